@@ -1,0 +1,45 @@
+/* emit.c — language selection and dispatch to the per-language emitters. */
+#include <string.h>
+#include <strings.h>
+
+#include "emitters/emit.h"
+
+bool lang_from_name(const char *name, lang_t *out) {
+    static const struct {
+        const char *name;
+        lang_t lang;
+    } names[] = {{"pcl", LANG_PCL},       {"typescript", LANG_TYPESCRIPT}, {"ts", LANG_TYPESCRIPT},
+                 {"nodejs", LANG_TYPESCRIPT}, {"python", LANG_PYTHON},     {"py", LANG_PYTHON},
+                 {"go", LANG_GO},          {"csharp", LANG_CSHARP},        {"cs", LANG_CSHARP},
+                 {"c#", LANG_CSHARP},      {"dotnet", LANG_CSHARP},        {"java", LANG_JAVA},
+                 {"yaml", LANG_YAML}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(name, names[i].name) == 0) {
+            *out = names[i].lang;
+            return true;
+        }
+    return false;
+}
+
+const char *lang_name(lang_t l) {
+    switch (l) {
+    case LANG_PCL: return "pcl";
+    case LANG_TYPESCRIPT: return "typescript";
+    case LANG_PYTHON: return "python";
+    case LANG_GO: return "go";
+    case LANG_CSHARP: return "csharp";
+    case LANG_JAVA: return "java";
+    case LANG_YAML: return "yaml";
+    }
+    return "pcl";
+}
+
+bool lang_from_runtime(const char *runtime, lang_t *out) {
+    if (strcmp(runtime, "nodejs") == 0) return *out = LANG_TYPESCRIPT, true;
+    if (strcmp(runtime, "python") == 0) return *out = LANG_PYTHON, true;
+    if (strcmp(runtime, "go") == 0) return *out = LANG_GO, true;
+    if (strcmp(runtime, "dotnet") == 0) return *out = LANG_CSHARP, true;
+    if (strcmp(runtime, "java") == 0) return *out = LANG_JAVA, true;
+    if (strcmp(runtime, "yaml") == 0) return *out = LANG_YAML, true;
+    return false;
+}

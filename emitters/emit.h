@@ -1,0 +1,32 @@
+/* emit.h — language emitters: PCL program → TypeScript, Python, Go, C#, Java, YAML (or PCL text).
+ *
+ * Every emitter has the same shape (a program walker, an expression printer, a names helper; see
+ * emitters/README in the header comments of each file), so adding a language is adding one file. */
+#ifndef CIMPORT_EMIT_H
+#define CIMPORT_EMIT_H
+
+#include <stdbool.h>
+
+#include "pcl/pcl.h"
+#include "specs/diag.h"
+
+typedef enum {
+    LANG_PCL = 0,
+    LANG_TYPESCRIPT,
+    LANG_PYTHON,
+    LANG_GO,
+    LANG_CSHARP,
+    LANG_JAVA,
+    LANG_YAML,
+} lang_t;
+
+/* "typescript"/"ts"/"nodejs", "python"/"py", "go", "csharp"/"cs"/"dotnet", "java", "yaml", "pcl". */
+bool lang_from_name(const char *name, lang_t *out);
+const char *lang_name(lang_t l);
+/* Maps a Pulumi.yaml `runtime` (nodejs, python, go, dotnet, java, yaml) to a language. */
+bool lang_from_runtime(const char *runtime, lang_t *out);
+
+/* Emits the whole program as one source file. malloc'd; NULL with diagnostics on failure. */
+char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags);
+
+#endif

@@ -1,0 +1,23 @@
+/* offline.h — the offline snapshot provider: serves Read from recorded state (a stack export or
+ * checkpoint), Check validates against the schema and applies schema defaults, Diff compares
+ * structurally and returns detailed paths. It lets a user see the code for a whole migration
+ * before touching the cloud. */
+#ifndef CIMPORT_OFFLINE_H
+#define CIMPORT_OFFLINE_H
+
+#include "importer/provider.h"
+#include "specs/deployment.h"
+#include "specs/schema.h"
+
+typedef struct offline_source offline_source_t;
+
+/* The source indexes the state's custom resources by type+ID once. Both stay owned by the caller
+ * and must outlive every provider made from the source. */
+offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *schemas);
+void offline_source_free(offline_source_t *src);
+/* A provider_factory_fn: user = offline_source_t*. Fails (with the places it looked) when no
+ * schema for the package is known. */
+provider_t *offline_provider_factory(void *user, const char *package, const char *version, const char *download_url,
+                                     diag_list_t *diags);
+
+#endif

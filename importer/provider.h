@@ -1,0 +1,102 @@
+/* provider.h — the provider interface (ARCHITECTURE §5) and the registry that hands out one
+ * provider per package+version for the whole run.
+ *
+ * Two implementations: the offline snapshot (offline.h) and the gRPC plugin host (later). Every
+ * call fills a result allocated from the caller's arena and returns false with diagnostics on
+ * failure. */
+#ifndef CIMPORT_PROVIDER_H
+#define CIMPORT_PROVIDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/arena.h"
+#include "specs/diag.h"
+#include "specs/schema.h"
+#include "specs/value.h"
+
+typedef struct provider provider_t;
+
+typedef struct provider_read_result {
+    const char *id; /* the ID Read returned (may differ from the import ID); NULL = keep import ID */
+    pv_t *inputs;   /* NULL ⇒ the provider cannot import this resource */
+    pv_t *state;    /* NULL ⇒ the resource does not exist */
+} provider_read_result_t;
+
+typedef struct provider_check_failure {
+    const char *property; /* may be NULL for a resource-level failure */
+    const char *reason;
+} provider_check_failure_t;
+
+typedef struct provider_check_result {
+    pv_t *inputs; /* checked inputs */
+    provider_check_failure_t *failures;
+    size_t n_failures;
+} provider_check_result_t;
+
+typedef enum {
+    DIFF_UNKNOWN = 0,
+    DIFF_NONE = 1,
+    DIFF_SOME = 2,
+} diff_changes_t;
+
+typedef enum {
+    PDIFF_ADD = 0,
+    PDIFF_ADD_REPLACE,
+    PDIFF_DELETE,
+    PDIFF_DELETE_REPLACE,
+    PDIFF_UPDATE,
+    PDIFF_UPDATE_REPLACE,
+} property_diff_kind_t;
+
+typedef struct provider_property_diff {
+    const char *path; /* property path text, e.g. `tags.Name` or `ingress[0].cidrBlocks` */
+    property_diff_kind_t kind;
+    bool input_diff; /* compare against old inputs rather than old state */
+} provider_property_diff_t;
+
+typedef struct provider_diff_result {
+    diff_changes_t changes;
+    const char **diffs; /* top-level keys that differ */
+    size_t n_diffs;
+    const char **replaces;
+    size_t n_replaces;
+    provider_property_diff_t *detailed;
+    size_t n_detailed;
+    bool has_detailed_diff;
+} provider_diff_result_t;
+
+typedef struct provider_ops {
+    /* The package schema (cached by the implementation), or NULL with a diagnostic. */
+    schema_package_t *(*get_schema)(provider_t *p, diag_list_t *diags);
+    bool (*configure)(provider_t *p, const pv_t *config, diag_list_t *diags);
+    bool (*read)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
+                 provider_read_result_t *out, diag_list_t *diags);
+    bool (*check)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                  size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags);
+    bool (*diff)(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                 const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags);
+    void (*close)(provider_t *p);
+} provider_ops_t;
+
+struct provider {
+    const provider_ops_t *ops;
+    const char *package;
+    const char *version; /* may be NULL */
+    void *impl;
+};
+
+/* The registry creates providers on demand through a factory and keeps one per package+version. */
+typedef provider_t *(*provider_factory_fn)(void *user, const char *package, const char *version,
+                                           const char *download_url, diag_list_t *diags);
+
+typedef struct provider_registry provider_registry_t;
+provider_registry_t *provider_registry_new(provider_factory_fn factory, void *user);
+/* NULL with diagnostics when the factory cannot make one; a failure is remembered so every
+ * resource of that package gets the same error without retrying. */
+provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
+                                  const char *download_url, diag_list_t *diags);
+/* Closes every provider. */
+void provider_registry_free(provider_registry_t *r);
+
+#endif

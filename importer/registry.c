@@ -1,0 +1,69 @@
+/* registry.c — one provider per package+version for the whole run (see provider.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer/provider.h"
+
+typedef struct registry_entry {
+    char *package;
+    char *version;
+    provider_t *provider; /* NULL: creation failed, `failure` says why */
+    diag_list_t failure;
+} registry_entry_t;
+
+struct provider_registry {
+    provider_factory_fn factory;
+    void *user;
+    registry_entry_t *entries;
+    size_t n, cap;
+};
+
+provider_registry_t *provider_registry_new(provider_factory_fn factory, void *user) {
+    provider_registry_t *r = calloc(1, sizeof *r);
+    if (!r) abort();
+    r->factory = factory;
+    r->user = user;
+    return r;
+}
+
+static bool same(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
+
+provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
+                                  const char *download_url, diag_list_t *diags) {
+    for (size_t i = 0; i < r->n; i++) {
+        registry_entry_t *e = &r->entries[i];
+        if (strcmp(e->package, package) == 0 && same(e->version, version)) {
+            if (!e->provider)
+                for (diag_t *d = e->failure.head; d; d = d->next)
+                    diag_add(diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
+            return e->provider;
+        }
+    }
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 8;
+        r->entries = realloc(r->entries, r->cap * sizeof *r->entries);
+        if (!r->entries) abort();
+    }
+    registry_entry_t *e = &r->entries[r->n++];
+    memset(e, 0, sizeof *e);
+    e->package = strdup(package);
+    e->version = version ? strdup(version) : NULL;
+    diag_list_init(&e->failure);
+    e->provider = r->factory(r->user, package, version, download_url, &e->failure);
+    for (diag_t *d = e->failure.head; d; d = d->next)
+        diag_add(diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
+    return e->provider;
+}
+
+void provider_registry_free(provider_registry_t *r) {
+    if (!r) return;
+    for (size_t i = 0; i < r->n; i++) {
+        registry_entry_t *e = &r->entries[i];
+        if (e->provider && e->provider->ops->close) e->provider->ops->close(e->provider);
+        diag_list_free(&e->failure);
+        free(e->package);
+        free(e->version);
+    }
+    free(r->entries);
+    free(r);
+}

@@ -1,0 +1,186 @@
+/* pcl.h — the PCL program: AST, generation from imported resources, printing and parsing.
+ *
+ * PCL (Pulumi Configuration Language, HCL syntax) is the intermediate every emitter reads. The AST
+ * keeps what import programs use: package, resource, component and config blocks; literal, tuple,
+ * object, traversal (`other.id`, `a.b[0]["k"]`) and function-call (`secret(..)`, `fileAsset(..)`)
+ * expressions. Each expression may carry the schema type at its position (set by generation or by
+ * pcl_bind) so emitters can name nested types and convert numbers without re-deriving them. */
+#ifndef CIMPORT_PCL_H
+#define CIMPORT_PCL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/arena.h"
+#include "specs/diag.h"
+#include "specs/schema.h"
+#include "specs/value.h"
+
+typedef enum {
+    PCL_NULL = 0,
+    PCL_BOOL,
+    PCL_NUMBER,
+    PCL_STRING,
+    PCL_TUPLE,
+    PCL_OBJECT,
+    PCL_TRAVERSAL,
+    PCL_CALL,
+} pcl_expr_kind_t;
+
+typedef struct pcl_expr pcl_expr_t;
+
+typedef struct pcl_object_item {
+    const char *key;  /* the key's value (unescaped) */
+    bool key_quoted;  /* printed as "key" (maps) rather than bare (schema object properties) */
+    pcl_expr_t *value;
+    const schema_property_t *prop; /* the schema property for object-typed positions, else NULL */
+} pcl_object_item_t;
+
+typedef struct pcl_trav_part {
+    const char *attr; /* `.attr`, or NULL for an index */
+    bool index_is_string;
+    const char *index_str; /* `["k"]` */
+    size_t index_num;      /* `[0]` */
+} pcl_trav_part_t;
+
+struct pcl_expr {
+    pcl_expr_kind_t kind;
+    bool b;
+    double n;
+    const char *s; /* PCL_STRING: the value, unescaped (UTF-8) */
+    struct {
+        pcl_expr_t **items;
+        size_t n;
+    } tuple;
+    struct {
+        pcl_object_item_t *items;
+        size_t n;
+    } object;
+    struct {
+        const char *root;
+        pcl_trav_part_t *parts;
+        size_t n;
+    } trav;
+    struct {
+        const char *name; /* secret, fileAsset, stringAsset, remoteAsset, fileArchive, remoteArchive, assetArchive */
+        pcl_expr_t **args;
+        size_t n;
+    } call;
+    const schema_type_t *type; /* schema type at this position, NULL when unknown */
+};
+
+typedef struct pcl_attr {
+    const char *name;
+    pcl_expr_t *value;
+    const schema_property_t *prop; /* resource input property, NULL if not resolved */
+} pcl_attr_t;
+
+typedef enum {
+    PCL_NODE_PACKAGE = 0, /* package <name> { baseProviderName = ..., baseProviderVersion = ... } */
+    PCL_NODE_RESOURCE,    /* resource <name> "<token>" { attrs; options { ... } } */
+    PCL_NODE_COMPONENT,   /* component <name> { __logicalName; token = "..."; options { ... } } (local component) */
+    PCL_NODE_CONFIG,      /* config <name> "<type>" { __secret = true } — stack configuration read */
+} pcl_node_kind_t;
+
+typedef struct pcl_node {
+    pcl_node_kind_t kind;
+    const char *name;         /* identifier (block label) */
+    const char *token;        /* RESOURCE/COMPONENT: type token; CONFIG: "string", "int", ...; PACKAGE: NULL */
+    const char *logical_name; /* `__logicalName`, NULL when equal to name */
+    pcl_attr_t *attrs;        /* inputs (RESOURCE), package attributes (PACKAGE) */
+    size_t n_attrs;
+    pcl_attr_t *options; /* in Pulumi's order: parent, provider, dependsOn, protect, retainOnDelete,
+                            ignoreChanges, deletedWith, replaceWith, import */
+    size_t n_options;
+    bool config_secret;      /* CONFIG: read it as a secret */
+    const char *config_key;  /* CONFIG: the stack config key (defaults to name) */
+    /* resolved by generation / pcl_bind; NULL when the schema is unknown */
+    schema_package_t *package;
+    const schema_resource_t *schema;
+} pcl_node_t;
+
+typedef struct pcl_program {
+    arena_t *arena; /* owns everything in the program */
+    pcl_node_t *nodes;
+    size_t n_nodes;
+    size_t cap_nodes;
+} pcl_program_t;
+
+pcl_program_t *pcl_program_new(void);
+void pcl_program_free(pcl_program_t *p);
+/* Appends a zeroed node and returns it (pointer valid until the next append). */
+pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind);
+/* Index of the node declaring `name` (resources, components, config), or -1. */
+int pcl_program_find(const pcl_program_t *p, const char *name);
+
+/* --- generation from imported resources -------------------------------------------------------- */
+
+/* One imported resource as the generator needs it (the CLI fills these from the import results,
+ * so pcl/ does not depend on importer/). */
+typedef struct pcl_gen_resource {
+    const char *type;
+    const char *name;         /* variable name before sanitizing (plan's variable) */
+    const char *logical_name; /* the URN name */
+    const char *urn;
+    const char *id;            /* for reference guessing; NULL for components/providers */
+    const pv_t *inputs;        /* the inputs to write (object) */
+    const pv_t *outputs;       /* state, for `name`/`arn` reference guessing; may be NULL */
+    const char *parent;        /* variable name of the parent resource, NULL for the stack */
+    const char *provider;      /* variable name of an explicit provider, NULL for default */
+    const char *version;       /* package version for the package block */
+    const char *plugin_download_url;
+    bool protect;
+    bool component; /* local component */
+    const char **ignore_changes;
+    size_t n_ignore_changes;
+    const char *import_id; /* emit the `import` option (code-first import), NULL otherwise */
+} pcl_gen_resource_t;
+
+typedef enum {
+    PCL_SECRETS_CONFIG = 0, /* secret values become secret stack config reads (default) */
+    PCL_SECRETS_LITERAL,    /* Pulumi's behaviour: secret("plaintext") */
+} pcl_secrets_mode_t;
+
+typedef struct pcl_gen_options {
+    pcl_secrets_mode_t secrets;
+    bool guess_references; /* reference other imported resources by id/name/arn (default true) */
+} pcl_gen_options_t;
+
+/* A secret value moved out of the code into stack config. */
+typedef struct pcl_secret_value {
+    const char *config_key; /* e.g. "myPasswordResult" */
+    const pv_t *value;      /* the plaintext value (unwrapped) */
+} pcl_secret_value_t;
+
+typedef struct pcl_gen_result {
+    pcl_program_t *program;
+    pcl_secret_value_t *secrets;
+    size_t n_secrets;
+} pcl_gen_result_t;
+
+void pcl_gen_options_default(pcl_gen_options_t *o);
+/* Generates the program. Resources whose schema is missing get an error diagnostic naming the
+ * resource and are left out; the others are still generated. Returns false if none could be. */
+bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *schemas, const pcl_gen_options_t *opts,
+                  pcl_gen_result_t *out, diag_list_t *diags);
+
+/* --- text ------------------------------------------------------------------------------------- */
+
+/* Readable PCL (conformance style: 4-space indent, options last). malloc'd. */
+char *pcl_print(const pcl_program_t *p);
+/* Prints one expression (for diagnostics and tests). malloc'd. */
+char *pcl_print_expr(const pcl_expr_t *e);
+/* Parses the subset above, plus heredocs and `$${`/`%%{` escapes. Errors name file:line. */
+pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, diag_list_t *diags);
+/* Attaches schemas to nodes and schema types to expressions (after pcl_parse). Unknown types are
+ * errors naming the resource. */
+bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags);
+/* Converts a literal expression back into a property value (for round-trip tests and
+ * `convert --from pcl`); traversals become strings of their text, config refs stay NULL. */
+pv_t *pcl_expr_to_value(arena_t *a, const pcl_expr_t *e);
+
+/* Identifier rules shared by generation: every character invalid in an HCL identifier becomes `_`,
+ * a leading digit gets `_` in front, and PCL keywords are avoided. */
+char *pcl_sanitize_identifier(arena_t *a, const char *name);
+
+#endif

@@ -1,0 +1,183 @@
+/* arena.c — region allocator and growable text buffer (see arena.h). */
+#include "specs/arena.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_BLOCK_MIN (64 * 1024)
+#define ARENA_ALIGN 16
+
+typedef struct arena_block {
+    struct arena_block *next;
+    size_t size;
+    size_t used;
+    _Alignas(ARENA_ALIGN) unsigned char data[];
+} arena_block_t;
+
+struct arena {
+    arena_block_t *head;
+    size_t total;
+};
+
+static void *xmalloc(size_t n) {
+    void *p = malloc(n);
+    if (!p) {
+        fprintf(stderr, "cimport: out of memory allocating %zu bytes\n", n);
+        abort();
+    }
+    return p;
+}
+
+arena_t *arena_new(void) {
+    arena_t *a = xmalloc(sizeof *a);
+    a->head = NULL;
+    a->total = 0;
+    return a;
+}
+
+void arena_free(arena_t *a) {
+    if (!a) return;
+    arena_block_t *b = a->head;
+    while (b) {
+        arena_block_t *next = b->next;
+        free(b);
+        b = next;
+    }
+    free(a);
+}
+
+void *arena_alloc(arena_t *a, size_t size) {
+    size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    if (need == 0) need = ARENA_ALIGN;
+    arena_block_t *b = a->head;
+    if (!b || b->size - b->used < need) {
+        /* Large requests get a block of their own so the current block keeps serving small ones. */
+        size_t bsize = need > ARENA_BLOCK_MIN / 4 ? need : ARENA_BLOCK_MIN;
+        arena_block_t *nb = xmalloc(sizeof *nb + bsize);
+        nb->size = bsize;
+        nb->used = 0;
+        if (b && bsize == need) {
+            nb->next = b->next;
+            b->next = nb;
+        } else {
+            nb->next = b;
+            a->head = nb;
+        }
+        b = nb;
+    }
+    void *p = b->data + b->used;
+    b->used += need;
+    a->total += need;
+    memset(p, 0, need);
+    return p;
+}
+
+void *arena_grow(arena_t *a, void *old, size_t old_size, size_t new_size) {
+    void *p = arena_alloc(a, new_size);
+    if (old && old_size) memcpy(p, old, old_size < new_size ? old_size : new_size);
+    return p;
+}
+
+char *arena_strndup(arena_t *a, const char *s, size_t n) {
+    char *p = arena_alloc(a, n + 1);
+    if (n) memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *arena_strdup(arena_t *a, const char *s) {
+    if (!s) return NULL;
+    return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_vsprintf(arena_t *a, const char *fmt, va_list ap) {
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) return arena_strdup(a, "");
+    char *p = arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *arena_sprintf(arena_t *a, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = arena_vsprintf(a, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+size_t arena_used(const arena_t *a) { return a->total; }
+
+void buf_init(buf_t *b) {
+    b->data = NULL;
+    b->len = 0;
+    b->cap = 0;
+}
+
+void buf_free(buf_t *b) {
+    free(b->data);
+    buf_init(b);
+}
+
+static void buf_reserve(buf_t *b, size_t extra) {
+    if (b->len + extra + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1) cap *= 2;
+    char *p = realloc(b->data, cap);
+    if (!p) {
+        fprintf(stderr, "cimport: out of memory growing a buffer to %zu bytes\n", cap);
+        abort();
+    }
+    b->data = p;
+    b->cap = cap;
+}
+
+void buf_append(buf_t *b, const char *s, size_t n) {
+    buf_reserve(b, n);
+    if (n) memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void buf_puts(buf_t *b, const char *s) { buf_append(b, s, strlen(s)); }
+
+void buf_putc(buf_t *b, char c) { buf_append(b, &c, 1); }
+
+void buf_printf(buf_t *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n > 0) {
+        buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+        b->len += (size_t)n;
+    }
+    va_end(ap);
+}
+
+void buf_indent(buf_t *b, int spaces) {
+    buf_reserve(b, (size_t)(spaces > 0 ? spaces : 0));
+    for (int i = 0; i < spaces; i++) b->data[b->len++] = ' ';
+    b->data[b->len] = 0;
+}
+
+char *buf_take(buf_t *b) {
+    if (!b->data) {
+        char *p = xmalloc(1);
+        p[0] = 0;
+        return p;
+    }
+    char *p = b->data;
+    buf_init(b);
+    return p;
+}
+
+char *buf_arena_str(const buf_t *b, arena_t *a) { return arena_strndup(a, b->data ? b->data : "", b->len); }

@@ -1,0 +1,46 @@
+/* arena.h — region allocator: each pipeline stage allocates from an arena it owns and frees it whole.
+ *
+ * Allocation never fails from the caller's point of view: on out-of-memory the process aborts with
+ * a message (there is no sensible recovery for a CLI tool half-way through a stage). */
+#ifndef CIMPORT_ARENA_H
+#define CIMPORT_ARENA_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct arena arena_t;
+
+arena_t *arena_new(void);
+void arena_free(arena_t *a);
+
+/* Zeroed memory aligned for any type. */
+void *arena_alloc(arena_t *a, size_t size);
+/* Grows an array allocated from the arena (old contents copied; the old block is not reused). */
+void *arena_grow(arena_t *a, void *old, size_t old_size, size_t new_size);
+char *arena_strdup(arena_t *a, const char *s);
+char *arena_strndup(arena_t *a, const char *s, size_t n);
+char *arena_sprintf(arena_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *arena_vsprintf(arena_t *a, const char *fmt, va_list ap);
+/* Total bytes handed out (for benchmarks and memory tests). */
+size_t arena_used(const arena_t *a);
+
+/* A growable byte buffer backed by malloc (for building text; take the result with buf_take or
+ * copy it into an arena with buf_arena_str). */
+typedef struct buf {
+    char *data;
+    size_t len;
+    size_t cap;
+} buf_t;
+
+void buf_init(buf_t *b);
+void buf_free(buf_t *b);
+void buf_append(buf_t *b, const char *s, size_t n);
+void buf_puts(buf_t *b, const char *s);
+void buf_putc(buf_t *b, char c);
+void buf_printf(buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_indent(buf_t *b, int spaces);
+/* Returns the NUL-terminated contents, owned by the caller; the buffer is left empty. */
+char *buf_take(buf_t *b);
+char *buf_arena_str(const buf_t *b, arena_t *a);
+
+#endif

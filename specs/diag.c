@@ -1,0 +1,88 @@
+/* diag.c — diagnostics list (see diag.h). */
+#include "specs/diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void diag_list_init(diag_list_t *l) { memset(l, 0, sizeof *l); }
+
+void diag_list_free(diag_list_t *l) {
+    arena_free(l->arena);
+    memset(l, 0, sizeof *l);
+}
+
+static diag_t *diag_vadd(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file,
+                         const char *resource, const char *fmt, va_list ap) {
+    if (!l) return NULL; /* callers that do not want diagnostics pass NULL */
+    if (!l->arena) l->arena = arena_new();
+    diag_t *d = arena_alloc(l->arena, sizeof *d);
+    d->severity = sev;
+    d->code = code;
+    d->message = arena_vsprintf(l->arena, fmt, ap);
+    d->file = arena_strdup(l->arena, file);
+    d->resource = arena_strdup(l->arena, resource);
+    if (l->tail)
+        l->tail->next = d;
+    else
+        l->head = d;
+    l->tail = d;
+    l->count++;
+    if (sev == DIAG_ERROR) l->errors++;
+    return d;
+}
+
+diag_t *diag_add(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
+                 const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    diag_t *d = diag_vadd(l, sev, code, file, resource, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+diag_t *diag_error(diag_list_t *l, diag_code_t code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    diag_t *d = diag_vadd(l, DIAG_ERROR, code, NULL, NULL, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+void diag_list_move(diag_list_t *dst, diag_list_t *src) {
+    for (diag_t *d = src->head; d; d = d->next) {
+        diag_t *n = diag_add(dst, d->severity, d->code, d->file, d->resource, "%s", d->message);
+        n->line = d->line;
+    }
+    diag_list_free(src);
+}
+
+bool diag_has_errors(const diag_list_t *l) { return l->errors > 0; }
+
+const char *diag_severity_name(diag_severity_t sev) {
+    switch (sev) {
+    case DIAG_ERROR: return "error";
+    case DIAG_WARNING: return "warning";
+    case DIAG_INFO: return "info";
+    case DIAG_DEBUG: return "debug";
+    }
+    return "error";
+}
+
+const char *diag_format(diag_list_t *l, const diag_t *d) {
+    if (!l->arena) l->arena = arena_new();
+    buf_t b;
+    buf_init(&b);
+    if (d->file) {
+        buf_puts(&b, d->file);
+        if (d->line > 0) buf_printf(&b, ":%d", d->line);
+        buf_puts(&b, ": ");
+    }
+    if (d->resource) {
+        buf_puts(&b, d->resource);
+        buf_puts(&b, ": ");
+    }
+    buf_puts(&b, d->message);
+    const char *s = buf_arena_str(&b, l->arena);
+    buf_free(&b);
+    return s;
+}

@@ -1,0 +1,67 @@
+/* diag.h — diagnostics: what went wrong, where, and how to fix it.
+ *
+ * Library functions never print; they append diagnostics to a list the caller owns. A diagnostic
+ * names the file and the resource it concerns when it has them; the message is a sentence a user
+ * can act on. The CLI decides how to show them. */
+#ifndef CIMPORT_DIAG_H
+#define CIMPORT_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/arena.h"
+
+typedef enum {
+    DIAG_ERROR = 0,
+    DIAG_WARNING = 1,
+    DIAG_INFO = 2,
+    DIAG_DEBUG = 3,
+} diag_severity_t;
+
+/* Codes group diagnostics for scripts (`--json`); the message is what people read. */
+typedef enum {
+    DIAG_GENERIC = 0,
+    DIAG_USAGE = 1,       /* bad command line */
+    DIAG_INPUT = 2,       /* malformed or invalid input file */
+    DIAG_SCHEMA = 3,      /* schema missing, malformed, or lacks a type */
+    DIAG_PROVIDER = 4,    /* provider failed or answered badly */
+    DIAG_CHECK = 5,       /* provider Check reported a failure for a property */
+    DIAG_RESIDUAL = 6,    /* a diff remained after import */
+    DIAG_IO = 7,          /* reading or writing a file failed */
+    DIAG_CODEGEN = 8,     /* PCL or language code could not be generated */
+    DIAG_PROVIDER_LOG = 9 /* a provider's Log message */
+} diag_code_t;
+
+typedef struct diag {
+    diag_severity_t severity;
+    diag_code_t code;
+    const char *message;
+    const char *file;     /* may be NULL */
+    const char *resource; /* e.g. "resource 'web' of type 'aws:s3/bucket:Bucket'"; may be NULL */
+    int line;             /* 1-based, 0 when unknown */
+    struct diag *next;
+} diag_t;
+
+typedef struct diag_list {
+    diag_t *head;
+    diag_t *tail;
+    size_t count;
+    size_t errors;
+    arena_t *arena; /* owned; created on first use */
+} diag_list_t;
+
+void diag_list_init(diag_list_t *l);
+void diag_list_free(diag_list_t *l);
+
+diag_t *diag_add(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
+                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Shorthand for an error with no file/resource context. */
+diag_t *diag_error(diag_list_t *l, diag_code_t code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Moves every diagnostic of src to the end of dst (src is left empty but usable). */
+void diag_list_move(diag_list_t *dst, diag_list_t *src);
+bool diag_has_errors(const diag_list_t *l);
+const char *diag_severity_name(diag_severity_t sev);
+/* "file:line: resource: message" with the parts that are present. Allocated in the list's arena. */
+const char *diag_format(diag_list_t *l, const diag_t *d);
+
+#endif

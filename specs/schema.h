@@ -1,0 +1,167 @@
+/* schema.h — Pulumi package schemas: resources, types, properties, language overrides.
+ *
+ * Loading parses the JSON once and indexes every resource and type token; a lookup resolves a
+ * token to its description once and caches it, so no lookup ever re-parses. Properties of
+ * resources and object types are sorted by name in byte order (Pulumi's schema order). Types
+ * referenced by `$ref` to another package are kept as SCHEMA_ANY with `external_ref` set. */
+#ifndef CIMPORT_SCHEMA_H
+#define CIMPORT_SCHEMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/diag.h"
+#include "specs/value.h"
+
+struct cJSON;
+
+typedef enum {
+    SCHEMA_ANY = 0,
+    SCHEMA_BOOL,
+    SCHEMA_INT,
+    SCHEMA_NUMBER,
+    SCHEMA_STRING,
+    SCHEMA_ARRAY,
+    SCHEMA_MAP,
+    SCHEMA_OBJECT,   /* a named object type (types section), see `object` */
+    SCHEMA_ENUM,     /* a named enum type, see enum_* */
+    SCHEMA_UNION,    /* oneOf */
+    SCHEMA_ASSET,    /* pulumi.json#/Asset */
+    SCHEMA_ARCHIVE,  /* pulumi.json#/Archive */
+    SCHEMA_JSON,     /* pulumi.json#/Json */
+    SCHEMA_RESOURCE, /* a reference to a resource type (#/resources/...) */
+} schema_kind_t;
+
+typedef struct schema_type schema_type_t;
+typedef struct schema_object schema_object_t;
+
+typedef struct schema_enum_value {
+    const char *name; /* may be NULL: then the value names the member */
+    const pv_t *value;
+    const char *description;
+    const char *deprecation;
+} schema_enum_value_t;
+
+typedef struct schema_union_mapping {
+    const char *value; /* discriminator value */
+    const char *ref;   /* the $ref it selects */
+} schema_union_mapping_t;
+
+struct schema_type {
+    schema_kind_t kind;
+    const schema_type_t *element;  /* ARRAY, MAP: element type; ENUM: the underlying scalar type */
+    const schema_object_t *object; /* OBJECT */
+    const char *token;             /* OBJECT, ENUM, RESOURCE: the type token */
+    const char *external_ref;      /* a $ref outside this package, if any */
+    /* ENUM */
+    const schema_enum_value_t *enum_values;
+    size_t n_enum_values;
+    /* UNION */
+    const schema_type_t **members;
+    size_t n_members;
+    const char *discriminator;
+    const schema_union_mapping_t *mapping;
+    size_t n_mapping;
+};
+
+typedef struct schema_property {
+    const char *name;
+    const schema_type_t *type;
+    bool required; /* listed in requiredInputs (resources) or required (types) */
+    bool secret;
+    bool plain;
+    bool replace_on_changes;
+    const char *deprecation;  /* deprecationMessage, if any */
+    const pv_t *default_value; /* `default`, NULL if none */
+    const char **default_env; /* defaultInfo.environment */
+    size_t n_default_env;
+    const char *const_value_json; /* `const`, as JSON text, if any */
+    /* language overrides */
+    const char *csharp_name; /* language.csharp.name */
+    const char *python_name; /* language.python.name (older schemas) */
+    const struct cJSON *language;
+} schema_property_t;
+
+struct schema_object {
+    const char *token;
+    const schema_property_t *props; /* sorted by name */
+    size_t n_props;
+    bool is_overlay;
+    const struct cJSON *language;
+};
+
+typedef struct schema_resource {
+    const char *token;
+    const schema_property_t *inputs; /* inputProperties, sorted by name; required from requiredInputs */
+    size_t n_inputs;
+    const schema_property_t *outputs; /* properties, sorted by name; required from required */
+    size_t n_outputs;
+    const char **aliases; /* alias type tokens */
+    size_t n_aliases;
+    bool is_component;
+    bool is_provider;
+    const char *csharp_name; /* language.csharp.name override of the class name, if any */
+    const char *deprecation;
+    const struct cJSON *language;
+} schema_resource_t;
+
+typedef struct schema_package {
+    const char *name;
+    const char *version; /* may be NULL */
+    const char *display_name;
+    const char *namespace_; /* `namespace`, may be NULL */
+    const char *repository;
+    const char *plugin_download_url;
+    const char *module_format; /* meta.moduleFormat, default "(.*)" */
+    bool support_pack;         /* meta.supportPack */
+    /* language overrides used by the emitters (NULL when absent) */
+    const char *nodejs_package_name;
+    const char *python_package_name;
+    const char *python_input_types; /* "classes", "classes-and-dicts", ... */
+    const char *go_import_base_path;
+    const char *csharp_root_namespace;
+    const char *java_base_package;
+    const struct cJSON *language; /* the whole `language` object */
+    const char *origin;           /* file the schema came from */
+    void *impl;                   /* private: index, caches, arena */
+} schema_package_t;
+
+/* Loads a schema from a file; on error returns NULL with a diagnostic naming the file. A file that
+ * is JSON but not a package schema (no `name`, no `resources`/`types`/`provider`) is rejected. */
+schema_package_t *schema_load_file(const char *path, diag_list_t *diags);
+schema_package_t *schema_load_buffer(const char *text, size_t len, const char *origin, diag_list_t *diags);
+void schema_free(schema_package_t *pkg);
+
+/* Resource by token (also finds resources by an alias token, and `pulumi:providers:<pkg>` finds
+ * the provider resource). NULL if unknown. */
+const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char *token);
+const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token);
+/* An enum or object type by token, as a type. NULL if unknown. */
+const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token);
+/* Number of resource tokens indexed (excluding the provider). */
+size_t schema_resource_count(const schema_package_t *pkg);
+/* The i-th resource token in the schema's own order. */
+const char *schema_resource_token_at(const schema_package_t *pkg, size_t i);
+/* Property by name in a sorted property list; NULL if absent. */
+const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name);
+/* Module of a token per the package's moduleFormat: `aws:s3/bucket:Bucket` → "s3"; "index" → "index". */
+char *schema_token_module(arena_t *a, const schema_package_t *pkg, const char *token);
+
+/* The package part of a type token: `aws:s3/bucket:Bucket` → "aws"; `pulumi:providers:aws` → "aws".
+ * Returns a pointer into an arena copy. */
+char *schema_token_package(arena_t *a, const char *token);
+
+/* A set of schemas keyed by package name, e.g. from `--schema DIR`. */
+typedef struct schema_set schema_set_t;
+schema_set_t *schema_set_new(void);
+void schema_set_free(schema_set_t *set);
+/* Adds a schema file, or every `schema.json`/`*.json` schema below a directory (files that are not
+ * schemas are skipped when scanning a directory but are an error when named directly). */
+bool schema_set_add_path(schema_set_t *set, const char *path, diag_list_t *diags);
+/* Takes ownership. A second schema of the same package replaces the first only if newer. */
+void schema_set_add(schema_set_t *set, schema_package_t *pkg);
+schema_package_t *schema_set_get(schema_set_t *set, const char *package);
+size_t schema_set_count(const schema_set_t *set);
+schema_package_t *schema_set_at(schema_set_t *set, size_t i);
+
+#endif

@@ -1,0 +1,160 @@
+/* value.h — Pulumi property values: the data every stage passes around.
+ *
+ * A value is null, bool, number, string, array, object, or one of Pulumi's special values:
+ * secret (wraps another value), asset, archive, resource reference, unknown (computed), and
+ * output value (a value with known/secret flags and dependencies). Values are allocated from an
+ * arena and are immutable once built, except through the builder functions below.
+ *
+ * Paths address nested values with the syntax of Pulumi's ignoreChanges: `a.b[0]["c.d"]`. */
+#ifndef CIMPORT_VALUE_H
+#define CIMPORT_VALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/arena.h"
+#include "specs/diag.h"
+
+typedef enum {
+    PV_NULL = 0,
+    PV_BOOL,
+    PV_NUMBER,
+    PV_STRING,
+    PV_ARRAY,
+    PV_OBJECT,
+    PV_SECRET,
+    PV_ASSET,
+    PV_ARCHIVE,
+    PV_RESOURCE_REF,
+    PV_UNKNOWN,
+    PV_OUTPUT,
+} pv_kind_t;
+
+typedef struct pv pv_t;
+
+typedef struct pv_member {
+    const char *key;
+    pv_t *value;
+} pv_member_t;
+
+struct pv {
+    pv_kind_t kind;
+    union {
+        bool b;
+        double n;
+        struct {
+            const char *s; /* NUL-terminated UTF-8 */
+            size_t len;
+            bool bytes; /* decoded from a byteString (not valid UTF-8); s holds the raw bytes */
+        } str;
+        struct {
+            pv_t **items;
+            size_t len, cap;
+        } arr;
+        struct {
+            pv_member_t *members; /* insertion order; keys unique */
+            size_t len, cap;
+        } obj;
+        struct {
+            pv_t *inner;            /* NULL when only ciphertext is known */
+            const char *ciphertext; /* kept verbatim from state so it round-trips; NULL if plaintext */
+        } secret;
+        struct {
+            const char *hash, *text, *path, *uri; /* exactly one of text/path/uri, or none */
+        } asset;
+        struct {
+            const char *hash, *path, *uri;
+            pv_member_t *assets; /* name → asset or archive value; NULL unless has_assets */
+            size_t nassets;
+            bool has_assets;
+        } archive;
+        struct {
+            const char *urn, *id, *package_version; /* id NULL when absent */
+        } ref;
+        struct {
+            pv_t *value; /* NULL when unknown */
+            bool known, secret;
+            const char **deps;
+            size_t ndeps;
+        } output;
+    } u;
+};
+
+/* Signature key and values of Pulumi's special objects (import-semantics §4.4). */
+#define PV_SIG_KEY "4dabf18193072939515e22adb298388d"
+#define PV_SIG_SECRET "1b47061264138c4ac30d75fd1eb44270"
+#define PV_SIG_ASSET "c44067f5952c0a294b673a41bacd8c17"
+#define PV_SIG_ARCHIVE "0def7320c3a5731c473e5ecbe6d01bc7"
+#define PV_SIG_RESOURCE_REF "5cf8f73096256a8f31e491e813e4eb8e"
+#define PV_SIG_OUTPUT "d0e6a833031e9bbcd3f4e8bde6ca49a4"
+#define PV_SIG_BYTESTRING "803fd3297a5875dc03ca845dda5d2a98"
+#define PV_SIG_FLOAT "8ad145fe-0d11-4827-bfd7-1abcbf086f5c"
+#define PV_UNKNOWN_SENTINEL "04da6b54-80e4-46f7-96ec-b56ff0331ba9"
+
+/* Constructors (all allocate from the arena; strings are copied). */
+pv_t *pv_null(arena_t *a);
+pv_t *pv_bool(arena_t *a, bool b);
+pv_t *pv_number(arena_t *a, double n);
+pv_t *pv_string(arena_t *a, const char *s);
+pv_t *pv_stringn(arena_t *a, const char *s, size_t len);
+pv_t *pv_array(arena_t *a);
+pv_t *pv_object(arena_t *a);
+pv_t *pv_secret(arena_t *a, pv_t *inner);
+pv_t *pv_unknown(arena_t *a);
+
+void pv_array_push(arena_t *a, pv_t *arr, pv_t *item);
+/* Sets key (replacing an existing member of that key, keeping its position). */
+void pv_object_set(arena_t *a, pv_t *obj, const char *key, pv_t *value);
+/* Removes key if present; returns whether it was. */
+bool pv_object_remove(pv_t *obj, const char *key);
+pv_t *pv_object_get(const pv_t *obj, const char *key);
+
+/* Deep copy into another arena. */
+pv_t *pv_clone(arena_t *a, const pv_t *v);
+/* Structural equality. Secrets equal secrets with equal inner values (ciphertexts compare as text);
+ * numbers compare by value; object member order does not matter. */
+bool pv_equal(const pv_t *a, const pv_t *b);
+/* Strips secret and output wrappers (to the innermost known value); NULL stays NULL. */
+const pv_t *pv_unwrap(const pv_t *v);
+/* Whether v or anything inside it is a secret. */
+bool pv_contains_secret(const pv_t *v);
+bool pv_contains_unknown(const pv_t *v);
+const char *pv_kind_name(pv_kind_t k);
+
+/* --- paths ------------------------------------------------------------------------------------ */
+
+typedef struct pv_path_seg {
+    const char *key; /* object key, or NULL for an index */
+    size_t index;
+} pv_path_seg_t;
+
+typedef struct pv_path {
+    pv_path_seg_t *segs;
+    size_t len;
+} pv_path_t;
+
+/* Parses `a.b[0]["c.d"]`; `*` is not supported. Returns false (with a diagnostic) on bad syntax. */
+bool pv_path_parse(arena_t *a, const char *text, pv_path_t *out, diag_list_t *diags);
+/* Canonical text of a path: keys that are identifiers are dotted, others quoted in brackets. */
+char *pv_path_format(arena_t *a, const pv_path_t *p);
+/* Value at the path, looking through secrets; NULL if absent. */
+pv_t *pv_path_get(const pv_t *root, const pv_path_t *p);
+/* Sets the value at the path, creating intermediate objects/arrays (arrays padded with null).
+ * Setting inside a secret sets inside its inner value. Returns false when the path crosses a
+ * scalar. */
+bool pv_path_set(arena_t *a, pv_t *root, const pv_path_t *p, pv_t *value);
+
+/* --- Pulumi's JSON state encoding (cJSON) ------------------------------------------------------ */
+
+struct cJSON;
+/* Decodes a state-encoded JSON value (plain JSON plus signature objects). Errors (bad signature
+ * objects) are reported with `where` as context; returns NULL then. */
+pv_t *pv_from_state_json(arena_t *a, const struct cJSON *j, const char *where, diag_list_t *diags);
+/* Encodes in Pulumi's state encoding; object keys sorted. Secrets are written with their
+ * ciphertext if they have one, else as plaintext (JSON text of the inner value). */
+struct cJSON *pv_to_state_json(const pv_t *v);
+/* Plain JSON view for display: secrets become "[secret]" unless show_secrets, assets/archives and
+ * references become their signature objects. */
+struct cJSON *pv_to_display_json(const pv_t *v, bool show_secrets);
+
+#endif

@@ -1,0 +1,203 @@
+/* test_value.c — property values: equality, paths, and the JSON state encoding round trip over
+ * every resource of every stack export and checkpoint in ../shared/data. */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/value.h"
+#include "testutil.h"
+
+static pv_t *parse_state(arena_t *a, const char *json) {
+    cJSON *j = cJSON_Parse(json);
+    ck_assert_ptr_nonnull(j);
+    diag_list_t d;
+    diag_list_init(&d);
+    pv_t *v = pv_from_state_json(a, j, "test", &d);
+    cJSON_Delete(j);
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    return v;
+}
+
+START_TEST(test_path_parse_and_format) {
+    arena_t *a = arena_new();
+    pv_path_t p;
+    ck_assert(pv_path_parse(a, "a.b[0][\"c.d\"]", &p, NULL));
+    ck_assert_int_eq(p.len, 4);
+    ck_assert_str_eq(p.segs[0].key, "a");
+    ck_assert_str_eq(p.segs[1].key, "b");
+    ck_assert_ptr_null(p.segs[2].key);
+    ck_assert_int_eq(p.segs[2].index, 0);
+    ck_assert_str_eq(p.segs[3].key, "c.d");
+    ck_assert_str_eq(pv_path_format(a, &p), "a.b[0][\"c.d\"]");
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(!pv_path_parse(a, "a..b", &p, &d));
+    ck_assert(!pv_path_parse(a, "a[", &p, &d));
+    ck_assert(!pv_path_parse(a, "", &p, &d));
+    ck_assert_int_eq(d.errors, 3);
+    ck_assert_str_eq(d.head->message, "invalid property path 'a..b': use the form a.b[0][\"c.d\"]");
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_path_get_set) {
+    arena_t *a = arena_new();
+    pv_t *root = parse_state(a, "{\"tags\":{\"Name\":\"x\"},\"list\":[{\"k\":1}]}");
+    pv_path_t p;
+    ck_assert(pv_path_parse(a, "list[0].k", &p, NULL));
+    pv_t *v = pv_path_get(root, &p);
+    ck_assert_ptr_nonnull(v);
+    ck_assert(v->kind == PV_NUMBER && v->u.n == 1);
+    pv_t *dst = pv_object(a);
+    ck_assert(pv_path_set(a, dst, &p, pv_number(a, 7)));
+    ck_assert(pv_path_parse(a, "tags[\"a.b\"]", &p, NULL));
+    ck_assert(pv_path_set(a, dst, &p, pv_string(a, "y")));
+    cJSON *j = pv_to_state_json(dst);
+    char *s = cJSON_PrintUnformatted(j);
+    ck_assert_str_eq(s, "{\"list\":[{\"k\":7}],\"tags\":{\"a.b\":\"y\"}}");
+    free(s);
+    cJSON_Delete(j);
+    /* crossing a scalar fails */
+    ck_assert(pv_path_parse(a, "tags.a.b.c", &p, NULL));
+    pv_t *scalar = parse_state(a, "{\"tags\":{\"a\":3}}");
+    ck_assert(!pv_path_set(a, scalar, &p, pv_null(a)));
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_equality) {
+    arena_t *a = arena_new();
+    pv_t *x = parse_state(a, "{\"a\":1,\"b\":[true,null,\"s\"]}");
+    pv_t *y = parse_state(a, "{\"b\":[true,null,\"s\"],\"a\":1.0}");
+    pv_t *z = parse_state(a, "{\"b\":[true,null,\"t\"],\"a\":1}");
+    ck_assert(pv_equal(x, y));
+    ck_assert(!pv_equal(x, z));
+    ck_assert(pv_equal(x, pv_clone(a, x)));
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_special_values) {
+    arena_t *a = arena_new();
+    pv_t *v = parse_state(a,
+                          "{\"s\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+                          "\"plaintext\":\"\\\"hunter2\\\"\"},"
+                          "\"u\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba9\","
+                          "\"f\":{\"4dabf18193072939515e22adb298388d\":\"8ad145fe-0d11-4827-bfd7-1abcbf086f5c\","
+                          "\"value\":\"7ff0000000000000\"},"
+                          "\"b\":{\"4dabf18193072939515e22adb298388d\":\"803fd3297a5875dc03ca845dda5d2a98\","
+                          "\"value\":\"/w==\"}}");
+    pv_t *s = pv_object_get(v, "s");
+    ck_assert_int_eq(s->kind, PV_SECRET);
+    ck_assert_str_eq(s->u.secret.inner->u.str.s, "hunter2");
+    ck_assert_int_eq(pv_object_get(v, "u")->kind, PV_UNKNOWN);
+    ck_assert(isinf(pv_object_get(v, "f")->u.n));
+    pv_t *b = pv_object_get(v, "b");
+    ck_assert(b->u.str.bytes && b->u.str.len == 1 && (unsigned char)b->u.str.s[0] == 0xff);
+    ck_assert(pv_contains_secret(v));
+    ck_assert(pv_contains_unknown(v));
+    /* display JSON redacts secrets */
+    cJSON *dj = pv_to_display_json(v, false);
+    char *ds = cJSON_PrintUnformatted(dj);
+    ck_assert_ptr_null(strstr(ds, "hunter2"));
+    ck_assert_ptr_nonnull(strstr(ds, "[secret]"));
+    free(ds);
+    cJSON_Delete(dj);
+    /* state JSON round-trips */
+    cJSON *j = pv_to_state_json(v);
+    diag_list_t d;
+    diag_list_init(&d);
+    pv_t *back = pv_from_state_json(a, j, "rt", &d);
+    cJSON_Delete(j);
+    ck_assert(pv_equal(v, back));
+    /* malformed secrets are errors in Pulumi's words */
+    cJSON *bad = cJSON_Parse("{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\"}");
+    ck_assert_ptr_null(pv_from_state_json(a, bad, "inputs", &d));
+    ck_assert_str_eq(d.head->message,
+                     "inputs: malformed secret value: exactly one of `ciphertext` or `plaintext` must be supplied");
+    cJSON_Delete(bad);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* Every inputs/outputs value of every resource in the shared states decodes and re-encodes to the
+ * same JSON value. */
+static size_t roundtrip_file(const char *path) {
+    size_t len;
+    char *text = tu_read(path, &len);
+    ck_assert_ptr_nonnull(text);
+    cJSON *doc = cJSON_Parse(text);
+    free(text);
+    if (!doc) return 0; /* not JSON (some fixtures are intentionally broken) */
+    const cJSON *dep = cJSON_GetObjectItem(doc, "deployment");
+    if (!dep) {
+        const cJSON *cp = cJSON_GetObjectItem(doc, "checkpoint");
+        dep = cp ? cJSON_GetObjectItem(cp, "latest") : NULL;
+    }
+    size_t count = 0;
+    const cJSON *resources = dep ? cJSON_GetObjectItem(dep, "resources") : NULL;
+    const cJSON *r;
+    arena_t *a = arena_new();
+    cJSON_ArrayForEach(r, resources) {
+        const char *keys[] = {"inputs", "outputs"};
+        for (int k = 0; k < 2; k++) {
+            const cJSON *j = cJSON_GetObjectItem(r, keys[k]);
+            if (!j) continue;
+            diag_list_t d;
+            diag_list_init(&d);
+            pv_t *v = pv_from_state_json(a, j, path, &d);
+            ck_assert_msg(v != NULL, "%s: %s", path, d.head ? d.head->message : "?");
+            diag_list_free(&d);
+            cJSON *enc = pv_to_state_json(v);
+            /* Byte-for-value: plaintext secrets hold JSON text whose formatting may change, so
+             * those compare by decoded value; everything else must be the identical JSON. */
+            pv_t *back = pv_from_state_json(a, enc, path, NULL);
+            ck_assert_msg(back && pv_equal(v, back), "%s: %s of %s does not round-trip", path, keys[k],
+                          cJSON_GetObjectItem(r, "urn")->valuestring);
+            ck_assert_msg(pv_contains_secret(v) || cJSON_Compare(j, enc, true), "%s: %s of %s changed", path,
+                          keys[k], cJSON_GetObjectItem(r, "urn")->valuestring);
+            cJSON_Delete(enc);
+            count++;
+        }
+    }
+    arena_free(a);
+    cJSON_Delete(doc);
+    return count;
+}
+
+START_TEST(test_state_roundtrip_shared_data) {
+    arena_t *a = arena_new();
+    size_t n1, n2, total = 0, files = 0;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "stack.json", &n1);
+    char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "state.json", &n2);
+    for (size_t i = 0; i < n1; i++, files++) total += roundtrip_file(stacks[i]);
+    for (size_t i = 0; i < n2; i++, files++) total += roundtrip_file(states[i]);
+    size_t n3;
+    char **cps = tu_find_files(a, tu_data(a, "checkpoints"), ".json", &n3);
+    for (size_t i = 0; i < n3; i++, files++) total += roundtrip_file(cps[i]);
+    ck_assert_uint_gt(files, 20);
+    ck_assert_uint_gt(total, 500);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("value");
+    TCase *tc = tcase_create("value");
+    tcase_add_test(tc, test_path_parse_and_format);
+    tcase_add_test(tc, test_path_get_set);
+    tcase_add_test(tc, test_equality);
+    tcase_add_test(tc, test_special_values);
+    tcase_add_test(tc, test_state_roundtrip_shared_data);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,97 @@
+/* testutil.c — see testutil.h. */
+#define _GNU_SOURCE
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+char *tu_data(arena_t *a, const char *rel) { return arena_sprintf(a, "%s/%s", SHARED_DATA, rel); }
+
+char *tu_read(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    buf_t b;
+    buf_init(&b);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_append(&b, chunk, n);
+    fclose(f);
+    if (len) *len = b.len;
+    return buf_take(&b);
+}
+
+bool tu_write(const char *path, const char *text) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+char *tu_mkdtemp(void) {
+    char tmpl[] = "/tmp/cimport-test-XXXXXX";
+    char *d = mkdtemp(tmpl);
+    return d ? strdup(d) : NULL;
+}
+
+void tu_rmtree(const char *path) {
+    if (!path || strncmp(path, "/tmp/", 5) != 0) return;
+    char *cmd;
+    if (asprintf(&cmd, "rm -rf '%s'", path) < 0) return;
+    int rc = system(cmd);
+    (void)rc;
+    free(cmd);
+}
+
+static int cmpstr(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+static void walk(arena_t *a, const char *dir, const char *suffix, char ***out, size_t *n, size_t *cap) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char *p = arena_sprintf(a, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(p, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            walk(a, p, suffix, out, n, cap);
+        } else if (S_ISREG(st.st_mode)) {
+            size_t l = strlen(p), sl = strlen(suffix);
+            if (l >= sl && strcmp(p + l - sl, suffix) == 0) {
+                if (*n + 1 >= *cap) {
+                    *out = arena_grow(a, *out, *cap * sizeof(char *), *cap * 2 * sizeof(char *));
+                    *cap *= 2;
+                }
+                (*out)[(*n)++] = p;
+            }
+        }
+    }
+    closedir(d);
+}
+
+char **tu_find_files(arena_t *a, const char *dir, const char *suffix, size_t *n) {
+    size_t cap = 64;
+    char **out = arena_alloc(a, cap * sizeof(char *));
+    *n = 0;
+    walk(a, dir, suffix, &out, n, &cap);
+    qsort(out, *n, sizeof(char *), cmpstr);
+    out[*n] = NULL;
+    return out;
+}
+
+char *tu_run(const char *cmd, int *status) {
+    FILE *p = popen(cmd, "r");
+    if (!p) return NULL;
+    buf_t b;
+    buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) buf_append(&b, chunk, n);
+    int st = pclose(p);
+    if (status) *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return buf_take(&b);
+}

@@ -1,0 +1,24 @@
+/* testutil.h — helpers shared by the Check suites: paths to shared data, temporary directories,
+ * file listing, running the built cimport binary. */
+#ifndef CIMPORT_TESTUTIL_H
+#define CIMPORT_TESTUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/arena.h"
+
+/* Path under ../shared/data (arena-allocated). */
+char *tu_data(arena_t *a, const char *rel);
+/* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
+char *tu_read(const char *path, size_t *len);
+bool tu_write(const char *path, const char *text);
+/* A fresh temporary directory (malloc'd path), removed by tu_rmtree. */
+char *tu_mkdtemp(void);
+void tu_rmtree(const char *path);
+/* Every regular file below dir whose name ends with suffix, sorted (arena array, NULL-terminated). */
+char **tu_find_files(arena_t *a, const char *dir, const char *suffix, size_t *n);
+/* Runs a shell command, captures stdout (malloc'd) and exit status. */
+char *tu_run(const char *cmd, int *status);
+
+#endif
