@@ -1,0 +1,88 @@
+/* names.h — naming rules shared by every language emitter.
+ *
+ * One place for what differs between languages only in tables: reserved words, how a name becomes
+ * a valid identifier, case conversions (camelCase, PascalCase, Go's Title, Pulumi's PyName),
+ * unique-name allocation with each language's suffix rule, string-literal escaping, and Go-`%g`
+ * number formatting (the form Pulumi's generators print). Results are allocated in the caller's
+ * arena or appended to the caller's buffer; nothing here keeps state between calls. */
+#ifndef CIMPORT_NAMES_H
+#define CIMPORT_NAMES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "emitters/emit.h"
+#include "specs/arena.h"
+#include "specs/schema.h"
+
+/* --- reserved words and identifiers ------------------------------------------------------------ */
+
+/* True if `word` is reserved in `lang` (TS: ECMAScript keywords + null/true/false; Python: keywords
+ * + builtins-that-are-keywords; Go: keywords + predeclared identifiers; C#: keywords + contextual
+ * keywords; Java: keywords + literals; YAML/PCL: none). */
+bool names_is_reserved(lang_t lang, const char *word);
+
+/* True if `s` is a legal identifier in `lang` as written (ASCII letters, digits, `_`, and `$` for
+ * TS/Java; no leading digit) and not reserved. */
+bool names_is_identifier(lang_t lang, const char *s);
+
+/* Pulumi's makeValidIdentifier per language: every illegal character becomes `_`, a leading digit
+ * gets `_` in front, and a reserved word is escaped the language's way (TS/Go `_` prefix, Python
+ * and Java `_` suffix, C# `@` prefix). Never returns an empty string. */
+char *names_make_valid_identifier(arena_t *a, lang_t lang, const char *name);
+
+/* --- case helpers ---------------------------------------------------------------------------- */
+
+/* First character lowercased: `FooBar` → `fooBar` (Java/TS lowerCamel of a PascalCase name). */
+char *names_camel(arena_t *a, const char *s);
+/* First character uppercased: `fooBar` → `FooBar` (C# UppercaseFirst). */
+char *names_pascal(arena_t *a, const char *s);
+/* Go's Title (pulumi go utilities): uppercase the first rune, strip a leading `$`, drop `-` and
+ * capitalise the letter after it: `foo-bar` → `FooBar`. */
+char *names_title(arena_t *a, const char *s);
+/* Pulumi's PyName: camelCase → snake_case with acronym handling (`enableFIPS` → `enable_fips`,
+ * `vnetSubnetID` → `vnet_subnet_id`, `osSKU` → `os_sku`) and Pulumi's legacy exceptions. */
+char *names_py_name(arena_t *a, const char *s);
+
+/* Enum member name for a schema enum value in `lang` (Pulumi's makeSafeEnumName): TS/C#/Go/Java
+ * `Title` of the valid identifier (`Standard_LRS`, `Value1`); Python upper snake (`STANDARD_LRS`).
+ * `type_name` is the enum's own name (a member equal to it gets `Value` appended). NULL when no
+ * member name can be derived (e.g. a one-character symbol). */
+char *names_enum_member(arena_t *a, lang_t lang, const schema_enum_value_t *v, const char *type_name);
+
+/* --- tokens ------------------------------------------------------------------------------------ */
+
+/* `aws:s3/bucket:Bucket` → package "aws", module "s3/bucket" (raw, before moduleFormat), member
+ * "Bucket". `pulumi:providers:aws` → package "aws", module NULL, member "Provider". Returns false
+ * for a token without two colons. Outputs are arena copies; any out pointer may be NULL. */
+bool names_token_split(arena_t *a, const char *token, char **package, char **module, char **member);
+
+/* --- unique names ------------------------------------------------------------------------------ */
+
+/* A set of names already taken in one generated file (hash set in an arena). */
+typedef struct names_table names_table_t;
+
+names_table_t *names_table_new(arena_t *a);
+/* Marks `name` as taken (import aliases, `pulumi`, ...). */
+void names_table_reserve(names_table_t *t, const char *name);
+bool names_table_has(const names_table_t *t, const char *name);
+/* Returns `base` if free, else the first free `base<sep><n>` for n = `first`, first+1, ... (TS/Go
+ * use sep "" first 2: `bucket2`; Python sep "_" first 1: `bucket_1`), and reserves it. */
+const char *names_table_unique(names_table_t *t, const char *base, const char *sep, int first);
+
+/* --- literals ---------------------------------------------------------------------------------- */
+
+/* Appends `s` as a double-quoted string literal of `lang`: `"` and `\` escaped, `\n` `\r` `\t`,
+ * other control characters as `\xHH` (TS/Python), `\u00HH` (Java/C#/YAML), Go `\x..`; valid UTF-8
+ * is copied through. (TS templates and Python triple quotes are the emitters' own choice.) */
+void names_append_quoted(buf_t *b, lang_t lang, const char *s);
+
+/* Appends a number the way Pulumi's generators print it: an integer that fits int64 exactly as
+ * `%d`, anything else as Go's `strconv.FormatFloat(n, 'g', -1, 64)` (shortest round-trip digits,
+ * exponent form when the exponent is < -4 or >= 21 → `1e+21`, `1.5e-07`). NaN/Inf are appended as
+ * `NaN`, `+Inf`, `-Inf` (callers diagnose them). */
+void names_append_number(buf_t *b, double n);
+/* True if `n` is integral and within int64 (printed as `%d`). */
+bool names_number_is_int(double n);
+
+#endif
