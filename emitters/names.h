@@ -79,7 +79,7 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s);
 
 /* Appends a number the way Pulumi's generators print it: an integer that fits int64 exactly as
  * `%d`, anything else as Go's `strconv.FormatFloat(n, 'g', -1, 64)` (shortest round-trip digits,
- * exponent form when the exponent is < -4 or >= 21 → `1e+21`, `1.5e-07`). NaN/Inf are appended as
+ * exponent form when the decimal exponent is < -4 or >= 6 → `1.5e+06`, `1.5e-07`). NaN/Inf are appended as
  * `NaN`, `+Inf`, `-Inf` (callers diagnose them). */
 void names_append_number(buf_t *b, double n);
 /* True if `n` is integral and within int64 (printed as `%d`). */
