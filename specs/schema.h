@@ -51,7 +51,9 @@ struct schema_type {
     schema_kind_t kind;
     const schema_type_t *element;  /* ARRAY, MAP: element type; ENUM: the underlying scalar type */
     const schema_object_t *object; /* OBJECT */
-    const char *token;             /* OBJECT, ENUM, RESOURCE: the type token */
+    const char *token;             /* OBJECT, ENUM, RESOURCE: the type token; also set on a MAP that a
+                                      property-less named object type became, and on the ANY of a
+                                      dangling `#/types/` reference */
     const char *external_ref;      /* a $ref outside this package, if any */
     /* ENUM */
     const schema_enum_value_t *enum_values;
@@ -142,6 +144,10 @@ const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token);
 size_t schema_resource_count(const schema_package_t *pkg);
 /* The i-th resource token in the schema's own order. */
 const char *schema_resource_token_at(const schema_package_t *pkg, size_t i);
+/* Number of type tokens indexed, and the i-th in the schema's own order (for tests and tools that
+ * walk every type). */
+size_t schema_type_count(const schema_package_t *pkg);
+const char *schema_type_token_at(const schema_package_t *pkg, size_t i);
 /* Property by name in a sorted property list; NULL if absent. */
 const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name);
 /* Module of a token per the package's moduleFormat: `aws:s3/bucket:Bucket` → "s3"; "index" → "index". */

@@ -1,0 +1,751 @@
+/* schema.c — loading Pulumi package schemas and resolving their resources and types (see schema.h).
+ *
+ * Loading does three cheap things: parse the JSON once with cJSON (the tree is kept for the life of
+ * the package and every string in the resolved structs points into it), read the package header
+ * (name, version, language overrides), and index every resource token, alias token and type token
+ * in open-addressing hash tables. Nothing else is looked at until somebody asks: the first lookup of
+ * a resource or type turns its JSON into schema_* structs (and, transitively, the types it refers
+ * to) and caches the result in the token's slot, so later lookups are a hash probe.
+ *
+ * Everything a package allocates comes from one arena it owns; schema_free releases the arena, the
+ * cJSON tree and the compiled moduleFormat regex. Lookups fill caches, so a package must not be
+ * looked up from two threads at once. */
+#include "specs/schema.h"
+
+#include <cjson/cJSON.h>
+#include <regex.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/fileio.h"
+
+/* One token in an index: the JSON it names and, once resolved, what it resolved to. Alias tokens
+ * point at the canonical token's slot so both share one resolution. */
+typedef struct schema_slot {
+    const char *token;
+    const cJSON *json;
+    bool is_provider;
+    schema_resource_t *resource; /* resources: resolved on first lookup */
+    schema_type_t *type;         /* types: resolved on first lookup */
+    schema_object_t *object;     /* object types: the object view (also for property-less objects) */
+} schema_slot_t;
+
+typedef struct token_map {
+    const char **keys;
+    schema_slot_t **vals;
+    size_t cap; /* a power of two, at least twice the number of keys */
+} token_map_t;
+
+typedef enum { MODULE_RE_UNTRIED = 0, MODULE_RE_OK, MODULE_RE_FAILED } module_re_state_t;
+
+typedef struct schema_impl {
+    arena_t *arena;
+    cJSON *root;
+    token_map_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
+    token_map_t types;
+    schema_slot_t *res_slots; /* resources in schema order (provider excluded) */
+    size_t n_res;
+    schema_slot_t *type_slots;
+    size_t n_types;
+    schema_slot_t provider;
+    /* meta.moduleFormat compiled on first use of schema_token_module */
+    module_re_state_t module_re_state;
+    regex_t module_re;
+    size_t module_group; /* the POSIX group number of the format's first capturing group, 0 if none */
+} schema_impl_t;
+
+/* Primitive types carry no per-use data, so every property of such a type shares one of these. */
+static const schema_type_t type_any = {.kind = SCHEMA_ANY};
+static const schema_type_t type_bool = {.kind = SCHEMA_BOOL};
+static const schema_type_t type_int = {.kind = SCHEMA_INT};
+static const schema_type_t type_number = {.kind = SCHEMA_NUMBER};
+static const schema_type_t type_string = {.kind = SCHEMA_STRING};
+static const schema_type_t type_asset = {.kind = SCHEMA_ASSET};
+static const schema_type_t type_archive = {.kind = SCHEMA_ARCHIVE};
+static const schema_type_t type_json = {.kind = SCHEMA_JSON};
+
+/* --- small JSON helpers ------------------------------------------------------------------------- */
+
+static const cJSON *jget(const cJSON *obj, const char *key) {
+    return obj ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
+}
+
+static const char *jstr(const cJSON *obj, const char *key) {
+    const cJSON *v = jget(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static bool jbool(const cJSON *obj, const char *key) { return cJSON_IsTrue(jget(obj, key)); }
+
+static const cJSON *jobj(const cJSON *obj, const char *key) {
+    const cJSON *v = jget(obj, key);
+    return cJSON_IsObject(v) ? v : NULL;
+}
+
+/* language.<lang>.<key> as a string, NULL when absent. */
+static const char *jlang(const cJSON *language, const char *lang, const char *key) {
+    return jstr(jobj(language, lang), key);
+}
+
+/* --- token index ------------------------------------------------------------------------------- */
+
+static uint64_t hash_token(const char *s) {
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+static void map_init(arena_t *a, token_map_t *m, size_t n) {
+    size_t cap = 16;
+    while (cap < n * 2) cap *= 2;
+    m->cap = cap;
+    m->keys = arena_alloc(a, cap * sizeof *m->keys);
+    m->vals = arena_alloc(a, cap * sizeof *m->vals);
+}
+
+static schema_slot_t *map_get(const token_map_t *m, const char *key) {
+    if (!m->cap) return NULL;
+    size_t i = hash_token(key) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (strcmp(m->keys[i], key) == 0) return m->vals[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    return NULL;
+}
+
+/* Inserts key unless present; the first insertion of a token wins (a canonical token is inserted
+ * before any alias, so an alias never shadows a real resource). */
+static void map_put(token_map_t *m, const char *key, schema_slot_t *val) {
+    size_t i = hash_token(key) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (strcmp(m->keys[i], key) == 0) return;
+        i = (i + 1) & (m->cap - 1);
+    }
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+static int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes %XX escapes (schemas escape "/" in $ref tokens as %2F); a malformed escape is kept as is. */
+static char *url_decode(arena_t *a, const char *s) {
+    size_t n = strlen(s);
+    char *out = arena_alloc(a, n + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        int hi, lo;
+        if (s[i] == '%' && i + 2 < n && (hi = hex_digit(s[i + 1])) >= 0 && (lo = hex_digit(s[i + 2])) >= 0) {
+            *o++ = (char)(hi * 16 + lo);
+            i += 2;
+        } else {
+            *o++ = s[i];
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* --- resolution -------------------------------------------------------------------------------- */
+
+static const schema_type_t *resolve_named_type(schema_impl_t *im, schema_slot_t *slot);
+
+static schema_type_t *type_new(schema_impl_t *im, schema_kind_t kind) {
+    schema_type_t *t = arena_alloc(im->arena, sizeof *t);
+    t->kind = kind;
+    return t;
+}
+
+static const schema_type_t *primitive_type(const char *name) {
+    if (!name) return NULL;
+    if (strcmp(name, "string") == 0) return &type_string;
+    if (strcmp(name, "integer") == 0) return &type_int;
+    if (strcmp(name, "number") == 0) return &type_number;
+    if (strcmp(name, "boolean") == 0) return &type_bool;
+    return NULL;
+}
+
+/* The token after `#/types/` or `#/resources/` in a reference, decoded; NULL if the section is not
+ * in the reference. */
+static char *ref_token(schema_impl_t *im, const char *ref, const char *section) {
+    const char *p = strstr(ref, section);
+    return p ? url_decode(im->arena, p + strlen(section)) : NULL;
+}
+
+static const schema_type_t *resolve_ref(schema_impl_t *im, const char *ref) {
+    if (strcmp(ref, "pulumi.json#/Any") == 0) return &type_any;
+    if (strcmp(ref, "pulumi.json#/Json") == 0) return &type_json;
+    if (strcmp(ref, "pulumi.json#/Asset") == 0) return &type_asset;
+    if (strcmp(ref, "pulumi.json#/Archive") == 0) return &type_archive;
+    bool local = ref[0] == '#';
+    if (local && strncmp(ref, "#/types/", 8) == 0) {
+        char *tok = url_decode(im->arena, ref + 8);
+        schema_slot_t *slot = map_get(&im->types, tok);
+        if (slot) return resolve_named_type(im, slot);
+        /* A dangling reference (Pulumi's binder rejects it): keep the token so callers can say which
+         * type is missing, and treat values as untyped. */
+        schema_type_t *t = type_new(im, SCHEMA_ANY);
+        t->token = tok;
+        return t;
+    }
+    if (local && strncmp(ref, "#/resources/", 12) == 0) {
+        schema_type_t *t = type_new(im, SCHEMA_RESOURCE);
+        t->token = url_decode(im->arena, ref + 12);
+        return t;
+    }
+    if (local && strcmp(ref, "#/provider") == 0) {
+        schema_type_t *t = type_new(im, SCHEMA_RESOURCE);
+        t->token = im->provider.token;
+        return t;
+    }
+    /* Another package's type or resource (`/aws/v4.0.0/schema.json#/types/...`) or something we do not
+     * understand: untyped, with the reference kept. */
+    schema_type_t *t = type_new(im, SCHEMA_ANY);
+    t->external_ref = ref;
+    t->token = ref_token(im, ref, "#/types/");
+    if (!t->token) t->token = ref_token(im, ref, "#/resources/");
+    return t;
+}
+
+/* A property's type spec: {type...}, {$ref}, {oneOf}. Unknown or missing type → any (tolerant of
+ * older schema formats). */
+static const schema_type_t *resolve_typespec(schema_impl_t *im, const cJSON *spec) {
+    if (!cJSON_IsObject(spec)) return &type_any;
+    const char *ref = jstr(spec, "$ref");
+    if (ref) return resolve_ref(im, ref);
+    const cJSON *one_of = jget(spec, "oneOf");
+    if (cJSON_IsArray(one_of)) {
+        schema_type_t *t = type_new(im, SCHEMA_UNION);
+        size_t n = (size_t)cJSON_GetArraySize(one_of);
+        const schema_type_t **members = arena_alloc(im->arena, (n ? n : 1) * sizeof *members);
+        const cJSON *m;
+        size_t i = 0;
+        cJSON_ArrayForEach(m, one_of) members[i++] = resolve_typespec(im, m);
+        t->members = members;
+        t->n_members = i;
+        const cJSON *disc = jobj(spec, "discriminator");
+        if (disc) {
+            t->discriminator = jstr(disc, "propertyName");
+            const cJSON *mapping = jobj(disc, "mapping");
+            size_t nm = mapping ? (size_t)cJSON_GetArraySize(mapping) : 0;
+            if (nm) {
+                schema_union_mapping_t *mp = arena_alloc(im->arena, nm * sizeof *mp);
+                size_t k = 0;
+                cJSON_ArrayForEach(m, mapping) {
+                    if (!cJSON_IsString(m)) continue;
+                    mp[k].value = m->string;
+                    mp[k].ref = m->valuestring;
+                    k++;
+                }
+                t->mapping = mp;
+                t->n_mapping = k;
+            }
+        }
+        return t;
+    }
+    const char *type = jstr(spec, "type");
+    const schema_type_t *prim = primitive_type(type);
+    if (prim) return prim;
+    if (type && strcmp(type, "array") == 0) {
+        schema_type_t *t = type_new(im, SCHEMA_ARRAY);
+        t->element = resolve_typespec(im, jget(spec, "items"));
+        return t;
+    }
+    if (type && strcmp(type, "object") == 0) {
+        /* A property-level object is a map; without additionalProperties it is a map of anything. */
+        schema_type_t *t = type_new(im, SCHEMA_MAP);
+        t->element = resolve_typespec(im, jget(spec, "additionalProperties"));
+        return t;
+    }
+    return &type_any;
+}
+
+static int cmp_prop(const void *x, const void *y) {
+    return strcmp(((const schema_property_t *)x)->name, ((const schema_property_t *)y)->name);
+}
+
+static bool name_in(const cJSON *arr, const char *name) {
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) {
+        if (cJSON_IsString(e) && strcmp(e->valuestring, name) == 0) return true;
+    }
+    return false;
+}
+
+static void resolve_property(schema_impl_t *im, schema_property_t *p, const cJSON *spec, bool required) {
+    p->name = spec->string;
+    p->required = required;
+    p->type = resolve_typespec(im, spec);
+    p->secret = jbool(spec, "secret");
+    p->plain = jbool(spec, "plain");
+    /* `willReplaceOnChanges` is the schema's spelling; a few hand-written schemas use replaceOnChanges. */
+    p->replace_on_changes = jbool(spec, "willReplaceOnChanges") || jbool(spec, "replaceOnChanges");
+    p->deprecation = jstr(spec, "deprecationMessage");
+    const cJSON *def = jget(spec, "default");
+    if (def) p->default_value = pv_from_state_json(im->arena, def, "default", NULL);
+    const cJSON *env = jget(jobj(spec, "defaultInfo"), "environment");
+    if (cJSON_IsArray(env)) {
+        size_t n = (size_t)cJSON_GetArraySize(env), k = 0;
+        const char **vars = arena_alloc(im->arena, (n ? n : 1) * sizeof *vars);
+        const cJSON *e;
+        cJSON_ArrayForEach(e, env) {
+            if (cJSON_IsString(e)) vars[k++] = e->valuestring;
+        }
+        p->default_env = vars;
+        p->n_default_env = k;
+    }
+    const cJSON *cst = jget(spec, "const");
+    if (cst) {
+        char *text = cJSON_PrintUnformatted(cst);
+        if (text) {
+            p->const_value_json = arena_strdup(im->arena, text);
+            free(text);
+        }
+    }
+    p->language = jobj(spec, "language");
+    p->csharp_name = jlang(p->language, "csharp", "name");
+    p->python_name = jlang(p->language, "python", "name");
+}
+
+/* The properties of a resource or object type, sorted by name; `required` names the required ones. */
+static schema_property_t *resolve_properties(schema_impl_t *im, const cJSON *props, const cJSON *required,
+                                             size_t *n_out) {
+    *n_out = 0;
+    if (!cJSON_IsObject(props)) return NULL;
+    size_t n = (size_t)cJSON_GetArraySize(props);
+    if (!n) return NULL;
+    schema_property_t *out = arena_alloc(im->arena, n * sizeof *out);
+    size_t k = 0;
+    const cJSON *spec;
+    cJSON_ArrayForEach(spec, props) {
+        resolve_property(im, &out[k], spec, cJSON_IsArray(required) && name_in(required, spec->string));
+        k++;
+    }
+    qsort(out, k, sizeof *out, cmp_prop);
+    *n_out = k;
+    return out;
+}
+
+static const schema_type_t *resolve_named_type(schema_impl_t *im, schema_slot_t *slot) {
+    if (slot->type) return slot->type;
+    const cJSON *j = slot->json;
+    const char *type = jstr(j, "type");
+    const cJSON *enm = jget(j, "enum");
+    if (cJSON_IsArray(enm)) {
+        schema_type_t *t = type_new(im, SCHEMA_ENUM);
+        slot->type = t;
+        t->token = slot->token;
+        t->element = primitive_type(type);
+        if (!t->element) t->element = &type_string;
+        size_t n = (size_t)cJSON_GetArraySize(enm), k = 0;
+        schema_enum_value_t *vals = arena_alloc(im->arena, (n ? n : 1) * sizeof *vals);
+        const cJSON *e;
+        cJSON_ArrayForEach(e, enm) {
+            const cJSON *v = jget(e, "value");
+            if (!v) continue;
+            vals[k].name = jstr(e, "name");
+            vals[k].value = pv_from_state_json(im->arena, v, "enum value", NULL);
+            vals[k].description = jstr(e, "description");
+            vals[k].deprecation = jstr(e, "deprecationMessage");
+            k++;
+        }
+        t->enum_values = vals;
+        t->n_enum_values = k;
+        return t;
+    }
+    const schema_type_t *prim = primitive_type(type);
+    if (prim) {
+        /* A named scalar (seen in hand-written schemas): the scalar, with its token. */
+        schema_type_t *t = type_new(im, prim->kind);
+        t->token = slot->token;
+        slot->type = t;
+        return t;
+    }
+    /* An object type (the default when `type` is absent, as in some older schemas). The object is
+     * cached before its properties are resolved so that recursive types refer to themselves. */
+    schema_object_t *o = arena_alloc(im->arena, sizeof *o);
+    o->token = slot->token;
+    o->is_overlay = jbool(j, "isOverlay");
+    o->language = jobj(j, "language");
+    slot->object = o;
+    const cJSON *props = jobj(j, "properties");
+    schema_type_t *t;
+    if (!props || cJSON_GetArraySize(props) == 0) {
+        /* `{"type": "object"}` with no properties declares nothing to check keys against; treating it
+         * as an empty object would drop every key of a value, so it is a map of anything. */
+        t = type_new(im, SCHEMA_MAP);
+        t->element = &type_any;
+    } else {
+        t = type_new(im, SCHEMA_OBJECT);
+        t->object = o;
+    }
+    t->token = slot->token;
+    slot->type = t;
+    size_t n;
+    o->props = resolve_properties(im, props, jget(j, "required"), &n);
+    o->n_props = n;
+    return t;
+}
+
+static const schema_resource_t *resolve_resource(schema_impl_t *im, schema_slot_t *slot) {
+    if (slot->resource) return slot->resource;
+    const cJSON *j = slot->json;
+    schema_resource_t *r = arena_alloc(im->arena, sizeof *r);
+    slot->resource = r;
+    r->token = slot->token;
+    r->is_provider = slot->is_provider;
+    r->is_component = jbool(j, "isComponent");
+    r->deprecation = jstr(j, "deprecationMessage");
+    r->language = jobj(j, "language");
+    r->csharp_name = jlang(r->language, "csharp", "name");
+    size_t n;
+    r->inputs = resolve_properties(im, jget(j, "inputProperties"), jget(j, "requiredInputs"), &n);
+    r->n_inputs = n;
+    r->outputs = resolve_properties(im, jget(j, "properties"), jget(j, "required"), &n);
+    r->n_outputs = n;
+    const cJSON *aliases = jget(j, "aliases");
+    if (cJSON_IsArray(aliases)) {
+        size_t na = (size_t)cJSON_GetArraySize(aliases), k = 0;
+        const char **out = arena_alloc(im->arena, (na ? na : 1) * sizeof *out);
+        const cJSON *a;
+        cJSON_ArrayForEach(a, aliases) {
+            const char *t = cJSON_IsString(a) ? a->valuestring : jstr(a, "type");
+            if (t) out[k++] = t;
+        }
+        r->aliases = out;
+        r->n_aliases = k;
+    }
+    return r;
+}
+
+/* --- loading ----------------------------------------------------------------------------------- */
+
+static void index_package(schema_impl_t *im, const char *pkg_name) {
+    const cJSON *resources = jobj(im->root, "resources");
+    const cJSON *types = jobj(im->root, "types");
+    size_t n_res = resources ? (size_t)cJSON_GetArraySize(resources) : 0;
+    size_t n_types = types ? (size_t)cJSON_GetArraySize(types) : 0;
+    size_t n_aliases = 0;
+    const cJSON *e;
+    if (resources) {
+        cJSON_ArrayForEach(e, resources) {
+            const cJSON *al = jget(e, "aliases");
+            if (cJSON_IsArray(al)) n_aliases += (size_t)cJSON_GetArraySize(al);
+        }
+    }
+    map_init(im->arena, &im->resources, n_res + n_aliases + 1);
+    map_init(im->arena, &im->types, n_types);
+
+    /* The provider resource always exists (Pulumi's binder supplies an empty one when the schema has
+     * none), so `pulumi:providers:<pkg>` always resolves. */
+    im->provider.token = arena_sprintf(im->arena, "pulumi:providers:%s", pkg_name);
+    im->provider.json = jobj(im->root, "provider");
+    im->provider.is_provider = true;
+    map_put(&im->resources, im->provider.token, &im->provider);
+
+    im->res_slots = arena_alloc(im->arena, (n_res ? n_res : 1) * sizeof *im->res_slots);
+    size_t k = 0;
+    if (resources) {
+        cJSON_ArrayForEach(e, resources) {
+            if (!e->string || !cJSON_IsObject(e)) continue;
+            im->res_slots[k].token = e->string;
+            im->res_slots[k].json = e;
+            map_put(&im->resources, e->string, &im->res_slots[k]);
+            k++;
+        }
+    }
+    im->n_res = k;
+    for (size_t i = 0; i < im->n_res; i++) {
+        const cJSON *al = jget(im->res_slots[i].json, "aliases");
+        if (!cJSON_IsArray(al)) continue;
+        cJSON_ArrayForEach(e, al) {
+            const char *t = cJSON_IsString(e) ? e->valuestring : jstr(e, "type");
+            if (t) map_put(&im->resources, t, &im->res_slots[i]);
+        }
+    }
+
+    im->type_slots = arena_alloc(im->arena, (n_types ? n_types : 1) * sizeof *im->type_slots);
+    k = 0;
+    if (types) {
+        cJSON_ArrayForEach(e, types) {
+            if (!e->string || !cJSON_IsObject(e)) continue;
+            im->type_slots[k].token = e->string;
+            im->type_slots[k].json = e;
+            map_put(&im->types, e->string, &im->type_slots[k]);
+            k++;
+        }
+    }
+    im->n_types = k;
+}
+
+/* 1-based line and column of a position in text. */
+static void text_position(const char *text, size_t len, size_t pos, int *line, int *col) {
+    int l = 1, c = 1;
+    for (size_t i = 0; i < pos && i < len; i++) {
+        if (text[i] == '\n') {
+            l++;
+            c = 1;
+        } else {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+static const char *json_kind_name(const cJSON *j) {
+    if (cJSON_IsArray(j)) return "an array";
+    if (cJSON_IsString(j)) return "a string";
+    if (cJSON_IsNumber(j)) return "a number";
+    if (cJSON_IsBool(j)) return "a boolean";
+    return "null";
+}
+
+#define SCHEMA_HINT "a package schema is the JSON printed by `pulumi package get-schema <plugin>`"
+
+schema_package_t *schema_load_buffer(const char *text, size_t len, const char *origin, diag_list_t *diags) {
+    const char *where = origin ? origin : "<schema>";
+    size_t start = 0;
+    while (start < len && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' || text[start] == '\r'))
+        start++;
+    if (start == len) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL, "the schema file is empty; %s", SCHEMA_HINT);
+        return NULL;
+    }
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!root) {
+        size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
+        int line, col;
+        text_position(text, len, pos, &line, &col);
+        diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
+                             "the schema is not valid JSON (syntax error at line %d, column %d); %s", line, col,
+                             SCHEMA_HINT);
+        if (d) d->line = line;
+        return NULL;
+    }
+    if (!cJSON_IsObject(root)) {
+        diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, where, NULL,
+                 "not a Pulumi package schema (it is %s, not a JSON object); %s", json_kind_name(root),
+                 SCHEMA_HINT);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    const char *name = jstr(root, "name");
+    bool has_section = jobj(root, "resources") || jobj(root, "types") || jobj(root, "provider") ||
+                       jobj(root, "functions");
+    if (!name || !*name || !has_section) {
+        diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, where, NULL, "not a Pulumi package schema (it has %s); %s",
+                 !name && !has_section ? "no `name` and no `resources`"
+                 : !name               ? "no `name`"
+                 : !*name              ? "an empty `name`"
+                                       : "no `resources`, `types`, `provider` or `functions`",
+                 SCHEMA_HINT);
+        cJSON_Delete(root);
+        return NULL;
+    }
+
+    arena_t *a = arena_new();
+    schema_impl_t *im = arena_alloc(a, sizeof *im);
+    im->arena = a;
+    im->root = root;
+    schema_package_t *pkg = arena_alloc(a, sizeof *pkg);
+    pkg->impl = im;
+    pkg->origin = arena_strdup(a, where);
+    pkg->name = name;
+    pkg->version = jstr(root, "version");
+    pkg->display_name = jstr(root, "displayName");
+    pkg->namespace_ = jstr(root, "namespace");
+    pkg->repository = jstr(root, "repository");
+    pkg->plugin_download_url = jstr(root, "pluginDownloadURL");
+    const cJSON *meta = jobj(root, "meta");
+    pkg->module_format = jstr(meta, "moduleFormat");
+    if (!pkg->module_format) pkg->module_format = "(.*)";
+    pkg->support_pack = jbool(meta, "supportPack");
+    pkg->language = jobj(root, "language");
+    pkg->nodejs_package_name = jlang(pkg->language, "nodejs", "packageName");
+    pkg->python_package_name = jlang(pkg->language, "python", "packageName");
+    pkg->python_input_types = jlang(pkg->language, "python", "inputTypes");
+    pkg->go_import_base_path = jlang(pkg->language, "go", "importBasePath");
+    pkg->csharp_root_namespace = jlang(pkg->language, "csharp", "rootNamespace");
+    pkg->java_base_package = jlang(pkg->language, "java", "basePackage");
+    index_package(im, name);
+    return pkg;
+}
+
+schema_package_t *schema_load_file(const char *path, diag_list_t *diags) {
+    arena_t *tmp = arena_new();
+    size_t len = 0;
+    char *text = file_read_all(tmp, path, &len, diags);
+    schema_package_t *pkg = text ? schema_load_buffer(text, len, path, diags) : NULL;
+    arena_free(tmp);
+    return pkg;
+}
+
+void schema_free(schema_package_t *pkg) {
+    if (!pkg) return;
+    schema_impl_t *im = pkg->impl;
+    if (im->module_re_state == MODULE_RE_OK) regfree(&im->module_re);
+    cJSON_Delete(im->root);
+    arena_free(im->arena); /* holds pkg and im themselves */
+}
+
+/* --- lookups ----------------------------------------------------------------------------------- */
+
+/* The slot of a token, URL-decoding the token first if it is not found as given and has escapes. */
+static schema_slot_t *find_slot(schema_impl_t *im, const token_map_t *m, const char *token) {
+    if (!token) return NULL;
+    schema_slot_t *s = map_get(m, token);
+    if (s || !strchr(token, '%')) return s;
+    arena_t *tmp = arena_new();
+    s = map_get(m, url_decode(tmp, token));
+    arena_free(tmp);
+    return s;
+}
+
+const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char *token) {
+    if (!pkg) return NULL;
+    schema_impl_t *im = pkg->impl;
+    schema_slot_t *s = find_slot(im, &im->resources, token);
+    return s ? resolve_resource(im, s) : NULL;
+}
+
+const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token) {
+    if (!pkg) return NULL;
+    schema_impl_t *im = pkg->impl;
+    schema_slot_t *s = find_slot(im, &im->types, token);
+    return s ? resolve_named_type(im, s) : NULL;
+}
+
+const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token) {
+    if (!pkg) return NULL;
+    schema_impl_t *im = pkg->impl;
+    schema_slot_t *s = find_slot(im, &im->types, token);
+    if (!s) return NULL;
+    resolve_named_type(im, s);
+    return s->object;
+}
+
+size_t schema_resource_count(const schema_package_t *pkg) {
+    return pkg ? ((const schema_impl_t *)pkg->impl)->n_res : 0;
+}
+
+const char *schema_resource_token_at(const schema_package_t *pkg, size_t i) {
+    if (!pkg) return NULL;
+    const schema_impl_t *im = pkg->impl;
+    return i < im->n_res ? im->res_slots[i].token : NULL;
+}
+
+size_t schema_type_count(const schema_package_t *pkg) {
+    return pkg ? ((const schema_impl_t *)pkg->impl)->n_types : 0;
+}
+
+const char *schema_type_token_at(const schema_package_t *pkg, size_t i) {
+    if (!pkg) return NULL;
+    const schema_impl_t *im = pkg->impl;
+    return i < im->n_types ? im->type_slots[i].token : NULL;
+}
+
+const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name) {
+    if (!props || !name) return NULL;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(props[mid].name, name);
+        if (c == 0) return &props[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* --- tokens ------------------------------------------------------------------------------------ */
+
+/* Translates a moduleFormat (Go RE2 syntax) to POSIX ERE: `(?:` becomes a plain group, and the
+ * number of the first group that was capturing in the original is returned through group. */
+static char *module_format_to_ere(const char *fmt, size_t *group) {
+    size_t n = strlen(fmt);
+    char *out = malloc(n + 1);
+    if (!out) return NULL;
+    size_t o = 0, groups = 0;
+    bool in_bracket = false;
+    *group = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = fmt[i];
+        if (c == '\\' && i + 1 < n) {
+            out[o++] = c;
+            out[o++] = fmt[++i];
+            continue;
+        }
+        if (in_bracket) {
+            if (c == ']') in_bracket = false;
+            out[o++] = c;
+            continue;
+        }
+        if (c == '[') {
+            in_bracket = true;
+            out[o++] = c;
+            /* a `]` right after `[` or `[^` is a literal member, not the end */
+            if (fmt[i + 1] == '^') out[o++] = fmt[++i];
+            if (fmt[i + 1] == ']') out[o++] = fmt[++i];
+            continue;
+        }
+        if (c == '(') {
+            groups++;
+            out[o++] = c;
+            if (fmt[i + 1] == '?' && fmt[i + 2] == ':')
+                i += 2;
+            else if (!*group)
+                *group = groups;
+            continue;
+        }
+        out[o++] = c;
+    }
+    out[o] = '\0';
+    return out;
+}
+
+static bool module_regex(schema_impl_t *im, const char *fmt) {
+    if (im->module_re_state == MODULE_RE_UNTRIED) {
+        size_t group = 0;
+        char *ere = module_format_to_ere(fmt, &group);
+        im->module_re_state = ere && regcomp(&im->module_re, ere, REG_EXTENDED) == 0 ? MODULE_RE_OK : MODULE_RE_FAILED;
+        im->module_group = group;
+        free(ere);
+    }
+    return im->module_re_state == MODULE_RE_OK;
+}
+
+char *schema_token_module(arena_t *a, const schema_package_t *pkg, const char *token) {
+    if (!token) return arena_strdup(a, "");
+    const char *c1 = strchr(token, ':');
+    const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    if (!c2 || strchr(c2 + 1, ':')) return arena_strdup(a, ""); /* not pkg:module:member */
+    char *mod = arena_strndup(a, c1 + 1, (size_t)(c2 - c1 - 1));
+    if (!pkg) return mod;
+    schema_impl_t *im = pkg->impl;
+    /* A format POSIX regex cannot express falls back to the whole module part, which is what the
+     * default format "(.*)" gives. */
+    if (!module_regex(im, pkg->module_format)) return mod;
+    regmatch_t m[10];
+    if (regexec(&im->module_re, mod, 10, m, 0) != 0) return arena_strdup(a, "");
+    size_t g = im->module_group < 10 ? im->module_group : 0;
+    if (m[g].rm_so < 0) return arena_strdup(a, "");
+    return arena_strndup(a, mod + m[g].rm_so, (size_t)(m[g].rm_eo - m[g].rm_so));
+}
+
+char *schema_token_package(arena_t *a, const char *token) {
+    if (!token) return NULL;
+    if (strncmp(token, "pulumi:providers:", 17) == 0) return arena_strdup(a, token + 17);
+    const char *c = strchr(token, ':');
+    return c ? arena_strndup(a, token, (size_t)(c - token)) : arena_strdup(a, token);
+}
