@@ -1,0 +1,462 @@
+/* names.c — naming rules shared by every language emitter: reserved words, valid identifiers,
+ * case conversions (incl. Pulumi's PyName state machine), unique names, string escaping and
+ * Go-`%g` number formatting. See names.h for the contract of each function. */
+#include "emitters/names.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- reserved words ----------------------------------------------------------------------------- */
+
+/* ECMAScript reserved words (incl. strict-mode and module ones) plus literals; `arguments`/`eval`
+ * cannot be bound in strict code, which a module always is. */
+static const char *const TS_RESERVED[] = {
+    "arguments", "await",     "break",     "case",       "catch",   "class",   "const",  "continue",
+    "debugger",  "default",   "delete",    "do",         "else",    "enum",    "eval",   "export",
+    "extends",   "false",     "finally",   "for",        "function", "if",     "implements", "import",
+    "in",        "instanceof", "interface", "let",       "new",     "null",    "package", "private",
+    "protected", "public",    "return",    "static",     "super",   "switch",  "this",   "throw",
+    "true",      "try",       "typeof",    "var",        "void",    "while",   "with",   "yield",
+    NULL};
+
+static const char *const PY_RESERVED[] = {
+    "False",  "None",   "True",  "and",   "as",       "assert", "async", "await",  "break",
+    "class",  "continue", "def", "del",   "elif",     "else",   "except", "finally", "for",
+    "from",   "global", "if",    "import", "in",      "is",     "lambda", "nonlocal", "not",
+    "or",     "pass",   "raise", "return", "try",     "while",  "with",  "yield",  NULL};
+
+/* Go keywords and predeclared identifiers (shadowing `string` or `len` breaks later code). */
+static const char *const GO_RESERVED[] = {
+    "break",   "case",    "chan",     "const",    "continue",  "default", "defer",   "else",
+    "fallthrough", "for", "func",     "go",       "goto",      "if",      "import",  "interface",
+    "map",     "package", "range",    "return",   "select",    "struct",  "switch",  "type",
+    "var",     "any",     "bool",     "byte",     "comparable", "complex64", "complex128", "error",
+    "float32", "float64", "int",      "int8",     "int16",     "int32",   "int64",   "rune",
+    "string",  "uint",    "uint8",    "uint16",   "uint32",    "uint64",  "uintptr", "true",
+    "false",   "iota",    "nil",      "append",   "cap",       "clear",   "close",   "complex",
+    "copy",    "delete",  "imag",     "len",      "make",      "max",     "min",     "new",
+    "panic",   "print",   "println",  "real",     "recover",   NULL};
+
+/* C# keywords and contextual keywords. */
+static const char *const CS_RESERVED[] = {
+    "abstract", "as",        "base",      "bool",      "break",    "byte",     "case",     "catch",
+    "char",     "checked",   "class",     "const",     "continue", "decimal",  "default",  "delegate",
+    "do",       "double",    "else",      "enum",      "event",    "explicit", "extern",   "false",
+    "finally",  "fixed",     "float",     "for",       "foreach",  "goto",     "if",       "implicit",
+    "in",       "int",       "interface", "internal",  "is",       "lock",     "long",     "namespace",
+    "new",      "null",      "object",    "operator",  "out",      "override", "params",   "private",
+    "protected", "public",   "readonly",  "ref",       "return",   "sbyte",    "sealed",   "short",
+    "sizeof",   "stackalloc", "static",   "string",    "struct",   "switch",   "this",     "throw",
+    "true",     "try",       "typeof",    "uint",      "ulong",    "unchecked", "unsafe",  "ushort",
+    "using",    "virtual",   "void",      "volatile",  "while",    "add",      "alias",    "ascending",
+    "async",    "await",     "by",        "descending", "dynamic", "equals",   "from",     "get",
+    "global",   "group",     "into",      "join",      "let",      "nameof",   "on",       "orderby",
+    "partial",  "remove",    "select",    "set",       "unmanaged", "value",   "var",      "when",
+    "where",    "yield",     NULL};
+
+static const char *const JAVA_RESERVED[] = {
+    "abstract", "assert",   "boolean",  "break",     "byte",       "case",    "catch",     "char",
+    "class",    "const",    "continue", "default",   "do",         "double",  "else",      "enum",
+    "extends",  "final",    "finally",  "float",     "for",        "goto",    "if",        "implements",
+    "import",   "instanceof", "int",    "interface", "long",       "native",  "new",       "package",
+    "private",  "protected", "public",  "return",    "short",      "static",  "strictfp",  "super",
+    "switch",   "synchronized", "this", "throw",     "throws",     "transient", "try",     "void",
+    "volatile", "while",    "true",     "false",     "null",       "var",     "record",    "yield",
+    "sealed",   "permits",  NULL};
+
+static const char *const *reserved_table(lang_t lang) {
+    switch (lang) {
+    case LANG_TYPESCRIPT: return TS_RESERVED;
+    case LANG_PYTHON: return PY_RESERVED;
+    case LANG_GO: return GO_RESERVED;
+    case LANG_CSHARP: return CS_RESERVED;
+    case LANG_JAVA: return JAVA_RESERVED;
+    case LANG_YAML:
+    case LANG_PCL: return NULL;
+    }
+    return NULL;
+}
+
+bool names_is_reserved(lang_t lang, const char *word) {
+    const char *const *t = reserved_table(lang);
+    for (; t && *t; t++)
+        if (strcmp(*t, word) == 0) return true;
+    return false;
+}
+
+static bool dollar_allowed(lang_t lang) { return lang == LANG_TYPESCRIPT || lang == LANG_JAVA; }
+
+static bool is_ident_start(lang_t lang, unsigned char c) {
+    return isalpha(c) || c == '_' || (c == '$' && dollar_allowed(lang));
+}
+
+static bool is_ident_part(lang_t lang, unsigned char c) { return is_ident_start(lang, c) || isdigit(c); }
+
+bool names_is_identifier(lang_t lang, const char *s) {
+    if (!s || !*s || !is_ident_start(lang, (unsigned char)s[0])) return false;
+    for (const char *p = s + 1; *p; p++)
+        if (!is_ident_part(lang, (unsigned char)*p)) return false;
+    return !names_is_reserved(lang, s);
+}
+
+char *names_make_valid_identifier(arena_t *a, lang_t lang, const char *name) {
+    if (!name || !*name) return arena_strdup(a, "_");
+    size_t n = strlen(name);
+    bool lead = isdigit((unsigned char)name[0]);
+    char *out = arena_alloc(a, n + 3);
+    size_t o = 0;
+    if (lead) out[o++] = '_';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)name[i];
+        out[o++] = is_ident_part(lang, c) ? (char)c : '_';
+    }
+    out[o] = 0;
+    if (!names_is_reserved(lang, out)) return out;
+    switch (lang) {
+    case LANG_PYTHON:
+    case LANG_JAVA: return arena_sprintf(a, "%s_", out);
+    case LANG_CSHARP: return arena_sprintf(a, "@%s", out);
+    default: return arena_sprintf(a, "_%s", out);
+    }
+}
+
+/* --- case helpers ------------------------------------------------------------------------------- */
+
+char *names_camel(arena_t *a, const char *s) {
+    char *r = arena_strdup(a, s ? s : "");
+    r[0] = (char)tolower((unsigned char)r[0]);
+    return r;
+}
+
+char *names_pascal(arena_t *a, const char *s) {
+    char *r = arena_strdup(a, s ? s : "");
+    r[0] = (char)toupper((unsigned char)r[0]);
+    return r;
+}
+
+char *names_title(arena_t *a, const char *s) {
+    if (!s) return arena_strdup(a, "");
+    if (*s == '$') s++;
+    size_t n = strlen(s);
+    char *r = arena_alloc(a, n + 1);
+    size_t o = 0;
+    bool up = true;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '-') {
+            up = true;
+            continue;
+        }
+        r[o++] = up ? (char)toupper((unsigned char)s[i]) : s[i];
+        up = false;
+    }
+    r[o] = 0;
+    return r;
+}
+
+/* Names whose PyName predates the state machine's acronym rule; Pulumi keeps them for
+ * compatibility with published SDKs. */
+static const struct {
+    const char *from, *to;
+} PY_LEGACY[] = {{"openXJsonSerDe", "open_x_json_ser_de"}};
+
+char *names_py_name(arena_t *a, const char *s) {
+    for (size_t i = 0; i < sizeof PY_LEGACY / sizeof PY_LEGACY[0]; i++)
+        if (strcmp(s, PY_LEGACY[i].from) == 0) return arena_strdup(a, PY_LEGACY[i].to);
+    /* States as in Pulumi's python.go: the last character was an uppercase letter after a
+     * lowercase/digit (UPPER), an uppercase letter after an uppercase one (ACRONYM), or a
+     * lowercase letter/digit (LOWER). Components are joined with `_`. Digits and a plural `s`
+     * right after an acronym stay in it (`SHA256Hash` → `sha256_hash`, `IPs` → `ips`). */
+    enum { FIRST, UPPER, ACRONYM, LOWER } state = FIRST;
+    size_t n = strlen(s);
+    char *res = arena_alloc(a, 2 * n + 2);
+    size_t rl = 0;
+    char *cur = arena_alloc(a, n + 2);
+    size_t cl = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!(isalnum(c) || c == '_' || c >= 0x80)) c = '_';
+        bool upper = isupper(c) != 0;
+        switch (state) {
+        case FIRST:
+            if (!(isalpha(c) || c == '_' || c >= 0x80)) cur[cl++] = '_';
+            if (upper) {
+                state = UPPER;
+                cur[cl++] = (char)tolower(c);
+            } else {
+                state = LOWER;
+                cur[cl++] = (char)c;
+            }
+            break;
+        case UPPER:
+            if (upper) {
+                state = ACRONYM;
+                cur[cl++] = (char)tolower(c);
+            } else {
+                state = LOWER;
+                cur[cl++] = (char)c;
+            }
+            break;
+        case ACRONYM:
+            if (upper) {
+                cur[cl++] = (char)tolower(c);
+            } else if (isdigit(c) || c == 's') {
+                cur[cl++] = (char)c;
+                state = LOWER;
+            } else {
+                /* the acronym's last letter starts the next word: `HTTPServer` → http_server */
+                char last = cur[cl - 1];
+                if (rl) res[rl++] = '_';
+                memcpy(res + rl, cur, cl - 1);
+                rl += cl - 1;
+                cl = 0;
+                cur[cl++] = last;
+                cur[cl++] = (char)c;
+                state = LOWER;
+            }
+            break;
+        case LOWER:
+            if (upper) {
+                if (rl) res[rl++] = '_';
+                memcpy(res + rl, cur, cl);
+                rl += cl;
+                cl = 0;
+                cur[cl++] = (char)tolower(c);
+                state = UPPER;
+            } else {
+                cur[cl++] = (char)c;
+            }
+            break;
+        }
+    }
+    if (cl) {
+        if (rl) res[rl++] = '_';
+        memcpy(res + rl, cur, cl);
+        rl += cl;
+    }
+    res[rl] = 0;
+    return res;
+}
+
+/* Pulumi's ExpandShortEnumName: single symbols and digits that cannot be identifiers. */
+static const char *enum_short_name(const char *s) {
+    static const char *const digits[] = {"Zero", "One", "Two",   "Three", "Four",
+                                         "Five", "Six", "Seven", "Eight", "Nine"};
+    if (s[0] && !s[1]) {
+        if (s[0] == '*') return "Asterisk";
+        if (isdigit((unsigned char)s[0])) return digits[s[0] - '0'];
+    }
+    return s;
+}
+
+static void collapse_underscores(char *s) {
+    char *o = s;
+    for (const char *p = s; *p; p++)
+        if (!(*p == '_' && o > s && o[-1] == '_')) *o++ = *p;
+    *o = 0;
+}
+
+char *names_enum_member(arena_t *a, lang_t lang, const schema_enum_value_t *v, const char *type_name) {
+    const char *raw = v->name;
+    if (!raw && v->value) {
+        if (v->value->kind == PV_STRING) raw = v->value->u.str.s;
+        else if (v->value->kind == PV_NUMBER) {
+            buf_t b;
+            buf_init(&b);
+            names_append_number(&b, v->value->u.n);
+            raw = buf_arena_str(&b, a);
+            buf_free(&b);
+        } else if (v->value->kind == PV_BOOL) raw = v->value->u.b ? "True" : "False";
+    }
+    if (!raw || !*raw) return NULL;
+    raw = enum_short_name(raw);
+    if (!raw[1] && !isalpha((unsigned char)raw[0]) && raw[0] != '_') return NULL;
+    char *r;
+    if (lang == LANG_PYTHON) {
+        r = names_py_name(a, raw);
+        for (char *p = r; *p; p++) *p = (char)toupper((unsigned char)*p);
+        r = names_make_valid_identifier(a, LANG_PYTHON, r);
+        if (r[0] == '_' && type_name) {
+            char *t = names_py_name(a, type_name);
+            for (char *p = t; *p; p++) *p = (char)toupper((unsigned char)*p);
+            r = arena_sprintf(a, "%s%s", t, r);
+        }
+    } else {
+        r = names_pascal(a, names_make_valid_identifier(a, lang, raw));
+        if (r[0] == '@') r++; /* C# escape no longer needed once capitalised */
+    }
+    collapse_underscores(r);
+    if (lang != LANG_PYTHON && type_name && strcmp(r, type_name) == 0) r = arena_sprintf(a, "%sValue", r);
+    return r;
+}
+
+/* --- tokens ------------------------------------------------------------------------------------- */
+
+bool names_token_split(arena_t *a, const char *token, char **package, char **module, char **member) {
+    const char *c1 = token ? strchr(token, ':') : NULL;
+    const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    if (!c1 || !c2) return false;
+    if (strncmp(token, "pulumi:providers:", 17) == 0) {
+        if (package) *package = arena_strdup(a, token + 17);
+        if (module) *module = NULL;
+        if (member) *member = arena_strdup(a, "Provider");
+        return true;
+    }
+    if (package) *package = arena_strndup(a, token, (size_t)(c1 - token));
+    if (module) *module = arena_strndup(a, c1 + 1, (size_t)(c2 - c1 - 1));
+    if (member) *member = arena_strdup(a, c2 + 1);
+    return true;
+}
+
+/* --- unique names ------------------------------------------------------------------------------- */
+
+struct names_table {
+    arena_t *arena;
+    const char **slots;
+    size_t cap, n;
+};
+
+static uint64_t hash_str(const char *s) {
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+names_table_t *names_table_new(arena_t *a) {
+    names_table_t *t = arena_alloc(a, sizeof *t);
+    t->arena = a;
+    t->cap = 64;
+    t->slots = arena_alloc(a, t->cap * sizeof *t->slots);
+    return t;
+}
+
+static void table_insert(names_table_t *t, const char *name) {
+    size_t i = hash_str(name) & (t->cap - 1);
+    while (t->slots[i]) {
+        if (strcmp(t->slots[i], name) == 0) return;
+        i = (i + 1) & (t->cap - 1);
+    }
+    t->slots[i] = name;
+    t->n++;
+}
+
+void names_table_reserve(names_table_t *t, const char *name) {
+    if (names_table_has(t, name)) return;
+    if ((t->n + 1) * 2 > t->cap) {
+        /* grow at half load; the old slot array stays in the arena until it is freed */
+        const char **old = t->slots;
+        size_t oc = t->cap;
+        t->cap *= 2;
+        t->slots = arena_alloc(t->arena, t->cap * sizeof *t->slots);
+        t->n = 0;
+        for (size_t i = 0; i < oc; i++)
+            if (old[i]) table_insert(t, old[i]);
+    }
+    table_insert(t, arena_strdup(t->arena, name));
+}
+
+bool names_table_has(const names_table_t *t, const char *name) {
+    size_t i = hash_str(name) & (t->cap - 1);
+    while (t->slots[i]) {
+        if (strcmp(t->slots[i], name) == 0) return true;
+        i = (i + 1) & (t->cap - 1);
+    }
+    return false;
+}
+
+const char *names_table_unique(names_table_t *t, const char *base, const char *sep, int first) {
+    const char *name = base;
+    for (int k = first; names_table_has(t, name); k++) name = arena_sprintf(t->arena, "%s%s%d", base, sep, k);
+    names_table_reserve(t, name);
+    return name;
+}
+
+/* --- literals ----------------------------------------------------------------------------------- */
+
+void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
+    buf_putc(b, '"');
+    const char *run = s;
+    for (const char *p = s; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        const char *esc = NULL;
+        char tmp[8];
+        switch (c) {
+        case '"': esc = "\\\""; break;
+        case '\\': esc = "\\\\"; break;
+        case '\n': esc = "\\n"; break;
+        case '\r': esc = "\\r"; break;
+        case '\t': esc = "\\t"; break;
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                /* Java translates \uXXXX before lexing (a \u000a would end the line) and C#'s \x
+                 * is variable-length, so each gets the escape that is safe in it. */
+                if (lang == LANG_JAVA) snprintf(tmp, sizeof tmp, "\\%03o", c);
+                else if (lang == LANG_CSHARP) snprintf(tmp, sizeof tmp, "\\u%04x", c);
+                else snprintf(tmp, sizeof tmp, "\\x%02x", c);
+                esc = tmp;
+            }
+        }
+        if (!esc) continue;
+        buf_append(b, run, (size_t)(p - run));
+        buf_puts(b, esc);
+        run = p + 1;
+    }
+    buf_puts(b, run);
+    buf_putc(b, '"');
+}
+
+bool names_number_is_int(double n) {
+    /* 2^63 itself is not representable as int64; everything strictly inside is */
+    return isfinite(n) && n == trunc(n) && n >= -9223372036854775808.0 && n < 9223372036854775808.0;
+}
+
+void names_append_number(buf_t *b, double n) {
+    if (isnan(n)) {
+        buf_puts(b, "NaN");
+        return;
+    }
+    if (isinf(n)) {
+        buf_puts(b, n > 0 ? "+Inf" : "-Inf");
+        return;
+    }
+    if (names_number_is_int(n)) {
+        buf_printf(b, "%lld", (long long)n);
+        return;
+    }
+    /* shortest digits that round-trip, as Go's FormatFloat(n, 'g', -1, 64) picks them */
+    char e[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(e, sizeof e, "%.*e", prec - 1, n);
+        if (strtod(e, NULL) == n) break;
+    }
+    /* e = [-]d[.ddd]e±XX */
+    const char *p = e;
+    bool neg = *p == '-';
+    if (neg) p++;
+    char digits[24];
+    size_t nd = 0;
+    for (; *p && *p != 'e'; p++)
+        if (isdigit((unsigned char)*p)) digits[nd++] = *p;
+    int exp = atoi(p + 1);
+    if (neg) buf_putc(b, '-');
+    if (exp < -4 || exp >= 6) {
+        buf_putc(b, digits[0]);
+        if (nd > 1) {
+            buf_putc(b, '.');
+            buf_append(b, digits + 1, nd - 1);
+        }
+        buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    } else if (exp < 0) {
+        buf_puts(b, "0.");
+        for (int i = 0; i < -exp - 1; i++) buf_putc(b, '0');
+        buf_append(b, digits, nd);
+    } else {
+        for (int i = 0; i <= exp || (size_t)i < nd; i++) {
+            if (i == exp + 1) buf_putc(b, '.');
+            buf_putc(b, (size_t)i < nd ? digits[i] : '0');
+        }
+    }
+}
