@@ -1,6 +1,17 @@
-/* main.c — cimport command line (being built). */
-#include <stdio.h>
-int main(void) {
-    fprintf(stderr, "cimport: not built yet\n");
-    return 2;
+/* main.c — cimport's entry point: dispatches to the import command or a subcommand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/convert.h"
+
+int main(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "convert") == 0) return cli_convert_main(argc - 1, argv + 1);
+    cli_options_t o;
+    int rc;
+    if (!cli_parse_import_args(argc, argv, &o, &rc)) {
+        free(o.schemas);
+        return rc;
+    }
+    return cli_run_import(&o); /* frees o.schemas */
 }

@@ -1,0 +1,228 @@
+/* args.c — option parsing and help text for the import command. Flags follow `pulumi import` where
+ * it has one, so a Pulumi user needs no new habits. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli/cli.h"
+
+void cli_print_help(FILE *f) {
+    fputs(
+        "cimport — import existing cloud resources into Pulumi and write the program code for them.\n"
+        "\n"
+        "Usage:\n"
+        "  cimport --spec FILE [options]          import every resource of an import file (JSON or YAML)\n"
+        "  cimport TYPE NAME ID [options]         import one resource\n"
+        "  cimport convert --from terraform|pulumi|pcl ...   turn other tools' state into import files\n"
+        "  cimport --version | --help\n"
+        "\n"
+        "Input:\n"
+        "  -f, --spec, --file FILE     Pulumi import file ({\"resources\": [{\"type\", \"name\", \"id\"}, ...]})\n"
+        "      --parent [NAME=]URN      inline mode: the parent resource\n"
+        "      --provider [NAME=]URN    inline mode: an explicit provider\n"
+        "      --properties a,b,c       inline mode: input properties to keep\n"
+        "      --offline-state FILE     read resources from a recorded state (a `pulumi stack export`, a\n"
+        "                               checkpoint, or a Terraform state) instead of the cloud\n"
+        "      --schema FILE|DIR        package schema(s); a directory is searched for schema.json files\n"
+        "                               (repeatable)\n"
+        "      --stack NAME             stack name for URNs (default: dev)\n"
+        "      --project NAME           project name for URNs (default: Pulumi.yaml's name, else \"project\")\n"
+        "\n"
+        "Import:\n"
+        "      --inputs minimal|read    minimal (default): the smallest inputs that produce no diff;\n"
+        "                               read: every input the provider's Read returned (as `pulumi import`)\n"
+        "      --max-rounds N           further copy rounds when a diff remains after the first (default 3)\n"
+        "      --ignore-residual        put properties that still differ into ignoreChanges\n"
+        "      --protect[=true|false]   mark imported resources protected (default true)\n"
+        "\n"
+        "Output:\n"
+        "  -l, --language LANG         typescript, python, go, csharp, java, yaml or pcl (default: the runtime\n"
+        "                               of Pulumi.yaml in the current directory, else pcl)\n"
+        "  -o, --out FILE              write the code to FILE (atomically) instead of stdout\n"
+        "      --generate-code[=false] generate code (default true)\n"
+        "      --secrets config|literal   config (default): secret values become secret stack config, their\n"
+        "                               values are written to --secrets-dir (mode 0600) and the commands that\n"
+        "                               store them are printed; literal: secret(\"...\") in the code\n"
+        "      --secrets-dir DIR        where secret values go (default: ./cimport-secrets)\n"
+        "      --json                   print one JSON document with every resource's outcome, inputs and\n"
+        "                               their provenance, and the generated code\n"
+        "      --show-secrets           show secret values in --json output (hidden by default)\n"
+        "  -q, --quiet                 no progress or summary on stderr\n"
+        "\n"
+        "Exit codes: 0 all imported; 1 some failed; 2 bad usage or input (nothing written);\n"
+        "            3 none could be imported.\n",
+        f);
+}
+
+enum {
+    OPT_PARENT = 1000,
+    OPT_PROVIDER,
+    OPT_PROPERTIES,
+    OPT_OFFLINE_STATE,
+    OPT_SCHEMA,
+    OPT_STACK,
+    OPT_PROJECT,
+    OPT_INPUTS,
+    OPT_MAX_ROUNDS,
+    OPT_IGNORE_RESIDUAL,
+    OPT_PROTECT,
+    OPT_GENERATE_CODE,
+    OPT_SECRETS,
+    OPT_SECRETS_DIR,
+    OPT_JSON,
+    OPT_SHOW_SECRETS,
+    OPT_VERSION,
+};
+
+static bool parse_bool(const char *s, bool *out) {
+    if (!s || strcasecmp(s, "true") == 0 || strcmp(s, "1") == 0) return *out = true, true;
+    if (strcasecmp(s, "false") == 0 || strcmp(s, "0") == 0) return *out = false, true;
+    return false;
+}
+
+static bool usage_error(int *exit_code, const char *msg, const char *arg) {
+    fprintf(stderr, "cimport: %s", msg);
+    if (arg) fprintf(stderr, " '%s'", arg);
+    fputs("\nRun 'cimport --help' for usage.\n", stderr);
+    *exit_code = EXIT_USAGE;
+    return false;
+}
+
+bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_code) {
+    static const struct option longopts[] = {
+        {"spec", required_argument, NULL, 'f'},
+        {"file", required_argument, NULL, 'f'},
+        {"parent", required_argument, NULL, OPT_PARENT},
+        {"provider", required_argument, NULL, OPT_PROVIDER},
+        {"properties", required_argument, NULL, OPT_PROPERTIES},
+        {"offline-state", required_argument, NULL, OPT_OFFLINE_STATE},
+        {"schema", required_argument, NULL, OPT_SCHEMA},
+        {"stack", required_argument, NULL, OPT_STACK},
+        {"project", required_argument, NULL, OPT_PROJECT},
+        {"inputs", required_argument, NULL, OPT_INPUTS},
+        {"max-rounds", required_argument, NULL, OPT_MAX_ROUNDS},
+        {"ignore-residual", no_argument, NULL, OPT_IGNORE_RESIDUAL},
+        {"protect", optional_argument, NULL, OPT_PROTECT},
+        {"generate-code", optional_argument, NULL, OPT_GENERATE_CODE},
+        {"language", required_argument, NULL, 'l'},
+        {"out", required_argument, NULL, 'o'},
+        {"secrets", required_argument, NULL, OPT_SECRETS},
+        {"secrets-dir", required_argument, NULL, OPT_SECRETS_DIR},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"show-secrets", no_argument, NULL, OPT_SHOW_SECRETS},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->protect = true;
+    o->generate_code = true;
+    o->inputs = INPUTS_MINIMAL;
+    o->max_rounds = 3;
+    o->secrets = PCL_SECRETS_CONFIG;
+    o->secrets_dir = "cimport-secrets";
+    o->schemas = calloc((size_t)argc + 1, sizeof(char *));
+    if (!o->schemas) abort();
+
+    optind = 1;
+    opterr = 0;
+    int c;
+    /* "+" would stop at the first positional; we allow options after TYPE NAME ID like pulumi. */
+    while ((c = getopt_long(argc, argv, ":f:l:o:qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': o->spec_path = optarg; break;
+        case OPT_PARENT: o->parent = optarg; break;
+        case OPT_PROVIDER: o->provider = optarg; break;
+        case OPT_PROPERTIES: o->properties = optarg; break;
+        case OPT_OFFLINE_STATE: o->offline_state = optarg; break;
+        case OPT_SCHEMA: o->schemas[o->n_schemas++] = optarg; break;
+        case OPT_STACK: o->stack = optarg; break;
+        case OPT_PROJECT: o->project = optarg; break;
+        case OPT_INPUTS:
+            if (strcmp(optarg, "minimal") == 0)
+                o->inputs = INPUTS_MINIMAL;
+            else if (strcmp(optarg, "read") == 0)
+                o->inputs = INPUTS_READ;
+            else
+                return usage_error(exit_code, "--inputs must be 'minimal' or 'read', not", optarg);
+            break;
+        case OPT_MAX_ROUNDS: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*end || n < 0 || n > 100) return usage_error(exit_code, "--max-rounds takes a number from 0 to 100, not", optarg);
+            o->max_rounds = (int)n;
+            break;
+        }
+        case OPT_IGNORE_RESIDUAL: o->ignore_residual = true; break;
+        case OPT_PROTECT:
+            if (!parse_bool(optarg, &o->protect)) return usage_error(exit_code, "--protect takes true or false, not", optarg);
+            break;
+        case OPT_GENERATE_CODE:
+            if (!parse_bool(optarg, &o->generate_code))
+                return usage_error(exit_code, "--generate-code takes true or false, not", optarg);
+            break;
+        case 'l':
+            if (!lang_from_name(optarg, &o->language))
+                return usage_error(exit_code,
+                                   "unknown --language (use typescript, python, go, csharp, java, yaml or pcl):",
+                                   optarg);
+            o->language_name = optarg;
+            o->language_set = true;
+            break;
+        case 'o': o->out_path = optarg; break;
+        case OPT_SECRETS:
+            if (strcmp(optarg, "config") == 0)
+                o->secrets = PCL_SECRETS_CONFIG;
+            else if (strcmp(optarg, "literal") == 0)
+                o->secrets = PCL_SECRETS_LITERAL;
+            else
+                return usage_error(exit_code, "--secrets must be 'config' or 'literal', not", optarg);
+            break;
+        case OPT_SECRETS_DIR: o->secrets_dir = optarg; break;
+        case OPT_JSON: o->json = true; break;
+        case OPT_SHOW_SECRETS: o->show_secrets = true; break;
+        case 'q': o->quiet = true; break;
+        case 'h':
+            cli_print_help(stdout);
+            *exit_code = EXIT_ALL_OK;
+            return false;
+        case OPT_VERSION:
+            printf("cimport %s\n", CIMPORT_VERSION);
+            *exit_code = EXIT_ALL_OK;
+            return false;
+        case ':': return usage_error(exit_code, "missing value for option", argv[optind - 1]);
+        default: return usage_error(exit_code, "unknown option", argv[optind - 1]);
+        }
+    }
+    int npos = argc - optind;
+    /* Pulumi's rules for mixing the modes (import-semantics §1.1). */
+    if (o->spec_path) {
+        if (npos > 0 || o->parent || o->provider || o->properties)
+            return usage_error(exit_code, "an inline resource may not be specified in conjunction with an import file",
+                               NULL);
+    } else {
+        if (npos == 0)
+            return usage_error(exit_code,
+                               "an inline resource must be specified if no converter or import file is used, missing "
+                               "type, name, and id",
+                               NULL);
+        if (npos == 1)
+            return usage_error(exit_code,
+                               "an inline resource must be specified if no converter or import file is used, missing "
+                               "name and id",
+                               NULL);
+        if (npos == 2)
+            return usage_error(
+                exit_code, "an inline resource must be specified if no converter or import file is used, missing id",
+                NULL);
+        if (npos > 3) return usage_error(exit_code, "only expected at most three arguments", NULL);
+        o->inline_type = argv[optind];
+        o->inline_name = argv[optind + 1];
+        o->inline_id = argv[optind + 2];
+    }
+    if (o->show_secrets && !o->json)
+        return usage_error(exit_code, "--show-secrets only applies to --json output", NULL);
+    return true;
+}

@@ -1,0 +1,64 @@
+/* cli.h — the command line front end: option parsing, the import command, output and exit codes.
+ *
+ * Exit codes (documented in --help and the README):
+ *   0  every resource imported (and code generated)
+ *   1  some resources failed (the others were imported and their code generated)
+ *   2  bad usage or bad input (nothing imported, nothing written)
+ *   3  no resource could be imported
+ */
+#ifndef CIMPORT_CLI_H
+#define CIMPORT_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "emitters/emit.h"
+#include "importer/engine.h"
+#include "pcl/pcl.h"
+
+enum {
+    EXIT_ALL_OK = 0,
+    EXIT_SOME_FAILED = 1,
+    EXIT_USAGE = 2,
+    EXIT_ALL_FAILED = 3,
+};
+
+#define CIMPORT_VERSION "0.1.0"
+
+typedef struct cli_options {
+    const char *spec_path;      /* --spec/--file/-f */
+    const char *inline_type;    /* positional TYPE NAME ID */
+    const char *inline_name;
+    const char *inline_id;
+    const char *parent;         /* --parent (inline only) */
+    const char *provider;       /* --provider (inline only) */
+    const char *properties;     /* --properties (inline only) */
+    const char *offline_state;  /* --offline-state */
+    const char **schemas;       /* --schema (repeatable) */
+    size_t n_schemas;
+    const char *language_name;  /* --language */
+    lang_t language;
+    bool language_set;
+    const char *out_path;       /* --out/-o */
+    bool json;                  /* --json */
+    bool show_secrets;          /* --show-secrets */
+    bool protect;               /* --protect (default true) */
+    bool generate_code;         /* --generate-code (default true) */
+    inputs_mode_t inputs;       /* --inputs */
+    int max_rounds;             /* --max-rounds */
+    bool ignore_residual;       /* --ignore-residual */
+    pcl_secrets_mode_t secrets; /* --secrets config|literal */
+    const char *secrets_dir;    /* --secrets-dir */
+    const char *stack;          /* --stack */
+    const char *project;        /* --project */
+    bool quiet;                 /* --quiet/-q */
+} cli_options_t;
+
+/* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the
+ * command is complete (help printed → 0, or an error printed → 2). */
+bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_code);
+void cli_print_help(FILE *f);
+/* Runs the import command; returns the exit code. */
+int cli_run_import(cli_options_t *o);
+
+#endif

@@ -1,0 +1,54 @@
+/* project.c — reads the Pulumi project file (Pulumi.yaml) in a directory: its name and runtime. */
+#include <stdio.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "cli/project.h"
+
+/* Pulumi.yaml is a small mapping; we read the top-level `name` and `runtime` (a string, or a mapping
+ * with `name`). */
+bool project_read(arena_t *a, const char *dir, project_info_t *out) {
+    memset(out, 0, sizeof *out);
+    char *path = arena_sprintf(a, "%s/Pulumi.yaml", dir);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        path = arena_sprintf(a, "%s/Pulumi.yml", dir);
+        f = fopen(path, "rb");
+    }
+    if (!f) return false;
+    yaml_parser_t p;
+    yaml_document_t doc;
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_file(&p, f);
+    bool ok = yaml_parser_load(&p, &doc);
+    fclose(f);
+    yaml_parser_delete(&p);
+    if (!ok) return false;
+    out->path = path;
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    if (root && root->type == YAML_MAPPING_NODE) {
+        for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
+            yaml_node_t *k = yaml_document_get_node(&doc, pr->key);
+            yaml_node_t *v = yaml_document_get_node(&doc, pr->value);
+            if (!k || k->type != YAML_SCALAR_NODE || !v) continue;
+            const char *key = (const char *)k->data.scalar.value;
+            if (strcmp(key, "name") == 0 && v->type == YAML_SCALAR_NODE) {
+                out->name = arena_strdup(a, (const char *)v->data.scalar.value);
+            } else if (strcmp(key, "runtime") == 0) {
+                if (v->type == YAML_SCALAR_NODE) {
+                    out->runtime = arena_strdup(a, (const char *)v->data.scalar.value);
+                } else if (v->type == YAML_MAPPING_NODE) {
+                    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+                        yaml_node_t *kk = yaml_document_get_node(&doc, q->key);
+                        yaml_node_t *vv = yaml_document_get_node(&doc, q->value);
+                        if (kk && vv && kk->type == YAML_SCALAR_NODE && vv->type == YAML_SCALAR_NODE &&
+                            strcmp((const char *)kk->data.scalar.value, "name") == 0)
+                            out->runtime = arena_strdup(a, (const char *)vv->data.scalar.value);
+                    }
+                }
+            }
+        }
+    }
+    yaml_document_delete(&doc);
+    return true;
+}

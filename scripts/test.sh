@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# test.sh — sets everything up and runs the whole test suite twice: a normal build and an
+# AddressSanitizer + UndefinedBehaviorSanitizer build. Exits non-zero if any test fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --tests
+jobs=$(nproc)
+run_suite() {
+  local dir=$1; shift
+  cmake -S . -B "$dir" "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+  (cd "$dir" && ctest --output-on-failure -j"$jobs")
+}
+echo "== normal build" >&2
+run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+echo "== ASan + UBSan build" >&2
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCIMPORT_SANITIZE=ON
+echo "test.sh: all tests passed (normal and sanitizer builds)" >&2
