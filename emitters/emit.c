@@ -2,7 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "emitters/emit.h"
+#include "emitters/emit_internal.h"
 
 bool lang_from_name(const char *name, lang_t *out) {
     static const struct {
@@ -42,4 +42,18 @@ bool lang_from_runtime(const char *runtime, lang_t *out) {
     if (strcmp(runtime, "java") == 0) return *out = LANG_JAVA, true;
     if (strcmp(runtime, "yaml") == 0) return *out = LANG_YAML, true;
     return false;
+}
+
+char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
+    switch (lang) {
+    case LANG_PCL: return pcl_print(p);
+    case LANG_TYPESCRIPT: return emit_typescript(p, diags);
+    case LANG_PYTHON: return emit_python(p, diags);
+    case LANG_GO: return emit_go(p, diags);
+    case LANG_CSHARP: return emit_csharp(p, diags);
+    case LANG_JAVA: return emit_java(p, diags);
+    case LANG_YAML: return emit_yaml(p, diags);
+    }
+    diag_error(diags, DIAG_USAGE, "unknown output language");
+    return NULL;
 }
