@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# run.sh — builds the benchmarks in an optimized build and runs them. Figures go to stdout; copy
+# them into bench/RESULTS.md with the date and the machine.
+#
+#   bench/run.sh [name...]     e.g. bench/run.sh import schema
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build-bench -j"$(nproc)" >/dev/null
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(date -u +%F)"
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+  for b in build-bench/bench/bench_*; do names+=("$(basename "$b" | sed 's/^bench_//')"); done
+fi
+for n in "${names[@]}"; do
+  echo "== bench_$n"
+  ./build-bench/bench/bench_"$n"
+done
