@@ -15,6 +15,7 @@
 #include "specs/diag.h"
 #include "specs/value.h"
 
+/* Strings are NULL when absent, null or empty (Go's zero value), so a NULL check is enough. */
 typedef struct import_spec {
     const char *type;
     const char *name;
@@ -56,6 +57,9 @@ import_file_t *import_file_inline(arena_t *a, const char *type, const char *name
                                   const char *provider, const char *properties, diag_list_t *diags);
 /* Pulumi's writer: 4-space indent, omitempty except type and name. malloc'd. */
 char *import_file_to_json(const import_file_t *f);
+/* Pulumi's description of a spec for messages: `resource 'name'` (name, else logicalName, else
+ * id in quotes, else the index) followed by ` of type 'T'` when the type is set. */
+char *import_spec_describe(arena_t *a, const import_spec_t *s);
 
 typedef struct import_plan_item {
     const import_spec_t *spec;
