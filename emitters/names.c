@@ -313,9 +313,14 @@ bool names_token_split(arena_t *a, const char *token, char **package, char **mod
 
 /* --- unique names ------------------------------------------------------------------------------- */
 
+typedef struct names_slot {
+    const char *name; /* NULL: free */
+    int value;
+} names_slot_t;
+
 struct names_table {
     arena_t *arena;
-    const char **slots;
+    names_slot_t *slots;
     size_t cap, n;
 };
 
@@ -333,39 +338,43 @@ names_table_t *names_table_new(arena_t *a) {
     return t;
 }
 
-static void table_insert(names_table_t *t, const char *name) {
+static names_slot_t *table_slot(const names_table_t *t, const char *name) {
     size_t i = hash_str(name) & (t->cap - 1);
-    while (t->slots[i]) {
-        if (strcmp(t->slots[i], name) == 0) return;
-        i = (i + 1) & (t->cap - 1);
-    }
-    t->slots[i] = name;
-    t->n++;
+    while (t->slots[i].name && strcmp(t->slots[i].name, name) != 0) i = (i + 1) & (t->cap - 1);
+    return &t->slots[i];
 }
 
-void names_table_reserve(names_table_t *t, const char *name) {
-    if (names_table_has(t, name)) return;
+void names_table_put(names_table_t *t, const char *name, int value) {
+    names_slot_t *s = table_slot(t, name);
+    if (s->name) {
+        s->value = value;
+        return;
+    }
     if ((t->n + 1) * 2 > t->cap) {
         /* grow at half load; the old slot array stays in the arena until it is freed */
-        const char **old = t->slots;
+        names_slot_t *old = t->slots;
         size_t oc = t->cap;
         t->cap *= 2;
         t->slots = arena_alloc(t->arena, t->cap * sizeof *t->slots);
-        t->n = 0;
         for (size_t i = 0; i < oc; i++)
-            if (old[i]) table_insert(t, old[i]);
+            if (old[i].name) *table_slot(t, old[i].name) = old[i];
+        s = table_slot(t, name);
     }
-    table_insert(t, arena_strdup(t->arena, name));
+    s->name = arena_strdup(t->arena, name);
+    s->value = value;
+    t->n++;
 }
 
-bool names_table_has(const names_table_t *t, const char *name) {
-    size_t i = hash_str(name) & (t->cap - 1);
-    while (t->slots[i]) {
-        if (strcmp(t->slots[i], name) == 0) return true;
-        i = (i + 1) & (t->cap - 1);
-    }
-    return false;
+int names_table_get(const names_table_t *t, const char *name) {
+    const names_slot_t *s = table_slot(t, name);
+    return s->name ? s->value : -1;
 }
+
+void names_table_reserve(names_table_t *t, const char *name) {
+    if (!names_table_has(t, name)) names_table_put(t, name, -1);
+}
+
+bool names_table_has(const names_table_t *t, const char *name) { return table_slot(t, name)->name != NULL; }
 
 const char *names_table_unique(names_table_t *t, const char *base, const char *sep, int first) {
     const char *name = base;

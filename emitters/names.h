@@ -69,6 +69,10 @@ bool names_table_has(const names_table_t *t, const char *name);
 /* Returns `base` if free, else the first free `base<sep><n>` for n = `first`, first+1, ... (TS/Go
  * use sep "" first 2: `bucket2`; Python sep "_" first 1: `bucket_1`), and reserves it. */
 const char *names_table_unique(names_table_t *t, const char *base, const char *sep, int first);
+/* The table doubles as a name → int map (e.g. PCL node name → node index): put records `value`
+ * (and reserves the name); get returns it, or -1 when the name is absent or was only reserved. */
+void names_table_put(names_table_t *t, const char *name, int value);
+int names_table_get(const names_table_t *t, const char *name);
 
 /* --- literals ---------------------------------------------------------------------------------- */
 

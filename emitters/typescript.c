@@ -1,0 +1,465 @@
+/* typescript.c — the TypeScript emitter: PCL program → index.ts for the Pulumi Node.js SDK.
+ *
+ * Shape shared by every emitter: a program walker (imports from the packages used, then each node
+ * in order), an expression printer (one case per PCL expression kind, guided by the schema type
+ * at the position), and the names helper (names.h). Layout follows Pulumi's nodejs program
+ * generator (pcl-emitters §3.1, §4.1): 4-space indent, `{k: v}` for a single input, one input
+ * per line with trailing commas otherwise, options as a third argument with keys sorted. */
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit_internal.h"
+
+typedef struct ts_pkg {
+    const char *name;  /* package name (`random`) */
+    const char *npm;   /* import path (`@pulumi/random`) */
+    const char *alias; /* local name (`random`) */
+    schema_package_t *schema;
+} ts_pkg_t;
+
+typedef struct ts_gen {
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    buf_t *b;
+    names_table_t *idents; /* identifiers taken in the file */
+    names_table_t *nodes;  /* PCL node name → node index */
+    const char **ident;    /* per node: its TypeScript identifier */
+    ts_pkg_t *pkgs;
+    size_t n_pkgs;
+    int indent;
+} ts_gen_t;
+
+static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
+
+static const char *node_logical_name(const pcl_node_t *n) { return n->logical_name ? n->logical_name : n->name; }
+
+static const char *node_describe(ts_gen_t *g, const pcl_node_t *n) {
+    return arena_sprintf(g->a, "resource '%s' of type '%s'", node_logical_name(n), n->token ? n->token : "?");
+}
+
+static const char *node_package_name(arena_t *a, const pcl_node_t *n) {
+    if (n->package) return n->package->name;
+    return schema_token_package(a, n->token);
+}
+
+static const ts_pkg_t *ts_find_pkg(const ts_gen_t *g, const char *name) {
+    for (size_t i = 0; i < g->n_pkgs; i++)
+        if (strcmp(g->pkgs[i].name, name) == 0) return &g->pkgs[i];
+    return NULL;
+}
+
+static int ts_pkg_cmp(const void *x, const void *y) {
+    return strcmp(((const ts_pkg_t *)x)->npm, ((const ts_pkg_t *)y)->npm);
+}
+
+/* Packages of the resource nodes, sorted by import path, with aliases reserved first so no
+ * resource can take an alias's name. */
+static void ts_collect_packages(ts_gen_t *g) {
+    size_t cap = 0;
+    for (size_t i = 0; i < g->p->n_nodes; i++) {
+        const pcl_node_t *n = &g->p->nodes[i];
+        if (n->kind != PCL_NODE_RESOURCE || !n->token) continue;
+        const char *name = node_package_name(g->a, n);
+        if (ts_find_pkg(g, name)) continue;
+        if (g->n_pkgs == cap) {
+            size_t ncap = cap ? cap * 2 : 8;
+            g->pkgs = arena_grow(g->a, g->pkgs, cap * sizeof *g->pkgs, ncap * sizeof *g->pkgs);
+            cap = ncap;
+        }
+        ts_pkg_t *pk = &g->pkgs[g->n_pkgs++];
+        pk->name = name;
+        pk->schema = n->package;
+        if (n->package && n->package->nodejs_package_name) pk->npm = n->package->nodejs_package_name;
+        else if (n->package && n->package->namespace_)
+            pk->npm = arena_sprintf(g->a, "@%s/%s", n->package->namespace_, name);
+        else pk->npm = arena_sprintf(g->a, "@pulumi/%s", name);
+    }
+    if (g->n_pkgs > 1) qsort(g->pkgs, g->n_pkgs, sizeof *g->pkgs, ts_pkg_cmp);
+    for (size_t i = 0; i < g->n_pkgs; i++)
+        g->pkgs[i].alias =
+            names_table_unique(g->idents, names_make_valid_identifier(g->a, LANG_TYPESCRIPT, g->pkgs[i].name), "", 2);
+}
+
+/* `<alias>[.<module>]` for a token: module per moduleFormat, `language.nodejs.moduleToPackage`
+ * applied, lowercased, `/` → `.`, each segment a valid identifier; `index` has no module. */
+static char *ts_module_prefix(ts_gen_t *g, const ts_pkg_t *pk, const char *token) {
+    char *mod = schema_token_module(g->a, pk->schema, token);
+    if (pk->schema && pk->schema->language) {
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(pk->schema->language, "nodejs"),
+                                             "moduleToPackage"),
+            mod);
+        if (cJSON_IsString(m)) mod = arena_strdup(g->a, m->valuestring);
+    }
+    if (!*mod || strcmp(mod, "index") == 0) return arena_strdup(g->a, pk->alias);
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, pk->alias);
+    char *save = NULL;
+    for (char *seg = strtok_r(mod, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+        for (char *c = seg; *c; c++) *c = (char)tolower((unsigned char)*c);
+        buf_putc(&b, '.');
+        buf_puts(&b, names_make_valid_identifier(g->a, LANG_TYPESCRIPT, seg));
+    }
+    char *r = buf_arena_str(&b, g->a);
+    buf_free(&b);
+    return r;
+}
+
+static void ts_newline(ts_gen_t *g) {
+    buf_putc(g->b, '\n');
+    buf_indent(g->b, g->indent);
+}
+
+/* Pulumi's genStringLiteral: a double-quoted literal unless the string has an interior newline,
+ * then a template literal with raw newlines (`` ` ``, `\` and `${` escaped). */
+static void ts_string(ts_gen_t *g, const char *s) {
+    size_t n = strlen(s);
+    const char *nl = strchr(s, '\n');
+    bool interior = nl && !(nl == s && !strchr(s + 1, '\n')) && !(nl == s + n - 1);
+    if (!interior) {
+        names_append_quoted(g->b, LANG_TYPESCRIPT, s);
+        return;
+    }
+    buf_putc(g->b, '`');
+    for (const char *p = s; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '`' || c == '\\') {
+            buf_putc(g->b, '\\');
+            buf_putc(g->b, (char)c);
+        } else if (c == '$' && p[1] == '{') {
+            buf_puts(g->b, "\\$");
+        } else if (c == '\r') {
+            buf_puts(g->b, "\\r"); /* a raw CR in a template would be read as LF */
+        } else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+            buf_printf(g->b, "\\x%02x", c);
+        } else {
+            buf_putc(g->b, (char)c);
+        }
+    }
+    buf_putc(g->b, '`');
+}
+
+/* An object key or property name: verbatim when a legal identifier name (reserved words are fine
+ * as property names), else quoted. */
+static void ts_key(ts_gen_t *g, const char *k) {
+    bool ok = *k && (isalpha((unsigned char)*k) || *k == '_' || *k == '$');
+    for (const char *c = k; ok && *c; c++) ok = isalnum((unsigned char)*c) || *c == '_' || *c == '$';
+    if (ok) buf_puts(g->b, k);
+    else names_append_quoted(g->b, LANG_TYPESCRIPT, k);
+}
+
+/* The enum type at a position: the type itself or the enum member of a union. */
+static const schema_type_t *enum_type_of(const schema_type_t *t) {
+    if (!t) return NULL;
+    if (t->kind == SCHEMA_ENUM) return t;
+    if (t->kind == SCHEMA_UNION)
+        for (size_t i = 0; i < t->n_members; i++)
+            if (t->members[i] && t->members[i]->kind == SCHEMA_ENUM) return t->members[i];
+    return NULL;
+}
+
+/* A literal at an enum-typed position becomes the SDK's enum member (`random.Region.NYC1`).
+ * Returns false (and prints nothing) when the value is not one of the enum's values or the enum
+ * belongs to a package that is not imported. */
+static bool ts_enum(ts_gen_t *g, const pcl_expr_t *e) {
+    const schema_type_t *t = enum_type_of(e->type);
+    if (!t || !t->token) return false;
+    for (size_t i = 0; i < t->n_enum_values; i++) {
+        const pv_t *v = t->enum_values[i].value;
+        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
+                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n));
+        if (!match) continue;
+        char *pkg, *member;
+        if (!names_token_split(g->a, t->token, &pkg, NULL, &member)) return false;
+        const ts_pkg_t *pk = ts_find_pkg(g, pkg);
+        char *m = names_enum_member(g->a, LANG_TYPESCRIPT, &t->enum_values[i], member);
+        if (!pk || !m) return false;
+        buf_printf(g->b, "%s.%s.%s", ts_module_prefix(g, pk, t->token), member, m);
+        return true;
+    }
+    return false;
+}
+
+static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
+    int idx = names_table_get(g->nodes, e->trav.root);
+    if (idx >= 0) {
+        buf_puts(g->b, g->ident[idx]);
+    } else {
+        diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                 "reference to '%s', which the program does not declare; the TypeScript code uses the name as is",
+                 e->trav.root);
+        buf_puts(g->b, names_make_valid_identifier(g->a, LANG_TYPESCRIPT, e->trav.root));
+    }
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (pt->attr) {
+            buf_putc(g->b, '.');
+            buf_puts(g->b, pt->attr);
+        } else if (pt->index_is_string) {
+            buf_putc(g->b, '[');
+            names_append_quoted(g->b, LANG_TYPESCRIPT, pt->index_str);
+            buf_putc(g->b, ']');
+        } else {
+            buf_printf(g->b, "[%zu]", pt->index_num);
+        }
+    }
+}
+
+static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
+    static const struct {
+        const char *pcl, *ts;
+    } calls[] = {{"secret", "pulumi.secret"},
+                 {"fileAsset", "new pulumi.asset.FileAsset"},
+                 {"stringAsset", "new pulumi.asset.StringAsset"},
+                 {"remoteAsset", "new pulumi.asset.RemoteAsset"},
+                 {"fileArchive", "new pulumi.asset.FileArchive"},
+                 {"remoteArchive", "new pulumi.asset.RemoteArchive"},
+                 {"assetArchive", "new pulumi.asset.AssetArchive"}};
+    const char *fn = NULL;
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        if (strcmp(calls[i].pcl, e->call.name) == 0) fn = calls[i].ts;
+    if (!fn) {
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "the TypeScript emitter does not know the PCL function '%s'; only secret and the asset/archive "
+                 "functions appear in imported programs",
+                 e->call.name);
+        fn = e->call.name;
+    }
+    buf_puts(g->b, fn);
+    buf_putc(g->b, '(');
+    for (size_t i = 0; i < e->call.n; i++) {
+        if (i) buf_puts(g->b, ", ");
+        ts_expr(g, e->call.args[i]);
+    }
+    buf_putc(g->b, ')');
+}
+
+static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_NULL:
+        /* `undefined` rather than Pulumi's `null`: under --strict an optional input does not accept
+         * null, and to the engine both mean "not set". */
+        buf_puts(g->b, "undefined");
+        break;
+    case PCL_BOOL: buf_puts(g->b, e->b ? "true" : "false"); break;
+    case PCL_NUMBER:
+        if (!ts_enum(g, e)) names_append_number(g->b, e->n);
+        break;
+    case PCL_STRING:
+        if (!ts_enum(g, e)) ts_string(g, e->s);
+        break;
+    case PCL_TUPLE:
+        if (e->tuple.n == 0) {
+            buf_puts(g->b, "[]");
+        } else if (e->tuple.n == 1) {
+            buf_putc(g->b, '[');
+            ts_expr(g, e->tuple.items[0]);
+            buf_putc(g->b, ']');
+        } else {
+            buf_putc(g->b, '[');
+            g->indent += 4;
+            for (size_t i = 0; i < e->tuple.n; i++) {
+                ts_newline(g);
+                ts_expr(g, e->tuple.items[i]);
+                buf_putc(g->b, ',');
+            }
+            g->indent -= 4;
+            ts_newline(g);
+            buf_putc(g->b, ']');
+        }
+        break;
+    case PCL_OBJECT:
+        if (e->object.n == 0) {
+            buf_puts(g->b, "{}");
+            break;
+        }
+        buf_putc(g->b, '{');
+        g->indent += 4;
+        for (size_t i = 0; i < e->object.n; i++) {
+            ts_newline(g);
+            ts_key(g, e->object.items[i].key);
+            buf_puts(g->b, ": ");
+            ts_expr(g, e->object.items[i].value);
+            buf_putc(g->b, ',');
+        }
+        g->indent -= 4;
+        ts_newline(g);
+        buf_putc(g->b, '}');
+        break;
+    case PCL_TRAVERSAL: ts_traversal(g, e); break;
+    case PCL_CALL: ts_call(g, e); break;
+    }
+}
+
+/* ignoreChanges entries are property paths, written as strings (`"tags"`, `"rules[0].port"`). */
+static void ts_path_string(ts_gen_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL) {
+        ts_expr(g, e);
+        return;
+    }
+    buf_t p;
+    buf_init(&p);
+    buf_puts(&p, e->trav.root);
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (pt->attr) buf_printf(&p, ".%s", pt->attr);
+        else if (pt->index_is_string) {
+            buf_putc(&p, '[');
+            names_append_quoted(&p, LANG_TYPESCRIPT, pt->index_str);
+            buf_putc(&p, ']');
+        } else buf_printf(&p, "[%zu]", pt->index_num);
+    }
+    char *s = buf_take(&p);
+    names_append_quoted(g->b, LANG_TYPESCRIPT, s);
+    free(s);
+}
+
+static int attr_name_cmp(const void *x, const void *y) {
+    return strcmp((*(const pcl_attr_t *const *)x)->name, (*(const pcl_attr_t *const *)y)->name);
+}
+
+/* `, {\n    key: value,\n}` with keys sorted (Pulumi's genResourceOptions), or nothing. */
+static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
+    if (n->n_options == 0) return;
+    const pcl_attr_t **opts = arena_alloc(g->a, n->n_options * sizeof *opts);
+    for (size_t i = 0; i < n->n_options; i++) opts[i] = &n->options[i];
+    qsort(opts, n->n_options, sizeof *opts, attr_name_cmp);
+    buf_puts(g->b, ", {");
+    g->indent += 4;
+    for (size_t i = 0; i < n->n_options; i++) {
+        const pcl_attr_t *o = opts[i];
+        ts_newline(g);
+        buf_printf(g->b, "%s: ", o->name);
+        if (strcmp(o->name, "ignoreChanges") == 0 && o->value->kind == PCL_TUPLE) {
+            const pcl_expr_t *t = o->value;
+            buf_putc(g->b, '[');
+            g->indent += 4;
+            for (size_t k = 0; k < t->tuple.n; k++) {
+                if (t->tuple.n > 1) ts_newline(g);
+                ts_path_string(g, t->tuple.items[k]);
+                if (t->tuple.n > 1) buf_putc(g->b, ',');
+            }
+            g->indent -= 4;
+            if (t->tuple.n > 1) ts_newline(g);
+            buf_putc(g->b, ']');
+        } else {
+            ts_expr(g, o->value);
+        }
+        buf_putc(g->b, ',');
+    }
+    g->indent -= 4;
+    ts_newline(g);
+    buf_putc(g->b, '}');
+}
+
+static void ts_resource(ts_gen_t *g, size_t idx) {
+    const pcl_node_t *n = &g->p->nodes[idx];
+    const ts_pkg_t *pk = ts_find_pkg(g, node_package_name(g->a, n));
+    const char *cls;
+    if (strncmp(n->token, "pulumi:providers:", 17) == 0) {
+        cls = arena_sprintf(g->a, "%s.Provider", pk->alias);
+    } else {
+        char *member;
+        if (!names_token_split(g->a, n->token, NULL, NULL, &member)) {
+            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, node_describe(g, n),
+                     "the type token is not of the form package:module:Type; fix the token in the program");
+            return;
+        }
+        cls = arena_sprintf(g->a, "%s.%s", ts_module_prefix(g, pk, n->token), member);
+    }
+    buf_printf(g->b, "const %s = new %s(", g->ident[idx], cls);
+    names_append_quoted(g->b, LANG_TYPESCRIPT, node_logical_name(n));
+    buf_puts(g->b, ", {");
+    if (n->n_attrs == 1) {
+        ts_key(g, n->attrs[0].name);
+        buf_puts(g->b, ": ");
+        ts_expr(g, n->attrs[0].value);
+    } else if (n->n_attrs > 1) {
+        g->indent += 4;
+        for (size_t i = 0; i < n->n_attrs; i++) {
+            ts_newline(g);
+            ts_key(g, n->attrs[i].name);
+            buf_puts(g->b, ": ");
+            ts_expr(g, n->attrs[i].value);
+            buf_putc(g->b, ',');
+        }
+        g->indent -= 4;
+        ts_newline(g);
+    }
+    buf_putc(g->b, '}');
+    ts_options(g, n);
+    buf_puts(g->b, ");\n");
+}
+
+static void ts_component(ts_gen_t *g, size_t idx) {
+    const pcl_node_t *n = &g->p->nodes[idx];
+    buf_printf(g->b, "const %s = new pulumi.ComponentResource(", g->ident[idx]);
+    names_append_quoted(g->b, LANG_TYPESCRIPT, n->token ? n->token : "");
+    buf_puts(g->b, ", ");
+    names_append_quoted(g->b, LANG_TYPESCRIPT, node_logical_name(n));
+    buf_puts(g->b, ", {}");
+    ts_options(g, n);
+    buf_puts(g->b, ");\n");
+}
+
+/* Stack config read: `config.require[Secret][Number|Boolean|Object<any>]("key")`. */
+static void ts_config(ts_gen_t *g, size_t idx, const char *config_var) {
+    const pcl_node_t *n = &g->p->nodes[idx];
+    const char *t = n->token ? n->token : "string";
+    const char *kind = "";
+    if (strcmp(t, "int") == 0 || strcmp(t, "number") == 0) kind = "Number";
+    else if (strcmp(t, "bool") == 0) kind = "Boolean";
+    else if (strcmp(t, "string") != 0) kind = "Object<any>";
+    buf_printf(g->b, "const %s = %s.require%s%s(", g->ident[idx], config_var, n->config_secret ? "Secret" : "", kind);
+    names_append_quoted(g->b, LANG_TYPESCRIPT, n->config_key ? n->config_key : n->name);
+    buf_puts(g->b, ");\n");
+}
+
+char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
+    buf_t out;
+    buf_init(&out);
+    ts_gen_t g = {.a = arena_new(), .p = p, .diags = diags, .b = &out};
+    g.idents = names_table_new(g.a);
+    g.nodes = names_table_new(g.a);
+    g.ident = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.ident);
+    names_table_reserve(g.idents, "pulumi");
+    ts_collect_packages(&g);
+
+    bool has_config = false;
+    for (size_t i = 0; i < p->n_nodes; i++) has_config |= p->nodes[i].kind == PCL_NODE_CONFIG;
+    const char *config_var = has_config ? names_table_unique(g.idents, "config", "", 2) : NULL;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
+        names_table_put(g.nodes, n->name, (int)i);
+        g.ident[i] = names_table_unique(g.idents, names_make_valid_identifier(g.a, LANG_TYPESCRIPT, n->name), "", 2);
+    }
+
+    buf_puts(&out, "import * as pulumi from \"@pulumi/pulumi\";\n");
+    for (size_t i = 0; i < g.n_pkgs; i++) {
+        buf_printf(&out, "import * as %s from ", g.pkgs[i].alias);
+        names_append_quoted(&out, LANG_TYPESCRIPT, g.pkgs[i].npm);
+        buf_puts(&out, ";\n");
+    }
+    buf_putc(&out, '\n');
+
+    bool config_declared = false;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        switch (p->nodes[i].kind) {
+        case PCL_NODE_PACKAGE: break;
+        case PCL_NODE_RESOURCE: ts_resource(&g, i); break;
+        case PCL_NODE_COMPONENT: ts_component(&g, i); break;
+        case PCL_NODE_CONFIG:
+            if (!config_declared) buf_printf(&out, "const %s = new pulumi.Config();\n", config_var);
+            config_declared = true;
+            ts_config(&g, i, config_var);
+            break;
+        }
+    }
+    arena_free(g.a);
+    return buf_take(&out);
+}
