@@ -44,6 +44,7 @@ typedef struct schema_impl {
     cJSON *root;
     token_map_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
     token_map_t types;
+    token_map_t types_folded; /* lower-cased type tokens, built on the first exact-match miss */
     schema_slot_t *res_slots; /* resources in schema order (provider excluded) */
     size_t n_res;
     schema_slot_t *type_slots;
@@ -153,6 +154,33 @@ static char *url_decode(arena_t *a, const char *s) {
     return out;
 }
 
+/* Lower-cases ASCII letters (tokens are ASCII in practice; other bytes are kept). */
+static char *fold_case(arena_t *a, const char *s) {
+    char *out = arena_strdup(a, s);
+    for (char *p = out; *p; p++) {
+        if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
+    }
+    return out;
+}
+
+/* The slot of a type token. Type tokens are unique without regard to case in Pulumi schemas, and
+ * real schemas refer to types with the wrong case (the AWS provider's `region` is
+ * `#/types/aws:index/region:Region` while the type is `aws:index/Region:Region`), so an exact miss
+ * falls back to a case-insensitive match. */
+static schema_slot_t *find_type_slot(schema_impl_t *im, const char *token) {
+    schema_slot_t *s = map_get(&im->types, token);
+    if (s || !im->n_types) return s;
+    if (!im->types_folded.cap) {
+        map_init(im->arena, &im->types_folded, im->n_types);
+        for (size_t i = 0; i < im->n_types; i++)
+            map_put(&im->types_folded, fold_case(im->arena, im->type_slots[i].token), &im->type_slots[i]);
+    }
+    arena_t *tmp = arena_new();
+    s = map_get(&im->types_folded, fold_case(tmp, token));
+    arena_free(tmp);
+    return s;
+}
+
 /* --- resolution -------------------------------------------------------------------------------- */
 
 static const schema_type_t *resolve_named_type(schema_impl_t *im, schema_slot_t *slot);
@@ -179,7 +207,9 @@ static char *ref_token(schema_impl_t *im, const char *ref, const char *section) 
     return p ? url_decode(im->arena, p + strlen(section)) : NULL;
 }
 
-static const schema_type_t *resolve_ref(schema_impl_t *im, const char *ref) {
+static schema_slot_t *find_type_slot(schema_impl_t *im, const char *token);
+
+static const schema_type_t *resolve_ref(schema_impl_t *im, const char *ref, const cJSON *spec) {
     if (strcmp(ref, "pulumi.json#/Any") == 0) return &type_any;
     if (strcmp(ref, "pulumi.json#/Json") == 0) return &type_json;
     if (strcmp(ref, "pulumi.json#/Asset") == 0) return &type_asset;
@@ -187,11 +217,14 @@ static const schema_type_t *resolve_ref(schema_impl_t *im, const char *ref) {
     bool local = ref[0] == '#';
     if (local && strncmp(ref, "#/types/", 8) == 0) {
         char *tok = url_decode(im->arena, ref + 8);
-        schema_slot_t *slot = map_get(&im->types, tok);
+        schema_slot_t *slot = find_type_slot(im, tok);
         if (slot) return resolve_named_type(im, slot);
-        /* A dangling reference (Pulumi's binder rejects it): keep the token so callers can say which
-         * type is missing, and treat values as untyped. */
-        schema_type_t *t = type_new(im, SCHEMA_ANY);
+        /* A dangling reference. Real bridged schemas have them (the AWS schema's
+         * `{"type": "string", "$ref": "#/types/aws:iam/role:Role"}` union members name a resource or a
+         * type the schema does not define), so it is not an error: the spec's own scalar `type` (else
+         * any) with the missing token kept so callers can say what is missing. */
+        const schema_type_t *prim = primitive_type(jstr(spec, "type"));
+        schema_type_t *t = type_new(im, prim ? prim->kind : SCHEMA_ANY);
         t->token = tok;
         return t;
     }
@@ -219,7 +252,7 @@ static const schema_type_t *resolve_ref(schema_impl_t *im, const char *ref) {
 static const schema_type_t *resolve_typespec(schema_impl_t *im, const cJSON *spec) {
     if (!cJSON_IsObject(spec)) return &type_any;
     const char *ref = jstr(spec, "$ref");
-    if (ref) return resolve_ref(im, ref);
+    if (ref) return resolve_ref(im, ref, spec);
     const cJSON *one_of = jget(spec, "oneOf");
     if (cJSON_IsArray(one_of)) {
         schema_type_t *t = type_new(im, SCHEMA_UNION);
@@ -485,19 +518,24 @@ static void index_package(schema_impl_t *im, const char *pkg_name) {
     im->n_types = k;
 }
 
-/* 1-based line and column of a position in text. */
-static void text_position(const char *text, size_t len, size_t pos, int *line, int *col) {
-    int l = 1, c = 1;
+/* The 1-based line of a position in text, and that line's text (leading blanks skipped, at most
+ * 60 bytes) for the message. cJSON's error position can be one past the offending character, so
+ * the message quotes the line rather than claiming an exact column. */
+static int text_line(const char *text, size_t len, size_t pos, const char **line_start, int *line_len) {
+    int line = 1;
+    size_t start = 0;
     for (size_t i = 0; i < pos && i < len; i++) {
         if (text[i] == '\n') {
-            l++;
-            c = 1;
-        } else {
-            c++;
+            line++;
+            start = i + 1;
         }
     }
-    *line = l;
-    *col = c;
+    while (start < len && (text[start] == ' ' || text[start] == '\t')) start++;
+    size_t end = start;
+    while (end < len && text[end] != '\n' && text[end] != '\r' && end - start < 60) end++;
+    *line_start = text + start;
+    *line_len = (int)(end - start);
+    return line;
 }
 
 static const char *json_kind_name(const cJSON *j) {
@@ -521,12 +559,21 @@ schema_package_t *schema_load_buffer(const char *text, size_t len, const char *o
     }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (root && end) {
+        /* text after the document (two schemas pasted together, say) is an error, at its position */
+        while (end < text + len && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) end++;
+        if (end < text + len) {
+            cJSON_Delete(root);
+            root = NULL;
+        }
+    }
     if (!root) {
         size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
-        int line, col;
-        text_position(text, len, pos, &line, &col);
+        const char *excerpt;
+        int excerpt_len;
+        int line = text_line(text, len, pos, &excerpt, &excerpt_len);
         diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
-                             "the schema is not valid JSON (syntax error at line %d, column %d); %s", line, col,
+                             "the schema is not valid JSON (syntax error in `%.*s`); %s", excerpt_len, excerpt,
                              SCHEMA_HINT);
         if (d) d->line = line;
         return NULL;
@@ -600,12 +647,13 @@ void schema_free(schema_package_t *pkg) {
 /* --- lookups ----------------------------------------------------------------------------------- */
 
 /* The slot of a token, URL-decoding the token first if it is not found as given and has escapes. */
-static schema_slot_t *find_slot(schema_impl_t *im, const token_map_t *m, const char *token) {
+static schema_slot_t *find_slot(schema_impl_t *im, bool types, const char *token) {
     if (!token) return NULL;
-    schema_slot_t *s = map_get(m, token);
+    schema_slot_t *s = types ? find_type_slot(im, token) : map_get(&im->resources, token);
     if (s || !strchr(token, '%')) return s;
     arena_t *tmp = arena_new();
-    s = map_get(m, url_decode(tmp, token));
+    const char *decoded = url_decode(tmp, token);
+    s = types ? find_type_slot(im, decoded) : map_get(&im->resources, decoded);
     arena_free(tmp);
     return s;
 }
@@ -613,21 +661,21 @@ static schema_slot_t *find_slot(schema_impl_t *im, const token_map_t *m, const c
 const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char *token) {
     if (!pkg) return NULL;
     schema_impl_t *im = pkg->impl;
-    schema_slot_t *s = find_slot(im, &im->resources, token);
+    schema_slot_t *s = find_slot(im, false, token);
     return s ? resolve_resource(im, s) : NULL;
 }
 
 const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token) {
     if (!pkg) return NULL;
     schema_impl_t *im = pkg->impl;
-    schema_slot_t *s = find_slot(im, &im->types, token);
+    schema_slot_t *s = find_slot(im, true, token);
     return s ? resolve_named_type(im, s) : NULL;
 }
 
 const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token) {
     if (!pkg) return NULL;
     schema_impl_t *im = pkg->impl;
-    schema_slot_t *s = find_slot(im, &im->types, token);
+    schema_slot_t *s = find_slot(im, true, token);
     if (!s) return NULL;
     resolve_named_type(im, s);
     return s->object;
