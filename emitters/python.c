@@ -1,0 +1,535 @@
+/* python.c — the Python emitter: PCL program → __main__.py for the Pulumi Python SDK.
+ *
+ * Same shape as the other emitters: a program walker (imports, then nodes in order), an
+ * expression printer guided by the schema type at each position, and names.h for naming. Layout
+ * follows Pulumi's python program generator (pcl-emitters §3.2, §4.2): keyword arguments named by
+ * PyName, the "hanging" call layout with `)` glued to the last argument, `opts =
+ * pulumi.ResourceOptions(...)` in Pulumi's fixed option order, nested schema objects as TypedDict
+ * dict literals with PyName'd keys (or `...Args(...)` classes when the package's python
+ * `inputTypes` is "classes"), and `float(42)` where a number property gets an integer. */
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit_internal.h"
+
+typedef struct py_pkg {
+    const char *name;   /* package name (`azuread`) */
+    const char *module; /* Python module (`pulumi_azuread`) */
+    const char *alias;  /* import alias (`azuread`) */
+    schema_package_t *schema;
+} py_pkg_t;
+
+typedef struct py_gen {
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    buf_t *b;
+    names_table_t *idents;
+    names_table_t *nodes; /* PCL node name → node index */
+    const char **ident;   /* per node: its Python identifier */
+    py_pkg_t *pkgs;
+    size_t n_pkgs;
+    int indent;
+} py_gen_t;
+
+static void py_expr(py_gen_t *g, const pcl_expr_t *e);
+
+static const char *node_logical_name(const pcl_node_t *n) { return n->logical_name ? n->logical_name : n->name; }
+
+static const char *node_package_name(arena_t *a, const pcl_node_t *n) {
+    if (n->package) return n->package->name;
+    return schema_token_package(a, n->token);
+}
+
+static const py_pkg_t *py_find_pkg(const py_gen_t *g, const char *name) {
+    for (size_t i = 0; i < g->n_pkgs; i++)
+        if (strcmp(g->pkgs[i].name, name) == 0) return &g->pkgs[i];
+    return NULL;
+}
+
+static int py_pkg_cmp(const void *x, const void *y) {
+    return strcmp(((const py_pkg_t *)x)->module, ((const py_pkg_t *)y)->module);
+}
+
+static char *py_dashes_to_underscores(arena_t *a, const char *s) {
+    char *r = arena_strdup(a, s);
+    for (char *c = r; *c; c++)
+        if (*c == '-') *c = '_';
+    return r;
+}
+
+static void py_collect_packages(py_gen_t *g) {
+    size_t cap = 0;
+    for (size_t i = 0; i < g->p->n_nodes; i++) {
+        const pcl_node_t *n = &g->p->nodes[i];
+        if (n->kind != PCL_NODE_RESOURCE || !n->token) continue;
+        const char *name = node_package_name(g->a, n);
+        if (py_find_pkg(g, name)) continue;
+        if (g->n_pkgs == cap) {
+            size_t ncap = cap ? cap * 2 : 8;
+            g->pkgs = arena_grow(g->a, g->pkgs, cap * sizeof *g->pkgs, ncap * sizeof *g->pkgs);
+            cap = ncap;
+        }
+        py_pkg_t *pk = &g->pkgs[g->n_pkgs++];
+        pk->name = name;
+        pk->schema = n->package;
+        if (n->package && n->package->python_package_name) pk->module = n->package->python_package_name;
+        else
+            pk->module = arena_sprintf(g->a, "%s_%s",
+                                       n->package && n->package->namespace_
+                                           ? py_dashes_to_underscores(g->a, n->package->namespace_)
+                                           : "pulumi",
+                                       py_dashes_to_underscores(g->a, name));
+    }
+    if (g->n_pkgs > 1) qsort(g->pkgs, g->n_pkgs, sizeof *g->pkgs, py_pkg_cmp);
+    for (size_t i = 0; i < g->n_pkgs; i++) {
+        char *base = names_py_name(g->a, names_make_valid_identifier(g->a, LANG_PYTHON, g->pkgs[i].name));
+        g->pkgs[i].alias = names_table_unique(g->idents, names_make_valid_identifier(g->a, LANG_PYTHON, base), "_", 1);
+    }
+}
+
+/* `<alias>[.<mod>...]`: module per moduleFormat, `language.python.moduleNameOverrides` applied,
+ * else lowercased with each `/` part PyName'd; `index` has no module. */
+static char *py_module_prefix(py_gen_t *g, const py_pkg_t *pk, const char *token) {
+    char *mod = schema_token_module(g->a, pk->schema, token);
+    if (!*mod || strcmp(mod, "index") == 0) return arena_strdup(g->a, pk->alias);
+    if (pk->schema && pk->schema->language) {
+        const cJSON *o = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(pk->schema->language, "python"),
+                                             "moduleNameOverrides"),
+            mod);
+        if (cJSON_IsString(o)) {
+            char *r = arena_sprintf(g->a, "%s.%s", pk->alias, o->valuestring);
+            for (char *c = r; *c; c++)
+                if (*c == '/') *c = '.';
+            return r;
+        }
+    }
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, pk->alias);
+    char *save = NULL;
+    for (char *seg = strtok_r(mod, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+        for (char *c = seg; *c; c++) *c = (char)tolower((unsigned char)*c);
+        buf_putc(&b, '.');
+        buf_puts(&b, names_make_valid_identifier(g->a, LANG_PYTHON, names_py_name(g->a, seg)));
+    }
+    char *r = buf_arena_str(&b, g->a);
+    buf_free(&b);
+    return r;
+}
+
+/* The keyword-argument name of a resource input: `language.python.name` if the schema has one,
+ * else PyName; keywords and the constructor's own `resource_name`/`opts` get a `_` suffix. */
+static const char *py_param_name(py_gen_t *g, const char *name, const schema_property_t *prop) {
+    const char *n = prop && prop->python_name ? prop->python_name : names_py_name(g->a, name);
+    if (strcmp(n, "resource_name") == 0 || strcmp(n, "opts") == 0) return arena_sprintf(g->a, "%s_", n);
+    return names_make_valid_identifier(g->a, LANG_PYTHON, n);
+}
+
+static void py_newline(py_gen_t *g) {
+    buf_putc(g->b, '\n');
+    buf_indent(g->b, g->indent);
+}
+
+/* Pulumi's quote choice: `"..."` unless the string has more than one newline or an interior one,
+ * then `"""..."""` with raw newlines. Unlike Pulumi, `\` and quotes that would end the literal are
+ * escaped inside triple quotes too, so every string compiles. */
+static void py_string(py_gen_t *g, const char *s) {
+    size_t n = strlen(s), nls = 0;
+    for (const char *c = s; *c; c++) nls += *c == '\n';
+    const char *nl = strchr(s, '\n');
+    bool triple = nls > 1 || (nls == 1 && nl != s && nl != s + n - 1);
+    if (!triple) {
+        names_append_quoted(g->b, LANG_PYTHON, s);
+        return;
+    }
+    buf_puts(g->b, "\"\"\"");
+    for (const char *p = s; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\\') buf_puts(g->b, "\\\\");
+        else if (c == '"' && (p[1] == '"' || p[1] == 0)) buf_puts(g->b, "\\\"");
+        else if (c == '\r') buf_puts(g->b, "\\r");
+        else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) buf_printf(g->b, "\\x%02x", c);
+        else buf_putc(g->b, (char)c);
+    }
+    buf_puts(g->b, "\"\"\"");
+}
+
+static const schema_type_t *enum_type_of(const schema_type_t *t) {
+    if (!t) return NULL;
+    if (t->kind == SCHEMA_ENUM) return t;
+    if (t->kind == SCHEMA_UNION)
+        for (size_t i = 0; i < t->n_members; i++)
+            if (t->members[i] && t->members[i]->kind == SCHEMA_ENUM) return t->members[i];
+    return NULL;
+}
+
+/* A literal at an enum position becomes `<alias>[.<mod>].<Enum>.<MEMBER>`; false if not a member. */
+static bool py_enum(py_gen_t *g, const pcl_expr_t *e) {
+    const schema_type_t *t = enum_type_of(e->type);
+    if (!t || !t->token) return false;
+    for (size_t i = 0; i < t->n_enum_values; i++) {
+        const pv_t *v = t->enum_values[i].value;
+        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
+                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n));
+        if (!match) continue;
+        char *pkg, *member;
+        if (!names_token_split(g->a, t->token, &pkg, NULL, &member)) return false;
+        const py_pkg_t *pk = py_find_pkg(g, pkg);
+        char *m = names_enum_member(g->a, LANG_PYTHON, &t->enum_values[i], member);
+        if (!pk || !m) return false;
+        buf_printf(g->b, "%s.%s.%s", py_module_prefix(g, pk, t->token), member, m);
+        return true;
+    }
+    return false;
+}
+
+static void py_number(py_gen_t *g, const pcl_expr_t *e) {
+    if (py_enum(g, e)) return;
+    schema_kind_t k = e->type ? e->type->kind : SCHEMA_ANY;
+    bool is_int = names_number_is_int(e->n);
+    /* the SDK's type hints want a float for `number` and an int for `integer` */
+    const char *wrap = (k == SCHEMA_NUMBER && is_int) ? "float" : (k == SCHEMA_INT && !is_int) ? "int" : NULL;
+    if (wrap) buf_printf(g->b, "%s(", wrap);
+    names_append_number(g->b, e->n);
+    if (wrap) buf_putc(g->b, ')');
+}
+
+static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
+    int idx = names_table_get(g->nodes, e->trav.root);
+    if (idx >= 0) {
+        buf_puts(g->b, g->ident[idx]);
+    } else {
+        diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                 "reference to '%s', which the program does not declare; the Python code uses the name as is",
+                 e->trav.root);
+        buf_puts(g->b, names_make_valid_identifier(g->a, LANG_PYTHON, names_py_name(g->a, e->trav.root)));
+    }
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (pt->attr) {
+            buf_putc(g->b, '.');
+            buf_puts(g->b, names_make_valid_identifier(g->a, LANG_PYTHON, names_py_name(g->a, pt->attr)));
+        } else if (pt->index_is_string) {
+            buf_putc(g->b, '[');
+            names_append_quoted(g->b, LANG_PYTHON, pt->index_str);
+            buf_putc(g->b, ']');
+        } else {
+            buf_printf(g->b, "[%zu]", pt->index_num);
+        }
+    }
+}
+
+static void py_call(py_gen_t *g, const pcl_expr_t *e) {
+    static const struct {
+        const char *pcl, *py;
+    } calls[] = {{"secret", "pulumi.Output.secret"},       {"fileAsset", "pulumi.FileAsset"},
+                 {"stringAsset", "pulumi.StringAsset"},     {"remoteAsset", "pulumi.RemoteAsset"},
+                 {"fileArchive", "pulumi.FileArchive"},     {"remoteArchive", "pulumi.RemoteArchive"},
+                 {"assetArchive", "pulumi.AssetArchive"}};
+    const char *fn = NULL;
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        if (strcmp(calls[i].pcl, e->call.name) == 0) fn = calls[i].py;
+    if (!fn) {
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "the Python emitter does not know the PCL function '%s'; only secret and the asset/archive "
+                 "functions appear in imported programs",
+                 e->call.name);
+        fn = e->call.name;
+    }
+    buf_puts(g->b, fn);
+    buf_putc(g->b, '(');
+    for (size_t i = 0; i < e->call.n; i++) {
+        if (i) buf_puts(g->b, ", ");
+        py_expr(g, e->call.args[i]);
+    }
+    buf_putc(g->b, ')');
+}
+
+/* True when the package wants input classes (`inputTypes: "classes"`) instead of TypedDicts. */
+static bool py_uses_classes(py_gen_t *g, const char *type_token, const py_pkg_t **pk) {
+    char *pkg;
+    if (!type_token || !names_token_split(g->a, type_token, &pkg, NULL, NULL)) return false;
+    *pk = py_find_pkg(g, pkg);
+    return *pk && (*pk)->schema && (*pk)->schema->python_input_types &&
+           strcmp((*pk)->schema->python_input_types, "classes") == 0;
+}
+
+static void py_object(py_gen_t *g, const pcl_expr_t *e) {
+    bool schema_object = e->type && e->type->kind == SCHEMA_OBJECT;
+    for (size_t i = 0; !schema_object && i < e->object.n; i++) schema_object = e->object.items[i].prop != NULL;
+    const py_pkg_t *pk = NULL;
+    if (schema_object && e->type && e->type->kind == SCHEMA_OBJECT && py_uses_classes(g, e->type->token, &pk)) {
+        char *member;
+        names_token_split(g->a, e->type->token, NULL, NULL, &member);
+        buf_printf(g->b, "%s.%sArgs(", py_module_prefix(g, pk, e->type->token), names_title(g->a, member));
+        g->indent += 4;
+        for (size_t i = 0; i < e->object.n; i++) {
+            py_newline(g);
+            buf_printf(g->b, "%s=", py_param_name(g, e->object.items[i].key, e->object.items[i].prop));
+            py_expr(g, e->object.items[i].value);
+            buf_putc(g->b, ',');
+        }
+        g->indent -= 4;
+        if (e->object.n) py_newline(g);
+        buf_putc(g->b, ')');
+        return;
+    }
+    if (e->object.n == 0) {
+        buf_puts(g->b, "{}");
+        return;
+    }
+    buf_putc(g->b, '{');
+    g->indent += 4;
+    for (size_t i = 0; i < e->object.n; i++) {
+        const pcl_object_item_t *it = &e->object.items[i];
+        py_newline(g);
+        /* TypedDict keys are the Python names of the schema properties; map keys stay verbatim */
+        const char *key = schema_object ? (it->prop && it->prop->python_name ? it->prop->python_name
+                                                                              : names_py_name(g->a, it->key))
+                                        : it->key;
+        names_append_quoted(g->b, LANG_PYTHON, key);
+        buf_puts(g->b, ": ");
+        py_expr(g, it->value);
+        buf_putc(g->b, ',');
+    }
+    g->indent -= 4;
+    py_newline(g);
+    buf_putc(g->b, '}');
+}
+
+static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_NULL: buf_puts(g->b, "None"); break;
+    case PCL_BOOL: buf_puts(g->b, e->b ? "True" : "False"); break;
+    case PCL_NUMBER: py_number(g, e); break;
+    case PCL_STRING:
+        if (!py_enum(g, e)) py_string(g, e->s);
+        break;
+    case PCL_TUPLE:
+        if (e->tuple.n == 0) {
+            buf_puts(g->b, "[]");
+        } else if (e->tuple.n == 1) {
+            buf_putc(g->b, '[');
+            py_expr(g, e->tuple.items[0]);
+            buf_putc(g->b, ']');
+        } else {
+            buf_putc(g->b, '[');
+            g->indent += 4;
+            for (size_t i = 0; i < e->tuple.n; i++) {
+                py_newline(g);
+                py_expr(g, e->tuple.items[i]);
+                buf_putc(g->b, ',');
+            }
+            g->indent -= 4;
+            py_newline(g);
+            buf_putc(g->b, ']');
+        }
+        break;
+    case PCL_OBJECT: py_object(g, e); break;
+    case PCL_TRAVERSAL: py_traversal(g, e); break;
+    case PCL_CALL: py_call(g, e); break;
+    }
+}
+
+/* ignore_changes entries are property paths written as strings. */
+static void py_path_string(py_gen_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL) {
+        py_expr(g, e);
+        return;
+    }
+    buf_t p;
+    buf_init(&p);
+    buf_puts(&p, e->trav.root);
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (pt->attr) buf_printf(&p, ".%s", pt->attr);
+        else if (pt->index_is_string) {
+            buf_putc(&p, '[');
+            names_append_quoted(&p, LANG_PYTHON, pt->index_str);
+            buf_putc(&p, ']');
+        } else buf_printf(&p, "[%zu]", pt->index_num);
+    }
+    char *s = buf_take(&p);
+    names_append_quoted(g->b, LANG_PYTHON, s);
+    free(s);
+}
+
+/* Pulumi's lowerResourceOptions order and the ResourceOptions keyword of each PCL option. */
+static const struct {
+    const char *pcl, *py;
+} PY_OPTIONS[] = {{"aliases", "aliases"},
+                  {"parent", "parent"},
+                  {"provider", "provider"},
+                  {"providers", "providers"},
+                  {"dependsOn", "depends_on"},
+                  {"protect", "protect"},
+                  {"retainOnDelete", "retain_on_delete"},
+                  {"ignoreChanges", "ignore_changes"},
+                  {"deletedWith", "deleted_with"},
+                  {"replaceWith", "replace_with"},
+                  {"replacementTrigger", "replacement_trigger"},
+                  {"import", "import_"},
+                  {"hideDiffs", "hide_diffs"},
+                  {"replaceOnChanges", "replace_on_changes"},
+                  {"deleteBeforeReplace", "delete_before_replace"},
+                  {"additionalSecretOutputs", "additional_secret_outputs"},
+                  {"customTimeouts", "custom_timeouts"},
+                  {"version", "version"},
+                  {"pluginDownloadURL", "plugin_download_url"}};
+
+/* `,\n<indent>opts = pulumi.ResourceOptions(k=v,\n<indent+4>k=v)` (`, opts = ...` without inputs). */
+static void py_options(py_gen_t *g, const pcl_node_t *n, int n_inputs) {
+    if (n->n_options == 0) return;
+    int base = n_inputs > 1 ? 4 : 0;
+    if (n_inputs > 0) {
+        buf_puts(g->b, ",\n");
+        buf_indent(g->b, base);
+    } else {
+        buf_puts(g->b, ", ");
+    }
+    buf_puts(g->b, "opts = pulumi.ResourceOptions(");
+    int saved = g->indent;
+    g->indent = base + 4;
+    bool first = true;
+    for (size_t k = 0; k < sizeof PY_OPTIONS / sizeof PY_OPTIONS[0]; k++) {
+        for (size_t i = 0; i < n->n_options; i++) {
+            const pcl_attr_t *o = &n->options[i];
+            if (strcmp(o->name, PY_OPTIONS[k].pcl) != 0) continue;
+            if (!first) {
+                buf_putc(g->b, ',');
+                py_newline(g);
+            }
+            first = false;
+            buf_printf(g->b, "%s=", PY_OPTIONS[k].py);
+            if (strcmp(o->name, "ignoreChanges") == 0 && o->value->kind == PCL_TUPLE) {
+                const pcl_expr_t *t = o->value;
+                buf_putc(g->b, '[');
+                g->indent += 4;
+                for (size_t j = 0; j < t->tuple.n; j++) {
+                    if (t->tuple.n > 1) py_newline(g);
+                    py_path_string(g, t->tuple.items[j]);
+                    if (t->tuple.n > 1) buf_putc(g->b, ',');
+                }
+                g->indent -= 4;
+                if (t->tuple.n > 1) py_newline(g);
+                buf_putc(g->b, ']');
+            } else {
+                py_expr(g, o->value);
+            }
+        }
+    }
+    g->indent = saved;
+    buf_putc(g->b, ')');
+    for (size_t i = 0; i < n->n_options; i++) {
+        bool known = false;
+        for (size_t k = 0; k < sizeof PY_OPTIONS / sizeof PY_OPTIONS[0]; k++)
+            known |= strcmp(n->options[i].name, PY_OPTIONS[k].pcl) == 0;
+        if (!known)
+            diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL,
+                     arena_sprintf(g->a, "resource '%s'", node_logical_name(n)),
+                     "the resource option '%s' has no Python equivalent and was left out", n->options[i].name);
+    }
+}
+
+static void py_resource(py_gen_t *g, size_t idx) {
+    const pcl_node_t *n = &g->p->nodes[idx];
+    const py_pkg_t *pk = py_find_pkg(g, node_package_name(g->a, n));
+    const char *cls;
+    if (strncmp(n->token, "pulumi:providers:", 17) == 0) {
+        cls = arena_sprintf(g->a, "%s.Provider", pk->alias);
+    } else {
+        char *member;
+        if (!names_token_split(g->a, n->token, NULL, NULL, &member)) {
+            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                     arena_sprintf(g->a, "resource '%s' of type '%s'", node_logical_name(n), n->token),
+                     "the type token is not of the form package:module:Type; fix the token in the program");
+            return;
+        }
+        cls = arena_sprintf(g->a, "%s.%s", py_module_prefix(g, pk, n->token), member);
+    }
+    buf_printf(g->b, "%s = %s(", g->ident[idx], cls);
+    names_append_quoted(g->b, LANG_PYTHON, node_logical_name(n));
+    int saved = g->indent;
+    if (n->n_attrs > 1) g->indent += 4;
+    for (size_t i = 0; i < n->n_attrs; i++) {
+        if (n->n_attrs == 1) buf_puts(g->b, ", ");
+        else {
+            buf_putc(g->b, ',');
+            py_newline(g);
+        }
+        buf_printf(g->b, "%s=", py_param_name(g, n->attrs[i].name, n->attrs[i].prop));
+        py_expr(g, n->attrs[i].value);
+    }
+    g->indent = saved;
+    py_options(g, n, (int)n->n_attrs);
+    buf_puts(g->b, ")\n");
+}
+
+static void py_component(py_gen_t *g, size_t idx) {
+    const pcl_node_t *n = &g->p->nodes[idx];
+    buf_printf(g->b, "%s = pulumi.ComponentResource(", g->ident[idx]);
+    names_append_quoted(g->b, LANG_PYTHON, n->token ? n->token : "");
+    buf_puts(g->b, ", ");
+    names_append_quoted(g->b, LANG_PYTHON, node_logical_name(n));
+    py_options(g, n, 0);
+    buf_puts(g->b, ")\n");
+}
+
+static void py_config(py_gen_t *g, size_t idx, const char *config_var) {
+    const pcl_node_t *n = &g->p->nodes[idx];
+    const char *t = n->token ? n->token : "string";
+    const char *kind = "";
+    if (strcmp(t, "int") == 0) kind = "_int";
+    else if (strcmp(t, "number") == 0) kind = "_float";
+    else if (strcmp(t, "bool") == 0) kind = "_bool";
+    else if (strcmp(t, "string") != 0) kind = "_object";
+    buf_printf(g->b, "%s = %s.require%s%s(", g->ident[idx], config_var, n->config_secret ? "_secret" : "", kind);
+    names_append_quoted(g->b, LANG_PYTHON, n->config_key ? n->config_key : n->name);
+    buf_puts(g->b, ")\n");
+}
+
+char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
+    buf_t out;
+    buf_init(&out);
+    py_gen_t g = {.a = arena_new(), .p = p, .diags = diags, .b = &out};
+    g.idents = names_table_new(g.a);
+    g.nodes = names_table_new(g.a);
+    g.ident = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.ident);
+    names_table_reserve(g.idents, "pulumi");
+    py_collect_packages(&g);
+
+    bool has_config = false;
+    for (size_t i = 0; i < p->n_nodes; i++) has_config |= p->nodes[i].kind == PCL_NODE_CONFIG;
+    const char *config_var = has_config ? names_table_unique(g.idents, "config", "_", 1) : NULL;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
+        names_table_put(g.nodes, n->name, (int)i);
+        char *base = names_make_valid_identifier(g.a, LANG_PYTHON, names_py_name(g.a, n->name));
+        g.ident[i] = names_table_unique(g.idents, base, "_", 1);
+    }
+
+    buf_puts(&out, "import pulumi\n");
+    for (size_t i = 0; i < g.n_pkgs; i++) buf_printf(&out, "import %s as %s\n", g.pkgs[i].module, g.pkgs[i].alias);
+    buf_putc(&out, '\n');
+
+    bool config_declared = false;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        switch (p->nodes[i].kind) {
+        case PCL_NODE_PACKAGE: break;
+        case PCL_NODE_RESOURCE: py_resource(&g, i); break;
+        case PCL_NODE_COMPONENT: py_component(&g, i); break;
+        case PCL_NODE_CONFIG:
+            if (!config_declared) buf_printf(&out, "%s = pulumi.Config()\n", config_var);
+            config_declared = true;
+            py_config(&g, i, config_var);
+            break;
+        }
+    }
+    arena_free(g.a);
+    return buf_take(&out);
+}
