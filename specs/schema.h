@@ -3,7 +3,8 @@
  * Loading parses the JSON once and indexes every resource and type token; a lookup resolves a
  * token to its description once and caches it, so no lookup ever re-parses. Properties of
  * resources and object types are sorted by name in byte order (Pulumi's schema order). Types
- * referenced by `$ref` to another package are kept as SCHEMA_ANY with `external_ref` set. */
+ * referenced by `$ref` to another package are kept as SCHEMA_ANY with `external_ref` set.
+ * Lookups fill the package's caches, so one package must not be looked up from two threads at once. */
 #ifndef CIMPORT_SCHEMA_H
 #define CIMPORT_SCHEMA_H
 
@@ -129,16 +130,19 @@ typedef struct schema_package {
 } schema_package_t;
 
 /* Loads a schema from a file; on error returns NULL with a diagnostic naming the file. A file that
- * is JSON but not a package schema (no `name`, no `resources`/`types`/`provider`) is rejected. */
+ * is JSON but not a package schema (no `name`, or none of `resources`/`types`/`provider`/`functions`)
+ * is rejected with DIAG_SCHEMA; empty or malformed JSON gets DIAG_INPUT and the line. */
 schema_package_t *schema_load_file(const char *path, diag_list_t *diags);
 schema_package_t *schema_load_buffer(const char *text, size_t len, const char *origin, diag_list_t *diags);
 void schema_free(schema_package_t *pkg);
 
 /* Resource by token (also finds resources by an alias token, and `pulumi:providers:<pkg>` finds
- * the provider resource). NULL if unknown. */
+ * the provider resource, which exists even when the schema has no `provider`). NULL if unknown.
+ * Tokens may be URL-escaped (`%2F`); type tokens fall back to a case-insensitive match. */
 const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char *token);
 const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token);
-/* An enum or object type by token, as a type. NULL if unknown. */
+/* An enum or object type by token, as a type. NULL if unknown. An object type without properties is
+ * returned as a MAP of ANY (with its token); schema_find_object still gives its (empty) object. */
 const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token);
 /* Number of resource tokens indexed (excluding the provider). */
 size_t schema_resource_count(const schema_package_t *pkg);
@@ -150,7 +154,9 @@ size_t schema_type_count(const schema_package_t *pkg);
 const char *schema_type_token_at(const schema_package_t *pkg, size_t i);
 /* Property by name in a sorted property list; NULL if absent. */
 const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name);
-/* Module of a token per the package's moduleFormat: `aws:s3/bucket:Bucket` → "s3"; "index" → "index". */
+/* Module of a token per the package's moduleFormat: `aws:s3/bucket:Bucket` → "s3";
+ * `aws:index/region:Region` → "index". "" when the token is not `pkg:module:member` or the format
+ * does not match (as Pulumi's TokenToModule). */
 char *schema_token_module(arena_t *a, const schema_package_t *pkg, const char *token);
 
 /* The package part of a type token: `aws:s3/bucket:Bucket` → "aws"; `pulumi:providers:aws` → "aws".
@@ -161,8 +167,10 @@ char *schema_token_package(arena_t *a, const char *token);
 typedef struct schema_set schema_set_t;
 schema_set_t *schema_set_new(void);
 void schema_set_free(schema_set_t *set);
-/* Adds a schema file, or every `schema.json`/`*.json` schema below a directory (files that are not
- * schemas are skipped when scanning a directory but are an error when named directly). */
+/* Adds a schema file, or the schemas of a directory: every `schema.json` and `schema-*.json` below
+ * it, and every other `*.json` directly in it that is a schema (`bridge-metadata*.json` and other
+ * valid JSON that is not a schema are skipped when scanning, but a file named directly must be a
+ * schema). Returns false if anything failed to load (what did load stays added). */
 bool schema_set_add_path(schema_set_t *set, const char *path, diag_list_t *diags);
 /* Takes ownership. A second schema of the same package replaces the first only if newer. */
 void schema_set_add(schema_set_t *set, schema_package_t *pkg);
