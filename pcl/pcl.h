@@ -134,6 +134,13 @@ typedef struct pcl_gen_resource {
     const char **ignore_changes;
     size_t n_ignore_changes;
     const char *import_id; /* emit the `import` option (code-first import), NULL otherwise */
+    /* further options carried over from a recorded state (variable names as for parent) */
+    bool retain_on_delete;
+    const char **depends_on;
+    size_t n_depends_on;
+    const char *deleted_with;
+    const char **replace_with;
+    size_t n_replace_with;
 } pcl_gen_resource_t;
 
 typedef enum {

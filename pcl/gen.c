@@ -1,0 +1,970 @@
+/* gen.c — PCL generation from imported resources (pcl_generate).
+ *
+ * Follows Pulumi's importer (pkg/importer/hcl2.go, language.go) and fixes its weak spots:
+ *   - identifiers: every character invalid in HCL becomes `_` (Pulumi only replaces `.`), names are
+ *     unique across the program, `__logicalName` whenever the identifier differs;
+ *   - inputs in schema order with Pulumi's value rules (zero values for missing required inputs,
+ *     union reduction, map entries that do not fit the element type dropped, objects by schema);
+ *   - references: another resource's exact id / `name` / `arn` output becomes `<var>.id|.name|.arn`,
+ *     found through a hash table of candidate values (O(total values)); a reference cycle is broken
+ *     at one edge instead of dropping every reference;
+ *   - secrets of every kind stay secret: either a secret stack-config read (default) or `secret(..)`;
+ *   - nodes in a stable topological order (a resource before its users).
+ * Pass order: resolve schemas and names → candidate table → values → order/cycles → nodes. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pcl/pcl_internal.h"
+
+/* Deeper than any real schema; stops zero values of self-recursive required object types. */
+#define GEN_MAX_ZERO_DEPTH 32
+
+/* --- a small string → index hash map (open addressing) ----------------------------------------- */
+
+typedef struct smap_entry {
+    const char *key;
+    uint64_t hash;
+    size_t val;
+} smap_entry_t;
+
+typedef struct smap {
+    smap_entry_t *e;
+    size_t cap, n;
+} smap_t;
+
+static uint64_t str_hash(const char *s) {
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+static smap_entry_t *smap_slot(smap_t *m, const char *key, uint64_t h) {
+    size_t i = (size_t)h & (m->cap - 1);
+    while (m->e[i].key && (m->e[i].hash != h || strcmp(m->e[i].key, key) != 0)) i = (i + 1) & (m->cap - 1);
+    return &m->e[i];
+}
+
+static bool smap_get(const smap_t *m, const char *key, size_t *val) {
+    if (!m->cap) return false;
+    smap_entry_t *e = smap_slot((smap_t *)m, key, str_hash(key));
+    if (!e->key) return false;
+    if (val) *val = e->val;
+    return true;
+}
+
+/* Inserts key (kept by pointer: it must outlive the map) unless present; returns whether it was new. */
+static bool smap_add(smap_t *m, const char *key, size_t val) {
+    if ((m->n + 1) * 2 > m->cap) {
+        smap_t g = {calloc(m->cap ? m->cap * 2 : 64, sizeof(smap_entry_t)), m->cap ? m->cap * 2 : 64, m->n};
+        if (!g.e) abort();
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->e[i].key) *smap_slot(&g, m->e[i].key, m->e[i].hash) = m->e[i];
+        free(m->e);
+        *m = g;
+    }
+    uint64_t h = str_hash(key);
+    smap_entry_t *e = smap_slot(m, key, h);
+    if (e->key) return false;
+    e->key = key;
+    e->hash = h;
+    e->val = val;
+    m->n++;
+    return true;
+}
+
+static void smap_free(smap_t *m) {
+    free(m->e);
+    memset(m, 0, sizeof *m);
+}
+
+/* --- per-resource state ------------------------------------------------------------------------- */
+
+typedef struct gen_ref {
+    size_t target;
+    pcl_expr_t *expr;    /* rewritten to a string literal if this edge is broken */
+    const char *literal; /* the value the reference replaced */
+} gen_ref_t;
+
+typedef struct gen_edge {
+    size_t target;
+    bool hard;   /* parent/provider/dependsOn/...: cannot be broken */
+    bool broken; /* a reference edge turned back into literals, or an ignored hard cycle edge */
+} gen_edge_t;
+
+typedef struct gen_config {
+    const char *name;
+    const char *type;
+} gen_config_t;
+
+typedef struct gen_res {
+    const pcl_gen_resource_t *in;
+    bool ok;
+    const char *ident;
+    const char *desc; /* "resource 'x' of type 'T'" for diagnostics */
+    const char *pkg_name;
+    schema_package_t *pkg;
+    const schema_resource_t *schema;
+    pcl_attr_t *attrs;
+    size_t n_attrs;
+    gen_ref_t *refs;
+    size_t n_refs, cap_refs;
+    gen_edge_t *edges;
+    size_t n_edges;
+    gen_config_t *configs;
+    size_t n_configs, cap_configs;
+} gen_res_t;
+
+/* A reference candidate: a value that names another resource's attribute. */
+typedef struct gen_cand {
+    size_t res;
+    const char *attr; /* "id", "name", "arn" */
+    bool ambiguous;   /* the value belongs to more than one resource: never referenced */
+} gen_cand_t;
+
+typedef struct gen_ctx {
+    arena_t *a; /* the program's arena */
+    const pcl_gen_options_t *opts;
+    diag_list_t *diags;
+    pcl_gen_result_t *out;
+    gen_res_t *res;
+    size_t n;
+    size_t cur;
+    smap_t names;      /* every identifier in use */
+    smap_t plan_names; /* caller's variable name → resource index */
+    smap_t cands;      /* candidate value → index into cand */
+    gen_cand_t *cand;
+    size_t n_cand;
+    size_t cap_secrets;
+    buf_t path;      /* Title-cased path of the value being generated, for config names */
+    const char *prop; /* top-level property being generated, for diagnostics */
+    int zero_depth;
+} gen_ctx_t;
+
+void pcl_gen_options_default(pcl_gen_options_t *o) {
+    memset(o, 0, sizeof *o);
+    o->secrets = PCL_SECRETS_CONFIG;
+    o->guess_references = true;
+}
+
+char *pcl_sanitize_identifier(arena_t *a, const char *name) {
+    buf_t b;
+    buf_init(&b);
+    for (const unsigned char *p = (const unsigned char *)(name ? name : ""); *p; p++) {
+        unsigned char c = *p;
+        if (isalnum(c) || c == '_' || c == '-') {
+            buf_putc(&b, (char)c);
+        } else {
+            /* one `_` per character, so skip a UTF-8 sequence's continuation bytes */
+            buf_putc(&b, '_');
+            while ((p[1] & 0xC0) == 0x80) p++;
+        }
+    }
+    if (b.len == 0) buf_putc(&b, '_');
+    char *s = buf_arena_str(&b, a);
+    buf_free(&b);
+    if (isdigit((unsigned char)s[0]) || s[0] == '-' || pcl_is_reserved(s)) s = arena_sprintf(a, "_%s", s);
+    return s;
+}
+
+/* Reserves base, or base2, base3, ... whichever is free. */
+static const char *unique_name(gen_ctx_t *g, const char *base, size_t val) {
+    const char *name = base;
+    for (unsigned k = 2; !smap_add(&g->names, name, val); k++) name = arena_sprintf(g->a, "%s%u", base, k);
+    return name;
+}
+
+/* --- expression constructors ---------------------------------------------------------------------- */
+
+static pcl_expr_t *new_expr(gen_ctx_t *g, pcl_expr_kind_t kind, const schema_type_t *type) {
+    pcl_expr_t *e = arena_alloc(g->a, sizeof *e);
+    e->kind = kind;
+    e->type = type;
+    return e;
+}
+
+static pcl_expr_t *new_string(gen_ctx_t *g, const char *s, const schema_type_t *type) {
+    pcl_expr_t *e = new_expr(g, PCL_STRING, type);
+    e->s = arena_strdup(g->a, s);
+    return e;
+}
+
+static pcl_expr_t *new_traversal(gen_ctx_t *g, const char *root, const char *attr, const schema_type_t *type) {
+    pcl_expr_t *e = new_expr(g, PCL_TRAVERSAL, type);
+    e->trav.root = root;
+    if (attr) {
+        e->trav.parts = arena_alloc(g->a, sizeof *e->trav.parts);
+        e->trav.parts[0].attr = attr;
+        e->trav.n = 1;
+    }
+    return e;
+}
+
+static pcl_expr_t *new_call1(gen_ctx_t *g, const char *fn, pcl_expr_t *arg, const schema_type_t *type) {
+    pcl_expr_t *e = new_expr(g, PCL_CALL, type);
+    e->call.name = fn;
+    e->call.args = arena_alloc(g->a, sizeof *e->call.args);
+    e->call.args[0] = arg;
+    e->call.n = 1;
+    return e;
+}
+
+static void tuple_push(gen_ctx_t *g, pcl_expr_t *t, pcl_expr_t *item, size_t *cap) {
+    if (t->tuple.n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 4;
+        t->tuple.items = arena_grow(g->a, t->tuple.items, *cap * sizeof *t->tuple.items, nc * sizeof *t->tuple.items);
+        *cap = nc;
+    }
+    t->tuple.items[t->tuple.n++] = item;
+}
+
+/* A warning about the property being generated: "'<prop>': <message>". */
+static void warnf(gen_ctx_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warnf(gen_ctx_t *g, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    const char *msg = arena_vsprintf(g->a, fmt, ap);
+    va_end(ap);
+    diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, g->res[g->cur].desc, "property '%s': %s",
+             g->prop ? g->prop : "?", msg);
+}
+
+/* --- zero values for missing required inputs ----------------------------------------------------- */
+
+static int type_rank(const schema_type_t *t) {
+    switch (t->kind) {
+    case SCHEMA_BOOL: return 1;
+    case SCHEMA_INT: return 2;
+    case SCHEMA_NUMBER: return 3;
+    case SCHEMA_STRING: return 4;
+    case SCHEMA_ASSET: return 5;
+    case SCHEMA_ARCHIVE: return 6;
+    case SCHEMA_JSON: return 7;
+    case SCHEMA_ENUM: return 8;
+    case SCHEMA_ARRAY: return 9;
+    case SCHEMA_MAP: return 10;
+    case SCHEMA_OBJECT: return 11;
+    case SCHEMA_UNION: return 12;
+    default: return 13;
+    }
+}
+
+static pcl_expr_t *gen_literal(gen_ctx_t *g, const pv_t *v, const schema_type_t *type);
+
+static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
+    if (!t) return new_expr(g, PCL_NULL, NULL);
+    switch (t->kind) {
+    case SCHEMA_BOOL: return new_expr(g, PCL_BOOL, t);
+    case SCHEMA_INT:
+    case SCHEMA_NUMBER: return new_expr(g, PCL_NUMBER, t);
+    case SCHEMA_STRING: return new_string(g, "", t);
+    case SCHEMA_ARRAY: return new_expr(g, PCL_TUPLE, t);
+    case SCHEMA_MAP:
+    case SCHEMA_ANY:
+    case SCHEMA_JSON: return new_expr(g, PCL_OBJECT, t);
+    case SCHEMA_ENUM:
+        /* Pulumi panics here; the first member is a value the provider accepts. */
+        if (t->n_enum_values && t->enum_values[0].value) return gen_literal(g, t->enum_values[0].value, t);
+        return gen_zero(g, t->element);
+    case SCHEMA_UNION: {
+        const schema_type_t *best = NULL;
+        for (size_t i = 0; i < t->n_members; i++)
+            if (!best || type_rank(t->members[i]) < type_rank(best)) best = t->members[i];
+        pcl_expr_t *e = gen_zero(g, best);
+        e->type = best;
+        return e;
+    }
+    case SCHEMA_OBJECT: {
+        pcl_expr_t *e = new_expr(g, PCL_OBJECT, t);
+        if (!t->object || g->zero_depth >= GEN_MAX_ZERO_DEPTH) return e;
+        g->zero_depth++;
+        size_t nreq = 0;
+        for (size_t i = 0; i < t->object->n_props; i++) nreq += t->object->props[i].required;
+        e->object.items = arena_alloc(g->a, (nreq ? nreq : 1) * sizeof *e->object.items);
+        for (size_t i = 0; i < t->object->n_props; i++) {
+            const schema_property_t *p = &t->object->props[i];
+            if (!p->required) continue;
+            pcl_object_item_t *it = &e->object.items[e->object.n++];
+            it->key = p->name;
+            it->prop = p;
+            it->value = gen_zero(g, p->type);
+        }
+        g->zero_depth--;
+        return e;
+    }
+    default: return new_expr(g, PCL_NULL, t);
+    }
+}
+
+/* A plain literal of a scalar value (enum members, zero values). */
+static pcl_expr_t *gen_literal(gen_ctx_t *g, const pv_t *v, const schema_type_t *type) {
+    switch (v->kind) {
+    case PV_BOOL: {
+        pcl_expr_t *e = new_expr(g, PCL_BOOL, type);
+        e->b = v->u.b;
+        return e;
+    }
+    case PV_NUMBER: {
+        pcl_expr_t *e = new_expr(g, PCL_NUMBER, type);
+        e->n = v->u.n;
+        return e;
+    }
+    case PV_STRING: return new_string(g, v->u.str.s, type);
+    default: return new_expr(g, PCL_NULL, type);
+    }
+}
+
+/* --- values ---------------------------------------------------------------------------------------- */
+
+static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t *v);
+
+/* Appends a path segment to the config-name path: `master_password` → `MasterPassword`. */
+static void path_push_key(gen_ctx_t *g, const char *key) {
+    bool up = true;
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++) {
+        if (isalnum(*p)) {
+            buf_putc(&g->path, up ? (char)toupper(*p) : (char)*p);
+            up = false;
+        } else {
+            up = true;
+        }
+    }
+}
+
+static const char *config_type_name(gen_ctx_t *g, const schema_type_t *t, const pv_t *v) {
+    if (t && t->kind == SCHEMA_ENUM) t = t->element;
+    if (t && t->kind == SCHEMA_UNION) t = pcl_reduce_union(t, v);
+    const pv_t *pv = pv_unwrap(v);
+    if (t) {
+        switch (t->kind) {
+        case SCHEMA_STRING: return "string";
+        case SCHEMA_INT: return "int";
+        case SCHEMA_NUMBER: return "number";
+        case SCHEMA_BOOL: return "bool";
+        case SCHEMA_ARRAY: return arena_sprintf(g->a, "list(%s)", config_type_name(g, t->element, NULL));
+        case SCHEMA_MAP: return arena_sprintf(g->a, "map(%s)", config_type_name(g, t->element, NULL));
+        default: break;
+        }
+    }
+    if (pv) {
+        switch (pv->kind) {
+        case PV_STRING: return "string";
+        case PV_BOOL: return "bool";
+        case PV_NUMBER: return "number";
+        case PV_ARRAY: return "list(any)";
+        case PV_OBJECT: return "map(any)";
+        default: break;
+        }
+    }
+    return "any";
+}
+
+/* Copies v without any secret or output wrappers (the plaintext handed back to the caller). */
+static pv_t *strip_secrets(arena_t *a, const pv_t *v) {
+    if (!v) return pv_null(a);
+    switch (v->kind) {
+    case PV_SECRET: return strip_secrets(a, v->u.secret.inner);
+    case PV_OUTPUT: return strip_secrets(a, v->u.output.known ? v->u.output.value : NULL);
+    case PV_ARRAY: {
+        pv_t *r = pv_array(a);
+        for (size_t i = 0; i < v->u.arr.len; i++) pv_array_push(a, r, strip_secrets(a, v->u.arr.items[i]));
+        return r;
+    }
+    case PV_OBJECT: {
+        pv_t *r = pv_object(a);
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            pv_object_set(a, r, v->u.obj.members[i].key, strip_secrets(a, v->u.obj.members[i].value));
+        return r;
+    }
+    default: return pv_clone(a, v);
+    }
+}
+
+static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_t *inner) {
+    if (g->opts->secrets == PCL_SECRETS_LITERAL) {
+        pcl_expr_t *arg;
+        if (inner) {
+            arg = gen_value(g, type, inner);
+        } else {
+            warnf(g, "a secret value is only known encrypted; it is written as secret(null)");
+            arg = new_expr(g, PCL_NULL, type);
+        }
+        return new_call1(g, "secret", arg, type);
+    }
+    gen_res_t *r = &g->res[g->cur];
+    const char *base = arena_sprintf(g->a, "%s%s", r->ident, g->path.len ? g->path.data : "Secret");
+    const char *name = unique_name(g, base, SIZE_MAX);
+    if (r->n_configs == r->cap_configs) {
+        size_t nc = r->cap_configs ? r->cap_configs * 2 : 2;
+        r->configs = arena_grow(g->a, r->configs, r->cap_configs * sizeof *r->configs, nc * sizeof *r->configs);
+        r->cap_configs = nc;
+    }
+    r->configs[r->n_configs++] = (gen_config_t){name, config_type_name(g, type, inner)};
+    if (inner) {
+        if (g->out->n_secrets == g->cap_secrets) {
+            size_t nc = g->cap_secrets ? g->cap_secrets * 2 : 4;
+            g->out->secrets = arena_grow(g->a, g->out->secrets, g->cap_secrets * sizeof *g->out->secrets,
+                                         nc * sizeof *g->out->secrets);
+            g->cap_secrets = nc;
+        }
+        g->out->secrets[g->out->n_secrets++] = (pcl_secret_value_t){name, strip_secrets(g->a, inner)};
+    } else {
+        diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, r->desc,
+                 "the secret value of '%s' is only known encrypted; set it with `pulumi config set --secret %s`",
+                 g->prop ? g->prop : "?", name);
+    }
+    return new_traversal(g, name, NULL, type);
+}
+
+/* A string that is exactly another imported resource's id/name/arn becomes a reference to it. */
+static pcl_expr_t *gen_reference(gen_ctx_t *g, const char *s, const schema_type_t *type) {
+    size_t ci;
+    if (!g->opts->guess_references || !*s || !smap_get(&g->cands, s, &ci)) return NULL;
+    const gen_cand_t *c = &g->cand[ci];
+    if (c->ambiguous || c->res == g->cur) return NULL;
+    pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
+    gen_res_t *r = &g->res[g->cur];
+    if (r->n_refs == r->cap_refs) {
+        size_t nc = r->cap_refs ? r->cap_refs * 2 : 4;
+        r->refs = arena_grow(g->a, r->refs, r->cap_refs * sizeof *r->refs, nc * sizeof *r->refs);
+        r->cap_refs = nc;
+    }
+    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, s};
+    return e;
+}
+
+static pcl_expr_t *gen_asset(gen_ctx_t *g, const pv_t *v, const schema_type_t *type) {
+    if (v->u.asset.text) return new_call1(g, "stringAsset", new_string(g, v->u.asset.text, NULL), type);
+    if (v->u.asset.path) return new_call1(g, "fileAsset", new_string(g, v->u.asset.path, NULL), type);
+    if (v->u.asset.uri) return new_call1(g, "remoteAsset", new_string(g, v->u.asset.uri, NULL), type);
+    warnf(g, "an asset has no text, path or uri (only a hash); it is written as null");
+    return new_expr(g, PCL_NULL, type);
+}
+
+static int member_cmp(const void *x, const void *y) {
+    return strcmp(((const pv_member_t *)x)->key, ((const pv_member_t *)y)->key);
+}
+
+/* Members sorted by key (a copy; the value keeps its insertion order). */
+static pv_member_t *sorted_members(gen_ctx_t *g, const pv_member_t *m, size_t n) {
+    pv_member_t *s = arena_alloc(g->a, (n ? n : 1) * sizeof *s);
+    if (n) memcpy(s, m, n * sizeof *s);
+    qsort(s, n, sizeof *s, member_cmp);
+    return s;
+}
+
+static pcl_expr_t *gen_archive(gen_ctx_t *g, const pv_t *v, const schema_type_t *type) {
+    if (v->u.archive.has_assets) {
+        pcl_expr_t *o = new_expr(g, PCL_OBJECT, NULL);
+        size_t n = v->u.archive.nassets;
+        pv_member_t *m = sorted_members(g, v->u.archive.assets, n);
+        o->object.items = arena_alloc(g->a, (n ? n : 1) * sizeof *o->object.items);
+        for (size_t i = 0; i < n; i++) {
+            pcl_object_item_t *it = &o->object.items[o->object.n++];
+            it->key = arena_strdup(g->a, m[i].key);
+            it->key_quoted = true;
+            it->value = m[i].value->kind == PV_ARCHIVE ? gen_archive(g, m[i].value, NULL) : gen_asset(g, m[i].value, NULL);
+        }
+        return new_call1(g, "assetArchive", o, type);
+    }
+    if (v->u.archive.path) return new_call1(g, "fileArchive", new_string(g, v->u.archive.path, NULL), type);
+    if (v->u.archive.uri) return new_call1(g, "remoteArchive", new_string(g, v->u.archive.uri, NULL), type);
+    warnf(g, "an archive has no path, uri or assets (only a hash); it is written as null");
+    return new_expr(g, PCL_NULL, type);
+}
+
+/* Whether a property value is absent for generation: null, unknown, or a wrapper of those. */
+static bool value_absent(const pv_t *v) {
+    while (v) {
+        if (v->kind == PV_SECRET) {
+            if (!v->u.secret.inner) return false; /* ciphertext only: still a value */
+            v = v->u.secret.inner;
+        } else if (v->kind == PV_OUTPUT) {
+            if (!v->u.output.known) return true;
+            v = v->u.output.value;
+        } else {
+            return v->kind == PV_NULL || v->kind == PV_UNKNOWN;
+        }
+    }
+    return true;
+}
+
+/* Generates one property of a schema object or resource; NULL when it is left out. */
+static pcl_expr_t *gen_prop(gen_ctx_t *g, const schema_property_t *p, const pv_t *v) {
+    if (value_absent(v)) return p->required ? gen_zero(g, p->type) : NULL;
+    size_t mark = g->path.len;
+    path_push_key(g, p->name);
+    pcl_expr_t *e = gen_value(g, p->type, v);
+    g->path.len = mark;
+    if (g->path.data) g->path.data[mark] = 0;
+    return e;
+}
+
+static pcl_expr_t *gen_object(gen_ctx_t *g, const schema_type_t *pos, const schema_type_t *shape, const pv_t *v) {
+    pcl_expr_t *e = new_expr(g, PCL_OBJECT, pos);
+    if (shape && shape->kind == SCHEMA_OBJECT && shape->object) {
+        const schema_object_t *o = shape->object;
+        e->object.items = arena_alloc(g->a, (o->n_props ? o->n_props : 1) * sizeof *e->object.items);
+        for (size_t i = 0; i < o->n_props; i++) {
+            const schema_property_t *p = &o->props[i];
+            pcl_expr_t *val = gen_prop(g, p, pv_object_get(v, p->name));
+            if (!val) continue;
+            pcl_object_item_t *it = &e->object.items[e->object.n++];
+            it->key = p->name;
+            it->prop = p;
+            it->value = val;
+        }
+        return e;
+    }
+    /* a map, `any`, JSON or an unknown type: quoted keys in sorted order */
+    const schema_type_t *elem = NULL;
+    bool filter = false;
+    if (shape && shape->kind == SCHEMA_MAP) {
+        elem = shape->element;
+        filter = true;
+    } else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON)) {
+        elem = shape;
+    }
+    size_t n = v->u.obj.len;
+    pv_member_t *m = sorted_members(g, v->u.obj.members, n);
+    e->object.items = arena_alloc(g->a, (n ? n : 1) * sizeof *e->object.items);
+    for (size_t i = 0; i < n; i++) {
+        if (filter && !pcl_value_conforms(m[i].value, elem)) {
+            diag_add(g->diags, DIAG_INFO, DIAG_CODEGEN, NULL, g->res[g->cur].desc,
+                     "map entry '%s' of '%s' does not match the schema's element type and is left out", m[i].key,
+                     g->prop ? g->prop : "?");
+            continue;
+        }
+        size_t mark = g->path.len;
+        path_push_key(g, m[i].key);
+        pcl_object_item_t *it = &e->object.items[e->object.n++];
+        it->key = arena_strdup(g->a, m[i].key);
+        it->key_quoted = true;
+        it->value = gen_value(g, elem, m[i].value);
+        g->path.len = mark;
+        if (g->path.data) g->path.data[mark] = 0;
+    }
+    return e;
+}
+
+static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t *v) {
+    /* `pos` is the type written on the expression; `shape` is what the value is generated as. */
+    const schema_type_t *shape = type;
+    if (type && type->kind == SCHEMA_UNION) shape = pcl_reduce_union(type, v);
+    const schema_type_t *pos = shape ? shape : type;
+    if (shape && shape->kind == SCHEMA_ENUM) shape = shape->element;
+    if (!v) return new_expr(g, PCL_NULL, pos);
+    switch (v->kind) {
+    case PV_NULL: return new_expr(g, PCL_NULL, pos);
+    case PV_SECRET: return gen_secret(g, type, v->u.secret.inner);
+    case PV_OUTPUT:
+        if (!v->u.output.known || !v->u.output.value) break;
+        if (v->u.output.secret) return gen_secret(g, type, v->u.output.value);
+        return gen_value(g, type, v->u.output.value);
+    case PV_UNKNOWN: break;
+    case PV_BOOL:
+    case PV_NUMBER: return gen_literal(g, v, pos);
+    case PV_STRING: {
+        if (shape && shape->kind == SCHEMA_ASSET) return new_call1(g, "fileAsset", new_string(g, v->u.str.s, NULL), pos);
+        if (shape && shape->kind == SCHEMA_ARCHIVE)
+            return new_call1(g, "fileArchive", new_string(g, v->u.str.s, NULL), pos);
+        pcl_expr_t *ref = gen_reference(g, v->u.str.s, pos);
+        return ref ? ref : new_string(g, v->u.str.s, pos);
+    }
+    case PV_ARRAY: {
+        pcl_expr_t *t = new_expr(g, PCL_TUPLE, pos);
+        const schema_type_t *elem = NULL;
+        if (shape && shape->kind == SCHEMA_ARRAY) elem = shape->element;
+        else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON)) elem = shape;
+        size_t cap = 0;
+        for (size_t i = 0; i < v->u.arr.len; i++) {
+            size_t mark = g->path.len;
+            buf_printf(&g->path, "%zu", i);
+            tuple_push(g, t, gen_value(g, elem, v->u.arr.items[i]), &cap);
+            g->path.len = mark;
+            g->path.data[mark] = 0;
+        }
+        return t;
+    }
+    case PV_OBJECT: return gen_object(g, pos, shape, v);
+    case PV_ASSET: return gen_asset(g, v, pos);
+    case PV_ARCHIVE: return gen_archive(g, v, pos);
+    case PV_RESOURCE_REF: {
+        size_t idx;
+        for (idx = 0; idx < g->n; idx++)
+            if (g->res[idx].ok && g->res[idx].in->urn && strcmp(g->res[idx].in->urn, v->u.ref.urn) == 0) break;
+        if (idx < g->n && idx != g->cur) return new_traversal(g, g->res[idx].ident, NULL, pos);
+        warnf(g, "refers to resource %s, which is not part of this import; its id is written instead", v->u.ref.urn);
+        return new_string(g, v->u.ref.id ? v->u.ref.id : v->u.ref.urn, pos);
+    }
+    }
+    warnf(g, "an unknown (computed) value is written as null");
+    return new_expr(g, PCL_NULL, pos);
+}
+
+/* --- options ---------------------------------------------------------------------------------------- */
+
+/* A variable reference by the caller's variable name; *target is the resource index when the
+ * variable is one of this batch's generated resources, else SIZE_MAX. */
+static const char *resolve_var(gen_ctx_t *g, const char *name, size_t *target) {
+    size_t idx;
+    *target = SIZE_MAX;
+    if (smap_get(&g->plan_names, name, &idx)) {
+        if (g->res[idx].ok) *target = idx;
+        return g->res[idx].ident;
+    }
+    return pcl_sanitize_identifier(g->a, name);
+}
+
+static pcl_expr_t *var_expr(gen_ctx_t *g, const char *name) {
+    size_t t;
+    return new_traversal(g, resolve_var(g, name, &t), NULL, NULL);
+}
+
+static pcl_expr_t *var_tuple(gen_ctx_t *g, const char **names, size_t n) {
+    pcl_expr_t *t = new_expr(g, PCL_TUPLE, NULL);
+    size_t cap = 0;
+    for (size_t i = 0; i < n; i++) tuple_push(g, t, var_expr(g, names[i]), &cap);
+    return t;
+}
+
+/* `tags["a.b"]` → the bare traversal tags["a.b"]; a path that cannot be a traversal stays a string. */
+static pcl_expr_t *path_expr(gen_ctx_t *g, const char *text) {
+    pv_path_t path;
+    if (!pv_path_parse(g->a, text, &path, NULL) || path.len == 0 || !path.segs[0].key ||
+        !pcl_is_identifier(path.segs[0].key))
+        return new_string(g, text, NULL);
+    pcl_expr_t *e = new_traversal(g, path.segs[0].key, NULL, NULL);
+    if (path.len > 1) e->trav.parts = arena_alloc(g->a, (path.len - 1) * sizeof *e->trav.parts);
+    for (size_t i = 1; i < path.len; i++) {
+        pcl_trav_part_t *p = &e->trav.parts[e->trav.n++];
+        if (!path.segs[i].key) {
+            p->index_num = path.segs[i].index;
+        } else if (pcl_is_identifier(path.segs[i].key)) {
+            p->attr = path.segs[i].key;
+        } else {
+            p->index_is_string = true;
+            p->index_str = path.segs[i].key;
+        }
+    }
+    return e;
+}
+
+static bool has_live_ref(const gen_res_t *r, size_t target) {
+    for (size_t i = 0; i < r->n_edges; i++)
+        if (!r->edges[i].hard && !r->edges[i].broken && r->edges[i].target == target) return true;
+    return false;
+}
+
+static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
+    const pcl_gen_resource_t *in = g->res[i].in;
+    pcl_attr_t opts[9];
+    size_t n = 0;
+    if (in->parent) opts[n++] = (pcl_attr_t){"parent", var_expr(g, in->parent), NULL};
+    if (in->provider) opts[n++] = (pcl_attr_t){"provider", var_expr(g, in->provider), NULL};
+    if (in->n_depends_on) {
+        /* resources already referenced through inputs need no dependsOn entry */
+        const char **keep = arena_alloc(g->a, in->n_depends_on * sizeof *keep);
+        size_t nk = 0;
+        for (size_t k = 0; k < in->n_depends_on; k++) {
+            size_t t;
+            resolve_var(g, in->depends_on[k], &t);
+            if (t == SIZE_MAX || !has_live_ref(&g->res[i], t)) keep[nk++] = in->depends_on[k];
+        }
+        if (nk) opts[n++] = (pcl_attr_t){"dependsOn", var_tuple(g, keep, nk), NULL};
+    }
+    if (in->protect) {
+        pcl_expr_t *e = new_expr(g, PCL_BOOL, NULL);
+        e->b = true;
+        opts[n++] = (pcl_attr_t){"protect", e, NULL};
+    }
+    if (in->retain_on_delete) {
+        pcl_expr_t *e = new_expr(g, PCL_BOOL, NULL);
+        e->b = true;
+        opts[n++] = (pcl_attr_t){"retainOnDelete", e, NULL};
+    }
+    if (in->n_ignore_changes) {
+        pcl_expr_t *t = new_expr(g, PCL_TUPLE, NULL);
+        size_t cap = 0;
+        for (size_t k = 0; k < in->n_ignore_changes; k++) tuple_push(g, t, path_expr(g, in->ignore_changes[k]), &cap);
+        opts[n++] = (pcl_attr_t){"ignoreChanges", t, NULL};
+    }
+    if (in->deleted_with) opts[n++] = (pcl_attr_t){"deletedWith", var_expr(g, in->deleted_with), NULL};
+    if (in->n_replace_with) opts[n++] = (pcl_attr_t){"replaceWith", var_tuple(g, in->replace_with, in->n_replace_with), NULL};
+    if (in->import_id) opts[n++] = (pcl_attr_t){"import", new_string(g, in->import_id, NULL), NULL};
+    if (!n) return;
+    node->options = arena_alloc(g->a, n * sizeof *node->options);
+    memcpy(node->options, opts, n * sizeof *opts);
+    node->n_options = n;
+}
+
+/* --- passes ----------------------------------------------------------------------------------------- */
+
+/* Pass 1: schema of every resource, identifiers. */
+static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
+    for (size_t i = 0; i < g->n; i++) {
+        gen_res_t *r = &g->res[i];
+        const pcl_gen_resource_t *in = r->in;
+        const char *type = in->type ? in->type : "";
+        const char *var = in->name ? in->name : in->logical_name ? in->logical_name : "";
+        r->desc = arena_sprintf(g->a, "resource '%s' of type '%s'", in->logical_name ? in->logical_name : var, type);
+        r->ident = unique_name(g, pcl_sanitize_identifier(g->a, var), i);
+        if (in->name) smap_add(&g->plan_names, in->name, i);
+        if (in->component) {
+            r->ok = true;
+            continue;
+        }
+        r->pkg_name = schema_token_package(g->a, type);
+        r->pkg = schemas ? schema_set_get(schemas, r->pkg_name) : NULL;
+        if (!r->pkg) {
+            diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, r->desc,
+                     "no code was generated: the schema of package '%s' is not loaded; pass it with --schema",
+                     r->pkg_name);
+            continue;
+        }
+        r->schema = schema_find_resource(r->pkg, type);
+        if (!r->schema) {
+            diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, r->desc,
+                     "no code was generated: the %s schema%s%s has no resource type '%s'; check the type token or "
+                     "load a schema version that has it",
+                     r->pkg_name, r->pkg->version ? " version " : "", r->pkg->version ? r->pkg->version : "", type);
+            continue;
+        }
+        r->ok = true;
+    }
+}
+
+static void add_candidate(gen_ctx_t *g, const char *value, size_t res, const char *attr) {
+    if (!value || !*value) return;
+    size_t ci;
+    if (smap_get(&g->cands, value, &ci)) {
+        /* the same resource's id and name may coincide: keep the first (id); across resources the
+         * value is ambiguous */
+        if (g->cand[ci].res != res) g->cand[ci].ambiguous = true;
+        return;
+    }
+    g->cand[g->n_cand] = (gen_cand_t){res, attr, false};
+    smap_add(&g->cands, value, g->n_cand++);
+}
+
+/* Pass 2: every value that names a resource's id, `name` or `arn` output. */
+static void collect_candidates(gen_ctx_t *g) {
+    g->cand = arena_alloc(g->a, (3 * g->n + 1) * sizeof *g->cand);
+    for (size_t i = 0; i < g->n; i++) {
+        gen_res_t *r = &g->res[i];
+        if (!r->ok || r->in->component) continue;
+        add_candidate(g, r->in->id, i, "id");
+        if (!r->in->outputs || r->in->outputs->kind != PV_OBJECT) continue;
+        static const char *const attrs[] = {"name", "arn"};
+        for (size_t k = 0; k < 2; k++) {
+            const pv_t *v = pv_unwrap(pv_object_get(r->in->outputs, attrs[k]));
+            if (v && v->kind == PV_STRING) add_candidate(g, v->u.str.s, i, attrs[k]);
+        }
+    }
+}
+
+/* Pass 3: the inputs of every resource. */
+static void generate_inputs(gen_ctx_t *g) {
+    for (size_t i = 0; i < g->n; i++) {
+        gen_res_t *r = &g->res[i];
+        if (!r->ok || !r->schema) continue;
+        g->cur = i;
+        const pv_t *inputs = r->in->inputs;
+        if (inputs && inputs->kind != PV_OBJECT) inputs = NULL;
+        r->attrs = arena_alloc(g->a, (r->schema->n_inputs ? r->schema->n_inputs : 1) * sizeof *r->attrs);
+        for (size_t k = 0; k < r->schema->n_inputs; k++) {
+            const schema_property_t *p = &r->schema->inputs[k];
+            g->prop = p->name;
+            g->path.len = 0;
+            if (g->path.data) g->path.data[0] = 0;
+            pcl_expr_t *e = gen_prop(g, p, inputs ? pv_object_get(inputs, p->name) : NULL);
+            if (e) r->attrs[r->n_attrs++] = (pcl_attr_t){p->name, e, p};
+        }
+        g->prop = NULL;
+    }
+}
+
+static void add_edge(gen_ctx_t *g, gen_res_t *r, size_t self, size_t target, bool hard, size_t *cap) {
+    if (target == SIZE_MAX || target == self) return;
+    for (size_t k = 0; k < r->n_edges; k++)
+        if (r->edges[k].target == target && r->edges[k].hard == hard) return;
+    if (r->n_edges == *cap) {
+        size_t nc = *cap ? *cap * 2 : 4;
+        r->edges = arena_grow(g->a, r->edges, *cap * sizeof *r->edges, nc * sizeof *r->edges);
+        *cap = nc;
+    }
+    r->edges[r->n_edges++] = (gen_edge_t){target, hard, false};
+}
+
+static void build_edges(gen_ctx_t *g) {
+    for (size_t i = 0; i < g->n; i++) {
+        gen_res_t *r = &g->res[i];
+        if (!r->ok) continue;
+        const pcl_gen_resource_t *in = r->in;
+        size_t cap = 0, t;
+        if (in->parent) add_edge(g, r, i, (resolve_var(g, in->parent, &t), t), true, &cap);
+        if (in->provider) add_edge(g, r, i, (resolve_var(g, in->provider, &t), t), true, &cap);
+        for (size_t k = 0; k < in->n_depends_on; k++) add_edge(g, r, i, (resolve_var(g, in->depends_on[k], &t), t), true, &cap);
+        if (in->deleted_with) add_edge(g, r, i, (resolve_var(g, in->deleted_with, &t), t), true, &cap);
+        for (size_t k = 0; k < in->n_replace_with; k++)
+            add_edge(g, r, i, (resolve_var(g, in->replace_with[k], &t), t), true, &cap);
+        for (size_t k = 0; k < r->n_refs; k++) add_edge(g, r, i, r->refs[k].target, false, &cap);
+    }
+}
+
+/* Turns every reference from resource `from` to `to` back into its literal. */
+static void break_edge(gen_ctx_t *g, size_t from, gen_edge_t *e) {
+    gen_res_t *r = &g->res[from];
+    e->broken = true;
+    for (size_t k = 0; k < r->n_refs; k++) {
+        if (r->refs[k].target != e->target) continue;
+        pcl_expr_t *x = r->refs[k].expr;
+        x->kind = PCL_STRING;
+        x->s = r->refs[k].literal;
+        memset(&x->trav, 0, sizeof x->trav);
+    }
+}
+
+typedef struct dfs_frame {
+    size_t node, next;
+} dfs_frame_t;
+
+/* Pass 4: depth-first linearization in input order (Pulumi's pcl.Linearize: stable, a resource
+ * after everything it depends on). A cycle is broken at one reference edge — the back edge when it
+ * is a reference, else the reference edge nearest to it on the cycle — and the walk restarts. */
+static size_t *linearize(gen_ctx_t *g, size_t *n_order) {
+    size_t *order = arena_alloc(g->a, (g->n + 1) * sizeof *order);
+    unsigned char *state = calloc(g->n + 1, 1);
+    dfs_frame_t *stack = malloc((g->n + 1) * sizeof *stack);
+    if (!state || !stack) abort();
+    size_t *pos = malloc((g->n + 1) * sizeof *pos); /* stack index of an in-progress node */
+    if (!pos) abort();
+restart:
+    memset(state, 0, g->n);
+    *n_order = 0;
+    for (size_t root = 0; root < g->n; root++) {
+        if (!g->res[root].ok || state[root]) continue;
+        size_t sp = 0;
+        stack[sp++] = (dfs_frame_t){root, 0};
+        state[root] = 1;
+        pos[root] = 0;
+        while (sp) {
+            dfs_frame_t *f = &stack[sp - 1];
+            gen_res_t *r = &g->res[f->node];
+            if (f->next == r->n_edges) {
+                state[f->node] = 2;
+                order[(*n_order)++] = f->node;
+                sp--;
+                continue;
+            }
+            gen_edge_t *e = &r->edges[f->next++];
+            if (e->broken) continue;
+            size_t v = e->target;
+            if (state[v] == 0) {
+                state[v] = 1;
+                pos[v] = sp;
+                stack[sp++] = (dfs_frame_t){v, 0};
+            } else if (state[v] == 1) {
+                if (!e->hard) {
+                    break_edge(g, f->node, e);
+                    continue;
+                }
+                /* the edge just taken out of each frame leads to the next frame on the cycle */
+                for (size_t k = sp - 1; k > pos[v]; k--) {
+                    gen_edge_t *pe = &g->res[stack[k - 1].node].edges[stack[k - 1].next - 1];
+                    if (!pe->hard) {
+                        break_edge(g, stack[k - 1].node, pe);
+                        goto restart;
+                    }
+                }
+                diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, r->desc,
+                         "resources '%s' and '%s' depend on each other through parent, provider or dependsOn options; "
+                         "the generated program cannot run until one of these options is removed",
+                         r->ident, g->res[v].ident);
+                e->broken = true;
+            }
+        }
+    }
+    free(state);
+    free(stack);
+    free(pos);
+    return order;
+}
+
+/* Pass 5: package, config and resource nodes in order. */
+static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
+    pcl_program_t *p = g->out->program;
+    smap_t pkgs = {0};
+    for (size_t oi = 0; oi < n_order; oi++) {
+        size_t i = order[oi];
+        gen_res_t *r = &g->res[i];
+        const pcl_gen_resource_t *in = r->in;
+        if (!in->component && smap_add(&pkgs, r->pkg_name, i)) {
+            pcl_node_t *pk = pcl_program_add(p, PCL_NODE_PACKAGE);
+            pk->name = r->pkg_name;
+            pk->package = r->pkg;
+            const char *version = in->version ? in->version : r->pkg->version;
+            pk->attrs = arena_alloc(g->a, 3 * sizeof *pk->attrs);
+            pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderName", new_string(g, r->pkg_name, NULL), NULL};
+            if (version)
+                pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL};
+            if (in->plugin_download_url)
+                pk->attrs[pk->n_attrs++] =
+                    (pcl_attr_t){"baseProviderDownloadUrl", new_string(g, in->plugin_download_url, NULL), NULL};
+        }
+        for (size_t k = 0; k < r->n_configs; k++) {
+            pcl_node_t *c = pcl_program_add(p, PCL_NODE_CONFIG);
+            c->name = r->configs[k].name;
+            c->token = r->configs[k].type;
+            c->config_secret = true;
+            c->config_key = r->configs[k].name;
+        }
+        pcl_node_t *node = pcl_program_add(p, in->component ? PCL_NODE_COMPONENT : PCL_NODE_RESOURCE);
+        node->name = r->ident;
+        node->token = arena_strdup(g->a, in->type ? in->type : "");
+        const char *logical = in->logical_name ? in->logical_name : in->name;
+        if (logical && strcmp(logical, r->ident) != 0) node->logical_name = arena_strdup(g->a, logical);
+        node->attrs = r->attrs;
+        node->n_attrs = r->n_attrs;
+        node->package = r->pkg;
+        node->schema = r->schema;
+        build_options(g, i, node);
+    }
+    smap_free(&pkgs);
+}
+
+bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *schemas, const pcl_gen_options_t *opts,
+                  pcl_gen_result_t *out, diag_list_t *diags) {
+    pcl_gen_options_t defaults;
+    if (!opts) {
+        pcl_gen_options_default(&defaults);
+        opts = &defaults;
+    }
+    memset(out, 0, sizeof *out);
+    out->program = pcl_program_new();
+    gen_ctx_t g = {0};
+    g.a = out->program->arena;
+    g.opts = opts;
+    g.diags = diags;
+    g.out = out;
+    g.n = n;
+    g.res = arena_alloc(g.a, (n ? n : 1) * sizeof *g.res);
+    for (size_t i = 0; i < n; i++) g.res[i].in = &resources[i];
+    buf_init(&g.path);
+
+    resolve_resources(&g, schemas);
+    collect_candidates(&g);
+    generate_inputs(&g);
+    build_edges(&g);
+    size_t n_order = 0;
+    size_t *order = linearize(&g, &n_order);
+    emit_nodes(&g, order, n_order);
+
+    buf_free(&g.path);
+    smap_free(&g.names);
+    smap_free(&g.plan_names);
+    smap_free(&g.cands);
+    return n == 0 || n_order > 0;
+}
