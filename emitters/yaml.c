@@ -1,0 +1,371 @@
+/* yaml.c — the Pulumi YAML emitter: PCL program → Main.yaml.
+ *
+ * Same shape as the other emitters: a program walker (configuration, then resources in order),
+ * an expression printer (block-style YAML, 2-space indent, sequences indented under their key),
+ * and names.h for escaping and numbers. Follows pulumi-yaml's program generator (pcl-emitters
+ * §3.6, §4.6): resource keys are the PCL names, `type` is the collapsed token, `name` only when
+ * the logical name differs, properties verbatim, enums as literals, references as `${res.prop}`,
+ * a top-level `secret(...)` unwrapped (the schema marks the property secret) and nested ones as
+ * `fn::secret`. Pulumi YAML has no local components: they are reported and left out. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "emitters/emit_internal.h"
+
+typedef struct yaml_gen {
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    buf_t *b;
+    names_table_t *nodes;   /* PCL node name → node index */
+    const char **ref_names; /* per node: how `${...}` names it (resource key or config key) */
+} yaml_gen_t;
+
+static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent);
+
+static const char *node_logical_name(const pcl_node_t *n) { return n->logical_name ? n->logical_name : n->name; }
+
+/* pulumi-yaml's collapseToken: `aws:s3/bucket:Bucket` → `aws:s3:Bucket`, `pkg:index:T` → `pkg:T`. */
+static char *yaml_collapse_token(arena_t *a, const char *token) {
+    char *pkg, *mod, *member;
+    if (!names_token_split(a, token, &pkg, &mod, &member) || strncmp(token, "pulumi:providers:", 17) == 0)
+        return arena_strdup(a, token);
+    char *slash = strchr(mod, '/');
+    if (slash && !strchr(slash + 1, '/') && toupper((unsigned char)slash[1]) == member[0] &&
+        strcmp(slash + 2, member + 1) == 0)
+        *slash = 0;
+    if (!*mod || strcmp(mod, "index") == 0) return arena_sprintf(a, "%s:%s", pkg, member);
+    return arena_sprintf(a, "%s:%s:%s", pkg, mod, member);
+}
+
+/* True when `s` can be written as a plain scalar and still reads back as the same string. */
+static bool yaml_plain_ok(const char *s) {
+    size_t n = strlen(s);
+    if (n == 0 || strchr("-?:,[]{}#&*!|>'\"%@` ", s[0]) || s[n - 1] == ' ' || s[n - 1] == ':') return false;
+    for (const char *c = s; *c; c++) {
+        unsigned char u = (unsigned char)*c;
+        if (u < 0x20 || u == 0x7f) return false;
+        if ((c[0] == ':' && c[1] == ' ') || (c[0] == ' ' && c[1] == '#')) return false;
+    }
+    static const char *const special[] = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
+                                          ".inf", "-.inf", "+.inf", ".nan"};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+        if (strcasecmp(s, special[i]) == 0) return false;
+    char *end;
+    strtod(s, &end);
+    if (*end == 0) return false; /* would read back as a number */
+    /* dates, times, 0x/0o literals and sexagesimals resolve to other types in YAML 1.1 readers */
+    if (isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '+')
+        for (const char *c = s; *c; c++)
+            if (*c == '-' || *c == ':' || *c == 'x' || *c == 'o' || *c == ' ') return false;
+    return true;
+}
+
+/* A literal block scalar keeps multi-line text readable; only used when it round-trips exactly
+ * (no leading space on the first line, no whitespace-only lines, no control characters). */
+static bool yaml_block_ok(const char *s) {
+    if (!strchr(s, '\n') || s[0] == ' ' || s[0] == '\n') return false;
+    const char *line = s;
+    for (const char *c = s;; c++) {
+        unsigned char u = (unsigned char)*c;
+        if (u == '\n' || u == 0) {
+            bool blank = c > line;
+            for (const char *k = line; k < c; k++) blank &= *k == ' ' || *k == '\t';
+            if (blank) return false;
+            if (!u) break;
+            line = c + 1;
+            continue;
+        }
+        if ((u < 0x20 && u != '\t') || u == 0x7f) return false;
+    }
+    return true;
+}
+
+/* Writes a string scalar (after `: ` or `- `), escaping Pulumi YAML interpolation `${` as `$${`. */
+static void yaml_string(yaml_gen_t *g, const char *raw, int indent, bool interpolate) {
+    const char *s = raw;
+    if (!interpolate && strstr(raw, "${")) {
+        buf_t t;
+        buf_init(&t);
+        for (const char *c = raw; *c; c++) {
+            if (c[0] == '$' && c[1] == '{') buf_putc(&t, '$');
+            buf_putc(&t, *c);
+        }
+        s = buf_arena_str(&t, g->a);
+        buf_free(&t);
+    }
+    if (yaml_block_ok(s)) {
+        size_t n = strlen(s), trail = 0;
+        while (trail < n && s[n - 1 - trail] == '\n') trail++;
+        buf_puts(g->b, trail == 0 ? "|-" : trail == 1 ? "|" : "|+");
+        const char *line = s;
+        for (const char *c = s;; c++) {
+            if (*c == '\n' || *c == 0) {
+                if (c > line || *c == '\n') {
+                    buf_putc(g->b, '\n');
+                    if (c > line) {
+                        buf_indent(g->b, indent);
+                        buf_append(g->b, line, (size_t)(c - line));
+                    }
+                }
+                if (!*c) break;
+                line = c + 1;
+            }
+        }
+        /* the caller ends the line; a trailing newline of the text is the `\n` just written */
+        if (trail > 0 && g->b->len && g->b->data[g->b->len - 1] == '\n') g->b->len--;
+        return;
+    }
+    if (yaml_plain_ok(s)) buf_puts(g->b, s);
+    else names_append_quoted(g->b, LANG_YAML, s);
+}
+
+static void yaml_key(yaml_gen_t *g, const char *k) {
+    if (yaml_plain_ok(k)) buf_puts(g->b, k);
+    else names_append_quoted(g->b, LANG_YAML, k);
+}
+
+/* `${root.attr[0]["k"]}` with the root named as YAML names it. */
+static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
+    buf_t t;
+    buf_init(&t);
+    int idx = names_table_get(g->nodes, e->trav.root);
+    buf_puts(&t, "${");
+    buf_puts(&t, idx >= 0 ? g->ref_names[idx] : e->trav.root);
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (pt->attr) buf_printf(&t, ".%s", pt->attr);
+        else if (pt->index_is_string) {
+            buf_putc(&t, '[');
+            names_append_quoted(&t, LANG_YAML, pt->index_str);
+            buf_putc(&t, ']');
+        } else buf_printf(&t, "[%zu]", pt->index_num);
+    }
+    buf_putc(&t, '}');
+    char *r = buf_arena_str(&t, g->a);
+    buf_free(&t);
+    if (idx < 0)
+        diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                 "reference to '%s', which the program does not declare; the YAML uses the name as is", e->trav.root);
+    return r;
+}
+
+static bool yaml_is_collection(const pcl_expr_t *e) {
+    return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) || e->kind == PCL_CALL;
+}
+
+/* A scalar or empty collection on the current line. */
+static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
+    switch (e->kind) {
+    case PCL_NULL: buf_puts(g->b, "null"); break;
+    case PCL_BOOL: buf_puts(g->b, e->b ? "true" : "false"); break;
+    case PCL_NUMBER: names_append_number(g->b, e->n); break;
+    case PCL_STRING: yaml_string(g, e->s, indent, false); break;
+    case PCL_TUPLE: buf_puts(g->b, "[]"); break;
+    case PCL_OBJECT: buf_puts(g->b, "{}"); break;
+    case PCL_TRAVERSAL: yaml_string(g, yaml_traversal_text(g, e), indent, true); break;
+    case PCL_CALL: break;
+    }
+}
+
+/* Mapping entries at `indent`, the first one possibly already positioned (after `- `). */
+static void yaml_entries(yaml_gen_t *g, const pcl_object_item_t *items, size_t n, int indent, bool first_inline) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 || !first_inline) buf_indent(g->b, indent);
+        yaml_key(g, items[i].key);
+        buf_putc(g->b, ':');
+        yaml_block(g, items[i].value, indent + 2);
+    }
+}
+
+/* A function call as the one-entry mapping `fn::name: arg` (args as a list when not exactly one). */
+static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first_inline) {
+    static const char *const known[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
+                                        "fileArchive", "remoteArchive", "assetArchive"};
+    bool ok = false;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= strcmp(known[i], e->call.name) == 0;
+    if (!ok)
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "the YAML emitter does not know the PCL function '%s'; only secret and the asset/archive "
+                 "functions appear in imported programs",
+                 e->call.name);
+    if (!first_inline) buf_indent(g->b, indent);
+    buf_printf(g->b, "fn::%s:", e->call.name);
+    if (e->call.n == 1) {
+        yaml_block(g, e->call.args[0], indent + 2);
+        return;
+    }
+    pcl_expr_t list = {.kind = PCL_TUPLE};
+    list.tuple.items = e->call.args;
+    list.tuple.n = e->call.n;
+    yaml_block(g, &list, indent + 2);
+}
+
+/* Sequence items at `indent`: `- scalar`, `- k: v` with further keys aligned under `k`. */
+static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *it = e->tuple.items[i];
+        buf_indent(g->b, indent);
+        buf_putc(g->b, '-');
+        if (!yaml_is_collection(it)) {
+            buf_putc(g->b, ' ');
+            yaml_inline(g, it, indent + 2);
+            buf_putc(g->b, '\n');
+        } else if (it->kind == PCL_OBJECT) {
+            buf_putc(g->b, ' ');
+            yaml_entries(g, it->object.items, it->object.n, indent + 2, true);
+        } else if (it->kind == PCL_CALL) {
+            buf_putc(g->b, ' ');
+            yaml_call(g, it, indent + 2, true);
+        } else {
+            buf_putc(g->b, '\n');
+            yaml_items(g, it, indent + 2);
+        }
+    }
+}
+
+/* The value after `key:` — inline scalars on the same line, collections on the lines below. */
+static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
+    if (!yaml_is_collection(e)) {
+        buf_putc(g->b, ' ');
+        yaml_inline(g, e, indent);
+        buf_putc(g->b, '\n');
+        return;
+    }
+    buf_putc(g->b, '\n');
+    if (e->kind == PCL_OBJECT) yaml_entries(g, e->object.items, e->object.n, indent, false);
+    else if (e->kind == PCL_CALL) yaml_call(g, e, indent, false);
+    else yaml_items(g, e, indent);
+}
+
+/* pulumi-yaml's genResourceOpts order. */
+static const char *const YAML_OPTIONS[] = {
+    "provider",       "parent",       "providers",     "dependsOn",     "replaceWith",
+    "ignoreChanges",  "protect",      "import",        "hideDiffs",     "deletedWith",
+    "aliases",        "customTimeouts", "retainOnDelete", "deleteBeforeReplace", "additionalSecretOutputs",
+    "replaceOnChanges", "replacementTrigger", "envVarMappings", "version", "pluginDownloadURL"};
+
+static bool yaml_refers_to_component(yaml_gen_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL) return false;
+    int idx = names_table_get(g->nodes, e->trav.root);
+    return idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_COMPONENT;
+}
+
+static void yaml_options(yaml_gen_t *g, const pcl_node_t *n) {
+    bool header = false;
+    for (size_t k = 0; k < sizeof YAML_OPTIONS / sizeof YAML_OPTIONS[0]; k++) {
+        for (size_t i = 0; i < n->n_options; i++) {
+            const pcl_attr_t *o = &n->options[i];
+            if (strcmp(o->name, YAML_OPTIONS[k]) != 0) continue;
+            if (yaml_refers_to_component(g, o->value)) {
+                diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL,
+                         arena_sprintf(g->a, "resource '%s' of type '%s'", node_logical_name(n), n->token),
+                         "its %s '%s' is a local component, which Pulumi YAML cannot declare; the option was left "
+                         "out",
+                         o->name, o->value->trav.root);
+                continue;
+            }
+            if (!header) buf_puts(g->b, "    options:\n");
+            header = true;
+            buf_printf(g->b, "      %s:", o->name);
+            if (strcmp(o->name, "ignoreChanges") == 0 && o->value->kind == PCL_TUPLE && o->value->tuple.n) {
+                /* property paths, bare: `- tags`, `- rules[0].port` */
+                buf_putc(g->b, '\n');
+                for (size_t j = 0; j < o->value->tuple.n; j++) {
+                    const pcl_expr_t *it = o->value->tuple.items[j];
+                    buf_puts(g->b, "        - ");
+                    if (it->kind == PCL_TRAVERSAL) {
+                        char *t = yaml_traversal_text(g, it);
+                        t[strlen(t) - 1] = 0;
+                        yaml_string(g, t + 2, 10, true);
+                    } else {
+                        yaml_inline(g, it, 10);
+                    }
+                    buf_putc(g->b, '\n');
+                }
+            } else {
+                yaml_block(g, o->value, 8);
+            }
+        }
+    }
+}
+
+static void yaml_resource(yaml_gen_t *g, const pcl_node_t *n) {
+    buf_puts(g->b, "  ");
+    yaml_key(g, n->name);
+    buf_puts(g->b, ":\n    type: ");
+    yaml_string(g, yaml_collapse_token(g->a, n->token), 6, true);
+    buf_putc(g->b, '\n');
+    if (n->logical_name && strcmp(n->logical_name, n->name) != 0) {
+        buf_puts(g->b, "    name: ");
+        yaml_string(g, n->logical_name, 6, true);
+        buf_putc(g->b, '\n');
+    }
+    if (n->n_attrs) {
+        buf_puts(g->b, "    properties:\n");
+        for (size_t i = 0; i < n->n_attrs; i++) {
+            const pcl_expr_t *v = n->attrs[i].value;
+            /* a secret input is secret by its schema; the wrapper adds nothing at the top level */
+            if (v->kind == PCL_CALL && strcmp(v->call.name, "secret") == 0 && v->call.n == 1) v = v->call.args[0];
+            buf_puts(g->b, "      ");
+            yaml_key(g, n->attrs[i].name);
+            buf_putc(g->b, ':');
+            yaml_block(g, v, 8);
+        }
+    }
+    yaml_options(g, n);
+}
+
+static const char *yaml_config_type(const char *t) {
+    if (!t || strcmp(t, "string") == 0) return "string";
+    if (strcmp(t, "int") == 0) return "integer";
+    if (strcmp(t, "number") == 0) return "number";
+    if (strcmp(t, "bool") == 0) return "boolean";
+    return t;
+}
+
+char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
+    buf_t out;
+    buf_init(&out);
+    yaml_gen_t g = {.a = arena_new(), .p = p, .diags = diags, .b = &out};
+    g.nodes = names_table_new(g.a);
+    g.ref_names = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.ref_names);
+    bool has_config = false, has_resources = false;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
+        names_table_put(g.nodes, n->name, (int)i);
+        g.ref_names[i] = n->kind == PCL_NODE_CONFIG && n->config_key ? n->config_key : n->name;
+        has_config |= n->kind == PCL_NODE_CONFIG;
+        has_resources |= n->kind == PCL_NODE_RESOURCE;
+    }
+
+    if (has_config) {
+        buf_puts(&out, "configuration:\n");
+        for (size_t i = 0; i < p->n_nodes; i++) {
+            const pcl_node_t *n = &p->nodes[i];
+            if (n->kind != PCL_NODE_CONFIG) continue;
+            buf_puts(&out, "  ");
+            yaml_key(&g, g.ref_names[i]);
+            buf_printf(&out, ":\n    type: %s\n", yaml_config_type(n->token));
+            if (n->config_secret) buf_puts(&out, "    secret: true\n");
+        }
+    }
+    if (has_resources) buf_puts(&out, "resources:\n");
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_RESOURCE) {
+            yaml_resource(&g, n);
+        } else if (n->kind == PCL_NODE_COMPONENT) {
+            diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL,
+                     arena_sprintf(g.a, "component '%s' of type '%s'", node_logical_name(n),
+                                   n->token ? n->token : "?"),
+                     "Pulumi YAML cannot declare local components, so it was left out of the YAML program; "
+                     "generate TypeScript or Python to keep it, or import its children without a parent");
+        }
+    }
+    arena_free(g.a);
+    return buf_take(&out);
+}
