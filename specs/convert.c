@@ -1,0 +1,916 @@
+/* convert.c — Terraform state and Pulumi stack exports into import files; Terraform state into a
+ * Pulumi-typed stack snapshot for the offline provider.
+ *
+ * The Terraform side runs one pass over the state (tf_plan) that decides, for every instance, its
+ * Pulumi type, spec name, import ID and explicit provider, and records the outcome in the report.
+ * The import file writer and the snapshot writer both consume that pass, so a name or ID in the
+ * import file always matches the snapshot the offline provider serves. */
+#include "specs/convert.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/fileio.h"
+
+/* --- a string set in an arena (names already used) --------------------------------------------- */
+
+typedef struct sset {
+    const char **slots;
+    size_t cap, len;
+} sset_t;
+
+static uint64_t sset_hash(const char *s) {
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static bool sset_has(const sset_t *m, const char *key) {
+    if (!m->cap) return false;
+    for (size_t i = sset_hash(key) & (m->cap - 1); m->slots[i]; i = (i + 1) & (m->cap - 1))
+        if (strcmp(m->slots[i], key) == 0) return true;
+    return false;
+}
+
+static void sset_add(arena_t *a, sset_t *m, const char *key) {
+    if ((m->len + 1) * 4 > m->cap * 3) {
+        size_t ncap = m->cap ? m->cap * 2 : 64;
+        const char **ns = arena_alloc(a, ncap * sizeof *ns);
+        for (size_t i = 0; i < m->cap; i++) {
+            if (!m->slots[i]) continue;
+            size_t j = sset_hash(m->slots[i]) & (ncap - 1);
+            while (ns[j]) j = (j + 1) & (ncap - 1);
+            ns[j] = m->slots[i];
+        }
+        m->slots = ns;
+        m->cap = ncap;
+    }
+    size_t i = sset_hash(key) & (m->cap - 1);
+    while (m->slots[i]) {
+        if (strcmp(m->slots[i], key) == 0) return;
+        i = (i + 1) & (m->cap - 1);
+    }
+    m->slots[i] = key;
+    m->len++;
+}
+
+/* A name not used yet: base, else base_2, base_3, ... */
+static const char *unique_name(arena_t *a, sset_t *used, const char *base) {
+    const char *name = base;
+    for (int n = 2; sset_has(used, name); n++) name = arena_sprintf(a, "%s_%d", base, n);
+    sset_add(a, used, name);
+    return name;
+}
+
+/* --- report -------------------------------------------------------------------------------------- */
+
+convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,
+                                    const char *source_type) {
+    if (r->n_entries == r->cap_entries) {
+        size_t ncap = r->cap_entries ? r->cap_entries * 2 : 32;
+        r->entries = arena_grow(a, r->entries, r->cap_entries * sizeof *r->entries, ncap * sizeof *r->entries);
+        r->cap_entries = ncap;
+    }
+    convert_entry_t *e = &r->entries[r->n_entries++];
+    e->address = address;
+    e->source_type = source_type;
+    e->outcome = outcome;
+    switch (outcome) {
+    case CONVERT_CONVERTED: r->converted++; break;
+    case CONVERT_SKIPPED: r->skipped++; break;
+    case CONVERT_UNMAPPED: r->unmapped++; break;
+    case CONVERT_NO_ID: r->no_id++; break;
+    }
+    return e;
+}
+
+/* --- names --------------------------------------------------------------------------------------- */
+
+char *convert_sanitize_name(arena_t *a, const char *name) {
+    char *out = arena_strdup(a, name);
+    for (char *p = out; *p; p++)
+        if (strchr("-./\\$@#%^&*()\"'<>|` ", *p)) *p = '_';
+    return out;
+}
+
+/* Appends `module.a["k"].module.b[0]` as "a-k-b-0" (keys unquoted). */
+static void module_path_parts(buf_t *b, const char *module) {
+    const char *p = module;
+    while (p && *p) {
+        if (strncmp(p, "module.", 7) == 0) p += 7;
+        const char *end = p;
+        while (*end && *end != '.' && *end != '[') end++;
+        if (b->len) buf_putc(b, '-');
+        buf_append(b, p, (size_t)(end - p));
+        p = end;
+        if (*p == '[') {
+            p++;
+            buf_putc(b, '-');
+            if (*p == '"') {
+                for (p++; *p && *p != '"'; p++) {
+                    if (*p == '\\' && p[1]) p++;
+                    buf_putc(b, *p);
+                }
+                if (*p == '"') p++;
+            } else {
+                while (*p && *p != ']') buf_putc(b, *p++);
+            }
+            if (*p == ']') p++;
+        }
+        if (*p == '.') p++;
+    }
+}
+
+char *convert_tf_name(arena_t *a, const char *module, const char *name, const char *index_key) {
+    buf_t b;
+    buf_init(&b);
+    if (module) module_path_parts(&b, module);
+    if (b.len) buf_putc(&b, '-');
+    buf_puts(&b, name);
+    if (index_key) buf_printf(&b, "-%s", index_key);
+    char *raw = buf_arena_str(&b, a);
+    buf_free(&b);
+    return convert_sanitize_name(a, raw);
+}
+
+/* --- Terraform types → Pulumi tokens ------------------------------------------------------------ */
+
+/* Terraform providers with a bridged Pulumi package, for the default naming rule when no bridge
+ * metadata is loaded for them. Names differ only where the Pulumi package was named differently. */
+static const struct {
+    const char *tf, *pkg;
+} known_providers[] = {
+    {"aws", "aws"},           {"google", "gcp"},          {"google-beta", "gcp"},     {"azurerm", "azure"},
+    {"azuread", "azuread"},   {"github", "github"},       {"gitlab", "gitlab"},       {"openstack", "openstack"},
+    {"digitalocean", "digitalocean"}, {"docker", "docker"}, {"random", "random"},     {"tls", "tls"},
+    {"cloudflare", "cloudflare"}, {"datadog", "datadog"}, {"vault", "vault"},         {"consul", "consul"},
+    {"newrelic", "newrelic"}, {"pagerduty", "pagerduty"}, {"okta", "okta"},           {"auth0", "auth0"},
+    {"snowflake", "snowflake"}, {"mongodbatlas", "mongodbatlas"}, {"linode", "linode"}, {"hcloud", "hcloud"},
+    {"fastly", "fastly"},     {"akamai", "akamai"},       {"alicloud", "alicloud"},   {"oci", "oci"},
+    {"ns1", "ns1"},           {"rancher2", "rancher2"},   {"keycloak", "keycloak"},   {"postgresql", "postgresql"},
+    {"mysql", "mysql"},       {"rabbitmq", "rabbitmq"},   {"vsphere", "vsphere"},     {"f5bigip", "f5bigip"},
+    {"splunk", "splunk"},     {"spotinst", "spotinst"},   {"scaleway", "scaleway"},   {"tailscale", "tailscale"},
+};
+
+typedef struct pkg_modules {
+    const char *package;
+    const char **modules;
+    size_t n;
+} pkg_modules_t;
+
+typedef struct tf_item {
+    const tf_resource_t *r;
+    const tf_instance_t *inst;
+    convert_entry_t *entry;
+    const char *provider_ref; /* explicit provider spec name, or NULL */
+} tf_item_t;
+
+typedef struct provider_spec {
+    const char *key; /* provider source + "." + alias */
+    const char *name;
+    const char *package;
+} provider_spec_t;
+
+typedef struct tf_plan {
+    arena_t *a;
+    const convert_options_t *opts;
+    convert_report_t *report;
+    sset_t names;
+    pkg_modules_t *mods;
+    size_t n_mods;
+    tf_item_t *items;
+    size_t n_items;
+    provider_spec_t *providers;
+    size_t n_providers;
+} tf_plan_t;
+
+static const char *package_of_token(arena_t *a, const char *token) {
+    const char *c = strchr(token, ':');
+    return c ? arena_strndup(a, token, (size_t)(c - token)) : token;
+}
+
+/* The modules of a package (from its schema's resource tokens), for the default naming rule. */
+static const pkg_modules_t *package_modules(tf_plan_t *p, const char *package) {
+    for (size_t i = 0; i < p->n_mods; i++)
+        if (strcmp(p->mods[i].package, package) == 0) return &p->mods[i];
+    p->mods = arena_grow(p->a, p->mods, p->n_mods * sizeof *p->mods, (p->n_mods + 1) * sizeof *p->mods);
+    pkg_modules_t *m = &p->mods[p->n_mods++];
+    memset(m, 0, sizeof *m);
+    m->package = arena_strdup(p->a, package);
+    schema_package_t *pkg = p->opts && p->opts->schemas ? schema_set_get(p->opts->schemas, package) : NULL;
+    size_t n = pkg ? schema_resource_count(pkg) : 0;
+    sset_t seen = {0};
+    for (size_t i = 0; i < n; i++) {
+        const char *tok = schema_resource_token_at(pkg, i);
+        const char *c1 = tok ? strchr(tok, ':') : NULL;
+        const char *end = c1 ? strpbrk(c1 + 1, "/:") : NULL;
+        if (!end || end == c1 + 1) continue;
+        char *mod = arena_strndup(p->a, c1 + 1, (size_t)(end - c1 - 1));
+        if (strcmp(mod, "index") == 0 || sset_has(&seen, mod)) continue;
+        sset_add(p->a, &seen, mod);
+        m->modules = arena_grow(p->a, m->modules, m->n * sizeof(char *), (m->n + 1) * sizeof(char *));
+        /* Modules match Terraform names in snake case: `appAutoScaling` would be `app_auto_scaling`. */
+        buf_t b;
+        buf_init(&b);
+        for (const char *c = mod; *c; c++) {
+            if (isupper((unsigned char)*c)) {
+                buf_putc(&b, '_');
+                buf_putc(&b, (char)tolower((unsigned char)*c));
+            } else {
+                buf_putc(&b, *c);
+            }
+        }
+        m->modules[m->n++] = buf_arena_str(&b, p->a);
+        buf_free(&b);
+    }
+    return m;
+}
+
+/* Decides the Pulumi token of a Terraform type, or explains why there is none. */
+static const char *map_type(tf_plan_t *p, const tf_resource_t *r, const char **note, const char **why) {
+    arena_t *a = p->a;
+    bridge_set_t *bridge = p->opts ? p->opts->bridge : NULL;
+    *note = *why = NULL;
+    const bridge_resource_t *br = bridge_find_resource(bridge, r->type);
+    if (br) return br->token;
+    const char *covered = bridge_package_for_provider(bridge, r->provider_type);
+    if (covered) {
+        *why = arena_sprintf(a, "Terraform type '%s' is not in the bridge metadata of package '%s' (%s)", r->type,
+                             covered, bridge_origin_for_provider(bridge, r->provider_type));
+        return NULL;
+    }
+    const char *package = NULL;
+    for (size_t i = 0; i < sizeof known_providers / sizeof known_providers[0] && !package; i++)
+        if (strcmp(known_providers[i].tf, r->provider_type) == 0) package = known_providers[i].pkg;
+    schema_set_t *schemas = p->opts ? p->opts->schemas : NULL;
+    if (!package && schemas && schema_set_get(schemas, r->provider_type)) package = r->provider_type;
+    if (!package) {
+        *why = arena_sprintf(a,
+                             "no Pulumi package is known for Terraform provider '%s'; pass --mapping with the "
+                             "bridge metadata of the Pulumi package that wraps it",
+                             r->provider_source);
+        return NULL;
+    }
+    const pkg_modules_t *m = package_modules(p, package);
+    char *token = bridge_default_token(a, package, r->provider_type, r->type, m->modules, m->n);
+    schema_package_t *pkg = schemas ? schema_set_get(schemas, package) : NULL;
+    if (pkg && !schema_find_resource(pkg, token)) {
+        *why = arena_sprintf(a,
+                             "no bridge metadata for Terraform type '%s', and '%s' (the bridge's default naming) "
+                             "is not in the schema of package '%s'; pass --mapping with its bridge metadata",
+                             r->type, token, package);
+        return NULL;
+    }
+    *note = arena_sprintf(a, "type derived by the bridge's default naming rule (no bridge metadata for provider '%s')",
+                          r->provider_type);
+    return token;
+}
+
+/* --- import IDs ---------------------------------------------------------------------------------- */
+
+static const char *attr_str(const cJSON *attrs, const char *key) {
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(attrs, key);
+    return cJSON_IsString(j) && j->valuestring[0] ? j->valuestring : NULL;
+}
+
+/* The ID `pulumi import` needs. Most types import by `id`; these (pulumi-converter-terraform's
+ * table) need an ID assembled from other attributes. On failure *why says what is missing. */
+static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *attrs, const char **why) {
+    static const struct {
+        const char *type;
+        const char *fmt; /* attributes joined: one char separator after each but the last */
+        const char *attrs[4];
+    } exceptions[] = {
+        {"aws_ecs_cluster", "", {"name"}},
+        {"aws_ecs_task_definition", "", {"arn"}},
+        {"aws_route", "_", {"route_table_id", "destination_cidr_block"}},
+        {"aws_route_table_association", "/", {"subnet_id", "route_table_id"}},
+        {"aws_iam_role_policy_attachment", "/", {"role", "policy_arn"}},
+        {"aws_appautoscaling_policy", "///", {"service_namespace", "resource_id", "scalable_dimension", "name"}},
+        {"aws_appautoscaling_target", "//", {"service_namespace", "resource_id", "scalable_dimension"}},
+    };
+    *why = NULL;
+    if (strcmp(r->type, "aws_ecs_service") == 0) {
+        const char *cluster = attr_str(attrs, "cluster"), *name = attr_str(attrs, "name");
+        if (!cluster || !name) {
+            *why = arena_sprintf(a, "has no `%s` attribute, which its import ID `<cluster>/<name>` needs",
+                                 cluster ? "name" : "cluster");
+            return NULL;
+        }
+        const char *last = strrchr(cluster, '/');
+        return arena_sprintf(a, "%s/%s", last ? last + 1 : cluster, name);
+    }
+    for (size_t i = 0; i < sizeof exceptions / sizeof exceptions[0]; i++) {
+        if (strcmp(exceptions[i].type, r->type) != 0) continue;
+        buf_t b;
+        buf_init(&b);
+        for (size_t k = 0; k < 4 && exceptions[i].attrs[k]; k++) {
+            const char *v = attr_str(attrs, exceptions[i].attrs[k]);
+            if (!v) {
+                buf_free(&b);
+                *why = arena_sprintf(a, "has no `%s` attribute, which its import ID needs", exceptions[i].attrs[k]);
+                return NULL;
+            }
+            if (k) buf_putc(&b, exceptions[i].fmt[k - 1]);
+            buf_puts(&b, v);
+        }
+        char *id = buf_arena_str(&b, a);
+        buf_free(&b);
+        return id;
+    }
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(attrs, "id");
+    if (cJSON_IsString(id) && id->valuestring[0]) return arena_strdup(a, id->valuestring);
+    if (cJSON_IsNumber(id)) return arena_sprintf(a, "%.17g", id->valuedouble);
+    *why = "has no `id` attribute in the state, so there is nothing to import it by";
+    return NULL;
+}
+
+/* --- the planning pass ------------------------------------------------------------------------------ */
+
+static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const char *token) {
+    if (!r->provider_alias) return NULL;
+    char *key = arena_sprintf(p->a, "%s.%s", r->provider_source, r->provider_alias);
+    for (size_t i = 0; i < p->n_providers; i++)
+        if (strcmp(p->providers[i].key, key) == 0) return p->providers[i].name;
+    const char *pkg = package_of_token(p->a, token);
+    p->providers =
+        arena_grow(p->a, p->providers, p->n_providers * sizeof *p->providers, (p->n_providers + 1) * sizeof *p->providers);
+    provider_spec_t *ps = &p->providers[p->n_providers++];
+    ps->key = key;
+    ps->package = pkg;
+    ps->name = unique_name(p->a, &p->names, convert_sanitize_name(p->a, arena_sprintf(p->a, "%s-%s", pkg, r->provider_alias)));
+    return ps->name;
+}
+
+static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags) {
+    arena_t *a = p->a;
+    if (s->n_resources == 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, s->path, NULL,
+                 "'%s' contains no resources: there is nothing to convert (was `terraform apply` run, and is this the "
+                 "right workspace's state?)",
+                 s->path);
+        return false;
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < s->n_resources; i++) total += s->resources[i].n_instances;
+    p->items = arena_alloc(a, (total ? total : 1) * sizeof *p->items);
+    /* Provider specs are named before resources, so a resource never takes a provider's name. */
+    for (size_t i = 0; i < s->n_resources; i++) {
+        const tf_resource_t *r = &s->resources[i];
+        if (r->is_data || !r->provider_alias) continue;
+        const char *note, *why;
+        const char *token = map_type(p, r, &note, &why);
+        if (token) provider_spec_for(p, r, token);
+    }
+    for (size_t i = 0; i < s->n_resources; i++) {
+        const tf_resource_t *r = &s->resources[i];
+        for (size_t k = 0; k < r->n_instances; k++) {
+            const tf_instance_t *inst = &r->instances[k];
+            const char *addr = r->address;
+            if (inst->index_key)
+                addr = arena_sprintf(a, inst->index_is_number ? "%s[%s]" : "%s[\"%s\"]", r->address, inst->index_key);
+            convert_entry_t *e;
+            if (r->is_data) {
+                e = convert_report_add(a, p->report, CONVERT_SKIPPED, addr, r->type);
+                e->reason = "data source: read-only in Terraform, nothing to import";
+                continue;
+            }
+            if (inst->deposed) {
+                e = convert_report_add(a, p->report, CONVERT_SKIPPED, addr, r->type);
+                e->reason = arena_sprintf(a, "deposed object %s, pending destroy in Terraform", inst->deposed);
+                continue;
+            }
+            const char *note, *why;
+            const char *token = map_type(p, r, &note, &why);
+            if (!token) {
+                e = convert_report_add(a, p->report, CONVERT_UNMAPPED, addr, r->type);
+                e->reason = why;
+                continue;
+            }
+            const char *id = import_id(a, r, inst->attributes, &why);
+            if (!id) {
+                e = convert_report_add(a, p->report, CONVERT_NO_ID, addr, r->type);
+                e->token = token;
+                e->reason = why;
+                continue;
+            }
+            e = convert_report_add(a, p->report, CONVERT_CONVERTED, addr, r->type);
+            e->token = token;
+            e->id = id;
+            e->reason = note;
+            e->name = unique_name(a, &p->names, convert_tf_name(a, r->module, r->name, inst->index_key));
+            tf_item_t *it = &p->items[p->n_items++];
+            it->r = r;
+            it->inst = inst;
+            it->entry = e;
+            it->provider_ref = provider_spec_for(p, r, token);
+        }
+    }
+    return true;
+}
+
+static void tf_plan_init(tf_plan_t *p, arena_t *a, const convert_options_t *opts, convert_report_t *report) {
+    memset(p, 0, sizeof *p);
+    p->a = a;
+    p->opts = opts;
+    p->report = report;
+}
+
+/* --- Terraform → import file ------------------------------------------------------------------------- */
+
+import_file_t *convert_tfstate_to_import_file(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
+                                              convert_report_t *report, diag_list_t *diags) {
+    tf_plan_t p;
+    tf_plan_init(&p, a, opts, report);
+    if (!tf_plan_build(&p, s, diags)) return NULL;
+    import_file_t *f = arena_alloc(a, sizeof *f);
+    f->path = s->path;
+    size_t n = p.n_providers + p.n_items;
+    f->specs = arena_alloc(a, (n ? n : 1) * sizeof *f->specs);
+    for (size_t i = 0; i < p.n_providers; i++) {
+        import_spec_t *sp = &f->specs[f->n_specs];
+        sp->index = (int)f->n_specs++;
+        sp->type = arena_sprintf(a, "pulumi:providers:%s", p.providers[i].package);
+        sp->name = p.providers[i].name;
+    }
+    report->providers += p.n_providers;
+    for (size_t i = 0; i < p.n_items; i++) {
+        import_spec_t *sp = &f->specs[f->n_specs];
+        sp->index = (int)f->n_specs++;
+        sp->type = p.items[i].entry->token;
+        sp->name = p.items[i].entry->name;
+        sp->id = p.items[i].entry->id;
+        sp->provider = p.items[i].provider_ref;
+    }
+    return f;
+}
+
+/* --- Terraform attributes → Pulumi values ------------------------------------------------------------ */
+
+typedef struct value_ctx {
+    arena_t *a;
+    bridge_set_t *bridge;
+    schema_package_t *pkg;
+} value_ctx_t;
+
+/* Untyped JSON → value. Objects that are block elements get camelCase keys; maps keep theirs. */
+static pv_t *plain_value(value_ctx_t *c, const cJSON *v, bool block) {
+    if (cJSON_IsBool(v)) return pv_bool(c->a, cJSON_IsTrue(v));
+    if (cJSON_IsNumber(v)) return pv_number(c->a, v->valuedouble);
+    if (cJSON_IsString(v)) return pv_string(c->a, v->valuestring);
+    if (cJSON_IsArray(v)) {
+        pv_t *arr = pv_array(c->a);
+        const cJSON *it;
+        cJSON_ArrayForEach(it, v) pv_array_push(c->a, arr, plain_value(c, it, true));
+        return arr;
+    }
+    if (cJSON_IsObject(v)) {
+        pv_t *obj = pv_object(c->a);
+        const cJSON *m;
+        cJSON_ArrayForEach(m, v) {
+            if (cJSON_IsNull(m)) continue;
+            pv_object_set(c->a, obj, block ? bridge_camel_case(c->a, m->string) : m->string, plain_value(c, m, false));
+        }
+        return obj;
+    }
+    return pv_null(c->a);
+}
+
+static const char *pulumi_prop_name(value_ctx_t *c, const char *token, const char *tf_name) {
+    const char *r = bridge_renamed_property(c->bridge, token, tf_name);
+    return r ? r : bridge_camel_case(c->a, tf_name);
+}
+
+static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t, bridge_mio_t mio,
+                         const cJSON *fields);
+
+/* An object's attributes into Pulumi properties of the object type (token, props), typed. */
+static pv_t *typed_object(value_ctx_t *c, const cJSON *v, const char *token, const schema_property_t *props,
+                          size_t n_props, const schema_property_t *props2, size_t n_props2, const cJSON *fields) {
+    pv_t *obj = pv_object(c->a);
+    const cJSON *m;
+    cJSON_ArrayForEach(m, v) {
+        if (cJSON_IsNull(m)) continue;
+        const char *name = pulumi_prop_name(c, token, m->string);
+        const schema_property_t *prop = props ? schema_find_property(props, n_props, name) : NULL;
+        if (!prop && props2) prop = schema_find_property(props2, n_props2, name);
+        const cJSON *field = bridge_field(fields, m->string);
+        pv_t *pv = prop ? typed_value(c, m, prop->type, bridge_field_max_items_one(field), bridge_field_elem_fields(field))
+                        : (field ? typed_value(c, m, NULL, bridge_field_max_items_one(field),
+                                               bridge_field_elem_fields(field))
+                                 : plain_value(c, m, false));
+        if (!pv) continue;
+        if (prop && prop->secret && pv->kind != PV_SECRET) pv = pv_secret(c->a, pv);
+        pv_object_set(c->a, obj, name, pv);
+    }
+    return obj;
+}
+
+static bool parse_number(const char *s, double *out) {
+    if (!*s) return false;
+    char *end;
+    errno = 0;
+    double d = strtod(s, &end);
+    if (*end || errno || !isfinite(d)) return false;
+    *out = d;
+    return true;
+}
+
+/* Value typed by the Pulumi schema type t (NULL when unknown). mio says whether the bridge
+ * flattened this list to one element; NULL is returned for a value to leave out (null, or an
+ * empty maxItemsOne list). */
+static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t, bridge_mio_t mio,
+                         const cJSON *fields) {
+    if (!v || cJSON_IsNull(v)) return NULL;
+    while (t && t->kind == SCHEMA_ENUM && t->element) t = t->element;
+    bool flatten = mio == BRIDGE_MIO_TRUE ||
+                   (mio == BRIDGE_MIO_UNKNOWN && t && t->kind != SCHEMA_ARRAY && t->kind != SCHEMA_ANY &&
+                    t->kind != SCHEMA_JSON && t->kind != SCHEMA_UNION);
+    if (cJSON_IsArray(v) && flatten) {
+        if (cJSON_GetArraySize(v) == 0) return NULL;
+        v = cJSON_GetArrayItem(v, 0);
+        if (cJSON_IsNull(v)) return NULL;
+        if (!t && cJSON_IsObject(v)) return typed_object(c, v, NULL, NULL, 0, NULL, 0, fields);
+    }
+    if (!t) {
+        if (cJSON_IsArray(v) && fields) {
+            pv_t *arr = pv_array(c->a);
+            const cJSON *it;
+            cJSON_ArrayForEach(it, v) {
+                pv_t *x = cJSON_IsObject(it) ? typed_object(c, it, NULL, NULL, 0, NULL, 0, fields)
+                                             : plain_value(c, it, true);
+                pv_array_push(c->a, arr, x);
+            }
+            return arr;
+        }
+        return plain_value(c, v, false);
+    }
+    switch (t->kind) {
+    case SCHEMA_BOOL:
+        if (cJSON_IsString(v) && strcmp(v->valuestring, "true") == 0) return pv_bool(c->a, true);
+        if (cJSON_IsString(v) && strcmp(v->valuestring, "false") == 0) return pv_bool(c->a, false);
+        return plain_value(c, v, false);
+    case SCHEMA_INT:
+    case SCHEMA_NUMBER: {
+        double d;
+        if (cJSON_IsString(v) && parse_number(v->valuestring, &d)) return pv_number(c->a, d);
+        return plain_value(c, v, false);
+    }
+    case SCHEMA_STRING:
+        if (cJSON_IsNumber(v)) {
+            double d = v->valuedouble;
+            if (d == floor(d) && fabs(d) < 9.007199254740992e15) return pv_string(c->a, arena_sprintf(c->a, "%.0f", d));
+            return pv_string(c->a, arena_sprintf(c->a, "%.17g", d));
+        }
+        if (cJSON_IsBool(v)) return pv_string(c->a, cJSON_IsTrue(v) ? "true" : "false");
+        return plain_value(c, v, false);
+    case SCHEMA_ARRAY: {
+        if (!cJSON_IsArray(v)) {
+            pv_t *one = typed_value(c, v, t->element, BRIDGE_MIO_FALSE, fields);
+            pv_t *arr = pv_array(c->a);
+            if (one) pv_array_push(c->a, arr, one);
+            return arr;
+        }
+        pv_t *arr = pv_array(c->a);
+        const cJSON *it;
+        cJSON_ArrayForEach(it, v) {
+            pv_t *x = typed_value(c, it, t->element, BRIDGE_MIO_FALSE, fields);
+            pv_array_push(c->a, arr, x ? x : pv_null(c->a));
+        }
+        return arr;
+    }
+    case SCHEMA_MAP: {
+        if (!cJSON_IsObject(v)) return plain_value(c, v, false);
+        pv_t *obj = pv_object(c->a);
+        const cJSON *m;
+        cJSON_ArrayForEach(m, v) {
+            pv_t *x = typed_value(c, m, t->element, BRIDGE_MIO_FALSE, NULL);
+            if (x) pv_object_set(c->a, obj, m->string, x);
+        }
+        return obj;
+    }
+    case SCHEMA_OBJECT:
+        if (!cJSON_IsObject(v) || !t->object) return plain_value(c, v, true);
+        return typed_object(c, v, t->token, t->object->props, t->object->n_props, NULL, 0, fields);
+    default:
+        return plain_value(c, v, false);
+    }
+}
+
+/* --- Terraform → deployment ---------------------------------------------------------------------- */
+
+static void add_state_json(cJSON *res, const char *key, const pv_t *v) {
+    cJSON_AddItemToObject(res, key, pv_to_state_json(v));
+}
+
+deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
+                                                 diag_list_t *diags) {
+    convert_report_t report = {0};
+    tf_plan_t p;
+    tf_plan_init(&p, a, opts, &report);
+    if (!tf_plan_build(&p, s, diags)) return NULL;
+    for (size_t i = 0; i < report.n_entries; i++) {
+        const convert_entry_t *e = &report.entries[i];
+        if (e->outcome == CONVERT_UNMAPPED || e->outcome == CONVERT_NO_ID)
+            diag_add(diags, DIAG_WARNING, DIAG_INPUT, s->path,
+                     arena_sprintf(a, "resource '%s' of type '%s'", e->address, e->source_type), "%s: not converted",
+                     e->reason);
+    }
+    const char *stack_urn = "urn:pulumi:dev::imported::pulumi:pulumi:Stack::imported-dev";
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddNumberToObject(doc, "version", 3);
+    cJSON *dep = cJSON_AddObjectToObject(doc, "deployment");
+    cJSON *manifest = cJSON_AddObjectToObject(dep, "manifest");
+    cJSON_AddStringToObject(manifest, "time", "0001-01-01T00:00:00Z");
+    cJSON_AddStringToObject(manifest, "magic", "");
+    cJSON_AddStringToObject(manifest, "version", "");
+    cJSON *resources = cJSON_AddArrayToObject(dep, "resources");
+    cJSON *stack = cJSON_CreateObject();
+    cJSON_AddStringToObject(stack, "urn", stack_urn);
+    cJSON_AddBoolToObject(stack, "custom", false);
+    cJSON_AddStringToObject(stack, "type", "pulumi:pulumi:Stack");
+    cJSON_AddItemToArray(resources, stack);
+
+    bridge_set_t *bridge = opts ? opts->bridge : NULL;
+    bool warned_no_schema = false;
+    for (size_t i = 0; i < p.n_items; i++) {
+        const tf_item_t *it = &p.items[i];
+        const convert_entry_t *e = it->entry;
+        const char *package = package_of_token(a, e->token);
+        value_ctx_t c = {a, bridge, opts && opts->schemas ? schema_set_get(opts->schemas, package) : NULL};
+        const schema_resource_t *sr = c.pkg ? schema_find_resource(c.pkg, e->token) : NULL;
+        const bridge_resource_t *br = bridge_find_resource(bridge, it->r->type);
+        pv_t *outputs =
+            typed_object(&c, it->inst->attributes, e->token, sr ? sr->outputs : NULL, sr ? sr->n_outputs : 0,
+                         sr ? sr->inputs : NULL, sr ? sr->n_inputs : 0, br ? br->fields : NULL);
+        /* The ID is the resource's identity, not an output property (Pulumi keeps it apart). */
+        pv_object_remove(outputs, "id");
+        /* Terraform's own sensitive marks (state and provider schema) make top-level secrets. */
+        const cJSON *m;
+        cJSON_ArrayForEach(m, it->inst->attributes) {
+            const char *path[1] = {m->string};
+            if (!tfstate_instance_sensitive(it->inst, m->string) && !bridge_tf_sensitive(bridge, it->r->type, path, 1))
+                continue;
+            const char *name = pulumi_prop_name(&c, e->token, m->string);
+            pv_t *v = pv_object_get(outputs, name);
+            if (v && v->kind != PV_SECRET) pv_object_set(a, outputs, name, pv_secret(a, v));
+        }
+        pv_t *inputs = pv_object(a);
+        if (sr) {
+            for (size_t k = 0; k < outputs->u.obj.len; k++) {
+                const pv_member_t *mem = &outputs->u.obj.members[k];
+                if (schema_find_property(sr->inputs, sr->n_inputs, mem->key))
+                    pv_object_set(a, inputs, mem->key, mem->value);
+            }
+        } else {
+            if (!warned_no_schema)
+                diag_add(diags, DIAG_WARNING, DIAG_SCHEMA, s->path,
+                         arena_sprintf(a, "resource '%s' of type '%s'", e->name, e->token),
+                         "no schema of package '%s' knows this type, so its inputs are all its Terraform attributes; "
+                         "pass --schema with the package's schema to keep only input properties",
+                         package);
+            warned_no_schema = true;
+            inputs = outputs;
+        }
+        cJSON *res = cJSON_CreateObject();
+        cJSON_AddStringToObject(res, "urn", arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token, e->name));
+        cJSON_AddBoolToObject(res, "custom", true);
+        cJSON_AddStringToObject(res, "id", e->id);
+        cJSON_AddStringToObject(res, "type", e->token);
+        add_state_json(res, "inputs", inputs);
+        add_state_json(res, "outputs", outputs);
+        cJSON_AddStringToObject(res, "parent", stack_urn);
+        cJSON_AddItemToArray(resources, res);
+    }
+    char *text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    deployment_t *d = deployment_parse(a, text, strlen(text), s->path, diags);
+    free(text);
+    return d;
+}
+
+deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
+                                            const char *mapping_path, diag_list_t *diags) {
+    bridge_set_t *bridge = NULL;
+    if (mapping_path) {
+        bridge = bridge_set_new();
+        if (!bridge_set_add_path(bridge, mapping_path, diags)) {
+            bridge_set_free(bridge);
+            return NULL;
+        }
+    }
+    deployment_t *d = NULL;
+    tf_state_t *s = tfstate_load(a, path, diags);
+    if (s) {
+        convert_options_t opts = {bridge, schemas};
+        d = convert_tfstate_to_deployment_with(a, s, &opts, diags);
+        tfstate_free(s);
+    }
+    bridge_set_free(bridge);
+    return d;
+}
+
+bool convert_is_terraform_state(const char *text) { return text && tfstate_detect(text, strlen(text)); }
+
+/* --- Pulumi export → import file ----------------------------------------------------------------- */
+
+static const char *urn_last_name(arena_t *a, const char *urn) {
+    const char *sep = NULL;
+    for (const char *p = urn; (p = strstr(p, "::")); p += 2) sep = p;
+    return sep ? arena_strdup(a, sep + 2) : arena_strdup(a, urn);
+}
+
+static bool is_default_provider(arena_t *a, const state_resource_t *r) {
+    return strncmp(r->type, "pulumi:providers:", 17) == 0 && strncmp(urn_last_name(a, r->urn), "default", 7) == 0;
+}
+
+/* `<provider URN>::<provider ID>` → the URN. */
+static const char *provider_ref_urn(arena_t *a, const char *ref) {
+    const char *sep = NULL;
+    for (const char *p = ref; (p = strstr(p, "::")); p += 2) sep = p;
+    return sep ? arena_strndup(a, ref, (size_t)(sep - ref)) : ref;
+}
+
+typedef struct export_ctx {
+    arena_t *a;
+    const deployment_t *d;
+    const char **spec_name; /* per resource index: its spec name, or NULL */
+    import_file_t *f;
+    sset_t used;
+    size_t cap_names;
+} export_ctx_t;
+
+static int find_urn(const deployment_t *d, const char *urn) {
+    for (size_t i = 0; i < d->n_resources; i++)
+        if (!d->resources[i].del && strcmp(d->resources[i].urn, urn) == 0) return (int)i;
+    return -1;
+}
+
+/* The name by which a spec refers to urn: another spec's name, else a nameTable entry. */
+static const char *reference_name(export_ctx_t *x, const char *urn) {
+    int i = find_urn(x->d, urn);
+    if (i >= 0 && x->spec_name[i]) return x->spec_name[i];
+    for (size_t k = 0; k < x->f->n_names; k++)
+        if (strcmp(x->f->name_table[k].urn, urn) == 0) return x->f->name_table[k].name;
+    if (x->f->n_names == x->cap_names) {
+        size_t ncap = x->cap_names ? x->cap_names * 2 : 8;
+        x->f->name_table =
+            arena_grow(x->a, x->f->name_table, x->cap_names * sizeof *x->f->name_table, ncap * sizeof *x->f->name_table);
+        x->cap_names = ncap;
+    }
+    import_name_entry_t *e = &x->f->name_table[x->f->n_names++];
+    e->name = unique_name(x->a, &x->used, urn_last_name(x->a, urn));
+    e->urn = arena_strdup(x->a, urn);
+    return e->name;
+}
+
+static const char *pv_str_member(const pv_t *obj, const char *key) {
+    const pv_t *v = pv_unwrap(obj ? pv_object_get(obj, key) : NULL);
+    return v && v->kind == PV_STRING && v->u.str.len ? v->u.str.s : NULL;
+}
+
+import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t *d, convert_report_t *report,
+                                                 diag_list_t *diags) {
+    export_ctx_t x = {0};
+    x.a = a;
+    x.d = d;
+    x.f = arena_alloc(a, sizeof *x.f);
+    x.f->path = d->path;
+    x.spec_name = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.spec_name);
+    x.f->specs = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.f->specs);
+    /* First pass: which resources become specs, and their names (URN names, deduplicated, so
+     * references in the second pass can point forward as well as back). */
+    for (size_t i = 0; i < d->n_resources; i++) {
+        const state_resource_t *r = &d->resources[i];
+        convert_entry_t *e;
+        if (strcmp(r->type, "pulumi:pulumi:Stack") == 0) {
+            e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
+            e->reason = "the stack itself: the target stack has its own";
+        } else if (r->del) {
+            e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
+            e->reason = "pending delete in the source stack";
+        } else if (is_default_provider(a, r)) {
+            e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
+            e->reason = "default provider: the target stack makes its own";
+        } else if (r->custom && !r->id && strncmp(r->type, "pulumi:providers:", 17) != 0) {
+            e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
+            e->token = r->type;
+            e->reason = "custom resource without an ID in the export";
+        } else {
+            e = convert_report_add(a, report, CONVERT_CONVERTED, r->urn, r->type);
+            e->token = r->type;
+            e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0 ? r->id : NULL;
+            x.spec_name[i] = e->name = unique_name(a, &x.used, urn_last_name(a, r->urn));
+            if (strncmp(r->type, "pulumi:providers:", 17) == 0) report->providers++;
+        }
+    }
+    if (report->converted == 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, d->path, NULL,
+                 "'%s' has no resources to import (only the stack, default providers or pending deletes)",
+                 d->path ? d->path : "<export>");
+        return NULL;
+    }
+    for (size_t i = 0; i < d->n_resources; i++) {
+        if (!x.spec_name[i]) continue;
+        const state_resource_t *r = &d->resources[i];
+        import_spec_t *sp = &x.f->specs[x.f->n_specs];
+        sp->index = (int)x.f->n_specs++;
+        sp->type = r->type;
+        sp->name = x.spec_name[i];
+        const char *logical = urn_last_name(a, r->urn);
+        if (strcmp(logical, sp->name) != 0) sp->logical_name = logical;
+        bool is_provider = strncmp(r->type, "pulumi:providers:", 17) == 0;
+        if (r->custom && !is_provider) sp->id = r->id;
+        if (!r->custom) sp->component = true;
+        if (r->parent) {
+            int pi = find_urn(d, r->parent);
+            bool parent_is_stack = pi >= 0 && strcmp(d->resources[pi].type, "pulumi:pulumi:Stack") == 0;
+            if (!parent_is_stack && !strstr(r->parent, "::pulumi:pulumi:Stack::")) sp->parent = reference_name(&x, r->parent);
+        }
+        if (r->provider && !is_provider) {
+            const char *purn = provider_ref_urn(a, r->provider);
+            int pi = find_urn(d, purn);
+            if (pi >= 0 && is_default_provider(a, &d->resources[pi])) {
+                /* A default provider is not a spec; its version selects the target's default provider. */
+                sp->version = pv_str_member(d->resources[pi].inputs, "version");
+                sp->plugin_download_url = pv_str_member(d->resources[pi].inputs, "pluginDownloadURL");
+            } else if (!strstr(purn, "::default")) {
+                sp->provider = reference_name(&x, purn);
+            }
+        }
+        if (is_provider) {
+            /* Provider configuration without secrets: a ciphertext from the source stack would not
+             * decrypt in the target stack. */
+            pv_t *in = pv_object(a);
+            const pv_t *src = r->inputs;
+            for (size_t k = 0; src && k < src->u.obj.len; k++) {
+                const pv_member_t *m = &src->u.obj.members[k];
+                if (!pv_contains_secret(m->value) && strcmp(m->key, "version") != 0)
+                    pv_object_set(a, in, m->key, m->value);
+            }
+            if (in->u.obj.len) sp->inputs = in;
+            sp->version = pv_str_member(src, "version");
+        }
+    }
+    return x.f;
+}
+
+/* --- import file JSON ------------------------------------------------------------------------------ */
+
+/* cJSON indents with tabs and writes `"key":\tvalue`; Pulumi's writer (Go, 4-space indent) writes
+ * `"key": value`. Tabs never occur raw inside cJSON strings (they are escaped), so every tab is
+ * layout and can be rewritten. */
+static char *tabs_to_go_indent(const char *s) {
+    buf_t b;
+    buf_init(&b);
+    for (const char *p = s; *p; p++) {
+        if (*p != '\t') buf_putc(&b, *p);
+        else if (p > s && p[-1] == ':') buf_putc(&b, ' ');
+        else buf_puts(&b, "    ");
+    }
+    buf_putc(&b, '\n');
+    return buf_take(&b);
+}
+
+char *convert_import_file_json(const import_file_t *f) {
+    cJSON *root = cJSON_CreateObject();
+    if (f->n_names) {
+        cJSON *nt = cJSON_AddObjectToObject(root, "nameTable");
+        for (size_t i = 0; i < f->n_names; i++) cJSON_AddStringToObject(nt, f->name_table[i].name, f->name_table[i].urn);
+    }
+    if (f->n_specs) {
+        cJSON *arr = cJSON_AddArrayToObject(root, "resources");
+        for (size_t i = 0; i < f->n_specs; i++) {
+            const import_spec_t *s = &f->specs[i];
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddStringToObject(o, "type", s->type ? s->type : "");
+            cJSON_AddStringToObject(o, "name", s->name ? s->name : "");
+            if (s->id) cJSON_AddStringToObject(o, "id", s->id);
+            if (s->parent) cJSON_AddStringToObject(o, "parent", s->parent);
+            if (s->provider) cJSON_AddStringToObject(o, "provider", s->provider);
+            if (s->version) cJSON_AddStringToObject(o, "version", s->version);
+            if (s->plugin_download_url) cJSON_AddStringToObject(o, "pluginDownloadUrl", s->plugin_download_url);
+            if (s->n_properties) {
+                cJSON *pa = cJSON_AddArrayToObject(o, "properties");
+                for (size_t k = 0; k < s->n_properties; k++) cJSON_AddItemToArray(pa, cJSON_CreateString(s->properties[k]));
+            }
+            if (s->component) cJSON_AddBoolToObject(o, "component", true);
+            if (s->remote) cJSON_AddBoolToObject(o, "remote", true);
+            if (s->logical_name) cJSON_AddStringToObject(o, "logicalName", s->logical_name);
+            if (s->inputs && s->inputs->u.obj.len) cJSON_AddItemToObject(o, "inputs", pv_to_state_json(s->inputs));
+            if (s->outputs && s->outputs->u.obj.len) cJSON_AddItemToObject(o, "outputs", pv_to_state_json(s->outputs));
+            cJSON_AddItemToArray(arr, o);
+        }
+    }
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    char *out = tabs_to_go_indent(text);
+    free(text);
+    return out;
+}

@@ -1,0 +1,97 @@
+/* convert.h — bulk migration: Terraform state and other Pulumi stacks into import files, and
+ * Terraform state into a Pulumi-typed stack snapshot the offline provider can serve.
+ *
+ * Terraform → import file follows pulumi-converter-terraform's TranslateState (import-semantics
+ * §1.7): one spec per managed instance, `-<index>`/`-<key>` name suffixes, the character
+ * sanitizing, and the per-type ID exceptions table; beyond it, module paths prefix names, names are
+ * deduplicated, provider aliases become explicit provider specs, and every resource that is not
+ * converted is listed in the report with its reason.
+ *
+ * Pulumi export → import file follows `pulumi preview --import-file` (§1.8): explicit providers
+ * and components become specs, default providers do not, parents and providers are referenced by
+ * name, and whatever is referenced but not imported goes to the nameTable. */
+#ifndef CIMPORT_CONVERT_H
+#define CIMPORT_CONVERT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/arena.h"
+#include "specs/bridge.h"
+#include "specs/deployment.h"
+#include "specs/diag.h"
+#include "specs/importfile.h"
+#include "specs/schema.h"
+#include "specs/tfstate.h"
+
+typedef enum {
+    CONVERT_CONVERTED = 0,
+    CONVERT_SKIPPED,  /* data sources, deposed objects, the stack, default providers, pending deletes */
+    CONVERT_UNMAPPED, /* no Pulumi type for it */
+    CONVERT_NO_ID,    /* mapped, but the state has no import ID for it */
+} convert_outcome_t;
+
+/* One source resource (instance) and what became of it. */
+typedef struct convert_entry {
+    const char *address;     /* Terraform address with instance key, or the URN */
+    const char *source_type; /* Terraform type, or Pulumi type for exports */
+    const char *token;       /* Pulumi type token; NULL when unmapped */
+    const char *name;        /* the spec's name; NULL unless converted */
+    const char *id;          /* import ID; NULL when none */
+    convert_outcome_t outcome;
+    const char *reason; /* why skipped/unmapped/no ID; for converted ones an optional note */
+} convert_entry_t;
+
+typedef struct convert_report {
+    convert_entry_t *entries;
+    size_t n_entries, cap_entries;
+    size_t converted, skipped, unmapped, no_id;
+    size_t providers; /* explicit provider specs written */
+} convert_report_t;
+
+typedef struct convert_options {
+    bridge_set_t *bridge;  /* may be NULL: then only the default naming rule applies */
+    schema_set_t *schemas; /* may be NULL */
+} convert_options_t;
+
+/* Terraform state → import file (specs in state order, provider specs first). Returns NULL with a
+ * diagnostic only when the state has no resources at all; unmapped resources are in the report
+ * (and as warnings in diags), never dropped silently. */
+import_file_t *convert_tfstate_to_import_file(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
+                                              convert_report_t *report, diag_list_t *diags);
+
+/* `pulumi stack export` → import file. NULL (with a diagnostic) when the export has no resources
+ * to import. */
+import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t *d, convert_report_t *report,
+                                                 diag_list_t *diags);
+
+/* Terraform state → stack snapshot: one custom resource per converted instance, URN
+ * `urn:pulumi:dev::imported::<type>::<name>` (names as in the import file), ID as in the import
+ * file, outputs = every attribute mapped to Pulumi names and typed by the schema (maxItemsOne
+ * lists flattened, sensitive attributes secret), inputs = those outputs that are input properties
+ * of the schema. The caller frees the result with deployment_free. */
+deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
+                                                 diag_list_t *diags);
+/* The same from a path; mapping_path (file or directory of bridge metadata, or NULL) is loaded for
+ * the call. For `--offline-state FILE` when FILE is a Terraform state. */
+deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
+                                            const char *mapping_path, diag_list_t *diags);
+
+/* Whether text is a Terraform state (any version) or `terraform show -json` output. */
+bool convert_is_terraform_state(const char *text);
+
+/* The TF instance's spec name before deduplication: module path, name, key, sanitized
+ * (`module.net["a b"]`, `web`, key 0 → "net-a_b-web-0" → "net_a_b_web_0"). */
+char *convert_tf_name(arena_t *a, const char *module, const char *name, const char *index_key);
+/* Replaces each of `` -./\$@#%^&*()"'<>|` `` and space with `_` (the Terraform converter's rule). */
+char *convert_sanitize_name(arena_t *a, const char *name);
+
+/* Import file JSON in Pulumi's writer format (4-space indent; `type` and `name` always, other
+ * fields only when set). malloc'd. */
+char *convert_import_file_json(const import_file_t *f);
+
+/* Adds an entry to a report (used by both converters; exposed for the CLI's own refusals). */
+convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,
+                                    const char *source_type);
+
+#endif
