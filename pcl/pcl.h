@@ -183,7 +183,9 @@ pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, dia
  * errors naming the resource. */
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags);
 /* Converts a literal expression back into a property value (for round-trip tests and
- * `convert --from pcl`); traversals become strings of their text, config refs stay NULL. */
+ * `convert --from pcl`): secret() becomes a secret, asset/archive calls assets/archives, and
+ * traversals (references, config reads) strings of their text; the caller resolves those against
+ * the program when it needs to. NULL for a call it does not know. */
 pv_t *pcl_expr_to_value(arena_t *a, const pcl_expr_t *e);
 
 /* Identifier rules shared by generation: every character invalid in an HCL identifier becomes `_`,
