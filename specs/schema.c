@@ -533,6 +533,8 @@ static int text_line(const char *text, size_t len, size_t pos, const char **line
     while (start < len && (text[start] == ' ' || text[start] == '\t')) start++;
     size_t end = start;
     while (end < len && text[end] != '\n' && text[end] != '\r' && end - start < 60) end++;
+    /* do not cut a UTF-8 sequence in two */
+    while (end > start && end < len && ((unsigned char)text[end] & 0xC0) == 0x80) end--;
     *line_start = text + start;
     *line_len = (int)(end - start);
     return line;

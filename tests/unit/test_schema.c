@@ -602,6 +602,13 @@ START_TEST(test_bad_input) {
     ck_assert_str_eq(load_error(a, "{\"name\":\"x\",\"version\":\"1.0.0\"}", "m.json"),
                      "m.json: not a Pulumi package schema (it has no `resources`, `types`, `provider` or "
                      "`functions`); a package schema is the JSON printed by `pulumi package get-schema <plugin>`");
+    /* a long line is quoted up to 60 bytes, never cutting a UTF-8 character in two */
+    ck_assert_str_eq(load_error(a,
+                                "{\"name\":\"x\",\"types\":{},\"d\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaa\u00e9\u00e9\u00e9\u00e9\",,}",
+                                "long.json"),
+                     "long.json:1: the schema is not valid JSON (syntax error in "
+                     "`{\"name\":\"x\",\"types\":{},\"d\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaa\u00e9\u00e9`); a package "
+                     "schema is the JSON printed by `pulumi package get-schema <plugin>`");
     /* trailing garbage after the document is an error too */
     ck_assert_ptr_nonnull(strstr(load_error(a, "{\"name\":\"x\",\"types\":{}} x", "t.json"), "not valid JSON"));
 
