@@ -257,44 +257,190 @@ static void text_position(const char *text, const char *at, int *line, int *col)
     }
 }
 
-static cJSON *json_parse(ifdec_t *d, const char *text, size_t len) {
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    int line, col;
-    if (!root) {
-        if (!end || end < text) end = text + len;
-        while (end > text + len) end--;
-        if (end >= text + len || *end == '\0') {
-            text_position(text, text + len, &line, &col);
-            dec_error_at(d, line, NULL,
-                         "invalid JSON: the text ends before the top-level value is complete; check for a missing "
-                         "'}', ']' or '\"'");
-        } else {
-            text_position(text, end, &line, &col);
-            unsigned char c = (unsigned char)*end;
-            char shown[8];
-            if (c >= 0x20 && c < 0x7f)
-                snprintf(shown, sizeof shown, "'%c'", c);
-            else
-                snprintf(shown, sizeof shown, "0x%02x", c);
-            dec_error_at(d, line, NULL,
-                         "invalid JSON: unexpected character %s at column %d; check for a missing or extra comma, "
-                         "quote, colon or bracket",
-                         shown, col);
+/* Go's quoting of a character in encoding/json syntax errors: 'x', '\n', '\x01', '\''. */
+static const char *json_quote_char(arena_t *a, const char *p, size_t avail) {
+    unsigned char c = (unsigned char)*p;
+    switch (c) {
+    case '\'': return "'\\''";
+    case '\n': return "'\\n'";
+    case '\r': return "'\\r'";
+    case '\t': return "'\\t'";
+    default: break;
+    }
+    if (c < 0x20 || c == 0x7f) return arena_sprintf(a, "'\\x%02x'", c);
+    size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    if (n > avail) n = 1;
+    return arena_sprintf(a, "'%.*s'", (int)n, p);
+}
+
+#define JSON_MAX_DEPTH 1000 /* cJSON's nesting limit */
+
+/* Checks JSON syntax with Go's grammar and returns NULL, or Go's error text with *at set to the
+ * offending offset. cJSON's own error position is often one character off, and its grammar is
+ * looser than Go's (leading zeroes), so this scanner decides what is valid. */
+static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size_t *at) {
+    enum { ST_VALUE, ST_ARRAY_FIRST, ST_KEY_OR_END, ST_KEY, ST_COLON, ST_OBJ_NEXT, ST_ARR_NEXT, ST_DONE } st = ST_VALUE;
+    char stack[JSON_MAX_DEPTH];
+    size_t depth = 0, i = 0;
+    for (;;) {
+        while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+        *at = i;
+        if (i == len) return st == ST_DONE ? NULL : "unexpected end of JSON input";
+        char c = s[i];
+        const char *q = json_quote_char(a, s + i, len - i);
+        bool value_done = false;
+        switch (st) {
+        case ST_DONE: return arena_sprintf(a, "invalid character %s after top-level value", q);
+        case ST_COLON:
+            if (c != ':') return arena_sprintf(a, "invalid character %s after object key", q);
+            i++;
+            st = ST_VALUE;
+            continue;
+        case ST_OBJ_NEXT:
+            if (c == ',') {
+                i++;
+                st = ST_KEY;
+                continue;
+            }
+            if (c != '}') return arena_sprintf(a, "invalid character %s after object key:value pair", q);
+            i++;
+            depth--;
+            value_done = true;
+            break;
+        case ST_ARR_NEXT:
+            if (c == ',') {
+                i++;
+                st = ST_VALUE;
+                continue;
+            }
+            if (c != ']') return arena_sprintf(a, "invalid character %s after array element", q);
+            i++;
+            depth--;
+            value_done = true;
+            break;
+        case ST_KEY_OR_END:
+        case ST_KEY:
+            if (c == '}' && st == ST_KEY_OR_END) {
+                i++;
+                depth--;
+                value_done = true;
+                break;
+            }
+            if (c != '"') return arena_sprintf(a, "invalid character %s looking for beginning of object key string", q);
+            /* The key is scanned as a string below. */
+            __attribute__((fallthrough));
+        case ST_ARRAY_FIRST:
+        case ST_VALUE:
+            if (c == ']' && st == ST_ARRAY_FIRST) {
+                i++;
+                depth--;
+                value_done = true;
+                break;
+            }
+            if (c == '{' || c == '[') {
+                if (depth == JSON_MAX_DEPTH) return "values are nested more than 1000 levels deep";
+                stack[depth++] = c;
+                i++;
+                st = c == '{' ? ST_KEY_OR_END : ST_ARRAY_FIRST;
+                continue;
+            }
+            if (c == '"') {
+                bool is_key = st == ST_KEY_OR_END || st == ST_KEY;
+                for (i++;; i++) {
+                    *at = i;
+                    if (i >= len) return "unexpected end of JSON input";
+                    unsigned char sc = (unsigned char)s[i];
+                    if (sc == '"') break;
+                    if (sc < 0x20)
+                        return arena_sprintf(a, "invalid character %s in string literal", json_quote_char(a, s + i, 1));
+                    if (sc != '\\') continue;
+                    *at = ++i;
+                    if (i >= len) return "unexpected end of JSON input";
+                    if (s[i] == 'u') {
+                        for (int k = 0; k < 4; k++) {
+                            *at = ++i;
+                            if (i >= len) return "unexpected end of JSON input";
+                            if (!strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
+                                return arena_sprintf(a, "invalid character %s in \\u hexadecimal character escape",
+                                                     json_quote_char(a, s + i, len - i));
+                        }
+                    } else if (!s[i] || !strchr("\"\\/bfnrt", s[i])) {
+                        return arena_sprintf(a, "invalid character %s in string escape code",
+                                             json_quote_char(a, s + i, len - i));
+                    }
+                }
+                i++;
+                if (is_key) {
+                    st = ST_COLON;
+                    continue;
+                }
+                value_done = true;
+                break;
+            }
+            if (c == '-' || (c >= '0' && c <= '9')) {
+                if (c == '-') {
+                    *at = ++i;
+                    if (i >= len) return "unexpected end of JSON input";
+                    if (!(s[i] >= '0' && s[i] <= '9'))
+                        return arena_sprintf(a, "invalid character %s in numeric literal", json_quote_char(a, s + i, len - i));
+                }
+                if (s[i] == '0')
+                    i++;
+                else
+                    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+                if (i < len && s[i] == '.') {
+                    *at = ++i;
+                    if (i >= len) return "unexpected end of JSON input";
+                    if (!(s[i] >= '0' && s[i] <= '9'))
+                        return arena_sprintf(a, "invalid character %s after decimal point in numeric literal",
+                                             json_quote_char(a, s + i, len - i));
+                    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+                }
+                if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+                    *at = ++i;
+                    if (i < len && (s[i] == '+' || s[i] == '-')) *at = ++i;
+                    if (i >= len) return "unexpected end of JSON input";
+                    if (!(s[i] >= '0' && s[i] <= '9'))
+                        return arena_sprintf(a, "invalid character %s in exponent of numeric literal",
+                                             json_quote_char(a, s + i, len - i));
+                    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+                }
+                value_done = true;
+                break;
+            }
+            if (c == 't' || c == 'f' || c == 'n') {
+                const char *word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+                for (size_t k = 1; word[k]; k++) {
+                    *at = i + k;
+                    if (i + k >= len) return "unexpected end of JSON input";
+                    if (s[i + k] != word[k])
+                        return arena_sprintf(a, "invalid character %s in literal %s (expecting '%c')",
+                                             json_quote_char(a, s + i + k, len - i - k), word, word[k]);
+                }
+                i += strlen(word);
+                value_done = true;
+                break;
+            }
+            return arena_sprintf(a, "invalid character %s looking for beginning of value", q);
         }
+        if (value_done) st = depth == 0 ? ST_DONE : stack[depth - 1] == '{' ? ST_OBJ_NEXT : ST_ARR_NEXT;
+    }
+}
+
+static cJSON *json_parse(ifdec_t *d, const char *text, size_t len) {
+    size_t at = 0;
+    int line, col;
+    const char *err = json_syntax_error(d->a, text, len, &at);
+    if (err) {
+        text_position(text, text + at, &line, &col);
+        if (at >= len)
+            dec_error_at(d, line, NULL, "invalid JSON: %s; check for a missing '}', ']' or '\"'", err);
+        else
+            dec_error_at(d, line, NULL, "invalid JSON: %s, at column %d", err, col);
         return NULL;
     }
-    const char *p = end;
-    while (p < text + len && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
-    if (p < text + len) {
-        text_position(text, p, &line, &col);
-        dec_error_at(d, line, NULL,
-                     "invalid JSON: unexpected text after the end of the top-level value at column %d; an import "
-                     "file holds exactly one object",
-                     col);
-        cJSON_Delete(root);
-        return NULL;
-    }
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, NULL, 0);
+    if (!root) dec_error_at(d, 0, NULL, "invalid JSON: the JSON parser rejected the text (is it too large?)");
     return root;
 }
 
