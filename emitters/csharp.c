@@ -1,0 +1,578 @@
+/* csharp.c — the C# emitter: PCL program → Program.cs (top-level statements).
+ *
+ * Same shape as the other emitters: a program walker (emit_csharp), an expression printer
+ * (cs_expr) and names (cs_namespace_alias, cs_property_name). Output follows Pulumi's .NET
+ * program generator (pcl-emitters §3.4, §4.4): `using` aliases per package, `return await
+ * Deployment.RunAsync(() => {...});`, `new()` args with object initializers (Allman braces,
+ * trailing commas, a blank line after each resource), nested `Inputs.<Type>Args`, properties and
+ * classes renamed by `language.csharp.name`, keywords escaped with `@`, number properties written
+ * with `.0`, secrets from stack config and `Output.CreateSecret`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "emitters/emit_internal.h"
+
+typedef struct cs_using {
+    const char *alias;
+    const char *ns;
+} cs_using_t;
+
+typedef struct cs_ctx {
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    bool report;
+    cs_using_t *usings;
+    size_t n_usings, cap_usings;
+    const char **var; /* per node */
+    const pcl_node_t *node;
+} cs_ctx_t;
+
+static void cs_indent(buf_t *b, int depth) { buf_indent(b, depth * 4); }
+
+/* --- names ------------------------------------------------------------------------------------ */
+
+static const cJSON *cs_lang(const schema_package_t *pkg, const char *key) {
+    if (!pkg || !pkg->language) return NULL;
+    const cJSON *cs = cJSON_GetObjectItemCaseSensitive(pkg->language, "csharp");
+    return cs ? cJSON_GetObjectItemCaseSensitive(cs, key) : NULL;
+}
+
+/* namespaceName: split on `-`, UppercaseFirst each part: `azure-native` → AzureNative. */
+static char *cs_namespace_name(arena_t *a, const char *s) {
+    char *r = arena_strdup(a, s);
+    char *o = r;
+    bool up = true;
+    for (const char *p = s; *p; p++) {
+        if (*p == '-' || *p == '_' || *p == '.') {
+            up = true;
+            continue;
+        }
+        *o++ = up && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
+        up = false;
+    }
+    *o = 0;
+    return r;
+}
+
+static const char *cs_mapped(const schema_package_t *pkg, const char *key) {
+    const cJSON *m = cs_lang(pkg, "namespaces");
+    const cJSON *v = m ? cJSON_GetObjectItemCaseSensitive(m, key) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* The alias of the package's namespace (`Random` for `using Random = Pulumi.Random;`), adding the
+ * using directive on first use. */
+static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, const char *pkgname) {
+    const char *pkgns = cs_mapped(pkg, pkgname);
+    if (!pkgns) pkgns = cs_namespace_name(c->a, pkgname);
+    const cJSON *root_j = cs_lang(pkg, "rootNamespace");
+    const char *root = cJSON_IsString(root_j) ? root_j->valuestring
+                       : pkg && pkg->namespace_ ? cs_namespace_name(c->a, pkg->namespace_)
+                                                : "Pulumi";
+    const char *ns = arena_sprintf(c->a, "%s.%s", root, pkgns);
+    const char *alias = strcmp(pkgns, "Output") == 0 ? "PulumiOutput" : pkgns;
+    for (size_t i = 0; i < c->n_usings; i++)
+        if (strcmp(c->usings[i].ns, ns) == 0) return c->usings[i].alias;
+    for (int n = 2;; n++) {
+        bool clash = false;
+        for (size_t i = 0; i < c->n_usings && !clash; i++) clash = strcmp(c->usings[i].alias, alias) == 0;
+        if (!clash) break;
+        alias = arena_sprintf(c->a, "%s%d", pkgns, n);
+    }
+    if (c->n_usings == c->cap_usings) {
+        size_t nc = c->cap_usings ? c->cap_usings * 2 : 8;
+        c->usings = arena_grow(c->a, c->usings, c->cap_usings * sizeof *c->usings, nc * sizeof *c->usings);
+        c->cap_usings = nc;
+    }
+    c->usings[c->n_usings++] = (cs_using_t){alias, ns};
+    return alias;
+}
+
+/* `<Alias>[.<ModNs>]` for the module of `token`. */
+static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
+    char *pkgname = NULL, *rawmod = NULL;
+    if (!names_token_split(c->a, token, &pkgname, &rawmod, NULL)) return "Unknown";
+    if (pkg && pkg->name) pkgname = (char *)pkg->name;
+    const char *alias = cs_namespace_alias(c, pkg, pkgname);
+    const char *mod = rawmod ? (pkg ? schema_token_module(c->a, pkg, token) : rawmod) : "index";
+    if (!*mod || strcmp(mod, "index") == 0) return alias;
+    const char *mapped = cs_mapped(pkg, mod);
+    if (mapped) return arena_sprintf(c->a, "%s.%s", alias, mapped);
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, alias);
+    char *parts = arena_strdup(c->a, mod);
+    for (char *save = NULL, *seg = strtok_r(parts, "/", &save); seg; seg = strtok_r(NULL, "/", &save))
+        buf_printf(&b, ".%s", names_pascal(c->a, seg));
+    char *r = buf_arena_str(&b, c->a);
+    buf_free(&b);
+    return r;
+}
+
+static const char *cs_token_member(cs_ctx_t *c, const char *token) {
+    char *member = NULL;
+    if (!names_token_split(c->a, token, NULL, NULL, &member) || !member) return "Unknown";
+    return names_pascal(c->a, member);
+}
+
+static const char *cs_property_name(cs_ctx_t *c, const char *name, const schema_property_t *prop) {
+    if (prop && prop->csharp_name) return prop->csharp_name;
+    return names_make_valid_identifier(c->a, LANG_CSHARP, names_pascal(c->a, name));
+}
+
+/* --- expressions ---------------------------------------------------------------------------------- */
+
+static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
+
+static void cs_string(buf_t *b, const char *s) {
+    if (!strchr(s, '\n')) {
+        names_append_quoted(b, LANG_CSHARP, s);
+        return;
+    }
+    /* verbatim string: newlines raw, `"` doubled */
+    buf_puts(b, "@\"");
+    for (const char *p = s; *p; p++) {
+        if (*p == '"') buf_putc(b, '"');
+        buf_putc(b, *p);
+    }
+    buf_putc(b, '"');
+}
+
+static const char *cs_scalar_type(const schema_type_t *t) {
+    if (!t) return "object?";
+    switch (t->kind) {
+    case SCHEMA_STRING: return "string";
+    case SCHEMA_INT: return "int";
+    case SCHEMA_NUMBER: return "double";
+    case SCHEMA_BOOL: return "bool";
+    default: return "object?";
+    }
+}
+
+static void cs_number(buf_t *b, double n, const schema_type_t *t) {
+    names_append_number(b, n);
+    if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
+}
+
+static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
+    int idx = pcl_program_find(c->p, e->trav.root);
+    buf_puts(b, idx >= 0 ? c->var[idx] : names_make_valid_identifier(c->a, LANG_CSHARP, e->trav.root));
+    const schema_resource_t *res = idx >= 0 ? c->p->nodes[idx].schema : NULL;
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *part = &e->trav.parts[i];
+        if (i == 0 && part->attr) {
+            if (strcmp(part->attr, "id") == 0) buf_puts(b, ".Id");
+            else if (strcmp(part->attr, "urn") == 0) buf_puts(b, ".Urn");
+            else {
+                const schema_property_t *prop =
+                    res ? schema_find_property(res->outputs, res->n_outputs, part->attr) : NULL;
+                buf_printf(b, ".%s", cs_property_name(c, part->attr, prop));
+            }
+        } else if (part->attr) {
+            buf_printf(b, ".Apply(v => v.%s)", cs_property_name(c, part->attr, NULL));
+        } else if (part->index_is_string) {
+            buf_puts(b, ".Apply(v => v[");
+            names_append_quoted(b, LANG_CSHARP, part->index_str);
+            buf_puts(b, "])");
+        } else {
+            buf_printf(b, ".Apply(v => v[%zu])", part->index_num);
+        }
+    }
+}
+
+static const schema_type_t *cs_union_pick(const schema_type_t *t, const pcl_expr_t *e) {
+    for (size_t i = 0; i < t->n_members; i++) {
+        schema_kind_t k = t->members[i]->kind;
+        if ((e->kind == PCL_STRING && (k == SCHEMA_STRING || k == SCHEMA_ENUM)) ||
+            (e->kind == PCL_NUMBER && (k == SCHEMA_NUMBER || k == SCHEMA_INT)) || (e->kind == PCL_BOOL && k == SCHEMA_BOOL) ||
+            (e->kind == PCL_TUPLE && k == SCHEMA_ARRAY) ||
+            (e->kind == PCL_OBJECT && (k == SCHEMA_OBJECT || k == SCHEMA_MAP)))
+            return t->members[i];
+    }
+    return NULL;
+}
+
+/* `{`, elements one per line with trailing commas, `}` — the body of every initializer. Each
+ * element is rendered at depth+1 by `fn`. */
+static void cs_open(buf_t *b, int depth) {
+    buf_putc(b, '\n');
+    cs_indent(b, depth);
+    buf_puts(b, "{\n");
+}
+
+static void cs_close(buf_t *b, int depth) {
+    cs_indent(b, depth);
+    buf_putc(b, '}');
+}
+
+static void cs_dictionary(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
+    if (e->object.n == 0) {
+        buf_printf(b, "new Dictionary<string, %s>()", cs_scalar_type(et));
+        return;
+    }
+    buf_printf(b, "new Dictionary<string, %s>", cs_scalar_type(et));
+    cs_open(b, depth);
+    for (size_t i = 0; i < e->object.n; i++) {
+        cs_indent(b, depth + 1);
+        buf_putc(b, '[');
+        names_append_quoted(b, LANG_CSHARP, e->object.items[i].key);
+        buf_puts(b, "] = ");
+        cs_expr(c, b, e->object.items[i].value, et, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, depth);
+}
+
+static bool cs_asset_call(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    static const struct {
+        const char *pcl, *cs;
+    } fns[] = {{"fileAsset", "FileAsset"},     {"stringAsset", "StringAsset"},   {"remoteAsset", "RemoteAsset"},
+               {"fileArchive", "FileArchive"}, {"remoteArchive", "RemoteArchive"}};
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (strcmp(e->call.name, fns[i].pcl) == 0) {
+            buf_printf(b, "new %s(", fns[i].cs);
+            if (e->call.n > 0) cs_expr(c, b, e->call.args[0], NULL, depth);
+            buf_putc(b, ')');
+            return true;
+        }
+    if (strcmp(e->call.name, "assetArchive") == 0 && e->call.n > 0 && e->call.args[0]->kind == PCL_OBJECT) {
+        const pcl_expr_t *o = e->call.args[0];
+        buf_puts(b, "new AssetArchive(new Dictionary<string, AssetOrArchive>");
+        cs_open(b, depth);
+        for (size_t i = 0; i < o->object.n; i++) {
+            cs_indent(b, depth + 1);
+            buf_putc(b, '[');
+            names_append_quoted(b, LANG_CSHARP, o->object.items[i].key);
+            buf_puts(b, "] = ");
+            cs_expr(c, b, o->object.items[i].value, NULL, depth + 1);
+            buf_puts(b, ",\n");
+        }
+        cs_close(b, depth);
+        buf_putc(b, ')');
+        return true;
+    }
+    return false;
+}
+
+static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+    const char *ename = cs_token_member(c, t->token);
+    for (size_t i = 0; i < t->n_enum_values; i++) {
+        const pv_t *v = t->enum_values[i].value;
+        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
+                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n) ||
+                           (e->kind == PCL_BOOL && v->kind == PV_BOOL && v->u.b == e->b));
+        if (!match) continue;
+        char *member = names_enum_member(c->a, LANG_CSHARP, &t->enum_values[i], ename);
+        if (!member) break;
+        buf_printf(b, "%s.%s.%s", cs_module_path(c, c->node ? c->node->package : NULL, t->token), ename, member);
+        return;
+    }
+    /* not a member of the enum: the literal (the SDK's enums convert explicitly from it) */
+    if (e->kind == PCL_STRING) cs_string(b, e->s);
+    else if (e->kind == PCL_NUMBER) cs_number(b, e->n, t->element);
+    else buf_puts(b, e->b ? "true" : "false");
+}
+
+/* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
+static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    if (!t) t = e->type;
+    if (t && t->kind == SCHEMA_UNION) t = cs_union_pick(t, e);
+    switch (e->kind) {
+    case PCL_NULL: buf_puts(b, "null"); return;
+    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
+    case PCL_NUMBER:
+        if (t && t->kind == SCHEMA_ENUM) cs_enum(c, b, e, t);
+        else if (t && t->kind == SCHEMA_STRING) {
+            buf_putc(b, '"');
+            names_append_number(b, e->n);
+            buf_putc(b, '"');
+        } else cs_number(b, e->n, t);
+        return;
+    case PCL_STRING:
+        if (t && t->kind == SCHEMA_ENUM) cs_enum(c, b, e, t);
+        else cs_string(b, e->s);
+        return;
+    case PCL_TRAVERSAL: cs_traversal(c, b, e); return;
+    case PCL_CALL:
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
+            buf_puts(b, "Output.CreateSecret(");
+            cs_expr(c, b, e->call.args[0], t, depth);
+            buf_putc(b, ')');
+            return;
+        }
+        if (cs_asset_call(c, b, e, depth)) return;
+        if (c->report)
+            diag_add(c->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                     "resource '%s': the function %s() has no C# translation; it was written as null",
+                     c->node ? c->node->name : "?", e->call.name);
+        buf_puts(b, "null");
+        return;
+    case PCL_TUPLE: {
+        const schema_type_t *et = t && t->kind == SCHEMA_ARRAY ? t->element : NULL;
+        if (e->tuple.n == 0) {
+            buf_printf(b, "new %s[] {}", et ? cs_scalar_type(et) : "object?");
+            return;
+        }
+        buf_puts(b, "new[]");
+        cs_open(b, depth);
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            cs_indent(b, depth + 1);
+            cs_expr(c, b, e->tuple.items[i], et, depth + 1);
+            buf_puts(b, ",\n");
+        }
+        cs_close(b, depth);
+        return;
+    }
+    case PCL_OBJECT: {
+        if (t && t->kind == SCHEMA_OBJECT && t->object && t->token) {
+            const char *type = arena_sprintf(c->a, "%s.Inputs.%sArgs",
+                                             cs_module_path(c, c->node ? c->node->package : NULL, t->token),
+                                             cs_token_member(c, t->token));
+            if (e->object.n == 0) {
+                buf_printf(b, "new %s()", type);
+                return;
+            }
+            buf_printf(b, "new %s", type);
+            cs_open(b, depth);
+            for (size_t i = 0; i < e->object.n; i++) {
+                const pcl_object_item_t *it = &e->object.items[i];
+                const schema_property_t *prop = it->prop;
+                if (!prop) prop = schema_find_property(t->object->props, t->object->n_props, it->key);
+                cs_indent(b, depth + 1);
+                buf_printf(b, "%s = ", cs_property_name(c, it->key, prop));
+                cs_expr(c, b, it->value, prop ? prop->type : NULL, depth + 1);
+                buf_puts(b, ",\n");
+            }
+            cs_close(b, depth);
+            return;
+        }
+        cs_dictionary(c, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, depth);
+        return;
+    }
+    }
+}
+
+/* A resource input or nested-object property: maps use the collection-initializer form
+ * `Tags = \n{\n    { "k", "v" },\n}` that only a property initializer allows. */
+static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_type_t *t,
+                        int depth) {
+    if (!t) t = e->type;
+    cs_indent(b, depth);
+    if (e->kind == PCL_OBJECT && e->object.n > 0 && t && t->kind == SCHEMA_MAP) {
+        buf_printf(b, "%s = ", name);
+        cs_open(b, depth);
+        for (size_t i = 0; i < e->object.n; i++) {
+            cs_indent(b, depth + 1);
+            buf_puts(b, "{ ");
+            names_append_quoted(b, LANG_CSHARP, e->object.items[i].key);
+            buf_puts(b, ", ");
+            cs_expr(c, b, e->object.items[i].value, t->element, depth + 1);
+            buf_puts(b, " },\n");
+        }
+        cs_close(b, depth);
+        buf_puts(b, ",\n");
+        return;
+    }
+    buf_printf(b, "%s = ", name);
+    cs_expr(c, b, e, t, depth);
+    buf_puts(b, ",\n");
+}
+
+/* --- options -------------------------------------------------------------------------------------- */
+
+static void cs_path_literal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
+    if (e->kind == PCL_STRING) {
+        names_append_quoted(b, LANG_CSHARP, e->s);
+        return;
+    }
+    buf_t p;
+    buf_init(&p);
+    if (e->kind == PCL_TRAVERSAL) {
+        buf_puts(&p, e->trav.root);
+        for (size_t i = 0; i < e->trav.n; i++) {
+            const pcl_trav_part_t *part = &e->trav.parts[i];
+            if (part->attr) buf_printf(&p, ".%s", part->attr);
+            else if (part->index_is_string) {
+                buf_putc(&p, '[');
+                names_append_quoted(&p, LANG_CSHARP, part->index_str);
+                buf_putc(&p, ']');
+            } else buf_printf(&p, "[%zu]", part->index_num);
+        }
+    }
+    char *s = buf_arena_str(&p, c->a);
+    buf_free(&p);
+    names_append_quoted(b, LANG_CSHARP, s);
+}
+
+static int cs_option_rank(const char *name) {
+    static const char *const order[] = {"parent",        "provider",    "dependsOn",   "protect", "retainOnDelete",
+                                        "ignoreChanges", "deletedWith", "replaceWith", "import"};
+    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
+        if (strcmp(order[i], name) == 0) return i;
+    return 100;
+}
+
+static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
+    const pcl_attr_t **sorted = arena_alloc(c->a, (n->n_options + 1) * sizeof *sorted);
+    for (size_t i = 0; i < n->n_options; i++) sorted[i] = &n->options[i];
+    for (size_t i = 1; i < n->n_options; i++)
+        for (size_t j = i; j > 0 && cs_option_rank(sorted[j - 1]->name) > cs_option_rank(sorted[j]->name); j--) {
+            const pcl_attr_t *t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    buf_printf(b, "new %s", n->kind == PCL_NODE_COMPONENT ? "ComponentResourceOptions" : "CustomResourceOptions");
+    cs_open(b, depth);
+    for (size_t i = 0; i < n->n_options; i++) {
+        const pcl_attr_t *o = sorted[i];
+        const char *name = o->name;
+        const pcl_expr_t *v = o->value;
+        if (cs_option_rank(name) == 100) {
+            if (c->report)
+                diag_add(c->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                         "resource '%s': the resource option '%s' is not supported by the C# emitter and was left out",
+                         n->name, name);
+            continue;
+        }
+        cs_indent(b, depth + 1);
+        if ((strcmp(name, "dependsOn") == 0 || strcmp(name, "replaceWith") == 0 ||
+             strcmp(name, "ignoreChanges") == 0) &&
+            v->kind == PCL_TUPLE) {
+            bool paths = strcmp(name, "ignoreChanges") == 0;
+            buf_printf(b, "%s =", names_pascal(c->a, name));
+            cs_open(b, depth + 1);
+            for (size_t k = 0; k < v->tuple.n; k++) {
+                cs_indent(b, depth + 2);
+                if (paths) cs_path_literal(c, b, v->tuple.items[k]);
+                else cs_expr(c, b, v->tuple.items[k], NULL, depth + 2);
+                buf_puts(b, ",\n");
+            }
+            cs_close(b, depth + 1);
+            buf_puts(b, ",\n");
+            continue;
+        }
+        buf_printf(b, "%s = ", strcmp(name, "import") == 0 ? "ImportId" : names_pascal(c->a, name));
+        cs_expr(c, b, v, NULL, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, depth);
+}
+
+/* --- program ---------------------------------------------------------------------------------------- */
+
+static const char *cs_config_getter(const pcl_node_t *n) {
+    const char *t = n->token ? n->token : "string";
+    bool s = n->config_secret;
+    if (strcmp(t, "int") == 0) return s ? "RequireSecretInt32" : "RequireInt32";
+    if (strcmp(t, "number") == 0) return s ? "RequireSecretDouble" : "RequireDouble";
+    if (strcmp(t, "bool") == 0) return s ? "RequireSecretBoolean" : "RequireBoolean";
+    return s ? "RequireSecret" : "Require";
+}
+
+static void cs_body(cs_ctx_t *c, buf_t *b) {
+    const int depth = 1;
+    bool have_config = false;
+    for (size_t i = 0; i < c->p->n_nodes; i++) {
+        const pcl_node_t *n = &c->p->nodes[i];
+        c->node = n;
+        if (n->kind == PCL_NODE_CONFIG) {
+            if (!have_config) {
+                cs_indent(b, depth);
+                buf_puts(b, "var config = new Config();\n");
+                have_config = true;
+            }
+            cs_indent(b, depth);
+            buf_printf(b, "var %s = config.%s(", c->var[i], cs_config_getter(n));
+            names_append_quoted(b, LANG_CSHARP, n->config_key ? n->config_key : n->name);
+            buf_puts(b, ");\n\n");
+            continue;
+        }
+        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
+        const char *logical = n->logical_name ? n->logical_name : n->name;
+        cs_indent(b, depth);
+        if (n->kind == PCL_NODE_COMPONENT) {
+            buf_printf(b, "var %s = new ComponentResource(", c->var[i]);
+            names_append_quoted(b, LANG_CSHARP, n->token ? n->token : "");
+            buf_puts(b, ", ");
+            names_append_quoted(b, LANG_CSHARP, logical);
+            if (n->n_options > 0) {
+                buf_puts(b, ", ");
+                cs_options(c, b, n, depth);
+            }
+            buf_puts(b, ");\n\n");
+            continue;
+        }
+        const char *cls;
+        if (n->schema && n->schema->csharp_name)
+            cls = arena_sprintf(c->a, "%s.%s", cs_module_path(c, n->package, n->token), n->schema->csharp_name);
+        else
+            cls = arena_sprintf(c->a, "%s.%s", cs_module_path(c, n->package, n->token), cs_token_member(c, n->token));
+        buf_printf(b, "var %s = new %s(", c->var[i], cls);
+        names_append_quoted(b, LANG_CSHARP, logical);
+        if (n->n_attrs > 0 || n->n_options > 0) {
+            buf_puts(b, ", new()");
+            cs_open(b, depth);
+            for (size_t j = 0; j < n->n_attrs; j++) {
+                const pcl_attr_t *at = &n->attrs[j];
+                const schema_property_t *prop = at->prop;
+                if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
+                cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop ? prop->type : NULL, depth + 1);
+            }
+            cs_close(b, depth);
+        }
+        if (n->n_options > 0) {
+            buf_puts(b, ", ");
+            cs_options(c, b, n, depth);
+        }
+        buf_puts(b, ");\n\n");
+    }
+    c->node = NULL;
+}
+
+static int cs_using_cmp(const void *x, const void *y) {
+    return strcmp(((const cs_using_t *)x)->alias, ((const cs_using_t *)y)->alias);
+}
+
+char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
+    cs_ctx_t c = {0};
+    c.a = arena_new();
+    c.p = p;
+    c.diags = diags;
+    c.var = arena_alloc(c.a, (p->n_nodes + 1) * sizeof *c.var);
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "resource '%s' has no type token; cannot emit C#",
+                     n->name);
+            arena_free(c.a);
+            return NULL;
+        }
+    }
+    /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
+     * after the names the program itself declares. */
+    names_table_t *names = names_table_new(c.a);
+    names_table_reserve(names, "config");
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE)
+            c.var[i] = names_table_unique(names, names_make_valid_identifier(c.a, LANG_CSHARP, p->nodes[i].name), "", 2);
+
+    buf_t body;
+    buf_init(&body);
+    c.report = true;
+    cs_body(&c, &body);
+
+    buf_t out;
+    buf_init(&out);
+    buf_puts(&out, "using System.Collections.Generic;\nusing System.Linq;\nusing Pulumi;\n");
+    qsort(c.usings, c.n_usings, sizeof *c.usings, cs_using_cmp);
+    for (size_t i = 0; i < c.n_usings; i++) buf_printf(&out, "using %s = %s;\n", c.usings[i].alias, c.usings[i].ns);
+    buf_puts(&out, "\nreturn await Deployment.RunAsync(() => \n{\n");
+    buf_append(&out, body.data ? body.data : "", body.len);
+    buf_puts(&out, "});\n\n");
+    buf_free(&body);
+    arena_free(c.a);
+    return buf_take(&out);
+}

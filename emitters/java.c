@@ -1,0 +1,520 @@
+/* java.c — the Java emitter: PCL program → App.java (package generated_program).
+ *
+ * Same shape as the other emitters: a program walker (emit_java), an expression printer
+ * (java_expr) and names (java_class_ref, java_package). Output follows pulumi-java's program
+ * generator (pcl-emitters §3.5, §4.5): `public static void stack(Context ctx)` called through
+ * `Pulumi.run(App::stack)`, one `new <Type>("name", <Type>Args.builder()...build())` per resource
+ * with builder chains indented 4 more than the statement, options through
+ * `CustomResourceOptions.builder()` indented 8 more, list properties as varargs, maps as
+ * `Map.ofEntries(Map.entry(..))`, secrets from `ctx.config().requireSecret` and `Output.ofSecret`.
+ *
+ * Classes are imported by simple name; when two imported classes share a simple name (two
+ * packages' `Provider`), neither is imported and both are written fully qualified. That needs to
+ * know every class first, so the body is rendered twice: once to collect classes, once for real. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "emitters/emit_internal.h"
+
+typedef struct java_class {
+    const char *fqcn;
+    const char *simple;
+    bool qualify; /* its simple name is ambiguous: write the full name, do not import */
+} java_class_t;
+
+typedef struct java_ctx {
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    bool report;
+    java_class_t *classes;
+    size_t n_classes, cap_classes;
+    const char **var;
+    const pcl_node_t *node;
+} java_ctx_t;
+
+static void java_indent(buf_t *b, int spaces) { buf_indent(b, spaces); }
+
+/* --- classes and imports --------------------------------------------------------------------------- */
+
+/* Registers a class and returns how code refers to it (simple name, or fully qualified when its
+ * simple name is shared by another class). */
+static const char *java_class(java_ctx_t *j, const char *fqcn) {
+    const char *dot = strrchr(fqcn, '.');
+    const char *simple = dot ? dot + 1 : fqcn;
+    for (size_t i = 0; i < j->n_classes; i++)
+        if (strcmp(j->classes[i].fqcn, fqcn) == 0) return j->classes[i].qualify ? j->classes[i].fqcn : j->classes[i].simple;
+    if (j->n_classes == j->cap_classes) {
+        size_t nc = j->cap_classes ? j->cap_classes * 2 : 16;
+        j->classes = arena_grow(j->a, j->classes, j->cap_classes * sizeof *j->classes, nc * sizeof *j->classes);
+        j->cap_classes = nc;
+    }
+    j->classes[j->n_classes++] = (java_class_t){arena_strdup(j->a, fqcn), arena_strdup(j->a, simple), false};
+    return simple;
+}
+
+static const char *java_lang_str(const schema_package_t *pkg, const char *key) {
+    if (!pkg || !pkg->language) return NULL;
+    const cJSON *jv = cJSON_GetObjectItemCaseSensitive(pkg->language, "java");
+    const cJSON *v = jv ? cJSON_GetObjectItemCaseSensitive(jv, key) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A package-name segment: `-` removed, `/` → `_`, lower case (`apps/v1` → apps_v1). */
+static char *java_segment(arena_t *a, const char *s) {
+    char *r = arena_strdup(a, s);
+    char *o = r;
+    for (const char *p = s; *p; p++) {
+        if (*p == '-' || *p == '.') continue;
+        *o++ = *p == '/' ? '_' : (*p >= 'A' && *p <= 'Z') ? (char)(*p - 'A' + 'a') : *p;
+    }
+    *o = 0;
+    return r;
+}
+
+/* The Java package holding the module of `token`: com.pulumi.<pkg>[.<module>]. */
+static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
+    char *pkgname = NULL, *rawmod = NULL;
+    if (!names_token_split(j->a, token, &pkgname, &rawmod, NULL)) return "com.pulumi.unknown";
+    if (pkg && pkg->name) pkgname = (char *)pkg->name;
+    const char *base = java_lang_str(pkg, "basePackage");
+    if (!base) base = arena_sprintf(j->a, "com.%s", pkg && pkg->namespace_ ? java_segment(j->a, pkg->namespace_) : "pulumi");
+    const char *root = arena_sprintf(j->a, "%s.%s", base, java_segment(j->a, pkgname));
+    const char *mod = rawmod ? (pkg ? schema_token_module(j->a, pkg, token) : rawmod) : "index";
+    if (!*mod || strcmp(mod, "index") == 0) return root;
+    return arena_sprintf(j->a, "%s.%s", root, java_segment(j->a, mod));
+}
+
+static const char *java_token_member(java_ctx_t *j, const char *token) {
+    char *member = NULL;
+    if (!names_token_split(j->a, token, NULL, NULL, &member) || !member) return "Unknown";
+    return names_pascal(j->a, member);
+}
+
+/* `sub` is "" for resources, "inputs" for input types, "enums" for enums. */
+static const char *java_class_ref(java_ctx_t *j, const char *token, const char *sub, const char *suffix) {
+    const char *pkg = java_package(j, j->node ? j->node->package : NULL, token);
+    const char *fq = arena_sprintf(j->a, "%s%s%s.%s%s", pkg, *sub ? "." : "", sub, java_token_member(j, token), suffix);
+    return java_class(j, fq);
+}
+
+static const char *java_member_name(java_ctx_t *j, const char *name) {
+    return names_make_valid_identifier(j->a, LANG_JAVA, name);
+}
+
+/* --- expressions ---------------------------------------------------------------------------------- */
+
+static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind);
+
+static const schema_type_t *java_union_pick(const schema_type_t *t, const pcl_expr_t *e) {
+    for (size_t i = 0; i < t->n_members; i++) {
+        schema_kind_t k = t->members[i]->kind;
+        if ((e->kind == PCL_STRING && (k == SCHEMA_STRING || k == SCHEMA_ENUM)) ||
+            (e->kind == PCL_NUMBER && (k == SCHEMA_NUMBER || k == SCHEMA_INT)) || (e->kind == PCL_BOOL && k == SCHEMA_BOOL) ||
+            (e->kind == PCL_TUPLE && k == SCHEMA_ARRAY) ||
+            (e->kind == PCL_OBJECT && (k == SCHEMA_OBJECT || k == SCHEMA_MAP)))
+            return t->members[i];
+    }
+    return NULL;
+}
+
+static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
+    int idx = pcl_program_find(j->p, e->trav.root);
+    buf_puts(b, idx >= 0 ? j->var[idx] : java_member_name(j, e->trav.root));
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *part = &e->trav.parts[i];
+        if (i == 0 && part->attr) buf_printf(b, ".%s()", java_member_name(j, part->attr));
+        else if (part->attr) buf_printf(b, ".applyValue(v -> v.%s())", java_member_name(j, part->attr));
+        else if (part->index_is_string) {
+            buf_puts(b, ".applyValue(v -> v.get(");
+            names_append_quoted(b, LANG_JAVA, part->index_str);
+            buf_puts(b, "))");
+        } else {
+            buf_printf(b, ".applyValue(v -> v.get(%zu))", part->index_num);
+        }
+    }
+}
+
+/* Elements one per line at `ind`+4, separated by commas, closed by `)` on the last line. */
+static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const *items, size_t n,
+                                const schema_type_t *et, int ind) {
+    for (size_t i = 0; i < n; i++) {
+        buf_putc(b, '\n');
+        java_indent(b, ind + 4);
+        java_expr(j, b, items[i], et, ind + 4);
+        if (i + 1 < n) buf_putc(b, ',');
+    }
+    buf_putc(b, ')');
+}
+
+static void java_map(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
+    if (e->object.n == 0) {
+        buf_puts(b, "Map.of()");
+        return;
+    }
+    java_class(j, "java.util.Map");
+    buf_puts(b, "Map.ofEntries(");
+    for (size_t i = 0; i < e->object.n; i++) {
+        buf_putc(b, '\n');
+        java_indent(b, ind + 4);
+        buf_puts(b, "Map.entry(");
+        names_append_quoted(b, LANG_JAVA, e->object.items[i].key);
+        buf_puts(b, ", ");
+        java_expr(j, b, e->object.items[i].value, et, ind + 4);
+        buf_putc(b, ')');
+        if (i + 1 < e->object.n) buf_putc(b, ',');
+    }
+    buf_putc(b, '\n');
+    java_indent(b, ind);
+    buf_putc(b, ')');
+}
+
+static bool java_asset_call(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+    static const struct {
+        const char *pcl, *cls;
+    } fns[] = {{"fileAsset", "com.pulumi.asset.FileAsset"},         {"stringAsset", "com.pulumi.asset.StringAsset"},
+               {"remoteAsset", "com.pulumi.asset.RemoteAsset"},     {"fileArchive", "com.pulumi.asset.FileArchive"},
+               {"remoteArchive", "com.pulumi.asset.RemoteArchive"}, {"assetArchive", "com.pulumi.asset.AssetArchive"}};
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (strcmp(e->call.name, fns[i].pcl) == 0) {
+            buf_printf(b, "new %s(", java_class(j, fns[i].cls));
+            if (e->call.n > 0) {
+                if (e->call.args[0]->kind == PCL_OBJECT) java_map(j, b, e->call.args[0], NULL, ind);
+                else java_expr(j, b, e->call.args[0], NULL, ind);
+            }
+            buf_putc(b, ')');
+            return true;
+        }
+    return false;
+}
+
+static void java_number(buf_t *b, double n, const schema_type_t *t) {
+    names_append_number(b, n);
+    if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
+}
+
+static void java_enum(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+    const char *ename = java_token_member(j, t->token);
+    for (size_t i = 0; i < t->n_enum_values; i++) {
+        const pv_t *v = t->enum_values[i].value;
+        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
+                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n) ||
+                           (e->kind == PCL_BOOL && v->kind == PV_BOOL && v->u.b == e->b));
+        if (!match) continue;
+        char *member = names_enum_member(j->a, LANG_JAVA, &t->enum_values[i], ename);
+        if (!member) break;
+        buf_printf(b, "%s.%s", java_class_ref(j, t->token, "enums", ""), member);
+        return;
+    }
+    if (e->kind == PCL_STRING) names_append_quoted(b, LANG_JAVA, e->s);
+    else if (e->kind == PCL_NUMBER) java_number(b, e->n, t->element);
+    else buf_puts(b, e->b ? "true" : "false");
+}
+
+/* A builder chain `<Type>Args.builder()` + `.prop(value)` lines at ind+4 + `.build()`. */
+static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_attr_t *attrs, size_t n_attrs,
+                         const pcl_object_item_t *items, size_t n_items, const schema_object_t *obj,
+                         const schema_resource_t *res, int ind) {
+    buf_printf(b, "%s.builder()", cls);
+    size_t n = attrs ? n_attrs : n_items;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = attrs ? attrs[i].name : items[i].key;
+        const pcl_expr_t *v = attrs ? attrs[i].value : items[i].value;
+        const schema_property_t *prop = attrs ? attrs[i].prop : items[i].prop;
+        if (!prop && res) prop = schema_find_property(res->inputs, res->n_inputs, name);
+        if (!prop && obj) prop = schema_find_property(obj->props, obj->n_props, name);
+        const schema_type_t *t = prop ? prop->type : v->type;
+        if (t && t->kind == SCHEMA_UNION) t = java_union_pick(t, v);
+        buf_putc(b, '\n');
+        java_indent(b, ind + 4);
+        buf_printf(b, ".%s(", java_member_name(j, name));
+        /* list properties take varargs: one element inline, more one per line */
+        if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY)) {
+            const schema_type_t *et = t ? t->element : NULL;
+            if (v->tuple.n == 1) {
+                java_expr(j, b, v->tuple.items[0], et, ind + 4);
+                buf_putc(b, ')');
+            } else if (v->tuple.n == 0) {
+                buf_putc(b, ')');
+            } else {
+                java_args_multiline(j, b, (const pcl_expr_t *const *)v->tuple.items, v->tuple.n, et, ind + 4);
+            }
+            continue;
+        }
+        java_expr(j, b, v, t, ind + 4);
+        buf_putc(b, ')');
+    }
+    buf_putc(b, '\n');
+    java_indent(b, ind + 4);
+    buf_puts(b, ".build()");
+}
+
+/* A value at a position of schema type `t`, written on a line indented `ind` spaces. */
+static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
+    if (!t) t = e->type;
+    if (t && t->kind == SCHEMA_UNION) t = java_union_pick(t, e);
+    switch (e->kind) {
+    case PCL_NULL: buf_puts(b, "null"); return;
+    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
+    case PCL_NUMBER:
+        if (t && t->kind == SCHEMA_ENUM) java_enum(j, b, e, t);
+        else if (t && t->kind == SCHEMA_STRING) {
+            buf_putc(b, '"');
+            names_append_number(b, e->n);
+            buf_putc(b, '"');
+        } else java_number(b, e->n, t);
+        return;
+    case PCL_STRING:
+        if (t && t->kind == SCHEMA_ENUM) java_enum(j, b, e, t);
+        else names_append_quoted(b, LANG_JAVA, e->s);
+        return;
+    case PCL_TRAVERSAL: java_traversal(j, b, e); return;
+    case PCL_CALL:
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
+            buf_puts(b, "Output.ofSecret(");
+            java_expr(j, b, e->call.args[0], t, ind);
+            buf_putc(b, ')');
+            return;
+        }
+        if (java_asset_call(j, b, e, ind)) return;
+        if (j->report)
+            diag_add(j->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                     "resource '%s': the function %s() has no Java translation; it was written as null",
+                     j->node ? j->node->name : "?", e->call.name);
+        buf_puts(b, "null");
+        return;
+    case PCL_TUPLE:
+        java_class(j, "java.util.List");
+        buf_puts(b, "List.of(");
+        if (e->tuple.n == 0) buf_putc(b, ')');
+        else
+            java_args_multiline(j, b, (const pcl_expr_t *const *)e->tuple.items, e->tuple.n,
+                                t && t->kind == SCHEMA_ARRAY ? t->element : NULL, ind);
+        return;
+    case PCL_OBJECT:
+        if (t && t->kind == SCHEMA_OBJECT && t->object && t->token) {
+            java_builder(j, b, java_class_ref(j, t->token, "inputs", "Args"), NULL, 0, e->object.items, e->object.n,
+                         t->object, NULL, ind);
+            return;
+        }
+        java_map(j, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, ind);
+        return;
+    }
+}
+
+/* --- options -------------------------------------------------------------------------------------- */
+
+static void java_path_literal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
+    if (e->kind == PCL_STRING) {
+        names_append_quoted(b, LANG_JAVA, e->s);
+        return;
+    }
+    buf_t p;
+    buf_init(&p);
+    if (e->kind == PCL_TRAVERSAL) {
+        buf_puts(&p, e->trav.root);
+        for (size_t i = 0; i < e->trav.n; i++) {
+            const pcl_trav_part_t *part = &e->trav.parts[i];
+            if (part->attr) buf_printf(&p, ".%s", part->attr);
+            else if (part->index_is_string) {
+                buf_putc(&p, '[');
+                names_append_quoted(&p, LANG_JAVA, part->index_str);
+                buf_putc(&p, ']');
+            } else buf_printf(&p, "[%zu]", part->index_num);
+        }
+    }
+    char *s = buf_arena_str(&p, j->a);
+    buf_free(&p);
+    names_append_quoted(b, LANG_JAVA, s);
+}
+
+/* pulumi-java's option order. */
+static int java_option_rank(const char *name) {
+    static const char *const order[] = {"provider",  "protect",     "retainOnDelete", "parent",
+                                        "dependsOn", "deletedWith", "replaceWith",    "ignoreChanges",
+                                        "import"};
+    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
+        if (strcmp(order[i], name) == 0) return i;
+    return 100;
+}
+
+static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) {
+    const pcl_attr_t **sorted = arena_alloc(j->a, (n->n_options + 1) * sizeof *sorted);
+    for (size_t i = 0; i < n->n_options; i++) sorted[i] = &n->options[i];
+    for (size_t i = 1; i < n->n_options; i++)
+        for (size_t k = i; k > 0 && java_option_rank(sorted[k - 1]->name) > java_option_rank(sorted[k]->name); k--) {
+            const pcl_attr_t *t = sorted[k];
+            sorted[k] = sorted[k - 1];
+            sorted[k - 1] = t;
+        }
+    const char *cls = n->kind == PCL_NODE_COMPONENT ? "com.pulumi.resources.ComponentResourceOptions"
+                                                    : "com.pulumi.resources.CustomResourceOptions";
+    buf_printf(b, "%s.builder()", java_class(j, cls));
+    for (size_t i = 0; i < n->n_options; i++) {
+        const pcl_attr_t *o = sorted[i];
+        const pcl_expr_t *v = o->value;
+        if (java_option_rank(o->name) == 100) {
+            if (j->report)
+                diag_add(j->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                         "resource '%s': the resource option '%s' is not supported by the Java emitter and was left out",
+                         n->name, o->name);
+            continue;
+        }
+        buf_putc(b, '\n');
+        java_indent(b, ind + 4);
+        bool import = strcmp(o->name, "import") == 0;
+        buf_printf(b, ".%s(", import ? "importId" : o->name);
+        if (v->kind == PCL_TUPLE) {
+            bool paths = strcmp(o->name, "ignoreChanges") == 0;
+            for (size_t k = 0; k < v->tuple.n; k++) {
+                if (k) buf_puts(b, ", ");
+                if (paths) java_path_literal(j, b, v->tuple.items[k]);
+                else java_expr(j, b, v->tuple.items[k], NULL, ind + 4);
+            }
+        } else {
+            java_expr(j, b, v, NULL, ind + 4);
+        }
+        buf_putc(b, ')');
+    }
+    buf_putc(b, '\n');
+    java_indent(b, ind + 4);
+    buf_puts(b, ".build()");
+}
+
+/* --- program ---------------------------------------------------------------------------------------- */
+
+static const char *java_config_getter(const pcl_node_t *n) {
+    const char *t = n->token ? n->token : "string";
+    bool s = n->config_secret;
+    if (strcmp(t, "int") == 0) return s ? "requireSecretInteger" : "requireInteger";
+    if (strcmp(t, "number") == 0) return s ? "requireSecretDouble" : "requireDouble";
+    if (strcmp(t, "bool") == 0) return s ? "requireSecretBoolean" : "requireBoolean";
+    return s ? "requireSecret" : "require";
+}
+
+static void java_body(java_ctx_t *j, buf_t *b) {
+    const int ind = 8;
+    for (size_t i = 0; i < j->p->n_nodes; i++) {
+        const pcl_node_t *n = &j->p->nodes[i];
+        j->node = n;
+        if (n->kind == PCL_NODE_CONFIG) {
+            java_indent(b, ind);
+            buf_printf(b, "final var %s = ctx.config().%s(", j->var[i], java_config_getter(n));
+            names_append_quoted(b, LANG_JAVA, n->config_key ? n->config_key : n->name);
+            buf_puts(b, ");\n\n");
+            continue;
+        }
+        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
+        const char *logical = n->logical_name ? n->logical_name : n->name;
+        java_indent(b, ind);
+        if (n->kind == PCL_NODE_COMPONENT) {
+            buf_printf(b, "var %s = new %s(", j->var[i], java_class(j, "com.pulumi.resources.ComponentResource"));
+            names_append_quoted(b, LANG_JAVA, n->token ? n->token : "");
+            buf_puts(b, ", ");
+            names_append_quoted(b, LANG_JAVA, logical);
+            if (n->n_options > 0) {
+                buf_puts(b, ", ");
+                java_options(j, b, n, ind + 4);
+            }
+            buf_puts(b, ");\n\n");
+            continue;
+        }
+        const char *cls = java_class_ref(j, n->token, "", "");
+        buf_printf(b, "var %s = new %s(", j->var[i], cls);
+        names_append_quoted(b, LANG_JAVA, logical);
+        const char *args = java_class_ref(j, n->token, "", "Args");
+        if (n->n_attrs > 0) {
+            buf_puts(b, ", ");
+            java_builder(j, b, args, n->attrs, n->n_attrs, NULL, 0, NULL, n->schema, ind);
+        } else if (n->n_options > 0) {
+            buf_printf(b, ", %s.Empty", args);
+        }
+        if (n->n_options > 0) {
+            buf_puts(b, ", ");
+            java_options(j, b, n, ind + 4);
+        }
+        buf_puts(b, ");\n\n");
+    }
+    j->node = NULL;
+}
+
+static int java_class_cmp(const void *x, const void *y) {
+    return strcmp(((const java_class_t *)x)->fqcn, ((const java_class_t *)y)->fqcn);
+}
+
+char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
+    java_ctx_t j = {0};
+    j.a = arena_new();
+    j.p = p;
+    j.diags = diags;
+    j.var = arena_alloc(j.a, (p->n_nodes + 1) * sizeof *j.var);
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "resource '%s' has no type token; cannot emit Java",
+                     n->name);
+            arena_free(j.a);
+            return NULL;
+        }
+    }
+    names_table_t *names = names_table_new(j.a);
+    names_table_reserve(names, "ctx");
+    names_table_reserve(names, "args");
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE)
+            j.var[i] = names_table_unique(
+                names, names_make_valid_identifier(j.a, LANG_JAVA, names_camel(j.a, p->nodes[i].name)), "", 2);
+
+    /* The fixed imports every program gets; their simple names are taken too. */
+    static const char *const head[] = {"com.pulumi.Context", "com.pulumi.Pulumi", "com.pulumi.core.Output"};
+    static const char *const tail[] = {"java.util.List", "java.util.ArrayList", "java.util.Map",
+                                       "java.io.File",   "java.nio.file.Files", "java.nio.file.Paths"};
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) java_class(&j, head[i]);
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++) java_class(&j, tail[i]);
+
+    /* Pass 1 collects the classes; then ambiguous simple names are qualified everywhere. */
+    buf_t scratch;
+    buf_init(&scratch);
+    java_body(&j, &scratch);
+    buf_free(&scratch);
+    for (size_t a = 0; a < j.n_classes; a++)
+        for (size_t k = 0; k < j.n_classes; k++)
+            if (a != k && strcmp(j.classes[a].simple, j.classes[k].simple) == 0) j.classes[a].qualify = true;
+    /* App is this file's own class. */
+    for (size_t a = 0; a < j.n_classes; a++)
+        if (strcmp(j.classes[a].simple, "App") == 0) j.classes[a].qualify = true;
+
+    buf_t body;
+    buf_init(&body);
+    j.report = true;
+    java_body(&j, &body);
+
+    buf_t out;
+    buf_init(&out);
+    buf_puts(&out, "package generated_program;\n\n");
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) buf_printf(&out, "import %s;\n", head[i]);
+    /* the program's own classes, sorted, then the fixed java.* tail */
+    size_t n_own = 0;
+    java_class_t *own = arena_alloc(j.a, (j.n_classes + 1) * sizeof *own);
+    for (size_t i = 0; i < j.n_classes; i++) {
+        bool fixed = false;
+        for (size_t k = 0; k < sizeof head / sizeof head[0]; k++) fixed |= strcmp(j.classes[i].fqcn, head[k]) == 0;
+        for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++) fixed |= strcmp(j.classes[i].fqcn, tail[k]) == 0;
+        if (!fixed && !j.classes[i].qualify) own[n_own++] = j.classes[i];
+    }
+    qsort(own, n_own, sizeof *own, java_class_cmp);
+    for (size_t i = 0; i < n_own; i++) buf_printf(&out, "import %s;\n", own[i].fqcn);
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++) buf_printf(&out, "import %s;\n", tail[i]);
+    buf_puts(&out, "\npublic class App {\n"
+                   "    public static void main(String[] args) {\n"
+                   "        Pulumi.run(App::stack);\n"
+                   "    }\n\n"
+                   "    public static void stack(Context ctx) {\n");
+    buf_append(&out, body.data ? body.data : "", body.len);
+    buf_puts(&out, "    }\n}\n");
+    buf_free(&body);
+    arena_free(j.a);
+    return buf_take(&out);
+}
