@@ -60,6 +60,10 @@ typedef struct engine_options {
     inputs_mode_t inputs;
     int max_rounds;       /* further copy rounds after the first; default 3 */
     bool ignore_residual; /* put residual paths into ignoreChanges */
+    /* Progress: called after each plan item is done (results in plan order; done counts from 1).
+     * May be NULL. The result stays valid until engine_results_free. */
+    void (*on_result)(void *user, const import_result_t *r, size_t done, size_t total);
+    void *user;
 } engine_options_t;
 
 void engine_options_default(engine_options_t *o);

@@ -1,0 +1,519 @@
+/* offline.c — the offline snapshot provider (see offline.h): Read from a recorded stack state, Check
+ * against the package schema, Diff structurally over the schema's input properties.
+ *
+ * The source indexes the state's custom, non-deleted resources by (type, ID) once in an open-
+ * addressing hash table, so every Read is O(1) whatever the size of the state. Providers made from
+ * the source share it (one provider per package, as the registry asks). */
+#include "importer/offline.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer/offline_internal.h"
+#include "specs/importfile.h"
+
+typedef struct offline_slot {
+    const state_resource_t *res; /* NULL: empty slot */
+    uint64_t hash;
+} offline_slot_t;
+
+struct offline_source {
+    const deployment_t *state;
+    schema_set_t *schemas;
+    offline_slot_t *slots;
+    size_t cap; /* power of two */
+};
+
+typedef struct offline_impl {
+    offline_source_t *src;
+    schema_package_t *pkg;
+} offline_impl_t;
+
+/* --- the (type, ID) index ----------------------------------------------------------------------- */
+
+static uint64_t hash_type_id(const char *type, const char *id) {
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)type; *p; p++) h = (h ^ *p) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull; /* separator that cannot occur in UTF-8 text */
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++) h = (h ^ *p) * 1099511628211ull;
+    return h;
+}
+
+static const state_resource_t *source_find(const offline_source_t *src, const char *type, const char *id) {
+    if (!src->cap) return NULL;
+    uint64_t h = hash_type_id(type, id);
+    for (size_t i = (size_t)h & (src->cap - 1);; i = (i + 1) & (src->cap - 1)) {
+        const offline_slot_t *s = &src->slots[i];
+        if (!s->res) return NULL;
+        if (s->hash == h && strcmp(s->res->type, type) == 0 && strcmp(s->res->id, id) == 0) return s->res;
+    }
+}
+
+offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *schemas) {
+    offline_source_t *src = calloc(1, sizeof *src);
+    if (!src) abort();
+    src->state = state;
+    src->schemas = schemas;
+    size_t n = state ? state->n_resources : 0;
+    src->cap = 16;
+    while (src->cap < 2 * n) src->cap *= 2;
+    src->slots = calloc(src->cap, sizeof *src->slots);
+    if (!src->slots) abort();
+    for (size_t k = 0; k < n; k++) {
+        const state_resource_t *r = &state->resources[k];
+        if (!r->custom || r->del || !r->id) continue;
+        uint64_t h = hash_type_id(r->type, r->id);
+        size_t i = (size_t)h & (src->cap - 1);
+        bool dup = false;
+        while (src->slots[i].res) {
+            /* The first recorded resource wins, as deployment_find_id does. */
+            if (src->slots[i].hash == h && strcmp(src->slots[i].res->type, r->type) == 0 &&
+                strcmp(src->slots[i].res->id, r->id) == 0) {
+                dup = true;
+                break;
+            }
+            i = (i + 1) & (src->cap - 1);
+        }
+        if (!dup) src->slots[i] = (offline_slot_t){.res = r, .hash = h};
+    }
+    return src;
+}
+
+void offline_source_free(offline_source_t *src) {
+    if (!src) return;
+    free(src->slots);
+    free(src);
+}
+
+/* --- Check ------------------------------------------------------------------------------------- */
+
+#define OFFLINE_MAX_DEPTH 64
+
+typedef struct check_ctx {
+    arena_t *a;
+    pv_path_seg_t segs[OFFLINE_MAX_DEPTH];
+    size_t depth;
+    provider_check_failure_t *fails;
+    size_t n, cap;
+} check_ctx_t;
+
+static void check_fail(check_ctx_t *c, const char *reason) {
+    if (c->n == c->cap) {
+        size_t ncap = c->cap ? c->cap * 2 : 4;
+        c->fails = arena_grow(c->a, c->fails, c->n * sizeof *c->fails, ncap * sizeof *c->fails);
+        c->cap = ncap;
+    }
+    pv_path_t p = {c->segs, c->depth};
+    c->fails[c->n].property = c->depth ? pv_path_format(c->a, &p) : NULL;
+    c->fails[c->n].reason = arena_strdup(c->a, reason);
+    c->n++;
+}
+
+static bool check_push_key(check_ctx_t *c, const char *key) {
+    if (c->depth == OFFLINE_MAX_DEPTH) return false;
+    c->segs[c->depth++] = (pv_path_seg_t){.key = key};
+    return true;
+}
+
+static bool check_push_index(check_ctx_t *c, size_t index) {
+    if (c->depth == OFFLINE_MAX_DEPTH) return false;
+    c->segs[c->depth++] = (pv_path_seg_t){.key = NULL, .index = index};
+    return true;
+}
+
+/* "a string", "an array", ... as providers word the kind of a value. */
+static const char *kind_phrase(const pv_t *v) {
+    switch (v->kind) {
+    case PV_NULL: return "null";
+    case PV_BOOL: return "a boolean";
+    case PV_NUMBER: return "a number";
+    case PV_STRING: return "a string";
+    case PV_ARRAY: return "an array";
+    case PV_OBJECT: return "an object";
+    case PV_ASSET: return "an asset";
+    case PV_ARCHIVE: return "an archive";
+    case PV_RESOURCE_REF: return "a resource reference";
+    default: return "a value";
+    }
+}
+
+static void check_mismatch(check_ctx_t *c, const char *expected, const pv_t *v) {
+    check_fail(c, arena_sprintf(c->a, "expected %s, got %s", expected, kind_phrase(v)));
+}
+
+static bool is_bookkeeping_key(const char *key) { return key[0] == '_' && key[1] == '_'; }
+
+static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *v);
+
+static void check_object(check_ctx_t *c, const schema_property_t *props, size_t n_props, const pv_t *v) {
+    for (size_t i = 0; i < n_props; i++) {
+        const pv_t *pv = pv_object_get(v, props[i].name);
+        if (props[i].required && (!pv || pv->kind == PV_NULL) && check_push_key(c, props[i].name)) {
+            check_fail(c, arena_sprintf(c->a, "Missing required property '%s'", props[i].name));
+            c->depth--;
+        }
+    }
+    for (size_t i = 0; i < v->u.obj.len; i++) {
+        const pv_member_t *m = &v->u.obj.members[i];
+        if (is_bookkeeping_key(m->key)) continue;
+        const schema_property_t *p = schema_find_property(props, n_props, m->key);
+        if (!check_push_key(c, m->key)) continue;
+        if (!p)
+            check_fail(c, "Invalid or unknown key");
+        else
+            check_value(c, p->type, m->value);
+        c->depth--;
+    }
+}
+
+static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *raw) {
+    const pv_t *v = pv_unwrap(raw);
+    /* Null is "not set"; unknowns and opaque secrets cannot be checked. */
+    if (!t || !v || v->kind == PV_NULL || v->kind == PV_UNKNOWN || (v->kind == PV_OUTPUT && !v->u.output.known))
+        return;
+    switch (t->kind) {
+    case SCHEMA_ANY:
+    case SCHEMA_JSON: return;
+    case SCHEMA_BOOL:
+        if (v->kind != PV_BOOL) check_mismatch(c, "a boolean", v);
+        return;
+    case SCHEMA_INT:
+        if (v->kind != PV_NUMBER)
+            check_mismatch(c, "an integer", v);
+        else if (v->u.n != floor(v->u.n))
+            check_fail(c, "expected an integer, got a number with a fractional part");
+        return;
+    case SCHEMA_NUMBER:
+        if (v->kind != PV_NUMBER) check_mismatch(c, "a number", v);
+        return;
+    case SCHEMA_STRING:
+        if (v->kind != PV_STRING) check_mismatch(c, "a string", v);
+        return;
+    case SCHEMA_ARRAY:
+        if (v->kind != PV_ARRAY) {
+            check_mismatch(c, "an array", v);
+            return;
+        }
+        for (size_t i = 0; i < v->u.arr.len; i++) {
+            if (!check_push_index(c, i)) return;
+            check_value(c, t->element, v->u.arr.items[i]);
+            c->depth--;
+        }
+        return;
+    case SCHEMA_MAP:
+        if (v->kind != PV_OBJECT) {
+            check_mismatch(c, "an object", v);
+            return;
+        }
+        for (size_t i = 0; i < v->u.obj.len; i++) {
+            /* Bridged providers keep `__defaults` inside maps too. */
+            if (is_bookkeeping_key(v->u.obj.members[i].key)) continue;
+            if (!check_push_key(c, v->u.obj.members[i].key)) return;
+            check_value(c, t->element, v->u.obj.members[i].value);
+            c->depth--;
+        }
+        return;
+    case SCHEMA_OBJECT:
+        if (v->kind != PV_OBJECT) {
+            check_mismatch(c, "an object", v);
+            return;
+        }
+        if (t->object) check_object(c, t->object->props, t->object->n_props, v);
+        return;
+    case SCHEMA_ENUM: {
+        for (size_t i = 0; i < t->n_enum_values; i++)
+            if (pv_equal(pv_unwrap(t->enum_values[i].value), v)) return;
+        if (t->element && t->element->kind == SCHEMA_STRING && v->kind != PV_STRING) {
+            check_mismatch(c, "a string", v);
+            return;
+        }
+        /* The allowed values come from the schema, never from the (possibly secret) value. */
+        buf_t b;
+        buf_init(&b);
+        buf_puts(&b, "value is not one of the allowed values: ");
+        for (size_t i = 0; i < t->n_enum_values && i < 10; i++) {
+            cJSON *j = pv_to_display_json(t->enum_values[i].value, false);
+            char *s = cJSON_PrintUnformatted(j);
+            buf_printf(&b, "%s%s", i ? ", " : "", s);
+            free(s);
+            cJSON_Delete(j);
+        }
+        if (t->n_enum_values > 10) buf_printf(&b, ", … (%zu in all)", t->n_enum_values);
+        check_fail(c, buf_arena_str(&b, c->a));
+        buf_free(&b);
+        return;
+    }
+    case SCHEMA_UNION: {
+        for (size_t i = 0; i < t->n_members; i++) {
+            check_ctx_t trial = {.a = c->a, .depth = c->depth};
+            memcpy(trial.segs, c->segs, c->depth * sizeof c->segs[0]);
+            check_value(&trial, t->members[i], v);
+            if (trial.n == 0) return;
+        }
+        if (t->n_members) check_fail(c, arena_sprintf(c->a, "expected one of the property's types, got %s", kind_phrase(v)));
+        return;
+    }
+    case SCHEMA_ASSET:
+        if (v->kind != PV_ASSET && v->kind != PV_ARCHIVE) check_mismatch(c, "an asset", v);
+        return;
+    case SCHEMA_ARCHIVE:
+        if (v->kind != PV_ARCHIVE) check_mismatch(c, "an archive", v);
+        return;
+    case SCHEMA_RESOURCE:
+        if (v->kind != PV_STRING && v->kind != PV_RESOURCE_REF) check_mismatch(c, "a resource reference", v);
+        return;
+    }
+}
+
+/* --- Diff -------------------------------------------------------------------------------------- */
+
+typedef struct diff_ctx {
+    arena_t *a;
+    pv_path_seg_t segs[OFFLINE_MAX_DEPTH];
+    size_t depth;
+    provider_diff_result_t *out;
+    size_t cap_detailed, cap_diffs, cap_replaces;
+    bool replace; /* the current top-level property forces replacement */
+} diff_ctx_t;
+
+static void push_str(arena_t *a, const char ***arr, size_t *n, size_t *cap, const char *s) {
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp((*arr)[i], s) == 0) return;
+    if (*n == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 4;
+        *arr = arena_grow(a, (void *)*arr, *n * sizeof(char *), ncap * sizeof(char *));
+        *cap = ncap;
+    }
+    (*arr)[(*n)++] = arena_strdup(a, s);
+}
+
+static void diff_report(diff_ctx_t *c, property_diff_kind_t kind) {
+    provider_diff_result_t *o = c->out;
+    if (o->n_detailed == c->cap_detailed) {
+        size_t ncap = c->cap_detailed ? c->cap_detailed * 2 : 4;
+        o->detailed = arena_grow(c->a, o->detailed, o->n_detailed * sizeof *o->detailed, ncap * sizeof *o->detailed);
+        c->cap_detailed = ncap;
+    }
+    if (c->replace) kind = kind == PDIFF_ADD ? PDIFF_ADD_REPLACE : kind == PDIFF_DELETE ? PDIFF_DELETE_REPLACE
+                                                                                        : PDIFF_UPDATE_REPLACE;
+    pv_path_t p = {c->segs, c->depth};
+    o->detailed[o->n_detailed++] = (provider_property_diff_t){
+        .path = pv_path_format(c->a, &p), .kind = kind, .input_diff = true};
+    push_str(c->a, &o->diffs, &o->n_diffs, &c->cap_diffs, c->segs[0].key);
+    if (c->replace) push_str(c->a, &o->replaces, &o->n_replaces, &c->cap_replaces, c->segs[0].key);
+}
+
+/* A value that counts as set: present and not null. */
+static const pv_t *set_value(const pv_t *v) { return v && v->kind != PV_NULL ? v : NULL; }
+
+/* Looks through secret/output wrappers unless the secret is opaque (ciphertext only): opaque
+ * secrets are compared as they are. */
+static const pv_t *diff_unwrap(const pv_t *v) {
+    const pv_t *u = pv_unwrap(v);
+    return u ? u : v;
+}
+
+static void diff_value(diff_ctx_t *c, const pv_t *o, const pv_t *n) {
+    const pv_t *ou = diff_unwrap(o), *nu = diff_unwrap(n);
+    if (ou->kind == PV_OBJECT && nu->kind == PV_OBJECT && c->depth < OFFLINE_MAX_DEPTH) {
+        for (size_t i = 0; i < nu->u.obj.len; i++) {
+            const pv_member_t *m = &nu->u.obj.members[i];
+            if (is_bookkeeping_key(m->key)) continue;
+            const pv_t *nv = set_value(m->value), *ov = set_value(pv_object_get(ou, m->key));
+            if (!nv && !ov) continue;
+            c->segs[c->depth++] = (pv_path_seg_t){.key = m->key};
+            if (!ov)
+                diff_report(c, PDIFF_ADD);
+            else if (!nv)
+                diff_report(c, PDIFF_DELETE);
+            else
+                diff_value(c, ov, nv);
+            c->depth--;
+        }
+        for (size_t i = 0; i < ou->u.obj.len; i++) {
+            const pv_member_t *m = &ou->u.obj.members[i];
+            if (is_bookkeeping_key(m->key) || !set_value(m->value) || pv_object_get(nu, m->key)) continue;
+            c->segs[c->depth++] = (pv_path_seg_t){.key = m->key};
+            diff_report(c, PDIFF_DELETE);
+            c->depth--;
+        }
+        return;
+    }
+    if (ou->kind == PV_ARRAY && nu->kind == PV_ARRAY && ou->u.arr.len == nu->u.arr.len &&
+        c->depth < OFFLINE_MAX_DEPTH) {
+        for (size_t i = 0; i < nu->u.arr.len; i++) {
+            c->segs[c->depth++] = (pv_path_seg_t){.key = NULL, .index = i};
+            diff_value(c, ou->u.arr.items[i], nu->u.arr.items[i]);
+            c->depth--;
+        }
+        return;
+    }
+    if (!pv_equal(ou, nu)) diff_report(c, PDIFF_UPDATE);
+}
+
+void offline_diff_inputs(const schema_resource_t *res, const pv_t *old_inputs, const pv_t *news, arena_t *a,
+                         provider_diff_result_t *out) {
+    memset(out, 0, sizeof *out);
+    diff_ctx_t c = {.a = a, .out = out};
+    for (size_t i = 0; i < res->n_inputs; i++) {
+        const schema_property_t *p = &res->inputs[i];
+        if (is_bookkeeping_key(p->name)) continue;
+        const pv_t *nv = set_value(pv_object_get(news, p->name));
+        const pv_t *ov = set_value(pv_object_get(old_inputs, p->name));
+        if (!nv && !ov) continue;
+        c.segs[0] = (pv_path_seg_t){.key = p->name};
+        c.depth = 1;
+        c.replace = p->replace_on_changes;
+        if (!ov) {
+            /* Check filled in the schema default: the resource has it too, so this is no change. */
+            if (p->default_value && pv_equal(pv_unwrap(nv), pv_unwrap(p->default_value))) continue;
+            diff_report(&c, PDIFF_ADD);
+        } else if (!nv) {
+            diff_report(&c, PDIFF_DELETE);
+        } else {
+            diff_value(&c, ov, nv);
+        }
+    }
+    out->changes = out->n_detailed ? DIFF_SOME : DIFF_NONE;
+    out->has_detailed_diff = true;
+}
+
+/* --- provider operations ----------------------------------------------------------------------- */
+
+static const schema_resource_t *offline_find_resource(offline_impl_t *im, arena_t *a, const char *urn,
+                                                      const char **type_out, diag_list_t *diags) {
+    char *type = urn_type(a, urn);
+    if (!type) {
+        diag_error(diags, DIAG_INPUT, "'%s' is not a valid resource URN", urn);
+        return NULL;
+    }
+    *type_out = type;
+    const schema_resource_t *res = schema_find_resource(im->pkg, type);
+    if (!res)
+        diag_error(diags, DIAG_SCHEMA,
+                   "the schema of package '%s' (%s) has no resource type '%s'; check the type token, or pass "
+                   "--schema FILE|DIR with a %s schema that has it",
+                   im->pkg->name, im->pkg->origin ? im->pkg->origin : "no file", type, im->pkg->name);
+    return res;
+}
+
+static schema_package_t *offline_get_schema(provider_t *p, diag_list_t *diags) {
+    return ((offline_impl_t *)p->impl)->pkg;
+}
+
+static bool offline_configure(provider_t *p, const pv_t *config, diag_list_t *diags) { return true; }
+
+static bool offline_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                         arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
+    offline_impl_t *im = p->impl;
+    memset(out, 0, sizeof *out);
+    char *type = urn_type(a, urn);
+    if (!type) {
+        diag_error(diags, DIAG_INPUT, "'%s' is not a valid resource URN", urn);
+        return false;
+    }
+    const state_resource_t *r = source_find(im->src, type, id);
+    if (!r) {
+        const char *file = im->src->state ? im->src->state->path : NULL;
+        diag_add(diags, DIAG_INFO, DIAG_PROVIDER, file, NULL,
+                 "the offline state%s has no resource of type '%s' with ID '%s'; check the ID, or pass the stack "
+                 "state that records it",
+                 file ? "" : " (given without a file name)", type, id);
+        return true; /* state NULL: the engine reports that the resource does not exist */
+    }
+    /* Copies: the engine edits what it is given, and the state is shared by every import. */
+    out->id = arena_strdup(a, r->id);
+    out->inputs = pv_clone(a, r->inputs);
+    out->state = pv_clone(a, r->outputs);
+    return true;
+}
+
+static bool offline_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                          size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
+    offline_impl_t *im = p->impl;
+    memset(out, 0, sizeof *out);
+    const char *type;
+    const schema_resource_t *res = offline_find_resource(im, a, urn, &type, diags);
+    if (!res) return false;
+    pv_t *checked = news && news->kind == PV_OBJECT ? pv_clone(a, news) : pv_object(a);
+    /* Defaults first, so a property that has one is never "missing". Defaults from the environment
+     * (defaultInfo) are not applied: the offline provider has no ambient configuration. */
+    for (size_t i = 0; i < res->n_inputs; i++) {
+        const schema_property_t *prop = &res->inputs[i];
+        if (prop->default_value && !set_value(pv_object_get(checked, prop->name)))
+            pv_object_set(a, checked, prop->name, pv_clone(a, prop->default_value));
+    }
+    check_ctx_t c = {.a = a};
+    check_object(&c, res->inputs, res->n_inputs, checked);
+    out->inputs = checked;
+    out->failures = c.fails;
+    out->n_failures = c.n;
+    return true;
+}
+
+static bool offline_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                         const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
+    offline_impl_t *im = p->impl;
+    const char *type;
+    const schema_resource_t *res = offline_find_resource(im, a, urn, &type, diags);
+    if (!res) {
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    offline_diff_inputs(res, old_inputs, news, a, out);
+    return true;
+}
+
+static void offline_close(provider_t *p) {
+    free(p->impl);
+    free(p);
+}
+
+static const provider_ops_t offline_ops = {
+    .get_schema = offline_get_schema,
+    .configure = offline_configure,
+    .read = offline_read,
+    .check = offline_check,
+    .diff = offline_diff,
+    .close = offline_close,
+};
+
+provider_t *offline_provider_factory(void *user, const char *package, const char *version, const char *download_url,
+                                     diag_list_t *diags) {
+    offline_source_t *src = user;
+    schema_package_t *pkg = schema_set_get(src->schemas, package);
+    if (!pkg) {
+        size_t n = schema_set_count(src->schemas);
+        buf_t b;
+        buf_init(&b);
+        for (size_t i = 0; i < n; i++) {
+            const schema_package_t *s = schema_set_at(src->schemas, i);
+            buf_printf(&b, "%s'%s'", i ? ", " : "", s->name);
+        }
+        if (n)
+            diag_error(diags, DIAG_SCHEMA,
+                       "the offline provider needs the schema of package '%s', but the schemas given are for %s; "
+                       "pass --schema FILE|DIR with the %s package schema",
+                       package, b.data, package);
+        else
+            diag_error(diags, DIAG_SCHEMA,
+                       "the offline provider needs the schema of package '%s', but no schemas were given; pass "
+                       "--schema FILE|DIR with the %s package schema",
+                       package, package);
+        buf_free(&b);
+        return NULL;
+    }
+    offline_impl_t *im = calloc(1, sizeof *im);
+    provider_t *p = calloc(1, sizeof *p);
+    if (!im || !p) abort();
+    im->src = src;
+    im->pkg = pkg;
+    p->ops = &offline_ops;
+    p->package = pkg->name;
+    p->version = pkg->version;
+    p->impl = im;
+    return p;
+}
