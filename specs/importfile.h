@@ -47,8 +47,9 @@ typedef struct import_file {
     size_t n_specs;
 } import_file_t;
 
-/* Parses JSON (text starting with `{` after whitespace/BOM) or YAML. Syntax errors name the file
- * and line. */
+/* Parses JSON (text starting with `{` or `[` after whitespace/BOM) or YAML. Syntax errors name the
+ * file and line (diag->file, diag->line; the message gives the column). JSON syntax follows Go's
+ * grammar and error texts ("invalid character '}' looking for beginning of object key string"). */
 import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags);
 import_file_t *import_file_load(arena_t *a, const char *path, diag_list_t *diags);
 /* The inline form `cimport TYPE NAME ID [--parent P] [--provider P] [--properties a,b]`
