@@ -352,9 +352,8 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
     arena_t *a = p->a;
     if (s->n_resources == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, s->path, NULL,
-                 "'%s' contains no resources: there is nothing to convert (was `terraform apply` run, and is this the "
-                 "right workspace's state?)",
-                 s->path);
+                 "the state contains no resources: there is nothing to convert (was `terraform apply` run, and is this the "
+                 "right workspace's state?)");
         return false;
     }
     size_t total = 0;
@@ -812,8 +811,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     }
     if (report->converted == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, d->path, NULL,
-                 "'%s' has no resources to import (only the stack, default providers or pending deletes)",
-                 d->path ? d->path : "<export>");
+                 "the export has no resources to import (only the stack, default providers or pending deletes)");
         return NULL;
     }
     for (size_t i = 0; i < d->n_resources; i++) {
@@ -863,19 +861,39 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
 
 /* --- import file JSON ------------------------------------------------------------------------------ */
 
-/* cJSON indents with tabs and writes `"key":\tvalue`; Pulumi's writer (Go, 4-space indent) writes
- * `"key": value`. Tabs never occur raw inside cJSON strings (they are escaped), so every tab is
- * layout and can be rewritten. */
-static char *tabs_to_go_indent(const char *s) {
-    buf_t b;
-    buf_init(&b);
-    for (const char *p = s; *p; p++) {
-        if (*p != '\t') buf_putc(&b, *p);
-        else if (p > s && p[-1] == ':') buf_putc(&b, ' ');
-        else buf_puts(&b, "    ");
+/* Go's encoding/json with a 4-space indent (Pulumi's writer): every non-empty object or array
+ * opens a line per member, `"key": value`, empty ones stay `{}`/`[]`. cJSON's own formatter puts
+ * objects inside arrays on the bracket's line, so scalars come from cJSON and layout from here. */
+static void go_json_print(buf_t *b, const cJSON *j, int depth) {
+    if (cJSON_IsObject(j) || cJSON_IsArray(j)) {
+        bool obj = cJSON_IsObject(j);
+        if (!j->child) {
+            buf_puts(b, obj ? "{}" : "[]");
+            return;
+        }
+        buf_putc(b, obj ? '{' : '[');
+        for (const cJSON *c = j->child; c; c = c->next) {
+            buf_putc(b, '\n');
+            buf_indent(b, (depth + 1) * 4);
+            if (obj) {
+                cJSON *key = cJSON_CreateString(c->string);
+                char *k = cJSON_PrintUnformatted(key);
+                buf_puts(b, k);
+                buf_puts(b, ": ");
+                free(k);
+                cJSON_Delete(key);
+            }
+            go_json_print(b, c, depth + 1);
+            if (c->next) buf_putc(b, ',');
+        }
+        buf_putc(b, '\n');
+        buf_indent(b, depth * 4);
+        buf_putc(b, obj ? '}' : ']');
+        return;
     }
-    buf_putc(&b, '\n');
-    return buf_take(&b);
+    char *text = cJSON_PrintUnformatted(j);
+    buf_puts(b, text);
+    free(text);
 }
 
 char *convert_import_file_json(const import_file_t *f) {
@@ -908,9 +926,10 @@ char *convert_import_file_json(const import_file_t *f) {
             cJSON_AddItemToArray(arr, o);
         }
     }
-    char *text = cJSON_Print(root);
+    buf_t b;
+    buf_init(&b);
+    go_json_print(&b, root, 0);
+    buf_putc(&b, '\n');
     cJSON_Delete(root);
-    char *out = tabs_to_go_indent(text);
-    free(text);
-    return out;
+    return buf_take(&b);
 }

@@ -204,7 +204,7 @@ static bool read_v4(arena_t *a, tf_state_t *s, diag_list_t *diags) {
     const cJSON *res = cJSON_GetObjectItemCaseSensitive(s->doc, "resources");
     if (res && !cJSON_IsArray(res)) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, s->path, NULL,
-                 "'%s' is not a valid Terraform state: `resources` is not a list", s->path);
+                 "not a valid Terraform state: `resources` is not a list");
         return false;
     }
     size_t n = (size_t)cJSON_GetArraySize(res);
@@ -216,7 +216,7 @@ static bool read_v4(arena_t *a, tf_state_t *s, diag_list_t *diags) {
         const char *mode = json_str(r, "mode"), *type = json_str(r, "type"), *name = json_str(r, "name");
         if (!type || !name) {
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, s->path, NULL,
-                     "'%s' is not a valid Terraform state: resource %zu has no `type` or `name`", s->path, i);
+                     "not a valid Terraform state: resource %zu has no `type` or `name`", i);
             return false;
         }
         i++;
@@ -299,8 +299,7 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
         size_t off = end && end >= text ? (size_t)(end - text) : 0;
         text_position(text, off, &line, &col);
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                 "'%s' is not a Terraform state: invalid JSON at line %d, column %d (is the file truncated?)", p, line,
-                 col);
+                 "not a Terraform state: invalid JSON at line %d, column %d (is the file truncated?)", line, col);
         return NULL;
     }
     tf_state_t *s = arena_alloc(a, sizeof *s);
@@ -312,24 +311,21 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
     s->terraform_version = tfv ? arena_strdup(a, tfv) : NULL;
     if (!cJSON_IsObject(doc) || (!cJSON_IsNumber(ver) && !fv)) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                 "'%s' is not a Terraform state: it has neither `version` nor `format_version`; pass a "
-                 "terraform.tfstate file or the output of `terraform show -json`",
-                 p);
+                 "not a Terraform state: it has neither `version` nor `format_version`; pass a "
+                 "terraform.tfstate file or the output of `terraform show -json`");
         goto fail;
     }
     if (fv) {
         if (cJSON_GetObjectItemCaseSensitive(doc, "planned_values") ||
             cJSON_GetObjectItemCaseSensitive(doc, "resource_changes")) {
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                     "'%s' is a Terraform plan, not a state; convert the state instead: `terraform show -json > "
-                     "state.json` (without a plan file) or the terraform.tfstate file",
-                     p);
+                     "a Terraform plan, not a state; convert the state instead: `terraform show -json > "
+                     "state.json` (without a plan file) or the terraform.tfstate file");
             goto fail;
         }
         if (fv[0] != '0' && fv[0] != '1') {
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                     "'%s' has `terraform show -json` format version %s; cimport reads format versions 0.x and 1.x",
-                     p, fv);
+                     "`terraform show -json` format version %s is not supported; cimport reads format versions 0.x and 1.x", fv);
             goto fail;
         }
         s->is_show_json = true;
@@ -343,17 +339,17 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
     s->version = (int)ver->valuedouble;
     if (s->version < 4) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                 "'%s' is a Terraform state of version %d (written by Terraform %s); cimport reads version 4. "
+                 "Terraform state version %d (written by Terraform %s) is not supported; cimport reads version 4. "
                  "Upgrade it by running `terraform refresh` (or `terraform apply`) with Terraform 0.12 or later, "
                  "then convert the upgraded state",
-                 p, s->version, tfv ? tfv : "0.11 or earlier");
+                 s->version, tfv ? tfv : "0.11 or earlier");
         goto fail;
     }
     if (s->version > 4) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                 "'%s' is a Terraform state of version %d, newer than this cimport reads (version 4); pass the "
+                 "Terraform state version %d is newer than this cimport reads (version 4); pass the "
                  "output of `terraform show -json` instead",
-                 p, s->version);
+                 s->version);
         goto fail;
     }
     if (!read_v4(a, s, diags)) goto fail;

@@ -51,10 +51,10 @@ typedef struct tf_state {
 } tf_state_t;
 
 /* Parses a state. Errors (one diagnostic naming the file):
- *   "'<path>' is not a Terraform state: invalid JSON at line L, column C"
- *   "'<path>' is a Terraform state of version N (Terraform 0.11 or earlier); ..." (upgrade step)
- *   "'<path>' is a Terraform plan, not a state; ..."
- *   "'<path>' is not a Terraform state: it has neither `version` nor `format_version`" */
+ *   "not a Terraform state: invalid JSON at line L, column C (is the file truncated?)"
+ *   "Terraform state version N (written by Terraform V) is not supported; ..." (upgrade step)
+ *   "a Terraform plan, not a state; ..."
+  *   "not a Terraform state: it has neither `version` nor `format_version`; ..." */
 tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags);
 tf_state_t *tfstate_load(arena_t *a, const char *path, diag_list_t *diags);
 void tfstate_free(tf_state_t *s);

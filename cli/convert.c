@@ -1,0 +1,241 @@
+/* convert.c — the `cimport convert` command: argument parsing, loading the inputs, writing the
+ * import file (stdout or atomically to -o), progress and the summary table on stderr. The
+ * conversion itself is specs/convert.c. */
+#include "cli/convert.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/fileio.h"
+
+#define CONVERT_EXIT_OK 0
+#define CONVERT_EXIT_SOME 1
+#define CONVERT_EXIT_USAGE 2
+/* Above this many instances the command reports its stages on stderr. */
+#define CONVERT_PROGRESS_THRESHOLD 500
+
+static void convert_print_help(FILE *f) {
+    fputs("Usage:\n"
+          "  cimport convert --from terraform STATE [-o FILE] [--mapping FILE|DIR]... [--schema FILE|DIR]...\n"
+          "  cimport convert --from pulumi EXPORT [-o FILE]\n"
+          "\n"
+          "Writes an import file (for `cimport --spec FILE`) for the resources of another tool's state.\n"
+          "\n"
+          "  --from terraform  STATE is a Terraform state file (version 4, Terraform 0.12+) or the output of\n"
+          "                    `terraform show -json`. One spec per managed resource instance: the name is the\n"
+          "                    module path, the resource name and `-<index>`/`-<key>` for count/for_each, with\n"
+          "                    -./\\$@#%^&*()\"'<>|` and space turned into _ (duplicates get _2, _3...). The ID is\n"
+          "                    the `id` attribute, or the composite ID some types import by. Data sources are\n"
+          "                    skipped; aliased providers become `pulumi:providers:<pkg>` specs.\n"
+          "  --from pulumi     EXPORT is a `pulumi stack export` file (or a checkpoint). Custom resources,\n"
+          "                    components and explicit providers become specs with their parents and providers\n"
+          "                    referenced by name; default providers and the stack are not specs; anything\n"
+          "                    referenced but not imported goes to the nameTable.\n"
+          "  -o, --out FILE    write the import file to FILE (atomically) instead of stdout\n"
+          "  --mapping PATH    Terraform-bridge metadata: a bridge-metadata*.json file, or a directory searched\n"
+          "                    for them (and for Terraform provider schemas, for Sensitive flags). Repeatable.\n"
+          "                    Types without metadata get the bridge's default naming rule.\n"
+          "  --schema PATH     Pulumi package schema file or directory (repeatable): types the default naming\n"
+          "                    rule derives are checked against it, and its modules guide that rule.\n"
+          "  -q, --quiet       no progress and no summary on stderr\n"
+          "  -h, --help        this help\n"
+          "\n"
+          "The summary on stderr counts converted, skipped and unmapped resources by type and lists every\n"
+          "resource that was not converted with the reason.\n"
+          "\n"
+          "Exit codes: 0 all resources converted, 1 some resources unmapped or without an ID (the others are\n"
+          "written), 2 bad usage or bad input (nothing written).\n",
+          f);
+}
+
+typedef struct convert_args {
+    const char *from;
+    const char *input;
+    const char *out;
+    const char **mappings;
+    size_t n_mappings;
+    const char **schemas;
+    size_t n_schemas;
+    bool quiet;
+} convert_args_t;
+
+static int usage_error(const char *fmt, const char *arg) {
+    fputs("error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nRun `cimport convert --help` for usage.\n", stderr);
+    return CONVERT_EXIT_USAGE;
+}
+
+/* Returns -1 to proceed, else the exit code. */
+static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = NULL;
+        const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+        char *flag = eq ? arena_strndup(a, arg, (size_t)(eq - arg)) : (char *)arg;
+        if (eq) val = eq + 1;
+        bool takes = !strcmp(flag, "--from") || !strcmp(flag, "-o") || !strcmp(flag, "--out") ||
+                     !strcmp(flag, "--mapping") || !strcmp(flag, "--schema");
+        if (takes && !val) {
+            if (i + 1 >= argc) return usage_error("%s needs a value", flag);
+            val = argv[++i];
+        }
+        if (!strcmp(flag, "-h") || !strcmp(flag, "--help")) {
+            convert_print_help(stdout);
+            return CONVERT_EXIT_OK;
+        } else if (!strcmp(flag, "--from")) {
+            o->from = val;
+        } else if (!strcmp(flag, "-o") || !strcmp(flag, "--out")) {
+            o->out = val;
+        } else if (!strcmp(flag, "--mapping")) {
+            o->mappings = arena_grow(a, o->mappings, o->n_mappings * sizeof(char *), (o->n_mappings + 1) * sizeof(char *));
+            o->mappings[o->n_mappings++] = val;
+        } else if (!strcmp(flag, "--schema")) {
+            o->schemas = arena_grow(a, o->schemas, o->n_schemas * sizeof(char *), (o->n_schemas + 1) * sizeof(char *));
+            o->schemas[o->n_schemas++] = val;
+        } else if (!strcmp(flag, "-q") || !strcmp(flag, "--quiet")) {
+            o->quiet = true;
+        } else if (arg[0] == '-' && arg[1]) {
+            return usage_error("unknown flag %s", arg);
+        } else if (o->input) {
+            return usage_error("unexpected argument '%s': convert takes exactly one input file", arg);
+        } else {
+            o->input = arg;
+        }
+    }
+    if (!o->from) return usage_error("%s", "--from is required: --from terraform or --from pulumi");
+    if (strcmp(o->from, "terraform") != 0 && strcmp(o->from, "pulumi") != 0)
+        return usage_error("--from must be terraform or pulumi, not '%s'", o->from);
+    if (!o->input)
+        return usage_error("missing the %s file to convert", !strcmp(o->from, "terraform") ? "Terraform state" : "stack export");
+    if (!strcmp(o->from, "pulumi") && o->n_mappings)
+        return usage_error("%s applies only to --from terraform", "--mapping");
+    return -1;
+}
+
+static void print_diags(diag_list_t *d) {
+    for (const diag_t *x = d->head; x; x = x->next)
+        fprintf(stderr, "%s: %s\n", diag_severity_name(x->severity), diag_format(d, x));
+}
+
+/* Per source type: counts of each outcome, in first-seen order. */
+typedef struct type_row {
+    const char *type;
+    size_t counts[4];
+} type_row_t;
+
+static void print_summary(const convert_report_t *r, const char *what) {
+    type_row_t *rows = calloc(r->n_entries ? r->n_entries : 1, sizeof *rows);
+    if (!rows) abort();
+    size_t n = 0, width = 4;
+    for (size_t i = 0; i < r->n_entries; i++) {
+        const convert_entry_t *e = &r->entries[i];
+        size_t k = 0;
+        while (k < n && strcmp(rows[k].type, e->source_type) != 0) k++;
+        if (k == n) rows[n++].type = e->source_type;
+        rows[k].counts[e->outcome]++;
+        if (strlen(e->source_type) > width) width = strlen(e->source_type);
+    }
+    fprintf(stderr, "\n%-*s  %9s  %7s  %8s  %5s\n", (int)width, what, "converted", "skipped", "unmapped", "no ID");
+    for (size_t k = 0; k < n; k++)
+        fprintf(stderr, "%-*s  %9zu  %7zu  %8zu  %5zu\n", (int)width, rows[k].type, rows[k].counts[CONVERT_CONVERTED],
+                rows[k].counts[CONVERT_SKIPPED], rows[k].counts[CONVERT_UNMAPPED], rows[k].counts[CONVERT_NO_ID]);
+    fprintf(stderr, "%-*s  %9zu  %7zu  %8zu  %5zu\n", (int)width, "total", r->converted, r->skipped, r->unmapped,
+            r->no_id);
+    free(rows);
+    bool header = false;
+    for (size_t i = 0; i < r->n_entries; i++) {
+        const convert_entry_t *e = &r->entries[i];
+        if (e->outcome == CONVERT_CONVERTED) continue;
+        if (!header) fputs("\nnot converted:\n", stderr);
+        header = true;
+        const char *label = e->outcome == CONVERT_SKIPPED ? "skipped" : e->outcome == CONVERT_UNMAPPED ? "unmapped" : "no ID";
+        fprintf(stderr, "  %s (%s): %s: %s\n", e->address, e->source_type, label, e->reason ? e->reason : "");
+    }
+    bool noted = false;
+    for (size_t i = 0; i < r->n_entries; i++) {
+        const convert_entry_t *e = &r->entries[i];
+        if (e->outcome != CONVERT_CONVERTED || !e->reason) continue;
+        /* Notes are about types, so one line per type is enough. */
+        bool seen = false;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = r->entries[k].outcome == CONVERT_CONVERTED && r->entries[k].reason &&
+                   strcmp(r->entries[k].source_type, e->source_type) == 0;
+        if (seen) continue;
+        if (!noted) fputs("\nnotes:\n", stderr);
+        noted = true;
+        fprintf(stderr, "  %s → %s: %s\n", e->source_type, e->token, e->reason);
+    }
+    if (r->providers) fprintf(stderr, "\n%zu explicit provider spec(s) written\n", r->providers);
+}
+
+static import_file_t *convert_from_terraform(arena_t *a, const convert_args_t *o, convert_report_t *report,
+                                             bridge_set_t **bridge, schema_set_t **schemas, diag_list_t *diags) {
+    *bridge = bridge_set_new();
+    for (size_t i = 0; i < o->n_mappings; i++)
+        if (!bridge_set_add_path(*bridge, o->mappings[i], diags)) return NULL;
+    if (o->n_schemas) {
+        *schemas = schema_set_new();
+        for (size_t i = 0; i < o->n_schemas; i++)
+            if (!schema_set_add_path(*schemas, o->schemas[i], diags)) return NULL;
+    }
+    tf_state_t *s = tfstate_load(a, o->input, diags);
+    if (!s) return NULL;
+    size_t instances = 0;
+    for (size_t i = 0; i < s->n_resources; i++) instances += s->resources[i].n_instances;
+    if (!o->quiet && instances > CONVERT_PROGRESS_THRESHOLD)
+        fprintf(stderr, "read %s: %zu resources, %zu instances; converting...\n", o->input, s->n_resources, instances);
+    convert_options_t opts = {*bridge, *schemas};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &opts, report, diags);
+    tfstate_free(s);
+    return f;
+}
+
+static import_file_t *convert_from_pulumi(arena_t *a, const convert_args_t *o, convert_report_t *report,
+                                          diag_list_t *diags) {
+    deployment_t *d = deployment_load(a, o->input, diags);
+    if (!d) return NULL;
+    if (!o->quiet && d->n_resources > CONVERT_PROGRESS_THRESHOLD)
+        fprintf(stderr, "read %s: %zu resources; converting...\n", o->input, d->n_resources);
+    import_file_t *f = convert_deployment_to_import_file(a, d, report, diags);
+    deployment_free(d);
+    return f;
+}
+
+int cli_convert_main(int argc, char **argv) {
+    arena_t *a = arena_new();
+    convert_args_t o = {0};
+    int rc = parse_args(argc, argv, &o, a);
+    if (rc >= 0) {
+        arena_free(a);
+        return rc;
+    }
+    diag_list_t diags;
+    diag_list_init(&diags);
+    convert_report_t report = {0};
+    bridge_set_t *bridge = NULL;
+    schema_set_t *schemas = NULL;
+    bool tf = strcmp(o.from, "terraform") == 0;
+    import_file_t *f = tf ? convert_from_terraform(a, &o, &report, &bridge, &schemas, &diags)
+                          : convert_from_pulumi(a, &o, &report, &diags);
+    rc = CONVERT_EXIT_USAGE;
+    if (f && !diag_has_errors(&diags)) {
+        char *json = convert_import_file_json(f);
+        bool written = true;
+        if (o.out) written = file_write_atomic(o.out, json, strlen(json), 0644, false, &diags);
+        else fputs(json, stdout);
+        free(json);
+        if (written) rc = report.unmapped || report.no_id ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
+        if (written && !o.quiet) {
+            print_summary(&report, tf ? "Terraform type" : "Pulumi type");
+            if (o.out) fprintf(stderr, "wrote %zu resource spec(s) to %s\n", f->n_specs, o.out);
+        }
+    }
+    print_diags(&diags);
+    diag_list_free(&diags);
+    bridge_set_free(bridge);
+    schema_set_free(schemas);
+    arena_free(a);
+    return rc;
+}
