@@ -247,6 +247,8 @@ static bool copy_round(engine_item_t *e, const diff_path_t *paths, size_t n) {
         }
         const pv_t *src = paths[i].input_diff ? r->read_inputs : r->state;
         const pv_t *v = pv_path_get(src, &p);
+        /* A state diff whose path the state lacks: Read's inputs are the next best source, and
+         * better than dropping a value the resource was created with. */
         if (!v && !paths[i].input_diff) {
             src = r->read_inputs;
             v = pv_path_get(src, &p);

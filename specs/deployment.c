@@ -316,10 +316,14 @@ deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const c
 }
 
 deployment_t *deployment_load(arena_t *a, const char *path, diag_list_t *diags) {
+    /* The text is only needed while parsing: keep it out of the caller's arena (a state file can
+     * be tens of megabytes). */
+    arena_t *text_arena = arena_new();
     size_t len;
-    char *text = file_read_all(a, path, &len, diags);
-    if (!text) return NULL;
-    return deployment_parse(a, text, len, path, diags);
+    char *text = file_read_all(text_arena, path, &len, diags);
+    deployment_t *d = text ? deployment_parse(a, text, len, path, diags) : NULL;
+    arena_free(text_arena);
+    return d;
 }
 
 void deployment_free(deployment_t *d) {

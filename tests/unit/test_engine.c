@@ -319,6 +319,7 @@ START_TEST(test_engine_minimal_inputs) {
     plan_builder_t b = {0};
     plan_add(w.a, &b, "demo:index:Thing", "t1", "thing-1", -1);
     plan_add(w.a, &b, "demo:index:Thing", "t2", "thing-2", -1);
+    plan_add(w.a, &b, "demo:index:Thing", "t5", "thing-5", -1);
     import_result_t *r = run_engine(&w, &b, NULL);
 
     ck_assert_int_eq(r[0].status, IMPORT_OK);
@@ -347,6 +348,11 @@ START_TEST(test_engine_minimal_inputs) {
     ck_assert(r[1].verified);
     ck_assert_str_eq(json_text(w.a, r[1].inputs), "{\"name\":\"t2\",\"size\":20}");
     ck_assert_str_eq(prov_of(&r[1], "size"), "diff");
+    /* a secret schema property Read returned in plaintext is wrapped */
+    ck_assert(r[2].verified);
+    pv_t *pw = pv_object_get(r[2].inputs, "password");
+    ck_assert_int_eq(pw->kind, PV_SECRET);
+    ck_assert_str_eq(pw->u.secret.inner->u.str.s, "recorded-in-plaintext");
     engine_results_free(r, b.plan.n_items);
     world_close(&w);
 }
@@ -658,6 +664,51 @@ START_TEST(test_engine_round_budget) {
 }
 END_TEST
 
+/* Diff answers without paths: DIFF_UNKNOWN (the engine diffs inputs itself) and DIFF_SOME (every
+ * input Read returned is taken, Pulumi's old fallback). */
+static bool unknown_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                         const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *d) {
+    stuck_t *s = (stuck_t *)p;
+    s->diffs++;
+    memset(out, 0, sizeof *out);
+    out->changes = s->seed[31] == 0xAA && s->diffs == 1 ? DIFF_SOME : DIFF_UNKNOWN;
+    return true;
+}
+static bool unknown_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                          size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *d) {
+    memset(out, 0, sizeof *out);
+    out->inputs = pv_clone(a, news);
+    return true;
+}
+static const provider_ops_t unknown_ops = {stuck_schema, NULL, stuck_read, unknown_check, unknown_diff, stuck_close};
+
+START_TEST(test_engine_diff_without_paths) {
+    for (int some = 0; some < 2; some++) {
+        arena_t *a = arena_new();
+        diag_list_t d;
+        diag_list_init(&d);
+        stuck_t s = {.base = {.ops = &unknown_ops, .package = "demo"}};
+        s.seed[31] = some ? 0xAA : 0; /* selects DIFF_SOME for the first answer */
+        s.pkg = schema_load_file(FIXTURE("schema.json"), &d);
+        provider_registry_t *reg = provider_registry_new(stuck_factory, &s);
+        plan_builder_t b = {0};
+        plan_add(a, &b, "demo:index:Thing", "u", "u-1", -1);
+        import_result_t *r = engine_run(a, &b.plan, reg, NULL, NULL, &d);
+        ck_assert_int_eq(r[0].status, IMPORT_OK);
+        ck_assert(r[0].verified);
+        ck_assert_int_eq(r[0].rounds, 1);
+        ck_assert_str_eq(json_text(a, r[0].inputs), "{\"name\":\"s\",\"tags\":{\"a\":\"1\"}}");
+        ck_assert_str_eq(prov_of(&r[0], "tags"), "diff");
+        ck_assert_str_eq(prov_of(&r[0], "name"), "required");
+        engine_results_free(r, 1);
+        provider_registry_free(reg);
+        schema_free(s.pkg);
+        diag_list_free(&d);
+        arena_free(a);
+    }
+}
+END_TEST
+
 typedef struct progress {
     size_t calls, last_done, total;
     import_status_t statuses[8];
@@ -797,6 +848,7 @@ int main(void) {
     tcase_add_test(tc, test_engine_components_and_providers);
     tcase_add_test(tc, test_engine_residual);
     tcase_add_test(tc, test_engine_round_budget);
+    tcase_add_test(tc, test_engine_diff_without_paths);
     tcase_add_test(tc, test_engine_progress_callback);
     tcase_add_test(tc, test_acceptance_shared_states);
     suite_add_tcase(s, tc);
