@@ -94,6 +94,9 @@ static void py_collect_packages(py_gen_t *g) {
  * else lowercased with each `/` part PyName'd; `index` has no module. */
 static char *py_module_prefix(py_gen_t *g, const py_pkg_t *pk, const char *token) {
     char *mod = schema_token_module(g->a, pk->schema, token);
+    /* without a schema, assume the common moduleFormat `(.*)(?:/[^/]*)` (`index/bucket` → `index`) */
+    char *slash = pk->schema ? NULL : strrchr(mod, '/');
+    if (slash) *slash = 0;
     if (!*mod || strcmp(mod, "index") == 0) return arena_strdup(g->a, pk->alias);
     if (pk->schema && pk->schema->language) {
         const cJSON *o = cJSON_GetObjectItemCaseSensitive(

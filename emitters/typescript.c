@@ -87,6 +87,9 @@ static void ts_collect_packages(ts_gen_t *g) {
  * applied, lowercased, `/` → `.`, each segment a valid identifier; `index` has no module. */
 static char *ts_module_prefix(ts_gen_t *g, const ts_pkg_t *pk, const char *token) {
     char *mod = schema_token_module(g->a, pk->schema, token);
+    /* without a schema, assume the common moduleFormat `(.*)(?:/[^/]*)` (`index/bucket` → `index`) */
+    char *slash = pk->schema ? NULL : strrchr(mod, '/');
+    if (slash) *slash = 0;
     if (pk->schema && pk->schema->language) {
         const cJSON *m = cJSON_GetObjectItemCaseSensitive(
             cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(pk->schema->language, "nodejs"),

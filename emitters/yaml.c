@@ -127,6 +127,25 @@ static void yaml_key(yaml_gen_t *g, const char *k) {
     else names_append_quoted(g->b, LANG_YAML, k);
 }
 
+/* `root.attr[0]["k"]`: a property path (ignoreChanges), not a reference. */
+static char *yaml_path_text(yaml_gen_t *g, const pcl_expr_t *e) {
+    buf_t t;
+    buf_init(&t);
+    buf_puts(&t, e->trav.root);
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (pt->attr) buf_printf(&t, ".%s", pt->attr);
+        else if (pt->index_is_string) {
+            buf_putc(&t, '[');
+            names_append_quoted(&t, LANG_YAML, pt->index_str);
+            buf_putc(&t, ']');
+        } else buf_printf(&t, "[%zu]", pt->index_num);
+    }
+    char *r = buf_arena_str(&t, g->a);
+    buf_free(&t);
+    return r;
+}
+
 /* `${root.attr[0]["k"]}` with the root named as YAML names it. */
 static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     buf_t t;
@@ -277,9 +296,7 @@ static void yaml_options(yaml_gen_t *g, const pcl_node_t *n) {
                     const pcl_expr_t *it = o->value->tuple.items[j];
                     buf_puts(g->b, "        - ");
                     if (it->kind == PCL_TRAVERSAL) {
-                        char *t = yaml_traversal_text(g, it);
-                        t[strlen(t) - 1] = 0;
-                        yaml_string(g, t + 2, 10, true);
+                        yaml_string(g, yaml_path_text(g, it), 10, false);
                     } else {
                         yaml_inline(g, it, 10);
                     }
