@@ -1,0 +1,418 @@
+/* test_emit_go_cs_java.c — the Go, C# and Java emitters and the tree-sitter syntax checker.
+ *
+ * Every generated Go file must be left unchanged by gofmt (`gofmt -l` prints nothing) and parse
+ * (`gofmt -e`); every C# and Java file must parse with the pinned tree-sitter grammars without an
+ * ERROR or MISSING node. This is checked for a hand-written program (tests/fixtures/emit/program.pp),
+ * for every resource of Pulumi's importer test cases, and for every custom resource of the shared
+ * stack exports of random, tls, command, digitalocean and azuread. Golden files under
+ * tests/fixtures/emit/{go,csharp,java}/ pin the exact text (CIMPORT_UPDATE_GOLDEN=1 rewrites them;
+ * review the diff like code). */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emitters/emit.h"
+#include "emitters/emit_internal.h"
+#include "emitters/ts_check.h"
+#include "specs/deployment.h"
+#include "testutil.h"
+
+static const lang_t LANGS[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
+static const char *const LANG_DIR[] = {"go", "csharp", "java"};
+static const char *const LANG_EXT[] = {"go", "cs", "java"};
+
+/* --- helpers ------------------------------------------------------------------------------------ */
+
+static schema_set_t *load_schemas(const char *const *rel, size_t n) {
+    arena_t *a = arena_new();
+    schema_set_t *set = schema_set_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    for (size_t i = 0; i < n; i++) ck_assert_msg(schema_set_add_path(set, tu_data(a, rel[i]), &d), "schema %s", rel[i]);
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    arena_free(a);
+    return set;
+}
+
+static char *emit_lang(const pcl_program_t *p, lang_t lang) {
+    diag_list_t d;
+    diag_list_init(&d);
+    char *s = emit_program(p, lang, &d);
+    ck_assert_msg(s != NULL, "%s emitter failed", lang_name(lang));
+    for (diag_t *x = d.head; x; x = x->next)
+        ck_assert_msg(x->severity != DIAG_ERROR, "%s: %s", lang_name(lang), x->message);
+    diag_list_free(&d);
+    return s;
+}
+
+/* gofmt must accept the file and have nothing to change. */
+static void check_gofmt(const char *src, const char *label) {
+    char *dir = tu_mkdtemp();
+    char path[4096];
+    snprintf(path, sizeof path, "%s/main.go", dir);
+    ck_assert(tu_write(path, src));
+    char cmd[8192];
+    int status = -1;
+    snprintf(cmd, sizeof cmd, "gofmt -l '%s' 2>&1", path);
+    char *out = tu_run(cmd, &status);
+    ck_assert_msg(status == 0 && out && out[0] == 0, "%s: gofmt -l: %s", label, out ? out : "(no output)");
+    free(out);
+    snprintf(cmd, sizeof cmd, "gofmt -e '%s' >/dev/null 2>&1 || echo FAILED", path);
+    out = tu_run(cmd, &status);
+    ck_assert_msg(out && strstr(out, "FAILED") == NULL, "%s: gofmt -e reports errors", label);
+    free(out);
+    tu_rmtree(dir);
+    free(dir);
+}
+
+static void check_parses(lang_t lang, const char *src, const char *label) {
+    diag_list_t d;
+    diag_list_init(&d);
+    size_t n = ts_check_buffer(lang, src, strlen(src), label, &d);
+    ck_assert_msg(n == 0, "%s: %s", label, d.head ? diag_format(&d, d.head) : "?");
+    diag_list_free(&d);
+}
+
+static void check_lang(lang_t lang, const char *src, const char *label) {
+    if (lang == LANG_GO) check_gofmt(src, label);
+    else check_parses(lang, src, label);
+}
+
+/* Compares with tests/fixtures/emit/<dir>/<name>.<ext>; CIMPORT_UPDATE_GOLDEN=1 rewrites it. */
+static void check_golden(size_t li, const char *name, const char *text) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/fixtures/emit/%s/%s.%s", SOURCE_DIR, LANG_DIR[li], name, LANG_EXT[li]);
+    const char *upd = getenv("CIMPORT_UPDATE_GOLDEN");
+    if (upd && *upd == '1') ck_assert(tu_write(path, text));
+    size_t len = 0;
+    char *want = tu_read(path, &len);
+    ck_assert_msg(want != NULL, "missing golden file %s (run with CIMPORT_UPDATE_GOLDEN=1 and review it)", path);
+    if (strcmp(want, text) != 0) {
+        /* report the first differing line */
+        const char *w = want, *g = text;
+        int line = 1;
+        while (*w && *w == *g) {
+            if (*w == '\n') line++;
+            w++;
+            g++;
+        }
+        ck_abort_msg("%s differs from the golden file at line %d:\n got: %.80s\nwant: %.80s", path, line, g, w);
+    }
+    free(want);
+}
+
+static pcl_program_t *parse_bind(const char *text, schema_set_t *set) {
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(text, strlen(text), "program.pp", &d);
+    ck_assert_msg(p != NULL, "%s", d.head ? diag_format(&d, d.head) : "parse failed");
+    ck_assert_msg(pcl_bind(p, set, &d), "%s", d.head ? diag_format(&d, d.head) : "bind failed");
+    diag_list_free(&d);
+    return p;
+}
+
+static const char *urn_name(const char *urn) {
+    const char *s = strrchr(urn, ':');
+    return s && s > urn && s[-1] == ':' ? s + 1 : urn;
+}
+
+/* PCL for the custom, non-provider resources of a deployment (as the CLI would generate it). */
+static pcl_program_t *generate(arena_t *a, const deployment_t *dep, schema_set_t *set, bool (*keep)(const state_resource_t *)) {
+    pcl_gen_resource_t *res = arena_alloc(a, (dep->n_resources + 1) * sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < dep->n_resources; i++) {
+        const state_resource_t *r = &dep->resources[i];
+        if (!r->custom || strncmp(r->type, "pulumi:", 7) == 0 || (keep && !keep(r))) continue;
+        pcl_gen_resource_t *g = &res[n++];
+        g->type = r->type;
+        g->name = urn_name(r->urn);
+        g->logical_name = urn_name(r->urn);
+        g->urn = r->urn;
+        g->id = r->id;
+        g->inputs = r->inputs;
+        g->outputs = r->outputs;
+        g->protect = true;
+    }
+    ck_assert_uint_gt(n, 0);
+    pcl_gen_options_t opts;
+    pcl_gen_options_default(&opts);
+    pcl_gen_result_t out = {0};
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_msg(pcl_generate(res, n, set, &opts, &out, &d), "%s", d.head ? diag_format(&d, d.head) : "generate failed");
+    ck_assert_msg(d.errors == 0, "%s", d.head ? diag_format(&d, d.head) : "?");
+    diag_list_free(&d);
+    return out.program;
+}
+
+/* --- tree-sitter checker ------------------------------------------------------------------------ */
+
+START_TEST(test_ts_check_finds_errors) {
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *ok = "class A { void f() { int x = 1; } }\n";
+    ck_assert_uint_eq(ts_check_buffer(LANG_JAVA, ok, strlen(ok), "A.java", &d), 0);
+    ck_assert_uint_eq(d.count, 0);
+
+    const char *missing = "var x = new Foo(1, 2;\n";
+    ck_assert_uint_ge(ts_check_buffer(LANG_CSHARP, missing, strlen(missing), "Program.cs", &d), 1);
+    ck_assert_str_eq(d.head->message, "syntax error in generated C# code: missing `)` at column 21");
+    ck_assert_int_eq(d.head->line, 1);
+    ck_assert_str_eq(d.head->file, "Program.cs");
+
+    diag_list_free(&d);
+    diag_list_init(&d);
+    const char *junk = "package main\n\nfunc main() {\n\tx := = 1\n}\n";
+    ck_assert_uint_ge(ts_check_buffer(LANG_GO, junk, strlen(junk), "main.go", &d), 1);
+    ck_assert_int_eq(d.head->line, 4);
+    ck_assert_ptr_nonnull(strstr(d.head->message, "syntax error in generated Go code"));
+
+    diag_list_free(&d);
+    diag_list_init(&d);
+    ck_assert_uint_eq(ts_check_buffer(LANG_PCL, "x", 1, NULL, &d), 1);
+    ck_assert_str_eq(d.head->message, "cannot check PCL code: no tree-sitter grammar for it is built in");
+    diag_list_free(&d);
+
+    /* every grammar is present and accepted by the runtime */
+    const lang_t all[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        TSTree *t = ts_check_parse(all[i], "", 0);
+        ck_assert_msg(t != NULL, "grammar for %s", lang_name(all[i]));
+        ts_tree_delete(t);
+    }
+}
+END_TEST
+
+START_TEST(test_ts_check_collect_positions) {
+    const char *src = "class A {\n  void f( {\n}\n";
+    TSTree *t = ts_check_parse(LANG_JAVA, src, strlen(src));
+    ts_check_problem_t probs[4];
+    size_t n = ts_check_collect(ts_tree_root_node(t), probs, 4);
+    ck_assert_uint_ge(n, 1);
+    ck_assert_uint_eq(probs[0].line, 2);
+    ts_tree_delete(t);
+}
+END_TEST
+
+/* --- the hand-written program ------------------------------------------------------------------- */
+
+START_TEST(test_golden_program) {
+    const char *schemas[] = {"schemas/random", "schemas/tls"};
+    schema_set_t *set = load_schemas(schemas, 2);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/fixtures/emit/program.pp", SOURCE_DIR);
+    char *text = tu_read(path, NULL);
+    ck_assert_ptr_nonnull(text);
+    pcl_program_t *p = parse_bind(text, set);
+    for (size_t li = 0; li < 3; li++) {
+        char *src = emit_lang(p, LANGS[li]);
+        check_lang(LANGS[li], src, "program.pp");
+        check_golden(li, "program", src);
+        free(src);
+    }
+    pcl_program_free(p);
+    free(text);
+    schema_set_free(set);
+}
+END_TEST
+
+/* gofmt's alignment rules: runs of single-line key/value elements align; a multi-line element
+ * breaks the run; a very long key after short ones starts a new run. */
+START_TEST(test_go_alignment) {
+    const char *schemas[] = {"schemas/random"};
+    schema_set_t *set = load_schemas(schemas, 1);
+    const char *text = "resource p \"random:index/randomPet:RandomPet\" {\n"
+                       "    keepers = {\n"
+                       "        \"a\" = \"1\"\n"
+                       "        \"abcdef\" = \"2\"\n"
+                       "        \"an-extraordinarily-long-key-name-well-over-forty-characters-long\" = \"3\"\n"
+                       "        \"b\" = \"4\"\n"
+                       "    }\n"
+                       "    length = 2\n"
+                       "    prefix = \"x\"\n"
+                       "}\n";
+    pcl_program_t *p = parse_bind(text, set);
+    char *src = emit_lang(p, LANG_GO);
+    check_gofmt(src, "alignment");
+    ck_assert_ptr_nonnull(strstr(src, "\t\t\tKeepers: pulumi.StringMap{\n"
+                                      "\t\t\t\t\"a\":      pulumi.String(\"1\"),\n"
+                                      "\t\t\t\t\"abcdef\": pulumi.String(\"2\"),\n"
+                                      "\t\t\t\t\"an-extraordinarily-long-key-name-well-over-forty-characters-long\": "
+                                      "pulumi.String(\"3\"),\n"
+                                      "\t\t\t\t\"b\": pulumi.String(\"4\"),\n"
+                                      "\t\t\t},\n"
+                                      "\t\t\tLength: pulumi.Int(2),\n"
+                                      "\t\t\tPrefix: pulumi.String(\"x\"),\n"));
+    free(src);
+    pcl_program_free(p);
+    schema_set_free(set);
+}
+END_TEST
+
+START_TEST(test_go_names_and_imports) {
+    const char *schemas[] = {"schemas/random"};
+    schema_set_t *set = load_schemas(schemas, 1);
+    /* `random` as a variable collides with the import alias; `len` is predeclared in Go */
+    const char *text = "resource random \"random:index/randomId:RandomId\" {\n    byteLength = 8\n}\n"
+                       "resource len \"random:index/randomId:RandomId\" {\n    byteLength = 4\n"
+                       "    prefix = random.hex\n}\n"
+                       "resource other \"random:index/randomId:RandomId\" {\n    byteLength = 2\n"
+                       "    keepers = {\n        \"k\" = len.id\n    }\n}\n";
+    pcl_program_t *p = parse_bind(text, set);
+    char *src = emit_lang(p, LANG_GO);
+    check_gofmt(src, "names");
+    ck_assert_ptr_nonnull(strstr(src, "\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"));
+    ck_assert_ptr_nonnull(strstr(src, "random2, err := random.NewRandomId(ctx, \"random\", &random.RandomIdArgs{"));
+    ck_assert_ptr_nonnull(strstr(src, "_len, err := random.NewRandomId(ctx, \"len\""));
+    ck_assert_ptr_nonnull(strstr(src, "Prefix:     random2.Hex,"));
+    ck_assert_ptr_nonnull(strstr(src, "_, err = random.NewRandomId(ctx, \"other\""));
+    ck_assert_ptr_nonnull(strstr(src, "\"k\": _len.ID(),"));
+    free(src);
+    pcl_program_free(p);
+    schema_set_free(set);
+}
+END_TEST
+
+/* --- Pulumi's importer test cases --------------------------------------------------------------- */
+
+static deployment_t *load_cases(arena_t *a) {
+    char *path = tu_data(a, "pulumi-importer/cases.json");
+    char *text = tu_read(path, NULL);
+    ck_assert_ptr_nonnull(text);
+    /* cases.json is {"resources": [...]}: the shape of a deployment's body */
+    char *doc = arena_sprintf(a, "{\"version\": 3, \"deployment\": %s}", text);
+    free(text);
+    diag_list_t d;
+    diag_list_init(&d);
+    deployment_t *dep = deployment_parse(a, doc, strlen(doc), path, &d);
+    ck_assert_msg(dep != NULL, "%s", d.head ? diag_format(&d, d.head) : "?");
+    diag_list_free(&d);
+    return dep;
+}
+
+static bool keep_golden_case(const state_resource_t *r) {
+    static const char *const types[] = {
+        "importer:ec2/securityGroup:SecurityGroup", "importer:ecs/taskDefinition:TaskDefinition",
+        "importer:s3/bucket:Bucket",               "importer:autoscaling/group:Group",
+        "importer:iam/role:Role",                  "random:index/randomId:RandomId",
+        "importer:lb/loadBalancer:LoadBalancer",   "importer:route53/record:Record"};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(r->type, types[i]) == 0) return true;
+    return false;
+}
+
+static void run_cases(bool golden) {
+    arena_t *a = arena_new();
+    const char *schemas[] = {"pulumi-importer/schemas/importer-1.0.0.json", "pulumi-importer/schemas/random-4.11.2.json"};
+    schema_set_t *set = load_schemas(schemas, 2);
+    deployment_t *dep = load_cases(a);
+    pcl_program_t *p = generate(a, dep, set, golden ? keep_golden_case : NULL);
+    for (size_t li = 0; li < 3; li++) {
+        char *src = emit_lang(p, LANGS[li]);
+        check_lang(LANGS[li], src, golden ? "importer cases (sample)" : "importer cases (all)");
+        if (golden) check_golden(li, "importer_cases", src);
+        free(src);
+    }
+    pcl_program_free(p);
+    deployment_free(dep);
+    schema_set_free(set);
+    arena_free(a);
+}
+
+START_TEST(test_importer_cases_golden) { run_cases(true); }
+END_TEST
+
+START_TEST(test_importer_cases_all) { run_cases(false); }
+END_TEST
+
+/* --- real stack exports -------------------------------------------------------------------------- */
+
+static const char *const STACK_PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
+
+START_TEST(test_stack_exports) {
+    const char *pkg = STACK_PACKAGES[_i];
+    arena_t *a = arena_new();
+    /* stacks mix packages (the digitalocean ones hold tls keys): load all five */
+    const char *schemas[] = {"schemas/random", "schemas/tls", "schemas/command", "schemas/digitalocean",
+                             "schemas/azuread"};
+    schema_set_t *set = load_schemas(schemas, 5);
+    size_t n = 0;
+    char **files = tu_find_files(a, tu_data(a, arena_sprintf(a, "pulumi-state/pulumi-%s", pkg)), "stack.json", &n);
+    ck_assert_uint_gt(n, 0);
+    size_t programs = 0;
+    for (size_t f = 0; f < n; f++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        deployment_t *dep = deployment_load(a, files[f], &d);
+        ck_assert_msg(dep != NULL, "%s", files[f]);
+        diag_list_free(&d);
+        bool any = false;
+        for (size_t i = 0; i < dep->n_resources; i++)
+            any |= dep->resources[i].custom && strncmp(dep->resources[i].type, "pulumi:", 7) != 0;
+        if (!any) {
+            deployment_free(dep);
+            continue;
+        }
+        pcl_program_t *p = generate(a, dep, set, NULL);
+        for (size_t li = 0; li < 3; li++) {
+            char *src = emit_lang(p, LANGS[li]);
+            check_lang(LANGS[li], src, files[f]);
+            /* one golden per package: its first stack export */
+            if (programs == 0) check_golden(li, arena_sprintf(a, "stack_%s", pkg), src);
+            free(src);
+        }
+        programs++;
+        pcl_program_free(p);
+        deployment_free(dep);
+    }
+    ck_assert_uint_gt(programs, 0);
+    schema_set_free(set);
+    arena_free(a);
+}
+END_TEST
+
+/* --- bad input -------------------------------------------------------------------------------------- */
+
+START_TEST(test_missing_token_is_an_error) {
+    pcl_program_t *p = pcl_program_new();
+    pcl_node_t *n = pcl_program_add(p, PCL_NODE_RESOURCE);
+    n->name = "bad";
+    for (size_t li = 0; li < 3; li++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        ck_assert_ptr_null(emit_program(p, LANGS[li], &d));
+        ck_assert_uint_eq(d.errors, 1);
+        ck_assert_ptr_nonnull(strstr(d.head->message, "resource 'bad' has no type token"));
+        diag_list_free(&d);
+    }
+    pcl_program_free(p);
+}
+END_TEST
+
+static Suite *suite(void) {
+    Suite *s = suite_create("emit_go_cs_java");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_ts_check_finds_errors);
+    tcase_add_test(tc, test_ts_check_collect_positions);
+    tcase_add_test(tc, test_golden_program);
+    tcase_add_test(tc, test_go_alignment);
+    tcase_add_test(tc, test_go_names_and_imports);
+    tcase_add_test(tc, test_importer_cases_golden);
+    tcase_add_test(tc, test_importer_cases_all);
+    tcase_add_loop_test(tc, test_stack_exports, 0, (int)(sizeof STACK_PACKAGES / sizeof STACK_PACKAGES[0]));
+    tcase_add_test(tc, test_missing_token_is_an_error);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
