@@ -301,6 +301,11 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
     const import_spec_t *spec = it->spec;
     arena_t *a = e->a;
     char *pkg = schema_token_package(e->scratch, it->type);
+    if (!it->id || !*it->id) {
+        /* The planner rejects these; a hand-built plan might not. */
+        item_fail(e, DIAG_INPUT, arena_sprintf(e->scratch, "%s has no ID", e->desc));
+        return;
+    }
 
     diag_list_t local;
     diag_list_init(&local);

@@ -449,6 +449,7 @@ START_TEST(test_engine_failures_and_skips) {
     plan_add(w.a, &b, "demo:index:Gone", "missing", "gone-1", -1);      /* 4: type not in the schema */
     plan_add(w.a, &b, "demo:index:Thing", "fine", "thing-2", -1);       /* 5: unaffected */
     plan_add(w.a, &b, "aws:s3/bucket:Bucket", "bucket2", "b-2", -1);    /* 6: same package error again */
+    plan_add(w.a, &b, "demo:index:Thing", "noid", NULL, -1);            /* 7: a custom resource without ID */
     import_result_t *r = run_engine(&w, &b, NULL);
 
     ck_assert_int_eq(r[0].status, IMPORT_FAILED);
@@ -479,7 +480,9 @@ START_TEST(test_engine_failures_and_skips) {
                                                "FILE|DIR with a demo schema that has it");
     ck_assert_int_eq(r[5].status, IMPORT_OK);
     ck_assert(r[5].verified);
-    for (int i = 0; i < 7; i++) ck_assert_ptr_nonnull(r[i].inputs);
+    ck_assert_int_eq(r[7].status, IMPORT_FAILED);
+    ck_assert_str_eq(r[7].diags.head->message, "resource 'noid' of type 'demo:index:Thing' has no ID");
+    for (int i = 0; i < 8; i++) ck_assert_ptr_nonnull(r[i].inputs);
     engine_results_free(r, b.plan.n_items);
     world_close(&w);
 }
