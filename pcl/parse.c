@@ -307,7 +307,7 @@ static pcl_expr_t *new_expr(parser_t *p, pcl_expr_kind_t k) {
 
 static pcl_expr_t *parse_expr(parser_t *p);
 
-static pcl_expr_t *parse_number(parser_t *p, bool negative) {
+static pcl_expr_t *parse_number(parser_t *p) {
     size_t start = p->pos;
     while (peek(p) >= '0' && peek(p) <= '9') advance(p);
     if (peek(p) == '.' && peek_at(p, 1) >= '0' && peek_at(p, 1) <= '9') {
@@ -329,7 +329,6 @@ static pcl_expr_t *parse_number(parser_t *p, bool negative) {
     char *text = arena_strndup(p->a, p->s + start, p->pos - start);
     pcl_expr_t *e = new_expr(p, PCL_NUMBER);
     e->n = strtod(text, NULL);
-    if (negative) e->n = -e->n;
     return e;
 }
 
@@ -482,14 +481,15 @@ static pcl_expr_t *parse_expr(parser_t *p) {
         advance(p);
     } else if (c == '-') {
         advance(p);
-        skip_ws(p, false);
-        if (!(peek(p) >= '0' && peek(p) <= '9')) {
+        e = parse_expr(p);
+        if (!e) return NULL;
+        if (e->kind != PCL_NUMBER) {
             fail_at(p, l, col, "unary minus is only supported on a number literal");
             return NULL;
         }
-        e = parse_number(p, true);
+        e->n = -e->n;
     } else if (c >= '0' && c <= '9') {
-        e = parse_number(p, false);
+        e = parse_number(p);
     } else if (is_ident_start(c)) {
         const char *id = parse_ident(p);
         if (strcmp(id, "true") == 0 || strcmp(id, "false") == 0) {
