@@ -1,12 +1,15 @@
 /* arena.c — region allocator and growable text buffer (see arena.h). */
 #include "specs/arena.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ARENA_BLOCK_MIN (64 * 1024)
+/* Blocks start small (many arenas hold a few diagnostics) and double up to ARENA_BLOCK_MAX. */
+#define ARENA_BLOCK_FIRST 1024
+#define ARENA_BLOCK_MAX (64 * 1024)
 #define ARENA_ALIGN 16
 
 typedef struct arena_block {
@@ -19,6 +22,7 @@ typedef struct arena_block {
 struct arena {
     arena_block_t *head;
     size_t total;
+    size_t next_block; /* size of the next ordinary block */
 };
 
 static void *xmalloc(size_t n) {
@@ -34,6 +38,7 @@ arena_t *arena_new(void) {
     arena_t *a = xmalloc(sizeof *a);
     a->head = NULL;
     a->total = 0;
+    a->next_block = ARENA_BLOCK_FIRST;
     return a;
 }
 
@@ -53,17 +58,21 @@ void *arena_alloc(arena_t *a, size_t size) {
     if (need == 0) need = ARENA_ALIGN;
     arena_block_t *b = a->head;
     if (!b || b->size - b->used < need) {
-        /* Large requests get a block of their own so the current block keeps serving small ones. */
-        size_t bsize = need > ARENA_BLOCK_MIN / 4 ? need : ARENA_BLOCK_MIN;
+        /* Large requests get a block of their own, placed behind the current block so that block
+         * keeps serving small requests. */
+        bool dedicated = need > ARENA_BLOCK_MAX / 4;
+        size_t bsize = dedicated ? need : a->next_block;
+        if (bsize < need) bsize = need;
         arena_block_t *nb = xmalloc(sizeof *nb + bsize);
         nb->size = bsize;
         nb->used = 0;
-        if (b && bsize == need) {
+        if (b && dedicated) {
             nb->next = b->next;
             b->next = nb;
         } else {
             nb->next = b;
             a->head = nb;
+            if (a->next_block < ARENA_BLOCK_MAX) a->next_block *= 2;
         }
         b = nb;
     }
