@@ -171,7 +171,9 @@ static bool add_metadata(bridge_set_t *set, cJSON *doc, const char *origin) {
     const cJSON *aa = cJSON_GetObjectItemCaseSensitive(doc, "auto-aliasing");
     const cJSON *renames = cJSON_GetObjectItemCaseSensitive(doc, "renames");
     const cJSON *top_res = cJSON_GetObjectItemCaseSensitive(doc, "resources");
-    if (!cJSON_IsObject(aa) && !cJSON_IsObject(renames) && !cJSON_IsObject(top_res)) return false;
+    /* A Pulumi schema also has a top-level `resources`, but of objects; metadata maps tokens to strings. */
+    if (top_res && (!cJSON_IsObject(top_res) || (top_res->child && !cJSON_IsString(top_res->child)))) top_res = NULL;
+    if (!cJSON_IsObject(aa) && !cJSON_IsObject(renames) && !top_res) return false;
     keep_doc(set, doc);
     const cJSON *e;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(aa, "resources")) {

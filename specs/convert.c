@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -694,6 +695,29 @@ deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s
     return d;
 }
 
+/* Without an explicit mapping, bridge metadata kept next to a package's schema (the layout of
+ * provider repositories and of ../shared/data/schemas/<pkg>/) is used. */
+static bridge_set_t *bridge_beside_schemas(schema_set_t *schemas, diag_list_t *diags) {
+    bridge_set_t *bridge = bridge_set_new();
+    for (size_t i = 0; schemas && i < schema_set_count(schemas); i++) {
+        const schema_package_t *pkg = schema_set_at(schemas, i);
+        const char *slash = pkg && pkg->origin ? strrchr(pkg->origin, '/') : NULL;
+        if (!slash) continue;
+        arena_t *tmp = arena_new();
+        char *dir = arena_strndup(tmp, pkg->origin, (size_t)(slash - pkg->origin));
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if (strncmp(e->d_name, "bridge-metadata", 15) == 0 && l > 5 && strcmp(e->d_name + l - 5, ".json") == 0)
+                bridge_set_add_path(bridge, arena_sprintf(tmp, "%s/%s", dir, e->d_name), diags);
+        }
+        if (d) closedir(d);
+        arena_free(tmp);
+    }
+    return bridge;
+}
+
 deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
                                             const char *mapping_path, diag_list_t *diags) {
     bridge_set_t *bridge = NULL;
@@ -703,6 +727,8 @@ deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema
             bridge_set_free(bridge);
             return NULL;
         }
+    } else {
+        bridge = bridge_beside_schemas(schemas, diags);
     }
     deployment_t *d = NULL;
     tf_state_t *s = tfstate_load(a, path, diags);

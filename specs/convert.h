@@ -72,8 +72,9 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
  * of the schema. The caller frees the result with deployment_free. */
 deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
                                                  diag_list_t *diags);
-/* The same from a path; mapping_path (file or directory of bridge metadata, or NULL) is loaded for
- * the call. For `--offline-state FILE` when FILE is a Terraform state. */
+/* The same from a path; mapping_path (file or directory of bridge metadata) is loaded for the call.
+ * With mapping_path NULL, bridge-metadata*.json files in the directories the schemas were loaded
+ * from are used. For `--offline-state FILE` when FILE is a Terraform state. */
 deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
                                             const char *mapping_path, diag_list_t *diags);
 

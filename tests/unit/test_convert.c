@@ -1,0 +1,636 @@
+/* test_convert.c — Terraform state and Pulumi export conversion: names, types, IDs, provider
+ * aliases, bad input with exact messages, every real state under ../shared/data/tfstate accounted
+ * for, offline snapshots typed by real schemas, and the parent/provider structure of every real
+ * stack export. */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/convert.h"
+#include "testutil.h"
+
+static char *fixture(arena_t *a, const char *name) {
+    return arena_sprintf(a, "%s/tests/fixtures/convert/%s", SOURCE_DIR, name);
+}
+
+static bridge_set_t *load_bridge(void) {
+    arena_t *a = arena_new();
+    bridge_set_t *b = bridge_set_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(bridge_set_add_path(b, tu_data(a, "schemas"), &d));
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    arena_free(a);
+    return b;
+}
+
+/* First error message of a parse of path, or NULL when it parsed. */
+static const char *parse_error(arena_t *a, const char *path, diag_list_t *d) {
+    tf_state_t *s = tfstate_load(a, path, d);
+    if (s) {
+        tfstate_free(s);
+        return NULL;
+    }
+    ck_assert_ptr_nonnull(d->head);
+    return d->head->message;
+}
+
+START_TEST(test_names) {
+    arena_t *a = arena_new();
+    ck_assert_str_eq(convert_sanitize_name(a, "a-b.c/d\\e$f@g#h%i^j&k*l(m)n\"o'p<q>r|s`t u"),
+                     "a_b_c_d_e_f_g_h_i_j_k_l_m_n_o_p_q_r_s_t_u");
+    ck_assert_str_eq(convert_tf_name(a, NULL, "web", NULL), "web");
+    ck_assert_str_eq(convert_tf_name(a, NULL, "web", "0"), "web_0");
+    ck_assert_str_eq(convert_tf_name(a, "module.net[\"a b\"]", "web", "k.1"), "net_a_b_web_k_1");
+    ck_assert_str_eq(convert_tf_name(a, "module.a.module.b[2]", "x", NULL), "a_b_2_x");
+    ck_assert_str_eq(bridge_camel_case(a, "min_lower"), "minLower");
+    ck_assert_str_eq(bridge_camel_case(a, "b64_std"), "b64Std");
+    const char *mods[] = {"s3", "ec2"};
+    ck_assert_str_eq(bridge_default_token(a, "aws", "aws", "aws_s3_bucket", mods, 2), "aws:s3/bucket:Bucket");
+    ck_assert_str_eq(bridge_default_token(a, "aws", "aws", "aws_s3_bucket", NULL, 0), "aws:index/s3Bucket:S3Bucket");
+    ck_assert_str_eq(bridge_default_token(a, "gcp", "google", "google_compute_instance", NULL, 0),
+                     "gcp:index/computeInstance:ComputeInstance");
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_bridge_metadata) {
+    bridge_set_t *b = load_bridge();
+    const bridge_resource_t *r = bridge_find_resource(b, "github_repository");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_str_eq(r->token, "github:index/repository:Repository");
+    ck_assert(bridge_field_max_items_one(bridge_field(r->fields, "pages")) == BRIDGE_MIO_TRUE);
+    ck_assert(bridge_field_max_items_one(bridge_field(r->fields, "topics")) == BRIDGE_MIO_FALSE);
+    ck_assert(bridge_field_max_items_one(bridge_field(bridge_field_elem_fields(bridge_field(r->fields, "pages")),
+                                                      "source")) == BRIDGE_MIO_TRUE);
+    ck_assert_str_eq(bridge_renamed_property(b, "random:index/randomShuffle:RandomShuffle", "input"), "inputs");
+    ck_assert_ptr_null(bridge_renamed_property(b, "random:index/randomShuffle:RandomShuffle", "keepers"));
+    ck_assert_str_eq(bridge_package_for_provider(b, "google"), "gcp");
+    ck_assert_str_eq(bridge_package_for_provider(b, "azurerm"), "azure");
+    /* tls keeps its mapping only in renames.resources. */
+    ck_assert_str_eq(bridge_find_resource(b, "tls_private_key")->token, "tls:index/privateKey:PrivateKey");
+    ck_assert_uint_gt(bridge_resource_count(b), 2000);
+    bridge_set_free(b);
+
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    b = bridge_set_new();
+    ck_assert(!bridge_set_add_path(b, tu_data(a, "schemas/github/schema.json"), &d));
+    ck_assert_str_eq(d.head->message, "not Terraform-bridge metadata (no `auto-aliasing`, `renames` or `resources`) "
+                                      "nor a Terraform provider schema; pass a bridge-metadata.json file or a "
+                                      "directory holding them");
+    /* Terraform provider schemas give Sensitive flags. */
+    ck_assert(bridge_set_add_path(b, tu_data(a, "tf-provider-schemas"), &d));
+    ck_assert_uint_eq(bridge_tf_schema_count(b), 4);
+    const char *p1[] = {"plaintext_value"}, *p2[] = {"name"};
+    ck_assert(bridge_tf_sensitive(b, "github_actions_secret", p1, 1));
+    ck_assert(!bridge_tf_sensitive(b, "github_actions_secret", p2, 1));
+    bridge_set_free(b);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_modules_counts_aliases_golden) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    bridge_set_t *b = load_bridge();
+    tf_state_t *s = tfstate_load(a, fixture(a, "modules.tfstate"), &d);
+    ck_assert_ptr_nonnull(s);
+    convert_options_t o = {b, NULL};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.converted, 6);
+    ck_assert_uint_eq(r.skipped, 1);
+    ck_assert_uint_eq(r.unmapped, 1);
+    ck_assert_uint_eq(r.no_id, 0);
+    ck_assert_uint_eq(r.providers, 1);
+    char *json = convert_import_file_json(f);
+    char *expected = tu_read(fixture(a, "modules.expected.json"), NULL);
+    ck_assert_ptr_nonnull(expected);
+    ck_assert_str_eq(json, expected);
+    /* The unmapped resource is listed with its reason, not dropped. */
+    bool found = false;
+    for (size_t i = 0; i < r.n_entries; i++) {
+        if (strcmp(r.entries[i].address, "null_resource.hook") != 0) continue;
+        found = true;
+        ck_assert_int_eq(r.entries[i].outcome, CONVERT_UNMAPPED);
+        ck_assert_str_eq(r.entries[i].reason,
+                         "no Pulumi package is known for Terraform provider 'registry.terraform.io/hashicorp/null'; "
+                         "pass --mapping with the bridge metadata of the Pulumi package that wraps it");
+    }
+    ck_assert(found);
+    free(json);
+    free(expected);
+    tfstate_free(s);
+    bridge_set_free(b);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_id_exceptions) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+        "{\"mode\":\"managed\",\"type\":\"aws_ecs_service\",\"name\":\"svc\",\"provider\":\"provider.aws\","
+        "\"instances\":[{\"attributes\":{\"id\":\"arn:svc\",\"cluster\":\"arn:aws:ecs:us-east-1:1:cluster/main\","
+        "\"name\":\"api\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_appautoscaling_policy\",\"name\":\"p\",\"provider\":\"provider.aws\","
+        "\"instances\":[{\"attributes\":{\"id\":\"x\",\"service_namespace\":\"ecs\",\"resource_id\":\"service/main/api\","
+        "\"scalable_dimension\":\"ecs:service:DesiredCount\",\"name\":\"cpu\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_iam_role_policy_attachment\",\"name\":\"att\",\"provider\":\"provider.aws\","
+        "\"instances\":[{\"attributes\":{\"id\":\"x\",\"role\":\"r\",\"policy_arn\":\"arn:p\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_ecs_cluster\",\"name\":\"c\",\"provider\":\"provider.aws\","
+        "\"instances\":[{\"attributes\":{\"id\":\"arn:c\"}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "ids.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, NULL, &r, &d);
+    ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_str_eq(f->specs[0].id, "main/api");
+    ck_assert_str_eq(f->specs[1].id, "ecs/service/main/api/ecs:service:DesiredCount/cpu");
+    ck_assert_str_eq(f->specs[2].id, "r/arn:p");
+    ck_assert_uint_eq(r.no_id, 1);
+    ck_assert_str_eq(r.entries[3].reason, "has no `name` attribute, which its import ID needs");
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_bad_inputs_exact_errors) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_str_eq(parse_error(a, fixture(a, "truncated.tfstate"), &d),
+                     "not a Terraform state: invalid JSON at line 22, column 5 (is the file truncated?)");
+    diag_list_free(&d);
+    diag_list_init(&d);
+    ck_assert_str_eq(parse_error(a, tu_data(a, "tfstate/inframap/generate/testdata/version_3_state.json"), &d),
+                     "Terraform state version 3 (written by Terraform 0.11.14) is not supported; cimport reads "
+                     "version 4. Upgrade it by running `terraform refresh` (or `terraform apply`) with Terraform 0.12 "
+                     "or later, then convert the upgraded state");
+    diag_list_free(&d);
+    diag_list_init(&d);
+    ck_assert_str_eq(parse_error(a, tu_data(a, "tfstate/infracost/cmd/infracost/testdata/terraform_v0.14_plan.json"), &d),
+                     "a Terraform plan, not a state; convert the state instead: `terraform show -json > state.json` "
+                     "(without a plan file) or the terraform.tfstate file");
+    diag_list_free(&d);
+    diag_list_init(&d);
+    ck_assert_str_eq(parse_error(a, tu_data(a, "schemas/random/bridge-metadata.json"), &d),
+                     "not a Terraform state: it has neither `version` nor `format_version`; pass a terraform.tfstate "
+                     "file or the output of `terraform show -json`");
+    diag_list_free(&d);
+
+    /* A state with no resources parses but has nothing to convert. */
+    diag_list_init(&d);
+    tf_state_t *s = tfstate_load(a, fixture(a, "empty.tfstate"), &d);
+    ck_assert_ptr_nonnull(s);
+    convert_report_t r = {0};
+    ck_assert_ptr_null(convert_tfstate_to_import_file(a, s, NULL, &r, &d));
+    ck_assert_str_eq(d.head->message, "the state contains no resources: there is nothing to convert (was `terraform "
+                                      "apply` run, and is this the right workspace's state?)");
+    ck_assert_str_eq(d.head->file, fixture(a, "empty.tfstate"));
+    tfstate_free(s);
+    diag_list_free(&d);
+
+    /* An unknown provider: its resource is unmapped with the reason; the others convert. */
+    diag_list_init(&d);
+    bridge_set_t *b = load_bridge();
+    s = tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/unknown_provider_state.json"), &d);
+    ck_assert_ptr_nonnull(s);
+    convert_options_t o = {b, NULL};
+    convert_report_t r2 = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r2, &d);
+    ck_assert_uint_eq(f->n_specs, 1);
+    ck_assert_str_eq(f->specs[0].type, "random:index/randomString:RandomString");
+    ck_assert_uint_eq(r2.unmapped, 1);
+    ck_assert_str_eq(r2.entries[0].address, "unknown_resource.example");
+    ck_assert_str_eq(r2.entries[0].reason,
+                     "no Pulumi package is known for Terraform provider 'registry.opentofu.org/hashicorp/unknown'; "
+                     "pass --mapping with the bridge metadata of the Pulumi package that wraps it");
+    tfstate_free(s);
+    bridge_set_free(b);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_show_json_modules) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    tf_state_t *s =
+        tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/tofu_state_nested_modules.json"), &d);
+    ck_assert_ptr_nonnull(s);
+    ck_assert(s->is_show_json);
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, NULL, &r, &d);
+    ck_assert_uint_eq(f->n_specs, 4);
+    ck_assert_str_eq(f->specs[0].name, "s3_bucket_this");
+    ck_assert_str_eq(f->specs[1].name, "s3_bucket_tags_this");
+    ck_assert_str_eq(f->specs[2].name, "s3_bucket_2_this");
+    ck_assert_str_eq(f->specs[3].name, "s3_bucket_2_tags_this");
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* Every file under tfstate/ converts or is refused with a known reason, and every instance of a
+ * converted file is converted, skipped or listed as unmapped / without ID. */
+START_TEST(test_all_shared_tfstates_accounted) {
+    arena_t *a = arena_new();
+    bridge_set_t *b = load_bridge();
+    size_t n;
+    char **files = tu_find_files(a, tu_data(a, "tfstate"), "", &n);
+    size_t converted_files = 0, refused = 0, by_reason[5] = {0};
+    size_t conv = 0, skip = 0, unm = 0, noid = 0, instances = 0;
+    static const char *reasons[] = {"Terraform state version ", "not a Terraform state: ", "a Terraform plan",
+                                    "the state contains no resources"};
+    for (size_t i = 0; i < n; i++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        arena_t *fa = arena_new();
+        tf_state_t *s = tfstate_load(fa, files[i], &d);
+        convert_report_t r = {0};
+        import_file_t *f = NULL;
+        if (s) {
+            convert_options_t o = {b, NULL};
+            f = convert_tfstate_to_import_file(fa, s, &o, &r, &d);
+        }
+        if (!f) {
+            refused++;
+            ck_assert_ptr_nonnull(d.head);
+            int k = 0;
+            while (k < 4 && strncmp(d.head->message, reasons[k], strlen(reasons[k])) != 0) k++;
+            if (k == 4) ck_abort_msg("%s refused for an unexpected reason: %s", files[i], d.head->message);
+            by_reason[k]++;
+        } else {
+            converted_files++;
+            size_t inst = 0;
+            for (size_t k = 0; k < s->n_resources; k++) inst += s->resources[k].n_instances;
+            ck_assert_uint_eq(r.n_entries, inst);
+            ck_assert_uint_eq(r.converted + r.skipped + r.unmapped + r.no_id, inst);
+            ck_assert_uint_eq(f->n_specs, r.converted + r.providers);
+            for (size_t k = 0; k < r.n_entries; k++)
+                if (r.entries[k].outcome != CONVERT_CONVERTED) ck_assert_ptr_nonnull(r.entries[k].reason);
+            instances += inst;
+            conv += r.converted;
+            skip += r.skipped;
+            unm += r.unmapped;
+            noid += r.no_id;
+        }
+        if (s) tfstate_free(s);
+        diag_list_free(&d);
+        arena_free(fa);
+    }
+    printf("tfstate files: %zu total, %zu converted, %zu refused (%zu old version, %zu not a state, %zu plan, "
+           "%zu no resources)\n",
+           n, converted_files, refused, by_reason[0], by_reason[1], by_reason[2], by_reason[3]);
+    printf("resource instances: %zu total, %zu converted, %zu skipped, %zu unmapped, %zu without import ID\n",
+           instances, conv, skip, unm, noid);
+    ck_assert_uint_gt(n, 230);
+    ck_assert_uint_eq(converted_files + refused, n);
+    ck_assert_uint_gt(conv, 500);
+    bridge_set_free(b);
+    arena_free(a);
+}
+END_TEST
+
+/* Whether v (secrets looked through) has the kind the schema type asks for. */
+static void check_typed(const pv_t *v, const schema_type_t *t, const char *where) {
+    v = pv_unwrap(v);
+    ck_assert_msg(v != NULL, "%s: no value", where);
+    while (t && t->kind == SCHEMA_ENUM && t->element) t = t->element;
+    if (!t) return;
+    switch (t->kind) {
+    case SCHEMA_BOOL: ck_assert_msg(v->kind == PV_BOOL, "%s: %s, not bool", where, pv_kind_name(v->kind)); break;
+    case SCHEMA_INT:
+    case SCHEMA_NUMBER: ck_assert_msg(v->kind == PV_NUMBER, "%s: %s, not number", where, pv_kind_name(v->kind)); break;
+    case SCHEMA_STRING: ck_assert_msg(v->kind == PV_STRING, "%s: %s, not string", where, pv_kind_name(v->kind)); break;
+    case SCHEMA_ARRAY:
+        ck_assert_msg(v->kind == PV_ARRAY, "%s: %s, not array", where, pv_kind_name(v->kind));
+        for (size_t i = 0; i < v->u.arr.len; i++) check_typed(v->u.arr.items[i], t->element, where);
+        break;
+    case SCHEMA_MAP:
+        ck_assert_msg(v->kind == PV_OBJECT, "%s: %s, not map", where, pv_kind_name(v->kind));
+        for (size_t i = 0; i < v->u.obj.len; i++) check_typed(v->u.obj.members[i].value, t->element, where);
+        break;
+    case SCHEMA_OBJECT:
+        ck_assert_msg(v->kind == PV_OBJECT, "%s: %s, not object", where, pv_kind_name(v->kind));
+        if (!t->object) break;
+        for (size_t i = 0; i < v->u.obj.len; i++) {
+            const schema_property_t *p = schema_find_property(t->object->props, t->object->n_props, v->u.obj.members[i].key);
+            ck_assert_msg(p != NULL, "%s: %s is not a property of %s", where, v->u.obj.members[i].key, t->token);
+            check_typed(v->u.obj.members[i].value, p->type, where);
+        }
+        break;
+    default: break;
+    }
+}
+
+/* Converts a state to a snapshot with the package's schema and checks every resource: its type
+ * is in the schema, every input is an input property, every value has the schema's kind. */
+static deployment_t *check_offline(arena_t *a, const char *state, const char *pkg, size_t *n_inputs) {
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_set_t *ss = schema_set_new();
+    ck_assert(schema_set_add_path(ss, tu_data(a, arena_sprintf(a, "schemas/%s/schema.json", pkg)), &d));
+    deployment_t *dep = convert_tfstate_to_deployment(a, state, ss, NULL, &d);
+    ck_assert_msg(dep != NULL, "%s: %s", state, d.head ? d.head->message : "");
+    schema_package_t *sp = schema_set_get(ss, pkg);
+    size_t custom = 0;
+    for (size_t i = 0; i < dep->n_resources; i++) {
+        const state_resource_t *r = &dep->resources[i];
+        if (!r->custom) continue;
+        custom++;
+        const schema_resource_t *sr = schema_find_resource(sp, r->type);
+        ck_assert_msg(sr != NULL, "%s: type %s not in schema", state, r->type);
+        for (size_t k = 0; k < r->inputs->u.obj.len; k++) {
+            const pv_member_t *m = &r->inputs->u.obj.members[k];
+            const schema_property_t *p = schema_find_property(sr->inputs, sr->n_inputs, m->key);
+            ck_assert_msg(p != NULL, "%s: %s.%s is not an input", state, r->type, m->key);
+            check_typed(m->value, p->type, arena_sprintf(a, "%s %s.%s", state, r->type, m->key));
+            (*n_inputs)++;
+        }
+        for (size_t k = 0; k < r->outputs->u.obj.len; k++) {
+            const pv_member_t *m = &r->outputs->u.obj.members[k];
+            const schema_property_t *p = schema_find_property(sr->outputs, sr->n_outputs, m->key);
+            if (p) check_typed(m->value, p->type, arena_sprintf(a, "%s %s.%s (output)", state, r->type, m->key));
+        }
+    }
+    ck_assert_uint_gt(custom, 0);
+    /* The schemas stay alive only for the check; the snapshot keeps its own values. */
+    schema_set_free(ss);
+    diag_list_free(&d);
+    return dep;
+}
+
+static const pv_t *input_of(const deployment_t *d, const char *urn_suffix, const char *key) {
+    for (size_t i = 0; i < d->n_resources; i++) {
+        size_t l = strlen(d->resources[i].urn), s = strlen(urn_suffix);
+        if (l >= s && strcmp(d->resources[i].urn + l - s, urn_suffix) == 0) return pv_object_get(d->resources[i].inputs, key);
+    }
+    return NULL;
+}
+
+START_TEST(test_offline_snapshots_typed_by_schema) {
+    arena_t *a = arena_new();
+    size_t n_inputs = 0;
+    size_t n;
+    char **gh = tu_find_files(a, tu_data(a, "tfstate/driftctl/pkg/iac/terraform/state/test"), "", &n);
+    size_t github_states = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!strstr(gh[i], "/github_")) continue;
+        deployment_free(check_offline(a, gh[i], "github", &n_inputs));
+        github_states++;
+    }
+    ck_assert_uint_eq(github_states, 5);
+    deployment_free(check_offline(a, tu_data(a, "tfstate/inframap/generate/testdata/openstack_state_lb.json"), "openstack", &n_inputs));
+    deployment_free(check_offline(a, tu_data(a, "tfstate/inframap/generate/testdata/openstack_state_sg.json"), "openstack", &n_inputs));
+
+    deployment_t *d = check_offline(a, fixture(a, "digitalocean.tfstate"), "digitalocean", &n_inputs);
+    const pv_t *size = input_of(d, "Volume::data", "size");
+    ck_assert(size && size->kind == PV_NUMBER && size->u.n == 100); /* "100" from a flatmap */
+    const pv_t *tags = input_of(d, "Volume::data", "tags");
+    ck_assert(tags && tags->kind == PV_ARRAY && tags->u.arr.len == 1);
+    ck_assert_str_eq(tags->u.arr.items[0]->u.str.s, "prod");
+    ck_assert_ptr_null(input_of(d, "Droplet::web_0", "backupPolicy")); /* empty maxItemsOne list left out */
+    ck_assert_ptr_null(input_of(d, "Droplet::web_0", "priceHourly"));  /* output only */
+    deployment_free(d);
+
+    d = check_offline(a, fixture(a, "docker.tfstate"), "docker", &n_inputs);
+    const pv_t *hc = input_of(d, "Container::web", "healthcheck");
+    ck_assert(hc && hc->kind == PV_OBJECT); /* maxItemsOne block flattened */
+    ck_assert_double_eq(pv_object_get(hc, "retries")->u.n, 3);
+    ck_assert_str_eq(pv_object_get(hc, "startPeriod")->u.str.s, "0s");
+    const pv_t *lo = input_of(d, "Container::web", "logOpts");
+    ck_assert_ptr_nonnull(pv_object_get(lo, "max-size")); /* map keys kept as they are */
+    ck_assert_uint_eq(input_of(d, "Container::web", "envs")->u.arr.len, 2); /* renamed env → envs */
+    deployment_free(d);
+
+    d = check_offline(a, fixture(a, "azuread.tfstate"), "azuread", &n_inputs);
+    const pv_t *api = input_of(d, "Application::api", "api");
+    ck_assert(api && api->kind == PV_OBJECT);
+    const pv_t *scopes = pv_object_get(api, "oauth2PermissionScopes");
+    ck_assert(scopes && scopes->kind == PV_ARRAY && scopes->u.arr.len == 1);
+    const pv_t *web = input_of(d, "Application::api", "web");
+    ck_assert(pv_object_get(web, "implicitGrant")->kind == PV_OBJECT); /* nested maxItemsOne */
+    ck_assert_int_eq(input_of(d, "User::alice", "password")->kind, PV_SECRET);   /* schema secret + TF sensitive */
+    ck_assert_int_eq(input_of(d, "User::alice", "employeeId")->kind, PV_SECRET); /* TF sensitive only */
+    ck_assert_int_eq(input_of(d, "User::alice", "displayName")->kind, PV_STRING);
+    deployment_free(d);
+    printf("offline snapshots: %zu input values checked against schemas\n", n_inputs);
+    ck_assert_uint_gt(n_inputs, 100);
+    arena_free(a);
+}
+END_TEST
+
+/* For each real stack export: every spec's parent and provider name resolves (spec or nameTable)
+ * to the URN the original resource had. */
+START_TEST(test_pulumi_exports_structure) {
+    arena_t *a = arena_new();
+    size_t n, exports = 0, specs = 0, parents = 0, providers = 0, names = 0;
+    char **files = tu_find_files(a, tu_data(a, "pulumi-state"), "stack.json", &n);
+    for (size_t i = 0; i < n; i++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        arena_t *fa = arena_new();
+        deployment_t *dep = deployment_load(fa, files[i], &d);
+        ck_assert_msg(dep != NULL, "%s", files[i]);
+        convert_report_t r = {0};
+        import_file_t *f = convert_deployment_to_import_file(fa, dep, &r, &d);
+        ck_assert_msg(f != NULL, "%s: %s", files[i], d.head ? d.head->message : "");
+        exports++;
+        /* name → URN for specs (matched by position: spec i is the i-th converted resource). */
+        const char **spec_urn = arena_alloc(fa, (f->n_specs + 1) * sizeof *spec_urn);
+        size_t k = 0;
+        for (size_t e = 0; e < r.n_entries; e++)
+            if (r.entries[e].outcome == CONVERT_CONVERTED) spec_urn[k++] = r.entries[e].address;
+        ck_assert_uint_eq(k, f->n_specs);
+        for (size_t s = 0; s < f->n_specs; s++) {
+            const import_spec_t *sp = &f->specs[s];
+            const state_resource_t *orig = deployment_find_urn(dep, spec_urn[s]);
+            ck_assert_str_eq(sp->type, orig->type);
+            if (orig->custom && strncmp(orig->type, "pulumi:providers:", 17) != 0) ck_assert_str_eq(sp->id, orig->id);
+            const char *refs[2] = {sp->parent, sp->provider};
+            const char *want[2] = {orig->parent, orig->provider};
+            for (int w = 0; w < 2; w++) {
+                if (!refs[w]) continue;
+                const char *got = NULL;
+                for (size_t q = 0; q < f->n_specs && !got; q++)
+                    if (strcmp(f->specs[q].name, refs[w]) == 0) got = spec_urn[q];
+                for (size_t q = 0; q < f->n_names && !got; q++)
+                    if (strcmp(f->name_table[q].name, refs[w]) == 0) got = f->name_table[q].urn;
+                ck_assert_msg(got != NULL, "%s: %s refers to unknown name %s", files[i], sp->name, refs[w]);
+                ck_assert_msg(strncmp(want[w], got, strlen(got)) == 0, "%s: %s: %s is %s, not %s", files[i], sp->name,
+                              w ? "provider" : "parent", got, want[w]);
+                if (w) providers++;
+                else parents++;
+            }
+            /* A parent other than the stack is always kept. */
+            if (orig->parent && !strstr(orig->parent, "::pulumi:pulumi:Stack::")) ck_assert_ptr_nonnull(sp->parent);
+        }
+        specs += f->n_specs;
+        names += f->n_names;
+        deployment_free(dep);
+        diag_list_free(&d);
+        arena_free(fa);
+    }
+    printf("stack exports: %zu converted, %zu specs, %zu parent and %zu provider references, %zu nameTable "
+           "entries\n",
+           exports, specs, parents, providers, names);
+    ck_assert_uint_gt(exports, 50);
+    ck_assert_uint_gt(parents, 200); /* the awsx exports nest components deeply */
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_export_named_references) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    deployment_t *dep = deployment_load(
+        a, tu_data(a, "pulumi-state/pulumi-awsx/provider/testdata/recorded/TestProviderUpgrade/ts-lb-attach-ec2/1.0.6/stack.json"),
+        &d);
+    ck_assert_ptr_nonnull(dep);
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    /* The component `vpc` keeps its name; the Vpc resource of the same name is deduplicated with its
+     * logical name kept, and its children point at it. */
+    const import_spec_t *comp = NULL, *vpc = NULL, *igw = NULL;
+    for (size_t i = 0; i < f->n_specs; i++) {
+        if (!strcmp(f->specs[i].type, "awsx:ec2:Vpc")) comp = &f->specs[i];
+        if (!strcmp(f->specs[i].type, "aws:ec2/vpc:Vpc")) vpc = &f->specs[i];
+        if (!strcmp(f->specs[i].type, "aws:ec2/internetGateway:InternetGateway")) igw = &f->specs[i];
+    }
+    ck_assert(comp && vpc && igw);
+    ck_assert(comp->component);
+    ck_assert_str_eq(comp->name, "vpc");
+    ck_assert_ptr_null(comp->parent);
+    ck_assert_str_eq(vpc->name, "vpc_2");
+    ck_assert_str_eq(vpc->logical_name, "vpc");
+    ck_assert_str_eq(vpc->parent, "vpc");
+    ck_assert_str_eq(vpc->version, "5.35.0");
+    ck_assert_ptr_null(vpc->provider); /* default providers are not specs */
+    ck_assert_str_eq(igw->parent, "vpc_2"); /* its parent is the Vpc resource, not the component */
+    ck_assert_uint_eq(r.skipped, 5); /* the stack and four default providers */
+    deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* Parents and providers that the export references but does not hold go to the nameTable;
+ * explicit providers are specs referenced by name, with their non-secret configuration. */
+START_TEST(test_export_name_table_and_explicit_provider) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:s::p::pulumi:pulumi:Stack::p-s\",\"custom\":false,\"type\":\"pulumi:pulumi:Stack\"},"
+        "{\"urn\":\"urn:pulumi:s::p::pulumi:providers:aws::east\",\"custom\":true,\"id\":\"pid\","
+        "\"type\":\"pulumi:providers:aws\",\"inputs\":{\"region\":\"us-east-1\",\"version\":\"6.0.0\","
+        "\"token\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"plaintext\":\"\\\"t\\\"\"}}},"
+        "{\"urn\":\"urn:pulumi:s::p::my:app:Comp$aws:s3/bucket:Bucket::b\",\"custom\":true,\"id\":\"bucket-1\","
+        "\"type\":\"aws:s3/bucket:Bucket\",\"parent\":\"urn:pulumi:s::p::my:app:Comp::app\","
+        "\"provider\":\"urn:pulumi:s::p::pulumi:providers:aws::east::pid\"},"
+        "{\"urn\":\"urn:pulumi:s::p::aws:s3/bucket:Bucket::gone\",\"custom\":true,\"id\":\"g\",\"delete\":true,"
+        "\"type\":\"aws:s3/bucket:Bucket\"}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_msg(dep != NULL, "%s", d.head ? d.head->message : "");
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 2);
+    ck_assert_uint_eq(r.skipped, 2);
+    ck_assert_str_eq(f->specs[0].type, "pulumi:providers:aws");
+    ck_assert_str_eq(f->specs[0].name, "east");
+    ck_assert_ptr_null(f->specs[0].id);
+    ck_assert_str_eq(f->specs[1].provider, "east");
+    ck_assert_str_eq(f->specs[1].parent, "app");
+    ck_assert_uint_eq(f->n_names, 1);
+    ck_assert_str_eq(f->name_table[0].name, "app");
+    ck_assert_str_eq(f->name_table[0].urn, "urn:pulumi:s::p::my:app:Comp::app");
+    char *json = convert_import_file_json(f);
+    ck_assert_str_eq(json, "{\n"
+                           "    \"nameTable\": {\n"
+                           "        \"app\": \"urn:pulumi:s::p::my:app:Comp::app\"\n"
+                           "    },\n"
+                           "    \"resources\": [\n"
+                           "        {\n"
+                           "            \"type\": \"pulumi:providers:aws\",\n"
+                           "            \"name\": \"east\",\n"
+                           "            \"version\": \"6.0.0\",\n"
+                           "            \"inputs\": {\n"
+                           "                \"region\": \"us-east-1\"\n"
+                           "            }\n"
+                           "        },\n"
+                           "        {\n"
+                           "            \"type\": \"aws:s3/bucket:Bucket\",\n"
+                           "            \"name\": \"b\",\n"
+                           "            \"id\": \"bucket-1\",\n"
+                           "            \"parent\": \"app\",\n"
+                           "            \"provider\": \"east\"\n"
+                           "        }\n"
+                           "    ]\n"
+                           "}\n");
+    free(json);
+    deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_is_terraform_state) {
+    arena_t *a = arena_new();
+    char *tf = tu_read(fixture(a, "docker.tfstate"), NULL);
+    char *pu = tu_read(tu_data(a, "pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomid/4.16.0/stack.json"), NULL);
+    char *v3 = tu_read(tu_data(a, "tfstate/inframap/generate/testdata/version_3_state.json"), NULL);
+    ck_assert(convert_is_terraform_state(tf));
+    ck_assert(convert_is_terraform_state(v3));
+    ck_assert(!convert_is_terraform_state(pu));
+    ck_assert(!convert_is_terraform_state("{\"version\": 3}"));
+    ck_assert(!convert_is_terraform_state("not json"));
+    free(tf);
+    free(pu);
+    free(v3);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("convert");
+    TCase *tc = tcase_create("convert");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_names);
+    tcase_add_test(tc, test_bridge_metadata);
+    tcase_add_test(tc, test_modules_counts_aliases_golden);
+    tcase_add_test(tc, test_id_exceptions);
+    tcase_add_test(tc, test_bad_inputs_exact_errors);
+    tcase_add_test(tc, test_show_json_modules);
+    tcase_add_test(tc, test_all_shared_tfstates_accounted);
+    tcase_add_test(tc, test_offline_snapshots_typed_by_schema);
+    tcase_add_test(tc, test_pulumi_exports_structure);
+    tcase_add_test(tc, test_export_named_references);
+    tcase_add_test(tc, test_export_name_table_and_explicit_provider);
+    tcase_add_test(tc, test_is_terraform_state);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
