@@ -4,9 +4,13 @@
 
 #include "cli/cli.h"
 #include "cli/convert.h"
+#include "cli/convert_pcl.h"
 
 int main(int argc, char **argv) {
-    if (argc >= 2 && strcmp(argv[1], "convert") == 0) return cli_convert_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
+        if (cli_convert_is_pcl(argc - 1, argv + 1)) return cli_convert_pcl_main(argc - 1, argv + 1);
+        return cli_convert_main(argc - 1, argv + 1);
+    }
     cli_options_t o;
     int rc;
     if (!cli_parse_import_args(argc, argv, &o, &rc)) {
