@@ -28,7 +28,13 @@ typedef struct cs_ctx {
     size_t n_usings, cap_usings;
     const char **var; /* per node */
     const pcl_node_t *node;
+    names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
+    names_table_t *memo;  /* type token → slot in memo_val */
+    const char **memo_val;
+    size_t n_memo, cap_memo;
 } cs_ctx_t;
+
+static int cs_find(cs_ctx_t *c, const char *name) { return names_table_get(c->index, name); }
 
 static void cs_indent(buf_t *b, int depth) { buf_indent(b, depth * 4); }
 
@@ -92,7 +98,7 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
 }
 
 /* `<Alias>[.<ModNs>]` for the module of `token`. */
-static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
+static const char *cs_module_path_uncached(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
     char *pkgname = NULL, *rawmod = NULL;
     if (!names_token_split(c->a, token, &pkgname, &rawmod, NULL)) return "Unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
@@ -109,6 +115,21 @@ static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char
         buf_printf(&b, ".%s", names_pascal(c->a, seg));
     char *r = buf_arena_str(&b, c->a);
     buf_free(&b);
+    return r;
+}
+
+/* Memoized by token: the module regex and path building run once per distinct type token. */
+static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
+    int k = names_table_get(c->memo, token);
+    if (k >= 0) return c->memo_val[k];
+    const char *r = cs_module_path_uncached(c, pkg, token);
+    if (c->n_memo == c->cap_memo) {
+        size_t nc = c->cap_memo ? c->cap_memo * 2 : 16;
+        c->memo_val = arena_grow(c->a, c->memo_val, c->cap_memo * sizeof *c->memo_val, nc * sizeof *c->memo_val);
+        c->cap_memo = nc;
+    }
+    c->memo_val[c->n_memo] = r;
+    names_table_put(c->memo, arena_strdup(c->a, token), (int)c->n_memo++);
     return r;
 }
 
@@ -158,7 +179,7 @@ static void cs_number(buf_t *b, double n, const schema_type_t *t) {
 }
 
 static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
-    int idx = pcl_program_find(c->p, e->trav.root);
+    int idx = cs_find(c, e->trav.root);
     buf_puts(b, idx >= 0 ? c->var[idx] : names_make_valid_identifier(c->a, LANG_CSHARP, e->trav.root));
     const schema_resource_t *res = idx >= 0 ? c->p->nodes[idx].schema : NULL;
     for (size_t i = 0; i < e->trav.n; i++) {
@@ -542,6 +563,11 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     c.p = p;
     c.diags = diags;
     c.var = arena_alloc(c.a, (p->n_nodes + 1) * sizeof *c.var);
+    c.index = names_table_new(c.a);
+    c.memo = names_table_new(c.a);
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(c.index, p->nodes[i].name) < 0)
+            names_table_put(c.index, p->nodes[i].name, (int)i);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {

@@ -35,10 +35,16 @@ typedef struct go_ctx {
     const char **var; /* per node: Go identifier, "_" when never referenced */
     bool *referenced; /* per node */
     bool err_declared;
-    const pcl_node_t *node; /* node being emitted (diagnostic context) */
+    const pcl_node_t *node;
+    names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
+    names_table_t *memo;  /* type token → slot in memo_val */
+    const char **memo_val;
+    size_t n_memo, cap_memo; /* node being emitted (diagnostic context) */
 } go_ctx_t;
 
 /* --- imports ------------------------------------------------------------------------------------ */
+
+static int go_find(go_ctx_t *g, const char *name) { return names_table_get(g->index, name); }
 
 static const char *go_lang_str(const schema_package_t *pkg, const char *key) {
     if (!pkg || !pkg->language) return NULL;
@@ -131,7 +137,7 @@ static const char *go_import_add(go_ctx_t *g, const char *path, const char *want
 }
 
 /* The import alias for the module holding `token` (a resource, object or enum token). */
-static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char *token) {
+static const char *go_import_for_uncached(go_ctx_t *g, schema_package_t *pkg, const char *token) {
     char *pkgname = NULL, *rawmod = NULL;
     if (!names_token_split(g->a, token, &pkgname, &rawmod, NULL)) return "unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
@@ -146,6 +152,21 @@ static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char 
     const char *alias = go_lang_map(pkg, "packageImportAliases", path);
     if (!alias) alias = go_package_name(g->a, go_path_last(path));
     return go_import_add(g, path, alias);
+}
+
+/* Memoized by token: the module regex and path building run once per distinct type token. */
+static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char *token) {
+    int k = names_table_get(g->memo, token);
+    if (k >= 0) return g->memo_val[k];
+    const char *r = go_import_for_uncached(g, pkg, token);
+    if (g->n_memo == g->cap_memo) {
+        size_t nc = g->cap_memo ? g->cap_memo * 2 : 16;
+        g->memo_val = arena_grow(g->a, g->memo_val, g->cap_memo * sizeof *g->memo_val, nc * sizeof *g->memo_val);
+        g->cap_memo = nc;
+    }
+    g->memo_val[g->n_memo] = r;
+    names_table_put(g->memo, arena_strdup(g->a, token), (int)g->n_memo++);
+    return r;
 }
 
 /* --- names -------------------------------------------------------------------------------------- */
@@ -331,7 +352,7 @@ static const schema_type_t *go_union_pick(const schema_type_t *t, const pcl_expr
 }
 
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
-    int idx = pcl_program_find(g->p, e->trav.root);
+    int idx = go_find(g, e->trav.root);
     const char *root = idx >= 0 ? g->var[idx] : names_make_valid_identifier(g->a, LANG_GO, e->trav.root);
     if (idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_putc(b, '&');
     buf_puts(b, root);
@@ -725,7 +746,7 @@ static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
     if (!e) return;
     switch (e->kind) {
     case PCL_TRAVERSAL: {
-        int idx = pcl_program_find(g->p, e->trav.root);
+        int idx = go_find(g, e->trav.root);
         if (idx >= 0) g->referenced[idx] = true;
         return;
     }
@@ -837,6 +858,11 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     g.diags = diags;
     g.var = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.var);
     g.referenced = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.referenced);
+    g.index = names_table_new(g.a);
+    g.memo = names_table_new(g.a);
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(g.index, p->nodes[i].name) < 0)
+            names_table_put(g.index, p->nodes[i].name, (int)i);
 
     bool has_config = false;
     for (size_t i = 0; i < p->n_nodes; i++) {

@@ -33,7 +33,13 @@ typedef struct java_ctx {
     size_t n_classes, cap_classes;
     const char **var;
     const pcl_node_t *node;
+    names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
+    names_table_t *memo;  /* type token → slot in memo_val */
+    const char **memo_val;
+    size_t n_memo, cap_memo;
 } java_ctx_t;
+
+static int java_find(java_ctx_t *j, const char *name) { return names_table_get(j->index, name); }
 
 static void java_indent(buf_t *b, int spaces) { buf_indent(b, spaces); }
 
@@ -75,7 +81,7 @@ static char *java_segment(arena_t *a, const char *s) {
 }
 
 /* The Java package holding the module of `token`: com.pulumi.<pkg>[.<module>]. */
-static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
+static const char *java_package_uncached(java_ctx_t *j, schema_package_t *pkg, const char *token) {
     char *pkgname = NULL, *rawmod = NULL;
     if (!names_token_split(j->a, token, &pkgname, &rawmod, NULL)) return "com.pulumi.unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
@@ -85,6 +91,21 @@ static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char
     const char *mod = rawmod ? (pkg ? schema_token_module(j->a, pkg, token) : rawmod) : "index";
     if (!*mod || strcmp(mod, "index") == 0) return root;
     return arena_sprintf(j->a, "%s.%s", root, java_segment(j->a, mod));
+}
+
+/* Memoized by token: the module regex and path building run once per distinct type token. */
+static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
+    int k = names_table_get(j->memo, token);
+    if (k >= 0) return j->memo_val[k];
+    const char *r = java_package_uncached(j, pkg, token);
+    if (j->n_memo == j->cap_memo) {
+        size_t nc = j->cap_memo ? j->cap_memo * 2 : 16;
+        j->memo_val = arena_grow(j->a, j->memo_val, j->cap_memo * sizeof *j->memo_val, nc * sizeof *j->memo_val);
+        j->cap_memo = nc;
+    }
+    j->memo_val[j->n_memo] = r;
+    names_table_put(j->memo, arena_strdup(j->a, token), (int)j->n_memo++);
+    return r;
 }
 
 static const char *java_token_member(java_ctx_t *j, const char *token) {
@@ -121,7 +142,7 @@ static const schema_type_t *java_union_pick(const schema_type_t *t, const pcl_ex
 }
 
 static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
-    int idx = pcl_program_find(j->p, e->trav.root);
+    int idx = java_find(j, e->trav.root);
     buf_puts(b, idx >= 0 ? j->var[idx] : java_member_name(j, e->trav.root));
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
@@ -450,6 +471,11 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     j.p = p;
     j.diags = diags;
     j.var = arena_alloc(j.a, (p->n_nodes + 1) * sizeof *j.var);
+    j.index = names_table_new(j.a);
+    j.memo = names_table_new(j.a);
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(j.index, p->nodes[i].name) < 0)
+            names_table_put(j.index, p->nodes[i].name, (int)i);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
