@@ -32,6 +32,9 @@ static const struct {
     {"typescript", emit_typescript},
     {"python", emit_python},
     {"yaml", emit_yaml},
+    {"go", emit_go},
+    {"csharp", emit_csharp},
+    {"java", emit_java},
 };
 
 static const char *const PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
