@@ -58,7 +58,7 @@ function(cimport_grammar_fetch spec sha512 tarball)
   file(MAKE_DIRECTORY "${tmp}")
   message(STATUS "grammars: npm pack ${spec}")
   execute_process(
-    COMMAND "${CIMPORT_NPM}" pack "${spec}" --pack-destination "${tmp}" --silent
+    COMMAND "${CIMPORT_NPM}" pack "${spec}" --pack-destination "${tmp}" --loglevel=error
     WORKING_DIRECTORY "${tmp}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
     TIMEOUT 300)
