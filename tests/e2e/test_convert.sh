@@ -1,0 +1,86 @@
+# test_convert.sh — `cimport convert` as a user runs it: import files on stdout and with -o,
+# the summary on stderr, exit codes 0/1/2, exact errors for bad input, and nothing written then.
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+FIX="$SOURCE_DIR/tests/fixtures/convert"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+expect_rc() { [ "$1" = "$2" ] || fail "$3: exit code $1, expected $2"; }
+
+# 1. Golden import file on stdout; unmapped resources give exit code 1 and are listed.
+"$CIMPORT" convert --from terraform "$FIX/modules.tfstate" --mapping "$SHARED_DATA/schemas" >"$TMP/out.json" 2>"$TMP/err"
+expect_rc $? 1 "modules.tfstate"
+cmp -s "$TMP/out.json" "$FIX/modules.expected.json" || fail "modules.tfstate: stdout differs from modules.expected.json"
+grep -q "^total  *6  *1  *1  *0$" "$TMP/err" || fail "modules.tfstate: summary total line missing: $(cat "$TMP/err")"
+grep -q "null_resource.hook (null_resource): unmapped: no Pulumi package is known for Terraform provider 'registry.terraform.io/hashicorp/null'" "$TMP/err" ||
+    fail "modules.tfstate: unmapped resource not listed"
+
+# 2. -o writes atomically, nothing on stdout; all converted → exit 0.
+"$CIMPORT" convert --from terraform "$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/github_repository/terraform.tfstate" \
+    --mapping "$SHARED_DATA/schemas/github" -o "$TMP/gh.json" >"$TMP/stdout" 2>"$TMP/err"
+expect_rc $? 0 "github_repository -o"
+[ -s "$TMP/stdout" ] && fail "-o: something was printed on stdout"
+grep -q '"type": "github:index/repository:Repository"' "$TMP/gh.json" || fail "-o: import file lacks the github type"
+grep -q "wrote 2 resource spec(s) to $TMP/gh.json" "$TMP/err" || fail "-o: no 'wrote' line"
+ls "$TMP" | grep -q cimport-tmp && fail "-o: temporary file left behind"
+
+# 3. Bad input: exact message, exit 2, the existing output file untouched.
+echo keep >"$TMP/keep.json"
+check_bad() { # file expected-message
+    "$CIMPORT" convert --from terraform "$1" -o "$TMP/keep.json" >"$TMP/stdout" 2>"$TMP/err"
+    expect_rc $? 2 "$1"
+    grep -qF -- "$2" "$TMP/err" || fail "$1: expected '$2', got: $(cat "$TMP/err")"
+    [ "$(cat "$TMP/keep.json")" = keep ] || fail "$1: the output file was changed"
+    [ -s "$TMP/stdout" ] && fail "$1: something was printed on stdout"
+}
+check_bad "$FIX/truncated.tfstate" "error: $FIX/truncated.tfstate: not a Terraform state: invalid JSON at line 22, column 5 (is the file truncated?)"
+check_bad "$SHARED_DATA/tfstate/inframap/generate/testdata/version_3_state.json" \
+    "Terraform state version 3 (written by Terraform 0.11.14) is not supported; cimport reads version 4. Upgrade it by running \`terraform refresh\` (or \`terraform apply\`) with Terraform 0.12 or later, then convert the upgraded state"
+check_bad "$FIX/empty.tfstate" "error: $FIX/empty.tfstate: the state contains no resources: there is nothing to convert"
+check_bad "$TMP/missing.tfstate" "missing.tfstate"
+
+# 4. Unknown provider: the other resource is converted, the unknown one listed, exit 1.
+"$CIMPORT" convert --from terraform "$SHARED_DATA/tfstate/pulumi-tool-terraform-migrate/pkg/testdata/unknown_provider_state.json" \
+    --mapping "$SHARED_DATA/schemas" >"$TMP/out.json" 2>"$TMP/err"
+expect_rc $? 1 "unknown provider"
+grep -qF "unknown_resource.example (unknown_resource): unmapped: no Pulumi package is known for Terraform provider 'registry.opentofu.org/hashicorp/unknown'; pass --mapping with the bridge metadata of the Pulumi package that wraps it" "$TMP/err" ||
+    fail "unknown provider: reason missing: $(cat "$TMP/err")"
+grep -q '"type": "random:index/randomString:RandomString"' "$TMP/out.json" || fail "unknown provider: random_string not converted"
+
+# 5. Usage errors.
+"$CIMPORT" convert --from cloudformation x.json >/dev/null 2>"$TMP/err"
+expect_rc $? 2 "--from cloudformation"
+grep -qF "error: --from must be terraform or pulumi, not 'cloudformation'" "$TMP/err" || fail "bad --from message"
+"$CIMPORT" convert --from terraform >/dev/null 2>"$TMP/err"
+expect_rc $? 2 "no state"
+grep -qF "error: missing the Terraform state file to convert" "$TMP/err" || fail "missing state message"
+"$CIMPORT" convert --help >"$TMP/help" 2>&1
+expect_rc $? 0 "--help"
+grep -q -- "--from terraform STATE" "$TMP/help" || fail "--help lacks the terraform form"
+
+# 6. A stack export: components, parents by name, default providers not specs.
+"$CIMPORT" convert --from pulumi "$SHARED_DATA/pulumi-state/pulumi-awsx/provider/testdata/recorded/TestProviderUpgrade/ts-lb-attach-ec2/1.0.6/stack.json" \
+    -o "$TMP/awsx.json" 2>"$TMP/err"
+expect_rc $? 0 "--from pulumi"
+grep -q '"component": true' "$TMP/awsx.json" || fail "--from pulumi: no component spec"
+grep -q '"parent": "vpc_2"' "$TMP/awsx.json" || fail "--from pulumi: children do not name their parent"
+grep -q 'pulumi:providers' "$TMP/awsx.json" && fail "--from pulumi: a default provider became a spec"
+
+# 7. Every shared Terraform file either converts (0/1) or is refused (2) with an error line.
+converted=0 refused=0
+for f in $(find "$SHARED_DATA/tfstate" -type f | sort); do
+    "$CIMPORT" convert --from terraform "$f" --mapping "$SHARED_DATA/schemas" -q >/dev/null 2>"$TMP/err"
+    rc=$?
+    case $rc in
+    0 | 1) converted=$((converted + 1)) ;;
+    2) refused=$((refused + 1)); grep -q "^error: " "$TMP/err" || fail "$f: refused without an error line" ;;
+    *) fail "$f: exit code $rc" ;;
+    esac
+done
+echo "convert e2e: $converted Terraform files converted, $refused refused"
+[ $((converted + refused)) -gt 230 ] || fail "too few Terraform files seen"
+
+[ "$fails" = 0 ] || exit 1
+echo "test_convert.sh: all checks passed"
