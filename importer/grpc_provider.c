@@ -1,0 +1,544 @@
+/* grpc_provider.c — provider_t over gRPC to a running provider plugin (see grpc_provider.h). */
+#define _GNU_SOURCE
+#include "importer/grpc_provider.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+
+#include "google/protobuf/empty.pb-c.h"
+#include "importer/pbvalue.h"
+#include "provider.pb-c.h"
+#include "specs/fileio.h"
+#include "specs/importfile.h"
+
+#define RP "/pulumirpc.ResourceProvider/"
+
+typedef struct gprov {
+    provider_t base;
+    arena_t *arena; /* package/version strings and other long-lived bits */
+    grpc_provider_options_t opts;
+    grpc_loop_t *loop;
+    bool own_loop;
+    engine_endpoint_t *endpoint;
+    bool own_endpoint;
+    grpc_conn_t *conn;
+    int port;
+    char *plugin_version;
+    char *provider_urn;
+    bool accept_secrets, accept_resources;
+    schema_package_t *schema;
+    diag_list_t *current_diags; /* where Log messages go while a call runs (own endpoint only) */
+} gprov_t;
+
+static const provider_ops_t GRPC_PROVIDER_OPS;
+
+void grpc_provider_options_default(grpc_provider_options_t *o) {
+    memset(o, 0, sizeof *o);
+    o->host = "127.0.0.1";
+    o->call_timeout_ms = 300000;
+    o->stack = "cimport";
+    o->project = "cimport";
+}
+
+bool grpc_provider_is(const provider_t *p) { return p && p->ops == &GRPC_PROVIDER_OPS; }
+const char *grpc_provider_plugin_version(const provider_t *p) { return ((const gprov_t *)p)->plugin_version; }
+grpc_loop_t *grpc_provider_loop(const provider_t *p) { return ((const gprov_t *)p)->loop; }
+grpc_conn_t *grpc_provider_conn(const provider_t *p) { return ((const gprov_t *)p)->conn; }
+
+static void log_to_current(void *user, const char *urn, const diag_t *d, bool status) {
+    gprov_t *g = user;
+    if (g->current_diags) engine_log_to_list(g->current_diags, urn, d, status);
+}
+
+/* --- calls --------------------------------------------------------------------------------------- */
+
+/* Runs one unary call, reconnecting once if the connection is gone (every method used here is
+ * idempotent). On OK unpacks the response into `a` and returns it; otherwise returns NULL and leaves
+ * the status in *status (and a diagnostic unless the status is in `quiet`, e.g. UNIMPLEMENTED). */
+static ProtobufCMessage *call(gprov_t *g, const char *method, const ProtobufCMessage *req,
+                              const ProtobufCMessageDescriptor *resp_desc, arena_t *a, const char *resource,
+                              int quiet_status, int *status, diag_list_t *diags) {
+    size_t len;
+    unsigned char *bytes = pbvalue_pack(req, &len);
+    grpc_response_t r = {0};
+    g->current_diags = diags;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (!grpc_conn_usable(g->conn) && grpc_conn_in_flight(g->conn) == 0) {
+            diag_list_t tmp;
+            diag_list_init(&tmp);
+            grpc_conn_t *c = grpc_conn_open(g->loop, g->opts.host, g->port, &tmp);
+            if (c) {
+                grpc_conn_close(g->conn);
+                g->conn = c;
+            }
+            diag_list_free(&tmp);
+        }
+        grpc_response_free(&r);
+        grpc_call_unary(g->conn, method, bytes, len, g->opts.call_timeout_ms, &r);
+        if (r.status != GRPC_UNAVAILABLE || grpc_conn_usable(g->conn)) break;
+    }
+    g->current_diags = NULL;
+    free(bytes);
+    *status = r.status;
+    ProtobufCMessage *m = NULL;
+    const char *name = method + strlen(RP);
+    if (r.status == GRPC_OK) {
+        ProtobufCAllocator al = pbvalue_arena_allocator(a);
+        m = protobuf_c_message_unpack(resp_desc, &al, r.len, r.data);
+        if (!m) {
+            *status = GRPC_INTERNAL;
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
+                     "the %s provider answered %s with a malformed %s message", g->base.package, name, resp_desc->name);
+        }
+    } else if (r.status != quiet_status) {
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "the %s provider's %s failed (%s): %s",
+                 g->base.package, name, grpc_status_name(r.status), *r.message ? r.message : "no message");
+    }
+    grpc_response_free(&r);
+    return m;
+}
+
+static void options_for_requests(const gprov_t *g, pbvalue_options_t *o, bool elide_assets) {
+    pbvalue_options_default(o);
+    o->keep_secrets = g->accept_secrets;
+    o->keep_resources = g->accept_resources;
+    o->keep_unknowns = false;      /* no previews in an import */
+    o->keep_output_values = false; /* only for Construct/Call */
+    o->keep_byte_strings = false;  /* not negotiated */
+    o->elide_asset_contents = elide_assets;
+}
+
+/* A provider that does not accept secrets gets plain values; mark outputs secret again where the
+ * request had a secret under the same top-level key, as the engine does. */
+static void annotate_secrets(arena_t *a, const gprov_t *g, pv_t *outs, const pv_t *sent) {
+    if (g->accept_secrets || !outs || !sent || outs->kind != PV_OBJECT || sent->kind != PV_OBJECT) return;
+    for (size_t i = 0; i < outs->u.obj.len; i++) {
+        pv_t *was = pv_object_get(sent, outs->u.obj.members[i].key);
+        pv_t *now = outs->u.obj.members[i].value;
+        if (was && pv_contains_secret(was) && !pv_contains_secret(now))
+            outs->u.obj.members[i].value = pv_secret(a, now);
+    }
+}
+
+static const char *describe(arena_t *a, const char *urn) { return engine_urn_describe(a, urn); }
+
+/* --- configuration ------------------------------------------------------------------------------- */
+
+static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
+    arena_t *a = arena_new();
+    bool ok = false;
+    pbvalue_options_t o;
+    options_for_requests(g, &o, false);
+    const char *where = arena_sprintf(a, "the %s provider's configuration", g->base.package);
+
+    /* CheckConfig: UNIMPLEMENTED (the Node.js host) ⇒ the config is used as given. */
+    Pulumirpc__CheckRequest creq = PULUMIRPC__CHECK_REQUEST__INIT;
+    creq.urn = g->provider_urn;
+    creq.name = "default";
+    creq.type = arena_sprintf(a, "pulumi:providers:%s", g->base.package);
+    creq.olds = pbvalue_struct_from_pv(a, NULL, &o, where, diags);
+    creq.news = pbvalue_struct_from_pv(a, config, &o, where, diags);
+    if (!creq.news) goto out;
+    int status;
+    Pulumirpc__CheckResponse *cresp = (Pulumirpc__CheckResponse *)call(
+        g, RP "CheckConfig", &creq.base, &pulumirpc__check_response__descriptor, a, NULL, GRPC_UNIMPLEMENTED,
+        &status, diags);
+    const pv_t *checked = config;
+    if (cresp) {
+        for (size_t i = 0; i < cresp->n_failures; i++)
+            diag_add(diags, DIAG_ERROR, DIAG_CHECK, NULL, NULL, "the %s provider's configuration is invalid: %s%s%s",
+                     g->base.package, cresp->failures[i]->property ? cresp->failures[i]->property : "",
+                     cresp->failures[i]->property && *cresp->failures[i]->property ? ": " : "",
+                     cresp->failures[i]->reason ? cresp->failures[i]->reason : "");
+        if (cresp->n_failures) goto out;
+        if (cresp->inputs) checked = pbvalue_pv_from_struct(a, cresp->inputs, where, diags);
+        if (!checked) goto out;
+    } else if (status != GRPC_UNIMPLEMENTED) {
+        goto out;
+    }
+
+    /* Configure: both the deprecated `variables` (older bridged providers read them) and `args`. */
+    Pulumirpc__ConfigureRequest req = PULUMIRPC__CONFIGURE_REQUEST__INIT;
+    req.args = pbvalue_struct_from_pv(a, checked, &o, where, diags);
+    if (!req.args) goto out;
+    req.acceptsecrets = true;
+    req.acceptresources = true;
+    req.sends_old_inputs = true;
+    req.sends_old_inputs_to_delete = true;
+    req.urn = g->provider_urn;
+    req.name = "default";
+    req.type = creq.type;
+    req.id = "";
+    size_t nvars = checked && checked->kind == PV_OBJECT ? checked->u.obj.len : 0;
+    req.variables = arena_alloc(a, (nvars ? nvars : 1) * sizeof *req.variables);
+    for (size_t i = 0; i < nvars; i++) {
+        const char *key = checked->u.obj.members[i].key;
+        const pv_t *v = pv_unwrap(checked->u.obj.members[i].value);
+        if (strcmp(key, "version") == 0 || !v) continue;
+        Pulumirpc__ConfigureRequest__VariablesEntry *e = arena_alloc(a, sizeof *e);
+        pulumirpc__configure_request__variables_entry__init(e);
+        e->key = arena_sprintf(a, "%s:config:%s", g->base.package, key);
+        if (v->kind == PV_STRING) {
+            e->value = (char *)v->u.str.s;
+        } else {
+            cJSON *j = pv_to_state_json(v);
+            char *s = cJSON_PrintUnformatted(j);
+            e->value = arena_strdup(a, s);
+            free(s);
+            cJSON_Delete(j);
+        }
+        req.variables[req.n_variables++] = e;
+    }
+    Pulumirpc__ConfigureResponse *resp = (Pulumirpc__ConfigureResponse *)call(
+        g, RP "Configure", &req.base, &pulumirpc__configure_response__descriptor, a, NULL, -1, &status, diags);
+    if (!resp) goto out;
+    g->accept_secrets = resp->acceptsecrets;
+    g->accept_resources = resp->acceptresources;
+    ok = true;
+out:
+    arena_free(a);
+    return ok;
+}
+
+/* --- provider ops -------------------------------------------------------------------------------- */
+
+static char *cache_path(arena_t *a, const gprov_t *g, const char *version) {
+    const char *root = g->opts.cache_dir;
+    if (!root) {
+        const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+        if (xdg && *xdg)
+            root = arena_sprintf(a, "%s/cimport", xdg);
+        else if (home && *home)
+            root = arena_sprintf(a, "%s/.cache/cimport", home);
+        else
+            return NULL;
+    }
+    char *v = arena_strdup(a, version);
+    for (char *p = v; *p; p++)
+        if (*p == '/') *p = '_';
+    return arena_sprintf(a, "%s/schemas/%s-%s.json", root, g->base.package, v);
+}
+
+static void mkdir_parents(char *path) {
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        mkdir(path, 0755);
+        *p = '/';
+    }
+}
+
+static schema_package_t *op_get_schema(provider_t *p, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    if (g->schema) return g->schema;
+    arena_t *a = arena_new();
+    const char *version = p->version && *p->version ? p->version : g->plugin_version;
+    char *path = !g->opts.no_schema_cache && version && *version ? cache_path(a, g, version) : NULL;
+    if (path) {
+        struct stat st;
+        if (stat(path, &st) == 0) {
+            diag_list_t tmp;
+            diag_list_init(&tmp);
+            g->schema = schema_load_file(path, &tmp);
+            diag_list_free(&tmp); /* a broken cache entry is simply fetched again */
+            if (g->schema) {
+                arena_free(a);
+                return g->schema;
+            }
+        }
+    }
+    Pulumirpc__GetSchemaRequest req = PULUMIRPC__GET_SCHEMA_REQUEST__INIT;
+    int status;
+    Pulumirpc__GetSchemaResponse *resp = (Pulumirpc__GetSchemaResponse *)call(
+        g, RP "GetSchema", &req.base, &pulumirpc__get_schema_response__descriptor, a, NULL, -1, &status, diags);
+    if (resp) {
+        const char *text = resp->schema ? resp->schema : "";
+        const char *origin = arena_sprintf(a, "the %s provider's GetSchema", p->package);
+        g->schema = schema_load_buffer(text, strlen(text), origin, diags);
+        if (g->schema && path) {
+            mkdir_parents(path);
+            diag_list_t tmp;
+            diag_list_init(&tmp);
+            if (!file_write_atomic(path, text, strlen(text), 0644, false, &tmp))
+                diag_add(diags, DIAG_WARNING, DIAG_IO, path, NULL,
+                         "could not cache the %s schema (it will be fetched again next time): %s", p->package,
+                         tmp.head ? tmp.head->message : "unknown error");
+            diag_list_free(&tmp);
+        }
+    }
+    arena_free(a);
+    return g->schema;
+}
+
+static bool op_configure(provider_t *p, const pv_t *config, diag_list_t *diags) {
+    return do_configure((gprov_t *)p, config, diags);
+}
+
+static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                    arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    pbvalue_options_t o;
+    options_for_requests(g, &o, true);
+    Pulumirpc__ReadRequest req = PULUMIRPC__READ_REQUEST__INIT;
+    req.id = (char *)(id ? id : "");
+    req.urn = (char *)urn;
+    req.name = urn_name(a, urn);
+    req.type = urn_type(a, urn);
+    if (!req.name) req.name = "";
+    if (!req.type) req.type = "";
+    req.properties = pbvalue_struct_from_pv(a, state, &o, res ? res : "Read", diags);
+    req.inputs = pbvalue_struct_from_pv(a, inputs, &o, res ? res : "Read", diags);
+    if (!req.properties || !req.inputs) return false;
+    int status;
+    Pulumirpc__ReadResponse *resp = (Pulumirpc__ReadResponse *)call(
+        g, RP "Read", &req.base, &pulumirpc__read_response__descriptor, a, res, -1, &status, diags);
+    if (!resp) return false;
+    const char *where = res ? arena_sprintf(a, "%s: Read response", res) : "Read response";
+    size_t errs = diags ? diags->errors : 0;
+    out->id = resp->id && *resp->id ? arena_strdup(a, resp->id) : NULL;
+    out->state = pbvalue_pv_from_struct(a, resp->properties, where, diags);
+    out->inputs = pbvalue_pv_from_struct(a, resp->inputs, where, diags);
+    if (diags && diags->errors > errs) return false;
+    annotate_secrets(a, g, out->state, state);
+    annotate_secrets(a, g, out->inputs, inputs);
+    return true;
+}
+
+static bool op_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                     size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    pbvalue_options_t o;
+    options_for_requests(g, &o, false);
+    Pulumirpc__CheckRequest req = PULUMIRPC__CHECK_REQUEST__INIT;
+    req.urn = (char *)urn;
+    req.name = urn_name(a, urn);
+    req.type = urn_type(a, urn);
+    if (!req.name) req.name = "";
+    if (!req.type) req.type = "";
+    req.olds = pbvalue_struct_from_pv(a, olds, &o, res ? res : "Check", diags);
+    req.news = pbvalue_struct_from_pv(a, news, &o, res ? res : "Check", diags);
+    if (!req.olds || !req.news) return false;
+    /* The engine sends 32 random bytes (used for autonaming) when the caller has no seed. */
+    unsigned char rnd[32];
+    if (!seed || !seed_len) {
+        if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 0, sizeof rnd);
+        seed = rnd;
+        seed_len = sizeof rnd;
+    }
+    req.randomseed.data = (uint8_t *)seed;
+    req.randomseed.len = seed_len;
+    int status;
+    Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)call(
+        g, RP "Check", &req.base, &pulumirpc__check_response__descriptor, a, res, -1, &status, diags);
+    if (!resp) return false;
+    const char *where = res ? arena_sprintf(a, "%s: Check response", res) : "Check response";
+    size_t errs = diags ? diags->errors : 0;
+    out->inputs = pbvalue_pv_from_struct(a, resp->inputs, where, diags);
+    if (diags && diags->errors > errs) return false;
+    annotate_secrets(a, g, out->inputs, news);
+    if (resp->n_failures) {
+        out->failures = arena_alloc(a, resp->n_failures * sizeof *out->failures);
+        for (size_t i = 0; i < resp->n_failures; i++) {
+            const char *prop = resp->failures[i]->property;
+            out->failures[i].property = prop && *prop ? arena_strdup(a, prop) : NULL;
+            out->failures[i].reason = arena_strdup(a, resp->failures[i]->reason ? resp->failures[i]->reason : "");
+        }
+        out->n_failures = resp->n_failures;
+    }
+    return true;
+}
+
+static int cmp_detailed(const void *x, const void *y) {
+    return strcmp(((const provider_property_diff_t *)x)->path, ((const provider_property_diff_t *)y)->path);
+}
+
+static const char **copy_strings(arena_t *a, char **src, size_t n) {
+    if (!n) return NULL;
+    const char **dst = arena_alloc(a, n * sizeof *dst);
+    for (size_t i = 0; i < n; i++) dst[i] = arena_strdup(a, src[i] ? src[i] : "");
+    return dst;
+}
+
+static bool op_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                    const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    pbvalue_options_t o;
+    options_for_requests(g, &o, true);
+    Pulumirpc__DiffRequest req = PULUMIRPC__DIFF_REQUEST__INIT;
+    req.id = (char *)(id ? id : "");
+    req.urn = (char *)urn;
+    req.name = urn_name(a, urn);
+    req.type = urn_type(a, urn);
+    if (!req.name) req.name = "";
+    if (!req.type) req.type = "";
+    req.olds = pbvalue_struct_from_pv(a, old_state, &o, res ? res : "Diff", diags);
+    req.news = pbvalue_struct_from_pv(a, news, &o, res ? res : "Diff", diags);
+    req.old_inputs = pbvalue_struct_from_pv(a, old_inputs, &o, res ? res : "Diff", diags);
+    if (!req.olds || !req.news || !req.old_inputs) return false;
+    int status;
+    Pulumirpc__DiffResponse *resp = (Pulumirpc__DiffResponse *)call(
+        g, RP "Diff", &req.base, &pulumirpc__diff_response__descriptor, a, res, -1, &status, diags);
+    if (!resp) return false;
+    switch (resp->changes) {
+    case PULUMIRPC__DIFF_RESPONSE__DIFF_CHANGES__DIFF_NONE: out->changes = DIFF_NONE; break;
+    case PULUMIRPC__DIFF_RESPONSE__DIFF_CHANGES__DIFF_SOME: out->changes = DIFF_SOME; break;
+    default: out->changes = DIFF_UNKNOWN; break;
+    }
+    out->diffs = copy_strings(a, resp->diffs, resp->n_diffs);
+    out->n_diffs = resp->n_diffs;
+    out->replaces = copy_strings(a, resp->replaces, resp->n_replaces);
+    out->n_replaces = resp->n_replaces;
+    out->has_detailed_diff = resp->hasdetaileddiff;
+    if (resp->n_detaileddiff) {
+        out->detailed = arena_alloc(a, resp->n_detaileddiff * sizeof *out->detailed);
+        for (size_t i = 0; i < resp->n_detaileddiff; i++) {
+            const Pulumirpc__DiffResponse__DetailedDiffEntry *e = resp->detaileddiff[i];
+            provider_property_diff_t *d = &out->detailed[out->n_detailed++];
+            d->path = arena_strdup(a, e->key ? e->key : "");
+            d->kind = e->value ? (property_diff_kind_t)e->value->kind : PDIFF_ADD;
+            d->input_diff = e->value && e->value->inputdiff;
+        }
+        /* Map order on the wire is arbitrary; sort so results are reproducible. */
+        qsort(out->detailed, out->n_detailed, sizeof *out->detailed, cmp_detailed);
+    }
+    return true;
+}
+
+static void op_close(provider_t *p) {
+    gprov_t *g = (gprov_t *)p;
+    if (!g) return;
+    if (g->conn) {
+        if (grpc_conn_usable(g->conn)) {
+            /* Advisory: lets the plugin stop outstanding work before the connection goes. */
+            Google__Protobuf__Empty e = GOOGLE__PROTOBUF__EMPTY__INIT;
+            size_t len;
+            unsigned char *bytes = pbvalue_pack(&e.base, &len);
+            grpc_response_t r;
+            grpc_call_unary(g->conn, RP "Cancel", bytes, len, 2000, &r);
+            grpc_response_free(&r);
+            free(bytes);
+        }
+        grpc_conn_close(g->conn);
+    }
+    schema_free(g->schema);
+    if (g->own_endpoint) engine_endpoint_free(g->endpoint);
+    if (g->own_loop) grpc_loop_free(g->loop);
+    free(g->plugin_version);
+    arena_free(g->arena);
+    free(g);
+}
+
+static const provider_ops_t GRPC_PROVIDER_OPS = {
+    .get_schema = op_get_schema,
+    .configure = op_configure,
+    .read = op_read,
+    .check = op_check,
+    .diff = op_diff,
+    .close = op_close,
+};
+
+/* --- attach -------------------------------------------------------------------------------------- */
+
+provider_t *grpc_provider_attach_with(const char *package, const char *version, int port, const pv_t *config,
+                                      const grpc_provider_options_t *opts, diag_list_t *diags) {
+    gprov_t *g = calloc(1, sizeof *g);
+    if (!g) abort();
+    g->arena = arena_new();
+    grpc_provider_options_default(&g->opts);
+    if (opts) {
+        g->opts = *opts;
+        if (!g->opts.host) g->opts.host = "127.0.0.1";
+        if (g->opts.call_timeout_ms <= 0) g->opts.call_timeout_ms = 300000;
+        if (!g->opts.stack) g->opts.stack = "cimport";
+        if (!g->opts.project) g->opts.project = "cimport";
+    }
+    g->opts.host = arena_strdup(g->arena, g->opts.host);
+    g->opts.cache_dir = arena_strdup(g->arena, g->opts.cache_dir);
+    g->base.ops = &GRPC_PROVIDER_OPS;
+    g->base.package = arena_strdup(g->arena, package);
+    g->base.version = version && *version ? arena_strdup(g->arena, version) : NULL;
+    g->base.impl = g;
+    g->port = port;
+    g->accept_secrets = g->accept_resources = true;
+    /* The engine's provider URN: default provider, versioned name when a version is pinned. */
+    char *ver = version && *version ? arena_sprintf(g->arena, "_%s", version) : "";
+    for (char *q = ver; *q; q++)
+        if (*q == '.') *q = '_';
+    g->provider_urn = arena_sprintf(g->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::default%s", g->opts.stack,
+                                    g->opts.project, package, ver);
+
+    g->loop = g->opts.loop;
+    if (!g->loop) {
+        g->loop = grpc_loop_new();
+        g->own_loop = true;
+    }
+    g->endpoint = g->opts.endpoint;
+    if (!g->endpoint) {
+        g->endpoint = engine_endpoint_start(g->loop, 0, log_to_current, g, diags);
+        g->own_endpoint = true;
+        if (!g->endpoint) goto fail;
+    }
+    g->conn = grpc_conn_open(g->loop, g->opts.host, port, diags);
+    if (!g->conn) goto fail;
+
+    arena_t *a = arena_new();
+    int status;
+    const char *engine_addr = engine_endpoint_address(g->endpoint);
+    /* Handshake: UNIMPLEMENTED is normal (the Node.js host has none); its flags win when present. */
+    Pulumirpc__ProviderHandshakeRequest hreq = PULUMIRPC__PROVIDER_HANDSHAKE_REQUEST__INIT;
+    hreq.engine_address = (char *)engine_addr;
+    hreq.configure_with_urn = true;
+    Pulumirpc__ProviderHandshakeResponse *hresp = (Pulumirpc__ProviderHandshakeResponse *)call(
+        g, RP "Handshake", &hreq.base, &pulumirpc__provider_handshake_response__descriptor, a, NULL,
+        GRPC_UNIMPLEMENTED, &status, diags);
+    if (hresp) {
+        g->accept_secrets = hresp->accept_secrets;
+        g->accept_resources = hresp->accept_resources;
+    } else if (status != GRPC_UNIMPLEMENTED) {
+        arena_free(a);
+        goto fail;
+    }
+    if (g->opts.send_attach) {
+        Pulumirpc__PluginAttach att = PULUMIRPC__PLUGIN_ATTACH__INIT;
+        att.address = (char *)engine_addr;
+        call(g, RP "Attach", &att.base, &google__protobuf__empty__descriptor, a, NULL, GRPC_UNIMPLEMENTED, &status,
+             diags);
+        if (status != GRPC_OK && status != GRPC_UNIMPLEMENTED) {
+            arena_free(a);
+            goto fail;
+        }
+    }
+    Google__Protobuf__Empty empty = GOOGLE__PROTOBUF__EMPTY__INIT;
+    Pulumirpc__PluginInfo *info = (Pulumirpc__PluginInfo *)call(
+        g, RP "GetPluginInfo", &empty.base, &pulumirpc__plugin_info__descriptor, a, NULL, -1, &status, diags);
+    if (!info) {
+        arena_free(a);
+        goto fail;
+    }
+    g->plugin_version = strdup(info->version ? info->version : "");
+    arena_free(a);
+    if (!do_configure(g, config, diags)) goto fail;
+    return &g->base;
+fail:
+    op_close(&g->base);
+    return NULL;
+}
+
+provider_t *grpc_provider_attach(const char *package, const char *version, int port, const pv_t *config,
+                                 diag_list_t *diags) {
+    grpc_provider_options_t o;
+    grpc_provider_options_default(&o);
+    o.send_attach = true;
+    return grpc_provider_attach_with(package, version, port, config, &o, diags);
+}

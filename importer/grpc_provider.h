@@ -1,0 +1,54 @@
+/* grpc_provider.h — a provider_t (importer/provider.h) backed by a running Pulumi provider plugin,
+ * spoken to over gRPC (importer/grpc.h) on one HTTP/2 connection.
+ *
+ * Attaching runs the engine's start-up sequence (provider-protocol.md §5): Handshake (UNIMPLEMENTED is
+ * fine) → Attach with the engine endpoint address (optional) → GetPluginInfo → CheckConfig
+ * (UNIMPLEMENTED ⇒ the given config is used) → Configure (both `variables` and `args`, accepting
+ * secrets and resources). Then get_schema/read/check/diff map to GetSchema/Read/Check/Diff — always
+ * with empty Structs rather than absent ones, because the Node.js provider host crashes on absent
+ * fields — and close sends Cancel and drops the connection. The plugin process itself is not owned:
+ * launching and stopping it is the plugin host's job (importer/plugin.c).
+ *
+ * Schemas from GetSchema are cached on disk per package+version in
+ * `$XDG_CACHE_HOME/cimport/schemas/<pkg>-<version>.json` (else `~/.cache/cimport/...`). */
+#ifndef CIMPORT_GRPC_PROVIDER_H
+#define CIMPORT_GRPC_PROVIDER_H
+
+#include <stdbool.h>
+
+#include "importer/engine_endpoint.h"
+#include "importer/grpc.h"
+#include "importer/provider.h"
+
+typedef struct grpc_provider_options {
+    const char *host;          /* default "127.0.0.1" */
+    int call_timeout_ms;       /* deadline of each call; default 300000 (5 minutes) */
+    const char *cache_dir;     /* schema cache root; NULL: $XDG_CACHE_HOME/cimport or ~/.cache/cimport */
+    bool no_schema_cache;      /* always ask GetSchema, never read or write the cache */
+    grpc_loop_t *loop;         /* a loop shared with other providers; NULL: the provider makes its own */
+    engine_endpoint_t *endpoint; /* a shared engine endpoint on `loop`; NULL: the provider starts its own
+                                    (its Log messages then go to the diagnostics of the call running) */
+    bool send_attach;          /* send Attach{engine address}: for a plugin started by someone else */
+    const char *stack;         /* for the provider URN of CheckConfig/Configure; default "cimport" */
+    const char *project;       /* default "cimport" */
+} grpc_provider_options_t;
+
+void grpc_provider_options_default(grpc_provider_options_t *o);
+
+/* Attaches to a plugin listening on 127.0.0.1:port with default options and Attach sent (the
+ * `--attach pkg=PORT` / PULUMI_DEBUG_PROVIDERS case). config is the package's provider config object
+ * (may be NULL). NULL with diagnostics when the plugin cannot be reached or refuses the config. */
+provider_t *grpc_provider_attach(const char *package, const char *version, int port, const pv_t *config,
+                                 diag_list_t *diags);
+provider_t *grpc_provider_attach_with(const char *package, const char *version, int port, const pv_t *config,
+                                      const grpc_provider_options_t *opts, diag_list_t *diags);
+
+/* The version GetPluginInfo reported ("" if none) — valid for a provider made here only. */
+const char *grpc_provider_plugin_version(const provider_t *p);
+/* The loop and connection, for callers that issue many calls at once (a gRPC provider only). */
+grpc_loop_t *grpc_provider_loop(const provider_t *p);
+grpc_conn_t *grpc_provider_conn(const provider_t *p);
+/* Whether a provider_t is one of these. */
+bool grpc_provider_is(const provider_t *p);
+
+#endif
