@@ -318,32 +318,8 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
         return;
     }
 
-    /* 1. Read, with empty inputs and state (an import knows neither). */
-    provider_read_result_t rr;
-    diag_list_init(&local);
-    bool ok = p->ops->read(p, it->urn, it->id, pv_object(e->scratch), pv_object(e->scratch), a, &rr, &local);
-    item_absorb(e, &local);
-    if (!ok) {
-        if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, "the provider's Read failed");
-        r->status = IMPORT_FAILED;
-        return;
-    }
-    if (!rr.state) {
-        item_fail(e, DIAG_PROVIDER, arena_sprintf(e->scratch, "resource '%s' does not exist", it->id));
-        return;
-    }
-    if (!rr.inputs) {
-        item_fail(e, DIAG_PROVIDER,
-                  arena_sprintf(e->scratch,
-                                "provider does not support importing resources; please try updating the '%s' plugin",
-                                pkg));
-        return;
-    }
-    r->id = rr.id && *rr.id ? arena_strdup(a, rr.id) : it->id;
-    r->read_inputs = rr.inputs->kind == PV_OBJECT ? rr.inputs : pv_object(a);
-    r->state = rr.state->kind == PV_OBJECT ? rr.state : pv_object(a);
-
-    /* 2. The schema of T: the provider's, else one given with --schema. */
+    /* The schema of T first (the provider's, else one given with --schema): an unknown type is
+     * reported as such, not as a Read that found nothing (ARCHITECTURE §6 step 2). */
     schema_package_t *sp = NULL;
     diag_list_init(&local);
     if (p->ops->get_schema) sp = p->ops->get_schema(p, &local);
@@ -374,6 +350,32 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
     }
     diag_list_free(&local);
     e->schema = res;
+
+    /* 1. Read, with empty inputs and state (an import knows neither). */
+    provider_read_result_t rr;
+    diag_list_init(&local);
+    bool ok = p->ops->read(p, it->urn, it->id, pv_object(e->scratch), pv_object(e->scratch), a, &rr, &local);
+    item_absorb(e, &local);
+    if (!ok) {
+        if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, "the provider's Read failed");
+        r->status = IMPORT_FAILED;
+        return;
+    }
+    if (!rr.state) {
+        item_fail(e, DIAG_PROVIDER, arena_sprintf(e->scratch, "resource '%s' does not exist", it->id));
+        return;
+    }
+    if (!rr.inputs) {
+        item_fail(e, DIAG_PROVIDER,
+                  arena_sprintf(e->scratch,
+                                "provider does not support importing resources; please try updating the '%s' plugin",
+                                pkg));
+        return;
+    }
+    r->id = rr.id && *rr.id ? arena_strdup(a, rr.id) : it->id;
+    r->read_inputs = rr.inputs->kind == PV_OBJECT ? rr.inputs : pv_object(a);
+    r->state = rr.state->kind == PV_OBJECT ? rr.state : pv_object(a);
+
 
     /* 3. Starting inputs. */
     pv_t *ip = pv_object(a);

@@ -77,9 +77,9 @@ const char *diag_format(diag_list_t *l, const diag_t *d) {
         if (d->line > 0) buf_printf(&b, ":%d", d->line);
         buf_puts(&b, ": ");
     }
-    /* Messages in Pulumi's wording already start with the resource ("resource 'x' of type 'T' has
-     * no ID"); name it only when the message does not. */
-    if (d->resource && strncmp(d->message, d->resource, strlen(d->resource)) != 0) {
+    /* Messages in Pulumi's wording already name the resource ("resource 'x' of type 'T' has no
+     * ID"); name it only when the message does not. */
+    if (d->resource && !strstr(d->message, d->resource)) {
         buf_puts(&b, d->resource);
         buf_puts(&b, ": ");
     }
