@@ -13,8 +13,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "engine.pb-c.h"
+#include "importer/engine_endpoint.h"
 #include "importer/grpc.h"
 #include "importer/h2server.h"
+#include "importer/pbvalue.h"
 #include "testutil.h"
 
 /* The test server: /test.Echo/Echo echoes, /test.Echo/Fail answers NOT_FOUND, /test.Echo/Hold keeps
@@ -400,6 +403,85 @@ START_TEST(test_chained_calls) {
 }
 END_TEST
 
+typedef struct logs {
+    diag_list_t kept;
+    int statuses;
+    char urn[256];
+} logs_t;
+
+static void on_log(void *user, const char *urn, const diag_t *d, bool status) {
+    logs_t *l = user;
+    snprintf(l->urn, sizeof l->urn, "%s", urn);
+    if (status) l->statuses++;
+    engine_log_to_list(&l->kept, urn, d, status);
+}
+
+/* The engine endpoint: Log/LogStatus become diagnostics for the resource their URN names; anything
+ * else (the Go health check included) is UNIMPLEMENTED. */
+START_TEST(test_engine_endpoint) {
+    grpc_loop_t *loop = grpc_loop_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    logs_t logs = {0};
+    diag_list_init(&logs.kept);
+    engine_endpoint_t *ep = engine_endpoint_start(loop, 0, on_log, &logs, &d);
+    ck_assert_ptr_nonnull(ep);
+    ck_assert_int_eq(strncmp(engine_endpoint_address(ep), "127.0.0.1:", 10), 0);
+    int port = atoi(engine_endpoint_address(ep) + 10);
+    grpc_conn_t *c = grpc_conn_open(loop, "127.0.0.1", port, &d);
+    ck_assert_ptr_nonnull(c);
+
+    Pulumirpc__LogRequest req = PULUMIRPC__LOG_REQUEST__INIT;
+    req.severity = PULUMIRPC__LOG_SEVERITY__WARNING;
+    req.message = "bucket is public";
+    req.urn = "urn:pulumi:dev::proj::aws:s3/bucket:Bucket::logs";
+    size_t len;
+    unsigned char *bytes = pbvalue_pack(&req.base, &len);
+    grpc_response_t r;
+    ck_assert(grpc_call_unary(c, "/pulumirpc.Engine/Log", bytes, len, 1000, &r));
+    ck_assert_uint_eq(r.len, 0); /* google.protobuf.Empty */
+    grpc_response_free(&r);
+    free(bytes);
+    ck_assert_uint_eq(logs.kept.count, 1);
+    ck_assert_int_eq(logs.kept.head->severity, DIAG_WARNING);
+    ck_assert_int_eq(logs.kept.head->code, DIAG_PROVIDER_LOG);
+    ck_assert_str_eq(logs.kept.head->message, "bucket is public");
+    ck_assert_str_eq(logs.kept.head->resource, "resource 'logs' of type 'aws:s3/bucket:Bucket'");
+    ck_assert_str_eq(logs.urn, "urn:pulumi:dev::proj::aws:s3/bucket:Bucket::logs");
+
+    /* LogStatus reaches the callback flagged as status (and the list helper does not keep it); a
+     * global ERROR message has no resource. */
+    req.severity = PULUMIRPC__LOG_SEVERITY__ERROR;
+    req.urn = "";
+    req.message = "fatal: credentials expired";
+    bytes = pbvalue_pack(&req.base, &len);
+    ck_assert(grpc_call_unary(c, "/pulumirpc.Engine/LogStatus", bytes, len, 1000, &r));
+    grpc_response_free(&r);
+    ck_assert_int_eq(logs.statuses, 1);
+    ck_assert_uint_eq(logs.kept.count, 1);
+    ck_assert(grpc_call_unary(c, "/pulumirpc.Engine/Log", bytes, len, 1000, &r));
+    grpc_response_free(&r);
+    free(bytes);
+    ck_assert_uint_eq(logs.kept.count, 2);
+    ck_assert_int_eq(logs.kept.tail->severity, DIAG_ERROR);
+    ck_assert_ptr_null(logs.kept.tail->resource);
+
+    ck_assert(!grpc_call_unary(c, "/grpc.health.v1.Health/Check", NULL, 0, 1000, &r));
+    ck_assert_int_eq(r.status, GRPC_UNIMPLEMENTED);
+    ck_assert_str_eq(r.message, "cimport's engine endpoint does not implement this method");
+    grpc_response_free(&r);
+    ck_assert(!grpc_call_unary(c, "/pulumirpc.Engine/Log", "\xff\xff", 2, 1000, &r));
+    ck_assert_int_eq(r.status, GRPC_INVALID_ARGUMENT);
+    grpc_response_free(&r);
+
+    grpc_conn_close(c);
+    engine_endpoint_free(ep);
+    grpc_loop_free(loop);
+    diag_list_free(&logs.kept);
+    diag_list_free(&d);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("grpc");
     TCase *tc = tcase_create("grpc");
@@ -415,6 +497,7 @@ int main(void) {
     tcase_add_test(tc, test_peer_not_http2);
     tcase_add_test(tc, test_connection_refused);
     tcase_add_test(tc, test_chained_calls);
+    tcase_add_test(tc, test_engine_endpoint);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
