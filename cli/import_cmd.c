@@ -114,7 +114,7 @@ static cJSON *results_json(const cli_options_t *o, const import_plan_t *plan, co
         cJSON_AddStringToObject(e, "type", it->type);
         if (r->id) cJSON_AddStringToObject(e, "id", r->id);
         cJSON_AddStringToObject(e, "urn", it->urn);
-        cJSON_AddStringToObject(e, "status", import_status_name(r->status));
+        cJSON_AddStringToObject(e, "status", r->status == IMPORT_OK ? "imported" : import_status_name(r->status));
         cJSON_AddBoolToObject(e, "verified", r->status == IMPORT_OK && r->verified);
         cJSON_AddNumberToObject(e, "rounds", r->rounds);
         cJSON *res = cJSON_AddArrayToObject(e, "residual");

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# test_cli.sh — the import command as a user runs it: the quickstart, every output language, secrets,
+# --json, --out, and bad input (exact messages, exit codes, nothing written).
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+Q="$SOURCE_DIR/examples/quickstart"
+S="$SHARED_DATA/schemas/random/schema.json"
+
+# expect CODE "stderr line" -- command...: exit code and an exact stderr line.
+expect() {
+  local code=$1 line=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" != "$code" ]; then bad "exit $rc, want $code: $*"; cat "$tmp/err" >&2; return; fi
+  if [ -n "$line" ] && ! grep -qxF -- "$line" "$tmp/err"; then bad "stderr lacks '$line': $*"; cat "$tmp/err" >&2; return; fi
+  ok
+}
+
+# --- the quickstart ---------------------------------------------------------------------------
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" >pcl.pp 2>err.txt
+[ $? = 0 ] && ok || bad "quickstart exit code"
+grep -qxF 'cimport: imported 5 of 5 resources (5 verified)' err.txt && ok || bad "quickstart summary: $(cat err.txt)"
+grep -qF '"server" = serverName.id' pcl.pp && ok || bad "keeper should reference serverName.id"
+grep -qF 'parent = server' pcl.pp && ok || bad "parent option missing"
+# the PCL round-trips through the parser and printer unchanged
+"$CIMPORT" convert --from pcl pcl.pp --schema "$S" -l pcl >pcl2.pp && cmp -s pcl.pp pcl2.pp && ok || bad "PCL round trip"
+
+# every language, with --out written atomically
+for l in typescript python go csharp java yaml; do
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l "$l" -o "out.$l" -q 2>/dev/null
+  rc=$?
+  [ "$rc" = 0 ] && [ -s "out.$l" ] && ok || bad "--language $l -o: exit $rc"
+done
+grep -qF 'new random.RandomPet("server-name", {' out.typescript && ok || bad "TypeScript constructor"
+grep -qF 'random.NewRandomPet(ctx, "server-name", &random.RandomPetArgs{' out.go && ok || bad "Go constructor"
+gofmt -l out.go >/dev/null 2>&1 && [ -z "$(gofmt -l out.go 2>/dev/null)" ] && ok || bad "Go output not gofmt-clean"
+cp out.python out.py && python3 -m py_compile out.py && ok || bad "Python does not compile"
+
+# language from Pulumi.yaml's runtime when --language is absent
+mkdir proj && printf 'name: webshop\nruntime:\n  name: python\n' >proj/Pulumi.yaml
+(cd proj && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -q) >proj.out 2>&1
+grep -qF 'import pulumi_random as random' proj.out && ok || bad "runtime from Pulumi.yaml not used"
+grep -qF 'urn:pulumi:dev::webshop::' <("$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json --project webshop 2>/dev/null) && ok || bad "--project not in URNs"
+
+# inline mode
+expect 0 'cimport: imported 1 of 1 resources (1 verified)' -- \
+  "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S"
+grep -qF 'resource pet "random:index/randomPet:RandomPet" {' out && ok || bad "inline PCL"
+
+# --- secrets: out of the code, into a 0600 file, never printed --------------------------------
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+  -l typescript --secrets-dir "$tmp/sec" >sec.ts 2>sec.err
+[ $? = 0 ] && ok || bad "secret import exit code"
+if grep -rqF 'SECRET-VALUE' sec.ts sec.err; then bad "secret value printed"; else ok; fi
+grep -qF 'config.requireSecret("apiNameKeepersApiToken")' sec.ts && ok || bad "secret config read missing"
+[ "$(cat "$tmp/sec/apiNameKeepersApiToken")" = "tok-9f8e7d-SECRET-VALUE" ] && ok || bad "secret file content"
+[ "$(stat -c %a "$tmp/sec/apiNameKeepersApiToken")" = 600 ] && ok || bad "secret file mode"
+grep -qxF "  pulumi config set --secret apiNameKeepersApiToken < $tmp/sec/apiNameKeepersApiToken" sec.err && ok || bad "config set command"
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+  --secrets-dir "$tmp/sec2" >sec.json 2>&1
+if grep -qF 'SECRET-VALUE' sec.json; then bad "--json shows the secret"; else ok; fi
+grep -qF '"apiToken":	"[secret]"' sec.json && ok || bad "--json redaction"
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+  --show-secrets --secrets-dir "$tmp/sec3" >sec3.json 2>&1
+grep -qF 'tok-9f8e7d-SECRET-VALUE' sec3.json && ok || bad "--show-secrets"
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+  --secrets literal >lit.pp 2>/dev/null
+grep -qF '"apiToken" = secret("tok-9f8e7d-SECRET-VALUE")' lit.pp && ok || bad "--secrets literal"
+
+# --- --json shape -----------------------------------------------------------------------------
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >res.json 2>/dev/null
+python3 - res.json <<'PY' && ok || bad "--json shape"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 5}, d["summary"]
+r = {x["name"]: x for x in d["resources"]}
+assert r["serverName"]["status"] == "imported" and r["serverName"]["verified"] is True
+assert r["serverName"]["provenance"] == {"length": "diff", "separator": "diff"}, r["serverName"]["provenance"]
+assert r["http-port"]["inputs"] == {"max": 8999, "min": 8000}
+assert r["http-port"]["provenance"] == {"max": "required", "min": "required"}, r["http-port"]["provenance"]
+assert "resource serverId" in d["code"]
+PY
+
+# --- bad input: exact messages, exit 2, nothing written ---------------------------------------
+printf '{"resources": [{"type": "random:index/randomPet:RandomPet", "name": "a", "id": "x"\n' >trunc.json
+expect 2 "error: trunc.json:2: invalid JSON: unexpected end of JSON input; check for a missing '}', ']' or '\"'" -- \
+  "$CIMPORT" --spec trunc.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
+printf 'resources:\n  - type: x\n   name: [\n' >bad.yaml
+expect 2 "error: bad.yaml:3: invalid YAML: did not find expected '-' indicator while parsing a block collection at column 4" -- \
+  "$CIMPORT" --spec bad.yaml --offline-state "$Q/stack.json" --schema "$S" -o never.ts
+echo '{"resources":[{"name":"a","id":"1"},{"type":"random:index/randomPet:RandomPet","id":"2"},{"type":"random:index/randomPet:RandomPet","name":"c"}]}' >missing.json
+expect 2 "error: missing.json: resource 'a' has no type" -- "$CIMPORT" --spec missing.json --offline-state "$Q/stack.json" --schema "$S"
+grep -qxF "error: missing.json: resource '2' of type 'random:index/randomPet:RandomPet' has no name" err && ok || bad "no name"
+grep -qxF "error: missing.json: resource 'c' of type 'random:index/randomPet:RandomPet' has no ID" err && ok || bad "no ID"
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"1","parent":"b"},{"type":"random:index/randomPet:RandomPet","name":"b","id":"2","parent":"a"}]}' >cyc.json
+expect 2 "error: cyc.json: resource 'a' of type 'random:index/randomPet:RandomPet' has a cyclic parent chain: a -> b -> a" -- \
+  "$CIMPORT" --spec cyc.json --offline-state "$Q/stack.json" --schema "$S"
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"1","parent":"nope"}]}' >unkparent.json
+expect 2 "error: unkparent.json: the parent 'nope' for resource 'a' of type 'random:index/randomPet:RandomPet' has no entry in 'nameTable'" -- \
+  "$CIMPORT" --spec unkparent.json --offline-state "$Q/stack.json" --schema "$S"
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"b","id":"2","provider":"nop"}]}' >unkprov.json
+expect 2 "error: unkprov.json: the provider 'nop' for resource 'b' of type 'random:index/randomPet:RandomPet' has no entry in 'nameTable' or 'resources'" -- \
+  "$CIMPORT" --spec unkprov.json --offline-state "$Q/stack.json" --schema "$S"
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"1"},{"type":"random:index/randomPet:RandomPet","name":"a","id":"2"}]}' >dup.json
+expect 2 "error: dup.json: resource 'a' of type 'random:index/randomPet:RandomPet' has an ambiguous URN, set name (or logical name) to be unique" -- \
+  "$CIMPORT" --spec dup.json --offline-state "$Q/stack.json" --schema "$S"
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"1"},{"type":"random:index/randomId:RandomId","name":"a","id":"2"},{"type":"random:index/randomPet:RandomPet","name":"c","id":"3","parent":"a"}]}' >amb.json
+expect 2 "error: amb.json: resource 'c' of type 'random:index/randomPet:RandomPet' has an ambiguous parent" -- \
+  "$CIMPORT" --spec amb.json --offline-state "$Q/stack.json" --schema "$S"
+echo '{"name": 1}' >notschema.json
+expect 2 "error: notschema.json: not a Pulumi package schema (it has no \`name\` and no \`resources\`); a package schema is the JSON printed by \`pulumi package get-schema <plugin>\`" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema notschema.json -o never.ts
+expect 2 "cimport: an inline resource must be specified if no converter or import file is used, missing id" -- \
+  "$CIMPORT" random:index/randomPet:RandomPet pet
+expect 2 "cimport: unknown --language (use typescript, python, go, csharp, java, yaml or pcl): 'cobol'" -- \
+  "$CIMPORT" --spec "$Q/imports.json" -l cobol
+[ ! -e never.ts ] && ok || bad "a file was written on bad input"
+
+# resource-level failures: exit 3 when none imported, nothing written
+echo '{"resources":[{"type":"random:index/randomNope:RandomNope","name":"a","id":"1"}]}' >unktype.json
+expect 3 "error: resource 'a' of type 'random:index/randomNope:RandomNope': the schema of package 'random' has no resource type 'random:index/randomNope:RandomNope'; check the type token, or pass --schema FILE|DIR with a random schema that has it" -- \
+  "$CIMPORT" --spec unktype.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"no-such-pet"}]}' >noid.json
+expect 3 "error: resource 'a' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" -- \
+  "$CIMPORT" --spec noid.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
+[ ! -e never.ts ] && ok || bad "a file was written when nothing imported"
+# exit 1 when some fail; the others are still written
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"good","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"gone","id":"no-such-pet"}]}' >some.json
+expect 1 "cimport: imported 1 of 2 resources (1 verified), failed: some" -- \
+  "$CIMPORT" --spec some.json --offline-state "$Q/stack.json" --schema "$S" -o some.pp
+grep -qF 'resource good ' some.pp && ! grep -qF 'resource gone' some.pp && ok || bad "partial output"
+# an existing --out file is left alone when the import fails
+echo 'keep me' >keep.ts
+"$CIMPORT" --spec noid.json --offline-state "$Q/stack.json" --schema "$S" -o keep.ts 2>/dev/null
+[ "$(cat keep.ts)" = "keep me" ] && ok || bad "--out overwritten on failure"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
