@@ -114,8 +114,7 @@ static void yaml_string(yaml_gen_t *g, const char *raw, int indent, bool interpo
                 line = c + 1;
             }
         }
-        /* the caller ends the line; a trailing newline of the text is the `\n` just written */
-        if (trail > 0 && g->b->len && g->b->data[g->b->len - 1] == '\n') g->b->len--;
+        /* each line is written after its preceding line break; the caller ends the last one */
         return;
     }
     if (yaml_plain_ok(s)) buf_puts(g->b, s);

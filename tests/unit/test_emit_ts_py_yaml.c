@@ -651,6 +651,134 @@ START_TEST(test_unknown_function_diagnostic) {
 }
 END_TEST
 
+/* Tricky strings survive YAML: libyaml reads back exactly what was meant (with Pulumi YAML's
+ * `${` → `$${` escape), and Python/TypeScript literals compile. */
+static const char *const TRICKY[] = {
+    "", "true", "No", "null", "~", "123", "1.5", "0x1F", "2001-12-14", "12:30", "- item", "a: b", "a #b",
+    "#x", "@at", "`tick", "'single'", "\"double\"", "trailing ", " leading", "line1\nline2", "line1\nline2\n",
+    "ends\n\n", "tab\there", "cr\rhere", "ctl\x01x", "${notref}", "ünïcödé ✓", "back\\slash", "x:",
+    "{braces}", "[list]", "%pct", "!bang", "*star", "&amp", "|pipe", ">gt", "?q", ",comma", "multi\n  indented\nlines"};
+#define N_TRICKY (sizeof TRICKY / sizeof TRICKY[0])
+
+static pcl_program_t *tricky_program(void) {
+    pcl_program_t *p = pcl_program_new();
+    pcl_node_t *n = pcl_program_add(p, PCL_NODE_RESOURCE);
+    n->name = "r";
+    n->token = "simple:index:Resource";
+    n->attrs = arena_alloc(p->arena, sizeof *n->attrs);
+    n->n_attrs = 1;
+    n->attrs[0].name = "tags";
+    pcl_expr_t *obj = arena_alloc(p->arena, sizeof *obj);
+    obj->kind = PCL_OBJECT;
+    obj->object.n = N_TRICKY;
+    obj->object.items = arena_alloc(p->arena, N_TRICKY * sizeof *obj->object.items);
+    for (size_t i = 0; i < N_TRICKY; i++) {
+        pcl_expr_t *v = arena_alloc(p->arena, sizeof *v);
+        v->kind = PCL_STRING;
+        v->s = TRICKY[i];
+        obj->object.items[i].key = TRICKY[i][0] ? TRICKY[i] : "empty";
+        obj->object.items[i].key_quoted = true;
+        obj->object.items[i].value = v;
+    }
+    n->attrs[0].value = obj;
+    return p;
+}
+
+START_TEST(test_tricky_strings) {
+    arena_t *a = arena_new();
+    pcl_program_t *p = tricky_program();
+    char *y = emit_ok(emit_yaml, p);
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    ck_assert(yaml_parser_initialize(&parser));
+    yaml_parser_set_input_string(&parser, (const unsigned char *)y, strlen(y));
+    ck_assert_msg(yaml_parser_load(&parser, &doc), "%s", y);
+    /* resources → r → properties → tags */
+    yaml_node_t *node = yaml_document_get_root_node(&doc);
+    const char *path[] = {"resources", "r", "properties", "tags"};
+    for (size_t k = 0; k < 4; k++) {
+        yaml_node_t *next = NULL;
+        for (yaml_node_pair_t *pr = node->data.mapping.pairs.start; pr < node->data.mapping.pairs.top; pr++)
+            if (strcmp((const char *)yaml_document_get_node(&doc, pr->key)->data.scalar.value, path[k]) == 0)
+                next = yaml_document_get_node(&doc, pr->value);
+        ck_assert_msg(next != NULL, "missing %s in\n%s", path[k], y);
+        node = next;
+    }
+    size_t i = 0;
+    for (yaml_node_pair_t *pr = node->data.mapping.pairs.start; pr < node->data.mapping.pairs.top; pr++, i++) {
+        yaml_node_t *k = yaml_document_get_node(&doc, pr->key);
+        yaml_node_t *v = yaml_document_get_node(&doc, pr->value);
+        ck_assert_int_eq(v->type, YAML_SCALAR_NODE);
+        const char *want = strcmp(TRICKY[i], "${notref}") == 0 ? "$${notref}" : TRICKY[i];
+        ck_assert_str_eq((const char *)k->data.scalar.value, TRICKY[i][0] ? TRICKY[i] : "empty");
+        ck_assert_msg(strcmp((const char *)v->data.scalar.value, want) == 0, "value %zu '%s' read back as '%s' from\n%s",
+                      i, want, v->data.scalar.value, y);
+        /* a plain scalar must not be read as another type: every non-plain one carries quotes or a block */
+        if (v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+            ck_assert_msg(strcmp(want, "true") && strcmp(want, "123") && strcmp(want, "null") && *want, "%s", want);
+    }
+    ck_assert_uint_eq(i, N_TRICKY);
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+
+    /* Python and TypeScript: write the strings and have the real toolchains read them back */
+    char *dir = tu_mkdtemp();
+    char *py = emit_ok(emit_python, p);
+    char *pyf = arena_sprintf(a, "%s/tricky.py", dir);
+    /* replace the import of a package that does not exist with a stub that prints the tags */
+    char *body = strstr(py, "r = simple.Resource(");
+    ck_assert_ptr_nonnull(body);
+    char *prog = arena_sprintf(a,
+                               "import json\nclass simple:\n    @staticmethod\n    def Resource(name, tags):\n"
+                               "        print(json.dumps([tags[k] for k in tags]))\n%s",
+                               body);
+    ck_assert(tu_write(pyf, prog));
+    int status;
+    char *out = tu_run(arena_sprintf(a, "python3 '%s'", pyf), &status);
+    ck_assert_msg(status == 0, "python3 failed on\n%s", prog);
+    cJSON *arr = cJSON_Parse(out);
+    ck_assert_ptr_nonnull(arr);
+    ck_assert_int_eq(cJSON_GetArraySize(arr), (int)N_TRICKY);
+    for (size_t j = 0; j < N_TRICKY; j++)
+        ck_assert_msg(strcmp(cJSON_GetArrayItem(arr, (int)j)->valuestring, TRICKY[j]) == 0, "python read '%s' as '%s'",
+                      TRICKY[j], cJSON_GetArrayItem(arr, (int)j)->valuestring);
+    cJSON_Delete(arr);
+    free(out);
+    free(py);
+
+    char *ts = emit_ok(emit_typescript, p);
+    body = strstr(ts, "const r = new simple.Resource(");
+    ck_assert_ptr_nonnull(body);
+    body += strlen("const r = new simple.Resource(\"r\", ");
+    char *js = arena_sprintf(a, "const args = %s", body);
+    /* `{...});` → `{...};` then print the values in order */
+    char *end = strrchr(js, ')');
+    ck_assert_ptr_nonnull(end);
+    *end = 0;
+    js = arena_sprintf(a, "%s;\nconsole.log(JSON.stringify(args.tags));\n", js);
+    char *jsf = arena_sprintf(a, "%s/tricky.js", dir);
+    ck_assert(tu_write(jsf, js));
+    out = tu_run(arena_sprintf(a, "node '%s'", jsf), &status);
+    ck_assert_msg(status == 0, "node failed on\n%s", js);
+    /* an object (JavaScript orders integer-like keys first, so compare by key) */
+    arr = cJSON_Parse(out);
+    ck_assert_ptr_nonnull(arr);
+    ck_assert_int_eq(cJSON_GetArraySize(arr), (int)N_TRICKY);
+    for (size_t j = 0; j < N_TRICKY; j++) {
+        cJSON *v = cJSON_GetObjectItemCaseSensitive(arr, TRICKY[j][0] ? TRICKY[j] : "empty");
+        ck_assert_msg(cJSON_IsString(v) && strcmp(v->valuestring, TRICKY[j]) == 0, "node lost '%s'", TRICKY[j]);
+    }
+    cJSON_Delete(arr);
+    free(out);
+    free(ts);
+    free(y);
+    tu_rmtree(dir);
+    free(dir);
+    pcl_program_free(p);
+    arena_free(a);
+}
+END_TEST
+
 /* --- real stacks: compilers and parsers accept the output ---------------------------------------- */
 
 static char *peers_dir(arena_t *a) { return arena_sprintf(a, "%s/tests/peers", SOURCE_DIR); }
@@ -831,6 +959,7 @@ static Suite *emit_suite(void) {
     tcase_add_test(small, test_components);
     tcase_add_test(small, test_identifier_collisions);
     tcase_add_test(small, test_unknown_function_diagnostic);
+    tcase_add_test(small, test_tricky_strings);
     suite_add_tcase(s, small);
     TCase *real = tcase_create("real");
     tcase_set_timeout(real, 300);
