@@ -22,64 +22,6 @@
 /* Deeper than any real schema; stops zero values of self-recursive required object types. */
 #define GEN_MAX_ZERO_DEPTH 32
 
-/* --- a small string → index hash map (open addressing) ----------------------------------------- */
-
-typedef struct smap_entry {
-    const char *key;
-    uint64_t hash;
-    size_t val;
-} smap_entry_t;
-
-typedef struct smap {
-    smap_entry_t *e;
-    size_t cap, n;
-} smap_t;
-
-static uint64_t str_hash(const char *s) {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
-static smap_entry_t *smap_slot(smap_t *m, const char *key, uint64_t h) {
-    size_t i = (size_t)h & (m->cap - 1);
-    while (m->e[i].key && (m->e[i].hash != h || strcmp(m->e[i].key, key) != 0)) i = (i + 1) & (m->cap - 1);
-    return &m->e[i];
-}
-
-static bool smap_get(const smap_t *m, const char *key, size_t *val) {
-    if (!m->cap) return false;
-    smap_entry_t *e = smap_slot((smap_t *)m, key, str_hash(key));
-    if (!e->key) return false;
-    if (val) *val = e->val;
-    return true;
-}
-
-/* Inserts key (kept by pointer: it must outlive the map) unless present; returns whether it was new. */
-static bool smap_add(smap_t *m, const char *key, size_t val) {
-    if ((m->n + 1) * 2 > m->cap) {
-        smap_t g = {calloc(m->cap ? m->cap * 2 : 64, sizeof(smap_entry_t)), m->cap ? m->cap * 2 : 64, m->n};
-        if (!g.e) abort();
-        for (size_t i = 0; i < m->cap; i++)
-            if (m->e[i].key) *smap_slot(&g, m->e[i].key, m->e[i].hash) = m->e[i];
-        free(m->e);
-        *m = g;
-    }
-    uint64_t h = str_hash(key);
-    smap_entry_t *e = smap_slot(m, key, h);
-    if (e->key) return false;
-    e->key = key;
-    e->hash = h;
-    e->val = val;
-    m->n++;
-    return true;
-}
-
-static void smap_free(smap_t *m) {
-    free(m->e);
-    memset(m, 0, sizeof *m);
-}
-
 /* --- per-resource state ------------------------------------------------------------------------- */
 
 typedef struct gen_ref {
@@ -132,9 +74,9 @@ typedef struct gen_ctx {
     gen_res_t *res;
     size_t n;
     size_t cur;
-    smap_t names;      /* every identifier in use */
-    smap_t plan_names; /* caller's variable name → resource index */
-    smap_t cands;      /* candidate value → index into cand */
+    pcl_smap_t names;      /* every identifier in use */
+    pcl_smap_t plan_names; /* caller's variable name → resource index */
+    pcl_smap_t cands;      /* candidate value → index into cand */
     gen_cand_t *cand;
     size_t n_cand;
     size_t cap_secrets;
@@ -172,7 +114,7 @@ char *pcl_sanitize_identifier(arena_t *a, const char *name) {
 /* Reserves base, or base2, base3, ... whichever is free. */
 static const char *unique_name(gen_ctx_t *g, const char *base, size_t val) {
     const char *name = base;
-    for (unsigned k = 2; !smap_add(&g->names, name, val); k++) name = arena_sprintf(g->a, "%s%u", base, k);
+    for (unsigned k = 2; !pcl_smap_add(&g->names, name, val); k++) name = arena_sprintf(g->a, "%s%u", base, k);
     return name;
 }
 
@@ -421,7 +363,7 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
 /* A string that is exactly another imported resource's id/name/arn becomes a reference to it. */
 static pcl_expr_t *gen_reference(gen_ctx_t *g, const char *s, const schema_type_t *type) {
     size_t ci;
-    if (!g->opts->guess_references || !*s || !smap_get(&g->cands, s, &ci)) return NULL;
+    if (!g->opts->guess_references || !*s || !pcl_smap_get(&g->cands, s, &ci)) return NULL;
     const gen_cand_t *c = &g->cand[ci];
     if (c->ambiguous || c->res == g->cur) return NULL;
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
@@ -611,7 +553,7 @@ static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t
 static const char *resolve_var(gen_ctx_t *g, const char *name, size_t *target) {
     size_t idx;
     *target = SIZE_MAX;
-    if (smap_get(&g->plan_names, name, &idx)) {
+    if (pcl_smap_get(&g->plan_names, name, &idx)) {
         if (g->res[idx].ok) *target = idx;
         return g->res[idx].ident;
     }
@@ -711,7 +653,7 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
         const char *var = in->name ? in->name : in->logical_name ? in->logical_name : "";
         r->desc = arena_sprintf(g->a, "resource '%s' of type '%s'", in->logical_name ? in->logical_name : var, type);
         r->ident = unique_name(g, pcl_sanitize_identifier(g->a, var), i);
-        if (in->name) smap_add(&g->plan_names, in->name, i);
+        if (in->name) pcl_smap_add(&g->plan_names, in->name, i);
         if (in->component) {
             r->ok = true;
             continue;
@@ -739,14 +681,14 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
 static void add_candidate(gen_ctx_t *g, const char *value, size_t res, const char *attr) {
     if (!value || !*value) return;
     size_t ci;
-    if (smap_get(&g->cands, value, &ci)) {
+    if (pcl_smap_get(&g->cands, value, &ci)) {
         /* the same resource's id and name may coincide: keep the first (id); across resources the
          * value is ambiguous */
         if (g->cand[ci].res != res) g->cand[ci].ambiguous = true;
         return;
     }
     g->cand[g->n_cand] = (gen_cand_t){res, attr, false};
-    smap_add(&g->cands, value, g->n_cand++);
+    pcl_smap_add(&g->cands, value, g->n_cand++);
 }
 
 /* Pass 2: every value that names a resource's id, `name` or `arn` output. */
@@ -896,12 +838,12 @@ restart:
 /* Pass 5: package, config and resource nodes in order. */
 static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
     pcl_program_t *p = g->out->program;
-    smap_t pkgs = {0};
+    pcl_smap_t pkgs = {0};
     for (size_t oi = 0; oi < n_order; oi++) {
         size_t i = order[oi];
         gen_res_t *r = &g->res[i];
         const pcl_gen_resource_t *in = r->in;
-        if (!in->component && smap_add(&pkgs, r->pkg_name, i)) {
+        if (!in->component && pcl_smap_add(&pkgs, r->pkg_name, i)) {
             pcl_node_t *pk = pcl_program_add(p, PCL_NODE_PACKAGE);
             pk->name = r->pkg_name;
             pk->package = r->pkg;
@@ -932,7 +874,7 @@ static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
         node->schema = r->schema;
         build_options(g, i, node);
     }
-    smap_free(&pkgs);
+    pcl_smap_free(&pkgs);
 }
 
 bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *schemas, const pcl_gen_options_t *opts,
@@ -963,8 +905,8 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     emit_nodes(&g, order, n_order);
 
     buf_free(&g.path);
-    smap_free(&g.names);
-    smap_free(&g.plan_names);
-    smap_free(&g.cands);
+    pcl_smap_free(&g.names);
+    pcl_smap_free(&g.plan_names);
+    pcl_smap_free(&g.cands);
     return n == 0 || n_order > 0;
 }

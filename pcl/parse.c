@@ -20,6 +20,7 @@ typedef struct parser {
     diag_list_t *diags;
     pcl_program_t *prog;
     arena_t *a;
+    pcl_smap_t declared; /* resource, component and config names (a linear duplicate check) */
     bool failed;
 } parser_t;
 
@@ -639,7 +640,7 @@ static bool parse_block(parser_t *p) {
             return FAIL(p, "component blocks with a source path are not supported; cimport reads local components "
                            "written as component <name> { token = \"...\" }");
     }
-    if (pcl_program_find(p->prog, name) >= 0 && kind != PCL_NODE_PACKAGE)
+    if (kind != PCL_NODE_PACKAGE && !pcl_smap_add(&p->declared, name, p->prog->n_nodes))
         return fail_at(p, l, c, "'%s' is declared twice; every resource, component and config needs its own name", name);
     pcl_node_t *n = pcl_program_add(p->prog, kind);
     n->name = name;
@@ -668,6 +669,7 @@ pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, dia
         if (peek(&p) == -1) break;
         if (!parse_block(&p)) break;
     }
+    pcl_smap_free(&p.declared);
     if (p.failed) {
         pcl_program_free(prog);
         return NULL;

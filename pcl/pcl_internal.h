@@ -7,6 +7,7 @@
 #define CIMPORT_PCL_INTERNAL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "pcl/pcl.h"
 
@@ -36,5 +37,22 @@ const schema_type_t *pcl_resolve_type(const schema_type_t *t, const pv_t *v);
 
 /* Canonical position of an option name in Pulumi's order (unknown names sort last). */
 int pcl_option_rank(const char *name);
+
+/* A string → index hash map; keys are kept by pointer and must outlive the map. */
+typedef struct pcl_smap_entry {
+    const char *key;
+    uint64_t hash;
+    size_t val;
+} pcl_smap_entry_t;
+
+typedef struct pcl_smap {
+    pcl_smap_entry_t *e;
+    size_t cap, n;
+} pcl_smap_t;
+
+bool pcl_smap_get(const pcl_smap_t *m, const char *key, size_t *val);
+/* Inserts key unless present; returns whether it was new. */
+bool pcl_smap_add(pcl_smap_t *m, const char *key, size_t val);
+void pcl_smap_free(pcl_smap_t *m);
 
 #endif
