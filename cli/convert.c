@@ -21,6 +21,7 @@ static void convert_print_help(FILE *f) {
           "  cimport convert --from pulumi EXPORT [-o FILE]\n"
           "\n"
           "Writes an import file (for `cimport --spec FILE`) for the resources of another tool's state.\n"
+          "(`cimport convert --from pcl --help` describes converting PCL programs.)\n"
           "\n"
           "  --from terraform  STATE is a Terraform state file (version 4, Terraform 0.12+) or the output of\n"
           "                    `terraform show -json`. One spec per managed resource instance: the name is the\n"
@@ -106,7 +107,7 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
     }
     if (!o->from) return usage_error("%s", "--from is required: --from terraform or --from pulumi");
     if (strcmp(o->from, "terraform") != 0 && strcmp(o->from, "pulumi") != 0)
-        return usage_error("--from must be terraform or pulumi, not '%s'", o->from);
+        return usage_error("--from must be terraform, pulumi or pcl, not '%s'", o->from);
     if (!o->input)
         return usage_error("missing the %s file to convert", !strcmp(o->from, "terraform") ? "Terraform state" : "stack export");
     if (!strcmp(o->from, "pulumi") && o->n_mappings)

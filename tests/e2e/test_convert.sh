@@ -52,7 +52,7 @@ grep -q '"type": "random:index/randomString:RandomString"' "$TMP/out.json" || fa
 # 5. Usage errors.
 "$CIMPORT" convert --from cloudformation x.json >/dev/null 2>"$TMP/err"
 expect_rc $? 2 "--from cloudformation"
-grep -qF "error: --from must be terraform or pulumi, not 'cloudformation'" "$TMP/err" || fail "bad --from message"
+grep -qF "error: --from must be terraform, pulumi or pcl, not 'cloudformation'" "$TMP/err" || fail "bad --from message"
 "$CIMPORT" convert --from terraform >/dev/null 2>"$TMP/err"
 expect_rc $? 2 "no state"
 grep -qF "error: missing the Terraform state file to convert" "$TMP/err" || fail "missing state message"
