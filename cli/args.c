@@ -35,6 +35,9 @@ void cli_print_help(FILE *f) {
         "      --max-rounds N           further copy rounds when a diff remains after the first (default 3)\n"
         "      --ignore-residual        put properties that still differ into ignoreChanges\n"
         "      --protect[=true|false]   mark imported resources protected (default true)\n"
+        "      --import-option          write each resource's ID as its `import` resource option, so your own\n"
+        "                               `pulumi up` performs the import (as Terraform's import blocks do)\n"
+        "      --preview-only           read the resources and show the code; write no file at all\n"
         "\n"
         "Output:\n"
         "  -l, --language LANG         typescript, python, go, csharp, java, yaml or pcl (default: the runtime\n"
@@ -73,6 +76,8 @@ enum {
     OPT_JSON,
     OPT_SHOW_SECRETS,
     OPT_VERSION,
+    OPT_IMPORT_OPTION,
+    OPT_PREVIEW_ONLY,
 };
 
 static bool parse_bool(const char *s, bool *out) {
@@ -114,6 +119,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
+        {"import-option", no_argument, NULL, OPT_IMPORT_OPTION},
+        {"preview-only", no_argument, NULL, OPT_PREVIEW_ONLY},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -182,6 +189,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             break;
         case OPT_SECRETS_DIR: o->secrets_dir = optarg; break;
         case OPT_JSON: o->json = true; break;
+        case OPT_IMPORT_OPTION: o->import_option = true; break;
+        case OPT_PREVIEW_ONLY: o->preview_only = true; break;
         case OPT_SHOW_SECRETS: o->show_secrets = true; break;
         case 'q': o->quiet = true; break;
         case 'h':
@@ -222,6 +231,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         o->inline_name = argv[optind + 1];
         o->inline_id = argv[optind + 2];
     }
+    if (o->preview_only && o->out_path)
+        return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --out", NULL);
     if (o->show_secrets && !o->json)
         return usage_error(exit_code, "--show-secrets only applies to --json output", NULL);
     return true;

@@ -52,6 +52,8 @@ typedef struct cli_options {
     const char *stack;          /* --stack */
     const char *project;        /* --project */
     bool quiet;                 /* --quiet/-q */
+    bool import_option;         /* --import-option: code carries `import: <id>`, no state written */
+    bool preview_only;          /* --preview-only: read and show; write nothing */
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

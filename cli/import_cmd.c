@@ -266,6 +266,7 @@ int cli_run_import(cli_options_t *o) {
             g->protect = it->protect;
             g->component = it->is_component && !(it->spec && it->spec->remote);
             g->ignore_changes = r->ignore_changes;
+            if (o->import_option && !it->is_component && !it->is_provider) g->import_id = r->id;
             g->n_ignore_changes = r->n_ignore_changes;
         }
         pcl_gen_options_t po;
@@ -274,7 +275,7 @@ int cli_run_import(cli_options_t *o) {
         if (!pcl_generate(gr, n, schemas, &po, &gen, &diags) || !gen.program) goto done;
         code = lang == LANG_PCL ? pcl_print(gen.program) : emit_program(gen.program, lang, &diags);
         if (!code) goto done;
-        if (!write_secrets(o, &gen, &diags)) goto done;
+        if (!o->preview_only && !write_secrets(o, &gen, &diags)) goto done;
         if (o->out_path && !file_write_atomic(o->out_path, code, strlen(code), 0644, false, &diags)) goto done;
     }
 
@@ -289,7 +290,10 @@ int cli_run_import(cli_options_t *o) {
     } else if (code && !o->out_path) {
         fputs(code, stdout);
     }
-    if (!o->json && gen.n_secrets > 0) {
+    if (o->preview_only && !o->quiet)
+        fprintf(stderr, "cimport: preview only: nothing was written%s\n",
+                gen.n_secrets ? " (secret values were not saved; run again without --preview-only)" : "");
+    if (!o->json && gen.n_secrets > 0 && !o->preview_only) {
         fprintf(stderr,
                 "note: %zu secret value%s moved out of the code into stack config; the values are in %s/ (readable "
                 "only by you). Store them with:\n",
