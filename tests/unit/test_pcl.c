@@ -358,6 +358,33 @@ START_TEST(test_cases_secrets_and_names) {
 }
 END_TEST
 
+/* The whole case set as one program, pinned as a reviewed golden file (set CIMPORT_UPDATE_GOLDEN=1
+ * to rewrite it after an intended change, then review the diff). */
+START_TEST(test_cases_golden_text) {
+    arena_t *a = arena_new();
+    schema_set_t *s = load_schemas();
+    size_t n;
+    pcl_case_t *cs = load_cases(a, &n);
+    pcl_gen_resource_t *rs = arena_alloc(a, n * sizeof *rs);
+    for (size_t i = 0; i < n; i++) rs[i] = cs[i].r;
+    pcl_gen_result_t g;
+    diag_list_t d;
+    diag_list_init(&d);
+    char *text = gen_text(rs, n, PCL_SECRETS_LITERAL, s, &g, &d);
+    const char *path = SOURCE_DIR "/tests/fixtures/pcl/importer-cases.pp";
+    if (getenv("CIMPORT_UPDATE_GOLDEN")) ck_assert(tu_write(path, text));
+    char *want = tu_read(path, NULL);
+    ck_assert_ptr_nonnull(want);
+    ck_assert_str_eq(text, want);
+    free(want);
+    free(text);
+    pcl_program_free(g.program);
+    diag_list_free(&d);
+    schema_set_free(s);
+    arena_free(a);
+}
+END_TEST
+
 /* --- exact text shapes ------------------------------------------------------------------------------ */
 
 START_TEST(test_reference_by_id_and_order) {
@@ -776,6 +803,94 @@ START_TEST(test_generate_types_and_missing_schema) {
 }
 END_TEST
 
+START_TEST(test_explicit_provider_ordered_first) {
+    arena_t *a = arena_new();
+    schema_set_t *s = load_schemas();
+    /* the user comes first in the input; the provider it names must still be declared before it */
+    pcl_gen_resource_t rs[2] = {
+        {.type = "random:index/randomId:RandomId", .name = "rid", .logical_name = "rid", .provider = "prov",
+         .inputs = state_value(a, "{\"byteLength\":4}")},
+        {.type = "pulumi:providers:random", .name = "prov", .logical_name = "prov",
+         .inputs = state_value(a, "{\"version\":\"4.11.2\"}")},
+    };
+    pcl_gen_result_t g;
+    diag_list_t d;
+    diag_list_init(&d);
+    char *text = gen_text(rs, 2, PCL_SECRETS_CONFIG, s, &g, &d);
+    ck_assert_str_eq(text, "package random {\n"
+                           "    baseProviderName = \"random\"\n"
+                           "    baseProviderVersion = \"4.11.2\"\n"
+                           "}\n"
+                           "\n"
+                           "resource prov \"pulumi:providers:random\" {\n"
+                           "}\n"
+                           "\n"
+                           "resource rid \"random:index/randomId:RandomId\" {\n"
+                           "    byteLength = 4\n"
+                           "    options {\n"
+                           "        provider = prov\n"
+                           "    }\n"
+                           "}\n");
+    ck_assert(g.program->nodes[1].schema->is_provider);
+    pcl_program_t *p = reparse(text, s);
+    ck_assert(p->nodes[1].schema->is_provider);
+    pcl_program_free(p);
+    ck_assert_int_eq(d.errors, 0);
+    free(text);
+    pcl_program_free(g.program);
+    diag_list_free(&d);
+    schema_set_free(s);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_reference_ring_keeps_all_but_one) {
+    /* a ring of 200 resources, each referencing the next one's id: exactly one reference is
+     * dropped, and every resource still comes after the one it references */
+    enum { N = 200 };
+    arena_t *a = arena_new();
+    schema_set_t *s = load_schemas();
+    pcl_gen_resource_t rs[N];
+    memset(rs, 0, sizeof rs);
+    for (int i = 0; i < N; i++) {
+        rs[i].type = "importer:iam/role:Role";
+        rs[i].name = arena_sprintf(a, "r%d", i);
+        rs[i].logical_name = rs[i].name;
+        rs[i].id = arena_sprintf(a, "id-%d", i);
+        pv_t *in = pv_object(a);
+        pv_object_set(a, in, "assumeRolePolicy", pv_string(a, "{}"));
+        pv_object_set(a, in, "name", pv_string(a, arena_sprintf(a, "id-%d", (i + 1) % N)));
+        rs[i].inputs = in;
+    }
+    pcl_gen_result_t g;
+    diag_list_t d;
+    diag_list_init(&d);
+    char *text = gen_text(rs, N, PCL_SECRETS_CONFIG, s, &g, &d);
+    size_t refs = 0, literals = 0;
+    for (size_t i = 0; i < g.program->n_nodes; i++) {
+        const pcl_node_t *n = &g.program->nodes[i];
+        if (n->kind != PCL_NODE_RESOURCE) continue;
+        const pcl_expr_t *v = n->attrs[1].value;
+        if (v->kind == PCL_STRING) {
+            literals++;
+            continue;
+        }
+        refs++;
+        ck_assert_int_eq(v->kind, PCL_TRAVERSAL);
+        int target = pcl_program_find(g.program, v->trav.root);
+        ck_assert_int_lt(target, (int)i);
+    }
+    ck_assert_uint_eq(refs, N - 1);
+    ck_assert_uint_eq(literals, 1);
+    ck_assert_int_eq(d.errors, 0);
+    free(text);
+    pcl_program_free(g.program);
+    diag_list_free(&d);
+    schema_set_free(s);
+    arena_free(a);
+}
+END_TEST
+
 /* --- parser and binder -------------------------------------------------------------------------------- */
 
 START_TEST(test_parse_full_subset) {
@@ -955,6 +1070,7 @@ static Suite *pcl_suite(void) {
     tcase_add_test(tc, test_cases_round_trip_each_config);
     tcase_add_test(tc, test_cases_round_trip_one_program);
     tcase_add_test(tc, test_cases_secrets_and_names);
+    tcase_add_test(tc, test_cases_golden_text);
     suite_add_tcase(s, tc);
     tc = tcase_create("text");
     tcase_add_test(tc, test_reference_by_id_and_order);
@@ -966,6 +1082,8 @@ static Suite *pcl_suite(void) {
     tcase_add_test(tc, test_options_component_package);
     tcase_add_test(tc, test_secrets_config_never_in_text);
     tcase_add_test(tc, test_generate_types_and_missing_schema);
+    tcase_add_test(tc, test_explicit_provider_ordered_first);
+    tcase_add_test(tc, test_reference_ring_keeps_all_but_one);
     suite_add_tcase(s, tc);
     tc = tcase_create("parse");
     tcase_add_test(tc, test_parse_full_subset);
