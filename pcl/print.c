@@ -193,7 +193,8 @@ static void print_object(buf_t *b, const pcl_expr_t *e, int indent) {
     for (size_t i = 0; i < e->object.n; i++) {
         const pcl_object_item_t *it = &e->object.items[i];
         buf_indent(b, indent + 4);
-        if (!it->key_quoted && pcl_is_identifier(it->key)) buf_puts(b, it->key);
+        /* a bare `for` key would open a for-expression: reserved words are quoted too */
+        if (!it->key_quoted && pcl_is_identifier(it->key) && !pcl_is_reserved(it->key)) buf_puts(b, it->key);
         else pcl_append_string(b, it->key);
         buf_puts(b, " = ");
         print_expr(b, it->value, indent + 4);

@@ -599,6 +599,14 @@ START_TEST(test_literals_escapes_numbers) {
     pcl_program_free(p);
     buf_free(&b);
     free(t);
+    /* object keys: bare when they are identifiers, quoted for maps and for reserved words */
+    pcl_object_item_t items[3] = {{.key = "plain", .value = &e}, {.key = "for", .value = &e},
+                                  {.key = "k", .key_quoted = true, .value = &e}};
+    pcl_expr_t obj = {.kind = PCL_OBJECT, .object = {items, 3}};
+    e.s = "v";
+    t = pcl_print_expr(&obj);
+    ck_assert_str_eq(t, "{\n    plain = \"v\"\n    \"for\" = \"v\"\n    \"k\" = \"v\"\n}");
+    free(t);
     static const struct {
         double n;
         const char *want;
