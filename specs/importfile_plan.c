@@ -377,8 +377,9 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
                 plan_error(&p, i, "%s has a cyclic parent chain: %s", p.desc[i], chain);
                 for (size_t j = i;;) {
                     reported[j] = true;
-                    void *v;
-                    strmap_get(&by_name, p.specs[j].parent, &v);
+                    void *v = NULL;
+                    /* every member of a reported cycle has a parent in the file */
+                    if (!strmap_get(&by_name, p.specs[j].parent, &v)) break;
                     j = (size_t)(uintptr_t)v;
                     if (j == i) break;
                 }
