@@ -1,0 +1,218 @@
+/* pipeline.c — the import pipeline as one call (see pipeline.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/convert.h"
+#include "cli/pipeline.h"
+#include "cli/project.h"
+#include "importer/offline.h"
+#include "specs/fileio.h"
+
+static const char *plan_name_for_urn(const import_plan_t *plan, const char *urn) {
+    for (size_t i = 0; i < plan->n_names; i++)
+        if (strcmp(plan->names[i].urn, urn) == 0) return plan->names[i].name;
+    return NULL;
+}
+
+/* The variable that declares a parent/provider: an item of this plan, else its nameTable name. */
+static const char *ref_name(const import_plan_t *plan, int index, const char *urn) {
+    if (index >= 0) return plan->items[index].variable;
+    return urn ? plan_name_for_urn(plan, urn) : NULL;
+}
+
+static bool load_offline_state(arena_t *a, const char *path, schema_set_t *schemas, deployment_t **out,
+                               diag_list_t *diags) {
+    size_t len;
+    char *text = file_read_all(a, path, &len, diags);
+    if (!text) return false;
+    if (convert_is_terraform_state(text))
+        *out = convert_tfstate_to_deployment(a, path, schemas, NULL, diags);
+    else
+        *out = deployment_parse(a, text, len, path, diags);
+    return *out != NULL;
+}
+
+bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, pipeline_progress_fn progress,
+                  void *progress_user) {
+    memset(p, 0, sizeof *p);
+    p->arena = arena_new();
+    diag_list_init(&p->diags);
+    arena_t *a = p->arena;
+    diag_list_t *diags = &p->diags;
+    p->schemas = schema_set_new();
+
+    /* Stack, project and language: flags, else Pulumi.yaml in the working directory. */
+    project_info_t proj;
+    bool have_proj = project_read(a, ".", &proj);
+    p->stack = o->stack ? o->stack : "dev";
+    p->project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
+    p->lang = LANG_PCL;
+    lang_t l;
+    if (o->language_set)
+        p->lang = o->language;
+    else if (have_proj && proj.runtime && lang_from_runtime(proj.runtime, &l))
+        p->lang = l;
+
+    /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
+    for (size_t i = 0; i < o->n_schemas; i++) schema_set_add_path(p->schemas, o->schemas[i], diags);
+    if (diag_has_errors(diags)) return false;
+    if (!file)
+        file = o->spec_path ? import_file_load(a, o->spec_path, diags)
+                            : import_file_inline(a, o->inline_type, o->inline_name, o->inline_id, o->parent,
+                                                 o->provider, o->properties, diags);
+    if (!file) return false;
+    p->plan = import_plan_build(a, file, p->stack, p->project, o->protect, diags);
+    if (!p->plan) return false;
+    if (p->plan->n_items == 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
+                 "the import file has no resources: add entries to its \"resources\" list");
+        return false;
+    }
+
+    /* 2. Providers: the offline snapshot when asked; real plugins otherwise. */
+    if (o->offline_state) {
+        if (!load_offline_state(a, o->offline_state, p->schemas, &p->state, diags)) return false;
+        p->offline_source = offline_source_new(p->state, p->schemas);
+        p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
+    } else {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
+                 "reading resources from provider plugins is not available in this build: pass --offline-state "
+                 "FILE with a `pulumi stack export`, checkpoint or Terraform state that holds the resources");
+        return false;
+    }
+
+    /* 3. Import. */
+    engine_options_t eo;
+    engine_options_default(&eo);
+    eo.inputs = o->inputs;
+    eo.max_rounds = o->max_rounds;
+    eo.ignore_residual = o->ignore_residual;
+    eo.on_result = progress;
+    eo.user = progress_user;
+    p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
+    if (!p->results) return false;
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        if (p->results[i].status != IMPORT_OK) continue;
+        p->n_ok++;
+        if (p->results[i].verified) p->n_verified++;
+    }
+
+    /* 4. Code for every resource that imported. */
+    if (!o->generate_code || p->n_ok == 0) return true;
+    const import_plan_t *plan = p->plan;
+    pcl_gen_resource_t *gr = arena_alloc(a, plan->n_items * sizeof *gr);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK) continue;
+        pcl_gen_resource_t *g = &gr[n++];
+        g->type = it->type;
+        g->name = it->variable;
+        g->logical_name = it->logical_name;
+        g->urn = it->urn;
+        g->id = r->id;
+        g->inputs = r->inputs;
+        g->outputs = r->state;
+        g->parent = ref_name(plan, it->parent_index, it->parent_urn);
+        g->provider = ref_name(plan, it->provider_index, it->provider_urn);
+        g->version = it->spec ? it->spec->version : NULL;
+        g->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
+        g->protect = it->protect;
+        g->component = it->is_component && !(it->spec && it->spec->remote);
+        g->ignore_changes = r->ignore_changes;
+        g->n_ignore_changes = r->n_ignore_changes;
+        if (o->import_option && !it->is_component && !it->is_provider) g->import_id = r->id;
+    }
+    pcl_gen_options_t po;
+    pcl_gen_options_default(&po);
+    po.secrets = o->secrets;
+    if (!pcl_generate(gr, n, p->schemas, &po, &p->gen, diags) || !p->gen.program) return true;
+    p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
+    return true;
+}
+
+void pipeline_free(pipeline_t *p) {
+    free(p->code);
+    if (p->gen.program) pcl_program_free(p->gen.program);
+    if (p->results) engine_results_free(p->results, p->plan->n_items);
+    provider_registry_free(p->registry);
+    offline_source_free(p->offline_source);
+    deployment_free(p->state);
+    schema_set_free(p->schemas);
+    diag_list_free(&p->diags);
+    arena_free(p->arena);
+    memset(p, 0, sizeof *p);
+}
+
+cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
+    const import_plan_t *plan = p->plan;
+    const import_result_t *results = p->results;
+    diag_list_t *global = (diag_list_t *)&p->diags;
+    const char *code = p->code;
+    lang_t lang = p->lang;
+    const pcl_gen_result_t *g = &p->gen;
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddNumberToObject(doc, "version", 1);
+    size_t ok = 0, failed = 0, skipped = 0, verified = 0;
+    cJSON *arr = cJSON_AddArrayToObject(doc, "resources");
+    for (size_t i = 0; plan && results && i < plan->n_items; i++) {
+        const import_result_t *r = &results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status == IMPORT_OK) ok++;
+        if (r->status == IMPORT_FAILED) failed++;
+        if (r->status == IMPORT_SKIPPED) skipped++;
+        if (r->status == IMPORT_OK && r->verified) verified++;
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "name", it->variable);
+        cJSON_AddStringToObject(e, "logicalName", it->logical_name);
+        cJSON_AddStringToObject(e, "type", it->type);
+        if (r->id) cJSON_AddStringToObject(e, "id", r->id);
+        cJSON_AddStringToObject(e, "urn", it->urn);
+        cJSON_AddStringToObject(e, "status", r->status == IMPORT_OK ? "imported" : import_status_name(r->status));
+        cJSON_AddBoolToObject(e, "verified", r->status == IMPORT_OK && r->verified);
+        cJSON_AddNumberToObject(e, "rounds", r->rounds);
+        cJSON *res = cJSON_AddArrayToObject(e, "residual");
+        for (size_t k = 0; k < r->n_residual; k++) cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
+        cJSON *ign = cJSON_AddArrayToObject(e, "ignoreChanges");
+        for (size_t k = 0; k < r->n_ignore_changes; k++)
+            cJSON_AddItemToArray(ign, cJSON_CreateString(r->ignore_changes[k]));
+        cJSON_AddItemToObject(e, "inputs", r->inputs ? pv_to_display_json(r->inputs, o->show_secrets)
+                                                     : cJSON_CreateObject());
+        cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
+        for (size_t k = 0; k < r->n_provenance; k++)
+            cJSON_AddStringToObject(prov, r->provenance[k].path, provenance_name(r->provenance[k].provenance));
+        cJSON *ds = cJSON_AddArrayToObject(e, "diagnostics");
+        for (diag_t *d = r->diags.head; d; d = d->next) {
+            cJSON *dj = cJSON_CreateObject();
+            cJSON_AddStringToObject(dj, "severity", diag_severity_name(d->severity));
+            cJSON_AddStringToObject(dj, "message", d->message);
+            cJSON_AddItemToArray(ds, dj);
+        }
+        cJSON_AddItemToArray(arr, e);
+    }
+    cJSON *sum = cJSON_CreateObject();
+    cJSON_AddNumberToObject(sum, "total", plan ? (double)plan->n_items : 0);
+    cJSON_AddNumberToObject(sum, "imported", (double)ok);
+    cJSON_AddNumberToObject(sum, "failed", (double)failed);
+    cJSON_AddNumberToObject(sum, "skipped", (double)skipped);
+    cJSON_AddNumberToObject(sum, "verified", (double)verified);
+    cJSON_AddItemToObject(doc, "summary", sum);
+    cJSON *gd = cJSON_AddArrayToObject(doc, "diagnostics");
+    for (diag_t *d = global->head; d; d = d->next) {
+        cJSON *dj = cJSON_CreateObject();
+        cJSON_AddStringToObject(dj, "severity", diag_severity_name(d->severity));
+        cJSON_AddStringToObject(dj, "message", diag_format(global, d));
+        cJSON_AddItemToArray(gd, dj);
+    }
+    cJSON_AddStringToObject(doc, "language", lang_name(lang));
+    if (code) cJSON_AddStringToObject(doc, "code", code);
+    if (g && g->n_secrets) {
+        cJSON *s = cJSON_AddObjectToObject(doc, "secrets");
+        cJSON_AddStringToObject(s, "dir", o->secrets_dir);
+        cJSON *keys = cJSON_AddArrayToObject(s, "keys");
+        for (size_t i = 0; i < g->n_secrets; i++) cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
+    }
+    return doc;
+}
+

@@ -1,0 +1,50 @@
+/* pipeline.h — the import pipeline as one call: import file → plan → providers → engine → PCL →
+ * language code. It prints nothing and writes no file; the import command (import_cmd.c) and the
+ * language server (lsp.c) decide what to show and where to write. */
+#ifndef CIMPORT_PIPELINE_H
+#define CIMPORT_PIPELINE_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "cli/cli.h"
+#include "importer/engine.h"
+#include "importer/provider.h"
+#include "pcl/pcl.h"
+#include "specs/deployment.h"
+#include "specs/importfile.h"
+#include "specs/schema.h"
+
+typedef struct pipeline {
+    arena_t *arena;
+    diag_list_t diags; /* errors and warnings not tied to one resource */
+    lang_t lang;
+    const char *stack;
+    const char *project;
+    const import_plan_t *plan;
+    import_result_t *results; /* plan->n_items entries, NULL if the engine did not run */
+    size_t n_ok, n_verified;
+    pcl_gen_result_t gen; /* gen.program NULL when no code was generated */
+    char *code;           /* malloc'd; NULL when none */
+    /* owned resources */
+    schema_set_t *schemas;
+    deployment_t *state;
+    void *offline_source;
+    provider_registry_t *registry;
+    void *plugin_host;
+} pipeline_t;
+
+/* Progress callback passed through to the engine (may be NULL). */
+typedef void (*pipeline_progress_fn)(void *user, const import_result_t *r, size_t done, size_t total);
+
+/* Runs everything. `file` may be NULL: then o->spec_path or the inline TYPE NAME ID is used.
+ * Returns false when the input was bad (nothing ran; diagnostics say why). True means the engine
+ * ran: look at n_ok / results for how it went. */
+bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, pipeline_progress_fn progress,
+                  void *progress_user);
+void pipeline_free(pipeline_t *p);
+
+/* The `--json` results document (shape documented in README.md). */
+cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o);
+
+#endif
