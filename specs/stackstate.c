@@ -1,0 +1,1120 @@
+/* stackstate.c — merges imported resources into a stack export document (see stackstate.h).
+ *
+ * The old document is parsed with deployment_parse (for validation and the existing resources) and
+ * also scanned as text to find where the deployment object and its `resources` array are. New
+ * resources are printed in the document's own indentation and spliced in as text, so nothing that
+ * was there changes by a single byte. */
+#include "specs/stackstate.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "specs/deployment.h"
+#include "specs/fileio.h"
+#include "specs/importfile.h"
+
+#define STACK_TYPE "pulumi:pulumi:Stack"
+#define PROVIDER_PREFIX "pulumi:providers:"
+#define INTERNAL_KEY "__internal"
+
+void stackstate_options_default(stackstate_options_t *o) { memset(o, 0, sizeof *o); }
+
+void stackstate_report_free(stackstate_report_t *r) {
+    if (!r) return;
+    arena_free(r->arena);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Small helpers: time, UUIDs, base64, names. */
+
+static char *time_now_rfc3339(arena_t *a) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    char base[32], frac[16];
+    strftime(base, sizeof base, "%Y-%m-%dT%H:%M:%S", &tm);
+    /* Go's RFC3339Nano: the fraction without trailing zeros, none at all when zero. */
+    snprintf(frac, sizeof frac, ".%09ld", ts.tv_nsec);
+    size_t n = strlen(frac);
+    while (n > 1 && frac[n - 1] == '0') frac[--n] = 0;
+    if (n == 1) frac[0] = 0;
+    return arena_sprintf(a, "%s%sZ", base, frac);
+}
+
+/* A random (version 4) UUID, as the engine gives a new provider. */
+static char *uuid_v4(arena_t *a) {
+    unsigned char b[16];
+    size_t got = 0;
+    while (got < sizeof b) {
+        ssize_t r = getrandom(b + got, sizeof b - got, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            abort(); /* no entropy source at all: nothing sensible to do */
+        }
+        got += (size_t)r;
+    }
+    b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
+    b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
+    return arena_sprintf(a, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
+                         b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+}
+
+static char *base64_encode(const char *s) {
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t n = strlen(s);
+    char *out = malloc(4 * ((n + 2) / 3) + 1);
+    if (!out) abort();
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned char)s[i] << 16;
+        if (i + 1 < n) v |= (unsigned char)s[i + 1] << 8;
+        if (i + 2 < n) v |= (unsigned char)s[i + 2];
+        out[o++] = alphabet[v >> 18 & 63];
+        out[o++] = alphabet[v >> 12 & 63];
+        out[o++] = i + 1 < n ? alphabet[v >> 6 & 63] : '=';
+        out[o++] = i + 2 < n ? alphabet[v & 63] : '=';
+    }
+    out[o] = 0;
+    return out;
+}
+
+static bool name_char_ok(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == '-';
+}
+
+/* Pulumi's ProviderRequest.Name(): `default`, then `_<major>_<minor>_<patch>`, `_<part>` per
+ * prerelease and build part, then `_<QName of the download URL>` (each `/`-separated segment with
+ * characters outside [A-Za-z0-9_.-] replaced by `_`, empty segments dropped). */
+char *stackstate_default_provider_name(arena_t *a, const char *version, const char *download_url) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, "default");
+    if (version && *version) {
+        const char *v = version[0] == 'v' ? version + 1 : version;
+        unsigned long maj = 0, min = 0, pat = 0;
+        char *end;
+        maj = strtoul(v, &end, 10);
+        if (*end == '.') min = strtoul(end + 1, &end, 10);
+        if (*end == '.') pat = strtoul(end + 1, &end, 10);
+        buf_printf(&b, "_%lu_%lu_%lu", maj, min, pat);
+        /* `-pre.parts` then `+build.parts`: every dot-separated part becomes `_part` (a `-` inside a
+         * part is a legal name character and stays). */
+        if (*end == '-' || *end == '+') {
+            buf_putc(&b, '_');
+            for (const char *p = end + 1; *p; p++) buf_putc(&b, *p == '.' || *p == '+' ? '_' : *p);
+        }
+    }
+    if (download_url && *download_url) {
+        size_t n = strlen(download_url);
+        while (n > 0 && download_url[n - 1] == '/') n--; /* the request trims one trailing slash; all is safe */
+        buf_t q;
+        buf_init(&q);
+        const char *p = download_url, *end = download_url + n;
+        while (p < end) {
+            const char *slash = memchr(p, '/', (size_t)(end - p));
+            const char *seg_end = slash ? slash : end;
+            if (seg_end > p) {
+                if (q.len) buf_putc(&q, '/');
+                for (const char *c = p; c < seg_end; c++) buf_putc(&q, name_char_ok(*c) ? *c : '_');
+            }
+            p = seg_end + (slash ? 1 : 0);
+            if (!slash) break;
+        }
+        buf_putc(&b, '_');
+        if (q.len)
+            buf_append(&b, q.data, q.len);
+        else
+            buf_putc(&b, '_');
+        buf_free(&q);
+    }
+    char *s = buf_arena_str(&b, a);
+    buf_free(&b);
+    return s;
+}
+
+/* `<pkg>` of a type token `<pkg>:<module>:<type>` (or of `pulumi:providers:<pkg>`). */
+static char *type_package(arena_t *a, const char *type) {
+    if (strncmp(type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0)
+        return arena_strdup(a, type + strlen(PROVIDER_PREFIX));
+    const char *colon = strchr(type, ':');
+    return colon ? arena_strndup(a, type, (size_t)(colon - type)) : arena_strdup(a, type);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * A minimal scanner over the (already validated) document text, to find byte offsets. */
+
+typedef struct scan {
+    const char *s;
+    size_t len;
+} scan_t;
+
+static size_t scan_ws(const scan_t *sc, size_t p) {
+    while (p < sc->len && (sc->s[p] == ' ' || sc->s[p] == '\t' || sc->s[p] == '\n' || sc->s[p] == '\r')) p++;
+    return p;
+}
+
+/* p at an opening quote; returns the offset after the closing quote (or len). */
+static size_t scan_string(const scan_t *sc, size_t p) {
+    for (p++; p < sc->len; p++) {
+        if (sc->s[p] == '\\')
+            p++;
+        else if (sc->s[p] == '"')
+            return p + 1;
+    }
+    return sc->len;
+}
+
+static size_t scan_value(const scan_t *sc, size_t p) {
+    if (p >= sc->len) return p;
+    char c = sc->s[p];
+    if (c == '"') return scan_string(sc, p);
+    if (c == '{' || c == '[') {
+        int depth = 0;
+        for (; p < sc->len; p++) {
+            char d = sc->s[p];
+            if (d == '"') {
+                p = scan_string(sc, p) - 1;
+            } else if (d == '{' || d == '[') {
+                depth++;
+            } else if (d == '}' || d == ']') {
+                if (--depth == 0) return p + 1;
+            }
+        }
+        return sc->len;
+    }
+    while (p < sc->len && !strchr(",}] \t\r\n", sc->s[p])) p++;
+    return p;
+}
+
+/* Where a member sits in an object. */
+typedef struct member_pos {
+    bool found;
+    size_t key;       /* offset of the key's opening quote */
+    size_t val_start; /* offset of the value */
+    size_t val_end;   /* offset after the value */
+} member_pos_t;
+
+typedef struct object_pos {
+    size_t open, close;     /* offsets of `{` and `}` */
+    size_t last_member_end; /* offset after the last member's value (open + 1 when empty) */
+    size_t n_members;
+} object_pos_t;
+
+/* Scans the object at p; finds `key` (first occurrence, exact bytes). False if p is not an object. */
+static bool scan_object(const scan_t *sc, size_t p, const char *key, object_pos_t *obj, member_pos_t *m) {
+    memset(obj, 0, sizeof *obj);
+    if (m) memset(m, 0, sizeof *m);
+    if (p >= sc->len || sc->s[p] != '{') return false;
+    obj->open = p;
+    obj->last_member_end = p + 1;
+    size_t klen = key ? strlen(key) : 0;
+    p = scan_ws(sc, p + 1);
+    while (p < sc->len && sc->s[p] != '}') {
+        if (sc->s[p] != '"') return false;
+        size_t kstart = p;
+        size_t kend = scan_string(sc, p);
+        p = scan_ws(sc, kend);
+        if (p >= sc->len || sc->s[p] != ':') return false;
+        p = scan_ws(sc, p + 1);
+        size_t vstart = p;
+        size_t vend = scan_value(sc, p);
+        if (m && !m->found && key && kend - kstart == klen + 2 && memcmp(sc->s + kstart + 1, key, klen) == 0) {
+            m->found = true;
+            m->key = kstart;
+            m->val_start = vstart;
+            m->val_end = vend;
+        }
+        obj->n_members++;
+        obj->last_member_end = vend;
+        p = scan_ws(sc, vend);
+        if (p < sc->len && sc->s[p] == ',') p = scan_ws(sc, p + 1);
+    }
+    if (p >= sc->len) return false;
+    obj->close = p;
+    return true;
+}
+
+/* The whitespace run before offset p on its line (for matching indentation); "" when p does not
+ * start a line. */
+static char *line_indent(arena_t *a, const scan_t *sc, size_t p) {
+    size_t q = p;
+    while (q > 0 && (sc->s[q - 1] == ' ' || sc->s[q - 1] == '\t')) q--;
+    if (q > 0 && sc->s[q - 1] != '\n') return arena_strdup(a, "");
+    return arena_strndup(a, sc->s + q, p - q);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Printing new JSON in the document's style. */
+
+typedef struct style {
+    bool pretty;
+    const char *unit; /* one level of indentation */
+} style_t;
+
+static void print_json(buf_t *b, const cJSON *j, const style_t *st, const char *indent);
+
+static void print_container(buf_t *b, const cJSON *j, const style_t *st, const char *indent, bool object) {
+    const cJSON *c = j->child;
+    if (!c) {
+        buf_puts(b, object ? "{}" : "[]");
+        return;
+    }
+    char *inner = NULL;
+    if (st->pretty) {
+        size_t n = strlen(indent) + strlen(st->unit);
+        inner = malloc(n + 1);
+        if (!inner) abort();
+        snprintf(inner, n + 1, "%s%s", indent, st->unit);
+    }
+    buf_putc(b, object ? '{' : '[');
+    for (; c; c = c->next) {
+        if (st->pretty) {
+            buf_putc(b, '\n');
+            buf_puts(b, inner);
+        }
+        if (object) {
+            cJSON *k = cJSON_CreateString(c->string);
+            char *ks = cJSON_PrintUnformatted(k);
+            buf_puts(b, ks);
+            free(ks);
+            cJSON_Delete(k);
+            buf_puts(b, st->pretty ? ": " : ":");
+        }
+        print_json(b, c, st, st->pretty ? inner : "");
+        if (c->next) buf_putc(b, ',');
+    }
+    if (st->pretty) {
+        buf_putc(b, '\n');
+        buf_puts(b, indent);
+    }
+    buf_putc(b, object ? '}' : ']');
+    free(inner);
+}
+
+static void print_json(buf_t *b, const cJSON *j, const style_t *st, const char *indent) {
+    if (cJSON_IsObject(j) || cJSON_IsArray(j)) {
+        print_container(b, j, st, indent, cJSON_IsObject(j));
+        return;
+    }
+    char *s = cJSON_PrintUnformatted(j);
+    buf_puts(b, s);
+    free(s);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Secrets. */
+
+typedef enum {
+    SECRETS_B64 = 0,   /* the document uses (or will use) the b64 provider: write ciphertext */
+    SECRETS_PLAINTEXT, /* a provider cimport cannot encrypt for: plaintext form */
+} secrets_mode_t;
+
+/* A copy of v without ciphertexts where the plaintext is known, so every secret is re-encoded for
+ * this document's secrets provider rather than carrying another stack's ciphertext. */
+static void secrets_drop_ciphertext(pv_t *v) {
+    if (!v) return;
+    switch (v->kind) {
+    case PV_SECRET:
+        if (v->u.secret.inner) {
+            v->u.secret.ciphertext = NULL;
+            secrets_drop_ciphertext(v->u.secret.inner);
+        }
+        break;
+    case PV_ARRAY:
+        for (size_t i = 0; i < v->u.arr.len; i++) secrets_drop_ciphertext(v->u.arr.items[i]);
+        break;
+    case PV_OBJECT:
+        for (size_t i = 0; i < v->u.obj.len; i++) secrets_drop_ciphertext(v->u.obj.members[i].value);
+        break;
+    default: break;
+    }
+}
+
+/* Rewrites plaintext secret objects of j for the mode; counts the secrets, those left in plaintext
+ * and those that are opaque ciphertexts. */
+static void secrets_encode(cJSON *j, secrets_mode_t mode, size_t *n_all, size_t *n_plain, size_t *n_opaque) {
+    if (!j) return;
+    if (cJSON_IsObject(j)) {
+        const cJSON *sig = cJSON_GetObjectItemCaseSensitive(j, PV_SIG_KEY);
+        if (cJSON_IsString(sig) && strcmp(sig->valuestring, PV_SIG_SECRET) == 0) {
+            (*n_all)++;
+            cJSON *pt = cJSON_GetObjectItemCaseSensitive(j, "plaintext");
+            if (cJSON_IsString(pt)) {
+                if (mode == SECRETS_B64) {
+                    char *ct = base64_encode(pt->valuestring);
+                    cJSON_DeleteItemFromObjectCaseSensitive(j, "plaintext");
+                    cJSON_AddStringToObject(j, "ciphertext", ct);
+                    free(ct);
+                } else {
+                    (*n_plain)++;
+                }
+            } else {
+                (*n_opaque)++;
+            }
+            return; /* the inner value is inside the encoded text: nothing nested to visit */
+        }
+    }
+    for (cJSON *c = j->child; c; c = c->next) secrets_encode(c, mode, n_all, n_plain, n_opaque);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The merge. */
+
+typedef struct new_res {
+    const char *urn;
+    const char *type;
+    const char *id;
+    const char *parent;
+    const char *provider_urn; /* for ordering: the provider resource this one depends on */
+    cJSON *json;
+    bool emitted, visiting;
+    const stackstate_resource_t *src; /* NULL for stack/providers made here */
+} new_res_t;
+
+typedef struct merge {
+    arena_t *a;
+    const char *path;
+    const deployment_t *d; /* NULL for a new document */
+    const char *stack, *project;
+    const char *now;
+    new_res_t *items;
+    size_t n_items, cap_items;
+    const stackstate_options_t *opts;
+    stackstate_report_t *rep;
+    diag_list_t *diags;
+} merge_t;
+
+static const state_resource_t *state_find(const merge_t *m, const char *urn) {
+    if (!m->d) return NULL;
+    for (size_t i = 0; i < m->d->n_resources; i++) {
+        const state_resource_t *r = &m->d->resources[i];
+        if (!r->del && strcmp(r->urn, urn) == 0) return r;
+    }
+    return NULL;
+}
+
+static new_res_t *new_find(const merge_t *m, const char *urn) {
+    for (size_t i = 0; i < m->n_items; i++)
+        if (strcmp(m->items[i].urn, urn) == 0) return &m->items[i];
+    return NULL;
+}
+
+static new_res_t *new_add(merge_t *m, const char *urn, const char *type) {
+    if (m->n_items == m->cap_items) {
+        size_t nc = m->cap_items ? m->cap_items * 2 : 16;
+        m->items = arena_grow(m->a, m->items, m->cap_items * sizeof *m->items, nc * sizeof *m->items);
+        m->cap_items = nc;
+    }
+    new_res_t *r = &m->items[m->n_items++];
+    memset(r, 0, sizeof *r);
+    r->urn = urn;
+    r->type = type;
+    return r;
+}
+
+static void report_add(merge_t *m, const char *urn, const char *type, const char *id, stackstate_outcome_t o) {
+    stackstate_report_t *rep = m->rep;
+    size_t n = rep->n_entries;
+    rep->entries = arena_grow(rep->arena, rep->entries, n * sizeof *rep->entries, (n + 1) * sizeof *rep->entries);
+    stackstate_report_entry_t *e = &rep->entries[n];
+    e->urn = arena_strdup(rep->arena, urn);
+    e->type = arena_strdup(rep->arena, type);
+    e->id = id ? arena_strdup(rep->arena, id) : NULL;
+    e->outcome = o;
+    rep->n_entries = n + 1;
+    if (o == STACKSTATE_ADDED) rep->n_added++;
+    if (o == STACKSTATE_SAME) rep->n_same++;
+}
+
+/* A ResourceV3 object with the engine's key order; empty fields omitted (omitempty). */
+static cJSON *resource_json(const char *urn, bool custom, const char *id, const char *type, const pv_t *inputs,
+                            const pv_t *outputs, const char *parent, bool protect, const char *provider_ref,
+                            const char *now) {
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "urn", urn);
+    cJSON_AddBoolToObject(r, "custom", custom);
+    if (id && *id) cJSON_AddStringToObject(r, "id", id);
+    cJSON_AddStringToObject(r, "type", type);
+    if (inputs && inputs->kind == PV_OBJECT && inputs->u.obj.len) cJSON_AddItemToObject(r, "inputs", pv_to_state_json(inputs));
+    if (outputs && outputs->kind == PV_OBJECT && outputs->u.obj.len)
+        cJSON_AddItemToObject(r, "outputs", pv_to_state_json(outputs));
+    if (parent && *parent) cJSON_AddStringToObject(r, "parent", parent);
+    if (protect) cJSON_AddBoolToObject(r, "protect", true);
+    if (provider_ref && *provider_ref) cJSON_AddStringToObject(r, "provider", provider_ref);
+    cJSON_AddStringToObject(r, "created", now);
+    cJSON_AddStringToObject(r, "modified", now);
+    return r;
+}
+
+static const pv_t *package_config(const merge_t *m, const char *pkg) {
+    if (!m->opts) return NULL;
+    for (size_t i = 0; i < m->opts->n_config; i++)
+        if (m->opts->config[i].package && strcmp(m->opts->config[i].package, pkg) == 0) return m->opts->config[i].config;
+    return NULL;
+}
+
+/* Provider inputs: the given ones + `version` + `__internal` (with pluginDownloadURL when set). */
+static pv_t *provider_inputs(arena_t *a, const pv_t *base, const char *version, const char *download_url) {
+    pv_t *in = base && base->kind == PV_OBJECT ? pv_clone(a, base) : pv_object(a);
+    pv_t *internal = pv_object_get(in, INTERNAL_KEY);
+    if (!internal || internal->kind != PV_OBJECT) {
+        internal = pv_object(a);
+        pv_object_set(a, in, INTERNAL_KEY, internal);
+    }
+    if (download_url && *download_url) pv_object_set(a, internal, "pluginDownloadURL", pv_string(a, download_url));
+    if (version && *version) pv_object_set(a, in, "version", pv_string(a, version[0] == 'v' ? version + 1 : version));
+    return in;
+}
+
+/* Records a provider (explicit or default) that is not in the state; returns its reference. */
+static const char *provider_create(merge_t *m, const char *urn, const pv_t *base, const char *version,
+                                   const char *download_url, const char *parent) {
+    new_res_t *nr = new_find(m, urn);
+    if (nr) return arena_sprintf(m->a, "%s::%s", nr->urn, nr->id);
+    char *type = urn_type(m->a, urn);
+    nr = new_add(m, urn, type);
+    nr->id = uuid_v4(m->a);
+    nr->parent = parent;
+    pv_t *in = provider_inputs(m->a, base, version, download_url);
+    pv_t *out = pv_clone(m->a, in);
+    pv_object_remove(out, INTERNAL_KEY);
+    /* The engine stores `__internal: {}` even when empty; pv_to_state_json keeps empty objects, but
+     * resource_json omits empty maps, which matters only when there is nothing else. */
+    nr->json = resource_json(urn, true, nr->id, type, in, out, parent, false, NULL, m->now);
+    report_add(m, urn, type, nr->id, STACKSTATE_ADDED);
+    return arena_sprintf(m->a, "%s::%s", urn, nr->id);
+}
+
+/* The reference `<urn>::<id>` of a provider URN: from the state, else made here. */
+static const char *provider_ref_for(merge_t *m, const char *urn, const pv_t *base, const char *version,
+                                    const char *download_url, const char *parent) {
+    const state_resource_t *r = state_find(m, urn);
+    if (r) return arena_sprintf(m->a, "%s::%s", r->urn, r->id ? r->id : "");
+    return provider_create(m, urn, base, version, download_url, parent);
+}
+
+static bool emit_order(merge_t *m, new_res_t *r, new_res_t **order, size_t *n) {
+    if (r->emitted) return true;
+    if (r->visiting) {
+        diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                 "resource '%s' depends on itself through its parent or provider; fix the import file's parents",
+                 r->urn);
+        return false;
+    }
+    r->visiting = true;
+    const char *deps[2] = {r->parent, r->provider_urn};
+    for (int i = 0; i < 2; i++) {
+        if (!deps[i]) continue;
+        new_res_t *dep = new_find(m, deps[i]);
+        if (dep && dep != r && !emit_order(m, dep, order, n)) return false;
+    }
+    r->visiting = false;
+    r->emitted = true;
+    order[(*n)++] = r;
+    return true;
+}
+
+/* The stack resource of the document (a `pulumi:pulumi:Stack` without parent), or NULL. */
+static const state_resource_t *state_stack(const deployment_t *d) {
+    if (!d) return NULL;
+    for (size_t i = 0; i < d->n_resources; i++)
+        if (!d->resources[i].del && strcmp(d->resources[i].type, STACK_TYPE) == 0 && !d->resources[i].parent)
+            return &d->resources[i];
+    return NULL;
+}
+
+static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n) {
+    char *prefix = arena_sprintf(m->a, "urn:pulumi:%s::%s::", m->stack, m->project);
+    bool ok = true;
+    for (size_t i = 0; i < n; i++) {
+        const stackstate_resource_t *r = &res[i];
+        if (!r->urn || !r->type || !urn_is_valid(r->urn)) {
+            diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                     "resource #%zu to record has no valid URN or type; this is a bug in the caller", i);
+            ok = false;
+            continue;
+        }
+        if (strncmp(r->urn, prefix, strlen(prefix)) != 0) {
+            diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                     "resource '%s' does not belong to stack '%s' of project '%s'; import with the same --stack and "
+                     "--project as the stack state",
+                     r->urn, m->stack, m->project);
+            ok = false;
+        }
+        if (r->custom && !r->is_provider && (!r->id || !*r->id)) {
+            diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                     "resource '%s' is a custom resource without an ID and cannot be recorded", r->urn);
+            ok = false;
+        }
+        for (size_t k = 0; k < i; k++)
+            if (res[k].urn && strcmp(res[k].urn, r->urn) == 0) {
+                char *name = urn_name(m->a, r->urn);
+                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL, "duplicate import '%s' of type '%s'", name,
+                         r->type);
+                ok = false;
+                break;
+            }
+    }
+    return ok;
+}
+
+/* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
+static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, size_t n, const char **stack_urn) {
+    const state_resource_t *st = state_stack(m->d);
+    if (st) {
+        *stack_urn = st->urn;
+    } else {
+        char *urn = arena_sprintf(m->a, "urn:pulumi:%s::%s::%s::%s-%s", m->stack, m->project, STACK_TYPE, m->project,
+                                  m->stack);
+        *stack_urn = urn;
+        new_res_t *nr = new_add(m, urn, STACK_TYPE);
+        nr->json = resource_json(urn, false, NULL, STACK_TYPE, NULL, NULL, NULL, false, NULL, m->now);
+        m->rep->created_stack = true;
+        report_add(m, urn, STACK_TYPE, NULL, STACKSTATE_ADDED);
+    }
+
+    bool ok = true;
+    /* 1. Conflicts with the state and explicit providers declared in the import file. */
+    bool *skip = arena_alloc(m->a, (n ? n : 1) * sizeof *skip);
+    for (size_t i = 0; i < n; i++) {
+        const stackstate_resource_t *r = &res[i];
+        const state_resource_t *old = state_find(m, r->urn);
+        if (old) {
+            const char *want = r->is_provider ? old->id : r->id;
+            if (r->custom && !r->is_provider && (!old->id || strcmp(old->id, want) != 0)) {
+                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                         "resource '%s' already exists with ID '%s'; remove it from the state or pick another name",
+                         r->urn, old->id ? old->id : "");
+                ok = false;
+                continue;
+            }
+            if (strcmp(old->type, r->type) != 0) {
+                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                         "resource '%s' already exists with type '%s', not '%s'; remove it from the state or pick "
+                         "another name",
+                         r->urn, old->type, r->type);
+                ok = false;
+                continue;
+            }
+            skip[i] = true;
+            report_add(m, r->urn, r->type, old->id, STACKSTATE_SAME);
+            continue;
+        }
+        if (r->is_provider) {
+            provider_create(m, r->urn, r->inputs, r->version, r->plugin_download_url, r->parent_urn);
+            skip[i] = true;
+        }
+    }
+    if (!ok) return false;
+
+    /* 2. Resources, with their providers (default ones made here when absent). */
+    for (size_t i = 0; i < n; i++) {
+        const stackstate_resource_t *r = &res[i];
+        if (skip[i]) continue;
+        const char *parent = r->parent_urn ? r->parent_urn : *stack_urn;
+        if (!state_find(m, parent) && !new_find(m, parent)) {
+            bool later = false;
+            for (size_t k = 0; k < n; k++)
+                if (!skip[k] && strcmp(res[k].urn, parent) == 0) later = true;
+            if (!later) {
+                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL, "unknown parent '%s' for resource '%s'",
+                         parent, r->urn);
+                ok = false;
+                continue;
+            }
+        }
+        const char *ref = NULL, *prov_urn = NULL;
+        if (r->custom || r->remote) {
+            if (r->provider_urn) {
+                prov_urn = r->provider_urn;
+                /* A provider the import file names but neither it nor the state declares is created
+                 * with empty config, as Pulumi does (#15453). */
+                ref = provider_ref_for(m, prov_urn, NULL, r->version, r->plugin_download_url, NULL);
+            } else {
+                char *pkg = r->package ? arena_strdup(m->a, r->package) : type_package(m->a, r->type);
+                char *name = stackstate_default_provider_name(m->a, r->version, r->plugin_download_url);
+                prov_urn = arena_sprintf(m->a, "urn:pulumi:%s::%s::%s%s::%s", m->stack, m->project, PROVIDER_PREFIX,
+                                         pkg, name);
+                ref = provider_ref_for(m, prov_urn, package_config(m, pkg), r->version, r->plugin_download_url, NULL);
+            }
+        }
+        new_res_t *nr = new_add(m, r->urn, r->type);
+        nr->id = r->custom ? r->id : NULL;
+        nr->parent = parent;
+        nr->provider_urn = prov_urn;
+        nr->src = r;
+        pv_t *in = r->inputs ? pv_clone(m->a, r->inputs) : NULL;
+        pv_t *out = r->outputs ? pv_clone(m->a, r->outputs) : NULL;
+        secrets_drop_ciphertext(in);
+        secrets_drop_ciphertext(out);
+        nr->json = resource_json(r->urn, r->custom, nr->id, r->type, in, out, parent, r->protect, ref, m->now);
+        report_add(m, r->urn, r->type, nr->id, STACKSTATE_ADDED);
+    }
+    return ok;
+}
+
+/* An edit of the old text: replace [at, at+del) by text (apply_edits frees text). */
+typedef struct edit {
+    size_t at, del;
+    char *text; /* malloc'd */
+} edit_t;
+
+static char *apply_edits(const char *text, size_t len, edit_t *e, size_t n) {
+    /* Edits are produced in increasing offset order and never overlap. */
+    buf_t b;
+    buf_init(&b);
+    size_t pos = 0;
+    for (size_t i = 0; i < n; i++) {
+        buf_append(&b, text + pos, e[i].at - pos);
+        buf_puts(&b, e[i].text);
+        free(e[i].text);
+        pos = e[i].at + e[i].del;
+    }
+    buf_append(&b, text + pos, len - pos);
+    return buf_take(&b);
+}
+
+static char *print_resources(new_res_t **order, size_t n, const style_t *st, const char *indent, bool leading_sep) {
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 || leading_sep) buf_putc(&b, ',');
+        if (st->pretty) {
+            buf_putc(&b, '\n');
+            buf_puts(&b, indent);
+        }
+        print_json(&b, order[i]->json, st, indent);
+    }
+    return buf_take(&b);
+}
+
+/* The document's indentation unit: the indentation of its first member line, if it has newlines. */
+static style_t detect_style(arena_t *a, const scan_t *sc, size_t top_open) {
+    style_t st = {.pretty = false, .unit = ""};
+    size_t p = top_open + 1;
+    size_t q = scan_ws(sc, p);
+    if (memchr(sc->s + p, '\n', q - p)) {
+        st.pretty = true;
+        st.unit = line_indent(a, sc, q);
+        if (!*st.unit) st.unit = "    ";
+    }
+    return st;
+}
+
+static char *indent_join(arena_t *a, const char *base, const char *unit) { return arena_sprintf(a, "%s%s", base, unit); }
+
+/* Splices the ordered new resources (and a secrets provider, when one must be added) into text. */
+static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order, size_t n_order, bool add_b64) {
+    scan_t sc = {text, len};
+    size_t top = scan_ws(&sc, 0);
+    object_pos_t top_obj, dep_obj, holder_obj;
+    member_pos_t mem;
+    style_t st = detect_style(m->a, &sc, top);
+    char *top_ind = line_indent(m->a, &sc, top);
+    edit_t edits[3];
+    size_t n_edits = 0;
+
+    /* Find the deployment object: deployment | checkpoint.latest | latest (version 0). */
+    if (!scan_object(&sc, top, "deployment", &top_obj, &mem)) goto bad;
+    size_t dep_at = 0;
+    bool have_dep = false;
+    object_pos_t *holder = &top_obj;
+    const char *holder_key = "deployment";
+    if (mem.found) {
+        dep_at = mem.val_start;
+        have_dep = text[dep_at] == '{';
+    } else {
+        member_pos_t cp;
+        if (!scan_object(&sc, top, "checkpoint", &top_obj, &cp) || !cp.found) goto bad;
+        if (!scan_object(&sc, cp.val_start, "latest", &holder_obj, &mem)) goto bad;
+        holder = &holder_obj;
+        holder_key = "latest";
+        if (mem.found) {
+            dep_at = mem.val_start;
+            have_dep = text[dep_at] == '{';
+        }
+    }
+    char *member_ind; /* indentation of members of the deployment object */
+    if (!have_dep) {
+        /* No deployment yet (`"latest": null` or absent): write a whole one. */
+        char *hold_ind = holder->n_members ? line_indent(m->a, &sc, scan_ws(&sc, holder->open + 1))
+                                           : indent_join(m->a, top_ind, st.unit);
+        cJSON *dep = cJSON_CreateObject();
+        cJSON *man = cJSON_AddObjectToObject(dep, "manifest");
+        cJSON_AddStringToObject(man, "time", m->now);
+        cJSON_AddStringToObject(man, "magic", "");
+        cJSON_AddStringToObject(man, "version", "");
+        if (add_b64) cJSON_AddStringToObject(cJSON_AddObjectToObject(dep, "secrets_providers"), "type", "b64");
+        cJSON *arr = cJSON_AddArrayToObject(dep, "resources");
+        for (size_t i = 0; i < n_order; i++) cJSON_AddItemReferenceToArray(arr, order[i]->json);
+        cJSON_AddObjectToObject(dep, "metadata");
+        buf_t b;
+        buf_init(&b);
+        if (mem.found) {
+            print_json(&b, dep, &st, hold_ind);
+            edits[n_edits++] = (edit_t){mem.val_start, mem.val_end - mem.val_start, buf_take(&b)};
+        } else {
+            if (holder->n_members) buf_putc(&b, ',');
+            if (st.pretty) {
+                buf_putc(&b, '\n');
+                buf_puts(&b, hold_ind);
+            }
+            buf_printf(&b, "\"%s\":%s", holder_key, st.pretty ? " " : "");
+            print_json(&b, dep, &st, hold_ind);
+            edits[n_edits++] = (edit_t){holder->last_member_end, 0, buf_take(&b)};
+        }
+        cJSON_Delete(dep);
+        return apply_edits(text, len, edits, n_edits);
+    }
+
+    member_pos_t res_mem, man_mem;
+    if (!scan_object(&sc, dep_at, "resources", &dep_obj, &res_mem)) goto bad;
+    scan_object(&sc, dep_at, "manifest", &dep_obj, &man_mem);
+    char *dep_ind = line_indent(m->a, &sc, dep_at);
+    if (!*dep_ind) {
+        /* `"deployment": {` — the object starts mid-line: its members' indentation tells. */
+        dep_ind = dep_obj.n_members ? NULL : indent_join(m->a, top_ind, st.unit);
+    }
+    member_ind = dep_obj.n_members ? line_indent(m->a, &sc, scan_ws(&sc, dep_obj.open + 1))
+                                   : indent_join(m->a, dep_ind ? dep_ind : "", st.unit);
+
+    if (add_b64) {
+        const char *sp = st.pretty ? " " : "";
+        buf_t b;
+        buf_init(&b);
+        size_t at;
+        if (man_mem.found) {
+            at = man_mem.val_end;
+            buf_putc(&b, ',');
+            if (st.pretty) {
+                buf_putc(&b, '\n');
+                buf_puts(&b, member_ind);
+            }
+            buf_printf(&b, "\"secrets_providers\":%s{\"type\":%s\"b64\"}", sp, sp);
+        } else {
+            at = dep_obj.open + 1;
+            if (st.pretty) {
+                buf_putc(&b, '\n');
+                buf_puts(&b, member_ind);
+            }
+            buf_printf(&b, "\"secrets_providers\":%s{\"type\":%s\"b64\"}%s", sp, sp, dep_obj.n_members ? "," : "");
+        }
+        edits[n_edits++] = (edit_t){at, 0, buf_take(&b)};
+    }
+
+    if (n_order == 0) return apply_edits(text, len, edits, n_edits);
+
+    if (res_mem.found && text[res_mem.val_start] == '[') {
+        /* Find the last element of the array and the first one's indentation. */
+        size_t p = scan_ws(&sc, res_mem.val_start + 1), last_end = 0, first = 0;
+        size_t count = 0;
+        while (p < len && text[p] != ']') {
+            if (count == 0) first = p;
+            last_end = scan_value(&sc, p);
+            count++;
+            p = scan_ws(&sc, last_end);
+            if (p < len && text[p] == ',') p = scan_ws(&sc, p + 1);
+        }
+        if (p >= len) goto bad;
+        if (count > 0) {
+            char *elem_ind = line_indent(m->a, &sc, first);
+            if (!*elem_ind && st.pretty) elem_ind = indent_join(m->a, member_ind, st.unit);
+            edits[n_edits++] = (edit_t){last_end, 0, print_resources(order, n_order, &st, elem_ind, true)};
+            return apply_edits(text, len, edits, n_edits);
+        }
+    }
+    /* No resources yet: an empty array, null, or no `resources` member. */
+    {
+        char *elem_ind = indent_join(m->a, member_ind, st.unit);
+        char *items = print_resources(order, n_order, &st, elem_ind, false);
+        buf_t b;
+        buf_init(&b);
+        if (!res_mem.found) {
+            if (dep_obj.n_members) buf_putc(&b, ',');
+            if (st.pretty) {
+                buf_putc(&b, '\n');
+                buf_puts(&b, member_ind);
+            }
+            buf_printf(&b, "\"resources\":%s", st.pretty ? " " : "");
+        }
+        buf_putc(&b, '[');
+        buf_puts(&b, items);
+        if (st.pretty) {
+            buf_putc(&b, '\n');
+            buf_puts(&b, member_ind);
+        }
+        buf_putc(&b, ']');
+        free(items);
+        if (res_mem.found)
+            edits[n_edits++] = (edit_t){res_mem.val_start, res_mem.val_end - res_mem.val_start, buf_take(&b)};
+        else
+            edits[n_edits++] = (edit_t){dep_obj.last_member_end, 0, buf_take(&b)};
+        /* Keep edits in offset order (the secrets provider edit may come after `resources`). */
+        if (n_edits == 2 && edits[0].at > edits[1].at) {
+            edit_t t = edits[0];
+            edits[0] = edits[1];
+            edits[1] = t;
+        }
+        return apply_edits(text, len, edits, n_edits);
+    }
+
+bad:
+    for (size_t i = 0; i < n_edits; i++) free(edits[i].text);
+    diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+             "cannot find the deployment's resource list in the stack state; it does not look like the output of "
+             "`pulumi stack export`");
+    return NULL;
+}
+
+static char *new_document(merge_t *m, new_res_t **order, size_t n, bool add_b64) {
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddNumberToObject(doc, "version", 3);
+    cJSON *dep = cJSON_AddObjectToObject(doc, "deployment");
+    cJSON *man = cJSON_AddObjectToObject(dep, "manifest");
+    cJSON_AddStringToObject(man, "time", m->now);
+    /* magic is the SHA-256 of the CLI version and empty when the version is empty (Manifest.NewMagic). */
+    cJSON_AddStringToObject(man, "magic", "");
+    cJSON_AddStringToObject(man, "version", "");
+    if (add_b64) cJSON_AddStringToObject(cJSON_AddObjectToObject(dep, "secrets_providers"), "type", "b64");
+    cJSON *arr = cJSON_AddArrayToObject(dep, "resources");
+    for (size_t i = 0; i < n; i++) cJSON_AddItemReferenceToArray(arr, order[i]->json);
+    cJSON_AddObjectToObject(dep, "metadata");
+    style_t st = {.pretty = true, .unit = "    "};
+    buf_t b;
+    buf_init(&b);
+    print_json(&b, doc, &st, "");
+    buf_putc(&b, '\n');
+    cJSON_Delete(doc);
+    return buf_take(&b);
+}
+
+/* The secrets provider type of the document, or NULL. */
+static const char *secrets_provider_type(const deployment_t *d) {
+    if (!d || !d->doc) return NULL;
+    const cJSON *dep = cJSON_GetObjectItemCaseSensitive(d->doc, "deployment");
+    if (!dep) {
+        const cJSON *cp = cJSON_GetObjectItemCaseSensitive(d->doc, "checkpoint");
+        dep = cp ? cJSON_GetObjectItemCaseSensitive(cp, "latest") : NULL;
+    }
+    const cJSON *sp = dep ? cJSON_GetObjectItemCaseSensitive(dep, "secrets_providers") : NULL;
+    const cJSON *t = sp ? cJSON_GetObjectItemCaseSensitive(sp, "type") : NULL;
+    return cJSON_IsString(t) && *t->valuestring ? t->valuestring : NULL;
+}
+
+char *stackstate_merge_text(const char *text, size_t len, const char *path, const char *stack, const char *project,
+                            const stackstate_resource_t *res, size_t n, const stackstate_options_t *opts,
+                            stackstate_report_t *out, diag_list_t *diags) {
+    stackstate_report_t local;
+    stackstate_report_t *rep = out ? out : &local;
+    memset(rep, 0, sizeof *rep);
+    rep->arena = arena_new();
+    arena_t *a = arena_new();
+    merge_t m = {.a = a, .path = path, .stack = stack, .project = project, .opts = opts, .rep = rep, .diags = diags};
+    m.now = opts && opts->now ? opts->now : time_now_rfc3339(a);
+    deployment_t *d = NULL;
+    char *result = NULL;
+    new_res_t **order = NULL;
+
+    if (!stack || !*stack || !project || !*project) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
+                 "the stack and project names are needed to write the stack state: pass --stack and --project");
+        goto done;
+    }
+    bool is_new = !text || len == 0;
+    if (!is_new) {
+        d = deployment_parse(a, text, len, path, diags);
+        if (!d) goto done;
+        if (d->version < 3) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "the stack state has deployment version %d; cimport merges only into versions 3 and 4: run "
+                     "`pulumi stack export` with a current Pulumi CLI and merge into that file",
+                     d->version);
+            goto done;
+        }
+        /* The document's stack and project: from its stack resource, else from its first resource. */
+        const state_resource_t *st = state_stack(d);
+        if (!st && d->n_resources) st = &d->resources[0];
+        if (st) {
+            char *want = arena_sprintf(a, "urn:pulumi:%s::%s::", stack, project);
+            if (strncmp(st->urn, want, strlen(want)) != 0) {
+                const char *s0 = st->urn + strlen("urn:pulumi:");
+                const char *e0 = strstr(s0, "::");
+                const char *e1 = e0 ? strstr(e0 + 2, "::") : NULL;
+                char *have_stack = e0 ? arena_strndup(a, s0, (size_t)(e0 - s0)) : "?";
+                char *have_project = e1 ? arena_strndup(a, e0 + 2, (size_t)(e1 - e0 - 2)) : "?";
+                diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                         "the stack state belongs to stack '%s' of project '%s', not stack '%s' of project '%s': "
+                         "pass --stack %s --project %s, or merge into the export of the right stack",
+                         have_stack, have_project, stack, project, have_stack, have_project);
+                goto done;
+            }
+        }
+        rep->n_existing = d->n_resources;
+    }
+    rep->created_file = is_new;
+    m.d = d;
+    if (!check_inputs(&m, res, n)) goto done;
+    const char *stack_urn;
+    if (!plan_new_resources(&m, res, n, &stack_urn)) goto done;
+
+    /* Order: stack, then each resource after its parent and provider. */
+    order = malloc((m.n_items ? m.n_items : 1) * sizeof *order);
+    if (!order) abort();
+    size_t n_order = 0;
+    for (size_t i = 0; i < m.n_items; i++)
+        if (!emit_order(&m, &m.items[i], order, &n_order)) goto done;
+
+    /* Secrets, per the document's secrets provider. */
+    const char *sp = secrets_provider_type(d);
+    secrets_mode_t mode = !sp || strcmp(sp, "b64") == 0 ? SECRETS_B64 : SECRETS_PLAINTEXT;
+    size_t n_secret_res = 0;
+    buf_t plain_names, opaque_names;
+    buf_init(&plain_names);
+    buf_init(&opaque_names);
+    for (size_t i = 0; i < n_order; i++) {
+        size_t n_all = 0, n_plain = 0, n_opaque = 0;
+        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "inputs"), mode, &n_all, &n_plain, &n_opaque);
+        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "outputs"), mode, &n_all, &n_plain,
+                       &n_opaque);
+        if (n_all) n_secret_res++;
+        if (n_plain) {
+            rep->n_plaintext_secrets++;
+            buf_printf(&plain_names, "%s'%s'", plain_names.len ? ", " : "", order[i]->urn);
+        }
+        if (n_opaque) buf_printf(&opaque_names, "%s'%s'", opaque_names.len ? ", " : "", order[i]->urn);
+    }
+    bool add_b64 = !sp && n_secret_res > 0;
+    if (plain_names.len)
+        diag_add(diags, DIAG_WARNING, DIAG_IO, path, NULL,
+                 "cimport cannot encrypt for the stack's '%s' secrets provider, so the secrets of %s are written in "
+                 "plaintext; `pulumi stack import --file` encrypts them. Keep the file private and delete it after "
+                 "importing",
+                 sp, plain_names.data);
+    if (opaque_names.len)
+        diag_add(diags, DIAG_WARNING, DIAG_IO, path, NULL,
+                 "secrets of %s were copied as ciphertext cimport could not decrypt; they read back only if this "
+                 "stack uses the secrets provider that encrypted them",
+                 opaque_names.data);
+    buf_free(&plain_names);
+    buf_free(&opaque_names);
+
+    if (is_new)
+        result = new_document(&m, order, n_order, add_b64);
+    else if (n_order == 0)
+        result = strndup(text, len);
+    else
+        result = splice(&m, text, len, order, n_order, add_b64);
+
+done:
+    free(order);
+    for (size_t i = 0; i < m.n_items; i++) cJSON_Delete(m.items[i].json);
+    deployment_free(d);
+    arena_free(a);
+    if (!out) stackstate_report_free(&local);
+    return result;
+}
+
+/* Writes through a temporary file beside path: write, fsync, (hook), rename, fsync the directory. */
+static bool write_atomic(const char *path, const char *data, size_t len, bool exists,
+                         const stackstate_options_t *opts, diag_list_t *diags) {
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 32);
+    if (!tmp) abort();
+    snprintf(tmp, plen + 32, "%s.cimport-tmp-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot create a temporary file beside the stack state: %s",
+                 strerror(errno));
+        free(tmp);
+        return false;
+    }
+    /* A state file holds secrets and ids: a new one is private; an existing one keeps its mode. */
+    struct stat st;
+    fchmod(fd, exists && stat(path, &st) == 0 ? (st.st_mode & 07777) : 0600);
+    bool ok = true;
+    size_t off = 0;
+    while (ok && off < len) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot write the stack state: %s", strerror(errno));
+            ok = false;
+        } else {
+            off += (size_t)w;
+        }
+    }
+    if (ok && fsync(fd) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot flush the stack state to disk: %s", strerror(errno));
+        ok = false;
+    }
+    if (close(fd) != 0 && ok) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot close the stack state: %s", strerror(errno));
+        ok = false;
+    }
+    if (ok && opts && opts->before_rename && !opts->before_rename(opts->user, tmp)) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                 "the stack state was not replaced (stopped before the rename); the old file is unchanged");
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot replace the stack state: %s; the old file is unchanged",
+                 strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        unlink(tmp);
+        free(tmp);
+        return false;
+    }
+    /* Make the rename itself durable. */
+    char *dir = strdup(path);
+    if (!dir) abort();
+    int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
+    free(tmp);
+    return true;
+}
+
+bool stackstate_merge(const char *path, const char *stack, const char *project, const stackstate_resource_t *res,
+                      size_t n, const stackstate_options_t *opts, stackstate_report_t *out, diag_list_t *diags) {
+    arena_t *a = arena_new();
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    char *text = NULL;
+    size_t len = 0;
+    if (exists) {
+        text = file_read_all(a, path, &len, diags);
+        if (!text) {
+            arena_free(a);
+            return false;
+        }
+    }
+    char *merged = stackstate_merge_text(text, len, path, stack, project, res, n, opts, out, diags);
+    bool ok = false;
+    if (merged) {
+        /* Unchanged text (nothing new): leave the file alone. */
+        if (exists && strlen(merged) == len && memcmp(merged, text, len) == 0)
+            ok = true;
+        else
+            ok = write_atomic(path, merged, strlen(merged), exists, opts, diags);
+    }
+    free(merged);
+    arena_free(a);
+    return ok;
+}

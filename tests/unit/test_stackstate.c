@@ -1,0 +1,673 @@
+/* test_stackstate.c — the stack state writer: new documents, merging into real `pulumi stack export`
+ * files without touching a byte of what was there, default and explicit providers, re-runs, conflicts,
+ * secrets per secrets provider, ordering, and the atomic replace (a crash before the rename). */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "specs/deployment.h"
+#include "specs/stackstate.h"
+#include "testutil.h"
+
+#define NOW "2026-03-04T05:06:07.123Z"
+#define FIXTURES SOURCE_DIR "/tests/fixtures/stackstate"
+
+static pv_t *json_value(arena_t *a, const char *json) {
+    cJSON *j = cJSON_Parse(json);
+    ck_assert_ptr_nonnull(j);
+    pv_t *v = pv_from_state_json(a, j, "test", NULL);
+    cJSON_Delete(j);
+    ck_assert_ptr_nonnull(v);
+    return v;
+}
+
+static void opts_init(stackstate_options_t *o) {
+    stackstate_options_default(o);
+    o->now = NOW;
+}
+
+/* A random resource as the CLI would hand it over (default provider random 4.16.0). */
+static stackstate_resource_t pet(arena_t *a, const char *name, const char *id) {
+    stackstate_resource_t r = {0};
+    r.urn = arena_sprintf(a, "urn:pulumi:dev::proj::random:index/randomPet:RandomPet::%s", name);
+    r.type = "random:index/randomPet:RandomPet";
+    r.id = id;
+    r.inputs = json_value(a, "{\"length\":2,\"separator\":\"-\"}");
+    r.outputs = json_value(a, arena_sprintf(a, "{\"id\":\"%s\",\"length\":2,\"separator\":\"-\"}", id));
+    r.version = "4.16.0";
+    r.custom = true;
+    r.protect = true;
+    return r;
+}
+
+static const cJSON *resources_of(const cJSON *doc) {
+    const cJSON *dep = cJSON_GetObjectItemCaseSensitive(doc, "deployment");
+    if (!dep) dep = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "checkpoint"), "latest");
+    return cJSON_GetObjectItemCaseSensitive(dep, "resources");
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(j) ? j->valuestring : NULL;
+}
+
+static int index_of_urn(const cJSON *resources, const char *urn) {
+    int i = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, resources) {
+        if (jstr(r, "urn") && strcmp(jstr(r, "urn"), urn) == 0) return i;
+        i++;
+    }
+    return -1;
+}
+
+static bool is_uuid(const char *s) {
+    regex_t re;
+    ck_assert_int_eq(regcomp(&re, "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", REG_EXTENDED), 0);
+    bool ok = s && regexec(&re, s, 0, NULL, 0) == 0;
+    regfree(&re);
+    return ok;
+}
+
+/* Every byte of old is in merged, in order, with one inserted run (or, for a document without
+ * resources, the replaced `[]`/absent member): prefix + suffix cover the old text. */
+static void assert_old_bytes_kept(const char *old, const char *merged) {
+    size_t lo = strlen(old), lm = strlen(merged), pre = 0, suf = 0;
+    while (pre < lo && pre < lm && old[pre] == merged[pre]) pre++;
+    while (suf < lo - pre && suf < lm - pre && old[lo - 1 - suf] == merged[lm - 1 - suf]) suf++;
+    ck_assert_msg(pre + suf == lo, "old text not kept: prefix %zu + suffix %zu != %zu", pre, suf, lo);
+    ck_assert_uint_gt(lm, lo);
+}
+
+START_TEST(test_default_provider_name) {
+    arena_t *a = arena_new();
+    ck_assert_str_eq(stackstate_default_provider_name(a, NULL, NULL), "default");
+    ck_assert_str_eq(stackstate_default_provider_name(a, "4.16.0", NULL), "default_4_16_0");
+    ck_assert_str_eq(stackstate_default_provider_name(a, "v6.0.1", NULL), "default_6_0_1");
+    ck_assert_str_eq(stackstate_default_provider_name(a, "1.0.0-beta.1+build.5", NULL), "default_1_0_0_beta_1_build_5");
+    ck_assert_str_eq(stackstate_default_provider_name(a, "1.0.0-alpha-2", NULL), "default_1_0_0_alpha-2");
+    ck_assert_str_eq(stackstate_default_provider_name(a, "1.2.3", "https://get.example.com/x/"),
+                     "default_1_2_3_https_/get.example.com/x");
+    ck_assert_str_eq(stackstate_default_provider_name(a, NULL, "github://api.github.com/org"),
+                     "default_github_/api.github.com/org");
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_new_document) {
+    arena_t *a = arena_new();
+    stackstate_resource_t r[2] = {pet(a, "p1", "one-two"), pet(a, "p2", "three-four")};
+    stackstate_package_config_t cfg = {"random", json_value(a, "{\"someSetting\":\"x\"}")};
+    stackstate_options_t o;
+    opts_init(&o);
+    o.config = &cfg;
+    o.n_config = 1;
+    stackstate_report_t rep;
+    diag_list_t d;
+    diag_list_init(&d);
+    char *text = stackstate_merge_text(NULL, 0, "new.json", "dev", "proj", r, 2, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(d.count, 0);
+    ck_assert(rep.created_file && rep.created_stack);
+    ck_assert_uint_eq(rep.n_added, 4);
+    ck_assert_uint_eq(rep.n_same, 0);
+
+    cJSON *doc = cJSON_Parse(text);
+    ck_assert_int_eq(cJSON_GetObjectItem(doc, "version")->valueint, 3);
+    const cJSON *res = resources_of(doc);
+    ck_assert_int_eq(cJSON_GetArraySize(res), 4);
+    const cJSON *stack = cJSON_GetArrayItem(res, 0);
+    ck_assert_str_eq(jstr(stack, "urn"), "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(stack, "custom")));
+    ck_assert_ptr_null(cJSON_GetObjectItem(stack, "id"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(stack, "inputs"));
+
+    const cJSON *prov = cJSON_GetArrayItem(res, 1);
+    ck_assert_str_eq(jstr(prov, "urn"), "urn:pulumi:dev::proj::pulumi:providers:random::default_4_16_0");
+    ck_assert_str_eq(jstr(prov, "type"), "pulumi:providers:random");
+    ck_assert(is_uuid(jstr(prov, "id")));
+    char *in = cJSON_PrintUnformatted(cJSON_GetObjectItem(prov, "inputs"));
+    char *out = cJSON_PrintUnformatted(cJSON_GetObjectItem(prov, "outputs"));
+    ck_assert_str_eq(in, "{\"__internal\":{},\"someSetting\":\"x\",\"version\":\"4.16.0\"}");
+    ck_assert_str_eq(out, "{\"someSetting\":\"x\",\"version\":\"4.16.0\"}");
+    free(in);
+    free(out);
+    ck_assert_ptr_null(cJSON_GetObjectItem(prov, "parent"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(prov, "protect"));
+
+    const cJSON *p1 = cJSON_GetArrayItem(res, 2);
+    ck_assert_str_eq(jstr(p1, "urn"), r[0].urn);
+    ck_assert_str_eq(jstr(p1, "id"), "one-two");
+    ck_assert_str_eq(jstr(p1, "parent"), jstr(stack, "urn"));
+    char *ref = arena_sprintf(a, "%s::%s", jstr(prov, "urn"), jstr(prov, "id"));
+    ck_assert_str_eq(jstr(p1, "provider"), ref);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(p1, "protect")));
+    ck_assert_str_eq(jstr(p1, "created"), NOW);
+    ck_assert_str_eq(jstr(p1, "modified"), NOW);
+    ck_assert_ptr_null(cJSON_GetObjectItem(p1, "importID"));
+    /* ResourceV3 key order */
+    const char *keys[] = {"urn", "custom", "id", "type", "inputs", "outputs", "parent", "protect", "provider",
+                          "created", "modified"};
+    const cJSON *k = p1->child;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, k = k->next) ck_assert_str_eq(k->string, keys[i]);
+    ck_assert_ptr_null(k);
+    /* the second resource shares the one default provider */
+    ck_assert_str_eq(jstr(cJSON_GetArrayItem(res, 3), "provider"), ref);
+
+    /* it reads back as a stack state */
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "new.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 4);
+    ck_assert(pv_equal(dep->resources[2].inputs, r[0].inputs));
+    ck_assert(pv_equal(dep->resources[2].outputs, r[0].outputs));
+    deployment_free(dep);
+    cJSON_Delete(doc);
+    free(text);
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_merge_twice_one_copy) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/state.json", dir);
+    stackstate_resource_t r[2] = {pet(a, "p1", "one-two"), pet(a, "p2", "three-four")};
+    stackstate_options_t o;
+    opts_init(&o);
+    diag_list_t d;
+    diag_list_init(&d);
+    stackstate_report_t rep;
+    ck_assert(stackstate_merge(path, "dev", "proj", r, 2, &o, &rep, &d));
+    ck_assert_uint_eq(rep.n_added, 4);
+    stackstate_report_free(&rep);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600); /* a new state file is private */
+    char *first = tu_read(path, NULL);
+
+    o.now = "2030-01-01T00:00:00Z"; /* a later run must not even touch the timestamps */
+    ck_assert(stackstate_merge(path, "dev", "proj", r, 2, &o, &rep, &d));
+    ck_assert_uint_eq(rep.n_added, 0);
+    ck_assert_uint_eq(rep.n_same, 2);
+    ck_assert_uint_eq(rep.n_existing, 4);
+    ck_assert_int_eq(rep.entries[0].outcome, STACKSTATE_SAME);
+    ck_assert_str_eq(rep.entries[0].id, "one-two");
+    stackstate_report_free(&rep);
+    char *second = tu_read(path, NULL);
+    ck_assert_str_eq(first, second);
+    ck_assert_uint_eq(d.count, 0);
+
+    /* adding one more resource later: appended once, reusing the provider */
+    stackstate_resource_t more[3] = {r[0], r[1], pet(a, "p3", "five-six")};
+    ck_assert(stackstate_merge(path, "dev", "proj", more, 3, &o, &rep, &d));
+    ck_assert_uint_eq(rep.n_added, 1);
+    ck_assert_uint_eq(rep.n_same, 2);
+    stackstate_report_free(&rep);
+    char *third = tu_read(path, NULL);
+    assert_old_bytes_kept(second, third);
+    cJSON *doc = cJSON_Parse(third);
+    const cJSON *res = resources_of(doc);
+    ck_assert_int_eq(cJSON_GetArraySize(res), 5);
+    ck_assert_str_eq(jstr(cJSON_GetArrayItem(res, 4), "provider"), jstr(cJSON_GetArrayItem(res, 2), "provider"));
+    cJSON_Delete(doc);
+    free(first);
+    free(second);
+    free(third);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* Merges one new resource into every real stack export: the old resources, manifest and secrets
+ * providers are untouched, byte for byte, and the result is still a valid, ordered state. */
+START_TEST(test_real_exports_untouched) {
+    arena_t *a = arena_new();
+    size_t n1, n2, merged = 0;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "stack.json", &n1);
+    char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "state.json", &n2);
+    for (size_t f = 0; f < n1 + n2; f++) {
+        const char *file = f < n1 ? stacks[f] : states[f - n1];
+        size_t len;
+        char *old = tu_read(file, &len);
+        diag_list_t d;
+        diag_list_init(&d);
+        deployment_t *dep = deployment_parse(a, old, len, file, &d);
+        ck_assert_msg(dep != NULL, "%s", file);
+        if (dep->version < 3 || !dep->stack || !dep->project) {
+            deployment_free(dep);
+            diag_list_free(&d);
+            free(old);
+            continue;
+        }
+        stackstate_resource_t r = {0};
+        r.urn = arena_sprintf(a, "urn:pulumi:%s::%s::random:index/randomPet:RandomPet::cimport-added", dep->stack,
+                              dep->project);
+        r.type = "random:index/randomPet:RandomPet";
+        r.id = "added-pet";
+        r.inputs = json_value(a, "{\"length\":2}");
+        r.outputs = json_value(a, "{\"id\":\"added-pet\",\"length\":2}");
+        r.version = "4.16.0";
+        r.custom = true;
+        stackstate_options_t o;
+        opts_init(&o);
+        stackstate_report_t rep;
+        char *text = stackstate_merge_text(old, len, file, dep->stack, dep->project, &r, 1, &o, &rep, &d);
+        ck_assert_msg(text != NULL, "%s: %s", file, d.head ? d.head->message : "");
+        ck_assert_uint_eq(rep.n_existing, dep->n_resources);
+        assert_old_bytes_kept(old, text);
+
+        cJSON *before = cJSON_Parse(old), *after = cJSON_Parse(text);
+        ck_assert_ptr_nonnull(after);
+        const cJSON *rb = resources_of(before), *ra = resources_of(after);
+        int nb = cJSON_GetArraySize(rb);
+        ck_assert_int_eq(cJSON_GetArraySize(ra), nb + (int)rep.n_added);
+        for (int i = 0; i < nb; i++)
+            ck_assert(cJSON_Compare(cJSON_GetArrayItem(rb, i), cJSON_GetArrayItem(ra, i), true));
+        /* topological validity: every parent and provider of every resource comes earlier */
+        int i = 0;
+        const cJSON *res;
+        cJSON_ArrayForEach(res, ra) {
+            const char *parent = jstr(res, "parent");
+            if (parent && *parent) ck_assert_int_lt(index_of_urn(ra, parent), i);
+            const char *prov = jstr(res, "provider");
+            if (prov && *prov && i >= nb) {
+                char *purn = arena_strdup(a, prov);
+                *strrchr(purn, ':') = 0;
+                purn[strlen(purn) - 1] = 0;
+                int pi = index_of_urn(ra, purn);
+                ck_assert_int_ge(pi, 0);
+                ck_assert_int_lt(pi, i);
+            }
+            i++;
+        }
+        deployment_t *dep2 = deployment_parse(a, text, strlen(text), file, &d);
+        ck_assert_ptr_nonnull(dep2);
+        ck_assert_ptr_nonnull(deployment_find_id(dep2, r.type, "added-pet"));
+        deployment_free(dep2);
+        cJSON_Delete(before);
+        cJSON_Delete(after);
+        stackstate_report_free(&rep);
+        deployment_free(dep);
+        diag_list_free(&d);
+        free(text);
+        free(old);
+        merged++;
+    }
+    ck_assert_uint_gt(merged, 50);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_existing_fixture_bytes_and_conflicts) {
+    arena_t *a = arena_new();
+    size_t len;
+    char *old = tu_read(FIXTURES "/existing.json", &len);
+    stackstate_options_t o;
+    opts_init(&o);
+    diag_list_t d;
+    diag_list_init(&d);
+    stackstate_report_t rep;
+
+    /* same URN, same ID (the old one is written with a \u escape): nothing to add, text unchanged */
+    stackstate_resource_t same = pet(a, "pet", "happy-cat");
+    char *text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &same, 1, &o, &rep, &d);
+    ck_assert_str_eq(text, old);
+    ck_assert_uint_eq(rep.n_same, 1);
+    ck_assert_uint_eq(rep.n_added, 0);
+    stackstate_report_free(&rep);
+    free(text);
+
+    /* same URN, another ID: error, nothing produced */
+    stackstate_resource_t other = pet(a, "pet", "sad-dog");
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &other, 1, &o, &rep, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    ck_assert_str_eq(d.head->message,
+                     "resource 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet' already exists with ID "
+                     "'happy-cat'; remove it from the state or pick another name");
+    ck_assert_str_eq(d.head->file, "existing.json");
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+
+    /* wrong stack */
+    stackstate_resource_t wrong = pet(a, "x", "y");
+    wrong.urn = "urn:pulumi:prod::proj::random:index/randomPet:RandomPet::x";
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "prod", "proj", &wrong, 1, &o, &rep, &d));
+    ck_assert_str_eq(d.head->message,
+                     "the stack state belongs to stack 'dev' of project 'proj', not stack 'prod' of project 'proj': "
+                     "pass --stack dev --project proj, or merge into the export of the right stack");
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+
+    /* unknown parent */
+    stackstate_resource_t orphan = pet(a, "orphan", "o");
+    orphan.parent_urn = "urn:pulumi:dev::proj::my:component:Thing::missing";
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &orphan, 1, &o, &rep, &d));
+    ck_assert_str_eq(d.head->message,
+                     "unknown parent 'urn:pulumi:dev::proj::my:component:Thing::missing' for resource "
+                     "'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::orphan'");
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+
+    /* a new resource reuses the existing stack and default provider; old bytes (escapes, 2.0, 2e0) kept */
+    stackstate_resource_t fresh = pet(a, "fresh", "brave-owl");
+    text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &fresh, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(rep.n_added, 1);
+    ck_assert(!rep.created_stack);
+    assert_old_bytes_kept(old, text);
+    ck_assert_ptr_nonnull(strstr(text, "\"happy-\\u0063at\""));
+    ck_assert_ptr_nonnull(strstr(text, "\"length\": 2e0"));
+    /* new text is in the document's 4-space style, right after the last resource */
+    ck_assert_ptr_nonnull(strstr(text, "            },\n            {\n                \"urn\": "
+                                       "\"urn:pulumi:dev::proj::random:index/randomPet:RandomPet::fresh\",\n"));
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *last = cJSON_GetArrayItem(resources_of(doc), 3);
+    ck_assert_str_eq(jstr(last, "provider"),
+                     "urn:pulumi:dev::proj::pulumi:providers:random::default_4_16_0::0b5c8a9e-1111-4222-8333-"
+                     "944455566677");
+    ck_assert_str_eq(jstr(last, "parent"), "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev");
+    cJSON_Delete(doc);
+    free(text);
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    free(old);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_explicit_providers_and_order) {
+    arena_t *a = arena_new();
+    stackstate_options_t o;
+    opts_init(&o);
+    diag_list_t d;
+    diag_list_init(&d);
+    stackstate_report_t rep;
+    /* child first, then its component parent, then the explicit provider: the writer orders them */
+    stackstate_resource_t r[3] = {0};
+    r[0] = pet(a, "child", "kid-1");
+    r[0].urn = "urn:pulumi:dev::proj::my:index:Group$random:index/randomPet:RandomPet::child";
+    r[0].parent_urn = "urn:pulumi:dev::proj::my:index:Group::group";
+    r[0].provider_urn = "urn:pulumi:dev::proj::pulumi:providers:random::mine";
+    r[1].urn = "urn:pulumi:dev::proj::my:index:Group::group";
+    r[1].type = "my:index:Group";
+    r[1].protect = true;
+    r[2].urn = "urn:pulumi:dev::proj::pulumi:providers:random::mine";
+    r[2].type = "pulumi:providers:random";
+    r[2].is_provider = true;
+    r[2].custom = true;
+    r[2].version = "4.16.0";
+    r[2].inputs = json_value(a, "{\"region\":\"x\"}");
+    char *text = stackstate_merge_text(NULL, 0, "s.json", "dev", "proj", r, 3, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *res = resources_of(doc);
+    ck_assert_int_eq(cJSON_GetArraySize(res), 4); /* stack, provider, group, child — no default provider */
+    int ip = index_of_urn(res, r[2].urn), ig = index_of_urn(res, r[1].urn), ic = index_of_urn(res, r[0].urn);
+    ck_assert_int_eq(index_of_urn(res, "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev"), 0);
+    ck_assert_int_ge(ip, 1);
+    ck_assert_int_lt(ig, ic);
+    ck_assert_int_lt(ip, ic);
+    const cJSON *prov = cJSON_GetArrayItem(res, ip);
+    char *in = cJSON_PrintUnformatted(cJSON_GetObjectItem(prov, "inputs"));
+    ck_assert_str_eq(in, "{\"__internal\":{},\"region\":\"x\",\"version\":\"4.16.0\"}");
+    free(in);
+    ck_assert_ptr_null(cJSON_GetObjectItem(prov, "parent")); /* explicit providers without a parent have none */
+    const cJSON *group = cJSON_GetArrayItem(res, ig);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(group, "custom")));
+    ck_assert_ptr_null(cJSON_GetObjectItem(group, "id"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(group, "provider"));
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(group, "protect")));
+    const cJSON *child = cJSON_GetArrayItem(res, ic);
+    ck_assert_str_eq(jstr(child, "provider"), arena_sprintf(a, "%s::%s", r[2].urn, jstr(prov, "id")));
+    ck_assert_str_eq(jstr(child, "parent"), r[1].urn);
+    cJSON_Delete(doc);
+    stackstate_report_free(&rep);
+
+    /* a provider named by a resource but declared nowhere is created with empty config (Pulumi #15453) */
+    stackstate_resource_t lone = pet(a, "lone", "l-1");
+    lone.provider_urn = "urn:pulumi:dev::proj::pulumi:providers:random::undeclared";
+    lone.version = NULL;
+    char *t2 = stackstate_merge_text(text, strlen(text), "s.json", "dev", "proj", &lone, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(t2);
+    ck_assert_uint_eq(rep.n_added, 2);
+    doc = cJSON_Parse(t2);
+    res = resources_of(doc);
+    int iu = index_of_urn(res, lone.provider_urn);
+    ck_assert_int_eq(iu, 4);
+    in = cJSON_PrintUnformatted(cJSON_GetObjectItem(cJSON_GetArrayItem(res, iu), "inputs"));
+    ck_assert_str_eq(in, "{\"__internal\":{}}");
+    free(in);
+    ck_assert_ptr_null(cJSON_GetObjectItem(cJSON_GetArrayItem(res, iu), "outputs"));
+    cJSON_Delete(doc);
+    free(t2);
+    free(text);
+    stackstate_report_free(&rep);
+    ck_assert_uint_eq(d.errors, 0);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_secrets) {
+    arena_t *a = arena_new();
+    stackstate_options_t o;
+    opts_init(&o);
+    diag_list_t d;
+    diag_list_init(&d);
+    stackstate_report_t rep;
+    stackstate_resource_t r = pet(a, "secretive", "s-1");
+    r.inputs = json_value(a, "{\"keepers\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+                             "\"plaintext\":\"{\\\"k\\\":\\\"v\\\"}\"},\"length\":2}");
+
+    /* passphrase document: plaintext form, a warning naming the resource */
+    size_t len;
+    char *old = tu_read(FIXTURES "/existing.json", &len);
+    char *text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(rep.n_plaintext_secrets, 1);
+    ck_assert_uint_eq(d.count, 1);
+    ck_assert_int_eq(d.head->severity, DIAG_WARNING);
+    ck_assert_str_eq(d.head->message,
+                     "cimport cannot encrypt for the stack's 'passphrase' secrets provider, so the secrets of "
+                     "'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::secretive' are written in plaintext; "
+                     "`pulumi stack import --file` encrypts them. Keep the file private and delete it after importing");
+    ck_assert_ptr_nonnull(strstr(text, "\"plaintext\": \"{\\\"k\\\":\\\"v\\\"}\""));
+    stackstate_report_free(&rep);
+    free(text);
+    free(old);
+    diag_list_free(&d);
+    diag_list_init(&d);
+
+    /* no secrets provider: b64 is added and the secret is written as its ciphertext */
+    old = tu_read(FIXTURES "/minified-empty.json", &len);
+    text = stackstate_merge_text(old, len, "m.json", "dev", "proj", &r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(d.count, 0);
+    ck_assert_uint_eq(rep.n_plaintext_secrets, 0);
+    ck_assert_ptr_null(strchr(text, '\n')); /* a minified document stays minified */
+    ck_assert_ptr_nonnull(strstr(text, "\"secrets_providers\":{\"type\":\"b64\"}"));
+    ck_assert_ptr_nonnull(strstr(text, "\"ciphertext\":\"eyJrIjoidiJ9\"")); /* base64 of {"k":"v"} */
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "m.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    const state_resource_t *sr = deployment_find_id(dep, r.type, "s-1");
+    ck_assert_ptr_nonnull(sr);
+    ck_assert(pv_equal(sr->inputs, r.inputs)); /* b64 decodes back to the same secret */
+    deployment_free(dep);
+    stackstate_report_free(&rep);
+    free(text);
+    free(old);
+
+    /* a document with b64 already: ciphertext, no second secrets_providers */
+    old = tu_read(SHARED_DATA "/checkpoints/checkpoint-secrets.json", &len);
+    r.urn = "urn:pulumi:foo::countdown::random:index/randomPet:RandomPet::secretive";
+    text = stackstate_merge_text(old, len, "cp.json", "foo", "countdown", &r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(d.count, 0);
+    assert_old_bytes_kept(old, text);
+    ck_assert_ptr_null(strstr(strstr(text, "\"secrets_providers\"") + 1, "\"secrets_providers\""));
+    ck_assert_ptr_nonnull(strstr(text, "\"ciphertext\": \"eyJrIjoidiJ9\""));
+    stackstate_report_free(&rep);
+    free(text);
+    free(old);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_documents_without_resources) {
+    arena_t *a = arena_new();
+    stackstate_options_t o;
+    opts_init(&o);
+    diag_list_t d;
+    diag_list_init(&d);
+    stackstate_report_t rep;
+    stackstate_resource_t r = pet(a, "p", "p-1");
+    size_t len;
+    char *old = tu_read(FIXTURES "/no-resources.json", &len);
+    char *text = stackstate_merge_text(old, len, "n.json", "dev", "proj", &r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    assert_old_bytes_kept(old, text);
+    ck_assert_ptr_nonnull(strstr(text, "      \"version\": \"\"\n    },\n    \"resources\": [\n      {\n        \"urn\": "
+                                       "\"urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev\",\n"));
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "n.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 3);
+    deployment_free(dep);
+    stackstate_report_free(&rep);
+    free(text);
+    free(old);
+
+    /* old deployment versions are refused with the way out */
+    old = tu_read(SHARED_DATA "/checkpoints/checkpoint-v1.json", &len);
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "v1.json", "foo", "countdown", &r, 1, &o, &rep, &d));
+    ck_assert_str_eq(d.head->message,
+                     "the stack state has deployment version 1; cimport merges only into versions 3 and 4: run "
+                     "`pulumi stack export` with a current Pulumi CLI and merge into that file");
+    stackstate_report_free(&rep);
+    free(old);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+static bool stop_before_rename(void *user, const char *tmp) {
+    struct stat st;
+    *(bool *)user = stat(tmp, &st) == 0 && st.st_size > 0; /* the complete temporary file exists */
+    return false;
+}
+
+static bool crash_before_rename(void *user, const char *tmp) {
+    (void)user;
+    (void)tmp;
+    _exit(7);
+}
+
+static size_t count_entries(const char *dir) {
+    DIR *dd = opendir(dir);
+    ck_assert_ptr_nonnull(dd);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(dd)))
+        if (e->d_name[0] != '.') n++;
+    closedir(dd);
+    return n;
+}
+
+START_TEST(test_crash_before_rename_keeps_old_file) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/state.json", dir);
+    char *old = tu_read(FIXTURES "/existing.json", NULL);
+    ck_assert(tu_write(path, old));
+    stackstate_resource_t r = pet(a, "fresh", "brave-owl");
+    diag_list_t d;
+    diag_list_init(&d);
+
+    /* a real crash (the process dies) between the complete temporary file and the rename */
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        stackstate_options_t o;
+        opts_init(&o);
+        o.before_rename = crash_before_rename;
+        stackstate_merge(path, "dev", "proj", &r, 1, &o, NULL, &d);
+        _exit(0);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 7);
+    char *after = tu_read(path, NULL);
+    ck_assert_str_eq(after, old);
+    free(after);
+
+    /* a stop reported as a failure: old file intact, the temporary file removed, a clear error */
+    stackstate_options_t o;
+    opts_init(&o);
+    bool saw_tmp = false;
+    o.before_rename = stop_before_rename;
+    o.user = &saw_tmp;
+    size_t before = count_entries(dir);
+    ck_assert(!stackstate_merge(path, "dev", "proj", &r, 1, &o, NULL, &d));
+    ck_assert(saw_tmp);
+    ck_assert_str_eq(d.head->message,
+                     "the stack state was not replaced (stopped before the rename); the old file is unchanged");
+    ck_assert_uint_eq(count_entries(dir), before);
+    after = tu_read(path, NULL);
+    ck_assert_str_eq(after, old);
+    free(after);
+
+    /* and without the fault the same merge goes through */
+    o.before_rename = NULL;
+    ck_assert(stackstate_merge(path, "dev", "proj", &r, 1, &o, NULL, &d));
+    after = tu_read(path, NULL);
+    assert_old_bytes_kept(old, after);
+    free(after);
+
+    /* bad input writes nothing: a conflicting ID */
+    char *good = tu_read(path, NULL);
+    stackstate_resource_t bad = pet(a, "fresh", "other-id");
+    ck_assert(!stackstate_merge(path, "dev", "proj", &bad, 1, &o, NULL, &d));
+    after = tu_read(path, NULL);
+    ck_assert_str_eq(after, good);
+    free(after);
+    free(good);
+    free(old);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("stackstate");
+    TCase *tc = tcase_create("stackstate");
+    tcase_add_test(tc, test_default_provider_name);
+    tcase_add_test(tc, test_new_document);
+    tcase_add_test(tc, test_merge_twice_one_copy);
+    tcase_add_test(tc, test_real_exports_untouched);
+    tcase_add_test(tc, test_existing_fixture_bytes_and_conflicts);
+    tcase_add_test(tc, test_explicit_providers_and_order);
+    tcase_add_test(tc, test_secrets);
+    tcase_add_test(tc, test_documents_without_resources);
+    tcase_add_test(tc, test_crash_before_rename_keeps_old_file);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
