@@ -1,0 +1,1220 @@
+/* splice.c — splice a generated program's definitions into an existing program (see splice.h).
+ *
+ * Steps: refuse a file that is not clean UTF-8 or has syntax errors; read both programs
+ * (splice_lang.c); map the generated imports onto the file's (same package → the file's alias,
+ * a clash → a fresh alias); decide per generated statement whether it replaces an existing resource
+ * (same logical name and type), is already present verbatim (a config read), or is new (fresh
+ * names for what it declares); rewrite each statement's text (renamed identifiers, Go `:=`/`=`),
+ * re-indent it in the file's unit and line ending, and apply all edits from the end of the file
+ * backwards. The result is parsed again and refused if it does not parse, so a bug here can never
+ * damage a file. */
+#include "emitters/splice.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emitters/splice_internal.h"
+#include "emitters/ts_check.h"
+#include "specs/fileio.h"
+
+/* An edit of the target text: replace [start, end) with text. */
+typedef struct sp_edit {
+    uint32_t start, end;
+    const char *text;
+    size_t seq; /* request order, for stable sorting of edits at the same offset */
+} sp_edit_t;
+
+typedef enum { SP_SKIP = 0, SP_INSERT, SP_REPLACE, SP_REUSE } sp_mode_t;
+
+typedef struct sp_unit {
+    sp_mode_t mode;
+    const sp_stmt_t *existing; /* SP_REPLACE: the user's statement */
+    const char *decl0;         /* replaces the first declared name (Go `_` → the existing variable) */
+    int go_define;             /* -1 unchanged, 0 `=`, 1 `:=` */
+    const char *core;          /* rewritten, re-indented text (first line unindented, no final newline) */
+} sp_unit_t;
+
+typedef struct sp_ctx {
+    splicer_t *s;
+    arena_t *a;
+    const char *file;
+    diag_list_t *diags;
+    sp_program_t T, G;
+    names_table_t *rename; /* old name → index into rename_to */
+    const char **rename_to;
+    size_t nrename, crename;
+    names_table_t *taken;
+    sp_edit_t *edits;
+    size_t nedits, cedits;
+    splice_stats_t stats;
+    const char *nl;
+    bool keep_existing;
+} sp_ctx_t;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* splicer                                                                                          */
+
+splicer_t *splicer_new(void) {
+    splicer_t *s = calloc(1, sizeof *s);
+    if (!s) abort();
+    s->parser = ts_parser_new();
+    s->cursor = ts_query_cursor_new();
+    return s;
+}
+
+void splicer_free(splicer_t *s) {
+    if (!s) return;
+    for (size_t i = 0; i <= LANG_YAML; i++) {
+        if (s->q[i].imports) ts_query_delete(s->q[i].imports);
+        if (s->q[i].resources) ts_query_delete(s->q[i].resources);
+    }
+    ts_query_cursor_delete(s->cursor);
+    ts_parser_delete(s->parser);
+    free(s);
+}
+
+bool splice_lang_from_path(const char *path, lang_t *out) {
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    if (!dot) return false;
+    static const struct {
+        const char *ext;
+        lang_t lang;
+    } E[] = {{".ts", LANG_TYPESCRIPT},   {".tsx", LANG_TYPESCRIPT}, {".mts", LANG_TYPESCRIPT},
+             {".cts", LANG_TYPESCRIPT},  {".js", LANG_TYPESCRIPT},  {".mjs", LANG_TYPESCRIPT},
+             {".cjs", LANG_TYPESCRIPT},  {".py", LANG_PYTHON},      {".go", LANG_GO},
+             {".cs", LANG_CSHARP},       {".java", LANG_JAVA},      {".yaml", LANG_YAML},
+             {".yml", LANG_YAML}};
+    for (size_t i = 0; i < sizeof E / sizeof E[0]; i++)
+        if (strcmp(dot, E[i].ext) == 0) {
+            *out = E[i].lang;
+            return true;
+        }
+    return false;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* input checks                                                                                     */
+
+/* Line (1-based) of byte offset off. */
+static unsigned sp_line_of(const char *text, size_t off) {
+    unsigned line = 1;
+    for (size_t i = 0; i < off; i++)
+        if (text[i] == '\n') line++;
+    return line;
+}
+
+/* Offset of the first byte that is not valid UTF-8, or len. */
+static size_t sp_utf8_invalid_at(const unsigned char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = s[i];
+        size_t n;
+        uint32_t cp;
+        if (c < 0x80) {
+            i++;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            n = 1;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            n = 2;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            n = 3;
+            cp = c & 0x07;
+        } else {
+            return i;
+        }
+        if (i + n >= len + 0 && i + n > len - 1 + 1) return i;
+        for (size_t k = 1; k <= n; k++) {
+            if (i + k >= len || (s[i + k] & 0xC0) != 0x80) return i;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return i;
+        i += n + 1;
+    }
+    return len;
+}
+
+static bool sp_check_encoding(const char *text, size_t len, const char *file, diag_list_t *diags) {
+    const unsigned char *u = (const unsigned char *)text;
+    bool utf16 = len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF));
+    if (!utf16 && len > 0 && memchr(text, 0, len)) utf16 = true; /* UTF-16 without a BOM has NUL bytes */
+    if (utf16) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                 "the file is UTF-16 (or binary), not UTF-8: save it as UTF-8 before inserting into it");
+        return false;
+    }
+    size_t bad = sp_utf8_invalid_at(u, len);
+    if (bad < len) {
+        diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                             "invalid UTF-8 (byte 0x%02X): save the file as UTF-8 before inserting into it", u[bad]);
+        d->line = (int)sp_line_of(text, bad);
+        return false;
+    }
+    return true;
+}
+
+/* Python accepts statements of one block only at one column; tree-sitter does not check this
+ * (`x = 1\n    y = 2` parses as two module statements). Statements on the line of the previous one
+ * (`a = 1; b = 2`) are exempt. Returns the 1-based line of the first offender, 0 when clean. */
+static unsigned sp_python_indent_error(TSNode root, bool bom) {
+    TSTreeCursor cur = ts_tree_cursor_new(root);
+    unsigned bad = 0;
+    for (;;) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        const char *t = ts_node_type(n);
+        if (strcmp(t, "module") == 0 || strcmp(t, "block") == 0) {
+            int64_t col = -1;
+            uint32_t prev_row = UINT32_MAX;
+            for (uint32_t i = 0; i < ts_node_named_child_count(n) && !bad; i++) {
+                TSNode c = ts_node_named_child(n, i);
+                if (strcmp(ts_node_type(c), "comment") == 0) continue;
+                TSPoint p = ts_node_start_point(c);
+                uint32_t column = p.row == 0 && bom && p.column >= 3 ? p.column - 3 : p.column;
+                if (p.row != prev_row) {
+                    if (col < 0) col = column;
+                    else if (column != col) bad = p.row + 1;
+                }
+                prev_row = ts_node_end_point(c).row;
+            }
+        }
+        if (!bad && ts_tree_cursor_goto_first_child(&cur)) continue;
+        for (;;) {
+            if (bad || !ts_tree_cursor_goto_next_sibling(&cur)) {
+                if (bad || !ts_tree_cursor_goto_parent(&cur)) {
+                    ts_tree_cursor_delete(&cur);
+                    return bad;
+                }
+                continue;
+            }
+            break;
+        }
+    }
+}
+
+static const char *sp_problem_text(arena_t *a, const ts_check_problem_t *pr) {
+    return pr->missing ? arena_sprintf(a, "missing `%s` at column %u", pr->what, pr->column)
+                       : arena_sprintf(a, "unexpected text at column %u", pr->column);
+}
+
+/* Parses p->text; false with a diagnostic naming the line when it has syntax errors. `generated`
+ * words the message for the emitter's output (a bug, not the user's file). */
+static bool sp_parse(splicer_t *s, sp_program_t *p, const char *file, bool generated, diag_list_t *diags) {
+    ts_parser_set_language(s->parser, ts_check_language(p->lang));
+    p->tree = ts_parser_parse_string(s->parser, NULL, p->text, p->len);
+    if (!p->tree) {
+        diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL, "cannot parse the %s file", lang_name(p->lang));
+        return false;
+    }
+    p->root = ts_tree_root_node(p->tree);
+    ts_check_problem_t pr;
+    unsigned line = 0;
+    const char *detail = NULL;
+    if (ts_check_collect(p->root, &pr, 1) > 0) {
+        line = pr.line;
+        detail = sp_problem_text(p->a, &pr);
+    } else if (p->lang == LANG_PYTHON) {
+        bool bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF;
+        line = sp_python_indent_error(p->root, bom);
+        detail = "a statement is indented differently from the ones before it";
+    }
+    if (!line) return true;
+    diag_t *d;
+    if (generated)
+        d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, "generated program", NULL,
+                     "syntax error in the generated %s code (%s): this is a cimport bug; nothing was inserted",
+                     lang_name(p->lang), detail);
+    else
+        d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                     "syntax error (%s): fix the file before inserting into it", detail);
+    d->line = (int)line;
+    return false;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* names                                                                                            */
+
+static void sp_rename(sp_ctx_t *c, const char *from, const char *to) {
+    if (strcmp(from, to) == 0) return;
+    SP_PUSH(c->a, c->rename_to, c->nrename, c->crename);
+    c->rename_to[c->nrename - 1] = to;
+    names_table_put(c->rename, from, (int)(c->nrename - 1));
+}
+
+static const char *sp_renamed(const sp_ctx_t *c, const char *name) {
+    int i = names_table_get(c->rename, name);
+    return i >= 0 ? c->rename_to[i] : name;
+}
+
+/* A name that clashes with nothing in either program nor with names already handed out. */
+static bool sp_taken(const sp_ctx_t *c, const char *name) {
+    return names_table_has(c->taken, name) || names_table_has(c->T.names, name) || names_table_has(c->G.names, name);
+}
+
+static const char *sp_fresh(sp_ctx_t *c, const char *base) {
+    if (!names_table_has(c->taken, base) && !names_table_has(c->T.names, base)) {
+        names_table_reserve(c->taken, base);
+        return base;
+    }
+    const char *sep = c->T.lang == LANG_PYTHON ? "_" : "";
+    for (int n = 2;; n++) {
+        const char *cand = arena_sprintf(c->a, "%s%s%d", base, sep, n);
+        if (!sp_taken(c, cand)) {
+            names_table_reserve(c->taken, cand);
+            return cand;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* text of a generated statement, rewritten for the target                                          */
+
+static void sp_add_edit(sp_ctx_t *c, uint32_t start, uint32_t end, const char *text) {
+    SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
+    c->edits[c->nedits - 1] = (sp_edit_t){start, end, text, c->nedits};
+}
+
+/* Width of the indentation at text[off..] in columns of `unit` (a tab counts as one unit). */
+static size_t sp_indent_width(const char *text, uint32_t len, uint32_t off, uint32_t *ws_end, size_t unit_w) {
+    size_t w = 0;
+    uint32_t i = off;
+    while (i < len && (text[i] == ' ' || text[i] == '\t')) {
+        w += text[i] == '\t' ? unit_w : 1;
+        i++;
+    }
+    *ws_end = i;
+    return w;
+}
+
+static void sp_put_indent(buf_t *b, const char *base, const char *unit, size_t levels, size_t rem) {
+    buf_puts(b, base);
+    for (size_t i = 0; i < levels; i++) buf_puts(b, unit);
+    for (size_t i = 0; i < rem; i++) buf_putc(b, ' ');
+}
+
+typedef struct sp_local_edit {
+    uint32_t start, end;
+    const char *text;
+} sp_local_edit_t;
+
+static int sp_cmp_local(const void *x, const void *y) {
+    const sp_local_edit_t *a = x, *b = y;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Rewrites generated statement [start, end) for the target: renamed identifiers, the local edits
+ * given, indentation converted from the generated program's unit to the file's with `base` in front
+ * of every line after the first, and the file's line ending. Lines inside multi-line strings are
+ * copied as they are (YAML block scalars are shifted as a whole instead). */
+static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_local_edit_t *extra, size_t nextra,
+                              const char *base) {
+    const sp_program_t *G = &c->G;
+    /* Collect the edits inside the range. */
+    size_t cap = nextra + 16, n = 0;
+    sp_local_edit_t *ed = arena_alloc(c->a, cap * sizeof *ed);
+    for (size_t i = 0; i < nextra; i++) ed[n++] = extra[i];
+    for (size_t i = 0; i < G->nsites; i++) {
+        const sp_site_t *st = &G->sites[i];
+        if (st->start < start || st->end > end) continue;
+        const char *to = sp_renamed(c, st->text);
+        if (to == st->text) continue;
+        bool dup = false;
+        for (size_t k = 0; k < nextra; k++)
+            if (extra[k].start == st->start) dup = true;
+        if (dup) continue;
+        if (n == cap) {
+            ed = arena_grow(c->a, ed, cap * sizeof *ed, cap * 2 * sizeof *ed);
+            cap *= 2;
+        }
+        ed[n++] = (sp_local_edit_t){st->start, st->end, to};
+    }
+    qsort(ed, n, sizeof *ed, sp_cmp_local);
+
+    size_t gu = G->unit[0] == '\t' ? 1 : strlen(G->unit);
+    size_t gbase = 0;
+    for (const char *k = G->base_indent; *k; k++) gbase += *k == '\t' ? gu : 1;
+    buf_t b;
+    buf_init(&b);
+    size_t ei = 0;
+    uint32_t i = start;
+    bool first = true;
+    size_t vshift_levels = 0, vshift_w = 0; /* YAML: indentation of the block scalar's first line */
+    while (i < end) {
+        if (!first) {
+            /* at a line start */
+            bool verbatim = false;
+            const sp_span_t *span = NULL;
+            for (size_t v = 0; v < G->nverbatim; v++)
+                if (G->verbatim[v].start < i && i < G->verbatim[v].end) {
+                    verbatim = true;
+                    span = &G->verbatim[v];
+                }
+            uint32_t ws_end;
+            size_t w = sp_indent_width(G->text, G->len, i, &ws_end, gu);
+            bool blank = ws_end >= G->len || G->text[ws_end] == '\n' || G->text[ws_end] == '\r';
+            if (verbatim && c->T.lang != LANG_YAML) {
+                /* copy as is */
+            } else if (blank) {
+                i = ws_end;
+            } else if (verbatim) {
+                if (span->start != UINT32_MAX && (vshift_w == 0 || i <= span->start + 1)) {
+                    size_t rel = w > gbase ? w - gbase : 0;
+                    vshift_levels = rel / gu;
+                    vshift_w = w;
+                }
+                size_t extra_sp = w > vshift_w ? w - vshift_w : 0;
+                sp_put_indent(&b, base, c->T.unit, vshift_levels, extra_sp);
+                i = ws_end;
+            } else {
+                size_t rel = w > gbase ? w - gbase : 0;
+                sp_put_indent(&b, base, c->T.unit, rel / gu, rel % gu);
+                i = ws_end;
+                vshift_w = 0;
+            }
+        }
+        first = false;
+        /* copy to the end of the line, applying edits */
+        while (i < end && G->text[i] != '\n') {
+            if (ei < n && ed[ei].start == i) {
+                buf_puts(&b, ed[ei].text);
+                i = ed[ei].end;
+                ei++;
+                continue;
+            }
+            if (G->text[i] != '\r') buf_putc(&b, G->text[i]);
+            i++;
+        }
+        if (i < end) {
+            buf_puts(&b, c->nl);
+            i++;
+        }
+    }
+    const char *r = buf_arena_str(&b, c->a);
+    buf_free(&b);
+    return r;
+}
+
+/* Text with every whitespace character removed (to compare statements regardless of layout). */
+static const char *sp_squash(arena_t *a, const char *s, size_t n) {
+    char *r = arena_alloc(a, n + 1), *o = r;
+    for (size_t i = 0; i < n; i++)
+        if (!isspace((unsigned char)s[i])) *o++ = s[i];
+    *o = 0;
+    return r;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* imports                                                                                          */
+
+static const sp_import_t *sp_find_import(const sp_program_t *T, const sp_import_t *g) {
+    for (size_t i = 0; i < T->nimports; i++) {
+        const sp_import_t *t = &T->imports[i];
+        if (t->is_static || strcmp(t->path, g->path) != 0) continue;
+        if (T->lang == LANG_CSHARP && (t->local != NULL) != (g->local != NULL)) continue;
+        if (g->local && !t->local) continue;
+        return t;
+    }
+    if (T->lang == LANG_JAVA && g->local) {
+        /* `import a.b.*;` covers `a.b.C` */
+        const char *dot = strrchr(g->path, '.');
+        for (size_t i = 0; dot && i < T->nimports; i++) {
+            const sp_import_t *t = &T->imports[i];
+            if (t->wildcard && !t->is_static && strlen(t->path) == (size_t)(dot - g->path) &&
+                strncmp(t->path, g->path, (size_t)(dot - g->path)) == 0)
+                return t;
+        }
+    }
+    return NULL;
+}
+
+static const char *sp_import_line(sp_ctx_t *c, const sp_import_t *g, const char *local) {
+    const sp_program_t *T = &c->T;
+    bool renamed = g->local && strcmp(local, g->local) != 0;
+    switch (T->lang) {
+    case LANG_TYPESCRIPT: {
+        /* Follow the file: `require` when it uses require, its quote character and semicolons. */
+        char q = '"';
+        bool semi = true, require = false;
+        if (T->nimports > 0) {
+            const sp_import_t *l = &T->imports[T->nimports - 1];
+            const char *s = T->text + l->start;
+            const char *qp = memchr(s, '\'', l->end - l->start);
+            const char *dq = memchr(s, '"', l->end - l->start);
+            if (qp && (!dq || qp < dq)) q = '\'';
+            semi = T->text[l->end - 1] == ';';
+            require = strncmp(s, "const", 5) == 0 || strncmp(s, "var", 3) == 0 || strncmp(s, "let", 3) == 0;
+        }
+        if (require)
+            return arena_sprintf(c->a, "const %s = require(%c%s%c)%s", local, q, g->path, q, semi ? ";" : "");
+        if (!local) return arena_sprintf(c->a, "import %c%s%c%s", q, g->path, q, semi ? ";" : "");
+        return arena_sprintf(c->a, "import * as %s from %c%s%c%s", local, q, g->path, q, semi ? ";" : "");
+    }
+    case LANG_PYTHON:
+        if (!local || strcmp(local, g->path) == 0) return arena_sprintf(c->a, "import %s", g->path);
+        return arena_sprintf(c->a, "import %s as %s", g->path, local);
+    case LANG_GO:
+        if (g->alias || renamed) return arena_sprintf(c->a, "%s \"%s\"", local, g->path);
+        return arena_sprintf(c->a, "\"%s\"", g->path);
+    case LANG_CSHARP:
+        if (local) return arena_sprintf(c->a, "using %s = %s;", local, g->path);
+        return arena_sprintf(c->a, "using %s;", g->path);
+    case LANG_JAVA: return arena_sprintf(c->a, "import %s;", g->path);
+    default: return "";
+    }
+}
+
+/* Whether the file's imports (of one kind) are in ascending order of path; new ones then go to
+ * their sorted place, else after the last one. */
+static bool sp_imports_sorted(const sp_program_t *T) {
+    for (size_t i = 1; i < T->nimports; i++)
+        if (strcmp(T->imports[i - 1].path, T->imports[i].path) > 0) return false;
+    return T->nimports > 0;
+}
+
+static void sp_add_imports(sp_ctx_t *c, const char **lines, const char **paths, size_t n) {
+    sp_program_t *T = &c->T;
+    if (n == 0) return;
+    c->stats.imports_added += n;
+    if (T->lang == LANG_GO && T->go_import_block) {
+        /* Into the group of its kind (standard library paths have no dot), in sorted place. */
+        for (size_t k = 0; k < n; k++) {
+            bool std = strchr(paths[k], '.') == NULL;
+            uint32_t at = 0;
+            bool placed = false;
+            for (size_t i = 0; i < T->nimports; i++) {
+                const sp_import_t *t = &T->imports[i];
+                bool tstd = strchr(t->path, '.') == NULL;
+                if (tstd != std) continue;
+                if (strcmp(t->path, paths[k]) > 0) {
+                    at = sp_line_start(T->text, t->start);
+                    placed = true;
+                    break;
+                }
+                at = sp_line_end(T->text, T->len, t->end);
+                placed = true;
+            }
+            if (!placed) at = sp_line_start(T->text, T->go_block_end);
+            const char *ind = T->nimports ? sp_line_indent(T, T->imports[0].start) : "\t";
+            sp_add_edit(c, at, at, arena_sprintf(c->a, "%s%s%s", ind, lines[k], c->nl));
+        }
+        return;
+    }
+    if (T->nimports == 0 || (T->lang == LANG_GO && !T->go_import_block && T->nimports == 0)) {
+        buf_t b;
+        buf_init(&b);
+        if (T->lang == LANG_GO && n > 1) {
+            buf_printf(&b, "import (%s", c->nl);
+            for (size_t k = 0; k < n; k++) buf_printf(&b, "\t%s%s", lines[k], c->nl);
+            buf_puts(&b, ")");
+        } else {
+            for (size_t k = 0; k < n; k++) {
+                if (k) buf_puts(&b, c->nl);
+                buf_printf(&b, "%s%s", T->lang == LANG_GO ? "import " : "", lines[k]);
+            }
+        }
+        const char *block = buf_arena_str(&b, c->a);
+        buf_free(&b);
+        uint32_t at = T->import_at;
+        if (at > (T->bom ? 3u : 0u))
+            sp_add_edit(c, at, at, arena_sprintf(c->a, "%s%s%s", c->nl, c->nl, block));
+        else
+            sp_add_edit(c, at, at, arena_sprintf(c->a, "%s%s%s", block, c->nl, T->len > at ? c->nl : ""));
+        return;
+    }
+    bool sorted = sp_imports_sorted(T) && T->lang != LANG_GO;
+    if (sorted) /* keep the new ones in order among themselves too (few: insertion sort) */
+        for (size_t k = 1; k < n; k++)
+            for (size_t j = k; j > 0 && strcmp(paths[j - 1], paths[j]) > 0; j--) {
+                const char *tp = paths[j], *tl = lines[j];
+                paths[j] = paths[j - 1];
+                lines[j] = lines[j - 1];
+                paths[j - 1] = tp;
+                lines[j - 1] = tl;
+            }
+    for (size_t k = 0; k < n; k++) {
+        const char *pre = T->lang == LANG_GO ? "import " : "";
+        uint32_t at = sp_line_end(T->text, T->len, T->imports_end - 1);
+        if (sorted)
+            for (size_t i = 0; i < T->nimports; i++)
+                if (strcmp(T->imports[i].path, paths[k]) > 0) {
+                    at = sp_line_start(T->text, T->imports[i].start);
+                    break;
+                }
+        bool need_nl_before = at == T->len && T->len > 0 && T->text[T->len - 1] != '\n';
+        sp_add_edit(c, at, at,
+                    arena_sprintf(c->a, "%s%s%s%s", need_nl_before ? c->nl : "", pre, lines[k],
+                                  need_nl_before ? "" : c->nl));
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* applying edits                                                                                   */
+
+static int sp_cmp_edit(const void *x, const void *y) {
+    const sp_edit_t *a = x, *b = y;
+    if (a->start != b->start) return a->start < b->start ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static char *sp_apply(sp_ctx_t *c, size_t *out_len) {
+    qsort(c->edits, c->nedits, sizeof *c->edits, sp_cmp_edit);
+    buf_t b;
+    buf_init(&b);
+    uint32_t at = 0;
+    for (size_t i = 0; i < c->nedits; i++) {
+        const sp_edit_t *e = &c->edits[i];
+        if (e->start < at) continue; /* overlapping edits cannot happen; be safe */
+        buf_append(&b, c->T.text + at, e->start - at);
+        buf_puts(&b, e->text);
+        at = e->end;
+    }
+    buf_append(&b, c->T.text + at, c->T.len - at);
+    *out_len = b.len;
+    if (!b.data) buf_append(&b, "", 0);
+    return buf_take(&b);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* programs in code languages                                                                       */
+
+static bool sp_line_blank_before(const sp_program_t *T, uint32_t at) {
+    /* The line before `at` (a line start): blank, or opening a block (ends with `{`)? */
+    if (at == 0 || (T->bom && at <= 3)) return true;
+    uint32_t e = at - 1; /* the '\n' */
+    uint32_t s = sp_line_start(T->text, e);
+    while (e > s && isspace((unsigned char)T->text[e - 1])) e--;
+    return e == s || T->text[e - 1] == '{' || T->text[e - 1] == '(' || (T->bom && s == 0 && e == 3);
+}
+
+static bool sp_gen_uses_blank_lines(const sp_program_t *G) {
+    for (size_t i = 1; i < G->nstmts; i++) {
+        int nls = 0;
+        for (uint32_t k = G->stmts[i - 1].end; k < G->stmts[i].start; k++)
+            if (G->text[k] == '\n') nls++;
+        if (nls >= 2) return true;
+    }
+    return false;
+}
+
+static const sp_stmt_t *sp_target_decl(const sp_program_t *T, const char *name) {
+    for (size_t i = 0; i < T->nstmts; i++)
+        for (size_t k = 0; k < T->stmts[i].ndecls; k++)
+            if (strcmp(T->stmts[i].decls[k].name, name) == 0) return &T->stmts[i];
+    return NULL;
+}
+
+static bool sp_splice_code(sp_ctx_t *c) {
+    sp_program_t *T = &c->T, *G = &c->G;
+    size_t nu = G->nstmts;
+    sp_unit_t *u = arena_alloc(c->a, (nu + 1) * sizeof *u);
+    bool *res_used = arena_alloc(c->a, (T->nres + 1) * sizeof *res_used);
+
+    /* 1. imports: the file's alias for a package it already imports; a fresh one on a clash. */
+    const char **glocal = arena_alloc(c->a, (G->nimports + 1) * sizeof *glocal);
+    bool *gpresent = arena_alloc(c->a, (G->nimports + 1) * sizeof *gpresent);
+    for (size_t i = 0; i < G->nimports; i++) {
+        const sp_import_t *g = &G->imports[i];
+        const sp_import_t *t = sp_find_import(T, g);
+        glocal[i] = g->local;
+        if (t) {
+            gpresent[i] = true;
+            if (g->local && t->local && strcmp(g->local, t->local) != 0) sp_rename(c, g->local, t->local);
+            continue;
+        }
+        if (!g->local || !names_table_has(T->names, g->local)) continue;
+        if (T->lang == LANG_JAVA) {
+            /* Another class of that simple name is imported: write this one fully qualified. */
+            sp_rename(c, g->local, g->path);
+            gpresent[i] = true;
+            continue;
+        }
+        glocal[i] = sp_fresh(c, g->local);
+        sp_rename(c, g->local, glocal[i]);
+    }
+
+    /* 2. statements: replace, reuse or insert; names for what they declare. */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        u[i].go_define = -1;
+        if (g->is_return) continue;
+        if (*g->res_name && !c->keep_existing) {
+            for (size_t r = 0; r < T->nres; r++) {
+                if (res_used[r] || strcmp(T->res[r].res_name, g->res_name) != 0) continue;
+                if (!sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
+                res_used[r] = true;
+                u[i].mode = SP_REPLACE;
+                u[i].existing = &T->res[r];
+                break;
+            }
+        }
+        if (u[i].mode == SP_REPLACE) {
+            const sp_stmt_t *t = u[i].existing;
+            const char *gv = g->ndecls ? g->decls[0].name : NULL;
+            const char *tv = t->ndecls ? t->decls[0].name : NULL;
+            if (gv && strcmp(gv, "_") != 0) {
+                if (tv && strcmp(tv, "_") != 0) sp_rename(c, gv, tv);
+                else sp_rename(c, gv, sp_fresh(c, gv));
+            } else if (gv && tv && strcmp(tv, "_") != 0) {
+                u[i].decl0 = tv;
+            }
+            c->stats.replaced++;
+            continue;
+        }
+        /* A statement that is not a resource and is already in the file as written (a config
+         * read from an earlier run) is reused with its names. */
+        if (!*g->res_name && g->ndecls > 0) {
+            const sp_stmt_t *t = sp_target_decl(T, sp_renamed(c, g->decls[0].name));
+            if (t) {
+                const char *gt = sp_rewrite(c, g->start, g->end, NULL, 0, "");
+                if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, T->text + t->start, t->end - t->start)) ==
+                    0) {
+                    u[i].mode = SP_REUSE;
+                    c->stats.reused++;
+                    continue;
+                }
+            }
+        }
+        u[i].mode = SP_INSERT;
+        for (size_t k = 0; k < g->ndecls; k++) {
+            const char *d = g->decls[k].name;
+            if (strcmp(d, "_") == 0 || (T->lang == LANG_GO && strcmp(d, "err") == 0)) continue;
+            if (names_table_has(T->names, d) || names_table_has(c->taken, d) || names_table_get(c->rename, d) >= 0) {
+                const char *f = sp_fresh(c, d);
+                sp_rename(c, d, f);
+                c->stats.renamed++;
+            } else {
+                names_table_reserve(c->taken, d);
+            }
+        }
+        c->stats.inserted++;
+    }
+
+    /* 3. Go: `:=` when the statement declares a name not yet declared before it, else `=`. */
+    if (T->lang == LANG_GO) {
+        names_table_t *declared = names_table_new(c->a);
+        for (size_t k = 0; k < T->nstmts; k++)
+            for (size_t d = 0; d < T->stmts[k].ndecls; d++) names_table_reserve(declared, T->stmts[k].decls[d].name);
+        for (size_t i = 0; i < nu; i++) {
+            const sp_stmt_t *g = &G->stmts[i];
+            if ((u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) || g->op_end == 0) continue;
+            names_table_t *before = declared;
+            if (u[i].mode == SP_REPLACE) {
+                before = names_table_new(c->a);
+                for (size_t k = 0; k < T->nstmts; k++)
+                    if (T->stmts[k].start < u[i].existing->start)
+                        for (size_t d = 0; d < T->stmts[k].ndecls; d++)
+                            names_table_reserve(before, T->stmts[k].decls[d].name);
+            }
+            bool any_new = false;
+            for (size_t k = 0; k < g->ndecls; k++) {
+                const char *nm = k == 0 && u[i].decl0 ? u[i].decl0 : sp_renamed(c, g->decls[k].name);
+                if (strcmp(nm, "_") == 0) continue;
+                if (!names_table_has(before, nm)) any_new = true;
+                if (u[i].mode == SP_INSERT) names_table_reserve(declared, nm);
+            }
+            u[i].go_define = any_new;
+        }
+    }
+
+    /* 4. the text of each statement */
+    const char *B = T->base_indent;
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
+        sp_local_edit_t ex[2];
+        size_t nex = 0;
+        if (u[i].decl0) ex[nex++] = (sp_local_edit_t){g->decls[0].start, g->decls[0].end, u[i].decl0};
+        if (u[i].go_define >= 0) ex[nex++] = (sp_local_edit_t){g->op_start, g->op_end, u[i].go_define ? ":=" : "="};
+        const char *base = u[i].mode == SP_REPLACE ? sp_line_indent(T, u[i].existing->start) : B;
+        u[i].core = sp_rewrite(c, g->start, g->end, ex, nex, base);
+        if (u[i].mode == SP_REPLACE) sp_add_edit(c, u[i].existing->start, u[i].existing->end, u[i].core);
+    }
+
+    /* 5. the new statements, as one block at the insertion point */
+    bool sep = sp_gen_uses_blank_lines(G);
+    buf_t b;
+    buf_init(&b);
+    size_t ninsert = 0, prev = SIZE_MAX;
+    for (size_t i = 0; i < nu; i++) {
+        if (u[i].mode != SP_INSERT) continue;
+        /* Between statements that were neighbours in the generated program, its spacing. */
+        bool blank = sep;
+        if (prev == i - 1 && i > 0) {
+            int nls = 0;
+            for (uint32_t k = G->stmts[i - 1].end; k < G->stmts[i].start; k++) nls += G->text[k] == '\n';
+            blank = nls >= 2;
+        }
+        if (ninsert++ && blank) buf_puts(&b, c->nl);
+        prev = i;
+        buf_printf(&b, "%s%s%s", B, u[i].core, c->nl);
+    }
+    if (ninsert) {
+        const char *block = buf_arena_str(&b, c->a);
+        const char *pre = "", *post = "";
+        if (T->insert_at_line) {
+            if (sep && !sp_line_blank_before(T, T->insert_at)) pre = c->nl;
+            if (sep && T->insert_at < T->len) {
+                uint32_t k = T->insert_at;
+                while (k < T->len && (T->text[k] == ' ' || T->text[k] == '\t')) k++;
+                if (k < T->len && T->text[k] != '}' && T->text[k] != '\n' && T->text[k] != '\r') post = c->nl;
+            }
+        } else if (T->insert_at == T->len) {
+            /* The file has no final newline: keep it that way. */
+            size_t bl = strlen(block) - strlen(c->nl);
+            block = arena_sprintf(c->a, "%s%s%.*s", c->nl, sep ? c->nl : "", (int)bl, block);
+        } else {
+            pre = c->nl;
+            post = T->close_indent;
+        }
+        sp_add_edit(c, T->insert_at, T->insert_at, arena_sprintf(c->a, "%s%s%s", pre, block, post));
+    }
+    buf_free(&b);
+
+    /* 6. imports the kept statements use */
+    names_table_t *used = names_table_new(c->a);
+    for (size_t i = 0; i < nu; i++) {
+        if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
+        for (size_t k = 0; k < G->nsites; k++)
+            if (G->sites[k].start >= G->stmts[i].start && G->sites[k].end <= G->stmts[i].end)
+                names_table_reserve(used, G->sites[k].text);
+    }
+    const char **lines = arena_alloc(c->a, (G->nimports + 1) * sizeof *lines);
+    const char **paths = arena_alloc(c->a, (G->nimports + 1) * sizeof *paths);
+    size_t nl = 0;
+    for (size_t i = 0; i < G->nimports; i++) {
+        const sp_import_t *g = &G->imports[i];
+        if (gpresent[i] || g->wildcard || g->is_static) continue;
+        if (g->local && !names_table_has(used, g->local)) continue;
+        if (!g->local && T->lang != LANG_CSHARP) continue;
+        if (!g->local && (ninsert == 0 && c->stats.replaced == 0)) continue;
+        lines[nl] = sp_import_line(c, g, glocal[i]);
+        paths[nl++] = g->path;
+    }
+    sp_add_imports(c, lines, paths, nl);
+    return true;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Pulumi YAML                                                                                      */
+
+/* A pair of a top-level section (`resources`, `variables`, `configuration`, `outputs`). */
+typedef struct sp_ypair {
+    TSNode pair, key;
+    const char *name;    /* key, unquoted */
+    const char *logical; /* resources: `name:` or the key */
+    const char *type;    /* resources: collapsed `type:` */
+    TSNode value_map;    /* the block mapping of the value (null node when it is not one) */
+} sp_ypair_t;
+
+/* End of [.., end) without trailing whitespace (a YAML pair's node may end after its newline). */
+static uint32_t sp_trim_end(const sp_program_t *p, uint32_t end) {
+    while (end > 0 && isspace((unsigned char)p->text[end - 1])) end--;
+    return end;
+}
+
+static const char *sp_yaml_scalar(sp_program_t *p, TSNode n) {
+    const char *t = sp_node_text(p, n);
+    size_t l = strlen(t);
+    if (l >= 2 && (t[0] == '"' || t[0] == '\'') && t[l - 1] == t[0]) return arena_strndup(p->a, t + 1, l - 2);
+    return t;
+}
+
+/* `aws:s3/bucket:Bucket` → `aws:s3:Bucket`, `pkg:index:T` and `pkg::T` → `pkg:T` (Pulumi YAML's
+ * collapseToken), so both spellings of a type compare equal. */
+static const char *sp_yaml_collapse(arena_t *a, const char *tok) {
+    const char *c1 = strchr(tok, ':');
+    const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    if (!c1 || !c2 || strncmp(tok, "pulumi:providers:", 17) == 0) return tok;
+    size_t ml = (size_t)(c2 - c1 - 1);
+    const char *slash = memchr(c1 + 1, '/', ml);
+    if (slash) ml = (size_t)(slash - c1 - 1);
+    if (ml == 0 || (ml == 5 && strncmp(c1 + 1, "index", 5) == 0))
+        return arena_sprintf(a, "%.*s:%s", (int)(c1 - tok), tok, c2 + 1);
+    return arena_sprintf(a, "%.*s:%.*s:%s", (int)(c1 - tok), tok, (int)ml, c1 + 1, c2 + 1);
+}
+
+static TSNode sp_yaml_block_mapping(TSNode value) {
+    TSNode none = {0};
+    if (ts_node_is_null(value) || strcmp(ts_node_type(value), "block_node") != 0) return none;
+    TSNode m = ts_node_named_child(value, 0);
+    return !ts_node_is_null(m) && strcmp(ts_node_type(m), "block_mapping") == 0 ? m : none;
+}
+
+/* The top-level block mapping (null node for an empty document); false if the document is
+ * something else. */
+static bool sp_yaml_top(sp_program_t *p, TSNode *top) {
+    memset(top, 0, sizeof *top);
+    TSNode doc = {0};
+    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++)
+        if (strcmp(ts_node_type(ts_node_named_child(p->root, i)), "document") == 0) {
+            if (!ts_node_is_null(doc)) return false; /* several documents */
+            doc = ts_node_named_child(p->root, i);
+        }
+    if (ts_node_is_null(doc)) return true;
+    for (uint32_t i = 0; i < ts_node_named_child_count(doc); i++) {
+        TSNode c = ts_node_named_child(doc, i);
+        if (strcmp(ts_node_type(c), "comment") == 0) continue;
+        *top = sp_yaml_block_mapping(c);
+        return !ts_node_is_null(*top);
+    }
+    return true;
+}
+
+static const char *sp_yaml_section_name(const char *key) {
+    if (strcmp(key, "config") == 0 || strcmp(key, "configuration") == 0) return "configuration";
+    return key;
+}
+
+static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
+    size_t n = 0, cap = 0;
+    sp_ypair_t *v = NULL;
+    for (uint32_t i = 0; !ts_node_is_null(map) && i < ts_node_named_child_count(map); i++) {
+        TSNode pr = ts_node_named_child(map, i);
+        if (strcmp(ts_node_type(pr), "block_mapping_pair") != 0) continue;
+        SP_PUSH(p->a, v, n, cap);
+        sp_ypair_t *y = &v[n - 1];
+        memset(y, 0, sizeof *y);
+        y->pair = pr;
+        y->key = ts_node_child_by_field_name(pr, "key", 3);
+        y->name = ts_node_is_null(y->key) ? "" : sp_yaml_scalar(p, y->key);
+        y->logical = y->name;
+        y->type = "";
+        y->value_map = sp_yaml_block_mapping(ts_node_child_by_field_name(pr, "value", 5));
+        for (uint32_t k = 0; !ts_node_is_null(y->value_map) && k < ts_node_named_child_count(y->value_map); k++) {
+            TSNode q = ts_node_named_child(y->value_map, k);
+            TSNode qk = ts_node_child_by_field_name(q, "key", 3), qv = ts_node_child_by_field_name(q, "value", 5);
+            if (ts_node_is_null(qk) || ts_node_is_null(qv)) continue;
+            const char *kk = sp_yaml_scalar(p, qk);
+            if (strcmp(kk, "type") == 0) y->type = sp_yaml_collapse(p->a, sp_yaml_scalar(p, qv));
+            else if (strcmp(kk, "name") == 0) y->logical = sp_yaml_scalar(p, qv);
+        }
+    }
+    *out = v;
+    return n;
+}
+
+static TSNode sp_yaml_find_section(sp_program_t *p, TSNode top, const char *section) {
+    TSNode none = {0};
+    for (uint32_t i = 0; !ts_node_is_null(top) && i < ts_node_named_child_count(top); i++) {
+        TSNode pr = ts_node_named_child(top, i);
+        TSNode k = ts_node_child_by_field_name(pr, "key", 3);
+        if (!ts_node_is_null(k) && strcmp(sp_yaml_section_name(sp_yaml_scalar(p, k)), section) == 0) return pr;
+    }
+    return none;
+}
+
+/* `${name` references in the generated YAML (renamed with their resource or variable). */
+static void sp_yaml_sites(sp_program_t *G) {
+    for (uint32_t i = 0; i + 2 < G->len; i++) {
+        if (G->text[i] != '$' || G->text[i + 1] != '{' || (i > 0 && G->text[i - 1] == '$')) continue;
+        uint32_t s = i + 2, e = s;
+        while (e < G->len && (isalnum((unsigned char)G->text[e]) || G->text[e] == '_' || G->text[e] == '-')) e++;
+        if (e == s) continue;
+        SP_PUSH(G->a, G->sites, G->nsites, G->csites);
+        G->sites[G->nsites - 1] = (sp_site_t){s, e, arena_strndup(G->a, G->text + s, e - s)};
+    }
+}
+
+static bool sp_splice_yaml(sp_ctx_t *c) {
+    sp_program_t *T = &c->T, *G = &c->G;
+    T->names = names_table_new(c->a);
+    G->names = names_table_new(c->a);
+    sp_walk_names(T, false);
+    sp_walk_names(G, false);
+    sp_detect_style(T);
+    sp_detect_style(G);
+    c->nl = T->crlf ? "\r\n" : "\n";
+    TSNode ttop, gtop;
+    if (!sp_yaml_top(T, &ttop)) {
+        diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                 "the file is not a single YAML mapping (a Pulumi YAML program has top-level keys such as name, "
+                 "runtime and resources): cannot insert into it");
+        return false;
+    }
+    if (!sp_yaml_top(G, &gtop) || ts_node_is_null(gtop)) return true;
+    /* Top-level keys must be unique (tree-sitter accepts duplicates; Pulumi does not). */
+    for (uint32_t i = 0; !ts_node_is_null(ttop) && i < ts_node_named_child_count(ttop); i++) {
+        TSNode ki = ts_node_child_by_field_name(ts_node_named_child(ttop, i), "key", 3);
+        for (uint32_t j = i + 1; !ts_node_is_null(ki) && j < ts_node_named_child_count(ttop); j++) {
+            TSNode kj = ts_node_child_by_field_name(ts_node_named_child(ttop, j), "key", 3);
+            if (ts_node_is_null(kj) || strcmp(sp_yaml_scalar(T, ki), sp_yaml_scalar(T, kj)) != 0) continue;
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "duplicate top-level key `%s`: fix the file before inserting into it",
+                                 sp_yaml_scalar(T, kj));
+            d->line = (int)ts_node_start_point(kj).row + 1;
+            return false;
+        }
+    }
+    static const char *const SECTIONS[] = {"configuration", "variables", "resources", "outputs"};
+    sp_ypair_t *tp[4] = {0}, *gp[4] = {0};
+    size_t tn[4] = {0}, gn[4] = {0};
+    TSNode tsec[4];
+    for (int s = 0; s < 4; s++) {
+        tsec[s] = sp_yaml_find_section(T, ttop, SECTIONS[s]);
+        if (!ts_node_is_null(tsec[s])) {
+            TSNode v = ts_node_child_by_field_name(tsec[s], "value", 5);
+            tn[s] = sp_yaml_pairs(T, sp_yaml_block_mapping(v), &tp[s]);
+            for (size_t k = 0; k < tn[s]; k++) names_table_reserve(T->names, tp[s][k].name);
+        }
+        TSNode gs = sp_yaml_find_section(G, gtop, SECTIONS[s]);
+        if (!ts_node_is_null(gs)) gn[s] = sp_yaml_pairs(G, sp_yaml_block_mapping(ts_node_child_by_field_name(gs, "value", 5)), &gp[s]);
+    }
+    sp_yaml_sites(G);
+
+    /* Decide per generated pair, then write. mode: 0 skip, 1 insert, 2 replace */
+    int *mode[4];
+    const sp_ypair_t **existing[4];
+    const char **newkey[4];
+    for (int s = 0; s < 4; s++) {
+        mode[s] = arena_alloc(c->a, (gn[s] + 1) * sizeof(int));
+        existing[s] = arena_alloc(c->a, (gn[s] + 1) * sizeof(sp_ypair_t *));
+        newkey[s] = arena_alloc(c->a, (gn[s] + 1) * sizeof(char *));
+        for (size_t i = 0; i < gn[s]; i++) {
+            const sp_ypair_t *g = &gp[s][i];
+            const sp_ypair_t *t = NULL;
+            for (size_t k = 0; k < tn[s] && !t; k++) {
+                if (s == 2 ? (strcmp(tp[s][k].logical, g->logical) == 0 && strcmp(tp[s][k].type, g->type) == 0)
+                           : strcmp(tp[s][k].name, g->name) == 0)
+                    t = &tp[s][k];
+            }
+            if (s == 2 && t && c->keep_existing) t = NULL;
+            newkey[s][i] = g->name;
+            if (t && (s == 2 || s == 3)) {
+                mode[s][i] = 2;
+                existing[s][i] = t;
+                sp_rename(c, g->name, t->name);
+                newkey[s][i] = t->name;
+                c->stats.replaced++;
+            } else if (t) {
+                mode[s][i] = 0; /* configuration/variables already declared under that name */
+                c->stats.reused++;
+            } else {
+                mode[s][i] = 1;
+                if (names_table_has(T->names, g->name) || names_table_has(c->taken, g->name)) {
+                    newkey[s][i] = sp_fresh(c, g->name);
+                    sp_rename(c, g->name, newkey[s][i]);
+                    c->stats.renamed++;
+                } else {
+                    names_table_reserve(c->taken, g->name);
+                }
+                c->stats.inserted++;
+            }
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        if (gn[s] == 0) continue;
+        G->base_indent = sp_line_indent(G, ts_node_start_byte(gp[s][0].pair));
+        /* Where this section's new pairs go, and at what indentation. */
+        const char *base = T->unit;
+        uint32_t at = T->len;
+        const char *head = NULL; /* a new `section:` line */
+        if (!ts_node_is_null(tsec[s])) {
+            TSNode v = ts_node_child_by_field_name(tsec[s], "value", 5);
+            if (tn[s] > 0) {
+                base = sp_line_indent(T, ts_node_start_byte(tp[s][0].pair));
+                at = sp_line_end(T->text, T->len, sp_trim_end(T, ts_node_end_byte(tp[s][tn[s] - 1].pair)) - 1);
+            } else if (ts_node_is_null(v) || strcmp(ts_node_type(v), "flow_node") == 0) {
+                TSNode fm = ts_node_is_null(v) ? v : ts_node_named_child(v, 0);
+                if (!ts_node_is_null(fm) && strcmp(ts_node_type(fm), "flow_mapping") == 0 &&
+                    ts_node_named_child_count(fm) > 0) {
+                    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                         "`%s` is written as a flow mapping ({...}): write it as a block mapping "
+                                         "(one `name:` per line) to insert into it",
+                                         sp_yaml_scalar(T, ts_node_child_by_field_name(tsec[s], "key", 3)));
+                    d->line = (int)ts_node_start_point(fm).row + 1;
+                    return false;
+                }
+                if (!ts_node_is_null(v) && !(!ts_node_is_null(fm) && strcmp(ts_node_type(fm), "flow_mapping") == 0) &&
+                    strcmp(sp_node_text(T, v), "null") != 0 && strcmp(sp_node_text(T, v), "~") != 0) {
+                    diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "`%s` is not a mapping: fix the file before inserting into it", SECTIONS[s]);
+                    return false;
+                }
+                /* `resources:` (null) or `resources: {}`: drop the value, add the pairs below. */
+                TSNode key = ts_node_child_by_field_name(tsec[s], "key", 3);
+                uint32_t colon = ts_node_end_byte(key);
+                while (colon < T->len && T->text[colon] != ':') colon++;
+                if (!ts_node_is_null(v)) sp_add_edit(c, colon + 1, ts_node_end_byte(v), "");
+                base = arena_sprintf(c->a, "%s%s", sp_line_indent(T, ts_node_start_byte(key)), T->unit);
+                at = sp_line_end(T->text, T->len, colon);
+            } else {
+                diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "`%s` is not a mapping: fix the file before inserting into it", SECTIONS[s]);
+                return false;
+            }
+        } else {
+            head = arena_sprintf(c->a, "%s:%s", SECTIONS[s], c->nl);
+        }
+        buf_t b;
+        buf_init(&b);
+        size_t added = 0;
+        for (size_t i = 0; i < gn[s]; i++) {
+            const sp_ypair_t *g = &gp[s][i];
+            if (mode[s][i] == 0) continue;
+            sp_local_edit_t ex[2];
+            size_t nex = 0;
+            if (strcmp(newkey[s][i], g->name) != 0) {
+                ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->key), ts_node_end_byte(g->key), newkey[s][i]};
+                /* A renamed resource keeps its logical name. */
+                if (s == 2 && strcmp(g->logical, g->name) == 0 && !ts_node_is_null(g->value_map)) {
+                    const char *ib = mode[s][i] == 2 ? sp_line_indent(T, ts_node_start_byte(existing[s][i]->pair)) : base;
+                    ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->value_map), ts_node_start_byte(g->value_map),
+                                                  arena_sprintf(c->a, "name: %s%s%s%s", g->name, c->nl, ib, T->unit)};
+                }
+            }
+            uint32_t ps = ts_node_start_byte(g->pair), pe = sp_trim_end(G, ts_node_end_byte(g->pair));
+            if (mode[s][i] == 2) {
+                const sp_ypair_t *t = existing[s][i];
+                const char *core =
+                    sp_rewrite(c, ps, pe, ex, nex, sp_line_indent(T, ts_node_start_byte(t->pair)));
+                sp_add_edit(c, ts_node_start_byte(t->pair), sp_trim_end(T, ts_node_end_byte(t->pair)), core);
+                continue;
+            }
+            buf_printf(&b, "%s%s%s", base, sp_rewrite(c, ps, pe, ex, nex, base), c->nl);
+            added++;
+        }
+        if (added == 0) {
+            buf_free(&b);
+            continue;
+        }
+        const char *block = buf_arena_str(&b, c->a);
+        buf_free(&b);
+        bool need_nl = at == T->len && T->len > 0 && T->text[T->len - 1] != '\n';
+        sp_add_edit(c, at, at, arena_sprintf(c->a, "%s%s%s", need_nl ? c->nl : "", head ? head : "", block));
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* entry points                                                                                     */
+
+bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t lang, const char *generated,
+                    size_t generated_len, const splice_options_t *opts, char **out_text, size_t *out_len,
+                    bool *changed, splice_stats_t *stats, diag_list_t *diags) {
+    *out_text = NULL;
+    if (changed) *changed = false;
+    const char *file = opts && opts->filename ? opts->filename : "program";
+    if (lang == LANG_PCL || !ts_check_language(lang)) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, file, NULL,
+                 "cannot insert into a %s file: only TypeScript/JavaScript, Python, Go, C#, Java and Pulumi YAML "
+                 "programs are supported",
+                 lang_name(lang));
+        return false;
+    }
+    if (target_len > UINT32_MAX / 2 || generated_len > UINT32_MAX / 2) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "the file is too large to edit");
+        return false;
+    }
+    if (!sp_check_encoding(target, target_len, file, diags)) return false;
+
+    sp_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.a = arena_new();
+    c.file = file;
+    c.diags = diags;
+    c.keep_existing = opts && opts->keep_existing;
+    c.rename = names_table_new(c.a);
+    c.taken = names_table_new(c.a);
+    c.nl = "\n";
+    c.T = (sp_program_t){.a = c.a, .lang = lang, .text = target, .len = (uint32_t)target_len};
+    c.G = (sp_program_t){.a = c.a, .lang = lang, .text = generated, .len = (uint32_t)generated_len};
+    bool ok = sp_parse(s, &c.T, file, false, diags) && sp_parse(s, &c.G, file, true, diags);
+    if (ok && lang == LANG_YAML) {
+        ok = sp_splice_yaml(&c);
+    } else if (ok) {
+        ok = sp_analyze(s, &c.T, true, file, diags) && sp_analyze(s, &c.G, false, "generated program", diags);
+        if (ok) {
+            c.nl = c.T.crlf ? "\r\n" : "\n";
+            ok = sp_splice_code(&c);
+        }
+    }
+    char *result = NULL;
+    size_t rlen = 0;
+    if (ok) {
+        result = sp_apply(&c, &rlen);
+        /* Never hand back text that does not parse. */
+        diag_list_t check;
+        diag_list_init(&check);
+        sp_program_t R = {.a = c.a, .lang = lang, .text = result, .len = (uint32_t)rlen};
+        if (!sp_parse(s, &R, file, false, &check)) {
+            diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
+                                 "internal error: the spliced program would not parse (%s); the file was left "
+                                 "unchanged — please report this with the file",
+                                 check.head ? check.head->message : "?");
+            d->line = check.head ? check.head->line : 0;
+            free(result);
+            result = NULL;
+            ok = false;
+        }
+        if (R.tree) ts_tree_delete(R.tree);
+        diag_list_free(&check);
+    }
+    if (ok) {
+        *out_text = result;
+        if (out_len) *out_len = rlen;
+        if (changed) *changed = rlen != target_len || memcmp(result, target, rlen) != 0;
+        if (stats) *stats = c.stats;
+    }
+    if (c.T.tree) ts_tree_delete(c.T.tree);
+    if (c.G.tree) ts_tree_delete(c.G.tree);
+    arena_free(c.a);
+    return ok;
+}
+
+bool splice_program(const char *target_text, size_t len, lang_t target_lang, const char *generated_text,
+                    const splice_options_t *opts, char **out_text, bool *changed, diag_list_t *diags) {
+    splicer_t *s = splicer_new();
+    bool ok = splicer_splice(s, target_text, len, target_lang, generated_text, strlen(generated_text), opts, out_text,
+                             NULL, changed, NULL, diags);
+    splicer_free(s);
+    return ok;
+}
+
+bool splice_write_file(const char *path, const char *expected_old_text, size_t old_len, const char *new_text,
+                       size_t new_len, diag_list_t *diags) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot read the file: %s", strerror(errno));
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "not a regular file: give the path of a program file");
+        return false;
+    }
+    /* Checked by mode bits, not access(2): root may write anything, but a file the user made
+     * read-only is meant to stay as it is. */
+    if ((st.st_mode & 0222) == 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                 "the file is read-only: make it writable (chmod u+w) or print a diff with --diff instead");
+        return false;
+    }
+    arena_t *a = arena_new();
+    diag_list_t rd;
+    diag_list_init(&rd);
+    size_t cur_len = 0;
+    char *cur = file_read_all(a, path, &cur_len, &rd);
+    bool ok = cur != NULL;
+    if (!ok) diag_list_move(diags, &rd);
+    diag_list_free(&rd);
+    if (ok && (cur_len != old_len || memcmp(cur, expected_old_text, old_len) != 0)) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                 "the file changed since it was read (another editor or process wrote it); nothing was written: run "
+                 "the command again");
+        ok = false;
+    }
+    arena_free(a);
+    if (!ok) return false;
+    return file_write_atomic(path, new_text, new_len, st.st_mode & 07777, false, diags);
+}

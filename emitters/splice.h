@@ -1,0 +1,74 @@
+/* splice.h — put generated resource definitions into an existing Pulumi program.
+ *
+ * The input is the text of a user's program (TypeScript/JavaScript, Python, Go, C#, Java or Pulumi
+ * YAML) and the text of a complete program an emitter generated (emit_program). Both are parsed
+ * with the pinned tree-sitter grammars; the generated program's body statements (resources, config
+ * reads) are taken out, renamed so they clash with nothing in the user's file, re-indented in the
+ * file's style and inserted at the program body's end (before Go's `return nil`, a C# or TS
+ * `return`), with the imports they need added in the file's own order. A resource that already
+ * exists with the same logical name and type is replaced in place, so running the same import twice
+ * changes nothing the second time.
+ *
+ * Nothing is written by splice_program: it returns the new text. splice_write_file writes it only
+ * if the file still holds what was read. review_unified_diff (review.h) shows the change.
+ *
+ * Refused, with the file untouched and a message naming the line: syntax errors (ERROR/MISSING
+ * nodes, and Python statements at inconsistent indentation), invalid UTF-8, UTF-16 files, a program
+ * whose body cannot be found, YAML whose `resources` is a non-empty flow mapping. */
+#ifndef CIMPORT_SPLICE_H
+#define CIMPORT_SPLICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "emitters/emit.h"
+#include "specs/diag.h"
+
+typedef struct splice_options {
+    /* Names the target file in messages ("index.ts:12: ..."); NULL means "program". */
+    const char *filename;
+    /* Adds new definitions even when one with the same logical name and type exists (default
+     * false: replace it in place). */
+    bool keep_existing;
+} splice_options_t;
+
+/* Counts of what a splice did (for the CLI's summary line). */
+typedef struct splice_stats {
+    size_t inserted;       /* statements added */
+    size_t replaced;       /* existing definitions replaced (identical ones included) */
+    size_t reused;         /* generated statements already present verbatim (e.g. config reads) */
+    size_t imports_added;  /* import lines added */
+    size_t renamed;        /* generated variables renamed to avoid a clash */
+} splice_stats_t;
+
+/* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use
+ * and reused by every later call. Not thread-safe; use one per thread. */
+typedef struct splicer splicer_t;
+
+splicer_t *splicer_new(void);
+void splicer_free(splicer_t *s);
+
+/* Splices `generated` (a whole program in `lang`) into `target` (the user's file in `lang`).
+ * On success *out_text is the new text (malloc'd, NUL-terminated, *out_len bytes if out_len is
+ * non-NULL) and *changed says whether it differs from target. On failure returns false with error
+ * diagnostics and sets *out_text to NULL. stats may be NULL. */
+bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t lang, const char *generated,
+                    size_t generated_len, const splice_options_t *opts, char **out_text, size_t *out_len,
+                    bool *changed, splice_stats_t *stats, diag_list_t *diags);
+
+/* One-shot form of splicer_splice (creates and frees a splicer). */
+bool splice_program(const char *target_text, size_t len, lang_t target_lang, const char *generated_text,
+                    const splice_options_t *opts, char **out_text, bool *changed, diag_list_t *diags);
+
+/* Language of a program file from its name: .ts/.tsx/.mts/.cts/.js/.mjs/.cjs → TypeScript (the
+ * TypeScript grammar parses plain JavaScript), .py → Python, .go → Go, .cs → C#, .java → Java,
+ * .yaml/.yml (Pulumi.yaml, Main.yaml) → YAML. False for anything else. */
+bool splice_lang_from_path(const char *path, lang_t *out);
+
+/* Writes new_text over path through a temporary file and rename, keeping the file's mode, but only
+ * if the file still holds exactly expected_old_text (else: "<path> changed since it was read; run
+ * the command again"). A read-only file or directory is refused before anything is written. */
+bool splice_write_file(const char *path, const char *expected_old_text, size_t old_len, const char *new_text,
+                       size_t new_len, diag_list_t *diags);
+
+#endif

@@ -1,0 +1,145 @@
+/* splice_internal.h — what splice.c (the algorithm) and splice_lang.c (per-language tree facts)
+ * share. Not included from outside emitters/splice*.c. */
+#ifndef CIMPORT_SPLICE_INTERNAL_H
+#define CIMPORT_SPLICE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tree_sitter/api.h>
+
+#include "emitters/emit.h"
+#include "emitters/names.h"
+#include "emitters/splice.h"
+#include "specs/arena.h"
+#include "specs/diag.h"
+
+/* Grows an arena array `arr` of `n` elements (capacity `cap`) to hold one more. */
+#define SP_PUSH(a, arr, n, cap)                                                                    \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            size_t nc_ = (cap) ? (cap) * 2 : 16;                                                   \
+            (arr) = arena_grow((a), (arr), (cap) * sizeof *(arr), nc_ * sizeof *(arr));            \
+            (cap) = nc_;                                                                           \
+        }                                                                                          \
+        (n)++;                                                                                     \
+    } while (0)
+
+/* An import statement: `path` is what identifies the package (`@pulumi/aws`, `pulumi_aws`, a Go
+ * import path, `Pulumi.Aws`, `com.pulumi.aws.s3.Bucket`); `local` the name code uses for it (the
+ * alias, a Go package name, a Java simple class name); NULL when the import binds no usable name
+ * (C# `using X;`, Java wildcard). */
+typedef struct sp_import {
+    const char *path;
+    const char *local;
+    bool alias;    /* written with an explicit alias (C# `using A = X;`, Go `a "x"`, `import x as a`) */
+    bool wildcard; /* Java `import a.b.*;` */
+    bool is_static;
+    uint32_t start, end; /* the whole statement (Go: the import_spec) */
+} sp_import_t;
+
+/* A name a body statement declares, and where (for renaming at the declaration). */
+typedef struct sp_decl {
+    const char *name;
+    uint32_t start, end;
+} sp_decl_t;
+
+/* A statement directly in the program body (or a pair of a YAML section). */
+typedef struct sp_stmt {
+    uint32_t start, end; /* bytes; Go: includes the `if err != nil {...}` that follows */
+    sp_decl_t decls[8];
+    size_t ndecls;
+    bool is_return;
+    /* Go: the `:=`/`=` token of a short_var_declaration or assignment_statement (op_end == 0: none) */
+    uint32_t op_start, op_end;
+    /* A resource definition: logical name and canonical type ("" when not a resource) */
+    const char *res_name;
+    const char *res_type;
+    const char *section; /* YAML: resources / variables / configuration / outputs */
+} sp_stmt_t;
+
+/* An identifier in a reference or declaration position (renamable), or a YAML `${name` site. */
+typedef struct sp_site {
+    uint32_t start, end;
+    const char *text;
+} sp_site_t;
+
+/* A string literal spanning lines: the lines it covers after the first are copied verbatim. */
+typedef struct sp_span {
+    uint32_t start, end;
+} sp_span_t;
+
+/* Everything the splicer needs to know about one program (the user's file or the generated one). */
+typedef struct sp_program {
+    arena_t *a;
+    lang_t lang;
+    const char *text;
+    uint32_t len;
+    TSTree *tree;
+    TSNode root;
+
+    sp_import_t *imports;
+    size_t nimports, cimports;
+    uint32_t imports_end;  /* byte after the last import statement (0: none) */
+    uint32_t import_at;    /* where a first import goes when there is none */
+    bool go_import_block;  /* Go: there is an `import ( ... )` */
+    uint32_t go_block_end; /* Go: offset of that block's `)` */
+
+    /* Body statements in source order (YAML: pairs of every top-level section). */
+    sp_stmt_t *stmts;
+    size_t nstmts, cstmts;
+    bool has_body;
+    uint32_t insert_at;      /* offset of the insertion point */
+    bool insert_at_line;     /* insert_at is the start of a line */
+    const char *base_indent; /* indentation of statements in the body */
+    const char *close_indent; /* indentation of the line that follows the insertion point */
+
+    /* Resources found anywhere in the file (user's file) — statements not in stmts. */
+    sp_stmt_t *res;
+    size_t nres, cres;
+
+    names_table_t *names; /* every identifier-like token of the file */
+    sp_site_t *sites;     /* renamable identifier sites (generated program) */
+    size_t nsites, csites;
+    sp_span_t *verbatim; /* multi-line strings */
+    size_t nverbatim, cverbatim;
+
+    /* Style */
+    bool bom, crlf, final_newline;
+    const char *unit; /* indentation unit */
+} sp_program_t;
+
+/* Compiled queries per language, owned by the splicer. */
+typedef struct sp_queries {
+    TSQuery *imports;
+    TSQuery *resources;
+    bool tried;
+} sp_queries_t;
+
+struct splicer {
+    TSParser *parser;
+    TSQueryCursor *cursor;
+    sp_queries_t q[LANG_YAML + 1];
+};
+
+/* splice_lang.c: fills imports, stmts, res, names, sites, verbatim, insertion point of p (its tree
+ * is parsed). `is_target` asks for resources anywhere in the file. Returns false with a diagnostic
+ * when the body cannot be found. */
+bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filename, diag_list_t *diags);
+/* Style of the text (BOM, CRLF, final newline, indentation unit); needs p->verbatim. */
+void sp_detect_style(sp_program_t *p);
+/* Collects p->names (and renamable sites, multi-line strings) with one walk over the tree. */
+void sp_walk_names(sp_program_t *p, bool want_sites);
+/* Canonical type of a resource's type expression text in program p (aliases resolved). */
+const char *sp_canonical_type(sp_program_t *p, const char *type_text);
+/* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */
+bool sp_types_match(const sp_program_t *target, const char *t, const char *g);
+
+/* Small text helpers shared by both files. */
+const char *sp_node_text(sp_program_t *p, TSNode n);
+uint32_t sp_line_start(const char *text, uint32_t off);
+uint32_t sp_line_end(const char *text, uint32_t len, uint32_t off); /* offset after the '\n' */
+const char *sp_line_indent(sp_program_t *p, uint32_t off);
+
+#endif

@@ -1,0 +1,939 @@
+/* splice_lang.c — what the splicer reads from a parsed program, per language: its imports (with the
+ * names they bind), the statements of the program body and what they declare, the resources it
+ * defines (logical name + canonical type), every identifier (for clash-free names), the identifiers
+ * that may be renamed, and where new statements go.
+ *
+ * Facts are tied to the pinned grammar versions (cmake/grammars.cmake); docs/reference/
+ * tree-sitter.md §2-§3 lists the shapes. The C runtime (0.20.7) does not evaluate query
+ * predicates, so the queries below have none; the checks they would make are done in C. */
+#include <ctype.h>
+#include <string.h>
+
+#include "emitters/splice_internal.h"
+#include "emitters/ts_check.h"
+
+/* ---------------------------------------------------------------------------------------------- */
+/* text helpers                                                                                    */
+
+const char *sp_node_text(sp_program_t *p, TSNode n) {
+    uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return arena_strndup(p->a, p->text + s, e - s);
+}
+
+uint32_t sp_line_start(const char *text, uint32_t off) {
+    while (off > 0 && text[off - 1] != '\n') off--;
+    return off;
+}
+
+uint32_t sp_line_end(const char *text, uint32_t len, uint32_t off) {
+    while (off < len && text[off] != '\n') off++;
+    return off < len ? off + 1 : off;
+}
+
+const char *sp_line_indent(sp_program_t *p, uint32_t off) {
+    uint32_t s = sp_line_start(p->text, off), e = s;
+    if (s == 0 && p->bom) s = e = 3;
+    while (e < p->len && (p->text[e] == ' ' || p->text[e] == '\t')) e++;
+    return arena_strndup(p->a, p->text + s, e - s);
+}
+
+static bool sp_is(TSNode n, const char *type) { return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0; }
+
+static bool sp_is_comment(TSNode n) {
+    const char *t = ts_node_type(n);
+    return strcmp(t, "comment") == 0 || strcmp(t, "line_comment") == 0 || strcmp(t, "block_comment") == 0;
+}
+
+/* The inside of a quoted string literal, or NULL for anything that is not a plain literal (Python
+ * f-strings, C# interpolated/verbatim strings, Go raw strings: the name is then unknown). */
+static const char *sp_string_value(sp_program_t *p, TSNode n) {
+    const char *t = sp_node_text(p, n);
+    size_t l = strlen(t);
+    if (l < 2 || (t[0] != '"' && t[0] != '\'') || t[l - 1] != t[0]) return NULL;
+    if (l >= 6 && strncmp(t, "\"\"\"", 3) == 0) return NULL;
+    return arena_strndup(p->a, t + 1, l - 2);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* queries (compiled on first use per language, kept in the splicer)                               */
+
+static const char *const SP_IMPORT_QUERY[LANG_YAML + 1] = {
+    [LANG_TYPESCRIPT] = "(import_statement) @import\n"
+                        "(program (lexical_declaration (variable_declarator name: (identifier) value: (call_expression "
+                        "function: (identifier) arguments: (arguments . (string) .)))) @require)",
+    [LANG_PYTHON] = "[(import_statement) (import_from_statement) (future_import_statement)] @import",
+    [LANG_GO] = "(import_spec) @import",
+    [LANG_CSHARP] = "(using_directive) @import",
+    [LANG_JAVA] = "(import_declaration) @import",
+};
+
+static const char *const SP_RESOURCE_QUERY[LANG_YAML + 1] = {
+    [LANG_TYPESCRIPT] = "(new_expression constructor: [(member_expression) (identifier)] @type "
+                        "arguments: (arguments . (string) @name)) @res",
+    [LANG_PYTHON] = "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (string) @name)) @res",
+    [LANG_GO] = "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) @type "
+                "arguments: (argument_list . (identifier) . (interpreted_string_literal) @name)) @res",
+    [LANG_CSHARP] = "(object_creation_expression type: (_) @type "
+                    "arguments: (argument_list . (argument . (string_literal) @name))) @res",
+    [LANG_JAVA] = "(object_creation_expression type: (_) @type arguments: (argument_list . (string_literal) @name)) @res",
+};
+
+static TSQuery *sp_compile(lang_t lang, const char *src, diag_list_t *diags) {
+    uint32_t err_off = 0;
+    TSQueryError err = TSQueryErrorNone;
+    TSQuery *q = ts_query_new(ts_check_language(lang), src, (uint32_t)strlen(src), &err_off, &err);
+    if (!q)
+        diag_error(diags, DIAG_CODEGEN,
+                   "internal error: the %s splice query does not fit the built-in grammar (error %d at byte %u); "
+                   "the grammar pin and emitters/splice_lang.c disagree",
+                   lang_name(lang), (int)err, err_off);
+    return q;
+}
+
+static sp_queries_t *sp_queries(splicer_t *s, lang_t lang, diag_list_t *diags) {
+    sp_queries_t *q = &s->q[lang];
+    if (!q->tried) {
+        q->tried = true;
+        q->imports = sp_compile(lang, SP_IMPORT_QUERY[lang], diags);
+        q->resources = sp_compile(lang, SP_RESOURCE_QUERY[lang], diags);
+    }
+    return q->imports && q->resources ? q : NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* imports                                                                                          */
+
+static sp_import_t *sp_add_import(sp_program_t *p, TSNode stmt, const char *path, const char *local, bool alias) {
+    SP_PUSH(p->a, p->imports, p->nimports, p->cimports);
+    sp_import_t *im = &p->imports[p->nimports - 1];
+    memset(im, 0, sizeof *im);
+    im->path = path;
+    im->local = local;
+    im->alias = alias;
+    im->start = ts_node_start_byte(stmt);
+    im->end = ts_node_end_byte(stmt);
+    if (im->end > p->imports_end) p->imports_end = im->end;
+    return im;
+}
+
+/* Go's package name for an import path: the last element, skipping a `/vN` major-version suffix,
+ * without a `go-` prefix or `.vN` suffix, dashes removed. */
+static const char *sp_go_package_name(arena_t *a, const char *path) {
+    const char *end = path + strlen(path), *s = end;
+    while (s > path && s[-1] != '/') s--;
+    if (s > path && s[0] == 'v' && isdigit((unsigned char)s[1]) && strspn(s + 1, "0123456789") == strlen(s + 1)) {
+        end = s - 1;
+        s = end;
+        while (s > path && s[-1] != '/') s--;
+    }
+    if (strncmp(s, "go-", 3) == 0) s += 3;
+    buf_t b;
+    buf_init(&b);
+    for (const char *c = s; c < end && *c != '.'; c++)
+        if (*c != '-') buf_putc(&b, *c);
+    char *r = buf_arena_str(&b, a);
+    buf_free(&b);
+    return r;
+}
+
+static void sp_import_ts(sp_program_t *p, TSNode stmt, bool require) {
+    if (require) {
+        TSNode decl = ts_node_named_child(stmt, 0);
+        TSNode call = ts_node_child_by_field_name(decl, "value", 5);
+        TSNode fn = ts_node_child_by_field_name(call, "function", 8);
+        if (strcmp(sp_node_text(p, fn), "require") != 0) return;
+        TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
+        const char *path = sp_string_value(p, ts_node_named_child(args, 0));
+        TSNode name = ts_node_child_by_field_name(decl, "name", 4);
+        if (path) sp_add_import(p, stmt, path, sp_node_text(p, name), true);
+        return;
+    }
+    TSNode src = ts_node_child_by_field_name(stmt, "source", 6);
+    const char *path = ts_node_is_null(src) ? NULL : sp_string_value(p, src);
+    if (!path) return;
+    bool bound = false;
+    for (uint32_t i = 0; i < ts_node_named_child_count(stmt); i++) {
+        TSNode clause = ts_node_named_child(stmt, i);
+        if (!sp_is(clause, "import_clause")) continue;
+        for (uint32_t j = 0; j < ts_node_named_child_count(clause); j++) {
+            TSNode c = ts_node_named_child(clause, j);
+            if (sp_is(c, "namespace_import")) {
+                sp_add_import(p, stmt, path, sp_node_text(p, ts_node_named_child(c, 0)), true);
+                bound = true;
+            } else if (sp_is(c, "identifier")) {
+                sp_add_import(p, stmt, arena_sprintf(p->a, "%s.default", path), sp_node_text(p, c), true);
+                bound = true;
+            } else if (sp_is(c, "named_imports")) {
+                for (uint32_t k = 0; k < ts_node_named_child_count(c); k++) {
+                    TSNode spec = ts_node_named_child(c, k);
+                    if (!sp_is(spec, "import_specifier")) continue;
+                    TSNode name = ts_node_child_by_field_name(spec, "name", 4);
+                    TSNode alias = ts_node_child_by_field_name(spec, "alias", 5);
+                    const char *nm = sp_node_text(p, name);
+                    sp_add_import(p, stmt, arena_sprintf(p->a, "%s.%s", path, nm),
+                                  ts_node_is_null(alias) ? nm : sp_node_text(p, alias), true);
+                    bound = true;
+                }
+            }
+        }
+    }
+    if (!bound) sp_add_import(p, stmt, path, NULL, false);
+}
+
+static void sp_import_python(sp_program_t *p, TSNode stmt) {
+    const char *t = ts_node_type(stmt);
+    if (strcmp(t, "future_import_statement") == 0) {
+        sp_add_import(p, stmt, "__future__", NULL, false);
+        return;
+    }
+    const char *from = NULL;
+    if (strcmp(t, "import_from_statement") == 0) {
+        TSNode m = ts_node_child_by_field_name(stmt, "module_name", 11);
+        from = sp_node_text(p, m);
+    }
+    bool bound = false;
+    for (uint32_t i = 0; i < ts_node_child_count(stmt); i++) {
+        const char *field = ts_node_field_name_for_child(stmt, i);
+        if (!field || strcmp(field, "name") != 0) continue;
+        TSNode c = ts_node_child(stmt, i);
+        const char *name, *alias = NULL;
+        if (sp_is(c, "aliased_import")) {
+            name = sp_node_text(p, ts_node_child_by_field_name(c, "name", 4));
+            alias = sp_node_text(p, ts_node_child_by_field_name(c, "alias", 5));
+        } else {
+            name = sp_node_text(p, c);
+        }
+        if (from) {
+            sp_add_import(p, stmt, arena_sprintf(p->a, "%s.%s", from, name), alias ? alias : name, true);
+        } else if (alias) {
+            sp_add_import(p, stmt, name, alias, true);
+        } else {
+            /* `import a.b` binds `a`, which names package a. */
+            const char *dot = strchr(name, '.');
+            const char *first = dot ? arena_strndup(p->a, name, (size_t)(dot - name)) : name;
+            sp_add_import(p, stmt, first, first, false);
+        }
+        bound = true;
+    }
+    if (!bound && from) sp_add_import(p, stmt, from, NULL, false); /* from x import * */
+}
+
+static void sp_import_go(sp_program_t *p, TSNode spec) {
+    TSNode path = ts_node_child_by_field_name(spec, "path", 4);
+    TSNode name = ts_node_child_by_field_name(spec, "name", 4);
+    const char *ps = sp_string_value(p, path);
+    if (!ps) return;
+    if (!ts_node_is_null(name)) {
+        const char *n = sp_node_text(p, name);
+        sp_add_import(p, spec, ps, strcmp(n, "_") == 0 || strcmp(n, ".") == 0 ? NULL : n, true);
+    } else {
+        sp_add_import(p, spec, ps, sp_go_package_name(p->a, ps), false);
+    }
+    TSNode list = ts_node_parent(spec);
+    if (sp_is(list, "import_spec_list")) {
+        p->go_import_block = true;
+        p->go_block_end = ts_node_end_byte(list) - 1;
+        p->imports_end = ts_node_end_byte(ts_node_parent(list));
+    } else {
+        p->imports_end = ts_node_end_byte(list);
+    }
+}
+
+static void sp_import_csharp(sp_program_t *p, TSNode stmt) {
+    TSNode alias = ts_node_child_by_field_name(stmt, "name", 4);
+    TSNode target = ts_node_named_child(stmt, ts_node_named_child_count(stmt) - 1);
+    for (uint32_t i = 0; i < ts_node_child_count(stmt); i++)
+        if (strcmp(ts_node_type(ts_node_child(stmt, i)), "static") == 0) return;
+    if (ts_node_is_null(target)) return;
+    if (!ts_node_is_null(alias) && !ts_node_eq(alias, target))
+        sp_add_import(p, stmt, sp_node_text(p, target), sp_node_text(p, alias), true);
+    else
+        sp_add_import(p, stmt, sp_node_text(p, target), NULL, false);
+}
+
+static void sp_import_java(sp_program_t *p, TSNode stmt) {
+    bool wildcard = false, is_static = false;
+    TSNode name = {0};
+    for (uint32_t i = 0; i < ts_node_child_count(stmt); i++) {
+        TSNode c = ts_node_child(stmt, i);
+        if (sp_is(c, "asterisk")) wildcard = true;
+        else if (strcmp(ts_node_type(c), "static") == 0) is_static = true;
+        else if (sp_is(c, "scoped_identifier") || sp_is(c, "identifier")) name = c;
+    }
+    if (ts_node_is_null(name)) return;
+    const char *path = sp_node_text(p, name);
+    const char *dot = strrchr(path, '.');
+    sp_import_t *im = sp_add_import(p, stmt, path, wildcard || is_static ? NULL : (dot ? dot + 1 : path), false);
+    im->wildcard = wildcard;
+    im->is_static = is_static;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* identifiers: every name of the file, and the renamable sites                                     */
+
+/* Whether an identifier node (type t, field in its parent f, parent type pt, the parent's field pf,
+ * grandparent type gt) is a reference to or declaration of a variable/alias/class name — the
+ * positions a rename must rewrite — rather than a property, keyword argument or member name. */
+static bool sp_renamable(lang_t lang, const char *t, const char *f, const char *pt, const char *pf, const char *gt) {
+#define EQ(a, b) ((a) && strcmp((a), (b)) == 0)
+    switch (lang) {
+    case LANG_TYPESCRIPT: return EQ(t, "identifier");
+    case LANG_PYTHON:
+        return EQ(t, "identifier") && !(EQ(pt, "keyword_argument") && EQ(f, "name")) &&
+               !(EQ(pt, "attribute") && EQ(f, "attribute"));
+    case LANG_GO:
+        return (EQ(t, "identifier") || EQ(t, "package_identifier")) && !(EQ(pt, "literal_element") && EQ(pf, "key")) &&
+               !EQ(pt, "package_clause");
+    case LANG_CSHARP:
+        return EQ(t, "identifier") && !(EQ(pt, "member_access_expression") && EQ(f, "name")) &&
+               !(EQ(pt, "qualified_name") && EQ(f, "name")) &&
+               !(EQ(pt, "assignment_expression") && EQ(f, "left") && EQ(gt, "initializer_expression"));
+    case LANG_JAVA:
+        return (EQ(t, "identifier") || EQ(t, "type_identifier")) && !(EQ(pt, "method_invocation") && EQ(f, "name")) &&
+               !(EQ(pt, "field_access") && EQ(f, "field")) && !EQ(pt, "scoped_identifier") &&
+               !(EQ(pt, "scoped_type_identifier") && EQ(f, "name"));
+    case LANG_YAML:
+    case LANG_PCL: return false;
+    }
+    return false;
+#undef EQ
+}
+
+static bool sp_is_multiline_string(const char *t) {
+    return strstr(t, "string") != NULL || strcmp(t, "text_block") == 0 || strcmp(t, "block_scalar") == 0 ||
+           strcmp(t, "template_string") == 0;
+}
+
+/* One pre-order walk over the whole tree with a cursor (no recursion: deep nesting is fine). */
+void sp_walk_names(sp_program_t *p, bool want_sites) {
+    enum { MAXD = 4096 };
+    const char **types = arena_alloc(p->a, MAXD * sizeof *types);
+    const char **fields = arena_alloc(p->a, MAXD * sizeof *fields);
+    int depth = 0;
+    TSTreeCursor cur = ts_tree_cursor_new(p->root);
+    for (;;) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        const char *t = ts_node_type(n);
+        const char *f = ts_tree_cursor_current_field_name(&cur);
+        if (depth < MAXD) {
+            types[depth] = t;
+            fields[depth] = f;
+        }
+        uint32_t cc = ts_node_child_count(n);
+        if (ts_node_is_named(n)) {
+            size_t tl = strlen(t);
+            if (cc == 0 && tl >= 10 && strcmp(t + tl - 10, "identifier") == 0) {
+                const char *text = sp_node_text(p, n);
+                names_table_reserve(p->names, text);
+                if (want_sites && depth >= 1 && depth < MAXD) {
+                    const char *pt = types[depth - 1], *pf = depth >= 2 ? fields[depth - 1] : NULL;
+                    const char *gt = depth >= 2 ? types[depth - 2] : NULL;
+                    if (sp_renamable(p->lang, t, f, pt, pf, gt)) {
+                        SP_PUSH(p->a, p->sites, p->nsites, p->csites);
+                        p->sites[p->nsites - 1] = (sp_site_t){ts_node_start_byte(n), ts_node_end_byte(n), text};
+                    }
+                }
+            }
+            if (sp_is_multiline_string(t) && ts_node_start_point(n).row != ts_node_end_point(n).row) {
+                SP_PUSH(p->a, p->verbatim, p->nverbatim, p->cverbatim);
+                p->verbatim[p->nverbatim - 1] = (sp_span_t){ts_node_start_byte(n), ts_node_end_byte(n)};
+            }
+        }
+        if (ts_tree_cursor_goto_first_child(&cur)) {
+            depth++;
+            continue;
+        }
+        for (;;) {
+            if (ts_tree_cursor_goto_next_sibling(&cur)) break;
+            if (!ts_tree_cursor_goto_parent(&cur)) {
+                ts_tree_cursor_delete(&cur);
+                return;
+            }
+            depth--;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* body statements                                                                                  */
+
+static void sp_add_decl(sp_program_t *p, sp_stmt_t *st, TSNode id) {
+    if (ts_node_is_null(id) || st->ndecls == sizeof st->decls / sizeof st->decls[0]) return;
+    st->decls[st->ndecls++] = (sp_decl_t){sp_node_text(p, id), ts_node_start_byte(id), ts_node_end_byte(id)};
+}
+
+static void sp_add_decl_list(sp_program_t *p, sp_stmt_t *st, TSNode list) {
+    if (sp_is(list, "identifier")) {
+        sp_add_decl(p, st, list);
+        return;
+    }
+    for (uint32_t i = 0; i < ts_node_named_child_count(list); i++) {
+        TSNode c = ts_node_named_child(list, i);
+        if (sp_is(c, "identifier")) sp_add_decl(p, st, c);
+    }
+}
+
+/* Fills the names a body statement declares (and Go's assignment operator). */
+static void sp_stmt_decls(sp_program_t *p, sp_stmt_t *st, TSNode n) {
+    const char *t = ts_node_type(n);
+    switch (p->lang) {
+    case LANG_TYPESCRIPT:
+        if (strcmp(t, "export_statement") == 0 && ts_node_named_child_count(n) > 0) {
+            n = ts_node_named_child(n, 0);
+            t = ts_node_type(n);
+        }
+        if (strcmp(t, "lexical_declaration") == 0 || strcmp(t, "variable_declaration") == 0) {
+            for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+                TSNode d = ts_node_named_child(n, i);
+                if (sp_is(d, "variable_declarator")) sp_add_decl_list(p, st, ts_node_child_by_field_name(d, "name", 4));
+            }
+        } else if (strstr(t, "declaration")) {
+            TSNode nm = ts_node_child_by_field_name(n, "name", 4);
+            if (sp_is(nm, "identifier") || sp_is(nm, "type_identifier")) sp_add_decl(p, st, nm);
+        }
+        break;
+    case LANG_PYTHON:
+        if (strcmp(t, "expression_statement") == 0) {
+            TSNode as = ts_node_named_child(n, 0);
+            if (sp_is(as, "assignment")) {
+                TSNode left = ts_node_child_by_field_name(as, "left", 4);
+                sp_add_decl_list(p, st, left);
+            }
+        } else if (strcmp(t, "function_definition") == 0 || strcmp(t, "class_definition") == 0) {
+            sp_add_decl(p, st, ts_node_child_by_field_name(n, "name", 4));
+        }
+        break;
+    case LANG_GO:
+        if (strcmp(t, "short_var_declaration") == 0 || strcmp(t, "assignment_statement") == 0) {
+            TSNode left = ts_node_child_by_field_name(n, "left", 4);
+            if (strcmp(t, "short_var_declaration") == 0) sp_add_decl_list(p, st, left);
+            for (uint32_t i = 0; i < ts_node_child_count(n); i++) {
+                TSNode c = ts_node_child(n, i);
+                const char *ct = ts_node_type(c);
+                if (strcmp(ct, ":=") == 0 || strcmp(ct, "=") == 0) {
+                    st->op_start = ts_node_start_byte(c);
+                    st->op_end = ts_node_end_byte(c);
+                    break;
+                }
+            }
+            if (strcmp(t, "assignment_statement") == 0) {
+                /* Names assigned with `=` are remembered as declarations too (they name existing
+                 * variables a generated statement may be mapped to). */
+                sp_add_decl_list(p, st, left);
+            }
+        } else if (strcmp(t, "var_declaration") == 0 || strcmp(t, "const_declaration") == 0) {
+            for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+                TSNode spec = ts_node_named_child(n, i);
+                for (uint32_t j = 0; j < ts_node_child_count(spec); j++) {
+                    const char *fn = ts_node_field_name_for_child(spec, j);
+                    if (fn && strcmp(fn, "name") == 0) sp_add_decl(p, st, ts_node_child(spec, j));
+                }
+            }
+        }
+        break;
+    case LANG_CSHARP:
+    case LANG_JAVA: {
+        if (strcmp(t, "global_statement") == 0) {
+            n = ts_node_named_child(n, 0);
+            t = ts_node_type(n);
+        }
+        if (strcmp(t, "local_declaration_statement") == 0) n = ts_node_named_child(n, 0);
+        if (strcmp(t, "local_declaration_statement") == 0 || strcmp(t, "local_variable_declaration") == 0) {
+            for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+                TSNode d = ts_node_named_child(n, i);
+                if (sp_is(d, "variable_declarator")) {
+                    TSNode nm = ts_node_child_by_field_name(d, "name", 4);
+                    if (ts_node_is_null(nm)) nm = ts_node_named_child(d, 0);
+                    if (sp_is(nm, "identifier")) sp_add_decl(p, st, nm);
+                }
+            }
+        }
+        break;
+    }
+    case LANG_YAML:
+    case LANG_PCL: break;
+    }
+}
+
+static bool sp_is_import_stmt(const sp_program_t *p, TSNode n) {
+    uint32_t s = ts_node_start_byte(n);
+    for (size_t i = 0; i < p->nimports; i++)
+        if (p->imports[i].start == s) return true;
+    const char *t = ts_node_type(n);
+    return strstr(t, "import") != NULL || strcmp(t, "package_clause") == 0 || strcmp(t, "using_directive") == 0 ||
+           strcmp(t, "package_declaration") == 0;
+}
+
+static bool sp_is_go_err_check(sp_program_t *p, TSNode n) {
+    if (!sp_is(n, "if_statement")) return false;
+    TSNode cond = ts_node_child_by_field_name(n, "condition", 9);
+    const char *c = sp_node_text(p, cond);
+    return strcmp(c, "err != nil") == 0;
+}
+
+/* Lists the statements of `body` (a block or the root) into p->stmts. */
+static void sp_collect_stmts(sp_program_t *p, TSNode body) {
+    uint32_t n = ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = ts_node_named_child(body, i);
+        if (sp_is_comment(c) || sp_is_import_stmt(p, c)) continue;
+        const char *t = ts_node_type(c);
+        /* A Python module docstring and the Go `if err != nil` after a statement belong elsewhere. */
+        if (p->lang == LANG_GO && p->nstmts > 0 && sp_is_go_err_check(p, c)) {
+            p->stmts[p->nstmts - 1].end = ts_node_end_byte(c);
+            continue;
+        }
+        SP_PUSH(p->a, p->stmts, p->nstmts, p->cstmts);
+        sp_stmt_t *st = &p->stmts[p->nstmts - 1];
+        memset(st, 0, sizeof *st);
+        st->start = ts_node_start_byte(c);
+        st->end = ts_node_end_byte(c);
+        st->res_name = st->res_type = "";
+        st->is_return = strcmp(t, "return_statement") == 0 ||
+                        (strcmp(t, "global_statement") == 0 && sp_is(ts_node_named_child(c, 0), "return_statement"));
+        sp_stmt_decls(p, st, c);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* the program body and the insertion point                                                         */
+
+static TSNode sp_find_ts_body(sp_program_t *p) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++) {
+        TSNode c = ts_node_named_child(p->root, i);
+        if (!sp_is(c, "export_statement")) continue;
+        for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
+            TSNode v = ts_node_named_child(c, j);
+            const char *t = ts_node_type(v);
+            if (strcmp(t, "arrow_function") == 0 || strcmp(t, "function_expression") == 0 ||
+                strcmp(t, "function") == 0 || strcmp(t, "function_declaration") == 0 ||
+                strcmp(t, "generator_function_declaration") == 0) {
+                TSNode b = ts_node_child_by_field_name(v, "body", 4);
+                if (sp_is(b, "statement_block")) return b;
+            }
+        }
+    }
+    return p->root;
+}
+
+/* Depth-first search for the first node accepted by `match`. */
+static TSNode sp_find_node(sp_program_t *p, TSNode from, bool (*match)(sp_program_t *, TSNode, TSNode *),
+                           TSNode *out) {
+    TSTreeCursor cur = ts_tree_cursor_new(from);
+    TSNode none = {0};
+    for (;;) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        if (match(p, n, out)) {
+            ts_tree_cursor_delete(&cur);
+            return n;
+        }
+        if (ts_tree_cursor_goto_first_child(&cur)) continue;
+        for (;;) {
+            if (ts_tree_cursor_goto_next_sibling(&cur)) break;
+            if (!ts_tree_cursor_goto_parent(&cur)) {
+                ts_tree_cursor_delete(&cur);
+                return none;
+            }
+        }
+    }
+}
+
+/* The body of the top-level Go function `name`. */
+static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++) {
+        TSNode f = ts_node_named_child(p->root, i);
+        if (!sp_is(f, "function_declaration")) continue;
+        if (strcmp(sp_node_text(p, ts_node_child_by_field_name(f, "name", 4)), name) != 0) continue;
+        TSNode b = ts_node_child_by_field_name(f, "body", 4);
+        if (!sp_is(b, "block")) return false;
+        *out = b;
+        return true;
+    }
+    return false;
+}
+
+/* `pulumi.Run(func(ctx *pulumi.Context) error {...})` or `pulumi.Run(run)`. */
+static bool sp_go_run(sp_program_t *p, TSNode n, TSNode *out) {
+    if (!sp_is(n, "call_expression")) return false;
+    TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+    if (!sp_is(fn, "selector_expression")) return false;
+    if (strcmp(sp_node_text(p, ts_node_child_by_field_name(fn, "field", 5)), "Run") != 0) return false;
+    const char *pkg = sp_node_text(p, ts_node_child_by_field_name(fn, "operand", 7));
+    bool is_pulumi = strcmp(pkg, "pulumi") == 0;
+    for (size_t i = 0; i < p->nimports && !is_pulumi; i++)
+        if (p->imports[i].local && strcmp(p->imports[i].local, pkg) == 0) {
+            size_t l = strlen(p->imports[i].path);
+            is_pulumi = l >= 10 && strcmp(p->imports[i].path + l - 10, "/go/pulumi") == 0;
+        }
+    if (!is_pulumi) return false;
+    TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+    TSNode a0 = ts_node_named_child(args, 0);
+    if (sp_is(a0, "func_literal")) {
+        *out = ts_node_child_by_field_name(a0, "body", 4);
+        return true;
+    }
+    if (sp_is(a0, "identifier")) return sp_go_func_body(p, sp_node_text(p, a0), out);
+    return false;
+}
+
+/* `Deployment.RunAsync(() => {...})` */
+static bool sp_cs_run(sp_program_t *p, TSNode n, TSNode *out) {
+    if (!sp_is(n, "invocation_expression")) return false;
+    TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+    const char *ft = sp_node_text(p, fn);
+    if (strncmp(ft, "Deployment.RunAsync", 19) != 0) return false;
+    TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+    TSNode arg = ts_node_named_child(args, 0);
+    TSNode lam = ts_node_named_child(arg, 0);
+    if (!sp_is(lam, "lambda_expression")) return false;
+    TSNode body = ts_node_child_by_field_name(lam, "body", 4);
+    if (!sp_is(body, "block")) return false;
+    *out = body;
+    return true;
+}
+
+/* The constructor of `class MyStack : Stack`. */
+static bool sp_cs_stack_class(sp_program_t *p, TSNode n, TSNode *out) {
+    if (!sp_is(n, "class_declaration")) return false;
+    bool is_stack = false;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode c = ts_node_named_child(n, i);
+        if (!sp_is(c, "base_list")) continue;
+        for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
+            const char *b = sp_node_text(p, ts_node_named_child(c, j));
+            if (strcmp(b, "Stack") == 0 || strcmp(b, "Pulumi.Stack") == 0) is_stack = true;
+        }
+    }
+    if (!is_stack) return false;
+    TSNode body = ts_node_child_by_field_name(n, "body", 4);
+    for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+        TSNode m = ts_node_named_child(body, i);
+        if (!sp_is(m, "constructor_declaration")) continue;
+        TSNode b = ts_node_child_by_field_name(m, "body", 4);
+        if (sp_is(b, "block")) {
+            *out = b;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A method `stack(Context ctx)` (any name, one Context parameter), or `Pulumi.run(ctx -> {...})`. */
+static bool sp_java_stack(sp_program_t *p, TSNode n, TSNode *out) {
+    if (sp_is(n, "method_declaration")) {
+        TSNode params = ts_node_child_by_field_name(n, "parameters", 10);
+        if (ts_node_named_child_count(params) != 1) return false;
+        TSNode fp = ts_node_named_child(params, 0);
+        const char *ty = sp_node_text(p, ts_node_child_by_field_name(fp, "type", 4));
+        if (strcmp(ty, "Context") != 0 && strcmp(ty, "com.pulumi.Context") != 0) return false;
+        TSNode b = ts_node_child_by_field_name(n, "body", 4);
+        if (!sp_is(b, "block")) return false;
+        *out = b;
+        return true;
+    }
+    if (sp_is(n, "method_invocation")) {
+        if (strcmp(sp_node_text(p, ts_node_child_by_field_name(n, "name", 4)), "run") != 0) return false;
+        if (strcmp(sp_node_text(p, ts_node_child_by_field_name(n, "object", 6)), "Pulumi") != 0) return false;
+        TSNode lam = ts_node_named_child(ts_node_child_by_field_name(n, "arguments", 9), 0);
+        if (!sp_is(lam, "lambda_expression")) return false;
+        TSNode b = ts_node_child_by_field_name(lam, "body", 4);
+        if (!sp_is(b, "block")) return false;
+        *out = b;
+        return true;
+    }
+    return false;
+}
+
+static const char *sp_default_unit(lang_t lang) {
+    switch (lang) {
+    case LANG_TYPESCRIPT:
+    case LANG_YAML: return "  ";
+    case LANG_GO: return "\t";
+    default: return "    ";
+    }
+}
+
+/* Indentation unit: the most common positive indentation step between consecutive non-blank lines
+ * (tabs if most indented lines start with a tab); the language's default without evidence. */
+void sp_detect_style(sp_program_t *p) {
+    size_t crlf = 0, lf = 0, tabs = 0, spaces = 0;
+    size_t hist[17] = {0};
+    uint32_t prev = 0;
+    const char *t = p->text;
+    p->bom = p->len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB && (unsigned char)t[2] == 0xBF;
+    uint32_t i = p->bom ? 3 : 0;
+    size_t v = 0;
+    while (i < p->len) {
+        uint32_t s = i, w = 0;
+        while (v < p->nverbatim && p->verbatim[v].end <= s) v++;
+        bool in_string = v < p->nverbatim && p->verbatim[v].start < s;
+        while (i < p->len && (t[i] == ' ' || t[i] == '\t')) i++;
+        w = i - s;
+        bool blank = i >= p->len || t[i] == '\n' || t[i] == '\r';
+        if (!blank && !in_string) {
+            if (w > 0 && t[s] == '\t') tabs++;
+            else if (w > 0) spaces++;
+            if (w > prev && w - prev <= 16 && t[s] != '\t') hist[w - prev]++;
+            prev = w;
+        }
+        while (i < p->len && t[i] != '\n') i++;
+        if (i < p->len) {
+            if (i > 0 && t[i - 1] == '\r') crlf++;
+            else lf++;
+            i++;
+        }
+    }
+    p->crlf = crlf > lf;
+    p->final_newline = p->len > 0 && t[p->len - 1] == '\n';
+    if (tabs > spaces && p->lang != LANG_YAML) {
+        p->unit = "\t";
+        return;
+    }
+    size_t best = 0;
+    for (size_t k = 1; k <= 16; k++)
+        if (hist[k] > hist[best]) best = k;
+    if (best == 0) {
+        p->unit = sp_default_unit(p->lang);
+        if (p->lang == LANG_GO) p->unit = "\t";
+        return;
+    }
+    char *u = arena_alloc(p->a, best + 1);
+    memset(u, ' ', best);
+    p->unit = u;
+}
+
+/* Where new statements go in `body`: before a final `return` (and the comments just above it),
+ * else at the line of the closing `}`, else (a file's top level) at the end of the file. */
+static void sp_insertion_point(sp_program_t *p, TSNode body) {
+    bool braces = !ts_node_eq(body, p->root);
+    TSNode last = {0}, first = {0};
+    uint32_t n = ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = ts_node_named_child(body, i);
+        if (sp_is_comment(c)) continue;
+        if (ts_node_is_null(first) && !sp_is_import_stmt(p, c)) first = c;
+        last = c;
+    }
+    p->base_indent = ts_node_is_null(first) ? NULL : sp_line_indent(p, ts_node_start_byte(first));
+    const char *lt = ts_node_is_null(last) ? "" : ts_node_type(last);
+    bool ret = strcmp(lt, "return_statement") == 0 ||
+               (strcmp(lt, "global_statement") == 0 && sp_is(ts_node_named_child(last, 0), "return_statement"));
+    if (ret) {
+        /* Comments directly above the return stay with it. */
+        uint32_t at = ts_node_start_byte(last);
+        uint32_t row = ts_node_start_point(last).row;
+        for (int64_t i = (int64_t)n - 1; i >= 0; i--) {
+            TSNode c = ts_node_named_child(body, (uint32_t)i);
+            if (ts_node_start_byte(c) >= at) continue;
+            if (!sp_is_comment(c) || ts_node_end_point(c).row + 1 != row) break;
+            at = ts_node_start_byte(c);
+            row = ts_node_start_point(c).row;
+        }
+        p->insert_at = sp_line_start(p->text, at);
+        if (p->insert_at == 0 && p->bom) p->insert_at = 3;
+        p->insert_at_line = true;
+        p->close_indent = sp_line_indent(p, at);
+    } else if (braces) {
+        uint32_t close = ts_node_end_byte(body) - 1; /* the `}` */
+        uint32_t ls = sp_line_start(p->text, close), k = ls;
+        while (k < close && (p->text[k] == ' ' || p->text[k] == '\t')) k++;
+        p->close_indent = sp_line_indent(p, close);
+        if (k == close) {
+            p->insert_at = ls;
+            p->insert_at_line = true;
+        } else {
+            p->insert_at = close;
+            p->insert_at_line = false;
+        }
+        if (!p->base_indent) p->base_indent = arena_sprintf(p->a, "%s%s", p->close_indent, p->unit);
+    } else {
+        p->insert_at = p->len;
+        p->insert_at_line = p->len == 0 || p->text[p->len - 1] == '\n' || (p->bom && p->len == 3);
+        p->close_indent = "";
+        p->base_indent = "";
+    }
+    if (!p->base_indent) p->base_indent = arena_sprintf(p->a, "%s%s", p->close_indent, p->unit);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* resources                                                                                        */
+
+const char *sp_canonical_type(sp_program_t *p, const char *type_text) {
+    const char *dot = strchr(type_text, '.');
+    size_t rl = dot ? (size_t)(dot - type_text) : strlen(type_text);
+    for (size_t i = 0; i < p->nimports; i++) {
+        const sp_import_t *im = &p->imports[i];
+        if (im->local && strlen(im->local) == rl && strncmp(im->local, type_text, rl) == 0)
+            return arena_sprintf(p->a, "%s%s", im->path, dot ? dot : "");
+    }
+    /* Java: a simple class name not imported by name may come from a wildcard import. */
+    if (p->lang == LANG_JAVA && !dot) return arena_sprintf(p->a, "*.%s", type_text);
+    return dot && p->lang == LANG_JAVA ? type_text : NULL;
+}
+
+bool sp_types_match(const sp_program_t *target, const char *t, const char *g) {
+    if (strcmp(t, g) == 0) return true;
+    if (strncmp(t, "*.", 2) != 0) return false;
+    const char *gdot = strrchr(g, '.');
+    if (!gdot || strcmp(gdot + 1, t + 2) != 0) return false;
+    for (size_t i = 0; i < target->nimports; i++) {
+        const sp_import_t *im = &target->imports[i];
+        if (im->wildcard && strlen(im->path) == (size_t)(gdot - g) && strncmp(im->path, g, (size_t)(gdot - g)) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool sp_is_container(const char *t) {
+    static const char *const C[] = {"program",          "statement_block", "module",     "block",
+                                    "source_file",      "compilation_unit", "declaration_list",
+                                    "class_body",       "switch_body",     "expression_case", "switch_section"};
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        if (strcmp(t, C[i]) == 0) return true;
+    return false;
+}
+
+/* Runs the resources query over the tree and records each resource statement: into p->res (the
+ * user's file: anywhere) or onto the body statement holding it (the generated program). */
+static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is_target) {
+    ts_query_cursor_exec(s->cursor, q, p->root);
+    TSQueryMatch m;
+    uint32_t last_stmt = UINT32_MAX;
+    while (ts_query_cursor_next_match(s->cursor, &m)) {
+        TSNode res = {0}, type = {0}, name = {0};
+        for (uint16_t i = 0; i < m.capture_count; i++) {
+            uint32_t l;
+            const char *cn = ts_query_capture_name_for_id(q, m.captures[i].index, &l);
+            if (strcmp(cn, "res") == 0) res = m.captures[i].node;
+            else if (strcmp(cn, "type") == 0) type = m.captures[i].node;
+            else if (strcmp(cn, "name") == 0) name = m.captures[i].node;
+        }
+        const char *tt = sp_node_text(p, type);
+        if (p->lang == LANG_GO) {
+            const char *dot = strchr(tt, '.');
+            if (!dot || strncmp(dot + 1, "New", 3) != 0 || !isupper((unsigned char)dot[4])) continue;
+        } else {
+            const char *last = strrchr(tt, '.');
+            last = last ? last + 1 : tt;
+            if (!isupper((unsigned char)last[0]) || strcmp(last, "Config") == 0) continue;
+        }
+        const char *ctype = sp_canonical_type(p, tt);
+        const char *lname = sp_string_value(p, name);
+        if (!ctype || !lname) continue;
+        /* Climb to the statement: the ancestor whose parent is a block or the file. */
+        TSNode st = res;
+        for (;;) {
+            TSNode par = ts_node_parent(st);
+            if (ts_node_is_null(par) || sp_is_container(ts_node_type(par))) break;
+            st = par;
+        }
+        uint32_t sb = ts_node_start_byte(st);
+        if (sb == last_stmt) continue; /* a resource nested in another's arguments */
+        last_stmt = sb;
+        if (is_target) {
+            SP_PUSH(p->a, p->res, p->nres, p->cres);
+            sp_stmt_t *r = &p->res[p->nres - 1];
+            memset(r, 0, sizeof *r);
+            r->start = sb;
+            r->end = ts_node_end_byte(st);
+            if (p->lang == LANG_GO) {
+                TSNode next = ts_node_next_named_sibling(st);
+                if (sp_is_go_err_check(p, next)) r->end = ts_node_end_byte(next);
+            }
+            r->res_name = lname;
+            r->res_type = ctype;
+            sp_stmt_decls(p, r, st);
+        } else {
+            for (size_t i = 0; i < p->nstmts; i++)
+                if (p->stmts[i].start == sb && !*p->stmts[i].res_name) {
+                    p->stmts[i].res_name = lname;
+                    p->stmts[i].res_type = ctype;
+                }
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+
+bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filename, diag_list_t *diags) {
+    sp_queries_t *q = sp_queries(s, p->lang, diags);
+    if (!q) return false;
+    p->names = names_table_new(p->a);
+    sp_walk_names(p, !is_target);
+    sp_detect_style(p);
+
+    /* imports */
+    ts_query_cursor_exec(s->cursor, q->imports, p->root);
+    TSQueryMatch m;
+    while (ts_query_cursor_next_match(s->cursor, &m)) {
+        TSNode n = m.captures[0].node;
+        uint32_t l;
+        const char *cn = ts_query_capture_name_for_id(q->imports, m.captures[0].index, &l);
+        switch (p->lang) {
+        case LANG_TYPESCRIPT: sp_import_ts(p, n, strcmp(cn, "require") == 0); break;
+        case LANG_PYTHON: sp_import_python(p, n); break;
+        case LANG_GO: sp_import_go(p, n); break;
+        case LANG_CSHARP: sp_import_csharp(p, n); break;
+        case LANG_JAVA: sp_import_java(p, n); break;
+        default: break;
+        }
+    }
+    /* Where the first import goes when there is none: after Go/Java's package clause, after a
+     * Python module docstring (and shebang/coding comments before it), else the top of the file. */
+    p->import_at = p->bom ? 3 : 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++) {
+        TSNode c = ts_node_named_child(p->root, i);
+        const char *t = ts_node_type(c);
+        if (strcmp(t, "package_clause") == 0 || strcmp(t, "package_declaration") == 0) {
+            p->import_at = ts_node_end_byte(c);
+            break;
+        }
+        if (p->lang == LANG_PYTHON && strcmp(t, "expression_statement") == 0 &&
+            sp_is(ts_node_named_child(c, 0), "string")) {
+            p->import_at = ts_node_end_byte(c);
+            break;
+        }
+        if (!sp_is_comment(c)) break;
+    }
+
+    /* the body */
+    TSNode body = p->root, found = {0};
+    switch (p->lang) {
+    case LANG_TYPESCRIPT: body = sp_find_ts_body(p); break;
+    case LANG_PYTHON: break;
+    case LANG_GO:
+        if (ts_node_is_null(sp_find_node(p, p->root, sp_go_run, &found))) {
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                     "no pulumi.Run(func(ctx *pulumi.Context) error {...}) found: cannot tell where resources go; "
+                     "add the definitions by hand or call pulumi.Run in main");
+            return false;
+        }
+        body = found;
+        break;
+    case LANG_CSHARP:
+        if (ts_node_is_null(sp_find_node(p, p->root, sp_cs_run, &found)) &&
+            ts_node_is_null(sp_find_node(p, p->root, sp_cs_stack_class, &found))) {
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                     "no Deployment.RunAsync(() => {...}) lambda and no class deriving from Stack found: cannot tell "
+                     "where resources go; add the definitions by hand");
+            return false;
+        }
+        body = found;
+        break;
+    case LANG_JAVA:
+        if (ts_node_is_null(sp_find_node(p, p->root, sp_java_stack, &found))) {
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                     "no method taking a Context (like `static void stack(Context ctx)`) and no Pulumi.run(ctx -> {...}) "
+                     "found: cannot tell where resources go; add the definitions by hand");
+            return false;
+        }
+        body = found;
+        break;
+    default: break;
+    }
+    p->has_body = true;
+    sp_collect_stmts(p, body);
+    sp_insertion_point(p, body);
+    sp_find_resources(s, p, q->resources, is_target);
+    return true;
+}
