@@ -817,8 +817,26 @@ typedef struct sp_ypair {
     TSNode value_map;    /* the block mapping of the value (null node when it is not one) */
 } sp_ypair_t;
 
-/* End of [.., end) without trailing whitespace (a YAML pair's node may end after its newline). */
-static uint32_t sp_trim_end(const sp_program_t *p, uint32_t end) {
+/* End of a YAML pair's text: the end of its last non-comment descendant (tree-sitter-yaml puts
+ * comments that follow a mapping inside it, and pair nodes may end after the newline). */
+static uint32_t sp_pair_end(const sp_program_t *p, TSNode n) {
+    for (;;) {
+        const char *t = ts_node_type(n);
+        bool container = strcmp(t, "block_mapping_pair") == 0 || strcmp(t, "block_node") == 0 ||
+                         strcmp(t, "block_mapping") == 0 || strcmp(t, "block_sequence") == 0 ||
+                         strcmp(t, "block_sequence_item") == 0;
+        TSNode last = {0};
+        for (uint32_t i = ts_node_named_child_count(n); container && i > 0; i--) {
+            TSNode c = ts_node_named_child(n, i - 1);
+            if (strcmp(ts_node_type(c), "comment") != 0) {
+                last = c;
+                break;
+            }
+        }
+        if (ts_node_is_null(last)) break;
+        n = last;
+    }
+    uint32_t end = ts_node_end_byte(n);
     while (end > 0 && isspace((unsigned char)p->text[end - 1])) end--;
     return end;
 }
@@ -1023,7 +1041,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             TSNode v = ts_node_child_by_field_name(tsec[s], "value", 5);
             if (tn[s] > 0) {
                 base = sp_line_indent(T, ts_node_start_byte(tp[s][0].pair));
-                at = sp_line_end(T->text, T->len, sp_trim_end(T, ts_node_end_byte(tp[s][tn[s] - 1].pair)) - 1);
+                at = sp_line_end(T->text, T->len, sp_pair_end(T, tp[s][tn[s] - 1].pair) - 1);
             } else if (ts_node_is_null(v) || strcmp(ts_node_type(v), "flow_node") == 0) {
                 TSNode fm = ts_node_is_null(v) ? v : ts_node_named_child(v, 0);
                 if (!ts_node_is_null(fm) && strcmp(ts_node_type(fm), "flow_mapping") == 0 &&
@@ -1073,12 +1091,12 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                                                   arena_sprintf(c->a, "name: %s%s%s%s", g->name, c->nl, ib, T->unit)};
                 }
             }
-            uint32_t ps = ts_node_start_byte(g->pair), pe = sp_trim_end(G, ts_node_end_byte(g->pair));
+            uint32_t ps = ts_node_start_byte(g->pair), pe = sp_pair_end(G, g->pair);
             if (mode[s][i] == 2) {
                 const sp_ypair_t *t = existing[s][i];
                 const char *core =
                     sp_rewrite(c, ps, pe, ex, nex, sp_line_indent(T, ts_node_start_byte(t->pair)));
-                sp_add_edit(c, ts_node_start_byte(t->pair), sp_trim_end(T, ts_node_end_byte(t->pair)), core);
+                sp_add_edit(c, ts_node_start_byte(t->pair), sp_pair_end(T, t->pair), core);
                 continue;
             }
             buf_printf(&b, "%s%s%s", base, sp_rewrite(c, ps, pe, ex, nex, base), c->nl);

@@ -1,0 +1,609 @@
+/* test_splice.c — splicing generated programs into existing ones (emitters/splice.h) and review
+ * diffs (emitters/review.h).
+ *
+ * Fixtures in tests/fixtures/splice: a generated program per language (gen.*, in the emitters'
+ * style) and user programs of every shape (top level, `export = async`, `export default`, Go named
+ * run function, C# RunAsync and Stack class, Java method and Pulumi.run lambda, YAML with and
+ * without `resources:`). Every result must re-parse without errors, keep the file's style (tabs,
+ * CRLF, BOM, final newline), type-check/format where a real tool exists (tsc against tests/peers,
+ * gofmt, py_compile), and a second identical run must change nothing. Bad input must be refused
+ * with the exact message and leave files byte-identical. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "emitters/review.h"
+#include "emitters/splice.h"
+#include "emitters/ts_check.h"
+#include "testutil.h"
+
+static char *fixture(const char *name) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/fixtures/splice/%s", SOURCE_DIR, name);
+    char *t = tu_read(path, NULL);
+    ck_assert_msg(t != NULL, "missing fixture %s", path);
+    return t;
+}
+
+static size_t count(const char *hay, const char *needle) {
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+/* Splices and checks what every successful splice must satisfy: the result parses cleanly, and
+ * splicing the same generated program into the result changes nothing. */
+static char *splice_ok(const char *target, lang_t lang, const char *gen, const char *name, splice_stats_t *st) {
+    splicer_t *s = splicer_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_options_t o = {.filename = name};
+    char *out = NULL;
+    size_t out_len = 0;
+    bool changed = false;
+    splice_stats_t local;
+    bool ok = splicer_splice(s, target, strlen(target), lang, gen, strlen(gen), &o, &out, &out_len, &changed,
+                             st ? st : &local, &d);
+    ck_assert_msg(ok, "splice into %s failed: %s", name, d.head ? diag_format(&d, d.head) : "?");
+    ck_assert_uint_eq(out_len, strlen(out));
+    ck_assert_uint_eq(ts_check_buffer(lang, out, out_len, name, &d), 0);
+    /* idempotent */
+    char *again = NULL;
+    bool changed2 = true;
+    splice_stats_t st2;
+    ck_assert(splicer_splice(s, out, out_len, lang, gen, strlen(gen), &o, &again, NULL, &changed2, &st2, &d));
+    ck_assert_msg(!changed2, "second splice into %s changed it:\n%s", name, again);
+    ck_assert_str_eq(again, out);
+    ck_assert_uint_eq(st2.inserted, 0);
+    ck_assert_uint_eq(st2.imports_added, 0);
+    free(again);
+    diag_list_free(&d);
+    splicer_free(s);
+    return out;
+}
+
+/* Expects refusal; returns the first message formatted ("file:line: message"), malloc'd. */
+static char *splice_fail(const char *target, size_t len, lang_t lang, const char *gen, const char *name) {
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_options_t o = {.filename = name};
+    char *out = (char *)1;
+    bool changed = true;
+    splicer_t *s = splicer_new();
+    bool ok = splicer_splice(s, target, len, lang, gen, strlen(gen), &o, &out, NULL, &changed, NULL, &d);
+    splicer_free(s);
+    ck_assert_msg(!ok, "splice into %s should have been refused", name);
+    ck_assert_ptr_null(out);
+    ck_assert(d.errors >= 1);
+    char *msg = strdup(diag_format(&d, d.head));
+    diag_list_free(&d);
+    return msg;
+}
+
+static char *to_crlf(const char *s) {
+    buf_t b;
+    buf_init(&b);
+    for (; *s; s++) {
+        if (*s == '\n') buf_putc(&b, '\r');
+        buf_putc(&b, *s);
+    }
+    return buf_take(&b);
+}
+
+static bool all_crlf(const char *s) {
+    for (const char *p = s; *p; p++)
+        if (*p == '\n' && (p == s || p[-1] != '\r')) return false;
+    return true;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+
+START_TEST(test_typescript_top_level) {
+    char *t = fixture("toplevel.ts"), *g = fixture("gen.ts");
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_TYPESCRIPT, g, "index.ts", &st);
+    /* The existing RandomPassword "password" (imported as rnd) is replaced in place, keeping its
+     * variable; the clash with `const password` never arises. */
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 4);
+    ck_assert_uint_eq(count(out, "new rnd.RandomPassword(\"password\", {\n    length: 16,\n    special: true,\n});"), 1);
+    ck_assert_uint_eq(count(out, "RandomPassword(\"password\""), 1);
+    ck_assert_uint_eq(count(out, "import * as tls from \"@pulumi/tls\";\n"), 1);
+    ck_assert_uint_eq(count(out, "@pulumi/random"), 1); /* no second import of the package */
+    ck_assert_ptr_nonnull(strstr(out, "import * as rnd from \"@pulumi/random\";\nimport * as tls"));
+    ck_assert_ptr_nonnull(strstr(out, "export const note = password;\nconst myKey = new tls.PrivateKey("));
+    ck_assert_ptr_nonnull(strstr(out, "// The team's infrastructure.\n"));
+    ck_assert(out[strlen(out) - 1] == '\n');
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_typescript_async_export_tabs) {
+    char *t = fixture("async.ts"), *g = fixture("gen.ts");
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_TYPESCRIPT, g, "index.ts", &st);
+    /* `myKey` is taken in the file: the generated one becomes myKey2, references follow. */
+    ck_assert_uint_eq(st.renamed, 1);
+    ck_assert_ptr_nonnull(strstr(out, "\tconst myKey2 = new tls.PrivateKey(\"my-key\", {algorithm: \"RSA\"});\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\t\tdependsOn: [myKey2],\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\tconst password = new random.RandomPassword(\"password\", {\n\t\tlength: 16,\n"));
+    /* before the comment that belongs to the return */
+    ck_assert_ptr_nonnull(strstr(out, "\t});\n\t// Outputs of the stack.\n\treturn {"));
+    ck_assert_ptr_null(strstr(out, "\n    ")); /* no space indentation crept in */
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_typescript_export_default) {
+    char *t = fixture("default.ts"), *g = fixture("gen.ts");
+    char *out = splice_ok(t, LANG_TYPESCRIPT, g, "index.ts", NULL);
+    ck_assert_ptr_nonnull(
+        strstr(out, "  const k = new tls.PrivateKey(\"other\", { algorithm: \"ECDSA\" });\n  const password = new "));
+    ck_assert_ptr_nonnull(strstr(out, "    protect: true,\n  });\n  return { id: k.id };\n}\n"));
+    /* sorted into the file's sorted imports */
+    ck_assert_ptr_nonnull(strstr(out, "\"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\nimport * as tls"));
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_javascript_require_and_no_final_newline) {
+    const char *t = "\"use strict\";\nconst pulumi = require('@pulumi/pulumi')\nconst x = 1";
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const id = new random.RandomId(\"id\", {byteLength: 8});\n";
+    char *out = splice_ok(t, LANG_TYPESCRIPT, g, "index.js", NULL);
+    ck_assert_str_eq(out, "\"use strict\";\nconst pulumi = require('@pulumi/pulumi')\n"
+                          "const random = require('@pulumi/random')\nconst x = 1\n"
+                          "const id = new random.RandomId(\"id\", {byteLength: 8});");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_python_nested_replace_and_indent) {
+    char *t = fixture("__main__.py"), *g = fixture("gen.py");
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_PYTHON, g, "__main__.py", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    /* replaced inside the `if`, with the file's alias for pulumi_random and its 2-space unit */
+    ck_assert_ptr_nonnull(strstr(out, "if env == \"prod\":\n  pw = pulumi_random.RandomPassword(\"password\",\n"
+                                      "    length=16,\n    special=True)\n  pulumi.export(\"pw\", pw.result)\n"));
+    ck_assert_ptr_nonnull(strstr(out, "import pulumi_random\nimport pulumi_tls as tls\n"));
+    ck_assert_ptr_nonnull(strstr(out, "description = \"\"\"\n    keep this indentation\n\"\"\"\nmy_key = tls.PrivateKey("));
+    ck_assert_ptr_nonnull(strstr(out, "  opts = pulumi.ResourceOptions(depends_on=[my_key],\n    protect=True))\n"));
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_go_named_run_function) {
+    char *t = fixture("main.go"), *g = fixture("gen.go");
+    char *out = splice_ok(t, LANG_GO, g, "main.go", NULL);
+    ck_assert_ptr_nonnull(strstr(out, "import (\n\t\"fmt\"\n\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                                      "\t\"github.com/pulumi/pulumi-tls/sdk/v5/go/tls\"\n"
+                                      "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n"
+                                      "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config\"\n)\n"));
+    /* err is new in the body: the first statement declares it, later ones assign */
+    ck_assert_ptr_nonnull(strstr(out, "\t_, err := random.NewRandomPassword(ctx, \"password\""));
+    ck_assert_ptr_nonnull(strstr(out, "\tmyKey2, err := tls.NewPrivateKey(ctx, \"my-key\""));
+    ck_assert_ptr_nonnull(strstr(out, "\t_, err = tls.NewSelfSignedCert(ctx, \"cert\""));
+    ck_assert_ptr_nonnull(strstr(out, "\t\tmyKey2,\n\t}), pulumi.Protect(true))\n\tif err != nil {\n\t\treturn err\n\t}\n"
+                                      "\t// Done.\n\treturn nil\n}\n"));
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_go_existing_err_uses_assign) {
+    const char *t = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                    "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                    "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                    "\t\tpet, err := random.NewRandomPet(ctx, \"pet\", nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+                    "\t\tctx.Export(\"pet\", pet.ID())\n\t\treturn nil\n\t})\n}\n";
+    const char *g = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                    "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                    "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                    "\t\t_, err := random.NewRandomId(ctx, \"id\", &random.RandomIdArgs{\n"
+                    "\t\t\tByteLength: pulumi.Int(8),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+                    "\t\treturn nil\n\t})\n}\n";
+    char *out = splice_ok(t, LANG_GO, g, "main.go", NULL);
+    ck_assert_ptr_nonnull(strstr(out, "\t\tctx.Export(\"pet\", pet.ID())\n\t\t_, err = random.NewRandomId(ctx, \"id\""));
+    free(out);
+}
+END_TEST
+
+START_TEST(test_csharp_stack_class_and_run_async) {
+    char *t = fixture("MyStack.cs"), *t2 = fixture("Program.cs"), *g = fixture("gen.cs");
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_CSHARP, g, "MyStack.cs", &st);
+    /* `Random` is a variable in the constructor: the alias of Pulumi.Random is renamed */
+    ck_assert_ptr_nonnull(strstr(out, "using Random2 = Pulumi.Random;\n"));
+    ck_assert_ptr_nonnull(strstr(out, "        var password = new Random2.RandomPassword(\"password\", new()\n        {\n"));
+    /* `var config = new Config();` is already there: reused, not duplicated */
+    ck_assert_uint_eq(st.reused, 1);
+    ck_assert_uint_eq(count(out, "new Config()"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "            Protect = true,\n        });\n    }\n\n    [Output]"));
+    char *out2 = splice_ok(t2, LANG_CSHARP, g, "Program.cs", NULL);
+    ck_assert_ptr_nonnull(strstr(out2, "    var myKey2 = new Tls.PrivateKey(\"my-key\", new()"));
+    ck_assert_ptr_nonnull(strstr(out2, "    var config = new Config();\n    var certKeyPem = config.RequireSecret("));
+    ck_assert_ptr_nonnull(strstr(out2, "    });\n\n    // Export the key name.\n    return new Dictionary"));
+    free(out);
+    free(out2);
+    free(t);
+    free(t2);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_java_lambda_wildcard_import) {
+    char *t = fixture("App.java"), *g = fixture("gen.java");
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_JAVA, g, "App.java", &st);
+    ck_assert_uint_eq(st.replaced, 1); /* RandomPassword via `import com.pulumi.random.*;` */
+    ck_assert_uint_eq(count(out, "import com.pulumi.random"), 1);
+    ck_assert_ptr_null(strstr(out, "import java.util.List;")); /* unused generated imports are not added */
+    ck_assert_ptr_nonnull(strstr(out, "import com.pulumi.random.*;\nimport com.pulumi.resources.CustomResourceOptions;\n"
+                                      "import com.pulumi.tls.PrivateKey;\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\t\t\tvar password = new RandomPassword(\"password\", RandomPasswordArgs.builder()\n"
+                                      "\t\t\t\t.length(16)\n\t\t\t\t.special(true)\n\t\t\t\t.build());\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\t\t\t\t\t.protect(true)\n\t\t\t\t\t.build());\n\t\t});\n"));
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_yaml_without_resources) {
+    char *t = fixture("Pulumi.yaml"), *g = fixture("gen.yaml");
+    char *out = splice_ok(t, LANG_YAML, g, "Pulumi.yaml", NULL);
+    ck_assert_uint_eq(count(out, "\nresources:\n"), 1);
+    ck_assert_uint_eq(count(out, "\nconfiguration:\n"), 1);
+    /* the block scalar of the file is untouched */
+    ck_assert_ptr_nonnull(strstr(out, "description: |\n    A demo program.\n      Indented line.\nconfiguration:\n"));
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_yaml_replace_rename_four_spaces) {
+    char *t = fixture("Main.yaml"), *g = fixture("gen.yaml");
+    char *out = splice_ok(t, LANG_YAML, g, "Main.yaml", NULL);
+    /* same logical name and type (long and short token spellings) → replaced in place */
+    ck_assert_ptr_nonnull(strstr(out, "    password:\n        type: random:RandomPassword\n        properties:\n"
+                                      "            length: 16\n            special: true\n    my-key:\n"));
+    /* `my-key` is another type in the file: the new one gets another key, keeps its name, and the
+     * reference follows */
+    ck_assert_ptr_nonnull(strstr(out, "    my-key2:\n        name: my-key\n        type: tls:PrivateKey\n"));
+    ck_assert_ptr_nonnull(strstr(out, "                - ${my-key2}\n"));
+    ck_assert_uint_eq(count(out, "resources:"), 1);
+    free(out);
+    free(t);
+    free(g);
+}
+END_TEST
+
+START_TEST(test_yaml_empty_and_null_resources) {
+    const char *g = "resources:\n  pet:\n    type: random:RandomPet\n";
+    char *out = splice_ok("name: x\nruntime: yaml\nresources: {}\noutputs: {}\n", LANG_YAML, g, "Pulumi.yaml", NULL);
+    ck_assert_str_eq(out, "name: x\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\noutputs: {}\n");
+    free(out);
+    out = splice_ok("name: x\nresources:\n# later\n", LANG_YAML, g, "Pulumi.yaml", NULL);
+    ck_assert_str_eq(out, "name: x\nresources:\n  pet:\n    type: random:RandomPet\n# later\n");
+    free(out);
+    const char *flow = "name: x\nresources: {a: {type: random:RandomPet}}\n";
+    char *msg = splice_fail(flow, strlen(flow), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml:2: `resources` is written as a flow mapping ({...}): write it as a block "
+                          "mapping (one `name:` per line) to insert into it");
+    free(msg);
+    const char *dup = "name: x\nresources:\n  a: 1\nname: y\n";
+    msg = splice_fail(dup, strlen(dup), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml:4: duplicate top-level key `name`: fix the file before inserting into it");
+    free(msg);
+}
+END_TEST
+
+START_TEST(test_crlf_and_bom_kept) {
+    static const struct {
+        const char *fixture, *gen, *name;
+        lang_t lang;
+    } C[] = {{"toplevel.ts", "gen.ts", "index.ts", LANG_TYPESCRIPT}, {"__main__.py", "gen.py", "__main__.py", LANG_PYTHON},
+             {"main.go", "gen.go", "main.go", LANG_GO},               {"Program.cs", "gen.cs", "Program.cs", LANG_CSHARP},
+             {"App.java", "gen.java", "App.java", LANG_JAVA},         {"Main.yaml", "gen.yaml", "Main.yaml", LANG_YAML}};
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        char *t = fixture(C[i].fixture), *g = fixture(C[i].gen);
+        char *crlf = to_crlf(t);
+        char *out = splice_ok(crlf, C[i].lang, g, C[i].name, NULL);
+        ck_assert_msg(all_crlf(out), "%s: a line ending in LF only after splicing", C[i].fixture);
+        ck_assert_uint_gt(strlen(out), strlen(crlf));
+        free(out);
+        char *bom = malloc(strlen(crlf) + 4);
+        memcpy(bom, "\xEF\xBB\xBF", 3);
+        strcpy(bom + 3, crlf);
+        out = splice_ok(bom, C[i].lang, g, C[i].name, NULL);
+        ck_assert_msg(memcmp(out, "\xEF\xBB\xBF", 3) == 0 && count(out, "\xEF\xBB\xBF") == 1, "%s: BOM lost",
+                      C[i].fixture);
+        ck_assert(all_crlf(out));
+        free(out);
+        free(bom);
+        free(crlf);
+        free(t);
+        free(g);
+    }
+}
+END_TEST
+
+START_TEST(test_imports_into_file_without_any) {
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const pet = new random.RandomPet(\"pet\", {});\n";
+    char *out = splice_ok("\xEF\xBB\xBF" "const a = 1;\n", LANG_TYPESCRIPT, g, "index.ts", NULL);
+    ck_assert_str_eq(out, "\xEF\xBB\xBF" "import * as random from \"@pulumi/random\";\n\nconst a = 1;\n"
+                          "const pet = new random.RandomPet(\"pet\", {});\n");
+    free(out);
+    const char *gj = "package p;\n\nimport com.pulumi.Context;\nimport com.pulumi.random.RandomPet;\n\n"
+                     "public class App {\n    public static void stack(Context ctx) {\n"
+                     "        var pet = new RandomPet(\"pet\");\n\n    }\n}\n";
+    out = splice_ok("package p;\n\npublic class S {\n    static void stack(com.pulumi.Context c) {\n    }\n}\n", LANG_JAVA,
+                    gj, "S.java", NULL);
+    ck_assert_str_eq(out, "package p;\n\nimport com.pulumi.random.RandomPet;\n\npublic class S {\n"
+                          "    static void stack(com.pulumi.Context c) {\n        var pet = new RandomPet(\"pet\");\n"
+                          "    }\n}\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_keep_existing_option) {
+    const char *g = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {});\n";
+    const char *t = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n";
+    splicer_t *s = splicer_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_options_t o = {.filename = "index.ts", .keep_existing = true};
+    char *out;
+    bool changed;
+    ck_assert(splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g, strlen(g), &o, &out, NULL, &changed, NULL, &d));
+    ck_assert(changed);
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n"
+                          "const pet2 = new random.RandomPet(\"pet\", {});\n");
+    free(out);
+    diag_list_free(&d);
+    splicer_free(s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------------------------------------- */
+/* refusals                                                                                         */
+
+START_TEST(test_refuses_syntax_errors) {
+    const char *g = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {});\n";
+    const char *bad = "import * as pulumi from \"@pulumi/pulumi\";\n\nconst a = foo(;\n";
+    char *msg = splice_fail(bad, strlen(bad), LANG_TYPESCRIPT, g, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:3: syntax error (unexpected text at column 14): fix the file before inserting into it");
+    free(msg);
+    const char *py = "import pulumi\nx = 1\n    y = 2\n";
+    msg = splice_fail(py, strlen(py), LANG_PYTHON, "import pulumi\n", "__main__.py");
+    ck_assert_str_eq(msg, "__main__.py:3: syntax error (a statement is indented differently from the ones before it): "
+                          "fix the file before inserting into it");
+    free(msg);
+    const char *go = "package main\n\nfunc main() {\n\tx := 1\n";
+    msg = splice_fail(go, strlen(go), LANG_GO, "package main\n", "main.go");
+    ck_assert_str_eq(msg, "main.go:5: syntax error (missing `}` at column 1): fix the file before inserting into it");
+    free(msg);
+    const char *nobody = "package main\n\nfunc main() {}\n";
+    msg = splice_fail(nobody, strlen(nobody), LANG_GO, "package main\n", "main.go");
+    ck_assert_str_eq(msg, "main.go: no pulumi.Run(func(ctx *pulumi.Context) error {...}) found: cannot tell where "
+                          "resources go; add the definitions by hand or call pulumi.Run in main");
+    free(msg);
+}
+END_TEST
+
+START_TEST(test_refuses_bad_encoding) {
+    const char *latin1 = "const a = 1;\nconst b = \"Jos\xE9\";\n";
+    char *msg = splice_fail(latin1, strlen(latin1), LANG_TYPESCRIPT, "const c = 1;\n", "index.ts");
+    ck_assert_str_eq(msg, "index.ts:2: invalid UTF-8 (byte 0xE9): save the file as UTF-8 before inserting into it");
+    free(msg);
+    const char utf16[] = "\xFF\xFE" "c\0o\0n\0s\0t\0";
+    msg = splice_fail(utf16, sizeof utf16 - 1, LANG_TYPESCRIPT, "const c = 1;\n", "index.ts");
+    ck_assert_str_eq(msg, "index.ts: the file is UTF-16 (or binary), not UTF-8: save it as UTF-8 before inserting into it");
+    free(msg);
+    const char *ok = "const b = \"José Müller 🎉\";\n";
+    char *out = splice_ok(ok, LANG_TYPESCRIPT, "const c = 1;\n", "index.ts", NULL);
+    ck_assert_str_eq(out, "const b = \"José Müller 🎉\";\nconst c = 1;\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_write_file_guards) {
+    char *dir = tu_mkdtemp();
+    char path[1024];
+    snprintf(path, sizeof path, "%s/index.ts", dir);
+    const char *old = "const a = 1;\n";
+    ck_assert(tu_write(path, old));
+    ck_assert_int_eq(chmod(path, 0640), 0);
+    diag_list_t d;
+    diag_list_init(&d);
+    /* changed since it was read */
+    ck_assert(!splice_write_file(path, "const a = 0;\n", 13, "new\n", 4, &d));
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     arena_sprintf(d.arena, "%s: the file changed since it was read (another editor or process wrote "
+                                            "it); nothing was written: run the command again",
+                                   path));
+    char *now = tu_read(path, NULL);
+    ck_assert_str_eq(now, old);
+    free(now);
+    /* read-only */
+    ck_assert_int_eq(chmod(path, 0444), 0);
+    ck_assert(!splice_write_file(path, old, strlen(old), "new\n", 4, &d));
+    ck_assert_str_eq(diag_format(&d, d.tail),
+                     arena_sprintf(d.arena, "%s: the file is read-only: make it writable (chmod u+w) or print a diff "
+                                            "with --diff instead",
+                                   path));
+    now = tu_read(path, NULL);
+    ck_assert_str_eq(now, old);
+    free(now);
+    /* success keeps the mode and leaves no temporary file */
+    ck_assert_int_eq(chmod(path, 0640), 0);
+    ck_assert(splice_write_file(path, old, strlen(old), "const a = 2;\n", 13, &d));
+    now = tu_read(path, NULL);
+    ck_assert_str_eq(now, "const a = 2;\n");
+    free(now);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 07777, 0640);
+    arena_t *a = arena_new();
+    size_t n;
+    tu_find_files(a, dir, "", &n);
+    ck_assert_uint_eq(n, 1);
+    arena_free(a);
+    ck_assert_uint_eq(d.errors, 2);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* ---------------------------------------------------------------------------------------------- */
+
+START_TEST(test_review_diff) {
+    const char *old = "a\nb\nc\nd\ne\nf\ng\n";
+    const char *neu = "a\nb\nc\nd\nX\ne\nf\ng\n";
+    char *diff = review_unified_diff("index.ts", old, strlen(old), neu, strlen(neu));
+    ck_assert_str_eq(diff, "--- a/index.ts\n+++ b/index.ts\n@@ -2,6 +2,7 @@ a\n b\n c\n d\n+X\n e\n f\n g\n");
+    free(diff);
+    diff = review_unified_diff("index.ts", old, strlen(old), old, strlen(old));
+    ck_assert_str_eq(diff, "");
+    free(diff);
+    diff = review_unified_diff("x.py", "a", 1, "a\nb\n", 4);
+    ck_assert_str_eq(diff, "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n-a\n\\ No newline at end of file\n+a\n+b\n");
+    free(diff);
+}
+END_TEST
+
+START_TEST(test_lang_from_path) {
+    static const struct {
+        const char *path;
+        lang_t lang;
+    } P[] = {{"index.ts", LANG_TYPESCRIPT}, {"src/a.mts", LANG_TYPESCRIPT}, {"index.js", LANG_TYPESCRIPT},
+             {"__main__.py", LANG_PYTHON},  {"main.go", LANG_GO},           {"Program.cs", LANG_CSHARP},
+             {"App.java", LANG_JAVA},       {"Pulumi.yaml", LANG_YAML},     {"dir.d/Main.yml", LANG_YAML}};
+    for (size_t i = 0; i < sizeof P / sizeof P[0]; i++) {
+        lang_t l = LANG_PCL;
+        ck_assert_msg(splice_lang_from_path(P[i].path, &l), "%s", P[i].path);
+        ck_assert_int_eq(l, P[i].lang);
+    }
+    lang_t l;
+    ck_assert(!splice_lang_from_path("Makefile", &l));
+    ck_assert(!splice_lang_from_path("a.rs", &l));
+    ck_assert(!splice_lang_from_path("dir.ts/Makefile", &l));
+}
+END_TEST
+
+/* ---------------------------------------------------------------------------------------------- */
+/* real tools: tsc against the SDKs in tests/peers, gofmt, py_compile                               */
+
+START_TEST(test_results_compile) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *peers = arena_sprintf(a, "%s/tests/peers", SOURCE_DIR);
+    struct stat st;
+    ck_assert_msg(stat(arena_sprintf(a, "%s/node_modules/typescript/bin/tsc", peers), &st) == 0,
+                  "tests/peers/node_modules is missing: run `cd tests/peers && npm ci --ignore-scripts`");
+    static const char *const TS[] = {"toplevel.ts", "async.ts", "default.ts"};
+    char *gts = fixture("gen.ts");
+    buf_t files;
+    buf_init(&files);
+    for (size_t i = 0; i < 3; i++) {
+        char *t = fixture(TS[i]);
+        char *out = splice_ok(t, LANG_TYPESCRIPT, gts, TS[i], NULL);
+        char *f = arena_sprintf(a, "%s/%s", dir, TS[i]);
+        ck_assert(tu_write(f, out));
+        buf_printf(&files, "%s\"%s\"", files.len ? "," : "", f);
+        free(out);
+        free(t);
+    }
+    buf_putc(&files, 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/tsconfig.json", dir),
+                       arena_sprintf(a,
+                                     "{\"compilerOptions\":{\"module\":\"commonjs\",\"target\":\"es2020\",\"strict\":true,"
+                                     "\"noEmit\":true,\"skipLibCheck\":true,\"moduleResolution\":\"node\","
+                                     "\"typeRoots\":[\"%s/node_modules/@types\"],\"types\":[\"node\"],"
+                                     "\"paths\":{\"@pulumi/*\":[\"%s/node_modules/@pulumi/*\"]}},\"files\":[%s]}",
+                                     peers, peers, files.data)));
+    int status;
+    char *o = tu_run(arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1", dir,
+                                   peers),
+                     &status);
+    ck_assert_msg(status == 0, "tsc rejected spliced TypeScript:\n%s", o);
+    free(o);
+    buf_free(&files);
+    free(gts);
+
+    /* Go: gofmt -l lists nothing; also with the shared emitter's stack_tls output */
+    char *ggo = fixture("gen.go"), *tgo = fixture("main.go");
+    char *out = splice_ok(tgo, LANG_GO, ggo, "main.go", NULL);
+    ck_assert(tu_write(arena_sprintf(a, "%s/main.go", dir), out));
+    free(out);
+    o = tu_run(arena_sprintf(a, "gofmt -l '%s/main.go' 2>&1", dir), &status);
+    ck_assert_msg(status == 0 && o[0] == 0, "gofmt would change the spliced Go:\n%s", o);
+    free(o);
+    free(ggo);
+    free(tgo);
+
+    char *gpy = fixture("gen.py"), *tpy = fixture("__main__.py");
+    out = splice_ok(tpy, LANG_PYTHON, gpy, "__main__.py", NULL);
+    ck_assert(tu_write(arena_sprintf(a, "%s/__main__.py", dir), out));
+    free(out);
+    o = tu_run(arena_sprintf(a, "python3 -m py_compile '%s/__main__.py' 2>&1", dir), &status);
+    ck_assert_msg(status == 0, "py_compile rejected the spliced Python:\n%s", o);
+    free(o);
+    free(gpy);
+    free(tpy);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+static Suite *splice_suite(void) {
+    Suite *s = suite_create("splice");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_typescript_top_level);
+    tcase_add_test(tc, test_typescript_async_export_tabs);
+    tcase_add_test(tc, test_typescript_export_default);
+    tcase_add_test(tc, test_javascript_require_and_no_final_newline);
+    tcase_add_test(tc, test_python_nested_replace_and_indent);
+    tcase_add_test(tc, test_go_named_run_function);
+    tcase_add_test(tc, test_go_existing_err_uses_assign);
+    tcase_add_test(tc, test_csharp_stack_class_and_run_async);
+    tcase_add_test(tc, test_java_lambda_wildcard_import);
+    tcase_add_test(tc, test_yaml_without_resources);
+    tcase_add_test(tc, test_yaml_replace_rename_four_spaces);
+    tcase_add_test(tc, test_yaml_empty_and_null_resources);
+    tcase_add_test(tc, test_crlf_and_bom_kept);
+    tcase_add_test(tc, test_imports_into_file_without_any);
+    tcase_add_test(tc, test_keep_existing_option);
+    tcase_add_test(tc, test_refuses_syntax_errors);
+    tcase_add_test(tc, test_refuses_bad_encoding);
+    tcase_add_test(tc, test_write_file_guards);
+    tcase_add_test(tc, test_review_diff);
+    tcase_add_test(tc, test_lang_from_path);
+    tcase_add_test(tc, test_results_compile);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(splice_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
