@@ -1,14 +1,23 @@
 /* engine.c — the import algorithm (ARCHITECTURE §6) over any provider_ops implementation.
  *
- * Per plan item, in plan order (parents before children):
- *   Read → Iₐ, Sₐ; schema of T; Iₚ := spec inputs + spec properties + required inputs (or every
- *   Read input with --inputs read); then rounds of Check(Iₐ, Iₚ) → Iₖ and Diff(Sₐ, Iₐ, Iₖ), copying
- *   each differing path from Iₐ (input diffs) or Sₐ into Iₚ, until Diff reports nothing (verified) or
- *   the round budget is spent (residual paths).
+ * Per plan item: Read → Iₐ, Sₐ; schema of T; Iₚ := spec inputs + spec properties + required inputs
+ * (or every Read input with --inputs read); then rounds of Check(Iₐ, Iₚ) → Iₖ and Diff(Sₐ, Iₐ, Iₖ),
+ * copying each differing path from Iₐ (input diffs) or Sₐ into Iₚ, until Diff reports nothing
+ * (verified) or the round budget is spent (residual paths).
  *
- * Memory: results, their values and diagnostics live in the caller's arena and the per-result diag
- * lists; everything a round produces (checked inputs, diff paths) goes to a scratch arena that is
- * freed when the resource is done, so memory grows with the size of the results, not with rounds. */
+ * Scheduling: each resource in flight is a state machine (Read → Check → Diff → copy → Check → Diff
+ * ...) in a pool slot; at most `parallel` are in flight. A step starts a provider call (the async op
+ * when the provider has one, else the sync op) whose completion only queues the slot; the driver
+ * loop runs the queue, then waits in provider_registry_poll. So no provider callback ever re-enters
+ * the engine, and the same plan gives the same results at any parallelism: a resource's result
+ * depends only on its own calls. Ready items start lowest plan index first; a child becomes ready
+ * when its parent finished OK and is skipped otherwise. Results reach on_result in plan order.
+ *
+ * Memory: results, their values and diagnostics live in the caller's arena (or, with
+ * release_results, one arena per result freed after on_result) and the per-result diag lists;
+ * everything a round produces (checked inputs, diff paths) goes to the resource's scratch arena,
+ * freed when the resource is done, so memory grows with the results kept, not with rounds or with
+ * the plan. */
 #include "importer/engine.h"
 
 #include <cjson/cJSON.h>
@@ -16,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importer/engine_internal.h"
+#include "importer/grpc.h"
 #include "importer/offline_internal.h"
 
 #define ENGINE_SEED_LEN 32
@@ -46,15 +57,40 @@ void engine_options_default(engine_options_t *o) {
     o->max_rounds = 3;
 }
 
-/* The state of one resource's import. */
+typedef struct engine engine_t;
+
+typedef enum { STEP_READ, STEP_CHECK, STEP_DIFF } engine_step_t;
+
+typedef struct diff_path {
+    const char *path;
+    bool input_diff;
+} diff_path_t;
+
+/* The state of one resource's import while it is in flight (a pool slot; `parallel` of them). */
 typedef struct engine_item {
-    arena_t *a;       /* the results' arena */
-    arena_t *scratch; /* this resource's round-by-round garbage */
+    engine_t *eng;
+    size_t index;     /* in the plan */
+    bool in_use;
+    arena_t *a;       /* the result's arena: the caller's, or the result's own (release_results) */
+    arena_t *scratch; /* this resource's round-by-round garbage, freed when it is done */
     import_result_t *r;
     const char *name; /* as the user named it */
     const char *desc; /* "resource 'name' of type 'T'" */
     const schema_resource_t *schema;
     size_t prov_cap;
+    /* the call in flight and what the rounds carry from one step to the next */
+    provider_t *p;
+    engine_step_t step;
+    bool call_ok;
+    diag_list_t local; /* the running call's diagnostics, absorbed when it completes */
+    provider_read_result_t rr;
+    provider_check_result_t cr;
+    provider_diff_result_t dr;
+    unsigned char seed[ENGINE_SEED_LEN];
+    int budget;
+    diff_path_t *paths;
+    size_t n_paths;
+    struct engine_item *next_done; /* the completion queue */
 } engine_item_t;
 
 static const char *item_name(const import_plan_item_t *it) {
@@ -189,11 +225,6 @@ static const char *value_text(engine_item_t *e, const pv_t *root, const char *pa
 
 /* --- the rounds -------------------------------------------------------------------------------- */
 
-typedef struct diff_path {
-    const char *path;
-    bool input_diff;
-} diff_path_t;
-
 /* The paths a Diff answer asks to copy: detailed paths when given, else top-level keys. */
 static diff_path_t *diff_paths(engine_item_t *e, const provider_diff_result_t *d, const pv_t *checked, size_t *n) {
     provider_diff_result_t own;
@@ -294,38 +325,244 @@ static void report_check_failures(engine_item_t *e, const provider_check_result_
     }
 }
 
-static void import_custom(engine_item_t *e, provider_registry_t *providers, schema_set_t *schemas,
-                          const engine_options_t *opts) {
+/* --- the driver ---------------------------------------------------------------------------------- */
+
+/* Where a plan item is. */
+enum {
+    ITEM_WAITING = 0, /* its parent has not finished */
+    ITEM_READY,       /* in the ready heap */
+    ITEM_RUNNING,     /* in flight */
+    ITEM_DONE,        /* finished, its result not yet handed to on_result */
+    ITEM_DELIVERED,
+};
+
+struct engine {
+    arena_t *a; /* the caller's */
+    const import_plan_t *plan;
+    provider_registry_t *providers;
+    schema_set_t *schemas;
+    const engine_options_t *opts;
+    diag_list_t *diags;
+    import_result_t *results;
+    size_t n;
+    unsigned char *where;      /* ITEM_* per plan item */
+    long *parent;              /* resolved parent index or -1 */
+    long *first_child, *next_sibling;
+    size_t *heap, n_heap;      /* ready items, lowest plan index first (entries may be stale) */
+    size_t *work;              /* worklist of complete() */
+    engine_item_t *pool;       /* `parallel` slots */
+    size_t parallel, window;
+    engine_item_t *done_head, *done_tail;
+    size_t in_flight, finished, failed, delivered;
+    int64_t next_tick;
+    engine_stats_t stats;
+};
+
+static long item_parent(const engine_t *g, size_t i) {
+    int pi = g->plan->items[i].parent_index;
+    return pi >= 0 && (size_t)pi < g->n && (size_t)pi != i ? pi : -1;
+}
+
+static void heap_push(engine_t *g, size_t i) {
+    size_t k = g->n_heap++;
+    while (k > 0 && g->heap[(k - 1) / 2] > i) {
+        g->heap[k] = g->heap[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    g->heap[k] = i;
+}
+
+static size_t heap_pop(engine_t *g) {
+    size_t top = g->heap[0], last = g->heap[--g->n_heap], k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= g->n_heap) break;
+        if (c + 1 < g->n_heap && g->heap[c + 1] < g->heap[c]) c++;
+        if (g->heap[c] >= last) break;
+        g->heap[k] = g->heap[c];
+        k = c;
+    }
+    if (g->n_heap) g->heap[k] = last;
+    return top;
+}
+
+/* The arena a result's values go to. */
+static arena_t *result_arena(engine_t *g, import_result_t *r) {
+    if (!g->opts->release_results) return g->a;
+    if (!r->arena) r->arena = arena_new();
+    return r->arena;
+}
+
+static void release_result(import_result_t *r) {
+    diag_list_free(&r->diags);
+    diag_list_init(&r->diags);
+    arena_free(r->arena);
+    r->arena = NULL;
+    r->id = NULL;
+    r->inputs = r->read_inputs = r->state = NULL;
+    r->provenance = NULL;
+    r->n_provenance = 0;
+    r->residual = r->ignore_changes = NULL;
+    r->n_residual = r->n_ignore_changes = 0;
+}
+
+/* Hands finished results to on_result in plan order. */
+static void deliver(engine_t *g) {
+    while (g->delivered < g->n && g->where[g->delivered] == ITEM_DONE) {
+        import_result_t *r = &g->results[g->delivered];
+        g->where[g->delivered] = ITEM_DELIVERED;
+        g->delivered++;
+        if (g->opts->on_result) g->opts->on_result(g->opts->user, r, g->delivered, g->n);
+        if (g->opts->release_results) release_result(r);
+    }
+    size_t held = g->finished - g->delivered;
+    if (held > g->stats.peak_held) g->stats.peak_held = held;
+}
+
+static void skip_child(engine_t *g, size_t c, size_t parent) {
+    import_result_t *r = &g->results[c];
+    const import_plan_item_t *it = r->item;
+    arena_t *a = result_arena(g, r);
+    diag_add(&r->diags, DIAG_ERROR, DIAG_GENERIC, NULL,
+             arena_sprintf(a, "resource '%s' of type '%s'", item_name(it), it->type),
+             "skipped: its parent '%s' failed to import", item_name(g->results[parent].item));
+    r->status = IMPORT_SKIPPED;
+    r->inputs = pv_object(a);
+}
+
+/* Marks a plan item finished: its children become ready, or are skipped (and so on down). */
+static void complete(engine_t *g, size_t i) {
+    size_t n_work = 0;
+    g->work[n_work++] = i;
+    while (n_work) {
+        size_t k = g->work[--n_work];
+        g->where[k] = ITEM_DONE;
+        g->finished++;
+        if (g->results[k].status != IMPORT_OK) g->failed++;
+        bool ok = g->results[k].status == IMPORT_OK;
+        for (long c = g->first_child[k]; c >= 0; c = g->next_sibling[c]) {
+            if (g->where[c] != ITEM_WAITING) continue;
+            if (ok) {
+                g->where[c] = ITEM_READY;
+                heap_push(g, (size_t)c);
+            } else {
+                skip_child(g, (size_t)c, k);
+                g->work[n_work++] = (size_t)c; /* each item enters the worklist once: size n is enough */
+            }
+        }
+    }
+    deliver(g);
+}
+
+static void item_done(void *user, bool ok) {
+    engine_item_t *e = user;
+    engine_t *g = e->eng;
+    e->call_ok = ok;
+    e->next_done = NULL;
+    if (g->done_tail)
+        g->done_tail->next_done = e;
+    else
+        g->done_head = e;
+    g->done_tail = e;
+}
+
+static size_t scratch_in_flight(const engine_t *g) {
+    size_t sum = 0;
+    for (size_t k = 0; k < g->parallel; k++)
+        if (g->pool[k].in_use) sum += arena_used(g->pool[k].scratch);
+    return sum;
+}
+
+/* The resource is done (imported or failed): free its scratch, give back its slot. */
+static void item_finish(engine_item_t *e) {
+    engine_t *g = e->eng;
+    import_result_t *r = e->r;
+    if (r->diags.errors && r->status == IMPORT_OK) r->status = IMPORT_FAILED;
+    if (!r->inputs) r->inputs = pv_object(e->a);
+    size_t scratch = scratch_in_flight(g);
+    if (scratch > g->stats.peak_scratch_bytes) g->stats.peak_scratch_bytes = scratch;
+    arena_free(e->scratch);
+    size_t index = e->index;
+    memset(e, 0, sizeof *e);
+    g->in_flight--;
+    complete(g, index);
+}
+
+/* Starts the call of the current step: asynchronously when the provider can, else synchronously
+ * with its completion queued, so the state machine advances in one place either way. */
+static void item_call(engine_item_t *e) {
+    provider_t *p = e->p;
+    const import_plan_item_t *it = e->r->item;
+    import_result_t *r = e->r;
+    engine_stats_t *st = &e->eng->stats;
+    diag_list_init(&e->local);
+    switch (e->step) {
+    case STEP_READ: {
+        /* An import knows neither inputs nor state. */
+        pv_t *none = pv_object(e->scratch);
+        st->reads++;
+        if (p->async && p->async->read_async)
+            p->async->read_async(p, it->urn, it->id, none, none, e->a, &e->rr, &e->local, item_done, e);
+        else
+            item_done(e, p->ops->read(p, it->urn, it->id, none, none, e->a, &e->rr, &e->local));
+        break;
+    }
+    case STEP_CHECK:
+        st->checks++;
+        if (p->async && p->async->check_async)
+            p->async->check_async(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch, &e->cr,
+                                &e->local, item_done, e);
+        else
+            item_done(e, p->ops->check(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch,
+                                       &e->cr, &e->local));
+        break;
+    case STEP_DIFF: {
+        const pv_t *checked = e->cr.inputs ? e->cr.inputs : r->inputs;
+        st->diffs++;
+        if (p->async && p->async->diff_async)
+            p->async->diff_async(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr, &e->local,
+                               item_done, e);
+        else
+            item_done(e, p->ops->diff(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr,
+                                      &e->local));
+        break;
+    }
+    }
+}
+
+/* Provider and schema of T (ARCHITECTURE §6 step 2), then Read. Returns false when the resource is
+ * already done (failed before any call). */
+static bool item_begin(engine_item_t *e) {
     import_result_t *r = e->r;
     const import_plan_item_t *it = r->item;
     const import_spec_t *spec = it->spec;
-    arena_t *a = e->a;
+    engine_t *g = e->eng;
     char *pkg = schema_token_package(e->scratch, it->type);
     if (!it->id || !*it->id) {
         /* The planner rejects these; a hand-built plan might not. */
         item_fail(e, DIAG_INPUT, arena_sprintf(e->scratch, "%s has no ID", e->desc));
-        return;
+        return false;
     }
 
     diag_list_t local;
     diag_list_init(&local);
-    provider_t *p = provider_registry_get(providers, pkg, spec ? spec->version : NULL,
+    provider_t *p = provider_registry_get(g->providers, pkg, spec ? spec->version : NULL,
                                           spec ? spec->plugin_download_url : NULL, &local);
     item_absorb(e, &local);
     if (!p) {
         if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, arena_sprintf(e->scratch, "no provider for package '%s'", pkg));
         r->status = IMPORT_FAILED;
-        return;
+        return false;
     }
 
     /* The schema of T first (the provider's, else one given with --schema): an unknown type is
-     * reported as such, not as a Read that found nothing (ARCHITECTURE §6 step 2). */
+     * reported as such, not as a Read that found nothing. */
     schema_package_t *sp = NULL;
     diag_list_init(&local);
     if (p->ops->get_schema) sp = p->ops->get_schema(p, &local);
     const schema_resource_t *res = sp ? schema_find_resource(sp, it->type) : NULL;
     if (!res) {
-        schema_package_t *given = schema_set_get(schemas, pkg);
+        schema_package_t *given = schema_set_get(g->schemas, pkg);
         const schema_resource_t *gres = given ? schema_find_resource(given, it->type) : NULL;
         if (gres) {
             sp = given;
@@ -334,7 +571,7 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
     }
     if (!res) {
         item_absorb(e, &local);
-        if (!sp && !schema_set_get(schemas, pkg))
+        if (!sp && !schema_set_get(g->schemas, pkg))
             item_fail(e, DIAG_SCHEMA,
                       arena_sprintf(e->scratch,
                                     "no schema for package '%s': the provider gave none and none was given; pass "
@@ -346,36 +583,46 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
                                     "the schema of package '%s' has no resource type '%s'; check the type token, or "
                                     "pass --schema FILE|DIR with a %s schema that has it",
                                     pkg, it->type, pkg));
-        return;
+        return false;
     }
     diag_list_free(&local);
     e->schema = res;
+    e->p = p;
 
-    /* 1. Read, with empty inputs and state (an import knows neither). */
-    provider_read_result_t rr;
-    diag_list_init(&local);
-    bool ok = p->ops->read(p, it->urn, it->id, pv_object(e->scratch), pv_object(e->scratch), a, &rr, &local);
-    item_absorb(e, &local);
-    if (!ok) {
+    /* 1. Read. */
+    e->step = STEP_READ;
+    item_call(e);
+    return true;
+}
+
+/* Read has answered: the starting inputs (step 3), then the first Check. */
+static bool item_after_read(engine_item_t *e) {
+    import_result_t *r = e->r;
+    const import_plan_item_t *it = r->item;
+    const import_spec_t *spec = it->spec;
+    const schema_resource_t *res = e->schema;
+    arena_t *a = e->a;
+    provider_read_result_t *rr = &e->rr;
+    item_absorb(e, &e->local);
+    if (!e->call_ok) {
         if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, "the provider's Read failed");
         r->status = IMPORT_FAILED;
-        return;
+        return false;
     }
-    if (!rr.state) {
+    if (!rr->state) {
         item_fail(e, DIAG_PROVIDER, arena_sprintf(e->scratch, "resource '%s' does not exist", it->id));
-        return;
+        return false;
     }
-    if (!rr.inputs) {
+    if (!rr->inputs) {
         item_fail(e, DIAG_PROVIDER,
                   arena_sprintf(e->scratch,
                                 "provider does not support importing resources; please try updating the '%s' plugin",
-                                pkg));
-        return;
+                                schema_token_package(e->scratch, it->type)));
+        return false;
     }
-    r->id = rr.id && *rr.id ? arena_strdup(a, rr.id) : it->id;
-    r->read_inputs = rr.inputs->kind == PV_OBJECT ? rr.inputs : pv_object(a);
-    r->state = rr.state->kind == PV_OBJECT ? rr.state : pv_object(a);
-
+    r->id = rr->id && *rr->id ? arena_strdup(a, rr->id) : it->id;
+    r->read_inputs = rr->inputs->kind == PV_OBJECT ? rr->inputs : pv_object(a);
+    r->state = rr->state->kind == PV_OBJECT ? rr->state : pv_object(a);
 
     /* 3. Starting inputs. */
     pv_t *ip = pv_object(a);
@@ -396,7 +643,7 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
                 prov_add(e, k, PROVENANCE_SPEC);
             }
         }
-    if (opts->inputs == INPUTS_READ) {
+    if (e->eng->opts->inputs == INPUTS_READ) {
         for (size_t i = 0; i < ia->u.obj.len; i++) {
             const pv_member_t *m = &ia->u.obj.members[i];
             if (pv_object_get(ip, m->key) || !schema_find_property(res->inputs, res->n_inputs, m->key)) continue;
@@ -415,82 +662,183 @@ static void import_custom(engine_item_t *e, provider_registry_t *providers, sche
     wrap_secret_properties(e, ip);
 
     /* 4–6. Check + Diff rounds until no diff, or the budget is spent. */
-    unsigned char seed[ENGINE_SEED_LEN];
-    seed_from_urn(it->urn, seed);
-    int budget = 1 + (opts->max_rounds > 0 ? opts->max_rounds : 0);
-    provider_check_result_t cr;
-    diff_path_t *paths = NULL;
-    size_t n_paths = 0;
-    for (;;) {
-        diag_list_init(&local);
-        ok = p->ops->check(p, it->urn, ia, ip, seed, sizeof seed, e->scratch, &cr, &local);
-        item_absorb(e, &local);
-        if (!ok) {
+    seed_from_urn(it->urn, e->seed);
+    int max_rounds = e->eng->opts->max_rounds;
+    e->budget = 1 + (max_rounds > 0 ? max_rounds : 0);
+    e->step = STEP_CHECK;
+    item_call(e);
+    return true;
+}
+
+/* The rounds are over: Check warnings of the last Check, residual paths. */
+static void item_after_rounds(engine_item_t *e) {
+    import_result_t *r = e->r;
+    arena_t *a = e->a;
+    const engine_options_t *opts = e->eng->opts;
+    report_check_failures(e, &e->cr, r->inputs);
+    if (r->verified) return;
+    size_t n_paths = e->n_paths;
+    r->residual = arena_alloc(a, n_paths * sizeof(char *));
+    buf_t list;
+    buf_init(&list);
+    for (size_t i = 0; i < n_paths; i++) {
+        bool dup = false;
+        for (size_t k = 0; k < r->n_residual; k++) dup = dup || strcmp(r->residual[k], e->paths[i].path) == 0;
+        if (dup) continue;
+        r->residual[r->n_residual++] = arena_strdup(a, e->paths[i].path);
+        buf_printf(&list, "%s%s", list.len ? ", " : "", e->paths[i].path);
+    }
+    if (opts->ignore_residual) {
+        r->ignore_changes = r->residual;
+        r->n_ignore_changes = r->n_residual;
+    }
+    diag_add(&r->diags, DIAG_WARNING, DIAG_RESIDUAL, NULL, e->desc,
+             "after %d copy round%s the inputs still differ from the resource at %s; %s", r->rounds,
+             r->rounds == 1 ? "" : "s", list.data,
+             opts->ignore_residual ? "they were added to ignoreChanges"
+                                   : "the next update would change them: review these inputs, or pass "
+                                     "--ignore-residual to add them to ignoreChanges");
+    buf_free(&list);
+}
+
+/* A call has completed: the next step. Returns false when the resource is done. */
+static bool item_advance(engine_item_t *e) {
+    import_result_t *r = e->r;
+    switch (e->step) {
+    case STEP_READ: return item_after_read(e);
+    case STEP_CHECK:
+        item_absorb(e, &e->local);
+        if (!e->call_ok) {
             if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, "the provider's Check failed");
             r->status = IMPORT_FAILED;
-            return;
+            return false;
         }
-        provider_diff_result_t dr;
-        const pv_t *checked = cr.inputs ? cr.inputs : ip;
-        diag_list_init(&local);
-        ok = p->ops->diff(p, it->urn, r->id, r->state, ia, checked, e->scratch, &dr, &local);
-        item_absorb(e, &local);
-        if (!ok) {
+        e->step = STEP_DIFF;
+        item_call(e);
+        return true;
+    case STEP_DIFF: {
+        item_absorb(e, &e->local);
+        if (!e->call_ok) {
             if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, "the provider's Diff failed");
             r->status = IMPORT_FAILED;
-            return;
+            return false;
         }
-        paths = diff_paths(e, &dr, checked, &n_paths);
-        if (n_paths == 0) {
+        const pv_t *checked = e->cr.inputs ? e->cr.inputs : r->inputs;
+        e->paths = diff_paths(e, &e->dr, checked, &e->n_paths);
+        if (e->n_paths == 0) {
             r->verified = true;
-            break;
+        } else if (r->rounds < e->budget && copy_round(e, e->paths, e->n_paths)) {
+            /* A round that changes nothing would repeat forever: what differs then is residual. */
+            r->rounds++;
+            e->step = STEP_CHECK;
+            item_call(e);
+            return true;
         }
-        /* A round that changes nothing would repeat forever: what differs then is residual. */
-        if (r->rounds >= budget || !copy_round(e, paths, n_paths)) break;
-        r->rounds++;
+        item_after_rounds(e);
+        return false;
     }
-    report_check_failures(e, &cr, ip);
-
-    if (!r->verified) {
-        r->residual = arena_alloc(a, n_paths * sizeof(char *));
-        buf_t list;
-        buf_init(&list);
-        for (size_t i = 0; i < n_paths; i++) {
-            bool dup = false;
-            for (size_t k = 0; k < r->n_residual; k++) dup = dup || strcmp(r->residual[k], paths[i].path) == 0;
-            if (dup) continue;
-            r->residual[r->n_residual++] = arena_strdup(a, paths[i].path);
-            buf_printf(&list, "%s%s", list.len ? ", " : "", paths[i].path);
-        }
-        if (opts->ignore_residual) {
-            r->ignore_changes = r->residual;
-            r->n_ignore_changes = r->n_residual;
-        }
-        diag_add(&r->diags, DIAG_WARNING, DIAG_RESIDUAL, NULL, e->desc,
-                 "after %d copy round%s the inputs still differ from the resource at %s; %s", r->rounds,
-                 r->rounds == 1 ? "" : "s", list.data,
-                 opts->ignore_residual ? "they were added to ignoreChanges"
-                                       : "the next update would change them: review these inputs, or pass "
-                                         "--ignore-residual to add them to ignoreChanges");
-        buf_free(&list);
     }
+    return false;
 }
 
 /* Components and explicit providers are created, not read: their inputs are what the spec says. */
-static void import_declared(engine_item_t *e) {
-    import_result_t *r = e->r;
+static void import_declared(engine_t *g, import_result_t *r) {
     const import_spec_t *spec = r->item->spec;
-    r->inputs = pv_object(e->a);
+    arena_t *a = result_arena(g, r);
+    engine_item_t e = {.eng = g, .a = a, .r = r};
+    r->inputs = pv_object(a);
     if (spec && spec->inputs && spec->inputs->kind == PV_OBJECT)
         for (size_t i = 0; i < spec->inputs->u.obj.len; i++) {
             const pv_member_t *m = &spec->inputs->u.obj.members[i];
-            pv_object_set(e->a, r->inputs, m->key, pv_clone(e->a, m->value));
-            prov_add(e, m->key, PROVENANCE_SPEC);
+            pv_object_set(a, r->inputs, m->key, pv_clone(a, m->value));
+            prov_add(&e, m->key, PROVENANCE_SPEC);
         }
-    r->read_inputs = pv_object(e->a);
-    r->state = pv_object(e->a);
+    r->read_inputs = pv_object(a);
+    r->state = pv_object(a);
     r->id = r->item->id;
     r->verified = true;
+}
+
+/* Starts plan item i: finishes it at once when it needs no provider call. */
+static void engine_start(engine_t *g, size_t i) {
+    import_result_t *r = &g->results[i];
+    const import_plan_item_t *it = r->item;
+    g->where[i] = ITEM_RUNNING;
+    if (g->opts->resume && engine_resume_apply(g->opts->resume, r, result_arena(g, r), g->schemas)) {
+        g->stats.resumed++;
+        complete(g, i);
+        return;
+    }
+    if (it->is_component || it->is_provider) {
+        import_declared(g, r);
+        complete(g, i);
+        return;
+    }
+    engine_item_t *e = NULL;
+    for (size_t k = 0; k < g->parallel && !e; k++)
+        if (!g->pool[k].in_use) e = &g->pool[k];
+    *e = (engine_item_t){.eng = g, .index = i, .in_use = true, .a = result_arena(g, r), .scratch = arena_new(),
+                         .r = r, .name = item_name(it)};
+    e->desc = arena_sprintf(e->scratch, "resource '%s' of type '%s'", e->name, it->type);
+    g->in_flight++;
+    if (g->in_flight > g->stats.peak_in_flight) g->stats.peak_in_flight = g->in_flight;
+    if (!item_begin(e)) item_finish(e);
+}
+
+/* The next item to start, or -1. Lowest plan index first, within the window (release_results) —
+ * except an ancestor the oldest unfinished item waits for, which may always start. */
+static long next_startable(engine_t *g) {
+    while (g->n_heap && g->where[g->heap[0]] != ITEM_READY) heap_pop(g); /* started out of turn */
+    if (!g->n_heap) return -1;
+    size_t i = g->heap[0];
+    if (!g->opts->release_results || i < g->delivered + g->window || g->in_flight == 0) return (long)heap_pop(g);
+    long k = (long)g->delivered;
+    for (size_t steps = 0; k >= 0 && g->where[k] == ITEM_WAITING && steps < g->n; steps++) k = g->parent[k];
+    if (k >= 0 && g->where[k] == ITEM_READY) return k; /* its heap entry goes stale */
+    return -1;
+}
+
+/* Nothing runs and nothing can start, yet items remain: they wait on a cycle of parents (only a
+ * hand-built plan can have one). Fail the first cycle member found from the oldest such item; its
+ * descendants are then skipped as usual. */
+static void break_cycle(engine_t *g) {
+    size_t i = g->delivered;
+    while (i < g->n && g->where[i] != ITEM_WAITING) i++;
+    if (i == g->n) return;
+    /* Floyd would do; a walk of n steps from i surely ends inside the cycle. */
+    long k = (long)i;
+    for (size_t steps = 0; steps < g->n; steps++) k = g->parent[k];
+    import_result_t *r = &g->results[k];
+    arena_t *a = result_arena(g, r);
+    diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
+             arena_sprintf(a, "resource '%s' of type '%s'", item_name(r->item), r->item->type),
+             "its parents form a cycle (its parent '%s' is also its descendant); fix the parent of one of them",
+             item_name(g->results[g->parent[k]].item));
+    r->status = IMPORT_FAILED;
+    r->inputs = pv_object(a);
+    complete(g, (size_t)k);
+}
+
+static void engine_tick(engine_t *g, bool force) {
+    if (!g->opts->on_tick) return;
+    int64_t now = grpc_now_ms();
+    if (!force && now < g->next_tick) return;
+    int tick = g->opts->tick_ms > 0 ? g->opts->tick_ms : ENGINE_TICK_MS_DEFAULT;
+    g->next_tick = now + tick;
+    g->opts->on_tick(g->opts->user, g->finished, g->failed, g->in_flight, g->n);
+}
+
+/* Runs the completions queued so far; returns whether there were any. */
+static bool run_completions(engine_t *g) {
+    engine_item_t *e = g->done_head;
+    if (!e) return false;
+    g->done_head = g->done_tail = NULL;
+    while (e) {
+        engine_item_t *next = e->next_done; /* e may be reused (and re-queued) once advanced */
+        if (!item_advance(e)) item_finish(e);
+        e = next;
+    }
+    return true;
 }
 
 import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_registry_t *providers,
@@ -502,35 +850,82 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     }
     size_t n = plan ? plan->n_items : 0;
     import_result_t *results = arena_alloc(a, (n ? n : 1) * sizeof *results);
+    engine_t g = {.a = a, .plan = plan, .providers = providers, .schemas = schemas, .opts = opts,
+                  .diags = diags, .results = results, .n = n};
+    g.parallel = opts->parallel > 0 ? (size_t)opts->parallel : ENGINE_PARALLEL_DEFAULT;
+    g.window = 64 * g.parallel > 1024 ? 64 * g.parallel : 1024;
+    g.where = calloc(n + 1, 1);
+    g.parent = malloc((n + 1) * sizeof *g.parent);
+    g.first_child = malloc((n + 1) * sizeof *g.first_child);
+    g.next_sibling = malloc((n + 1) * sizeof *g.next_sibling);
+    g.heap = malloc((n + 1) * sizeof *g.heap);
+    g.work = malloc((n + 1) * sizeof *g.work);
+    g.pool = calloc(g.parallel, sizeof *g.pool);
+    if (!g.where || !g.parent || !g.first_child || !g.next_sibling || !g.heap || !g.work || !g.pool) abort();
     for (size_t i = 0; i < n; i++) {
-        const import_plan_item_t *it = &plan->items[i];
-        import_result_t *r = &results[i];
-        r->item = it;
-        r->status = IMPORT_OK;
-        diag_list_init(&r->diags);
-        engine_item_t e = {.a = a, .scratch = arena_new(), .r = r, .name = item_name(it)};
-        e.desc = arena_sprintf(a, "resource '%s' of type '%s'", e.name, it->type);
-        const import_result_t *parent =
-            it->parent_index >= 0 && (size_t)it->parent_index < i ? &results[it->parent_index] : NULL;
-        if (parent && parent->status != IMPORT_OK) {
-            diag_add(&r->diags, DIAG_ERROR, DIAG_GENERIC, NULL, e.desc, "skipped: its parent '%s' failed to import",
-                     item_name(parent->item));
-            r->status = IMPORT_SKIPPED;
-            r->inputs = pv_object(a);
-        } else if (it->is_component || it->is_provider) {
-            import_declared(&e);
-        } else {
-            import_custom(&e, providers, schemas, opts);
-            if (r->diags.errors && r->status == IMPORT_OK) r->status = IMPORT_FAILED;
-            if (!r->inputs) r->inputs = pv_object(a);
-        }
-        arena_free(e.scratch);
-        if (opts->on_result) opts->on_result(opts->user, r, i + 1, n);
+        results[i].item = &plan->items[i];
+        results[i].status = IMPORT_OK;
+        diag_list_init(&results[i].diags);
+        g.parent[i] = item_parent(&g, i);
+        g.first_child[i] = -1;
     }
+    /* Children lists in plan order: built back to front. */
+    for (size_t i = n; i-- > 0;) {
+        long p = g.parent[i];
+        g.next_sibling[i] = p >= 0 ? g.first_child[p] : -1;
+        if (p >= 0) g.first_child[p] = (long)i;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (g.parent[i] < 0) {
+            g.where[i] = ITEM_READY;
+            g.heap[g.n_heap++] = i; /* ascending: already a heap */
+        }
+
+    while (g.delivered < n) {
+        long i;
+        while (g.in_flight < g.parallel && (i = next_startable(&g)) >= 0) engine_start(&g, (size_t)i);
+        engine_tick(&g, false);
+        if (run_completions(&g)) continue;
+        if (g.delivered == n) break;
+        if (g.in_flight == 0) {
+            break_cycle(&g);
+            continue;
+        }
+        int timeout = -1;
+        if (opts->on_tick) {
+            int64_t left = g.next_tick - grpc_now_ms();
+            timeout = left > 0 ? (int)left : 0;
+        }
+        if (provider_registry_poll(providers, timeout) == 0 && !g.done_head) {
+            /* Calls are in flight but no provider can complete them: a provider broke the async
+             * contract. Fail what is left rather than wait forever; the slots are not reused. */
+            diag_error(diags, DIAG_PROVIDER, "%zu provider calls never completed", g.in_flight);
+            for (size_t k = 0; k < g.parallel; k++) {
+                engine_item_t *e = &g.pool[k];
+                if (!e->in_use) continue;
+                diag_list_free(&e->local);
+                item_fail(e, DIAG_PROVIDER, "the provider never answered its call");
+                item_finish(e);
+            }
+        }
+    }
+    engine_tick(&g, true);
+    if (opts->stats) *opts->stats = g.stats;
+    free(g.where);
+    free(g.parent);
+    free(g.first_child);
+    free(g.next_sibling);
+    free(g.heap);
+    free(g.work);
+    free(g.pool);
     return results;
 }
 
 void engine_results_free(import_result_t *results, size_t n) {
     if (!results) return;
-    for (size_t i = 0; i < n; i++) diag_list_free(&results[i].diags);
+    for (size_t i = 0; i < n; i++) {
+        diag_list_free(&results[i].diags);
+        arena_free(results[i].arena);
+        results[i].arena = NULL;
+    }
 }

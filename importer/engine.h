@@ -1,6 +1,11 @@
 /* engine.h — the import algorithm (ARCHITECTURE §6): Read → copy required inputs → Check → Diff →
  * copy differing values → verify with a second Check + Diff (bounded further rounds), recording
- * where each input came from. */
+ * where each input came from.
+ *
+ * Each resource is a small state machine; up to `parallel` of them are in flight at once across all
+ * providers, driven by one event loop (provider_registry_poll): a provider with asynchronous
+ * operations (the gRPC plugin host: HTTP/2 streams on one connection) overlaps their calls. Parents
+ * finish before their children start; results are the same whatever the parallelism. */
 #ifndef CIMPORT_ENGINE_H
 #define CIMPORT_ENGINE_H
 
@@ -54,22 +59,66 @@ typedef struct import_result {
     size_t n_ignore_changes;
     int rounds;        /* copy rounds run */
     diag_list_t diags; /* this resource's diagnostics (errors, Check failures, provider logs) */
+    bool resumed;      /* carried over from a previous run's results (engine_options_t.resume): no calls */
+    arena_t *arena;    /* with release_results: this result's own arena (its values and strings) */
 } import_result_t;
+
+/* A previous run's `--json` results document (README "--json results"): the resources it records as
+ * "imported" are carried over instead of imported again. */
+typedef struct engine_resume engine_resume_t;
+
+/* Reads the document. NULL with a diagnostic naming the file when it cannot be read or is not a
+ * results document. Resources are matched to plan items by URN and type. A resource whose recorded
+ * inputs hold a redacted secret ("[secret]": written without --show-secrets) cannot be carried over
+ * faithfully and is imported again; one INFO diagnostic says how many. */
+engine_resume_t *engine_resume_load(const char *path, diag_list_t *diags);
+engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *path, diag_list_t *diags);
+/* How many resources will be carried over (recorded as imported, usable). */
+size_t engine_resume_count(const engine_resume_t *r);
+void engine_resume_free(engine_resume_t *r);
+
+/* Figures of one run (benchmarks, memory tests). */
+typedef struct engine_stats {
+    size_t reads, checks, diffs;   /* provider calls made */
+    size_t resumed;                /* results carried over from engine_options_t.resume */
+    size_t peak_in_flight;         /* most resources in flight at once */
+    size_t peak_held;              /* most finished results held back for an earlier one (plan order) */
+    size_t peak_scratch_bytes;     /* most scratch-arena bytes of the resources in flight, together */
+} engine_stats_t;
+
+#define ENGINE_PARALLEL_DEFAULT 16 /* as `pulumi import` */
+#define ENGINE_TICK_MS_DEFAULT 250
 
 typedef struct engine_options {
     inputs_mode_t inputs;
     int max_rounds;       /* further copy rounds after the first; default 3 */
     bool ignore_residual; /* put residual paths into ignoreChanges */
     /* Progress: called after each plan item is done (results in plan order; done counts from 1).
-     * May be NULL. The result stays valid until engine_results_free. */
+     * May be NULL. The result stays valid until engine_results_free (see release_results). */
     void (*on_result)(void *user, const import_result_t *r, size_t done, size_t total);
     void *user;
+    /* Resources in flight at once, across all providers; <= 0: ENGINE_PARALLEL_DEFAULT. */
+    int parallel;
+    /* Streaming: each result gets its own arena, and once on_result has returned its values,
+     * strings and diagnostics are freed (pointers cleared, counts zeroed; item, status, verified,
+     * rounds and resumed stay). Copy in on_result whatever you keep. Finished results wait for
+     * earlier ones (plan order); to keep memory flat no resource more than
+     * max(64 × parallel, 1024) places past the oldest unfinished one is started, except the
+     * ancestors that one waits for. */
+    bool release_results;
+    /* Called about every tick_ms while the engine runs, and once at the end: resources finished
+     * (done, of which failed or skipped: failed), in flight, and the plan's size. May be NULL. */
+    void (*on_tick)(void *user, size_t done, size_t failed, size_t in_flight, size_t total);
+    int tick_ms; /* <= 0: ENGINE_TICK_MS_DEFAULT */
+    const engine_resume_t *resume; /* may be NULL */
+    engine_stats_t *stats;         /* filled when not NULL */
 } engine_options_t;
 
 void engine_options_default(engine_options_t *o);
 
 /* Runs every plan item; results[i] belongs to plan->items[i]. A failing resource never stops the
- * others; children of a failed parent are skipped. Components and providers are planned with no
+ * others; children of a failed parent are skipped (a parent listed after its child is still waited
+ * for; a cycle of parents fails one of its members). Components and providers are planned with no
  * Read. Returns the results array (allocated in the arena). */
 import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_registry_t *providers,
                             schema_set_t *schemas, const engine_options_t *opts, diag_list_t *diags);

@@ -66,6 +66,12 @@ typedef struct provider_diff_result {
     bool has_detailed_diff;
 } provider_diff_result_t;
 
+/* Completion of an asynchronous operation (below): `ok` is what the synchronous operation would have
+ * returned; the `out` result and the diagnostics were filled before it runs. */
+typedef void (*provider_done_fn)(void *user, bool ok);
+
+struct grpc_loop; /* importer/grpc.h */
+
 typedef struct provider_ops {
     /* The package schema (cached by the implementation), or NULL with a diagnostic. */
     schema_package_t *(*get_schema)(provider_t *p, diag_list_t *diags);
@@ -79,11 +85,37 @@ typedef struct provider_ops {
     void (*close)(provider_t *p);
 } provider_ops_t;
 
+/* Optional asynchronous operations (provider_t.async; NULL: the provider is used through the
+ * synchronous ones). The same operations as provider_ops_t's, started now and completed later:
+ * `done` runs exactly once, from provider_registry_poll (the provider's poll or event loop), never
+ * from inside the *_async call itself, so a caller can start a call while holding state the callback
+ * touches. Everything passed in (strings, values, the arena, `out`, `diags`) must stay valid until
+ * `done` has run. Many calls may be in flight on one provider at once. Each operation may be NULL
+ * (that one is then used synchronously). */
+typedef struct provider_async_ops {
+    void (*read_async)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                       arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done,
+                       void *user);
+    void (*check_async)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news,
+                        const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
+                        diag_list_t *diags, provider_done_fn done, void *user);
+    void (*diff_async)(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
+                       const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
+                       diag_list_t *diags, provider_done_fn done, void *user);
+    /* Runs the completions that are ready without waiting (e.g. a queue of calls answered at once);
+     * returns how many ran. NULL: the provider has none of its own. */
+    size_t (*poll)(provider_t *p);
+    /* The event loop the provider's calls complete on (importer/grpc.h), or NULL. Providers that share
+     * one loop are driven by one poll(2). */
+    struct grpc_loop *(*event_loop)(provider_t *p);
+} provider_async_ops_t;
+
 struct provider {
     const provider_ops_t *ops;
     const char *package;
     const char *version; /* may be NULL */
     void *impl;
+    const provider_async_ops_t *async; /* may be NULL */
 };
 
 /* The registry creates providers on demand through a factory and keeps one per package+version. */
@@ -96,6 +128,12 @@ provider_registry_t *provider_registry_new(provider_factory_fn factory, void *us
  * resource of that package gets the same error without retrying. */
 provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
                                   const char *download_url, diag_list_t *diags);
+/* Drives every provider's asynchronous calls once: runs ready completions (provider poll ops); when
+ * there were none, waits up to timeout_ms (-1: no limit) on the providers' event loops — one poll(2)
+ * when they share a loop, short turns on each otherwise. Returns the number of completions run by
+ * the poll ops plus 1 if an event loop was run, 0 when no provider has anything that could complete
+ * (a caller waiting for a `done` then waits forever). */
+size_t provider_registry_poll(provider_registry_t *r, int timeout_ms);
 /* Closes every provider. */
 void provider_registry_free(provider_registry_t *r);
 

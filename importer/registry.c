@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importer/grpc.h"
 #include "importer/provider.h"
 
 typedef struct registry_entry {
@@ -53,6 +54,34 @@ provider_t *provider_registry_get(provider_registry_t *r, const char *package, c
     for (diag_t *d = e->failure.head; d; d = d->next)
         diag_add(diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
     return e->provider;
+}
+
+/* A turn on each of several loops: long enough not to spin, short enough that no loop starves. */
+#define REGISTRY_SLICE_MS 2
+
+size_t provider_registry_poll(provider_registry_t *r, int timeout_ms) {
+    size_t ran = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        provider_t *p = r->entries[i].provider;
+        if (p && p->async && p->async->poll) ran += p->async->poll(p);
+    }
+    if (ran) return ran;
+    /* Distinct loops, in registry order (a handful of providers: a linear scan is fine). */
+    grpc_loop_t *loops[64];
+    size_t n_loops = 0;
+    for (size_t i = 0; i < r->n && n_loops < sizeof loops / sizeof loops[0]; i++) {
+        provider_t *p = r->entries[i].provider;
+        grpc_loop_t *l = p && p->async && p->async->event_loop ? p->async->event_loop(p) : NULL;
+        bool seen = false;
+        for (size_t k = 0; k < n_loops; k++) seen = seen || loops[k] == l;
+        if (l && !seen) loops[n_loops++] = l;
+    }
+    if (n_loops == 0) return 0;
+    if (n_loops == 1) return grpc_loop_run_once(loops[0], timeout_ms) ? 1 : 0;
+    int slice = timeout_ms >= 0 && timeout_ms < REGISTRY_SLICE_MS ? timeout_ms : REGISTRY_SLICE_MS;
+    bool any = false;
+    for (size_t k = 0; k < n_loops; k++) any = grpc_loop_run_once(loops[k], slice) || any;
+    return any ? 1 : 0;
 }
 
 void provider_registry_free(provider_registry_t *r) {
