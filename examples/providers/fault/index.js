@@ -8,6 +8,7 @@
 //   malformed      Read answers with bytes that are not a ReadResponse (a truncated protobuf field)
 //   badvalue       Read answers with a property holding an object of an unknown Pulumi signature
 //   checkfail      Read answers; Check reports a failure for `value` and one for the whole resource
+//   config         Read answers with `value` = the JSON of the provider config Configure received
 //   log            Read logs one message at each severity (debug, info, warning, error) through the
 //                  engine endpoint (argv[2] / Attach), attributed to the resource's URN, then answers
 //   anything else  a well-behaved resource whose `value` is the ID
@@ -68,6 +69,7 @@ function log(severity, message, urn) {
     });
 }
 
+let configured = null; // the `args` of the last Configure (the Node host itself ignores them)
 const idOf = new Map(); // URN → import ID, so Check can tell which fault a resource carries
 
 const faultProvider = {
@@ -78,6 +80,7 @@ const faultProvider = {
         switch (id) {
         case "crash": die("Read", id); break;
         case "hang": await new Promise(() => {}); break;
+        case "config": return { id, props: { value: JSON.stringify(configured) }, inputs: { value: id } };
         case "badvalue": return { id, props: { value: { [SIG]: "not-a-known-signature" } }, inputs: { value: id } };
         case "log": {
             const S = enginepb.LogSeverity;
@@ -112,6 +115,11 @@ const addService = grpc.Server.prototype.addService;
 grpc.Server.prototype.addService = function (service, impl) {
     if (service.read && impl && typeof impl.read === "function") {
         server = impl;
+        const configure = impl.configure.bind(impl);
+        impl.configure = (call, callback) => {
+            configured = call.request.getArgs() ? call.request.getArgs().toJavaScript() : null;
+            configure(call, callback);
+        };
         const read = impl.read.bind(impl);
         impl.read = (call, callback) =>
             read(call, (err, resp) => {
