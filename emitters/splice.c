@@ -168,7 +168,7 @@ static bool sp_check_encoding(const char *text, size_t len, const char *file, di
 /* Python accepts statements of one block only at one column; tree-sitter does not check this
  * (`x = 1\n    y = 2` parses as two module statements). Statements on the line of the previous one
  * (`a = 1; b = 2`) are exempt. Returns the 1-based line of the first offender, 0 when clean. */
-static unsigned sp_python_indent_error(TSNode root, bool bom) {
+static unsigned sp_python_indent_error(arena_t *a, TSNode root, bool bom) {
     TSTreeCursor cur = ts_tree_cursor_new(root);
     unsigned bad = 0;
     for (;;) {
@@ -177,8 +177,10 @@ static unsigned sp_python_indent_error(TSNode root, bool bom) {
         if (strcmp(t, "module") == 0 || strcmp(t, "block") == 0) {
             int64_t col = -1;
             uint32_t prev_row = UINT32_MAX;
-            for (uint32_t i = 0; i < ts_node_named_child_count(n) && !bad; i++) {
-                TSNode c = ts_node_named_child(n, i);
+            uint32_t nk;
+            TSNode *kids = sp_named_children(a, n, &nk);
+            for (uint32_t i = 0; i < nk && !bad; i++) {
+                TSNode c = kids[i];
                 if (strcmp(ts_node_type(c), "comment") == 0) continue;
                 TSPoint p = ts_node_start_point(c);
                 uint32_t column = p.row == 0 && bom && p.column >= 3 ? p.column - 3 : p.column;
@@ -210,9 +212,10 @@ static const char *sp_problem_text(arena_t *a, const ts_check_problem_t *pr) {
 
 /* Parses p->text; false with a diagnostic naming the line when it has syntax errors. `generated`
  * words the message for the emitter's output (a bug, not the user's file). */
-static bool sp_parse(splicer_t *s, sp_program_t *p, const char *file, bool generated, diag_list_t *diags) {
+static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const char *file, bool generated,
+                     diag_list_t *diags) {
     ts_parser_set_language(s->parser, ts_check_language(p->lang));
-    p->tree = ts_parser_parse_string(s->parser, NULL, p->text, p->len);
+    p->tree = ts_parser_parse_string(s->parser, old, p->text, p->len);
     if (!p->tree) {
         diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL, "cannot parse the %s file", lang_name(p->lang));
         return false;
@@ -226,7 +229,7 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const char *file, bool gener
         detail = sp_problem_text(p->a, &pr);
     } else if (p->lang == LANG_PYTHON) {
         bool bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF;
-        line = sp_python_indent_error(p->root, bom);
+        line = sp_python_indent_error(p->a, p->root, bom);
         detail = "a statement is indented differently from the ones before it";
     }
     if (!line) return true;
@@ -339,7 +342,7 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
         }
         ed[n++] = (sp_local_edit_t){st->start, st->end, to};
     }
-    qsort(ed, n, sizeof *ed, sp_cmp_local);
+    if (n) qsort(ed, n, sizeof *ed, sp_cmp_local);
 
     size_t gu = G->unit[0] == '\t' ? 1 : strlen(G->unit);
     size_t gbase = 0;
@@ -567,8 +570,68 @@ static int sp_cmp_edit(const void *x, const void *y) {
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/* Row/column of byte off in text (columns in bytes, as tree-sitter counts them). */
+static TSPoint sp_point_at(const char *text, uint32_t off) {
+    TSPoint p = {0, 0};
+    uint32_t ls = 0;
+    for (uint32_t i = 0; i < off; i++)
+        if (text[i] == '\n') {
+            p.row++;
+            ls = i + 1;
+        }
+    p.column = off - ls;
+    return p;
+}
+
+/* Tells the target's tree about the edits (applied from the last to the first, so each edit's
+ * offsets are still those of the original text), so the result re-parses incrementally. */
+static void sp_edit_tree(sp_ctx_t *c) {
+    const char *t = c->T.text;
+    /* Points for all edit offsets in one pass over the text (edits are sorted ascending). */
+    TSPoint *ps = arena_alloc(c->a, (c->nedits + 1) * sizeof *ps);
+    TSPoint *pe = arena_alloc(c->a, (c->nedits + 1) * sizeof *pe);
+    TSPoint cur = {0, 0};
+    uint32_t at = 0, ls = 0;
+    for (size_t i = 0; i < c->nedits; i++) {
+        for (int k = 0; k < 2; k++) {
+            uint32_t target = k == 0 ? c->edits[i].start : c->edits[i].end;
+            if (target < at) { /* overlapping (never happens): recompute from the start */
+                cur = sp_point_at(t, target);
+                ls = target - cur.column;
+                at = target;
+            }
+            for (; at < target; at++)
+                if (t[at] == '\n') {
+                    cur.row++;
+                    ls = at + 1;
+                }
+            cur.column = at - ls;
+            (k == 0 ? ps : pe)[i] = cur;
+        }
+    }
+    for (size_t i = c->nedits; i-- > 0;) {
+        const sp_edit_t *e = &c->edits[i];
+        TSPoint ne = ps[i];
+        for (const char *q = e->text; *q; q++) {
+            if (*q == '\n') {
+                ne.row++;
+                ne.column = 0;
+            } else {
+                ne.column++;
+            }
+        }
+        TSInputEdit ed = {.start_byte = e->start,
+                          .old_end_byte = e->end,
+                          .new_end_byte = e->start + (uint32_t)strlen(e->text),
+                          .start_point = ps[i],
+                          .old_end_point = pe[i],
+                          .new_end_point = ne};
+        ts_tree_edit(c->T.tree, &ed);
+    }
+}
+
 static char *sp_apply(sp_ctx_t *c, size_t *out_len) {
-    qsort(c->edits, c->nedits, sizeof *c->edits, sp_cmp_edit);
+    if (c->nedits) qsort(c->edits, c->nedits, sizeof *c->edits, sp_cmp_edit);
     buf_t b;
     buf_init(&b);
     uint32_t at = 0;
@@ -897,8 +960,10 @@ static const char *sp_yaml_section_name(const char *key) {
 static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
     size_t n = 0, cap = 0;
     sp_ypair_t *v = NULL;
-    for (uint32_t i = 0; !ts_node_is_null(map) && i < ts_node_named_child_count(map); i++) {
-        TSNode pr = ts_node_named_child(map, i);
+    uint32_t nk = 0;
+    TSNode *kids = ts_node_is_null(map) ? NULL : sp_named_children(p->a, map, &nk);
+    for (uint32_t i = 0; i < nk; i++) {
+        TSNode pr = kids[i];
         if (strcmp(ts_node_type(pr), "block_mapping_pair") != 0) continue;
         SP_PUSH(p->a, v, n, cap);
         sp_ypair_t *y = &v[n - 1];
@@ -1148,7 +1213,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     c.nl = "\n";
     c.T = (sp_program_t){.a = c.a, .lang = lang, .text = target, .len = (uint32_t)target_len};
     c.G = (sp_program_t){.a = c.a, .lang = lang, .text = generated, .len = (uint32_t)generated_len};
-    bool ok = sp_parse(s, &c.T, file, false, diags) && sp_parse(s, &c.G, file, true, diags);
+    bool ok = sp_parse(s, &c.T, NULL, file, false, diags) && sp_parse(s, &c.G, NULL, file, true, diags);
     if (ok && lang == LANG_YAML) {
         ok = sp_splice_yaml(&c);
     } else if (ok) {
@@ -1162,11 +1227,12 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     size_t rlen = 0;
     if (ok) {
         result = sp_apply(&c, &rlen);
+        sp_edit_tree(&c);
         /* Never hand back text that does not parse. */
         diag_list_t check;
         diag_list_init(&check);
         sp_program_t R = {.a = c.a, .lang = lang, .text = result, .len = (uint32_t)rlen};
-        if (!sp_parse(s, &R, file, false, &check)) {
+        if (!sp_parse(s, &R, c.T.tree, file, false, &check)) {
             diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
                                  "internal error: the spliced program would not parse (%s); the file was left "
                                  "unchanged — please report this with the file",

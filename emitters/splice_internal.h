@@ -57,6 +57,7 @@ typedef struct sp_stmt {
     const char *res_name;
     const char *res_type;
     const char *section; /* YAML: resources / variables / configuration / outputs */
+    TSNode node;         /* body statements: the statement's node */
 } sp_stmt_t;
 
 /* An identifier in a reference or declaration position (renamable), or a YAML `${name` site. */
@@ -135,6 +136,10 @@ void sp_walk_names(sp_program_t *p, bool want_sites);
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */
 bool sp_types_match(const sp_program_t *target, const char *t, const char *g);
+
+/* The named children of n, in order, with one cursor pass (ts_node_named_child(n, i) costs O(i)
+ * in runtime 0.20.7, so indexing in a loop is quadratic). Arena array; *count set. */
+TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count);
 
 /* Small text helpers shared by both files. */
 const char *sp_node_text(sp_program_t *p, TSNode n);

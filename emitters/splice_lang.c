@@ -37,6 +37,21 @@ const char *sp_line_indent(sp_program_t *p, uint32_t off) {
     return arena_strndup(p->a, p->text + s, e - s);
 }
 
+TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
+    uint32_t cap = ts_node_named_child_count(n), k = 0;
+    TSNode *v = arena_alloc(a, (cap + 1) * sizeof *v);
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+        do {
+            TSNode c = ts_tree_cursor_current_node(&cur);
+            if (ts_node_is_named(c) && k < cap) v[k++] = c;
+        } while (ts_tree_cursor_goto_next_sibling(&cur));
+    }
+    ts_tree_cursor_delete(&cur);
+    *count = k;
+    return v;
+}
+
 static bool sp_is(TSNode n, const char *type) { return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0; }
 
 static bool sp_is_comment(TSNode n) {
@@ -126,7 +141,7 @@ static const char *sp_go_package_name(arena_t *a, const char *path) {
         s = end;
         while (s > path && s[-1] != '/') s--;
     }
-    if (strncmp(s, "go-", 3) == 0) s += 3;
+    if (end - s > 3 && memcmp(s, "go-", 3) == 0) s += 3;
     buf_t b;
     buf_init(&b);
     for (const char *c = s; c < end && *c != '.'; c++)
@@ -473,9 +488,10 @@ static bool sp_is_go_err_check(sp_program_t *p, TSNode n) {
 
 /* Lists the statements of `body` (a block or the root) into p->stmts. */
 static void sp_collect_stmts(sp_program_t *p, TSNode body) {
-    uint32_t n = ts_node_named_child_count(body);
+    uint32_t n;
+    TSNode *kids = sp_named_children(p->a, body, &n);
     for (uint32_t i = 0; i < n; i++) {
-        TSNode c = ts_node_named_child(body, i);
+        TSNode c = kids[i];
         if (sp_is_comment(c) || sp_is_import_stmt(p, c)) continue;
         const char *t = ts_node_type(c);
         /* A Python module docstring and the Go `if err != nil` after a statement belong elsewhere. */
@@ -488,6 +504,7 @@ static void sp_collect_stmts(sp_program_t *p, TSNode body) {
         memset(st, 0, sizeof *st);
         st->start = ts_node_start_byte(c);
         st->end = ts_node_end_byte(c);
+        st->node = c;
         st->res_name = st->res_type = "";
         st->is_return = strcmp(t, "return_statement") == 0 ||
                         (strcmp(t, "global_statement") == 0 && sp_is(ts_node_named_child(c, 0), "return_statement"));
@@ -499,8 +516,10 @@ static void sp_collect_stmts(sp_program_t *p, TSNode body) {
 /* the program body and the insertion point                                                         */
 
 static TSNode sp_find_ts_body(sp_program_t *p) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++) {
-        TSNode c = ts_node_named_child(p->root, i);
+    uint32_t n;
+    TSNode *kids = sp_named_children(p->a, p->root, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = kids[i];
         if (!sp_is(c, "export_statement")) continue;
         for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
             TSNode v = ts_node_named_child(c, j);
@@ -707,9 +726,10 @@ void sp_detect_style(sp_program_t *p) {
 static void sp_insertion_point(sp_program_t *p, TSNode body) {
     bool braces = !ts_node_eq(body, p->root);
     TSNode last = {0}, first = {0};
-    uint32_t n = ts_node_named_child_count(body);
+    uint32_t n;
+    TSNode *kids = sp_named_children(p->a, body, &n);
     for (uint32_t i = 0; i < n; i++) {
-        TSNode c = ts_node_named_child(body, i);
+        TSNode c = kids[i];
         if (sp_is_comment(c)) continue;
         if (ts_node_is_null(first) && !sp_is_import_stmt(p, c)) first = c;
         last = c;
@@ -723,7 +743,7 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
         uint32_t at = ts_node_start_byte(last);
         uint32_t row = ts_node_start_point(last).row;
         for (int64_t i = (int64_t)n - 1; i >= 0; i--) {
-            TSNode c = ts_node_named_child(body, (uint32_t)i);
+            TSNode c = kids[i];
             if (ts_node_start_byte(c) >= at) continue;
             if (!sp_is_comment(c) || ts_node_end_point(c).row + 1 != row) break;
             at = ts_node_start_byte(c);
@@ -784,6 +804,18 @@ bool sp_types_match(const sp_program_t *target, const char *t, const char *g) {
     return false;
 }
 
+/* The body statement containing byte off (binary search; stmts are in source order). */
+static const sp_stmt_t *sp_stmt_at(const sp_program_t *p, uint32_t off) {
+    size_t lo = 0, hi = p->nstmts;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (p->stmts[mid].end <= off) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < p->nstmts && p->stmts[lo].start <= off && off < p->stmts[lo].end) return &p->stmts[lo];
+    return NULL;
+}
+
 static bool sp_is_container(const char *t) {
     static const char *const C[] = {"program",          "statement_block", "module",     "block",
                                     "source_file",      "compilation_unit", "declaration_list",
@@ -820,12 +852,27 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
         const char *ctype = sp_canonical_type(p, tt);
         const char *lname = sp_string_value(p, name);
         if (!ctype || !lname) continue;
-        /* Climb to the statement: the ancestor whose parent is a block or the file. */
+        /* The statement: the ancestor whose parent is a block or the file. Found by descending
+         * from the body statement holding the resource (ts_node_parent walks down from the root
+         * through every sibling in runtime 0.20.7: climbing would be quadratic in big files). */
+        const sp_stmt_t *top = sp_stmt_at(p, ts_node_start_byte(res));
         TSNode st = res;
-        for (;;) {
-            TSNode par = ts_node_parent(st);
-            if (ts_node_is_null(par) || sp_is_container(ts_node_type(par))) break;
-            st = par;
+        if (top) {
+            st = top->node;
+            TSNode n = top->node;
+            uint32_t rs = ts_node_start_byte(res);
+            while (!ts_node_eq(n, res)) {
+                TSNode ch = ts_node_first_child_for_byte(n, rs);
+                if (ts_node_is_null(ch) || ts_node_start_byte(ch) > rs) break;
+                if (sp_is_container(ts_node_type(n))) st = ch;
+                n = ch;
+            }
+        } else {
+            for (;;) {
+                TSNode par = ts_node_parent(st);
+                if (ts_node_is_null(par) || sp_is_container(ts_node_type(par))) break;
+                st = par;
+            }
         }
         uint32_t sb = ts_node_start_byte(st);
         if (sb == last_stmt) continue; /* a resource nested in another's arguments */
@@ -836,7 +883,9 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
             memset(r, 0, sizeof *r);
             r->start = sb;
             r->end = ts_node_end_byte(st);
-            if (p->lang == LANG_GO) {
+            if (top && ts_node_eq(st, top->node)) {
+                r->end = top->end; /* includes Go's `if err != nil` */
+            } else if (p->lang == LANG_GO) {
                 TSNode next = ts_node_next_named_sibling(st);
                 if (sp_is_go_err_check(p, next)) r->end = ts_node_end_byte(next);
             }
@@ -844,11 +893,11 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
             r->res_type = ctype;
             sp_stmt_decls(p, r, st);
         } else {
-            for (size_t i = 0; i < p->nstmts; i++)
-                if (p->stmts[i].start == sb && !*p->stmts[i].res_name) {
-                    p->stmts[i].res_name = lname;
-                    p->stmts[i].res_type = ctype;
-                }
+            sp_stmt_t *g = (sp_stmt_t *)sp_stmt_at(p, sb);
+            if (g && g->start == sb && !*g->res_name) {
+                g->res_name = lname;
+                g->res_type = ctype;
+            }
         }
     }
 }
