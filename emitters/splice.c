@@ -352,8 +352,19 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
     size_t ei = 0;
     uint32_t i = start;
     bool first = true;
-    size_t vshift_levels = 0, vshift_w = 0; /* YAML: indentation of the block scalar's first line */
+    /* YAML: indentation is structure, not levels — a line deeper than its parent goes one target
+     * unit deeper, and the content after `- ` is a column of its own (`- a: 1` / `  b: 2`). */
+    enum { YDEPTH = 256 };
+    size_t ystack_g[YDEPTH], ystack_t[YDEPTH], ytop = 0;
+    ystack_g[0] = gbase;
+    ystack_t[0] = strlen(base);
+    const sp_span_t *yspan = NULL;
+    size_t yanchor_g = 0, yanchor_t = 0;
+    bool yaml = c->T.lang == LANG_YAML;
+    size_t tu = strlen(c->T.unit);
     while (i < end) {
+        uint32_t ws_end;
+        size_t w = sp_indent_width(G->text, G->len, i, &ws_end, gu);
         if (!first) {
             /* at a line start */
             bool verbatim = false;
@@ -363,27 +374,52 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
                     verbatim = true;
                     span = &G->verbatim[v];
                 }
-            uint32_t ws_end;
-            size_t w = sp_indent_width(G->text, G->len, i, &ws_end, gu);
             bool blank = ws_end >= G->len || G->text[ws_end] == '\n' || G->text[ws_end] == '\r';
-            if (verbatim && c->T.lang != LANG_YAML) {
+            if (verbatim && !yaml) {
                 /* copy as is */
             } else if (blank) {
                 i = ws_end;
-            } else if (verbatim) {
-                if (span->start != UINT32_MAX && (vshift_w == 0 || i <= span->start + 1)) {
-                    size_t rel = w > gbase ? w - gbase : 0;
-                    vshift_levels = rel / gu;
-                    vshift_w = w;
+            } else if (yaml) {
+                size_t tcol;
+                if (verbatim && span == yspan) {
+                    tcol = yanchor_t + (w > yanchor_g ? w - yanchor_g : 0);
+                } else {
+                    while (ytop > 0 && ystack_g[ytop] > w) ytop--;
+                    tcol = ystack_g[ytop] == w ? ystack_t[ytop] : ystack_t[ytop] + tu;
+                    if (verbatim) {
+                        yspan = span;
+                        yanchor_g = w;
+                        yanchor_t = tcol;
+                    } else if (ystack_g[ytop] != w && ytop + 1 < YDEPTH) {
+                        ytop++;
+                        ystack_g[ytop] = w;
+                        ystack_t[ytop] = tcol;
+                    }
                 }
-                size_t extra_sp = w > vshift_w ? w - vshift_w : 0;
-                sp_put_indent(&b, base, c->T.unit, vshift_levels, extra_sp);
+                for (size_t k = 0; k < tcol; k++) buf_putc(&b, ' ');
                 i = ws_end;
             } else {
                 size_t rel = w > gbase ? w - gbase : 0;
                 sp_put_indent(&b, base, c->T.unit, rel / gu, rel % gu);
                 i = ws_end;
-                vshift_w = 0;
+            }
+        }
+        if (yaml) {
+            /* each `- ` opens a column at the text after it */
+            uint32_t k = ws_end;
+            size_t gcol = w, tcol = ystack_g[ytop] == w ? ystack_t[ytop] : strlen(base);
+            while (k + 1 < end && G->text[k] == '-' && G->text[k + 1] == ' ' && ytop + 1 < YDEPTH) {
+                k += 2;
+                gcol += 2;
+                tcol += 2;
+                while (k < end && G->text[k] == ' ') {
+                    k++;
+                    gcol++;
+                    tcol++;
+                }
+                ytop++;
+                ystack_g[ytop] = gcol;
+                ystack_t[ytop] = tcol;
             }
         }
         first = false;

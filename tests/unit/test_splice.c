@@ -571,6 +571,50 @@ START_TEST(test_results_compile) {
 }
 END_TEST
 
+/* Every program the emitters' own tests keep as golden output (tests/fixtures/emit/<lang>/) spliced
+ * into this suite's user programs: parses, is idempotent, and Go stays gofmt-clean. */
+START_TEST(test_emitter_outputs) {
+    static const struct {
+        const char *dir, *ext, *target, *name;
+        lang_t lang;
+    } C[] = {{"typescript", ".ts", "async.ts", "index.ts", LANG_TYPESCRIPT},
+             {"python", ".py", "__main__.py", "__main__.py", LANG_PYTHON},
+             {"go", ".go", "main.go", "main.go", LANG_GO},
+             {"csharp", ".cs", "MyStack.cs", "MyStack.cs", LANG_CSHARP},
+             {"java", ".java", "App.java", "App.java", LANG_JAVA},
+             {"yaml", ".yaml", "Main.yaml", "Main.yaml", LANG_YAML}};
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    size_t total = 0;
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        size_t n = 0;
+        char **files = tu_find_files(a, arena_sprintf(a, "%s/tests/fixtures/emit/%s", SOURCE_DIR, C[i].dir), C[i].ext, &n);
+        char *t = fixture(C[i].target);
+        for (size_t k = 0; k < n; k++) {
+            char *g = tu_read(files[k], NULL);
+            ck_assert_ptr_nonnull(g);
+            char *out = splice_ok(t, C[i].lang, g, C[i].name, NULL);
+            if (C[i].lang == LANG_GO) {
+                char *f = arena_sprintf(a, "%s/main%zu.go", dir, k);
+                ck_assert(tu_write(f, out));
+                int status;
+                char *o = tu_run(arena_sprintf(a, "gofmt -l '%s' 2>&1", f), &status);
+                ck_assert_msg(status == 0 && o[0] == 0, "gofmt would change %s spliced into main.go", files[k]);
+                free(o);
+            }
+            free(out);
+            free(g);
+            total++;
+        }
+        free(t);
+    }
+    ck_assert_uint_ge(total, 30);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 static Suite *splice_suite(void) {
     Suite *s = suite_create("splice");
     TCase *tc = tcase_create("core");
@@ -596,6 +640,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_review_diff);
     tcase_add_test(tc, test_lang_from_path);
     tcase_add_test(tc, test_results_compile);
+    tcase_add_test(tc, test_emitter_outputs);
     suite_add_tcase(s, tc);
     return s;
 }
