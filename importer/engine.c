@@ -530,7 +530,52 @@ static void item_call(engine_item_t *e) {
     }
 }
 
-/* Provider and schema of T (ARCHITECTURE §6 step 2), then Read. Returns false when the resource is
+/* The schema of T (the provider's, else one given with --schema), into e->schema; false with the
+ * resource failed when there is none. Looked up again after every call, not kept across calls: a
+ * provider may be restarted meanwhile (the plugin host restarts a crashed plugin), which frees the
+ * schema it handed out. */
+static bool item_find_schema(engine_item_t *e) {
+    engine_t *g = e->eng;
+    const char *type = e->r->item->type;
+    char *pkg = schema_token_package(e->scratch, type);
+    provider_t *p = e->p;
+    schema_package_t *sp = NULL;
+    diag_list_t local;
+    diag_list_init(&local);
+    if (p->ops->get_schema) sp = p->ops->get_schema(p, &local);
+    const schema_resource_t *res = sp ? schema_find_resource(sp, type) : NULL;
+    if (!res) {
+        schema_package_t *given = schema_set_get(g->schemas, pkg);
+        const schema_resource_t *gres = given ? schema_find_resource(given, type) : NULL;
+        if (gres) {
+            sp = given;
+            res = gres;
+        }
+    }
+    if (!res) {
+        item_absorb(e, &local);
+        if (!sp && !schema_set_get(g->schemas, pkg))
+            item_fail(e, DIAG_SCHEMA,
+                      arena_sprintf(e->scratch,
+                                    "no schema for package '%s': the provider gave none and none was given; pass "
+                                    "--schema FILE|DIR with the %s package schema",
+                                    pkg, pkg));
+        else
+            item_fail(e, DIAG_SCHEMA,
+                      arena_sprintf(e->scratch,
+                                    "the schema of package '%s' has no resource type '%s'; check the type token, or "
+                                    "pass --schema FILE|DIR with a %s schema that has it",
+                                    pkg, type, pkg));
+        e->r->status = IMPORT_FAILED;
+        return false;
+    }
+    diag_list_free(&local);
+    e->schema = res;
+    return true;
+}
+
+/* Provider and schema of T (ARCHITECTURE §6 step 2): an unknown type is reported as such, not as a
+ * Read that found nothing. Then Read. Returns false when the resource is
  * already done (failed before any call). */
 static bool item_begin(engine_item_t *e) {
     import_result_t *r = e->r;
@@ -555,39 +600,8 @@ static bool item_begin(engine_item_t *e) {
         return false;
     }
 
-    /* The schema of T first (the provider's, else one given with --schema): an unknown type is
-     * reported as such, not as a Read that found nothing. */
-    schema_package_t *sp = NULL;
-    diag_list_init(&local);
-    if (p->ops->get_schema) sp = p->ops->get_schema(p, &local);
-    const schema_resource_t *res = sp ? schema_find_resource(sp, it->type) : NULL;
-    if (!res) {
-        schema_package_t *given = schema_set_get(g->schemas, pkg);
-        const schema_resource_t *gres = given ? schema_find_resource(given, it->type) : NULL;
-        if (gres) {
-            sp = given;
-            res = gres;
-        }
-    }
-    if (!res) {
-        item_absorb(e, &local);
-        if (!sp && !schema_set_get(g->schemas, pkg))
-            item_fail(e, DIAG_SCHEMA,
-                      arena_sprintf(e->scratch,
-                                    "no schema for package '%s': the provider gave none and none was given; pass "
-                                    "--schema FILE|DIR with the %s package schema",
-                                    pkg, pkg));
-        else
-            item_fail(e, DIAG_SCHEMA,
-                      arena_sprintf(e->scratch,
-                                    "the schema of package '%s' has no resource type '%s'; check the type token, or "
-                                    "pass --schema FILE|DIR with a %s schema that has it",
-                                    pkg, it->type, pkg));
-        return false;
-    }
-    diag_list_free(&local);
-    e->schema = res;
     e->p = p;
+    if (!item_find_schema(e)) return false;
 
     /* 1. Read. */
     e->step = STEP_READ;
@@ -704,6 +718,10 @@ static void item_after_rounds(engine_item_t *e) {
 /* A call has completed: the next step. Returns false when the resource is done. */
 static bool item_advance(engine_item_t *e) {
     import_result_t *r = e->r;
+    if (e->call_ok && !item_find_schema(e)) {
+        item_absorb(e, &e->local);
+        return false;
+    }
     switch (e->step) {
     case STEP_READ: return item_after_read(e);
     case STEP_CHECK:

@@ -33,6 +33,10 @@ typedef struct gprov {
     bool accept_secrets, accept_resources;
     schema_package_t *schema;
     diag_list_t *current_diags; /* where Log messages go while a call runs (own endpoint only) */
+    struct acall *async_calls;   /* asynchronous calls in flight (their Log messages go by URN) */
+    struct acall *deferred;      /* asynchronous calls that failed before reaching the wire */
+    grpc_conn_t **retired;       /* connections replaced while calls ran on them; closed when idle */
+    size_t n_retired;
 } gprov_t;
 
 static const provider_ops_t GRPC_PROVIDER_OPS;
@@ -50,12 +54,39 @@ const char *grpc_provider_plugin_version(const provider_t *p) { return ((const g
 grpc_loop_t *grpc_provider_loop(const provider_t *p) { return ((const gprov_t *)p)->loop; }
 grpc_conn_t *grpc_provider_conn(const provider_t *p) { return ((const gprov_t *)p)->conn; }
 
+static diag_list_t *async_diags_for(gprov_t *g, const char *urn);
+
 static void log_to_current(void *user, const char *urn, const diag_t *d, bool status) {
     gprov_t *g = user;
-    if (g->current_diags) engine_log_to_list(g->current_diags, urn, d, status);
+    diag_list_t *to = g->current_diags ? g->current_diags : async_diags_for(g, urn);
+    if (to) engine_log_to_list(to, urn, d, status);
 }
 
 /* --- calls --------------------------------------------------------------------------------------- */
+
+/* A completed call's response message unpacked into `a`, or NULL with the status in *status and a
+ * diagnostic (unless the status is `quiet_status`). */
+static ProtobufCMessage *response_message(gprov_t *g, const char *method, int grpc_status, const char *message,
+                                          const unsigned char *data, size_t len,
+                                          const ProtobufCMessageDescriptor *resp_desc, arena_t *a,
+                                          const char *resource, int quiet_status, int *status, diag_list_t *diags) {
+    *status = grpc_status;
+    ProtobufCMessage *m = NULL;
+    const char *name = method + strlen(RP);
+    if (grpc_status == GRPC_OK) {
+        ProtobufCAllocator al = pbvalue_arena_allocator(a);
+        m = protobuf_c_message_unpack(resp_desc, &al, len, data);
+        if (!m) {
+            *status = GRPC_INTERNAL;
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
+                     "the %s provider answered %s with a malformed %s message", g->base.package, name, resp_desc->name);
+        }
+    } else if (grpc_status != quiet_status) {
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "the %s provider's %s failed (%s): %s",
+                 g->base.package, name, grpc_status_name(grpc_status), message && *message ? message : "no message");
+    }
+    return m;
+}
 
 /* Runs one unary call, reconnecting once if the connection is gone (every method used here is
  * idempotent). On OK unpacks the response into `a` and returns it; otherwise returns NULL and leaves
@@ -84,21 +115,8 @@ static ProtobufCMessage *call(gprov_t *g, const char *method, const ProtobufCMes
     }
     g->current_diags = NULL;
     free(bytes);
-    *status = r.status;
-    ProtobufCMessage *m = NULL;
-    const char *name = method + strlen(RP);
-    if (r.status == GRPC_OK) {
-        ProtobufCAllocator al = pbvalue_arena_allocator(a);
-        m = protobuf_c_message_unpack(resp_desc, &al, r.len, r.data);
-        if (!m) {
-            *status = GRPC_INTERNAL;
-            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
-                     "the %s provider answered %s with a malformed %s message", g->base.package, name, resp_desc->name);
-        }
-    } else if (r.status != quiet_status) {
-        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "the %s provider's %s failed (%s): %s",
-                 g->base.package, name, grpc_status_name(r.status), *r.message ? r.message : "no message");
-    }
+    ProtobufCMessage *m = response_message(g, method, r.status, r.message, r.data, r.len, resp_desc, a, resource,
+                                           quiet_status, status, diags);
     grpc_response_free(&r);
     return m;
 }
@@ -279,27 +297,27 @@ static bool op_configure(provider_t *p, const pv_t *config, diag_list_t *diags) 
     return do_configure((gprov_t *)p, config, diags);
 }
 
-static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
-                    arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
-    gprov_t *g = (gprov_t *)p;
-    memset(out, 0, sizeof *out);
-    const char *res = describe(a, urn);
+/* Requests and responses of Read/Check/Diff, shared by the synchronous and asynchronous operations.
+ * A request is built in `a`; false (with a diagnostic) when a value cannot be sent. */
+
+static bool read_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const char *id,
+                         const pv_t *inputs, const pv_t *state, Pulumirpc__ReadRequest *req, diag_list_t *diags) {
     pbvalue_options_t o;
     options_for_requests(g, &o, true);
-    Pulumirpc__ReadRequest req = PULUMIRPC__READ_REQUEST__INIT;
-    req.id = (char *)(id ? id : "");
-    req.urn = (char *)urn;
-    req.name = urn_name(a, urn);
-    req.type = urn_type(a, urn);
-    if (!req.name) req.name = "";
-    if (!req.type) req.type = "";
-    req.properties = pbvalue_struct_from_pv(a, state, &o, res ? res : "Read", diags);
-    req.inputs = pbvalue_struct_from_pv(a, inputs, &o, res ? res : "Read", diags);
-    if (!req.properties || !req.inputs) return false;
-    int status;
-    Pulumirpc__ReadResponse *resp = (Pulumirpc__ReadResponse *)call(
-        g, RP "Read", &req.base, &pulumirpc__read_response__descriptor, a, res, -1, &status, diags);
-    if (!resp) return false;
+    pulumirpc__read_request__init(req);
+    req->id = (char *)(id ? id : "");
+    req->urn = (char *)urn;
+    req->name = urn_name(a, urn);
+    req->type = urn_type(a, urn);
+    if (!req->name) req->name = "";
+    if (!req->type) req->type = "";
+    req->properties = pbvalue_struct_from_pv(a, state, &o, res ? res : "Read", diags);
+    req->inputs = pbvalue_struct_from_pv(a, inputs, &o, res ? res : "Read", diags);
+    return req->properties && req->inputs;
+}
+
+static bool read_decode(gprov_t *g, arena_t *a, const char *res, const Pulumirpc__ReadResponse *resp,
+                        const pv_t *inputs, const pv_t *state, provider_read_result_t *out, diag_list_t *diags) {
     const char *where = res ? arena_sprintf(a, "%s: Read response", res) : "Read response";
     size_t errs = diags ? diags->errors : 0;
     out->id = resp->id && *resp->id ? arena_strdup(a, resp->id) : NULL;
@@ -311,35 +329,34 @@ static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *
     return true;
 }
 
-static bool op_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
-                     size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
-    gprov_t *g = (gprov_t *)p;
-    memset(out, 0, sizeof *out);
-    const char *res = describe(a, urn);
+static bool check_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const pv_t *olds,
+                          const pv_t *news, const unsigned char *seed, size_t seed_len, Pulumirpc__CheckRequest *req,
+                          diag_list_t *diags) {
     pbvalue_options_t o;
     options_for_requests(g, &o, false);
-    Pulumirpc__CheckRequest req = PULUMIRPC__CHECK_REQUEST__INIT;
-    req.urn = (char *)urn;
-    req.name = urn_name(a, urn);
-    req.type = urn_type(a, urn);
-    if (!req.name) req.name = "";
-    if (!req.type) req.type = "";
-    req.olds = pbvalue_struct_from_pv(a, olds, &o, res ? res : "Check", diags);
-    req.news = pbvalue_struct_from_pv(a, news, &o, res ? res : "Check", diags);
-    if (!req.olds || !req.news) return false;
+    pulumirpc__check_request__init(req);
+    req->urn = (char *)urn;
+    req->name = urn_name(a, urn);
+    req->type = urn_type(a, urn);
+    if (!req->name) req->name = "";
+    if (!req->type) req->type = "";
+    req->olds = pbvalue_struct_from_pv(a, olds, &o, res ? res : "Check", diags);
+    req->news = pbvalue_struct_from_pv(a, news, &o, res ? res : "Check", diags);
+    if (!req->olds || !req->news) return false;
     /* The engine sends 32 random bytes (used for autonaming) when the caller has no seed. */
-    unsigned char rnd[32];
     if (!seed || !seed_len) {
-        if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 0, sizeof rnd);
+        unsigned char *rnd = arena_alloc(a, 32);
+        if (getrandom(rnd, 32, 0) != 32) memset(rnd, 0, 32);
         seed = rnd;
-        seed_len = sizeof rnd;
+        seed_len = 32;
     }
-    req.randomseed.data = (uint8_t *)seed;
-    req.randomseed.len = seed_len;
-    int status;
-    Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)call(
-        g, RP "Check", &req.base, &pulumirpc__check_response__descriptor, a, res, -1, &status, diags);
-    if (!resp) return false;
+    req->randomseed.data = (uint8_t *)seed;
+    req->randomseed.len = seed_len;
+    return true;
+}
+
+static bool check_decode(gprov_t *g, arena_t *a, const char *res, const Pulumirpc__CheckResponse *resp,
+                         const pv_t *news, provider_check_result_t *out, diag_list_t *diags) {
     const char *where = res ? arena_sprintf(a, "%s: Check response", res) : "Check response";
     size_t errs = diags ? diags->errors : 0;
     out->inputs = pbvalue_pv_from_struct(a, resp->inputs, where, diags);
@@ -368,28 +385,25 @@ static const char **copy_strings(arena_t *a, char **src, size_t n) {
     return dst;
 }
 
-static bool op_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
-                    const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
-    gprov_t *g = (gprov_t *)p;
-    memset(out, 0, sizeof *out);
-    const char *res = describe(a, urn);
+static bool diff_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const char *id,
+                         const pv_t *old_state, const pv_t *old_inputs, const pv_t *news, Pulumirpc__DiffRequest *req,
+                         diag_list_t *diags) {
     pbvalue_options_t o;
     options_for_requests(g, &o, true);
-    Pulumirpc__DiffRequest req = PULUMIRPC__DIFF_REQUEST__INIT;
-    req.id = (char *)(id ? id : "");
-    req.urn = (char *)urn;
-    req.name = urn_name(a, urn);
-    req.type = urn_type(a, urn);
-    if (!req.name) req.name = "";
-    if (!req.type) req.type = "";
-    req.olds = pbvalue_struct_from_pv(a, old_state, &o, res ? res : "Diff", diags);
-    req.news = pbvalue_struct_from_pv(a, news, &o, res ? res : "Diff", diags);
-    req.old_inputs = pbvalue_struct_from_pv(a, old_inputs, &o, res ? res : "Diff", diags);
-    if (!req.olds || !req.news || !req.old_inputs) return false;
-    int status;
-    Pulumirpc__DiffResponse *resp = (Pulumirpc__DiffResponse *)call(
-        g, RP "Diff", &req.base, &pulumirpc__diff_response__descriptor, a, res, -1, &status, diags);
-    if (!resp) return false;
+    pulumirpc__diff_request__init(req);
+    req->id = (char *)(id ? id : "");
+    req->urn = (char *)urn;
+    req->name = urn_name(a, urn);
+    req->type = urn_type(a, urn);
+    if (!req->name) req->name = "";
+    if (!req->type) req->type = "";
+    req->olds = pbvalue_struct_from_pv(a, old_state, &o, res ? res : "Diff", diags);
+    req->news = pbvalue_struct_from_pv(a, news, &o, res ? res : "Diff", diags);
+    req->old_inputs = pbvalue_struct_from_pv(a, old_inputs, &o, res ? res : "Diff", diags);
+    return req->olds && req->news && req->old_inputs;
+}
+
+static bool diff_decode(arena_t *a, const Pulumirpc__DiffResponse *resp, provider_diff_result_t *out) {
     switch (resp->changes) {
     case PULUMIRPC__DIFF_RESPONSE__DIFF_CHANGES__DIFF_NONE: out->changes = DIFF_NONE; break;
     case PULUMIRPC__DIFF_RESPONSE__DIFF_CHANGES__DIFF_SOME: out->changes = DIFF_SOME; break;
@@ -415,9 +429,256 @@ static bool op_diff(provider_t *p, const char *urn, const char *id, const pv_t *
     return true;
 }
 
+static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                    arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    Pulumirpc__ReadRequest req;
+    if (!read_request(g, a, res, urn, id, inputs, state, &req, diags)) return false;
+    int status;
+    Pulumirpc__ReadResponse *resp = (Pulumirpc__ReadResponse *)call(
+        g, RP "Read", &req.base, &pulumirpc__read_response__descriptor, a, res, -1, &status, diags);
+    return resp && read_decode(g, a, res, resp, inputs, state, out, diags);
+}
+
+static bool op_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                     size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    Pulumirpc__CheckRequest req;
+    if (!check_request(g, a, res, urn, olds, news, seed, seed_len, &req, diags)) return false;
+    int status;
+    Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)call(
+        g, RP "Check", &req.base, &pulumirpc__check_response__descriptor, a, res, -1, &status, diags);
+    return resp && check_decode(g, a, res, resp, news, out, diags);
+}
+
+static bool op_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                    const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    Pulumirpc__DiffRequest req;
+    if (!diff_request(g, a, res, urn, id, old_state, old_inputs, news, &req, diags)) return false;
+    int status;
+    Pulumirpc__DiffResponse *resp = (Pulumirpc__DiffResponse *)call(
+        g, RP "Diff", &req.base, &pulumirpc__diff_response__descriptor, a, res, -1, &status, diags);
+    return resp && diff_decode(a, resp, out);
+}
+
+/* --- asynchronous operations ------------------------------------------------------------------- *
+ * Each call is a grpc_call_start on the provider's one connection, so any number run at once as
+ * HTTP/2 streams. The completion decodes the response into the caller's arena and runs the caller's
+ * `done` — from the event loop, never from the *_async call: a request that cannot even be encoded
+ * is queued and completed from the poll op. A call that fails because the connection went away is
+ * started once more on a new connection, as the synchronous calls do (every method used is
+ * idempotent); the old connection is closed from the poll op once idle (a completion callback must
+ * not close a connection). */
+
+typedef enum { ACALL_READ, ACALL_CHECK, ACALL_DIFF } acall_kind_t;
+
+typedef struct acall {
+    gprov_t *g;
+    acall_kind_t kind;
+    const char *method;
+    unsigned char *bytes; /* the packed request (malloc'd) */
+    size_t len;
+    bool retried;
+    arena_t *a;
+    const char *res; /* "resource 'x' of type 'T'" for messages */
+    const char *urn;
+    const pv_t *sent1, *sent2; /* request values the answer's secrets are matched against */
+    void *out;
+    diag_list_t *diags;
+    provider_done_fn done;
+    void *user;
+    bool ok; /* deferred calls: the outcome */
+    struct acall *prev, *next;
+} acall_t;
+
+static void acall_link(acall_t **head, acall_t *c) {
+    c->prev = NULL;
+    c->next = *head;
+    if (*head) (*head)->prev = c;
+    *head = c;
+}
+
+static void acall_unlink(acall_t **head, acall_t *c) {
+    if (c->prev)
+        c->prev->next = c->next;
+    else if (*head == c)
+        *head = c->next;
+    if (c->next) c->next->prev = c->prev;
+    c->prev = c->next = NULL;
+}
+
+static diag_list_t *async_diags_for(gprov_t *g, const char *urn) {
+    for (acall_t *c = g->async_calls; c && urn; c = c->next)
+        if (strcmp(c->urn, urn) == 0) return c->diags;
+    return NULL;
+}
+
+static void acall_free(acall_t *c) {
+    free(c->bytes);
+    free(c);
+}
+
+static void acall_grpc_done(void *user, const grpc_result_t *r);
+
+/* The connection for a new call: a fresh one when the current one is gone (the old one is retired). */
+static void ensure_conn(gprov_t *g) {
+    if (grpc_conn_usable(g->conn)) return;
+    diag_list_t tmp;
+    diag_list_init(&tmp);
+    grpc_conn_t *c = grpc_conn_open(g->loop, g->opts.host, g->port, &tmp);
+    diag_list_free(&tmp);
+    if (!c) return; /* the call then fails with the old connection's UNAVAILABLE */
+    g->retired = realloc(g->retired, (g->n_retired + 1) * sizeof *g->retired);
+    if (!g->retired) abort();
+    g->retired[g->n_retired++] = g->conn;
+    g->conn = c;
+}
+
+static void acall_send(acall_t *c) {
+    ensure_conn(c->g);
+    grpc_call_start(c->g->conn, c->method, c->bytes, c->len, c->g->opts.call_timeout_ms, acall_grpc_done, c);
+}
+
+static void acall_grpc_done(void *user, const grpc_result_t *r) {
+    acall_t *c = user;
+    gprov_t *g = c->g;
+    if (r->status == GRPC_UNAVAILABLE && !c->retried && !grpc_conn_usable(g->conn)) {
+        c->retried = true;
+        acall_send(c);
+        return;
+    }
+    acall_unlink(&g->async_calls, c);
+    int status;
+    bool ok = false;
+    switch (c->kind) {
+    case ACALL_READ: {
+        Pulumirpc__ReadResponse *resp = (Pulumirpc__ReadResponse *)response_message(
+            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__read_response__descriptor, c->a, c->res,
+            -1, &status, c->diags);
+        ok = resp && read_decode(g, c->a, c->res, resp, c->sent1, c->sent2, c->out, c->diags);
+        break;
+    }
+    case ACALL_CHECK: {
+        Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)response_message(
+            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__check_response__descriptor, c->a,
+            c->res, -1, &status, c->diags);
+        ok = resp && check_decode(g, c->a, c->res, resp, c->sent1, c->out, c->diags);
+        break;
+    }
+    case ACALL_DIFF: {
+        Pulumirpc__DiffResponse *resp = (Pulumirpc__DiffResponse *)response_message(
+            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__diff_response__descriptor, c->a, c->res,
+            -1, &status, c->diags);
+        ok = resp && diff_decode(c->a, resp, c->out);
+        break;
+    }
+    }
+    provider_done_fn done = c->done;
+    void *done_user = c->user;
+    acall_free(c);
+    done(done_user, ok);
+}
+
+/* Packs and starts the request, or queues the failure when it could not be built. */
+static void acall_start(gprov_t *g, acall_kind_t kind, const char *method, const ProtobufCMessage *req, bool built,
+                        const char *urn, const char *res, const pv_t *sent1, const pv_t *sent2, arena_t *a,
+                        void *out, diag_list_t *diags, provider_done_fn done, void *user) {
+    acall_t *c = calloc(1, sizeof *c);
+    if (!c) abort();
+    *c = (acall_t){.g = g, .kind = kind, .method = method, .a = a, .res = res, .urn = arena_strdup(a, urn),
+                   .sent1 = sent1, .sent2 = sent2, .out = out, .diags = diags, .done = done, .user = user};
+    if (!built) {
+        c->ok = false;
+        acall_link(&g->deferred, c);
+        return;
+    }
+    c->bytes = pbvalue_pack(req, &c->len);
+    acall_link(&g->async_calls, c);
+    acall_send(c);
+}
+
+static void op_read_async(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                          arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done,
+                          void *user) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    Pulumirpc__ReadRequest req;
+    bool built = read_request(g, a, res, urn, id, inputs, state, &req, diags);
+    acall_start(g, ACALL_READ, RP "Read", &req.base, built, urn, res, inputs, state, a, out, diags, done, user);
+}
+
+static void op_check_async(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news,
+                           const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
+                           diag_list_t *diags, provider_done_fn done, void *user) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    Pulumirpc__CheckRequest req;
+    bool built = check_request(g, a, res, urn, olds, news, seed, seed_len, &req, diags);
+    acall_start(g, ACALL_CHECK, RP "Check", &req.base, built, urn, res, news, NULL, a, out, diags, done, user);
+}
+
+static void op_diff_async(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
+                          const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
+                          diag_list_t *diags, provider_done_fn done, void *user) {
+    gprov_t *g = (gprov_t *)p;
+    memset(out, 0, sizeof *out);
+    const char *res = describe(a, urn);
+    Pulumirpc__DiffRequest req;
+    bool built = diff_request(g, a, res, urn, id, old_state, old_inputs, news, &req, diags);
+    acall_start(g, ACALL_DIFF, RP "Diff", &req.base, built, urn, res, NULL, NULL, a, out, diags, done, user);
+}
+
+/* Completes the calls that failed before reaching the wire; closes retired connections once idle. */
+static size_t op_poll(provider_t *p) {
+    gprov_t *g = (gprov_t *)p;
+    size_t ran = 0;
+    acall_t *list = g->deferred;
+    g->deferred = NULL;
+    while (list) {
+        acall_t *c = list;
+        list = c->next;
+        provider_done_fn done = c->done;
+        void *user = c->user;
+        bool ok = c->ok;
+        acall_free(c);
+        done(user, ok);
+        ran++;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < g->n_retired; i++) {
+        if (grpc_conn_in_flight(g->retired[i]) == 0)
+            grpc_conn_close(g->retired[i]);
+        else
+            g->retired[kept++] = g->retired[i];
+    }
+    g->n_retired = kept;
+    return ran;
+}
+
+static struct grpc_loop *op_event_loop(provider_t *p) { return ((gprov_t *)p)->loop; }
+
 static void op_close(provider_t *p) {
     gprov_t *g = (gprov_t *)p;
     if (!g) return;
+    for (size_t i = 0; i < g->n_retired; i++) grpc_conn_close(g->retired[i]);
+    free(g->retired);
+    while (g->deferred) { /* completed, as promised, before the provider goes */
+        acall_t *c = g->deferred;
+        g->deferred = c->next;
+        provider_done_fn done = c->done;
+        void *user = c->user;
+        acall_free(c);
+        done(user, false);
+    }
     if (g->conn) {
         if (grpc_conn_usable(g->conn)) {
             /* Advisory: lets the plugin stop outstanding work before the connection goes. */
@@ -448,6 +709,14 @@ static const provider_ops_t GRPC_PROVIDER_OPS = {
     .close = op_close,
 };
 
+static const provider_async_ops_t GRPC_PROVIDER_ASYNC_OPS = {
+    .read_async = op_read_async,
+    .check_async = op_check_async,
+    .diff_async = op_diff_async,
+    .poll = op_poll,
+    .event_loop = op_event_loop,
+};
+
 /* --- attach -------------------------------------------------------------------------------------- */
 
 provider_t *grpc_provider_attach_with(const char *package, const char *version, int port, const pv_t *config,
@@ -466,6 +735,7 @@ provider_t *grpc_provider_attach_with(const char *package, const char *version, 
     g->opts.host = arena_strdup(g->arena, g->opts.host);
     g->opts.cache_dir = arena_strdup(g->arena, g->opts.cache_dir);
     g->base.ops = &GRPC_PROVIDER_OPS;
+    g->base.async = &GRPC_PROVIDER_ASYNC_OPS;
     g->base.package = arena_strdup(g->arena, package);
     g->base.version = version && *version ? arena_strdup(g->arena, version) : NULL;
     g->base.impl = g;

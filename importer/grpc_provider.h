@@ -9,6 +9,10 @@
  * fields — and close sends Cancel and drops the connection. The plugin process itself is not owned:
  * launching and stopping it is the plugin host's job (importer/plugin.c).
  *
+ * The provider also has the asynchronous operations (provider_t.async): Read/Check/Diff started with
+ * grpc_call_start, any number in flight as HTTP/2 streams on the one connection, completed from the
+ * event loop (provider_registry_poll drives it); their Log messages go to the call of the same URN.
+ *
  * Schemas from GetSchema are cached on disk per package+version in
  * `$XDG_CACHE_HOME/cimport/schemas/<pkg>-<version>.json` (else `~/.cache/cimport/...`). */
 #ifndef CIMPORT_GRPC_PROVIDER_H
