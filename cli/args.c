@@ -38,6 +38,9 @@ void cli_print_help(FILE *f) {
         "      --import-option          write each resource's ID as its `import` resource option, so your own\n"
         "                               `pulumi up` performs the import (as Terraform's import blocks do)\n"
         "      --preview-only           read the resources and show the code; write no file at all\n"
+        "      --stack-state FILE       merge the imported resources into a `pulumi stack export` document (created\n"
+        "                               if absent; atomic; existing resources kept; re-running adds nothing twice),\n"
+        "                               ready for `pulumi stack import --file FILE`\n"
         "\n"
         "Output:\n"
         "  -l, --language LANG         typescript, python, go, csharp, java, yaml or pcl (default: the runtime\n"
@@ -78,6 +81,7 @@ enum {
     OPT_VERSION,
     OPT_IMPORT_OPTION,
     OPT_PREVIEW_ONLY,
+    OPT_STACK_STATE,
 };
 
 static bool parse_bool(const char *s, bool *out) {
@@ -121,6 +125,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"version", no_argument, NULL, OPT_VERSION},
         {"import-option", no_argument, NULL, OPT_IMPORT_OPTION},
         {"preview-only", no_argument, NULL, OPT_PREVIEW_ONLY},
+        {"stack-state", required_argument, NULL, OPT_STACK_STATE},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -191,6 +196,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_JSON: o->json = true; break;
         case OPT_IMPORT_OPTION: o->import_option = true; break;
         case OPT_PREVIEW_ONLY: o->preview_only = true; break;
+        case OPT_STACK_STATE: o->stack_state = optarg; break;
         case OPT_SHOW_SECRETS: o->show_secrets = true; break;
         case 'q': o->quiet = true; break;
         case 'h':
@@ -233,6 +239,12 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     }
     if (o->preview_only && o->out_path)
         return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --out", NULL);
+    if (o->stack_state && o->import_option)
+        return usage_error(exit_code,
+                           "--import-option leaves the import to your own `pulumi up`, so it writes no --stack-state",
+                           NULL);
+    if (o->stack_state && o->preview_only)
+        return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --stack-state", NULL);
     if (o->show_secrets && !o->json)
         return usage_error(exit_code, "--show-secrets only applies to --json output", NULL);
     return true;

@@ -54,6 +54,7 @@ typedef struct cli_options {
     bool quiet;                 /* --quiet/-q */
     bool import_option;         /* --import-option: code carries `import: <id>`, no state written */
     bool preview_only;          /* --preview-only: read and show; write nothing */
+    const char *stack_state;    /* --stack-state FILE: merge the imported resources into a stack export */
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/pipeline.h"
 #include "specs/fileio.h"
+#include "specs/stackstate.h"
 
 static void print_diags(diag_list_t *l) {
     for (diag_t *d = l->head; d; d = d->next)
@@ -69,6 +70,50 @@ static void print_json(cJSON *doc) {
     cJSON_Delete(doc);
 }
 
+/* --stack-state: the imported resources (and the import file's explicit providers) merged into a
+ * stack export, as `pulumi import` would have stored them: Read's inputs and state. */
+static bool write_stack_state(const cli_options_t *o, pipeline_t *p) {
+    const import_plan_t *plan = p->plan;
+    stackstate_resource_t *res = arena_alloc(p->arena, plan->n_items * sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK) continue;
+        stackstate_resource_t *s = &res[n++];
+        s->urn = it->urn;
+        s->type = it->type;
+        s->parent_urn = it->parent_urn;
+        s->provider_urn = it->provider_urn;
+        s->protect = it->protect;
+        s->is_provider = it->is_provider;
+        s->custom = !it->is_component;
+        s->remote = it->spec && it->spec->remote;
+        s->version = it->spec ? it->spec->version : NULL;
+        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
+        if (it->is_provider) {
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        } else if (!it->is_component) {
+            s->id = r->id;
+            s->inputs = r->read_inputs;
+            s->outputs = r->state;
+        } else {
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        }
+    }
+    stackstate_options_t so;
+    stackstate_options_default(&so);
+    stackstate_report_t rep;
+    memset(&rep, 0, sizeof rep);
+    bool ok = stackstate_merge(o->stack_state, p->stack, p->project, res, n, &so, &rep, &p->diags);
+    if (ok && !o->quiet && !o->json)
+        fprintf(stderr, "cimport: %s %s: %zu resource%s added, %zu already there%s\n",
+                rep.created_file ? "created" : "updated", o->stack_state, rep.n_added, rep.n_added == 1 ? "" : "s",
+                rep.n_same, rep.created_file ? "" : " (existing resources untouched)");
+    stackstate_report_free(&rep);
+    return ok;
+}
+
 int cli_run_import(cli_options_t *o) {
     pipeline_t p;
     progress_t prog = {.tty = isatty(2), .quiet = o->quiet || o->json};
@@ -92,6 +137,7 @@ int cli_run_import(cli_options_t *o) {
         wrote_ok = write_secrets(o, &p.gen, &p.diags) &&
                    (!o->out_path || file_write_atomic(o->out_path, p.code, strlen(p.code), 0644, false, &p.diags));
     }
+    if (o->stack_state && p.n_ok > 0 && !write_stack_state(o, &p)) wrote_ok = false;
     if (o->json)
         print_json(pipeline_results_json(&p, o));
     else if (p.code && !o->out_path && wrote_ok)

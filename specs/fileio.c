@@ -39,8 +39,39 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
     return s;
 }
 
+/* A target that exists and is not a regular file (a terminal, /dev/null, a FIFO, /dev/stdout) is
+ * written in place: renaming over it would replace the device with a regular file. */
+static bool write_in_place(const char *path, const char *data, size_t len, diag_list_t *diags) {
+    int fd = open(path, O_WRONLY);
+    if (fd < 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot open for writing: %s", strerror(errno));
+        return false;
+    }
+    size_t off = 0;
+    while (off < len) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot write: %s", strerror(errno));
+            close(fd);
+            return false;
+        }
+        off += (size_t)w;
+    }
+    close(fd);
+    return true;
+}
+
 bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                        diag_list_t *diags) {
+    struct stat target;
+    if (stat(path, &target) == 0) {
+        if (S_ISDIR(target.st_mode)) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "is a directory: name a file to write");
+            return false;
+        }
+        if (!S_ISREG(target.st_mode)) return write_in_place(path, data, len, diags);
+    }
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 32);
     if (!tmp) abort();

@@ -1098,6 +1098,12 @@ bool stackstate_merge(const char *path, const char *stack, const char *project, 
     bool exists = stat(path, &st) == 0;
     char *text = NULL;
     size_t len = 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* Renaming over a device or FIFO would replace it; a stack state is always a regular file. */
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "is not a regular file: name the stack state file to write");
+        arena_free(a);
+        return false;
+    }
     if (exists) {
         text = file_read_all(a, path, &len, diags);
         if (!text) {

@@ -141,5 +141,29 @@ echo 'keep me' >keep.ts
 "$CIMPORT" --spec noid.json --offline-state "$Q/stack.json" --schema "$S" -o keep.ts 2>/dev/null
 [ "$(cat keep.ts)" = "keep me" ] && ok || bad "--out overwritten on failure"
 
+# --- --stack-state: merged into a stack export, twice gives one copy, existing resources kept -------
+cp "$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomid/4.16.0/stack.json" existing.json
+for i in 1 2; do
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state existing.json \
+    --stack test --project index_randomidLiYNTxNn2mMD -q >/dev/null 2>st.err || bad "--stack-state run $i: $(cat st.err)"
+done
+python3 - "$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomid/4.16.0/stack.json" existing.json <<'PY' && ok || bad "--stack-state merge"
+import json, sys
+old = json.load(open(sys.argv[1]))["deployment"]["resources"]
+new = json.load(open(sys.argv[2]))["deployment"]["resources"]
+assert new[:len(old)] == old, "existing resources changed"
+urns = [r["urn"] for r in new]
+assert len(urns) == len(set(urns)), "a resource was added twice"
+names = [u.split("::")[-1] for u in urns[len(old):]]
+assert sorted(n for n in names if not n.startswith("default")) == ["bucket-suffix", "http-port", "server", "server-id", "server-name"], names
+pet = [r for r in new if r["urn"].endswith("::server-name")][0]
+assert pet["id"] == "clever-wombat" and pet["protect"] is True and pet["inputs"]["length"] == 2
+assert "$webshop:index:Server$" not in pet["urn"] and "webshop:index:Server$random:index/randomPet:RandomPet" in pet["urn"]
+PY
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state /dev/null -q >/dev/null 2>dev.err
+[ -c /dev/null ] && grep -qxF "error: /dev/null: is not a regular file: name the stack state file to write" dev.err && ok || bad "--stack-state /dev/null"
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o /dev/null -q 2>/dev/null
+[ -c /dev/null ] && ok || bad "-o /dev/null replaced the device"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,0 +1,99 @@
+/* test_fileio.c — whole-file reads and atomic writes: new files, replacement, modes, failures that
+ * leave the old file intact, and targets that are not regular files (never replaced). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "specs/fileio.h"
+#include "testutil.h"
+
+START_TEST(test_write_new_and_replace) {
+    char *dir = tu_mkdtemp();
+    char path[512];
+    snprintf(path, sizeof path, "%s/out.ts", dir);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(file_write_atomic(path, "one\n", 4, 0640, false, &d));
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0640);
+    chmod(path, 0600);
+    ck_assert(file_write_atomic(path, "two\n", 4, 0644, false, &d)); /* existing mode kept */
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    char *text = tu_read(path, NULL);
+    ck_assert_str_eq(text, "two\n");
+    free(text);
+    ck_assert(file_write_atomic(path, "three", 5, 0644, true, &d)); /* forced mode */
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_failures_leave_nothing) {
+    char *dir = tu_mkdtemp();
+    char path[512];
+    diag_list_t d;
+    diag_list_init(&d);
+    snprintf(path, sizeof path, "%s/no/such/dir/out.ts", dir);
+    ck_assert(!file_write_atomic(path, "x", 1, 0644, false, &d));
+    ck_assert_int_eq(d.errors, 1);
+    ck_assert_ptr_nonnull(strstr(d.head->message, "cannot create a temporary file beside it"));
+    /* a directory as the target is refused, and stays a directory */
+    ck_assert(!file_write_atomic(dir, "x", 1, 0644, false, &d));
+    ck_assert_str_eq(d.tail->message, "is a directory: name a file to write");
+    struct stat st;
+    ck_assert(stat(dir, &st) == 0 && S_ISDIR(st.st_mode));
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* `-o /dev/null` must write into the device, not rename a regular file over it. */
+START_TEST(test_device_written_in_place) {
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(file_write_atomic("/dev/null", "discard me", 10, 0644, false, &d));
+    struct stat st;
+    ck_assert_int_eq(stat("/dev/null", &st), 0);
+    ck_assert(S_ISCHR(st.st_mode));
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+}
+END_TEST
+
+START_TEST(test_read_errors) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_ptr_null(file_read_all(a, "/nonexistent/imports.json", NULL, &d));
+    ck_assert_str_eq(d.head->message, "cannot read the file: No such file or directory");
+    ck_assert_str_eq(d.head->file, "/nonexistent/imports.json");
+    ck_assert_ptr_null(file_read_all(a, "/tmp", NULL, &d));
+    ck_assert_str_eq(d.tail->message, "is a directory, not a file");
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("fileio");
+    TCase *tc = tcase_create("fileio");
+    tcase_add_test(tc, test_write_new_and_replace);
+    tcase_add_test(tc, test_failures_leave_nothing);
+    tcase_add_test(tc, test_device_written_in_place);
+    tcase_add_test(tc, test_read_errors);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
