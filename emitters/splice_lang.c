@@ -75,7 +75,7 @@ static const char *sp_string_value(sp_program_t *p, TSNode n) {
 
 static const char *const SP_IMPORT_QUERY[LANG_YAML + 1] = {
     [LANG_TYPESCRIPT] = "(import_statement) @import\n"
-                        "(program (lexical_declaration (variable_declarator name: (identifier) value: (call_expression "
+                        "((lexical_declaration (variable_declarator name: (identifier) value: (call_expression "
                         "function: (identifier) arguments: (arguments . (string) .)))) @require)",
     [LANG_PYTHON] = "[(import_statement) (import_from_statement) (future_import_statement)] @import",
     [LANG_GO] = "(import_spec) @import",
