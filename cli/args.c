@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "cli/cli.h"
+#include "emitters/splice.h"
 
 void cli_print_help(FILE *f) {
     fputs(
@@ -46,6 +47,13 @@ void cli_print_help(FILE *f) {
         "  -l, --language LANG         typescript, python, go, csharp, java, yaml or pcl (default: the runtime\n"
         "                               of Pulumi.yaml in the current directory, else pcl)\n"
         "  -o, --out FILE              write the code to FILE (atomically) instead of stdout\n"
+        "      --insert-into FILE       splice the code into an existing program (TypeScript/JavaScript, Python,\n"
+        "                               Go, C#, Java, Pulumi YAML; language from the file name): imports added,\n"
+        "                               names that clash renamed, an earlier import of the same resource\n"
+        "                               replaced; refused if the file has syntax errors or changes meanwhile\n"
+        "      --keep-existing          with --insert-into: add even when the program already defines the resource\n"
+        "      --diff                   with --insert-into or --out: print a unified diff of what would change\n"
+        "                               and write nothing (exit 0: no change, 4: changes pending)\n"
         "      --generate-code[=false] generate code (default true)\n"
         "      --secrets config|literal   config (default): secret values become secret stack config, their\n"
         "                               values are written to --secrets-dir (mode 0600) and the commands that\n"
@@ -57,7 +65,7 @@ void cli_print_help(FILE *f) {
         "  -q, --quiet                 no progress or summary on stderr\n"
         "\n"
         "Exit codes: 0 all imported; 1 some failed; 2 bad usage or input (nothing written);\n"
-        "            3 none could be imported.\n",
+        "            3 none could be imported; 4 with --diff: changes pending (0: no change).\n",
         f);
 }
 
@@ -82,6 +90,9 @@ enum {
     OPT_IMPORT_OPTION,
     OPT_PREVIEW_ONLY,
     OPT_STACK_STATE,
+    OPT_INSERT_INTO,
+    OPT_DIFF,
+    OPT_KEEP_EXISTING,
 };
 
 static bool parse_bool(const char *s, bool *out) {
@@ -126,6 +137,9 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"import-option", no_argument, NULL, OPT_IMPORT_OPTION},
         {"preview-only", no_argument, NULL, OPT_PREVIEW_ONLY},
         {"stack-state", required_argument, NULL, OPT_STACK_STATE},
+        {"insert-into", required_argument, NULL, OPT_INSERT_INTO},
+        {"diff", no_argument, NULL, OPT_DIFF},
+        {"keep-existing", no_argument, NULL, OPT_KEEP_EXISTING},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -197,6 +211,9 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_IMPORT_OPTION: o->import_option = true; break;
         case OPT_PREVIEW_ONLY: o->preview_only = true; break;
         case OPT_STACK_STATE: o->stack_state = optarg; break;
+        case OPT_INSERT_INTO: o->insert_into = optarg; break;
+        case OPT_DIFF: o->diff = true; break;
+        case OPT_KEEP_EXISTING: o->keep_existing = true; break;
         case OPT_SHOW_SECRETS: o->show_secrets = true; break;
         case 'q': o->quiet = true; break;
         case 'h':
@@ -239,6 +256,19 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     }
     if (o->preview_only && o->out_path)
         return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --out", NULL);
+    if (o->insert_into && o->out_path)
+        return usage_error(exit_code, "--insert-into edits a program in place; it cannot be used with --out", NULL);
+    if (o->diff && !o->insert_into && !o->out_path)
+        return usage_error(exit_code, "--diff shows what would change in a file: use it with --insert-into or --out",
+                           NULL);
+    if (o->insert_into && !o->language_set) {
+        if (!splice_lang_from_path(o->insert_into, &o->language))
+            return usage_error(exit_code,
+                               "cannot tell the language of --insert-into from its name (use .ts, .js, .py, .go, "
+                               ".cs, .java or .yaml), so pass --language:",
+                               o->insert_into);
+        o->language_set = true;
+    }
     if (o->stack_state && o->import_option)
         return usage_error(exit_code,
                            "--import-option leaves the import to your own `pulumi up`, so it writes no --stack-state",

@@ -5,6 +5,7 @@
  *   1  some resources failed (the others were imported and their code generated)
  *   2  bad usage or bad input (nothing imported, nothing written)
  *   3  no resource could be imported
+ *   4  with --diff: changes pending (the diff printed is not empty); 0 means no change
  */
 #ifndef CIMPORT_CLI_H
 #define CIMPORT_CLI_H
@@ -21,6 +22,7 @@ enum {
     EXIT_SOME_FAILED = 1,
     EXIT_USAGE = 2,
     EXIT_ALL_FAILED = 3,
+    EXIT_CHANGES_PENDING = 4, /* --diff: the review diff is not empty (0: no change) */
 };
 
 #define CIMPORT_VERSION "0.1.0"
@@ -55,6 +57,9 @@ typedef struct cli_options {
     bool import_option;         /* --import-option: code carries `import: <id>`, no state written */
     bool preview_only;          /* --preview-only: read and show; write nothing */
     const char *stack_state;    /* --stack-state FILE: merge the imported resources into a stack export */
+    const char *insert_into;    /* --insert-into FILE: splice the code into an existing program */
+    bool diff;                  /* --diff: print a unified diff of what would change; write nothing */
+    bool keep_existing;         /* --keep-existing: add even when the program defines the resource */
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

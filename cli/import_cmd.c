@@ -13,6 +13,8 @@
 
 #include "cli/cli.h"
 #include "cli/pipeline.h"
+#include "emitters/review.h"
+#include "emitters/splice.h"
 #include "specs/fileio.h"
 #include "specs/stackstate.h"
 
@@ -118,6 +120,11 @@ int cli_run_import(cli_options_t *o) {
     pipeline_t p;
     progress_t prog = {.tty = isatty(2), .quiet = o->quiet || o->json};
     int rc;
+    /* Declared before the first goto: every exit path frees new_text. */
+    const char *target = o->insert_into ? o->insert_into : o->out_path;
+    char *old_text = NULL, *new_text = NULL;
+    size_t old_len = 0, new_len = 0;
+    bool changed = false, wrote_ok = true;
     if (!pipeline_run(&p, o, NULL, on_result, &prog)) {
         /* Bad input: nothing ran, nothing is written. */
         if (o->json)
@@ -131,23 +138,59 @@ int cli_run_import(cli_options_t *o) {
     if (!o->json)
         for (size_t i = 0; i < plan->n_items; i++) print_diags(&p.results[i].diags);
 
-    /* Write what was generated: secrets first (the code refers to them), then the code. */
-    bool wrote_ok = true;
-    if (p.code && !o->preview_only) {
-        wrote_ok = write_secrets(o, &p.gen, &p.diags) &&
-                   (!o->out_path || file_write_atomic(o->out_path, p.code, strlen(p.code), 0644, false, &p.diags));
+    /* The file the code goes to: --insert-into (spliced into the program there) or --out. */
+    if (p.code && target) {
+        bool exists = access(target, F_OK) == 0;
+        if (o->insert_into || (o->diff && exists)) {
+            old_text = file_read_all(p.arena, target, &old_len, &p.diags);
+            if (!old_text) goto refused;
+        }
+        if (o->insert_into) {
+            splice_options_t so = {.filename = target, .keep_existing = o->keep_existing};
+            splice_stats_t st;
+            memset(&st, 0, sizeof st);
+            splicer_t *sp = splicer_new();
+            bool ok = splicer_splice(sp, old_text, old_len, p.lang, p.code, strlen(p.code), &so, &new_text, &new_len,
+                                     &changed, &st, &p.diags);
+            splicer_free(sp);
+            if (!ok) goto refused;
+            if (!prog.quiet)
+                fprintf(stderr, "cimport: %s: %zu added, %zu replaced, %zu import%s added, %zu renamed%s\n", target,
+                        st.inserted, st.replaced, st.imports_added, st.imports_added == 1 ? "" : "s", st.renamed,
+                        changed ? "" : " (no change)");
+        } else {
+            new_text = strdup(p.code);
+            new_len = strlen(p.code);
+            changed = !old_text || old_len != new_len || memcmp(old_text, new_text, new_len) != 0;
+        }
+    }
+
+    /* Write what was generated (never with --diff or --preview-only): secrets first (the code refers
+     * to them), then the code. */
+    bool writes = p.code && !o->preview_only && !o->diff;
+    if (writes) {
+        wrote_ok = write_secrets(o, &p.gen, &p.diags);
+        if (wrote_ok && o->insert_into && changed)
+            wrote_ok = splice_write_file(o->insert_into, old_text, old_len, new_text, new_len, &p.diags);
+        else if (wrote_ok && o->out_path)
+            wrote_ok = file_write_atomic(o->out_path, p.code, strlen(p.code), 0644, false, &p.diags);
     }
     if (o->stack_state && p.n_ok > 0 && !write_stack_state(o, &p)) wrote_ok = false;
+    if (o->diff && new_text) {
+        char *d = review_unified_diff(target, old_text ? old_text : "", old_len, new_text, new_len);
+        if (d) fputs(d, stdout);
+        free(d);
+    }
     if (o->json)
         print_json(pipeline_results_json(&p, o));
-    else if (p.code && !o->out_path && wrote_ok)
+    else if (p.code && !target && wrote_ok)
         fputs(p.code, stdout);
     if (!o->json) print_diags(&p.diags);
 
     if (o->preview_only && !o->quiet)
         fprintf(stderr, "cimport: preview only: nothing was written%s\n",
                 p.gen.n_secrets ? " (secret values were not saved; run again without --preview-only)" : "");
-    if (!o->json && wrote_ok && p.gen.n_secrets > 0 && !o->preview_only) {
+    if (!o->json && wrote_ok && p.gen.n_secrets > 0 && writes) {
         fprintf(stderr,
                 "note: %zu secret value%s moved out of the code into stack config; the values are in %s/ (readable "
                 "only by you). Store them with:\n",
@@ -164,9 +207,17 @@ int cli_run_import(cli_options_t *o) {
         rc = EXIT_ALL_FAILED;
     else if (n_failed > 0 || diag_has_errors(&p.diags) || !wrote_ok || (o->generate_code && !p.code))
         rc = EXIT_SOME_FAILED;
+    else if (o->diff)
+        rc = changed ? EXIT_CHANGES_PENDING : EXIT_ALL_OK;
     else
         rc = EXIT_ALL_OK;
+    goto done;
+refused:
+    /* The target program cannot take the code (syntax errors, encoding, unreadable): nothing written. */
+    print_diags(&p.diags);
+    rc = EXIT_USAGE;
 done:
+    free(new_text);
     pipeline_free(&p);
     free(o->schemas);
     return rc;

@@ -15,7 +15,8 @@ set -euo pipefail
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-if ! "$CIMPORT" --help 2>&1 | grep -q -- '--insert-into'; then
+help_text=$("$CIMPORT" --help 2>&1)
+if ! grep -q -- '--insert-into' <<<"$help_text"; then
     fail "cimport has no --insert-into option (emitters/splice.h is not wired into cli/ yet)"
 fi
 
@@ -47,8 +48,10 @@ run_case() { # language fixture-file name-in-work-dir
     cp "$f" "$f.orig"
 
     # --diff: a unified diff on stdout, the file untouched
-    "$CIMPORT" "${common[@]}" --language "$lang" --insert-into "$f" --diff >"$work/$lang/diff" \
-        || fail "$lang: --diff run failed"
+    # exit 4: changes pending (documented in --help)
+    rc=0
+    "$CIMPORT" "${common[@]}" --language "$lang" --insert-into "$f" --diff >"$work/$lang/diff" || rc=$?
+    [[ $rc -eq 4 ]] || fail "$lang: --diff with changes pending exited $rc, want 4"
     grep -q '^--- a/' "$work/$lang/diff" || fail "$lang: --diff printed no unified diff"
     grep -q '^+.*server-name' "$work/$lang/diff" || fail "$lang: the diff does not add the server-name resource"
     cmp -s "$f" "$f.orig" || fail "$lang: --diff changed $f"
@@ -59,6 +62,10 @@ run_case() { # language fixture-file name-in-work-dir
     cp "$f" "$f.once"
     "$CIMPORT" "${common[@]}" --language "$lang" --insert-into "$f" || fail "$lang: second insert failed"
     cmp -s "$f" "$f.once" || { diff -u "$f.once" "$f" >&2 || true; fail "$lang: a second identical run changed the file"; }
+    # and --diff now reports no change: exit 0 and an empty diff
+    "$CIMPORT" "${common[@]}" --language "$lang" --insert-into "$f" --diff >"$work/$lang/diff2" \
+        || fail "$lang: --diff with no change pending exited $?, want 0"
+    [[ ! -s "$work/$lang/diff2" ]] || fail "$lang: --diff printed a diff when nothing changes"
 }
 
 run_case typescript toplevel.ts index.ts
