@@ -175,6 +175,8 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
 
 /* Readable PCL (conformance style: 4-space indent, options last). malloc'd. */
 char *pcl_print(const pcl_program_t *p);
+/* Prints one block (a resource's PCL for results documents). malloc'd. */
+char *pcl_print_node(const pcl_node_t *n);
 /* Prints one expression (for diagnostics and tests). malloc'd. */
 char *pcl_print_expr(const pcl_expr_t *e);
 /* Parses the subset above, plus heredocs and `$${`/`%%{` escapes. Errors name file:line. */

@@ -320,3 +320,11 @@ char *pcl_print_expr(const pcl_expr_t *e) {
     if (!b.data) buf_puts(&b, "");
     return buf_take(&b);
 }
+
+char *pcl_print_node(const pcl_node_t *n) {
+    buf_t b;
+    buf_init(&b);
+    print_node(&b, n);
+    if (!b.data) buf_puts(&b, "");
+    return buf_take(&b);
+}

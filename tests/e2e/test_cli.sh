@@ -86,6 +86,7 @@ assert r["serverName"]["provenance"] == {"length": "diff", "separator": "diff"},
 assert r["http-port"]["inputs"] == {"max": 8999, "min": 8000}
 assert r["http-port"]["provenance"] == {"max": "required", "min": "required"}, r["http-port"]["provenance"]
 assert "resource serverId" in d["code"]
+assert r["serverName"]["pcl"].startswith('resource serverName "random:index/randomPet:RandomPet" {'), r["serverName"]["pcl"]
 PY
 
 # --- bad input: exact messages, exit 2, nothing written ---------------------------------------
