@@ -166,5 +166,12 @@ PY
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o /dev/null -q 2>/dev/null
 [ -c /dev/null ] && ok || bad "-o /dev/null replaced the device"
 
+# --- a Terraform state as the offline source: convert, then generate code with no cloud ----------
+TF="$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/github_repository/terraform.tfstate"
+"$CIMPORT" convert --from terraform "$TF" --mapping "$SHARED_DATA/schemas" -o tf.json -q 2>/dev/null && ok || bad "convert tfstate"
+expect 0 "cimport: imported 2 of 2 resources (2 verified)" -- \
+  "$CIMPORT" --spec tf.json --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript
+grep -qF 'new github.Repository("private", {' out && grep -qF 'visibility: "private",' out && ok || bad "code from Terraform state"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
