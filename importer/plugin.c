@@ -565,6 +565,12 @@ static char *pipe_tail(const plugin_pipe_t *pp, arena_t *a) {
 int plugin_proc_port(const plugin_proc_t *p) { return p->port; }
 pid_t plugin_proc_pid(const plugin_proc_t *p) { return p->pid; }
 
+bool plugin_proc_output_closed(plugin_proc_t *p) {
+    if (!p->out.eof && p->out.fd >= 0) pipe_read(&p->out);
+    if (!p->err.eof && p->err.fd >= 0) pipe_read(&p->err);
+    return p->out.eof && p->err.eof;
+}
+
 char *plugin_proc_stderr_tail(const plugin_proc_t *p, arena_t *a) {
     /* Pick up whatever is already in the pipe: a crash's last words arrive just before the exit. */
     plugin_pipe_t *err = (plugin_pipe_t *)&p->err;

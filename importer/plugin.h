@@ -99,6 +99,8 @@ pid_t plugin_proc_pid(const plugin_proc_t *p);
 /* Whether the process has exited (reaped without blocking); *how is set to "exited with status N" /
  * "was killed by signal N (Killed)" when it has. */
 bool plugin_proc_exited(plugin_proc_t *p, const char **how);
+/* Whether its stdout and stderr are both closed (it exited, or is exiting); reads what is pending. */
+bool plugin_proc_output_closed(plugin_proc_t *p);
 /* The last kept stderr lines, each prefixed with "    ", joined with '\n' ("" when none). */
 char *plugin_proc_stderr_tail(const plugin_proc_t *p, arena_t *a);
 /* SIGINT to the process group, up to grace_ms for it to exit, then SIGKILL to the group; reaps the

@@ -1,0 +1,779 @@
+/* plugin_host.c — the provider factory that finds, downloads, launches and attaches to provider
+ * plugins, and the provider_t wrapper that reports crashes and restarts them (see plugin_host.h). */
+#define _GNU_SOURCE
+#include "importer/plugin_host.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "importer/engine_endpoint.h"
+#include "importer/grpc_provider.h"
+
+typedef struct attach_entry {
+    const char *pkg;
+    int port;
+} attach_entry_t;
+
+typedef struct hprov hprov_t;
+typedef struct hcall hcall_t;
+
+struct plugin_host {
+    arena_t *arena; /* copies of the options */
+    plugin_host_options_t o;
+    grpc_loop_t *loop;
+    engine_endpoint_t *endpoint;
+    attach_entry_t *attach;
+    size_t n_attach;
+    /* Where Log messages of the call running go, and whose call it is. */
+    diag_list_t *current_diags;
+    const char *current_pkg;
+    hcall_t *in_flight; /* asynchronous calls running, for routing Log messages by URN */
+    hprov_t *live;      /* providers not yet closed (for plugin_host_free) */
+};
+
+/* A provider handed out by the factory: the gRPC provider plus the process behind it. */
+struct hprov {
+    provider_t base;
+    plugin_host_t *host;
+    arena_t *arena;
+    const char *name;      /* "the random provider" */
+    const char *path;      /* executable; NULL when attached */
+    const char *version;   /* version asked for (may be NULL) */
+    const pv_t *config;
+    int attach_port;       /* > 0: attached, never launched */
+    provider_t *inner;     /* NULL after a crash until restarted */
+    plugin_proc_t *proc;   /* NULL when attached */
+    unsigned generation;   /* counts processes started; a call knows which one it ran on */
+    provider_t **retired;  /* gRPC providers of crashed processes, closed with the wrapper */
+    size_t n_retired;
+    schema_package_t *schema; /* the first schema fetched, kept across restarts */
+    int restarts;
+    const char *last_crash;        /* why the last process ended, short */
+    const char *last_crash_report; /* the full report with its stderr */
+    hcall_t *ready, *ready_tail;   /* completed asynchronous calls waiting for the poll op */
+    hprov_t *next;
+};
+
+static const provider_ops_t HOST_OPS;
+static const provider_async_ops_t HOST_ASYNC_OPS;
+
+void plugin_host_options_default(plugin_host_options_t *o) {
+    memset(o, 0, sizeof *o);
+    o->download = true;
+    o->port_timeout_ms = 30000;
+    o->call_timeout_ms = 300000;
+    o->grace_ms = 5000;
+    o->max_restarts = 2;
+    o->stack = "cimport";
+    o->project = "cimport";
+}
+
+grpc_loop_t *plugin_host_loop(const plugin_host_t *h) { return h->loop; }
+const char *plugin_host_engine_address(const plugin_host_t *h) { return engine_endpoint_address(h->endpoint); }
+void plugin_host_install_signal_handlers(void) { plugin_install_signal_handlers(); }
+
+pid_t plugin_host_provider_pid(const provider_t *p) {
+    if (!p || p->ops != &HOST_OPS) return 0;
+    const hprov_t *h = (const hprov_t *)p;
+    return h->proc ? plugin_proc_pid(h->proc) : 0;
+}
+
+static diag_list_t *in_flight_diags(const plugin_host_t *h, const char *urn, const char **pkg);
+
+static void on_log(void *user, const char *urn, const diag_t *d, bool status) {
+    plugin_host_t *h = user;
+    const char *pkg = h->current_pkg;
+    diag_list_t *to = h->current_diags ? h->current_diags : in_flight_diags(h, urn, &pkg);
+    if (to) engine_log_to_list(to, urn, d, status);
+    if (h->o.log) h->o.log(h->o.log_user, pkg, urn, d, status);
+}
+
+/* --- attach entries ------------------------------------------------------------------------------ */
+
+static bool parse_port_text(const char *s, int *port) {
+    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 5) return false;
+    *port = atoi(s);
+    return *port >= 1 && *port <= 65535;
+}
+
+static bool add_attach(plugin_host_t *h, const char *text, char sep, const char *where, diag_list_t *diags) {
+    const char *cut = strchr(text, sep);
+    int port = 0;
+    if (!cut || cut == text || !parse_port_text(cut + 1, &port)) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
+                 "%s entry '%s' is not PACKAGE%cPORT (a port 1-65535), e.g. random%c50051", where, text, sep, sep);
+        return false;
+    }
+    h->attach = arena_grow(h->arena, h->attach, h->n_attach * sizeof *h->attach, (h->n_attach + 1) * sizeof *h->attach);
+    h->attach[h->n_attach].pkg = arena_strndup(h->arena, text, (size_t)(cut - text));
+    h->attach[h->n_attach].port = port;
+    h->n_attach++;
+    return true;
+}
+
+static const char *const *copy_strv(arena_t *a, const char *const *v, size_t n) {
+    if (!n) return NULL;
+    const char **out = arena_alloc(a, n * sizeof *out);
+    for (size_t i = 0; i < n; i++) out[i] = arena_strdup(a, v[i]);
+    return out;
+}
+
+plugin_host_t *plugin_host_new(const plugin_host_options_t *o, diag_list_t *diags) {
+    plugin_host_t *h = calloc(1, sizeof *h);
+    if (!h) abort();
+    h->arena = arena_new();
+    plugin_host_options_default(&h->o);
+    if (o) h->o = *o;
+    plugin_host_options_t d;
+    plugin_host_options_default(&d);
+    if (h->o.port_timeout_ms <= 0) h->o.port_timeout_ms = d.port_timeout_ms;
+    if (h->o.call_timeout_ms <= 0) h->o.call_timeout_ms = d.call_timeout_ms;
+    if (h->o.grace_ms < 0) h->o.grace_ms = d.grace_ms;
+    if (h->o.max_restarts < 0) h->o.max_restarts = 0;
+    if (!h->o.stack) h->o.stack = d.stack;
+    if (!h->o.project) h->o.project = d.project;
+    arena_t *a = h->arena;
+    h->o.project_dir = h->o.project_dir ? arena_strdup(a, h->o.project_dir) : NULL;
+    h->o.pulumi_home = h->o.pulumi_home ? arena_strdup(a, h->o.pulumi_home) : NULL;
+    h->o.stack = arena_strdup(a, h->o.stack);
+    h->o.project = arena_strdup(a, h->o.project);
+    h->o.schema_cache_dir = h->o.schema_cache_dir ? arena_strdup(a, h->o.schema_cache_dir) : NULL;
+    h->o.plugin_dirs = copy_strv(a, h->o.plugin_dirs, h->o.n_plugin_dirs);
+    h->o.config = h->o.config ? pv_clone(a, h->o.config) : NULL;
+    h->o.attach = NULL;
+
+    bool ok = true;
+    for (size_t i = 0; o && i < o->n_attach; i++) ok = add_attach(h, o->attach[i], '=', "--attach", diags) && ok;
+    const char *env = h->o.ignore_debug_env ? NULL : getenv("PULUMI_DEBUG_PROVIDERS");
+    if (env && *env) {
+        char *copy = arena_strdup(a, env);
+        for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            while (isspace((unsigned char)*tok)) tok++;
+            if (*tok) ok = add_attach(h, tok, ':', "PULUMI_DEBUG_PROVIDERS", diags) && ok;
+        }
+    }
+    if (!ok) {
+        plugin_host_free(h);
+        return NULL;
+    }
+    h->loop = grpc_loop_new();
+    h->endpoint = engine_endpoint_start(h->loop, 0, on_log, h, diags);
+    if (!h->endpoint) {
+        plugin_host_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+/* --- process lifecycle --------------------------------------------------------------------------- */
+
+static void grpc_opts(const hprov_t *p, grpc_provider_options_t *g) {
+    grpc_provider_options_default(g);
+    g->loop = p->host->loop;
+    g->endpoint = p->host->endpoint;
+    g->call_timeout_ms = p->host->o.call_timeout_ms;
+    g->cache_dir = p->host->o.schema_cache_dir;
+    g->no_schema_cache = p->host->o.no_schema_cache;
+    g->stack = p->host->o.stack;
+    g->project = p->host->o.project;
+}
+
+/* Launches the plugin and attaches to it (runs the loop: never from a completion callback). */
+static bool start_process(hprov_t *p, diag_list_t *diags) {
+    plugin_host_t *h = p->host;
+    const char *args[1] = {engine_endpoint_address(h->endpoint)};
+    plugin_launch_options_t lo = {0};
+    lo.cwd = h->o.project_dir;
+    lo.args = args;
+    lo.n_args = 1;
+    lo.port_timeout_ms = h->o.port_timeout_ms;
+    diag_list_t *saved = h->current_diags;
+    const char *saved_pkg = h->current_pkg;
+    h->current_diags = diags;
+    h->current_pkg = p->base.package;
+    p->proc = plugin_launch(h->loop, p->path, p->name, &lo, diags);
+    if (p->proc) {
+        grpc_provider_options_t g;
+        grpc_opts(p, &g);
+        size_t errs = diags ? diags->errors : 0;
+        p->inner =
+            grpc_provider_attach_with(p->base.package, p->version, plugin_proc_port(p->proc), p->config, &g, diags);
+        if (!p->inner) {
+            const char *how = NULL;
+            arena_t *a = arena_new();
+            if (plugin_proc_exited(p->proc, &how))
+                diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                         "%s (%s) %s while starting up; its last output on stderr:\n%s", p->name, p->path, how,
+                         plugin_proc_stderr_tail(p->proc, a));
+            else if (diags && diags->errors == errs)
+                diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL, "%s (%s) could not be configured", p->name,
+                         p->path);
+            arena_free(a);
+            plugin_stop(p->proc, h->o.grace_ms);
+            p->proc = NULL;
+        }
+    }
+    h->current_diags = saved;
+    h->current_pkg = saved_pkg;
+    if (p->inner) p->generation++;
+    return p->inner != NULL;
+}
+
+/* The provider is usable, restarting a crashed plugin when restarts are left. Runs the loop when it
+ * restarts: callers are the operations, which the engine starts outside of completion callbacks. */
+static bool ensure_running(hprov_t *p, const char *resource, diag_list_t *diags) {
+    if (p->inner) return true;
+    if (p->attach_port > 0 || p->restarts >= p->host->o.max_restarts) {
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "%s is not running (%s)%s", p->name,
+                 p->last_crash ? p->last_crash : "it stopped",
+                 p->attach_port > 0 ? "; restart it and attach again" : "; it was restarted as often as allowed");
+        return false;
+    }
+    p->restarts++;
+    diag_list_t local;
+    diag_list_init(&local);
+    bool ok = start_process(p, &local);
+    if (!ok)
+        for (diag_t *d = local.head; d; d = d->next)
+            diag_add(diags, d->severity, d->code, d->file, resource, "restarting %s failed: %s", p->name, d->message);
+    diag_list_free(&local);
+    return ok;
+}
+
+/* Retires the current provider and stops its process. The gRPC provider is kept (closed only when the
+ * wrapper is) because the engine may still hold its schema and calls may still complete on it. */
+static void retire_inner(hprov_t *p) {
+    if (p->inner) {
+        p->retired = realloc(p->retired, (p->n_retired + 1) * sizeof *p->retired);
+        if (!p->retired) abort();
+        p->retired[p->n_retired++] = p->inner;
+    }
+    p->inner = NULL;
+    if (p->proc) plugin_stop(p->proc, p->host->o.grace_ms);
+    p->proc = NULL;
+}
+
+/* Whether something accepts connections on 127.0.0.1:port (a plugin that is exiting has closed its
+ * listener even when the connection in use looked fine a moment ago). */
+static bool port_accepts(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return true;
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons((uint16_t)port);
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bool ok = connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0 || errno != ECONNREFUSED;
+    close(fd);
+    return ok;
+}
+
+/* Whether the call failed because the connection broke (grpc_provider.c reports those as UNAVAILABLE):
+ * Node closes its connections some tens of milliseconds before its process can be seen to exit, so
+ * such a failure is worth waiting for the exit; ordinary errors are not. */
+static bool transport_failure(const diag_list_t *diags) {
+    for (const diag_t *d = diags ? diags->head : NULL; d; d = d->next)
+        if (d->code == DIAG_PROVIDER && strstr(d->message, " failed (UNAVAILABLE): ")) return true;
+    return false;
+}
+
+/* After a failed call (never from a completion callback: it may run the loop and stop the process).
+ * A dead plugin is reported with its stderr and retired (the next call restarts it); a call that ran
+ * into the deadline is said to have. `generation` is the process the call ran on. */
+static void after_failure(hprov_t *p, const char *method, const char *resource, int64_t started, unsigned generation,
+                          diag_list_t *diags) {
+    if (generation != p->generation || !p->inner) {
+        /* The process the call ran on is already gone and was reported; say why here too. */
+        if (p->last_crash_report)
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "%s", p->last_crash_report);
+        return;
+    }
+    arena_t *a = arena_new();
+    const char *how = NULL;
+    bool dead = false;
+    if (p->proc) {
+        /* A crashing process closes its connection and pipes a moment before it can be reaped: wait
+         * for that moment only when one of them is closed, so ordinary errors cost nothing. */
+        int64_t until = grpc_now_ms() + 1000;
+        bool lost = transport_failure(diags);
+        while (!(dead = plugin_proc_exited(p->proc, &how)) && grpc_now_ms() < until &&
+               (lost || plugin_proc_output_closed(p->proc) || !grpc_conn_usable(grpc_provider_conn(p->inner)) ||
+                !port_accepts(plugin_proc_port(p->proc)))) {
+            struct timespec ts = {0, 10 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    if (dead) {
+        const char *tail = plugin_proc_stderr_tail(p->proc, a);
+        p->last_crash = arena_sprintf(p->arena, "it %s during %s", how, method);
+        p->last_crash_report =
+            arena_sprintf(p->arena, "%s (%s, pid %d) %s during %s; its last output on stderr:\n%s", p->name, p->path,
+                          (int)plugin_proc_pid(p->proc), how, method, *tail ? tail : "    (nothing)");
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "%s", p->last_crash_report);
+            retire_inner(p);
+    } else if (grpc_now_ms() - started >= p->host->o.call_timeout_ms - 50) {
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
+                 "%s did not answer %s within %d ms and the call was abandoned; the provider may be stuck (a slow "
+                 "cloud API can need a longer deadline)",
+                 p->name, method, p->host->o.call_timeout_ms);
+    } else if (p->attach_port > 0 && !grpc_conn_usable(grpc_provider_conn(p->inner))) {
+        p->last_crash = arena_sprintf(p->arena, "the connection to port %d was lost", p->attach_port);
+    }
+    arena_free(a);
+}
+
+/* --- synchronous operations ---------------------------------------------------------------------- */
+
+static void begin_call(hprov_t *p, diag_list_t *diags) {
+    p->host->current_diags = diags;
+    p->host->current_pkg = p->base.package;
+}
+
+static void end_call(hprov_t *p) {
+    p->host->current_diags = NULL;
+    p->host->current_pkg = NULL;
+}
+
+static schema_package_t *op_get_schema(provider_t *base, diag_list_t *diags) {
+    hprov_t *p = (hprov_t *)base;
+    /* One schema per provider for the whole run, whatever restarts happen. */
+    if (p->schema) return p->schema;
+    if (!ensure_running(p, NULL, diags)) return NULL;
+    int64_t t0 = grpc_now_ms();
+    unsigned gen = p->generation;
+    begin_call(p, diags);
+    p->schema = p->inner->ops->get_schema(p->inner, diags);
+    end_call(p);
+    if (!p->schema) after_failure(p, "GetSchema", NULL, t0, gen, diags);
+    return p->schema;
+}
+
+static bool op_configure(provider_t *base, const pv_t *config, diag_list_t *diags) {
+    hprov_t *p = (hprov_t *)base;
+    if (!ensure_running(p, NULL, diags)) return false;
+    int64_t t0 = grpc_now_ms();
+    unsigned gen = p->generation;
+    begin_call(p, diags);
+    bool ok = p->inner->ops->configure(p->inner, config, diags);
+    end_call(p);
+    if (ok) p->config = config ? pv_clone(p->arena, config) : NULL; /* a restart configures the same way */
+    if (!ok) after_failure(p, "Configure", NULL, t0, gen, diags);
+    return ok;
+}
+
+static bool op_read(provider_t *base, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                    arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
+    hprov_t *p = (hprov_t *)base;
+    const char *res = engine_urn_describe(a, urn);
+    memset(out, 0, sizeof *out);
+    if (!ensure_running(p, res, diags)) return false;
+    int64_t t0 = grpc_now_ms();
+    unsigned gen = p->generation;
+    begin_call(p, diags);
+    bool ok = p->inner->ops->read(p->inner, urn, id, inputs, state, a, out, diags);
+    end_call(p);
+    if (!ok) after_failure(p, "Read", res, t0, gen, diags);
+    return ok;
+}
+
+static bool op_check(provider_t *base, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                     size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
+    hprov_t *p = (hprov_t *)base;
+    const char *res = engine_urn_describe(a, urn);
+    memset(out, 0, sizeof *out);
+    if (!ensure_running(p, res, diags)) return false;
+    int64_t t0 = grpc_now_ms();
+    unsigned gen = p->generation;
+    begin_call(p, diags);
+    bool ok = p->inner->ops->check(p->inner, urn, olds, news, seed, seed_len, a, out, diags);
+    end_call(p);
+    if (!ok) after_failure(p, "Check", res, t0, gen, diags);
+    return ok;
+}
+
+static bool op_diff(provider_t *base, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                    const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
+    hprov_t *p = (hprov_t *)base;
+    const char *res = engine_urn_describe(a, urn);
+    memset(out, 0, sizeof *out);
+    if (!ensure_running(p, res, diags)) return false;
+    int64_t t0 = grpc_now_ms();
+    unsigned gen = p->generation;
+    begin_call(p, diags);
+    bool ok = p->inner->ops->diff(p->inner, urn, id, old_state, old_inputs, news, a, out, diags);
+    end_call(p);
+    if (!ok) after_failure(p, "Diff", res, t0, gen, diags);
+    return ok;
+}
+
+/* --- asynchronous operations --------------------------------------------------------------------- *
+ * Forwarded to the gRPC provider's, so calls of many resources run at once on the one connection.
+ * The wrapper's completion only queues the outcome (a completion callback must not run the loop or
+ * stop processes); the poll op then does the crash/deadline reporting and calls the engine's `done`.
+ * Calls in flight are listed on the host, so Log messages find their resource by URN. */
+
+struct hcall {
+    hprov_t *p;
+    const char *method, *res, *urn;
+    int64_t started;
+    unsigned generation;
+    bool ok;
+    diag_list_t *diags;
+    provider_done_fn done;
+    void *user;
+    struct hcall *next;      /* in the host's in-flight list, then in the provider's ready queue */
+};
+
+/* The diagnostics of the call in flight about `urn`; NULL when there is none (the message then only
+ * reaches the log callback). */
+static diag_list_t *in_flight_diags(const plugin_host_t *h, const char *urn, const char **pkg) {
+    for (const hcall_t *c = h->in_flight; c && urn && *urn; c = c->next)
+        if (strcmp(c->urn, urn) == 0) {
+            *pkg = c->p->base.package;
+            return c->diags;
+        }
+    return NULL;
+}
+
+static void hcall_unlink_flight(plugin_host_t *h, hcall_t *c) {
+    for (hcall_t **pp = &h->in_flight; *pp; pp = &(*pp)->next)
+        if (*pp == c) {
+            *pp = c->next;
+            break;
+        }
+    c->next = NULL;
+}
+
+static void hcall_queue_ready(hprov_t *p, hcall_t *c) {
+    c->next = NULL;
+    if (p->ready_tail)
+        p->ready_tail->next = c;
+    else
+        p->ready = c;
+    p->ready_tail = c;
+}
+
+static void hcall_inner_done(void *user, bool ok) {
+    hcall_t *c = user;
+    hcall_unlink_flight(c->p->host, c);
+    c->ok = ok;
+    hcall_queue_ready(c->p, c);
+}
+
+/* A new call: registered in flight, or queued as failed at once when the plugin cannot run. */
+static hcall_t *hcall_begin(hprov_t *p, const char *method, arena_t *a, const char *urn, diag_list_t *diags,
+                            provider_done_fn done, void *user) {
+    hcall_t *c = calloc(1, sizeof *c);
+    if (!c) abort();
+    c->p = p;
+    c->method = method;
+    c->urn = arena_strdup(a, urn);
+    c->res = engine_urn_describe(a, urn);
+    c->diags = diags;
+    c->done = done;
+    c->user = user;
+    if (!ensure_running(p, c->res, diags)) {
+        c->ok = false;
+        c->generation = 0; /* nothing ran: nothing to diagnose */
+        c->method = NULL;
+        hcall_queue_ready(p, c);
+        return NULL;
+    }
+    c->started = grpc_now_ms();
+    c->generation = p->generation;
+    c->next = p->host->in_flight;
+    p->host->in_flight = c;
+    return c;
+}
+
+static void op_read_async(provider_t *base, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                          arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done,
+                          void *user) {
+    hprov_t *p = (hprov_t *)base;
+    memset(out, 0, sizeof *out);
+    hcall_t *c = hcall_begin(p, "Read", a, urn, diags, done, user);
+    if (c) p->inner->async->read_async(p->inner, urn, id, inputs, state, a, out, diags, hcall_inner_done, c);
+}
+
+static void op_check_async(provider_t *base, const char *urn, const pv_t *olds, const pv_t *news,
+                           const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
+                           diag_list_t *diags, provider_done_fn done, void *user) {
+    hprov_t *p = (hprov_t *)base;
+    memset(out, 0, sizeof *out);
+    hcall_t *c = hcall_begin(p, "Check", a, urn, diags, done, user);
+    if (c) p->inner->async->check_async(p->inner, urn, olds, news, seed, seed_len, a, out, diags, hcall_inner_done, c);
+}
+
+static void op_diff_async(provider_t *base, const char *urn, const char *id, const pv_t *old_state,
+                          const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
+                          diag_list_t *diags, provider_done_fn done, void *user) {
+    hprov_t *p = (hprov_t *)base;
+    memset(out, 0, sizeof *out);
+    hcall_t *c = hcall_begin(p, "Diff", a, urn, diags, done, user);
+    if (c)
+        p->inner->async->diff_async(p->inner, urn, id, old_state, old_inputs, news, a, out, diags, hcall_inner_done,
+                                    c);
+}
+
+static size_t op_poll(provider_t *base) {
+    hprov_t *p = (hprov_t *)base;
+    size_t ran = 0;
+    /* The gRPC providers' own deferred completions land in our ready queue. */
+    if (p->inner && p->inner->async->poll) p->inner->async->poll(p->inner);
+    for (size_t i = 0; i < p->n_retired; i++)
+        if (p->retired[i]->async->poll) p->retired[i]->async->poll(p->retired[i]);
+    while (p->ready) {
+        hcall_t *c = p->ready;
+        p->ready = c->next;
+        if (!p->ready) p->ready_tail = NULL;
+        if (!c->ok && c->method) after_failure(p, c->method, c->res, c->started, c->generation, c->diags);
+        provider_done_fn done = c->done;
+        void *user = c->user;
+        bool ok = c->ok;
+        free(c);
+        done(user, ok);
+        ran++;
+    }
+    return ran;
+}
+
+static struct grpc_loop *op_event_loop(provider_t *base) { return ((hprov_t *)base)->host->loop; }
+
+static void op_close(provider_t *base) {
+    hprov_t *p = (hprov_t *)base;
+    /* Closing the gRPC providers completes their calls still running (with CANCELLED) and sends
+     * Cancel; the process is stopped after that. */
+    if (p->inner) {
+        p->inner->ops->close(p->inner);
+        p->inner = NULL;
+    }
+    for (size_t i = 0; i < p->n_retired; i++) p->retired[i]->ops->close(p->retired[i]);
+    free(p->retired);
+    if (p->proc) plugin_stop(p->proc, p->host->o.grace_ms);
+    p->proc = NULL;
+    while (p->ready) { /* every call completes, as promised, before the provider goes */
+        hcall_t *c = p->ready;
+        p->ready = c->next;
+        provider_done_fn done = c->done;
+        void *user = c->user;
+        free(c);
+        done(user, false);
+    }
+    for (hprov_t **pp = &p->host->live; *pp; pp = &(*pp)->next)
+        if (*pp == p) {
+            *pp = p->next;
+            break;
+        }
+    arena_free(p->arena);
+    free(p);
+}
+
+static const provider_ops_t HOST_OPS = {
+    .get_schema = op_get_schema,
+    .configure = op_configure,
+    .read = op_read,
+    .check = op_check,
+    .diff = op_diff,
+    .close = op_close,
+};
+
+static const provider_async_ops_t HOST_ASYNC_OPS = {
+    .read_async = op_read_async,
+    .check_async = op_check_async,
+    .diff_async = op_diff_async,
+    .poll = op_poll,
+    .event_loop = op_event_loop,
+};
+
+/* --- the factory --------------------------------------------------------------------------------- */
+
+static hprov_t *hprov_new(plugin_host_t *h, const char *pkg, const char *version) {
+    hprov_t *p = calloc(1, sizeof *p);
+    if (!p) abort();
+    p->host = h;
+    p->arena = arena_new();
+    p->base.ops = &HOST_OPS;
+    p->base.package = arena_strdup(p->arena, pkg);
+    p->base.version = version && *version ? arena_strdup(p->arena, version) : NULL;
+    p->base.impl = p;
+    p->base.async = &HOST_ASYNC_OPS;
+    p->version = p->base.version;
+    p->name = arena_sprintf(p->arena, "the %s provider", pkg);
+    const pv_t *cfg = h->o.config && h->o.config->kind == PV_OBJECT ? pv_object_get(h->o.config, pkg) : NULL;
+    p->config = cfg ? pv_clone(p->arena, cfg) : NULL;
+    return p;
+}
+
+static provider_t *hprov_publish(hprov_t *p) {
+    p->next = p->host->live;
+    p->host->live = p;
+    return &p->base;
+}
+
+static provider_t *factory_attach(plugin_host_t *h, hprov_t *p, int port, diag_list_t *diags) {
+    grpc_provider_options_t g;
+    grpc_opts(p, &g);
+    g.send_attach = true;
+    p->attach_port = port;
+    h->current_diags = diags;
+    h->current_pkg = p->base.package;
+    size_t errs = diags ? diags->errors : 0;
+    p->inner = grpc_provider_attach_with(p->base.package, p->version, port, p->config, &g, diags);
+    h->current_diags = NULL;
+    h->current_pkg = NULL;
+    if (!p->inner) {
+        if (diags && diags->errors == errs)
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL, "cannot attach to %s on port %d", p->name, port);
+        arena_free(p->arena);
+        free(p);
+        return NULL;
+    }
+    return hprov_publish(p);
+}
+
+static void warn_version(hprov_t *p, const plugin_location_t *loc, diag_list_t *diags) {
+    if (!p->version) return;
+    const char *have = loc->version ? loc->version : grpc_provider_plugin_version(p->inner);
+    plugin_semver_t hv, wv;
+    if (!have || !*have || !plugin_semver_parse(have, &hv) || !plugin_semver_parse(p->version, &wv)) return;
+    if (!plugin_semver_compatible(&hv, &wv))
+        diag_add(diags, DIAG_WARNING, DIAG_PROVIDER, NULL, NULL,
+                 "using %s from %s (%s), which reports version %s although %s was asked for", p->name, loc->origin,
+                 loc->path, have, p->version);
+}
+
+provider_t *plugin_host_factory(void *host, const char *pkg, const char *version, const char *download_url,
+                                diag_list_t *diags) {
+    plugin_host_t *h = host;
+    hprov_t *p = hprov_new(h, pkg, version);
+    for (size_t i = 0; i < h->n_attach; i++)
+        if (strcmp(h->attach[i].pkg, pkg) == 0) return factory_attach(h, p, h->attach[i].port, diags);
+
+    arena_t *a = arena_new();
+    plugin_search_t s = {0};
+    s.project_dir = h->o.project_dir;
+    s.dirs = h->o.plugin_dirs;
+    s.n_dirs = h->o.n_plugin_dirs;
+    s.pulumi_home = h->o.pulumi_home;
+    const char *ign = getenv("PULUMI_IGNORE_AMBIENT_PLUGINS");
+    s.ignore_ambient = ign && *ign && strcmp(ign, "0") != 0 && strcmp(ign, "false") != 0;
+    buf_t looked;
+    buf_init(&looked);
+    plugin_location_t loc;
+    bool found = plugin_find(a, &s, pkg, version, &loc, &looked, diags);
+    if (!found) {
+        const char *why;
+        diag_list_t dl;
+        diag_list_init(&dl);
+        if (!h->o.download)
+            why = "downloading plugins is turned off";
+        else if (!version)
+            why = "it cannot be downloaded without a version (give the resource's `version` in the import file)";
+        else if (plugin_download(a, h->o.pulumi_home, pkg, version, download_url, h->o.progress, h->o.progress_user,
+                                 &loc, &dl))
+            found = true, why = NULL;
+        else
+            why = arena_strdup(a, dl.head ? dl.head->message : "the download failed");
+        diag_list_free(&dl);
+        if (!found) {
+            const char *v = version ? (version[0] == 'v' ? version + 1 : version) : NULL;
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                     "no plugin for package '%s'%s%s was found. Looked in:\n%s%s. Install it with `pulumi plugin "
+                     "install resource %s%s%s`, put pulumi-resource-%s on $PATH, or attach to a running one with "
+                     "--attach %s=PORT",
+                     pkg, v ? " version " : "", v ? v : "", looked.data ? looked.data : "", why, pkg, v ? " " : "",
+                     v ? v : "", pkg, pkg);
+            buf_free(&looked);
+            arena_free(a);
+            arena_free(p->arena);
+            free(p);
+            return NULL;
+        }
+    }
+    buf_free(&looked);
+    p->path = arena_strdup(p->arena, loc.path);
+    if (!start_process(p, diags)) {
+        arena_free(a);
+        arena_free(p->arena);
+        free(p);
+        return NULL;
+    }
+    warn_version(p, &loc, diags);
+    arena_free(a);
+    return hprov_publish(p);
+}
+
+void plugin_host_free(plugin_host_t *h) {
+    if (!h) return;
+    while (h->live) op_close(&h->live->base);
+    engine_endpoint_free(h->endpoint);
+    if (h->loop) grpc_loop_free(h->loop);
+    arena_free(h->arena);
+    free(h);
+}
+
+/* --- provider configuration ---------------------------------------------------------------------- */
+
+static pv_t *config_for(arena_t *a, pv_t *config, const char *pkg) {
+    pv_t *obj = pv_object_get(config, pkg);
+    if (!obj || obj->kind != PV_OBJECT) {
+        obj = pv_object(a);
+        pv_object_set(a, config, pkg, obj);
+    }
+    return obj;
+}
+
+bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, diag_list_t *diags) {
+    const char *eq = strchr(text, '=');
+    const char *colon = strchr(text, ':');
+    if (!eq || !colon || colon > eq || colon == text || colon + 1 == eq) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
+                 "--config '%s' is not PACKAGE:KEY=VALUE, e.g. --config random:someKey=value", text);
+        return false;
+    }
+    char *pkg = arena_strndup(a, text, (size_t)(colon - text));
+    char *key = arena_strndup(a, colon + 1, (size_t)(eq - colon - 1));
+    pv_object_set(a, config_for(a, config, pkg), key, pv_string(a, eq + 1));
+    return true;
+}
+
+bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, diag_list_t *diags) {
+    pv_t *doc = plugin_yaml_load(a, path, true, NULL, diags);
+    if (!doc) return false;
+    if (doc->kind == PV_NULL) return true;
+    if (doc->kind != PV_OBJECT) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "is not a stack settings file: expected a mapping with a `config:` section");
+        return false;
+    }
+    const pv_t *cfg = pv_object_get(doc, "config");
+    if (!cfg || cfg->kind == PV_NULL) return true;
+    if (cfg->kind != PV_OBJECT) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "`config:` must be a mapping of `package:key: value` entries");
+        return false;
+    }
+    for (size_t i = 0; i < cfg->u.obj.len; i++) {
+        const char *full = cfg->u.obj.members[i].key;
+        pv_t *v = cfg->u.obj.members[i].value;
+        const char *colon = strchr(full, ':');
+        if (!colon || colon == full || !colon[1]) continue; /* the project's own config */
+        if (v->kind == PV_OBJECT && v->u.obj.len == 1 && strcmp(v->u.obj.members[0].key, "secure") == 0) {
+            diag_add(diags, DIAG_WARNING, DIAG_INPUT, path, NULL,
+                     "config value '%s' is encrypted (secure:) and cimport cannot decrypt it; pass it with --config "
+                     "%s=VALUE",
+                     full, full);
+            continue;
+        }
+        char *pkg = arena_strndup(a, full, (size_t)(colon - full));
+        pv_object_set(a, config_for(a, config, pkg), colon + 1, pv_clone(a, v));
+    }
+    return true;
+}
