@@ -1,0 +1,172 @@
+/* bench_parallel.c — the engine against a provider that takes 20 ms per call: how close the wall time
+ * comes to the bound (calls × latency ÷ parallel) when calls overlap as HTTP/2 streams on one
+ * connection, and what it costs in memory, at 100, 1,000 and 10,000 resources.
+ *
+ * The provider is bench/latency_server.c in a process of its own (as a real plugin is), spoken to
+ * through the gRPC provider's asynchronous operations. Each size runs in a forked child so its peak
+ * RSS is its own. Results are streamed (release_results, as `--json` streaming would use them); the
+ * 10,000 run is repeated with every result kept. Then the provider's ceiling: the same 10,000 with no
+ * latency (calls/s end to end) and the server's CPU time per call (its own ceiling).
+ *
+ *   bench_parallel [N...]     (default 100 1000 10000; parallel 64, 20 ms per call)
+ *   target: wall ≤ 1.1 × bound and peak RSS ≤ 300 MB at 10,000; provider ceiling well above
+ *   3,200 calls/s (50,000 calls in the 15.6 s bound) */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench/latency_server.c"
+#include "importer/engine.h"
+#include "importer/grpc_provider.h"
+
+#define BENCH_PARALLEL 64
+#define BENCH_LATENCY_MS 20
+
+typedef struct figures {
+    size_t n, ok, calls;
+    double wall_ms, bound_ms;
+    long rss_kb;          /* the engine process */
+    double server_cpu_ms; /* the provider process */
+    size_t peak_in_flight, peak_held;
+} figures_t;
+
+typedef struct bench_ctx {
+    grpc_loop_t *loop;
+    int port;
+    size_t delivered, ok;
+} bench_ctx_t;
+
+static provider_t *bench_factory(void *user, const char *package, const char *version, const char *url,
+                                 diag_list_t *d) {
+    bench_ctx_t *c = user;
+    grpc_provider_options_t o;
+    grpc_provider_options_default(&o);
+    o.loop = c->loop;
+    o.no_schema_cache = true;
+    return grpc_provider_attach_with(package, version, c->port, NULL, &o, d);
+}
+
+static void on_result(void *user, const import_result_t *r, size_t done, size_t total) {
+    bench_ctx_t *c = user;
+    c->delivered++;
+    c->ok += r->status == IMPORT_OK && r->verified;
+}
+
+/* One run in this process: spawns the provider, imports n resources, stops the provider. */
+static figures_t run(size_t n, int latency_ms, bool stream) {
+    figures_t f = {.n = n};
+    diag_list_t d;
+    diag_list_init(&d);
+    bench_ctx_t c = {.loop = grpc_loop_new()};
+    pid_t srv = latency_server_spawn(latency_ms, &c.port, &d);
+    if (srv < 0) {
+        fprintf(stderr, "bench_parallel: %s\n", d.head ? d.head->message : "cannot start the provider");
+        exit(1);
+    }
+    arena_t *a = arena_new();
+    import_plan_t plan = {.n_items = n};
+    plan.items = arena_alloc(a, n * sizeof *plan.items);
+    for (size_t k = 0; k < n; k++) {
+        import_plan_item_t *it = &plan.items[k];
+        it->type = "bench:index:Thing";
+        it->logical_name = arena_sprintf(a, "r%zu", k);
+        it->variable = it->logical_name;
+        it->id = arena_sprintf(a, "r-%zu", k);
+        it->urn = arena_sprintf(a, "urn:pulumi:dev::bench::bench:index:Thing::r%zu", k);
+        it->parent_index = -1;
+        it->provider_index = -1;
+    }
+    provider_registry_t *reg = provider_registry_new(bench_factory, &c);
+    engine_stats_t st;
+    engine_options_t o;
+    engine_options_default(&o);
+    o.parallel = BENCH_PARALLEL;
+    o.release_results = stream;
+    o.on_result = on_result;
+    o.user = &c;
+    o.stats = &st;
+    int64_t t0 = grpc_now_ms();
+    import_result_t *r = engine_run(a, &plan, reg, NULL, &o, &d);
+    f.wall_ms = (double)(grpc_now_ms() - t0);
+    f.ok = c.ok;
+    f.calls = st.reads + st.checks + st.diffs;
+    f.bound_ms = (double)f.calls * latency_ms / BENCH_PARALLEL;
+    f.peak_in_flight = st.peak_in_flight;
+    f.peak_held = st.peak_held;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    f.rss_kb = ru.ru_maxrss;
+    engine_results_free(r, n);
+    provider_registry_free(reg);
+    grpc_loop_free(c.loop);
+    kill(srv, SIGTERM);
+    int status;
+    struct rusage sru;
+    wait4(srv, &status, 0, &sru);
+    f.server_cpu_ms = (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 +
+                      (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
+    arena_free(a);
+    diag_list_free(&d);
+    return f;
+}
+
+/* The run in a forked child, so peak RSS is this run's alone. */
+static figures_t run_child(size_t n, int latency_ms, bool stream) {
+    int fds[2];
+    if (pipe(fds) != 0) exit(1);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        figures_t f = run(n, latency_ms, stream);
+        _exit(write(fds[1], &f, sizeof f) == (ssize_t)sizeof f ? 0 : 1);
+    }
+    close(fds[1]);
+    figures_t f = {0};
+    if (read(fds[0], &f, sizeof f) != (ssize_t)sizeof f) {
+        fprintf(stderr, "bench_parallel: the run of %zu resources failed\n", n);
+        exit(1);
+    }
+    close(fds[0]);
+    waitpid(pid, NULL, 0);
+    return f;
+}
+
+static void print_row(const char *what, const figures_t *f) {
+    printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.3f | %.1f MB | %zu/%zu | %zu |\n", what, f->n, f->calls, f->wall_ms,
+           f->bound_ms, f->wall_ms / f->bound_ms, f->rss_kb / 1024.0, f->ok, f->n, f->peak_in_flight);
+}
+
+int main(int argc, char **argv) {
+    size_t sizes[8] = {100, 1000, 10000};
+    size_t n_sizes = 3;
+    if (argc > 1) {
+        n_sizes = 0;
+        for (int i = 1; i < argc && n_sizes < 8; i++) sizes[n_sizes++] = strtoul(argv[i], NULL, 10);
+    }
+    size_t largest = 0;
+    for (size_t i = 0; i < n_sizes; i++) largest = sizes[i] > largest ? sizes[i] : largest;
+    printf("parallel %d, %d ms per call, provider in its own process, one HTTP/2 connection\n\n", BENCH_PARALLEL,
+           BENCH_LATENCY_MS);
+    printf("| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight |\n");
+    printf("|---|---|---|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < n_sizes; i++) {
+        figures_t f = run_child(sizes[i], BENCH_LATENCY_MS, true);
+        print_row("streamed", &f);
+        fflush(stdout);
+    }
+    figures_t kept = run_child(largest, BENCH_LATENCY_MS, false);
+    print_row("all results kept", &kept);
+    figures_t zero = run_child(largest, 0, true);
+    printf("\nprovider ceiling, same run, no latency: %zu calls in %.0f ms = %.0f calls/s end to end (engine and "
+           "provider on 2 cores); provider CPU %.0f ms = %.1f µs per call, i.e. %.0f calls/s on one core; "
+           "asked of it: %.0f calls/s\n",
+           zero.calls, zero.wall_ms, zero.calls / (zero.wall_ms / 1e3), zero.server_cpu_ms,
+           zero.server_cpu_ms * 1e3 / (double)zero.calls, zero.calls / (zero.server_cpu_ms / 1e3),
+           (double)BENCH_PARALLEL * 1000 / BENCH_LATENCY_MS);
+    return 0;
+}
