@@ -978,6 +978,143 @@ START_TEST(download_from_local_server) {
 }
 END_TEST
 
+/* --- the grpc-go peer ---------------------------------------------------------------------------- */
+
+#define SECRET(v) "{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"value\":" v "}"
+#define PW_INPUTS                                                                                                      \
+    "\"length\":16,\"lower\":true,\"minLower\":0,\"minNumeric\":0,\"minSpecial\":0,\"minUpper\":0,\"number\":true,"    \
+    "\"numeric\":true,\"special\":true,\"upper\":true"
+
+/* What the Node random provider answers for RANDOM_IMPORTS, as the peer's data file. */
+static const char *peer_data(arena_t *a) {
+    return arena_sprintf(
+        a,
+        "{\"version\":\"4.21.1\",\"schemaFile\":\"%s\",\"resources\":{"
+        "\"random:index/randomPassword:RandomPassword\":{\"Xq7-sEcReT-pw!42\":{\"id\":\"none\",\"inputs\":{" PW_INPUTS
+        "},\"state\":{" PW_INPUTS ",\"id\":\"none\",\"result\":" SECRET("\"Xq7-sEcReT-pw!42\"") ",\"bcryptHash\":" SECRET(
+            "\"$2a$10$abcdefghijklmnopqrstuv\"") "},\"log\":\"grpcgo peer: reading the password\"}},"
+        "\"random:index/randomString:RandomString\":{\"hello-world\":{\"inputs\":{" PW_INPUTS "},\"state\":{" PW_INPUTS
+        ",\"id\":\"hello-world\",\"result\":\"hello-world\"}}},"
+        "\"random:index/randomInteger:RandomInteger\":{\"5,1,10\":{\"id\":\"5\",\"inputs\":{\"min\":1,\"max\":10},"
+        "\"state\":{\"min\":1,\"max\":10,\"id\":\"5\",\"result\":5}}},"
+        "\"random:index/randomId:RandomId\":{\"AAECAw\":{\"inputs\":{\"byteLength\":4},\"state\":{\"byteLength\":4,"
+        "\"id\":\"AAECAw\",\"b64Url\":\"AAECAw\",\"b64Std\":\"AAECAw==\",\"hex\":\"00010203\",\"dec\":\"66051\"}}}}}",
+        SHARED_DATA "/schemas/random/schema.json");
+}
+
+typedef struct peer_logs {
+    int health; /* "health check N passed" messages seen */
+    int reads;  /* the Read log of the password, attributed to it */
+} peer_logs_t;
+
+static void on_peer_log(void *user, const char *pkg, const char *urn, const diag_t *d, bool status) {
+    peer_logs_t *l = user;
+    (void)pkg, (void)status;
+    if (strncmp(d->message, "health check ", 13) == 0 && !*urn) l->health++;
+    if (strcmp(d->message, "grpcgo peer: reading the password") == 0 && d->resource &&
+        strcmp(d->resource, "resource 'pw' of type 'random:index/randomPassword:RandomPassword'") == 0)
+        l->reads++;
+}
+
+typedef struct stream_slot {
+    arena_t *a;
+    provider_read_result_t out;
+    diag_list_t diags;
+    bool busy;
+    size_t *done, *errors;
+} stream_slot_t;
+
+static void on_stream_done(void *user, bool ok) {
+    stream_slot_t *s = user;
+    if (!ok || !s->out.state || !pv_object_get(s->out.state, "result")) (*s->errors)++;
+    (*s->done)++;
+    s->busy = false;
+}
+
+START_TEST(grpcgo_peer_imports_streams_and_health) {
+    env_t e;
+    env_init(&e);
+    arena_t *a = e.a;
+    /* Built once per build directory (the Go build cache stays there too). */
+    int st;
+    char *out = tu_run("sh " SOURCE_DIR "/tests/peers/grpcgo/build.sh " BUILD_DIR "/grpcgo 2>&1", &st);
+    ck_assert_msg(st == 0, "building the grpc-go peer failed: %s", out);
+    free(out);
+    char *data = arena_sprintf(a, "%s/peer.json", e.root);
+    ck_assert(tu_write(data, peer_data(a)));
+    write_exec(arena_sprintf(a, "%s/pulumi-resource-random", e.bin),
+               arena_sprintf(a, "#!/bin/sh\nCIMPORT_PEER_DATA=%s CIMPORT_PEER_HEALTH_MS=100 exec %s/grpcgo/"
+                                "pulumi-resource-peer \"$@\"\n",
+                             data, BUILD_DIR));
+    plugin_host_options_t o;
+    host_options(&e, &o);
+    peer_logs_t logs = {0};
+    o.log = on_peer_log;
+    o.log_user = &logs;
+    diag_list_t d;
+    diag_list_init(&d);
+    plugin_host_t *h = plugin_host_new(&o, &d);
+    provider_registry_t *reg = provider_registry_new(plugin_host_factory, h);
+    import_plan_t *plan = plan_from_json(a, RANDOM_IMPORTS);
+    import_result_t *r = engine_run(a, plan, reg, NULL, NULL, &d);
+    check_random_results(a, r, plan->n_items);
+    ck_assert_int_eq(logs.reads, 1);
+    ck_assert(has_diag(&r[0].diags, DIAG_INFO, "grpcgo peer: reading the password"));
+    engine_results_free(r, plan->n_items);
+
+    /* 1,000 Reads over 64 concurrent streams on the one connection. */
+    provider_t *p = provider_registry_get(reg, "random", "4.21.1", NULL, &d);
+    ck_assert_ptr_nonnull(p);
+    pid_t pid = plugin_host_provider_pid(p);
+    enum { SLOTS = 64, CALLS = 1000 };
+    stream_slot_t slots[SLOTS];
+    size_t started = 0, done = 0, errors = 0;
+    memset(slots, 0, sizeof slots);
+    int64_t t0 = grpc_now_ms();
+    while (done < CALLS) {
+        for (int k = 0; k < SLOTS && started < CALLS; k++) {
+            stream_slot_t *sl = &slots[k];
+            if (sl->busy) continue;
+            if (sl->a) arena_free(sl->a);
+            diag_list_free(&sl->diags);
+            sl->a = arena_new();
+            diag_list_init(&sl->diags);
+            sl->busy = true;
+            sl->done = &done;
+            sl->errors = &errors;
+            p->async->read_async(p, "urn:pulumi:dev::proj::random:index/randomString:RandomString::s", "hello-world",
+                                 NULL, NULL, sl->a, &sl->out, &sl->diags, on_stream_done, sl);
+            started++;
+        }
+        if (!p->async->poll(p)) grpc_loop_run_once(plugin_host_loop(h), 1000);
+        ck_assert_int_lt(grpc_now_ms() - t0, 60000);
+    }
+    for (int k = 0; k < SLOTS; k++) {
+        arena_free(slots[k].a);
+        diag_list_free(&slots[k].diags);
+    }
+    ck_assert_uint_eq(errors, 0);
+
+    /* Still up past several health checks (the engine endpoint answers UNIMPLEMENTED), still serving. */
+    int64_t until = grpc_now_ms() + 3000;
+    while (logs.health < 5 && grpc_now_ms() < until) grpc_loop_run_once(plugin_host_loop(h), 100);
+    ck_assert_int_ge(logs.health, 5);
+    ck_assert_int_eq(kill(pid, 0), 0);
+    provider_read_result_t rr;
+    arena_t *ra = arena_new();
+    ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::random:index/randomInteger:RandomInteger::i", "5,1,10", NULL, NULL,
+                           ra, &rr, &d));
+    ck_assert_double_eq(pv_object_get(rr.state, "result")->u.n, 5);
+    arena_free(ra);
+    ck_assert_uint_eq(d.errors, 0);
+    provider_registry_free(reg);
+    plugin_host_free(h);
+    ck_assert(pid_gone(pid, 100));
+    diag_list_free(&d);
+    env_free(&e);
+}
+END_TEST
+
 Suite *plugin_suite(void) {
     Suite *s = suite_create("plugin");
     TCase *tc = tcase_create("plugin");
@@ -996,6 +1133,7 @@ Suite *plugin_suite(void) {
     tcase_add_test(tc, fault_provider_startup_failures);
     tcase_add_test(tc, missing_and_wrong_version);
     tcase_add_test(tc, download_from_local_server);
+    tcase_add_test(tc, grpcgo_peer_imports_streams_and_health);
     suite_add_tcase(s, tc);
     return s;
 }
