@@ -225,7 +225,14 @@ struct grpc_conn {
     bool dead;              /* socket failed or closed */
     bool goaway;
     char *error; /* why the connection is dead (malloc'd) */
+    /* Frames nghttp2 produced, written to the socket in one send() per batch: one syscall per frame
+     * was half of all CPU at 3,200 calls/s (bench_parallel). */
+    buf_t out;
+    size_t out_off; /* bytes of `out` already sent */
 };
+
+/* Output kept in memory before nghttp2 is told to wait for the socket. */
+#define CONN_OUT_MAX (4u << 20)
 
 static void list_remove(grpc_call_t **head, grpc_call_t *c) {
     if (c->prev)
@@ -338,12 +345,25 @@ static ssize_t cb_send(nghttp2_session *s, const uint8_t *data, size_t len, int 
     (void)s;
     (void)flags;
     grpc_conn_t *c = user;
-    ssize_t n = send(c->fd, data, len, MSG_NOSIGNAL);
-    if (n < 0) {
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return NGHTTP2_ERR_WOULDBLOCK;
-        return NGHTTP2_ERR_CALLBACK_FAILURE;
+    if (c->out.len - c->out_off > CONN_OUT_MAX) return NGHTTP2_ERR_WOULDBLOCK;
+    buf_append(&c->out, (const char *)data, len);
+    return (ssize_t)len;
+}
+
+/* Writes buffered frames; what the socket does not take now stays for the next POLLOUT. */
+static void conn_flush(grpc_conn_t *c) {
+    while (c->out_off < c->out.len) {
+        ssize_t n = send(c->fd, c->out.data + c->out_off, c->out.len - c->out_off, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) return;
+            conn_set_dead(c, "connection to %s failed while sending: %s", c->address, strerror(errno));
+            return;
+        }
+        c->out_off += (size_t)n;
     }
-    return n;
+    c->out.len = 0;
+    c->out_off = 0;
 }
 
 static int cb_header(nghttp2_session *s, const nghttp2_frame *frame, const uint8_t *name, size_t namelen,
@@ -446,8 +466,14 @@ static int cb_error(nghttp2_session *s, int lib_error_code, const char *msg, siz
 
 static void conn_io_send(grpc_conn_t *c) {
     if (c->dead) return;
+    conn_flush(c);
+    if (c->dead) return;
     int rv = nghttp2_session_send(c->session);
-    if (rv != 0) conn_set_dead(c, "connection to %s failed while sending: %s", c->address, nghttp2_strerror(rv));
+    if (rv != 0) {
+        conn_set_dead(c, "connection to %s failed while sending: %s", c->address, nghttp2_strerror(rv));
+        return;
+    }
+    conn_flush(c);
 }
 
 static void conn_io_recv(grpc_conn_t *c) {
@@ -481,7 +507,7 @@ static void conn_prepare(void *user, int *fd, short *events, int *timeout_ms) {
     if (c->dead) return;
     *fd = c->fd;
     *events = POLLIN;
-    if (nghttp2_session_want_write(c->session)) *events |= POLLOUT;
+    if (nghttp2_session_want_write(c->session) || c->out_off < c->out.len) *events |= POLLOUT;
     int64_t now = grpc_now_ms();
     for (grpc_call_t *call = c->calls; call; call = call->next) {
         if (!call->deadline) continue;
@@ -589,12 +615,14 @@ void grpc_conn_close(grpc_conn_t *c) {
         nghttp2_session_terminate_session(c->session, NGHTTP2_NO_ERROR);
         /* Best effort: push out the RST_STREAMs and GOAWAY without waiting. */
         nghttp2_session_send(c->session);
+        conn_flush(c);
     }
     conn_flush_completed(c);
     grpc_loop_remove(c->loop, c->handle);
     nghttp2_session_del(c->session);
     close(c->fd);
     free(c->error);
+    buf_free(&c->out);
     free(c);
 }
 

@@ -47,7 +47,12 @@ struct h2session {
     int fd;
     int handle;
     nghttp2_session *ng;
+    buf_t out;      /* frames produced, sent in one send() per batch (see grpc.c) */
+    size_t out_off; /* bytes of `out` already sent */
+    bool broken;    /* the socket failed */
 };
+
+#define SESSION_OUT_MAX (4u << 20)
 
 struct h2server {
     grpc_loop_t *loop;
@@ -167,12 +172,24 @@ static ssize_t cb_send(nghttp2_session *ng, const uint8_t *data, size_t len, int
     (void)ng;
     (void)flags;
     h2session_t *ss = user;
-    ssize_t n = send(ss->fd, data, len, MSG_NOSIGNAL);
-    if (n < 0) {
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return NGHTTP2_ERR_WOULDBLOCK;
-        return NGHTTP2_ERR_CALLBACK_FAILURE;
+    if (ss->out.len - ss->out_off > SESSION_OUT_MAX) return NGHTTP2_ERR_WOULDBLOCK;
+    buf_append(&ss->out, (const char *)data, len);
+    return (ssize_t)len;
+}
+
+/* Writes buffered frames; the rest waits for POLLOUT. */
+static void session_flush(h2session_t *ss) {
+    while (ss->out_off < ss->out.len) {
+        ssize_t n = send(ss->fd, ss->out.data + ss->out_off, ss->out.len - ss->out_off, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) ss->broken = true;
+            return;
+        }
+        ss->out_off += (size_t)n;
     }
-    return n;
+    ss->out.len = 0;
+    ss->out_off = 0;
 }
 
 static int cb_begin_headers(nghttp2_session *ng, const nghttp2_frame *frame, void *user) {
@@ -293,6 +310,7 @@ static void session_close(h2session_t *ss) {
     grpc_loop_remove(s->loop, ss->handle);
     nghttp2_session_del(ss->ng);
     close(ss->fd);
+    buf_free(&ss->out);
     free(ss);
 }
 
@@ -301,7 +319,7 @@ static void session_prepare(void *user, int *fd, short *events, int *timeout_ms)
     h2session_t *ss = user;
     *fd = ss->fd;
     *events = POLLIN;
-    if (nghttp2_session_want_write(ss->ng)) *events |= POLLOUT;
+    if (nghttp2_session_want_write(ss->ng) || ss->out_off < ss->out.len) *events |= POLLOUT;
 }
 
 static void session_dispatch(void *user, short revents) {
@@ -318,8 +336,14 @@ static void session_dispatch(void *user, short revents) {
             }
         }
     }
-    if (nghttp2_session_send(ss->ng) != 0 ||
-        (!nghttp2_session_want_read(ss->ng) && !nghttp2_session_want_write(ss->ng)))
+    session_flush(ss);
+    if (ss->broken || nghttp2_session_send(ss->ng) != 0) {
+        session_close(ss);
+        return;
+    }
+    session_flush(ss);
+    if (ss->broken || (!nghttp2_session_want_read(ss->ng) && !nghttp2_session_want_write(ss->ng) &&
+                       ss->out_off == ss->out.len))
         session_close(ss);
 }
 
