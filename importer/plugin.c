@@ -71,8 +71,10 @@ static int compare_pre(const char *a, const char *b) {
         if (!*b) return 1;
         size_t na = strcspn(a, "."), nb = strcspn(b, ".");
         bool da = true, db = true;
-        for (size_t i = 0; i < na; i++) da = da && isdigit((unsigned char)a[i]);
-        for (size_t i = 0; i < nb; i++) db = db && isdigit((unsigned char)b[i]);
+        for (size_t i = 0; i < na; i++)
+            da = da && isdigit((unsigned char)a[i]);
+        for (size_t i = 0; i < nb; i++)
+            db = db && isdigit((unsigned char)b[i]);
         int c;
         if (da && db)
             c = na != nb ? (na < nb ? -1 : 1) : strncmp(a, b, na);
@@ -265,8 +267,7 @@ static bool scan_versioned(arena_t *a, const char *dir, const char *pkg, const c
                      (plugin_semver_compare(&v, &want) == 0 || plugin_semver_compare(&v, &best) > 0);
         else
             /* the newest release; prereleases only when there is no release */
-            better = (!v.pre[0] && best.pre[0]) ||
-                     (!v.pre[0] == !best.pre[0] && plugin_semver_compare(&v, &best) > 0);
+            better = (!v.pre[0] && best.pre[0]) || (!v.pre[0] == !best.pre[0] && plugin_semver_compare(&v, &best) > 0);
         if (better) {
             best = v;
             best_path = bin;
@@ -452,7 +453,8 @@ struct plugin_proc {
 };
 
 static void pipe_keep_line(plugin_pipe_t *pp, const char *s, size_t n) {
-    while (n && (s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
+    while (n && (s[n - 1] == '\r' || s[n - 1] == '\n'))
+        n--;
     char *line = strndup(s, n);
     if (!line) abort();
     free(pp->ring[pp->next]);
@@ -542,7 +544,8 @@ static void pipe_release(plugin_pipe_t *pp) {
     pp->handle = -1;
     if (pp->fd >= 0) close(pp->fd);
     pp->fd = -1;
-    for (size_t i = 0; i < pp->keep; i++) free(pp->ring[i]);
+    for (size_t i = 0; i < pp->keep; i++)
+        free(pp->ring[i]);
     free(pp->ring);
     pp->ring = NULL;
     buf_free(&pp->partial);
@@ -562,8 +565,12 @@ static char *pipe_tail(const plugin_pipe_t *pp, arena_t *a) {
     return s;
 }
 
-int plugin_proc_port(const plugin_proc_t *p) { return p->port; }
-pid_t plugin_proc_pid(const plugin_proc_t *p) { return p->pid; }
+int plugin_proc_port(const plugin_proc_t *p) {
+    return p->port;
+}
+pid_t plugin_proc_pid(const plugin_proc_t *p) {
+    return p->pid;
+}
 
 bool plugin_proc_output_closed(plugin_proc_t *p) {
     if (!p->out.eof && p->out.fd >= 0) pipe_read(&p->out);
@@ -618,7 +625,8 @@ void plugin_stop(plugin_proc_t *p, int grace_ms) {
     kill(-p->pid, SIGKILL);
     if (!p->reaped) {
         int st;
-        while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR) {}
+        while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR) {
+        }
         p->reaped = true;
     }
     groups_remove(p->pid);
@@ -643,9 +651,11 @@ static int parse_port(const char *line) {
     }
     buf[n] = 0;
     char *b = buf;
-    while (isspace((unsigned char)*b)) b++;
+    while (isspace((unsigned char)*b))
+        b++;
     char *e = b + strlen(b);
-    while (e > b && isspace((unsigned char)e[-1])) *--e = 0;
+    while (e > b && isspace((unsigned char)e[-1]))
+        *--e = 0;
     if (!*b || strspn(b, "0123456789") != strlen(b) || strlen(b) > 5) return -1;
     int port = atoi(b);
     return port >= 1 && port <= 65535 ? port : -1;
@@ -701,7 +711,8 @@ plugin_proc_t *plugin_launch(grpc_loop_t *loop, const char *path, const char *na
     char **argv = calloc(o->n_args + 2, sizeof *argv);
     if (!argv) abort();
     argv[0] = (char *)path;
-    for (size_t i = 0; i < o->n_args; i++) argv[i + 1] = (char *)o->args[i];
+    for (size_t i = 0; i < o->n_args; i++)
+        argv[i + 1] = (char *)o->args[i];
     pid_t parent = getpid();
     sigset_t all, old;
     sigfillset(&all);
@@ -758,7 +769,8 @@ plugin_proc_t *plugin_launch(grpc_loop_t *loop, const char *path, const char *na
     /* The status pipe closes on exec (success) or carries the child's errno. */
     int child_errno = 0;
     ssize_t r;
-    while ((r = read(status[0], &child_errno, sizeof child_errno)) < 0 && errno == EINTR) {}
+    while ((r = read(status[0], &child_errno, sizeof child_errno)) < 0 && errno == EINTR) {
+    }
     close(status[0]);
     if (r == (ssize_t)sizeof child_errno) {
         diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL, "could not start %s (%s): %s", name, path,
@@ -790,7 +802,8 @@ plugin_proc_t *plugin_launch(grpc_loop_t *loop, const char *path, const char *na
         /* Give it a moment to finish exiting and to flush stderr. */
         wait_exit(p, 2000);
         int64_t until = grpc_now_ms() + 500;
-        while (!p->err.eof && grpc_now_ms() < until) grpc_loop_run_once(loop, 50);
+        while (!p->err.eof && grpc_now_ms() < until)
+            grpc_loop_run_once(loop, 50);
         const char *how = NULL;
         plugin_proc_exited(p, &how);
         add_with_stderr(diags, p,
@@ -851,7 +864,8 @@ char *plugin_asset_url(arena_t *a, const char *base, const char *pkg, const char
     root = replace_all(a, root, "${OS}", os);
     root = replace_all(a, root, "${ARCH}", arch);
     size_t n = strlen(root);
-    while (n && root[n - 1] == '/') root[--n] = 0;
+    while (n && root[n - 1] == '/')
+        root[--n] = 0;
     return arena_sprintf(a, "%s/pulumi-resource-%s-v%s-%s-%s.tar.gz", root, pkg, v, os, arch);
 }
 
@@ -911,10 +925,12 @@ static bool run_tar(arena_t *a, const char *archive, const char *dir, char **why
     close(errp[0]);
     int st = 0;
     if (pid > 0)
-        while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+        }
     bool ok = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
     if (!ok) {
-        while (b.len && (b.data[b.len - 1] == '\n' || b.data[b.len - 1] == '\r')) b.len--;
+        while (b.len && (b.data[b.len - 1] == '\n' || b.data[b.len - 1] == '\r'))
+            b.len--;
         *why = pid < 0 ? arena_sprintf(a, "cannot run tar: %s", strerror(errno))
                : b.len ? arena_sprintf(a, "tar -xzf failed: %.*s", (int)b.len, b.data)
                        : arena_sprintf(a, "tar -xzf failed with status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
@@ -1023,7 +1039,8 @@ bool plugin_download(arena_t *a, const char *pulumi_home, const char *pkg, const
         mkdir_parents(dir);
         if (run_tar(a, archive, dir, &why)) {
             char *bin = arena_sprintf(a, "%s/pulumi-resource-%s", dir, pkg);
-            if (!is_executable_file(bin)) why = arena_sprintf(a, "the archive has no executable pulumi-resource-%s", pkg);
+            if (!is_executable_file(bin))
+                why = arena_sprintf(a, "the archive has no executable pulumi-resource-%s", pkg);
         }
         if (why) remove_tree(dir);
     }

@@ -53,12 +53,12 @@ pv_t *plugin_yaml_load(arena_t *a, const char *path, bool must_exist, bool *miss
 /* --- discovery ----------------------------------------------------------------------------------- */
 
 typedef struct plugin_search {
-    const char *project_dir;        /* Pulumi.yaml and plugins/ live here; NULL: none */
-    const char *const *dirs;        /* extra directories searched before $PATH */
+    const char *project_dir; /* Pulumi.yaml and plugins/ live here; NULL: none */
+    const char *const *dirs; /* extra directories searched before $PATH */
     size_t n_dirs;
-    const char *path_env;           /* NULL: getenv("PATH") */
-    const char *pulumi_home;        /* NULL: $PULUMI_HOME, else $HOME/.pulumi */
-    bool ignore_ambient;            /* skip $PATH (as PULUMI_IGNORE_AMBIENT_PLUGINS does) */
+    const char *path_env;    /* NULL: getenv("PATH") */
+    const char *pulumi_home; /* NULL: $PULUMI_HOME, else $HOME/.pulumi */
+    bool ignore_ambient;     /* skip $PATH (as PULUMI_IGNORE_AMBIENT_PLUGINS does) */
 } plugin_search_t;
 
 typedef struct plugin_location {
@@ -81,19 +81,19 @@ bool plugin_find(arena_t *a, const plugin_search_t *s, const char *pkg, const ch
 typedef struct plugin_proc plugin_proc_t;
 
 typedef struct plugin_launch_options {
-    const char *cwd;          /* NULL: inherit */
-    const char *const *args;  /* arguments after the program name (the engine address) */
+    const char *cwd;         /* NULL: inherit */
+    const char *const *args; /* arguments after the program name (the engine address) */
     size_t n_args;
-    int port_timeout_ms;      /* how long to wait for the port line; <= 0: 30000 */
-    size_t keep_lines;        /* stderr/stdout lines kept for messages; 0: 20 */
+    int port_timeout_ms; /* how long to wait for the port line; <= 0: 30000 */
+    size_t keep_lines;   /* stderr/stdout lines kept for messages; 0: 20 */
 } plugin_launch_options_t;
 
 /* Starts the plugin at `path` in its own process group and waits (running `loop`, so servers on it
  * keep answering) for its port line. `name` is how messages call it ("the random provider").
  * NULL with a diagnostic — including the plugin's last stderr lines — when it cannot be started,
  * exits, prints something other than a port, or prints nothing in time; no process is left behind. */
-plugin_proc_t *plugin_launch(grpc_loop_t *loop, const char *path, const char *name,
-                             const plugin_launch_options_t *o, diag_list_t *diags);
+plugin_proc_t *plugin_launch(grpc_loop_t *loop, const char *path, const char *name, const plugin_launch_options_t *o,
+                             diag_list_t *diags);
 int plugin_proc_port(const plugin_proc_t *p);
 pid_t plugin_proc_pid(const plugin_proc_t *p);
 /* Whether the process has exited (reaped without blocking); *how is set to "exited with status N" /

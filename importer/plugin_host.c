@@ -7,12 +7,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "importer/engine_endpoint.h"
 #include "importer/grpc_provider.h"
@@ -44,15 +44,15 @@ struct hprov {
     provider_t base;
     plugin_host_t *host;
     arena_t *arena;
-    const char *name;      /* "the random provider" */
-    const char *path;      /* executable; NULL when attached */
-    const char *version;   /* version asked for (may be NULL) */
+    const char *name;    /* "the random provider" */
+    const char *path;    /* executable; NULL when attached */
+    const char *version; /* version asked for (may be NULL) */
     const pv_t *config;
-    int attach_port;       /* > 0: attached, never launched */
-    provider_t *inner;     /* NULL after a crash until restarted */
-    plugin_proc_t *proc;   /* NULL when attached */
-    unsigned generation;   /* counts processes started; a call knows which one it ran on */
-    provider_t **retired;  /* gRPC providers of crashed processes, closed with the wrapper */
+    int attach_port;      /* > 0: attached, never launched */
+    provider_t *inner;    /* NULL after a crash until restarted */
+    plugin_proc_t *proc;  /* NULL when attached */
+    unsigned generation;  /* counts processes started; a call knows which one it ran on */
+    provider_t **retired; /* gRPC providers of crashed processes, closed with the wrapper */
     size_t n_retired;
     schema_package_t *schema; /* the first schema fetched, kept across restarts */
     int restarts;
@@ -76,14 +76,27 @@ void plugin_host_options_default(plugin_host_options_t *o) {
     o->project = "cimport";
 }
 
-grpc_loop_t *plugin_host_loop(const plugin_host_t *h) { return h->loop; }
-const char *plugin_host_engine_address(const plugin_host_t *h) { return engine_endpoint_address(h->endpoint); }
-void plugin_host_install_signal_handlers(void) { plugin_install_signal_handlers(); }
+grpc_loop_t *plugin_host_loop(const plugin_host_t *h) {
+    return h->loop;
+}
+const char *plugin_host_engine_address(const plugin_host_t *h) {
+    return engine_endpoint_address(h->endpoint);
+}
+void plugin_host_install_signal_handlers(void) {
+    plugin_install_signal_handlers();
+}
 
 pid_t plugin_host_provider_pid(const provider_t *p) {
     if (!p || p->ops != &HOST_OPS) return 0;
     const hprov_t *h = (const hprov_t *)p;
     return h->proc ? plugin_proc_pid(h->proc) : 0;
+}
+
+int plugin_host_provider_port(const provider_t *p) {
+    if (!p || p->ops != &HOST_OPS) return 0;
+    const hprov_t *h = (const hprov_t *)p;
+    if (h->attach_port > 0) return h->attach_port;
+    return h->proc ? plugin_proc_port(h->proc) : 0;
 }
 
 static diag_list_t *in_flight_diags(const plugin_host_t *h, const char *urn, const char **pkg);
@@ -122,7 +135,8 @@ static bool add_attach(plugin_host_t *h, const char *text, char sep, const char 
 static const char *const *copy_strv(arena_t *a, const char *const *v, size_t n) {
     if (!n) return NULL;
     const char **out = arena_alloc(a, n * sizeof *out);
-    for (size_t i = 0; i < n; i++) out[i] = arena_strdup(a, v[i]);
+    for (size_t i = 0; i < n; i++)
+        out[i] = arena_strdup(a, v[i]);
     return out;
 }
 
@@ -151,12 +165,14 @@ plugin_host_t *plugin_host_new(const plugin_host_options_t *o, diag_list_t *diag
     h->o.attach = NULL;
 
     bool ok = true;
-    for (size_t i = 0; o && i < o->n_attach; i++) ok = add_attach(h, o->attach[i], '=', "--attach", diags) && ok;
+    for (size_t i = 0; o && i < o->n_attach; i++)
+        ok = add_attach(h, o->attach[i], '=', "--attach", diags) && ok;
     const char *env = h->o.ignore_debug_env ? NULL : getenv("PULUMI_DEBUG_PROVIDERS");
     if (env && *env) {
         char *copy = arena_strdup(a, env);
         for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            while (isspace((unsigned char)*tok)) tok++;
+            while (isspace((unsigned char)*tok))
+                tok++;
             if (*tok) ok = add_attach(h, tok, ':', "PULUMI_DEBUG_PROVIDERS", diags) && ok;
         }
     }
@@ -318,7 +334,7 @@ static void after_failure(hprov_t *p, const char *method, const char *resource, 
             arena_sprintf(p->arena, "%s (%s, pid %d) %s during %s; its last output on stderr:\n%s", p->name, p->path,
                           (int)plugin_proc_pid(p->proc), how, method, *tail ? tail : "    (nothing)");
         diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "%s", p->last_crash_report);
-            retire_inner(p);
+        retire_inner(p);
     } else if (grpc_now_ms() - started >= p->host->o.call_timeout_ms - 50) {
         diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
                  "%s did not answer %s within %d ms and the call was abandoned; the provider may be stuck (a slow "
@@ -422,14 +438,15 @@ static bool op_diff(provider_t *base, const char *urn, const char *id, const pv_
 
 struct hcall {
     hprov_t *p;
-    const char *method, *res, *urn;
+    const char *method, *urn;
+    arena_t *a; /* the caller's, for the failure's description */
     int64_t started;
     unsigned generation;
     bool ok;
     diag_list_t *diags;
     provider_done_fn done;
     void *user;
-    struct hcall *next;      /* in the host's in-flight list, then in the provider's ready queue */
+    struct hcall *next; /* in the host's in-flight list, then in the provider's ready queue */
 };
 
 /* The diagnostics of the call in flight about `urn`; NULL when there is none (the message then only
@@ -475,12 +492,12 @@ static hcall_t *hcall_begin(hprov_t *p, const char *method, arena_t *a, const ch
     if (!c) abort();
     c->p = p;
     c->method = method;
-    c->urn = arena_strdup(a, urn);
-    c->res = engine_urn_describe(a, urn);
+    c->a = a;
+    c->urn = urn; /* valid until done (provider.h); the description is only made for a failure */
     c->diags = diags;
     c->done = done;
     c->user = user;
-    if (!ensure_running(p, c->res, diags)) {
+    if (!ensure_running(p, engine_urn_describe(a, urn), diags)) {
         c->ok = false;
         c->generation = 0; /* nothing ran: nothing to diagnose */
         c->method = NULL;
@@ -519,8 +536,7 @@ static void op_diff_async(provider_t *base, const char *urn, const char *id, con
     memset(out, 0, sizeof *out);
     hcall_t *c = hcall_begin(p, "Diff", a, urn, diags, done, user);
     if (c)
-        p->inner->async->diff_async(p->inner, urn, id, old_state, old_inputs, news, a, out, diags, hcall_inner_done,
-                                    c);
+        p->inner->async->diff_async(p->inner, urn, id, old_state, old_inputs, news, a, out, diags, hcall_inner_done, c);
 }
 
 static size_t op_poll(provider_t *base) {
@@ -534,7 +550,8 @@ static size_t op_poll(provider_t *base) {
         hcall_t *c = p->ready;
         p->ready = c->next;
         if (!p->ready) p->ready_tail = NULL;
-        if (!c->ok && c->method) after_failure(p, c->method, c->res, c->started, c->generation, c->diags);
+        if (!c->ok && c->method)
+            after_failure(p, c->method, engine_urn_describe(c->a, c->urn), c->started, c->generation, c->diags);
         provider_done_fn done = c->done;
         void *user = c->user;
         bool ok = c->ok;
@@ -545,7 +562,9 @@ static size_t op_poll(provider_t *base) {
     return ran;
 }
 
-static struct grpc_loop *op_event_loop(provider_t *base) { return ((hprov_t *)base)->host->loop; }
+static struct grpc_loop *op_event_loop(provider_t *base) {
+    return ((hprov_t *)base)->host->loop;
+}
 
 static void op_close(provider_t *base) {
     hprov_t *p = (hprov_t *)base;
@@ -555,7 +574,8 @@ static void op_close(provider_t *base) {
         p->inner->ops->close(p->inner);
         p->inner = NULL;
     }
-    for (size_t i = 0; i < p->n_retired; i++) p->retired[i]->ops->close(p->retired[i]);
+    for (size_t i = 0; i < p->n_retired; i++)
+        p->retired[i]->ops->close(p->retired[i]);
     free(p->retired);
     if (p->proc) plugin_stop(p->proc, p->host->o.grace_ms);
     p->proc = NULL;
@@ -713,7 +733,8 @@ provider_t *plugin_host_factory(void *host, const char *pkg, const char *version
 
 void plugin_host_free(plugin_host_t *h) {
     if (!h) return;
-    while (h->live) op_close(&h->live->base);
+    while (h->live)
+        op_close(&h->live->base);
     engine_endpoint_free(h->endpoint);
     if (h->loop) grpc_loop_free(h->loop);
     arena_free(h->arena);
@@ -757,7 +778,8 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, d
     const pv_t *cfg = pv_object_get(doc, "config");
     if (!cfg || cfg->kind == PV_NULL) return true;
     if (cfg->kind != PV_OBJECT) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "`config:` must be a mapping of `package:key: value` entries");
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "`config:` must be a mapping of `package:key: value` entries");
         return false;
     }
     for (size_t i = 0; i < cfg->u.obj.len; i++) {

@@ -36,25 +36,25 @@ typedef struct plugin_host plugin_host_t;
 typedef void (*plugin_host_log_fn)(void *user, const char *pkg, const char *urn, const diag_t *d, bool status);
 
 typedef struct plugin_host_options {
-    const char *project_dir;        /* plugins from its Pulumi.yaml / plugins/; the plugins' working dir */
-    const char *const *attach;      /* "pkg=PORT" entries: attach instead of launching */
+    const char *project_dir;   /* plugins from its Pulumi.yaml / plugins/; the plugins' working dir */
+    const char *const *attach; /* "pkg=PORT" entries: attach instead of launching */
     size_t n_attach;
     const pv_t *config;             /* object: package → object of config key → value; may be NULL */
     const char *const *plugin_dirs; /* extra directories searched before $PATH */
     size_t n_plugin_dirs;
-    const char *pulumi_home;        /* NULL: $PULUMI_HOME, else ~/.pulumi */
-    bool download;                  /* download missing plugins (default true) */
-    bool ignore_debug_env;          /* do not read PULUMI_DEBUG_PROVIDERS */
-    int port_timeout_ms;            /* wait for a plugin's port line; default 30000 */
-    int call_timeout_ms;            /* deadline of each call; default 300000 */
-    int grace_ms;                   /* SIGINT → SIGKILL; default 5000 */
-    int max_restarts;               /* per plugin after crashes; default 2 */
-    const char *stack, *project;    /* for provider URNs; default "cimport" */
-    const char *schema_cache_dir;   /* see grpc_provider.h; NULL: default */
+    const char *pulumi_home;      /* NULL: $PULUMI_HOME, else ~/.pulumi */
+    bool download;                /* download missing plugins (default true) */
+    bool ignore_debug_env;        /* do not read PULUMI_DEBUG_PROVIDERS */
+    int port_timeout_ms;          /* wait for a plugin's port line; default 30000 */
+    int call_timeout_ms;          /* deadline of each call; default 300000 */
+    int grace_ms;                 /* SIGINT → SIGKILL; default 5000 */
+    int max_restarts;             /* per plugin after crashes; default 2 */
+    const char *stack, *project;  /* for provider URNs; default "cimport" */
+    const char *schema_cache_dir; /* see grpc_provider.h; NULL: default */
     bool no_schema_cache;
-    plugin_host_log_fn log;         /* may be NULL */
+    plugin_host_log_fn log; /* may be NULL */
     void *log_user;
-    plugin_progress_fn progress;    /* download progress; may be NULL */
+    plugin_progress_fn progress; /* download progress; may be NULL */
     void *progress_user;
 } plugin_host_options_t;
 
@@ -74,6 +74,9 @@ grpc_loop_t *plugin_host_loop(const plugin_host_t *h);
 const char *plugin_host_engine_address(const plugin_host_t *h);
 /* The process id of a launched provider's plugin (0 for attached ones or other providers). */
 pid_t plugin_host_provider_pid(const provider_t *p);
+/* The port a provider's plugin listens on (launched or attached); 0 when it is not running or not
+ * one of these. */
+int plugin_host_provider_port(const provider_t *p);
 
 /* For the CLI: SIGINT/SIGTERM/SIGHUP kill every plugin's process group, then cimport dies of the
  * signal as usual. */

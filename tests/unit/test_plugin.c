@@ -155,8 +155,9 @@ START_TEST(semver_rules) {
     ck_assert(!plugin_semver_parse("1.2.3.tmp123", &a));
     ck_assert(!plugin_semver_parse("1.2.3-", &a));
 
-    const char *order[] = {"1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2",
-                           "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.0.1", "1.10.0", "2.0.0"};
+    const char *order[] = {
+        "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11", "1.0.0-rc.1",
+        "1.0.0",       "1.0.1",         "1.10.0",           "2.0.0"};
     for (size_t i = 0; i + 1 < sizeof order / sizeof order[0]; i++) {
         ck_assert(plugin_semver_parse(order[i], &a));
         ck_assert(plugin_semver_parse(order[i + 1], &b));
@@ -199,7 +200,7 @@ START_TEST(find_in_cache_by_version) {
     cache_plugin(a, e.home, "random", "5.0.0");
     cache_plugin(a, e.home, "random", "6.0.0-alpha.1");
     mkdirs(arena_sprintf(a, "%s/plugins/resource-random-v7.0.0", e.home)); /* no binary */
-    cache_plugin(a, e.home, "random-extra", "9.0.0");                        /* another package */
+    cache_plugin(a, e.home, "random-extra", "9.0.0");                      /* another package */
 
     plugin_search_t s = {0};
     s.pulumi_home = e.home;
@@ -323,7 +324,8 @@ START_TEST(config_args_and_stack_file) {
     ck_assert(!plugin_host_config_parse_arg(a, cfg, ":key=v", &bad));
     ck_assert(!plugin_host_config_parse_arg(a, cfg, "fault:=v", &bad));
     ck_assert_uint_eq(bad.errors, 3);
-    ck_assert_str_eq(bad.head->message, "--config 'region=us' is not PACKAGE:KEY=VALUE, e.g. --config random:someKey=value");
+    ck_assert_str_eq(bad.head->message,
+                     "--config 'region=us' is not PACKAGE:KEY=VALUE, e.g. --config random:someKey=value");
     ck_assert(tu_write(path, "config: [1, 2]\n"));
     ck_assert(!plugin_host_config_load_stack(a, cfg, path, &bad));
     ck_assert_str_eq(bad.tail->message, "`config:` must be a mapping of `package:key: value` entries");
@@ -349,7 +351,8 @@ START_TEST(attach_entries_malformed) {
     ck_assert_ptr_null(plugin_host_new(&o, &d));
     ck_assert_uint_eq(d.errors, 2);
     ck_assert_str_eq(d.head->message, "--attach entry 'fault' is not PACKAGE=PORT (a port 1-65535), e.g. random=50051");
-    ck_assert_str_eq(d.tail->message, "--attach entry 'x=99999' is not PACKAGE=PORT (a port 1-65535), e.g. random=50051");
+    ck_assert_str_eq(d.tail->message,
+                     "--attach entry 'x=99999' is not PACKAGE=PORT (a port 1-65535), e.g. random=50051");
     diag_list_free(&d);
 
     diag_list_init(&d);
@@ -482,12 +485,13 @@ static void signal_case(int sig) {
         grpc_loop_t *loop = grpc_loop_new();
         diag_list_t d;
         diag_list_init(&d);
-        plugin_proc_t *p = launch_script(&e, loop, "sleep 300 & echo $! > helper.pid; echo $$ > main.pid; echo 99; wait\n",
-                                         5000, &d);
+        plugin_proc_t *p =
+            launch_script(&e, loop, "sleep 300 & echo $! > helper.pid; echo $$ > main.pid; echo 99; wait\n", 5000, &d);
         if (!p) _exit(2);
         plugin_host_install_signal_handlers();
         if (write(ready[1], "x", 1) != 1) _exit(3);
-        for (;;) pause();
+        for (;;)
+            pause();
     }
     close(ready[1]);
     char c;
@@ -520,11 +524,11 @@ END_TEST
 
 #define RANDOM_IMPORTS                                                                                                 \
     "{\"resources\":["                                                                                                 \
-    "{\"type\":\"random:index/randomPassword:RandomPassword\",\"name\":\"pw\",\"id\":\"Xq7-sEcReT-pw!42\","         \
+    "{\"type\":\"random:index/randomPassword:RandomPassword\",\"name\":\"pw\",\"id\":\"Xq7-sEcReT-pw!42\","            \
     "\"version\":\"4.21.1\"},"                                                                                         \
-    "{\"type\":\"random:index/randomString:RandomString\",\"name\":\"str\",\"id\":\"hello-world\",\"version\":"      \
+    "{\"type\":\"random:index/randomString:RandomString\",\"name\":\"str\",\"id\":\"hello-world\",\"version\":"        \
     "\"4.21.1\"},"                                                                                                     \
-    "{\"type\":\"random:index/randomInteger:RandomInteger\",\"name\":\"int\",\"id\":\"5,1,10\",\"version\":"         \
+    "{\"type\":\"random:index/randomInteger:RandomInteger\",\"name\":\"int\",\"id\":\"5,1,10\",\"version\":"           \
     "\"4.21.1\"},"                                                                                                     \
     "{\"type\":\"random:index/randomId:RandomId\",\"name\":\"rid\",\"id\":\"AAECAw\",\"version\":\"4.21.1\"}]}"
 
@@ -637,7 +641,9 @@ START_TEST(random_imports_through_cache_and_attach) {
 }
 END_TEST
 
-static const char *result_messages(arena_t *a, import_result_t *r) { return all_messages(a, &r->diags); }
+static const char *result_messages(arena_t *a, import_result_t *r) {
+    return all_messages(a, &r->diags);
+}
 
 START_TEST(fault_provider_failures_stay_per_resource) {
     env_t e;
@@ -655,10 +661,10 @@ START_TEST(fault_provider_failures_stay_per_resource) {
     o.config = cfg;
     plugin_host_t *h = plugin_host_new(&o, &d);
     provider_registry_t *reg = provider_registry_new(plugin_host_factory, h);
-    const char *names[] = {"ok1", "crash", "ok2", "hang", "ok3", "malformed", "badvalue", "checkfail", "log",
-                           "crash-check", "ok4", "config"};
-    const char *ids[] = {"a", "crash", "b", "hang", "c", "malformed", "badvalue", "checkfail", "log",
-                         "crash-check", "d", "config"};
+    const char *names[] = {"ok1",      "crash",     "ok2", "hang",        "ok3", "malformed",
+                           "badvalue", "checkfail", "log", "crash-check", "ok4", "config"};
+    const char *ids[] = {"a",        "crash",     "b",   "hang",        "c", "malformed",
+                         "badvalue", "checkfail", "log", "crash-check", "d", "config"};
     size_t n = sizeof names / sizeof names[0];
     buf_t json;
     buf_init(&json);
@@ -689,8 +695,8 @@ START_TEST(fault_provider_failures_stay_per_resource) {
                                                     "    fault provider: crashing on purpose in Read of 'crash'\n"
                                                     "    fault provider: goodbye"),
                   "%s", result_messages(a, &r[1]));
-    ck_assert_msg(r[1].diags.head->resource && strcmp(r[1].diags.head->resource,
-                                                      "resource 'crash' of type 'fault:index:Thing'") == 0,
+    ck_assert_msg(r[1].diags.head->resource &&
+                      strcmp(r[1].diags.head->resource, "resource 'crash' of type 'fault:index:Thing'") == 0,
                   "%s", result_messages(a, &r[1]));
     /* hang: ends at the deadline with a clear error. */
     ck_assert_int_eq(r[3].status, IMPORT_FAILED);
@@ -779,9 +785,10 @@ START_TEST(fault_provider_startup_failures) {
     setenv("FAULT_PROVIDER_STARTUP", "crash", 1);
     ck_assert_ptr_null(plugin_host_factory(h, "fault", NULL, NULL, &d));
     ck_assert_str_eq(d.tail->message,
-                     arena_sprintf(a, "the fault provider (%s) exited with status 3 before printing the port it "
-                                      "listens on; its last output on stderr:\n    fault provider: cannot start: "
-                                      "FAULT_PROVIDER_STARTUP=crash",
+                     arena_sprintf(a,
+                                   "the fault provider (%s) exited with status 3 before printing the port it "
+                                   "listens on; its last output on stderr:\n    fault provider: cannot start: "
+                                   "FAULT_PROVIDER_STARTUP=crash",
                                    path));
     setenv("FAULT_PROVIDER_STARTUP", "noport", 1);
     ck_assert_ptr_null(plugin_host_factory(h, "fault", NULL, NULL, &d));
@@ -789,9 +796,10 @@ START_TEST(fault_provider_startup_failures) {
                   "%s", d.tail->message);
     setenv("FAULT_PROVIDER_STARTUP", "silent", 1);
     ck_assert_ptr_null(plugin_host_factory(h, "fault", NULL, NULL, &d));
-    ck_assert_str_eq(d.tail->message, arena_sprintf(a, "the fault provider (%s) printed no port within 1500 ms and was "
-                                                       "stopped; its last output on stderr:\n    fault provider: "
-                                                       "staying silent",
+    ck_assert_str_eq(d.tail->message, arena_sprintf(a,
+                                                    "the fault provider (%s) printed no port within 1500 ms and was "
+                                                    "stopped; its last output on stderr:\n    fault provider: "
+                                                    "staying silent",
                                                     path));
     unsetenv("FAULT_PROVIDER_STARTUP");
     ck_assert_uint_eq(d.errors, 3);
@@ -823,10 +831,12 @@ START_TEST(missing_and_wrong_version) {
                                    "resource fault 1.0.0`, put pulumi-resource-fault on $PATH, or attach to a running "
                                    "one with --attach fault=PORT",
                                    e.home));
-    write_wrapper(a, arena_sprintf(a, "%s/plugins/resource-fault-v1.0.0", e.home), "pulumi-resource-fault", FAULT_PLUGIN);
+    write_wrapper(a, arena_sprintf(a, "%s/plugins/resource-fault-v1.0.0", e.home), "pulumi-resource-fault",
+                  FAULT_PLUGIN);
     ck_assert_ptr_null(plugin_host_factory(h, "fault", "2.0.0", NULL, &d));
-    ck_assert_msg(strstr(d.tail->message, arena_sprintf(a, "  - plugin cache %s/plugins: found version 1.0.0, none "
-                                                           "compatible with 2.0.0 (same major version, not older)\n",
+    ck_assert_msg(strstr(d.tail->message, arena_sprintf(a,
+                                                        "  - plugin cache %s/plugins: found version 1.0.0, none "
+                                                        "compatible with 2.0.0 (same major version, not older)\n",
                                                         e.home)),
                   "%s", d.tail->message);
     ck_assert_msg(strstr(d.tail->message, "`pulumi plugin install resource fault 2.0.0`"), "%s", d.tail->message);
@@ -916,7 +926,8 @@ START_TEST(download_from_local_server) {
               arena_sprintf(a, "%d", port), (char *)NULL);
         _exit(127);
     }
-    for (int i = 0; i < 500 && !port_open(port); i++) usleep(10000);
+    for (int i = 0; i < 500 && !port_open(port); i++)
+        usleep(10000);
     ck_assert(port_open(port));
     char *url = arena_sprintf(a, "http://127.0.0.1:%d/releases", port);
 
@@ -961,9 +972,9 @@ START_TEST(download_from_local_server) {
     ck_assert_ptr_null(plugin_host_factory(h, "fault", "3.0.0", url, &d));
     ck_assert_msg(strstr(d.tail->message, "failed: tar -xzf failed"), "%s", d.tail->message);
     /* Nobody listening (offline). */
-    ck_assert_ptr_null(plugin_host_factory(h, "fault", "4.0.0", arena_sprintf(a, "http://127.0.0.1:%d", free_port()), &d));
-    ck_assert_msg(strstr(d.tail->message, "Couldn't connect to server"), "%s",
-                  d.tail->message);
+    ck_assert_ptr_null(
+        plugin_host_factory(h, "fault", "4.0.0", arena_sprintf(a, "http://127.0.0.1:%d", free_port()), &d));
+    ck_assert_msg(strstr(d.tail->message, "Couldn't connect to server"), "%s", d.tail->message);
     char *ls = tu_run(arena_sprintf(a, "ls -a %s/plugins", e.home), NULL);
     ck_assert_str_eq(ls, ".\n..\nresource-fault-v1.0.0\n");
     free(ls);
@@ -991,14 +1002,22 @@ static const char *peer_data(arena_t *a) {
         a,
         "{\"version\":\"4.21.1\",\"schemaFile\":\"%s\",\"resources\":{"
         "\"random:index/randomPassword:RandomPassword\":{\"Xq7-sEcReT-pw!42\":{\"id\":\"none\",\"inputs\":{" PW_INPUTS
-        "},\"state\":{" PW_INPUTS ",\"id\":\"none\",\"result\":" SECRET("\"Xq7-sEcReT-pw!42\"") ",\"bcryptHash\":" SECRET(
+        "},\"state\":{" PW_INPUTS
+        ",\"id\":\"none\",\"result\":" SECRET("\"Xq7-sEcReT-pw!42\"") ",\"bcryptHash\":" SECRET(
             "\"$2a$10$abcdefghijklmnopqrstuv\"") "},\"log\":\"grpcgo peer: reading the password\"}},"
-        "\"random:index/randomString:RandomString\":{\"hello-world\":{\"inputs\":{" PW_INPUTS "},\"state\":{" PW_INPUTS
-        ",\"id\":\"hello-world\",\"result\":\"hello-world\"}}},"
-        "\"random:index/randomInteger:RandomInteger\":{\"5,1,10\":{\"id\":\"5\",\"inputs\":{\"min\":1,\"max\":10},"
-        "\"state\":{\"min\":1,\"max\":10,\"id\":\"5\",\"result\":5}}},"
-        "\"random:index/randomId:RandomId\":{\"AAECAw\":{\"inputs\":{\"byteLength\":4},\"state\":{\"byteLength\":4,"
-        "\"id\":\"AAECAw\",\"b64Url\":\"AAECAw\",\"b64Std\":\"AAECAw==\",\"hex\":\"00010203\",\"dec\":\"66051\"}}}}}",
+                                                 "\"random:index/"
+                                                 "randomString:RandomString\":{\"hello-world\":{\"inputs\":{" PW_INPUTS
+                                                 "},\"state\":{" PW_INPUTS
+                                                 ",\"id\":\"hello-world\",\"result\":\"hello-world\"}}},"
+                                                 "\"random:index/"
+                                                 "randomInteger:RandomInteger\":{\"5,1,10\":{\"id\":\"5\",\"inputs\":{"
+                                                 "\"min\":1,\"max\":10},"
+                                                 "\"state\":{\"min\":1,\"max\":10,\"id\":\"5\",\"result\":5}}},"
+                                                 "\"random:index/"
+                                                 "randomId:RandomId\":{\"AAECAw\":{\"inputs\":{\"byteLength\":4},"
+                                                 "\"state\":{\"byteLength\":4,"
+                                                 "\"id\":\"AAECAw\",\"b64Url\":\"AAECAw\",\"b64Std\":\"AAECAw==\","
+                                                 "\"hex\":\"00010203\",\"dec\":\"66051\"}}}}}",
         SHARED_DATA "/schemas/random/schema.json");
 }
 
@@ -1043,8 +1062,9 @@ START_TEST(grpcgo_peer_imports_streams_and_health) {
     char *data = arena_sprintf(a, "%s/peer.json", e.root);
     ck_assert(tu_write(data, peer_data(a)));
     write_exec(arena_sprintf(a, "%s/pulumi-resource-random", e.bin),
-               arena_sprintf(a, "#!/bin/sh\nCIMPORT_PEER_DATA=%s CIMPORT_PEER_HEALTH_MS=100 exec %s/grpcgo/"
-                                "pulumi-resource-peer \"$@\"\n",
+               arena_sprintf(a,
+                             "#!/bin/sh\nCIMPORT_PEER_DATA=%s CIMPORT_PEER_HEALTH_MS=100 exec %s/grpcgo/"
+                             "pulumi-resource-peer \"$@\"\n",
                              data, BUILD_DIR));
     plugin_host_options_t o;
     host_options(&e, &o);
@@ -1097,7 +1117,8 @@ START_TEST(grpcgo_peer_imports_streams_and_health) {
 
     /* Still up past several health checks (the engine endpoint answers UNIMPLEMENTED), still serving. */
     int64_t until = grpc_now_ms() + 3000;
-    while (logs.health < 5 && grpc_now_ms() < until) grpc_loop_run_once(plugin_host_loop(h), 100);
+    while (logs.health < 5 && grpc_now_ms() < until)
+        grpc_loop_run_once(plugin_host_loop(h), 100);
     ck_assert_int_ge(logs.health, 5);
     ck_assert_int_eq(kill(pid, 0), 0);
     provider_read_result_t rr;
