@@ -27,6 +27,12 @@ void cli_print_help(FILE *f) {
         "                               checkpoint, or a Terraform state) instead of the cloud\n"
         "      --schema FILE|DIR        package schema(s); a directory is searched for schema.json files\n"
         "                               (repeatable)\n"
+        "      --attach PKG=PORT        use the provider plugin already listening on PORT for package PKG\n"
+        "                               (repeatable; PULUMI_DEBUG_PROVIDERS=pkg:port,... works too). Without\n"
+        "                               --offline-state, plugins are otherwise found in the project's plugins,\n"
+        "                               $PATH (pulumi-resource-PKG) and $PULUMI_HOME/plugins, or downloaded\n"
+        "                               from the spec's pluginDownloadUrl\n"
+        "      --config PKG:KEY=VALUE   provider configuration (repeatable); Pulumi.<stack>.yaml is read too\n"
         "      --stack NAME             stack name for URNs (default: dev)\n"
         "      --project NAME           project name for URNs (default: Pulumi.yaml's name, else \"project\")\n"
         "\n"
@@ -34,6 +40,8 @@ void cli_print_help(FILE *f) {
         "      --inputs minimal|read    minimal (default): the smallest inputs that produce no diff;\n"
         "                               read: every input the provider's Read returned (as `pulumi import`)\n"
         "      --max-rounds N           further copy rounds when a diff remains after the first (default 3)\n"
+        "  -p, --parallel N            resources in flight at once across all providers (default 16)\n"
+        "      --resume RESULTS.json    skip the resources a previous --json run imported\n"
         "      --ignore-residual        put properties that still differ into ignoreChanges\n"
         "      --protect[=true|false]   mark imported resources protected (default true)\n"
         "      --import-option          write each resource's ID as its `import` resource option, so your own\n"
@@ -93,6 +101,9 @@ enum {
     OPT_INSERT_INTO,
     OPT_DIFF,
     OPT_KEEP_EXISTING,
+    OPT_RESUME,
+    OPT_ATTACH,
+    OPT_CONFIG,
 };
 
 static bool parse_bool(const char *s, bool *out) {
@@ -140,6 +151,10 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"insert-into", required_argument, NULL, OPT_INSERT_INTO},
         {"diff", no_argument, NULL, OPT_DIFF},
         {"keep-existing", no_argument, NULL, OPT_KEEP_EXISTING},
+        {"parallel", required_argument, NULL, 'p'},
+        {"resume", required_argument, NULL, OPT_RESUME},
+        {"attach", required_argument, NULL, OPT_ATTACH},
+        {"config", required_argument, NULL, OPT_CONFIG},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -149,14 +164,17 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     o->max_rounds = 3;
     o->secrets = PCL_SECRETS_CONFIG;
     o->secrets_dir = "cimport-secrets";
+    o->parallel = 16;
     o->schemas = calloc((size_t)argc + 1, sizeof(char *));
-    if (!o->schemas) abort();
+    o->attach = calloc((size_t)argc + 1, sizeof(char *));
+    o->config = calloc((size_t)argc + 1, sizeof(char *));
+    if (!o->schemas || !o->attach || !o->config) abort();
 
     optind = 1;
     opterr = 0;
     int c;
     /* "+" would stop at the first positional; we allow options after TYPE NAME ID like pulumi. */
-    while ((c = getopt_long(argc, argv, ":f:l:o:qh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:l:o:p:qh", longopts, NULL)) != -1) {
         switch (c) {
         case 'f': o->spec_path = optarg; break;
         case OPT_PARENT: o->parent = optarg; break;
@@ -214,6 +232,20 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_INSERT_INTO: o->insert_into = optarg; break;
         case OPT_DIFF: o->diff = true; break;
         case OPT_KEEP_EXISTING: o->keep_existing = true; break;
+        case 'p': {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*end || n < 1 || n > 4096)
+                return usage_error(exit_code, "--parallel takes a number from 1 to 4096, not", optarg);
+            o->parallel = (int)n;
+            break;
+        }
+        case OPT_RESUME: o->resume = optarg; break;
+        case OPT_ATTACH:
+            if (!strchr(optarg, '=')) return usage_error(exit_code, "--attach takes PACKAGE=PORT, not", optarg);
+            o->attach[o->n_attach++] = optarg;
+            break;
+        case OPT_CONFIG: o->config[o->n_config++] = optarg; break;
         case OPT_SHOW_SECRETS: o->show_secrets = true; break;
         case 'q': o->quiet = true; break;
         case 'h':

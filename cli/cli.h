@@ -60,6 +60,12 @@ typedef struct cli_options {
     const char *insert_into;    /* --insert-into FILE: splice the code into an existing program */
     bool diff;                  /* --diff: print a unified diff of what would change; write nothing */
     bool keep_existing;         /* --keep-existing: add even when the program defines the resource */
+    int parallel;               /* --parallel/-p N: resources in flight at once (default 16) */
+    const char *resume;         /* --resume RESULTS.json: skip resources a previous --json run imported */
+    const char **attach;        /* --attach pkg=PORT (repeatable) */
+    size_t n_attach;
+    const char **config;        /* --config pkg:key=value (repeatable) */
+    size_t n_config;
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

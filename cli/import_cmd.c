@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/pipeline.h"
+#include "cli/progress.h"
 #include "emitters/review.h"
 #include "emitters/splice.h"
 #include "specs/fileio.h"
@@ -23,18 +24,6 @@ static void print_diags(diag_list_t *l) {
         fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
 }
 
-typedef struct progress {
-    bool tty;
-    bool quiet;
-} progress_t;
-
-static void on_result(void *user, const import_result_t *r, size_t done, size_t total) {
-    progress_t *p = user;
-    if (p->quiet || !p->tty) return;
-    fprintf(stderr, "\r\033[K[%zu/%zu] %s %s%s", done, total, import_status_name(r->status), r->item->logical_name,
-            done == total ? "\n" : "");
-    fflush(stderr);
-}
 
 /* Secret values go to one file per config key, readable only by the user. */
 static bool write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags) {
@@ -118,14 +107,22 @@ static bool write_stack_state(const cli_options_t *o, pipeline_t *p) {
 
 int cli_run_import(cli_options_t *o) {
     pipeline_t p;
-    progress_t prog = {.tty = isatty(2), .quiet = o->quiet || o->json};
+    progress_options_t po;
+    progress_options_default(&po);
+    po.tty = isatty(2);
+    po.quiet = o->quiet || o->json;
+    progress_t *prog = progress_new(&po);
+    pipeline_hooks_t hooks = {.on_result = progress_on_result, .on_tick = progress_on_tick, .user = prog};
+    bool quiet = po.quiet;
     int rc;
     /* Declared before the first goto: every exit path frees new_text. */
     const char *target = o->insert_into ? o->insert_into : o->out_path;
     char *old_text = NULL, *new_text = NULL;
     size_t old_len = 0, new_len = 0;
     bool changed = false, wrote_ok = true;
-    if (!pipeline_run(&p, o, NULL, on_result, &prog)) {
+    bool ran = pipeline_run(&p, o, NULL, &hooks);
+    progress_finish(prog);
+    if (!ran) {
         /* Bad input: nothing ran, nothing is written. */
         if (o->json)
             print_json(pipeline_results_json(&p, o));
@@ -154,7 +151,7 @@ int cli_run_import(cli_options_t *o) {
                                      &changed, &st, &p.diags);
             splicer_free(sp);
             if (!ok) goto refused;
-            if (!prog.quiet)
+            if (!quiet)
                 fprintf(stderr, "cimport: %s: %zu added, %zu replaced, %zu import%s added, %zu renamed%s\n", target,
                         st.inserted, st.replaced, st.imports_added, st.imports_added == 1 ? "" : "s", st.renamed,
                         changed ? "" : " (no change)");
@@ -200,7 +197,7 @@ int cli_run_import(cli_options_t *o) {
                     p.gen.secrets[i].config_key);
     }
     size_t n_failed = plan->n_items - p.n_ok;
-    if (!prog.quiet)
+    if (!quiet)
         fprintf(stderr, "cimport: imported %zu of %zu resources (%zu verified)%s%s\n", p.n_ok, plan->n_items,
                 p.n_verified, n_failed ? ", failed: " : "", n_failed ? (p.n_ok ? "some" : "all") : "");
     if (p.n_ok == 0)
@@ -219,6 +216,9 @@ refused:
 done:
     free(new_text);
     pipeline_free(&p);
+    progress_free(prog);
     free(o->schemas);
+    free(o->attach);
+    free(o->config);
     return rc;
 }

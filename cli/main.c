@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/convert.h"
 #include "cli/convert_pcl.h"
+#include "importer/plugin_host.h"
 
 int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
@@ -15,7 +16,11 @@ int main(int argc, char **argv) {
     int rc;
     if (!cli_parse_import_args(argc, argv, &o, &rc)) {
         free(o.schemas);
+        free(o.attach);
+        free(o.config);
         return rc;
     }
+    /* Provider plugins run in their own process groups; stop them on SIGINT/SIGTERM too. */
+    plugin_host_install_signal_handlers();
     return cli_run_import(&o); /* frees o.schemas */
 }

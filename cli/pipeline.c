@@ -1,11 +1,13 @@
 /* pipeline.c — the import pipeline as one call (see pipeline.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/convert.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
 #include "importer/offline.h"
+#include "importer/plugin_host.h"
 #include "specs/fileio.h"
 
 static const char *plan_name_for_urn(const import_plan_t *plan, const char *urn) {
@@ -32,8 +34,24 @@ static bool load_offline_state(arena_t *a, const char *path, schema_set_t *schem
     return *out != NULL;
 }
 
-bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, pipeline_progress_fn progress,
-                  void *progress_user) {
+/* Provider Log messages that the engine could not attribute to a resource in flight. */
+static void on_provider_log(void *user, const char *pkg, const char *urn, const diag_t *d, bool status) {
+    pipeline_t *p = user;
+    if (status) return; /* ephemeral status lines are progress, not diagnostics */
+    diag_add(&p->diags, d->severity, DIAG_PROVIDER_LOG, NULL, urn, "%s provider: %s", pkg, d->message);
+}
+
+/* Provider configuration: Pulumi.<stack>.yaml when the project has one, then --config. */
+static bool load_provider_config(pipeline_t *p, const cli_options_t *o, pv_t *config) {
+    char *stack_file = arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
+    if (access(stack_file, R_OK) == 0 && !plugin_host_config_load_stack(p->arena, config, stack_file, &p->diags))
+        return false;
+    for (size_t i = 0; i < o->n_config; i++)
+        if (!plugin_host_config_parse_arg(p->arena, config, o->config[i], &p->diags)) return false;
+    return true;
+}
+
+bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks) {
     memset(p, 0, sizeof *p);
     p->arena = arena_new();
     diag_list_init(&p->diags);
@@ -75,10 +93,25 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         p->offline_source = offline_source_new(p->state, p->schemas);
         p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
     } else {
-        diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
-                 "reading resources from provider plugins is not available in this build: pass --offline-state "
-                 "FILE with a `pulumi stack export`, checkpoint or Terraform state that holds the resources");
-        return false;
+        pv_t *config = pv_object(a);
+        if (!load_provider_config(p, o, config)) return false;
+        plugin_host_options_t ho;
+        plugin_host_options_default(&ho);
+        ho.project_dir = ".";
+        ho.attach = o->attach;
+        ho.n_attach = o->n_attach;
+        ho.config = config;
+        ho.stack = p->stack;
+        ho.project = p->project;
+        ho.log = on_provider_log;
+        ho.log_user = p;
+        p->plugin_host = plugin_host_new(&ho, diags);
+        if (!p->plugin_host) return false;
+        p->registry = provider_registry_new(plugin_host_factory, p->plugin_host);
+    }
+    if (o->resume) {
+        p->resume = engine_resume_load(o->resume, diags);
+        if (!p->resume) return false;
     }
 
     /* 3. Import. */
@@ -87,8 +120,13 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     eo.inputs = o->inputs;
     eo.max_rounds = o->max_rounds;
     eo.ignore_residual = o->ignore_residual;
-    eo.on_result = progress;
-    eo.user = progress_user;
+    eo.parallel = o->parallel > 0 ? o->parallel : 16;
+    eo.resume = p->resume;
+    if (hooks) {
+        eo.on_result = hooks->on_result;
+        eo.on_tick = hooks->on_tick;
+        eo.user = hooks->user;
+    }
     p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
     if (!p->results) return false;
     for (size_t i = 0; i < p->plan->n_items; i++) {
@@ -97,9 +135,23 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         if (p->results[i].verified) p->n_verified++;
     }
 
-    /* 4. Code for every resource that imported. */
+    /* 4. Code for every resource that imported. Packages whose schema came from their provider
+     * (GetSchema) rather than --schema join the set the generator uses. */
     if (!o->generate_code || p->n_ok == 0) return true;
     const import_plan_t *plan = p->plan;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_plan_item_t *it = &plan->items[i];
+        if (p->results[i].status != IMPORT_OK || it->is_component) continue;
+        char *pkg = schema_token_package(a, it->type);
+        if (schema_set_get(p->schemas, pkg)) continue;
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        provider_t *prov = provider_registry_get(p->registry, pkg, it->spec ? it->spec->version : NULL,
+                                                 it->spec ? it->spec->plugin_download_url : NULL, &quiet);
+        schema_package_t *sp = prov && prov->ops->get_schema ? prov->ops->get_schema(prov, &quiet) : NULL;
+        if (sp) schema_set_add_borrowed(p->schemas, sp);
+        diag_list_free(&quiet);
+    }
     pcl_gen_resource_t *gr = arena_alloc(a, plan->n_items * sizeof *gr);
     size_t n = 0;
     for (size_t i = 0; i < plan->n_items; i++) {
@@ -136,7 +188,11 @@ void pipeline_free(pipeline_t *p) {
     free(p->code);
     if (p->gen.program) pcl_program_free(p->gen.program);
     if (p->results) engine_results_free(p->results, p->plan->n_items);
+    schema_set_free(p->schemas); /* before the providers: it may borrow their schemas */
+    p->schemas = NULL;
     provider_registry_free(p->registry);
+    plugin_host_free(p->plugin_host);
+    engine_resume_free(p->resume);
     offline_source_free(p->offline_source);
     deployment_free(p->state);
     schema_set_free(p->schemas);

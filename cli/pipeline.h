@@ -32,16 +32,20 @@ typedef struct pipeline {
     void *offline_source;
     provider_registry_t *registry;
     void *plugin_host;
+    void *resume;
 } pipeline_t;
 
-/* Progress callback passed through to the engine (may be NULL). */
-typedef void (*pipeline_progress_fn)(void *user, const import_result_t *r, size_t done, size_t total);
+/* Engine hooks passed through (all may be NULL). */
+typedef struct pipeline_hooks {
+    void (*on_result)(void *user, const import_result_t *r, size_t done, size_t total);
+    void (*on_tick)(void *user, size_t done, size_t failed, size_t in_flight, size_t total);
+    void *user;
+} pipeline_hooks_t;
 
 /* Runs everything. `file` may be NULL: then o->spec_path or the inline TYPE NAME ID is used.
  * Returns false when the input was bad (nothing ran; diagnostics say why). True means the engine
  * ran: look at n_ok / results for how it went. */
-bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, pipeline_progress_fn progress,
-                  void *progress_user);
+bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks);
 void pipeline_free(pipeline_t *p);
 
 /* The `--json` results document (shape documented in README.md). */

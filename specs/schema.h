@@ -174,6 +174,9 @@ void schema_set_free(schema_set_t *set);
 bool schema_set_add_path(schema_set_t *set, const char *path, diag_list_t *diags);
 /* Takes ownership. A second schema of the same package replaces the first only if newer. */
 void schema_set_add(schema_set_t *set, schema_package_t *pkg);
+/* Adds a schema owned elsewhere (e.g. a provider's GetSchema cache); the set never frees it, and it
+ * must outlive the set's use. */
+void schema_set_add_borrowed(schema_set_t *set, schema_package_t *pkg);
 schema_package_t *schema_set_get(schema_set_t *set, const char *package);
 size_t schema_set_count(const schema_set_t *set);
 schema_package_t *schema_set_at(schema_set_t *set, size_t i);

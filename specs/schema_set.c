@@ -12,6 +12,7 @@
 
 struct schema_set {
     schema_package_t **pkgs;
+    bool *borrowed; /* owned by someone else (a provider's cache): never freed here */
     size_t len, cap;
 };
 
@@ -23,8 +24,10 @@ schema_set_t *schema_set_new(void) {
 
 void schema_set_free(schema_set_t *set) {
     if (!set) return;
-    for (size_t i = 0; i < set->len; i++) schema_free(set->pkgs[i]);
+    for (size_t i = 0; i < set->len; i++)
+        if (!set->borrowed[i]) schema_free(set->pkgs[i]);
     free(set->pkgs);
+    free(set->borrowed);
     free(set);
 }
 
@@ -48,14 +51,15 @@ static int version_compare(const char *x, const char *y) {
     return (c > 0) - (c < 0);
 }
 
-void schema_set_add(schema_set_t *set, schema_package_t *pkg) {
+static void set_add(schema_set_t *set, schema_package_t *pkg, bool borrowed) {
     if (!pkg) return;
     for (size_t i = 0; i < set->len; i++) {
         if (strcmp(set->pkgs[i]->name, pkg->name) != 0) continue;
         if (version_compare(pkg->version, set->pkgs[i]->version) > 0) {
-            schema_free(set->pkgs[i]);
+            if (!set->borrowed[i]) schema_free(set->pkgs[i]);
             set->pkgs[i] = pkg;
-        } else {
+            set->borrowed[i] = borrowed;
+        } else if (!borrowed) {
             schema_free(pkg);
         }
         return;
@@ -63,12 +67,19 @@ void schema_set_add(schema_set_t *set, schema_package_t *pkg) {
     if (set->len == set->cap) {
         size_t cap = set->cap ? set->cap * 2 : 8;
         schema_package_t **p = realloc(set->pkgs, cap * sizeof *p);
-        if (!p) abort();
+        bool *b = realloc(set->borrowed, cap * sizeof *b);
+        if (!p || !b) abort();
         set->pkgs = p;
+        set->borrowed = b;
         set->cap = cap;
     }
+    set->borrowed[set->len] = borrowed;
     set->pkgs[set->len++] = pkg;
 }
+
+void schema_set_add(schema_set_t *set, schema_package_t *pkg) { set_add(set, pkg, false); }
+
+void schema_set_add_borrowed(schema_set_t *set, schema_package_t *pkg) { set_add(set, pkg, true); }
 
 schema_package_t *schema_set_get(schema_set_t *set, const char *package) {
     if (!set || !package) return NULL;

@@ -134,7 +134,7 @@ want = ["appOwner", "appDb", "appSchema", "pgcrypto", "readerUsage", "readerConn
 assert sorted(res) == sorted(want), f"resources {sorted(res)}"
 for name in want:
     r = res[name]
-    assert r["status"] == "ok", f"{name}: status {r['status']}: {r['diagnostics']}"
+    assert r["status"] == "imported", f"{name}: status {r['status']}: {r['diagnostics']}"
     assert r["verified"] is True, f"{name}: not verified, residual {r['residual']}"
 role = res["appOwner"]["inputs"]
 assert role.get("login") is True and role.get("createDatabase") is True and role.get("connectionLimit") == 5, f"role inputs {role}"
