@@ -1,0 +1,1448 @@
+/* lsp.c — `cimport lsp`: the language server (see lsp.h for the protocol it speaks).
+ *
+ * One thread, one loop: read a message, handle it, answer. A command runs the import pipeline to
+ * the end before the next message is handled, but while it runs the progress callback reads what
+ * the client sent meanwhile, handles $/cancelRequest at once and queues the rest, so a cancel is
+ * seen without threads. A command then waits, as a job, for the client's answers to the server's
+ * own requests (window/workDoneProgress/create, workspace/applyEdit) while other messages are
+ * handled normally.
+ *
+ * What is edited is the document's text as the editor last sent it (unsaved edits included); the
+ * edit carries the document's version, so an editor whose buffer changed meanwhile refuses it
+ * rather than corrupting the program. */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/lsp.h"
+#include "cli/lsp_internal.h"
+#include "cli/pipeline.h"
+#include "cli/project.h"
+#include "emitters/splice.h"
+#include "importer/plugin_host.h"
+#include "specs/fileio.h"
+#include "specs/importfile.h"
+
+#define LSP_CMD_IMPORT_RESOURCE "cimport.importResource"
+#define LSP_CMD_IMPORT_FILE "cimport.importFile"
+
+enum { LSP_MSG_ERROR = 1, LSP_MSG_WARNING = 2, LSP_MSG_INFO = 3 };
+
+typedef enum {
+    LSP_STATE_NEW = 0,   /* before initialize */
+    LSP_STATE_RUNNING,   /* initialize answered */
+    LSP_STATE_SHUTDOWN,  /* shutdown answered: only exit is accepted */
+} lsp_state_t;
+
+typedef struct lsp_doc {
+    char *uri;
+    char *path; /* NULL for a URI that is not file:// */
+    char *language_id;
+    long version;
+    char *text; /* NUL-terminated, len bytes */
+    size_t len;
+    unsigned long touched; /* when it was last opened or changed (for choosing a target) */
+    struct lsp_doc *next;
+} lsp_doc_t;
+
+typedef enum {
+    LSP_JOB_WAIT_TOKEN, /* waiting for window/workDoneProgress/create's answer */
+    LSP_JOB_RUNNING,    /* the pipeline runs */
+    LSP_JOB_WAIT_APPLY, /* waiting for workspace/applyEdit's answer */
+} lsp_job_phase_t;
+
+typedef struct lsp_job {
+    cJSON *id;      /* the executeCommand request's id */
+    char *command;
+    cJSON *arg;     /* the command's argument object */
+    cJSON *token;   /* progress token, or NULL */
+    lsp_job_phase_t phase;
+    long wait_id;   /* the id of the server request it waits for */
+    bool cancelled;
+    cJSON *result;  /* the command's result, sent once the edit is answered */
+    char *target;   /* the target's name for messages */
+    struct lsp_job *next;
+} lsp_job_t;
+
+typedef struct lsp_queued {
+    char *body;
+    size_t len;
+    struct lsp_queued *next;
+} lsp_queued_t;
+
+struct lsp_server {
+    lsp_write_fn write;
+    void *user;
+    bool stopped;
+    lsp_state_t state;
+    int exit_code;
+    arena_t *arena;       /* option strings and arrays */
+    cli_options_t base;   /* from the command line */
+    cli_options_t opts;   /* base + initializationOptions */
+    char *root;           /* workspace root directory, NULL if none */
+    lsp_encoding_t enc;
+    bool cap_progress, cap_document_changes, cap_apply_edit;
+    lsp_doc_t *docs;
+    unsigned long tick;
+    long next_id;
+    lsp_job_t *jobs;
+    lsp_reader_t *reader; /* set by lsp_server_run: read while a command runs */
+    lsp_queued_t *queue, *queue_tail;
+    splicer_t *splicer;
+};
+
+/* ---------- sending ---------- */
+
+static void lsp_send(lsp_server_t *s, cJSON *msg) {
+    if (!s->stopped) {
+        char *body = cJSON_PrintUnformatted(msg);
+        size_t n;
+        char *framed = lsp_frame(body, strlen(body), &n);
+        if (!s->write(s->user, framed, n)) s->stopped = true;
+        free(framed);
+        free(body);
+    }
+    cJSON_Delete(msg);
+}
+
+static cJSON *lsp_message(void) {
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "jsonrpc", "2.0");
+    return m;
+}
+
+/* Answers request `id` (NULL: null) with result (taken; NULL: null). */
+static void lsp_respond(lsp_server_t *s, const cJSON *id, cJSON *result) {
+    cJSON *m = lsp_message();
+    cJSON_AddItemToObject(m, "id", id ? cJSON_Duplicate(id, true) : cJSON_CreateNull());
+    cJSON_AddItemToObject(m, "result", result ? result : cJSON_CreateNull());
+    lsp_send(s, m);
+}
+
+static void lsp_respond_error(lsp_server_t *s, const cJSON *id, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void lsp_respond_error(lsp_server_t *s, const cJSON *id, int code, const char *fmt, ...) {
+    char text[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    cJSON *m = lsp_message();
+    cJSON_AddItemToObject(m, "id", id ? cJSON_Duplicate(id, true) : cJSON_CreateNull());
+    cJSON *e = cJSON_AddObjectToObject(m, "error");
+    cJSON_AddNumberToObject(e, "code", code);
+    cJSON_AddStringToObject(e, "message", text);
+    lsp_send(s, m);
+}
+
+static void lsp_notify(lsp_server_t *s, const char *method, cJSON *params) {
+    cJSON *m = lsp_message();
+    cJSON_AddStringToObject(m, "method", method);
+    cJSON_AddItemToObject(m, "params", params);
+    lsp_send(s, m);
+}
+
+/* Sends a request to the client; returns its id. */
+static long lsp_request(lsp_server_t *s, const char *method, cJSON *params) {
+    long id = ++s->next_id;
+    cJSON *m = lsp_message();
+    cJSON_AddNumberToObject(m, "id", (double)id);
+    cJSON_AddStringToObject(m, "method", method);
+    cJSON_AddItemToObject(m, "params", params);
+    lsp_send(s, m);
+    return id;
+}
+
+static void lsp_show(lsp_server_t *s, int type, const char *text) {
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddNumberToObject(p, "type", type);
+    cJSON_AddStringToObject(p, "message", text);
+    lsp_notify(s, "window/showMessage", p);
+}
+
+static void lsp_log(lsp_server_t *s, int type, const char *text) {
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddNumberToObject(p, "type", type);
+    cJSON_AddStringToObject(p, "message", text);
+    lsp_notify(s, "window/logMessage", p);
+}
+
+static void lsp_progress(lsp_server_t *s, const cJSON *token, const char *kind, const char *title, const char *message,
+                         int percentage) {
+    if (!token) return;
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "token", cJSON_Duplicate(token, true));
+    cJSON *v = cJSON_AddObjectToObject(p, "value");
+    cJSON_AddStringToObject(v, "kind", kind);
+    if (title) cJSON_AddStringToObject(v, "title", title);
+    if (strcmp(kind, "begin") == 0) cJSON_AddBoolToObject(v, "cancellable", true);
+    if (message) cJSON_AddStringToObject(v, "message", message);
+    if (percentage >= 0 && strcmp(kind, "end") != 0) cJSON_AddNumberToObject(v, "percentage", percentage);
+    lsp_notify(s, "$/progress", p);
+}
+
+/* ---------- JSON helpers ---------- */
+
+static const char *lsp_str(const cJSON *o, const char *key) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* True when o[key] is absent or null, or a string (then *out is set). */
+static bool lsp_opt_str(const cJSON *o, const char *key, const char **out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    *out = NULL;
+    if (!v || cJSON_IsNull(v)) return true;
+    if (!cJSON_IsString(v)) return false;
+    *out = v->valuestring;
+    return true;
+}
+
+static bool lsp_path_item(const cJSON *o, const char *path, long *out) {
+    const cJSON *v = o;
+    char key[64];
+    for (const char *p = path; v && *p;) {
+        const char *dot = strchr(p, '.');
+        size_t n = dot ? (size_t)(dot - p) : strlen(p);
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        v = cJSON_GetObjectItemCaseSensitive(v, key);
+        p = dot ? dot + 1 : p + n;
+    }
+    if (!cJSON_IsNumber(v)) return false;
+    *out = (long)v->valuedouble;
+    return true;
+}
+
+static bool lsp_bool_at(const cJSON *o, const char *path) {
+    const cJSON *v = o;
+    char key[64];
+    for (const char *p = path; v && *p;) {
+        const char *dot = strchr(p, '.');
+        size_t n = dot ? (size_t)(dot - p) : strlen(p);
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        v = cJSON_GetObjectItemCaseSensitive(v, key);
+        p = dot ? dot + 1 : p + n;
+    }
+    return cJSON_IsTrue(v);
+}
+
+/* A malloc'd formatted string. */
+static char *lsp_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *lsp_strf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *out = malloc((size_t)n + 1);
+    if (!out) abort();
+    va_start(ap, fmt);
+    vsnprintf(out, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return out;
+}
+
+static const char *lsp_basename(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* ---------- documents ---------- */
+
+static void lsp_doc_free(lsp_doc_t *d) {
+    free(d->uri);
+    free(d->path);
+    free(d->language_id);
+    free(d->text);
+    free(d);
+}
+
+static lsp_doc_t *lsp_doc_find(lsp_server_t *s, const char *uri) {
+    for (lsp_doc_t *d = s->docs; d; d = d->next)
+        if (strcmp(d->uri, uri) == 0) return d;
+    /* the same file spelt differently (percent-encoding) */
+    char *path = lsp_uri_to_path(uri);
+    lsp_doc_t *found = NULL;
+    for (lsp_doc_t *d = s->docs; path && d && !found; d = d->next)
+        if (d->path && strcmp(d->path, path) == 0) found = d;
+    free(path);
+    return found;
+}
+
+/* The program language of a document: its languageId, else its file name. */
+static bool lsp_doc_lang(const char *language_id, const char *path, lang_t *out) {
+    static const struct {
+        const char *id;
+        lang_t lang;
+    } ids[] = {
+        {"typescript", LANG_TYPESCRIPT}, {"typescriptreact", LANG_TYPESCRIPT}, {"javascript", LANG_TYPESCRIPT},
+        {"javascriptreact", LANG_TYPESCRIPT}, {"python", LANG_PYTHON}, {"go", LANG_GO}, {"csharp", LANG_CSHARP},
+        {"java", LANG_JAVA}, {"yaml", LANG_YAML},
+    };
+    for (size_t i = 0; language_id && i < sizeof ids / sizeof ids[0]; i++)
+        if (strcmp(language_id, ids[i].id) == 0) return *out = ids[i].lang, true;
+    return path && splice_lang_from_path(path, out);
+}
+
+/* Whether a document can be a target of "Import these resources into …": a program in a language
+ * splicing supports; YAML only when it is a Pulumi YAML program file. */
+static bool lsp_doc_is_program(const lsp_doc_t *d) {
+    lang_t l;
+    if (!lsp_doc_lang(d->language_id, d->path, &l)) return false;
+    if (l != LANG_YAML) return true;
+    const char *base = d->path ? lsp_basename(d->path) : lsp_basename(d->uri);
+    return strcmp(base, "Pulumi.yaml") == 0 || strcmp(base, "Pulumi.yml") == 0 || strcmp(base, "Main.yaml") == 0 ||
+           strcmp(base, "Main.yml") == 0;
+}
+
+/* Whether text is an import file: it parses as one and lists at least one resource. */
+static bool lsp_text_is_import_file(const char *text, size_t len) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    import_file_t *f = import_file_parse(a, text, len, NULL, &d);
+    bool ok = f && !diag_has_errors(&d) && f->n_specs > 0;
+    diag_list_free(&d);
+    arena_free(a);
+    return ok;
+}
+
+static void lsp_did_open(lsp_server_t *s, const cJSON *params) {
+    const cJSON *td = cJSON_GetObjectItemCaseSensitive(params, "textDocument");
+    const char *uri = lsp_str(td, "uri"), *text = lsp_str(td, "text");
+    if (!uri || !text) {
+        lsp_log(s, LSP_MSG_WARNING, "cimport: textDocument/didOpen without textDocument.uri and .text was ignored");
+        return;
+    }
+    lsp_doc_t *d = lsp_doc_find(s, uri);
+    if (!d) {
+        d = calloc(1, sizeof *d);
+        if (!d) abort();
+        d->uri = strdup(uri);
+        d->path = lsp_uri_to_path(uri);
+        d->next = s->docs;
+        s->docs = d;
+    }
+    free(d->language_id);
+    free(d->text);
+    const char *lid = lsp_str(td, "languageId");
+    d->language_id = lid ? strdup(lid) : NULL;
+    long version = 0;
+    lsp_path_item(td, "version", &version);
+    d->version = version;
+    d->len = strlen(text);
+    d->text = strdup(text);
+    d->touched = ++s->tick;
+}
+
+static void lsp_did_change(lsp_server_t *s, const cJSON *params) {
+    const cJSON *td = cJSON_GetObjectItemCaseSensitive(params, "textDocument");
+    const char *uri = lsp_str(td, "uri");
+    const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "contentChanges");
+    lsp_doc_t *d = uri ? lsp_doc_find(s, uri) : NULL;
+    if (!d || !cJSON_IsArray(changes)) {
+        lsp_log(s, LSP_MSG_WARNING, "cimport: textDocument/didChange for a document that is not open was ignored");
+        return;
+    }
+    const cJSON *c;
+    cJSON_ArrayForEach(c, changes) {
+        const char *text = lsp_str(c, "text");
+        if (!text) continue;
+        const cJSON *range = cJSON_GetObjectItemCaseSensitive(c, "range");
+        size_t n = strlen(text);
+        if (!range) { /* full text */
+            free(d->text);
+            d->text = strdup(text);
+            d->len = n;
+            continue;
+        }
+        long sl = 0, sc = 0, el = 0, ec = 0;
+        lsp_path_item(range, "start.line", &sl);
+        lsp_path_item(range, "start.character", &sc);
+        lsp_path_item(range, "end.line", &el);
+        lsp_path_item(range, "end.character", &ec);
+        size_t start = lsp_text_offset(d->text, d->len, sl, sc, s->enc);
+        size_t end = lsp_text_offset(d->text, d->len, el, ec, s->enc);
+        if (end < start) end = start;
+        lsp_text_replace(&d->text, &d->len, start, end, text, n);
+    }
+    long version;
+    if (lsp_path_item(td, "version", &version)) d->version = version;
+    d->touched = ++s->tick;
+}
+
+static void lsp_did_close(lsp_server_t *s, const cJSON *params) {
+    const char *uri = lsp_str(cJSON_GetObjectItemCaseSensitive(params, "textDocument"), "uri");
+    for (lsp_doc_t **pp = &s->docs; uri && *pp; pp = &(*pp)->next) {
+        if (strcmp((*pp)->uri, uri) == 0) {
+            lsp_doc_t *d = *pp;
+            *pp = d->next;
+            lsp_doc_free(d);
+            return;
+        }
+    }
+}
+
+/* ---------- options ---------- */
+
+/* A path from initializationOptions: relative ones are relative to the workspace root. */
+static const char *lsp_resolve(lsp_server_t *s, const char *path) {
+    if (path[0] == '/' || !s->root) return arena_strdup(s->arena, path);
+    return arena_sprintf(s->arena, "%s/%s", s->root, path);
+}
+
+/* Applies initializationOptions to s->opts. False with *err set (a sentence) on a bad option. */
+static bool lsp_apply_init_options(lsp_server_t *s, const cJSON *io, const char **err) {
+    cli_options_t *o = &s->opts;
+    const char *v;
+    if (!io || cJSON_IsNull(io)) return true;
+    if (!cJSON_IsObject(io)) return *err = "initializationOptions must be an object", false;
+    if (!lsp_opt_str(io, "offlineState", &v)) return *err = "initializationOptions.offlineState must be a path", false;
+    if (v) o->offline_state = lsp_resolve(s, v);
+    const cJSON *schemas = cJSON_GetObjectItemCaseSensitive(io, "schemas");
+    if (schemas && !cJSON_IsNull(schemas)) {
+        if (!cJSON_IsArray(schemas))
+            return *err = "initializationOptions.schemas must be an array of schema file or directory paths", false;
+        size_t n = (size_t)cJSON_GetArraySize(schemas);
+        const char **arr = arena_alloc(s->arena, (n + 1) * sizeof *arr);
+        size_t i = 0;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, schemas) {
+            if (!cJSON_IsString(e))
+                return *err = "initializationOptions.schemas must be an array of schema file or directory paths", false;
+            arr[i++] = lsp_resolve(s, e->valuestring);
+        }
+        o->schemas = arr;
+        o->n_schemas = n;
+    }
+    if (!lsp_opt_str(io, "language", &v)) return *err = "initializationOptions.language must be a string", false;
+    if (v) {
+        if (!lang_from_name(v, &o->language))
+            return *err = "initializationOptions.language must be typescript, python, go, csharp, java or yaml", false;
+        o->language_set = true;
+    }
+    if (!lsp_opt_str(io, "stack", &v)) return *err = "initializationOptions.stack must be a string", false;
+    if (v) o->stack = arena_strdup(s->arena, v);
+    if (!lsp_opt_str(io, "project", &v)) return *err = "initializationOptions.project must be a string", false;
+    if (v) o->project = arena_strdup(s->arena, v);
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(io, "protect");
+    if (b && !cJSON_IsNull(b)) {
+        if (!cJSON_IsBool(b)) return *err = "initializationOptions.protect must be true or false", false;
+        o->protect = cJSON_IsTrue(b);
+    }
+    b = cJSON_GetObjectItemCaseSensitive(io, "ignoreResidual");
+    if (b && !cJSON_IsNull(b)) {
+        if (!cJSON_IsBool(b)) return *err = "initializationOptions.ignoreResidual must be true or false", false;
+        o->ignore_residual = cJSON_IsTrue(b);
+    }
+    if (!lsp_opt_str(io, "inputs", &v)) return *err = "initializationOptions.inputs must be \"minimal\" or \"read\"", false;
+    if (v) {
+        if (strcmp(v, "minimal") == 0)
+            o->inputs = INPUTS_MINIMAL;
+        else if (strcmp(v, "read") == 0)
+            o->inputs = INPUTS_READ;
+        else
+            return *err = "initializationOptions.inputs must be \"minimal\" or \"read\"", false;
+    }
+    if (!lsp_opt_str(io, "secrets", &v))
+        return *err = "initializationOptions.secrets must be \"config\" or \"literal\"", false;
+    if (v) {
+        if (strcmp(v, "config") == 0)
+            o->secrets = PCL_SECRETS_CONFIG;
+        else if (strcmp(v, "literal") == 0)
+            o->secrets = PCL_SECRETS_LITERAL;
+        else
+            return *err = "initializationOptions.secrets must be \"config\" or \"literal\"", false;
+    }
+    if (!lsp_opt_str(io, "secretsDir", &v)) return *err = "initializationOptions.secretsDir must be a path", false;
+    if (v) o->secrets_dir = lsp_resolve(s, v);
+    const cJSON *mr = cJSON_GetObjectItemCaseSensitive(io, "maxRounds");
+    if (mr && !cJSON_IsNull(mr)) {
+        if (!cJSON_IsNumber(mr) || mr->valuedouble < 0 || mr->valuedouble > 100 ||
+            mr->valuedouble != (double)(int)mr->valuedouble)
+            return *err = "initializationOptions.maxRounds must be a whole number from 0 to 100", false;
+        o->max_rounds = (int)mr->valuedouble;
+    }
+    return true;
+}
+
+/* ---------- lifecycle ---------- */
+
+static void lsp_initialize(lsp_server_t *s, const cJSON *id, const cJSON *params) {
+    if (!cJSON_IsObject(params)) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "initialize needs InitializeParams (an object)");
+        return;
+    }
+    /* The workspace root first: relative option paths are relative to it. */
+    free(s->root);
+    s->root = NULL;
+    const cJSON *folders = cJSON_GetObjectItemCaseSensitive(params, "workspaceFolders");
+    const char *root_uri = lsp_str(params, "rootUri");
+    if (!root_uri && cJSON_IsArray(folders) && cJSON_GetArraySize(folders) > 0)
+        root_uri = lsp_str(cJSON_GetArrayItem(folders, 0), "uri");
+    if (root_uri)
+        s->root = lsp_uri_to_path(root_uri);
+    else if (lsp_str(params, "rootPath"))
+        s->root = strdup(lsp_str(params, "rootPath"));
+
+    s->opts = s->base;
+    const char *err = NULL;
+    if (!lsp_apply_init_options(s, cJSON_GetObjectItemCaseSensitive(params, "initializationOptions"), &err)) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "%s", err);
+        return;
+    }
+    /* The project name for URNs: the workspace's Pulumi.yaml when not given. */
+    if (!s->opts.project && s->root) {
+        project_info_t pi;
+        if (project_read(s->arena, s->root, &pi) && pi.name) s->opts.project = pi.name;
+    }
+
+    const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
+    s->enc = LSP_ENC_UTF16;
+    const cJSON *encs = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(caps, "general"),
+                                                         "positionEncodings");
+    const cJSON *e;
+    if (!cJSON_IsArray(encs)) encs = NULL;
+    cJSON_ArrayForEach(e, encs) {
+        if (cJSON_IsString(e) && strcmp(e->valuestring, "utf-8") == 0) s->enc = LSP_ENC_UTF8;
+    }
+    s->cap_progress = lsp_bool_at(caps, "window.workDoneProgress");
+    s->cap_document_changes = lsp_bool_at(caps, "workspace.workspaceEdit.documentChanges");
+    s->cap_apply_edit = lsp_bool_at(caps, "workspace.applyEdit");
+
+    cJSON *r = cJSON_CreateObject();
+    cJSON *c = cJSON_AddObjectToObject(r, "capabilities");
+    cJSON_AddStringToObject(c, "positionEncoding", s->enc == LSP_ENC_UTF8 ? "utf-8" : "utf-16");
+    cJSON *sync = cJSON_AddObjectToObject(c, "textDocumentSync");
+    cJSON_AddBoolToObject(sync, "openClose", true);
+    cJSON_AddNumberToObject(sync, "change", 2); /* incremental */
+    cJSON *ec = cJSON_AddObjectToObject(c, "executeCommandProvider");
+    cJSON *cmds = cJSON_AddArrayToObject(ec, "commands");
+    cJSON_AddItemToArray(cmds, cJSON_CreateString(LSP_CMD_IMPORT_RESOURCE));
+    cJSON_AddItemToArray(cmds, cJSON_CreateString(LSP_CMD_IMPORT_FILE));
+    cJSON_AddBoolToObject(ec, "workDoneProgress", true);
+    cJSON *ca = cJSON_AddObjectToObject(c, "codeActionProvider");
+    cJSON *kinds = cJSON_AddArrayToObject(ca, "codeActionKinds");
+    cJSON_AddItemToArray(kinds, cJSON_CreateString("source"));
+    cJSON *info = cJSON_AddObjectToObject(r, "serverInfo");
+    cJSON_AddStringToObject(info, "name", "cimport");
+    cJSON_AddStringToObject(info, "version", CIMPORT_VERSION);
+    s->state = LSP_STATE_RUNNING;
+    lsp_respond(s, id, r);
+}
+
+/* ---------- jobs ---------- */
+
+static void lsp_job_free(lsp_job_t *j) {
+    cJSON_Delete(j->id);
+    cJSON_Delete(j->arg);
+    cJSON_Delete(j->token);
+    cJSON_Delete(j->result);
+    free(j->command);
+    free(j->target);
+    free(j);
+}
+
+static void lsp_job_remove(lsp_server_t *s, lsp_job_t *job) {
+    for (lsp_job_t **pp = &s->jobs; *pp; pp = &(*pp)->next) {
+        if (*pp == job) {
+            *pp = job->next;
+            lsp_job_free(job);
+            return;
+        }
+    }
+}
+
+/* Ends a job with an error: shown to the user, and the request fails with RequestFailed. */
+static void lsp_job_fail(lsp_server_t *s, lsp_job_t *job, const char *text) {
+    lsp_show(s, LSP_MSG_ERROR, text);
+    lsp_progress(s, job->token, "end", NULL, "failed", -1);
+    lsp_respond_error(s, job->id, LSP_REQUEST_FAILED, "%s", text);
+    lsp_job_remove(s, job);
+}
+
+static void lsp_job_cancelled(lsp_server_t *s, lsp_job_t *job) {
+    lsp_progress(s, job->token, "end", NULL, "cancelled", -1);
+    lsp_respond_error(s, job->id, LSP_REQUEST_CANCELLED, "%s was cancelled; nothing was changed", job->command);
+    lsp_job_remove(s, job);
+}
+
+static void lsp_cancel(lsp_server_t *s, const cJSON *params) {
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "id");
+    for (lsp_job_t *j = s->jobs; id && j; j = j->next) {
+        if (!cJSON_Compare(j->id, id, true)) continue;
+        if (j->phase == LSP_JOB_WAIT_TOKEN) {
+            lsp_job_cancelled(s, j);
+        } else if (j->phase == LSP_JOB_RUNNING) {
+            j->cancelled = true; /* seen when the pipeline returns */
+        }
+        /* LSP_JOB_WAIT_APPLY: the edit is with the editor already; its answer decides. */
+        return;
+    }
+}
+
+/* Reads what the client sent while a command runs: cancels now, the rest later. */
+static void lsp_poll_input(lsp_server_t *s) {
+    if (!s->reader) return;
+    for (;;) {
+        char *body;
+        size_t len;
+        lsp_read_status_t st = lsp_reader_next(s->reader, false, &body, &len);
+        if (st == LSP_READ_BAD_HEADER) {
+            lsp_respond_error(s, NULL, LSP_PARSE_ERROR, "malformed message framing: %s", s->reader->error);
+            continue;
+        }
+        if (st != LSP_READ_MESSAGE) return;
+        cJSON *m = cJSON_ParseWithLength(body, len);
+        const char *method = m ? lsp_str(m, "method") : NULL;
+        if (method && strcmp(method, "$/cancelRequest") == 0) {
+            lsp_cancel(s, cJSON_GetObjectItemCaseSensitive(m, "params"));
+            free(body);
+        } else {
+            lsp_queued_t *q = calloc(1, sizeof *q);
+            if (!q) abort();
+            q->body = body;
+            q->len = len;
+            if (s->queue_tail)
+                s->queue_tail->next = q;
+            else
+                s->queue = q;
+            s->queue_tail = q;
+        }
+        cJSON_Delete(m);
+    }
+}
+
+typedef struct lsp_run_ctx {
+    lsp_server_t *s;
+    lsp_job_t *job;
+} lsp_run_ctx_t;
+
+static void lsp_on_result(void *user, const import_result_t *r, size_t done, size_t total) {
+    lsp_run_ctx_t *c = user;
+    char msg[512];
+    snprintf(msg, sizeof msg, "[%zu/%zu] %s %s", done, total, r->status == IMPORT_OK ? "imported" : import_status_name(r->status),
+             r->item->logical_name);
+    lsp_progress(c->s, c->job->token, "report", NULL, msg, total ? (int)(done * 100 / total) : 0);
+    lsp_poll_input(c->s);
+}
+
+/* Every engine tick (about 250 ms): a cancel is seen even while one slow resource is in flight. */
+static void lsp_on_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
+    lsp_run_ctx_t *c = user;
+    lsp_poll_input(c->s);
+}
+
+/* Appends "severity: message" lines for the diagnostics of l (infos only when with_info). */
+static void lsp_diag_lines(buf_t *b, diag_list_t *l, bool with_info) {
+    for (diag_t *d = l->head; d; d = d->next) {
+        if (d->severity == DIAG_DEBUG || (d->severity == DIAG_INFO && !with_info)) continue;
+        buf_printf(b, "%s%s: %s", b->len ? "\n" : "", diag_severity_name(d->severity), diag_format(l, d));
+    }
+}
+
+/* The target program of a command: its current text in the editor (or on disk when it is not
+ * open), language and version. */
+typedef struct lsp_target {
+    char *uri;
+    char *name; /* for messages: the file name */
+    char *text;
+    size_t len;
+    lang_t lang;
+    bool open;
+    long version;
+} lsp_target_t;
+
+static void lsp_target_free(lsp_target_t *t) {
+    free(t->uri);
+    free(t->name);
+    free(t->text);
+}
+
+/* The open program the user touched last (for a command without "uri"). */
+static lsp_doc_t *lsp_last_program(lsp_server_t *s) {
+    lsp_doc_t *best = NULL;
+    for (lsp_doc_t *d = s->docs; d; d = d->next)
+        if (lsp_doc_is_program(d) && (!best || d->touched > best->touched)) best = d;
+    return best;
+}
+
+/* False with a message in *err (malloc'd). */
+static bool lsp_target_load(lsp_server_t *s, const char *uri, lsp_target_t *t, char **err) {
+    memset(t, 0, sizeof *t);
+    lsp_doc_t *d = lsp_doc_find(s, uri);
+    char *path = d && d->path ? strdup(d->path) : lsp_uri_to_path(uri);
+    t->uri = strdup(d ? d->uri : uri);
+    t->name = strdup(path ? lsp_basename(path) : uri);
+    bool lang_ok = lsp_doc_lang(d ? d->language_id : NULL, path, &t->lang);
+    if (!lang_ok && s->opts.language_set && s->opts.language != LANG_PCL) {
+        t->lang = s->opts.language;
+        lang_ok = true;
+    }
+    if (!lang_ok || t->lang == LANG_PCL) {
+        *err = lsp_strf("cannot tell the program language of %s: open a TypeScript, JavaScript, Python, Go, C#, "
+                        "Java or Pulumi YAML program, or set initializationOptions.language",
+                        t->name);
+        free(path);
+        return false;
+    }
+    if (d) {
+        t->text = malloc(d->len + 1);
+        if (!t->text) abort();
+        memcpy(t->text, d->text, d->len + 1);
+        t->len = d->len;
+        t->open = true;
+        t->version = d->version;
+    } else {
+        arena_t *a = arena_new();
+        diag_list_t dl;
+        diag_list_init(&dl);
+        char *text = path ? file_read_all(a, path, &t->len, &dl) : NULL;
+        if (text) {
+            t->text = malloc(t->len + 1);
+            if (!t->text) abort();
+            memcpy(t->text, text, t->len + 1);
+        } else {
+            *err = lsp_strf("%s is not open in the editor and cannot be read%s%s", uri, dl.head ? ": " : "",
+                            dl.head ? diag_format(&dl, dl.head) : "");
+        }
+        diag_list_free(&dl);
+        arena_free(a);
+    }
+    free(path);
+    return t->text != NULL;
+}
+
+/* Secret values go to one file per config key, readable only by the user (as the CLI does). */
+static bool lsp_write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags) {
+    if (g->n_secrets == 0) return true;
+    if (mkdir(o->secrets_dir, 0700) != 0 && access(o->secrets_dir, W_OK) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, o->secrets_dir, NULL, "cannot create the secrets directory");
+        return false;
+    }
+    for (size_t i = 0; i < g->n_secrets; i++) {
+        const pv_t *v = g->secrets[i].value;
+        char *text;
+        if (v->kind == PV_STRING) {
+            text = strdup(v->u.str.s);
+        } else {
+            cJSON *j = pv_to_display_json(v, true);
+            text = cJSON_PrintUnformatted(j);
+            cJSON_Delete(j);
+        }
+        char *path = lsp_strf("%s/%s", o->secrets_dir, g->secrets[i].config_key);
+        bool ok = file_write_atomic(path, text, strlen(text), 0600, true, diags);
+        free(path);
+        free(text);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+/* Runs a job's import and sends the edit (or the failure). */
+static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
+    job->phase = LSP_JOB_RUNNING;
+    lsp_poll_input(s);
+    if (job->cancelled) {
+        lsp_job_cancelled(s, job);
+        return;
+    }
+    const cJSON *arg = job->arg;
+    bool is_file = strcmp(job->command, LSP_CMD_IMPORT_FILE) == 0;
+    const char *uri = lsp_str(arg, "uri");
+    if (!uri) {
+        lsp_doc_t *d = lsp_last_program(s);
+        if (!d) {
+            lsp_respond_error(s, job->id, LSP_INVALID_PARAMS,
+                              "%s needs \"uri\": the program document to import into (no program is open)",
+                              job->command);
+            lsp_job_remove(s, job);
+            return;
+        }
+        uri = d->uri;
+    }
+    lsp_target_t t;
+    char *err = NULL;
+    if (!lsp_target_load(s, uri, &t, &err)) {
+        lsp_target_free(&t);
+        lsp_job_fail(s, job, err);
+        free(err);
+        return;
+    }
+    job->target = strdup(t.name);
+
+    cli_options_t o = s->opts;
+    o.language = t.lang;
+    o.language_set = true;
+    o.quiet = true;
+    arena_t *a = arena_new();
+    diag_list_t dl;
+    diag_list_init(&dl);
+    import_file_t *file;
+    const char *what;
+    if (is_file) {
+        const char *path_arg = lsp_str(arg, "path");
+        lsp_doc_t *fd = lsp_doc_find(s, path_arg);
+        char *path = strncmp(path_arg, "file://", 7) == 0 ? lsp_uri_to_path(path_arg) : strdup(path_arg);
+        const char *display = arena_strdup(a, path ? path : path_arg);
+        if (fd)
+            file = import_file_parse(a, fd->text, fd->len, display, &dl); /* its unsaved text */
+        else
+            file = path ? import_file_load(a, display, &dl) : NULL;
+        if (!path) diag_add(&dl, DIAG_ERROR, DIAG_INPUT, path_arg, NULL, "only file:// import files can be read");
+        free(path);
+        what = arena_sprintf(a, "the resources of %s", lsp_basename(display));
+    } else {
+        file = import_file_inline(a, lsp_str(arg, "type"), lsp_str(arg, "name"), lsp_str(arg, "id"),
+                                  lsp_str(arg, "parent"), lsp_str(arg, "provider"), lsp_str(arg, "properties"), &dl);
+        if (file && lsp_str(arg, "version")) file->specs[0].version = lsp_str(arg, "version");
+        what = arena_sprintf(a, "%s", lsp_str(arg, "name"));
+    }
+    if (!file || diag_has_errors(&dl)) {
+        buf_t b;
+        buf_init(&b);
+        buf_printf(&b, "cimport: cannot import %s:", what);
+        buf_putc(&b, '\n');
+        lsp_diag_lines(&b, &dl, true);
+        lsp_job_fail(s, job, b.data);
+        buf_free(&b);
+        diag_list_free(&dl);
+        arena_free(a);
+        lsp_target_free(&t);
+        return;
+    }
+
+    lsp_progress(s, job->token, "begin", arena_sprintf(a, "Importing %s into %s", what, t.name), NULL, 0);
+    pipeline_t p;
+    lsp_run_ctx_t ctx = {.s = s, .job = job};
+    pipeline_hooks_t hooks = {.on_result = lsp_on_result, .on_tick = lsp_on_tick, .user = &ctx};
+    bool ran = pipeline_run(&p, &o, file, &hooks);
+    lsp_poll_input(s);
+    buf_t msg;
+    buf_init(&msg);
+    if (job->cancelled) {
+        lsp_job_cancelled(s, job);
+        goto done;
+    }
+    if (!ran) {
+        buf_printf(&msg, "cimport: cannot import %s:\n", what);
+        lsp_diag_lines(&msg, &p.diags, true);
+        lsp_job_fail(s, job, msg.data);
+        goto done;
+    }
+    size_t total = p.plan->n_items, failed = total - p.n_ok;
+    buf_printf(&msg, "cimport: imported %zu of %zu resource%s into %s (%zu verified)%s", p.n_ok, total,
+               total == 1 ? "" : "s", t.name, p.n_verified, failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
+    size_t header = msg.len;
+    buf_t details;
+    buf_init(&details);
+    for (size_t i = 0; i < total; i++)
+        lsp_diag_lines(&details, &p.results[i].diags, p.results[i].status != IMPORT_OK);
+    lsp_diag_lines(&details, &p.diags, true);
+    if (details.len) buf_printf(&msg, "\n%s", details.data);
+    buf_free(&details);
+    if (!p.code) {
+        if (p.n_ok > 0 && header == msg.len) buf_puts(&msg, "\nerror: no code could be generated");
+        lsp_job_fail(s, job, msg.data);
+        goto done;
+    }
+
+    char *new_text = NULL;
+    size_t new_len = 0;
+    bool changed = false;
+    splice_options_t so = {.filename = t.name, .keep_existing = o.keep_existing};
+    splice_stats_t st;
+    memset(&st, 0, sizeof st);
+    diag_list_t sd;
+    diag_list_init(&sd);
+    if (!splicer_splice(s->splicer, t.text, t.len, t.lang, p.code, strlen(p.code), &so, &new_text, &new_len, &changed,
+                        &st, &sd)) {
+        buf_t b;
+        buf_init(&b);
+        buf_printf(&b, "cimport: cannot insert the code into %s (nothing was changed):\n", t.name);
+        lsp_diag_lines(&b, &sd, true);
+        lsp_job_fail(s, job, b.data);
+        buf_free(&b);
+        diag_list_free(&sd);
+        goto done;
+    }
+    diag_list_free(&sd);
+
+    /* Secrets first: the code refers to them. */
+    if (p.gen.n_secrets > 0) {
+        diag_list_t wd;
+        diag_list_init(&wd);
+        buf_t b;
+        buf_init(&b);
+        if (lsp_write_secrets(&o, &p.gen, &wd)) {
+            buf_printf(&b,
+                       "cimport: %zu secret value%s moved out of the code into stack config; the values are in %s/ "
+                       "(readable only by you). Store them with:",
+                       p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", o.secrets_dir);
+            for (size_t i = 0; i < p.gen.n_secrets; i++)
+                buf_printf(&b, "\n  pulumi config set --secret %s < %s/%s", p.gen.secrets[i].config_key,
+                           o.secrets_dir, p.gen.secrets[i].config_key);
+            lsp_show(s, LSP_MSG_INFO, b.data);
+        } else {
+            buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
+            lsp_diag_lines(&b, &wd, true);
+            lsp_job_fail(s, job, b.data);
+            buf_free(&b);
+            diag_list_free(&wd);
+            free(new_text);
+            goto done;
+        }
+        buf_free(&b);
+        diag_list_free(&wd);
+    }
+    if (header != msg.len) lsp_show(s, failed ? LSP_MSG_ERROR : LSP_MSG_WARNING, msg.data);
+
+    cJSON *result = cJSON_CreateObject();
+    cJSON_AddBoolToObject(result, "applied", false);
+    cJSON_AddBoolToObject(result, "changed", changed);
+    cJSON_AddNumberToObject(result, "imported", (double)p.n_ok);
+    cJSON_AddNumberToObject(result, "failed", (double)failed);
+    cJSON_AddNumberToObject(result, "inserted", (double)st.inserted);
+    cJSON_AddNumberToObject(result, "replaced", (double)st.replaced);
+    cJSON_AddNumberToObject(result, "importsAdded", (double)st.imports_added);
+    cJSON_AddNumberToObject(result, "renamed", (double)st.renamed);
+    if (!changed) {
+        lsp_progress(s, job->token, "end", NULL, "no change", -1);
+        char *note = lsp_strf("cimport: %s already defines %s; nothing to change", t.name, what);
+        lsp_show(s, LSP_MSG_INFO, note);
+        free(note);
+        lsp_respond(s, job->id, result);
+        lsp_job_remove(s, job);
+        free(new_text);
+        goto done;
+    }
+    lsp_edit_t *edits;
+    size_t n_edits = lsp_text_diff(t.text, t.len, new_text, new_len, &edits);
+    cJSON *text_edits = lsp_edits_json(t.text, t.len, new_text, edits, n_edits, s->enc);
+    free(edits);
+    free(new_text);
+    cJSON *we = cJSON_CreateObject();
+    if (s->cap_document_changes && t.open) {
+        cJSON *dc = cJSON_AddArrayToObject(we, "documentChanges");
+        cJSON *tde = cJSON_CreateObject();
+        cJSON *tdi = cJSON_AddObjectToObject(tde, "textDocument");
+        cJSON_AddStringToObject(tdi, "uri", t.uri);
+        cJSON_AddNumberToObject(tdi, "version", (double)t.version);
+        cJSON_AddItemToObject(tde, "edits", text_edits);
+        cJSON_AddItemToArray(dc, tde);
+    } else {
+        cJSON *ch = cJSON_AddObjectToObject(we, "changes");
+        cJSON_AddItemToObject(ch, t.uri, text_edits);
+    }
+    lsp_progress(s, job->token, "end", NULL, arena_sprintf(a, "imported %zu of %zu", p.n_ok, total), -1);
+    if (!s->cap_apply_edit) {
+        /* The client cannot take edits from the server: hand the edit back in the result. */
+        cJSON_AddItemToObject(result, "edit", we);
+        lsp_respond(s, job->id, result);
+        lsp_job_remove(s, job);
+        goto done;
+    }
+    cJSON *ap = cJSON_CreateObject();
+    cJSON_AddStringToObject(ap, "label", arena_sprintf(a, "Import %s", what));
+    cJSON_AddItemToObject(ap, "edit", we);
+    job->result = result;
+    job->phase = LSP_JOB_WAIT_APPLY;
+    job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
+done:
+    buf_free(&msg);
+    pipeline_free(&p);
+    diag_list_free(&dl);
+    arena_free(a);
+    lsp_target_free(&t);
+}
+
+static void lsp_execute(lsp_server_t *s, const cJSON *id, const cJSON *params) {
+    const char *command = lsp_str(params, "command");
+    if (!command) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "workspace/executeCommand needs \"command\"");
+        return;
+    }
+    bool is_resource = strcmp(command, LSP_CMD_IMPORT_RESOURCE) == 0;
+    bool is_file = strcmp(command, LSP_CMD_IMPORT_FILE) == 0;
+    if (!is_resource && !is_file) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "unknown command '%s': cimport offers %s and %s", command,
+                          LSP_CMD_IMPORT_RESOURCE, LSP_CMD_IMPORT_FILE);
+        return;
+    }
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
+    const cJSON *arg = cJSON_IsArray(args) ? cJSON_GetArrayItem(args, 0) : NULL;
+    if (!cJSON_IsObject(arg)) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS,
+                          is_resource ? "%s takes one argument: {\"type\", \"name\", \"id\", \"uri\"}"
+                                      : "%s takes one argument: {\"path\", \"uri\"}",
+                          command);
+        return;
+    }
+    const char *v;
+    if (is_resource) {
+        static const char *const required[] = {"type", "name", "id"};
+        for (size_t i = 0; i < 3; i++)
+            if (!lsp_str(arg, required[i])) {
+                lsp_respond_error(s, id, LSP_INVALID_PARAMS,
+                                  "%s needs \"%s\" (a string): the resource's type token, name and import ID",
+                                  command, required[i]);
+                return;
+            }
+        static const char *const optional[] = {"parent", "provider", "version", "properties", "uri"};
+        for (size_t i = 0; i < 5; i++)
+            if (!lsp_opt_str(arg, optional[i], &v)) {
+                lsp_respond_error(s, id, LSP_INVALID_PARAMS, "%s: \"%s\" must be a string", command, optional[i]);
+                return;
+            }
+    } else {
+        if (!lsp_str(arg, "path")) {
+            lsp_respond_error(s, id, LSP_INVALID_PARAMS, "%s needs \"path\" (a string): the import file's path or URI",
+                              command);
+            return;
+        }
+        if (!lsp_opt_str(arg, "uri", &v)) {
+            lsp_respond_error(s, id, LSP_INVALID_PARAMS, "%s: \"uri\" must be a string", command);
+            return;
+        }
+    }
+    lsp_job_t *job = calloc(1, sizeof *job);
+    if (!job) abort();
+    job->id = cJSON_Duplicate(id, true);
+    job->command = strdup(command);
+    job->arg = cJSON_Duplicate(arg, true);
+    job->next = s->jobs;
+    s->jobs = job;
+    const cJSON *token = cJSON_GetObjectItemCaseSensitive(params, "workDoneToken");
+    if (cJSON_IsString(token) || cJSON_IsNumber(token)) {
+        job->token = cJSON_Duplicate(token, true);
+    } else if (s->cap_progress) {
+        /* The token must exist in the client before progress is reported on it. */
+        char name[64];
+        snprintf(name, sizeof name, "cimport-%ld", s->next_id + 1);
+        job->token = cJSON_CreateString(name);
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "token", name);
+        job->phase = LSP_JOB_WAIT_TOKEN;
+        job->wait_id = lsp_request(s, "window/workDoneProgress/create", p);
+        return;
+    }
+    lsp_job_run(s, job);
+}
+
+/* An answer to one of the server's requests. */
+static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    if (!cJSON_IsNumber(id)) return;
+    long wid = (long)id->valuedouble;
+    lsp_job_t *job = NULL;
+    for (lsp_job_t *j = s->jobs; j && !job; j = j->next)
+        if (j->phase != LSP_JOB_RUNNING && j->wait_id == wid) job = j;
+    if (!job) return;
+    const cJSON *err = cJSON_GetObjectItemCaseSensitive(m, "error");
+    const cJSON *res = cJSON_GetObjectItemCaseSensitive(m, "result");
+    if (job->phase == LSP_JOB_WAIT_TOKEN) {
+        if (err) { /* no progress then, but the command still runs */
+            cJSON_Delete(job->token);
+            job->token = NULL;
+        }
+        lsp_job_run(s, job);
+        return;
+    }
+    bool applied = !err && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(res, "applied"));
+    cJSON_ReplaceItemInObjectCaseSensitive(job->result, "applied", cJSON_CreateBool(applied));
+    if (!applied) {
+        const char *reason = err ? lsp_str(err, "message") : lsp_str(res, "failureReason");
+        char *text = lsp_strf("cimport: the editor did not apply the edit to %s%s%s; run the command again",
+                              job->target, reason ? ": " : "", reason ? reason : "");
+        lsp_show(s, LSP_MSG_ERROR, text);
+        if (reason) cJSON_AddStringToObject(job->result, "failureReason", reason);
+        free(text);
+    }
+    cJSON *result = job->result;
+    job->result = NULL;
+    lsp_respond(s, job->id, result);
+    lsp_job_remove(s, job);
+}
+
+/* ---------- code actions ---------- */
+
+/* The main program of the project whose Pulumi.yaml is in dir or above it (up to the root). */
+static char *lsp_main_program(lsp_server_t *s, const char *start_dir) {
+    static const struct {
+        const char *runtime;
+        const char *files[3];
+    } mains[] = {
+        {"nodejs", {"index.ts", "index.js", NULL}}, {"python", {"__main__.py", NULL, NULL}},
+        {"go", {"main.go", NULL, NULL}},           {"dotnet", {"Program.cs", NULL, NULL}},
+        {"yaml", {"Pulumi.yaml", NULL, NULL}},
+    };
+    char *dir = strdup(start_dir);
+    char *found = NULL;
+    arena_t *a = arena_new();
+    while (dir && !found) {
+        project_info_t pi;
+        if (project_read(a, dir, &pi)) {
+            const char *rt = pi.runtime ? pi.runtime : "";
+            for (size_t i = 0; i < sizeof mains / sizeof mains[0] && !found; i++) {
+                if (strcmp(rt, mains[i].runtime) != 0) continue;
+                for (size_t k = 0; k < 3 && mains[i].files[k] && !found; k++) {
+                    char *p = lsp_strf("%s/%s", dir, mains[i].files[k]);
+                    if (access(p, R_OK) == 0)
+                        found = p;
+                    else
+                        free(p);
+                }
+            }
+            break;
+        }
+        if ((s->root && strcmp(dir, s->root) == 0) || strcmp(dir, "/") == 0 || !strchr(dir, '/')) break;
+        char *slash = strrchr(dir, '/');
+        if (slash == dir)
+            slash[1] = '\0';
+        else
+            *slash = '\0';
+    }
+    arena_free(a);
+    free(dir);
+    return found;
+}
+
+static void lsp_add_action(cJSON *actions, const char *import_uri, const char *target_uri, const char *target_name) {
+    char *title = lsp_strf("Import these resources into %s", target_name);
+    cJSON *ca = cJSON_CreateObject();
+    cJSON_AddStringToObject(ca, "title", title);
+    cJSON_AddStringToObject(ca, "kind", "source");
+    cJSON *cmd = cJSON_AddObjectToObject(ca, "command");
+    cJSON_AddStringToObject(cmd, "title", title);
+    cJSON_AddStringToObject(cmd, "command", LSP_CMD_IMPORT_FILE);
+    cJSON *args = cJSON_AddArrayToObject(cmd, "arguments");
+    cJSON *arg = cJSON_CreateObject();
+    cJSON_AddStringToObject(arg, "path", import_uri);
+    cJSON_AddStringToObject(arg, "uri", target_uri);
+    cJSON_AddItemToArray(args, arg);
+    cJSON_AddItemToArray(actions, ca);
+    free(title);
+}
+
+static void lsp_code_action(lsp_server_t *s, const cJSON *id, const cJSON *params) {
+    const char *uri = lsp_str(cJSON_GetObjectItemCaseSensitive(params, "textDocument"), "uri");
+    if (!uri) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "textDocument/codeAction needs textDocument.uri");
+        return;
+    }
+    cJSON *actions = cJSON_CreateArray();
+    lsp_doc_t *doc = lsp_doc_find(s, uri);
+    /* honour context.only: "source" actions only when asked for (or no filter) */
+    const cJSON *only = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(params, "context"), "only");
+    bool wanted = !only || !cJSON_IsArray(only);
+    const cJSON *k;
+    if (!cJSON_IsArray(only)) only = NULL;
+    cJSON_ArrayForEach(k, only) {
+        if (cJSON_IsString(k) && strcmp(k->valuestring, "source") == 0) wanted = true;
+    }
+    if (!doc || !wanted || lsp_doc_is_program(doc) || !lsp_text_is_import_file(doc->text, doc->len)) {
+        lsp_respond(s, id, actions);
+        return;
+    }
+    /* Open programs, most recently used first. */
+    size_t n = 0;
+    for (lsp_doc_t *d = s->docs; d; d = d->next) n++;
+    lsp_doc_t **v = calloc(n ? n : 1, sizeof *v);
+    if (!v) abort();
+    size_t m = 0;
+    for (lsp_doc_t *d = s->docs; d; d = d->next)
+        if (d != doc && lsp_doc_is_program(d)) v[m++] = d;
+    for (size_t i = 1; i < m; i++)
+        for (size_t j = i; j > 0 && v[j]->touched > v[j - 1]->touched; j--) {
+            lsp_doc_t *x = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = x;
+        }
+    for (size_t i = 0; i < m; i++)
+        lsp_add_action(actions, doc->uri, v[i]->uri, v[i]->path ? lsp_basename(v[i]->path) : v[i]->uri);
+    free(v);
+    /* The project's main program, when it is not open. */
+    char *dir = doc->path ? strdup(doc->path) : (s->root ? strdup(s->root) : NULL);
+    if (dir && doc->path) {
+        char *slash = strrchr(dir, '/');
+        if (slash) *slash = '\0';
+    }
+    char *main_path = dir && *dir ? lsp_main_program(s, dir) : NULL;
+    if (main_path) {
+        char *main_uri = lsp_path_to_uri(main_path);
+        if (!lsp_doc_find(s, main_uri)) lsp_add_action(actions, doc->uri, main_uri, lsp_basename(main_path));
+        free(main_uri);
+    }
+    free(main_path);
+    free(dir);
+    lsp_respond(s, id, actions);
+}
+
+/* ---------- dispatch ---------- */
+
+static void lsp_on_request(lsp_server_t *s, const cJSON *id, const char *method, const cJSON *params) {
+    if (s->state == LSP_STATE_NEW && strcmp(method, "initialize") != 0) {
+        lsp_respond_error(s, id, LSP_SERVER_NOT_INITIALIZED,
+                          "the server is not initialized: send 'initialize' before '%s'", method);
+        return;
+    }
+    if (s->state == LSP_STATE_SHUTDOWN) {
+        lsp_respond_error(s, id, LSP_INVALID_REQUEST, "the server is shut down: only 'exit' is accepted now");
+        return;
+    }
+    if (strcmp(method, "initialize") == 0) {
+        if (s->state != LSP_STATE_NEW)
+            lsp_respond_error(s, id, LSP_INVALID_REQUEST, "initialize may be sent only once");
+        else
+            lsp_initialize(s, id, params);
+    } else if (strcmp(method, "shutdown") == 0) {
+        s->state = LSP_STATE_SHUTDOWN;
+        lsp_respond(s, id, NULL);
+    } else if (strcmp(method, "workspace/executeCommand") == 0) {
+        if (!cJSON_IsObject(params))
+            lsp_respond_error(s, id, LSP_INVALID_PARAMS, "workspace/executeCommand needs ExecuteCommandParams");
+        else
+            lsp_execute(s, id, params);
+    } else if (strcmp(method, "textDocument/codeAction") == 0) {
+        lsp_code_action(s, id, params);
+    } else {
+        lsp_respond_error(s, id, LSP_METHOD_NOT_FOUND, "unknown method '%s'", method);
+    }
+}
+
+static void lsp_on_notification(lsp_server_t *s, const char *method, const cJSON *params) {
+    if (strcmp(method, "exit") == 0) {
+        s->exit_code = s->state == LSP_STATE_SHUTDOWN ? 0 : 1;
+        s->stopped = true;
+        return;
+    }
+    if (s->state == LSP_STATE_NEW) return; /* notifications before initialize are dropped */
+    if (strcmp(method, "textDocument/didOpen") == 0)
+        lsp_did_open(s, params);
+    else if (strcmp(method, "textDocument/didChange") == 0)
+        lsp_did_change(s, params);
+    else if (strcmp(method, "textDocument/didClose") == 0)
+        lsp_did_close(s, params);
+    else if (strcmp(method, "$/cancelRequest") == 0)
+        lsp_cancel(s, params);
+    /* initialized, didSave, $/setTrace, configuration changes, …: nothing to do */
+}
+
+bool lsp_server_handle(lsp_server_t *s, const char *json, size_t len) {
+    if (s->stopped) return false;
+    cJSON *m = cJSON_ParseWithLength(json, len);
+    if (!m) {
+        lsp_respond_error(s, NULL, LSP_PARSE_ERROR, "the message is not valid JSON");
+        return !s->stopped;
+    }
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(m, "method");
+    const char *jsonrpc = lsp_str(m, "jsonrpc");
+    bool id_ok = !id || cJSON_IsNumber(id) || cJSON_IsString(id);
+    if (!cJSON_IsObject(m) || !jsonrpc || strcmp(jsonrpc, "2.0") != 0 || !id_ok || (method && !cJSON_IsString(method))) {
+        lsp_respond_error(s, id_ok ? id : NULL, LSP_INVALID_REQUEST,
+                          "not a JSON-RPC 2.0 message: expected an object with \"jsonrpc\": \"2.0\", a string "
+                          "\"method\" and a number or string \"id\"");
+    } else if (!method) {
+        if (id && (cJSON_HasObjectItem(m, "result") || cJSON_HasObjectItem(m, "error")))
+            lsp_on_response(s, m);
+        else
+            lsp_respond_error(s, id, LSP_INVALID_REQUEST, "a message has neither \"method\" nor \"result\"/\"error\"");
+    } else if (id) {
+        lsp_on_request(s, id, method->valuestring, cJSON_GetObjectItemCaseSensitive(m, "params"));
+    } else {
+        lsp_on_notification(s, method->valuestring, cJSON_GetObjectItemCaseSensitive(m, "params"));
+    }
+    cJSON_Delete(m);
+    return !s->stopped;
+}
+
+/* ---------- the server ---------- */
+
+lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, void *user) {
+    lsp_server_t *s = calloc(1, sizeof *s);
+    if (!s) abort();
+    s->write = write;
+    s->user = user;
+    s->exit_code = 1;
+    s->arena = arena_new();
+    s->splicer = splicer_new();
+    if (defaults) {
+        s->base = *defaults;
+        const char **schemas = arena_alloc(s->arena, (defaults->n_schemas + 1) * sizeof *schemas);
+        for (size_t i = 0; i < defaults->n_schemas; i++) schemas[i] = arena_strdup(s->arena, defaults->schemas[i]);
+        s->base.schemas = schemas;
+    } else {
+        s->base.protect = true;
+        s->base.generate_code = true;
+        s->base.inputs = INPUTS_MINIMAL;
+        s->base.max_rounds = 3;
+        s->base.secrets = PCL_SECRETS_CONFIG;
+        s->base.secrets_dir = "cimport-secrets";
+    }
+    s->base.spec_path = s->base.inline_type = s->base.inline_name = s->base.inline_id = NULL;
+    s->base.out_path = s->base.insert_into = s->base.stack_state = NULL;
+    s->base.json = s->base.diff = s->base.preview_only = false;
+    s->base.generate_code = true;
+    s->opts = s->base;
+    return s;
+}
+
+void lsp_server_free(lsp_server_t *s) {
+    if (!s) return;
+    while (s->docs) {
+        lsp_doc_t *d = s->docs;
+        s->docs = d->next;
+        lsp_doc_free(d);
+    }
+    while (s->jobs) {
+        lsp_job_t *j = s->jobs;
+        s->jobs = j->next;
+        lsp_job_free(j);
+    }
+    while (s->queue) {
+        lsp_queued_t *q = s->queue;
+        s->queue = q->next;
+        free(q->body);
+        free(q);
+    }
+    splicer_free(s->splicer);
+    arena_free(s->arena);
+    free(s->root);
+    free(s);
+}
+
+bool lsp_server_exited(const lsp_server_t *s, int *exit_code) {
+    if (exit_code) *exit_code = s->exit_code;
+    return s->stopped;
+}
+
+int lsp_server_run(lsp_server_t *s, int in_fd) {
+    lsp_reader_t r;
+    lsp_reader_init(&r, in_fd);
+    s->reader = &r;
+    while (!s->stopped) {
+        if (s->queue) {
+            lsp_queued_t *q = s->queue;
+            s->queue = q->next;
+            if (!s->queue) s->queue_tail = NULL;
+            lsp_server_handle(s, q->body, q->len);
+            free(q->body);
+            free(q);
+            continue;
+        }
+        char *body;
+        size_t len;
+        lsp_read_status_t st = lsp_reader_next(&r, true, &body, &len);
+        if (st == LSP_READ_EOF) {
+            /* the client went away without `exit` */
+            s->exit_code = 1;
+            break;
+        }
+        if (st == LSP_READ_BAD_HEADER) {
+            lsp_respond_error(s, NULL, LSP_PARSE_ERROR, "malformed message framing: %s", r.error);
+            continue;
+        }
+        if (st != LSP_READ_MESSAGE) continue;
+        lsp_server_handle(s, body, len);
+        free(body);
+    }
+    s->reader = NULL;
+    lsp_reader_free(&r);
+    return s->exit_code;
+}
+
+/* ---------- `cimport lsp` ---------- */
+
+static bool lsp_write_fd(void *user, const char *data, size_t len) {
+    int fd = *(int *)user;
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        data += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+static void lsp_print_help(FILE *f) {
+    fputs("Usage: cimport lsp [import options]\n"
+          "\n"
+          "Serves the Language Server Protocol on stdin/stdout, for editors: the commands\n"
+          "cimport.importResource {type, name, id, uri} and cimport.importFile {path, uri} import\n"
+          "resources and insert their code into the open program (as a workspace edit of the editor's\n"
+          "unsaved text). A code action on an open import file offers the same.\n"
+          "\n"
+          "Import options are those of `cimport` (--offline-state, --schema, --stack, --project,\n"
+          "--protect, --inputs, --secrets, --secrets-dir, --max-rounds, --ignore-residual, --language);\n"
+          "the client's initializationOptions (offlineState, schemas, language, stack, project, protect,\n"
+          "inputs, secrets, secretsDir, maxRounds, ignoreResidual) override them.\n"
+          "\n"
+          "Exit codes: 0 after shutdown and exit; 1 on exit without shutdown or end of input; 2 bad usage.\n",
+          f);
+}
+
+int cli_lsp_main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            lsp_print_help(stdout);
+            return EXIT_ALL_OK;
+        }
+    }
+    /* The import options parse as the CLI's; a placeholder import file stands in for the resource
+     * the CLI would require (it comes from the editor here). */
+    static char placeholder[] = "\x01lsp";
+    char **av = calloc((size_t)argc + 3, sizeof *av);
+    if (!av) abort();
+    av[0] = "cimport";
+    for (int i = 1; i < argc; i++) av[i] = argv[i];
+    av[argc] = "--spec";
+    av[argc + 1] = placeholder;
+    cli_options_t o;
+    int rc;
+    if (!cli_parse_import_args(argc + 2, av, &o, &rc)) {
+        free(o.schemas);
+        free(o.attach);
+        free(o.config);
+        free(av);
+        return rc;
+    }
+    const char *bad = o.spec_path != placeholder ? "--spec/--file"
+                      : o.out_path               ? "--out"
+                      : o.insert_into            ? "--insert-into"
+                      : o.diff                   ? "--diff"
+                      : o.json                   ? "--json"
+                      : o.stack_state            ? "--stack-state"
+                      : o.preview_only           ? "--preview-only"
+                                                 : NULL;
+    if (bad) {
+        fprintf(stderr,
+                "cimport lsp: %s does not apply: the editor chooses what to import and the edit goes to its open "
+                "program\nRun 'cimport lsp --help' for usage.\n",
+                bad);
+        free(o.schemas);
+        free(o.attach);
+        free(o.config);
+        free(av);
+        return EXIT_USAGE;
+    }
+    o.spec_path = NULL;
+    signal(SIGPIPE, SIG_IGN); /* a client that goes away ends the loop through write errors */
+    plugin_host_install_signal_handlers(); /* provider plugins die with the server */
+    int out_fd = 1;
+    lsp_server_t *s = lsp_server_new(&o, lsp_write_fd, &out_fd);
+    rc = lsp_server_run(s, 0);
+    lsp_server_free(s);
+    free(o.schemas);
+    free(o.attach);
+    free(o.config);
+    free(av);
+    return rc;
+}
