@@ -180,7 +180,10 @@ static void cs_number(buf_t *b, double n, const schema_type_t *t) {
 
 static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
     int idx = cs_find(c, e->trav.root);
-    buf_puts(b, idx >= 0 ? c->var[idx] : names_make_valid_identifier(c->a, LANG_CSHARP, e->trav.root));
+    buf_puts(b, idx >= 0 ? c->var[idx]
+                : pcl_program_is_external(c->p, e->trav.root)
+                    ? e->trav.root /* a variable of the target file */
+                    : names_make_valid_identifier(c->a, LANG_CSHARP, e->trav.root));
     const schema_resource_t *res = idx >= 0 ? c->p->nodes[idx].schema : NULL;
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];

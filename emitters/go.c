@@ -353,7 +353,11 @@ static const schema_type_t *go_union_pick(const schema_type_t *t, const pcl_expr
 
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int idx = go_find(g, e->trav.root);
-    const char *root = idx >= 0 ? g->var[idx] : names_make_valid_identifier(g->a, LANG_GO, e->trav.root);
+    /* an external root is a variable of the file the code goes into: written as it is */
+    const char *root = idx >= 0 ? g->var[idx]
+                       : pcl_program_is_external(g->p, e->trav.root)
+                           ? e->trav.root
+                           : names_make_valid_identifier(g->a, LANG_GO, e->trav.root);
     if (idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_putc(b, '&');
     buf_puts(b, root);
     for (size_t i = 0; i < e->trav.n; i++) {

@@ -143,7 +143,9 @@ static const schema_type_t *java_union_pick(const schema_type_t *t, const pcl_ex
 
 static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
     int idx = java_find(j, e->trav.root);
-    buf_puts(b, idx >= 0 ? j->var[idx] : java_member_name(j, e->trav.root));
+    buf_puts(b, idx >= 0                                      ? j->var[idx]
+                : pcl_program_is_external(j->p, e->trav.root) ? e->trav.root /* a variable of the target file */
+                                                              : java_member_name(j, e->trav.root));
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
         if (i == 0 && part->attr) buf_printf(b, ".%s()", java_member_name(j, part->attr));

@@ -205,6 +205,8 @@ static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
     int idx = names_table_get(g->nodes, e->trav.root);
     if (idx >= 0) {
         buf_puts(g->b, g->ident[idx]);
+    } else if (pcl_program_is_external(g->p, e->trav.root)) {
+        buf_puts(g->b, e->trav.root); /* a variable of the file the code goes into, already Python */
     } else {
         diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                  "reference to '%s', which the program does not declare; the Python code uses the name as is",

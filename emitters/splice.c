@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1337,4 +1338,217 @@ bool splice_write_file(const char *path, const char *expected_old_text, size_t o
     arena_free(a);
     if (!ok) return false;
     return file_write_atomic(path, new_text, new_len, st.st_mode & 07777, false, diags);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* definitions a program already has (cli/existing_refs.c: references to them)                      */
+
+/* Whether resource r is exactly the value bound to its statement's first name: between them only
+ * `=`/`:=`, a type annotation or Go's `, err`; after it only `;` up to stmt_end. */
+static bool sp_is_bound_value(const sp_program_t *p, const sp_stmt_t *r, uint32_t stmt_end) {
+    if (!r->ndecls || r->decls[0].end > r->res_start || r->res_end > stmt_end) return false;
+    bool eq = false;
+    for (uint32_t k = r->decls[0].end; k < r->res_start; k++) {
+        char ch = p->text[k];
+        if (ch == '=')
+            eq = true;
+        else if (ch == '(' || ch == '[' || ch == '{' || ch == '"' || ch == '\'' || ch == '`')
+            return false;
+        else if (ch == ',' && p->lang != LANG_GO)
+            return false;
+    }
+    if (!eq) return false;
+    for (uint32_t k = r->res_end; k < stmt_end; k++)
+        if (p->text[k] != ';' && !isspace((unsigned char)p->text[k])) return false;
+    return true;
+}
+
+/* The body statement starting at off, or NULL (stmts are in source order). */
+static const sp_stmt_t *sp_body_stmt_at(const sp_program_t *p, uint32_t off) {
+    size_t lo = 0, hi = p->nstmts;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (p->stmts[mid].start < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->nstmts && p->stmts[lo].start == off ? &p->stmts[lo] : NULL;
+}
+
+bool splicer_list_definitions(splicer_t *s, const char *text, size_t len, lang_t lang, const char *filename, arena_t *a,
+                              splice_definition_t **out, size_t *n_out, diag_list_t *diags) {
+    *out = NULL;
+    *n_out = 0;
+    const char *file = filename ? filename : "program";
+    if (lang == LANG_PCL || !ts_check_language(lang)) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, file, NULL,
+                 "cannot read the resources of a %s file: only TypeScript/JavaScript, Python, Go, C#, Java and Pulumi "
+                 "YAML programs are supported",
+                 lang_name(lang));
+        return false;
+    }
+    if (len > UINT32_MAX / 2) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "the file is too large to read");
+        return false;
+    }
+    if (!sp_check_encoding(text, len, file, diags)) return false;
+    arena_t *tmp = arena_new();
+    sp_program_t P = {.a = tmp, .lang = lang, .text = text, .len = (uint32_t)len};
+    bool ok = sp_parse(s, &P, NULL, file, false, diags);
+    splice_definition_t *defs = NULL;
+    size_t n = 0, cap = 0;
+    unsigned line = 1;
+    uint32_t line_off = 0;
+#define SP_LINE_AT(off)                                                                                                \
+    do {                                                                                                               \
+        for (; line_off < (off); line_off++)                                                                           \
+            if (text[line_off] == '\n') line++;                                                                        \
+    } while (0)
+    if (ok && lang == LANG_YAML) {
+        TSNode top;
+        if (!sp_yaml_top(&P, &top)) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                     "the file is not a single YAML mapping (a Pulumi YAML program has top-level keys such as name, "
+                     "runtime and resources)");
+            ok = false;
+        } else {
+            TSNode sec = sp_yaml_find_section(&P, top, "resources");
+            sp_ypair_t *v = NULL;
+            size_t nv =
+                ts_node_is_null(sec)
+                    ? 0
+                    : sp_yaml_pairs(&P, sp_yaml_block_mapping(ts_node_child_by_field_name(sec, "value", 5)), &v);
+            for (size_t i = 0; i < nv; i++) {
+                if (!*v[i].type || !*v[i].name) continue;
+                SP_PUSH(a, defs, n, cap);
+                SP_LINE_AT(ts_node_start_byte(v[i].pair));
+                defs[n - 1] = (splice_definition_t){arena_strdup(a, v[i].name), arena_strdup(a, v[i].logical),
+                                                    arena_strdup(a, v[i].type), line};
+            }
+        }
+    } else if (ok) {
+        ok = sp_analyze(s, &P, true, file, diags);
+        for (size_t i = 0; ok && i < P.nres; i++) {
+            const sp_stmt_t *r = &P.res[i];
+            const sp_stmt_t *top = sp_body_stmt_at(&P, r->start);
+            const char *var = NULL;
+            /* a body statement is in scope where splicing inserts; one nested in a block is not */
+            if (top && sp_is_bound_value(&P, r, ts_node_end_byte(top->node)) && strcmp(r->decls[0].name, "_") != 0)
+                var = arena_strdup(a, r->decls[0].name);
+            SP_PUSH(a, defs, n, cap);
+            SP_LINE_AT(r->start);
+            defs[n - 1] = (splice_definition_t){var, arena_strdup(a, r->res_name), arena_strdup(a, r->res_type), line};
+        }
+    }
+#undef SP_LINE_AT
+    if (P.tree) ts_tree_delete(P.tree);
+    arena_free(tmp);
+    if (!ok) return false;
+    *out = defs;
+    *n_out = n;
+    return true;
+}
+
+bool splice_list_definitions(const char *text, size_t len, lang_t lang, const char *filename, arena_t *a,
+                             splice_definition_t **out, size_t *n_out, diag_list_t *diags) {
+    splicer_t *s = splicer_new();
+    bool ok = splicer_list_definitions(s, text, len, lang, filename, a, out, n_out, diags);
+    splicer_free(s);
+    return ok;
+}
+
+/* Lowercase without `-`, `_`, `/` and `.`, so `pulumi-random`, `Pulumi_Random` and `apps/v1`
+ * compare as spelled alike. */
+static char *sp_type_norm(arena_t *a, const char *s, size_t n) {
+    char *r = arena_alloc(a, n + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != '-' && s[i] != '_' && s[i] != '/' && s[i] != '.') r[k++] = (char)tolower((unsigned char)s[i]);
+    r[k] = 0;
+    return r;
+}
+
+/* `pkg:mod/file:Member` → package, normalized module ("" for index) and member. Also the collapsed
+ * YAML forms `pkg:Member`, `pkg:mod:Member`; providers `pulumi:providers:pkg` → pkg, "", Provider. */
+static bool sp_token_parts(arena_t *a, const char *tok, const char **pkg, const char **mod, const char **member) {
+    const char *c1 = strchr(tok, ':');
+    if (!c1 || c1 == tok) return false;
+    const char *c2 = strchr(c1 + 1, ':');
+    if (strncmp(tok, "pulumi:providers:", 17) == 0) {
+        *pkg = sp_type_norm(a, tok + 17, strlen(tok + 17));
+        *mod = "";
+        *member = "Provider";
+        return **pkg != 0;
+    }
+    *pkg = sp_type_norm(a, tok, (size_t)(c1 - tok));
+    if (!c2) {
+        *mod = "";
+        *member = c1 + 1;
+        return *c1 != 0 && c1[1] != 0;
+    }
+    *member = c2 + 1;
+    const char *ms = c1 + 1;
+    size_t ml = (size_t)(c2 - ms);
+    /* AWS-style module formats: `s3/bucket:Bucket`, `index/randomPet:RandomPet` — drop the file part */
+    const char *slash = NULL;
+    for (const char *q = ms; q < c2; q++)
+        if (*q == '/') slash = q;
+    if (slash && (size_t)(c2 - slash - 1) == strlen(*member) && strncasecmp(slash + 1, *member, strlen(*member)) == 0)
+        ml = (size_t)(slash - ms);
+    *mod = sp_type_norm(a, ms, ml);
+    if (strcmp(*mod, "index") == 0) *mod = "";
+    return **member != 0;
+}
+
+bool splice_type_matches(lang_t lang, const char *type, const char *token) {
+    if (!type || !token) return false;
+    arena_t *a = arena_new();
+    const char *pkg, *mod, *member;
+    bool ok = sp_token_parts(a, token, &pkg, &mod, &member);
+    if (ok && lang == LANG_YAML) {
+        const char *tp, *tm, *tn;
+        ok = sp_token_parts(a, type, &tp, &tm, &tn) && strcmp(tp, pkg) == 0 && strcmp(tm, mod) == 0 &&
+             strcmp(tn, member) == 0;
+    } else if (ok) {
+        const char *dot = strrchr(type, '.');
+        const char *cls = dot ? dot + 1 : type;
+        if (lang == LANG_GO) cls = strncmp(cls, "New", 3) == 0 ? cls + 3 : "";
+        ok = dot && strcmp(cls, member) == 0;
+        if (ok && lang == LANG_JAVA && strncmp(type, "*.", 2) == 0) {
+            /* a class from a wildcard import: the package is not written */
+        } else if (ok) {
+            /* segments of the path before the class, split at `.` and `/` */
+            const char *segs[64];
+            size_t segl[64], ns = 0;
+            for (const char *p = type; p < dot && ns < 64;) {
+                const char *e = p;
+                while (e < dot && *e != '.' && *e != '/')
+                    e++;
+                segs[ns] = p;
+                segl[ns++] = (size_t)(e - p);
+                p = e + 1;
+            }
+            const char *ppkg = arena_sprintf(a, "pulumi%s", pkg);
+            size_t at = SIZE_MAX;
+            for (size_t i = ns; i-- > 0;) {
+                const char *sn = sp_type_norm(a, segs[i], segl[i]);
+                if (strcmp(sn, pkg) == 0 || strcmp(sn, ppkg) == 0) {
+                    at = i;
+                    break;
+                }
+            }
+            ok = at != SIZE_MAX;
+            if (ok) {
+                buf_t m;
+                buf_init(&m);
+                for (size_t i = at + 1; i < ns; i++)
+                    buf_puts(&m, sp_type_norm(a, segs[i], segl[i]));
+                ok = strcmp(m.data ? m.data : "", mod) == 0;
+                buf_free(&m);
+            }
+        }
+    }
+    arena_free(a);
+    return ok;
 }

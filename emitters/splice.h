@@ -60,6 +60,41 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
 bool splice_program(const char *target_text, size_t len, lang_t target_lang, const char *generated_text,
                     const splice_options_t *opts, char **out_text, bool *changed, diag_list_t *diags);
 
+/* A resource definition a program already has (splice_list_definitions). */
+typedef struct splice_definition {
+    /* The variable holding the resource, usable at the point where splicing inserts code; NULL
+     * when there is none: no variable or Go's `_`, the constructor nested in another expression,
+     * or a definition inside a function, loop or block rather than in the program body. YAML:
+     * the resource's key. */
+    const char *variable;
+    const char *logical_name; /* the constructor's name argument (YAML: `name:`, else the key) */
+    /* The type as the file writes it, with the file's import resolved — what splicing compares
+     * to replace a definition: `@pulumi/random.RandomPet` (TS), `pulumi_random.RandomPet`
+     * (Python), `github.com/pulumi/pulumi-random/sdk/v4/go/random.NewRandomPet` (Go),
+     * `Pulumi.Random.RandomPet` (C#), `com.pulumi.random.RandomPet` or `*.RandomPet` for a
+     * wildcard import (Java), the collapsed token `random:RandomPet` (YAML). */
+    const char *type;
+    unsigned line; /* 1-based */
+} splice_definition_t;
+
+/* Lists the resource definitions of a program (every constructor call with a string name, as
+ * splicing finds them to replace one), in source order. The array and strings are allocated from
+ * `a`. False with a diagnostic naming the line for a file splicing would refuse (syntax errors,
+ * invalid UTF-8, no program body); *out is then NULL and *n_out 0. */
+bool splicer_list_definitions(splicer_t *s, const char *text, size_t len, lang_t lang, const char *filename, arena_t *a,
+                              splice_definition_t **out, size_t *n_out, diag_list_t *diags);
+/* One-shot form of splicer_list_definitions. */
+bool splice_list_definitions(const char *text, size_t len, lang_t lang, const char *filename, arena_t *a,
+                             splice_definition_t **out, size_t *n_out, diag_list_t *diags);
+
+/* Whether a definition's `type` (splice_definition_t.type, in `lang`) is the resource type
+ * `token` (`random:index/randomPet:RandomPet`, `aws:s3/bucket:Bucket`, `pulumi:providers:aws`).
+ * Needs no schema: the class (Go: `New<Member>`) must be the token's member, a path segment must
+ * name the package (`random`, `pulumi-random`, `pulumi_random`, `Random`), and the segments after
+ * it must spell the module (`s3`, `apps/v1`; none for `index`), compared without case, `-` and `_`.
+ * So SDK versions and import aliases do not matter. Java `*.Member` matches on the member alone. */
+bool splice_type_matches(lang_t lang, const char *type, const char *token);
+
 /* Language of a program file from its name: .ts/.tsx/.mts/.cts/.js/.mjs/.cjs → TypeScript (the
  * TypeScript grammar parses plain JavaScript), .py → Python, .go → Go, .cs → C#, .java → Java,
  * .yaml/.yml (Pulumi.yaml, Main.yaml) → YAML. False for anything else. */

@@ -58,6 +58,7 @@ typedef struct sp_stmt {
     const char *res_type;
     const char *section; /* YAML: resources / variables / configuration / outputs */
     TSNode node;         /* body statements: the statement's node */
+    uint32_t res_start, res_end; /* user's file resources: the constructor expression itself */
 } sp_stmt_t;
 
 /* An identifier in a reference or declaration position (renamable), or a YAML `${name` site. */

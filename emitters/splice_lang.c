@@ -892,6 +892,8 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
             }
             r->res_name = lname;
             r->res_type = ctype;
+            r->res_start = ts_node_start_byte(res);
+            r->res_end = ts_node_end_byte(res);
             sp_stmt_decls(p, r, st);
         } else {
             sp_stmt_t *g = (sp_stmt_t *)sp_stmt_at(p, sb);

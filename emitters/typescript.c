@@ -191,6 +191,8 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     int idx = names_table_get(g->nodes, e->trav.root);
     if (idx >= 0) {
         buf_puts(g->b, g->ident[idx]);
+    } else if (pcl_program_is_external(g->p, e->trav.root)) {
+        buf_puts(g->b, e->trav.root); /* a variable of the file the code goes into */
     } else {
         diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                  "reference to '%s', which the program does not declare; the TypeScript code uses the name as is",

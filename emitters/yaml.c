@@ -164,7 +164,7 @@ static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     buf_putc(&t, '}');
     char *r = buf_arena_str(&t, g->a);
     buf_free(&t);
-    if (idx < 0)
+    if (idx < 0 && !pcl_program_is_external(g->p, e->trav.root))
         diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                  "reference to '%s', which the program does not declare; the YAML uses the name as is", e->trav.root);
     return r;

@@ -7,7 +7,9 @@
  *     union reduction, map entries that do not fit the element type dropped, objects by schema);
  *   - references: another resource's exact id / `name` / `arn` output becomes `<var>.id|.name|.arn`,
  *     found through a hash table of candidate values (O(total values)); a reference cycle is broken
- *     at one edge instead of dropping every reference;
+ *     at one edge instead of dropping every reference; candidates may also come from outside the
+ *     import (resources the user's program already declares, opts->external), whose roots are
+ *     variables of that program rather than nodes, and which order nothing;
  *   - secrets of every kind stay secret: either a secret stack-config read (default) or `secret(..)`;
  *   - nodes in a stable topological order (a resource before its users).
  * Pass order: resolve schemas and names → candidate table → values → order/cycles → nodes. */
@@ -61,9 +63,10 @@ typedef struct gen_res {
 
 /* A reference candidate: a value that names another resource's attribute. */
 typedef struct gen_cand {
-    size_t res;
-    const char *attr; /* "id", "name", "arn" */
-    bool ambiguous;   /* the value belongs to more than one resource: never referenced */
+    size_t res;                    /* imported resource, SIZE_MAX for an external one */
+    const pcl_external_ref_t *ext; /* the external candidate, NULL for an imported resource */
+    const char *attr;              /* "id", "name", "arn" */
+    bool ambiguous;                /* the value belongs to more than one resource: never referenced */
 } gen_cand_t;
 
 typedef struct gen_ctx {
@@ -79,6 +82,9 @@ typedef struct gen_ctx {
     pcl_smap_t cands;      /* candidate value → index into cand */
     gen_cand_t *cand;
     size_t n_cand;
+    pcl_smap_t superseded; /* external roots describing a resource this batch re-imports */
+    pcl_smap_t ext_used;   /* external roots referenced so far (→ program->external_roots) */
+    size_t cap_ext_used;
     size_t cap_secrets;
     buf_t path;      /* Title-cased path of the value being generated, for config names */
     const char *prop; /* top-level property being generated, for diagnostics */
@@ -360,12 +366,30 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
     return new_traversal(g, name, NULL, type);
 }
 
+/* A reference to a variable of the user's program (an external candidate); the root is recorded
+ * in the program so emitters write it as it is. No edge: it orders nothing in the program. */
+static pcl_expr_t *gen_external_reference(gen_ctx_t *g, const gen_cand_t *c, const schema_type_t *type) {
+    pcl_program_t *p = g->out->program;
+    const char *root = arena_strdup(g->a, c->ext->root);
+    if (pcl_smap_add(&g->ext_used, root, p->n_external_roots)) {
+        if (p->n_external_roots == g->cap_ext_used) {
+            size_t nc = g->cap_ext_used ? g->cap_ext_used * 2 : 4;
+            p->external_roots = arena_grow(g->a, p->external_roots, g->cap_ext_used * sizeof *p->external_roots,
+                                           nc * sizeof *p->external_roots);
+            g->cap_ext_used = nc;
+        }
+        p->external_roots[p->n_external_roots++] = root;
+    }
+    return new_traversal(g, root, c->attr, type);
+}
+
 /* A string that is exactly another imported resource's id/name/arn becomes a reference to it. */
 static pcl_expr_t *gen_reference(gen_ctx_t *g, const char *s, const schema_type_t *type) {
     size_t ci;
     if (!g->opts->guess_references || !*s || !pcl_smap_get(&g->cands, s, &ci)) return NULL;
     const gen_cand_t *c = &g->cand[ci];
     if (c->ambiguous || c->res == g->cur) return NULL;
+    if (c->ext) return gen_external_reference(g, c, type);
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
     gen_res_t *r = &g->res[g->cur];
     if (r->n_refs == r->cap_refs) {
@@ -678,32 +702,77 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
     }
 }
 
-static void add_candidate(gen_ctx_t *g, const char *value, size_t res, const char *attr) {
+static void add_candidate(gen_ctx_t *g, const char *value, size_t res, const pcl_external_ref_t *ext,
+                          const char *attr) {
     if (!value || !*value) return;
     size_t ci;
     if (pcl_smap_get(&g->cands, value, &ci)) {
         /* the same resource's id and name may coincide: keep the first (id); across resources the
          * value is ambiguous */
-        if (g->cand[ci].res != res) g->cand[ci].ambiguous = true;
+        const gen_cand_t *c = &g->cand[ci];
+        bool same = ext ? c->ext && strcmp(c->ext->root, ext->root) == 0 : !c->ext && c->res == res;
+        if (!same) g->cand[ci].ambiguous = true;
         return;
     }
-    g->cand[g->n_cand] = (gen_cand_t){res, attr, false};
+    g->cand[g->n_cand] = (gen_cand_t){res, ext, attr, false};
     pcl_smap_add(&g->cands, value, g->n_cand++);
+}
+
+static bool external_valid(const pcl_external_ref_t *x) {
+    return x->value && *x->value && x->root && *x->root && x->attr &&
+           (strcmp(x->attr, "id") == 0 || strcmp(x->attr, "name") == 0 || strcmp(x->attr, "arn") == 0);
+}
+
+/* Before names are chosen: external roots whose resource this batch imports again (an `id`
+ * candidate with the type and id of an imported resource) are superseded by it — the import
+ * replaces that definition, so its values name the imported resource. The other roots are
+ * reserved, so no generated identifier shadows a variable of the user's program. */
+static void reserve_external_roots(gen_ctx_t *g) {
+    const pcl_gen_options_t *o = g->opts;
+    if (!o->guess_references || !o->n_external) return;
+    pcl_smap_t ids = {0}; /* "type\x1fid" of the imported resources */
+    for (size_t i = 0; i < g->n; i++) {
+        const pcl_gen_resource_t *in = g->res[i].in;
+        if (in->type && in->id && *in->id) pcl_smap_add(&ids, arena_sprintf(g->a, "%s\x1f%s", in->type, in->id), i);
+    }
+    for (size_t k = 0; k < o->n_external; k++) {
+        const pcl_external_ref_t *x = &o->external[k];
+        if (!external_valid(x) || !x->type || strcmp(x->attr, "id") != 0) continue;
+        size_t i;
+        if (pcl_smap_get(&ids, arena_sprintf(g->a, "%s\x1f%s", x->type, x->value), &i))
+            pcl_smap_add(&g->superseded, x->root, i);
+    }
+    for (size_t k = 0; k < o->n_external; k++) {
+        const pcl_external_ref_t *x = &o->external[k];
+        size_t i;
+        if (external_valid(x) && !pcl_smap_get(&g->superseded, x->root, &i))
+            pcl_smap_add(&g->names, arena_strdup(g->a, x->root), SIZE_MAX);
+    }
+    pcl_smap_free(&ids);
 }
 
 /* Pass 2: every value that names a resource's id, `name` or `arn` output. */
 static void collect_candidates(gen_ctx_t *g) {
-    g->cand = arena_alloc(g->a, (3 * g->n + 1) * sizeof *g->cand);
+    size_t n_ext = g->opts->guess_references ? g->opts->n_external : 0;
+    g->cand = arena_alloc(g->a, (3 * g->n + n_ext + 1) * sizeof *g->cand);
     for (size_t i = 0; i < g->n; i++) {
         gen_res_t *r = &g->res[i];
         if (!r->ok || r->in->component) continue;
-        add_candidate(g, r->in->id, i, "id");
+        add_candidate(g, r->in->id, i, NULL, "id");
         if (!r->in->outputs || r->in->outputs->kind != PV_OBJECT) continue;
         static const char *const attrs[] = {"name", "arn"};
         for (size_t k = 0; k < 2; k++) {
             const pv_t *v = pv_unwrap(pv_object_get(r->in->outputs, attrs[k]));
-            if (v && v->kind == PV_STRING) add_candidate(g, v->u.str.s, i, attrs[k]);
+            if (v && v->kind == PV_STRING) add_candidate(g, v->u.str.s, i, NULL, attrs[k]);
         }
+    }
+    for (size_t k = 0; k < n_ext; k++) {
+        const pcl_external_ref_t *x = &g->opts->external[k];
+        size_t i;
+        if (!external_valid(x) || pcl_smap_get(&g->superseded, x->root, &i)) continue;
+        /* the attribute as a literal: the traversal outlives the caller's strings */
+        const char *attr = strcmp(x->attr, "id") == 0 ? "id" : strcmp(x->attr, "name") == 0 ? "name" : "arn";
+        add_candidate(g, x->value, SIZE_MAX, x, attr);
     }
 }
 
@@ -896,6 +965,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     for (size_t i = 0; i < n; i++) g.res[i].in = &resources[i];
     buf_init(&g.path);
 
+    reserve_external_roots(&g);
     resolve_resources(&g, schemas);
     collect_candidates(&g);
     generate_inputs(&g);
@@ -908,5 +978,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     pcl_smap_free(&g.names);
     pcl_smap_free(&g.plan_names);
     pcl_smap_free(&g.cands);
+    pcl_smap_free(&g.superseded);
+    pcl_smap_free(&g.ext_used);
     return n == 0 || n_order > 0;
 }

@@ -104,6 +104,11 @@ typedef struct pcl_program {
     pcl_node_t *nodes;
     size_t n_nodes;
     size_t cap_nodes;
+    /* Roots of traversals that name variables declared outside the program — in the file the code
+     * is spliced into (pcl_gen_options_t.external). Emitters write them verbatim, without a
+     * warning; they are names in the target language, not PCL identifiers. */
+    const char **external_roots;
+    size_t n_external_roots;
 } pcl_program_t;
 
 pcl_program_t *pcl_program_new(void);
@@ -112,6 +117,8 @@ void pcl_program_free(pcl_program_t *p);
 pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind);
 /* Index of the node declaring `name` (resources, components, config), or -1. */
 int pcl_program_find(const pcl_program_t *p, const char *name);
+/* Whether `root` is one of p->external_roots (and no node of the program declares it). */
+bool pcl_program_is_external(const pcl_program_t *p, const char *root);
 
 /* --- generation from imported resources -------------------------------------------------------- */
 
@@ -148,9 +155,25 @@ typedef enum {
     PCL_SECRETS_LITERAL,    /* Pulumi's behaviour: secret("plaintext") */
 } pcl_secrets_mode_t;
 
+/* A reference candidate outside the import: a resource the user's program already declares
+ * (cli/existing_refs.c finds them from the stack state and the file). A string input equal to
+ * `value` becomes `<root>.<attr>` like a reference to an imported resource, but `root` is not a
+ * node of the generated program: it is the variable the file declares, in the file's language. */
+typedef struct pcl_external_ref {
+    const char *value; /* the id, `name` or `arn` output */
+    const char *root;  /* the variable declaring the resource in the program (e.g. `serverName`) */
+    const char *attr;  /* "id", "name" or "arn" */
+    const char *type;  /* the resource's type token; an imported resource of this type with this
+                          id is the same resource re-imported, and supersedes the root's refs */
+} pcl_external_ref_t;
+
 typedef struct pcl_gen_options {
     pcl_secrets_mode_t secrets;
     bool guess_references; /* reference other imported resources by id/name/arn (default true) */
+    /* Further reference candidates (with guess_references): exact whole-string matches, a value
+     * that names more than one resource stays literal. Borrowed for the call. */
+    const pcl_external_ref_t *external;
+    size_t n_external;
 } pcl_gen_options_t;
 
 /* A secret value moved out of the code into stack config. */

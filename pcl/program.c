@@ -32,3 +32,10 @@ int pcl_program_find(const pcl_program_t *p, const char *name) {
             return (int)i;
     return -1;
 }
+
+bool pcl_program_is_external(const pcl_program_t *p, const char *root) {
+    if (!root) return false;
+    for (size_t i = 0; i < p->n_external_roots; i++)
+        if (strcmp(p->external_roots[i], root) == 0) return pcl_program_find(p, root) < 0;
+    return false;
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# test_existing_refs.sh — `cimport --insert-into FILE --stack-state STATE` writes references to the
+# resources the stack and the program already have, instead of literal IDs.
+#
+# The stack records the quickstart's RandomPet `server-name` with ID `clever-wombat`; index.ts
+# declares it as `const serverName = new random.RandomPet("server-name", ...)`. Importing only the
+# RandomId `server-id` (whose keepers.server is `clever-wombat`) into index.ts must write
+# `server: serverName.id`, not the literal, and the edited file must type-check with tsc against
+# the real SDKs in tests/peers. Without --stack-state the literal stays (nothing to refer to).
+set -euo pipefail
+
+: "${CIMPORT:?CIMPORT must point at the cimport binary}"
+: "${SHARED_DATA:?SHARED_DATA must point at the shared data directory}"
+: "${SOURCE_DIR:?SOURCE_DIR must point at the source tree}"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+peers="$SOURCE_DIR/tests/peers"
+tsc="$peers/node_modules/typescript/bin/tsc"
+[[ -f "$tsc" && -d "$peers/node_modules/@pulumi/random" ]] ||
+    fail "$peers/node_modules is missing: run 'cd tests/peers && npm ci --ignore-scripts'"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+qs="$SOURCE_DIR/examples/quickstart"
+
+cat >"$work/imports.json" <<'JSON'
+{"resources": [
+  {"type": "random:index/randomId:RandomId", "name": "serverId", "logicalName": "server-id", "id": "q8Vb1f0Zk3Y"}
+]}
+JSON
+
+# The user's program: the RandomPet the stack already has.
+cat >"$work/index.ts" <<'TS'
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+
+const serverName = new random.RandomPet("server-name", {
+    length: 2,
+    separator: "-",
+});
+
+export const petName = serverName.id;
+TS
+
+# The stack: what `pulumi stack export` prints after `pulumi up` of that program.
+cat >"$work/stack-export.json" <<'JSON'
+{
+    "version": 3,
+    "deployment": {
+        "manifest": {"time": "2026-11-20T09:14:03.512Z", "magic": "", "version": "v3.200.0"},
+        "resources": [
+            {
+                "urn": "urn:pulumi:legacy::webshop::pulumi:pulumi:Stack::webshop-legacy",
+                "custom": false,
+                "type": "pulumi:pulumi:Stack"
+            },
+            {
+                "urn": "urn:pulumi:legacy::webshop::pulumi:providers:random::default_4_21_1",
+                "custom": true,
+                "id": "5b0c2e1d-9f7a-4c55-8a3e-2f6b1d0c9e41",
+                "type": "pulumi:providers:random",
+                "inputs": {"version": "4.21.1"},
+                "outputs": {"version": "4.21.1"}
+            },
+            {
+                "urn": "urn:pulumi:legacy::webshop::random:index/randomPet:RandomPet::server-name",
+                "custom": true,
+                "id": "clever-wombat",
+                "type": "random:index/randomPet:RandomPet",
+                "inputs": {"__defaults": [], "length": 2, "separator": "-"},
+                "outputs": {"id": "clever-wombat", "length": 2, "separator": "-"},
+                "parent": "urn:pulumi:legacy::webshop::pulumi:pulumi:Stack::webshop-legacy",
+                "provider": "urn:pulumi:legacy::webshop::pulumi:providers:random::default_4_21_1::5b0c2e1d-9f7a-4c55-8a3e-2f6b1d0c9e41"
+            }
+        ]
+    }
+}
+JSON
+
+common=(--spec "$work/imports.json" --offline-state "$qs/stack.json"
+        --schema "$SHARED_DATA/schemas/random/schema.json" --language typescript --quiet)
+
+# Without --stack-state: the literal (the control case).
+cp "$work/index.ts" "$work/plain.ts"
+"$CIMPORT" "${common[@]}" --insert-into "$work/plain.ts" >"$work/plain.log" 2>&1 ||
+    { cat "$work/plain.log" >&2; fail "cimport --insert-into without --stack-state failed"; }
+grep -q 'server: "clever-wombat"' "$work/plain.ts" ||
+    { cat "$work/plain.ts" >&2; fail "without --stack-state the keeper should stay the literal \"clever-wombat\""; }
+
+# With --stack-state: a reference to the program's variable.
+"$CIMPORT" "${common[@]}" --insert-into "$work/index.ts" --stack-state "$work/stack-export.json" --stack legacy --project webshop \
+    >"$work/refs.log" 2>&1 || { cat "$work/refs.log" >&2; fail "cimport --insert-into --stack-state failed"; }
+if grep -q 'server: "clever-wombat"' "$work/index.ts"; then
+    cat "$work/index.ts" >&2
+    fail "the keeper is still the literal \"clever-wombat\": cli/import_cmd.c does not pass existing_refs_collect()'s \
+candidates (cli/existing_refs.h) into cli_options_t.external_refs when --insert-into and --stack-state are both given"
+fi
+grep -q '^        server: serverName\.id,$' "$work/index.ts" ||
+    { cat "$work/index.ts" >&2; fail "the edited index.ts has no 'server: serverName.id'"; }
+grep -q '^const serverId = new random\.RandomId("server-id", {$' "$work/index.ts" ||
+    { cat "$work/index.ts" >&2; fail "the RandomId definition was not inserted"; }
+[[ "$(grep -c 'new random.RandomPet("server-name"' "$work/index.ts")" == 1 ]] ||
+    { cat "$work/index.ts" >&2; fail "the existing RandomPet definition should stay exactly once"; }
+
+cat >"$work/tsconfig.json" <<EOF
+{
+  "compilerOptions": {
+    "module": "commonjs",
+    "target": "es2020",
+    "strict": true,
+    "noEmit": true,
+    "skipLibCheck": true,
+    "moduleResolution": "node",
+    "typeRoots": ["$peers/node_modules/@types"],
+    "types": ["node"],
+    "paths": {"@pulumi/*": ["$peers/node_modules/@pulumi/*"]}
+  },
+  "files": ["index.ts", "plain.ts"]
+}
+EOF
+if ! (cd "$work" && node "$tsc" -p tsconfig.json) >"$work/tsc.log" 2>&1; then
+    cat "$work/tsc.log" "$work/index.ts" >&2
+    fail "tsc --strict rejected the edited index.ts"
+fi
+
+# A second identical run changes nothing.
+cp "$work/index.ts" "$work/index.ts.once"
+"$CIMPORT" "${common[@]}" --insert-into "$work/index.ts" --stack-state "$work/stack-export.json" --stack legacy --project webshop \
+    >"$work/refs2.log" 2>&1 || { cat "$work/refs2.log" >&2; fail "the second run failed"; }
+cmp -s "$work/index.ts" "$work/index.ts.once" || { diff -u "$work/index.ts.once" "$work/index.ts" >&2 || true; fail "a second identical run changed index.ts"; }
+
+echo "PASS: test_existing_refs (literal without --stack-state, serverName.id with it, tsc, idempotent)"
