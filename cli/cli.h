@@ -66,6 +66,10 @@ typedef struct cli_options {
     size_t n_attach;
     const char **config;        /* --config pkg:key=value (repeatable) */
     size_t n_config;
+    /* References to resources the stack and the --insert-into program already have
+     * (existing_refs_collect); NULL/0 for none. */
+    const pcl_external_ref_t *external_refs;
+    size_t n_external_refs;
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

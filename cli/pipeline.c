@@ -179,6 +179,8 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     pcl_gen_options_t po;
     pcl_gen_options_default(&po);
     po.secrets = o->secrets;
+    po.external = o->external_refs;
+    po.n_external = o->n_external_refs;
     if (!pcl_generate(gr, n, p->schemas, &po, &p->gen, diags) || !p->gen.program) return true;
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
     return true;
