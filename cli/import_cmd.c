@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/existing_refs.h"
 #include "cli/pipeline.h"
 #include "cli/progress.h"
 #include "emitters/review.h"
@@ -120,7 +121,23 @@ int cli_run_import(cli_options_t *o) {
     char *old_text = NULL, *new_text = NULL;
     size_t old_len = 0, new_len = 0;
     bool changed = false, wrote_ok = true;
+    /* With both --insert-into and --stack-state, resources the stack already has and the program
+     * already declares become references to their variables instead of literals. */
+    arena_t *refs_arena = arena_new();
+    diag_list_t refs_diags;
+    diag_list_init(&refs_diags);
+    if (o->insert_into && o->stack_state && access(o->insert_into, R_OK) == 0) {
+        size_t len;
+        char *t = file_read_all(refs_arena, o->insert_into, &len, &refs_diags);
+        if (t) {
+            pcl_external_ref_t *refs = NULL;
+            o->n_external_refs =
+                existing_refs_collect(refs_arena, o->stack_state, t, len, o->language, &refs, &refs_diags);
+            o->external_refs = refs;
+        }
+    }
     bool ran = pipeline_run(&p, o, NULL, &hooks);
+    if (!quiet || diag_has_errors(&refs_diags)) print_diags(&refs_diags);
     progress_finish(prog);
     if (!ran) {
         /* Bad input: nothing ran, nothing is written. */
@@ -216,6 +233,8 @@ refused:
 done:
     free(new_text);
     pipeline_free(&p);
+    diag_list_free(&refs_diags);
+    arena_free(refs_arena);
     progress_free(prog);
     free(o->schemas);
     free(o->attach);
