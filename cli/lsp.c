@@ -571,7 +571,8 @@ static void lsp_job_cancelled(lsp_server_t *s, lsp_job_t *job) {
     lsp_job_remove(s, job);
 }
 
-static void lsp_cancel(lsp_server_t *s, const cJSON *params) {
+/* $/cancelRequest for a command (a job). False when no job has that id. */
+static bool lsp_cancel(lsp_server_t *s, const cJSON *params) {
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "id");
     for (lsp_job_t *j = s->jobs; id && j; j = j->next) {
         if (!cJSON_Compare(j->id, id, true)) continue;
@@ -581,7 +582,32 @@ static void lsp_cancel(lsp_server_t *s, const cJSON *params) {
             j->cancelled = true; /* seen when the pipeline returns */
         }
         /* LSP_JOB_WAIT_APPLY: the edit is with the editor already; its answer decides. */
-        return;
+        return true;
+    }
+    return false;
+}
+
+/* $/cancelRequest for a request that arrived while a command ran and waits in the queue: it is
+ * answered as cancelled and never runs. */
+static void lsp_cancel_queued(lsp_server_t *s, const cJSON *params) {
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "id");
+    lsp_queued_t *prev = NULL;
+    for (lsp_queued_t *q = s->queue; id && q; prev = q, q = q->next) {
+        cJSON *m = cJSON_ParseWithLength(q->body, q->len);
+        const char *method = m ? lsp_str(m, "method") : NULL;
+        bool match = method && cJSON_Compare(cJSON_GetObjectItemCaseSensitive(m, "id"), id, true);
+        if (match) {
+            lsp_respond_error(s, id, LSP_REQUEST_CANCELLED, "%s was cancelled before it ran", method);
+            if (prev)
+                prev->next = q->next;
+            else
+                s->queue = q->next;
+            if (s->queue_tail == q) s->queue_tail = prev;
+            free(q->body);
+            free(q);
+        }
+        cJSON_Delete(m);
+        if (match) return;
     }
 }
 
@@ -600,7 +626,8 @@ static void lsp_poll_input(lsp_server_t *s) {
         cJSON *m = cJSON_ParseWithLength(body, len);
         const char *method = m ? lsp_str(m, "method") : NULL;
         if (method && strcmp(method, "$/cancelRequest") == 0) {
-            lsp_cancel(s, cJSON_GetObjectItemCaseSensitive(m, "params"));
+            const cJSON *params = cJSON_GetObjectItemCaseSensitive(m, "params");
+            if (!lsp_cancel(s, params)) lsp_cancel_queued(s, params);
             free(body);
         } else {
             lsp_queued_t *q = calloc(1, sizeof *q);
@@ -641,7 +668,8 @@ static void lsp_on_tick(void *user, size_t done, size_t failed, size_t in_flight
 static void lsp_diag_lines(buf_t *b, diag_list_t *l, bool with_info) {
     for (diag_t *d = l->head; d; d = d->next) {
         if (d->severity == DIAG_DEBUG || (d->severity == DIAG_INFO && !with_info)) continue;
-        buf_printf(b, "%s%s: %s", b->len ? "\n" : "", diag_severity_name(d->severity), diag_format(l, d));
+        bool sep = b->len && b->data[b->len - 1] != '\n';
+        buf_printf(b, "%s%s: %s", sep ? "\n" : "", diag_severity_name(d->severity), diag_format(l, d));
     }
 }
 
@@ -805,8 +833,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     if (!file || diag_has_errors(&dl)) {
         buf_t b;
         buf_init(&b);
-        buf_printf(&b, "cimport: cannot import %s:", what);
-        buf_putc(&b, '\n');
+        buf_printf(&b, "cimport: cannot import %s:\n", what);
         lsp_diag_lines(&b, &dl, true);
         lsp_job_fail(s, job, b.data);
         buf_free(&b);

@@ -1,0 +1,1037 @@
+/* test_lsp.c — the language server (cli/lsp*.c, compiled in here with the pipeline: cli/ is not a
+ * library), driven through its real loop: a session's messages are framed into a file the server
+ * reads as its input, and everything it writes is parsed back.
+ *
+ * Covers framing (split, glued, LF-only, bad and missing Content-Length, EOF mid-message),
+ * JSON-RPC errors (ParseError, InvalidRequest, MethodNotFound, InvalidParams, ServerNotInitialized),
+ * the lifecycle's exit codes, document sync (full and incremental, UTF-16 and negotiated UTF-8),
+ * positions and the smallest edits on non-ASCII and CRLF text, both commands end to end against the
+ * offline provider (quickstart stack + random schema), progress, cancel, the editor refusing an
+ * edit, failures the user must see (an ID the state lacks, a bad schema path, a program with a
+ * syntax error) and the code action on an import file. */
+#include <check.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/args.c"
+#include "cli/lsp.c"
+#include "cli/lsp_rpc.c"
+#include "cli/lsp_text.c"
+#include "cli/pipeline.c"
+#include "cli/project.c"
+#include "testutil.h"
+
+#define QUICKSTART SOURCE_DIR "/examples/quickstart"
+#define RANDOM_SCHEMA SHARED_DATA "/schemas/random/schema.json"
+#define PET "random:index/randomPet:RandomPet"
+
+/* ---------- sessions ---------- */
+
+typedef struct session {
+    buf_t in;  /* framed client messages */
+    buf_t out; /* what the server wrote */
+    cJSON *msgs; /* the server's messages, parsed */
+    int rc;
+} session_t;
+
+static void sess_init(session_t *ss) {
+    memset(ss, 0, sizeof *ss);
+    buf_init(&ss->in);
+    buf_init(&ss->out);
+}
+
+static void sess_free(session_t *ss) {
+    buf_free(&ss->in);
+    buf_free(&ss->out);
+    cJSON_Delete(ss->msgs);
+}
+
+static void sess_raw(session_t *ss, const char *text) { buf_puts(&ss->in, text); }
+
+static void sess_add(session_t *ss, cJSON *m) {
+    char *body = cJSON_PrintUnformatted(m);
+    buf_printf(&ss->in, "Content-Length: %zu\r\n\r\n%s", strlen(body), body);
+    free(body);
+    cJSON_Delete(m);
+}
+
+/* Adds a message written as JSON text (printf format). */
+static void sess_json(session_t *ss, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sess_json(session_t *ss, const char *fmt, ...) {
+    char text[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    cJSON *m = cJSON_Parse(text);
+    ck_assert_msg(m != NULL, "bad test JSON: %s", text);
+    sess_add(ss, m);
+}
+
+/* initialize (+ initialized) with the offline quickstart options; extra_caps is JSON for
+ * "capabilities" ("{}" for none). */
+static void sess_init_server(session_t *ss, const char *caps) {
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":null,\"capabilities\":%s,\"initializationOptions\":{\"offlineState\":\"%s/stack.json\","
+              "\"schemas\":[\"%s\"]}}}",
+              caps, QUICKSTART, RANDOM_SCHEMA);
+    sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+}
+
+static void sess_open(session_t *ss, const char *uri, const char *language_id, const char *text) {
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(m, "method", "textDocument/didOpen");
+    cJSON *td = cJSON_AddObjectToObject(cJSON_AddObjectToObject(m, "params"), "textDocument");
+    cJSON_AddStringToObject(td, "uri", uri);
+    cJSON_AddStringToObject(td, "languageId", language_id);
+    cJSON_AddNumberToObject(td, "version", 1);
+    cJSON_AddStringToObject(td, "text", text);
+    sess_add(ss, m);
+}
+
+static void sess_import(session_t *ss, int id, const char *id_value, const char *uri, const char *extra) {
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"server-name\",\"id\":\"%s\","
+              "\"uri\":\"%s\"}]%s}}",
+              id, id_value, uri, extra ? extra : "");
+}
+
+static void sess_end(session_t *ss, int id) {
+    sess_json(ss, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"shutdown\"}", id);
+    sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}");
+}
+
+static bool sess_write(void *user, const char *data, size_t len) {
+    buf_append(&((session_t *)user)->out, data, len);
+    return true;
+}
+
+/* Runs the server over the session's input (a file: any size, read like a pipe) and parses what
+ * it wrote. Returns the server so tests can look at its documents; free with lsp_server_free. */
+static lsp_server_t *sess_run_keep(session_t *ss, const cli_options_t *defaults) {
+    char path[] = "/tmp/test_lsp_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert(write(fd, ss->in.data ? ss->in.data : "", ss->in.len) == (ssize_t)ss->in.len);
+    lseek(fd, 0, SEEK_SET);
+    unlink(path);
+    lsp_server_t *s = lsp_server_new(defaults, sess_write, ss);
+    ss->rc = lsp_server_run(s, fd);
+    close(fd);
+    ss->msgs = cJSON_CreateArray();
+    const char *p = ss->out.data ? ss->out.data : "";
+    const char *end = p + ss->out.len;
+    while (p < end) {
+        size_t n;
+        ck_assert_msg(sscanf(p, "Content-Length: %zu\r\n\r\n", &n) == 1, "bad output framing at: %.40s", p);
+        const char *body = strstr(p, "\r\n\r\n") + 4;
+        ck_assert(body + n <= end);
+        cJSON *m = cJSON_ParseWithLength(body, n);
+        ck_assert_msg(m != NULL, "server wrote invalid JSON: %.*s", (int)n, body);
+        cJSON_AddItemToArray(ss->msgs, m);
+        p = body + n;
+    }
+    return s;
+}
+
+static void sess_run(session_t *ss) { lsp_server_free(sess_run_keep(ss, NULL)); }
+
+/* The server's response to request `id` (client ids are numbers). */
+static const cJSON *resp(const session_t *ss, int id) {
+    const cJSON *m;
+    cJSON_ArrayForEach(m, ss->msgs) {
+        const cJSON *mid = cJSON_GetObjectItem(m, "id");
+        if (cJSON_IsNumber(mid) && mid->valueint == id && !cJSON_HasObjectItem(m, "method")) return m;
+    }
+    return NULL;
+}
+
+static int error_code(const session_t *ss, int id) {
+    const cJSON *r = resp(ss, id);
+    ck_assert_msg(r != NULL, "no response to request %d", id);
+    const cJSON *e = cJSON_GetObjectItem(r, "error");
+    ck_assert_msg(e != NULL, "request %d did not fail", id);
+    return cJSON_GetObjectItem(e, "code")->valueint;
+}
+
+static const char *error_message(const session_t *ss, int id) {
+    return cJSON_GetObjectItem(cJSON_GetObjectItem(resp(ss, id), "error"), "message")->valuestring;
+}
+
+/* The n-th (0-based) server message with `method`, or NULL. */
+static const cJSON *nth_method(const session_t *ss, const char *method, int n) {
+    const cJSON *m;
+    cJSON_ArrayForEach(m, ss->msgs) {
+        const cJSON *mm = cJSON_GetObjectItem(m, "method");
+        if (cJSON_IsString(mm) && strcmp(mm->valuestring, method) == 0 && n-- == 0) return m;
+    }
+    return NULL;
+}
+
+static int count_method(const session_t *ss, const char *method) {
+    int n = 0;
+    while (nth_method(ss, method, n)) n++;
+    return n;
+}
+
+/* Errors with id null (ParseError for framing and JSON). */
+static int count_null_id_errors(const session_t *ss, int code) {
+    int n = 0;
+    const cJSON *m;
+    cJSON_ArrayForEach(m, ss->msgs) {
+        if (cJSON_IsNull(cJSON_GetObjectItem(m, "id")) &&
+            cJSON_GetObjectItem(cJSON_GetObjectItem(m, "error"), "code")->valueint == code)
+            n++;
+    }
+    return n;
+}
+
+/* ---------- a client's view of edits: an independent UTF-16 → byte mapping ---------- */
+
+static size_t client_offset(const char *t, long line, long ch, bool utf8) {
+    size_t i = 0;
+    for (long l = 0; l < line; l++) {
+        while (t[i] && t[i] != '\n' && t[i] != '\r') i++;
+        if (t[i] == '\r' && t[i + 1] == '\n') i++;
+        if (t[i]) i++;
+    }
+    long u = 0;
+    while (t[i] && t[i] != '\n' && t[i] != '\r' && u < ch) {
+        unsigned char c = (unsigned char)t[i];
+        int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        u += utf8 ? n : (n == 4 ? 2 : 1);
+        i += (size_t)n;
+    }
+    ck_assert_int_eq(u, ch); /* a position must fall on a character boundary */
+    return i;
+}
+
+/* Applies TextEdit[] (positions in the original text) as an editor would: from the last one. */
+static char *client_apply(const char *text, const cJSON *edits, bool utf8) {
+    size_t n = (size_t)cJSON_GetArraySize(edits);
+    char *cur = strdup(text);
+    for (size_t k = n; k-- > 0;) {
+        const cJSON *e = cJSON_GetArrayItem(edits, (int)k);
+        const cJSON *r = cJSON_GetObjectItem(e, "range");
+        const cJSON *st = cJSON_GetObjectItem(r, "start"), *en = cJSON_GetObjectItem(r, "end");
+        size_t a = client_offset(text, cJSON_GetObjectItem(st, "line")->valueint,
+                                 cJSON_GetObjectItem(st, "character")->valueint, utf8);
+        size_t b = client_offset(text, cJSON_GetObjectItem(en, "line")->valueint,
+                                 cJSON_GetObjectItem(en, "character")->valueint, utf8);
+        ck_assert_uint_le(a, b);
+        /* edits are sorted and apart: offsets in `text` are valid in `cur` as long as we go backwards */
+        const char *nt = cJSON_GetObjectItem(e, "newText")->valuestring;
+        size_t cl = strlen(cur);
+        char *next = malloc(cl - (b - a) + strlen(nt) + 1);
+        memcpy(next, cur, a);
+        strcpy(next + a, nt);
+        strcat(next, cur + b);
+        free(cur);
+        cur = next;
+    }
+    return cur;
+}
+
+/* The TextEdit[] of the n-th applyEdit for uri (changes or documentChanges). */
+static const cJSON *apply_edits(const session_t *ss, int n, const char *uri) {
+    const cJSON *m = nth_method(ss, "workspace/applyEdit", n);
+    ck_assert_msg(m != NULL, "no workspace/applyEdit #%d", n);
+    const cJSON *edit = cJSON_GetObjectItem(cJSON_GetObjectItem(m, "params"), "edit");
+    const cJSON *changes = cJSON_GetObjectItem(edit, "changes");
+    if (changes) return cJSON_GetObjectItem(changes, uri);
+    const cJSON *dc = cJSON_GetArrayItem(cJSON_GetObjectItem(edit, "documentChanges"), 0);
+    return cJSON_GetObjectItem(dc, "edits");
+}
+
+static const char *show_text(const session_t *ss, int n, int *type) {
+    const cJSON *m = nth_method(ss, "window/showMessage", n);
+    if (!m) return NULL;
+    const cJSON *p = cJSON_GetObjectItem(m, "params");
+    if (type) *type = cJSON_GetObjectItem(p, "type")->valueint;
+    return cJSON_GetObjectItem(p, "message")->valuestring;
+}
+
+static const char *TS_PROGRAM = "// Équipe: José Müller 😀\n"
+                                "import * as pulumi from \"@pulumi/pulumi\";\n"
+                                "import * as random from \"@pulumi/random\";\n"
+                                "\n"
+                                "const owner = \"José 😀 Müller\";\n"
+                                "export const who = owner;\n";
+
+/* ---------- framing ---------- */
+
+START_TEST(test_reader_split_glued_lf) {
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    lsp_reader_t r;
+    lsp_reader_init(&r, p[0]);
+    char *body;
+    size_t len;
+    /* half a header: nothing yet */
+    ck_assert(write(p[1], "Content-Len", 11) == 11);
+    ck_assert_int_eq(lsp_reader_next(&r, false, &body, &len), LSP_READ_AGAIN);
+    /* the rest, a second message glued on, LF-only headers and lower case with Content-Type */
+    const char *rest = "gth: 7\r\n\r\n{\"a\":1}content-length:  2\ncontent-type: application/vscode-jsonrpc; "
+                       "charset=utf-8\n\n[]";
+    ck_assert(write(p[1], rest, strlen(rest)) == (ssize_t)strlen(rest));
+    ck_assert_int_eq(lsp_reader_next(&r, false, &body, &len), LSP_READ_MESSAGE);
+    ck_assert_str_eq(body, "{\"a\":1}");
+    ck_assert_uint_eq(len, 7);
+    free(body);
+    ck_assert_int_eq(lsp_reader_next(&r, false, &body, &len), LSP_READ_MESSAGE);
+    ck_assert_str_eq(body, "[]");
+    free(body);
+    ck_assert_int_eq(lsp_reader_next(&r, false, &body, &len), LSP_READ_AGAIN);
+    /* EOF in the middle of a body */
+    ck_assert(write(p[1], "Content-Length: 10\r\n\r\n{\"x\"", 26) == 26);
+    close(p[1]);
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_EOF);
+    ck_assert(r.partial);
+    ck_assert_ptr_null(body);
+    lsp_reader_free(&r);
+    close(p[0]);
+}
+END_TEST
+
+START_TEST(test_reader_bad_headers_resync) {
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    const char *in = "Content-Type: x\r\n\r\n{\"lost\":1}"          /* no Content-Length */
+                     "Content-Length: abc\r\n\r\n{}"                 /* not a number */
+                     "Content-Length: 99999999999999\r\n\r\n{}"      /* too large */
+                     "Content-Length: 2\r\n\r\n{}";
+    ck_assert(write(p[1], in, strlen(in)) == (ssize_t)strlen(in));
+    close(p[1]);
+    lsp_reader_t r;
+    lsp_reader_init(&r, p[0]);
+    char *body;
+    size_t len;
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_BAD_HEADER);
+    ck_assert_str_eq(r.error, "a message has no Content-Length header");
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_BAD_HEADER);
+    ck_assert_str_eq(r.error, "the Content-Length header is not a number of bytes up to 268435456");
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_BAD_HEADER);
+    ck_assert_str_eq(r.error, "the Content-Length header is not a number of bytes up to 268435456");
+    /* reading resumes at the next Content-Length: the skipped bodies are not taken for messages */
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_MESSAGE);
+    ck_assert_str_eq(body, "{}");
+    free(body);
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_EOF);
+    ck_assert(!r.partial);
+    lsp_reader_free(&r);
+    close(p[0]);
+
+    /* a header line that is not a header at all */
+    ck_assert_int_eq(pipe(p), 0);
+    in = "garbage without colon\r\n\r\nContent-Length: 2\r\n\r\n[]";
+    ck_assert(write(p[1], in, strlen(in)) == (ssize_t)strlen(in));
+    close(p[1]);
+    lsp_reader_init(&r, p[0]);
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_BAD_HEADER);
+    ck_assert_str_eq(r.error, "a header line has no ':' (expected 'Content-Length: N')");
+    ck_assert_int_eq(lsp_reader_next(&r, true, &body, &len), LSP_READ_MESSAGE);
+    ck_assert_str_eq(body, "[]");
+    free(body);
+    lsp_reader_free(&r);
+    close(p[0]);
+}
+END_TEST
+
+/* ---------- positions and edits ---------- */
+
+START_TEST(test_positions_utf16_utf8) {
+    const char *t = "a😀b\r\nJosé x\rlast";
+    size_t n = strlen(t);
+    /* line 0: 'a' (1 unit), 😀 (2 UTF-16 units, 4 bytes), 'b' */
+    ck_assert_uint_eq(lsp_text_offset(t, n, 0, 1, LSP_ENC_UTF16), 1);
+    ck_assert_uint_eq(lsp_text_offset(t, n, 0, 3, LSP_ENC_UTF16), 5);
+    ck_assert_uint_eq(lsp_text_offset(t, n, 0, 2, LSP_ENC_UTF16), 1); /* inside the pair: its start */
+    ck_assert_uint_eq(lsp_text_offset(t, n, 0, 5, LSP_ENC_UTF8), 5);
+    ck_assert_uint_eq(lsp_text_offset(t, n, 0, 99, LSP_ENC_UTF16), 6); /* past the end: before CRLF */
+    /* line 1 after CRLF; é is 1 unit, 2 bytes */
+    ck_assert_uint_eq(lsp_text_offset(t, n, 1, 5, LSP_ENC_UTF16), 8 + 6);
+    ck_assert_uint_eq(lsp_text_offset(t, n, 1, 6, LSP_ENC_UTF8), 8 + 6);
+    /* a lone CR ends line 1 */
+    ck_assert_uint_eq(lsp_text_offset(t, n, 2, 0, LSP_ENC_UTF16), 16);
+    ck_assert_uint_eq(lsp_text_offset(t, n, 9, 0, LSP_ENC_UTF16), n);
+    long l, c;
+    lsp_text_position(t, n, 5, LSP_ENC_UTF16, &l, &c);
+    ck_assert_int_eq(l, 0);
+    ck_assert_int_eq(c, 3);
+    lsp_text_position(t, n, 14, LSP_ENC_UTF16, &l, &c);
+    ck_assert_int_eq(l, 1);
+    ck_assert_int_eq(c, 5);
+    lsp_text_position(t, n, 14, LSP_ENC_UTF8, &l, &c);
+    ck_assert_int_eq(c, 6);
+    lsp_text_position(t, n, 17, LSP_ENC_UTF16, &l, &c);
+    ck_assert_int_eq(l, 2);
+    ck_assert_int_eq(c, 1);
+}
+END_TEST
+
+/* Diffs old → new, checks the edits are sorted, apart and minimal-looking, and that applying them
+ * (as a client, in both encodings) gives new. Returns the number of edits. */
+static size_t diff_roundtrip(const char *old_text, const char *new_text) {
+    lsp_edit_t *e;
+    size_t n = lsp_text_diff(old_text, strlen(old_text), new_text, strlen(new_text), &e);
+    for (size_t i = 1; i < n; i++) ck_assert_uint_lt(e[i - 1].old_end, e[i].old_start);
+    for (int enc = 0; enc < 2; enc++) {
+        cJSON *j = lsp_edits_json(old_text, strlen(old_text), new_text, e, n, (lsp_encoding_t)enc);
+        char *got = client_apply(old_text, j, enc == LSP_ENC_UTF8);
+        ck_assert_str_eq(got, new_text);
+        free(got);
+        cJSON_Delete(j);
+    }
+    free(e);
+    return n;
+}
+
+START_TEST(test_diff_smallest_edits) {
+    ck_assert_uint_eq(diff_roundtrip("same\n", "same\n"), 0);
+    /* an import at the top and a resource at the end: two edits, not one covering the file */
+    ck_assert_uint_eq(diff_roundtrip("import a\n\nx = 1\ny = 2\n", "import a\nimport b\n\nx = 1\ny = 2\nz = 3\n"), 2);
+    /* a change inside a line after non-ASCII text is narrowed to the differing bytes */
+    lsp_edit_t *e;
+    const char *o = "s = \"José 😀 Müller\"\n", *n = "s = \"José 😀 Muller\"\n";
+    ck_assert_uint_eq(lsp_text_diff(o, strlen(o), n, strlen(n), &e), 1);
+    cJSON *j = lsp_edits_json(o, strlen(o), n, e, 1, LSP_ENC_UTF16);
+    const cJSON *st = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(j, 0), "range"), "start");
+    ck_assert_int_eq(cJSON_GetObjectItem(st, "character")->valueint, 14); /* ü after 😀 (2 units) */
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(j, 0), "newText")->valuestring, "u");
+    cJSON_Delete(j);
+    j = lsp_edits_json(o, strlen(o), n, e, 1, LSP_ENC_UTF8);
+    st = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(j, 0), "range"), "start");
+    ck_assert_int_eq(cJSON_GetObjectItem(st, "character")->valueint, 17); /* bytes */
+    cJSON_Delete(j);
+    free(e);
+    /* never split a UTF-8 character: é (C3 A9) → è (C3 A8) replaces the whole character */
+    ck_assert_uint_eq(diff_roundtrip("é\n", "è\n"), 1);
+    ck_assert_uint_eq(lsp_text_diff("é", 2, "è", 2, &e), 1);
+    ck_assert_uint_eq(e[0].old_start, 0);
+    ck_assert_uint_eq(e[0].old_end, 2);
+    free(e);
+    /* CRLF: lines added between CRLF lines; no edit ends between CR and LF */
+    diff_roundtrip("a\r\nb\r\n", "a\r\nx\r\nb\r\n");
+    diff_roundtrip("a\r\nb", "a\r\nb\r\nc");
+    diff_roundtrip("a\rb\rc", "a\rB\rc");
+    /* empty texts, everything replaced, moves */
+    diff_roundtrip("", "x\n");
+    diff_roundtrip("x\n", "");
+    diff_roundtrip("1\n2\n3\n4\n5\n", "5\n4\n3\n2\n1\n");
+    diff_roundtrip("a\nb\nc\nd\n", "a\nB\nc\nD\n");
+}
+END_TEST
+
+START_TEST(test_diff_large_file) {
+    buf_t b;
+    buf_init(&b);
+    for (int i = 0; i < 10000; i++) buf_printf(&b, "const v%d = \"é%d\";\n", i, i);
+    char *old_text = buf_take(&b);
+    buf_puts(&b, "import * as x from \"x\";\n");
+    buf_puts(&b, old_text);
+    buf_puts(&b, "const added = 1;\n");
+    char *new_text = buf_take(&b);
+    ck_assert_uint_eq(diff_roundtrip(old_text, new_text), 2);
+    /* far too many changes for Myers' bound: still correct (one edit for the middle) */
+    buf_init(&b);
+    for (int i = 0; i < 6000; i++) buf_printf(&b, "%d\n", i % 2 ? i : -i);
+    char *other = buf_take(&b);
+    diff_roundtrip(old_text, other);
+    free(old_text);
+    free(new_text);
+    free(other);
+}
+END_TEST
+
+START_TEST(test_uris) {
+    char *p = lsp_uri_to_path("file:///tmp/My%20Project/%C3%A9.ts");
+    ck_assert_str_eq(p, "/tmp/My Project/é.ts");
+    free(p);
+    p = lsp_uri_to_path("file://localhost/x/y.go");
+    ck_assert_str_eq(p, "/x/y.go");
+    free(p);
+    ck_assert_ptr_null(lsp_uri_to_path("untitled:Untitled-1"));
+    ck_assert_ptr_null(lsp_uri_to_path("file://otherhost/x"));
+    char *u = lsp_path_to_uri("/tmp/My Project/é.ts");
+    ck_assert_str_eq(u, "file:///tmp/My%20Project/%C3%A9.ts");
+    free(u);
+}
+END_TEST
+
+/* ---------- protocol ---------- */
+
+START_TEST(test_malformed_framing_and_json) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{}");
+    sess_raw(&ss, "Content-Type: text/plain\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":50,\"method\":\"shutdown\"}");
+    sess_raw(&ss, "Content-Length: 9\r\n\r\n{not json");
+    sess_raw(&ss, "Content-Length: 2\r\n\r\n[]");
+    sess_json(&ss, "{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"shutdown\"}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"shutdown\"}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":4}");
+    sess_end(&ss, 5);
+    sess_run(&ss);
+    /* the request inside the headerless message was skipped, not run */
+    ck_assert_ptr_null(resp(&ss, 50));
+    ck_assert_int_eq(count_null_id_errors(&ss, LSP_PARSE_ERROR), 2); /* framing + JSON */
+    ck_assert_int_eq(count_null_id_errors(&ss, LSP_INVALID_REQUEST), 2); /* [] and the object id */
+    ck_assert_int_eq(error_code(&ss, 3), LSP_INVALID_REQUEST);
+    ck_assert_int_eq(error_code(&ss, 4), LSP_INVALID_REQUEST);
+    /* and the session goes on */
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItem(resp(&ss, 5), "result")));
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_not_initialized_and_unknown_methods) {
+    session_t ss;
+    sess_init(&ss);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"workspace/executeCommand\",\"params\":{}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}");
+    /* a notification before initialize is dropped silently */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{}}");
+    /* bad initializationOptions: InvalidParams, and still not initialized */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\",\"params\":{\"capabilities\":{},"
+                   "\"initializationOptions\":{\"schemas\":\"one.json\"}}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"textDocument/codeAction\",\"params\":{}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"initialize\",\"params\":{\"capabilities\":{},"
+                   "\"initializationOptions\":{\"inputs\":\"all\"}}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"initialize\",\"params\":{\"capabilities\":{}}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"initialize\",\"params\":{\"capabilities\":{}}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"textDocument/hover\",\"params\":{}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":\"nine\",\"method\":\"cimport/nothing\"}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"$/setTrace\",\"params\":{\"value\":\"off\"}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"cimport/unknownNotification\"}");
+    sess_end(&ss, 10);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 1), LSP_SERVER_NOT_INITIALIZED);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_SERVER_NOT_INITIALIZED);
+    ck_assert_str_eq(error_message(&ss, 2), "the server is not initialized: send 'initialize' before 'shutdown'");
+    ck_assert_int_eq(error_code(&ss, 3), LSP_INVALID_PARAMS);
+    ck_assert_str_eq(error_message(&ss, 3),
+                     "initializationOptions.schemas must be an array of schema file or directory paths");
+    ck_assert_int_eq(error_code(&ss, 4), LSP_SERVER_NOT_INITIALIZED);
+    ck_assert_int_eq(error_code(&ss, 5), LSP_INVALID_PARAMS);
+    ck_assert_str_eq(error_message(&ss, 5), "initializationOptions.inputs must be \"minimal\" or \"read\"");
+    const cJSON *caps = cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 6), "result"), "capabilities");
+    ck_assert_str_eq(cJSON_GetObjectItem(caps, "positionEncoding")->valuestring, "utf-16");
+    ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(caps, "textDocumentSync"), "change")->valueint, 2);
+    ck_assert_int_eq(error_code(&ss, 7), LSP_INVALID_REQUEST); /* initialize twice */
+    ck_assert_int_eq(error_code(&ss, 8), LSP_METHOD_NOT_FOUND);
+    ck_assert_str_eq(error_message(&ss, 8), "unknown method 'textDocument/hover'");
+    /* a string id is answered with the same string id */
+    const cJSON *m;
+    bool seen = false;
+    cJSON_ArrayForEach(m, ss.msgs) {
+        const cJSON *id = cJSON_GetObjectItem(m, "id");
+        if (cJSON_IsString(id) && strcmp(id->valuestring, "nine") == 0) {
+            ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(m, "error"), "code")->valueint,
+                             LSP_METHOD_NOT_FOUND);
+            seen = true;
+        }
+    }
+    ck_assert(seen);
+    /* notifications are never answered: one response per request, nothing else */
+    ck_assert_int_eq(cJSON_GetArraySize(ss.msgs), 10);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_exit_codes) {
+    session_t ss;
+    /* shutdown then exit: 0; requests after shutdown are refused */
+    sess_init(&ss);
+    sess_init_server(&ss, "{}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"textDocument/codeAction\",\"params\":{}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"shutdown\"}"); /* after exit: never read */
+    sess_run(&ss);
+    ck_assert_int_eq(ss.rc, 0);
+    ck_assert_int_eq(error_code(&ss, 3), LSP_INVALID_REQUEST);
+    ck_assert_ptr_null(resp(&ss, 4));
+    sess_free(&ss);
+    /* exit without shutdown: 1 */
+    sess_init(&ss);
+    sess_init_server(&ss, "{}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}");
+    sess_run(&ss);
+    ck_assert_int_eq(ss.rc, 1);
+    sess_free(&ss);
+    /* exit before initialize: 1; the end of input without exit: 1 */
+    sess_init(&ss);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}");
+    sess_run(&ss);
+    ck_assert_int_eq(ss.rc, 1);
+    sess_free(&ss);
+    sess_init(&ss);
+    sess_init_server(&ss, "{}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}");
+    sess_run(&ss);
+    ck_assert_int_eq(ss.rc, 1);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_bad_command_params) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"id\":\"x\"}]}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.nothing\"}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.importFile\",\"arguments\":[\"imports.json\"]}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"n\",\"id\":\"x\","
+                   "\"parent\":7}]}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"workspace/executeCommand\",\"params\":[]}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"n\",\"id\":\"x\"}]}}");
+    sess_end(&ss, 8);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_INVALID_PARAMS);
+    ck_assert_str_eq(error_message(&ss, 2),
+                     "cimport.importResource needs \"name\" (a string): the resource's type token, name and import ID");
+    ck_assert_int_eq(error_code(&ss, 3), LSP_INVALID_PARAMS);
+    ck_assert_str_eq(error_message(&ss, 3),
+                     "unknown command 'cimport.nothing': cimport offers cimport.importResource and cimport.importFile");
+    ck_assert_int_eq(error_code(&ss, 4), LSP_INVALID_PARAMS);
+    ck_assert_int_eq(error_code(&ss, 5), LSP_INVALID_PARAMS);
+    ck_assert_str_eq(error_message(&ss, 5), "cimport.importResource: \"parent\" must be a string");
+    ck_assert_int_eq(error_code(&ss, 6), LSP_INVALID_PARAMS);
+    /* no uri and no open program */
+    ck_assert_int_eq(error_code(&ss, 7), LSP_INVALID_PARAMS);
+    ck_assert_ptr_nonnull(strstr(error_message(&ss, 7), "needs \"uri\""));
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+/* ---------- documents and commands ---------- */
+
+START_TEST(test_import_resource_into_unsaved_document) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    const char *uri = "file:///nonexistent/dir/index.ts"; /* never on disk: only the editor has it */
+    sess_open(&ss, uri, "typescript", "// placeholder\n");
+    /* full sync, then incremental edits in UTF-16 on a non-ASCII line */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+                   "\"uri\":\"%s\",\"version\":2},\"contentChanges\":[{\"text\":%s}]}}",
+              uri, "\"// Équipe: José Müller 😀\\nimport * as pulumi from \\\"@pulumi/pulumi\\\";\\n"
+                   "import * as random from \\\"@pulumi/random\\\";\\n\\nconst owner = \\\"José 😀 Müller\\\";\\n"
+                   "export const who = owner;\\n\"");
+    /* "Müller" in line 4 starts at UTF-16 column 23 (😀 counts 2): replace "Müller" with "Mueller" */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+                   "\"uri\":\"%s\",\"version\":3},\"contentChanges\":[{\"range\":{\"start\":{\"line\":4,"
+                   "\"character\":23},\"end\":{\"line\":4,\"character\":29}},\"text\":\"Mueller\"},"
+                   "{\"range\":{\"start\":{\"line\":5,\"character\":0},\"end\":{\"line\":5,\"character\":0}},"
+                   "\"text\":\"// ünsaved 😀 edit\\n\"}]}}",
+              uri);
+    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    lsp_server_t *s = sess_run_keep(&ss, NULL);
+    const char *expect_doc = "// Équipe: José Müller 😀\n"
+                             "import * as pulumi from \"@pulumi/pulumi\";\n"
+                             "import * as random from \"@pulumi/random\";\n"
+                             "\n"
+                             "const owner = \"José 😀 Mueller\";\n"
+                             "// ünsaved 😀 edit\n"
+                             "export const who = owner;\n";
+    lsp_doc_t *d = lsp_doc_find(s, uri);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_str_eq(d->text, expect_doc);
+    ck_assert_int_eq(d->version, 3);
+    lsp_server_free(s);
+    /* one applyEdit with the smallest edit: an insertion at the end, nothing else touched */
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
+    const cJSON *edits = apply_edits(&ss, 0, uri);
+    ck_assert_int_eq(cJSON_GetArraySize(edits), 1);
+    char *after = client_apply(expect_doc, edits, false);
+    ck_assert_ptr_nonnull(strstr(after, "// ünsaved 😀 edit\nexport const who = owner;\n"));
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\", {"));
+    ck_assert_ptr_nonnull(strstr(after, "separator: \"-\","));
+    ck_assert_int_eq(strncmp(after, expect_doc, strlen(expect_doc)), 0); /* appended */
+    free(after);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "applied")));
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "inserted")->valueint, 1);
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "importsAdded")->valueint, 0);
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 0);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_utf8_negotiation_document_changes_and_imports) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"general\":{\"positionEncodings\":[\"utf-16\",\"utf-8\"]},\"workspace\":{\"applyEdit\":"
+                          "true,\"workspaceEdit\":{\"documentChanges\":true}}}");
+    const char *uri = "file:///nowhere/__main__.py";
+    const char *py = "\"\"\"Ünïcode docstring 😀.\"\"\"\nimport pulumi\n\nowner = \"José 😀\"\npulumi.export(\"o\", owner)\n";
+    sess_open(&ss, uri, "python", py);
+    /* an incremental change in UTF-8 byte columns: "José" → "Jose" (é is 2 bytes at 11..13) */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+                   "\"uri\":\"%s\",\"version\":7},\"contentChanges\":[{\"range\":{\"start\":{\"line\":3,"
+                   "\"character\":12},\"end\":{\"line\":3,\"character\":14}},\"text\":\"e\"}]}}",
+              uri);
+    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    const cJSON *caps = cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 1), "result"), "capabilities");
+    ck_assert_str_eq(cJSON_GetObjectItem(caps, "positionEncoding")->valuestring, "utf-8");
+    const cJSON *ap = nth_method(&ss, "workspace/applyEdit", 0);
+    ck_assert_ptr_nonnull(ap);
+    const cJSON *dc = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(ap, "params"), "edit"), "documentChanges"), 0);
+    const cJSON *tdi = cJSON_GetObjectItem(dc, "textDocument");
+    ck_assert_str_eq(cJSON_GetObjectItem(tdi, "uri")->valuestring, uri);
+    ck_assert_int_eq(cJSON_GetObjectItem(tdi, "version")->valueint, 7); /* refused if the buffer moved on */
+    const char *edited = "\"\"\"Ünïcode docstring 😀.\"\"\"\nimport pulumi\n\nowner = \"Jose 😀\"\npulumi.export(\"o\", owner)\n";
+    const cJSON *edits = apply_edits(&ss, 0, uri);
+    ck_assert_int_eq(cJSON_GetArraySize(edits), 2); /* the import line and the resource, apart */
+    char *after = client_apply(edited, edits, true);
+    ck_assert_ptr_nonnull(strstr(after, "import pulumi\nimport pulumi_random as random\n"));
+    ck_assert_ptr_nonnull(strstr(after, "server_name = random.RandomPet(\"server-name\""));
+    ck_assert_ptr_nonnull(strstr(after, "owner = \"Jose 😀\"\n"));
+    free(after);
+    ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 2), "result"), "importsAdded")->valueint, 1);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_progress_and_created_token) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"window\":{\"workDoneProgress\":true},\"workspace\":{\"applyEdit\":true}}");
+    const char *uri = "file:///nowhere/main.go";
+    char *go = tu_read(SOURCE_DIR "/tests/fixtures/splice/main.go", NULL);
+    ck_assert_ptr_nonnull(go);
+    sess_open(&ss, uri, "go", go);
+    /* the client's own token */
+    sess_import(&ss, 2, "clever-wombat", uri, ",\"workDoneToken\":\"tok-1\"");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
+    /* no token: the server creates one (request 2) and waits for the answer before using it */
+    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":null}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 4);
+    sess_run(&ss);
+    /* tok-1: begin, a report per resource, end — all before the edit is sent */
+    int begins = 0, reports = 0, ends = 0;
+    const cJSON *m;
+    cJSON_ArrayForEach(m, ss.msgs) {
+        const cJSON *meth = cJSON_GetObjectItem(m, "method");
+        if (!cJSON_IsString(meth) || strcmp(meth->valuestring, "$/progress") != 0) continue;
+        const cJSON *p = cJSON_GetObjectItem(m, "params");
+        if (strcmp(cJSON_GetObjectItem(p, "token")->valuestring, "tok-1") != 0) continue;
+        const char *kind = cJSON_GetObjectItem(cJSON_GetObjectItem(p, "value"), "kind")->valuestring;
+        begins += strcmp(kind, "begin") == 0;
+        reports += strcmp(kind, "report") == 0;
+        ends += strcmp(kind, "end") == 0;
+    }
+    ck_assert_int_eq(begins, 1);
+    ck_assert_int_ge(reports, 1);
+    ck_assert_int_eq(ends, 1);
+    /* the refused edit: shown, and the result says so */
+    int type;
+    const char *txt = show_text(&ss, 0, &type);
+    ck_assert_int_eq(type, LSP_MSG_ERROR);
+    ck_assert_str_eq(txt, "cimport: the editor did not apply the edit to main.go: buffer moved; run the command again");
+    const cJSON *r2 = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r2, "applied")));
+    ck_assert_str_eq(cJSON_GetObjectItem(r2, "failureReason")->valuestring, "buffer moved");
+    /* the created token */
+    const cJSON *create = nth_method(&ss, "window/workDoneProgress/create", 0);
+    ck_assert_ptr_nonnull(create);
+    const char *tok = cJSON_GetObjectItem(cJSON_GetObjectItem(create, "params"), "token")->valuestring;
+    int created_msgs = 0;
+    cJSON_ArrayForEach(m, ss.msgs) {
+        const cJSON *p = cJSON_GetObjectItem(m, "params");
+        const cJSON *t = cJSON_GetObjectItem(p, "token");
+        if (cJSON_IsString(t) && strcmp(t->valuestring, tok) == 0) created_msgs++;
+    }
+    ck_assert_int_ge(created_msgs, 4); /* create + begin + report + end */
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 3), "result"), "applied")));
+    /* Go: the import went into the import block, the resource before `return nil` */
+    char *after = client_apply(go, apply_edits(&ss, 1, uri), false);
+    ck_assert_ptr_nonnull(strstr(after, "\"github.com/pulumi/pulumi-random/sdk/v4/go/random\""));
+    ck_assert_ptr_nonnull(strstr(after, "random.NewRandomPet(ctx, \"server-name\""));
+    ck_assert(strstr(after, "NewRandomPet") < strstr(after, "return nil"));
+    free(after);
+    free(go);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_cancel) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"window\":{\"workDoneProgress\":true},\"workspace\":{\"applyEdit\":true}}");
+    const char *uri = "file:///nowhere/index.ts";
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    /* cancelled while it runs (the cancel is read by the progress callback) */
+    sess_import(&ss, 2, "clever-wombat", uri, ",\"workDoneToken\":\"t\"");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":2}}");
+    /* cancelled while waiting for its progress token */
+    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":3}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}");
+    /* a cancel for something unknown changes nothing */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":99}}");
+    sess_end(&ss, 4);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_CANCELLED);
+    ck_assert_int_eq(error_code(&ss, 3), LSP_REQUEST_CANCELLED);
+    ck_assert_str_eq(error_message(&ss, 2), "cimport.importResource was cancelled; nothing was changed");
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_failures_reach_the_user) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    const char *uri = "file:///nowhere/index.ts";
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    /* the offline state has no such ID: the provider fails the Read */
+    sess_import(&ss, 2, "no-such-pet", uri, NULL);
+    /* the server is still there: the next command works */
+    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    /* a program with a syntax error is refused, untouched */
+    sess_open(&ss, "file:///nowhere/broken.ts", "typescript", "const x = (;\n");
+    sess_import(&ss, 4, "clever-wombat", "file:///nowhere/broken.ts", NULL);
+    /* a document that is not open and not on disk */
+    sess_import(&ss, 5, "clever-wombat", "file:///nowhere/missing.py", NULL);
+    /* a language splicing does not know */
+    sess_open(&ss, "file:///nowhere/notes.txt", "plaintext", "hello\n");
+    sess_import(&ss, 6, "clever-wombat", "file:///nowhere/notes.txt", NULL);
+    sess_end(&ss, 7);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    int type;
+    const char *txt = show_text(&ss, 0, &type);
+    ck_assert_int_eq(type, LSP_MSG_ERROR);
+    ck_assert_str_eq(txt,
+                     "cimport: imported 0 of 1 resource into index.ts (0 verified), all failed:\n"
+                     "info: " QUICKSTART "/stack.json: resource 'server-name' of type '" PET
+                     "': the offline state has no resource of type '" PET
+                     "' with ID 'no-such-pet'; check the ID, or pass the stack state that records it\n"
+                     "error: resource 'server-name' of type '" PET "': resource 'no-such-pet' does not exist");
+    ck_assert_str_eq(error_message(&ss, 2), txt);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 3), "result"), "applied")));
+    ck_assert_int_eq(error_code(&ss, 4), LSP_REQUEST_FAILED);
+    ck_assert_ptr_nonnull(strstr(error_message(&ss, 4), "cimport: cannot insert the code into broken.ts (nothing was "
+                                                        "changed):\nerror: broken.ts:1: syntax error"));
+    ck_assert_int_eq(error_code(&ss, 5), LSP_REQUEST_FAILED);
+    ck_assert_ptr_nonnull(
+        strstr(error_message(&ss, 5), "file:///nowhere/missing.py is not open in the editor and cannot be read"));
+    ck_assert_int_eq(error_code(&ss, 6), LSP_REQUEST_FAILED);
+    ck_assert_ptr_nonnull(strstr(error_message(&ss, 6), "cannot tell the program language of notes.txt"));
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 4);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+
+    /* a bad schema path: the pipeline refuses before running anything */
+    sess_init(&ss);
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{},"
+              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"/nonexistent/schema.json\"]}}}",
+              QUICKSTART);
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    ck_assert_str_eq(show_text(&ss, 0, &type), "cimport: cannot import server-name:\nerror: /nonexistent/schema.json: "
+                                               "cannot read the schema path: No such file or directory");
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_no_change_and_edit_in_result) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{}"); /* no workspace.applyEdit: the edit comes back in the result */
+    const char *uri = "file:///nowhere/index.ts";
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r, "applied")));
+    const cJSON *edits = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "edit"), "changes"), uri);
+    char *after = client_apply(TS_PROGRAM, edits, false);
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    sess_free(&ss);
+
+    /* the program already has the resource: nothing to change, and the user is told */
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_open(&ss, uri, "typescript", after);
+    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r, "changed")));
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "replaced")->valueint, 1);
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    int type;
+    ck_assert_str_eq(show_text(&ss, 0, &type), "cimport: index.ts already defines server-name; nothing to change");
+    ck_assert_int_eq(type, LSP_MSG_INFO);
+    free(after);
+    sess_free(&ss);
+}
+END_TEST
+
+START_TEST(test_code_action_import_file) {
+    char *dir = tu_mkdtemp();
+    char path[1024], uri_prog[1200], uri_imports[1200];
+    /* a project whose main program is on disk but not open */
+    snprintf(path, sizeof path, "%s/Pulumi.yaml", dir);
+    ck_assert(tu_write(path, "name: webshop\nruntime: python\n"));
+    snprintf(path, sizeof path, "%s/__main__.py", dir);
+    ck_assert(tu_write(path, "import pulumi\n"));
+    char *imports = tu_read(QUICKSTART "/imports.json", NULL);
+    ck_assert_ptr_nonnull(imports);
+    snprintf(uri_imports, sizeof uri_imports, "file://%s/imports.json", dir);
+    snprintf(uri_prog, sizeof uri_prog, "file://%s/index.ts", dir);
+
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
+    sess_open(&ss, uri_imports, "json", imports); /* unsaved: only in the editor */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
+                   "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
+                   "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
+              uri_imports);
+    /* no action on a program */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
+                   "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
+                   "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
+              uri_prog);
+    /* run the first action's command as the editor would */
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
+              uri_imports, uri_prog);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 5);
+    sess_run(&ss);
+    const cJSON *actions = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert_int_eq(cJSON_GetArraySize(actions), 2);
+    const cJSON *a0 = cJSON_GetArrayItem(actions, 0), *a1 = cJSON_GetArrayItem(actions, 1);
+    ck_assert_str_eq(cJSON_GetObjectItem(a0, "title")->valuestring, "Import these resources into index.ts");
+    ck_assert_str_eq(cJSON_GetObjectItem(a1, "title")->valuestring, "Import these resources into __main__.py");
+    const cJSON *cmd = cJSON_GetObjectItem(a0, "command");
+    ck_assert_str_eq(cJSON_GetObjectItem(cmd, "command")->valuestring, "cimport.importFile");
+    const cJSON *arg = cJSON_GetArrayItem(cJSON_GetObjectItem(cmd, "arguments"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(arg, "path")->valuestring, uri_imports);
+    ck_assert_str_eq(cJSON_GetObjectItem(arg, "uri")->valuestring, uri_prog);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(resp(&ss, 3), "result")), 0);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 4), "result");
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 5);
+    char *after = client_apply(TS_PROGRAM, apply_edits(&ss, 0, uri_prog), false);
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\""));
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomInteger(\"http-port\""));
+    ck_assert_ptr_nonnull(strstr(after, "const owner = \"José 😀 Müller\";\n"));
+    free(after);
+    sess_free(&ss);
+    free(imports);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_command_line_options) {
+    /* `cimport lsp` options parse as the CLI's and are the defaults; initializationOptions win */
+    cli_options_t o;
+    int rc;
+    char *argv[] = {"cimport", "--offline-state", QUICKSTART "/stack.json", "--schema", RANDOM_SCHEMA,
+                    "--stack",  "prod",           "--spec",                  "x"};
+    ck_assert(cli_parse_import_args(9, argv, &o, &rc));
+    session_t ss;
+    sess_init(&ss);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{\"workspace\":"
+                   "{\"applyEdit\":true}},\"initializationOptions\":{\"protect\":false}}}");
+    sess_open(&ss, "file:///nowhere/index.ts", "typescript", TS_PROGRAM);
+    sess_import(&ss, 2, "clever-wombat", "file:///nowhere/index.ts", NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    lsp_server_t *s = sess_run_keep(&ss, &o);
+    ck_assert_str_eq(s->opts.stack, "prod");
+    ck_assert(!s->opts.protect);
+    ck_assert_ptr_null(s->opts.spec_path);
+    lsp_server_free(s);
+    char *after = client_apply(TS_PROGRAM, apply_edits(&ss, 0, "file:///nowhere/index.ts"), false);
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\""));
+    ck_assert_ptr_null(strstr(after, "protect: true"));
+    free(after);
+    sess_free(&ss);
+    free(o.schemas);
+    free(o.attach);
+    free(o.config);
+    /* options that make no sense for a server are refused */
+    char *bad[] = {"lsp", "--out", "x.ts"};
+    ck_assert_int_eq(cli_lsp_main(3, bad), EXIT_USAGE);
+    char *bad2[] = {"lsp", "--inputs", "everything"};
+    ck_assert_int_eq(cli_lsp_main(3, bad2), EXIT_USAGE);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("lsp");
+    TCase *t = tcase_create("framing");
+    tcase_add_test(t, test_reader_split_glued_lf);
+    tcase_add_test(t, test_reader_bad_headers_resync);
+    suite_add_tcase(s, t);
+    t = tcase_create("text");
+    tcase_add_test(t, test_positions_utf16_utf8);
+    tcase_add_test(t, test_diff_smallest_edits);
+    tcase_add_test(t, test_diff_large_file);
+    tcase_add_test(t, test_uris);
+    suite_add_tcase(s, t);
+    t = tcase_create("protocol");
+    tcase_add_test(t, test_malformed_framing_and_json);
+    tcase_add_test(t, test_not_initialized_and_unknown_methods);
+    tcase_add_test(t, test_exit_codes);
+    tcase_add_test(t, test_bad_command_params);
+    suite_add_tcase(s, t);
+    t = tcase_create("commands");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, test_import_resource_into_unsaved_document);
+    tcase_add_test(t, test_utf8_negotiation_document_changes_and_imports);
+    tcase_add_test(t, test_progress_and_created_token);
+    tcase_add_test(t, test_cancel);
+    tcase_add_test(t, test_failures_reach_the_user);
+    tcase_add_test(t, test_no_change_and_edit_in_result);
+    tcase_add_test(t, test_code_action_import_file);
+    tcase_add_test(t, test_command_line_options);
+    suite_add_tcase(s, t);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
