@@ -304,7 +304,7 @@ cJSON *lsp_edits_json(const char *old_text, size_t old_len, const char *new_text
         size_t tl = edits[i].new_end - edits[i].new_start;
         char *t = malloc(tl + 1);
         if (!t) abort();
-        memcpy(t, new_text + edits[i].new_start, tl);
+        if (tl) memcpy(t, new_text + edits[i].new_start, tl);
         t[tl] = '\0';
         cJSON_AddStringToObject(te, "newText", t);
         free(t);
