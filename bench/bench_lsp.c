@@ -48,7 +48,8 @@ static bool sink_write(void *user, const char *data, size_t len) {
     if (body && strstr(body, "\"workspace/applyEdit\"")) {
         k->apply_at = now_ms();
         size_t n = 0;
-        for (const char *p = strstr(body, "\"newText\""); p; p = strstr(p + 1, "\"newText\"")) n++;
+        for (const char *p = strstr(body, "\"newText\""); p; p = strstr(p + 1, "\"newText\""))
+            n++;
         k->n_edits = n;
     }
     return true;
@@ -70,25 +71,27 @@ static char *program(lang_t l) {
     case LANG_TYPESCRIPT:
         buf_puts(&b, "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n");
         for (; i < 2000; i++)
-            buf_printf(&b, "const s%d = new random.RandomString(\"s-%d\", {\n    length: %d,\n    special: false,\n});\n"
-                           "// Müller 😀 %d\n",
+            buf_printf(&b,
+                       "const s%d = new random.RandomString(\"s-%d\", {\n    length: %d,\n    special: false,\n});\n"
+                       "// Müller 😀 %d\n",
                        i, i, 8 + i % 20, i);
         break;
     case LANG_PYTHON:
         buf_puts(&b, "import pulumi\nimport pulumi_random as random\n\n");
         for (; i < 2500; i++)
-            buf_printf(&b, "s%d = random.RandomString(\"s-%d\",\n    length=%d,\n    special=False)\n# Müller 😀 %d\n", i,
-                       i, 8 + i % 20, i);
+            buf_printf(&b, "s%d = random.RandomString(\"s-%d\",\n    length=%d,\n    special=False)\n# Müller 😀 %d\n",
+                       i, i, 8 + i % 20, i);
         break;
     case LANG_GO:
         buf_puts(&b, "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
                      "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
                      "\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tvar err error\n");
         for (; i < 1250; i++)
-            buf_printf(&b,
-                       "\t\t// Müller 😀 %d\n\t\t_, err = random.NewRandomString(ctx, \"s-%d\", &random.RandomStringArgs{\n"
-                       "\t\t\tLength: pulumi.Int(%d),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\n",
-                       i, i, 8 + i % 20);
+            buf_printf(
+                &b,
+                "\t\t// Müller 😀 %d\n\t\t_, err = random.NewRandomString(ctx, \"s-%d\", &random.RandomStringArgs{\n"
+                "\t\t\tLength: pulumi.Int(%d),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\n",
+                i, i, 8 + i % 20);
         buf_puts(&b, "\t\treturn nil\n\t})\n}\n");
         break;
     default: break;
@@ -120,15 +123,17 @@ int main(int argc, char **argv) {
         sink_t k = {0};
         lsp_server_t *s = lsp_server_new(NULL, sink_write, &k);
         char init[8192];
-        snprintf(init, sizeof init,
-                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{\"workspace\":"
-                 "{\"applyEdit\":true}},\"initializationOptions\":{\"offlineState\":\"%s/examples/quickstart/stack.json\","
-                 "\"schemas\":[\"%s/schemas/random/schema.json\"]}}}",
-                 src, SHARED_DATA);
+        snprintf(
+            init, sizeof init,
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{\"workspace\":"
+            "{\"applyEdit\":true}},\"initializationOptions\":{\"offlineState\":\"%s/examples/quickstart/stack.json\","
+            "\"schemas\":[\"%s/schemas/random/schema.json\"]}}}",
+            src, SHARED_DATA);
         lsp_server_handle(s, init, strlen(init));
         char *text = program(langs[li].lang);
         size_t lines = 0;
-        for (const char *p = text; *p; p++) lines += *p == '\n';
+        for (const char *p = text; *p; p++)
+            lines += *p == '\n';
         cJSON *open = cJSON_CreateObject();
         cJSON_AddStringToObject(open, "jsonrpc", "2.0");
         cJSON_AddStringToObject(open, "method", "textDocument/didOpen");
@@ -188,7 +193,9 @@ int main(int argc, char **argv) {
         if (!p.code || !splicer_splice(s->splicer, d->text, d->len, langs[li].lang, p.code, strlen(p.code), &so,
                                        &spliced, &spliced_len, &changed, NULL, &dl)) {
             fprintf(stderr, "bench_lsp: %s: the splice failed: %s\n", langs[li].id,
-                    dl.head ? diag_format(&dl, dl.head) : p.diags.head ? diag_format(&p.diags, p.diags.head) : "?");
+                    dl.head        ? diag_format(&dl, dl.head)
+                    : p.diags.head ? diag_format(&p.diags, p.diags.head)
+                                   : "?");
             return 1;
         }
         double splice_ms = now_ms() - s0;
@@ -214,7 +221,8 @@ int main(int argc, char **argv) {
         double median = t[n / 2], max = t[n - 1];
         bool ok = first <= 300 && max <= 300;
         if (!ok) rc = 1;
-        printf("%-11s %7zu %9.1f %10.1f %8.1f %7zu %6s %14.2f   (measured alone: pipeline %.1f, splice %.1f, diff+positions "
+        printf("%-11s %7zu %9.1f %10.1f %8.1f %7zu %6s %14.2f   (measured alone: pipeline %.1f, splice %.1f, "
+               "diff+positions "
                "%.2f ms)\n",
                langs[li].id, lines, first, median, max, k.n_edits, ok ? "ok" : "MISSED", change_ms, pipeline_ms,
                splice_ms, diff_ms);

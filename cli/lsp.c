@@ -34,9 +34,9 @@
 enum { LSP_MSG_ERROR = 1, LSP_MSG_WARNING = 2, LSP_MSG_INFO = 3 };
 
 typedef enum {
-    LSP_STATE_NEW = 0,   /* before initialize */
-    LSP_STATE_RUNNING,   /* initialize answered */
-    LSP_STATE_SHUTDOWN,  /* shutdown answered: only exit is accepted */
+    LSP_STATE_NEW = 0,  /* before initialize */
+    LSP_STATE_RUNNING,  /* initialize answered */
+    LSP_STATE_SHUTDOWN, /* shutdown answered: only exit is accepted */
 } lsp_state_t;
 
 typedef struct lsp_doc {
@@ -57,15 +57,15 @@ typedef enum {
 } lsp_job_phase_t;
 
 typedef struct lsp_job {
-    cJSON *id;      /* the executeCommand request's id */
+    cJSON *id; /* the executeCommand request's id */
     char *command;
-    cJSON *arg;     /* the command's argument object */
-    cJSON *token;   /* progress token, or NULL */
+    cJSON *arg;   /* the command's argument object */
+    cJSON *token; /* progress token, or NULL */
     lsp_job_phase_t phase;
-    long wait_id;   /* the id of the server request it waits for */
+    long wait_id; /* the id of the server request it waits for */
     bool cancelled;
-    cJSON *result;  /* the command's result, sent once the edit is answered */
-    char *target;   /* the target's name for messages */
+    cJSON *result; /* the command's result, sent once the edit is answered */
+    char *target;  /* the target's name for messages */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -81,10 +81,10 @@ struct lsp_server {
     bool stopped;
     lsp_state_t state;
     int exit_code;
-    arena_t *arena;       /* option strings and arrays */
-    cli_options_t base;   /* from the command line */
-    cli_options_t opts;   /* base + initializationOptions */
-    char *root;           /* workspace root directory, NULL if none */
+    arena_t *arena;     /* option strings and arrays */
+    cli_options_t base; /* from the command line */
+    cli_options_t opts; /* base + initializationOptions */
+    char *root;         /* workspace root directory, NULL if none */
     lsp_encoding_t enc;
     bool cap_progress, cap_document_changes, cap_apply_edit;
     lsp_doc_t *docs;
@@ -279,9 +279,15 @@ static bool lsp_doc_lang(const char *language_id, const char *path, lang_t *out)
         const char *id;
         lang_t lang;
     } ids[] = {
-        {"typescript", LANG_TYPESCRIPT}, {"typescriptreact", LANG_TYPESCRIPT}, {"javascript", LANG_TYPESCRIPT},
-        {"javascriptreact", LANG_TYPESCRIPT}, {"python", LANG_PYTHON}, {"go", LANG_GO}, {"csharp", LANG_CSHARP},
-        {"java", LANG_JAVA}, {"yaml", LANG_YAML},
+        {"typescript", LANG_TYPESCRIPT},
+        {"typescriptreact", LANG_TYPESCRIPT},
+        {"javascript", LANG_TYPESCRIPT},
+        {"javascriptreact", LANG_TYPESCRIPT},
+        {"python", LANG_PYTHON},
+        {"go", LANG_GO},
+        {"csharp", LANG_CSHARP},
+        {"java", LANG_JAVA},
+        {"yaml", LANG_YAML},
     };
     for (size_t i = 0; language_id && i < sizeof ids / sizeof ids[0]; i++)
         if (strcmp(language_id, ids[i].id) == 0) return *out = ids[i].lang, true;
@@ -439,7 +445,8 @@ static bool lsp_apply_init_options(lsp_server_t *s, const cJSON *io, const char 
         if (!cJSON_IsBool(b)) return *err = "initializationOptions.ignoreResidual must be true or false", false;
         o->ignore_residual = cJSON_IsTrue(b);
     }
-    if (!lsp_opt_str(io, "inputs", &v)) return *err = "initializationOptions.inputs must be \"minimal\" or \"read\"", false;
+    if (!lsp_opt_str(io, "inputs", &v))
+        return *err = "initializationOptions.inputs must be \"minimal\" or \"read\"", false;
     if (v) {
         if (strcmp(v, "minimal") == 0)
             o->inputs = INPUTS_MINIMAL;
@@ -503,8 +510,8 @@ static void lsp_initialize(lsp_server_t *s, const cJSON *id, const cJSON *params
 
     const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
     s->enc = LSP_ENC_UTF16;
-    const cJSON *encs = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(caps, "general"),
-                                                         "positionEncodings");
+    const cJSON *encs =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(caps, "general"), "positionEncodings");
     const cJSON *e;
     if (!cJSON_IsArray(encs)) encs = NULL;
     cJSON_ArrayForEach(e, encs) {
@@ -652,8 +659,8 @@ typedef struct lsp_run_ctx {
 static void lsp_on_result(void *user, const import_result_t *r, size_t done, size_t total) {
     lsp_run_ctx_t *c = user;
     char msg[512];
-    snprintf(msg, sizeof msg, "[%zu/%zu] %s %s", done, total, r->status == IMPORT_OK ? "imported" : import_status_name(r->status),
-             r->item->logical_name);
+    snprintf(msg, sizeof msg, "[%zu/%zu] %s %s", done, total,
+             r->status == IMPORT_OK ? "imported" : import_status_name(r->status), r->item->logical_name);
     lsp_progress(c->s, c->job->token, "report", NULL, msg, total ? (int)(done * 100 / total) : 0);
     lsp_poll_input(c->s);
 }
@@ -863,7 +870,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     }
     size_t total = p.plan->n_items, failed = total - p.n_ok;
     buf_printf(&msg, "cimport: imported %zu of %zu resource%s into %s (%zu verified)%s", p.n_ok, total,
-               total == 1 ? "" : "s", t.name, p.n_verified, failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
+               total == 1 ? "" : "s", t.name, p.n_verified,
+               failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
     size_t header = msg.len;
     buf_t details;
     buf_init(&details);
@@ -911,8 +919,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
                        "(readable only by you). Store them with:",
                        p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", o.secrets_dir);
             for (size_t i = 0; i < p.gen.n_secrets; i++)
-                buf_printf(&b, "\n  pulumi config set --secret %s < %s/%s", p.gen.secrets[i].config_key,
-                           o.secrets_dir, p.gen.secrets[i].config_key);
+                buf_printf(&b, "\n  pulumi config set --secret %s < %s/%s", p.gen.secrets[i].config_key, o.secrets_dir,
+                           p.gen.secrets[i].config_key);
             lsp_show(s, LSP_MSG_INFO, b.data);
         } else {
             buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
@@ -1015,8 +1023,8 @@ static void lsp_execute(lsp_server_t *s, const cJSON *id, const cJSON *params) {
         for (size_t i = 0; i < 3; i++)
             if (!lsp_str(arg, required[i])) {
                 lsp_respond_error(s, id, LSP_INVALID_PARAMS,
-                                  "%s needs \"%s\" (a string): the resource's type token, name and import ID",
-                                  command, required[i]);
+                                  "%s needs \"%s\" (a string): the resource's type token, name and import ID", command,
+                                  required[i]);
                 return;
             }
         static const char *const optional[] = {"parent", "provider", "version", "properties", "uri"};
@@ -1103,8 +1111,10 @@ static char *lsp_main_program(lsp_server_t *s, const char *start_dir) {
         const char *runtime;
         const char *files[3];
     } mains[] = {
-        {"nodejs", {"index.ts", "index.js", NULL}}, {"python", {"__main__.py", NULL, NULL}},
-        {"go", {"main.go", NULL, NULL}},           {"dotnet", {"Program.cs", NULL, NULL}},
+        {"nodejs", {"index.ts", "index.js", NULL}},
+        {"python", {"__main__.py", NULL, NULL}},
+        {"go", {"main.go", NULL, NULL}},
+        {"dotnet", {"Program.cs", NULL, NULL}},
         {"yaml", {"Pulumi.yaml", NULL, NULL}},
     };
     char *dir = strdup(start_dir);
@@ -1177,7 +1187,8 @@ static void lsp_code_action(lsp_server_t *s, const cJSON *id, const cJSON *param
     }
     /* Open programs, most recently used first. */
     size_t n = 0;
-    for (lsp_doc_t *d = s->docs; d; d = d->next) n++;
+    for (lsp_doc_t *d = s->docs; d; d = d->next)
+        n++;
     lsp_doc_t **v = calloc(n ? n : 1, sizeof *v);
     if (!v) abort();
     size_t m = 0;
@@ -1270,7 +1281,8 @@ bool lsp_server_handle(lsp_server_t *s, const char *json, size_t len) {
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(m, "method");
     const char *jsonrpc = lsp_str(m, "jsonrpc");
     bool id_ok = !id || cJSON_IsNumber(id) || cJSON_IsString(id);
-    if (!cJSON_IsObject(m) || !jsonrpc || strcmp(jsonrpc, "2.0") != 0 || !id_ok || (method && !cJSON_IsString(method))) {
+    if (!cJSON_IsObject(m) || !jsonrpc || strcmp(jsonrpc, "2.0") != 0 || !id_ok ||
+        (method && !cJSON_IsString(method))) {
         lsp_respond_error(s, id_ok ? id : NULL, LSP_INVALID_REQUEST,
                           "not a JSON-RPC 2.0 message: expected an object with \"jsonrpc\": \"2.0\", a string "
                           "\"method\" and a number or string \"id\"");
@@ -1301,7 +1313,8 @@ lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, 
     if (defaults) {
         s->base = *defaults;
         const char **schemas = arena_alloc(s->arena, (defaults->n_schemas + 1) * sizeof *schemas);
-        for (size_t i = 0; i < defaults->n_schemas; i++) schemas[i] = arena_strdup(s->arena, defaults->schemas[i]);
+        for (size_t i = 0; i < defaults->n_schemas; i++)
+            schemas[i] = arena_strdup(s->arena, defaults->schemas[i]);
         s->base.schemas = schemas;
     } else {
         s->base.protect = true;
@@ -1429,7 +1442,8 @@ int cli_lsp_main(int argc, char **argv) {
     char **av = calloc((size_t)argc + 3, sizeof *av);
     if (!av) abort();
     av[0] = "cimport";
-    for (int i = 1; i < argc; i++) av[i] = argv[i];
+    for (int i = 1; i < argc; i++)
+        av[i] = argv[i];
     av[argc] = "--spec";
     av[argc + 1] = placeholder;
     cli_options_t o;
@@ -1461,7 +1475,7 @@ int cli_lsp_main(int argc, char **argv) {
         return EXIT_USAGE;
     }
     o.spec_path = NULL;
-    signal(SIGPIPE, SIG_IGN); /* a client that goes away ends the loop through write errors */
+    signal(SIGPIPE, SIG_IGN);              /* a client that goes away ends the loop through write errors */
     plugin_host_install_signal_handlers(); /* provider plugins die with the server */
     int out_fd = 1;
     lsp_server_t *s = lsp_server_new(&o, lsp_write_fd, &out_fd);

@@ -27,8 +27,8 @@ typedef enum {
 typedef struct lsp_reader {
     int fd;
     char *buf;
-    size_t len;   /* bytes in buf */
-    size_t pos;   /* start of unconsumed bytes */
+    size_t len; /* bytes in buf */
+    size_t pos; /* start of unconsumed bytes */
     size_t cap;
     bool eof;
     bool partial; /* EOF came in the middle of a message */

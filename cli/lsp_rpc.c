@@ -40,7 +40,8 @@ static bool rpc_fill(lsp_reader_t *r, bool block) {
     }
     if (r->cap - r->len < 65536) {
         size_t cap = r->cap ? r->cap * 2 : 131072;
-        while (cap - r->len < 65536) cap *= 2;
+        while (cap - r->len < 65536)
+            cap *= 2;
         char *nb = realloc(r->buf, cap);
         if (!nb) abort();
         r->buf = nb;
@@ -92,7 +93,8 @@ static bool rpc_parse_headers(lsp_reader_t *r, size_t end, size_t *content_lengt
     size_t i = r->pos;
     while (i < end) {
         size_t e = i;
-        while (e < end && r->buf[e] != '\n') e++;
+        while (e < end && r->buf[e] != '\n')
+            e++;
         size_t line_end = e > i && r->buf[e - 1] == '\r' ? e - 1 : e;
         const char *line = r->buf + i;
         size_t n = line_end - i;
@@ -104,8 +106,10 @@ static bool rpc_parse_headers(lsp_reader_t *r, size_t end, size_t *content_lengt
         if (colon && (size_t)(colon - line) == 14 && strncasecmp(line, "Content-Length", 14) == 0) {
             const char *v = colon + 1;
             const char *ve = line + n;
-            while (v < ve && (*v == ' ' || *v == '\t')) v++;
-            while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t')) ve--;
+            while (v < ve && (*v == ' ' || *v == '\t'))
+                v++;
+            while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
+                ve--;
             if (v == ve) {
                 snprintf(r->error, sizeof r->error, "the Content-Length header has no value");
                 return false;
@@ -120,8 +124,8 @@ static bool rpc_parse_headers(lsp_reader_t *r, size_t end, size_t *content_lengt
                 value = value * 10 + (size_t)(*p - '0');
             }
             if (value > LSP_MAX_MESSAGE) {
-                snprintf(r->error, sizeof r->error, "the Content-Length %zu is larger than the limit of %u bytes", value,
-                         LSP_MAX_MESSAGE);
+                snprintf(r->error, sizeof r->error, "the Content-Length %zu is larger than the limit of %u bytes",
+                         value, LSP_MAX_MESSAGE);
                 return false;
             }
             *content_length = value;
@@ -143,7 +147,8 @@ lsp_read_status_t lsp_reader_next(lsp_reader_t *r, bool block, char **body, size
             if (!rpc_resync(r)) goto more;
         }
         /* Skip blank lines between messages (some clients add a newline after the body). */
-        while (r->pos < r->len && (r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n')) r->pos++;
+        while (r->pos < r->len && (r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n'))
+            r->pos++;
         size_t hend = rpc_header_end(r);
         if (hend == 0) {
             if (r->len - r->pos > 65536) { /* a header block that never ends: not LSP */
@@ -175,7 +180,8 @@ lsp_read_status_t lsp_reader_next(lsp_reader_t *r, bool block, char **body, size
         if (!rpc_fill(r, block)) {
             if (r->eof) {
                 size_t left = r->len - r->pos;
-                while (left > 0 && (r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n')) r->pos++, left--;
+                while (left > 0 && (r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n'))
+                    r->pos++, left--;
                 r->partial = left > 0 && !r->resync;
                 return LSP_READ_EOF;
             }

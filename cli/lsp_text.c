@@ -24,7 +24,9 @@ static size_t txt_char_len(unsigned char c) {
     return 4;
 }
 
-static bool txt_is_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
+static bool txt_is_cont(unsigned char c) {
+    return (c & 0xC0) == 0x80;
+}
 
 /* Code units of the character starting at text[i] (whose byte length is n). */
 static size_t txt_units(size_t n, lsp_encoding_t enc) {
@@ -126,7 +128,8 @@ static size_t txt_split(const char *t, size_t len, txt_line_t **out) {
             if (!v) abort();
         }
         uint64_t h = 1469598103934665603ull; /* FNV-1a */
-        for (size_t k = i; k < e; k++) h = (h ^ (unsigned char)t[k]) * 1099511628211ull;
+        for (size_t k = i; k < e; k++)
+            h = (h ^ (unsigned char)t[k]) * 1099511628211ull;
         v[n++] = (txt_line_t){.off = i, .len = e - i, .hash = h};
         i = e;
     }
@@ -147,14 +150,16 @@ typedef struct txt_edits {
 static void txt_add_hunk(txt_edits_t *e, const char *a, size_t alen, size_t oa, size_t ob, const char *b, size_t na,
                          size_t nb) {
     size_t p = 0;
-    while (oa + p < ob && na + p < nb && a[oa + p] == b[na + p]) p++;
+    while (oa + p < ob && na + p < nb && a[oa + p] == b[na + p])
+        p++;
     /* never end the common part inside a UTF-8 character or between CR and LF */
     while (p > 0 && ((oa + p < alen && txt_is_cont((unsigned char)a[oa + p])) ||
                      (na + p < nb && txt_is_cont((unsigned char)b[na + p])) ||
                      (a[oa + p - 1] == '\r' && oa + p < alen && a[oa + p] == '\n')))
         p--;
     size_t s = 0;
-    while (oa + p + s < ob && na + p + s < nb && a[ob - 1 - s] == b[nb - 1 - s]) s++;
+    while (oa + p + s < ob && na + p + s < nb && a[ob - 1 - s] == b[nb - 1 - s])
+        s++;
     while (s > 0 && (txt_is_cont((unsigned char)a[ob - s]) || txt_is_cont((unsigned char)b[nb - s]) ||
                      (a[ob - s] == '\n' && ob - s > 0 && a[ob - s - 1] == '\r')))
         s--;
@@ -176,7 +181,8 @@ size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text,
     size_t na = txt_split(old_text, old_len, &A);
     size_t nb = txt_split(new_text, new_len, &B);
     size_t pre = 0;
-    while (pre < na && pre < nb && txt_line_eq(old_text, &A[pre], new_text, &B[pre])) pre++;
+    while (pre < na && pre < nb && txt_line_eq(old_text, &A[pre], new_text, &B[pre]))
+        pre++;
     size_t suf = 0;
     while (suf < na - pre && suf < nb - pre && txt_line_eq(old_text, &A[na - 1 - suf], new_text, &B[nb - 1 - suf]))
         suf++;
@@ -201,10 +207,10 @@ size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text,
         long D = -1;
         for (long d = 0; d <= dmax && D < 0; d++) {
             for (long k = -d; k <= d; k += 2) {
-                long x = (k == -d || (k != d && V[off + k - 1] < V[off + k + 1])) ? V[off + k + 1]
-                                                                                    : V[off + k - 1] + 1;
+                long x = (k == -d || (k != d && V[off + k - 1] < V[off + k + 1])) ? V[off + k + 1] : V[off + k - 1] + 1;
                 long y = x - k;
-                while (x < N && y < M && txt_line_eq(old_text, &a[x], new_text, &b[y])) x++, y++;
+                while (x < N && y < M && txt_line_eq(old_text, &a[x], new_text, &b[y]))
+                    x++, y++;
                 V[off + k] = x;
                 if (x >= N && y >= M) D = d;
             }
@@ -235,7 +241,8 @@ size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text,
             }
             /* Edit steps in forward order: from (x, y) after the initial snake. Merge adjacent steps. */
             long cx = 0, cy = 0;
-            while (cx < N && cy < M && txt_line_eq(old_text, &a[cx], new_text, &b[cy])) cx++, cy++;
+            while (cx < N && cy < M && txt_line_eq(old_text, &a[cx], new_text, &b[cy]))
+                cx++, cy++;
             long hx = -1, hy = -1; /* open hunk start */
             for (long i = ns - 1; i >= 0; i--) {
                 long mx = sx[2 * i], my = sx[2 * i + 1];
@@ -244,7 +251,8 @@ size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text,
                 cy = my;
                 /* follow the snake after this step */
                 long sx0 = cx, sy0 = cy;
-                while (cx < N && cy < M && txt_line_eq(old_text, &a[cx], new_text, &b[cy])) cx++, cy++;
+                while (cx < N && cy < M && txt_line_eq(old_text, &a[cx], new_text, &b[cy]))
+                    cx++, cy++;
                 if (cx > sx0 || i == 0) {
                     size_t o0 = hx < N ? a[hx].off : oend, o1 = sx0 < N ? a[sx0].off : oend;
                     size_t n0 = hy < M ? b[hy].off : nend, n1 = sy0 < M ? b[sy0].off : nend;
@@ -254,7 +262,8 @@ size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text,
             }
             free(sx);
         }
-        for (long d = 0; d <= dmax; d++) free(trace[d]);
+        for (long d = 0; d <= dmax; d++)
+            free(trace[d]);
         free(trace);
         free(V);
     }

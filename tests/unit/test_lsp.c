@@ -30,8 +30,8 @@
 /* ---------- sessions ---------- */
 
 typedef struct session {
-    buf_t in;  /* framed client messages */
-    buf_t out; /* what the server wrote */
+    buf_t in;    /* framed client messages */
+    buf_t out;   /* what the server wrote */
     cJSON *msgs; /* the server's messages, parsed */
     int rc;
 } session_t;
@@ -48,7 +48,9 @@ static void sess_free(session_t *ss) {
     cJSON_Delete(ss->msgs);
 }
 
-static void sess_raw(session_t *ss, const char *text) { buf_puts(&ss->in, text); }
+static void sess_raw(session_t *ss, const char *text) {
+    buf_puts(&ss->in, text);
+}
 
 static void sess_add(session_t *ss, cJSON *m) {
     char *body = cJSON_PrintUnformatted(m);
@@ -139,7 +141,9 @@ static lsp_server_t *sess_run_keep(session_t *ss, const cli_options_t *defaults)
     return s;
 }
 
-static void sess_run(session_t *ss) { lsp_server_free(sess_run_keep(ss, NULL)); }
+static void sess_run(session_t *ss) {
+    lsp_server_free(sess_run_keep(ss, NULL));
+}
 
 /* The server's response to request `id` (client ids are numbers). */
 static const cJSON *resp(const session_t *ss, int id) {
@@ -175,7 +179,8 @@ static const cJSON *nth_method(const session_t *ss, const char *method, int n) {
 
 static int count_method(const session_t *ss, const char *method) {
     int n = 0;
-    while (nth_method(ss, method, n)) n++;
+    while (nth_method(ss, method, n))
+        n++;
     return n;
 }
 
@@ -196,7 +201,8 @@ static int count_null_id_errors(const session_t *ss, int code) {
 static size_t client_offset(const char *t, long line, long ch, bool utf8) {
     size_t i = 0;
     for (long l = 0; l < line; l++) {
-        while (t[i] && t[i] != '\n' && t[i] != '\r') i++;
+        while (t[i] && t[i] != '\n' && t[i] != '\r')
+            i++;
         if (t[i] == '\r' && t[i + 1] == '\n') i++;
         if (t[i]) i++;
     }
@@ -301,9 +307,9 @@ END_TEST
 START_TEST(test_reader_bad_headers_resync) {
     int p[2];
     ck_assert_int_eq(pipe(p), 0);
-    const char *in = "Content-Type: x\r\n\r\n{\"lost\":1}"          /* no Content-Length */
-                     "Content-Length: abc\r\n\r\n{}"                 /* not a number */
-                     "Content-Length: 99999999999999\r\n\r\n{}"      /* too large */
+    const char *in = "Content-Type: x\r\n\r\n{\"lost\":1}"      /* no Content-Length */
+                     "Content-Length: abc\r\n\r\n{}"            /* not a number */
+                     "Content-Length: 99999999999999\r\n\r\n{}" /* too large */
                      "Content-Length: 2\r\n\r\n{}";
     ck_assert(write(p[1], in, strlen(in)) == (ssize_t)strlen(in));
     close(p[1]);
@@ -379,7 +385,8 @@ END_TEST
 static size_t diff_roundtrip(const char *old_text, const char *new_text) {
     lsp_edit_t *e;
     size_t n = lsp_text_diff(old_text, strlen(old_text), new_text, strlen(new_text), &e);
-    for (size_t i = 1; i < n; i++) ck_assert_uint_lt(e[i - 1].old_end, e[i].old_start);
+    for (size_t i = 1; i < n; i++)
+        ck_assert_uint_lt(e[i - 1].old_end, e[i].old_start);
     for (int enc = 0; enc < 2; enc++) {
         cJSON *j = lsp_edits_json(old_text, strlen(old_text), new_text, e, n, (lsp_encoding_t)enc);
         char *got = client_apply(old_text, j, enc == LSP_ENC_UTF8);
@@ -430,7 +437,8 @@ END_TEST
 START_TEST(test_diff_large_file) {
     buf_t b;
     buf_init(&b);
-    for (int i = 0; i < 10000; i++) buf_printf(&b, "const v%d = \"é%d\";\n", i, i);
+    for (int i = 0; i < 10000; i++)
+        buf_printf(&b, "const v%d = \"é%d\";\n", i, i);
     char *old_text = buf_take(&b);
     buf_puts(&b, "import * as x from \"x\";\n");
     buf_puts(&b, old_text);
@@ -439,7 +447,8 @@ START_TEST(test_diff_large_file) {
     ck_assert_uint_eq(diff_roundtrip(old_text, new_text), 2);
     /* far too many changes for Myers' bound: still correct (one edit for the middle) */
     buf_init(&b);
-    for (int i = 0; i < 6000; i++) buf_printf(&b, "%d\n", i % 2 ? i : -i);
+    for (int i = 0; i < 6000; i++)
+        buf_printf(&b, "%d\n", i % 2 ? i : -i);
     char *other = buf_take(&b);
     diff_roundtrip(old_text, other);
     free(old_text);
@@ -479,7 +488,7 @@ START_TEST(test_malformed_framing_and_json) {
     sess_run(&ss);
     /* the request inside the headerless message was skipped, not run */
     ck_assert_ptr_null(resp(&ss, 50));
-    ck_assert_int_eq(count_null_id_errors(&ss, LSP_PARSE_ERROR), 2); /* framing + JSON */
+    ck_assert_int_eq(count_null_id_errors(&ss, LSP_PARSE_ERROR), 2);     /* framing + JSON */
     ck_assert_int_eq(count_null_id_errors(&ss, LSP_INVALID_REQUEST), 2); /* [] and the object id */
     ck_assert_int_eq(error_code(&ss, 3), LSP_INVALID_REQUEST);
     ck_assert_int_eq(error_code(&ss, 4), LSP_INVALID_REQUEST);
@@ -627,17 +636,20 @@ START_TEST(test_import_resource_into_unsaved_document) {
     const char *uri = "file:///nonexistent/dir/index.ts"; /* never on disk: only the editor has it */
     sess_open(&ss, uri, "typescript", "// placeholder\n");
     /* full sync, then incremental edits in UTF-16 on a non-ASCII line */
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
-                   "\"uri\":\"%s\",\"version\":2},\"contentChanges\":[{\"text\":%s}]}}",
-              uri, "\"// Équipe: José Müller 😀\\nimport * as pulumi from \\\"@pulumi/pulumi\\\";\\n"
-                   "import * as random from \\\"@pulumi/random\\\";\\n\\nconst owner = \\\"José 😀 Müller\\\";\\n"
-                   "export const who = owner;\\n\"");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+              "\"uri\":\"%s\",\"version\":2},\"contentChanges\":[{\"text\":%s}]}}",
+              uri,
+              "\"// Équipe: José Müller 😀\\nimport * as pulumi from \\\"@pulumi/pulumi\\\";\\n"
+              "import * as random from \\\"@pulumi/random\\\";\\n\\nconst owner = \\\"José 😀 Müller\\\";\\n"
+              "export const who = owner;\\n\"");
     /* "Müller" in line 4 starts at UTF-16 column 23 (😀 counts 2): replace "Müller" with "Mueller" */
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
-                   "\"uri\":\"%s\",\"version\":3},\"contentChanges\":[{\"range\":{\"start\":{\"line\":4,"
-                   "\"character\":23},\"end\":{\"line\":4,\"character\":29}},\"text\":\"Mueller\"},"
-                   "{\"range\":{\"start\":{\"line\":5,\"character\":0},\"end\":{\"line\":5,\"character\":0}},"
-                   "\"text\":\"// ünsaved 😀 edit\\n\"}]}}",
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+              "\"uri\":\"%s\",\"version\":3},\"contentChanges\":[{\"range\":{\"start\":{\"line\":4,"
+              "\"character\":23},\"end\":{\"line\":4,\"character\":29}},\"text\":\"Mueller\"},"
+              "{\"range\":{\"start\":{\"line\":5,\"character\":0},\"end\":{\"line\":5,\"character\":0}},"
+              "\"text\":\"// ünsaved 😀 edit\\n\"}]}}",
               uri);
     sess_import(&ss, 2, "clever-wombat", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
@@ -682,12 +694,14 @@ START_TEST(test_utf8_negotiation_document_changes_and_imports) {
     sess_init_server(&ss, "{\"general\":{\"positionEncodings\":[\"utf-16\",\"utf-8\"]},\"workspace\":{\"applyEdit\":"
                           "true,\"workspaceEdit\":{\"documentChanges\":true}}}");
     const char *uri = "file:///nowhere/__main__.py";
-    const char *py = "\"\"\"Ünïcode docstring 😀.\"\"\"\nimport pulumi\n\nowner = \"José 😀\"\npulumi.export(\"o\", owner)\n";
+    const char *py =
+        "\"\"\"Ünïcode docstring 😀.\"\"\"\nimport pulumi\n\nowner = \"José 😀\"\npulumi.export(\"o\", owner)\n";
     sess_open(&ss, uri, "python", py);
     /* an incremental change in UTF-8 byte columns: "José" → "Jose" (é is 2 bytes at 11..13) */
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
-                   "\"uri\":\"%s\",\"version\":7},\"contentChanges\":[{\"range\":{\"start\":{\"line\":3,"
-                   "\"character\":12},\"end\":{\"line\":3,\"character\":14}},\"text\":\"e\"}]}}",
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+              "\"uri\":\"%s\",\"version\":7},\"contentChanges\":[{\"range\":{\"start\":{\"line\":3,"
+              "\"character\":12},\"end\":{\"line\":3,\"character\":14}},\"text\":\"e\"}]}}",
               uri);
     sess_import(&ss, 2, "clever-wombat", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
@@ -702,7 +716,8 @@ START_TEST(test_utf8_negotiation_document_changes_and_imports) {
     const cJSON *tdi = cJSON_GetObjectItem(dc, "textDocument");
     ck_assert_str_eq(cJSON_GetObjectItem(tdi, "uri")->valuestring, uri);
     ck_assert_int_eq(cJSON_GetObjectItem(tdi, "version")->valueint, 7); /* refused if the buffer moved on */
-    const char *edited = "\"\"\"Ünïcode docstring 😀.\"\"\"\nimport pulumi\n\nowner = \"Jose 😀\"\npulumi.export(\"o\", owner)\n";
+    const char *edited =
+        "\"\"\"Ünïcode docstring 😀.\"\"\"\nimport pulumi\n\nowner = \"Jose 😀\"\npulumi.export(\"o\", owner)\n";
     const cJSON *edits = apply_edits(&ss, 0, uri);
     ck_assert_int_eq(cJSON_GetArraySize(edits), 2); /* the import line and the resource, apart */
     char *after = client_apply(edited, edits, true);
@@ -831,12 +846,11 @@ START_TEST(test_failures_reach_the_user) {
     int type;
     const char *txt = show_text(&ss, 0, &type);
     ck_assert_int_eq(type, LSP_MSG_ERROR);
-    ck_assert_str_eq(txt,
-                     "cimport: imported 0 of 1 resource into index.ts (0 verified), all failed:\n"
-                     "info: " QUICKSTART "/stack.json: resource 'server-name' of type '" PET
-                     "': the offline state has no resource of type '" PET
-                     "' with ID 'no-such-pet'; check the ID, or pass the stack state that records it\n"
-                     "error: resource 'server-name' of type '" PET "': resource 'no-such-pet' does not exist");
+    ck_assert_str_eq(txt, "cimport: imported 0 of 1 resource into index.ts (0 verified), all failed:\n"
+                          "info: " QUICKSTART "/stack.json: resource 'server-name' of type '" PET
+                          "': the offline state has no resource of type '" PET
+                          "' with ID 'no-such-pet'; check the ID, or pass the stack state that records it\n"
+                          "error: resource 'server-name' of type '" PET "': resource 'no-such-pet' does not exist");
     ck_assert_str_eq(error_message(&ss, 2), txt);
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 3), "result"), "applied")));
     ck_assert_int_eq(error_code(&ss, 4), LSP_REQUEST_FAILED);
@@ -854,10 +868,11 @@ START_TEST(test_failures_reach_the_user) {
 
     /* a bad schema path: the pipeline refuses before running anything */
     sess_init(&ss);
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{},"
-              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"/nonexistent/schema.json\"]}}}",
-              QUICKSTART);
+    sess_json(
+        &ss,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{},"
+        "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"/nonexistent/schema.json\"]}}}",
+        QUICKSTART);
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
     sess_import(&ss, 2, "clever-wombat", uri, NULL);
     sess_end(&ss, 3);
@@ -923,18 +938,21 @@ START_TEST(test_code_action_import_file) {
     sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
     sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
     sess_open(&ss, uri_imports, "json", imports); /* unsaved: only in the editor */
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
-                   "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
-                   "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
+              "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
+              "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
               uri_imports);
     /* no action on a program */
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
-                   "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
-                   "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
+              "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
+              "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
               uri_prog);
     /* run the first action's command as the editor would */
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
-                   "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
               uri_imports, uri_prog);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 5);
@@ -968,13 +986,15 @@ START_TEST(test_command_line_options) {
     /* `cimport lsp` options parse as the CLI's and are the defaults; initializationOptions win */
     cli_options_t o;
     int rc;
-    char *argv[] = {"cimport", "--offline-state", QUICKSTART "/stack.json", "--schema", RANDOM_SCHEMA,
-                    "--stack",  "prod",           "--spec",                  "x"};
+    char *argv[] = {"cimport",  "--offline-state", QUICKSTART "/stack.json",
+                    "--schema", RANDOM_SCHEMA,     "--stack",
+                    "prod",     "--spec",          "x"};
     ck_assert(cli_parse_import_args(9, argv, &o, &rc));
     session_t ss;
     sess_init(&ss);
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{\"workspace\":"
-                   "{\"applyEdit\":true}},\"initializationOptions\":{\"protect\":false}}}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{\"workspace\":"
+              "{\"applyEdit\":true}},\"initializationOptions\":{\"protect\":false}}}");
     sess_open(&ss, "file:///nowhere/index.ts", "typescript", TS_PROGRAM);
     sess_import(&ss, 2, "clever-wombat", "file:///nowhere/index.ts", NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
