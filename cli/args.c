@@ -16,6 +16,8 @@ void cli_print_help(FILE *f) {
         "  cimport --spec FILE [options]          import every resource of an import file (JSON or YAML)\n"
         "  cimport TYPE NAME ID [options]         import one resource\n"
         "  cimport convert --from terraform|pulumi|pcl ...   turn other tools' state into import files\n"
+        "  cimport lsp [options]                  language server (stdio) for editors: commands that insert\n"
+        "                                         imported resources into the open program\n"
         "  cimport --version | --help\n"
         "\n"
         "Input:\n"

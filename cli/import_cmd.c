@@ -26,34 +26,6 @@ static void print_diags(diag_list_t *l) {
 }
 
 
-/* Secret values go to one file per config key, readable only by the user. */
-static bool write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags) {
-    if (g->n_secrets == 0) return true;
-    if (mkdir(o->secrets_dir, 0700) != 0 && errno != EEXIST) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, o->secrets_dir, NULL, "cannot create the secrets directory: %s",
-                 strerror(errno));
-        return false;
-    }
-    chmod(o->secrets_dir, 0700);
-    for (size_t i = 0; i < g->n_secrets; i++) {
-        const pv_t *v = g->secrets[i].value;
-        char *text;
-        if (v->kind == PV_STRING) {
-            text = strdup(v->u.str.s);
-        } else {
-            cJSON *j = pv_to_display_json(v, true);
-            text = cJSON_PrintUnformatted(j);
-            cJSON_Delete(j);
-        }
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", o->secrets_dir, g->secrets[i].config_key);
-        bool ok = file_write_atomic(path, text, strlen(text), 0600, true, diags);
-        free(text);
-        if (!ok) return false;
-    }
-    return true;
-}
-
 static void print_json(cJSON *doc) {
     char *text = cJSON_Print(doc);
     fputs(text, stdout);
@@ -183,7 +155,7 @@ int cli_run_import(cli_options_t *o) {
      * to them), then the code. */
     bool writes = p.code && !o->preview_only && !o->diff;
     if (writes) {
-        wrote_ok = write_secrets(o, &p.gen, &p.diags);
+        wrote_ok = pipeline_write_secrets(o, &p.gen, &p.diags);
         if (wrote_ok && o->insert_into && changed)
             wrote_ok = splice_write_file(o->insert_into, old_text, old_len, new_text, new_len, &p.diags);
         else if (wrote_ok && o->out_path)

@@ -752,31 +752,6 @@ static bool lsp_target_load(lsp_server_t *s, const char *uri, lsp_target_t *t, c
     return t->text != NULL;
 }
 
-/* Secret values go to one file per config key, readable only by the user (as the CLI does). */
-static bool lsp_write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags) {
-    if (g->n_secrets == 0) return true;
-    if (mkdir(o->secrets_dir, 0700) != 0 && access(o->secrets_dir, W_OK) != 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, o->secrets_dir, NULL, "cannot create the secrets directory");
-        return false;
-    }
-    for (size_t i = 0; i < g->n_secrets; i++) {
-        const pv_t *v = g->secrets[i].value;
-        char *text;
-        if (v->kind == PV_STRING) {
-            text = strdup(v->u.str.s);
-        } else {
-            cJSON *j = pv_to_display_json(v, true);
-            text = cJSON_PrintUnformatted(j);
-            cJSON_Delete(j);
-        }
-        char *path = lsp_strf("%s/%s", o->secrets_dir, g->secrets[i].config_key);
-        bool ok = file_write_atomic(path, text, strlen(text), 0600, true, diags);
-        free(path);
-        free(text);
-        if (!ok) return false;
-    }
-    return true;
-}
 
 /* Runs a job's import and sends the edit (or the failure). */
 static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
@@ -913,7 +888,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         diag_list_init(&wd);
         buf_t b;
         buf_init(&b);
-        if (lsp_write_secrets(&o, &p.gen, &wd)) {
+        if (pipeline_write_secrets(&o, &p.gen, &wd)) {
             buf_printf(&b,
                        "cimport: %zu secret value%s moved out of the code into stack config; the values are in %s/ "
                        "(readable only by you). Store them with:",

@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/convert.h"
 #include "cli/convert_pcl.h"
+#include "cli/lsp.h"
 #include "importer/plugin_host.h"
 
 int main(int argc, char **argv) {
@@ -12,6 +13,7 @@ int main(int argc, char **argv) {
         if (cli_convert_is_pcl(argc - 1, argv + 1)) return cli_convert_pcl_main(argc - 1, argv + 1);
         return cli_convert_main(argc - 1, argv + 1);
     }
+    if (argc >= 2 && strcmp(argv[1], "lsp") == 0) return cli_lsp_main(argc - 1, argv + 1);
     cli_options_t o;
     int rc;
     if (!cli_parse_import_args(argc, argv, &o, &rc)) {

@@ -1,4 +1,7 @@
 /* pipeline.c — the import pipeline as one call (see pipeline.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -183,6 +186,34 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     po.n_external = o->n_external_refs;
     if (!pcl_generate(gr, n, p->schemas, &po, &p->gen, diags) || !p->gen.program) return true;
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
+    return true;
+}
+
+/* Secret values go to one file per config key, readable only by the user. */
+bool pipeline_write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags) {
+    if (g->n_secrets == 0) return true;
+    if (mkdir(o->secrets_dir, 0700) != 0 && errno != EEXIST) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, o->secrets_dir, NULL, "cannot create the secrets directory: %s",
+                 strerror(errno));
+        return false;
+    }
+    chmod(o->secrets_dir, 0700);
+    for (size_t i = 0; i < g->n_secrets; i++) {
+        const pv_t *v = g->secrets[i].value;
+        char *text;
+        if (v->kind == PV_STRING) {
+            text = strdup(v->u.str.s);
+        } else {
+            cJSON *j = pv_to_display_json(v, true);
+            text = cJSON_PrintUnformatted(j);
+            cJSON_Delete(j);
+        }
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", o->secrets_dir, g->secrets[i].config_key);
+        bool ok = file_write_atomic(path, text, strlen(text), 0600, true, diags);
+        free(text);
+        if (!ok) return false;
+    }
     return true;
 }
 

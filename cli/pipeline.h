@@ -48,6 +48,10 @@ typedef struct pipeline_hooks {
 bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks);
 void pipeline_free(pipeline_t *p);
 
+/* Writes each secret value moved out of the code to <secrets_dir>/<config key> (dir 0700, files
+ * 0600), for the printed `pulumi config set --secret` commands. */
+bool pipeline_write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags);
+
 /* The `--json` results document (shape documented in README.md). */
 cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o);
 
