@@ -752,7 +752,6 @@ static bool lsp_target_load(lsp_server_t *s, const char *uri, lsp_target_t *t, c
     return t->text != NULL;
 }
 
-
 /* Runs a job's import and sends the edit (or the failure). */
 static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     job->phase = LSP_JOB_RUNNING;
