@@ -187,8 +187,11 @@ int cli_run_import(cli_options_t *o) {
     }
     size_t n_failed = plan->n_items - p.n_ok;
     if (!quiet)
-        fprintf(stderr, "cimport: imported %zu of %zu resources (%zu verified)%s%s\n", p.n_ok, plan->n_items,
+        fprintf(stderr, "cimport: imported %zu of %zu resources (%zu verified)%s%s", p.n_ok, plan->n_items,
                 p.n_verified, n_failed ? ", failed: " : "", n_failed ? (p.n_ok ? "some" : "all") : "");
+    if (!quiet && p.stats.resumed)
+        fprintf(stderr, "; %zu carried over from %s", p.stats.resumed, o->resume);
+    if (!quiet) fputc('\n', stderr);
     if (p.n_ok == 0)
         rc = EXIT_ALL_FAILED;
     else if (n_failed > 0 || diag_has_errors(&p.diags) || !wrote_ok || (o->generate_code && !p.code))

@@ -125,6 +125,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     eo.ignore_residual = o->ignore_residual;
     eo.parallel = o->parallel > 0 ? o->parallel : 16;
     eo.resume = p->resume;
+    eo.stats = &p->stats;
     if (hooks) {
         eo.on_result = hooks->on_result;
         eo.on_tick = hooks->on_tick;

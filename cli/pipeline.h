@@ -24,6 +24,7 @@ typedef struct pipeline {
     const import_plan_t *plan;
     import_result_t *results; /* plan->n_items entries, NULL if the engine did not run */
     size_t n_ok, n_verified;
+    engine_stats_t stats; /* provider calls made, resources carried over from --resume */
     pcl_gen_result_t gen; /* gen.program NULL when no code was generated */
     char *code;           /* malloc'd; NULL when none */
     /* owned resources */

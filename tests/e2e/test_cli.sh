@@ -173,5 +173,21 @@ expect 0 "cimport: imported 2 of 2 resources (2 verified)" -- \
   "$CIMPORT" --spec tf.json --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript
 grep -qF 'new github.Repository("private", {' out && grep -qF 'visibility: "private",' out && ok || bad "code from Terraform state"
 
+# --- --resume: resources a previous --json run imported are not read again ----------------------
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
+# the state below lacks every quickstart resource: only carried-over results can succeed
+expect 0 "cimport: imported 5 of 5 resources (5 verified); 5 carried over from prev.json" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$SS" --schema "$S" --resume prev.json -l typescript
+grep -qF 'server: serverName.id,' out && ok || bad "resumed results lost their references"
+echo '{"version": 1, "resources": 7}' >badresume.json
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --resume badresume.json -o never.ts 2>/dev/null
+[ $? = 2 ] && [ ! -e never.ts ] && ok || bad "a malformed --resume file"
+
+# --- --preview-only: reads and shows, writes nothing (not even the secrets) ----------------------
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+  --preview-only --secrets-dir "$tmp/prev-secrets" >prev.pp 2>prev.err
+[ $? = 0 ] && grep -qF 'resource apiName' prev.pp && [ ! -e "$tmp/prev-secrets" ] && ok || bad "--preview-only wrote something"
+grep -qxF "cimport: preview only: nothing was written (secret values were not saved; run again without --preview-only)" prev.err && ok || bad "--preview-only note"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
