@@ -431,7 +431,9 @@ START_TEST(test_explicit_providers_and_order) {
     ck_assert_ptr_null(cJSON_GetObjectItem(group, "provider"));
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(group, "protect")));
     const cJSON *child = cJSON_GetArrayItem(res, ic);
-    ck_assert_str_eq(jstr(child, "provider"), arena_sprintf(a, "%s::%s", r[2].urn, jstr(prov, "id")));
+    const char *prov_id = jstr(prov, "id");
+    ck_assert_ptr_nonnull(prov_id);
+    ck_assert_str_eq(jstr(child, "provider"), arena_sprintf(a, "%s::%s", r[2].urn, prov_id));
     ck_assert_str_eq(jstr(child, "parent"), r[1].urn);
     cJSON_Delete(doc);
     stackstate_report_free(&rep);
