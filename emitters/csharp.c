@@ -408,27 +408,8 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
 /* --- options -------------------------------------------------------------------------------------- */
 
 static void cs_path_literal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
-    if (e->kind == PCL_STRING) {
-        names_append_quoted(b, LANG_CSHARP, e->s);
-        return;
-    }
-    buf_t p;
-    buf_init(&p);
-    if (e->kind == PCL_TRAVERSAL) {
-        buf_puts(&p, e->trav.root);
-        for (size_t i = 0; i < e->trav.n; i++) {
-            const pcl_trav_part_t *part = &e->trav.parts[i];
-            if (part->attr) buf_printf(&p, ".%s", part->attr);
-            else if (part->index_is_string) {
-                buf_putc(&p, '[');
-                names_append_quoted(&p, LANG_CSHARP, part->index_str);
-                buf_putc(&p, ']');
-            } else buf_printf(&p, "[%zu]", part->index_num);
-        }
-    }
-    char *s = buf_arena_str(&p, c->a);
-    buf_free(&p);
-    names_append_quoted(b, LANG_CSHARP, s);
+    (void)c;
+    if (!names_append_path_literal(b, LANG_CSHARP, e)) buf_puts(b, "\"\"");
 }
 
 static int cs_option_rank(const char *name) {

@@ -642,29 +642,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
 
 /* Appends a PCL property path (a traversal or a string) as a Go string literal. */
 static void go_path_literal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
-    if (e->kind == PCL_STRING) {
-        names_append_quoted(b, LANG_GO, e->s);
-        return;
-    }
-    if (e->kind != PCL_TRAVERSAL) {
-        buf_puts(b, "\"\"");
-        return;
-    }
-    buf_t p;
-    buf_init(&p);
-    buf_puts(&p, e->trav.root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *part = &e->trav.parts[i];
-        if (part->attr) buf_printf(&p, ".%s", part->attr);
-        else if (part->index_is_string) {
-            buf_putc(&p, '[');
-            names_append_quoted(&p, LANG_GO, part->index_str);
-            buf_putc(&p, ']');
-        } else buf_printf(&p, "[%zu]", part->index_num);
-    }
-    char *s = buf_arena_str(&p, g->a);
-    buf_free(&p);
-    names_append_quoted(b, LANG_GO, s);
+    (void)g;
+    if (!names_append_path_literal(b, LANG_GO, e)) buf_puts(b, "\"\"");
 }
 
 static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {

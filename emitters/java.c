@@ -330,27 +330,8 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
 /* --- options -------------------------------------------------------------------------------------- */
 
 static void java_path_literal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
-    if (e->kind == PCL_STRING) {
-        names_append_quoted(b, LANG_JAVA, e->s);
-        return;
-    }
-    buf_t p;
-    buf_init(&p);
-    if (e->kind == PCL_TRAVERSAL) {
-        buf_puts(&p, e->trav.root);
-        for (size_t i = 0; i < e->trav.n; i++) {
-            const pcl_trav_part_t *part = &e->trav.parts[i];
-            if (part->attr) buf_printf(&p, ".%s", part->attr);
-            else if (part->index_is_string) {
-                buf_putc(&p, '[');
-                names_append_quoted(&p, LANG_JAVA, part->index_str);
-                buf_putc(&p, ']');
-            } else buf_printf(&p, "[%zu]", part->index_num);
-        }
-    }
-    char *s = buf_arena_str(&p, j->a);
-    buf_free(&p);
-    names_append_quoted(b, LANG_JAVA, s);
+    (void)j;
+    if (!names_append_path_literal(b, LANG_JAVA, e)) buf_puts(b, "\"\"");
 }
 
 /* pulumi-java's option order. */

@@ -469,3 +469,30 @@ void names_append_number(buf_t *b, double n) {
         }
     }
 }
+
+bool names_append_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e) {
+    if (e->kind == PCL_STRING) {
+        names_append_quoted(b, lang, e->s);
+        return true;
+    }
+    if (e->kind != PCL_TRAVERSAL) return false;
+    buf_t p;
+    buf_init(&p);
+    buf_puts(&p, e->trav.root);
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *part = &e->trav.parts[i];
+        if (part->attr) {
+            buf_printf(&p, ".%s", part->attr);
+        } else if (part->index_is_string) {
+            buf_putc(&p, '[');
+            names_append_quoted(&p, lang, part->index_str);
+            buf_putc(&p, ']');
+        } else {
+            buf_printf(&p, "[%zu]", part->index_num);
+        }
+    }
+    char *s = buf_take(&p);
+    names_append_quoted(b, lang, s);
+    free(s);
+    return true;
+}

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "emitters/emit.h"
+#include "pcl/pcl.h"
 #include "specs/arena.h"
 #include "specs/schema.h"
 
@@ -88,5 +89,11 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s);
 void names_append_number(buf_t *b, double n);
 /* True if `n` is integral and within int64 (printed as `%d`). */
 bool names_number_is_int(double n);
+
+
+/* An ignoreChanges-style property path (a PCL traversal such as `tags["a b"].x`, or a PCL string)
+ * appended as a quoted string literal of `lang`. Returns false, appending nothing, for any other
+ * expression kind so the caller can render it its own way. */
+bool names_append_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e);
 
 #endif

@@ -342,25 +342,7 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
 
 /* ignore_changes entries are property paths written as strings. */
 static void py_path_string(py_gen_t *g, const pcl_expr_t *e) {
-    if (e->kind != PCL_TRAVERSAL) {
-        py_expr(g, e);
-        return;
-    }
-    buf_t p;
-    buf_init(&p);
-    buf_puts(&p, e->trav.root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[i];
-        if (pt->attr) buf_printf(&p, ".%s", pt->attr);
-        else if (pt->index_is_string) {
-            buf_putc(&p, '[');
-            names_append_quoted(&p, LANG_PYTHON, pt->index_str);
-            buf_putc(&p, ']');
-        } else buf_printf(&p, "[%zu]", pt->index_num);
-    }
-    char *s = buf_take(&p);
-    names_append_quoted(g->b, LANG_PYTHON, s);
-    free(s);
+    if (e->kind == PCL_STRING || !names_append_path_literal(g->b, LANG_PYTHON, e)) py_expr(g, e);
 }
 
 /* Pulumi's lowerResourceOptions order and the ResourceOptions keyword of each PCL option. */

@@ -302,25 +302,7 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
 
 /* ignoreChanges entries are property paths, written as strings (`"tags"`, `"rules[0].port"`). */
 static void ts_path_string(ts_gen_t *g, const pcl_expr_t *e) {
-    if (e->kind != PCL_TRAVERSAL) {
-        ts_expr(g, e);
-        return;
-    }
-    buf_t p;
-    buf_init(&p);
-    buf_puts(&p, e->trav.root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[i];
-        if (pt->attr) buf_printf(&p, ".%s", pt->attr);
-        else if (pt->index_is_string) {
-            buf_putc(&p, '[');
-            names_append_quoted(&p, LANG_TYPESCRIPT, pt->index_str);
-            buf_putc(&p, ']');
-        } else buf_printf(&p, "[%zu]", pt->index_num);
-    }
-    char *s = buf_take(&p);
-    names_append_quoted(g->b, LANG_TYPESCRIPT, s);
-    free(s);
+    if (e->kind == PCL_STRING || !names_append_path_literal(g->b, LANG_TYPESCRIPT, e)) ts_expr(g, e);
 }
 
 static int attr_name_cmp(const void *x, const void *y) {
