@@ -29,9 +29,7 @@ typedef struct cs_ctx {
     const char **var; /* per node */
     const pcl_node_t *node;
     names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
-    names_table_t *memo;  /* type token → slot in memo_val */
-    const char **memo_val;
-    size_t n_memo, cap_memo;
+    names_memo_t memo; /* type token → module namespace */
 } cs_ctx_t;
 
 static int cs_find(cs_ctx_t *c, const char *name) { return names_table_get(c->index, name); }
@@ -120,16 +118,10 @@ static const char *cs_module_path_uncached(cs_ctx_t *c, schema_package_t *pkg, c
 
 /* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
-    int k = names_table_get(c->memo, token);
-    if (k >= 0) return c->memo_val[k];
-    const char *r = cs_module_path_uncached(c, pkg, token);
-    if (c->n_memo == c->cap_memo) {
-        size_t nc = c->cap_memo ? c->cap_memo * 2 : 16;
-        c->memo_val = arena_grow(c->a, c->memo_val, c->cap_memo * sizeof *c->memo_val, nc * sizeof *c->memo_val);
-        c->cap_memo = nc;
-    }
-    c->memo_val[c->n_memo] = r;
-    names_table_put(c->memo, arena_strdup(c->a, token), (int)c->n_memo++);
+    const char *r = names_memo_get(&c->memo, token);
+    if (r) return r;
+    r = cs_module_path_uncached(c, pkg, token);
+    names_memo_put(&c->memo, token, r);
     return r;
 }
 
@@ -548,7 +540,7 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     c.diags = diags;
     c.var = arena_alloc(c.a, (p->n_nodes + 1) * sizeof *c.var);
     c.index = names_table_new(c.a);
-    c.memo = names_table_new(c.a);
+    names_memo_init(&c.memo, c.a);
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(c.index, p->nodes[i].name) < 0)
             names_table_put(c.index, p->nodes[i].name, (int)i);

@@ -35,11 +35,9 @@ typedef struct go_ctx {
     const char **var; /* per node: Go identifier, "_" when never referenced */
     bool *referenced; /* per node */
     bool err_declared;
-    const pcl_node_t *node;
-    names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
-    names_table_t *memo;  /* type token → slot in memo_val */
-    const char **memo_val;
-    size_t n_memo, cap_memo; /* node being emitted (diagnostic context) */
+    const pcl_node_t *node; /* node being emitted (diagnostic context) */
+    names_table_t *index;   /* node name → node index (pcl_program_find is a linear scan) */
+    names_memo_t memo;      /* type token → Go import path */
 } go_ctx_t;
 
 /* --- imports ------------------------------------------------------------------------------------ */
@@ -156,16 +154,10 @@ static const char *go_import_for_uncached(go_ctx_t *g, schema_package_t *pkg, co
 
 /* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char *token) {
-    int k = names_table_get(g->memo, token);
-    if (k >= 0) return g->memo_val[k];
-    const char *r = go_import_for_uncached(g, pkg, token);
-    if (g->n_memo == g->cap_memo) {
-        size_t nc = g->cap_memo ? g->cap_memo * 2 : 16;
-        g->memo_val = arena_grow(g->a, g->memo_val, g->cap_memo * sizeof *g->memo_val, nc * sizeof *g->memo_val);
-        g->cap_memo = nc;
-    }
-    g->memo_val[g->n_memo] = r;
-    names_table_put(g->memo, arena_strdup(g->a, token), (int)g->n_memo++);
+    const char *r = names_memo_get(&g->memo, token);
+    if (r) return r;
+    r = go_import_for_uncached(g, pkg, token);
+    names_memo_put(&g->memo, token, r);
     return r;
 }
 
@@ -842,7 +834,7 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     g.var = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.var);
     g.referenced = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.referenced);
     g.index = names_table_new(g.a);
-    g.memo = names_table_new(g.a);
+    names_memo_init(&g.memo, g.a);
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(g.index, p->nodes[i].name) < 0)
             names_table_put(g.index, p->nodes[i].name, (int)i);

@@ -34,9 +34,7 @@ typedef struct java_ctx {
     const char **var;
     const pcl_node_t *node;
     names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
-    names_table_t *memo;  /* type token → slot in memo_val */
-    const char **memo_val;
-    size_t n_memo, cap_memo;
+    names_memo_t memo; /* type token → Java package */
 } java_ctx_t;
 
 static int java_find(java_ctx_t *j, const char *name) { return names_table_get(j->index, name); }
@@ -95,16 +93,10 @@ static const char *java_package_uncached(java_ctx_t *j, schema_package_t *pkg, c
 
 /* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
-    int k = names_table_get(j->memo, token);
-    if (k >= 0) return j->memo_val[k];
-    const char *r = java_package_uncached(j, pkg, token);
-    if (j->n_memo == j->cap_memo) {
-        size_t nc = j->cap_memo ? j->cap_memo * 2 : 16;
-        j->memo_val = arena_grow(j->a, j->memo_val, j->cap_memo * sizeof *j->memo_val, nc * sizeof *j->memo_val);
-        j->cap_memo = nc;
-    }
-    j->memo_val[j->n_memo] = r;
-    names_table_put(j->memo, arena_strdup(j->a, token), (int)j->n_memo++);
+    const char *r = names_memo_get(&j->memo, token);
+    if (r) return r;
+    r = java_package_uncached(j, pkg, token);
+    names_memo_put(&j->memo, token, r);
     return r;
 }
 
@@ -455,7 +447,7 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     j.diags = diags;
     j.var = arena_alloc(j.a, (p->n_nodes + 1) * sizeof *j.var);
     j.index = names_table_new(j.a);
-    j.memo = names_table_new(j.a);
+    names_memo_init(&j.memo, j.a);
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(j.index, p->nodes[i].name) < 0)
             names_table_put(j.index, p->nodes[i].name, (int)i);

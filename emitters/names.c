@@ -496,3 +496,24 @@ bool names_append_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e) {
     free(s);
     return true;
 }
+
+void names_memo_init(names_memo_t *m, arena_t *a) {
+    memset(m, 0, sizeof *m);
+    m->a = a;
+    m->index = names_table_new(a);
+}
+
+const char *names_memo_get(const names_memo_t *m, const char *key) {
+    int k = names_table_get(m->index, key);
+    return k >= 0 ? m->values[k] : NULL;
+}
+
+void names_memo_put(names_memo_t *m, const char *key, const char *value) {
+    if (m->n == m->cap) {
+        size_t nc = m->cap ? m->cap * 2 : 16;
+        m->values = arena_grow(m->a, m->values, m->cap * sizeof *m->values, nc * sizeof *m->values);
+        m->cap = nc;
+    }
+    m->values[m->n] = value;
+    names_table_put(m->index, arena_strdup(m->a, key), (int)m->n++);
+}

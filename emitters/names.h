@@ -96,4 +96,18 @@ bool names_number_is_int(double n);
  * expression kind so the caller can render it its own way. */
 bool names_append_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e);
 
+
+/* A string → string cache (e.g. type token → import path), arena-backed. */
+typedef struct names_memo {
+    arena_t *a;
+    names_table_t *index; /* key → slot in values */
+    const char **values;
+    size_t n, cap;
+} names_memo_t;
+
+void names_memo_init(names_memo_t *m, arena_t *a);
+/* The cached value, or NULL when key has none. */
+const char *names_memo_get(const names_memo_t *m, const char *key);
+void names_memo_put(names_memo_t *m, const char *key, const char *value);
+
 #endif
