@@ -539,19 +539,11 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     c.p = p;
     c.diags = diags;
     c.var = arena_alloc(c.a, (p->n_nodes + 1) * sizeof *c.var);
-    c.index = names_table_new(c.a);
+    c.index = names_node_index(c.a, p);
     names_memo_init(&c.memo, c.a);
-    for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(c.index, p->nodes[i].name) < 0)
-            names_table_put(c.index, p->nodes[i].name, (int)i);
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
-            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "resource '%s' has no type token; cannot emit C#",
-                     n->name);
-            arena_free(c.a);
-            return NULL;
-        }
+    if (!names_check_tokens(p, "C#", diags)) {
+        arena_free(c.a);
+        return NULL;
     }
     /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
      * after the names the program itself declares. */

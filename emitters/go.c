@@ -833,11 +833,12 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     g.diags = diags;
     g.var = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.var);
     g.referenced = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.referenced);
-    g.index = names_table_new(g.a);
+    g.index = names_node_index(g.a, p);
     names_memo_init(&g.memo, g.a);
-    for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(g.index, p->nodes[i].name) < 0)
-            names_table_put(g.index, p->nodes[i].name, (int)i);
+    if (!names_check_tokens(p, "Go", diags)) {
+        arena_free(g.a);
+        return NULL;
+    }
 
     bool has_config = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
@@ -845,12 +846,6 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
         for (size_t j = 0; j < n->n_attrs; j++) go_mark_refs(&g, n->attrs[j].value);
         for (size_t j = 0; j < n->n_options; j++) go_mark_refs(&g, n->options[j].value);
         if (n->kind == PCL_NODE_CONFIG) has_config = true;
-        if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
-            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "resource '%s' has no type token; cannot emit Go",
-                     n->name);
-            arena_free(g.a);
-            return NULL;
-        }
     }
     go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi", "pulumi");
     if (has_config) go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config", "config");

@@ -446,19 +446,11 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     j.p = p;
     j.diags = diags;
     j.var = arena_alloc(j.a, (p->n_nodes + 1) * sizeof *j.var);
-    j.index = names_table_new(j.a);
+    j.index = names_node_index(j.a, p);
     names_memo_init(&j.memo, j.a);
-    for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(j.index, p->nodes[i].name) < 0)
-            names_table_put(j.index, p->nodes[i].name, (int)i);
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
-            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "resource '%s' has no type token; cannot emit Java",
-                     n->name);
-            arena_free(j.a);
-            return NULL;
-        }
+    if (!names_check_tokens(p, "Java", diags)) {
+        arena_free(j.a);
+        return NULL;
     }
     names_table_t *names = names_table_new(j.a);
     names_table_reserve(names, "ctx");

@@ -517,3 +517,23 @@ void names_memo_put(names_memo_t *m, const char *key, const char *value) {
     m->values[m->n] = value;
     names_table_put(m->index, arena_strdup(m->a, key), (int)m->n++);
 }
+
+names_table_t *names_node_index(arena_t *a, const pcl_program_t *p) {
+    names_table_t *t = names_table_new(a);
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(t, p->nodes[i].name) < 0)
+            names_table_put(t, p->nodes[i].name, (int)i);
+    return t;
+}
+
+bool names_check_tokens(const pcl_program_t *p, const char *language, diag_list_t *diags) {
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if ((n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) && !n->token) {
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "resource '%s' has no type token; cannot emit %s",
+                     n->name, language);
+            return false;
+        }
+    }
+    return true;
+}

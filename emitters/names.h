@@ -110,4 +110,12 @@ void names_memo_init(names_memo_t *m, arena_t *a);
 const char *names_memo_get(const names_memo_t *m, const char *key);
 void names_memo_put(names_memo_t *m, const char *key, const char *value);
 
+
+/* Node name → node index for a program (pcl_program_find is a linear scan); the first node of a
+ * name wins. */
+names_table_t *names_node_index(arena_t *a, const pcl_program_t *p);
+/* False, with an error diagnostic naming the resource, when a resource or component has no type
+ * token (the emitter for `language` cannot name its class). */
+bool names_check_tokens(const pcl_program_t *p, const char *language, diag_list_t *diags);
+
 #endif
