@@ -275,14 +275,9 @@ static bool cs_asset_call(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth)
 
 static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
     const char *ename = cs_token_member(c, t->token);
-    for (size_t i = 0; i < t->n_enum_values; i++) {
-        const pv_t *v = t->enum_values[i].value;
-        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
-                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n) ||
-                           (e->kind == PCL_BOOL && v->kind == PV_BOOL && v->u.b == e->b));
-        if (!match) continue;
-        char *member = names_enum_member(c->a, LANG_CSHARP, &t->enum_values[i], ename);
-        if (!member) break;
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *member = ev ? names_enum_member(c->a, LANG_CSHARP, ev, ename) : NULL;
+    if (member) {
         buf_printf(b, "%s.%s.%s", cs_module_path(c, c->node ? c->node->package : NULL, t->token), ename, member);
         return;
     }

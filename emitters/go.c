@@ -454,14 +454,9 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
 static void go_enum(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
     const char *stem = go_type_stem(g, t);
     const char *tname = go_token_member(g, t->token);
-    for (size_t i = 0; i < t->n_enum_values; i++) {
-        const pv_t *v = t->enum_values[i].value;
-        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
-                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n) ||
-                           (e->kind == PCL_BOOL && v->kind == PV_BOOL && v->u.b == e->b));
-        if (!match) continue;
-        char *member = names_enum_member(g->a, LANG_GO, &t->enum_values[i], tname);
-        if (!member) break;
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *member = ev ? names_enum_member(g->a, LANG_GO, ev, tname) : NULL;
+    if (member) {
         const char *dot = strchr(stem, '.');
         buf_append(b, stem, dot ? (size_t)(dot - stem + 1) : 0);
         buf_printf(b, "%s%s%s", tname, strchr(member, '_') ? "_" : "", member);

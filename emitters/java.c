@@ -212,14 +212,9 @@ static void java_number(buf_t *b, double n, const schema_type_t *t) {
 
 static void java_enum(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
     const char *ename = java_token_member(j, t->token);
-    for (size_t i = 0; i < t->n_enum_values; i++) {
-        const pv_t *v = t->enum_values[i].value;
-        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
-                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n) ||
-                           (e->kind == PCL_BOOL && v->kind == PV_BOOL && v->u.b == e->b));
-        if (!match) continue;
-        char *member = names_enum_member(j->a, LANG_JAVA, &t->enum_values[i], ename);
-        if (!member) break;
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *member = ev ? names_enum_member(j->a, LANG_JAVA, ev, ename) : NULL;
+    if (member) {
         buf_printf(b, "%s.%s", java_class_ref(j, t->token, "enums", ""), member);
         return;
     }

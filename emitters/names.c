@@ -537,3 +537,23 @@ bool names_check_tokens(const pcl_program_t *p, const char *language, diag_list_
     }
     return true;
 }
+
+const schema_type_t *names_enum_type_at(const schema_type_t *t) {
+    if (!t) return NULL;
+    if (t->kind == SCHEMA_ENUM) return t;
+    if (t->kind == SCHEMA_UNION)
+        for (size_t i = 0; i < t->n_members; i++)
+            if (t->members[i] && t->members[i]->kind == SCHEMA_ENUM) return t->members[i];
+    return NULL;
+}
+
+const schema_enum_value_t *names_enum_value_of(const schema_type_t *enum_type, const pcl_expr_t *e) {
+    for (size_t i = 0; enum_type && i < enum_type->n_enum_values; i++) {
+        const pv_t *v = enum_type->enum_values[i].value;
+        if (v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
+                  (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n) ||
+                  (e->kind == PCL_BOOL && v->kind == PV_BOOL && v->u.b == e->b)))
+            return &enum_type->enum_values[i];
+    }
+    return NULL;
+}

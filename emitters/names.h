@@ -118,4 +118,10 @@ names_table_t *names_node_index(arena_t *a, const pcl_program_t *p);
  * token (the emitter for `language` cannot name its class). */
 bool names_check_tokens(const pcl_program_t *p, const char *language, diag_list_t *diags);
 
+
+/* The enum type at a position: the type itself, or the enum member of a union; NULL if none. */
+const schema_type_t *names_enum_type_at(const schema_type_t *t);
+/* The enum value a literal (string, number or bool) stands for, or NULL when it is none of them. */
+const schema_enum_value_t *names_enum_value_of(const schema_type_t *enum_type, const pcl_expr_t *e);
+
 #endif

@@ -161,33 +161,18 @@ static void py_string(py_gen_t *g, const char *s) {
     buf_puts(g->b, "\"\"\"");
 }
 
-static const schema_type_t *enum_type_of(const schema_type_t *t) {
-    if (!t) return NULL;
-    if (t->kind == SCHEMA_ENUM) return t;
-    if (t->kind == SCHEMA_UNION)
-        for (size_t i = 0; i < t->n_members; i++)
-            if (t->members[i] && t->members[i]->kind == SCHEMA_ENUM) return t->members[i];
-    return NULL;
-}
-
 /* A literal at an enum position becomes `<alias>[.<mod>].<Enum>.<MEMBER>`; false if not a member. */
 static bool py_enum(py_gen_t *g, const pcl_expr_t *e) {
-    const schema_type_t *t = enum_type_of(e->type);
-    if (!t || !t->token) return false;
-    for (size_t i = 0; i < t->n_enum_values; i++) {
-        const pv_t *v = t->enum_values[i].value;
-        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
-                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n));
-        if (!match) continue;
-        char *pkg, *member;
-        if (!names_token_split(g->a, t->token, &pkg, NULL, &member)) return false;
-        const py_pkg_t *pk = py_find_pkg(g, pkg);
-        char *m = names_enum_member(g->a, LANG_PYTHON, &t->enum_values[i], member);
-        if (!pk || !m) return false;
-        buf_printf(g->b, "%s.%s.%s", py_module_prefix(g, pk, t->token), member, m);
-        return true;
-    }
-    return false;
+    const schema_type_t *t = names_enum_type_at(e->type);
+    if (!t || !t->token || e->kind == PCL_BOOL) return false;
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *pkg, *member;
+    if (!ev || !names_token_split(g->a, t->token, &pkg, NULL, &member)) return false;
+    const py_pkg_t *pk = py_find_pkg(g, pkg);
+    char *m = names_enum_member(g->a, LANG_PYTHON, ev, member);
+    if (!pk || !m) return false;
+    buf_printf(g->b, "%s.%s.%s", py_module_prefix(g, pk, t->token), member, m);
+    return true;
 }
 
 static void py_number(py_gen_t *g, const pcl_expr_t *e) {

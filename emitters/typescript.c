@@ -155,36 +155,20 @@ static void ts_key(ts_gen_t *g, const char *k) {
     else names_append_quoted(g->b, LANG_TYPESCRIPT, k);
 }
 
-/* The enum type at a position: the type itself or the enum member of a union. */
-static const schema_type_t *enum_type_of(const schema_type_t *t) {
-    if (!t) return NULL;
-    if (t->kind == SCHEMA_ENUM) return t;
-    if (t->kind == SCHEMA_UNION)
-        for (size_t i = 0; i < t->n_members; i++)
-            if (t->members[i] && t->members[i]->kind == SCHEMA_ENUM) return t->members[i];
-    return NULL;
-}
-
 /* A literal at an enum-typed position becomes the SDK's enum member (`random.Region.NYC1`).
  * Returns false (and prints nothing) when the value is not one of the enum's values or the enum
  * belongs to a package that is not imported. */
 static bool ts_enum(ts_gen_t *g, const pcl_expr_t *e) {
-    const schema_type_t *t = enum_type_of(e->type);
-    if (!t || !t->token) return false;
-    for (size_t i = 0; i < t->n_enum_values; i++) {
-        const pv_t *v = t->enum_values[i].value;
-        bool match = v && ((e->kind == PCL_STRING && v->kind == PV_STRING && strcmp(v->u.str.s, e->s) == 0) ||
-                           (e->kind == PCL_NUMBER && v->kind == PV_NUMBER && v->u.n == e->n));
-        if (!match) continue;
-        char *pkg, *member;
-        if (!names_token_split(g->a, t->token, &pkg, NULL, &member)) return false;
-        const ts_pkg_t *pk = ts_find_pkg(g, pkg);
-        char *m = names_enum_member(g->a, LANG_TYPESCRIPT, &t->enum_values[i], member);
-        if (!pk || !m) return false;
-        buf_printf(g->b, "%s.%s.%s", ts_module_prefix(g, pk, t->token), member, m);
-        return true;
-    }
-    return false;
+    const schema_type_t *t = names_enum_type_at(e->type);
+    if (!t || !t->token || e->kind == PCL_BOOL) return false;
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *pkg, *member;
+    if (!ev || !names_token_split(g->a, t->token, &pkg, NULL, &member)) return false;
+    const ts_pkg_t *pk = ts_find_pkg(g, pkg);
+    char *m = names_enum_member(g->a, LANG_TYPESCRIPT, ev, member);
+    if (!pk || !m) return false;
+    buf_printf(g->b, "%s.%s.%s", ts_module_prefix(g, pk, t->token), member, m);
+    return true;
 }
 
 static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
