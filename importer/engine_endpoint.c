@@ -19,7 +19,19 @@ char *engine_urn_describe(arena_t *a, const char *urn) {
     if (!urn || !*urn) return NULL;
     char *name = urn_name(a, urn), *type = urn_type(a, urn);
     if (!name || !type) return NULL;
-    return arena_sprintf(a, "resource '%s' of type '%s'", name, type);
+    /* Built by hand: this runs for every provider call, and printf was 7% of cimport's CPU per call
+     * (callgrind, bench_grpc). */
+    static const char p1[] = "resource '", p2[] = "' of type '";
+    size_t ln = strlen(name), lt = strlen(type);
+    char *out = arena_alloc(a, sizeof p1 - 1 + ln + sizeof p2 - 1 + lt + 2);
+    char *w = out;
+    memcpy(w, p1, sizeof p1 - 1), w += sizeof p1 - 1;
+    memcpy(w, name, ln), w += ln;
+    memcpy(w, p2, sizeof p2 - 1), w += sizeof p2 - 1;
+    memcpy(w, type, lt), w += lt;
+    *w++ = '\'';
+    *w = 0;
+    return out;
 }
 
 static diag_severity_t severity_of(Pulumirpc__LogSeverity s) {

@@ -497,7 +497,7 @@ static hcall_t *hcall_begin(hprov_t *p, const char *method, arena_t *a, const ch
     c->diags = diags;
     c->done = done;
     c->user = user;
-    if (!ensure_running(p, engine_urn_describe(a, urn), diags)) {
+    if (!p->inner && !ensure_running(p, engine_urn_describe(a, urn), diags)) { /* describe only on the slow path */
         c->ok = false;
         c->generation = 0; /* nothing ran: nothing to diagnose */
         c->method = NULL;
