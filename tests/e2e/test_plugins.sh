@@ -42,9 +42,21 @@ cat >"$work/imports.json" <<JSON
   {"type": "random:index/randomId:RandomId", "name": "rid", "id": "AAECAw", "version": "4.21.1"}]}
 JSON
 
+# This run's processes carry a unique tag in their environment, so the checks below see only them
+# even when other tests run providers at the same time.
+export CIMPORT_TEST_TAG="plugins-$$-$RANDOM"
+tagged_plugins() { # prints the PIDs of this run's random/fault provider processes
+    local p
+    for p in /proc/[0-9]*; do
+        grep -qaE 'examples/providers/(random|fault)/index\.js' "$p/cmdline" 2>/dev/null || continue
+        tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qxF "CIMPORT_TEST_TAG=$CIMPORT_TEST_TAG" || continue
+        [ "$(awk '{print $3}' "$p/stat" 2>/dev/null)" = Z ] && continue
+        echo "${p#/proc/}"
+    done
+}
 no_plugins_left() {
     for _ in $(seq 50); do
-        pgrep -f 'examples/providers/(random|fault)/[i]ndex.js' >/dev/null || return 0
+        [ -z "$(tagged_plugins)" ] && return 0
         sleep 0.1
     done
     return 1
@@ -94,7 +106,7 @@ echo '{"resources": [{"type": "fault:index:Thing", "name": "h", "id": "hang"}]}'
 for sig in INT TERM; do
     (cd "$work" && PATH="$bin:$sys_path" exec "$CIMPORT" --spec hang.json --language typescript >/dev/null 2>&1) &
     cpid=$!
-    for _ in $(seq 100); do pgrep -f 'examples/providers/fault/[i]ndex.js' >/dev/null && break; sleep 0.1; done
+    for _ in $(seq 100); do [ -n "$(tagged_plugins)" ] && break; sleep 0.1; done
     sleep 0.5
     kill -"$sig" "$cpid"
     wait "$cpid" 2>/dev/null

@@ -578,17 +578,14 @@ START_TEST(random_imports_through_path_discovery) {
     ck_assert_ptr_nonnull(p);
     pid_t pid = plugin_host_provider_pid(p);
     ck_assert_int_gt(pid, 0);
-    char *pids = tu_run("pgrep -f 'examples/providers/random/[i]ndex.js' | wc -l", NULL);
-    ck_assert_int_eq(atoi(pids), 1);
-    free(pids);
+    /* this test's processes only: other tests may run providers at the same time */
+    ck_assert_int_eq(tu_count_tagged("examples/providers/random/index.js"), 1);
     ck_assert_uint_eq(d.errors, 0);
     engine_results_free(r, plan->n_items);
     provider_registry_free(reg);
     plugin_host_free(h);
     ck_assert(pid_gone(pid, 100));
-    pids = tu_run("pgrep -f 'examples/providers/random/[i]ndex.js' | wc -l", NULL);
-    ck_assert_int_eq(atoi(pids), 0);
-    free(pids);
+    ck_assert_int_eq(tu_count_tagged("examples/providers/random/index.js"), 0);
     diag_list_free(&d);
     env_free(&e);
 }
@@ -761,9 +758,7 @@ START_TEST(fault_provider_failures_stay_per_resource) {
     engine_results_free(r, n);
     provider_registry_free(reg);
     plugin_host_free(h);
-    char *left = tu_run("pgrep -f 'examples/providers/fault/[i]ndex.js' | wc -l", NULL);
-    ck_assert_int_eq(atoi(left), 0);
-    free(left);
+    ck_assert_int_eq(tu_count_tagged("examples/providers/fault/index.js"), 0);
     diag_list_free(&d);
     env_free(&e);
 }
@@ -804,9 +799,7 @@ START_TEST(fault_provider_startup_failures) {
     unsetenv("FAULT_PROVIDER_STARTUP");
     ck_assert_uint_eq(d.errors, 3);
     plugin_host_free(h);
-    char *left = tu_run("pgrep -f 'examples/providers/fault/[i]ndex.js' | wc -l", NULL);
-    ck_assert_int_eq(atoi(left), 0);
-    free(left);
+    ck_assert_int_eq(tu_count_tagged("examples/providers/fault/index.js"), 0);
     diag_list_free(&d);
     env_free(&e);
 }
@@ -1160,6 +1153,7 @@ Suite *plugin_suite(void) {
 }
 
 int main(void) {
+    tu_tag_processes();
     SRunner *sr = srunner_create(plugin_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 char *tu_data(arena_t *a, const char *rel) { return arena_sprintf(a, "%s/%s", SHARED_DATA, rel); }
 
@@ -94,4 +96,67 @@ char *tu_run(const char *cmd, int *status) {
     int st = pclose(p);
     if (status) *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return buf_take(&b);
+}
+
+void tu_tag_processes(void) {
+    char tag[64];
+    snprintf(tag, sizeof tag, "%d-%ld", (int)getpid(), (long)time(NULL));
+    setenv("CIMPORT_TEST_TAG", tag, 1);
+}
+
+/* Reads a /proc file whose entries are NUL-separated; returns its bytes (malloc'd) and length. */
+static char *proc_read(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    buf_t b;
+    buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_append(&b, chunk, n);
+    fclose(f);
+    *len = b.len;
+    return buf_take(&b);
+}
+
+static bool nul_list_has(const char *data, size_t len, const char *needle, bool exact) {
+    for (size_t i = 0; i < len;) {
+        const char *e = data + i;
+        size_t l = strnlen(e, len - i);
+        if (exact ? strcmp(e, needle) == 0 : strstr(e, needle) != NULL) return true;
+        i += l + 1;
+    }
+    return false;
+}
+
+int tu_count_tagged(const char *needle) {
+    const char *tag = getenv("CIMPORT_TEST_TAG");
+    if (!tag) return -1;
+    char want[128];
+    snprintf(want, sizeof want, "CIMPORT_TEST_TAG=%s", tag);
+    DIR *d = opendir("/proc");
+    if (!d) return -1;
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+        char path[300];
+        size_t len;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        char *stat = proc_read(path, &len);
+        const char *rp = stat ? strrchr(stat, ')') : NULL;
+        bool zombie = rp && rp[1] == ' ' && rp[2] == 'Z';
+        free(stat);
+        if (zombie || atoi(e->d_name) == getpid()) continue;
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        char *cmd = proc_read(path, &len);
+        bool match = cmd && nul_list_has(cmd, len, needle, false);
+        free(cmd);
+        if (!match) continue;
+        snprintf(path, sizeof path, "/proc/%s/environ", e->d_name);
+        char *env = proc_read(path, &len);
+        if (env && nul_list_has(env, len, want, true)) count++;
+        free(env);
+    }
+    closedir(d);
+    return count;
 }

@@ -18,6 +18,12 @@ char *tu_mkdtemp(void);
 void tu_rmtree(const char *path);
 /* Every regular file below dir whose name ends with suffix, sorted (arena array, NULL-terminated). */
 char **tu_find_files(arena_t *a, const char *dir, const char *suffix, size_t *n);
+/* Tags this test process (and so every process it starts) with a unique CIMPORT_TEST_TAG in the
+ * environment, so process checks see only this test's children even when other tests run at the
+ * same time. Call before starting any. */
+void tu_tag_processes(void);
+/* Live (non-zombie) processes carrying this test's tag whose command line contains `needle`. */
+int tu_count_tagged(const char *needle);
 /* Runs a shell command, captures stdout (malloc'd) and exit status. */
 char *tu_run(const char *cmd, int *status);
 
