@@ -431,43 +431,7 @@ void names_append_number(buf_t *b, double n) {
         buf_puts(b, n > 0 ? "+Inf" : "-Inf");
         return;
     }
-    if (names_number_is_int(n)) {
-        buf_printf(b, "%lld", (long long)n);
-        return;
-    }
-    /* shortest digits that round-trip, as Go's FormatFloat(n, 'g', -1, 64) picks them */
-    char e[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(e, sizeof e, "%.*e", prec - 1, n);
-        if (strtod(e, NULL) == n) break;
-    }
-    /* e = [-]d[.ddd]e±XX */
-    const char *p = e;
-    bool neg = *p == '-';
-    if (neg) p++;
-    char digits[24];
-    size_t nd = 0;
-    for (; *p && *p != 'e'; p++)
-        if (isdigit((unsigned char)*p)) digits[nd++] = *p;
-    int exp = atoi(p + 1);
-    if (neg) buf_putc(b, '-');
-    if (exp < -4 || exp >= 6) {
-        buf_putc(b, digits[0]);
-        if (nd > 1) {
-            buf_putc(b, '.');
-            buf_append(b, digits + 1, nd - 1);
-        }
-        buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    } else if (exp < 0) {
-        buf_puts(b, "0.");
-        for (int i = 0; i < -exp - 1; i++) buf_putc(b, '0');
-        buf_append(b, digits, nd);
-    } else {
-        for (int i = 0; i <= exp || (size_t)i < nd; i++) {
-            if (i == exp + 1) buf_putc(b, '.');
-            buf_putc(b, (size_t)i < nd ? digits[i] : '0');
-        }
-    }
+    pv_format_number(b, n);
 }
 
 bool names_append_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e) {

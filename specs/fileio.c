@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,21 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
     return s;
 }
 
+/* Writes all of data to fd; false (with a diagnostic naming path) on an error. */
+static bool write_all(int fd, const char *path, const char *data, size_t len, diag_list_t *diags) {
+    size_t off = 0;
+    while (off < len) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot write: %s", strerror(errno));
+            return false;
+        }
+        off += (size_t)w;
+    }
+    return true;
+}
+
 /* A target that exists and is not a regular file (a terminal, /dev/null, a FIFO, /dev/stdout) is
  * written in place: renaming over it would replace the device with a regular file. */
 static bool write_in_place(const char *path, const char *data, size_t len, diag_list_t *diags) {
@@ -47,23 +63,32 @@ static bool write_in_place(const char *path, const char *data, size_t len, diag_
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot open for writing: %s", strerror(errno));
         return false;
     }
-    size_t off = 0;
-    while (off < len) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot write: %s", strerror(errno));
-            close(fd);
-            return false;
-        }
-        off += (size_t)w;
-    }
+    bool ok = write_all(fd, path, data, len, diags);
     close(fd);
-    return true;
+    return ok;
+}
+
+/* Makes a rename in path's directory durable (best effort). */
+static void sync_parent_dir(const char *path) {
+    char *dir = strdup(path);
+    if (!dir) abort();
+    int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
 }
 
 bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                        diag_list_t *diags) {
+    return file_write_atomic_hooked(path, data, len, mode, force_mode, NULL, NULL, NULL, diags);
+}
+
+bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
+                              bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
+                              diag_list_t *diags) {
+    if (stopped) *stopped = false;
     struct stat target;
     if (stat(path, &target) == 0) {
         if (S_ISDIR(target.st_mode)) {
@@ -87,31 +112,26 @@ bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mo
     mode_t m = mode;
     if (!force_mode && stat(path, &st) == 0) m = st.st_mode & 07777;
     fchmod(fd, m);
-    size_t off = 0;
-    while (off < len) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot write: %s", strerror(errno));
-            close(fd);
-            unlink(tmp);
-            free(tmp);
-            return false;
-        }
-        off += (size_t)w;
-    }
-    if (fsync(fd) != 0 || close(fd) != 0) {
+    bool ok = write_all(fd, path, data, len, diags);
+    if (ok && fsync(fd) != 0) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot flush the file to disk: %s", strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return false;
+        ok = false;
     }
-    if (rename(tmp, path) != 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot replace the file: %s", strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return false;
+    if (close(fd) != 0 && ok) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot close the file: %s", strerror(errno));
+        ok = false;
     }
+    if (ok && before_rename && !before_rename(user, tmp)) {
+        if (stopped) *stopped = true;
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot replace the file: %s; the old file is unchanged",
+                 strerror(errno));
+        ok = false;
+    }
+    if (!ok) unlink(tmp);
+    else sync_parent_dir(path);
     free(tmp);
-    return true;
+    return ok;
 }

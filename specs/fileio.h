@@ -12,9 +12,18 @@
 /* Reads a whole file into the arena (NUL-terminated). Error diagnostic names the file. */
 char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diags);
 /* Writes through `<path>.cimport-tmp-XXXXXX` in the same directory, fsyncs, renames over path.
- * mode is used for a new file (an existing file keeps its mode unless force_mode). On failure the
- * old file is untouched and the temporary file removed. */
+ * mode is used for a new file (an existing file keeps its mode unless force_mode); the directory is
+ * synced after the rename. On failure the old file is untouched and the temporary file removed. A
+ * target that is not a regular file (a device, a FIFO) is written in place instead. */
 bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                        diag_list_t *diags);
+
+/* The same, with a hook called after the temporary file is complete and synced, just before the
+ * rename (fault injection for tests). A hook returning false stops there as a crash would: the
+ * temporary file is removed, *stopped (if given) is set, and no diagnostic is added (the caller
+ * words it). */
+bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
+                              bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
+                              diag_list_t *diags);
 
 #endif

@@ -8,8 +8,6 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1026,69 +1024,17 @@ done:
     return result;
 }
 
-/* Writes through a temporary file beside path: write, fsync, (hook), rename, fsync the directory. */
-static bool write_atomic(const char *path, const char *data, size_t len, bool exists,
-                         const stackstate_options_t *opts, diag_list_t *diags) {
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (!tmp) abort();
-    snprintf(tmp, plen + 32, "%s.cimport-tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot create a temporary file beside the stack state: %s",
-                 strerror(errno));
-        free(tmp);
-        return false;
-    }
-    /* A state file holds secrets and ids: a new one is private; an existing one keeps its mode. */
-    struct stat st;
-    fchmod(fd, exists && stat(path, &st) == 0 ? (st.st_mode & 07777) : 0600);
-    bool ok = true;
-    size_t off = 0;
-    while (ok && off < len) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w < 0) {
-            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot write the stack state: %s", strerror(errno));
-            ok = false;
-        } else {
-            off += (size_t)w;
-        }
-    }
-    if (ok && fsync(fd) != 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot flush the stack state to disk: %s", strerror(errno));
-        ok = false;
-    }
-    if (close(fd) != 0 && ok) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot close the stack state: %s", strerror(errno));
-        ok = false;
-    }
-    if (ok && opts && opts->before_rename && !opts->before_rename(opts->user, tmp)) {
+/* Writes through a temporary file beside path (file_write_atomic_hooked). A state file holds secrets
+ * and ids: a new one is private (0600); an existing one keeps its mode. */
+static bool write_atomic(const char *path, const char *data, size_t len, const stackstate_options_t *opts,
+                         diag_list_t *diags) {
+    bool stopped = false;
+    bool ok = file_write_atomic_hooked(path, data, len, 0600, false, opts ? opts->before_rename : NULL,
+                                       opts ? opts->user : NULL, &stopped, diags);
+    if (stopped)
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
                  "the stack state was not replaced (stopped before the rename); the old file is unchanged");
-        ok = false;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot replace the stack state: %s; the old file is unchanged",
-                 strerror(errno));
-        ok = false;
-    }
-    if (!ok) {
-        unlink(tmp);
-        free(tmp);
-        return false;
-    }
-    /* Make the rename itself durable. */
-    char *dir = strdup(path);
-    if (!dir) abort();
-    int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    free(dir);
-    free(tmp);
-    return true;
+    return ok;
 }
 
 bool stackstate_merge(const char *path, const char *stack, const char *project, const stackstate_resource_t *res,
@@ -1118,7 +1064,7 @@ bool stackstate_merge(const char *path, const char *stack, const char *project, 
         if (exists && strlen(merged) == len && memcmp(merged, text, len) == 0)
             ok = true;
         else
-            ok = write_atomic(path, merged, strlen(merged), exists, opts, diags);
+            ok = write_atomic(path, merged, strlen(merged), opts, diags);
     }
     free(merged);
     arena_free(a);

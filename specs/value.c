@@ -280,6 +280,52 @@ const char *pv_kind_name(pv_kind_t k) {
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 
+/* --- number text ----------------------------------------------------------------------------- */
+
+void pv_format_number(buf_t *b, double n) {
+    /* int64-exact: [-2^63, 2^63) and integral. */
+    if (n == trunc(n) && n >= -9223372036854775808.0 && n < 9223372036854775808.0) {
+        buf_printf(b, "%lld", (long long)n);
+        return;
+    }
+    /* Shortest digits that read back as the same double (Go's 'g' with precision -1). */
+    char e[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(e, sizeof e, "%.*e", prec - 1, n);
+        if (strtod(e, NULL) == n) break;
+    }
+    /* e = [-]d[.ddd]e[+-]XX */
+    const char *p = e;
+    bool neg = *p == '-';
+    if (neg) p++;
+    char digits[24];
+    size_t nd = 0;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    digits[nd] = 0;
+    int exp = atoi(p + 1);
+    if (neg) buf_putc(b, '-');
+    if (exp < -4 || exp >= 6) {
+        buf_putc(b, digits[0]);
+        if (nd > 1) {
+            buf_putc(b, '.');
+            buf_puts(b, digits + 1);
+        }
+        buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    } else if (exp < 0) {
+        buf_puts(b, "0.");
+        for (int i = 0; i < -exp - 1; i++) buf_putc(b, '0');
+        buf_puts(b, digits);
+    } else {
+        for (int i = 0; i <= exp; i++) buf_putc(b, (size_t)i < nd ? digits[i] : '0');
+        if ((size_t)exp + 1 < nd) {
+            buf_putc(b, '.');
+            buf_puts(b, digits + exp + 1);
+        }
+    }
+}
+
 /* --- paths ------------------------------------------------------------------------------------ */
 
 static bool is_ident_start(unsigned char c) { return isalpha(c) || c == '_' || c == '$' || c >= 0x80; }

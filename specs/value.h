@@ -109,6 +109,11 @@ void pv_object_set(arena_t *a, pv_t *obj, const char *key, pv_t *value);
 bool pv_object_remove(pv_t *obj, const char *key);
 pv_t *pv_object_get(const pv_t *obj, const char *key);
 
+/* Appends a finite number as Go's strconv.FormatFloat(n, 'g', -1, 64) writes it, except that
+ * int64-exact integers are written as integers: `42`, `3.14`, `1.2345675e+06`, `1e-07`. This is the
+ * number form of PCL and of Pulumi's generated programs. NaN/Inf are the caller's to handle. */
+void pv_format_number(buf_t *b, double n);
+
 /* Deep copy into another arena. */
 pv_t *pv_clone(arena_t *a, const pv_t *v);
 /* Structural equality. Secrets equal secrets with equal inner values (ciphertexts compare as text);
