@@ -222,7 +222,7 @@ int cli_convert_main(int argc, char **argv) {
                           : convert_from_pulumi(a, &o, &report, &diags);
     rc = CONVERT_EXIT_USAGE;
     if (f && !diag_has_errors(&diags)) {
-        char *json = convert_import_file_json(f);
+        char *json = import_file_to_json(f);
         bool written = true;
         if (o.out) written = file_write_atomic(o.out, json, strlen(json), 0644, false, &diags);
         else fputs(json, stdout);

@@ -87,10 +87,6 @@ char *convert_tf_name(arena_t *a, const char *module, const char *name, const ch
 /* Replaces each of `` -./\$@#%^&*()"'<>|` `` and space with `_` (the Terraform converter's rule). */
 char *convert_sanitize_name(arena_t *a, const char *name);
 
-/* Import file JSON in Pulumi's writer format (4-space indent; `type` and `name` always, other
- * fields only when set). malloc'd. */
-char *convert_import_file_json(const import_file_t *f);
-
 /* Adds an entry to a report (used by both converters; exposed for the CLI's own refusals). */
 convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,
                                     const char *source_type);

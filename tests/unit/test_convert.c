@@ -111,7 +111,7 @@ START_TEST(test_modules_counts_aliases_golden) {
     ck_assert_uint_eq(r.unmapped, 1);
     ck_assert_uint_eq(r.no_id, 0);
     ck_assert_uint_eq(r.providers, 1);
-    char *json = convert_import_file_json(f);
+    char *json = import_file_to_json(f);
     char *expected = tu_read(fixture(a, "modules.expected.json"), NULL);
     ck_assert_ptr_nonnull(expected);
     ck_assert_str_eq(json, expected);
@@ -564,7 +564,7 @@ START_TEST(test_export_name_table_and_explicit_provider) {
     ck_assert_uint_eq(f->n_names, 1);
     ck_assert_str_eq(f->name_table[0].name, "app");
     ck_assert_str_eq(f->name_table[0].urn, "urn:pulumi:s::p::my:app:Comp::app");
-    char *json = convert_import_file_json(f);
+    char *json = import_file_to_json(f);
     ck_assert_str_eq(json, "{\n"
                            "    \"nameTable\": {\n"
                            "        \"app\": \"urn:pulumi:s::p::my:app:Comp::app\"\n"
