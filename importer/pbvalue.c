@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "specs/base64.h"
+
 /* Unknown sentinels, one per element kind (provider-protocol.md §2); every one decodes to PV_UNKNOWN. */
 static const char *const UNKNOWN_SENTINELS[] = {
     PV_UNKNOWN_SENTINEL,                    /* string / generic */
@@ -48,51 +50,6 @@ unsigned char *pbvalue_pack(const ProtobufCMessage *m, size_t *len) {
     if (!buf) abort();
     *len = protobuf_c_message_pack(m, buf);
     return buf;
-}
-
-/* --- base64 (standard alphabet, padded) for byte strings ----------------------------------------- */
-
-static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static char *b64_encode(arena_t *a, const unsigned char *s, size_t n) {
-    char *o = arena_alloc(a, (n + 2) / 3 * 4 + 1), *p = o;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)s[i] << 16 | (i + 1 < n ? (uint32_t)s[i + 1] << 8 : 0) | (i + 2 < n ? s[i + 2] : 0);
-        *p++ = B64[v >> 18 & 63];
-        *p++ = B64[v >> 12 & 63];
-        *p++ = i + 1 < n ? B64[v >> 6 & 63] : '=';
-        *p++ = i + 2 < n ? B64[v & 63] : '=';
-    }
-    *p = 0;
-    return o;
-}
-
-static bool b64_decode(arena_t *a, const char *s, char **out, size_t *outlen) {
-    size_t n = strlen(s);
-    char *o = arena_alloc(a, n / 4 * 3 + 3);
-    size_t len = 0;
-    uint32_t acc = 0;
-    int bits = 0, pad = 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '=') {
-            pad++;
-            continue;
-        }
-        const char *q = strchr(B64, c);
-        if (!q || !c || pad) return false;
-        acc = acc << 6 | (uint32_t)(q - B64);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            o[len++] = (char)(acc >> bits & 0xff);
-        }
-    }
-    if (pad > 2) return false;
-    o[len] = 0;
-    *out = o;
-    *outlen = len;
-    return true;
 }
 
 /* --- encoding ------------------------------------------------------------------------------------ */
@@ -226,7 +183,9 @@ static Google__Protobuf__Value *enc_value(enc_t *e, const pv_t *v) {
             sbuild_t b;
             sb_init(a, &b, 2);
             sb_add_str(a, &b, PV_SIG_KEY, PV_SIG_BYTESTRING);
-            sb_add_str(a, &b, "value", b64_encode(a, (const unsigned char *)v->u.str.s, v->u.str.len));
+            char *b64 = base64_encode(v->u.str.s, v->u.str.len);
+            sb_add_str(a, &b, "value", arena_strdup(a, b64));
+            free(b64);
             return val_struct(a, b.s);
         }
         return val_string(a, v->u.str.s);
@@ -448,7 +407,7 @@ static pv_t *dec_sig(arena_t *a, const Google__Protobuf__Struct *s, const char *
         const char *b64 = struct_str(a, s, "value");
         char *bytes;
         size_t len;
-        if (!b64 || !b64_decode(a, b64, &bytes, &len)) {
+        if (!b64 || !base64_decode(a, b64, &bytes, &len)) {
             diag_error(diags, DIAG_PROVIDER, "%s: malformed byte string from the provider: `value` must be base64",
                        where);
             return NULL;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "specs/base64.h"
 #include "specs/fileio.h"
 
 #define DEPLOYMENT_VERSION_MIN 1
@@ -36,26 +37,6 @@ static bool feature_known(const char *name) {
     return false;
 }
 
-/* Standard base64 (the `b64` secrets provider encodes the JSON text of a secret's value). */
-static char *base64_decode(arena_t *a, const char *s) {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    size_t n = strlen(s), len = 0;
-    char *out = arena_alloc(a, n / 4 * 3 + 4);
-    unsigned acc = 0;
-    int bits = 0;
-    for (const char *c = s; *c && *c != '='; c++) {
-        const char *pos = strchr(alphabet, *c);
-        if (!pos) return NULL;
-        acc = acc << 6 | (unsigned)(pos - alphabet);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out[len++] = (char)(acc >> bits & 0xff);
-        }
-    }
-    out[len] = 0;
-    return out;
-}
 
 /* Gives ciphertext-only secrets their plaintext when the state's secrets provider is `b64`. A
  * ciphertext that does not decode is left opaque: it is still a valid secret, just unreadable. */
@@ -64,7 +45,10 @@ static void secrets_decode_b64(arena_t *a, pv_t *v) {
     switch (v->kind) {
     case PV_SECRET:
         if (!v->u.secret.inner && v->u.secret.ciphertext) {
-            char *text = base64_decode(a, v->u.secret.ciphertext);
+            /* the `b64` secrets provider: ciphertext = base64 of the value's JSON text */
+            char *text = NULL;
+            size_t len;
+            if (!base64_decode(a, v->u.secret.ciphertext, &text, &len)) text = NULL;
             cJSON *j = text ? cJSON_Parse(text) : NULL;
             if (j) {
                 v->u.secret.inner = pv_from_state_json(a, j, "secret", NULL);

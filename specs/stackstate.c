@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "specs/base64.h"
 #include "specs/deployment.h"
 #include "specs/fileio.h"
 #include "specs/importfile.h"
@@ -68,24 +69,6 @@ static char *uuid_v4(arena_t *a) {
                          b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
 }
 
-static char *base64_encode(const char *s) {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    size_t n = strlen(s);
-    char *out = malloc(4 * ((n + 2) / 3) + 1);
-    if (!out) abort();
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned char)s[i] << 16;
-        if (i + 1 < n) v |= (unsigned char)s[i + 1] << 8;
-        if (i + 2 < n) v |= (unsigned char)s[i + 2];
-        out[o++] = alphabet[v >> 18 & 63];
-        out[o++] = alphabet[v >> 12 & 63];
-        out[o++] = i + 1 < n ? alphabet[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? alphabet[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
 
 static bool name_char_ok(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
@@ -351,7 +334,7 @@ static void secrets_encode(cJSON *j, secrets_mode_t mode, size_t *n_all, size_t 
             cJSON *pt = cJSON_GetObjectItemCaseSensitive(j, "plaintext");
             if (cJSON_IsString(pt)) {
                 if (mode == SECRETS_B64) {
-                    char *ct = base64_encode(pt->valuestring);
+                    char *ct = base64_encode(pt->valuestring, strlen(pt->valuestring));
                     cJSON_DeleteItemFromObjectCaseSensitive(j, "plaintext");
                     cJSON_AddStringToObject(j, "ciphertext", ct);
                     free(ct);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "specs/base64.h"
+
 static pv_t *pv_new(arena_t *a, pv_kind_t k) {
     pv_t *v = arena_alloc(a, sizeof *v);
     v->kind = k;
@@ -488,45 +490,7 @@ bool pv_path_set(arena_t *a, pv_t *root, const pv_path_t *p, pv_t *value) {
 
 /* --- state JSON encoding ---------------------------------------------------------------------- */
 
-static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static char *b64_encode(const unsigned char *s, size_t n) {
-    size_t olen = 4 * ((n + 2) / 3);
-    char *o = malloc(olen + 1), *q = o;
-    if (!o) abort();
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned)s[i] << 16 | (i + 1 < n ? (unsigned)s[i + 1] << 8 : 0) | (i + 2 < n ? s[i + 2] : 0);
-        *q++ = B64[v >> 18 & 63];
-        *q++ = B64[v >> 12 & 63];
-        *q++ = i + 1 < n ? B64[v >> 6 & 63] : '=';
-        *q++ = i + 2 < n ? B64[v & 63] : '=';
-    }
-    *q = 0;
-    return o;
-}
-
-static bool b64_decode(arena_t *a, const char *s, char **out, size_t *outlen) {
-    size_t n = strlen(s);
-    char *o = arena_alloc(a, n / 4 * 3 + 4);
-    size_t len = 0;
-    unsigned acc = 0;
-    int bits = 0;
-    for (const char *c = s; *c; c++) {
-        if (*c == '=') break;
-        const char *pos = strchr(B64, *c);
-        if (!pos || !*c) return false;
-        acc = acc << 6 | (unsigned)(pos - B64);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            o[len++] = (char)(acc >> bits & 0xff);
-        }
-    }
-    o[len] = 0;
-    *out = o;
-    *outlen = len;
-    return true;
-}
 
 static const char *jstr(const cJSON *obj, const char *key) {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -607,7 +571,7 @@ static pv_t *decode_sig(arena_t *a, const cJSON *j, const char *sig, const char 
         const char *val = jstr(j, "value");
         char *bytes;
         size_t len;
-        if (!val || !b64_decode(a, val, &bytes, &len)) {
+        if (!val || !base64_decode(a, val, &bytes, &len)) {
             diag_error(diags, DIAG_INPUT, "%s: malformed byte string: `value` must be base64", where);
             return NULL;
         }
@@ -734,7 +698,7 @@ static cJSON *encode(const pv_t *v, bool display, bool show_secrets) {
         if (v->u.str.bytes) {
             cJSON *o = cJSON_CreateObject();
             cJSON_AddStringToObject(o, PV_SIG_KEY, PV_SIG_BYTESTRING);
-            char *b = b64_encode((const unsigned char *)v->u.str.s, v->u.str.len);
+            char *b = base64_encode(v->u.str.s, v->u.str.len);
             cJSON_AddStringToObject(o, "value", b);
             free(b);
             return o;
