@@ -35,8 +35,11 @@ void cli_print_help(FILE *f) {
         "                               $PATH (pulumi-resource-PKG) and $PULUMI_HOME/plugins, or downloaded\n"
         "                               from the spec's pluginDownloadUrl\n"
         "      --config PKG:KEY=VALUE   provider configuration (repeatable); Pulumi.<stack>.yaml is read too\n"
-        "      --stack NAME             stack name for URNs (default: dev)\n"
+        "  -s, --stack NAME             the stack to import into (default: the one `pulumi stack select` chose)\n"
         "      --project NAME           project name for URNs (default: Pulumi.yaml's name, else \"project\")\n"
+        "      --from terraform|pulumi STATE   convert a Terraform state or a `pulumi stack export` and import that\n"
+        "      --config-file FILE       the stack's config file (default: Pulumi.<stack>.yaml of the project)\n"
+        "  -C, --cwd DIR                run in DIR (Pulumi.yaml is looked for there and in the directories above)\n"
         "\n"
         "Import:\n"
         "      --inputs minimal|read    minimal (default): the smallest inputs that produce no diff;\n"
@@ -46,17 +49,31 @@ void cli_print_help(FILE *f) {
         "      --resume RESULTS.json    skip the resources a previous --json run imported\n"
         "      --ignore-residual        put properties that still differ into ignoreChanges\n"
         "      --protect[=true|false]   mark imported resources protected (default true)\n"
-        "      --import-option          write each resource's ID as its `import` resource option, so your own\n"
-        "                               `pulumi up` performs the import (as Terraform's import blocks do)\n"
+        "      --import-option          code with the `import` option and no stack written, even when one could be\n"
+        "      --code-only              code only: no `import` option, no stack written (`pulumi up` with this\n"
+        "                               code would try to CREATE the resources)\n"
         "      --preview-only           read the resources and show the code; write no file at all\n"
-        "      --stack-state FILE       merge the imported resources into a `pulumi stack export` document (created\n"
-        "                               if absent; atomic; existing resources kept; re-running adds nothing twice),\n"
-        "                               ready for `pulumi stack import --file FILE`\n"
+        "      --stack-state FILE       merge the imported resources into a `pulumi stack export` document (atomic;\n"
+        "                               existing resources kept; re-running adds nothing twice; its stack and project\n"
+        "                               must match), ready for `pulumi stack import --file FILE`. Export your stack\n"
+        "                               first (`pulumi stack export --file FILE`): a new document imported over a\n"
+        "                               stack replaces it\n"
+        "      --new-stack-state        let --stack-state create FILE when it does not exist\n"
+        "\n"
+        "Where the import goes (as `pulumi import`: into the selected stack when cimport can write it):\n"
+        "  a stack on a DIY backend (file://, postgres://) or Pulumi Cloud is updated in place under its lock,\n"
+        "  after a preview and your confirmation; otherwise the code carries each resource's `import` option,\n"
+        "  so your `pulumi up` adopts the resources instead of creating them.\n"
+        "  -y, --yes                    write the stack without asking (after the preview)\n"
+        "      --skip-preview           no preview and no question (implies --yes)\n"
+        "      --non-interactive        never ask; without --yes nothing is written to a stack\n"
+        "      --lock-timeout SECONDS   wait this long for another process holding the stack's lock (default 10)\n"
         "\n"
         "Output:\n"
         "  -l, --language LANG          typescript, python, go, csharp, java, yaml or pcl (default: the runtime\n"
         "                               of Pulumi.yaml in the current directory, else pcl)\n"
-        "  -o, --out FILE               write the code to FILE (atomically) instead of stdout\n"
+        "  -o, --out FILE               write the code to FILE (atomically) instead of stdout; the language\n"
+        "                               follows its extension (.ts .py .go .cs .java .yaml .pp) unless -l is given\n"
         "      --insert-into FILE       splice the code into an existing program (TypeScript/JavaScript, Python,\n"
         "                               Go, C#, Java, Pulumi YAML; language from the file name): imports added,\n"
         "                               names that clash renamed, an earlier import of the same resource\n"
@@ -106,11 +123,53 @@ enum {
     OPT_RESUME,
     OPT_ATTACH,
     OPT_CONFIG,
+    OPT_SKIP_PREVIEW,
+    OPT_NON_INTERACTIVE,
+    OPT_FROM,
+    OPT_CONFIG_FILE,
+    OPT_CODE_ONLY,
+    OPT_NEW_STACK_STATE,
+    OPT_LOCK_TIMEOUT,
 };
 
 static bool parse_bool(const char *s, bool *out) {
     if (!s || strcasecmp(s, "true") == 0 || strcmp(s, "1") == 0) return *out = true, true;
     if (strcasecmp(s, "false") == 0 || strcmp(s, "0") == 0) return *out = false, true;
+    return false;
+}
+
+/* Edit distance (Levenshtein) between two short words, for "did you mean". */
+static size_t edit_distance(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64) return 99;
+    size_t prev[65], cur[65];
+    for (size_t j = 0; j <= lb; j++) prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t del = prev[j] + 1, ins = cur[j - 1] + 1, sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            cur[j] = del < ins ? (del < sub ? del : sub) : (ins < sub ? ins : sub);
+        }
+        memcpy(prev, cur, (lb + 1) * sizeof *prev);
+    }
+    return prev[lb];
+}
+
+const char *cli_did_you_mean(const char *word, const char *const *candidates, size_t n) {
+    const char *best = NULL;
+    size_t best_d = 99;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = edit_distance(word, candidates[i]);
+        if (d < best_d) best_d = d, best = candidates[i];
+    }
+    size_t len = strlen(word);
+    return best && best_d <= (len <= 4 ? 1 : len <= 8 ? 2 : 3) ? best : NULL;
+}
+
+static bool suggest_error(int *exit_code, const char *what, const char *word, const char *suggestion) {
+    fprintf(stderr, "cimport: unknown %s '%s'; did you mean '%s'?\nRun 'cimport --help' for usage.\n", what, word,
+            suggestion);
+    *exit_code = EXIT_USAGE;
     return false;
 }
 
@@ -157,6 +216,15 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"resume", required_argument, NULL, OPT_RESUME},
         {"attach", required_argument, NULL, OPT_ATTACH},
         {"config", required_argument, NULL, OPT_CONFIG},
+        {"yes", no_argument, NULL, 'y'},
+        {"skip-preview", no_argument, NULL, OPT_SKIP_PREVIEW},
+        {"non-interactive", no_argument, NULL, OPT_NON_INTERACTIVE},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"config-file", required_argument, NULL, OPT_CONFIG_FILE},
+        {"cwd", required_argument, NULL, 'C'},
+        {"code-only", no_argument, NULL, OPT_CODE_ONLY},
+        {"new-stack-state", no_argument, NULL, OPT_NEW_STACK_STATE},
+        {"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -167,6 +235,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     o->secrets = PCL_SECRETS_CONFIG;
     o->secrets_dir = "cimport-secrets";
     o->parallel = 16;
+    o->lock_wait_ms = 10000;
     o->schemas = calloc((size_t)argc + 1, sizeof(char *));
     o->attach = calloc((size_t)argc + 1, sizeof(char *));
     o->config = calloc((size_t)argc + 1, sizeof(char *));
@@ -176,7 +245,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     opterr = 0;
     int c;
     /* "+" would stop at the first positional; we allow options after TYPE NAME ID like pulumi. */
-    while ((c = getopt_long(argc, argv, ":f:l:o:p:qh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:l:o:p:qhys:C:", longopts, NULL)) != -1) {
         switch (c) {
         case 'f': o->spec_path = optarg; break;
         case OPT_PARENT: o->parent = optarg; break;
@@ -184,7 +253,30 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_PROPERTIES: o->properties = optarg; break;
         case OPT_OFFLINE_STATE: o->offline_state = optarg; break;
         case OPT_SCHEMA: o->schemas[o->n_schemas++] = optarg; break;
-        case OPT_STACK: o->stack = optarg; break;
+        case OPT_STACK:
+        case 's': o->stack = optarg; break;
+        case 'y': o->yes = true; break;
+        case OPT_SKIP_PREVIEW: o->skip_preview = o->yes = true; break;
+        case OPT_NON_INTERACTIVE: o->non_interactive = true; break;
+        case OPT_FROM:
+            if (strcmp(optarg, "terraform") != 0 && strcmp(optarg, "pulumi") != 0)
+                return usage_error(exit_code,
+                                   "--from takes terraform (a Terraform state) or pulumi (a `pulumi stack export`), not",
+                                   optarg);
+            o->from = optarg;
+            break;
+        case OPT_CONFIG_FILE: o->config_file = optarg; break;
+        case 'C': o->cwd = optarg; break;
+        case OPT_CODE_ONLY: o->code_only = true; break;
+        case OPT_NEW_STACK_STATE: o->new_stack_state = true; break;
+        case OPT_LOCK_TIMEOUT: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*end || n < 0 || n > 86400)
+                return usage_error(exit_code, "--lock-timeout takes a number of seconds from 0 to 86400, not", optarg);
+            o->lock_wait_ms = (int)n * 1000;
+            break;
+        }
         case OPT_PROJECT: o->project = optarg; break;
         case OPT_INPUTS:
             if (strcmp(optarg, "minimal") == 0)
@@ -210,10 +302,14 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                 return usage_error(exit_code, "--generate-code takes true or false, not", optarg);
             break;
         case 'l':
-            if (!lang_from_name(optarg, &o->language))
+            if (!lang_from_name(optarg, &o->language)) {
+                static const char *const langs[] = {"typescript", "python", "go", "csharp", "java", "yaml", "pcl"};
+                const char *m = cli_did_you_mean(optarg, langs, sizeof langs / sizeof *langs);
+                if (m) return suggest_error(exit_code, "--language", optarg, m);
                 return usage_error(exit_code,
                                    "unknown --language (use typescript, python, go, csharp, java, yaml or pcl):",
                                    optarg);
+            }
             o->language_name = optarg;
             o->language_set = true;
             break;
@@ -259,12 +355,43 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             *exit_code = EXIT_ALL_OK;
             return false;
         case ':': return usage_error(exit_code, "missing value for option", argv[optind - 1]);
-        default: return usage_error(exit_code, "unknown option", argv[optind - 1]);
+        default: {
+            const char *bad = argv[optind - 1];
+            if (strncmp(bad, "--", 2) == 0) {
+                char word[128];
+                snprintf(word, sizeof word, "%s", bad + 2);
+                char *eq = strchr(word, '=');
+                if (eq) *eq = 0;
+                const char *names[sizeof longopts / sizeof *longopts];
+                size_t n = 0;
+                for (const struct option *lo = longopts; lo->name; lo++) names[n++] = lo->name;
+                const char *m = cli_did_you_mean(word, names, n);
+                if (m) {
+                    char w2[140], sug[140];
+                    snprintf(w2, sizeof w2, "--%s", word);
+                    snprintf(sug, sizeof sug, "--%s", m);
+                    return suggest_error(exit_code, "option", w2, sug);
+                }
+            }
+            return usage_error(exit_code, "unknown option", bad);
+        }
         }
     }
     int npos = argc - optind;
     /* Pulumi's rules for mixing the modes (import-semantics §1.1). */
-    if (o->spec_path) {
+    if (o->from) {
+        if (o->spec_path)
+            return usage_error(exit_code, "a converter may not be specified in conjunction with an import file", NULL);
+        if (o->parent || o->provider || o->properties)
+            return usage_error(exit_code, "--parent, --provider and --properties are for one inline resource, not --from",
+                               NULL);
+        if (npos != 1)
+            return usage_error(exit_code,
+                               npos == 0 ? "--from needs the file to convert: cimport --from terraform terraform.tfstate"
+                                         : "--from converts one file; too many arguments",
+                               NULL);
+        o->from_file = argv[optind];
+    } else if (o->spec_path) {
         if (npos > 0 || o->parent || o->provider || o->properties)
             return usage_error(exit_code, "an inline resource may not be specified in conjunction with an import file",
                                NULL);
@@ -295,6 +422,16 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     if (o->diff && !o->insert_into && !o->out_path)
         return usage_error(exit_code, "--diff shows what would change in a file: use it with --insert-into or --out",
                            NULL);
+    /* -o main.py means Python, as the name says. */
+    if (o->out_path && !o->language_set && !o->insert_into) {
+        size_t n = strlen(o->out_path);
+        if (n >= 3 && strcmp(o->out_path + n - 3, ".pp") == 0) {
+            o->language = LANG_PCL;
+            o->language_set = true;
+        } else if (splice_lang_from_path(o->out_path, &o->language)) {
+            o->language_set = true;
+        }
+    }
     if (o->insert_into && !o->language_set) {
         if (!splice_lang_from_path(o->insert_into, &o->language))
             return usage_error(exit_code,
@@ -309,6 +446,15 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                            NULL);
     if (o->stack_state && o->preview_only)
         return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --stack-state", NULL);
+    if (o->code_only && (o->import_option || o->stack_state))
+        return usage_error(exit_code,
+                           "--code-only writes no stack and no `import` option; drop --import-option/--stack-state", NULL);
+    if (o->new_stack_state && !o->stack_state)
+        return usage_error(exit_code, "--new-stack-state only applies to --stack-state FILE", NULL);
+    if (o->preview_only && o->skip_preview)
+        return usage_error(exit_code, "--skip-preview and --preview-only cannot be used together", NULL);
+    if (o->preview_only && o->yes)
+        return usage_error(exit_code, "--yes and --preview-only cannot be used together", NULL);
     if (o->show_secrets && !o->json)
         return usage_error(exit_code, "--show-secrets only applies to --json output", NULL);
     return true;

@@ -66,6 +66,17 @@ typedef struct cli_options {
     size_t n_attach;
     const char **config;        /* --config pkg:key=value (repeatable) */
     size_t n_config;
+    /* Working inside a Pulumi project the way `pulumi import` does (cli/target.c). */
+    const char *cwd;            /* --cwd/-C DIR: run there (relative paths are then relative to DIR) */
+    bool yes;                   /* --yes/-y: write the stack without asking */
+    bool skip_preview;          /* --skip-preview: no preview, implies --yes */
+    bool non_interactive;       /* --non-interactive: never prompt */
+    const char *from;           /* --from terraform|pulumi: convert the positional STATE file first */
+    const char *from_file;      /* its positional argument */
+    const char *config_file;    /* --config-file: the stack config file instead of Pulumi.<stack>.yaml */
+    bool code_only;             /* --code-only: code without the `import` option and no stack written */
+    bool new_stack_state;       /* --new-stack-state: --stack-state may create a new document */
+    int lock_wait_ms;           /* --lock-timeout SECONDS: wait for another holder of the stack's lock */
     /* References to resources the stack and the --insert-into program already have
      * (existing_refs_collect); NULL/0 for none. */
     const pcl_external_ref_t *external_refs;
@@ -76,6 +87,8 @@ typedef struct cli_options {
  * command is complete (help printed → 0, or an error printed → 2). */
 bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_code);
 void cli_print_help(FILE *f);
+/* The candidate closest to word when it is close enough to be a typo, else NULL. */
+const char *cli_did_you_mean(const char *word, const char *const *candidates, size_t n);
 /* Runs the import command; returns the exit code. */
 int cli_run_import(cli_options_t *o);
 

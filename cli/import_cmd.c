@@ -15,6 +15,7 @@
 #include "cli/existing_refs.h"
 #include "cli/pipeline.h"
 #include "cli/progress.h"
+#include "cli/target.h"
 #include "emitters/review.h"
 #include "emitters/splice.h"
 #include "specs/fileio.h"
@@ -37,34 +38,8 @@ static void print_json(cJSON *doc) {
 /* --stack-state: the imported resources (and the import file's explicit providers) merged into a
  * stack export, as `pulumi import` would have stored them: Read's inputs and state. */
 static bool write_stack_state(const cli_options_t *o, pipeline_t *p) {
-    const import_plan_t *plan = p->plan;
-    stackstate_resource_t *res = arena_alloc(p->arena, plan->n_items * sizeof *res);
-    size_t n = 0;
-    for (size_t i = 0; i < plan->n_items; i++) {
-        const import_result_t *r = &p->results[i];
-        const import_plan_item_t *it = r->item;
-        if (r->status != IMPORT_OK) continue;
-        stackstate_resource_t *s = &res[n++];
-        s->urn = it->urn;
-        s->type = it->type;
-        s->parent_urn = it->parent_urn;
-        s->provider_urn = it->provider_urn;
-        s->protect = it->protect;
-        s->is_provider = it->is_provider;
-        s->custom = !it->is_component;
-        s->remote = it->spec && it->spec->remote;
-        s->version = it->spec ? it->spec->version : NULL;
-        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
-        if (it->is_provider) {
-            s->inputs = it->spec ? it->spec->inputs : NULL;
-        } else if (!it->is_component) {
-            s->id = r->id;
-            s->inputs = r->read_inputs;
-            s->outputs = r->state;
-        } else {
-            s->inputs = it->spec ? it->spec->inputs : NULL;
-        }
-    }
+    size_t n;
+    stackstate_resource_t *res = target_stack_resources(p, &n);
     stackstate_options_t so;
     stackstate_options_default(&so);
     stackstate_report_t rep;
@@ -79,6 +54,16 @@ static bool write_stack_state(const cli_options_t *o, pipeline_t *p) {
 }
 
 int cli_run_import(cli_options_t *o) {
+    /* The project, stack and backend, and where the import goes (cli/target.c). */
+    import_target_t tgt;
+    int prc;
+    if (!target_prepare(o, &tgt, &prc)) {
+        target_finish(&tgt);
+        free(o->schemas);
+        free(o->attach);
+        free(o->config);
+        return prc;
+    }
     pipeline_t p;
     progress_options_t po;
     progress_options_default(&po);
@@ -108,7 +93,7 @@ int cli_run_import(cli_options_t *o) {
             o->external_refs = refs;
         }
     }
-    bool ran = pipeline_run(&p, o, NULL, &hooks);
+    bool ran = pipeline_run(&p, o, tgt.file, &hooks);
     if (!quiet || diag_has_errors(&refs_diags)) print_diags(&refs_diags);
     progress_finish(prog);
     if (!ran) {
@@ -121,8 +106,18 @@ int cli_run_import(cli_options_t *o) {
         goto done;
     }
     const import_plan_t *plan = p.plan;
-    if (!o->json)
-        for (size_t i = 0; i < plan->n_items; i++) print_diags(&p.results[i].diags);
+    if (!o->json) target_print_failures(&p);
+
+    /* Into the selected stack first (preview, confirmation, lock held since target_prepare): when
+     * that does not happen, no file is written either. */
+    bool stack_failed = false;
+    if (tgt.mode == TARGET_STACK && p.n_ok > 0 && !target_commit(o, &tgt, &p)) {
+        stack_failed = true;
+        print_diags(&p.diags);
+        target_print_summary(o, &tgt, &p, false);
+        rc = EXIT_USAGE;
+        goto done;
+    }
 
     /* The file the code goes to: --insert-into (spliced into the program there) or --out. */
     if (p.code && target) {
@@ -186,12 +181,8 @@ int cli_run_import(cli_options_t *o) {
                     p.gen.secrets[i].config_key);
     }
     size_t n_failed = plan->n_items - p.n_ok;
-    if (!quiet)
-        fprintf(stderr, "cimport: imported %zu of %zu resources (%zu verified)%s%s", p.n_ok, plan->n_items,
-                p.n_verified, n_failed ? ", failed: " : "", n_failed ? (p.n_ok ? "some" : "all") : "");
-    if (!quiet && p.stats.resumed)
-        fprintf(stderr, "; %zu carried over from %s", p.stats.resumed, o->resume);
-    if (!quiet) fputc('\n', stderr);
+    (void)stack_failed;
+    target_print_summary(o, &tgt, &p, wrote_ok);
     if (p.n_ok == 0)
         rc = EXIT_ALL_FAILED;
     else if (n_failed > 0 || diag_has_errors(&p.diags) || !wrote_ok || (o->generate_code && !p.code))
@@ -208,6 +199,7 @@ refused:
 done:
     free(new_text);
     pipeline_free(&p);
+    target_finish(&tgt);
     diag_list_free(&refs_diags);
     arena_free(refs_arena);
     progress_free(prog);

@@ -46,7 +46,7 @@ static void on_provider_log(void *user, const char *pkg, const char *urn, const 
 
 /* Provider configuration: Pulumi.<stack>.yaml when the project has one, then --config. */
 static bool load_provider_config(pipeline_t *p, const cli_options_t *o, pv_t *config) {
-    char *stack_file = arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
+    const char *stack_file = o->config_file ? o->config_file : arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
     if (access(stack_file, R_OK) == 0 && !plugin_host_config_load_stack(p->arena, config, stack_file, &p->diags))
         return false;
     for (size_t i = 0; i < o->n_config; i++)
@@ -84,6 +84,23 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     if (!file) return false;
     p->plan = import_plan_build(a, file, p->stack, p->project, o->protect, diags);
     if (!p->plan) return false;
+    /* The same cloud resource under two names would be two Pulumi resources managing one object. */
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        const import_plan_item_t *x = &p->plan->items[i];
+        if (x->is_component || x->is_provider || !x->id) continue;
+        for (size_t j = 0; j < i; j++) {
+            const import_plan_item_t *y = &p->plan->items[j];
+            if (y->is_component || y->is_provider || !y->id) continue;
+            if (strcmp(x->type, y->type) || strcmp(x->id, y->id)) continue;
+            if ((x->provider_urn || y->provider_urn) &&
+                (!x->provider_urn || !y->provider_urn || strcmp(x->provider_urn, y->provider_urn)))
+                continue;
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
+                     "the resource '%s' of type '%s' is imported twice, as '%s' and as '%s'; keep one of them",
+                     x->id, x->type, y->logical_name, x->logical_name);
+        }
+    }
+    if (diag_has_errors(diags)) return false;
     if (p->plan->n_items == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
                  "the import file has no resources: add entries to its \"resources\" list");

@@ -1,4 +1,4 @@
-/* project.c — reads the Pulumi project file (Pulumi.yaml) in a directory: its name and runtime. */
+/* project.c — reads the Pulumi project file (Pulumi.yaml) in a directory: its name, runtime and backend URL. */
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
@@ -34,6 +34,14 @@ bool project_read(arena_t *a, const char *dir, project_info_t *out) {
             const char *key = (const char *)k->data.scalar.value;
             if (strcmp(key, "name") == 0 && v->type == YAML_SCALAR_NODE) {
                 out->name = arena_strdup(a, (const char *)v->data.scalar.value);
+            } else if (strcmp(key, "backend") == 0 && v->type == YAML_MAPPING_NODE) {
+                for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+                    yaml_node_t *kk = yaml_document_get_node(&doc, q->key);
+                    yaml_node_t *vv = yaml_document_get_node(&doc, q->value);
+                    if (kk && vv && kk->type == YAML_SCALAR_NODE && vv->type == YAML_SCALAR_NODE &&
+                        strcmp((const char *)kk->data.scalar.value, "url") == 0)
+                        out->backend_url = arena_strdup(a, (const char *)vv->data.scalar.value);
+                }
             } else if (strcmp(key, "runtime") == 0) {
                 if (v->type == YAML_SCALAR_NODE) {
                     out->runtime = arena_strdup(a, (const char *)v->data.scalar.value);

@@ -18,11 +18,12 @@ fi
 
 packages=(build-essential cmake pkg-config git ca-certificates
   libcjson-dev libyaml-dev libnghttp2-dev libprotobuf-c-dev protobuf-c-compiler libprotobuf-dev
-  libcurl4-openssl-dev libtree-sitter-dev libgit2-dev check python3)
+  libcurl4-openssl-dev libtree-sitter-dev libgit2-dev check python3
+  libpq-dev libssl-dev zlib1g-dev)
 if [ "$with_tests" = 1 ]; then
   # Test peers: gofmt and grpc-go for the interop provider, Neovim as an LSP client, PostgreSQL.
   packages+=(golang-go golang-google-grpc-dev golang-google-protobuf-dev protoc-gen-go protoc-gen-go-grpc
-    protobuf-compiler neovim postgresql postgresql-contrib valgrind)
+    protobuf-compiler neovim postgresql postgresql-contrib valgrind tmux)
 fi
 
 missing=()

@@ -118,6 +118,7 @@ EOF
 
 state_args=()
 if grep -q -- '--stack-state' <<<"$help"; then state_args=(--stack-state "$work/project/state.json"); fi
+if grep -q -- '--new-stack-state' <<<"$help"; then state_args+=(--new-stack-state); fi
 rc=0
 "$CIMPORT" --spec imports.json --attach "postgresql=$provider_port" --stack dev --project pgimport \
     --language typescript --json "${state_args[@]}" >results.json 2>import.err || rc=$?

@@ -1,0 +1,631 @@
+/* backend.c — DIY backends (file and PostgreSQL) laid out as pulumi/pulumi pkg/backend/diy lays
+ * them out: a small blob store ("bucket") per kind, and the stack logic (layout check, lock,
+ * checkpoint, backups, history) once on top of it. See backend.h for the keys. */
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <libpq-fe.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "cli/backend.h"
+#include "cli/backend_internal.h"
+#include "specs/fileio.h"
+
+void stack_store_options_default(stack_store_options_t *o) {
+    memset(o, 0, sizeof *o);
+    o->lock_timeout_ms = 10000;
+    o->retries = 3;
+    o->retry_delay_ms = 500;
+}
+
+bool backend_writable(backend_kind_t k) {
+    return k == BACKEND_FILE || k == BACKEND_POSTGRES || k == BACKEND_CLOUD;
+}
+
+/* ---- the file bucket ------------------------------------------------------------------------ */
+
+typedef struct file_bucket {
+    bucket_t base;
+    const char *root;
+} file_bucket_t;
+
+static const char *fb_path(bucket_t *b, const char *key) {
+    return arena_sprintf(b->a, "%s/%s", ((file_bucket_t *)b)->root, key);
+}
+
+static int fb_read(bucket_t *b, const char *key, char **data, size_t *len, diag_list_t *diags) {
+    const char *p = fb_path(b, key);
+    if (access(p, F_OK) != 0) return 0;
+    *data = file_read_all(b->a, p, len, diags);
+    return *data ? 1 : -1;
+}
+
+static bool mkdirs(const char *path, diag_list_t *diags) {
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *q = tmp + 1; *q; q++) {
+        if (*q != '/') continue;
+        *q = 0;
+        if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, tmp, NULL, "cannot create the directory: %s", strerror(errno));
+            return false;
+        }
+        *q = '/';
+    }
+    return true;
+}
+
+static bool fb_write(bucket_t *b, const char *key, const char *data, size_t len, diag_list_t *diags) {
+    const char *p = fb_path(b, key);
+    if (!mkdirs(p, diags)) return false;
+    return file_write_atomic(p, data, len, 0644, false, diags);
+}
+
+static bool fb_remove(bucket_t *b, const char *key, diag_list_t *diags) {
+    const char *p = fb_path(b, key);
+    if (unlink(p) != 0 && errno != ENOENT) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, p, NULL, "cannot remove: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static size_t fb_list(bucket_t *b, const char *dir, const char ***keys, diag_list_t *diags) {
+    (void)diags;
+    const char *p = fb_path(b, dir);
+    DIR *d = opendir(p);
+    *keys = NULL;
+    if (!d) return 0;
+    size_t n = 0, cap = 0;
+    const char **out = NULL;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        if (n == cap) {
+            size_t nc = cap ? cap * 2 : 8;
+            out = arena_grow(b->a, out, cap * sizeof *out, nc * sizeof *out);
+            cap = nc;
+        }
+        out[n++] = arena_sprintf(b->a, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    *keys = out;
+    return n;
+}
+
+static void fb_close(bucket_t *b) {
+    (void)b;
+}
+
+static bucket_t *file_bucket_open(arena_t *a, const char *url, diag_list_t *diags) {
+    const char *path = url + strlen("file://");
+    const char *home = getenv("HOME");
+    if (!home || !*home) {
+        struct passwd *pw = getpwuid(getuid());
+        home = pw ? pw->pw_dir : "";
+    }
+    char *root;
+    if (path[0] == '~')
+        root = arena_sprintf(a, "%s%s", home, path + 1);
+    else
+        root = arena_strdup(a, path);
+    struct stat st;
+    if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "the backend directory %s (from %s) does not exist; log in to it with `pulumi login %s` first", root,
+                 url, url);
+        return NULL;
+    }
+    file_bucket_t *b = arena_alloc(a, sizeof *b);
+    memset(b, 0, sizeof *b);
+    b->base.a = a;
+    b->base.read = fb_read;
+    b->base.write = fb_write;
+    b->base.remove = fb_remove;
+    b->base.list = fb_list;
+    b->base.close = fb_close;
+    b->base.where = root;
+    b->root = root;
+    return &b->base;
+}
+
+/* ---- the PostgreSQL bucket (pkg/backend/diy/postgres: key TEXT, data BYTEA|JSON, updated_at) --- */
+
+typedef struct pg_bucket {
+    bucket_t base;
+    PGconn *conn;
+    char *table; /* quoted identifier */
+} pg_bucket_t;
+
+static bool pg_ok(pg_bucket_t *b, PGresult *r, const char *what, diag_list_t *diags) {
+    ExecStatusType st = PQresultStatus(r);
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return true;
+    diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "PostgreSQL backend: %s failed: %s", what,
+             PQerrorMessage(b->conn));
+    return false;
+}
+
+static int pg_read(bucket_t *bb, const char *key, char **data, size_t *len, diag_list_t *diags) {
+    pg_bucket_t *b = (pg_bucket_t *)bb;
+    char *q = arena_sprintf(bb->a, "SELECT data FROM %s WHERE key = $1", b->table);
+    const char *params[1] = {key};
+    /* Binary results: a bytea column comes back as its bytes, a json column as its text. */
+    PGresult *r = PQexecParams(b->conn, q, 1, NULL, params, NULL, NULL, 1);
+    if (!pg_ok(b, r, "reading a stack", diags)) return PQclear(r), -1;
+    if (PQntuples(r) == 0) return PQclear(r), 0;
+    *len = (size_t)PQgetlength(r, 0, 0);
+    char *out = arena_alloc(bb->a, *len + 1);
+    memcpy(out, PQgetvalue(r, 0, 0), *len);
+    out[*len] = 0;
+    *data = out;
+    PQclear(r);
+    return 1;
+}
+
+static bool pg_write(bucket_t *bb, const char *key, const char *data, size_t len, diag_list_t *diags) {
+    pg_bucket_t *b = (pg_bucket_t *)bb;
+    char *q = arena_sprintf(bb->a,
+                            "INSERT INTO %s (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = $2, "
+                            "updated_at = now()",
+                            b->table);
+    const char *params[2] = {key, data};
+    int lens[2] = {0, (int)len};
+    int fmts[2] = {0, 1};
+    PGresult *r = PQexecParams(b->conn, q, 2, NULL, params, lens, fmts, 0);
+    bool ok = pg_ok(b, r, "writing a stack", diags);
+    PQclear(r);
+    return ok;
+}
+
+static bool pg_remove(bucket_t *bb, const char *key, diag_list_t *diags) {
+    pg_bucket_t *b = (pg_bucket_t *)bb;
+    char *q = arena_sprintf(bb->a, "DELETE FROM %s WHERE key = $1", b->table);
+    const char *params[1] = {key};
+    PGresult *r = PQexecParams(b->conn, q, 1, NULL, params, NULL, NULL, 0);
+    bool ok = pg_ok(b, r, "removing a lock", diags);
+    PQclear(r);
+    return ok;
+}
+
+static size_t pg_list(bucket_t *bb, const char *dir, const char ***keys, diag_list_t *diags) {
+    pg_bucket_t *b = (pg_bucket_t *)bb;
+    *keys = NULL;
+    char *q = arena_sprintf(bb->a, "SELECT key FROM %s WHERE starts_with(key, $1) ORDER BY key", b->table);
+    const char *params[1] = {arena_sprintf(bb->a, "%s/", dir)};
+    PGresult *r = PQexecParams(b->conn, q, 1, NULL, params, NULL, NULL, 0);
+    if (!pg_ok(b, r, "listing keys", diags)) return PQclear(r), 0;
+    size_t n = (size_t)PQntuples(r);
+    const char **out = arena_alloc(bb->a, (n ? n : 1) * sizeof *out);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *k = PQgetvalue(r, (int)i, 0);
+        if (strchr(k + strlen(params[0]), '/')) continue; /* deeper "directories" */
+        out[m++] = arena_strdup(bb->a, k);
+    }
+    PQclear(r);
+    *keys = out;
+    return m;
+}
+
+static void pg_close(bucket_t *bb) {
+    pg_bucket_t *b = (pg_bucket_t *)bb;
+    if (b->conn) PQfinish(b->conn);
+    b->conn = NULL;
+}
+
+/* The connection URL without the `table` parameter, and the table name. */
+static bucket_t *pg_bucket_open(arena_t *a, const char *url, diag_list_t *diags) {
+    char *conn = arena_strdup(a, url);
+    const char *table = "pulumi_state";
+    char *qm = strchr(conn, '?');
+    if (qm) {
+        char *rest = arena_strdup(a, qm + 1);
+        *qm = 0;
+        buf_t kept;
+        buf_init(&kept);
+        for (char *save = NULL, *p = strtok_r(rest, "&", &save); p; p = strtok_r(NULL, "&", &save)) {
+            if (strncmp(p, "table=", 6) == 0) {
+                table = arena_strdup(a, p + 6);
+                continue;
+            }
+            buf_putc(&kept, kept.len ? '&' : '?');
+            buf_puts(&kept, p);
+        }
+        if (kept.len) conn = arena_sprintf(a, "%s%s", conn, kept.data);
+        buf_free(&kept);
+    }
+    pg_bucket_t *b = arena_alloc(a, sizeof *b);
+    memset(b, 0, sizeof *b);
+    b->base.a = a;
+    b->conn = PQconnectdb(conn);
+    if (PQstatus(b->conn) != CONNECTION_OK) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "cannot connect to the PostgreSQL backend: %s",
+                 PQerrorMessage(b->conn));
+        PQfinish(b->conn);
+        return NULL;
+    }
+    char *quoted = PQescapeIdentifier(b->conn, table, strlen(table));
+    b->table = arena_strdup(a, quoted);
+    PQfreemem(quoted);
+    b->base.read = pg_read;
+    b->base.write = pg_write;
+    b->base.remove = pg_remove;
+    b->base.list = pg_list;
+    b->base.close = pg_close;
+    b->base.where = arena_sprintf(a, "table %s", table);
+    return &b->base;
+}
+
+/* ---- gzip (zlib) ------------------------------------------------------------------------------- */
+
+static bool is_gzip(const char *d, size_t n) {
+    return n >= 2 && (unsigned char)d[0] == 0x1f && (unsigned char)d[1] == 0x8b;
+}
+
+static char *gunzip(arena_t *a, const char *in, size_t n, size_t *out_len) {
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit2(&zs, 15 + 32) != Z_OK) return NULL;
+    buf_t out;
+    buf_init(&out);
+    zs.next_in = (Bytef *)in;
+    zs.avail_in = (uInt)n;
+    char chunk[65536];
+    int rc;
+    do {
+        zs.next_out = (Bytef *)chunk;
+        zs.avail_out = sizeof chunk;
+        rc = inflate(&zs, Z_NO_FLUSH);
+        if (rc != Z_OK && rc != Z_STREAM_END) break;
+        buf_append(&out, chunk, sizeof chunk - zs.avail_out);
+    } while (rc != Z_STREAM_END);
+    inflateEnd(&zs);
+    char *r = rc == Z_STREAM_END ? arena_strndup(a, out.data ? out.data : "", out.len) : NULL;
+    *out_len = out.len;
+    buf_free(&out);
+    return r;
+}
+
+static char *gzip_bytes(arena_t *a, const char *in, size_t n, size_t *out_len) {
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    uLong cap = deflateBound(&zs, (uLong)n) + 32;
+    char *out = arena_alloc(a, cap);
+    zs.next_in = (Bytef *)in;
+    zs.avail_in = (uInt)n;
+    zs.next_out = (Bytef *)out;
+    zs.avail_out = (uInt)cap;
+    int rc = deflate(&zs, Z_FINISH);
+    *out_len = zs.total_out;
+    deflateEnd(&zs);
+    return rc == Z_STREAM_END ? out : NULL;
+}
+
+/* ---- the DIY stack ----------------------------------------------------------------------------- */
+
+struct stack_store {
+    arena_t *a;
+    backend_kind_t kind;
+    bucket_t *bucket;
+    const char *project, *stack, *url;
+    const char *stack_key; /* .pulumi/stacks/<project>/<stack>.json[.gz] */
+    bool gz;
+    const char *lock_key; /* ours, while held */
+    char *raw;            /* the checkpoint as stored */
+    size_t raw_len;
+    char *text; /* the checkpoint JSON */
+    size_t text_len;
+    const char *describe;
+    const char *backup;
+    cloud_stack_t *cloud; /* Pulumi Cloud */
+};
+
+static long long now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static char *rfc3339_now(arena_t *a) {
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    char b[40];
+    strftime(b, sizeof b, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return arena_strdup(a, b);
+}
+
+char *backend_uuid_v4(arena_t *a) {
+    unsigned char b[16];
+    size_t got = 0;
+    while (got < sizeof b) {
+        ssize_t r = getrandom(b + got, sizeof b - got, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            abort();
+        }
+        got += (size_t)r;
+    }
+    b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
+    b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
+    return arena_sprintf(a, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
+                         b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+}
+
+/* meta.yaml: `version: N`. Missing: a new backend (version 1) unless stacks exist in the legacy
+ * layout. */
+static bool check_layout(stack_store_t *s, diag_list_t *diags) {
+    char *meta;
+    size_t len;
+    int got = s->bucket->read(s->bucket, ".pulumi/meta.yaml", &meta, &len, diags);
+    if (got < 0) return false;
+    long version = 1;
+    if (got > 0) {
+        const char *v = strstr(meta, "version:");
+        version = v ? strtol(v + 8, NULL, 10) : 0;
+    } else {
+        const char **keys;
+        size_t n = s->bucket->list(s->bucket, ".pulumi/stacks", &keys, diags);
+        for (size_t i = 0; i < n; i++)
+            if (strstr(keys[i], ".json")) version = 0;
+    }
+    if (version != 1) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "the backend %s uses Pulumi's %s stack layout (meta.yaml version %ld); cimport writes only the "
+                 "project layout (version 1): run `pulumi state upgrade` first",
+                 s->url, version == 0 ? "legacy" : "unknown", version);
+        return false;
+    }
+    return true;
+}
+
+static const char *lock_dir(stack_store_t *s) {
+    return arena_sprintf(s->a, ".pulumi/locks/organization/%s/%s", s->project, s->stack);
+}
+
+/* Every lock of the stack but ours, described as Pulumi describes them. */
+static char *other_locks(stack_store_t *s, size_t *count, diag_list_t *diags) {
+    const char **keys;
+    size_t n = s->bucket->list(s->bucket, lock_dir(s), &keys, diags);
+    buf_t b;
+    buf_init(&b);
+    *count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s->lock_key && strcmp(keys[i], s->lock_key) == 0) continue;
+        if (!strstr(keys[i], ".json")) continue;
+        (*count)++;
+        char *t;
+        size_t len;
+        const char *who = "an unknown holder";
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        if (s->bucket->read(s->bucket, keys[i], &t, &len, &quiet) > 0) {
+            cJSON *j = cJSON_ParseWithLength(t, len);
+            const cJSON *u = cJSON_GetObjectItemCaseSensitive(j, "username");
+            const cJSON *h = cJSON_GetObjectItemCaseSensitive(j, "hostname");
+            const cJSON *p = cJSON_GetObjectItemCaseSensitive(j, "pid");
+            const cJSON *ts = cJSON_GetObjectItemCaseSensitive(j, "timestamp");
+            if (j)
+                who = arena_sprintf(s->a, "%s@%s (pid %d) at %s", cJSON_IsString(u) ? u->valuestring : "?",
+                                    cJSON_IsString(h) ? h->valuestring : "?", cJSON_IsNumber(p) ? p->valueint : 0,
+                                    cJSON_IsString(ts) ? ts->valuestring : "?");
+            cJSON_Delete(j);
+        }
+        diag_list_free(&quiet);
+        buf_printf(&b, "\n  %s: created by %s", keys[i], who);
+    }
+    char *r = buf_arena_str(&b, s->a);
+    buf_free(&b);
+    return r;
+}
+
+static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_list_t *diags) {
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    struct passwd *pw = getpwuid(getuid());
+    cJSON *lc = cJSON_CreateObject();
+    cJSON_AddNumberToObject(lc, "pid", (double)getpid());
+    cJSON_AddStringToObject(lc, "username", pw ? pw->pw_name : "unknown");
+    cJSON_AddStringToObject(lc, "hostname", host);
+    cJSON_AddStringToObject(lc, "timestamp", rfc3339_now(s->a));
+    char *content = cJSON_PrintUnformatted(lc);
+    cJSON_Delete(lc);
+    const char *key = arena_sprintf(s->a, "%s/%s.json", lock_dir(s), backend_uuid_v4(s->a));
+    long long deadline = now_ns() + (long long)(o->lock_timeout_ms > 0 ? o->lock_timeout_ms : 0) * 1000000LL;
+    bool told = false;
+    for (;;) {
+        size_t n;
+        char *others = other_locks(s, &n, diags);
+        if (diag_has_errors(diags)) return free(content), false;
+        if (n == 0) {
+            if (!s->bucket->write(s->bucket, key, content, strlen(content), diags)) return free(content), false;
+            s->lock_key = key;
+            /* Pulumi checks again after writing: two writers at once both back off. */
+            others = other_locks(s, &n, diags);
+            if (n == 0) return free(content), true;
+            s->bucket->remove(s->bucket, key, diags);
+            s->lock_key = NULL;
+        }
+        if (now_ns() >= deadline) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                     "the stack %s is locked by %zu other process%s and stayed locked for %d s, so nothing was "
+                     "imported. Wait for it to finish and run cimport again (or raise --lock-timeout); if no "
+                     "process is running, remove the lock with `pulumi cancel`.%s",
+                     s->describe, n, n == 1 ? "" : "es", o->lock_timeout_ms / 1000, others);
+            free(content);
+            return false;
+        }
+        if (!told && o->on_wait) {
+            o->on_wait(o->user, others);
+            told = true;
+        }
+        struct timespec ts = {0, 100 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static stack_store_t *diy_open(const workspace_t *w, const char *project, const stack_store_options_t *o,
+                               diag_list_t *diags) {
+    arena_t *a = arena_new();
+    stack_store_t *s = arena_alloc(a, sizeof *s);
+    memset(s, 0, sizeof *s);
+    s->a = a;
+    s->kind = w->backend;
+    s->project = arena_strdup(a, project);
+    s->stack = arena_strdup(a, w->stack);
+    s->url = arena_strdup(a, w->backend_url);
+    s->bucket = w->backend == BACKEND_FILE ? file_bucket_open(a, s->url, diags) : pg_bucket_open(a, s->url, diags);
+    s->describe = arena_sprintf(a, "organization/%s/%s at %s", project, w->stack, s->url);
+    if (!s->bucket) goto fail;
+    if (!check_layout(s, diags)) goto fail;
+    const char *base = arena_sprintf(a, ".pulumi/stacks/%s/%s.json", project, w->stack);
+    /* Pulumi reads whichever of .json / .json.gz exists (the newer when both do). */
+    const char *cands[2] = {base, arena_sprintf(a, "%s.gz", base)};
+    for (int i = 0; i < 2 && !s->stack_key; i++) {
+        int got = s->bucket->read(s->bucket, cands[i], &s->raw, &s->raw_len, diags);
+        if (got < 0) goto fail;
+        if (got > 0) s->stack_key = cands[i];
+    }
+    if (!s->stack_key) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "the stack '%s' of project '%s' does not exist in %s (no %s): create it with `pulumi stack init "
+                 "%s`, or select another with --stack",
+                 w->stack, project, s->url, base, w->stack);
+        goto fail;
+    }
+    if (!take_lock(s, o, diags)) goto fail;
+    /* Read again under the lock: what we merge into is what nobody else is changing. */
+    if (s->bucket->read(s->bucket, s->stack_key, &s->raw, &s->raw_len, diags) <= 0) goto fail;
+    s->gz = is_gzip(s->raw, s->raw_len);
+    if (s->gz) {
+        s->text = gunzip(a, s->raw, s->raw_len, &s->text_len);
+        if (!s->text) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL, "%s: not a valid gzip file", s->stack_key);
+            goto fail;
+        }
+    } else {
+        s->text = s->raw;
+        s->text_len = s->raw_len;
+    }
+    return s;
+fail:
+    stack_store_close(s, diags);
+    return NULL;
+}
+
+stack_store_t *stack_store_open(const workspace_t *w, const char *project, const stack_store_options_t *o,
+                                diag_list_t *diags) {
+    stack_store_options_t def;
+    if (!o) stack_store_options_default(&def), o = &def;
+    if (!w->stack) {
+        diag_error(diags, DIAG_USAGE, "no stack is selected: pass --stack NAME or run `pulumi stack select`");
+        return NULL;
+    }
+    if (w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES) return diy_open(w, project, o, diags);
+    if (w->backend == BACKEND_CLOUD) {
+        arena_t *a = arena_new();
+        stack_store_t *s = arena_alloc(a, sizeof *s);
+        memset(s, 0, sizeof *s);
+        s->a = a;
+        s->kind = BACKEND_CLOUD;
+        s->cloud = cloud_stack_open(a, w, project, o, diags);
+        if (!s->cloud) {
+            arena_free(a);
+            return NULL;
+        }
+        s->text = (char *)cloud_stack_text(s->cloud, &s->text_len);
+        s->describe = cloud_stack_describe(s->cloud);
+        s->stack_key = s->describe;
+        return s;
+    }
+    diag_error(diags, DIAG_USAGE, "cimport cannot write stacks of %s (%s)", backend_kind_name(w->backend),
+               w->backend_url ? w->backend_url : "none");
+    return NULL;
+}
+
+const char *stack_store_text(const stack_store_t *s, size_t *len) {
+    *len = s->text_len;
+    return s->text;
+}
+const char *stack_store_describe(const stack_store_t *s) {
+    return s->describe;
+}
+const char *stack_store_location(const stack_store_t *s) {
+    return s->stack_key;
+}
+const char *stack_store_backup(const stack_store_t *s) {
+    return s->backup;
+}
+
+static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
+    arena_t *a = s->a;
+    long long start = (long long)time(NULL);
+    const char *data = text;
+    size_t dlen = len;
+    if (s->gz && !(data = gzip_bytes(a, text, len, &dlen))) {
+        diag_error(diags, DIAG_IO, "cannot compress the checkpoint");
+        return false;
+    }
+    const char *ext = s->gz ? ".json.gz" : ".json";
+    long long ns = now_ns();
+    /* backupStack: a copy of the checkpoint as it was, under .pulumi/backups (unless disabled). */
+    const char *no_backup = getenv("PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS");
+    if (!(no_backup && (!strcmp(no_backup, "1") || !strcasecmp(no_backup, "true")))) {
+        s->backup = arena_sprintf(a, ".pulumi/backups/%s/%s/%s.%lld%s", s->project, s->stack, s->stack, ns, ext);
+        if (!s->bucket->write(s->bucket, s->backup, s->raw, s->raw_len, diags)) return false;
+    }
+    /* saveCheckpoint: <file>.bak, then the new checkpoint. */
+    if (!s->bucket->write(s->bucket, arena_sprintf(a, "%s.bak", s->stack_key), s->raw, s->raw_len, diags)) return false;
+    if (!s->bucket->write(s->bucket, s->stack_key, data, dlen, diags)) return false;
+    /* addToHistory: the update record and a copy of the checkpoint after it. */
+    cJSON *u = cJSON_CreateObject();
+    cJSON_AddStringToObject(u, "kind", "import");
+    cJSON_AddNumberToObject(u, "startTime", (double)start);
+    cJSON_AddStringToObject(u, "message", "");
+    cJSON *env = cJSON_AddObjectToObject(u, "environment");
+    cJSON_AddStringToObject(env, "exec.kind", "cimport");
+    cJSON_AddObjectToObject(u, "config");
+    cJSON_AddStringToObject(u, "result", "succeeded");
+    cJSON_AddNumberToObject(u, "endTime", (double)time(NULL));
+    cJSON *rc = cJSON_AddObjectToObject(u, "resourceChanges");
+    cJSON_AddNumberToObject(rc, "import", (double)n_imported);
+    char *ut = cJSON_PrintUnformatted(u);
+    cJSON_Delete(u);
+    const char *prefix = arena_sprintf(a, ".pulumi/history/%s/%s/%s-%lld", s->project, s->stack, s->stack, ns);
+    const char *hext = s->gz ? "json.gz" : "json";
+    size_t hl = strlen(ut);
+    const char *hd = s->gz ? gzip_bytes(a, ut, hl, &hl) : ut;
+    bool ok = hd && s->bucket->write(s->bucket, arena_sprintf(a, "%s.history.%s", prefix, hext), hd, hl, diags) &&
+              s->bucket->write(s->bucket, arena_sprintf(a, "%s.checkpoint.%s", prefix, hext), data, dlen, diags);
+    free(ut);
+    return ok;
+}
+
+bool stack_store_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
+    if (s->kind == BACKEND_CLOUD) return cloud_stack_import(s->cloud, text, len, diags);
+    return diy_write(s, text, len, n_imported, diags);
+}
+
+void stack_store_close(stack_store_t *s, diag_list_t *diags) {
+    if (!s) return;
+    if (s->lock_key && s->bucket) {
+        diag_list_t local;
+        diag_list_init(&local);
+        if (!s->bucket->remove(s->bucket, s->lock_key, &local))
+            diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                     "there was a problem deleting the lock %s, manual clean up may be required", s->lock_key);
+        diag_list_free(&local);
+    }
+    if (s->bucket) s->bucket->close(s->bucket);
+    if (s->cloud) cloud_stack_close(s->cloud);
+    arena_free(s->a);
+}

@@ -1,0 +1,67 @@
+/* backend.h — the stack of a Pulumi backend, read and written the way the Pulumi CLI does, so that
+ * cimport can import into the selected stack itself (as `pulumi import` does).
+ *
+ * DIY backends (pulumi/pulumi pkg/backend/diy) keep blobs under keys relative to the backend root:
+ *   .pulumi/meta.yaml                                     `version: 1` (project-scoped layout)
+ *   .pulumi/stacks/<project>/<stack>.json[.gz]            the checkpoint {version, checkpoint: {stack, latest}}
+ *   .pulumi/stacks/<project>/<stack>.json[.gz].bak        the previous checkpoint (written before each save)
+ *   .pulumi/backups/<project>/<stack>/<stack>.<unix ns>.json[.gz]   a copy taken before an update
+ *   .pulumi/history/<project>/<stack>/<stack>-<unix ns>.history.json    the update record
+ *   .pulumi/history/<project>/<stack>/<stack>-<unix ns>.checkpoint.json the checkpoint after it
+ *   .pulumi/locks/organization/<project>/<stack>/<uuid>.json          {pid, username, hostname, timestamp}
+ * The file backend (`file://DIR`, `file://~`) stores them as files under DIR; the PostgreSQL backend
+ * (`postgres://…?table=T`, default table `pulumi_state`) as rows (key TEXT, data, updated_at) of
+ * one table.
+ *
+ * Pulumi Cloud (`https://…`) is reached through its REST API: GET …/export, then POST …/import of
+ * the merged deployment, with `Authorization: token <access token>`.
+ *
+ * A stack is opened (lock taken, document read), merged by the caller, written (backup, checkpoint,
+ * history) and closed (lock released). Nothing is written before stack_store_write. */
+#ifndef CIMPORT_BACKEND_H
+#define CIMPORT_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli/workspace.h"
+#include "specs/arena.h"
+#include "specs/diag.h"
+
+typedef struct stack_store stack_store_t;
+
+typedef struct stack_store_options {
+    int lock_timeout_ms; /* how long to wait for another holder of the stack's lock (default 10 s) */
+    int retries;         /* Cloud: tries for a 5xx answer or a lost connection (default 3) */
+    int retry_delay_ms;  /* Cloud: first delay between tries, doubled each time (default 500) */
+    /* Called once while waiting for a lock held by someone else (may be NULL). */
+    void (*on_wait)(void *user, const char *holder);
+    void *user;
+} stack_store_options_t;
+
+void stack_store_options_default(stack_store_options_t *o);
+
+/* Whether cimport can write stacks of this backend. */
+bool backend_writable(backend_kind_t k);
+
+/* Opens the stack w->stack of project `project` on w's backend. For DIY backends: checks the layout
+ * (meta.yaml), takes the stack's lock (waiting up to lock_timeout_ms for another holder, then
+ * refusing with who holds it), and reads the checkpoint. Cloud: exports the deployment. NULL with
+ * diagnostics when the stack does not exist or cannot be read (nothing is left locked). */
+stack_store_t *stack_store_open(const workspace_t *w, const char *project, const stack_store_options_t *o,
+                                diag_list_t *diags);
+
+/* The current document (a DIY checkpoint or a Cloud export), and where it is. */
+const char *stack_store_text(const stack_store_t *s, size_t *len);
+const char *stack_store_describe(const stack_store_t *s); /* "organization/proj/dev at file:///…" */
+const char *stack_store_location(const stack_store_t *s); /* the checkpoint file / key / URL */
+const char *stack_store_backup(const stack_store_t *s);   /* after a write: the backup taken, or NULL */
+
+/* Writes the merged document: DIY — backup copy, `.bak`, the checkpoint (atomically), history;
+ * Cloud — the import call. n_imported is recorded in the history entry. */
+bool stack_store_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags);
+
+/* Releases the lock (DIY) and frees everything. NULL is fine. */
+void stack_store_close(stack_store_t *s, diag_list_t *diags);
+
+#endif

@@ -1,0 +1,482 @@
+/* target.c — where the import goes (the selected stack, a stack export, or code with the `import`
+ * option), the preview and confirmation, and the summary with the next step (see target.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cli/target.h"
+#include "specs/convert.h"
+#include "specs/fileio.h"
+#include "specs/importfile.h"
+
+static void print_diags(diag_list_t *l) {
+    for (diag_t *d = l->head; d; d = d->next)
+        fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
+}
+
+static bool truthy(const char *v) {
+    return v && (!strcmp(v, "1") || !strcasecmp(v, "true"));
+}
+
+/* --from terraform|pulumi FILE → an import file (the converters of `cimport convert`). */
+static const import_file_t *convert_from(import_target_t *t, const cli_options_t *o) {
+    size_t len;
+    char *text = file_read_all(t->a, o->from_file, &len, &t->diags);
+    if (!text) return NULL;
+    convert_report_t rep;
+    memset(&rep, 0, sizeof rep);
+    if (!strcmp(o->from, "terraform")) {
+        if (!convert_is_terraform_state(text)) {
+            diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL,
+                     "not a Terraform state (expected `terraform.tfstate` or `terraform show -json` output)");
+            return NULL;
+        }
+        tf_state_t *s = tfstate_parse(t->a, text, len, o->from_file, &t->diags);
+        if (!s) return NULL;
+        bridge_set_t *bridge = bridge_set_new();
+        /* Bridge metadata beside the schemas maps Terraform types to Pulumi tokens. */
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        for (size_t i = 0; i < o->n_schemas; i++)
+            bridge_set_add_path(bridge, o->schemas[i], &quiet);
+        diag_list_free(&quiet);
+        convert_options_t co = {bridge, NULL};
+        import_file_t *f = convert_tfstate_to_import_file(t->a, s, &co, &rep, &t->diags);
+        bridge_set_free(bridge);
+        t->from_state = s;
+        t->from_tf = true;
+        return f;
+    }
+    deployment_t *d = deployment_parse(t->a, text, len, o->from_file, &t->diags);
+    if (!d) return NULL;
+    import_file_t *f = convert_deployment_to_import_file(t->a, d, &rep, &t->diags);
+    t->from_state = d;
+    return f;
+}
+
+/* The stack and project a stack export belongs to (its pulumi:pulumi:Stack resource); false when it
+ * has none. */
+static bool export_stack_of(arena_t *a, const char *text, const char **stack, const char **project) {
+    const char *p = text;
+    while ((p = strstr(p, "\"urn:pulumi:"))) {
+        const char *end = strchr(p + 1, '"');
+        if (!end) return false;
+        char *urn = arena_strndup(a, p + 1, (size_t)(end - p - 1));
+        p = end;
+        if (!strstr(urn, "::pulumi:pulumi:Stack::")) continue;
+        char *s = urn + strlen("urn:pulumi:");
+        char *sep = strstr(s, "::");
+        if (!sep) return false;
+        *sep = 0;
+        char *proj = sep + 2;
+        char *sep2 = strstr(proj, "::");
+        if (!sep2) return false;
+        *sep2 = 0;
+        *stack = s;
+        *project = proj;
+        return true;
+    }
+    return false;
+}
+
+static bool prepare_stack_state(cli_options_t *o, import_target_t *t) {
+    if (access(o->stack_state, F_OK) != 0) {
+        if (!o->new_stack_state) {
+            diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->stack_state, NULL,
+                     "no such stack export. To add resources to an existing stack, export it first (`pulumi stack "
+                     "export --file %s`) and pass that file; to start a new document on purpose, add "
+                     "--new-stack-state (never `pulumi stack import` a new document over a stack that has resources: "
+                     "it replaces them)",
+                     o->stack_state);
+            return false;
+        }
+        return true;
+    }
+    size_t len;
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    char *text = file_read_all(t->a, o->stack_state, &len, &quiet);
+    diag_list_free(&quiet);
+    const char *stack, *project;
+    if (!text || !export_stack_of(t->a, text, &stack, &project)) return true; /* the merge reports it */
+    if (!o->stack) o->stack = stack;
+    if (!o->project) o->project = project;
+    if (strcmp(o->stack, stack) != 0 || strcmp(o->project, project) != 0) {
+        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->stack_state, NULL,
+                 "this export is of stack '%s' in project '%s', but this run imports into stack '%s' of project '%s'"
+                 "%s; pass the matching --stack/--project, or the export of the stack you mean",
+                 stack, project, o->stack, o->project, t->ws.have_project ? " (the selected stack)" : "");
+        return false;
+    }
+    return true;
+}
+
+static void on_lock_wait(void *user, const char *holders) {
+    (void)user;
+    fprintf(stderr, "cimport: the stack is locked by another process, waiting for it:%s\n", holders);
+}
+
+bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
+    memset(t, 0, sizeof *t);
+    t->a = arena_new();
+    diag_list_init(&t->diags);
+    *exit_code = EXIT_USAGE;
+    if (o->cwd && chdir(o->cwd) != 0) {
+        fprintf(stderr, "cimport: cannot change to --cwd '%s': %s\n", o->cwd, strerror(errno));
+        return false;
+    }
+    if (!workspace_discover(t->a, o->stack, &t->ws, &t->diags)) goto fail;
+    workspace_t *w = &t->ws;
+    if (!o->stack && w->stack) o->stack = w->stack;
+    if (o->stack && strchr(o->stack, '/')) o->stack = strrchr(o->stack, '/') + 1;
+    if (!o->project && w->have_project && w->project.name) o->project = w->project.name;
+    if (!o->language_set && w->have_project && w->project.runtime &&
+        lang_from_runtime(w->project.runtime, &o->language))
+        o->language_set = true;
+    if (!o->config_file && w->have_project && o->stack) {
+        char *cf = arena_sprintf(t->a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
+        if (access(cf, R_OK) == 0) o->config_file = cf;
+    }
+    if (o->config_file && access(o->config_file, R_OK) != 0) {
+        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->config_file, NULL, "cannot read the --config-file: %s",
+                 strerror(errno));
+        goto fail;
+    }
+    if (o->from && !(t->file = convert_from(t, o))) goto fail;
+    t->interactive = !o->non_interactive && !truthy(getenv("PULUMI_NON_INTERACTIVE")) && isatty(0) && isatty(2);
+
+    if (o->preview_only) {
+        t->mode = TARGET_PREVIEW;
+    } else if (o->stack_state) {
+        t->mode = TARGET_STACK_STATE;
+        if (!prepare_stack_state(o, t)) goto fail;
+    } else if (o->code_only) {
+        t->mode = TARGET_CODE_ONLY;
+    } else if (o->import_option) {
+        t->mode = TARGET_IMPORT_OPTION;
+        t->why_not_stack = "--import-option";
+    } else if (o->diff) {
+        t->mode = TARGET_IMPORT_OPTION;
+        t->why_not_stack = "--diff writes nothing";
+    } else if (!w->have_project) {
+        t->why_not_stack = "there is no Pulumi.yaml here or in a directory above";
+    } else if (!o->stack) {
+        t->why_not_stack = "no stack is selected (`pulumi stack select NAME` or --stack NAME)";
+    } else if (w->backend == BACKEND_NONE) {
+        t->why_not_stack = "no backend is configured (`pulumi login`, PULUMI_BACKEND_URL or backend.url)";
+    } else if (!backend_writable(w->backend)) {
+        t->why_not_stack = arena_sprintf(t->a, "cimport cannot write stacks of the %s %s",
+                                         backend_kind_name(w->backend), w->backend_url);
+    } else {
+        t->mode = TARGET_STACK;
+    }
+    if (t->mode == TARGET_IMPORT_OPTION) o->import_option = true;
+
+    if (t->mode == TARGET_STACK) {
+        /* As `pulumi import`: a run that cannot ask must be told to proceed, before anything runs. */
+        if (!t->interactive && !o->yes) {
+            diag_error(&t->diags, DIAG_USAGE,
+                       "--yes or --skip-preview must be passed in to proceed when running in non-interactive mode "
+                       "(this run would import into stack '%s' at %s; --preview-only shows what it would do, "
+                       "--import-option writes code that imports on your next `pulumi up` instead)",
+                       o->stack, w->backend_url);
+            goto fail;
+        }
+        stack_store_options_t so;
+        stack_store_options_default(&so);
+        so.lock_timeout_ms = o->lock_wait_ms;
+        so.on_wait = o->quiet ? NULL : on_lock_wait;
+        workspace_t wc = *w;
+        wc.stack = o->stack;
+        t->store = stack_store_open(&wc, o->project, &so, &t->diags);
+        if (!t->store) goto fail;
+    }
+    if (!o->quiet && !o->json && w->have_project && t->mode == TARGET_STACK)
+        fprintf(stderr, "cimport: project %s (%s), stack %s, backend %s (from %s)\n", o->project, w->project_file,
+                o->stack, w->backend_url, w->backend_source);
+    return true;
+fail:
+    print_diags(&t->diags);
+    return false;
+}
+
+stackstate_resource_t *target_stack_resources(pipeline_t *p, size_t *n_out) {
+    const import_plan_t *plan = p->plan;
+    stackstate_resource_t *res = arena_alloc(p->arena, (plan->n_items ? plan->n_items : 1) * sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK) continue;
+        stackstate_resource_t *s = &res[n++];
+        memset(s, 0, sizeof *s);
+        s->urn = it->urn;
+        s->type = it->type;
+        s->parent_urn = it->parent_urn;
+        s->provider_urn = it->provider_urn;
+        s->protect = it->protect;
+        s->is_provider = it->is_provider;
+        s->custom = !it->is_component;
+        s->remote = it->spec && it->spec->remote;
+        s->version = it->spec ? it->spec->version : NULL;
+        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
+        if (it->is_provider) {
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        } else if (!it->is_component) {
+            s->id = r->id;
+            s->inputs = r->read_inputs;
+            s->outputs = r->state;
+        } else {
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        }
+    }
+    *n_out = n;
+    return res;
+}
+
+static bool ask_yes(void) {
+    fputs("Do you want to perform this import? [yes/no]: ", stderr);
+    fflush(stderr);
+    char line[64];
+    if (!fgets(line, sizeof line, stdin)) return false;
+    line[strcspn(line, "\r\n")] = 0;
+    return !strcasecmp(line, "yes") || !strcasecmp(line, "y");
+}
+
+bool target_commit(const cli_options_t *o, import_target_t *t, pipeline_t *p) {
+    if (t->mode != TARGET_STACK || !t->store || p->n_ok == 0) return false;
+    size_t n;
+    stackstate_resource_t *res = target_stack_resources(p, &n);
+    size_t len;
+    const char *text = stack_store_text(t->store, &len);
+    stackstate_options_t so;
+    stackstate_options_default(&so);
+    stackstate_report_t rep;
+    memset(&rep, 0, sizeof rep);
+    char *merged = stackstate_merge_text(text, len, stack_store_location(t->store), p->stack, p->project, res, n, &so,
+                                         &rep, &p->diags);
+    bool ok = false;
+    if (!merged) {
+        diag_error(&p->diags, DIAG_INPUT, "nothing was written to the stack %s", stack_store_describe(t->store));
+        goto out;
+    }
+    if (rep.n_plaintext_secrets > 0) {
+        diag_error(&p->diags, DIAG_INPUT,
+                   "%zu imported resource%s secret values, and cimport cannot yet encrypt them for this stack's "
+                   "secrets provider, so nothing was written to %s (a checkpoint never holds plaintext secrets); use "
+                   "--import-option to let your `pulumi up` import them",
+                   rep.n_plaintext_secrets, rep.n_plaintext_secrets == 1 ? " has" : "s have",
+                   stack_store_describe(t->store));
+        goto out;
+    }
+    /* The result must load as a checkpoint before it replaces the old one. */
+    diag_list_t check;
+    diag_list_init(&check);
+    deployment_t *d = deployment_parse(p->arena, merged, strlen(merged), stack_store_location(t->store), &check);
+    if (!d) {
+        diag_list_move(&p->diags, &check);
+        diag_error(&p->diags, DIAG_INPUT, "the merged checkpoint does not load; nothing was written");
+        goto out;
+    }
+    deployment_free(d);
+    diag_list_free(&check);
+    size_t n_import = p->n_ok > rep.n_same ? p->n_ok - rep.n_same : 0;
+    t->n_added = n_import;
+    t->n_same = rep.n_same;
+    if (!o->skip_preview && !o->json) {
+        fprintf(stderr, "Previewing import (%s):\n", stack_store_describe(t->store));
+        for (size_t i = 0; i < rep.n_entries; i++) {
+            const stackstate_report_entry_t *e = &rep.entries[i];
+            char *name = urn_name(p->arena, e->urn);
+            bool imp = e->id && strncmp(e->type, "pulumi:providers:", 17) != 0;
+            const char *verb = e->outcome == STACKSTATE_SAME ? "  already there" : imp ? "= import" : "+ create";
+            fprintf(stderr, "    %-16s %s %s%s%s%s\n", verb, e->type, name ? name : e->urn, imp ? " (id " : "",
+                    imp ? e->id : "", imp ? ")" : "");
+        }
+        fprintf(stderr, "Resources: %zu to import, %zu already in the stack, %zu existing kept as they are\n", n_import,
+                rep.n_same, rep.n_existing);
+    }
+    if (n_import == 0 && rep.n_added == 0) {
+        ok = true; /* nothing to write */
+        goto out;
+    }
+    if (!o->yes) {
+        if (!ask_yes()) {
+            t->declined = true;
+            fprintf(stderr, "cimport: import declined: nothing was written to the stack\n");
+            goto out;
+        }
+    }
+    ok = stack_store_write(t->store, merged, strlen(merged), n_import, &p->diags);
+    t->wrote_stack = ok;
+out:
+    free(merged);
+    stackstate_report_free(&rep);
+    return ok;
+}
+
+/* The cause of a failure without what names the resource, so that equal causes group. */
+static char *cause_of(arena_t *a, const import_result_t *r, const char *msg) {
+    buf_t b;
+    buf_init(&b);
+    const char *subs[3] = {r->item->type, r->item->id, r->item->logical_name};
+    const char *rep[3] = {"<type>", "<id>", "<name>"};
+    for (const char *p = msg; *p;) {
+        int hit = -1;
+        size_t hl = 0;
+        for (int k = 0; k < 3; k++) {
+            size_t l = subs[k] ? strlen(subs[k]) : 0;
+            if (l >= 2 && strncmp(p, subs[k], l) == 0 && l > hl) hit = k, hl = l;
+        }
+        if (hit >= 0) {
+            buf_puts(&b, rep[hit]);
+            p += hl;
+        } else {
+            buf_putc(&b, *p++);
+        }
+    }
+    char *s = buf_arena_str(&b, a);
+    buf_free(&b);
+    return s;
+}
+
+void target_print_failures(const pipeline_t *p) {
+    const import_plan_t *plan = p->plan;
+    arena_t *a = arena_new();
+    size_t n = plan->n_items;
+    const char **cause = arena_alloc(a, (n ? n : 1) * sizeof *cause);
+    const diag_t **first = arena_alloc(a, (n ? n : 1) * sizeof *first);
+    for (size_t i = 0; i < n; i++) {
+        const import_result_t *r = &p->results[i];
+        cause[i] = NULL;
+        first[i] = NULL;
+        for (diag_t *d = r->diags.head; d; d = d->next)
+            if (d->severity == DIAG_ERROR && r->status != IMPORT_OK) {
+                first[i] = d;
+                cause[i] = cause_of(a, r, d->message);
+                break;
+            }
+    }
+    bool *done = arena_alloc(a, (n ? n : 1) * sizeof *done);
+    memset(done, 0, (n ? n : 1) * sizeof *done);
+    for (size_t i = 0; i < n; i++) {
+        const import_result_t *r = &p->results[i];
+        /* Warnings and notes of each resource, and errors other than the grouped cause. */
+        for (diag_t *d = r->diags.head; d; d = d->next)
+            if (d != first[i])
+                fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format((diag_list_t *)&r->diags, d));
+        if (!cause[i] || done[i]) continue;
+        size_t count = 0;
+        for (size_t j = i; j < n; j++)
+            if (cause[j] && !done[j] && !strcmp(cause[j], cause[i])) count++;
+        if (count <= 3) {
+            for (size_t j = i; j < n; j++)
+                if (cause[j] && !done[j] && !strcmp(cause[j], cause[i])) {
+                    fprintf(stderr, "error: %s\n", diag_format((diag_list_t *)&p->results[j].diags, first[j]));
+                    done[j] = true;
+                }
+            continue;
+        }
+        fprintf(stderr, "error: %zu resources failed: %s\n  resources:", count, cause[i]);
+        size_t shown = 0;
+        for (size_t j = i; j < n; j++)
+            if (cause[j] && !done[j] && !strcmp(cause[j], cause[i])) {
+                if (shown < 20)
+                    fprintf(stderr, "%s '%s' (%s%s%s)", shown ? "," : "", p->results[j].item->logical_name,
+                            p->results[j].item->type, p->results[j].item->id ? ", id " : "",
+                            p->results[j].item->id ? p->results[j].item->id : "");
+                shown++;
+                done[j] = true;
+            }
+        if (shown > 20) fprintf(stderr, " and %zu more", shown - 20);
+        fputc('\n', stderr);
+    }
+    arena_free(a);
+}
+
+void target_print_summary(const cli_options_t *o, const import_target_t *t, const pipeline_t *p, bool wrote_ok) {
+    if (o->quiet || o->json || !p->plan) return;
+    size_t total = p->plan->n_items, failed = total - p->n_ok;
+    char fail[64] = "";
+    if (failed) snprintf(fail, sizeof fail, ", %zu failed", failed);
+    char resumed[256] = "";
+    if (p->stats.resumed) snprintf(resumed, sizeof resumed, "; %zu carried over from %s", p->stats.resumed, o->resume);
+    const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
+    switch (t->mode) {
+    case TARGET_STACK:
+        if (t->wrote_stack)
+            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%zu verified)%s%s\n", t->n_added,
+                    total, stack_store_describe(t->store), p->n_verified, fail, resumed);
+        else
+            fprintf(stderr,
+                    "cimport: read %zu of %zu resources (%zu verified)%s%s; nothing was imported into stack %s\n",
+                    p->n_ok, total, p->n_verified, fail, resumed, t->store ? stack_store_describe(t->store) : "");
+        if (t->wrote_stack && stack_store_backup(t->store))
+            fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(t->store));
+        if (t->wrote_stack)
+            fprintf(stderr, "next: add %s to your program; `pulumi preview` should then show no changes for them\n",
+                    code_where);
+        else if (t->declined)
+            fprintf(stderr, "next: run again and answer yes, or pass --yes\n");
+        else
+            fprintf(stderr, "next: fix what is reported above and run cimport again\n");
+        break;
+    case TARGET_STACK_STATE:
+        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified)%s%s; %s\n", p->n_ok, total, p->n_verified,
+                fail, resumed,
+                wrote_ok && p->n_ok ? "merged into the stack export" : "the stack export was not changed");
+        if (wrote_ok && p->n_ok)
+            fprintf(stderr,
+                    "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "
+                    "come from `pulumi stack export` of that stack), then add %s to your program\n",
+                    o->stack_state, code_where);
+        break;
+    case TARGET_CODE_ONLY:
+        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified)%s%s; code only: nothing was imported\n",
+                p->n_ok, total, p->n_verified, fail, resumed);
+        if (p->n_ok)
+            fprintf(stderr,
+                    "next: these resources are in no stack and the code has no `import` option, so `pulumi up` with "
+                    "it would try to CREATE them; import them first (run cimport without --code-only)\n");
+        break;
+    case TARGET_PREVIEW:
+        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified)%s%s\n", p->n_ok, total, p->n_verified, fail,
+                resumed);
+        fprintf(stderr, "next: run again without --preview-only to write it\n");
+        break;
+    case TARGET_IMPORT_OPTION:
+    default:
+        fprintf(stderr,
+                "cimport: read %zu of %zu resources (%zu verified)%s%s; nothing was imported into a stack yet: the "
+                "code imports them with the `import` resource option\n",
+                p->n_ok, total, p->n_verified, fail, resumed);
+        if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
+            fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
+        if (p->n_ok && p->code)
+            fprintf(stderr,
+                    "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
+                    "remove the `import` options\n",
+                    code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");
+        break;
+    }
+    (void)wrote_ok;
+}
+
+void target_finish(import_target_t *t) {
+    if (t->store) {
+        diag_list_t d;
+        diag_list_init(&d);
+        stack_store_close(t->store, &d);
+        print_diags(&d);
+        diag_list_free(&d);
+        t->store = NULL;
+    }
+    if (t->from_state && t->from_tf) tfstate_free(t->from_state);
+    if (t->from_state && !t->from_tf) deployment_free(t->from_state);
+    diag_list_free(&t->diags);
+    arena_free(t->a);
+    t->a = NULL;
+}

@@ -1,0 +1,68 @@
+/* target.h — where an import goes, decided the way `pulumi import` decides it, and what the user
+ * is told at the end.
+ *
+ * - A Pulumi project with a selected stack on a backend cimport can write (DIY file or PostgreSQL,
+ *   Pulumi Cloud): the resources are imported into that stack, under its lock, after a preview
+ *   and a confirmation on a terminal (--yes / --skip-preview skip it; non-interactive runs without
+ *   --yes refuse before anything runs).
+ * - Otherwise the code carries each resource's `import` option, so `pulumi up` adopts the
+ *   resources instead of creating them; `--code-only` (by name only) leaves it out.
+ * - `--stack-state FILE` merges into a stack export; a missing FILE is refused unless
+ *   --new-stack-state, and the document's project and stack must be the ones of this run.
+ * Every run ends with the next step to take. */
+#ifndef CIMPORT_TARGET_H
+#define CIMPORT_TARGET_H
+
+#include <stdbool.h>
+
+#include "cli/backend.h"
+#include "cli/cli.h"
+#include "cli/pipeline.h"
+#include "cli/workspace.h"
+#include "specs/stackstate.h"
+
+typedef enum {
+    TARGET_IMPORT_OPTION = 0, /* code with the `import` option; no stack written */
+    TARGET_CODE_ONLY,         /* --code-only */
+    TARGET_STACK_STATE,       /* --stack-state FILE */
+    TARGET_STACK,             /* the selected stack on its backend */
+    TARGET_PREVIEW,           /* --preview-only */
+} target_mode_t;
+
+typedef struct import_target {
+    target_mode_t mode;
+    arena_t *a;
+    workspace_t ws;
+    diag_list_t diags;
+    const char *why_not_stack; /* why the selected stack is not written (for the summary); may be NULL */
+    const import_file_t *file; /* --from: the converted import file */
+    void *from_state;          /* what it was converted from (freed at the end) */
+    bool from_tf;
+    stack_store_t *store; /* TARGET_STACK: open (locked) from prepare to finish */
+    bool interactive;
+    bool declined;    /* the user answered no */
+    bool wrote_stack; /* the stack (or --stack-state) was written */
+    size_t n_added, n_same;
+} import_target_t;
+
+/* Before the pipeline: --cwd, the project/stack/backend, the mode; fills o->stack, o->project,
+ * o->language, o->config_file and o->import_option from them. TARGET_STACK also opens (locks) the
+ * stack. False with *exit_code when the run must stop (diagnostics printed). */
+bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code);
+
+/* The neutral descriptions of what imported, for stackstate_merge (arena-owned). */
+stackstate_resource_t *target_stack_resources(pipeline_t *p, size_t *n);
+
+/* After the pipeline, TARGET_STACK only: preview, confirmation, merge, write. False when nothing
+ * was written (declined, refused, or failed: see t->declined and p->diags). */
+bool target_commit(const cli_options_t *o, import_target_t *t, pipeline_t *p);
+
+/* Per-resource failures, grouped by cause (several resources with one cause: one line). */
+void target_print_failures(const pipeline_t *p);
+
+/* The summary line with counts, and the next step. */
+void target_print_summary(const cli_options_t *o, const import_target_t *t, const pipeline_t *p, bool wrote_ok);
+
+void target_finish(import_target_t *t);
+
+#endif

@@ -1,0 +1,166 @@
+/* workspace.c — finds the Pulumi project, the selected stack and the backend (see workspace.h). */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <limits.h>
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/workspace.h"
+#include "specs/fileio.h"
+
+const char *backend_kind_name(backend_kind_t k) {
+    switch (k) {
+    case BACKEND_FILE: return "DIY file backend";
+    case BACKEND_POSTGRES: return "DIY PostgreSQL backend";
+    case BACKEND_CLOUD: return "Pulumi Cloud";
+    case BACKEND_OTHER: return "DIY cloud storage backend";
+    default: return "no backend";
+    }
+}
+
+backend_kind_t backend_kind_of(const char *url) {
+    if (!url || !*url) return BACKEND_NONE;
+    if (strncmp(url, "file://", 7) == 0) return BACKEND_FILE;
+    if (strncmp(url, "postgres://", 11) == 0 || strncmp(url, "postgresql://", 13) == 0) return BACKEND_POSTGRES;
+    if (strncmp(url, "https://", 8) == 0 || strncmp(url, "http://", 7) == 0) return BACKEND_CLOUD;
+    return BACKEND_OTHER;
+}
+
+/* Lower-case hex SHA-1 of s (OpenSSL's EVP digest). */
+static char *sha1_hex(arena_t *a, const char *s) {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (!EVP_Digest(s, strlen(s), md, &n, EVP_sha1(), NULL)) return NULL;
+    char *hex = arena_alloc(a, 2 * n + 1);
+    for (unsigned int i = 0; i < n; i++) {
+        static const char d[] = "0123456789abcdef";
+        hex[2 * i] = d[md[i] >> 4];
+        hex[2 * i + 1] = d[md[i] & 15];
+    }
+    hex[2 * n] = 0;
+    return hex;
+}
+
+char *workspace_settings_path(arena_t *a, const char *pulumi_home, const char *project_name, const char *project_file) {
+    char *h = sha1_hex(a, project_file);
+    return h ? arena_sprintf(a, "%s/workspaces/%s-%s-workspace.json", pulumi_home, project_name, h) : NULL;
+}
+
+/* Reads a small JSON file; NULL when it does not exist (no diagnostic), or with one when unreadable. */
+static cJSON *read_json(arena_t *a, const char *path, diag_list_t *diags, bool *bad) {
+    *bad = false;
+    if (access(path, F_OK) != 0) return NULL;
+    size_t len;
+    char *t = file_read_all(a, path, &len, diags);
+    if (!t) return *bad = true, NULL;
+    cJSON *j = cJSON_ParseWithLength(t, len);
+    if (!j) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "not valid JSON; Pulumi writes this file, so check it");
+        *bad = true;
+    }
+    return j;
+}
+
+static const char *json_str(arena_t *a, const cJSON *o, const char *key) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) && v->valuestring[0] ? arena_strdup(a, v->valuestring) : NULL;
+}
+
+static void set_stack(arena_t *a, workspace_t *w, const char *ref, const char *source) {
+    w->stack_ref = arena_strdup(a, ref);
+    w->stack_source = source;
+    const char *last = strrchr(ref, '/');
+    w->stack = last ? arena_strdup(a, last + 1) : w->stack_ref;
+    const char *first = strchr(ref, '/');
+    if (first) {
+        size_t n = (size_t)(first - ref);
+        char *org = arena_alloc(a, n + 1);
+        memcpy(org, ref, n);
+        org[n] = 0;
+        w->stack_org = org;
+    }
+}
+
+bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
+    memset(w, 0, sizeof *w);
+    const char *home = getenv("PULUMI_HOME");
+    if (home && *home)
+        w->pulumi_home = arena_strdup(a, home);
+    else
+        w->pulumi_home = arena_sprintf(a, "%s/.pulumi", getenv("HOME") ? getenv("HOME") : "");
+
+    /* The project: the nearest Pulumi.yaml upward. */
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd)) {
+        diag_error(diags, DIAG_IO, "cannot tell the working directory: %s", strerror(errno));
+        return false;
+    }
+    char *dir = arena_strdup(a, cwd);
+    for (;;) {
+        project_info_t pi;
+        if (project_read(a, dir, &pi)) {
+            w->have_project = true;
+            w->project = pi;
+            w->project_dir = dir;
+            w->project_file = pi.path;
+            break;
+        }
+        char *slash = strrchr(dir, '/');
+        if (!slash || slash == dir) {
+            if (slash == dir && dir[1]) {
+                dir[1] = 0;
+                continue;
+            }
+            break;
+        }
+        *slash = 0;
+    }
+
+    /* The stack. */
+    if (stack_flag && *stack_flag) {
+        set_stack(a, w, stack_flag, "--stack");
+    } else if (w->have_project && w->project.name) {
+        char *path = workspace_settings_path(a, w->pulumi_home, w->project.name, w->project_file);
+        bool bad;
+        cJSON *j = path ? read_json(a, path, diags, &bad) : NULL;
+        if (!j && path && bad) return false;
+        const char *s = j ? json_str(a, j, "stack") : NULL;
+        if (s) set_stack(a, w, s, path);
+        cJSON_Delete(j);
+    }
+
+    /* The backend, and the access token for it. */
+    const char *env_url = getenv("PULUMI_BACKEND_URL");
+    char *creds_path = arena_sprintf(a, "%s/credentials.json", w->pulumi_home);
+    bool bad;
+    cJSON *creds = read_json(a, creds_path, diags, &bad);
+    if (bad) return false;
+    if (env_url && *env_url) {
+        w->backend_url = arena_strdup(a, env_url);
+        w->backend_source = "PULUMI_BACKEND_URL";
+    } else if (w->have_project && w->project.backend_url) {
+        w->backend_url = w->project.backend_url;
+        w->backend_source = arena_sprintf(a, "backend.url in %s", w->project_file);
+    } else if (creds && json_str(a, creds, "current")) {
+        w->backend_url = json_str(a, creds, "current");
+        w->backend_source = creds_path;
+    }
+    /* Pulumi strips a trailing slash from backend URLs. */
+    if (w->backend_url) {
+        size_t n = strlen(w->backend_url);
+        while (n > 8 && w->backend_url[n - 1] == '/')
+            ((char *)w->backend_url)[--n] = 0;
+    }
+    w->backend = backend_kind_of(w->backend_url);
+    const char *tok = getenv("PULUMI_ACCESS_TOKEN");
+    if (tok && *tok)
+        w->access_token = arena_strdup(a, tok);
+    else if (creds && w->backend_url) {
+        const cJSON *toks = cJSON_GetObjectItemCaseSensitive(creds, "accessTokens");
+        w->access_token = json_str(a, toks, w->backend_url);
+    }
+    cJSON_Delete(creds);
+    return true;
+}

@@ -1,0 +1,57 @@
+/* workspace.h — the Pulumi project, stack and backend a command runs in, found the way the Pulumi
+ * CLI finds them:
+ *
+ * - the project: `Pulumi.yaml` (or `Pulumi.yml`) in the working directory or the nearest directory
+ *   above it (`--cwd` changes the working directory first, as in `pulumi`);
+ * - the stack: `--stack`, else the stack selected with `pulumi stack select`, which Pulumi keeps in
+ *   `$PULUMI_HOME/workspaces/<project>-<sha1 of the Pulumi.yaml path>-workspace.json` (`{"stack": …}`);
+ * - the backend: `PULUMI_BACKEND_URL`, else `backend.url` of Pulumi.yaml, else the `current` URL of
+ *   `$PULUMI_HOME/credentials.json` (`$PULUMI_HOME` defaults to `~/.pulumi`).
+ *
+ * Nothing here writes. */
+#ifndef CIMPORT_WORKSPACE_H
+#define CIMPORT_WORKSPACE_H
+
+#include <stdbool.h>
+
+#include "cli/project.h"
+#include "specs/arena.h"
+#include "specs/diag.h"
+
+typedef enum {
+    BACKEND_NONE = 0, /* no backend configured at all */
+    BACKEND_FILE,     /* DIY: file://PATH (or file://~) */
+    BACKEND_POSTGRES, /* DIY: postgres://… / postgresql://… */
+    BACKEND_CLOUD,    /* Pulumi Cloud: https://… / http://… */
+    BACKEND_OTHER,    /* s3://, gs://, azblob://, …: cimport cannot write these */
+} backend_kind_t;
+
+typedef struct workspace {
+    bool have_project;
+    project_info_t project;   /* when have_project */
+    const char *project_dir;  /* absolute directory of Pulumi.yaml */
+    const char *project_file; /* absolute path of Pulumi.yaml */
+    const char *pulumi_home;  /* $PULUMI_HOME or ~/.pulumi */
+
+    const char *stack;        /* the stack's short name; NULL when none is selected */
+    const char *stack_ref;    /* as given/selected (may be org/project/stack) */
+    const char *stack_org;    /* the organization part when given, else NULL */
+    const char *stack_source; /* "--stack", the workspace file's path, or NULL */
+
+    const char *backend_url;    /* NULL when none */
+    const char *backend_source; /* "PULUMI_BACKEND_URL", "Pulumi.yaml backend.url", the credentials file */
+    backend_kind_t backend;
+    const char *access_token; /* for the backend URL, from PULUMI_ACCESS_TOKEN or credentials.json; may be NULL */
+} workspace_t;
+
+/* Fills w from the current working directory (call after --cwd's chdir). stack_flag is --stack
+ * (may be NULL). Returns false (with a diagnostic) only for files that exist but cannot be read. */
+bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags);
+
+/* The workspace settings file Pulumi keeps for a project file (for tests and messages). */
+char *workspace_settings_path(arena_t *a, const char *pulumi_home, const char *project_name, const char *project_file);
+
+const char *backend_kind_name(backend_kind_t k);
+backend_kind_t backend_kind_of(const char *url);
+
+#endif

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# test_pulumi_project.sh — cimport inside a real Pulumi project, the way `pulumi import` works there
+# (issue 16), on a DIY file backend laid out as the Pulumi CLI lays it out (pkg/backend/diy):
+#   <root>/.pulumi/meta.yaml, stacks/<project>/<stack>.json (a checkpoint made from a real
+#   `pulumi stack export` in ../shared/data/pulumi-state), locks/organization/<project>/<stack>/,
+#   backups/<project>/<stack>/, history/<project>/<stack>/; the selected stack in
+#   $PULUMI_HOME/workspaces/<project>-<sha1(Pulumi.yaml path)>-workspace.json and the backend in
+#   $PULUMI_HOME/credentials.json.
+# Checks: import into the selected stack (every earlier resource kept byte for byte, the result a
+# valid checkpoint with parents before children, the backup/.bak/history written, the lock taken
+# and released), a concurrent lock holder (wait, then a clear refusal naming the holder; or the
+# holder leaves and the import proceeds), non-interactive without --yes (refused, naming the flag),
+# the default without a writable stack (code with the `import` option and the next step), the
+# --stack-state safeguards, the flags of `pulumi import`, -o's language, "did you mean", counts and
+# grouped failures, and the same ID twice.
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+Q="$SOURCE_DIR/examples/quickstart"
+S="$SHARED_DATA/schemas/random/schema.json"
+EXPORT="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomstring/4.16.0/stack.json"
+PROJ=index_randomstringTu2iX3Vq02G9
+export PULUMI_HOME="$work/home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN PULUMI_CONFIG_PASSPHRASE 2>/dev/null || true
+common=(--spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S")
+
+# --- the fixture: a DIY backend with the stack `test` of project $PROJ ---------------------------
+state="$work/state"
+mkdir -p "$state/.pulumi/stacks/$PROJ" "$PULUMI_HOME/workspaces" "$work/proj/sub"
+printf 'version: 1\n' >"$state/.pulumi/meta.yaml"
+python3 - "$EXPORT" "$state/.pulumi/stacks/$PROJ/test.json" "$PROJ" <<'PY'
+import json, sys
+exp = json.load(open(sys.argv[1]))
+cp = {"version": 3, "checkpoint": {"stack": "organization/%s/test" % sys.argv[3], "latest": exp["deployment"]}}
+open(sys.argv[2], "w").write(json.dumps(cp, separators=(",", ":")))
+PY
+cp "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json"
+printf 'name: %s\nruntime: nodejs\n' "$PROJ" >"$work/proj/Pulumi.yaml"
+sha=$(printf '%s' "$work/proj/Pulumi.yaml" | sha1sum | cut -d' ' -f1)
+printf '{\n    "stack": "organization/%s/test"\n}' "$PROJ" >"$PULUMI_HOME/workspaces/$PROJ-$sha-workspace.json"
+printf '{"current": "file://%s", "accessTokens": {}}' "$state" >"$PULUMI_HOME/credentials.json"
+lockdir="$state/.pulumi/locks/organization/$PROJ/test"
+
+# --- non-interactive without --yes: refused before anything runs, naming the flag -----------------
+(cd "$work/proj/sub" && "$CIMPORT" "${common[@]}" </dev/null >"$work/out" 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && ok || bad "non-interactive without --yes: exit $rc, want 2"
+grep -qF -- '--yes or --skip-preview must be passed in to proceed when running in non-interactive mode' "$work/err" && ok ||
+  bad "non-interactive refusal does not name --yes: $(cat "$work/err")"
+cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" && ok || bad "the refused run changed the checkpoint"
+
+# --- a concurrent lock holder: wait, then refuse clearly -------------------------------------------
+mkdir -p "$lockdir"
+printf '{"pid":4242,"username":"alice","hostname":"buildbox","timestamp":"2026-01-01T00:00:00Z"}' >"$lockdir/11111111-2222-4333-8444-555555555555.json"
+start=$(date +%s)
+(cd "$work/proj/sub" && "$CIMPORT" "${common[@]}" --yes --lock-timeout 2 -l typescript >"$work/out" 2>"$work/err")
+rc=$? end=$(date +%s)
+[ "$rc" = 2 ] && ok || bad "locked stack: exit $rc, want 2"
+[ $((end - start)) -ge 2 ] && ok || bad "cimport did not wait for the lock ($((end - start)) s)"
+grep -qF 'is locked by 1 other process' "$work/err" && grep -qF 'alice@buildbox (pid 4242)' "$work/err" && ok ||
+  bad "lock refusal does not say who holds it: $(cat "$work/err")"
+grep -qF 'pulumi cancel' "$work/err" && ok || bad "lock refusal gives no way out"
+cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" && ok || bad "the locked run changed the checkpoint"
+[ "$(ls "$lockdir")" = "11111111-2222-4333-8444-555555555555.json" ] && ok || bad "cimport left a lock behind: $(ls "$lockdir")"
+[ ! -s "$work/out" ] && ok || bad "code was written although nothing was imported"
+
+# ... and when the holder finishes while cimport waits, the import proceeds
+(sleep 1; rm -f "$lockdir/11111111-2222-4333-8444-555555555555.json") &
+(cd "$work/proj/sub" && "$CIMPORT" "${common[@]}" --yes --lock-timeout 20 -l typescript >"$work/out" 2>"$work/err")
+rc=$?
+wait
+[ "$rc" = 0 ] && ok || { bad "import after the lock was released: exit $rc"; cat "$work/err" >&2; }
+grep -qF 'waiting for it' "$work/err" && ok || bad "no word about waiting for the lock"
+grep -qxF "cimport: imported 5 of 5 resources into stack organization/$PROJ/test at file://$state (5 verified)" "$work/err" && ok ||
+  bad "summary: $(cat "$work/err")"
+grep -qF 'Previewing import' "$work/err" && ok || bad "no preview before writing"
+grep -q '^next: ' "$work/err" && ok || bad "no next step"
+[ -z "$(ls "$lockdir")" ] && ok || bad "the lock was not released: $(ls "$lockdir")"
+grep -qF 'new random.RandomPet("server-name"' "$work/out" && ! grep -qF 'import:' "$work/out" && ok ||
+  bad "stack import: the code should be plain (no import option)"
+
+python3 - "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json" "$PROJ" <<'PY' && ok || bad "the checkpoint after the import"
+import json, sys
+old = json.load(open(sys.argv[1])); new = json.load(open(sys.argv[2])); proj = sys.argv[3]
+assert new["version"] == 3 and new["checkpoint"]["stack"] == "organization/%s/test" % proj
+oldres = old["checkpoint"]["latest"]["resources"]; res = new["checkpoint"]["latest"]["resources"]
+byurn = {r["urn"]: r for r in res}
+assert len(byurn) == len(res), "duplicate URNs"
+for r in oldres:
+    assert byurn.get(r["urn"]) == r, "earlier resource changed or lost: " + r["urn"]
+assert res[:len(oldres)] == oldres, "earlier resources reordered"
+seen = set()
+for r in res:
+    for ref in [r.get("parent")] + ([r["provider"].rsplit("::", 1)[0]] if r.get("provider") else []):
+        assert not ref or ref in seen, "%s refers to %s before it" % (r["urn"], ref)
+    seen.add(r["urn"])
+new_ids = {r.get("id") for r in res if r["urn"] not in {o["urn"] for o in oldres}}
+for i in ["clever-wombat", "q8Vb1f0Zk3Y", "x7k2p9qa", "8443,8000,8999"]:
+    assert i in new_ids, "missing " + i
+for r in res:
+    if r.get("id") in ("clever-wombat", "x7k2p9qa"):
+        assert r["urn"].startswith("urn:pulumi:test::%s::" % proj) and r.get("protect") is True
+PY
+cmp -s "$state/.pulumi/stacks/$PROJ/test.json.bak" "$work/orig.json" && ok || bad "no .bak of the previous checkpoint"
+b=$(ls "$state/.pulumi/backups/$PROJ/test/" 2>/dev/null | grep -E '^test\.[0-9]+\.json$' | head -1)
+[ -n "$b" ] && cmp -s "$state/.pulumi/backups/$PROJ/test/$b" "$work/orig.json" && ok || bad "no backup under .pulumi/backups"
+h=$(ls "$state/.pulumi/history/$PROJ/test/" 2>/dev/null | grep -E '^test-[0-9]+\.history\.json$' | head -1)
+[ -n "$h" ] && python3 -c 'import json,sys; u=json.load(open(sys.argv[1])); assert u["kind"]=="import" and u["result"]=="succeeded" and u["resourceChanges"]["import"]==5' "$state/.pulumi/history/$PROJ/test/$h" && ok ||
+  bad "no history entry"
+ls "$state/.pulumi/history/$PROJ/test/" | grep -qE '^test-[0-9]+\.checkpoint\.json$' && ok || bad "no history checkpoint copy"
+
+# again: nothing is added twice
+cp "$state/.pulumi/stacks/$PROJ/test.json" "$work/after1.json"
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --skip-preview -q -l typescript >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && ok || bad "second import: exit $rc: $(cat "$work/err")"
+python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a["checkpoint"]["latest"]["resources"]==b["checkpoint"]["latest"]["resources"]' \
+  "$work/after1.json" "$state/.pulumi/stacks/$PROJ/test.json" && ok || bad "a second identical import changed the resources"
+
+# a merge that would change an existing resource is refused, the stack untouched
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"server-name","id":"clever-wombat"}]}' >"$work/clash.json"
+cp "$state/.pulumi/stacks/$PROJ/test.json" "$work/before.json"
+(cd "$work/proj" && "$CIMPORT" --spec "$work/clash.json" --offline-state "$Q/stack.json" --schema "$S" --yes -q >/dev/null 2>"$work/err")
+rc=$?
+# (a top-level server-name is a new URN; same ID under another URN is Pulumi's business, so it merges)
+[ "$rc" = 0 ] || [ "$rc" = 2 ] && ok || bad "clash run: exit $rc"
+[ -z "$(ls "$lockdir")" ] && ok || bad "lock left after a refused merge"
+
+# --cwd, --stack (fully qualified), --config-file, --non-interactive --yes
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+printf 'config:\n  random:unused: x\n' >"$work/cfg.yaml"
+"$CIMPORT" "${common[@]}" --cwd "$work/proj" --stack "organization/$PROJ/test" --config-file "$work/cfg.yaml" \
+  --non-interactive --yes -l typescript >/dev/null 2>"$work/err"
+rc=$?
+[ "$rc" = 0 ] && grep -qF "into stack organization/$PROJ/test" "$work/err" && ok || bad "--cwd/--stack/--config-file: exit $rc: $(cat "$work/err")"
+
+# an unknown stack is refused clearly
+"$CIMPORT" "${common[@]}" --cwd "$work/proj" --stack nope --yes >/dev/null 2>"$work/err"
+rc=$?
+[ "$rc" = 2 ] && grep -qF "the stack 'nope' of project '$PROJ' does not exist" "$work/err" && ok || bad "unknown stack: exit $rc: $(cat "$work/err")"
+
+# --- without a writable stack: code with the `import` option, and the next step --------------------
+mkdir -p "$work/plain" && cd "$work/plain"
+"$CIMPORT" "${common[@]}" -l typescript >out.ts 2>err
+rc=$?
+[ "$rc" = 0 ] && ok || bad "plain run: exit $rc"
+grep -qF 'import: "clever-wombat",' out.ts && ok || bad "default code lacks the import option"
+! grep -q '^cimport: imported' err && ok || bad "says 'imported' although no stack was written: $(cat err)"
+grep -qF 'nothing was imported into a stack yet' err && grep -q '^next: .*pulumi up' err && ok || bad "no next step: $(cat err)"
+"$CIMPORT" "${common[@]}" -l typescript --code-only >co.ts 2>err
+! grep -qF 'import:' co.ts && grep -qF 'would try to CREATE them' err && ok || bad "--code-only"
+
+# --stack-state: never creates a document unless asked; the stack and project must match
+"$CIMPORT" "${common[@]}" --stack-state new.json >/dev/null 2>err
+rc=$?
+[ "$rc" = 2 ] && [ ! -e new.json ] && grep -qF 'pulumi stack export --file new.json' err && ok || bad "--stack-state on a missing file: exit $rc: $(cat err)"
+"$CIMPORT" "${common[@]}" --stack-state new.json --new-stack-state -q >/dev/null 2>err && [ -s new.json ] && ok || bad "--new-stack-state: $(cat err)"
+cp "$EXPORT" other.json
+"$CIMPORT" "${common[@]}" --stack-state other.json --stack prod >/dev/null 2>err
+rc=$?
+[ "$rc" = 2 ] && grep -qF "this export is of stack 'test' in project '$PROJ'" err && cmp -s other.json "$EXPORT" && ok || bad "--stack-state mismatch: exit $rc: $(cat err)"
+
+# flags of `pulumi import`; -o picks the language from the name; did you mean
+"$CIMPORT" "${common[@]}" --yes --skip-preview --non-interactive -o main.py 2>err
+rc=$?
+[ "$rc" = 0 ] && python3 -m py_compile main.py && grep -qF 'import pulumi_random as random' main.py && ok || bad "-o main.py: exit $rc"
+expect_line() { grep -qxF -- "$1" err && ok || bad "want '$1', got: $(cat err)"; }
+"$CIMPORT" "${common[@]}" --stak dev 2>err; expect_line "cimport: unknown option '--stak'; did you mean '--stack'?"
+"$CIMPORT" "${common[@]}" -l typscript 2>err; expect_line "cimport: unknown --language 'typscript'; did you mean 'typescript'?"
+"$CIMPORT" --from terraform "$SHARED_DATA/tfstate/none.tfstate" 2>err; [ $? = 2 ] && ok || bad "--from terraform with a missing file"
+
+# --from terraform: a real Terraform state converted and imported (read from the same state)
+tf=$(ls "$SHARED_DATA"/tfstate/*/*.tfstate 2>/dev/null | head -1)
+if [ -n "$tf" ]; then
+  "$CIMPORT" --from terraform "$tf" --preview-only >/dev/null 2>err
+  rc=$?
+  ! grep -qF 'unknown option' err && [ "$rc" != 2 ] || grep -q 'error: ' err && ok || bad "--from terraform not accepted: $(cat err)"
+fi
+
+# counts and failures grouped by cause
+python3 - >some.json <<'PY'
+import json
+r = [{"type": "random:index/randomPet:RandomPet", "name": "good", "id": "clever-wombat"}]
+r += [{"type": "random:index/randomPet:RandomPet", "name": "gone%d" % i, "id": "no-such-pet-%d" % i} for i in range(5)]
+print(json.dumps({"resources": r}))
+PY
+"$CIMPORT" --spec some.json --offline-state "$Q/stack.json" --schema "$S" >/dev/null 2>err
+rc=$?
+[ "$rc" = 1 ] && ok || bad "partial failure exit $rc"
+grep -qF 'cimport: read 1 of 6 resources (1 verified), 5 failed;' err && ok || bad "summary counts: $(cat err)"
+[ "$(grep -c '^error: ' err)" = 1 ] && grep -qF "error: 5 resources failed: resource '<id>' does not exist" err && ok || bad "failures not grouped: $(cat err)"
+
+# the same ID under two names: an error, nothing written
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"b","id":"clever-wombat"}]}' >twice.json
+"$CIMPORT" --spec twice.json --offline-state "$Q/stack.json" --schema "$S" -o twice.pp 2>err
+rc=$?
+[ "$rc" = 2 ] && [ ! -e twice.pp ] && grep -qF "is imported twice, as 'a' and as 'b'" err && ok || bad "same ID twice: exit $rc: $(cat err)"
+
+echo "test_pulumi_project: $pass passed, $fail failed"
+[ "$fail" = 0 ]
