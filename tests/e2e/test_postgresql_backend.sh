@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# test_postgresql_backend.sh — importing into a stack kept by Pulumi's PostgreSQL DIY backend
+# (pkg/backend/diy/postgres: one table of key/data/updated_at rows whose keys are the DIY paths),
+# against a real PostgreSQL 15 server started here on a free loopback port (as test_postgresql.sh
+# does). The table holds .pulumi/meta.yaml and a checkpoint made from a real `pulumi stack export`.
+# Checks: the import lands in the checkpoint row (earlier resources kept, valid checkpoint), the
+# backup/.bak/history rows are written, the lock row is taken and released, and a lock row of
+# another process makes cimport wait and then refuse, changing nothing.
+set -euo pipefail
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pgbin=/usr/lib/postgresql/15/bin
+fail() { echo "FAIL: $*" >&2; exit 1; }
+[[ -x "$pgbin/initdb" && -x "$pgbin/pg_ctl" ]] || fail "PostgreSQL 15 is not installed ($pgbin): apt-get install postgresql-15"
+command -v psql >/dev/null || fail "psql is not installed: apt-get install postgresql-client"
+id postgres >/dev/null 2>&1 || fail "there is no 'postgres' user to run the server as (PostgreSQL refuses root)"
+
+work="$(mktemp -d)"
+chmod 755 "$work"
+cleanup() {
+    local rc=$?
+    if [[ -f "$work/pg/data/postmaster.pid" ]]; then
+        runuser -u postgres -- "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$work"
+    exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+mkdir -p "$work/pg" && chown postgres "$work/pg"
+port="$(free_port)"
+(cd "$work/pg" && runuser -u postgres -- "$pgbin/initdb" -D "$work/pg/data" -A trust -U postgres >"$work/pg/initdb.log" 2>&1) ||
+    { cat "$work/pg/initdb.log" >&2; fail "initdb failed"; }
+(cd "$work/pg" && runuser -u postgres -- "$pgbin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w -t 60 \
+    -o "-p $port -k $work/pg -c listen_addresses=127.0.0.1" start >/dev/null) ||
+    { cat "$work/pg/server.log" >&2; fail "the PostgreSQL server did not start"; }
+sql() { psql -X -q -A -t -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 "$@"; }
+
+Q="$SOURCE_DIR/examples/quickstart"
+S="$SHARED_DATA/schemas/random/schema.json"
+EXPORT="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomstring/4.16.0/stack.json"
+PROJ=index_randomstringTu2iX3Vq02G9
+KEY=".pulumi/stacks/$PROJ/test.json"
+# The table as Pulumi creates it, and the stack's rows.
+sql -c "CREATE TABLE pulumi_state (key TEXT PRIMARY KEY, data BYTEA NOT NULL, updated_at TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now());
+        CREATE INDEX pulumi_state_key_prefix_idx ON pulumi_state (key text_pattern_ops);"
+python3 - "$EXPORT" "$PROJ" "$work/orig.json" <<'PY' | sql
+import json, sys
+exp = json.load(open(sys.argv[1]))
+cp = json.dumps({"version": 3, "checkpoint": {"stack": "organization/%s/test" % sys.argv[2], "latest": exp["deployment"]}},
+                separators=(",", ":"))
+open(sys.argv[3], "w").write(cp)
+print("INSERT INTO pulumi_state (key, data) VALUES ('.pulumi/meta.yaml', convert_to('version: 1\n', 'UTF8'));")
+print("INSERT INTO pulumi_state (key, data) VALUES ('.pulumi/stacks/%s/test.json', decode('%s', 'hex'));" % (sys.argv[2], cp.encode().hex()))
+PY
+export PULUMI_HOME="$work/home"
+mkdir -p "$PULUMI_HOME/workspaces" "$work/proj"
+printf 'name: %s\nruntime: nodejs\n' "$PROJ" >"$work/proj/Pulumi.yaml"
+sha=$(printf '%s' "$work/proj/Pulumi.yaml" | sha1sum | cut -d' ' -f1)
+printf '{"stack": "organization/%s/test"}' "$PROJ" >"$PULUMI_HOME/workspaces/$PROJ-$sha-workspace.json"
+export PULUMI_BACKEND_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+cd "$work/proj"
+row() { sql -c "SELECT convert_from(data, 'UTF8') FROM pulumi_state WHERE key = '$1'"; }
+common=(--spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript)
+
+# another process holds the lock: wait, then refuse; nothing changes
+LOCK=".pulumi/locks/organization/$PROJ/test/aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee.json"
+sql -c "INSERT INTO pulumi_state (key, data) VALUES ('$LOCK', convert_to('{\"pid\":77,\"username\":\"bob\",\"hostname\":\"ci\",\"timestamp\":\"2026-01-01T00:00:00Z\"}', 'UTF8'))"
+rc=0
+"$CIMPORT" "${common[@]}" --yes --lock-timeout 1 >/dev/null 2>"$work/err" || rc=$?
+[[ $rc -eq 2 ]] || fail "locked stack: exit $rc, want 2"
+grep -qF 'bob@ci (pid 77)' "$work/err" || fail "the refusal does not name the lock holder: $(cat "$work/err")"
+[[ "$(row "$KEY")" == "$(cat "$work/orig.json")" ]] || fail "the locked run changed the checkpoint"
+[[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 1 ]] || fail "cimport left its own lock row"
+sql -c "DELETE FROM pulumi_state WHERE key = '$LOCK'"
+
+# the import
+"$CIMPORT" "${common[@]}" --yes -o "$work/index.ts" 2>"$work/err" || { cat "$work/err" >&2; fail "import into the PostgreSQL stack failed"; }
+grep -qF "cimport: imported 5 of 5 resources into stack organization/$PROJ/test at postgres://" "$work/err" || fail "summary: $(cat "$work/err")"
+row "$KEY" >"$work/new.json"
+python3 - "$work/orig.json" "$work/new.json" <<'PY' || fail "the checkpoint row after the import"
+import json, sys
+old = json.load(open(sys.argv[1])); new = json.load(open(sys.argv[2]))
+o = old["checkpoint"]["latest"]["resources"]; n = new["checkpoint"]["latest"]["resources"]
+assert n[:len(o)] == o, "earlier resources changed"
+ids = {r.get("id") for r in n[len(o):]}
+assert {"clever-wombat", "q8Vb1f0Zk3Y", "x7k2p9qa", "8443,8000,8999"} <= ids, ids
+seen = set()
+for r in n:
+    for ref in [r.get("parent")] + ([r["provider"].rsplit("::", 1)[0]] if r.get("provider") else []):
+        assert not ref or ref in seen, r["urn"]
+    seen.add(r["urn"])
+PY
+[[ "$(row "$KEY.bak")" == "$(cat "$work/orig.json")" ]] || fail "no .bak row with the previous checkpoint"
+[[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key ~ '^\.pulumi/backups/$PROJ/test/test\.[0-9]+\.json$'")" == 1 ]] || fail "no backup row"
+[[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key ~ '^\.pulumi/history/$PROJ/test/test-[0-9]+\.(history|checkpoint)\.json$'")" == 2 ]] || fail "no history rows"
+[[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 0 ]] || fail "the lock row was not removed"
+grep -qF 'new random.RandomPet("server-name"' "$work/index.ts" || fail "no code written"
+echo "PASS: test_postgresql_backend (lock wait + refusal, import, .bak, backup, history, lock released)"
