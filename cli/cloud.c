@@ -1,33 +1,238 @@
-/* cloud.c — Pulumi Cloud stacks through the REST API (export, then import of the merged deployment). */
+/* cloud.c — Pulumi Cloud stacks through the documented REST API, over libcurl:
+ *   GET  <url>/api/user                                         the login (the default organization)
+ *   GET  <url>/api/stacks/<org>/<project>/<stack>/export         the deployment (UntypedDeployment)
+ *   POST <url>/api/stacks/<org>/<project>/<stack>/import         the merged deployment → {"updateId"}
+ *   GET  <url>/api/stacks/<org>/<project>/<stack>/update/<id>    its status, until it has finished
+ * with `Authorization: token <access token>` and `Accept: application/vnd.pulumi+8`. 401, 403, 404
+ * and 409 (another update in progress) are reported as such; 5xx answers and lost connections are
+ * tried again (stack_store_options_t.retries, doubling delay). */
+#include <cjson/cJSON.h>
+#include <curl/curl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/backend_internal.h"
 
 struct cloud_stack {
     arena_t *a;
+    const char *base; /* <url>/api/stacks/<org>/<project>/<stack> */
+    const char *token;
+    const char *describe;
+    stack_store_options_t o;
+    char *text;
+    size_t len;
 };
+
+typedef struct {
+    long status;
+    buf_t body;
+    char err[CURL_ERROR_SIZE];
+} http_answer_t;
+
+static size_t on_data(char *p, size_t sz, size_t n, void *user) {
+    buf_append(&((http_answer_t *)user)->body, p, sz * n);
+    return sz * n;
+}
+
+static void sleep_ms(int ms) {
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* One request, tried again on 5xx and transport errors. False with a diagnostic when it never got
+ * an answer below 500; otherwise the status and body are in ans (caller frees ans->body). */
+static bool http(cloud_stack_t *c, const char *method, const char *url, const char *body, size_t len,
+                 http_answer_t *ans, diag_list_t *diags) {
+    int tries = c->o.retries > 0 ? c->o.retries : 1, delay = c->o.retry_delay_ms > 0 ? c->o.retry_delay_ms : 500;
+    for (int attempt = 1;; attempt++) {
+        memset(ans, 0, sizeof *ans);
+        buf_init(&ans->body);
+        CURL *h = curl_easy_init();
+        if (!h) {
+            diag_error(diags, DIAG_IO, "cannot start an HTTP client (libcurl)");
+            return false;
+        }
+        struct curl_slist *hdr = NULL;
+        char auth[4096];
+        snprintf(auth, sizeof auth, "Authorization: token %s", c->token);
+        hdr = curl_slist_append(hdr, auth);
+        hdr = curl_slist_append(hdr, "Accept: application/vnd.pulumi+8");
+        hdr = curl_slist_append(hdr, "Content-Type: application/json");
+        hdr = curl_slist_append(hdr, "User-Agent: cimport");
+        curl_easy_setopt(h, CURLOPT_URL, url);
+        curl_easy_setopt(h, CURLOPT_HTTPHEADER, hdr);
+        curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+        if (body) {
+            curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+            curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
+        }
+        curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
+        curl_easy_setopt(h, CURLOPT_WRITEDATA, ans);
+        curl_easy_setopt(h, CURLOPT_ERRORBUFFER, ans->err);
+        curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 20L);
+        curl_easy_setopt(h, CURLOPT_TIMEOUT, 300L);
+        curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+        CURLcode rc = curl_easy_perform(h);
+        curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &ans->status);
+        curl_slist_free_all(hdr);
+        curl_easy_cleanup(h);
+        bool retry = rc != CURLE_OK || ans->status >= 500;
+        if (!retry) return true;
+        if (attempt >= tries) {
+            if (rc != CURLE_OK)
+                diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: %s %s failed %d times: %s", method, url,
+                         attempt, ans->err[0] ? ans->err : curl_easy_strerror(rc));
+            else
+                diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                         "Pulumi Cloud: %s %s answered %ld (a server error) %d times; nothing was imported, try again "
+                         "later",
+                         method, url, ans->status, attempt);
+            buf_free(&ans->body);
+            return false;
+        }
+        buf_free(&ans->body);
+        sleep_ms(delay);
+        delay *= 2;
+    }
+}
+
+/* A non-2xx answer as a diagnostic a user can act on. */
+static void http_error(cloud_stack_t *c, const char *what, http_answer_t *ans, diag_list_t *diags) {
+    const char *msg = "";
+    cJSON *j = ans->body.len ? cJSON_ParseWithLength(ans->body.data, ans->body.len) : NULL;
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "message");
+    if (cJSON_IsString(m)) msg = arena_sprintf(c->a, ": %s", m->valuestring);
+    switch (ans->status) {
+    case 401:
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "Pulumi Cloud refused the access token (401 Unauthorized) while %s%s; log in again with `pulumi "
+                 "login` or set PULUMI_ACCESS_TOKEN",
+                 what, msg);
+        break;
+    case 403:
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "Pulumi Cloud: you may not write the stack %s (403 Forbidden) while %s%s", c->describe, what, msg);
+        break;
+    case 404:
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "Pulumi Cloud has no stack %s (404 Not Found) while %s%s: create it with `pulumi stack init`, or "
+                 "select another with --stack",
+                 c->describe, what, msg);
+        break;
+    case 409:
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "another update is in progress on the stack %s (409 Conflict) while %s%s; nothing was imported. Wait "
+                 "for it to finish and run cimport again (`pulumi cancel` stops a stuck one)",
+                 c->describe, what, msg);
+        break;
+    default:
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud answered %ld while %s%s", ans->status, what,
+                 msg);
+    }
+    cJSON_Delete(j);
+}
 
 cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *project, const stack_store_options_t *o,
                                 diag_list_t *diags) {
-    (void)a, (void)project, (void)o;
-    diag_error(diags, DIAG_USAGE, "importing into Pulumi Cloud stacks (%s) is not supported yet: use --import-option",
-               w->backend_url);
-    return NULL;
+    static bool curl_ready;
+    if (!curl_ready) curl_global_init(CURL_GLOBAL_DEFAULT), curl_ready = true;
+    cloud_stack_t *c = arena_alloc(a, sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->a = a;
+    c->o = *o;
+    if (!w->access_token) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
+                 "no access token for %s: log in with `pulumi login %s` (its credentials.json is read) or set "
+                 "PULUMI_ACCESS_TOKEN",
+                 w->backend_url, w->backend_url);
+        return NULL;
+    }
+    c->token = w->access_token;
+    const char *org = w->stack_org;
+    http_answer_t ans;
+    c->describe = arena_sprintf(a, "%s/%s at %s", project, w->stack, w->backend_url);
+    if (!org) {
+        /* The default organization is the user's own. */
+        if (!http(c, "GET", arena_sprintf(a, "%s/api/user", w->backend_url), NULL, 0, &ans, diags)) return NULL;
+        if (ans.status != 200) {
+            http_error(c, "reading the user", &ans, diags);
+            buf_free(&ans.body);
+            return NULL;
+        }
+        cJSON *j = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
+        const cJSON *login = cJSON_GetObjectItemCaseSensitive(j, "githubLogin");
+        if (cJSON_IsString(login)) org = arena_strdup(a, login->valuestring);
+        cJSON_Delete(j);
+        buf_free(&ans.body);
+        if (!org) {
+            diag_error(diags, DIAG_IO, "Pulumi Cloud did not say who you are (no githubLogin): pass --stack ORG/%s/%s",
+                       project, w->stack);
+            return NULL;
+        }
+    }
+    c->describe = arena_sprintf(a, "%s/%s/%s at %s", org, project, w->stack, w->backend_url);
+    c->base = arena_sprintf(a, "%s/api/stacks/%s/%s/%s", w->backend_url, org, project, w->stack);
+    if (!http(c, "GET", arena_sprintf(a, "%s/export", c->base), NULL, 0, &ans, diags)) return NULL;
+    if (ans.status != 200) {
+        http_error(c, "exporting the stack", &ans, diags);
+        buf_free(&ans.body);
+        return NULL;
+    }
+    c->text = arena_strndup(a, ans.body.data ? ans.body.data : "", ans.body.len);
+    c->len = ans.body.len;
+    buf_free(&ans.body);
+    return c;
 }
+
 const char *cloud_stack_text(const cloud_stack_t *c, size_t *len) {
-    (void)c;
-    *len = 0;
-    return NULL;
+    *len = c->len;
+    return c->text;
 }
+
 const char *cloud_stack_describe(const cloud_stack_t *c) {
-    (void)c;
-    return NULL;
+    return c->describe;
 }
+
 bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_list_t *diags) {
-    (void)c, (void)text, (void)len;
-    diag_error(diags, DIAG_USAGE, "Pulumi Cloud import is not supported yet");
+    http_answer_t ans;
+    if (!http(c, "POST", arena_sprintf(c->a, "%s/import", c->base), text, len, &ans, diags)) return false;
+    if (ans.status != 200 && ans.status != 201 && ans.status != 202) {
+        http_error(c, "importing the merged deployment", &ans, diags);
+        buf_free(&ans.body);
+        return false;
+    }
+    cJSON *j = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
+    buf_free(&ans.body);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "updateId");
+    char *update = cJSON_IsString(id) ? arena_strdup(c->a, id->valuestring) : NULL;
+    cJSON_Delete(j);
+    if (!update) return true; /* a synchronous import */
+    /* Wait for the import update to finish. */
+    for (int i = 0; i < 600; i++) {
+        if (!http(c, "GET", arena_sprintf(c->a, "%s/update/%s", c->base, update), NULL, 0, &ans, diags)) return false;
+        if (ans.status != 200) {
+            http_error(c, "waiting for the import", &ans, diags);
+            buf_free(&ans.body);
+            return false;
+        }
+        cJSON *u = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
+        buf_free(&ans.body);
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(u, "status");
+        char *status = cJSON_IsString(st) ? arena_strdup(c->a, st->valuestring) : arena_strdup(c->a, "");
+        cJSON_Delete(u);
+        if (!strcmp(status, "succeeded")) return true;
+        if (!strcmp(status, "failed") || !strcmp(status, "cancelled")) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: the import of %s %s", c->describe, status);
+            return false;
+        }
+        sleep_ms(200);
+    }
+    diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: the import of %s did not finish in 2 minutes",
+             c->describe);
     return false;
 }
+
 void cloud_stack_close(cloud_stack_t *c) {
     (void)c;
 }

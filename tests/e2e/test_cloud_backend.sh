@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# test_cloud_backend.sh — importing into a Pulumi Cloud stack through the REST API (export → merge →
+# import), against tests/fixtures/cloud/contract_server.py: a LOCAL TEST SERVER that follows the
+# documented contract (it is not Pulumi Cloud). The token comes from $PULUMI_HOME/credentials.json.
+# Checks: the merged deployment keeps every earlier resource and adds the imported ones; 401 with a
+# wrong token, 409 (update in progress) and 5xx (tried again, then given up) are reported clearly
+# and change nothing.
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+work=$(mktemp -d)
+srv_pid=""
+trap '[ -n "$srv_pid" ] && kill "$srv_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+Q="$SOURCE_DIR/examples/quickstart"
+S="$SHARED_DATA/schemas/random/schema.json"
+EXPORT="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomstring/4.16.0/stack.json"
+PROJ=index_randomstringTu2iX3Vq02G9
+srvdir="$work/server"
+mkdir -p "$srvdir/stacks/alice/$PROJ" "$work/home/workspaces" "$work/proj"
+cp "$EXPORT" "$srvdir/stacks/alice/$PROJ/test.json"
+python3 "$SOURCE_DIR/tests/fixtures/cloud/contract_server.py" "$srvdir" pul-test-token alice >"$work/port" 2>"$work/server.err" &
+srv_pid=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+[ -n "$port" ] || { echo "FAIL: the contract server did not start: $(cat "$work/server.err")" >&2; exit 1; }
+url="http://127.0.0.1:$port"
+export PULUMI_HOME="$work/home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN 2>/dev/null || true
+printf '{"current": "%s", "accessTokens": {"%s": "pul-test-token"}}' "$url" "$url" >"$PULUMI_HOME/credentials.json"
+printf 'name: %s\nruntime: nodejs\n' "$PROJ" >"$work/proj/Pulumi.yaml"
+sha=$(printf '%s' "$work/proj/Pulumi.yaml" | sha1sum | cut -d' ' -f1)
+printf '{"stack": "test"}' >"$PULUMI_HOME/workspaces/$PROJ-$sha-workspace.json"
+cd "$work/proj"
+run() { "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript --yes "$@" >"$work/out" 2>"$work/err"; }
+stack="$srvdir/stacks/alice/$PROJ/test.json"
+
+# 401: a wrong token (PULUMI_ACCESS_TOKEN wins over the credentials file)
+PULUMI_ACCESS_TOKEN=wrong run; rc=$?
+[ "$rc" = 2 ] && grep -qF 'Pulumi Cloud refused the access token (401 Unauthorized)' "$work/err" && ok || bad "401: exit $rc: $(cat "$work/err")"
+cmp -s "$stack" "$EXPORT" && ok || bad "401 changed the stack"
+
+# 409 on the import: an update is in progress
+echo "import 409 1" >"$srvdir/faults"
+run; rc=$?
+[ "$rc" = 2 ] && grep -qF 'another update is in progress on the stack alice/'"$PROJ"'/test' "$work/err" && ok || bad "409: exit $rc: $(cat "$work/err")"
+cmp -s "$stack" "$EXPORT" && ok || bad "409 changed the stack"
+
+# 5xx that never ends: tried 3 times, then a clear refusal
+: >"$srvdir/requests.log"
+echo "export 503 10" >"$srvdir/faults"
+run; rc=$?
+[ "$rc" = 2 ] && grep -qF 'answered 503 (a server error) 3 times' "$work/err" && ok || bad "5xx: exit $rc: $(cat "$work/err")"
+[ "$(grep -c '/export ' "$srvdir/requests.log")" = 3 ] && ok || bad "5xx: want 3 tries, got $(grep -c '/export ' "$srvdir/requests.log")"
+
+# 5xx twice, then the export works: the import goes through
+: >"$srvdir/requests.log"
+echo "export 502 2" >"$srvdir/faults"
+run; rc=$?
+[ "$rc" = 0 ] && ok || bad "import after two 502s: exit $rc: $(cat "$work/err")"
+grep -qF "cimport: imported 5 of 5 resources into stack alice/$PROJ/test at $url" "$work/err" && ok || bad "summary: $(cat "$work/err")"
+grep -q '^GET /api/user token pul-test-token$' "$srvdir/requests.log" && ok || bad "the token from credentials.json was not sent"
+grep -q '^POST /api/stacks/alice/'"$PROJ"'/test/import ' "$srvdir/requests.log" && grep -q '/update/' "$srvdir/requests.log" && ok || bad "no import call and status poll"
+python3 - "$EXPORT" "$stack" <<'PY' && ok || bad "the imported deployment"
+import json, sys
+old = json.load(open(sys.argv[1]))["deployment"]["resources"]
+new = json.load(open(sys.argv[2]))["deployment"]["resources"]
+assert new[:len(old)] == old
+assert {"clever-wombat", "x7k2p9qa"} <= {r.get("id") for r in new}
+PY
+
+echo "test_cloud_backend: $pass passed, $fail failed"
+[ "$fail" = 0 ]
