@@ -266,15 +266,19 @@ static bool sp_taken(const sp_ctx_t *c, const char *name) {
     return names_table_has(c->taken, name) || names_table_has(c->T.names, name) || names_table_has(c->G.names, name);
 }
 
+static bool sp_cs_declared(sp_ctx_t *c, const char *d);
+
 static const char *sp_fresh(sp_ctx_t *c, const char *base) {
-    if (!names_table_has(c->taken, base) && !names_table_has(c->T.names, base)) {
+    if (!names_table_has(c->taken, base) && !names_table_has(c->T.names, base) && !sp_cs_declared(c, base)) {
         names_table_reserve(c->taken, base);
         return base;
     }
     const char *sep = c->T.lang == LANG_PYTHON ? "_" : "";
+    /* C#: `@group` → `group2` (a numbered name is never a keyword, so it needs no `@`). */
+    if (c->T.lang == LANG_CSHARP && base[0] == '@') base++;
     for (int n = 2;; n++) {
         const char *cand = arena_sprintf(c->a, "%s%s%d", base, sep, n);
-        if (!sp_taken(c, cand)) {
+        if (!sp_taken(c, cand) && !sp_cs_declared(c, cand)) {
             names_table_reserve(c->taken, cand);
             return cand;
         }
@@ -714,6 +718,47 @@ static const sp_stmt_t *sp_target_decl(const sp_program_t *T, const char *name) 
     return NULL;
 }
 
+/* C#: whether the target declares d under its other spelling (`group` for `@group`: one identifier). */
+static bool sp_cs_declared(sp_ctx_t *c, const char *d) {
+    if (c->T.lang != LANG_CSHARP) return false;
+    const char *bare = d[0] == '@' ? d + 1 : d;
+    if (names_table_has(c->T.names, bare) || names_table_has(c->T.names, arena_sprintf(c->a, "@%s", bare)) ||
+        names_table_has(c->taken, bare) || names_table_has(c->taken, arena_sprintf(c->a, "@%s", bare)))
+        return true;
+    for (size_t i = 0; i < c->T.nstmts; i++)
+        for (size_t k = 0; k < c->T.stmts[i].ndecls; k++) {
+            const char *t = c->T.stmts[i].decls[k].name;
+            if (strcmp(t[0] == '@' ? t + 1 : t, bare) == 0) return true;
+        }
+    /* Also a declaration anywhere in the text (`var group =`), whatever node the grammar made of it. */
+    const char *txt = arena_strndup(c->a, c->T.text, c->T.len);
+    return strstr(txt, arena_sprintf(c->a, "var %s ", bare)) || strstr(txt, arena_sprintf(c->a, "var @%s ", bare));
+}
+
+/* C#: whether the kept generated statements use a namespace imported without an alias (`using
+ * System.Linq;`): the emitters import a fixed set, most of which a given resource does not need. */
+static bool sp_cs_namespace_used(sp_ctx_t *c, const sp_program_t *G, const sp_unit_t *u, size_t nu, const char *ns) {
+    static const struct {
+        const char *ns;
+        const char *uses[8];
+    } known[] = {
+        {"System.Linq", {".Select(", ".Where(", ".ToArray()", ".ToList()", ".ToDictionary(", ".First(", "Enumerable.", NULL}},
+        {"System.Collections.Generic", {"Dictionary<", "List<", "KeyValuePair<", "IEnumerable<", NULL}},
+        {"System", {"Convert.", "Math.", "Environment.", "DateTime", "Guid.", "String.", NULL}},
+    };
+    for (size_t k = 0; k < sizeof known / sizeof *known; k++) {
+        if (strcmp(ns, known[k].ns) != 0) continue;
+        for (size_t i = 0; i < nu; i++) {
+            if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
+            const char *t = arena_strndup(c->a, G->text + G->stmts[i].start, G->stmts[i].end - G->stmts[i].start);
+            for (size_t j = 0; known[k].uses[j]; j++)
+                if (strstr(t, known[k].uses[j])) return true;
+        }
+        return false;
+    }
+    return true; /* another namespace: keep it */
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -789,7 +834,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
         for (size_t k = 0; k < g->ndecls; k++) {
             const char *d = g->decls[k].name;
             if (strcmp(d, "_") == 0 || (T->lang == LANG_GO && strcmp(d, "err") == 0)) continue;
-            if (names_table_has(T->names, d) || names_table_has(c->taken, d) || names_table_get(c->rename, d) >= 0) {
+            if (names_table_has(T->names, d) || names_table_has(c->taken, d) || names_table_get(c->rename, d) >= 0 ||
+                sp_cs_declared(c, d)) {
                 const char *f = sp_fresh(c, d);
                 sp_rename(c, d, f);
                 c->stats.renamed++;
@@ -898,6 +944,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
         if (g->local && !names_table_has(used, g->local)) continue;
         if (!g->local && T->lang != LANG_CSHARP) continue;
         if (!g->local && (ninsert == 0 && c->stats.replaced == 0)) continue;
+        if (!g->local && T->lang == LANG_CSHARP && !sp_cs_namespace_used(c, G, u, nu, g->path)) continue;
         lines[nl] = sp_import_line(c, g, glocal[i]);
         paths[nl++] = g->path;
     }

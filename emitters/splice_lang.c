@@ -341,6 +341,9 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
             if (cc == 0 && tl >= 10 && strcmp(t + tl - 10, "identifier") == 0) {
                 const char *text = sp_node_text(p, n);
                 names_table_reserve(p->names, text);
+                /* C#: `@group` and `group` are one identifier (the `@` only allows a keyword). */
+                if (p->lang == LANG_CSHARP)
+                    names_table_reserve(p->names, text[0] == '@' ? text + 1 : arena_sprintf(p->a, "@%s", text));
                 if (want_sites && depth >= 1 && depth < MAXD) {
                     const char *pt = types[depth - 1], *pf = depth >= 2 ? fields[depth - 1] : NULL;
                     const char *gt = depth >= 2 ? types[depth - 2] : NULL;
