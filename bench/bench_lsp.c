@@ -23,6 +23,7 @@
 #include "cli/lsp_text.c"
 #include "cli/pipeline.c"
 #include "cli/project.c"
+#include "cli/results_report.c"
 
 static double now_ms(void) {
     struct timespec ts;

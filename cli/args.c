@@ -16,6 +16,7 @@ void cli_print_help(FILE *f) {
         "  cimport --spec FILE [options]          import every resource of an import file (JSON or YAML)\n"
         "  cimport TYPE NAME ID [options]         import one resource\n"
         "  cimport convert --from terraform|pulumi|pcl ...   turn other tools' state into import files\n"
+        "  cimport report RESULTS.json [-o report.html]   the import report from a saved --json document\n"
         "  cimport lsp [options]                  language server (stdio) for editors: commands that insert\n"
         "                                         imported resources into the open program\n"
         "  cimport --version | --help\n"
@@ -88,7 +89,10 @@ void cli_print_help(FILE *f) {
         "      --secrets-dir DIR        where secret values go (default: ./cimport-secrets)\n"
         "      --json                   print one JSON document with every resource's outcome, inputs and\n"
         "                               their provenance, and the generated code\n"
-        "      --show-secrets           show secret values in --json output (hidden by default)\n"
+        "      --show-secrets           show secret values in --json output and --report (hidden by default)\n"
+        "      --report FILE            also write the import report: one self-contained HTML page (summary,\n"
+        "                               graph, every resource's inputs and provenance, code, program diff);\n"
+        "                               written with --diff and --preview-only too, it is the review\n"
         "  -q, --quiet                  no progress or summary on stderr\n"
         "\n"
         "Exit codes: 0 all imported; 1 some failed; 2 bad usage or input (nothing written);\n"
@@ -130,6 +134,7 @@ enum {
     OPT_CODE_ONLY,
     OPT_NEW_STACK_STATE,
     OPT_LOCK_TIMEOUT,
+    OPT_REPORT,
 };
 
 static bool parse_bool(const char *s, bool *out) {
@@ -225,6 +230,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"code-only", no_argument, NULL, OPT_CODE_ONLY},
         {"new-stack-state", no_argument, NULL, OPT_NEW_STACK_STATE},
         {"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
+        {"report", required_argument, NULL, OPT_REPORT},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -330,6 +336,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_INSERT_INTO: o->insert_into = optarg; break;
         case OPT_DIFF: o->diff = true; break;
         case OPT_KEEP_EXISTING: o->keep_existing = true; break;
+        case OPT_REPORT: o->report_path = optarg; break;
         case 'p': {
             char *end;
             long n = strtol(optarg, &end, 10);
@@ -455,7 +462,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         return usage_error(exit_code, "--skip-preview and --preview-only cannot be used together", NULL);
     if (o->preview_only && o->yes)
         return usage_error(exit_code, "--yes and --preview-only cannot be used together", NULL);
-    if (o->show_secrets && !o->json)
-        return usage_error(exit_code, "--show-secrets only applies to --json output", NULL);
+    if (o->show_secrets && !o->json && !o->report_path)
+        return usage_error(exit_code, "--show-secrets only applies to --json output and --report", NULL);
     return true;
 }

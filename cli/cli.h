@@ -60,6 +60,7 @@ typedef struct cli_options {
     const char *insert_into;    /* --insert-into FILE: splice the code into an existing program */
     bool diff;                  /* --diff: print a unified diff of what would change; write nothing */
     bool keep_existing;         /* --keep-existing: add even when the program defines the resource */
+    const char *report_path;    /* --report FILE: the import report (report/report.h) */
     int parallel;               /* --parallel/-p N: resources in flight at once (default 16) */
     const char *resume;         /* --resume RESULTS.json: skip resources a previous --json run imported */
     const char **attach;        /* --attach pkg=PORT (repeatable) */

@@ -15,6 +15,7 @@
 #include "cli/existing_refs.h"
 #include "cli/pipeline.h"
 #include "cli/progress.h"
+#include "cli/report_cmd.h"
 #include "cli/target.h"
 #include "emitters/review.h"
 #include "emitters/splice.h"
@@ -157,11 +158,14 @@ int cli_run_import(cli_options_t *o) {
             wrote_ok = file_write_atomic(o->out_path, p.code, strlen(p.code), 0644, false, &p.diags);
     }
     if (o->stack_state && p.n_ok > 0 && !write_stack_state(o, &p)) wrote_ok = false;
-    if (o->diff && new_text) {
-        char *d = review_unified_diff(target, old_text ? old_text : "", old_len, new_text, new_len);
-        if (d) fputs(d, stdout);
-        free(d);
-    }
+    char *program_diff = NULL;
+    if ((o->diff || (o->report_path && o->insert_into)) && new_text)
+        program_diff = review_unified_diff(target, old_text ? old_text : "", old_len, new_text, new_len);
+    if (o->diff && program_diff) fputs(program_diff, stdout);
+    /* --report: the review page, also with --diff and --preview-only (report_cmd.c). */
+    if (o->report_path && !cli_write_import_report(o, &p, o->insert_into ? program_diff : NULL, quiet))
+        wrote_ok = false;
+    free(program_diff);
     if (o->json)
         print_json(pipeline_results_json(&p, o));
     else if (p.code && !target && wrote_ok)

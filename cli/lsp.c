@@ -23,13 +23,16 @@
 #include "cli/lsp_internal.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
+#include "emitters/review.h"
 #include "emitters/splice.h"
 #include "importer/plugin_host.h"
+#include "report/report.h"
 #include "specs/fileio.h"
 #include "specs/importfile.h"
 
 #define LSP_CMD_IMPORT_RESOURCE "cimport.importResource"
 #define LSP_CMD_IMPORT_FILE "cimport.importFile"
+#define LSP_CMD_SHOW_REPORT "cimport.showReport"
 
 enum { LSP_MSG_ERROR = 1, LSP_MSG_WARNING = 2, LSP_MSG_INFO = 3 };
 
@@ -94,6 +97,8 @@ struct lsp_server {
     lsp_reader_t *reader; /* set by lsp_server_run: read while a command runs */
     lsp_queued_t *queue, *queue_tail;
     splicer_t *splicer;
+    cJSON *last_results; /* the last import's results document (with secret values), for the report */
+    bool cap_show_document;
 };
 
 /* ---------- sending ---------- */
@@ -520,6 +525,7 @@ static void lsp_initialize(lsp_server_t *s, const cJSON *id, const cJSON *params
     s->cap_progress = lsp_bool_at(caps, "window.workDoneProgress");
     s->cap_document_changes = lsp_bool_at(caps, "workspace.workspaceEdit.documentChanges");
     s->cap_apply_edit = lsp_bool_at(caps, "workspace.applyEdit");
+    s->cap_show_document = lsp_bool_at(caps, "window.showDocument.support");
 
     cJSON *r = cJSON_CreateObject();
     cJSON *c = cJSON_AddObjectToObject(r, "capabilities");
@@ -531,6 +537,7 @@ static void lsp_initialize(lsp_server_t *s, const cJSON *id, const cJSON *params
     cJSON *cmds = cJSON_AddArrayToObject(ec, "commands");
     cJSON_AddItemToArray(cmds, cJSON_CreateString(LSP_CMD_IMPORT_RESOURCE));
     cJSON_AddItemToArray(cmds, cJSON_CreateString(LSP_CMD_IMPORT_FILE));
+    cJSON_AddItemToArray(cmds, cJSON_CreateString(LSP_CMD_SHOW_REPORT));
     cJSON_AddBoolToObject(ec, "workDoneProgress", true);
     cJSON *ca = cJSON_AddObjectToObject(c, "codeActionProvider");
     cJSON *kinds = cJSON_AddArrayToObject(ca, "codeActionKinds");
@@ -843,6 +850,11 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         goto done;
     }
     size_t total = p.plan->n_items, failed = total - p.n_ok;
+    /* Kept for cimport.showReport; secret values are cut out when the page is written. */
+    cli_options_t with_secrets = o;
+    with_secrets.show_secrets = true;
+    cJSON_Delete(s->last_results);
+    s->last_results = pipeline_results_json(&p, &with_secrets);
     buf_printf(&msg, "cimport: imported %zu of %zu resource%s into %s (%zu verified)%s", p.n_ok, total,
                total == 1 ? "" : "s", t.name, p.n_verified,
                failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
@@ -880,6 +892,11 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         goto done;
     }
     diag_list_free(&sd);
+    if (changed) {
+        char *d = review_unified_diff(t.name, t.text, t.len, new_text, new_len);
+        if (d) cJSON_AddStringToObject(s->last_results, "programDiff", d);
+        free(d);
+    }
 
     /* Secrets first: the code refers to them. */
     if (p.gen.n_secrets > 0) {
@@ -969,6 +986,77 @@ done:
     lsp_target_free(&t);
 }
 
+/* cimport.showReport [{"path"?}]: the import report of the session's last import, written to
+ * `path` (default .cimport/report.html under the workspace root, else the working directory) and
+ * opened in the user's browser through window/showDocument when the client offers it. */
+static void lsp_show_report(lsp_server_t *s, const cJSON *id, const cJSON *params) {
+    if (!s->last_results) {
+        lsp_respond_error(s, id, LSP_REQUEST_FAILED,
+                          "no import has run in this session yet: run %s or %s first, then %s shows its report",
+                          LSP_CMD_IMPORT_RESOURCE, LSP_CMD_IMPORT_FILE, LSP_CMD_SHOW_REPORT);
+        return;
+    }
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
+    const cJSON *arg = cJSON_IsArray(args) ? cJSON_GetArrayItem(args, 0) : NULL;
+    const char *path = NULL;
+    if (arg && (!cJSON_IsObject(arg) || !lsp_opt_str(arg, "path", &path))) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "%s takes no argument or {\"path\": string}", LSP_CMD_SHOW_REPORT);
+        return;
+    }
+    char *target;
+    if (path) {
+        target = strncmp(path, "file://", 7) == 0 ? lsp_uri_to_path(path) : strdup(lsp_resolve(s, path));
+    } else {
+        char *dir = lsp_strf("%s/.cimport", s->root ? s->root : ".");
+        mkdir(dir, 0755);
+        target = lsp_strf("%s/report.html", dir);
+        free(dir);
+    }
+    if (!target) {
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "%s: \"path\" is not a file path or file:// URI",
+                          LSP_CMD_SHOW_REPORT);
+        return;
+    }
+    report_options_t ro = {.show_secrets = s->opts.show_secrets};
+    diag_list_t dl;
+    diag_list_init(&dl);
+    if (!report_write(target, s->last_results, &ro, &dl)) {
+        buf_t b;
+        buf_init(&b);
+        buf_puts(&b, "cimport: the report could not be written:\n");
+        lsp_diag_lines(&b, &dl, true);
+        lsp_show(s, LSP_MSG_ERROR, b.data);
+        lsp_respond_error(s, id, LSP_REQUEST_FAILED, "%s", b.data);
+        buf_free(&b);
+        diag_list_free(&dl);
+        free(target);
+        return;
+    }
+    diag_list_free(&dl);
+    char *abs = realpath(target, NULL);
+    char *uri = lsp_path_to_uri(abs ? abs : target);
+    cJSON *result = cJSON_CreateObject();
+    cJSON_AddStringToObject(result, "path", abs ? abs : target);
+    cJSON_AddStringToObject(result, "uri", uri);
+    const cJSON *sum = cJSON_GetObjectItemCaseSensitive(s->last_results, "summary");
+    if (sum) cJSON_AddItemToObject(result, "summary", cJSON_Duplicate(sum, true));
+    cJSON_AddBoolToObject(result, "opened", s->cap_show_document);
+    if (s->cap_show_document) {
+        cJSON *sd = cJSON_CreateObject();
+        cJSON_AddStringToObject(sd, "uri", uri);
+        cJSON_AddBoolToObject(sd, "external", true);
+        lsp_request(s, "window/showDocument", sd);
+    } else {
+        char *note = lsp_strf("cimport: the import report is %s", abs ? abs : target);
+        lsp_show(s, LSP_MSG_INFO, note);
+        free(note);
+    }
+    lsp_respond(s, id, result);
+    free(uri);
+    free(abs);
+    free(target);
+}
+
 static void lsp_execute(lsp_server_t *s, const cJSON *id, const cJSON *params) {
     const char *command = lsp_str(params, "command");
     if (!command) {
@@ -977,9 +1065,13 @@ static void lsp_execute(lsp_server_t *s, const cJSON *id, const cJSON *params) {
     }
     bool is_resource = strcmp(command, LSP_CMD_IMPORT_RESOURCE) == 0;
     bool is_file = strcmp(command, LSP_CMD_IMPORT_FILE) == 0;
+    if (strcmp(command, LSP_CMD_SHOW_REPORT) == 0) {
+        lsp_show_report(s, id, params);
+        return;
+    }
     if (!is_resource && !is_file) {
-        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "unknown command '%s': cimport offers %s and %s", command,
-                          LSP_CMD_IMPORT_RESOURCE, LSP_CMD_IMPORT_FILE);
+        lsp_respond_error(s, id, LSP_INVALID_PARAMS, "unknown command '%s': cimport offers %s, %s and %s", command,
+                          LSP_CMD_IMPORT_RESOURCE, LSP_CMD_IMPORT_FILE, LSP_CMD_SHOW_REPORT);
         return;
     }
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
@@ -1325,6 +1417,7 @@ void lsp_server_free(lsp_server_t *s) {
         free(q);
     }
     splicer_free(s->splicer);
+    cJSON_Delete(s->last_results);
     arena_free(s->arena);
     free(s->root);
     free(s);

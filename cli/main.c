@@ -6,6 +6,7 @@
 #include "cli/convert.h"
 #include "cli/convert_pcl.h"
 #include "cli/lsp.h"
+#include "cli/report_cmd.h"
 #include "importer/plugin_host.h"
 
 int main(int argc, char **argv) {
@@ -13,6 +14,7 @@ int main(int argc, char **argv) {
         if (cli_convert_is_pcl(argc - 1, argv + 1)) return cli_convert_pcl_main(argc - 1, argv + 1);
         return cli_convert_main(argc - 1, argv + 1);
     }
+    if (argc >= 2 && strcmp(argv[1], "report") == 0) return cli_report_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "lsp") == 0) return cli_lsp_main(argc - 1, argv + 1);
     cli_options_t o;
     int rc;

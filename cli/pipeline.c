@@ -9,6 +9,7 @@
 #include "cli/convert.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
+#include "cli/results_report.h"
 #include "importer/offline.h"
 #include "importer/plugin_host.h"
 #include "specs/fileio.h"
@@ -25,13 +26,14 @@ static const char *ref_name(const import_plan_t *plan, int index, const char *ur
     return urn ? plan_name_for_urn(plan, urn) : NULL;
 }
 
-static bool load_offline_state(arena_t *a, const char *path, schema_set_t *schemas, deployment_t **out,
-                               diag_list_t *diags) {
+static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
+    arena_t *a = p->arena;
     size_t len;
     char *text = file_read_all(a, path, &len, diags);
     if (!text) return false;
-    if (convert_is_terraform_state(text))
-        *out = convert_tfstate_to_deployment(a, path, schemas, NULL, diags);
+    p->offline_is_terraform = convert_is_terraform_state(text);
+    if (p->offline_is_terraform)
+        *out = convert_tfstate_file_to_deployment(a, path, p->schemas, NULL, &p->offline_report, diags);
     else
         *out = deployment_parse(a, text, len, path, diags);
     return *out != NULL;
@@ -109,7 +111,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
 
     /* 2. Providers: the offline snapshot when asked; real plugins otherwise. */
     if (o->offline_state) {
-        if (!load_offline_state(a, o->offline_state, p->schemas, &p->state, diags)) return false;
+        if (!load_offline_state(p, o->offline_state, &p->state, diags)) return false;
         p->offline_source = offline_source_new(p->state, p->schemas);
         p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
     } else {
@@ -331,6 +333,7 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         cJSON *keys = cJSON_AddArrayToObject(s, "keys");
         for (size_t i = 0; i < g->n_secrets; i++) cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }
+    results_json_add_report_fields(doc, p, o); /* results_report.c */
     return doc;
 }
 

@@ -11,6 +11,7 @@
 #include "importer/engine.h"
 #include "importer/provider.h"
 #include "pcl/pcl.h"
+#include "specs/convert.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
 #include "specs/schema.h"
@@ -27,6 +28,9 @@ typedef struct pipeline {
     engine_stats_t stats; /* provider calls made, resources carried over from --resume */
     pcl_gen_result_t gen; /* gen.program NULL when no code was generated */
     char *code;           /* malloc'd; NULL when none */
+    /* --offline-state with a Terraform state: what its conversion left out (unmapped, no ID) */
+    convert_report_t offline_report;
+    bool offline_is_terraform;
     /* owned resources */
     schema_set_t *schemas;
     deployment_t *state;

@@ -24,6 +24,8 @@ if [ "$with_tests" = 1 ]; then
   # Test peers: gofmt and grpc-go for the interop provider, Neovim as an LSP client, PostgreSQL.
   packages+=(golang-go golang-google-grpc-dev golang-google-protobuf-dev protoc-gen-go protoc-gen-go-grpc
     protobuf-compiler neovim postgresql postgresql-contrib valgrind tmux)
+  # Headless Chromium opens the import report in tests/e2e/test_report.sh and bench/bench_report.c.
+  packages+=(chromium)
 fi
 
 missing=()

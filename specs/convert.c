@@ -612,11 +612,16 @@ static void add_state_json(cJSON *res, const char *key, const pv_t *v) {
 deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
                                                  diag_list_t *diags) {
     convert_report_t report = {0};
+    return convert_tfstate_to_deployment_report(a, s, opts, &report, diags);
+}
+
+deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
+                                                   convert_report_t *out_report, diag_list_t *diags) {
     tf_plan_t p;
-    tf_plan_init(&p, a, opts, &report);
+    tf_plan_init(&p, a, opts, out_report);
     if (!tf_plan_build(&p, s, diags)) return NULL;
-    for (size_t i = 0; i < report.n_entries; i++) {
-        const convert_entry_t *e = &report.entries[i];
+    for (size_t i = 0; i < out_report->n_entries; i++) {
+        const convert_entry_t *e = &out_report->entries[i];
         if (e->outcome == CONVERT_UNMAPPED || e->outcome == CONVERT_NO_ID)
             diag_add(diags, DIAG_WARNING, DIAG_INPUT, s->path,
                      arena_sprintf(a, "resource '%s' of type '%s'", e->address, e->source_type), "%s: not converted",
@@ -720,6 +725,13 @@ static bridge_set_t *bridge_beside_schemas(schema_set_t *schemas, diag_list_t *d
 
 deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
                                             const char *mapping_path, diag_list_t *diags) {
+    convert_report_t report = {0};
+    return convert_tfstate_file_to_deployment(a, path, schemas, mapping_path, &report, diags);
+}
+
+deployment_t *convert_tfstate_file_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
+                                                 const char *mapping_path, convert_report_t *report,
+                                                 diag_list_t *diags) {
     bridge_set_t *bridge = NULL;
     if (mapping_path) {
         bridge = bridge_set_new();
@@ -734,7 +746,7 @@ deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema
     tf_state_t *s = tfstate_load(a, path, diags);
     if (s) {
         convert_options_t opts = {bridge, schemas};
-        d = convert_tfstate_to_deployment_with(a, s, &opts, diags);
+        d = convert_tfstate_to_deployment_report(a, s, &opts, report, diags);
         tfstate_free(s);
     }
     bridge_set_free(bridge);

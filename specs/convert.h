@@ -77,6 +77,13 @@ deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s
  * from are used. For `--offline-state FILE` when FILE is a Terraform state. */
 deployment_t *convert_tfstate_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
                                             const char *mapping_path, diag_list_t *diags);
+/* The same two, also filling `report` (arena-allocated entries) with what was not converted and
+ * why — the import report lists unmapped resources from it. */
+deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
+                                                   convert_report_t *report, diag_list_t *diags);
+deployment_t *convert_tfstate_file_to_deployment(arena_t *a, const char *path, schema_set_t *schemas,
+                                                 const char *mapping_path, convert_report_t *report,
+                                                 diag_list_t *diags);
 
 /* Whether text is a Terraform state (any version) or `terraform show -json` output. */
 bool convert_is_terraform_state(const char *text);

@@ -21,6 +21,7 @@
 #include "cli/lsp_text.c"
 #include "cli/pipeline.c"
 #include "cli/project.c"
+#include "cli/results_report.c"
 #include "testutil.h"
 
 #define QUICKSTART SOURCE_DIR "/examples/quickstart"
@@ -613,7 +614,8 @@ START_TEST(test_bad_command_params) {
                      "cimport.importResource needs \"name\" (a string): the resource's type token, name and import ID");
     ck_assert_int_eq(error_code(&ss, 3), LSP_INVALID_PARAMS);
     ck_assert_str_eq(error_message(&ss, 3),
-                     "unknown command 'cimport.nothing': cimport offers cimport.importResource and cimport.importFile");
+                     "unknown command 'cimport.nothing': cimport offers cimport.importResource, cimport.importFile "
+                     "and cimport.showReport");
     ck_assert_int_eq(error_code(&ss, 4), LSP_INVALID_PARAMS);
     ck_assert_int_eq(error_code(&ss, 5), LSP_INVALID_PARAMS);
     ck_assert_str_eq(error_message(&ss, 5), "cimport.importResource: \"parent\" must be a string");
@@ -683,6 +685,60 @@ START_TEST(test_import_resource_into_unsaved_document) {
     ck_assert_int_eq(cJSON_GetObjectItem(r, "inserted")->valueint, 1);
     ck_assert_int_eq(cJSON_GetObjectItem(r, "importsAdded")->valueint, 0);
     ck_assert_int_eq(count_method(&ss, "window/showMessage"), 0);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+/* cimport.showReport: the last import's report written and opened through window/showDocument. */
+START_TEST(test_show_report) {
+    char dir[] = "/tmp/test_lsp_report_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[512];
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true},\"window\":{\"showDocument\":{\"support\":true}}}");
+    const char *uri = "file:///nonexistent/dir/index.ts";
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                   "\"cimport.showReport\"}}");
+    sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.showReport\",\"arguments\":[{\"path\":\"%s\"}]}}",
+              path);
+    sess_end(&ss, 5);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    ck_assert_str_eq(error_message(&ss, 2), "no import has run in this session yet: run cimport.importResource or "
+                                            "cimport.importFile first, then cimport.showReport shows its report");
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 4), "result");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_str_eq(cJSON_GetObjectItem(r, "path")->valuestring, path);
+    ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "summary"), "imported")->valueint, 1);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "opened")));
+    ck_assert_int_eq(count_method(&ss, "window/showDocument"), 1);
+    const cJSON *sd = cJSON_GetObjectItem(nth_method(&ss, "window/showDocument", 0), "params");
+    ck_assert_str_eq(cJSON_GetObjectItem(sd, "uri")->valuestring, cJSON_GetObjectItem(r, "uri")->valuestring);
+    ck_assert_int_eq(strncmp(cJSON_GetObjectItem(sd, "uri")->valuestring, "file:///tmp/test_lsp_report_", 28), 0);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(sd, "external")));
+    arena_t *a = arena_new();
+    diag_list_t dl;
+    diag_list_init(&dl);
+    size_t len;
+    char *html = file_read_all(a, path, &len, &dl);
+    ck_assert_ptr_nonnull(html);
+    ck_assert_int_eq(strncmp(html, "<!DOCTYPE html>", 15), 0);
+    ck_assert_ptr_nonnull(strstr(html, "\"id\":\"clever-wombat\""));
+    /* the program diff of the edit the server sent */
+    ck_assert_ptr_nonnull(strstr(html, "\"programDiff\":\""));
+    ck_assert_ptr_nonnull(strstr(html, "+const server_name = new random.RandomPet("));
+    diag_list_free(&dl);
+    arena_free(a);
+    unlink(path);
+    rmdir(dir);
     ck_assert_int_eq(ss.rc, 0);
     sess_free(&ss);
 }
@@ -1047,6 +1103,7 @@ int main(void) {
     tcase_add_test(t, test_failures_reach_the_user);
     tcase_add_test(t, test_no_change_and_edit_in_result);
     tcase_add_test(t, test_code_action_import_file);
+    tcase_add_test(t, test_show_report);
     tcase_add_test(t, test_command_line_options);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);

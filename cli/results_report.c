@@ -1,0 +1,313 @@
+/* results_report.c — the results document's fields for the import report (results_report.h). */
+#include "cli/results_report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit.h"
+#include "report/report.h"
+#include "specs/schema.h"
+
+/* A sorted (key → index) table for lookups by name without a quadratic scan. */
+typedef struct name_ix {
+    const char *key;
+    size_t index;
+} name_ix_t;
+
+static int name_ix_cmp(const void *a, const void *b) {
+    return strcmp(((const name_ix_t *)a)->key, ((const name_ix_t *)b)->key);
+}
+
+static const name_ix_t *name_ix_find(const name_ix_t *t, size_t n, const char *key) {
+    name_ix_t k = {key, 0};
+    return bsearch(&k, t, n, sizeof *t, name_ix_cmp);
+}
+
+/* The variable that declares a parent/provider: an item of this plan, else its nameTable name. */
+static const char *plan_ref_name(const import_plan_t *plan, int index, const char *urn) {
+    if (index >= 0) return plan->items[index].variable;
+    for (size_t i = 0; urn && i < plan->n_names; i++)
+        if (strcmp(plan->names[i].urn, urn) == 0) return plan->names[i].name;
+    return NULL;
+}
+
+/* Input paths holding secrets, written as the report reads them: `a.b[0].c`. */
+static void secret_paths(const pv_t *v, char *path, size_t len, size_t cap, cJSON *out) {
+    if (!v) return;
+    if (v->kind == PV_SECRET || (v->kind == PV_OUTPUT && v->u.output.secret)) {
+        if (len) cJSON_AddItemToArray(out, cJSON_CreateString(path));
+        return;
+    }
+    if (v->kind == PV_OBJECT) {
+        for (size_t i = 0; i < v->u.obj.len; i++) {
+            int n = snprintf(path + len, cap - len, "%s%s", len ? "." : "", v->u.obj.members[i].key);
+            if (n > 0 && (size_t)n < cap - len)
+                secret_paths(v->u.obj.members[i].value, path, len + (size_t)n, cap, out);
+            path[len] = '\0';
+        }
+    } else if (v->kind == PV_ARRAY) {
+        for (size_t i = 0; i < v->u.arr.len; i++) {
+            int n = snprintf(path + len, cap - len, "[%zu]", i);
+            if (n > 0 && (size_t)n < cap - len) secret_paths(v->u.arr.items[i], path, len + (size_t)n, cap, out);
+            path[len] = '\0';
+        }
+    }
+}
+
+static bool json_has_string(const cJSON *arr, const char *s) {
+    const cJSON *x;
+    cJSON_ArrayForEach(x, arr) if (cJSON_IsString(x) && strcmp(x->valuestring, s) == 0) return true;
+    return false;
+}
+
+/* An input is secret too when the provider keeps the same property secret in the state, or the
+ * schema marks it secret — even if the recorded inputs hold it in plaintext. */
+static void add_state_secrets(const pipeline_t *p, const import_plan_item_t *it, const import_result_t *r, cJSON *sp) {
+    if (!r->inputs || r->inputs->kind != PV_OBJECT) return;
+    const schema_resource_t *res = NULL;
+    if (!it->is_provider && !it->is_component) {
+        char *pkg = schema_token_package(p->arena, it->type);
+        schema_package_t *sp_pkg = pkg ? schema_set_get(p->schemas, pkg) : NULL;
+        res = sp_pkg ? schema_find_resource(sp_pkg, it->type) : NULL;
+    }
+    for (size_t i = 0; i < r->inputs->u.obj.len; i++) {
+        const char *key = r->inputs->u.obj.members[i].key;
+        bool secret = false;
+        for (size_t k = 0; r->state && r->state->kind == PV_OBJECT && k < r->state->u.obj.len; k++) {
+            const pv_t *sv = r->state->u.obj.members[k].value;
+            if (strcmp(r->state->u.obj.members[k].key, key) == 0)
+                secret = sv->kind == PV_SECRET || (sv->kind == PV_OUTPUT && sv->u.output.secret);
+        }
+        for (size_t k = 0; res && !secret && k < res->n_inputs; k++)
+            if (strcmp(res->inputs[k].name, key) == 0) secret = res->inputs[k].secret;
+        if (secret && !json_has_string(sp, key)) cJSON_AddItemToArray(sp, cJSON_CreateString(key));
+    }
+}
+
+/* Traversals in a node's inputs whose root is another imported resource: the references the
+ * generator inferred (by ID, name or ARN). */
+typedef struct refs_ctx {
+    const name_ix_t *nodes; /* resource node name → plan item */
+    size_t n_nodes;
+    const import_plan_t *plan;
+    const char *self;
+    cJSON *out;
+    const pcl_node_t *const *configs; /* config nodes by name, for the resource's own code */
+    size_t n_configs;
+    const pcl_node_t **used_configs;
+    size_t n_used;
+} refs_ctx_t;
+
+static void refs_walk(refs_ctx_t *c, const pcl_expr_t *e, char *path, size_t len, size_t cap) {
+    if (!e) return;
+    switch (e->kind) {
+    case PCL_TRAVERSAL: {
+        const name_ix_t *hit = name_ix_find(c->nodes, c->n_nodes, e->trav.root);
+        if (hit && strcmp(e->trav.root, c->self) != 0) {
+            cJSON *r = cJSON_CreateObject();
+            cJSON_AddStringToObject(r, "to", c->plan->items[hit->index].variable);
+            cJSON_AddStringToObject(r, "path", path);
+            cJSON_AddItemToArray(c->out, r);
+        }
+        for (size_t i = 0; i < c->n_configs; i++)
+            if (strcmp(c->configs[i]->name, e->trav.root) == 0) {
+                bool seen = false;
+                for (size_t k = 0; k < c->n_used; k++)
+                    seen = seen || c->used_configs[k] == c->configs[i];
+                if (!seen) c->used_configs[c->n_used++] = c->configs[i];
+            }
+        break;
+    }
+    case PCL_TUPLE:
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            int n = snprintf(path + len, cap - len, "[%zu]", i);
+            if (n > 0 && (size_t)n < cap - len) refs_walk(c, e->tuple.items[i], path, len + (size_t)n, cap);
+            path[len] = '\0';
+        }
+        break;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++) {
+            int n = snprintf(path + len, cap - len, ".%s", e->object.items[i].key);
+            if (n > 0 && (size_t)n < cap - len) refs_walk(c, e->object.items[i].value, path, len + (size_t)n, cap);
+            path[len] = '\0';
+        }
+        break;
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            refs_walk(c, e->call.args[i], path, len, cap);
+        break;
+    default: break;
+    }
+}
+
+static const char *inputs_mode_name(inputs_mode_t m) {
+    return m == INPUTS_READ ? "read" : "minimal";
+}
+
+static void add_run(cJSON *doc, const pipeline_t *p, const cli_options_t *o) {
+    cJSON *run = cJSON_AddObjectToObject(doc, "run");
+    cJSON_AddStringToObject(run, "cimport", CIMPORT_VERSION);
+    if (p->project) cJSON_AddStringToObject(run, "project", p->project);
+    if (p->stack) cJSON_AddStringToObject(run, "stack", p->stack);
+    if (o->spec_path) cJSON_AddStringToObject(run, "spec", o->spec_path);
+    if (o->inline_type) {
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s %s %s", o->inline_type, o->inline_name ? o->inline_name : "",
+                 o->inline_id ? o->inline_id : "");
+        cJSON_AddStringToObject(run, "inline", buf);
+    }
+    if (o->offline_state) {
+        cJSON_AddStringToObject(run, "offlineState", o->offline_state);
+        cJSON_AddStringToObject(run, "offlineKind", p->offline_is_terraform ? "terraform state" : "pulumi state");
+    }
+    cJSON *schemas = cJSON_AddArrayToObject(run, "schemas");
+    for (size_t i = 0; i < o->n_schemas; i++)
+        cJSON_AddItemToArray(schemas, cJSON_CreateString(o->schemas[i]));
+    cJSON_AddStringToObject(run, "inputs", inputs_mode_name(o->inputs));
+    cJSON_AddStringToObject(run, "secrets", o->secrets == PCL_SECRETS_LITERAL ? "literal" : "config");
+    if (o->insert_into) cJSON_AddStringToObject(run, "insertInto", o->insert_into);
+    if (o->out_path) cJSON_AddStringToObject(run, "out", o->out_path);
+    if (o->stack_state) cJSON_AddStringToObject(run, "stackState", o->stack_state);
+    cJSON *flags = cJSON_AddArrayToObject(run, "flags");
+    struct {
+        bool on;
+        const char *flag;
+    } fl[] = {
+        {o->ignore_residual, "--ignore-residual"},    {!o->protect, "--protect=false"},
+        {!o->generate_code, "--generate-code=false"}, {o->import_option, "--import-option"},
+        {o->preview_only, "--preview-only"},          {o->diff, "--diff"},
+        {o->keep_existing, "--keep-existing"},        {o->show_secrets, "--show-secrets"},
+    };
+    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
+        if (fl[i].on) cJSON_AddItemToArray(flags, cJSON_CreateString(fl[i].flag));
+    char buf[64];
+    if (o->parallel > 0 && o->parallel != ENGINE_PARALLEL_DEFAULT) {
+        snprintf(buf, sizeof buf, "--parallel %d", o->parallel);
+        cJSON_AddItemToArray(flags, cJSON_CreateString(buf));
+    }
+    if (o->resume) cJSON_AddStringToObject(run, "resume", o->resume);
+}
+
+void results_json_add_report_fields(cJSON *doc, const pipeline_t *p, const cli_options_t *o) {
+    add_run(doc, p, o);
+    const import_plan_t *plan = p->plan;
+    cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, "resources");
+    const pcl_program_t *prog = p->gen.program;
+
+    /* Resource nodes of the program, matched to plan items by (type, logical name). */
+    size_t n_items = plan && p->results ? plan->n_items : 0;
+    name_ix_t *items_by_key = calloc(n_items + 1, sizeof *items_by_key);
+    char **keys = calloc(n_items + 1, sizeof *keys);
+    for (size_t i = 0; i < n_items; i++) {
+        size_t l = strlen(plan->items[i].type) + strlen(plan->items[i].logical_name) + 2;
+        keys[i] = malloc(l);
+        snprintf(keys[i], l, "%s %s", plan->items[i].type, plan->items[i].logical_name);
+        items_by_key[i] = (name_ix_t){keys[i], i};
+    }
+    qsort(items_by_key, n_items, sizeof *items_by_key, name_ix_cmp);
+    size_t n_nodes = prog ? prog->n_nodes : 0;
+    const pcl_node_t **node_of_item = calloc(n_items + 1, sizeof *node_of_item);
+    name_ix_t *nodes_by_name = calloc(n_nodes + 1, sizeof *nodes_by_name);
+    const pcl_node_t **configs = calloc(n_nodes + 1, sizeof *configs);
+    const pcl_node_t **packages = calloc(n_nodes + 1, sizeof *packages);
+    size_t n_named = 0, n_configs = 0, n_packages = 0;
+    for (size_t k = 0; k < n_nodes; k++) {
+        const pcl_node_t *nd = &prog->nodes[k];
+        if (nd->kind == PCL_NODE_CONFIG) configs[n_configs++] = nd;
+        if (nd->kind == PCL_NODE_PACKAGE) packages[n_packages++] = nd;
+        if (nd->kind == PCL_NODE_PACKAGE || nd->kind == PCL_NODE_CONFIG || !nd->token) continue;
+        const char *logical = nd->logical_name ? nd->logical_name : nd->name;
+        if (!logical) continue;
+        size_t l = strlen(nd->token) + strlen(logical) + 2;
+        char *key = malloc(l);
+        snprintf(key, l, "%s %s", nd->token, logical);
+        const name_ix_t *hit = name_ix_find(items_by_key, n_items, key);
+        free(key);
+        if (!hit || p->results[hit->index].status != IMPORT_OK || node_of_item[hit->index]) continue;
+        node_of_item[hit->index] = nd;
+        nodes_by_name[n_named++] = (name_ix_t){nd->name, hit->index};
+    }
+    qsort(nodes_by_name, n_named, sizeof *nodes_by_name, name_ix_cmp);
+    pcl_node_t *sub_storage = calloc(n_packages + n_configs + 1, sizeof *sub_storage);
+    const pcl_node_t **used = calloc(n_configs + 1, sizeof *used);
+
+    cJSON *e = arr ? arr->child : NULL;
+    for (size_t i = 0; i < n_items && e; i++, e = e->next) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        const char *parent = plan_ref_name(plan, it->parent_index, it->parent_urn);
+        const char *provider = plan_ref_name(plan, it->provider_index, it->provider_urn);
+        if (parent) cJSON_AddStringToObject(e, "parent", parent);
+        if (provider) cJSON_AddStringToObject(e, "provider", provider);
+        cJSON_AddStringToObject(e, "kind", it->is_provider ? "provider" : it->is_component ? "component" : "resource");
+        if (r->resumed) cJSON_AddBoolToObject(e, "resumed", true);
+        char path[2048] = "";
+        cJSON *sp = cJSON_AddArrayToObject(e, "secretPaths");
+        secret_paths(r->inputs, path, 0, sizeof path, sp);
+        add_state_secrets(p, it, r, sp);
+        /* The CLI's text of each diagnostic (file, resource and message, as printed on stderr). */
+        cJSON *ds = cJSON_GetObjectItemCaseSensitive(e, "diagnostics");
+        cJSON *dj = ds ? ds->child : NULL;
+        for (diag_t *d = r->diags.head; d && dj; d = d->next, dj = dj->next)
+            cJSON_AddStringToObject(dj, "text", diag_format((diag_list_t *)&r->diags, d));
+        const pcl_node_t *nd = node_of_item[i];
+        if (!nd) continue;
+        cJSON *refs = cJSON_AddArrayToObject(e, "references");
+        refs_ctx_t c = {nodes_by_name, n_named, plan, nd->name, refs, configs, n_configs, used, 0};
+        for (size_t k = 0; k < nd->n_attrs; k++) {
+            snprintf(path, sizeof path, "%s", nd->attrs[k].name);
+            refs_walk(&c, nd->attrs[k].value, path, strlen(path), sizeof path);
+        }
+        /* The resource's own code in the chosen language: its block with the packages and the config
+         * reads it uses (PCL is already in "pcl"). */
+        if (p->lang == LANG_PCL) continue;
+        size_t n = 0;
+        for (size_t k = 0; k < n_packages; k++)
+            sub_storage[n++] = *packages[k];
+        for (size_t k = 0; k < c.n_used; k++)
+            sub_storage[n++] = *used[k];
+        sub_storage[n++] = *nd;
+        pcl_program_t sub = *prog;
+        sub.nodes = sub_storage;
+        sub.n_nodes = n;
+        sub.cap_nodes = n;
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        char *code = emit_program(&sub, p->lang, &quiet);
+        diag_list_free(&quiet);
+        if (code) cJSON_AddStringToObject(e, "code", code);
+        free(code);
+    }
+    free(used);
+    free(sub_storage);
+    free(packages);
+    free(configs);
+    free(nodes_by_name);
+    free(node_of_item);
+    for (size_t i = 0; i < n_items; i++)
+        free(keys[i]);
+    free(keys);
+    free(items_by_key);
+
+    /* Inputs the state or the schema holds secret are secret in the document too. */
+    if (!o->show_secrets) report_redact(doc);
+
+    /* What the Terraform state given to --offline-state left out. */
+    if (p->offline_is_terraform) {
+        cJSON *um = cJSON_AddArrayToObject(doc, "unmapped");
+        for (size_t i = 0; i < p->offline_report.n_entries; i++) {
+            const convert_entry_t *ce = &p->offline_report.entries[i];
+            if (ce->outcome != CONVERT_UNMAPPED && ce->outcome != CONVERT_NO_ID) continue;
+            cJSON *u = cJSON_CreateObject();
+            cJSON_AddStringToObject(u, "address", ce->address);
+            cJSON_AddStringToObject(u, "sourceType", ce->source_type);
+            cJSON_AddStringToObject(u, "outcome", ce->outcome == CONVERT_UNMAPPED ? "unmapped" : "no-id");
+            if (ce->reason) cJSON_AddStringToObject(u, "reason", ce->reason);
+            if (ce->id) cJSON_AddStringToObject(u, "id", ce->id);
+            cJSON_AddItemToArray(um, u);
+        }
+        cJSON *s = cJSON_GetObjectItemCaseSensitive(doc, "summary");
+        if (s) cJSON_AddNumberToObject(s, "unmapped", (double)cJSON_GetArraySize(um));
+    }
+}

@@ -1,0 +1,362 @@
+/* report.c — renders a results document as one self-contained HTML page (see report.h).
+ *
+ * The C side does three things: it checks the document (so a bad file gets a clear error and no
+ * page), it takes secret values out unless asked to keep them, and it assembles the page: the
+ * embedded stylesheet and script, and the document as inline JSON data. Everything a reader sees is
+ * drawn by the page's own script from that data, so `--report` and `cimport report` give the same
+ * page from the same document. */
+#include "report/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/fileio.h"
+
+/* report_assets.c, generated at build time from page.css and page.js (report/embed.cmake). */
+extern const char report_page_css[];
+extern const size_t report_page_css_len;
+extern const char report_page_js[];
+extern const size_t report_page_js_len;
+
+/* --- a growable text buffer ------------------------------------------------------------------- */
+
+typedef struct rbuf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} rbuf_t;
+
+static void rb_add(rbuf_t *b, const char *s, size_t n) {
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *ns = realloc(b->s, cap);
+        if (!ns) {
+            b->oom = true;
+            return;
+        }
+        b->s = ns;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void rb_str(rbuf_t *b, const char *s) {
+    rb_add(b, s, strlen(s));
+}
+
+/* Text for an HTML element body or attribute. */
+static void rb_html(rbuf_t *b, const char *s) {
+    for (const char *p = s; *p; p++) {
+        switch (*p) {
+        case '<': rb_str(b, "&lt;"); break;
+        case '>': rb_str(b, "&gt;"); break;
+        case '&': rb_str(b, "&amp;"); break;
+        case '"': rb_str(b, "&quot;"); break;
+        default: rb_add(b, p, 1);
+        }
+    }
+}
+
+/* JSON inside <script type="application/json">: '<' is written as \u003c so no "</script>" or
+ * "<!--" can end the element early; U+2028/U+2029 are escaped as well. '<' only occurs inside JSON
+ * strings, where the escape means the same character. */
+static void rb_script_json(rbuf_t *b, const char *json) {
+    const char *start = json;
+    for (const char *p = json; *p; p++) {
+        if (*p == '<') {
+            rb_add(b, start, (size_t)(p - start));
+            rb_str(b, "\\u003c");
+            start = p + 1;
+        } else if ((unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x80 &&
+                   ((unsigned char)p[2] == 0xA8 || (unsigned char)p[2] == 0xA9)) {
+            rb_add(b, start, (size_t)(p - start));
+            rb_str(b, (unsigned char)p[2] == 0xA8 ? "\\u2028" : "\\u2029");
+            p += 2;
+            start = p + 1;
+        }
+    }
+    rb_str(b, start);
+}
+
+/* --- checking the document ------------------------------------------------------------------- */
+
+static bool bad(diag_list_t *diags, const char *path, const char *fmt, const char *detail) {
+    diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, fmt, detail ? detail : "");
+    return false;
+}
+
+bool report_check(const cJSON *doc, const char *path, diag_list_t *diags) {
+    static const char not_results[] =
+        "this is not a cimport results document%s: write one with `cimport --json ... > results.json`";
+    if (!cJSON_IsObject(doc)) return bad(diags, path, not_results, " (it is not a JSON object)");
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version");
+    const cJSON *resources = cJSON_GetObjectItemCaseSensitive(doc, "resources");
+    const cJSON *summary = cJSON_GetObjectItemCaseSensitive(doc, "summary");
+    if (!cJSON_IsNumber(version) || !cJSON_IsArray(resources) || !cJSON_IsObject(summary))
+        return bad(diags, path, not_results, " (it has no \"version\", \"resources\" and \"summary\")");
+    if (version->valuedouble > REPORT_RESULTS_VERSION) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "the results document is version %d, written by a newer cimport; this cimport reads results "
+                 "versions up to %d: render it with the cimport that wrote it, or upgrade this one",
+                 version->valueint, REPORT_RESULTS_VERSION);
+        return false;
+    }
+    if (version->valuedouble < 1) return bad(diags, path, not_results, " (its \"version\" is not 1 or later)");
+    int i = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, resources) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(r, "name");
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(r, "type");
+        const cJSON *status = cJSON_GetObjectItemCaseSensitive(r, "status");
+        if (!cJSON_IsObject(r) || !cJSON_IsString(name) || !cJSON_IsString(type) || !cJSON_IsString(status)) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "resources[%d] of the results document has no \"name\", \"type\" and \"status\": the file "
+                     "was changed or is not a cimport results document",
+                     i);
+            return false;
+        }
+        i++;
+    }
+    return true;
+}
+
+/* Whether text starts as a JSON object and stops with a string or an object/array still open — a
+ * document cut short (a run killed mid-write, a partial copy) rather than something else. */
+static bool json_ends_open(const char *text, size_t len) {
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t'))
+        i++;
+    if (i >= len || text[i] != '{') return false;
+    int depth = 0;
+    bool in_string = false;
+    for (; i < len; i++) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (--depth < 0) return false;
+        }
+    }
+    return in_string || depth > 0;
+}
+
+cJSON *report_parse(const char *text, size_t len, const char *path, diag_list_t *diags) {
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!doc) {
+        size_t at = end && end >= text ? (size_t)(end - text) : 0;
+        if (json_ends_open(text, len))
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "the results document ends early (truncated after %zu bytes): write it again with "
+                     "`cimport --json ... > results.json` and let the run finish",
+                     len);
+        else
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "this is not a cimport results document (not JSON: error at byte %zu): write one with "
+                     "`cimport --json ... > results.json`",
+                     at);
+        return NULL;
+    }
+    if (!report_check(doc, path, diags)) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* --- secrets ---------------------------------------------------------------------------------- */
+
+/* Path text as pipeline_results_json writes secretPaths: `a.b[0].c`. */
+static void path_child(char *out, size_t cap, const char *base, const cJSON *item, int index) {
+    if (item->string)
+        snprintf(out, cap, "%s%s%s", base, base[0] ? "." : "", item->string);
+    else
+        snprintf(out, cap, "%s[%d]", base, index);
+}
+
+static bool path_listed(const cJSON *paths, const char *path) {
+    const cJSON *p;
+    cJSON_ArrayForEach(p, paths) if (cJSON_IsString(p) && strcmp(p->valuestring, path) == 0) return true;
+    return false;
+}
+
+typedef struct secret_values {
+    char **v;
+    size_t n, cap;
+} secret_values_t;
+
+static void secrets_add(secret_values_t *s, const cJSON *value) {
+    char *text = cJSON_IsString(value) ? strdup(value->valuestring) : cJSON_PrintUnformatted(value);
+    if (!text) return;
+    if (strcmp(text, "[secret]") == 0 || text[0] == '\0') {
+        free(text);
+        return;
+    }
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 8;
+        char **nv = realloc(s->v, cap * sizeof *nv);
+        if (!nv) {
+            free(text);
+            return;
+        }
+        s->v = nv;
+        s->cap = cap;
+    }
+    s->v[s->n++] = text;
+}
+
+/* Replaces every value at a listed path with "[secret]" (remembering the value when `keep` is
+ * false so it can be cut out of texts too). */
+static void redact_walk(cJSON *node, const char *path, const cJSON *paths, secret_values_t *found) {
+    int i = 0;
+    cJSON *child = node->child;
+    while (child) {
+        cJSON *next = child->next;
+        char sub[2048];
+        path_child(sub, sizeof sub, path, child, i);
+        if (path_listed(paths, sub)) {
+            secrets_add(found, child);
+            cJSON *rep = cJSON_CreateString("[secret]");
+            if (child->string)
+                cJSON_ReplaceItemInObjectCaseSensitive(node, child->string, rep);
+            else
+                cJSON_ReplaceItemInArray(node, i, rep);
+        } else if (cJSON_IsObject(child) || cJSON_IsArray(child)) {
+            redact_walk(child, sub, paths, found);
+        }
+        child = next;
+        i++;
+    }
+}
+
+/* Cuts each secret value out of a text field. Values shorter than 4 bytes are only cut where they
+ * stand quoted, so that a one-letter secret does not blank every letter of the code. */
+static void scrub_text(cJSON *obj, const char *key, const secret_values_t *s) {
+    cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!cJSON_IsString(item) || s->n == 0) return;
+    rbuf_t cur = {0};
+    rb_str(&cur, item->valuestring);
+    for (size_t k = 0; k < s->n && !cur.oom; k++) {
+        char quoted[64];
+        const char *needle = s->v[k];
+        if (strlen(needle) < 4) {
+            snprintf(quoted, sizeof quoted, "\"%s\"", needle);
+            needle = quoted;
+        }
+        size_t nl = strlen(needle);
+        if (!strstr(cur.s, needle)) continue;
+        rbuf_t out = {0};
+        const char *p = cur.s, *hit;
+        while ((hit = strstr(p, needle))) {
+            rb_add(&out, p, (size_t)(hit - p));
+            rb_str(&out, needle == quoted ? "\"[secret]\"" : "[secret]");
+            p = hit + nl;
+        }
+        rb_str(&out, p);
+        free(cur.s);
+        cur = out;
+    }
+    if (!cur.oom && cur.s) cJSON_SetValuestring(item, cur.s);
+    free(cur.s);
+}
+
+void report_redact(cJSON *doc) {
+    secret_values_t found = {0};
+    cJSON *resources = cJSON_GetObjectItemCaseSensitive(doc, "resources");
+    cJSON *r;
+    cJSON_ArrayForEach(r, resources) {
+        const cJSON *paths = cJSON_GetObjectItemCaseSensitive(r, "secretPaths");
+        cJSON *inputs = cJSON_GetObjectItemCaseSensitive(r, "inputs");
+        if (cJSON_IsArray(paths) && inputs && (cJSON_IsObject(inputs) || cJSON_IsArray(inputs)))
+            redact_walk(inputs, "", paths, &found);
+    }
+    cJSON_ArrayForEach(r, resources) {
+        scrub_text(r, "code", &found);
+        scrub_text(r, "pcl", &found);
+    }
+    scrub_text(doc, "code", &found);
+    scrub_text(doc, "programDiff", &found);
+    for (size_t k = 0; k < found.n; k++)
+        free(found.v[k]);
+    free(found.v);
+}
+
+/* --- the page --------------------------------------------------------------------------------- */
+
+char *report_render(const cJSON *src, const report_options_t *o, size_t *len, diag_list_t *diags) {
+    if (!report_check(src, NULL, diags)) return NULL;
+    cJSON *doc = cJSON_Duplicate(src, true);
+    if (!doc) {
+        diag_error(diags, DIAG_GENERIC, "out of memory while rendering the report");
+        return NULL;
+    }
+    bool show = o && o->show_secrets;
+    if (!show) report_redact(doc);
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "reportShowSecrets");
+    cJSON_AddBoolToObject(doc, "reportShowSecrets", show);
+    char *json = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    if (!json) {
+        diag_error(diags, DIAG_GENERIC, "out of memory while rendering the report");
+        return NULL;
+    }
+
+    const cJSON *run = cJSON_GetObjectItemCaseSensitive(src, "run");
+    const cJSON *project = cJSON_GetObjectItemCaseSensitive(run, "project");
+    const cJSON *stack = cJSON_GetObjectItemCaseSensitive(run, "stack");
+    rbuf_t b = {0};
+    rb_str(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+               /* Nothing may be fetched: the page is complete as written. */
+               "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+               "script-src 'unsafe-inline'; img-src data:\">\n"
+               "<meta name=\"generator\" content=\"cimport report\">\n<title>cimport import report");
+    if (cJSON_IsString(project)) {
+        rb_str(&b, " — ");
+        rb_html(&b, project->valuestring);
+        if (cJSON_IsString(stack)) {
+            rb_str(&b, "/");
+            rb_html(&b, stack->valuestring);
+        }
+    }
+    rb_str(&b, "</title>\n<style>\n");
+    rb_add(&b, report_page_css, report_page_css_len);
+    rb_str(&b, "</style>\n</head>\n<body>\n"
+               "<noscript><p class=\"noscript\">This report draws itself with JavaScript, which is turned off. "
+               "The data is in the page source (the cimport-data element).</p></noscript>\n"
+               "<div id=\"app\"></div>\n<script type=\"application/json\" id=\"cimport-data\">");
+    rb_script_json(&b, json);
+    free(json);
+    rb_str(&b, "</script>\n<script>\n");
+    rb_add(&b, report_page_js, report_page_js_len);
+    rb_str(&b, "</script>\n</body>\n</html>\n");
+    if (b.oom) {
+        free(b.s);
+        diag_error(diags, DIAG_GENERIC, "out of memory while rendering the report");
+        return NULL;
+    }
+    if (len) *len = b.len;
+    return b.s;
+}
+
+bool report_write(const char *path, const cJSON *doc, const report_options_t *o, diag_list_t *diags) {
+    size_t len = 0;
+    char *html = report_render(doc, o, &len, diags);
+    if (!html) return false;
+    bool ok = file_write_atomic(path, html, len, 0644, false, diags);
+    free(html);
+    return ok;
+}

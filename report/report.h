@@ -1,0 +1,47 @@
+/* report.h — the import report: a results document (`cimport --json`, README "--json results") in,
+ * one self-contained HTML file out.
+ *
+ * The page carries everything inline — its own stylesheet and script (report/page.css,
+ * report/page.js, embedded at build time) and the document as data — and a Content-Security-Policy
+ * that forbids every fetch, so it opens from disk and works offline. The script draws the summary,
+ * the graph of resources (grouped, expanded on demand, searchable), each resource's inputs with
+ * their provenance, residual paths, code and diagnostics, and the program diff.
+ *
+ * Secrets: every input path the document lists in a resource's "secretPaths" is shown as secret;
+ * unless show_secrets is set its value is replaced, and any secret value the document holds in
+ * plaintext (a run with --show-secrets) is also cut out of the code, PCL and diff texts. */
+#ifndef CIMPORT_REPORT_H
+#define CIMPORT_REPORT_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/diag.h"
+
+/* The newest results document version this build reads (the "version" field). */
+#define REPORT_RESULTS_VERSION 1
+
+typedef struct report_options {
+    bool show_secrets; /* keep secret values the document holds (default: replace them) */
+} report_options_t;
+
+/* Parses and checks a results document. NULL with an error diagnostic naming `path` when the text
+ * is not JSON, ends early (truncated), is not a results document, or comes from a newer cimport. */
+cJSON *report_parse(const char *text, size_t len, const char *path, diag_list_t *diags);
+
+/* Checks an already parsed document (as report_parse does after parsing). */
+bool report_check(const cJSON *doc, const char *path, diag_list_t *diags);
+
+/* Replaces the value at every path a resource lists in "secretPaths" with "[secret]", and cuts
+ * each secret value found there out of the "code", "pcl" and "programDiff" texts. */
+void report_redact(cJSON *doc);
+
+/* Renders the page. Returns malloc'd HTML (its length in *len), NULL with a diagnostic when the
+ * document is not a results document. The document is not changed. */
+char *report_render(const cJSON *doc, const report_options_t *o, size_t *len, diag_list_t *diags);
+
+/* Renders and writes the page to `path` atomically (0644); nothing is written on error. */
+bool report_write(const char *path, const cJSON *doc, const report_options_t *o, diag_list_t *diags);
+
+#endif

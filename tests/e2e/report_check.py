@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""report_check.py — checks the DOM Chromium dumped for an import report (opened with #all, so every
+resource's details are drawn) against the run's own results document.
+
+  report_check.py DOM RESULTS.json [--offline] [--no-secret TEXT]... [--unmapped N]
+      [--res-outcome NAME=OUTCOME]... [--res-text NAME=TEXT]... [--provenance NAME:PATH=KIND]...
+      [--secret-path NAME:PATH]... [--reference NAME=TARGET]...
+
+The outcome of each resource is derived here from the document on its own terms: failed/skipped
+from "status"; a residual diff; components and providers not checked ("imported"); verified means
+"offline" (consistent with the schema) for an --offline run, else "verified" by the provider."""
+import argparse, html, json, re, sys
+
+
+def expected_outcome(r, offline):
+    if r["status"] == "failed":
+        return "failed"
+    if r["status"] == "skipped":
+        return "skipped"
+    if r.get("residual"):
+        return "residual"
+    if r.get("kind") in ("component", "provider"):
+        return "imported"
+    if r["verified"]:
+        kind = r.get("verification")
+        if isinstance(kind, str):
+            return "offline" if re.search("offline|schema", kind, re.I) else "verified"
+        return "offline" if offline else "verified"
+    return "imported"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dom")
+    ap.add_argument("results")
+    ap.add_argument("--offline", action="store_true")
+    ap.add_argument("--no-secret", action="append", default=[])
+    ap.add_argument("--unmapped", type=int)
+    ap.add_argument("--res-outcome", action="append", default=[])
+    ap.add_argument("--res-text", action="append", default=[])
+    ap.add_argument("--provenance", action="append", default=[])
+    ap.add_argument("--secret-path", action="append", default=[])
+    ap.add_argument("--reference", action="append", default=[])
+    a = ap.parse_args()
+    dom = open(a.dom, encoding="utf-8").read()
+    doc = json.load(open(a.results))
+    errors = []
+
+    def count(key):
+        m = re.search(r'id="count-%s" data-count="(\d+)"' % re.escape(key), dom)
+        if not m:
+            m = re.search(r'data-count="(\d+)"[^>]*id="count-%s"' % re.escape(key), dom)
+        return int(m.group(1)) if m else None
+
+    exp = {}
+    for r in doc["resources"]:
+        o = expected_outcome(r, a.offline)
+        exp[o] = exp.get(o, 0) + 1
+    unmapped = len(doc.get("unmapped", []))
+    exp["unmapped"] = unmapped
+    total = len(doc["resources"]) + unmapped
+    if count("total") != total:
+        errors.append("total: page says %s, document has %d" % (count("total"), total))
+    for o in ("verified", "offline", "residual", "imported", "failed", "skipped", "unmapped"):
+        if count(o) != exp.get(o, 0):
+            errors.append("%s: page says %s, document gives %d" % (o, count(o), exp.get(o, 0)))
+    if a.offline and count("verified") != 0:
+        errors.append("an offline run shows resources as verified by the provider")
+    if a.unmapped is not None and count("unmapped") != a.unmapped:
+        errors.append("unmapped: page says %s, expected %d" % (count("unmapped"), a.unmapped))
+
+    # Every resource's details, each with its outcome.
+    blocks = {}
+    for m in re.finditer(r'<div class="res" id="res-\d+" data-name="([^"]*)" data-outcome="([^"]*)">', dom):
+        end = dom.find('<div class="res" id="res-', m.end())
+        blocks[html.unescape(m.group(1))] = (m.group(2), dom[m.end():end if end > 0 else len(dom)])
+    for r in doc["resources"]:
+        o = expected_outcome(r, a.offline)
+        got = blocks.get(r["name"])
+        if not got:
+            errors.append("no details for resource %s" % r["name"])
+        elif got[0] != o:
+            errors.append("resource %s: page says %s, document gives %s" % (r["name"], got[0], o))
+        elif r["status"] == "imported" and r.get("kind") == "resource":
+            # provenance labels: one per input path the document records
+            for path, kind in r.get("provenance", {}).items():
+                if 'data-provenance="%s"' % kind not in got[1]:
+                    errors.append("resource %s: no '%s' provenance label (for %s)" % (r["name"], kind, path))
+    for u in doc.get("unmapped", []):
+        if blocks.get(u["address"], ("",))[0] != "unmapped":
+            errors.append("unmapped resource %s is not shown as unmapped" % u["address"])
+
+    def text_of(name):
+        b = blocks.get(name)
+        return html.unescape(re.sub(r"<[^>]+>", "", b[1])) if b else ""
+
+    for spec in a.res_outcome:
+        name, o = spec.split("=", 1)
+        if blocks.get(name, ("",))[0] != o:
+            errors.append("resource %s: outcome %s, expected %s" % (name, blocks.get(name, ("none",))[0], o))
+    for spec in a.res_text:
+        name, t = spec.split("=", 1)
+        if t not in text_of(name):
+            errors.append("resource %s: text %r not shown" % (name, t))
+    for spec in a.provenance:
+        name, rest = spec.split(":", 1)
+        path, kind = rest.split("=", 1)
+        b = blocks.get(name, ("", ""))[1]
+        m = re.search(r'<tr data-path="%s">(.*?)</tr>' % re.escape(path), b, re.S)
+        labels = {"required": "required by schema", "diff": "differed in Diff", "read": "read", "spec": "from import file"}
+        if not m or 'data-provenance="%s"' % kind not in m.group(1) or labels[kind] not in m.group(1):
+            errors.append("resource %s: input %s is not labelled %r" % (name, path, labels[kind]))
+    for spec in a.secret_path:
+        name, path = spec.split(":", 1)
+        b = blocks.get(name, ("", ""))[1]
+        m = re.search(r'<tr data-path="%s">(.*?)</tr>' % re.escape(path), b, re.S)
+        if not m or 'class="secret"' not in m.group(1):
+            errors.append("resource %s: input %s is not shown as secret" % (name, path))
+    for spec in a.reference:
+        name, target = spec.split("=", 1)
+        b = blocks.get(name, ("", ""))[1]
+        m = re.search(r'<ul class="refs">(.*?)</ul>', b, re.S)
+        if not m or target not in m.group(1):
+            errors.append("resource %s: no inferred reference to %s" % (name, target))
+    for s in a.no_secret:
+        if s in dom:
+            errors.append("secret value %r is in the page" % s)
+    if 'data-ready="1"' not in dom:
+        errors.append("the page's script did not finish")
+    for e in errors:
+        print("report_check: " + e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# test_report.sh — the import report (`--report FILE`, `cimport report RESULTS.json`) rendered from
+# real runs and opened in headless Debian Chromium: the DOM after the page's script ran is checked
+# against the run's own results document (counts, outcomes, provenance labels, failure reasons,
+# unmapped resources, the program diff), secret values must not be in the page unless
+# --show-secrets, screenshots at two sizes must not be blank, and bad input to `cimport report`
+# gets a clear error with nothing written.
+#
+# Runs: the quickstart plus a resource with a secret (tests/fixtures/cli/secret-stack.json) and
+# one whose ID no state has (fails); three shared `pulumi stack export`s (GCP with a secret
+# password, TLS with a private key, AWSX whose package has no schema here: failed and skipped); a
+# shared Terraform state plus a resource of a provider no Pulumi package maps (unmapped);
+# --insert-into with --diff.
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+B="python3 $SOURCE_DIR/tests/e2e/report_browser.py"
+CHECK="$SOURCE_DIR/tests/e2e/report_check.py"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
+RS="$SHARED_DATA/schemas/random/schema.json"
+Q="$SOURCE_DIR/examples/quickstart"
+SECRET='tok-9f8e7d-SECRET-VALUE'
+
+# --- quickstart + a secret + a failure ----------------------------------------------------------
+python3 - "$Q" "$SOURCE_DIR/tests/fixtures/cli/secret-stack.json" <<'PY'
+import json, sys
+q = json.load(open(sys.argv[1] + "/stack.json"))
+s = json.load(open(sys.argv[2]))
+q["deployment"]["resources"] += [r for r in s["deployment"]["resources"] if r["type"] != "pulumi:pulumi:Stack"]
+json.dump(q, open("mix-stack.json", "w"), indent=1)
+i = json.load(open(sys.argv[1] + "/imports.json"))
+i["resources"] += [{"type": "random:index/randomPet:RandomPet", "name": "apiName", "id": "brave-otter"},
+                   {"type": "random:index/randomPet:RandomPet", "name": "ghostPet", "id": "no-such-pet"}]
+json.dump(i, open("mix-imports.json", "w"), indent=1)
+PY
+"$CIMPORT" --spec mix-imports.json --offline-state mix-stack.json --schema "$RS" -l typescript --secrets-dir sec \
+  -o mix.ts --report mix.html 2>mix.err
+rc=$?
+[ $rc = 1 ] && [ -s mix.html ] && [ -s mix.ts ] && grep -qxF "cimport: wrote the import report mix.html" mix.err && ok ||
+  bad "--report with one failure (exit $rc): $(tail -3 mix.err)"
+"$CIMPORT" --spec mix-imports.json --offline-state mix-stack.json --schema "$RS" -l typescript --secrets-dir sec2 \
+  --json >mix.json 2>/dev/null
+"$CIMPORT" --spec mix-imports.json --offline-state mix-stack.json --schema "$RS" -l typescript --secrets-dir sec3 \
+  --json --show-secrets >mix-show.json 2>/dev/null
+grep -qF "$SECRET" mix-show.json && ! grep -qF "$SECRET" mix.json && ok || bad "--json secrets baseline"
+! grep -qF "$SECRET" mix.html && ok || bad "the secret value is in the page written without --show-secrets"
+grep -qF "default-src 'none'" mix.html && ! grep -qiE '(src|href)="?(https?:)?//' mix.html && ok ||
+  bad "the page may load something from the network"
+$B dom mix.html all >mix.dom || bad "chromium could not open mix.html"
+python3 "$CHECK" mix.dom mix.json --offline --no-secret "$SECRET" \
+  --res-outcome ghostPet=failed --res-outcome server=imported --res-outcome apiName=offline \
+  --res-text "ghostPet=resource 'ghostPet' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" \
+  --res-text "apiName=new random.RandomPet(\"apiName\"" \
+  --provenance "http-port:max=required" --provenance "apiName:keepers.region=diff" --secret-path "apiName:keepers.apiToken" \
+  --reference "serverId=serverName" && ok || bad "DOM of the quickstart report"
+# the failure's text is what the CLI printed on stderr
+grep -qxF "error: resource 'ghostPet' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" mix.err &&
+  ok || bad "the CLI's failure line changed: $(grep ghostPet mix.err)"
+
+# the same page from the saved document; --show-secrets only when asked
+"$CIMPORT" report mix.json -o saved.html 2>saved.err && [ -s saved.html ] && ok || bad "cimport report: $(cat saved.err)"
+$B dom saved.html all >saved.dom && python3 "$CHECK" saved.dom mix.json --offline --no-secret "$SECRET" && ok ||
+  bad "DOM of the report from the saved document"
+"$CIMPORT" report mix-show.json -o hidden.html 2>/dev/null && ! grep -qF "$SECRET" hidden.html && ok ||
+  bad "cimport report kept a secret value without --show-secrets"
+"$CIMPORT" report mix-show.json --show-secrets -o shown.html 2>/dev/null && $B dom shown.html all >shown.dom &&
+  grep -qF "$SECRET" shown.dom && ok || bad "cimport report --show-secrets did not show the value"
+
+# screenshots at two sizes, not blank
+$B shot mix.html 1280 900 wide.png r=apiName >/dev/null && ok || bad "screenshot 1280x900"
+$B shot mix.html 420 860 narrow.png r=ghostPet >/dev/null && ok || bad "screenshot 420x860"
+if [ -n "${REPORT_SHOTS:-}" ]; then mkdir -p "$REPORT_SHOTS" && cp wide.png narrow.png "$REPORT_SHOTS/"; fi
+
+# --- shared stack exports -----------------------------------------------------------------------
+P="$SHARED_DATA/pulumi-state"
+n=0
+for st in "$P/pulumi-gcp/provider/testdata/recorded/TestProviderUpgrade/sql-user/6.67.0/stack.json:MyPassword" \
+  "$P/pulumi-tls/provider/testdata/recorded/TestProviderUpgrade/index_privatekey/5.0.2/stack.json:PRIVATE KEY" \
+  "$P/pulumi-awsx/provider/testdata/recorded/TestProviderUpgrade/ts-lb-simple/1.0.6/stack.json:"; do
+  n=$((n + 1))
+  file=${st%%:*} secret=${st#*:}
+  "$CIMPORT" convert --from pulumi "$file" -o "s$n.imports.json" -q 2>/dev/null
+  "$CIMPORT" --spec "s$n.imports.json" --offline-state "$file" --schema "$SHARED_DATA/schemas" -l python \
+    --secrets-dir "sec-s$n" --report "s$n.html" --json >"s$n.json" 2>"s$n.err"
+  [ $? != 2 ] && [ -s "s$n.html" ] || { bad "stack export $file: $(tail -2 "s$n.err")"; continue; }
+  args=(--offline)
+  [ -n "$secret" ] && args+=(--no-secret "$secret")
+  $B dom "s$n.html" all >"s$n.dom" && python3 "$CHECK" "s$n.dom" "s$n.json" "${args[@]}" && ok ||
+    bad "DOM of the report of $file"
+  [ -z "$secret" ] || ! grep -qF "$secret" "s$n.html" || bad "a secret of $file is in its page"
+done
+python3 - s1.json s3.json <<'PY' || bad "the stack exports do not cover a secret and failures"
+import json, sys
+a = json.load(open(sys.argv[1])); c = json.load(open(sys.argv[2]))
+assert any(r.get("secretPaths") for r in a["resources"]), "no secret input in the GCP export"
+assert c["summary"]["failed"] > 0 and c["summary"]["skipped"] > 0, c["summary"]
+PY
+
+# --- a Terraform state with a resource no Pulumi package maps ------------------------------------
+TF="$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/github_repository/terraform.tfstate"
+python3 - "$TF" "$SHARED_DATA/tfstate/tfquery/sample-data/terraform-terragoat-aws.tfstate" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+a["resources"] += [r for r in b["resources"] if r["type"] == "null_resource"]
+json.dump(a, open("tf.tfstate", "w"), indent=1)
+PY
+"$CIMPORT" convert --from terraform tf.tfstate --mapping "$SHARED_DATA/schemas" -o tf.imports.json -q 2>/dev/null
+"$CIMPORT" --spec tf.imports.json --offline-state tf.tfstate --schema "$SHARED_DATA/schemas/github/schema.json" -l go \
+  --report tf.html --json >tf.json 2>tf.err
+rc=$?
+[ $rc = 0 ] && ok || bad "Terraform state import (exit $rc): $(tail -2 tf.err)"
+$B dom tf.html all >tf.dom && python3 "$CHECK" tf.dom tf.json --offline --unmapped 1 \
+  --res-outcome 'null_resource.push_image=unmapped' --res-text 'null_resource.push_image=no Pulumi package is known' &&
+  ok || bad "DOM of the Terraform report"
+
+# --- --insert-into with --diff: the program diff, highlighted; the program untouched ---------------
+printf 'import * as pulumi from "@pulumi/pulumi";\n\nexport const hello = "world";\n' >index.ts
+cp index.ts index.before
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state mix-stack.json --schema "$RS" \
+  --insert-into index.ts --diff --report diff.html --secrets-dir sec4 >diff.out 2>diff.err
+rc=$?
+[ $rc = 4 ] && cmp -s index.ts index.before && [ -s diff.html ] && ok || bad "--insert-into --diff --report (exit $rc)"
+$B dom diff.html >diff.dom && python3 - diff.dom <<'PY' && ok || bad "program diff in the report"
+import re, sys
+d = open(sys.argv[1]).read()
+m = re.search(r'<pre class="diff" id="program-diff">(.*?)</pre>', d, re.S)
+assert m, "no program diff"
+adds = re.findall(r'<span class="add">(.*?)</span>', m.group(1))
+assert any("new random.RandomPet(&quot;apiName&quot;" in a or 'new random.RandomPet("apiName"' in a for a in adds), adds
+assert re.search(r'<span class="file">\+\+\+ ', m.group(1)), "no file header"
+PY
+
+# --- bad input to `cimport report`: clear errors, nothing written ------------------------------
+echo keep >out.html
+expect_bad() { # NAME INPUT EXPECTED-STDERR-LINE
+  "$CIMPORT" report "$2" -o out.html 2>bad.err
+  local rc=$?
+  if [ $rc = 2 ] && [ "$(cat out.html)" = keep ] && grep -qxF "$3" bad.err && grep -qxF "cimport: no report written" bad.err &&
+    [ -z "$(ls | grep cimport-tmp)" ]; then ok; else bad "$1 (exit $rc): $(cat bad.err)"; fi
+}
+expect_bad "an import file" mix-imports.json \
+  "error: mix-imports.json: this is not a cimport results document (it has no \"version\", \"resources\" and \"summary\"): write one with \`cimport --json ... > results.json\`"
+head -c 700 mix.json >trunc.json
+expect_bad "a truncated document" trunc.json \
+  "error: trunc.json: the results document ends early (truncated after 700 bytes): write it again with \`cimport --json ... > results.json\` and let the run finish"
+python3 -c 'import json,sys; d=json.load(open("mix.json")); d["version"]=7; json.dump(d,open("newer.json","w"))'
+expect_bad "a newer version" newer.json \
+  "error: newer.json: the results document is version 7, written by a newer cimport; this cimport reads results versions up to 1: render it with the cimport that wrote it, or upgrade this one"
+printf 'hello\n' >text.json
+expect_bad "not JSON" text.json \
+  "error: text.json: this is not a cimport results document (not JSON: error at byte 0): write one with \`cimport --json ... > results.json\`"
+python3 -c 'import json; d=json.load(open("mix.json")); d["resources"][0]["status"]=5; json.dump(d,open("edited.json","w"))'
+expect_bad "an edited resource" edited.json \
+  "error: edited.json: resources[0] of the results document has no \"name\", \"type\" and \"status\": the file was changed or is not a cimport results document"
+"$CIMPORT" report 2>usage.err; [ $? = 2 ] && grep -qF "takes one results document" usage.err && ok || bad "usage error"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,155 @@
+/* test_report.c — the import report library (report/report.h): which documents it refuses and
+ * with what words, that nothing is written then, that the inline data cannot end its <script>
+ * element, and that secret values leave the page (inputs and code) unless asked to stay. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report/report.h"
+#include "testutil.h"
+
+static const char *DOC =
+    "{\"version\":1,\"resources\":[{\"name\":\"db\",\"type\":\"p:index:Db\",\"status\":\"imported\",\"verified\":true,"
+    "\"inputs\":{\"password\":\"hunter2-secret\",\"nested\":{\"key\":\"k-0123456\",\"plain\":1},\"list\":[\"a\",\"zz\"]"
+    "},"
+    "\"secretPaths\":[\"password\",\"nested.key\",\"list[1]\"],"
+    "\"code\":\"const db = new p.Db(\\\"db\\\", {password: \\\"hunter2-secret\\\", list: [\\\"a\\\", \\\"zz\\\"]});\","
+    "\"pcl\":\"resource db \\\"p:index:Db\\\" { password = \\\"hunter2-secret\\\" }\"},"
+    "{\"name\":\"</script><script>alert(1)</"
+    "script>\",\"type\":\"p:index:X\",\"status\":\"failed\",\"verified\":false}],"
+    "\"summary\":{\"total\":2}}";
+
+static char *parse_error(const char *text) {
+    diag_list_t dl;
+    diag_list_init(&dl);
+    cJSON *doc = report_parse(text, strlen(text), "r.json", &dl);
+    ck_assert_ptr_null(doc);
+    ck_assert_uint_eq(dl.errors, 1);
+    char *msg = strdup(diag_format(&dl, dl.head));
+    diag_list_free(&dl);
+    return msg;
+}
+
+START_TEST(test_refusals) {
+    char *m = parse_error("{\"resources\": [], \"summary\": {}}");
+    ck_assert_str_eq(m, "r.json: this is not a cimport results document (it has no \"version\", \"resources\" and "
+                        "\"summary\"): write one with `cimport --json ... > results.json`");
+    free(m);
+    m = parse_error("{\"version\": 1, \"resources\": [{\"name\": \"a\", \"ty");
+    ck_assert_str_eq(m, "r.json: the results document ends early (truncated after 46 bytes): write it again with "
+                        "`cimport --json ... > results.json` and let the run finish");
+    free(m);
+    m = parse_error("{\"version\": 2, \"resources\": [], \"summary\": {}}");
+    ck_assert_str_eq(m, "r.json: the results document is version 2, written by a newer cimport; this cimport reads "
+                        "results versions up to 1: render it with the cimport that wrote it, or upgrade this one");
+    free(m);
+    m = parse_error("[1, 2]");
+    ck_assert_str_eq(m, "r.json: this is not a cimport results document (it is not a JSON object): write one with "
+                        "`cimport --json ... > results.json`");
+    free(m);
+    m = parse_error("{\"version\": 1, \"resources\": [7], \"summary\": {}}");
+    ck_assert_str_eq(m, "r.json: resources[0] of the results document has no \"name\", \"type\" and \"status\": the "
+                        "file was changed or is not a cimport results document");
+    free(m);
+    m = parse_error("{\"version\": 1,, }");
+    ck_assert_ptr_nonnull(strstr(m, "(not JSON: error at byte"));
+    free(m);
+}
+END_TEST
+
+START_TEST(test_nothing_written_on_bad_input) {
+    char *dir = tu_mkdtemp();
+    char path[512];
+    snprintf(path, sizeof path, "%s/r.html", dir);
+    cJSON *bad = cJSON_Parse("{\"version\": 9, \"resources\": [], \"summary\": {}}");
+    diag_list_t dl;
+    diag_list_init(&dl);
+    report_options_t o = {0};
+    ck_assert(!report_write(path, bad, &o, &dl));
+    ck_assert_int_ne(access(path, F_OK), 0);
+    char **left = NULL;
+    arena_t *a = arena_new();
+    size_t n = 0;
+    left = tu_find_files(a, dir, "", &n);
+    (void)left;
+    ck_assert_uint_eq(n, 0);
+    arena_free(a);
+    diag_list_free(&dl);
+    cJSON_Delete(bad);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+static char *render(bool show) {
+    cJSON *doc = cJSON_Parse(DOC);
+    ck_assert_ptr_nonnull(doc);
+    char *before = cJSON_PrintUnformatted(doc);
+    diag_list_t dl;
+    diag_list_init(&dl);
+    report_options_t o = {.show_secrets = show};
+    size_t len = 0;
+    char *html = report_render(doc, &o, &len, &dl);
+    ck_assert_ptr_nonnull(html);
+    ck_assert_uint_eq(len, strlen(html));
+    /* the caller's document is not changed */
+    char *after = cJSON_PrintUnformatted(doc);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+    diag_list_free(&dl);
+    cJSON_Delete(doc);
+    return html;
+}
+
+START_TEST(test_page_and_escaping) {
+    char *html = render(false);
+    ck_assert_int_eq(strncmp(html, "<!DOCTYPE html>", 15), 0);
+    ck_assert_ptr_nonnull(strstr(html, "content=\"default-src 'none';"));
+    /* exactly the page's own two closing script tags: the data cannot close its element early */
+    int closes = 0;
+    for (const char *p = html; (p = strstr(p, "</script>")); p++)
+        closes++;
+    ck_assert_int_eq(closes, 2);
+    ck_assert_ptr_nonnull(strstr(html, "\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"));
+    ck_assert_ptr_null(strstr(html, "<script>alert"));
+    ck_assert_ptr_nonnull(strstr(html, "\"reportShowSecrets\":false"));
+    free(html);
+}
+END_TEST
+
+START_TEST(test_secrets_redacted) {
+    char *html = render(false);
+    ck_assert_ptr_null(strstr(html, "hunter2-secret"));
+    ck_assert_ptr_null(strstr(html, "k-0123456"));
+    ck_assert_ptr_nonnull(strstr(html, "\"password\":\"[secret]\""));
+    ck_assert_ptr_nonnull(strstr(html, "\"nested\":{\"key\":\"[secret]\",\"plain\":1}"));
+    ck_assert_ptr_nonnull(strstr(html, "\"list\":[\"a\",\"[secret]\"]"));
+    /* in the code too; a short secret only where it stands quoted */
+    ck_assert_ptr_nonnull(strstr(html, "password: \\\"[secret]\\\", list: [\\\"a\\\", \\\"[secret]\\\"]"));
+    ck_assert_ptr_nonnull(strstr(html, "password = \\\"[secret]\\\" }"));
+    free(html);
+    html = render(true);
+    ck_assert_ptr_nonnull(strstr(html, "\"password\":\"hunter2-secret\""));
+    ck_assert_ptr_nonnull(strstr(html, "\"reportShowSecrets\":true"));
+    free(html);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("report");
+    TCase *tc = tcase_create("report");
+    tcase_add_test(tc, test_refusals);
+    tcase_add_test(tc, test_nothing_written_on_bad_input);
+    tcase_add_test(tc, test_page_and_escaping);
+    tcase_add_test(tc, test_secrets_redacted);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
