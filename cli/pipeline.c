@@ -291,17 +291,7 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
         for (size_t k = 0; k < r->n_provenance; k++)
             cJSON_AddStringToObject(prov, r->provenance[k].path, provenance_name(r->provenance[k].provenance));
-        /* The resource's own PCL block (matched by type and logical name). */
-        for (size_t k = 0; p->gen.program && r->status == IMPORT_OK && k < p->gen.program->n_nodes; k++) {
-            const pcl_node_t *nd = &p->gen.program->nodes[k];
-            const char *logical = nd->logical_name ? nd->logical_name : nd->name;
-            if (nd->kind == PCL_NODE_PACKAGE || nd->kind == PCL_NODE_CONFIG || !nd->token || !logical) continue;
-            if (strcmp(logical, it->logical_name) != 0 || strcmp(nd->token, it->type) != 0) continue;
-            char *text = pcl_print_node(nd);
-            cJSON_AddStringToObject(e, "pcl", text);
-            free(text);
-            break;
-        }
+        /* "pcl", the resource's own PCL block: results_json_add_report_fields (one sorted lookup). */
         cJSON *ds = cJSON_AddArrayToObject(e, "diagnostics");
         for (diag_t *d = r->diags.head; d; d = d->next) {
             cJSON *dj = cJSON_CreateObject();

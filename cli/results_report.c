@@ -19,6 +19,14 @@ static int name_ix_cmp(const void *a, const void *b) {
     return strcmp(((const name_ix_t *)a)->key, ((const name_ix_t *)b)->key);
 }
 
+/* Equal keys in plan order, so the k-th node of a (type, logical name) pairs with the k-th item. */
+static int name_ix_cmp_stable(const void *a, const void *b) {
+    int c = name_ix_cmp(a, b);
+    if (c) return c;
+    size_t x = ((const name_ix_t *)a)->index, y = ((const name_ix_t *)b)->index;
+    return x < y ? -1 : x > y;
+}
+
 static const name_ix_t *name_ix_find(const name_ix_t *t, size_t n, const char *key) {
     name_ix_t k = {key, 0};
     return bsearch(&k, t, n, sizeof *t, name_ix_cmp);
@@ -205,7 +213,7 @@ void results_json_add_report_fields(cJSON *doc, const pipeline_t *p, const cli_o
         snprintf(keys[i], l, "%s %s", plan->items[i].type, plan->items[i].logical_name);
         items_by_key[i] = (name_ix_t){keys[i], i};
     }
-    qsort(items_by_key, n_items, sizeof *items_by_key, name_ix_cmp);
+    qsort(items_by_key, n_items, sizeof *items_by_key, name_ix_cmp_stable);
     size_t n_nodes = prog ? prog->n_nodes : 0;
     const pcl_node_t **node_of_item = calloc(n_items + 1, sizeof *node_of_item);
     name_ix_t *nodes_by_name = calloc(n_nodes + 1, sizeof *nodes_by_name);
@@ -223,8 +231,15 @@ void results_json_add_report_fields(cJSON *doc, const pipeline_t *p, const cli_o
         char *key = malloc(l);
         snprintf(key, l, "%s %s", nd->token, logical);
         const name_ix_t *hit = name_ix_find(items_by_key, n_items, key);
+        /* the first item of that key, in plan order, still without its node */
+        while (hit && hit > items_by_key && strcmp(hit[-1].key, key) == 0)
+            hit--;
+        while (hit && hit < items_by_key + n_items && strcmp(hit->key, key) == 0 &&
+               (p->results[hit->index].status != IMPORT_OK || node_of_item[hit->index]))
+            hit++;
+        if (hit && (hit >= items_by_key + n_items || strcmp(hit->key, key) != 0)) hit = NULL;
         free(key);
-        if (!hit || p->results[hit->index].status != IMPORT_OK || node_of_item[hit->index]) continue;
+        if (!hit) continue;
         node_of_item[hit->index] = nd;
         nodes_by_name[n_named++] = (name_ix_t){nd->name, hit->index};
     }
@@ -253,6 +268,9 @@ void results_json_add_report_fields(cJSON *doc, const pipeline_t *p, const cli_o
             cJSON_AddStringToObject(dj, "text", diag_format((diag_list_t *)&r->diags, d));
         const pcl_node_t *nd = node_of_item[i];
         if (!nd) continue;
+        char *pcl_text = pcl_print_node(nd);
+        cJSON_AddStringToObject(e, "pcl", pcl_text);
+        free(pcl_text);
         cJSON *refs = cJSON_AddArrayToObject(e, "references");
         refs_ctx_t c = {nodes_by_name, n_named, plan, nd->name, refs, configs, n_configs, used, 0};
         for (size_t k = 0; k < nd->n_attrs; k++) {

@@ -372,7 +372,8 @@
     box = layout(vis.nodes, gedges);
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     var defs = sv('defs', {});
-    var mk = sv('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: '8', refY: '4', markerWidth: '7', markerHeight: '7', orient: 'auto' });
+    var mk = sv('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: '8', refY: '4', markerWidth: '9', markerHeight: '9',
+      markerUnits: 'userSpaceOnUse', orient: 'auto' });
     mk.appendChild(sv('path', { d: 'M0,0 L8,4 L0,8 z', fill: '#8795ad' }));
     defs.appendChild(mk);
     svg.appendChild(defs);
@@ -420,7 +421,8 @@
           gr.appendChild(sv('rect', { x: 1 + x, y: n.h - 9, width: w, height: 8, fill: OUT_COLOR[o] }));
           x += w;
         });
-        label = n.group.key + (n.groupCount ? ' (' + n.groupCount + ')' : '');
+        label = (state.group === 'type' && !n.groupCount && n.group.key.indexOf(':') > 0 ? shortType(n.group.key) : n.group.key) +
+          (n.groupCount ? ' (' + n.groupCount + ')' : '');
         sub = gm.length + (gm.length === 1 ? ' resource' : ' resources') + (n.gkey ? '' : ' · click to open');
         if (q) {
           var nh = 0;
@@ -442,7 +444,7 @@
       gr.appendChild(t1);
       gr.appendChild(t2);
       var tt = sv('title', {});
-      tt.textContent = n.res ? n.res.name + '\n' + n.res.type + '\n' + OUT_LABEL[n.res.outcome] : label + '\n' + sub;
+      tt.textContent = n.res ? n.res.name + '\n' + n.res.type + '\n' + OUT_LABEL[n.res.outcome] : (n.group ? n.group.key : label) + '\n' + sub;
       gr.appendChild(tt);
       gr.addEventListener('click', function (ev) { ev.stopPropagation(); onNode(n); });
       ng.appendChild(gr);
@@ -720,10 +722,15 @@
     reveal(byName[hash.slice(2)]);
   }
   if (hash === 'paint') {
+    /* Bench: when the script finished, and when the first frame after it was produced (the frame
+     * callback runs just before that frame's paint; the timeout after it, once it is done). */
+    var scriptDone = performance.now();
     requestAnimationFrame(function () {
+      var ts = performance.now();
       setTimeout(function () {
         var p = performance.getEntriesByType('paint').map(function (e) { return e.name + '=' + Math.round(e.startTime); });
-        document.body.setAttribute('data-paint', p.join(' ') + ' script=' + Math.round(performance.now()));
+        document.body.setAttribute('data-paint', 'script=' + Math.round(scriptDone) + ' frame=' + Math.round(ts) +
+          ' painted=' + Math.round(performance.now()) + (p.length ? ' ' + p.join(' ') : ''));
       }, 0);
     });
   }
