@@ -649,8 +649,8 @@
       box.appendChild(el('h3', { text: 'Inferred references' }));
       box.appendChild(ul);
     }
-    if (!r.unmapped) {
-      var rows = inputRows(r);
+    var rows = r.unmapped ? [] : inputRows(r);
+    if (!r.unmapped && (rows.length || raw.status === 'imported')) {
       box.appendChild(el('h3', { text: 'Inputs (' + rows.length + ')' }));
       if (rows.length) {
         var tb = el('tbody');

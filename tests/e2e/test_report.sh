@@ -10,7 +10,7 @@
 # one whose ID no state has (fails); three shared `pulumi stack export`s (GCP with a secret
 # password, TLS with a private key, AWSX whose package has no schema here: failed and skipped); a
 # shared Terraform state plus a resource of a provider no Pulumi package maps (unmapped);
-# --insert-into with --diff.
+# --insert-into with --diff; the Node random provider plugin (verified by the provider).
 set -u
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 B="python3 $SOURCE_DIR/tests/e2e/report_browser.py"
@@ -133,6 +133,29 @@ adds = re.findall(r'<span class="add">(.*?)</span>', m.group(1))
 assert any("new random.RandomPet(&quot;apiName&quot;" in a or 'new random.RandomPet("apiName"' in a for a in adds), adds
 assert re.search(r'<span class="file">\+\+\+ ', m.group(1)), "no file header"
 PY
+
+# --- a real provider plugin: "verified by the provider" (the Node random provider on $PATH) -------
+if command -v node >/dev/null; then
+  mkdir -p bin home
+  printf '#!/bin/sh\nexec %s "$@"\n' "$SOURCE_DIR/examples/providers/random/pulumi-resource-random" >bin/pulumi-resource-random
+  chmod +x bin/pulumi-resource-random
+  cat >plugin-imports.json <<'JSON'
+{"resources": [
+  {"type": "random:index/randomPassword:RandomPassword", "name": "pw", "id": "Xq7-sEcReT-pw!42", "version": "4.21.1"},
+  {"type": "random:index/randomString:RandomString", "name": "str", "id": "hello-world", "version": "4.21.1"},
+  {"type": "random:index/randomInteger:RandomInteger", "name": "int", "id": "5,1,10", "version": "4.21.1"}]}
+JSON
+  PULUMI_HOME="$tmp/home" XDG_CACHE_HOME="$tmp/cache" PATH="$tmp/bin:/usr/local/bin:/usr/bin:/bin" \
+    "$CIMPORT" --spec plugin-imports.json -l typescript --code-only --report plugin.html --json >plugin.json 2>plugin.err
+  rc=$?
+  [ $rc = 0 ] && ok || bad "import with the random provider plugin (exit $rc): $(tail -2 plugin.err)"
+  $B dom plugin.html all >plugin.dom && python3 "$CHECK" plugin.dom plugin.json --no-secret 'Xq7-sEcReT-pw!42' \
+    --res-outcome pw=verified --res-outcome str=verified --res-outcome int=verified &&
+    grep -qF "Verified means the provider's own Check and Diff reported no difference" plugin.dom && ok ||
+    bad "DOM of the report of a run with a real provider"
+else
+  bad "node is not installed (scripts/setup.sh --tests): the provider plugin case did not run"
+fi
 
 # --- bad input to `cimport report`: clear errors, nothing written ------------------------------
 echo keep >out.html
