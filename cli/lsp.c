@@ -572,8 +572,9 @@ static void lsp_job_remove(lsp_server_t *s, lsp_job_t *job) {
 }
 
 /* Ends a job with an error: shown to the user, and the request fails with RequestFailed. */
+/* A failed command is reported once: as the error answer to the request, which editors show
+ * (a window/showMessage as well made them show it twice). */
 static void lsp_job_fail(lsp_server_t *s, lsp_job_t *job, const char *text) {
-    lsp_show(s, LSP_MSG_ERROR, text);
     lsp_progress(s, job->token, "end", NULL, "failed", -1);
     lsp_respond_error(s, job->id, LSP_REQUEST_FAILED, "%s", text);
     lsp_job_remove(s, job);
