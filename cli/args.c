@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "emitters/splice.h"
+#include "specs/suggest.h"
 
 void cli_print_help(FILE *f) {
     fputs(
@@ -143,32 +144,8 @@ static bool parse_bool(const char *s, bool *out) {
     return false;
 }
 
-/* Edit distance (Levenshtein) between two short words, for "did you mean". */
-static size_t edit_distance(const char *a, const char *b) {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64) return 99;
-    size_t prev[65], cur[65];
-    for (size_t j = 0; j <= lb; j++) prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t del = prev[j] + 1, ins = cur[j - 1] + 1, sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            cur[j] = del < ins ? (del < sub ? del : sub) : (ins < sub ? ins : sub);
-        }
-        memcpy(prev, cur, (lb + 1) * sizeof *prev);
-    }
-    return prev[lb];
-}
-
 const char *cli_did_you_mean(const char *word, const char *const *candidates, size_t n) {
-    const char *best = NULL;
-    size_t best_d = 99;
-    for (size_t i = 0; i < n; i++) {
-        size_t d = edit_distance(word, candidates[i]);
-        if (d < best_d) best_d = d, best = candidates[i];
-    }
-    size_t len = strlen(word);
-    return best && best_d <= (len <= 4 ? 1 : len <= 8 ? 2 : 3) ? best : NULL;
+    return suggest_closest(word, candidates, n, false);
 }
 
 static bool suggest_error(int *exit_code, const char *what, const char *word, const char *suggestion) {

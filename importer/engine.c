@@ -28,6 +28,7 @@
 #include "importer/engine_internal.h"
 #include "importer/grpc.h"
 #include "importer/offline_internal.h"
+#include "specs/suggest.h"
 
 #define ENGINE_SEED_LEN 32
 #define ENGINE_VALUE_MAX 200 /* longest value text quoted in a Check warning */
@@ -554,18 +555,31 @@ static bool item_find_schema(engine_item_t *e) {
     }
     if (!res) {
         item_absorb(e, &local);
-        if (!sp && !schema_set_get(g->schemas, pkg))
+        if (!sp && !schema_set_get(g->schemas, pkg)) {
+            /* A package name that is nearly one of the schemas given is a typo. */
+            size_t np = schema_set_count(g->schemas);
+            const char **names = arena_alloc(e->scratch, (np + 1) * sizeof *names);
+            for (size_t i = 0; i < np; i++) names[i] = schema_set_at(g->schemas, i)->name;
+            const char *near = suggest_closest(pkg, names, np, true);
             item_fail(e, DIAG_SCHEMA,
-                      arena_sprintf(e->scratch,
-                                    "no schema for package '%s': the provider gave none and none was given; pass "
-                                    "--schema FILE|DIR with the %s package schema",
-                                    pkg, pkg));
-        else
+                      near ? arena_sprintf(e->scratch, "there is no package '%s' (type '%s'); did you mean '%s'?", pkg,
+                                           type, near)
+                           : arena_sprintf(e->scratch,
+                                           "no schema for package '%s': the provider gave none and none was given; "
+                                           "pass --schema FILE|DIR with the %s package schema",
+                                           pkg, pkg));
+        }
+        else {
+            const char *near = schema_suggest_resource(sp ? sp : schema_set_get(g->schemas, pkg), type);
             item_fail(e, DIAG_SCHEMA,
-                      arena_sprintf(e->scratch,
-                                    "the schema of package '%s' has no resource type '%s'; check the type token, or "
-                                    "pass --schema FILE|DIR with a %s schema that has it",
-                                    pkg, type, pkg));
+                      near ? arena_sprintf(e->scratch,
+                                           "the schema of package '%s' has no resource type '%s'; did you mean '%s'?",
+                                           pkg, type, near)
+                           : arena_sprintf(e->scratch,
+                                           "the schema of package '%s' has no resource type '%s'; check the type "
+                                           "token, or pass --schema FILE|DIR with a %s schema that has it",
+                                           pkg, type, pkg));
+        }
         e->r->status = IMPORT_FAILED;
         return false;
     }

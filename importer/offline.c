@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "importer/offline_internal.h"
+#include "specs/suggest.h"
 #include "specs/importfile.h"
 
 typedef struct offline_slot {
@@ -402,7 +403,11 @@ static const schema_resource_t *offline_find_resource(offline_impl_t *im, arena_
     }
     *type_out = type;
     const schema_resource_t *res = schema_find_resource(im->pkg, type);
-    if (!res)
+    const char *near = res ? NULL : schema_suggest_resource(im->pkg, type);
+    if (!res && near)
+        diag_error(diags, DIAG_SCHEMA, "the schema of package '%s' (%s) has no resource type '%s'; did you mean '%s'?",
+                   im->pkg->name, im->pkg->origin ? im->pkg->origin : "no file", type, near);
+    else if (!res)
         diag_error(diags, DIAG_SCHEMA,
                    "the schema of package '%s' (%s) has no resource type '%s'; check the type token, or pass "
                    "--schema FILE|DIR with a %s schema that has it",
@@ -556,7 +561,15 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
             const schema_package_t *s = schema_set_at(src->schemas, i);
             buf_printf(&b, "%s'%s'", i ? ", " : "", s->name);
         }
-        if (n)
+        const char **names = malloc((n + 1) * sizeof *names);
+        if (!names) abort();
+        for (size_t i = 0; i < n; i++) names[i] = schema_set_at(src->schemas, i)->name;
+        const char *near = suggest_closest(package, names, n, true);
+        free(names);
+        if (near)
+            diag_error(diags, DIAG_SCHEMA, "there is no package '%s' among the schemas given (%s); did you mean '%s'?",
+                       package, b.data, near);
+        else if (n)
             diag_error(diags, DIAG_SCHEMA,
                        "the offline provider needs the schema of package '%s', but the schemas given are for %s; "
                        "pass --schema FILE|DIR with the %s package schema",

@@ -11,6 +11,7 @@
  * cJSON tree and the compiled moduleFormat regex. Lookups fill caches, so a package must not be
  * looked up from two threads at once. */
 #include "specs/schema.h"
+#include "specs/suggest.h"
 
 #include <cjson/cJSON.h>
 #include <regex.h>
@@ -665,6 +666,17 @@ const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char 
     schema_impl_t *im = pkg->impl;
     schema_slot_t *s = find_slot(im, false, token);
     return s ? resolve_resource(im, s) : NULL;
+}
+
+const char *schema_suggest_resource(schema_package_t *pkg, const char *token) {
+    if (!pkg) return NULL;
+    schema_impl_t *im = pkg->impl;
+    const char **tokens = malloc((im->n_res + 1) * sizeof *tokens);
+    if (!tokens) abort();
+    for (size_t i = 0; i < im->n_res; i++) tokens[i] = im->res_slots[i].token;
+    const char *best = suggest_closest(token, tokens, im->n_res, true);
+    free(tokens);
+    return best;
 }
 
 const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token) {

@@ -140,6 +140,8 @@ void schema_free(schema_package_t *pkg);
  * the provider resource, which exists even when the schema has no `provider`). NULL if unknown.
  * Tokens may be URL-escaped (`%2F`); type tokens fall back to a case-insensitive match. */
 const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char *token);
+/* The resource token of pkg closest to a mistyped one ("did you mean"), or NULL. */
+const char *schema_suggest_resource(schema_package_t *pkg, const char *token);
 const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token);
 /* An enum or object type by token, as a type. NULL if unknown. An object type without properties is
  * returned as a MAP of ANY (with its token); schema_find_object still gives its (empty) object. */

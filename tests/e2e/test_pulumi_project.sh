@@ -181,6 +181,12 @@ if [ -n "$tf" ]; then
   ! grep -qF 'unknown option' err && [ "$rc" != 2 ] || grep -q 'error: ' err && ok || bad "--from terraform not accepted: $(cat err)"
 fi
 
+# did you mean: a mistyped type token and package
+echo '{"resources":[{"type":"random:index/randomPett:RandomPett","name":"a","id":"clever-wombat"},{"type":"randm:index/randomPet:RandomPet","name":"b","id":"x"}]}' >typo.json
+"$CIMPORT" --spec typo.json --offline-state "$Q/stack.json" --schema "$S" >/dev/null 2>err
+grep -qF "has no resource type 'random:index/randomPett:RandomPett'; did you mean 'random:index/randomPet:RandomPet'?" err && ok || bad "no suggestion for a type: $(cat err)"
+grep -qF "there is no package 'randm' among the schemas given ('random'); did you mean 'random'?" err && ok || bad "no suggestion for a package: $(cat err)"
+
 # counts and failures grouped by cause
 python3 - >some.json <<'PY'
 import json
