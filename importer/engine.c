@@ -562,8 +562,10 @@ static bool item_find_schema(engine_item_t *e) {
             for (size_t i = 0; i < np; i++) names[i] = schema_set_at(g->schemas, i)->name;
             const char *near = suggest_closest(pkg, names, np, true);
             item_fail(e, DIAG_SCHEMA,
-                      near ? arena_sprintf(e->scratch, "there is no package '%s' (type '%s'); did you mean '%s'?", pkg,
-                                           type, near)
+                      near ? arena_sprintf(e->scratch,
+                                           "no schema for package '%s': the provider gave none and none was given; "
+                                           "did you mean '%s'?",
+                                           pkg, near)
                            : arena_sprintf(e->scratch,
                                            "no schema for package '%s': the provider gave none and none was given; "
                                            "pass --schema FILE|DIR with the %s package schema",

@@ -567,7 +567,9 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
         const char *near = suggest_closest(package, names, n, true);
         free(names);
         if (near)
-            diag_error(diags, DIAG_SCHEMA, "there is no package '%s' among the schemas given (%s); did you mean '%s'?",
+            diag_error(diags, DIAG_SCHEMA,
+                       "the offline provider needs the schema of package '%s', but the schemas given are for %s; did "
+                       "you mean '%s'?",
                        package, b.data, near);
         else if (n)
             diag_error(diags, DIAG_SCHEMA,

@@ -69,6 +69,33 @@ static const char *unique_name(arena_t *a, sset_t *used, const char *base) {
     return name;
 }
 
+/* A name for a Terraform instance whose own name is taken already: one that reads like the resource
+ * (its `name` or `tags.Name` attribute, then its type), before falling back to base_2, base_3... */
+static const char *readable_unique_name(arena_t *a, sset_t *used, const char *base, const tf_resource_t *r,
+                                        const tf_instance_t *inst) {
+    if (!sset_has(used, base)) return unique_name(a, used, base);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(inst->attributes, "name");
+    const cJSON *tags = cJSON_GetObjectItemCaseSensitive(inst->attributes, "tags");
+    const cJSON *tag = cJSON_GetObjectItemCaseSensitive(tags, "Name");
+    const char *cands[3] = {
+        cJSON_IsString(name) && name->valuestring[0] ? name->valuestring : NULL,
+        cJSON_IsString(tag) && tag->valuestring[0] ? tag->valuestring : NULL,
+        NULL,
+    };
+    /* the type without its provider prefix: aws_lb_target_group → lb_target_group */
+    const char *us = strchr(r->type, '_');
+    cands[2] = arena_sprintf(a, "%s_%s", base, us ? us + 1 : r->type);
+    for (int i = 0; i < 3; i++) {
+        if (!cands[i] || strlen(cands[i]) > 64) continue;
+        const char *c = convert_sanitize_name(a, cands[i]);
+        if (!sset_has(used, c)) {
+            sset_add(a, used, c);
+            return c;
+        }
+    }
+    return unique_name(a, used, base);
+}
+
 /* --- report -------------------------------------------------------------------------------------- */
 
 convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,
@@ -404,7 +431,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             e->token = token;
             e->id = id;
             e->reason = note;
-            e->name = unique_name(a, &p->names, convert_tf_name(a, r->module, r->name, inst->index_key));
+            e->name = readable_unique_name(a, &p->names, convert_tf_name(a, r->module, r->name, inst->index_key), r, inst);
             tf_item_t *it = &p->items[p->n_items++];
             it->r = r;
             it->inst = inst;

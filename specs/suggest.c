@@ -35,6 +35,6 @@ const char *suggest_closest(const char *word, const char *const *candidates, siz
         size_t d = suggest_distance(word, candidates[i], ignore_case);
         if (d < best_d) best_d = d, best = candidates[i];
     }
-    size_t limit = len <= 4 ? 1 : len <= 8 ? 2 : len <= 24 ? 3 : len / 8;
+    size_t limit = len <= 5 ? 1 : len <= 10 ? 2 : len <= 24 ? 3 : len / 8;
     return best && best_d > 0 && best_d <= limit ? best : NULL;
 }

@@ -181,11 +181,18 @@ if [ -n "$tf" ]; then
   ! grep -qF 'unknown option' err && [ "$rc" != 2 ] || grep -q 'error: ' err && ok || bad "--from terraform not accepted: $(cat err)"
 fi
 
+# readable generated names: two Terraform resources named `test` (a load balancer and its target
+# group) — the second is named after itself (its `name` attribute), not `test_2`
+LBTF="$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/aws_lb_listener/terraform.tfstate"
+"$CIMPORT" convert --from terraform "$LBTF" --mapping "$SHARED_DATA/schemas" -q >lb.json 2>/dev/null
+python3 -c 'import json,sys; n=[r["name"] for r in json.load(open(sys.argv[1]))["resources"]]; assert "test_2" not in n and "tf_example_lb_tg" in n, n' lb.json && ok ||
+  bad "generated names: $(grep '"name"' lb.json | tr -d ' \n')"
+
 # did you mean: a mistyped type token and package
 echo '{"resources":[{"type":"random:index/randomPett:RandomPett","name":"a","id":"clever-wombat"},{"type":"randm:index/randomPet:RandomPet","name":"b","id":"x"}]}' >typo.json
 "$CIMPORT" --spec typo.json --offline-state "$Q/stack.json" --schema "$S" >/dev/null 2>err
 grep -qF "has no resource type 'random:index/randomPett:RandomPett'; did you mean 'random:index/randomPet:RandomPet'?" err && ok || bad "no suggestion for a type: $(cat err)"
-grep -qF "there is no package 'randm' among the schemas given ('random'); did you mean 'random'?" err && ok || bad "no suggestion for a package: $(cat err)"
+grep -qF "the offline provider needs the schema of package 'randm', but the schemas given are for 'random'; did you mean 'random'?" err && ok || bad "no suggestion for a package: $(cat err)"
 
 # counts and failures grouped by cause
 python3 - >some.json <<'PY'
