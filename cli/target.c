@@ -393,6 +393,20 @@ void target_print_failures(const pipeline_t *p) {
             }
         if (shown > 20) fprintf(stderr, " and %zu more", shown - 20);
         fputc('\n', stderr);
+        if (strstr(cause[i], "<type>")) {
+            /* The types concerned, once each ("the schema lacks these N types"). */
+            size_t nt = 0;
+            fputs("  types:", stderr);
+            for (size_t j = i; j < n; j++) {
+                if (!cause[j] || strcmp(cause[j], cause[i]) != 0) continue;
+                bool seen = false;
+                for (size_t k = i; k < j && !seen; k++)
+                    seen = cause[k] && !strcmp(cause[k], cause[i]) &&
+                           !strcmp(p->results[k].item->type, p->results[j].item->type);
+                if (!seen) fprintf(stderr, "%s %s", nt++ ? "," : "", p->results[j].item->type);
+            }
+            fprintf(stderr, " (%zu type%s)\n", nt, nt == 1 ? "" : "s");
+        }
     }
     arena_free(a);
 }
@@ -449,6 +463,11 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         break;
     case TARGET_IMPORT_OPTION:
     default:
+        if (p->n_ok == 0) {
+            fprintf(stderr, "cimport: read 0 of %zu resources%s%s; nothing was imported\n", total, fail, resumed);
+            fprintf(stderr, "next: fix what is reported above and run cimport again\n");
+            break;
+        }
         fprintf(stderr,
                 "cimport: read %zu of %zu resources (%zu verified)%s%s; nothing was imported into a stack yet: the "
                 "code imports them with the `import` resource option\n",

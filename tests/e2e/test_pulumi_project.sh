@@ -194,6 +194,15 @@ echo '{"resources":[{"type":"random:index/randomPett:RandomPett","name":"a","id"
 grep -qF "has no resource type 'random:index/randomPett:RandomPett'; did you mean 'random:index/randomPet:RandomPet'?" err && ok || bad "no suggestion for a type: $(cat err)"
 grep -qF "the offline provider needs the schema of package 'randm', but the schemas given are for 'random'; did you mean 'random'?" err && ok || bad "no suggestion for a package: $(cat err)"
 
+# eight resources of three types the schema lacks: one line, the types listed once each
+python3 -c "
+import json
+print(json.dumps({'resources': [{'type': 'random:index/nothing%d:Nothing%d' % (i % 3, i % 3), 'name': 'n%d' % i, 'id': 'x%d' % i} for i in range(8)]}))" >unk.json
+"$CIMPORT" --spec unk.json --offline-state "$Q/stack.json" --schema "$S" >/dev/null 2>err
+[ "$(grep -c '^error: ' err)" = 1 ] && grep -qF "error: 8 resources failed: the schema of package 'random' has no resource type '<type>'" err &&
+  grep -qF '  types: random:index/nothing0:Nothing0, random:index/nothing1:Nothing1, random:index/nothing2:Nothing2 (3 types)' err &&
+  grep -qxF 'cimport: read 0 of 8 resources, 8 failed; nothing was imported' err && ok || bad "unknown types not summarized: $(cat err)"
+
 # counts and failures grouped by cause
 python3 - >some.json <<'PY'
 import json
