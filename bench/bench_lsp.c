@@ -8,7 +8,7 @@
  * Reported: the first command (includes compiling the splicer's queries) and the median / max of N
  * further ones. Goal: ≤ 300 ms per command.
  *
- * The server runs in-process (cli/ is not a library, so its files are compiled in here) with a
+ * The server runs in-process (linked from the cimport_cli library) with a
  * write callback that records when each message leaves.
  *
  * Usage: bench_lsp [N]   (default 10) */
@@ -17,13 +17,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/args.c"
-#include "cli/lsp.c"
-#include "cli/lsp_rpc.c"
-#include "cli/lsp_text.c"
-#include "cli/pipeline.c"
-#include "cli/project.c"
-#include "cli/results_report.c"
+#include "cli/cli.h"
+#include "cli/lsp.h"
+#include "cli/lsp_internal.h"
+#include "cli/pipeline.h"
+#include "emitters/splice.h"
 
 static double now_ms(void) {
     struct timespec ts;
@@ -167,15 +165,16 @@ int main(int argc, char **argv) {
                 t[r - 1] = dt;
             /* the editor's answer, so the job ends (the document is left as it was: same work each time) */
             char ans[128];
-            snprintf(ans, sizeof ans, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"applied\":true}}", s->next_id);
+            snprintf(ans, sizeof ans, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"applied\":true}}", lsp_server_last_request_id(s));
             lsp_server_handle(s, ans, strlen(ans));
         }
         qsort(t, (size_t)n, sizeof *t, cmp_double);
         /* where the time goes: the pipeline, the splice, and the server's own share (the line diff and
          * the UTF-16 positions of the edit), each measured alone on the same document */
-        lsp_doc_t *d = lsp_doc_find(s, langs[li].uri);
+        size_t doc_len = 0;
+        const char *doc = lsp_server_document(s, langs[li].uri, &doc_len, NULL);
         pipeline_t p;
-        cli_options_t o = s->opts;
+        cli_options_t o = *lsp_server_options(s);
         o.language = langs[li].lang;
         o.language_set = true;
         o.inline_type = "random:index/randomPet:RandomPet";
@@ -191,7 +190,7 @@ int main(int argc, char **argv) {
         diag_list_init(&dl);
         splice_options_t so = {.filename = "bench"};
         double s0 = now_ms();
-        if (!p.code || !splicer_splice(s->splicer, d->text, d->len, langs[li].lang, p.code, strlen(p.code), &so,
+        if (!p.code || !splicer_splice(lsp_server_splicer(s), doc, doc_len, langs[li].lang, p.code, strlen(p.code), &so,
                                        &spliced, &spliced_len, &changed, NULL, &dl)) {
             fprintf(stderr, "bench_lsp: %s: the splice failed: %s\n", langs[li].id,
                     dl.head        ? diag_format(&dl, dl.head)
@@ -202,8 +201,8 @@ int main(int argc, char **argv) {
         double splice_ms = now_ms() - s0;
         double d0 = now_ms();
         lsp_edit_t *edits;
-        size_t ne = lsp_text_diff(d->text, d->len, spliced, spliced_len, &edits);
-        cJSON_Delete(lsp_edits_json(d->text, d->len, spliced, edits, ne, LSP_ENC_UTF16));
+        size_t ne = lsp_text_diff(doc, doc_len, spliced, spliced_len, &edits);
+        cJSON_Delete(lsp_edits_json(doc, doc_len, spliced, edits, ne, LSP_ENC_UTF16));
         double diff_ms = now_ms() - d0;
         free(edits);
         free(spliced);

@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/latency_server.c"
+#include "bench/latency_server.h"
 #include "importer/engine.h"
 #include "importer/grpc_provider.h"
 

@@ -34,8 +34,6 @@
 #define LSP_CMD_IMPORT_FILE "cimport.importFile"
 #define LSP_CMD_SHOW_REPORT "cimport.showReport"
 
-enum { LSP_MSG_ERROR = 1, LSP_MSG_WARNING = 2, LSP_MSG_INFO = 3 };
-
 typedef enum {
     LSP_STATE_NEW = 0,  /* before initialize */
     LSP_STATE_RUNNING,  /* initialize answered */
@@ -1377,6 +1375,7 @@ lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, 
     s->exit_code = 1;
     s->arena = arena_new();
     s->splicer = splicer_new();
+    lsp_text_diff_hold();
     if (defaults) {
         s->base = *defaults;
         const char **schemas = arena_alloc(s->arena, (defaults->n_schemas + 1) * sizeof *schemas);
@@ -1401,6 +1400,7 @@ lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, 
 
 void lsp_server_free(lsp_server_t *s) {
     if (!s) return;
+    lsp_text_diff_release();
     while (s->docs) {
         lsp_doc_t *d = s->docs;
         s->docs = d->next;
@@ -1555,3 +1555,19 @@ int cli_lsp_main(int argc, char **argv) {
     free(av);
     return rc;
 }
+
+/* ---------- for tests and benchmarks (lsp_internal.h) ---------- */
+
+const char *lsp_server_document(lsp_server_t *s, const char *uri, size_t *len, long *version) {
+    lsp_doc_t *d = lsp_doc_find(s, uri);
+    if (!d) return NULL;
+    if (len) *len = d->len;
+    if (version) *version = d->version;
+    return d->text;
+}
+
+const cli_options_t *lsp_server_options(const lsp_server_t *s) { return &s->opts; }
+
+long lsp_server_last_request_id(const lsp_server_t *s) { return s->next_id; }
+
+splicer_t *lsp_server_splicer(lsp_server_t *s) { return s->splicer; }

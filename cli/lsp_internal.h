@@ -43,6 +43,9 @@ lsp_read_status_t lsp_reader_next(lsp_reader_t *r, bool block, char **body, size
 /* Frames a message: `Content-Length: N\r\n\r\n` + the body (malloc'd; *out_len bytes). */
 char *lsp_frame(const char *body, size_t len, size_t *out_len);
 
+/* window/showMessage types (LSP MessageType). */
+enum { LSP_MSG_ERROR = 1, LSP_MSG_WARNING = 2, LSP_MSG_INFO = 3 };
+
 /* ---------- text documents (lsp_text.c) ---------- */
 
 typedef enum {
@@ -66,11 +69,14 @@ typedef struct lsp_edit {
     size_t new_start, new_end;
 } lsp_edit_t;
 
-/* The edits that turn old into new: a line diff (Myers) of what lies between the common first and
- * last lines, each changed run of lines then narrowed to the bytes that differ (never splitting a
- * UTF-8 character or a CRLF). Sorted, non-overlapping. Returns the count; *out is malloc'd (NULL
- * when the texts are equal). */
+/* The edits that turn old into new: libgit2's line diff (minimal, no context), each changed run of
+ * lines then narrowed to the bytes that differ (never splitting a UTF-8 character or a CRLF).
+ * Sorted, non-overlapping. Returns the count; *out is malloc'd (NULL when the texts are equal). */
 size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text, size_t new_len, lsp_edit_t **out);
+/* Keep libgit2's global state set up between diffs (a first setup costs ~13 ms, most of a diff's
+ * time otherwise); the server holds it for its life. Calls nest; each hold needs one release. */
+void lsp_text_diff_hold(void);
+void lsp_text_diff_release(void);
 /* The edits as LSP TextEdit[] ({range, newText}), positions in old_text under `enc`. */
 cJSON *lsp_edits_json(const char *old_text, size_t old_len, const char *new_text, const lsp_edit_t *edits, size_t n,
                       lsp_encoding_t enc);
@@ -79,5 +85,21 @@ cJSON *lsp_edits_json(const char *old_text, size_t old_len, const char *new_text
 char *lsp_uri_to_path(const char *uri);
 /* The `file://` URI of a path (made absolute against the working directory; malloc'd). */
 char *lsp_path_to_uri(const char *path);
+
+/* ---------- the server's state, for tests and benchmarks (lsp.c) ---------- */
+
+typedef struct lsp_server lsp_server_t;
+typedef struct cli_options cli_options_t;
+typedef struct splicer splicer_t;
+
+/* The text of the open document with this URI (or the same file spelt differently): NUL-terminated,
+ * *len bytes, *version as the editor last sent it. NULL when no such document is open. */
+const char *lsp_server_document(lsp_server_t *s, const char *uri, size_t *len, long *version);
+/* The options commands run with (the server's defaults plus initializationOptions). */
+const cli_options_t *lsp_server_options(const lsp_server_t *s);
+/* The id of the last request the server sent to the client (e.g. workspace/applyEdit). */
+long lsp_server_last_request_id(const lsp_server_t *s);
+/* The splicer the server's commands use (its queries compiled once). */
+splicer_t *lsp_server_splicer(lsp_server_t *s);
 
 #endif

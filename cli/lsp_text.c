@@ -13,6 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <git2.h>
+
+#include "base/vec.h"
 #include "cli/lsp_internal.h"
 
 /* Bytes of the UTF-8 character starting with lead byte c (1 for a stray continuation byte, so
@@ -109,45 +112,24 @@ void lsp_text_replace(char **text, size_t *len, size_t start, size_t end, const 
 
 /* ---------- diff ---------- */
 
-typedef struct txt_line {
-    size_t off, len;
-    uint64_t hash;
-} txt_line_t;
-
-static size_t txt_split(const char *t, size_t len, txt_line_t **out) {
-    size_t n = 0, cap = 64;
-    txt_line_t *v = malloc(cap * sizeof *v);
-    if (!v) abort();
-    size_t i = 0;
-    while (i < len) {
+/* Byte offset of the start of each line (lines end after '\n', as libgit2's xdiff splits them);
+ * offs[n] = len. Returns n, the number of lines. */
+static size_t txt_line_starts(const char *t, size_t len, size_t **out) {
+    size_t *offs = NULL, cap = 0, n = 0;
+    for (size_t i = 0; i < len;) {
+        offs = vec_grow(offs, &cap, n + 2, sizeof *offs);
+        offs[n++] = i;
         const char *nl = memchr(t + i, '\n', len - i);
-        size_t e = nl ? (size_t)(nl - t) + 1 : len;
-        if (n == cap) {
-            cap *= 2;
-            v = realloc(v, cap * sizeof *v);
-            if (!v) abort();
-        }
-        uint64_t h = 1469598103934665603ull; /* FNV-1a */
-        for (size_t k = i; k < e; k++)
-            h = (h ^ (unsigned char)t[k]) * 1099511628211ull;
-        v[n++] = (txt_line_t){.off = i, .len = e - i, .hash = h};
-        i = e;
+        i = nl ? (size_t)(nl - t) + 1 : len;
     }
-    *out = v;
+    offs = vec_grow(offs, &cap, n + 1, sizeof *offs);
+    offs[n] = len;
+    *out = offs;
     return n;
 }
 
-static bool txt_line_eq(const char *a, const txt_line_t *x, const char *b, const txt_line_t *y) {
-    return x->hash == y->hash && x->len == y->len && memcmp(a + x->off, b + y->off, x->len) == 0;
-}
-
-typedef struct txt_edits {
-    lsp_edit_t *v;
-    size_t n, cap;
-} txt_edits_t;
-
 /* Adds the change old[oa, ob) → new[na, nb), narrowed to the bytes that differ. */
-static void txt_add_hunk(txt_edits_t *e, const char *a, size_t alen, size_t oa, size_t ob, const char *b, size_t na,
+static void txt_add_hunk(vec_t *edits, const char *a, size_t alen, size_t oa, size_t ob, const char *b, size_t na,
                          size_t nb) {
     size_t p = 0;
     while (oa + p < ob && na + p < nb && a[oa + p] == b[na + p])
@@ -164,114 +146,74 @@ static void txt_add_hunk(txt_edits_t *e, const char *a, size_t alen, size_t oa, 
                      (a[ob - s] == '\n' && ob - s > 0 && a[ob - s - 1] == '\r')))
         s--;
     if (oa + p == ob - s && na + p == nb - s) return;
-    if (e->n == e->cap) {
-        e->cap = e->cap ? e->cap * 2 : 8;
-        e->v = realloc(e->v, e->cap * sizeof *e->v);
-        if (!e->v) abort();
-    }
-    e->v[e->n++] = (lsp_edit_t){.old_start = oa + p, .old_end = ob - s, .new_start = na + p, .new_end = nb - s};
+    VEC_PUSH(edits, lsp_edit_t,
+             ((lsp_edit_t){.old_start = oa + p, .old_end = ob - s, .new_start = na + p, .new_end = nb - s}));
 }
 
-/* Beyond this many differing lines the middle becomes one edit (Myers' trace grows as D²). */
-#define TXT_MAX_D 2000
+/* First line (0-based) of a hunk side: libgit2 numbers lines from 1, and a side with no lines
+ * names the line it follows. */
+static size_t txt_hunk_first(int start, int lines) { return (size_t)(lines ? start - 1 : start); }
+
+void lsp_text_diff_hold(void) { git_libgit2_init(); }
+
+void lsp_text_diff_release(void) { git_libgit2_shutdown(); }
 
 size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text, size_t new_len, lsp_edit_t **out) {
     *out = NULL;
-    txt_line_t *A, *B;
-    size_t na = txt_split(old_text, old_len, &A);
-    size_t nb = txt_split(new_text, new_len, &B);
-    size_t pre = 0;
-    while (pre < na && pre < nb && txt_line_eq(old_text, &A[pre], new_text, &B[pre]))
+    if (old_len == new_len && memcmp(old_text, new_text, old_len) == 0) return 0;
+    /* The common first and last whole lines are no part of the diff: cut them off before libgit2,
+     * which would otherwise hash every line of a large document for an edit at one place. */
+    size_t pre = 0, max = old_len < new_len ? old_len : new_len;
+    while (pre < max && old_text[pre] == new_text[pre])
         pre++;
+    while (pre > 0 && old_text[pre - 1] != '\n')
+        pre--;
     size_t suf = 0;
-    while (suf < na - pre && suf < nb - pre && txt_line_eq(old_text, &A[na - 1 - suf], new_text, &B[nb - 1 - suf]))
+    while (suf < max - pre && old_text[old_len - 1 - suf] == new_text[new_len - 1 - suf])
         suf++;
-    txt_edits_t e = {0};
-    const txt_line_t *a = A + pre, *b = B + pre;
-    long N = (long)(na - pre - suf), M = (long)(nb - pre - suf);
-    size_t ostart = pre < na ? A[pre].off : old_len, nstart = pre < nb ? B[pre].off : new_len;
-    size_t oend = suf ? A[na - suf].off : old_len, nend = suf ? B[nb - suf].off : new_len;
-    if (N == 0 || M == 0) {
-        txt_add_hunk(&e, old_text, old_len, ostart, oend, new_text, nstart, nend);
-        goto done;
-    }
-    {
-        /* Myers' greedy forward search, keeping V of every round for the way back. */
-        long max = N + M;
-        long dmax = max < TXT_MAX_D ? max : TXT_MAX_D;
-        long *V = malloc((size_t)(2 * max + 3) * sizeof *V);
-        long **trace = calloc((size_t)dmax + 1, sizeof *trace);
-        if (!V || !trace) abort();
-        long off = max + 1;
-        V[off + 1] = 0;
-        long D = -1;
-        for (long d = 0; d <= dmax && D < 0; d++) {
-            for (long k = -d; k <= d; k += 2) {
-                long x = (k == -d || (k != d && V[off + k - 1] < V[off + k + 1])) ? V[off + k + 1] : V[off + k - 1] + 1;
-                long y = x - k;
-                while (x < N && y < M && txt_line_eq(old_text, &a[x], new_text, &b[y]))
-                    x++, y++;
-                V[off + k] = x;
-                if (x >= N && y >= M) D = d;
-            }
-            trace[d] = malloc((size_t)(2 * d + 1) * sizeof **trace);
-            if (!trace[d]) abort();
-            memcpy(trace[d], V + off - d, (size_t)(2 * d + 1) * sizeof *V);
+    while (suf > 0 && !((old_len - suf == pre || old_text[old_len - suf - 1] == '\n') &&
+                        (new_len - suf == pre || new_text[new_len - suf - 1] == '\n')))
+        suf--;
+    const char *a = old_text + pre, *b = new_text + pre;
+    size_t alen = old_len - pre - suf, blen = new_len - pre - suf;
+    /* libgit2's line diff (xdiff, minimal Myers), no context lines: each hunk is one changed run of
+     * lines. init/shutdown are reference counted, so pairing them here is safe (and cheap while the
+     * server holds libgit2: lsp_text_diff_hold). */
+    git_libgit2_init();
+    git_diff_options opts;
+    git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+    opts.context_lines = 0;
+    opts.interhunk_lines = 0;
+    opts.flags |= GIT_DIFF_FORCE_TEXT | GIT_DIFF_MINIMAL;
+    git_patch *patch = NULL;
+    vec_t edits = VEC_INIT(lsp_edit_t);
+    if (git_patch_from_buffers(&patch, a, alen, NULL, b, blen, NULL, &opts) == 0) {
+        size_t *ao, *bo;
+        size_t na = txt_line_starts(a, alen, &ao);
+        size_t nb = txt_line_starts(b, blen, &bo);
+        size_t nh = git_patch_num_hunks(patch);
+        for (size_t i = 0; i < nh; i++) {
+            const git_diff_hunk *h = NULL;
+            if (git_patch_get_hunk(&h, NULL, patch, i) != 0) continue;
+            size_t o0 = txt_hunk_first(h->old_start, h->old_lines), o1 = o0 + (size_t)h->old_lines;
+            size_t n0 = txt_hunk_first(h->new_start, h->new_lines), n1 = n0 + (size_t)h->new_lines;
+            if (o1 > na) o1 = na;
+            if (o0 > o1) o0 = o1;
+            if (n1 > nb) n1 = nb;
+            if (n0 > n1) n0 = n1;
+            txt_add_hunk(&edits, old_text, old_len, pre + ao[o0], pre + ao[o1], new_text, pre + bo[n0], pre + bo[n1]);
         }
-        if (D < 0) {
-            txt_add_hunk(&e, old_text, old_len, ostart, oend, new_text, nstart, nend);
-        } else {
-            /* Walk back from (N, M), recording the snakes' starts; hunks lie between snakes. */
-            long *sx = malloc((size_t)(D + 2) * 2 * sizeof *sx);
-            if (!sx) abort();
-            long x = N, y = M, ns = 0;
-            for (long d = D; d > 0; d--) {
-                long k = x - y;
-                const long *Vp = trace[d - 1]; /* index k' → Vp[k' + d - 1] */
-                long pk = (k == -d || (k != d && Vp[k - 1 + d - 1] < Vp[k + 1 + d - 1])) ? k + 1 : k - 1;
-                long px = Vp[pk + d - 1], py = px - pk;
-                long mx = pk == k + 1 ? px : px + 1; /* after the edit step */
-                long my = mx - k;
-                /* the snake from (mx, my) to (x, y) is equal; the step (px,py)→(mx,my) is an edit */
-                sx[2 * ns] = mx;
-                sx[2 * ns + 1] = my;
-                ns++;
-                x = px;
-                y = py;
-            }
-            /* Edit steps in forward order: from (x, y) after the initial snake. Merge adjacent steps. */
-            long cx = 0, cy = 0;
-            while (cx < N && cy < M && txt_line_eq(old_text, &a[cx], new_text, &b[cy]))
-                cx++, cy++;
-            long hx = -1, hy = -1; /* open hunk start */
-            for (long i = ns - 1; i >= 0; i--) {
-                long mx = sx[2 * i], my = sx[2 * i + 1];
-                if (hx < 0) hx = cx, hy = cy;
-                cx = mx;
-                cy = my;
-                /* follow the snake after this step */
-                long sx0 = cx, sy0 = cy;
-                while (cx < N && cy < M && txt_line_eq(old_text, &a[cx], new_text, &b[cy]))
-                    cx++, cy++;
-                if (cx > sx0 || i == 0) {
-                    size_t o0 = hx < N ? a[hx].off : oend, o1 = sx0 < N ? a[sx0].off : oend;
-                    size_t n0 = hy < M ? b[hy].off : nend, n1 = sy0 < M ? b[sy0].off : nend;
-                    txt_add_hunk(&e, old_text, old_len, o0, o1, new_text, n0, n1);
-                    hx = hy = -1;
-                }
-            }
-            free(sx);
-        }
-        for (long d = 0; d <= dmax; d++)
-            free(trace[d]);
-        free(trace);
-        free(V);
+        git_patch_free(patch);
+        free(ao);
+        free(bo);
+    } else {
+        /* libgit2 could not diff (out of memory): one edit for the middle is still correct */
+        txt_add_hunk(&edits, old_text, old_len, pre, old_len - suf, new_text, pre, new_len - suf);
     }
-done:
-    free(A);
-    free(B);
-    *out = e.v;
-    return e.n;
+    git_libgit2_shutdown();
+    size_t n = 0;
+    *out = vec_steal(&edits, &n);
+    return n;
 }
 
 cJSON *lsp_edits_json(const char *old_text, size_t old_len, const char *new_text, const lsp_edit_t *edits, size_t n,

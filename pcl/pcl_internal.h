@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/hashmap.h"
 #include "pcl/pcl.h"
 
 /* HCL identifier: ASCII letter or `_` first, then letters, digits, `_` or `-`. (HCL also accepts
@@ -38,21 +39,19 @@ const schema_type_t *pcl_resolve_type(const schema_type_t *t, const pv_t *v);
 /* Canonical position of an option name in Pulumi's order (unknown names sort last). */
 int pcl_option_rank(const char *name);
 
-/* A string → index hash map; keys are kept by pointer and must outlive the map. */
-typedef struct pcl_smap_entry {
-    const char *key;
-    uint64_t hash;
-    size_t val;
-} pcl_smap_entry_t;
+/* A string → index map over base/hashmap.h; keys are kept by pointer and must outlive the map.
+ * Zero-initialized is empty. */
+typedef hashmap_t pcl_smap_t;
 
-typedef struct pcl_smap {
-    pcl_smap_entry_t *e;
-    size_t cap, n;
-} pcl_smap_t;
-
-bool pcl_smap_get(const pcl_smap_t *m, const char *key, size_t *val);
+static inline bool pcl_smap_get(const pcl_smap_t *m, const char *key, size_t *val) {
+    void **v = hashmap_find_str(m, key);
+    if (v && val) *val = (size_t)(uintptr_t)*v;
+    return v != NULL;
+}
 /* Inserts key unless present; returns whether it was new. */
-bool pcl_smap_add(pcl_smap_t *m, const char *key, size_t val);
-void pcl_smap_free(pcl_smap_t *m);
+static inline bool pcl_smap_add(pcl_smap_t *m, const char *key, size_t val) {
+    return hashmap_add_str(m, key, (void *)(uintptr_t)val);
+}
+static inline void pcl_smap_free(pcl_smap_t *m) { hashmap_free(m); }
 
 #endif

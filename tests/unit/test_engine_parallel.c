@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/latency_server.c"
+#include "bench/latency_server.h"
 #include "importer/engine.h"
 #include "importer/grpc_provider.h"
 #include "importer/offline.h"

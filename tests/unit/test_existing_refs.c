@@ -15,13 +15,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/existing_refs.h"
 #include "emitters/emit.h"
 #include "emitters/splice.h"
 #include "pcl/pcl.h"
 #include "testutil.h"
-
-/* cli/ is an executable, not a library: its one file under test is compiled in here. */
-#include "../../cli/existing_refs.c"
 
 #define PET "random:index/randomPet:RandomPet"
 #define RID "random:index/randomId:RandomId"

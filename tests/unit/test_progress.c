@@ -1,4 +1,4 @@
-/* test_progress.c — the CLI's progress display (cli/progress.c, compiled in here: cli/ is not a
+/* test_progress.c — the CLI's progress display (cli/progress.c, linked from the cimport_cli
  * library): the terminal status line with rate and time left, failures printed above it and capped,
  * plain lines at most every few seconds off a terminal, nothing with --quiet, and the line cleared
  * at the end. A fake clock makes the figures exact. */
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/progress.c"
+#include "cli/progress.h"
 
 static int64_t fake_now;
 static int64_t fake_clock(void) { return fake_now; }
