@@ -24,7 +24,8 @@ static void *hashmap_alloc(size_t n, size_t size) {
 uint64_t hashmap_hash(const void *key, size_t len) {
     const unsigned char *p = key;
     uint64_t h = 14695981039346656037ULL; /* offset basis 0xcbf29ce484222325 */
-    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 1099511628211ULL;
     return h;
 }
 
@@ -56,7 +57,8 @@ static void hashmap_rebuild(hashmap_t *m, size_t cap) {
     m->used = n;
     m->index_cap = 2 * cap;
     m->index = hashmap_alloc(m->index_cap, sizeof *m->index);
-    for (size_t i = 0; i < n; i++) m->index[hashmap_probe(m, entries[i].key, entries[i].len, entries[i].hash)] = (uint32_t)(i + 1);
+    for (size_t i = 0; i < n; i++)
+        m->index[hashmap_probe(m, entries[i].key, entries[i].len, entries[i].hash)] = (uint32_t)(i + 1);
 }
 
 /* Room for one more entry at the end of the array: compacts when at least half the entries are
@@ -117,7 +119,8 @@ bool hashmap_delete(hashmap_t *m, const char *key, size_t len, void **old) {
     if (old) *old = e->value;
     *e = (hashmap_entry_t){0};
     m->count--;
-    while (m->used && !m->entries[m->used - 1].key) m->used--; /* trailing holes are free space */
+    while (m->used && !m->entries[m->used - 1].key)
+        m->used--; /* trailing holes are free space */
     /* Backward shift: pull later entries of the probe run into the hole when their home slot does
      * not lie cyclically in (hole, j] — otherwise a lookup starting at their home would stop early. */
     size_t mask = m->index_cap - 1;

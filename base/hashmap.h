@@ -40,8 +40,8 @@ typedef struct hashmap {
     hashmap_entry_t *entries; /* insertion order, holes included */
     size_t used;              /* entries[0, used) are taken (live or deleted) */
     size_t entries_cap;
-    size_t count;   /* live entries */
-    uint32_t *index; /* index_cap slots: 0 = empty, else entry number + 1 */
+    size_t count;     /* live entries */
+    uint32_t *index;  /* index_cap slots: 0 = empty, else entry number + 1 */
     size_t index_cap; /* 0 or a power of two */
 } hashmap_t;
 
@@ -66,7 +66,9 @@ void hashmap_clear(hashmap_t *m);
 /* Releases the map's memory; it is an empty map again. */
 void hashmap_free(hashmap_t *m);
 
-static inline size_t hashmap_count(const hashmap_t *m) { return m->count; }
+static inline size_t hashmap_count(const hashmap_t *m) {
+    return m->count;
+}
 
 static inline bool hashmap_add_str(hashmap_t *m, const char *key, void *value) {
     return hashmap_add(m, key, strlen(key), value);

@@ -30,13 +30,21 @@ void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size) {
     return p;
 }
 
-void vec_init(vec_t *v, size_t elem_size) { *v = (vec_t){NULL, 0, 0, elem_size}; }
+void vec_init(vec_t *v, size_t elem_size) {
+    *v = (vec_t){NULL, 0, 0, elem_size};
+}
 
-void vec_reserve(vec_t *v, size_t need) { v->data = vec_grow(v->data, &v->cap, need, v->elem_size); }
+void vec_reserve(vec_t *v, size_t need) {
+    v->data = vec_grow(v->data, &v->cap, need, v->elem_size);
+}
 
-static char *vec_byte(const vec_t *v, size_t i) { return (char *)v->data + i * v->elem_size; }
+static char *vec_byte(const vec_t *v, size_t i) {
+    return (char *)v->data + i * v->elem_size;
+}
 
-void *vec_push(vec_t *v) { return vec_insert(v, v->len); }
+void *vec_push(vec_t *v) {
+    return vec_insert(v, v->len);
+}
 
 void vec_append(vec_t *v, const void *src, size_t n) {
     if (!n) return;
@@ -51,7 +59,9 @@ void *vec_at(const vec_t *v, size_t i) {
     return vec_byte(v, i);
 }
 
-void *vec_last(const vec_t *v) { return v->len ? vec_byte(v, v->len - 1) : NULL; }
+void *vec_last(const vec_t *v) {
+    return v->len ? vec_byte(v, v->len - 1) : NULL;
+}
 
 bool vec_pop(vec_t *v, void *out) {
     if (!v->len) return false;

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 typedef struct vec {
-    void *data;       /* cap elements, the first len in use; NULL while cap == 0 */
+    void *data; /* cap elements, the first len in use; NULL while cap == 0 */
     size_t len, cap;
     size_t elem_size; /* bytes per element, > 0 */
 } vec_t;

@@ -165,7 +165,8 @@ int main(int argc, char **argv) {
                 t[r - 1] = dt;
             /* the editor's answer, so the job ends (the document is left as it was: same work each time) */
             char ans[128];
-            snprintf(ans, sizeof ans, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"applied\":true}}", lsp_server_last_request_id(s));
+            snprintf(ans, sizeof ans, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"applied\":true}}",
+                     lsp_server_last_request_id(s));
             lsp_server_handle(s, ans, strlen(ans));
         }
         qsort(t, (size_t)n, sizeof *t, cmp_double);

@@ -1566,8 +1566,14 @@ const char *lsp_server_document(lsp_server_t *s, const char *uri, size_t *len, l
     return d->text;
 }
 
-const cli_options_t *lsp_server_options(const lsp_server_t *s) { return &s->opts; }
+const cli_options_t *lsp_server_options(const lsp_server_t *s) {
+    return &s->opts;
+}
 
-long lsp_server_last_request_id(const lsp_server_t *s) { return s->next_id; }
+long lsp_server_last_request_id(const lsp_server_t *s) {
+    return s->next_id;
+}
 
-splicer_t *lsp_server_splicer(lsp_server_t *s) { return s->splicer; }
+splicer_t *lsp_server_splicer(lsp_server_t *s) {
+    return s->splicer;
+}

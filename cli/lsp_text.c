@@ -152,11 +152,17 @@ static void txt_add_hunk(vec_t *edits, const char *a, size_t alen, size_t oa, si
 
 /* First line (0-based) of a hunk side: libgit2 numbers lines from 1, and a side with no lines
  * names the line it follows. */
-static size_t txt_hunk_first(int start, int lines) { return (size_t)(lines ? start - 1 : start); }
+static size_t txt_hunk_first(int start, int lines) {
+    return (size_t)(lines ? start - 1 : start);
+}
 
-void lsp_text_diff_hold(void) { git_libgit2_init(); }
+void lsp_text_diff_hold(void) {
+    git_libgit2_init();
+}
 
-void lsp_text_diff_release(void) { git_libgit2_shutdown(); }
+void lsp_text_diff_release(void) {
+    git_libgit2_shutdown();
+}
 
 size_t lsp_text_diff(const char *old_text, size_t old_len, const char *new_text, size_t new_len, lsp_edit_t **out) {
     *out = NULL;

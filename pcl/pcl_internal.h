@@ -52,6 +52,8 @@ static inline bool pcl_smap_get(const pcl_smap_t *m, const char *key, size_t *va
 static inline bool pcl_smap_add(pcl_smap_t *m, const char *key, size_t val) {
     return hashmap_add_str(m, key, (void *)(uintptr_t)val);
 }
-static inline void pcl_smap_free(pcl_smap_t *m) { hashmap_free(m); }
+static inline void pcl_smap_free(pcl_smap_t *m) {
+    hashmap_free(m);
+}
 
 #endif

@@ -26,20 +26,24 @@
 /* ---------- a deterministic generator (xorshift64*) ---------- */
 
 static uint64_t rng_state;
-static void rng_seed(uint64_t s) { rng_state = s ? s : 1; }
+static void rng_seed(uint64_t s) {
+    rng_state = s ? s : 1;
+}
 static uint64_t rng_next(void) {
     rng_state ^= rng_state >> 12;
     rng_state ^= rng_state << 25;
     rng_state ^= rng_state >> 27;
     return rng_state * 2685821657736338717ULL;
 }
-static size_t rng_below(size_t n) { return (size_t)(rng_next() % n); }
+static size_t rng_below(size_t n) {
+    return (size_t)(rng_next() % n);
+}
 
 /* ---------- the model ---------- */
 
 typedef struct model {
-    size_t n;      /* key space: keys "k0" … "k<n-1>" */
-    char **keys;   /* the key strings (the map borrows them) */
+    size_t n;    /* key space: keys "k0" … "k<n-1>" */
+    char **keys; /* the key strings (the map borrows them) */
     bool *present;
     void **value;
     uint64_t *seq; /* insertion sequence of a present key */
@@ -63,7 +67,8 @@ static void model_init(model_t *md, size_t n) {
 }
 
 static void model_free(model_t *md) {
-    for (size_t i = 0; i < md->n; i++) free(md->keys[i]);
+    for (size_t i = 0; i < md->n; i++)
+        free(md->keys[i]);
     free(md->keys);
     free(md->present);
     free(md->value);
@@ -105,7 +110,9 @@ static void model_check(const model_t *md, const hashmap_t *m) {
     ck_assert_uint_eq(seen, md->count);
 }
 
-static void *val(uint64_t x) { return (void *)(uintptr_t)(x * 16 + 8); }
+static void *val(uint64_t x) {
+    return (void *)(uintptr_t)(x * 16 + 8);
+}
 
 /* One random operation on map and model alike, each result compared. */
 static void random_op(model_t *md, hashmap_t *m) {
@@ -214,10 +221,13 @@ START_TEST(map_iterates_in_insertion_order_across_growth_and_compaction) {
     model_t md;
     model_init(&md, 200);
     hashmap_t m = {0};
-    for (size_t i = 0; i < 100; i++) ck_assert(hashmap_add_str(&m, md.keys[i], val(i)));
-    for (size_t i = 0; i < 90; i++) ck_assert(hashmap_delete_str(&m, md.keys[i], NULL));
-    for (size_t i = 100; i < 200; i++) ck_assert(hashmap_add_str(&m, md.keys[i], val(i))); /* compacts */
-    ck_assert(hashmap_add_str(&m, md.keys[5], val(5))); /* re-added: now last */
+    for (size_t i = 0; i < 100; i++)
+        ck_assert(hashmap_add_str(&m, md.keys[i], val(i)));
+    for (size_t i = 0; i < 90; i++)
+        ck_assert(hashmap_delete_str(&m, md.keys[i], NULL));
+    for (size_t i = 100; i < 200; i++)
+        ck_assert(hashmap_add_str(&m, md.keys[i], val(i))); /* compacts */
+    ck_assert(hashmap_add_str(&m, md.keys[5], val(5)));     /* re-added: now last */
     size_t it = 0, n = 0;
     const hashmap_entry_t *e;
     size_t expect = 90;
@@ -279,11 +289,13 @@ START_TEST(map_clear_keeps_working) {
     model_init(&md, 300);
     hashmap_t m = {0};
     for (int round = 0; round < 3; round++) {
-        for (size_t i = 0; i < md.n; i += (size_t)round + 1) ck_assert(hashmap_add_str(&m, md.keys[i], val(i)));
+        for (size_t i = 0; i < md.n; i += (size_t)round + 1)
+            ck_assert(hashmap_add_str(&m, md.keys[i], val(i)));
         ck_assert_uint_eq(hashmap_count(&m), (md.n + (size_t)round) / ((size_t)round + 1));
         hashmap_clear(&m);
         ck_assert_uint_eq(hashmap_count(&m), 0);
-        for (size_t i = 0; i < md.n; i++) ck_assert_ptr_null(hashmap_find_str(&m, md.keys[i]));
+        for (size_t i = 0; i < md.n; i++)
+            ck_assert_ptr_null(hashmap_find_str(&m, md.keys[i]));
     }
     hashmap_free(&m);
     model_free(&md);
@@ -330,7 +342,8 @@ START_TEST(map_large) {
     }
     model_check(&md, &m);
     rng_seed(42);
-    for (size_t op = 0; op < 2 * n; op++) random_op(&md, &m);
+    for (size_t op = 0; op < 2 * n; op++)
+        random_op(&md, &m);
     model_check(&md, &m);
     hashmap_free(&m);
     model_free(&md);
@@ -353,12 +366,14 @@ START_TEST(vec_push_at_pop_large) {
     ck_assert_ptr_null(vec_last(&v));
     ck_assert(!vec_pop(&v, NULL));
     const size_t n = 1000000;
-    for (size_t i = 0; i < n; i++) VEC_PUSH(&v, long, (long)i * 3);
+    for (size_t i = 0; i < n; i++)
+        VEC_PUSH(&v, long, (long)i * 3);
     ck_assert_uint_eq(v.len, n);
     ck_assert_uint_eq(v.cap, 1u << 20); /* doubled from 8 */
     const long *xs = v.data;
-    for (size_t i = 0; i < n; i++) ck_assert_int_eq(xs[i], (long)i * 3);
-    ck_assert_int_eq(VEC_AT(&v, long, 12345), 12345 * 3);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_eq(xs[i], (long)i * 3);
+    ck_assert_int_eq(VEC_AT(&v, long, 12345), 12345L * 3);
     long last = 0;
     ck_assert(vec_pop(&v, &last));
     ck_assert_int_eq(last, (long)(n - 1) * 3);
@@ -395,12 +410,14 @@ START_TEST(vec_insert_remove_truncate_append_steal) {
     /* -1 0 1 2 3 100 4 5 6 7 8 9 200 */
     static const int expect1[] = {-1, 0, 1, 2, 3, 100, 4, 5, 6, 7, 8, 9, 200};
     ck_assert_uint_eq(v.len, 13);
-    for (size_t i = 0; i < v.len; i++) ck_assert_int_eq(VEC_AT(&v, item_t, i).a, expect1[i]);
+    for (size_t i = 0; i < v.len; i++)
+        ck_assert_int_eq(VEC_AT(&v, item_t, i).a, expect1[i]);
     ck_assert_str_eq(VEC_AT(&v, item_t, 6).name, "item-4");
     vec_remove(&v, 0);
     vec_remove(&v, 4);
     vec_remove(&v, v.len - 1);
-    for (size_t i = 0; i < v.len; i++) ck_assert_int_eq(VEC_AT(&v, item_t, i).a, (int)i);
+    for (size_t i = 0; i < v.len; i++)
+        ck_assert_int_eq(VEC_AT(&v, item_t, i).a, (int)i);
     vec_truncate(&v, 3);
     ck_assert_uint_eq(v.len, 3);
     item_t more[2] = {{7, "seven"}, {8, "eight"}};
@@ -431,7 +448,8 @@ START_TEST(vec_grow_for_existing_fields) {
         list.items[list.n++] = (char *)(uintptr_t)(i + 1);
     }
     ck_assert_uint_eq(list.cap, 131072);
-    for (size_t i = 0; i < list.n; i++) ck_assert_ptr_eq(list.items[i], (char *)(uintptr_t)(i + 1));
+    for (size_t i = 0; i < list.n; i++)
+        ck_assert_ptr_eq(list.items[i], (char *)(uintptr_t)(i + 1));
     char **same = list.items;
     ck_assert_ptr_eq(vec_grow(list.items, &list.cap, 10, sizeof *list.items), same); /* enough room */
     free(list.items);

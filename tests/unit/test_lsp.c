@@ -1,5 +1,6 @@
-/* test_lsp.c — the language server (cli/lsp*.c, linked from the cimport_cli library), driven through its real loop: a session's messages are framed into a file the server
- * reads as its input, and everything it writes is parsed back.
+/* test_lsp.c — the language server (cli/lsp*.c, linked from the cimport_cli library), driven
+ * through its real loop: a session's messages are framed into a file the server reads as its
+ * input, and everything it writes is parsed back.
  *
  * Covers framing (split, glued, LF-only, bad and missing Content-Length, EOF mid-message),
  * JSON-RPC errors (ParseError, InvalidRequest, MethodNotFound, InvalidParams, ServerNotInitialized),
