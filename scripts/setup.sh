@@ -26,6 +26,8 @@ if [ "$with_tests" = 1 ]; then
     protobuf-compiler neovim postgresql postgresql-contrib valgrind tmux)
   # Headless Chromium opens the import report in tests/e2e/test_report.sh and bench/bench_report.c.
   packages+=(chromium)
+  # Lint (scripts/lint.sh): clang-format and clang-tidy on the lines a change touches.
+  packages+=(clang-format clang-tidy)
 fi
 
 missing=()
