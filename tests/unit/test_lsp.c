@@ -20,6 +20,7 @@
 #include "cli/lsp_internal.h"
 #include "cli/pipeline.h"
 #include "emitters/splice.h"
+#include "specs/fileio.h"
 #include "testutil.h"
 
 #define QUICKSTART SOURCE_DIR "/examples/quickstart"
