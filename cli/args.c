@@ -59,7 +59,9 @@ void cli_print_help(FILE *f) {
         "                               existing resources kept; re-running adds nothing twice; its stack and project\n"
         "                               must match), ready for `pulumi stack import --file FILE`. Export your stack\n"
         "                               first (`pulumi stack export --file FILE`): a new document imported over a\n"
-        "                               stack replaces it\n"
+        "                               stack replaces it. Secrets are encrypted with the stack's passphrase\n"
+        "                               (PULUMI_CONFIG_PASSPHRASE[_FILE])\n"
+        "      --secrets-provider b64   with --stack-state and no passphrase: base64 secrets (not encryption)\n"
         "      --new-stack-state        let --stack-state create FILE when it does not exist\n"
         "\n"
         "Where the import goes (as `pulumi import`: into the selected stack when cimport can write it):\n"
@@ -69,7 +71,8 @@ void cli_print_help(FILE *f) {
         "  -y, --yes                    write the stack without asking (after the preview)\n"
         "      --skip-preview           no preview and no question (implies --yes)\n"
         "      --non-interactive        never ask; without --yes nothing is written to a stack\n"
-        "      --lock-timeout SECONDS   wait this long for another process holding the stack's lock (default 10)\n"
+        "      --lock-timeout DURATION  wait this long for another process holding the stack's lock, or another\n"
+        "                               run writing the same files (10s default; 500ms, 2m, a plain number: s)\n"
         "\n"
         "Output:\n"
         "  -l, --language LANG          typescript, python, go, csharp, java, yaml or pcl (default: the runtime\n"
@@ -84,10 +87,12 @@ void cli_print_help(FILE *f) {
         "      --diff                   with --insert-into or --out: print a unified diff of what would change\n"
         "                               and write nothing (exit 0: no change, 4: changes pending)\n"
         "      --generate-code[=false]  generate code (default true)\n"
-        "      --secrets config|literal   config (default): secret values become secret stack config, their\n"
-        "                               values are written to --secrets-dir (mode 0600) and the commands that\n"
-        "                               store them are printed; literal: secret(\"...\") in the code\n"
-        "      --secrets-dir DIR        where secret values go (default: ./cimport-secrets)\n"
+        "      --secrets config|literal   config (default): secret values become secret stack config: with\n"
+        "                               PULUMI_CONFIG_PASSPHRASE[_FILE] encrypted into Pulumi.<stack>.yaml,\n"
+        "                               else all in one --secrets-file (mode 0600) and the way to store them\n"
+        "                               is printed; literal: secret(\"...\") in the code\n"
+        "      --secrets-file FILE      where secret values go without a passphrase (default:\n"
+        "                               ./cimport-secrets.json; --secrets-dir DIR: DIR/cimport-secrets.json)\n"
         "      --json                   print one JSON document with every resource's outcome, inputs and\n"
         "                               their provenance, and the generated code\n"
         "      --show-secrets           show secret values in --json output and --report (hidden by default)\n"
@@ -96,7 +101,8 @@ void cli_print_help(FILE *f) {
         "                               written with --diff and --preview-only too, it is the review\n"
         "  -q, --quiet                  no progress or summary on stderr\n"
         "\n"
-        "Exit codes: 0 all imported; 1 some failed; 2 bad usage or input (nothing written);\n"
+        "Exit codes: 0 all imported; 1 some failed; 2 bad usage or input, or an output could not be\n"
+        "            written (nothing written);\n"
         "            3 none could be imported; 4 with --diff: changes pending (0: no change).\n",
         f);
 }
@@ -116,6 +122,8 @@ enum {
     OPT_GENERATE_CODE,
     OPT_SECRETS,
     OPT_SECRETS_DIR,
+    OPT_SECRETS_FILE,
+    OPT_SECRETS_PROVIDER,
     OPT_JSON,
     OPT_SHOW_SECRETS,
     OPT_VERSION,
@@ -155,6 +163,24 @@ static bool suggest_error(int *exit_code, const char *what, const char *word, co
     return false;
 }
 
+/* A duration: a number with ms, s (the default) or m, from 0 to 24 hours (--lock-timeout). */
+static bool parse_duration_ms(const char *s, int *out) {
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || v < 0) return false;
+    double scale = 1000;
+    if (strcmp(end, "ms") == 0)
+        scale = 1;
+    else if (strcmp(end, "m") == 0)
+        scale = 60000;
+    else if (*end && strcmp(end, "s") != 0)
+        return false;
+    double ms = v * scale;
+    if (ms > 86400000.0) return false;
+    *out = (int)ms;
+    return true;
+}
+
 static bool usage_error(int *exit_code, const char *msg, const char *arg) {
     fprintf(stderr, "cimport: %s", msg);
     if (arg) fprintf(stderr, " '%s'", arg);
@@ -183,6 +209,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"out", required_argument, NULL, 'o'},
         {"secrets", required_argument, NULL, OPT_SECRETS},
         {"secrets-dir", required_argument, NULL, OPT_SECRETS_DIR},
+        {"secrets-file", required_argument, NULL, OPT_SECRETS_FILE},
+        {"secrets-provider", required_argument, NULL, OPT_SECRETS_PROVIDER},
         {"json", no_argument, NULL, OPT_JSON},
         {"show-secrets", no_argument, NULL, OPT_SHOW_SECRETS},
         {"quiet", no_argument, NULL, 'q'},
@@ -216,7 +244,6 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     o->inputs = INPUTS_MINIMAL;
     o->max_rounds = 3;
     o->secrets = PCL_SECRETS_CONFIG;
-    o->secrets_dir = "cimport-secrets";
     o->parallel = 16;
     o->lock_wait_ms = 10000;
     o->schemas = calloc((size_t)argc + 1, sizeof(char *));
@@ -252,14 +279,13 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case 'C': o->cwd = optarg; break;
         case OPT_CODE_ONLY: o->code_only = true; break;
         case OPT_NEW_STACK_STATE: o->new_stack_state = true; break;
-        case OPT_LOCK_TIMEOUT: {
-            char *end;
-            long n = strtol(optarg, &end, 10);
-            if (*end || n < 0 || n > 86400)
-                return usage_error(exit_code, "--lock-timeout takes a number of seconds from 0 to 86400, not", optarg);
-            o->lock_wait_ms = (int)n * 1000;
+        case OPT_LOCK_TIMEOUT:
+            if (!parse_duration_ms(optarg, &o->lock_wait_ms))
+                return usage_error(exit_code,
+                                   "--lock-timeout takes a duration up to 24h such as 10 (seconds), 30s, 500ms or 2m, "
+                                   "not",
+                                   optarg);
             break;
-        }
         case OPT_PROJECT: o->project = optarg; break;
         case OPT_INPUTS:
             if (strcmp(optarg, "minimal") == 0)
@@ -306,6 +332,17 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                 return usage_error(exit_code, "--secrets must be 'config' or 'literal', not", optarg);
             break;
         case OPT_SECRETS_DIR: o->secrets_dir = optarg; break;
+        case OPT_SECRETS_FILE: o->secrets_file = optarg; break;
+        case OPT_SECRETS_PROVIDER:
+            if (strcmp(optarg, "b64") == 0)
+                o->secrets_b64 = true;
+            else if (strcmp(optarg, "passphrase") != 0)
+                return usage_error(exit_code,
+                                   "--secrets-provider must be 'passphrase' (the default; set PULUMI_CONFIG_PASSPHRASE) "
+                                   "or 'b64' (base64, not encryption), not",
+                                   optarg);
+            break;
+
         case OPT_JSON: o->json = true; break;
         case OPT_IMPORT_OPTION: o->import_option = true; break;
         case OPT_PREVIEW_ONLY: o->preview_only = true; break;

@@ -50,7 +50,9 @@ typedef struct cli_options {
     int max_rounds;             /* --max-rounds */
     bool ignore_residual;       /* --ignore-residual */
     pcl_secrets_mode_t secrets; /* --secrets config|literal */
-    const char *secrets_dir;    /* --secrets-dir */
+    const char *secrets_dir;    /* --secrets-dir DIR: the secrets file is DIR/cimport-secrets.json (older flag) */
+    const char *secrets_file;   /* --secrets-file: all secret values of a run without a passphrase (0600) */
+    bool secrets_b64;           /* --secrets-provider b64: a new stack state's secrets in base64 (not encrypted) */
     const char *stack;          /* --stack */
     const char *project;        /* --project */
     bool quiet;                 /* --quiet/-q */
@@ -77,11 +79,21 @@ typedef struct cli_options {
     const char *config_file;    /* --config-file: the stack config file instead of Pulumi.<stack>.yaml */
     bool code_only;             /* --code-only: code without the `import` option and no stack written */
     bool new_stack_state;       /* --new-stack-state: --stack-state may create a new document */
-    int lock_wait_ms;           /* --lock-timeout SECONDS: wait for another holder of the stack's lock */
+    int lock_wait_ms;           /* --lock-timeout: wait for another holder of the stack's lock, or another
+                                   run writing the same files (default 10 s) */
     /* References to resources the stack and the --insert-into program already have
      * (existing_refs_collect); NULL/0 for none. */
     const pcl_external_ref_t *external_refs;
     size_t n_external_refs;
+    /* Config keys the stack config already sets for the project (outputs_secrets_setup): no
+     * generated name takes one. */
+    const char *const *reserved_names;
+    size_t n_reserved_names;
+    /* Where the run stores secret values (the stack config or the secrets file), for --json. */
+    const char *secrets_stored_in;
+    /* The passphrase's keys for this run (cli/outputs.h), NULL without a passphrase: the stack state,
+     * a backend's checkpoint and the stack config are encrypted with them. */
+    struct passphrase_keyring *keyring;
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/existing_refs.h"
+#include "cli/outputs.h"
 #include "cli/pipeline.h"
 #include "cli/progress.h"
 #include "cli/report_cmd.h"
@@ -36,24 +37,6 @@ static void print_json(cJSON *doc) {
     cJSON_Delete(doc);
 }
 
-/* --stack-state: the imported resources (and the import file's explicit providers) merged into a
- * stack export, as `pulumi import` would have stored them: Read's inputs and state. */
-static bool write_stack_state(const cli_options_t *o, pipeline_t *p) {
-    size_t n;
-    stackstate_resource_t *res = target_stack_resources(p, &n);
-    stackstate_options_t so;
-    stackstate_options_default(&so);
-    stackstate_report_t rep;
-    memset(&rep, 0, sizeof rep);
-    bool ok = stackstate_merge(o->stack_state, p->stack, p->project, res, n, &so, &rep, &p->diags);
-    if (ok && !o->quiet && !o->json)
-        fprintf(stderr, "cimport: %s %s: %zu resource%s added, %zu already there%s\n",
-                rep.created_file ? "created" : "updated", o->stack_state, rep.n_added, rep.n_added == 1 ? "" : "s",
-                rep.n_same, rep.created_file ? "" : " (existing resources untouched)");
-    stackstate_report_free(&rep);
-    return ok;
-}
-
 int cli_run_import(cli_options_t *o) {
     /* The project, stack and backend, and where the import goes (cli/target.c). */
     import_target_t tgt;
@@ -65,6 +48,36 @@ int cli_run_import(cli_options_t *o) {
         free(o->config);
         return prc;
     }
+    /* Where secrets go, and the passphrase checked against the stack, before anything runs. */
+    outputs_secrets_t sec;
+    {
+        arena_t *na = arena_new();
+        diag_list_t sd;
+        diag_list_init(&sd);
+        const char *stack, *project;
+        pipeline_names(na, o, &stack, &project);
+        bool ok = outputs_secrets_setup(&sec, o, stack, project, &sd);
+        if (!ok) {
+            print_diags(&sd);
+            fprintf(stderr, "cimport: nothing was imported or written\n");
+        }
+        diag_list_free(&sd);
+        arena_free(na);
+        if (!ok) {
+            outputs_secrets_free(&sec);
+            target_finish(&tgt);
+            free(o->schemas);
+            free(o->attach);
+            free(o->config);
+            return EXIT_USAGE;
+        }
+        o->reserved_names = sec.reserved;
+        o->n_reserved_names = sec.n_reserved;
+        o->secrets_stored_in = sec.to_config ? sec.config_path : sec.file;
+        o->keyring = sec.keyring; /* the stack's checkpoint (target_commit) is encrypted with it too */
+    }
+    outputs_t *out = NULL;
+    bool committed = true;
     pipeline_t p;
     progress_options_t po;
     progress_options_default(&po);
@@ -147,17 +160,31 @@ int cli_run_import(cli_options_t *o) {
         }
     }
 
-    /* Write what was generated (never with --diff or --preview-only): secrets first (the code refers
-     * to them), then the code. */
-    bool writes = p.code && !o->preview_only && !o->diff;
-    if (writes) {
-        wrote_ok = pipeline_write_secrets(o, &p.gen, &p.diags);
-        if (wrote_ok && o->insert_into && changed)
-            wrote_ok = splice_write_file(o->insert_into, old_text, old_len, new_text, new_len, &p.diags);
-        else if (wrote_ok && o->out_path)
-            wrote_ok = file_write_atomic(o->out_path, p.code, strlen(p.code), 0644, false, &p.diags);
+    /* Write what was generated (never with --diff or --preview-only), as one transaction: the secrets,
+     * the code or the spliced program, and the stack state — all of them or none. (A stack on a backend,
+     * above, is committed first under its own lock.) */
+    bool writes = !o->preview_only && !o->diff;
+    out = outputs_new(o->lock_wait_ms);
+    if (writes && p.code) {
+        outputs_stage_secrets(out, &sec, &p.gen);
+        if (o->insert_into)
+            outputs_stage_program(out, o->insert_into, p.lang, o->keep_existing, old_text, old_len, new_text, new_len,
+                                  p.code);
+        else if (o->out_path)
+            outputs_stage_code(out, o->out_path, p.code);
     }
-    if (o->stack_state && p.n_ok > 0 && !write_stack_state(o, &p)) wrote_ok = false;
+    if (writes && o->stack_state && p.n_ok > 0) {
+        size_t n_res;
+        stackstate_resource_t *res = target_stack_resources(&p, &n_res);
+        outputs_stage_stack_state(out, o->stack_state, p.stack, p.project, res, n_res, &sec, o->secrets_b64);
+    }
+    committed = outputs_commit(out, &p.diags);
+    wrote_ok = committed;
+    const stackstate_report_t *rep = committed ? outputs_state_report(out) : NULL;
+    if (rep && !o->quiet && !o->json)
+        fprintf(stderr, "cimport: %s %s: %zu resource%s added, %zu already there%s\n",
+                rep->created_file ? "created" : "updated", o->stack_state, rep->n_added, rep->n_added == 1 ? "" : "s",
+                rep->n_same, rep->created_file ? "" : " (existing resources untouched)");
     char *program_diff = NULL;
     if ((o->diff || (o->report_path && o->insert_into)) && new_text)
         program_diff = review_unified_diff(target, old_text ? old_text : "", old_len, new_text, new_len);
@@ -175,19 +202,33 @@ int cli_run_import(cli_options_t *o) {
     if (o->preview_only && !o->quiet)
         fprintf(stderr, "cimport: preview only: nothing was written%s\n",
                 p.gen.n_secrets ? " (secret values were not saved; run again without --preview-only)" : "");
-    if (!o->json && wrote_ok && p.gen.n_secrets > 0 && writes) {
-        fprintf(stderr,
-                "note: %zu secret value%s moved out of the code into stack config; the values are in %s/ (readable "
-                "only by you). Store them with:\n",
-                p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", o->secrets_dir);
-        for (size_t i = 0; i < p.gen.n_secrets; i++)
-            fprintf(stderr, "  pulumi config set --secret %s < %s/%s\n", p.gen.secrets[i].config_key, o->secrets_dir,
-                    p.gen.secrets[i].config_key);
+    if (!o->json && !o->quiet && committed && p.gen.n_secrets > 0 && writes && p.code) {
+        if (sec.to_config) {
+            fprintf(stderr,
+                    "note: %zu secret value%s encrypted into %s as `secure:` stack config (passphrase secrets "
+                    "provider); the code reads %s from there\n",
+                    p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", sec.config_path,
+                    p.gen.n_secrets == 1 ? "it" : "them");
+        } else {
+            char *step = outputs_secrets_next_step(&sec);
+            fprintf(stderr,
+                    "note: %zu secret value%s moved out of the code into stack config; the values are in %s (readable "
+                    "only by you). Store them in the stack's config (needs jq; no value goes on a command line):\n%s\n"
+                    "  or set PULUMI_CONFIG_PASSPHRASE (a passphrase stack) and run again: cimport then encrypts them "
+                    "into %s itself\n",
+                    p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", sec.file, step, sec.config_path);
+            free(step);
+        }
     }
     size_t n_failed = plan->n_items - p.n_ok;
     (void)stack_failed;
     target_print_summary(o, &tgt, &p, wrote_ok);
-    if (p.n_ok == 0)
+    if (!committed && !quiet)
+        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified), but nothing was written (see above)\n",
+                p.n_ok, plan->n_items, p.n_verified);
+    if (!committed)
+        rc = EXIT_USAGE; /* an output could not be written: none was */
+    else if (p.n_ok == 0)
         rc = EXIT_ALL_FAILED;
     else if (n_failed > 0 || diag_has_errors(&p.diags) || !wrote_ok || (o->generate_code && !p.code))
         rc = EXIT_SOME_FAILED;
@@ -201,6 +242,9 @@ refused:
     print_diags(&p.diags);
     rc = EXIT_USAGE;
 done:
+    outputs_free(out);
+    outputs_secrets_free(&sec);
+    o->keyring = NULL;
     free(new_text);
     pipeline_free(&p);
     target_finish(&tgt);

@@ -21,6 +21,7 @@
 
 #include "cli/lsp.h"
 #include "cli/lsp_internal.h"
+#include "cli/outputs.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
 #include "emitters/review.h"
@@ -470,6 +471,8 @@ static bool lsp_apply_init_options(lsp_server_t *s, const cJSON *io, const char 
     }
     if (!lsp_opt_str(io, "secretsDir", &v)) return *err = "initializationOptions.secretsDir must be a path", false;
     if (v) o->secrets_dir = lsp_resolve(s, v);
+    if (!lsp_opt_str(io, "secretsFile", &v)) return *err = "initializationOptions.secretsFile must be a path", false;
+    if (v) o->secrets_file = lsp_resolve(s, v);
     const cJSON *mr = cJSON_GetObjectItemCaseSensitive(io, "maxRounds");
     if (mr && !cJSON_IsNull(mr)) {
         if (!cJSON_IsNumber(mr) || mr->valuedouble < 0 || mr->valuedouble > 100 ||
@@ -817,7 +820,18 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         if (file && lsp_str(arg, "version")) file->specs[0].version = lsp_str(arg, "version");
         what = arena_sprintf(a, "%s", lsp_str(arg, "name"));
     }
+    /* Where secrets go, and the passphrase checked against the stack, before anything runs. */
+    outputs_secrets_t sec;
+    {
+        const char *stack, *project;
+        pipeline_names(a, &o, &stack, &project);
+        if (outputs_secrets_setup(&sec, &o, stack, project, &dl)) {
+            o.reserved_names = sec.reserved;
+            o.n_reserved_names = sec.n_reserved;
+        }
+    }
     if (!file || diag_has_errors(&dl)) {
+        outputs_secrets_free(&sec);
         buf_t b;
         buf_init(&b);
         buf_printf(&b, "cimport: cannot import %s:\n", what);
@@ -897,20 +911,30 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         free(d);
     }
 
-    /* Secrets first: the code refers to them. */
+    /* Secrets first (one transaction): the code refers to them. */
     if (p.gen.n_secrets > 0) {
         diag_list_t wd;
         diag_list_init(&wd);
         buf_t b;
         buf_init(&b);
-        if (pipeline_write_secrets(&o, &p.gen, &wd)) {
-            buf_printf(&b,
-                       "cimport: %zu secret value%s moved out of the code into stack config; the values are in %s/ "
-                       "(readable only by you). Store them with:",
-                       p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", o.secrets_dir);
-            for (size_t i = 0; i < p.gen.n_secrets; i++)
-                buf_printf(&b, "\n  pulumi config set --secret %s < %s/%s", p.gen.secrets[i].config_key, o.secrets_dir,
-                           p.gen.secrets[i].config_key);
+        outputs_t *out = outputs_new(o.lock_wait_ms);
+        outputs_stage_secrets(out, &sec, &p.gen);
+        if (outputs_commit(out, &wd)) {
+            if (sec.to_config) {
+                buf_printf(&b,
+                           "cimport: %zu secret value%s encrypted into %s as `secure:` stack config (passphrase "
+                           "secrets provider); the code reads %s from there",
+                           p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", sec.config_path,
+                           p.gen.n_secrets == 1 ? "it" : "them");
+            } else {
+                char *step = outputs_secrets_next_step(&sec);
+                buf_printf(&b,
+                           "cimport: %zu secret value%s moved out of the code into stack config; the values are in "
+                           "%s (readable only by you). Store them in the stack's config (needs jq; no value goes on a "
+                           "command line):\n%s",
+                           p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", sec.file, step);
+                free(step);
+            }
             lsp_show(s, LSP_MSG_INFO, b.data);
         } else {
             buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
@@ -918,9 +942,11 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
             lsp_job_fail(s, job, b.data);
             buf_free(&b);
             diag_list_free(&wd);
+            outputs_free(out);
             free(new_text);
             goto done;
         }
+        outputs_free(out);
         buf_free(&b);
         diag_list_free(&wd);
     }
@@ -980,6 +1006,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
 done:
     buf_free(&msg);
     pipeline_free(&p);
+    outputs_secrets_free(&sec);
     diag_list_free(&dl);
     arena_free(a);
     lsp_target_free(&t);
@@ -1388,7 +1415,7 @@ lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, 
         s->base.inputs = INPUTS_MINIMAL;
         s->base.max_rounds = 3;
         s->base.secrets = PCL_SECRETS_CONFIG;
-        s->base.secrets_dir = "cimport-secrets";
+        s->base.lock_wait_ms = 10000;
     }
     s->base.spec_path = s->base.inline_type = s->base.inline_name = s->base.inline_id = NULL;
     s->base.out_path = s->base.insert_into = s->base.stack_state = NULL;
@@ -1489,9 +1516,9 @@ static void lsp_print_help(FILE *f) {
           "unsaved text). A code action on an open import file offers the same.\n"
           "\n"
           "Import options are those of `cimport` (--offline-state, --schema, --stack, --project,\n"
-          "--protect, --inputs, --secrets, --secrets-dir, --max-rounds, --ignore-residual, --language);\n"
+          "--protect, --inputs, --secrets, --secrets-file, --max-rounds, --ignore-residual, --language);\n"
           "the client's initializationOptions (offlineState, schemas, language, stack, project, protect,\n"
-          "inputs, secrets, secretsDir, maxRounds, ignoreResidual) override them.\n"
+          "inputs, secrets, secretsFile, maxRounds, ignoreResidual) override them.\n"
           "\n"
           "Exit codes: 0 after shutdown and exit; 1 on exit without shutdown or end of input; 2 bad usage.\n",
           f);

@@ -56,6 +56,13 @@ static bool load_provider_config(pipeline_t *p, const cli_options_t *o, pv_t *co
     return true;
 }
 
+void pipeline_names(arena_t *a, const cli_options_t *o, const char **stack, const char **project) {
+    project_info_t proj;
+    bool have_proj = !o->project && project_read(a, ".", &proj);
+    *stack = o->stack ? o->stack : "dev";
+    *project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
+}
+
 bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks) {
     memset(p, 0, sizeof *p);
     p->arena = arena_new();
@@ -67,8 +74,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     /* Stack, project and language: flags, else Pulumi.yaml in the working directory. */
     project_info_t proj;
     bool have_proj = project_read(a, ".", &proj);
-    p->stack = o->stack ? o->stack : "dev";
-    p->project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
+    pipeline_names(a, o, &p->stack, &p->project);
     p->lang = LANG_PCL;
     lang_t l;
     if (o->language_set)
@@ -204,36 +210,10 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     po.secrets = o->secrets;
     po.external = o->external_refs;
     po.n_external = o->n_external_refs;
+    po.reserved_names = o->reserved_names;
+    po.n_reserved_names = o->n_reserved_names;
     if (!pcl_generate(gr, n, p->schemas, &po, &p->gen, diags) || !p->gen.program) return true;
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
-    return true;
-}
-
-/* Secret values go to one file per config key, readable only by the user. */
-bool pipeline_write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags) {
-    if (g->n_secrets == 0) return true;
-    if (mkdir(o->secrets_dir, 0700) != 0 && errno != EEXIST) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, o->secrets_dir, NULL, "cannot create the secrets directory: %s",
-                 strerror(errno));
-        return false;
-    }
-    chmod(o->secrets_dir, 0700);
-    for (size_t i = 0; i < g->n_secrets; i++) {
-        const pv_t *v = g->secrets[i].value;
-        char *text;
-        if (v->kind == PV_STRING) {
-            text = strdup(v->u.str.s);
-        } else {
-            cJSON *j = pv_to_display_json(v, true);
-            text = cJSON_PrintUnformatted(j);
-            cJSON_Delete(j);
-        }
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", o->secrets_dir, g->secrets[i].config_key);
-        bool ok = file_write_atomic(path, text, strlen(text), 0600, true, diags);
-        free(text);
-        if (!ok) return false;
-    }
     return true;
 }
 
@@ -319,7 +299,7 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
     if (code) cJSON_AddStringToObject(doc, "code", code);
     if (g && g->n_secrets) {
         cJSON *s = cJSON_AddObjectToObject(doc, "secrets");
-        cJSON_AddStringToObject(s, "dir", o->secrets_dir);
+        if (o->secrets_stored_in) cJSON_AddStringToObject(s, "storedIn", o->secrets_stored_in);
         cJSON *keys = cJSON_AddArrayToObject(s, "keys");
         for (size_t i = 0; i < g->n_secrets; i++) cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }

@@ -50,12 +50,11 @@ typedef struct pipeline_hooks {
 /* Runs everything. `file` may be NULL: then o->spec_path or the inline TYPE NAME ID is used.
  * Returns false when the input was bad (nothing ran; diagnostics say why). True means the engine
  * ran: look at n_ok / results for how it went. */
+/* The stack and project a run works on: --stack (default "dev"), --project, else Pulumi.yaml's name in
+ * the working directory, else "project". Strings live in the arena or in o. */
+void pipeline_names(arena_t *a, const cli_options_t *o, const char **stack, const char **project);
 bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks);
 void pipeline_free(pipeline_t *p);
-
-/* Writes each secret value moved out of the code to <secrets_dir>/<config key> (dir 0700, files
- * 0600), for the printed `pulumi config set --secret` commands. */
-bool pipeline_write_secrets(const cli_options_t *o, const pcl_gen_result_t *g, diag_list_t *diags);
 
 /* The `--json` results document (shape documented in README.md). */
 cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o);

@@ -254,6 +254,7 @@ bool target_commit(const cli_options_t *o, import_target_t *t, pipeline_t *p) {
     const char *text = stack_store_text(t->store, &len);
     stackstate_options_t so;
     stackstate_options_default(&so);
+    so.keyring = o->keyring; /* a passphrase stack's secrets are encrypted for it */
     stackstate_report_t rep;
     memset(&rep, 0, sizeof rep);
     char *merged = stackstate_merge_text(text, len, stack_store_location(t->store), p->stack, p->project, res, n, &so,

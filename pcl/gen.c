@@ -966,6 +966,9 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     buf_init(&g.path);
 
     reserve_external_roots(&g);
+    /* Names already taken outside the program (e.g. the stack config's keys): never generated. */
+    for (size_t k = 0; k < opts->n_reserved_names; k++)
+        pcl_smap_add(&g.names, arena_strdup(g.a, opts->reserved_names[k]), SIZE_MAX);
     resolve_resources(&g, schemas);
     collect_candidates(&g);
     generate_inputs(&g);

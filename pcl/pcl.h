@@ -174,6 +174,10 @@ typedef struct pcl_gen_options {
      * that names more than one resource stays literal. Borrowed for the call. */
     const pcl_external_ref_t *external;
     size_t n_external;
+    /* Names no generated variable or config key may take (the stack config's existing keys of the
+     * project, so a secret's new key never clashes with one). Borrowed for the call. */
+    const char *const *reserved_names;
+    size_t n_reserved_names;
 } pcl_gen_options_t;
 
 /* A secret value moved out of the code into stack config. */

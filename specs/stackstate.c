@@ -20,6 +20,7 @@
 #include "specs/deployment.h"
 #include "specs/fileio.h"
 #include "specs/importfile.h"
+#include "specs/passphrase.h"
 
 #define STACK_TYPE "pulumi:pulumi:Stack"
 #define PROVIDER_PREFIX "pulumi:providers:"
@@ -298,8 +299,9 @@ static void print_json(buf_t *b, const cJSON *j, const style_t *st, const char *
  * Secrets. */
 
 typedef enum {
-    SECRETS_B64 = 0,   /* the document uses (or will use) the b64 provider: write ciphertext */
-    SECRETS_PLAINTEXT, /* a provider cimport cannot encrypt for: plaintext form */
+    SECRETS_B64 = 0,    /* the document uses (or will use, asked for by name) the b64 provider */
+    SECRETS_PASSPHRASE, /* the passphrase provider: encrypted with the stack's key */
+    SECRETS_PLAINTEXT,  /* a provider cimport cannot encrypt for: plaintext form */
 } secrets_mode_t;
 
 /* A copy of v without ciphertexts where the plaintext is known, so every secret is re-encoded for
@@ -325,7 +327,8 @@ static void secrets_drop_ciphertext(pv_t *v) {
 
 /* Rewrites plaintext secret objects of j for the mode; counts the secrets, those left in plaintext
  * and those that are opaque ciphertexts. */
-static void secrets_encode(cJSON *j, secrets_mode_t mode, size_t *n_all, size_t *n_plain, size_t *n_opaque) {
+static void secrets_encode(cJSON *j, secrets_mode_t mode, const passphrase_crypter_t *crypter, size_t *n_all,
+                           size_t *n_plain, size_t *n_opaque) {
     if (!j) return;
     if (cJSON_IsObject(j)) {
         const cJSON *sig = cJSON_GetObjectItemCaseSensitive(j, PV_SIG_KEY);
@@ -333,8 +336,11 @@ static void secrets_encode(cJSON *j, secrets_mode_t mode, size_t *n_all, size_t 
             (*n_all)++;
             cJSON *pt = cJSON_GetObjectItemCaseSensitive(j, "plaintext");
             if (cJSON_IsString(pt)) {
-                if (mode == SECRETS_B64) {
-                    char *ct = base64_encode(pt->valuestring, strlen(pt->valuestring));
+                if (mode == SECRETS_B64 || mode == SECRETS_PASSPHRASE) {
+                    /* Both encode the value's JSON text, as Pulumi's secrets managers do. */
+                    char *ct = mode == SECRETS_B64 ? base64_encode(pt->valuestring, strlen(pt->valuestring))
+                                                   : passphrase_encrypt(crypter, pt->valuestring, strlen(pt->valuestring));
+                    if (!ct) abort(); /* libcrypto could not encrypt: never fall back to plaintext */
                     cJSON_DeleteItemFromObjectCaseSensitive(j, "plaintext");
                     cJSON_AddStringToObject(j, "ciphertext", ct);
                     free(ct);
@@ -347,7 +353,7 @@ static void secrets_encode(cJSON *j, secrets_mode_t mode, size_t *n_all, size_t 
             return; /* the inner value is inside the encoded text: nothing nested to visit */
         }
     }
-    for (cJSON *c = j->child; c; c = c->next) secrets_encode(c, mode, n_all, n_plain, n_opaque);
+    for (cJSON *c = j->child; c; c = c->next) secrets_encode(c, mode, crypter, n_all, n_plain, n_opaque);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -697,7 +703,8 @@ static style_t detect_style(arena_t *a, const scan_t *sc, size_t top_open) {
 static char *indent_join(arena_t *a, const char *base, const char *unit) { return arena_sprintf(a, "%s%s", base, unit); }
 
 /* Splices the ordered new resources (and a secrets provider, when one must be added) into text. */
-static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order, size_t n_order, bool add_b64) {
+static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order, size_t n_order,
+                    const cJSON *add_provider) {
     scan_t sc = {text, len};
     size_t top = scan_ws(&sc, 0);
     object_pos_t top_obj, dep_obj, holder_obj;
@@ -737,7 +744,7 @@ static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order,
         cJSON_AddStringToObject(man, "time", m->now);
         cJSON_AddStringToObject(man, "magic", "");
         cJSON_AddStringToObject(man, "version", "");
-        if (add_b64) cJSON_AddStringToObject(cJSON_AddObjectToObject(dep, "secrets_providers"), "type", "b64");
+        if (add_provider) cJSON_AddItemReferenceToObject(dep, "secrets_providers", (cJSON *)add_provider);
         cJSON *arr = cJSON_AddArrayToObject(dep, "resources");
         for (size_t i = 0; i < n_order; i++) cJSON_AddItemReferenceToArray(arr, order[i]->json);
         cJSON_AddObjectToObject(dep, "metadata");
@@ -771,7 +778,7 @@ static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order,
     member_ind = dep_obj.n_members ? line_indent(m->a, &sc, scan_ws(&sc, dep_obj.open + 1))
                                    : indent_join(m->a, dep_ind ? dep_ind : "", st.unit);
 
-    if (add_b64) {
+    if (add_provider) {
         const char *sp = st.pretty ? " " : "";
         buf_t b;
         buf_init(&b);
@@ -783,14 +790,17 @@ static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order,
                 buf_putc(&b, '\n');
                 buf_puts(&b, member_ind);
             }
-            buf_printf(&b, "\"secrets_providers\":%s{\"type\":%s\"b64\"}", sp, sp);
+            buf_printf(&b, "\"secrets_providers\":%s", sp);
+            print_json(&b, add_provider, &st, member_ind);
         } else {
             at = dep_obj.open + 1;
             if (st.pretty) {
                 buf_putc(&b, '\n');
                 buf_puts(&b, member_ind);
             }
-            buf_printf(&b, "\"secrets_providers\":%s{\"type\":%s\"b64\"}%s", sp, sp, dep_obj.n_members ? "," : "");
+            buf_printf(&b, "\"secrets_providers\":%s", sp);
+            print_json(&b, add_provider, &st, member_ind);
+            if (dep_obj.n_members) buf_putc(&b, ',');
         }
         edits[n_edits++] = (edit_t){at, 0, buf_take(&b)};
     }
@@ -859,7 +869,7 @@ bad:
     return NULL;
 }
 
-static char *new_document(merge_t *m, new_res_t **order, size_t n, bool add_b64) {
+static char *new_document(merge_t *m, new_res_t **order, size_t n, const cJSON *add_provider) {
     cJSON *doc = cJSON_CreateObject();
     cJSON_AddNumberToObject(doc, "version", 3);
     cJSON *dep = cJSON_AddObjectToObject(doc, "deployment");
@@ -868,7 +878,7 @@ static char *new_document(merge_t *m, new_res_t **order, size_t n, bool add_b64)
     /* magic is the SHA-256 of the CLI version and empty when the version is empty (Manifest.NewMagic). */
     cJSON_AddStringToObject(man, "magic", "");
     cJSON_AddStringToObject(man, "version", "");
-    if (add_b64) cJSON_AddStringToObject(cJSON_AddObjectToObject(dep, "secrets_providers"), "type", "b64");
+    if (add_provider) cJSON_AddItemReferenceToObject(dep, "secrets_providers", (cJSON *)add_provider);
     cJSON *arr = cJSON_AddArrayToObject(dep, "resources");
     for (size_t i = 0; i < n; i++) cJSON_AddItemReferenceToArray(arr, order[i]->json);
     cJSON_AddObjectToObject(dep, "metadata");
@@ -881,8 +891,9 @@ static char *new_document(merge_t *m, new_res_t **order, size_t n, bool add_b64)
     return buf_take(&b);
 }
 
-/* The secrets provider type of the document, or NULL. */
-static const char *secrets_provider_type(const deployment_t *d) {
+/* The secrets provider of the document (its type, or NULL), and the passphrase provider's salt state. */
+static const char *secrets_provider_type(const deployment_t *d, const char **salt) {
+    *salt = NULL;
     if (!d || !d->doc) return NULL;
     const cJSON *dep = cJSON_GetObjectItemCaseSensitive(d->doc, "deployment");
     if (!dep) {
@@ -891,6 +902,9 @@ static const char *secrets_provider_type(const deployment_t *d) {
     }
     const cJSON *sp = dep ? cJSON_GetObjectItemCaseSensitive(dep, "secrets_providers") : NULL;
     const cJSON *t = sp ? cJSON_GetObjectItemCaseSensitive(sp, "type") : NULL;
+    const cJSON *state = sp ? cJSON_GetObjectItemCaseSensitive(sp, "state") : NULL;
+    const cJSON *s = state ? cJSON_GetObjectItemCaseSensitive(state, "salt") : NULL;
+    if (cJSON_IsString(s)) *salt = s->valuestring;
     return cJSON_IsString(t) && *t->valuestring ? t->valuestring : NULL;
 }
 
@@ -907,6 +921,7 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
     deployment_t *d = NULL;
     char *result = NULL;
     new_res_t **order = NULL;
+    cJSON *add_provider = NULL; /* a secrets provider the document gets */
 
     if (!stack || !*stack || !project || !*project) {
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
@@ -957,26 +972,73 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
     for (size_t i = 0; i < m.n_items; i++)
         if (!emit_order(&m, &m.items[i], order, &n_order)) goto done;
 
-    /* Secrets, per the document's secrets provider. */
-    const char *sp = secrets_provider_type(d);
-    secrets_mode_t mode = !sp || strcmp(sp, "b64") == 0 ? SECRETS_B64 : SECRETS_PLAINTEXT;
+    /* Secrets, per the document's secrets provider: count them first. */
+    const char *salt;
+    const char *sp = secrets_provider_type(d, &salt);
     size_t n_secret_res = 0;
+    for (size_t i = 0; i < n_order; i++) {
+        size_t n_all = 0, n_plain = 0, n_opaque = 0;
+        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "inputs"), SECRETS_PLAINTEXT, NULL, &n_all,
+                       &n_plain, &n_opaque);
+        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "outputs"), SECRETS_PLAINTEXT, NULL, &n_all,
+                       &n_plain, &n_opaque);
+        if (n_plain) n_secret_res++;
+    }
+    secrets_mode_t mode = SECRETS_PLAINTEXT;
+    const passphrase_crypter_t *crypter = NULL;
+    if (sp && strcmp(sp, "b64") == 0) {
+        mode = SECRETS_B64;
+    } else if (sp && strcmp(sp, "passphrase") == 0) {
+        mode = SECRETS_PASSPHRASE;
+        if (n_secret_res) {
+            if (!opts || !opts->keyring) {
+                diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                         "the stack state uses the passphrase secrets provider and %zu new resource%s secrets: set "
+                         "PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to the stack's passphrase so "
+                         "cimport can encrypt them; nothing was written",
+                         n_secret_res, n_secret_res == 1 ? " has" : "s have");
+                goto done;
+            }
+            crypter = passphrase_keyring_open(opts->keyring, salt, path, diags);
+            if (!crypter) goto done;
+        }
+    } else if (!sp && n_secret_res) {
+        if (opts && opts->keyring) {
+            mode = SECRETS_PASSPHRASE;
+            crypter = passphrase_keyring_default(opts->keyring, diags);
+            if (!crypter) goto done;
+            add_provider = cJSON_CreateObject();
+            cJSON_AddStringToObject(add_provider, "type", "passphrase");
+            cJSON_AddStringToObject(cJSON_AddObjectToObject(add_provider, "state"), "salt", passphrase_state(crypter));
+        } else if (opts && opts->b64_secrets) {
+            mode = SECRETS_B64;
+            add_provider = cJSON_CreateObject();
+            cJSON_AddStringToObject(add_provider, "type", "b64");
+        } else {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "%zu resource%s secrets and the stack state has no secrets provider to encrypt them for: set "
+                     "PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to encrypt them with the "
+                     "passphrase provider (base64, which is not encryption, only when asked for by name); nothing "
+                     "was written",
+                     n_secret_res, n_secret_res == 1 ? " has" : "s have");
+            goto done;
+        }
+    }
     buf_t plain_names, opaque_names;
     buf_init(&plain_names);
     buf_init(&opaque_names);
     for (size_t i = 0; i < n_order; i++) {
         size_t n_all = 0, n_plain = 0, n_opaque = 0;
-        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "inputs"), mode, &n_all, &n_plain, &n_opaque);
-        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "outputs"), mode, &n_all, &n_plain,
+        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "inputs"), mode, crypter, &n_all, &n_plain,
                        &n_opaque);
-        if (n_all) n_secret_res++;
+        secrets_encode(cJSON_GetObjectItemCaseSensitive(order[i]->json, "outputs"), mode, crypter, &n_all, &n_plain,
+                       &n_opaque);
         if (n_plain) {
             rep->n_plaintext_secrets++;
             buf_printf(&plain_names, "%s'%s'", plain_names.len ? ", " : "", order[i]->urn);
         }
         if (n_opaque) buf_printf(&opaque_names, "%s'%s'", opaque_names.len ? ", " : "", order[i]->urn);
     }
-    bool add_b64 = !sp && n_secret_res > 0;
     if (plain_names.len)
         diag_add(diags, DIAG_WARNING, DIAG_IO, path, NULL,
                  "cimport cannot encrypt for the stack's '%s' secrets provider, so the secrets of %s are written in "
@@ -992,13 +1054,14 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
     buf_free(&opaque_names);
 
     if (is_new)
-        result = new_document(&m, order, n_order, add_b64);
+        result = new_document(&m, order, n_order, add_provider);
     else if (n_order == 0)
         result = strndup(text, len);
     else
-        result = splice(&m, text, len, order, n_order, add_b64);
+        result = splice(&m, text, len, order, n_order, add_provider);
 
 done:
+    cJSON_Delete(add_provider);
     free(order);
     for (size_t i = 0; i < m.n_items; i++) cJSON_Delete(m.items[i].json);
     deployment_free(d);

@@ -16,11 +16,15 @@
  * - the file is replaced atomically (temporary file beside it, fsync, rename, fsync of the
  *   directory): a crash at any point leaves either the old or the new document.
  *
- * Secrets: with the `b64` secrets provider (or no secrets provider, in which case `b64` is added,
- * because `pulumi stack import` cannot read plaintext secrets in a document without one) secrets are
- * written as ciphertext. For any other provider (passphrase, service, cloud KMS) cimport cannot
- * encrypt, so secrets are written in Pulumi's plaintext form, which `pulumi stack import` encrypts
- * with the stack's provider, and a warning names the resources concerned.
+ * Secrets are never written in plaintext where cimport can encrypt them:
+ * - a document with the `passphrase` secrets provider: each secret's JSON text is encrypted with the
+ *   key of the document's salt (`secrets_providers.state.salt`), from the options' keyring;
+ * - a document without a secrets provider: the passphrase provider is added (the keyring's default
+ *   salt, so it matches the stack config's `encryptionsalt`), or `b64` when b64_secrets asks for it
+ *   by name; with neither, secrets are an error and nothing is written;
+ * - a document with the `b64` provider keeps it (base64 ciphertext);
+ * - any other provider (service, cloud KMS): cimport cannot encrypt, so secrets are written in
+ *   Pulumi's plaintext form, which `pulumi stack import` encrypts, and a warning names the resources.
  *
  * This module takes neutral resource descriptions (stackstate_resource_t) so specs/ does not
  * depend on importer/; the CLI converts import results into them. */
@@ -32,6 +36,7 @@
 
 #include "specs/arena.h"
 #include "specs/diag.h"
+#include "specs/passphrase.h"
 #include "specs/value.h"
 
 /* One resource to record. Strings are borrowed for the duration of the call. */
@@ -68,6 +73,10 @@ typedef struct stackstate_options {
      * file is removed and an error reported); it may also simply _exit() to be a real crash. */
     bool (*before_rename)(void *user, const char *tmp_path);
     void *user;
+    /* Secrets (see above): the passphrase keyring (NULL: no passphrase), and whether a document without
+     * a secrets provider may get `b64` when there is no keyring. */
+    passphrase_keyring_t *keyring;
+    bool b64_secrets;
 } stackstate_options_t;
 
 void stackstate_options_default(stackstate_options_t *o);

@@ -2,6 +2,7 @@
 # test_cli.sh — the import command as a user runs it: the quickstart, every output language, secrets,
 # --json, --out, and bad input (exact messages, exit codes, nothing written).
 set -u
+unset PULUMI_CONFIG_PASSPHRASE PULUMI_CONFIG_PASSPHRASE_FILE
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
@@ -60,9 +61,13 @@ SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
 [ $? = 0 ] && ok || bad "secret import exit code"
 if grep -rqF 'SECRET-VALUE' sec.ts sec.err; then bad "secret value printed"; else ok; fi
 grep -qF 'config.requireSecret("apiNameKeepersApiToken")' sec.ts && ok || bad "secret config read missing"
-[ "$(cat "$tmp/sec/apiNameKeepersApiToken")" = "tok-9f8e7d-SECRET-VALUE" ] && ok || bad "secret file content"
-[ "$(stat -c %a "$tmp/sec/apiNameKeepersApiToken")" = 600 ] && ok || bad "secret file mode"
-grep -qxF "  pulumi config set --secret apiNameKeepersApiToken < $tmp/sec/apiNameKeepersApiToken" sec.err && ok || bad "config set command"
+# Without a passphrase: every value of the run in one file (0600), and a next step with no value on a
+# command line. --secrets-dir DIR (the older flag) puts that file in DIR.
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d == {"apiNameKeepersApiToken": "tok-9f8e7d-SECRET-VALUE"}, d' \
+  "$tmp/sec/cimport-secrets.json" && ok || bad "secret file content"
+[ "$(stat -c %a "$tmp/sec/cimport-secrets.json")" = 600 ] && ok || bad "secret file mode"
+[ "$(ls "$tmp/sec")" = cimport-secrets.json ] && ok || bad "one secrets file only: $(ls "$tmp/sec")"
+grep -qxF "  jq -r 'keys[]' $tmp/sec/cimport-secrets.json | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $tmp/sec/cimport-secrets.json | pulumi config set --secret \"\$k\"; done && rm $tmp/sec/cimport-secrets.json" sec.err && ok || bad "next step: $(cat sec.err)"
 "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --json \
   --secrets-dir "$tmp/sec2" >sec.json 2>&1
 if grep -qF 'SECRET-VALUE' sec.json; then bad "--json shows the secret"; else ok; fi
@@ -162,7 +167,7 @@ assert pet["id"] == "clever-wombat" and pet["protect"] is True and pet["inputs"]
 assert "$webshop:index:Server$" not in pet["urn"] and "webshop:index:Server$random:index/randomPet:RandomPet" in pet["urn"]
 PY
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state /dev/null -q >/dev/null 2>dev.err
-[ -c /dev/null ] && grep -qxF "error: /dev/null: is not a regular file: name the stack state file to write" dev.err && ok || bad "--stack-state /dev/null"
+[ -c /dev/null ] && grep -qxF "error: /dev/null: is not a regular file: name a file to write" dev.err && ok || bad "--stack-state /dev/null"
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o /dev/null -q 2>/dev/null
 [ -c /dev/null ] && ok || bad "-o /dev/null replaced the device"
 

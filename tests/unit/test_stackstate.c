@@ -5,6 +5,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <regex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -474,27 +475,86 @@ START_TEST(test_secrets) {
     r.inputs = json_value(a, "{\"keepers\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
                              "\"plaintext\":\"{\\\"k\\\":\\\"v\\\"}\"},\"length\":2}");
 
-    /* passphrase document: plaintext form, a warning naming the resource */
+    /* passphrase document without the passphrase: refused, nothing returned */
     size_t len;
     char *old = tu_read(FIXTURES "/existing.json", &len);
     char *text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &r, 1, &o, &rep, &d);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_uint_eq(rep.n_plaintext_secrets, 1);
-    ck_assert_uint_eq(d.count, 1);
-    ck_assert_int_eq(d.head->severity, DIAG_WARNING);
+    ck_assert_ptr_null(text);
+    ck_assert_uint_eq(d.errors, 1);
     ck_assert_str_eq(d.head->message,
-                     "cimport cannot encrypt for the stack's 'passphrase' secrets provider, so the secrets of "
-                     "'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::secretive' are written in plaintext; "
-                     "`pulumi stack import --file` encrypts them. Keep the file private and delete it after importing");
-    ck_assert_ptr_nonnull(strstr(text, "\"plaintext\": \"{\\\"k\\\":\\\"v\\\"}\""));
+                     "the stack state uses the passphrase secrets provider and 1 new resource has secrets: set "
+                     "PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to the stack's passphrase so cimport "
+                     "can encrypt them; nothing was written");
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    /* ... with a wrong passphrase (the fixture's salt state opens with none): refused */
+    passphrase_keyring_t *kr = passphrase_keyring_new("password");
+    o.keyring = kr;
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &r, 1, &o, &rep, &d));
+    ck_assert(strncmp(d.head->message, "incorrect passphrase:", 21) == 0);
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    /* ... with the right one: encrypted for the document's salt, nothing in plaintext */
+    const char *kat = "v1:fozI5u6B030=:v1:F+6ZduKKd8G0/V7L:PGMFeIzwobWRKmEAzUdaQHqC5mMRIQ==";
+    char *salted = strdup(old);
+    memcpy(strstr(salted, "v1:AAAAAAAAAAA="), kat, strlen(kat)); /* same length as the fixture's state */
+    text = stackstate_merge_text(salted, len, "existing.json", "dev", "proj", &r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(d.count, 0);
+    ck_assert_uint_eq(rep.n_plaintext_secrets, 0);
+    assert_old_bytes_kept(salted, text);
+    ck_assert_ptr_null(strstr(text, "\"k\":\"v\"")); /* no plaintext */
+    cJSON *doc = cJSON_Parse(text);
+    cJSON *res = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "deployment"), "resources");
+    cJSON *keepers = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(cJSON_GetArrayItem(res, cJSON_GetArraySize(res) - 1), "inputs"), "keepers");
+    const char *ct = cJSON_GetStringValue(cJSON_GetObjectItem(keepers, "ciphertext"));
+    ck_assert_ptr_nonnull(ct);
+    const passphrase_crypter_t *c = passphrase_keyring_open(kr, kat, "x", &d);
+    char *pt;
+    size_t pt_len;
+    ck_assert(passphrase_decrypt(c, ct, &pt, &pt_len, &d));
+    ck_assert_str_eq(pt, "{\"k\":\"v\"}");
+    free(pt);
+    ck_assert_uint_eq(passphrase_keyring_derivations(kr), 2); /* the fixture's salt once, the KAT's once */
+    cJSON_Delete(doc);
     stackstate_report_free(&rep);
     free(text);
+    free(salted);
     free(old);
     diag_list_free(&d);
     diag_list_init(&d);
 
-    /* no secrets provider: b64 is added and the secret is written as its ciphertext */
+    /* no secrets provider and a passphrase: the passphrase provider is added with the keyring's salt */
     old = tu_read(FIXTURES "/minified-empty.json", &len);
+    text = stackstate_merge_text(old, len, "m.json", "dev", "proj", &r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(d.count, 0);
+    char *want = malloc(200);
+    snprintf(want, 200, "\"secrets_providers\":{\"type\":\"passphrase\",\"state\":{\"salt\":\"%s\"}}", kat);
+    ck_assert_ptr_nonnull(strstr(text, want));
+    free(want);
+    ck_assert_ptr_null(strstr(text, "eyJrIjoidiJ9"));
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "m.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    deployment_free(dep);
+    stackstate_report_free(&rep);
+    free(text);
+    o.keyring = NULL;
+    passphrase_keyring_free(kr);
+
+    /* ... and no passphrase: refused unless b64 is asked for by name */
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "m.json", "dev", "proj", &r, 1, &o, &rep, &d));
+    ck_assert_str_eq(d.head->message,
+                     "1 resource has secrets and the stack state has no secrets provider to encrypt them for: set "
+                     "PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to encrypt them with the passphrase "
+                     "provider (base64, which is not encryption, only when asked for by name); nothing was written");
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    o.b64_secrets = true;
     text = stackstate_merge_text(old, len, "m.json", "dev", "proj", &r, 1, &o, &rep, &d);
     ck_assert_ptr_nonnull(text);
     ck_assert_uint_eq(d.count, 0);
@@ -502,7 +562,7 @@ START_TEST(test_secrets) {
     ck_assert_ptr_null(strchr(text, '\n')); /* a minified document stays minified */
     ck_assert_ptr_nonnull(strstr(text, "\"secrets_providers\":{\"type\":\"b64\"}"));
     ck_assert_ptr_nonnull(strstr(text, "\"ciphertext\":\"eyJrIjoidiJ9\"")); /* base64 of {"k":"v"} */
-    deployment_t *dep = deployment_parse(a, text, strlen(text), "m.json", &d);
+    dep = deployment_parse(a, text, strlen(text), "m.json", &d);
     ck_assert_ptr_nonnull(dep);
     const state_resource_t *sr = deployment_find_id(dep, r.type, "s-1");
     ck_assert_ptr_nonnull(sr);
@@ -511,6 +571,7 @@ START_TEST(test_secrets) {
     stackstate_report_free(&rep);
     free(text);
     free(old);
+    o.b64_secrets = false;
 
     /* a document with b64 already: ciphertext, no second secrets_providers */
     old = tu_read(SHARED_DATA "/checkpoints/checkpoint-secrets.json", &len);

@@ -1,0 +1,427 @@
+/* outputs.c — a run's outputs as one transaction (see outputs.h). */
+#include "cli/outputs.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emitters/splice.h"
+#include "specs/fileio.h"
+#include "specs/stackconfig.h"
+#include "specs/txn.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Where secrets go. */
+
+bool outputs_secrets_setup(outputs_secrets_t *s, const cli_options_t *o, const char *stack, const char *project,
+                           diag_list_t *diags) {
+    memset(s, 0, sizeof *s);
+    s->arena = arena_new();
+    arena_t *a = s->arena;
+    s->project = arena_strdup(a, project);
+    s->config_path = o->config_file ? arena_strdup(a, o->config_file) : arena_sprintf(a, "Pulumi.%s.yaml", stack);
+    if (o->secrets_file) {
+        s->file = o->secrets_file;
+    } else if (o->secrets_dir) {
+        s->file_dir = o->secrets_dir;
+        s->file = arena_sprintf(a, "%s/cimport-secrets.json", o->secrets_dir);
+    } else {
+        s->file = "cimport-secrets.json";
+    }
+    char *pass = NULL;
+    if (!passphrase_from_env(&pass, diags)) return false;
+    if (pass) {
+        s->keyring = passphrase_keyring_new(pass);
+        free(pass);
+    }
+    stackconfig_t cfg;
+    bool have_cfg = false;
+    if (access(s->config_path, F_OK) == 0) {
+        size_t len;
+        char *text = file_read_all(a, s->config_path, &len, diags);
+        if (!text || !stackconfig_parse(a, text, len, s->config_path, &cfg, diags)) return false;
+        have_cfg = true;
+        /* The project's keys: a new secret's key must not be one of them. */
+        s->reserved = arena_alloc(a, (cfg.n_entries + 1) * sizeof *s->reserved);
+        size_t plen = strlen(project);
+        for (size_t i = 0; i < cfg.n_entries; i++)
+            if (strncmp(cfg.entries[i].key, project, plen) == 0 && cfg.entries[i].key[plen] == ':')
+                s->reserved[s->n_reserved++] = cfg.entries[i].key + plen + 1;
+    }
+    /* Keys the secrets file already holds are taken too. */
+    if (access(s->file, F_OK) == 0) {
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        size_t len;
+        char *text = file_read_all(a, s->file, &len, &quiet);
+        diag_list_free(&quiet);
+        cJSON *doc = text ? cJSON_ParseWithLength(text, len) : NULL;
+        size_t n = (size_t)cJSON_GetArraySize(doc);
+        if (cJSON_IsObject(doc) && n) {
+            const char **r = arena_alloc(a, (s->n_reserved + n) * sizeof *r);
+            if (s->n_reserved) memcpy(r, s->reserved, s->n_reserved * sizeof *r);
+            for (cJSON *k = doc->child; k; k = k->next)
+                r[s->n_reserved++] = arena_strdup(a, k->string);
+            s->reserved = r;
+        }
+        cJSON_Delete(doc);
+    }
+    if (!s->keyring || o->secrets != PCL_SECRETS_CONFIG) return true;
+    if (have_cfg && !stackconfig_is_passphrase(&cfg)) return true; /* a cloud provider: the secrets file */
+    if (have_cfg && cfg.encryption_salt &&
+        !passphrase_keyring_open(s->keyring, cfg.encryption_salt, s->config_path, diags))
+        return false;
+    s->to_config = true;
+    return true;
+}
+
+void outputs_secrets_free(outputs_secrets_t *s) {
+    passphrase_keyring_free(s->keyring);
+    arena_free(s->arena);
+    memset(s, 0, sizeof *s);
+}
+
+char *outputs_secrets_next_step(const outputs_secrets_t *s) {
+    buf_t b;
+    buf_init(&b);
+    buf_printf(&b,
+               "  jq -r 'keys[]' %s | while IFS= read -r k; do jq -cj --arg k \"$k\" '.[$k]' %s | pulumi config set "
+               "--secret \"$k\"; done && rm %s",
+               s->file, s->file, s->file);
+    return buf_take(&b);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The transaction. */
+
+typedef struct secret_value {
+    const char *key; /* without the project prefix */
+    char *plaintext; /* the config value's text: a string as is, anything else as JSON */
+    cJSON *json;     /* the value for the secrets file */
+} secret_value_t;
+
+typedef struct program_ctx {
+    lang_t lang;
+    bool keep_existing;
+    char *old_text, *new_text, *code;
+    size_t old_len, new_len;
+    bool changed;
+} program_ctx_t;
+
+typedef struct state_ctx {
+    const char *stack, *project;
+    const stackstate_resource_t *res;
+    size_t n;
+    stackstate_options_t opts;
+    stackstate_report_t rep;
+    bool have_rep;
+} state_ctx_t;
+
+typedef struct secrets_ctx {
+    const outputs_secrets_t *s;
+    secret_value_t *v;
+    size_t n;
+} secrets_ctx_t;
+
+struct outputs {
+    txn_t *txn;
+    program_ctx_t *program;
+    state_ctx_t *state;
+    secrets_ctx_t *secrets;
+    size_t program_index;
+    bool made_dir;
+    const char *dir;
+};
+
+outputs_t *outputs_new(int lock_timeout_ms) {
+    outputs_t *out = calloc(1, sizeof *out);
+    if (!out) abort();
+    txn_options_t o;
+    txn_options_default(&o);
+    if (lock_timeout_ms >= 0) o.lock_timeout_ms = lock_timeout_ms;
+    out->txn = txn_new(&o);
+    return out;
+}
+
+void outputs_free(outputs_t *out) {
+    if (!out) return;
+    txn_free(out->txn);
+    if (out->made_dir) rmdir(out->dir); /* only if the commit left it empty */
+    if (out->program) {
+        free(out->program->old_text);
+        free(out->program->new_text);
+        free(out->program->code);
+        free(out->program);
+    }
+    if (out->state) {
+        if (out->state->have_rep) stackstate_report_free(&out->state->rep);
+        free(out->state);
+    }
+    if (out->secrets) {
+        for (size_t i = 0; i < out->secrets->n; i++) {
+            secret_value_t *v = &out->secrets->v[i];
+            if (v->plaintext) {
+                memset(v->plaintext, 0, strlen(v->plaintext));
+                free(v->plaintext);
+            }
+            cJSON_Delete(v->json);
+        }
+        free(out->secrets->v);
+        free(out->secrets);
+    }
+    free(out);
+}
+
+void outputs_stage_code(outputs_t *out, const char *path, const char *code) {
+    txn_write(out->txn, path, code, strlen(code), 0644, false);
+}
+
+static char *dup_n(const char *s, size_t n) {
+    char *r = malloc(n + 1);
+    if (!r) abort();
+    memcpy(r, s, n);
+    r[n] = '\0';
+    return r;
+}
+
+static bool program_update(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                           diag_list_t *diags) {
+    program_ctx_t *c = user;
+    struct stat st;
+    if (!old) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the program file is gone (it was removed during the run)");
+        return false;
+    }
+    /* Checked by mode bits, not access(2): a file the user made read-only is meant to stay so. */
+    if (stat(path, &st) == 0 && (st.st_mode & 0222) == 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                 "the file is read-only: make it writable (chmod u+w) or print a diff with --diff instead");
+        return false;
+    }
+    if (old_len == c->old_len && memcmp(old, c->old_text, old_len) == 0) {
+        if (c->changed) {
+            *out = dup_n(c->new_text, c->new_len);
+            *out_len = c->new_len;
+        }
+        return true;
+    }
+    /* Another writer changed the program since it was read: splice into what is there now. */
+    splice_options_t so = {.filename = path, .keep_existing = c->keep_existing};
+    splicer_t *sp = splicer_new();
+    char *text = NULL;
+    size_t len = 0;
+    bool changed = false;
+    bool ok =
+        splicer_splice(sp, old, old_len, c->lang, c->code, strlen(c->code), &so, &text, &len, &changed, NULL, diags);
+    splicer_free(sp);
+    if (!ok) return false;
+    if (changed) {
+        *out = text;
+        *out_len = len;
+    } else {
+        free(text);
+    }
+    return true;
+}
+
+void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, bool keep_existing, const char *old_text,
+                           size_t old_len, const char *new_text, size_t new_len, const char *code) {
+    program_ctx_t *c = calloc(1, sizeof *c);
+    if (!c) abort();
+    c->lang = lang;
+    c->keep_existing = keep_existing;
+    c->old_text = dup_n(old_text, old_len);
+    c->old_len = old_len;
+    c->new_text = dup_n(new_text, new_len);
+    c->new_len = new_len;
+    c->changed = old_len != new_len || memcmp(old_text, new_text, new_len) != 0;
+    c->code = strdup(code);
+    if (!c->code) abort();
+    out->program = c;
+    out->program_index = txn_count(out->txn);
+    txn_update(out->txn, path, 0644, false, program_update, c);
+}
+
+static bool state_update(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                         diag_list_t *diags) {
+    state_ctx_t *c = user;
+    if (c->have_rep) stackstate_report_free(&c->rep);
+    char *merged =
+        stackstate_merge_text(old, old_len, path, c->stack, c->project, c->res, c->n, &c->opts, &c->rep, diags);
+    c->have_rep = true;
+    if (!merged) return false;
+    size_t len = strlen(merged);
+    if (old && len == old_len && memcmp(merged, old, len) == 0) {
+        free(merged); /* nothing new: leave the file alone */
+        return true;
+    }
+    *out = merged;
+    *out_len = len;
+    return true;
+}
+
+void outputs_stage_stack_state(outputs_t *out, const char *path, const char *stack, const char *project,
+                               const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64) {
+    state_ctx_t *c = calloc(1, sizeof *c);
+    if (!c) abort();
+    c->stack = stack;
+    c->project = project;
+    c->res = res;
+    c->n = n;
+    stackstate_options_default(&c->opts);
+    c->opts.keyring = s ? s->keyring : NULL;
+    c->opts.b64_secrets = b64;
+    out->state = c;
+    /* A state file holds ids and (encrypted) secrets: a new one is private. */
+    txn_update(out->txn, path, 0600, false, state_update, c);
+}
+
+/* Pulumi.<stack>.yaml: each value encrypted for the stack's salt (created when the file has none). */
+static bool config_update(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                          diag_list_t *diags) {
+    secrets_ctx_t *c = user;
+    const outputs_secrets_t *s = c->s;
+    arena_t *a = arena_new();
+    bool ok = false;
+    stackconfig_t cfg;
+    if (!stackconfig_parse(a, old, old_len, path, &cfg, diags)) goto done;
+    if (!stackconfig_is_passphrase(&cfg)) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "the stack's secrets provider changed during the run (it no longer uses the passphrase); nothing "
+                 "was written: run again");
+        goto done;
+    }
+    const passphrase_crypter_t *cr = cfg.encryption_salt
+                                         ? passphrase_keyring_open(s->keyring, cfg.encryption_salt, path, diags)
+                                         : passphrase_keyring_default(s->keyring, diags);
+    if (!cr) goto done;
+    stackconfig_secure_t *vals = arena_alloc(a, (c->n ? c->n : 1) * sizeof *vals);
+    size_t n = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const char *key = arena_sprintf(a, "%s:%s", s->project, c->v[i].key);
+        const stackconfig_entry_t *e = stackconfig_find(&cfg, key);
+        if (e) {
+            /* Set by another run meanwhile: the same value is fine, another one is a clash. */
+            char *pt = NULL;
+            size_t len = 0;
+            diag_list_t quiet;
+            diag_list_init(&quiet);
+            bool same = e->secure && passphrase_decrypt(cr, e->secure, &pt, &len, &quiet) &&
+                        len == strlen(c->v[i].plaintext) && memcmp(pt, c->v[i].plaintext, len) == 0;
+            free(pt);
+            diag_list_free(&quiet);
+            if (same) continue;
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "the config key '%s' was set to another value while cimport ran; nothing was written: run again",
+                     key);
+            goto done;
+        }
+        char *ct = passphrase_encrypt(cr, c->v[i].plaintext, strlen(c->v[i].plaintext));
+        if (!ct) {
+            diag_add(diags, DIAG_ERROR, DIAG_GENERIC, path, NULL, "cannot encrypt a secret (libcrypto failed)");
+            goto done;
+        }
+        vals[n++] = (stackconfig_secure_t){key, arena_strdup(a, ct)};
+        free(ct);
+    }
+    if (n > 0) {
+        *out = stackconfig_add_secure(old, old_len, path, cfg.encryption_salt ? NULL : passphrase_state(cr), vals, n,
+                                      diags);
+        if (!*out) goto done;
+        *out_len = strlen(*out);
+    }
+    ok = true;
+done:
+    arena_free(a);
+    return ok;
+}
+
+/* The secrets file: a JSON object of config key → value, merged with what it holds. */
+static bool file_update(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                        diag_list_t *diags) {
+    secrets_ctx_t *c = user;
+    cJSON *doc = old && old_len ? cJSON_ParseWithLength(old, old_len) : cJSON_CreateObject();
+    if (!cJSON_IsObject(doc)) {
+        cJSON_Delete(doc);
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "is not a cimport secrets file (a JSON object of config keys): move it away or name another file");
+        return false;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        const cJSON *have = cJSON_GetObjectItemCaseSensitive(doc, c->v[i].key);
+        if (have) {
+            /* Written by another run meanwhile: the same value is fine, another one is a clash. */
+            if (cJSON_Compare(have, c->v[i].json, true)) continue;
+            cJSON_Delete(doc);
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "the key '%s' was given another value while cimport ran; nothing was written: run again",
+                     c->v[i].key);
+            return false;
+        }
+        cJSON_AddItemToObject(doc, c->v[i].key, cJSON_Duplicate(c->v[i].json, true));
+    }
+    char *text = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    size_t len = strlen(text);
+    *out = malloc(len + 2);
+    if (!*out) abort();
+    memcpy(*out, text, len);
+    (*out)[len] = '\n';
+    (*out)[len + 1] = '\0';
+    *out_len = len + 1;
+    memset(text, 0, len);
+    free(text);
+    return true;
+}
+
+void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl_gen_result_t *g) {
+    if (g->n_secrets == 0) return;
+    secrets_ctx_t *c = calloc(1, sizeof *c);
+    if (!c) abort();
+    c->s = s;
+    c->v = calloc(g->n_secrets, sizeof *c->v);
+    if (!c->v) abort();
+    for (size_t i = 0; i < g->n_secrets; i++) {
+        const pv_t *v = g->secrets[i].value;
+        secret_value_t *sv = &c->v[c->n++];
+        sv->key = g->secrets[i].config_key;
+        if (v->kind == PV_STRING) {
+            sv->plaintext = strdup(v->u.str.s);
+            sv->json = cJSON_CreateString(v->u.str.s);
+        } else {
+            sv->json = pv_to_display_json(v, true);
+            sv->plaintext = cJSON_PrintUnformatted(sv->json);
+        }
+        if (!sv->plaintext) abort();
+    }
+    out->secrets = c;
+    if (s->to_config) {
+        txn_update(out->txn, s->config_path, 0644, false, config_update, c);
+    } else {
+        if (s->file_dir) {
+            if (mkdir(s->file_dir, 0700) == 0) {
+                out->made_dir = true;
+                out->dir = s->file_dir;
+            }
+        }
+        txn_update(out->txn, s->file, 0600, true, file_update, c);
+    }
+}
+
+bool outputs_commit(outputs_t *out, diag_list_t *diags) {
+    bool ok = txn_commit(out->txn, diags);
+    if (ok) out->made_dir = false;
+    return ok;
+}
+
+const stackstate_report_t *outputs_state_report(const outputs_t *out) {
+    return out->state && out->state->have_rep ? &out->state->rep : NULL;
+}
+
+bool outputs_program_changed(const outputs_t *out) {
+    return out->program && txn_changed(out->txn, out->program_index);
+}

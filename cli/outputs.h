@@ -1,0 +1,73 @@
+/* outputs.h — one run's outputs, committed as one transaction (specs/txn.h): the code file (--out),
+ * the program spliced in place (--insert-into), the stack state (--stack-state), the stack config
+ * (Pulumi.<stack>.yaml, secure values) and the secrets file. All are written, or none is.
+ *
+ * Files updated in place are re-read under their lock at commit time and the change is made to what
+ * is there then, so two runs on the same files both land in full (the second waits for the first).
+ *
+ * Secrets: with a passphrase (PULUMI_CONFIG_PASSPHRASE or _FILE) and a stack on the passphrase
+ * provider (an `encryptionsalt:`, or no config file yet), every secret value goes into the stack
+ * config as `<project>:<key>: {secure: v1:…}`, encrypted with the stack's key (derived once per run);
+ * otherwise all of a run's values go to one secrets file (mode 0600), merged with what it holds.
+ * The stack state's secrets are encrypted with the same keyring.
+ *
+ * The import command and the language server both use this module. */
+#ifndef CIMPORT_OUTPUTS_H
+#define CIMPORT_OUTPUTS_H
+
+#include <stdbool.h>
+
+#include "cli/cli.h"
+#include "pcl/pcl.h"
+#include "specs/passphrase.h"
+#include "specs/stackstate.h"
+
+/* Where a run's secret values go: decided (and the passphrase checked) before the run. */
+typedef struct outputs_secrets {
+    passphrase_keyring_t *keyring; /* NULL: no passphrase in the environment */
+    bool to_config;                /* encrypted into config_path; else in plaintext into file */
+    const char *config_path;       /* Pulumi.<stack>.yaml */
+    const char *file;              /* the secrets file (mode 0600) */
+    const char *file_dir;          /* --secrets-dir: created (0700) when the file is written; else NULL */
+    const char *project;
+    const char **reserved; /* the project's config keys the stack config already has (no prefix) */
+    size_t n_reserved;
+    arena_t *arena;
+} outputs_secrets_t;
+
+/* Reads the passphrase and the stack config, checks the passphrase against the stack's salt (a wrong
+ * one is an error: nothing has been done yet) and fills s. False with diagnostics on bad input. */
+bool outputs_secrets_setup(outputs_secrets_t *s, const cli_options_t *o, const char *stack, const char *project,
+                           diag_list_t *diags);
+void outputs_secrets_free(outputs_secrets_t *s);
+
+typedef struct outputs outputs_t;
+
+outputs_t *outputs_new(int lock_timeout_ms);
+void outputs_free(outputs_t *out);
+
+/* The generated code as a whole file. */
+void outputs_stage_code(outputs_t *out, const char *path, const char *code);
+/* The program at path spliced: new_text is the splice of code into old_text (what was read before
+ * the run); if the file holds something else at commit time (another run's insert), the code is
+ * spliced into that instead. */
+void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, bool keep_existing, const char *old_text,
+                           size_t old_len, const char *new_text, size_t new_len, const char *code);
+/* The resources merged into the stack state at path (res is borrowed until the commit). */
+void outputs_stage_stack_state(outputs_t *out, const char *path, const char *stack, const char *project,
+                               const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64);
+/* The secret values of g, where s says (nothing when g has none). */
+void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl_gen_result_t *g);
+
+/* Everything or nothing (txn_commit). */
+bool outputs_commit(outputs_t *out, diag_list_t *diags);
+
+/* After a successful commit. */
+const stackstate_report_t *outputs_state_report(const outputs_t *out); /* NULL: no stack state staged */
+bool outputs_program_changed(const outputs_t *out);
+
+/* The printed next step for the secrets written to a file: the commands that store every value of the
+ * file in the stack's config without putting a value on a command line (malloc'd lines). */
+char *outputs_secrets_next_step(const outputs_secrets_t *s);
+
+#endif

@@ -1,0 +1,333 @@
+/* txn.c — commits a run's file outputs together (see txn.h). */
+#include "specs/txn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "specs/fileio.h"
+#include "specs/filelock.h"
+
+typedef struct entry {
+    char *path;
+    mode_t mode;
+    bool force_mode;
+    txn_update_fn fn; /* NULL: a whole-file write of data */
+    void *user;
+    char *data; /* the new text (malloc'd) */
+    size_t len;
+    /* commit state */
+    file_lock_t *lock;
+    bool existed;
+    struct stat st; /* of the file as read (existed) */
+    char *tmp;      /* temporary file with the new text */
+    char *backup;   /* hard link to the old file while renaming */
+    bool renamed;
+    bool changed;
+    bool in_place; /* a device or FIFO given as a whole-file target: written into, last */
+} entry_t;
+
+struct txn {
+    txn_options_t opts;
+    entry_t *e;
+    size_t n, cap;
+    bool committed;
+};
+
+void txn_options_default(txn_options_t *o) {
+    memset(o, 0, sizeof *o);
+    o->lock_timeout_ms = 30000;
+}
+
+txn_t *txn_new(const txn_options_t *o) {
+    txn_t *t = calloc(1, sizeof *t);
+    if (!t) abort();
+    if (o)
+        t->opts = *o;
+    else
+        txn_options_default(&t->opts);
+    return t;
+}
+
+static entry_t *add(txn_t *t, const char *path, mode_t mode, bool force_mode) {
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 8;
+        t->e = realloc(t->e, t->cap * sizeof *t->e);
+        if (!t->e) abort();
+    }
+    entry_t *e = &t->e[t->n++];
+    memset(e, 0, sizeof *e);
+    e->path = strdup(path);
+    if (!e->path) abort();
+    e->mode = mode;
+    e->force_mode = force_mode;
+    return e;
+}
+
+void txn_write(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode) {
+    entry_t *e = add(t, path, mode, force_mode);
+    e->data = malloc(len + 1);
+    if (!e->data) abort();
+    memcpy(e->data, data, len);
+    e->data[len] = '\0';
+    e->len = len;
+}
+
+void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_update_fn fn, void *user) {
+    entry_t *e = add(t, path, mode, force_mode);
+    e->fn = fn;
+    e->user = user;
+}
+
+size_t txn_count(const txn_t *t) {
+    return t->n;
+}
+
+bool txn_changed(const txn_t *t, size_t i) {
+    return i < t->n && t->committed && t->e[i].changed;
+}
+
+static void entry_cleanup(entry_t *e) {
+    if (e->tmp) unlink(e->tmp);
+    if (e->backup) unlink(e->backup);
+    free(e->tmp);
+    free(e->backup);
+    e->tmp = e->backup = NULL;
+    file_lock_release(e->lock);
+    e->lock = NULL;
+}
+
+void txn_free(txn_t *t) {
+    if (!t) return;
+    for (size_t i = 0; i < t->n; i++) {
+        entry_cleanup(&t->e[i]);
+        free(t->e[i].path);
+        free(t->e[i].data);
+    }
+    free(t->e);
+    free(t);
+}
+
+static bool same_file(const struct stat *a, const struct stat *b) {
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+           a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* Writes e->data to a new temporary file beside e->path (synced, with the final mode). */
+static bool write_tmp(entry_t *e, diag_list_t *diags) {
+    size_t n = strlen(e->path) + 32;
+    e->tmp = malloc(n);
+    if (!e->tmp) abort();
+    snprintf(e->tmp, n, "%s.cimport-tmp-XXXXXX", e->path);
+    int fd = mkstemp(e->tmp);
+    if (fd < 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot create a temporary file beside it: %s",
+                 strerror(errno));
+        free(e->tmp);
+        e->tmp = NULL;
+        return false;
+    }
+    mode_t m = e->existed && !e->force_mode ? (e->st.st_mode & 07777) : e->mode;
+    fchmod(fd, m);
+    size_t off = 0;
+    while (off < e->len) {
+        ssize_t w = write(fd, e->data + off, e->len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot write: %s", strerror(errno));
+            close(fd);
+            return false;
+        }
+        off += (size_t)w;
+    }
+    if (fsync(fd) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot flush the file to disk: %s", strerror(errno));
+        close(fd);
+        return false;
+    }
+    if (close(fd) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot close the file: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static void sync_dir_of(const char *path) {
+    char *dir = strdup(path);
+    if (!dir) abort();
+    int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
+}
+
+static int cmp_path(const void *a, const void *b) {
+    const entry_t *x = *(entry_t *const *)a, *y = *(entry_t *const *)b;
+    return strcmp(x->path, y->path);
+}
+
+/* Puts the old files back after a failed rename (newest first). */
+static void rollback(txn_t *t) {
+    for (size_t k = t->n; k-- > 0;) {
+        entry_t *e = &t->e[k];
+        if (!e->renamed) continue;
+        if (e->backup) {
+            if (rename(e->backup, e->path) == 0) {
+                free(e->backup);
+                e->backup = NULL;
+            }
+        } else {
+            unlink(e->path);
+        }
+        e->renamed = false;
+    }
+}
+
+bool txn_commit(txn_t *t, diag_list_t *diags) {
+    bool ok = false;
+    entry_t **order = malloc((t->n ? t->n : 1) * sizeof *order);
+    if (!order) abort();
+    for (size_t i = 0; i < t->n; i++)
+        order[i] = &t->e[i];
+    qsort(order, t->n, sizeof *order, cmp_path);
+
+    /* 1. Locks, in path order so that two runs never wait for each other in a cycle. */
+    for (size_t i = 0; i < t->n; i++) {
+        if (i > 0 && strcmp(order[i]->path, order[i - 1]->path) == 0) {
+            diag_add(diags, DIAG_ERROR, DIAG_USAGE, order[i]->path, NULL,
+                     "two outputs of this run name the same file: give each output its own file");
+            goto done;
+        }
+        struct stat st;
+        if (!order[i]->fn && stat(order[i]->path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            order[i]->in_place = true; /* `-o /dev/null`: nothing to lock or replace */
+            continue;
+        }
+        order[i]->lock = file_lock_acquire(order[i]->path, t->opts.lock_timeout_ms, diags);
+        if (!order[i]->lock) goto done;
+    }
+    /* 2. Read and change, under the locks. */
+    for (size_t i = 0; i < t->n; i++) {
+        entry_t *e = &t->e[i];
+        if (e->in_place) continue;
+        if (stat(e->path, &e->st) == 0) {
+            if (!S_ISREG(e->st.st_mode)) {
+                diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL,
+                         S_ISDIR(e->st.st_mode) ? "is a directory: name a file to write"
+                                                : "is not a regular file: name a file to write");
+                goto done;
+            }
+            e->existed = true;
+        } else if (errno != ENOENT) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot look at the file: %s", strerror(errno));
+            goto done;
+        }
+        if (!e->fn) {
+            e->changed = true;
+            continue;
+        }
+        arena_t *a = arena_new();
+        char *old = NULL;
+        size_t old_len = 0;
+        if (e->existed) {
+            old = file_read_all(a, e->path, &old_len, diags);
+            if (!old) {
+                arena_free(a);
+                goto done;
+            }
+        }
+        char *out = NULL;
+        size_t out_len = 0;
+        bool fine = e->fn(e->user, e->path, old, old_len, &out, &out_len, diags);
+        arena_free(a);
+        if (!fine) {
+            free(out);
+            goto done;
+        }
+        free(e->data);
+        e->data = out;
+        e->len = out_len;
+        e->changed = out != NULL;
+    }
+    /* 3. Temporary files. */
+    for (size_t i = 0; i < t->n; i++)
+        if (t->e[i].changed && !t->e[i].in_place && !write_tmp(&t->e[i], diags)) goto done;
+    /* 4. Nobody changed a file behind the lock. */
+    for (size_t i = 0; i < t->n; i++) {
+        entry_t *e = &t->e[i];
+        if (!e->changed || !e->fn) continue;
+        struct stat now;
+        bool exists_now = stat(e->path, &now) == 0;
+        if (exists_now != e->existed || (exists_now && !same_file(&now, &e->st))) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL,
+                     "the file changed while cimport was writing it (another program edited it); nothing was "
+                     "written: run again to work on the current file");
+            goto done;
+        }
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        entry_t *e = &t->e[i];
+        if (e->changed && !e->in_place && t->opts.before_rename &&
+            !t->opts.before_rename(t->opts.user, e->path, e->tmp)) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL,
+                     "stopped before replacing the file; nothing was written");
+            goto done;
+        }
+    }
+    /* 5. Renames, keeping the old files until every rename has worked. */
+    for (size_t i = 0; i < t->n; i++) {
+        entry_t *e = &t->e[i];
+        if (!e->changed || e->in_place) continue;
+        if (e->existed) {
+            size_t n = strlen(e->tmp) + 8;
+            e->backup = malloc(n);
+            if (!e->backup) abort();
+            snprintf(e->backup, n, "%s.old", e->tmp);
+            if (link(e->path, e->backup) != 0) {
+                diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL,
+                         "cannot keep the old file while replacing it: %s; nothing was written", strerror(errno));
+                free(e->backup);
+                e->backup = NULL;
+                rollback(t);
+                goto done;
+            }
+        }
+        if (rename(e->tmp, e->path) != 0) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot replace the file: %s; nothing was written",
+                     strerror(errno));
+            rollback(t);
+            goto done;
+        }
+        free(e->tmp);
+        e->tmp = NULL;
+        e->renamed = true;
+    }
+    /* Devices and FIFOs last: what goes into them cannot be taken back. */
+    for (size_t i = 0; i < t->n; i++) {
+        entry_t *e = &t->e[i];
+        if (!e->in_place) continue;
+        e->changed = true;
+        if (!file_write_atomic(e->path, e->data, e->len, e->mode, false, diags)) {
+            rollback(t);
+            goto done;
+        }
+    }
+    /* 6. Durable, then tidy. */
+    for (size_t i = 0; i < t->n; i++)
+        if (t->e[i].changed && !t->e[i].in_place) sync_dir_of(t->e[i].path);
+    ok = true;
+    t->committed = true;
+done:
+    for (size_t i = 0; i < t->n; i++)
+        entry_cleanup(&t->e[i]);
+    free(order);
+    return ok;
+}

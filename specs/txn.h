@@ -1,0 +1,72 @@
+/* txn.h — one run's file outputs committed together: all of them or none.
+ *
+ * A run stages its outputs (the code file, a spliced program, the stack state, the stack config, a
+ * secrets file) and commits them at the end:
+ *
+ *   txn_t *t = txn_new(&opts);
+ *   txn_write(t, "main.ts", code, len, 0644, false);          // a whole file
+ *   txn_update(t, "stack.json", 0600, merge_fn, &ctx);         // read → change → write, under a lock
+ *   if (!txn_commit(t, &diags)) ...                            // nothing changed; diags say why
+ *   txn_free(t);
+ *
+ * Commit:
+ *  1. locks every file (`<path>.lock`, filelock.h) in path order, waiting up to lock_timeout_ms;
+ *  2. reads each file to update and calls its update function with the current text — under the
+ *     lock, so another cimport run's changes are included rather than overwritten;
+ *  3. writes every new text to a temporary file beside its target and syncs it;
+ *  4. checks that each updated file is still the one read in step 2 (same inode, size, mtime, ctime):
+ *     a writer that does not take the lock (an editor) makes the commit fail with nothing changed;
+ *  5. renames the temporary files over their targets, keeping a hard link to each old file, and on any
+ *     failure puts every old file back (new files are removed);
+ *  6. syncs the directories, removes the old-file links and releases the locks.
+ * A target that is a device or a FIFO (`-o /dev/null`) is written into, after everything else.
+ * A failure in steps 1–4 changes no file; temporary files are always removed. A crash (SIGKILL) at
+ * any moment leaves each file whole, old or new: never torn or half-merged.
+ *
+ * Update functions run once per commit and must not write files themselves. */
+#ifndef CIMPORT_TXN_H
+#define CIMPORT_TXN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "specs/diag.h"
+
+typedef struct txn txn_t;
+
+typedef struct txn_options {
+    int lock_timeout_ms; /* wait for another writer's lock at most this long; negative: forever */
+    /* Fault injection for tests: called for each file once its temporary file is complete, before
+     * any rename. Returning false stops the commit there (every file is left as it was). */
+    bool (*before_rename)(void *user, const char *path, const char *tmp_path);
+    void *user;
+} txn_options_t;
+
+void txn_options_default(txn_options_t *o); /* 30 s lock timeout, no hook */
+
+/* Computes a file's new text from its current one (old is NULL when the file does not exist; it is
+ * NUL-terminated otherwise). Sets *out to a malloc'd text (taken over by the transaction), or leaves
+ * it NULL to leave the file as it is. Returning false fails the commit; put the reason in diags. */
+typedef bool (*txn_update_fn)(void *user, const char *path, const char *old, size_t old_len, char **out,
+                              size_t *out_len, diag_list_t *diags);
+
+txn_t *txn_new(const txn_options_t *o);
+/* Frees the transaction; if it was not committed nothing is written. */
+void txn_free(txn_t *t);
+
+/* Stages a whole file (data is copied). mode applies to a new file; an existing one keeps its mode
+ * unless force_mode. */
+void txn_write(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode);
+/* Stages an in-place update of path (mode as above, for a new file). */
+void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_update_fn fn, void *user);
+/* The number of files staged. */
+size_t txn_count(const txn_t *t);
+
+/* Commits every staged file or none (see above). Each file's outcome: txn_changed. */
+bool txn_commit(txn_t *t, diag_list_t *diags);
+/* After a successful commit: whether the i-th staged file was created or replaced (false when its
+ * update function left it as it was). */
+bool txn_changed(const txn_t *t, size_t i);
+
+#endif

@@ -1,0 +1,292 @@
+/* test_txn.c — committing a run's outputs together: whole-file writes and locked in-place updates,
+ * all or nothing when an update fails, a hook stops the commit or a rename fails half way (old files
+ * put back), lock timeouts, a writer that ignores the lock (detected), 20 processes updating one file
+ * at once (no update lost), and no temporary, backup or lock file left behind. */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "specs/filelock.h"
+#include "specs/txn.h"
+#include "testutil.h"
+
+/* Names in dir other than the expected ones: leftovers (temporary, backup, lock files). */
+static int count_entries(const char *dir) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+    closedir(d);
+    return n;
+}
+
+/* Appends the user's line to the file. */
+static bool append_line(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                        diag_list_t *diags) {
+    const char *line = user;
+    size_t n = strlen(line);
+    *out = malloc(old_len + n + 1);
+    if (old_len) memcpy(*out, old, old_len);
+    memcpy(*out + old_len, line, n + 1);
+    *out_len = old_len + n;
+    return true;
+}
+
+static bool leave_alone(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                        diag_list_t *diags) {
+    return true;
+}
+
+static bool refuse(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                   diag_list_t *diags) {
+    diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "refused");
+    return false;
+}
+
+/* An editor rewriting the file behind the lock while the update is computed. */
+static bool edit_behind(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
+                        diag_list_t *diags) {
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s.editor", path);
+    tu_write(tmp, "editor's text\n");
+    rename(tmp, path);
+    return append_line("mine\n", path, old, old_len, out, out_len, diags);
+}
+
+START_TEST(test_commit_writes_and_updates) {
+    char *dir = tu_mkdtemp();
+    char a[512], b[512], c[512];
+    snprintf(a, sizeof a, "%s/code.ts", dir);
+    snprintf(b, sizeof b, "%s/stack.json", dir);
+    snprintf(c, sizeof c, "%s/same.txt", dir);
+    tu_write(b, "first\n");
+    tu_write(c, "keep\n");
+    chmod(b, 0640);
+    struct stat before;
+    stat(c, &before);
+    txn_t *t = txn_new(NULL);
+    txn_write(t, a, "code\n", 5, 0644, false);
+    txn_update(t, b, 0600, false, append_line, "second\n");
+    txn_update(t, c, 0600, false, leave_alone, NULL);
+    ck_assert_uint_eq(txn_count(t), 3);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(txn_commit(t, &d));
+    ck_assert_int_eq(d.errors, 0);
+    ck_assert(txn_changed(t, 0) && txn_changed(t, 1) && !txn_changed(t, 2));
+    txn_free(t);
+    char *s = tu_read(a, NULL);
+    ck_assert_str_eq(s, "code\n");
+    free(s);
+    s = tu_read(b, NULL);
+    ck_assert_str_eq(s, "first\nsecond\n");
+    free(s);
+    struct stat st;
+    stat(b, &st);
+    ck_assert_int_eq(st.st_mode & 0777, 0640); /* an existing file keeps its mode */
+    stat(a, &st);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
+    stat(c, &st);
+    ck_assert(st.st_ino == before.st_ino && st.st_mtim.tv_nsec == before.st_mtim.tv_nsec); /* untouched */
+    ck_assert_int_eq(count_entries(dir), 3);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_failed_update_writes_nothing) {
+    char *dir = tu_mkdtemp();
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    tu_write(b, "old b\n");
+    txn_t *t = txn_new(NULL);
+    txn_write(t, a, "new a\n", 6, 0644, false);
+    txn_update(t, b, 0600, false, refuse, NULL);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(!txn_commit(t, &d));
+    ck_assert_str_eq(d.head->message, "refused");
+    txn_free(t);
+    ck_assert(access(a, F_OK) != 0);
+    char *s = tu_read(b, NULL);
+    ck_assert_str_eq(s, "old b\n");
+    free(s);
+    ck_assert_int_eq(count_entries(dir), 1);
+    /* Two outputs naming one file. */
+    t = txn_new(NULL);
+    txn_write(t, a, "x", 1, 0644, false);
+    txn_write(t, a, "y", 1, 0644, false);
+    ck_assert(!txn_commit(t, &d));
+    ck_assert_str_eq(d.tail->message, "two outputs of this run name the same file: give each output its own file");
+    txn_free(t);
+    ck_assert(access(a, F_OK) != 0);
+    ck_assert_int_eq(count_entries(dir), 1);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+static bool stop_at(void *user, const char *path, const char *tmp) {
+    return strstr(path, (const char *)user) == NULL;
+}
+
+/* Deletes the temporary file of the named target so that its rename fails after the others worked. */
+static bool break_rename(void *user, const char *path, const char *tmp) {
+    if (strstr(path, (const char *)user)) unlink(tmp);
+    return true;
+}
+
+START_TEST(test_stop_and_rollback) {
+    char *dir = tu_mkdtemp();
+    char a[512], b[512], c[512];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    snprintf(c, sizeof c, "%s/c.txt", dir);
+    tu_write(a, "old a\n");
+    tu_write(b, "old b\n");
+    for (int round = 0; round < 2; round++) {
+        txn_options_t o;
+        txn_options_default(&o);
+        o.before_rename = round == 0 ? stop_at : break_rename;
+        o.user = "c.txt"; /* staged last: a and b are renamed first in round 1 */
+        txn_t *t = txn_new(&o);
+        txn_update(t, a, 0600, false, append_line, "more a\n");
+        txn_write(t, b, "new b\n", 6, 0644, false);
+        txn_write(t, c, "new c\n", 6, 0644, false);
+        diag_list_t d;
+        diag_list_init(&d);
+        ck_assert(!txn_commit(t, &d));
+        ck_assert_int_eq(d.errors, 1);
+        txn_free(t);
+        char *s = tu_read(a, NULL);
+        ck_assert_str_eq(s, "old a\n");
+        free(s);
+        s = tu_read(b, NULL);
+        ck_assert_str_eq(s, "old b\n");
+        free(s);
+        ck_assert(access(c, F_OK) != 0);
+        ck_assert_int_eq(count_entries(dir), 2); /* no temporary, backup or lock file */
+        diag_list_free(&d);
+    }
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_lock_timeout_and_editor) {
+    char *dir = tu_mkdtemp();
+    char a[512];
+    snprintf(a, sizeof a, "%s/stack.json", dir);
+    tu_write(a, "old\n");
+    diag_list_t d;
+    diag_list_init(&d);
+    file_lock_t *held = file_lock_acquire(a, 0, &d);
+    ck_assert_ptr_nonnull(held);
+    ck_assert(access(file_lock_path(held), F_OK) == 0);
+    txn_options_t o;
+    txn_options_default(&o);
+    o.lock_timeout_ms = 200;
+    txn_t *t = txn_new(&o);
+    txn_update(t, a, 0600, false, append_line, "new\n");
+    ck_assert(!txn_commit(t, &d));
+    ck_assert_ptr_nonnull(strstr(d.head->message, "another writer holds the lock on this file"));
+    ck_assert_ptr_nonnull(strstr(d.head->message, "within 0.2 s"));
+    txn_free(t);
+    file_lock_release(held);
+    ck_assert_int_eq(count_entries(dir), 1);
+    /* An editor that does not take the lock rewrites the file meanwhile: detected, its text kept. */
+    t = txn_new(&o);
+    txn_update(t, a, 0600, false, edit_behind, NULL);
+    ck_assert(!txn_commit(t, &d));
+    ck_assert_ptr_nonnull(strstr(d.tail->message, "the file changed while cimport was writing it"));
+    txn_free(t);
+    char *s = tu_read(a, NULL);
+    ck_assert_str_eq(s, "editor's text\n");
+    free(s);
+    ck_assert_int_eq(count_entries(dir), 1);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* 20 processes each add their line to two shared files in one transaction: every line lands. */
+START_TEST(test_concurrent_writers) {
+    char *dir = tu_mkdtemp();
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/state.txt", dir);
+    snprintf(b, sizeof b, "%s/program.txt", dir);
+    enum { N = 20 };
+    pid_t pids[N];
+    for (int i = 0; i < N; i++) {
+        pids[i] = fork();
+        if (pids[i] == 0) {
+            char line[32];
+            snprintf(line, sizeof line, "writer %d\n", i);
+            txn_options_t o;
+            txn_options_default(&o);
+            txn_t *t = txn_new(&o);
+            /* Half stage the files in the other order: the commit locks in path order anyway. */
+            if (i % 2) {
+                txn_update(t, a, 0600, false, append_line, line);
+                txn_update(t, b, 0600, false, append_line, line);
+            } else {
+                txn_update(t, b, 0600, false, append_line, line);
+                txn_update(t, a, 0600, false, append_line, line);
+            }
+            diag_list_t d;
+            diag_list_init(&d);
+            bool ok = txn_commit(t, &d);
+            txn_free(t);
+            diag_list_free(&d);
+            _exit(ok ? 0 : 1);
+        }
+    }
+    for (int i = 0; i < N; i++) {
+        int st;
+        waitpid(pids[i], &st, 0);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    for (int f = 0; f < 2; f++) {
+        char *s = tu_read(f ? b : a, NULL);
+        int lines = 0;
+        for (char *p = s; *p; p++)
+            lines += *p == '\n';
+        ck_assert_int_eq(lines, N);
+        for (int i = 0; i < N; i++) {
+            char line[32];
+            snprintf(line, sizeof line, "writer %d\n", i);
+            ck_assert_ptr_nonnull(strstr(s, line));
+        }
+        free(s);
+    }
+    ck_assert_int_eq(count_entries(dir), 2);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("txn");
+    TCase *tc = tcase_create("txn");
+    tcase_add_test(tc, test_commit_writes_and_updates);
+    tcase_add_test(tc, test_failed_update_writes_nothing);
+    tcase_add_test(tc, test_stop_and_rollback);
+    tcase_add_test(tc, test_lock_timeout_and_editor);
+    tcase_add_test(tc, test_concurrent_writers);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
