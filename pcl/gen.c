@@ -82,6 +82,9 @@ typedef struct gen_ctx {
     pcl_smap_t cands;      /* candidate value → index into cand */
     gen_cand_t *cand;
     size_t n_cand;
+    pcl_smap_t secret_cands; /* a secret output's plaintext → index into secret_cand */
+    gen_cand_t *secret_cand;
+    size_t n_secret_cand;
     pcl_smap_t superseded; /* external roots describing a resource this batch re-imports */
     pcl_smap_t ext_used;   /* external roots referenced so far (→ program->external_roots) */
     size_t cap_ext_used;
@@ -330,7 +333,31 @@ static pv_t *strip_secrets(arena_t *a, const pv_t *v) {
     }
 }
 
+/* A secret string that another imported resource produces as a secret output (a TLS private key's
+ * privateKeyPem used by a cert request) becomes a reference to that output: the value stays where
+ * it is, encrypted in the state, instead of being copied into the code or the stack config. */
+static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const schema_type_t *type) {
+    const pv_t *v = pv_unwrap(inner);
+    size_t ci;
+    if (!g->opts->guess_references || !v || v->kind != PV_STRING || !*v->u.str.s ||
+        !pcl_smap_get(&g->secret_cands, v->u.str.s, &ci))
+        return NULL;
+    const gen_cand_t *c = &g->secret_cand[ci];
+    if (c->ambiguous || c->res == g->cur) return NULL;
+    pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
+    gen_res_t *r = &g->res[g->cur];
+    if (r->n_refs == r->cap_refs) {
+        size_t nc = r->cap_refs ? r->cap_refs * 2 : 4;
+        r->refs = arena_grow(g->a, r->refs, r->cap_refs * sizeof *r->refs, nc * sizeof *r->refs);
+        r->cap_refs = nc;
+    }
+    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, v->u.str.s};
+    return e;
+}
+
 static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_t *inner) {
+    pcl_expr_t *ref = gen_secret_reference(g, inner, type);
+    if (ref) return ref;
     if (g->opts->secrets == PCL_SECRETS_LITERAL) {
         pcl_expr_t *arg;
         if (inner) {
@@ -766,6 +793,37 @@ static void collect_candidates(gen_ctx_t *g) {
             if (v && v->kind == PV_STRING) add_candidate(g, v->u.str.s, i, NULL, attrs[k]);
         }
     }
+    /* Secret string outputs (top level), for secret inputs only (gen_secret_reference). */
+    size_t n_secret = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        const pv_t *o = g->res[i].in->outputs;
+        if (g->res[i].ok && !g->res[i].in->component && o && o->kind == PV_OBJECT) n_secret += o->u.obj.len;
+    }
+    g->secret_cand = arena_alloc(g->a, (n_secret ? n_secret : 1) * sizeof *g->secret_cand);
+    for (size_t i = 0; i < g->n; i++) {
+        gen_res_t *r = &g->res[i];
+        const pv_t *o = r->in->outputs;
+        if (!r->ok || r->in->component || !o || o->kind != PV_OBJECT) continue;
+        for (size_t k = 0; k < o->u.obj.len; k++) {
+            const pv_t *v = o->u.obj.members[k].value;
+            if (!v || v->kind != PV_SECRET) continue;
+            const pv_t *pt = pv_unwrap(v);
+            if (!pt || pt->kind != PV_STRING || !*pt->u.str.s) continue;
+            /* An output that merely echoes the resource's own input (a cert request's privateKeyPem)
+             * is not where the value comes from. */
+            const pv_t *in = r->in->inputs && r->in->inputs->kind == PV_OBJECT
+                                 ? pv_unwrap(pv_object_get(r->in->inputs, o->u.obj.members[k].key))
+                                 : NULL;
+            if (in && in->kind == PV_STRING && strcmp(in->u.str.s, pt->u.str.s) == 0) continue;
+            size_t ci;
+            if (pcl_smap_get(&g->secret_cands, pt->u.str.s, &ci)) {
+                if (g->secret_cand[ci].res != i) g->secret_cand[ci].ambiguous = true;
+                continue;
+            }
+            g->secret_cand[g->n_secret_cand] = (gen_cand_t){i, NULL, o->u.obj.members[k].key, false};
+            pcl_smap_add(&g->secret_cands, pt->u.str.s, g->n_secret_cand++);
+        }
+    }
     for (size_t k = 0; k < n_ext; k++) {
         const pcl_external_ref_t *x = &g->opts->external[k];
         size_t i;
@@ -979,6 +1037,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
 
     buf_free(&g.path);
     pcl_smap_free(&g.names);
+    pcl_smap_free(&g.secret_cands);
     pcl_smap_free(&g.plan_names);
     pcl_smap_free(&g.cands);
     pcl_smap_free(&g.superseded);

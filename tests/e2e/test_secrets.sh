@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# test_secrets.sh — secrets the Pulumi way: with a passphrase, secret values go encrypted into
+# Pulumi.<stack>.yaml (comments and other keys kept) and into the stack state's passphrase provider;
+# an independent implementation (Node's crypto, tests/peers/passphrase_decrypt.js) decrypts them; a
+# wrong passphrase is refused with nothing written; without a passphrase all values go to one 0600
+# file; a run whose outputs cannot all be written writes none of them (exit 2).
+set -u
+unset PULUMI_CONFIG_PASSPHRASE PULUMI_CONFIG_PASSPHRASE_FILE
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+S="$SHARED_DATA/schemas/random/schema.json"
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
+DEC="$SOURCE_DIR/tests/peers/passphrase_decrypt.js"
+KAT='v1:fozI5u6B030=:v1:F+6ZduKKd8G0/V7L:PGMFeIzwobWRKmEAzUdaQHqC5mMRIQ=='
+import() { "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+  --stack prod -l typescript "$@"; }
+sums() { find . -type f ! -name '*.log' -print0 | sort -z | xargs -0 sha256sum; }
+
+# --- a passphrase stack: encrypted into Pulumi.prod.yaml in place --------------------------------
+mkdir -p "$tmp/p1" && cd "$tmp/p1"
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+cat >Pulumi.prod.yaml <<YAML
+# production stack of the shop
+encryptionsalt: $KAT
+config:
+  aws:region: eu-west-1 # keep me
+  shop:existing:
+    secure: v1:F+6ZduKKd8G0/V7L:PGMFeIzwobWRKmEAzUdaQHqC5mMRIQ==
+YAML
+cp Pulumi.prod.yaml before.yaml
+PULUMI_CONFIG_PASSPHRASE=password import -o index.ts --stack-state stack.json >run.log 2>&1
+[ $? = 0 ] && ok || bad "passphrase run: $(cat run.log)"
+grep -qF 'config.requireSecret("apiNameKeepersApiToken")' index.ts && ok || bad "code reads the secret from config"
+grep -qxF "note: 1 secret value was encrypted into Pulumi.prod.yaml as \`secure:\` stack config (passphrase secrets provider); the code reads it from there" run.log && ok || bad "note: $(cat run.log)"
+[ ! -e cimport-secrets.json ] && [ ! -e cimport-secrets ] && ok || bad "no plaintext secrets file with a passphrase"
+if grep -rqF 'SECRET-VALUE' --exclude=*.log . ; then bad "plaintext at rest: $(grep -rlF SECRET-VALUE .)"; else ok; fi
+# every line of the old file is still there, in order, and the new key comes after the last one
+head -n "$(wc -l <before.yaml)" Pulumi.prod.yaml | cmp -s - before.yaml && ok || bad "old config text changed: $(cat Pulumi.prod.yaml)"
+tail -n 2 Pulumi.prod.yaml | head -n 1 | grep -qxF '  shop:apiNameKeepersApiToken:' && ok || bad "new key: $(cat Pulumi.prod.yaml)"
+PASSPHRASE=password node "$DEC" config Pulumi.prod.yaml >dec.json 2>dec.err && ok || bad "node decrypt config: $(cat dec.err)"
+python3 - dec.json <<'PY' && ok || bad "node decrypted config: $(cat dec.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))["values"]
+assert d == {"shop:existing": "pulumi", "shop:apiNameKeepersApiToken": "tok-9f8e7d-SECRET-VALUE"}, d
+PY
+# the stack state's secrets: passphrase provider with the stack's salt, decrypted by Node too
+PASSPHRASE=password node "$DEC" state stack.json >decs.json 2>decs.err && ok || bad "node decrypt state: $(cat decs.err)"
+python3 - decs.json "$KAT" <<'PY' && ok || bad "node decrypted state: $(cat decs.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["salt"] == sys.argv[2], d["salt"]
+vals = set(d["values"].values())
+assert vals == {'"tok-9f8e7d-SECRET-VALUE"'}, d
+assert len(d["values"]) == 2, d  # inputs and outputs
+PY
+
+# --- a wrong passphrase: refused before anything runs, nothing written --------------------------
+rm -f index.ts stack.json && cp before.yaml Pulumi.prod.yaml
+before=$(sums)
+PULUMI_CONFIG_PASSPHRASE=wrong import -o index.ts --stack-state stack.json >run2.log 2>&1
+rc=$?
+[ $rc = 2 ] && ok || bad "wrong passphrase exit $rc"
+grep -qxF "error: Pulumi.prod.yaml: incorrect passphrase: PULUMI_CONFIG_PASSPHRASE (or the file PULUMI_CONFIG_PASSPHRASE_FILE names) does not decrypt this stack's salt state; set the stack's passphrase" run2.log && ok || bad "wrong passphrase message: $(cat run2.log)"
+[ "$(sums)" = "$before" ] && ok || bad "wrong passphrase wrote something: $(ls -la)"
+# the passphrase from a file works the same way
+printf 'password\n' >"$tmp/pass.txt"
+PULUMI_CONFIG_PASSPHRASE_FILE="$tmp/pass.txt" import -o index.ts -q >run3.log 2>&1 && ok || bad "passphrase file: $(cat run3.log)"
+grep -qF 'shop:apiNameKeepersApiToken:' Pulumi.prod.yaml && ok || bad "passphrase file run did not write config"
+
+# --- a new stack: the salt state is created, and the stack state shares it ----------------------
+mkdir -p "$tmp/p2" && cd "$tmp/p2"
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+PULUMI_CONFIG_PASSPHRASE='new pass' import -o index.ts --stack-state stack.json -q >run.log 2>&1 && ok || bad "new stack: $(cat run.log)"
+grep -q '^encryptionsalt: v1:' Pulumi.prod.yaml && ok || bad "salt state created: $(cat Pulumi.prod.yaml)"
+PASSPHRASE='new pass' node "$DEC" config Pulumi.prod.yaml >c.json 2>&1 && PASSPHRASE='new pass' node "$DEC" state stack.json >s.json 2>&1 && ok || bad "node decrypt new stack: $(cat c.json s.json)"
+python3 -c 'import json,sys; c=json.load(open("c.json")); s=json.load(open("s.json")); assert c["salt"]==s["salt"]; assert c["values"]=={"shop:apiNameKeepersApiToken":"tok-9f8e7d-SECRET-VALUE"}, c' && ok || bad "one salt for config and state"
+PASSPHRASE='other' node "$DEC" config Pulumi.prod.yaml >/dev/null 2>&1 && bad "node accepted a wrong passphrase" || ok
+
+# --- no passphrase: one 0600 file; the stack state refuses plaintext unless b64 is asked for -----
+mkdir -p "$tmp/p3" && cd "$tmp/p3"
+import -o index.ts >run.log 2>&1 && ok || bad "no passphrase: $(cat run.log)"
+[ "$(stat -c %a cimport-secrets.json)" = 600 ] && ok || bad "secrets file mode"
+[ ! -e Pulumi.prod.yaml ] && ok || bad "no passphrase: stack config written"
+before=$(sums)
+import -o index2.ts --stack-state stack.json >run2.log 2>&1
+rc=$?
+[ $rc = 2 ] && ok || bad "stack state without a passphrase: exit $rc"
+grep -qxF "error: stack.json: 1 resource has secrets and the stack state has no secrets provider to encrypt them for: set PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to encrypt them with the passphrase provider (base64, which is not encryption, only when asked for by name); nothing was written" run2.log && ok || bad "no provider message: $(cat run2.log)"
+grep -qxF "cimport: read 1 of 1 resources (1 verified), but nothing was written (see above)" run2.log && ok || bad "summary: $(cat run2.log)"
+[ "$(sums)" = "$before" ] && [ ! -e index2.ts ] && ok || bad "refused merge wrote something: $(ls)"
+import -o index2.ts --stack-state stack.json --secrets-provider b64 -q >run3.log 2>&1 && ok || bad "b64 by name: $(cat run3.log)"
+grep -qF '"type": "b64"' stack.json && ok || bad "b64 provider"
+
+# --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
+mkdir -p "$tmp/p4" && cd "$tmp/p4"
+cp "$SS" other.json   # the state of stack prod of project shop; this run says --project other
+before=$(sums)
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --stack prod \
+  --project other -l typescript -o index.ts --stack-state other.json --secrets-provider b64 >run.log 2>&1
+rc=$?
+[ $rc = 2 ] && ok || bad "refused merge exit $rc: $(cat run.log)"
+[ "$(sums)" = "$before" ] && ok || bad "refused merge wrote files: $(ls)"
+
+# --- a secret another imported resource produces is a reference, not config ---------------------
+# (a TLS cert request's privateKeyPem is the private key's privateKeyPem: same value, recorded link)
+mkdir -p "$tmp/p5" && cd "$tmp/p5"
+T="$SOURCE_DIR/tests/fixtures/cli"
+for l in typescript go pcl; do
+  "$CIMPORT" --spec "$T/tls-imports.json" --offline-state "$T/tls-stack.json" --schema "$SHARED_DATA/schemas/tls/schema.json" \
+    --stack prod --project certs -l $l -o "tls.$l" >tls.log 2>&1 && ok || bad "tls $l: $(cat tls.log)"
+done
+grep -qF 'privateKeyPem: signingKey.privateKeyPem,' tls.typescript && ok || bad "tls reference (ts): $(cat tls.typescript)"
+grep -qF 'PrivateKeyPem: signingKey.PrivateKeyPem,' tls.go && ok || bad "tls reference (go): $(cat tls.go)"
+grep -qF 'privateKeyPem = signingKey.privateKeyPem' tls.pcl && ok || bad "tls reference (pcl): $(cat tls.pcl)"
+if grep -qiF 'requireSecret' tls.typescript || grep -qF 'BEGIN RSA' tls.typescript tls.go tls.pcl; then bad "tls key copied into config or code"; else ok; fi
+[ ! -e cimport-secrets.json ] && ok || bad "tls: the key was written to disk: $(cat cimport-secrets.json)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
