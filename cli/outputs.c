@@ -209,7 +209,14 @@ static bool program_update(void *user, const char *path, const char *old, size_t
         }
         return true;
     }
-    /* Another writer changed the program since it was read: splice into what is there now. */
+    /* The program changed since it was read. Another cimport run's commit (it marks what it writes):
+     * splice into what is there now. Anything else (an editor): refuse, as a splice always has. */
+    if (!txn_last_written_by_txn(path)) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                 "the file changed since it was read (another editor or process wrote it); nothing was written: run "
+                 "the command again");
+        return false;
+    }
     splice_options_t so = {.filename = path, .keep_existing = c->keep_existing};
     splicer_t *sp = splicer_new();
     char *text = NULL;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "specs/fileio.h"
@@ -119,6 +120,36 @@ static bool same_file(const struct stat *a, const struct stat *b) {
            a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
+/* The identity of a file version: inode, size and modification time. */
+static void identity(const struct stat *st, char *buf, size_t n) {
+    snprintf(buf, n, "%llu:%lld:%lld.%09ld", (unsigned long long)st->st_ino, (long long)st->st_size,
+             (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec);
+}
+
+#define WRITTEN_XATTR "user.cimport.written"
+
+/* Marks a temporary file as written by a transaction: its own identity in an extended attribute,
+ * which the rename keeps. An editor that rewrites the file changes the identity. Best effort: a
+ * file system without user attributes simply has no mark. */
+static void mark_written(const char *tmp) {
+    struct stat st;
+    char id[96];
+    if (stat(tmp, &st) != 0) return;
+    identity(&st, id, sizeof id);
+    setxattr(tmp, WRITTEN_XATTR, id, strlen(id), 0);
+}
+
+bool txn_last_written_by_txn(const char *path) {
+    struct stat st;
+    char want[96], have[96];
+    if (stat(path, &st) != 0) return false;
+    identity(&st, want, sizeof want);
+    ssize_t n = getxattr(path, WRITTEN_XATTR, have, sizeof have - 1);
+    if (n < 0) return false;
+    have[n] = '\0';
+    return strcmp(have, want) == 0;
+}
+
 /* Writes e->data to a new temporary file beside e->path (synced, with the final mode). */
 static bool write_tmp(entry_t *e, diag_list_t *diags) {
     size_t n = strlen(e->path) + 32;
@@ -155,6 +186,7 @@ static bool write_tmp(entry_t *e, diag_list_t *diags) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot close the file: %s", strerror(errno));
         return false;
     }
+    if (e->fn) mark_written(e->tmp);
     return true;
 }
 

@@ -69,4 +69,10 @@ bool txn_commit(txn_t *t, diag_list_t *diags);
  * update function left it as it was). */
 bool txn_changed(const txn_t *t, size_t i);
 
+/* Whether the file at path is, unchanged, a version an in-place update of a transaction wrote (each
+ * such file carries its identity — inode, size, mtime — in an extended attribute). False when another
+ * program has rewritten it since, or the file system keeps no such attributes. Lets a caller tell
+ * another cimport run's change (merge with it) from an editor's (refuse). */
+bool txn_last_written_by_txn(const char *path);
+
 #endif

@@ -1,7 +1,8 @@
 /* test_txn.c — committing a run's outputs together: whole-file writes and locked in-place updates,
  * all or nothing when an update fails, a hook stops the commit or a rename fails half way (old files
  * put back), lock timeouts, a writer that ignores the lock (detected), 20 processes updating one file
- * at once (no update lost), and no temporary, backup or lock file left behind. */
+ * at once (no update lost), no temporary, backup or lock file left behind, and the mark that tells
+ * a transaction's write from an editor's. */
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -95,6 +96,24 @@ START_TEST(test_commit_writes_and_updates) {
     stat(c, &st);
     ck_assert(st.st_ino == before.st_ino && st.st_mtim.tv_nsec == before.st_mtim.tv_nsec); /* untouched */
     ck_assert_int_eq(count_entries(dir), 3);
+    /* An in-place update marks what it wrote; a whole-file write and an editor's rewrite do not. */
+    ck_assert(txn_last_written_by_txn(b));
+    ck_assert(!txn_last_written_by_txn(a));
+    ck_assert(!txn_last_written_by_txn(c));
+    char editor[600];
+    snprintf(editor, sizeof editor, "%s.swp", b);
+    tu_write(editor, "first\nsecond\n"); /* the same text, as an editor saves it */
+    rename(editor, b);
+    ck_assert(!txn_last_written_by_txn(b));
+    t = txn_new(NULL);
+    txn_update(t, b, 0600, false, append_line, "third\n");
+    ck_assert(txn_commit(t, &d));
+    txn_free(t);
+    ck_assert(txn_last_written_by_txn(b));
+    FILE *f = fopen(b, "a"); /* an in-place append changes size and mtime */
+    fputs("fourth\n", f);
+    fclose(f);
+    ck_assert(!txn_last_written_by_txn(b));
     diag_list_free(&d);
     tu_rmtree(dir);
     free(dir);
