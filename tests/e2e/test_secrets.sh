@@ -32,10 +32,10 @@ config:
     secure: v1:F+6ZduKKd8G0/V7L:PGMFeIzwobWRKmEAzUdaQHqC5mMRIQ==
 YAML
 cp Pulumi.prod.yaml before.yaml
-PULUMI_CONFIG_PASSPHRASE=password import -o index.ts --stack-state stack.json >run.log 2>&1
+PULUMI_CONFIG_PASSPHRASE=password import -o index.ts --stack-state stack.json --new-stack-state >run.log 2>&1
 [ $? = 0 ] && ok || bad "passphrase run: $(cat run.log)"
 grep -qF 'config.requireSecret("apiNameKeepersApiToken")' index.ts && ok || bad "code reads the secret from config"
-grep -qxF "note: 1 secret value was encrypted into Pulumi.prod.yaml as \`secure:\` stack config (passphrase secrets provider); the code reads it from there" run.log && ok || bad "note: $(cat run.log)"
+grep -qxF "note: 1 secret value was encrypted into $tmp/p1/Pulumi.prod.yaml as \`secure:\` stack config (passphrase secrets provider); the code reads it from there" run.log && ok || bad "note: $(cat run.log)"
 [ ! -e cimport-secrets.json ] && [ ! -e cimport-secrets ] && ok || bad "no plaintext secrets file with a passphrase"
 if grep -rqF 'SECRET-VALUE' --exclude=*.log . ; then bad "plaintext at rest: $(grep -rlF SECRET-VALUE .)"; else ok; fi
 # every line of the old file is still there, in order, and the new key comes after the last one
@@ -61,10 +61,10 @@ PY
 # --- a wrong passphrase: refused before anything runs, nothing written --------------------------
 rm -f index.ts stack.json && cp before.yaml Pulumi.prod.yaml
 before=$(sums)
-PULUMI_CONFIG_PASSPHRASE=wrong import -o index.ts --stack-state stack.json >run2.log 2>&1
+PULUMI_CONFIG_PASSPHRASE=wrong import -o index.ts --stack-state stack.json --new-stack-state >run2.log 2>&1
 rc=$?
 [ $rc = 2 ] && ok || bad "wrong passphrase exit $rc"
-grep -qxF "error: Pulumi.prod.yaml: incorrect passphrase: PULUMI_CONFIG_PASSPHRASE (or the file PULUMI_CONFIG_PASSPHRASE_FILE names) does not decrypt this stack's salt state; set the stack's passphrase" run2.log && ok || bad "wrong passphrase message: $(cat run2.log)"
+grep -qxF "error: $tmp/p1/Pulumi.prod.yaml: incorrect passphrase: PULUMI_CONFIG_PASSPHRASE (or the file PULUMI_CONFIG_PASSPHRASE_FILE names) does not decrypt this stack's salt state; set the stack's passphrase" run2.log && ok || bad "wrong passphrase message: $(cat run2.log)"
 [ "$(sums)" = "$before" ] && ok || bad "wrong passphrase wrote something: $(ls -la)"
 # the passphrase from a file works the same way
 printf 'password\n' >"$tmp/pass.txt"
@@ -74,7 +74,7 @@ grep -qF 'shop:apiNameKeepersApiToken:' Pulumi.prod.yaml && ok || bad "passphras
 # --- a new stack: the salt state is created, and the stack state shares it ----------------------
 mkdir -p "$tmp/p2" && cd "$tmp/p2"
 printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
-PULUMI_CONFIG_PASSPHRASE='new pass' import -o index.ts --stack-state stack.json -q >run.log 2>&1 && ok || bad "new stack: $(cat run.log)"
+PULUMI_CONFIG_PASSPHRASE='new pass' import -o index.ts --stack-state stack.json --new-stack-state -q >run.log 2>&1 && ok || bad "new stack: $(cat run.log)"
 grep -q '^encryptionsalt: v1:' Pulumi.prod.yaml && ok || bad "salt state created: $(cat Pulumi.prod.yaml)"
 PASSPHRASE='new pass' node "$DEC" config Pulumi.prod.yaml >c.json 2>&1 && PASSPHRASE='new pass' node "$DEC" state stack.json >s.json 2>&1 && ok || bad "node decrypt new stack: $(cat c.json s.json)"
 python3 -c 'import json,sys; c=json.load(open("c.json")); s=json.load(open("s.json")); assert c["salt"]==s["salt"]; assert c["values"]=={"shop:apiNameKeepersApiToken":"tok-9f8e7d-SECRET-VALUE"}, c' && ok || bad "one salt for config and state"
@@ -86,13 +86,13 @@ import -o index.ts >run.log 2>&1 && ok || bad "no passphrase: $(cat run.log)"
 [ "$(stat -c %a cimport-secrets.json)" = 600 ] && ok || bad "secrets file mode"
 [ ! -e Pulumi.prod.yaml ] && ok || bad "no passphrase: stack config written"
 before=$(sums)
-import -o index2.ts --stack-state stack.json >run2.log 2>&1
+import -o index2.ts --stack-state stack.json --new-stack-state >run2.log 2>&1
 rc=$?
 [ $rc = 2 ] && ok || bad "stack state without a passphrase: exit $rc"
 grep -qxF "error: stack.json: 1 resource has secrets and the stack state has no secrets provider to encrypt them for: set PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to encrypt them with the passphrase provider (base64, which is not encryption, only when asked for by name); nothing was written" run2.log && ok || bad "no provider message: $(cat run2.log)"
 grep -qxF "cimport: read 1 of 1 resources (1 verified), but nothing was written (see above)" run2.log && ok || bad "summary: $(cat run2.log)"
 [ "$(sums)" = "$before" ] && [ ! -e index2.ts ] && ok || bad "refused merge wrote something: $(ls)"
-import -o index2.ts --stack-state stack.json --secrets-provider b64 -q >run3.log 2>&1 && ok || bad "b64 by name: $(cat run3.log)"
+import -o index2.ts --stack-state stack.json --new-stack-state --secrets-provider b64 -q >run3.log 2>&1 && ok || bad "b64 by name: $(cat run3.log)"
 grep -qF '"type": "b64"' stack.json && ok || bad "b64 provider"
 
 # --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
