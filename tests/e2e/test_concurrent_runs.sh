@@ -10,6 +10,9 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 tmp=$(mktemp -d)
+# No Pulumi backend of the machine: these runs write files only.
+export PULUMI_HOME="$tmp/pulumi-home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
 trap 'kill -9 $(jobs -p) 2>/dev/null; wait; rm -rf "$tmp"' EXIT
 cd "$tmp"
 S="$SHARED_DATA/schemas/random/schema.json"
@@ -42,7 +45,7 @@ fresh() {
 # exec: the background job's pid is cimport itself, so SIGKILL hits it and not a shell around it.
 run() {
   exec "$CIMPORT" --spec "imp$1.json" --offline-state cloud.json --schema "$S" --stack dev --project stress \
-    --insert-into index.ts --stack-state state.json -q >"run$1.log" 2>&1
+    --insert-into index.ts --stack-state state.json --lock-timeout 120s -q >"run$1.log" 2>&1
 }
 
 # For each run: how many of its K resources each file holds (state, program); exits 1 if a file is

@@ -11,6 +11,9 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 tmp=$(mktemp -d)
+# No Pulumi backend of the machine: these runs write files only.
+export PULUMI_HOME="$tmp/pulumi-home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
 trap 'rm -rf "$tmp"' EXIT
 S="$SHARED_DATA/schemas/random/schema.json"
 SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
@@ -118,6 +121,35 @@ grep -qF 'PrivateKeyPem: signingKey.PrivateKeyPem,' tls.go && ok || bad "tls ref
 grep -qF 'privateKeyPem = signingKey.privateKeyPem' tls.pcl && ok || bad "tls reference (pcl): $(cat tls.pcl)"
 if grep -qiF 'requireSecret' tls.typescript || grep -qF 'BEGIN RSA' tls.typescript tls.go tls.pcl; then bad "tls key copied into config or code"; else ok; fi
 [ ! -e cimport-secrets.json ] && ok || bad "tls: the key was written to disk: $(cat cimport-secrets.json)"
+
+# --- a DIY backend stack on the passphrase provider: its checkpoint gets ciphertext for its salt ----
+mkdir -p "$tmp/p6/proj" "$tmp/p6/state/.pulumi/stacks/shop" "$tmp/p6/home/workspaces" && cd "$tmp/p6/proj"
+export PULUMI_HOME="$tmp/p6/home" # this part's own backend
+printf 'version: 1\n' >"$tmp/p6/state/.pulumi/meta.yaml"
+cp=$tmp/p6/state/.pulumi/stacks/shop/prod.json
+python3 - "$cp" "$KAT" <<'PY'
+import json, sys
+latest = {"manifest": {"time": "2026-11-20T10:00:00Z", "magic": "", "version": "v3.200.0"},
+          "secrets_providers": {"type": "passphrase", "state": {"salt": sys.argv[2]}},
+          "resources": [{"urn": "urn:pulumi:prod::shop::pulumi:pulumi:Stack::shop-prod", "custom": False, "type": "pulumi:pulumi:Stack"}]}
+json.dump({"version": 3, "checkpoint": {"stack": "organization/shop/prod", "latest": latest}}, open(sys.argv[1], "w"))
+PY
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+printf 'encryptionsalt: %s\n' "$KAT" >Pulumi.prod.yaml
+sha=$(printf '%s' "$PWD/Pulumi.yaml" | sha1sum | cut -d' ' -f1)
+printf '{"stack": "organization/shop/prod"}' >"$PULUMI_HOME/workspaces/shop-$sha-workspace.json"
+printf '{"current": "file://%s", "accessTokens": {}}' "$tmp/p6/state" >"$PULUMI_HOME/credentials.json"
+cp "$cp" "$tmp/p6/orig.json"
+PULUMI_CONFIG_PASSPHRASE=wrong "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" \
+  --schema "$S" -l typescript -o index.ts --yes >diy0.log 2>&1
+rc=$?
+[ $rc = 2 ] && cmp -s "$cp" "$tmp/p6/orig.json" && [ ! -e index.ts ] && ok || bad "DIY wrong passphrase: exit $rc: $(cat diy0.log)"
+PULUMI_CONFIG_PASSPHRASE=password "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" \
+  --schema "$S" -l typescript -o index.ts --yes >diy.log 2>&1 && ok || bad "DIY passphrase stack: $(cat diy.log)"
+if grep -qF 'SECRET-VALUE' "$cp"; then bad "plaintext secret in the checkpoint"; else ok; fi
+PASSPHRASE=password node "$DEC" state "$cp" >diy.json 2>&1 && ok || bad "node decrypt checkpoint: $(cat diy.json)"
+grep -qF '"tok-9f8e7d-SECRET-VALUE' diy.json && ok || bad "checkpoint secret: $(cat diy.json)"
+export PULUMI_HOME="$tmp/pulumi-home"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

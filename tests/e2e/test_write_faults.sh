@@ -12,6 +12,9 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 tmp=$(mktemp -d)
+# No Pulumi backend of the machine: these runs write files only.
+export PULUMI_HOME="$tmp/pulumi-home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
 mounts=()
 cleanup() {
   for m in "${mounts[@]}"; do umount "$m" 2>/dev/null; done
