@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,22 @@ static void sync_dir_of(const char *path) {
     free(dir);
 }
 
+/* Temporary and old-file links of path that a writer killed while holding its lock left behind: only
+ * a lock holder creates them, and we hold the lock now, so no live writer owns them. */
+static void remove_stale(const char *path) {
+    size_t n = strlen(path) + 32;
+    char *pat = malloc(n);
+    if (!pat) abort();
+    snprintf(pat, n, "%s.cimport-tmp-??????*", path);
+    glob_t g;
+    if (glob(pat, GLOB_NOSORT | GLOB_NOESCAPE, NULL, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc; i++)
+            unlink(g.gl_pathv[i]);
+        globfree(&g);
+    }
+    free(pat);
+}
+
 static int cmp_path(const void *a, const void *b) {
     const entry_t *x = *(entry_t *const *)a, *y = *(entry_t *const *)b;
     return strcmp(x->path, y->path);
@@ -245,6 +262,7 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
         }
         order[i]->lock = file_lock_acquire(order[i]->path, t->opts.lock_timeout_ms, diags);
         if (!order[i]->lock) goto done;
+        remove_stale(order[i]->path);
     }
     /* 2. Read and change, under the locks. */
     for (size_t i = 0; i < t->n; i++) {

@@ -19,6 +19,8 @@
  *  5. renames the temporary files over their targets, keeping a hard link to each old file, and on any
  *     failure puts every old file back (new files are removed);
  *  6. syncs the directories, removes the old-file links and releases the locks.
+ * Temporary files that a writer killed mid-commit left beside a file are removed by the next commit
+ * that holds its lock (only a lock holder creates them).
  * A target that is a device or a FIFO (`-o /dev/null`) is written into, after everything else.
  * A failure in steps 1–4 changes no file; temporary files are always removed. A crash (SIGKILL) at
  * any moment leaves each file whole, old or new: never torn or half-merged.

@@ -123,6 +123,8 @@ for round in 1 2 3; do
   echo "round $round: $finished finished; killed: $landed after landing, $lost before" >&2
   # A later run is not blocked by what killed runs left (their locks died with them).
   (run 0) && ok || bad "round $round: a run after the kills failed: $(cat run0.log)"
+  # ... and it cleared what killed runs left beside the files it holds the locks of.
+  [ -z "$(ls ./*.cimport-tmp-* 2>/dev/null)" ] && ok || bad "round $round: temporary files left: $(ls ./*.cimport-tmp-*)"
 done
 
 echo "$pass passed, $fail failed"

@@ -71,6 +71,12 @@ START_TEST(test_commit_writes_and_updates) {
     chmod(b, 0640);
     struct stat before;
     stat(c, &before);
+    /* What a writer killed mid-commit left beside b: removed by the next commit that holds b's lock. */
+    char stale[600], stale_old[600];
+    snprintf(stale, sizeof stale, "%s.cimport-tmp-AbC123", b);
+    snprintf(stale_old, sizeof stale_old, "%s.cimport-tmp-XyZ789.old", b);
+    tu_write(stale, "half");
+    tu_write(stale_old, "first\n");
     txn_t *t = txn_new(NULL);
     txn_write(t, a, "code\n", 5, 0644, false);
     txn_update(t, b, 0600, false, append_line, "second\n");
