@@ -3,9 +3,9 @@
 #   --secrets literal                    (the secret in the code, nothing else written)
 #   --secrets config, a passphrase       (every value encrypted into Pulumi.<stack>.yaml: one PBKDF2)
 #   --secrets config, no passphrase      (every value into one 0600 file)
-# each writing TypeScript to a file. Wall time of the whole run, best of 3.
+# each writing TypeScript to a file. Wall time of the whole run, best of REPEAT (default 3).
 #
-#   bench/secrets.sh [CIMPORT] [N...]      default: build-bench/cimport, 10000 100000
+#   [REPEAT=n] bench/secrets.sh [CIMPORT] [N...]      default: build-bench/cimport, 10000 100000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -ge 1 ] && [ -x "$1" ]; then cimport=$(realpath "$1"); shift; else
@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(date -u +%F)"
 best() { # best wall time of 3 runs of "$@", in seconds
   local b=""
-  for _ in 1 2 3; do
+  for _ in $(seq "${REPEAT:-3}"); do
     rm -rf "$work/run" && mkdir "$work/run" && cp "$work/Pulumi.yaml" "$work/run/"
     local t0 t1
     t0=$(date +%s%N)

@@ -347,6 +347,10 @@ done:
     return ok;
 }
 
+static int cmp_member(const void *x, const void *y) {
+    return strcmp((*(const cJSON *const *)x)->string, (*(const cJSON *const *)y)->string);
+}
+
 /* The secrets file: a JSON object of config key → value, merged with what it holds. */
 static bool file_update(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
                         diag_list_t *diags) {
@@ -358,11 +362,22 @@ static bool file_update(void *user, const char *path, const char *old, size_t ol
                  "is not a cimport secrets file (a JSON object of config keys): move it away or name another file");
         return false;
     }
+    /* The keys the file holds, sorted, so that merging 100,000 values is not quadratic. */
+    size_t n_have = (size_t)cJSON_GetArraySize(doc), k = 0;
+    const cJSON **have_sorted = malloc((n_have ? n_have : 1) * sizeof *have_sorted);
+    if (!have_sorted) abort();
+    for (const cJSON *m = doc->child; m; m = m->next)
+        have_sorted[k++] = m;
+    qsort(have_sorted, n_have, sizeof *have_sorted, cmp_member);
     for (size_t i = 0; i < c->n; i++) {
-        const cJSON *have = cJSON_GetObjectItemCaseSensitive(doc, c->v[i].key);
+        cJSON probe = {.string = (char *)c->v[i].key};
+        const cJSON *pp = &probe;
+        const cJSON **hit = n_have ? bsearch(&pp, have_sorted, n_have, sizeof *have_sorted, cmp_member) : NULL;
+        const cJSON *have = hit ? *hit : NULL;
         if (have) {
             /* Written by another run meanwhile: the same value is fine, another one is a clash. */
             if (cJSON_Compare(have, c->v[i].json, true)) continue;
+            free(have_sorted);
             cJSON_Delete(doc);
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                      "the key '%s' was given another value while cimport ran; nothing was written: run again",
@@ -371,6 +386,7 @@ static bool file_update(void *user, const char *path, const char *old, size_t ol
         }
         cJSON_AddItemToObject(doc, c->v[i].key, cJSON_Duplicate(c->v[i].json, true));
     }
+    free(have_sorted);
     char *text = cJSON_Print(doc);
     cJSON_Delete(doc);
     size_t len = strlen(text);

@@ -235,18 +235,33 @@ done:
     return ok;
 }
 
+static int cmp_entry(const void *x, const void *y) {
+    return strcmp((*(const stackconfig_entry_t *const *)x)->key, (*(const stackconfig_entry_t *const *)y)->key);
+}
+
+/* The sorted index stackconfig_find searches. */
+static void index_entries(arena_t *a, stackconfig_t *c) {
+    c->by_key = arena_alloc(a, (c->n_entries ? c->n_entries : 1) * sizeof *c->by_key);
+    for (size_t i = 0; i < c->n_entries; i++)
+        c->by_key[i] = &c->entries[i];
+    qsort(c->by_key, c->n_entries, sizeof *c->by_key, cmp_entry);
+}
+
 bool stackconfig_parse(arena_t *a, const char *text, size_t len, const char *path, stackconfig_t *out,
                        diag_list_t *diags) {
     layout_t l;
     if (!parse_layout(a, text, len, path, &l, diags)) return false;
+    index_entries(a, &l.c);
     *out = l.c;
     return true;
 }
 
 const stackconfig_entry_t *stackconfig_find(const stackconfig_t *c, const char *key) {
-    for (size_t i = 0; i < c->n_entries; i++)
-        if (strcmp(c->entries[i].key, key) == 0) return &c->entries[i];
-    return NULL;
+    stackconfig_entry_t probe = {.key = key};
+    const stackconfig_entry_t *pp = &probe;
+    const stackconfig_entry_t **hit =
+        c->n_entries ? bsearch(&pp, c->by_key, c->n_entries, sizeof *c->by_key, cmp_entry) : NULL;
+    return hit ? *hit : NULL;
 }
 
 bool stackconfig_is_passphrase(const stackconfig_t *c) {
@@ -286,6 +301,7 @@ char *stackconfig_add_secure(const char *text, size_t len, const char *path, con
     layout_t l;
     if (!text) len = 0;
     if (!parse_layout(a, text, len, path, &l, diags)) goto done;
+    index_entries(a, &l.c);
     if (l.config_flow) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                  "`config:` is written in flow style ({…}); cimport adds keys only to a block mapping: rewrite it "

@@ -28,13 +28,14 @@ typedef struct stackconfig {
     bool encrypted_key;           /* `encryptedkey:` is set: a cloud secrets provider */
     stackconfig_entry_t *entries; /* the `config:` mapping's keys, in file order */
     size_t n_entries;
+    const stackconfig_entry_t **by_key; /* the same, sorted by key (stackconfig_find) */
 } stackconfig_t;
 
 /* Parses the file's text (empty text: a file with nothing in it). Arena-owned results. False with an
  * error naming path when the text is not YAML or not a mapping, or `config:` is not a mapping. */
 bool stackconfig_parse(arena_t *a, const char *text, size_t len, const char *path, stackconfig_t *out,
                        diag_list_t *diags);
-/* The entry for key, or NULL. */
+/* The entry for key, or NULL (a binary search: a file with 100,000 keys is fine). */
 const stackconfig_entry_t *stackconfig_find(const stackconfig_t *c, const char *key);
 /* True when the stack uses (or can start using) the passphrase provider: no other provider named. */
 bool stackconfig_is_passphrase(const stackconfig_t *c);
