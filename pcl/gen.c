@@ -344,7 +344,13 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
         return NULL;
     const gen_cand_t *c = &g->secret_cand[ci];
     if (c->ambiguous || c->res == g->cur) return NULL;
-    pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
+    /* The producer may output the value under several names (a key's privateKeyPem and
+     * privateKeyOpenssh can coincide): the one named like the property being set reads best. */
+    const char *attr = c->attr;
+    const pv_t *outs = g->res[c->res].in->outputs;
+    const pv_t *same = g->prop && outs ? pv_unwrap(pv_object_get(outs, g->prop)) : NULL;
+    if (same && same->kind == PV_STRING && strcmp(same->u.str.s, v->u.str.s) == 0) attr = g->prop;
+    pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, attr, type);
     gen_res_t *r = &g->res[g->cur];
     if (r->n_refs == r->cap_refs) {
         size_t nc = r->cap_refs ? r->cap_refs * 2 : 4;
