@@ -795,11 +795,15 @@ START_TEST(fault_provider_startup_failures) {
                   "%s", d.tail->message);
     setenv("FAULT_PROVIDER_STARTUP", "silent", 1);
     ck_assert_ptr_null(plugin_host_factory(h_short, "fault", NULL, NULL, &d));
-    ck_assert_str_eq(d.tail->message, arena_sprintf(a,
-                                                    "the fault provider (%s) printed no port within 1500 ms and was "
-                                                    "stopped; its last output on stderr:\n    fault provider: "
-                                                    "staying silent",
-                                                    path));
+    /* On a loaded machine Node.js may not even reach its stderr line within the deadline; either way the
+     * report names the deadline, and any stderr it quotes is the provider's own. */
+    const char *silent =
+        arena_sprintf(a, "the fault provider (%s) printed no port within 1500 ms and was stopped; ", path);
+    ck_assert_msg(strncmp(d.tail->message, silent, strlen(silent)) == 0, "%s", d.tail->message);
+    const char *rest = d.tail->message + strlen(silent);
+    ck_assert_msg(strcmp(rest, "its last output on stderr:\n    fault provider: staying silent") == 0 ||
+                      strcmp(rest, "it wrote nothing on stderr") == 0,
+                  "%s", d.tail->message);
     unsetenv("FAULT_PROVIDER_STARTUP");
     ck_assert_uint_eq(d.errors, 3);
     plugin_host_free(h);
