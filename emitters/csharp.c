@@ -400,8 +400,11 @@ static void cs_path_literal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
 }
 
 static int cs_option_rank(const char *name) {
-    static const char *const order[] = {"parent",        "provider",    "dependsOn",   "protect", "retainOnDelete",
-                                        "ignoreChanges", "deletedWith", "replaceWith", "import"};
+    static const char *const order[] = {"parent",           "provider",          "dependsOn",
+                                        "protect",          "retainOnDelete",    "ignoreChanges",
+                                        "deletedWith",      "replaceWith",       "import",
+                                        "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
+                                        "version",          "pluginDownloadURL"};
     for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
         if (strcmp(order[i], name) == 0) return i;
     return 100;
@@ -430,10 +433,8 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             continue;
         }
         cs_indent(b, depth + 1);
-        if ((strcmp(name, "dependsOn") == 0 || strcmp(name, "replaceWith") == 0 ||
-             strcmp(name, "ignoreChanges") == 0) &&
-            v->kind == PCL_TUPLE) {
-            bool paths = strcmp(name, "ignoreChanges") == 0;
+        bool paths = pcl_option_kind(name) == PCL_OPT_PATHS;
+        if ((strcmp(name, "dependsOn") == 0 || strcmp(name, "replaceWith") == 0 || paths) && v->kind == PCL_TUPLE) {
             buf_printf(b, "%s =", names_pascal(c->a, name));
             cs_open(b, depth + 1);
             for (size_t k = 0; k < v->tuple.n; k++) {

@@ -1,4 +1,5 @@
 /* emit.c — language selection and dispatch to the per-language emitters. */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -45,15 +46,22 @@ bool lang_from_runtime(const char *runtime, lang_t *out) {
 }
 
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
+    if (lang == LANG_PCL) return pcl_print(p);
+    /* refuse what the language cannot say, then declare every node after what it refers to */
+    if (!emit_check_program(p, lang, diags)) return NULL;
+    pcl_program_t sorted;
+    if (!emit_sort_program(p, &sorted, diags)) return NULL;
+    char *r = NULL;
     switch (lang) {
-    case LANG_PCL: return pcl_print(p);
-    case LANG_TYPESCRIPT: return emit_typescript(p, diags);
-    case LANG_PYTHON: return emit_python(p, diags);
-    case LANG_GO: return emit_go(p, diags);
-    case LANG_CSHARP: return emit_csharp(p, diags);
-    case LANG_JAVA: return emit_java(p, diags);
-    case LANG_YAML: return emit_yaml(p, diags);
+    case LANG_PCL: break;
+    case LANG_TYPESCRIPT: r = emit_typescript(&sorted, diags); break;
+    case LANG_PYTHON: r = emit_python(&sorted, diags); break;
+    case LANG_GO: r = emit_go(&sorted, diags); break;
+    case LANG_CSHARP: r = emit_csharp(&sorted, diags); break;
+    case LANG_JAVA: r = emit_java(&sorted, diags); break;
+    case LANG_YAML: r = emit_yaml(&sorted, diags); break;
+    default: diag_error(diags, DIAG_USAGE, "unknown output language"); break;
     }
-    diag_error(diags, DIAG_USAGE, "unknown output language");
-    return NULL;
+    free(sorted.nodes);
+    return r;
 }

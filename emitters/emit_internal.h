@@ -10,6 +10,16 @@
 #include "emitters/emit.h"
 #include "emitters/names.h"
 
+/* Refuses, with file:line:col and an error diagnostic each, every construct the `lang` emitter
+ * cannot write with its meaning: options it does not support (and `range` everywhere), option
+ * values of the wrong shape, calls to functions it does not know, references to undeclared names,
+ * inputs of local components where the language has no way to pass them. (emitters/check.c) */
+bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags);
+/* `out` becomes a copy of `p` whose nodes (a malloc'd array: free out->nodes) are in dependency
+ * order — each after the nodes it refers to, declaration order otherwise. False with an error on
+ * a reference cycle. */
+bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *diags);
+
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);

@@ -94,13 +94,12 @@ static const char *go_import_base(go_ctx_t *g, const schema_package_t *pkg, cons
         root = arena_sprintf(g->a, "example.com/pulumi-%s", pkgname);
     }
     long major = pkg && pkg->version ? strtol(pkg->version[0] == 'v' ? pkg->version + 1 : pkg->version, NULL, 10) : 0;
-    if (pkg && pkg->support_pack) {
-        char *name = go_package_name(g->a, pkgname);
-        if (major > 1) return arena_sprintf(g->a, "%s/sdk/go/v%ld/%s", root, major, name);
-        return arena_sprintf(g->a, "%s/sdk/go/%s", root, name);
-    }
-    if (major > 1) return arena_sprintf(g->a, "%s/sdk/v%ld/go/%s", root, major, pkgname);
-    return arena_sprintf(g->a, "%s/sdk/go/%s", root, pkgname);
+    /* Pulumi's rule (supportPack or not; the conformance projects' imports, e.g.
+     * example.com/pulumi-simple/sdk/go/v2/simple): the SDK module is <root>/sdk/go[/vN] and the
+     * package directory is the package name without dashes */
+    char *name = go_package_name(g->a, pkgname);
+    if (major > 1) return arena_sprintf(g->a, "%s/sdk/go/v%ld/%s", root, major, name);
+    return arena_sprintf(g->a, "%s/sdk/go/%s", root, name);
 }
 
 /* Adds an import (once) and returns the alias code uses for it. A clash of package names gets
@@ -539,7 +538,26 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     }
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "nil"); return;
-    case PCL_TRAVERSAL: go_traversal(g, b, e); return;
+    case PCL_TRAVERSAL: {
+        /* a plain config read is a Go value (string, int, float64, bool), not an Input */
+        int idx = e->trav.n == 0 ? go_find(g, e->trav.root) : -1;
+        const pcl_node_t *cn = idx >= 0 ? &g->p->nodes[idx] : NULL;
+        if (cn && cn->kind == PCL_NODE_CONFIG && !cn->config_secret) {
+            const char *ct = cn->token ? cn->token : "string";
+            const char *wrap = strcmp(ct, "int") == 0      ? "pulumi.Int"
+                               : strcmp(ct, "number") == 0 ? "pulumi.Float64"
+                               : strcmp(ct, "bool") == 0   ? "pulumi.Bool"
+                               : strcmp(ct, "string") == 0 ? "pulumi.String"
+                                                           : "pulumi.Any";
+            if (t && (t->kind == SCHEMA_ANY || t->kind == SCHEMA_JSON)) wrap = "pulumi.Any";
+            buf_printf(b, "%s(", wrap);
+            go_traversal(g, b, e);
+            buf_putc(b, ')');
+            return;
+        }
+        go_traversal(g, b, e);
+        return;
+    }
     case PCL_CALL:
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             buf_puts(b, "pulumi.ToSecret(");
@@ -652,8 +670,54 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         for (size_t i = 0; i < v->tuple.n; i++) el[i].value = go_render(g, v->tuple.items[i], NULL, depth + 1, true);
         go_write_elems(&b, el, v->tuple.n, depth);
         buf_putc(&b, ')');
-    } else if (strcmp(n, "ignoreChanges") == 0 && v->kind == PCL_TUPLE) {
-        buf_puts(&b, "pulumi.IgnoreChanges([]string");
+    } else if (strcmp(n, "deleteBeforeReplace") == 0) {
+        buf_puts(&b, "pulumi.DeleteBeforeReplace(");
+        go_raw(g, &b, v, depth);
+        buf_putc(&b, ')');
+    } else if (strcmp(n, "version") == 0 || strcmp(n, "pluginDownloadURL") == 0) {
+        buf_printf(&b, "pulumi.%s(", strcmp(n, "version") == 0 ? "Version" : "PluginDownloadURL");
+        go_raw(g, &b, v, depth);
+        buf_putc(&b, ')');
+    } else if (strcmp(n, "customTimeouts") == 0 && v->kind == PCL_OBJECT) {
+        buf_puts(&b, "pulumi.Timeouts(&pulumi.CustomTimeouts{");
+        for (size_t i = 0; i < v->object.n; i++) {
+            if (i) buf_puts(&b, ", ");
+            buf_printf(&b, "%s: ", names_title(g->a, v->object.items[i].key));
+            go_raw(g, &b, v->object.items[i].value, depth);
+        }
+        buf_puts(&b, "})");
+    } else if (strcmp(n, "aliases") == 0 && v->kind == PCL_TUPLE) {
+        buf_puts(&b, "pulumi.Aliases([]pulumi.Alias{");
+        for (size_t i = 0; i < v->tuple.n; i++) {
+            const pcl_expr_t *it = v->tuple.items[i];
+            if (i) buf_puts(&b, ", ");
+            buf_puts(&b, "pulumi.Alias{");
+            if (it->kind != PCL_OBJECT) {
+                buf_puts(&b, "URN: pulumi.URN(");
+                go_raw(g, &b, it, depth);
+                buf_putc(&b, ')');
+            }
+            for (size_t k = 0; it->kind == PCL_OBJECT && k < it->object.n; k++) {
+                const pcl_object_item_t *f = &it->object.items[k];
+                if (k) buf_puts(&b, ", ");
+                if (strcmp(f->key, "parent") == 0) {
+                    buf_puts(&b, "Parent: ");
+                    go_raw(g, &b, f->value, depth);
+                } else if (strcmp(f->key, "noParent") == 0) {
+                    buf_puts(&b, "NoParent: pulumi.Bool(");
+                    go_raw(g, &b, f->value, depth);
+                    buf_putc(&b, ')');
+                } else {
+                    buf_printf(&b, "%s: pulumi.String(", names_title(g->a, f->key));
+                    go_raw(g, &b, f->value, depth);
+                    buf_putc(&b, ')');
+                }
+            }
+            buf_putc(&b, '}');
+        }
+        buf_puts(&b, "})");
+    } else if (pcl_option_kind(n) == PCL_OPT_PATHS && v->kind == PCL_TUPLE) {
+        buf_printf(&b, "pulumi.%s([]string", names_title(g->a, n));
         go_elem_t *el = arena_alloc(g->a, (v->tuple.n + 1) * sizeof *el);
         for (size_t i = 0; i < v->tuple.n; i++) {
             buf_t s;
@@ -684,8 +748,12 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
 /* Go's option order (lowerResourceOptions): parent, provider, dependsOn, protect, retainOnDelete,
  * ignoreChanges, deletedWith, replaceWith, import. */
 static int go_option_rank(const char *name) {
-    static const char *const order[] = {"parent",        "provider",    "dependsOn",   "protect", "retainOnDelete",
-                                        "ignoreChanges", "deletedWith", "replaceWith", "import"};
+    static const char *const order[] = {"aliases",          "parent",              "provider",
+                                        "dependsOn",        "protect",             "retainOnDelete",
+                                        "ignoreChanges",    "deletedWith",         "replaceWith",
+                                        "import",           "replaceOnChanges",    "deleteBeforeReplace",
+                                        "additionalSecretOutputs", "hideDiffs",   "customTimeouts",
+                                        "version",          "pluginDownloadURL"};
     for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
         if (strcmp(order[i], name) == 0) return i;
     return 100;

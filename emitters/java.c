@@ -323,9 +323,11 @@ static void java_path_literal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
 
 /* pulumi-java's option order. */
 static int java_option_rank(const char *name) {
-    static const char *const order[] = {"provider",  "protect",     "retainOnDelete", "parent",
-                                        "dependsOn", "deletedWith", "replaceWith",    "ignoreChanges",
-                                        "import"};
+    static const char *const order[] = {"provider",         "protect",           "retainOnDelete",
+                                        "parent",           "dependsOn",         "deletedWith",
+                                        "replaceWith",      "ignoreChanges",     "import",
+                                        "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
+                                        "version",          "pluginDownloadURL"};
     for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
         if (strcmp(order[i], name) == 0) return i;
     return 100;
@@ -358,7 +360,7 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         bool import = strcmp(o->name, "import") == 0;
         buf_printf(b, ".%s(", import ? "importId" : o->name);
         if (v->kind == PCL_TUPLE) {
-            bool paths = strcmp(o->name, "ignoreChanges") == 0;
+            bool paths = pcl_option_kind(o->name) == PCL_OPT_PATHS;
             for (size_t k = 0; k < v->tuple.n; k++) {
                 if (k) buf_puts(b, ", ");
                 if (paths) java_path_literal(j, b, v->tuple.items[k]);

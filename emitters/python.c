@@ -75,10 +75,10 @@ static void py_collect_packages(py_gen_t *g) {
         py_pkg_t *pk = &g->pkgs[g->n_pkgs++];
         pk->name = name;
         pk->schema = n->package;
-        if (n->package && n->package->python_package_name) pk->module = n->package->python_package_name;
+        if (n->package && n->package->python_package_name && *n->package->python_package_name) pk->module = n->package->python_package_name;
         else
             pk->module = arena_sprintf(g->a, "%s_%s",
-                                       n->package && n->package->namespace_
+                                       n->package && n->package->namespace_ && *n->package->namespace_
                                            ? py_dashes_to_underscores(g->a, n->package->namespace_)
                                            : "pulumi",
                                        py_dashes_to_underscores(g->a, name));
@@ -330,6 +330,31 @@ static void py_path_string(py_gen_t *g, const pcl_expr_t *e) {
     if (e->kind == PCL_STRING || !names_append_path_literal(g->b, LANG_PYTHON, e)) py_expr(g, e);
 }
 
+/* One alias: a URN string, or `pulumi.Alias(name=..., type_=..., parent=...)`; `noParent = true`
+ * is `parent=None` (no parent), which the SDK tells apart from the default (inherit). */
+static void py_alias(py_gen_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_OBJECT) {
+        py_expr(g, e);
+        return;
+    }
+    buf_puts(g->b, "pulumi.Alias(");
+    bool first = true;
+    for (size_t i = 0; i < e->object.n; i++) {
+        const pcl_object_item_t *it = &e->object.items[i];
+        bool no_parent = strcmp(it->key, "noParent") == 0;
+        if (no_parent && !it->value->b) continue;
+        if (!first) buf_puts(g->b, ", ");
+        first = false;
+        if (no_parent) {
+            buf_puts(g->b, "parent=None");
+            continue;
+        }
+        buf_printf(g->b, "%s=", strcmp(it->key, "type") == 0 ? "type_" : it->key);
+        py_expr(g, it->value);
+    }
+    buf_putc(g->b, ')');
+}
+
 /* Pulumi's lowerResourceOptions order and the ResourceOptions keyword of each PCL option. */
 static const struct {
     const char *pcl, *py;
@@ -377,18 +402,29 @@ static void py_options(py_gen_t *g, const pcl_node_t *n, int n_inputs) {
             }
             first = false;
             buf_printf(g->b, "%s=", PY_OPTIONS[k].py);
-            if (strcmp(o->name, "ignoreChanges") == 0 && o->value->kind == PCL_TUPLE) {
+            pcl_option_kind_t kind = pcl_option_kind(o->name);
+            if ((kind == PCL_OPT_PATHS || kind == PCL_OPT_ALIASES) && o->value->kind == PCL_TUPLE) {
+                /* property names are strings (`["value"]`), never bare identifiers */
                 const pcl_expr_t *t = o->value;
                 buf_putc(g->b, '[');
                 g->indent += 4;
                 for (size_t j = 0; j < t->tuple.n; j++) {
                     if (t->tuple.n > 1) py_newline(g);
-                    py_path_string(g, t->tuple.items[j]);
+                    if (kind == PCL_OPT_PATHS) py_path_string(g, t->tuple.items[j]);
+                    else py_alias(g, t->tuple.items[j]);
                     if (t->tuple.n > 1) buf_putc(g->b, ',');
                 }
                 g->indent -= 4;
                 if (t->tuple.n > 1) py_newline(g);
                 buf_putc(g->b, ']');
+            } else if (kind == PCL_OPT_TIMEOUTS && o->value->kind == PCL_OBJECT) {
+                buf_puts(g->b, "pulumi.CustomTimeouts(");
+                for (size_t j = 0; j < o->value->object.n; j++) {
+                    if (j) buf_puts(g->b, ", ");
+                    buf_printf(g->b, "%s=", o->value->object.items[j].key);
+                    py_expr(g, o->value->object.items[j].value);
+                }
+                buf_putc(g->b, ')');
             } else {
                 py_expr(g, o->value);
             }
@@ -447,6 +483,17 @@ static void py_component(py_gen_t *g, size_t idx) {
     names_append_quoted(g->b, LANG_PYTHON, n->token ? n->token : "");
     buf_puts(g->b, ", ");
     names_append_quoted(g->b, LANG_PYTHON, node_logical_name(n));
+    if (n->n_attrs > 0) {
+        /* the component's inputs: its props dict, keys as written */
+        buf_puts(g->b, ", {");
+        for (size_t i = 0; i < n->n_attrs; i++) {
+            if (i) buf_puts(g->b, ", ");
+            names_append_quoted(g->b, LANG_PYTHON, n->attrs[i].name);
+            buf_puts(g->b, ": ");
+            py_expr(g, n->attrs[i].value);
+        }
+        buf_putc(g->b, '}');
+    }
     py_options(g, n, 0);
     buf_puts(g->b, ")\n");
 }

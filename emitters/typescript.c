@@ -72,8 +72,8 @@ static void ts_collect_packages(ts_gen_t *g) {
         ts_pkg_t *pk = &g->pkgs[g->n_pkgs++];
         pk->name = name;
         pk->schema = n->package;
-        if (n->package && n->package->nodejs_package_name) pk->npm = n->package->nodejs_package_name;
-        else if (n->package && n->package->namespace_)
+        if (n->package && n->package->nodejs_package_name && *n->package->nodejs_package_name) pk->npm = n->package->nodejs_package_name;
+        else if (n->package && n->package->namespace_ && *n->package->namespace_)
             pk->npm = arena_sprintf(g->a, "@%s/%s", n->package->namespace_, name);
         else pk->npm = arena_sprintf(g->a, "@pulumi/%s", name);
     }
@@ -293,6 +293,31 @@ static int attr_name_cmp(const void *x, const void *y) {
     return strcmp((*(const pcl_attr_t *const *)x)->name, (*(const pcl_attr_t *const *)y)->name);
 }
 
+/* One alias: a URN string, or `{name: ..., parent: ...}` with `noParent = true` as the SDK's
+ * `parent: pulumi.rootStackResource`. */
+static void ts_alias(ts_gen_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_OBJECT) {
+        ts_expr(g, e);
+        return;
+    }
+    buf_putc(g->b, '{');
+    bool first = true;
+    for (size_t i = 0; i < e->object.n; i++) {
+        const pcl_object_item_t *it = &e->object.items[i];
+        bool no_parent = strcmp(it->key, "noParent") == 0;
+        if (no_parent && !it->value->b) continue;
+        if (!first) buf_puts(g->b, ", ");
+        first = false;
+        if (no_parent) {
+            buf_puts(g->b, "parent: pulumi.rootStackResource");
+            continue;
+        }
+        buf_printf(g->b, "%s: ", it->key);
+        ts_expr(g, it->value);
+    }
+    buf_putc(g->b, '}');
+}
+
 /* `, {\n    key: value,\n}` with keys sorted (Pulumi's genResourceOptions), or nothing. */
 static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
     if (n->n_options == 0) return;
@@ -305,13 +330,16 @@ static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
         const pcl_attr_t *o = opts[i];
         ts_newline(g);
         buf_printf(g->b, "%s: ", o->name);
-        if (strcmp(o->name, "ignoreChanges") == 0 && o->value->kind == PCL_TUPLE) {
+        pcl_option_kind_t kind = pcl_option_kind(o->name);
+        if ((kind == PCL_OPT_PATHS || kind == PCL_OPT_ALIASES) && o->value->kind == PCL_TUPLE) {
+            /* property names are strings (`["value"]`), never the bare identifiers PCL writes */
             const pcl_expr_t *t = o->value;
             buf_putc(g->b, '[');
             g->indent += 4;
             for (size_t k = 0; k < t->tuple.n; k++) {
                 if (t->tuple.n > 1) ts_newline(g);
-                ts_path_string(g, t->tuple.items[k]);
+                if (kind == PCL_OPT_PATHS) ts_path_string(g, t->tuple.items[k]);
+                else ts_alias(g, t->tuple.items[k]);
                 if (t->tuple.n > 1) buf_putc(g->b, ',');
             }
             g->indent -= 4;
@@ -324,6 +352,28 @@ static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
     }
     g->indent -= 4;
     ts_newline(g);
+    buf_putc(g->b, '}');
+}
+
+/* `{k: v}` for one input, one per line otherwise (Pulumi's layout). */
+static void ts_inputs(ts_gen_t *g, const pcl_node_t *n) {
+    buf_putc(g->b, '{');
+    if (n->n_attrs == 1) {
+        ts_key(g, n->attrs[0].name);
+        buf_puts(g->b, ": ");
+        ts_expr(g, n->attrs[0].value);
+    } else if (n->n_attrs > 1) {
+        g->indent += 4;
+        for (size_t i = 0; i < n->n_attrs; i++) {
+            ts_newline(g);
+            ts_key(g, n->attrs[i].name);
+            buf_puts(g->b, ": ");
+            ts_expr(g, n->attrs[i].value);
+            buf_putc(g->b, ',');
+        }
+        g->indent -= 4;
+        ts_newline(g);
+    }
     buf_putc(g->b, '}');
 }
 
@@ -344,24 +394,8 @@ static void ts_resource(ts_gen_t *g, size_t idx) {
     }
     buf_printf(g->b, "const %s = new %s(", g->ident[idx], cls);
     names_append_quoted(g->b, LANG_TYPESCRIPT, node_logical_name(n));
-    buf_puts(g->b, ", {");
-    if (n->n_attrs == 1) {
-        ts_key(g, n->attrs[0].name);
-        buf_puts(g->b, ": ");
-        ts_expr(g, n->attrs[0].value);
-    } else if (n->n_attrs > 1) {
-        g->indent += 4;
-        for (size_t i = 0; i < n->n_attrs; i++) {
-            ts_newline(g);
-            ts_key(g, n->attrs[i].name);
-            buf_puts(g->b, ": ");
-            ts_expr(g, n->attrs[i].value);
-            buf_putc(g->b, ',');
-        }
-        g->indent -= 4;
-        ts_newline(g);
-    }
-    buf_putc(g->b, '}');
+    buf_puts(g->b, ", ");
+    ts_inputs(g, n);
     ts_options(g, n);
     buf_puts(g->b, ");\n");
 }
@@ -372,7 +406,8 @@ static void ts_component(ts_gen_t *g, size_t idx) {
     names_append_quoted(g->b, LANG_TYPESCRIPT, n->token ? n->token : "");
     buf_puts(g->b, ", ");
     names_append_quoted(g->b, LANG_TYPESCRIPT, node_logical_name(n));
-    buf_puts(g->b, ", {}");
+    buf_puts(g->b, ", ");
+    ts_inputs(g, n);
     ts_options(g, n);
     buf_puts(g->b, ");\n");
 }

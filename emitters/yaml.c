@@ -288,7 +288,7 @@ static void yaml_options(yaml_gen_t *g, const pcl_node_t *n) {
             if (!header) buf_puts(g->b, "    options:\n");
             header = true;
             buf_printf(g->b, "      %s:", o->name);
-            if (strcmp(o->name, "ignoreChanges") == 0 && o->value->kind == PCL_TUPLE && o->value->tuple.n) {
+            if (pcl_option_kind(o->name) == PCL_OPT_PATHS && o->value->kind == PCL_TUPLE && o->value->tuple.n) {
                 /* property paths, bare: `- tags`, `- rules[0].port` */
                 buf_putc(g->b, '\n');
                 for (size_t j = 0; j < o->value->tuple.n; j++) {

@@ -661,8 +661,8 @@ static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
     const pcl_gen_resource_t *in = g->res[i].in;
     pcl_attr_t opts[9];
     size_t n = 0;
-    if (in->parent) opts[n++] = (pcl_attr_t){"parent", var_expr(g, in->parent), NULL};
-    if (in->provider) opts[n++] = (pcl_attr_t){"provider", var_expr(g, in->provider), NULL};
+    if (in->parent) opts[n++] = (pcl_attr_t){"parent", var_expr(g, in->parent), NULL, 0, 0};
+    if (in->provider) opts[n++] = (pcl_attr_t){"provider", var_expr(g, in->provider), NULL, 0, 0};
     if (in->n_depends_on) {
         /* resources already referenced through inputs need no dependsOn entry */
         const char **keep = arena_alloc(g->a, in->n_depends_on * sizeof *keep);
@@ -672,27 +672,27 @@ static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
             resolve_var(g, in->depends_on[k], &t);
             if (t == SIZE_MAX || !has_live_ref(&g->res[i], t)) keep[nk++] = in->depends_on[k];
         }
-        if (nk) opts[n++] = (pcl_attr_t){"dependsOn", var_tuple(g, keep, nk), NULL};
+        if (nk) opts[n++] = (pcl_attr_t){"dependsOn", var_tuple(g, keep, nk), NULL, 0, 0};
     }
     if (in->protect) {
         pcl_expr_t *e = new_expr(g, PCL_BOOL, NULL);
         e->b = true;
-        opts[n++] = (pcl_attr_t){"protect", e, NULL};
+        opts[n++] = (pcl_attr_t){"protect", e, NULL, 0, 0};
     }
     if (in->retain_on_delete) {
         pcl_expr_t *e = new_expr(g, PCL_BOOL, NULL);
         e->b = true;
-        opts[n++] = (pcl_attr_t){"retainOnDelete", e, NULL};
+        opts[n++] = (pcl_attr_t){"retainOnDelete", e, NULL, 0, 0};
     }
     if (in->n_ignore_changes) {
         pcl_expr_t *t = new_expr(g, PCL_TUPLE, NULL);
         size_t cap = 0;
         for (size_t k = 0; k < in->n_ignore_changes; k++) tuple_push(g, t, path_expr(g, in->ignore_changes[k]), &cap);
-        opts[n++] = (pcl_attr_t){"ignoreChanges", t, NULL};
+        opts[n++] = (pcl_attr_t){"ignoreChanges", t, NULL, 0, 0};
     }
-    if (in->deleted_with) opts[n++] = (pcl_attr_t){"deletedWith", var_expr(g, in->deleted_with), NULL};
-    if (in->n_replace_with) opts[n++] = (pcl_attr_t){"replaceWith", var_tuple(g, in->replace_with, in->n_replace_with), NULL};
-    if (in->import_id) opts[n++] = (pcl_attr_t){"import", new_string(g, in->import_id, NULL), NULL};
+    if (in->deleted_with) opts[n++] = (pcl_attr_t){"deletedWith", var_expr(g, in->deleted_with), NULL, 0, 0};
+    if (in->n_replace_with) opts[n++] = (pcl_attr_t){"replaceWith", var_tuple(g, in->replace_with, in->n_replace_with), NULL, 0, 0};
+    if (in->import_id) opts[n++] = (pcl_attr_t){"import", new_string(g, in->import_id, NULL), NULL, 0, 0};
     if (!n) return;
     node->options = arena_alloc(g->a, n * sizeof *node->options);
     memcpy(node->options, opts, n * sizeof *opts);
@@ -855,7 +855,7 @@ static void generate_inputs(gen_ctx_t *g) {
             g->path.len = 0;
             if (g->path.data) g->path.data[0] = 0;
             pcl_expr_t *e = gen_prop(g, p, inputs ? pv_object_get(inputs, p->name) : NULL);
-            if (e) r->attrs[r->n_attrs++] = (pcl_attr_t){p->name, e, p};
+            if (e) r->attrs[r->n_attrs++] = (pcl_attr_t){p->name, e, p, 0, 0};
         }
         g->prop = NULL;
     }
@@ -982,12 +982,12 @@ static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
             pk->package = r->pkg;
             const char *version = in->version ? in->version : r->pkg->version;
             pk->attrs = arena_alloc(g->a, 3 * sizeof *pk->attrs);
-            pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderName", new_string(g, r->pkg_name, NULL), NULL};
+            pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderName", new_string(g, r->pkg_name, NULL), NULL, 0, 0};
             if (version)
-                pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL};
+                pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL, 0, 0};
             if (in->plugin_download_url)
                 pk->attrs[pk->n_attrs++] =
-                    (pcl_attr_t){"baseProviderDownloadUrl", new_string(g, in->plugin_download_url, NULL), NULL};
+                    (pcl_attr_t){"baseProviderDownloadUrl", new_string(g, in->plugin_download_url, NULL), NULL, 0, 0};
         }
         for (size_t k = 0; k < r->n_configs; k++) {
             pcl_node_t *c = pcl_program_add(p, PCL_NODE_CONFIG);

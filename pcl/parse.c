@@ -527,13 +527,13 @@ typedef struct attr_list {
     size_t n, cap;
 } attr_list_t;
 
-static void attr_push(parser_t *p, attr_list_t *l, const char *name, pcl_expr_t *v) {
+static void attr_push(parser_t *p, attr_list_t *l, const char *name, pcl_expr_t *v, int line, int col) {
     if (l->n == l->cap) {
         size_t nc = l->cap ? l->cap * 2 : 8;
         l->items = arena_grow(p->a, l->items, l->cap * sizeof *l->items, nc * sizeof *l->items);
         l->cap = nc;
     }
-    l->items[l->n++] = (pcl_attr_t){name, v, NULL};
+    l->items[l->n++] = (pcl_attr_t){name, v, NULL, line, col};
 }
 
 static bool expect_line_end(parser_t *p, const char *what) {
@@ -604,16 +604,30 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
             if (v->kind != PCL_STRING) return fail_at(p, al, ac, "__logicalName must be a string literal");
             if (kind == PCL_NODE_CONFIG) n->config_key = v->s;
             else n->logical_name = v->s;
-        } else if (!is_options && kind == PCL_NODE_CONFIG && strcmp(name, "__secret") == 0) {
-            if (v->kind != PCL_BOOL) return fail_at(p, al, ac, "__secret must be true or false");
+        } else if (!is_options && kind == PCL_NODE_CONFIG && (strcmp(name, "__secret") == 0 || strcmp(name, "secret") == 0)) {
+            if (v->kind != PCL_BOOL) return fail_at(p, al, ac, "%s must be true or false", name);
             n->config_secret = v->b;
+        } else if (!is_options && kind == PCL_NODE_CONFIG && strcmp(name, "description") == 0) {
+            if (v->kind != PCL_STRING) return fail_at(p, al, ac, "a config description must be a string literal");
+        } else if (!is_options && kind == PCL_NODE_CONFIG) {
+            return fail_at(p, al, ac,
+                           "config attribute '%s' is not supported (cimport reads 'secret' and 'description'); "
+                           "remove it or set the value in the stack configuration",
+                           name);
+        } else if (is_options && pcl_option_kind(name) == PCL_OPT_UNKNOWN) {
+            return fail_at(p, al, ac,
+                           "unknown resource option '%s'; PCL options are parent, provider, dependsOn, protect, "
+                           "retainOnDelete, ignoreChanges, deletedWith, replaceWith, import, aliases, customTimeouts, "
+                           "deleteBeforeReplace, replaceOnChanges, additionalSecretOutputs, hideDiffs, version, "
+                           "pluginDownloadURL, range, providers, hooks, replacementTrigger, envVarMappings",
+                           name);
         } else if (!is_options && kind == PCL_NODE_COMPONENT && strcmp(name, "token") == 0 && v->kind == PCL_STRING) {
             n->token = v->s;
         } else {
             attr_list_t *l = attrs;
             for (size_t i = 0; i < l->n; i++)
                 if (strcmp(l->items[i].name, name) == 0) return fail_at(p, al, ac, "attribute '%s' is set twice", name);
-            attr_push(p, l, name, v);
+            attr_push(p, l, name, v, al, ac);
         }
     }
 }
@@ -645,6 +659,8 @@ static bool parse_block(parser_t *p) {
     pcl_node_t *n = pcl_program_add(p->prog, kind);
     n->name = name;
     n->token = token;
+    n->line = l;
+    n->col = c;
     size_t idx = p->prog->n_nodes - 1;
     attr_list_t attrs = {0}, opts = {0};
     if (!parse_body(p, idx, false, &attrs, &opts)) return false;
@@ -664,6 +680,7 @@ pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, dia
     pcl_program_t *prog = pcl_program_new();
     parser_t p = {.s = text, .len = len, .line = 1, .col = 1, .file = filename ? filename : "<input>",
                   .diags = diags, .prog = prog, .a = prog->arena};
+    prog->filename = arena_strdup(prog->arena, p.file);
     for (;;) {
         if (!skip_ws(&p, true)) break;
         if (peek(&p) == -1) break;

@@ -73,6 +73,7 @@ typedef struct pcl_attr {
     const char *name;
     pcl_expr_t *value;
     const schema_property_t *prop; /* resource input property, NULL if not resolved */
+    int line, col;                 /* position in the parsed text (0 when generated) */
 } pcl_attr_t;
 
 typedef enum {
@@ -97,6 +98,7 @@ typedef struct pcl_node {
     /* resolved by generation / pcl_bind; NULL when the schema is unknown */
     schema_package_t *package;
     const schema_resource_t *schema;
+    int line, col; /* position of the block in the parsed text (0 when generated) */
 } pcl_node_t;
 
 typedef struct pcl_program {
@@ -109,6 +111,7 @@ typedef struct pcl_program {
      * warning; they are names in the target language, not PCL identifiers. */
     const char **external_roots;
     size_t n_external_roots;
+    const char *filename; /* the parsed file's name for diagnostics (NULL when generated) */
 } pcl_program_t;
 
 pcl_program_t *pcl_program_new(void);
@@ -216,6 +219,23 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags);
  * traversals (references, config reads) strings of their text; the caller resolves those against
  * the program when it needs to. NULL for a call it does not know. */
 pv_t *pcl_expr_to_value(arena_t *a, const pcl_expr_t *e);
+
+/* What a resource option's value is (Pulumi's PCL resource options). */
+typedef enum {
+    PCL_OPT_UNKNOWN = 0, /* not an option PCL defines */
+    PCL_OPT_RESOURCE,    /* parent, provider, deletedWith: a resource */
+    PCL_OPT_RESOURCES,   /* dependsOn, replaceWith: a list of resources */
+    PCL_OPT_BOOL,        /* protect, retainOnDelete, deleteBeforeReplace */
+    PCL_OPT_STRING,      /* import, version, pluginDownloadURL */
+    PCL_OPT_PATHS,       /* ignoreChanges, replaceOnChanges, additionalSecretOutputs, hideDiffs:
+                            property names/paths, written as strings in every language */
+    PCL_OPT_ALIASES,     /* aliases: URN strings or {name, type, parent, noParent, stack, project} */
+    PCL_OPT_TIMEOUTS,    /* customTimeouts: {create, update, delete, read} duration strings */
+    PCL_OPT_OTHER,       /* range, providers, hooks, replacementTrigger, envVarMappings, ... */
+} pcl_option_kind_t;
+
+/* The kind of the resource option `name` (PCL_OPT_UNKNOWN for a name PCL does not define). */
+pcl_option_kind_t pcl_option_kind(const char *name);
 
 /* Identifier rules shared by generation: every character invalid in an HCL identifier becomes `_`,
  * a leading digit gets `_` in front, and PCL keywords are avoided. */

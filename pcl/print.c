@@ -66,6 +66,37 @@ void pcl_append_number(buf_t *b, double n) {
     pv_format_number(b, n);
 }
 
+pcl_option_kind_t pcl_option_kind(const char *name) {
+    static const struct {
+        const char *name;
+        pcl_option_kind_t kind;
+    } opts[] = {{"parent", PCL_OPT_RESOURCE},
+                {"provider", PCL_OPT_RESOURCE},
+                {"deletedWith", PCL_OPT_RESOURCE},
+                {"dependsOn", PCL_OPT_RESOURCES},
+                {"replaceWith", PCL_OPT_RESOURCES},
+                {"protect", PCL_OPT_BOOL},
+                {"retainOnDelete", PCL_OPT_BOOL},
+                {"deleteBeforeReplace", PCL_OPT_BOOL},
+                {"import", PCL_OPT_STRING},
+                {"version", PCL_OPT_STRING},
+                {"pluginDownloadURL", PCL_OPT_STRING},
+                {"ignoreChanges", PCL_OPT_PATHS},
+                {"replaceOnChanges", PCL_OPT_PATHS},
+                {"additionalSecretOutputs", PCL_OPT_PATHS},
+                {"hideDiffs", PCL_OPT_PATHS},
+                {"aliases", PCL_OPT_ALIASES},
+                {"customTimeouts", PCL_OPT_TIMEOUTS},
+                {"range", PCL_OPT_OTHER},
+                {"providers", PCL_OPT_OTHER},
+                {"hooks", PCL_OPT_OTHER},
+                {"replacementTrigger", PCL_OPT_OTHER},
+                {"envVarMappings", PCL_OPT_OTHER}};
+    for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
+        if (strcmp(name, opts[i].name) == 0) return opts[i].kind;
+    return PCL_OPT_UNKNOWN;
+}
+
 int pcl_option_rank(const char *name) {
     static const char *const order[] = {"parent",        "provider",    "dependsOn",   "protect", "retainOnDelete",
                                         "ignoreChanges", "deletedWith", "replaceWith", "import"};

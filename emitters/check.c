@@ -1,0 +1,347 @@
+/* check.c — the walk every emitter shares before writing a line: the program's constructs checked
+ * against what the target language's emitter can write, and the nodes put in dependency order.
+ *
+ * A construct an emitter cannot express is refused here with its position (file:line:col), so no
+ * emitter ever drops an option, an input or a function call and still reports success. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit_internal.h"
+
+#define L(x) (1u << (x))
+#define ALL_LANGS                                                                                                      \
+    (L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA) | L(LANG_YAML))
+
+/* Languages whose emitter writes the option. */
+static unsigned option_langs(const char *name) {
+    static const struct {
+        const char *name;
+        unsigned langs;
+    } partial[] = {
+        {"hideDiffs", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
+        {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
+        {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
+        {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
+        {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
+        {"range", L(LANG_PCL)},
+        {"hooks", L(LANG_PCL)},
+        {"envVarMappings", L(LANG_PCL)},
+    };
+    for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
+        if (strcmp(partial[i].name, name) == 0) return partial[i].langs;
+    return pcl_option_kind(name) == PCL_OPT_UNKNOWN ? L(LANG_PCL) : ALL_LANGS;
+}
+
+static const char *lang_title(lang_t l) {
+    switch (l) {
+    case LANG_TYPESCRIPT: return "TypeScript";
+    case LANG_PYTHON: return "Python";
+    case LANG_GO: return "Go";
+    case LANG_CSHARP: return "C#";
+    case LANG_JAVA: return "Java";
+    case LANG_YAML: return "YAML";
+    case LANG_PCL: return "PCL";
+    }
+    return "?";
+}
+
+typedef struct check {
+    const pcl_program_t *p;
+    lang_t lang;
+    diag_list_t *diags;
+    names_table_t *nodes;
+    arena_t *a;
+    bool ok;
+} check_t;
+
+static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const char *what) {
+    c->ok = false;
+    const char *file = c->p->filename ? c->p->filename : "<program>";
+    if (!line) line = n ? n->line : 0, col = n ? n->col : 0;
+    const char *who = n ? arena_sprintf(c->a, "%s '%s'",
+                                        n->kind == PCL_NODE_COMPONENT ? "component"
+                                        : n->kind == PCL_NODE_CONFIG  ? "config"
+                                                                      : "resource",
+                                        n->name)
+                        : "program";
+    if (line)
+        diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "%s:%d:%d: %s: %s", file, line, col, who, what);
+    else
+        diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "%s: %s", who, what);
+}
+
+static bool known_function(const char *name) {
+    static const char *const fns[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
+                                      "fileArchive", "remoteArchive", "assetArchive"};
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (strcmp(fns[i], name) == 0) return true;
+    return false;
+}
+
+/* Function calls and references anywhere in an expression. */
+static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
+    if (!e) return;
+    switch (e->kind) {
+    case PCL_TRAVERSAL:
+        if (names_table_get(c->nodes, e->trav.root) < 0 && !pcl_program_is_external(c->p, e->trav.root))
+            refuse(
+                c, n, at->line, at->col,
+                arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", at->name, e->trav.root));
+        return;
+    case PCL_CALL:
+        if (!known_function(e->call.name))
+            refuse(c, n, at->line, at->col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls the function %s(), which cimport cannot translate yet (it knows secret "
+                                 "and the asset/archive functions)",
+                                 at->name, e->call.name));
+        for (size_t i = 0; i < e->call.n; i++)
+            check_expr(c, n, at, e->call.args[i]);
+        return;
+    case PCL_TUPLE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            check_expr(c, n, at, e->tuple.items[i]);
+        return;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            check_expr(c, n, at, e->object.items[i].value);
+        return;
+    default: return;
+    }
+}
+
+static bool key_in(const char *k, const char *const *keys) {
+    for (; *keys; keys++)
+        if (strcmp(*keys, k) == 0) return true;
+    return false;
+}
+
+/* The shape an option's value must have for every emitter to write it with its meaning. */
+static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
+    const pcl_expr_t *v = o->value;
+    switch (pcl_option_kind(o->name)) {
+    case PCL_OPT_PATHS:
+        if (v->kind != PCL_TUPLE) {
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a, "option '%s' must be a list of property names, e.g. [value]", o->name));
+            return;
+        }
+        for (size_t i = 0; i < v->tuple.n; i++) {
+            const pcl_expr_t *it = v->tuple.items[i];
+            if (it->kind != PCL_STRING && it->kind != PCL_TRAVERSAL)
+                refuse(c, n, o->line, o->col,
+                       arena_sprintf(c->a, "option '%s': item %zu is not a property name or path", o->name, i + 1));
+        }
+        return;
+    case PCL_OPT_ALIASES: {
+        static const char *const keys[] = {"name", "type", "parent", "noParent", "stack", "project", NULL};
+        if (v->kind != PCL_TUPLE) {
+            refuse(c, n, o->line, o->col, "option 'aliases' must be a list of URN strings or alias objects");
+            return;
+        }
+        for (size_t i = 0; i < v->tuple.n; i++) {
+            const pcl_expr_t *it = v->tuple.items[i];
+            if (it->kind == PCL_STRING) continue;
+            if (it->kind != PCL_OBJECT) {
+                refuse(c, n, o->line, o->col,
+                       arena_sprintf(c->a, "aliases item %zu must be a URN string or an object", i + 1));
+                continue;
+            }
+            for (size_t k = 0; k < it->object.n; k++) {
+                const pcl_object_item_t *f = &it->object.items[k];
+                if (!key_in(f->key, keys))
+                    refuse(c, n, o->line, o->col,
+                           arena_sprintf(c->a,
+                                         "aliases item %zu has the unknown field '%s' (alias fields are name, type, "
+                                         "parent, noParent, stack and project)",
+                                         i + 1, f->key));
+                else if (strcmp(f->key, "noParent") == 0 && f->value->kind != PCL_BOOL)
+                    refuse(c, n, o->line, o->col, "alias field noParent must be true or false");
+                else if (strcmp(f->key, "parent") == 0 && f->value->kind != PCL_TRAVERSAL)
+                    refuse(c, n, o->line, o->col, "alias field parent must name a resource");
+            }
+        }
+        return;
+    }
+    case PCL_OPT_TIMEOUTS: {
+        static const char *const keys[] = {"create", "update", "delete", "read", NULL};
+        if (v->kind != PCL_OBJECT) {
+            refuse(c, n, o->line, o->col, "option 'customTimeouts' must be an object {create, update, delete, read}");
+            return;
+        }
+        for (size_t k = 0; k < v->object.n; k++) {
+            const pcl_object_item_t *f = &v->object.items[k];
+            if (!key_in(f->key, keys))
+                refuse(c, n, o->line, o->col,
+                       arena_sprintf(c->a,
+                                     "customTimeouts has the unknown field '%s' (fields are create, update, delete "
+                                     "and read)",
+                                     f->key));
+            else if (f->value->kind != PCL_STRING && f->value->kind != PCL_TRAVERSAL)
+                refuse(c, n, o->line, o->col,
+                       arena_sprintf(c->a, "customTimeouts.%s must be a duration string such as \"5m\"", f->key));
+        }
+        return;
+    }
+    default: return;
+    }
+}
+
+bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
+    check_t c = {.p = p, .lang = lang, .diags = diags, .a = arena_new(), .ok = true};
+    c.nodes = names_node_index(c.a, p);
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
+        for (size_t k = 0; k < n->n_attrs; k++)
+            check_expr(&c, n, &n->attrs[k], n->attrs[k].value);
+        for (size_t k = 0; k < n->n_options; k++) {
+            const pcl_attr_t *o = &n->options[k];
+            if (!(option_langs(o->name) & L(lang))) {
+                const char *why =
+                    strcmp(o->name, "range") == 0
+                        ? "the resource option 'range' (one resource per element) is not supported yet; "
+                          "cimport refuses it rather than create a single resource"
+                        : arena_sprintf(c.a, "the resource option '%s' is not supported by the %s emitter", o->name,
+                                        lang_title(lang));
+                refuse(&c, n, o->line, o->col, why);
+                continue;
+            }
+            check_option_value(&c, n, o);
+            if (pcl_option_kind(o->name) != PCL_OPT_PATHS) check_expr(&c, n, o, o->value); /* names, not refs */
+        }
+        if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && lang != LANG_PCL && lang != LANG_TYPESCRIPT &&
+            lang != LANG_PYTHON)
+            refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
+                   arena_sprintf(c.a,
+                                 "the %s emitter cannot pass inputs ('%s', ...) to a local component; only "
+                                 "TypeScript and Python can",
+                                 lang_title(lang), n->attrs[0].name));
+    }
+    arena_free(c.a);
+    return c.ok;
+}
+
+/* --- dependency order ------------------------------------------------------------------------------ */
+
+static void collect_refs(const names_table_t *t, const pcl_expr_t *e, int *out, size_t *n, size_t cap) {
+    if (!e) return;
+    switch (e->kind) {
+    case PCL_TRAVERSAL: {
+        int idx = names_table_get(t, e->trav.root);
+        if (idx >= 0 && *n < cap) out[(*n)++] = idx;
+        return;
+    }
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            collect_refs(t, e->call.args[i], out, n, cap);
+        return;
+    case PCL_TUPLE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            collect_refs(t, e->tuple.items[i], out, n, cap);
+        return;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            collect_refs(t, e->object.items[i].value, out, n, cap);
+        return;
+    default: return;
+    }
+}
+
+static size_t count_refs(const pcl_expr_t *e) {
+    if (!e) return 0;
+    size_t n = 0;
+    switch (e->kind) {
+    case PCL_TRAVERSAL: return 1;
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            n += count_refs(e->call.args[i]);
+        return n;
+    case PCL_TUPLE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            n += count_refs(e->tuple.items[i]);
+        return n;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            n += count_refs(e->object.items[i].value);
+        return n;
+    default: return 0;
+    }
+}
+
+bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *diags) {
+    *out = *p;
+    out->nodes = NULL;
+    out->cap_nodes = 0;
+    size_t nn = p->n_nodes;
+    arena_t *a = arena_new();
+    names_table_t *t = names_node_index(a, p);
+    /* each node's references, as node indices */
+    size_t *start = arena_alloc(a, (nn + 1) * sizeof *start);
+    size_t total = 0;
+    for (size_t i = 0; i < nn; i++) {
+        start[i] = total;
+        const pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs; k++)
+            total += count_refs(n->attrs[k].value);
+        for (size_t k = 0; k < n->n_options; k++)
+            if (pcl_option_kind(n->options[k].name) != PCL_OPT_PATHS) total += count_refs(n->options[k].value);
+    }
+    start[nn] = total;
+    int *refs = arena_alloc(a, (total + 1) * sizeof *refs);
+    size_t *nrefs = arena_alloc(a, (nn + 1) * sizeof *nrefs);
+    for (size_t i = 0; i < nn; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        size_t cap = start[i + 1] - start[i];
+        for (size_t k = 0; k < n->n_attrs; k++)
+            collect_refs(t, n->attrs[k].value, refs + start[i], &nrefs[i], cap);
+        for (size_t k = 0; k < n->n_options; k++)
+            if (pcl_option_kind(n->options[k].name) != PCL_OPT_PATHS)
+                collect_refs(t, n->options[k].value, refs + start[i], &nrefs[i], cap);
+    }
+    /* depth-first, dependencies first, in declaration order otherwise (an explicit stack: a chain of
+     * 10,000 resources must not exhaust the C stack) */
+    unsigned char *state = arena_alloc(a, nn + 1); /* 0 new, 1 on the stack, 2 placed */
+    size_t *stack = arena_alloc(a, (nn + 1) * sizeof *stack);
+    size_t *next = arena_alloc(a, (nn + 1) * sizeof *next);
+    pcl_node_t *nodes = malloc((nn ? nn : 1) * sizeof *nodes);
+    if (!nodes) abort();
+    size_t placed = 0;
+    bool ok = true;
+    for (size_t root = 0; root < nn && ok; root++) {
+        if (state[root]) continue;
+        size_t sp = 0;
+        stack[sp++] = root;
+        state[root] = 1;
+        next[root] = 0;
+        while (sp > 0 && ok) {
+            size_t cur = stack[sp - 1];
+            if (next[cur] < nrefs[cur]) {
+                size_t dep = (size_t)refs[start[cur] + next[cur]++];
+                if (dep == cur) continue;
+                if (state[dep] == 1) {
+                    diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                             "'%s' and '%s' depend on each other; a program cannot declare either first",
+                             p->nodes[cur].name, p->nodes[dep].name);
+                    ok = false;
+                } else if (state[dep] == 0) {
+                    state[dep] = 1;
+                    next[dep] = 0;
+                    stack[sp++] = dep;
+                }
+                continue;
+            }
+            state[cur] = 2;
+            nodes[placed++] = p->nodes[cur];
+            sp--;
+        }
+    }
+    arena_free(a);
+    if (!ok) {
+        free(nodes);
+        return false;
+    }
+    out->nodes = nodes;
+    out->cap_nodes = nn;
+    return true;
+}

@@ -1,0 +1,411 @@
+/* test_pcl_silent_wrong.c — PCL programs the emitters used to accept and turn into code that means
+ * something else (issue 18): each case is now written with its meaning or refused with the
+ * construct and its position. Programs go through pcl_parse, pcl_bind and emit_program, as
+ * `cimport convert --from pcl` runs them. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit.h"
+#include "pcl/pcl.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+/* The conformance `simple` provider's schema (simple@2.0.0: one resource with a boolean). */
+static const char *SIMPLE = "{\"name\":\"simple\",\"version\":\"2.0.0\",%s\"resources\":{\"simple:index:Resource\":{"
+                            "\"properties\":{\"value\":{\"type\":\"boolean\"}},\"required\":[\"value\"],"
+                            "\"inputProperties\":{\"value\":{\"type\":\"boolean\"}},\"requiredInputs\":[\"value\"]}}}";
+
+static const lang_t ALL[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
+
+typedef struct fixture {
+    schema_set_t *set;
+    pcl_program_t *p;
+} fixture_t;
+
+static fixture_t load(const char *pcl, const char *extra_schema) {
+    char text[2048];
+    snprintf(text, sizeof text, SIMPLE, extra_schema ? extra_schema : "");
+    diag_list_t d;
+    diag_list_init(&d);
+    fixture_t f = {schema_set_new(), NULL};
+    schema_package_t *pkg = schema_load_buffer(text, strlen(text), "simple.json", &d);
+    ck_assert_ptr_nonnull(pkg);
+    schema_set_add(f.set, pkg);
+    f.p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    for (diag_t *x = d.head; x; x = x->next)
+        fprintf(stderr, "%s\n", diag_format(&d, x));
+    ck_assert_ptr_nonnull(f.p);
+    ck_assert(pcl_bind(f.p, f.set, &d));
+    diag_list_free(&d);
+    return f;
+}
+
+static void unload(fixture_t *f) {
+    pcl_program_free(f->p);
+    schema_set_free(f->set);
+}
+
+/* Emits and asserts success without errors; malloc'd text. */
+static char *emit_ok(const fixture_t *f, lang_t lang) {
+    diag_list_t d;
+    diag_list_init(&d);
+    char *s = emit_program(f->p, lang, &d);
+    for (diag_t *x = d.head; x; x = x->next)
+        fprintf(stderr, "%s: %s\n", lang_name(lang), diag_format(&d, x));
+    ck_assert_msg(s != NULL, "%s emitter failed", lang_name(lang));
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    return s;
+}
+
+/* Emitting must fail with an error whose text contains every needle. */
+static void emit_refused(const fixture_t *f, lang_t lang, const char *needle1, const char *needle2) {
+    diag_list_t d;
+    diag_list_init(&d);
+    char *s = emit_program(f->p, lang, &d);
+    ck_assert_msg(s == NULL, "%s accepted:\n%s", lang_name(lang), s ? s : "");
+    bool found = false;
+    for (diag_t *x = d.head; x; x = x->next) {
+        const char *m = diag_format(&d, x);
+        if (x->severity == DIAG_ERROR && strstr(m, needle1) && (!needle2 || strstr(m, needle2))) found = true;
+    }
+    ck_assert_msg(found, "%s: no error naming '%s' / '%s'", lang_name(lang), needle1, needle2 ? needle2 : "");
+    diag_list_free(&d);
+}
+
+static void has(const char *text, const char *needle) {
+    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
+}
+static void lacks(const char *text, const char *needle) {
+    ck_assert_msg(!strstr(text, needle), "unexpected [%s] in:\n%s", needle, text);
+}
+
+static const char *OPTIONS_PCL = "resource \"withOpts\" \"simple:index:Resource\" {\n"
+                                 "    value = true\n"
+                                 "    options {\n"
+                                 "        replaceOnChanges = [value]\n"
+                                 "        deleteBeforeReplace = true\n"
+                                 "        additionalSecretOutputs = [value]\n"
+                                 "        version = \"2.0.0\"\n"
+                                 "        pluginDownloadURL = \"https://example.test/simple\"\n"
+                                 "    }\n"
+                                 "}\n";
+
+/* Go used to drop every option but the nine an import writes (a warning, exit 0). */
+START_TEST(test_go_keeps_resource_options) {
+    const char *pcl =
+        "resource \"parent\" \"simple:index:Resource\" {\n    value = true\n}\n"
+        "resource \"res\" \"simple:index:Resource\" {\n"
+        "    value = true\n"
+        "    options {\n"
+        "        parent = parent\n"
+        "        aliases = [\"urn:pulumi:s::p::simple:index:Resource::old\", {name = \"older\"}, {noParent = true}, "
+        "{parent = parent}]\n"
+        "        customTimeouts = {\n            create = \"5m\"\n            delete = \"3m\"\n        }\n"
+        "        replaceOnChanges = [value]\n"
+        "        deleteBeforeReplace = true\n"
+        "        additionalSecretOutputs = [value]\n"
+        "        hideDiffs = [value]\n"
+        "        version = \"2.0.0\"\n"
+        "        pluginDownloadURL = \"https://example.test/simple\"\n"
+        "    }\n"
+        "}\n";
+    fixture_t f = load(pcl, NULL);
+    char *go = emit_ok(&f, LANG_GO);
+    has(go,
+        "pulumi.Aliases([]pulumi.Alias{pulumi.Alias{URN: pulumi.URN(\"urn:pulumi:s::p::simple:index:Resource::old\")}, "
+        "pulumi.Alias{Name: pulumi.String(\"older\")}, pulumi.Alias{NoParent: pulumi.Bool(true)}, "
+        "pulumi.Alias{Parent: parent}})");
+    has(go, "pulumi.Timeouts(&pulumi.CustomTimeouts{Create: \"5m\", Delete: \"3m\"})");
+    has(go, "pulumi.ReplaceOnChanges([]string{\n\t\t\t\"value\",\n\t\t})");
+    has(go, "pulumi.DeleteBeforeReplace(true)");
+    has(go, "pulumi.AdditionalSecretOutputs([]string{");
+    has(go, "pulumi.HideDiffs([]string{");
+    has(go, "pulumi.Version(\"2.0.0\")");
+    has(go, "pulumi.PluginDownloadURL(\"https://example.test/simple\")");
+    free(go);
+    unload(&f);
+
+    /* C# and Java write the options they have; YAML too */
+    f = load(OPTIONS_PCL, NULL);
+    char *cs = emit_ok(&f, LANG_CSHARP);
+    has(cs, "ReplaceOnChanges =\n");
+    has(cs, "\"value\",\n");
+    has(cs, "DeleteBeforeReplace = true,");
+    has(cs, "AdditionalSecretOutputs =");
+    has(cs, "Version = \"2.0.0\",");
+    has(cs, "PluginDownloadURL = \"https://example.test/simple\",");
+    char *java = emit_ok(&f, LANG_JAVA);
+    has(java, ".replaceOnChanges(\"value\")");
+    has(java, ".deleteBeforeReplace(true)");
+    has(java, ".additionalSecretOutputs(\"value\")");
+    has(java, ".version(\"2.0.0\")");
+    has(java, ".pluginDownloadURL(\"https://example.test/simple\")");
+    char *yaml = emit_ok(&f, LANG_YAML);
+    has(yaml, "      replaceOnChanges:\n        - value\n");
+    has(yaml, "      deleteBeforeReplace: true\n");
+    has(yaml, "      version: 2.0.0\n");
+    free(cs);
+    free(java);
+    free(yaml);
+    unload(&f);
+}
+END_TEST
+
+/* An option a language's emitter cannot write is refused with the option and its position. */
+START_TEST(test_unsupported_options_refused) {
+    const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n"
+                      "    value = true\n"
+                      "    options {\n"
+                      "        aliases = [{name = \"old\"}]\n"
+                      "    }\n"
+                      "}\n";
+    fixture_t f = load(pcl, NULL);
+    emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "'aliases' is not supported by the C# emitter");
+    emit_refused(&f, LANG_JAVA, "main.pp:4:9", "'aliases'");
+    emit_refused(&f, LANG_YAML, "main.pp:4:9", "'aliases'");
+    unload(&f);
+    /* an option PCL does not define never parses */
+    const char *bad = "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n        "
+                      "protected = true\n    }\n}\n";
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(bad, strlen(bad), "main.pp", &d);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(strstr(diag_format(&d, d.head), "main.pp:4:9: unknown resource option 'protected'"), "%s",
+                  diag_format(&d, d.head));
+    diag_list_free(&d);
+}
+END_TEST
+
+/* hideDiffs, replaceOnChanges, additionalSecretOutputs, ignoreChanges hold property names: TS
+ * wrote `[value]` (a bare identifier, does not compile). */
+START_TEST(test_property_name_lists_are_strings) {
+    const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n"
+                      "    value = true\n"
+                      "    options {\n"
+                      "        hideDiffs = [value]\n"
+                      "        ignoreChanges = [value]\n"
+                      "        replaceOnChanges = [value]\n"
+                      "        additionalSecretOutputs = [value]\n"
+                      "    }\n"
+                      "}\n";
+    fixture_t f = load(pcl, NULL);
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "hideDiffs: [\"value\"],");
+    has(ts, "ignoreChanges: [\"value\"],");
+    has(ts, "replaceOnChanges: [\"value\"],");
+    has(ts, "additionalSecretOutputs: [\"value\"],");
+    lacks(ts, "[value]");
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "hide_diffs=[\"value\"]");
+    has(py, "replace_on_changes=[\"value\"]");
+    has(py, "additional_secret_outputs=[\"value\"]");
+    lacks(py, "[value]");
+    free(ts);
+    free(py);
+    unload(&f);
+}
+END_TEST
+
+/* `config "x" "bool" { secret = true }` (Pulumi's spelling) read the value as plaintext. */
+START_TEST(test_secret_config_stays_secret) {
+    const char *pcl = "config \"flag\" \"bool\" {\n    secret = true\n    description = \"a flag\"\n}\n"
+                      "resource \"res\" \"simple:index:Resource\" {\n    value = flag\n}\n";
+    fixture_t f = load(pcl, NULL);
+    static const char *const want[] = {"config.requireSecretBoolean(\"flag\")", "config.require_secret_bool(\"flag\")",
+                                       "cfg.RequireSecretBool(\"flag\")", "RequireSecretBoolean(\"flag\")"};
+    for (size_t i = 0; i < 4; i++) {
+        char *s = emit_ok(&f, ALL[i]);
+        has(s, want[i]);
+        free(s);
+    }
+    char *yaml = emit_ok(&f, LANG_YAML);
+    has(yaml, "secret: true");
+    free(yaml);
+    unload(&f);
+    /* a config attribute cimport does not implement is refused where it is */
+    const char *dflt = "config \"flag\" \"bool\" {\n    default = true\n}\n";
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_ptr_null(pcl_parse(dflt, strlen(dflt), "main.pp", &d));
+    ck_assert_msg(strstr(diag_format(&d, d.head), "main.pp:2:5: config attribute 'default' is not supported"), "%s",
+                  diag_format(&d, d.head));
+    diag_list_free(&d);
+}
+END_TEST
+
+/* Go passed a plain config value (string/bool) where an Input is expected: does not compile. */
+START_TEST(test_go_config_values_become_inputs) {
+    const char *pcl = "config \"flag\" \"bool\" {}\n"
+                      "resource \"res\" \"simple:index:Resource\" {\n    value = flag\n}\n";
+    fixture_t f = load(pcl, NULL);
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "flag := cfg.RequireBool(\"flag\")");
+    has(go, "Value: pulumi.Bool(flag),");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
+/* aliases / customTimeouts came out as plain maps (TS rejects `noParent`, Python got dicts). */
+START_TEST(test_aliases_and_timeouts_typed) {
+    const char *pcl = "resource \"parent\" \"simple:index:Resource\" {\n    value = true\n}\n"
+                      "resource \"res\" \"simple:index:Resource\" {\n"
+                      "    value = true\n"
+                      "    options {\n"
+                      "        parent = parent\n"
+                      "        aliases = [{noParent = true}, {type = \"component:index:Custom\"}]\n"
+                      "        customTimeouts = {\n            create = \"5m\"\n        }\n"
+                      "    }\n"
+                      "}\n";
+    fixture_t f = load(pcl, NULL);
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "{parent: pulumi.rootStackResource}");
+    has(ts, "{type: \"component:index:Custom\"}");
+    lacks(ts, "noParent");
+    has(ts, "customTimeouts: {\n        create: \"5m\",\n    },");
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "aliases=[\n        pulumi.Alias(parent=None),\n        pulumi.Alias(type_=\"component:index:Custom\"),\n  "
+            "  ]");
+    has(py, "custom_timeouts=pulumi.CustomTimeouts(create=\"5m\")");
+    lacks(py, "noParent");
+    free(ts);
+    free(py);
+    unload(&f);
+    /* a misspelt alias or timeout field is refused, not passed on */
+    const char *bad = "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+                      "        customTimeouts = {\n            craete = \"5m\"\n        }\n    }\n}\n";
+    f = load(bad, NULL);
+    for (size_t i = 0; i < 6; i++)
+        emit_refused(&f, ALL[i], "main.pp:4:9",
+                     ALL[i] == LANG_CSHARP || ALL[i] == LANG_JAVA ? "'customTimeouts'" : "craete");
+    unload(&f);
+}
+END_TEST
+
+/* A resource used before its declaration must still be declared first in the code. */
+START_TEST(test_dependency_order) {
+    const char *pcl = "resource \"res2\" \"simple:index:Resource\" {\n    value = res1.value\n}\n"
+                      "resource \"res1\" \"simple:index:Resource\" {\n    value = true\n}\n";
+    fixture_t f = load(pcl, NULL);
+    static const char *const first[][2] = {{"const res1", "const res2"}, {"res1 = simple", "res2 = simple"},
+                                           {"res1, err :=", "\"res2\""}, {"var res1", "var res2"},
+                                           {"var res1", "var res2"},     {"  res1:", "  res2:"}};
+    for (size_t i = 0; i < 6; i++) {
+        char *s = emit_ok(&f, ALL[i]);
+        const char *a = strstr(s, first[i][0]), *b = strstr(s, first[i][1]);
+        ck_assert_msg(a && b && a < b, "%s: res1 not before res2:\n%s", lang_name(ALL[i]), s);
+        free(s);
+    }
+    /* the PCL itself is printed as written */
+    char *pp = emit_ok(&f, LANG_PCL);
+    ck_assert(strstr(pp, "res2") < strstr(pp, "res1"));
+    free(pp);
+    unload(&f);
+    const char *cycle = "resource \"a\" \"simple:index:Resource\" {\n    value = b.value\n}\n"
+                        "resource \"b\" \"simple:index:Resource\" {\n    value = a.value\n}\n";
+    f = load(cycle, NULL);
+    emit_refused(&f, LANG_TYPESCRIPT, "depend on each other", NULL);
+    unload(&f);
+}
+END_TEST
+
+/* `options { range = n }` produced one resource instead of n. */
+START_TEST(test_range_refused) {
+    const char *pcl =
+        "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n        range = 3\n    }\n}\n";
+    fixture_t f = load(pcl, NULL);
+    for (size_t i = 0; i < 6; i++)
+        emit_refused(&f, ALL[i], "main.pp:4:9", "'range'");
+    unload(&f);
+}
+END_TEST
+
+/* l1-component-sourceless: the component's inputs were dropped (and YAML came out empty). */
+START_TEST(test_component_inputs) {
+    const char *pcl = "component myComponent {\n    token = \"my:custom:Component\"\n    aNumber = 42\n"
+                      "    aString = \"hello\"\n}\n";
+    fixture_t f = load(pcl, NULL);
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "new pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\n    aNumber: 42,\n    aString: "
+            "\"hello\",\n})");
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\"aNumber\": 42, \"aString\": "
+            "\"hello\"})");
+    free(ts);
+    free(py);
+    for (size_t i = 2; i < 6; i++)
+        emit_refused(&f, ALL[i], "main.pp:3:5", "inputs ('aNumber'");
+    unload(&f);
+}
+END_TEST
+
+/* A schema with an empty Node.js package name (real gcp, snowflake schemas) imported `from ""`. */
+START_TEST(test_ts_import_fallback) {
+    fixture_t f =
+        load(OPTIONS_PCL, "\"language\":{\"nodejs\":{\"packageName\":\"\"},\"python\":{\"packageName\":\"\"}},");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "import * as simple from \"@pulumi/simple\";");
+    lacks(ts, "from \"\"");
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "import pulumi_simple as simple");
+    free(ts);
+    free(py);
+    unload(&f);
+}
+END_TEST
+
+/* Go SDK import paths follow Pulumi's rule: <root>/sdk/go/v<major>/<name>. */
+START_TEST(test_go_module_path) {
+    fixture_t f = load(OPTIONS_PCL, NULL);
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "\"example.com/pulumi-simple/sdk/go/v2/simple\"");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
+/* Functions an emitter cannot translate were written as nil/null with a warning (Go, C#, Java). */
+START_TEST(test_unknown_function_refused) {
+    const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n    value = notAFunction(true)\n}\n";
+    fixture_t f = load(pcl, NULL);
+    for (size_t i = 0; i < 6; i++)
+        emit_refused(&f, ALL[i], "main.pp:2:5", "notAFunction()");
+    unload(&f);
+    const char *undeclared = "resource \"res\" \"simple:index:Resource\" {\n    value = nowhere.value\n}\n";
+    f = load(undeclared, NULL);
+    for (size_t i = 0; i < 6; i++)
+        emit_refused(&f, ALL[i], "main.pp:2:5", "'nowhere'");
+    unload(&f);
+}
+END_TEST
+
+static Suite *suite(void) {
+    Suite *s = suite_create("pcl_silent_wrong");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_go_keeps_resource_options);
+    tcase_add_test(tc, test_unsupported_options_refused);
+    tcase_add_test(tc, test_property_name_lists_are_strings);
+    tcase_add_test(tc, test_secret_config_stays_secret);
+    tcase_add_test(tc, test_go_config_values_become_inputs);
+    tcase_add_test(tc, test_aliases_and_timeouts_typed);
+    tcase_add_test(tc, test_dependency_order);
+    tcase_add_test(tc, test_range_refused);
+    tcase_add_test(tc, test_component_inputs);
+    tcase_add_test(tc, test_ts_import_fallback);
+    tcase_add_test(tc, test_go_module_path);
+    tcase_add_test(tc, test_unknown_function_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
