@@ -110,7 +110,7 @@ static const char *cs_module_path_uncached(cs_ctx_t *c, schema_package_t *pkg, c
     buf_puts(&b, alias);
     char *parts = arena_strdup(c->a, mod);
     for (char *save = NULL, *seg = strtok_r(parts, "/", &save); seg; seg = strtok_r(NULL, "/", &save))
-        buf_printf(&b, ".%s", names_pascal(c->a, seg));
+        buf_printf(&b, ".%s", cs_namespace_name(c->a, seg)); /* `kebab-module` → KebabModule */
     char *r = buf_arena_str(&b, c->a);
     buf_free(&b);
     return r;
@@ -522,6 +522,29 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
         }
         buf_puts(b, ");\n\n");
     }
+    /* stack outputs: the dictionary the program returns */
+    bool first = true;
+    for (size_t i = 0; i < c->p->n_nodes; i++) {
+        const pcl_node_t *n = &c->p->nodes[i];
+        if (n->kind != PCL_NODE_OUTPUT) continue;
+        c->node = n;
+        if (first) {
+            cs_indent(b, depth);
+            buf_puts(b, "return new Dictionary<string, object?>");
+            cs_open(b, depth);
+        }
+        first = false;
+        cs_indent(b, depth + 1);
+        buf_putc(b, '[');
+        names_append_quoted(b, LANG_CSHARP, n->logical_name ? n->logical_name : n->name);
+        buf_puts(b, "] = ");
+        cs_expr(c, b, n->attrs[0].value, NULL, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    if (!first) {
+        cs_close(b, depth);
+        buf_puts(b, ";\n");
+    }
     c->node = NULL;
 }
 
@@ -546,7 +569,7 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     names_table_t *names = names_table_new(c.a);
     names_table_reserve(names, "config");
     for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
             c.var[i] = names_table_unique(names, names_make_valid_identifier(c.a, LANG_CSHARP, p->nodes[i].name), "", 2);
 
     buf_t body;

@@ -51,6 +51,7 @@ char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
     if (!emit_check_program(p, lang, diags)) return NULL;
     pcl_program_t sorted;
     if (!emit_sort_program(p, &sorted, diags)) return NULL;
+    size_t errors_before = diags->errors;
     char *r = NULL;
     switch (lang) {
     case LANG_PCL: break;
@@ -63,5 +64,9 @@ char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
     default: diag_error(diags, DIAG_USAGE, "unknown output language"); break;
     }
     free(sorted.nodes);
+    if (r && diags->errors > errors_before) { /* an emitter refused part of the program: no file */
+        free(r);
+        r = NULL;
+    }
     return r;
 }

@@ -26,7 +26,8 @@ const char *lang_name(lang_t l);
 /* Maps a Pulumi.yaml `runtime` (nodejs, python, go, dotnet, java, yaml) to a language. */
 bool lang_from_runtime(const char *runtime, lang_t *out);
 
-/* Emits the whole program as one source file. malloc'd; NULL with diagnostics on failure. */
+/* Emits the whole program as one source file. malloc'd; NULL with error diagnostics when any part
+ * of the program cannot be written with its meaning (never a file that silently leaves it out). */
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags);
 
 #endif

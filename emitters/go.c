@@ -294,6 +294,11 @@ static const char *go_type_stem(go_ctx_t *g, const schema_type_t *t) {
     case SCHEMA_MAP: return arena_sprintf(g->a, "%sMap", go_type_stem(g, t->element));
     case SCHEMA_OBJECT:
     case SCHEMA_ENUM:
+        if (t->token && g->node && strcmp(go_token_member(g, t->token), "ElementType") == 0 && g->report)
+            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                     "resource '%s': the type %s is renamed in Go SDKs (its name collides with the ElementType "
+                     "method); the Go emitter cannot name it yet",
+                     g->node->name, t->token);
         if (t->token && g->node)
             return arena_sprintf(g->a, "%s.%s", go_import_for(g, g->node->package, t->token),
                                  go_token_member(g, t->token));
@@ -367,7 +372,7 @@ static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
             buf_puts(b, ".URN()");
         } else {
             /* resource outputs are fields; properties of an output object are methods */
-            buf_printf(b, ".%s%s", names_title(g->a, part->attr), i == 0 ? "" : "()");
+            buf_printf(b, ".%s%s", go_field_name(g, part->attr), i == 0 ? "" : "()");
         }
     }
 }
@@ -523,9 +528,30 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
     }
 }
 
+/* Plain (non-Input) properties take bare Go values (`true`, `plain.DataArgs{...}`); the emitter
+ * writes Inputs only, so it refuses them rather than write code that does not compile. */
+static void go_refuse_plain(go_ctx_t *g, const schema_property_t *prop) {
+    if (g->report)
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "resource '%s': the property '%s' is plain (not an Input) in the schema; the Go emitter cannot "
+                 "write plain values yet",
+                 g->node ? g->node->name : "?", prop->name);
+}
+
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
+    /* the binder reduced a union by its discriminator: that member, not the first that fits */
+    if (t && t->kind == SCHEMA_UNION && e->type && e->type->kind != SCHEMA_UNION) t = e->type;
+    if (t && t->external_ref && e->kind != PCL_TRAVERSAL && e->kind != PCL_NULL) {
+        if (g->report)
+            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                     "%s '%s': a value typed by another package's type (%s), which the Go emitter cannot name yet",
+                     g->node && g->node->kind == PCL_NODE_OUTPUT ? "output" : "resource", g->node ? g->node->name : "?",
+                     t->external_ref);
+        buf_puts(b, "nil");
+        return;
+    }
     if (t && t->kind == SCHEMA_UNION) {
         const schema_type_t *m = go_union_pick(t, e);
         t = m ? m : NULL;
@@ -611,6 +637,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
                 const schema_property_t *prop = it->prop;
                 if (!prop) prop = schema_find_property(t->object->props, t->object->n_props, it->key);
                 el[i].key = go_field_name(g, it->key);
+                if (prop && prop->plain) go_refuse_plain(g, prop);
                 el[i].value = go_render(g, it->value, prop ? prop->type : NULL, depth + 1, false);
             }
             go_write_elems(b, el, e->object.n, depth);
@@ -831,6 +858,15 @@ static void go_body(go_ctx_t *g, buf_t *b) {
             buf_puts(b, ")\n");
             continue;
         }
+        if (n->kind == PCL_NODE_OUTPUT) {
+            go_indent(b, depth);
+            buf_puts(b, "ctx.Export(");
+            names_append_quoted(b, LANG_GO, n->logical_name ? n->logical_name : n->name);
+            buf_puts(b, ", ");
+            go_expr(g, b, n->attrs[0].value, NULL, depth);
+            buf_puts(b, ")\n");
+            continue;
+        }
         if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
         const char *logical = n->logical_name ? n->logical_name : n->name;
         go_indent(b, depth);
@@ -866,6 +902,7 @@ static void go_body(go_ctx_t *g, buf_t *b) {
                     const schema_property_t *prop = at->prop;
                     if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
                     el[j].key = go_field_name(g, at->name);
+                    if (prop && prop->plain) go_refuse_plain(g, prop);
                     el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
                 }
                 go_write_elems(b, el, n->n_attrs, depth);
@@ -928,7 +965,7 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         g.var[i] = "_";
-        if (n->kind == PCL_NODE_PACKAGE || !g.referenced[i]) continue;
+        if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_OUTPUT || !g.referenced[i]) continue;
         g.var[i] = names_table_unique(names, names_make_valid_identifier(g.a, LANG_GO, n->name), "", 2);
     }
 

@@ -399,6 +399,15 @@ static void java_body(java_ctx_t *j, buf_t *b) {
             buf_puts(b, ");\n\n");
             continue;
         }
+        if (n->kind == PCL_NODE_OUTPUT) {
+            java_indent(b, ind);
+            buf_puts(b, "ctx.export(");
+            names_append_quoted(b, LANG_JAVA, n->logical_name ? n->logical_name : n->name);
+            buf_puts(b, ", ");
+            java_expr(j, b, n->attrs[0].value, NULL, ind);
+            buf_puts(b, ");\n");
+            continue;
+        }
         if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
         const char *logical = n->logical_name ? n->logical_name : n->name;
         java_indent(b, ind);
@@ -453,7 +462,7 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     names_table_reserve(names, "ctx");
     names_table_reserve(names, "args");
     for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
             j.var[i] = names_table_unique(
                 names, names_make_valid_identifier(j.a, LANG_JAVA, names_camel(j.a, p->nodes[i].name)), "", 2);
 

@@ -485,7 +485,8 @@ void names_memo_put(names_memo_t *m, const char *key, const char *value) {
 names_table_t *names_node_index(arena_t *a, const pcl_program_t *p) {
     names_table_t *t = names_table_new(a);
     for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].name && names_table_get(t, p->nodes[i].name) < 0)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT && p->nodes[i].name &&
+            names_table_get(t, p->nodes[i].name) < 0)
             names_table_put(t, p->nodes[i].name, (int)i);
     return t;
 }

@@ -457,7 +457,8 @@ static void py_resource(py_gen_t *g, size_t idx) {
                      "the type token is not of the form package:module:Type; fix the token in the program");
             return;
         }
-        cls = arena_sprintf(g->a, "%s.%s", py_module_prefix(g, pk, n->token), member);
+        /* the SDK's class is the token's member title-cased (`someResource` → SomeResource) */
+        cls = arena_sprintf(g->a, "%s.%s", py_module_prefix(g, pk, n->token), names_pascal(g->a, member));
     }
     buf_printf(g->b, "%s = %s(", g->ident[idx], cls);
     names_append_quoted(g->b, LANG_PYTHON, node_logical_name(n));
@@ -527,6 +528,7 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
+        if (n->kind == PCL_NODE_OUTPUT) continue; /* not a variable: pulumi.export("name", ...) */
         names_table_put(g.nodes, n->name, (int)i);
         char *base = names_make_valid_identifier(g.a, LANG_PYTHON, names_py_name(g.a, n->name));
         g.ident[i] = names_table_unique(g.idents, base, "_", 1);
@@ -542,6 +544,13 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
         case PCL_NODE_PACKAGE: break;
         case PCL_NODE_RESOURCE: py_resource(&g, i); break;
         case PCL_NODE_COMPONENT: py_component(&g, i); break;
+        case PCL_NODE_OUTPUT:
+            buf_puts(&out, "pulumi.export(");
+            names_append_quoted(&out, LANG_PYTHON, node_logical_name(&p->nodes[i]));
+            buf_puts(&out, ", ");
+            py_expr(&g, p->nodes[i].attrs[0].value);
+            buf_puts(&out, ")\n");
+            break;
         case PCL_NODE_CONFIG:
             if (!config_declared) buf_printf(&out, "%s = pulumi.Config()\n", config_var);
             config_declared = true;

@@ -151,7 +151,7 @@ static void ts_string(ts_gen_t *g, const char *s) {
 static void ts_key(ts_gen_t *g, const char *k) {
     bool ok = *k && (isalpha((unsigned char)*k) || *k == '_' || *k == '$');
     for (const char *c = k; ok && *c; c++) ok = isalnum((unsigned char)*c) || *c == '_' || *c == '$';
-    if (ok) buf_puts(g->b, k);
+    if (ok && !names_is_reserved(LANG_TYPESCRIPT, k)) buf_puts(g->b, k); /* Pulumi quotes `"delete"` */
     else names_append_quoted(g->b, LANG_TYPESCRIPT, k);
 }
 
@@ -390,7 +390,8 @@ static void ts_resource(ts_gen_t *g, size_t idx) {
                      "the type token is not of the form package:module:Type; fix the token in the program");
             return;
         }
-        cls = arena_sprintf(g->a, "%s.%s", ts_module_prefix(g, pk, n->token), member);
+        /* the SDK's class is the token's member title-cased (`someResource` → SomeResource) */
+        cls = arena_sprintf(g->a, "%s.%s", ts_module_prefix(g, pk, n->token), names_pascal(g->a, member));
     }
     buf_printf(g->b, "const %s = new %s(", g->ident[idx], cls);
     names_append_quoted(g->b, LANG_TYPESCRIPT, node_logical_name(n));
@@ -441,7 +442,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
-        names_table_put(g.nodes, n->name, (int)i);
+        if (n->kind != PCL_NODE_OUTPUT) names_table_put(g.nodes, n->name, (int)i);
         g.ident[i] = names_table_unique(g.idents, names_make_valid_identifier(g.a, LANG_TYPESCRIPT, n->name), "", 2);
     }
 
@@ -459,6 +460,19 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         case PCL_NODE_PACKAGE: break;
         case PCL_NODE_RESOURCE: ts_resource(&g, i); break;
         case PCL_NODE_COMPONENT: ts_component(&g, i); break;
+        case PCL_NODE_OUTPUT:
+            /* a stack output is an export of the module, under the output's name */
+            if (strcmp(g.ident[i], node_logical_name(&p->nodes[i])) != 0) {
+                diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                         "output '%s' cannot be exported under its name in TypeScript (it is not a free "
+                         "identifier there); rename the output",
+                         node_logical_name(&p->nodes[i]));
+                break;
+            }
+            buf_printf(&out, "export const %s = ", g.ident[i]);
+            ts_expr(&g, p->nodes[i].attrs[0].value);
+            buf_puts(&out, ";\n");
+            break;
         case PCL_NODE_CONFIG:
             if (!config_declared) buf_printf(&out, "const %s = new pulumi.Config();\n", config_var);
             config_declared = true;

@@ -348,10 +348,12 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
     yaml_gen_t g = {.a = arena_new(), .p = p, .diags = diags, .b = &out};
     g.nodes = names_table_new(g.a);
     g.ref_names = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.ref_names);
-    bool has_config = false, has_resources = false;
+    bool has_config = false, has_resources = false, has_outputs = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
+        has_outputs |= n->kind == PCL_NODE_OUTPUT;
+        if (n->kind == PCL_NODE_OUTPUT) continue;
         names_table_put(g.nodes, n->name, (int)i);
         g.ref_names[i] = n->kind == PCL_NODE_CONFIG && n->config_key ? n->config_key : n->name;
         has_config |= n->kind == PCL_NODE_CONFIG;
@@ -381,6 +383,15 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
                      "Pulumi YAML cannot declare local components, so it was left out of the YAML program; "
                      "generate TypeScript or Python to keep it, or import its children without a parent");
         }
+    }
+    if (has_outputs) buf_puts(&out, "outputs:\n");
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind != PCL_NODE_OUTPUT) continue;
+        buf_puts(&out, "  ");
+        yaml_key(&g, n->logical_name ? n->logical_name : n->name);
+        buf_putc(&out, ':');
+        yaml_block(&g, n->attrs[0].value, 4);
     }
     arena_free(g.a);
     return buf_take(&out);

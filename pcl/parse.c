@@ -192,6 +192,11 @@ static const char *parse_quoted(parser_t *p) {
                 cp = cp * 16 + (unsigned long)v;
                 advance(p);
             }
+            if (cp == 0) {
+                buf_free(&b);
+                fail_at(p, el, ec, "a NUL character (\\u0000) in a string is not supported");
+                return NULL;
+            }
             if (cp > 0x10FFFF) {
                 buf_free(&b);
                 fail_at(p, el, ec, "invalid unicode escape: U+%lX is beyond U+10FFFF", cp);
@@ -641,7 +646,8 @@ static bool parse_block(parser_t *p) {
     else if (strcmp(kw, "resource") == 0) kind = PCL_NODE_RESOURCE;
     else if (strcmp(kw, "component") == 0) kind = PCL_NODE_COMPONENT;
     else if (strcmp(kw, "config") == 0) kind = PCL_NODE_CONFIG;
-    else return fail_at(p, l, c, "unsupported block type '%s': cimport reads package, resource, component and config blocks", kw);
+    else if (strcmp(kw, "output") == 0) kind = PCL_NODE_OUTPUT;
+    else return fail_at(p, l, c, "unsupported block type '%s': cimport reads package, resource, component, config and output blocks", kw);
     const char *name = parse_label(p, arena_sprintf(p->a, "the %s name", kw));
     if (!name) return false;
     const char *token = NULL;
@@ -654,7 +660,7 @@ static bool parse_block(parser_t *p) {
             return FAIL(p, "component blocks with a source path are not supported; cimport reads local components "
                            "written as component <name> { token = \"...\" }");
     }
-    if (kind != PCL_NODE_PACKAGE && !pcl_smap_add(&p->declared, name, p->prog->n_nodes))
+    if (kind != PCL_NODE_PACKAGE && kind != PCL_NODE_OUTPUT && !pcl_smap_add(&p->declared, name, p->prog->n_nodes))
         return fail_at(p, l, c, "'%s' is declared twice; every resource, component and config needs its own name", name);
     pcl_node_t *n = pcl_program_add(p->prog, kind);
     n->name = name;
@@ -671,6 +677,8 @@ static bool parse_block(parser_t *p) {
     n->options = opts.items;
     n->n_options = opts.n;
     if (kind == PCL_NODE_CONFIG && !n->config_key) n->config_key = n->name;
+    if (kind == PCL_NODE_OUTPUT && (n->n_attrs != 1 || strcmp(n->attrs[0].name, "value") != 0))
+        return fail_at(p, l, c, "output '%s' needs exactly one attribute, value = <expression>", name);
     if (kind == PCL_NODE_COMPONENT && !n->token)
         return fail_at(p, l, c, "component '%s' has no token attribute naming its type", name);
     return expect_line_end(p, "the block");

@@ -81,6 +81,8 @@ typedef enum {
     PCL_NODE_RESOURCE,    /* resource <name> "<token>" { attrs; options { ... } } */
     PCL_NODE_COMPONENT,   /* component <name> { __logicalName; token = "..."; options { ... } } (local component) */
     PCL_NODE_CONFIG,      /* config <name> "<type>" { __secret = true } — stack configuration read */
+    PCL_NODE_OUTPUT,      /* output <name> { value = <expr> } — a stack output (attrs[0] is `value`);
+                             outputs have their own namespace and cannot be referenced */
 } pcl_node_kind_t;
 
 typedef struct pcl_node {

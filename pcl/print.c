@@ -279,6 +279,13 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
         print_options(b, n);
         buf_puts(b, "}\n");
         break;
+    case PCL_NODE_OUTPUT:
+        buf_puts(b, "output ");
+        print_label(b, n->name);
+        buf_puts(b, " {\n");
+        print_attrs(b, n->attrs, n->n_attrs, 4);
+        buf_puts(b, "}\n");
+        break;
     case PCL_NODE_CONFIG:
         buf_puts(b, "config ");
         print_label(b, n->name);

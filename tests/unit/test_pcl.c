@@ -1020,9 +1020,10 @@ static void assert_parse_error(const char *text, const char *want) {
 START_TEST(test_parse_errors) {
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"abc\n}\n",
                        "bad.pp:2:9: unterminated string: add the closing '\"' on the same line");
-    assert_parse_error("output x {\n}\n",
-                       "bad.pp:1:1: unsupported block type 'output': cimport reads package, resource, component and "
-                       "config blocks");
+    assert_parse_error("output x {\n}\n", "bad.pp:1:1: output 'x' needs exactly one attribute, value = <expression>");
+    assert_parse_error("locals x {\n}\n",
+                       "bad.pp:1:1: unsupported block type 'locals': cimport reads package, resource, component, "
+                       "config and output blocks");
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"a${b}\"\n}\n",
                        "bad.pp:2:11: template interpolation '${' is not supported; write '$${' for a literal '${'");
     assert_parse_error("resource a \"t:i:R\" {\n    x = [1, 2\n}\n", "bad.pp:3:1: expected ',' or ']' but found '}'");

@@ -383,6 +383,34 @@ START_TEST(test_unknown_function_refused) {
 }
 END_TEST
 
+/* Stack outputs are exported under their logical name; where the language cannot (a TS export
+ * must be an identifier) the output is refused. A NUL in a string would truncate it: refused. */
+START_TEST(test_outputs_and_strings) {
+    const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n    value = true\n}\n"
+                      "output lexical {\n    __logicalName = \"my-output\"\n    value = res.value\n}\n";
+    fixture_t f = load(pcl, NULL);
+    static const char *const want[] = {NULL,
+                                       "pulumi.export(\"my-output\", res.value)",
+                                       "ctx.Export(\"my-output\", res.Value)",
+                                       "[\"my-output\"] = res.Value,",
+                                       "ctx.export(\"my-output\", res.value())",
+                                       "outputs:\n  my-output: ${res.value}\n"};
+    for (size_t i = 1; i < 6; i++) {
+        char *s = emit_ok(&f, ALL[i]);
+        has(s, want[i]);
+        free(s);
+    }
+    emit_refused(&f, LANG_TYPESCRIPT, "output 'my-output'", "rename the output");
+    unload(&f);
+    const char *nul = "resource \"res\" \"simple:index:Resource\" {\n    value = \"a\\u0000b\"\n}\n";
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_ptr_null(pcl_parse(nul, strlen(nul), "main.pp", &d));
+    ck_assert_msg(strstr(diag_format(&d, d.head), "main.pp:2:15: a NUL character"), "%s", diag_format(&d, d.head));
+    diag_list_free(&d);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_silent_wrong");
     TCase *tc = tcase_create("core");
@@ -398,6 +426,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_ts_import_fallback);
     tcase_add_test(tc, test_go_module_path);
     tcase_add_test(tc, test_unknown_function_refused);
+    tcase_add_test(tc, test_outputs_and_strings);
     suite_add_tcase(s, tc);
     return s;
 }

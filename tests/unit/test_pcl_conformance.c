@@ -1,0 +1,401 @@
+/* test_pcl_conformance.c — Pulumi's language-conformance programs through cimport's PCL front end
+ * and all six emitters (issue 18).
+ *
+ * Every `main.pp` under ../shared/data/pcl-conformance (one per program, one per step of a
+ * multi-step program) is parsed, bound against the conformance providers' schemas
+ * (tests/fixtures/conformance/schemas) and emitted in TypeScript, Python, Go, C#, Java and YAML.
+ * For each program × language the result is "refused" (an error naming the construct), or
+ * "accepted"; accepted TypeScript, Python and Go are compared with the code Pulumi's own
+ * generators produce for the program (expected/…) after normalising whitespace and import order.
+ *
+ * The test asserts:
+ * - no program crashes or hangs an emitter (the suite's timeout), and a refusal always comes with
+ *   an error diagnostic;
+ * - every accepted Go file passes `gofmt -l -e`, every Python file `py_compile`, every C# and Java
+ *   file parses with the pinned tree-sitter grammars;
+ * - every accepted TS/Python/Go output that differs from Pulumi's is listed, with its reason, in
+ *   tests/fixtures/conformance/known-differences.tsv, and no listed difference is stale;
+ * - at least MIN_ACCEPTED programs are accepted per language (the floor only rises).
+ * With CIMPORT_CONFORMANCE_TABLE=1 it prints the whole table and the refusal reasons
+ * (bench/pcl_conformance.sh). */
+#include <check.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit.h"
+#include "emitters/ts_check.h"
+#include "pcl/pcl.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+enum { N_LANGS = 6 };
+static const lang_t LANGS[N_LANGS] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
+static const char *const LANG_COL[N_LANGS] = {"ts", "py", "go", "cs", "java", "yaml"};
+/* expected file per language (TS, Python, Go only) */
+static const char *const EXPECTED[3][2] = {{"typescript", "index.ts"}, {"python", "__main__.py"}, {"go", "main.go"}};
+
+/* The floor for accepted programs per language (raise it when more are accepted). */
+static const size_t MIN_ACCEPTED[N_LANGS] = {72, 75, 67, 69, 69, 70};
+
+typedef enum { R_REFUSED = 0, R_ACCEPTED, R_EQUIVALENT } result_t;
+
+typedef struct program {
+    const char *name; /* `l2-resource-simple` or `l2-destroy/1` */
+    const char *path;
+    const char *rel; /* sub-directory of the case holding main.pp ("" or "0", "subdir") */
+    const char *case_dir;
+    result_t res[N_LANGS];
+    char *code[N_LANGS];
+    const char *reason[N_LANGS]; /* refusal: the first error */
+    bool no_expected[3];         /* Pulumi ships no expected output for this language */
+} program_t;
+
+static int str_cmp(const void *x, const void *y) {
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Whitespace and whole-line comments removed, and import lines (TS `import`, Python
+ * `import`/`from`, Go import specs) moved into a sorted block: what "the same code" means for the
+ * comparison. */
+static char *normalise(arena_t *a, const char *text) {
+    size_t n_lines = 0, cap = 64;
+    char **imports = malloc(cap * sizeof *imports);
+    buf_t body;
+    buf_init(&body);
+    bool in_go_imports = false;
+    const char *p = text;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char *line = arena_strndup(a, p, len);
+        char *t = line;
+        while (*t == ' ' || *t == '\t')
+            t++;
+        if (strncmp(t, "//", 2) == 0 || t[0] == '#') { /* comments carry no meaning */
+            p = e ? e + 1 : p + len;
+            continue;
+        }
+        bool imp = strncmp(t, "import ", 7) == 0 || strncmp(t, "from ", 5) == 0 || in_go_imports;
+        if (strcmp(t, "import (") == 0)
+            in_go_imports = true, imp = false;
+        else if (in_go_imports && t[0] == ')')
+            in_go_imports = false, imp = false;
+        if (imp && *t) {
+            if (n_lines == cap) imports = realloc(imports, (cap *= 2) * sizeof *imports);
+            imports[n_lines++] = t;
+        } else {
+            buf_puts(&body, t);
+        }
+        p = e ? e + 1 : p + len;
+    }
+    qsort(imports, n_lines, sizeof *imports, str_cmp);
+    buf_t out;
+    buf_init(&out);
+    for (size_t i = 0; i < n_lines; i++)
+        buf_puts(&out, imports[i]);
+    buf_puts(&out, body.data ? body.data : "");
+    char *r = arena_alloc(a, out.len + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < out.len; i++)
+        if (!isspace((unsigned char)out.data[i])) r[k++] = out.data[i];
+    r[k] = 0;
+    free(imports);
+    buf_free(&body);
+    buf_free(&out);
+    return r;
+}
+
+typedef struct known {
+    char *program, *lang, *reason;
+    bool seen;
+} known_t;
+
+static known_t *load_known(arena_t *a, size_t *n) {
+    char *path = arena_sprintf(a, "%s/tests/fixtures/conformance/known-differences.tsv", SOURCE_DIR);
+    char *text = tu_read(path, NULL);
+    ck_assert_msg(text, "cannot read %s", path);
+    size_t cap = 16;
+    known_t *k = arena_alloc(a, cap * sizeof *k);
+    *n = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#' || !line[0]) continue;
+        char *t1 = strchr(line, '\t');
+        char *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+        ck_assert_msg(t2 && t2[1], "known-differences.tsv: '%s' needs program<TAB>language<TAB>reason", line);
+        *t1 = *t2 = 0;
+        if (*n == cap) {
+            k = arena_grow(a, k, cap * sizeof *k, cap * 2 * sizeof *k);
+            cap *= 2;
+        }
+        k[(*n)++] = (known_t){arena_strdup(a, line), arena_strdup(a, t1 + 1), arena_strdup(a, t2 + 1), false};
+    }
+    free(text);
+    return k;
+}
+
+static known_t *find_known(known_t *k, size_t n, const char *program, const char *lang) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(k[i].program, program) == 0 && strcmp(k[i].lang, lang) == 0) return &k[i];
+    return NULL;
+}
+
+/* "<file>:12:3: resource 'x': the thing" → "the thing" with quoted names kept: a reason key. */
+static const char *reason_key(arena_t *a, const char *msg) {
+    const char *m = msg;
+    const char *pp = strstr(m, ".pp:");
+    if (pp) {
+        m = pp + 4;
+        while (*m && *m != ' ')
+            m++;
+        while (*m == ' ')
+            m++;
+    }
+    if (strncmp(m, "resource '", 10) == 0 || strncmp(m, "component '", 11) == 0 || strncmp(m, "config '", 8) == 0) {
+        const char *c = strstr(m, "': ");
+        if (c) m = c + 3;
+    }
+    const char *semi = strpbrk(m, ";(");
+    return arena_strndup(a, m, semi ? (size_t)(semi - m) : strlen(m));
+}
+
+static void run_program(arena_t *a, schema_set_t *set, program_t *pr) {
+    size_t len;
+    char *text = tu_read(pr->path, &len);
+    ck_assert_ptr_nonnull(text);
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(text, len, pr->name, &d);
+    bool bound = p && pcl_bind(p, set, &d);
+    for (int li = 0; li < N_LANGS; li++) {
+        if (!bound) {
+            ck_assert_msg(d.errors > 0, "%s: refused without an error", pr->name);
+            pr->reason[li] = reason_key(a, diag_format(&d, d.head));
+            continue;
+        }
+        diag_list_t e;
+        diag_list_init(&e);
+        char *code = emit_program(p, LANGS[li], &e);
+        if (code && e.errors == 0) {
+            pr->res[li] = R_ACCEPTED;
+            pr->code[li] = code;
+        } else {
+            ck_assert_msg(e.errors > 0, "%s (%s): refused without an error", pr->name, LANG_COL[li]);
+            for (diag_t *x = e.head; x; x = x->next)
+                if (x->severity == DIAG_ERROR) {
+                    pr->reason[li] = reason_key(a, diag_format(&e, x));
+                    break;
+                }
+            free(code);
+        }
+        diag_list_free(&e);
+    }
+    pcl_program_free(p);
+    diag_list_free(&d);
+    free(text);
+}
+
+static void compare_expected(arena_t *a, program_t *pr) {
+    for (int li = 0; li < 3; li++) {
+        if (pr->res[li] != R_ACCEPTED) continue;
+        char *path = arena_sprintf(a, "%s/expected/%s/%s%s%s", pr->case_dir, EXPECTED[li][0], pr->rel,
+                                   *pr->rel ? "/" : "", EXPECTED[li][1]);
+        char *want = tu_read(path, NULL);
+        if (!want) {
+            pr->no_expected[li] = true;
+            continue;
+        }
+        if (strcmp(normalise(a, want), normalise(a, pr->code[li])) == 0) pr->res[li] = R_EQUIVALENT;
+        free(want);
+    }
+}
+
+/* gofmt over every accepted Go file, py_compile over every Python file, tree-sitter for C#/Java. */
+static void check_compiles(arena_t *a, program_t *prs, size_t n) {
+    char *dir = tu_mkdtemp();
+    buf_t py, gofiles;
+    buf_init(&py);
+    buf_init(&gofiles);
+    size_t n_py = 0, n_go = 0;
+    for (size_t i = 0; i < n; i++) {
+        program_t *pr = &prs[i];
+        if (pr->res[1] != R_REFUSED) {
+            char *f = arena_sprintf(a, "%s/p%zu.py", dir, i);
+            ck_assert(tu_write(f, pr->code[1]));
+            buf_printf(&py, " '%s'", f);
+            n_py++;
+        }
+        if (pr->res[2] != R_REFUSED) {
+            char *f = arena_sprintf(a, "%s/p%zu.go", dir, i);
+            ck_assert(tu_write(f, pr->code[2]));
+            buf_printf(&gofiles, " '%s'", f);
+            n_go++;
+        }
+        for (int li = 3; li < 5; li++) {
+            if (pr->res[li] == R_REFUSED) continue;
+            diag_list_t d;
+            diag_list_init(&d);
+            size_t probs = ts_check_buffer(LANGS[li], pr->code[li], strlen(pr->code[li]), pr->name, &d);
+            ck_assert_msg(probs == 0, "%s: the %s output does not parse: %s\n%s", pr->name, LANG_COL[li],
+                          d.head ? diag_format(&d, d.head) : "", pr->code[li]);
+            diag_list_free(&d);
+        }
+    }
+    int status = -1;
+    char *out;
+    if (n_go) {
+        out = tu_run(arena_sprintf(a, "gofmt -l -e%s 2>&1", gofiles.data), &status);
+        ck_assert_msg(status == 0 && (!out || !*out), "gofmt rejects or would reformat generated Go:\n%s", out);
+        free(out);
+    }
+    if (n_py) {
+        out = tu_run(arena_sprintf(a, "python3 -m py_compile%s 2>&1", py.data), &status);
+        ck_assert_msg(status == 0, "py_compile rejects generated Python:\n%s", out);
+        free(out);
+    }
+    buf_free(&py);
+    buf_free(&gofiles);
+    tu_rmtree(dir);
+    free(dir);
+}
+
+typedef struct reason_count {
+    const char *reason;
+    size_t n;
+} reason_count_t;
+
+static int reason_cmp(const void *x, const void *y) {
+    const reason_count_t *a = x, *b = y;
+    return a->n != b->n ? (a->n < b->n ? 1 : -1) : strcmp(a->reason, b->reason);
+}
+
+static void print_table(arena_t *a, program_t *prs, size_t n, const size_t *acc, const size_t *eq) {
+    static const char *const mark[] = {"--", "ok", "eq"};
+    printf("%-58s %4s %4s %4s %4s %4s %4s\n", "program", "ts", "py", "go", "cs", "java", "yaml");
+    for (size_t i = 0; i < n; i++) {
+        printf("%-58s", prs[i].name);
+        for (int li = 0; li < N_LANGS; li++)
+            printf(" %4s", mark[prs[i].res[li]]);
+        printf("\n");
+    }
+    printf("%-58s", "accepted");
+    for (int li = 0; li < N_LANGS; li++)
+        printf(" %4zu", acc[li]);
+    printf("   of %zu programs\n%-58s", n, "equivalent to Pulumi's output");
+    for (int li = 0; li < 3; li++)
+        printf(" %4zu", eq[li]);
+    printf("\n\nrefusals (TypeScript), by the construct that blocks them:\n");
+    reason_count_t *rc = arena_alloc(a, (n + 1) * sizeof *rc);
+    size_t nr = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (prs[i].res[0] != R_REFUSED || !prs[i].reason[0]) continue;
+        size_t k = 0;
+        while (k < nr && strcmp(rc[k].reason, prs[i].reason[0]) != 0)
+            k++;
+        if (k == nr) rc[nr++] = (reason_count_t){prs[i].reason[0], 0};
+        rc[k].n++;
+    }
+    qsort(rc, nr, sizeof *rc, reason_cmp);
+    for (size_t k = 0; k < nr; k++)
+        printf("%5zu  %s\n", rc[k].n, rc[k].reason);
+}
+
+START_TEST(test_conformance_programs) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_set_t *set = schema_set_new();
+    ck_assert(schema_set_add_path(set, arena_sprintf(a, "%s/tests/fixtures/conformance/schemas", SOURCE_DIR), &d));
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+
+    const char *root = tu_data(a, "pcl-conformance");
+    size_t n = 0;
+    char **files = tu_find_files(a, root, "main.pp", &n);
+    ck_assert_uint_ge(n, 150);
+    program_t *prs = arena_alloc(a, n * sizeof *prs);
+    for (size_t i = 0; i < n; i++) {
+        program_t *pr = &prs[i];
+        pr->path = files[i];
+        const char *r = files[i] + strlen(root) + 1; /* case[/rel]/main.pp */
+        const char *slash = strchr(r, '/');
+        pr->case_dir = arena_sprintf(a, "%s/%.*s", root, (int)(slash - r), r);
+        const char *last = strrchr(r, '/');
+        pr->rel = last > slash ? arena_strndup(a, slash + 1, (size_t)(last - slash - 1)) : "";
+        pr->name = arena_strndup(a, r, (size_t)(last - r));
+        run_program(a, set, pr);
+        compare_expected(a, pr);
+    }
+    check_compiles(a, prs, n);
+
+    size_t acc[N_LANGS] = {0}, eq[3] = {0};
+    size_t n_known = 0;
+    known_t *known = load_known(a, &n_known);
+    buf_t unexplained;
+    buf_init(&unexplained);
+    for (size_t i = 0; i < n; i++) {
+        for (int li = 0; li < N_LANGS; li++) {
+            if (prs[i].res[li] != R_REFUSED) acc[li]++;
+            if (li < 3 && prs[i].res[li] == R_EQUIVALENT) eq[li]++;
+            if (li >= 3) continue;
+            known_t *k = find_known(known, n_known, prs[i].name, LANG_COL[li]);
+            if (k) k->seen = true;
+            if (prs[i].res[li] == R_ACCEPTED && !k && !prs[i].no_expected[li])
+                buf_printf(&unexplained,
+                           "%s\t%s: differs from Pulumi's output and is not in known-differences.tsv:\n%s\n",
+                           prs[i].name, LANG_COL[li], prs[i].code[li]);
+            if (prs[i].res[li] == R_EQUIVALENT && k)
+                buf_printf(&unexplained, "%s\t%s: now equivalent; remove it from known-differences.tsv\n", prs[i].name,
+                           LANG_COL[li]);
+        }
+    }
+    for (size_t k = 0; k < n_known; k++)
+        if (!known[k].seen)
+            buf_printf(&unexplained, "%s\t%s: listed in known-differences.tsv but no such program/language\n",
+                       known[k].program, known[k].lang);
+    const char *dump = getenv("CIMPORT_CONFORMANCE_DUMP"); /* write every accepted output under this dir */
+    for (size_t i = 0; dump && *dump && i < n; i++)
+        for (int li = 0; li < N_LANGS; li++) {
+            if (prs[i].res[li] == R_REFUSED) continue;
+            char *dir = arena_sprintf(a, "%s/%s/%s", dump, LANG_COL[li], prs[i].name);
+            int st;
+            free(tu_run(arena_sprintf(a, "mkdir -p '%s'", dir), &st));
+            ck_assert(tu_write(arena_sprintf(a, "%s/%s", dir, li < 3 ? EXPECTED[li][1] : "out"), prs[i].code[li]));
+        }
+    const char *table = getenv("CIMPORT_CONFORMANCE_TABLE");
+    if (table && *table)
+        print_table(a, prs, n, acc, eq);
+    else {
+        fprintf(stderr,
+                "pcl conformance: %zu programs; accepted ts %zu py %zu go %zu cs %zu java %zu yaml %zu; "
+                "equivalent ts %zu py %zu go %zu\n",
+                n, acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], eq[0], eq[1], eq[2]);
+    }
+    if (unexplained.len) fputs(unexplained.data, stderr); /* Check's messages are short */
+    ck_assert_msg(unexplained.len == 0, "unexplained or stale differences from Pulumi's output (listed above)");
+    for (int li = 0; li < N_LANGS; li++)
+        ck_assert_msg(acc[li] >= MIN_ACCEPTED[li], "%s: only %zu programs accepted (floor %zu)", LANG_COL[li], acc[li],
+                      MIN_ACCEPTED[li]);
+    for (size_t i = 0; i < n; i++)
+        for (int li = 0; li < N_LANGS; li++)
+            free(prs[i].code[li]);
+    buf_free(&unexplained);
+    schema_set_free(set);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("pcl_conformance");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_conformance_programs);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
