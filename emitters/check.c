@@ -61,6 +61,7 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
     const char *who = n ? arena_sprintf(c->a, "%s '%s'",
                                         n->kind == PCL_NODE_COMPONENT ? "component"
                                         : n->kind == PCL_NODE_CONFIG  ? "config"
+                                        : n->kind == PCL_NODE_OUTPUT  ? "output"
                                                                       : "resource",
                                         n->name)
                         : "program";

@@ -171,8 +171,34 @@ static bool ts_enum(ts_gen_t *g, const pcl_expr_t *e) {
     return true;
 }
 
+/* One traversal part: `.attr`, `["key"]` or `[0]`, each optionally chained (`?.`). */
+static void ts_trav_part(ts_gen_t *g, const pcl_trav_part_t *pt, bool optional) {
+    if (pt->attr) {
+        buf_puts(g->b, optional ? "?." : ".");
+        buf_puts(g->b, pt->attr);
+    } else {
+        if (optional) buf_puts(g->b, "?.");
+        buf_putc(g->b, '[');
+        if (pt->index_is_string) names_append_quoted(g->b, LANG_TYPESCRIPT, pt->index_str);
+        else buf_printf(g->b, "%zu", pt->index_num);
+        buf_putc(g->b, ']');
+    }
+}
+
 static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     int idx = names_table_get(g->nodes, e->trav.root);
+    /* A list index below a resource's output property: Output lifting cannot index a list that
+     * may be undefined, so read it in an apply with optional chaining, as Pulumi does
+     * (`res.data.apply(data => data.items?.[0]?.name)`). */
+    bool list_index = false;
+    for (size_t i = 1; i < e->trav.n; i++) list_index |= !e->trav.parts[i].attr && !e->trav.parts[i].index_is_string;
+    if (idx >= 0 && g->p->nodes[idx].kind != PCL_NODE_CONFIG && e->trav.n > 1 && e->trav.parts[0].attr && list_index) {
+        const char *param = names_make_valid_identifier(g->a, LANG_TYPESCRIPT, e->trav.parts[0].attr);
+        buf_printf(g->b, "%s.%s.apply(%s => %s", g->ident[idx], e->trav.parts[0].attr, param, param);
+        for (size_t i = 1; i < e->trav.n; i++) ts_trav_part(g, &e->trav.parts[i], i > 1);
+        buf_putc(g->b, ')');
+        return;
+    }
     if (idx >= 0) {
         buf_puts(g->b, g->ident[idx]);
     } else if (pcl_program_is_external(g->p, e->trav.root)) {

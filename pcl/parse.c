@@ -654,6 +654,12 @@ static bool parse_block(parser_t *p) {
     if (kind == PCL_NODE_RESOURCE || kind == PCL_NODE_CONFIG) {
         token = parse_label(p, kind == PCL_NODE_RESOURCE ? "the resource type token" : "the config type");
         if (!token) return false;
+    } else if (kind == PCL_NODE_OUTPUT) {
+        skip_ws(p, false);
+        if (peek(p) != '{') { /* `output "name" "type" {`: the type label is optional */
+            token = parse_label(p, "the output type");
+            if (!token) return false;
+        }
     } else if (kind == PCL_NODE_COMPONENT) {
         skip_ws(p, false);
         if (peek(p) != '{')

@@ -88,7 +88,8 @@ typedef enum {
 typedef struct pcl_node {
     pcl_node_kind_t kind;
     const char *name;         /* identifier (block label) */
-    const char *token;        /* RESOURCE/COMPONENT: type token; CONFIG: "string", "int", ...; PACKAGE: NULL */
+    const char *token;        /* RESOURCE/COMPONENT: type token; CONFIG: "string", "int", ...; OUTPUT: its
+                                 optional type label; PACKAGE: NULL */
     const char *logical_name; /* `__logicalName`, NULL when equal to name */
     pcl_attr_t *attrs;        /* inputs (RESOURCE), package attributes (PACKAGE) */
     size_t n_attrs;

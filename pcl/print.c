@@ -282,7 +282,12 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
     case PCL_NODE_OUTPUT:
         buf_puts(b, "output ");
         print_label(b, n->name);
+        if (n->token) {
+            buf_putc(b, ' ');
+            pcl_append_string(b, n->token);
+        }
         buf_puts(b, " {\n");
+        print_logical_name(b, n->logical_name);
         print_attrs(b, n->attrs, n->n_attrs, 4);
         buf_puts(b, "}\n");
         break;

@@ -11,8 +11,10 @@
  * The test asserts:
  * - no program crashes or hangs an emitter (the suite's timeout), and a refusal always comes with
  *   an error diagnostic;
- * - every accepted Go file passes `gofmt -l -e`, every Python file `py_compile`, every C# and Java
- *   file parses with the pinned tree-sitter grammars;
+ * - every accepted TypeScript file passes `tsc --strict` against the real @pulumi/pulumi and the
+ *   test providers' declarations derived from their schemas (fixtures/conformance/dts.js), every Go
+ *   file `gofmt -l -e`, every Python file `py_compile`, every C# and Java file parses with the
+ *   pinned tree-sitter grammars;
  * - every accepted TS/Python/Go output that differs from Pulumi's is listed, with its reason, in
  *   tests/fixtures/conformance/known-differences.tsv, and no listed difference is stale;
  * - at least MIN_ACCEPTED programs are accepted per language (the floor only rises).
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "emitters/emit.h"
 #include "emitters/ts_check.h"
@@ -37,7 +40,7 @@ static const char *const LANG_COL[N_LANGS] = {"ts", "py", "go", "cs", "java", "y
 static const char *const EXPECTED[3][2] = {{"typescript", "index.ts"}, {"python", "__main__.py"}, {"go", "main.go"}};
 
 /* The floor for accepted programs per language (raise it when more are accepted). */
-static const size_t MIN_ACCEPTED[N_LANGS] = {72, 75, 67, 69, 69, 70};
+static const size_t MIN_ACCEPTED[N_LANGS] = {76, 79, 71, 73, 73, 74};
 
 typedef enum { R_REFUSED = 0, R_ACCEPTED, R_EQUIVALENT } result_t;
 
@@ -153,7 +156,8 @@ static const char *reason_key(arena_t *a, const char *msg) {
         while (*m == ' ')
             m++;
     }
-    if (strncmp(m, "resource '", 10) == 0 || strncmp(m, "component '", 11) == 0 || strncmp(m, "config '", 8) == 0) {
+    if (strncmp(m, "resource '", 10) == 0 || strncmp(m, "component '", 11) == 0 || strncmp(m, "config '", 8) == 0 ||
+        strncmp(m, "output '", 8) == 0) {
         const char *c = strstr(m, "': ");
         if (c) m = c + 3;
     }
@@ -167,7 +171,7 @@ static void run_program(arena_t *a, schema_set_t *set, program_t *pr) {
     ck_assert_ptr_nonnull(text);
     diag_list_t d;
     diag_list_init(&d);
-    pcl_program_t *p = pcl_parse(text, len, pr->name, &d);
+    pcl_program_t *p = pcl_parse(text, len, arena_sprintf(a, "%s/main.pp", pr->name), &d);
     bool bound = p && pcl_bind(p, set, &d);
     for (int li = 0; li < N_LANGS; li++) {
         if (!bound) {
@@ -261,6 +265,56 @@ static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     free(dir);
 }
 
+/* tsc --strict over every accepted TypeScript file, against the real @pulumi/pulumi (tests/peers)
+ * and declarations for the test providers derived from their schemas (conformance/dts.js). */
+static void check_tsc(arena_t *a, program_t *prs, size_t n) {
+    const char *peers = arena_sprintf(a, "%s/tests/peers", SOURCE_DIR);
+    struct stat st;
+    ck_assert_msg(stat(arena_sprintf(a, "%s/node_modules/typescript/bin/tsc", peers), &st) == 0,
+                  "tests/peers/node_modules is missing: run scripts/setup.sh --tests first");
+    char *dir = tu_mkdtemp();
+    int status = -1;
+    char *out = tu_run(
+        arena_sprintf(
+            a, "node '%s/tests/fixtures/conformance/dts.js' '%s/tests/fixtures/conformance/schemas' '%s/types' 2>&1",
+            SOURCE_DIR, SOURCE_DIR, dir),
+        &status);
+    ck_assert_msg(status == 0, "dts.js failed:\n%s", out);
+    free(out);
+    buf_t files;
+    buf_init(&files);
+    for (size_t i = 0; i < n; i++) {
+        if (prs[i].res[0] == R_REFUSED) continue;
+        char *f = arena_sprintf(a, "%s/p%zu.ts", dir, i);
+        ck_assert(tu_write(f, prs[i].code[0]));
+        buf_printf(&files, "%s\"%s\"", files.len ? "," : "", f);
+    }
+    if (files.len) {
+        char *tsconfig = arena_sprintf(
+            a,
+            "{\"compilerOptions\":{\"module\":\"commonjs\",\"target\":\"es2020\",\"strict\":true,\"noEmit\":true,"
+            "\"skipLibCheck\":true,\"moduleResolution\":\"node\",\"baseUrl\":\".\",\"typeRoots\":[\"%s/node_modules/"
+            "@types\"],"
+            "\"types\":[\"node\"],\"paths\":{\"@pulumi/pulumi\":[\"%s/node_modules/@pulumi/pulumi\"],\"*\":[\"%s/types/"
+            "*\"]}},"
+            "\"files\":[%s]}",
+            peers, peers, dir, files.data);
+        ck_assert(tu_write(arena_sprintf(a, "%s/tsconfig.json", dir), tsconfig));
+        out = tu_run(
+            arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1", dir, peers),
+            &status);
+        if (status != 0) /* name the programs: p<i>.ts is prs[i] */
+            for (size_t i = 0; i < n; i++)
+                if (out && strstr(out, arena_sprintf(a, "p%zu.ts(", i)))
+                    fprintf(stderr, "p%zu.ts is %s\n", i, prs[i].name);
+        ck_assert_msg(status == 0, "tsc --strict rejects generated TypeScript:\n%.3000s", out ? out : "");
+        free(out);
+    }
+    buf_free(&files);
+    tu_rmtree(dir);
+    free(dir);
+}
+
 typedef struct reason_count {
     const char *reason;
     size_t n;
@@ -329,6 +383,7 @@ START_TEST(test_conformance_programs) {
         compare_expected(a, pr);
     }
     check_compiles(a, prs, n);
+    check_tsc(a, prs, n);
 
     size_t acc[N_LANGS] = {0}, eq[3] = {0};
     size_t n_known = 0;
