@@ -580,7 +580,7 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     buf_t out;
     buf_init(&out);
     buf_puts(&out, "using System.Collections.Generic;\nusing System.Linq;\nusing Pulumi;\n");
-    qsort(c.usings, c.n_usings, sizeof *c.usings, cs_using_cmp);
+    if (c.n_usings > 1) qsort(c.usings, c.n_usings, sizeof *c.usings, cs_using_cmp); /* none: a program without resources */
     for (size_t i = 0; i < c.n_usings; i++) buf_printf(&out, "using %s = %s;\n", c.usings[i].alias, c.usings[i].ns);
     buf_puts(&out, "\nreturn await Deployment.RunAsync(() => \n{\n");
     buf_append(&out, body.data ? body.data : "", body.len);
