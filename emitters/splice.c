@@ -215,6 +215,15 @@ static const char *sp_problem_text(arena_t *a, const ts_check_problem_t *pr) {
  * words the message for the emitter's output (a bug, not the user's file). */
 static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const char *file, bool generated,
                      diag_list_t *diags) {
+    size_t comments = 0;
+    if (!ts_check_comments_ok(p->lang, p->text, p->len, &comments)) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
+                 "the file has %zu comments (or comment markers); the tree-sitter runtime cimport is built with "
+                 "(libtree-sitter 0.20) corrupts memory on 65,535 or more comments in a row, so cimport does not "
+                 "parse files with %d or more: split the file, or insert the code by hand",
+                 comments, TS_CHECK_MAX_COMMENTS);
+        return false;
+    }
     ts_parser_set_language(s->parser, ts_check_language(p->lang));
     p->tree = ts_parser_parse_string(s->parser, old, p->text, p->len);
     if (!p->tree) {
@@ -1284,6 +1293,11 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         return false;
     }
     if (!sp_check_encoding(target, target_len, file, diags)) return false;
+    /* tree-sitter counts bytes in 32 bits; the result grows by the generated code. */
+    if (target_len > UINT32_MAX / 4 || generated_len > UINT32_MAX / 4) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "the file is too large to splice into (1 GiB at most)");
+        return false;
+    }
 
     sp_ctx_t c;
     memset(&c, 0, sizeof c);

@@ -24,9 +24,22 @@ const TSLanguage *ts_check_language(lang_t lang) {
     return NULL;
 }
 
+bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *count) {
+    size_t n = 0;
+    bool hash = lang == LANG_PYTHON || lang == LANG_YAML;
+    for (size_t i = 0; i < len; i++) {
+        if (hash ? text[i] == '#' : (text[i] == '/' && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*'))) {
+            n++;
+            if (!hash) i++;
+        }
+    }
+    if (count) *count = n;
+    return n < TS_CHECK_MAX_COMMENTS;
+}
+
 TSTree *ts_check_parse(lang_t lang, const char *text, size_t len) {
     const TSLanguage *language = ts_check_language(lang);
-    if (!language) return NULL;
+    if (!language || !ts_check_comments_ok(lang, text, len, NULL)) return NULL;
     TSParser *parser = ts_parser_new();
     TSTree *tree = NULL;
     /* set_language fails only for a grammar of an ABI the runtime does not accept. */

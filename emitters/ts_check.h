@@ -17,8 +17,15 @@
 /* The grammar for `lang` (TypeScript, Python, Go, C#, Java, YAML); NULL for PCL. */
 const TSLanguage *ts_check_language(lang_t lang);
 
+/* The Debian tree-sitter runtime (libtree-sitter 0.20.7) corrupts its heap on a program with 65,535
+ * or more extras (comments) in a row: a 16-bit count inside the runtime wraps. No parse may see such
+ * a text. This bounds the comments from above (every comment introducer counts, in strings too) and
+ * says whether the text stays under TS_CHECK_MAX_COMMENTS; *count (if given) is the count. */
+#define TS_CHECK_MAX_COMMENTS 60000
+bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *count);
+
 /* Parses `len` bytes of UTF-8 text. The caller frees the tree with ts_tree_delete. NULL when the
- * language has no grammar or the runtime refuses it. */
+ * language has no grammar, the runtime refuses it or the text fails ts_check_comments_ok. */
 TSTree *ts_check_parse(lang_t lang, const char *text, size_t len);
 
 /* One syntax problem: an ERROR node (text that does not fit the grammar) or a MISSING node (a

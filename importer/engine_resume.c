@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "importer/engine_internal.h"
+#include "specs/json_strict.h"
 #include "specs/fileio.h"
 
 #define RESUME_REDACTED "[secret]"
@@ -135,6 +136,10 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
 engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *path, diag_list_t *diags) {
     const char *name = path ? path : "the results document";
     cJSON *doc = cJSON_ParseWithLength(text, len);
+    if (doc && !json_strict_check(text, len, name, diags)) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
     const cJSON *resources = doc ? cJSON_GetObjectItemCaseSensitive(doc, "resources") : NULL;
     if (!cJSON_IsObject(doc) || !cJSON_IsArray(resources)) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,

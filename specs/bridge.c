@@ -3,6 +3,7 @@
  * Every loaded JSON document is kept (the set owns it) and indexed by hash maps of strings, so a
  * lookup per attribute of a large state is O(1). The metadata of several providers may be loaded
  * at once; Terraform type names are unique across providers (they carry the provider prefix). */
+#include "specs/json_strict.h"
 #include "specs/bridge.h"
 
 #include <cjson/cJSON.h>
@@ -223,6 +224,10 @@ static bool add_text(bridge_set_t *set, const char *text, size_t len, const char
                      diag_list_t *diags) {
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (doc && !json_strict_check(text, len, origin, named ? diags : NULL)) {
+        cJSON_Delete(doc);
+        return false;
+    }
     if (!doc) {
         if (named) diag_add(diags, DIAG_ERROR, DIAG_INPUT, origin, NULL, "bridge metadata is not valid JSON");
         return false;

@@ -7,6 +7,7 @@
  * the state uses; one this reader does not know is refused by name. Secrets written by the `b64`
  * secrets provider are decoded (their ciphertext is kept so they round-trip); other ciphertexts
  * stay opaque. */
+#include "specs/json_strict.h"
 #include "specs/deployment.h"
 
 #include <cjson/cJSON.h>
@@ -231,6 +232,10 @@ static const cJSON *container_open(const cJSON *doc, const char *path, deploymen
 deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
     const char *where = path ? path : "<stack state>";
     cJSON *doc = cJSON_ParseWithLength(text, len);
+    if (doc && !json_strict_check(text, len, where, diags)) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
     if (!doc) {
         const char *at = cJSON_GetErrorPtr();
         size_t offset = at && at >= text && at <= text + len ? (size_t)(at - text) : 0;

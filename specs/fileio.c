@@ -4,34 +4,103 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Process-wide settings made once by the CLI before any reading starts. */
+static size_t read_limit = FILE_READ_LIMIT_DEFAULT;
+static int read_idle_ms = FILE_READ_IDLE_MS_DEFAULT;
+
+void file_read_set_limit(size_t bytes) { read_limit = bytes ? bytes : FILE_READ_LIMIT_DEFAULT; }
+size_t file_read_limit(void) { return read_limit; }
+void file_read_set_idle_timeout(int ms) { read_idle_ms = ms > 0 ? ms : FILE_READ_IDLE_MS_DEFAULT; }
+
+static void too_large(diag_list_t *diags, const char *path, const char *how) {
+    diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+             "%s larger than the input size cap of %zu bytes; if the file is meant to be this large, raise the cap "
+             "with --max-input-size",
+             how, read_limit);
+}
+
 char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diags) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* O_NONBLOCK: opening a FIFO no writer has opened yet must not block; reads then poll. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot read the file: %s", strerror(errno));
         return NULL;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+    if (fstat(fd, &st) != 0) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot read the file: %s", strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "is a directory, not a file");
         return NULL;
     }
+    bool regular = S_ISREG(st.st_mode);
+    if (regular && (uintmax_t)st.st_size > (uintmax_t)read_limit) {
+        close(fd);
+        too_large(diags, path, "the file is");
+        return NULL;
+    }
+    if (regular) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     buf_t b;
     buf_init(&b);
     char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_append(&b, chunk, n);
-    bool err = ferror(f);
-    fclose(f);
-    if (err) {
+    const char *err = NULL;
+    bool capped = false;
+    for (;;) {
+        if (!regular) {
+            /* Poll first: a FIFO no writer has opened yet reads as end-of-file, but polls as "not
+             * ready" until a writer arrives (and writes, or closes). */
+            struct pollfd pfd = {.fd = fd, .events = POLLIN};
+            int r = poll(&pfd, 1, read_idle_ms);
+            if (r == 0) {
+                err = "nothing arrived";
+                break;
+            }
+            if (r < 0) {
+                if (errno == EINTR) continue;
+                err = strerror(errno);
+                break;
+            }
+        }
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n > 0) {
+            if (b.len + (size_t)n > read_limit) {
+                capped = true;
+                break;
+            }
+            buf_append(&b, chunk, (size_t)n);
+            continue;
+        }
+        if (n == 0) break;
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) {
+            err = strerror(errno);
+            break;
+        }
+    }
+    close(fd);
+    if (capped || err) {
         buf_free(&b);
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "error while reading the file");
+        if (capped)
+            too_large(diags, path, "the input is");
+        else if (strcmp(err, "nothing arrived") == 0)
+            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                     "nothing arrived for %d ms and the input was not closed; give up waiting (raise the wait "
+                     "with --input-timeout)",
+                     read_idle_ms);
+        else
+            diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "error while reading the file: %s", err);
         return NULL;
     }
     char *s = buf_arena_str(&b, a);

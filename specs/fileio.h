@@ -9,6 +9,16 @@
 #include "specs/arena.h"
 #include "specs/diag.h"
 
+/* Every file cimport reads is capped: FILE_READ_LIMIT_DEFAULT unless raised (the CLI's
+ * --max-input-size). A regular file is measured before it is read; a pipe, FIFO, device or
+ * /dev/stdin is counted while reading, and one that sends nothing for the idle timeout
+ * (FILE_READ_IDLE_MS_DEFAULT; --input-timeout) is given up on. Both are errors naming the file. */
+#define FILE_READ_LIMIT_DEFAULT ((size_t)512 << 20)
+#define FILE_READ_IDLE_MS_DEFAULT 60000
+void file_read_set_limit(size_t bytes);
+size_t file_read_limit(void);
+void file_read_set_idle_timeout(int ms);
+
 /* Reads a whole file into the arena (NUL-terminated). Error diagnostic names the file. */
 char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diags);
 /* Writes through `<path>.cimport-tmp-XXXXXX` in the same directory, fsyncs, renames over path.

@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "specs/json_strict.h"
 #include "specs/fileio.h"
 #include "specs/importfile.h"
 
@@ -441,6 +442,11 @@ static cJSON *json_parse(ifdec_t *d, const char *text, size_t len) {
     }
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, NULL, 0);
     if (!root) dec_error_at(d, 0, NULL, "invalid JSON: the JSON parser rejected the text (is it too large?)");
+    if (root && !json_strict_check(text, len, d->path, d->diags)) {
+        d->failed = true;
+        cJSON_Delete(root);
+        return NULL;
+    }
     return root;
 }
 
@@ -517,7 +523,45 @@ typedef struct yaml_frame {
     cJSON *node;
     const char *key; /* pending key of a mapping, NULL while a key is expected */
     const char *anchor;
+    int key_line;    /* line of the pending key */
+    int *lines;      /* a mapping's keys' lines, in order (arena) */
+    size_t n_lines, cap_lines;
 } yaml_frame_t;
+
+typedef struct yaml_key_ref {
+    const char *key;
+    int line;
+} yaml_key_ref_t;
+
+static int yaml_key_ref_cmp(const void *a, const void *b) {
+    const yaml_key_ref_t *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* A mapping with the same key twice is an error naming the second one's line: which value was
+ * meant cannot be guessed (YAML 1.2 forbids duplicates; libyaml does not check). Sorted, so a
+ * mapping with a million keys costs no more than sorting them. */
+static bool yaml_check_duplicates(ifdec_t *d, const yaml_frame_t *f) {
+    if (!cJSON_IsObject(f->node) || f->n_lines < 2) return true;
+    yaml_key_ref_t *refs = malloc(f->n_lines * sizeof *refs);
+    if (!refs) abort();
+    size_t n = 0;
+    for (const cJSON *c = f->node->child; c && n < f->n_lines; c = c->next, n++)
+        refs[n] = (yaml_key_ref_t){c->string ? c->string : "", f->lines[n]};
+    qsort(refs, n, sizeof *refs, yaml_key_ref_cmp);
+    bool ok = true;
+    for (size_t i = 1; i < n && ok; i++)
+        if (strcmp(refs[i - 1].key, refs[i].key) == 0) {
+            dec_error_at(d, refs[i].line, NULL,
+                         "duplicate key '%.60s' in a YAML mapping (first at line %d): remove one of them, cimport "
+                         "does not guess which one is meant",
+                         refs[i].key, refs[i - 1].line);
+            ok = false;
+        }
+    free(refs);
+    return ok;
+}
 
 typedef struct yaml_anchor {
     const char *name;
@@ -570,6 +614,12 @@ static bool yaml_attach(yaml_builder_t *b, cJSON *node, int line) {
         return false;
     }
     cJSON_AddItemToObject(top->node, top->key, node);
+    if (top->n_lines == top->cap_lines) {
+        size_t ncap = top->cap_lines ? top->cap_lines * 2 : 8;
+        top->lines = arena_grow(b->d->a, top->lines, top->n_lines * sizeof *top->lines, ncap * sizeof *top->lines);
+        top->cap_lines = ncap;
+    }
+    top->lines[top->n_lines++] = top->key_line;
     top->key = NULL;
     return true;
 }
@@ -605,7 +655,20 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
         case YAML_SCALAR_EVENT: {
             yaml_frame_t *top = b.n_frames ? &b.frames[b.n_frames - 1] : NULL;
             if (top && cJSON_IsObject(top->node) && !top->key) {
+                if (memchr(ev.data.scalar.value, 0, ev.data.scalar.length)) {
+                    dec_error_at(d, line, NULL, "a key holds a NUL character; remove it");
+                    ok = false;
+                    break;
+                }
                 top->key = arena_strndup(d->a, (const char *)ev.data.scalar.value, ev.data.scalar.length);
+                top->key_line = line;
+                break;
+            }
+            if (memchr(ev.data.scalar.value, 0, ev.data.scalar.length)) {
+                dec_error_at(d, line, NULL,
+                             "a value holds a NUL character: names, IDs, tokens and values cannot contain NUL; "
+                             "remove it");
+                ok = false;
                 break;
             }
             cJSON *node = yaml_scalar(&ev);
@@ -641,9 +704,9 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
             anchor = (const char *)(ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor
                                                                          : ev.data.mapping_start.anchor);
             b.nodes++;
+            b.frames[b.n_frames] = (yaml_frame_t){0};
             b.frames[b.n_frames].node =
                 ev.type == YAML_SEQUENCE_START_EVENT ? cJSON_CreateArray() : cJSON_CreateObject();
-            b.frames[b.n_frames].key = NULL;
             b.frames[b.n_frames].anchor = anchor ? arena_strdup(d->a, anchor) : NULL;
             b.n_frames++;
             break;
@@ -651,6 +714,11 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT: {
             yaml_frame_t f = b.frames[--b.n_frames];
+            if (!yaml_check_duplicates(d, &f)) {
+                cJSON_Delete(f.node);
+                ok = false;
+                break;
+            }
             /* Registered once complete, so an alias can never refer to a node that contains it. */
             yaml_register_anchor(&b, f.anchor, f.node);
             ok = yaml_attach(&b, f.node, line);
@@ -678,6 +746,7 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
                     break;
                 }
                 top->key = arena_strdup(d->a, target->valuestring);
+                top->key_line = line;
                 break;
             }
             b.nodes += yaml_count_nodes(target);

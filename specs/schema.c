@@ -10,6 +10,7 @@
  * Everything a package allocates comes from one arena it owns; schema_free releases the arena, the
  * cJSON tree and the compiled moduleFormat regex. Lookups fill caches, so a package must not be
  * looked up from two threads at once. */
+#include "specs/json_strict.h"
 #include "specs/schema.h"
 #include "specs/suggest.h"
 
@@ -562,6 +563,10 @@ schema_package_t *schema_load_buffer(const char *text, size_t len, const char *o
     }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (root && !json_strict_check(text, len, where, diags)) {
+        cJSON_Delete(root);
+        return NULL;
+    }
     if (root && end) {
         /* text after the document (two schemas pasted together, say) is an error, at its position */
         while (end < text + len && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) end++;

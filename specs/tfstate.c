@@ -2,6 +2,7 @@
  *
  * The parsed JSON document is kept (attributes point into it); expanded flatmaps are attached to
  * their instance object so they are freed with the document. */
+#include "specs/json_strict.h"
 #include "specs/tfstate.h"
 
 #include <cjson/cJSON.h>
@@ -294,6 +295,10 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
     const char *p = path ? path : "<input>";
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (doc && !json_strict_check(text, len, p, diags)) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
     if (!doc) {
         int line, col;
         size_t off = end && end >= text ? (size_t)(end - text) : 0;

@@ -1,0 +1,264 @@
+/* json_strict.c — duplicate keys, NUL characters and invalid UTF-8 in JSON text (see json_strict.h).
+ *
+ * One pass over the text: strings are scanned byte by byte (escapes decoded only for keys, which
+ * are compared decoded so "a" and "\u0061" are the same key); each open object's keys are kept on
+ * one shared stack and checked for duplicates (sorted) when the object closes. Memory grows with
+ * the number of keys of the objects open at once, never with nesting alone. */
+#include "specs/json_strict.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t n;
+        uint32_t cp;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            cp = c & 0x07;
+        } else {
+            if (bad_at) *bad_at = i;
+            return false;
+        }
+        if (len - i <= n) {
+            if (bad_at) *bad_at = i;
+            return false;
+        }
+        for (size_t k = 1; k <= n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) {
+                if (bad_at) *bad_at = i;
+                return false;
+            }
+            cp = cp << 6 | (s[i + k] & 0x3F);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) {
+            if (bad_at) *bad_at = i;
+            return false;
+        }
+        i += n + 1;
+    }
+    return true;
+}
+
+typedef struct key {
+    size_t off, len; /* decoded bytes in the key buffer */
+    int line;
+} jkey_t;
+
+typedef struct scan {
+    const char *text;
+    size_t len;
+    buf_t names;    /* decoded keys, back to back */
+    jkey_t *keys;    /* keys of every open object */
+    size_t nkeys, cap;
+    size_t *frames; /* per open container: index of its first key, or SIZE_MAX for an array */
+    size_t nframes, fcap;
+} scan_t;
+
+static const scan_t *sort_scan;
+static int key_cmp(const void *a, const void *b) {
+    const jkey_t *x = a, *y = b;
+    if (x->len != y->len) return x->len < y->len ? -1 : 1;
+    int c = memcmp(sort_scan->names.data + x->off, sort_scan->names.data + y->off, x->len);
+    if (c) return c;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int hex4(const char *p) {
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= c - '0';
+        else if (c >= 'a' && c <= 'f')
+            v |= c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            v |= c - 'A' + 10;
+        else
+            return -1;
+    }
+    return v;
+}
+
+static void put_utf8(buf_t *b, uint32_t cp) {
+    char o[4];
+    size_t n;
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        o[0] = (char)(0xC0 | cp >> 6);
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | cp >> 12);
+        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        o[0] = (char)(0xF0 | cp >> 18);
+        o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    buf_append(b, o, n);
+}
+
+static void fail(diag_list_t *diags, const char *file, int line, const char *msg) {
+    diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "%s", msg);
+    if (d) d->line = line;
+}
+
+/* Shows a key in a message: printable ASCII as is, at most 60 bytes. */
+static char *show_key(const char *k, size_t n) {
+    size_t m = n > 60 ? 60 : n;
+    char *o = malloc(m * 4 + 8);
+    size_t j = 0;
+    for (size_t i = 0; i < m; i++) {
+        unsigned char c = (unsigned char)k[i];
+        if (c >= 0x20 && c != 0x7F)
+            o[j++] = (char)c;
+        else
+            j += (size_t)snprintf(o + j, 5, "\\x%02x", c);
+    }
+    if (m < n) {
+        memcpy(o + j, "...", 3);
+        j += 3;
+    }
+    o[j] = 0;
+    return o;
+}
+
+bool json_strict_check(const char *text, size_t len, const char *file, diag_list_t *diags) {
+    size_t bad;
+    if (!utf8_valid(text, len, &bad)) {
+        int line = 1;
+        size_t ls = 0;
+        for (size_t i = 0; i < bad; i++)
+            if (text[i] == '\n') line++, ls = i + 1;
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "invalid UTF-8 (byte 0x%02X at column %zu): cimport reads UTF-8 only; save the file as UTF-8",
+                 (unsigned char)text[bad], bad - ls + 1);
+        fail(diags, file, line, msg);
+        return false;
+    }
+    scan_t s = {.text = text, .len = len};
+    buf_init(&s.names);
+    bool ok = true, expect_key = false;
+    int line = 1;
+    for (size_t i = 0; ok && i < len; i++) {
+        char c = text[i];
+        if (c == '\n') {
+            line++;
+        } else if (c == '{' || c == '[') {
+            if (s.nframes == s.fcap) {
+                s.fcap = s.fcap ? s.fcap * 2 : 64;
+                s.frames = realloc(s.frames, s.fcap * sizeof *s.frames);
+                if (!s.frames) abort();
+            }
+            s.frames[s.nframes++] = c == '{' ? s.nkeys : SIZE_MAX;
+            expect_key = c == '{';
+        } else if (c == ',') {
+            expect_key = s.nframes && s.frames[s.nframes - 1] != SIZE_MAX;
+        } else if (c == '}' || c == ']') {
+            if (!s.nframes) break; /* a syntax error: the parser reports it */
+            size_t first = s.frames[--s.nframes];
+            expect_key = false;
+            if (first == SIZE_MAX) continue;
+            size_t n = s.nkeys - first;
+            if (n > 1) {
+                sort_scan = &s;
+                qsort(s.keys + first, n, sizeof *s.keys, key_cmp);
+                for (size_t k = first + 1; k < s.nkeys; k++) {
+                    const jkey_t *a = &s.keys[k - 1], *b = &s.keys[k];
+                    if (a->len != b->len || memcmp(s.names.data + a->off, s.names.data + b->off, a->len) != 0) continue;
+                    char *shown = show_key(s.names.data + b->off, b->len);
+                    size_t need = strlen(shown) + 200;
+                    char *msg = malloc(need);
+                    snprintf(msg, need,
+                             "duplicate key '%s' in a JSON object (first at line %d): remove one of them, "
+                             "cimport does not guess which one is meant",
+                             shown, a->line);
+                    fail(diags, file, b->line, msg);
+                    free(msg);
+                    free(shown);
+                    ok = false;
+                    break;
+                }
+            }
+            s.nkeys = first;
+            if (s.nkeys == 0) s.names.len = 0;
+        } else if (c == '"') {
+            bool is_key = expect_key;
+            expect_key = false;
+            size_t koff = s.names.len;
+            int kline = line;
+            for (i++; i < len && text[i] != '"'; i++) {
+                char sc = text[i];
+                if (sc == '\n') line++;
+                if (sc != '\\') {
+                    if (is_key) buf_putc(&s.names, sc);
+                    continue;
+                }
+                if (++i >= len) break;
+                char e = text[i];
+                if (e == 'u' && i + 4 < len) {
+                    int v = hex4(text + i + 1);
+                    if (v == 0) {
+                        fail(diags, file, line,
+                             "a string holds a NUL character (\\u0000): names, IDs, tokens and values cannot "
+                             "contain NUL; remove it");
+                        ok = false;
+                        break;
+                    }
+                    if (is_key && v > 0) {
+                        uint32_t cp = (uint32_t)v;
+                        if (cp >= 0xD800 && cp <= 0xDBFF && i + 10 < len && text[i + 5] == '\\' && text[i + 6] == 'u') {
+                            int lo = hex4(text + i + 7);
+                            if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                                cp = 0x10000 + ((cp - 0xD800) << 10) + ((uint32_t)lo - 0xDC00);
+                                i += 6;
+                            }
+                        }
+                        put_utf8(&s.names, cp);
+                    }
+                    i += 4;
+                } else if (is_key) {
+                    const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+                    const char *p = e ? strchr(from, e) : NULL;
+                    buf_putc(&s.names, p ? to[p - from] : e);
+                }
+            }
+            if (is_key && s.nframes && s.frames[s.nframes - 1] != SIZE_MAX) {
+                if (s.nkeys == s.cap) {
+                    s.cap = s.cap ? s.cap * 2 : 256;
+                    s.keys = realloc(s.keys, s.cap * sizeof *s.keys);
+                    if (!s.keys) abort();
+                }
+                s.keys[s.nkeys++] = (jkey_t){.off = koff, .len = s.names.len - koff, .line = kline};
+            }
+        }
+    }
+    buf_free(&s.names);
+    free(s.keys);
+    free(s.frames);
+    return ok;
+}

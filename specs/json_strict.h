@@ -1,0 +1,23 @@
+/* json_strict.h — what cJSON accepts silently and cimport must not: duplicate keys in an object
+ * (which one wins?), NUL characters inside strings (`\u0000` truncates a C string: a name, an ID or
+ * a token would silently lose its tail), and text that is not UTF-8 (it would be copied into
+ * generated code). Run on the raw text of every JSON document read from outside, before cJSON
+ * parses it. Syntax errors are left to the JSON parser: this scanner only reports the three
+ * problems above. */
+#ifndef CIMPORT_JSON_STRICT_H
+#define CIMPORT_JSON_STRICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "specs/diag.h"
+
+/* False with one error diagnostic (code DIAG_INPUT, naming `file` — may be NULL — and the 1-based
+ * line) for the first duplicate key, NUL character or invalid UTF-8 sequence in `text`. */
+bool json_strict_check(const char *text, size_t len, const char *file, diag_list_t *diags);
+
+/* Whether s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF).
+ * On false, *bad_at (if given) is the offset of the first bad byte. */
+bool utf8_valid(const char *s, size_t len, size_t *bad_at);
+
+#endif
