@@ -401,6 +401,19 @@ static int cb_data_chunk(nghttp2_session *s, uint8_t flags, int32_t stream_id, c
         return 0;
     }
     buf_append(&call->body, (const char *)data, len);
+    /* A length prefix that claims more than the limit is cut off as soon as it arrives, not after
+     * waiting (forever) for bytes a hostile or broken plugin never sends. */
+    if (call->body.len >= 5) {
+        const unsigned char *p = (const unsigned char *)call->body.data;
+        size_t claimed = (size_t)p[1] << 24 | (size_t)p[2] << 16 | (size_t)p[3] << 8 | p[4];
+        if (claimed > GRPC_MAX_MESSAGE) {
+            nghttp2_submit_rst_stream(s, NGHTTP2_FLAG_NONE, stream_id, NGHTTP2_CANCEL);
+            call_finish(call, GRPC_RESOURCE_EXHAUSTED,
+                        "the provider announced a %zu-byte response, more than the %zu MiB message limit; the call "
+                        "was cut off",
+                        claimed, GRPC_MAX_MESSAGE >> 20);
+        }
+    }
     return 0;
 }
 

@@ -19,7 +19,8 @@ fi
 packages=(build-essential cmake pkg-config git ca-certificates
   libcjson-dev libyaml-dev libnghttp2-dev libprotobuf-c-dev protobuf-c-compiler libprotobuf-dev
   libcurl4-openssl-dev libtree-sitter-dev libgit2-dev check python3
-  libpq-dev libssl-dev zlib1g-dev)
+  libpq-dev libssl-dev zlib1g-dev
+  clang libclang-rt-14-dev) # clang + its sanitizer/libFuzzer runtime: scripts/fuzz.sh (fuzz/)
 if [ "$with_tests" = 1 ]; then
   # Test peers: gofmt and grpc-go for the interop provider, Neovim as an LSP client, PostgreSQL.
   packages+=(golang-go golang-google-grpc-dev golang-google-protobuf-dev protoc-gen-go protoc-gen-go-grpc

@@ -11,6 +11,9 @@
 //   config         Read answers with `value` = the JSON of the provider config Configure received
 //   log            Read logs one message at each severity (debug, info, warning, error) through the
 //                  engine endpoint (argv[2] / Attach), attributed to the resource's URN, then answers
+//   hugeclaim      Read answers with a gRPC message prefix that announces 2 GiB, sends nothing more and
+//                  never ends the stream (a plugin that would hold a client without a size cap forever)
+//   slow-N         Read answers after N milliseconds
 //   anything else  a well-behaved resource whose `value` is the ID
 //
 // FAULT_PROVIDER_STARTUP=crash|silent|noport|slow makes the process exit before printing its port,
@@ -77,6 +80,7 @@ const faultProvider = {
     schema: JSON.stringify(schema),
     async read(id, urn) {
         idOf.set(urn, id);
+        if (id.startsWith("slow-")) await new Promise((r) => setTimeout(r, Number(id.slice(5)) || 0));
         switch (id) {
         case "crash": die("Read", id); break;
         case "hang": await new Promise(() => {}); break;
@@ -107,6 +111,27 @@ const faultProvider = {
     },
 };
 
+// "hugeclaim": grpc-js frames each message itself (5-byte prefix + bytes), so its framing is wrapped:
+// a marked response goes out as a bare prefix claiming 0x80000000 bytes, and the call's status (the
+// trailers that would end the stream) is never sent.
+const interceptors = require(require.resolve("@grpc/grpc-js/build/src/server-interceptors", { paths: [pulumiDir] }));
+const baseCall = interceptors.BaseServerInterceptingCall.prototype;
+const serializeMessage = baseCall.serializeMessage;
+baseCall.serializeMessage = function (value) {
+    if (value && value.hugeclaim) {
+        this.cimportHugeClaim = true;
+        const out = Buffer.alloc(5);
+        out.writeUInt32BE(0x80000000, 1);
+        return out;
+    }
+    return serializeMessage.call(this, value);
+};
+const sendStatus = baseCall.sendStatus;
+baseCall.sendStatus = function (status) {
+    if (this.cimportHugeClaim) return;
+    return sendStatus.call(this, status);
+};
+
 // The Node host serializes responses itself; to send bytes that are not a ReadResponse, the service's
 // Read serializer is wrapped to answer a marked response with a length-delimited field that claims
 // more bytes than follow. The Server instance is kept to learn the engine address (argv or Attach).
@@ -124,6 +149,7 @@ grpc.Server.prototype.addService = function (service, impl) {
         impl.read = (call, callback) =>
             read(call, (err, resp) => {
                 if (!err && resp && call.request.getId() === "malformed") resp.malformed = true;
+                if (!err && resp && call.request.getId() === "hugeclaim") resp.hugeclaim = true;
                 callback(err, resp);
             });
         const def = { ...service.read };

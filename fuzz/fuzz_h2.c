@@ -1,0 +1,66 @@
+/* fuzz_h2.c — libFuzzer target: HTTP/2 frames from a provider. The input is what a plugin's side of
+ * the connection sends (server preface SETTINGS, HEADERS, DATA with the gRPC length prefix, trailers,
+ * RST_STREAM, GOAWAY, ...) to cimport's gRPC client (importer/grpc.c) while one unary call runs.
+ * A real loopback TCP connection carries the bytes; the peer then closes its side, so every input
+ * ends (the call completes with whatever status the bytes lead to). */
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "importer/grpc.h"
+
+static int listener = -1, port;
+
+static void setup(void) {
+    listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t sl = sizeof sa;
+    if (listener < 0 || bind(listener, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(listener, 16) != 0 ||
+        getsockname(listener, (struct sockaddr *)&sa, &sl) != 0)
+        abort();
+    port = ntohs(sa.sin_port);
+}
+
+typedef struct {
+    bool done;
+} state_t;
+
+static void on_done(void *user, const grpc_result_t *r) {
+    (void)r;
+    ((state_t *)user)->done = true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (listener < 0) setup();
+    grpc_loop_t *loop = grpc_loop_new();
+    grpc_conn_t *c = grpc_conn_open(loop, "127.0.0.1", port, NULL);
+    if (!c) abort();
+    int peer = accept(listener, NULL, NULL);
+    if (peer < 0) abort();
+    state_t st = {0};
+    static const unsigned char req[] = {0x0a, 0x03, 'f', 'o', 'o'};
+    grpc_call_start(c, "/pulumirpc.ResourceProvider/Read", req, sizeof req, 2000, on_done, &st);
+    size_t off = 0;
+    for (int rounds = 0; !st.done && rounds < 10000; rounds++) {
+        if (off < size) {
+            ssize_t w = send(peer, data + off, size - off, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (w > 0) off += (size_t)w;
+        } else if (off == size) {
+            shutdown(peer, SHUT_WR);
+            off++;
+        }
+        /* Drain what the client sends so it never blocks on a full socket. */
+        char sink[65536];
+        while (recv(peer, sink, sizeof sink, MSG_DONTWAIT) > 0) {
+        }
+        grpc_loop_run_once(loop, 10);
+    }
+    grpc_conn_close(c);
+    close(peer);
+    grpc_loop_free(loop);
+    return 0;
+}
