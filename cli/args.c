@@ -1,11 +1,14 @@
 /* args.c — option parsing and help text for the import command. Flags follow `pulumi import` where
  * it has one, so a Pulumi user needs no new habits. */
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cli/cli.h"
+#include "specs/fileio.h"
 #include "emitters/splice.h"
 #include "specs/suggest.h"
 
@@ -38,6 +41,12 @@ void cli_print_help(FILE *f) {
         "                               from the spec's pluginDownloadUrl\n"
         "      --config PKG:KEY=VALUE   provider configuration (repeatable); Pulumi.<stack>.yaml is read too\n"
         "  -s, --stack NAME             the stack to import into (default: the one `pulumi stack select` chose)\n"
+        "      --timeout DURATION       deadline of each provider Read/Check/Diff call (default 5m; 30s, 1500ms,\n"
+        "                               2m, 1h): a call past it is cancelled, its resource fails, the rest go on\n"
+        "      --start-timeout DURATION deadline for a plugin to start and finish its handshake (default 60s)\n"
+        "      --max-input-size SIZE    largest file cimport reads (default 512M; K, M, G suffixes)\n"
+        "      --input-timeout DURATION how long a pipe or FIFO may send nothing before cimport gives up\n"
+        "                               (default 60s)\n"
         "      --project NAME           project name for URNs (default: Pulumi.yaml's name, else \"project\")\n"
         "      --from terraform|pulumi STATE   convert a Terraform state or a `pulumi stack export` and import that\n"
         "      --config-file FILE       the stack's config file (default: Pulumi.<stack>.yaml of the project)\n"
@@ -107,6 +116,51 @@ void cli_print_help(FILE *f) {
         f);
 }
 
+/* "90s", "1500ms", "5m", "1h", or a plain number of seconds; > 0 and at most 24 hours. */
+static bool cli_parse_duration_ms(const char *s, int *out_ms) {
+    if (!s || !*s) return false;
+    errno = 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (errno || end == s || v <= 0) return false;
+    double mult = 1000;
+    if (!strcmp(end, "ms"))
+        mult = 1;
+    else if (!strcmp(end, "s") || !*end)
+        mult = 1000;
+    else if (!strcmp(end, "m"))
+        mult = 60000;
+    else if (!strcmp(end, "h"))
+        mult = 3600000;
+    else
+        return false;
+    double ms = v * mult;
+    if (ms < 1 || ms > 24.0 * 3600000) return false;
+    *out_ms = (int)ms;
+    return true;
+}
+
+/* "512M", "2G", "64K", "1000" (bytes); suffixes are powers of 1024; > 0. */
+static bool cli_parse_size(const char *s, size_t *out) {
+    if (!s || !*s || *s == '-') return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || v == 0) return false;
+    unsigned shift = 0;
+    if (!strcmp(end, "K") || !strcmp(end, "k") || !strcmp(end, "KiB"))
+        shift = 10;
+    else if (!strcmp(end, "M") || !strcmp(end, "MiB"))
+        shift = 20;
+    else if (!strcmp(end, "G") || !strcmp(end, "GiB"))
+        shift = 30;
+    else if (*end)
+        return false;
+    if (v > (SIZE_MAX >> shift)) return false;
+    *out = (size_t)v << shift;
+    return true;
+}
+
 enum {
     OPT_PARENT = 1000,
     OPT_PROVIDER,
@@ -144,6 +198,10 @@ enum {
     OPT_NEW_STACK_STATE,
     OPT_LOCK_TIMEOUT,
     OPT_REPORT,
+    OPT_TIMEOUT,
+    OPT_START_TIMEOUT,
+    OPT_MAX_INPUT_SIZE,
+    OPT_INPUT_TIMEOUT,
 };
 
 static bool parse_bool(const char *s, bool *out) {
@@ -236,6 +294,10 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         {"new-stack-state", no_argument, NULL, OPT_NEW_STACK_STATE},
         {"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
         {"report", required_argument, NULL, OPT_REPORT},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"start-timeout", required_argument, NULL, OPT_START_TIMEOUT},
+        {"max-input-size", required_argument, NULL, OPT_MAX_INPUT_SIZE},
+        {"input-timeout", required_argument, NULL, OPT_INPUT_TIMEOUT},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -365,6 +427,29 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             o->attach[o->n_attach++] = optarg;
             break;
         case OPT_CONFIG: o->config[o->n_config++] = optarg; break;
+        case OPT_TIMEOUT:
+            if (!cli_parse_duration_ms(optarg, &o->timeout_ms))
+                return usage_error(exit_code, "--timeout takes a duration such as 30s, 1500ms or 5m, not", optarg);
+            break;
+        case OPT_START_TIMEOUT:
+            if (!cli_parse_duration_ms(optarg, &o->start_timeout_ms))
+                return usage_error(exit_code, "--start-timeout takes a duration such as 30s, 1500ms or 5m, not",
+                                   optarg);
+            break;
+        case OPT_MAX_INPUT_SIZE: {
+            size_t n;
+            if (!cli_parse_size(optarg, &n))
+                return usage_error(exit_code, "--max-input-size takes a size such as 512M or 2G, not", optarg);
+            file_read_set_limit(n);
+            break;
+        }
+        case OPT_INPUT_TIMEOUT: {
+            int ms;
+            if (!cli_parse_duration_ms(optarg, &ms))
+                return usage_error(exit_code, "--input-timeout takes a duration such as 30s or 5m, not", optarg);
+            file_read_set_idle_timeout(ms);
+            break;
+        }
         case OPT_SHOW_SECRETS: o->show_secrets = true; break;
         case 'q': o->quiet = true; break;
         case 'h':

@@ -67,6 +67,8 @@ typedef struct cli_options {
     const char *resume;         /* --resume RESULTS.json: skip resources a previous --json run imported */
     const char **attach;        /* --attach pkg=PORT (repeatable) */
     size_t n_attach;
+    int timeout_ms;             /* --timeout: Read/Check/Diff deadline; 0: the plugin host's default */
+    int start_timeout_ms;       /* --start-timeout: plugin start + handshake deadline; 0: default */
     const char **config;        /* --config pkg:key=value (repeatable) */
     size_t n_config;
     /* Working inside a Pulumi project the way `pulumi import` does (cli/target.c). */
@@ -104,5 +106,9 @@ void cli_print_help(FILE *f);
 const char *cli_did_you_mean(const char *word, const char *const *candidates, size_t n);
 /* Runs the import command; returns the exit code. */
 int cli_run_import(cli_options_t *o);
+/* SIGINT/SIGTERM stop an import gracefully: no new resource starts, the calls in flight are
+ * cancelled, the plugins shut down, what finished is written, and the exit code is 130 (SIGINT) or
+ * 143 (SIGTERM). A second signal aborts at once (files are only ever replaced whole). */
+void cli_install_stop_handlers(void);
 
 #endif

@@ -5,6 +5,7 @@
  * stdout or stderr unless the user asks with --json --show-secrets. */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "cli/progress.h"
 #include "cli/report_cmd.h"
 #include "cli/target.h"
+#include "importer/plugin_host.h"
 #include "emitters/review.h"
 #include "emitters/splice.h"
 #include "specs/fileio.h"
@@ -36,6 +38,11 @@ static void print_json(cJSON *doc) {
     free(text);
     cJSON_Delete(doc);
 }
+
+/* The first SIGINT/SIGTERM (plugin_host_install_stop_handlers): the signal number. */
+static volatile sig_atomic_t stop_signal;
+
+void cli_install_stop_handlers(void) { plugin_host_install_stop_handlers(&stop_signal); }
 
 int cli_run_import(cli_options_t *o) {
     /* The project, stack and backend, and where the import goes (cli/target.c). */
@@ -84,7 +91,8 @@ int cli_run_import(cli_options_t *o) {
     po.tty = isatty(2);
     po.quiet = o->quiet || o->json;
     progress_t *prog = progress_new(&po);
-    pipeline_hooks_t hooks = {.on_result = progress_on_result, .on_tick = progress_on_tick, .user = prog};
+    pipeline_hooks_t hooks = {
+        .on_result = progress_on_result, .on_tick = progress_on_tick, .user = prog, .stop = &stop_signal};
     bool quiet = po.quiet;
     int rc;
     /* Declared before the first goto: every exit path frees new_text. */
@@ -223,6 +231,18 @@ int cli_run_import(cli_options_t *o) {
     size_t n_failed = plan->n_items - p.n_ok;
     (void)stack_failed;
     target_print_summary(o, &tgt, &p, wrote_ok);
+    if (stop_signal) {
+        /* Stopped by SIGINT/SIGTERM: what finished was written as usual (each file atomically). */
+        fprintf(stderr,
+                "cimport: stopped by %s: %zu of %zu resources finished, %zu not imported (cancelled or never "
+                "started)%s\n",
+                stop_signal == SIGINT ? "SIGINT" : "SIGTERM", plan->n_items - p.stats.stopped, plan->n_items,
+                p.stats.stopped,
+                o->json ? "; run again with --resume on this run's --json output to import the rest"
+                        : "; run again (with --json to keep results for --resume) to import the rest");
+        rc = 128 + stop_signal;
+        goto done;
+    }
     if (!committed && !quiet)
         fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified), but nothing was written (see above)\n",
                 p.n_ok, plan->n_items, p.n_verified);

@@ -66,6 +66,7 @@ typedef struct lsp_job {
     lsp_job_phase_t phase;
     long wait_id; /* the id of the server request it waits for */
     bool cancelled;
+    volatile sig_atomic_t stop; /* set with `cancelled` while the pipeline runs: the engine stops */
     cJSON *result; /* the command's result, sent once the edit is answered */
     char *target;  /* the target's name for messages */
     struct lsp_job *next;
@@ -101,6 +102,14 @@ struct lsp_server {
 };
 
 /* ---------- sending ---------- */
+
+/* A JSON number as a long without undefined behaviour: out-of-range values (1e300, from a broken or
+ * hostile client) are clamped, so they compare as no valid position or id instead of overflowing. */
+static long lsp_json_long(double d) {
+    if (!(d >= -1e15)) return -1000000000000000L; /* also NaN */
+    if (d > 1e15) return 1000000000000000L;
+    return (long)d;
+}
 
 static void lsp_send(lsp_server_t *s, cJSON *msg) {
     if (!s->stopped) {
@@ -218,7 +227,7 @@ static bool lsp_path_item(const cJSON *o, const char *path, long *out) {
         p = dot ? dot + 1 : p + n;
     }
     if (!cJSON_IsNumber(v)) return false;
-    *out = (long)v->valuedouble;
+    *out = lsp_json_long(v->valuedouble);
     return true;
 }
 
@@ -476,9 +485,9 @@ static bool lsp_apply_init_options(lsp_server_t *s, const cJSON *io, const char 
     const cJSON *mr = cJSON_GetObjectItemCaseSensitive(io, "maxRounds");
     if (mr && !cJSON_IsNull(mr)) {
         if (!cJSON_IsNumber(mr) || mr->valuedouble < 0 || mr->valuedouble > 100 ||
-            mr->valuedouble != (double)(int)mr->valuedouble)
+            mr->valuedouble != (double)mr->valueint)
             return *err = "initializationOptions.maxRounds must be a whole number from 0 to 100", false;
-        o->max_rounds = (int)mr->valuedouble;
+        o->max_rounds = mr->valueint;
     }
     return true;
 }
@@ -595,7 +604,10 @@ static bool lsp_cancel(lsp_server_t *s, const cJSON *params) {
         if (j->phase == LSP_JOB_WAIT_TOKEN) {
             lsp_job_cancelled(s, j);
         } else if (j->phase == LSP_JOB_RUNNING) {
-            j->cancelled = true; /* seen when the pipeline returns */
+            /* The engine sees `stop` at its next turn: it cancels the provider calls in flight and
+             * starts nothing more; the pipeline then returns and `cancelled` answers the request. */
+            j->cancelled = true;
+            j->stop = 1;
         }
         /* LSP_JOB_WAIT_APPLY: the edit is with the editor already; its answer decides. */
         return true;
@@ -847,7 +859,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     lsp_progress(s, job->token, "begin", arena_sprintf(a, "Importing %s into %s", what, t.name), NULL, 0);
     pipeline_t p;
     lsp_run_ctx_t ctx = {.s = s, .job = job};
-    pipeline_hooks_t hooks = {.on_result = lsp_on_result, .on_tick = lsp_on_tick, .user = &ctx};
+    pipeline_hooks_t hooks = {.on_result = lsp_on_result, .on_tick = lsp_on_tick, .user = &ctx, .stop = &job->stop};
     bool ran = pipeline_run(&p, &o, file, &hooks);
     lsp_poll_input(s);
     buf_t msg;
@@ -1164,7 +1176,7 @@ static void lsp_execute(lsp_server_t *s, const cJSON *id, const cJSON *params) {
 static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
     if (!cJSON_IsNumber(id)) return;
-    long wid = (long)id->valuedouble;
+    long wid = lsp_json_long(id->valuedouble);
     lsp_job_t *job = NULL;
     for (lsp_job_t *j = s->jobs; j && !job; j = j->next)
         if (j->phase != LSP_JOB_RUNNING && j->wait_id == wid) job = j;

@@ -24,7 +24,8 @@ int main(int argc, char **argv) {
         free(o.config);
         return rc;
     }
-    /* Provider plugins run in their own process groups; stop them on SIGINT/SIGTERM too. */
-    plugin_host_install_signal_handlers();
+    /* Provider plugins run in their own process groups: a first SIGINT/SIGTERM stops the import
+     * gracefully (cli.h), a second kills them and cimport at once. */
+    cli_install_stop_handlers();
     return cli_run_import(&o); /* frees o.schemas */
 }

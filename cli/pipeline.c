@@ -133,6 +133,8 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         ho.project = p->project;
         ho.log = on_provider_log;
         ho.log_user = p;
+        if (o->timeout_ms > 0) ho.call_timeout_ms = o->timeout_ms;
+        if (o->start_timeout_ms > 0) ho.port_timeout_ms = ho.start_timeout_ms = o->start_timeout_ms;
         p->plugin_host = plugin_host_new(&ho, diags);
         if (!p->plugin_host) return false;
         p->registry = provider_registry_new(plugin_host_factory, p->plugin_host);
@@ -155,6 +157,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         eo.on_result = hooks->on_result;
         eo.on_tick = hooks->on_tick;
         eo.user = hooks->user;
+        eo.stop = hooks->stop;
     }
     p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
     if (!p->results) return false;

@@ -45,6 +45,7 @@ typedef struct pipeline_hooks {
     void (*on_result)(void *user, const import_result_t *r, size_t done, size_t total);
     void (*on_tick)(void *user, size_t done, size_t failed, size_t in_flight, size_t total);
     void *user;
+    const volatile sig_atomic_t *stop; /* engine_options_t.stop: SIGINT/SIGTERM, an LSP cancel; may be NULL */
 } pipeline_hooks_t;
 
 /* Runs everything. `file` may be NULL: then o->spec_path or the inline TYPE NAME ID is used.

@@ -357,6 +357,7 @@ struct engine {
     size_t in_flight, finished, failed, delivered;
     int64_t next_tick;
     engine_stats_t stats;
+    bool stopping; /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
 };
 
 static long item_parent(const engine_t *g, size_t i) {
@@ -479,6 +480,14 @@ static void item_finish(engine_item_t *e) {
     engine_t *g = e->eng;
     import_result_t *r = e->r;
     if (r->diags.errors && r->status == IMPORT_OK) r->status = IMPORT_FAILED;
+    if (g->stopping && r->status == IMPORT_FAILED) {
+        /* Its call was cancelled by the stop (or failed meanwhile): not imported, to be retried. */
+        diag_add(&r->diags, DIAG_ERROR, DIAG_GENERIC, NULL,
+                 arena_sprintf(e->a, "resource '%s' of type '%s'", item_name(r->item), r->item->type),
+                 "not imported: the run was stopped while it was being imported");
+        r->status = IMPORT_SKIPPED;
+        g->stats.stopped++;
+    }
     if (!r->inputs) r->inputs = pv_object(e->a);
     size_t scratch = scratch_in_flight(g);
     if (scratch > g->stats.peak_scratch_bytes) g->stats.peak_scratch_bytes = scratch;
@@ -862,6 +871,34 @@ static void engine_tick(engine_t *g, bool force) {
     g->opts->on_tick(g->opts->user, g->finished, g->failed, g->in_flight, g->n);
 }
 
+static bool stop_requested(const engine_t *g) { return g->opts->stop && *g->opts->stop; }
+
+/* The first time a stop is seen: cancel every call in flight (their completions come back failed). */
+static void engine_stop(engine_t *g) {
+    if (g->stopping) return;
+    g->stopping = true;
+    provider_registry_cancel_all(g->providers);
+}
+
+/* After a stop, once nothing is in flight: every resource not started ends as not imported. */
+static void stop_rest(engine_t *g) {
+    for (size_t i = g->delivered; i < g->n; i++) {
+        if (g->where[i] != ITEM_WAITING && g->where[i] != ITEM_READY) continue;
+        import_result_t *r = &g->results[i];
+        arena_t *a = result_arena(g, r);
+        diag_add(&r->diags, DIAG_ERROR, DIAG_GENERIC, NULL,
+                 arena_sprintf(a, "resource '%s' of type '%s'", item_name(r->item), r->item->type),
+                 "not imported: the run was stopped before it started");
+        r->status = IMPORT_SKIPPED;
+        r->inputs = pv_object(a);
+        g->where[i] = ITEM_DONE;
+        g->finished++;
+        g->failed++;
+        g->stats.stopped++;
+    }
+    deliver(g);
+}
+
 /* Runs the completions queued so far; returns whether there were any. */
 static bool run_completions(engine_t *g) {
     engine_item_t *e = g->done_head;
@@ -917,12 +954,16 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
 
     while (g.delivered < n) {
         long i;
-        while (g.in_flight < g.parallel && (i = next_startable(&g)) >= 0) engine_start(&g, (size_t)i);
+        if (stop_requested(&g)) engine_stop(&g);
+        while (!g.stopping && g.in_flight < g.parallel && (i = next_startable(&g)) >= 0) engine_start(&g, (size_t)i);
         engine_tick(&g, false);
         if (run_completions(&g)) continue;
         if (g.delivered == n) break;
         if (g.in_flight == 0) {
-            break_cycle(&g);
+            if (g.stopping)
+                stop_rest(&g);
+            else
+                break_cycle(&g);
             continue;
         }
         int timeout = -1;
@@ -930,7 +971,10 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
             int64_t left = g.next_tick - grpc_now_ms();
             timeout = left > 0 ? (int)left : 0;
         }
-        if (provider_registry_poll(providers, timeout) == 0 && !g.done_head) {
+        /* A stop flag set by a signal handler between the check above and poll(2) is seen within
+         * this bound even when no call completes. */
+        if (opts->stop && (timeout < 0 || timeout > 200)) timeout = 200;
+        if (provider_registry_poll(providers, timeout) == 0 && !g.done_head && !stop_requested(&g)) {
             /* Calls are in flight but no provider can complete them: a provider broke the async
              * contract. Fail what is left rather than wait forever; the slots are not reused. */
             diag_error(diags, DIAG_PROVIDER, "%zu provider calls never completed", g.in_flight);

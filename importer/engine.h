@@ -9,6 +9,7 @@
 #ifndef CIMPORT_ENGINE_H
 #define CIMPORT_ENGINE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -84,6 +85,7 @@ typedef struct engine_stats {
     size_t peak_in_flight;         /* most resources in flight at once */
     size_t peak_held;              /* most finished results held back for an earlier one (plan order) */
     size_t peak_scratch_bytes;     /* most scratch-arena bytes of the resources in flight, together */
+    size_t stopped;                /* resources not imported because of a stop (engine_options_t.stop) */
 } engine_stats_t;
 
 #define ENGINE_PARALLEL_DEFAULT 16 /* as `pulumi import` */
@@ -112,6 +114,11 @@ typedef struct engine_options {
     int tick_ms; /* <= 0: ENGINE_TICK_MS_DEFAULT */
     const engine_resume_t *resume; /* may be NULL */
     engine_stats_t *stats;         /* filled when not NULL */
+    /* A stop request (a signal handler's flag, an LSP cancel): once *stop is non-zero no resource is
+     * started any more, the provider calls in flight are cancelled, and every resource not finished
+     * ends IMPORT_SKIPPED ("not imported: the run was stopped"); finished results stay as they are.
+     * May be NULL. */
+    const volatile sig_atomic_t *stop;
 } engine_options_t;
 
 void engine_options_default(engine_options_t *o);

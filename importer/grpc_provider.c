@@ -45,6 +45,8 @@ void grpc_provider_options_default(grpc_provider_options_t *o) {
     memset(o, 0, sizeof *o);
     o->host = "127.0.0.1";
     o->call_timeout_ms = 300000;
+    o->start_timeout_ms = 60000;
+    o->schema_timeout_ms = 300000;
     o->stack = "cimport";
     o->project = "cimport";
 }
@@ -110,7 +112,7 @@ static ProtobufCMessage *call(gprov_t *g, const char *method, const ProtobufCMes
             diag_list_free(&tmp);
         }
         grpc_response_free(&r);
-        grpc_call_unary(g->conn, method, bytes, len, g->opts.call_timeout_ms, &r);
+        grpc_call_unary(g->conn, method, bytes, len, grpc_provider_timeout_for(&g->opts, method), &r);
         if (r.status != GRPC_UNAVAILABLE || grpc_conn_usable(g->conn)) break;
     }
     g->current_diags = NULL;
@@ -495,6 +497,8 @@ typedef struct acall {
     provider_done_fn done;
     void *user;
     bool ok; /* deferred calls: the outcome */
+    grpc_call_t *call; /* while on the wire */
+    bool cancelled;    /* by cancel_all: never retried */
     struct acall *prev, *next;
 } acall_t;
 
@@ -543,13 +547,14 @@ static void ensure_conn(gprov_t *g) {
 
 static void acall_send(acall_t *c) {
     ensure_conn(c->g);
-    grpc_call_start(c->g->conn, c->method, c->bytes, c->len, c->g->opts.call_timeout_ms, acall_grpc_done, c);
+    c->call = grpc_call_start(c->g->conn, c->method, c->bytes, c->len, c->g->opts.call_timeout_ms, acall_grpc_done, c);
 }
 
 static void acall_grpc_done(void *user, const grpc_result_t *r) {
     acall_t *c = user;
     gprov_t *g = c->g;
-    if (r->status == GRPC_UNAVAILABLE && !c->retried && !grpc_conn_usable(g->conn)) {
+    c->call = NULL;
+    if (r->status == GRPC_UNAVAILABLE && !c->retried && !c->cancelled && !grpc_conn_usable(g->conn)) {
         c->retried = true;
         acall_send(c);
         return;
@@ -709,13 +714,35 @@ static const provider_ops_t GRPC_PROVIDER_OPS = {
     .close = op_close,
 };
 
+/* Resets the stream of every call on the wire; grpc_call_cancel completes each at once (the
+ * completion only queues the outcome for the caller's poll). */
+static void op_cancel_all(provider_t *base) {
+    gprov_t *g = base->impl;
+    acall_t *c = g->async_calls;
+    while (c) {
+        acall_t *next = c->next; /* cancelling unlinks c */
+        c->cancelled = true;
+        if (c->call) grpc_call_cancel(c->call);
+        c = next;
+    }
+}
+
 static const provider_async_ops_t GRPC_PROVIDER_ASYNC_OPS = {
     .read_async = op_read_async,
     .check_async = op_check_async,
     .diff_async = op_diff_async,
     .poll = op_poll,
     .event_loop = op_event_loop,
+    .cancel_all = op_cancel_all,
 };
+
+int grpc_provider_timeout_for(const grpc_provider_options_t *o, const char *method) {
+    const char *m = strrchr(method, '/');
+    m = m ? m + 1 : method;
+    if (!strcmp(m, "Read") || !strcmp(m, "Check") || !strcmp(m, "Diff")) return o->call_timeout_ms;
+    if (!strcmp(m, "GetSchema")) return o->schema_timeout_ms;
+    return o->start_timeout_ms;
+}
 
 /* --- attach -------------------------------------------------------------------------------------- */
 
@@ -729,6 +756,8 @@ provider_t *grpc_provider_attach_with(const char *package, const char *version, 
         g->opts = *opts;
         if (!g->opts.host) g->opts.host = "127.0.0.1";
         if (g->opts.call_timeout_ms <= 0) g->opts.call_timeout_ms = 300000;
+        if (g->opts.start_timeout_ms <= 0) g->opts.start_timeout_ms = 60000;
+        if (g->opts.schema_timeout_ms <= 0) g->opts.schema_timeout_ms = 300000;
         if (!g->opts.stack) g->opts.stack = "cimport";
         if (!g->opts.project) g->opts.project = "cimport";
     }

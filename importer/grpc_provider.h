@@ -26,7 +26,9 @@
 
 typedef struct grpc_provider_options {
     const char *host;          /* default "127.0.0.1" */
-    int call_timeout_ms;       /* deadline of each call; default 300000 (5 minutes) */
+    int call_timeout_ms;       /* deadline of each Read, Check and Diff; default 300000 (5 minutes) */
+    int start_timeout_ms;      /* Handshake, Attach, GetPluginInfo, CheckConfig, Configure; default 60000 */
+    int schema_timeout_ms;     /* GetSchema (large schemas take a while); default 300000 */
     const char *cache_dir;     /* schema cache root; NULL: $XDG_CACHE_HOME/cimport or ~/.cache/cimport */
     bool no_schema_cache;      /* always ask GetSchema, never read or write the cache */
     grpc_loop_t *loop;         /* a loop shared with other providers; NULL: the provider makes its own */
@@ -38,6 +40,8 @@ typedef struct grpc_provider_options {
 } grpc_provider_options_t;
 
 void grpc_provider_options_default(grpc_provider_options_t *o);
+/* The deadline (ms) these options give a call of `method` ("/pulumirpc.ResourceProvider/Read"). */
+int grpc_provider_timeout_for(const grpc_provider_options_t *o, const char *method);
 
 /* Attaches to a plugin listening on 127.0.0.1:port with default options and Attach sent (the
  * `--attach pkg=PORT` / PULUMI_DEBUG_PROVIDERS case). config is the package's provider config object

@@ -414,6 +414,30 @@ static void on_fatal_signal(int sig) {
     errno = saved;
 }
 
+/* Graceful mode: the first SIGINT/SIGTERM only sets the caller's flag (to the signal number); a
+ * second one is fatal as above. */
+static volatile sig_atomic_t *stop_flag;
+
+static void on_stop_signal(int sig) {
+    if (stop_flag && *stop_flag == 0) {
+        *stop_flag = sig;
+        return;
+    }
+    on_fatal_signal(sig);
+}
+
+void plugin_install_stop_handlers(volatile sig_atomic_t *flag) {
+    stop_flag = flag;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask); /* no SA_RESTART: a blocking poll(2) returns at once with EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sa.sa_handler = on_fatal_signal;
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 void plugin_install_signal_handlers(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

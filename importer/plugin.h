@@ -18,6 +18,7 @@
 #ifndef CIMPORT_PLUGIN_H
 #define CIMPORT_PLUGIN_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -110,6 +111,10 @@ void plugin_stop(plugin_proc_t *p, int grace_ms);
 /* Installs SIGINT/SIGTERM/SIGHUP handlers that SIGKILL the process group of every running plugin and
  * then die of the same signal, so an interrupted cimport leaves no plugin behind. */
 void plugin_install_signal_handlers(void);
+/* The graceful form: the first SIGINT or SIGTERM sets *flag to the signal number and returns (the
+ * caller stops its work, cancels what is in flight and keeps what finished); a second one kills
+ * every plugin's process group and dies of the signal at once. SIGHUP stays fatal. */
+void plugin_install_stop_handlers(volatile sig_atomic_t *flag);
 
 /* --- download ------------------------------------------------------------------------------------ */
 

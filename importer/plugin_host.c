@@ -70,6 +70,8 @@ void plugin_host_options_default(plugin_host_options_t *o) {
     o->download = true;
     o->port_timeout_ms = 30000;
     o->call_timeout_ms = 300000;
+    o->start_timeout_ms = 60000;
+    o->schema_timeout_ms = 300000;
     o->grace_ms = 5000;
     o->max_restarts = 2;
     o->stack = "cimport";
@@ -82,6 +84,8 @@ grpc_loop_t *plugin_host_loop(const plugin_host_t *h) {
 const char *plugin_host_engine_address(const plugin_host_t *h) {
     return engine_endpoint_address(h->endpoint);
 }
+void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag) { plugin_install_stop_handlers(flag); }
+
 void plugin_host_install_signal_handlers(void) {
     plugin_install_signal_handlers();
 }
@@ -150,6 +154,8 @@ plugin_host_t *plugin_host_new(const plugin_host_options_t *o, diag_list_t *diag
     plugin_host_options_default(&d);
     if (h->o.port_timeout_ms <= 0) h->o.port_timeout_ms = d.port_timeout_ms;
     if (h->o.call_timeout_ms <= 0) h->o.call_timeout_ms = d.call_timeout_ms;
+    if (h->o.start_timeout_ms <= 0) h->o.start_timeout_ms = d.start_timeout_ms;
+    if (h->o.schema_timeout_ms <= 0) h->o.schema_timeout_ms = d.schema_timeout_ms;
     if (h->o.grace_ms < 0) h->o.grace_ms = d.grace_ms;
     if (h->o.max_restarts < 0) h->o.max_restarts = 0;
     if (!h->o.stack) h->o.stack = d.stack;
@@ -196,6 +202,8 @@ static void grpc_opts(const hprov_t *p, grpc_provider_options_t *g) {
     g->loop = p->host->loop;
     g->endpoint = p->host->endpoint;
     g->call_timeout_ms = p->host->o.call_timeout_ms;
+    g->start_timeout_ms = p->host->o.start_timeout_ms;
+    g->schema_timeout_ms = p->host->o.schema_timeout_ms;
     g->cache_dir = p->host->o.schema_cache_dir;
     g->no_schema_cache = p->host->o.no_schema_cache;
     g->stack = p->host->o.stack;
@@ -301,6 +309,13 @@ static bool transport_failure(const diag_list_t *diags) {
     return false;
 }
 
+static int plugin_host_timeout_for(const plugin_host_options_t *o, const char *method) {
+    grpc_provider_options_t g = {.call_timeout_ms = o->call_timeout_ms,
+                                 .start_timeout_ms = o->start_timeout_ms,
+                                 .schema_timeout_ms = o->schema_timeout_ms};
+    return grpc_provider_timeout_for(&g, method);
+}
+
 /* After a failed call (never from a completion callback: it may run the loop and stop the process).
  * A dead plugin is reported with its stderr and retired (the next call restarts it); a call that ran
  * into the deadline is said to have. `generation` is the process the call ran on. */
@@ -335,11 +350,23 @@ static void after_failure(hprov_t *p, const char *method, const char *resource, 
                           (int)plugin_proc_pid(p->proc), how, method, *tail ? tail : "    (nothing)");
         diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource, "%s", p->last_crash_report);
         retire_inner(p);
-    } else if (grpc_now_ms() - started >= p->host->o.call_timeout_ms - 50) {
-        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
-                 "%s did not answer %s within %d ms and the call was abandoned; the provider may be stuck (a slow "
-                 "cloud API can need a longer deadline)",
-                 p->name, method, p->host->o.call_timeout_ms);
+    } else if (grpc_now_ms() - started >= plugin_host_timeout_for(&p->host->o, method) - 50) {
+        /* One message per failure: the transport's "failed (DEADLINE_EXCEEDED)" is replaced by this. */
+        diag_t *last = diags ? diags->tail : NULL;
+        if (last && last->code == DIAG_PROVIDER && strstr(last->message, "(DEADLINE_EXCEEDED)"))
+            last->message = arena_sprintf(diags->arena,
+                                          "%s did not answer %s within its %d ms deadline (%lld ms elapsed); the call "
+                                          "was cancelled and the other resources went on. The provider may be "
+                                          "stuck; a slow cloud API can need a longer deadline (--timeout)",
+                                          p->name, method, plugin_host_timeout_for(&p->host->o, method),
+                                          (long long)(grpc_now_ms() - started));
+        else
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
+                     "%s did not answer %s within its %d ms deadline (%lld ms elapsed); the call was cancelled and the "
+                     "other resources went on. The provider may be stuck; a slow cloud API can need a longer deadline "
+                     "(--timeout)",
+                     p->name, method, plugin_host_timeout_for(&p->host->o, method),
+                     (long long)(grpc_now_ms() - started));
     } else if (p->attach_port > 0 && !grpc_conn_usable(grpc_provider_conn(p->inner))) {
         p->last_crash = arena_sprintf(p->arena, "the connection to port %d was lost", p->attach_port);
     }
@@ -605,12 +632,21 @@ static const provider_ops_t HOST_OPS = {
     .close = op_close,
 };
 
+/* The gRPC providers' calls complete as cancelled into our ready queue; op_poll hands them on. */
+static void op_cancel_all(provider_t *base) {
+    hprov_t *p = (hprov_t *)base;
+    if (p->inner && p->inner->async->cancel_all) p->inner->async->cancel_all(p->inner);
+    for (size_t i = 0; i < p->n_retired; i++)
+        if (p->retired[i]->async->cancel_all) p->retired[i]->async->cancel_all(p->retired[i]);
+}
+
 static const provider_async_ops_t HOST_ASYNC_OPS = {
     .read_async = op_read_async,
     .check_async = op_check_async,
     .diff_async = op_diff_async,
     .poll = op_poll,
     .event_loop = op_event_loop,
+    .cancel_all = op_cancel_all,
 };
 
 /* --- the factory --------------------------------------------------------------------------------- */

@@ -20,6 +20,7 @@
 #ifndef CIMPORT_PLUGIN_HOST_H
 #define CIMPORT_PLUGIN_HOST_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -46,7 +47,9 @@ typedef struct plugin_host_options {
     bool download;                /* download missing plugins (default true) */
     bool ignore_debug_env;        /* do not read PULUMI_DEBUG_PROVIDERS */
     int port_timeout_ms;          /* wait for a plugin's port line; default 30000 */
-    int call_timeout_ms;          /* deadline of each call; default 300000 */
+    int call_timeout_ms;          /* deadline of each Read/Check/Diff call; default 300000 */
+    int start_timeout_ms;         /* Handshake..Configure after the port line; default 60000 */
+    int schema_timeout_ms;        /* GetSchema; default 300000 */
     int grace_ms;                 /* SIGINT → SIGKILL; default 5000 */
     int max_restarts;             /* per plugin after crashes; default 2 */
     const char *stack, *project;  /* for provider URNs; default "cimport" */
@@ -81,6 +84,8 @@ int plugin_host_provider_port(const provider_t *p);
 /* For the CLI: SIGINT/SIGTERM/SIGHUP kill every plugin's process group, then cimport dies of the
  * signal as usual. */
 void plugin_host_install_signal_handlers(void);
+/* The graceful form (plugin.h plugin_install_stop_handlers): first SIGINT/SIGTERM sets *flag. */
+void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag);
 
 /* --- provider configuration ---------------------------------------------------------------------- */
 

@@ -108,6 +108,10 @@ typedef struct provider_async_ops {
     /* The event loop the provider's calls complete on (importer/grpc.h), or NULL. Providers that share
      * one loop are driven by one poll(2). */
     struct grpc_loop *(*event_loop)(provider_t *p);
+    /* Cancels every call in flight (gRPC: the stream is reset, which is gRPC's Cancel): each one's
+     * `done` then runs with ok = false and a diagnostic saying it was cancelled, from the next poll
+     * as always. NULL: calls cannot be cancelled (they finish, or hit their deadline). */
+    void (*cancel_all)(provider_t *p);
 } provider_async_ops_t;
 
 struct provider {
@@ -134,6 +138,9 @@ provider_t *provider_registry_get(provider_registry_t *r, const char *package, c
  * the poll ops plus 1 if an event loop was run, 0 when no provider has anything that could complete
  * (a caller waiting for a `done` then waits forever). */
 size_t provider_registry_poll(provider_registry_t *r, int timeout_ms);
+/* Cancels the calls in flight on every provider (provider_async_ops_t.cancel_all): for a stop
+ * (SIGINT/SIGTERM, an LSP $/cancelRequest). */
+void provider_registry_cancel_all(provider_registry_t *r);
 /* Closes every provider. */
 void provider_registry_free(provider_registry_t *r);
 

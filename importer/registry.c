@@ -84,6 +84,13 @@ size_t provider_registry_poll(provider_registry_t *r, int timeout_ms) {
     return any ? 1 : 0;
 }
 
+void provider_registry_cancel_all(provider_registry_t *r) {
+    for (size_t i = 0; r && i < r->n; i++) {
+        provider_t *p = r->entries[i].provider;
+        if (p && p->async && p->async->cancel_all) p->async->cancel_all(p);
+    }
+}
+
 void provider_registry_free(provider_registry_t *r) {
     if (!r) return;
     for (size_t i = 0; i < r->n; i++) {

@@ -175,7 +175,7 @@ static const cJSON *container_open(const cJSON *doc, const char *path, deploymen
                  "\"deployment\"}) or a stack checkpoint ({\"version\", \"checkpoint\"})");
         return NULL;
     }
-    if (!cJSON_IsNumber(version) || version->valuedouble != (double)(int)version->valuedouble) {
+    if (!cJSON_IsNumber(version) || version->valuedouble != (double)version->valueint) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "the stack state's `version` is not an integer");
         return NULL;
     }

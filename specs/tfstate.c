@@ -341,7 +341,7 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
         if (root) read_show_module(a, s, root, &cap);
         return s;
     }
-    s->version = (int)ver->valuedouble;
+    s->version = ver->valueint; /* cJSON clamps it to int: a huge number must not overflow a cast */
     if (s->version < 4) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
                  "Terraform state version %d (written by Terraform %s) is not supported; cimport reads version 4. "

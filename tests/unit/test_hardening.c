@@ -1,0 +1,253 @@
+/* test_hardening.c — hostile input at the library level (issue 15): the strict JSON checks
+ * (duplicate keys, NUL, invalid UTF-8) on every JSON reader, the input size cap and pipe idle
+ * timeout of file_read_all, the splice guard against the libtree-sitter 65,535-extras corruption,
+ * and the C# emitter on a program that needs no `using` alias (it called qsort(NULL, 0, ...)). */
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emitters/emit.h"
+#include "emitters/splice.h"
+#include "importer/engine.h"
+#include "pcl/pcl.h"
+#include "specs/deployment.h"
+#include "specs/fileio.h"
+#include "specs/importfile.h"
+#include "specs/json_strict.h"
+#include "specs/schema.h"
+#include "specs/tfstate.h"
+#include "testutil.h"
+
+/* The first error's formatted text ("file:line: message"), or "" when there is none. */
+static const char *first_error(diag_list_t *d) {
+    for (diag_t *x = d->head; x; x = x->next)
+        if (x->severity == DIAG_ERROR) return diag_format(d, x);
+    return "";
+}
+
+static void strict_rejects(const char *json, const char *want) {
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_msg(!json_strict_check(json, strlen(json), "t.json", &d), "accepted: %s", json);
+    ck_assert_uint_eq(d.errors, 1);
+    ck_assert_msg(strstr(first_error(&d), want), "for %s: got '%s', want '%s'", json, first_error(&d), want);
+    diag_list_free(&d);
+}
+
+static void strict_accepts(const char *json) {
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_msg(json_strict_check(json, strlen(json), "t.json", &d), "rejected %s: %s", json, first_error(&d));
+    diag_list_free(&d);
+}
+
+START_TEST(test_json_strict) {
+    strict_accepts("{\"a\": 1, \"b\": {\"a\": 2}, \"c\": [{\"a\": 1}, {\"a\": 2}]}");
+    strict_accepts("{\"a\\\"\": 1, \"a\": 2, \"\\u00e9\": 1, \"\\u00c9\": 2}");
+    strict_accepts("[\"\\u0001\", \"é𝄞\"]");
+    strict_rejects("{\"a\": 1,\n \"a\": 2}", "t.json:2: duplicate key 'a' in a JSON object (first at line 1)");
+    /* the same key spelled with an escape */
+    strict_rejects("{\"a\": 1,\n\n \"\\u0061\": 2}", "t.json:3: duplicate key 'a'");
+    /* nested: the inner object's duplicate, keys of the outer object interleaved */
+    strict_rejects("{\"x\": 1, \"o\": {\"k\": 1,\n \"k\": 2}, \"y\": 2}", "t.json:2: duplicate key 'k'");
+    strict_rejects("{\"x\": {\"k\": 1}, \"y\": 1,\n\"x\": 2}", "t.json:2: duplicate key 'x'");
+    strict_rejects("{\"name\": \"a\\u0000b\"}", "t.json:1: a string holds a NUL character");
+    strict_rejects("{\"a\\u0000\": 1}", "NUL character");
+    strict_rejects("{\"a\": \"\xff\"}", "t.json:1: invalid UTF-8 (byte 0xFF at column 8)");
+    strict_rejects("\n{\"a\": \"\xc0\xaf\"}", "t.json:2: invalid UTF-8 (byte 0xC0"); /* overlong '/' */
+    strict_rejects("{\"a\": \"\xed\xa0\x80\"}", "invalid UTF-8");                     /* a surrogate */
+    strict_rejects("{\"a\": \"\xf4\x90\x80\x80\"}", "invalid UTF-8");                 /* past U+10FFFF */
+    strict_rejects("{\"a\": \"\xe2\x82\"}", "invalid UTF-8");                         /* truncated */
+    /* a big object: sorted, not quadratic */
+    size_t n = 200000;
+    char *big = malloc(n * 16 + 16);
+    size_t len = 0;
+    big[len++] = '{';
+    for (size_t i = 0; i < n; i++) len += (size_t)sprintf(big + len, "%s\"k%zu\":1", i ? "," : "", i);
+    big[len++] = '}';
+    big[len] = 0;
+    strict_accepts(big);
+    len = strlen(big) - 1;
+    len += (size_t)sprintf(big + len, ",\"k7\":2}");
+    strict_rejects(big, "duplicate key 'k7'");
+    free(big);
+}
+END_TEST
+
+/* Every reader of JSON from outside applies the check. */
+START_TEST(test_readers_are_strict) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *dup_if = "{\"resources\": [{\"type\": \"random:index/randomPet:RandomPet\", \"name\": \"a\", "
+                         "\"id\": \"x\", \"id\": \"y\"}]}";
+    ck_assert_ptr_null(import_file_parse(a, dup_if, strlen(dup_if), "i.json", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "duplicate key 'id'"));
+    diag_list_free(&d);
+
+    diag_list_init(&d);
+    const char *dup_yaml = "resources:\n  - type: t:index:T\n    name: a\n    id: x\n    id: y\n";
+    ck_assert_ptr_null(import_file_parse(a, dup_yaml, strlen(dup_yaml), "i.yaml", &d));
+    ck_assert_str_eq(first_error(&d),
+                     "i.yaml:5: duplicate key 'id' in a YAML mapping (first at line 4): remove one of them, cimport "
+                     "does not guess which one is meant");
+    diag_list_free(&d);
+
+    diag_list_init(&d);
+    const char *dup_state = "{\"version\": 3, \"deployment\": {\"resources\": [], \"resources\": []}}";
+    ck_assert_ptr_null(deployment_parse(a, dup_state, strlen(dup_state), "s.json", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "s.json:1: duplicate key 'resources'"));
+    diag_list_free(&d);
+
+    diag_list_init(&d);
+    const char *nul_schema = "{\"name\": \"p\\u0000q\", \"resources\": {}}";
+    ck_assert_ptr_null(schema_load_buffer(nul_schema, strlen(nul_schema), "schema.json", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "schema.json:1: a string holds a NUL character"));
+    diag_list_free(&d);
+
+    diag_list_init(&d);
+    const char *utf_tf = "{\"version\": 4, \"resources\": [{\"type\": \"a\xff\"}]}";
+    ck_assert_ptr_null(tfstate_parse(a, utf_tf, strlen(utf_tf), "t.tfstate", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "t.tfstate:1: invalid UTF-8"));
+    diag_list_free(&d);
+
+    /* Fuzzer finding (fuzz_tfstate): a version beyond int was cast from double (UBSan). */
+    diag_list_init(&d);
+    const char *huge = "{\"version\": 4333333333333333333333333333333333333, \"resources\": []}";
+    ck_assert_ptr_null(tfstate_parse(a, huge, strlen(huge), "h.tfstate", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "is newer than this cimport reads"));
+    diag_list_free(&d);
+    diag_list_init(&d);
+    const char *huge_dep = "{\"version\": 1e300, \"deployment\": {\"resources\": []}}";
+    ck_assert_ptr_null(deployment_parse(a, huge_dep, strlen(huge_dep), "h.json", &d));
+    diag_list_free(&d);
+
+    diag_list_init(&d);
+    const char *dup_results = "{\"resources\": [], \"resources\": []}";
+    ck_assert_ptr_null(engine_resume_parse(dup_results, strlen(dup_results), "r.json", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "duplicate key 'resources'"));
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_file_read_caps) {
+    char *dir = tu_mkdtemp();
+    char path[4096];
+    snprintf(path, sizeof path, "%s/f.json", dir);
+    ck_assert(tu_write(path, "0123456789"));
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    size_t len = 0;
+    file_read_set_limit(10);
+    ck_assert_ptr_nonnull(file_read_all(a, path, &len, &d));
+    ck_assert_uint_eq(len, 10);
+    file_read_set_limit(9);
+    ck_assert_ptr_null(file_read_all(a, path, &len, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "the file is larger than the input size cap of 9 bytes"));
+    diag_list_free(&d);
+
+    /* a device without an end: counted while reading */
+    diag_list_init(&d);
+    file_read_set_limit(1 << 20);
+    ck_assert_ptr_null(file_read_all(a, "/dev/zero", &len, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "/dev/zero: the input is larger than the input size cap"));
+    diag_list_free(&d);
+
+    /* a FIFO whose writer keeps it open and sends nothing */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    int wfd = open(path, O_RDWR); /* a writer that never writes */
+    ck_assert_int_ge(wfd, 0);
+    diag_list_init(&d);
+    file_read_set_idle_timeout(300);
+    ck_assert_ptr_null(file_read_all(a, path, &len, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "nothing arrived for 300 ms"));
+    diag_list_free(&d);
+    close(wfd);
+    file_read_set_limit(0);
+    file_read_set_idle_timeout(0);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_splice_refuses_comment_floods) {
+    /* 65,534 comments corrupted libtree-sitter's heap (munmap_chunk(): invalid pointer). */
+    static const struct {
+        lang_t lang;
+        const char *head, *fmt;
+    } cases[] = {
+        {LANG_TYPESCRIPT, "import * as pulumi from \"@pulumi/pulumi\";\n", "// c%d\n"},
+        {LANG_PYTHON, "import pulumi\n", "# c%d\n"},
+        {LANG_GO, "package main\n", "// c%d\n"},
+        {LANG_CSHARP, "using Pulumi;\n", "/* c%d */\n"},
+        {LANG_JAVA, "package p;\n", "// c%d\n"},
+        {LANG_YAML, "name: x\n", "# c%d\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        size_t cap = 65534 * 16 + 64, len = 0;
+        char *t = malloc(cap);
+        len += (size_t)sprintf(t, "%s", cases[k].head);
+        for (int i = 0; i < 65534; i++) len += (size_t)sprintf(t + len, cases[k].fmt, i);
+        diag_list_t d;
+        diag_list_init(&d);
+        char *out = NULL;
+        bool changed = true;
+        ck_assert(!splice_program(t, len, cases[k].lang, "x", NULL, &out, &changed, &d));
+        ck_assert_ptr_null(out);
+        ck_assert_ptr_nonnull(strstr(first_error(&d), "program: the file has 65534 comments"));
+        diag_list_free(&d);
+        arena_t *a = arena_new();
+        splice_definition_t *defs;
+        size_t n;
+        diag_list_init(&d);
+        ck_assert(!splice_list_definitions(t, len, cases[k].lang, "f", a, &defs, &n, &d));
+        diag_list_free(&d);
+        arena_free(a);
+        free(t);
+    }
+}
+END_TEST
+
+START_TEST(test_csharp_without_aliases) {
+    /* A program whose only resource needs no `using X = ...;` alias: no usings to sort. */
+    const char *pp = "config name string {\n}\n";
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(pp, strlen(pp), "p.pp", &d);
+    ck_assert_msg(p != NULL, "%s", first_error(&d));
+    schema_set_t *set = schema_set_new();
+    ck_assert(pcl_bind(p, set, &d));
+    char *cs = emit_program(p, LANG_CSHARP, &d);
+    ck_assert_msg(cs != NULL, "%s", first_error(&d));
+    ck_assert_ptr_nonnull(strstr(cs, "Deployment.RunAsync"));
+    free(cs);
+    schema_set_free(set);
+    pcl_program_free(p);
+    diag_list_free(&d);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("hardening");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_json_strict);
+    tcase_add_test(tc, test_readers_are_strict);
+    tcase_add_test(tc, test_file_read_caps);
+    tcase_add_test(tc, test_splice_refuses_comment_floods);
+    tcase_add_test(tc, test_csharp_without_aliases);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
