@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         (void)p;
         free(import_file_to_json(f));
     }
-    for (diag_t *x = d.head; x; x = x->next) (void)diag_format(&d, x);
+    for (diag_t *x = d.head; x; x = x->next)
+        (void)diag_format(&d, x);
     diag_list_free(&d);
     arena_free(a);
     return 0;

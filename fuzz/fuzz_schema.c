@@ -11,9 +11,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     schema_package_t *pkg = schema_load_buffer((const char *)data, size, "fuzz-schema.json", &d);
     if (pkg) {
         size_t n = schema_resource_count(pkg);
-        for (size_t i = 0; i < n && i < 256; i++) (void)schema_find_resource(pkg, schema_resource_token_at(pkg, i));
+        for (size_t i = 0; i < n && i < 256; i++)
+            (void)schema_find_resource(pkg, schema_resource_token_at(pkg, i));
         n = schema_type_count(pkg);
-        for (size_t i = 0; i < n && i < 256; i++) (void)schema_find_type(pkg, schema_type_token_at(pkg, i));
+        for (size_t i = 0; i < n && i < 256; i++)
+            (void)schema_find_type(pkg, schema_type_token_at(pkg, i));
         schema_free(pkg);
     }
     diag_list_free(&d);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # test.sh — sets everything up and runs the whole test suite twice: a normal build and an
-# AddressSanitizer + UndefinedBehaviorSanitizer build. Exits non-zero if any test fails.
+# AddressSanitizer + UndefinedBehaviorSanitizer build; then every libFuzzer target (fuzz/) for a
+# bounded time (CIMPORT_FUZZ_SECONDS each, default 15: about 4 minutes). Exits non-zero if any test
+# fails or a fuzzer finds a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --tests
@@ -16,4 +18,6 @@ run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== ASan + UBSan build" >&2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCIMPORT_SANITIZE=ON
-echo "test.sh: all tests passed (normal and sanitizer builds)" >&2
+echo "== fuzz targets (bounded: ${CIMPORT_FUZZ_SECONDS:-15} s each; a crash fails CI)" >&2
+scripts/fuzz.sh all "${CIMPORT_FUZZ_SECONDS:-15}"
+echo "test.sh: all tests passed (normal and sanitizer builds, fuzz targets)" >&2

@@ -63,8 +63,8 @@ typedef struct key {
 typedef struct scan {
     const char *text;
     size_t len;
-    buf_t names;    /* decoded keys, back to back */
-    jkey_t *keys;    /* keys of every open object */
+    buf_t names;  /* decoded keys, back to back */
+    jkey_t *keys; /* keys of every open object */
     size_t nkeys, cap;
     size_t *frames; /* per open container: index of its first key, or SIZE_MAX for an array */
     size_t nframes, fcap;

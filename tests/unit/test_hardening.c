@@ -59,15 +59,16 @@ START_TEST(test_json_strict) {
     strict_rejects("{\"a\\u0000\": 1}", "NUL character");
     strict_rejects("{\"a\": \"\xff\"}", "t.json:1: invalid UTF-8 (byte 0xFF at column 8)");
     strict_rejects("\n{\"a\": \"\xc0\xaf\"}", "t.json:2: invalid UTF-8 (byte 0xC0"); /* overlong '/' */
-    strict_rejects("{\"a\": \"\xed\xa0\x80\"}", "invalid UTF-8");                     /* a surrogate */
-    strict_rejects("{\"a\": \"\xf4\x90\x80\x80\"}", "invalid UTF-8");                 /* past U+10FFFF */
-    strict_rejects("{\"a\": \"\xe2\x82\"}", "invalid UTF-8");                         /* truncated */
+    strict_rejects("{\"a\": \"\xed\xa0\x80\"}", "invalid UTF-8");                    /* a surrogate */
+    strict_rejects("{\"a\": \"\xf4\x90\x80\x80\"}", "invalid UTF-8");                /* past U+10FFFF */
+    strict_rejects("{\"a\": \"\xe2\x82\"}", "invalid UTF-8");                        /* truncated */
     /* a big object: sorted, not quadratic */
     size_t n = 200000;
     char *big = malloc(n * 16 + 16);
     size_t len = 0;
     big[len++] = '{';
-    for (size_t i = 0; i < n; i++) len += (size_t)sprintf(big + len, "%s\"k%zu\":1", i ? "," : "", i);
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(big + len, "%s\"k%zu\":1", i ? "," : "", i);
     big[len++] = '}';
     big[len] = 0;
     strict_accepts(big);
@@ -195,7 +196,8 @@ START_TEST(test_splice_refuses_comment_floods) {
         size_t cap = 65534 * 16 + 64, len = 0;
         char *t = malloc(cap);
         len += (size_t)sprintf(t, "%s", cases[k].head);
-        for (int i = 0; i < 65534; i++) len += (size_t)sprintf(t + len, cases[k].fmt, i);
+        for (int i = 0; i < 65534; i++)
+            len += (size_t)sprintf(t + len, cases[k].fmt, i);
         diag_list_t d;
         diag_list_init(&d);
         char *out = NULL;
