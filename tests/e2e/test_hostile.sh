@@ -185,19 +185,24 @@ import json, sys
 r = [{"type": "fault:index:Thing", "name": "s%d" % i, "id": "slow-%d" % (150 * i)} for i in range(30)]
 json.dump({"resources": r}, open(sys.argv[1] + "/slow.json", "w"))
 PY
-    (cd "$work" && PATH="$bin:$PATH" exec "$CIMPORT" --spec slow.json -l typescript -p 4 --json --out slow.ts \
-        >slow.json.out 2>slow.err) &
-    cpid=$!
-    sleep 4
-    kill -INT "$cpid"
-    rc=0
-    wait "$cpid" || rc=$?
-    [ "$rc" -eq 130 ] && pass || fail "SIGINT: exit $rc, want 130: $(tail -3 "$work/slow.err")"
-    read -r n_imp n_skip < <(python3 -c '
+    # The signal goes out once some resources finished; on a loaded machine the plugin can take
+    # seconds to start, so the wait grows until a run was really cut midway.
+    for wait_s in 4 8 16; do
+        (cd "$work" && PATH="$bin:$PATH" exec "$CIMPORT" --spec slow.json -l typescript -p 4 --json --out slow.ts \
+            >slow.json.out 2>slow.err) &
+        cpid=$!
+        sleep "$wait_s"
+        kill -INT "$cpid"
+        rc=0
+        wait "$cpid" || rc=$?
+        read -r n_imp n_skip < <(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 st = [r["status"] for r in d["resources"]]
-print(st.count("imported"), st.count("skipped"))' "$work/slow.json.out")
+print(st.count("imported"), st.count("skipped"))' "$work/slow.json.out" 2>/dev/null || echo "0 0")
+        [ "$n_imp" -ge 1 ] && break
+    done
+    [ "$rc" -eq 130 ] && pass || fail "SIGINT: exit $rc, want 130: $(tail -3 "$work/slow.err")"
     [ "$n_imp" -ge 1 ] && [ "$n_skip" -ge 1 ] && [ $((n_imp + n_skip)) -eq 30 ] && pass ||
         fail "SIGINT: $n_imp imported + $n_skip not imported, want both > 0 and 30 in all"
     [ "$(grep -c 'new fault.Thing' "$work/slow.ts")" -eq "$n_imp" ] && pass ||
@@ -285,7 +290,7 @@ while True:
 took = time.time() - t0
 print("cancel answered in %.1f s: %s" % (took, json.dumps(m)))
 assert m.get("error", {}).get("code") == -32800, m
-assert took < 10, took
+assert took < 30, took  # the Read deadline is 5 minutes: only the cancel ends it this soon
 send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
 while recv().get("id") != 3:
     pass
