@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "importer/tfmapper.h"
 #include "specs/fileio.h"
 
 #define CONVERT_EXIT_OK 0
@@ -34,13 +37,27 @@ static void convert_print_help(FILE *f) {
           "                    referenced by name; default providers and the stack are not specs; anything\n"
           "                    referenced but not imported goes to the nameTable.\n"
           "  -o, --out FILE    write the import file to FILE (atomically) instead of stdout\n"
-          "  --mapping PATH    Terraform-bridge metadata: a bridge-metadata*.json file, or a directory searched\n"
-          "                    for them (and for Terraform provider schemas, for Sensitive flags). Repeatable.\n"
-          "                    Types without metadata get the bridge's default naming rule.\n"
-          "  --schema PATH     Pulumi package schema file or directory (repeatable): types the default naming\n"
-          "                    rule derives are checked against it, and its modules guide that rule.\n"
+          "  --mapping PATH    a mapping document (what a provider plugin returns from GetMapping, in a file\n"
+          "                    named <tf provider>.json), Terraform-bridge metadata (bridge-metadata*.json), or a\n"
+          "                    directory of them (also searched for Terraform provider schemas, for Sensitive\n"
+          "                    flags). Repeatable. Explicit mappings win over plugins.\n"
+          "  --schema PATH     Pulumi package schema file or directory (repeatable): for a provider without a\n"
+          "                    mapping, a type is written only when the schema holds the token the bridge's\n"
+          "                    default naming rule derives.\n"
+          "  --attach PKG=PORT ask the provider plugin already running on PORT for its mapping (repeatable;\n"
+          "                    PULUMI_DEBUG_PROVIDERS=pkg:port,... works too)\n"
+          "  --no-plugins      do not ask installed provider plugins for mappings\n"
           "  -q, --quiet       no progress and no summary on stderr\n"
           "  -h, --help        this help\n"
+          "\n"
+          "For each Terraform provider without an explicit mapping, the installed Pulumi plugin named like it\n"
+          "(google → gcp, azurerm → azure) is asked for its mapping (GetMapping), then the other installed\n"
+          "plugins (GetMappings); plugins are found as the import command finds them: the project's plugins,\n"
+          "$PATH (pulumi-resource-<pkg>) and $PULUMI_HOME/plugins. Answers are cached per plugin version under\n"
+          "$XDG_CACHE_HOME/cimport/mappings (~/.cache/cimport/mappings).\n"
+          "\n"
+          "A resource whose type no mapping names and no schema confirms is unmapped: it is not written and\n"
+          "is listed first in the summary with what to do. Types are never guessed.\n"
           "\n"
           "The summary on stderr counts converted, skipped and unmapped resources by type and lists every\n"
           "resource that was not converted with the reason.\n"
@@ -58,6 +75,9 @@ typedef struct convert_args {
     size_t n_mappings;
     const char **schemas;
     size_t n_schemas;
+    const char **attach;
+    size_t n_attach;
+    bool no_plugins;
     bool quiet;
 } convert_args_t;
 
@@ -77,7 +97,7 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
         char *flag = eq ? arena_strndup(a, arg, (size_t)(eq - arg)) : (char *)arg;
         if (eq) val = eq + 1;
         bool takes = !strcmp(flag, "--from") || !strcmp(flag, "-o") || !strcmp(flag, "--out") ||
-                     !strcmp(flag, "--mapping") || !strcmp(flag, "--schema");
+                     !strcmp(flag, "--mapping") || !strcmp(flag, "--schema") || !strcmp(flag, "--attach");
         if (takes && !val) {
             if (i + 1 >= argc) return usage_error("%s needs a value", flag);
             val = argv[++i];
@@ -95,6 +115,11 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
         } else if (!strcmp(flag, "--schema")) {
             o->schemas = arena_grow(a, o->schemas, o->n_schemas * sizeof(char *), (o->n_schemas + 1) * sizeof(char *));
             o->schemas[o->n_schemas++] = val;
+        } else if (!strcmp(flag, "--attach")) {
+            o->attach = arena_grow(a, o->attach, o->n_attach * sizeof(char *), (o->n_attach + 1) * sizeof(char *));
+            o->attach[o->n_attach++] = val;
+        } else if (!strcmp(flag, "--no-plugins")) {
+            o->no_plugins = true;
         } else if (!strcmp(flag, "-q") || !strcmp(flag, "--quiet")) {
             o->quiet = true;
         } else if (arg[0] == '-' && arg[1]) {
@@ -112,6 +137,8 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
         return usage_error("missing the %s file to convert", !strcmp(o->from, "terraform") ? "Terraform state" : "stack export");
     if (!strcmp(o->from, "pulumi") && o->n_mappings)
         return usage_error("%s applies only to --from terraform", "--mapping");
+    if (!strcmp(o->from, "pulumi") && (o->n_attach || o->no_plugins))
+        return usage_error("%s applies only to --from terraform", o->n_attach ? "--attach" : "--no-plugins");
     return -1;
 }
 
@@ -126,7 +153,35 @@ typedef struct type_row {
     size_t counts[4];
 } type_row_t;
 
+/* Unmapped resources first, grouped by provider, each provider with what to do about it. */
+static void print_unmapped(const convert_report_t *r) {
+    if (!r->unmapped) return;
+    fprintf(stderr, "\nunmapped: %zu resource(s) have no confirmed Pulumi type and were NOT written:\n", r->unmapped);
+    for (size_t i = 0; i < r->n_entries; i++) {
+        const convert_entry_t *e = &r->entries[i];
+        if (e->outcome != CONVERT_UNMAPPED) continue;
+        const char *prov = e->tf_provider ? e->tf_provider : "";
+        bool seen = false;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = r->entries[k].outcome == CONVERT_UNMAPPED && r->entries[k].tf_provider &&
+                   strcmp(r->entries[k].tf_provider, prov) == 0;
+        if (seen) continue;
+        if (e->tf_provider)
+            fprintf(stderr,
+                    "  provider '%s': install the Pulumi plugin that maps it (`pulumi plugin install resource %s`, or "
+                    "pulumi-resource-%s on $PATH) so cimport can ask it with GetMapping, or pass --mapping with its "
+                    "mapping document (%s.json) or bridge metadata, or --schema with package '%s''s schema\n",
+                    prov, e->package, e->package, prov, e->package);
+        for (size_t k = i; k < r->n_entries; k++) {
+            const convert_entry_t *x = &r->entries[k];
+            if (x->outcome != CONVERT_UNMAPPED || strcmp(x->tf_provider ? x->tf_provider : "", prov) != 0) continue;
+            fprintf(stderr, "    %s (%s): %s\n", x->address, x->source_type, x->reason ? x->reason : "");
+        }
+    }
+}
+
 static void print_summary(const convert_report_t *r, const char *what) {
+    print_unmapped(r);
     type_row_t *rows = calloc(r->n_entries ? r->n_entries : 1, sizeof *rows);
     if (!rows) abort();
     size_t n = 0, width = 4;
@@ -148,7 +203,7 @@ static void print_summary(const convert_report_t *r, const char *what) {
     bool header = false;
     for (size_t i = 0; i < r->n_entries; i++) {
         const convert_entry_t *e = &r->entries[i];
-        if (e->outcome == CONVERT_CONVERTED) continue;
+        if (e->outcome == CONVERT_CONVERTED || e->outcome == CONVERT_UNMAPPED) continue;
         if (!header) fputs("\nnot converted:\n", stderr);
         header = true;
         const char *label = e->outcome == CONVERT_SKIPPED ? "skipped" : e->outcome == CONVERT_UNMAPPED ? "unmapped" : "no ID";
@@ -169,6 +224,31 @@ static void print_summary(const convert_report_t *r, const char *what) {
         fprintf(stderr, "  %s → %s: %s\n", e->source_type, e->token, e->reason);
     }
     if (r->providers) fprintf(stderr, "\n%zu explicit provider spec(s) written\n", r->providers);
+    if (r->note) fprintf(stderr, "\nnote: %s\n", r->note);
+    if (r->unmapped)
+        fprintf(stderr, "\n%zu resource(s) unmapped (listed first above): not written; exit code 1\n", r->unmapped);
+}
+
+/* Asks the installed plugins for the mappings of the providers no explicit mapping covers (they win),
+ * adds what they answer to the bridge set and keeps what they said as hints for unmapped reasons. */
+static bool ask_plugins(arena_t *a, const convert_args_t *o, const tf_state_t *s, bridge_set_t *bridge,
+                        convert_options_t *opts, diag_list_t *diags) {
+    tfmapper_options_t mo = {0};
+    char cwd[4096];
+    if (getcwd(cwd, sizeof cwd) && access("Pulumi.yaml", F_OK) == 0) mo.project_dir = arena_strdup(a, cwd);
+    mo.attach = o->attach;
+    mo.n_attach = o->n_attach;
+    convert_provider_hint_t *hints;
+    tfmapper_answer_t *ans;
+    size_t nh, na;
+    if (!tfmapper_fill_bridge(a, &mo, o->no_plugins, s, bridge, &hints, &nh, &ans, &na, NULL, diags)) return false;
+    if (o->no_plugins)
+        for (size_t i = 0; i < nh; i++) hints[i].text = "provider plugins were not asked (--no-plugins)";
+    for (size_t i = 0; i < na && !o->quiet; i++)
+        if (ans[i].data) fprintf(stderr, "%s: mapping from %s\n", ans[i].tf_provider, ans[i].origin);
+    opts->hints = hints;
+    opts->n_hints = nh;
+    return true;
 }
 
 static import_file_t *convert_from_terraform(arena_t *a, const convert_args_t *o, convert_report_t *report,
@@ -187,7 +267,11 @@ static import_file_t *convert_from_terraform(arena_t *a, const convert_args_t *o
     for (size_t i = 0; i < s->n_resources; i++) instances += s->resources[i].n_instances;
     if (!o->quiet && instances > CONVERT_PROGRESS_THRESHOLD)
         fprintf(stderr, "read %s: %zu resources, %zu instances; converting...\n", o->input, s->n_resources, instances);
-    convert_options_t opts = {*bridge, *schemas};
+    convert_options_t opts = {.bridge = *bridge, .schemas = *schemas};
+    if (!ask_plugins(a, o, s, *bridge, &opts, diags)) {
+        tfstate_free(s);
+        return NULL;
+    }
     import_file_t *f = convert_tfstate_to_import_file(a, s, &opts, report, diags);
     tfstate_free(s);
     return f;
@@ -228,6 +312,7 @@ int cli_convert_main(int argc, char **argv) {
         else fputs(json, stdout);
         free(json);
         if (written) rc = report.unmapped || report.no_id ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
+        if (written && o.quiet && report.note) fprintf(stderr, "note: %s\n", report.note);
         if (written && !o.quiet) {
             print_summary(&report, tf ? "Terraform type" : "Pulumi type");
             if (o.out) fprintf(stderr, "wrote %zu resource spec(s) to %s\n", f->n_specs, o.out);

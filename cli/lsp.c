@@ -880,8 +880,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     with_secrets.show_secrets = true;
     cJSON_Delete(s->last_results);
     s->last_results = pipeline_results_json(&p, &with_secrets);
-    buf_printf(&msg, "cimport: imported %zu of %zu resource%s into %s (%zu verified)%s", p.n_ok, total,
-               total == 1 ? "" : "s", t.name, p.n_verified,
+    buf_printf(&msg, "cimport: imported %zu of %zu resource%s into %s (%s)%s", p.n_ok, total,
+               total == 1 ? "" : "s", t.name, pipeline_checked_text(&p),
                failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
     size_t header = msg.len;
     buf_t details;

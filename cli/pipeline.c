@@ -11,6 +11,7 @@
 #include "cli/project.h"
 #include "cli/results_report.h"
 #include "importer/offline.h"
+#include "importer/tfmapper.h"
 #include "importer/plugin_host.h"
 #include "specs/fileio.h"
 
@@ -26,6 +27,28 @@ static const char *ref_name(const import_plan_t *plan, int index, const char *ur
     return urn ? plan_name_for_urn(plan, urn) : NULL;
 }
 
+/* A Terraform state as an offline snapshot: types and field names from the bridge metadata beside
+ * the schemas, else from the installed plugins' mappings (asked as `cimport convert` asks them);
+ * what is not converted goes to `report` (the import report lists it). */
+static deployment_t *offline_tfstate(arena_t *a, const char *path, schema_set_t *schemas, convert_report_t *report,
+                                     diag_list_t *diags) {
+    tf_state_t *s = tfstate_load(a, path, diags);
+    if (!s) return NULL;
+    bridge_set_t *bridge = convert_bridge_beside_schemas(schemas, diags);
+    tfmapper_options_t mo = {0};
+    convert_provider_hint_t *hints;
+    tfmapper_answer_t *ans;
+    size_t nh, na;
+    deployment_t *d = NULL;
+    if (tfmapper_fill_bridge(a, &mo, false, s, bridge, &schemas, &hints, &nh, &ans, &na, NULL, diags)) {
+        convert_options_t opts = {.bridge = bridge, .schemas = schemas, .hints = hints, .n_hints = nh};
+        d = convert_tfstate_to_deployment_report(a, s, &opts, report, diags);
+    }
+    tfstate_free(s);
+    bridge_set_free(bridge);
+    return d;
+}
+
 static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
     arena_t *a = p->arena;
     size_t len;
@@ -33,7 +56,7 @@ static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **o
     if (!text) return false;
     p->offline_is_terraform = convert_is_terraform_state(text);
     if (p->offline_is_terraform)
-        *out = convert_tfstate_file_to_deployment(a, path, p->schemas, NULL, &p->offline_report, diags);
+        *out = offline_tfstate(a, path, p->schemas, &p->offline_report, diags);
     else
         *out = deployment_parse(a, text, len, path, diags);
     return *out != NULL;
@@ -118,7 +141,9 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     /* 2. Providers: the offline snapshot when asked; real plugins otherwise. */
     if (o->offline_state) {
         if (!load_offline_state(p, o->offline_state, &p->state, diags)) return false;
+        p->offline = true;
         p->offline_source = offline_source_new(p->state, p->schemas);
+        offline_source_set_plan(p->offline_source, p->plan);
         p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
     } else {
         pv_t *config = pv_object(a);
@@ -164,7 +189,11 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     for (size_t i = 0; i < p->plan->n_items; i++) {
         if (p->results[i].status != IMPORT_OK) continue;
         p->n_ok++;
-        if (p->results[i].verified) p->n_verified++;
+        /* Offline, Check and Diff are cimport's reading of the schema: consistent, not verified. */
+        if (p->results[i].verified) {
+            if (p->offline) p->n_consistent++;
+            else p->n_verified++;
+        }
     }
 
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
@@ -237,6 +266,13 @@ void pipeline_free(pipeline_t *p) {
     memset(p, 0, sizeof *p);
 }
 
+const char *pipeline_checked_text(const pipeline_t *p) {
+    if (p->offline)
+        return arena_sprintf(p->arena, "%zu consistent with the schema (offline), none verified by a provider",
+                             p->n_consistent);
+    return arena_sprintf(p->arena, "%zu verified", p->n_verified);
+}
+
 cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
     const import_plan_t *plan = p->plan;
     const import_result_t *results = p->results;
@@ -246,7 +282,7 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
     const pcl_gen_result_t *g = &p->gen;
     cJSON *doc = cJSON_CreateObject();
     cJSON_AddNumberToObject(doc, "version", 1);
-    size_t ok = 0, failed = 0, skipped = 0, verified = 0;
+    size_t ok = 0, failed = 0, skipped = 0, verified = 0, consistent = 0;
     cJSON *arr = cJSON_AddArrayToObject(doc, "resources");
     for (size_t i = 0; plan && results && i < plan->n_items; i++) {
         const import_result_t *r = &results[i];
@@ -254,7 +290,9 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         if (r->status == IMPORT_OK) ok++;
         if (r->status == IMPORT_FAILED) failed++;
         if (r->status == IMPORT_SKIPPED) skipped++;
-        if (r->status == IMPORT_OK && r->verified) verified++;
+        bool checked = r->status == IMPORT_OK && r->verified;
+        if (checked && p->offline) consistent++;
+        else if (checked) verified++;
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "name", it->variable);
         cJSON_AddStringToObject(e, "logicalName", it->logical_name);
@@ -262,7 +300,9 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         if (r->id) cJSON_AddStringToObject(e, "id", r->id);
         cJSON_AddStringToObject(e, "urn", it->urn);
         cJSON_AddStringToObject(e, "status", r->status == IMPORT_OK ? "imported" : import_status_name(r->status));
-        cJSON_AddBoolToObject(e, "verified", r->status == IMPORT_OK && r->verified);
+        /* "verified" only when the provider's own Check and Diff said so; "verification" says who checked. */
+        cJSON_AddBoolToObject(e, "verified", checked && !p->offline);
+        cJSON_AddStringToObject(e, "verification", !checked ? "none" : p->offline ? "offline-schema" : "provider");
         cJSON_AddNumberToObject(e, "rounds", r->rounds);
         cJSON *res = cJSON_AddArrayToObject(e, "residual");
         for (size_t k = 0; k < r->n_residual; k++) cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
@@ -290,6 +330,8 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
     cJSON_AddNumberToObject(sum, "failed", (double)failed);
     cJSON_AddNumberToObject(sum, "skipped", (double)skipped);
     cJSON_AddNumberToObject(sum, "verified", (double)verified);
+    cJSON_AddNumberToObject(sum, "consistentOffline", (double)consistent);
+    cJSON_AddStringToObject(sum, "verification", p->offline ? "offline-schema" : "provider");
     cJSON_AddItemToObject(doc, "summary", sum);
     cJSON *gd = cJSON_AddArrayToObject(doc, "diagnostics");
     for (diag_t *d = global->head; d; d = d->next) {

@@ -24,7 +24,9 @@ typedef struct pipeline {
     const char *project;
     const import_plan_t *plan;
     import_result_t *results; /* plan->n_items entries, NULL if the engine did not run */
-    size_t n_ok, n_verified;
+    size_t n_ok, n_verified; /* n_verified: verified by the provider's own Check and Diff */
+    bool offline;             /* --offline-state: cimport's own Check/Diff over the schema, no provider */
+    size_t n_consistent;      /* offline: final Check + Diff found no difference (never "verified") */
     engine_stats_t stats; /* provider calls made, resources carried over from --resume */
     pcl_gen_result_t gen; /* gen.program NULL when no code was generated */
     char *code;           /* malloc'd; NULL when none */
@@ -59,5 +61,8 @@ void pipeline_free(pipeline_t *p);
 
 /* The `--json` results document (shape documented in README.md). */
 cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o);
+/* What the final Check + Diff established, for summary lines: "3 verified" with a provider;
+ * offline "3 consistent with the schema (offline), none verified by a provider". Arena text. */
+const char *pipeline_checked_text(const pipeline_t *p);
 
 #endif

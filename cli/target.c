@@ -420,15 +420,16 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     char resumed[256] = "";
     if (p->stats.resumed) snprintf(resumed, sizeof resumed, "; %zu carried over from %s", p->stats.resumed, o->resume);
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
+    const char *checked = pipeline_checked_text(p); /* offline: consistent with the schema, never "verified" */
     switch (t->mode) {
     case TARGET_STACK:
         if (t->wrote_stack)
-            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%zu verified)%s%s\n", t->n_added,
-                    total, stack_store_describe(t->store), p->n_verified, fail, resumed);
+            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", t->n_added,
+                    total, stack_store_describe(t->store), checked, fail, resumed);
         else
             fprintf(stderr,
-                    "cimport: read %zu of %zu resources (%zu verified)%s%s; nothing was imported into stack %s\n",
-                    p->n_ok, total, p->n_verified, fail, resumed, t->store ? stack_store_describe(t->store) : "");
+                    "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into stack %s\n",
+                    p->n_ok, total, checked, fail, resumed, t->store ? stack_store_describe(t->store) : "");
         if (t->wrote_stack && stack_store_backup(t->store))
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(t->store));
         if (t->wrote_stack)
@@ -440,7 +441,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_STACK_STATE:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified)%s%s; %s\n", p->n_ok, total, p->n_verified,
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked,
                 fail, resumed,
                 wrote_ok && p->n_ok ? "merged into the stack export" : "the stack export was not changed");
         if (wrote_ok && p->n_ok)
@@ -450,15 +451,15 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     o->stack_state, code_where);
         break;
     case TARGET_CODE_ONLY:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified)%s%s; code only: nothing was imported\n",
-                p->n_ok, total, p->n_verified, fail, resumed);
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; code only: nothing was imported\n",
+                p->n_ok, total, checked, fail, resumed);
         if (p->n_ok)
             fprintf(stderr,
                     "next: these resources are in no stack and the code has no `import` option, so `pulumi up` with "
                     "it would try to CREATE them; import them first (run cimport without --code-only)\n");
         break;
     case TARGET_PREVIEW:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified)%s%s\n", p->n_ok, total, p->n_verified, fail,
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s\n", p->n_ok, total, checked, fail,
                 resumed);
         fprintf(stderr, "next: run again without --preview-only to write it\n");
         break;
@@ -470,9 +471,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             break;
         }
         fprintf(stderr,
-                "cimport: read %zu of %zu resources (%zu verified)%s%s; nothing was imported into a stack yet: the "
+                "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into a stack yet: the "
                 "code imports them with the `import` resource option\n",
-                p->n_ok, total, p->n_verified, fail, resumed);
+                p->n_ok, total, checked, fail, resumed);
         if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
             fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
         if (p->n_ok && p->code)

@@ -118,7 +118,10 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
         if (cJSON_IsString(c) && provenance_parse(c->valuestring, &kind))
             e->provenance[e->n_provenance++] = (input_provenance_entry_t){arena_strdup(a, c->string), kind};
     }
-    e->verified = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "verified"));
+    /* "verified" (a provider checked) or "verification" other than "none" (also offline runs). */
+    const cJSON *how = cJSON_GetObjectItemCaseSensitive(j, "verification");
+    e->verified = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "verified")) ||
+                  (cJSON_IsString(how) && strcmp(how->valuestring, "none") != 0);
     const cJSON *rounds = cJSON_GetObjectItemCaseSensitive(j, "rounds");
     e->rounds = cJSON_IsNumber(rounds) ? rounds->valueint : 0;
     e->residual = json_strings(a, j, "residual", &e->n_residual);

@@ -3,7 +3,13 @@
  *
  * The source indexes the state's custom, non-deleted resources by (type, ID) once in an open-
  * addressing hash table, so every Read is O(1) whatever the size of the state. Providers made from
- * the source share it (one provider per package, as the registry asks). */
+ * the source share it (one provider per package, as the registry asks).
+ *
+ * Several recorded resources may share a type and an ID (one `kube-system/aws-auth` ConfigMap per
+ * cluster, each under its own provider). Read then matches what the real engine would read: the
+ * provider the import plan gives the resource (its explicit provider's name, or a default provider)
+ * against each candidate's recorded provider, then the resource's name (the last URN part); when more
+ * than one candidate is left, or none, Read fails with an error naming the candidates. */
 #include "importer/offline.h"
 
 #include <cjson/cJSON.h>
@@ -17,13 +23,16 @@
 #include "specs/importfile.h"
 
 typedef struct offline_slot {
-    const state_resource_t *res; /* NULL: empty slot */
+    const state_resource_t *res; /* NULL: empty slot; the first recorded resource of its (type, ID) */
+    const state_resource_t **more; /* further resources with the same type and ID (malloc'd) */
+    size_t n_more;
     uint64_t hash;
 } offline_slot_t;
 
 struct offline_source {
     const deployment_t *state;
     schema_set_t *schemas;
+    const import_plan_t *plan; /* for each URN's provider; may be NULL */
     offline_slot_t *slots;
     size_t cap; /* power of two */
 };
@@ -53,14 +62,85 @@ static uint64_t hash_type_id(const char *type, const char *id) {
     return h;
 }
 
-static const state_resource_t *source_find(const offline_source_t *src, const char *type, const char *id) {
+static const offline_slot_t *source_find(const offline_source_t *src, const char *type, const char *id) {
     if (!src->cap) return NULL;
     uint64_t h = hash_type_id(type, id);
     for (size_t i = (size_t)h & (src->cap - 1);; i = (i + 1) & (src->cap - 1)) {
         const offline_slot_t *s = &src->slots[i];
         if (!s->res) return NULL;
-        if (s->hash == h && strcmp(s->res->type, type) == 0 && strcmp(s->res->id, id) == 0) return s->res;
+        if (s->hash == h && strcmp(s->res->type, type) == 0 && strcmp(s->res->id, id) == 0) return s;
     }
+}
+
+void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan) { src->plan = plan; }
+
+/* The recorded provider of a resource: its name (last URN part of "<provider URN>::<ID>"), NULL when
+ * none is recorded; *is_default when it is a default provider. */
+static const char *recorded_provider(arena_t *a, const state_resource_t *r, bool *is_default) {
+    *is_default = false;
+    if (!r->provider || !*r->provider) return NULL;
+    const char *sep = NULL;
+    for (const char *q = r->provider; (q = strstr(q, "::")); q += 2) sep = q;
+    char *purn = sep ? arena_strndup(a, r->provider, (size_t)(sep - r->provider)) : arena_strdup(a, r->provider);
+    char *name = urn_name(a, purn);
+    if (!name) name = purn;
+    *is_default = strncmp(name, "default", 7) == 0;
+    return name;
+}
+
+/* Picks the recorded resource Read serves for urn, or NULL with *why (an error naming candidates). */
+static const state_resource_t *source_pick(const offline_source_t *src, const offline_slot_t *slot, const char *urn,
+                                           arena_t *a, const char **why) {
+    *why = NULL;
+    size_t n = 1 + slot->n_more;
+    const state_resource_t **c = arena_alloc(a, n * sizeof *c);
+    c[0] = slot->res;
+    for (size_t i = 0; i < slot->n_more; i++) c[i + 1] = slot->more[i];
+    /* The provider the plan gives this resource. */
+    const import_plan_item_t *item = NULL;
+    for (size_t i = 0; src->plan && i < src->plan->n_items && !item; i++)
+        if (src->plan->items[i].urn && strcmp(src->plan->items[i].urn, urn) == 0) item = &src->plan->items[i];
+    const char *want_provider = item && item->provider_urn ? urn_name(a, item->provider_urn) : NULL;
+    const state_resource_t **keep = arena_alloc(a, n * sizeof *keep);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool dflt;
+        const char *have = recorded_provider(a, c[i], &dflt);
+        bool ok = !item || !have || (want_provider ? !dflt && strcmp(have, want_provider) == 0 : dflt);
+        if (ok) keep[k++] = c[i];
+    }
+    /* Then the resource's own name, when that narrows it. */
+    const char *name = urn_name(a, urn);
+    if (k > 1 && name) {
+        size_t m = 0;
+        for (size_t i = 0; i < k; i++) {
+            const char *cn = urn_name(a, keep[i]->urn);
+            if (cn && strcmp(cn, name) == 0) keep[m++] = keep[i];
+        }
+        if (m) k = m;
+    }
+    if (k == 1) return keep[0];
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        bool dflt;
+        const char *have = recorded_provider(a, c[i], &dflt);
+        buf_printf(&b, "%s%s (provider %s)", i ? ", " : "", c[i]->urn, have ? have : "none recorded");
+    }
+    const char *under = want_provider ? arena_sprintf(a, "provider '%s'", want_provider) : "a default provider";
+    if (k == 0)
+        *why = arena_sprintf(a,
+                             "the offline state records %zu resource(s) of type '%s' with ID '%s', none under %s as "
+                             "this resource is: %s; give the resource the provider that recorded it",
+                             n, c[0]->type, c[0]->id, under, b.data);
+    else
+        *why = arena_sprintf(a,
+                             "the offline state records %zu resources of type '%s' with ID '%s' under %s, and the "
+                             "name does not tell them apart: %s; give each resource its own provider or the name "
+                             "it has in the state",
+                             k, c[0]->type, c[0]->id, under, b.data);
+    buf_free(&b);
+    return NULL;
 }
 
 offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *schemas) {
@@ -80,10 +160,15 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
         size_t i = (size_t)h & (src->cap - 1);
         bool dup = false;
         while (src->slots[i].res) {
-            /* The first recorded resource wins, as deployment_find_id does. */
+            /* Same type and ID: kept as a further candidate, told apart at Read. */
             if (src->slots[i].hash == h && strcmp(src->slots[i].res->type, r->type) == 0 &&
                 strcmp(src->slots[i].res->id, r->id) == 0) {
                 dup = true;
+                offline_slot_t *sl = &src->slots[i];
+                const state_resource_t **nm = realloc(sl->more, (sl->n_more + 1) * sizeof *nm);
+                if (!nm) abort();
+                nm[sl->n_more++] = r;
+                sl->more = nm;
                 break;
             }
             i = (i + 1) & (src->cap - 1);
@@ -95,6 +180,7 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
 
 void offline_source_free(offline_source_t *src) {
     if (!src) return;
+    for (size_t i = 0; i < src->cap; i++) free(src->slots[i].more);
     free(src->slots);
     free(src);
 }
@@ -430,7 +516,16 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
         diag_error(diags, DIAG_INPUT, "'%s' is not a valid resource URN", urn);
         return false;
     }
-    const state_resource_t *r = source_find(im->src, type, id);
+    const offline_slot_t *slot = source_find(im->src, type, id);
+    const state_resource_t *r = NULL;
+    if (slot) {
+        const char *why;
+        r = source_pick(im->src, slot, urn, a, &why);
+        if (!r) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, im->src->state ? im->src->state->path : NULL, NULL, "%s", why);
+            return false;
+        }
+    }
     if (!r) {
         const char *file = im->src->state ? im->src->state->path : NULL;
         diag_add(diags, DIAG_INFO, DIAG_PROVIDER, file, NULL,

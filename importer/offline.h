@@ -7,6 +7,7 @@
 
 #include "importer/provider.h"
 #include "specs/deployment.h"
+#include "specs/importfile.h"
 #include "specs/schema.h"
 
 typedef struct offline_source offline_source_t;
@@ -15,6 +16,9 @@ typedef struct offline_source offline_source_t;
  * and must outlive every provider made from the source. */
 offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *schemas);
 void offline_source_free(offline_source_t *src);
+/* The import plan Read serves: each resource's provider (and name) tells apart recorded resources
+ * that share a type and an ID. The plan must outlive the source. Without it, the name alone does. */
+void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan);
 /* A provider_factory_fn: user = offline_source_t*. Fails (with the places it looked) when no
  * schema for the package is known. */
 provider_t *offline_provider_factory(void *user, const char *package, const char *version, const char *download_url,

@@ -67,7 +67,9 @@
     if (r.residual && r.residual.length) return 'residual';
     /* Components and explicit providers are planned with no Read: nothing was checked. */
     if (r.kind === 'component' || r.kind === 'provider') return 'imported';
-    if (r.verified) return verificationKind(r) === 'offline' ? 'offline' : 'verified';
+    /* Offline results have verified: false and verification "offline-schema" (issue 12). */
+    var checked = r.verified || r.verification === 'provider' || r.verification === 'offline-schema';
+    if (checked) return verificationKind(r) === 'offline' ? 'offline' : 'verified';
     return 'imported';
   }
   function pkgOf(t) { var i = t.indexOf(':'); return i < 0 ? t : t.slice(0, i); }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "specs/bridge_internal.h"
 #include "specs/fileio.h"
 
 /* --- a string-keyed hash map in an arena (open addressing, never shrinks) ----------------------- */
@@ -82,7 +83,10 @@ struct bridge_set {
     smap_t providers; /* tf provider prefix → provider_info_t */
     smap_t overrides; /* "tf_type\npath" → (void*)1 true / (void*)2 false */
     smap_t tf_blocks; /* tf_type → block JSON of a Terraform provider schema */
+    smap_t data_sources; /* tf_type → token (mapping documents) */
+    smap_t config;       /* "tf_provider\ntf_name" → Pulumi config name (mapping documents) */
     size_t n_tf_schemas;
+    size_t n_mappings; /* mapping documents read */
 };
 
 bridge_set_t *bridge_set_new(void) {
@@ -100,9 +104,11 @@ void bridge_set_free(bridge_set_t *set) {
 }
 
 size_t bridge_resource_count(const bridge_set_t *set) { return set ? set->resources.len : 0; }
+size_t bridge_mapping_count(const bridge_set_t *set) { return set ? set->n_mappings : 0; }
+arena_t *bridge_arena(bridge_set_t *set) { return set->arena; }
 size_t bridge_tf_schema_count(const bridge_set_t *set) { return set ? set->n_tf_schemas : 0; }
 
-static void keep_doc(bridge_set_t *set, cJSON *doc) {
+void bridge_keep_doc(bridge_set_t *set, cJSON *doc) {
     if (set->n_docs == set->cap_docs) {
         set->cap_docs = set->cap_docs ? set->cap_docs * 2 : 8;
         cJSON **nd = realloc(set->docs, set->cap_docs * sizeof *nd);
@@ -118,7 +124,7 @@ static char *tf_type_provider(arena_t *a, const char *tf_type) {
     return u ? arena_strndup(a, tf_type, (size_t)(u - tf_type)) : arena_strdup(a, tf_type);
 }
 
-static void add_resource(bridge_set_t *set, const char *tf_type, const char *token, const cJSON *fields,
+void bridge_add_resource(bridge_set_t *set, const char *tf_type, const char *token, const cJSON *fields,
                          const char *origin) {
     arena_t *a = set->arena;
     bridge_resource_t *r = arena_alloc(a, sizeof *r);
@@ -129,10 +135,24 @@ static void add_resource(bridge_set_t *set, const char *tf_type, const char *tok
     if (!smap_put(a, &set->resources, r->tf_type, r)) return;
     const char *colon = strchr(token, ':');
     if (!colon) return;
+    bridge_add_provider(set, tf_type_provider(a, tf_type), arena_strndup(a, token, (size_t)(colon - token)), origin);
+}
+
+void bridge_add_provider(bridge_set_t *set, const char *tf_provider, const char *package, const char *origin) {
+    arena_t *a = set->arena;
     provider_info_t *p = arena_alloc(a, sizeof *p);
-    p->package = arena_strndup(a, token, (size_t)(colon - token));
+    p->package = arena_strdup(a, package);
     p->origin = origin;
-    smap_put(a, &set->providers, tf_type_provider(a, tf_type), p);
+    smap_put(a, &set->providers, arena_strdup(a, tf_provider), p);
+}
+
+void bridge_add_data_source(bridge_set_t *set, const char *tf_type, const char *token) {
+    smap_put(set->arena, &set->data_sources, arena_strdup(set->arena, tf_type), arena_strdup(set->arena, token));
+}
+
+void bridge_add_config(bridge_set_t *set, const char *tf_provider, const char *tf_name, const char *pulumi_name) {
+    smap_put(set->arena, &set->config, arena_sprintf(set->arena, "%s\n%s", tf_provider, tf_name),
+             arena_strdup(set->arena, pulumi_name));
 }
 
 static void add_renamed_properties(bridge_set_t *set, const cJSON *rp) {
@@ -152,7 +172,7 @@ static void add_renamed_properties(bridge_set_t *set, const cJSON *rp) {
 static void add_token_table(bridge_set_t *set, const cJSON *table, const char *origin) {
     const cJSON *e;
     cJSON_ArrayForEach(e, table) {
-        if (cJSON_IsString(e) && e->string) add_resource(set, e->valuestring, e->string, NULL, origin);
+        if (cJSON_IsString(e) && e->string) bridge_add_resource(set, e->valuestring, e->string, NULL, origin);
     }
 }
 
@@ -175,12 +195,12 @@ static bool add_metadata(bridge_set_t *set, cJSON *doc, const char *origin) {
     /* A Pulumi schema also has a top-level `resources`, but of objects; metadata maps tokens to strings. */
     if (top_res && (!cJSON_IsObject(top_res) || (top_res->child && !cJSON_IsString(top_res->child)))) top_res = NULL;
     if (!cJSON_IsObject(aa) && !cJSON_IsObject(renames) && !top_res) return false;
-    keep_doc(set, doc);
+    bridge_keep_doc(set, doc);
     const cJSON *e;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(aa, "resources")) {
         const cJSON *cur = cJSON_GetObjectItemCaseSensitive(e, "current");
         if (cJSON_IsString(cur) && e->string)
-            add_resource(set, e->string, cur->valuestring, cJSON_GetObjectItemCaseSensitive(e, "fields"), origin);
+            bridge_add_resource(set, e->string, cur->valuestring, cJSON_GetObjectItemCaseSensitive(e, "fields"), origin);
     }
     add_token_table(set, cJSON_GetObjectItemCaseSensitive(renames, "resources"), origin);
     add_token_table(set, top_res, origin);
@@ -215,9 +235,17 @@ static bool add_tf_schema(bridge_set_t *set, cJSON *doc) {
         }
     }
     if (set->tf_blocks.len == before && !cJSON_IsObject(ps)) return false;
-    keep_doc(set, doc);
+    bridge_keep_doc(set, doc);
     set->n_tf_schemas++;
     return true;
+}
+
+/* The provider key of a mapping file: its base name without the extension (`helm.json` → "helm"). */
+static char *file_provider_key(arena_t *a, const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return dot && dot != base ? arena_strndup(a, base, (size_t)(dot - base)) : arena_strdup(a, base);
 }
 
 static bool add_text(bridge_set_t *set, const char *text, size_t len, const char *origin, bool named,
@@ -229,17 +257,26 @@ static bool add_text(bridge_set_t *set, const char *text, size_t len, const char
         return false;
     }
     if (!doc) {
-        if (named) diag_add(diags, DIAG_ERROR, DIAG_INPUT, origin, NULL, "bridge metadata is not valid JSON");
+        if (named)
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, origin, NULL,
+                     "the mapping is not valid JSON (near byte %zu); nothing was converted",
+                     end ? (size_t)(end - text) : (size_t)0);
         return false;
     }
     const char *org = arena_strdup(set->arena, origin);
+    int m = tfmapping_add(set, doc, org, file_provider_key(set->arena, origin), diags);
+    if (m != 0) {
+        if (m < 0) cJSON_Delete(doc);
+        return m > 0;
+    }
     if (add_metadata(set, doc, org)) return true;
     if (add_tf_schema(set, doc)) return true;
     cJSON_Delete(doc);
     if (named)
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, origin, NULL,
-                 "not Terraform-bridge metadata (no `auto-aliasing`, `renames` or `resources`) nor a Terraform "
-                 "provider schema; pass a bridge-metadata.json file or a directory holding them");
+                 "not a mapping document (GetMapping's format: `resources` of `{\"tok\": ...}` objects), nor "
+                 "Terraform-bridge metadata (no `auto-aliasing`, `renames` or `resources`), nor a Terraform provider "
+                 "schema");
     return false;
 }
 
@@ -266,6 +303,22 @@ static bool looks_like_tf_schema(const char *path) {
     fclose(f);
     head[n] = 0;
     return strstr(head, "\"provider_schemas\"") || strstr(head, "\"Block\"");
+}
+
+/* A mapping document names type tokens as `"tok"` early on (after the provider's shim schema, which
+ * may be long, so the whole head is not enough: look for the key within the first 1 MiB). */
+static bool looks_like_mapping(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    size_t cap = 1 << 20;
+    char *head = malloc(cap + 1);
+    if (!head) abort();
+    size_t n = fread(head, 1, cap, f);
+    fclose(f);
+    head[n] = 0;
+    bool yes = n && strstr(head, "\"tok\"") != NULL;
+    free(head);
+    return yes;
 }
 
 static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
@@ -297,7 +350,10 @@ static void scan_dir(bridge_set_t *set, arena_t *a, const char *dir, size_t *fou
             size_t l = strlen(names[i]);
             bool meta = strncmp(names[i], "bridge-metadata", 15) == 0 && l > 5 && strcmp(names[i] + l - 5, ".json") == 0;
             bool tfs = strcmp(names[i], "schema.json") == 0 && looks_like_tf_schema(p);
-            if ((meta || tfs) && add_file(set, p, meta, diags)) (*found)++;
+            /* `<tf provider>.json` mapping documents; Pulumi schemas (schema*.json) are not opened. */
+            bool doc = !meta && l > 5 && strcmp(names[i] + l - 5, ".json") == 0 && strncmp(names[i], "schema", 6) != 0 &&
+                       looks_like_mapping(p);
+            if ((meta || tfs || doc) && add_file(set, p, meta, diags)) (*found)++;
         }
     }
 }
@@ -316,8 +372,9 @@ bool bridge_set_add_path(bridge_set_t *set, const char *path, diag_list_t *diags
     arena_free(a);
     if (!found) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-                 "the directory holds no bridge-metadata*.json file; pass the directory of a bridged provider's "
-                 "metadata (e.g. provider/cmd/pulumi-resource-<pkg>/bridge-metadata.json)");
+                 "the directory holds no mapping document (`<tf provider>.json`) and no bridge-metadata*.json file; "
+                 "pass a directory of GetMapping documents or of a bridged provider's metadata "
+                 "(e.g. provider/cmd/pulumi-resource-<pkg>/bridge-metadata.json)");
         return false;
     }
     return !diags || diags->errors == errors;
@@ -337,6 +394,46 @@ const char *bridge_package_for_provider(bridge_set_t *set, const char *tf_provid
 const char *bridge_origin_for_provider(bridge_set_t *set, const char *tf_provider) {
     provider_info_t *p = set ? smap_get(&set->providers, tf_provider) : NULL;
     return p ? p->origin : NULL;
+}
+
+const char *bridge_find_data_source(bridge_set_t *set, const char *tf_type) {
+    return set ? smap_get(&set->data_sources, tf_type) : NULL;
+}
+
+const char *bridge_config_name(bridge_set_t *set, const char *tf_provider, const char *tf_name) {
+    if (!set || !set->config.len) return NULL;
+    arena_t *a = arena_new();
+    const char *r = smap_get(&set->config, arena_sprintf(a, "%s\n%s", tf_provider, tf_name));
+    arena_free(a);
+    return r;
+}
+
+bool bridge_set_add_mapping(bridge_set_t *set, const char *text, size_t len, const char *tf_provider,
+                            const char *origin, diag_list_t *diags) {
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!doc) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, origin, NULL, "the mapping is not valid JSON (near byte %zu)",
+                 end ? (size_t)(end - text) : (size_t)0);
+        return false;
+    }
+    int m = tfmapping_add(set, doc, arena_strdup(set->arena, origin), tf_provider, diags);
+    if (m <= 0) cJSON_Delete(doc);
+    if (m == 0)
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, origin, NULL,
+                 "not a mapping document: it has no `resources` object of `{\"tok\": ...}` entries");
+    return m > 0;
+}
+
+void bridge_note_mapping(bridge_set_t *set) { set->n_mappings++; }
+
+const char *bridge_field_name(const cJSON *field) {
+    const cJSON *n = field ? cJSON_GetObjectItemCaseSensitive(field, "name") : NULL;
+    return cJSON_IsString(n) && n->valuestring[0] ? n->valuestring : NULL;
+}
+
+bool bridge_field_sensitive(const cJSON *field) {
+    return field && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(field, "sensitive"));
 }
 
 const char *bridge_renamed_property(bridge_set_t *set, const char *token, const char *tf_name) {

@@ -4,6 +4,11 @@
  * schemas (`terraform providers schema -json`), so a converter knows which attributes are secret.
  *
  * Sources, in the order a type is looked up:
+ *   - mapping documents: the `data` a bridged provider plugin returns from GetMapping("terraform", P)
+ *     (its MarshallableProviderInfo, reference/terraform-mapping.md), or the same JSON in a file
+ *     `<P>.json`: `resources.<tf_type>.tok`, field renames (`fields.<attr>.name`, nested `fields` and
+ *     `elem`/`element`), and the Terraform shim schema under `provider` (value types, `maxItems: 1`
+ *     flattening, `sensitive`); `dataSources` and `config` too;
  *   - `auto-aliasing.resources.<tf_type>.current` (with per-field `maxItemsOne`, nested under
  *     `elem.fields`) in bridge-metadata*.json files;
  *   - `renames.resources` and a top-level `resources` (token → tf_type), as older files have;
@@ -41,6 +46,18 @@ void bridge_set_free(bridge_set_t *set);
  * `bridge-metadata*.json` and every Terraform provider schema (`schema.json` with
  * `provider_schemas`) below it. Naming a file that is neither is an error. */
 bool bridge_set_add_path(bridge_set_t *set, const char *path, diag_list_t *diags);
+/* Adds a mapping document (GetMapping data) for Terraform provider tf_provider. False with an error
+ * naming origin and the JSON path when it is not valid JSON, not a mapping document, or malformed
+ * (a `tok` that is not a type token, a `fields` that is not an object, an unknown value type, ...);
+ * nothing of the document is added then. */
+bool bridge_set_add_mapping(bridge_set_t *set, const char *text, size_t len, const char *tf_provider,
+                            const char *origin, diag_list_t *diags);
+/* Number of mapping documents read. */
+size_t bridge_mapping_count(const bridge_set_t *set);
+/* The token a mapping document gives a Terraform data source, or NULL. */
+const char *bridge_find_data_source(bridge_set_t *set, const char *tf_type);
+/* The Pulumi name a mapping document gives a provider configuration key, or NULL (no rename). */
+const char *bridge_config_name(bridge_set_t *set, const char *tf_provider, const char *tf_name);
 /* Adds bridge metadata from text (origin names it in messages). */
 bool bridge_set_add_buffer(bridge_set_t *set, const char *text, size_t len, const char *origin, diag_list_t *diags);
 /* Number of Terraform resource types known from metadata, and of Terraform provider schemas. */
@@ -62,6 +79,11 @@ const char *bridge_renamed_property(bridge_set_t *set, const char *token, const 
 const struct cJSON *bridge_field(const struct cJSON *fields, const char *tf_name);
 const struct cJSON *bridge_field_elem_fields(const struct cJSON *field);
 bridge_mio_t bridge_field_max_items_one(const struct cJSON *field);
+/* The Pulumi name a field entry gives its attribute (mapping documents' `name`), or NULL. */
+const char *bridge_field_name(const struct cJSON *field);
+/* Whether a field entry marks its attribute sensitive (mapping documents: shim `sensitive` or info
+ * `secret`). */
+bool bridge_field_sensitive(const struct cJSON *field);
 /* maxItemsOne override from auto-settings for a path of attribute names (`a.$.b` form). */
 bridge_mio_t bridge_max_items_one_override(bridge_set_t *set, const char *tf_type, const char *path);
 

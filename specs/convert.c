@@ -120,10 +120,41 @@ convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_out
 
 /* --- names --------------------------------------------------------------------------------------- */
 
+/* Length of the UTF-8 sequence at p (1 for a stray byte) and its code point. */
+static size_t utf8_rune(const unsigned char *p, unsigned *cp) {
+    size_t n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 1;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) n = 1;
+    *cp = n == 1 ? *p : n == 2 ? (*p & 0x1Fu) : n == 3 ? (*p & 0x0Fu) : (*p & 0x07u);
+    for (size_t i = 1; i < n; i++) *cp = (*cp << 6) | (p[i] & 0x3Fu);
+    return n;
+}
+
+/* Go's unicode.IsLetter/IsDigit, closely enough for names: ASCII letters and digits, and outside
+ * ASCII the letter blocks (Latin-1 and Latin Extended without × ÷, Greek through the Indic and other
+ * scripts, CJK, Hangul). Punctuation, symbols and spaces are not. */
+static bool rune_is_letter_or_digit(unsigned cp) {
+    if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9');
+    if (cp == 0xD7 || cp == 0xF7) return false;
+    return (cp >= 0xC0 && cp <= 0x24F) || (cp >= 0x370 && cp <= 0x1FFF && cp != 0x37E && cp != 0x387) ||
+           (cp >= 0x3040 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7A3);
+}
+
 char *convert_sanitize_name(arena_t *a, const char *name) {
-    char *out = arena_strdup(a, name);
-    for (char *p = out; *p; p++)
-        if (strchr("-./\\$@#%^&*()\"'<>|` ", *p)) *p = '_';
+    buf_t b;
+    buf_init(&b);
+    /* pulumi-converter-terraform: a leading digit gets `_` in front; every rune that is not a
+     * letter or digit becomes `_`. */
+    if (name[0] >= '0' && name[0] <= '9') buf_putc(&b, '_');
+    for (const unsigned char *p = (const unsigned char *)name; *p;) {
+        unsigned cp;
+        size_t n = utf8_rune(p, &cp);
+        if (rune_is_letter_or_digit(cp)) buf_append(&b, (const char *)p, n);
+        else buf_putc(&b, '_');
+        p += n;
+    }
+    char *out = buf_arena_str(&b, a);
+    buf_free(&b);
     return out;
 }
 
@@ -155,7 +186,7 @@ static void module_path_parts(buf_t *b, const char *module) {
     }
 }
 
-char *convert_tf_name(arena_t *a, const char *module, const char *name, const char *index_key) {
+char *convert_tf_logical_name(arena_t *a, const char *module, const char *name, const char *index_key) {
     buf_t b;
     buf_init(&b);
     if (module) module_path_parts(&b, module);
@@ -164,27 +195,28 @@ char *convert_tf_name(arena_t *a, const char *module, const char *name, const ch
     if (index_key) buf_printf(&b, "-%s", index_key);
     char *raw = buf_arena_str(&b, a);
     buf_free(&b);
-    return convert_sanitize_name(a, raw);
+    return raw;
+}
+
+char *convert_tf_name(arena_t *a, const char *module, const char *name, const char *index_key) {
+    return convert_sanitize_name(a, convert_tf_logical_name(a, module, name, index_key));
 }
 
 /* --- Terraform types → Pulumi tokens ------------------------------------------------------------ */
 
-/* Terraform providers with a bridged Pulumi package, for the default naming rule when no bridge
- * metadata is loaded for them. Names differ only where the Pulumi package was named differently. */
+/* Terraform provider names whose Pulumi package is named differently (Pulumi's mapper renames the
+ * same ones); every other provider's package has the provider's name. */
 static const struct {
     const char *tf, *pkg;
-} known_providers[] = {
-    {"aws", "aws"},           {"google", "gcp"},          {"google-beta", "gcp"},     {"azurerm", "azure"},
-    {"azuread", "azuread"},   {"github", "github"},       {"gitlab", "gitlab"},       {"openstack", "openstack"},
-    {"digitalocean", "digitalocean"}, {"docker", "docker"}, {"random", "random"},     {"tls", "tls"},
-    {"cloudflare", "cloudflare"}, {"datadog", "datadog"}, {"vault", "vault"},         {"consul", "consul"},
-    {"newrelic", "newrelic"}, {"pagerduty", "pagerduty"}, {"okta", "okta"},           {"auth0", "auth0"},
-    {"snowflake", "snowflake"}, {"mongodbatlas", "mongodbatlas"}, {"linode", "linode"}, {"hcloud", "hcloud"},
-    {"fastly", "fastly"},     {"akamai", "akamai"},       {"alicloud", "alicloud"},   {"oci", "oci"},
-    {"ns1", "ns1"},           {"rancher2", "rancher2"},   {"keycloak", "keycloak"},   {"postgresql", "postgresql"},
-    {"mysql", "mysql"},       {"rabbitmq", "rabbitmq"},   {"vsphere", "vsphere"},     {"f5bigip", "f5bigip"},
-    {"splunk", "splunk"},     {"spotinst", "spotinst"},   {"scaleway", "scaleway"},   {"tailscale", "tailscale"},
+} provider_renames[] = {
+    {"azurerm", "azure"}, {"bigip", "f5bigip"}, {"google", "gcp"}, {"google-beta", "gcp"}, {"template", "terraform-template"},
 };
+
+const char *convert_tf_provider_package(const char *tf_provider) {
+    for (size_t i = 0; i < sizeof provider_renames / sizeof provider_renames[0]; i++)
+        if (strcmp(provider_renames[i].tf, tf_provider) == 0) return provider_renames[i].pkg;
+    return tf_provider;
+}
 
 typedef struct pkg_modules {
     const char *package;
@@ -260,43 +292,53 @@ static const pkg_modules_t *package_modules(tf_plan_t *p, const char *package) {
     return m;
 }
 
-/* Decides the Pulumi token of a Terraform type, or explains why there is none. */
+/* What the caller knows about a provider beyond the mappings (e.g. which plugins were asked), to
+ * complete the reason of its unmapped resources; NULL when nothing. */
+static const char *provider_hint(const tf_plan_t *p, const char *tf_provider) {
+    for (size_t i = 0; p->opts && i < p->opts->n_hints; i++)
+        if (strcmp(p->opts->hints[i].tf_provider, tf_provider) == 0) return p->opts->hints[i].text;
+    return NULL;
+}
+
+/* Decides the Pulumi token of a Terraform type, or explains why there is none. A token is written
+ * only when a mapping names it, or when a Pulumi schema at hand contains the token the bridge's
+ * default naming rule derives: nothing unconfirmed is given a type. */
 static const char *map_type(tf_plan_t *p, const tf_resource_t *r, const char **note, const char **why) {
     arena_t *a = p->a;
     bridge_set_t *bridge = p->opts ? p->opts->bridge : NULL;
     *note = *why = NULL;
     const bridge_resource_t *br = bridge_find_resource(bridge, r->type);
     if (br) return br->token;
+    const char *hint = provider_hint(p, r->provider_type);
     const char *covered = bridge_package_for_provider(bridge, r->provider_type);
     if (covered) {
-        *why = arena_sprintf(a, "Terraform type '%s' is not in the bridge metadata of package '%s' (%s)", r->type,
-                             covered, bridge_origin_for_provider(bridge, r->provider_type));
+        *why = arena_sprintf(a, "Terraform type '%s' is not in the mapping of provider '%s' (package '%s', from %s)",
+                             r->type, r->provider_type, covered, bridge_origin_for_provider(bridge, r->provider_type));
         return NULL;
     }
-    const char *package = NULL;
-    for (size_t i = 0; i < sizeof known_providers / sizeof known_providers[0] && !package; i++)
-        if (strcmp(known_providers[i].tf, r->provider_type) == 0) package = known_providers[i].pkg;
+    const char *package = convert_tf_provider_package(r->provider_type);
     schema_set_t *schemas = p->opts ? p->opts->schemas : NULL;
-    if (!package && schemas && schema_set_get(schemas, r->provider_type)) package = r->provider_type;
-    if (!package) {
+    schema_package_t *pkg = schemas ? schema_set_get(schemas, package) : NULL;
+    if (!pkg) {
         *why = arena_sprintf(a,
-                             "no Pulumi package is known for Terraform provider '%s'; pass --mapping with the "
-                             "bridge metadata of the Pulumi package that wraps it",
-                             r->provider_source);
+                             "no mapping for Terraform provider '%s' and no schema of Pulumi package '%s' to "
+                             "confirm a type%s%s",
+                             r->provider_source, package, hint ? "; " : "", hint ? hint : "");
         return NULL;
     }
     const pkg_modules_t *m = package_modules(p, package);
     char *token = bridge_default_token(a, package, r->provider_type, r->type, m->modules, m->n);
-    schema_package_t *pkg = schemas ? schema_set_get(schemas, package) : NULL;
-    if (pkg && !schema_find_resource(pkg, token)) {
+    if (!schema_find_resource(pkg, token)) {
         *why = arena_sprintf(a,
-                             "no bridge metadata for Terraform type '%s', and '%s' (the bridge's default naming) "
-                             "is not in the schema of package '%s'; pass --mapping with its bridge metadata",
-                             r->type, token, package);
+                             "no mapping for Terraform provider '%s', and '%s' (the bridge's default naming) is not "
+                             "in the schema of package '%s'%s%s",
+                             r->provider_source, token, package, hint ? "; " : "", hint ? hint : "");
         return NULL;
     }
-    *note = arena_sprintf(a, "type derived by the bridge's default naming rule (no bridge metadata for provider '%s')",
-                          r->provider_type);
+    *note = arena_sprintf(a,
+                          "no mapping for provider '%s': type derived by the bridge's default naming rule and "
+                          "found in the schema of package '%s'",
+                          r->provider_type, package);
     return token;
 }
 
@@ -378,12 +420,7 @@ static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const
 
 static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags) {
     arena_t *a = p->a;
-    if (s->n_resources == 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, s->path, NULL,
-                 "the state contains no resources: there is nothing to convert (was `terraform apply` run, and is this the "
-                 "right workspace's state?)");
-        return false;
-    }
+    (void)diags;
     size_t total = 0;
     for (size_t i = 0; i < s->n_resources; i++) total += s->resources[i].n_instances;
     p->items = arena_alloc(a, (total ? total : 1) * sizeof *p->items);
@@ -418,6 +455,8 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             if (!token) {
                 e = convert_report_add(a, p->report, CONVERT_UNMAPPED, addr, r->type);
                 e->reason = why;
+                e->tf_provider = r->provider_type;
+                e->package = convert_tf_provider_package(r->provider_type);
                 continue;
             }
             const char *id = import_id(a, r, inst->attributes, &why);
@@ -431,7 +470,16 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             e->token = token;
             e->id = id;
             e->reason = note;
-            e->name = readable_unique_name(a, &p->names, convert_tf_name(a, r->module, r->name, inst->index_key), r, inst);
+            const char *raw = convert_tf_logical_name(a, r->module, r->name, inst->index_key);
+            const char *base = convert_sanitize_name(a, raw);
+            e->name = readable_unique_name(a, &p->names, base, r, inst);
+            /* A name deduplicated with a suffix keeps it in the logical name too, so URNs stay distinct;
+             * a readable replacement name (from the resource's attributes) is its own logical name. */
+            size_t bl = strlen(base);
+            const char *logical = strcmp(e->name, base) == 0 ? raw
+                                  : strncmp(e->name, base, bl) == 0 ? arena_sprintf(a, "%s%s", raw, e->name + bl)
+                                                                    : e->name;
+            if (strcmp(logical, e->name) != 0) e->logical_name = logical;
             tf_item_t *it = &p->items[p->n_items++];
             it->r = r;
             it->inst = inst;
@@ -439,6 +487,12 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             it->provider_ref = provider_spec_for(p, r, token);
         }
     }
+    if (!p->report->converted && !p->report->unmapped && !p->report->no_id)
+        p->report->note = s->n_resources == 0
+                              ? "the state has no resources (it is empty, or holds only check results): the import file "
+                                "has no resources"
+                              : "the state has no managed resources (only data sources or destroyed objects): the "
+                                "import file has no resources";
     return true;
 }
 
@@ -472,6 +526,7 @@ import_file_t *convert_tfstate_to_import_file(arena_t *a, const tf_state_t *s, c
         sp->index = (int)f->n_specs++;
         sp->type = p.items[i].entry->token;
         sp->name = p.items[i].entry->name;
+        sp->logical_name = p.items[i].entry->logical_name;
         sp->id = p.items[i].entry->id;
         sp->provider = p.items[i].provider_ref;
     }
@@ -524,16 +579,17 @@ static pv_t *typed_object(value_ctx_t *c, const cJSON *v, const char *token, con
     const cJSON *m;
     cJSON_ArrayForEach(m, v) {
         if (cJSON_IsNull(m)) continue;
-        const char *name = pulumi_prop_name(c, token, m->string);
+        const cJSON *field = bridge_field(fields, m->string);
+        const char *renamed = bridge_field_name(field);
+        const char *name = renamed ? renamed : pulumi_prop_name(c, token, m->string);
         const schema_property_t *prop = props ? schema_find_property(props, n_props, name) : NULL;
         if (!prop && props2) prop = schema_find_property(props2, n_props2, name);
-        const cJSON *field = bridge_field(fields, m->string);
         pv_t *pv = prop ? typed_value(c, m, prop->type, bridge_field_max_items_one(field), bridge_field_elem_fields(field))
                         : (field ? typed_value(c, m, NULL, bridge_field_max_items_one(field),
                                                bridge_field_elem_fields(field))
                                  : plain_value(c, m, false));
         if (!pv) continue;
-        if (prop && prop->secret && pv->kind != PV_SECRET) pv = pv_secret(c->a, pv);
+        if (((prop && prop->secret) || bridge_field_sensitive(field)) && pv->kind != PV_SECRET) pv = pv_secret(c->a, pv);
         pv_object_set(c->a, obj, name, pv);
     }
     return obj;
@@ -689,7 +745,8 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
             const char *path[1] = {m->string};
             if (!tfstate_instance_sensitive(it->inst, m->string) && !bridge_tf_sensitive(bridge, it->r->type, path, 1))
                 continue;
-            const char *name = pulumi_prop_name(&c, e->token, m->string);
+            const char *renamed = bridge_field_name(bridge_field(br ? br->fields : NULL, m->string));
+            const char *name = renamed ? renamed : pulumi_prop_name(&c, e->token, m->string);
             pv_t *v = pv_object_get(outputs, name);
             if (v && v->kind != PV_SECRET) pv_object_set(a, outputs, name, pv_secret(a, v));
         }
@@ -711,7 +768,8 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
             inputs = outputs;
         }
         cJSON *res = cJSON_CreateObject();
-        cJSON_AddStringToObject(res, "urn", arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token, e->name));
+        cJSON_AddStringToObject(res, "urn", arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token,
+                                                          e->logical_name ? e->logical_name : e->name));
         cJSON_AddBoolToObject(res, "custom", true);
         cJSON_AddStringToObject(res, "id", e->id);
         cJSON_AddStringToObject(res, "type", e->token);
@@ -729,7 +787,7 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
 
 /* Without an explicit mapping, bridge metadata kept next to a package's schema (the layout of
  * provider repositories and of ../shared/data/schemas/<pkg>/) is used. */
-static bridge_set_t *bridge_beside_schemas(schema_set_t *schemas, diag_list_t *diags) {
+bridge_set_t *convert_bridge_beside_schemas(schema_set_t *schemas, diag_list_t *diags) {
     bridge_set_t *bridge = bridge_set_new();
     for (size_t i = 0; schemas && i < schema_set_count(schemas); i++) {
         const schema_package_t *pkg = schema_set_at(schemas, i);
@@ -767,12 +825,12 @@ deployment_t *convert_tfstate_file_to_deployment(arena_t *a, const char *path, s
             return NULL;
         }
     } else {
-        bridge = bridge_beside_schemas(schemas, diags);
+        bridge = convert_bridge_beside_schemas(schemas, diags);
     }
     deployment_t *d = NULL;
     tf_state_t *s = tfstate_load(a, path, diags);
     if (s) {
-        convert_options_t opts = {bridge, schemas};
+        convert_options_t opts = {.bridge = bridge, .schemas = schemas};
         d = convert_tfstate_to_deployment_report(a, s, &opts, report, diags);
         tfstate_free(s);
     }

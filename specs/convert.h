@@ -37,9 +37,12 @@ typedef struct convert_entry {
     const char *source_type; /* Terraform type, or Pulumi type for exports */
     const char *token;       /* Pulumi type token; NULL when unmapped */
     const char *name;        /* the spec's name; NULL unless converted */
+    const char *logical_name; /* the spec's logicalName when it differs from name (Terraform), else NULL */
     const char *id;          /* import ID; NULL when none */
     convert_outcome_t outcome;
     const char *reason; /* why skipped/unmapped/no ID; for converted ones an optional note */
+    const char *tf_provider; /* Terraform: the provider's name (`aws`) for unmapped entries, else NULL */
+    const char *package;     /* Terraform: the Pulumi package named like it (`aws`, `gcp`), for advice */
 } convert_entry_t;
 
 typedef struct convert_report {
@@ -47,16 +50,29 @@ typedef struct convert_report {
     size_t n_entries, cap_entries;
     size_t converted, skipped, unmapped, no_id;
     size_t providers; /* explicit provider specs written */
+    const char *note; /* one line about the whole input (e.g. why it has nothing to import), or NULL */
 } convert_report_t;
+
+/* What the caller learned about a Terraform provider beyond the mappings (e.g. which plugins it
+ * asked and what they answered); appended to the reason of the provider's unmapped resources. */
+typedef struct convert_provider_hint {
+    const char *tf_provider; /* `aws` */
+    const char *text;
+} convert_provider_hint_t;
 
 typedef struct convert_options {
     bridge_set_t *bridge;  /* may be NULL: then only the default naming rule applies */
     schema_set_t *schemas; /* may be NULL */
+    const convert_provider_hint_t *hints;
+    size_t n_hints;
 } convert_options_t;
 
-/* Terraform state → import file (specs in state order, provider specs first). Returns NULL with a
- * diagnostic only when the state has no resources at all; unmapped resources are in the report
- * (and as warnings in diags), never dropped silently. */
+/* Terraform state → import file (specs in state order, provider specs first). A resource gets a type
+ * only when a mapping in opts->bridge names it, or when a schema in opts->schemas contains the token
+ * the bridge's default naming rule derives; every other resource is unmapped (in the report with its
+ * reason), never guessed. A state with no managed resources gives an import file with no specs and
+ * report->note saying why. Names follow pulumi-converter-terraform (convert_tf_name), with
+ * logicalName set when it differs. */
 import_file_t *convert_tfstate_to_import_file(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
                                               convert_report_t *report, diag_list_t *diags);
 
@@ -85,14 +101,24 @@ deployment_t *convert_tfstate_file_to_deployment(arena_t *a, const char *path, s
                                                  const char *mapping_path, convert_report_t *report,
                                                  diag_list_t *diags);
 
+/* A bridge set holding the bridge-metadata*.json files kept next to the loaded schemas (the layout of
+ * provider repositories and of ../shared/data/schemas/<pkg>/). The caller frees it. */
+bridge_set_t *convert_bridge_beside_schemas(schema_set_t *schemas, diag_list_t *diags);
+
 /* Whether text is a Terraform state (any version) or `terraform show -json` output. */
 bool convert_is_terraform_state(const char *text);
 
-/* The TF instance's spec name before deduplication: module path, name, key, sanitized
- * (`module.net["a b"]`, `web`, key 0 → "net-a_b-web-0" → "net_a_b_web_0"). */
+/* The TF instance's logicalName before deduplication: module path parts, the resource name and the
+ * count index or for_each key joined with `-` (`module.net["a b"]`, `web`, key 0 → "net-a b-web-0"). */
+char *convert_tf_logical_name(arena_t *a, const char *module, const char *name, const char *index_key);
+/* Its spec name: the logical name sanitized (→ "net_a_b_web_0"). */
 char *convert_tf_name(arena_t *a, const char *module, const char *name, const char *index_key);
-/* Replaces each of `` -./\$@#%^&*()"'<>|` `` and space with `_` (the Terraform converter's rule). */
+/* pulumi-converter-terraform's rule: a leading digit gets `_` in front, and every rune that is not a
+ * letter or digit becomes `_` ("a simple & resource" → "a_simple___resource", "0x" → "_0x"). */
 char *convert_sanitize_name(arena_t *a, const char *name);
+/* The Pulumi package named like a Terraform provider: `google` → "gcp", `azurerm` → "azure",
+ * `bigip` → "f5bigip", `template` → "terraform-template", otherwise the provider's own name. */
+const char *convert_tf_provider_package(const char *tf_provider);
 
 /* Adds an entry to a report (used by both converters; exposed for the CLI's own refusals). */
 convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,

@@ -380,11 +380,15 @@ bool tfstate_detect(const char *text, size_t len) {
     bool yes = false;
     if (cJSON_IsObject(doc)) {
         const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "version");
-        /* Terraform states have `lineage`/`serial` or `modules` (old), or `format_version` + `values`;
+        /* Terraform states have `lineage`/`serial` or `modules` (old), or — hand-written or trimmed v4
+         * states — just `terraform_version` or a `resources` list, or `format_version` + `values`;
          * Pulumi's exports have `deployment`/`checkpoint`, so the two never overlap. */
-        if (cJSON_IsNumber(ver) && (cJSON_GetObjectItemCaseSensitive(doc, "lineage") ||
-                                    cJSON_GetObjectItemCaseSensitive(doc, "serial") ||
-                                    cJSON_GetObjectItemCaseSensitive(doc, "modules")))
+        bool pulumi = cJSON_GetObjectItemCaseSensitive(doc, "deployment") || cJSON_GetObjectItemCaseSensitive(doc, "checkpoint");
+        if (cJSON_IsNumber(ver) && !pulumi &&
+            (cJSON_GetObjectItemCaseSensitive(doc, "lineage") || cJSON_GetObjectItemCaseSensitive(doc, "serial") ||
+             cJSON_GetObjectItemCaseSensitive(doc, "modules") ||
+             cJSON_GetObjectItemCaseSensitive(doc, "terraform_version") ||
+             cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "resources"))))
             yes = true;
         if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(doc, "format_version")) &&
             (cJSON_GetObjectItemCaseSensitive(doc, "values") || cJSON_GetObjectItemCaseSensitive(doc, "terraform_version")))

@@ -26,7 +26,7 @@ expect() {
 # --- the quickstart ---------------------------------------------------------------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" >pcl.pp 2>err.txt
 [ $? = 0 ] && ok || bad "quickstart exit code"
-grep -qxF 'cimport: read 5 of 5 resources (5 verified); nothing was imported into a stack yet: the code imports them with the `import` resource option' err.txt && ok || bad "quickstart summary: $(cat err.txt)"
+grep -qxF 'cimport: read 5 of 5 resources (5 consistent with the schema (offline), none verified by a provider); nothing was imported into a stack yet: the code imports them with the `import` resource option' err.txt && ok || bad "quickstart summary: $(cat err.txt)"
 grep -qF '"server" = serverName.id' pcl.pp && ok || bad "keeper should reference serverName.id"
 grep -qF 'parent = server' pcl.pp && ok || bad "parent option missing"
 # the PCL round-trips through the parser and printer unchanged
@@ -50,7 +50,7 @@ grep -qF 'import pulumi_random as random' proj.out && ok || bad "runtime from Pu
 grep -qF 'urn:pulumi:dev::webshop::' <("$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json --project webshop 2>/dev/null) && ok || bad "--project not in URNs"
 
 # inline mode
-expect 0 'cimport: read 1 of 1 resources (1 verified); nothing was imported into a stack yet: the code imports them with the `import` resource option' -- \
+expect 0 'cimport: read 1 of 1 resources (1 consistent with the schema (offline), none verified by a provider); nothing was imported into a stack yet: the code imports them with the `import` resource option' -- \
   "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S"
 grep -qF 'resource pet "random:index/randomPet:RandomPet" {' out && ok || bad "inline PCL"
 
@@ -84,9 +84,9 @@ grep -qF '"apiToken" = secret("tok-9f8e7d-SECRET-VALUE")' lit.pp && ok || bad "-
 python3 - res.json <<'PY' && ok || bad "--json shape"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 5}, d["summary"]
+assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 5, "verification": "offline-schema"}, d["summary"]
 r = {x["name"]: x for x in d["resources"]}
-assert r["serverName"]["status"] == "imported" and r["serverName"]["verified"] is True
+assert r["serverName"]["status"] == "imported" and r["serverName"]["verified"] is False and r["serverName"]["verification"] == "offline-schema"
 assert r["serverName"]["provenance"] == {"length": "diff", "separator": "diff"}, r["serverName"]["provenance"]
 assert r["http-port"]["inputs"] == {"max": 8999, "min": 8000}
 assert r["http-port"]["provenance"] == {"max": "required", "min": "required"}, r["http-port"]["provenance"]
@@ -139,7 +139,7 @@ expect 3 "error: resource 'a' of type 'random:index/randomPet:RandomPet': resour
 [ ! -e never.ts ] && ok || bad "a file was written when nothing imported"
 # exit 1 when some fail; the others are still written
 echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"good","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"gone","id":"no-such-pet"}]}' >some.json
-expect 1 "cimport: read 1 of 2 resources (1 verified), 1 failed; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
+expect 1 "cimport: read 1 of 2 resources (1 consistent with the schema (offline), none verified by a provider), 1 failed; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
   "$CIMPORT" --spec some.json --offline-state "$Q/stack.json" --schema "$S" -o some.pp
 grep -qF 'resource good ' some.pp && ! grep -qF 'resource gone' some.pp && ok || bad "partial output"
 # an existing --out file is left alone when the import fails
@@ -174,14 +174,14 @@ PY
 # --- a Terraform state as the offline source: convert, then generate code with no cloud ----------
 TF="$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/github_repository/terraform.tfstate"
 "$CIMPORT" convert --from terraform "$TF" --mapping "$SHARED_DATA/schemas" -o tf.json -q 2>/dev/null && ok || bad "convert tfstate"
-expect 0 "cimport: read 2 of 2 resources (2 verified); nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
+expect 0 "cimport: read 2 of 2 resources (2 consistent with the schema (offline), none verified by a provider); nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
   "$CIMPORT" --spec tf.json --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript
 grep -qF 'new github.Repository("private", {' out && grep -qF 'visibility: "private",' out && ok || bad "code from Terraform state"
 
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
-expect 0 "cimport: read 5 of 5 resources (5 verified); 5 carried over from prev.json; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
+expect 0 "cimport: read 5 of 5 resources (5 consistent with the schema (offline), none verified by a provider); 5 carried over from prev.json; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$SS" --schema "$S" --resume prev.json -l typescript
 grep -qF 'server: serverName.id,' out && ok || bad "resumed results lost their references"
 echo '{"version": 1, "resources": 7}' >badresume.json

@@ -13,9 +13,15 @@ expect_rc() { [ "$1" = "$2" ] || fail "$3: exit code $1, expected $2"; }
 "$CIMPORT" convert --from terraform "$FIX/modules.tfstate" --mapping "$SHARED_DATA/schemas" >"$TMP/out.json" 2>"$TMP/err"
 expect_rc $? 1 "modules.tfstate"
 cmp -s "$TMP/out.json" "$FIX/modules.expected.json" || fail "modules.tfstate: stdout differs from modules.expected.json"
-grep -q "^total  *6  *1  *1  *0$" "$TMP/err" || fail "modules.tfstate: summary total line missing: $(cat "$TMP/err")"
-grep -q "null_resource.hook (null_resource): unmapped: no Pulumi package is known for Terraform provider 'registry.terraform.io/hashicorp/null'" "$TMP/err" ||
+grep -q "^total  *5  *1  *2  *0$" "$TMP/err" || fail "modules.tfstate: summary total line missing: $(cat "$TMP/err")"
+grep -qF "null_resource.hook (null_resource): no mapping for Terraform provider 'registry.terraform.io/hashicorp/null' and no schema of Pulumi package 'null' to confirm a type" "$TMP/err" ||
     fail "modules.tfstate: unmapped resource not listed"
+# Unmapped resources come first (before the table), with what to do per provider.
+head -3 "$TMP/err" | grep -q "^unmapped: 2 resource(s) have no confirmed Pulumi type and were NOT written:" ||
+    fail "modules.tfstate: unmapped not listed first: $(head -3 "$TMP/err")"
+grep -qF "provider 'aws': install the Pulumi plugin that maps it (\`pulumi plugin install resource aws\`" "$TMP/err" ||
+    fail "modules.tfstate: no advice for aws"
+grep -q "aws:index" "$TMP/out.json" && fail "modules.tfstate: a guessed aws:index type was written"
 
 # 2. -o writes atomically, nothing on stdout; all converted → exit 0.
 "$CIMPORT" convert --from terraform "$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/github_repository/terraform.tfstate" \
@@ -38,16 +44,37 @@ check_bad() { # file expected-message
 check_bad "$FIX/truncated.tfstate" "error: $FIX/truncated.tfstate: not a Terraform state: invalid JSON at line 22, column 5 (is the file truncated?)"
 check_bad "$SHARED_DATA/tfstate/inframap/generate/testdata/version_3_state.json" \
     "Terraform state version 3 (written by Terraform 0.11.14) is not supported; cimport reads version 4. Upgrade it by running \`terraform refresh\` (or \`terraform apply\`) with Terraform 0.12 or later, then convert the upgraded state"
-check_bad "$FIX/empty.tfstate" "error: $FIX/empty.tfstate: the state contains no resources: there is nothing to convert"
 check_bad "$TMP/missing.tfstate" "missing.tfstate"
 
 # 4. Unknown provider: the other resource is converted, the unknown one listed, exit 1.
 "$CIMPORT" convert --from terraform "$SHARED_DATA/tfstate/pulumi-tool-terraform-migrate/pkg/testdata/unknown_provider_state.json" \
     --mapping "$SHARED_DATA/schemas" >"$TMP/out.json" 2>"$TMP/err"
 expect_rc $? 1 "unknown provider"
-grep -qF "unknown_resource.example (unknown_resource): unmapped: no Pulumi package is known for Terraform provider 'registry.opentofu.org/hashicorp/unknown'; pass --mapping with the bridge metadata of the Pulumi package that wraps it" "$TMP/err" ||
+grep -qF "unknown_resource.example (unknown_resource): no mapping for Terraform provider 'registry.opentofu.org/hashicorp/unknown' and no schema of Pulumi package 'unknown' to confirm a type" "$TMP/err" ||
     fail "unknown provider: reason missing: $(cat "$TMP/err")"
 grep -q '"type": "random:index/randomString:RandomString"' "$TMP/out.json" || fail "unknown provider: random_string not converted"
+
+# 4b. Empty is not an error: no managed resources → an import file with no resources, exit 0, a note.
+for f in empty only-data only-checks; do
+    "$CIMPORT" convert --from terraform "$FIX/$f.tfstate" -o "$TMP/$f.json" >"$TMP/stdout" 2>"$TMP/err"
+    expect_rc $? 0 "$f.tfstate"
+    [ "$(cat "$TMP/$f.json")" = "{}" ] || fail "$f.tfstate: import file is not empty: $(cat "$TMP/$f.json")"
+    grep -q "^note: the state has no .*resources" "$TMP/err" || fail "$f.tfstate: no note: $(cat "$TMP/err")"
+done
+
+# 4c. A mapping document (GetMapping's format) given with --mapping: its tokens; the type it does not
+# list is unmapped (exit 1), never guessed. With no mapping and no schema: every resource unmapped.
+"$CIMPORT" convert --from terraform "$FIX/acme.tfstate" --mapping "$FIX/mapping" >"$TMP/acme.json" 2>"$TMP/err"
+expect_rc $? 1 "acme.tfstate --mapping"
+grep -q '"type": "acme:storage/widget:Widget"' "$TMP/acme.json" || fail "acme: widget token missing"
+grep -q '"logicalName": "g-a simple & gadget"' "$TMP/acme.json" || fail "acme: logicalName missing"
+grep -q "acme_unlisted" "$TMP/acme.json" && fail "acme: the unlisted type was written"
+grep -qF "acme_unlisted.u (acme_unlisted): Terraform type 'acme_unlisted' is not in the mapping of provider 'acme'" "$TMP/err" ||
+    fail "acme: unlisted type reason: $(cat "$TMP/err")"
+PATH=/usr/bin:/bin PULUMI_HOME="$TMP/nohome" "$CIMPORT" convert --from terraform "$FIX/acme.tfstate" >"$TMP/none.json" 2>"$TMP/err"
+expect_rc $? 1 "acme.tfstate without mapping"
+[ "$(cat "$TMP/none.json")" = "{}" ] || fail "acme without mapping: something was written: $(cat "$TMP/none.json")"
+grep -q "^total  *0  *1  *4  *0$" "$TMP/err" || fail "acme without mapping: not all unmapped: $(cat "$TMP/err")"
 
 # 5. Usage errors.
 "$CIMPORT" convert --from cloudformation x.json >/dev/null 2>"$TMP/err"

@@ -42,6 +42,25 @@ START_TEST(test_names) {
     arena_t *a = arena_new();
     ck_assert_str_eq(convert_sanitize_name(a, "a-b.c/d\\e$f@g#h%i^j&k*l(m)n\"o'p<q>r|s`t u"),
                      "a_b_c_d_e_f_g_h_i_j_k_l_m_n_o_p_q_r_s_t_u");
+    /* pulumi-converter-terraform's rule: every rune that is not a letter or digit, and a leading digit. */
+    ck_assert_str_eq(convert_sanitize_name(a, "a+b:c~d=e[f]g,h;i"), "a_b_c_d_e_f_g_h_i");
+    ck_assert_str_eq(convert_sanitize_name(a, "0web"), "_0web");
+    ck_assert_str_eq(convert_sanitize_name(a, "café-1"), "café_1");
+    ck_assert_str_eq(convert_sanitize_name(a, "a\xe2\x80\x94" "z"), "a_z"); /* an em dash is one rune, one _ */
+    /* The reference examples: count 0, and a for_each key with spaces and &. */
+    ck_assert_str_eq(convert_tf_logical_name(a, NULL, "a_resource", "0"), "a_resource-0");
+    ck_assert_str_eq(convert_tf_name(a, NULL, "a_resource", "0"), "a_resource_0");
+    ck_assert_str_eq(convert_tf_logical_name(a, NULL, "simple_resource", "a simple & resource"),
+                     "simple_resource-a simple & resource");
+    ck_assert_str_eq(convert_tf_name(a, NULL, "simple_resource", "a simple & resource"),
+                     "simple_resource_a_simple___resource");
+    ck_assert_str_eq(convert_tf_logical_name(a, "module.net[\"a b\"]", "web", "k.1"), "net-a b-web-k.1");
+    ck_assert_str_eq(convert_tf_provider_package("google"), "gcp");
+    ck_assert_str_eq(convert_tf_provider_package("google-beta"), "gcp");
+    ck_assert_str_eq(convert_tf_provider_package("azurerm"), "azure");
+    ck_assert_str_eq(convert_tf_provider_package("bigip"), "f5bigip");
+    ck_assert_str_eq(convert_tf_provider_package("template"), "terraform-template");
+    ck_assert_str_eq(convert_tf_provider_package("random"), "random");
     ck_assert_str_eq(convert_tf_name(a, NULL, "web", NULL), "web");
     ck_assert_str_eq(convert_tf_name(a, NULL, "web", "0"), "web_0");
     ck_assert_str_eq(convert_tf_name(a, "module.net[\"a b\"]", "web", "k.1"), "net_a_b_web_k_1");
@@ -80,9 +99,9 @@ START_TEST(test_bridge_metadata) {
     diag_list_init(&d);
     b = bridge_set_new();
     ck_assert(!bridge_set_add_path(b, tu_data(a, "schemas/github/schema.json"), &d));
-    ck_assert_str_eq(d.head->message, "not Terraform-bridge metadata (no `auto-aliasing`, `renames` or `resources`) "
-                                      "nor a Terraform provider schema; pass a bridge-metadata.json file or a "
-                                      "directory holding them");
+    ck_assert_str_eq(d.head->message, "not a mapping document (GetMapping's format: `resources` of `{\"tok\": ...}` "
+                                      "objects), nor Terraform-bridge metadata (no `auto-aliasing`, `renames` or "
+                                      "`resources`), nor a Terraform provider schema");
     /* Terraform provider schemas give Sensitive flags. */
     ck_assert(bridge_set_add_path(b, tu_data(a, "tf-provider-schemas"), &d));
     ck_assert_uint_eq(bridge_tf_schema_count(b), 4);
@@ -102,13 +121,13 @@ START_TEST(test_modules_counts_aliases_golden) {
     bridge_set_t *b = load_bridge();
     tf_state_t *s = tfstate_load(a, fixture(a, "modules.tfstate"), &d);
     ck_assert_ptr_nonnull(s);
-    convert_options_t o = {b, NULL};
+    convert_options_t o = {.bridge = b};
     convert_report_t r = {0};
     import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
     ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(r.converted, 6);
+    ck_assert_uint_eq(r.converted, 5);
     ck_assert_uint_eq(r.skipped, 1);
-    ck_assert_uint_eq(r.unmapped, 1);
+    ck_assert_uint_eq(r.unmapped, 2); /* null_resource, and aws_route: no aws mapping or schema given */
     ck_assert_uint_eq(r.no_id, 0);
     ck_assert_uint_eq(r.providers, 1);
     char *json = import_file_to_json(f);
@@ -121,9 +140,8 @@ START_TEST(test_modules_counts_aliases_golden) {
         if (strcmp(r.entries[i].address, "null_resource.hook") != 0) continue;
         found = true;
         ck_assert_int_eq(r.entries[i].outcome, CONVERT_UNMAPPED);
-        ck_assert_str_eq(r.entries[i].reason,
-                         "no Pulumi package is known for Terraform provider 'registry.terraform.io/hashicorp/null'; "
-                         "pass --mapping with the bridge metadata of the Pulumi package that wraps it");
+        ck_assert_str_eq(r.entries[i].reason, "no mapping for Terraform provider 'registry.terraform.io/hashicorp/null' "
+                                              "and no schema of Pulumi package 'null' to confirm a type");
     }
     ck_assert(found);
     free(json);
@@ -153,14 +171,23 @@ START_TEST(test_id_exceptions) {
         "\"instances\":[{\"attributes\":{\"id\":\"arn:c\"}}]}]}";
     tf_state_t *s = tfstate_parse(a, text, strlen(text), "ids.tfstate", &d);
     ck_assert_ptr_nonnull(s);
+    const char *map = "{\"name\":\"aws\",\"resources\":{\"aws_ecs_service\":{\"tok\":\"aws:ecs/service:Service\"},"
+                      "\"aws_appautoscaling_policy\":{\"tok\":\"aws:appautoscaling/policy:Policy\"},"
+                      "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
+                      "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"}}}";
+    bridge_set_t *b = bridge_set_new();
+    ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", &d));
+    convert_options_t o = {.bridge = b};
     convert_report_t r = {0};
-    import_file_t *f = convert_tfstate_to_import_file(a, s, NULL, &r, &d);
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
     ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_str_eq(f->specs[0].type, "aws:ecs/service:Service");
     ck_assert_str_eq(f->specs[0].id, "main/api");
     ck_assert_str_eq(f->specs[1].id, "ecs/service/main/api/ecs:service:DesiredCount/cpu");
     ck_assert_str_eq(f->specs[2].id, "r/arn:p");
     ck_assert_uint_eq(r.no_id, 1);
     ck_assert_str_eq(r.entries[3].reason, "has no `name` attribute, which its import ID needs");
+    bridge_set_free(b);
     tfstate_free(s);
     diag_list_free(&d);
     arena_free(a);
@@ -191,15 +218,17 @@ START_TEST(test_bad_inputs_exact_errors) {
                      "file or the output of `terraform show -json`");
     diag_list_free(&d);
 
-    /* A state with no resources parses but has nothing to convert. */
+    /* A state with no resources is not an error: an import file with no specs, and a note. */
     diag_list_init(&d);
     tf_state_t *s = tfstate_load(a, fixture(a, "empty.tfstate"), &d);
     ck_assert_ptr_nonnull(s);
     convert_report_t r = {0};
-    ck_assert_ptr_null(convert_tfstate_to_import_file(a, s, NULL, &r, &d));
-    ck_assert_str_eq(d.head->message, "the state contains no resources: there is nothing to convert (was `terraform "
-                                      "apply` run, and is this the right workspace's state?)");
-    ck_assert_str_eq(d.head->file, fixture(a, "empty.tfstate"));
+    import_file_t *empty = convert_tfstate_to_import_file(a, s, NULL, &r, &d);
+    ck_assert_ptr_nonnull(empty);
+    ck_assert_uint_eq(empty->n_specs, 0);
+    ck_assert_int_eq(d.errors, 0);
+    ck_assert_str_eq(r.note, "the state has no resources (it is empty, or holds only check results): the import file "
+                             "has no resources");
     tfstate_free(s);
     diag_list_free(&d);
 
@@ -208,16 +237,15 @@ START_TEST(test_bad_inputs_exact_errors) {
     bridge_set_t *b = load_bridge();
     s = tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/unknown_provider_state.json"), &d);
     ck_assert_ptr_nonnull(s);
-    convert_options_t o = {b, NULL};
+    convert_options_t o = {.bridge = b};
     convert_report_t r2 = {0};
     import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r2, &d);
     ck_assert_uint_eq(f->n_specs, 1);
     ck_assert_str_eq(f->specs[0].type, "random:index/randomString:RandomString");
     ck_assert_uint_eq(r2.unmapped, 1);
     ck_assert_str_eq(r2.entries[0].address, "unknown_resource.example");
-    ck_assert_str_eq(r2.entries[0].reason,
-                     "no Pulumi package is known for Terraform provider 'registry.opentofu.org/hashicorp/unknown'; "
-                     "pass --mapping with the bridge metadata of the Pulumi package that wraps it");
+    ck_assert_str_eq(r2.entries[0].reason, "no mapping for Terraform provider 'registry.opentofu.org/hashicorp/unknown' "
+                                           "and no schema of Pulumi package 'unknown' to confirm a type");
     tfstate_free(s);
     bridge_set_free(b);
     diag_list_free(&d);
@@ -233,13 +261,19 @@ START_TEST(test_show_json_modules) {
         tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/tofu_state_nested_modules.json"), &d);
     ck_assert_ptr_nonnull(s);
     ck_assert(s->is_show_json);
+    const char *map = "{\"resources\":{\"aws_s3_bucket\":{\"tok\":\"aws:s3/bucket:Bucket\"}}}";
+    bridge_set_t *b = bridge_set_new();
+    ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", &d));
+    convert_options_t o = {.bridge = b};
     convert_report_t r = {0};
-    import_file_t *f = convert_tfstate_to_import_file(a, s, NULL, &r, &d);
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
     ck_assert_uint_eq(f->n_specs, 4);
     ck_assert_str_eq(f->specs[0].name, "s3_bucket_this");
     ck_assert_str_eq(f->specs[1].name, "s3_bucket_tags_this");
     ck_assert_str_eq(f->specs[2].name, "s3_bucket_2_this");
     ck_assert_str_eq(f->specs[3].name, "s3_bucket_2_tags_this");
+    ck_assert_str_eq(f->specs[0].type, "aws:s3/bucket:Bucket");
+    bridge_set_free(b);
     tfstate_free(s);
     diag_list_free(&d);
     arena_free(a);
@@ -247,16 +281,28 @@ START_TEST(test_show_json_modules) {
 END_TEST
 
 /* Every file under tfstate/ converts or is refused with a known reason, and every instance of a
- * converted file is converted, skipped or listed as unmapped / without ID. */
+ * converted file is converted, skipped or listed as unmapped / without ID. With the shared bridge
+ * metadata and schemas, no written type is absent from both; with neither, nothing is converted
+ * (every managed instance is unmapped). The per-state counts are a reviewed golden file,
+ * tests/fixtures/convert/tfstate-sweep.tsv (CIMPORT_UPDATE_GOLDEN=1 rewrites it). */
 START_TEST(test_all_shared_tfstates_accounted) {
     arena_t *a = arena_new();
     bridge_set_t *b = load_bridge();
+    schema_set_t *ss = schema_set_new();
+    diag_list_t sd;
+    diag_list_init(&sd);
+    ck_assert(schema_set_add_path(ss, tu_data(a, "schemas"), &sd));
+    diag_list_free(&sd);
     size_t n;
     char **files = tu_find_files(a, tu_data(a, "tfstate"), "", &n);
-    size_t converted_files = 0, refused = 0, by_reason[5] = {0};
-    size_t conv = 0, skip = 0, unm = 0, noid = 0, instances = 0;
-    static const char *reasons[] = {"Terraform state version ", "not a Terraform state: ", "a Terraform plan",
-                                    "the state contains no resources"};
+    size_t converted_files = 0, refused = 0, by_reason[4] = {0};
+    size_t conv = 0, skip = 0, unm = 0, noid = 0, instances = 0, empty_files = 0;
+    static const char *reasons[] = {"Terraform state version ", "not a Terraform state: ", "a Terraform plan"};
+    buf_t table;
+    buf_init(&table);
+    buf_puts(&table, "# state\tconverted\tunmapped\tskipped\tno_id (with ../shared/data/schemas as mappings and "
+                     "schemas; \"refused\" when it is not a convertible state)\n");
+    size_t prefix = strlen(tu_data(a, "tfstate/"));
     for (size_t i = 0; i < n; i++) {
         diag_list_t d;
         diag_list_init(&d);
@@ -265,25 +311,58 @@ START_TEST(test_all_shared_tfstates_accounted) {
         convert_report_t r = {0};
         import_file_t *f = NULL;
         if (s) {
-            convert_options_t o = {b, NULL};
+            convert_options_t o = {.bridge = b, .schemas = ss};
             f = convert_tfstate_to_import_file(fa, s, &o, &r, &d);
         }
         if (!f) {
             refused++;
             ck_assert_ptr_nonnull(d.head);
             int k = 0;
-            while (k < 4 && strncmp(d.head->message, reasons[k], strlen(reasons[k])) != 0) k++;
-            if (k == 4) ck_abort_msg("%s refused for an unexpected reason: %s", files[i], d.head->message);
+            while (k < 3 && strncmp(d.head->message, reasons[k], strlen(reasons[k])) != 0) k++;
+            if (k == 3) ck_abort_msg("%s refused for an unexpected reason: %s", files[i], d.head->message);
             by_reason[k]++;
+            buf_printf(&table, "%s\trefused: %s\n", files[i] + prefix, reasons[k]);
         } else {
             converted_files++;
-            size_t inst = 0;
-            for (size_t k = 0; k < s->n_resources; k++) inst += s->resources[k].n_instances;
+            size_t inst = 0, managed = 0;
+            for (size_t k = 0; k < s->n_resources; k++) {
+                inst += s->resources[k].n_instances;
+                for (size_t j = 0; j < s->resources[k].n_instances; j++)
+                    if (!s->resources[k].is_data && !s->resources[k].instances[j].deposed) managed++;
+            }
             ck_assert_uint_eq(r.n_entries, inst);
             ck_assert_uint_eq(r.converted + r.skipped + r.unmapped + r.no_id, inst);
             ck_assert_uint_eq(f->n_specs, r.converted + r.providers);
+            if (!r.converted && !r.unmapped && !r.no_id) {
+                ck_assert_ptr_nonnull(r.note);
+                empty_files++;
+            }
             for (size_t k = 0; k < r.n_entries; k++)
                 if (r.entries[k].outcome != CONVERT_CONVERTED) ck_assert_ptr_nonnull(r.entries[k].reason);
+            /* No written type is absent from the mappings and schemas given. */
+            for (size_t k = 0; k < r.n_entries; k++) {
+                const convert_entry_t *e = &r.entries[k];
+                if (e->outcome != CONVERT_CONVERTED) continue;
+                const bridge_resource_t *br = bridge_find_resource(b, e->source_type);
+                bool in_map = br && strcmp(br->token, e->token) == 0;
+                const char *colon = strchr(e->token, ':');
+                schema_package_t *pkg = schema_set_get(ss, arena_strndup(fa, e->token, (size_t)(colon - e->token)));
+                bool in_schema = pkg && schema_find_resource(pkg, e->token);
+                ck_assert_msg(in_map || in_schema, "%s: %s written as %s, which no mapping or schema names", files[i],
+                              e->address, e->token);
+            }
+            buf_printf(&table, "%s\t%zu\t%zu\t%zu\t%zu\n", files[i] + prefix, r.converted, r.unmapped, r.skipped,
+                       r.no_id);
+            /* With neither mappings nor schemas: every managed instance unmapped, nothing written. */
+            convert_report_t r0 = {0};
+            diag_list_t d0;
+            diag_list_init(&d0);
+            import_file_t *f0 = convert_tfstate_to_import_file(fa, s, NULL, &r0, &d0);
+            ck_assert_ptr_nonnull(f0);
+            ck_assert_uint_eq(f0->n_specs, 0);
+            ck_assert_uint_eq(r0.converted, 0);
+            ck_assert_uint_eq(r0.unmapped, managed);
+            diag_list_free(&d0);
             instances += inst;
             conv += r.converted;
             skip += r.skipped;
@@ -294,16 +373,234 @@ START_TEST(test_all_shared_tfstates_accounted) {
         diag_list_free(&d);
         arena_free(fa);
     }
-    printf("tfstate files: %zu total, %zu converted, %zu refused (%zu old version, %zu not a state, %zu plan, "
-           "%zu no resources)\n",
-           n, converted_files, refused, by_reason[0], by_reason[1], by_reason[2], by_reason[3]);
+    printf("tfstate files: %zu total, %zu converted (%zu with nothing to import), %zu refused (%zu old version, "
+           "%zu not a state, %zu plan)\n",
+           n, converted_files, empty_files, refused, by_reason[0], by_reason[1], by_reason[2]);
     printf("resource instances: %zu total, %zu converted, %zu skipped, %zu unmapped, %zu without import ID\n",
            instances, conv, skip, unm, noid);
     ck_assert_uint_gt(n, 230);
     ck_assert_uint_eq(converted_files + refused, n);
-    ck_assert_uint_gt(conv, 500);
+    ck_assert_uint_gt(conv, 150);
+    char *golden_path = fixture(a, "tfstate-sweep.tsv");
+    char *text = buf_arena_str(&table, a);
+    buf_free(&table);
+    if (getenv("CIMPORT_UPDATE_GOLDEN")) {
+        FILE *g = fopen(golden_path, "w");
+        ck_assert_ptr_nonnull(g);
+        fputs(text, g);
+        fclose(g);
+    }
+    char *golden = tu_read(golden_path, NULL);
+    ck_assert_msg(golden != NULL, "missing %s (run with CIMPORT_UPDATE_GOLDEN=1)", golden_path);
+    ck_assert_str_eq(text, golden);
+    free(golden);
+    schema_set_free(ss);
     bridge_set_free(b);
     arena_free(a);
+}
+END_TEST
+
+
+/* --- mapping documents (GetMapping data) ----------------------------------------------------------- */
+
+static const cJSON *field_at(const cJSON *fields, const char *name) {
+    const cJSON *f = bridge_field(fields, name);
+    ck_assert_msg(f != NULL, "no field %s", name);
+    return f;
+}
+
+START_TEST(test_mapping_document) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    bridge_set_t *b = bridge_set_new();
+    ck_assert(bridge_set_add_path(b, fixture(a, "mapping/acme.json"), &d));
+    ck_assert_int_eq(d.errors, 0);
+    ck_assert_uint_eq(bridge_mapping_count(b), 1);
+    const bridge_resource_t *w = bridge_find_resource(b, "acme_widget");
+    ck_assert_ptr_nonnull(w);
+    ck_assert_str_eq(w->token, "acme:storage/widget:Widget");
+    ck_assert_str_eq(bridge_find_resource(b, "acme_gadget")->token, "acme:index/gadget:Gadget");
+    ck_assert_ptr_null(bridge_find_resource(b, "acme_zone")); /* a data source is not a resource */
+    ck_assert_str_eq(bridge_find_data_source(b, "acme_zone"), "acme:dns/getZone:getZone");
+    ck_assert_str_eq(bridge_package_for_provider(b, "acme"), "acme");
+    /* Renames, top-level and nested (both `fields` and `element.fields` spellings). */
+    ck_assert_str_eq(bridge_field_name(field_at(w->fields, "size_gb")), "sizeGigabytes");
+    ck_assert_ptr_null(bridge_field_name(field_at(w->fields, "tags")));
+    const cJSON *spec = field_at(w->fields, "spec");
+    ck_assert_str_eq(bridge_field_name(field_at(bridge_field_elem_fields(spec), "disk_type")), "diskKind");
+    const cJSON *rule = field_at(bridge_field_elem_fields(spec), "rule");
+    ck_assert_str_eq(bridge_field_name(field_at(bridge_field_elem_fields(rule), "from_port")), "startPort");
+    /* maxItems 1 on a list of blocks flattens; not a list of strings, not a set without maxItems,
+     * not when the info says maxItemsOne: false. */
+    ck_assert(bridge_field_max_items_one(spec) == BRIDGE_MIO_TRUE);
+    ck_assert(bridge_field_max_items_one(rule) == BRIDGE_MIO_FALSE);
+    ck_assert(bridge_field_max_items_one(field_at(w->fields, "labels")) == BRIDGE_MIO_FALSE);
+    ck_assert(bridge_field_max_items_one(field_at(w->fields, "listener")) == BRIDGE_MIO_FALSE);
+    ck_assert(bridge_field_max_items_one(field_at(w->fields, "mount")) == BRIDGE_MIO_FALSE);
+    /* sensitive (shim) and secret (info). */
+    ck_assert(bridge_field_sensitive(field_at(w->fields, "token")));
+    ck_assert(bridge_field_sensitive(field_at(w->fields, "mount")));
+    ck_assert(!bridge_field_sensitive(field_at(w->fields, "size_gb")));
+    /* Provider configuration renames. */
+    ck_assert_str_eq(bridge_config_name(b, "acme", "api_url"), "apiUrl");
+    ck_assert_str_eq(bridge_config_name(b, "acme", "max_retries"), "maxRetryCount");
+    ck_assert_ptr_null(bridge_config_name(b, "acme", "region"));
+    bridge_set_free(b);
+
+    /* A directory of `<tf provider>.json` documents; the base name is the provider key. */
+    b = bridge_set_new();
+    ck_assert(bridge_set_add_path(b, fixture(a, "mapping"), &d));
+    ck_assert_str_eq(bridge_find_resource(b, "acme_widget")->token, "acme:storage/widget:Widget");
+    bridge_set_free(b);
+    /* A token in another package (helm_release → kubernetes) is taken as the mapping says. */
+    b = bridge_set_new();
+    const char *helm = "{\"name\":\"helm\",\"resources\":{\"helm_release\":{\"tok\":\"kubernetes:helm.sh/v3:Release\"}}}";
+    ck_assert(bridge_set_add_mapping(b, helm, strlen(helm), "helm", "GetMapping(terraform, helm)", &d));
+    ck_assert_str_eq(bridge_find_resource(b, "helm_release")->token, "kubernetes:helm.sh/v3:Release");
+    ck_assert_int_eq(d.errors, 0);
+    bridge_set_free(b);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* Malformed documents: one exact error naming the origin and the JSON path, nothing added. */
+START_TEST(test_mapping_document_malformed) {
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"},\"x_b\":{\"tok\":\"nocolons\"}}}",
+         "mapping document: resources.x_b.tok 'nocolons' is not a Pulumi type token (package:module:Name); nothing was "
+         "converted"},
+        {"{\"resources\":{\"x_a\":{\"tok\":42}}}", "mapping document: resources.x_a.tok must be a string; nothing was converted"},
+        {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\",\"fields\":[1]}}}",
+         "mapping document: resources.x_a.fields must be an object; nothing was converted"},
+        {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\",\"fields\":{\"n\":{\"name\":7}}}}}",
+         "mapping document: resources.x_a.fields.n.name must be a string (the Pulumi property name); nothing was converted"},
+        {"{\"provider\":{\"resources\":{\"x_a\":{\"n\":{\"type\":9}}}},\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"}}}",
+         "mapping document: resources.x_a.fields.n.type must be a value type number 1-7 (1 bool, 2 int, 3 float, 4 "
+         "string, 5 list, 6 map, 7 set); nothing was converted"},
+        {"{\"provider\":{\"resources\":{\"x_a\":{\"n\":{\"type\":5,\"maxItems\":\"1\"}}}},\"resources\":{\"x_a\":{\"tok\":\"x:i:A\"}}}",
+         "mapping document: resources.x_a.fields.n.maxItems must be a number; nothing was converted"},
+        {"{\"provider\":{\"resources\":[]},\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"}}}",
+         "mapping document: `provider.resources` must be an object; nothing was converted"},
+        {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"}},\"dataSources\":{\"x_d\":{}}}",
+         "mapping document: dataSources.x_d.tok is missing; nothing was converted"},
+        {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"}},\"config\":{\"k\":{\"name\":false}}}",
+         "mapping document: config.k.name must be a string; nothing was converted"},
+        {"{\"resources\": {\"x_a\": {\"tok\"", "the mapping is not valid JSON (near byte 27)"},
+        {"{\"hello\":1}", "not a mapping document: it has no `resources` object of `{\"tok\": ...}` entries"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        bridge_set_t *b = bridge_set_new();
+        ck_assert(!bridge_set_add_mapping(b, cases[i].text, strlen(cases[i].text), "x", "x.json", &d));
+        ck_assert_uint_eq(d.errors, 1);
+        ck_assert_str_eq(d.head->file, "x.json");
+        ck_assert_str_eq(d.head->message, cases[i].message);
+        ck_assert_uint_eq(bridge_resource_count(b), 0);
+        ck_assert_uint_eq(bridge_mapping_count(b), 0);
+        ck_assert_ptr_null(bridge_package_for_provider(b, "x"));
+        bridge_set_free(b);
+        diag_list_free(&d);
+    }
+}
+END_TEST
+
+/* A state converted through a mapping document: its tokens, the pulumi-converter-terraform names,
+ * the unlisted type unmapped (never guessed), the data source skipped; the offline snapshot carries
+ * the document's renames (nested too), maxItemsOne flattening and sensitive → secret. */
+START_TEST(test_convert_with_mapping_document) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    bridge_set_t *b = bridge_set_new();
+    ck_assert(bridge_set_add_path(b, fixture(a, "mapping/acme.json"), &d));
+    tf_state_t *s = tfstate_load(a, fixture(a, "acme.tfstate"), &d);
+    ck_assert_ptr_nonnull(s);
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.converted, 3);
+    ck_assert_uint_eq(r.unmapped, 1);
+    ck_assert_uint_eq(r.skipped, 1);
+    ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_str_eq(f->specs[0].type, "acme:storage/widget:Widget");
+    ck_assert_str_eq(f->specs[0].name, "big");
+    ck_assert_ptr_null(f->specs[0].logical_name);
+    ck_assert_str_eq(f->specs[1].name, "g_0");
+    ck_assert_str_eq(f->specs[1].logical_name, "g-0");
+    ck_assert_str_eq(f->specs[2].name, "g_a_simple___gadget");
+    ck_assert_str_eq(f->specs[2].logical_name, "g-a simple & gadget");
+    ck_assert_str_eq(r.entries[3].address, "acme_unlisted.u");
+    ck_assert_int_eq(r.entries[3].outcome, CONVERT_UNMAPPED);
+    ck_assert_str_eq(r.entries[3].reason, "Terraform type 'acme_unlisted' is not in the mapping of provider 'acme' "
+                                          "(package 'acme', from " SOURCE_DIR "/tests/fixtures/convert/mapping/acme.json)");
+
+    deployment_t *dep = convert_tfstate_to_deployment_with(a, s, &o, &d);
+    ck_assert_ptr_nonnull(dep);
+    const state_resource_t *w = NULL, *g = NULL;
+    for (size_t i = 0; i < dep->n_resources; i++) {
+        if (strcmp(dep->resources[i].type, "acme:storage/widget:Widget") == 0) w = &dep->resources[i];
+        if (strstr(dep->resources[i].urn, "::g-a simple & gadget")) g = &dep->resources[i];
+    }
+    ck_assert_ptr_nonnull(w);
+    ck_assert_ptr_nonnull(g); /* URNs use the logical name, as the import plan does */
+    const pv_t *out = w->outputs;
+    ck_assert_double_eq(pv_object_get(out, "sizeGigabytes")->u.n, 40);
+    ck_assert_ptr_null(pv_object_get(out, "sizeGb"));
+    ck_assert_int_eq(pv_object_get(out, "token")->kind, PV_SECRET);
+    ck_assert_int_eq(pv_object_get(out, "mount")->kind, PV_SECRET);
+    const pv_t *spec = pv_object_get(out, "spec");
+    ck_assert_int_eq(spec->kind, PV_OBJECT); /* maxItems 1 block flattened */
+    ck_assert_str_eq(pv_object_get(spec, "diskKind")->u.str.s, "ssd");
+    const pv_t *rules = pv_object_get(spec, "rule");
+    ck_assert_int_eq(rules->kind, PV_ARRAY);
+    ck_assert_double_eq(pv_object_get(rules->u.arr.items[0], "startPort")->u.n, 80);
+    ck_assert_int_eq(pv_object_get(out, "listener")->kind, PV_ARRAY); /* maxItemsOne: false in the info */
+    ck_assert_int_eq(pv_object_get(out, "labels")->kind, PV_ARRAY);   /* a list of strings is not flattened */
+    deployment_free(dep);
+    tfstate_free(s);
+    bridge_set_free(b);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* Empty is not an error: only data sources, only check results, nothing at all. */
+START_TEST(test_empty_states) {
+    static const struct {
+        const char *file, *note;
+    } cases[] = {
+        {"empty.tfstate", "the state has no resources (it is empty, or holds only check results): the import file has "
+                          "no resources"},
+        {"only-checks.tfstate", "the state has no resources (it is empty, or holds only check results): the import "
+                                "file has no resources"},
+        {"only-data.tfstate", "the state has no managed resources (only data sources or destroyed objects): the import "
+                              "file has no resources"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        arena_t *a = arena_new();
+        diag_list_t d;
+        diag_list_init(&d);
+        tf_state_t *s = tfstate_load(a, fixture(a, cases[i].file), &d);
+        ck_assert_msg(s != NULL, "%s: %s", cases[i].file, d.head ? d.head->message : "");
+        convert_report_t r = {0};
+        import_file_t *f = convert_tfstate_to_import_file(a, s, NULL, &r, &d);
+        ck_assert_ptr_nonnull(f);
+        ck_assert_uint_eq(f->n_specs, 0);
+        ck_assert_uint_eq(d.errors, 0);
+        ck_assert_str_eq(r.note, cases[i].note);
+        char *json = import_file_to_json(f);
+        ck_assert_str_eq(json, "{}\n"); /* Pulumi's import file format leaves out an empty resources list */
+        free(json);
+        tfstate_free(s);
+        diag_list_free(&d);
+        arena_free(a);
+    }
 }
 END_TEST
 
@@ -603,6 +900,10 @@ START_TEST(test_is_terraform_state) {
     ck_assert(convert_is_terraform_state(v3));
     ck_assert(!convert_is_terraform_state(pu));
     ck_assert(!convert_is_terraform_state("{\"version\": 3}"));
+    /* v4 states without lineage/serial (hand-written, trimmed) are states too; exports are not. */
+    ck_assert(convert_is_terraform_state("{\"version\": 4, \"terraform_version\": \"1.9.0\", \"resources\": []}"));
+    ck_assert(convert_is_terraform_state("{\"version\": 4, \"resources\": []}"));
+    ck_assert(!convert_is_terraform_state("{\"version\": 3, \"deployment\": {\"resources\": []}}"));
     ck_assert(!convert_is_terraform_state("not json"));
     free(tf);
     free(pu);
@@ -627,6 +928,10 @@ int main(void) {
     tcase_add_test(tc, test_export_named_references);
     tcase_add_test(tc, test_export_name_table_and_explicit_provider);
     tcase_add_test(tc, test_is_terraform_state);
+    tcase_add_test(tc, test_mapping_document);
+    tcase_add_test(tc, test_mapping_document_malformed);
+    tcase_add_test(tc, test_convert_with_mapping_document);
+    tcase_add_test(tc, test_empty_states);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

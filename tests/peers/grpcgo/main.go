@@ -10,6 +10,17 @@
 // secrets; they pass through as they are); Check returns the new inputs unchanged; Diff reports each
 // property whose new value differs from the old state, by top-level key and detailed path.
 //
+// GetMapping/GetMappings answer from the same file, as a bridged provider answers Pulumi's converter:
+//
+//	{"mappings": {"<tf provider>": "/path/mapping.json", ...},  // GetMapping("terraform", name) data;
+//	                                                           // provider "" gets the first one
+//	 "getMappings": ["<tf provider>", ...],                    // absent: GetMappings is UNIMPLEMENTED
+//	 "noGetMapping": true,                                     // GetMapping is UNIMPLEMENTED
+//	 "callLog": "/path/calls.log"}                             // one line per GetMapping(s) call
+//
+// The data file is <executable>.json when that exists (so several copies of the peer on $PATH, one
+// per plugin name, each have their own), else CIMPORT_PEER_DATA.
+//
 // Like Pulumi's Go provider SDK, with the engine address as its argument it health-checks the engine
 // (grpc.health.v1.Health/Check) at start and then every CIMPORT_PEER_HEALTH_MS milliseconds (default
 // 5 minutes) and exits when the answer is an error other than UNIMPLEMENTED; each passed check is
@@ -59,9 +70,13 @@ type record struct {
 }
 
 type peerData struct {
-	Version    string                       `json:"version"`
-	SchemaFile string                       `json:"schemaFile"`
-	Resources  map[string]map[string]record `json:"resources"`
+	Version      string                       `json:"version"`
+	SchemaFile   string                       `json:"schemaFile"`
+	Resources    map[string]map[string]record `json:"resources"`
+	Mappings     map[string]string            `json:"mappings"`
+	GetMappings  []string                     `json:"getMappings"`
+	NoGetMapping bool                         `json:"noGetMapping"`
+	CallLog      string                       `json:"callLog"`
 }
 
 type provider struct {
@@ -230,15 +245,79 @@ func (p *provider) Attach(ctx context.Context, req *pb.PluginAttach) (*emptypb.E
 	return &emptypb.Empty{}, nil
 }
 
+func (p *provider) logCall(format string, args ...interface{}) {
+	if p.data.CallLog == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f, err := os.OpenFile(p.data.CallLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(f, format+"\n", args...)
+	f.Close()
+}
+
+func (p *provider) GetMapping(ctx context.Context, req *pb.GetMappingRequest) (*pb.GetMappingResponse, error) {
+	p.logCall("GetMapping %s %s", req.Key, req.Provider)
+	if p.data.NoGetMapping {
+		return nil, status.Error(codes.Unimplemented, "method GetMapping not implemented")
+	}
+	if req.Key != "terraform" {
+		return &pb.GetMappingResponse{}, nil
+	}
+	name := req.Provider
+	if name == "" {
+		names := make([]string, 0, len(p.data.Mappings))
+		for k := range p.data.Mappings {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		if len(names) == 0 {
+			return &pb.GetMappingResponse{}, nil
+		}
+		name = names[0]
+	}
+	file, ok := p.data.Mappings[name]
+	if !ok {
+		return &pb.GetMappingResponse{}, nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, status.Errorf(codes.Internal, "reading the mapping: %v", err)
+	}
+	return &pb.GetMappingResponse{Provider: name, Data: data}, nil
+}
+
+func (p *provider) GetMappings(ctx context.Context, req *pb.GetMappingsRequest) (*pb.GetMappingsResponse, error) {
+	p.logCall("GetMappings %s", req.Key)
+	if p.data.GetMappings == nil {
+		return nil, status.Error(codes.Unimplemented, "method GetMappings not implemented")
+	}
+	if req.Key != "terraform" {
+		return &pb.GetMappingsResponse{}, nil
+	}
+	return &pb.GetMappingsResponse{Providers: p.data.GetMappings}, nil
+}
+
 func main() {
 	p := &provider{}
-	text, err := os.ReadFile(os.Getenv("CIMPORT_PEER_DATA"))
+	dataFile := os.Getenv("CIMPORT_PEER_DATA")
+	if exe, err := os.Executable(); err == nil {
+		if _, err := os.Stat(os.Args[0] + ".json"); err == nil {
+			dataFile = os.Args[0] + ".json"
+		} else if _, err := os.Stat(exe + ".json"); err == nil {
+			dataFile = exe + ".json"
+		}
+	}
+	text, err := os.ReadFile(dataFile)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "grpcgo peer: set CIMPORT_PEER_DATA to the data file: %v\n", err)
 		os.Exit(2)
 	}
 	if err := json.Unmarshal(text, &p.data); err != nil {
-		fmt.Fprintf(os.Stderr, "grpcgo peer: %s: %v\n", os.Getenv("CIMPORT_PEER_DATA"), err)
+		fmt.Fprintf(os.Stderr, "grpcgo peer: %s: %v\n", dataFile, err)
 		os.Exit(2)
 	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")

@@ -1,0 +1,45 @@
+# test_offline_shared_ids.sh — offline Read matches type, ID AND provider (then the name), as the
+# real engine reads: two RandomPets share the ID `kube-system/aws-auth` under providers cluster1 and
+# cluster2, two more share `shared` under the default provider. Each gets its own recorded inputs;
+# a spec no candidate fits, or that its name cannot tell apart, is an error naming the candidates.
+# Offline results are "consistent with the schema (offline)", never "verified".
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+FIX="$SOURCE_DIR/tests/fixtures/convert/shared-ids"
+S="$SHARED_DATA/schemas/random/schema.json"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+"$CIMPORT" convert --from pulumi "$FIX/export.json" -o "$TMP/imports.json" -q || fail "convert --from pulumi"
+"$CIMPORT" --spec "$TMP/imports.json" --offline-state "$FIX/export.json" --schema "$S" --json >"$TMP/r.json" 2>"$TMP/err"
+rc=$?
+[ $rc = 0 ] || fail "exit code $rc: $(cat "$TMP/err")"
+python3 - "$TMP/r.json" <<'PY' || fail "results"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = {x["name"]: x for x in d["resources"]}
+for name, prefix in [("cluster1-aws-auth", "cluster1"), ("cluster2-aws-auth", "cluster2"), ("left", "left"), ("right", "right")]:
+    assert r[name]["status"] == "imported", (name, r[name]["diagnostics"])
+    assert r[name]["inputs"]["prefix"] == prefix, (name, r[name]["inputs"])
+    assert r[name]["verified"] is False and r[name]["verification"] == "offline-schema", r[name]
+assert d["summary"]["verified"] == 0 and d["summary"]["consistentOffline"] == 6, d["summary"]
+assert d["summary"]["verification"] == "offline-schema"
+PY
+"$CIMPORT" --spec "$TMP/imports.json" --offline-state "$FIX/export.json" --schema "$S" -l pcl >/dev/null 2>"$TMP/err"
+grep -qxF "cimport: imported 6 of 6 resources (6 consistent with the schema (offline), none verified by a provider)" "$TMP/err" ||
+    fail "summary line: $(cat "$TMP/err")"
+grep -q "(6 verified)" "$TMP/err" && fail "offline results called verified"
+
+"$CIMPORT" --spec "$FIX/ambiguous.json" --offline-state "$FIX/export.json" --schema "$S" -l pcl -o "$TMP/never.pp" >/dev/null 2>"$TMP/err"
+rc=$?
+[ $rc = 3 ] || fail "ambiguous: exit code $rc"
+[ -e "$TMP/never.pp" ] && fail "ambiguous: a file was written"
+grep -qF "resource 'stray' of type 'random:index/randomPet:RandomPet': the offline state records 2 resource(s) of type 'random:index/randomPet:RandomPet' with ID 'kube-system/aws-auth', none under a default provider as this resource is: urn:pulumi:dev::eks::random:index/randomPet:RandomPet::cluster1-aws-auth (provider cluster1), urn:pulumi:dev::eks::random:index/randomPet:RandomPet::cluster2-aws-auth (provider cluster2)" "$TMP/err" ||
+    fail "wrong-provider error: $(cat "$TMP/err")"
+grep -qF "resource 'middle' of type 'random:index/randomPet:RandomPet': the offline state records 2 resources of type 'random:index/randomPet:RandomPet' with ID 'shared' under a default provider, and the name does not tell them apart: urn:pulumi:dev::eks::random:index/randomPet:RandomPet::left (provider default_4_16_0), urn:pulumi:dev::eks::random:index/randomPet:RandomPet::right (provider default_4_16_0)" "$TMP/err" ||
+    fail "ambiguous error: $(cat "$TMP/err")"
+
+[ "$fails" = 0 ] || exit 1
+echo "test_offline_shared_ids.sh: all checks passed"
