@@ -232,7 +232,7 @@ static void print_summary(const convert_report_t *r, const char *what) {
 /* Asks the installed plugins for the mappings of the providers no explicit mapping covers (they win),
  * adds what they answer to the bridge set and keeps what they said as hints for unmapped reasons. */
 static bool ask_plugins(arena_t *a, const convert_args_t *o, const tf_state_t *s, bridge_set_t *bridge,
-                        convert_options_t *opts, diag_list_t *diags) {
+                        schema_set_t **schemas, convert_options_t *opts, diag_list_t *diags) {
     tfmapper_options_t mo = {0};
     char cwd[4096];
     if (getcwd(cwd, sizeof cwd) && access("Pulumi.yaml", F_OK) == 0) mo.project_dir = arena_strdup(a, cwd);
@@ -241,7 +241,9 @@ static bool ask_plugins(arena_t *a, const convert_args_t *o, const tf_state_t *s
     convert_provider_hint_t *hints;
     tfmapper_answer_t *ans;
     size_t nh, na;
-    if (!tfmapper_fill_bridge(a, &mo, o->no_plugins, s, bridge, &hints, &nh, &ans, &na, NULL, diags)) return false;
+    if (!tfmapper_fill_bridge(a, &mo, o->no_plugins, s, bridge, schemas, &hints, &nh, &ans, &na, NULL, diags))
+        return false;
+    opts->schemas = *schemas;
     if (o->no_plugins)
         for (size_t i = 0; i < nh; i++) hints[i].text = "provider plugins were not asked (--no-plugins)";
     for (size_t i = 0; i < na && !o->quiet; i++)
@@ -268,7 +270,7 @@ static import_file_t *convert_from_terraform(arena_t *a, const convert_args_t *o
     if (!o->quiet && instances > CONVERT_PROGRESS_THRESHOLD)
         fprintf(stderr, "read %s: %zu resources, %zu instances; converting...\n", o->input, s->n_resources, instances);
     convert_options_t opts = {.bridge = *bridge, .schemas = *schemas};
-    if (!ask_plugins(a, o, s, *bridge, &opts, diags)) {
+    if (!ask_plugins(a, o, s, *bridge, schemas, &opts, diags)) {
         tfstate_free(s);
         return NULL;
     }

@@ -23,6 +23,7 @@
 #include "provider.pb-c.h"
 #include "specs/convert.h"
 #include "specs/fileio.h"
+#include "specs/schema.h"
 
 #define RP "/pulumirpc.ResourceProvider/"
 
@@ -363,10 +364,23 @@ static bool try_named(mapper_t *m, plug_t *p, const char *tf_provider, tfmapper_
         answer_from(m, p, tf_provider, data, len, ans);
         return true;
     }
-    buf_printf(notes, "%s%s %s", notes->len ? "; " : "", plug_label(m, p),
+    /* No mapping: its schema can still confirm the default naming rule's tokens. */
+    Pulumirpc__GetSchemaRequest sreq = PULUMIRPC__GET_SCHEMA_REQUEST__INIT;
+    int sst;
+    const char *smsg;
+    Pulumirpc__GetSchemaResponse *sr = (Pulumirpc__GetSchemaResponse *)plug_call(
+        m, p, RP "GetSchema", &sreq.base, &pulumirpc__get_schema_response__descriptor, &sst, &smsg);
+    if (sr && sr->schema && *sr->schema) {
+        ans->schema = sr->schema;
+        ans->schema_len = strlen(sr->schema);
+    }
+    buf_printf(notes, "%s%s %s%s", notes->len ? "; " : "", plug_label(m, p),
                r == 0    ? "has no Terraform mapping for it (GetMapping returned no data)"
                : r == -1 ? "does not implement GetMapping"
-                         : why);
+                         : why,
+               ans->schema ? ", and its schema (GetSchema) has no token the default naming rule derives"
+                           : arena_sprintf(m->a, ", and its schema could not be read (GetSchema %s)",
+                                           sst == GRPC_OK ? "returned nothing" : grpc_status_name(sst)));
     return false;
 }
 
@@ -506,7 +520,7 @@ bool tfmapper_lookup(arena_t *a, const tfmapper_options_t *o, const char *const 
 }
 
 bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugins, const tf_state_t *s,
-                          bridge_set_t *bridge, convert_provider_hint_t **hints, size_t *n_hints,
+                          bridge_set_t *bridge, schema_set_t **schemas, convert_provider_hint_t **hints, size_t *n_hints,
                           tfmapper_answer_t **answers, size_t *n_answers, tfmapper_stats_t *stats, diag_list_t *diags) {
     *hints = NULL;
     *n_hints = 0;
@@ -543,6 +557,18 @@ bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugi
             if (!bridge_set_add_mapping(bridge, ans[i].data, ans[i].len, need[i], ans[i].origin, diags)) return false;
         } else {
             h[nh++] = (convert_provider_hint_t){need[i], ans[i].why};
+            const char *pkg = convert_tf_provider_package(need[i]);
+            if (ans[i].schema && !(*schemas && schema_set_get(*schemas, pkg))) {
+                diag_list_t tmp;
+                diag_list_init(&tmp);
+                schema_package_t *sp = schema_load_buffer(ans[i].schema, ans[i].schema_len,
+                                                          arena_sprintf(a, "GetSchema of plugin '%s'", pkg), &tmp);
+                diag_list_free(&tmp); /* an unreadable schema confirms nothing: the resources stay unmapped */
+                if (sp) {
+                    if (!*schemas) *schemas = schema_set_new();
+                    schema_set_add(*schemas, sp);
+                }
+            }
         }
     }
     *hints = h;

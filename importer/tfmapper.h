@@ -6,7 +6,9 @@
  * convert_tf_provider_package) is asked GetMapping("terraform", P); when there is none or it has no
  * mapping, every other installed plugin is asked GetMappings("terraform") and, when its list names P,
  * GetMapping("terraform", P); a plugin without GetMappings is asked GetMapping("terraform", "") once
- * (its primary mapping), which counts when the response names P. Plugins are located as the import
+ * (its primary mapping), which counts when the response names P. When the plugin named like P is
+ * installed but has no mapping for it, its schema (GetSchema) is fetched instead, so the caller can
+ * confirm the tokens the bridge's default naming rule derives. Plugins are located as the import
  * path locates them (importer/plugin.h: project plugins, extra directories, $PATH, the plugin cache
  * `$PULUMI_HOME/plugins`), or attached to (`pkg=PORT` entries and PULUMI_DEBUG_PROVIDERS). A plugin
  * is started at most once per lookup and stopped at the end; it is not configured.
@@ -47,6 +49,8 @@ typedef struct tfmapper_answer {
     const char *origin; /* e.g. "GetMapping(terraform, aws) of pulumi-resource-aws 6.0.0 ($PATH)" */
     bool from_cache;    /* read from the mapping cache instead of asking the plugin */
     const char *why;    /* when data is NULL: which plugins were asked and what they said */
+    const char *schema; /* when data is NULL: GetSchema of the plugin named like the provider, or NULL */
+    size_t schema_len;
 } tfmapper_answer_t;
 
 typedef struct tfmapper_stats {
@@ -63,15 +67,18 @@ bool tfmapper_lookup(arena_t *a, const tfmapper_options_t *o, const char *const 
                      tfmapper_answer_t *out, tfmapper_stats_t *stats, diag_list_t *diags);
 
 /* For a Terraform state: looks up the mappings of every provider of a managed resource that bridge
- * does not cover yet, adds what the plugins answer to bridge, and returns (arena) one hint per
+ * does not cover yet, adds what the plugins answer to bridge (and the schemas of named plugins
+ * without a mapping to *schemas, created when NULL), and returns (arena) one hint per
  * provider left without a mapping (what was asked; for convert_options_t.hints) and every answer.
  * no_plugins: ask nothing, the hints say so. False with diagnostics on bad attach entries or a
  * malformed mapping document from a plugin. */
 struct tf_state;
 struct bridge_set;
 struct convert_provider_hint;
+struct schema_set;
 bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugins, const struct tf_state *s,
-                          struct bridge_set *bridge, struct convert_provider_hint **hints, size_t *n_hints,
+                          struct bridge_set *bridge, struct schema_set **schemas, struct convert_provider_hint **hints,
+                          size_t *n_hints,
                           tfmapper_answer_t **answers, size_t *n_answers, tfmapper_stats_t *stats, diag_list_t *diags);
 
 #endif

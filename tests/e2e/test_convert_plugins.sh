@@ -4,6 +4,8 @@
 #     its tokens are written, and its field renames reach the offline snapshot;
 #   - pulumi-resource-multi lists `gizmo` only in GetMappings: found too;
 #   - pulumi-resource-bare implements neither RPC: its resources are unmapped with a clear reason;
+#   - pulumi-resource-plain has no mapping but a schema (GetSchema): the token the default naming rule
+#     derives is written when the schema has it (plain_item), else unmapped (plain_other);
 #   - one GetMapping per provider, and the second run reads the mapping cache keyed by plugin version.
 set -u
 : "${CIMPORT:?}" "${SOURCE_DIR:?}" "${BUILD_DIR:?}"
@@ -17,7 +19,7 @@ PEER_DIR="$BUILD_DIR/grpcgo-mapping"
 sh "$SOURCE_DIR/tests/peers/grpcgo/build.sh" "$PEER_DIR" >"$TMP/build.log" 2>&1 || { cat "$TMP/build.log"; exit 1; }
 BIN="$TMP/bin"
 mkdir -p "$BIN" "$TMP/home" "$TMP/cache"
-for name in acme multi bare; do ln -s "$PEER_DIR/pulumi-resource-peer" "$BIN/pulumi-resource-$name"; done
+for name in acme multi bare plain; do ln -s "$PEER_DIR/pulumi-resource-peer" "$BIN/pulumi-resource-$name"; done
 cat >"$BIN/pulumi-resource-acme.json" <<JSON
 {"version": "1.4.0", "mappings": {"acme": "$FIX/mapping/acme.json"}, "getMappings": ["acme"], "callLog": "$TMP/calls.log"}
 JSON
@@ -26,6 +28,9 @@ cat >"$BIN/pulumi-resource-multi.json" <<JSON
 JSON
 cat >"$BIN/pulumi-resource-bare.json" <<JSON
 {"version": "2.0.0", "noGetMapping": true, "callLog": "$TMP/calls.log"}
+JSON
+cat >"$BIN/pulumi-resource-plain.json" <<JSON
+{"version": "3.0.0", "noGetMapping": true, "schemaFile": "$FIX/plugins/plain-schema.json", "callLog": "$TMP/calls.log"}
 JSON
 run() { PATH="$BIN:/usr/bin:/bin" PULUMI_HOME="$TMP/home" XDG_CACHE_HOME="$TMP/cache" "$CIMPORT" "$@"; }
 
@@ -36,9 +41,13 @@ grep -q '"type": "acme:storage/widget:Widget"' "$TMP/out.json" || fail "acme tok
 grep -q '"type": "acme:index/gadget:Gadget"' "$TMP/out.json" || fail "acme gadget token missing"
 grep -q '"type": "multi:gizmo/thing:Thing"' "$TMP/out.json" || fail "gizmo (GetMappings only) not mapped"
 grep -q "bare" "$TMP/out.json" && fail "bare_item was written"
+grep -q '"type": "plain:index/item:Item"' "$TMP/out.json" || fail "plain_item: token confirmed by GetSchema not written"
+grep -q "plain_other\|plain:index/other" "$TMP/out.json" && fail "plain_other was written though the schema lacks it"
+grep -qF "plain_other.o (plain_other): no mapping for Terraform provider 'registry.terraform.io/example/plain', and 'plain:index/other:Other' (the bridge's default naming) is not in the schema of package 'plain'; pulumi-resource-plain 3.0.0 (\$PATH) does not implement GetMapping, and its schema (GetSchema) has no token the default naming rule derives" "$TMP/err" ||
+    fail "plain_other reason: $(grep plain_other "$TMP/err")"
 grep -qF "acme: mapping from GetMapping(terraform, acme) of pulumi-resource-acme 1.4.0 (\$PATH)" "$TMP/err" ||
     fail "no line saying where acme's mapping came from: $(cat "$TMP/err")"
-grep -qF "bare_item.b (bare_item): no mapping for Terraform provider 'registry.terraform.io/example/bare' and no schema of Pulumi package 'bare' to confirm a type; pulumi-resource-bare 2.0.0 (\$PATH) does not implement GetMapping" "$TMP/err" ||
+grep -qF "bare_item.b (bare_item): no mapping for Terraform provider 'registry.terraform.io/example/bare' and no schema of Pulumi package 'bare' to confirm a type; pulumi-resource-bare 2.0.0 (\$PATH) does not implement GetMapping, and its schema could not be read (GetSchema INTERNAL)" "$TMP/err" ||
     fail "bare: unclear unmapped reason: $(cat "$TMP/err")"
 # One GetMapping per mapped provider (acme by name; gizmo after GetMappings); bare answered UNIMPLEMENTED.
 [ "$(grep -c '^GetMapping terraform acme$' "$TMP/calls.log")" = 1 ] || fail "acme: GetMapping not called exactly once: $(cat "$TMP/calls.log")"
