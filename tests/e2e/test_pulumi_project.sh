@@ -75,7 +75,7 @@ rc=$?
 wait
 [ "$rc" = 0 ] && ok || { bad "import after the lock was released: exit $rc"; cat "$work/err" >&2; }
 grep -qF 'waiting for it' "$work/err" && ok || bad "no word about waiting for the lock"
-grep -qxF "cimport: imported 5 of 5 resources into stack organization/$PROJ/test at file://$state (5 verified)" "$work/err" && ok ||
+grep -qxF "cimport: imported 5 of 5 resources into stack organization/$PROJ/test at file://$state (5 consistent with the schema (offline), none verified by a provider)" "$work/err" && ok ||
   bad "summary: $(cat "$work/err")"
 grep -qF 'Previewing import' "$work/err" && ok || bad "no preview before writing"
 grep -q '^next: ' "$work/err" && ok || bad "no next step"
@@ -213,7 +213,7 @@ PY
 "$CIMPORT" --spec some.json --offline-state "$Q/stack.json" --schema "$S" >/dev/null 2>err
 rc=$?
 [ "$rc" = 1 ] && ok || bad "partial failure exit $rc"
-grep -qF 'cimport: read 1 of 6 resources (1 verified), 5 failed;' err && ok || bad "summary counts: $(cat err)"
+grep -qF 'cimport: read 1 of 6 resources (1 consistent with the schema (offline), none verified by a provider), 5 failed;' err && ok || bad "summary counts: $(cat err)"
 [ "$(grep -c '^error: ' err)" = 1 ] && grep -qF "error: 5 resources failed: resource '<id>' does not exist" err && ok || bad "failures not grouped: $(cat err)"
 
 # the same ID under two names: an error, nothing written
