@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/target.h"
+#include "importer/tfmapper.h"
 #include "specs/convert.h"
 #include "specs/fileio.h"
 #include "specs/importfile.h"
@@ -43,8 +44,25 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
         for (size_t i = 0; i < o->n_schemas; i++)
             bridge_set_add_path(bridge, o->schemas[i], &quiet);
         diag_list_free(&quiet);
-        convert_options_t co = {bridge, NULL};
-        import_file_t *f = convert_tfstate_to_import_file(t->a, s, &co, &rep, &t->diags);
+        /* Providers the metadata does not cover: their plugins' mappings, as `cimport convert` asks. */
+        schema_set_t *ss = NULL;
+        convert_provider_hint_t *hints;
+        tfmapper_answer_t *ans;
+        size_t nh, na;
+        tfmapper_options_t mo = {0};
+        mo.attach = o->attach;
+        mo.n_attach = o->n_attach;
+        import_file_t *f = NULL;
+        if (tfmapper_fill_bridge(t->a, &mo, false, s, bridge, &ss, &hints, &nh, &ans, &na, NULL, &t->diags)) {
+            convert_options_t co = {.bridge = bridge, .schemas = ss, .hints = hints, .n_hints = nh};
+            f = convert_tfstate_to_import_file(t->a, s, &co, &rep, &t->diags);
+        }
+        /* Unmapped resources are not imported, and never silently. */
+        for (size_t i = 0; f && i < rep.n_entries; i++)
+            if (rep.entries[i].outcome == CONVERT_UNMAPPED)
+                diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): unmapped, not imported: %s",
+                         rep.entries[i].address, rep.entries[i].source_type, rep.entries[i].reason);
+        schema_set_free(ss);
         bridge_set_free(bridge);
         t->from_state = s;
         t->from_tf = true;

@@ -308,7 +308,7 @@ static const char *map_type(tf_plan_t *p, const tf_resource_t *r, const char **n
     bridge_set_t *bridge = p->opts ? p->opts->bridge : NULL;
     *note = *why = NULL;
     const bridge_resource_t *br = bridge_find_resource(bridge, r->type);
-    if (br) return br->token;
+    if (br) return arena_strdup(a, br->token); /* the import file outlives the bridge set */
     const char *hint = provider_hint(p, r->provider_type);
     const char *covered = bridge_package_for_provider(bridge, r->provider_type);
     if (covered) {
