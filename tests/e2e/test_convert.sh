@@ -107,6 +107,23 @@ for f in $(find "$SHARED_DATA/tfstate" -type f | sort); do
     esac
 done
 echo "convert e2e: $converted Terraform files converted, $refused refused"
+
+# 7b. With neither mappings nor schemas (and no plugins): nothing is written for any shared state —
+# exit 1 with every managed resource unmapped, 0 only when there is nothing to import, 2 when refused.
+none_unmapped=0 none_empty=0
+for f in $(find "$SHARED_DATA/tfstate" -type f | sort); do
+    PATH=/usr/bin:/bin "$CIMPORT" convert --from terraform "$f" --no-plugins -q >"$TMP/none.json" 2>"$TMP/err"
+    rc=$?
+    case $rc in
+    1) none_unmapped=$((none_unmapped + 1))
+       [ "$(cat "$TMP/none.json")" = "{}" ] || fail "$f: written without mapping or schema: $(head -c 200 "$TMP/none.json")" ;;
+    0) none_empty=$((none_empty + 1))
+       grep -q "^note: the state has no" "$TMP/err" || fail "$f: exit 0 without mapping and without the nothing-to-import note" ;;
+    2) ;;
+    *) fail "$f: exit code $rc without mapping" ;;
+    esac
+done
+echo "convert e2e without mappings or schemas: $none_unmapped states all unmapped (exit 1), $none_empty with nothing to import"
 [ $((converted + refused)) -gt 230 ] || fail "too few Terraform files seen"
 
 [ "$fails" = 0 ] || exit 1
