@@ -21,7 +21,8 @@ def expected_outcome(r, offline):
         return "residual"
     if r.get("kind") in ("component", "provider"):
         return "imported"
-    if r["verified"]:
+    # offline results have "verified": false and "verification": "offline-schema" (issue 12)
+    if r["verified"] or r.get("verification") in ("provider", "offline-schema"):
         kind = r.get("verification")
         if isinstance(kind, str):
             return "offline" if re.search("offline|schema", kind, re.I) else "verified"

@@ -114,7 +114,7 @@ PY
 rc=$?
 [ $rc = 0 ] && ok || bad "Terraform state import (exit $rc): $(tail -2 tf.err)"
 $B dom tf.html all >tf.dom && python3 "$CHECK" tf.dom tf.json --offline --unmapped 1 \
-  --res-outcome 'null_resource.push_image=unmapped' --res-text 'null_resource.push_image=no Pulumi package is known' &&
+  --res-outcome 'null_resource.push_image=unmapped' --res-text 'null_resource.push_image=no mapping for Terraform provider' &&
   ok || bad "DOM of the Terraform report"
 
 # --- --insert-into with --diff: the program diff, highlighted; the program untouched ---------------
