@@ -184,7 +184,7 @@ fi
 # readable generated names: two Terraform resources named `test` (a load balancer and its target
 # group) — the second is named after itself (its `name` attribute), not `test_2`
 LBTF="$SHARED_DATA/tfstate/driftctl/pkg/iac/terraform/state/test/aws_lb_listener/terraform.tfstate"
-"$CIMPORT" convert --from terraform "$LBTF" --mapping "$SHARED_DATA/schemas" -q >lb.json 2>/dev/null
+"$CIMPORT" convert --from terraform "$LBTF" --mapping "$SHARED_DATA/schemas" --mapping "$SOURCE_DIR/tests/fixtures/convert/mapping-aws" -q >lb.json 2>/dev/null
 python3 -c 'import json,sys; n=[r["name"] for r in json.load(open(sys.argv[1]))["resources"]]; assert "test_2" not in n and "tf_example_lb_tg" in n, n' lb.json && ok ||
   bad "generated names: $(grep '"name"' lb.json | tr -d ' \n')"
 
