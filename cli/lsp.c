@@ -880,7 +880,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     with_secrets.show_secrets = true;
     cJSON_Delete(s->last_results);
     s->last_results = pipeline_results_json(&p, &with_secrets);
-    buf_printf(&msg, "cimport: imported %zu of %zu resource%s into %s (%s)%s", p.n_ok, total,
+    /* "read", not "imported": the language server only inserts code; no stack records the resources yet. */
+    buf_printf(&msg, "cimport: read %zu of %zu resource%s for %s (%s)%s", p.n_ok, total,
                total == 1 ? "" : "s", t.name, pipeline_checked_text(&p),
                failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
     size_t header = msg.len;
@@ -1001,7 +1002,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         cJSON *ch = cJSON_AddObjectToObject(we, "changes");
         cJSON_AddItemToObject(ch, t.uri, text_edits);
     }
-    lsp_progress(s, job->token, "end", NULL, arena_sprintf(a, "imported %zu of %zu", p.n_ok, total), -1);
+    lsp_progress(s, job->token, "end", NULL, arena_sprintf(a, "read %zu of %zu; code inserted", p.n_ok, total), -1);
     if (!s->cap_apply_edit) {
         /* The client cannot take edits from the server: hand the edit back in the result. */
         cJSON_AddItemToObject(result, "edit", we);

@@ -901,7 +901,7 @@ START_TEST(test_failures_reach_the_user) {
     ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
     /* reported once: the error answer (no window/showMessage besides) */
     const char *txt = error_message(&ss, 2);
-    ck_assert_str_eq(txt, "cimport: imported 0 of 1 resource into index.ts (0 consistent with the schema (offline), none verified by a provider), all failed:\n"
+    ck_assert_str_eq(txt, "cimport: read 0 of 1 resource for index.ts (0 consistent with the schema (offline), none verified by a provider), all failed:\n"
                           "info: " QUICKSTART "/stack.json: resource 'server-name' of type '" PET
                           "': the offline state has no resource of type '" PET
                           "' with ID 'no-such-pet'; check the ID, or pass the stack state that records it\n"
