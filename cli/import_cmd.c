@@ -230,7 +230,8 @@ int cli_run_import(cli_options_t *o) {
     }
     size_t n_failed = plan->n_items - p.n_ok;
     (void)stack_failed;
-    target_print_summary(o, &tgt, &p, wrote_ok);
+    /* One summary line: where the import went, or, when no output could be written, that none was. */
+    if (committed) target_print_summary(o, &tgt, &p, wrote_ok);
     if (stop_signal) {
         /* Stopped by SIGINT/SIGTERM: what finished was written as usual (each file atomically). */
         fprintf(stderr,
@@ -244,8 +245,8 @@ int cli_run_import(cli_options_t *o) {
         goto done;
     }
     if (!committed && !quiet)
-        fprintf(stderr, "cimport: read %zu of %zu resources (%zu verified), but nothing was written (see above)\n",
-                p.n_ok, plan->n_items, p.n_verified);
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s), but nothing was written (see above)\n", p.n_ok,
+                plan->n_items, pipeline_checked_text(&p));
     if (!committed)
         rc = EXIT_USAGE; /* an output could not be written: none was */
     else if (p.n_ok == 0)

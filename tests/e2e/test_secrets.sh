@@ -93,7 +93,8 @@ import -o index2.ts --stack-state stack.json --new-stack-state >run2.log 2>&1
 rc=$?
 [ $rc = 2 ] && ok || bad "stack state without a passphrase: exit $rc"
 grep -qxF "error: stack.json: 1 resource has secrets and the stack state has no secrets provider to encrypt them for: set PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to encrypt them with the passphrase provider (base64, which is not encryption, only when asked for by name); nothing was written" run2.log && ok || bad "no provider message: $(cat run2.log)"
-grep -qxF "cimport: read 1 of 1 resources (1 verified), but nothing was written (see above)" run2.log && ok || bad "summary: $(cat run2.log)"
+grep -qxF "cimport: read 1 of 1 resources (1 consistent with the schema (offline), none verified by a provider), but nothing was written (see above)" run2.log && ok || bad "summary: $(cat run2.log)"
+[ "$(grep -c '^cimport: read ' run2.log)" = 1 ] && ok || bad "one summary line: $(cat run2.log)"
 [ "$(sums)" = "$before" ] && [ ! -e index2.ts ] && ok || bad "refused merge wrote something: $(ls)"
 import -o index2.ts --stack-state stack.json --new-stack-state --secrets-provider b64 -q >run3.log 2>&1 && ok || bad "b64 by name: $(cat run3.log)"
 grep -qF '"type": "b64"' stack.json && ok || bad "b64 provider"
