@@ -51,6 +51,10 @@ static deployment_t *offline_tfstate(arena_t *a, const char *path, schema_set_t 
 
 static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
     arena_t *a = p->arena;
+    /* A stack export is indexed (resources parsed when read); anything else is read whole. */
+    bool not_pulumi = false;
+    *out = deployment_load_indexed(a, path, &not_pulumi, diags);
+    if (*out || !not_pulumi) return *out != NULL;
     size_t len;
     char *text = file_read_all(a, path, &len, diags);
     if (!text) return false;
