@@ -28,7 +28,7 @@
 /* Features a version-4 state may list (import-semantics §4.1). They change what the state may
  * contain, not how the fields this reader models are laid out, so knowing them is enough. */
 static const char *const known_features[] = {
-    "refreshBeforeUpdate", "views", "hooks", "taint", "replaceWith", "snippets-prototype",
+    "refreshBeforeUpdate",       "views",      "hooks", "taint", "replaceWith", "snippets-prototype",
     "extensionParameterization", "byteString",
 };
 
@@ -42,7 +42,6 @@ static bool feature_known(const char *name) {
         if (strcmp(known_features[i], name) == 0) return true;
     return false;
 }
-
 
 /* Gives ciphertext-only secrets their plaintext when the state's secrets provider is `b64`. A
  * ciphertext that does not decode is left opaque: it is still a valid secret, just unreadable. */
@@ -65,10 +64,12 @@ static void secrets_decode_b64(arena_t *a, pv_t *v) {
         }
         break;
     case PV_ARRAY:
-        for (size_t i = 0; i < v->u.arr.len; i++) secrets_decode_b64(a, v->u.arr.items[i]);
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            secrets_decode_b64(a, v->u.arr.items[i]);
         break;
     case PV_OBJECT:
-        for (size_t i = 0; i < v->u.obj.len; i++) secrets_decode_b64(a, v->u.obj.members[i].value);
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            secrets_decode_b64(a, v->u.obj.members[i].value);
         break;
     default: break;
     }
@@ -88,23 +89,23 @@ static void urn_stack_project(arena_t *a, const char *urn, const char **stack, c
     if (!*project) *project = arena_strndup(a, p, (size_t)(e2 - p));
 }
 
-static bool read_properties(arena_t *a, const cJSON *r, const char *key, const char *urn, pv_t **out,
-                            const char *path, diag_list_t *diags) {
+static bool read_properties(arena_t *a, const cJSON *r, const char *key, const char *urn, pv_t **out, const char *path,
+                            diag_list_t *diags) {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(r, key);
     if (!j || cJSON_IsNull(j)) {
         *out = pv_object(a);
         return true;
     }
     if (!cJSON_IsObject(j)) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "the %s of resource '%s' are not a JSON object", key,
-                 urn);
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "the %s of resource '%s' are not a JSON object", key, urn);
         return false;
     }
     char *where = arena_sprintf(a, "the %s of resource '%s'", key, urn);
     diag_list_t local;
     diag_list_init(&local);
     *out = pv_from_state_json(a, j, where, &local);
-    for (diag_t *d = local.head; d; d = d->next) diag_add(diags, d->severity, d->code, path, NULL, "%s", d->message);
+    for (diag_t *d = local.head; d; d = d->next)
+        diag_add(diags, d->severity, d->code, path, NULL, "%s", d->message);
     diag_list_free(&local);
     return *out != NULL;
 }
@@ -394,7 +395,8 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
     out->provider = str[K_PROVIDER] && *str[K_PROVIDER] ? str[K_PROVIDER] : NULL;
     bool *flags[] = {&out->custom, &out->protect, &out->del, &out->external};
     for (int k = K_CUSTOM; k <= K_EXTERNAL; k++)
-        *flags[k - K_CUSTOM] = seen[k] && val[k].end - val[k].start == 4 && memcmp(s->text + val[k].start, "true", 4) == 0;
+        *flags[k - K_CUSTOM] =
+            seen[k] && val[k].end - val[k].start == 4 && memcmp(s->text + val[k].start, "true", 4) == 0;
     if (seen[K_DEPS] && s->text[val[K_DEPS].start] == '[') {
         cJSON *deps = cJSON_ParseWithLength(s->text + val[K_DEPS].start, val[K_DEPS].end - val[K_DEPS].start);
         size_t n = (size_t)cJSON_GetArraySize(deps), k = 0;
@@ -418,10 +420,10 @@ typedef struct index_ctx {
     const char *map;
     state_resource_t *rs;
     size_t n, cap;
-    bool found;         /* a `resources` member was seen */
+    bool found;          /* a `resources` member was seen */
     jscan_range_t range; /* its value */
-    bool bad;           /* a resource was refused (diagnostic added) */
-    bool in_resource;   /* a scan error inside resource #n */
+    bool bad;            /* a resource was refused (diagnostic added) */
+    bool in_resource;    /* a scan error inside resource #n */
     size_t cur_start;
     size_t dropped; /* pages of the map before this are released */
 } index_ctx_t;
@@ -513,9 +515,9 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
     /* 1. One pass over the document: the resources array of `deployment`, `checkpoint.latest` or
      * (version 0) `latest` is indexed; everything else is validated and stepped over. */
     if (jscan_peek(&s) != '{') {
-        if (!jscan_value(&s, NULL) || !jscan_end(&s))
-            goto bad_json;
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "not a Pulumi stack state: the document is not a JSON object");
+        if (!jscan_value(&s, NULL) || !jscan_end(&s)) goto bad_json;
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "not a Pulumi stack state: the document is not a JSON object");
         goto out;
     }
     jscan_object_begin(&s);
@@ -588,13 +590,14 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
     d->fd = fd;
     fd = -1;
     goto out;
-bad_json: {
+bad_json : {
     diag_t *dg;
     if (c.in_resource)
-        dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-                      "not valid JSON: resource #%zu (from line %d) is cut off or malformed: expected %s (a stack state "
-                      "must be the complete JSON of `pulumi stack export` or a checkpoint)",
-                      c.n, jscan_line(&s, c.cur_start), s.err);
+        dg =
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "not valid JSON: resource #%zu (from line %d) is cut off or malformed: expected %s (a stack state "
+                     "must be the complete JSON of `pulumi stack export` or a checkpoint)",
+                     c.n, jscan_line(&s, c.cur_start), s.err);
     else
         dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                       "not valid JSON: expected %s (a stack state must be the JSON of `pulumi stack export` or a "

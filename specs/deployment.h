@@ -38,10 +38,10 @@ typedef struct state_resource {
 
 typedef struct deployment {
     const char *path;
-    int version;          /* the container's version */
-    bool is_checkpoint;   /* VersionedCheckpoint rather than UntypedDeployment */
-    const char *stack;    /* from the checkpoint or the stack resource's URN, may be NULL */
-    const char *project;  /* from the stack resource's URN, may be NULL */
+    int version;         /* the container's version */
+    bool is_checkpoint;  /* VersionedCheckpoint rather than UntypedDeployment */
+    const char *stack;   /* from the checkpoint or the stack resource's URN, may be NULL */
+    const char *project; /* from the stack resource's URN, may be NULL */
     state_resource_t *resources;
     size_t n_resources;
     struct cJSON *doc; /* owned; freed by deployment_free (indexed: the document without its resources) */
