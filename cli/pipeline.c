@@ -1,9 +1,9 @@
 /* pipeline.c — the import pipeline as one call (see pipeline.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/convert.h"
@@ -110,8 +110,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         p->lang = l;
 
     /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
-    for (size_t i = 0; i < o->n_schemas; i++)
-        schema_set_add_path(p->schemas, o->schemas[i], diags);
+    for (size_t i = 0; i < o->n_schemas; i++) schema_set_add_path(p->schemas, o->schemas[i], diags);
     if (diag_has_errors(diags)) return false;
     if (!file)
         file = o->spec_path ? import_file_load(a, o->spec_path, diags)
@@ -310,13 +309,12 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         cJSON_AddStringToObject(e, "verification", !checked ? "none" : p->offline ? "offline-schema" : "provider");
         cJSON_AddNumberToObject(e, "rounds", r->rounds);
         cJSON *res = cJSON_AddArrayToObject(e, "residual");
-        for (size_t k = 0; k < r->n_residual; k++)
-            cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
+        for (size_t k = 0; k < r->n_residual; k++) cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
         cJSON *ign = cJSON_AddArrayToObject(e, "ignoreChanges");
         for (size_t k = 0; k < r->n_ignore_changes; k++)
             cJSON_AddItemToArray(ign, cJSON_CreateString(r->ignore_changes[k]));
-        cJSON_AddItemToObject(e, "inputs",
-                              r->inputs ? pv_to_display_json(r->inputs, o->show_secrets) : cJSON_CreateObject());
+        cJSON_AddItemToObject(e, "inputs", r->inputs ? pv_to_display_json(r->inputs, o->show_secrets)
+                                                     : cJSON_CreateObject());
         cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
         for (size_t k = 0; k < r->n_provenance; k++)
             cJSON_AddStringToObject(prov, r->provenance[k].path, provenance_name(r->provenance[k].provenance));
@@ -352,9 +350,9 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         cJSON *s = cJSON_AddObjectToObject(doc, "secrets");
         if (o->secrets_stored_in) cJSON_AddStringToObject(s, "storedIn", o->secrets_stored_in);
         cJSON *keys = cJSON_AddArrayToObject(s, "keys");
-        for (size_t i = 0; i < g->n_secrets; i++)
-            cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
+        for (size_t i = 0; i < g->n_secrets; i++) cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }
     results_json_add_report_fields(doc, p, o); /* results_report.c */
     return doc;
 }
+

@@ -56,11 +56,9 @@ typedef struct offline_impl {
 
 static uint64_t hash_type_id(const char *type, const char *id) {
     uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)type; *p; p++)
-        h = (h ^ *p) * 1099511628211ull;
+    for (const unsigned char *p = (const unsigned char *)type; *p; p++) h = (h ^ *p) * 1099511628211ull;
     h = (h ^ 0xff) * 1099511628211ull; /* separator that cannot occur in UTF-8 text */
-    for (const unsigned char *p = (const unsigned char *)id; *p; p++)
-        h = (h ^ *p) * 1099511628211ull;
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++) h = (h ^ *p) * 1099511628211ull;
     return h;
 }
 
@@ -152,8 +150,7 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
     src->schemas = schemas;
     size_t n = state ? state->n_resources : 0;
     src->cap = 16;
-    while (src->cap < 2 * n)
-        src->cap *= 2;
+    while (src->cap < 2 * n) src->cap *= 2;
     src->slots = calloc(src->cap, sizeof *src->slots);
     if (!src->slots) abort();
     for (size_t k = 0; k < n; k++) {
@@ -244,9 +241,7 @@ static void check_mismatch(check_ctx_t *c, const char *expected, const pv_t *v) 
     check_fail(c, arena_sprintf(c->a, "expected %s, got %s", expected, kind_phrase(v)));
 }
 
-static bool is_bookkeeping_key(const char *key) {
-    return key[0] == '_' && key[1] == '_';
-}
+static bool is_bookkeeping_key(const char *key) { return key[0] == '_' && key[1] == '_'; }
 
 static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *v);
 
@@ -274,7 +269,8 @@ static void check_object(check_ctx_t *c, const schema_property_t *props, size_t 
 static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *raw) {
     const pv_t *v = pv_unwrap(raw);
     /* Null is "not set"; unknowns and opaque secrets cannot be checked. */
-    if (!t || !v || v->kind == PV_NULL || v->kind == PV_UNKNOWN || (v->kind == PV_OUTPUT && !v->u.output.known)) return;
+    if (!t || !v || v->kind == PV_NULL || v->kind == PV_UNKNOWN || (v->kind == PV_OUTPUT && !v->u.output.known))
+        return;
     switch (t->kind) {
     case SCHEMA_ANY:
     case SCHEMA_JSON: return;
@@ -354,8 +350,7 @@ static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *raw)
             check_value(&trial, t->members[i], v);
             if (trial.n == 0) return;
         }
-        if (t->n_members)
-            check_fail(c, arena_sprintf(c->a, "expected one of the property's types, got %s", kind_phrase(v)));
+        if (t->n_members) check_fail(c, arena_sprintf(c->a, "expected one of the property's types, got %s", kind_phrase(v)));
         return;
     }
     case SCHEMA_ASSET:
@@ -399,21 +394,17 @@ static void diff_report(diff_ctx_t *c, property_diff_kind_t kind) {
         o->detailed = arena_grow(c->a, o->detailed, o->n_detailed * sizeof *o->detailed, ncap * sizeof *o->detailed);
         c->cap_detailed = ncap;
     }
-    if (c->replace)
-        kind = kind == PDIFF_ADD      ? PDIFF_ADD_REPLACE
-               : kind == PDIFF_DELETE ? PDIFF_DELETE_REPLACE
-                                      : PDIFF_UPDATE_REPLACE;
+    if (c->replace) kind = kind == PDIFF_ADD ? PDIFF_ADD_REPLACE : kind == PDIFF_DELETE ? PDIFF_DELETE_REPLACE
+                                                                                        : PDIFF_UPDATE_REPLACE;
     pv_path_t p = {c->segs, c->depth};
-    o->detailed[o->n_detailed++] =
-        (provider_property_diff_t){.path = pv_path_format(c->a, &p), .kind = kind, .input_diff = true};
+    o->detailed[o->n_detailed++] = (provider_property_diff_t){
+        .path = pv_path_format(c->a, &p), .kind = kind, .input_diff = true};
     push_str(c->a, &o->diffs, &o->n_diffs, &c->cap_diffs, c->segs[0].key);
     if (c->replace) push_str(c->a, &o->replaces, &o->n_replaces, &c->cap_replaces, c->segs[0].key);
 }
 
 /* A value that counts as set: present and not null. */
-static const pv_t *set_value(const pv_t *v) {
-    return v && v->kind != PV_NULL ? v : NULL;
-}
+static const pv_t *set_value(const pv_t *v) { return v && v->kind != PV_NULL ? v : NULL; }
 
 /* Looks through secret/output wrappers unless the secret is opaque (ciphertext only): opaque
  * secrets are compared as they are. */
@@ -514,9 +505,7 @@ static schema_package_t *offline_get_schema(provider_t *p, diag_list_t *diags) {
     return ((offline_impl_t *)p->impl)->pkg;
 }
 
-static bool offline_configure(provider_t *p, const pv_t *config, diag_list_t *diags) {
-    return true;
-}
+static bool offline_configure(provider_t *p, const pv_t *config, diag_list_t *diags) { return true; }
 
 static bool offline_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                          arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
