@@ -8,6 +8,8 @@
   gen_scale.py schema MB OUT.json     a package schema of about MB megabytes: the real schemas'
                                       resources and types, renamed per copy and repeated, in one
                                       package named `big` (version 1.0.0)
+  gen_scale.py pet COPY OUT.json      a stack export with one real RandomPet retyped into copy COPY of
+                                      the big schema (`big:big<COPY>xrandom/index_randomPet:RandomPet`)
   gen_scale.py program N OUT.ts       a TypeScript program of N lines (for the splice bench)
 """
 import glob
@@ -145,8 +147,22 @@ def program(n, path):
             i += 1
 
 
+def pet(copy, path):
+    for r in protos():
+        if r["type"] == "random:index/randomPet:RandomPet":
+            r = dict(r)
+            r["type"] = f"big:big{copy}xrandom/index_randomPet:RandomPet"
+            r["urn"] = f"urn:pulumi:bench::bench::{r['type']}::pet"
+            r.pop("provider", None)
+            r.pop("parent", None)
+            json.dump({"version": 3, "deployment": {"resources": [r]}}, open(path, "w"))
+            print(r["id"])
+            return
+    sys.exit("gen_scale: no RandomPet in the shared stack exports")
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    {"export": export, "schema": schema, "program": program}[kind](n, out)
+    {"export": export, "schema": schema, "program": program, "pet": pet}[kind](n, out)

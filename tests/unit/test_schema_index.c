@@ -1,0 +1,221 @@
+/* test_schema_index.c — the indexed schema loader (byte ranges parsed on lookup) against the whole-tree
+ * loader (schema_load_buffer_whole): on every shared schema both resolve every resource and type to
+ * the same description, and generate the same code byte for byte; bad big schemas (cut off, damaged
+ * deep inside a resource) get a clear error. */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "specs/arena.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+static void describe_type(buf_t *b, const schema_type_t *t, int depth);
+
+static void describe_props(buf_t *b, const schema_property_t *ps, size_t n, int depth) {
+    for (size_t i = 0; i < n; i++) {
+        const schema_property_t *p = &ps[i];
+        buf_printf(b, "  %s req=%d sec=%d plain=%d repl=%d dep=%s cs=%s py=%s const=%s env=%zu lang=%d def=", p->name,
+                   p->required, p->secret, p->plain, p->replace_on_changes, p->deprecation ? p->deprecation : "-",
+                   p->csharp_name ? p->csharp_name : "-", p->python_name ? p->python_name : "-",
+                   p->const_value_json ? p->const_value_json : "-", p->n_default_env, p->language != NULL);
+        if (p->default_value) {
+            cJSON *j = pv_to_display_json(p->default_value, true);
+            char *t = cJSON_PrintUnformatted(j);
+            buf_printf(b, "%s", t);
+            free(t);
+            cJSON_Delete(j);
+        }
+        buf_printf(b, " type=");
+        describe_type(b, p->type, depth);
+        buf_printf(b, "\n");
+    }
+}
+
+static void describe_type(buf_t *b, const schema_type_t *t, int depth) {
+    if (!t) {
+        buf_printf(b, "NULL");
+        return;
+    }
+    buf_printf(b, "(%d %s ext=%s", t->kind, t->token ? t->token : "-", t->external_ref ? t->external_ref : "-");
+    if (t->element) {
+        buf_printf(b, " el=");
+        describe_type(b, t->element, depth);
+    }
+    for (size_t i = 0; i < t->n_enum_values; i++) {
+        cJSON *j = pv_to_display_json(t->enum_values[i].value, true);
+        char *v = cJSON_PrintUnformatted(j);
+        buf_printf(b, " enum %s=%s", t->enum_values[i].name ? t->enum_values[i].name : "-", v);
+        free(v);
+        cJSON_Delete(j);
+    }
+    for (size_t i = 0; i < t->n_members; i++) {
+        buf_printf(b, " |");
+        describe_type(b, t->members[i], depth);
+    }
+    if (t->discriminator) buf_printf(b, " disc=%s", t->discriminator);
+    for (size_t i = 0; i < t->n_mapping; i++)
+        buf_printf(b, " map %s->%s", t->mapping[i].value, t->mapping[i].ref);
+    /* named objects are described once on their own; anonymous depth is bounded */
+    if (t->object && !t->token && depth < 4) describe_props(b, t->object->props, t->object->n_props, depth + 1);
+    buf_printf(b, ")");
+}
+
+static char *describe(schema_package_t *pkg) {
+    buf_t b = {0};
+    buf_printf(&b, "%s %s %s %s %s %s\n", pkg->name, pkg->version ? pkg->version : "-", pkg->module_format,
+               pkg->nodejs_package_name ? pkg->nodejs_package_name : "-",
+               pkg->go_import_base_path ? pkg->go_import_base_path : "-",
+               pkg->csharp_root_namespace ? pkg->csharp_root_namespace : "-");
+    size_t nr = schema_resource_count(pkg), nt = schema_type_count(pkg);
+    for (size_t i = 0; i < nr + 1; i++) {
+        char prov[256];
+        snprintf(prov, sizeof prov, "pulumi:providers:%s", pkg->name);
+        const char *tok = i < nr ? schema_resource_token_at(pkg, i) : prov;
+        const schema_resource_t *r = schema_find_resource(pkg, tok);
+        ck_assert_ptr_nonnull(r);
+        buf_printf(&b, "R %s comp=%d prov=%d cs=%s dep=%s aliases=%zu\n", r->token, r->is_component, r->is_provider,
+                   r->csharp_name ? r->csharp_name : "-", r->deprecation ? r->deprecation : "-", r->n_aliases);
+        for (size_t k = 0; k < r->n_aliases; k++) {
+            buf_printf(&b, " alias %s", r->aliases[k]);
+            ck_assert_ptr_nonnull(schema_find_resource(pkg, r->aliases[k]));
+        }
+        buf_printf(&b, " in:\n");
+        describe_props(&b, r->inputs, r->n_inputs, 0);
+        buf_printf(&b, " out:\n");
+        describe_props(&b, r->outputs, r->n_outputs, 0);
+    }
+    for (size_t i = 0; i < nt; i++) {
+        const char *tok = schema_type_token_at(pkg, i);
+        buf_printf(&b, "T %s ", tok);
+        describe_type(&b, schema_find_type(pkg, tok), 0);
+        const schema_object_t *o = schema_find_object(pkg, tok);
+        if (o) {
+            buf_printf(&b, " overlay=%d\n", o->is_overlay);
+            describe_props(&b, o->props, o->n_props, 0);
+        }
+        buf_printf(&b, "\n");
+    }
+    return b.data;
+}
+
+START_TEST(test_indexed_equals_whole_on_shared_schemas) {
+    arena_t *a = arena_new();
+    size_t n1, n2;
+    char **schemas = tu_find_files(a, tu_data(a, "schemas"), ".json", &n1);
+    char **importer = tu_find_files(a, tu_data(a, "pulumi-importer/schemas"), ".json", &n2);
+    size_t compared = 0, tokens = 0;
+    char **lists[] = {schemas, importer};
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; lists[l][i]; i++) {
+            if (strstr(lists[l][i], "bridge-metadata")) continue;
+            size_t len;
+            char *text = tu_read(lists[l][i], &len);
+            ck_assert_ptr_nonnull(text);
+            diag_list_t d;
+            diag_list_init(&d);
+            schema_package_t *x = schema_load_buffer(text, len, lists[l][i], &d);
+            schema_package_t *w = schema_load_buffer_whole(text, len, lists[l][i], &d);
+            free(text);
+            if (!x || !w) {
+                ck_assert(!x && !w);
+                diag_list_free(&d);
+                continue;
+            }
+            ck_assert_int_eq(schema_resource_count(x), schema_resource_count(w));
+            ck_assert_int_eq(schema_type_count(x), schema_type_count(w));
+            tokens += schema_resource_count(x) + schema_type_count(x);
+            char *dx = describe(x), *dw = describe(w);
+            if (strcmp(dx, dw) != 0) {
+                size_t k = 0;
+                while (dx[k] == dw[k])
+                    k++;
+                ck_abort_msg("%s: indexed and whole-tree resolutions differ near: %.200s", lists[l][i],
+                             dx + (k > 80 ? k - 80 : 0));
+            }
+            free(dx);
+            free(dw);
+            schema_free(x);
+            schema_free(w);
+            diag_list_free(&d);
+            compared++;
+        }
+    ck_assert_int_ge(compared, 14);
+    ck_assert_int_ge(tokens, 2000);
+    arena_free(a);
+}
+END_TEST
+
+/* A real schema repeated to ~15 MB (kept small for CI; the bench cuts a 200 MB one), then cut off at
+ * several places and damaged deep inside one resource. */
+START_TEST(test_truncated_and_damaged_big_schema) {
+    arena_t *a = arena_new();
+    size_t len;
+    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
+    ck_assert_ptr_nonnull(one);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(doc, "resources");
+    cJSON *types = cJSON_GetObjectItem(doc, "types");
+    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
+    for (int c = 0; c < 6; c++) {
+        const cJSON *e;
+        cJSON_ArrayForEach(e, res)
+            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+        cJSON_ArrayForEach(e, types)
+            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+    }
+    cJSON_ReplaceItemInObject(doc, "resources", bigres);
+    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
+    char *text = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    size_t n = strlen(text);
+    ck_assert_int_gt(n, 10u << 20);
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *ok = schema_load_buffer(text, n, "big.json", &d);
+    ck_assert_ptr_nonnull(ok);
+    ck_assert_int_ge(schema_resource_count(ok), 6 * 80);
+    schema_free(ok);
+    /* cut at a quarter, half, three quarters and one byte short */
+    size_t cuts[] = {n / 4, n / 2, 3 * n / 4, n - 2};
+    for (size_t i = 0; i < 4; i++) {
+        diag_list_t e;
+        diag_list_init(&e);
+        ck_assert_ptr_null(schema_load_buffer(text, cuts[i], "big.json", &e));
+        ck_assert_int_eq(e.errors, 1);
+        ck_assert_msg(strstr(e.head->message, "not valid JSON") && strstr(e.head->message, "cut off"), "%s",
+                      e.head->message);
+        ck_assert_int_gt(e.head->line, 1);
+        diag_list_free(&e);
+    }
+    /* a damaged value deep in a resource near the end: refused at load, not at lookup */
+    char *p = strstr(text + 3 * n / 4, "\"string\"");
+    ck_assert_ptr_nonnull(p);
+    memcpy(p, "\"stri\\q\"", 8);
+    diag_list_t e;
+    diag_list_init(&e);
+    ck_assert_ptr_null(schema_load_buffer(text, n, "big.json", &e));
+    ck_assert_ptr_nonnull(strstr(e.head->message, "not valid JSON"));
+    diag_list_free(&e);
+    diag_list_free(&d);
+    free(text);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("schema_index");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_indexed_equals_whole_on_shared_schemas);
+    tcase_add_test(tc, test_truncated_and_damaged_big_schema);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
