@@ -66,6 +66,48 @@ static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **o
     return *out != NULL;
 }
 
+/* Lean results (plain code output at scale): the engine frees each result once it is delivered, and
+ * the pipeline keeps only what code generation and the CLI's messages use — the ID, the final inputs,
+ * the `name`/`arn` outputs (reference guessing), ignoreChanges and the diagnostics. Read's inputs,
+ * the rest of the state and the provenance are not held for 100,000 resources. */
+typedef struct keep_ctx {
+    pipeline_t *p;
+    const pipeline_hooks_t *hooks;
+    import_result_t *kept;
+} keep_ctx_t;
+
+static void keep_result(void *user, const import_result_t *r, size_t done, size_t total) {
+    keep_ctx_t *k = user;
+    arena_t *a = k->p->arena;
+    import_result_t *c = &k->kept[r->item - k->p->plan->items];
+    c->id = r->id ? arena_strdup(a, r->id) : NULL;
+    c->inputs = r->inputs ? pv_clone(a, r->inputs) : NULL;
+    if (r->state && r->state->kind == PV_OBJECT) {
+        c->state = pv_object(a);
+        static const char *const keys[] = {"name", "arn"};
+        for (size_t i = 0; i < 2; i++) {
+            const pv_t *v = pv_object_get(r->state, keys[i]);
+            if (v) pv_object_set(a, c->state, keys[i], pv_clone(a, v));
+        }
+    }
+    if (r->n_ignore_changes) {
+        c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
+        for (size_t i = 0; i < r->n_ignore_changes; i++) c->ignore_changes[i] = arena_strdup(a, r->ignore_changes[i]);
+        c->n_ignore_changes = r->n_ignore_changes;
+    }
+    diag_list_init(&c->diags);
+    for (diag_t *d = r->diags.head; d; d = d->next) {
+        diag_t *n = diag_add(&c->diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
+        if (n) n->line = d->line;
+    }
+    if (k->hooks && k->hooks->on_result) k->hooks->on_result(k->hooks->user, r, done, total);
+}
+
+static void keep_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
+    keep_ctx_t *k = user;
+    if (k->hooks && k->hooks->on_tick) k->hooks->on_tick(k->hooks->user, done, failed, in_flight, total);
+}
+
 /* Provider Log messages that the engine could not attribute to a resource in flight. */
 static void on_provider_log(void *user, const char *pkg, const char *urn, const diag_t *d, bool status) {
     pipeline_t *p = user;
@@ -188,7 +230,33 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         eo.user = hooks->user;
         eo.stop = hooks->stop;
     }
+    /* --json, --stack-state and --resume use the whole results (Read's inputs, state, provenance). */
+    bool lean = !o->json && !o->stack_state && !o->resume;
+    keep_ctx_t keep = {.p = p, .hooks = hooks};
+    if (lean) {
+        keep.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *keep.kept);
+        if (!keep.kept) abort();
+        eo.release_results = true;
+        eo.on_result = keep_result;
+        eo.on_tick = keep_tick;
+        eo.user = &keep; /* both hooks pass the caller's user on */
+    }
     p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
+    if (lean) {
+        for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
+            import_result_t *r = &p->results[i], *c = &keep.kept[i];
+            r->id = c->id;
+            r->inputs = c->inputs;
+            r->state = c->state;
+            r->ignore_changes = c->ignore_changes;
+            r->n_ignore_changes = c->n_ignore_changes;
+            diag_list_free(&r->diags);
+            r->diags = c->diags;
+        }
+        if (!p->results)
+            for (size_t i = 0; i < p->plan->n_items; i++) diag_list_free(&keep.kept[i].diags);
+        free(keep.kept);
+    }
     if (!p->results) return false;
     for (size_t i = 0; i < p->plan->n_items; i++) {
         if (p->results[i].status != IMPORT_OK) continue;

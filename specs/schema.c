@@ -57,6 +57,10 @@ typedef struct schema_impl {
     size_t text_len;
     bool mapped;
     cJSON **parsed; /* the JSON of every slot parsed so far (resolved structs point into them) */
+    /* what the scan found, kept for writing the index cache entry */
+    const char *skel; /* the document without resources, types and functions */
+    size_t skel_len;
+    struct scan_list *scan_res, *scan_types;
     size_t n_parsed, cap_parsed;
     token_map_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
     token_map_t types;
@@ -660,6 +664,9 @@ static const char *json_first_kind(char c) {
     }
 }
 
+static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
+                                     diag_list_t *diags);
+
 /* Loads from text that the package then owns: a map of the file (mapped) or a malloc'd copy. A
  * validating scan indexes every resource and type by the byte range of its JSON; only the rest of
  * the document (name, version, meta, language, provider, config) becomes a cJSON tree. */
@@ -754,8 +761,22 @@ static schema_package_t *load_indexed(const char *text, size_t len, bool mapped,
     }
     memcpy(skel + at, text + from, len - from);
     skel[skel_len] = 0;
-    cJSON *root = cJSON_ParseWithLength(skel, skel_len);
+    im->skel = arena_strndup(a, skel, skel_len);
+    im->skel_len = skel_len;
     free(skel);
+    return finish_load(pkg, &res, &types, where, diags);
+}
+
+/* The package from its skeleton and its scanned (or cached) resources and types. */
+static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
+                                     diag_list_t *diags) {
+    schema_impl_t *im = pkg->impl;
+    arena_t *a = im->arena;
+    im->scan_res = arena_alloc(a, sizeof *res);
+    *im->scan_res = *res;
+    im->scan_types = arena_alloc(a, sizeof *types);
+    *im->scan_types = *types;
+    cJSON *root = cJSON_ParseWithLength(im->skel, im->skel_len);
     im->root = root;
     const char *name = jstr(root, "name");
     bool has_section = jobj(root, "resources") || jobj(root, "types") || jobj(root, "provider") ||
@@ -788,7 +809,7 @@ static schema_package_t *load_indexed(const char *text, size_t len, bool mapped,
     pkg->go_import_base_path = jlang(pkg->language, "go", "importBasePath");
     pkg->csharp_root_namespace = jlang(pkg->language, "csharp", "rootNamespace");
     pkg->java_base_package = jlang(pkg->language, "java", "basePackage");
-    index_package(im, name, &res, &types);
+    index_package(im, name, res, types);
     return pkg;
 }
 
@@ -829,13 +850,234 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
     return pkg;
 }
 
+/* --- the index cache ------------------------------------------------------------------------------
+ *
+ * Scanning a 200 MB schema costs ~0.2 s; the cache makes the next load of the same file a read of
+ * its index. An entry is `<cache>/schema-index/<FNV-1a of the file's real path>.idx`, where <cache>
+ * is $XDG_CACHE_HOME/cimport or ~/.cache/cimport; it records the package name and version, the
+ * schema file's identity (size, mtime in ns, inode, device), the document without its resources,
+ * types and functions, and every token with the byte range of its JSON, followed by nothing: a
+ * header (magic with the format version, body length, FNV-1a 64 checksum of the body) guards it.
+ * An entry whose magic, length, checksum or file identity does not match — corrupted, written by
+ * another format version, or the schema file changed — is ignored and rewritten after a fresh scan,
+ * so a bad entry costs time, never a wrong answer. Entries are written to a temporary file and
+ * renamed, so concurrent runs see a whole entry or none. Only schemas of at least
+ * SCHEMA_CACHE_MIN_BYTES are cached; CIMPORT_NO_SCHEMA_CACHE=1 turns the cache off. */
+
+#define SCHEMA_CACHE_MIN_BYTES (8u << 20)
+static const char cache_magic[16] = "cimport-sidx-v1\n";
+
+static uint64_t fnv1a(const unsigned char *p, size_t n, uint64_t h) {
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+static char *cache_entry_path(arena_t *a, const char *path) {
+    const char *off = getenv("CIMPORT_NO_SCHEMA_CACHE");
+    if (off && *off && strcmp(off, "0") != 0) return NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    const char *root;
+    if (xdg && *xdg)
+        root = arena_sprintf(a, "%s/cimport", xdg);
+    else if (home && *home)
+        root = arena_sprintf(a, "%s/.cache/cimport", home);
+    else
+        return NULL;
+    char *real = realpath(path, NULL);
+    if (!real) return NULL;
+    uint64_t h = fnv1a((const unsigned char *)real, strlen(real), 1469598103934665603ull);
+    free(real);
+    return arena_sprintf(a, "%s/schema-index/%016llx.idx", root, (unsigned long long)h);
+}
+
+typedef struct ident {
+    uint64_t size, mtime_s, mtime_ns, ino, dev;
+} ident_t;
+
+static ident_t ident_of(const struct stat *st) {
+    return (ident_t){(uint64_t)st->st_size, (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
+                     (uint64_t)st->st_ino, (uint64_t)st->st_dev};
+}
+
+static void put_u64(buf_t *b, uint64_t v) { buf_append(b, (const char *)&v, sizeof v); }
+static void put_str(buf_t *b, const char *s) {
+    uint64_t n = strlen(s);
+    put_u64(b, n);
+    buf_append(b, s, n + 1); /* with its NUL: tokens point into the loaded entry */
+}
+
+static void cache_write(const schema_package_t *pkg, const char *entry, const struct stat *st) {
+    const schema_impl_t *im = pkg->impl;
+    buf_t b = {0};
+    buf_append(&b, cache_magic, sizeof cache_magic);
+    put_u64(&b, 0); /* body length */
+    put_u64(&b, 0); /* checksum */
+    size_t body = b.len;
+    ident_t id = ident_of(st);
+    put_u64(&b, id.size);
+    put_u64(&b, id.mtime_s);
+    put_u64(&b, id.mtime_ns);
+    put_u64(&b, id.ino);
+    put_u64(&b, id.dev);
+    put_str(&b, pkg->name);
+    put_str(&b, pkg->version ? pkg->version : "");
+    put_str(&b, im->skel);
+    const scan_list_t *lists[2] = {im->scan_res, im->scan_types};
+    for (int k = 0; k < 2; k++) {
+        put_u64(&b, lists[k]->n);
+        for (size_t i = 0; i < lists[k]->n; i++) {
+            const scan_entry_t *e = &lists[k]->items[i];
+            put_str(&b, e->token ? e->token : "");
+            put_u64(&b, e->start);
+            put_u64(&b, e->len);
+            put_u64(&b, e->n_aliases);
+            for (size_t j = 0; j < e->n_aliases; j++) put_str(&b, e->aliases[j]);
+        }
+    }
+    uint64_t n = b.len - body, sum = fnv1a((const unsigned char *)b.data + body, n, 1469598103934665603ull);
+    memcpy(b.data + sizeof cache_magic, &n, sizeof n);
+    memcpy(b.data + sizeof cache_magic + 8, &sum, sizeof sum);
+    /* the directory, then the entry through a temporary file and a rename */
+    char *dir = strdup(entry);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        mkdir(dir, 0700);
+        *p = '/';
+    }
+    free(dir);
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    file_write_atomic(entry, b.data, b.len, 0600, false, &quiet); /* a cache that cannot be written is skipped */
+    diag_list_free(&quiet);
+    free(b.data);
+}
+
+typedef struct reader {
+    const char *p, *end;
+    bool bad;
+} reader_t;
+
+static uint64_t get_u64(reader_t *r) {
+    uint64_t v = 0;
+    if (r->end - r->p < 8) {
+        r->bad = true;
+        return 0;
+    }
+    memcpy(&v, r->p, 8);
+    r->p += 8;
+    return v;
+}
+
+static const char *get_str(reader_t *r) {
+    uint64_t n = get_u64(r);
+    if (r->bad || (uint64_t)(r->end - r->p) < n + 1 || r->p[n] != 0) {
+        r->bad = true;
+        return NULL;
+    }
+    const char *s = r->p;
+    r->p += n + 1;
+    return s;
+}
+
+/* The package from a cache entry, or NULL (no entry, or one that does not match: the caller scans). */
+static schema_package_t *cache_read(const char *text, size_t len, const struct stat *st, const char *entry,
+                                    const char *where, diag_list_t *diags) {
+    arena_t *a = arena_new();
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    size_t n = 0;
+    char *data = access(entry, R_OK) == 0 ? file_read_all(a, entry, &n, &quiet) : NULL;
+    diag_list_free(&quiet);
+    size_t head = sizeof cache_magic + 16;
+    if (!data || n < head || memcmp(data, cache_magic, sizeof cache_magic) != 0) goto miss;
+    uint64_t body_len, sum;
+    memcpy(&body_len, data + sizeof cache_magic, 8);
+    memcpy(&sum, data + sizeof cache_magic + 8, 8);
+    if (body_len != n - head || fnv1a((const unsigned char *)data + head, body_len, 1469598103934665603ull) != sum)
+        goto miss;
+    reader_t r = {data + head, data + n, false};
+    ident_t id = ident_of(st), got;
+    got.size = get_u64(&r);
+    got.mtime_s = get_u64(&r);
+    got.mtime_ns = get_u64(&r);
+    got.ino = get_u64(&r);
+    got.dev = get_u64(&r);
+    if (r.bad || memcmp(&id, &got, sizeof id) != 0) goto miss;
+    get_str(&r); /* package name and version: for people looking at the cache */
+    get_str(&r);
+    const char *skel = get_str(&r);
+    scan_list_t lists[2] = {{0}, {0}};
+    for (int k = 0; k < 2 && !r.bad; k++) {
+        uint64_t count = get_u64(&r);
+        if (r.bad || count > (uint64_t)(r.end - r.p) / 24) {
+            r.bad = true;
+            break;
+        }
+        lists[k].items = arena_alloc(a, (count ? count : 1) * sizeof *lists[k].items);
+        lists[k].n = lists[k].cap = count;
+        for (uint64_t i = 0; i < count && !r.bad; i++) {
+            scan_entry_t *e = &lists[k].items[i];
+            e->token = get_str(&r);
+            if (e->token && !*e->token) e->token = NULL;
+            e->start = get_u64(&r);
+            e->len = get_u64(&r);
+            uint64_t na = get_u64(&r);
+            if (r.bad || e->start > len || e->len > len - e->start || na > (uint64_t)(r.end - r.p) / 9) {
+                r.bad = true;
+                break;
+            }
+            /* ranges must still hold objects: checked on a sample (every range would map the whole
+             * file back in; the file's identity already says it has not changed) */
+            bool sample = i == 0 || i + 1 == count || i % 4096 == 0;
+            if (e->len < 2 || (sample && (text[e->start] != '{' || text[e->start + e->len - 1] != '}'))) {
+                r.bad = true;
+                break;
+            }
+            e->n_aliases = na;
+            e->aliases = na ? arena_alloc(a, na * sizeof *e->aliases) : NULL;
+            for (uint64_t j = 0; j < na && !r.bad; j++) e->aliases[j] = get_str(&r);
+        }
+    }
+    if (r.bad || r.p != r.end || !skel) goto miss;
+    /* The entry stays in the package's arena: tokens point into it. */
+    schema_impl_t *im = arena_alloc(a, sizeof *im);
+    im->arena = a;
+    im->skel = skel;
+    im->skel_len = strlen(skel);
+    schema_package_t *pkg = arena_alloc(a, sizeof *pkg);
+    pkg->impl = im;
+    /* The map joins the package only on success: a failure frees the package but not the map,
+     * which the caller then scans. */
+    pkg = finish_load(pkg, &lists[0], &lists[1], where, diags);
+    if (!pkg) return NULL;
+    im->text = text;
+    im->text_len = len;
+    im->mapped = true;
+    return pkg;
+miss:
+    arena_free(a);
+    return NULL;
+}
+
 schema_package_t *schema_load_file(const char *path, diag_list_t *diags) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         close(fd);
-        if (map != MAP_FAILED) return load_indexed(map, (size_t)st.st_size, true, path, diags);
+        if (map != MAP_FAILED) {
+            size_t len = (size_t)st.st_size;
+            arena_t *tmp = arena_new();
+            char *entry = len >= SCHEMA_CACHE_MIN_BYTES ? cache_entry_path(tmp, path) : NULL;
+            schema_package_t *pkg = entry ? cache_read(map, len, &st, entry, path, diags) : NULL;
+            if (!pkg) {
+                pkg = load_indexed(map, len, true, path, diags);
+                if (pkg && entry) cache_write(pkg, entry, &st);
+            }
+            arena_free(tmp);
+            return pkg;
+        }
     } else if (fd >= 0) {
         close(fd);
     }

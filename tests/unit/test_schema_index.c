@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "specs/arena.h"
 #include "specs/schema.h"
@@ -206,12 +208,159 @@ START_TEST(test_truncated_and_damaged_big_schema) {
 }
 END_TEST
 
+/* The ~15 MB schema of the test above, as text (malloc'd). */
+static char *big_schema_text(arena_t *a, int copies) {
+    size_t len;
+    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(doc, "resources"), *types = cJSON_GetObjectItem(doc, "types");
+    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
+    for (int c = 0; c < copies; c++) {
+        const cJSON *e;
+        cJSON_ArrayForEach(e, res)
+            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+        cJSON_ArrayForEach(e, types)
+            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+    }
+    cJSON_ReplaceItemInObject(doc, "resources", bigres);
+    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
+    char *text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return text;
+}
+
+static char *describe_file(const char *path) {
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *pkg = schema_load_file(path, &d);
+    if (!pkg) ck_abort_msg("%s: %s", path, d.head ? d.head->message : "?");
+    char *text = describe(pkg);
+    schema_free(pkg);
+    diag_list_free(&d);
+    return text;
+}
+
+/* The one entry file in the cache directory (malloc'd path) or NULL. */
+static char *cache_entry(arena_t *a, const char *cache) {
+    size_t n;
+    char **f = tu_find_files(a, arena_sprintf(a, "%s/cimport/schema-index", cache), ".idx", &n);
+    ck_assert_int_le(n, 1);
+    return n ? f[0] : NULL;
+}
+
+/* Warm loads from the index cache give what a fresh scan gives; a corrupted entry, one from another
+ * format version, a truncated one and a changed schema file are each rebuilt transparently; parallel
+ * processes loading at once all succeed and leave one whole entry. */
+START_TEST(test_index_cache) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *cache = arena_sprintf(a, "%s/cache", dir);
+    setenv("XDG_CACHE_HOME", cache, 1);
+    unsetenv("CIMPORT_NO_SCHEMA_CACHE");
+    char *path = arena_sprintf(a, "%s/schema.json", dir);
+    char *text = big_schema_text(a, 4);
+    ck_assert_int_gt(strlen(text), 8u << 20);
+    ck_assert(tu_write(path, text));
+    /* reference: the buffer loader (never cached) */
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *ref = schema_load_buffer(text, strlen(text), path, &d);
+    char *want = describe(ref);
+    schema_free(ref);
+    ck_assert_ptr_null(cache_entry(a, cache));
+    char *cold = describe_file(path);
+    ck_assert_str_eq(cold, want);
+    char *entry = cache_entry(a, cache);
+    ck_assert_ptr_nonnull(entry);
+    size_t elen;
+    char *good = tu_read(entry, &elen);
+    char *warm = describe_file(path);
+    ck_assert_str_eq(warm, want);
+    free(cold);
+    free(warm);
+    /* damaged entries: one byte flipped in the body, another format version, cut short, garbage */
+    for (int k = 0; k < 4; k++) {
+        char *bad = malloc(elen);
+        memcpy(bad, good, elen);
+        size_t blen = elen;
+        if (k == 0) bad[elen / 2] ^= 0x40;
+        if (k == 1) bad[14] = '9'; /* "cimport-sidx-v9" */
+        if (k == 2) blen = elen / 3;
+        if (k == 3) memset(bad, 'x', blen);
+        FILE *f = fopen(entry, "wb");
+        fwrite(bad, 1, blen, f);
+        fclose(f);
+        free(bad);
+        char *got = describe_file(path);
+        ck_assert_msg(strcmp(got, want) == 0, "damaged entry %d gave a different schema", k);
+        free(got);
+        size_t nlen;
+        char *now = tu_read(entry, &nlen);
+        ck_assert_msg(nlen == elen && memcmp(now, good, elen) == 0, "damaged entry %d was not rebuilt", k);
+        free(now);
+    }
+    /* the schema changes (one more copy): the entry no longer matches and is rebuilt */
+    char *text2 = big_schema_text(a, 5);
+    ck_assert(tu_write(path, text2));
+    schema_package_t *ref2 = schema_load_buffer(text2, strlen(text2), path, &d);
+    char *want2 = describe(ref2);
+    schema_free(ref2);
+    char *got2 = describe_file(path);
+    ck_assert_str_eq(got2, want2);
+    free(got2);
+    /* four processes at once, twice each, with no entry to start from */
+    unlink(entry);
+    pid_t kids[4];
+    for (int k = 0; k < 4; k++) {
+        kids[k] = fork();
+        if (kids[k] == 0) {
+            for (int r = 0; r < 2; r++) {
+                diag_list_t e;
+                diag_list_init(&e);
+                schema_package_t *p = schema_load_file(path, &e);
+                if (!p) _exit(1);
+                char *t = describe(p);
+                int same = strcmp(t, want2) == 0;
+                free(t);
+                schema_free(p);
+                if (!same) _exit(2);
+            }
+            _exit(0);
+        }
+    }
+    for (int k = 0; k < 4; k++) {
+        int st;
+        ck_assert_int_eq(waitpid(kids[k], &st, 0), kids[k]);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "process %d: status %d", k, st);
+    }
+    char *after = describe_file(path);
+    ck_assert_str_eq(after, want2);
+    free(after);
+    /* no temporary files left behind */
+    size_t n;
+    tu_find_files(a, arena_sprintf(a, "%s/cimport/schema-index", cache), "", &n);
+    ck_assert_int_eq(n, 1);
+    free(want);
+    free(want2);
+    free(good);
+    free(text);
+    free(text2);
+    diag_list_free(&d);
+    unsetenv("XDG_CACHE_HOME");
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("schema_index");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_indexed_equals_whole_on_shared_schemas);
     tcase_add_test(tc, test_truncated_and_damaged_big_schema);
+    tcase_add_test(tc, test_index_cache);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
