@@ -132,6 +132,71 @@ void pipeline_names(arena_t *a, const cli_options_t *o, const char **stack, cons
     *project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
 }
 
+/* Items sorted by (type, ID, provider), then by plan index: duplicates are neighbours. */
+typedef struct dup_key {
+    const import_plan_item_t *it;
+    size_t index;
+} dup_key_t;
+
+static int cmp_same(const import_plan_item_t *x, const import_plan_item_t *y) {
+    int c = strcmp(x->type, y->type);
+    if (!c) c = strcmp(x->id, y->id);
+    if (!c) c = (x->provider_urn != NULL) - (y->provider_urn != NULL);
+    if (!c && x->provider_urn) c = strcmp(x->provider_urn, y->provider_urn);
+    return c;
+}
+
+static int cmp_dup(const void *a, const void *b) {
+    const dup_key_t *x = a, *y = b;
+    int c = cmp_same(x->it, y->it);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int cmp_pair(const void *a, const void *b) {
+    const size_t *x = a, *y = b;
+    if (x[0] != y[0]) return x[0] < y[0] ? -1 : 1;
+    return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* An error for every pair of items with the same type, ID and provider (in plan order, the later
+ * one first), by sorting instead of comparing every pair (100,000 items). */
+static void report_duplicate_ids(const import_plan_t *plan, const char *path, diag_list_t *diags) {
+    size_t n = 0;
+    dup_key_t *idx = malloc((plan->n_items ? plan->n_items : 1) * sizeof *idx);
+    if (!idx) abort();
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_plan_item_t *x = &plan->items[i];
+        if (!x->is_component && !x->is_provider && x->id) idx[n++] = (dup_key_t){x, i};
+    }
+    qsort(idx, n, sizeof *idx, cmp_dup);
+    size_t *pairs = NULL, np = 0, cap = 0;
+    for (size_t g = 0; g < n;) {
+        size_t e = g + 1;
+        while (e < n && cmp_same(idx[g].it, idx[e].it) == 0) e++;
+        for (size_t a = g; a < e; a++)
+            for (size_t b = g; b < a; b++) {
+                if (np == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    pairs = realloc(pairs, cap * 2 * sizeof *pairs);
+                    if (!pairs) abort();
+                }
+                pairs[2 * np] = idx[a].index; /* the later item */
+                pairs[2 * np + 1] = idx[b].index;
+                np++;
+            }
+        g = e;
+    }
+    qsort(pairs, np, 2 * sizeof *pairs, cmp_pair);
+    for (size_t k = 0; k < np; k++) {
+        const import_plan_item_t *x = &plan->items[pairs[2 * k]], *y = &plan->items[pairs[2 * k + 1]];
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "the resource '%s' of type '%s' is imported twice, as '%s' and as '%s'; keep one of them", x->id,
+                 x->type, y->logical_name, x->logical_name);
+    }
+    free(pairs);
+    free(idx);
+}
+
 bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks) {
     memset(p, 0, sizeof *p);
     p->arena = arena_new();
@@ -162,21 +227,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     p->plan = import_plan_build(a, file, p->stack, p->project, o->protect, diags);
     if (!p->plan) return false;
     /* The same cloud resource under two names would be two Pulumi resources managing one object. */
-    for (size_t i = 0; i < p->plan->n_items; i++) {
-        const import_plan_item_t *x = &p->plan->items[i];
-        if (x->is_component || x->is_provider || !x->id) continue;
-        for (size_t j = 0; j < i; j++) {
-            const import_plan_item_t *y = &p->plan->items[j];
-            if (y->is_component || y->is_provider || !y->id) continue;
-            if (strcmp(x->type, y->type) || strcmp(x->id, y->id)) continue;
-            if ((x->provider_urn || y->provider_urn) &&
-                (!x->provider_urn || !y->provider_urn || strcmp(x->provider_urn, y->provider_urn)))
-                continue;
-            diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
-                     "the resource '%s' of type '%s' is imported twice, as '%s' and as '%s'; keep one of them",
-                     x->id, x->type, y->logical_name, x->logical_name);
-        }
-    }
+    report_duplicate_ids(p->plan, file->path, diags);
     if (diag_has_errors(diags)) return false;
     if (p->plan->n_items == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
@@ -231,7 +282,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         eo.stop = hooks->stop;
     }
     /* --json, --stack-state and --resume use the whole results (Read's inputs, state, provenance). */
-    bool lean = !o->json && !o->stack_state && !o->resume;
+    bool lean = hooks && hooks->lean_results && !o->json && !o->stack_state && !o->resume;
     keep_ctx_t keep = {.p = p, .hooks = hooks};
     if (lean) {
         keep.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *keep.kept);
