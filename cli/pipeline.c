@@ -186,7 +186,7 @@ static void report_duplicate_ids(const import_plan_t *plan, const char *path, di
             }
         g = e;
     }
-    qsort(pairs, np, 2 * sizeof *pairs, cmp_pair);
+    if (np) qsort(pairs, np, 2 * sizeof *pairs, cmp_pair);
     for (size_t k = 0; k < np; k++) {
         const import_plan_item_t *x = &plan->items[pairs[2 * k]], *y = &plan->items[pairs[2 * k + 1]];
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
