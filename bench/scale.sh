@@ -84,6 +84,17 @@ for rep in 1 2 3; do
   timed "$C" "$TYPE" pet "$id" --offline-state "$W/pet.json" --schema "$W/big.json" -l typescript -q
   row "warm (run $rep)"
 done
+# Bad big input: the same schema cut in half must be refused with the line, nothing written.
+head -c $(( $(stat -c %s "$W/big.json") / 2 )) "$W/big.json" > "$W/cut.json"
+rm -rf "$W/cache"
+set +e
+/usr/bin/time -f "%e %U %S %M" -o "$T" "$C" "$TYPE" pet "$id" --offline-state "$W/pet.json" --schema "$W/cut.json" \
+  -l typescript -o "$W/cut.ts" -q 2>"$W/cut.err"
+rc=$?
+set -e
+echo
+echo "schema cut in half: exit $rc, $(test -e "$W/cut.ts" && echo "code WRITTEN" || echo "nothing written"), $(awk '{printf "%.2f s CPU, %.0f MB", $2+$3, $4/1024}' "$T"): $(head -c 300 "$W/cut.err")"
+rm -f "$W/cut.json"
 echo
 echo "Every resource of that schema resolved (in-process, medians of 3):"
 echo
