@@ -281,8 +281,9 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         eo.user = hooks->user;
         eo.stop = hooks->stop;
     }
-    /* --json, --stack-state and --resume use the whole results (Read's inputs, state, provenance). */
-    bool lean = hooks && hooks->lean_results && !o->json && !o->stack_state && !o->resume;
+    /* --json, --stack-state, --resume and --report use the whole results (Read's inputs, state,
+     * provenance). */
+    bool lean = hooks && hooks->lean_results && !o->json && !o->stack_state && !o->resume && !o->report_path;
     keep_ctx_t keep = {.p = p, .hooks = hooks};
     if (lean) {
         keep.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *keep.kept);

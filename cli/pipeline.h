@@ -50,8 +50,8 @@ typedef struct pipeline_hooks {
     const volatile sig_atomic_t *stop; /* engine_options_t.stop: SIGINT/SIGTERM, an LSP cancel; may be NULL */
     /* Keep only what code output needs of each result (ID, final inputs, `name`/`arn` outputs,
      * ignoreChanges, diagnostics): Read's inputs, the rest of the state and the provenance are freed
-     * as results arrive. For callers that write no stack; ignored with --json, --stack-state and
-     * --resume, which need whole results. */
+     * as results arrive. For callers that write no stack; ignored with --json, --stack-state,
+     * --resume and --report, which need whole results. */
     bool lean_results;
 } pipeline_hooks_t;
 
