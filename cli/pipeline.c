@@ -68,8 +68,8 @@ static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **o
 
 /* Lean results (plain code output at scale): the engine frees each result once it is delivered, and
  * the pipeline keeps only what code generation and the CLI's messages use — the ID, the final inputs,
- * the `name`/`arn` outputs (reference guessing), ignoreChanges and the diagnostics. Read's inputs,
- * the rest of the state and the provenance are not held for 100,000 resources. */
+ * the state (references to other resources' outputs), ignoreChanges and the diagnostics. Read's
+ * inputs and the provenance are not held for 100,000 resources. */
 typedef struct keep_ctx {
     pipeline_t *p;
     const pipeline_hooks_t *hooks;
@@ -82,14 +82,8 @@ static void keep_result(void *user, const import_result_t *r, size_t done, size_
     import_result_t *c = &k->kept[r->item - k->p->plan->items];
     c->id = r->id ? arena_strdup(a, r->id) : NULL;
     c->inputs = r->inputs ? pv_clone(a, r->inputs) : NULL;
-    if (r->state && r->state->kind == PV_OBJECT) {
-        c->state = pv_object(a);
-        static const char *const keys[] = {"name", "arn"};
-        for (size_t i = 0; i < 2; i++) {
-            const pv_t *v = pv_object_get(r->state, keys[i]);
-            if (v) pv_object_set(a, c->state, keys[i], pv_clone(a, v));
-        }
-    }
+    /* the whole state: generation refers to other resources' outputs (secrets, references) */
+    c->state = r->state ? pv_clone(a, r->state) : NULL;
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
         for (size_t i = 0; i < r->n_ignore_changes; i++) c->ignore_changes[i] = arena_strdup(a, r->ignore_changes[i]);
