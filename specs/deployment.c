@@ -562,6 +562,8 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
         *not_pulumi = true;
         goto out;
     }
+    /* Duplicate keys, NUL and invalid UTF-8 are refused here as on the whole-document path (issue 15). */
+    if (!json_strict_check(map, len, path, diags)) goto out;
     /* 2. The document without its resources, through the same container checks as deployment_parse. */
     {
         bool cut = c.found && map[c.range.start] == '[';
