@@ -8,7 +8,8 @@
  * 10,000 run is repeated with every result kept. Then the provider's ceiling: the same 10,000 with no
  * latency (calls/s end to end) and the server's CPU time per call (its own ceiling).
  *
- *   bench_parallel [N...]     (default 100 1000 10000; parallel 64, 20 ms per call)
+ *   bench_parallel [N...]     (default 100 1000 10000; parallel 64, 20 ms per call;
+ *                              BENCH_LATENCY_MS=1 for the 1 ms provider of the scale bench)
  *   target: wall ≤ 1.1 × bound and peak RSS ≤ 300 MB at 10,000; provider ceiling well above
  *   3,200 calls/s (50,000 calls in the 15.6 s bound) */
 #include <signal.h>
@@ -31,6 +32,7 @@ typedef struct figures {
     double wall_ms, bound_ms;
     long rss_kb;          /* the engine process */
     double server_cpu_ms; /* the provider process */
+    double own_cpu_ms;    /* the engine process (user + system) */
     size_t peak_in_flight, peak_held;
 } figures_t;
 
@@ -100,6 +102,7 @@ static figures_t run(size_t n, int latency_ms, bool stream) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     f.rss_kb = ru.ru_maxrss;
+    f.own_cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
     engine_results_free(r, n);
     provider_registry_free(reg);
     grpc_loop_free(c.loop);
@@ -137,8 +140,9 @@ static figures_t run_child(size_t n, int latency_ms, bool stream) {
 }
 
 static void print_row(const char *what, const figures_t *f) {
-    printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.3f | %.1f MB | %zu/%zu | %zu |\n", what, f->n, f->calls, f->wall_ms,
-           f->bound_ms, f->wall_ms / f->bound_ms, f->rss_kb / 1024.0, f->ok, f->n, f->peak_in_flight);
+    printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.3f | %.1f MB | %zu/%zu | %zu | %.1f µs |\n", what, f->n, f->calls,
+           f->wall_ms, f->bound_ms, f->wall_ms / f->bound_ms, f->rss_kb / 1024.0, f->ok, f->n, f->peak_in_flight,
+           f->calls ? f->own_cpu_ms * 1e3 / (double)f->calls : 0);
 }
 
 int main(int argc, char **argv) {
@@ -150,16 +154,18 @@ int main(int argc, char **argv) {
     }
     size_t largest = 0;
     for (size_t i = 0; i < n_sizes; i++) largest = sizes[i] > largest ? sizes[i] : largest;
+    const char *lat_env = getenv("BENCH_LATENCY_MS");
+    int latency = lat_env && atoi(lat_env) > 0 ? atoi(lat_env) : BENCH_LATENCY_MS;
     printf("parallel %d, %d ms per call, provider in its own process, one HTTP/2 connection\n\n", BENCH_PARALLEL,
-           BENCH_LATENCY_MS);
-    printf("| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight |\n");
-    printf("|---|---|---|---|---|---|---|---|---|\n");
+           latency);
+    printf("| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight | own CPU/call |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n_sizes; i++) {
-        figures_t f = run_child(sizes[i], BENCH_LATENCY_MS, true);
+        figures_t f = run_child(sizes[i], latency, true);
         print_row("streamed", &f);
         fflush(stdout);
     }
-    figures_t kept = run_child(largest, BENCH_LATENCY_MS, false);
+    figures_t kept = run_child(largest, latency, false);
     print_row("all results kept", &kept);
     figures_t zero = run_child(largest, 0, true);
     printf("\nprovider ceiling, same run, no latency: %zu calls in %.0f ms = %.0f calls/s end to end (engine and "
@@ -167,6 +173,6 @@ int main(int argc, char **argv) {
            "asked of it: %.0f calls/s\n",
            zero.calls, zero.wall_ms, zero.calls / (zero.wall_ms / 1e3), zero.server_cpu_ms,
            zero.server_cpu_ms * 1e3 / (double)zero.calls, zero.calls / (zero.server_cpu_ms / 1e3),
-           (double)BENCH_PARALLEL * 1000 / BENCH_LATENCY_MS);
+           (double)BENCH_PARALLEL * 1000 / latency);
     return 0;
 }

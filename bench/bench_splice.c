@@ -6,7 +6,9 @@
  * ones (inserted, with imports). Reported: the first call (includes compiling the queries) and the
  * median of N further calls on the same splicer, plus the result size. Goal: ≤ 200 ms per language.
  *
- * Usage: bench_splice [N]   (default 5) */
+ * Usage: bench_splice [N]   (default 5)
+ * BENCH_SPLICE_LINES and BENCH_SPLICE_RESOURCES change the sizes (the scale bench: 100,000 lines,
+ * 1,000 resources, goal ≤ 0.5 s). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +108,11 @@ int main(int argc, char **argv) {
     int runs = argc > 1 ? atoi(argv[1]) : 5;
     if (runs < 1) runs = 1;
     static const lang_t LANGS[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
-    printf("bench_splice: 100 generated resources (50 replace, 50 new) into a 10,000-line program\n");
+    const char *el = getenv("BENCH_SPLICE_LINES"), *er = getenv("BENCH_SPLICE_RESOURCES");
+    int total_lines = el && atoi(el) > 0 ? atoi(el) : 10000;
+    int ngen = er && atoi(er) > 1 ? atoi(er) : 100;
+    printf("bench_splice: %d generated resources (%d replace, %d new) into a %d-line program\n", ngen, ngen / 2,
+           ngen - ngen / 2, total_lines);
     printf("%-11s %8s %10s %12s %12s %8s %9s\n", "language", "lines", "bytes", "first_ms", "median_ms", "replaced",
            "inserted");
     int status = 0;
@@ -114,10 +120,10 @@ int main(int argc, char **argv) {
         lang_t l = LANGS[k];
         static const int PER[] = {[LANG_TYPESCRIPT] = 4, [LANG_PYTHON] = 3, [LANG_GO] = 7,
                                   [LANG_CSHARP] = 5,     [LANG_JAVA] = 4,   [LANG_YAML] = 4};
-        int nres = 10000 / PER[l];
+        int nres = total_lines / PER[l];
         char *target = make_program(l, nres, 0, "t");
         /* Generated: the last 50 existing names and 50 new ones. */
-        char *gen = make_program(l, 100, nres - 50, "gen");
+        char *gen = make_program(l, ngen, nres - ngen / 2, "gen");
         splicer_t *s = splicer_new();
         double *t = calloc((size_t)runs + 1, sizeof *t);
         splice_stats_t st = {0};

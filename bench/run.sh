@@ -13,6 +13,11 @@ if [ ${#names[@]} -eq 0 ]; then
   for b in build-bench/bench/bench_*; do names+=("$(basename "$b" | sed 's/^bench_//')"); done
 fi
 for n in "${names[@]}"; do
+  if [ "$n" = scale ]; then
+    echo "== scale (bench/scale.sh: 100k resources, 200 MB schema, through the CLI)"
+    bench/scale.sh
+    continue
+  fi
   echo "== bench_$n"
   ./build-bench/bench/bench_"$n"
 done

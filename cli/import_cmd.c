@@ -115,6 +115,7 @@ int cli_run_import(cli_options_t *o) {
             o->external_refs = refs;
         }
     }
+    hooks.lean_results = tgt.mode != TARGET_STACK; /* the stack gets Read's inputs and the whole state */
     bool ran = pipeline_run(&p, o, tgt.file, &hooks);
     if (!quiet || diag_has_errors(&refs_diags)) print_diags(&refs_diags);
     progress_finish(prog);

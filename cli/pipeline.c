@@ -51,6 +51,10 @@ static deployment_t *offline_tfstate(arena_t *a, const char *path, schema_set_t 
 
 static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
     arena_t *a = p->arena;
+    /* A stack export is indexed (resources parsed when read); anything else is read whole. */
+    bool not_pulumi = false;
+    *out = deployment_load_indexed(a, path, &not_pulumi, diags);
+    if (*out || !not_pulumi) return *out != NULL;
     size_t len;
     char *text = file_read_all(a, path, &len, diags);
     if (!text) return false;
@@ -60,6 +64,42 @@ static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **o
     else
         *out = deployment_parse(a, text, len, path, diags);
     return *out != NULL;
+}
+
+/* Lean results (plain code output at scale): the engine frees each result once it is delivered, and
+ * the pipeline keeps only what code generation and the CLI's messages use — the ID, the final inputs,
+ * the state (references to other resources' outputs), ignoreChanges and the diagnostics. Read's
+ * inputs and the provenance are not held for 100,000 resources. */
+typedef struct keep_ctx {
+    pipeline_t *p;
+    const pipeline_hooks_t *hooks;
+    import_result_t *kept;
+} keep_ctx_t;
+
+static void keep_result(void *user, const import_result_t *r, size_t done, size_t total) {
+    keep_ctx_t *k = user;
+    arena_t *a = k->p->arena;
+    import_result_t *c = &k->kept[r->item - k->p->plan->items];
+    c->id = r->id ? arena_strdup(a, r->id) : NULL;
+    c->inputs = r->inputs ? pv_clone(a, r->inputs) : NULL;
+    /* the whole state: generation refers to other resources' outputs (secrets, references) */
+    c->state = r->state ? pv_clone(a, r->state) : NULL;
+    if (r->n_ignore_changes) {
+        c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
+        for (size_t i = 0; i < r->n_ignore_changes; i++) c->ignore_changes[i] = arena_strdup(a, r->ignore_changes[i]);
+        c->n_ignore_changes = r->n_ignore_changes;
+    }
+    diag_list_init(&c->diags);
+    for (diag_t *d = r->diags.head; d; d = d->next) {
+        diag_t *n = diag_add(&c->diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
+        if (n) n->line = d->line;
+    }
+    if (k->hooks && k->hooks->on_result) k->hooks->on_result(k->hooks->user, r, done, total);
+}
+
+static void keep_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
+    keep_ctx_t *k = user;
+    if (k->hooks && k->hooks->on_tick) k->hooks->on_tick(k->hooks->user, done, failed, in_flight, total);
 }
 
 /* Provider Log messages that the engine could not attribute to a resource in flight. */
@@ -84,6 +124,71 @@ void pipeline_names(arena_t *a, const cli_options_t *o, const char **stack, cons
     bool have_proj = !o->project && project_read(a, ".", &proj);
     *stack = o->stack ? o->stack : "dev";
     *project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
+}
+
+/* Items sorted by (type, ID, provider), then by plan index: duplicates are neighbours. */
+typedef struct dup_key {
+    const import_plan_item_t *it;
+    size_t index;
+} dup_key_t;
+
+static int cmp_same(const import_plan_item_t *x, const import_plan_item_t *y) {
+    int c = strcmp(x->type, y->type);
+    if (!c) c = strcmp(x->id, y->id);
+    if (!c) c = (x->provider_urn != NULL) - (y->provider_urn != NULL);
+    if (!c && x->provider_urn) c = strcmp(x->provider_urn, y->provider_urn);
+    return c;
+}
+
+static int cmp_dup(const void *a, const void *b) {
+    const dup_key_t *x = a, *y = b;
+    int c = cmp_same(x->it, y->it);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int cmp_pair(const void *a, const void *b) {
+    const size_t *x = a, *y = b;
+    if (x[0] != y[0]) return x[0] < y[0] ? -1 : 1;
+    return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* An error for every pair of items with the same type, ID and provider (in plan order, the later
+ * one first), by sorting instead of comparing every pair (100,000 items). */
+static void report_duplicate_ids(const import_plan_t *plan, const char *path, diag_list_t *diags) {
+    size_t n = 0;
+    dup_key_t *idx = malloc((plan->n_items ? plan->n_items : 1) * sizeof *idx);
+    if (!idx) abort();
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_plan_item_t *x = &plan->items[i];
+        if (!x->is_component && !x->is_provider && x->id) idx[n++] = (dup_key_t){x, i};
+    }
+    qsort(idx, n, sizeof *idx, cmp_dup);
+    size_t *pairs = NULL, np = 0, cap = 0;
+    for (size_t g = 0; g < n;) {
+        size_t e = g + 1;
+        while (e < n && cmp_same(idx[g].it, idx[e].it) == 0) e++;
+        for (size_t a = g; a < e; a++)
+            for (size_t b = g; b < a; b++) {
+                if (np == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    pairs = realloc(pairs, cap * 2 * sizeof *pairs);
+                    if (!pairs) abort();
+                }
+                pairs[2 * np] = idx[a].index; /* the later item */
+                pairs[2 * np + 1] = idx[b].index;
+                np++;
+            }
+        g = e;
+    }
+    if (np) qsort(pairs, np, 2 * sizeof *pairs, cmp_pair);
+    for (size_t k = 0; k < np; k++) {
+        const import_plan_item_t *x = &plan->items[pairs[2 * k]], *y = &plan->items[pairs[2 * k + 1]];
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "the resource '%s' of type '%s' is imported twice, as '%s' and as '%s'; keep one of them", x->id,
+                 x->type, y->logical_name, x->logical_name);
+    }
+    free(pairs);
+    free(idx);
 }
 
 bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks) {
@@ -116,21 +221,7 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     p->plan = import_plan_build(a, file, p->stack, p->project, o->protect, diags);
     if (!p->plan) return false;
     /* The same cloud resource under two names would be two Pulumi resources managing one object. */
-    for (size_t i = 0; i < p->plan->n_items; i++) {
-        const import_plan_item_t *x = &p->plan->items[i];
-        if (x->is_component || x->is_provider || !x->id) continue;
-        for (size_t j = 0; j < i; j++) {
-            const import_plan_item_t *y = &p->plan->items[j];
-            if (y->is_component || y->is_provider || !y->id) continue;
-            if (strcmp(x->type, y->type) || strcmp(x->id, y->id)) continue;
-            if ((x->provider_urn || y->provider_urn) &&
-                (!x->provider_urn || !y->provider_urn || strcmp(x->provider_urn, y->provider_urn)))
-                continue;
-            diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
-                     "the resource '%s' of type '%s' is imported twice, as '%s' and as '%s'; keep one of them",
-                     x->id, x->type, y->logical_name, x->logical_name);
-        }
-    }
+    report_duplicate_ids(p->plan, file->path, diags);
     if (diag_has_errors(diags)) return false;
     if (p->plan->n_items == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, file->path, NULL,
@@ -184,7 +275,34 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         eo.user = hooks->user;
         eo.stop = hooks->stop;
     }
+    /* --json, --stack-state, --resume and --report use the whole results (Read's inputs, state,
+     * provenance). */
+    bool lean = hooks && hooks->lean_results && !o->json && !o->stack_state && !o->resume && !o->report_path;
+    keep_ctx_t keep = {.p = p, .hooks = hooks};
+    if (lean) {
+        keep.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *keep.kept);
+        if (!keep.kept) abort();
+        eo.release_results = true;
+        eo.on_result = keep_result;
+        eo.on_tick = keep_tick;
+        eo.user = &keep; /* both hooks pass the caller's user on */
+    }
     p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
+    if (lean) {
+        for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
+            import_result_t *r = &p->results[i], *c = &keep.kept[i];
+            r->id = c->id;
+            r->inputs = c->inputs;
+            r->state = c->state;
+            r->ignore_changes = c->ignore_changes;
+            r->n_ignore_changes = c->n_ignore_changes;
+            diag_list_free(&r->diags);
+            r->diags = c->diags;
+        }
+        if (!p->results)
+            for (size_t i = 0; i < p->plan->n_items; i++) diag_list_free(&keep.kept[i].diags);
+        free(keep.kept);
+    }
     if (!p->results) return false;
     for (size_t i = 0; i < p->plan->n_items; i++) {
         if (p->results[i].status != IMPORT_OK) continue;

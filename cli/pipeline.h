@@ -48,6 +48,11 @@ typedef struct pipeline_hooks {
     void (*on_tick)(void *user, size_t done, size_t failed, size_t in_flight, size_t total);
     void *user;
     const volatile sig_atomic_t *stop; /* engine_options_t.stop: SIGINT/SIGTERM, an LSP cancel; may be NULL */
+    /* Keep only what code output needs of each result (ID, final inputs, `name`/`arn` outputs,
+     * ignoreChanges, diagnostics): Read's inputs, the rest of the state and the provenance are freed
+     * as results arrive. For callers that write no stack; ignored with --json, --stack-state,
+     * --resume and --report, which need whole results. */
+    bool lean_results;
 } pipeline_hooks_t;
 
 /* Runs everything. `file` may be NULL: then o->spec_path or the inline TYPE NAME ID is used.

@@ -536,9 +536,7 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
     }
     /* Copies: the engine edits what it is given, and the state is shared by every import. */
     out->id = arena_strdup(a, r->id);
-    out->inputs = pv_clone(a, r->inputs);
-    out->state = pv_clone(a, r->outputs);
-    return true;
+    return deployment_resource_read(im->src->state, r, a, &out->inputs, &out->state, diags);
 }
 
 static bool offline_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,

@@ -11,11 +11,16 @@
 #include "specs/deployment.h"
 
 #include <cjson/cJSON.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "specs/base64.h"
 #include "specs/fileio.h"
+#include "specs/jsonscan.h"
 
 #define DEPLOYMENT_VERSION_MIN 1
 #define DEPLOYMENT_VERSION_MAX 4
@@ -23,7 +28,7 @@
 /* Features a version-4 state may list (import-semantics §4.1). They change what the state may
  * contain, not how the fields this reader models are laid out, so knowing them is enough. */
 static const char *const known_features[] = {
-    "refreshBeforeUpdate", "views", "hooks", "taint", "replaceWith", "snippets-prototype",
+    "refreshBeforeUpdate",       "views",      "hooks", "taint", "replaceWith", "snippets-prototype",
     "extensionParameterization", "byteString",
 };
 
@@ -37,7 +42,6 @@ static bool feature_known(const char *name) {
         if (strcmp(known_features[i], name) == 0) return true;
     return false;
 }
-
 
 /* Gives ciphertext-only secrets their plaintext when the state's secrets provider is `b64`. A
  * ciphertext that does not decode is left opaque: it is still a valid secret, just unreadable. */
@@ -60,10 +64,12 @@ static void secrets_decode_b64(arena_t *a, pv_t *v) {
         }
         break;
     case PV_ARRAY:
-        for (size_t i = 0; i < v->u.arr.len; i++) secrets_decode_b64(a, v->u.arr.items[i]);
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            secrets_decode_b64(a, v->u.arr.items[i]);
         break;
     case PV_OBJECT:
-        for (size_t i = 0; i < v->u.obj.len; i++) secrets_decode_b64(a, v->u.obj.members[i].value);
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            secrets_decode_b64(a, v->u.obj.members[i].value);
         break;
     default: break;
     }
@@ -83,23 +89,30 @@ static void urn_stack_project(arena_t *a, const char *urn, const char **stack, c
     if (!*project) *project = arena_strndup(a, p, (size_t)(e2 - p));
 }
 
-static bool read_properties(arena_t *a, const cJSON *r, const char *key, const char *urn, pv_t **out,
-                            const char *path, diag_list_t *diags) {
+static bool read_properties(arena_t *a, const cJSON *r, const char *key, const char *urn, pv_t **out, const char *path,
+                            diag_list_t *diags) {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(r, key);
     if (!j || cJSON_IsNull(j)) {
         *out = pv_object(a);
         return true;
     }
     if (!cJSON_IsObject(j)) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "the %s of resource '%s' are not a JSON object", key,
-                 urn);
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "the %s of resource '%s' are not a JSON object", key, urn);
         return false;
     }
-    char *where = arena_sprintf(a, "the %s of resource '%s'", key, urn);
+    /* Messages start with "<where>: "; the key stands in for it, and the full text ("the inputs of
+     * resource '<urn>'") is only formatted when there is a message (100,000 resources, no errors). */
     diag_list_t local;
     diag_list_init(&local);
-    *out = pv_from_state_json(a, j, where, &local);
-    for (diag_t *d = local.head; d; d = d->next) diag_add(diags, d->severity, d->code, path, NULL, "%s", d->message);
+    *out = pv_from_state_json(a, j, key, &local);
+    size_t kl = strlen(key);
+    for (diag_t *d = local.head; d; d = d->next) {
+        const char *m = d->message;
+        if (strncmp(m, key, kl) == 0 && m[kl] == ':')
+            diag_add(diags, d->severity, d->code, path, NULL, "the %s of resource '%s'%s", key, urn, m + kl);
+        else
+            diag_add(diags, d->severity, d->code, path, NULL, "%s", m);
+    }
     diag_list_free(&local);
     return *out != NULL;
 }
@@ -301,6 +314,7 @@ deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const c
     d->stack = stack;
     d->project = project;
     d->doc = doc;
+    d->b64_secrets = b64_secrets;
     return d;
 }
 
@@ -319,6 +333,8 @@ void deployment_free(deployment_t *d) {
     if (!d) return;
     cJSON_Delete(d->doc);
     d->doc = NULL;
+    if (d->indexed && d->fd >= 0) close(d->fd);
+    d->fd = -1;
 }
 
 const state_resource_t *deployment_find_urn(const deployment_t *d, const char *urn) {
@@ -333,4 +349,309 @@ const state_resource_t *deployment_find_id(const deployment_t *d, const char *ty
         if (r->custom && !r->del && r->id && strcmp(r->type, type) == 0 && strcmp(r->id, id) == 0) return r;
     }
     return NULL;
+}
+
+/* --- indexed loading ---------------------------------------------------------------------------- */
+
+/* The small fields of one resource, read by the scanner from its member ranges. */
+static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *where, state_resource_t *out,
+                           diag_list_t *diags) {
+    memset(out, 0, sizeof *out);
+    jscan_range_t whole;
+    size_t start = s->pos;
+    if (jscan_peek(s) != '{') {
+        if (!jscan_value(s, &whole)) return false;
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL, "resource #%zu of the stack state is not a JSON object",
+                 index);
+        return false;
+    }
+    jscan_object_begin(s);
+    /* First occurrence wins, as cJSON_GetObjectItemCaseSensitive does in the full parse. */
+    enum { K_URN, K_TYPE, K_ID, K_PARENT, K_PROVIDER, K_CUSTOM, K_PROTECT, K_DELETE, K_EXTERNAL, K_DEPS, K_N };
+    static const char *const names[K_N] = {"urn",    "type",    "id",     "parent",   "provider",
+                                           "custom", "protect", "delete", "external", "dependencies"};
+    jscan_range_t val[K_N];
+    bool seen[K_N] = {0};
+    bool first = true, done = false;
+    while (true) {
+        jscan_range_t key, v;
+        bool esc;
+        if (!jscan_object_next(s, &first, &key, &esc, &done)) return false;
+        if (done) break;
+        if (!jscan_value(s, &v)) return false;
+        if (esc) continue;
+        for (int k = 0; k < K_N; k++)
+            if (!seen[k] && jscan_key_is(s, key, false, names[k])) {
+                seen[k] = true;
+                val[k] = v;
+                break;
+            }
+    }
+    const char *str[K_PROVIDER + 1] = {0};
+    for (int k = 0; k <= K_PROVIDER; k++)
+        if (seen[k] && s->text[val[k].start] == '"') str[k] = jscan_string(a, s, val[k]);
+    if (!str[K_URN] || !str[K_TYPE]) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL, "resource #%zu of the stack state has no `%s`", index,
+                 str[K_URN] ? "type" : "urn");
+        return false;
+    }
+    out->urn = str[K_URN];
+    out->type = str[K_TYPE];
+    out->id = str[K_ID] && *str[K_ID] ? str[K_ID] : NULL;
+    out->parent = str[K_PARENT] && *str[K_PARENT] ? str[K_PARENT] : NULL;
+    out->provider = str[K_PROVIDER] && *str[K_PROVIDER] ? str[K_PROVIDER] : NULL;
+    bool *flags[] = {&out->custom, &out->protect, &out->del, &out->external};
+    for (int k = K_CUSTOM; k <= K_EXTERNAL; k++)
+        *flags[k - K_CUSTOM] =
+            seen[k] && val[k].end - val[k].start == 4 && memcmp(s->text + val[k].start, "true", 4) == 0;
+    if (seen[K_DEPS] && s->text[val[K_DEPS].start] == '[') {
+        cJSON *deps = cJSON_ParseWithLength(s->text + val[K_DEPS].start, val[K_DEPS].end - val[K_DEPS].start);
+        size_t n = (size_t)cJSON_GetArraySize(deps), k = 0;
+        out->dependencies = n ? arena_alloc(a, n * sizeof(char *)) : NULL;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, deps) if (cJSON_IsString(e)) out->dependencies[k++] = arena_strdup(a, e->valuestring);
+        out->n_dependencies = k;
+        cJSON_Delete(deps);
+    }
+    out->lazy = true;
+    out->range_start = start;
+    out->range_len = s->pos - start;
+    return true;
+}
+
+/* The index being built while the document is scanned. */
+typedef struct index_ctx {
+    arena_t *a;
+    const char *path;
+    diag_list_t *diags;
+    const char *map;
+    state_resource_t *rs;
+    size_t n, cap;
+    bool found;          /* a `resources` member was seen */
+    jscan_range_t range; /* its value */
+    bool bad;            /* a resource was refused (diagnostic added) */
+    bool in_resource;    /* a scan error inside resource #n */
+    size_t cur_start;
+    size_t dropped; /* pages of the map before this are released */
+} index_ctx_t;
+
+/* Releases the scanned part of the map every few megabytes, so a big file's pages are not all
+ * resident at once (they stay in the page cache). */
+static void drop_pages(index_ctx_t *c, size_t upto) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t end = upto & ~(page - 1);
+    if (end > c->dropped + (8u << 20)) {
+        madvise((void *)(c->map + c->dropped), end - c->dropped, MADV_DONTNEED);
+        c->dropped = end;
+    }
+}
+
+static bool index_resources(jscan_t *s, index_ctx_t *c) {
+    size_t start = s->pos;
+    jscan_array_begin(s);
+    bool first = true, done = false;
+    while (jscan_array_next(s, &first, &done) && !done) {
+        if (c->n == c->cap) {
+            size_t ncap = c->cap ? c->cap * 2 : 64;
+            c->rs = arena_grow(c->a, c->rs, c->cap * sizeof *c->rs, ncap * sizeof *c->rs);
+            c->cap = ncap;
+        }
+        jscan_ws(s);
+        c->cur_start = s->pos;
+        if (!index_resource(c->a, s, c->n, c->path, &c->rs[c->n], c->diags)) {
+            if (s->err)
+                c->in_resource = true;
+            else
+                c->bad = true;
+            return false;
+        }
+        c->n++;
+        drop_pages(c, s->pos);
+    }
+    c->range = (jscan_range_t){start, s->pos};
+    return !s->err;
+}
+
+/* Walks an object's members looking for `resources`: an array is indexed, anything else recorded. */
+static bool find_resources(jscan_t *s, index_ctx_t *c) {
+    if (jscan_peek(s) != '{') return jscan_value(s, NULL);
+    jscan_object_begin(s);
+    bool first = true, done = false;
+    while (true) {
+        jscan_range_t key;
+        bool esc;
+        if (!jscan_object_next(s, &first, &key, &esc, &done)) return false;
+        if (done) return true;
+        if (!c->found && jscan_key_is(s, key, esc, "resources")) {
+            c->found = true;
+            if (jscan_peek(s) == '[') {
+                if (!index_resources(s, c)) return false;
+            } else if (!jscan_value(s, &c->range)) {
+                return false;
+            }
+        } else if (!jscan_value(s, NULL)) {
+            return false;
+        }
+    }
+}
+
+deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pulumi, diag_list_t *diags) {
+    *not_pulumi = false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    const char *map = NULL;
+    size_t len = 0;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        len = (size_t)st.st_size;
+        map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+        if (map == MAP_FAILED) map = NULL;
+    }
+    if (!map) {
+        /* Not a mappable regular file (or empty): the whole-document reader gives the usual errors. */
+        if (fd >= 0) close(fd);
+        deployment_t *d = deployment_load(a, path, diags);
+        if (d) d->fd = -1;
+        return d;
+    }
+    madvise((void *)map, len, MADV_SEQUENTIAL);
+    jscan_t s;
+    jscan_init(&s, map, len);
+    deployment_t *d = NULL;
+    index_ctx_t c = {.a = a, .path = path, .diags = diags, .map = map};
+    bool pulumi = false;
+    /* 1. One pass over the document: the resources array of `deployment`, `checkpoint.latest` or
+     * (version 0) `latest` is indexed; everything else is validated and stepped over. */
+    if (jscan_peek(&s) != '{') {
+        if (!jscan_value(&s, NULL) || !jscan_end(&s)) goto bad_json;
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "not a Pulumi stack state: the document is not a JSON object");
+        goto out;
+    }
+    jscan_object_begin(&s);
+    bool first = true, done = false;
+    while (true) {
+        jscan_range_t key;
+        bool esc;
+        if (!jscan_object_next(&s, &first, &key, &esc, &done) || done) break;
+        bool ok;
+        if (jscan_key_is(&s, key, esc, "deployment") || jscan_key_is(&s, key, esc, "latest")) {
+            pulumi = true;
+            ok = find_resources(&s, &c);
+        } else if (jscan_key_is(&s, key, esc, "checkpoint") && jscan_peek(&s) == '{') {
+            pulumi = true;
+            jscan_object_begin(&s);
+            bool f2 = true, d2 = false;
+            ok = true;
+            while (ok) {
+                jscan_range_t k2;
+                bool e2;
+                if (!jscan_object_next(&s, &f2, &k2, &e2, &d2) || d2) break;
+                ok = jscan_key_is(&s, k2, e2, "latest") ? find_resources(&s, &c) : jscan_value(&s, NULL);
+            }
+            ok = ok && !s.err;
+        } else {
+            if (jscan_key_is(&s, key, esc, "checkpoint")) pulumi = true;
+            ok = jscan_value(&s, NULL);
+        }
+        if (!ok) break;
+    }
+    if (c.bad) goto out;
+    if (!s.err) jscan_end(&s);
+    if (s.err) goto bad_json;
+    if (!pulumi) {
+        *not_pulumi = true;
+        goto out;
+    }
+    /* Duplicate keys, NUL and invalid UTF-8 are refused here as on the whole-document path (issue 15). */
+    if (!json_strict_check(map, len, path, diags)) goto out;
+    /* 2. The document without its resources, through the same container checks as deployment_parse. */
+    {
+        bool cut = c.found && map[c.range.start] == '[';
+        size_t skel_len = cut ? len - (c.range.end - c.range.start) + 2 : len;
+        char *skel = malloc(skel_len + 1);
+        if (!skel) abort();
+        if (cut) {
+            memcpy(skel, map, c.range.start);
+            memcpy(skel + c.range.start, "[]", 2);
+            memcpy(skel + c.range.start + 2, map + c.range.end, len - c.range.end);
+        } else {
+            memcpy(skel, map, len);
+        }
+        skel[skel_len] = 0;
+        d = deployment_parse(a, skel, skel_len, path, diags);
+        free(skel);
+        if (!d) goto out;
+        if (cut) {
+            d->resources = c.rs;
+            d->n_resources = c.n;
+            const char *stack = d->stack, *project = NULL;
+            for (size_t k = 0; k < c.n; k++)
+                if (strcmp(c.rs[k].type, "pulumi:pulumi:Stack") == 0) {
+                    urn_stack_project(a, c.rs[k].urn, &stack, &project);
+                    break;
+                }
+            if ((!stack || !project) && c.n) urn_stack_project(a, c.rs[0].urn, &stack, &project);
+            if (stack) d->stack = stack;
+            if (project) d->project = project;
+        }
+    }
+    d->indexed = true;
+    d->fd = fd;
+    fd = -1;
+    goto out;
+bad_json : {
+    diag_t *dg;
+    if (c.in_resource)
+        dg =
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "not valid JSON: resource #%zu (from line %d) is cut off or malformed: expected %s (a stack state "
+                     "must be the complete JSON of `pulumi stack export` or a checkpoint)",
+                     c.n, jscan_line(&s, c.cur_start), s.err);
+    else
+        dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                      "not valid JSON: expected %s (a stack state must be the JSON of `pulumi stack export` or a "
+                      "checkpoint)",
+                      s.err);
+    if (dg) dg->line = jscan_line(&s, s.err_pos);
+}
+out:
+    munmap((void *)map, len);
+    if (fd >= 0) close(fd);
+    return d;
+}
+
+bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs,
+                              pv_t **outputs, diag_list_t *diags) {
+    if (!r->lazy) {
+        *inputs = pv_clone(a, r->inputs);
+        *outputs = pv_clone(a, r->outputs);
+        return true;
+    }
+    const char *where = d->path ? d->path : "<stack state>";
+    char *buf = malloc(r->range_len + 1);
+    if (!buf) abort();
+    size_t got = 0;
+    while (got < r->range_len) {
+        ssize_t k = pread(d->fd, buf + got, r->range_len - got, (off_t)(r->range_start + got));
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    cJSON *j = got == r->range_len ? cJSON_ParseWithLength(buf, r->range_len) : NULL;
+    free(buf);
+    const char *urn = j ? json_str(j, "urn") : NULL;
+    if (!urn || strcmp(urn, r->urn) != 0) {
+        cJSON_Delete(j);
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
+                 "the stack state changed while it was being read (resource '%s' is no longer where it was); run "
+                 "again",
+                 r->urn);
+        return false;
+    }
+    state_resource_t full;
+    bool ok = read_resource(a, j, 0, d->version, d->b64_secrets, where, &full, diags);
+    cJSON_Delete(j);
+    if (!ok) return false;
+    *inputs = full.inputs;
+    *outputs = full.outputs;
+    return true;
 }

@@ -29,23 +29,46 @@ typedef struct state_resource {
     pv_t *outputs; /* object, never NULL */
     const char **dependencies;
     size_t n_dependencies;
-    const struct cJSON *raw; /* the resource's JSON in `doc` */
+    const struct cJSON *raw; /* the resource's JSON in `doc`; NULL when loaded indexed */
+    /* Loaded indexed (deployment_load_indexed): inputs and outputs are NULL until
+     * deployment_resource_read parses the resource's byte range of the file. */
+    bool lazy;
+    size_t range_start, range_len;
 } state_resource_t;
 
 typedef struct deployment {
     const char *path;
-    int version;          /* the container's version */
-    bool is_checkpoint;   /* VersionedCheckpoint rather than UntypedDeployment */
-    const char *stack;    /* from the checkpoint or the stack resource's URN, may be NULL */
-    const char *project;  /* from the stack resource's URN, may be NULL */
+    int version;         /* the container's version */
+    bool is_checkpoint;  /* VersionedCheckpoint rather than UntypedDeployment */
+    const char *stack;   /* from the checkpoint or the stack resource's URN, may be NULL */
+    const char *project; /* from the stack resource's URN, may be NULL */
     state_resource_t *resources;
     size_t n_resources;
-    struct cJSON *doc; /* owned; freed by deployment_free */
+    struct cJSON *doc; /* owned; freed by deployment_free (indexed: the document without its resources) */
+    /* indexed loading */
+    bool indexed;     /* loaded by deployment_load_indexed */
+    int fd;           /* indexed: the file, open until deployment_free */
+    bool b64_secrets; /* the `b64` secrets provider */
 } deployment_t;
 
 deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags);
 deployment_t *deployment_load(arena_t *a, const char *path, diag_list_t *diags);
 void deployment_free(deployment_t *d);
+
+/* Loads a stack export or checkpoint without a JSON tree of the whole file: a validating structural
+ * scan (specs/jsonscan.h) finds each resource's byte range and reads only its small fields (URN,
+ * type, ID, parent, provider, flags, dependencies); inputs and outputs are parsed when
+ * deployment_resource_read asks for them. Memory stays near the size of those fields, not of the
+ * file. The same errors as deployment_parse for a document that is not a stack state; a document
+ * that is not JSON gets the scanner's reason and line (a truncated file names the resource it ends
+ * in). When the file is not a Pulumi state at all (no `deployment`, `checkpoint` or `latest`, e.g. a
+ * Terraform state), returns NULL with no diagnostic and sets *not_pulumi. */
+deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pulumi, diag_list_t *diags);
+/* A resource's inputs and outputs as new values in `a` (copies for a fully parsed state; parsed
+ * from the file's byte range for an indexed one). False with a diagnostic if that range no longer
+ * reads as it did (the file changed) or its properties are malformed. */
+bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs,
+                              pv_t **outputs, diag_list_t *diags);
 /* First resource with this URN, or NULL. */
 const state_resource_t *deployment_find_urn(const deployment_t *d, const char *urn);
 /* First custom, non-deleted resource of this type and ID, or NULL. */

@@ -288,7 +288,9 @@ static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size
         *at = i;
         if (i == len) return st == ST_DONE ? NULL : "unexpected end of JSON input";
         char c = s[i];
-        const char *q = json_quote_char(a, s + i, len - i);
+        /* the offending character, quoted: only formatted for a message (every token of a big file
+         * passes through here) */
+#define q json_quote_char(a, s + i, len - i)
         bool value_done = false;
         switch (st) {
         case ST_DONE: return arena_sprintf(a, "invalid character %s after top-level value", q);
@@ -426,6 +428,7 @@ static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size
         }
         if (value_done) st = depth == 0 ? ST_DONE : stack[depth - 1] == '{' ? ST_OBJ_NEXT : ST_ARR_NEXT;
     }
+#undef q
 }
 
 static cJSON *json_parse(ifdec_t *d, const char *text, size_t len) {

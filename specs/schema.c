@@ -1,32 +1,40 @@
 /* schema.c — loading Pulumi package schemas and resolving their resources and types (see schema.h).
  *
- * Loading does three cheap things: parse the JSON once with cJSON (the tree is kept for the life of
- * the package and every string in the resolved structs points into it), read the package header
- * (name, version, language overrides), and index every resource token, alias token and type token
- * in open-addressing hash tables. Nothing else is looked at until somebody asks: the first lookup of
- * a resource or type turns its JSON into schema_* structs (and, transitively, the types it refers
- * to) and caches the result in the token's slot, so later lookups are a hash probe.
+ * Loading builds no tree of the whole document (Pulumi's PartialPackage is the model): the file is
+ * mapped and a validating structural scan (specs/jsonscan.h) indexes every resource token, alias
+ * token and type token with the byte range of its JSON in open-addressing hash tables; only the
+ * package header (name, version, meta, language overrides, provider) is parsed with cJSON. Nothing
+ * else is looked at until somebody asks: the first lookup of a resource or type parses its range,
+ * turns it into schema_* structs (and, transitively, the types it refers to) and caches the result
+ * in the token's slot, so later lookups are a hash probe. A 200 MB schema costs one scan and the
+ * index, not a tree ten times its size.
  *
  * Everything a package allocates comes from one arena it owns; schema_free releases the arena, the
- * cJSON tree and the compiled moduleFormat regex. Lookups fill caches, so a package must not be
+ * parsed ranges, the map and the compiled moduleFormat regex. Lookups fill caches, so a package must not be
  * looked up from two threads at once. */
 #include "specs/json_strict.h"
 #include "specs/schema.h"
 #include "specs/suggest.h"
 
 #include <cjson/cJSON.h>
+#include <fcntl.h>
 #include <regex.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "specs/fileio.h"
+#include "specs/jsonscan.h"
 
 /* One token in an index: the JSON it names and, once resolved, what it resolved to. Alias tokens
  * point at the canonical token's slot so both share one resolution. */
 typedef struct schema_slot {
     const char *token;
-    const cJSON *json;
+    const cJSON *json;  /* parsed from [start, start + len) of the text on first use */
+    size_t start, len;
     bool is_provider;
     schema_resource_t *resource; /* resources: resolved on first lookup */
     schema_type_t *type;         /* types: resolved on first lookup */
@@ -43,7 +51,17 @@ typedef enum { MODULE_RE_UNTRIED = 0, MODULE_RE_OK, MODULE_RE_FAILED } module_re
 
 typedef struct schema_impl {
     arena_t *arena;
-    cJSON *root;
+    cJSON *root; /* the document without its resources, types and functions */
+    /* the schema text: a read-only map of the file, or a malloc'd copy of a buffer */
+    const char *text;
+    size_t text_len;
+    bool mapped;
+    cJSON **parsed; /* the JSON of every slot parsed so far (resolved structs point into them) */
+    /* what the scan found, kept for writing the index cache entry */
+    const char *skel; /* the document without resources, types and functions */
+    size_t skel_len;
+    struct scan_list *scan_res, *scan_types;
+    size_t n_parsed, cap_parsed;
     token_map_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
     token_map_t types;
     token_map_t types_folded; /* lower-cased type tokens, built on the first exact-match miss */
@@ -368,9 +386,26 @@ static schema_property_t *resolve_properties(schema_impl_t *im, const cJSON *pro
     return out;
 }
 
+/* A slot's JSON: its byte range parsed on first use (the scan at load time validated it). */
+static const cJSON *slot_json(schema_impl_t *im, schema_slot_t *slot) {
+    if (slot->json || !slot->len) return slot->json;
+    cJSON *j = cJSON_ParseWithLength(im->text + slot->start, slot->len);
+    if (!j) return NULL;
+    if (im->n_parsed == im->cap_parsed) {
+        size_t ncap = im->cap_parsed ? im->cap_parsed * 2 : 64;
+        cJSON **np = realloc(im->parsed, ncap * sizeof *np);
+        if (!np) abort();
+        im->parsed = np;
+        im->cap_parsed = ncap;
+    }
+    im->parsed[im->n_parsed++] = j;
+    slot->json = j;
+    return j;
+}
+
 static const schema_type_t *resolve_named_type(schema_impl_t *im, schema_slot_t *slot) {
     if (slot->type) return slot->type;
-    const cJSON *j = slot->json;
+    const cJSON *j = slot_json(im, slot);
     const char *type = jstr(j, "type");
     const cJSON *enm = jget(j, "enum");
     if (cJSON_IsArray(enm)) {
@@ -431,7 +466,7 @@ static const schema_type_t *resolve_named_type(schema_impl_t *im, schema_slot_t 
 
 static const schema_resource_t *resolve_resource(schema_impl_t *im, schema_slot_t *slot) {
     if (slot->resource) return slot->resource;
-    const cJSON *j = slot->json;
+    const cJSON *j = slot_json(im, slot);
     schema_resource_t *r = arena_alloc(im->arena, sizeof *r);
     slot->resource = r;
     r->token = slot->token;
@@ -462,21 +497,96 @@ static const schema_resource_t *resolve_resource(schema_impl_t *im, schema_slot_
 
 /* --- loading ----------------------------------------------------------------------------------- */
 
-static void index_package(schema_impl_t *im, const char *pkg_name) {
-    const cJSON *resources = jobj(im->root, "resources");
-    const cJSON *types = jobj(im->root, "types");
-    size_t n_res = resources ? (size_t)cJSON_GetArraySize(resources) : 0;
-    size_t n_types = types ? (size_t)cJSON_GetArraySize(types) : 0;
-    size_t n_aliases = 0;
-    const cJSON *e;
-    if (resources) {
-        cJSON_ArrayForEach(e, resources) {
-            const cJSON *al = jget(e, "aliases");
-            if (cJSON_IsArray(al)) n_aliases += (size_t)cJSON_GetArraySize(al);
-        }
+/* One resource or type found by the load-time scan. */
+typedef struct scan_entry {
+    const char *token;
+    size_t start, len;
+    const char **aliases; /* resources: alias tokens */
+    size_t n_aliases;
+} scan_entry_t;
+
+typedef struct scan_list {
+    scan_entry_t *items;
+    size_t n, cap;
+} scan_list_t;
+
+static scan_entry_t *scan_list_add(arena_t *a, scan_list_t *l) {
+    if (l->n == l->cap) {
+        size_t ncap = l->cap ? l->cap * 2 : 256;
+        l->items = arena_grow(a, l->items, l->cap * sizeof *l->items, ncap * sizeof *l->items);
+        l->cap = ncap;
     }
-    map_init(im->arena, &im->resources, n_res + n_aliases + 1);
-    map_init(im->arena, &im->types, n_types);
+    return &l->items[l->n++];
+}
+
+/* Releases the scanned part of a mapped schema every few megabytes (the pages stay in the page
+ * cache; a lookup maps back only the few it reads). */
+static void drop_scanned(schema_impl_t *im, size_t *dropped, size_t upto) {
+    if (!im->mapped) return;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t end = upto & ~(page - 1);
+    if (end > *dropped + (16u << 20)) {
+        madvise((void *)(im->text + *dropped), end - *dropped, MADV_DONTNEED);
+        *dropped = end;
+    }
+}
+
+/* `resources` or `types`: each member's token and the byte range of its value; resources also
+ * give their alias tokens. Members that are not objects are skipped, as the whole-tree loader did. */
+static bool scan_section(schema_impl_t *im, jscan_t *s, bool resources, scan_list_t *out, size_t *dropped) {
+    jscan_object_begin(s);
+    bool first = true, done = false;
+    while (true) {
+        jscan_range_t key;
+        bool esc;
+        if (!jscan_object_next(s, &first, &key, &esc, &done)) return false;
+        if (done) return true;
+        size_t start = s->pos;
+        if (jscan_peek(s) != '{') {
+            if (!jscan_value(s, NULL)) return false;
+            continue;
+        }
+        start = s->pos;
+        scan_entry_t *e = scan_list_add(im->arena, out);
+        e->token = jscan_string(im->arena, s, (jscan_range_t){key.start - 1, key.end + 1});
+        if (resources) {
+            /* one level down, for `aliases` */
+            jscan_object_begin(s);
+            bool f2 = true, d2 = false;
+            bool seen = false;
+            while (true) {
+                jscan_range_t k2, v;
+                bool e2;
+                if (!jscan_object_next(s, &f2, &k2, &e2, &d2)) return false;
+                if (d2) break;
+                if (!jscan_value(s, &v)) return false;
+                if (seen || !jscan_key_is(s, k2, e2, "aliases") || s->text[v.start] != '[') continue;
+                seen = true;
+                cJSON *al = cJSON_ParseWithLength(s->text + v.start, v.end - v.start);
+                size_t n = (size_t)cJSON_GetArraySize(al), k = 0;
+                e->aliases = arena_alloc(im->arena, (n ? n : 1) * sizeof *e->aliases);
+                const cJSON *x;
+                cJSON_ArrayForEach(x, al) {
+                    const char *t = cJSON_IsString(x) ? x->valuestring : jstr(x, "type");
+                    if (t) e->aliases[k++] = arena_strdup(im->arena, t);
+                }
+                e->n_aliases = k;
+                cJSON_Delete(al);
+            }
+        } else if (!jscan_value(s, NULL)) {
+            return false;
+        }
+        e->start = start;
+        e->len = s->pos - start;
+        drop_scanned(im, dropped, s->pos);
+    }
+}
+
+static void index_package(schema_impl_t *im, const char *pkg_name, const scan_list_t *res, const scan_list_t *types) {
+    size_t n_aliases = 0;
+    for (size_t i = 0; i < res->n; i++) n_aliases += res->items[i].n_aliases;
+    map_init(im->arena, &im->resources, res->n + n_aliases + 1);
+    map_init(im->arena, &im->types, types->n);
 
     /* The provider resource always exists (Pulumi's binder supplies an empty one when the schema has
      * none), so `pulumi:providers:<pkg>` always resolves. */
@@ -485,37 +595,36 @@ static void index_package(schema_impl_t *im, const char *pkg_name) {
     im->provider.is_provider = true;
     map_put(&im->resources, im->provider.token, &im->provider);
 
-    im->res_slots = arena_alloc(im->arena, (n_res ? n_res : 1) * sizeof *im->res_slots);
+    im->res_slots = arena_alloc(im->arena, (res->n ? res->n : 1) * sizeof *im->res_slots);
     size_t k = 0;
-    if (resources) {
-        cJSON_ArrayForEach(e, resources) {
-            if (!e->string || !cJSON_IsObject(e)) continue;
-            im->res_slots[k].token = e->string;
-            im->res_slots[k].json = e;
-            map_put(&im->resources, e->string, &im->res_slots[k]);
-            k++;
-        }
+    for (size_t i = 0; i < res->n; i++) {
+        const scan_entry_t *e = &res->items[i];
+        if (!e->token) continue;
+        im->res_slots[k].token = e->token;
+        im->res_slots[k].start = e->start;
+        im->res_slots[k].len = e->len;
+        map_put(&im->resources, e->token, &im->res_slots[k]);
+        k++;
     }
     im->n_res = k;
-    for (size_t i = 0; i < im->n_res; i++) {
-        const cJSON *al = jget(im->res_slots[i].json, "aliases");
-        if (!cJSON_IsArray(al)) continue;
-        cJSON_ArrayForEach(e, al) {
-            const char *t = cJSON_IsString(e) ? e->valuestring : jstr(e, "type");
-            if (t) map_put(&im->resources, t, &im->res_slots[i]);
-        }
+    k = 0;
+    for (size_t i = 0; i < res->n; i++) {
+        const scan_entry_t *e = &res->items[i];
+        if (!e->token) continue;
+        for (size_t j = 0; j < e->n_aliases; j++) map_put(&im->resources, e->aliases[j], &im->res_slots[k]);
+        k++;
     }
 
-    im->type_slots = arena_alloc(im->arena, (n_types ? n_types : 1) * sizeof *im->type_slots);
+    im->type_slots = arena_alloc(im->arena, (types->n ? types->n : 1) * sizeof *im->type_slots);
     k = 0;
-    if (types) {
-        cJSON_ArrayForEach(e, types) {
-            if (!e->string || !cJSON_IsObject(e)) continue;
-            im->type_slots[k].token = e->string;
-            im->type_slots[k].json = e;
-            map_put(&im->types, e->string, &im->type_slots[k]);
-            k++;
-        }
+    for (size_t i = 0; i < types->n; i++) {
+        const scan_entry_t *e = &types->items[i];
+        if (!e->token) continue;
+        im->type_slots[k].token = e->token;
+        im->type_slots[k].start = e->start;
+        im->type_slots[k].len = e->len;
+        map_put(&im->types, e->token, &im->type_slots[k]);
+        k++;
     }
     im->n_types = k;
 }
@@ -542,57 +651,133 @@ static int text_line(const char *text, size_t len, size_t pos, const char **line
     return line;
 }
 
-static const char *json_kind_name(const cJSON *j) {
-    if (cJSON_IsArray(j)) return "an array";
-    if (cJSON_IsString(j)) return "a string";
-    if (cJSON_IsNumber(j)) return "a number";
-    if (cJSON_IsBool(j)) return "a boolean";
-    return "null";
-}
-
 #define SCHEMA_HINT "a package schema is the JSON printed by `pulumi package get-schema <plugin>`"
 
-schema_package_t *schema_load_buffer(const char *text, size_t len, const char *origin, diag_list_t *diags) {
-    const char *where = origin ? origin : "<schema>";
+static const char *json_first_kind(char c) {
+    switch (c) {
+    case '[': return "an array";
+    case '"': return "a string";
+    case 't':
+    case 'f': return "a boolean";
+    case 'n': return "null";
+    default: return "a number";
+    }
+}
+
+static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
+                                     diag_list_t *diags);
+
+/* Loads from text that the package then owns: a map of the file (mapped) or a malloc'd copy. A
+ * validating scan indexes every resource and type by the byte range of its JSON; only the rest of
+ * the document (name, version, meta, language, provider, config) becomes a cJSON tree. */
+static schema_package_t *load_indexed(const char *text, size_t len, bool mapped, const char *where,
+                                      diag_list_t *diags) {
     size_t start = 0;
     while (start < len && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' || text[start] == '\r'))
         start++;
+    arena_t *a = arena_new();
+    schema_impl_t *im = arena_alloc(a, sizeof *im);
+    im->arena = a;
+    im->text = text;
+    im->text_len = len;
+    im->mapped = mapped;
+    schema_package_t *pkg = arena_alloc(a, sizeof *pkg);
+    pkg->impl = im;
     if (start == len) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL, "the schema file is empty; %s", SCHEMA_HINT);
+        schema_free(pkg);
         return NULL;
     }
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
-    if (root && !json_strict_check(text, len, where, diags)) {
-        cJSON_Delete(root);
-        return NULL;
-    }
-    if (root && end) {
-        /* text after the document (two schemas pasted together, say) is an error, at its position */
-        while (end < text + len && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) end++;
-        if (end < text + len) {
-            cJSON_Delete(root);
-            root = NULL;
+    if (mapped) madvise((void *)text, len, MADV_SEQUENTIAL);
+    jscan_t s;
+    jscan_init(&s, text, len);
+    scan_list_t res = {0}, types = {0};
+    jscan_range_t cuts[3];
+    int n_cuts = 0;
+    bool seen_res = false, seen_types = false, seen_fns = false;
+    size_t dropped = 0;
+    char first_char = jscan_peek(&s);
+    if (first_char == '{') {
+        jscan_object_begin(&s);
+        bool first = true, done = false;
+        while (true) {
+            jscan_range_t key;
+            bool esc;
+            if (!jscan_object_next(&s, &first, &key, &esc, &done) || done) break;
+            bool is_res = !seen_res && jscan_key_is(&s, key, esc, "resources");
+            bool is_types = !seen_types && jscan_key_is(&s, key, esc, "types");
+            bool is_fns = !seen_fns && jscan_key_is(&s, key, esc, "functions");
+            if ((is_res || is_types || is_fns) && jscan_peek(&s) == '{') {
+                size_t vstart = s.pos;
+                bool ok = is_fns ? jscan_value(&s, NULL) : scan_section(im, &s, is_res, is_res ? &res : &types, &dropped);
+                if (!ok) break;
+                cuts[n_cuts++] = (jscan_range_t){vstart, s.pos};
+                seen_res |= is_res;
+                seen_types |= is_types;
+                seen_fns |= is_fns;
+            } else if (!jscan_value(&s, NULL)) {
+                break;
+            }
         }
+    } else {
+        jscan_value(&s, NULL);
     }
-    if (!root) {
-        size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
+    if (!s.err) jscan_end(&s);
+    if (s.err) {
         const char *excerpt;
         int excerpt_len;
-        int line = text_line(text, len, pos, &excerpt, &excerpt_len);
+        int line = text_line(text, len, s.err_pos, &excerpt, &excerpt_len);
         diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
-                             "the schema is not valid JSON (syntax error in `%.*s`); %s", excerpt_len, excerpt,
-                             SCHEMA_HINT);
+                             "the schema is not valid JSON (syntax error in `%.*s`%s); %s", excerpt_len, excerpt,
+                             s.err_pos >= len ? ": the file ends early, it is cut off" : "", SCHEMA_HINT);
         if (d) d->line = line;
+        schema_free(pkg);
         return NULL;
     }
-    if (!cJSON_IsObject(root)) {
+    if (!json_strict_check(text, len, where, diags)) { /* duplicate keys and the like (issue 15) */
+        schema_free(pkg);
+        return NULL;
+    }
+    if (first_char != '{') {
         diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, where, NULL,
-                 "not a Pulumi package schema (it is %s, not a JSON object); %s", json_kind_name(root),
+                 "not a Pulumi package schema (it is %s, not a JSON object); %s", json_first_kind(first_char),
                  SCHEMA_HINT);
-        cJSON_Delete(root);
+        schema_free(pkg);
         return NULL;
     }
+    /* The document without its resources, types and functions (each cut to `{}`). */
+    size_t cut_total = 0;
+    for (int i = 0; i < n_cuts; i++) cut_total += cuts[i].end - cuts[i].start - 2;
+    size_t skel_len = len - cut_total;
+    char *skel = malloc(skel_len + 1);
+    if (!skel) abort();
+    size_t from = 0, at = 0;
+    for (int i = 0; i < n_cuts; i++) {
+        memcpy(skel + at, text + from, cuts[i].start - from);
+        at += cuts[i].start - from;
+        memcpy(skel + at, "{}", 2);
+        at += 2;
+        from = cuts[i].end;
+    }
+    memcpy(skel + at, text + from, len - from);
+    skel[skel_len] = 0;
+    im->skel = arena_strndup(a, skel, skel_len);
+    im->skel_len = skel_len;
+    free(skel);
+    return finish_load(pkg, &res, &types, where, diags);
+}
+
+/* The package from its skeleton and its scanned (or cached) resources and types. */
+static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
+                                     diag_list_t *diags) {
+    schema_impl_t *im = pkg->impl;
+    arena_t *a = im->arena;
+    im->scan_res = arena_alloc(a, sizeof *res);
+    *im->scan_res = *res;
+    im->scan_types = arena_alloc(a, sizeof *types);
+    *im->scan_types = *types;
+    cJSON *root = cJSON_ParseWithLength(im->skel, im->skel_len);
+    im->root = root;
     const char *name = jstr(root, "name");
     bool has_section = jobj(root, "resources") || jobj(root, "types") || jobj(root, "provider") ||
                        jobj(root, "functions");
@@ -603,16 +788,9 @@ schema_package_t *schema_load_buffer(const char *text, size_t len, const char *o
                  : !*name              ? "an empty `name`"
                                        : "no `resources`, `types`, `provider` or `functions`",
                  SCHEMA_HINT);
-        cJSON_Delete(root);
+        schema_free(pkg);
         return NULL;
     }
-
-    arena_t *a = arena_new();
-    schema_impl_t *im = arena_alloc(a, sizeof *im);
-    im->arena = a;
-    im->root = root;
-    schema_package_t *pkg = arena_alloc(a, sizeof *pkg);
-    pkg->impl = im;
     pkg->origin = arena_strdup(a, where);
     pkg->name = name;
     pkg->version = jstr(root, "version");
@@ -631,11 +809,280 @@ schema_package_t *schema_load_buffer(const char *text, size_t len, const char *o
     pkg->go_import_base_path = jlang(pkg->language, "go", "importBasePath");
     pkg->csharp_root_namespace = jlang(pkg->language, "csharp", "rootNamespace");
     pkg->java_base_package = jlang(pkg->language, "java", "basePackage");
-    index_package(im, name);
+    index_package(im, name, res, types);
     return pkg;
 }
 
+schema_package_t *schema_load_buffer(const char *text, size_t len, const char *origin, diag_list_t *diags) {
+    char *copy = malloc(len + 1);
+    if (!copy) abort();
+    if (len) memcpy(copy, text, len);
+    copy[len] = 0;
+    return load_indexed(copy, len, false, origin ? origin : "<schema>", diags);
+}
+
+schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const char *origin, diag_list_t *diags) {
+    schema_package_t *pkg = schema_load_buffer(text, len, origin, diags);
+    if (!pkg) return NULL;
+    schema_impl_t *im = pkg->impl;
+    cJSON *whole = cJSON_ParseWithLength(text, len);
+    if (!whole) return pkg; /* cannot happen: the scan accepted it */
+    /* Every slot resolves from the whole tree's member instead of its own range. */
+    const cJSON *sections[2] = {jobj(whole, "resources"), jobj(whole, "types")};
+    schema_slot_t *slots[2] = {im->res_slots, im->type_slots};
+    size_t counts[2] = {im->n_res, im->n_types};
+    for (int k = 0; k < 2; k++) {
+        size_t i = 0;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, sections[k]) {
+            if (!e->string || !cJSON_IsObject(e) || i >= counts[k]) continue;
+            slots[k][i++].json = e;
+        }
+    }
+    if (im->n_parsed == im->cap_parsed) {
+        size_t ncap = im->cap_parsed ? im->cap_parsed * 2 : 64;
+        cJSON **np = realloc(im->parsed, ncap * sizeof *np);
+        if (!np) abort();
+        im->parsed = np;
+        im->cap_parsed = ncap;
+    }
+    im->parsed[im->n_parsed++] = whole;
+    return pkg;
+}
+
+/* --- the index cache ------------------------------------------------------------------------------
+ *
+ * Scanning a 200 MB schema costs ~0.2 s; the cache makes the next load of the same file a read of
+ * its index. An entry is `<cache>/schema-index/<FNV-1a of the file's real path>.idx`, where <cache>
+ * is $XDG_CACHE_HOME/cimport or ~/.cache/cimport; it records the package name and version, the
+ * schema file's identity (size, mtime in ns, inode, device), the document without its resources,
+ * types and functions, and every token with the byte range of its JSON, followed by nothing: a
+ * header (magic with the format version, body length, FNV-1a 64 checksum of the body) guards it.
+ * An entry whose magic, length, checksum or file identity does not match — corrupted, written by
+ * another format version, or the schema file changed — is ignored and rewritten after a fresh scan,
+ * so a bad entry costs time, never a wrong answer. Entries are written to a temporary file and
+ * renamed, so concurrent runs see a whole entry or none. Only schemas of at least
+ * SCHEMA_CACHE_MIN_BYTES are cached; CIMPORT_NO_SCHEMA_CACHE=1 turns the cache off. */
+
+#define SCHEMA_CACHE_MIN_BYTES (8u << 20)
+static const char cache_magic[16] = "cimport-sidx-v1\n";
+
+static uint64_t fnv1a(const unsigned char *p, size_t n, uint64_t h) {
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+static char *cache_entry_path(arena_t *a, const char *path) {
+    const char *off = getenv("CIMPORT_NO_SCHEMA_CACHE");
+    if (off && *off && strcmp(off, "0") != 0) return NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    const char *root;
+    if (xdg && *xdg)
+        root = arena_sprintf(a, "%s/cimport", xdg);
+    else if (home && *home)
+        root = arena_sprintf(a, "%s/.cache/cimport", home);
+    else
+        return NULL;
+    char *real = realpath(path, NULL);
+    if (!real) return NULL;
+    uint64_t h = fnv1a((const unsigned char *)real, strlen(real), 1469598103934665603ull);
+    free(real);
+    return arena_sprintf(a, "%s/schema-index/%016llx.idx", root, (unsigned long long)h);
+}
+
+typedef struct ident {
+    uint64_t size, mtime_s, mtime_ns, ino, dev;
+} ident_t;
+
+static ident_t ident_of(const struct stat *st) {
+    return (ident_t){(uint64_t)st->st_size, (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
+                     (uint64_t)st->st_ino, (uint64_t)st->st_dev};
+}
+
+static void put_u64(buf_t *b, uint64_t v) { buf_append(b, (const char *)&v, sizeof v); }
+static void put_str(buf_t *b, const char *s) {
+    uint64_t n = strlen(s);
+    put_u64(b, n);
+    buf_append(b, s, n + 1); /* with its NUL: tokens point into the loaded entry */
+}
+
+static void cache_write(const schema_package_t *pkg, const char *entry, const struct stat *st) {
+    const schema_impl_t *im = pkg->impl;
+    buf_t b = {0};
+    buf_append(&b, cache_magic, sizeof cache_magic);
+    put_u64(&b, 0); /* body length */
+    put_u64(&b, 0); /* checksum */
+    size_t body = b.len;
+    ident_t id = ident_of(st);
+    put_u64(&b, id.size);
+    put_u64(&b, id.mtime_s);
+    put_u64(&b, id.mtime_ns);
+    put_u64(&b, id.ino);
+    put_u64(&b, id.dev);
+    put_str(&b, pkg->name);
+    put_str(&b, pkg->version ? pkg->version : "");
+    put_str(&b, im->skel);
+    const scan_list_t *lists[2] = {im->scan_res, im->scan_types};
+    for (int k = 0; k < 2; k++) {
+        put_u64(&b, lists[k]->n);
+        for (size_t i = 0; i < lists[k]->n; i++) {
+            const scan_entry_t *e = &lists[k]->items[i];
+            put_str(&b, e->token ? e->token : "");
+            put_u64(&b, e->start);
+            put_u64(&b, e->len);
+            put_u64(&b, e->n_aliases);
+            for (size_t j = 0; j < e->n_aliases; j++) put_str(&b, e->aliases[j]);
+        }
+    }
+    uint64_t n = b.len - body, sum = fnv1a((const unsigned char *)b.data + body, n, 1469598103934665603ull);
+    memcpy(b.data + sizeof cache_magic, &n, sizeof n);
+    memcpy(b.data + sizeof cache_magic + 8, &sum, sizeof sum);
+    /* the directory, then the entry through a temporary file and a rename */
+    char *dir = strdup(entry);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        mkdir(dir, 0700);
+        *p = '/';
+    }
+    free(dir);
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    file_write_atomic(entry, b.data, b.len, 0600, false, &quiet); /* a cache that cannot be written is skipped */
+    diag_list_free(&quiet);
+    free(b.data);
+}
+
+typedef struct reader {
+    const char *p, *end;
+    bool bad;
+} reader_t;
+
+static uint64_t get_u64(reader_t *r) {
+    uint64_t v = 0;
+    if (r->end - r->p < 8) {
+        r->bad = true;
+        return 0;
+    }
+    memcpy(&v, r->p, 8);
+    r->p += 8;
+    return v;
+}
+
+static const char *get_str(reader_t *r) {
+    uint64_t n = get_u64(r);
+    if (r->bad || (uint64_t)(r->end - r->p) < n + 1 || r->p[n] != 0) {
+        r->bad = true;
+        return NULL;
+    }
+    const char *s = r->p;
+    r->p += n + 1;
+    return s;
+}
+
+/* The package from a cache entry, or NULL (no entry, or one that does not match: the caller scans). */
+static schema_package_t *cache_read(const char *text, size_t len, const struct stat *st, const char *entry,
+                                    const char *where, diag_list_t *diags) {
+    arena_t *a = arena_new();
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    size_t n = 0;
+    char *data = access(entry, R_OK) == 0 ? file_read_all(a, entry, &n, &quiet) : NULL;
+    diag_list_free(&quiet);
+    size_t head = sizeof cache_magic + 16;
+    if (!data || n < head || memcmp(data, cache_magic, sizeof cache_magic) != 0) goto miss;
+    uint64_t body_len, sum;
+    memcpy(&body_len, data + sizeof cache_magic, 8);
+    memcpy(&sum, data + sizeof cache_magic + 8, 8);
+    if (body_len != n - head || fnv1a((const unsigned char *)data + head, body_len, 1469598103934665603ull) != sum)
+        goto miss;
+    reader_t r = {data + head, data + n, false};
+    ident_t id = ident_of(st), got;
+    got.size = get_u64(&r);
+    got.mtime_s = get_u64(&r);
+    got.mtime_ns = get_u64(&r);
+    got.ino = get_u64(&r);
+    got.dev = get_u64(&r);
+    if (r.bad || memcmp(&id, &got, sizeof id) != 0) goto miss;
+    get_str(&r); /* package name and version: for people looking at the cache */
+    get_str(&r);
+    const char *skel = get_str(&r);
+    scan_list_t lists[2] = {{0}, {0}};
+    for (int k = 0; k < 2 && !r.bad; k++) {
+        uint64_t count = get_u64(&r);
+        if (r.bad || count > (uint64_t)(r.end - r.p) / 24) {
+            r.bad = true;
+            break;
+        }
+        lists[k].items = arena_alloc(a, (count ? count : 1) * sizeof *lists[k].items);
+        lists[k].n = lists[k].cap = count;
+        for (uint64_t i = 0; i < count && !r.bad; i++) {
+            scan_entry_t *e = &lists[k].items[i];
+            e->token = get_str(&r);
+            if (e->token && !*e->token) e->token = NULL;
+            e->start = get_u64(&r);
+            e->len = get_u64(&r);
+            uint64_t na = get_u64(&r);
+            if (r.bad || e->start > len || e->len > len - e->start || na > (uint64_t)(r.end - r.p) / 9) {
+                r.bad = true;
+                break;
+            }
+            /* ranges must still hold objects: checked on a sample (every range would map the whole
+             * file back in; the file's identity already says it has not changed) */
+            bool sample = i == 0 || i + 1 == count || i % 4096 == 0;
+            if (e->len < 2 || (sample && (text[e->start] != '{' || text[e->start + e->len - 1] != '}'))) {
+                r.bad = true;
+                break;
+            }
+            e->n_aliases = na;
+            e->aliases = na ? arena_alloc(a, na * sizeof *e->aliases) : NULL;
+            for (uint64_t j = 0; j < na && !r.bad; j++) e->aliases[j] = get_str(&r);
+        }
+    }
+    if (r.bad || r.p != r.end || !skel) goto miss;
+    /* The entry stays in the package's arena: tokens point into it. */
+    schema_impl_t *im = arena_alloc(a, sizeof *im);
+    im->arena = a;
+    im->skel = skel;
+    im->skel_len = strlen(skel);
+    schema_package_t *pkg = arena_alloc(a, sizeof *pkg);
+    pkg->impl = im;
+    /* The map joins the package only on success: a failure frees the package but not the map,
+     * which the caller then scans. */
+    pkg = finish_load(pkg, &lists[0], &lists[1], where, diags);
+    if (!pkg) return NULL;
+    im->text = text;
+    im->text_len = len;
+    im->mapped = true;
+    return pkg;
+miss:
+    arena_free(a);
+    return NULL;
+}
+
 schema_package_t *schema_load_file(const char *path, diag_list_t *diags) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        close(fd);
+        if (map != MAP_FAILED) {
+            size_t len = (size_t)st.st_size;
+            arena_t *tmp = arena_new();
+            char *entry = len >= SCHEMA_CACHE_MIN_BYTES ? cache_entry_path(tmp, path) : NULL;
+            schema_package_t *pkg = entry ? cache_read(map, len, &st, entry, path, diags) : NULL;
+            if (!pkg) {
+                pkg = load_indexed(map, len, true, path, diags);
+                if (pkg && entry) cache_write(pkg, entry, &st);
+            }
+            arena_free(tmp);
+            return pkg;
+        }
+    } else if (fd >= 0) {
+        close(fd);
+    }
+    /* Not a mappable regular file (empty, a pipe, unreadable): read it whole, which also gives the
+     * usual I/O errors. */
     arena_t *tmp = arena_new();
     size_t len = 0;
     char *text = file_read_all(tmp, path, &len, diags);
@@ -649,6 +1096,12 @@ void schema_free(schema_package_t *pkg) {
     schema_impl_t *im = pkg->impl;
     if (im->module_re_state == MODULE_RE_OK) regfree(&im->module_re);
     cJSON_Delete(im->root);
+    for (size_t i = 0; i < im->n_parsed; i++) cJSON_Delete(im->parsed[i]);
+    free(im->parsed);
+    if (im->mapped)
+        munmap((void *)im->text, im->text_len);
+    else
+        free((void *)im->text);
     arena_free(im->arena); /* holds pkg and im themselves */
 }
 

@@ -1,7 +1,8 @@
 /* schema.h — Pulumi package schemas: resources, types, properties, language overrides.
  *
- * Loading parses the JSON once and indexes every resource and type token; a lookup resolves a
- * token to its description once and caches it, so no lookup ever re-parses. Properties of
+ * Loading scans the JSON once and indexes every resource and type token with the byte range of its
+ * JSON (no tree of the whole document); a lookup parses that range, resolves the token to its
+ * description once and caches it, so no lookup ever re-parses. Properties of
  * resources and object types are sorted by name in byte order (Pulumi's schema order). Types
  * referenced by `$ref` to another package are kept as SCHEMA_ANY with `external_ref` set.
  * Lookups fill the package's caches, so one package must not be looked up from two threads at once. */
@@ -134,6 +135,10 @@ typedef struct schema_package {
  * is rejected with DIAG_SCHEMA; empty or malformed JSON gets DIAG_INPUT and the line. */
 schema_package_t *schema_load_file(const char *path, diag_list_t *diags);
 schema_package_t *schema_load_buffer(const char *text, size_t len, const char *origin, diag_list_t *diags);
+/* As schema_load_buffer, but every resource and type resolves from one cJSON tree of the whole
+ * document (the loader before indexing), not from its own byte range: the reference the indexed
+ * path is tested against. */
+schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const char *origin, diag_list_t *diags);
 void schema_free(schema_package_t *pkg);
 
 /* Resource by token (also finds resources by an alias token, and `pulumi:providers:<pkg>` finds

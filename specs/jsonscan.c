@@ -1,0 +1,312 @@
+/* jsonscan.c — validating structural JSON scanner (see jsonscan.h). */
+#include "specs/jsonscan.h"
+
+#include <cjson/cJSON.h>
+#include <string.h>
+
+void jscan_init(jscan_t *s, const char *text, size_t len) {
+    memset(s, 0, sizeof *s);
+    s->text = text;
+    s->len = len;
+}
+
+static bool fail(jscan_t *s, const char *what) {
+    if (!s->err) {
+        s->err = what;
+        s->err_pos = s->pos;
+    }
+    return false;
+}
+
+bool jscan_ws(jscan_t *s) {
+    const char *t = s->text;
+    size_t p = s->pos, n = s->len;
+    while (p < n && (t[p] == ' ' || t[p] == '\n' || t[p] == '\r' || t[p] == '\t'))
+        p++;
+    s->pos = p;
+    return p < n;
+}
+
+char jscan_peek(jscan_t *s) {
+    return jscan_ws(s) ? s->text[s->pos] : 0;
+}
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* At '"': steps over the string; *escaped set when it holds a backslash. */
+static bool scan_string(jscan_t *s, bool *escaped) {
+    const unsigned char *t = (const unsigned char *)s->text;
+    size_t p = s->pos + 1, n = s->len;
+    bool esc = false;
+    for (;;) {
+        /* The hot loop: plain bytes. */
+        while (p < n && t[p] != '"' && t[p] != '\\' && t[p] >= 0x20)
+            p++;
+        if (p >= n) {
+            s->pos = p;
+            return fail(s, "the text ends inside a string");
+        }
+        if (t[p] == '"') break;
+        if (t[p] < 0x20) {
+            s->pos = p;
+            return fail(s, "a control character inside a string (it must be escaped)");
+        }
+        esc = true;
+        if (p + 1 >= n) {
+            s->pos = p;
+            return fail(s, "the text ends inside a string");
+        }
+        switch (t[p + 1]) {
+        case '"':
+        case '\\':
+        case '/':
+        case 'b':
+        case 'f':
+        case 'n':
+        case 'r':
+        case 't': p += 2; break;
+        case 'u':
+            if (p + 6 > n || hexval(t[p + 2]) < 0 || hexval(t[p + 3]) < 0 || hexval(t[p + 4]) < 0 ||
+                hexval(t[p + 5]) < 0) {
+                s->pos = p;
+                return fail(s, "a bad \\u escape in a string");
+            }
+            {
+                /* UTF-16 surrogates must pair up (cJSON refuses a lone one). */
+                unsigned cp = (unsigned)(hexval(t[p + 2]) << 12 | hexval(t[p + 3]) << 8 | hexval(t[p + 4]) << 4 |
+                                         hexval(t[p + 5]));
+                if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                    s->pos = p;
+                    return fail(s, "a \\u escape that is not a lone low surrogate");
+                }
+                if (cp >= 0xD800 && cp <= 0xDBFF) {
+                    unsigned lo = 0;
+                    if (p + 12 <= n && t[p + 6] == '\\' && t[p + 7] == 'u' && hexval(t[p + 8]) >= 0 &&
+                        hexval(t[p + 9]) >= 0 && hexval(t[p + 10]) >= 0 && hexval(t[p + 11]) >= 0)
+                        lo = (unsigned)(hexval(t[p + 8]) << 12 | hexval(t[p + 9]) << 8 | hexval(t[p + 10]) << 4 |
+                                        hexval(t[p + 11]));
+                    if (lo < 0xDC00 || lo > 0xDFFF) {
+                        s->pos = p;
+                        return fail(s, "a low surrogate \\u escape after a high one");
+                    }
+                    p += 6;
+                }
+            }
+            p += 6;
+            break;
+        default: s->pos = p; return fail(s, "a bad escape in a string");
+        }
+    }
+    s->pos = p + 1;
+    if (escaped) *escaped = esc;
+    return true;
+}
+
+static bool scan_number(jscan_t *s) {
+    const char *t = s->text;
+    size_t p = s->pos, n = s->len;
+    if (p < n && t[p] == '-') p++;
+    if (p < n && t[p] == '0')
+        p++;
+    else if (p < n && t[p] >= '1' && t[p] <= '9')
+        while (p < n && t[p] >= '0' && t[p] <= '9')
+            p++;
+    else
+        return fail(s, "a value (string, number, object, array, true, false or null)");
+    if (p < n && t[p] == '.') {
+        p++;
+        if (!(p < n && t[p] >= '0' && t[p] <= '9')) {
+            s->pos = p;
+            return fail(s, "a digit after the decimal point");
+        }
+        while (p < n && t[p] >= '0' && t[p] <= '9')
+            p++;
+    }
+    if (p < n && (t[p] == 'e' || t[p] == 'E')) {
+        p++;
+        if (p < n && (t[p] == '+' || t[p] == '-')) p++;
+        if (!(p < n && t[p] >= '0' && t[p] <= '9')) {
+            s->pos = p;
+            return fail(s, "a digit in the exponent");
+        }
+        while (p < n && t[p] >= '0' && t[p] <= '9')
+            p++;
+    }
+    s->pos = p;
+    return true;
+}
+
+static bool scan_literal(jscan_t *s, const char *word, size_t n) {
+    if (s->len - s->pos < n || memcmp(s->text + s->pos, word, n) != 0)
+        return fail(s, "a value (string, number, object, array, true, false or null)");
+    s->pos += n;
+    return true;
+}
+
+/* Iterative skip of any value: a stack of container kinds (bit per level). */
+static bool skip_value(jscan_t *s) {
+    unsigned char stack[JSCAN_MAX_DEPTH];
+    int depth = 0;
+    const char *t = s->text;
+    for (;;) {
+        /* expect a value */
+        if (!jscan_ws(s)) return fail(s, "a value, but the text ends");
+        char c = t[s->pos];
+        bool opened = false;
+        switch (c) {
+        case '"':
+            if (!scan_string(s, NULL)) return false;
+            break;
+        case '{':
+        case '[':
+            if (depth == JSCAN_MAX_DEPTH) return fail(s, "less nesting (deeper than 1000 levels)");
+            stack[depth++] = (unsigned char)c;
+            s->pos++;
+            opened = true;
+            if (!jscan_ws(s)) return fail(s, "the text ends inside an object or array");
+            if (t[s->pos] == (c == '{' ? '}' : ']')) {
+                s->pos++;
+                depth--;
+                opened = false;
+            } else if (c == '{') {
+                if (t[s->pos] != '"') return fail(s, "a member name in double quotes");
+                if (!scan_string(s, NULL)) return false;
+                if (!jscan_ws(s) || t[s->pos] != ':') return fail(s, "':' after the member name");
+                s->pos++;
+            }
+            break;
+        case 't':
+            if (!scan_literal(s, "true", 4)) return false;
+            break;
+        case 'f':
+            if (!scan_literal(s, "false", 5)) return false;
+            break;
+        case 'n':
+            if (!scan_literal(s, "null", 4)) return false;
+            break;
+        default:
+            if (!scan_number(s)) return false;
+        }
+        if (opened) continue;
+        /* after a value: close containers or move to the next member/element */
+        for (;;) {
+            if (depth == 0) return true;
+            if (!jscan_ws(s)) return fail(s, "the text ends inside an object or array");
+            char d = t[s->pos];
+            char open = (char)stack[depth - 1];
+            if (d == ',') {
+                s->pos++;
+                if (open == '{') {
+                    if (!jscan_ws(s) || t[s->pos] != '"') return fail(s, "a member name in double quotes");
+                    if (!scan_string(s, NULL)) return false;
+                    if (!jscan_ws(s) || t[s->pos] != ':') return fail(s, "':' after the member name");
+                    s->pos++;
+                }
+                break;
+            }
+            if (d == (open == '{' ? '}' : ']')) {
+                s->pos++;
+                depth--;
+                continue;
+            }
+            return fail(s, open == '{' ? "',' or '}' in an object" : "',' or ']' in an array");
+        }
+    }
+}
+
+bool jscan_value(jscan_t *s, jscan_range_t *r) {
+    if (!jscan_ws(s)) return fail(s, "a value, but the text ends");
+    size_t start = s->pos;
+    if (!skip_value(s)) return false;
+    if (r) *r = (jscan_range_t){start, s->pos};
+    return true;
+}
+
+bool jscan_object_begin(jscan_t *s) {
+    if (!jscan_ws(s) || s->text[s->pos] != '{') return fail(s, "an object");
+    s->pos++;
+    return true;
+}
+
+bool jscan_object_next(jscan_t *s, bool *first, jscan_range_t *key, bool *key_escaped, bool *done) {
+    *done = false;
+    if (!jscan_ws(s)) return fail(s, "the text ends inside an object");
+    char c = s->text[s->pos];
+    if (c == '}') {
+        s->pos++;
+        *done = true;
+        return true;
+    }
+    if (!*first) {
+        if (c != ',') return fail(s, "',' or '}' in an object");
+        s->pos++;
+        if (!jscan_ws(s)) return fail(s, "the text ends inside an object");
+    }
+    *first = false;
+    if (s->text[s->pos] != '"') return fail(s, "a member name in double quotes");
+    size_t ks = s->pos;
+    bool esc = false;
+    if (!scan_string(s, &esc)) return false;
+    if (key) *key = (jscan_range_t){ks + 1, s->pos - 1};
+    if (key_escaped) *key_escaped = esc;
+    if (!jscan_ws(s) || s->text[s->pos] != ':') return fail(s, "':' after the member name");
+    s->pos++;
+    return true;
+}
+
+bool jscan_array_begin(jscan_t *s) {
+    if (!jscan_ws(s) || s->text[s->pos] != '[') return fail(s, "an array");
+    s->pos++;
+    return true;
+}
+
+bool jscan_array_next(jscan_t *s, bool *first, bool *done) {
+    *done = false;
+    if (!jscan_ws(s)) return fail(s, "the text ends inside an array");
+    char c = s->text[s->pos];
+    if (c == ']') {
+        s->pos++;
+        *done = true;
+        return true;
+    }
+    if (!*first) {
+        if (c != ',') return fail(s, "',' or ']' in an array");
+        s->pos++;
+    }
+    *first = false;
+    return true;
+}
+
+bool jscan_end(jscan_t *s) {
+    if (jscan_ws(s)) return fail(s, "the end of the text after the top-level value");
+    return true;
+}
+
+bool jscan_key_is(const jscan_t *s, jscan_range_t key, bool escaped, const char *name) {
+    size_t n = strlen(name);
+    return !escaped && key.end - key.start == n && memcmp(s->text + key.start, name, n) == 0;
+}
+
+char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
+    const char *t = s->text + r.start;
+    size_t n = r.end - r.start;
+    if (n < 2 || t[0] != '"' || t[n - 1] != '"') return NULL;
+    if (!memchr(t, '\\', n)) return arena_strndup(a, t + 1, n - 2);
+    cJSON *j = cJSON_ParseWithLength(t, n);
+    char *out = cJSON_IsString(j) ? arena_strdup(a, j->valuestring) : NULL;
+    cJSON_Delete(j);
+    return out;
+}
+
+int jscan_line(const jscan_t *s, size_t pos) {
+    int line = 1;
+    if (pos > s->len) pos = s->len;
+    for (const char *p = s->text, *e = s->text + pos; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        line++;
+    return line;
+}

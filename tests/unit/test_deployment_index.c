@@ -1,0 +1,370 @@
+/* test_deployment_index.c — the indexed stack-state reader (deployment_load_indexed) against the
+ * whole-document one (deployment_load): on every shared stack export, state and checkpoint they give
+ * the same resources, the same inputs and outputs, and the same generated PCL and TypeScript byte for
+ * byte through the offline provider; bad big input (a state cut off mid-resource, a file changed
+ * after indexing, damaged JSON) gets a clear error and no deployment. Also the scanner itself. */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emitters/emit.h"
+#include "importer/engine.h"
+#include "importer/offline.h"
+#include "pcl/pcl.h"
+#include "specs/deployment.h"
+#include "specs/jsonscan.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+static const char *PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
+
+static schema_set_t *shared_schemas(arena_t *a) {
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_set_t *set = schema_set_new();
+    for (size_t i = 0; i < sizeof PACKAGES / sizeof *PACKAGES; i++) {
+        char *p = arena_sprintf(a, "schemas/%s/schema.json", PACKAGES[i]);
+        ck_assert(schema_set_add_path(set, tu_data(a, p), &d));
+    }
+    diag_list_free(&d);
+    return set;
+}
+
+static void assert_same_str(const char *x, const char *y, const char *what, const char *file) {
+    if (!x || !y) {
+        if (x != y) ck_abort_msg("%s: %s differs (%s vs %s)", file, what, x ? x : "NULL", y ? y : "NULL");
+        return;
+    }
+    if (strcmp(x, y) != 0) ck_abort_msg("%s: %s differs (%s vs %s)", file, what, x, y);
+}
+
+/* PCL (or TypeScript) for every custom resource of the state through the offline provider. */
+static char *generate(arena_t *a, const deployment_t *dep, schema_set_t *schemas, bool ts) {
+    diag_list_t d;
+    diag_list_init(&d);
+    import_file_t file = {0};
+    file.specs = arena_alloc(a, (dep->n_resources + 1) * sizeof(import_spec_t));
+    for (size_t i = 0; i < dep->n_resources; i++) {
+        const state_resource_t *r = &dep->resources[i];
+        if (!r->custom || !r->id || r->del || strncmp(r->type, "pulumi:", 7) == 0) continue;
+        char *pkg = schema_token_package(a, r->type);
+        if (!schema_set_get(schemas, pkg)) continue;
+        import_spec_t *sp = &file.specs[file.n_specs];
+        sp->type = r->type;
+        sp->name = arena_sprintf(a, "r%zu", i);
+        sp->id = r->id;
+        sp->index = (int)file.n_specs++;
+    }
+    if (file.n_specs == 0) return NULL;
+    import_plan_t *plan = import_plan_build(a, &file, "dev", "p", true, &d);
+    ck_assert_ptr_nonnull(plan);
+    offline_source_t *src = offline_source_new(dep, schemas);
+    provider_registry_t *reg = provider_registry_new(offline_provider_factory, src);
+    engine_options_t eo;
+    engine_options_default(&eo);
+    import_result_t *res = engine_run(a, plan, reg, schemas, &eo, &d);
+    ck_assert_ptr_nonnull(res);
+    pcl_gen_resource_t *gr = arena_alloc(a, plan->n_items * sizeof *gr);
+    size_t n = 0;
+    buf_t status = {0};
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &res[i];
+        buf_printf(&status, "%s:%d:%d;", r->item->variable, r->status, r->verified);
+        if (r->status != IMPORT_OK) continue;
+        pcl_gen_resource_t *g = &gr[n++];
+        g->type = r->item->type;
+        g->name = r->item->variable;
+        g->logical_name = r->item->logical_name;
+        g->urn = r->item->urn;
+        g->id = r->id;
+        g->inputs = r->inputs;
+        g->outputs = r->state;
+        g->protect = true;
+    }
+    char *text = NULL;
+    pcl_gen_options_t po;
+    pcl_gen_options_default(&po);
+    po.secrets = PCL_SECRETS_LITERAL;
+    pcl_gen_result_t gen = {0};
+    if (n && pcl_generate(gr, n, schemas, &po, &gen, &d) && gen.program)
+        text = ts ? emit_program(gen.program, LANG_TYPESCRIPT, &d) : pcl_print(gen.program);
+    char *out = arena_sprintf(a, "%s\n%s", status.data ? status.data : "", text ? text : "");
+    free(text);
+    free(status.data);
+    if (gen.program) pcl_program_free(gen.program);
+    engine_results_free(res, plan->n_items);
+    provider_registry_free(reg);
+    offline_source_free(src);
+    diag_list_free(&d);
+    return out;
+}
+
+static void compare_file(arena_t *a, const char *path, schema_set_t *schemas, size_t *resources, size_t *programs) {
+    diag_list_t d1, d2;
+    diag_list_init(&d1);
+    diag_list_init(&d2);
+    deployment_t *full = deployment_load(a, path, &d1);
+    bool not_pulumi = true;
+    deployment_t *idx = deployment_load_indexed(a, path, &not_pulumi, &d2);
+    ck_assert(!not_pulumi);
+    if (!full) {
+        /* Both refuse, with the same message when the document itself is fine JSON. */
+        if (idx) ck_abort_msg("%s: the indexed reader accepted what the full one refused: %s", path, d1.head->message);
+        ck_assert_ptr_nonnull(d2.head);
+        diag_list_free(&d1);
+        diag_list_free(&d2);
+        return;
+    }
+    if (!idx) ck_abort_msg("%s: indexed reader refused: %s", path, d2.head ? d2.head->message : "?");
+    ck_assert(idx->indexed);
+    ck_assert_int_eq(full->version, idx->version);
+    ck_assert_int_eq(full->is_checkpoint, idx->is_checkpoint);
+    assert_same_str(full->stack, idx->stack, "stack", path);
+    assert_same_str(full->project, idx->project, "project", path);
+    ck_assert_int_eq(full->n_resources, idx->n_resources);
+    for (size_t i = 0; i < full->n_resources; i++) {
+        const state_resource_t *f = &full->resources[i], *x = &idx->resources[i];
+        assert_same_str(f->urn, x->urn, "urn", path);
+        assert_same_str(f->type, x->type, "type", path);
+        assert_same_str(f->id, x->id, "id", path);
+        assert_same_str(f->parent, x->parent, "parent", path);
+        assert_same_str(f->provider, x->provider, "provider", path);
+        ck_assert_int_eq(f->custom, x->custom);
+        ck_assert_int_eq(f->protect, x->protect);
+        ck_assert_int_eq(f->del, x->del);
+        ck_assert_int_eq(f->external, x->external);
+        ck_assert_int_eq(f->n_dependencies, x->n_dependencies);
+        for (size_t k = 0; k < f->n_dependencies; k++)
+            assert_same_str(f->dependencies[k], x->dependencies[k], "dependency", path);
+        ck_assert(x->lazy && !x->inputs && !x->outputs);
+        pv_t *in, *out;
+        if (!deployment_resource_read(idx, x, a, &in, &out, &d2))
+            ck_abort_msg("%s: %s: %s", path, x->urn, d2.head ? d2.head->message : "?");
+        if (!pv_equal(in, f->inputs) || !pv_equal(out, f->outputs))
+            ck_abort_msg("%s: resource %s: properties differ", path, x->urn);
+        (*resources)++;
+    }
+    /* The same code, byte for byte. */
+    for (int ts = 0; ts < 2; ts++) {
+        char *p1 = generate(a, full, schemas, ts), *p2 = generate(a, idx, schemas, ts);
+        if (!p1 || !p2) {
+            ck_assert(p1 == p2);
+            continue;
+        }
+        if (strcmp(p1, p2) != 0) ck_abort_msg("%s: generated %s differs", path, ts ? "TypeScript" : "PCL");
+        (*programs)++;
+    }
+    deployment_free(full);
+    deployment_free(idx);
+    diag_list_free(&d1);
+    diag_list_free(&d2);
+}
+
+START_TEST(test_indexed_equals_full_on_shared_states) {
+    arena_t *a = arena_new();
+    schema_set_t *schemas = shared_schemas(a);
+    size_t n1, n2, n3;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "/stack.json", &n1);
+    char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "/state.json", &n2);
+    char **cps = tu_find_files(a, tu_data(a, "checkpoints"), ".json", &n3);
+    ck_assert_int_ge(n1 + n2, 70);
+    ck_assert_int_ge(n3, 6);
+    size_t files = 0, resources = 0, programs = 0;
+    char **lists[] = {stacks, states, cps};
+    for (int l = 0; l < 3; l++)
+        for (size_t i = 0; lists[l][i]; i++, files++)
+            compare_file(a, lists[l][i], schemas, &resources, &programs);
+    ck_assert_int_ge(resources, 400);
+    ck_assert_int_ge(programs, 40);
+    schema_set_free(schemas);
+    arena_free(a);
+}
+END_TEST
+
+static const char *load_fail(arena_t *a, const char *path, int *line) {
+    diag_list_t d;
+    diag_list_init(&d);
+    bool np;
+    deployment_t *dep = deployment_load_indexed(a, path, &np, &d);
+    ck_assert_ptr_null(dep);
+    ck_assert(!np);
+    ck_assert_int_ge(d.errors, 1);
+    const char *msg = arena_strdup(a, d.head->message);
+    if (line) *line = d.head->line;
+    diag_list_free(&d);
+    return msg;
+}
+
+/* A real export repeated to 3,000 resources, cut off inside resource #1234. */
+START_TEST(test_state_cut_mid_resource) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    size_t n;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state/pulumi-digitalocean"), "/stack.json", &n);
+    ck_assert_int_ge(n, 1);
+    size_t len;
+    char *one = tu_read(stacks[0], &len);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "deployment"), "resources");
+    cJSON *proto = cJSON_Duplicate(cJSON_GetArrayItem(res, cJSON_GetArraySize(res) - 1), true);
+    while (cJSON_GetArraySize(res) > 0)
+        cJSON_DeleteItemFromArray(res, 0);
+    for (int i = 0; i < 3000; i++) {
+        cJSON *c = cJSON_Duplicate(proto, true);
+        cJSON_ReplaceItemInObject(c, "urn", cJSON_CreateString(arena_sprintf(a, "urn:pulumi:dev::p::t:m:T::r%d", i)));
+        cJSON_AddItemToArray(res, c);
+    }
+    char *text = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    cJSON_Delete(proto);
+    /* where resource #1234 starts: its URN's line */
+    char *at = strstr(text, "::r1234\"");
+    ck_assert_ptr_nonnull(at);
+    char *path = arena_sprintf(a, "%s/cut.json", dir);
+    /* cut a little after its URN */
+    size_t cut = (size_t)(at - text) + 40;
+    char saved = text[cut];
+    text[cut] = 0;
+    ck_assert(tu_write(path, text));
+    text[cut] = saved;
+    int line;
+    const char *msg = load_fail(a, path, &line);
+    ck_assert_msg(strstr(msg, "resource #1234") && strstr(msg, "cut off"), "%s", msg);
+    ck_assert_int_gt(line, 1000);
+    /* The whole document is fine: 3,000 resources. */
+    ck_assert(tu_write(path, text));
+    diag_list_t d;
+    diag_list_init(&d);
+    bool np;
+    deployment_t *dep = deployment_load_indexed(a, path, &np, &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_int_eq(dep->n_resources, 3000);
+    /* The file changes after indexing: reading a resource says so instead of using wrong bytes. */
+    char *shifted = arena_sprintf(a, "   %s", text);
+    ck_assert(tu_write(path, shifted));
+    pv_t *in, *out;
+    ck_assert(!deployment_resource_read(dep, &dep->resources[10], a, &in, &out, &d));
+    ck_assert_ptr_nonnull(strstr(d.tail->message, "changed while it was being read"));
+    deployment_free(dep);
+    diag_list_free(&d);
+    free(text);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_bad_documents) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/s.json", dir);
+    struct {
+        const char *text, *expect;
+        int line;
+    } cases[] = {
+        {"", "not valid JSON", 0}, /* empty: the whole-file reader's message */
+        {"[1,2]", "not a JSON object", 0},
+        {"{\"version\": 3, \"deployment\": {\"resources\": [{\"urn\": \"u\", \"type\": \"t\"},\n 7]}}",
+         "resource #1 of the stack state is not a JSON object", 0},
+        {"{\"version\": 3, \"deployment\": {\"resources\": [{\"type\": \"t\"}]}}", "has no `urn`", 0},
+        {"{\"version\": 3, \"deployment\": {\"resources\": [{\"urn\": \"u\", \"type\": \"t\", \"inputs\": {\"a\": "
+         "01}}]}}",
+         "resource #0", 1},
+        {"{\"version\": 3,\n \"deployment\": {\"resources\": []}} x", "end of the text", 2},
+        {"{\"version\": 3, \"deployment\": {\"resources\": [{\"urn\": \"u\", \"type\": \"t\", \"inputs\": {\"a\": "
+         "\"\x01\"}}]}}",
+         "control character", 1},
+        {"{\"version\": 9, \"deployment\": {\"resources\": []}}", "newer than this cimport", 0},
+        {"{\"version\": 3, \"deployment\": {\"resources\": 5}}", "`resources` is not an array", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ck_assert(tu_write(path, cases[i].text));
+        int line = 0;
+        const char *msg = load_fail(a, path, &line);
+        if (!strstr(msg, cases[i].expect)) ck_abort_msg("case %zu: %s", i, msg);
+        if (cases[i].line) ck_assert_int_eq(line, cases[i].line);
+    }
+    /* Not a Pulumi state (a Terraform state): no diagnostic, not_pulumi set. */
+    ck_assert(tu_write(path, "{\"version\": 4, \"lineage\": \"x\", \"serial\": 1, \"resources\": []}"));
+    diag_list_t d;
+    diag_list_init(&d);
+    bool np = false;
+    ck_assert_ptr_null(deployment_load_indexed(a, path, &np, &d));
+    ck_assert(np);
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* What the scanner accepts cJSON accepts (the scanner is stricter on numbers: "1.e5"); the valid
+ * documents (the first six) both accept. */
+START_TEST(test_scanner_agrees_with_cjson) {
+    const char *docs[] = {
+        "{}",
+        "[]",
+        "{\"a\":[1,2.5,-3e+2,true,false,null,\"x\\u00e9\\n\"]}",
+        "[[[[]]]]",
+        " 0 ",
+        "\"\\\"\"",
+        "{\"a\":1,}",
+        "[1,]",
+        "[1 2]",
+        "{\"a\" 1}",
+        "{a:1}",
+        "\"\\x\"",
+        "\"abc",
+        "[",
+        "tru",
+        "nul",
+        "-",
+        "1.e5",
+        "[\"\\ud834\"]",
+        "[\"\\udd1e\"]",
+        "[\"\\ud834\\udd1e\"]",
+        "{\"k\":{\"n\":[{}]}}",
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+        jscan_t s;
+        jscan_init(&s, docs[i], strlen(docs[i]));
+        bool ok = jscan_value(&s, NULL) && jscan_end(&s);
+        cJSON *j = cJSON_ParseWithOpts(docs[i], NULL, true);
+        bool cj = j != NULL;
+        cJSON_Delete(j);
+        if ((ok && !cj) || (i < 6 && !ok) || (!cj && ok != cj))
+            ck_abort_msg("'%s': scanner %d, cJSON %d (%s)", docs[i], ok, cj, s.err ? s.err : "");
+    }
+    /* Nesting beyond the limit is refused, not a crash. */
+    size_t deep = 5000;
+    char *t = malloc(2 * deep + 1);
+    memset(t, '[', deep);
+    memset(t + deep, ']', deep);
+    t[2 * deep] = 0;
+    jscan_t s;
+    jscan_init(&s, t, 2 * deep);
+    ck_assert(!jscan_value(&s, NULL));
+    free(t);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("deployment_index");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_indexed_equals_full_on_shared_states);
+    tcase_add_test(tc, test_state_cut_mid_resource);
+    tcase_add_test(tc, test_bad_documents);
+    tcase_add_test(tc, test_scanner_agrees_with_cjson);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,370 @@
+/* test_schema_index.c — the indexed schema loader (byte ranges parsed on lookup) against the whole-tree
+ * loader (schema_load_buffer_whole): on every shared schema both resolve every resource and type to
+ * the same description, and generate the same code byte for byte; bad big schemas (cut off, damaged
+ * deep inside a resource) get a clear error. */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "specs/arena.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+static void describe_type(buf_t *b, const schema_type_t *t, int depth);
+
+static void describe_props(buf_t *b, const schema_property_t *ps, size_t n, int depth) {
+    for (size_t i = 0; i < n; i++) {
+        const schema_property_t *p = &ps[i];
+        buf_printf(b, "  %s req=%d sec=%d plain=%d repl=%d dep=%s cs=%s py=%s const=%s env=%zu lang=%d def=", p->name,
+                   p->required, p->secret, p->plain, p->replace_on_changes, p->deprecation ? p->deprecation : "-",
+                   p->csharp_name ? p->csharp_name : "-", p->python_name ? p->python_name : "-",
+                   p->const_value_json ? p->const_value_json : "-", p->n_default_env, p->language != NULL);
+        if (p->default_value) {
+            cJSON *j = pv_to_display_json(p->default_value, true);
+            char *t = cJSON_PrintUnformatted(j);
+            buf_printf(b, "%s", t);
+            free(t);
+            cJSON_Delete(j);
+        }
+        buf_printf(b, " type=");
+        describe_type(b, p->type, depth);
+        buf_printf(b, "\n");
+    }
+}
+
+static void describe_type(buf_t *b, const schema_type_t *t, int depth) {
+    if (!t) {
+        buf_printf(b, "NULL");
+        return;
+    }
+    buf_printf(b, "(%d %s ext=%s", t->kind, t->token ? t->token : "-", t->external_ref ? t->external_ref : "-");
+    if (t->element) {
+        buf_printf(b, " el=");
+        describe_type(b, t->element, depth);
+    }
+    for (size_t i = 0; i < t->n_enum_values; i++) {
+        cJSON *j = pv_to_display_json(t->enum_values[i].value, true);
+        char *v = cJSON_PrintUnformatted(j);
+        buf_printf(b, " enum %s=%s", t->enum_values[i].name ? t->enum_values[i].name : "-", v);
+        free(v);
+        cJSON_Delete(j);
+    }
+    for (size_t i = 0; i < t->n_members; i++) {
+        buf_printf(b, " |");
+        describe_type(b, t->members[i], depth);
+    }
+    if (t->discriminator) buf_printf(b, " disc=%s", t->discriminator);
+    for (size_t i = 0; i < t->n_mapping; i++)
+        buf_printf(b, " map %s->%s", t->mapping[i].value, t->mapping[i].ref);
+    /* named objects are described once on their own; anonymous depth is bounded */
+    if (t->object && !t->token && depth < 4) describe_props(b, t->object->props, t->object->n_props, depth + 1);
+    buf_printf(b, ")");
+}
+
+static char *describe(schema_package_t *pkg) {
+    buf_t b = {0};
+    buf_printf(&b, "%s %s %s %s %s %s\n", pkg->name, pkg->version ? pkg->version : "-", pkg->module_format,
+               pkg->nodejs_package_name ? pkg->nodejs_package_name : "-",
+               pkg->go_import_base_path ? pkg->go_import_base_path : "-",
+               pkg->csharp_root_namespace ? pkg->csharp_root_namespace : "-");
+    size_t nr = schema_resource_count(pkg), nt = schema_type_count(pkg);
+    for (size_t i = 0; i < nr + 1; i++) {
+        char prov[256];
+        snprintf(prov, sizeof prov, "pulumi:providers:%s", pkg->name);
+        const char *tok = i < nr ? schema_resource_token_at(pkg, i) : prov;
+        const schema_resource_t *r = schema_find_resource(pkg, tok);
+        ck_assert_ptr_nonnull(r);
+        buf_printf(&b, "R %s comp=%d prov=%d cs=%s dep=%s aliases=%zu\n", r->token, r->is_component, r->is_provider,
+                   r->csharp_name ? r->csharp_name : "-", r->deprecation ? r->deprecation : "-", r->n_aliases);
+        for (size_t k = 0; k < r->n_aliases; k++) {
+            buf_printf(&b, " alias %s", r->aliases[k]);
+            ck_assert_ptr_nonnull(schema_find_resource(pkg, r->aliases[k]));
+        }
+        buf_printf(&b, " in:\n");
+        describe_props(&b, r->inputs, r->n_inputs, 0);
+        buf_printf(&b, " out:\n");
+        describe_props(&b, r->outputs, r->n_outputs, 0);
+    }
+    for (size_t i = 0; i < nt; i++) {
+        const char *tok = schema_type_token_at(pkg, i);
+        buf_printf(&b, "T %s ", tok);
+        describe_type(&b, schema_find_type(pkg, tok), 0);
+        const schema_object_t *o = schema_find_object(pkg, tok);
+        if (o) {
+            buf_printf(&b, " overlay=%d\n", o->is_overlay);
+            describe_props(&b, o->props, o->n_props, 0);
+        }
+        buf_printf(&b, "\n");
+    }
+    return b.data;
+}
+
+START_TEST(test_indexed_equals_whole_on_shared_schemas) {
+    arena_t *a = arena_new();
+    size_t n1, n2;
+    char **schemas = tu_find_files(a, tu_data(a, "schemas"), ".json", &n1);
+    char **importer = tu_find_files(a, tu_data(a, "pulumi-importer/schemas"), ".json", &n2);
+    size_t compared = 0, tokens = 0;
+    char **lists[] = {schemas, importer};
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; lists[l][i]; i++) {
+            if (strstr(lists[l][i], "bridge-metadata")) continue;
+            size_t len;
+            char *text = tu_read(lists[l][i], &len);
+            ck_assert_ptr_nonnull(text);
+            diag_list_t d;
+            diag_list_init(&d);
+            schema_package_t *x = schema_load_buffer(text, len, lists[l][i], &d);
+            schema_package_t *w = schema_load_buffer_whole(text, len, lists[l][i], &d);
+            free(text);
+            if (!x || !w) {
+                ck_assert(!x && !w);
+                diag_list_free(&d);
+                continue;
+            }
+            ck_assert_int_eq(schema_resource_count(x), schema_resource_count(w));
+            ck_assert_int_eq(schema_type_count(x), schema_type_count(w));
+            tokens += schema_resource_count(x) + schema_type_count(x);
+            char *dx = describe(x), *dw = describe(w);
+            if (strcmp(dx, dw) != 0) {
+                size_t k = 0;
+                while (dx[k] == dw[k])
+                    k++;
+                ck_abort_msg("%s: indexed and whole-tree resolutions differ near: %.200s", lists[l][i],
+                             dx + (k > 80 ? k - 80 : 0));
+            }
+            free(dx);
+            free(dw);
+            schema_free(x);
+            schema_free(w);
+            diag_list_free(&d);
+            compared++;
+        }
+    ck_assert_int_ge(compared, 14);
+    ck_assert_int_ge(tokens, 2000);
+    arena_free(a);
+}
+END_TEST
+
+/* A real schema repeated to ~15 MB (kept small for CI; the bench cuts a 200 MB one), then cut off at
+ * several places and damaged deep inside one resource. */
+START_TEST(test_truncated_and_damaged_big_schema) {
+    arena_t *a = arena_new();
+    size_t len;
+    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
+    ck_assert_ptr_nonnull(one);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(doc, "resources");
+    cJSON *types = cJSON_GetObjectItem(doc, "types");
+    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
+    for (int c = 0; c < 6; c++) {
+        const cJSON *e;
+        cJSON_ArrayForEach(e, res)
+            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+        cJSON_ArrayForEach(e, types)
+            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+    }
+    cJSON_ReplaceItemInObject(doc, "resources", bigres);
+    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
+    char *text = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    size_t n = strlen(text);
+    ck_assert_int_gt(n, 10u << 20);
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *ok = schema_load_buffer(text, n, "big.json", &d);
+    ck_assert_ptr_nonnull(ok);
+    ck_assert_int_ge(schema_resource_count(ok), 6 * 80);
+    schema_free(ok);
+    /* cut at a quarter, half, three quarters and one byte short */
+    size_t cuts[] = {n / 4, n / 2, 3 * n / 4, n - 2};
+    for (size_t i = 0; i < 4; i++) {
+        diag_list_t e;
+        diag_list_init(&e);
+        ck_assert_ptr_null(schema_load_buffer(text, cuts[i], "big.json", &e));
+        ck_assert_int_eq(e.errors, 1);
+        ck_assert_msg(strstr(e.head->message, "not valid JSON") && strstr(e.head->message, "cut off"), "%s",
+                      e.head->message);
+        ck_assert_int_gt(e.head->line, 1);
+        diag_list_free(&e);
+    }
+    /* a damaged value deep in a resource near the end: refused at load, not at lookup */
+    char *p = strstr(text + 3 * n / 4, "\"string\"");
+    ck_assert_ptr_nonnull(p);
+    memcpy(p, "\"stri\\q\"", 8);
+    diag_list_t e;
+    diag_list_init(&e);
+    ck_assert_ptr_null(schema_load_buffer(text, n, "big.json", &e));
+    ck_assert_ptr_nonnull(strstr(e.head->message, "not valid JSON"));
+    diag_list_free(&e);
+    diag_list_free(&d);
+    free(text);
+    arena_free(a);
+}
+END_TEST
+
+/* The ~15 MB schema of the test above, as text (malloc'd). */
+static char *big_schema_text(arena_t *a, int copies) {
+    size_t len;
+    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(doc, "resources"), *types = cJSON_GetObjectItem(doc, "types");
+    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
+    for (int c = 0; c < copies; c++) {
+        const cJSON *e;
+        cJSON_ArrayForEach(e, res)
+            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+        cJSON_ArrayForEach(e, types)
+            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+    }
+    cJSON_ReplaceItemInObject(doc, "resources", bigres);
+    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
+    char *text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return text;
+}
+
+static char *describe_file(const char *path) {
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *pkg = schema_load_file(path, &d);
+    if (!pkg) ck_abort_msg("%s: %s", path, d.head ? d.head->message : "?");
+    char *text = describe(pkg);
+    schema_free(pkg);
+    diag_list_free(&d);
+    return text;
+}
+
+/* The one entry file in the cache directory (malloc'd path) or NULL. */
+static char *cache_entry(arena_t *a, const char *cache) {
+    size_t n;
+    char **f = tu_find_files(a, arena_sprintf(a, "%s/cimport/schema-index", cache), ".idx", &n);
+    ck_assert_int_le(n, 1);
+    return n ? f[0] : NULL;
+}
+
+/* Warm loads from the index cache give what a fresh scan gives; a corrupted entry, one from another
+ * format version, a truncated one and a changed schema file are each rebuilt transparently; parallel
+ * processes loading at once all succeed and leave one whole entry. */
+START_TEST(test_index_cache) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *cache = arena_sprintf(a, "%s/cache", dir);
+    setenv("XDG_CACHE_HOME", cache, 1);
+    unsetenv("CIMPORT_NO_SCHEMA_CACHE");
+    char *path = arena_sprintf(a, "%s/schema.json", dir);
+    char *text = big_schema_text(a, 4);
+    ck_assert_int_gt(strlen(text), 8u << 20);
+    ck_assert(tu_write(path, text));
+    /* reference: the buffer loader (never cached) */
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *ref = schema_load_buffer(text, strlen(text), path, &d);
+    char *want = describe(ref);
+    schema_free(ref);
+    ck_assert_ptr_null(cache_entry(a, cache));
+    char *cold = describe_file(path);
+    ck_assert_str_eq(cold, want);
+    char *entry = cache_entry(a, cache);
+    ck_assert_ptr_nonnull(entry);
+    size_t elen;
+    char *good = tu_read(entry, &elen);
+    char *warm = describe_file(path);
+    ck_assert_str_eq(warm, want);
+    free(cold);
+    free(warm);
+    /* damaged entries: one byte flipped in the body, another format version, cut short, garbage */
+    for (int k = 0; k < 4; k++) {
+        char *bad = malloc(elen);
+        memcpy(bad, good, elen);
+        size_t blen = elen;
+        if (k == 0) bad[elen / 2] ^= 0x40;
+        if (k == 1) bad[14] = '9'; /* "cimport-sidx-v9" */
+        if (k == 2) blen = elen / 3;
+        if (k == 3) memset(bad, 'x', blen);
+        FILE *f = fopen(entry, "wb");
+        fwrite(bad, 1, blen, f);
+        fclose(f);
+        free(bad);
+        char *got = describe_file(path);
+        ck_assert_msg(strcmp(got, want) == 0, "damaged entry %d gave a different schema", k);
+        free(got);
+        size_t nlen;
+        char *now = tu_read(entry, &nlen);
+        ck_assert_msg(nlen == elen && memcmp(now, good, elen) == 0, "damaged entry %d was not rebuilt", k);
+        free(now);
+    }
+    /* the schema changes (one more copy): the entry no longer matches and is rebuilt */
+    char *text2 = big_schema_text(a, 5);
+    ck_assert(tu_write(path, text2));
+    schema_package_t *ref2 = schema_load_buffer(text2, strlen(text2), path, &d);
+    char *want2 = describe(ref2);
+    schema_free(ref2);
+    char *got2 = describe_file(path);
+    ck_assert_str_eq(got2, want2);
+    free(got2);
+    /* four processes at once, twice each, with no entry to start from */
+    unlink(entry);
+    pid_t kids[4];
+    for (int k = 0; k < 4; k++) {
+        kids[k] = fork();
+        if (kids[k] == 0) {
+            for (int r = 0; r < 2; r++) {
+                diag_list_t e;
+                diag_list_init(&e);
+                schema_package_t *p = schema_load_file(path, &e);
+                if (!p) _exit(1);
+                char *t = describe(p);
+                int same = strcmp(t, want2) == 0;
+                free(t);
+                schema_free(p);
+                if (!same) _exit(2);
+            }
+            _exit(0);
+        }
+    }
+    for (int k = 0; k < 4; k++) {
+        int st;
+        ck_assert_int_eq(waitpid(kids[k], &st, 0), kids[k]);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "process %d: status %d", k, st);
+    }
+    char *after = describe_file(path);
+    ck_assert_str_eq(after, want2);
+    free(after);
+    /* no temporary files left behind */
+    size_t n;
+    tu_find_files(a, arena_sprintf(a, "%s/cimport/schema-index", cache), "", &n);
+    ck_assert_int_eq(n, 1);
+    free(want);
+    free(want2);
+    free(good);
+    free(text);
+    free(text2);
+    diag_list_free(&d);
+    unsetenv("XDG_CACHE_HOME");
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("schema_index");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_indexed_equals_whole_on_shared_schemas);
+    tcase_add_test(tc, test_truncated_and_damaged_big_schema);
+    tcase_add_test(tc, test_index_cache);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
