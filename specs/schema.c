@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/vec.h"
 #include "specs/fileio.h"
 #include "specs/jsonscan.h"
 
@@ -387,18 +388,17 @@ static schema_property_t *resolve_properties(schema_impl_t *im, const cJSON *pro
 }
 
 /* A slot's JSON: its byte range parsed on first use (the scan at load time validated it). */
+/* Keeps a parsed tree until the schema is freed (the one growable-array rule of base/vec). */
+static void keep_parsed(schema_impl_t *im, cJSON *j) {
+    im->parsed = vec_grow(im->parsed, &im->cap_parsed, im->n_parsed + 1, sizeof *im->parsed);
+    im->parsed[im->n_parsed++] = j;
+}
+
 static const cJSON *slot_json(schema_impl_t *im, schema_slot_t *slot) {
     if (slot->json || !slot->len) return slot->json;
     cJSON *j = cJSON_ParseWithLength(im->text + slot->start, slot->len);
     if (!j) return NULL;
-    if (im->n_parsed == im->cap_parsed) {
-        size_t ncap = im->cap_parsed ? im->cap_parsed * 2 : 64;
-        cJSON **np = realloc(im->parsed, ncap * sizeof *np);
-        if (!np) abort();
-        im->parsed = np;
-        im->cap_parsed = ncap;
-    }
-    im->parsed[im->n_parsed++] = j;
+    keep_parsed(im, j);
     slot->json = j;
     return j;
 }
@@ -839,14 +839,7 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
             slots[k][i++].json = e;
         }
     }
-    if (im->n_parsed == im->cap_parsed) {
-        size_t ncap = im->cap_parsed ? im->cap_parsed * 2 : 64;
-        cJSON **np = realloc(im->parsed, ncap * sizeof *np);
-        if (!np) abort();
-        im->parsed = np;
-        im->cap_parsed = ncap;
-    }
-    im->parsed[im->n_parsed++] = whole;
+    keep_parsed(im, whole);
     return pkg;
 }
 
