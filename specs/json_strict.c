@@ -70,11 +70,17 @@ typedef struct scan {
     size_t nframes, fcap;
 } scan_t;
 
+/* A key's decoded text. With only empty keys nothing was ever appended and the buffer is still
+ * unallocated: pointer arithmetic on it would be undefined (CI's fuzzer found it). */
+static const char *key_at(const scan_t *s, const jkey_t *k) {
+    return s->names.data ? s->names.data + k->off : "";
+}
+
 static const scan_t *sort_scan;
 static int key_cmp(const void *a, const void *b) {
     const jkey_t *x = a, *y = b;
     if (x->len != y->len) return x->len < y->len ? -1 : 1;
-    int c = memcmp(sort_scan->names.data + x->off, sort_scan->names.data + y->off, x->len);
+    int c = memcmp(key_at(sort_scan, x), key_at(sort_scan, y), x->len);
     if (c) return c;
     return x->line < y->line ? -1 : x->line > y->line;
 }
@@ -189,8 +195,8 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
                 qsort(s.keys + first, n, sizeof *s.keys, key_cmp);
                 for (size_t k = first + 1; k < s.nkeys; k++) {
                     const jkey_t *a = &s.keys[k - 1], *b = &s.keys[k];
-                    if (a->len != b->len || memcmp(s.names.data + a->off, s.names.data + b->off, a->len) != 0) continue;
-                    char *shown = show_key(s.names.data + b->off, b->len);
+                    if (a->len != b->len || memcmp(key_at(&s, a), key_at(&s, b), a->len) != 0) continue;
+                    char *shown = show_key(key_at(&s, b), b->len);
                     size_t need = strlen(shown) + 200;
                     char *msg = malloc(need);
                     snprintf(msg, need,
