@@ -18,10 +18,10 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/lsp.h"
-#include "cli/lsp_internal.h"
+#include "lsp/lsp.h"
+#include "lsp/lsp_internal.h"
 #include "cli/pipeline.h"
-#include "emitters/splice.h"
+#include "splice/splice.h"
 
 static double now_ms(void) {
     struct timespec ts;

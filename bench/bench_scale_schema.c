@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "specs/arena.h"
-#include "specs/fileio.h"
+#include "base/arena.h"
+#include "base/fileio.h"
 #include "specs/schema.h"
 
 static double now_ms(void) {

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "emitters/splice.h"
+#include "splice/splice.h"
 
 static double now_ms(void) {
     struct timespec ts;

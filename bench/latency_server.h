@@ -20,7 +20,7 @@
 #include <sys/types.h>
 
 #include "importer/grpc.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 
 #define LATENCY_SERVER_CALLS_PER_RESOURCE 5
 

@@ -8,8 +8,8 @@
 #include <strings.h>
 
 #include "cli/cli.h"
-#include "specs/fileio.h"
-#include "emitters/splice.h"
+#include "base/fileio.h"
+#include "splice/splice.h"
 #include "specs/suggest.h"
 
 void cli_print_help(FILE *f) {

@@ -17,7 +17,7 @@
 
 #include "cli/backend.h"
 #include "cli/backend_internal.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 void stack_store_options_default(stack_store_options_t *o) {
     memset(o, 0, sizeof *o);

@@ -25,8 +25,8 @@
 #include <stddef.h>
 
 #include "cli/workspace.h"
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 typedef struct stack_store stack_store_t;
 

@@ -1,6 +1,6 @@
 /* convert.c — the `cimport convert` command: argument parsing, loading the inputs, writing the
  * import file (stdout or atomically to -o), progress and the summary table on stderr. The
- * conversion itself is specs/convert.c. */
+ * conversion itself is migrate/convert.c. */
 #include "cli/convert.h"
 
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "importer/tfmapper.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 #define CONVERT_EXIT_OK 0
 #define CONVERT_EXIT_SOME 1

@@ -3,12 +3,12 @@
  *
  * Exit codes: 0 every resource converted (data sources and the like skipped), 1 some resources
  * unmapped or without an import ID (the others are written), 2 bad usage or bad input (nothing
- * written). The library side (specs/convert.h) is included for callers that load a Terraform state
+ * written). The library side (migrate/convert.h) is included for callers that load a Terraform state
  * as an offline snapshot. */
 #ifndef CIMPORT_CLI_CONVERT_H
 #define CIMPORT_CLI_CONVERT_H
 
-#include "specs/convert.h"
+#include "migrate/convert.h"
 
 /* argv[0] is "convert". May print (progress and the summary on stderr, the import file on stdout
  * unless -o). */

@@ -9,7 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/convert_pcl.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/schema.h"
 
 static void convert_pcl_help(FILE *f) {

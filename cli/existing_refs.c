@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "emitters/splice.h"
+#include "splice/splice.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
 

@@ -18,8 +18,8 @@
 
 #include "emitters/emit.h"
 #include "pcl/pcl.h"
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 /* Reads the stack export at stack_state_path and the program text (in `lang`), and returns in
  * *out (allocated from `a`) one candidate per custom, live resource of the stack that the program

@@ -20,9 +20,9 @@
 #include "cli/report_cmd.h"
 #include "cli/target.h"
 #include "importer/plugin_host.h"
-#include "emitters/review.h"
-#include "emitters/splice.h"
-#include "specs/fileio.h"
+#include "splice/review.h"
+#include "splice/splice.h"
+#include "base/fileio.h"
 #include "specs/stackstate.h"
 
 static void print_diags(diag_list_t *l) {

@@ -5,7 +5,7 @@
 #include "cli/cli.h"
 #include "cli/convert.h"
 #include "cli/convert_pcl.h"
-#include "cli/lsp.h"
+#include "lsp/lsp.h"
 #include "cli/report_cmd.h"
 #include "importer/plugin_host.h"
 

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "emitters/splice.h"
-#include "specs/fileio.h"
+#include "splice/splice.h"
+#include "base/fileio.h"
 #include "specs/stackconfig.h"
 #include "specs/txn.h"
 

@@ -13,7 +13,7 @@
 #include "importer/offline.h"
 #include "importer/tfmapper.h"
 #include "importer/plugin_host.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 static const char *plan_name_for_urn(const import_plan_t *plan, const char *urn) {
     for (size_t i = 0; i < plan->n_names; i++)

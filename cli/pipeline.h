@@ -11,7 +11,7 @@
 #include "importer/engine.h"
 #include "importer/provider.h"
 #include "pcl/pcl.h"
-#include "specs/convert.h"
+#include "migrate/convert.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
 #include "specs/schema.h"

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 typedef struct project_info {
     const char *path;

@@ -10,7 +10,7 @@
 
 #include "cli/pipeline.h"
 #include "report/report.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 static void print_diags(diag_list_t *l) {
     for (diag_t *d = l->head; d; d = d->next)

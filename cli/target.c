@@ -9,8 +9,8 @@
 
 #include "cli/target.h"
 #include "importer/tfmapper.h"
-#include "specs/convert.h"
-#include "specs/fileio.h"
+#include "migrate/convert.h"
+#include "base/fileio.h"
 #include "specs/importfile.h"
 
 static void print_diags(diag_list_t *l) {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cli/workspace.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 const char *backend_kind_name(backend_kind_t k) {
     switch (k) {

@@ -15,8 +15,8 @@
 #include <stdbool.h>
 
 #include "cli/project.h"
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 typedef enum {
     BACKEND_NONE = 0, /* no backend configured at all */

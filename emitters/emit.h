@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "pcl/pcl.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 
 typedef enum {
     LANG_PCL = 0,

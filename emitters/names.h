@@ -13,7 +13,7 @@
 
 #include "emitters/emit.h"
 #include "pcl/pcl.h"
-#include "specs/arena.h"
+#include "base/arena.h"
 #include "specs/schema.h"
 
 /* --- reserved words and identifiers ------------------------------------------------------------ */

@@ -12,7 +12,7 @@
 #include <tree_sitter/api.h>
 
 #include "emitters/emit.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 
 /* The grammar for `lang` (TypeScript, Python, Go, C#, Java, YAML); NULL for PCL. */
 const TSLanguage *ts_check_language(lang_t lang);

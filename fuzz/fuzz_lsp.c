@@ -10,8 +10,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cli/lsp.h"
-#include "cli/lsp_internal.h"
+#include "lsp/lsp.h"
+#include "lsp/lsp_internal.h"
 
 static bool sink(void *user, const char *data, size_t len) {
     (void)user;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emitters/splice.h"
+#include "splice/splice.h"
 
 static char *gen_fixture;
 static size_t gen_len;

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "specs/convert.h"
+#include "migrate/convert.h"
 #include "specs/deployment.h"
 #include "specs/stackstate.h"
 

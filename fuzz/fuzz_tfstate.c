@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "specs/convert.h"
+#include "migrate/convert.h"
 #include "specs/tfstate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

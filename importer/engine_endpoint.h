@@ -9,7 +9,7 @@
 #define CIMPORT_ENGINE_ENDPOINT_H
 
 #include "importer/grpc.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 
 typedef struct engine_endpoint engine_endpoint_t;
 

@@ -14,7 +14,7 @@
 
 #include "importer/engine_internal.h"
 #include "specs/json_strict.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 #define RESUME_REDACTED "[secret]"
 

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size ? size : 1);

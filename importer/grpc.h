@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 
 /* 400 MiB: the message limit of Pulumi's gRPC channels (provider-protocol.md §4). */
 #define GRPC_MAX_MESSAGE ((size_t)400 * 1024 * 1024)

@@ -13,7 +13,7 @@
 #include "google/protobuf/empty.pb-c.h"
 #include "importer/pbvalue.h"
 #include "provider.pb-c.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/importfile.h"
 
 #define RP "/pulumirpc.ResourceProvider/"

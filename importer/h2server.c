@@ -21,7 +21,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 typedef enum { CALL_RECEIVING, CALL_HANDED, CALL_REPLIED, CALL_ORPHAN } call_state_t;
 

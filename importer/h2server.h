@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "importer/grpc.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 
 typedef struct h2server h2server_t;
 typedef struct h2server_call h2server_call_t;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/base64.h"
+#include "base/base64.h"
 
 /* Unknown sentinels, one per element kind (provider-protocol.md §2); every one decodes to PV_UNKNOWN. */
 static const char *const UNKNOWN_SENTINELS[] = {

@@ -16,8 +16,8 @@
 #include <stdbool.h>
 
 #include "google/protobuf/struct.pb-c.h"
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 #include "specs/value.h"
 
 typedef struct pbvalue_options {

@@ -24,8 +24,8 @@
 #include <sys/types.h>
 
 #include "importer/grpc.h"
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 #include "specs/value.h"
 
 /* --- versions ------------------------------------------------------------------------------------ */

@@ -27,7 +27,7 @@
 #include "importer/grpc.h"
 #include "importer/plugin.h"
 #include "importer/provider.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 #include "specs/value.h"
 
 typedef struct plugin_host plugin_host_t;

@@ -21,8 +21,8 @@
 #include "importer/pbvalue.h"
 #include "importer/plugin.h"
 #include "provider.pb-c.h"
-#include "specs/convert.h"
-#include "specs/fileio.h"
+#include "migrate/convert.h"
+#include "base/fileio.h"
 #include "specs/schema.h"
 
 #define RP "/pulumirpc.ResourceProvider/"

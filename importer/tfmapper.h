@@ -22,8 +22,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 typedef struct tfmapper_options {
     const char *project_dir;        /* plugins of its Pulumi.yaml / plugins/; NULL: none */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 /* report_assets.c, generated at build time from page.css and page.js (report/embed.cmake). */
 extern const char report_page_css[];

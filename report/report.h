@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 
 /* The newest results document version this build reads (the "version" field). */
 #define REPORT_RESULTS_VERSION 1

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 
 #include "specs/bridge_internal.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 /* --- a string-keyed hash map in an arena (open addressing, never shrinks) ----------------------- */
 

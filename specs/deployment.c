@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "specs/base64.h"
-#include "specs/fileio.h"
+#include "base/base64.h"
+#include "base/fileio.h"
 #include "specs/jsonscan.h"
 
 #define DEPLOYMENT_VERSION_MIN 1

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 
 typedef struct file_lock file_lock_t;
 

@@ -15,7 +15,7 @@
 #include <yaml.h>
 
 #include "specs/json_strict.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/importfile.h"
 
 /* YAML aliases are copied into the tree; this bounds what a small file can expand to. */

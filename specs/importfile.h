@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 #include "specs/value.h"
 
 /* Strings are NULL when absent, null or empty (Go's zero value), so a NULL check is enough. */

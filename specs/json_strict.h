@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 
 /* False with one error diagnostic (code DIAG_INPUT, naming `file` — may be NULL — and the 1-based
  * line) for the first duplicate key, NUL character or invalid UTF-8 sequence in `text`. */

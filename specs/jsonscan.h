@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 #define JSCAN_MAX_DEPTH 1000 /* cJSON's nesting limit */
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/base64.h"
+#include "base/base64.h"
 
 #define SALT_LEN 8
 #define KEY_LEN 32

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 
 #define PASSPHRASE_ITERATIONS 1000000
 

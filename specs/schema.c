@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "base/vec.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/jsonscan.h"
 
 /* One token in an index: the JSON it names and, once resolved, what it resolved to. Alias tokens

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 #include "specs/value.h"
 
 struct cJSON;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 typedef struct {
     yaml_parser_t parser;

@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 typedef struct stackconfig_entry {
     const char *key;    /* as written, e.g. "aws:region" or "myproj:dbPassword" */

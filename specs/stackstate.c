@@ -16,9 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "specs/base64.h"
+#include "base/base64.h"
 #include "specs/deployment.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/importfile.h"
 #include "specs/passphrase.h"
 

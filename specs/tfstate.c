@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 static const char *json_str(const cJSON *o, const char *key) {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, key);

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 struct cJSON;
 

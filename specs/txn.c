@@ -12,7 +12,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/filelock.h"
 
 typedef struct entry {

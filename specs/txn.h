@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "specs/diag.h"
+#include "base/diag.h"
 
 typedef struct txn txn_t;
 

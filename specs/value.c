@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/base64.h"
+#include "base/base64.h"
 
 static pv_t *pv_new(arena_t *a, pv_kind_t k) {
     pv_t *v = arena_alloc(a, sizeof *v);

@@ -24,7 +24,7 @@ tsc="$peers/node_modules/typescript/bin/tsc"
 
 # `cimport lsp` must exist (cli/main.c dispatches it to cli_lsp_main).
 if ! "$CIMPORT" lsp --help 2>/dev/null | grep -q 'Language Server Protocol'; then
-    fail "'$CIMPORT lsp' is not available: cli/main.c must dispatch 'lsp' to cli_lsp_main (cli/lsp.h)"
+    fail "'$CIMPORT lsp' is not available: cli/main.c must dispatch 'lsp' to cli_lsp_main (lsp/lsp.h)"
 fi
 
 fixtures="$SOURCE_DIR/tests/fixtures/lsp"

@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 help_text=$("$CIMPORT" --help 2>&1)
 if ! grep -q -- '--insert-into' <<<"$help_text"; then
-    fail "cimport has no --insert-into option (emitters/splice.h is not wired into cli/ yet)"
+    fail "cimport has no --insert-into option (splice/splice.h is not wired into cli/ yet)"
 fi
 
 peers="$SOURCE_DIR/tests/peers"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/convert.h"
+#include "migrate/convert.h"
 #include "testutil.h"
 
 static char *fixture(arena_t *a, const char *name) {

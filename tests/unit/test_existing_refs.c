@@ -17,7 +17,7 @@
 
 #include "cli/existing_refs.h"
 #include "emitters/emit.h"
-#include "emitters/splice.h"
+#include "splice/splice.h"
 #include "pcl/pcl.h"
 #include "testutil.h"
 

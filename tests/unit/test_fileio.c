@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "testutil.h"
 
 START_TEST(test_write_new_and_replace) {

@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "emitters/emit.h"
-#include "emitters/splice.h"
+#include "splice/splice.h"
 #include "importer/engine.h"
 #include "pcl/pcl.h"
 #include "specs/deployment.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/importfile.h"
 #include "specs/json_strict.h"
 #include "specs/schema.h"

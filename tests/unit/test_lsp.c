@@ -1,4 +1,4 @@
-/* test_lsp.c — the language server (cli/lsp*.c, linked from the cimport_cli library), driven
+/* test_lsp.c — the language server (lsp/lsp*.c, linked from the cimport_lsp library), driven
  * through its real loop: a session's messages are framed into a file the server reads as its
  * input, and everything it writes is parsed back.
  *
@@ -16,11 +16,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/lsp.h"
-#include "cli/lsp_internal.h"
+#include "lsp/lsp.h"
+#include "lsp/lsp_internal.h"
 #include "cli/pipeline.h"
-#include "emitters/splice.h"
-#include "specs/fileio.h"
+#include "splice/splice.h"
+#include "base/fileio.h"
 #include "testutil.h"
 
 #define QUICKSTART SOURCE_DIR "/examples/quickstart"

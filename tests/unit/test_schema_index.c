@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 #include "specs/schema.h"
 #include "testutil.h"
 

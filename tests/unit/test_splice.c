@@ -1,5 +1,5 @@
-/* test_splice.c — splicing generated programs into existing ones (emitters/splice.h) and review
- * diffs (emitters/review.h).
+/* test_splice.c — splicing generated programs into existing ones (splice/splice.h) and review
+ * diffs (splice/review.h).
  *
  * Fixtures in tests/fixtures/splice: a generated program per language (gen.*, in the emitters'
  * style) and user programs of every shape (top level, `export = async`, `export default`, Go named
@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "emitters/review.h"
-#include "emitters/splice.h"
+#include "splice/review.h"
+#include "splice/splice.h"
 #include "emitters/ts_check.h"
 #include "testutil.h"
 

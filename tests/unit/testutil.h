@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 /* Path under ../shared/data (arena-allocated). */
 char *tu_data(arena_t *a, const char *rel);

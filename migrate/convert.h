@@ -16,10 +16,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 #include "specs/bridge.h"
 #include "specs/deployment.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 #include "specs/importfile.h"
 #include "specs/schema.h"
 #include "specs/tfstate.h"

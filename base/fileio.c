@@ -1,5 +1,5 @@
 /* fileio.c — whole-file reads and atomic writes (see fileio.h). */
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* diag.c — diagnostics list (see diag.h). */
-#include "specs/diag.h"
+#include "base/diag.h"
 
 #include <stdarg.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "emitters/splice_internal.h"
+#include "splice/splice_internal.h"
 #include "emitters/ts_check.h"
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -101,7 +101,7 @@ static TSQuery *sp_compile(lang_t lang, const char *src, diag_list_t *diags) {
     if (!q)
         diag_error(diags, DIAG_CODEGEN,
                    "internal error: the %s splice query does not fit the built-in grammar (error %d at byte %u); "
-                   "the grammar pin and emitters/splice_lang.c disagree",
+                   "the grammar pin and splice/splice_lang.c disagree",
                    lang_name(lang), (int)err, err_off);
     return q;
 }

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 /* Every file cimport reads is capped: FILE_READ_LIMIT_DEFAULT unless raised (the CLI's
  * --max-input-size). A regular file is measured before it is read; a pipe, FIFO, device or

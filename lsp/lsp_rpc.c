@@ -11,7 +11,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "cli/lsp_internal.h"
+#include "lsp/lsp_internal.h"
 
 void lsp_reader_init(lsp_reader_t *r, int fd) {
     memset(r, 0, sizeof *r);

@@ -5,7 +5,7 @@
  * Pulumi type, spec name, import ID and explicit provider, and records the outcome in the report.
  * The import file writer and the snapshot writer both consume that pass, so a name or ID in the
  * import file always matches the snapshot the offline provider serves. */
-#include "specs/convert.h"
+#include "migrate/convert.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 /* --- a string set in an arena (names already used) --------------------------------------------- */
 

@@ -16,7 +16,7 @@
 #include <git2.h>
 
 #include "base/vec.h"
-#include "cli/lsp_internal.h"
+#include "lsp/lsp_internal.h"
 
 /* Bytes of the UTF-8 character starting with lead byte c (1 for a stray continuation byte, so
  * invalid text still advances). */

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "emitters/emit.h"
-#include "specs/diag.h"
+#include "base/diag.h"
 
 typedef struct splice_options {
     /* Names the target file in messages ("index.ts:12: ..."); NULL means "program". */

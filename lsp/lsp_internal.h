@@ -1,7 +1,7 @@
-/* lsp_internal.h — the pieces of the language server (cli/lsp.c) that have their own files and
+/* lsp_internal.h — the pieces of the language server (lsp/lsp.c) that have their own files and
  * tests: JSON-RPC framing over a file descriptor (lsp_rpc.c) and text documents — positions in
  * UTF-16 or UTF-8 code units, incremental changes, the smallest edits between two texts, file URIs
- * (lsp_text.c). Not included from outside cli/lsp*.c and their tests. */
+ * (lsp_text.c). Not included from outside lsp/lsp*.c and their tests. */
 #ifndef CIMPORT_LSP_INTERNAL_H
 #define CIMPORT_LSP_INTERNAL_H
 

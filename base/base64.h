@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 /* Padded encoding, malloc'd and NUL-terminated. */
 char *base64_encode(const void *data, size_t n);

@@ -1,5 +1,5 @@
 /* base64.c — standard base64 (see base64.h). */
-#include "specs/base64.h"
+#include "base/base64.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* splice_internal.h — what splice.c (the algorithm) and splice_lang.c (per-language tree facts)
- * share. Not included from outside emitters/splice*.c. */
+ * share. Not included from outside splice/splice*.c. */
 #ifndef CIMPORT_SPLICE_INTERNAL_H
 #define CIMPORT_SPLICE_INTERNAL_H
 
@@ -11,9 +11,9 @@
 
 #include "emitters/emit.h"
 #include "emitters/names.h"
-#include "emitters/splice.h"
-#include "specs/arena.h"
-#include "specs/diag.h"
+#include "splice/splice.h"
+#include "base/arena.h"
+#include "base/diag.h"
 
 /* Grows an arena array `arr` of `n` elements (capacity `cap`) to hold one more. */
 #define SP_PUSH(a, arr, n, cap)                                                                    \

@@ -1,5 +1,5 @@
 /* review.c — unified diffs with libgit2 (see review.h). */
-#include "emitters/review.h"
+#include "splice/review.h"
 
 #include <git2.h>
 #include <stdlib.h>

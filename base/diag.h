@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "specs/arena.h"
+#include "base/arena.h"
 
 typedef enum {
     DIAG_ERROR = 0,

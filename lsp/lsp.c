@@ -19,16 +19,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/lsp.h"
-#include "cli/lsp_internal.h"
+#include "lsp/lsp.h"
+#include "lsp/lsp_internal.h"
 #include "cli/outputs.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
-#include "emitters/review.h"
-#include "emitters/splice.h"
+#include "splice/review.h"
+#include "splice/splice.h"
 #include "importer/plugin_host.h"
 #include "report/report.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 #include "specs/importfile.h"
 
 #define LSP_CMD_IMPORT_RESOURCE "cimport.importResource"

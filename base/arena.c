@@ -1,5 +1,5 @@
 /* arena.c — region allocator and growable text buffer (see arena.h). */
-#include "specs/arena.h"
+#include "base/arena.h"
 
 #include <stdbool.h>
 #include <stdint.h>

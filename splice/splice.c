@@ -8,7 +8,7 @@
  * re-indent it in the file's unit and line ending, and apply all edits from the end of the file
  * backwards. The result is parsed again and refused if it does not parse, so a bug here can never
  * damage a file. */
-#include "emitters/splice.h"
+#include "splice/splice.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -20,9 +20,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "emitters/splice_internal.h"
+#include "splice/splice_internal.h"
 #include "emitters/ts_check.h"
-#include "specs/fileio.h"
+#include "base/fileio.h"
 
 /* An edit of the target text: replace [start, end) with text. */
 typedef struct sp_edit {
