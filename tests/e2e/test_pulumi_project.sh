@@ -69,7 +69,11 @@ cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" && ok || bad "t
 [ ! -s "$work/out" ] && ok || bad "code was written although nothing was imported"
 
 # ... and when the holder finishes while cimport waits, the import proceeds
-(sleep 1; rm -f "$lockdir/11111111-2222-4333-8444-555555555555.json") &
+# The holder lets go once cimport says it waits (not after a fixed sleep: on a loaded machine cimport
+# may start later than that, never see the lock and the test would prove nothing).
+: >"$work/err"
+(for _ in $(seq 1 300); do grep -qF 'waiting for it' "$work/err" 2>/dev/null && break; sleep 0.1; done
+ sleep 0.5; rm -f "$lockdir/11111111-2222-4333-8444-555555555555.json") &
 (cd "$work/proj/sub" && "$CIMPORT" "${common[@]}" --yes --lock-timeout 20 -l typescript >"$work/out" 2>"$work/err")
 rc=$?
 wait
