@@ -29,6 +29,7 @@ typedef struct sp_edit {
     uint32_t start, end;
     const char *text;
     size_t seq; /* request order, for stable sorting of edits at the same offset */
+    bool lead;  /* an import: goes before other edits at the same offset (above the code) */
 } sp_edit_t;
 
 typedef enum { SP_SKIP = 0, SP_INSERT, SP_REPLACE, SP_REUSE } sp_mode_t;
@@ -299,7 +300,7 @@ static const char *sp_fresh(sp_ctx_t *c, const char *base) {
 
 static void sp_add_edit(sp_ctx_t *c, uint32_t start, uint32_t end, const char *text) {
     SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
-    c->edits[c->nedits - 1] = (sp_edit_t){start, end, text, c->nedits};
+    c->edits[c->nedits - 1] = (sp_edit_t){start, end, text, c->nedits, false};
 }
 
 /* Width of the indentation at text[off..] in columns of `unit` (a tab counts as one unit). */
@@ -535,7 +536,17 @@ static bool sp_imports_sorted(const sp_program_t *T) {
     return T->nimports > 0;
 }
 
+static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, size_t n);
+
+/* Adds the import lines; where an import and inserted code meet at one offset (a program that holds
+ * nothing but its imports), the import comes first. */
 static void sp_add_imports(sp_ctx_t *c, const char **lines, const char **paths, size_t n) {
+    size_t first = c->nedits;
+    sp_put_imports(c, lines, paths, n);
+    for (size_t i = first; i < c->nedits; i++) c->edits[i].lead = true;
+}
+
+static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, size_t n) {
     sp_program_t *T = &c->T;
     if (n == 0) return;
     c->stats.imports_added += n;
@@ -617,6 +628,7 @@ static void sp_add_imports(sp_ctx_t *c, const char **lines, const char **paths, 
 static int sp_cmp_edit(const void *x, const void *y) {
     const sp_edit_t *a = x, *b = y;
     if (a->start != b->start) return a->start < b->start ? -1 : 1;
+    if (a->lead != b->lead) return a->lead ? -1 : 1;
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
@@ -918,7 +930,10 @@ static bool sp_splice_code(sp_ctx_t *c) {
         const char *block = buf_arena_str(&b, c->a);
         const char *pre = "", *post = "";
         if (T->insert_at_line) {
-            if (sep && !sp_line_blank_before(T, T->insert_at)) pre = c->nl;
+            /* Code goes apart from the imports it follows, as generated programs have it. */
+            bool after_imports =
+                T->nimports > 0 && T->insert_at == sp_line_end(T->text, T->len, T->imports_end - 1);
+            if ((sep || after_imports) && !sp_line_blank_before(T, T->insert_at)) pre = c->nl;
             if (sep && T->insert_at < T->len) {
                 uint32_t k = T->insert_at;
                 while (k < T->len && (T->text[k] == ' ' || T->text[k] == '\t')) k++;

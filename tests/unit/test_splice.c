@@ -359,6 +359,25 @@ START_TEST(test_imports_into_file_without_any) {
 }
 END_TEST
 
+/* A program that holds nothing but its imports: the new import goes with them, above the code (it
+ * used to land after the inserted resources, since both edits were at the end of the file). */
+START_TEST(test_imports_only_program) {
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const pet = new random.RandomPet(\"pet\", {});\n";
+    char *out = splice_ok("import * as pulumi from \"@pulumi/pulumi\";\n", LANG_TYPESCRIPT, g, "index.ts", NULL);
+    const char *imp = strstr(out, "import * as random");
+    const char *code = strstr(out, "const pet");
+    ck_assert_msg(imp && code && imp < code, "the import is not above the code:\n%s", out);
+    ck_assert_str_eq(out, "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n"
+                          "\nconst pet = new random.RandomPet(\"pet\", {});\n");
+    free(out);
+    const char *gp = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\")\n";
+    out = splice_ok("import pulumi\n", LANG_PYTHON, gp, "__main__.py", NULL);
+    ck_assert_str_eq(out, "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\")\n");
+    free(out);
+}
+END_TEST
+
 START_TEST(test_keep_existing_option) {
     const char *g = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {});\n";
     const char *t = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n";
@@ -633,6 +652,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_empty_and_null_resources);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
+    tcase_add_test(tc, test_imports_only_program);
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_refuses_bad_encoding);
