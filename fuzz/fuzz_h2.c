@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -36,13 +37,30 @@ static void on_done(void *user, const grpc_result_t *r) {
     ((state_t *)user)->done = true;
 }
 
+/* The lowest free descriptor: the same before and after every input, or the client leaked one. */
+static int lowest_free_fd(void) {
+    int fd = dup(0);
+    if (fd >= 0) close(fd);
+    return fd;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (listener < 0) setup();
+    int fd_before = lowest_free_fd();
     grpc_loop_t *loop = grpc_loop_new();
-    grpc_conn_t *c = grpc_conn_open(loop, "127.0.0.1", port, NULL);
-    if (!c) abort();
+    diag_list_t diags;
+    diag_list_init(&diags);
+    grpc_conn_t *c = grpc_conn_open(loop, "127.0.0.1", port, &diags);
+    if (!c) {
+        fprintf(stderr, "fuzz_h2: cannot connect: %s\n", diags.head ? diag_format(&diags, diags.head) : "?");
+        abort();
+    }
+    diag_list_free(&diags);
     int peer = accept(listener, NULL, NULL);
-    if (peer < 0) abort();
+    if (peer < 0) {
+        perror("fuzz_h2: accept");
+        abort();
+    }
     state_t st = {0};
     static const unsigned char req[] = {0x0a, 0x03, 'f', 'o', 'o'};
     grpc_call_start(c, "/pulumirpc.ResourceProvider/Read", req, sizeof req, 2000, on_done, &st);
@@ -68,5 +86,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     close(peer);
     grpc_conn_close(c);
     grpc_loop_free(loop);
+    int fd_after = lowest_free_fd();
+    if (fd_after != fd_before) {
+        fprintf(stderr, "fuzz_h2: descriptor leak: lowest free fd %d before the input, %d after\n", fd_before,
+                fd_after);
+        abort();
+    }
     return 0;
 }
