@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
+
 /* Blocks start small (many arenas hold a few diagnostics) and double up to ARENA_BLOCK_MAX. */
 #define ARENA_BLOCK_FIRST 1024
 #define ARENA_BLOCK_MAX (64 * 1024)
@@ -19,8 +21,15 @@ typedef struct arena_block {
     _Alignas(ARENA_ALIGN) unsigned char data[];
 } arena_block_t;
 
+typedef struct arena_cleanup {
+    struct arena_cleanup *next;
+    void (*fn)(void *ctx);
+    void *ctx;
+} arena_cleanup_t;
+
 struct arena {
     arena_block_t *head;
+    arena_cleanup_t *cleanups; /* arena_on_free's, the last registered first (held in the arena) */
     size_t total;
     size_t next_block; /* size of the next ordinary block */
 };
@@ -37,6 +46,7 @@ static void *xmalloc(size_t n) {
 arena_t *arena_new(void) {
     arena_t *a = xmalloc(sizeof *a);
     a->head = NULL;
+    a->cleanups = NULL;
     a->total = 0;
     a->next_block = ARENA_BLOCK_FIRST;
     return a;
@@ -44,6 +54,7 @@ arena_t *arena_new(void) {
 
 void arena_free(arena_t *a) {
     if (!a) return;
+    for (arena_cleanup_t *c = a->cleanups; c; c = c->next) c->fn(c->ctx);
     arena_block_t *b = a->head;
     while (b) {
         arena_block_t *next = b->next;
@@ -86,6 +97,20 @@ void *arena_alloc(arena_t *a, size_t size) {
 void *arena_grow(arena_t *a, void *old, size_t old_size, size_t new_size) {
     void *p = arena_alloc(a, new_size);
     if (old && old_size) memcpy(p, old, old_size < new_size ? old_size : new_size);
+    return p;
+}
+
+void arena_on_free(arena_t *a, void (*fn)(void *ctx), void *ctx) {
+    arena_cleanup_t *c = arena_alloc(a, sizeof *c);
+    *c = (arena_cleanup_t){a->cleanups, fn, ctx};
+    a->cleanups = c;
+}
+
+void *arena_grow_array(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size) {
+    if (need <= *cap) return data;
+    size_t n = vec_next_cap(*cap, need, elem_size);
+    void *p = arena_grow(a, data, *cap * elem_size, n * elem_size);
+    *cap = n;
     return p;
 }
 

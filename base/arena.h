@@ -17,10 +17,17 @@ void arena_free(arena_t *a);
 void *arena_alloc(arena_t *a, size_t size);
 /* Grows an array allocated from the arena (old contents copied; the old block is not reused). */
 void *arena_grow(arena_t *a, void *old, size_t old_size, size_t new_size);
+/* An arena array with a capacity, grown by base/vec's rule (vec_next_cap): returns data, or a larger
+ * zeroed copy when `need` elements of elem_size bytes do not fit in *cap (which is updated).
+ *     p->items = arena_grow_array(a, p->items, &p->cap, p->n + 1, sizeof *p->items); */
+void *arena_grow_array(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size);
 char *arena_strdup(arena_t *a, const char *s);
 char *arena_strndup(arena_t *a, const char *s, size_t n);
 char *arena_sprintf(arena_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *arena_vsprintf(arena_t *a, const char *fmt, va_list ap);
+/* Runs fn(ctx) when the arena is freed, the last registered first: ties memory the arena does not
+ * hold (a base/hashmap's table, say) to the arena's lifetime. */
+void arena_on_free(arena_t *a, void (*fn)(void *ctx), void *ctx);
 /* Total bytes handed out (for benchmarks and memory tests). */
 size_t arena_used(const arena_t *a);
 

@@ -13,9 +13,9 @@ static void vec_die(const char *what, size_t a, size_t b) {
     abort();
 }
 
-void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size) {
-    if (need <= *cap) return data;
-    size_t n = *cap ? *cap : VEC_MIN_CAP;
+size_t vec_next_cap(size_t cap, size_t need, size_t elem_size) {
+    if (need <= cap) return cap;
+    size_t n = cap ? cap : VEC_MIN_CAP;
     while (n < need) {
         if (n > SIZE_MAX / 2) {
             n = need;
@@ -24,6 +24,12 @@ void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size) {
         n *= 2;
     }
     if (elem_size == 0 || n > SIZE_MAX / elem_size) vec_die("array size overflows size_t", n, elem_size);
+    return n;
+}
+
+void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size) {
+    if (need <= *cap) return data;
+    size_t n = vec_next_cap(*cap, need, elem_size);
     void *p = realloc(data, n * elem_size);
     if (!p) vec_die("out of memory growing an array", n, elem_size);
     *cap = n;

@@ -33,6 +33,10 @@ typedef struct vec {
  * bytes, updating *cap; capacity doubles from 8 so appending is amortized O(1). New room is not
  * initialized. need ≤ *cap returns data unchanged. */
 void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size);
+/* The growth rule itself: the capacity an array of `cap` elements gets when it must hold `need`
+ * (cap when it already does, else cap — 8 at least — doubled until it does). Aborts when `need`
+ * elements of elem_size bytes overflow size_t. For arrays that live elsewhere (arena_grow_array). */
+size_t vec_next_cap(size_t cap, size_t need, size_t elem_size);
 
 /* An empty array of elem_size-byte elements (the same as VEC_INIT). */
 void vec_init(vec_t *v, size_t elem_size);
