@@ -5,13 +5,14 @@
  * The document is the one cli/pipeline.c writes (README "--json results"). Its inputs are display
  * JSON: special values are signature objects (decoded as state JSON), and secrets are "[secret]"
  * unless it was written with --show-secrets. A resource with a redacted secret is imported again
- * rather than carried over with a placeholder in place of its value. Records are indexed by URN in an
- * open-addressing table, so matching a plan of any size is linear. */
+ * rather than carried over with a placeholder in place of its value. Records are indexed by URN in
+ * base/hashmap, so matching a plan of any size is linear. */
 #include <cjson/cJSON.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
 #include "importer/engine_internal.h"
 #include "specs/json_strict.h"
 #include "base/fileio.h"
@@ -40,23 +41,12 @@ struct engine_resume {
     arena_t *arena;
     resume_entry_t *entries;
     size_t n;
-    size_t *slots; /* index + 1 into entries; 0 = empty; cap is a power of two */
-    size_t cap;
+    hashmap_t by_urn; /* URN (the entry's own arena string) → its resume_entry_t */
 };
 
-static uint64_t hash_text(const char *s) {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) h = (h ^ *p) * 1099511628211ull;
-    return h;
-}
-
 static const resume_entry_t *resume_find(const engine_resume_t *r, const char *urn) {
-    if (!r->cap || !urn) return NULL;
-    for (size_t i = (size_t)hash_text(urn) & (r->cap - 1);; i = (i + 1) & (r->cap - 1)) {
-        if (!r->slots[i]) return NULL;
-        const resume_entry_t *e = &r->entries[r->slots[i] - 1];
-        if (strcmp(e->urn, urn) == 0) return e;
-    }
+    void **slot = urn ? hashmap_find_str(&r->by_urn, urn) : NULL;
+    return slot ? *slot : NULL;
 }
 
 static bool has_redacted(const cJSON *j) {
@@ -157,9 +147,6 @@ engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *p
     r->arena = arena_new();
     int total = cJSON_GetArraySize(resources);
     r->entries = arena_alloc(r->arena, (size_t)(total > 0 ? total : 1) * sizeof *r->entries);
-    r->cap = 16;
-    while (r->cap < 2 * (size_t)total) r->cap *= 2;
-    r->slots = arena_alloc(r->arena, r->cap * sizeof *r->slots);
     size_t redone = 0;
     for (const cJSON *j = resources->child; j; j = j->next) {
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(j, "status");
@@ -169,11 +156,8 @@ engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *p
             redone++;
             continue;
         }
-        size_t i = (size_t)hash_text(e->urn) & (r->cap - 1);
-        bool dup = false;
-        while (r->slots[i] && !(dup = strcmp(r->entries[r->slots[i] - 1].urn, e->urn) == 0)) i = (i + 1) & (r->cap - 1);
-        if (dup) continue; /* the first record of a URN wins */
-        r->slots[i] = ++r->n;
+        if (!hashmap_add_str(&r->by_urn, e->urn, e)) continue; /* the first record of a URN wins */
+        r->n++;
     }
     if (redone)
         diag_add(diags, DIAG_INFO, DIAG_INPUT, path, NULL,
@@ -197,6 +181,7 @@ size_t engine_resume_count(const engine_resume_t *r) { return r ? r->n : 0; }
 
 void engine_resume_free(engine_resume_t *r) {
     if (!r) return;
+    hashmap_free(&r->by_urn);
     arena_free(r->arena);
     free(r);
 }
