@@ -1,8 +1,8 @@
 /* offline.c — the offline snapshot provider (see offline.h): Read from a recorded stack state, Check
  * against the package schema, Diff structurally over the schema's input properties.
  *
- * The source indexes the state's custom, non-deleted resources by (type, ID) once in an open-
- * addressing hash table, so every Read is O(1) whatever the size of the state. Providers made from
+ * The source indexes the state's custom, non-deleted resources by (type, ID) once in base/hashmap,
+ * so every Read is O(1) whatever the size of the state. Providers made from
  * the source share it (one provider per package, as the registry asks).
  *
  * Several recorded resources may share a type and an ID (one `kube-system/aws-auth` ConfigMap per
@@ -18,23 +18,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
+#include "base/vec.h"
 #include "importer/offline_internal.h"
 #include "specs/suggest.h"
 #include "specs/importfile.h"
 
 typedef struct offline_slot {
-    const state_resource_t *res; /* NULL: empty slot; the first recorded resource of its (type, ID) */
+    const state_resource_t *res;   /* the first recorded resource of its (type, ID) */
     const state_resource_t **more; /* further resources with the same type and ID (malloc'd) */
-    size_t n_more;
-    uint64_t hash;
+    size_t n_more, cap_more;
+    char *key; /* "<type>\0<ID>" (malloc'd): the slot's key in the index */
+    size_t key_len;
 } offline_slot_t;
 
 struct offline_source {
     const deployment_t *state;
     schema_set_t *schemas;
     const import_plan_t *plan; /* for each URN's provider; may be NULL */
-    offline_slot_t *slots;
-    size_t cap; /* power of two */
+    offline_slot_t *slots; /* one per distinct (type, ID), in state order */
+    size_t n_slots;
+    hashmap_t index; /* "<type>\0<ID>" → its offline_slot_t; NUL cannot occur in either text */
 };
 
 /* A finished call waiting for its completion to run (the asynchronous operations answer at once but
@@ -54,22 +58,23 @@ typedef struct offline_impl {
 
 /* --- the (type, ID) index ----------------------------------------------------------------------- */
 
-static uint64_t hash_type_id(const char *type, const char *id) {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)type; *p; p++) h = (h ^ *p) * 1099511628211ull;
-    h = (h ^ 0xff) * 1099511628211ull; /* separator that cannot occur in UTF-8 text */
-    for (const unsigned char *p = (const unsigned char *)id; *p; p++) h = (h ^ *p) * 1099511628211ull;
-    return h;
+/* The index key of (type, ID): "<type>\0<ID>", malloc'd; *len counts both texts and the NUL. */
+static char *type_id_key(const char *type, const char *id, size_t *len) {
+    size_t lt = strlen(type), li = strlen(id);
+    char *k = malloc(lt + 1 + li + 1);
+    if (!k) abort();
+    memcpy(k, type, lt + 1);
+    memcpy(k + lt + 1, id, li + 1);
+    *len = lt + 1 + li;
+    return k;
 }
 
 static const offline_slot_t *source_find(const offline_source_t *src, const char *type, const char *id) {
-    if (!src->cap) return NULL;
-    uint64_t h = hash_type_id(type, id);
-    for (size_t i = (size_t)h & (src->cap - 1);; i = (i + 1) & (src->cap - 1)) {
-        const offline_slot_t *s = &src->slots[i];
-        if (!s->res) return NULL;
-        if (s->hash == h && strcmp(s->res->type, type) == 0 && strcmp(s->res->id, id) == 0) return s;
-    }
+    size_t len;
+    char *key = type_id_key(type, id, &len);
+    void **v = hashmap_find(&src->index, key, len);
+    free(key);
+    return v ? *v : NULL;
 }
 
 void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan) { src->plan = plan; }
@@ -149,38 +154,37 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
     src->state = state;
     src->schemas = schemas;
     size_t n = state ? state->n_resources : 0;
-    src->cap = 16;
-    while (src->cap < 2 * n) src->cap *= 2;
-    src->slots = calloc(src->cap, sizeof *src->slots);
+    /* Sized for every resource up front: the index points into this array, which never moves. */
+    src->slots = calloc(n ? n : 1, sizeof *src->slots);
     if (!src->slots) abort();
     for (size_t k = 0; k < n; k++) {
         const state_resource_t *r = &state->resources[k];
         if (!r->custom || r->del || !r->id) continue;
-        uint64_t h = hash_type_id(r->type, r->id);
-        size_t i = (size_t)h & (src->cap - 1);
-        bool dup = false;
-        while (src->slots[i].res) {
+        size_t len;
+        char *key = type_id_key(r->type, r->id, &len);
+        void **found = hashmap_find(&src->index, key, len);
+        if (found) {
             /* Same type and ID: kept as a further candidate, told apart at Read. */
-            if (src->slots[i].hash == h && strcmp(src->slots[i].res->type, r->type) == 0 &&
-                strcmp(src->slots[i].res->id, r->id) == 0) {
-                dup = true;
-                offline_slot_t *sl = &src->slots[i];
-                const state_resource_t **nm = realloc(sl->more, (sl->n_more + 1) * sizeof *nm);
-                if (!nm) abort();
-                nm[sl->n_more++] = r;
-                sl->more = nm;
-                break;
-            }
-            i = (i + 1) & (src->cap - 1);
+            free(key);
+            offline_slot_t *sl = *found;
+            sl->more = vec_grow(sl->more, &sl->cap_more, sl->n_more + 1, sizeof *sl->more);
+            sl->more[sl->n_more++] = r;
+            continue;
         }
-        if (!dup) src->slots[i] = (offline_slot_t){.res = r, .hash = h};
+        offline_slot_t *sl = &src->slots[src->n_slots++];
+        *sl = (offline_slot_t){.res = r, .key = key, .key_len = len};
+        hashmap_add(&src->index, sl->key, sl->key_len, sl);
     }
     return src;
 }
 
 void offline_source_free(offline_source_t *src) {
     if (!src) return;
-    for (size_t i = 0; i < src->cap; i++) free(src->slots[i].more);
+    for (size_t i = 0; i < src->n_slots; i++) {
+        free(src->slots[i].more);
+        free(src->slots[i].key);
+    }
+    hashmap_free(&src->index);
     free(src->slots);
     free(src);
 }
@@ -198,11 +202,7 @@ typedef struct check_ctx {
 } check_ctx_t;
 
 static void check_fail(check_ctx_t *c, const char *reason) {
-    if (c->n == c->cap) {
-        size_t ncap = c->cap ? c->cap * 2 : 4;
-        c->fails = arena_grow(c->a, c->fails, c->n * sizeof *c->fails, ncap * sizeof *c->fails);
-        c->cap = ncap;
-    }
+    c->fails = arena_grow_array(c->a, c->fails, &c->cap, c->n + 1, sizeof *c->fails);
     pv_path_t p = {c->segs, c->depth};
     c->fails[c->n].property = c->depth ? pv_path_format(c->a, &p) : NULL;
     c->fails[c->n].reason = arena_strdup(c->a, reason);
@@ -379,21 +379,13 @@ typedef struct diff_ctx {
 static void push_str(arena_t *a, const char ***arr, size_t *n, size_t *cap, const char *s) {
     for (size_t i = 0; i < *n; i++)
         if (strcmp((*arr)[i], s) == 0) return;
-    if (*n == *cap) {
-        size_t ncap = *cap ? *cap * 2 : 4;
-        *arr = arena_grow(a, (void *)*arr, *n * sizeof(char *), ncap * sizeof(char *));
-        *cap = ncap;
-    }
+    *arr = arena_grow_array(a, (void *)*arr, cap, *n + 1, sizeof(char *));
     (*arr)[(*n)++] = arena_strdup(a, s);
 }
 
 static void diff_report(diff_ctx_t *c, property_diff_kind_t kind) {
     provider_diff_result_t *o = c->out;
-    if (o->n_detailed == c->cap_detailed) {
-        size_t ncap = c->cap_detailed ? c->cap_detailed * 2 : 4;
-        o->detailed = arena_grow(c->a, o->detailed, o->n_detailed * sizeof *o->detailed, ncap * sizeof *o->detailed);
-        c->cap_detailed = ncap;
-    }
+    o->detailed = arena_grow_array(c->a, o->detailed, &c->cap_detailed, o->n_detailed + 1, sizeof *o->detailed);
     if (c->replace) kind = kind == PDIFF_ADD ? PDIFF_ADD_REPLACE : kind == PDIFF_DELETE ? PDIFF_DELETE_REPLACE
                                                                                         : PDIFF_UPDATE_REPLACE;
     pv_path_t p = {c->segs, c->depth};
@@ -579,11 +571,7 @@ static bool offline_diff(provider_t *p, const char *urn, const char *id, const p
 
 static void offline_defer(provider_t *p, bool ok, provider_done_fn done, void *user) {
     offline_impl_t *im = p->impl;
-    if (im->n_queue == im->cap_queue) {
-        im->cap_queue = im->cap_queue ? im->cap_queue * 2 : 16;
-        im->queue = realloc(im->queue, im->cap_queue * sizeof *im->queue);
-        if (!im->queue) abort();
-    }
+    im->queue = vec_grow(im->queue, &im->cap_queue, im->n_queue + 1, sizeof *im->queue);
     im->queue[im->n_queue++] = (offline_deferred_t){done, user, ok};
 }
 
