@@ -10,67 +10,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
 #include "specs/importfile.h"
 
 #define PROVIDER_TYPE_PREFIX "pulumi:providers:"
 
-/* --- a small string-keyed hash map (open addressing, arena-backed) ----------------------------- */
+/* --- string-keyed lookups over base/hashmap ------------------------------------------------------ */
 
-typedef struct strmap_slot {
-    const char *key;
-    void *value;
-} strmap_slot_t;
-
-typedef struct strmap {
-    arena_t *a;
-    strmap_slot_t *slots;
-    size_t cap, len; /* cap is a power of two */
-} strmap_t;
-
-static uint64_t strmap_hash(const char *s) {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
+static bool strmap_get(const hashmap_t *m, const char *key, void **value) {
+    void **v = hashmap_find_str(m, key);
+    if (v && value) *value = *v;
+    return v != NULL;
 }
 
-static void strmap_init(strmap_t *m, arena_t *a, size_t expected) {
-    m->a = a;
-    m->cap = 16;
-    while (m->cap < expected * 2) m->cap *= 2;
-    m->slots = arena_alloc(a, m->cap * sizeof *m->slots);
-    m->len = 0;
+static void strmap_set(hashmap_t *m, const char *key, void *value) {
+    hashmap_set_str(m, key, value, NULL);
 }
 
-static strmap_slot_t *strmap_slot(const strmap_t *m, const char *key) {
-    size_t i = (size_t)strmap_hash(key) & (m->cap - 1);
-    while (m->slots[i].key && strcmp(m->slots[i].key, key) != 0) i = (i + 1) & (m->cap - 1);
-    return &m->slots[i];
-}
-
-static bool strmap_get(const strmap_t *m, const char *key, void **value) {
-    strmap_slot_t *s = strmap_slot(m, key);
-    if (!s->key) return false;
-    if (value) *value = s->value;
-    return true;
-}
-
-static void strmap_set(strmap_t *m, const char *key, void *value) {
-    if ((m->len + 1) * 2 > m->cap) {
-        strmap_slot_t *old = m->slots;
-        size_t oldcap = m->cap;
-        m->cap *= 2;
-        m->slots = arena_alloc(m->a, m->cap * sizeof *m->slots);
-        m->len = 0;
-        for (size_t i = 0; i < oldcap; i++)
-            if (old[i].key) strmap_set(m, old[i].key, old[i].value);
-    }
-    strmap_slot_t *s = strmap_slot(m, key);
-    if (!s->key) {
-        s->key = key;
-        m->len++;
-    }
-    s->value = value;
-}
+/* The maps the planner keeps while it builds one plan (keys borrowed from the file and the arena). */
+typedef struct plan_maps {
+    hashmap_t taken, table, urns, by_name, taken_urns, names, name_values;
+} plan_maps_t;
 
 /* --- helpers ---------------------------------------------------------------------------------- */
 
@@ -86,7 +46,7 @@ static bool title_word_char(unsigned char c) {
 }
 
 /* Pulumi's uniqueName: name + TitleCase(type name), then base2, base3, ... until untaken. */
-static const char *plan_unique_name(arena_t *a, strmap_t *taken, const char *name, const char *type) {
+static const char *plan_unique_name(arena_t *a, hashmap_t *taken, const char *name, const char *type) {
     const char *colon = strrchr(type, ':');
     char *suffix = arena_strdup(a, colon ? colon + 1 : type);
     for (size_t i = 0; suffix[i]; i++) {
@@ -219,7 +179,7 @@ static void plan_error(planner_t *p, size_t spec, const char *fmt, ...) {
 
 /* Walks the parent chain from spec i through unresolved in-file parents; true when it comes back
  * to i, with the chain text in *chain. */
-static bool plan_cycle_from(planner_t *p, const strmap_t *by_name, size_t i, char **chain) {
+static bool plan_cycle_from(planner_t *p, const hashmap_t *by_name, size_t i, char **chain) {
     buf_t b;
     buf_init(&b);
     buf_puts(&b, p->specs[i].name);
@@ -241,8 +201,8 @@ static bool plan_cycle_from(planner_t *p, const strmap_t *by_name, size_t i, cha
     return cyclic;
 }
 
-import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char *stack, const char *project,
-                                 bool protect, diag_list_t *diags) {
+static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t *f, const char *stack,
+                                 const char *project, bool protect, diag_list_t *diags) {
     planner_t p = {.a = a, .f = f, .diags = diags, .n = f->n_specs};
     size_t n = f->n_specs;
     p.specs = arena_alloc(a, (n ? n : 1) * sizeof *p.specs);
@@ -259,8 +219,6 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
 
     /* Phase 1: each spec on its own. Duplicate names are only an error when used as a reference,
      * so they are recorded as ambiguous (value 1) in `taken`. */
-    strmap_t taken;
-    strmap_init(&taken, a, n);
     for (size_t i = 0; i < n; i++) {
         const import_spec_t *s = &p.specs[i];
         if (!s->type) plan_error(&p, i, "%s has no type", p.desc[i]);
@@ -277,42 +235,35 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
         }
         if (s->remote && !s->component) plan_error(&p, i, "%s is marked as remote, but not as a component", p.desc[i]);
         const char *key = s->name ? s->name : "";
-        strmap_set(&taken, key, (void *)(uintptr_t)strmap_get(&taken, key, NULL));
+        strmap_set(&m->taken, key, (void *)(uintptr_t)strmap_get(&m->taken, key, NULL));
     }
     if (p.errors) return NULL;
 
     /* Phase 2: URNs and variable names. `urns` maps a reference name to its URN: nameTable entries,
      * shadowed by spec names whose URN is NULL until resolved. */
-    strmap_t table, urns, by_name, taken_urns, names, name_values;
-    strmap_init(&table, a, f->n_names);
-    strmap_init(&urns, a, f->n_names + n);
-    strmap_init(&by_name, a, n);
-    strmap_init(&taken_urns, a, f->n_names + n);
-    strmap_init(&names, a, f->n_names + n);
-    strmap_init(&name_values, a, f->n_names + n);
     /* plan->names keeps insertion order; `names` maps a URN to its position there. */
     import_name_entry_t *out_names = arena_alloc(a, (f->n_names + n + 1) * sizeof *out_names);
     size_t n_out_names = 0;
     for (size_t i = 0; i < f->n_names; i++) {
         const import_name_entry_t *e = &f->name_table[i];
         const char *urn = e->urn ? e->urn : "";
-        strmap_set(&table, e->name, (void *)urn);
-        strmap_set(&urns, e->name, (void *)urn);
-        strmap_set(&taken_urns, urn, NULL);
+        strmap_set(&m->table, e->name, (void *)urn);
+        strmap_set(&m->urns, e->name, (void *)urn);
+        strmap_set(&m->taken_urns, urn, NULL);
         void *pos;
-        if (strmap_get(&names, urn, &pos)) {
+        if (strmap_get(&m->names, urn, &pos)) {
             out_names[(size_t)(uintptr_t)pos].name = e->name;
         } else {
-            strmap_set(&names, urn, (void *)(uintptr_t)n_out_names);
+            strmap_set(&m->names, urn, (void *)(uintptr_t)n_out_names);
             out_names[n_out_names].urn = urn;
             out_names[n_out_names].name = e->name;
             n_out_names++;
         }
     }
-    for (size_t i = 0; i < n_out_names; i++) strmap_set(&name_values, out_names[i].name, NULL);
+    for (size_t i = 0; i < n_out_names; i++) strmap_set(&m->name_values, out_names[i].name, NULL);
     for (size_t i = 0; i < n; i++) {
-        strmap_set(&urns, p.specs[i].name, NULL);
-        strmap_set(&by_name, p.specs[i].name, (void *)(uintptr_t)i);
+        strmap_set(&m->urns, p.specs[i].name, NULL);
+        strmap_set(&m->by_name, p.specs[i].name, (void *)(uintptr_t)i);
     }
 
     const char **spec_urn = arena_alloc(a, (n ? n : 1) * sizeof *spec_urn);
@@ -327,9 +278,9 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
             const char *parent_qt = NULL;
             if (s->parent) {
                 void *amb = NULL;
-                if (strmap_get(&taken, s->parent, &amb) && amb) plan_error(&p, i, "%s has an ambiguous parent", p.desc[i]);
+                if (strmap_get(&m->taken, s->parent, &amb) && amb) plan_error(&p, i, "%s has an ambiguous parent", p.desc[i]);
                 void *v;
-                if (strmap_get(&table, s->parent, &v)) {
+                if (strmap_get(&m->table, s->parent, &v)) {
                     /* The nameTable wins here (Pulumi takes the parent *type* from it). */
                     parent_qt = urn_qualified_type(a, v);
                     if (!parent_qt) {
@@ -338,7 +289,7 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
                                    "urn:pulumi:<stack>::<project>::<type>::<name>",
                                    s->parent, p.desc[i], (const char *)v);
                     }
-                } else if (!strmap_get(&urns, s->parent, &v)) {
+                } else if (!strmap_get(&m->urns, s->parent, &v)) {
                     plan_error(&p, i, "the parent '%s' for %s has no entry in 'nameTable'", s->parent, p.desc[i]);
                 } else if (!v) {
                     continue; /* the parent is a spec not resolved yet: next pass */
@@ -347,22 +298,22 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
                 }
             }
             const char *urn = urn_make(a, stack, project, parent_qt, s->type, s->logical_name);
-            if (strmap_get(&taken_urns, urn, NULL))
+            if (strmap_get(&m->taken_urns, urn, NULL))
                 plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
-            strmap_set(&urns, s->name, (void *)urn);
-            strmap_set(&taken_urns, urn, NULL);
-            const char *var = strmap_get(&name_values, s->name, NULL) ? plan_unique_name(a, &taken, s->name, s->type)
+            strmap_set(&m->urns, s->name, (void *)urn);
+            strmap_set(&m->taken_urns, urn, NULL);
+            const char *var = strmap_get(&m->name_values, s->name, NULL) ? plan_unique_name(a, &m->taken, s->name, s->type)
                                                                        : s->name;
             void *pos;
-            if (strmap_get(&names, urn, &pos)) {
+            if (strmap_get(&m->names, urn, &pos)) {
                 out_names[(size_t)(uintptr_t)pos].name = var;
             } else {
-                strmap_set(&names, urn, (void *)(uintptr_t)n_out_names);
+                strmap_set(&m->names, urn, (void *)(uintptr_t)n_out_names);
                 out_names[n_out_names].urn = urn;
                 out_names[n_out_names].name = var;
                 n_out_names++;
             }
-            strmap_set(&name_values, var, NULL);
+            strmap_set(&m->name_values, var, NULL);
             spec_urn[i] = urn;
             spec_var[i] = var;
             order[n_resolved++] = i;
@@ -373,13 +324,13 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
             bool *reported = arena_alloc(a, n * sizeof *reported);
             for (size_t i = 0; i < n; i++) {
                 char *chain;
-                if (spec_urn[i] || reported[i] || !plan_cycle_from(&p, &by_name, i, &chain)) continue;
+                if (spec_urn[i] || reported[i] || !plan_cycle_from(&p, &m->by_name, i, &chain)) continue;
                 plan_error(&p, i, "%s has a cyclic parent chain: %s", p.desc[i], chain);
                 for (size_t j = i;;) {
                     reported[j] = true;
                     void *v = NULL;
                     /* every member of a reported cycle has a parent in the file */
-                    if (!strmap_get(&by_name, p.specs[j].parent, &v)) break;
+                    if (!strmap_get(&m->by_name, p.specs[j].parent, &v)) break;
                     j = (size_t)(uintptr_t)v;
                     if (j == i) break;
                 }
@@ -398,22 +349,22 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
         void *v;
         parent_spec[i] = provider_spec[i] = -1;
         /* A spec name shadows an equal nameTable key here (unlike the parent type above). */
-        if (s->parent && strmap_get(&urns, s->parent, &v)) {
+        if (s->parent && strmap_get(&m->urns, s->parent, &v)) {
             parent_urn[i] = v;
-            if (strmap_get(&by_name, s->parent, &v)) parent_spec[i] = (int)(uintptr_t)v;
+            if (strmap_get(&m->by_name, s->parent, &v)) parent_spec[i] = (int)(uintptr_t)v;
         }
         if (s->provider) {
             void *amb = NULL;
-            if (strmap_get(&taken, s->provider, &amb) && amb) {
+            if (strmap_get(&m->taken, s->provider, &amb) && amb) {
                 plan_error(&p, i, "%s has an ambiguous provider", p.desc[i]);
-            } else if (!strmap_get(&urns, s->provider, &v)) {
+            } else if (!strmap_get(&m->urns, s->provider, &v)) {
                 plan_error(&p, i, "the provider '%s' for %s has no entry in 'nameTable' or 'resources'", s->provider,
                            p.desc[i]);
             } else if (!urn_is_valid(v) || !type_is_provider(urn_type(a, v))) {
                 plan_error(&p, i, "the provider '%s' for %s is not a provider", s->provider, p.desc[i]);
             } else {
                 provider_urn[i] = v;
-                if (strmap_get(&by_name, s->provider, &v)) provider_spec[i] = (int)(uintptr_t)v;
+                if (strmap_get(&m->by_name, s->provider, &v)) provider_spec[i] = (int)(uintptr_t)v;
             }
         }
         if (s->version) {
@@ -439,7 +390,7 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
         for (int j = (int)order[k]; j >= 0 && state[j] != 2; j = parent_spec[j]) {
             if (state[j] == 1) {
                 char *chain;
-                plan_cycle_from(&p, &by_name, (size_t)j, &chain);
+                plan_cycle_from(&p, &m->by_name, (size_t)j, &chain);
                 plan_error(&p, (size_t)j, "%s has a cyclic parent chain: %s", p.desc[j], chain);
                 break;
             }
@@ -482,6 +433,15 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
     }
     plan->names = out_names;
     plan->n_names = n_out_names;
+    return plan;
+}
+
+import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char *stack, const char *project,
+                                 bool protect, diag_list_t *diags) {
+    plan_maps_t m = {0};
+    import_plan_t *plan = plan_build(&m, a, f, stack, project, protect, diags);
+    hashmap_t *maps[] = {&m.taken, &m.table, &m.urns, &m.by_name, &m.taken_urns, &m.names, &m.name_values};
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) hashmap_free(maps[i]);
     return plan;
 }
 
