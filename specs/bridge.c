@@ -15,56 +15,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/hashmap.h"
+#include "base/vec.h"
 #include "specs/bridge_internal.h"
 #include "base/fileio.h"
 
-/* --- a string-keyed hash map in an arena (open addressing, never shrinks) ----------------------- */
+/* --- string-keyed lookups over base/hashmap (keys are arena strings) --------------------------- */
 
-typedef struct smap_entry {
-    const char *key;
-    void *value;
-} smap_entry_t;
-
-typedef struct smap {
-    smap_entry_t *slots;
-    size_t cap, len;
-} smap_t;
-
-static uint64_t smap_hash(const char *s) {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
-static void *smap_get(const smap_t *m, const char *key) {
-    if (!m->cap || !key) return NULL;
-    for (size_t i = smap_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->slots[i].key) return NULL;
-        if (strcmp(m->slots[i].key, key) == 0) return m->slots[i].value;
-    }
+static void *smap_get(const hashmap_t *m, const char *key) {
+    void **v = key ? hashmap_find_str(m, key) : NULL;
+    return v ? *v : NULL;
 }
 
 /* Inserts unless present; returns whether it inserted (the first source of a fact wins). */
-static bool smap_put(arena_t *a, smap_t *m, const char *key, void *value) {
-    if ((m->len + 1) * 4 > m->cap * 3) {
-        size_t ncap = m->cap ? m->cap * 2 : 64;
-        smap_entry_t *ns = arena_alloc(a, ncap * sizeof *ns);
-        for (size_t i = 0; i < m->cap; i++) {
-            if (!m->slots[i].key) continue;
-            size_t j = smap_hash(m->slots[i].key) & (ncap - 1);
-            while (ns[j].key) j = (j + 1) & (ncap - 1);
-            ns[j] = m->slots[i];
-        }
-        m->slots = ns;
-        m->cap = ncap;
-    }
-    size_t i = smap_hash(key) & (m->cap - 1);
-    for (; m->slots[i].key; i = (i + 1) & (m->cap - 1))
-        if (strcmp(m->slots[i].key, key) == 0) return false;
-    m->slots[i].key = key;
-    m->slots[i].value = value;
-    m->len++;
-    return true;
+static bool smap_put(hashmap_t *m, const char *key, void *value) {
+    return hashmap_add_str(m, key, value);
 }
 
 /* --- the set ----------------------------------------------------------------------------------- */
@@ -78,13 +43,13 @@ struct bridge_set {
     arena_t *arena;
     cJSON **docs;
     size_t n_docs, cap_docs;
-    smap_t resources; /* tf_type → bridge_resource_t */
-    smap_t renames;   /* "token\ntf_name" → pulumi name */
-    smap_t providers; /* tf provider prefix → provider_info_t */
-    smap_t overrides; /* "tf_type\npath" → (void*)1 true / (void*)2 false */
-    smap_t tf_blocks; /* tf_type → block JSON of a Terraform provider schema */
-    smap_t data_sources; /* tf_type → token (mapping documents) */
-    smap_t config;       /* "tf_provider\ntf_name" → Pulumi config name (mapping documents) */
+    hashmap_t resources; /* tf_type → bridge_resource_t */
+    hashmap_t renames;   /* "token\ntf_name" → pulumi name */
+    hashmap_t providers; /* tf provider prefix → provider_info_t */
+    hashmap_t overrides; /* "tf_type\npath" → (void*)1 true / (void*)2 false */
+    hashmap_t tf_blocks; /* tf_type → block JSON of a Terraform provider schema */
+    hashmap_t data_sources; /* tf_type → token (mapping documents) */
+    hashmap_t config;       /* "tf_provider\ntf_name" → Pulumi config name (mapping documents) */
     size_t n_tf_schemas;
     size_t n_mappings; /* mapping documents read */
 };
@@ -100,21 +65,19 @@ void bridge_set_free(bridge_set_t *set) {
     if (!set) return;
     for (size_t i = 0; i < set->n_docs; i++) cJSON_Delete(set->docs[i]);
     free(set->docs);
+    hashmap_t *maps[] = {&set->resources, &set->renames,      &set->providers, &set->overrides,
+                         &set->tf_blocks, &set->data_sources, &set->config};
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) hashmap_free(maps[i]);
     arena_free(set->arena);
 }
 
-size_t bridge_resource_count(const bridge_set_t *set) { return set ? set->resources.len : 0; }
+size_t bridge_resource_count(const bridge_set_t *set) { return set ? hashmap_count(&set->resources) : 0; }
 size_t bridge_mapping_count(const bridge_set_t *set) { return set ? set->n_mappings : 0; }
 arena_t *bridge_arena(bridge_set_t *set) { return set->arena; }
 size_t bridge_tf_schema_count(const bridge_set_t *set) { return set ? set->n_tf_schemas : 0; }
 
 void bridge_keep_doc(bridge_set_t *set, cJSON *doc) {
-    if (set->n_docs == set->cap_docs) {
-        set->cap_docs = set->cap_docs ? set->cap_docs * 2 : 8;
-        cJSON **nd = realloc(set->docs, set->cap_docs * sizeof *nd);
-        if (!nd) abort();
-        set->docs = nd;
-    }
+    set->docs = vec_grow(set->docs, &set->cap_docs, set->n_docs + 1, sizeof *set->docs);
     set->docs[set->n_docs++] = doc;
 }
 
@@ -132,7 +95,7 @@ void bridge_add_resource(bridge_set_t *set, const char *tf_type, const char *tok
     r->token = arena_strdup(a, token);
     r->fields = fields;
     r->origin = origin;
-    if (!smap_put(a, &set->resources, r->tf_type, r)) return;
+    if (!smap_put(&set->resources, r->tf_type, r)) return;
     const char *colon = strchr(token, ':');
     if (!colon) return;
     bridge_add_provider(set, tf_type_provider(a, tf_type), arena_strndup(a, token, (size_t)(colon - token)), origin);
@@ -143,15 +106,15 @@ void bridge_add_provider(bridge_set_t *set, const char *tf_provider, const char 
     provider_info_t *p = arena_alloc(a, sizeof *p);
     p->package = arena_strdup(a, package);
     p->origin = origin;
-    smap_put(a, &set->providers, arena_strdup(a, tf_provider), p);
+    smap_put(&set->providers, arena_strdup(a, tf_provider), p);
 }
 
 void bridge_add_data_source(bridge_set_t *set, const char *tf_type, const char *token) {
-    smap_put(set->arena, &set->data_sources, arena_strdup(set->arena, tf_type), arena_strdup(set->arena, token));
+    smap_put(&set->data_sources, arena_strdup(set->arena, tf_type), arena_strdup(set->arena, token));
 }
 
 void bridge_add_config(bridge_set_t *set, const char *tf_provider, const char *tf_name, const char *pulumi_name) {
-    smap_put(set->arena, &set->config, arena_sprintf(set->arena, "%s\n%s", tf_provider, tf_name),
+    smap_put(&set->config, arena_sprintf(set->arena, "%s\n%s", tf_provider, tf_name),
              arena_strdup(set->arena, pulumi_name));
 }
 
@@ -163,7 +126,7 @@ static void add_renamed_properties(bridge_set_t *set, const cJSON *rp) {
         cJSON_ArrayForEach(pr, tok) {
             if (!cJSON_IsString(pr) || !pr->string) continue;
             char *key = arena_sprintf(set->arena, "%s\n%s", tok->string, pr->valuestring);
-            smap_put(set->arena, &set->renames, key, arena_strdup(set->arena, pr->string));
+            smap_put(&set->renames, key, arena_strdup(set->arena, pr->string));
         }
     }
 }
@@ -183,7 +146,7 @@ static void add_overrides(bridge_set_t *set, const cJSON *settings) {
         cJSON_ArrayForEach(ov, cJSON_GetObjectItemCaseSensitive(res, "maxItemsOneOverrides")) {
             if (!cJSON_IsBool(ov) || !ov->string) continue;
             char *key = arena_sprintf(set->arena, "%s\n%s", res->string, ov->string);
-            smap_put(set->arena, &set->overrides, key, cJSON_IsTrue(ov) ? (void *)1 : (void *)2);
+            smap_put(&set->overrides, key, cJSON_IsTrue(ov) ? (void *)1 : (void *)2);
         }
     }
 }
@@ -215,7 +178,7 @@ static bool add_metadata(bridge_set_t *set, cJSON *doc, const char *origin) {
  * driftctl records (<type>.Block with Attributes/BlockTypes). Both are indexed by type → block. */
 static bool add_tf_schema(bridge_set_t *set, cJSON *doc) {
     const cJSON *ps = cJSON_GetObjectItemCaseSensitive(doc, "provider_schemas");
-    size_t before = set->tf_blocks.len;
+    size_t before = hashmap_count(&set->tf_blocks);
     if (cJSON_IsObject(ps)) {
         const cJSON *prov;
         cJSON_ArrayForEach(prov, ps) {
@@ -223,7 +186,7 @@ static bool add_tf_schema(bridge_set_t *set, cJSON *doc) {
             cJSON_ArrayForEach(rs, cJSON_GetObjectItemCaseSensitive(prov, "resource_schemas")) {
                 const cJSON *block = cJSON_GetObjectItemCaseSensitive(rs, "block");
                 if (cJSON_IsObject(block) && rs->string)
-                    smap_put(set->arena, &set->tf_blocks, arena_strdup(set->arena, rs->string), (void *)block);
+                    smap_put(&set->tf_blocks, arena_strdup(set->arena, rs->string), (void *)block);
             }
         }
     } else {
@@ -231,10 +194,10 @@ static bool add_tf_schema(bridge_set_t *set, cJSON *doc) {
         cJSON_ArrayForEach(rs, doc) {
             const cJSON *block = cJSON_GetObjectItemCaseSensitive(rs, "Block");
             if (cJSON_IsObject(block) && rs->string)
-                smap_put(set->arena, &set->tf_blocks, arena_strdup(set->arena, rs->string), (void *)block);
+                smap_put(&set->tf_blocks, arena_strdup(set->arena, rs->string), (void *)block);
         }
     }
-    if (set->tf_blocks.len == before && !cJSON_IsObject(ps)) return false;
+    if (hashmap_count(&set->tf_blocks) == before && !cJSON_IsObject(ps)) return false;
     bridge_keep_doc(set, doc);
     set->n_tf_schemas++;
     return true;
@@ -331,11 +294,7 @@ static void scan_dir(bridge_set_t *set, arena_t *a, const char *dir, size_t *fou
     struct dirent *e;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.') continue;
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2 : 16;
-            names = arena_grow(a, names, cap * sizeof *names, ncap * sizeof *names);
-            cap = ncap;
-        }
+        names = arena_grow_array(a, names, &cap, n + 1, sizeof *names);
         names[n++] = arena_strdup(a, e->d_name);
     }
     closedir(d);
@@ -401,7 +360,7 @@ const char *bridge_find_data_source(bridge_set_t *set, const char *tf_type) {
 }
 
 const char *bridge_config_name(bridge_set_t *set, const char *tf_provider, const char *tf_name) {
-    if (!set || !set->config.len) return NULL;
+    if (!set || !hashmap_count(&set->config)) return NULL;
     arena_t *a = arena_new();
     const char *r = smap_get(&set->config, arena_sprintf(a, "%s\n%s", tf_provider, tf_name));
     arena_free(a);
@@ -437,7 +396,7 @@ bool bridge_field_sensitive(const cJSON *field) {
 }
 
 const char *bridge_renamed_property(bridge_set_t *set, const char *token, const char *tf_name) {
-    if (!set || !token || !set->renames.len) return NULL;
+    if (!set || !token || !hashmap_count(&set->renames)) return NULL;
     char stack[256];
     size_t tl = strlen(token), nl = strlen(tf_name), need = tl + nl + 2;
     char *key = need <= sizeof stack ? stack : malloc(need);
@@ -467,7 +426,7 @@ bridge_mio_t bridge_field_max_items_one(const cJSON *field) {
 }
 
 bridge_mio_t bridge_max_items_one_override(bridge_set_t *set, const char *tf_type, const char *path) {
-    if (!set || !set->overrides.len) return BRIDGE_MIO_UNKNOWN;
+    if (!set || !hashmap_count(&set->overrides)) return BRIDGE_MIO_UNKNOWN;
     arena_t *a = arena_new();
     void *v = smap_get(&set->overrides, arena_sprintf(a, "%s\n%s", tf_type, path));
     arena_free(a);
