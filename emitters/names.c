@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
+
 /* --- reserved words ----------------------------------------------------------------------------- */
 
 /* ECMAScript reserved words (incl. strict-mode and module ones) plus literals; `arguments`/`eval`
@@ -313,68 +315,40 @@ bool names_token_split(arena_t *a, const char *token, char **package, char **mod
 
 /* --- unique names ------------------------------------------------------------------------------- */
 
-typedef struct names_slot {
-    const char *name; /* NULL: free */
-    int value;
-} names_slot_t;
-
 struct names_table {
     arena_t *arena;
-    names_slot_t *slots;
-    size_t cap, n;
+    hashmap_t map; /* name (an arena copy) → its int value; freed with the arena */
 };
 
-static uint64_t hash_str(const char *s) {
-    uint64_t h = 1469598103934665603ULL;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
+static void names_table_release(void *t) {
+    hashmap_free(&((names_table_t *)t)->map);
 }
 
 names_table_t *names_table_new(arena_t *a) {
     names_table_t *t = arena_alloc(a, sizeof *t);
     t->arena = a;
-    t->cap = 64;
-    t->slots = arena_alloc(a, t->cap * sizeof *t->slots);
+    arena_on_free(a, names_table_release, t);
     return t;
 }
 
-static names_slot_t *table_slot(const names_table_t *t, const char *name) {
-    size_t i = hash_str(name) & (t->cap - 1);
-    while (t->slots[i].name && strcmp(t->slots[i].name, name) != 0) i = (i + 1) & (t->cap - 1);
-    return &t->slots[i];
-}
-
 void names_table_put(names_table_t *t, const char *name, int value) {
-    names_slot_t *s = table_slot(t, name);
-    if (s->name) {
-        s->value = value;
-        return;
-    }
-    if ((t->n + 1) * 2 > t->cap) {
-        /* grow at half load; the old slot array stays in the arena until it is freed */
-        names_slot_t *old = t->slots;
-        size_t oc = t->cap;
-        t->cap *= 2;
-        t->slots = arena_alloc(t->arena, t->cap * sizeof *t->slots);
-        for (size_t i = 0; i < oc; i++)
-            if (old[i].name) *table_slot(t, old[i].name) = old[i];
-        s = table_slot(t, name);
-    }
-    s->name = arena_strdup(t->arena, name);
-    s->value = value;
-    t->n++;
+    void **v = hashmap_find_str(&t->map, name);
+    if (v)
+        *v = (void *)(intptr_t)value;
+    else
+        hashmap_add_str(&t->map, arena_strdup(t->arena, name), (void *)(intptr_t)value);
 }
 
 int names_table_get(const names_table_t *t, const char *name) {
-    const names_slot_t *s = table_slot(t, name);
-    return s->name ? s->value : -1;
+    void **v = hashmap_find_str(&t->map, name);
+    return v ? (int)(intptr_t)*v : -1;
 }
 
 void names_table_reserve(names_table_t *t, const char *name) {
     if (!names_table_has(t, name)) names_table_put(t, name, -1);
 }
 
-bool names_table_has(const names_table_t *t, const char *name) { return table_slot(t, name)->name != NULL; }
+bool names_table_has(const names_table_t *t, const char *name) { return hashmap_find_str(&t->map, name) != NULL; }
 
 const char *names_table_unique(names_table_t *t, const char *base, const char *sep, int first) {
     const char *name = base;
@@ -473,11 +447,7 @@ const char *names_memo_get(const names_memo_t *m, const char *key) {
 }
 
 void names_memo_put(names_memo_t *m, const char *key, const char *value) {
-    if (m->n == m->cap) {
-        size_t nc = m->cap ? m->cap * 2 : 16;
-        m->values = arena_grow(m->a, m->values, m->cap * sizeof *m->values, nc * sizeof *m->values);
-        m->cap = nc;
-    }
+    m->values = arena_grow_array(m->a, m->values, &m->cap, m->n + 1, sizeof *m->values);
     m->values[m->n] = value;
     names_table_put(m->index, arena_strdup(m->a, key), (int)m->n++);
 }
