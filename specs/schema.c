@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/hashmap.h"
 #include "base/vec.h"
 #include "base/fileio.h"
 #include "specs/jsonscan.h"
@@ -42,12 +43,6 @@ typedef struct schema_slot {
     schema_object_t *object;     /* object types: the object view (also for property-less objects) */
 } schema_slot_t;
 
-typedef struct token_map {
-    const char **keys;
-    schema_slot_t **vals;
-    size_t cap; /* a power of two, at least twice the number of keys */
-} token_map_t;
-
 typedef enum { MODULE_RE_UNTRIED = 0, MODULE_RE_OK, MODULE_RE_FAILED } module_re_state_t;
 
 typedef struct schema_impl {
@@ -63,9 +58,10 @@ typedef struct schema_impl {
     size_t skel_len;
     struct scan_list *scan_res, *scan_types;
     size_t n_parsed, cap_parsed;
-    token_map_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
-    token_map_t types;
-    token_map_t types_folded; /* lower-cased type tokens, built on the first exact-match miss */
+    /* token → its schema_slot_t (tokens are arena strings; freed with the arena: index_release) */
+    hashmap_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
+    hashmap_t types;
+    hashmap_t types_folded; /* lower-cased type tokens, built on the first exact-match miss */
     schema_slot_t *res_slots; /* resources in schema order (provider excluded) */
     size_t n_res;
     schema_slot_t *type_slots;
@@ -112,43 +108,23 @@ static const char *jlang(const cJSON *language, const char *lang, const char *ke
 
 /* --- token index ------------------------------------------------------------------------------- */
 
-static uint64_t hash_token(const char *s) {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
-static void map_init(arena_t *a, token_map_t *m, size_t n) {
-    size_t cap = 16;
-    while (cap < n * 2) cap *= 2;
-    m->cap = cap;
-    m->keys = arena_alloc(a, cap * sizeof *m->keys);
-    m->vals = arena_alloc(a, cap * sizeof *m->vals);
-}
-
-static schema_slot_t *map_get(const token_map_t *m, const char *key) {
-    if (!m->cap) return NULL;
-    size_t i = hash_token(key) & (m->cap - 1);
-    while (m->keys[i]) {
-        if (strcmp(m->keys[i], key) == 0) return m->vals[i];
-        i = (i + 1) & (m->cap - 1);
-    }
-    return NULL;
+static schema_slot_t *map_get(const hashmap_t *m, const char *key) {
+    void **v = hashmap_find_str(m, key);
+    return v ? *v : NULL;
 }
 
 /* Inserts key unless present; the first insertion of a token wins (a canonical token is inserted
  * before any alias, so an alias never shadows a real resource). */
-static void map_put(token_map_t *m, const char *key, schema_slot_t *val) {
-    size_t i = hash_token(key) & (m->cap - 1);
-    while (m->keys[i]) {
-        if (strcmp(m->keys[i], key) == 0) return;
-        i = (i + 1) & (m->cap - 1);
-    }
-    m->keys[i] = key;
-    m->vals[i] = val;
+static void map_put(hashmap_t *m, const char *key, schema_slot_t *val) {
+    hashmap_add_str(m, key, val);
+}
+
+/* The token maps live as long as the package's arena. */
+static void index_release(void *impl) {
+    schema_impl_t *im = impl;
+    hashmap_free(&im->resources);
+    hashmap_free(&im->types);
+    hashmap_free(&im->types_folded);
 }
 
 static int hex_digit(char c) {
@@ -191,8 +167,7 @@ static char *fold_case(arena_t *a, const char *s) {
 static schema_slot_t *find_type_slot(schema_impl_t *im, const char *token) {
     schema_slot_t *s = map_get(&im->types, token);
     if (s || !im->n_types) return s;
-    if (!im->types_folded.cap) {
-        map_init(im->arena, &im->types_folded, im->n_types);
+    if (!hashmap_count(&im->types_folded)) {
         for (size_t i = 0; i < im->n_types; i++)
             map_put(&im->types_folded, fold_case(im->arena, im->type_slots[i].token), &im->type_slots[i]);
     }
@@ -583,10 +558,7 @@ static bool scan_section(schema_impl_t *im, jscan_t *s, bool resources, scan_lis
 }
 
 static void index_package(schema_impl_t *im, const char *pkg_name, const scan_list_t *res, const scan_list_t *types) {
-    size_t n_aliases = 0;
-    for (size_t i = 0; i < res->n; i++) n_aliases += res->items[i].n_aliases;
-    map_init(im->arena, &im->resources, res->n + n_aliases + 1);
-    map_init(im->arena, &im->types, types->n);
+    arena_on_free(im->arena, index_release, im);
 
     /* The provider resource always exists (Pulumi's binder supplies an empty one when the schema has
      * none), so `pulumi:providers:<pkg>` always resolves. */
