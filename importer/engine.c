@@ -820,6 +820,7 @@ static void engine_start(engine_t *g, size_t i) {
     engine_item_t *e = NULL;
     for (size_t k = 0; k < g->parallel && !e; k++)
         if (!g->pool[k].in_use) e = &g->pool[k];
+    if (!e) abort(); /* callers start an item only while a slot is free (in_flight < parallel) */
     *e = (engine_item_t){.eng = g, .index = i, .in_use = true, .a = result_arena(g, r), .scratch = arena_new(),
                          .r = r, .name = item_name(it)};
     e->desc = arena_sprintf(e->scratch, "resource '%s' of type '%s'", e->name, it->type);
