@@ -8,7 +8,9 @@
  *
  * Usage: bench_splice [N]   (default 5)
  * BENCH_SPLICE_LINES and BENCH_SPLICE_RESOURCES change the sizes (the scale bench: 100,000 lines,
- * 1,000 resources, goal ≤ 0.5 s). */
+ * 1,000 resources, goal ≤ 0.5 s); BENCH_SPLICE_LANG=typescript runs one language (for profiling);
+ * BENCH_SPLICE_OUT=dir writes each language's result to dir/<language> (to compare two builds).
+ * CPU columns: this process's CPU time for the same calls (the machine is shared; wall varies). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,12 @@
 static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double cpu_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
@@ -113,11 +121,14 @@ int main(int argc, char **argv) {
     int ngen = er && atoi(er) > 1 ? atoi(er) : 100;
     printf("bench_splice: %d generated resources (%d replace, %d new) into a %d-line program\n", ngen, ngen / 2,
            ngen - ngen / 2, total_lines);
-    printf("%-11s %8s %10s %12s %12s %8s %9s\n", "language", "lines", "bytes", "first_ms", "median_ms", "replaced",
-           "inserted");
+    printf("%-11s %8s %10s %10s %10s %10s %10s %8s %9s\n", "language", "lines", "bytes", "first_ms", "median_ms",
+           "first_cpu", "median_cpu", "replaced", "inserted");
+    const char *outdir = getenv("BENCH_SPLICE_OUT");
     int status = 0;
     for (size_t k = 0; k < sizeof LANGS / sizeof LANGS[0]; k++) {
         lang_t l = LANGS[k];
+        const char *only = getenv("BENCH_SPLICE_LANG");
+        if (only && *only && strcmp(only, lang_name(l)) != 0) continue;
         static const int PER[] = {[LANG_TYPESCRIPT] = 4, [LANG_PYTHON] = 3, [LANG_GO] = 7,
                                   [LANG_CSHARP] = 5,     [LANG_JAVA] = 4,   [LANG_YAML] = 4};
         int nres = total_lines / PER[l];
@@ -125,7 +136,7 @@ int main(int argc, char **argv) {
         /* Generated: the last 50 existing names and 50 new ones. */
         char *gen = make_program(l, ngen, nres - ngen / 2, "gen");
         splicer_t *s = splicer_new();
-        double *t = calloc((size_t)runs + 1, sizeof *t);
+        double *t = calloc((size_t)runs + 1, sizeof *t), *cpu = calloc((size_t)runs + 1, sizeof *cpu);
         splice_stats_t st = {0};
         size_t out_len = 0;
         for (int r = 0; r <= runs; r++) {
@@ -133,10 +144,20 @@ int main(int argc, char **argv) {
             diag_list_init(&d);
             char *out = NULL;
             bool changed;
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             bool ok = splicer_splice(s, target, strlen(target), l, gen, strlen(gen), NULL, &out, &out_len, &changed,
                                      &st, &d);
             t[r] = now_ms() - t0;
+            cpu[r] = cpu_ms() - c0;
+            if (ok && r == 0 && outdir) {
+                char path[4096];
+                snprintf(path, sizeof path, "%s/%s", outdir, lang_name(l));
+                FILE *f = fopen(path, "wb");
+                if (!f || fwrite(out, 1, out_len, f) != out_len || fclose(f) != 0) {
+                    fprintf(stderr, "cannot write %s\n", path);
+                    status = 1;
+                }
+            }
             if (!ok) {
                 fprintf(stderr, "%s: %s\n", lang_name(l), d.head ? diag_format(&d, d.head) : "failed");
                 status = 1;
@@ -145,9 +166,12 @@ int main(int argc, char **argv) {
             diag_list_free(&d);
         }
         qsort(t + 1, (size_t)runs, sizeof *t, cmp_double);
-        printf("%-11s %8zu %10zu %12.1f %12.1f %8zu %9zu\n", lang_name(l), lines(target), strlen(target), t[0],
-               t[1 + runs / 2], st.replaced, st.inserted);
+        qsort(cpu + 1, (size_t)runs, sizeof *cpu, cmp_double);
+        printf("%-11s %8zu %10zu %10.1f %10.1f %10.1f %10.1f %8zu %9zu\n", lang_name(l), lines(target), strlen(target),
+               t[0], t[1 + runs / 2], cpu[0], cpu[1 + runs / 2], st.replaced, st.inserted);
+        fflush(stdout);
         free(t);
+        free(cpu);
         splicer_free(s);
         free(target);
         free(gen);

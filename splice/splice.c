@@ -8,6 +8,7 @@
  * re-indent it in the file's unit and line ending, and apply all edits from the end of the file
  * backwards. The result is parsed again and refused if it does not parse, so a bug here can never
  * damage a file. */
+#define _GNU_SOURCE /* memmem */
 #include "splice/splice.h"
 
 #include <ctype.h>
@@ -57,6 +58,11 @@ typedef struct sp_ctx {
     splice_stats_t stats;
     const char *nl;
     bool keep_existing;
+    /* Indexes of the user's file, built once (a 100,000-line file has ~25,000 statements: looking
+     * names up by scanning them per generated statement was quadratic). */
+    names_table_t *decl_first; /* declared name → index of the first body statement declaring it */
+    names_table_t *cs_decls;   /* C#: names declared by body statements, without `@` */
+    names_table_t *cs_vars;    /* C#: every X of a `var X ` in the text */
 } sp_ctx_t;
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -331,6 +337,19 @@ static int sp_cmp_local(const void *x, const void *y) {
     return a->start < b->start ? -1 : a->start > b->start;
 }
 
+/* The first renamable site of G starting at or after off (sites are in source order). */
+static size_t sp_first_site(const sp_program_t *G, uint32_t off) {
+    size_t lo = 0, hi = G->nsites;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (G->sites[mid].start < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Rewrites generated statement [start, end) for the target: renamed identifiers, the local edits
  * given, indentation converted from the generated program's unit to the file's with `base` in front
  * of every line after the first, and the file's line ending. Lines inside multi-line strings are
@@ -342,9 +361,9 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
     size_t cap = nextra + 16, n = 0;
     sp_local_edit_t *ed = arena_alloc(c->a, cap * sizeof *ed);
     for (size_t i = 0; i < nextra; i++) ed[n++] = extra[i];
-    for (size_t i = 0; i < G->nsites; i++) {
+    for (size_t i = sp_first_site(G, start); i < G->nsites && G->sites[i].start <= end; i++) {
         const sp_site_t *st = &G->sites[i];
-        if (st->start < start || st->end > end) continue;
+        if (st->end > end) continue;
         const char *to = sp_renamed(c, st->text);
         if (to == st->text) continue;
         bool dup = false;
@@ -732,28 +751,48 @@ static bool sp_gen_uses_blank_lines(const sp_program_t *G) {
     return false;
 }
 
-static const sp_stmt_t *sp_target_decl(const sp_program_t *T, const char *name) {
+/* Fills c->decl_first (and for C# c->cs_decls, c->cs_vars) from the user's file. */
+static void sp_index_target(sp_ctx_t *c) {
+    const sp_program_t *T = &c->T;
+    c->decl_first = names_table_new(c->a);
     for (size_t i = 0; i < T->nstmts; i++)
         for (size_t k = 0; k < T->stmts[i].ndecls; k++)
-            if (strcmp(T->stmts[i].decls[k].name, name) == 0) return &T->stmts[i];
-    return NULL;
+            if (names_table_get(c->decl_first, T->stmts[i].decls[k].name) < 0)
+                names_table_put(c->decl_first, T->stmts[i].decls[k].name, (int)i);
+    if (T->lang != LANG_CSHARP) return;
+    c->cs_decls = names_table_new(c->a);
+    for (size_t i = 0; i < T->nstmts; i++)
+        for (size_t k = 0; k < T->stmts[i].ndecls; k++) {
+            const char *t = T->stmts[i].decls[k].name;
+            names_table_reserve(c->cs_decls, t[0] == '@' ? t + 1 : t);
+        }
+    /* `var X ` anywhere in the text (up to a NUL, as a string search would see it): X is what
+     * follows `var ` up to the next space. */
+    c->cs_vars = names_table_new(c->a);
+    size_t len = strnlen(T->text, T->len);
+    const char *e = T->text + len;
+    for (const char *q = T->text; (q = memmem(q, (size_t)(e - q), "var ", 4)) != NULL; q++) {
+        const char *x = q + 4, *sp = memchr(x, ' ', (size_t)(e - x));
+        if (sp && sp > x) names_table_reserve(c->cs_vars, arena_strndup(c->a, x, (size_t)(sp - x)));
+    }
+}
+
+static const sp_stmt_t *sp_target_decl(const sp_ctx_t *c, const char *name) {
+    int i = names_table_get(c->decl_first, name);
+    return i >= 0 ? &c->T.stmts[i] : NULL;
 }
 
 /* C#: whether the target declares d under its other spelling (`group` for `@group`: one identifier). */
 static bool sp_cs_declared(sp_ctx_t *c, const char *d) {
     if (c->T.lang != LANG_CSHARP) return false;
     const char *bare = d[0] == '@' ? d + 1 : d;
-    if (names_table_has(c->T.names, bare) || names_table_has(c->T.names, arena_sprintf(c->a, "@%s", bare)) ||
-        names_table_has(c->taken, bare) || names_table_has(c->taken, arena_sprintf(c->a, "@%s", bare)))
+    const char *at = arena_sprintf(c->a, "@%s", bare);
+    if (names_table_has(c->T.names, bare) || names_table_has(c->T.names, at) || names_table_has(c->taken, bare) ||
+        names_table_has(c->taken, at))
         return true;
-    for (size_t i = 0; i < c->T.nstmts; i++)
-        for (size_t k = 0; k < c->T.stmts[i].ndecls; k++) {
-            const char *t = c->T.stmts[i].decls[k].name;
-            if (strcmp(t[0] == '@' ? t + 1 : t, bare) == 0) return true;
-        }
+    if (names_table_has(c->cs_decls, bare)) return true;
     /* Also a declaration anywhere in the text (`var group =`), whatever node the grammar made of it. */
-    const char *txt = arena_strndup(c->a, c->T.text, c->T.len);
-    return strstr(txt, arena_sprintf(c->a, "var %s ", bare)) || strstr(txt, arena_sprintf(c->a, "var @%s ", bare));
+    return names_table_has(c->cs_vars, bare) || names_table_has(c->cs_vars, at);
 }
 
 /* C#: whether the kept generated statements use a namespace imported without an alias (`using
@@ -785,6 +824,15 @@ static bool sp_splice_code(sp_ctx_t *c) {
     size_t nu = G->nstmts;
     sp_unit_t *u = arena_alloc(c->a, (nu + 1) * sizeof *u);
     bool *res_used = arena_alloc(c->a, (T->nres + 1) * sizeof *res_used);
+    sp_index_target(c);
+    /* The file's resources by logical name: the first of each name, and the next of the same name. */
+    names_table_t *res_first = names_table_new(c->a);
+    int *res_next = arena_alloc(c->a, (T->nres + 1) * sizeof *res_next);
+    for (size_t r = T->nres; r-- > 0;) {
+        int f = names_table_get(res_first, T->res[r].res_name);
+        res_next[r] = f;
+        names_table_put(res_first, T->res[r].res_name, (int)r);
+    }
 
     /* 1. imports: the file's alias for a package it already imports; a fresh one on a clash. */
     const char **glocal = arena_alloc(c->a, (G->nimports + 1) * sizeof *glocal);
@@ -815,8 +863,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
         u[i].go_define = -1;
         if (g->is_return) continue;
         if (*g->res_name && !c->keep_existing) {
-            for (size_t r = 0; r < T->nres; r++) {
-                if (res_used[r] || strcmp(T->res[r].res_name, g->res_name) != 0) continue;
+            for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r]) {
+                if (res_used[r]) continue;
                 if (!sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
                 res_used[r] = true;
                 u[i].mode = SP_REPLACE;
@@ -840,7 +888,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
         /* A statement that is not a resource and is already in the file as written (a config
          * read from an earlier run) is reused with its names. */
         if (!*g->res_name && g->ndecls > 0) {
-            const sp_stmt_t *t = sp_target_decl(T, sp_renamed(c, g->decls[0].name));
+            const sp_stmt_t *t = sp_target_decl(c, sp_renamed(c, g->decls[0].name));
             if (t) {
                 const char *gt = sp_rewrite(c, g->start, g->end, NULL, 0, "");
                 if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, T->text + t->start, t->end - t->start)) ==
@@ -875,19 +923,19 @@ static bool sp_splice_code(sp_ctx_t *c) {
         for (size_t i = 0; i < nu; i++) {
             const sp_stmt_t *g = &G->stmts[i];
             if ((u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) || g->op_end == 0) continue;
-            names_table_t *before = declared;
-            if (u[i].mode == SP_REPLACE) {
-                before = names_table_new(c->a);
-                for (size_t k = 0; k < T->nstmts; k++)
-                    if (T->stmts[k].start < u[i].existing->start)
-                        for (size_t d = 0; d < T->stmts[k].ndecls; d++)
-                            names_table_reserve(before, T->stmts[k].decls[d].name);
-            }
             bool any_new = false;
             for (size_t k = 0; k < g->ndecls; k++) {
                 const char *nm = k == 0 && u[i].decl0 ? u[i].decl0 : sp_renamed(c, g->decls[k].name);
                 if (strcmp(nm, "_") == 0) continue;
-                if (!names_table_has(before, nm)) any_new = true;
+                /* A replaced statement: declared by a statement of the file before it? */
+                bool before;
+                if (u[i].mode == SP_REPLACE) {
+                    int f = names_table_get(c->decl_first, nm);
+                    before = f >= 0 && T->stmts[f].start < u[i].existing->start;
+                } else {
+                    before = names_table_has(declared, nm);
+                }
+                if (!before) any_new = true;
                 if (u[i].mode == SP_INSERT) names_table_reserve(declared, nm);
             }
             u[i].go_define = any_new;
@@ -955,9 +1003,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
     names_table_t *used = names_table_new(c->a);
     for (size_t i = 0; i < nu; i++) {
         if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
-        for (size_t k = 0; k < G->nsites; k++)
-            if (G->sites[k].start >= G->stmts[i].start && G->sites[k].end <= G->stmts[i].end)
-                names_table_reserve(used, G->sites[k].text);
+        for (size_t k = sp_first_site(G, G->stmts[i].start); k < G->nsites && G->sites[k].start <= G->stmts[i].end; k++)
+            if (G->sites[k].end <= G->stmts[i].end) names_table_reserve(used, G->sites[k].text);
     }
     const char **lines = arena_alloc(c->a, (G->nimports + 1) * sizeof *lines);
     const char **paths = arena_alloc(c->a, (G->nimports + 1) * sizeof *paths);

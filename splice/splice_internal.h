@@ -106,6 +106,11 @@ typedef struct sp_program {
     size_t nsites, csites;
     sp_span_t *verbatim; /* multi-line strings */
     size_t nverbatim, cverbatim;
+    /* Nodes of the type a resource query's pattern starts at (`new_expression`, `call`, ...), in
+     * source order, when cand_type is set: the query runs on these only, not the whole tree. */
+    const char *cand_type;
+    TSNode *cands;
+    size_t ncands, ccands;
 
     /* Style */
     bool bom, crlf, final_newline;

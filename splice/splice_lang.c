@@ -320,25 +320,43 @@ static bool sp_is_multiline_string(const char *t) {
            strcmp(t, "template_string") == 0;
 }
 
+/* What the walk looks for in a node type, decided once per grammar symbol (not per node: a
+ * 100,000-line file has millions of nodes). */
+enum { SP_SYM_IDENT = 1, SP_SYM_MULTI = 2, SP_SYM_CAND = 4 };
+
 /* One pre-order walk over the whole tree with a cursor (no recursion: deep nesting is fine). */
 void sp_walk_names(sp_program_t *p, bool want_sites) {
     enum { MAXD = 4096 };
     const char **types = arena_alloc(p->a, MAXD * sizeof *types);
     const char **fields = arena_alloc(p->a, MAXD * sizeof *fields);
+    const TSLanguage *lang = ts_tree_language(p->tree);
+    uint32_t nsym = ts_language_symbol_count(lang);
+    unsigned char *flags = arena_alloc(p->a, nsym + 1);
+    for (uint32_t i = 0; i < nsym; i++) {
+        const char *t = ts_language_symbol_name(lang, (TSSymbol)i);
+        if (!t) continue;
+        size_t tl = strlen(t);
+        flags[i] = (unsigned char)((tl >= 10 && strcmp(t + tl - 10, "identifier") == 0 ? SP_SYM_IDENT : 0) |
+                                   (sp_is_multiline_string(t) ? SP_SYM_MULTI : 0) |
+                                   (p->cand_type && strcmp(t, p->cand_type) == 0 ? SP_SYM_CAND : 0));
+    }
     int depth = 0;
     TSTreeCursor cur = ts_tree_cursor_new(p->root);
     for (;;) {
         TSNode n = ts_tree_cursor_current_node(&cur);
-        const char *t = ts_node_type(n);
-        const char *f = ts_tree_cursor_current_field_name(&cur);
-        if (depth < MAXD) {
-            types[depth] = t;
-            fields[depth] = f;
+        TSSymbol sym = ts_node_symbol(n);
+        unsigned fl = sym < nsym ? flags[sym] : 0;
+        const char *t = NULL, *f = NULL;
+        if (want_sites) {
+            t = ts_node_type(n);
+            f = ts_tree_cursor_current_field_name(&cur);
+            if (depth < MAXD) {
+                types[depth] = t;
+                fields[depth] = f;
+            }
         }
-        uint32_t cc = ts_node_child_count(n);
-        if (ts_node_is_named(n)) {
-            size_t tl = strlen(t);
-            if (cc == 0 && tl >= 10 && strcmp(t + tl - 10, "identifier") == 0) {
+        if (fl && ts_node_is_named(n)) {
+            if ((fl & SP_SYM_IDENT) && ts_node_child_count(n) == 0) {
                 const char *text = sp_node_text(p, n);
                 names_table_reserve(p->names, text);
                 /* C#: `@group` and `group` are one identifier (the `@` only allows a keyword). */
@@ -353,9 +371,13 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
                     }
                 }
             }
-            if (sp_is_multiline_string(t) && ts_node_start_point(n).row != ts_node_end_point(n).row) {
+            if ((fl & SP_SYM_MULTI) && ts_node_start_point(n).row != ts_node_end_point(n).row) {
                 SP_PUSH(p->a, p->verbatim, p->nverbatim, p->cverbatim);
                 p->verbatim[p->nverbatim - 1] = (sp_span_t){ts_node_start_byte(n), ts_node_end_byte(n)};
+            }
+            if (fl & SP_SYM_CAND) {
+                SP_PUSH(p->a, p->cands, p->ncands, p->ccands);
+                p->cands[p->ncands - 1] = n;
             }
         }
         if (ts_tree_cursor_goto_first_child(&cur)) {
@@ -829,21 +851,116 @@ static bool sp_is_container(const char *t) {
     return false;
 }
 
-/* Runs the resources query over the tree and records each resource statement: into p->res (the
- * user's file: anywhere) or onto the body statement holding it (the generated program). */
-static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is_target) {
-    ts_query_cursor_exec(s->cursor, q, p->root);
-    TSQueryMatch m;
-    uint32_t last_stmt = UINT32_MAX;
-    while (ts_query_cursor_next_match(s->cursor, &m)) {
-        TSNode res = {0}, type = {0}, name = {0};
-        for (uint16_t i = 0; i < m.capture_count; i++) {
-            uint32_t l;
-            const char *cn = ts_query_capture_name_for_id(q, m.captures[i].index, &l);
-            if (strcmp(cn, "res") == 0) res = m.captures[i].node;
-            else if (strcmp(cn, "type") == 0) type = m.captures[i].node;
-            else if (strcmp(cn, "name") == 0) name = m.captures[i].node;
+/* The node type every resource query pattern starts at. */
+static const char *const SP_RESOURCE_ROOT[LANG_YAML + 1] = {
+    [LANG_TYPESCRIPT] = "new_expression",
+    [LANG_PYTHON] = "call",
+    [LANG_GO] = "call_expression",
+    [LANG_CSHARP] = "object_creation_expression",
+    [LANG_JAVA] = "object_creation_expression",
+};
+
+/* One match of the resources query. */
+typedef struct sp_res_match {
+    TSNode res, type, name;
+    size_t seq;
+} sp_res_match_t;
+
+static int sp_cmp_res_match(const void *x, const void *y) {
+    const sp_res_match_t *a = x, *b = y;
+    uint32_t sa = ts_node_start_byte(a->name), sb = ts_node_start_byte(b->name);
+    if (sa != sb) return sa < sb ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* The captures of match m; false when it has no `res`. */
+static bool sp_res_captures(TSQuery *q, const TSQueryMatch *m, sp_res_match_t *out) {
+    memset(out, 0, sizeof *out);
+    for (uint16_t i = 0; i < m->capture_count; i++) {
+        uint32_t l;
+        const char *cn = ts_query_capture_name_for_id(q, m->captures[i].index, &l);
+        if (strcmp(cn, "res") == 0)
+            out->res = m->captures[i].node;
+        else if (strcmp(cn, "type") == 0)
+            out->type = m->captures[i].node;
+        else if (strcmp(cn, "name") == 0)
+            out->name = m->captures[i].node;
+    }
+    return !ts_node_is_null(out->res);
+}
+
+/* Every match of the resources query, in the order a whole-tree run finishes them (by the position
+ * of the name: a match is complete when the query reaches it). The query runs on each candidate
+ * node the walk found, over the bytes up to its name only — a whole-tree run visits every node of
+ * a big file and cost a third of a 100,000-line splice. When those ranges add up to more than a
+ * few times the file (long call chains, each a candidate holding the next), the whole tree is run
+ * once instead, so the work stays linear. */
+static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuery *q, size_t *count) {
+    size_t n = 0, cap = p->ncands + 16;
+    sp_res_match_t *ms = arena_alloc(p->a, cap * sizeof *ms);
+    uint32_t *ends = arena_alloc(p->a, (p->ncands + 1) * sizeof *ends);
+    uint64_t span = 0;
+    for (size_t k = 0; k < p->ncands; k++) {
+        /* The name is the arguments' first named child (Go: the second, after ctx); comments are
+         * stepped over, so the range holds the name however the query treats them. */
+        TSNode args = ts_node_child_by_field_name(p->cands[k], "arguments", 9);
+        ends[k] = 0;
+        if (ts_node_is_null(args)) continue;
+        TSTreeCursor cur = ts_tree_cursor_new(args);
+        int want = p->lang == LANG_GO ? 2 : 1;
+        for (bool ok = ts_tree_cursor_goto_first_child(&cur); ok; ok = ts_tree_cursor_goto_next_sibling(&cur)) {
+            TSNode c = ts_tree_cursor_current_node(&cur);
+            if (!ts_node_is_named(c) || ts_node_is_extra(c)) continue;
+            if (--want == 0) {
+                ends[k] = ts_node_end_byte(c);
+                break;
+            }
         }
+        ts_tree_cursor_delete(&cur);
+        if (ends[k]) span += ends[k] - ts_node_start_byte(p->cands[k]);
+    }
+    TSQueryMatch m;
+    if (span > 4 * (uint64_t)p->len + 4096) {
+        ts_query_cursor_exec(s->cursor, q, p->root);
+        while (ts_query_cursor_next_match(s->cursor, &m)) {
+            if (n == cap) {
+                ms = arena_grow(p->a, ms, cap * sizeof *ms, cap * 2 * sizeof *ms);
+                cap *= 2;
+            }
+            if (sp_res_captures(q, &m, &ms[n])) {
+                ms[n].seq = n;
+                n++;
+            }
+        }
+    } else {
+        for (size_t k = 0; k < p->ncands; k++) {
+            if (!ends[k]) continue; /* no arguments or no first one: the pattern cannot match */
+            ts_query_cursor_set_byte_range(s->cursor, ts_node_start_byte(p->cands[k]), ends[k]);
+            ts_query_cursor_exec(s->cursor, q, p->cands[k]);
+            while (ts_query_cursor_next_match(s->cursor, &m)) {
+                /* matches of candidates nested in this one's type come first: theirs, not this one's */
+                if (sp_res_captures(q, &m, &ms[n]) && ts_node_eq(ms[n].res, p->cands[k])) {
+                    ms[n].seq = n;
+                    n++;
+                    break;
+                }
+            }
+        }
+        ts_query_cursor_set_byte_range(s->cursor, 0, UINT32_MAX);
+    }
+    if (n > 1) qsort(ms, n, sizeof *ms, sp_cmp_res_match);
+    *count = n;
+    return ms;
+}
+
+/* Runs the resources query and records each resource statement: into p->res (the user's file:
+ * anywhere) or onto the body statement holding it (the generated program). */
+static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is_target) {
+    size_t nm;
+    sp_res_match_t *ms = sp_resource_matches(s, p, q, &nm);
+    uint32_t last_stmt = UINT32_MAX;
+    for (size_t mi = 0; mi < nm; mi++) {
+        TSNode res = ms[mi].res, type = ms[mi].type, name = ms[mi].name;
         const char *tt = sp_node_text(p, type);
         if (p->lang == LANG_GO) {
             const char *dot = strchr(tt, '.');
@@ -914,6 +1031,7 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     sp_queries_t *q = sp_queries(s, p->lang, diags);
     if (!q) return false;
     p->names = names_table_new(p->a);
+    p->cand_type = SP_RESOURCE_ROOT[p->lang];
     sp_walk_names(p, !is_target);
     sp_detect_style(p);
 

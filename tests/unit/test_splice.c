@@ -634,6 +634,84 @@ START_TEST(test_emitter_outputs) {
 }
 END_TEST
 
+/* The definitions a file lists, one "logical|type|variable|line" per line. */
+static char *defs_text(lang_t lang, const char *text) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_definition_t *defs = NULL;
+    size_t n = 0;
+    bool ok = splice_list_definitions(text, strlen(text), lang, "f", a, &defs, &n, &d);
+    ck_assert_msg(ok, "%s", d.head ? diag_format(&d, d.head) : "?");
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "%s|%s|%s|%u\n", defs[i].logical_name, defs[i].type, defs[i].variable ? defs[i].variable : "-",
+                   defs[i].line);
+    diag_list_free(&d);
+    arena_free(a);
+    return buf_take(&b);
+}
+
+/* Resources found through the candidate nodes (the query runs on each constructor call, not the
+ * whole tree) are the ones, in the order, the whole-tree query found: nested constructors, a
+ * chain whose inner call is a resource too, a comment before the name, a resource in a function.
+ * The expected lists are what the whole-tree version listed. */
+START_TEST(test_resource_candidates_match_whole_tree_query) {
+    static const struct {
+        lang_t lang;
+        const char *text, *want;
+    } C[] = {
+        {LANG_PYTHON,
+         "import pulumi_random as random\n\n"
+         "a = random.RandomPet(\"a\", length=2)\n"
+         "b = random.RandomId(\"b\", keepers={\"x\": random.RandomPet(\"inner\").id})\n"
+         "c = random.RandomPet(\"c\").Other(\"d\")\n"
+         "e = random.RandomPet(  # why\n    \"e\")\n"
+         "def f():\n    return random.RandomString(\"s\", length=3)\n",
+         "a|pulumi_random.RandomPet|a|3\nb|pulumi_random.RandomId|b|4\nc|pulumi_random.RandomPet|-|5\ns|pulumi_random."
+         "RandomString|-|9\n"},
+        {LANG_TYPESCRIPT,
+         "import * as random from \"@pulumi/random\";\n"
+         "const a = new random.RandomPet(\"a\", {length: 2});\n"
+         "const b = new random.RandomId(\"b\", {keepers: {x: new random.RandomPet(\"inner\").id}});\n"
+         "const c = new random.RandomPet(/* c */ \"c\");\n"
+         "function f() { return new random.RandomString(\"s\", {length: 3}); }\n",
+         "a|@pulumi/random.RandomPet|a|2\nb|@pulumi/random.RandomId|b|3\ns|@pulumi/random.RandomString|-|5\n"},
+        {LANG_GO,
+         "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+         "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+         "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+         "\t\ta, err := random.NewRandomPet(ctx, \"a\", nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+         "\t\t_, err = random.NewRandomId(ctx, /* c */ \"b\", &random.RandomIdArgs{Prefix: a.ID()})\n"
+         "\t\treturn err\n\t})\n}\n",
+         "a|github.com/pulumi/pulumi-random/sdk/v4/go/random.NewRandomPet|a|10\n"},
+        {LANG_CSHARP,
+         "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+         "    var a = new Random.RandomPet(\"a\");\n"
+         "    var b = new Random.RandomId(\"b\", new() { Prefix = new Random.RandomPet(\"inner\").Id });\n});\n",
+         "a|Pulumi.Random.RandomPet|a|6\nb|Pulumi.Random.RandomId|b|7\n"},
+        {LANG_JAVA,
+         "package p;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\nimport com.pulumi.random.RandomPet;\n\n"
+         "public class App {\n    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n"
+         "    public static void stack(Context ctx) {\n        var a = new RandomPet(\"a\");\n"
+         "        var b = new RandomPet(\"b\", RandomPetArgs.builder().prefix(new "
+         "RandomPet(\"inner\").id()).build());\n"
+         "    }\n}\n",
+         "a|com.pulumi.random.RandomPet|a|13\nb|com.pulumi.random.RandomPet|b|14\n"},
+    };
+    buf_t bad;
+    buf_init(&bad);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        char *got = defs_text(C[i].lang, C[i].text);
+        if (strcmp(got, C[i].want) != 0) buf_printf(&bad, "%s: got\n%s", lang_name(C[i].lang), got);
+        free(got);
+    }
+    ck_assert_msg(bad.len == 0, "%s", bad.data);
+    buf_free(&bad);
+}
+END_TEST
+
 static Suite *splice_suite(void) {
     Suite *s = suite_create("splice");
     TCase *tc = tcase_create("core");
@@ -657,6 +735,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_refuses_bad_encoding);
     tcase_add_test(tc, test_write_file_guards);
+    tcase_add_test(tc, test_resource_candidates_match_whole_tree_query);
     tcase_add_test(tc, test_review_diff);
     tcase_add_test(tc, test_lang_from_path);
     tcase_add_test(tc, test_results_compile);
