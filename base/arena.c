@@ -11,7 +11,7 @@
 
 /* Blocks start small (many arenas hold a few diagnostics) and double up to ARENA_BLOCK_MAX. */
 #define ARENA_BLOCK_FIRST 1024
-#define ARENA_BLOCK_MAX (64 * 1024)
+#define ARENA_BLOCK_MAX ((size_t)64 * 1024)
 #define ARENA_ALIGN 16
 
 typedef struct arena_block {

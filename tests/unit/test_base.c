@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/arena.h"
 #include "base/hashmap.h"
 #include "base/vec.h"
 
@@ -467,6 +468,62 @@ START_TEST(vec_grow_for_existing_fields) {
 }
 END_TEST
 
+START_TEST(arena_array_grows_by_vec_rule_zeroed) {
+    arena_t *a = arena_new();
+    long *xs = NULL;
+    size_t n = 0, cap = 0, vcap = 0;
+    for (long i = 0; i < 5000; i++) {
+        xs = arena_grow_array(a, xs, &cap, n + 1, sizeof *xs);
+        EXPECT((cap) == (vec_next_cap(vcap, n + 1, sizeof *xs))); /* the same rule as vec_grow */
+        vcap = cap;
+        EXPECT((xs[n]) == (0)); /* new room is zeroed, as arena_alloc's */
+        xs[n++] = i * 3;
+    }
+    EXPECT((cap) == (8192));
+    for (size_t i = 0; i < n; i++) EXPECT((xs[i]) == ((long)i * 3));
+    EXPECT((arena_grow_array(a, xs, &cap, 10, sizeof *xs)) == (xs)); /* enough room: unchanged */
+    EXPECT((vec_next_cap(0, 1, 4)) == (8));
+    EXPECT((vec_next_cap(8, 9, 4)) == (16));
+    EXPECT((vec_next_cap(16, 3, 4)) == (16));
+    arena_free(a);
+}
+END_TEST
+
+typedef struct cleanup_log {
+    int order[4];
+    int n;
+} cleanup_log_t;
+typedef struct cleanup_arg {
+    cleanup_log_t *log;
+    int id;
+} cleanup_arg_t;
+static void free_map(void *m) {
+    hashmap_free(m);
+}
+static void log_cleanup(void *ctx) {
+    cleanup_arg_t *c = ctx;
+    c->log->order[c->log->n++] = c->id;
+}
+
+START_TEST(arena_on_free_runs_last_first_and_frees_maps) {
+    cleanup_log_t log = {{0}, 0};
+    cleanup_arg_t args[3] = {{&log, 1}, {&log, 2}, {&log, 3}};
+    arena_t *a = arena_new();
+    for (int i = 0; i < 3; i++) arena_on_free(a, log_cleanup, &args[i]);
+    /* A map owned by the arena: its table is freed with the arena (LSan checks nothing leaks). */
+    hashmap_t *m = arena_alloc(a, sizeof *m);
+    arena_on_free(a, free_map, m);
+    for (int i = 0; i < 1000; i++) hashmap_add_str(m, arena_sprintf(a, "k%d", i), NULL);
+    EXPECT((hashmap_count(m)) == (1000));
+    EXPECT((log.n) == (0)); /* nothing runs before the arena is freed */
+    arena_free(a);
+    EXPECT((log.n) == (3));
+    EXPECT((log.order[0]) == (3));
+    EXPECT((log.order[1]) == (2));
+    EXPECT((log.order[2]) == (1));
+}
+END_TEST
+
 /* Runs fn in a child and expects it to abort (SIGABRT). */
 static void expect_abort(void (*fn)(void)) {
     fflush(NULL);
@@ -523,6 +580,8 @@ int main(void) {
     tcase_add_test(vec, vec_insert_remove_truncate_append_steal);
     tcase_add_test(vec, vec_grow_for_existing_fields);
     tcase_add_test(vec, vec_aborts_on_bugs_not_input);
+    tcase_add_test(vec, arena_array_grows_by_vec_rule_zeroed);
+    tcase_add_test(vec, arena_on_free_runs_last_first_and_frees_maps);
     suite_add_tcase(s, vec);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
