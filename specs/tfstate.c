@@ -93,7 +93,7 @@ static cJSON *flat_expand_object(arena_t *a, const cJSON *flat, const char *pref
 }
 
 static int cmp_index(const void *x, const void *y) {
-    double a = atof(*(char *const *)x), b = atof(*(char *const *)y);
+    double a = strtod(*(char *const *)x, NULL), b = strtod(*(char *const *)y, NULL);
     return a < b ? -1 : a > b;
 }
 
