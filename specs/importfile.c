@@ -699,11 +699,7 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
                 ok = false;
                 break;
             }
-            if (b.n_frames == b.cap_frames) {
-                size_t ncap = b.cap_frames ? b.cap_frames * 2 : 16;
-                b.frames = arena_grow(d->a, b.frames, b.n_frames * sizeof *b.frames, ncap * sizeof *b.frames);
-                b.cap_frames = ncap;
-            }
+            b.frames = arena_grow_array(d->a, b.frames, &b.cap_frames, b.n_frames + 1, sizeof *b.frames);
             anchor = (const char *)(ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor
                                                                          : ev.data.mapping_start.anchor);
             b.nodes++;
@@ -955,7 +951,7 @@ static void json_put_number(buf_t *b, double v) {
     for (; *p && *p != 'e'; p++)
         if (*p != '.') digits[nd++] = *p;
     digits[nd] = '\0';
-    int exp = atoi(p + 1);
+    int exp = (int)strtol(p + 1, NULL, 10);
     if (neg) buf_putc(b, '-');
     double av = fabs(v);
     if (av < 1e-6 || av >= 1e21) {
