@@ -235,10 +235,10 @@ struct grpc_conn {
 #define CONN_OUT_MAX (4u << 20)
 
 static void list_remove(grpc_call_t **head, grpc_call_t *c) {
-    if (c->prev)
-        c->prev->next = c->next;
-    else if (*head == c)
+    if (*head == c)
         *head = c->next;
+    else if (c->prev)
+        c->prev->next = c->next;
     if (c->next) c->next->prev = c->prev;
     c->prev = c->next = NULL;
 }
@@ -374,13 +374,13 @@ static int cb_header(nghttp2_session *s, const nghttp2_frame *frame, const uint8
     grpc_call_t *call = nghttp2_session_get_stream_user_data(s, frame->hd.stream_id);
     if (!call) return 0;
     if (namelen == 7 && memcmp(name, ":status", 7) == 0) {
-        call->http_status = atoi((const char *)value);
+        call->http_status = (int)strtol((const char *)value, NULL, 10);
     } else if (namelen == 12 && memcmp(name, "content-type", 12) == 0) {
         /* grpc-js says application/grpc+proto, grpc-go application/grpc: prefix match. */
         call->grpc_content_type = valuelen >= 16 && memcmp(value, "application/grpc", 16) == 0;
     } else if (namelen == 11 && memcmp(name, "grpc-status", 11) == 0) {
         call->have_status = true;
-        call->status = atoi((const char *)value);
+        call->status = (int)strtol((const char *)value, NULL, 10);
     } else if (namelen == 12 && memcmp(name, "grpc-message", 12) == 0) {
         free(call->message);
         call->message = grpc_message_decode((const char *)value, valuelen);
