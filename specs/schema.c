@@ -516,12 +516,11 @@ static bool scan_section(schema_impl_t *im, jscan_t *s, bool resources, scan_lis
         bool esc;
         if (!jscan_object_next(s, &first, &key, &esc, &done)) return false;
         if (done) return true;
-        size_t start = s->pos;
         if (jscan_peek(s) != '{') {
             if (!jscan_value(s, NULL)) return false;
             continue;
         }
-        start = s->pos;
+        size_t start = s->pos;
         scan_entry_t *e = scan_list_add(im->arena, out);
         e->token = jscan_string(im->arena, s, (jscan_range_t){key.start - 1, key.end + 1});
         if (resources) {
