@@ -62,6 +62,7 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
                                         n->kind == PCL_NODE_COMPONENT ? "component"
                                         : n->kind == PCL_NODE_CONFIG  ? "config"
                                         : n->kind == PCL_NODE_OUTPUT  ? "output"
+                                        : n->kind == PCL_NODE_LOCAL   ? "local"
                                                                       : "resource",
                                         n->name)
                         : "program";
@@ -71,43 +72,108 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
         diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "%s: %s", who, what);
 }
 
-static bool known_function(const char *name) {
+/* The functions each language's emitter writes. */
+static unsigned function_langs(const char *name) {
     static const char *const fns[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
                                       "fileArchive", "remoteArchive", "assetArchive"};
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
-        if (strcmp(fns[i], name) == 0) return true;
+        if (strcmp(fns[i], name) == 0) return ALL_LANGS;
+    return L(LANG_PCL);
+}
+
+/* The languages whose emitter writes an expression of this kind (operators: by operator). */
+static unsigned expr_langs(const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_TEMPLATE:
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND:
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR: return L(LANG_PCL);
+    default: return ALL_LANGS;
+    }
+}
+
+/* Languages whose emitter writes a node kind. */
+static unsigned node_langs(const pcl_node_t *n) {
+    return n->kind == PCL_NODE_LOCAL ? L(LANG_PCL) : ALL_LANGS;
+}
+
+void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang) {
+    diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "%d:%d: the %s emitter cannot write %s%s%s", e->line, e->col,
+             lang_title(lang), pcl_expr_kind_name(e), e->op ? " " : "", e->op ? e->op : "");
+}
+
+typedef struct expr_check {
+    check_t *c;
+    const pcl_node_t *n;
+    const pcl_attr_t *at;
+    const char **scope; /* for-expression variables in scope */
+    size_t n_scope;
+} expr_check_t;
+
+static bool in_scope(const expr_check_t *x, const char *name) {
+    for (size_t i = 0; i < x->n_scope; i++)
+        if (strcmp(x->scope[i], name) == 0) return true;
     return false;
 }
 
-/* Function calls and references anywhere in an expression. */
+static bool check_one(const pcl_expr_t *e, void *ctx);
+
+/* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
-    if (!e) return;
+    expr_check_t x = {.c = c, .n = n, .at = at};
+    pcl_expr_walk(e, check_one, &x);
+}
+
+static bool check_one(const pcl_expr_t *e, void *ctx) {
+    expr_check_t *x = ctx;
+    check_t *c = x->c;
+    int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
+    if (!(expr_langs(e) & L(c->lang))) {
+        const char *what = pcl_expr_kind_name(e);
+        if (e->op) what = arena_sprintf(c->a, "%s '%s'", what, e->op);
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a, "'%s' uses %s, which the %s emitter cannot write yet", x->at->name, what,
+                             lang_title(c->lang)));
+        return false;
+    }
     switch (e->kind) {
     case PCL_TRAVERSAL:
-        if (names_table_get(c->nodes, e->trav.root) < 0 && !pcl_program_is_external(c->p, e->trav.root))
-            refuse(
-                c, n, at->line, at->col,
-                arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", at->name, e->trav.root));
-        return;
+        if (!in_scope(x, e->trav.root) && names_table_get(c->nodes, e->trav.root) < 0 &&
+            !pcl_program_is_external(c->p, e->trav.root))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", x->at->name,
+                                 e->trav.root));
+        return false;
     case PCL_CALL:
-        if (!known_function(e->call.name))
-            refuse(c, n, at->line, at->col,
+        if (!(function_langs(e->call.name) & L(c->lang)))
+            refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
-                                 "'%s' calls the function %s(), which cimport cannot translate yet (it knows secret "
-                                 "and the asset/archive functions)",
-                                 at->name, e->call.name));
-        for (size_t i = 0; i < e->call.n; i++)
-            check_expr(c, n, at, e->call.args[i]);
-        return;
-    case PCL_TUPLE:
-        for (size_t i = 0; i < e->tuple.n; i++)
-            check_expr(c, n, at, e->tuple.items[i]);
-        return;
-    case PCL_OBJECT:
-        for (size_t i = 0; i < e->object.n; i++)
-            check_expr(c, n, at, e->object.items[i].value);
-        return;
-    default: return;
+                                 "'%s' calls the function %s(), which the %s emitter cannot translate yet (it knows "
+                                 "secret and the asset/archive functions)",
+                                 x->at->name, e->call.name, lang_title(c->lang)));
+        return true;
+    case PCL_FOR: {
+        /* the body sees the for variables */
+        pcl_expr_walk(e->x, check_one, x);
+        size_t saved = x->n_scope;
+        const char **scope = arena_alloc(c->a, (x->n_scope + 2) * sizeof *scope);
+        if (x->n_scope) memcpy(scope, x->scope, x->n_scope * sizeof *scope);
+        const char **old = x->scope;
+        x->scope = scope;
+        if (e->kvar) scope[x->n_scope++] = e->kvar;
+        scope[x->n_scope++] = e->vvar;
+        pcl_expr_walk(e->y, check_one, x);
+        pcl_expr_walk(e->z, check_one, x);
+        pcl_expr_walk(e->w, check_one, x);
+        x->scope = old;
+        x->n_scope = saved;
+        return false;
+    }
+    default: return true;
     }
 }
 
@@ -194,6 +260,11 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
+        if (!(node_langs(n) & L(lang))) {
+            refuse(&c, n, 0, 0,
+                   arena_sprintf(c.a, "the %s emitter cannot write top-level local variables yet", lang_title(lang)));
+            continue;
+        }
         for (size_t k = 0; k < n->n_attrs; k++)
             check_expr(&c, n, &n->attrs[k], n->attrs[k].value);
         for (size_t k = 0; k < n->n_options; k++) {
@@ -225,49 +296,34 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
 
 /* --- dependency order ------------------------------------------------------------------------------ */
 
+/* The program nodes an expression refers to (traversal roots), counted or collected. */
+typedef struct refs {
+    const names_table_t *t;
+    int *out;
+    size_t n, cap;
+} refs_t;
+
+static bool ref_one(const pcl_expr_t *e, void *ctx) {
+    refs_t *r = ctx;
+    if (e->kind != PCL_TRAVERSAL) return true;
+    int idx = r->t ? names_table_get(r->t, e->trav.root) : 0;
+    if (idx >= 0) {
+        if (r->out && r->n < r->cap) r->out[r->n] = idx;
+        r->n++;
+    }
+    return false;
+}
+
 static void collect_refs(const names_table_t *t, const pcl_expr_t *e, int *out, size_t *n, size_t cap) {
-    if (!e) return;
-    switch (e->kind) {
-    case PCL_TRAVERSAL: {
-        int idx = names_table_get(t, e->trav.root);
-        if (idx >= 0 && *n < cap) out[(*n)++] = idx;
-        return;
-    }
-    case PCL_CALL:
-        for (size_t i = 0; i < e->call.n; i++)
-            collect_refs(t, e->call.args[i], out, n, cap);
-        return;
-    case PCL_TUPLE:
-        for (size_t i = 0; i < e->tuple.n; i++)
-            collect_refs(t, e->tuple.items[i], out, n, cap);
-        return;
-    case PCL_OBJECT:
-        for (size_t i = 0; i < e->object.n; i++)
-            collect_refs(t, e->object.items[i].value, out, n, cap);
-        return;
-    default: return;
-    }
+    refs_t r = {.t = t, .out = out, .n = *n, .cap = cap};
+    pcl_expr_walk(e, ref_one, &r);
+    *n = r.n < cap ? r.n : cap;
 }
 
 static size_t count_refs(const pcl_expr_t *e) {
-    if (!e) return 0;
-    size_t n = 0;
-    switch (e->kind) {
-    case PCL_TRAVERSAL: return 1;
-    case PCL_CALL:
-        for (size_t i = 0; i < e->call.n; i++)
-            n += count_refs(e->call.args[i]);
-        return n;
-    case PCL_TUPLE:
-        for (size_t i = 0; i < e->tuple.n; i++)
-            n += count_refs(e->tuple.items[i]);
-        return n;
-    case PCL_OBJECT:
-        for (size_t i = 0; i < e->object.n; i++)
-            n += count_refs(e->object.items[i].value);
-        return n;
-    default: return 0;
-    }
+    refs_t r = {0};
+    pcl_expr_walk(e, ref_one, &r);
+    return r.n;
 }
 
 bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *diags) {

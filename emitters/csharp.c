@@ -321,6 +321,10 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
                      c->node ? c->node->name : "?", e->call.name);
         buf_puts(b, "null");
         return;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        emit_unwritable(c->diags, e, LANG_CSHARP);
+        buf_puts(b, "null");
+        return;
     case PCL_TUPLE: {
         const schema_type_t *et = t && t->kind == SCHEMA_ARRAY ? t->element : NULL;
         if (e->tuple.n == 0) {

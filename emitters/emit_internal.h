@@ -20,6 +20,20 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
  * a reference cycle. */
 bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *diags);
 
+/* Expression kinds beyond literals, references and calls: each emitter's switch lists them here and
+ * writes those it supports; emit_check_program refuses the rest before an emitter runs, so
+ * emit_unwritable (an error diagnostic naming the construct and its position) is a safety net. */
+#define EMIT_CASE_LANGUAGE_EXPRS                                                                                        \
+    case PCL_TEMPLATE:                                                                                                 \
+    case PCL_UNARY:                                                                                                    \
+    case PCL_BINARY:                                                                                                   \
+    case PCL_COND:                                                                                                     \
+    case PCL_INDEX:                                                                                                    \
+    case PCL_GETATTR:                                                                                                  \
+    case PCL_SPLAT:                                                                                                    \
+    case PCL_FOR
+void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang);
+
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);

@@ -431,6 +431,10 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         if (go_asset_call(g, b, e, depth)) return;
         buf_puts(b, "nil");
         return;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        emit_unwritable(g->diags, e, LANG_GO);
+        buf_puts(b, "nil");
+        return;
     case PCL_TUPLE: {
         go_elem_t *el = arena_alloc(g->a, (e->tuple.n + 1) * sizeof *el);
         for (size_t i = 0; i < e->tuple.n; i++) el[i].value = go_render(g, e->tuple.items[i], NULL, depth + 1, true);
@@ -596,6 +600,10 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                      "resource '%s': the function %s() has no Go translation; it was written as nil",
                      g->node ? g->node->name : "?", e->call.name);
+        buf_puts(b, "nil");
+        return;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        emit_unwritable(g->diags, e, LANG_GO);
         buf_puts(b, "nil");
         return;
     case PCL_BOOL:

@@ -295,6 +295,10 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
                      j->node ? j->node->name : "?", e->call.name);
         buf_puts(b, "null");
         return;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        emit_unwritable(j->diags, e, LANG_JAVA);
+        buf_puts(b, "null");
+        return;
     case PCL_TUPLE:
         java_class(j, "java.util.List");
         buf_puts(b, "List.of(");

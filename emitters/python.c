@@ -321,6 +321,7 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
         break;
     case PCL_OBJECT: py_object(g, e); break;
     case PCL_TRAVERSAL: py_traversal(g, e); break;
+    EMIT_CASE_LANGUAGE_EXPRS: emit_unwritable(g->diags, e, LANG_PYTHON); break;
     case PCL_CALL: py_call(g, e); break;
     }
 }
@@ -550,6 +551,11 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
             buf_puts(&out, ", ");
             py_expr(&g, p->nodes[i].attrs[0].value);
             buf_puts(&out, ")\n");
+            break;
+        case PCL_NODE_LOCAL:
+            buf_printf(&out, "%s = ", g.ident[i]);
+            py_expr(&g, p->nodes[i].attrs[0].value);
+            buf_putc(&out, '\n');
             break;
         case PCL_NODE_CONFIG:
             if (!config_declared) buf_printf(&out, "%s = pulumi.Config()\n", config_var);

@@ -306,6 +306,7 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
         buf_putc(g->b, '}');
         break;
     case PCL_TRAVERSAL: ts_traversal(g, e); break;
+    EMIT_CASE_LANGUAGE_EXPRS: emit_unwritable(g->diags, e, LANG_TYPESCRIPT); break;
     case PCL_CALL: ts_call(g, e); break;
     }
 }
@@ -496,6 +497,11 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
                 break;
             }
             buf_printf(&out, "export const %s = ", g.ident[i]);
+            ts_expr(&g, p->nodes[i].attrs[0].value);
+            buf_puts(&out, ";\n");
+            break;
+        case PCL_NODE_LOCAL:
+            buf_printf(&out, "const %s = ", g.ident[i]);
             ts_expr(&g, p->nodes[i].attrs[0].value);
             buf_puts(&out, ";\n");
             break;

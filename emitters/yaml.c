@@ -184,6 +184,7 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     case PCL_TUPLE: buf_puts(g->b, "[]"); break;
     case PCL_OBJECT: buf_puts(g->b, "{}"); break;
     case PCL_TRAVERSAL: yaml_string(g, yaml_traversal_text(g, e), indent, true); break;
+    EMIT_CASE_LANGUAGE_EXPRS: emit_unwritable(g->diags, e, LANG_YAML); break;
     case PCL_CALL: break;
     }
 }

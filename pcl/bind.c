@@ -185,6 +185,14 @@ pv_t *pcl_expr_to_value(arena_t *a, const pcl_expr_t *e) {
         return v;
     }
     case PCL_CALL: return call_to_value(a, e);
+    case PCL_TEMPLATE: /* computed by the program, not literal values */
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND:
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR: return NULL;
     }
     return NULL;
 }

@@ -1,11 +1,14 @@
-/* parse.c — PCL text in: a recursive-descent parser for the PCL subset cimport prints.
+/* parse.c — PCL text in: a recursive-descent parser for Pulumi's PCL.
  *
- * Accepts package, resource, component and config blocks; attributes and one `options` block;
- * literals, tuples, objects (`=` or `:`, newline or comma separated, trailing commas), traversals,
- * function calls, parentheses and unary minus on numbers; quoted strings with HCL escapes and
- * heredocs (`<<EOT`, indented `<<-EOT`) with `$${`/`%%{` escapes; comments (line `//` and `#`, block slash-star).
- * Template interpolation (`${x}`) and operators are not part of the subset and are reported. The
- * first error stops the parse: "<file>:<line>:<col>: <what>". */
+ * Accepts package, resource, component, config and output blocks and top-level locals
+ * (`name = expr`); attributes and one `options` block; literals, tuples, objects (`=` or `:`,
+ * newline or comma separated, trailing commas), traversals, index and attribute access on any
+ * expression, splats (`x[*].a`), function calls, parentheses, unary `!`/`-`, binary operators with
+ * HCL's precedence, conditionals, `[for ...]`/`{for ...}` expressions; quoted strings and heredocs
+ * (`<<EOT`, indented `<<-EOT`) with HCL escapes and `${...}` interpolation (PCL_TEMPLATE); comments
+ * (line `//` and `#`, block slash-star). Template directives (`%{`), strip markers and for-grouping
+ * (`...`) are reported. Every expression records its position, so emitters can refuse what they
+ * cannot write by file:line:col. The first error stops the parse: "<file>:<line>:<col>: <what>". */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +25,18 @@ typedef struct parser {
     arena_t *a;
     pcl_smap_t declared; /* resource, component and config names (a linear duplicate check) */
     bool failed;
+    int depth; /* expression nesting, capped at PCL_MAX_DEPTH */
+    int nest;  /* inside ( ), [ ] or ${ }: newlines do not end the expression */
 } parser_t;
+
+/* Deeper expressions are refused: every walk over an expression may then recurse. */
+#define PCL_MAX_DEPTH 200
+
+/* The parts of a template being read (string chunks and interpolated expressions). */
+typedef struct parts {
+    pcl_expr_t **items;
+    size_t n, cap;
+} parts_t;
 
 static bool fail_at(parser_t *p, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static bool fail_at(parser_t *p, int line, int col, const char *fmt, ...) {
@@ -112,9 +126,41 @@ static void put_utf8(buf_t *b, unsigned long cp) {
     }
 }
 
-/* Template text shared by quoted strings and heredocs: `$${` → `${`, `%%{` → `%{`; a bare `${` or
- * `%{` is a template we do not support. Returns false on error; consumed chars are appended. */
-static bool parse_template_sigil(parser_t *p, buf_t *b) {
+static pcl_expr_t *new_expr(parser_t *p, pcl_expr_kind_t k) {
+    pcl_expr_t *e = arena_alloc(p->a, sizeof *e);
+    e->kind = k;
+    e->line = p->line;
+    e->col = p->col;
+    return e;
+}
+
+static pcl_expr_t *parse_expr(parser_t *p);
+
+static void parts_push(parser_t *p, parts_t *t, pcl_expr_t *e) {
+    if (t->n == t->cap) {
+        size_t nc = t->cap ? t->cap * 2 : 4;
+        t->items = arena_grow(p->a, t->items, t->cap * sizeof *t->items, nc * sizeof *t->items);
+        t->cap = nc;
+    }
+    t->items[t->n++] = e;
+}
+
+/* The text read so far (b) becomes a string part of the template. */
+static void parts_flush(parser_t *p, parts_t *t, buf_t *b, int line, int col) {
+    if (!b->len) return;
+    pcl_expr_t *e = new_expr(p, PCL_STRING);
+    e->s = buf_arena_str(b, p->a);
+    e->line = line;
+    e->col = col;
+    parts_push(p, t, e);
+    b->len = 0;
+    if (b->data) b->data[0] = 0;
+}
+
+/* Template text shared by quoted strings and heredocs: `$${` → `${`, `%%{` → `%{`; `${ expr }`
+ * is an interpolation when `parts` collects them (values), an error otherwise (keys, labels);
+ * `%{` directives are reported. Returns false on error; consumed chars are appended. */
+static bool parse_template_sigil(parser_t *p, buf_t *b, parts_t *parts, int *chunk_line, int *chunk_col) {
     int c = peek(p);
     if (peek_at(p, 1) == c && peek_at(p, 2) == '{') {
         buf_putc(b, (char)c);
@@ -124,17 +170,56 @@ static bool parse_template_sigil(parser_t *p, buf_t *b) {
         advance(p);
         return true;
     }
+    if (peek_at(p, 1) == '{' && c == '$' && parts) {
+        int l = p->line, col = p->col;
+        parts_flush(p, parts, b, *chunk_line, *chunk_col);
+        advance(p);
+        advance(p);
+        if (peek(p) == '~') return FAIL(p, "the template strip marker '${~' is not supported; remove the '~'");
+        p->nest++;
+        if (!skip_ws(p, true)) return false;
+        pcl_expr_t *e = parse_expr(p);
+        if (!e || !skip_ws(p, true)) return false;
+        p->nest--;
+        if (peek(p) == '~') return FAIL(p, "the template strip marker '~}' is not supported; remove the '~'");
+        if (peek(p) != '}') return FAIL(p, "expected '}' to close the interpolation opened at %d:%d but found %s", l, col, describe_char(p));
+        advance(p);
+        parts_push(p, parts, e);
+        *chunk_line = p->line;
+        *chunk_col = p->col;
+        return true;
+    }
     if (peek_at(p, 1) == '{')
-        return FAIL(p, c == '$' ? "template interpolation '${' is not supported; write '$${' for a literal '${'"
+        return FAIL(p, c == '$' ? "template interpolation '${' is not allowed here (a key or a label); write '$${' for a literal '${'"
                                 : "template directive '%%{' is not supported; write '%%%%{' for a literal '%%{'");
     buf_putc(b, (char)c);
     advance(p);
     return true;
 }
 
-static const char *parse_quoted(parser_t *p) {
+/* A string value: PCL_STRING when it interpolates nothing, else PCL_TEMPLATE of its parts. */
+static pcl_expr_t *finish_template(parser_t *p, parts_t *parts, buf_t *b, int line, int col, int chunk_line, int chunk_col) {
+    pcl_expr_t *e;
+    if (parts->n == 0) {
+        e = new_expr(p, PCL_STRING);
+        e->s = buf_arena_str(b, p->a);
+    } else {
+        parts_flush(p, parts, b, chunk_line, chunk_col);
+        e = new_expr(p, PCL_TEMPLATE);
+        e->tuple.items = parts->items;
+        e->tuple.n = parts->n;
+    }
+    e->line = line;
+    e->col = col;
+    return e;
+}
+
+/* A quoted string; with `parts`, interpolations are collected there (the returned text is then
+ * the last chunk, see finish_template). */
+static const char *parse_quoted_parts(parser_t *p, parts_t *parts, int *chunk_line, int *chunk_col) {
     int l = p->line, col = p->col;
     advance(p); /* opening quote */
+    if (chunk_line) *chunk_line = p->line, *chunk_col = p->col;
     buf_t b;
     buf_init(&b);
     for (;;) {
@@ -149,7 +234,7 @@ static const char *parse_quoted(parser_t *p) {
             break;
         }
         if (c == '$' || c == '%') {
-            if (!parse_template_sigil(p, &b)) {
+            if (!parse_template_sigil(p, &b, parts, chunk_line, chunk_col)) {
                 buf_free(&b);
                 return NULL;
             }
@@ -210,9 +295,24 @@ static const char *parse_quoted(parser_t *p) {
     return s;
 }
 
+static const char *parse_quoted(parser_t *p) { return parse_quoted_parts(p, NULL, NULL, NULL); }
+
+static pcl_expr_t *parse_string_expr(parser_t *p) {
+    int l = p->line, col = p->col, cl = 0, cc = 0;
+    parts_t parts = {0};
+    const char *s = parse_quoted_parts(p, &parts, &cl, &cc);
+    if (!s) return NULL;
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, s);
+    pcl_expr_t *e = finish_template(p, &parts, &b, l, col, cl, cc);
+    buf_free(&b);
+    return e;
+}
+
 /* `<<EOT` / `<<-EOT` up to a line holding only the marker; the value keeps each line's newline.
  * The indented form strips the smallest indentation of the non-blank lines. */
-static const char *parse_heredoc(parser_t *p) {
+static pcl_expr_t *parse_heredoc(parser_t *p) {
     int l = p->line, col = p->col;
     advance(p);
     advance(p);
@@ -276,42 +376,45 @@ static const char *parse_heredoc(parser_t *p) {
         if (strip == (size_t)-1) strip = 0;
     }
     /* the text is a template: the sigil rules of quoted strings apply; parse it with a sub-parser
-     * over the assembled lines so errors still point into the file */
-    buf_t b;
-    buf_init(&b);
-    const char *result = NULL;
+     * over the assembled lines (each line's position kept) so errors still point into the file */
+    buf_t raw;
+    buf_init(&raw);
     for (size_t i = 0; i < n_lines; i++) {
         size_t off = strip < lens[i] ? strip : lens[i];
-        const char *t = starts[i] + off;
-        size_t tl = lens[i] - off;
-        for (size_t k = 0; k < tl; k++) {
-            char c = t[k];
-            if ((c == '$' || c == '%') && k + 1 < tl && t[k + 1] == '{') {
-                fail_at(p, l + 1 + (int)i, (int)(off + k + 1),
-                        c == '$' ? "template interpolation '${' is not supported; write '$${' for a literal '${'"
-                                 : "template directive '%%{' is not supported; write '%%%%{' for a literal '%%{'");
-                goto done;
-            }
-            if ((c == '$' || c == '%') && k + 2 < tl && t[k + 1] == c && t[k + 2] == '{') k++;
-            buf_putc(&b, c);
-        }
-        buf_putc(&b, '\n');
+        buf_append(&raw, starts[i] + off, lens[i] - off);
+        buf_putc(&raw, '\n');
     }
-    result = buf_arena_str(&b, p->a);
-done:
-    buf_free(&b);
     free(starts);
     free(lens);
-    return result;
-}
-
-static pcl_expr_t *new_expr(parser_t *p, pcl_expr_kind_t k) {
-    pcl_expr_t *e = arena_alloc(p->a, sizeof *e);
-    e->kind = k;
+    parser_t q = *p;
+    q.s = raw.data ? raw.data : "";
+    q.len = raw.len;
+    q.pos = 0;
+    q.line = l + 1;
+    q.col = 1 + (int)strip;
+    q.nest = 0;
+    parts_t parts = {0};
+    buf_t b;
+    buf_init(&b);
+    int cl = q.line, cc = q.col;
+    while (!q.failed && q.pos < q.len) {
+        int c = peek(&q);
+        if (c == '$' || c == '%') {
+            if (!parse_template_sigil(&q, &b, &parts, &cl, &cc)) break;
+            continue;
+        }
+        buf_putc(&b, (char)c);
+        advance(&q);
+        if (c == '\n') q.col = 1 + (int)strip;
+    }
+    pcl_expr_t *e = NULL;
+    if (q.failed) p->failed = true;
+    else e = finish_template(p, &parts, &b, l, col, cl, cc);
+    buf_free(&b);
+    buf_free(&raw);
     return e;
 }
 
-static pcl_expr_t *parse_expr(parser_t *p);
 
 static pcl_expr_t *parse_number(parser_t *p) {
     size_t start = p->pos;
@@ -342,10 +445,12 @@ static pcl_expr_t *parse_number(parser_t *p) {
 static bool parse_list(parser_t *p, int close, pcl_expr_t ***items, size_t *n) {
     size_t cap = 0;
     advance(p);
+    p->nest++;
     for (;;) {
         if (!skip_ws(p, true)) return false;
         if (peek(p) == close) {
             advance(p);
+            p->nest--;
             return true;
         }
         pcl_expr_t *e = parse_expr(p);
@@ -365,14 +470,107 @@ static bool parse_list(parser_t *p, int close, pcl_expr_t ***items, size_t *n) {
     }
 }
 
-static pcl_expr_t *parse_object(parser_t *p) {
-    pcl_expr_t *e = new_expr(p, PCL_OBJECT);
-    size_t cap = 0;
+/* Whether the word at the cursor is `w` (followed by a non-identifier character). */
+static bool at_word(const parser_t *p, const char *w) {
+    size_t n = strlen(w);
+    return p->pos + n <= p->len && memcmp(p->s + p->pos, w, n) == 0 && !is_ident_char(peek_at(p, n));
+}
+
+static bool expect_word(parser_t *p, const char *w, const char *where) {
+    if (!skip_ws(p, true)) return false;
+    if (!at_word(p, w)) return FAIL(p, "expected '%s' %s but found %s", w, where, describe_char(p));
+    for (size_t i = strlen(w); i > 0; i--) advance(p);
+    return true;
+}
+
+/* `for k, v in coll : value if cond` after `[` or `{` (the cursor on `for`); `close` ends it. */
+static pcl_expr_t *parse_for(parser_t *p, bool object, int close, int line, int col) {
+    pcl_expr_t *e = new_expr(p, PCL_FOR);
+    e->line = line;
+    e->col = col;
+    e->for_object = object;
+    int saved_nest = p->nest;
+    p->nest = 1;
+    advance(p), advance(p), advance(p); /* for */
+    if (!skip_ws(p, true)) return NULL;
+    const char *v1 = parse_ident(p);
+    if (!v1) {
+        FAIL(p, "expected a variable name after 'for' but found %s", describe_char(p));
+        return NULL;
+    }
+    if (!skip_ws(p, true)) return NULL;
+    if (peek(p) == ',') {
+        advance(p);
+        if (!skip_ws(p, true)) return NULL;
+        e->kvar = v1;
+        e->vvar = parse_ident(p);
+        if (!e->vvar) {
+            FAIL(p, "expected a second variable name after ',' but found %s", describe_char(p));
+            return NULL;
+        }
+    } else {
+        e->vvar = v1;
+    }
+    if (!expect_word(p, "in", "after the for variables")) return NULL;
+    if (!(e->x = parse_expr(p)) || !skip_ws(p, true)) return NULL;
+    if (peek(p) != ':') {
+        FAIL(p, "expected ':' after the collection of the for expression but found %s", describe_char(p));
+        return NULL;
+    }
     advance(p);
+    if (!skip_ws(p, true)) return NULL;
+    if (object) {
+        if (!(e->y = parse_expr(p)) || !skip_ws(p, true)) return NULL;
+        if (!(peek(p) == '=' && peek_at(p, 1) == '>')) {
+            FAIL(p, "expected '=>' after the key of the object for expression but found %s", describe_char(p));
+            return NULL;
+        }
+        advance(p), advance(p);
+    }
+    if (!(e->z = parse_expr(p)) || !skip_ws(p, true)) return NULL;
+    if (peek(p) == '.' && peek_at(p, 1) == '.' && peek_at(p, 2) == '.') {
+        FAIL(p, "grouping ('...') in a for expression is not supported");
+        return NULL;
+    }
+    if (at_word(p, "if")) {
+        advance(p), advance(p);
+        if (!(e->w = parse_expr(p)) || !skip_ws(p, true)) return NULL;
+    }
+    if (peek(p) != close) {
+        FAIL(p, "expected '%c' to end the for expression but found %s", close, describe_char(p));
+        return NULL;
+    }
+    advance(p);
+    p->nest = saved_nest;
+    return e;
+}
+
+/* Whether the bracket at the cursor opens a for expression (`[for`, `{for`, blanks between). */
+static bool opens_for(const parser_t *p) {
+    size_t i = p->pos + 1;
+    while (i < p->len && strchr(" \t\r\n", p->s[i])) i++;
+    return i + 3 < p->len && memcmp(p->s + i, "for", 3) == 0 && !is_ident_char((unsigned char)p->s[i + 3]);
+}
+
+static pcl_expr_t *parse_object(parser_t *p) {
+    int l = p->line, col = p->col;
+    if (opens_for(p)) {
+        advance(p);
+        if (!skip_ws(p, true)) return NULL;
+        return parse_for(p, true, '}', l, col);
+    }
+    pcl_expr_t *e = new_expr(p, PCL_OBJECT);
+    e->line = l;
+    e->col = col;
+    advance(p);
+    size_t cap = 0;
+    int saved_nest = p->nest;
+    p->nest = 0; /* a new line separates items */
     for (;;) {
         if (!skip_ws(p, true)) return NULL;
         if (peek(p) == '}') {
             advance(p);
+            p->nest = saved_nest;
             return e;
         }
         pcl_object_item_t it = {0};
@@ -409,74 +607,119 @@ static pcl_expr_t *parse_object(parser_t *p) {
     }
 }
 
-/* root, then `.attr`, `[0]`, `["key"]` parts. */
-static pcl_expr_t *parse_traversal(parser_t *p, const char *root) {
-    pcl_expr_t *e = new_expr(p, PCL_TRAVERSAL);
-    e->trav.root = root;
-    size_t cap = 0;
+static void trav_push(parser_t *p, pcl_expr_t *e, pcl_trav_part_t part) {
+    /* trav.parts grows by doubling; n is a power of two exactly when it is full */
+    if ((e->trav.n & (e->trav.n - 1)) == 0) {
+        size_t nc = e->trav.n ? e->trav.n * 2 : 2;
+        e->trav.parts = arena_grow(p->a, e->trav.parts, e->trav.n * sizeof *e->trav.parts, nc * sizeof *e->trav.parts);
+    }
+    e->trav.parts[e->trav.n++] = part;
+}
+
+/* A literal index (`[0]`, `["k"]`) as a static traversal part. */
+static bool static_index(const pcl_expr_t *idx, pcl_trav_part_t *part) {
+    *part = (pcl_trav_part_t){0};
+    if (idx->kind == PCL_STRING) {
+        part->index_is_string = true;
+        part->index_str = idx->s;
+        return true;
+    }
+    if (idx->kind == PCL_NUMBER && idx->n >= 0 && idx->n < 1e15 && idx->n == (double)(size_t)idx->n) {
+        part->index_num = (size_t)idx->n;
+        return true;
+    }
+    return false;
+}
+
+/* `.attr`, `[index]`, `[*]` after any expression: a plain name with literal parts stays a
+ * traversal, anything else nests. */
+static pcl_expr_t *parse_postfix(parser_t *p, pcl_expr_t *e) {
     for (;;) {
-        pcl_trav_part_t part = {0};
+        int l = p->line, col = p->col;
         if (peek(p) == '.' && is_ident_start(peek_at(p, 1))) {
             advance(p);
-            part.attr = parse_ident(p);
+            const char *attr = parse_ident(p);
+            if (e->kind == PCL_TRAVERSAL) {
+                trav_push(p, e, (pcl_trav_part_t){.attr = attr});
+            } else if (e->kind == PCL_SPLAT) {
+                trav_push(p, e, (pcl_trav_part_t){.attr = attr});
+            } else {
+                pcl_expr_t *g = new_expr(p, PCL_GETATTR);
+                g->line = l, g->col = col;
+                g->x = e;
+                g->s = attr;
+                e = g;
+            }
+        } else if (peek(p) == '.' && peek_at(p, 1) == '*') {
+            FAIL(p, "the attribute splat '.*' is not supported; write '[*]'");
+            return NULL;
         } else if (peek(p) == '[') {
             advance(p);
+            p->nest++;
             if (!skip_ws(p, true)) return NULL;
-            if (peek(p) == '"') {
-                part.index_is_string = true;
-                part.index_str = parse_quoted(p);
-                if (!part.index_str) return NULL;
-            } else if (peek(p) >= '0' && peek(p) <= '9') {
-                size_t v = 0;
-                while (peek(p) >= '0' && peek(p) <= '9') {
-                    v = v * 10 + (size_t)(peek(p) - '0');
-                    advance(p);
+            if (peek(p) == '*') {
+                advance(p);
+                if (!skip_ws(p, true)) return NULL;
+                if (peek(p) != ']') {
+                    FAIL(p, "expected ']' after '[*' but found %s", describe_char(p));
+                    return NULL;
                 }
-                part.index_num = v;
-            } else {
-                FAIL(p, "expected a number or a quoted key inside '[ ]' but found %s", describe_char(p));
-                return NULL;
+                advance(p);
+                p->nest--;
+                pcl_expr_t *sp = new_expr(p, PCL_SPLAT);
+                sp->line = l, sp->col = col;
+                sp->x = e;
+                e = sp;
+                continue;
             }
-            if (!skip_ws(p, true)) return NULL;
+            pcl_expr_t *idx = parse_expr(p);
+            if (!idx || !skip_ws(p, true)) return NULL;
             if (peek(p) != ']') {
                 FAIL(p, "expected ']' but found %s", describe_char(p));
                 return NULL;
             }
             advance(p);
+            p->nest--;
+            pcl_trav_part_t part;
+            if ((e->kind == PCL_TRAVERSAL || e->kind == PCL_SPLAT) && static_index(idx, &part)) {
+                trav_push(p, e, part);
+            } else {
+                pcl_expr_t *ix = new_expr(p, PCL_INDEX);
+                ix->line = l, ix->col = col;
+                ix->x = e;
+                ix->y = idx;
+                e = ix;
+            }
         } else {
             return e;
         }
-        if (e->trav.n == cap) {
-            size_t nc = cap ? cap * 2 : 2;
-            e->trav.parts = arena_grow(p->a, e->trav.parts, cap * sizeof *e->trav.parts, nc * sizeof *e->trav.parts);
-            cap = nc;
-        }
-        e->trav.parts[e->trav.n++] = part;
     }
 }
 
-static pcl_expr_t *parse_expr(parser_t *p) {
+static pcl_expr_t *parse_primary(parser_t *p) {
     if (!skip_ws(p, false)) return NULL;
     int c = peek(p);
     int l = p->line, col = p->col;
     pcl_expr_t *e = NULL;
     if (c == '"') {
-        const char *s = parse_quoted(p);
-        if (!s) return NULL;
-        e = new_expr(p, PCL_STRING);
-        e->s = s;
+        e = parse_string_expr(p);
     } else if (c == '<' && peek_at(p, 1) == '<') {
-        const char *s = parse_heredoc(p);
-        if (!s) return NULL;
-        e = new_expr(p, PCL_STRING);
-        e->s = s;
+        e = parse_heredoc(p);
     } else if (c == '[') {
-        e = new_expr(p, PCL_TUPLE);
-        if (!parse_list(p, ']', &e->tuple.items, &e->tuple.n)) return NULL;
+        if (opens_for(p)) {
+            advance(p);
+            if (!skip_ws(p, true)) return NULL;
+            e = parse_for(p, false, ']', l, col);
+        } else {
+            e = new_expr(p, PCL_TUPLE);
+            e->line = l, e->col = col;
+            if (!parse_list(p, ']', &e->tuple.items, &e->tuple.n)) return NULL;
+        }
     } else if (c == '{') {
         e = parse_object(p);
     } else if (c == '(') {
         advance(p);
+        p->nest++;
         if (!skip_ws(p, true)) return NULL;
         e = parse_expr(p);
         if (!e || !skip_ws(p, true)) return NULL;
@@ -485,15 +728,7 @@ static pcl_expr_t *parse_expr(parser_t *p) {
             return NULL;
         }
         advance(p);
-    } else if (c == '-') {
-        advance(p);
-        e = parse_expr(p);
-        if (!e) return NULL;
-        if (e->kind != PCL_NUMBER) {
-            fail_at(p, l, col, "unary minus is only supported on a number literal");
-            return NULL;
-        }
-        e->n = -e->n;
+        p->nest--;
     } else if (c >= '0' && c <= '9') {
         e = parse_number(p);
     } else if (is_ident_start(c)) {
@@ -508,20 +743,128 @@ static pcl_expr_t *parse_expr(parser_t *p) {
             e->call.name = id;
             if (!parse_list(p, ')', &e->call.args, &e->call.n)) return NULL;
         } else {
-            e = parse_traversal(p, id);
+            e = new_expr(p, PCL_TRAVERSAL);
+            e->trav.root = id;
         }
+        if (e) e->line = l, e->col = col;
     } else {
         FAIL(p, "expected an expression but found %s", describe_char(p));
         return NULL;
     }
     if (!e) return NULL;
-    /* operators, conditionals and splats are outside the subset: name them instead of "unexpected" */
+    e->line = l;
+    e->col = col;
+    return parse_postfix(p, e);
+}
+
+static pcl_expr_t *parse_unary(parser_t *p) {
     if (!skip_ws(p, false)) return NULL;
-    c = peek(p);
-    if (c > 0 && strchr("+*/<>!?&|", c) && !(c == '/' && (peek_at(p, 1) == '/' || peek_at(p, 1) == '*'))) {
-        FAIL(p, "operator '%c' is not supported in cimport's PCL subset", c);
+    int c = peek(p), l = p->line, col = p->col;
+    if (c != '-' && c != '!') return parse_primary(p);
+    advance(p);
+    if (++p->depth > PCL_MAX_DEPTH) {
+        FAIL(p, "the expression is nested more than %d levels deep", PCL_MAX_DEPTH);
         return NULL;
     }
+    pcl_expr_t *x = parse_unary(p);
+    p->depth--;
+    if (!x) return NULL;
+    if (c == '-' && x->kind == PCL_NUMBER) { /* a negative literal */
+        x->n = -x->n;
+        x->line = l, x->col = col;
+        return x;
+    }
+    pcl_expr_t *e = new_expr(p, PCL_UNARY);
+    e->line = l, e->col = col;
+    e->op = c == '-' ? "-" : "!";
+    e->x = x;
+    return e;
+}
+
+/* The binary operator at the cursor and its precedence (HCL's: || 1, && 2, == != 3,
+ * < <= > >= 4, + - 5, * / % 6), or 0. A new line ends the expression outside brackets. */
+static int peek_binop(parser_t *p, const char **op) {
+    size_t pos = p->pos;
+    int line = p->line, col = p->col;
+    if (!skip_ws(p, p->nest > 0)) return 0;
+    static const struct {
+        const char *op;
+        int prec;
+    } ops[] = {{"||", 1}, {"&&", 2}, {"==", 3}, {"!=", 3}, {"<=", 4}, {">=", 4}, {"<", 4},
+               {">", 4},  {"+", 5},  {"-", 5},  {"*", 6},  {"/", 6},  {"%", 6}};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+        size_t n = strlen(ops[i].op);
+        if (p->pos + n <= p->len && memcmp(p->s + p->pos, ops[i].op, n) == 0) {
+            if (strcmp(ops[i].op, "<") == 0 && peek_at(p, 1) == '<') break; /* a heredoc */
+            *op = ops[i].op;
+            return ops[i].prec;
+        }
+    }
+    p->pos = pos, p->line = line, p->col = col;
+    return 0;
+}
+
+static pcl_expr_t *parse_binary(parser_t *p, int min_prec) {
+    pcl_expr_t *lhs = parse_unary(p);
+    for (;;) {
+        if (!lhs) return NULL;
+        size_t pos = p->pos;
+        int line = p->line, col = p->col;
+        const char *op = NULL;
+        int prec = peek_binop(p, &op);
+        if (!prec || prec < min_prec) {
+            p->pos = pos, p->line = line, p->col = col;
+            return lhs;
+        }
+        int ol = p->line, oc = p->col;
+        for (size_t i = strlen(op); i > 0; i--) advance(p);
+        if (!skip_ws(p, true)) return NULL;
+        if (++p->depth > PCL_MAX_DEPTH) {
+            FAIL(p, "the expression is nested more than %d levels deep", PCL_MAX_DEPTH);
+            return NULL;
+        }
+        pcl_expr_t *rhs = parse_binary(p, prec + 1);
+        p->depth--;
+        if (!rhs) return NULL;
+        pcl_expr_t *e = new_expr(p, PCL_BINARY);
+        e->line = ol, e->col = oc;
+        e->op = op;
+        e->x = lhs;
+        e->y = rhs;
+        lhs = e;
+    }
+}
+
+static pcl_expr_t *parse_expr(parser_t *p) {
+    if (++p->depth > PCL_MAX_DEPTH) {
+        FAIL(p, "the expression is nested more than %d levels deep", PCL_MAX_DEPTH);
+        return NULL;
+    }
+    pcl_expr_t *e = parse_binary(p, 1);
+    if (e) {
+        size_t pos = p->pos;
+        int line = p->line, col = p->col;
+        if (!skip_ws(p, p->nest > 0)) e = NULL;
+        else if (peek(p) == '?') {
+            pcl_expr_t *c = new_expr(p, PCL_COND);
+            advance(p);
+            int saved = p->nest;
+            p->nest = 1;
+            c->x = e;
+            if (!skip_ws(p, true) || !(c->y = parse_expr(p)) || !skip_ws(p, true)) e = NULL;
+            else if (peek(p) != ':')
+                e = NULL, FAIL(p, "expected ':' in the conditional '?' at %d:%d but found %s", c->line, c->col, describe_char(p));
+            else {
+                advance(p);
+                p->nest = saved;
+                if (!skip_ws(p, true) || !(c->z = parse_expr(p))) e = NULL;
+                else e = c;
+            }
+        } else {
+            p->pos = pos, p->line = line, p->col = col;
+        }
+    }
+    p->depth--;
     return e;
 }
 
@@ -641,6 +984,23 @@ static bool parse_block(parser_t *p) {
     int l = p->line, c = p->col;
     const char *kw = parse_ident(p);
     if (!kw) return FAIL(p, "expected a block (package, resource, component or config) but found %s", describe_char(p));
+    if (!skip_ws(p, false)) return false;
+    if (peek(p) == '=' && peek_at(p, 1) != '=') { /* a top-level local variable: name = expr */
+        advance(p);
+        int vl = p->line, vc = p->col;
+        pcl_expr_t *v = parse_expr(p);
+        if (!v || !expect_line_end(p, arena_sprintf(p->a, "the value of '%s'", kw))) return false;
+        if (!pcl_smap_add(&p->declared, kw, p->prog->n_nodes))
+            return fail_at(p, l, c, "'%s' is declared twice; every resource, component, config and local needs its own name", kw);
+        pcl_node_t *n = pcl_program_add(p->prog, PCL_NODE_LOCAL);
+        n->name = kw;
+        n->line = l;
+        n->col = c;
+        n->attrs = arena_alloc(p->a, sizeof *n->attrs);
+        n->attrs[0] = (pcl_attr_t){"value", v, NULL, vl, vc};
+        n->n_attrs = 1;
+        return true;
+    }
     pcl_node_kind_t kind;
     if (strcmp(kw, "package") == 0) kind = PCL_NODE_PACKAGE;
     else if (strcmp(kw, "resource") == 0) kind = PCL_NODE_RESOURCE;

@@ -25,6 +25,16 @@ typedef enum {
     PCL_OBJECT,
     PCL_TRAVERSAL,
     PCL_CALL,
+    /* the rest of Pulumi's PCL expression language (parsed and printed; each emitter writes what
+     * it can and emitters/check.c refuses the rest with its position) */
+    PCL_TEMPLATE, /* "a-${x}-b": parts in tuple.items, PCL_STRING chunks and interpolated expressions */
+    PCL_UNARY,    /* op x: op "!" or "-" */
+    PCL_BINARY,   /* x op y: op one of || && == != < <= > >= + - * / % */
+    PCL_COND,     /* x ? y : z */
+    PCL_INDEX,    /* x[y] where x is not a plain name or y not a literal */
+    PCL_GETATTR,  /* x.s where x is not a plain traversal (e.g. a call result: invoke(...).result) */
+    PCL_SPLAT,    /* x[*] then trav.parts applied to each element (x[*].a.b) */
+    PCL_FOR,      /* [for kvar, vvar in x : z if w] / {for kvar, vvar in x : y => z if w}; kvar may be NULL */
 } pcl_expr_kind_t;
 
 typedef struct pcl_expr pcl_expr_t;
@@ -67,7 +77,20 @@ struct pcl_expr {
         size_t n;
     } call;
     const schema_type_t *type; /* schema type at this position, NULL when unknown */
+    /* operators, conditionals, index/attribute on any expression, splat and for (see the kinds) */
+    const char *op;
+    pcl_expr_t *x, *y, *z, *w;
+    const char *kvar, *vvar; /* PCL_FOR: the key/index and value variables */
+    bool for_object;         /* PCL_FOR: `{for ...}` builds an object */
+    int line, col;           /* position in the parsed text (0 when generated) */
 };
+
+/* Calls fn on e and, when fn returns true, on its sub-expressions in source order (pre-order, an
+ * explicit stack: no recursion). The one walk the checker, the dependency sort and the emitters'
+ * analyses share. */
+void pcl_expr_walk(const pcl_expr_t *e, bool (*fn)(const pcl_expr_t *e, void *ctx), void *ctx);
+/* What to call an expression kind in a message ("template interpolation", "a for expression", ...). */
+const char *pcl_expr_kind_name(const pcl_expr_t *e);
 
 typedef struct pcl_attr {
     const char *name;
@@ -83,6 +106,7 @@ typedef enum {
     PCL_NODE_CONFIG,      /* config <name> "<type>" { __secret = true } — stack configuration read */
     PCL_NODE_OUTPUT,      /* output <name> { value = <expr> } — a stack output (attrs[0] is `value`);
                              outputs have their own namespace and cannot be referenced */
+    PCL_NODE_LOCAL,       /* <name> = <expr> — a top-level local variable (attrs[0] is `value`) */
 } pcl_node_kind_t;
 
 typedef struct pcl_node {

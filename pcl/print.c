@@ -125,14 +125,21 @@ static bool expr_is_scalar(const pcl_expr_t *e) {
         return true;
     case PCL_TUPLE: return e->tuple.n == 0;
     case PCL_OBJECT: return e->object.n == 0;
+    case PCL_TEMPLATE:
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND:
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR: return true;
     }
     return false;
 }
 
-static void print_traversal(buf_t *b, const pcl_expr_t *e) {
-    buf_puts(b, e->trav.root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *t = &e->trav.parts[i];
+static void print_parts(buf_t *b, const pcl_trav_part_t *parts, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const pcl_trav_part_t *t = &parts[i];
         if (t->attr) {
             buf_putc(b, '.');
             buf_puts(b, t->attr);
@@ -144,6 +151,41 @@ static void print_traversal(buf_t *b, const pcl_expr_t *e) {
             buf_printf(b, "[%zu]", t->index_num);
         }
     }
+}
+
+/* A template's string chunk: as a quoted string's contents (escapes; `${` doubled). */
+static void print_template(buf_t *b, const pcl_expr_t *e, int indent) {
+    buf_putc(b, '"');
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind == PCL_STRING) {
+            size_t start = b->len;
+            pcl_append_string(b, part->s);
+            /* drop the quotes pcl_append_string put around the chunk */
+            memmove(b->data + start, b->data + start + 1, b->len - start - 2);
+            b->len -= 2;
+            b->data[b->len] = 0;
+        } else {
+            buf_puts(b, "${");
+            print_expr(b, part, indent);
+            buf_putc(b, '}');
+        }
+    }
+    buf_putc(b, '"');
+}
+
+/* Operands of operators are parenthesised unless they are primary expressions, so the printed
+ * text parses back to the same tree whatever the precedence. */
+static void print_operand(buf_t *b, const pcl_expr_t *e, int indent) {
+    bool paren = e->kind == PCL_BINARY || e->kind == PCL_COND || e->kind == PCL_UNARY;
+    if (paren) buf_putc(b, '(');
+    print_expr(b, e, indent);
+    if (paren) buf_putc(b, ')');
+}
+
+static void print_traversal(buf_t *b, const pcl_expr_t *e) {
+    buf_puts(b, e->trav.root);
+    print_parts(b, e->trav.parts, e->trav.n);
 }
 
 static void print_tuple(buf_t *b, const pcl_expr_t *e, int indent) {
@@ -216,6 +258,56 @@ static void print_expr(buf_t *b, const pcl_expr_t *e, int indent) {
             print_expr(b, e->call.args[i], indent);
         }
         buf_putc(b, ')');
+        break;
+    case PCL_TEMPLATE: print_template(b, e, indent); break;
+    case PCL_UNARY:
+        buf_puts(b, e->op);
+        print_operand(b, e->x, indent);
+        break;
+    case PCL_BINARY:
+        print_operand(b, e->x, indent);
+        buf_printf(b, " %s ", e->op);
+        print_operand(b, e->y, indent);
+        break;
+    case PCL_COND:
+        print_operand(b, e->x, indent);
+        buf_puts(b, " ? ");
+        print_operand(b, e->y, indent);
+        buf_puts(b, " : ");
+        print_operand(b, e->z, indent);
+        break;
+    case PCL_INDEX:
+        print_operand(b, e->x, indent);
+        buf_putc(b, '[');
+        print_expr(b, e->y, indent);
+        buf_putc(b, ']');
+        break;
+    case PCL_GETATTR:
+        print_operand(b, e->x, indent);
+        buf_putc(b, '.');
+        buf_puts(b, e->s);
+        break;
+    case PCL_SPLAT:
+        print_operand(b, e->x, indent);
+        buf_puts(b, "[*]");
+        print_parts(b, e->trav.parts, e->trav.n);
+        break;
+    case PCL_FOR:
+        buf_puts(b, e->for_object ? "{for " : "[for ");
+        if (e->kvar) buf_printf(b, "%s, ", e->kvar);
+        buf_printf(b, "%s in ", e->vvar);
+        print_expr(b, e->x, indent);
+        buf_puts(b, " : ");
+        if (e->for_object) {
+            print_expr(b, e->y, indent);
+            buf_puts(b, " => ");
+        }
+        print_expr(b, e->z, indent);
+        if (e->w) {
+            buf_puts(b, " if ");
+            print_expr(b, e->w, indent);
+        }
+        buf_putc(b, e->for_object ? '}' : ']');
         break;
     }
 }
@@ -290,6 +382,12 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
         print_logical_name(b, n->logical_name);
         print_attrs(b, n->attrs, n->n_attrs, 4);
         buf_puts(b, "}\n");
+        break;
+    case PCL_NODE_LOCAL:
+        print_label(b, n->name);
+        buf_puts(b, " = ");
+        print_expr(b, n->attrs[0].value, 0);
+        buf_putc(b, '\n');
         break;
     case PCL_NODE_CONFIG:
         buf_puts(b, "config ");

@@ -39,3 +39,56 @@ bool pcl_program_is_external(const pcl_program_t *p, const char *root) {
         if (strcmp(p->external_roots[i], root) == 0) return pcl_program_find(p, root) < 0;
     return false;
 }
+
+void pcl_expr_walk(const pcl_expr_t *e, bool (*fn)(const pcl_expr_t *e, void *ctx), void *ctx) {
+    /* recursion is bounded: the parser refuses nesting deeper than PCL_MAX_DEPTH */
+    if (!e || !fn(e, ctx)) return;
+    switch (e->kind) {
+    case PCL_TUPLE:
+    case PCL_TEMPLATE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            pcl_expr_walk(e->tuple.items[i], fn, ctx);
+        return;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            pcl_expr_walk(e->object.items[i].value, fn, ctx);
+        return;
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            pcl_expr_walk(e->call.args[i], fn, ctx);
+        return;
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND:
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR:
+        pcl_expr_walk(e->x, fn, ctx);
+        pcl_expr_walk(e->y, fn, ctx);
+        pcl_expr_walk(e->z, fn, ctx);
+        pcl_expr_walk(e->w, fn, ctx);
+        return;
+    case PCL_NULL:
+    case PCL_BOOL:
+    case PCL_NUMBER:
+    case PCL_STRING:
+    case PCL_TRAVERSAL: return;
+    }
+}
+
+const char *pcl_expr_kind_name(const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_TEMPLATE: return "template interpolation '${...}'";
+    case PCL_UNARY:
+    case PCL_BINARY: return "the operator";
+    case PCL_COND: return "a conditional '? :'";
+    case PCL_INDEX: return "an index on an expression";
+    case PCL_GETATTR: return "an attribute of a call result or expression";
+    case PCL_SPLAT: return "a splat '[*]'";
+    case PCL_FOR: return "a for expression";
+    case PCL_CALL: return "a function call";
+    case PCL_TRAVERSAL: return "a reference";
+    default: return "a literal";
+    }
+}

@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "pcl/pcl.h"
@@ -1017,6 +1018,91 @@ static void assert_parse_error(const char *text, const char *want) {
     diag_list_free(&d);
 }
 
+/* The whole PCL expression language parses into its own kinds, with positions, and prints back to
+ * text that parses to the same print (issue 18). */
+START_TEST(test_parse_language) {
+    const char *text = "names = [\"a\", \"b\"]\n"
+                       "greeting = \"hi ${names[0]}-${res.out} $${lit}\"\n"
+                       "math = -x + 2 * (y - 1) % 3 >= 4 && !flag || a != b\n"
+                       "pick = flag ? names[1] : \"none\"\n"
+                       "first = invoke(\"p:index:f\", {value = \"v\"}).result\n"
+                       "byKey = lookup(m, \"k\", \"d\")[k]\n"
+                       "ids = res[*].id\n"
+                       "upper = [for i, n in names : \"${i}:${n}\" if n != \"b\"]\n"
+                       "tags = {for k, v in m : k => v}\n"
+                       "text = <<-EOT\n    line ${greeting}\n    $${not}\n    EOT\n";
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(text, strlen(text), "lang.pp", &d);
+    if (!p) fprintf(stderr, "%s\n", diag_format(&d, d.head));
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq(p->n_nodes, 10);
+    for (size_t i = 0; i < p->n_nodes; i++) ck_assert_int_eq(p->nodes[i].kind, PCL_NODE_LOCAL);
+    const pcl_expr_t *g = p->nodes[1].attrs[0].value;
+    ck_assert_int_eq(g->kind, PCL_TEMPLATE);
+    ck_assert_uint_eq(g->tuple.n, 5); /* "hi ", names[0], "-", res.out, " ${lit}" */
+    ck_assert_str_eq(g->tuple.items[0]->s, "hi ");
+    ck_assert_int_eq(g->tuple.items[1]->kind, PCL_TRAVERSAL);
+    ck_assert_int_eq(g->tuple.items[1]->line, 2);
+    ck_assert_int_eq(g->tuple.items[1]->col, 18);
+    const pcl_expr_t *m = p->nodes[2].attrs[0].value; /* || at the top: HCL precedence */
+    ck_assert_int_eq(m->kind, PCL_BINARY);
+    ck_assert_str_eq(m->op, "||");
+    ck_assert_str_eq(m->x->op, "&&");
+    ck_assert_str_eq(m->x->x->op, ">=");
+    ck_assert_str_eq(m->x->x->x->op, "+");
+    ck_assert_str_eq(m->x->x->x->y->op, "%");
+    ck_assert_int_eq(p->nodes[3].attrs[0].value->kind, PCL_COND);
+    const pcl_expr_t *f = p->nodes[4].attrs[0].value;
+    ck_assert_int_eq(f->kind, PCL_GETATTR);
+    ck_assert_str_eq(f->s, "result");
+    ck_assert_int_eq(f->x->kind, PCL_CALL);
+    ck_assert_int_eq(p->nodes[5].attrs[0].value->kind, PCL_INDEX);
+    ck_assert_int_eq(p->nodes[6].attrs[0].value->kind, PCL_SPLAT);
+    const pcl_expr_t *fo = p->nodes[7].attrs[0].value;
+    ck_assert_int_eq(fo->kind, PCL_FOR);
+    ck_assert_str_eq(fo->kvar, "i");
+    ck_assert_str_eq(fo->vvar, "n");
+    ck_assert_ptr_nonnull(fo->w);
+    ck_assert(p->nodes[8].attrs[0].value->for_object);
+    ck_assert_int_eq(p->nodes[9].attrs[0].value->kind, PCL_TEMPLATE);
+
+    char *out = pcl_print(p);
+    const char *want = "names = [\"a\", \"b\"]\n\n"
+                       "greeting = \"hi ${names[0]}-${res.out} $${lit}\"\n\n"
+                       "math = ((((-x) + ((2 * (y - 1)) % 3)) >= 4) && (!flag)) || (a != b)\n\n"
+                       "pick = flag ? names[1] : \"none\"\n\n"
+                       "first = invoke(\"p:index:f\", {\n    value = \"v\"\n}).result\n\n"
+                       "byKey = lookup(m, \"k\", \"d\")[k]\n\n"
+                       "ids = res[*].id\n\n"
+                       "upper = [for i, n in names : \"${i}:${n}\" if n != \"b\"]\n\n"
+                       "tags = {for k, v in m : k => v}\n\n"
+                       "text = \"line ${greeting}\\n$${not}\\n\"\n";
+    ck_assert_str_eq(out, want);
+    pcl_program_t *q = pcl_parse(out, strlen(out), "again.pp", &d);
+    ck_assert_ptr_nonnull(q);
+    char *again = pcl_print(q);
+    ck_assert_str_eq(again, out);
+    free(again);
+    free(out);
+    pcl_program_free(q);
+    pcl_program_free(p);
+
+    /* nesting is capped: a walk over any parsed expression may recurse */
+    buf_t deep;
+    buf_init(&deep);
+    buf_puts(&deep, "x = ");
+    for (int i = 0; i < 300; i++) buf_putc(&deep, '(');
+    buf_putc(&deep, '1');
+    for (int i = 0; i < 300; i++) buf_putc(&deep, ')');
+    buf_putc(&deep, '\n');
+    ck_assert_ptr_null(pcl_parse(deep.data, deep.len, "deep.pp", &d));
+    ck_assert_ptr_nonnull(strstr(diag_format(&d, d.tail), "nested more than 200 levels deep"));
+    buf_free(&deep);
+    diag_list_free(&d);
+}
+END_TEST
+
 START_TEST(test_parse_errors) {
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"abc\n}\n",
                        "bad.pp:2:9: unterminated string: add the closing '\"' on the same line");
@@ -1024,11 +1110,20 @@ START_TEST(test_parse_errors) {
     assert_parse_error("locals x {\n}\n",
                        "bad.pp:1:1: unsupported block type 'locals': cimport reads package, resource, component, "
                        "config and output blocks");
-    assert_parse_error("resource a \"t:i:R\" {\n    x = \"a${b}\"\n}\n",
-                       "bad.pp:2:11: template interpolation '${' is not supported; write '$${' for a literal '${'");
+    assert_parse_error("resource a \"t:i:R\" {\n    x = \"a${b\"\n}\n",
+                       "bad.pp:2:14: expected '}' to close the interpolation opened at 2:11 but found '\"'");
+    assert_parse_error("resource a \"t:i:R\" {\n    x = \"a%{if b}\"\n}\n",
+                       "bad.pp:2:11: template directive '%{' is not supported; write '%%{' for a literal '%{'");
+    assert_parse_error("resource \"a${b}\" \"t:i:R\" {\n}\n",
+                       "bad.pp:1:12: template interpolation '${' is not allowed here (a key or a label); write '$${' "
+                       "for a literal '${'");
+    assert_parse_error("x = [for a in b : a ...]\n", "bad.pp:1:21: grouping ('...') in a for expression is not supported");
+    assert_parse_error("x = a ? b\n", "bad.pp:2:1: expected ':' in the conditional '?' at 1:7 but found end of file");
     assert_parse_error("resource a \"t:i:R\" {\n    x = [1, 2\n}\n", "bad.pp:3:1: expected ',' or ']' but found '}'");
-    assert_parse_error("resource a \"t:i:R\" {\n    x = 1 + 2\n}\n",
-                       "bad.pp:2:11: operator '+' is not supported in cimport's PCL subset");
+    assert_parse_error("resource a \"t:i:R\" {\n    x = 1 +\n}\n", "bad.pp:3:1: expected an expression but found '}'");
+    assert_parse_error("x = 1\nx = 2\n",
+                       "bad.pp:2:1: 'x' is declared twice; every resource, component, config and local needs its own "
+                       "name");
     assert_parse_error("resource a \"t:i:R\" {\n    x = <<EOT\nabc\n", "bad.pp:2:9: unterminated heredoc: add a line "
                                                                       "holding only 'EOT'");
     assert_parse_error("resource a \"t:i:R\" {\n    x 1\n}\n",
@@ -1134,6 +1229,7 @@ static Suite *pcl_suite(void) {
     tc = tcase_create("parse");
     tcase_add_test(tc, test_parse_full_subset);
     tcase_add_test(tc, test_parse_errors);
+    tcase_add_test(tc, test_parse_language);
     tcase_add_test(tc, test_bind_errors);
     tcase_add_test(tc, test_expr_to_value_assets);
     suite_add_tcase(s, tc);

@@ -373,12 +373,12 @@ START_TEST(test_unknown_function_refused) {
     const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n    value = notAFunction(true)\n}\n";
     fixture_t f = load(pcl, NULL);
     for (size_t i = 0; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:2:5", "notAFunction()");
+        emit_refused(&f, ALL[i], "main.pp:2:13", "notAFunction()"); /* the call's own position */
     unload(&f);
     const char *undeclared = "resource \"res\" \"simple:index:Resource\" {\n    value = nowhere.value\n}\n";
     f = load(undeclared, NULL);
     for (size_t i = 0; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:2:5", "'nowhere'");
+        emit_refused(&f, ALL[i], "main.pp:2:13", "'nowhere'");
     unload(&f);
 }
 END_TEST
