@@ -83,6 +83,7 @@ static unsigned function_langs(const char *name) {
 
 /* The languages whose emitter writes an expression of this kind (operators: by operator). */
 static unsigned expr_langs(const pcl_expr_t *e) {
+    const unsigned done = L(LANG_PCL) | L(LANG_TYPESCRIPT);
     switch (e->kind) {
     case PCL_TEMPLATE:
     case PCL_UNARY:
@@ -91,14 +92,14 @@ static unsigned expr_langs(const pcl_expr_t *e) {
     case PCL_INDEX:
     case PCL_GETATTR:
     case PCL_SPLAT:
-    case PCL_FOR: return L(LANG_PCL);
+    case PCL_FOR: return done;
     default: return ALL_LANGS;
     }
 }
 
 /* Languages whose emitter writes a node kind. */
 static unsigned node_langs(const pcl_node_t *n) {
-    return n->kind == PCL_NODE_LOCAL ? L(LANG_PCL) : ALL_LANGS;
+    return n->kind == PCL_NODE_LOCAL ? L(LANG_PCL) | L(LANG_TYPESCRIPT) : ALL_LANGS;
 }
 
 void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang) {
@@ -401,4 +402,187 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
     out->nodes = nodes;
     out->cap_nodes = nn;
     return true;
+}
+
+/* --- what an emitter needs to know about an expression ---------------------------------------------- */
+
+int emit_binop_prec(const char *op) {
+    static const struct {
+        const char *op;
+        int prec;
+    } ops[] = {{"||", 1}, {"&&", 2}, {"==", 3}, {"!=", 3}, {"<", 4}, {"<=", 4}, {">", 4},
+               {">=", 4}, {"+", 5},  {"-", 5},  {"*", 6},  {"/", 6},  {"%", 6}};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (strcmp(ops[i].op, op) == 0) return ops[i].prec;
+    return 0;
+}
+
+bool emit_operand_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
+    if (child->kind == PCL_COND) return true;
+    if (child->kind != PCL_BINARY) return false;
+    if (parent->kind == PCL_COND) return false; /* a conditional binds loosest */
+    if (parent->kind != PCL_BINARY) return true; /* unary, index, attribute: any operator below binds looser */
+    int pp = emit_binop_prec(parent->op), cp = emit_binop_prec(child->op);
+    return cp < pp || (right && cp == pp);
+}
+
+static int node_of(const pcl_program_t *p, const names_table_t *nodes, const char *root) {
+    int idx = names_table_get(nodes, root);
+    return idx >= 0 && (size_t)idx < p->n_nodes ? idx : -1;
+}
+
+static bool has_output_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth);
+
+static bool atom_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth) {
+    if (e->kind == PCL_CALL) return strcmp(e->call.name, "secret") == 0;
+    if (e->kind != PCL_TRAVERSAL) return false;
+    int idx = node_of(p, nodes, e->trav.root);
+    if (idx < 0) return false;
+    const pcl_node_t *n = &p->nodes[idx];
+    switch (n->kind) {
+    case PCL_NODE_RESOURCE:
+    case PCL_NODE_COMPONENT: return true;
+    case PCL_NODE_CONFIG: return n->config_secret;
+    case PCL_NODE_LOCAL: return depth < 64 && n->n_attrs && has_output_depth(p, nodes, n->attrs[0].value, depth + 1);
+    default: return false;
+    }
+}
+
+bool emit_is_output_atom(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return atom_depth(p, nodes, e, 0);
+}
+
+typedef struct out_scan {
+    const pcl_program_t *p;
+    const names_table_t *nodes;
+    int depth;
+    bool found;
+    const pcl_expr_t **atoms; /* collected when non-NULL */
+    size_t n, cap;
+} out_scan_t;
+
+static bool scan_one(const pcl_expr_t *e, void *ctx) {
+    out_scan_t *s = ctx;
+    if (s->found && !s->atoms) return false;
+    if (atom_depth(s->p, s->nodes, e, s->depth)) {
+        s->found = true;
+        if (s->atoms && s->n < s->cap) s->atoms[s->n++] = e;
+        return false;
+    }
+    return e->kind != PCL_TRAVERSAL;
+}
+
+static bool has_output_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth) {
+    out_scan_t s = {.p = p, .nodes = nodes, .depth = depth};
+    pcl_expr_walk(e, scan_one, &s);
+    return s.found;
+}
+
+bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return has_output_depth(p, nodes, e, 0);
+}
+
+static bool count_one(const pcl_expr_t *e, void *ctx) {
+    (*(size_t *)ctx)++;
+    (void)e;
+    return true;
+}
+
+size_t emit_output_atoms(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                         const pcl_expr_t ***out) {
+    size_t total = 0;
+    pcl_expr_walk(e, count_one, &total);
+    out_scan_t s = {.p = p, .nodes = nodes, .cap = total};
+    s.atoms = arena_alloc(a, (total + 1) * sizeof *s.atoms);
+    pcl_expr_walk(e, scan_one, &s);
+    *out = s.atoms;
+    return s.n;
+}
+
+const char *emit_atom_base_name(const pcl_expr_t *e) {
+    if (e->kind == PCL_TRAVERSAL) {
+        for (size_t i = e->trav.n; i > 0; i--)
+            if (e->trav.parts[i - 1].attr) return e->trav.parts[i - 1].attr;
+        return e->trav.root;
+    }
+    return "value";
+}
+
+static emit_shape_t type_shape(const schema_type_t *t) {
+    if (!t) return EMIT_SHAPE_UNKNOWN;
+    switch (t->kind) {
+    case SCHEMA_ARRAY: return EMIT_SHAPE_LIST;
+    case SCHEMA_MAP: return EMIT_SHAPE_MAP;
+    case SCHEMA_OBJECT: return EMIT_SHAPE_OBJECT;
+    case SCHEMA_STRING: return EMIT_SHAPE_STRING;
+    case SCHEMA_INT:
+    case SCHEMA_NUMBER: return EMIT_SHAPE_NUMBER;
+    case SCHEMA_BOOL: return EMIT_SHAPE_BOOL;
+    case SCHEMA_ENUM: return type_shape(t->element);
+    default: return EMIT_SHAPE_UNKNOWN;
+    }
+}
+
+static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth) {
+    if (!e || depth > 64) return EMIT_SHAPE_UNKNOWN;
+    switch (e->kind) {
+    case PCL_TUPLE:
+    case PCL_SPLAT: return EMIT_SHAPE_LIST;
+    case PCL_FOR: return e->for_object ? EMIT_SHAPE_MAP : EMIT_SHAPE_LIST;
+    case PCL_OBJECT: return EMIT_SHAPE_MAP;
+    case PCL_STRING:
+    case PCL_TEMPLATE: return EMIT_SHAPE_STRING;
+    case PCL_NUMBER: return EMIT_SHAPE_NUMBER;
+    case PCL_BOOL: return EMIT_SHAPE_BOOL;
+    case PCL_UNARY: return e->op[0] == '!' ? EMIT_SHAPE_BOOL : EMIT_SHAPE_NUMBER;
+    case PCL_BINARY: return emit_binop_prec(e->op) <= 4 ? EMIT_SHAPE_BOOL : EMIT_SHAPE_NUMBER;
+    case PCL_COND: {
+        emit_shape_t a = shape_depth(p, nodes, e->y, depth + 1);
+        return a == shape_depth(p, nodes, e->z, depth + 1) ? a : EMIT_SHAPE_UNKNOWN;
+    }
+    case PCL_TRAVERSAL: {
+        int idx = node_of(p, nodes, e->trav.root);
+        if (idx < 0) return EMIT_SHAPE_UNKNOWN;
+        const pcl_node_t *n = &p->nodes[idx];
+        if (n->kind == PCL_NODE_LOCAL && e->trav.n == 0) return shape_depth(p, nodes, n->attrs[0].value, depth + 1);
+        if (n->kind == PCL_NODE_CONFIG && e->trav.n == 0) {
+            const char *t = n->token ? n->token : "string";
+            if (strcmp(t, "string") == 0) return EMIT_SHAPE_STRING;
+            if (strcmp(t, "int") == 0 || strcmp(t, "number") == 0) return EMIT_SHAPE_NUMBER;
+            if (strcmp(t, "bool") == 0) return EMIT_SHAPE_BOOL;
+            if (strncmp(t, "list(", 5) == 0 || strncmp(t, "List<", 5) == 0) return EMIT_SHAPE_LIST;
+            if (strncmp(t, "map(", 4) == 0 || strncmp(t, "Map<", 4) == 0) return EMIT_SHAPE_MAP;
+            return EMIT_SHAPE_UNKNOWN;
+        }
+        if (n->kind == PCL_NODE_RESOURCE && n->schema && e->trav.n == 1 && e->trav.parts[0].attr) {
+            if (strcmp(e->trav.parts[0].attr, "id") == 0 || strcmp(e->trav.parts[0].attr, "urn") == 0)
+                return EMIT_SHAPE_STRING;
+            const schema_property_t *pr =
+                schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+            return pr ? type_shape(pr->type) : EMIT_SHAPE_UNKNOWN;
+        }
+        return EMIT_SHAPE_UNKNOWN;
+    }
+    default: return EMIT_SHAPE_UNKNOWN;
+    }
+}
+
+emit_shape_t emit_expr_shape(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return shape_depth(p, nodes, e, 0);
+}
+
+const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names_table_t *nodes,
+                                 const pcl_expr_t *atom, size_t *skip) {
+    *skip = 0;
+    if (atom->kind != PCL_TRAVERSAL || atom->trav.n == 0) return atom;
+    int idx = node_of(p, nodes, atom->trav.root);
+    size_t keep = idx >= 0 && (p->nodes[idx].kind == PCL_NODE_RESOURCE || p->nodes[idx].kind == PCL_NODE_COMPONENT) &&
+                          atom->trav.parts[0].attr
+                      ? 1
+                      : 0;
+    pcl_expr_t *h = arena_alloc(a, sizeof *h);
+    *h = *atom;
+    h->trav.n = keep;
+    *skip = keep;
+    return h;
 }

@@ -34,6 +34,41 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
     case PCL_FOR
 void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang);
 
+/* --- what an emitter needs to know about an expression (emitters/check.c) --- */
+
+/* HCL precedence of a binary operator (|| 1 ... * / % 6), 0 if unknown. */
+int emit_binop_prec(const char *op);
+/* Whether `child`, an operand of `parent` (an operator, index or attribute access), needs
+ * parentheses to keep PCL's grouping in a language with the usual C-like precedence. */
+bool emit_operand_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child, bool right);
+/* An "output atom": a value that is an Output in every Pulumi SDK — a resource's or component's
+ * attribute, a secret config value, secret(...), or a local whose value holds one. */
+bool emit_is_output_atom(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e holds an output atom anywhere: computing it needs an apply. */
+bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* The output atoms of e (outermost first, in source order), in an arena array; returns the count. */
+size_t emit_output_atoms(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                         const pcl_expr_t ***out);
+/* The part of an atom that is the Output itself: a resource's property (`res.data` of
+ * `res.data.items[0]`), a local or config value (its name alone); *skip is how many traversal
+ * parts it keeps, the rest reads the resolved value inside an apply. The atom itself otherwise. */
+const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names_table_t *nodes,
+                                 const pcl_expr_t *atom, size_t *skip);
+/* The name an apply's parameter for the atom starts from (its last attribute, as Pulumi names it). */
+const char *emit_atom_base_name(const pcl_expr_t *atom);
+
+/* What kind of value an expression is, as far as the program shows it. */
+typedef enum {
+    EMIT_SHAPE_UNKNOWN = 0,
+    EMIT_SHAPE_LIST,
+    EMIT_SHAPE_MAP,
+    EMIT_SHAPE_OBJECT, /* a schema object type */
+    EMIT_SHAPE_STRING,
+    EMIT_SHAPE_NUMBER,
+    EMIT_SHAPE_BOOL,
+} emit_shape_t;
+emit_shape_t emit_expr_shape(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);

@@ -30,6 +30,15 @@ typedef struct ts_gen {
     ts_pkg_t *pkgs;
     size_t n_pkgs;
     int indent;
+    /* inside an apply: output atoms written as the lambda's parameters */
+    const pcl_expr_t **subst; /* traversals: their first subst_skip parts are the parameter */
+    const char **subst_name;
+    size_t *subst_skip;
+    size_t n_subst;
+    bool in_apply;
+    bool in_interpolate; /* inside pulumi.interpolate: outputs are read lifted, without an apply */
+    const char *scope[16]; /* for-expression variables in scope */
+    size_t n_scope;
 } ts_gen_t;
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
@@ -185,14 +194,38 @@ static void ts_trav_part(ts_gen_t *g, const pcl_trav_part_t *pt, bool optional) 
     }
 }
 
+static bool ts_in_scope(const ts_gen_t *g, const char *name) {
+    for (size_t i = g->n_scope; i > 0; i--)
+        if (strcmp(g->scope[i - 1], name) == 0) return true;
+    return false;
+}
+
 static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
+    if (ts_in_scope(g, e->trav.root)) { /* a for-expression variable */
+        buf_puts(g->b, e->trav.root);
+        for (size_t i = 0; i < e->trav.n; i++) ts_trav_part(g, &e->trav.parts[i], false);
+        return;
+    }
     int idx = names_table_get(g->nodes, e->trav.root);
     /* A list index below a resource's output property: Output lifting cannot index a list that
      * may be undefined, so read it in an apply with optional chaining, as Pulumi does
      * (`res.data.apply(data => data.items?.[0]?.name)`). */
     bool list_index = false;
     for (size_t i = 1; i < e->trav.n; i++) list_index |= !e->trav.parts[i].attr && !e->trav.parts[i].index_is_string;
-    if (idx >= 0 && g->p->nodes[idx].kind != PCL_NODE_CONFIG && e->trav.n > 1 && e->trav.parts[0].attr && list_index) {
+    /* A property below an optional output property (`setRes.optionalData.string`) is
+     * `Output<T | undefined>`, which no `Input<T>` accepts under --strict: refused, by position. */
+    if (idx >= 0 && e->trav.n > 1 && e->trav.parts[0].attr && g->p->nodes[idx].schema) {
+        const schema_resource_t *r = g->p->nodes[idx].schema;
+        const schema_property_t *pr = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
+        if (pr && !pr->required)
+            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                     "%d:%d: '%s.%s.%s' reads below the optional output '%s'; its TypeScript type "
+                     "(Output<T | undefined>) is not an input, so cimport does not write it yet",
+                     e->line, e->col, e->trav.root, e->trav.parts[0].attr, e->trav.parts[1].attr ? e->trav.parts[1].attr : "[...]",
+                     e->trav.parts[0].attr);
+    }
+    if (idx >= 0 && g->p->nodes[idx].kind != PCL_NODE_CONFIG && g->p->nodes[idx].kind != PCL_NODE_LOCAL &&
+        e->trav.n > 1 && e->trav.parts[0].attr && list_index && !g->in_interpolate) {
         const char *param = names_make_valid_identifier(g->a, LANG_TYPESCRIPT, e->trav.parts[0].attr);
         buf_printf(g->b, "%s.%s.apply(%s => %s", g->ident[idx], e->trav.parts[0].attr, param, param);
         for (size_t i = 1; i < e->trav.n; i++) ts_trav_part(g, &e->trav.parts[i], i > 1);
@@ -253,7 +286,269 @@ static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
     buf_putc(g->b, ')');
 }
 
+/* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
+
+/* A template literal's text: `\`, `` ` `` and `${` escaped, control characters as escapes. */
+static void ts_template_chunk(ts_gen_t *g, const char *s) {
+    for (const char *p = s; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '`' || c == '\\') {
+            buf_putc(g->b, '\\');
+            buf_putc(g->b, (char)c);
+        } else if (c == '$' && p[1] == '{') {
+            buf_puts(g->b, "\\$");
+        } else if (c == '\n') {
+            buf_puts(g->b, "\\n");
+        } else if (c == '\r') {
+            buf_puts(g->b, "\\r");
+        } else if (c == '\t') {
+            buf_puts(g->b, "\\t");
+        } else if (c < 0x20 || c == 0x7f) {
+            buf_printf(g->b, "\\x%02x", c);
+        } else {
+            buf_putc(g->b, (char)c);
+        }
+    }
+}
+
+static void ts_template(ts_gen_t *g, const pcl_expr_t *e) {
+    buf_putc(g->b, '`');
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind == PCL_STRING) {
+            ts_template_chunk(g, part->s);
+        } else {
+            buf_puts(g->b, "${");
+            ts_expr(g, part);
+            buf_putc(g->b, '}');
+        }
+    }
+    buf_putc(g->b, '`');
+}
+
+static void ts_operand(ts_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
+    bool paren = emit_operand_needs_parens(parent, child, right);
+    if (paren) buf_putc(g->b, '(');
+    ts_expr(g, child);
+    if (paren) buf_putc(g->b, ')');
+}
+
+static bool ts_scope_push(ts_gen_t *g, const pcl_expr_t *e) {
+    if (g->n_scope + 2 > sizeof g->scope / sizeof *g->scope) {
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%d:%d: for expressions nested more than 8 deep are not supported", e->line, e->col);
+        return false;
+    }
+    if (e->kvar) g->scope[g->n_scope++] = e->kvar;
+    g->scope[g->n_scope++] = e->vvar;
+    return true;
+}
+
+/* The lambda parameters of a for expression: `n`, `(v, k)` / `([k, v])` for entries. */
+static void ts_for_params(ts_gen_t *g, const pcl_expr_t *e, bool entries) {
+    if (entries || e->kvar) buf_printf(g->b, "([%s, %s])", e->kvar ? e->kvar : "_", e->vvar);
+    else buf_puts(g->b, e->vvar);
+}
+
+/* Pulumi's TypeScript for a for expression: lists `.map`, maps `Object.entries(m).sort()`, a
+ * condition `.filter` first, an object result `.reduce` into a fresh object. */
+static void ts_for(ts_gen_t *g, const pcl_expr_t *e) {
+    emit_shape_t sh = emit_expr_shape(g->p, g->nodes, e->x);
+    if (sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP && sh != EMIT_SHAPE_OBJECT) {
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%d:%d: the TypeScript emitter cannot tell whether this for expression ranges over a list or a "
+                 "map; assign the collection to a local list or object first",
+                 e->line, e->col);
+        return;
+    }
+    bool entries = sh != EMIT_SHAPE_LIST;
+    if (entries) {
+        buf_puts(g->b, "Object.entries(");
+        ts_expr(g, e->x);
+        buf_puts(g->b, ").sort()");
+    } else {
+        bool paren = e->x->kind != PCL_TRAVERSAL && e->x->kind != PCL_TUPLE && e->x->kind != PCL_CALL;
+        if (paren) buf_putc(g->b, '(');
+        ts_expr(g, e->x);
+        if (paren) buf_putc(g->b, ')');
+        if (e->kvar) buf_puts(g->b, ".map((v, k) => [k, v] as const)");
+    }
+    size_t saved = g->n_scope;
+    if (!ts_scope_push(g, e)) return;
+    if (e->w) {
+        buf_puts(g->b, ".filter(");
+        ts_for_params(g, e, entries);
+        buf_puts(g->b, " => ");
+        ts_expr(g, e->w);
+        buf_putc(g->b, ')');
+    }
+    if (e->for_object) {
+        buf_puts(g->b, ".reduce((__obj, ");
+        if (entries || e->kvar) buf_printf(g->b, "[%s, %s]", e->kvar ? e->kvar : "_", e->vvar);
+        else buf_puts(g->b, e->vvar);
+        buf_puts(g->b, ") => ({ ...__obj, [");
+        ts_expr(g, e->y);
+        buf_puts(g->b, "]: ");
+        ts_expr(g, e->z);
+        buf_puts(g->b, " }), {})");
+    } else {
+        buf_puts(g->b, ".map(");
+        ts_for_params(g, e, entries);
+        buf_puts(g->b, " => (");
+        ts_expr(g, e->z);
+        buf_puts(g->b, "))");
+    }
+    g->n_scope = saved;
+}
+
+/* The expression itself, its output atoms already resolved (or none). */
+static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_TEMPLATE: ts_template(g, e); return;
+    case PCL_UNARY:
+        buf_puts(g->b, e->op);
+        ts_operand(g, e, e->x, false);
+        return;
+    case PCL_BINARY: /* `x == null` as Pulumi writes it (loose equality: null or undefined) */
+        if (e->x->kind == PCL_NULL) buf_puts(g->b, "null");
+        else ts_operand(g, e, e->x, false);
+        buf_printf(g->b, " %s ", e->op);
+        if (e->y->kind == PCL_NULL) buf_puts(g->b, "null");
+        else ts_operand(g, e, e->y, true);
+        return;
+    case PCL_COND:
+        ts_operand(g, e, e->x, false);
+        buf_puts(g->b, " ? ");
+        ts_operand(g, e, e->y, false);
+        buf_puts(g->b, " : ");
+        ts_operand(g, e, e->z, false);
+        return;
+    case PCL_INDEX:
+        ts_operand(g, e, e->x, false);
+        buf_putc(g->b, '[');
+        ts_expr(g, e->y);
+        buf_putc(g->b, ']');
+        return;
+    case PCL_GETATTR:
+        ts_operand(g, e, e->x, false);
+        buf_putc(g->b, '.');
+        buf_puts(g->b, e->s);
+        return;
+    case PCL_SPLAT:
+        ts_operand(g, e, e->x, false);
+        buf_puts(g->b, ".map(__item => __item");
+        for (size_t i = 0; i < e->trav.n; i++) ts_trav_part(g, &e->trav.parts[i], false);
+        buf_putc(g->b, ')');
+        return;
+    case PCL_FOR: ts_for(g, e); return;
+    default: ts_expr(g, e); return;
+    }
+}
+
+/* Whether a traversal's first property is an optional output of its resource. */
+static bool ts_head_optional(const ts_gen_t *g, const pcl_expr_t *e) {
+    int idx = names_table_get(g->nodes, e->trav.root);
+    if (idx < 0 || !g->p->nodes[idx].schema || !e->trav.n || !e->trav.parts[0].attr) return false;
+    const schema_resource_t *r = g->p->nodes[idx].schema;
+    const schema_property_t *pr = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
+    return pr && !pr->required;
+}
+
+typedef struct ts_reads {
+    ts_gen_t *g;
+    const pcl_expr_t **atoms;
+    size_t n;
+    names_table_t *t;
+} ts_reads_t;
+
+static bool ts_read_one(const pcl_expr_t *e, void *ctx) {
+    ts_reads_t *r = ctx;
+    for (size_t i = 0; i < r->n; i++)
+        if (r->atoms[i] == e) return false;
+    if (e->kind != PCL_TRAVERSAL) return true;
+    int idx = names_table_get(r->g->nodes, e->trav.root);
+    names_table_reserve(r->t, idx >= 0 ? r->g->ident[idx] : e->trav.root);
+    return false;
+}
+
+static void ts_reserve_read_names(ts_gen_t *g, const pcl_expr_t *e, const pcl_expr_t **atoms, size_t n,
+                                  names_table_t *t) {
+    ts_reads_t r = {g, atoms, n, t};
+    pcl_expr_walk(e, ts_read_one, &r);
+    names_table_reserve(t, "pulumi");
+    for (size_t i = 0; i < g->n_scope; i++) names_table_reserve(t, g->scope[i]);
+}
+
+/* An expression computed from outputs, as Pulumi writes it: `a.apply(x => ...)` for one output,
+ * `pulumi.all([a, b]).apply(([x, y]) => ...)` for several; the same output read twice is one
+ * parameter. */
+static void ts_apply(ts_gen_t *g, const pcl_expr_t *e) {
+    const pcl_expr_t **atoms;
+    size_t n = emit_output_atoms(g->a, g->p, g->nodes, e, &atoms);
+    const char **texts = arena_alloc(g->a, (n + 1) * sizeof *texts);
+    const char **names = arena_alloc(g->a, (n + 1) * sizeof *names);
+    size_t *skip = arena_alloc(g->a, (n + 1) * sizeof *skip);
+    const pcl_expr_t **heads = arena_alloc(g->a, (n + 1) * sizeof *heads);
+    size_t *uniq = arena_alloc(g->a, (n + 1) * sizeof *uniq), nu = 0;
+    /* a parameter may shadow any name except one the body still reads */
+    names_table_t *params = names_table_new(g->a);
+    ts_reserve_read_names(g, e, atoms, n, params);
+    for (size_t i = 0; i < n; i++) {
+        /* the output is the resource's property (or the local, the config value); the rest of a
+         * traversal reads the resolved value inside the apply, as Pulumi writes it */
+        heads[i] = emit_atom_head(g->a, g->p, g->nodes, atoms[i], &skip[i]);
+        char *t = pcl_print_expr(heads[i]);
+        texts[i] = arena_strdup(g->a, t);
+        free(t);
+        size_t k = 0;
+        while (k < nu && strcmp(texts[uniq[k]], texts[i]) != 0) k++;
+        if (k == nu) {
+            uniq[nu++] = i;
+            names[i] = names_table_unique(
+                params,
+                names_make_valid_identifier(g->a, LANG_TYPESCRIPT, names_camel(g->a, emit_atom_base_name(heads[i]))),
+                "", 2);
+        } else {
+            names[i] = names[uniq[k]];
+        }
+    }
+    if (nu == 1) {
+        const pcl_expr_t *a = heads[uniq[0]];
+        int idx = a->kind == PCL_TRAVERSAL ? names_table_get(g->nodes, a->trav.root) : -1;
+        bool is_output = a->kind == PCL_CALL || (idx >= 0 && g->p->nodes[idx].kind != PCL_NODE_LOCAL);
+        if (!is_output) buf_puts(g->b, "pulumi.output(");
+        ts_expr(g, a);
+        buf_printf(g->b, "%s.apply(%s => ", is_output ? "" : ")", names[uniq[0]]);
+    } else {
+        buf_puts(g->b, "pulumi.all([");
+        for (size_t k = 0; k < nu; k++) {
+            if (k) buf_puts(g->b, ", ");
+            ts_expr(g, heads[uniq[k]]);
+        }
+        buf_puts(g->b, "]).apply(([");
+        for (size_t k = 0; k < nu; k++) buf_printf(g->b, "%s%s", k ? ", " : "", names[uniq[k]]);
+        buf_puts(g->b, "]) => ");
+    }
+    g->subst = atoms;
+    g->subst_name = names;
+    g->subst_skip = skip;
+    g->n_subst = n;
+    g->in_apply = true;
+    ts_computed(g, e);
+    g->in_apply = false;
+    g->n_subst = 0;
+    buf_putc(g->b, ')');
+}
+
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
+    for (size_t i = 0; i < g->n_subst; i++)
+        if (g->subst[i] == e) {
+            buf_puts(g->b, g->subst_name[i]);
+            bool optional = g->subst_skip[i] > 0 && ts_head_optional(g, e);
+            for (size_t k = g->subst_skip[i]; e->kind == PCL_TRAVERSAL && k < e->trav.n; k++)
+                ts_trav_part(g, &e->trav.parts[k], optional);
+            return;
+        }
     switch (e->kind) {
     case PCL_NULL:
         /* `undefined` rather than Pulumi's `null`: under --strict an optional input does not accept
@@ -306,7 +601,20 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
         buf_putc(g->b, '}');
         break;
     case PCL_TRAVERSAL: ts_traversal(g, e); break;
-    EMIT_CASE_LANGUAGE_EXPRS: emit_unwritable(g->diags, e, LANG_TYPESCRIPT); break;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        if (g->in_apply || !emit_has_output(g->p, g->nodes, e)) {
+            ts_computed(g, e);
+        } else if (e->kind == PCL_TEMPLATE) {
+            /* Pulumi's form for a template over outputs: interpolate resolves the outputs in it (a
+             * computed part over outputs gets its own apply) */
+            buf_puts(g->b, "pulumi.interpolate");
+            g->in_interpolate = true;
+            ts_template(g, e);
+            g->in_interpolate = false;
+        } else {
+            ts_apply(g, e);
+        }
+        break;
     case PCL_CALL: ts_call(g, e); break;
     }
 }
