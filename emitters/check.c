@@ -83,7 +83,7 @@ static unsigned function_langs(const char *name) {
 
 /* The languages whose emitter writes an expression of this kind (operators: by operator). */
 static unsigned expr_langs(const pcl_expr_t *e) {
-    const unsigned done = L(LANG_PCL) | L(LANG_TYPESCRIPT);
+    const unsigned done = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     switch (e->kind) {
     case PCL_TEMPLATE:
     case PCL_UNARY:
@@ -99,7 +99,7 @@ static unsigned expr_langs(const pcl_expr_t *e) {
 
 /* Languages whose emitter writes a node kind. */
 static unsigned node_langs(const pcl_node_t *n) {
-    return n->kind == PCL_NODE_LOCAL ? L(LANG_PCL) | L(LANG_TYPESCRIPT) : ALL_LANGS;
+    return n->kind == PCL_NODE_LOCAL ? L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) : ALL_LANGS;
 }
 
 void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang) {
@@ -585,4 +585,68 @@ const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names
     h->trav.n = keep;
     *skip = keep;
     return h;
+}
+
+typedef struct reads {
+    const names_table_t *nodes;
+    const char *const *node_ident;
+    const pcl_expr_t **atoms;
+    size_t n;
+    names_table_t *t;
+} reads_t;
+
+/* Reserves the identifiers a body reads other than through the atoms. */
+static bool read_one(const pcl_expr_t *e, void *ctx) {
+    reads_t *r = ctx;
+    for (size_t i = 0; i < r->n; i++)
+        if (r->atoms[i] == e) return false;
+    if (e->kind != PCL_TRAVERSAL) return true;
+    int idx = names_table_get(r->nodes, e->trav.root);
+    names_table_reserve(r->t, idx >= 0 && r->node_ident[idx] ? r->node_ident[idx] : e->trav.root);
+    return false;
+}
+
+void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const char *const *node_ident,
+                     lang_t lang, const pcl_expr_t *e, const char *const *scope, size_t n_scope, emit_apply_t *out) {
+    size_t n = emit_output_atoms(a, p, nodes, e, &out->atoms);
+    out->n = n;
+    out->heads = arena_alloc(a, (n + 1) * sizeof *out->heads);
+    out->skip = arena_alloc(a, (n + 1) * sizeof *out->skip);
+    out->names = arena_alloc(a, (n + 1) * sizeof *out->names);
+    out->uniq = arena_alloc(a, (n + 1) * sizeof *out->uniq);
+    out->nu = 0;
+    const char **texts = arena_alloc(a, (n + 1) * sizeof *texts);
+    /* a parameter may shadow any name except one the body still reads */
+    names_table_t *params = names_table_new(a);
+    reads_t r = {nodes, node_ident, out->atoms, n, params};
+    pcl_expr_walk(e, read_one, &r);
+    names_table_reserve(params, "pulumi");
+    for (size_t i = 0; i < n_scope; i++)
+        names_table_reserve(params, scope[i]);
+    bool py = lang == LANG_PYTHON;
+    for (size_t i = 0; i < n; i++) {
+        /* the output is the resource's property (or the local, the config value); the rest of a
+         * traversal reads the resolved value inside the apply, as Pulumi writes it */
+        out->heads[i] = emit_atom_head(a, p, nodes, out->atoms[i], &out->skip[i]);
+        char *t = pcl_print_expr(out->heads[i]);
+        texts[i] = arena_strdup(a, t);
+        free(t);
+        size_t k = 0;
+        while (k < out->nu && strcmp(texts[out->uniq[k]], texts[i]) != 0)
+            k++;
+        if (k < out->nu) {
+            out->names[i] = out->names[out->uniq[k]];
+            continue;
+        }
+        out->uniq[out->nu++] = i;
+        const char *base = emit_atom_base_name(out->heads[i]);
+        base = py ? names_py_name(a, base) : names_camel(a, base);
+        out->names[i] = names_table_unique(params, names_make_valid_identifier(a, lang, base), py ? "_" : "", py ? 1 : 2);
+    }
+    out->head_is_output = false;
+    if (out->nu == 1) {
+        const pcl_expr_t *h = out->heads[out->uniq[0]];
+        int idx = h->kind == PCL_TRAVERSAL ? node_of(p, nodes, h->trav.root) : -1;
+        out->head_is_output = h->kind == PCL_CALL || (idx >= 0 && p->nodes[idx].kind != PCL_NODE_LOCAL);
+    }
 }

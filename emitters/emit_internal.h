@@ -57,6 +57,23 @@ const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names
 /* The name an apply's parameter for the atom starts from (its last attribute, as Pulumi names it). */
 const char *emit_atom_base_name(const pcl_expr_t *atom);
 
+/* How an expression computed from outputs is written: one parameter per distinct output head
+ * (atoms reading the same output share it), named after the output's property in the language's
+ * style and unique among the names the body still reads. */
+typedef struct emit_apply {
+    const pcl_expr_t **atoms; /* every output atom of the expression */
+    const pcl_expr_t **heads; /* per atom: the Output itself (emit_atom_head) */
+    size_t *skip;             /* per atom: traversal parts in the head */
+    const char **names;       /* per atom: its parameter */
+    size_t n;
+    size_t *uniq; /* indices of the first atom of each distinct head */
+    size_t nu;
+    bool head_is_output; /* nu == 1 and the head is an Output (not a local holding outputs) */
+} emit_apply_t;
+#define EMIT_MAX_SCOPE 16
+void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const char *const *node_ident,
+                     lang_t lang, const pcl_expr_t *e, const char *const *scope, size_t n_scope, emit_apply_t *out);
+
 /* What kind of value an expression is, as far as the program shows it. */
 typedef enum {
     EMIT_SHAPE_UNKNOWN = 0,

@@ -32,6 +32,15 @@ typedef struct py_gen {
     py_pkg_t *pkgs;
     size_t n_pkgs;
     int indent;
+    /* inside an apply: output atoms written as the lambda's parameter (see emit_apply_t) */
+    const pcl_expr_t **subst;
+    const char **subst_name;
+    size_t *subst_skip;
+    size_t n_subst;
+    bool subst_all; /* several outputs: resolved_outputs['name'] */
+    bool in_apply;
+    const char *scope[EMIT_MAX_SCOPE]; /* for-expression variables in scope */
+    size_t n_scope;
 } py_gen_t;
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e);
@@ -186,9 +195,19 @@ static void py_number(py_gen_t *g, const pcl_expr_t *e) {
     if (wrap) buf_putc(g->b, ')');
 }
 
+static bool py_in_scope(const py_gen_t *g, const char *name) {
+    for (size_t i = g->n_scope; i > 0; i--)
+        if (strcmp(g->scope[i - 1], name) == 0) return true;
+    return false;
+}
+
+static void py_trav_parts(py_gen_t *g, const pcl_trav_part_t *parts, size_t from, size_t n);
+
 static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
     int idx = names_table_get(g->nodes, e->trav.root);
-    if (idx >= 0) {
+    if (py_in_scope(g, e->trav.root)) {
+        buf_puts(g->b, e->trav.root); /* a for-expression variable */
+    } else if (idx >= 0) {
         buf_puts(g->b, g->ident[idx]);
     } else if (pcl_program_is_external(g->p, e->trav.root)) {
         buf_puts(g->b, e->trav.root); /* a variable of the file the code goes into, already Python */
@@ -198,8 +217,12 @@ static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
                  e->trav.root);
         buf_puts(g->b, names_make_valid_identifier(g->a, LANG_PYTHON, names_py_name(g->a, e->trav.root)));
     }
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[i];
+    py_trav_parts(g, e->trav.parts, 0, e->trav.n);
+}
+
+static void py_trav_parts(py_gen_t *g, const pcl_trav_part_t *parts, size_t from, size_t n) {
+    for (size_t i = from; i < n; i++) {
+        const pcl_trav_part_t *pt = &parts[i];
         if (pt->attr) {
             buf_putc(g->b, '.');
             buf_puts(g->b, names_make_valid_identifier(g->a, LANG_PYTHON, names_py_name(g->a, pt->attr)));
@@ -291,7 +314,211 @@ static void py_object(py_gen_t *g, const pcl_expr_t *e) {
     buf_putc(g->b, '}');
 }
 
+/* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
+
+/* A template as an f-string, Pulumi's form; `{`/`}` doubled in the text. An interpolated
+ * expression whose Python text holds a quote, a backslash or a new line (not allowed inside an
+ * f-string's braces before Python 3.12) makes it a `"".join([...])` of the parts instead. */
+static void py_template(py_gen_t *g, const pcl_expr_t *e) {
+    buf_t *outer = g->b;
+    size_t n = e->tuple.n;
+    char **texts = arena_alloc(g->a, (n + 1) * sizeof *texts);
+    bool fstring = true;
+    for (size_t i = 0; i < n; i++) {
+        buf_t t;
+        buf_init(&t);
+        g->b = &t;
+        if (e->tuple.items[i]->kind == PCL_STRING) names_append_quoted(&t, LANG_PYTHON, e->tuple.items[i]->s);
+        else py_expr(g, e->tuple.items[i]);
+        g->b = outer;
+        texts[i] = buf_arena_str(&t, g->a);
+        buf_free(&t);
+        if (e->tuple.items[i]->kind != PCL_STRING) fstring &= !strpbrk(texts[i], "\"\\\n'{}");
+    }
+    if (!fstring) {
+        buf_puts(outer, "\"\".join([");
+        for (size_t i = 0; i < n; i++) {
+            if (i) buf_puts(outer, ", ");
+            if (e->tuple.items[i]->kind == PCL_STRING) buf_puts(outer, texts[i]);
+            else buf_printf(outer, "str(%s)", texts[i]);
+        }
+        buf_puts(outer, "])");
+        return;
+    }
+    buf_puts(outer, "f\"");
+    for (size_t i = 0; i < n; i++) {
+        if (e->tuple.items[i]->kind != PCL_STRING) {
+            buf_printf(outer, "{%s}", texts[i]);
+            continue;
+        }
+        const char *s = texts[i] + 1; /* the quoted chunk without its quotes */
+        size_t len = strlen(s) - 1;
+        for (size_t k = 0; k < len; k++) {
+            if (s[k] == '{' || s[k] == '}') buf_putc(outer, s[k]);
+            buf_putc(outer, s[k]);
+        }
+    }
+    buf_putc(outer, '"');
+}
+
+static void py_operand(py_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
+    /* `not` binds looser than comparisons in Python: `(not a) == b` */
+    bool paren = emit_operand_needs_parens(parent, child, right) ||
+                 (child->kind == PCL_UNARY && child->op[0] == '!' && parent->kind != PCL_COND &&
+                  !(parent->kind == PCL_BINARY && emit_binop_prec(parent->op) <= 2));
+    if (paren) buf_putc(g->b, '(');
+    py_expr(g, child);
+    if (paren) buf_putc(g->b, ')');
+}
+
+static const char *py_binop(const char *op) {
+    if (strcmp(op, "&&") == 0) return "and";
+    if (strcmp(op, "||") == 0) return "or";
+    return op;
+}
+
+static bool py_scope_push(py_gen_t *g, const pcl_expr_t *e) {
+    if (g->n_scope + 2 > EMIT_MAX_SCOPE) {
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%d:%d: for expressions nested more than 8 deep are not supported", e->line, e->col);
+        return false;
+    }
+    if (e->kvar) g->scope[g->n_scope++] = e->kvar;
+    g->scope[g->n_scope++] = e->vvar;
+    return true;
+}
+
+/* Pulumi's Python for a for expression: a list or dict comprehension; lists with an index through
+ * enumerate, maps through sorted(items()). */
+static void py_for(py_gen_t *g, const pcl_expr_t *e) {
+    emit_shape_t sh = emit_expr_shape(g->p, g->nodes, e->x);
+    if (sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP && sh != EMIT_SHAPE_OBJECT) {
+        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%d:%d: the Python emitter cannot tell whether this for expression ranges over a list or a map; "
+                 "assign the collection to a local list or object first",
+                 e->line, e->col);
+        return;
+    }
+    size_t saved = g->n_scope;
+    if (!py_scope_push(g, e)) return;
+    buf_putc(g->b, e->for_object ? '{' : '[');
+    if (e->for_object) {
+        py_expr(g, e->y);
+        buf_puts(g->b, ": ");
+    }
+    py_expr(g, e->z);
+    g->n_scope = saved; /* the collection does not see the variables */
+    if (sh == EMIT_SHAPE_LIST) {
+        if (e->kvar) {
+            buf_printf(g->b, " for %s, %s in enumerate(", e->kvar, e->vvar);
+            py_expr(g, e->x);
+            buf_putc(g->b, ')');
+        } else {
+            buf_printf(g->b, " for %s in ", e->vvar);
+            py_operand(g, e, e->x, false);
+        }
+    } else {
+        buf_printf(g->b, " for %s, %s in sorted(", e->kvar ? e->kvar : "_", e->vvar);
+        py_operand(g, e, e->x, false);
+        buf_puts(g->b, ".items())");
+    }
+    py_scope_push(g, e);
+    if (e->w) {
+        buf_puts(g->b, " if ");
+        py_expr(g, e->w);
+    }
+    g->n_scope = saved;
+    buf_putc(g->b, e->for_object ? '}' : ']');
+}
+
+/* The expression itself, its output atoms already resolved (or none). */
+static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_TEMPLATE: py_template(g, e); return;
+    case PCL_UNARY:
+        buf_puts(g->b, e->op[0] == '!' ? "not " : "-");
+        py_operand(g, e, e->x, false);
+        return;
+    case PCL_BINARY: {
+        /* `x is None` as Pulumi writes a comparison with null */
+        bool null_cmp = (e->x->kind == PCL_NULL || e->y->kind == PCL_NULL) && emit_binop_prec(e->op) == 3;
+        const pcl_expr_t *l = e->x->kind == PCL_NULL && null_cmp ? e->y : e->x;
+        py_operand(g, e, l, false);
+        if (null_cmp) {
+            buf_puts(g->b, e->op[0] == '=' ? " is None" : " is not None");
+            return;
+        }
+        buf_printf(g->b, " %s ", py_binop(e->op));
+        py_operand(g, e, e->y, true);
+        return;
+    }
+    case PCL_COND:
+        py_operand(g, e, e->y, false);
+        buf_puts(g->b, " if ");
+        py_operand(g, e, e->x, false);
+        buf_puts(g->b, " else ");
+        py_operand(g, e, e->z, false);
+        return;
+    case PCL_INDEX:
+        py_operand(g, e, e->x, false);
+        buf_putc(g->b, '[');
+        py_expr(g, e->y);
+        buf_putc(g->b, ']');
+        return;
+    case PCL_GETATTR:
+        py_operand(g, e, e->x, false);
+        buf_putc(g->b, '.');
+        buf_puts(g->b, names_make_valid_identifier(g->a, LANG_PYTHON, names_py_name(g->a, e->s)));
+        return;
+    case PCL_SPLAT:
+        buf_puts(g->b, "[__item");
+        py_trav_parts(g, e->trav.parts, 0, e->trav.n);
+        buf_puts(g->b, " for __item in ");
+        py_operand(g, e, e->x, false);
+        buf_putc(g->b, ']');
+        return;
+    case PCL_FOR: py_for(g, e); return;
+    default: py_expr(g, e); return;
+    }
+}
+
+/* An expression computed from outputs, as Pulumi writes it: `a.apply(lambda x: ...)` for one
+ * output, `pulumi.Output.all(x=a, y=b).apply(lambda resolved_outputs: ...)` for several. */
+static void py_apply(py_gen_t *g, const pcl_expr_t *e) {
+    emit_apply_t ap;
+    emit_apply_plan(g->a, g->p, g->nodes, g->ident, LANG_PYTHON, e, g->scope, g->n_scope, &ap);
+    if (ap.nu == 1) {
+        if (!ap.head_is_output) buf_puts(g->b, "pulumi.Output.from_input(");
+        py_expr(g, ap.heads[ap.uniq[0]]);
+        buf_printf(g->b, "%s.apply(lambda %s: ", ap.head_is_output ? "" : ")", ap.names[ap.uniq[0]]);
+    } else {
+        buf_puts(g->b, "pulumi.Output.all(");
+        for (size_t k = 0; k < ap.nu; k++) {
+            buf_printf(g->b, "%s%s=", k ? ", " : "", ap.names[ap.uniq[k]]);
+            py_expr(g, ap.heads[ap.uniq[k]]);
+        }
+        buf_puts(g->b, ").apply(lambda resolved_outputs: ");
+    }
+    g->subst = ap.atoms;
+    g->subst_name = ap.names;
+    g->subst_skip = ap.skip;
+    g->n_subst = ap.n;
+    g->subst_all = ap.nu > 1;
+    g->in_apply = true;
+    py_computed(g, e);
+    g->in_apply = false;
+    g->n_subst = 0;
+    buf_putc(g->b, ')');
+}
+
 static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
+    for (size_t i = 0; i < g->n_subst; i++)
+        if (g->subst[i] == e) {
+            if (g->subst_all) buf_printf(g->b, "resolved_outputs['%s']", g->subst_name[i]);
+            else buf_puts(g->b, g->subst_name[i]);
+            if (e->kind == PCL_TRAVERSAL) py_trav_parts(g, e->trav.parts, g->subst_skip[i], e->trav.n);
+            return;
+        }
     switch (e->kind) {
     case PCL_NULL: buf_puts(g->b, "None"); break;
     case PCL_BOOL: buf_puts(g->b, e->b ? "True" : "False"); break;
@@ -321,7 +548,10 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
         break;
     case PCL_OBJECT: py_object(g, e); break;
     case PCL_TRAVERSAL: py_traversal(g, e); break;
-    EMIT_CASE_LANGUAGE_EXPRS: emit_unwritable(g->diags, e, LANG_PYTHON); break;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        if (g->in_apply || !emit_has_output(g->p, g->nodes, e)) py_computed(g, e);
+        else py_apply(g, e);
+        break;
     case PCL_CALL: py_call(g, e); break;
     }
 }

@@ -37,7 +37,7 @@ typedef struct ts_gen {
     size_t n_subst;
     bool in_apply;
     bool in_interpolate; /* inside pulumi.interpolate: outputs are read lifted, without an apply */
-    const char *scope[16]; /* for-expression variables in scope */
+    const char *scope[EMIT_MAX_SCOPE]; /* for-expression variables in scope */
     size_t n_scope;
 } ts_gen_t;
 
@@ -454,85 +454,31 @@ static bool ts_head_optional(const ts_gen_t *g, const pcl_expr_t *e) {
     return pr && !pr->required;
 }
 
-typedef struct ts_reads {
-    ts_gen_t *g;
-    const pcl_expr_t **atoms;
-    size_t n;
-    names_table_t *t;
-} ts_reads_t;
-
-static bool ts_read_one(const pcl_expr_t *e, void *ctx) {
-    ts_reads_t *r = ctx;
-    for (size_t i = 0; i < r->n; i++)
-        if (r->atoms[i] == e) return false;
-    if (e->kind != PCL_TRAVERSAL) return true;
-    int idx = names_table_get(r->g->nodes, e->trav.root);
-    names_table_reserve(r->t, idx >= 0 ? r->g->ident[idx] : e->trav.root);
-    return false;
-}
-
-static void ts_reserve_read_names(ts_gen_t *g, const pcl_expr_t *e, const pcl_expr_t **atoms, size_t n,
-                                  names_table_t *t) {
-    ts_reads_t r = {g, atoms, n, t};
-    pcl_expr_walk(e, ts_read_one, &r);
-    names_table_reserve(t, "pulumi");
-    for (size_t i = 0; i < g->n_scope; i++) names_table_reserve(t, g->scope[i]);
-}
-
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(x => ...)` for one output,
  * `pulumi.all([a, b]).apply(([x, y]) => ...)` for several; the same output read twice is one
  * parameter. */
 static void ts_apply(ts_gen_t *g, const pcl_expr_t *e) {
-    const pcl_expr_t **atoms;
-    size_t n = emit_output_atoms(g->a, g->p, g->nodes, e, &atoms);
-    const char **texts = arena_alloc(g->a, (n + 1) * sizeof *texts);
-    const char **names = arena_alloc(g->a, (n + 1) * sizeof *names);
-    size_t *skip = arena_alloc(g->a, (n + 1) * sizeof *skip);
-    const pcl_expr_t **heads = arena_alloc(g->a, (n + 1) * sizeof *heads);
-    size_t *uniq = arena_alloc(g->a, (n + 1) * sizeof *uniq), nu = 0;
-    /* a parameter may shadow any name except one the body still reads */
-    names_table_t *params = names_table_new(g->a);
-    ts_reserve_read_names(g, e, atoms, n, params);
-    for (size_t i = 0; i < n; i++) {
-        /* the output is the resource's property (or the local, the config value); the rest of a
-         * traversal reads the resolved value inside the apply, as Pulumi writes it */
-        heads[i] = emit_atom_head(g->a, g->p, g->nodes, atoms[i], &skip[i]);
-        char *t = pcl_print_expr(heads[i]);
-        texts[i] = arena_strdup(g->a, t);
-        free(t);
-        size_t k = 0;
-        while (k < nu && strcmp(texts[uniq[k]], texts[i]) != 0) k++;
-        if (k == nu) {
-            uniq[nu++] = i;
-            names[i] = names_table_unique(
-                params,
-                names_make_valid_identifier(g->a, LANG_TYPESCRIPT, names_camel(g->a, emit_atom_base_name(heads[i]))),
-                "", 2);
-        } else {
-            names[i] = names[uniq[k]];
-        }
-    }
-    if (nu == 1) {
-        const pcl_expr_t *a = heads[uniq[0]];
-        int idx = a->kind == PCL_TRAVERSAL ? names_table_get(g->nodes, a->trav.root) : -1;
-        bool is_output = a->kind == PCL_CALL || (idx >= 0 && g->p->nodes[idx].kind != PCL_NODE_LOCAL);
-        if (!is_output) buf_puts(g->b, "pulumi.output(");
+    emit_apply_t ap;
+    emit_apply_plan(g->a, g->p, g->nodes, g->ident, LANG_TYPESCRIPT, e, g->scope, g->n_scope, &ap);
+    if (ap.nu == 1) {
+        const pcl_expr_t *a = ap.heads[ap.uniq[0]];
+        if (!ap.head_is_output) buf_puts(g->b, "pulumi.output(");
         ts_expr(g, a);
-        buf_printf(g->b, "%s.apply(%s => ", is_output ? "" : ")", names[uniq[0]]);
+        buf_printf(g->b, "%s.apply(%s => ", ap.head_is_output ? "" : ")", ap.names[ap.uniq[0]]);
     } else {
         buf_puts(g->b, "pulumi.all([");
-        for (size_t k = 0; k < nu; k++) {
+        for (size_t k = 0; k < ap.nu; k++) {
             if (k) buf_puts(g->b, ", ");
-            ts_expr(g, heads[uniq[k]]);
+            ts_expr(g, ap.heads[ap.uniq[k]]);
         }
         buf_puts(g->b, "]).apply(([");
-        for (size_t k = 0; k < nu; k++) buf_printf(g->b, "%s%s", k ? ", " : "", names[uniq[k]]);
+        for (size_t k = 0; k < ap.nu; k++) buf_printf(g->b, "%s%s", k ? ", " : "", ap.names[ap.uniq[k]]);
         buf_puts(g->b, "]) => ");
     }
-    g->subst = atoms;
-    g->subst_name = names;
-    g->subst_skip = skip;
-    g->n_subst = n;
+    g->subst = ap.atoms;
+    g->subst_name = ap.names;
+    g->subst_skip = ap.skip;
+    g->n_subst = ap.n;
     g->in_apply = true;
     ts_computed(g, e);
     g->in_apply = false;

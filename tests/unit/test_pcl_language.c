@@ -93,6 +93,12 @@ START_TEST(test_locals_ordered) {
     ck_assert_msg(r1 && lv && r2 && out && r1 < lv && lv < r2 && r2 < out, "order:\n%s", ts);
     has(ts, "{\n    text: localVar,\n");
     free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    const char *pr1 = strstr(py, "res1 = "), *plv = strstr(py, "local_var = res1.text\n"),
+               *pr2 = strstr(py, "res2 = ");
+    ck_assert_msg(pr1 && plv && pr2 && pr1 < plv && plv < pr2, "order:\n%s", py);
+    has(py, "text=local_var,");
+    free(py);
     unload(&f);
 }
 END_TEST
@@ -107,6 +113,10 @@ START_TEST(test_templates) {
     has(ts, "text: `hi ${name}!`,");
     has(ts, "export const o = pulumi.interpolate`${res.text}-\\`${name}\\` \\${x}\\n`;");
     free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "text=f\"hi {name}!\",");
+    has(py, "pulumi.export(\"o\", res.text.apply(lambda text: f\"{text}-`{name}` ${{x}}\\n\"))");
+    free(py);
     unload(&f);
 }
 END_TEST
@@ -130,6 +140,15 @@ START_TEST(test_operators_and_conditionals) {
     has(ts, "export const two = pulumi.all([res.flag, res.text]).apply(([flag, text]) => flag ? text : s);");
     has(ts, "export const neg = res.num.apply(num => -num);");
     free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "num=(n + 1) * 2 - n % 3,");
+    has(py, "flag=not (n > 2) and s != \"x\" or n == 0,");
+    has(py, "pulumi.export(\"plain\", \"big\" if n > 1 else \"small\")");
+    has(py, "pulumi.export(\"one\", res.num.apply(lambda num: num + num * 2))");
+    has(py, "pulumi.export(\"two\", pulumi.Output.all(flag=res.flag, text=res.text).apply(lambda resolved_outputs: "
+            "resolved_outputs['text'] if resolved_outputs['flag'] else s))");
+    has(py, "pulumi.export(\"neg\", res.num.apply(lambda num: -num))");
+    free(py);
     unload(&f);
 }
 END_TEST
@@ -149,9 +168,16 @@ START_TEST(test_for_expressions) {
     has(ts, "export const m = Object.entries(tags).sort().reduce((__obj, [k, v]) => ({ ...__obj, [k]: v }), {});");
     has(ts, "export const o = names.reduce((__obj, n) => ({ ...__obj, [n]: `v-${n}` }), {});");
     free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "pulumi.export(\"l\", [f\"p-{n}\" for n in names if n != \"b\"])");
+    has(py, "pulumi.export(\"i\", [f\"{i}:{n}\" for i, n in enumerate(names)])");
+    has(py, "pulumi.export(\"m\", {k: v for k, v in sorted(tags.items())})");
+    has(py, "pulumi.export(\"o\", {n: f\"v-{n}\" for n in names})");
+    free(py);
     /* a for over something whose shape the program does not show is refused, by position */
     fixture_t g = load("config \"c\" \"string\" {}\noutput \"x\" {\n    value = [for v in c : v]\n}\n");
     emit_refused(&g, LANG_TYPESCRIPT, "3:13", "ranges over a list or a map");
+    emit_refused(&g, LANG_PYTHON, "3:13", "ranges over a list or a map");
     unload(&g);
     unload(&f);
 }
