@@ -81,25 +81,45 @@ static unsigned function_langs(const char *name) {
     return L(LANG_PCL);
 }
 
-/* The languages whose emitter writes an expression of this kind (operators: by operator). */
-static unsigned expr_langs(const pcl_expr_t *e) {
-    const unsigned done = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+/* The languages whose emitter writes this expression (by kind, and for some languages by whether it
+ * reads outputs and what its operands are). */
+static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
+    const unsigned apply = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON); /* write applies */
     switch (e->kind) {
-    case PCL_TEMPLATE:
+    case PCL_TEMPLATE: { /* YAML interpolates references only */
+        bool refs_only = true;
+        for (size_t i = 0; i < e->tuple.n; i++)
+            refs_only &= e->tuple.items[i]->kind == PCL_STRING || e->tuple.items[i]->kind == PCL_TRAVERSAL;
+        return apply | L(LANG_CSHARP) | L(LANG_JAVA) | (refs_only ? L(LANG_YAML) : 0);
+    }
     case PCL_UNARY:
     case PCL_BINARY:
-    case PCL_COND:
+    case PCL_COND: {
+        if (emit_has_output(c->p, c->nodes, e)) return apply;
+        unsigned langs = apply | L(LANG_CSHARP);
+        /* Java compares strings with equals(), not ==: numbers and booleans only */
+        bool java = true;
+        if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3)
+            for (int k = 0; k < 2; k++) {
+                emit_shape_t sh = emit_expr_shape(c->p, c->nodes, k ? e->y : e->x);
+                java &= sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL;
+            }
+        return langs | (java ? L(LANG_JAVA) : 0);
+    }
     case PCL_INDEX:
     case PCL_GETATTR:
     case PCL_SPLAT:
-    case PCL_FOR: return done;
+    case PCL_FOR: return apply;
     default: return ALL_LANGS;
     }
 }
 
 /* Languages whose emitter writes a node kind. */
 static unsigned node_langs(const pcl_node_t *n) {
-    return n->kind == PCL_NODE_LOCAL ? L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) : ALL_LANGS;
+    if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
+    unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
+    if (n->attrs[0].value->kind != PCL_NULL) langs |= L(LANG_CSHARP) | L(LANG_JAVA); /* `var x = null` has no type */
+    return langs;
 }
 
 void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang) {
@@ -133,7 +153,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     expr_check_t *x = ctx;
     check_t *c = x->c;
     int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
-    if (!(expr_langs(e) & L(c->lang))) {
+    if (!(expr_langs(c, e) & L(c->lang))) {
         const char *what = pcl_expr_kind_name(e);
         if (e->op) what = arena_sprintf(c->a, "%s '%s'", what, e->op);
         refuse(c, x->n, line, col,
@@ -142,13 +162,20 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     switch (e->kind) {
-    case PCL_TRAVERSAL:
-        if (!in_scope(x, e->trav.root) && names_table_get(c->nodes, e->trav.root) < 0 &&
-            !pcl_program_is_external(c->p, e->trav.root))
+    case PCL_TRAVERSAL: {
+        int idx = in_scope(x, e->trav.root) ? -1 : names_table_get(c->nodes, e->trav.root);
+        if (!in_scope(x, e->trav.root) && idx < 0 && !pcl_program_is_external(c->p, e->trav.root))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", x->at->name,
                                  e->trav.root));
+        /* C#, Java and Go read a traversal's first attribute as a resource output's getter */
+        if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
+            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA || c->lang == LANG_GO))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' reads into the local '%s', which the %s emitter cannot write yet",
+                                 x->at->name, e->trav.root, lang_title(c->lang)));
         return false;
+    }
     case PCL_CALL:
         if (!(function_langs(e->call.name) & L(c->lang)))
             refuse(c, x->n, line, col,

@@ -287,6 +287,41 @@ static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
     else buf_puts(b, e->b ? "true" : "false");
 }
 
+/* An interpolated string, Pulumi's form: `$"a-{x}"`, wrapped in Output.Format when it reads
+ * outputs; braces doubled in the text, computed holes parenthesised (a `:` would start a format). */
+static void cs_template(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    bool out = emit_has_output(c->p, c->index, e);
+    if (out) buf_puts(b, "Output.Format(");
+    buf_puts(b, "$\"");
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind != PCL_STRING) {
+            bool paren = part->kind != PCL_TRAVERSAL;
+            buf_puts(b, paren ? "{(" : "{");
+            cs_expr(c, b, part, NULL, depth);
+            buf_puts(b, paren ? ")}" : "}");
+            continue;
+        }
+        buf_t t;
+        buf_init(&t);
+        names_append_quoted(&t, LANG_CSHARP, part->s);
+        for (size_t k = 1; k + 1 < t.len; k++) {
+            if (t.data[k] == '{' || t.data[k] == '}') buf_putc(b, t.data[k]);
+            buf_putc(b, t.data[k]);
+        }
+        buf_free(&t);
+    }
+    buf_putc(b, '"');
+    if (out) buf_putc(b, ')');
+}
+
+static void cs_operand(cs_ctx_t *c, buf_t *b, const pcl_expr_t *parent, const pcl_expr_t *child, int depth, bool right) {
+    bool paren = emit_operand_needs_parens(parent, child, right);
+    if (paren) buf_putc(b, '(');
+    cs_expr(c, b, child, NULL, depth);
+    if (paren) buf_putc(b, ')');
+}
+
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
@@ -321,7 +356,28 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
                      c->node ? c->node->name : "?", e->call.name);
         buf_puts(b, "null");
         return;
-    EMIT_CASE_LANGUAGE_EXPRS:
+    case PCL_TEMPLATE: cs_template(c, b, e, depth); return;
+    /* over plain values only (emit_check_program refuses operators on outputs for C#) */
+    case PCL_UNARY:
+        buf_puts(b, e->op);
+        cs_operand(c, b, e, e->x, depth, false);
+        return;
+    case PCL_BINARY:
+        cs_operand(c, b, e, e->x, depth, false);
+        buf_printf(b, " %s ", e->op);
+        cs_operand(c, b, e, e->y, depth, true);
+        return;
+    case PCL_COND:
+        cs_operand(c, b, e, e->x, depth, false);
+        buf_puts(b, " ? ");
+        cs_operand(c, b, e, e->y, depth, false);
+        buf_puts(b, " : ");
+        cs_operand(c, b, e, e->z, depth, false);
+        return;
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR:
         emit_unwritable(c->diags, e, LANG_CSHARP);
         buf_puts(b, "null");
         return;
@@ -485,6 +541,13 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
             buf_printf(b, "var %s = config.%s(", c->var[i], cs_config_getter(n));
             names_append_quoted(b, LANG_CSHARP, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");
+            continue;
+        }
+        if (n->kind == PCL_NODE_LOCAL) {
+            cs_indent(b, depth);
+            buf_printf(b, "var %s = ", c->var[i]);
+            cs_expr(c, b, n->attrs[0].value, NULL, depth);
+            buf_puts(b, ";\n\n");
             continue;
         }
         if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;

@@ -152,6 +152,43 @@ static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
     }
 }
 
+/* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
+ * reads outputs; `%` doubled in the text. */
+static void java_template(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+    bool out = emit_has_output(j->p, j->index, e);
+    buf_puts(b, out ? "Output.format(\"" : "String.format(\"");
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind != PCL_STRING) {
+            buf_puts(b, "%s");
+            continue;
+        }
+        buf_t t;
+        buf_init(&t);
+        names_append_quoted(&t, LANG_JAVA, part->s);
+        for (size_t k = 1; k + 1 < t.len; k++) {
+            if (t.data[k] == '%') buf_putc(b, '%');
+            buf_putc(b, t.data[k]);
+        }
+        buf_free(&t);
+    }
+    buf_putc(b, '"');
+    for (size_t i = 0; i < e->tuple.n; i++)
+        if (e->tuple.items[i]->kind != PCL_STRING) {
+            buf_puts(b, ", ");
+            java_expr(j, b, e->tuple.items[i], NULL, ind);
+        }
+    buf_putc(b, ')');
+}
+
+static void java_operand(java_ctx_t *j, buf_t *b, const pcl_expr_t *parent, const pcl_expr_t *child, int ind,
+                         bool right) {
+    bool paren = emit_operand_needs_parens(parent, child, right);
+    if (paren) buf_putc(b, '(');
+    java_expr(j, b, child, NULL, ind);
+    if (paren) buf_putc(b, ')');
+}
+
 /* Elements one per line at `ind`+4, separated by commas, closed by `)` on the last line. */
 static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const *items, size_t n,
                                 const schema_type_t *et, int ind) {
@@ -295,7 +332,28 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
                      j->node ? j->node->name : "?", e->call.name);
         buf_puts(b, "null");
         return;
-    EMIT_CASE_LANGUAGE_EXPRS:
+    case PCL_TEMPLATE: java_template(j, b, e, ind); return;
+    /* over plain numbers and booleans only (emit_check_program refuses the rest for Java) */
+    case PCL_UNARY:
+        buf_puts(b, e->op);
+        java_operand(j, b, e, e->x, ind, false);
+        return;
+    case PCL_BINARY:
+        java_operand(j, b, e, e->x, ind, false);
+        buf_printf(b, " %s ", e->op);
+        java_operand(j, b, e, e->y, ind, true);
+        return;
+    case PCL_COND:
+        java_operand(j, b, e, e->x, ind, false);
+        buf_puts(b, " ? ");
+        java_operand(j, b, e, e->y, ind, false);
+        buf_puts(b, " : ");
+        java_operand(j, b, e, e->z, ind, false);
+        return;
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR:
         emit_unwritable(j->diags, e, LANG_JAVA);
         buf_puts(b, "null");
         return;
@@ -401,6 +459,13 @@ static void java_body(java_ctx_t *j, buf_t *b) {
             buf_printf(b, "final var %s = ctx.config().%s(", j->var[i], java_config_getter(n));
             names_append_quoted(b, LANG_JAVA, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");
+            continue;
+        }
+        if (n->kind == PCL_NODE_LOCAL) {
+            java_indent(b, ind);
+            buf_printf(b, "final var %s = ", j->var[i]);
+            java_expr(j, b, n->attrs[0].value, NULL, ind);
+            buf_puts(b, ";\n\n");
             continue;
         }
         if (n->kind == PCL_NODE_OUTPUT) {

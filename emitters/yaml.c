@@ -184,7 +184,31 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     case PCL_TUPLE: buf_puts(g->b, "[]"); break;
     case PCL_OBJECT: buf_puts(g->b, "{}"); break;
     case PCL_TRAVERSAL: yaml_string(g, yaml_traversal_text(g, e), indent, true); break;
-    EMIT_CASE_LANGUAGE_EXPRS: emit_unwritable(g->diags, e, LANG_YAML); break;
+    case PCL_TEMPLATE: { /* Pulumi YAML interpolates references in strings: "a-${res.prop}" */
+        buf_t t;
+        buf_init(&t);
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            const pcl_expr_t *part = e->tuple.items[i];
+            if (part->kind == PCL_TRAVERSAL) {
+                buf_puts(&t, yaml_traversal_text(g, part));
+                continue;
+            }
+            for (const char *c = part->s; *c; c++) { /* a literal `${` is `$${` */
+                if (c[0] == '$' && c[1] == '{') buf_putc(&t, '$');
+                buf_putc(&t, *c);
+            }
+        }
+        yaml_string(g, buf_arena_str(&t, g->a), indent, true);
+        buf_free(&t);
+        break;
+    }
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND:
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+    case PCL_FOR: emit_unwritable(g->diags, e, LANG_YAML); break;
     case PCL_CALL: break;
     }
 }
@@ -371,6 +395,17 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
             buf_printf(&out, ":\n    type: %s\n", yaml_config_type(n->token));
             if (n->config_secret) buf_puts(&out, "    secret: true\n");
         }
+    }
+    bool has_locals = false;
+    for (size_t i = 0; i < p->n_nodes; i++) has_locals |= p->nodes[i].kind == PCL_NODE_LOCAL;
+    if (has_locals) buf_puts(&out, "variables:\n"); /* Pulumi YAML's locals, referenced as ${name} */
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind != PCL_NODE_LOCAL) continue;
+        buf_puts(&out, "  ");
+        yaml_key(&g, n->name);
+        buf_putc(&out, ':');
+        yaml_block(&g, n->attrs[0].value, 4);
     }
     if (has_resources) buf_puts(&out, "resources:\n");
     for (size_t i = 0; i < p->n_nodes; i++) {

@@ -93,6 +93,14 @@ START_TEST(test_locals_ordered) {
     ck_assert_msg(r1 && lv && r2 && out && r1 < lv && lv < r2 && r2 < out, "order:\n%s", ts);
     has(ts, "{\n    text: localVar,\n");
     free(ts);
+    char *cs = emit_ok(&f, LANG_CSHARP);
+    has(cs, "var localVar = res1.Text;");
+    has(cs, "Text = localVar,");
+    free(cs);
+    char *java = emit_ok(&f, LANG_JAVA);
+    has(java, "final var localVar = res1.text();");
+    has(java, ".text(localVar)");
+    free(java);
     char *py = emit_ok(&f, LANG_PYTHON);
     const char *pr1 = strstr(py, "res1 = "), *plv = strstr(py, "local_var = res1.text\n"),
                *pr2 = strstr(py, "res2 = ");
@@ -117,6 +125,14 @@ START_TEST(test_templates) {
     has(py, "text=f\"hi {name}!\",");
     has(py, "pulumi.export(\"o\", res.text.apply(lambda text: f\"{text}-`{name}` ${{x}}\\n\"))");
     free(py);
+    char *cs = emit_ok(&f, LANG_CSHARP);
+    has(cs, "Text = $\"hi {name}!\",");
+    has(cs, "[\"o\"] = Output.Format($\"{res.Text}-`{name}` ${{x}}\\n\"),");
+    free(cs);
+    char *java = emit_ok(&f, LANG_JAVA);
+    has(java, ".text(String.format(\"hi %s!\", name))");
+    has(java, "ctx.export(\"o\", Output.format(\"%s-`%s` ${x}\\n\", res.text(), name));");
+    free(java);
     unload(&f);
 }
 END_TEST
@@ -149,6 +165,22 @@ START_TEST(test_operators_and_conditionals) {
             "resolved_outputs['text'] if resolved_outputs['flag'] else s))");
     has(py, "pulumi.export(\"neg\", res.num.apply(lambda num: -num))");
     free(py);
+    unload(&f);
+    /* C# and Java: the same over plain values (Java's == only between numbers and booleans) */
+    f = load("config \"n\" \"int\" {}\n"
+             "resource \"res\" \"lang:index:Res\" {\n    text = \"t\"\n    num = (n + 1) * 2 - n % 3\n"
+             "    flag = !(n > 2) && n != 4 || n == 0\n    items = []\n}\n"
+             "output \"plain\" {\n    value = n > 1 ? \"big\" : \"small\"\n}\n");
+    char *cs = emit_ok(&f, LANG_CSHARP);
+    has(cs, "Num = (n + 1) * 2 - n % 3,");
+    has(cs, "Flag = !(n > 2) && n != 4 || n == 0,");
+    has(cs, "[\"plain\"] = n > 1 ? \"big\" : \"small\",");
+    free(cs);
+    char *java = emit_ok(&f, LANG_JAVA);
+    has(java, ".num((n + 1) * 2 - n % 3)");
+    has(java, ".flag(!(n > 2) && n != 4 || n == 0)");
+    has(java, "ctx.export(\"plain\", n > 1 ? \"big\" : \"small\");");
+    free(java);
     unload(&f);
 }
 END_TEST
@@ -186,10 +218,36 @@ END_TEST
 /* Until an emitter writes a construct it is refused with the construct and its position. */
 START_TEST(test_unwritten_refused_with_position) {
     fixture_t f = load("config \"s\" \"string\" {}\noutput \"x\" {\n    value = \"a-${s}\"\n}\n");
-    for (lang_t l = LANG_GO; l <= LANG_YAML; l++) {
-        if (l == LANG_PYTHON || l == LANG_TYPESCRIPT) continue;
-        emit_refused(&f, l, "main.pp:3:13", "template interpolation");
-    }
+    emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
+    unload(&f);
+    /* C# and Java write operators over plain values only; Java compares numbers and booleans only */
+    fixture_t o = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\noutput \"x\" {\n    value = res.num + 1\n}\n"
+                       "config \"s\" \"string\" {}\noutput \"y\" {\n    value = s == \"a\"\n}\n");
+    emit_refused(&o, LANG_CSHARP, "main.pp:8:21", "the operator '+'");
+    emit_refused(&o, LANG_JAVA, "main.pp:8:21", "the operator '+'");
+    emit_refused(&o, LANG_JAVA, "main.pp:12:15", "the operator '=='");
+    unload(&o);
+    /* YAML has no operators */
+    fixture_t g = load("config \"n\" \"int\" {}\noutput \"x\" {\n    value = 1 + n\n}\n");
+    emit_refused(&g, LANG_YAML, "main.pp:3:15", "the operator '+'");
+    unload(&g);
+}
+END_TEST
+
+/* YAML: locals are `variables`, a template of references an interpolated string. */
+START_TEST(test_yaml_variables_and_interpolation) {
+    fixture_t f = load("config \"name\" \"string\" {}\n"
+                       "greeting = \"hi ${name} $${x}\"\n"
+                       "resource \"res\" \"lang:index:Res\" {\n    text = greeting\n    num = 1\n"
+                       "    flag = true\n    items = [\"${res2.text}-a\"]\n}\n"
+                       "resource \"res2\" \"lang:index:Res\" {\n    text = \"b\"\n    num = 1\n"
+                       "    flag = true\n    items = []\n}\n");
+    char *y = emit_ok(&f, LANG_YAML);
+    has(y, "variables:\n  greeting: hi ${name} $${x}\n");
+    has(y, "      text: ${greeting}\n");
+    has(y, "      items:\n        - ${res2.text}-a\n");
+    free(y);
     unload(&f);
 }
 END_TEST
@@ -202,6 +260,7 @@ int main(void) {
     tcase_add_test(tc, test_operators_and_conditionals);
     tcase_add_test(tc, test_for_expressions);
     tcase_add_test(tc, test_unwritten_refused_with_position);
+    tcase_add_test(tc, test_yaml_variables_and_interpolation);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
