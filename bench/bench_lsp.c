@@ -20,7 +20,7 @@
 #include "cli/cli.h"
 #include "lsp/lsp.h"
 #include "lsp/lsp_internal.h"
-#include "cli/pipeline.h"
+#include "session/session.h"
 #include "splice/splice.h"
 
 static double now_ms(void) {
@@ -170,19 +170,20 @@ int main(int argc, char **argv) {
             lsp_server_handle(s, ans, strlen(ans));
         }
         qsort(t, (size_t)n, sizeof *t, cmp_double);
-        /* where the time goes: the pipeline, the splice, and the server's own share (the line diff and
+        /* where the time goes: the session's run, the splice, and the server's own share (the line diff and
          * the UTF-16 positions of the edit), each measured alone on the same document */
         size_t doc_len = 0;
         const char *doc = lsp_server_document(s, langs[li].uri, &doc_len, NULL);
-        pipeline_t p;
-        cli_options_t o = *lsp_server_options(s);
+        import_session_t p;
+        session_options_t o = *lsp_server_options(s);
         o.language = langs[li].lang;
         o.language_set = true;
         o.inline_type = "random:index/randomPet:RandomPet";
         o.inline_name = "server-name";
         o.inline_id = "clever-wombat";
         double p0 = now_ms();
-        pipeline_run(&p, &o, NULL, NULL);
+        session_init(&p, &o);
+        session_run(&p, NULL);
         double pipeline_ms = now_ms() - p0;
         char *spliced = NULL;
         size_t spliced_len = 0;
@@ -208,7 +209,7 @@ int main(int argc, char **argv) {
         free(edits);
         free(spliced);
         diag_list_free(&dl);
-        pipeline_free(&p);
+        session_free(&p);
         /* one character typed near the end of the document (incremental sync, UTF-16 position) */
         char change[512];
         snprintf(change, sizeof change,

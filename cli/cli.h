@@ -16,6 +16,7 @@
 #include "emitters/emit.h"
 #include "importer/engine.h"
 #include "pcl/pcl.h"
+#include "session/session.h"
 
 enum {
     EXIT_ALL_OK = 0,
@@ -24,8 +25,6 @@ enum {
     EXIT_ALL_FAILED = 3,
     EXIT_CHANGES_PENDING = 4, /* --diff: the review diff is not empty (0: no change) */
 };
-
-#define CIMPORT_VERSION "0.1.0"
 
 typedef struct cli_options {
     const char *spec_path;      /* --spec/--file/-f */
@@ -83,19 +82,6 @@ typedef struct cli_options {
     bool new_stack_state;       /* --new-stack-state: --stack-state may create a new document */
     int lock_wait_ms;           /* --lock-timeout: wait for another holder of the stack's lock, or another
                                    run writing the same files (default 10 s) */
-    /* References to resources the stack and the --insert-into program already have
-     * (existing_refs_collect); NULL/0 for none. */
-    const pcl_external_ref_t *external_refs;
-    size_t n_external_refs;
-    /* Config keys the stack config already sets for the project (outputs_secrets_setup): no
-     * generated name takes one. */
-    const char *const *reserved_names;
-    size_t n_reserved_names;
-    /* Where the run stores secret values (the stack config or the secrets file), for --json. */
-    const char *secrets_stored_in;
-    /* The passphrase's keys for this run (cli/outputs.h), NULL without a passphrase: the stack state,
-     * a backend's checkpoint and the stack config are encrypted with them. */
-    struct passphrase_keyring *keyring;
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the
@@ -104,11 +90,17 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
 void cli_print_help(FILE *f);
 /* The candidate closest to word when it is close enough to be a typo, else NULL. */
 const char *cli_did_you_mean(const char *word, const char *const *candidates, size_t n);
+/* The import session's options (session/session.h) from the command line's: the front end's part
+ * of a run. Arrays are borrowed from o. */
+void cli_session_options(const cli_options_t *o, session_options_t *so);
 /* Runs the import command; returns the exit code. */
 int cli_run_import(cli_options_t *o);
 /* SIGINT/SIGTERM stop an import gracefully: no new resource starts, the calls in flight are
  * cancelled, the plugins shut down, what finished is written, and the exit code is 130 (SIGINT) or
  * 143 (SIGTERM). A second signal aborts at once (files are only ever replaced whole). */
 void cli_install_stop_handlers(void);
+/* `cimport lsp [import options]` (lsp_cmd.c): argv[0] is "lsp". Serves the language server
+ * (lsp.h) on stdin/stdout. */
+int cli_lsp_main(int argc, char **argv);
 
 #endif

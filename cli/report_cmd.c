@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/pipeline.h"
 #include "report/report.h"
 #include "base/fileio.h"
 
@@ -17,12 +16,10 @@ static void print_diags(diag_list_t *l) {
         fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
 }
 
-bool cli_write_import_report(const cli_options_t *o, pipeline_t *p, const char *program_diff, bool quiet) {
+bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool quiet) {
     /* The document is built with secret values so the page can cut any that reached the code out of
      * it; report_render drops them again unless --show-secrets. */
-    cli_options_t with = *o;
-    with.show_secrets = true;
-    cJSON *doc = pipeline_results_json(p, &with);
+    cJSON *doc = session_results_json(p, true);
     cJSON *run = cJSON_GetObjectItemCaseSensitive(doc, "run");
     cJSON *flags = cJSON_GetObjectItemCaseSensitive(run, "flags");
     for (int i = cJSON_GetArraySize(flags) - 1; !o->show_secrets && i >= 0; i--)

@@ -4,13 +4,13 @@
 
 #include <stdbool.h>
 
-#include "cli/pipeline.h"
+#include "cli/cli.h"
 
 /* `cimport report RESULTS.json [-o report.html] [--show-secrets]`; returns the exit code. */
 int cli_report_main(int argc, char **argv);
 
 /* --report FILE after an import run: the run's results document (with program_diff, may be NULL)
  * rendered to o->report_path. Errors are printed; false when nothing was written. */
-bool cli_write_import_report(const cli_options_t *o, pipeline_t *p, const char *program_diff, bool quiet);
+bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool quiet);
 
 #endif

@@ -221,40 +221,6 @@ fail:
     return false;
 }
 
-stackstate_resource_t *target_stack_resources(pipeline_t *p, size_t *n_out) {
-    const import_plan_t *plan = p->plan;
-    stackstate_resource_t *res = arena_alloc(p->arena, (plan->n_items ? plan->n_items : 1) * sizeof *res);
-    size_t n = 0;
-    for (size_t i = 0; i < plan->n_items; i++) {
-        const import_result_t *r = &p->results[i];
-        const import_plan_item_t *it = r->item;
-        if (r->status != IMPORT_OK) continue;
-        stackstate_resource_t *s = &res[n++];
-        memset(s, 0, sizeof *s);
-        s->urn = it->urn;
-        s->type = it->type;
-        s->parent_urn = it->parent_urn;
-        s->provider_urn = it->provider_urn;
-        s->protect = it->protect;
-        s->is_provider = it->is_provider;
-        s->custom = !it->is_component;
-        s->remote = it->spec && it->spec->remote;
-        s->version = it->spec ? it->spec->version : NULL;
-        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
-        if (it->is_provider) {
-            s->inputs = it->spec ? it->spec->inputs : NULL;
-        } else if (!it->is_component) {
-            s->id = r->id;
-            s->inputs = r->read_inputs;
-            s->outputs = r->state;
-        } else {
-            s->inputs = it->spec ? it->spec->inputs : NULL;
-        }
-    }
-    *n_out = n;
-    return res;
-}
-
 static bool ask_yes(void) {
     fputs("Do you want to perform this import? [yes/no]: ", stderr);
     fflush(stderr);
@@ -264,15 +230,15 @@ static bool ask_yes(void) {
     return !strcasecmp(line, "yes") || !strcasecmp(line, "y");
 }
 
-bool target_commit(const cli_options_t *o, import_target_t *t, pipeline_t *p) {
+bool target_commit(const cli_options_t *o, import_target_t *t, import_session_t *p) {
     if (t->mode != TARGET_STACK || !t->store || p->n_ok == 0) return false;
     size_t n;
-    stackstate_resource_t *res = target_stack_resources(p, &n);
+    stackstate_resource_t *res = session_stack_resources(p, &n);
     size_t len;
     const char *text = stack_store_text(t->store, &len);
     stackstate_options_t so;
     stackstate_options_default(&so);
-    so.keyring = o->keyring; /* a passphrase stack's secrets are encrypted for it */
+    so.keyring = p->secrets.keyring; /* a passphrase stack's secrets are encrypted for it */
     stackstate_report_t rep;
     memset(&rep, 0, sizeof rep);
     char *merged = stackstate_merge_text(text, len, stack_store_location(t->store), p->stack, p->project, res, n, &so,
@@ -362,7 +328,7 @@ static char *cause_of(arena_t *a, const import_result_t *r, const char *msg) {
     return s;
 }
 
-void target_print_failures(const pipeline_t *p) {
+void target_print_failures(const import_session_t *p) {
     const import_plan_t *plan = p->plan;
     arena_t *a = arena_new();
     size_t n = plan->n_items;
@@ -430,7 +396,7 @@ void target_print_failures(const pipeline_t *p) {
     arena_free(a);
 }
 
-void target_print_summary(const cli_options_t *o, const import_target_t *t, const pipeline_t *p, bool wrote_ok) {
+void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok) {
     if (o->quiet || o->json || !p->plan) return;
     size_t total = p->plan->n_items, failed = total - p->n_ok;
     char fail[64] = "";
@@ -438,7 +404,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     char resumed[256] = "";
     if (p->stats.resumed) snprintf(resumed, sizeof resumed, "; %zu carried over from %s", p->stats.resumed, o->resume);
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
-    const char *checked = pipeline_checked_text(p); /* offline: consistent with the schema, never "verified" */
+    const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
     switch (t->mode) {
     case TARGET_STACK:
         if (t->wrote_stack)

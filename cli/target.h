@@ -17,8 +17,8 @@
 
 #include "cli/backend.h"
 #include "cli/cli.h"
-#include "cli/pipeline.h"
 #include "cli/workspace.h"
+#include "session/session.h"
 #include "specs/stackstate.h"
 
 typedef enum {
@@ -45,23 +45,20 @@ typedef struct import_target {
     size_t n_added, n_same;
 } import_target_t;
 
-/* Before the pipeline: --cwd, the project/stack/backend, the mode; fills o->stack, o->project,
+/* Before the session: --cwd, the project/stack/backend, the mode; fills o->stack, o->project,
  * o->language, o->config_file and o->import_option from them. TARGET_STACK also opens (locks) the
  * stack. False with *exit_code when the run must stop (diagnostics printed). */
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code);
 
-/* The neutral descriptions of what imported, for stackstate_merge (arena-owned). */
-stackstate_resource_t *target_stack_resources(pipeline_t *p, size_t *n);
-
-/* After the pipeline, TARGET_STACK only: preview, confirmation, merge, write. False when nothing
+/* After the session's run, TARGET_STACK only: preview, confirmation, merge, write. False when nothing
  * was written (declined, refused, or failed: see t->declined and p->diags). */
-bool target_commit(const cli_options_t *o, import_target_t *t, pipeline_t *p);
+bool target_commit(const cli_options_t *o, import_target_t *t, import_session_t *p);
 
 /* Per-resource failures, grouped by cause (several resources with one cause: one line). */
-void target_print_failures(const pipeline_t *p);
+void target_print_failures(const import_session_t *p);
 
 /* The summary line with counts, and the next step. */
-void target_print_summary(const cli_options_t *o, const import_target_t *t, const pipeline_t *p, bool wrote_ok);
+void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok);
 
 void target_finish(import_target_t *t);
 

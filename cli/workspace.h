@@ -14,9 +14,9 @@
 
 #include <stdbool.h>
 
-#include "cli/project.h"
 #include "base/arena.h"
 #include "base/diag.h"
+#include "specs/project.h"
 
 typedef enum {
     BACKEND_NONE = 0, /* no backend configured at all */

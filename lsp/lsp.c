@@ -1,6 +1,6 @@
 /* lsp.c — `cimport lsp`: the language server (see lsp.h for the protocol it speaks).
  *
- * One thread, one loop: read a message, handle it, answer. A command runs the import pipeline to
+ * One thread, one loop: read a message, handle it, answer. A command runs an import session to
  * the end before the next message is handled, but while it runs the progress callback reads what
  * the client sent meanwhile, handles $/cancelRequest at once and queues the rest, so a cancel is
  * seen without threads. A command then waits, as a job, for the client's answers to the server's
@@ -21,15 +21,13 @@
 
 #include "lsp/lsp.h"
 #include "lsp/lsp_internal.h"
-#include "cli/outputs.h"
-#include "cli/pipeline.h"
-#include "cli/project.h"
-#include "splice/review.h"
-#include "splice/splice.h"
+#include "base/fileio.h"
 #include "importer/plugin_host.h"
 #include "report/report.h"
-#include "base/fileio.h"
+#include "session/session.h"
+#include "splice/splice.h"
 #include "specs/importfile.h"
+#include "specs/project.h"
 
 #define LSP_CMD_IMPORT_RESOURCE "cimport.importResource"
 #define LSP_CMD_IMPORT_FILE "cimport.importFile"
@@ -54,7 +52,7 @@ typedef struct lsp_doc {
 
 typedef enum {
     LSP_JOB_WAIT_TOKEN, /* waiting for window/workDoneProgress/create's answer */
-    LSP_JOB_RUNNING,    /* the pipeline runs */
+    LSP_JOB_RUNNING,    /* the session runs */
     LSP_JOB_WAIT_APPLY, /* waiting for workspace/applyEdit's answer */
 } lsp_job_phase_t;
 
@@ -66,7 +64,7 @@ typedef struct lsp_job {
     lsp_job_phase_t phase;
     long wait_id; /* the id of the server request it waits for */
     bool cancelled;
-    volatile sig_atomic_t stop; /* set with `cancelled` while the pipeline runs: the engine stops */
+    volatile sig_atomic_t stop; /* set with `cancelled` while the session runs: the engine stops */
     cJSON *result; /* the command's result, sent once the edit is answered */
     char *target;  /* the target's name for messages */
     struct lsp_job *next;
@@ -85,8 +83,8 @@ struct lsp_server {
     lsp_state_t state;
     int exit_code;
     arena_t *arena;     /* option strings and arrays */
-    cli_options_t base; /* from the command line */
-    cli_options_t opts; /* base + initializationOptions */
+    session_options_t base; /* from the command line */
+    session_options_t opts; /* base + initializationOptions */
     char *root;         /* workspace root directory, NULL if none */
     lsp_encoding_t enc;
     bool cap_progress, cap_document_changes, cap_apply_edit;
@@ -416,7 +414,7 @@ static const char *lsp_resolve(lsp_server_t *s, const char *path) {
 
 /* Applies initializationOptions to s->opts. False with *err set (a sentence) on a bad option. */
 static bool lsp_apply_init_options(lsp_server_t *s, const cJSON *io, const char **err) {
-    cli_options_t *o = &s->opts;
+    session_options_t *o = &s->opts;
     const char *v;
     if (!io || cJSON_IsNull(io)) return true;
     if (!cJSON_IsObject(io)) return *err = "initializationOptions must be an object", false;
@@ -605,7 +603,7 @@ static bool lsp_cancel(lsp_server_t *s, const cJSON *params) {
             lsp_job_cancelled(s, j);
         } else if (j->phase == LSP_JOB_RUNNING) {
             /* The engine sees `stop` at its next turn: it cancels the provider calls in flight and
-             * starts nothing more; the pipeline then returns and `cancelled` answers the request. */
+             * starts nothing more; the session then returns and `cancelled` answers the request. */
             j->cancelled = true;
             j->stop = 1;
         }
@@ -677,19 +675,18 @@ typedef struct lsp_run_ctx {
     lsp_job_t *job;
 } lsp_run_ctx_t;
 
-static void lsp_on_result(void *user, const import_result_t *r, size_t done, size_t total) {
+/* The session's events: a resource finished (progress), and every engine tick (about 250 ms), so a
+ * cancel is seen even while one slow resource is in flight. */
+static void lsp_on_event(void *user, const session_event_t *ev) {
     lsp_run_ctx_t *c = user;
-    char msg[512];
-    snprintf(msg, sizeof msg, "[%zu/%zu] %s %s", done, total,
-             r->status == IMPORT_OK ? "imported" : import_status_name(r->status), r->item->logical_name);
-    lsp_progress(c->s, c->job->token, "report", NULL, msg, total ? (int)(done * 100 / total) : 0);
-    lsp_poll_input(c->s);
-}
-
-/* Every engine tick (about 250 ms): a cancel is seen even while one slow resource is in flight. */
-static void lsp_on_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
-    lsp_run_ctx_t *c = user;
-    lsp_poll_input(c->s);
+    if (ev->kind == SESSION_EVENT_RESULT) {
+        const import_result_t *r = ev->result;
+        char msg[512];
+        snprintf(msg, sizeof msg, "[%zu/%zu] %s %s", ev->done, ev->total,
+                 r->status == IMPORT_OK ? "imported" : import_status_name(r->status), r->item->logical_name);
+        lsp_progress(c->s, c->job->token, "report", NULL, msg, ev->total ? (int)(ev->done * 100 / ev->total) : 0);
+    }
+    if (ev->kind == SESSION_EVENT_RESULT || ev->kind == SESSION_EVENT_TICK) lsp_poll_input(c->s);
 }
 
 /* Appends "severity: message" lines for the diagnostics of l (infos only when with_info). */
@@ -805,11 +802,19 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     }
     job->target = strdup(t.name);
 
-    cli_options_t o = s->opts;
+    session_options_t o = s->opts;
     o.language = t.lang;
     o.language_set = true;
-    o.quiet = true;
-    arena_t *a = arena_new();
+    o.program_text = t.text; /* the editor's text: spliced here, the edit goes back to the editor */
+    o.program_len = t.len;
+    o.program_name = t.name;
+    lsp_run_ctx_t ctx = {.s = s, .job = job};
+    o.on_event = lsp_on_event;
+    o.user = &ctx;
+    o.stop = &job->stop;
+    import_session_t p;
+    session_init(&p, &o);
+    arena_t *a = p.arena;
     diag_list_t dl;
     diag_list_init(&dl);
     import_file_t *file;
@@ -833,37 +838,19 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         what = arena_sprintf(a, "%s", lsp_str(arg, "name"));
     }
     /* Where secrets go, and the passphrase checked against the stack, before anything runs. */
-    outputs_secrets_t sec;
-    {
-        const char *stack, *project;
-        pipeline_names(a, &o, &stack, &project);
-        if (outputs_secrets_setup(&sec, &o, stack, project, &dl)) {
-            o.reserved_names = sec.reserved;
-            o.n_reserved_names = sec.n_reserved;
-        }
-    }
+    session_prepare(&p, &dl);
+    buf_t msg;
+    buf_init(&msg);
     if (!file || diag_has_errors(&dl)) {
-        outputs_secrets_free(&sec);
-        buf_t b;
-        buf_init(&b);
-        buf_printf(&b, "cimport: cannot import %s:\n", what);
-        lsp_diag_lines(&b, &dl, true);
-        lsp_job_fail(s, job, b.data);
-        buf_free(&b);
-        diag_list_free(&dl);
-        arena_free(a);
-        lsp_target_free(&t);
-        return;
+        buf_printf(&msg, "cimport: cannot import %s:\n", what);
+        lsp_diag_lines(&msg, &dl, true);
+        lsp_job_fail(s, job, msg.data);
+        goto done;
     }
 
     lsp_progress(s, job->token, "begin", arena_sprintf(a, "Importing %s into %s", what, t.name), NULL, 0);
-    pipeline_t p;
-    lsp_run_ctx_t ctx = {.s = s, .job = job};
-    pipeline_hooks_t hooks = {.on_result = lsp_on_result, .on_tick = lsp_on_tick, .user = &ctx, .stop = &job->stop};
-    bool ran = pipeline_run(&p, &o, file, &hooks);
+    bool ran = session_run(&p, file);
     lsp_poll_input(s);
-    buf_t msg;
-    buf_init(&msg);
     if (job->cancelled) {
         lsp_job_cancelled(s, job);
         goto done;
@@ -876,13 +863,11 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     }
     size_t total = p.plan->n_items, failed = total - p.n_ok;
     /* Kept for cimport.showReport; secret values are cut out when the page is written. */
-    cli_options_t with_secrets = o;
-    with_secrets.show_secrets = true;
     cJSON_Delete(s->last_results);
-    s->last_results = pipeline_results_json(&p, &with_secrets);
+    s->last_results = session_results_json(&p, true);
     /* "read", not "imported": the language server only inserts code; no stack records the resources yet. */
     buf_printf(&msg, "cimport: read %zu of %zu resource%s for %s (%s)%s", p.n_ok, total,
-               total == 1 ? "" : "s", t.name, pipeline_checked_text(&p),
+               total == 1 ? "" : "s", t.name, session_checked_text(&p),
                failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
     size_t header = msg.len;
     buf_t details;
@@ -898,97 +883,65 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         goto done;
     }
 
-    char *new_text = NULL;
-    size_t new_len = 0;
-    bool changed = false;
-    splice_options_t so = {.filename = t.name, .keep_existing = o.keep_existing};
-    splice_stats_t st;
-    memset(&st, 0, sizeof st);
-    diag_list_t sd;
+    /* The code into the editor's text; the secret values it refers to are saved first (one
+     * transaction), before the edit is sent. */
+    diag_list_t sd, wd;
     diag_list_init(&sd);
-    if (!splicer_splice(s->splicer, t.text, t.len, t.lang, p.code, strlen(p.code), &so, &new_text, &new_len, &changed,
-                        &st, &sd)) {
-        buf_t b;
-        buf_init(&b);
+    diag_list_init(&wd);
+    buf_t b;
+    buf_init(&b);
+    bool placed = session_place_code(&p, s->splicer, &sd);
+    if (!placed) {
         buf_printf(&b, "cimport: cannot insert the code into %s (nothing was changed):\n", t.name);
         lsp_diag_lines(&b, &sd, true);
         lsp_job_fail(s, job, b.data);
-        buf_free(&b);
-        diag_list_free(&sd);
-        goto done;
-    }
-    diag_list_free(&sd);
-    if (changed) {
-        char *d = review_unified_diff(t.name, t.text, t.len, new_text, new_len);
-        if (d) cJSON_AddStringToObject(s->last_results, "programDiff", d);
-        free(d);
-    }
-
-    /* Secrets first (one transaction): the code refers to them. */
-    if (p.gen.n_secrets > 0) {
-        diag_list_t wd;
-        diag_list_init(&wd);
-        buf_t b;
-        buf_init(&b);
-        outputs_t *out = outputs_new(o.lock_wait_ms);
-        outputs_stage_secrets(out, &sec, &p.gen);
-        if (outputs_commit(out, &wd)) {
-            if (sec.to_config) {
-                buf_printf(&b,
-                           "cimport: %zu secret value%s encrypted into %s as `secure:` stack config (passphrase "
-                           "secrets provider); the code reads %s from there",
-                           p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", sec.config_path,
-                           p.gen.n_secrets == 1 ? "it" : "them");
-            } else {
-                char *step = outputs_secrets_next_step(&sec);
-                buf_printf(&b,
-                           "cimport: %zu secret value%s moved out of the code into stack config; the values are in "
-                           "%s (readable only by you). Store them in the stack's config (needs jq; no value goes on a "
-                           "command line):\n%s",
-                           p.gen.n_secrets, p.gen.n_secrets == 1 ? " was" : "s were", sec.file, step);
-                free(step);
-            }
-            lsp_show(s, LSP_MSG_INFO, b.data);
-        } else {
+    } else {
+        if (p.changed) {
+            char *d = session_program_diff(&p);
+            if (d) cJSON_AddStringToObject(s->last_results, "programDiff", d);
+            free(d);
+        }
+        placed = session_commit(&p, &wd);
+        if (!placed) {
             buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
             lsp_diag_lines(&b, &wd, true);
             lsp_job_fail(s, job, b.data);
-            buf_free(&b);
-            diag_list_free(&wd);
-            outputs_free(out);
-            free(new_text);
-            goto done;
         }
-        outputs_free(out);
-        buf_free(&b);
-        diag_list_free(&wd);
     }
+    char *note = placed ? session_secrets_note(&p) : NULL;
+    if (note) {
+        buf_printf(&b, "cimport: %s", note);
+        lsp_show(s, LSP_MSG_INFO, b.data);
+        free(note);
+    }
+    buf_free(&b);
+    diag_list_free(&sd);
+    diag_list_free(&wd);
+    if (!placed) goto done;
     if (header != msg.len) lsp_show(s, failed ? LSP_MSG_ERROR : LSP_MSG_WARNING, msg.data);
 
     cJSON *result = cJSON_CreateObject();
     cJSON_AddBoolToObject(result, "applied", false);
-    cJSON_AddBoolToObject(result, "changed", changed);
+    cJSON_AddBoolToObject(result, "changed", p.changed);
     cJSON_AddNumberToObject(result, "imported", (double)p.n_ok);
     cJSON_AddNumberToObject(result, "failed", (double)failed);
-    cJSON_AddNumberToObject(result, "inserted", (double)st.inserted);
-    cJSON_AddNumberToObject(result, "replaced", (double)st.replaced);
-    cJSON_AddNumberToObject(result, "importsAdded", (double)st.imports_added);
-    cJSON_AddNumberToObject(result, "renamed", (double)st.renamed);
-    if (!changed) {
+    cJSON_AddNumberToObject(result, "inserted", (double)p.splice.inserted);
+    cJSON_AddNumberToObject(result, "replaced", (double)p.splice.replaced);
+    cJSON_AddNumberToObject(result, "importsAdded", (double)p.splice.imports_added);
+    cJSON_AddNumberToObject(result, "renamed", (double)p.splice.renamed);
+    if (!p.changed) {
         lsp_progress(s, job->token, "end", NULL, "no change", -1);
-        char *note = lsp_strf("cimport: %s already defines %s; nothing to change", t.name, what);
-        lsp_show(s, LSP_MSG_INFO, note);
-        free(note);
+        char *nc = lsp_strf("cimport: %s already defines %s; nothing to change", t.name, what);
+        lsp_show(s, LSP_MSG_INFO, nc);
+        free(nc);
         lsp_respond(s, job->id, result);
         lsp_job_remove(s, job);
-        free(new_text);
         goto done;
     }
     lsp_edit_t *edits;
-    size_t n_edits = lsp_text_diff(t.text, t.len, new_text, new_len, &edits);
-    cJSON *text_edits = lsp_edits_json(t.text, t.len, new_text, edits, n_edits, s->enc);
+    size_t n_edits = lsp_text_diff(t.text, t.len, p.new_text, p.new_len, &edits);
+    cJSON *text_edits = lsp_edits_json(t.text, t.len, p.new_text, edits, n_edits, s->enc);
     free(edits);
-    free(new_text);
     cJSON *we = cJSON_CreateObject();
     if (s->cap_document_changes && t.open) {
         cJSON *dc = cJSON_AddArrayToObject(we, "documentChanges");
@@ -1018,10 +971,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
 done:
     buf_free(&msg);
-    pipeline_free(&p);
-    outputs_secrets_free(&sec);
     diag_list_free(&dl);
-    arena_free(a);
+    session_free(&p);
     lsp_target_free(&t);
 }
 
@@ -1407,7 +1358,7 @@ bool lsp_server_handle(lsp_server_t *s, const char *json, size_t len) {
 
 /* ---------- the server ---------- */
 
-lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, void *user) {
+lsp_server_t *lsp_server_new(const session_options_t *defaults, lsp_write_fn write, void *user) {
     lsp_server_t *s = calloc(1, sizeof *s);
     if (!s) abort();
     s->write = write;
@@ -1423,16 +1374,11 @@ lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, 
             schemas[i] = arena_strdup(s->arena, defaults->schemas[i]);
         s->base.schemas = schemas;
     } else {
-        s->base.protect = true;
-        s->base.generate_code = true;
-        s->base.inputs = INPUTS_MINIMAL;
-        s->base.max_rounds = 3;
-        s->base.secrets = PCL_SECRETS_CONFIG;
-        s->base.lock_wait_ms = 10000;
+        session_options_default(&s->base);
     }
     s->base.spec_path = s->base.inline_type = s->base.inline_name = s->base.inline_id = NULL;
     s->base.out_path = s->base.insert_into = s->base.stack_state = NULL;
-    s->base.json = s->base.diff = s->base.preview_only = false;
+    s->base.diff = s->base.preview_only = false;
     s->base.generate_code = true;
     s->opts = s->base;
     return s;
@@ -1504,98 +1450,6 @@ int lsp_server_run(lsp_server_t *s, int in_fd) {
     return s->exit_code;
 }
 
-/* ---------- `cimport lsp` ---------- */
-
-static bool lsp_write_fd(void *user, const char *data, size_t len) {
-    int fd = *(int *)user;
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        data += n;
-        len -= (size_t)n;
-    }
-    return true;
-}
-
-static void lsp_print_help(FILE *f) {
-    fputs("Usage: cimport lsp [import options]\n"
-          "\n"
-          "Serves the Language Server Protocol on stdin/stdout, for editors: the commands\n"
-          "cimport.importResource {type, name, id, uri} and cimport.importFile {path, uri} import\n"
-          "resources and insert their code into the open program (as a workspace edit of the editor's\n"
-          "unsaved text). A code action on an open import file offers the same.\n"
-          "\n"
-          "Import options are those of `cimport` (--offline-state, --schema, --stack, --project,\n"
-          "--protect, --inputs, --secrets, --secrets-file, --max-rounds, --ignore-residual, --language);\n"
-          "the client's initializationOptions (offlineState, schemas, language, stack, project, protect,\n"
-          "inputs, secrets, secretsFile, maxRounds, ignoreResidual) override them.\n"
-          "\n"
-          "Exit codes: 0 after shutdown and exit; 1 on exit without shutdown or end of input; 2 bad usage.\n",
-          f);
-}
-
-int cli_lsp_main(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            lsp_print_help(stdout);
-            return EXIT_ALL_OK;
-        }
-    }
-    /* The import options parse as the CLI's; a placeholder import file stands in for the resource
-     * the CLI would require (it comes from the editor here). */
-    static char placeholder[] = "\x01lsp";
-    char **av = calloc((size_t)argc + 3, sizeof *av);
-    if (!av) abort();
-    av[0] = "cimport";
-    for (int i = 1; i < argc; i++)
-        av[i] = argv[i];
-    av[argc] = "--spec";
-    av[argc + 1] = placeholder;
-    cli_options_t o;
-    int rc;
-    if (!cli_parse_import_args(argc + 2, av, &o, &rc)) {
-        free(o.schemas);
-        free(o.attach);
-        free(o.config);
-        free(av);
-        return rc;
-    }
-    const char *bad = o.spec_path != placeholder ? "--spec/--file"
-                      : o.out_path               ? "--out"
-                      : o.insert_into            ? "--insert-into"
-                      : o.diff                   ? "--diff"
-                      : o.json                   ? "--json"
-                      : o.stack_state            ? "--stack-state"
-                      : o.preview_only           ? "--preview-only"
-                                                 : NULL;
-    if (bad) {
-        fprintf(stderr,
-                "cimport lsp: %s does not apply: the editor chooses what to import and the edit goes to its open "
-                "program\nRun 'cimport lsp --help' for usage.\n",
-                bad);
-        free(o.schemas);
-        free(o.attach);
-        free(o.config);
-        free(av);
-        return EXIT_USAGE;
-    }
-    o.spec_path = NULL;
-    signal(SIGPIPE, SIG_IGN);              /* a client that goes away ends the loop through write errors */
-    plugin_host_install_signal_handlers(); /* provider plugins die with the server */
-    int out_fd = 1;
-    lsp_server_t *s = lsp_server_new(&o, lsp_write_fd, &out_fd);
-    rc = lsp_server_run(s, 0);
-    lsp_server_free(s);
-    free(o.schemas);
-    free(o.attach);
-    free(o.config);
-    free(av);
-    return rc;
-}
-
 /* ---------- for tests and benchmarks (lsp_internal.h) ---------- */
 
 const char *lsp_server_document(lsp_server_t *s, const char *uri, size_t *len, long *version) {
@@ -1606,7 +1460,7 @@ const char *lsp_server_document(lsp_server_t *s, const char *uri, size_t *len, l
     return d->text;
 }
 
-const cli_options_t *lsp_server_options(const lsp_server_t *s) {
+const session_options_t *lsp_server_options(const lsp_server_t *s) {
     return &s->opts;
 }
 

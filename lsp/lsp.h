@@ -11,16 +11,16 @@
  *                            "properties"?: "a,b", "uri": target program document}
  *   cimport.importFile      {"path": import file path or URI (its open, unsaved text if open),
  *                            "uri": target program document}
- * Each runs the CLI's pipeline (pipeline.h) with the server's options, splices the code into the
- * target's current text (splice.h) and sends the difference as workspace/applyEdit with the
+ * Each runs an import session (session/session.h) with the server's options, splices the code into
+ * the target's current text (splice.h) and sends the difference as workspace/applyEdit with the
  * smallest TextEdits. The result is {"applied", "imported", "failed", "inserted", "replaced",
  * "importsAdded", "renamed"}. Failures reach the user through window/showMessage with the CLI's
  * diagnostic text; the request then fails with RequestFailed (-32803).
  *
- * Options come from `cimport lsp [import options]` (parsed like the CLI's) and are overridden by
- * initializationOptions: offlineState, schemas[], language, stack, project, protect, inputs
- * ("minimal"|"read"), secrets ("config"|"literal"), secretsDir, maxRounds, ignoreResidual. Relative
- * paths in initializationOptions are resolved against the workspace root.
+ * Options come from `cimport lsp [import options]` (cli/lsp_cmd.c, parsed like the CLI's) and are
+ * overridden by initializationOptions: offlineState, schemas[], language, stack, project, protect,
+ * inputs ("minimal"|"read"), secrets ("config"|"literal"), secretsDir, maxRounds, ignoreResidual.
+ * Relative paths in initializationOptions are resolved against the workspace root.
  *
  * textDocument/codeAction on an open import file (JSON or YAML, recognized by content) offers
  * "Import these resources into <program>" for every open program and the project's main program.
@@ -31,7 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/cli.h"
+#include "session/session.h"
 
 /* LSP's error codes (JSON-RPC's and LSP's own). */
 enum {
@@ -51,8 +51,9 @@ typedef struct lsp_server lsp_server_t;
  * (the client is gone). */
 typedef bool (*lsp_write_fn)(void *user, const char *data, size_t len);
 
-/* A server with default import options (copied; NULL: the CLI's defaults). Messages go to write. */
-lsp_server_t *lsp_server_new(const cli_options_t *defaults, lsp_write_fn write, void *user);
+/* A server with default session options (copied; NULL: session_options_default). Messages go to
+ * write. */
+lsp_server_t *lsp_server_new(const session_options_t *defaults, lsp_write_fn write, void *user);
 void lsp_server_free(lsp_server_t *s);
 
 /* Handles one message body (JSON). Returns false once the server has stopped (exit, or a write
@@ -66,8 +67,5 @@ int lsp_server_run(lsp_server_t *s, int in_fd);
 
 /* Whether the server has received `exit` (and the code it will exit with). */
 bool lsp_server_exited(const lsp_server_t *s, int *exit_code);
-
-/* `cimport lsp [import options]`: argv[0] is "lsp". Serves stdin/stdout. */
-int cli_lsp_main(int argc, char **argv);
 
 #endif

@@ -89,14 +89,14 @@ char *lsp_path_to_uri(const char *path);
 /* ---------- the server's state, for tests and benchmarks (lsp.c) ---------- */
 
 typedef struct lsp_server lsp_server_t;
-typedef struct cli_options cli_options_t;
+typedef struct session_options session_options_t;
 typedef struct splicer splicer_t;
 
 /* The text of the open document with this URI (or the same file spelt differently): NUL-terminated,
  * *len bytes, *version as the editor last sent it. NULL when no such document is open. */
 const char *lsp_server_document(lsp_server_t *s, const char *uri, size_t *len, long *version);
 /* The options commands run with (the server's defaults plus initializationOptions). */
-const cli_options_t *lsp_server_options(const lsp_server_t *s);
+const session_options_t *lsp_server_options(const lsp_server_t *s);
 /* The id of the last request the server sent to the client (e.g. workspace/applyEdit). */
 long lsp_server_last_request_id(const lsp_server_t *s);
 /* The splicer the server's commands use (its queries compiled once). */

@@ -93,8 +93,8 @@ grep -q 'server: "clever-wombat"' "$work/plain.ts" ||
     >"$work/refs.log" 2>&1 || { cat "$work/refs.log" >&2; fail "cimport --insert-into --stack-state failed"; }
 if grep -q 'server: "clever-wombat"' "$work/index.ts"; then
     cat "$work/index.ts" >&2
-    fail "the keeper is still the literal \"clever-wombat\": cli/import_cmd.c does not pass existing_refs_collect()'s \
-candidates (cli/existing_refs.h) into cli_options_t.external_refs when --insert-into and --stack-state are both given"
+    fail "the keeper is still the literal \"clever-wombat\": the session (session/session.c) does not pass \
+existing_refs_collect()'s candidates (session/existing_refs.h) to pcl_generate when --insert-into and --stack-state are both given"
 fi
 grep -q '^        server: serverName\.id,$' "$work/index.ts" ||
     { cat "$work/index.ts" >&2; fail "the edited index.ts has no 'server: serverName.id'"; }

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/existing_refs.h"
+#include "session/existing_refs.h"
 #include "emitters/emit.h"
 #include "splice/splice.h"
 #include "pcl/pcl.h"

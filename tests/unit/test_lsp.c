@@ -16,11 +16,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/fileio.h"
 #include "lsp/lsp.h"
 #include "lsp/lsp_internal.h"
-#include "cli/pipeline.h"
+#include "session/session.h"
 #include "splice/splice.h"
-#include "base/fileio.h"
 #include "testutil.h"
 
 #define QUICKSTART SOURCE_DIR "/examples/quickstart"
@@ -115,7 +115,7 @@ static bool sess_write(void *user, const char *data, size_t len) {
 
 /* Runs the server over the session's input (a file: any size, read like a pipe) and parses what
  * it wrote. Returns the server so tests can look at its documents; free with lsp_server_free. */
-static lsp_server_t *sess_run_keep(session_t *ss, const cli_options_t *defaults) {
+static lsp_server_t *sess_run_keep(session_t *ss, const session_options_t *defaults) {
     char path[] = "/tmp/test_lsp_XXXXXX";
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
@@ -1074,6 +1074,8 @@ START_TEST(test_command_line_options) {
                     "--schema", RANDOM_SCHEMA,     "--stack",
                     "prod",     "--spec",          "x"};
     ck_assert(cli_parse_import_args(9, argv, &o, &rc));
+    session_options_t so;
+    cli_session_options(&o, &so);
     session_t ss;
     sess_init(&ss);
     sess_json(&ss,
@@ -1083,7 +1085,7 @@ START_TEST(test_command_line_options) {
     sess_import(&ss, 2, "clever-wombat", "file:///nowhere/index.ts", NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
-    lsp_server_t *s = sess_run_keep(&ss, &o);
+    lsp_server_t *s = sess_run_keep(&ss, &so);
     ck_assert_str_eq(lsp_server_options(s)->stack, "prod");
     ck_assert(!lsp_server_options(s)->protect);
     ck_assert_ptr_null(lsp_server_options(s)->spec_path);

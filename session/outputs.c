@@ -1,5 +1,5 @@
 /* outputs.c — a run's outputs as one transaction (see outputs.h). */
-#include "cli/outputs.h"
+#include "session/outputs.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -9,15 +9,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "splice/splice.h"
 #include "base/fileio.h"
+#include "session/session.h"
+#include "splice/splice.h"
 #include "specs/stackconfig.h"
 #include "specs/txn.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Where secrets go. */
 
-bool outputs_secrets_setup(outputs_secrets_t *s, const cli_options_t *o, const char *stack, const char *project,
+bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, const char *stack, const char *project,
                            diag_list_t *diags) {
     memset(s, 0, sizeof *s);
     s->arena = arena_new();

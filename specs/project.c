@@ -3,7 +3,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "cli/project.h"
+#include "specs/project.h"
 
 /* Pulumi.yaml is a small mapping; we read the top-level `name` and `runtime` (a string, or a mapping
  * with `name`). */

@@ -1,5 +1,5 @@
-/* results_report.c — the results document's fields for the import report (results_report.h). */
-#include "cli/results_report.h"
+/* results_json.c — the results document's fields for the import report (results_json.h). */
+#include "session/results_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +71,7 @@ static bool json_has_string(const cJSON *arr, const char *s) {
 
 /* An input is secret too when the provider keeps the same property secret in the state, or the
  * schema marks it secret — even if the recorded inputs hold it in plaintext. */
-static void add_state_secrets(const pipeline_t *p, const import_plan_item_t *it, const import_result_t *r, cJSON *sp) {
+static void add_state_secrets(const import_session_t *p, const import_plan_item_t *it, const import_result_t *r, cJSON *sp) {
     if (!r->inputs || r->inputs->kind != PV_OBJECT) return;
     const schema_resource_t *res = NULL;
     if (!it->is_provider && !it->is_component) {
@@ -153,7 +153,8 @@ static const char *inputs_mode_name(inputs_mode_t m) {
     return m == INPUTS_READ ? "read" : "minimal";
 }
 
-static void add_run(cJSON *doc, const pipeline_t *p, const cli_options_t *o) {
+static void add_run(cJSON *doc, const import_session_t *p, bool show_secrets) {
+    const session_options_t *o = p->opts;
     cJSON *run = cJSON_AddObjectToObject(doc, "run");
     cJSON_AddStringToObject(run, "cimport", CIMPORT_VERSION);
     if (p->project) cJSON_AddStringToObject(run, "project", p->project);
@@ -185,7 +186,7 @@ static void add_run(cJSON *doc, const pipeline_t *p, const cli_options_t *o) {
         {o->ignore_residual, "--ignore-residual"},    {!o->protect, "--protect=false"},
         {!o->generate_code, "--generate-code=false"}, {o->import_option, "--import-option"},
         {o->preview_only, "--preview-only"},          {o->diff, "--diff"},
-        {o->keep_existing, "--keep-existing"},        {o->show_secrets, "--show-secrets"},
+        {o->keep_existing, "--keep-existing"},        {show_secrets, "--show-secrets"},
     };
     for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
         if (fl[i].on) cJSON_AddItemToArray(flags, cJSON_CreateString(fl[i].flag));
@@ -197,8 +198,8 @@ static void add_run(cJSON *doc, const pipeline_t *p, const cli_options_t *o) {
     if (o->resume) cJSON_AddStringToObject(run, "resume", o->resume);
 }
 
-void results_json_add_report_fields(cJSON *doc, const pipeline_t *p, const cli_options_t *o) {
-    add_run(doc, p, o);
+void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets) {
+    add_run(doc, p, show_secrets);
     const import_plan_t *plan = p->plan;
     cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, "resources");
     const pcl_program_t *prog = p->gen.program;
@@ -309,7 +310,7 @@ void results_json_add_report_fields(cJSON *doc, const pipeline_t *p, const cli_o
     free(items_by_key);
 
     /* Inputs the state or the schema holds secret are secret in the document too. */
-    if (!o->show_secrets) report_redact(doc);
+    if (!show_secrets) report_redact(doc);
 
     /* What the Terraform state given to --offline-state left out. */
     if (p->offline_is_terraform) {

@@ -11,13 +11,13 @@
  * otherwise all of a run's values go to one secrets file (mode 0600), merged with what it holds.
  * The stack state's secrets are encrypted with the same keyring.
  *
- * The import command and the language server both use this module. */
-#ifndef CIMPORT_OUTPUTS_H
-#define CIMPORT_OUTPUTS_H
+ * The import session (session.h) writes through this module. */
+#ifndef CIMPORT_SESSION_OUTPUTS_H
+#define CIMPORT_SESSION_OUTPUTS_H
 
 #include <stdbool.h>
 
-#include "cli/cli.h"
+#include "emitters/emit.h"
 #include "pcl/pcl.h"
 #include "specs/passphrase.h"
 #include "specs/stackstate.h"
@@ -37,7 +37,8 @@ typedef struct outputs_secrets {
 
 /* Reads the passphrase and the stack config, checks the passphrase against the stack's salt (a wrong
  * one is an error: nothing has been done yet) and fills s. False with diagnostics on bad input. */
-bool outputs_secrets_setup(outputs_secrets_t *s, const cli_options_t *o, const char *stack, const char *project,
+struct session_options;
+bool outputs_secrets_setup(outputs_secrets_t *s, const struct session_options *o, const char *stack, const char *project,
                            diag_list_t *diags);
 void outputs_secrets_free(outputs_secrets_t *s);
 

@@ -5,7 +5,7 @@
  * look its URN name up among the definitions and keep the ones whose type matches; give each its
  * ID and `name`/`arn` outputs as candidates. O((R + D) log D) for R stack resources and D
  * definitions. */
-#include "cli/existing_refs.h"
+#include "session/existing_refs.h"
 
 #include <errno.h>
 #include <stdlib.h>

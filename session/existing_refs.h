@@ -11,8 +11,8 @@
  * and its type (splice_type_matches). Only definitions whose variable is in scope where splicing
  * inserts code count (splice_definition_t.variable). The candidates go to pcl_generate through
  * pcl_gen_options_t.external, which keeps ambiguous values literal. */
-#ifndef CIMPORT_EXISTING_REFS_H
-#define CIMPORT_EXISTING_REFS_H
+#ifndef CIMPORT_SESSION_EXISTING_REFS_H
+#define CIMPORT_SESSION_EXISTING_REFS_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-/* pipeline.c — the import pipeline as one call (see pipeline.h). */
+/* session.c — one import session (see session.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -6,14 +6,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/convert.h"
-#include "cli/pipeline.h"
-#include "cli/project.h"
-#include "cli/results_report.h"
-#include "importer/offline.h"
-#include "importer/tfmapper.h"
-#include "importer/plugin_host.h"
+#include "session/session.h"
+
 #include "base/fileio.h"
+#include "importer/offline.h"
+#include "importer/plugin_host.h"
+#include "importer/tfmapper.h"
+#include "session/existing_refs.h"
+#include "session/results_json.h"
+#include "specs/project.h"
+#include "splice/review.h"
 
 static const char *plan_name_for_urn(const import_plan_t *plan, const char *urn) {
     for (size_t i = 0; i < plan->n_names; i++)
@@ -49,7 +51,7 @@ static deployment_t *offline_tfstate(arena_t *a, const char *path, schema_set_t 
     return d;
 }
 
-static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
+static bool load_offline_state(import_session_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
     arena_t *a = p->arena;
     /* A stack export is indexed (resources parsed when read); anything else is read whole. */
     bool not_pulumi = false;
@@ -67,17 +69,15 @@ static bool load_offline_state(pipeline_t *p, const char *path, deployment_t **o
 }
 
 /* Lean results (plain code output at scale): the engine frees each result once it is delivered, and
- * the pipeline keeps only what code generation and the CLI's messages use — the ID, the final inputs,
+ * the session keeps only what code generation and the CLI's messages use — the ID, the final inputs,
  * the state (references to other resources' outputs), ignoreChanges and the diagnostics. Read's
  * inputs and the provenance are not held for 100,000 resources. */
-typedef struct keep_ctx {
-    pipeline_t *p;
-    const pipeline_hooks_t *hooks;
-    import_result_t *kept;
-} keep_ctx_t;
+typedef struct run_ctx {
+    import_session_t *p;
+    import_result_t *kept; /* lean results: what is kept of each, else NULL */
+} run_ctx_t;
 
-static void keep_result(void *user, const import_result_t *r, size_t done, size_t total) {
-    keep_ctx_t *k = user;
+static void keep_result(run_ctx_t *k, const import_result_t *r) {
     arena_t *a = k->p->arena;
     import_result_t *c = &k->kept[r->item - k->p->plan->items];
     c->id = r->id ? arena_strdup(a, r->id) : NULL;
@@ -94,23 +94,34 @@ static void keep_result(void *user, const import_result_t *r, size_t done, size_
         diag_t *n = diag_add(&c->diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
         if (n) n->line = d->line;
     }
-    if (k->hooks && k->hooks->on_result) k->hooks->on_result(k->hooks->user, r, done, total);
 }
 
-static void keep_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
-    keep_ctx_t *k = user;
-    if (k->hooks && k->hooks->on_tick) k->hooks->on_tick(k->hooks->user, done, failed, in_flight, total);
+static void emit(const import_session_t *p, const session_event_t *ev) {
+    if (p->opts->on_event) p->opts->on_event(p->opts->user, ev);
+}
+
+/* The engine's hooks: keep what lean results keep, then tell the front end. */
+static void on_result(void *user, const import_result_t *r, size_t done, size_t total) {
+    run_ctx_t *k = user;
+    if (k->kept) keep_result(k, r);
+    emit(k->p, &(session_event_t){.kind = SESSION_EVENT_RESULT, .result = r, .done = done, .total = total});
+}
+
+static void on_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
+    run_ctx_t *k = user;
+    emit(k->p, &(session_event_t){
+                   .kind = SESSION_EVENT_TICK, .done = done, .failed = failed, .in_flight = in_flight, .total = total});
 }
 
 /* Provider Log messages that the engine could not attribute to a resource in flight. */
 static void on_provider_log(void *user, const char *pkg, const char *urn, const diag_t *d, bool status) {
-    pipeline_t *p = user;
+    import_session_t *p = user;
     if (status) return; /* ephemeral status lines are progress, not diagnostics */
     diag_add(&p->diags, d->severity, DIAG_PROVIDER_LOG, NULL, urn, "%s provider: %s", pkg, d->message);
 }
 
 /* Provider configuration: Pulumi.<stack>.yaml when the project has one, then --config. */
-static bool load_provider_config(pipeline_t *p, const cli_options_t *o, pv_t *config) {
+static bool load_provider_config(import_session_t *p, const session_options_t *o, pv_t *config) {
     const char *stack_file = o->config_file ? o->config_file : arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
     if (access(stack_file, R_OK) == 0 && !plugin_host_config_load_stack(p->arena, config, stack_file, &p->diags))
         return false;
@@ -119,11 +130,39 @@ static bool load_provider_config(pipeline_t *p, const cli_options_t *o, pv_t *co
     return true;
 }
 
-void pipeline_names(arena_t *a, const cli_options_t *o, const char **stack, const char **project) {
+void session_options_default(session_options_t *o) {
+    memset(o, 0, sizeof *o);
+    o->protect = true;
+    o->generate_code = true;
+    o->inputs = INPUTS_MINIMAL;
+    o->max_rounds = 3;
+    o->secrets = PCL_SECRETS_CONFIG;
+    o->lock_wait_ms = 10000;
+}
+
+/* Stack, project and language: the options, else Pulumi.yaml in the working directory. */
+void session_init(import_session_t *p, const session_options_t *o) {
+    memset(p, 0, sizeof *p);
+    p->opts = o;
+    p->arena = arena_new();
+    diag_list_init(&p->diags);
+    diag_list_init(&p->refs_diags);
+    p->schemas = schema_set_new();
     project_info_t proj;
-    bool have_proj = !o->project && project_read(a, ".", &proj);
-    *stack = o->stack ? o->stack : "dev";
-    *project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
+    bool have_proj = project_read(p->arena, ".", &proj);
+    p->stack = o->stack ? o->stack : "dev";
+    p->project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
+    p->lang = LANG_PCL;
+    lang_t l;
+    if (o->language_set)
+        p->lang = o->language;
+    else if (have_proj && proj.runtime && lang_from_runtime(proj.runtime, &l))
+        p->lang = l;
+}
+
+bool session_prepare(import_session_t *p, diag_list_t *diags) {
+    p->secrets_ready = outputs_secrets_setup(&p->secrets, p->opts, p->stack, p->project, diags);
+    return p->secrets_ready;
 }
 
 /* Items sorted by (type, ID, provider), then by plan index: duplicates are neighbours. */
@@ -191,24 +230,25 @@ static void report_duplicate_ids(const import_plan_t *plan, const char *path, di
     free(idx);
 }
 
-bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *file, const pipeline_hooks_t *hooks) {
-    memset(p, 0, sizeof *p);
-    p->arena = arena_new();
-    diag_list_init(&p->diags);
+/* With insert_into and stack_state: the resources both already have become references. */
+static void collect_existing_refs(import_session_t *p, pcl_gen_options_t *po) {
+    const session_options_t *o = p->opts;
+    if (!o->insert_into || !o->stack_state || access(o->insert_into, R_OK) != 0) return;
+    size_t len;
+    char *t = file_read_all(p->arena, o->insert_into, &len, &p->refs_diags);
+    if (!t) return;
+    pcl_external_ref_t *refs = NULL;
+    po->n_external = existing_refs_collect(p->arena, o->stack_state, t, len, o->language, &refs, &p->refs_diags);
+    po->external = refs;
+}
+
+bool session_run(import_session_t *p, const import_file_t *file) {
+    const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
-    p->schemas = schema_set_new();
-
-    /* Stack, project and language: flags, else Pulumi.yaml in the working directory. */
-    project_info_t proj;
-    bool have_proj = project_read(a, ".", &proj);
-    pipeline_names(a, o, &p->stack, &p->project);
-    p->lang = LANG_PCL;
-    lang_t l;
-    if (o->language_set)
-        p->lang = o->language;
-    else if (have_proj && proj.runtime && lang_from_runtime(proj.runtime, &l))
-        p->lang = l;
+    pcl_gen_options_t po;
+    pcl_gen_options_default(&po);
+    collect_existing_refs(p, &po);
 
     /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
     for (size_t i = 0; i < o->n_schemas; i++) schema_set_add_path(p->schemas, o->schemas[i], diags);
@@ -269,28 +309,25 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
     eo.parallel = o->parallel > 0 ? o->parallel : 16;
     eo.resume = p->resume;
     eo.stats = &p->stats;
-    if (hooks) {
-        eo.on_result = hooks->on_result;
-        eo.on_tick = hooks->on_tick;
-        eo.user = hooks->user;
-        eo.stop = hooks->stop;
-    }
-    /* --json, --stack-state, --resume and --report use the whole results (Read's inputs, state,
+    eo.stop = o->stop;
+    /* The stack state, resume and the report use the whole results (Read's inputs, state,
      * provenance). */
-    bool lean = hooks && hooks->lean_results && !o->json && !o->stack_state && !o->resume && !o->report_path;
-    keep_ctx_t keep = {.p = p, .hooks = hooks};
+    bool lean = o->lean_results && !o->stack_state && !o->resume && !o->report_path;
+    run_ctx_t run = {.p = p};
     if (lean) {
-        keep.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *keep.kept);
-        if (!keep.kept) abort();
+        run.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *run.kept);
+        if (!run.kept) abort();
         eo.release_results = true;
-        eo.on_result = keep_result;
-        eo.on_tick = keep_tick;
-        eo.user = &keep; /* both hooks pass the caller's user on */
+    }
+    if (lean || o->on_event) {
+        eo.on_result = on_result;
+        eo.on_tick = on_tick;
+        eo.user = &run;
     }
     p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
     if (lean) {
         for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
-            import_result_t *r = &p->results[i], *c = &keep.kept[i];
+            import_result_t *r = &p->results[i], *c = &run.kept[i];
             r->id = c->id;
             r->inputs = c->inputs;
             r->state = c->state;
@@ -300,8 +337,8 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
             r->diags = c->diags;
         }
         if (!p->results)
-            for (size_t i = 0; i < p->plan->n_items; i++) diag_list_free(&keep.kept[i].diags);
-        free(keep.kept);
+            for (size_t i = 0; i < p->plan->n_items; i++) diag_list_free(&run.kept[i].diags);
+        free(run.kept);
     }
     if (!p->results) return false;
     for (size_t i = 0; i < p->plan->n_items; i++) {
@@ -313,7 +350,6 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
             else p->n_verified++;
         }
     }
-
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
      * (GetSchema) rather than --schema join the set the generator uses. */
     if (!o->generate_code || p->n_ok == 0) return true;
@@ -355,19 +391,141 @@ bool pipeline_run(pipeline_t *p, const cli_options_t *o, const import_file_t *fi
         g->n_ignore_changes = r->n_ignore_changes;
         if (o->import_option && !it->is_component && !it->is_provider) g->import_id = r->id;
     }
-    pcl_gen_options_t po;
-    pcl_gen_options_default(&po);
     po.secrets = o->secrets;
-    po.external = o->external_refs;
-    po.n_external = o->n_external_refs;
-    po.reserved_names = o->reserved_names;
-    po.n_reserved_names = o->n_reserved_names;
+    /* Config keys the stack config and the secrets file already hold: no generated name takes one. */
+    po.reserved_names = p->secrets.reserved;
+    po.n_reserved_names = p->secrets.n_reserved;
     if (!pcl_generate(gr, n, p->schemas, &po, &p->gen, diags) || !p->gen.program) return true;
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
     return true;
 }
 
-void pipeline_free(pipeline_t *p) {
+
+/* ---------------------------------------------------------------------------------------------
+ * After the run: the code into its place, and the outputs. */
+
+bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) {
+    const session_options_t *o = p->opts;
+    bool in_memory = o->program_text != NULL;
+    p->code_target = in_memory ? o->program_name : o->insert_into ? o->insert_into : o->out_path;
+    if (!p->code || !p->code_target) return true;
+    if (in_memory) {
+        p->old_text = o->program_text;
+        p->old_len = o->program_len;
+    } else if (o->insert_into || (o->diff && access(p->code_target, F_OK) == 0)) {
+        p->old_text = file_read_all(p->arena, p->code_target, &p->old_len, diags);
+        if (!p->old_text) return false;
+    }
+    if (!in_memory && !o->insert_into) {
+        p->new_text = strdup(p->code);
+        if (!p->new_text) abort();
+        p->new_len = strlen(p->code);
+        p->changed = !p->old_text || p->old_len != p->new_len || memcmp(p->old_text, p->new_text, p->new_len) != 0;
+        return true;
+    }
+    splice_options_t so = {.filename = p->code_target, .keep_existing = o->keep_existing};
+    splicer_t *own = sp ? NULL : splicer_new();
+    bool ok = splicer_splice(sp ? sp : own, p->old_text, p->old_len, p->lang, p->code, strlen(p->code), &so,
+                             &p->new_text, &p->new_len, &p->changed, &p->splice, diags);
+    splicer_free(own);
+    if (!ok) return false;
+    emit(p, &(session_event_t){
+                .kind = SESSION_EVENT_SPLICED, .path = p->code_target, .splice = &p->splice, .changed = p->changed});
+    return true;
+}
+
+stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_out) {
+    const import_plan_t *plan = p->plan;
+    stackstate_resource_t *res = arena_alloc(p->arena, (plan->n_items ? plan->n_items : 1) * sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK) continue;
+        stackstate_resource_t *s = &res[n++];
+        memset(s, 0, sizeof *s);
+        s->urn = it->urn;
+        s->type = it->type;
+        s->parent_urn = it->parent_urn;
+        s->provider_urn = it->provider_urn;
+        s->protect = it->protect;
+        s->is_provider = it->is_provider;
+        s->custom = !it->is_component;
+        s->remote = it->spec && it->spec->remote;
+        s->version = it->spec ? it->spec->version : NULL;
+        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
+        if (it->is_provider) {
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        } else if (!it->is_component) {
+            s->id = r->id;
+            s->inputs = r->read_inputs;
+            s->outputs = r->state;
+        } else {
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        }
+    }
+    *n_out = n;
+    return res;
+}
+
+/* Written as one transaction (never with diff or preview_only): the secrets, the code or the
+ * spliced program, and the stack state — all of them or none. */
+bool session_commit(import_session_t *p, diag_list_t *diags) {
+    const session_options_t *o = p->opts;
+    bool writes = !o->preview_only && !o->diff;
+    outputs_free(p->outputs);
+    p->outputs = outputs_new(o->lock_wait_ms);
+    if (writes && p->code) {
+        outputs_stage_secrets(p->outputs, &p->secrets, &p->gen);
+        /* an in-memory program (an editor's buffer) gets its edit from the front end */
+        if (o->insert_into && !o->program_text)
+            outputs_stage_program(p->outputs, o->insert_into, p->lang, o->keep_existing, p->old_text, p->old_len,
+                                  p->new_text, p->new_len, p->code);
+        else if (o->out_path && !o->program_text)
+            outputs_stage_code(p->outputs, o->out_path, p->code);
+    }
+    if (writes && o->stack_state && p->n_ok > 0) {
+        size_t n_res;
+        stackstate_resource_t *res = session_stack_resources(p, &n_res);
+        outputs_stage_stack_state(p->outputs, o->stack_state, p->stack, p->project, res, n_res, &p->secrets,
+                                  o->secrets_b64);
+    }
+    p->committed = outputs_commit(p->outputs, diags);
+    p->secrets_saved = p->committed && writes && p->code && p->gen.n_secrets > 0;
+    const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;
+    if (rep) emit(p, &(session_event_t){.kind = SESSION_EVENT_STATE_MERGED, .path = o->stack_state, .state = rep});
+    return p->committed;
+}
+
+char *session_program_diff(const import_session_t *p) {
+    if (!p->new_text) return NULL;
+    return review_unified_diff(p->code_target, p->old_text ? p->old_text : "", p->old_len, p->new_text, p->new_len);
+}
+
+char *session_secrets_note(const import_session_t *p) {
+    if (!p->secrets_saved) return NULL;
+    size_t n = p->gen.n_secrets;
+    buf_t b;
+    buf_init(&b);
+    if (p->secrets.to_config) {
+        buf_printf(&b,
+                   "%zu secret value%s encrypted into %s as `secure:` stack config (passphrase secrets provider); the "
+                   "code reads %s from there",
+                   n, n == 1 ? " was" : "s were", p->secrets.config_path, n == 1 ? "it" : "them");
+    } else {
+        char *step = outputs_secrets_next_step(&p->secrets);
+        buf_printf(&b,
+                   "%zu secret value%s moved out of the code into stack config; the values are in %s (readable only by "
+                   "you). Store them in the stack's config (needs jq; no value goes on a command line):\n%s",
+                   n, n == 1 ? " was" : "s were", p->secrets.file, step);
+        free(step);
+    }
+    return buf_take(&b);
+}
+void session_free(import_session_t *p) {
+    outputs_free(p->outputs);
+    if (p->secrets.arena) outputs_secrets_free(&p->secrets);
+    free(p->new_text);
     free(p->code);
     if (p->gen.program) pcl_program_free(p->gen.program);
     if (p->results) engine_results_free(p->results, p->plan->n_items);
@@ -380,18 +538,19 @@ void pipeline_free(pipeline_t *p) {
     deployment_free(p->state);
     schema_set_free(p->schemas);
     diag_list_free(&p->diags);
+    diag_list_free(&p->refs_diags);
     arena_free(p->arena);
     memset(p, 0, sizeof *p);
 }
 
-const char *pipeline_checked_text(const pipeline_t *p) {
+const char *session_checked_text(const import_session_t *p) {
     if (p->offline)
         return arena_sprintf(p->arena, "%zu consistent with the schema (offline), none verified by a provider",
                              p->n_consistent);
     return arena_sprintf(p->arena, "%zu verified", p->n_verified);
 }
 
-cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
+cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
     const import_plan_t *plan = p->plan;
     const import_result_t *results = p->results;
     diag_list_t *global = (diag_list_t *)&p->diags;
@@ -427,7 +586,7 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
         cJSON *ign = cJSON_AddArrayToObject(e, "ignoreChanges");
         for (size_t k = 0; k < r->n_ignore_changes; k++)
             cJSON_AddItemToArray(ign, cJSON_CreateString(r->ignore_changes[k]));
-        cJSON_AddItemToObject(e, "inputs", r->inputs ? pv_to_display_json(r->inputs, o->show_secrets)
+        cJSON_AddItemToObject(e, "inputs", r->inputs ? pv_to_display_json(r->inputs, show_secrets)
                                                      : cJSON_CreateObject());
         cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
         for (size_t k = 0; k < r->n_provenance; k++)
@@ -462,11 +621,12 @@ cJSON *pipeline_results_json(const pipeline_t *p, const cli_options_t *o) {
     if (code) cJSON_AddStringToObject(doc, "code", code);
     if (g && g->n_secrets) {
         cJSON *s = cJSON_AddObjectToObject(doc, "secrets");
-        if (o->secrets_stored_in) cJSON_AddStringToObject(s, "storedIn", o->secrets_stored_in);
+        if (p->secrets_ready)
+            cJSON_AddStringToObject(s, "storedIn", p->secrets.to_config ? p->secrets.config_path : p->secrets.file);
         cJSON *keys = cJSON_AddArrayToObject(s, "keys");
         for (size_t i = 0; i < g->n_secrets; i++) cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }
-    results_json_add_report_fields(doc, p, o); /* results_report.c */
+    results_json_add_report_fields(doc, p, show_secrets); /* results_json.c */
     return doc;
 }
 

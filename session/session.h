@@ -1,0 +1,201 @@
+/* session.h — one import session, the run both front ends share: import file → plan → providers →
+ * engine (Read, Check, Diff, verify) → PCL → code in the chosen language; then the code placed (a
+ * whole file, or spliced into an existing program) and the run's outputs — secret values, the code
+ * or the spliced program, the stack state — committed as one transaction (session/outputs.h).
+ *
+ * A session prints nothing. What happens while it runs is told through events (session_event_t: a
+ * resource finished, the engine's tick, the code spliced, the stack state merged); what it found is
+ * in the session (results, counts, code) and its diagnostics (facts, no front-end advice). The
+ * command line (cli/import_cmd.c) and the language server (lsp/lsp.c) fill the options and render
+ * the events and the results in their own terms.
+ *
+ * Order of calls:
+ *   session_init      options borrowed for the session's life; the stack, project and language
+ *   session_prepare   where secrets go (the passphrase checked against the stack): before anything runs
+ *   session_run       the import and the code
+ *   session_place_code  the code into --out or spliced into the program (in memory)
+ *   session_commit    everything written, or nothing
+ *   session_free
+ */
+#ifndef CIMPORT_SESSION_H
+#define CIMPORT_SESSION_H
+
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <stdbool.h>
+
+#include "emitters/emit.h"
+#include "importer/engine.h"
+#include "importer/provider.h"
+#include "migrate/convert.h"
+#include "pcl/pcl.h"
+#include "session/outputs.h"
+#include "specs/deployment.h"
+#include "specs/importfile.h"
+#include "specs/schema.h"
+#include "specs/stackstate.h"
+#include "splice/splice.h"
+
+#define CIMPORT_VERSION "0.1.0"
+
+typedef enum {
+    SESSION_EVENT_RESULT,       /* a resource finished: result, done, total */
+    SESSION_EVENT_TICK,         /* the engine's tick (about every 250 ms): done, failed, in_flight, total */
+    SESSION_EVENT_SPLICED,      /* the code was spliced into the program `path`: splice, changed */
+    SESSION_EVENT_STATE_MERGED, /* the stack state `path` was written: state */
+} session_event_kind_t;
+
+typedef struct session_event {
+    session_event_kind_t kind;
+    const import_result_t *result;
+    size_t done, failed, in_flight, total;
+    const char *path;
+    const splice_stats_t *splice;
+    bool changed;
+    const stackstate_report_t *state;
+} session_event_t;
+
+typedef void (*session_event_fn)(void *user, const session_event_t *ev);
+
+typedef struct session_options {
+    /* What to import: an import file, or one resource given inline. */
+    const char *spec_path;
+    const char *inline_type, *inline_name, *inline_id;
+    const char *parent, *provider, *properties; /* inline only */
+    /* Where resources are read from: a stack export or Terraform state offline, else plugins. */
+    const char *offline_state;
+    const char **schemas;
+    size_t n_schemas;
+    const char **attach; /* pkg=PORT */
+    size_t n_attach;
+    const char **config; /* pkg:key=value */
+    size_t n_config;
+    const char *config_file; /* the stack config; NULL: Pulumi.<stack>.yaml */
+    int timeout_ms;          /* provider calls; 0: the plugin host's default */
+    int start_timeout_ms;    /* plugin start; 0: default */
+    /* The stack and project (NULL: "dev"; Pulumi.yaml's name, else "project") and the language
+     * (unset: Pulumi.yaml's runtime, else PCL). */
+    const char *stack, *project;
+    lang_t language;
+    bool language_set;
+    /* The engine. */
+    inputs_mode_t inputs;
+    int max_rounds;
+    bool ignore_residual;
+    int parallel;       /* resources in flight; <= 0: 16 */
+    const char *resume; /* a previous run's results document: what it imported is carried over */
+    /* The code. */
+    bool protect;
+    bool generate_code;
+    bool import_option; /* each resource carries `import: <id>` */
+    pcl_secrets_mode_t secrets;
+    /* Where it goes. */
+    const char *out_path;    /* the code as a whole file */
+    const char *insert_into; /* spliced into the program in this file */
+    bool keep_existing;      /* add a definition even when the program has one */
+    /* The program held in memory instead (an editor's buffer): spliced there, never written. */
+    const char *program_text;
+    size_t program_len;
+    const char *program_name; /* names it in messages */
+    const char *stack_state;  /* a stack export the resources are merged into */
+    bool secrets_b64;         /* a new stack state's secrets in base64 */
+    const char *secrets_dir;  /* the secrets file is DIR/cimport-secrets.json */
+    const char *secrets_file; /* the secrets file (mode 0600) without a passphrase */
+    int lock_wait_ms;         /* another run holding an output's lock */
+    bool diff;                /* write nothing (a diff is shown) */
+    bool preview_only;        /* write nothing */
+    /* Results. */
+    bool show_secrets;       /* secret values in the results document */
+    const char *report_path; /* an import report follows: keep whole results */
+    /* Keep only what the code needs of each result (ID, final inputs, state, ignoreChanges,
+     * diagnostics); ignored with stack_state, resume and report_path, which need whole results. */
+    bool lean_results;
+    /* Events, and a flag that stops the run (SIGINT, an editor's cancel); all may be NULL. */
+    session_event_fn on_event;
+    void *user;
+    const volatile sig_atomic_t *stop;
+} session_options_t;
+
+/* The defaults of both front ends: protect, code, minimal inputs, 3 rounds, secrets as config,
+ * 10 s lock wait. */
+void session_options_default(session_options_t *o);
+
+typedef struct import_session {
+    const session_options_t *opts;
+    arena_t *arena;
+    diag_list_t diags; /* errors and warnings not tied to one resource */
+    lang_t lang;
+    const char *stack;
+    const char *project;
+    const import_plan_t *plan;
+    import_result_t *results; /* plan->n_items entries, NULL if the engine did not run */
+    size_t n_ok, n_verified;  /* n_verified: verified by the provider's own Check and Diff */
+    bool offline;             /* offline_state: cimport's own Check/Diff over the schema, no provider */
+    size_t n_consistent;      /* offline: final Check + Diff found no difference (never "verified") */
+    engine_stats_t stats;     /* provider calls made, resources carried over from resume */
+    pcl_gen_result_t gen;     /* gen.program NULL when no code was generated */
+    char *code;               /* malloc'd; NULL when none */
+    /* offline_state with a Terraform state: what its conversion left out (unmapped, no ID) */
+    convert_report_t offline_report;
+    bool offline_is_terraform;
+    /* session_prepare: where secret values go */
+    outputs_secrets_t secrets;
+    bool secrets_ready;
+    /* insert_into with stack_state: resources the stack and the program already have, which the
+     * code refers to instead of repeating their values; refs_diags says what could not be read */
+    diag_list_t refs_diags;
+    /* session_place_code: the program before and after (old_text NULL: no file there) */
+    const char *code_target; /* insert_into, program_name or out_path */
+    const char *old_text;
+    char *new_text;
+    size_t old_len, new_len;
+    bool changed;
+    splice_stats_t splice;
+    /* session_commit */
+    bool committed;
+    bool secrets_saved; /* secret values were written where `secrets` says */
+    /* owned resources */
+    schema_set_t *schemas;
+    deployment_t *state;
+    void *offline_source;
+    provider_registry_t *registry;
+    void *plugin_host;
+    void *resume;
+    outputs_t *outputs;
+} import_session_t;
+
+void session_init(import_session_t *s, const session_options_t *o);
+/* Where secret values go, the passphrase checked against the stack's salt: false with diagnostics
+ * (in `diags`) when that is wrong; nothing has run. */
+bool session_prepare(import_session_t *s, diag_list_t *diags);
+/* The import and the code. `file` may be NULL: then spec_path or the inline resource is used.
+ * False when the input was bad (nothing ran; diagnostics say why). True means the engine ran: look
+ * at n_ok / results for how it went. */
+bool session_run(import_session_t *s, const import_file_t *file);
+/* The code into its place: spliced into the program (program_text, else the insert_into file),
+ * or whole for out_path (compared with what the file holds, for a diff). Nothing to do without
+ * code or a place. False when the program cannot take it (unreadable, syntax errors): diagnostics
+ * in `diags`, nothing is written. `sp` may be NULL (a splicer for this call). */
+bool session_place_code(import_session_t *s, splicer_t *sp, diag_list_t *diags);
+/* Writes, unless diff or preview_only: the secret values (when there is code), the code or the
+ * spliced program (not an in-memory one), the stack state (when something imported) — all or
+ * none. False with diagnostics in `diags` when nothing could be written. */
+bool session_commit(import_session_t *s, diag_list_t *diags);
+void session_free(import_session_t *s);
+
+/* The `--json` results document (shape documented in README.md); secret values only with
+ * show_secrets. */
+cJSON *session_results_json(const import_session_t *s, bool show_secrets);
+/* What the final Check + Diff established, for summary lines: "3 verified" with a provider;
+ * offline "3 consistent with the schema (offline), none verified by a provider". Arena text. */
+const char *session_checked_text(const import_session_t *s);
+/* The resources that imported as neutral stack-state entries, for stackstate_merge (arena-owned). */
+stackstate_resource_t *session_stack_resources(import_session_t *s, size_t *n);
+/* The unified diff of the program (or code file) before and after session_place_code; NULL when
+ * nothing was placed. malloc'd. */
+char *session_program_diff(const import_session_t *s);
+/* After a commit that saved secret values: where they went, as a sentence (malloc'd), e.g. "2
+ * secret values were encrypted into Pulumi.dev.yaml as `secure:` stack config …"; NULL when none. */
+char *session_secrets_note(const import_session_t *s);
+
+#endif
