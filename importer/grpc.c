@@ -554,6 +554,22 @@ static void conn_dispatch(void *user, short revents) {
     conn_flush_completed(c);
 }
 
+/* A connect interrupted by a signal goes on in the kernel (a second connect would fail with EALREADY):
+ * waits until the socket is writable and takes the outcome from SO_ERROR. */
+static bool connect_finish(int fd, int *err) {
+    struct pollfd p = {.fd = fd, .events = POLLOUT};
+    int n;
+    do n = poll(&p, 1, -1);
+    while (n < 0 && errno == EINTR);
+    if (n < 0) {
+        *err = errno;
+        return false;
+    }
+    socklen_t len = sizeof *err;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, err, &len) != 0) *err = errno;
+    return *err == 0;
+}
+
 grpc_conn_t *grpc_conn_open(grpc_loop_t *loop, const char *host, int port, diag_list_t *diags) {
     char portstr[16];
     snprintf(portstr, sizeof portstr, "%d", port);
@@ -572,6 +588,7 @@ grpc_conn_t *grpc_conn_open(grpc_loop_t *loop, const char *host, int port, diag_
         }
         if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) break;
         err = errno;
+        if (err == EINTR && connect_finish(fd, &err)) break;
         close(fd);
         fd = -1;
     }

@@ -1475,9 +1475,8 @@ static bool sp_is_bound_value(const sp_program_t *p, const sp_stmt_t *r, uint32_
         char ch = p->text[k];
         if (ch == '=')
             eq = true;
-        else if (ch == '(' || ch == '[' || ch == '{' || ch == '"' || ch == '\'' || ch == '`')
-            return false;
-        else if (ch == ',' && p->lang != LANG_GO)
+        else if (ch == '(' || ch == '[' || ch == '{' || ch == '"' || ch == '\'' || ch == '`' ||
+                 (ch == ',' && p->lang != LANG_GO))
             return false;
     }
     if (!eq) return false;

@@ -7,10 +7,12 @@
 #include <check.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "engine.pb-c.h"
@@ -383,6 +385,63 @@ typedef struct chain {
     int ok;
 } chain_t;
 
+/* A connect interrupted by a signal (EINTR) goes on in the kernel: cimport must wait for it, not call
+ * the provider unreachable. The fuzzer met this when libFuzzer's timer signal landed in connect; in
+ * cimport a plugin exiting (SIGCHLD) or a progress timer can do the same. Here the listener's
+ * backlog is full, so connect blocks; a timer signal without SA_RESTART interrupts it; a thread
+ * accepts later and the connection completes. */
+static void on_alarm(int sig) {
+    (void)sig;
+}
+
+typedef struct {
+    int listener;
+    int accepted[4];
+} late_accept_t;
+
+static void *accept_late(void *arg) {
+    late_accept_t *la = arg;
+    usleep(400 * 1000);
+    for (int i = 0; i < 2; i++) la->accepted[i] = accept(la->listener, NULL, NULL);
+    return NULL;
+}
+
+START_TEST(test_connect_interrupted_by_signal) {
+    int l = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t sl = sizeof sa;
+    ck_assert_int_eq(bind(l, (struct sockaddr *)&sa, sizeof sa), 0);
+    ck_assert_int_eq(listen(l, 0), 0);
+    ck_assert_int_eq(getsockname(l, (struct sockaddr *)&sa, &sl), 0);
+    /* One connection fills the backlog of 0 (+1), so the next connect blocks until it is accepted. */
+    int filler = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(filler, (struct sockaddr *)&sa, sizeof sa), 0);
+    struct sigaction act = {.sa_handler = on_alarm}, old;
+    sigemptyset(&act.sa_mask); /* no SA_RESTART: the blocked connect returns EINTR */
+    ck_assert_int_eq(sigaction(SIGALRM, &act, &old), 0);
+    struct itimerval it = {.it_value = {0, 100 * 1000}};
+    late_accept_t la = {.listener = l};
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, accept_late, &la), 0);
+    ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
+    grpc_loop_t *loop = grpc_loop_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    grpc_conn_t *c = grpc_conn_open(loop, "127.0.0.1", ntohs(sa.sin_port), &d);
+    ck_assert_msg(c != NULL, "a connect interrupted by a signal was given up: %s",
+                  d.head ? diag_format(&d, d.head) : "?");
+    pthread_join(th, NULL);
+    sigaction(SIGALRM, &old, NULL);
+    grpc_conn_close(c);
+    grpc_loop_free(loop);
+    diag_list_free(&d);
+    for (int i = 0; i < 2; i++)
+        if (la.accepted[i] >= 0) close(la.accepted[i]);
+    close(filler);
+    close(l);
+}
+END_TEST
+
 static void chain_done(void *user, const grpc_result_t *r) {
     chain_t *ch = user;
     if (r->status == GRPC_OK) ch->ok++;
@@ -496,6 +555,7 @@ int main(void) {
     tcase_add_test(tc, test_server_goes_away_mid_call);
     tcase_add_test(tc, test_peer_not_http2);
     tcase_add_test(tc, test_connection_refused);
+    tcase_add_test(tc, test_connect_interrupted_by_signal);
     tcase_add_test(tc, test_chained_calls);
     tcase_add_test(tc, test_engine_endpoint);
     suite_add_tcase(s, tc);
