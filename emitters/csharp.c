@@ -516,13 +516,39 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
 
 /* --- program ---------------------------------------------------------------------------------------- */
 
-static const char *cs_config_getter(const pcl_node_t *n) {
+/* The .NET type a list, map or any config value is deserialized into (System.Text.Json): a list is an
+ * array and a map a Dictionary, which InputList/InputMap take (also as Output<T[]> and
+ * Output<Dictionary<string, T>>); inside them ImmutableArray/ImmutableDictionary, the element types
+ * of nested InputLists and InputMaps. */
+static const char *cs_cfg_type(cs_ctx_t *c, const emit_cfg_type_t *t, bool nested) {
+    switch (t->kind) {
+    case EMIT_CFG_STRING: return "string";
+    case EMIT_CFG_INT: return "int";
+    case EMIT_CFG_NUMBER: return "double";
+    case EMIT_CFG_BOOL: return "bool";
+    case EMIT_CFG_LIST:
+        return nested ? arena_sprintf(c->a, "System.Collections.Immutable.ImmutableArray<%s>",
+                                      cs_cfg_type(c, t->elem, true))
+                      : arena_sprintf(c->a, "%s[]", cs_cfg_type(c, t->elem, true));
+    case EMIT_CFG_MAP:
+        return arena_sprintf(c->a, "%s<string, %s>",
+                             nested ? "System.Collections.Immutable.ImmutableDictionary" : "Dictionary",
+                             cs_cfg_type(c, t->elem, true));
+    case EMIT_CFG_ANY: break;
+    }
+    return "object";
+}
+
+static const char *cs_config_getter(cs_ctx_t *c, const pcl_node_t *n) {
     const char *t = n->token ? n->token : "string";
     bool s = n->config_secret;
+    if (strcmp(t, "string") == 0) return s ? "RequireSecret" : "Require";
     if (strcmp(t, "int") == 0) return s ? "RequireSecretInt32" : "RequireInt32";
     if (strcmp(t, "number") == 0) return s ? "RequireSecretDouble" : "RequireDouble";
     if (strcmp(t, "bool") == 0) return s ? "RequireSecretBoolean" : "RequireBoolean";
-    return s ? "RequireSecret" : "Require";
+    /* a list, map or any value: decoded from its JSON into its own type */
+    return arena_sprintf(c->a, "%s<%s>", s ? "RequireSecretObject" : "RequireObject",
+                         cs_cfg_type(c, emit_config_type(c->a, t), false));
 }
 
 static void cs_body(cs_ctx_t *c, buf_t *b) {
@@ -538,7 +564,7 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
                 have_config = true;
             }
             cs_indent(b, depth);
-            buf_printf(b, "var %s = config.%s(", c->var[i], cs_config_getter(n));
+            buf_printf(b, "var %s = config.%s(", c->var[i], cs_config_getter(c, n));
             names_append_quoted(b, LANG_CSHARP, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");
             continue;

@@ -45,6 +45,48 @@ bool lang_from_runtime(const char *runtime, lang_t *out) {
     return false;
 }
 
+static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n) {
+    while (n && (*s == ' ' || *s == '\t'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    emit_cfg_type_t *t = arena_alloc(a, sizeof *t);
+    t->kind = EMIT_CFG_ANY;
+    static const struct {
+        const char *name;
+        emit_cfg_kind_t kind;
+    } scalars[] = {
+        {"string", EMIT_CFG_STRING}, {"int", EMIT_CFG_INT}, {"number", EMIT_CFG_NUMBER}, {"bool", EMIT_CFG_BOOL}};
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+        if (strlen(scalars[i].name) == n && memcmp(s, scalars[i].name, n) == 0) {
+            t->kind = scalars[i].kind;
+            return t;
+        }
+    size_t open = n > 5 && memcmp(s, "list(", 5) == 0 ? 5 : n > 4 && memcmp(s, "map(", 4) == 0 ? 4 : 0;
+    if (open && s[n - 1] == ')') {
+        t->kind = open == 5 ? EMIT_CFG_LIST : EMIT_CFG_MAP;
+        t->elem = cfg_parse(a, s + open, n - open - 1);
+    }
+    return t;
+}
+
+const emit_cfg_type_t *emit_config_type(arena_t *a, const char *token) {
+    if (!token) token = "string";
+    return cfg_parse(a, token, strlen(token));
+}
+
+bool emit_config_scalar(const emit_cfg_type_t *t) {
+    return t->kind == EMIT_CFG_STRING || t->kind == EMIT_CFG_INT || t->kind == EMIT_CFG_NUMBER ||
+           t->kind == EMIT_CFG_BOOL;
+}
+
+int emit_config_depth(const emit_cfg_type_t *t) {
+    int d = 0;
+    for (; t && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); t = t->elem)
+        d++;
+    return d;
+}
+
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
     if (lang == LANG_PCL) return pcl_print(p);
     /* refuse what the language cannot say, then declare every node after what it refers to */

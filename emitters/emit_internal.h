@@ -86,6 +86,31 @@ typedef enum {
 } emit_shape_t;
 emit_shape_t emit_expr_shape(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
+/* The type a stack config value is read as, from a config node's token: "string", "int", "number",
+ * "bool", "list(T)", "map(T)"; anything else ("any", an object type) is EMIT_CFG_ANY, a JSON value
+ * of any shape. Each emitter reads config with the getter of this type. */
+typedef enum {
+    EMIT_CFG_STRING,
+    EMIT_CFG_INT,
+    EMIT_CFG_NUMBER,
+    EMIT_CFG_BOOL,
+    EMIT_CFG_LIST,
+    EMIT_CFG_MAP,
+    EMIT_CFG_ANY,
+} emit_cfg_kind_t;
+
+typedef struct emit_cfg_type {
+    emit_cfg_kind_t kind;
+    const struct emit_cfg_type *elem; /* LIST, MAP: the element type */
+} emit_cfg_type_t;
+
+/* The parsed type of a config node's token (NULL: "string"), allocated in a. */
+const emit_cfg_type_t *emit_config_type(arena_t *a, const char *token);
+/* Whether t is a string, int, number or bool. */
+bool emit_config_scalar(const emit_cfg_type_t *t);
+/* How deep lists and maps nest in t (0 for a scalar or any). */
+int emit_config_depth(const emit_cfg_type_t *t);
+
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);

@@ -33,6 +33,7 @@ typedef struct go_ctx {
     go_import_t *imports;
     size_t n_imports, cap_imports;
     const char **var; /* per node: Go identifier, "_" when never referenced */
+    const char **cfg_value; /* per config node read as a list, map or any value: the plain value's variable */
     bool *referenced; /* per node */
     bool err_declared;
     const pcl_node_t *node; /* node being emitted (diagnostic context) */
@@ -572,7 +573,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         /* a plain config read is a Go value (string, int, float64, bool), not an Input */
         int idx = e->trav.n == 0 ? go_find(g, e->trav.root) : -1;
         const pcl_node_t *cn = idx >= 0 ? &g->p->nodes[idx] : NULL;
-        if (cn && cn->kind == PCL_NODE_CONFIG && !cn->config_secret) {
+        if (idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_CONFIG && !g->p->nodes[idx].config_secret &&
+            emit_config_scalar(emit_config_type(g->a, g->p->nodes[idx].token))) {
             const char *ct = cn->token ? cn->token : "string";
             const char *wrap = strcmp(ct, "int") == 0      ? "pulumi.Int"
                                : strcmp(ct, "number") == 0 ? "pulumi.Float64"
@@ -845,6 +847,81 @@ static const char *go_config_getter(const pcl_node_t *n) {
     return s ? "RequireSecret" : "Require";
 }
 
+/* A list, map or any config value is decoded from its JSON into a Go value of this type ... */
+static const char *go_cfg_value_type(go_ctx_t *g, const emit_cfg_type_t *t) {
+    switch (t->kind) {
+    case EMIT_CFG_STRING: return "string";
+    case EMIT_CFG_INT: return "int";
+    case EMIT_CFG_NUMBER: return "float64";
+    case EMIT_CFG_BOOL: return "bool";
+    case EMIT_CFG_LIST: return arena_sprintf(g->a, "[]%s", go_cfg_value_type(g, t->elem));
+    case EMIT_CFG_MAP: return arena_sprintf(g->a, "map[string]%s", go_cfg_value_type(g, t->elem));
+    case EMIT_CFG_ANY: break;
+    }
+    return "interface{}";
+}
+
+/* ... and wrapped in the SDK's Output of that type: StringArrayOutput, IntMapOutput, StringMapArrayOutput,
+ * MapOutput (map[string]interface{}), ... The SDK has them for up to two levels of lists and maps;
+ * deeper values are read as any (AnyOutput). */
+static const char *go_cfg_output_type(go_ctx_t *g, const emit_cfg_type_t *t) {
+    if (t->kind == EMIT_CFG_ANY || emit_config_depth(t) > 2) return "pulumi.AnyOutput";
+    buf_t b;
+    buf_init(&b);
+    const emit_cfg_type_t *leaf = t;
+    while (leaf->kind == EMIT_CFG_LIST || leaf->kind == EMIT_CFG_MAP)
+        leaf = leaf->elem;
+    static const char *const stem[] = {[EMIT_CFG_STRING] = "String",
+                                       [EMIT_CFG_INT] = "Int",
+                                       [EMIT_CFG_NUMBER] = "Float64",
+                                       [EMIT_CFG_BOOL] = "Bool",
+                                       [EMIT_CFG_ANY] = ""};
+    buf_puts(&b, stem[leaf->kind]);
+    /* innermost container first: list(map(string)) is StringMapArray */
+    const emit_cfg_type_t *levels[2];
+    int n = 0;
+    for (const emit_cfg_type_t *c = t; c != leaf; c = c->elem)
+        levels[n++] = c;
+    while (n-- > 0)
+        buf_puts(&b, levels[n]->kind == EMIT_CFG_LIST ? "Array" : "Map");
+    const char *r = arena_sprintf(g->a, "pulumi.%sOutput", b.data);
+    buf_free(&b);
+    return r;
+}
+
+/* A list, map or any config value: decoded into a plain Go value, then an Output of its type (a
+ * secret Output for a secret), so it passes where the resource takes that type:
+ *   var tagsValue map[string]string
+ *   cfg.RequireSecretObject("tags", &tagsValue)
+ *   tags := pulumi.ToSecret(tagsValue).(pulumi.StringMapOutput) */
+static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
+    const pcl_node_t *n = &g->p->nodes[i];
+    const emit_cfg_type_t *t = emit_config_type(g->a, n->token);
+    bool any = t->kind == EMIT_CFG_ANY || emit_config_depth(t) > 2;
+    const char *vt = any ? "interface{}" : go_cfg_value_type(g, t);
+    const char *getter = n->config_secret ? "RequireSecretObject" : "RequireObject";
+    const char *key = n->config_key ? n->config_key : n->name;
+    if (!g->referenced[i]) {
+        go_indent(b, depth);
+        buf_printf(b, "cfg.%s(", getter);
+        names_append_quoted(b, LANG_GO, key);
+        buf_printf(b, ", new(%s))\n", vt);
+        return;
+    }
+    const char *value = g->cfg_value && g->cfg_value[i] ? g->cfg_value[i] : "v";
+    go_indent(b, depth);
+    buf_printf(b, "var %s %s\n", value, vt);
+    go_indent(b, depth);
+    buf_printf(b, "cfg.%s(", getter);
+    names_append_quoted(b, LANG_GO, key);
+    buf_printf(b, ", &%s)\n", value);
+    go_indent(b, depth);
+    /* pulumi.Any: an interface{} holding a map would otherwise become a MapOutput */
+    const char *wrap = any ? "pulumi.Any(" : "";
+    buf_printf(b, "%s := pulumi.%s(%s%s%s).(%s)\n", g->var[i], n->config_secret ? "ToSecret" : "ToOutput", wrap, value,
+               any ? ")" : "", go_cfg_output_type(g, t));
+}
+
 static void go_body(go_ctx_t *g, buf_t *b) {
     const int depth = 2;
     bool have_cfg = false;
@@ -857,6 +934,10 @@ static void go_body(go_ctx_t *g, buf_t *b) {
                 go_indent(b, depth);
                 buf_puts(b, "cfg := config.New(ctx, \"\")\n");
                 have_cfg = true;
+            }
+            if (!emit_config_scalar(emit_config_type(g->a, n->token))) {
+                go_config_object(g, b, i, depth);
+                continue;
             }
             go_indent(b, depth);
             if (g->referenced[i]) buf_printf(b, "%s := ", g->var[i]);
@@ -975,6 +1056,14 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
         g.var[i] = "_";
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_OUTPUT || !g.referenced[i]) continue;
         g.var[i] = names_table_unique(names, names_make_valid_identifier(g.a, LANG_GO, n->name), "", 2);
+    }
+    /* after every node's own name, so that none of them is renamed for these */
+    g.cfg_value = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.cfg_value);
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        g.cfg_value[i] = NULL;
+        if (n->kind == PCL_NODE_CONFIG && g.referenced[i] && !emit_config_scalar(emit_config_type(g.a, n->token)))
+            g.cfg_value[i] = names_table_unique(names, arena_sprintf(g.a, "%sValue", g.var[i]), "", 2);
     }
 
     buf_t body;

@@ -449,6 +449,52 @@ static const char *java_config_getter(const pcl_node_t *n) {
     return s ? "requireSecret" : "require";
 }
 
+/* The Java type of a list, map or any config value: List<String>, Map<String, Integer>, Object. */
+static const char *java_cfg_type(java_ctx_t *j, const emit_cfg_type_t *t) {
+    switch (t->kind) {
+    case EMIT_CFG_STRING: return "String";
+    case EMIT_CFG_INT: return "Integer";
+    case EMIT_CFG_NUMBER: return "Double";
+    case EMIT_CFG_BOOL: return "Boolean";
+    case EMIT_CFG_LIST:
+        return arena_sprintf(j->a, "%s<%s>", java_class(j, "java.util.List"), java_cfg_type(j, t->elem));
+    case EMIT_CFG_MAP:
+        return arena_sprintf(j->a, "%s<String, %s>", java_class(j, "java.util.Map"), java_cfg_type(j, t->elem));
+    case EMIT_CFG_ANY: break;
+    }
+    return "Object";
+}
+
+/* A list, map or any config value, read with Config's requireObject/requireSecretObject(key, Class)
+ * (Gson), as the type the builders take: a list of scalars through an array class (Gson then makes
+ * each element its own type), other lists and maps through their raw class, cast to their type:
+ *   ctx.config().requireSecretObject("tags", String[].class).applyValue(Arrays::asList)
+ *   ctx.config().requireSecretObject("labels", Map.class).applyValue(v -> (Map<String, String>) v) */
+static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, const emit_cfg_type_t *t) {
+    bool s = n->config_secret;
+    const char *getter = s ? "requireSecretObject" : "requireObject";
+    const char *key = n->config_key ? n->config_key : n->name;
+    bool array = t->kind == EMIT_CFG_LIST && (emit_config_scalar(t->elem) || t->elem->kind == EMIT_CFG_ANY);
+    const char *cls = t->kind == EMIT_CFG_ANY    ? "Object"
+                      : array                    ? arena_sprintf(j->a, "%s[]", java_cfg_type(j, t->elem))
+                      : t->kind == EMIT_CFG_LIST ? java_class(j, "java.util.List")
+                                                 : java_class(j, "java.util.Map");
+    const char *type = java_cfg_type(j, t);
+    if (!s && t->kind != EMIT_CFG_ANY)
+        buf_puts(b, array ? arena_sprintf(j->a, "%s.asList(", java_class(j, "java.util.Arrays"))
+                          : arena_sprintf(j->a, "(%s) ", type));
+    buf_printf(b, "ctx.config().%s(", getter);
+    names_append_quoted(b, LANG_JAVA, key);
+    buf_printf(b, ", %s.class)", cls);
+    if (!s && array) buf_putc(b, ')');
+    if (s && t->kind != EMIT_CFG_ANY) {
+        if (array)
+            buf_printf(b, ".applyValue(%s::asList)", java_class(j, "java.util.Arrays"));
+        else
+            buf_printf(b, ".applyValue(v -> (%s) v)", type);
+    }
+}
+
 static void java_body(java_ctx_t *j, buf_t *b) {
     const int ind = 8;
     for (size_t i = 0; i < j->p->n_nodes; i++) {
@@ -456,6 +502,13 @@ static void java_body(java_ctx_t *j, buf_t *b) {
         j->node = n;
         if (n->kind == PCL_NODE_CONFIG) {
             java_indent(b, ind);
+            const emit_cfg_type_t *t = emit_config_type(j->a, n->token);
+            if (!emit_config_scalar(t)) {
+                buf_printf(b, "final var %s = ", j->var[i]);
+                java_config_object(j, b, n, t);
+                buf_puts(b, ";\n\n");
+                continue;
+            }
             buf_printf(b, "final var %s = ctx.config().%s(", j->var[i], java_config_getter(n));
             names_append_quoted(b, LANG_JAVA, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");

@@ -694,14 +694,29 @@ static void ts_component(ts_gen_t *g, size_t idx) {
     buf_puts(g->b, ");\n");
 }
 
-/* Stack config read: `config.require[Secret][Number|Boolean|Object<any>]("key")`. */
+/* The TypeScript type of a config value read with requireObject: string[], Record<string, number>, any. */
+static const char *ts_cfg_type(ts_gen_t *g, const emit_cfg_type_t *t) {
+    switch (t->kind) {
+    case EMIT_CFG_STRING: return "string";
+    case EMIT_CFG_INT:
+    case EMIT_CFG_NUMBER: return "number";
+    case EMIT_CFG_BOOL: return "boolean";
+    case EMIT_CFG_LIST: return arena_sprintf(g->a, "%s[]", ts_cfg_type(g, t->elem));
+    case EMIT_CFG_MAP: return arena_sprintf(g->a, "Record<string, %s>", ts_cfg_type(g, t->elem));
+    case EMIT_CFG_ANY: break;
+    }
+    return "any";
+}
+
+/* Stack config read: `config.require[Secret][Number|Boolean|Object<T>]("key")`. */
 static void ts_config(ts_gen_t *g, size_t idx, const char *config_var) {
     const pcl_node_t *n = &g->p->nodes[idx];
     const char *t = n->token ? n->token : "string";
     const char *kind = "";
     if (strcmp(t, "int") == 0 || strcmp(t, "number") == 0) kind = "Number";
     else if (strcmp(t, "bool") == 0) kind = "Boolean";
-    else if (strcmp(t, "string") != 0) kind = "Object<any>";
+    else if (strcmp(t, "string") != 0)
+        kind = arena_sprintf(g->a, "Object<%s>", ts_cfg_type(g, emit_config_type(g->a, t)));
     buf_printf(g->b, "const %s = %s.require%s%s(", g->ident[idx], config_var, n->config_secret ? "Secret" : "", kind);
     names_append_quoted(g->b, LANG_TYPESCRIPT, n->config_key ? n->config_key : n->name);
     buf_puts(g->b, ");\n");

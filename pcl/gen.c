@@ -374,6 +374,21 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
         }
         return new_call1(g, "secret", arg, type);
     }
+    /* A secret object of a named object type: each of its fields becomes a secret of the field's type,
+     * and the code builds the object (of the type the resource takes) from those typed config values —
+     * no language can read one config value as a typed Args object. */
+    const schema_type_t *shape = type && type->kind == SCHEMA_UNION ? pcl_reduce_union(type, inner) : type;
+    const pv_t *obj = pv_unwrap(inner);
+    if (shape && shape->kind == SCHEMA_OBJECT && obj && obj->kind == PV_OBJECT) {
+        pv_t *split = pv_object(g->a);
+        for (size_t i = 0; i < obj->u.obj.len; i++) {
+            pv_t *m = obj->u.obj.members[i].value;
+            const pv_t *mv = pv_unwrap(m);
+            pv_object_set(g->a, split, obj->u.obj.members[i].key,
+                          !mv || mv->kind == PV_NULL ? m : pv_secret(g->a, pv_clone(g->a, m)));
+        }
+        return gen_value(g, type, split);
+    }
     gen_res_t *r = &g->res[g->cur];
     const char *base = arena_sprintf(g->a, "%s%s", r->ident, g->path.len ? g->path.data : "Secret");
     const char *name = unique_name(g, base, SIZE_MAX);

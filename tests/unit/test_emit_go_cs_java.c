@@ -252,6 +252,92 @@ START_TEST(test_go_alignment) {
 }
 END_TEST
 
+/* Config of every type is read with its type, secret or not: a list as a list, a map as a map (never
+ * as a string), nested ones too; Go passes a typed Output (StringArrayOutput, ...), C# deserializes
+ * into arrays and dictionaries, Java into arrays and maps. Each file must parse (gofmt, tree-sitter). */
+START_TEST(test_config_types) {
+    const char *schemas[] = {"schemas/random"};
+    schema_set_t *set = load_schemas(schemas, 1);
+    const char *text =
+        "config size \"int\" {\n    __secret = true\n}\n"
+        "config ratio \"number\" {\n    __secret = true\n}\n"
+        "config special \"bool\" {\n    __secret = true\n}\n"
+        "config chars \"string\" {\n    __secret = true\n}\n"
+        "config inputs \"list(string)\" {\n    __secret = true\n}\n"
+        "config counts \"list(int)\" {\n    __secret = true\n}\n"
+        "config keepers \"map(string)\" {\n    __secret = true\n}\n"
+        "config groups \"list(map(string))\" {\n    __secret = true\n}\n"
+        "config deep \"map(list(map(string)))\" {\n    __secret = true\n}\n"
+        "config blob \"any\" {\n    __secret = true\n}\n"
+        "config plainTags \"map(string)\" {\n}\n"
+        "config plainList \"list(bool)\" {\n}\n"
+        "resource rs \"random:index/randomString:RandomString\" {\n"
+        "    length = size\n    special = special\n    overrideSpecial = chars\n    keepers = keepers\n}\n"
+        "resource sh \"random:index/randomShuffle:RandomShuffle\" {\n    inputs = inputs\n}\n"
+        "resource other \"random:index/randomString:RandomString\" {\n"
+        "    length = 3\n    keepers = plainTags\n}\n"
+        "output g {\n    value = groups\n}\n"
+        "output d {\n    value = deep\n}\n"
+        "output b {\n    value = blob\n}\n"
+        "output c {\n    value = counts\n}\n"
+        "output l {\n    value = plainList\n}\n";
+    pcl_program_t *p = parse_bind(text, set);
+    static const char *const want[3][14] = {
+        {"\t\tsize := cfg.RequireSecretInt(\"size\")\n", "\t\t_ = cfg.RequireSecretFloat64(\"ratio\")\n",
+         ("\t\tvar inputsValue []string\n\t\tcfg.RequireSecretObject(\"inputs\", &inputsValue)\n"
+          "\t\tinputs := pulumi.ToSecret(inputsValue).(pulumi.StringArrayOutput)\n"),
+         "\t\tcounts := pulumi.ToSecret(countsValue).(pulumi.IntArrayOutput)\n",
+         "\t\tvar keepersValue map[string]string\n",
+         "\t\tkeepers := pulumi.ToSecret(keepersValue).(pulumi.StringMapOutput)\n",
+         "\t\tvar groupsValue []map[string]string\n",
+         "\t\tgroups := pulumi.ToSecret(groupsValue).(pulumi.StringMapArrayOutput)\n",
+         "\t\tvar deepValue interface{}\n", "\t\tdeep := pulumi.ToSecret(pulumi.Any(deepValue)).(pulumi.AnyOutput)\n",
+         "\t\tblob := pulumi.ToSecret(pulumi.Any(blobValue)).(pulumi.AnyOutput)\n",
+         ("\t\tcfg.RequireObject(\"plainTags\", &plainTagsValue)\n"
+          "\t\tplainTags := pulumi.ToOutput(plainTagsValue).(pulumi.StringMapOutput)\n"),
+         "\t\t\tKeepers: plainTags,\n", "\t\tplainList := pulumi.ToOutput(plainListValue).(pulumi.BoolArrayOutput)\n"},
+        {"var size = config.RequireSecretInt32(\"size\");", "var ratio = config.RequireSecretDouble(\"ratio\");",
+         "var inputs = config.RequireSecretObject<string[]>(\"inputs\");",
+         "var counts = config.RequireSecretObject<int[]>(\"counts\");",
+         "var keepers = config.RequireSecretObject<Dictionary<string, string>>(\"keepers\");",
+         ("var groups = config.RequireSecretObject<System.Collections.Immutable.ImmutableDictionary<string, "
+          "string>[]>(\"groups\");"),
+         ("var deep = config.RequireSecretObject<Dictionary<string, System.Collections.Immutable.ImmutableArray<"
+          "System.Collections.Immutable.ImmutableDictionary<string, string>>>>(\"deep\");"),
+         "var blob = config.RequireSecretObject<object>(\"blob\");",
+         "var plainTags = config.RequireObject<Dictionary<string, string>>(\"plainTags\");",
+         "var plainList = config.RequireObject<bool[]>(\"plainList\");", "var special = config.RequireSecretBoolean(",
+         "var chars = config.RequireSecret(\"chars\");", "Keepers = plainTags,", "Inputs = inputs,"},
+        {"final var size = ctx.config().requireSecretInteger(\"size\");",
+         "final var ratio = ctx.config().requireSecretDouble(\"ratio\");",
+         "final var inputs = ctx.config().requireSecretObject(\"inputs\", String[].class).applyValue(Arrays::asList);",
+         "final var counts = ctx.config().requireSecretObject(\"counts\", Integer[].class).applyValue(Arrays::asList);",
+         "final var keepers = ctx.config().requireSecretObject(\"keepers\", Map.class).applyValue(v -> (Map<String, "
+         "String>) v);",
+         "final var groups = ctx.config().requireSecretObject(\"groups\", List.class).applyValue(v -> "
+         "(List<Map<String, "
+         "String>>) v);",
+         "final var deep = ctx.config().requireSecretObject(\"deep\", Map.class).applyValue(v -> (Map<String, "
+         "List<Map<String, String>>>) v);",
+         "final var blob = ctx.config().requireSecretObject(\"blob\", Object.class);",
+         "final var plainTags = (Map<String, String>) ctx.config().requireObject(\"plainTags\", Map.class);",
+         "final var plainList = Arrays.asList(ctx.config().requireObject(\"plainList\", Boolean[].class));",
+         "import java.util.Arrays;", "import java.util.List;", "import java.util.Map;",
+         "final var chars = ctx.config().requireSecret(\"chars\");"},
+    };
+    for (size_t li = 0; li < 3; li++) {
+        char *src = emit_lang(p, LANGS[li]);
+        check_lang(LANGS[li], src, "config types");
+        for (size_t k = 0; k < 14; k++)
+            ck_assert_msg(strstr(src, want[li][k]) != NULL, "%s lacks:\n%s\n--- in:\n%s", lang_name(LANGS[li]),
+                          want[li][k], src);
+        free(src);
+    }
+    pcl_program_free(p);
+    schema_set_free(set);
+}
+END_TEST
+
 START_TEST(test_go_names_and_imports) {
     const char *schemas[] = {"schemas/random"};
     schema_set_t *set = load_schemas(schemas, 1);
@@ -401,6 +487,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_golden_program);
     tcase_add_test(tc, test_go_alignment);
     tcase_add_test(tc, test_go_names_and_imports);
+    tcase_add_test(tc, test_config_types);
     tcase_add_test(tc, test_importer_cases_golden);
     tcase_add_test(tc, test_importer_cases_all);
     tcase_add_loop_test(tc, test_stack_exports, 0, (int)(sizeof STACK_PACKAGES / sizeof STACK_PACKAGES[0]));
