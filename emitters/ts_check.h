@@ -17,15 +17,40 @@
 /* The grammar for `lang` (TypeScript, Python, Go, C#, Java, YAML); NULL for PCL. */
 const TSLanguage *ts_check_language(lang_t lang);
 
-/* The Debian tree-sitter runtime (libtree-sitter 0.20.7) corrupts its heap on a program with 65,535
- * or more extras (comments) in a row: a 16-bit count inside the runtime wraps. No parse may see such
- * a text. This bounds the comments from above (every comment introducer counts, in strings too) and
- * says whether the text stays under TS_CHECK_MAX_COMMENTS; *count (if given) is the count. */
+/* Runs of extras. The Debian tree-sitter runtime (libtree-sitter 0.20.7) keeps a subtree's child
+ * count in 16 bits (`uint16_t child_count` in SubtreeHeapData; fixed upstream in 0.20.8, tree-sitter
+ * issue #2134). Extras (comments, C# directives) in a row all become children of one node, so
+ * 65,535 or more of them wrap that count: ts_subtree_children() then points into the middle of the
+ * child array, the parse goes wrong and freeing the tree frees a pointer malloc never returned
+ * (munmap_chunk(): invalid pointer). Statements are not affected: repetitions are binary trees.
+ *
+ * ts_check_parse_safe never lets the runtime see such a run. A text with fewer than
+ * TS_CHECK_MAX_COMMENTS comment introducers (`//`, `/ *`, `#`, `<!--`, `-->`, counted anywhere,
+ * strings too) cannot hold one and is parsed as it is. Otherwise a scanner that knows the
+ * language's comments and string literals finds each run of extras separated only by white space,
+ * and the parser gets a copy of the text in which every run of TS_CHECK_RUN_KEEP or more has its
+ * inner comments replaced by spaces (line breaks kept), so every byte offset, line and column is
+ * the same and the first and last comment of the run are still in the tree. After the parse every
+ * blanked range must lie between tokens (not inside a string, template, scalar or comment, which
+ * would mean the scanner misread the text); else the text is refused. Runs of extras that may not
+ * be blanked (C# `#if`/`#else`/`#endif`, JavaScript's `<!--` comments) are refused when they reach
+ * TS_CHECK_RUN_KEEP. */
 #define TS_CHECK_MAX_COMMENTS 60000
+#define TS_CHECK_RUN_KEEP 1000
+/* Counts comment introducers (an upper bound on the extras of the text) into *count (if given);
+ * true when under TS_CHECK_MAX_COMMENTS. */
 bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *count);
 
+/* Parses `len` bytes with `parser` (its language set to `lang`'s grammar) as described above.
+ * `old` (may be NULL) is used for an incremental parse only when no copy is needed. Returns NULL
+ * when the runtime fails or the text is refused; then `why` (if given, `whylen` bytes) says why:
+ * a sentence starting with "the file", ending without a full stop. *blanked (if given) is the
+ * number of comments hidden from the parser. */
+TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old,
+                            char *why, size_t whylen, size_t *blanked);
+
 /* Parses `len` bytes of UTF-8 text. The caller frees the tree with ts_tree_delete. NULL when the
- * language has no grammar, the runtime refuses it or the text fails ts_check_comments_ok. */
+ * language has no grammar, the runtime refuses it or ts_check_parse_safe refuses the text. */
 TSTree *ts_check_parse(lang_t lang, const char *text, size_t len);
 
 /* One syntax problem: an ERROR node (text that does not fit the grammar) or a MISSING node (a

@@ -222,19 +222,17 @@ static const char *sp_problem_text(arena_t *a, const ts_check_problem_t *pr) {
  * words the message for the emitter's output (a bug, not the user's file). */
 static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const char *file, bool generated,
                      diag_list_t *diags) {
-    size_t comments = 0;
-    if (!ts_check_comments_ok(p->lang, p->text, p->len, &comments)) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
-                 "the file has %zu comments (or comment markers); the tree-sitter runtime cimport is built with "
-                 "(libtree-sitter 0.20) corrupts memory on 65,535 or more comments in a row, so cimport does not "
-                 "parse files with %d or more: split the file, or insert the code by hand",
-                 comments, TS_CHECK_MAX_COMMENTS);
-        return false;
-    }
+    char why[400];
     ts_parser_set_language(s->parser, ts_check_language(p->lang));
-    p->tree = ts_parser_parse_string(s->parser, old, p->text, p->len);
+    size_t blanked = 0;
+    p->tree = ts_check_parse_safe(s->parser, p->lang, p->text, p->len, old, why, sizeof why, &blanked);
+    p->blanked = blanked > 0;
     if (!p->tree) {
-        diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL, "cannot parse the %s file", lang_name(p->lang));
+        if (why[0])
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
+                     "%s: split the file, or insert the code by hand", why);
+        else
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL, "cannot parse the %s file", lang_name(p->lang));
         return false;
     }
     p->root = ts_tree_root_node(p->tree);
@@ -1392,7 +1390,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         diag_list_t check;
         diag_list_init(&check);
         sp_program_t R = {.a = c.a, .lang = lang, .text = result, .len = (uint32_t)rlen};
-        if (!sp_parse(s, &R, c.T.tree, file, false, &check)) {
+        if (!sp_parse(s, &R, c.T.blanked ? NULL : c.T.tree, file, false, &check)) {
             diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
                                  "internal error: the spliced program would not parse (%s); the file was left "
                                  "unchanged — please report this with the file",

@@ -80,6 +80,7 @@ typedef struct sp_program {
     uint32_t len;
     TSTree *tree;
     TSNode root;
+    bool blanked; /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
 
     sp_import_t *imports;
     size_t nimports, cimports;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_hostile.sh — hostile and broken input, as a new user would hit it (issue 15's findings):
-#   - a program with 65,534 top-level comments given to --insert-into (it corrupted the heap inside
-#     libtree-sitter): refused with a clear message, exit 2, the file byte-identical;
+#   - a program with 65,534 top-level comments given to --insert-into or the language server (it
+#     corrupted the heap inside libtree-sitter): spliced, every comment kept; a run of C# #if
+#     directives (unmatched #if) that cannot be hidden from the parser: refused, exit 2, the file byte-identical;
 #   - --spec /dev/zero and an over-size file: the input size cap (exit 2, --max-input-size raises it);
 #   - a FIFO whose writer never writes nor closes: given up after --input-timeout (exit 2); a FIFO
 #     that does deliver is read normally;
@@ -47,20 +48,95 @@ expect_input_error() {
     pass
 }
 
-# 1. 65,534 top-level comments: refused, file untouched (TypeScript and Python).
+# 1. 65,534 top-level comments (libtree-sitter 0.20.7 wraps a 16-bit child count at 65,535 extras in
+#    a row and corrupts its heap): spliced like any program, every comment kept (TypeScript, Python,
+#    C# directives); a run cimport cannot hide from the parser is refused, the file byte-identical.
 python3 - "$work" <<'PY'
 import sys
 w = sys.argv[1]
 open(w + "/big.ts", "w").write('import * as pulumi from "@pulumi/pulumi";\n' + "".join("// c%d\n" % i for i in range(65534)))
 open(w + "/big.py", "w").write("import pulumi\n" + "".join("# c%d\n" % i for i in range(65534)))
+open(w + "/ifs.cs", "w").write("using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n});\n" + "".join("#if A%d\n" % i for i in range(70000)))
 PY
 for f in big.ts big.py; do
     cp "$work/$f" "$work/$f.orig"
     lang=typescript; [ "$f" = big.py ] && lang=python
-    expect_input_error "comments-$f" "big\.(ts|py): the file has 65534 comments" \
-        "$CIMPORT" --spec "$work/one.json" "${offline[@]}" -l "$lang" --insert-into "$work/$f" --quiet
-    cmp -s "$work/$f" "$work/$f.orig" && pass || fail "$f was changed"
+    if "$CIMPORT" --spec "$work/one.json" "${offline[@]}" -l "$lang" --insert-into "$work/$f" --quiet 2>"$work/$f.err"; then
+        grep -qE 'random\.RandomPet\("server-name"' "$work/$f" && pass || fail "$f: resource not inserted"
+        [ "$(grep -cE '^(//|#) c[0-9]+$' "$work/$f")" -eq 65534 ] && pass || fail "$f: comments lost"
+    else
+        fail "$f: $(cat "$work/$f.err")"
+    fi
 done
+cp "$work/ifs.cs" "$work/ifs.cs.orig"
+expect_input_error "ifs-cs" "ifs\.cs: the file has 1000 or more unmatched or unknown C# directives in a row from byte [0-9]+; cimport's tree-sitter runtime \(libtree-sitter 0\.20\.7\)" \
+    "$CIMPORT" --spec "$work/one.json" "${offline[@]}" -l csharp --insert-into "$work/ifs.cs" --quiet
+cmp -s "$work/ifs.cs" "$work/ifs.cs.orig" && pass || fail "ifs.cs was changed"
+
+# The language server with such a program: the import is inserted as a workspace edit of the
+# editor's text, every comment kept, the file on disk untouched.
+cp "$work/big.ts.orig" "$work/lspbig.ts"
+rc=0
+timeout 120 python3 - "$CIMPORT" "$work/lspbig.ts" "$qs/stack.json" "$SHARED_DATA/schemas/random/schema.json" \
+    >"$work/lspbig.log" 2>&1 <<'PY' || rc=$?
+import json, subprocess, sys
+proc = subprocess.Popen([sys.argv[1], "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+def send(m):
+    b = json.dumps(m).encode()
+    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(b) + b)
+    proc.stdin.flush()
+def recv():
+    n = None
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            sys.exit("the server closed its output (exit %s)" % proc.wait())
+        if line.lower().startswith(b"content-length:"):
+            n = int(line.split(b":")[1])
+        if line in (b"\r\n", b"\n"):
+            return json.loads(proc.stdout.read(n))
+uri = "file://" + sys.argv[2]
+text = open(sys.argv[2]).read()
+send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"workspace": {"applyEdit": True}},
+      "initializationOptions": {"offlineState": sys.argv[3], "schemas": [sys.argv[4]]}}})
+while recv().get("id") != 1:
+    pass
+send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+    "uri": uri, "languageId": "typescript", "version": 1, "text": text}}})
+send({"jsonrpc": "2.0", "id": 2, "method": "workspace/executeCommand", "params": {
+    "command": "cimport.importResource",
+    "arguments": [{"type": "random:index/randomPet:RandomPet", "name": "serverName", "id": "clever-wombat", "uri": uri}]}})
+edits = None
+while True:
+    m = recv()
+    if m.get("method") == "workspace/applyEdit":
+        ch = m["params"]["edit"].get("changes", {})
+        edits = ch.get(uri) or [e for dc in m["params"]["edit"].get("documentChanges", []) for e in dc["edits"]]
+        send({"jsonrpc": "2.0", "id": m["id"], "result": {"applied": True}})
+    elif "id" in m and "method" in m:
+        send({"jsonrpc": "2.0", "id": m["id"], "result": None})
+    elif m.get("id") == 2:
+        break
+assert "result" in m and m["result"].get("inserted") == 1, m
+assert edits, "no workspace/applyEdit"
+lines = text.split("\n")
+for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]), reverse=True):
+    s, t = e["range"]["start"], e["range"]["end"]
+    a = sum(len(l) + 1 for l in lines[:s["line"]]) + s["character"]
+    b = sum(len(l) + 1 for l in lines[:t["line"]]) + t["character"]
+    text = text[:a] + e["newText"] + text[b:]
+    lines = text.split("\n")
+assert 'new random.RandomPet("serverName"' in text, text[-500:]
+assert sum(1 for l in lines if l.startswith("// c")) == 65534, "comments lost"
+send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+while recv().get("id") != 3:
+    pass
+send({"jsonrpc": "2.0", "method": "exit"})
+sys.exit(proc.wait(timeout=20))
+PY
+[ "$rc" -eq 0 ] && pass || fail "LSP with 65,534 comments: $(tail -5 "$work/lspbig.log")"
+cmp -s "$work/lspbig.ts" "$work/big.ts.orig" && pass || fail "LSP with 65,534 comments: the file on disk changed"
 # A program with 70,000 top-level statements (not comments) is spliced normally.
 python3 -c "
 import sys

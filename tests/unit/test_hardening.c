@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "emitters/emit.h"
+#include "emitters/ts_check.h"
 #include "splice/splice.h"
 #include "importer/engine.h"
 #include "pcl/pcl.h"
@@ -182,41 +183,160 @@ START_TEST(test_file_read_caps) {
 }
 END_TEST
 
-START_TEST(test_splice_refuses_comment_floods) {
-    /* 65,534 comments corrupted libtree-sitter's heap (munmap_chunk(): invalid pointer). */
+/* Appends `n` lines made by `fmt` (with the line number) to a copy of `head`. */
+static char *flood(const char *head, const char *fmt, int n, size_t *len) {
+    size_t cap = strlen(head) + (size_t)n * (strlen(fmt) + 12) + 1;
+    char *t = malloc(cap);
+    *len = (size_t)snprintf(t, cap, "%s", head);
+    for (int i = 0; i < n; i++) *len += (size_t)snprintf(t + *len, cap - *len, fmt, i);
+    return t;
+}
+
+static size_t occurrences(const char *hay, const char *needle) {
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+enum { FLOOD = 65536 };
+
+START_TEST(test_splice_comment_floods) {
+    /* libtree-sitter 0.20.7 keeps a node's child count in 16 bits: 65,535 or more extras (comments,
+     * C# directives) in a row wrap it and corrupt the heap (munmap_chunk(): invalid pointer). Such
+     * programs are spliced like any other, every comment kept. The run sits at the top level, after
+     * the resources (trailing extras) and inside a block (before the closing brace). */
     static const struct {
         lang_t lang;
-        const char *head, *fmt;
+        const char *fixture, *gen, *fmt, *marker, *defname;
+        bool append; /* the run goes at the end, else before the last `}` */
     } cases[] = {
-        {LANG_TYPESCRIPT, "import * as pulumi from \"@pulumi/pulumi\";\n", "// c%d\n"},
-        {LANG_PYTHON, "import pulumi\n", "# c%d\n"},
-        {LANG_GO, "package main\n", "// c%d\n"},
-        {LANG_CSHARP, "using Pulumi;\n", "/* c%d */\n"},
-        {LANG_JAVA, "package p;\n", "// c%d\n"},
-        {LANG_YAML, "name: x\n", "# c%d\n"},
+        {LANG_TYPESCRIPT, "toplevel.ts", "gen.ts", "// c%d\n", "// c", "password", true},
+        {LANG_PYTHON, "__main__.py", "gen.py", "# c%d\n", "# c", "password", true},
+        {LANG_GO, "main.go", "gen.go", "\t// c%d\n", "// c", "password", false},
+        {LANG_CSHARP, "Program.cs", "gen.cs", "#pragma warning disable CS%d\n", "#pragma", "password", true},
+        {LANG_JAVA, "App.java", "gen.java", "/* c%d */ ", "/* c", "password", true},
+        {LANG_YAML, "Main.yaml", "gen.yaml", "# c%d\n", "# c", "password", true},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        size_t cap = 65534 * 16 + 64, len = 0;
-        char *t = malloc(cap);
-        len += (size_t)sprintf(t, "%s", cases[k].head);
-        for (int i = 0; i < 65534; i++)
-            len += (size_t)sprintf(t + len, cases[k].fmt, i);
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tests/fixtures/splice/%s", SOURCE_DIR, cases[k].fixture);
+        char *base = tu_read(path, NULL);
+        snprintf(path, sizeof path, "%s/tests/fixtures/splice/%s", SOURCE_DIR, cases[k].gen);
+        char *gen = tu_read(path, NULL);
+        ck_assert(base && gen);
+        size_t before = occurrences(base, cases[k].marker);
+        size_t len;
+        char *t;
+        if (cases[k].append) {
+            t = flood(base, cases[k].fmt, FLOOD, &len);
+        } else {
+            char *brace = strrchr(base, '}');
+            *brace = 0;
+            char *head = flood(base, cases[k].fmt, FLOOD, &len);
+            t = malloc(len + strlen(brace + 1) + 2);
+            len = (size_t)sprintf(t, "%s}%s", head, brace + 1);
+            free(head);
+        }
         diag_list_t d;
         diag_list_init(&d);
         char *out = NULL;
-        bool changed = true;
-        ck_assert(!splice_program(t, len, cases[k].lang, "x", NULL, &out, &changed, &d));
-        ck_assert_ptr_null(out);
-        ck_assert_ptr_nonnull(strstr(first_error(&d), "program: the file has 65534 comments"));
-        diag_list_free(&d);
+        size_t out_len = 0;
+        bool changed = false;
+        splicer_t *s = splicer_new();
+        splice_options_t o = {.filename = cases[k].fixture};
+        ck_assert_msg(splicer_splice(s, t, len, cases[k].lang, gen, strlen(gen), &o, &out, &out_len, &changed, NULL, &d),
+                      "case %zu (%s): %s", k, cases[k].fixture, first_error(&d));
+        ck_assert(changed);
+        ck_assert_uint_eq(occurrences(out, cases[k].marker), before + FLOOD); /* every comment kept */
+        /* (the splicer re-parses its result itself) The definitions of the result are listed, the
+         * inserted ones among them. */
         arena_t *a = arena_new();
         splice_definition_t *defs;
-        size_t n;
-        diag_list_init(&d);
-        ck_assert(!splice_list_definitions(t, len, cases[k].lang, "f", a, &defs, &n, &d));
-        diag_list_free(&d);
+        size_t n = 0;
+        ck_assert_msg(splice_list_definitions(out, out_len, cases[k].lang, "f", a, &defs, &n, &d), "%s",
+                      first_error(&d));
+        bool found = false;
+        for (size_t i = 0; i < n; i++) found |= defs[i].logical_name && strcmp(defs[i].logical_name, cases[k].defname) == 0;
+        ck_assert_msg(found, "case %zu: no definition '%s' among %zu", k, cases[k].defname, n);
         arena_free(a);
+        diag_list_free(&d);
+        splicer_free(s);
+        free(out);
         free(t);
+        free(gen);
+        free(base);
+    }
+}
+END_TEST
+
+START_TEST(test_splice_comment_lookalikes) {
+    /* 61,000 comment-like lines inside strings (over TS_CHECK_MAX_COMMENTS) are text, not extras: parsed as they are (TypeScript
+     * template, Python docstring, YAML block scalar). A run cimport's scanner misreads (a multi-line
+     * YAML quoted scalar, which it takes for comments) is caught after the parse and refused with a
+     * clear message instead of being parsed wrongly; 61,000 unmatched C# #if directives, which may not
+     * be hidden from the parser (blanking one would change what the others enclose), are refused
+     * before it. */
+    static const struct {
+        lang_t lang;
+        const char *fixture, *gen, *head, *fmt;
+        int n;                      /* lines of fmt inside the literal */
+        const char *tail, *tail_fmt; /* after the literal: tail, then 31,000 lines of tail_fmt (if any) */
+        const char *refusal;
+    } cases[] = {
+        {LANG_TYPESCRIPT, "toplevel.ts", "gen.ts", "const doc = `\n", "// c%d\n", 61000, "`;\n", NULL, NULL},
+        {LANG_PYTHON, "__main__.py", "gen.py", "DOC = \"\"\"\n", "# c%d\n", 61000, "\"\"\"\n", NULL, NULL},
+        /* tree-sitter-yaml reads block scalars of up to ~32,000 lines: 30,000, then real comments. */
+        {LANG_YAML, "Main.yaml", "gen.yaml", "description: |\n", "  # c%d\n", 30000, "", "# r%d\n", NULL},
+        {LANG_YAML, "Main.yaml", "gen.yaml", "description: \"start\n", "  # c%d\n", 30000, "  end\"\n", "# r%d\n",
+         "runs of 1,000 or more comments that cimport cannot tell apart from string text"},
+        /* #if/#endif groups wrapping nothing are hidden whole; 70,000 unmatched #if cannot be. */
+        {LANG_CSHARP, "Program.cs", "gen.cs", "", "#if A%d\n#endif\n", 30500, "", NULL, NULL},
+        {LANG_CSHARP, "Program.cs", "gen.cs", "", "#if A%d\n", 61000, "", NULL,
+         "1000 or more unmatched or unknown C# directives in a row"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tests/fixtures/splice/%s", SOURCE_DIR, cases[k].fixture);
+        char *base = tu_read(path, NULL);
+        snprintf(path, sizeof path, "%s/tests/fixtures/splice/%s", SOURCE_DIR, cases[k].gen);
+        char *gen = tu_read(path, NULL);
+        ck_assert(base && gen);
+        char *head = malloc(strlen(base) + strlen(cases[k].head) + 1);
+        sprintf(head, "%s%s", base, cases[k].head);
+        size_t len;
+        char *body = flood(head, cases[k].fmt, cases[k].n, &len);
+        char *lit = malloc(len + strlen(cases[k].tail) + 1);
+        sprintf(lit, "%s%s", body, cases[k].tail);
+        char *t = cases[k].tail_fmt ? flood(lit, cases[k].tail_fmt, 31000, &len) : strdup(lit);
+        len = strlen(t);
+        free(lit);
+        diag_list_t d;
+        diag_list_init(&d);
+        char *out = NULL;
+        size_t out_len = 0;
+        bool changed = false;
+        splicer_t *s = splicer_new();
+        splice_options_t o = {.filename = cases[k].fixture};
+        bool ok = splicer_splice(s, t, len, cases[k].lang, gen, strlen(gen), &o, &out, &out_len, &changed, NULL, &d);
+        if (cases[k].refusal) {
+            ck_assert_msg(!ok, "case %zu should be refused", k);
+            ck_assert_ptr_null(out);
+            ck_assert_msg(strstr(first_error(&d), cases[k].refusal), "case %zu: %s", k, first_error(&d));
+            ck_assert_ptr_nonnull(strstr(first_error(&d), "libtree-sitter 0.20.7"));
+        } else {
+            ck_assert_msg(ok, "case %zu (%s): %s", k, cases[k].fixture, first_error(&d));
+            ck_assert(changed);
+            ck_assert_ptr_nonnull(strstr(out, "password"));
+            ck_assert_uint_eq(ts_check_buffer(cases[k].lang, out, out_len, cases[k].fixture, &d), 0);
+            free(out);
+        }
+        diag_list_free(&d);
+        splicer_free(s);
+        free(t);
+        free(body);
+        free(head);
+        free(gen);
+        free(base);
     }
 }
 END_TEST
@@ -247,7 +367,8 @@ int main(void) {
     tcase_add_test(tc, test_json_strict);
     tcase_add_test(tc, test_readers_are_strict);
     tcase_add_test(tc, test_file_read_caps);
-    tcase_add_test(tc, test_splice_refuses_comment_floods);
+    tcase_add_test(tc, test_splice_comment_floods);
+    tcase_add_test(tc, test_splice_comment_lookalikes);
     tcase_add_test(tc, test_csharp_without_aliases);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
