@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "specs/readable_name.h"
 
 /* --- a string set in an arena (names already used) --------------------------------------------- */
 
@@ -91,6 +92,22 @@ static const char *readable_unique_name(arena_t *a, sset_t *used, const char *ba
         if (!sset_has(used, c)) {
             sset_add(a, used, c);
             return c;
+        }
+    }
+    return unique_name(a, used, base);
+}
+
+/* A spec name for a resource of a stack export: its URN name, else one that reads like the resource
+ * (its type, then module and type, then its ID: `vpc_vpc`, not `vpc_2`), numbered only when all
+ * of these are taken. */
+static const char *export_unique_name(arena_t *a, sset_t *used, const char *base, const char *type, const char *id) {
+    if (sset_has(used, base)) {
+        const char *c[READABLE_MAX];
+        size_t n = readable_name_candidates(a, READABLE_SNAKE, base, type, NULL, id, c);
+        for (size_t i = 0; i < n; i++) {
+            if (sset_has(used, c[i])) continue;
+            sset_add(a, used, c[i]);
+            return c[i];
         }
     }
     return unique_name(a, used, base);
@@ -887,7 +904,7 @@ static const char *reference_name(export_ctx_t *x, const char *urn) {
         x->cap_names = ncap;
     }
     import_name_entry_t *e = &x->f->name_table[x->f->n_names++];
-    e->name = unique_name(x->a, &x->used, urn_last_name(x->a, urn));
+    e->name = export_unique_name(x->a, &x->used, urn_last_name(x->a, urn), urn_type(x->a, urn), NULL);
     e->urn = arena_strdup(x->a, urn);
     return e->name;
 }
@@ -928,7 +945,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_CONVERTED, r->urn, r->type);
             e->token = r->type;
             e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0 ? r->id : NULL;
-            x.spec_name[i] = e->name = unique_name(a, &x.used, urn_last_name(a, r->urn));
+            x.spec_name[i] = e->name = export_unique_name(a, &x.used, urn_last_name(a, r->urn), r->type, e->id);
             if (strncmp(r->type, "pulumi:providers:", 17) == 0) report->providers++;
         }
     }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "pcl/pcl_internal.h"
+#include "specs/readable_name.h"
 
 /* Deeper than any real schema; stops zero values of self-recursive required object types. */
 #define GEN_MAX_ZERO_DEPTH 32
@@ -125,6 +126,20 @@ static const char *unique_name(gen_ctx_t *g, const char *base, size_t val) {
     const char *name = base;
     for (unsigned k = 2; !pcl_smap_add(&g->names, name, val); k++) name = arena_sprintf(g->a, "%s%u", base, k);
     return name;
+}
+
+/* A resource's identifier: its sanitized variable name, else one that reads like the resource (its
+ * type, logical name, module or ID: `objBucketObject`, not `obj2`), numbered only when all are taken. */
+static const char *resource_ident(gen_ctx_t *g, const pcl_gen_resource_t *in, const char *var, size_t val) {
+    const char *base = pcl_sanitize_identifier(g->a, var);
+    if (pcl_smap_add(&g->names, base, val)) return base;
+    const char *c[READABLE_MAX];
+    size_t n = readable_name_candidates(g->a, READABLE_CAMEL, base, in->type, in->logical_name, in->id, c);
+    for (size_t k = 0; k < n; k++) {
+        const char *ident = pcl_sanitize_identifier(g->a, c[k]);
+        if (pcl_smap_add(&g->names, ident, val)) return ident;
+    }
+    return unique_name(g, base, val);
 }
 
 /* --- expression constructors ---------------------------------------------------------------------- */
@@ -724,7 +739,7 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
         const char *type = in->type ? in->type : "";
         const char *var = in->name ? in->name : in->logical_name ? in->logical_name : "";
         r->desc = arena_sprintf(g->a, "resource '%s' of type '%s'", in->logical_name ? in->logical_name : var, type);
-        r->ident = unique_name(g, pcl_sanitize_identifier(g->a, var), i);
+        r->ident = resource_ident(g, in, var, i);
         if (in->name) pcl_smap_add(&g->plan_names, in->name, i);
         if (in->component) {
             r->ok = true;

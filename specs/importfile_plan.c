@@ -12,6 +12,7 @@
 
 #include "base/hashmap.h"
 #include "specs/importfile.h"
+#include "specs/readable_name.h"
 
 #define PROVIDER_TYPE_PREFIX "pulumi:providers:"
 
@@ -39,24 +40,17 @@ static bool type_is_provider(const char *type) {
            type[strlen(PROVIDER_TYPE_PREFIX)] != '\0';
 }
 
-/* Word characters for title casing: letters, digits, '_' and UTF-8 bytes join a word (Unicode
- * word segmentation keeps identifiers like `bucket_v2` whole). */
-static bool title_word_char(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
-}
-
-/* Pulumi's uniqueName: name + TitleCase(type name), then base2, base3, ... until untaken. */
-static const char *plan_unique_name(arena_t *a, hashmap_t *taken, const char *name, const char *type) {
-    const char *colon = strrchr(type, ':');
-    char *suffix = arena_strdup(a, colon ? colon + 1 : type);
-    for (size_t i = 0; suffix[i]; i++) {
-        bool word_start = i == 0 || !title_word_char((unsigned char)suffix[i - 1]);
-        if (word_start && suffix[i] >= 'a' && suffix[i] <= 'z') suffix[i] = (char)(suffix[i] - 'a' + 'A');
-    }
-    char *base = arena_sprintf(a, "%s%s", name, suffix);
-    char *candidate = base;
-    for (int counter = 2; strmap_get(taken, candidate, NULL); counter++)
-        candidate = arena_sprintf(a, "%s%d", base, counter);
+/* A variable for a spec whose name is taken: Pulumi's uniqueName (name + TitleCase(type name))
+ * when free, else what else says which resource it is (its logical name, module, ID; issue 16:
+ * `thingMooBaz`, not Pulumi's `thingBaz2`), numbering only when all of these are taken. */
+static const char *plan_unique_name(arena_t *a, hashmap_t *taken, hashmap_t *vars, const import_spec_t *s) {
+    const char *cands[READABLE_MAX];
+    size_t n = readable_name_candidates(a, READABLE_CAMEL, s->name, s->type, s->logical_name, s->id, cands);
+    const char *candidate = NULL;
+    for (size_t i = 0; i < n && !candidate; i++)
+        if (!strmap_get(taken, cands[i], NULL) && !strmap_get(vars, cands[i], NULL)) candidate = cands[i];
+    for (int counter = 2; !candidate || strmap_get(taken, candidate, NULL) || strmap_get(vars, candidate, NULL); counter++)
+        candidate = arena_sprintf(a, "%s%d", n ? cands[0] : s->name, counter);
     /* Pulumi marks a generated name as taken *and ambiguous*. */
     strmap_set(taken, candidate, (void *)1);
     return candidate;
@@ -302,7 +296,7 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
                 plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
             strmap_set(&m->urns, s->name, (void *)urn);
             strmap_set(&m->taken_urns, urn, NULL);
-            const char *var = strmap_get(&m->name_values, s->name, NULL) ? plan_unique_name(a, &m->taken, s->name, s->type)
+            const char *var = strmap_get(&m->name_values, s->name, NULL) ? plan_unique_name(a, &m->taken, &m->name_values, s)
                                                                        : s->name;
             void *pos;
             if (strmap_get(&m->names, urn, &pos)) {

@@ -92,7 +92,7 @@ grep -q -- "--from terraform STATE" "$TMP/help" || fail "--help lacks the terraf
     -o "$TMP/awsx.json" 2>"$TMP/err"
 expect_rc $? 0 "--from pulumi"
 grep -q '"component": true' "$TMP/awsx.json" || fail "--from pulumi: no component spec"
-grep -q '"parent": "vpc_2"' "$TMP/awsx.json" || fail "--from pulumi: children do not name their parent"
+grep -q '"parent": "ec2_vpc"' "$TMP/awsx.json" || fail "--from pulumi: children do not name their parent"
 grep -q 'pulumi:providers' "$TMP/awsx.json" && fail "--from pulumi: a default provider became a spec"
 
 # 7. Every shared Terraform file either converts (0/1) or is refused (2) with an error line.

@@ -737,7 +737,7 @@ END_TEST
  * to the URN the original resource had. */
 START_TEST(test_pulumi_exports_structure) {
     arena_t *a = arena_new();
-    size_t n, exports = 0, specs = 0, parents = 0, providers = 0, names = 0;
+    size_t n, exports = 0, specs = 0, parents = 0, providers = 0, names = 0, readable = 0;
     char **files = tu_find_files(a, tu_data(a, "pulumi-state"), "stack.json", &n);
     for (size_t i = 0; i < n; i++) {
         diag_list_t d;
@@ -777,6 +777,13 @@ START_TEST(test_pulumi_exports_structure) {
             }
             /* A parent other than the stack is always kept. */
             if (orig->parent && !strstr(orig->parent, "::pulumi:pulumi:Stack::")) ck_assert_ptr_nonnull(sp->parent);
+            /* Issue 16: a deduplicated name reads like the resource (its type, module or ID), never
+             * `name_2` when the URN's own name has no such suffix. */
+            const char *us = strrchr(sp->name, '_');
+            if (us && us[1] && strspn(us + 1, "0123456789") == strlen(us + 1) && sp->logical_name &&
+                strcmp(sp->logical_name, sp->name) != 0)
+                ck_abort_msg("%s: %s is named %s", files[i], spec_urn[s], sp->name);
+            if (sp->logical_name) readable++;
         }
         specs += f->n_specs;
         names += f->n_names;
@@ -784,9 +791,10 @@ START_TEST(test_pulumi_exports_structure) {
         diag_list_free(&d);
         arena_free(fa);
     }
-    printf("stack exports: %zu converted, %zu specs, %zu parent and %zu provider references, %zu nameTable "
-           "entries\n",
-           exports, specs, parents, providers, names);
+    printf("stack exports: %zu converted, %zu specs (%zu renamed readably), %zu parent and %zu provider references, "
+           "%zu nameTable entries\n",
+           exports, specs, readable, parents, providers, names);
+    ck_assert_uint_gt(readable, 100); /* the awsx exports name many resources like their component */
     ck_assert_uint_gt(exports, 50);
     ck_assert_uint_gt(parents, 200); /* the awsx exports nest components deeply */
     arena_free(a);
@@ -804,8 +812,8 @@ START_TEST(test_export_named_references) {
     convert_report_t r = {0};
     import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
     ck_assert_ptr_nonnull(f);
-    /* The component `vpc` keeps its name; the Vpc resource of the same name is deduplicated with its
-     * logical name kept, and its children point at it. */
+    /* The component `vpc` keeps its name; the Vpc resource of the same name is named after its module
+     * and type (issue 16: not `vpc_2`) with its logical name kept, and its children point at it. */
     const import_spec_t *comp = NULL, *vpc = NULL, *igw = NULL;
     for (size_t i = 0; i < f->n_specs; i++) {
         if (!strcmp(f->specs[i].type, "awsx:ec2:Vpc")) comp = &f->specs[i];
@@ -816,12 +824,12 @@ START_TEST(test_export_named_references) {
     ck_assert(comp->component);
     ck_assert_str_eq(comp->name, "vpc");
     ck_assert_ptr_null(comp->parent);
-    ck_assert_str_eq(vpc->name, "vpc_2");
+    ck_assert_str_eq(vpc->name, "ec2_vpc");
     ck_assert_str_eq(vpc->logical_name, "vpc");
     ck_assert_str_eq(vpc->parent, "vpc");
     ck_assert_str_eq(vpc->version, "5.35.0");
     ck_assert_ptr_null(vpc->provider); /* default providers are not specs */
-    ck_assert_str_eq(igw->parent, "vpc_2"); /* its parent is the Vpc resource, not the component */
+    ck_assert_str_eq(igw->parent, "ec2_vpc"); /* its parent is the Vpc resource, not the component */
     ck_assert_uint_eq(r.skipped, 5); /* the stack and four default providers */
     deployment_free(dep);
     diag_list_free(&d);

@@ -197,10 +197,11 @@ START_TEST(test_same_name_different_type_dedupe) {
     ck_assert_int_eq(p->n_items, 3);
     ck_assert_str_eq(p->items[0].variable, "thing");
     ck_assert_str_eq(p->items[1].variable, "thingBaz");
-    ck_assert_str_eq(p->items[2].variable, "thingBaz2");
+    /* Pulumi's `thingBaz2` does not say which one it is; the module does (issue 16). */
+    ck_assert_str_eq(p->items[2].variable, "thingMooBaz");
     ck_assert_str_eq(name_of(p, "urn:pulumi:stack::proj::foo:bar:bar::thing"), "thing");
     ck_assert_str_eq(name_of(p, "urn:pulumi:stack::proj::foo:bar:baz::thing"), "thingBaz");
-    ck_assert_str_eq(name_of(p, "urn:pulumi:stack::proj::foo:moo:baz::thing"), "thingBaz2");
+    ck_assert_str_eq(name_of(p, "urn:pulumi:stack::proj::foo:moo:baz::thing"), "thingMooBaz");
     /* Every logical name stays `thing`; only the code variable changes. */
     for (size_t i = 0; i < 3; i++) ck_assert_str_eq(p->items[i].logical_name, "thing");
     arena_free(a);
@@ -209,8 +210,9 @@ END_TEST
 
 START_TEST(test_dedupe_skips_taken_names_and_nametable_keys) {
     arena_t *a = arena_new();
-    /* `bucketBucket` is a spec name, so the generated name moves on to `bucketBucket2`; a spec named
-     * like a nameTable key is renamed (its name is already a variable). */
+    /* `bucketBucket` is a spec name, so the generated name is the resource's own logical name `b3`
+     * (Pulumi would say `bucketBucket2`); a spec named like a nameTable key is renamed (its name is
+     * already a variable). */
     import_plan_t *p = plan_ok(a,
                                "{\"nameTable\": {\"vpc\": \"urn:pulumi:stack::proj::aws:ec2/vpc:Vpc::main\"},"
                                "\"resources\": ["
@@ -220,11 +222,34 @@ START_TEST(test_dedupe_skips_taken_names_and_nametable_keys) {
                                "{\"name\": \"vpc\", \"id\": \"4\", \"type\": \"aws:ec2/vpc:vpc\"}]}");
     ck_assert_str_eq(item_named(p, "b1")->variable, "bucket");
     ck_assert_str_eq(item_named(p, "bucketBucket")->variable, "bucketBucket");
-    ck_assert_str_eq(item_named(p, "b3")->variable, "bucketBucket2");
-    ck_assert_str_eq(item_named(p, "vpc")->variable, "vpcVpc");
+    ck_assert_str_eq(item_named(p, "b3")->variable, "b3");
+    ck_assert_str_eq(item_named(p, "vpc")->variable, "ec2Vpc"); /* Pulumi: vpcVpc */
     ck_assert_int_eq(p->n_names, 5);
     ck_assert_str_eq(p->names[0].urn, "urn:pulumi:stack::proj::aws:ec2/vpc:Vpc::main");
     ck_assert_str_eq(p->names[0].name, "vpc");
+    arena_free(a);
+}
+END_TEST
+
+/* Issue 16: a deduplicated name reads like the resource: Pulumi's name + type first, then its
+ * logical name, then its ID; a number only when all of these are taken. */
+START_TEST(test_dedupe_readable_from_id) {
+    arena_t *a = arena_new();
+    import_plan_t *p = plan_ok(a, "{\"resources\": ["
+                                  "{\"name\": \"c\", \"logicalName\": \"cid\", \"id\": \"x\", \"type\": \"random:index/randomId:RandomId\"},"
+                                  "{\"name\": \"pet\", \"logicalName\": \"a\", \"id\": \"clever-wombat\","
+                                  " \"type\": \"random:index/randomPet:RandomPet\"},"
+                                  "{\"name\": \"pet\", \"logicalName\": \"b\", \"id\": \"shy-fox\","
+                                  " \"type\": \"random:index/randomPet:RandomPet\"},"
+                                  "{\"name\": \"pet\", \"logicalName\": \"c\", \"id\": \"quick-owl\","
+                                  " \"type\": \"random:index/randomPet:RandomPet\"},"
+                                  "{\"name\": \"pet\", \"logicalName\": \"d\", \"id\": \"quick-owl\","
+                                  " \"type\": \"random:index/randomPet:RandomPet\", \"provider\": \"p2\"},"
+                                  "{\"name\": \"p2\", \"type\": \"pulumi:providers:random\"}]}");
+    ck_assert_str_eq(item_named(p, "a")->variable, "pet");
+    ck_assert_str_eq(item_named(p, "b")->variable, "petRandomPet");
+    ck_assert_str_eq(item_named(p, "c")->variable, "petRandomPetQuickOwl"); /* `c` is a spec's name */
+    ck_assert_str_eq(item_named(p, "d")->variable, "d");
     arena_free(a);
 }
 END_TEST
@@ -879,6 +904,7 @@ int main(void) {
     tcase_add_test(tc, test_just_logical_name);
     tcase_add_test(tc, test_logical_name_differs);
     tcase_add_test(tc, test_same_name_same_type_is_ambiguous_urn);
+    tcase_add_test(tc, test_dedupe_readable_from_id);
     tcase_add_test(tc, test_same_name_different_type_dedupe);
     tcase_add_test(tc, test_dedupe_skips_taken_names_and_nametable_keys);
     tcase_add_test(tc, test_auto_urn_of_in_file_parents);

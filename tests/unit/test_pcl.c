@@ -574,7 +574,8 @@ START_TEST(test_names_sanitized_unique_logical) {
                                        "    __logicalName = \"my.Bucket.com\"\n}\n"));
     ck_assert_ptr_nonnull(strstr(text, "resource obj \"importer:s3/bucketObject:BucketObject\" {\n"
                                        "    bucket = my_Bucket_com.id\n}\n"));
-    ck_assert_ptr_nonnull(strstr(text, "resource obj2 \"importer:s3/bucketObject:BucketObject\" {\n"
+    /* issue 16: the second `obj` is named after its type, not `obj2` */
+    ck_assert_ptr_nonnull(strstr(text, "resource objBucketObject \"importer:s3/bucketObject:BucketObject\" {\n"
                                        "    __logicalName = \"obj\"\n    bucket = my_Bucket_com.id\n}\n"));
     free(text);
     pcl_program_free(g.program);
