@@ -3,7 +3,7 @@
  * Words come from the type token and the ID: a word is a run of letters and digits, and a new word
  * starts at a lower-to-upper change (`internetGateway` → internet, Gateway; `ACMCertificate` → ACM,
  * Certificate). The camel style title-cases each word's first letter the way Pulumi's import does
- * for its type suffix; the snake style lowercases the words and joins them with `_`. */
+ * for its type suffix; the snake (kebab) style lowercases the words and joins them with `_` (`-`). */
 #include <string.h>
 
 #include "specs/readable_name.h"
@@ -27,8 +27,8 @@ static bool put_words(buf_t *b, readable_style_t style, const char *s, size_t n)
         while (j < n && is_alnum(s[j]) &&
                !(is_upper(s[j]) && (!is_upper(s[j - 1]) || (j + 1 < n && is_lower(s[j + 1])))))
             j++;
-        if (style == READABLE_SNAKE) {
-            buf_putc(b, '_');
+        if (style != READABLE_CAMEL) {
+            buf_putc(b, style == READABLE_KEBAB ? '-' : '_');
             for (size_t k = i; k < j; k++) buf_putc(b, is_upper(s[k]) ? (char)(s[k] - 'A' + 'a') : s[k]);
         } else {
             buf_putc(b, is_lower(s[i]) ? (char)(s[i] - 'a' + 'A') : s[i]);
@@ -88,7 +88,7 @@ size_t readable_name_candidates(arena_t *a, readable_style_t style, const char *
     b.len = 0;
     if (!named_as_type) buf_puts(&b, base);
     if (mod_len && put_words(&b, style, mod, mod_len) && put_words(&b, style, type, strlen(type))) {
-        if (named_as_type && style == READABLE_SNAKE) memmove(b.data, b.data + 1, --b.len); /* no leading `_` */
+        if (named_as_type && style != READABLE_CAMEL) memmove(b.data, b.data + 1, --b.len); /* no leading `_` */
         if (named_as_type && is_lower(base[0]) && is_upper(b.data[0])) b.data[0] = (char)(b.data[0] - 'A' + 'a');
         out[n++] = buf_arena_str(&b, a);
     }

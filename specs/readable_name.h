@@ -12,7 +12,8 @@
 
 typedef enum {
     READABLE_CAMEL, /* Pulumi's import convention: name + TitleCase(type name): `bucketBucket` */
-    READABLE_SNAKE, /* the converters' convention: name + `_` + snake_case(type name): `vpc_internet_gateway` */
+    READABLE_SNAKE, /* the converters' and Python's: name + `_` + snake_case(type name): `vpc_internet_gateway` */
+    READABLE_KEBAB, /* Pulumi YAML resource keys: `my-key-private-key` */
 } readable_style_t;
 
 #define READABLE_MAX 4

@@ -24,6 +24,7 @@
 #include "splice/splice_internal.h"
 #include "emitters/ts_check.h"
 #include "base/fileio.h"
+#include "specs/readable_name.h"
 
 /* An edit of the target text: replace [start, end) with text. */
 typedef struct sp_edit {
@@ -282,14 +283,32 @@ static bool sp_taken(const sp_ctx_t *c, const char *name) {
 
 static bool sp_cs_declared(sp_ctx_t *c, const char *d);
 
-static const char *sp_fresh(sp_ctx_t *c, const char *base) {
+/* A free name for `base`: base itself, else one that reads like the resource when the statement
+ * defines one (its type: `myKeyPrivateKey`, Python `my_key_private_key`, YAML `my-key-private-key`;
+ * issue 16), else base2, base3... `res_type` is the statement's canonical type or NULL. */
+static const char *sp_fresh(sp_ctx_t *c, const char *base, const char *res_type) {
     if (!names_table_has(c->taken, base) && !names_table_has(c->T.names, base) && !sp_cs_declared(c, base)) {
         names_table_reserve(c->taken, base);
         return base;
     }
     const char *sep = c->T.lang == LANG_PYTHON ? "_" : "";
-    /* C#: `@group` → `group2` (a numbered name is never a keyword, so it needs no `@`). */
+    /* C#: `@group` → `groupRandomPet`, `group2` (neither is a keyword, so it needs no `@`). */
     if (c->T.lang == LANG_CSHARP && base[0] == '@') base++;
+    if (res_type && *res_type) {
+        const char *dot = strrchr(res_type, '.'), *colon = strrchr(res_type, ':');
+        const char *type = dot && (!colon || dot > colon) ? dot + 1 : colon ? colon + 1 : res_type;
+        if (c->T.lang == LANG_GO && strncmp(type, "New", 3) == 0 && isupper((unsigned char)type[3])) type += 3;
+        readable_style_t style = c->T.lang == LANG_PYTHON ? READABLE_SNAKE
+                                 : c->T.lang == LANG_YAML ? READABLE_KEBAB
+                                                          : READABLE_CAMEL;
+        const char *cand[READABLE_MAX];
+        size_t n = readable_name_candidates(c->a, style, base, type, NULL, NULL, cand);
+        for (size_t i = 0; i < n; i++) {
+            if (sp_taken(c, cand[i]) || sp_cs_declared(c, cand[i])) continue;
+            names_table_reserve(c->taken, cand[i]);
+            return cand[i];
+        }
+    }
     for (int n = 2;; n++) {
         const char *cand = arena_sprintf(c->a, "%s%s%d", base, sep, n);
         if (!sp_taken(c, cand) && !sp_cs_declared(c, cand)) {
@@ -851,7 +870,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
             gpresent[i] = true;
             continue;
         }
-        glocal[i] = sp_fresh(c, g->local);
+        glocal[i] = sp_fresh(c, g->local, NULL);
         sp_rename(c, g->local, glocal[i]);
     }
 
@@ -876,7 +895,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
             const char *tv = t->ndecls ? t->decls[0].name : NULL;
             if (gv && strcmp(gv, "_") != 0) {
                 if (tv && strcmp(tv, "_") != 0) sp_rename(c, gv, tv);
-                else sp_rename(c, gv, sp_fresh(c, gv));
+                else sp_rename(c, gv, sp_fresh(c, gv, g->res_type));
             } else if (gv && tv && strcmp(tv, "_") != 0) {
                 u[i].decl0 = tv;
             }
@@ -903,7 +922,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
             if (strcmp(d, "_") == 0 || (T->lang == LANG_GO && strcmp(d, "err") == 0)) continue;
             if (names_table_has(T->names, d) || names_table_has(c->taken, d) || names_table_get(c->rename, d) >= 0 ||
                 sp_cs_declared(c, d)) {
-                const char *f = sp_fresh(c, d);
+                const char *f = sp_fresh(c, d, k == 0 ? g->res_type : NULL);
                 sp_rename(c, d, f);
                 c->stats.renamed++;
             } else {
@@ -1238,7 +1257,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             } else {
                 mode[s][i] = 1;
                 if (names_table_has(T->names, g->name) || names_table_has(c->taken, g->name)) {
-                    newkey[s][i] = sp_fresh(c, g->name);
+                    newkey[s][i] = sp_fresh(c, g->name, s == 2 ? g->type : NULL);
                     sp_rename(c, g->name, newkey[s][i]);
                     c->stats.renamed++;
                 } else {

@@ -5,8 +5,14 @@
 #   TypeScript, Python, Go: real programs from ../shared/data/pcl-conformance (Pulumi's own expected
 #   outputs) declaring `bytes` / `myStash`; checked with tsc, py_compile and gofmt (go vet is not
 #   available, so Go is checked for a second declaration).
-#   C#: ../shared has no C# program, so a small one declaring `var group` (C#'s `@group` is the same
-#   identifier): the new variable must not be `@group`, and `using System.Linq;` must not be added.
+#   Java, C#, YAML: ../shared has no program in these languages, so Pulumi's conformance program
+#   l2-resource-simple (../shared/data/pcl-conformance, it declares `res`) is written in each by
+#   `convert --from pcl`, and a pet named `res` is inserted into it. Java cannot be compiled here
+#   (javac stops at the missing Pulumi SDK before it checks declarations) and C# has no .NET here, so
+#   each is parsed again by the splicer (a second --insert-into --diff changes nothing) and its
+#   declarations are checked for a second `res`.
+#   C# also: a small program declaring `var group` (C#'s `@group` is the same identifier): the new
+#   variable must not be `@group`, and `using System.Linq;` must not be added.
 set -euo pipefail
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -31,7 +37,7 @@ mkdir -p "$work/ts" && cp "$PC/l1-builtin-base64/expected/typescript/index.ts" "
 splice "$work/ts" index.ts bytes
 grep -qF '1 renamed' "$work/ts/report" || fail "TypeScript: rename not reported: $(cat "$work/ts/report")"
 [[ $(grep -c '^const bytes = ' "$work/ts/index.ts") == 1 ]] || fail "TypeScript: bytes declared twice"
-grep -qF 'const bytes2 = new random.RandomPet("server-name"' "$work/ts/index.ts" || fail "TypeScript: no bytes2"
+grep -qF 'const bytesRandomPet = new random.RandomPet("server-name"' "$work/ts/index.ts" || fail "TypeScript: not named bytesRandomPet"
 cat >"$work/ts/tsconfig.json" <<JSON
 {"compilerOptions":{"module":"commonjs","target":"es2020","strict":true,"noEmit":true,"skipLibCheck":true,
  "moduleResolution":"node","typeRoots":["$peers/node_modules/@types"],"types":["node"],
@@ -44,7 +50,7 @@ mkdir -p "$work/py" && cp "$PC/l1-builtin-base64/expected/python/__main__.py" "$
 splice "$work/py" __main__.py bytes
 grep -qF '1 renamed' "$work/py/report" || fail "Python: rename not reported: $(cat "$work/py/report")"
 [[ $(grep -c '^bytes = ' "$work/py/__main__.py") == 1 ]] || fail "Python: bytes assigned twice"
-grep -qF 'bytes_2 = random.RandomPet("server-name"' "$work/py/__main__.py" || fail "Python: no bytes_2"
+grep -qF 'bytes_random_pet = random.RandomPet("server-name"' "$work/py/__main__.py" || fail "Python: not named bytes_random_pet"
 python3 -m py_compile "$work/py/__main__.py" || fail "py_compile rejected the edited __main__.py"
 
 # Go: `myStash, err :=` exists
@@ -52,8 +58,68 @@ mkdir -p "$work/go" && cp "$PC/l1-builtin-stash/expected/go/main.go" "$work/go/"
 splice "$work/go" main.go myStash
 # (the Go emitter binds a variable nobody refers to as `_`, so a clash can only be a redeclaration)
 [[ $(grep -c 'myStash, err :=' "$work/go/main.go") == 1 ]] || fail "Go: myStash declared twice"
-grep -qE '(_|myStash2)(, err)? :?= random.NewRandomPet\(ctx, "server-name"' "$work/go/main.go" || fail "Go: the pet was not inserted"
+grep -qE '(_|myStashRandomPet)(, err)? :?= random.NewRandomPet\(ctx, "server-name"' "$work/go/main.go" || fail "Go: the pet was not inserted"
 [[ -z "$(gofmt -l "$work/go/main.go")" ]] || fail "gofmt would change the edited main.go"
+
+# Java, C#, YAML: Pulumi's conformance program l2-resource-simple, which declares `res`
+CS_SCHEMAS="$SOURCE_DIR/tests/fixtures/conformance/schemas"
+from_shared() { # from_shared LANG DIR FILE: writes l2-resource-simple in LANG to DIR/FILE
+    mkdir -p "$2"
+    "$CIMPORT" convert --from pcl "$PC/l2-resource-simple/main.pp" -l "$1" --schema "$CS_SCHEMAS" >"$2/$3" ||
+        fail "convert --from pcl l2-resource-simple -l $1"
+    grep -q 'res' "$2/$3" || fail "$1: l2-resource-simple does not declare res"
+}
+unchanged() { # unchanged DIR FILE: the splicer parses the result again and finds nothing to change
+    spec res
+    (cd "$1" && "$CIMPORT" --spec "$work/res.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into "$2" \
+        --diff >/dev/null 2>"$1/err2") || fail "$2: a second --insert-into --diff does not accept the result: $(cat "$1/err2")"
+}
+from_shared java "$work/java" App.java
+cp "$work/java/App.java" "$work/java/App.orig"
+splice "$work/java" App.java res
+grep -qF '1 renamed' "$work/java/report" || fail "Java: rename not reported: $(cat "$work/java/report")"
+grep -qF '1 added' "$work/java/report" || fail "Java: not added: $(cat "$work/java/report")"
+# local variables of the method: every `var NAME =` once (Java forbids redeclaring a local)
+python3 - "$work/java/App.java" <<'PY' || fail "Java: a local variable is declared twice: $(grep -n ' var ' "$work/java/App.java")"
+import re, sys
+names = re.findall(r'^\s*var\s+(\w+)\s*=', open(sys.argv[1]).read(), re.M)
+sys.exit(0 if len(names) == len(set(names)) and 'res' in names and len(names) == 2 else 1)
+PY
+grep -qF 'var resRandomPet = new RandomPet("server-name"' "$work/java/App.java" || fail "Java: not named resRandomPet"
+# imports added are the ones the pet uses, each once
+for imp in com.pulumi.random.RandomPet com.pulumi.random.RandomPetArgs; do
+    [[ $(grep -c "^import $imp;" "$work/java/App.java") == 1 ]] || fail "Java: import $imp missing or repeated"
+done
+# no unused import added: each new import's class is used in the code
+python3 - "$work/java/App.orig" "$work/java/App.java" <<'PY' || fail "Java: an unused import was added"
+import re, sys
+old, new = (open(f).read() for f in sys.argv[1:3])
+added = set(re.findall(r'^import ([\w.]+);$', new, re.M)) - set(re.findall(r'^import ([\w.]+);$', old, re.M))
+body = re.sub(r'^import .*$', '', new, flags=re.M)
+unused = [i for i in added if not re.search(r'\b%s\b' % i.rsplit('.', 1)[1], body)]
+print("added imports:", sorted(added), "unused:", unused, file=sys.stderr)
+sys.exit(1 if unused or not added else 0)
+PY
+unchanged "$work/java" App.java
+
+from_shared csharp "$work/cs-shared" Program.cs
+splice "$work/cs-shared" Program.cs res
+grep -qF '1 renamed' "$work/cs-shared/report" || fail "C# (l2-resource-simple): rename not reported: $(cat "$work/cs-shared/report")"
+[[ $(grep -cE '^\s*var @?res = ' "$work/cs-shared/Program.cs") == 1 ]] || fail "C#: res declared twice"
+grep -qF 'var resRandomPet = new Random.RandomPet("server-name"' "$work/cs-shared/Program.cs" || fail "C#: not named resRandomPet"
+[[ $(grep -c '^using Random = Pulumi.Random;' "$work/cs-shared/Program.cs") == 1 ]] || fail "C#: no single alias for Pulumi.Random"
+unchanged "$work/cs-shared" Program.cs
+
+from_shared yaml "$work/yaml" Pulumi.yaml
+splice "$work/yaml" Pulumi.yaml res
+grep -qF '1 renamed' "$work/yaml/report" || fail "YAML: rename not reported: $(cat "$work/yaml/report")"
+python3 - "$work/yaml/Pulumi.yaml" <<'PY' || fail "YAML: res is not kept with the pet beside it: $(cat "$work/yaml/Pulumi.yaml")"
+import re, sys
+keys = re.findall(r'^  ([\w-]+):$', open(sys.argv[1]).read(), re.M)
+sys.exit(0 if keys.count('res') == 1 and 'res-random-pet' in keys else 1)
+PY
+grep -qF 'name: server-name' "$work/yaml/Pulumi.yaml" || fail "YAML: the renamed key lost the logical name"
+unchanged "$work/yaml" Pulumi.yaml
 
 # C#: `var group` exists; `@group` is the same identifier
 mkdir -p "$work/cs"
@@ -78,8 +144,8 @@ CS
 splice "$work/cs" Program.cs group
 grep -qF '1 renamed' "$work/cs/report" || fail "C#: rename not reported: $(cat "$work/cs/report")"
 grep -q 'var @group\b' "$work/cs/Program.cs" && fail "C#: var @group redeclares group"
-grep -qF 'var group2 = new Random.RandomPet("server-name"' "$work/cs/Program.cs" || fail "C#: no group2"
+grep -qF 'var groupRandomPet = new Random.RandomPet("server-name"' "$work/cs/Program.cs" || fail "C#: not named groupRandomPet"
 grep -qF 'using System.Linq;' "$work/cs/Program.cs" && fail "C#: an unused using System.Linq was added"
 grep -qF 'Aws2\|Random2' "$work/cs/Program.cs" && fail "C#: a second alias was added"
 grep -qF '0 imports added' "$work/cs/report" || fail "C#: imports added: $(cat "$work/cs/report")"
-echo "PASS: test_splice_names (TypeScript, Python, Go from ../shared; C#: @-escaping, no unused using)"
+echo "PASS: test_splice_names (TypeScript, Python, Go from ../shared; Java, C#, YAML from ../shared's l2-resource-simple; C#: @-escaping, no unused using)"

@@ -125,10 +125,11 @@ START_TEST(test_typescript_async_export_tabs) {
     char *t = fixture("async.ts"), *g = fixture("gen.ts");
     splice_stats_t st;
     char *out = splice_ok(t, LANG_TYPESCRIPT, g, "index.ts", &st);
-    /* `myKey` is taken in the file: the generated one becomes myKey2, references follow. */
+    /* `myKey` is taken in the file: the generated one is named after its type (issue 16: not myKeyPrivateKey),
+     * references follow. */
     ck_assert_uint_eq(st.renamed, 1);
-    ck_assert_ptr_nonnull(strstr(out, "\tconst myKey2 = new tls.PrivateKey(\"my-key\", {algorithm: \"RSA\"});\n"));
-    ck_assert_ptr_nonnull(strstr(out, "\t\tdependsOn: [myKey2],\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\tconst myKeyPrivateKey = new tls.PrivateKey(\"my-key\", {algorithm: \"RSA\"});\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\t\tdependsOn: [myKeyPrivateKey],\n"));
     ck_assert_ptr_nonnull(strstr(out, "\tconst password = new random.RandomPassword(\"password\", {\n\t\tlength: 16,\n"));
     /* before the comment that belongs to the return */
     ck_assert_ptr_nonnull(strstr(out, "\t});\n\t// Outputs of the stack.\n\treturn {"));
@@ -191,9 +192,9 @@ START_TEST(test_go_named_run_function) {
                                       "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config\"\n)\n"));
     /* err is new in the body: the first statement declares it, later ones assign */
     ck_assert_ptr_nonnull(strstr(out, "\t_, err := random.NewRandomPassword(ctx, \"password\""));
-    ck_assert_ptr_nonnull(strstr(out, "\tmyKey2, err := tls.NewPrivateKey(ctx, \"my-key\""));
+    ck_assert_ptr_nonnull(strstr(out, "\tmyKeyPrivateKey, err := tls.NewPrivateKey(ctx, \"my-key\""));
     ck_assert_ptr_nonnull(strstr(out, "\t_, err = tls.NewSelfSignedCert(ctx, \"cert\""));
-    ck_assert_ptr_nonnull(strstr(out, "\t\tmyKey2,\n\t}), pulumi.Protect(true))\n\tif err != nil {\n\t\treturn err\n\t}\n"
+    ck_assert_ptr_nonnull(strstr(out, "\t\tmyKeyPrivateKey,\n\t}), pulumi.Protect(true))\n\tif err != nil {\n\t\treturn err\n\t}\n"
                                       "\t// Done.\n\treturn nil\n}\n"));
     free(out);
     free(t);
@@ -231,7 +232,7 @@ START_TEST(test_csharp_stack_class_and_run_async) {
     ck_assert_uint_eq(count(out, "new Config()"), 1);
     ck_assert_ptr_nonnull(strstr(out, "            Protect = true,\n        });\n    }\n\n    [Output]"));
     char *out2 = splice_ok(t2, LANG_CSHARP, g, "Program.cs", NULL);
-    ck_assert_ptr_nonnull(strstr(out2, "    var myKey2 = new Tls.PrivateKey(\"my-key\", new()"));
+    ck_assert_ptr_nonnull(strstr(out2, "    var myKeyPrivateKey = new Tls.PrivateKey(\"my-key\", new()"));
     ck_assert_ptr_nonnull(strstr(out2, "    var config = new Config();\n    var certKeyPem = config.RequireSecret("));
     ck_assert_ptr_nonnull(strstr(out2, "    });\n\n    // Export the key name.\n    return new Dictionary"));
     free(out);
@@ -281,8 +282,8 @@ START_TEST(test_yaml_replace_rename_four_spaces) {
                                       "            length: 16\n            special: true\n    my-key:\n"));
     /* `my-key` is another type in the file: the new one gets another key, keeps its name, and the
      * reference follows */
-    ck_assert_ptr_nonnull(strstr(out, "    my-key2:\n        name: my-key\n        type: tls:PrivateKey\n"));
-    ck_assert_ptr_nonnull(strstr(out, "                - ${my-key2}\n"));
+    ck_assert_ptr_nonnull(strstr(out, "    my-key-private-key:\n        name: my-key\n        type: tls:PrivateKey\n"));
+    ck_assert_ptr_nonnull(strstr(out, "                - ${my-key-private-key}\n"));
     ck_assert_uint_eq(count(out, "resources:"), 1);
     free(out);
     free(t);
@@ -390,7 +391,7 @@ START_TEST(test_keep_existing_option) {
     ck_assert(splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g, strlen(g), &o, &out, NULL, &changed, NULL, &d));
     ck_assert(changed);
     ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n"
-                          "const pet2 = new random.RandomPet(\"pet\", {});\n");
+                          "const petRandomPet = new random.RandomPet(\"pet\", {});\n");
     free(out);
     diag_list_free(&d);
     splicer_free(s);
