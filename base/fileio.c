@@ -27,6 +27,12 @@ static void too_large(diag_list_t *diags, const char *path, const char *how) {
              how, read_limit);
 }
 
+bool file_size_within_cap(const char *path, unsigned long long size, diag_list_t *diags) {
+    if (size <= (unsigned long long)read_limit) return true;
+    too_large(diags, path, "the file is");
+    return false;
+}
+
 char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diags) {
     /* O_NONBLOCK: opening a FIFO no writer has opened yet must not block; reads then poll. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

@@ -19,6 +19,10 @@ void file_read_set_limit(size_t bytes);
 size_t file_read_limit(void);
 void file_read_set_idle_timeout(int ms);
 
+/* For a regular file read some other way (a memory map): false with the same error as
+ * file_read_all when `size` bytes exceed the cap. */
+bool file_size_within_cap(const char *path, unsigned long long size, diag_list_t *diags);
+
 /* Reads a whole file into the arena (NUL-terminated). Error diagnostic names the file. */
 char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diags);
 /* Writes through `<path>.cimport-tmp-XXXXXX` in the same directory, fsyncs, renames over path.

@@ -100,7 +100,10 @@ bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag
     char *dir = arena_strdup(a, cwd);
     for (;;) {
         project_info_t pi;
-        if (project_read(a, dir, &pi)) {
+        size_t errors_before = diags->errors;
+        bool found = project_read(a, dir, &pi, diags);
+        if (diags->errors > errors_before) return false;
+        if (found) {
             w->have_project = true;
             w->project = pi;
             w->project_dir = dir;

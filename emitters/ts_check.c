@@ -34,10 +34,12 @@ bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *cou
     bool slash = lang != LANG_PYTHON && lang != LANG_YAML;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
-        if (hash && c == '#') n++;
-        else if (slash && c == '/' && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*')) n++, i++;
+        if (hash && c == '#')
+            n++;
+        else if (slash && c == '/' && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*'))
+            n++, i++;
         else if (lang == LANG_TYPESCRIPT && ((c == '<' && i + 3 < len && memcmp(text + i, "<!--", 4) == 0) ||
-                                            (c == '-' && i + 2 < len && memcmp(text + i, "-->", 3) == 0)))
+                                             (c == '-' && i + 2 < len && memcmp(text + i, "-->", 3) == 0)))
             n++, i += 2;
     }
     if (count) *count = n;
@@ -58,12 +60,12 @@ typedef struct {
     lang_t lang;
     const char *t;
     uint32_t len, i;
-    vec_t extras;    /* ts_extra_t */
-    bool code;       /* code seen since the last extra */
-    char prev;       /* TypeScript: the last significant code character (regex or division) */
-    bool prev_word;  /* ... and whether it ended a word that allows a regex after it */
+    vec_t extras;       /* ts_extra_t */
+    bool code;          /* code seen since the last extra */
+    char prev;          /* TypeScript: the last significant code character (regex or division) */
+    bool prev_word;     /* ... and whether it ended a word that allows a regex after it */
     int64_t yaml_block; /* YAML: in a block scalar whose lines are indented more than this; -1: none */
-    uint32_t *braces; /* TypeScript: brace depth of each open template substitution */
+    uint32_t *braces;   /* TypeScript: brace depth of each open template substitution */
     size_t nbraces, cbraces;
 } ts_scan_t;
 
@@ -79,7 +81,8 @@ static void ts_scan_extra(ts_scan_t *sc, uint32_t start, uint32_t end, bool blan
 }
 
 static uint32_t ts_scan_eol(const ts_scan_t *sc, uint32_t i) {
-    while (i < sc->len && sc->t[i] != '\n' && sc->t[i] != '\r') i++;
+    while (i < sc->len && sc->t[i] != '\n' && sc->t[i] != '\r')
+        i++;
     return i;
 }
 
@@ -97,7 +100,8 @@ static void ts_scan_quoted(ts_scan_t *sc, uint32_t q, bool multiline, bool esc, 
         if (!multiline && (t[i] == '\n' || t[i] == '\r')) break;
         if (t[i] == ch) {
             uint32_t k = 0;
-            while (k < q && i + k < sc->len && t[i + k] == ch) k++;
+            while (k < q && i + k < sc->len && t[i + k] == ch)
+                k++;
             if (k == q) {
                 if (doubled && q == 1 && i + 1 < sc->len && t[i + 1] == ch) {
                     i += 2;
@@ -146,7 +150,8 @@ static bool ts_word_char(char c) {
 }
 
 static bool ts_line_start(const ts_scan_t *sc, uint32_t i) {
-    while (i > 0 && (sc->t[i - 1] == ' ' || sc->t[i - 1] == '\t')) i--;
+    while (i > 0 && (sc->t[i - 1] == ' ' || sc->t[i - 1] == '\t'))
+        i--;
     return i == 0 || sc->t[i - 1] == '\n' || sc->t[i - 1] == '\r';
 }
 
@@ -156,9 +161,10 @@ static uint8_t ts_cs_directive(const ts_scan_t *sc, uint32_t i) {
     static const struct {
         const char *word;
         uint8_t kind;
-    } kinds[] = {{"region", 0}, {"endregion", 0}, {"pragma", 0}, {"nullable", 0}, {"warning", 0},
-                 {"error", 0},  {"line", 0},      {"if", 1},     {"elif", 2},     {"else", 2}, {"endif", 3}};
-    while (i < sc->len && (sc->t[i] == ' ' || sc->t[i] == '\t')) i++;
+    } kinds[] = {{"region", 0}, {"endregion", 0}, {"pragma", 0}, {"nullable", 0}, {"warning", 0}, {"error", 0},
+                 {"line", 0},   {"if", 1},        {"elif", 2},   {"else", 2},     {"endif", 3}};
+    while (i < sc->len && (sc->t[i] == ' ' || sc->t[i] == '\t'))
+        i++;
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         size_t n = strlen(kinds[k].word);
         if (i + n <= sc->len && memcmp(sc->t + i, kinds[k].word, n) == 0 &&
@@ -181,10 +187,12 @@ static void ts_scan_step(ts_scan_t *sc) {
             /* Lines of a block scalar: blank or indented more than its parent. */
             for (;;) {
                 uint32_t k = sc->i;
-                while (k < len && t[k] == ' ') k++;
+                while (k < len && t[k] == ' ')
+                    k++;
                 uint32_t e = ts_scan_eol(sc, k);
                 uint32_t m = k;
-                while (m < e && (t[m] == ' ' || t[m] == '\t')) m++;
+                while (m < e && (t[m] == ' ' || t[m] == '\t'))
+                    m++;
                 bool blank = m == e;
                 if (!blank && (int64_t)(k - sc->i) <= sc->yaml_block) break;
                 if (!blank) sc->code = true;
@@ -248,10 +256,14 @@ static void ts_scan_step(ts_scan_t *sc) {
             uint32_t k = i + 1;
             bool cls = false;
             while (k < len && t[k] != '\n' && t[k] != '\r') {
-                if (t[k] == '\\') k++;
-                else if (t[k] == '[') cls = true;
-                else if (t[k] == ']') cls = false;
-                else if (t[k] == '/' && !cls) break;
+                if (t[k] == '\\')
+                    k++;
+                else if (t[k] == '[')
+                    cls = true;
+                else if (t[k] == ']')
+                    cls = false;
+                else if (t[k] == '/' && !cls)
+                    break;
                 k++;
             }
             sc->i = k < len ? k + 1 : len;
@@ -267,10 +279,10 @@ static void ts_scan_step(ts_scan_t *sc) {
             if (c == '}' && sc->nbraces > 0) sc->braces[sc->nbraces - 1]--;
             if (word) {
                 uint32_t k = i;
-                while (k < len && ts_word_char(t[k])) k++;
-                static const char *const kw[] = {"return", "typeof", "case",  "do",    "else",   "in",
-                                                 "of",     "new",    "delete", "void", "throw",  "yield",
-                                                 "await",  "instanceof"};
+                while (k < len && ts_word_char(t[k]))
+                    k++;
+                static const char *const kw[] = {"return", "typeof", "case", "do",    "else",  "in",    "of",
+                                                 "new",    "delete", "void", "throw", "yield", "await", "instanceof"};
                 sc->prev_word = false;
                 for (size_t w = 0; w < sizeof kw / sizeof *kw; w++)
                     if (strlen(kw[w]) == k - i && memcmp(t + i, kw[w], k - i) == 0) sc->prev_word = true;
@@ -295,17 +307,20 @@ static void ts_scan_step(ts_scan_t *sc) {
         if (c == '"' || c == '\'') return ts_scan_quoted(sc, 1, false, true, false);
         break;
     case LANG_JAVA:
-        if (c == '"' && i + 2 < len && t[i + 1] == '"' && t[i + 2] == '"') return ts_scan_quoted(sc, 3, true, true, false);
+        if (c == '"' && i + 2 < len && t[i + 1] == '"' && t[i + 2] == '"')
+            return ts_scan_quoted(sc, 3, true, true, false);
         if (c == '"' || c == '\'') return ts_scan_quoted(sc, 1, false, true, false);
         break;
     case LANG_CSHARP: {
         /* $ and @ prefixes: verbatim strings span lines and double their quotes. */
         uint32_t k = i;
         bool verbatim = false;
-        while (k < len && (t[k] == '$' || t[k] == '@')) verbatim |= t[k++] == '@';
+        while (k < len && (t[k] == '$' || t[k] == '@'))
+            verbatim |= t[k++] == '@';
         if (k < len && t[k] == '"') {
             uint32_t q = 0;
-            while (k + q < len && t[k + q] == '"') q++;
+            while (k + q < len && t[k + q] == '"')
+                q++;
             sc->i = k;
             if (q >= 3) return ts_scan_quoted(sc, q, true, false, false);
             if (q == 2) { /* "" */
@@ -322,20 +337,26 @@ static void ts_scan_step(ts_scan_t *sc) {
         if (c == '|' || c == '>') {
             /* A block scalar header: the indicator, then [-+0-9], then nothing or a comment. */
             uint32_t k = i + 1;
-            while (k < len && (t[k] == '-' || t[k] == '+' || (t[k] >= '0' && t[k] <= '9'))) k++;
-            while (k < len && (t[k] == ' ' || t[k] == '\t')) k++;
+            while (k < len && (t[k] == '-' || t[k] == '+' || (t[k] >= '0' && t[k] <= '9')))
+                k++;
+            while (k < len && (t[k] == ' ' || t[k] == '\t'))
+                k++;
             uint32_t ls = i;
-            while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r') ls--;
+            while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r')
+                ls--;
             uint32_t p = ls;
-            while (p < i && t[p] == ' ') p++;
+            while (p < i && t[p] == ' ')
+                p++;
             while (p + 1 < i && t[p] == '-' && (t[p + 1] == ' ' || t[p + 1] == '\t')) {
                 uint32_t q = p + 1;
-                while (q < i && (t[q] == ' ' || t[q] == '\t')) q++;
+                while (q < i && (t[q] == ' ' || t[q] == '\t'))
+                    q++;
                 if (q == i) break;
                 p = q;
             }
             uint32_t b = i;
-            while (b > ls && (t[b - 1] == ' ' || t[b - 1] == '\t')) b--;
+            while (b > ls && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+                b--;
             bool value = b == ls || t[b - 1] == ':' || t[b - 1] == '-';
             if (value && (k >= len || t[k] == '\n' || t[k] == '\r' || t[k] == '#')) sc->yaml_block = p - ls;
         }
@@ -352,7 +373,8 @@ static bool ts_blank_runs(ts_scan_t *sc, char *copy, vec_t *ranges, char *why, s
     ts_extra_t *x = sc->extras.data;
     for (size_t a = 0; a < n;) {
         size_t b = a + 1;
-        while (b < n && !x[b].after_code) b++;
+        while (b < n && !x[b].after_code)
+            b++;
         if (b - a >= TS_CHECK_RUN_KEEP) {
             /* C# conditional groups (#if ... #endif) wholly inside the run, away from its ends, wrap
              * only white space and comments: the whole group may go. */
@@ -411,7 +433,8 @@ static bool ts_blanks_between_tokens(TSNode root, const uint32_t *r, size_t nr) 
     for (;;) {
         TSNode node = ts_tree_cursor_current_node(&cur);
         uint32_t s = ts_node_start_byte(node), e = ts_node_end_byte(node);
-        while (idx < nr && r[2 * idx + 1] <= s) idx++;
+        while (idx < nr && r[2 * idx + 1] <= s)
+            idx++;
         bool overlaps = idx < nr && r[2 * idx] < e;
         if (overlaps && (ts_node_child_count(node) == 0 || ts_stringish(ts_node_type(node)))) {
             ok = false;
@@ -430,13 +453,14 @@ static bool ts_blanks_between_tokens(TSNode root, const uint32_t *r, size_t nr) 
     return ok;
 }
 
-TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old,
-                            char *why, size_t whylen, size_t *blanked) {
+TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old, char *why,
+                            size_t whylen, size_t *blanked) {
     if (blanked) *blanked = 0;
     if (why && whylen) why[0] = 0;
     if (ts_check_comments_ok(lang, text, len, NULL)) return ts_parser_parse_string(parser, old, text, len);
     ts_scan_t sc = {.lang = lang, .t = text, .len = len, .extras = VEC_INIT(ts_extra_t), .yaml_block = -1};
-    while (sc.i < len) ts_scan_step(&sc);
+    while (sc.i < len)
+        ts_scan_step(&sc);
     free(sc.braces);
     char *copy = malloc(len ? len : 1);
     if (!copy) abort();

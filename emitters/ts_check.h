@@ -46,8 +46,8 @@ bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *cou
  * when the runtime fails or the text is refused; then `why` (if given, `whylen` bytes) says why:
  * a sentence starting with "the file", ending without a full stop. *blanked (if given) is the
  * number of comments hidden from the parser. */
-TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old,
-                            char *why, size_t whylen, size_t *blanked);
+TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old, char *why,
+                            size_t whylen, size_t *blanked);
 
 /* Parses `len` bytes of UTF-8 text. The caller frees the tree with ts_tree_delete. NULL when the
  * language has no grammar, the runtime refuses it or ts_check_parse_safe refuses the text. */

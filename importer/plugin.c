@@ -20,6 +20,8 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "base/fileio.h"
+
 /* --- versions ------------------------------------------------------------------------------------ */
 
 static bool parse_num(const char **p, long *out) {
@@ -151,19 +153,19 @@ static pv_t *yaml_to_pv(arena_t *a, yaml_document_t *doc, yaml_node_t *n, int de
 
 pv_t *plugin_yaml_load(arena_t *a, const char *path, bool must_exist, bool *missing, diag_list_t *diags) {
     if (missing) *missing = false;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT && !must_exist) {
-            if (missing) *missing = true;
-            return NULL;
-        }
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot read the file: %s", strerror(errno));
+    struct stat st;
+    if (!must_exist && stat(path, &st) != 0 && errno == ENOENT) {
+        if (missing) *missing = true;
         return NULL;
     }
+    /* Read whole under the input caps (size, and the idle timeout of a FIFO). */
+    size_t len = 0;
+    char *text = file_read_all(a, path, &len, diags);
+    if (!text) return NULL;
     yaml_parser_t parser;
     yaml_document_t doc;
     yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, f);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     pv_t *out = NULL;
     if (!yaml_parser_load(&parser, &doc)) {
         diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "is not valid YAML: %s%s%s",
@@ -176,7 +178,6 @@ pv_t *plugin_yaml_load(arena_t *a, const char *path, bool must_exist, bool *miss
         yaml_document_delete(&doc);
     }
     yaml_parser_delete(&parser);
-    fclose(f);
     return out;
 }
 

@@ -518,7 +518,7 @@ static void lsp_initialize(lsp_server_t *s, const cJSON *id, const cJSON *params
     /* The project name for URNs: the workspace's Pulumi.yaml when not given. */
     if (!s->opts.project && s->root) {
         project_info_t pi;
-        if (project_read(s->arena, s->root, &pi) && pi.name) s->opts.project = pi.name;
+        if (project_read(s->arena, s->root, &pi, NULL) && pi.name) s->opts.project = pi.name;
     }
 
     const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
@@ -1178,7 +1178,7 @@ static char *lsp_main_program(lsp_server_t *s, const char *start_dir) {
     arena_t *a = arena_new();
     while (dir && !found) {
         project_info_t pi;
-        if (project_read(a, dir, &pi)) {
+        if (project_read(a, dir, &pi, NULL)) {
             const char *rt = pi.runtime ? pi.runtime : "";
             for (size_t i = 0; i < sizeof mains / sizeof mains[0] && !found; i++) {
                 if (strcmp(rt, mains[i].runtime) != 0) continue;

@@ -149,7 +149,8 @@ void session_init(import_session_t *p, const session_options_t *o) {
     diag_list_init(&p->refs_diags);
     p->schemas = schema_set_new();
     project_info_t proj;
-    bool have_proj = project_read(p->arena, ".", &proj);
+    /* A Pulumi.yaml that cannot be read within the input caps is an error, reported by session_prepare. */
+    bool have_proj = project_read(p->arena, ".", &proj, &p->diags);
     p->stack = o->stack ? o->stack : "dev";
     p->project = o->project ? o->project : (have_proj && proj.name ? proj.name : "project");
     p->lang = LANG_PCL;
@@ -161,6 +162,10 @@ void session_init(import_session_t *p, const session_options_t *o) {
 }
 
 bool session_prepare(import_session_t *p, diag_list_t *diags) {
+    if (diag_has_errors(&p->diags)) {
+        diag_list_move(diags, &p->diags);
+        return false;
+    }
     p->secrets_ready = outputs_secrets_setup(&p->secrets, p->opts, p->stack, p->project, diags);
     return p->secrets_ready;
 }

@@ -502,6 +502,10 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
     const char *map = NULL;
     size_t len = 0;
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        if (!file_size_within_cap(path, (unsigned long long)st.st_size, diags)) {
+            close(fd);
+            return NULL;
+        }
         len = (size_t)st.st_size;
         map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
         if (map == MAP_FAILED) map = NULL;

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/arena.h"
 #include "base/base64.h"
+#include "base/fileio.h"
 
 #define SALT_LEN 8
 #define KEY_LEN 32
@@ -33,36 +35,25 @@ bool passphrase_from_env(char **out, diag_list_t *diags) {
     }
     const char *file = getenv("PULUMI_CONFIG_PASSPHRASE_FILE");
     if (!file || !*file) return true;
-    FILE *f = fopen(file, "rb");
-    if (!f) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, file, NULL,
-                 "cannot read the passphrase file that PULUMI_CONFIG_PASSPHRASE_FILE names: %s", strerror(errno));
+    /* Read whole under the input caps (size, and the idle timeout of a FIFO); the copy in the
+     * arena is wiped before it is freed. */
+    arena_t *tmp = arena_new();
+    size_t n = 0;
+    char *text = file_read_all(tmp, file, &n, diags);
+    if (!text) {
+        arena_free(tmp);
+        diag_add(diags, DIAG_INFO, DIAG_IO, file, NULL, "the passphrase file that PULUMI_CONFIG_PASSPHRASE_FILE names");
         return false;
     }
-    size_t cap = 256, n = 0;
-    char *s = malloc(cap);
+    size_t len = n;
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+        len--;
+    char *s = malloc(len + 1);
     if (!s) abort();
-    size_t r;
-    while ((r = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += r;
-        if (n + 1 == cap) {
-            cap *= 2;
-            char *t = realloc(s, cap);
-            if (!t) abort();
-            s = t;
-        }
-    }
-    bool err = ferror(f);
-    fclose(f);
-    if (err) {
-        OPENSSL_cleanse(s, cap);
-        free(s);
-        diag_add(diags, DIAG_ERROR, DIAG_IO, file, NULL, "error while reading the passphrase file");
-        return false;
-    }
-    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r'))
-        n--;
-    s[n] = '\0';
+    memcpy(s, text, len);
+    s[len] = '\0';
+    OPENSSL_cleanse(text, n);
+    arena_free(tmp);
     *out = s;
     return true;
 }

@@ -5,23 +5,30 @@
 
 #include "specs/project.h"
 
+#include <errno.h>
+#include <sys/stat.h>
+
+#include "base/fileio.h"
+
 /* Pulumi.yaml is a small mapping; we read the top-level `name` and `runtime` (a string, or a mapping
  * with `name`). */
-bool project_read(arena_t *a, const char *dir, project_info_t *out) {
+bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t *diags) {
     memset(out, 0, sizeof *out);
     char *path = arena_sprintf(a, "%s/Pulumi.yaml", dir);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
         path = arena_sprintf(a, "%s/Pulumi.yml", dir);
-        f = fopen(path, "rb");
+        if (stat(path, &st) != 0) return false;
     }
-    if (!f) return false;
+    /* Read whole under the input caps: an oversized file or a FIFO that never delivers is an error. */
+    size_t len = 0;
+    char *text = file_read_all(a, path, &len, diags);
+    if (!text) return false;
     yaml_parser_t p;
     yaml_document_t doc;
     yaml_parser_initialize(&p);
-    yaml_parser_set_input_file(&p, f);
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
     bool ok = yaml_parser_load(&p, &doc);
-    fclose(f);
     yaml_parser_delete(&p);
     if (!ok) return false;
     out->path = path;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "base/arena.h"
+#include "base/diag.h"
 
 typedef struct project_info {
     const char *path;
@@ -13,7 +14,9 @@ typedef struct project_info {
     const char *backend_url; /* `backend: {url: …}`; NULL if absent */
 } project_info_t;
 
-/* False when there is no readable Pulumi.yaml in dir. */
-bool project_read(arena_t *a, const char *dir, project_info_t *out);
+/* False when there is no readable Pulumi.yaml in dir; one that exists but cannot be read within the
+ * input caps (too large, a FIFO that never delivers, an I/O error) is also an error in `diags`
+ * (may be NULL). */
+bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t *diags);
 
 #endif

@@ -10,17 +10,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
+#include "cli/project.h"
 #include "emitters/emit.h"
 #include "emitters/ts_check.h"
-#include "splice/splice.h"
 #include "importer/engine.h"
+#include "importer/plugin.h"
 #include "pcl/pcl.h"
 #include "specs/deployment.h"
-#include "base/fileio.h"
 #include "specs/importfile.h"
 #include "specs/json_strict.h"
+#include "specs/passphrase.h"
 #include "specs/schema.h"
 #include "specs/tfstate.h"
+#include "splice/splice.h"
 #include "testutil.h"
 
 /* The first error's formatted text ("file:line: message"), or "" when there is none. */
@@ -183,18 +186,136 @@ START_TEST(test_file_read_caps) {
 }
 END_TEST
 
+/* Every file cimport reads is capped, not only the main inputs: the project file, plugin.yaml, the
+ * passphrase file, and schemas and stack exports read through a memory map. Each is measured when it
+ * is a regular file and counted while read otherwise (/dev/zero, a FIFO that never delivers). */
+START_TEST(test_small_files_capped) {
+    char *dir = tu_mkdtemp();
+    char path[4096], fifo[4096];
+    arena_t *a = arena_new();
+    diag_list_t d;
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    int wfd = open(fifo, O_RDWR); /* a writer that never writes */
+    ck_assert_int_ge(wfd, 0);
+    file_read_set_idle_timeout(300);
+
+    /* Pulumi.yaml: over the cap, and a FIFO */
+    snprintf(path, sizeof path, "%s/Pulumi.yaml", dir);
+    ck_assert(tu_write(path, "name: capped\nruntime: nodejs\ndescription: a project file longer than the cap\n"));
+    project_info_t pi;
+    diag_list_init(&d);
+    ck_assert(project_read(a, dir, &pi, &d));
+    ck_assert_str_eq(pi.name, "capped");
+    file_read_set_limit(32);
+    ck_assert(!project_read(a, dir, &pi, &d));
+    ck_assert_ptr_nonnull(
+        strstr(first_error(&d), "Pulumi.yaml: the file is larger than the input size cap of 32 bytes"));
+    diag_list_free(&d);
+    file_read_set_limit(0);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(symlink(fifo, path), 0);
+    diag_list_init(&d);
+    ck_assert(!project_read(a, dir, &pi, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "Pulumi.yaml: nothing arrived for 300 ms"));
+    diag_list_free(&d);
+    ck_assert_int_eq(unlink(path), 0);
+    diag_list_init(&d);
+    ck_assert(!project_read(a, dir, &pi, &d)); /* none: no error */
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+
+    /* plugin.yaml: /dev/zero, a FIFO */
+    diag_list_init(&d);
+    file_read_set_limit(1 << 20);
+    ck_assert_ptr_null(plugin_yaml_load(a, "/dev/zero", true, NULL, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "/dev/zero: the input is larger than the input size cap of 1048576"));
+    diag_list_free(&d);
+    diag_list_init(&d);
+    ck_assert_ptr_null(plugin_yaml_load(a, fifo, true, NULL, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "nothing arrived for 300 ms"));
+    diag_list_free(&d);
+    bool missing = false;
+    diag_list_init(&d);
+    snprintf(path, sizeof path, "%s/none.yaml", dir);
+    ck_assert_ptr_null(plugin_yaml_load(a, path, false, &missing, &d));
+    ck_assert(missing);
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+
+    /* PULUMI_CONFIG_PASSPHRASE_FILE: /dev/zero, a FIFO */
+    const char *saved = getenv("PULUMI_CONFIG_PASSPHRASE");
+    char *saved_copy = saved ? strdup(saved) : NULL;
+    unsetenv("PULUMI_CONFIG_PASSPHRASE");
+    setenv("PULUMI_CONFIG_PASSPHRASE_FILE", "/dev/zero", 1);
+    char *pass = NULL;
+    diag_list_init(&d);
+    ck_assert(!passphrase_from_env(&pass, &d));
+    ck_assert_ptr_null(pass);
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "/dev/zero: the input is larger than the input size cap"));
+    diag_list_free(&d);
+    setenv("PULUMI_CONFIG_PASSPHRASE_FILE", fifo, 1);
+    diag_list_init(&d);
+    ck_assert(!passphrase_from_env(&pass, &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "nothing arrived for 300 ms"));
+    diag_list_free(&d);
+    snprintf(path, sizeof path, "%s/pass", dir);
+    ck_assert(tu_write(path, "s3cret\n"));
+    setenv("PULUMI_CONFIG_PASSPHRASE_FILE", path, 1);
+    diag_list_init(&d);
+    ck_assert(passphrase_from_env(&pass, &d));
+    ck_assert_str_eq(pass, "s3cret");
+    free(pass);
+    diag_list_free(&d);
+    unsetenv("PULUMI_CONFIG_PASSPHRASE_FILE");
+    if (saved_copy) setenv("PULUMI_CONFIG_PASSPHRASE", saved_copy, 1);
+    free(saved_copy);
+
+    /* A schema and a stack export read through a memory map (regular files): measured first. */
+    file_read_set_limit(100);
+    char schema[4096], stack[4096];
+    snprintf(schema, sizeof schema, "%s/schemas/random/schema.json", SHARED_DATA);
+    snprintf(stack, sizeof stack, "%s/examples/quickstart/stack.json", SOURCE_DIR);
+    diag_list_init(&d);
+    ck_assert_ptr_null(schema_load_file(schema, &d));
+    ck_assert_msg(strstr(first_error(&d), "schema.json: the file is larger than the input size cap of 100 bytes"), "%s",
+                  first_error(&d));
+    diag_list_free(&d);
+    diag_list_init(&d);
+    bool not_pulumi = false;
+    ck_assert_ptr_null(deployment_load_indexed(a, stack, &not_pulumi, &d));
+    ck_assert_msg(strstr(first_error(&d), "stack.json: the file is larger than the input size cap of 100 bytes"), "%s",
+                  first_error(&d));
+    diag_list_free(&d);
+    file_read_set_limit(0);
+    diag_list_init(&d);
+    schema_package_t *pkg = schema_load_file(schema, &d);
+    ck_assert_msg(pkg != NULL, "%s", first_error(&d));
+    schema_free(pkg);
+    diag_list_free(&d);
+
+    close(wfd);
+    file_read_set_idle_timeout(0);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* Appends `n` lines made by `fmt` (with the line number) to a copy of `head`. */
 static char *flood(const char *head, const char *fmt, int n, size_t *len) {
     size_t cap = strlen(head) + (size_t)n * (strlen(fmt) + 12) + 1;
     char *t = malloc(cap);
     *len = (size_t)snprintf(t, cap, "%s", head);
-    for (int i = 0; i < n; i++) *len += (size_t)snprintf(t + *len, cap - *len, fmt, i);
+    for (int i = 0; i < n; i++)
+        *len += (size_t)snprintf(t + *len, cap - *len, fmt, i);
     return t;
 }
 
 static size_t occurrences(const char *hay, const char *needle) {
     size_t n = 0;
-    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
     return n;
 }
 
@@ -233,8 +354,10 @@ START_TEST(test_splice_comment_floods) {
             char *brace = strrchr(base, '}');
             *brace = 0;
             char *head = flood(base, cases[k].fmt, FLOOD, &len);
-            t = malloc(len + strlen(brace + 1) + 2);
-            len = (size_t)sprintf(t, "%s}%s", head, brace + 1);
+            const char *rest = brace + 1;
+            size_t rest_len = strlen(rest);
+            t = malloc(len + rest_len + 2);
+            len = (size_t)sprintf(t, "%s}%s", head, rest);
             free(head);
         }
         diag_list_t d;
@@ -244,8 +367,9 @@ START_TEST(test_splice_comment_floods) {
         bool changed = false;
         splicer_t *s = splicer_new();
         splice_options_t o = {.filename = cases[k].fixture};
-        ck_assert_msg(splicer_splice(s, t, len, cases[k].lang, gen, strlen(gen), &o, &out, &out_len, &changed, NULL, &d),
-                      "case %zu (%s): %s", k, cases[k].fixture, first_error(&d));
+        ck_assert_msg(
+            splicer_splice(s, t, len, cases[k].lang, gen, strlen(gen), &o, &out, &out_len, &changed, NULL, &d),
+            "case %zu (%s): %s", k, cases[k].fixture, first_error(&d));
         ck_assert(changed);
         ck_assert_uint_eq(occurrences(out, cases[k].marker), before + FLOOD); /* every comment kept */
         /* (the splicer re-parses its result itself) The definitions of the result are listed, the
@@ -256,7 +380,8 @@ START_TEST(test_splice_comment_floods) {
         ck_assert_msg(splice_list_definitions(out, out_len, cases[k].lang, "f", a, &defs, &n, &d), "%s",
                       first_error(&d));
         bool found = false;
-        for (size_t i = 0; i < n; i++) found |= defs[i].logical_name && strcmp(defs[i].logical_name, cases[k].defname) == 0;
+        for (size_t i = 0; i < n; i++)
+            found |= defs[i].logical_name && strcmp(defs[i].logical_name, cases[k].defname) == 0;
         ck_assert_msg(found, "case %zu: no definition '%s' among %zu", k, cases[k].defname, n);
         arena_free(a);
         diag_list_free(&d);
@@ -270,28 +395,27 @@ START_TEST(test_splice_comment_floods) {
 END_TEST
 
 START_TEST(test_splice_comment_lookalikes) {
-    /* 61,000 comment-like lines inside strings (over TS_CHECK_MAX_COMMENTS) are text, not extras: parsed as they are (TypeScript
-     * template, Python docstring, YAML block scalar). A run cimport's scanner misreads (a multi-line
-     * YAML quoted scalar, which it takes for comments) is caught after the parse and refused with a
-     * clear message instead of being parsed wrongly; 61,000 unmatched C# #if directives, which may not
-     * be hidden from the parser (blanking one would change what the others enclose), are refused
-     * before it. */
+    /* 61,000 comment-like lines inside strings (over TS_CHECK_MAX_COMMENTS) are text, not extras: parsed as they are
+     * (TypeScript template, Python docstring, YAML block scalar). A run cimport's scanner misreads (a multi-line YAML
+     * quoted scalar, which it takes for comments) is caught after the parse and refused with a clear message instead of
+     * being parsed wrongly; 61,000 unmatched C# #if directives, which may not be hidden from the parser (blanking one
+     * would change what the others enclose), are refused before it. */
     static const struct {
         lang_t lang;
+        int n; /* lines of fmt inside the literal */
         const char *fixture, *gen, *head, *fmt;
-        int n;                      /* lines of fmt inside the literal */
         const char *tail, *tail_fmt; /* after the literal: tail, then 31,000 lines of tail_fmt (if any) */
         const char *refusal;
     } cases[] = {
-        {LANG_TYPESCRIPT, "toplevel.ts", "gen.ts", "const doc = `\n", "// c%d\n", 61000, "`;\n", NULL, NULL},
-        {LANG_PYTHON, "__main__.py", "gen.py", "DOC = \"\"\"\n", "# c%d\n", 61000, "\"\"\"\n", NULL, NULL},
+        {LANG_TYPESCRIPT, 61000, "toplevel.ts", "gen.ts", "const doc = `\n", "// c%d\n", "`;\n", NULL, NULL},
+        {LANG_PYTHON, 61000, "__main__.py", "gen.py", "DOC = \"\"\"\n", "# c%d\n", "\"\"\"\n", NULL, NULL},
         /* tree-sitter-yaml reads block scalars of up to ~32,000 lines: 30,000, then real comments. */
-        {LANG_YAML, "Main.yaml", "gen.yaml", "description: |\n", "  # c%d\n", 30000, "", "# r%d\n", NULL},
-        {LANG_YAML, "Main.yaml", "gen.yaml", "description: \"start\n", "  # c%d\n", 30000, "  end\"\n", "# r%d\n",
+        {LANG_YAML, 30000, "Main.yaml", "gen.yaml", "description: |\n", "  # c%d\n", "", "# r%d\n", NULL},
+        {LANG_YAML, 30000, "Main.yaml", "gen.yaml", "description: \"start\n", "  # c%d\n", "  end\"\n", "# r%d\n",
          "runs of 1,000 or more comments that cimport cannot tell apart from string text"},
-        /* #if/#endif groups wrapping nothing are hidden whole; 70,000 unmatched #if cannot be. */
-        {LANG_CSHARP, "Program.cs", "gen.cs", "", "#if A%d\n#endif\n", 30500, "", NULL, NULL},
-        {LANG_CSHARP, "Program.cs", "gen.cs", "", "#if A%d\n", 61000, "", NULL,
+        /* #if/#endif groups wrapping nothing are hidden whole; 61,000 unmatched #if cannot be. */
+        {LANG_CSHARP, 30500, "Program.cs", "gen.cs", "", "#if A%d\n#endif\n", "", NULL, NULL},
+        {LANG_CSHARP, 61000, "Program.cs", "gen.cs", "", "#if A%d\n", "", NULL,
          "1000 or more unmatched or unknown C# directives in a row"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
@@ -367,6 +491,7 @@ int main(void) {
     tcase_add_test(tc, test_json_strict);
     tcase_add_test(tc, test_readers_are_strict);
     tcase_add_test(tc, test_file_read_caps);
+    tcase_add_test(tc, test_small_files_capped);
     tcase_add_test(tc, test_splice_comment_floods);
     tcase_add_test(tc, test_splice_comment_lookalikes);
     tcase_add_test(tc, test_csharp_without_aliases);
