@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
-#include "cli/project.h"
+#include "specs/project.h"
 #include "emitters/emit.h"
 #include "emitters/ts_check.h"
 #include "importer/engine.h"
