@@ -215,7 +215,7 @@ const char *cli_did_you_mean(const char *word, const char *const *candidates, si
 }
 
 static bool suggest_error(int *exit_code, const char *what, const char *word, const char *suggestion) {
-    fprintf(stderr, "cimport: unknown %s '%s'; did you mean '%s'?\nRun 'cimport --help' for usage.\n", what, word,
+    fprintf(stderr, "cimport: unknown %s '%s'; did you mean '%s'?\nnext: see `cimport --help` for usage\n", what, word,
             suggestion);
     *exit_code = EXIT_USAGE;
     return false;
@@ -242,7 +242,7 @@ static bool parse_duration_ms(const char *s, int *out) {
 static bool usage_error(int *exit_code, const char *msg, const char *arg) {
     fprintf(stderr, "cimport: %s", msg);
     if (arg) fprintf(stderr, " '%s'", arg);
-    fputs("\nRun 'cimport --help' for usage.\n", stderr);
+    fputs("\nnext: see `cimport --help` for usage\n", stderr);
     *exit_code = EXIT_USAGE;
     return false;
 }

@@ -33,6 +33,11 @@ static void print_json(cJSON *doc) {
     cJSON_Delete(doc);
 }
 
+/* Every run ends with the next step to take (issue 16); a run stopped by what it reports: this. */
+static void print_next_fix(const cli_options_t *o) {
+    if (!o->quiet && !o->json) fputs("next: fix what is reported above and run cimport again\n", stderr);
+}
+
 /* The first SIGINT/SIGTERM (plugin_host_install_stop_handlers): the signal number. */
 static volatile sig_atomic_t stop_signal;
 
@@ -146,6 +151,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     if (!session_place_code(s, NULL, &s->diags)) {
         /* The target program cannot take the code (syntax errors, encoding, unreadable): nothing written. */
         print_diags(&s->diags);
+        print_next_fix(o);
         return EXIT_USAGE;
     }
     bool committed = session_commit(s, &s->diags);
@@ -172,17 +178,20 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         /* Stopped by SIGINT/SIGTERM: what finished was written as usual (each file atomically). */
         fprintf(stderr,
                 "cimport: stopped by %s: %zu of %zu resources finished, %zu not imported (cancelled or never "
-                "started)%s\n",
+                "started)\nnext: %s\n",
                 stop_signal == SIGINT ? "SIGINT" : "SIGTERM", plan->n_items - s->stats.stopped, plan->n_items,
                 s->stats.stopped,
-                o->json ? "; run again with --resume on this run's --json output to import the rest"
-                        : "; run again (with --json to keep results for --resume) to import the rest");
+                o->json ? "run again with --resume on this run's --json output to import the rest"
+                        : "run again (with --json to keep results for --resume) to import the rest");
         return 128 + stop_signal;
     }
     if (!committed && !quiet)
         fprintf(stderr, "cimport: read %zu of %zu resources (%s), but nothing was written (see above)\n", s->n_ok,
                 plan->n_items, session_checked_text(s));
-    if (!committed) return EXIT_USAGE; /* an output could not be written: none was */
+    if (!committed) { /* an output could not be written: none was */
+        print_next_fix(o);
+        return EXIT_USAGE;
+    }
     if (s->n_ok == 0) return EXIT_ALL_FAILED;
     if (n_failed > 0 || diag_has_errors(&s->diags) || !wrote_ok || (o->generate_code && !s->code))
         return EXIT_SOME_FAILED;
@@ -194,7 +203,10 @@ int cli_run_import(cli_options_t *o) {
     /* The project, stack and backend, and where the import goes (cli/target.c). */
     import_target_t tgt;
     int rc;
-    if (!target_prepare(o, &tgt, &rc)) goto out;
+    if (!target_prepare(o, &tgt, &rc)) {
+        print_next_fix(o);
+        goto out;
+    }
     progress_options_t po;
     progress_options_default(&po);
     po.tty = isatty(2);
@@ -215,6 +227,7 @@ int cli_run_import(cli_options_t *o) {
     if (!session_prepare(&s, &sd)) {
         print_diags(&sd);
         fprintf(stderr, "cimport: nothing was imported or written\n");
+        print_next_fix(o);
         rc = EXIT_USAGE;
     } else {
         bool ran = session_run(&s, tgt.file);
@@ -228,6 +241,7 @@ int cli_run_import(cli_options_t *o) {
                 print_json(session_results_json(&s, o->show_secrets));
             else
                 print_diags(&s.diags);
+            print_next_fix(o);
             rc = EXIT_USAGE;
         }
     }

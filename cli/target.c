@@ -416,7 +416,10 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     p->n_ok, total, checked, fail, resumed, t->store ? stack_store_describe(t->store) : "");
         if (t->wrote_stack && stack_store_backup(t->store))
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(t->store));
-        if (t->wrote_stack)
+        if (t->wrote_stack && !p->code)
+            fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
+                            "`pulumi preview` should then show no changes for them\n");
+        else if (t->wrote_stack)
             fprintf(stderr, "next: add %s to your program; `pulumi preview` should then show no changes for them\n",
                     code_where);
         else if (t->declined)
@@ -433,6 +436,8 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "
                     "come from `pulumi stack export` of that stack), then add %s to your program\n",
                     o->stack_state, code_where);
+        else
+            fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_CODE_ONLY:
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; code only: nothing was imported\n",
@@ -441,6 +446,8 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr,
                     "next: these resources are in no stack and the code has no `import` option, so `pulumi up` with "
                     "it would try to CREATE them; import them first (run cimport without --code-only)\n");
+        else
+            fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_PREVIEW:
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s\n", p->n_ok, total, checked, fail,
@@ -454,14 +461,25 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
             break;
         }
+        if (!p->code) {
+            /* --generate-code=false (or no code could be generated), and no stack to write */
+            fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported and no code written\n",
+                    p->n_ok, total, checked, fail, resumed);
+            if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
+                fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
+            fprintf(stderr, "next: %s\n",
+                    o->generate_code ? "fix what is reported above and run cimport again"
+                                     : "import into a stack cimport can write (see above), or run without "
+                                       "--generate-code=false for code that imports them with the `import` option");
+            break;
+        }
         fprintf(stderr,
                 "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into a stack yet: the "
                 "code imports them with the `import` resource option\n",
                 p->n_ok, total, checked, fail, resumed);
         if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
             fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
-        if (p->n_ok && p->code)
-            fprintf(stderr,
+        fprintf(stderr,
                     "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
                     "remove the `import` options\n",
                     code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");

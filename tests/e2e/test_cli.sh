@@ -194,5 +194,29 @@ echo '{"version": 1, "resources": 7}' >badresume.json
 [ $? = 0 ] && grep -qF 'resource apiName' prev.pp && [ ! -e "$tmp/prev-secrets" ] && ok || bad "--preview-only wrote something"
 grep -qxF "cimport: preview only: nothing was written (secret values were not saved; run again without --preview-only)" prev.err && ok || bad "--preview-only note"
 
+# --- every run ends with the next step (issue 16): good runs, failed runs, bad input, bad usage ----
+printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"nope-1"}]}' >allbad.json
+printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"b","id":"clever-wombat"}]}' >twice.json
+ends_with_next() { # ends_with_next LABEL command...: the last line on stderr starts with "next: "
+  local label=$1; shift
+  "$@" >/dev/null 2>next.err
+  local last; last=$(tail -n 1 next.err)
+  [[ "$last" == "next: "* ]] && ok || bad "$label: the run does not end with a next step: '$last'"
+}
+ends_with_next "good run" "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S"
+ends_with_next "all failed" "$CIMPORT" --spec allbad.json --offline-state "$Q/stack.json" --schema "$S"
+ends_with_next "all failed, --code-only" "$CIMPORT" --spec allbad.json --offline-state "$Q/stack.json" --schema "$S" --code-only
+ends_with_next "--generate-code=false" "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --generate-code=false
+ends_with_next "--preview-only" "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --preview-only
+ends_with_next "same ID twice" "$CIMPORT" --spec twice.json --offline-state "$Q/stack.json" --schema "$S"
+ends_with_next "missing import file" "$CIMPORT" --spec no-such-file.json --offline-state "$Q/stack.json" --schema "$S"
+ends_with_next "unknown option" "$CIMPORT" --spec "$Q/imports.json" --ofline-state "$Q/stack.json"
+ends_with_next "bad option value" "$CIMPORT" --spec "$Q/imports.json" --timeout forever
+ends_with_next "--stack-state without a document" "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state none.json
+ends_with_next "all failed, --stack-state" "$CIMPORT" --spec allbad.json --offline-state "$Q/stack.json" --schema "$S" --stack-state none.json --new-stack-state
+grep -qxF 'next: import into a stack cimport can write (see above), or run without --generate-code=false for code that imports them with the `import` option' \
+  <("$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --generate-code=false 2>&1 >/dev/null) && ok ||
+  bad "--generate-code=false without a stack claims code was written"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
