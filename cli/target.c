@@ -405,11 +405,18 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     if (p->stats.resumed) snprintf(resumed, sizeof resumed, "; %zu carried over from %s", p->stats.resumed, o->resume);
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
     const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
+    /* a re-run: every resource read is in the stack already, so nothing was (or needed to be) written */
+    bool up_to_date = t->mode == TARGET_STACK && !t->wrote_stack && !t->declined && t->store && p->n_ok > 0 &&
+                      t->n_same >= p->n_ok;
     switch (t->mode) {
     case TARGET_STACK:
         if (t->wrote_stack)
             fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", t->n_added,
                     total, stack_store_describe(t->store), checked, fail, resumed);
+        else if (up_to_date)
+            fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s already in stack %s: nothing to import\n",
+                    p->n_ok, total, checked, fail, resumed, p->n_ok == 1 ? "it is" : "all are",
+                    stack_store_describe(t->store));
         else
             fprintf(stderr,
                     "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into stack %s\n",
@@ -419,9 +426,11 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (t->wrote_stack && !p->code)
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
-        else if (t->wrote_stack)
+        else if (t->wrote_stack || (up_to_date && p->code))
             fprintf(stderr, "next: add %s to your program; `pulumi preview` should then show no changes for them\n",
                     code_where);
+        else if (up_to_date)
+            fprintf(stderr, "next: `pulumi preview` should show no changes for them once your program declares them\n");
         else if (t->declined)
             fprintf(stderr, "next: run again and answer yes, or pass --yes\n");
         else

@@ -124,6 +124,11 @@ rc=$?
 [ "$rc" = 0 ] && ok || bad "second import: exit $rc: $(cat "$work/err")"
 python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a["checkpoint"]["latest"]["resources"]==b["checkpoint"]["latest"]["resources"]' \
   "$work/after1.json" "$state/.pulumi/stacks/$PROJ/test.json" && ok || bad "a second identical import changed the resources"
+# ... and says so, not "fix what is reported above" (nothing is wrong)
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes -l typescript >/dev/null 2>"$work/err")
+grep -qxF "cimport: read 5 of 5 resources (5 consistent with the schema (offline), none verified by a provider); all are already in stack organization/$PROJ/test at file://$state: nothing to import" "$work/err" &&
+  tail -n 1 "$work/err" | grep -qxF 'next: add the code above to your program; `pulumi preview` should then show no changes for them' && ok ||
+  bad "a re-run's summary: $(tail -n 3 "$work/err")"
 
 # a merge that would change an existing resource is refused, the stack untouched
 echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"server-name","id":"clever-wombat"}]}' >"$work/clash.json"
