@@ -470,7 +470,18 @@ static bool atom_depth(const pcl_program_t *p, const names_table_t *nodes, const
     case PCL_NODE_RESOURCE:
     case PCL_NODE_COMPONENT: return true;
     case PCL_NODE_CONFIG: return n->config_secret;
-    case PCL_NODE_LOCAL: return depth < 64 && n->n_attrs && has_output_depth(p, nodes, n->attrs[0].value, depth + 1);
+    case PCL_NODE_LOCAL: {
+        /* Decided once per local (memo in the node, which the program owns and no emitter changes
+         * otherwise): a chain of locals that each read the one before twice would take 2^depth steps.
+         * A local met again while being decided (a cycle, refused elsewhere) reads no output here. */
+        pcl_node_t *m = (pcl_node_t *)n;
+        if (m->output_memo) return m->output_memo == 2;
+        if (depth >= 64) return false; /* recursion bound, as before; not remembered */
+        m->output_memo = 1;
+        bool out = n->n_attrs && has_output_depth(p, nodes, n->attrs[0].value, depth + 1);
+        m->output_memo = out ? 2 : 3;
+        return out;
+    }
     default: return false;
     }
 }

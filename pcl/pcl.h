@@ -121,6 +121,7 @@ typedef struct pcl_node {
                             ignoreChanges, deletedWith, replaceWith, import */
     size_t n_options;
     bool config_secret;      /* CONFIG: read it as a secret */
+    signed char output_memo; /* LOCAL, for the emitters: 0 not known yet, 1 being decided, 2 reads an output, 3 not */
     const char *config_key;  /* CONFIG: the stack config key (defaults to name) */
     /* resolved by generation / pcl_bind; NULL when the schema is unknown */
     schema_package_t *package;

@@ -235,6 +235,33 @@ START_TEST(test_unwritten_refused_with_position) {
 }
 END_TEST
 
+/* Whether a local reads an output is decided once per local: a chain of locals that each read the
+ * one before twice took 2^depth steps (fuzz_pcl timed out on a 93-byte program), and a local that
+ * reads itself must end too (refused or written, never a hang). */
+START_TEST(test_local_chains_linear) {
+    char *text = malloc(64 * 1024);
+    size_t n = (size_t)sprintf(text, "config \"s\" \"int\" {}\nl0 = s + 1\n");
+    for (int i = 1; i < 60; i++) n += (size_t)sprintf(text + n, "l%d = l%d + l%d\n", i, i - 1, i - 1);
+    sprintf(text + n, "output \"x\" {\n    value = l59\n}\n");
+    fixture_t f = load(text);
+    free(text);
+    diag_list_t d;
+    diag_list_init(&d);
+    char *out = emit_program(f.p, LANG_TYPESCRIPT, &d); /* before the fix: 2^59 steps */
+    free(out);
+    diag_list_free(&d);
+    unload(&f);
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse("me = { a = -me, b = me }\n", 25, "main.pp", &d);
+    if (p) {
+        out = emit_program(p, LANG_TYPESCRIPT, &d);
+        free(out);
+        pcl_program_free(p);
+    }
+    diag_list_free(&d);
+}
+END_TEST
+
 /* YAML: locals are `variables`, a template of references an interpolated string. */
 START_TEST(test_yaml_variables_and_interpolation) {
     fixture_t f = load("config \"name\" \"string\" {}\n"
@@ -261,6 +288,7 @@ int main(void) {
     tcase_add_test(tc, test_for_expressions);
     tcase_add_test(tc, test_unwritten_refused_with_position);
     tcase_add_test(tc, test_yaml_variables_and_interpolation);
+    tcase_add_test(tc, test_local_chains_linear);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
