@@ -21,31 +21,11 @@ static const char *SCHEMA =
     "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"num\":{\"type\":\"number\"},\"flag\":{\"type\":\"boolean\"},"
     "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}";
 
-typedef struct fixture {
-    schema_set_t *set;
-    pcl_program_t *p;
-} fixture_t;
+typedef tu_pcl_t fixture_t;
 
-static fixture_t load(const char *pcl) {
-    diag_list_t d;
-    diag_list_init(&d);
-    fixture_t f = {schema_set_new(), NULL};
-    schema_package_t *pkg = schema_load_buffer(SCHEMA, strlen(SCHEMA), "lang.json", &d);
-    ck_assert_ptr_nonnull(pkg);
-    schema_set_add(f.set, pkg);
-    f.p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
-    for (diag_t *x = d.head; x; x = x->next)
-        fprintf(stderr, "%s\n", diag_format(&d, x));
-    ck_assert_ptr_nonnull(f.p);
-    ck_assert(pcl_bind(f.p, f.set, &d));
-    diag_list_free(&d);
-    return f;
-}
+static fixture_t load(const char *pcl) { return tu_pcl_load(SCHEMA, "lang.json", pcl); }
 
-static void unload(fixture_t *f) {
-    pcl_program_free(f->p);
-    schema_set_free(f->set);
-}
+static void unload(fixture_t *f) { tu_pcl_unload(f); }
 
 static char *emit_ok(const fixture_t *f, lang_t lang) {
     diag_list_t d;

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
+#include <check.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,4 +160,25 @@ int tu_count_tagged(const char *needle) {
     }
     closedir(d);
     return count;
+}
+
+tu_pcl_t tu_pcl_load(const char *schema_text, const char *schema_file, const char *pcl) {
+    diag_list_t d;
+    diag_list_init(&d);
+    tu_pcl_t f = {schema_set_new(), NULL};
+    schema_package_t *pkg = schema_load_buffer(schema_text, strlen(schema_text), schema_file, &d);
+    ck_assert_ptr_nonnull(pkg);
+    schema_set_add(f.set, pkg);
+    f.p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    for (diag_t *x = d.head; x; x = x->next)
+        fprintf(stderr, "%s\n", diag_format(&d, x));
+    ck_assert_ptr_nonnull(f.p);
+    ck_assert(pcl_bind(f.p, f.set, &d));
+    diag_list_free(&d);
+    return f;
+}
+
+void tu_pcl_unload(tu_pcl_t *f) {
+    pcl_program_free(f->p);
+    schema_set_free(f->set);
 }

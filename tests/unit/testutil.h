@@ -7,6 +7,8 @@
 #include <stddef.h>
 
 #include "base/arena.h"
+#include "pcl/pcl.h"
+#include "specs/schema.h"
 
 /* Path under ../shared/data (arena-allocated). */
 char *tu_data(arena_t *a, const char *rel);
@@ -26,5 +28,14 @@ void tu_tag_processes(void);
 int tu_count_tagged(const char *needle);
 /* Runs a shell command, captures stdout (malloc'd) and exit status. */
 char *tu_run(const char *cmd, int *status);
+
+/* A PCL program parsed and bound against one schema given as text (asserts both succeed; parse
+ * diagnostics are printed first). */
+typedef struct tu_pcl {
+    schema_set_t *set;
+    pcl_program_t *p;
+} tu_pcl_t;
+tu_pcl_t tu_pcl_load(const char *schema_text, const char *schema_file, const char *pcl);
+void tu_pcl_unload(tu_pcl_t *f);
 
 #endif
