@@ -7,10 +7,11 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "cli/target.h"
 #include "importer/tfmapper.h"
 #include "migrate/convert.h"
-#include "base/fileio.h"
+#include "session/failures.h"
 #include "specs/importfile.h"
 
 static void print_diags(diag_list_t *l) {
@@ -303,97 +304,12 @@ out:
     return ok;
 }
 
-/* The cause of a failure without what names the resource, so that equal causes group. */
-static char *cause_of(arena_t *a, const import_result_t *r, const char *msg) {
+void target_print_failures(const import_session_t *p) {
     buf_t b;
     buf_init(&b);
-    const char *subs[3] = {r->item->type, r->item->id, r->item->logical_name};
-    const char *rep[3] = {"<type>", "<id>", "<name>"};
-    for (const char *p = msg; *p;) {
-        int hit = -1;
-        size_t hl = 0;
-        for (int k = 0; k < 3; k++) {
-            size_t l = subs[k] ? strlen(subs[k]) : 0;
-            if (l >= 2 && strncmp(p, subs[k], l) == 0 && l > hl) hit = k, hl = l;
-        }
-        if (hit >= 0) {
-            buf_puts(&b, rep[hit]);
-            p += hl;
-        } else {
-            buf_putc(&b, *p++);
-        }
-    }
-    char *s = buf_arena_str(&b, a);
+    session_failures_text(p, &b, SESSION_FAILURES_ALL_DIAGS);
+    if (b.len) fwrite(b.data, 1, b.len, stderr);
     buf_free(&b);
-    return s;
-}
-
-void target_print_failures(const import_session_t *p) {
-    const import_plan_t *plan = p->plan;
-    arena_t *a = arena_new();
-    size_t n = plan->n_items;
-    const char **cause = arena_alloc(a, (n ? n : 1) * sizeof *cause);
-    const diag_t **first = arena_alloc(a, (n ? n : 1) * sizeof *first);
-    for (size_t i = 0; i < n; i++) {
-        const import_result_t *r = &p->results[i];
-        cause[i] = NULL;
-        first[i] = NULL;
-        for (diag_t *d = r->diags.head; d; d = d->next)
-            if (d->severity == DIAG_ERROR && r->status != IMPORT_OK) {
-                first[i] = d;
-                cause[i] = cause_of(a, r, d->message);
-                break;
-            }
-    }
-    bool *done = arena_alloc(a, (n ? n : 1) * sizeof *done);
-    memset(done, 0, (n ? n : 1) * sizeof *done);
-    for (size_t i = 0; i < n; i++) {
-        const import_result_t *r = &p->results[i];
-        /* Warnings and notes of each resource, and errors other than the grouped cause. */
-        for (diag_t *d = r->diags.head; d; d = d->next)
-            if (d != first[i])
-                fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format((diag_list_t *)&r->diags, d));
-        if (!cause[i] || done[i]) continue;
-        size_t count = 0;
-        for (size_t j = i; j < n; j++)
-            if (cause[j] && !done[j] && !strcmp(cause[j], cause[i])) count++;
-        if (count <= 3) {
-            for (size_t j = i; j < n; j++)
-                if (cause[j] && !done[j] && !strcmp(cause[j], cause[i])) {
-                    fprintf(stderr, "error: %s\n", diag_format((diag_list_t *)&p->results[j].diags, first[j]));
-                    done[j] = true;
-                }
-            continue;
-        }
-        fprintf(stderr, "error: %zu resources failed: %s\n  resources:", count, cause[i]);
-        size_t shown = 0;
-        for (size_t j = i; j < n; j++)
-            if (cause[j] && !done[j] && !strcmp(cause[j], cause[i])) {
-                if (shown < 20)
-                    fprintf(stderr, "%s '%s' (%s%s%s)", shown ? "," : "", p->results[j].item->logical_name,
-                            p->results[j].item->type, p->results[j].item->id ? ", id " : "",
-                            p->results[j].item->id ? p->results[j].item->id : "");
-                shown++;
-                done[j] = true;
-            }
-        if (shown > 20) fprintf(stderr, " and %zu more", shown - 20);
-        fputc('\n', stderr);
-        if (strstr(cause[i], "<type>")) {
-            /* The types concerned, once each ("the schema lacks these N types"). */
-            size_t nt = 0;
-            fputs("  types:", stderr);
-            for (size_t j = i; j < n; j++) {
-                if (!cause[j] || strcmp(cause[j], cause[i]) != 0) continue;
-                bool seen = false;
-                for (size_t k = i; k < j && !seen; k++)
-                    seen = cause[k] && !strcmp(cause[k], cause[i]) &&
-                           !strcmp(p->results[k].item->type, p->results[j].item->type);
-                if (!seen) fprintf(stderr, "%s %s", nt++ ? "," : "", p->results[j].item->type);
-            }
-            fprintf(stderr, " (%zu type%s)\n", nt, nt == 1 ? "" : "s");
-        }
-    }
-    arena_free(a);
 }
 
 void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok) {

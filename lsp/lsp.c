@@ -19,15 +19,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lsp/lsp.h"
-#include "lsp/lsp_internal.h"
 #include "base/fileio.h"
 #include "importer/plugin_host.h"
+#include "lsp/lsp.h"
+#include "lsp/lsp_internal.h"
 #include "report/report.h"
+#include "session/failures.h"
 #include "session/session.h"
-#include "splice/splice.h"
 #include "specs/importfile.h"
 #include "specs/project.h"
+#include "splice/splice.h"
 
 #define LSP_CMD_IMPORT_RESOURCE "cimport.importResource"
 #define LSP_CMD_IMPORT_FILE "cimport.importFile"
@@ -866,14 +867,15 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     cJSON_Delete(s->last_results);
     s->last_results = session_results_json(&p, true);
     /* "read", not "imported": the language server only inserts code; no stack records the resources yet. */
-    buf_printf(&msg, "cimport: read %zu of %zu resource%s for %s (%s)%s", p.n_ok, total,
-               total == 1 ? "" : "s", t.name, session_checked_text(&p),
-               failed ? (p.n_ok ? ", some failed:" : ", all failed:") : "");
+    buf_printf(&msg, "cimport: read %zu of %zu resource%s for %s (%s)", p.n_ok, total, total == 1 ? "" : "s", t.name,
+               session_checked_text(&p));
+    if (failed) buf_printf(&msg, ", %zu failed:", failed);
     size_t header = msg.len;
+    /* The failures grouped by cause, as the command line shows them. */
     buf_t details;
     buf_init(&details);
-    for (size_t i = 0; i < total; i++)
-        lsp_diag_lines(&details, &p.results[i].diags, p.results[i].status != IMPORT_OK);
+    session_failures_text(&p, &details, SESSION_FAILURES_EDITOR_DIAGS);
+    if (details.len) details.data[--details.len] = '\0'; /* the last line's '\n' */
     lsp_diag_lines(&details, &p.diags, true);
     if (details.len) buf_printf(&msg, "\n%s", details.data);
     buf_free(&details);

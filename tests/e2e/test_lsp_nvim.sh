@@ -81,7 +81,7 @@ fi
 # good one went in before `return nil`.
 go="$OUT/main.go"
 expect_log "go bad id error code=-32803"
-expect_log "go bad id error message=cimport: read 0 of 1 resource for main.go (0 consistent with the schema (offline), none verified by a provider), all failed:"
+expect_log "go bad id error message=cimport: read 0 of 1 resource for main.go (0 consistent with the schema (offline), none verified by a provider), 1 failed:"
 # reported once: the error answer, no window/showMessage besides
 if grep -q '^showMessage 1 cimport: read 0 of 1' "$log"; then fail "the failure was reported twice (showMessage too)"; fi
 expect_log "the offline state has no resource of type 'random:index/randomInteger:RandomInteger' with ID 'no-such-port'; check the ID, or pass the stack state that records it"

@@ -901,7 +901,8 @@ START_TEST(test_failures_reach_the_user) {
     ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
     /* reported once: the error answer (no window/showMessage besides) */
     const char *txt = error_message(&ss, 2);
-    ck_assert_str_eq(txt, "cimport: read 0 of 1 resource for index.ts (0 consistent with the schema (offline), none verified by a provider), all failed:\n"
+    ck_assert_str_eq(txt, "cimport: read 0 of 1 resource for index.ts (0 consistent with the schema (offline), none "
+                          "verified by a provider), 1 failed:\n"
                           "info: " QUICKSTART "/stack.json: resource 'server-name' of type '" PET
                           "': the offline state has no resource of type '" PET
                           "' with ID 'no-such-pet'; check the ID, or pass the stack state that records it\n"
@@ -1037,6 +1038,82 @@ START_TEST(test_code_action_import_file) {
 }
 END_TEST
 
+START_TEST(test_failures_grouped_and_counted) {
+    /* five resources of two types the schema lacks fail for one cause: the message counts them and
+     * says the cause once, with the resources and the types listed (as the CLI does); the code for
+     * the one that imported is still inserted, and the failures are shown once */
+    char *dir = tu_mkdtemp();
+    char uri_imports[4200], uri_prog[4200];
+    snprintf(uri_imports, sizeof uri_imports, "file://%s/imports.json", dir);
+    snprintf(uri_prog, sizeof uri_prog, "file://%s/index.ts", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
+    sess_open(&ss, uri_imports, "json",
+              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
+              "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n0\",\"id\":\"x0\"},"
+              "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n1\",\"id\":\"x1\"},"
+              "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n2\",\"id\":\"x2\"},"
+              "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n3\",\"id\":\"x3\"},"
+              "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n4\",\"id\":\"x4\"}]}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
+              uri_imports, uri_prog);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "failed")->valueint, 5);
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 1);
+    int type;
+    ck_assert_str_eq(show_text(&ss, 0, &type),
+                     "cimport: read 1 of 6 resources for index.ts (1 consistent with the schema (offline), none "
+                     "verified by a provider), 5 failed:\n"
+                     "error: 5 resources failed: the schema of package 'random' has no resource type '<type>'; check "
+                     "the type token, or pass --schema FILE|DIR with a random schema that has it\n"
+                     "  resources: 'n0' (random:index/nothing0:Nothing0, id x0), 'n1' (random:index/nothing1:Nothing1, "
+                     "id x1), 'n2' (random:index/nothing0:Nothing0, id x2), 'n3' (random:index/nothing1:Nothing1, id "
+                     "x3), 'n4' (random:index/nothing0:Nothing0, id x4)\n"
+                     "  types: random:index/nothing0:Nothing0, random:index/nothing1:Nothing1 (2 types)");
+    ck_assert_int_eq(type, LSP_MSG_ERROR);
+    sess_free(&ss);
+
+    /* one resource of two fails: reported once, in one window/showMessage; the request succeeds */
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
+    sess_open(&ss, uri_imports, "json",
+              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
+              "{\"type\":\"" PET "\",\"name\":\"gone\",\"id\":\"no-such-pet\"}]}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
+              uri_imports, uri_prog);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_ptr_null(cJSON_GetObjectItem(resp(&ss, 2), "error"));
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 1);
+    const char *txt = show_text(&ss, 0, &type);
+    const char *head = "cimport: read 1 of 2 resources for index.ts (1 consistent with the schema (offline), none "
+                       "verified by a provider), 1 failed:\n";
+    ck_assert_msg(strncmp(txt, head, strlen(head)) == 0, "%s", txt);
+    const char *e = strstr(txt, "error: resource 'gone' of type '" PET "': resource 'no-such-pet' does not exist");
+    ck_assert_msg(e != NULL, "%s", txt);
+    ck_assert_ptr_null(strstr(e + 1, "error: ")); /* the failure once */
+    sess_free(&ss);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_same_id_twice) {
     /* an import file naming one cloud resource twice is refused, as in the CLI, and nothing changes */
     char *dir = tu_mkdtemp();
@@ -1131,6 +1208,7 @@ int main(void) {
     tcase_add_test(t, test_progress_and_created_token);
     tcase_add_test(t, test_cancel);
     tcase_add_test(t, test_failures_reach_the_user);
+    tcase_add_test(t, test_failures_grouped_and_counted);
     tcase_add_test(t, test_no_change_and_edit_in_result);
     tcase_add_test(t, test_code_action_import_file);
     tcase_add_test(t, test_show_report);
