@@ -1,7 +1,10 @@
 /* failures.c — a session's failures grouped by cause (failures.h). */
 #include "session/failures.h"
 
+#include <stdint.h>
 #include <string.h>
+
+#include "base/hashmap.h"
 
 /* At most this many failures of one cause are each shown whole; more read as one line. */
 #define FAILURES_SHOWN_WHOLE 3
@@ -33,6 +36,23 @@ static char *cause_of(arena_t *a, const import_result_t *r, const char *msg) {
     return s;
 }
 
+/* A diagnostic other than a resource's grouped error as "severity: file:line: cause" (the resource's
+ * own names cut out, and which resource it is said of left off), so that the same one said of many
+ * resources can be counted and said once. */
+static char *other_key(arena_t *a, const import_result_t *r, const diag_t *d) {
+    buf_t b;
+    buf_init(&b);
+    buf_printf(&b, "%s: ", diag_severity_name(d->severity));
+    if (d->file && d->line > 0)
+        buf_printf(&b, "%s:%d: ", d->file, d->line);
+    else if (d->file)
+        buf_printf(&b, "%s: ", d->file);
+    buf_puts(&b, cause_of(a, r, d->message));
+    char *key = buf_arena_str(&b, a);
+    buf_free(&b);
+    return key;
+}
+
 /* A resource's failure: its first error, that error's cause, and whether it was shown. */
 typedef struct failure {
     const char *cause; /* NULL: the resource did not fail with an error */
@@ -62,12 +82,34 @@ size_t session_failures_text(const import_session_t *p, buf_t *out, session_fail
                 break;
             }
     }
+    /* The other diagnostics (warnings, notes, further errors) by cause too: how many resources
+     * carry each, so that one said of many resources reads once. */
+    hashmap_t others = {0}, said = {0};
     for (size_t i = 0; i < n; i++) {
         const import_result_t *r = &p->results[i];
-        /* Warnings and notes of each resource, and errors other than the grouped cause. */
-        for (diag_t *d = r->diags.head; d; d = d->next)
-            if (d != f[i].first && diag_shown(d, r->status != IMPORT_OK, which))
+        for (diag_t *d = r->diags.head; d; d = d->next) {
+            if (d == f[i].first || !diag_shown(d, r->status != IMPORT_OK, which)) continue;
+            char *key = other_key(a, r, d);
+            void **slot = hashmap_find_str(&others, key);
+            if (slot)
+                *slot = (void *)((uintptr_t)*slot + 1);
+            else
+                hashmap_add_str(&others, key, (void *)(uintptr_t)1);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const import_result_t *r = &p->results[i];
+        /* Warnings and notes of each resource, and errors other than the grouped cause; one that
+         * more than FAILURES_SHOWN_WHOLE resources carry once, with their count. */
+        for (diag_t *d = r->diags.head; d; d = d->next) {
+            if (d == f[i].first || !diag_shown(d, r->status != IMPORT_OK, which)) continue;
+            char *key = other_key(a, r, d);
+            size_t carried = (size_t)(uintptr_t)*hashmap_find_str(&others, key);
+            if (carried <= FAILURES_SHOWN_WHOLE)
                 buf_printf(out, "%s: %s\n", diag_severity_name(d->severity), diag_format((diag_list_t *)&r->diags, d));
+            else if (hashmap_add_str(&said, key, NULL))
+                buf_printf(out, "%s (%zu resources)\n", key, carried);
+        }
         if (!f[i].cause || f[i].done) continue;
         size_t count = 0;
         for (size_t j = i; j < n; j++)
@@ -108,6 +150,8 @@ size_t session_failures_text(const import_session_t *p, buf_t *out, session_fail
             buf_printf(out, " (%zu type%s)\n", nt, nt == 1 ? "" : "s");
         }
     }
+    hashmap_free(&others);
+    hashmap_free(&said);
     arena_free(a);
     return n_failed;
 }

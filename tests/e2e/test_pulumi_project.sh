@@ -224,6 +224,10 @@ rc=$?
 [ "$rc" = 1 ] && ok || bad "partial failure exit $rc"
 grep -qF 'cimport: read 1 of 6 resources (1 consistent with the schema (offline), none verified by a provider), 5 failed;' err && ok || bad "summary counts: $(cat err)"
 [ "$(grep -c '^error: ' err)" = 1 ] && grep -qF "error: 5 resources failed: resource '<id>' does not exist" err && ok || bad "failures not grouped: $(cat err)"
+# the note each missing ID carries reads once for the five, not five near-identical lines
+[ "$(grep -c 'the offline state has no resource' err)" = 1 ] &&
+    grep -qF "info: $Q/stack.json: the offline state has no resource of type '<type>' with ID '<id>'; check the ID, or pass the stack state that records it (5 resources)" err &&
+    ok || bad "notes not grouped: $(cat err)"
 
 # the same ID under two names: an error, nothing written
 echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"b","id":"clever-wombat"}]}' >twice.json
