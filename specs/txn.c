@@ -39,6 +39,8 @@ struct txn {
     entry_t *e;
     size_t n, cap;
     bool committed;
+    txn_participant_t part;
+    bool has_part;
 };
 
 void txn_options_default(txn_options_t *o) {
@@ -84,6 +86,11 @@ void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_up
     entry_t *e = add(t, path, mode, force_mode);
     e->fn = fn;
     e->user = user;
+}
+
+void txn_set_participant(txn_t *t, const txn_participant_t *p) {
+    t->part = *p;
+    t->has_part = true;
 }
 
 size_t txn_count(const txn_t *t) {
@@ -223,6 +230,13 @@ static int cmp_path(const void *a, const void *b) {
     return strcmp(x->path, y->path);
 }
 
+/* Takes the prepared participant back (a failure after step 5). */
+static void undo_part(txn_t *t, bool *prepared, diag_list_t *diags) {
+    if (!*prepared) return;
+    *prepared = false;
+    if (t->part.undo) t->part.undo(t->part.user, diags);
+}
+
 /* Puts the old files back after a failed rename (newest first). */
 static void rollback(txn_t *t) {
     for (size_t k = t->n; k-- > 0;) {
@@ -241,7 +255,7 @@ static void rollback(txn_t *t) {
 }
 
 bool txn_commit(txn_t *t, diag_list_t *diags) {
-    bool ok = false;
+    bool ok = false, prepared = false;
     entry_t **order = malloc((t->n ? t->n : 1) * sizeof *order);
     if (!order) abort();
     for (size_t i = 0; i < t->n; i++)
@@ -323,6 +337,11 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
             goto done;
         }
     }
+    /* 5. The participant, once every file is written and synced: what can fail after it is little. */
+    if (t->has_part) {
+        if (!t->part.prepare(t->part.user, diags)) goto done;
+        prepared = true;
+    }
     for (size_t i = 0; i < t->n; i++) {
         entry_t *e = &t->e[i];
         if (e->changed && !e->in_place && t->opts.before_rename &&
@@ -332,7 +351,7 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
             goto done;
         }
     }
-    /* 5. Renames, keeping the old files until every rename has worked. */
+    /* 6. Renames, keeping the old files until every rename has worked. */
     for (size_t i = 0; i < t->n; i++) {
         entry_t *e = &t->e[i];
         if (!e->changed || e->in_place) continue;
@@ -360,7 +379,7 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
         e->tmp = NULL;
         e->renamed = true;
     }
-    /* Devices and FIFOs last: what goes into them cannot be taken back. */
+    /* Devices and FIFOs after the files: what goes into them cannot be taken back. */
     for (size_t i = 0; i < t->n; i++) {
         entry_t *e = &t->e[i];
         if (!e->in_place) continue;
@@ -370,12 +389,20 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
             goto done;
         }
     }
-    /* 6. Durable, then tidy. */
+    /* The participant made final; if it cannot be, it has taken its change back: so do the files. */
+    if (prepared && t->part.finish && !t->part.finish(t->part.user, diags)) {
+        prepared = false;
+        rollback(t);
+        goto done;
+    }
+    prepared = false;
+    /* 7. Durable, then tidy. */
     for (size_t i = 0; i < t->n; i++)
         if (t->e[i].changed && !t->e[i].in_place) sync_dir_of(t->e[i].path);
     ok = true;
     t->committed = true;
 done:
+    undo_part(t, &prepared, diags); /* a failure after step 5 (the files are back already) */
     for (size_t i = 0; i < t->n; i++)
         entry_cleanup(&t->e[i]);
     free(order);

@@ -16,14 +16,20 @@
  *  3. writes every new text to a temporary file beside its target and syncs it;
  *  4. checks that each updated file is still the one read in step 2 (same inode, size, mtime, ctime):
  *     a writer that does not take the lock (an editor) makes the commit fail with nothing changed;
- *  5. renames the temporary files over their targets, keeping a hard link to each old file, and on any
- *     failure puts every old file back (new files are removed);
- *  6. syncs the directories, removes the old-file links and releases the locks.
+ *  5. prepares the participant, if any (txn_set_participant: something that is not a file, such as
+ *     the selected stack on its backend): it makes its change in a way that can still be undone;
+ *  6. renames the temporary files over their targets, keeping a hard link to each old file, then
+ *     writes devices and FIFOs, then finishes the participant; on any failure puts every old file
+ *     back (new files are removed) and undoes the participant;
+ *  7. syncs the directories, removes the old-file links and releases the locks.
  * Temporary files that a writer killed mid-commit left beside a file are removed by the next commit
  * that holds its lock (only a lock holder creates them).
- * A target that is a device or a FIFO (`-o /dev/null`) is written into, after everything else.
- * A failure in steps 1–4 changes no file; temporary files are always removed. A crash (SIGKILL) at
- * any moment leaves each file whole, old or new: never torn or half-merged.
+ * A target that is a device or a FIFO (`-o /dev/null`) is written into after every rename.
+ * A failure in steps 1–5 changes nothing; temporary files are always removed. The participant is
+ * prepared only once every file has been written and synced, so what is left to fail after it (a
+ * rename in a directory already written to, a device) is rare, and is undone. A crash (SIGKILL) at
+ * any moment leaves each file whole, old or new: never torn or half-merged; a crash between steps 5
+ * and 7 can leave the participant's change made with the files old (no process is left to undo it).
  *
  * Update functions run once per commit and must not write files themselves. */
 #ifndef CIMPORT_TXN_H
@@ -37,10 +43,24 @@
 
 typedef struct txn txn_t;
 
+/* Something that commits with the files but is not one (the selected stack on its backend). */
+typedef struct txn_participant {
+    /* Makes the change so that it can still be taken back. False: the commit fails with no file
+     * changed, and the participant must have left itself as it was (undo is not called). */
+    bool (*prepare)(void *user, diag_list_t *diags);
+    /* Makes the prepared change final once every file is in place (NULL: nothing to do). False: the
+     * files are put back; the participant must have taken its change back itself. */
+    bool (*finish)(void *user, diag_list_t *diags);
+    /* Takes the prepared change back after a later failure. False: it could not (say so in diags). */
+    bool (*undo)(void *user, diag_list_t *diags);
+    void *user;
+} txn_participant_t;
+
 typedef struct txn_options {
     int lock_timeout_ms; /* wait for another writer's lock at most this long; negative: forever */
-    /* Fault injection for tests: called for each file once its temporary file is complete, before
-     * any rename. Returning false stops the commit there (every file is left as it was). */
+    /* Fault injection for tests: called for each file once its temporary file is complete and the
+     * participant is prepared, before any rename. Returning false stops the commit there (every file
+     * is left as it was, the participant undone). */
     bool (*before_rename)(void *user, const char *path, const char *tmp_path);
     void *user;
 } txn_options_t;
@@ -62,6 +82,8 @@ void txn_free(txn_t *t);
 void txn_write(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode);
 /* Stages an in-place update of path (mode as above, for a new file). */
 void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_update_fn fn, void *user);
+/* Adds the participant (one per transaction; p is copied). */
+void txn_set_participant(txn_t *t, const txn_participant_t *p);
 /* The number of files staged. */
 size_t txn_count(const txn_t *t);
 

@@ -1,8 +1,9 @@
 /* test_txn.c — committing a run's outputs together: whole-file writes and locked in-place updates,
  * all or nothing when an update fails, a hook stops the commit or a rename fails half way (old files
- * put back), lock timeouts, a writer that ignores the lock (detected), 20 processes updating one file
- * at once (no update lost), no temporary, backup or lock file left behind, and the mark that tells
- * a transaction's write from an editor's. */
+ * put back), a participant (the stack) prepared before the renames and undone after a later failure,
+ * lock timeouts, a writer that ignores the lock (detected), 20 processes updating one file at once (no
+ * update lost), no temporary, backup or lock file left behind, and the mark that tells a
+ * transaction's write from an editor's. */
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -207,6 +208,86 @@ START_TEST(test_stop_and_rollback) {
 }
 END_TEST
 
+/* A participant (the selected stack) that records what the transaction asked of it. */
+typedef struct fake_part {
+    const char *watch; /* a target that must still hold its old text when prepare runs */
+    const char *old;
+    bool fail_prepare, fail_finish;
+    int prepared, finished, undone;
+    bool saw_old; /* prepare ran before any rename */
+} fake_part_t;
+
+static bool fp_prepare(void *user, diag_list_t *diags) {
+    fake_part_t *p = user;
+    char *s = tu_read(p->watch, NULL);
+    p->saw_old = s && strcmp(s, p->old) == 0;
+    free(s);
+    if (p->fail_prepare) {
+        diag_error(diags, DIAG_IO, "the stack cannot be written");
+        return false;
+    }
+    p->prepared++;
+    return true;
+}
+static bool fp_finish(void *user, diag_list_t *diags) {
+    fake_part_t *p = user;
+    if (p->fail_finish) {
+        diag_error(diags, DIAG_IO, "the stack's transaction did not commit");
+        return false;
+    }
+    p->finished++;
+    return true;
+}
+static bool fp_undo(void *user, diag_list_t *diags) {
+    (void)diags;
+    ((fake_part_t *)user)->undone++;
+    return true;
+}
+
+/* The participant commits with the files: prepared after every file is staged and before any
+ * rename, finished after; a failure of either side leaves both as they were. */
+START_TEST(test_participant) {
+    char *dir = tu_mkdtemp();
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/c.txt", dir);
+    enum { OK, FAIL_PREPARE, STOP, BREAK_RENAME, FAIL_FINISH, N_CASES };
+    for (int k = 0; k < N_CASES; k++) {
+        tu_write(a, "old a\n");
+        unlink(b);
+        fake_part_t fp = {
+            .watch = a, .old = "old a\n", .fail_prepare = k == FAIL_PREPARE, .fail_finish = k == FAIL_FINISH};
+        txn_options_t o;
+        txn_options_default(&o);
+        o.before_rename = k == STOP ? stop_at : k == BREAK_RENAME ? break_rename : NULL;
+        o.user = "c.txt"; /* renamed after a.txt */
+        txn_t *t = txn_new(&o);
+        txn_update(t, a, 0600, false, append_line, "more a\n");
+        txn_write(t, b, "new c\n", 6, 0644, false);
+        txn_set_participant(t, &(txn_participant_t){fp_prepare, fp_finish, fp_undo, &fp});
+        diag_list_t d;
+        diag_list_init(&d);
+        bool ok = txn_commit(t, &d);
+        txn_free(t);
+        ck_assert_msg(ok == (k == OK), "case %d", k);
+        ck_assert_msg(fp.saw_old, "case %d: a file was renamed before the participant was prepared", k);
+        ck_assert_int_eq(fp.prepared, k == FAIL_PREPARE ? 0 : 1);
+        ck_assert_int_eq(fp.finished, k == OK ? 1 : 0);
+        /* undone after a later failure; never when it failed itself or was finished */
+        ck_assert_int_eq(fp.undone, k == STOP || k == BREAK_RENAME ? 1 : 0);
+        char *s = tu_read(a, NULL);
+        ck_assert_str_eq(s, k == OK ? "old a\nmore a\n" : "old a\n");
+        free(s);
+        ck_assert_int_eq(access(b, F_OK) == 0, k == OK);
+        ck_assert_int_eq(count_entries(dir), k == OK ? 2 : 1); /* no temporary, backup or lock file */
+        ck_assert_int_eq(d.errors, k == OK ? 0 : 1);
+        diag_list_free(&d);
+    }
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_lock_timeout_and_editor) {
     char *dir = tu_mkdtemp();
     char a[512];
@@ -306,6 +387,7 @@ int main(void) {
     tcase_add_test(tc, test_commit_writes_and_updates);
     tcase_add_test(tc, test_failed_update_writes_nothing);
     tcase_add_test(tc, test_stop_and_rollback);
+    tcase_add_test(tc, test_participant);
     tcase_add_test(tc, test_lock_timeout_and_editor);
     tcase_add_test(tc, test_concurrent_writers);
     suite_add_tcase(s, tc);
