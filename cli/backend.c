@@ -215,6 +215,27 @@ static size_t pg_list(bucket_t *bb, const char *dir, const char ***keys, diag_li
     return m;
 }
 
+/* One SQL transaction around a stack write: the backup, .bak, checkpoint and history rows land
+ * together at COMMIT or not at all. */
+static bool pg_exec(pg_bucket_t *b, const char *sql, diag_list_t *diags) {
+    PGresult *r = PQexec(b->conn, sql);
+    bool ok = pg_ok(b, r, sql, diags);
+    PQclear(r);
+    return ok;
+}
+static bool pg_begin(bucket_t *bb, diag_list_t *diags) {
+    return pg_exec((pg_bucket_t *)bb, "BEGIN", diags);
+}
+static bool pg_commit(bucket_t *bb, diag_list_t *diags) {
+    return pg_exec((pg_bucket_t *)bb, "COMMIT", diags);
+}
+static void pg_rollback(bucket_t *bb) {
+    diag_list_t quiet; /* a lost connection rolls back by itself */
+    diag_list_init(&quiet);
+    pg_exec((pg_bucket_t *)bb, "ROLLBACK", &quiet);
+    diag_list_free(&quiet);
+}
+
 static void pg_close(bucket_t *bb) {
     pg_bucket_t *b = (pg_bucket_t *)bb;
     if (b->conn) PQfinish(b->conn);
@@ -260,6 +281,9 @@ static bucket_t *pg_bucket_open(arena_t *a, const char *url, diag_list_t *diags)
     b->base.remove = pg_remove;
     b->base.list = pg_list;
     b->base.close = pg_close;
+    b->base.begin = pg_begin;
+    b->base.commit = pg_commit;
+    b->base.rollback = pg_rollback;
     b->base.where = arena_sprintf(a, "table %s", table);
     return &b->base;
 }
@@ -327,6 +351,14 @@ struct stack_store {
     const char *describe;
     const char *backup;
     cloud_stack_t *cloud; /* Pulumi Cloud */
+    /* A write not yet made final or taken back, and what it changed (to take it back). */
+    bool pending, in_sql_txn;
+    bool wrote_backup, wrote_bak, wrote_checkpoint;
+    int had_bak; /* 1: .bak existed before the write (old_bak holds it), 0: it did not, -1: unknown */
+    char *old_bak;
+    size_t old_bak_len;
+    const char *history[2];
+    int n_history;
 };
 
 static long long now_ns(void) {
@@ -566,8 +598,47 @@ const char *stack_store_backup(const stack_store_t *s) {
     return s->backup;
 }
 
+/* Takes back what diy_write wrote (newest first), from what open read: the checkpoint and its .bak
+ * as they were, the backup and history entries of the write removed. */
+static bool diy_take_back(stack_store_t *s, diag_list_t *diags) {
+    bucket_t *b = s->bucket;
+    if (s->in_sql_txn) {
+        b->rollback(b);
+        s->in_sql_txn = false;
+        s->backup = NULL;
+        return true;
+    }
+    diag_list_t local;
+    diag_list_init(&local);
+    bool ok = true;
+    for (int i = s->n_history; i-- > 0;)
+        ok = b->remove(b, s->history[i], &local) && ok;
+    s->n_history = 0;
+    if (s->wrote_checkpoint) ok = b->write(b, s->stack_key, s->raw, s->raw_len, &local) && ok;
+    s->wrote_checkpoint = false;
+    const char *bak = arena_sprintf(s->a, "%s.bak", s->stack_key);
+    if (s->wrote_bak && s->had_bak == 1) ok = b->write(b, bak, s->old_bak, s->old_bak_len, &local) && ok;
+    if (s->wrote_bak && s->had_bak == 0) ok = b->remove(b, bak, &local) && ok;
+    s->wrote_bak = false;
+    /* The backup last: while anything else is not back, it holds the previous checkpoint. */
+    if (ok && s->wrote_backup) ok = b->remove(b, s->backup, &local);
+    s->wrote_backup = false;
+    if (!ok) {
+        diag_list_move(diags, &local);
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "the write to the stack %s could not be fully taken back; the previous checkpoint is %s%s (`pulumi "
+                 "stack import --file` of its `checkpoint.latest` restores it)",
+                 s->describe, s->backup ? "kept in " : "the .bak beside ", s->backup ? s->backup : s->stack_key);
+    } else {
+        s->backup = NULL;
+    }
+    diag_list_free(&local);
+    return ok;
+}
+
 static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
     arena_t *a = s->a;
+    bucket_t *b = s->bucket;
     long long start = (long long)time(NULL);
     const char *data = text;
     size_t dlen = len;
@@ -577,15 +648,30 @@ static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_i
     }
     const char *ext = s->gz ? ".json.gz" : ".json";
     long long ns = now_ns();
+    const char *bak = arena_sprintf(a, "%s.bak", s->stack_key);
+    s->had_bak = -1;
+    s->n_history = 0;
+    s->wrote_backup = s->wrote_bak = s->wrote_checkpoint = false;
+    if (b->begin) {
+        if (!b->begin(b, diags)) return false;
+        s->in_sql_txn = true;
+    } else {
+        /* The .bak as it is, to put it back if the write is taken back. */
+        s->had_bak = b->read(b, bak, &s->old_bak, &s->old_bak_len, diags);
+        if (s->had_bak < 0) return false;
+    }
     /* backupStack: a copy of the checkpoint as it was, under .pulumi/backups (unless disabled). */
     const char *no_backup = getenv("PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS");
     if (!(no_backup && (!strcmp(no_backup, "1") || !strcasecmp(no_backup, "true")))) {
         s->backup = arena_sprintf(a, ".pulumi/backups/%s/%s/%s.%lld%s", s->project, s->stack, s->stack, ns, ext);
-        if (!s->bucket->write(s->bucket, s->backup, s->raw, s->raw_len, diags)) return false;
+        if (!b->write(b, s->backup, s->raw, s->raw_len, diags)) goto fail;
+        s->wrote_backup = true;
     }
     /* saveCheckpoint: <file>.bak, then the new checkpoint. */
-    if (!s->bucket->write(s->bucket, arena_sprintf(a, "%s.bak", s->stack_key), s->raw, s->raw_len, diags)) return false;
-    if (!s->bucket->write(s->bucket, s->stack_key, data, dlen, diags)) return false;
+    if (!b->write(b, bak, s->raw, s->raw_len, diags)) goto fail;
+    s->wrote_bak = true;
+    if (!b->write(b, s->stack_key, data, dlen, diags)) goto fail;
+    s->wrote_checkpoint = true;
     /* addToHistory: the update record and a copy of the checkpoint after it. */
     cJSON *u = cJSON_CreateObject();
     cJSON_AddStringToObject(u, "kind", "import");
@@ -604,19 +690,67 @@ static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_i
     const char *hext = s->gz ? "json.gz" : "json";
     size_t hl = strlen(ut);
     const char *hd = s->gz ? gzip_bytes(a, ut, hl, &hl) : ut;
-    bool ok = hd && s->bucket->write(s->bucket, arena_sprintf(a, "%s.history.%s", prefix, hext), hd, hl, diags) &&
-              s->bucket->write(s->bucket, arena_sprintf(a, "%s.checkpoint.%s", prefix, hext), data, dlen, diags);
+    const char *hkeys[2] = {arena_sprintf(a, "%s.history.%s", prefix, hext),
+                            arena_sprintf(a, "%s.checkpoint.%s", prefix, hext)};
+    bool ok = hd != NULL;
+    if (!ok) diag_error(diags, DIAG_IO, "cannot compress the history entry");
+    if (ok && (ok = b->write(b, hkeys[0], hd, hl, diags))) s->history[s->n_history++] = hkeys[0];
+    if (ok && (ok = b->write(b, hkeys[1], data, dlen, diags))) s->history[s->n_history++] = hkeys[1];
     free(ut);
-    return ok;
+    if (!ok) goto fail;
+    s->pending = true;
+    return true;
+fail:
+    diy_take_back(s, diags);
+    return false;
 }
 
 bool stack_store_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
-    if (s->kind == BACKEND_CLOUD) return cloud_stack_import(s->cloud, text, len, diags);
+    if (s->kind == BACKEND_CLOUD) {
+        s->pending = cloud_stack_import(s->cloud, text, len, diags);
+        return s->pending;
+    }
     return diy_write(s, text, len, n_imported, diags);
+}
+
+bool stack_store_commit(stack_store_t *s, diag_list_t *diags) {
+    if (!s->pending) return true;
+    s->pending = false;
+    if (!s->in_sql_txn) return true;
+    s->in_sql_txn = false;
+    if (s->bucket->commit(s->bucket, diags)) return true;
+    /* A failed COMMIT is a rollback: nothing of the write landed. */
+    s->bucket->rollback(s->bucket);
+    s->backup = NULL;
+    diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "the write to the stack %s did not commit; the stack is unchanged",
+             s->describe);
+    return false;
+}
+
+bool stack_store_undo(stack_store_t *s, diag_list_t *diags) {
+    if (!s->pending) return true;
+    s->pending = false;
+    if (s->kind != BACKEND_CLOUD) return diy_take_back(s, diags);
+    diag_list_t local;
+    diag_list_init(&local);
+    bool ok = cloud_stack_restore(s->cloud, &local);
+    if (!ok) {
+        diag_list_move(diags, &local);
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "the import into the stack %s could not be taken back; export the previous deployment from the "
+                 "stack's history in Pulumi Cloud and `pulumi stack import` it",
+                 s->describe);
+    }
+    diag_list_free(&local);
+    return ok;
 }
 
 void stack_store_close(stack_store_t *s, diag_list_t *diags) {
     if (!s) return;
+    if (s->in_sql_txn) { /* neither committed nor taken back: not made final */
+        s->bucket->rollback(s->bucket);
+        s->in_sql_txn = false;
+    }
     if (s->lock_key && s->bucket) {
         diag_list_t local;
         diag_list_init(&local);

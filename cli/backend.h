@@ -17,7 +17,10 @@
  * the merged deployment, with `Authorization: token <access token>`.
  *
  * A stack is opened (lock taken, document read), merged by the caller, written (backup, checkpoint,
- * history) and closed (lock released). Nothing is written before stack_store_write. */
+ * history), then the write is made final or taken back, and the stack is closed (lock released). The
+ * lock is held from open to close, so a write can be taken back by restoring what open read: the
+ * run's files and the stack commit together (cli/target.c makes the stack a participant of the
+ * run's transaction, specs/txn.h). Nothing is written before stack_store_write. */
 #ifndef CIMPORT_BACKEND_H
 #define CIMPORT_BACKEND_H
 
@@ -57,11 +60,27 @@ const char *stack_store_describe(const stack_store_t *s); /* "organization/proj/
 const char *stack_store_location(const stack_store_t *s); /* the checkpoint file / key / URL */
 const char *stack_store_backup(const stack_store_t *s);   /* after a write: the backup taken, or NULL */
 
-/* Writes the merged document: DIY — backup copy, `.bak`, the checkpoint (atomically), history;
- * Cloud — the import call. n_imported is recorded in the history entry. */
+/* Writes the merged document so that it can still be taken back: DIY — backup copy, `.bak`, the
+ * checkpoint (atomically), history, on PostgreSQL inside one SQL transaction that stays open;
+ * Cloud — the import call. n_imported is recorded in the history entry. False: nothing of the
+ * write is left (what was written is taken back). After a true, call stack_store_commit or
+ * stack_store_undo. */
 bool stack_store_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags);
+/* Makes the write final (PostgreSQL: COMMIT). False: the write did not land (nothing of it left). */
+bool stack_store_commit(stack_store_t *s, diag_list_t *diags);
+/* Takes the write back: the stack as open read it.
+ * - file: the checkpoint and its `.bak` restored byte for byte, the backup and history entries of
+ *   the write removed (an undone write is no update: it leaves no trace but the directories
+ *   .pulumi/backups/… and .pulumi/history/… that Pulumi's first update creates anyway);
+ * - PostgreSQL: ROLLBACK of the write's transaction (nothing of it was ever visible);
+ * - Pulumi Cloud: the deployment exported at open is imported again — the API has no other way
+ *   back, so the stack's update history shows both imports, and the undo itself can fail (then the
+ *   diagnostic says so and how to restore the stack by hand).
+ * False with a diagnostic when it could not. */
+bool stack_store_undo(stack_store_t *s, diag_list_t *diags);
 
-/* Releases the lock (DIY) and frees everything. NULL is fine. */
+/* Releases the lock (DIY) and frees everything; a PostgreSQL write neither committed nor undone is
+ * rolled back. NULL is fine. */
 void stack_store_close(stack_store_t *s, diag_list_t *diags);
 
 #endif

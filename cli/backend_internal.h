@@ -17,6 +17,11 @@ struct bucket {
     /* The keys directly under dir (no deeper ones). */
     size_t (*list)(bucket_t *b, const char *dir, const char ***keys, diag_list_t *diags);
     void (*close)(bucket_t *b);
+    /* A store with transactions (PostgreSQL): the writes between begin and commit land together or
+     * not at all, and rollback takes them back. NULL for the file store. */
+    bool (*begin)(bucket_t *b, diag_list_t *diags);
+    bool (*commit)(bucket_t *b, diag_list_t *diags);
+    void (*rollback)(bucket_t *b);
 };
 
 char *backend_uuid_v4(arena_t *a);
@@ -28,6 +33,8 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
 const char *cloud_stack_text(const cloud_stack_t *c, size_t *len);
 const char *cloud_stack_describe(const cloud_stack_t *c);
 bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_list_t *diags);
+/* Imports the deployment exported at open again (the undo of an import). */
+bool cloud_stack_restore(cloud_stack_t *c, diag_list_t *diags);
 void cloud_stack_close(cloud_stack_t *c);
 
 #endif

@@ -233,6 +233,12 @@ bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_lis
     return false;
 }
 
+/* Pulumi Cloud has no transaction and no way to drop an update: an import is taken back by importing
+ * the deployment exported at open (the stack's history keeps both updates). */
+bool cloud_stack_restore(cloud_stack_t *c, diag_list_t *diags) {
+    return cloud_stack_import(c, c->text, c->len, diags);
+}
+
 void cloud_stack_close(cloud_stack_t *c) {
     (void)c;
 }

@@ -135,26 +135,45 @@ static void print_secrets_note(const import_session_t *s) {
     free(note);
 }
 
+/* A run whose outputs could not all be written: none was, the stack included — or, when a stack write
+ * could not be taken back, that it was not. */
+static void print_nothing_written(const import_target_t *tgt, const import_session_t *s) {
+    bool stack = tgt->mode == TARGET_STACK && tgt->store;
+    fprintf(stderr, "cimport: read %zu of %zu resources (%s), but ", s->n_ok, s->plan->n_items,
+            session_checked_text(s));
+    if (stack && tgt->undo_failed)
+        fprintf(stderr, "no file was written, and the write to the stack %s could not be taken back (see above)\n",
+                stack_store_describe(tgt->store));
+    else if (stack)
+        fprintf(stderr, "nothing was written (see above): the stack %s is as it was\n",
+                stack_store_describe(tgt->store));
+    else
+        fputs("nothing was written (see above)\n", stderr);
+}
+
 /* After the run: the stack, the outputs, what is printed, and the exit code. */
 static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t *s, bool quiet) {
     const import_plan_t *plan = s->plan;
     if (!o->json) target_print_failures(s);
 
-    /* Into the selected stack first (preview, confirmation, lock held since target_prepare): when
-     * that does not happen, no file is written either. */
-    if (tgt->mode == TARGET_STACK && s->n_ok > 0 && !target_commit(o, tgt, s)) {
+    /* The selected stack: the merge, its preview and the confirmation (the lock is held since
+     * target_prepare); nothing is written yet. When the stack is not to be written, no file is. */
+    if (tgt->mode == TARGET_STACK && s->n_ok > 0 && !target_plan(o, tgt, s)) {
         print_diags(&s->diags);
         target_print_summary(o, tgt, s, false);
         return EXIT_USAGE;
     }
-    /* The code into --out, or spliced into the program of --insert-into. */
+    /* The code into --out, or spliced into the program of --insert-into, in memory. */
     if (!session_place_code(s, NULL, &s->diags)) {
         /* The target program cannot take the code (syntax errors, encoding, unreadable): nothing written. */
         print_diags(&s->diags);
+        if (!quiet) print_nothing_written(tgt, s);
         print_next_fix(o);
         return EXIT_USAGE;
     }
-    bool committed = session_commit(s, &s->diags);
+    /* One transaction: the files (code, program, stack config, secrets file, stack export) and the
+     * selected stack, which is written once the files are staged and taken back if one then fails. */
+    bool committed = session_commit_with(s, target_participant(tgt), &s->diags);
     bool wrote_ok = committed;
     char *program_diff = o->diff || (o->report_path && o->insert_into) ? session_program_diff(s) : NULL;
     if (o->diff && program_diff) fputs(program_diff, stdout);
@@ -185,9 +204,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
                         : "run again (with --json to keep results for --resume) to import the rest");
         return 128 + stop_signal;
     }
-    if (!committed && !quiet)
-        fprintf(stderr, "cimport: read %zu of %zu resources (%s), but nothing was written (see above)\n", s->n_ok,
-                plan->n_items, session_checked_text(s));
+    if (!committed && !quiet) print_nothing_written(tgt, s);
     if (!committed) { /* an output could not be written: none was */
         print_next_fix(o);
         return EXIT_USAGE;

@@ -231,7 +231,7 @@ static bool ask_yes(void) {
     return !strcasecmp(line, "yes") || !strcasecmp(line, "y");
 }
 
-bool target_commit(const cli_options_t *o, import_target_t *t, import_session_t *p) {
+bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p) {
     if (t->mode != TARGET_STACK || !t->store || p->n_ok == 0) return false;
     size_t n;
     stackstate_resource_t *res = session_stack_resources(p, &n);
@@ -296,12 +296,36 @@ bool target_commit(const cli_options_t *o, import_target_t *t, import_session_t 
             goto out;
         }
     }
-    ok = stack_store_write(t->store, merged, strlen(merged), n_import, &p->diags);
-    t->wrote_stack = ok;
+    t->merged = merged; /* written by the run's transaction (target_participant) */
+    merged = NULL;
+    ok = true;
 out:
     free(merged);
     stackstate_report_free(&rep);
     return ok;
+}
+
+static bool part_prepare(void *user, diag_list_t *diags) {
+    import_target_t *t = user;
+    return stack_store_write(t->store, t->merged, strlen(t->merged), t->n_added, diags);
+}
+
+static bool part_finish(void *user, diag_list_t *diags) {
+    import_target_t *t = user;
+    t->wrote_stack = stack_store_commit(t->store, diags);
+    return t->wrote_stack;
+}
+
+static bool part_undo(void *user, diag_list_t *diags) {
+    import_target_t *t = user;
+    t->undo_failed = !stack_store_undo(t->store, diags);
+    return !t->undo_failed;
+}
+
+const txn_participant_t *target_participant(import_target_t *t) {
+    if (t->mode != TARGET_STACK || !t->store || !t->merged) return NULL;
+    t->part = (txn_participant_t){part_prepare, part_finish, part_undo, t};
+    return &t->part;
 }
 
 void target_print_failures(const import_session_t *p) {
@@ -422,6 +446,8 @@ void target_finish(import_target_t *t) {
         diag_list_free(&d);
         t->store = NULL;
     }
+    free(t->merged);
+    t->merged = NULL;
     if (t->from_state && t->from_tf) tfstate_free(t->from_state);
     if (t->from_state && !t->from_tf) deployment_free(t->from_state);
     diag_list_free(&t->diags);

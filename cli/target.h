@@ -20,6 +20,7 @@
 #include "cli/workspace.h"
 #include "session/session.h"
 #include "specs/stackstate.h"
+#include "specs/txn.h"
 
 typedef enum {
     TARGET_IMPORT_OPTION = 0, /* code with the `import` option; no stack written */
@@ -43,6 +44,11 @@ typedef struct import_target {
     bool declined;    /* the user answered no */
     bool wrote_stack; /* the stack (or --stack-state) was written */
     size_t n_added, n_same;
+    /* target_plan: the merged document to write (NULL: nothing to write), and the stack write as a
+     * participant of the run's transaction */
+    char *merged;
+    txn_participant_t part;
+    bool undo_failed; /* a write taken back after a failed file could not be: the stack is changed */
 } import_target_t;
 
 /* Before the session: --cwd, the project/stack/backend, the mode; fills o->stack, o->project,
@@ -50,9 +56,17 @@ typedef struct import_target {
  * stack. False with *exit_code when the run must stop (diagnostics printed). */
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code);
 
-/* After the session's run, TARGET_STACK only: preview, confirmation, merge, write. False when nothing
- * was written (declined, refused, or failed: see t->declined and p->diags). */
-bool target_commit(const cli_options_t *o, import_target_t *t, import_session_t *p);
+/* After the session's run, TARGET_STACK only: the merge and its check, the preview and the
+ * confirmation — nothing is written yet. False when the stack must not be written (declined,
+ * refused, or failed: see t->declined and p->diags); true with t->merged set, or NULL when every
+ * resource is in the stack already. */
+bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p);
+
+/* The stack write of t->merged as a participant of the run's transaction (session_commit_with):
+ * made once every file of the run is staged, and taken back if one of them then fails, so the
+ * stack and the files change together or not at all; the lock is held throughout. NULL when
+ * there is nothing to write. After the commit, t->wrote_stack says whether it was written. */
+const txn_participant_t *target_participant(import_target_t *t);
 
 /* Per-resource failures, grouped by cause (several resources with one cause: one line). */
 void target_print_failures(const import_session_t *p);

@@ -436,6 +436,10 @@ void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl
     }
 }
 
+void outputs_stage_participant(outputs_t *out, const txn_participant_t *p) {
+    txn_set_participant(out->txn, p);
+}
+
 bool outputs_commit(outputs_t *out, diag_list_t *diags) {
     bool ok = txn_commit(out->txn, diags);
     if (ok) out->made_dir = false;

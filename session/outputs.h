@@ -21,6 +21,7 @@
 #include "pcl/pcl.h"
 #include "specs/passphrase.h"
 #include "specs/stackstate.h"
+#include "specs/txn.h"
 
 /* Where a run's secret values go: decided (and the passphrase checked) before the run. */
 typedef struct outputs_secrets {
@@ -59,6 +60,9 @@ void outputs_stage_stack_state(outputs_t *out, const char *path, const char *sta
                                const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64);
 /* The secret values of g, where s says (nothing when g has none). */
 void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl_gen_result_t *g);
+
+/* Something else that commits with the files (the selected stack: txn_set_participant). */
+void outputs_stage_participant(outputs_t *out, const txn_participant_t *p);
 
 /* Everything or nothing (txn_commit). */
 bool outputs_commit(outputs_t *out, diag_list_t *diags);

@@ -476,6 +476,10 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
 /* Written as one transaction (never with diff or preview_only): the secrets, the code or the
  * spliced program, and the stack state — all of them or none. */
 bool session_commit(import_session_t *p, diag_list_t *diags) {
+    return session_commit_with(p, NULL, diags);
+}
+
+bool session_commit_with(import_session_t *p, const txn_participant_t *part, diag_list_t *diags) {
     const session_options_t *o = p->opts;
     bool writes = !o->preview_only && !o->diff;
     outputs_free(p->outputs);
@@ -495,6 +499,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
         outputs_stage_stack_state(p->outputs, o->stack_state, p->stack, p->project, res, n_res, &p->secrets,
                                   o->secrets_b64);
     }
+    if (writes && part) outputs_stage_participant(p->outputs, part);
     p->committed = outputs_commit(p->outputs, diags);
     p->secrets_saved = p->committed && writes && p->code && p->gen.n_secrets > 0;
     const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;

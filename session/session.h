@@ -34,6 +34,7 @@
 #include "specs/importfile.h"
 #include "specs/schema.h"
 #include "specs/stackstate.h"
+#include "specs/txn.h"
 #include "splice/splice.h"
 
 #define CIMPORT_VERSION "0.1.0"
@@ -181,6 +182,9 @@ bool session_place_code(import_session_t *s, splicer_t *sp, diag_list_t *diags);
  * spliced program (not an in-memory one), the stack state (when something imported) — all or
  * none. False with diagnostics in `diags` when nothing could be written. */
 bool session_commit(import_session_t *s, diag_list_t *diags);
+/* session_commit with one more participant in the transaction (specs/txn.h): the selected stack,
+ * written once the files are staged and taken back if one of them then fails. NULL: none. */
+bool session_commit_with(import_session_t *s, const txn_participant_t *part, diag_list_t *diags);
 void session_free(import_session_t *s);
 
 /* The `--json` results document (shape documented in README.md); secret values only with

@@ -4,7 +4,8 @@
 # documented contract (it is not Pulumi Cloud). The token comes from $PULUMI_HOME/credentials.json.
 # Checks: the merged deployment keeps every earlier resource and adds the imported ones; 401 with a
 # wrong token, 409 (update in progress) and 5xx (tried again, then given up) are reported clearly
-# and change nothing.
+# and change nothing; an import whose code cannot be written is taken back (the deployment imported
+# again).
 set -u
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 pass=0 fail=0
@@ -53,6 +54,16 @@ echo "export 503 10" >"$srvdir/faults"
 run; rc=$?
 [ "$rc" = 2 ] && grep -qF 'answered 503 (a server error) 3 times' "$work/err" && ok || bad "5xx: exit $rc: $(cat "$work/err")"
 [ "$(grep -c '/export ' "$srvdir/requests.log")" = 3 ] && ok || bad "5xx: want 3 tries, got $(grep -c '/export ' "$srvdir/requests.log")"
+
+# the code cannot be written (/dev/full, written after the stack): the import is taken back by
+# importing the exported deployment again (Pulumi Cloud has no other undo), exit 2
+: >"$srvdir/faults"
+: >"$srvdir/requests.log"
+run -o /dev/full; rc=$?
+[ "$rc" = 2 ] && grep -qF 'nothing was written' "$work/err" && ok || bad "code into /dev/full: exit $rc: $(cat "$work/err")"
+[ "$(grep -c '^POST /api/stacks/alice/'"$PROJ"'/test/import ' "$srvdir/requests.log")" = 2 ] && ok || bad "no import and undo: $(cat "$srvdir/requests.log")"
+python3 -c 'import json,sys; assert json.load(open(sys.argv[1])) == json.load(open(sys.argv[2]))' "$EXPORT" "$stack" && ok ||
+  bad "the stack after the undo is not the exported deployment"
 
 # 5xx twice, then the export works: the import goes through
 : >"$srvdir/requests.log"

@@ -5,7 +5,8 @@
 # does). The table holds .pulumi/meta.yaml and a checkpoint made from a real `pulumi stack export`.
 # Checks: the import lands in the checkpoint row (earlier resources kept, valid checkpoint), the
 # backup/.bak/history rows are written, the lock row is taken and released, and a lock row of
-# another process makes cimport wait and then refuse, changing nothing.
+# another process makes cimport wait and then refuse, changing nothing; a run whose code cannot be
+# written leaves the stack as it was (the write's SQL transaction rolled back).
 set -euo pipefail
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 pgbin=/usr/lib/postgresql/15/bin
@@ -75,6 +76,17 @@ grep -qF 'bob@ci (pid 77)' "$work/err" || fail "the refusal does not name the lo
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 1 ]] || fail "cimport left its own lock row"
 sql -c "DELETE FROM pulumi_state WHERE key = '$LOCK'"
 
+# the code cannot be written (/dev/full, written after the stack): the stack's SQL transaction is
+# rolled back — the checkpoint row as it was, no backup or history row, the lock row removed, exit 2
+rc=0
+"$CIMPORT" "${common[@]}" --yes -o /dev/full >/dev/null 2>"$work/err" || rc=$?
+[[ $rc -eq 2 ]] || fail "code into /dev/full: exit $rc, want 2: $(cat "$work/err")"
+grep -qF 'nothing was written' "$work/err" || fail "code into /dev/full: summary: $(cat "$work/err")"
+[[ "$(row "$KEY")" == "$(cat "$work/orig.json")" ]] || fail "a run whose code could not be written changed the checkpoint"
+[[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/backups/%' OR key LIKE '.pulumi/history/%' OR key = '$KEY.bak'")" == 0 ]] ||
+    fail "a run whose code could not be written left backup/history rows"
+[[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 0 ]] || fail "the lock row was not removed after the rollback"
+
 # the import
 "$CIMPORT" "${common[@]}" --yes -o "$work/index.ts" 2>"$work/err" || { cat "$work/err" >&2; fail "import into the PostgreSQL stack failed"; }
 grep -qF "cimport: imported 5 of 5 resources into stack organization/$PROJ/test at postgres://" "$work/err" || fail "summary: $(cat "$work/err")"
@@ -97,4 +109,4 @@ PY
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key ~ '^\.pulumi/history/$PROJ/test/test-[0-9]+\.(history|checkpoint)\.json$'")" == 2 ]] || fail "no history rows"
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 0 ]] || fail "the lock row was not removed"
 grep -qF 'new random.RandomPet("server-name"' "$work/index.ts" || fail "no code written"
-echo "PASS: test_postgresql_backend (lock wait + refusal, import, .bak, backup, history, lock released)"
+echo "PASS: test_postgresql_backend (lock wait + refusal, rollback with the files, import, .bak, backup, history, lock released)"
