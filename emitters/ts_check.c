@@ -453,11 +453,39 @@ static bool ts_blanks_between_tokens(TSNode root, const uint32_t *r, size_t nr) 
     return ok;
 }
 
+double ts_check_parse_budget_s(size_t len) {
+    const char *env = getenv("CIMPORT_PARSE_TIMEOUT");
+    if (env && *env) {
+        char *end = NULL;
+        double s = strtod(env, &end);
+        if (end && *end == 0 && s > 0 && s <= 86400) return s;
+    }
+    return TS_CHECK_PARSE_BUDGET_S + TS_CHECK_PARSE_BUDGET_S_PER_MB * ((double)len / 1e6);
+}
+
+/* One parse under the budget; a parser that timed out would resume that parse on its next call,
+ * so it is reset. */
+static TSTree *ts_parse_budgeted(TSParser *parser, const TSTree *old, const char *text, uint32_t len,
+                                 ts_check_parse_info_t *info) {
+    ts_parser_set_timeout_micros(parser, (uint64_t)(info->budget_s * 1e6));
+    TSTree *tree = ts_parser_parse_string(parser, old, text, len);
+    if (!tree) {
+        /* With a language set, tree-sitter returns NULL only for a timeout (no cancellation
+         * flag is used). */
+        info->timed_out = true;
+        ts_parser_reset(parser);
+    }
+    ts_parser_set_timeout_micros(parser, 0);
+    return tree;
+}
+
 TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old, char *why,
-                            size_t whylen, size_t *blanked) {
-    if (blanked) *blanked = 0;
+                            size_t whylen, ts_check_parse_info_t *info) {
+    ts_check_parse_info_t local;
+    if (!info) info = &local;
+    *info = (ts_check_parse_info_t){.budget_s = ts_check_parse_budget_s(len)};
     if (why && whylen) why[0] = 0;
-    if (ts_check_comments_ok(lang, text, len, NULL)) return ts_parser_parse_string(parser, old, text, len);
+    if (ts_check_comments_ok(lang, text, len, NULL)) return ts_parse_budgeted(parser, old, text, len, info);
     ts_scan_t sc = {.lang = lang, .t = text, .len = len, .extras = VEC_INIT(ts_extra_t), .yaml_block = -1};
     while (sc.i < len)
         ts_scan_step(&sc);
@@ -468,7 +496,7 @@ TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uin
     vec_t ranges = VEC_INIT(uint32_t);
     TSTree *tree = NULL;
     if (ts_blank_runs(&sc, copy, &ranges, why, whylen)) {
-        tree = ts_parser_parse_string(parser, NULL, copy, len);
+        tree = ts_parse_budgeted(parser, NULL, copy, len, info);
         size_t nr = ranges.len / 2;
         if (tree && nr > 0 && !ts_blanks_between_tokens(ts_tree_root_node(tree), ranges.data, nr)) {
             ts_tree_delete(tree);
@@ -479,7 +507,7 @@ TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uin
                          "text; cimport's tree-sitter runtime (libtree-sitter 0.20.7) corrupts memory on 65,535 "
                          "extras in a row, so it does not parse the file");
         }
-        if (tree && blanked) *blanked = nr;
+        if (tree) info->blanked = nr;
     }
     vec_free(&ranges);
     vec_free(&sc.extras);
@@ -532,7 +560,7 @@ size_t ts_check_collect(TSNode root, ts_check_problem_t *out, size_t max) {
     }
 }
 
-static const char *ts_check_lang_title(lang_t lang) {
+const char *ts_check_lang_title(lang_t lang) {
     switch (lang) {
     case LANG_TYPESCRIPT: return "TypeScript";
     case LANG_PYTHON: return "Python";
@@ -549,8 +577,14 @@ size_t ts_check_buffer(lang_t lang, const char *text, size_t len, const char *fi
     enum { MAX_REPORTED = 20 };
     TSTree *tree = ts_check_parse(lang, text, len);
     if (!tree) {
-        diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
-                 "cannot check %s code: no tree-sitter grammar for it is built in", ts_check_lang_title(lang));
+        if (!ts_check_language(lang))
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                     "cannot check %s code: no tree-sitter grammar for it is built in", ts_check_lang_title(lang));
+        else
+            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                     "cannot check generated %s code: tree-sitter did not parse it (time budget of %g s, or long "
+                     "runs of comments)",
+                     ts_check_lang_title(lang), ts_check_parse_budget_s(len));
         return 1;
     }
     ts_check_problem_t problems[MAX_REPORTED];

@@ -16,6 +16,8 @@
 
 /* The grammar for `lang` (TypeScript, Python, Go, C#, Java, YAML); NULL for PCL. */
 const TSLanguage *ts_check_language(lang_t lang);
+/* The language's name in prose ("TypeScript", "Python", "C#", ...). */
+const char *ts_check_lang_title(lang_t lang);
 
 /* Runs of extras. The Debian tree-sitter runtime (libtree-sitter 0.20.7) keeps a subtree's child
  * count in 16 bits (`uint16_t child_count` in SubtreeHeapData; fixed upstream in 0.20.8, tree-sitter
@@ -41,16 +43,36 @@ const TSLanguage *ts_check_language(lang_t lang);
  * true when under TS_CHECK_MAX_COMMENTS. */
 bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *count);
 
-/* Parses `len` bytes with `parser` (its language set to `lang`'s grammar) as described above.
+/* Parse time budget. tree-sitter's error recovery can take superlinear time on irregular text (a
+ * Python file of 32,000 lone `\` line continuations took 12.7 s, 70,000 were unfinished after 12 minutes), so
+ * every parse runs with a deadline (ts_parser_set_timeout_micros; tree-sitter measures wall time):
+ * TS_CHECK_PARSE_BUDGET_S plus TS_CHECK_PARSE_BUDGET_S_PER_MB per MB of text — a clean 1.7 MB,
+ * 100,000-line program parses in well under a second, so the budget is generous. The environment
+ * variable CIMPORT_PARSE_TIMEOUT (seconds, a decimal number above 0, at most a day) replaces it. */
+#define TS_CHECK_PARSE_BUDGET_S 10.0
+#define TS_CHECK_PARSE_BUDGET_S_PER_MB 10.0
+/* The budget, in seconds, for parsing `len` bytes. */
+double ts_check_parse_budget_s(size_t len);
+
+/* What ts_check_parse_safe did besides returning the tree. */
+typedef struct ts_check_parse_info {
+    size_t blanked;  /* comments hidden from the parser */
+    bool timed_out;  /* the parse ran out of its budget (the tree is NULL) */
+    double budget_s; /* the budget the parse had, in seconds */
+} ts_check_parse_info_t;
+
+/* Parses `len` bytes with `parser` (its language set to `lang`'s grammar) as described above,
+ * within the parse time budget; after a timeout the parser is reset, ready for another text.
  * `old` (may be NULL) is used for an incremental parse only when no copy is needed. Returns NULL
- * when the runtime fails or the text is refused; then `why` (if given, `whylen` bytes) says why:
- * a sentence starting with "the file", ending without a full stop. *blanked (if given) is the
- * number of comments hidden from the parser. */
+ * when the runtime fails, the budget runs out or the text is refused; then `why` (if given,
+ * `whylen` bytes) says why: a sentence starting with "the file", ending without a full stop
+ * (empty after a timeout: info->timed_out says so). `info` may be NULL. */
 TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old, char *why,
-                            size_t whylen, size_t *blanked);
+                            size_t whylen, ts_check_parse_info_t *info);
 
 /* Parses `len` bytes of UTF-8 text. The caller frees the tree with ts_tree_delete. NULL when the
- * language has no grammar, the runtime refuses it or ts_check_parse_safe refuses the text. */
+ * language has no grammar, the runtime refuses it, the parse runs out of its budget or
+ * ts_check_parse_safe refuses the text. */
 TSTree *ts_check_parse(lang_t lang, const char *text, size_t len);
 
 /* One syntax problem: an ERROR node (text that does not fit the grammar) or a MISSING node (a

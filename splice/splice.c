@@ -225,11 +225,19 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
                      diag_list_t *diags) {
     char why[400];
     ts_parser_set_language(s->parser, ts_check_language(p->lang));
-    size_t blanked = 0;
-    p->tree = ts_check_parse_safe(s->parser, p->lang, p->text, p->len, old, why, sizeof why, &blanked);
-    p->blanked = blanked > 0;
+    ts_check_parse_info_t info;
+    p->tree = ts_check_parse_safe(s->parser, p->lang, p->text, p->len, old, why, sizeof why, &info);
+    p->blanked = info.blanked > 0;
+    p->timed_out = info.timed_out;
     if (!p->tree) {
-        if (why[0])
+        if (info.timed_out)
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
+                     "cannot parse the %s program within %.*f s (tree-sitter gave up on text this irregular, such "
+                     "as thousands of line continuations; CIMPORT_PARSE_TIMEOUT=SECONDS allows longer); nothing "
+                     "was changed",
+                     ts_check_lang_title(p->lang), info.budget_s == (double)(long long)info.budget_s ? 0 : 1,
+                     info.budget_s);
+        else if (why[0])
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
                      "%s: split the file, or insert the code by hand", why);
         else
@@ -1410,10 +1418,14 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         diag_list_init(&check);
         sp_program_t R = {.a = c.a, .lang = lang, .text = result, .len = (uint32_t)rlen};
         if (!sp_parse(s, &R, c.T.blanked ? NULL : c.T.tree, file, false, &check)) {
-            diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
-                                 "internal error: the spliced program would not parse (%s); the file was left "
-                                 "unchanged — please report this with the file",
-                                 check.head ? check.head->message : "?");
+            diag_t *d;
+            if (R.timed_out) /* the budget's own message: the result is no less parseable than the file */
+                d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "%s", check.head->message);
+            else
+                d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
+                             "internal error: the spliced program would not parse (%s); the file was left "
+                             "unchanged — please report this with the file",
+                             check.head ? check.head->message : "?");
             d->line = check.head ? check.head->line : 0;
             free(result);
             result = NULL;

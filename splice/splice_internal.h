@@ -81,6 +81,7 @@ typedef struct sp_program {
     TSTree *tree;
     TSNode root;
     bool blanked; /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
+    bool timed_out; /* the parse ran out of its time budget (ts_check_parse_safe) */
 
     sp_import_t *imports;
     size_t nimports, cimports;

@@ -10,7 +10,8 @@
 #     naming file and line, exit 2, nothing on stdout, each message printed once;
 #   - provider plugins (the fault provider on Pulumi's Node host): a Read that hangs costs its
 #     --timeout and no more, the others are imported; a response announcing 2 GiB is cut off at once;
-#     one hanging resource among 1,000 finishes within deadline + the time of a clean run, 999 imported.
+#     one hanging resource among 1,000 finishes within deadline + the time of a clean run, 999 imported;
+#   - a program whose parse would take unbounded time: refused when the parse budget runs out.
 set -euo pipefail
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 
@@ -147,6 +148,18 @@ if "$CIMPORT" --spec "$work/one.json" "${offline[@]}" --insert-into "$work/many.
 else
     fail "many.ts: $(cat "$work/many.err")"
 fi
+
+# A program whose parse would take unbounded time (lone `\` line continuations send
+# tree-sitter-python's error recovery into superlinear time) is refused when the parse budget runs
+# out (CIMPORT_PARSE_TIMEOUT, 0.3 s here), exit 2, the file byte-identical.
+python3 -c "
+import sys
+open(sys.argv[1] + '/slow.py', 'w').write('import pulumi\nx = 1\n' + '\\\\\n' * 20000 + 'y = 2\n')
+" "$work"
+cp "$work/slow.py" "$work/slow.py.orig"
+expect_input_error slow-py "slow\.py: cannot parse the Python program within 0\.3 s \(tree-sitter gave up" \
+    env CIMPORT_PARSE_TIMEOUT=0.3 "$CIMPORT" --spec "$work/one.json" "${offline[@]}" -l python --insert-into "$work/slow.py" --quiet
+cmp -s "$work/slow.py" "$work/slow.py.orig" && pass || fail "slow.py was changed"
 
 # 2. Size caps.
 expect_input_error dev-zero "/dev/zero: the input is larger than the input size cap of 1048576 bytes" \

@@ -941,6 +941,41 @@ START_TEST(test_failures_reach_the_user) {
 }
 END_TEST
 
+/* A document whose parse would take unbounded time (20,000 lone `\` line continuations in Python:
+ * tree-sitter's error recovery is superlinear on them) is refused once the parse budget runs out
+ * (CIMPORT_PARSE_TIMEOUT, here 0.2 s), nothing edited; the next import into another document works
+ * (the server's parser was reset). */
+START_TEST(test_parse_budget) {
+    ck_assert_int_eq(setenv("CIMPORT_PARSE_TIMEOUT", "0.2", 1), 0);
+    buf_t prog;
+    buf_init(&prog);
+    buf_puts(&prog, "import pulumi\nx = 1\n");
+    for (int i = 0; i < 20000; i++)
+        buf_puts(&prog, "\\\n");
+    buf_puts(&prog, "y = 2\n");
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_open(&ss, "file:///nowhere/slow.py", "python", prog.data);
+    sess_import(&ss, 2, "clever-wombat", "file:///nowhere/slow.py", NULL);
+    sess_open(&ss, "file:///nowhere/ok.py", "python", "import pulumi\n\nx = 1\n");
+    sess_import(&ss, 3, "clever-wombat", "file:///nowhere/ok.py", NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 4);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    ck_assert_ptr_nonnull(strstr(error_message(&ss, 2),
+                                 "error: slow.py: cannot parse the Python program within 0.2 s (tree-sitter gave up on "
+                                 "text this irregular"));
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 3), "result"), "applied")));
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+    buf_free(&prog);
+    unsetenv("CIMPORT_PARSE_TIMEOUT");
+}
+END_TEST
+
 START_TEST(test_no_change_and_edit_in_result) {
     session_t ss;
     sess_init(&ss);
@@ -1209,6 +1244,7 @@ int main(void) {
     tcase_add_test(t, test_cancel);
     tcase_add_test(t, test_failures_reach_the_user);
     tcase_add_test(t, test_failures_grouped_and_counted);
+    tcase_add_test(t, test_parse_budget);
     tcase_add_test(t, test_no_change_and_edit_in_result);
     tcase_add_test(t, test_code_action_import_file);
     tcase_add_test(t, test_show_report);

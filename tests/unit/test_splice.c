@@ -424,6 +424,50 @@ START_TEST(test_refuses_syntax_errors) {
 }
 END_TEST
 
+/* A program whose parse takes unbounded time must not hang cimport (issue 15). Lone `\` line
+ * continuations send tree-sitter-python's error recovery into superlinear time (measured with
+ * cimport --insert-into before the budget: 16,000 lines 4.1 s, 32,000 lines 12.7 s, 70,000 lines
+ * unfinished after 12 minutes). Every parse runs with a time budget; CIMPORT_PARSE_TIMEOUT (seconds) sets it, here
+ * 0.2 s so the test stays short. On expiry the splice is refused with nothing returned, and the
+ * same splicer (the language server keeps one) parses the next program normally. */
+START_TEST(test_parse_budget) {
+    ck_assert_int_eq(setenv("CIMPORT_PARSE_TIMEOUT", "0.2", 1), 0);
+    buf_t b;
+    buf_init(&b);
+    buf_printf(&b, "import pulumi\nx = 1\n");
+    for (int i = 0; i < 20000; i++)
+        buf_printf(&b, "\\\n");
+    buf_printf(&b, "y = 2\n");
+    const char *gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\")\n";
+    splicer_t *s = splicer_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_options_t o = {.filename = "prog.py"};
+    char *out = (char *)1;
+    bool changed = true;
+    bool ok = splicer_splice(s, b.data, b.len, LANG_PYTHON, gen, strlen(gen), &o, &out, NULL, &changed, NULL, &d);
+    ck_assert_msg(!ok, "the splice should have run out of its parse budget");
+    ck_assert_ptr_null(out);
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     "prog.py: cannot parse the Python program within 0.2 s (tree-sitter gave up on text this "
+                     "irregular, such as thousands of line continuations; CIMPORT_PARSE_TIMEOUT=SECONDS allows "
+                     "longer); nothing was changed");
+    ck_assert_int_eq(d.errors, 1);
+    ck_assert_int_eq(d.head->code, DIAG_INPUT);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    const char *fine = "import pulumi\n\nx = 1\n";
+    ok = splicer_splice(s, fine, strlen(fine), LANG_PYTHON, gen, strlen(gen), &o, &out, NULL, &changed, NULL, &d);
+    ck_assert_msg(ok, "%s", d.head ? diag_format(&d, d.head) : "?");
+    ck_assert_ptr_nonnull(strstr(out, "pet = random.RandomPet(\"pet\")"));
+    free(out);
+    diag_list_free(&d);
+    splicer_free(s);
+    buf_free(&b);
+    unsetenv("CIMPORT_PARSE_TIMEOUT");
+}
+END_TEST
+
 START_TEST(test_refuses_bad_encoding) {
     const char *latin1 = "const a = 1;\nconst b = \"Jos\xE9\";\n";
     char *msg = splice_fail(latin1, strlen(latin1), LANG_TYPESCRIPT, "const c = 1;\n", "index.ts");
@@ -735,6 +779,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_refuses_bad_encoding);
+    tcase_add_test(tc, test_parse_budget);
     tcase_add_test(tc, test_write_file_guards);
     tcase_add_test(tc, test_resource_candidates_match_whole_tree_query);
     tcase_add_test(tc, test_review_diff);
