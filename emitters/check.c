@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "emitters/emit_internal.h"
 
 #define L(x) (1u << (x))
@@ -458,9 +459,10 @@ static int node_of(const pcl_program_t *p, const names_table_t *nodes, const cha
     return idx >= 0 && (size_t)idx < p->n_nodes ? idx : -1;
 }
 
-static bool has_output_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth);
+static bool has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+static void decide_local(const pcl_program_t *p, const names_table_t *nodes, int root);
 
-static bool atom_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth) {
+static bool atom_reads_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     if (e->kind == PCL_CALL) return strcmp(e->call.name, "secret") == 0;
     if (e->kind != PCL_TRAVERSAL) return false;
     int idx = node_of(p, nodes, e->trav.root);
@@ -470,30 +472,82 @@ static bool atom_depth(const pcl_program_t *p, const names_table_t *nodes, const
     case PCL_NODE_RESOURCE:
     case PCL_NODE_COMPONENT: return true;
     case PCL_NODE_CONFIG: return n->config_secret;
-    case PCL_NODE_LOCAL: {
-        /* Decided once per local (memo in the node, which the program owns and no emitter changes
-         * otherwise): a chain of locals that each read the one before twice would take 2^depth steps.
-         * A local met again while being decided (a cycle, refused elsewhere) reads no output here. */
-        pcl_node_t *m = (pcl_node_t *)n;
-        if (m->output_memo) return m->output_memo == 2;
-        if (depth >= 64) return false; /* recursion bound, as before; not remembered */
-        m->output_memo = 1;
-        bool out = n->n_attrs && has_output_depth(p, nodes, n->attrs[0].value, depth + 1);
-        m->output_memo = out ? 2 : 3;
-        return out;
-    }
+    case PCL_NODE_LOCAL:
+        if (!n->output_memo) decide_local(p, nodes, idx);
+        /* 1: met again while being decided (a cycle, refused elsewhere): reads no output here */
+        return n->output_memo == 2;
     default: return false;
     }
 }
 
+/* The locals an expression reads that are not decided yet (node indexes). */
+typedef struct local_refs {
+    const pcl_program_t *p;
+    const names_table_t *nodes;
+    vec_t *out; /* of int */
+} local_refs_t;
+
+static bool local_ref_one(const pcl_expr_t *e, void *ctx) {
+    local_refs_t *r = ctx;
+    if (e->kind != PCL_TRAVERSAL) return true;
+    int idx = node_of(r->p, r->nodes, e->trav.root);
+    if (idx >= 0 && r->p->nodes[idx].kind == PCL_NODE_LOCAL && r->p->nodes[idx].output_memo == 0)
+        VEC_PUSH(r->out, int, idx);
+    return false; /* as scan_one: a traversal is one atom */
+}
+
+typedef struct local_frame {
+    int idx;
+    size_t first, n, next; /* its undecided references: refs[first .. first+n) */
+} local_frame_t;
+
+/* Decides whether local `root` reads an output and the shape of its value (memos in the node,
+ * which the program owns and no emitter changes otherwise), deciding every local it reads first,
+ * depth-first on an explicit stack: a chain of locals of any length is decided in steps linear in
+ * its size, with no recursion bound (a bound of 64 once made a deeper chain "read no output", an
+ * Output written as a plain value) and no C stack at risk. */
+static void decide_local(const pcl_program_t *p, const names_table_t *nodes, int root) {
+    vec_t frames = VEC_INIT(local_frame_t), refs = VEC_INIT(int);
+    local_refs_t lr = {p, nodes, &refs};
+    int idx = root;
+    for (;;) {
+        if (idx >= 0) { /* push idx */
+            pcl_node_t *m = (pcl_node_t *)&p->nodes[idx];
+            m->output_memo = 1;
+            local_frame_t *f = vec_push(&frames);
+            f->idx = idx;
+            f->first = refs.len;
+            if (m->n_attrs) pcl_expr_walk(m->attrs[0].value, local_ref_one, &lr);
+            f->n = refs.len - f->first;
+            f->next = 0;
+        }
+        local_frame_t *top = vec_last(&frames);
+        if (!top) break;
+        idx = -1;
+        if (top->next < top->n) {
+            int dep = VEC_AT(&refs, int, top->first + top->next++);
+            if (p->nodes[dep].output_memo == 0) idx = dep;
+            continue;
+        }
+        /* every local it reads is decided (or on the stack: a cycle) */
+        pcl_node_t *m = (pcl_node_t *)&p->nodes[top->idx];
+        bool out = m->n_attrs && has_output(p, nodes, m->attrs[0].value);
+        m->shape_memo = (signed char)(m->n_attrs ? emit_expr_shape(p, nodes, m->attrs[0].value) : EMIT_SHAPE_UNKNOWN);
+        m->output_memo = out ? 2 : 3;
+        vec_truncate(&refs, top->first);
+        vec_pop(&frames, NULL);
+    }
+    vec_free(&frames);
+    vec_free(&refs);
+}
+
 bool emit_is_output_atom(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    return atom_depth(p, nodes, e, 0);
+    return atom_reads_output(p, nodes, e);
 }
 
 typedef struct out_scan {
     const pcl_program_t *p;
     const names_table_t *nodes;
-    int depth;
     bool found;
     const pcl_expr_t **atoms; /* collected when non-NULL */
     size_t n, cap;
@@ -502,7 +556,7 @@ typedef struct out_scan {
 static bool scan_one(const pcl_expr_t *e, void *ctx) {
     out_scan_t *s = ctx;
     if (s->found && !s->atoms) return false;
-    if (atom_depth(s->p, s->nodes, e, s->depth)) {
+    if (atom_reads_output(s->p, s->nodes, e)) {
         s->found = true;
         if (s->atoms && s->n < s->cap) s->atoms[s->n++] = e;
         return false;
@@ -510,14 +564,14 @@ static bool scan_one(const pcl_expr_t *e, void *ctx) {
     return e->kind != PCL_TRAVERSAL;
 }
 
-static bool has_output_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth) {
-    out_scan_t s = {.p = p, .nodes = nodes, .depth = depth};
+static bool has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    out_scan_t s = {.p = p, .nodes = nodes};
     pcl_expr_walk(e, scan_one, &s);
     return s.found;
 }
 
 bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    return has_output_depth(p, nodes, e, 0);
+    return has_output(p, nodes, e);
 }
 
 static bool count_one(const pcl_expr_t *e, void *ctx) {
@@ -561,6 +615,7 @@ static emit_shape_t type_shape(const schema_type_t *t) {
     }
 }
 
+/* `depth` bounds the nesting of conditionals within one expression (locals are memoized). */
 static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, int depth) {
     if (!e || depth > 64) return EMIT_SHAPE_UNKNOWN;
     switch (e->kind) {
@@ -582,7 +637,12 @@ static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nod
         int idx = node_of(p, nodes, e->trav.root);
         if (idx < 0) return EMIT_SHAPE_UNKNOWN;
         const pcl_node_t *n = &p->nodes[idx];
-        if (n->kind == PCL_NODE_LOCAL && e->trav.n == 0) return shape_depth(p, nodes, n->attrs[0].value, depth + 1);
+        if (n->kind == PCL_NODE_LOCAL && e->trav.n == 0) {
+            /* decided once per local with its chain (decide_local): a chain of conditionals over
+             * the local before, each read twice, took 2^depth steps (26 locals: 5.4 s) */
+            if (!n->output_memo) decide_local(p, nodes, idx);
+            return n->output_memo == 1 ? EMIT_SHAPE_UNKNOWN : (emit_shape_t)n->shape_memo;
+        }
         if (n->kind == PCL_NODE_CONFIG && e->trav.n == 0) {
             const char *t = n->token ? n->token : "string";
             if (strcmp(t, "string") == 0) return EMIT_SHAPE_STRING;
