@@ -43,6 +43,12 @@ const char *ts_check_lang_title(lang_t lang);
  * true when under TS_CHECK_MAX_COMMENTS. */
 bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *count);
 
+/* Lines in YAML. tree-sitter-yaml 0.7.1's scanner keeps row numbers in int16_t and counts a CR and
+ * an LF as one line break each: past 32,767 breaks the row wraps and the whole document parses as
+ * an ERROR (a 40,000-line program, or a CRLF one of 16,384 lines, looked like a syntax error on
+ * line 1). ts_check_parse_safe refuses such a YAML text before parsing it. */
+#define TS_CHECK_YAML_MAX_BREAKS 32767
+
 /* Parse time budget. tree-sitter's error recovery can take superlinear time on irregular text (a
  * Python file of 32,000 lone `\` line continuations took 12.7 s, 70,000 were unfinished after 12 minutes), so
  * every parse runs with a deadline (ts_parser_set_timeout_micros; tree-sitter measures wall time):

@@ -229,6 +229,7 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
     p->tree = ts_check_parse_safe(s->parser, p->lang, p->text, p->len, old, why, sizeof why, &info);
     p->blanked = info.blanked > 0;
     p->timed_out = info.timed_out;
+    p->refused = !info.timed_out && why[0];
     if (!p->tree) {
         if (info.timed_out)
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
@@ -1421,6 +1422,9 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
             diag_t *d;
             if (R.timed_out) /* the budget's own message: the result is no less parseable than the file */
                 d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "%s", check.head->message);
+            else if (R.refused) /* a limit of the runtime or grammar that the inserted code crosses */
+                d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "with the new code inserted, %s",
+                             check.head->message);
             else
                 d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
                              "internal error: the spliced program would not parse (%s); the file was left "

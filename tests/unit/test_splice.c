@@ -468,6 +468,57 @@ START_TEST(test_parse_budget) {
 }
 END_TEST
 
+/* A Pulumi YAML program of `n` lines (with `eol` line ends): a description block scalar makes up
+ * the bulk, then one resource. */
+static char *yaml_program(size_t n, const char *eol) {
+    buf_t b;
+    buf_init(&b);
+    buf_printf(&b, "name: demo%sruntime: yaml%sdescription: |%s", eol, eol, eol);
+    for (size_t i = 3; i + 5 < n; i++)
+        buf_printf(&b, "  line %zu of the description%s", i, eol);
+    buf_printf(&b, "resources:%s  pet:%s    type: random:RandomPet%s    properties:%s      length: 2%s", eol, eol, eol,
+               eol, eol);
+    return buf_take(&b);
+}
+
+/* tree-sitter-yaml 0.7.1's scanner keeps rows in int16_t (CR and LF each count one): past 32,767
+ * line breaks it wraps and the whole document becomes an ERROR. Before, a 40,000-line program was
+ * refused as "syntax error (unexpected text at column 1): fix the file" (nothing to fix), a CRLF one
+ * already at 16,384 lines, and a program just under the limit that the insertion took over it as
+ * "internal error ... please report this". Now each says what is wrong, nothing returned; a
+ * 30,000-line program is spliced. */
+START_TEST(test_yaml_line_limit) {
+    const char *g = "resources:\n  extra:\n    type: random:RandomId\n    properties:\n      byteLength: 4\n";
+    char *t = yaml_program(40000, "\n");
+    char *msg = splice_fail(t, strlen(t), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml: the file has 40000 lines; cimport's YAML grammar (tree-sitter-yaml 0.7.1) "
+                          "keeps line numbers in 16 bits and misreads a file of more than 32,767 line breaks (a CR "
+                          "LF line end counts as two): split the file, or insert the code by hand");
+    free(msg);
+    free(t);
+    t = yaml_program(20000, "\r\n");
+    msg = splice_fail(t, strlen(t), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml: the file has 20000 lines; cimport's YAML grammar (tree-sitter-yaml 0.7.1) "
+                          "keeps line numbers in 16 bits and misreads a file of more than 32,767 line breaks (a CR "
+                          "LF line end counts as two): split the file, or insert the code by hand");
+    free(msg);
+    free(t);
+    t = yaml_program(32765, "\n");
+    msg = splice_fail(t, strlen(t), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml: with the new code inserted, the file has 32769 lines; cimport's YAML grammar "
+                          "(tree-sitter-yaml 0.7.1) keeps line numbers in 16 bits and misreads a file of more than "
+                          "32,767 line breaks (a CR LF line end counts as two): split the file, or insert the code by "
+                          "hand");
+    free(msg);
+    free(t);
+    t = yaml_program(30000, "\n");
+    char *out = splice_ok(t, LANG_YAML, g, "Pulumi.yaml", NULL);
+    ck_assert_ptr_nonnull(strstr(out, "  extra:\n    type: random:RandomId\n"));
+    free(out);
+    free(t);
+}
+END_TEST
+
 START_TEST(test_refuses_bad_encoding) {
     const char *latin1 = "const a = 1;\nconst b = \"Jos\xE9\";\n";
     char *msg = splice_fail(latin1, strlen(latin1), LANG_TYPESCRIPT, "const c = 1;\n", "index.ts");
@@ -780,6 +831,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_refuses_bad_encoding);
     tcase_add_test(tc, test_parse_budget);
+    tcase_add_test(tc, test_yaml_line_limit);
     tcase_add_test(tc, test_write_file_guards);
     tcase_add_test(tc, test_resource_candidates_match_whole_tree_query);
     tcase_add_test(tc, test_review_diff);
