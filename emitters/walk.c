@@ -1,0 +1,312 @@
+/* walk.c — the walk the printing emitters share: what is the same in every language, written once
+ * (see walk.h); the language comes in through emit_syntax_t. */
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/walk.h"
+
+void emit_walk_init(emit_walk_t *w, const emit_syntax_t *syntax, const pcl_program_t *p, diag_list_t *diags,
+                    buf_t *out) {
+    *w = (emit_walk_t){.syntax = syntax, .a = arena_new(), .p = p, .diags = diags, .b = out};
+    w->idents = names_table_new(w->a);
+    w->nodes = names_table_new(w->a);
+    w->ident = arena_alloc(w->a, (p->n_nodes + 1) * sizeof *w->ident);
+    names_table_reserve(w->idents, "pulumi");
+}
+
+void emit_walk_free(emit_walk_t *w) {
+    arena_free(w->a);
+}
+
+/* --- nodes and packages ------------------------------------------------------------------------ */
+
+const char *emit_node_logical_name(const pcl_node_t *n) {
+    return n->logical_name ? n->logical_name : n->name;
+}
+
+const char *emit_node_package_name(arena_t *a, const pcl_node_t *n) {
+    if (n->package) return n->package->name;
+    return schema_token_package(a, n->token);
+}
+
+const emit_pkg_t *emit_walk_find_pkg(const emit_walk_t *w, const char *name) {
+    for (size_t i = 0; i < w->n_pkgs; i++)
+        if (strcmp(w->pkgs[i].name, name) == 0) return &w->pkgs[i];
+    return NULL;
+}
+
+static int pkg_path_cmp(const void *x, const void *y) {
+    return strcmp(((const emit_pkg_t *)x)->path, ((const emit_pkg_t *)y)->path);
+}
+
+void emit_walk_collect_packages(emit_walk_t *w,
+                                const char *(*import_path)(emit_walk_t *w, const pcl_node_t *n, const char *name)) {
+    size_t cap = 0;
+    for (size_t i = 0; i < w->p->n_nodes; i++) {
+        const pcl_node_t *n = &w->p->nodes[i];
+        if (n->kind != PCL_NODE_RESOURCE || !n->token) continue;
+        const char *name = emit_node_package_name(w->a, n);
+        if (emit_walk_find_pkg(w, name)) continue;
+        if (w->n_pkgs == cap) {
+            size_t ncap = cap ? cap * 2 : 8;
+            w->pkgs = arena_grow(w->a, w->pkgs, cap * sizeof *w->pkgs, ncap * sizeof *w->pkgs);
+            cap = ncap;
+        }
+        emit_pkg_t *pk = &w->pkgs[w->n_pkgs++];
+        pk->name = name;
+        pk->schema = n->package;
+        pk->path = import_path(w, n, name);
+    }
+    if (w->n_pkgs > 1) qsort(w->pkgs, w->n_pkgs, sizeof *w->pkgs, pkg_path_cmp);
+}
+
+char *emit_pkg_module(arena_t *a, const emit_pkg_t *pk, const char *token) {
+    char *mod = schema_token_module(a, pk->schema, token);
+    char *slash = pk->schema ? NULL : strrchr(mod, '/');
+    if (slash) *slash = 0;
+    return mod;
+}
+
+const char *emit_pkg_language_string(const emit_pkg_t *pk, const char *lang, const char *key, const char *mod) {
+    if (!pk->schema || !pk->schema->language) return NULL;
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(pk->schema->language, lang), key), mod);
+    return cJSON_IsString(s) ? s->valuestring : NULL;
+}
+
+char *emit_walk_module_path(emit_walk_t *w, const char *alias, char *mod) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, alias);
+    char *save = NULL;
+    for (char *seg = strtok_r(mod, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+        for (char *c = seg; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        buf_putc(&b, '.');
+        buf_puts(&b, w->syntax->identifier(w, seg));
+    }
+    char *r = buf_arena_str(&b, w->a);
+    buf_free(&b);
+    return r;
+}
+
+const char *emit_walk_resource_class(emit_walk_t *w, const pcl_node_t *n) {
+    const emit_pkg_t *pk = emit_walk_find_pkg(w, emit_node_package_name(w->a, n));
+    if (strncmp(n->token, "pulumi:providers:", 17) == 0) return arena_sprintf(w->a, "%s.Provider", pk->alias);
+    char *member;
+    if (!names_token_split(w->a, n->token, NULL, NULL, &member)) {
+        diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                 arena_sprintf(w->a, "resource '%s' of type '%s'", emit_node_logical_name(n), n->token),
+                 "the type token is not of the form package:module:Type; fix the token in the program");
+        return NULL;
+    }
+    /* the SDK's class is the token's member title-cased (`someResource` → SomeResource) */
+    return arena_sprintf(w->a, "%s.%s", w->syntax->module_prefix(w, pk, n->token), names_pascal(w->a, member));
+}
+
+/* --- expressions ------------------------------------------------------------------------------- */
+
+void emit_walk_newline(emit_walk_t *w) {
+    buf_putc(w->b, '\n');
+    buf_indent(w->b, w->indent);
+}
+
+bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e) {
+    const schema_type_t *t = names_enum_type_at(e->type);
+    if (!t || !t->token || e->kind == PCL_BOOL) return false;
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *pkg, *member;
+    if (!ev || !names_token_split(w->a, t->token, &pkg, NULL, &member)) return false;
+    const emit_pkg_t *pk = emit_walk_find_pkg(w, pkg);
+    char *m = names_enum_member(w->a, w->syntax->lang, ev, member);
+    if (!pk || !m) return false;
+    buf_printf(w->b, "%s.%s.%s", w->syntax->module_prefix(w, pk, t->token), member, m);
+    return true;
+}
+
+bool emit_walk_in_scope(const emit_walk_t *w, const char *name) {
+    for (size_t i = w->n_scope; i > 0; i--)
+        if (strcmp(w->scope[i - 1], name) == 0) return true;
+    return false;
+}
+
+bool emit_walk_scope_push(emit_walk_t *w, const pcl_expr_t *e) {
+    if (w->n_scope + 2 > EMIT_MAX_SCOPE) {
+        diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%d:%d: for expressions nested more than 8 deep are not supported", e->line, e->col);
+        return false;
+    }
+    if (e->kvar) w->scope[w->n_scope++] = e->kvar;
+    w->scope[w->n_scope++] = e->vvar;
+    return true;
+}
+
+bool emit_walk_for_shape(emit_walk_t *w, const pcl_expr_t *e, emit_shape_t *shape) {
+    *shape = emit_expr_shape(w->p, w->nodes, e->x);
+    if (*shape == EMIT_SHAPE_LIST || *shape == EMIT_SHAPE_MAP || *shape == EMIT_SHAPE_OBJECT) return true;
+    diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+             "%d:%d: the %s emitter cannot tell whether this for expression ranges over a list or a map; "
+             "assign the collection to a local list or object first",
+             e->line, e->col, w->syntax->name);
+    return false;
+}
+
+void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx) {
+    if (idx >= 0) {
+        buf_puts(w->b, w->ident[idx]);
+    } else if (pcl_program_is_external(w->p, e->trav.root)) {
+        buf_puts(w->b, e->trav.root); /* a variable of the file the code goes into, already in the language */
+    } else {
+        diag_add(w->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                 "reference to '%s', which the program does not declare; the %s code uses the name as is", e->trav.root,
+                 w->syntax->name);
+        buf_puts(w->b, w->syntax->identifier(w, e->trav.root));
+    }
+}
+
+void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t from, size_t n, bool named) {
+    for (size_t i = from; i < n; i++) {
+        const pcl_trav_part_t *pt = &parts[i];
+        if (pt->attr) {
+            buf_putc(w->b, '.');
+            buf_puts(w->b, named ? w->syntax->identifier(w, pt->attr) : pt->attr);
+        } else if (pt->index_is_string) {
+            buf_putc(w->b, '[');
+            names_append_quoted(w->b, w->syntax->lang, pt->index_str);
+            buf_putc(w->b, ']');
+        } else {
+            buf_printf(w->b, "[%zu]", pt->index_num);
+        }
+    }
+}
+
+void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t *calls, size_t n_calls) {
+    const char *fn = NULL;
+    for (size_t i = 0; i < n_calls; i++)
+        if (strcmp(calls[i].pcl, e->call.name) == 0) fn = calls[i].lang;
+    if (!fn) {
+        diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "the %s emitter does not know the PCL function '%s'; only secret and the asset/archive "
+                 "functions appear in imported programs",
+                 w->syntax->name, e->call.name);
+        fn = e->call.name;
+    }
+    buf_puts(w->b, fn);
+    buf_putc(w->b, '(');
+    for (size_t i = 0; i < e->call.n; i++) {
+        if (i) buf_puts(w->b, ", ");
+        w->syntax->expr(w, e->call.args[i]);
+    }
+    buf_putc(w->b, ')');
+}
+
+int emit_walk_subst(const emit_walk_t *w, const pcl_expr_t *e) {
+    for (size_t i = 0; i < w->n_subst; i++)
+        if (w->subst[i] == e) return (int)i;
+    return -1;
+}
+
+void emit_walk_apply_body(emit_walk_t *w, const emit_apply_t *ap, const pcl_expr_t *e,
+                          void (*computed)(emit_walk_t *w, const pcl_expr_t *e)) {
+    w->subst = ap->atoms;
+    w->subst_name = ap->names;
+    w->subst_skip = ap->skip;
+    w->n_subst = ap->n;
+    w->in_apply = true;
+    computed(w, e);
+    w->in_apply = false;
+    w->n_subst = 0;
+    buf_putc(w->b, ')');
+}
+
+void emit_walk_list(emit_walk_t *w, const pcl_expr_t *e) {
+    if (e->tuple.n == 0) {
+        buf_puts(w->b, "[]");
+    } else if (e->tuple.n == 1) {
+        buf_putc(w->b, '[');
+        w->syntax->expr(w, e->tuple.items[0]);
+        buf_putc(w->b, ']');
+    } else {
+        buf_putc(w->b, '[');
+        w->indent += 4;
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            emit_walk_newline(w);
+            w->syntax->expr(w, e->tuple.items[i]);
+            buf_putc(w->b, ',');
+        }
+        w->indent -= 4;
+        emit_walk_newline(w);
+        buf_putc(w->b, ']');
+    }
+}
+
+void emit_walk_object(emit_walk_t *w, const pcl_expr_t *e, bool schema_object) {
+    if (e->object.n == 0) {
+        buf_puts(w->b, "{}");
+        return;
+    }
+    buf_putc(w->b, '{');
+    w->indent += 4;
+    for (size_t i = 0; i < e->object.n; i++) {
+        emit_walk_newline(w);
+        w->syntax->object_key(w, &e->object.items[i], schema_object);
+        buf_puts(w->b, ": ");
+        w->syntax->expr(w, e->object.items[i].value);
+        buf_putc(w->b, ',');
+    }
+    w->indent -= 4;
+    emit_walk_newline(w);
+    buf_putc(w->b, '}');
+}
+
+/* --- resource options -------------------------------------------------------------------------- */
+
+/* ignoreChanges entries are property paths, written as strings (`"tags"`, `"rules[0].port"`). */
+static void walk_path_string(emit_walk_t *w, const pcl_expr_t *e) {
+    if (e->kind == PCL_STRING || !names_append_path_literal(w->b, w->syntax->lang, e)) w->syntax->expr(w, e);
+}
+
+/* One alias: a URN string, or an object in the language's form. */
+static void walk_alias(emit_walk_t *w, const pcl_expr_t *e, const emit_alias_syntax_t *alias) {
+    if (e->kind != PCL_OBJECT) {
+        w->syntax->expr(w, e);
+        return;
+    }
+    buf_puts(w->b, alias->open);
+    bool first = true;
+    for (size_t i = 0; i < e->object.n; i++) {
+        const pcl_object_item_t *it = &e->object.items[i];
+        bool no_parent = strcmp(it->key, "noParent") == 0;
+        if (no_parent && !it->value->b) continue;
+        if (!first) buf_puts(w->b, ", ");
+        first = false;
+        if (no_parent) {
+            buf_puts(w->b, alias->no_parent);
+            continue;
+        }
+        buf_puts(w->b, alias->key ? alias->key(it->key) : it->key);
+        buf_puts(w->b, alias->sep);
+        w->syntax->expr(w, it->value);
+    }
+    buf_puts(w->b, alias->close);
+}
+
+void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_expr_t *t,
+                           const emit_alias_syntax_t *alias) {
+    /* property names are strings (`["value"]`), never the bare identifiers PCL writes */
+    buf_putc(w->b, '[');
+    w->indent += 4;
+    for (size_t k = 0; k < t->tuple.n; k++) {
+        if (t->tuple.n > 1) emit_walk_newline(w);
+        if (kind == PCL_OPT_PATHS)
+            walk_path_string(w, t->tuple.items[k]);
+        else
+            walk_alias(w, t->tuple.items[k], alias);
+        if (t->tuple.n > 1) buf_putc(w->b, ',');
+    }
+    w->indent -= 4;
+    if (t->tuple.n > 1) emit_walk_newline(w);
+    buf_putc(w->b, ']');
+}

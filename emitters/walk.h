@@ -1,0 +1,141 @@
+/* walk.h — the part of an expression-printing emitter that is the same in every language
+ * (emitters/ only).
+ *
+ * The TypeScript and Python emitters print into one buffer as they walk the program; what they
+ * share is held here once: the file's state (program, names, packages, indentation, the output
+ * atoms an apply resolves, the for-expression variables in scope) and the walk over the parts of
+ * PCL whose shape does not depend on the language — packages and their modules, enum members,
+ * references, calls, lists and objects, resource option lists, aliases. What differs by language
+ * comes through the hooks of `emit_syntax_t` (the expression printer, a module's prefix, an
+ * object key, an alias's keys) and the arguments of each function.
+ *
+ * A language's generator embeds an `emit_walk_t` as its first member, so a hook may convert the
+ * `emit_walk_t *` it receives back to the generator that holds it. */
+#ifndef CIMPORT_EMIT_WALK_H
+#define CIMPORT_EMIT_WALK_H
+
+#include "emitters/emit_internal.h"
+
+/* A package the program's resources come from and how the file imports it. */
+typedef struct emit_pkg {
+    const char *name;  /* package name (`random`) */
+    const char *path;  /* what the file imports (`@pulumi/random`, `pulumi_random`) */
+    const char *alias; /* the name the code uses (`random`) */
+    schema_package_t *schema;
+} emit_pkg_t;
+
+typedef struct emit_walk emit_walk_t;
+
+/* What differs by language in the shared walk. */
+typedef struct emit_syntax {
+    lang_t lang;
+    const char *name; /* the language as messages name it ("Python") */
+    /* writes an expression */
+    void (*expr)(emit_walk_t *w, const pcl_expr_t *e);
+    /* a PCL name (a module's part, an undeclared reference) as an identifier of the language */
+    const char *(*identifier)(emit_walk_t *w, const char *s);
+    /* `<alias>[.<module>...]`: how code names the module of a token of the package */
+    char *(*module_prefix)(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
+    /* writes an object's key; schema_object: the object is a schema object type (not a map) */
+    void (*object_key)(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
+} emit_syntax_t;
+
+struct emit_walk {
+    const emit_syntax_t *syntax;
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    buf_t *b;
+    names_table_t *idents; /* identifiers taken in the file */
+    names_table_t *nodes;  /* PCL node name → node index */
+    const char **ident;    /* per node: its identifier */
+    emit_pkg_t *pkgs;
+    size_t n_pkgs;
+    int indent;
+    /* inside an apply: output atoms written as the lambda's parameters (see emit_apply_t) */
+    const pcl_expr_t **subst; /* traversals: their first subst_skip parts are the parameter */
+    const char **subst_name;
+    size_t *subst_skip;
+    size_t n_subst;
+    bool in_apply;
+    const char *scope[EMIT_MAX_SCOPE]; /* for-expression variables in scope */
+    size_t n_scope;
+};
+
+/* A fresh walk writing to `out`: its own arena, name tables, one identifier slot per node, and
+ * `pulumi` taken. Free with emit_walk_free. */
+void emit_walk_init(emit_walk_t *w, const emit_syntax_t *syntax, const pcl_program_t *p, diag_list_t *diags,
+                    buf_t *out);
+void emit_walk_free(emit_walk_t *w);
+
+/* --- nodes and packages ------------------------------------------------------------------------ */
+
+/* The name the resource has in the stack (its logical name, else its PCL name). */
+const char *emit_node_logical_name(const pcl_node_t *n);
+/* The package a resource node comes from: its schema's, else its token's. */
+const char *emit_node_package_name(arena_t *a, const pcl_node_t *n);
+/* The packages of the resource nodes, each once, sorted by the path `import_path` gives (aliases
+ * are left for the language to choose). */
+void emit_walk_collect_packages(emit_walk_t *w,
+                                const char *(*import_path)(emit_walk_t *w, const pcl_node_t *n, const char *name));
+const emit_pkg_t *emit_walk_find_pkg(const emit_walk_t *w, const char *name);
+/* The module of a token of the package (per its moduleFormat; without a schema, the common
+ * `(.*)(?:/[^/]*)`: `index/bucket` → `index`), a modifiable arena string. */
+char *emit_pkg_module(arena_t *a, const emit_pkg_t *pk, const char *token);
+/* The string `language.<lang>.<key>.<mod>` of the package's schema, or NULL. */
+const char *emit_pkg_language_string(const emit_pkg_t *pk, const char *lang, const char *key, const char *mod);
+/* `<alias>.<seg>.<seg>`: each `/` part of `mod` lowercased and made a name by the syntax. */
+char *emit_walk_module_path(emit_walk_t *w, const char *alias, char *mod);
+/* The class a resource node constructs: `<alias>.Provider` for a provider, else the module prefix
+ * and the token's member in PascalCase. NULL (with an error) when the token is malformed. */
+const char *emit_walk_resource_class(emit_walk_t *w, const pcl_node_t *n);
+
+/* --- expressions ------------------------------------------------------------------------------- */
+
+/* A new line at the current indentation. */
+void emit_walk_newline(emit_walk_t *w);
+/* A literal at an enum position as the SDK's member (`<module prefix>.<Enum>.<MEMBER>`); false,
+ * writing nothing, when the value is not a member or its package is not imported. */
+bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e);
+/* Whether `name` is a for-expression variable in scope. */
+bool emit_walk_in_scope(const emit_walk_t *w, const char *name);
+/* Brings a for expression's variables into scope; false (with an error) when nested too deep. */
+bool emit_walk_scope_push(emit_walk_t *w, const pcl_expr_t *e);
+/* Whether a for expression's collection is known to be a list (*shape LIST) or a map (MAP,
+ * OBJECT); false with an error otherwise. */
+bool emit_walk_for_shape(emit_walk_t *w, const pcl_expr_t *e, emit_shape_t *shape);
+/* A reference's root (idx: its node, or -1): the node's identifier, a variable of the file the
+ * code goes into as is, or (with a warning) the undeclared name made a name by the syntax. */
+void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx);
+/* `.attr` (named by the syntax when `named`, else as is), `["key"]` and `[0]` for parts [from, n). */
+void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t from, size_t n, bool named);
+/* A call of one of the functions in `calls` (PCL name → the language's), with its arguments;
+ * an error for any other function. */
+typedef struct emit_call_name {
+    const char *pcl, *lang;
+} emit_call_name_t;
+void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t *calls, size_t n_calls);
+/* The index in the apply's atoms of an expression an apply resolves, or -1. */
+int emit_walk_subst(const emit_walk_t *w, const pcl_expr_t *e);
+/* Writes `e` with `computed` inside the apply `ap` plans, then `)`. */
+void emit_walk_apply_body(emit_walk_t *w, const emit_apply_t *ap, const pcl_expr_t *e,
+                          void (*computed)(emit_walk_t *w, const pcl_expr_t *e));
+/* `[]`, `[x]`, or one item a line with trailing commas. */
+void emit_walk_list(emit_walk_t *w, const pcl_expr_t *e);
+/* `{}`, or one `key: value,` a line; keys by the syntax's object_key. */
+void emit_walk_object(emit_walk_t *w, const pcl_expr_t *e, bool schema_object);
+
+/* --- resource options -------------------------------------------------------------------------- */
+
+/* How the language writes one alias object: `<open>k<sep>v, ...<close>`; `noParent = true` is
+ * `no_parent`; a key is renamed by `key` when given. */
+typedef struct emit_alias_syntax {
+    const char *open, *close, *sep, *no_parent;
+    const char *(*key)(const char *key);
+} emit_alias_syntax_t;
+/* ignoreChanges and aliases: a list of property paths as strings (`["tags", "rules[0].port"]`),
+ * or of aliases; one item a line when there are several. */
+void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_expr_t *t,
+                           const emit_alias_syntax_t *alias);
+
+#endif
