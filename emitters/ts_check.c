@@ -479,10 +479,9 @@ static TSTree *ts_parse_budgeted(TSParser *parser, const TSTree *old, const char
     return tree;
 }
 
-/* Whether tree-sitter-yaml can count the text's rows (TS_CHECK_YAML_MAX_BREAKS); else says why. */
-static bool ts_yaml_rows_ok(const char *text, uint32_t len, char *why, size_t whylen) {
+bool ts_check_yaml_rows_ok(const char *text, size_t len, char *why, size_t whylen) {
     size_t breaks = 0, lines = 0;
-    for (uint32_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len; i++)
         if (text[i] == '\n' || text[i] == '\r') {
             breaks++;
             if (text[i] == '\n' || i + 1 == len || text[i + 1] != '\n') lines++; /* CR LF is one line end */
@@ -503,7 +502,6 @@ TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uin
     if (!info) info = &local;
     *info = (ts_check_parse_info_t){.budget_s = ts_check_parse_budget_s(len)};
     if (why && whylen) why[0] = 0;
-    if (lang == LANG_YAML && !ts_yaml_rows_ok(text, len, why, whylen)) return NULL;
     if (ts_check_comments_ok(lang, text, len, NULL)) return ts_parse_budgeted(parser, old, text, len, info);
     ts_scan_t sc = {.lang = lang, .t = text, .len = len, .extras = VEC_INIT(ts_extra_t), .yaml_block = -1};
     while (sc.i < len)

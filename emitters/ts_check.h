@@ -44,10 +44,16 @@ const char *ts_check_lang_title(lang_t lang);
 bool ts_check_comments_ok(lang_t lang, const char *text, size_t len, size_t *count);
 
 /* Lines in YAML. tree-sitter-yaml 0.7.1's scanner keeps row numbers in int16_t and counts a CR and
- * an LF as one line break each: past 32,767 breaks the row wraps and the whole document parses as
- * an ERROR (a 40,000-line program, or a CRLF one of 16,384 lines, looked like a syntax error on
- * line 1). ts_check_parse_safe refuses such a YAML text before parsing it. */
+ * an LF as one line break each: past 32,767 breaks the row turns negative and a document with
+ * content there parses as an ERROR (a 40,000-line program, or a CRLF one of 16,384 lines, looked
+ * like a syntax error on line 1), while one whose rows there hold only comments still parses (rows
+ * past 65,535 are positive again). So a YAML text is judged by its parse; when it has errors and
+ * more than TS_CHECK_YAML_MAX_BREAKS breaks, ts_check_yaml_rows_ok gives the reason to report
+ * instead of the syntax error. */
 #define TS_CHECK_YAML_MAX_BREAKS 32767
+/* True when the text has at most TS_CHECK_YAML_MAX_BREAKS line breaks; else false and `why` (if
+ * given) says so: a sentence starting with "the file", ending without a full stop. */
+bool ts_check_yaml_rows_ok(const char *text, size_t len, char *why, size_t whylen);
 
 /* Parse time budget. tree-sitter's error recovery can take superlinear time on irregular text (a
  * Python file of 32,000 lone `\` line continuations took 12.7 s, 70,000 were unfinished after 12 minutes), so

@@ -250,6 +250,12 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
     unsigned line = 0;
     const char *detail = NULL;
     if (ts_check_collect(p->root, &pr, 1) > 0) {
+        if (p->lang == LANG_YAML && !ts_check_yaml_rows_ok(p->text, p->len, why, sizeof why)) {
+            p->refused = true;
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
+                     "%s: split the file, or insert the code by hand", why);
+            return false;
+        }
         line = pr.line;
         detail = sp_problem_text(p->a, &pr);
     } else if (p->lang == LANG_PYTHON) {

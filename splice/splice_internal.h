@@ -82,7 +82,7 @@ typedef struct sp_program {
     TSNode root;
     bool blanked; /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
     bool timed_out; /* the parse ran out of its time budget (ts_check_parse_safe) */
-    bool refused;   /* ts_check_parse_safe refused the text (runs of extras, YAML rows) */
+    bool refused;   /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */
 
     sp_import_t *imports;
     size_t nimports, cimports;
