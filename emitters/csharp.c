@@ -12,7 +12,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "emitters/emit_internal.h"
+#include "emitters/walk.h"
 
 typedef struct cs_using {
     const char *alias;
@@ -165,11 +165,6 @@ static const char *cs_scalar_type(const schema_type_t *t) {
     }
 }
 
-static void cs_number(buf_t *b, double n, const schema_type_t *t) {
-    names_append_number(b, n);
-    if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
-}
-
 static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
     int idx = cs_find(c, e->trav.root);
     buf_puts(b, idx >= 0 ? c->var[idx]
@@ -197,18 +192,6 @@ static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
             buf_printf(b, ".Apply(v => v[%zu])", part->index_num);
         }
     }
-}
-
-static const schema_type_t *cs_union_pick(const schema_type_t *t, const pcl_expr_t *e) {
-    for (size_t i = 0; i < t->n_members; i++) {
-        schema_kind_t k = t->members[i]->kind;
-        if ((e->kind == PCL_STRING && (k == SCHEMA_STRING || k == SCHEMA_ENUM)) ||
-            (e->kind == PCL_NUMBER && (k == SCHEMA_NUMBER || k == SCHEMA_INT)) || (e->kind == PCL_BOOL && k == SCHEMA_BOOL) ||
-            (e->kind == PCL_TUPLE && k == SCHEMA_ARRAY) ||
-            (e->kind == PCL_OBJECT && (k == SCHEMA_OBJECT || k == SCHEMA_MAP)))
-            return t->members[i];
-    }
-    return NULL;
 }
 
 /* `{`, elements one per line with trailing commas, `}` — the body of every initializer. Each
@@ -283,7 +266,7 @@ static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
     }
     /* not a member of the enum: the literal (the SDK's enums convert explicitly from it) */
     if (e->kind == PCL_STRING) cs_string(b, e->s);
-    else if (e->kind == PCL_NUMBER) cs_number(b, e->n, t->element);
+    else if (e->kind == PCL_NUMBER) emit_number_dotted(b, e->n, t->element);
     else buf_puts(b, e->b ? "true" : "false");
 }
 
@@ -315,27 +298,19 @@ static void cs_template(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     if (out) buf_putc(b, ')');
 }
 
-static void cs_operand(cs_ctx_t *c, buf_t *b, const pcl_expr_t *parent, const pcl_expr_t *child, int depth, bool right) {
-    bool paren = emit_operand_needs_parens(parent, child, right);
-    if (paren) buf_putc(b, '(');
-    cs_expr(c, b, child, NULL, depth);
-    if (paren) buf_putc(b, ')');
-}
+/* An operand of an operator: its type is not known. */
+static void cs_operand(void *ctx, buf_t *b, const pcl_expr_t *e, int depth) { cs_expr(ctx, b, e, NULL, depth); }
 
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
-    if (t && t->kind == SCHEMA_UNION) t = cs_union_pick(t, e);
+    if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "null"); return;
     case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
     case PCL_NUMBER:
         if (t && t->kind == SCHEMA_ENUM) cs_enum(c, b, e, t);
-        else if (t && t->kind == SCHEMA_STRING) {
-            buf_putc(b, '"');
-            names_append_number(b, e->n);
-            buf_putc(b, '"');
-        } else cs_number(b, e->n, t);
+        else emit_number_typed(b, e->n, t);
         return;
     case PCL_STRING:
         if (t && t->kind == SCHEMA_ENUM) cs_enum(c, b, e, t);
@@ -350,36 +325,12 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (cs_asset_call(c, b, e, depth)) return;
-        if (c->report)
-            diag_add(c->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
-                     "resource '%s': the function %s() has no C# translation; it was written as null",
-                     c->node ? c->node->name : "?", e->call.name);
-        buf_puts(b, "null");
+        emit_unknown_call(b, c->diags, c->report, c->node, e, "C#", "null");
         return;
-    case PCL_TEMPLATE: cs_template(c, b, e, depth); return;
-    /* over plain values only (emit_check_program refuses operators on outputs for C#) */
-    case PCL_UNARY:
-        buf_puts(b, e->op);
-        cs_operand(c, b, e, e->x, depth, false);
-        return;
-    case PCL_BINARY:
-        cs_operand(c, b, e, e->x, depth, false);
-        buf_printf(b, " %s ", e->op);
-        cs_operand(c, b, e, e->y, depth, true);
-        return;
-    case PCL_COND:
-        cs_operand(c, b, e, e->x, depth, false);
-        buf_puts(b, " ? ");
-        cs_operand(c, b, e, e->y, depth, false);
-        buf_puts(b, " : ");
-        cs_operand(c, b, e, e->z, depth, false);
-        return;
-    case PCL_INDEX:
-    case PCL_GETATTR:
-    case PCL_SPLAT:
-    case PCL_FOR:
-        emit_unwritable(c->diags, e, LANG_CSHARP);
-        buf_puts(b, "null");
+    EMIT_CASE_LANGUAGE_EXPRS:
+        /* over plain values only (emit_check_program refuses operators on outputs for C#) */
+        if (e->kind == PCL_TEMPLATE) cs_template(c, b, e, depth);
+        else emit_plain_operator(b, e, depth, LANG_CSHARP, c->diags, cs_operand, c);
         return;
     case PCL_TUPLE: {
         const schema_type_t *et = t && t->kind == SCHEMA_ARRAY ? t->element : NULL;

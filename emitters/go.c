@@ -18,7 +18,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "emitters/emit_internal.h"
+#include "emitters/walk.h"
 
 typedef struct go_import {
     const char *path;
@@ -322,32 +322,6 @@ static const char *go_output_type(go_ctx_t *g, const schema_type_t *t, const pcl
     return arena_sprintf(g->a, "%sOutput", go_type_stem(g, t));
 }
 
-/* The member of a union a literal fits (first fit in schema order), else NULL. */
-static const schema_type_t *go_union_pick(const schema_type_t *t, const pcl_expr_t *e) {
-    for (size_t i = 0; i < t->n_members; i++) {
-        const schema_type_t *m = t->members[i];
-        switch (e->kind) {
-        case PCL_STRING:
-            if (m->kind == SCHEMA_STRING || m->kind == SCHEMA_ENUM) return m;
-            break;
-        case PCL_NUMBER:
-            if (m->kind == SCHEMA_NUMBER || (m->kind == SCHEMA_INT && names_number_is_int(e->n))) return m;
-            break;
-        case PCL_BOOL:
-            if (m->kind == SCHEMA_BOOL) return m;
-            break;
-        case PCL_TUPLE:
-            if (m->kind == SCHEMA_ARRAY) return m;
-            break;
-        case PCL_OBJECT:
-            if (m->kind == SCHEMA_OBJECT || m->kind == SCHEMA_MAP) return m;
-            break;
-        default: break;
-        }
-    }
-    return NULL;
-}
-
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int idx = go_find(g, e->trav.root);
     /* an external root is a variable of the file the code goes into: written as it is */
@@ -558,7 +532,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         return;
     }
     if (t && t->kind == SCHEMA_UNION) {
-        const schema_type_t *m = go_union_pick(t, e);
+        const schema_type_t *m = emit_union_pick(t, e, true);
         t = m ? m : NULL;
         if (!m && e->kind != PCL_TRAVERSAL && e->kind != PCL_CALL) {
             buf_puts(b, "pulumi.Any(");
@@ -598,11 +572,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
-        if (g->report)
-            diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
-                     "resource '%s': the function %s() has no Go translation; it was written as nil",
-                     g->node ? g->node->name : "?", e->call.name);
-        buf_puts(b, "nil");
+        emit_unknown_call(b, g->diags, g->report, g->node, e, "Go", "nil");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
         emit_unwritable(g->diags, e, LANG_GO);

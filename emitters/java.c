@@ -16,7 +16,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "emitters/emit_internal.h"
+#include "emitters/walk.h"
 
 typedef struct java_class {
     const char *fqcn;
@@ -121,18 +121,6 @@ static const char *java_member_name(java_ctx_t *j, const char *name) {
 
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind);
 
-static const schema_type_t *java_union_pick(const schema_type_t *t, const pcl_expr_t *e) {
-    for (size_t i = 0; i < t->n_members; i++) {
-        schema_kind_t k = t->members[i]->kind;
-        if ((e->kind == PCL_STRING && (k == SCHEMA_STRING || k == SCHEMA_ENUM)) ||
-            (e->kind == PCL_NUMBER && (k == SCHEMA_NUMBER || k == SCHEMA_INT)) || (e->kind == PCL_BOOL && k == SCHEMA_BOOL) ||
-            (e->kind == PCL_TUPLE && k == SCHEMA_ARRAY) ||
-            (e->kind == PCL_OBJECT && (k == SCHEMA_OBJECT || k == SCHEMA_MAP)))
-            return t->members[i];
-    }
-    return NULL;
-}
-
 static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
     int idx = java_find(j, e->trav.root);
     buf_puts(b, idx >= 0                                      ? j->var[idx]
@@ -181,13 +169,8 @@ static void java_template(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind)
     buf_putc(b, ')');
 }
 
-static void java_operand(java_ctx_t *j, buf_t *b, const pcl_expr_t *parent, const pcl_expr_t *child, int ind,
-                         bool right) {
-    bool paren = emit_operand_needs_parens(parent, child, right);
-    if (paren) buf_putc(b, '(');
-    java_expr(j, b, child, NULL, ind);
-    if (paren) buf_putc(b, ')');
-}
+/* An operand of an operator: its type is not known. */
+static void java_operand(void *ctx, buf_t *b, const pcl_expr_t *e, int ind) { java_expr(ctx, b, e, NULL, ind); }
 
 /* Elements one per line at `ind`+4, separated by commas, closed by `)` on the last line. */
 static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const *items, size_t n,
@@ -242,11 +225,6 @@ static bool java_asset_call(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
     return false;
 }
 
-static void java_number(buf_t *b, double n, const schema_type_t *t) {
-    names_append_number(b, n);
-    if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
-}
-
 static void java_enum(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
     const char *ename = java_token_member(j, t->token);
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
@@ -256,7 +234,7 @@ static void java_enum(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
         return;
     }
     if (e->kind == PCL_STRING) names_append_quoted(b, LANG_JAVA, e->s);
-    else if (e->kind == PCL_NUMBER) java_number(b, e->n, t->element);
+    else if (e->kind == PCL_NUMBER) emit_number_dotted(b, e->n, t->element);
     else buf_puts(b, e->b ? "true" : "false");
 }
 
@@ -273,7 +251,7 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
         if (!prop && res) prop = schema_find_property(res->inputs, res->n_inputs, name);
         if (!prop && obj) prop = schema_find_property(obj->props, obj->n_props, name);
         const schema_type_t *t = prop ? prop->type : v->type;
-        if (t && t->kind == SCHEMA_UNION) t = java_union_pick(t, v);
+        if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, v, false);
         buf_putc(b, '\n');
         java_indent(b, ind + 4);
         buf_printf(b, ".%s(", java_member_name(j, name));
@@ -301,17 +279,13 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
     if (!t) t = e->type;
-    if (t && t->kind == SCHEMA_UNION) t = java_union_pick(t, e);
+    if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "null"); return;
     case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
     case PCL_NUMBER:
         if (t && t->kind == SCHEMA_ENUM) java_enum(j, b, e, t);
-        else if (t && t->kind == SCHEMA_STRING) {
-            buf_putc(b, '"');
-            names_append_number(b, e->n);
-            buf_putc(b, '"');
-        } else java_number(b, e->n, t);
+        else emit_number_typed(b, e->n, t);
         return;
     case PCL_STRING:
         if (t && t->kind == SCHEMA_ENUM) java_enum(j, b, e, t);
@@ -326,36 +300,12 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
             return;
         }
         if (java_asset_call(j, b, e, ind)) return;
-        if (j->report)
-            diag_add(j->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
-                     "resource '%s': the function %s() has no Java translation; it was written as null",
-                     j->node ? j->node->name : "?", e->call.name);
-        buf_puts(b, "null");
+        emit_unknown_call(b, j->diags, j->report, j->node, e, "Java", "null");
         return;
-    case PCL_TEMPLATE: java_template(j, b, e, ind); return;
-    /* over plain numbers and booleans only (emit_check_program refuses the rest for Java) */
-    case PCL_UNARY:
-        buf_puts(b, e->op);
-        java_operand(j, b, e, e->x, ind, false);
-        return;
-    case PCL_BINARY:
-        java_operand(j, b, e, e->x, ind, false);
-        buf_printf(b, " %s ", e->op);
-        java_operand(j, b, e, e->y, ind, true);
-        return;
-    case PCL_COND:
-        java_operand(j, b, e, e->x, ind, false);
-        buf_puts(b, " ? ");
-        java_operand(j, b, e, e->y, ind, false);
-        buf_puts(b, " : ");
-        java_operand(j, b, e, e->z, ind, false);
-        return;
-    case PCL_INDEX:
-    case PCL_GETATTR:
-    case PCL_SPLAT:
-    case PCL_FOR:
-        emit_unwritable(j->diags, e, LANG_JAVA);
-        buf_puts(b, "null");
+    EMIT_CASE_LANGUAGE_EXPRS:
+        /* over plain numbers and booleans only (emit_check_program refuses the rest for Java) */
+        if (e->kind == PCL_TEMPLATE) java_template(j, b, e, ind);
+        else emit_plain_operator(b, e, ind, LANG_JAVA, j->diags, java_operand, j);
         return;
     case PCL_TUPLE:
         java_class(j, "java.util.List");

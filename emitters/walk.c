@@ -310,3 +310,82 @@ void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_exp
     if (t->tuple.n > 1) emit_walk_newline(w);
     buf_putc(w->b, ']');
 }
+
+/* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
+
+const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int) {
+    for (size_t i = 0; i < t->n_members; i++) {
+        schema_kind_t k = t->members[i]->kind;
+        bool fits = false;
+        switch (e->kind) {
+        case PCL_STRING: fits = k == SCHEMA_STRING || k == SCHEMA_ENUM; break;
+        case PCL_NUMBER:
+            fits = k == SCHEMA_NUMBER || (k == SCHEMA_INT && (!whole_for_int || names_number_is_int(e->n)));
+            break;
+        case PCL_BOOL: fits = k == SCHEMA_BOOL; break;
+        case PCL_TUPLE: fits = k == SCHEMA_ARRAY; break;
+        case PCL_OBJECT: fits = k == SCHEMA_OBJECT || k == SCHEMA_MAP; break;
+        default: break;
+        }
+        if (fits) return t->members[i];
+    }
+    return NULL;
+}
+
+void emit_number_dotted(buf_t *b, double n, const schema_type_t *t) {
+    names_append_number(b, n);
+    if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
+}
+
+void emit_number_typed(buf_t *b, double n, const schema_type_t *t) {
+    if (t && t->kind == SCHEMA_STRING) {
+        buf_putc(b, '"');
+        names_append_number(b, n);
+        buf_putc(b, '"');
+    } else {
+        emit_number_dotted(b, n, t);
+    }
+}
+
+void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
+                       const char *lang_name, const char *nothing) {
+    if (report)
+        diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                 "resource '%s': the function %s() has no %s translation; it was written as %s",
+                 node ? node->name : "?", e->call.name, lang_name, nothing);
+    buf_puts(b, nothing);
+}
+
+static void plain_operand(buf_t *b, const pcl_expr_t *parent, const pcl_expr_t *child, int depth, bool right,
+                          emit_operand_fn operand, void *ctx) {
+    bool paren = emit_operand_needs_parens(parent, child, right);
+    if (paren) buf_putc(b, '(');
+    operand(ctx, b, child, depth);
+    if (paren) buf_putc(b, ')');
+}
+
+void emit_plain_operator(buf_t *b, const pcl_expr_t *e, int depth, lang_t lang, diag_list_t *diags,
+                         emit_operand_fn operand, void *ctx) {
+    switch (e->kind) {
+    case PCL_UNARY:
+        buf_puts(b, e->op);
+        plain_operand(b, e, e->x, depth, false, operand, ctx);
+        return;
+    case PCL_BINARY:
+        plain_operand(b, e, e->x, depth, false, operand, ctx);
+        buf_printf(b, " %s ", e->op);
+        plain_operand(b, e, e->y, depth, true, operand, ctx);
+        return;
+    case PCL_COND:
+        plain_operand(b, e, e->x, depth, false, operand, ctx);
+        buf_puts(b, " ? ");
+        plain_operand(b, e, e->y, depth, false, operand, ctx);
+        buf_puts(b, " : ");
+        plain_operand(b, e, e->z, depth, false, operand, ctx);
+        return;
+    default:
+        emit_unwritable(diags, e, lang);
+        buf_puts(b, "null");
+        return;
+    }
+}

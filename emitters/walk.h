@@ -10,7 +10,11 @@
  * object key, an alias's keys) and the arguments of each function.
  *
  * A language's generator embeds an `emit_walk_t` as its first member, so a hook may convert the
- * `emit_walk_t *` it receives back to the generator that holds it. */
+ * `emit_walk_t *` it receives back to the generator that holds it.
+ *
+ * The emitters that print guided by the schema type at each position (Go, C#, Java) share the
+ * values they write alike: the union member a literal fits, typed numbers, a function with no
+ * translation, and (C#, Java) operators over plain values. */
 #ifndef CIMPORT_EMIT_WALK_H
 #define CIMPORT_EMIT_WALK_H
 
@@ -137,5 +141,28 @@ typedef struct emit_alias_syntax {
  * or of aliases; one item a line when there are several. */
 void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_expr_t *t,
                            const emit_alias_syntax_t *alias);
+
+/* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
+
+/* The first member of union type `t` that a literal like `e` fits, or NULL: a string an enum or
+ * string, a number a number or integer (only a whole number an integer when `whole_for_int`), a
+ * bool a bool, a list an array, an object an object or map. */
+const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int);
+/* A number, with `.0` after a whole number at a `number` position (C#, Java: a double). */
+void emit_number_dotted(buf_t *b, double n, const schema_type_t *t);
+/* A number at a position of type t: quoted at a string position, else as emit_number_dotted. */
+void emit_number_typed(buf_t *b, double n, const schema_type_t *t);
+/* A function with no translation in the language: a warning naming the resource (when `report`,
+ * the pass that reports), and `nothing` ("null", "nil") written in its place. */
+void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
+                       const char *lang_name, const char *nothing);
+/* Writes an operand of a typed emitter (its type unknown) at `depth`. */
+typedef void (*emit_operand_fn)(void *ctx, buf_t *b, const pcl_expr_t *e, int depth);
+/* The expressions beyond literals that C# and Java write over plain values (emit_check_program
+ * refuses the rest): `-x`, `x op y`, `c ? a : b`, each operand parenthesised as PCL groups it
+ * and written by `operand`; an index, attribute, splat or for expression is refused
+ * (emit_unwritable) and written `null`. */
+void emit_plain_operator(buf_t *b, const pcl_expr_t *e, int depth, lang_t lang, diag_list_t *diags,
+                         emit_operand_fn operand, void *ctx);
 
 #endif

@@ -174,6 +174,25 @@ static bool yaml_is_collection(const pcl_expr_t *e) {
     return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) || e->kind == PCL_CALL;
 }
 
+/* Pulumi YAML interpolates references in strings: "a-${res.prop}". */
+static void yaml_template(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
+    buf_t t;
+    buf_init(&t);
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind == PCL_TRAVERSAL) {
+            buf_puts(&t, yaml_traversal_text(g, part));
+            continue;
+        }
+        for (const char *c = part->s; *c; c++) { /* a literal `${` is `$${` */
+            if (c[0] == '$' && c[1] == '{') buf_putc(&t, '$');
+            buf_putc(&t, *c);
+        }
+    }
+    yaml_string(g, buf_arena_str(&t, g->a), indent, true);
+    buf_free(&t);
+}
+
 /* A scalar or empty collection on the current line. */
 static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     switch (e->kind) {
@@ -184,31 +203,10 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     case PCL_TUPLE: buf_puts(g->b, "[]"); break;
     case PCL_OBJECT: buf_puts(g->b, "{}"); break;
     case PCL_TRAVERSAL: yaml_string(g, yaml_traversal_text(g, e), indent, true); break;
-    case PCL_TEMPLATE: { /* Pulumi YAML interpolates references in strings: "a-${res.prop}" */
-        buf_t t;
-        buf_init(&t);
-        for (size_t i = 0; i < e->tuple.n; i++) {
-            const pcl_expr_t *part = e->tuple.items[i];
-            if (part->kind == PCL_TRAVERSAL) {
-                buf_puts(&t, yaml_traversal_text(g, part));
-                continue;
-            }
-            for (const char *c = part->s; *c; c++) { /* a literal `${` is `$${` */
-                if (c[0] == '$' && c[1] == '{') buf_putc(&t, '$');
-                buf_putc(&t, *c);
-            }
-        }
-        yaml_string(g, buf_arena_str(&t, g->a), indent, true);
-        buf_free(&t);
+    EMIT_CASE_LANGUAGE_EXPRS:
+        if (e->kind == PCL_TEMPLATE) yaml_template(g, e, indent);
+        else emit_unwritable(g->diags, e, LANG_YAML);
         break;
-    }
-    case PCL_UNARY:
-    case PCL_BINARY:
-    case PCL_COND:
-    case PCL_INDEX:
-    case PCL_GETATTR:
-    case PCL_SPLAT:
-    case PCL_FOR: emit_unwritable(g->diags, e, LANG_YAML); break;
     case PCL_CALL: break;
     }
 }
