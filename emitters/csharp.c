@@ -126,9 +126,7 @@ static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char
 }
 
 static const char *cs_token_member(cs_ctx_t *c, const char *token) {
-    char *member = NULL;
-    if (!names_token_split(c->a, token, NULL, NULL, &member) || !member) return "Unknown";
-    return names_pascal(c->a, member);
+    return emit_token_type_name(c->a, token, names_pascal);
 }
 
 static const char *cs_property_name(cs_ctx_t *c, const char *name, const schema_property_t *prop) {
@@ -410,33 +408,20 @@ static void cs_path_literal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
     if (!names_append_path_literal(b, LANG_CSHARP, e)) buf_puts(b, "\"\"");
 }
 
-static int cs_option_rank(const char *name) {
-    static const char *const order[] = {"parent",           "provider",          "dependsOn",
-                                        "protect",          "retainOnDelete",    "ignoreChanges",
-                                        "deletedWith",      "replaceWith",       "import",
-                                        "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
-                                        "version",          "pluginDownloadURL"};
-    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
-        if (strcmp(order[i], name) == 0) return i;
-    return 100;
-}
+static const char *const CS_OPTION_NAMES[] = {
+    "parent", "provider", "dependsOn", "protect", "retainOnDelete", "ignoreChanges", "deletedWith", "replaceWith",
+    "import", "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs", "version", "pluginDownloadURL"};
+static const emit_option_order_t CS_OPTIONS = {CS_OPTION_NAMES, sizeof CS_OPTION_NAMES / sizeof CS_OPTION_NAMES[0]};
 
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
-    const pcl_attr_t **sorted = arena_alloc(c->a, (n->n_options + 1) * sizeof *sorted);
-    for (size_t i = 0; i < n->n_options; i++) sorted[i] = &n->options[i];
-    for (size_t i = 1; i < n->n_options; i++)
-        for (size_t j = i; j > 0 && cs_option_rank(sorted[j - 1]->name) > cs_option_rank(sorted[j]->name); j--) {
-            const pcl_attr_t *t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
+    const pcl_attr_t **sorted = emit_sorted_options(c->a, n, &CS_OPTIONS);
     buf_printf(b, "new %s", n->kind == PCL_NODE_COMPONENT ? "ComponentResourceOptions" : "CustomResourceOptions");
     cs_open(b, depth);
     for (size_t i = 0; i < n->n_options; i++) {
         const pcl_attr_t *o = sorted[i];
         const char *name = o->name;
         const pcl_expr_t *v = o->value;
-        if (cs_option_rank(name) == 100) {
+        if (!emit_option_written(&CS_OPTIONS, name)) {
             if (c->report)
                 diag_add(c->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                          "resource '%s': the resource option '%s' is not supported by the C# emitter and was left out",

@@ -172,10 +172,12 @@ static const char *go_field_name(go_ctx_t *g, const char *name) {
     return names_make_valid_identifier(g->a, LANG_GO, t);
 }
 
+static char *go_type_name(arena_t *a, const char *member) {
+    return names_make_valid_identifier(a, LANG_GO, names_title(a, member));
+}
+
 static const char *go_token_member(go_ctx_t *g, const char *token) {
-    char *member = NULL;
-    if (!names_token_split(g->a, token, NULL, NULL, &member) || !member) return "Unknown";
-    return names_make_valid_identifier(g->a, LANG_GO, names_title(g->a, member));
+    return emit_token_type_name(g->a, token, go_type_name);
 }
 
 /* --- composite literals with gofmt's alignment --------------------------------------------------- */
@@ -754,27 +756,14 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
 
 /* Go's option order (lowerResourceOptions): parent, provider, dependsOn, protect, retainOnDelete,
  * ignoreChanges, deletedWith, replaceWith, import. */
-static int go_option_rank(const char *name) {
-    static const char *const order[] = {"aliases",          "parent",              "provider",
-                                        "dependsOn",        "protect",             "retainOnDelete",
-                                        "ignoreChanges",    "deletedWith",         "replaceWith",
-                                        "import",           "replaceOnChanges",    "deleteBeforeReplace",
-                                        "additionalSecretOutputs", "hideDiffs",   "customTimeouts",
-                                        "version",          "pluginDownloadURL"};
-    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
-        if (strcmp(order[i], name) == 0) return i;
-    return 100;
-}
+static const char *const GO_OPTION_NAMES[] = {
+    "aliases", "parent", "provider", "dependsOn", "protect", "retainOnDelete", "ignoreChanges", "deletedWith",
+    "replaceWith", "import", "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs", "hideDiffs",
+    "customTimeouts", "version", "pluginDownloadURL"};
+static const emit_option_order_t GO_OPTIONS = {GO_OPTION_NAMES, sizeof GO_OPTION_NAMES / sizeof GO_OPTION_NAMES[0]};
 
 static void go_options(go_ctx_t *g, buf_t *b, const pcl_node_t *n, int depth) {
-    const pcl_attr_t **sorted = arena_alloc(g->a, (n->n_options + 1) * sizeof *sorted);
-    for (size_t i = 0; i < n->n_options; i++) sorted[i] = &n->options[i];
-    for (size_t i = 1; i < n->n_options; i++) /* insertion sort: stable, tiny n */
-        for (size_t j = i; j > 0 && go_option_rank(sorted[j - 1]->name) > go_option_rank(sorted[j]->name); j--) {
-            const pcl_attr_t *t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
+    const pcl_attr_t **sorted = emit_sorted_options(g->a, n, &GO_OPTIONS);
     for (size_t i = 0; i < n->n_options; i++) {
         const char *o = go_option(g, sorted[i], depth);
         if (o) buf_printf(b, ", %s", o);

@@ -101,9 +101,7 @@ static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char
 }
 
 static const char *java_token_member(java_ctx_t *j, const char *token) {
-    char *member = NULL;
-    if (!names_token_split(j->a, token, NULL, NULL, &member) || !member) return "Unknown";
-    return names_pascal(j->a, member);
+    return emit_token_type_name(j->a, token, names_pascal);
 }
 
 /* `sub` is "" for resources, "inputs" for input types, "enums" for enums. */
@@ -334,33 +332,20 @@ static void java_path_literal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
 }
 
 /* pulumi-java's option order. */
-static int java_option_rank(const char *name) {
-    static const char *const order[] = {"provider",         "protect",           "retainOnDelete",
-                                        "parent",           "dependsOn",         "deletedWith",
-                                        "replaceWith",      "ignoreChanges",     "import",
-                                        "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
-                                        "version",          "pluginDownloadURL"};
-    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
-        if (strcmp(order[i], name) == 0) return i;
-    return 100;
-}
+static const char *const JAVA_OPTION_NAMES[] = {
+    "provider", "protect", "retainOnDelete", "parent", "dependsOn", "deletedWith", "replaceWith", "ignoreChanges",
+    "import", "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs", "version", "pluginDownloadURL"};
+static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES, sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
 
 static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) {
-    const pcl_attr_t **sorted = arena_alloc(j->a, (n->n_options + 1) * sizeof *sorted);
-    for (size_t i = 0; i < n->n_options; i++) sorted[i] = &n->options[i];
-    for (size_t i = 1; i < n->n_options; i++)
-        for (size_t k = i; k > 0 && java_option_rank(sorted[k - 1]->name) > java_option_rank(sorted[k]->name); k--) {
-            const pcl_attr_t *t = sorted[k];
-            sorted[k] = sorted[k - 1];
-            sorted[k - 1] = t;
-        }
+    const pcl_attr_t **sorted = emit_sorted_options(j->a, n, &JAVA_OPTIONS);
     const char *cls = n->kind == PCL_NODE_COMPONENT ? "com.pulumi.resources.ComponentResourceOptions"
                                                     : "com.pulumi.resources.CustomResourceOptions";
     buf_printf(b, "%s.builder()", java_class(j, cls));
     for (size_t i = 0; i < n->n_options; i++) {
         const pcl_attr_t *o = sorted[i];
         const pcl_expr_t *v = o->value;
-        if (java_option_rank(o->name) == 100) {
+        if (!emit_option_written(&JAVA_OPTIONS, o->name)) {
             if (j->report)
                 diag_add(j->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                          "resource '%s': the resource option '%s' is not supported by the Java emitter and was left out",

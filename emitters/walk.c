@@ -389,3 +389,34 @@ void emit_plain_operator(buf_t *b, const pcl_expr_t *e, int depth, lang_t lang, 
         return;
     }
 }
+
+const char *emit_token_type_name(arena_t *a, const char *token, char *(*style)(arena_t *a, const char *s)) {
+    char *member = NULL;
+    if (!names_token_split(a, token, NULL, NULL, &member) || !member) return "Unknown";
+    return style(a, member);
+}
+
+/* Where an option stands in the order; order->n when the language does not write it. */
+static size_t option_rank(const emit_option_order_t *order, const char *name) {
+    for (size_t i = 0; i < order->n; i++)
+        if (strcmp(order->names[i], name) == 0) return i;
+    return order->n;
+}
+
+bool emit_option_written(const emit_option_order_t *order, const char *name) {
+    return option_rank(order, name) < order->n;
+}
+
+const pcl_attr_t **emit_sorted_options(arena_t *a, const pcl_node_t *n, const emit_option_order_t *order) {
+    const pcl_attr_t **sorted = arena_alloc(a, (n->n_options + 1) * sizeof *sorted);
+    for (size_t i = 0; i < n->n_options; i++)
+        sorted[i] = &n->options[i];
+    for (size_t i = 1; i < n->n_options; i++) /* insertion sort: stable, tiny n */
+        for (size_t j = i; j > 0 && option_rank(order, sorted[j - 1]->name) > option_rank(order, sorted[j]->name);
+             j--) {
+            const pcl_attr_t *t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    return sorted;
+}

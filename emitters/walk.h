@@ -165,4 +165,18 @@ typedef void (*emit_operand_fn)(void *ctx, buf_t *b, const pcl_expr_t *e, int de
 void emit_plain_operator(buf_t *b, const pcl_expr_t *e, int depth, lang_t lang, diag_list_t *diags,
                          emit_operand_fn operand, void *ctx);
 
+/* The type name of a token's member in the language's `style` (names_pascal, ...), or "Unknown"
+ * for a malformed token. */
+const char *emit_token_type_name(arena_t *a, const char *token, char *(*style)(arena_t *a, const char *s));
+
+/* A language's order of resource options (its Pulumi generator's); an option not in it is not
+ * written by the language. */
+typedef struct emit_option_order {
+    const char *const *names;
+    size_t n;
+} emit_option_order_t;
+bool emit_option_written(const emit_option_order_t *order, const char *name);
+/* The node's options in the order (stable; those not in it last), an arena array. */
+const pcl_attr_t **emit_sorted_options(arena_t *a, const pcl_node_t *n, const emit_option_order_t *order);
+
 #endif
