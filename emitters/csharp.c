@@ -20,19 +20,12 @@ typedef struct cs_using {
 } cs_using_t;
 
 typedef struct cs_ctx {
-    arena_t *a;
-    const pcl_program_t *p;
-    diag_list_t *diags;
-    bool report;
+    emit_typed_t base; /* program, names, the node being written */
     cs_using_t *usings;
     size_t n_usings, cap_usings;
-    const char **var; /* per node */
-    const pcl_node_t *node;
-    names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
-    names_memo_t memo; /* type token → module namespace */
 } cs_ctx_t;
 
-static int cs_find(cs_ctx_t *c, const char *name) { return names_table_get(c->index, name); }
+static int cs_find(cs_ctx_t *c, const char *name) { return names_table_get(c->base.index, name); }
 
 static void cs_indent(buf_t *b, int depth) { buf_indent(b, depth * 4); }
 
@@ -71,12 +64,12 @@ static const char *cs_mapped(const schema_package_t *pkg, const char *key) {
  * using directive on first use. */
 static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, const char *pkgname) {
     const char *pkgns = cs_mapped(pkg, pkgname);
-    if (!pkgns) pkgns = cs_namespace_name(c->a, pkgname);
+    if (!pkgns) pkgns = cs_namespace_name(c->base.a, pkgname);
     const cJSON *root_j = cs_lang(pkg, "rootNamespace");
     const char *root = cJSON_IsString(root_j) ? root_j->valuestring
-                       : pkg && pkg->namespace_ ? cs_namespace_name(c->a, pkg->namespace_)
+                       : pkg && pkg->namespace_ ? cs_namespace_name(c->base.a, pkg->namespace_)
                                                 : "Pulumi";
-    const char *ns = arena_sprintf(c->a, "%s.%s", root, pkgns);
+    const char *ns = arena_sprintf(c->base.a, "%s.%s", root, pkgns);
     const char *alias = strcmp(pkgns, "Output") == 0 ? "PulumiOutput" : pkgns;
     for (size_t i = 0; i < c->n_usings; i++)
         if (strcmp(c->usings[i].ns, ns) == 0) return c->usings[i].alias;
@@ -84,11 +77,11 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
         bool clash = false;
         for (size_t i = 0; i < c->n_usings && !clash; i++) clash = strcmp(c->usings[i].alias, alias) == 0;
         if (!clash) break;
-        alias = arena_sprintf(c->a, "%s%d", pkgns, n);
+        alias = arena_sprintf(c->base.a, "%s%d", pkgns, n);
     }
     if (c->n_usings == c->cap_usings) {
         size_t nc = c->cap_usings ? c->cap_usings * 2 : 8;
-        c->usings = arena_grow(c->a, c->usings, c->cap_usings * sizeof *c->usings, nc * sizeof *c->usings);
+        c->usings = arena_grow(c->base.a, c->usings, c->cap_usings * sizeof *c->usings, nc * sizeof *c->usings);
         c->cap_usings = nc;
     }
     c->usings[c->n_usings++] = (cs_using_t){alias, ns};
@@ -98,40 +91,40 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
 /* `<Alias>[.<ModNs>]` for the module of `token`. */
 static const char *cs_module_path_uncached(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
     char *pkgname = NULL, *rawmod = NULL;
-    if (!names_token_split(c->a, token, &pkgname, &rawmod, NULL)) return "Unknown";
+    if (!names_token_split(c->base.a, token, &pkgname, &rawmod, NULL)) return "Unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
     const char *alias = cs_namespace_alias(c, pkg, pkgname);
-    const char *mod = rawmod ? (pkg ? schema_token_module(c->a, pkg, token) : rawmod) : "index";
+    const char *mod = rawmod ? (pkg ? schema_token_module(c->base.a, pkg, token) : rawmod) : "index";
     if (!*mod || strcmp(mod, "index") == 0) return alias;
     const char *mapped = cs_mapped(pkg, mod);
-    if (mapped) return arena_sprintf(c->a, "%s.%s", alias, mapped);
+    if (mapped) return arena_sprintf(c->base.a, "%s.%s", alias, mapped);
     buf_t b;
     buf_init(&b);
     buf_puts(&b, alias);
-    char *parts = arena_strdup(c->a, mod);
+    char *parts = arena_strdup(c->base.a, mod);
     for (char *save = NULL, *seg = strtok_r(parts, "/", &save); seg; seg = strtok_r(NULL, "/", &save))
-        buf_printf(&b, ".%s", cs_namespace_name(c->a, seg)); /* `kebab-module` → KebabModule */
-    char *r = buf_arena_str(&b, c->a);
+        buf_printf(&b, ".%s", cs_namespace_name(c->base.a, seg)); /* `kebab-module` → KebabModule */
+    char *r = buf_arena_str(&b, c->base.a);
     buf_free(&b);
     return r;
 }
 
 /* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
-    const char *r = names_memo_get(&c->memo, token);
+    const char *r = names_memo_get(&c->base.memo, token);
     if (r) return r;
     r = cs_module_path_uncached(c, pkg, token);
-    names_memo_put(&c->memo, token, r);
+    names_memo_put(&c->base.memo, token, r);
     return r;
 }
 
 static const char *cs_token_member(cs_ctx_t *c, const char *token) {
-    return emit_token_type_name(c->a, token, names_pascal);
+    return emit_token_type_name(c->base.a, token, names_pascal);
 }
 
 static const char *cs_property_name(cs_ctx_t *c, const char *name, const schema_property_t *prop) {
     if (prop && prop->csharp_name) return prop->csharp_name;
-    return names_make_valid_identifier(c->a, LANG_CSHARP, names_pascal(c->a, name));
+    return names_make_valid_identifier(c->base.a, LANG_CSHARP, names_pascal(c->base.a, name));
 }
 
 /* --- expressions ---------------------------------------------------------------------------------- */
@@ -165,11 +158,11 @@ static const char *cs_scalar_type(const schema_type_t *t) {
 
 static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
     int idx = cs_find(c, e->trav.root);
-    buf_puts(b, idx >= 0 ? c->var[idx]
-                : pcl_program_is_external(c->p, e->trav.root)
+    buf_puts(b, idx >= 0 ? c->base.var[idx]
+                : pcl_program_is_external(c->base.p, e->trav.root)
                     ? e->trav.root /* a variable of the target file */
-                    : names_make_valid_identifier(c->a, LANG_CSHARP, e->trav.root));
-    const schema_resource_t *res = idx >= 0 ? c->p->nodes[idx].schema : NULL;
+                    : names_make_valid_identifier(c->base.a, LANG_CSHARP, e->trav.root));
+    const schema_resource_t *res = idx >= 0 ? c->base.p->nodes[idx].schema : NULL;
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
         if (i == 0 && part->attr) {
@@ -257,9 +250,9 @@ static bool cs_asset_call(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth)
 static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
     const char *ename = cs_token_member(c, t->token);
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
-    char *member = ev ? names_enum_member(c->a, LANG_CSHARP, ev, ename) : NULL;
+    char *member = ev ? names_enum_member(c->base.a, LANG_CSHARP, ev, ename) : NULL;
     if (member) {
-        buf_printf(b, "%s.%s.%s", cs_module_path(c, c->node ? c->node->package : NULL, t->token), ename, member);
+        buf_printf(b, "%s.%s.%s", cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token), ename, member);
         return;
     }
     /* not a member of the enum: the literal (the SDK's enums convert explicitly from it) */
@@ -271,7 +264,7 @@ static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
 /* An interpolated string, Pulumi's form: `$"a-{x}"`, wrapped in Output.Format when it reads
  * outputs; braces doubled in the text, computed holes parenthesised (a `:` would start a format). */
 static void cs_template(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
-    bool out = emit_has_output(c->p, c->index, e);
+    bool out = emit_has_output(c->base.p, c->base.index, e);
     if (out) buf_puts(b, "Output.Format(");
     buf_puts(b, "$\"");
     for (size_t i = 0; i < e->tuple.n; i++) {
@@ -323,12 +316,12 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (cs_asset_call(c, b, e, depth)) return;
-        emit_unknown_call(b, c->diags, c->report, c->node, e, "C#", "null");
+        emit_unknown_call(b, c->base.diags, c->base.report, c->base.node, e, "C#", "null");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
         /* over plain values only (emit_check_program refuses operators on outputs for C#) */
         if (e->kind == PCL_TEMPLATE) cs_template(c, b, e, depth);
-        else emit_plain_operator(b, e, depth, LANG_CSHARP, c->diags, cs_operand, c);
+        else emit_plain_operator(b, e, depth, LANG_CSHARP, c->base.diags, cs_operand, c);
         return;
     case PCL_TUPLE: {
         const schema_type_t *et = t && t->kind == SCHEMA_ARRAY ? t->element : NULL;
@@ -348,8 +341,8 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
     }
     case PCL_OBJECT: {
         if (t && t->kind == SCHEMA_OBJECT && t->object && t->token) {
-            const char *type = arena_sprintf(c->a, "%s.Inputs.%sArgs",
-                                             cs_module_path(c, c->node ? c->node->package : NULL, t->token),
+            const char *type = arena_sprintf(c->base.a, "%s.Inputs.%sArgs",
+                                             cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token),
                                              cs_token_member(c, t->token));
             if (e->object.n == 0) {
                 buf_printf(b, "new %s()", type);
@@ -414,7 +407,7 @@ static const char *const CS_OPTION_NAMES[] = {
 static const emit_option_order_t CS_OPTIONS = {CS_OPTION_NAMES, sizeof CS_OPTION_NAMES / sizeof CS_OPTION_NAMES[0]};
 
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
-    const pcl_attr_t **sorted = emit_sorted_options(c->a, n, &CS_OPTIONS);
+    const pcl_attr_t **sorted = emit_sorted_options(c->base.a, n, &CS_OPTIONS);
     buf_printf(b, "new %s", n->kind == PCL_NODE_COMPONENT ? "ComponentResourceOptions" : "CustomResourceOptions");
     cs_open(b, depth);
     for (size_t i = 0; i < n->n_options; i++) {
@@ -422,8 +415,8 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
         const char *name = o->name;
         const pcl_expr_t *v = o->value;
         if (!emit_option_written(&CS_OPTIONS, name)) {
-            if (c->report)
-                diag_add(c->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+            if (c->base.report)
+                diag_add(c->base.diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                          "resource '%s': the resource option '%s' is not supported by the C# emitter and was left out",
                          n->name, name);
             continue;
@@ -431,7 +424,7 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
         cs_indent(b, depth + 1);
         bool paths = pcl_option_kind(name) == PCL_OPT_PATHS;
         if ((strcmp(name, "dependsOn") == 0 || strcmp(name, "replaceWith") == 0 || paths) && v->kind == PCL_TUPLE) {
-            buf_printf(b, "%s =", names_pascal(c->a, name));
+            buf_printf(b, "%s =", names_pascal(c->base.a, name));
             cs_open(b, depth + 1);
             for (size_t k = 0; k < v->tuple.n; k++) {
                 cs_indent(b, depth + 2);
@@ -443,7 +436,7 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             buf_puts(b, ",\n");
             continue;
         }
-        buf_printf(b, "%s = ", strcmp(name, "import") == 0 ? "ImportId" : names_pascal(c->a, name));
+        buf_printf(b, "%s = ", strcmp(name, "import") == 0 ? "ImportId" : names_pascal(c->base.a, name));
         cs_expr(c, b, v, NULL, depth + 1);
         buf_puts(b, ",\n");
     }
@@ -463,11 +456,11 @@ static const char *cs_cfg_type(cs_ctx_t *c, const emit_cfg_type_t *t, bool neste
     case EMIT_CFG_NUMBER: return "double";
     case EMIT_CFG_BOOL: return "bool";
     case EMIT_CFG_LIST:
-        return nested ? arena_sprintf(c->a, "System.Collections.Immutable.ImmutableArray<%s>",
+        return nested ? arena_sprintf(c->base.a, "System.Collections.Immutable.ImmutableArray<%s>",
                                       cs_cfg_type(c, t->elem, true))
-                      : arena_sprintf(c->a, "%s[]", cs_cfg_type(c, t->elem, true));
+                      : arena_sprintf(c->base.a, "%s[]", cs_cfg_type(c, t->elem, true));
     case EMIT_CFG_MAP:
-        return arena_sprintf(c->a, "%s<string, %s>",
+        return arena_sprintf(c->base.a, "%s<string, %s>",
                              nested ? "System.Collections.Immutable.ImmutableDictionary" : "Dictionary",
                              cs_cfg_type(c, t->elem, true));
     case EMIT_CFG_ANY: break;
@@ -483,16 +476,16 @@ static const char *cs_config_getter(cs_ctx_t *c, const pcl_node_t *n) {
     if (strcmp(t, "number") == 0) return s ? "RequireSecretDouble" : "RequireDouble";
     if (strcmp(t, "bool") == 0) return s ? "RequireSecretBoolean" : "RequireBoolean";
     /* a list, map or any value: decoded from its JSON into its own type */
-    return arena_sprintf(c->a, "%s<%s>", s ? "RequireSecretObject" : "RequireObject",
-                         cs_cfg_type(c, emit_config_type(c->a, t), false));
+    return arena_sprintf(c->base.a, "%s<%s>", s ? "RequireSecretObject" : "RequireObject",
+                         cs_cfg_type(c, emit_config_type(c->base.a, t), false));
 }
 
 static void cs_body(cs_ctx_t *c, buf_t *b) {
     const int depth = 1;
     bool have_config = false;
-    for (size_t i = 0; i < c->p->n_nodes; i++) {
-        const pcl_node_t *n = &c->p->nodes[i];
-        c->node = n;
+    for (size_t i = 0; i < c->base.p->n_nodes; i++) {
+        const pcl_node_t *n = &c->base.p->nodes[i];
+        c->base.node = n;
         if (n->kind == PCL_NODE_CONFIG) {
             if (!have_config) {
                 cs_indent(b, depth);
@@ -500,14 +493,14 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
                 have_config = true;
             }
             cs_indent(b, depth);
-            buf_printf(b, "var %s = config.%s(", c->var[i], cs_config_getter(c, n));
+            buf_printf(b, "var %s = config.%s(", c->base.var[i], cs_config_getter(c, n));
             names_append_quoted(b, LANG_CSHARP, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");
             continue;
         }
         if (n->kind == PCL_NODE_LOCAL) {
             cs_indent(b, depth);
-            buf_printf(b, "var %s = ", c->var[i]);
+            buf_printf(b, "var %s = ", c->base.var[i]);
             cs_expr(c, b, n->attrs[0].value, NULL, depth);
             buf_puts(b, ";\n\n");
             continue;
@@ -516,7 +509,7 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
         const char *logical = n->logical_name ? n->logical_name : n->name;
         cs_indent(b, depth);
         if (n->kind == PCL_NODE_COMPONENT) {
-            buf_printf(b, "var %s = new ComponentResource(", c->var[i]);
+            buf_printf(b, "var %s = new ComponentResource(", c->base.var[i]);
             names_append_quoted(b, LANG_CSHARP, n->token ? n->token : "");
             buf_puts(b, ", ");
             names_append_quoted(b, LANG_CSHARP, logical);
@@ -529,10 +522,10 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
         }
         const char *cls;
         if (n->schema && n->schema->csharp_name)
-            cls = arena_sprintf(c->a, "%s.%s", cs_module_path(c, n->package, n->token), n->schema->csharp_name);
+            cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token), n->schema->csharp_name);
         else
-            cls = arena_sprintf(c->a, "%s.%s", cs_module_path(c, n->package, n->token), cs_token_member(c, n->token));
-        buf_printf(b, "var %s = new %s(", c->var[i], cls);
+            cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token), cs_token_member(c, n->token));
+        buf_printf(b, "var %s = new %s(", c->base.var[i], cls);
         names_append_quoted(b, LANG_CSHARP, logical);
         if (n->n_attrs > 0 || n->n_options > 0) {
             buf_puts(b, ", new()");
@@ -553,10 +546,10 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
     }
     /* stack outputs: the dictionary the program returns */
     bool first = true;
-    for (size_t i = 0; i < c->p->n_nodes; i++) {
-        const pcl_node_t *n = &c->p->nodes[i];
+    for (size_t i = 0; i < c->base.p->n_nodes; i++) {
+        const pcl_node_t *n = &c->base.p->nodes[i];
         if (n->kind != PCL_NODE_OUTPUT) continue;
-        c->node = n;
+        c->base.node = n;
         if (first) {
             cs_indent(b, depth);
             buf_puts(b, "return new Dictionary<string, object?>");
@@ -574,7 +567,7 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
         cs_close(b, depth);
         buf_puts(b, ";\n");
     }
-    c->node = NULL;
+    c->base.node = NULL;
 }
 
 static int cs_using_cmp(const void *x, const void *y) {
@@ -583,27 +576,18 @@ static int cs_using_cmp(const void *x, const void *y) {
 
 char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     cs_ctx_t c = {0};
-    c.a = arena_new();
-    c.p = p;
-    c.diags = diags;
-    c.var = arena_alloc(c.a, (p->n_nodes + 1) * sizeof *c.var);
-    c.index = names_node_index(c.a, p);
-    names_memo_init(&c.memo, c.a);
-    if (!names_check_tokens(p, "C#", diags)) {
-        arena_free(c.a);
-        return NULL;
-    }
+    if (!emit_typed_init(&c.base, p, diags, "C#")) return NULL;
     /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
      * after the names the program itself declares. */
-    names_table_t *names = names_table_new(c.a);
+    names_table_t *names = names_table_new(c.base.a);
     names_table_reserve(names, "config");
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
-            c.var[i] = names_table_unique(names, names_make_valid_identifier(c.a, LANG_CSHARP, p->nodes[i].name), "", 2);
+            c.base.var[i] = names_table_unique(names, names_make_valid_identifier(c.base.a, LANG_CSHARP, p->nodes[i].name), "", 2);
 
     buf_t body;
     buf_init(&body);
-    c.report = true;
+    c.base.report = true;
     cs_body(&c, &body);
 
     buf_t out;
@@ -615,6 +599,6 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     buf_append(&out, body.data ? body.data : "", body.len);
     buf_puts(&out, "});\n\n");
     buf_free(&body);
-    arena_free(c.a);
+    arena_free(c.base.a);
     return buf_take(&out);
 }

@@ -26,24 +26,17 @@ typedef struct go_import {
 } go_import_t;
 
 typedef struct go_ctx {
-    arena_t *a;
-    const pcl_program_t *p;
-    diag_list_t *diags;
-    bool report; /* second pass: diagnostics are reported only once */
+    emit_typed_t base; /* program, names (var: "_" when never referenced), the node being written */
     go_import_t *imports;
     size_t n_imports, cap_imports;
-    const char **var; /* per node: Go identifier, "_" when never referenced */
     const char **cfg_value; /* per config node read as a list, map or any value: the plain value's variable */
     bool *referenced; /* per node */
     bool err_declared;
-    const pcl_node_t *node; /* node being emitted (diagnostic context) */
-    names_table_t *index;   /* node name → node index (pcl_program_find is a linear scan) */
-    names_memo_t memo;      /* type token → Go import path */
 } go_ctx_t;
 
 /* --- imports ------------------------------------------------------------------------------------ */
 
-static int go_find(go_ctx_t *g, const char *name) { return names_table_get(g->index, name); }
+static int go_find(go_ctx_t *g, const char *name) { return names_table_get(g->base.index, name); }
 
 static const char *go_lang_str(const schema_package_t *pkg, const char *key) {
     if (!pkg || !pkg->language) return NULL;
@@ -88,19 +81,19 @@ static const char *go_import_base(go_ctx_t *g, const schema_package_t *pkg, cons
         if (scheme) r = scheme + 3;
         size_t n = strlen(r);
         while (n > 0 && r[n - 1] == '/') n--;
-        root = arena_strndup(g->a, r, n);
+        root = arena_strndup(g->base.a, r, n);
     } else if (pkg && pkg->namespace_) {
-        root = arena_sprintf(g->a, "github.com/%s/pulumi-%s", pkg->namespace_, pkgname);
+        root = arena_sprintf(g->base.a, "github.com/%s/pulumi-%s", pkg->namespace_, pkgname);
     } else {
-        root = arena_sprintf(g->a, "example.com/pulumi-%s", pkgname);
+        root = arena_sprintf(g->base.a, "example.com/pulumi-%s", pkgname);
     }
     long major = pkg && pkg->version ? strtol(pkg->version[0] == 'v' ? pkg->version + 1 : pkg->version, NULL, 10) : 0;
     /* Pulumi's rule (supportPack or not; the conformance projects' imports, e.g.
      * example.com/pulumi-simple/sdk/go/v2/simple): the SDK module is <root>/sdk/go[/vN] and the
      * package directory is the package name without dashes */
-    char *name = go_package_name(g->a, pkgname);
-    if (major > 1) return arena_sprintf(g->a, "%s/sdk/go/v%ld/%s", root, major, name);
-    return arena_sprintf(g->a, "%s/sdk/go/%s", root, name);
+    char *name = go_package_name(g->base.a, pkgname);
+    if (major > 1) return arena_sprintf(g->base.a, "%s/sdk/go/v%ld/%s", root, major, name);
+    return arena_sprintf(g->base.a, "%s/sdk/go/%s", root, name);
 }
 
 /* Adds an import (once) and returns the alias code uses for it. A clash of package names gets
@@ -118,17 +111,17 @@ static const char *go_import_add(go_ctx_t *g, const char *path, const char *want
             const char *parent = path;
             for (const char *s = path; s < last - 1; s++)
                 if (*s == '/') parent = s + 1;
-            alias = go_package_name(g->a, arena_sprintf(g->a, "%.*s%s", (int)(last - 1 - parent), parent, wanted));
+            alias = go_package_name(g->base.a, arena_sprintf(g->base.a, "%.*s%s", (int)(last - 1 - parent), parent, wanted));
         } else {
-            alias = arena_sprintf(g->a, "%s%d", wanted, attempt + 1);
+            alias = arena_sprintf(g->base.a, "%s%d", wanted, attempt + 1);
         }
     }
     if (g->n_imports == g->cap_imports) {
         size_t nc = g->cap_imports ? g->cap_imports * 2 : 8;
-        g->imports = arena_grow(g->a, g->imports, g->cap_imports * sizeof *g->imports, nc * sizeof *g->imports);
+        g->imports = arena_grow(g->base.a, g->imports, g->cap_imports * sizeof *g->imports, nc * sizeof *g->imports);
         g->cap_imports = nc;
     }
-    g->imports[g->n_imports].path = arena_strdup(g->a, path);
+    g->imports[g->n_imports].path = arena_strdup(g->base.a, path);
     g->imports[g->n_imports].alias = alias;
     g->n_imports++;
     return alias;
@@ -137,27 +130,27 @@ static const char *go_import_add(go_ctx_t *g, const char *path, const char *want
 /* The import alias for the module holding `token` (a resource, object or enum token). */
 static const char *go_import_for_uncached(go_ctx_t *g, schema_package_t *pkg, const char *token) {
     char *pkgname = NULL, *rawmod = NULL;
-    if (!names_token_split(g->a, token, &pkgname, &rawmod, NULL)) return "unknown";
+    if (!names_token_split(g->base.a, token, &pkgname, &rawmod, NULL)) return "unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
-    const char *mod = rawmod ? (pkg ? schema_token_module(g->a, pkg, token) : rawmod) : "index";
+    const char *mod = rawmod ? (pkg ? schema_token_module(g->base.a, pkg, token) : rawmod) : "index";
     const char *mapped = go_lang_map(pkg, "moduleToPackage", mod);
     if (mapped) mod = mapped;
-    char *lower = arena_strdup(g->a, mod);
+    char *lower = arena_strdup(g->base.a, mod);
     for (char *s = lower; *s; s++)
         if (*s >= 'A' && *s <= 'Z') *s = (char)(*s - 'A' + 'a');
     const char *base = go_import_base(g, pkg, pkgname);
-    const char *path = (!*lower || strcmp(lower, "index") == 0) ? base : arena_sprintf(g->a, "%s/%s", base, lower);
+    const char *path = (!*lower || strcmp(lower, "index") == 0) ? base : arena_sprintf(g->base.a, "%s/%s", base, lower);
     const char *alias = go_lang_map(pkg, "packageImportAliases", path);
-    if (!alias) alias = go_package_name(g->a, go_path_last(path));
+    if (!alias) alias = go_package_name(g->base.a, go_path_last(path));
     return go_import_add(g, path, alias);
 }
 
 /* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char *token) {
-    const char *r = names_memo_get(&g->memo, token);
+    const char *r = names_memo_get(&g->base.memo, token);
     if (r) return r;
     r = go_import_for_uncached(g, pkg, token);
-    names_memo_put(&g->memo, token, r);
+    names_memo_put(&g->base.memo, token, r);
     return r;
 }
 
@@ -165,11 +158,11 @@ static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char 
 
 /* structFieldName: Title, plus `_` for names that clash with methods of the Args/Output types. */
 static const char *go_field_name(go_ctx_t *g, const char *name) {
-    char *t = names_title(g->a, name);
+    char *t = names_title(g->base.a, name);
     if (strcmp(t, "ID") == 0 || strcmp(t, "URN") == 0 || strcmp(t, "GetProvider") == 0 ||
         strcmp(t, "ElementType") == 0)
-        return arena_sprintf(g->a, "%s_", t);
-    return names_make_valid_identifier(g->a, LANG_GO, t);
+        return arena_sprintf(g->base.a, "%s_", t);
+    return names_make_valid_identifier(g->base.a, LANG_GO, t);
 }
 
 static char *go_type_name(arena_t *a, const char *member) {
@@ -177,7 +170,7 @@ static char *go_type_name(arena_t *a, const char *member) {
 }
 
 static const char *go_token_member(go_ctx_t *g, const char *token) {
-    return emit_token_type_name(g->a, token, go_type_name);
+    return emit_token_type_name(g->base.a, token, go_type_name);
 }
 
 /* --- composite literals with gofmt's alignment --------------------------------------------------- */
@@ -259,7 +252,7 @@ static char *go_render(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t,
     buf_init(&b);
     if (raw) go_raw(g, &b, e, depth);
     else go_expr(g, &b, e, t, depth);
-    char *s = buf_arena_str(&b, g->a);
+    char *s = buf_arena_str(&b, g->base.a);
     buf_free(&b);
     return s;
 }
@@ -293,17 +286,17 @@ static const char *go_type_stem(go_ctx_t *g, const schema_type_t *t) {
     case SCHEMA_BOOL: return "pulumi.Bool";
     case SCHEMA_ASSET: return "pulumi.AssetOrArchive";
     case SCHEMA_ARCHIVE: return "pulumi.Archive";
-    case SCHEMA_ARRAY: return arena_sprintf(g->a, "%sArray", go_type_stem(g, t->element));
-    case SCHEMA_MAP: return arena_sprintf(g->a, "%sMap", go_type_stem(g, t->element));
+    case SCHEMA_ARRAY: return arena_sprintf(g->base.a, "%sArray", go_type_stem(g, t->element));
+    case SCHEMA_MAP: return arena_sprintf(g->base.a, "%sMap", go_type_stem(g, t->element));
     case SCHEMA_OBJECT:
     case SCHEMA_ENUM:
-        if (t->token && g->node && strcmp(go_token_member(g, t->token), "ElementType") == 0 && g->report)
-            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+        if (t->token && g->base.node && strcmp(go_token_member(g, t->token), "ElementType") == 0 && g->base.report)
+            diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                      "resource '%s': the type %s is renamed in Go SDKs (its name collides with the ElementType "
                      "method); the Go emitter cannot name it yet",
-                     g->node->name, t->token);
-        if (t->token && g->node)
-            return arena_sprintf(g->a, "%s.%s", go_import_for(g, g->node->package, t->token),
+                     g->base.node->name, t->token);
+        if (t->token && g->base.node)
+            return arena_sprintf(g->base.a, "%s.%s", go_import_for(g, g->base.node->package, t->token),
                                  go_token_member(g, t->token));
         return "pulumi.";
     default: return "pulumi.";
@@ -321,17 +314,17 @@ static const char *go_output_type(go_ctx_t *g, const schema_type_t *t, const pcl
         }
     }
     if (t->kind == SCHEMA_ANY || t->kind == SCHEMA_JSON || t->kind == SCHEMA_UNION) return "pulumi.AnyOutput";
-    return arena_sprintf(g->a, "%sOutput", go_type_stem(g, t));
+    return arena_sprintf(g->base.a, "%sOutput", go_type_stem(g, t));
 }
 
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int idx = go_find(g, e->trav.root);
     /* an external root is a variable of the file the code goes into: written as it is */
-    const char *root = idx >= 0 ? g->var[idx]
-                       : pcl_program_is_external(g->p, e->trav.root)
+    const char *root = idx >= 0 ? g->base.var[idx]
+                       : pcl_program_is_external(g->base.p, e->trav.root)
                            ? e->trav.root
-                           : names_make_valid_identifier(g->a, LANG_GO, e->trav.root);
-    if (idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_putc(b, '&');
+                           : names_make_valid_identifier(g->base.a, LANG_GO, e->trav.root);
+    if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_putc(b, '&');
     buf_puts(b, root);
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
@@ -371,12 +364,12 @@ static bool go_asset_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth)
         buf_puts(b, "pulumi.NewAssetArchive(map[string]interface{}");
         if (e->call.n > 0 && e->call.args[0]->kind == PCL_OBJECT) {
             const pcl_expr_t *o = e->call.args[0];
-            go_elem_t *el = arena_alloc(g->a, (o->object.n + 1) * sizeof *el);
+            go_elem_t *el = arena_alloc(g->base.a, (o->object.n + 1) * sizeof *el);
             for (size_t i = 0; i < o->object.n; i++) {
                 buf_t k;
                 buf_init(&k);
                 names_append_quoted(&k, LANG_GO, o->object.items[i].key);
-                el[i].key = buf_arena_str(&k, g->a);
+                el[i].key = buf_arena_str(&k, g->base.a);
                 buf_free(&k);
                 el[i].value = go_render(g, o->object.items[i].value, NULL, depth + 1, true);
             }
@@ -409,23 +402,23 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         buf_puts(b, "nil");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
-        emit_unwritable(g->diags, e, LANG_GO);
+        emit_unwritable(g->base.diags, e, LANG_GO);
         buf_puts(b, "nil");
         return;
     case PCL_TUPLE: {
-        go_elem_t *el = arena_alloc(g->a, (e->tuple.n + 1) * sizeof *el);
+        go_elem_t *el = arena_alloc(g->base.a, (e->tuple.n + 1) * sizeof *el);
         for (size_t i = 0; i < e->tuple.n; i++) el[i].value = go_render(g, e->tuple.items[i], NULL, depth + 1, true);
         buf_puts(b, "[]interface{}");
         go_write_elems(b, el, e->tuple.n, depth);
         return;
     }
     case PCL_OBJECT: {
-        go_elem_t *el = arena_alloc(g->a, (e->object.n + 1) * sizeof *el);
+        go_elem_t *el = arena_alloc(g->base.a, (e->object.n + 1) * sizeof *el);
         for (size_t i = 0; i < e->object.n; i++) {
             buf_t k;
             buf_init(&k);
             names_append_quoted(&k, LANG_GO, e->object.items[i].key);
-            el[i].key = buf_arena_str(&k, g->a);
+            el[i].key = buf_arena_str(&k, g->base.a);
             buf_free(&k);
             el[i].value = go_render(g, e->object.items[i].value, NULL, depth + 1, true);
         }
@@ -440,7 +433,7 @@ static void go_enum(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     const char *stem = go_type_stem(g, t);
     const char *tname = go_token_member(g, t->token);
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
-    char *member = ev ? names_enum_member(g->a, LANG_GO, ev, tname) : NULL;
+    char *member = ev ? names_enum_member(g->base.a, LANG_GO, ev, tname) : NULL;
     if (member) {
         const char *dot = strchr(stem, '.');
         buf_append(b, stem, dot ? (size_t)(dot - stem + 1) : 0);
@@ -512,11 +505,11 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
 /* Plain (non-Input) properties take bare Go values (`true`, `plain.DataArgs{...}`); the emitter
  * writes Inputs only, so it refuses them rather than write code that does not compile. */
 static void go_refuse_plain(go_ctx_t *g, const schema_property_t *prop) {
-    if (g->report)
-        diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+    if (g->base.report)
+        diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                  "resource '%s': the property '%s' is plain (not an Input) in the schema; the Go emitter cannot "
                  "write plain values yet",
-                 g->node ? g->node->name : "?", prop->name);
+                 g->base.node ? g->base.node->name : "?", prop->name);
 }
 
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
@@ -525,10 +518,10 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     /* the binder reduced a union by its discriminator: that member, not the first that fits */
     if (t && t->kind == SCHEMA_UNION && e->type && e->type->kind != SCHEMA_UNION) t = e->type;
     if (t && t->external_ref && e->kind != PCL_TRAVERSAL && e->kind != PCL_NULL) {
-        if (g->report)
-            diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+        if (g->base.report)
+            diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                      "%s '%s': a value typed by another package's type (%s), which the Go emitter cannot name yet",
-                     g->node && g->node->kind == PCL_NODE_OUTPUT ? "output" : "resource", g->node ? g->node->name : "?",
+                     g->base.node && g->base.node->kind == PCL_NODE_OUTPUT ? "output" : "resource", g->base.node ? g->base.node->name : "?",
                      t->external_ref);
         buf_puts(b, "nil");
         return;
@@ -548,9 +541,9 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     case PCL_TRAVERSAL: {
         /* a plain config read is a Go value (string, int, float64, bool), not an Input */
         int idx = e->trav.n == 0 ? go_find(g, e->trav.root) : -1;
-        const pcl_node_t *cn = idx >= 0 ? &g->p->nodes[idx] : NULL;
-        if (idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_CONFIG && !g->p->nodes[idx].config_secret &&
-            emit_config_scalar(emit_config_type(g->a, g->p->nodes[idx].token))) {
+        const pcl_node_t *cn = idx >= 0 ? &g->base.p->nodes[idx] : NULL;
+        if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_CONFIG && !g->base.p->nodes[idx].config_secret &&
+            emit_config_scalar(emit_config_type(g->base.a, g->base.p->nodes[idx].token))) {
             const char *ct = cn->token ? cn->token : "string";
             const char *wrap = strcmp(ct, "int") == 0      ? "pulumi.Int"
                                : strcmp(ct, "number") == 0 ? "pulumi.Float64"
@@ -574,10 +567,10 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
-        emit_unknown_call(b, g->diags, g->report, g->node, e, "Go", "nil");
+        emit_unknown_call(b, g->base.diags, g->base.report, g->base.node, e, "Go", "nil");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
-        emit_unwritable(g->diags, e, LANG_GO);
+        emit_unwritable(g->base.diags, e, LANG_GO);
         buf_puts(b, "nil");
         return;
     case PCL_BOOL:
@@ -605,13 +598,13 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             buf_puts(b, go_type_stem(g, t));
         }
         const schema_type_t *et = t ? t->element : NULL;
-        go_elem_t *el = arena_alloc(g->a, (e->tuple.n + 1) * sizeof *el);
+        go_elem_t *el = arena_alloc(g->base.a, (e->tuple.n + 1) * sizeof *el);
         for (size_t i = 0; i < e->tuple.n; i++) el[i].value = go_render(g, e->tuple.items[i], et, depth + 1, false);
         go_write_elems(b, el, e->tuple.n, depth);
         return;
     }
     case PCL_OBJECT: {
-        go_elem_t *el = arena_alloc(g->a, (e->object.n + 1) * sizeof *el);
+        go_elem_t *el = arena_alloc(g->base.a, (e->object.n + 1) * sizeof *el);
         if (t && t->kind == SCHEMA_OBJECT && t->object) {
             buf_printf(b, "&%sArgs", go_type_stem(g, t));
             for (size_t i = 0; i < e->object.n; i++) {
@@ -642,7 +635,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             buf_t k;
             buf_init(&k);
             names_append_quoted(&k, LANG_GO, e->object.items[i].key);
-            el[i].key = buf_arena_str(&k, g->a);
+            el[i].key = buf_arena_str(&k, g->base.a);
             buf_free(&k);
             el[i].value = go_render(g, e->object.items[i].value, et, depth + 1, false);
         }
@@ -675,7 +668,7 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         buf_putc(&b, ')');
     } else if ((strcmp(n, "dependsOn") == 0 || strcmp(n, "replaceWith") == 0) && v->kind == PCL_TUPLE) {
         buf_printf(&b, "pulumi.%s([]pulumi.Resource", strcmp(n, "dependsOn") == 0 ? "DependsOn" : "ReplaceWith");
-        go_elem_t *el = arena_alloc(g->a, (v->tuple.n + 1) * sizeof *el);
+        go_elem_t *el = arena_alloc(g->base.a, (v->tuple.n + 1) * sizeof *el);
         for (size_t i = 0; i < v->tuple.n; i++) el[i].value = go_render(g, v->tuple.items[i], NULL, depth + 1, true);
         go_write_elems(&b, el, v->tuple.n, depth);
         buf_putc(&b, ')');
@@ -691,7 +684,7 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         buf_puts(&b, "pulumi.Timeouts(&pulumi.CustomTimeouts{");
         for (size_t i = 0; i < v->object.n; i++) {
             if (i) buf_puts(&b, ", ");
-            buf_printf(&b, "%s: ", names_title(g->a, v->object.items[i].key));
+            buf_printf(&b, "%s: ", names_title(g->base.a, v->object.items[i].key));
             go_raw(g, &b, v->object.items[i].value, depth);
         }
         buf_puts(&b, "})");
@@ -717,7 +710,7 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
                     go_raw(g, &b, f->value, depth);
                     buf_putc(&b, ')');
                 } else {
-                    buf_printf(&b, "%s: pulumi.String(", names_title(g->a, f->key));
+                    buf_printf(&b, "%s: pulumi.String(", names_title(g->base.a, f->key));
                     go_raw(g, &b, f->value, depth);
                     buf_putc(&b, ')');
                 }
@@ -726,13 +719,13 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         }
         buf_puts(&b, "})");
     } else if (pcl_option_kind(n) == PCL_OPT_PATHS && v->kind == PCL_TUPLE) {
-        buf_printf(&b, "pulumi.%s([]string", names_title(g->a, n));
-        go_elem_t *el = arena_alloc(g->a, (v->tuple.n + 1) * sizeof *el);
+        buf_printf(&b, "pulumi.%s([]string", names_title(g->base.a, n));
+        go_elem_t *el = arena_alloc(g->base.a, (v->tuple.n + 1) * sizeof *el);
         for (size_t i = 0; i < v->tuple.n; i++) {
             buf_t s;
             buf_init(&s);
             go_path_literal(g, &s, v->tuple.items[i]);
-            el[i].value = buf_arena_str(&s, g->a);
+            el[i].value = buf_arena_str(&s, g->base.a);
             buf_free(&s);
         }
         go_write_elems(&b, el, v->tuple.n, depth);
@@ -743,13 +736,13 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         buf_puts(&b, "))");
     } else {
         buf_free(&b);
-        if (g->report)
-            diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+        if (g->base.report)
+            diag_add(g->base.diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                      "resource '%s': the resource option '%s' is not supported by the Go emitter and was left out",
-                     g->node->name, n);
+                     g->base.node->name, n);
         return NULL;
     }
-    char *s = buf_arena_str(&b, g->a);
+    char *s = buf_arena_str(&b, g->base.a);
     buf_free(&b);
     return s;
 }
@@ -763,7 +756,7 @@ static const char *const GO_OPTION_NAMES[] = {
 static const emit_option_order_t GO_OPTIONS = {GO_OPTION_NAMES, sizeof GO_OPTION_NAMES / sizeof GO_OPTION_NAMES[0]};
 
 static void go_options(go_ctx_t *g, buf_t *b, const pcl_node_t *n, int depth) {
-    const pcl_attr_t **sorted = emit_sorted_options(g->a, n, &GO_OPTIONS);
+    const pcl_attr_t **sorted = emit_sorted_options(g->base.a, n, &GO_OPTIONS);
     for (size_t i = 0; i < n->n_options; i++) {
         const char *o = go_option(g, sorted[i], depth);
         if (o) buf_printf(b, ", %s", o);
@@ -813,8 +806,8 @@ static const char *go_cfg_value_type(go_ctx_t *g, const emit_cfg_type_t *t) {
     case EMIT_CFG_INT: return "int";
     case EMIT_CFG_NUMBER: return "float64";
     case EMIT_CFG_BOOL: return "bool";
-    case EMIT_CFG_LIST: return arena_sprintf(g->a, "[]%s", go_cfg_value_type(g, t->elem));
-    case EMIT_CFG_MAP: return arena_sprintf(g->a, "map[string]%s", go_cfg_value_type(g, t->elem));
+    case EMIT_CFG_LIST: return arena_sprintf(g->base.a, "[]%s", go_cfg_value_type(g, t->elem));
+    case EMIT_CFG_MAP: return arena_sprintf(g->base.a, "map[string]%s", go_cfg_value_type(g, t->elem));
     case EMIT_CFG_ANY: break;
     }
     return "interface{}";
@@ -843,7 +836,7 @@ static const char *go_cfg_output_type(go_ctx_t *g, const emit_cfg_type_t *t) {
         levels[n++] = c;
     while (n-- > 0)
         buf_puts(&b, levels[n]->kind == EMIT_CFG_LIST ? "Array" : "Map");
-    const char *r = arena_sprintf(g->a, "pulumi.%sOutput", b.data);
+    const char *r = arena_sprintf(g->base.a, "pulumi.%sOutput", b.data);
     buf_free(&b);
     return r;
 }
@@ -854,8 +847,8 @@ static const char *go_cfg_output_type(go_ctx_t *g, const emit_cfg_type_t *t) {
  *   cfg.RequireSecretObject("tags", &tagsValue)
  *   tags := pulumi.ToSecret(tagsValue).(pulumi.StringMapOutput) */
 static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
-    const pcl_node_t *n = &g->p->nodes[i];
-    const emit_cfg_type_t *t = emit_config_type(g->a, n->token);
+    const pcl_node_t *n = &g->base.p->nodes[i];
+    const emit_cfg_type_t *t = emit_config_type(g->base.a, n->token);
     bool any = t->kind == EMIT_CFG_ANY || emit_config_depth(t) > 2;
     const char *vt = any ? "interface{}" : go_cfg_value_type(g, t);
     const char *getter = n->config_secret ? "RequireSecretObject" : "RequireObject";
@@ -877,7 +870,7 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     go_indent(b, depth);
     /* pulumi.Any: an interface{} holding a map would otherwise become a MapOutput */
     const char *wrap = any ? "pulumi.Any(" : "";
-    buf_printf(b, "%s := pulumi.%s(%s%s%s).(%s)\n", g->var[i], n->config_secret ? "ToSecret" : "ToOutput", wrap, value,
+    buf_printf(b, "%s := pulumi.%s(%s%s%s).(%s)\n", g->base.var[i], n->config_secret ? "ToSecret" : "ToOutput", wrap, value,
                any ? ")" : "", go_cfg_output_type(g, t));
 }
 
@@ -885,21 +878,21 @@ static void go_body(go_ctx_t *g, buf_t *b) {
     const int depth = 2;
     bool have_cfg = false;
     g->err_declared = false;
-    for (size_t i = 0; i < g->p->n_nodes; i++) {
-        const pcl_node_t *n = &g->p->nodes[i];
-        g->node = n;
+    for (size_t i = 0; i < g->base.p->n_nodes; i++) {
+        const pcl_node_t *n = &g->base.p->nodes[i];
+        g->base.node = n;
         if (n->kind == PCL_NODE_CONFIG) {
             if (!have_cfg) {
                 go_indent(b, depth);
                 buf_puts(b, "cfg := config.New(ctx, \"\")\n");
                 have_cfg = true;
             }
-            if (!emit_config_scalar(emit_config_type(g->a, n->token))) {
+            if (!emit_config_scalar(emit_config_type(g->base.a, n->token))) {
                 go_config_object(g, b, i, depth);
                 continue;
             }
             go_indent(b, depth);
-            if (g->referenced[i]) buf_printf(b, "%s := ", g->var[i]);
+            if (g->referenced[i]) buf_printf(b, "%s := ", g->base.var[i]);
             else buf_puts(b, "_ = ");
             buf_printf(b, "cfg.%s(", go_config_getter(n));
             names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
@@ -921,7 +914,7 @@ static void go_body(go_ctx_t *g, buf_t *b) {
         if (n->kind == PCL_NODE_COMPONENT) {
             /* A local component: a bare ResourceState registered under the component's type. */
             if (g->referenced[i]) {
-                buf_printf(b, "var %s pulumi.ResourceState\n", g->var[i]);
+                buf_printf(b, "var %s pulumi.ResourceState\n", g->base.var[i]);
                 go_indent(b, depth);
             }
             buf_printf(b, "err %s ctx.RegisterComponentResource(", g->err_declared ? "=" : ":=");
@@ -929,13 +922,13 @@ static void go_body(go_ctx_t *g, buf_t *b) {
             names_append_quoted(b, LANG_GO, n->token ? n->token : "");
             buf_puts(b, ", ");
             names_append_quoted(b, LANG_GO, logical);
-            if (g->referenced[i]) buf_printf(b, ", &%s", g->var[i]);
+            if (g->referenced[i]) buf_printf(b, ", &%s", g->base.var[i]);
             else buf_puts(b, ", &pulumi.ResourceState{}");
         } else {
             const char *mod = go_import_for(g, n->package, n->token);
             const char *type = go_token_member(g, n->token);
             bool named = g->referenced[i];
-            buf_printf(b, "%s, err %s %s.New%s(ctx, ", named ? g->var[i] : "_",
+            buf_printf(b, "%s, err %s %s.New%s(ctx, ", named ? g->base.var[i] : "_",
                        named || !g->err_declared ? ":=" : "=", mod, type);
             g->err_declared = true;
             names_append_quoted(b, LANG_GO, logical);
@@ -944,7 +937,7 @@ static void go_body(go_ctx_t *g, buf_t *b) {
                 buf_puts(b, "nil");
             } else {
                 buf_printf(b, "&%s.%sArgs", mod, type);
-                go_elem_t *el = arena_alloc(g->a, n->n_attrs * sizeof *el);
+                go_elem_t *el = arena_alloc(g->base.a, n->n_attrs * sizeof *el);
                 for (size_t j = 0; j < n->n_attrs; j++) {
                     const pcl_attr_t *at = &n->attrs[j];
                     const schema_property_t *prop = at->prop;
@@ -965,7 +958,7 @@ static void go_body(go_ctx_t *g, buf_t *b) {
         go_indent(b, depth);
         buf_puts(b, "}\n");
     }
-    g->node = NULL;
+    g->base.node = NULL;
     go_indent(b, depth);
     buf_puts(b, "return nil\n");
 }
@@ -976,17 +969,8 @@ static int go_import_cmp(const void *x, const void *y) {
 
 char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     go_ctx_t g = {0};
-    g.a = arena_new();
-    g.p = p;
-    g.diags = diags;
-    g.var = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.var);
-    g.referenced = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.referenced);
-    g.index = names_node_index(g.a, p);
-    names_memo_init(&g.memo, g.a);
-    if (!names_check_tokens(p, "Go", diags)) {
-        arena_free(g.a);
-        return NULL;
-    }
+    if (!emit_typed_init(&g.base, p, diags, "Go")) return NULL;
+    g.referenced = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.referenced);
 
     bool has_config = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
@@ -999,35 +983,35 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     if (has_config) go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config", "config");
 
     /* Pass 1: discover every import; variable names are provisional. */
-    for (size_t i = 0; i < p->n_nodes; i++) g.var[i] = "v";
+    for (size_t i = 0; i < p->n_nodes; i++) g.base.var[i] = "v";
     buf_t scratch;
     buf_init(&scratch);
     go_body(&g, &scratch);
     buf_free(&scratch);
 
     /* Names: import aliases and the names the program itself declares are taken. */
-    names_table_t *names = names_table_new(g.a);
+    names_table_t *names = names_table_new(g.base.a);
     for (size_t i = 0; i < g.n_imports; i++) names_table_reserve(names, g.imports[i].alias);
     static const char *const taken[] = {"ctx", "err", "cfg", "main", "pulumi", "config"};
     for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) names_table_reserve(names, taken[i]);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
-        g.var[i] = "_";
+        g.base.var[i] = "_";
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_OUTPUT || !g.referenced[i]) continue;
-        g.var[i] = names_table_unique(names, names_make_valid_identifier(g.a, LANG_GO, n->name), "", 2);
+        g.base.var[i] = names_table_unique(names, names_make_valid_identifier(g.base.a, LANG_GO, n->name), "", 2);
     }
     /* after every node's own name, so that none of them is renamed for these */
-    g.cfg_value = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.cfg_value);
+    g.cfg_value = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.cfg_value);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         g.cfg_value[i] = NULL;
-        if (n->kind == PCL_NODE_CONFIG && g.referenced[i] && !emit_config_scalar(emit_config_type(g.a, n->token)))
-            g.cfg_value[i] = names_table_unique(names, arena_sprintf(g.a, "%sValue", g.var[i]), "", 2);
+        if (n->kind == PCL_NODE_CONFIG && g.referenced[i] && !emit_config_scalar(emit_config_type(g.base.a, n->token)))
+            g.cfg_value[i] = names_table_unique(names, arena_sprintf(g.base.a, "%sValue", g.base.var[i]), "", 2);
     }
 
     buf_t body;
     buf_init(&body);
-    g.report = true;
+    g.base.report = true;
     go_body(&g, &body);
 
     buf_t out;
@@ -1058,6 +1042,6 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     buf_append(&out, body.data ? body.data : "", body.len);
     buf_puts(&out, "\t})\n}\n");
     buf_free(&body);
-    arena_free(g.a);
+    arena_free(g.base.a);
     return buf_take(&out);
 }

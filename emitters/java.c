@@ -25,19 +25,12 @@ typedef struct java_class {
 } java_class_t;
 
 typedef struct java_ctx {
-    arena_t *a;
-    const pcl_program_t *p;
-    diag_list_t *diags;
-    bool report;
+    emit_typed_t base; /* program, names, the node being written */
     java_class_t *classes;
     size_t n_classes, cap_classes;
-    const char **var;
-    const pcl_node_t *node;
-    names_table_t *index; /* node name → node index (pcl_program_find is a linear scan) */
-    names_memo_t memo; /* type token → Java package */
 } java_ctx_t;
 
-static int java_find(java_ctx_t *j, const char *name) { return names_table_get(j->index, name); }
+static int java_find(java_ctx_t *j, const char *name) { return names_table_get(j->base.index, name); }
 
 static void java_indent(buf_t *b, int spaces) { buf_indent(b, spaces); }
 
@@ -52,10 +45,10 @@ static const char *java_class(java_ctx_t *j, const char *fqcn) {
         if (strcmp(j->classes[i].fqcn, fqcn) == 0) return j->classes[i].qualify ? j->classes[i].fqcn : j->classes[i].simple;
     if (j->n_classes == j->cap_classes) {
         size_t nc = j->cap_classes ? j->cap_classes * 2 : 16;
-        j->classes = arena_grow(j->a, j->classes, j->cap_classes * sizeof *j->classes, nc * sizeof *j->classes);
+        j->classes = arena_grow(j->base.a, j->classes, j->cap_classes * sizeof *j->classes, nc * sizeof *j->classes);
         j->cap_classes = nc;
     }
-    j->classes[j->n_classes++] = (java_class_t){arena_strdup(j->a, fqcn), arena_strdup(j->a, simple), false};
+    j->classes[j->n_classes++] = (java_class_t){arena_strdup(j->base.a, fqcn), arena_strdup(j->base.a, simple), false};
     return simple;
 }
 
@@ -81,38 +74,38 @@ static char *java_segment(arena_t *a, const char *s) {
 /* The Java package holding the module of `token`: com.pulumi.<pkg>[.<module>]. */
 static const char *java_package_uncached(java_ctx_t *j, schema_package_t *pkg, const char *token) {
     char *pkgname = NULL, *rawmod = NULL;
-    if (!names_token_split(j->a, token, &pkgname, &rawmod, NULL)) return "com.pulumi.unknown";
+    if (!names_token_split(j->base.a, token, &pkgname, &rawmod, NULL)) return "com.pulumi.unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
     const char *base = java_lang_str(pkg, "basePackage");
-    if (!base) base = arena_sprintf(j->a, "com.%s", pkg && pkg->namespace_ ? java_segment(j->a, pkg->namespace_) : "pulumi");
-    const char *root = arena_sprintf(j->a, "%s.%s", base, java_segment(j->a, pkgname));
-    const char *mod = rawmod ? (pkg ? schema_token_module(j->a, pkg, token) : rawmod) : "index";
+    if (!base) base = arena_sprintf(j->base.a, "com.%s", pkg && pkg->namespace_ ? java_segment(j->base.a, pkg->namespace_) : "pulumi");
+    const char *root = arena_sprintf(j->base.a, "%s.%s", base, java_segment(j->base.a, pkgname));
+    const char *mod = rawmod ? (pkg ? schema_token_module(j->base.a, pkg, token) : rawmod) : "index";
     if (!*mod || strcmp(mod, "index") == 0) return root;
-    return arena_sprintf(j->a, "%s.%s", root, java_segment(j->a, mod));
+    return arena_sprintf(j->base.a, "%s.%s", root, java_segment(j->base.a, mod));
 }
 
 /* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
-    const char *r = names_memo_get(&j->memo, token);
+    const char *r = names_memo_get(&j->base.memo, token);
     if (r) return r;
     r = java_package_uncached(j, pkg, token);
-    names_memo_put(&j->memo, token, r);
+    names_memo_put(&j->base.memo, token, r);
     return r;
 }
 
 static const char *java_token_member(java_ctx_t *j, const char *token) {
-    return emit_token_type_name(j->a, token, names_pascal);
+    return emit_token_type_name(j->base.a, token, names_pascal);
 }
 
 /* `sub` is "" for resources, "inputs" for input types, "enums" for enums. */
 static const char *java_class_ref(java_ctx_t *j, const char *token, const char *sub, const char *suffix) {
-    const char *pkg = java_package(j, j->node ? j->node->package : NULL, token);
-    const char *fq = arena_sprintf(j->a, "%s%s%s.%s%s", pkg, *sub ? "." : "", sub, java_token_member(j, token), suffix);
+    const char *pkg = java_package(j, j->base.node ? j->base.node->package : NULL, token);
+    const char *fq = arena_sprintf(j->base.a, "%s%s%s.%s%s", pkg, *sub ? "." : "", sub, java_token_member(j, token), suffix);
     return java_class(j, fq);
 }
 
 static const char *java_member_name(java_ctx_t *j, const char *name) {
-    return names_make_valid_identifier(j->a, LANG_JAVA, name);
+    return names_make_valid_identifier(j->base.a, LANG_JAVA, name);
 }
 
 /* --- expressions ---------------------------------------------------------------------------------- */
@@ -121,8 +114,8 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
 
 static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
     int idx = java_find(j, e->trav.root);
-    buf_puts(b, idx >= 0                                      ? j->var[idx]
-                : pcl_program_is_external(j->p, e->trav.root) ? e->trav.root /* a variable of the target file */
+    buf_puts(b, idx >= 0                                      ? j->base.var[idx]
+                : pcl_program_is_external(j->base.p, e->trav.root) ? e->trav.root /* a variable of the target file */
                                                               : java_member_name(j, e->trav.root));
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
@@ -141,7 +134,7 @@ static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
  * reads outputs; `%` doubled in the text. */
 static void java_template(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
-    bool out = emit_has_output(j->p, j->index, e);
+    bool out = emit_has_output(j->base.p, j->base.index, e);
     buf_puts(b, out ? "Output.format(\"" : "String.format(\"");
     for (size_t i = 0; i < e->tuple.n; i++) {
         const pcl_expr_t *part = e->tuple.items[i];
@@ -226,7 +219,7 @@ static bool java_asset_call(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
 static void java_enum(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
     const char *ename = java_token_member(j, t->token);
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
-    char *member = ev ? names_enum_member(j->a, LANG_JAVA, ev, ename) : NULL;
+    char *member = ev ? names_enum_member(j->base.a, LANG_JAVA, ev, ename) : NULL;
     if (member) {
         buf_printf(b, "%s.%s", java_class_ref(j, t->token, "enums", ""), member);
         return;
@@ -298,12 +291,12 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
             return;
         }
         if (java_asset_call(j, b, e, ind)) return;
-        emit_unknown_call(b, j->diags, j->report, j->node, e, "Java", "null");
+        emit_unknown_call(b, j->base.diags, j->base.report, j->base.node, e, "Java", "null");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
         /* over plain numbers and booleans only (emit_check_program refuses the rest for Java) */
         if (e->kind == PCL_TEMPLATE) java_template(j, b, e, ind);
-        else emit_plain_operator(b, e, ind, LANG_JAVA, j->diags, java_operand, j);
+        else emit_plain_operator(b, e, ind, LANG_JAVA, j->base.diags, java_operand, j);
         return;
     case PCL_TUPLE:
         java_class(j, "java.util.List");
@@ -338,7 +331,7 @@ static const char *const JAVA_OPTION_NAMES[] = {
 static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES, sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
 
 static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) {
-    const pcl_attr_t **sorted = emit_sorted_options(j->a, n, &JAVA_OPTIONS);
+    const pcl_attr_t **sorted = emit_sorted_options(j->base.a, n, &JAVA_OPTIONS);
     const char *cls = n->kind == PCL_NODE_COMPONENT ? "com.pulumi.resources.ComponentResourceOptions"
                                                     : "com.pulumi.resources.CustomResourceOptions";
     buf_printf(b, "%s.builder()", java_class(j, cls));
@@ -346,8 +339,8 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         const pcl_attr_t *o = sorted[i];
         const pcl_expr_t *v = o->value;
         if (!emit_option_written(&JAVA_OPTIONS, o->name)) {
-            if (j->report)
-                diag_add(j->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+            if (j->base.report)
+                diag_add(j->base.diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                          "resource '%s': the resource option '%s' is not supported by the Java emitter and was left out",
                          n->name, o->name);
             continue;
@@ -392,9 +385,9 @@ static const char *java_cfg_type(java_ctx_t *j, const emit_cfg_type_t *t) {
     case EMIT_CFG_NUMBER: return "Double";
     case EMIT_CFG_BOOL: return "Boolean";
     case EMIT_CFG_LIST:
-        return arena_sprintf(j->a, "%s<%s>", java_class(j, "java.util.List"), java_cfg_type(j, t->elem));
+        return arena_sprintf(j->base.a, "%s<%s>", java_class(j, "java.util.List"), java_cfg_type(j, t->elem));
     case EMIT_CFG_MAP:
-        return arena_sprintf(j->a, "%s<String, %s>", java_class(j, "java.util.Map"), java_cfg_type(j, t->elem));
+        return arena_sprintf(j->base.a, "%s<String, %s>", java_class(j, "java.util.Map"), java_cfg_type(j, t->elem));
     case EMIT_CFG_ANY: break;
     }
     return "Object";
@@ -411,13 +404,13 @@ static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, con
     const char *key = n->config_key ? n->config_key : n->name;
     bool array = t->kind == EMIT_CFG_LIST && (emit_config_scalar(t->elem) || t->elem->kind == EMIT_CFG_ANY);
     const char *cls = t->kind == EMIT_CFG_ANY    ? "Object"
-                      : array                    ? arena_sprintf(j->a, "%s[]", java_cfg_type(j, t->elem))
+                      : array                    ? arena_sprintf(j->base.a, "%s[]", java_cfg_type(j, t->elem))
                       : t->kind == EMIT_CFG_LIST ? java_class(j, "java.util.List")
                                                  : java_class(j, "java.util.Map");
     const char *type = java_cfg_type(j, t);
     if (!s && t->kind != EMIT_CFG_ANY)
-        buf_puts(b, array ? arena_sprintf(j->a, "%s.asList(", java_class(j, "java.util.Arrays"))
-                          : arena_sprintf(j->a, "(%s) ", type));
+        buf_puts(b, array ? arena_sprintf(j->base.a, "%s.asList(", java_class(j, "java.util.Arrays"))
+                          : arena_sprintf(j->base.a, "(%s) ", type));
     buf_printf(b, "ctx.config().%s(", getter);
     names_append_quoted(b, LANG_JAVA, key);
     buf_printf(b, ", %s.class)", cls);
@@ -432,26 +425,26 @@ static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, con
 
 static void java_body(java_ctx_t *j, buf_t *b) {
     const int ind = 8;
-    for (size_t i = 0; i < j->p->n_nodes; i++) {
-        const pcl_node_t *n = &j->p->nodes[i];
-        j->node = n;
+    for (size_t i = 0; i < j->base.p->n_nodes; i++) {
+        const pcl_node_t *n = &j->base.p->nodes[i];
+        j->base.node = n;
         if (n->kind == PCL_NODE_CONFIG) {
             java_indent(b, ind);
-            const emit_cfg_type_t *t = emit_config_type(j->a, n->token);
+            const emit_cfg_type_t *t = emit_config_type(j->base.a, n->token);
             if (!emit_config_scalar(t)) {
-                buf_printf(b, "final var %s = ", j->var[i]);
+                buf_printf(b, "final var %s = ", j->base.var[i]);
                 java_config_object(j, b, n, t);
                 buf_puts(b, ";\n\n");
                 continue;
             }
-            buf_printf(b, "final var %s = ctx.config().%s(", j->var[i], java_config_getter(n));
+            buf_printf(b, "final var %s = ctx.config().%s(", j->base.var[i], java_config_getter(n));
             names_append_quoted(b, LANG_JAVA, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");
             continue;
         }
         if (n->kind == PCL_NODE_LOCAL) {
             java_indent(b, ind);
-            buf_printf(b, "final var %s = ", j->var[i]);
+            buf_printf(b, "final var %s = ", j->base.var[i]);
             java_expr(j, b, n->attrs[0].value, NULL, ind);
             buf_puts(b, ";\n\n");
             continue;
@@ -469,7 +462,7 @@ static void java_body(java_ctx_t *j, buf_t *b) {
         const char *logical = n->logical_name ? n->logical_name : n->name;
         java_indent(b, ind);
         if (n->kind == PCL_NODE_COMPONENT) {
-            buf_printf(b, "var %s = new %s(", j->var[i], java_class(j, "com.pulumi.resources.ComponentResource"));
+            buf_printf(b, "var %s = new %s(", j->base.var[i], java_class(j, "com.pulumi.resources.ComponentResource"));
             names_append_quoted(b, LANG_JAVA, n->token ? n->token : "");
             buf_puts(b, ", ");
             names_append_quoted(b, LANG_JAVA, logical);
@@ -481,7 +474,7 @@ static void java_body(java_ctx_t *j, buf_t *b) {
             continue;
         }
         const char *cls = java_class_ref(j, n->token, "", "");
-        buf_printf(b, "var %s = new %s(", j->var[i], cls);
+        buf_printf(b, "var %s = new %s(", j->base.var[i], cls);
         names_append_quoted(b, LANG_JAVA, logical);
         const char *args = java_class_ref(j, n->token, "", "Args");
         if (n->n_attrs > 0) {
@@ -496,7 +489,7 @@ static void java_body(java_ctx_t *j, buf_t *b) {
         }
         buf_puts(b, ");\n\n");
     }
-    j->node = NULL;
+    j->base.node = NULL;
 }
 
 static int java_class_cmp(const void *x, const void *y) {
@@ -505,23 +498,14 @@ static int java_class_cmp(const void *x, const void *y) {
 
 char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     java_ctx_t j = {0};
-    j.a = arena_new();
-    j.p = p;
-    j.diags = diags;
-    j.var = arena_alloc(j.a, (p->n_nodes + 1) * sizeof *j.var);
-    j.index = names_node_index(j.a, p);
-    names_memo_init(&j.memo, j.a);
-    if (!names_check_tokens(p, "Java", diags)) {
-        arena_free(j.a);
-        return NULL;
-    }
-    names_table_t *names = names_table_new(j.a);
+    if (!emit_typed_init(&j.base, p, diags, "Java")) return NULL;
+    names_table_t *names = names_table_new(j.base.a);
     names_table_reserve(names, "ctx");
     names_table_reserve(names, "args");
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
-            j.var[i] = names_table_unique(
-                names, names_make_valid_identifier(j.a, LANG_JAVA, names_camel(j.a, p->nodes[i].name)), "", 2);
+            j.base.var[i] = names_table_unique(
+                names, names_make_valid_identifier(j.base.a, LANG_JAVA, names_camel(j.base.a, p->nodes[i].name)), "", 2);
 
     /* The fixed imports every program gets; their simple names are taken too. */
     static const char *const head[] = {"com.pulumi.Context", "com.pulumi.Pulumi", "com.pulumi.core.Output"};
@@ -544,7 +528,7 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
 
     buf_t body;
     buf_init(&body);
-    j.report = true;
+    j.base.report = true;
     java_body(&j, &body);
 
     buf_t out;
@@ -553,7 +537,7 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) buf_printf(&out, "import %s;\n", head[i]);
     /* the program's own classes, sorted, then the fixed java.* tail */
     size_t n_own = 0;
-    java_class_t *own = arena_alloc(j.a, (j.n_classes + 1) * sizeof *own);
+    java_class_t *own = arena_alloc(j.base.a, (j.n_classes + 1) * sizeof *own);
     for (size_t i = 0; i < j.n_classes; i++) {
         bool fixed = false;
         for (size_t k = 0; k < sizeof head / sizeof head[0]; k++) fixed |= strcmp(j.classes[i].fqcn, head[k]) == 0;
@@ -571,6 +555,6 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     buf_append(&out, body.data ? body.data : "", body.len);
     buf_puts(&out, "    }\n}\n");
     buf_free(&body);
-    arena_free(j.a);
+    arena_free(j.base.a);
     return buf_take(&out);
 }

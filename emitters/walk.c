@@ -311,6 +311,16 @@ void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_exp
     buf_putc(w->b, ']');
 }
 
+bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, const char *lang_name) {
+    *t = (emit_typed_t){.a = arena_new(), .p = p, .diags = diags};
+    t->var = arena_alloc(t->a, (p->n_nodes + 1) * sizeof *t->var);
+    t->index = names_node_index(t->a, p);
+    names_memo_init(&t->memo, t->a);
+    if (names_check_tokens(p, lang_name, diags)) return true;
+    arena_free(t->a);
+    return false;
+}
+
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 
 const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int) {

@@ -142,6 +142,21 @@ typedef struct emit_alias_syntax {
 void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_expr_t *t,
                            const emit_alias_syntax_t *alias);
 
+/* The state Go, C# and Java write a program with. */
+typedef struct emit_typed {
+    arena_t *a;
+    const pcl_program_t *p;
+    diag_list_t *diags;
+    bool report;            /* second pass: diagnostics are reported only once */
+    const char **var;       /* per node: its identifier */
+    const pcl_node_t *node; /* node being written (diagnostic context) */
+    names_table_t *index;   /* node name → node index (pcl_program_find is a linear scan) */
+    names_memo_t memo;      /* type token → the language's module path */
+} emit_typed_t;
+/* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
+ * type token is malformed (names_check_tokens' errors name the language). */
+bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, const char *lang_name);
+
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 
 /* The first member of union type `t` that a literal like `e` fits, or NULL: a string an enum or
