@@ -13,8 +13,8 @@
 #include "emitters/walk.h"
 
 typedef struct py_gen {
-    emit_walk_t w;  /* first: the hooks convert the walk back to the generator */
-    bool subst_all; /* in an apply over several outputs: resolved_outputs['name'] */
+    emit_walk_t w;          /* first: the hooks convert the walk back to the generator */
+    bool subst_all;         /* in an apply over several outputs: resolved_outputs['name'] */
 } py_gen_t;
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e);
@@ -24,6 +24,11 @@ static const char *py_identifier(emit_walk_t *w, const char *s) {
 }
 static char *py_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
 static void py_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
+static bool py_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child);
+static void py_resource(emit_walk_t *w, size_t idx);
+static void py_component(emit_walk_t *w, size_t idx);
+static void py_output(emit_walk_t *w, size_t idx);
+static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n);
 
 static const emit_syntax_t PY_SYNTAX = {
     .lang = LANG_PYTHON,
@@ -32,6 +37,14 @@ static const emit_syntax_t PY_SYNTAX = {
     .identifier = py_identifier,
     .module_prefix = py_module_prefix,
     .object_key = py_object_key,
+    .needs_parens = py_needs_parens,
+    .resource = py_resource,
+    .component = py_component,
+    .output = py_output,
+    .declare = "%s = ",
+    .end = "\n",
+    .new_config = "pulumi.Config()",
+    .config_getter = py_config_getter,
 };
 
 static char *py_dashes_to_underscores(arena_t *a, const char *s) {
@@ -219,14 +232,14 @@ static void py_template(py_gen_t *g, const pcl_expr_t *e) {
     buf_putc(outer, '"');
 }
 
+/* `not` binds looser than comparisons in Python: `(not a) == b` */
+static bool py_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child) {
+    return child->kind == PCL_UNARY && child->op[0] == '!' && parent->kind != PCL_COND &&
+           !(parent->kind == PCL_BINARY && emit_binop_prec(parent->op) <= 2);
+}
+
 static void py_operand(py_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
-    /* `not` binds looser than comparisons in Python: `(not a) == b` */
-    bool paren = emit_operand_needs_parens(parent, child, right) ||
-                 (child->kind == PCL_UNARY && child->op[0] == '!' && parent->kind != PCL_COND &&
-                  !(parent->kind == PCL_BINARY && emit_binop_prec(parent->op) <= 2));
-    if (paren) buf_putc(g->w.b, '(');
-    py_expr(g, child);
-    if (paren) buf_putc(g->w.b, ')');
+    emit_walk_operand(&g->w, parent, child, right);
 }
 
 static const char *py_binop(const char *op) {
@@ -300,17 +313,8 @@ static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
         buf_puts(g->w.b, " else ");
         py_operand(g, e, e->z, false);
         return;
-    case PCL_INDEX:
-        py_operand(g, e, e->x, false);
-        buf_putc(g->w.b, '[');
-        py_expr(g, e->y);
-        buf_putc(g->w.b, ']');
-        return;
-    case PCL_GETATTR:
-        py_operand(g, e, e->x, false);
-        buf_putc(g->w.b, '.');
-        buf_puts(g->w.b, names_make_valid_identifier(g->w.a, LANG_PYTHON, names_py_name(g->w.a, e->s)));
-        return;
+    case PCL_INDEX: emit_walk_index(&g->w, e); return;
+    case PCL_GETATTR: emit_walk_getattr(&g->w, e, true); return;
     case PCL_SPLAT:
         buf_puts(g->w.b, "[__item");
         emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
@@ -455,7 +459,8 @@ static void py_options(py_gen_t *g, const pcl_node_t *n, int n_inputs) {
     }
 }
 
-static void py_resource(py_gen_t *g, size_t idx) {
+static void py_resource(emit_walk_t *w, size_t idx) {
+    py_gen_t *g = (py_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
     const char *cls = emit_walk_resource_class(&g->w, n);
     if (!cls) return;
@@ -477,7 +482,8 @@ static void py_resource(py_gen_t *g, size_t idx) {
     buf_puts(g->w.b, ")\n");
 }
 
-static void py_component(py_gen_t *g, size_t idx) {
+static void py_component(emit_walk_t *w, size_t idx) {
+    py_gen_t *g = (py_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
     buf_printf(g->w.b, "%s = pulumi.ComponentResource(", g->w.ident[idx]);
     names_append_quoted(g->w.b, LANG_PYTHON, n->token ? n->token : "");
@@ -498,16 +504,25 @@ static void py_component(py_gen_t *g, size_t idx) {
     buf_puts(g->w.b, ")\n");
 }
 
-static void py_config(py_gen_t *g, size_t idx, const char *config_var) {
-    const pcl_node_t *n = &g->w.p->nodes[idx];
+/* `require[_secret][_int|_float|_bool|_object]` by the config node's type. */
+static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n) {
     const char *t = n->token ? n->token : "string";
     const char *kind = "";
     if (strcmp(t, "int") == 0) kind = "_int";
     else if (strcmp(t, "number") == 0) kind = "_float";
     else if (strcmp(t, "bool") == 0) kind = "_bool";
     else if (strcmp(t, "string") != 0) kind = "_object";
-    buf_printf(g->w.b, "%s = %s.require%s%s(", g->w.ident[idx], config_var, n->config_secret ? "_secret" : "", kind);
-    names_append_quoted(g->w.b, LANG_PYTHON, n->config_key ? n->config_key : n->name);
+    return arena_sprintf(w->a, "require%s%s", n->config_secret ? "_secret" : "", kind);
+}
+
+/* `pulumi.export("name", value)`: a stack output is not a variable. */
+static void py_output(emit_walk_t *w, size_t idx) {
+    py_gen_t *g = (py_gen_t *)w;
+    const pcl_node_t *n = &g->w.p->nodes[idx];
+    buf_puts(g->w.b, "pulumi.export(");
+    names_append_quoted(g->w.b, LANG_PYTHON, emit_node_logical_name(n));
+    buf_puts(g->w.b, ", ");
+    py_expr(g, n->attrs[0].value);
     buf_puts(g->w.b, ")\n");
 }
 
@@ -518,9 +533,7 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     emit_walk_init(&g.w, &PY_SYNTAX, p, diags, &out);
     py_collect_packages(&g);
 
-    bool has_config = false;
-    for (size_t i = 0; i < p->n_nodes; i++) has_config |= p->nodes[i].kind == PCL_NODE_CONFIG;
-    const char *config_var = has_config ? names_table_unique(g.w.idents, "config", "_", 1) : NULL;
+    emit_walk_name_config(&g.w, "_", 1);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
@@ -534,31 +547,7 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < g.w.n_pkgs; i++) buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
     buf_putc(&out, '\n');
 
-    bool config_declared = false;
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        switch (p->nodes[i].kind) {
-        case PCL_NODE_PACKAGE: break;
-        case PCL_NODE_RESOURCE: py_resource(&g, i); break;
-        case PCL_NODE_COMPONENT: py_component(&g, i); break;
-        case PCL_NODE_OUTPUT:
-            buf_puts(&out, "pulumi.export(");
-            names_append_quoted(&out, LANG_PYTHON, emit_node_logical_name(&p->nodes[i]));
-            buf_puts(&out, ", ");
-            py_expr(&g, p->nodes[i].attrs[0].value);
-            buf_puts(&out, ")\n");
-            break;
-        case PCL_NODE_LOCAL:
-            buf_printf(&out, "%s = ", g.w.ident[i]);
-            py_expr(&g, p->nodes[i].attrs[0].value);
-            buf_putc(&out, '\n');
-            break;
-        case PCL_NODE_CONFIG:
-            if (!config_declared) buf_printf(&out, "%s = pulumi.Config()\n", config_var);
-            config_declared = true;
-            py_config(&g, i, config_var);
-            break;
-        }
-    }
+    emit_walk_nodes(&g.w);
     emit_walk_free(&g.w);
     return buf_take(&out);
 }

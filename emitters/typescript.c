@@ -12,8 +12,8 @@
 #include "emitters/walk.h"
 
 typedef struct ts_gen {
-    emit_walk_t w;       /* first: the hooks convert the walk back to the generator */
-    bool in_interpolate; /* inside pulumi.interpolate: outputs are read lifted, without an apply */
+    emit_walk_t w;          /* first: the hooks convert the walk back to the generator */
+    bool in_interpolate;    /* inside pulumi.interpolate: outputs are read lifted, without an apply */
 } ts_gen_t;
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
@@ -23,6 +23,10 @@ static const char *ts_identifier(emit_walk_t *w, const char *s) {
 }
 static char *ts_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
 static void ts_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
+static void ts_resource(emit_walk_t *w, size_t idx);
+static void ts_component(emit_walk_t *w, size_t idx);
+static void ts_output(emit_walk_t *w, size_t idx);
+static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
 
 static const emit_syntax_t TS_SYNTAX = {
     .lang = LANG_TYPESCRIPT,
@@ -31,6 +35,13 @@ static const emit_syntax_t TS_SYNTAX = {
     .identifier = ts_identifier,
     .module_prefix = ts_module_prefix,
     .object_key = ts_object_key,
+    .resource = ts_resource,
+    .component = ts_component,
+    .output = ts_output,
+    .declare = "const %s = ",
+    .end = ";\n",
+    .new_config = "new pulumi.Config()",
+    .config_getter = ts_config_getter,
 };
 
 /* The npm package of a resource's package: its schema's nodejs packageName, else
@@ -204,10 +215,7 @@ static void ts_template(ts_gen_t *g, const pcl_expr_t *e) {
 }
 
 static void ts_operand(ts_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
-    bool paren = emit_operand_needs_parens(parent, child, right);
-    if (paren) buf_putc(g->w.b, '(');
-    ts_expr(g, child);
-    if (paren) buf_putc(g->w.b, ')');
+    emit_walk_operand(&g->w, parent, child, right);
 }
 
 /* The lambda parameters of a for expression: `n`, `(v, k)` / `([k, v])` for entries. */
@@ -283,17 +291,8 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
         buf_puts(g->w.b, " : ");
         ts_operand(g, e, e->z, false);
         return;
-    case PCL_INDEX:
-        ts_operand(g, e, e->x, false);
-        buf_putc(g->w.b, '[');
-        ts_expr(g, e->y);
-        buf_putc(g->w.b, ']');
-        return;
-    case PCL_GETATTR:
-        ts_operand(g, e, e->x, false);
-        buf_putc(g->w.b, '.');
-        buf_puts(g->w.b, e->s);
-        return;
+    case PCL_INDEX: emit_walk_index(&g->w, e); return;
+    case PCL_GETATTR: emit_walk_getattr(&g->w, e, false); return;
     case PCL_SPLAT:
         ts_operand(g, e, e->x, false);
         buf_puts(g->w.b, ".map(__item => __item");
@@ -439,7 +438,8 @@ static void ts_inputs(ts_gen_t *g, const pcl_node_t *n) {
     buf_putc(g->w.b, '}');
 }
 
-static void ts_resource(ts_gen_t *g, size_t idx) {
+static void ts_resource(emit_walk_t *w, size_t idx) {
+    ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
     const char *cls = emit_walk_resource_class(&g->w, n);
     if (!cls) return;
@@ -451,7 +451,8 @@ static void ts_resource(ts_gen_t *g, size_t idx) {
     buf_puts(g->w.b, ");\n");
 }
 
-static void ts_component(ts_gen_t *g, size_t idx) {
+static void ts_component(emit_walk_t *w, size_t idx) {
+    ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
     buf_printf(g->w.b, "const %s = new pulumi.ComponentResource(", g->w.ident[idx]);
     names_append_quoted(g->w.b, LANG_TYPESCRIPT, n->token ? n->token : "");
@@ -477,18 +478,31 @@ static const char *ts_cfg_type(ts_gen_t *g, const emit_cfg_type_t *t) {
     return "any";
 }
 
-/* Stack config read: `config.require[Secret][Number|Boolean|Object<T>]("key")`. */
-static void ts_config(ts_gen_t *g, size_t idx, const char *config_var) {
-    const pcl_node_t *n = &g->w.p->nodes[idx];
+/* The getter of a stack config read, `config.require[Secret][Number|Boolean|Object<T>]("key")`. */
+static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n) {
     const char *t = n->token ? n->token : "string";
     const char *kind = "";
     if (strcmp(t, "int") == 0 || strcmp(t, "number") == 0) kind = "Number";
     else if (strcmp(t, "bool") == 0) kind = "Boolean";
     else if (strcmp(t, "string") != 0)
-        kind = arena_sprintf(g->w.a, "Object<%s>", ts_cfg_type(g, emit_config_type(g->w.a, t)));
-    buf_printf(g->w.b, "const %s = %s.require%s%s(", g->w.ident[idx], config_var, n->config_secret ? "Secret" : "", kind);
-    names_append_quoted(g->w.b, LANG_TYPESCRIPT, n->config_key ? n->config_key : n->name);
-    buf_puts(g->w.b, ");\n");
+        kind = arena_sprintf(w->a, "Object<%s>", ts_cfg_type((ts_gen_t *)w, emit_config_type(w->a, t)));
+    return arena_sprintf(w->a, "require%s%s", n->config_secret ? "Secret" : "", kind);
+}
+
+/* A stack output is an export of the module, under the output's name. */
+static void ts_output(emit_walk_t *w, size_t idx) {
+    ts_gen_t *g = (ts_gen_t *)w;
+    const pcl_node_t *n = &g->w.p->nodes[idx];
+    if (strcmp(g->w.ident[idx], emit_node_logical_name(n)) != 0) {
+        diag_add(g->w.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "output '%s' cannot be exported under its name in TypeScript (it is not a free "
+                 "identifier there); rename the output",
+                 emit_node_logical_name(n));
+        return;
+    }
+    buf_printf(g->w.b, "export const %s = ", g->w.ident[idx]);
+    ts_expr(g, n->attrs[0].value);
+    buf_puts(g->w.b, ";\n");
 }
 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
@@ -498,9 +512,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     emit_walk_init(&g.w, &TS_SYNTAX, p, diags, &out);
     ts_collect_packages(&g);
 
-    bool has_config = false;
-    for (size_t i = 0; i < p->n_nodes; i++) has_config |= p->nodes[i].kind == PCL_NODE_CONFIG;
-    const char *config_var = has_config ? names_table_unique(g.w.idents, "config", "", 2) : NULL;
+    emit_walk_name_config(&g.w, "", 2);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
@@ -516,37 +528,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     }
     buf_putc(&out, '\n');
 
-    bool config_declared = false;
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        switch (p->nodes[i].kind) {
-        case PCL_NODE_PACKAGE: break;
-        case PCL_NODE_RESOURCE: ts_resource(&g, i); break;
-        case PCL_NODE_COMPONENT: ts_component(&g, i); break;
-        case PCL_NODE_OUTPUT:
-            /* a stack output is an export of the module, under the output's name */
-            if (strcmp(g.w.ident[i], emit_node_logical_name(&p->nodes[i])) != 0) {
-                diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                         "output '%s' cannot be exported under its name in TypeScript (it is not a free "
-                         "identifier there); rename the output",
-                         emit_node_logical_name(&p->nodes[i]));
-                break;
-            }
-            buf_printf(&out, "export const %s = ", g.w.ident[i]);
-            ts_expr(&g, p->nodes[i].attrs[0].value);
-            buf_puts(&out, ";\n");
-            break;
-        case PCL_NODE_LOCAL:
-            buf_printf(&out, "const %s = ", g.w.ident[i]);
-            ts_expr(&g, p->nodes[i].attrs[0].value);
-            buf_puts(&out, ";\n");
-            break;
-        case PCL_NODE_CONFIG:
-            if (!config_declared) buf_printf(&out, "const %s = new pulumi.Config();\n", config_var);
-            config_declared = true;
-            ts_config(&g, i, config_var);
-            break;
-        }
-    }
+    emit_walk_nodes(&g.w);
     emit_walk_free(&g.w);
     return buf_take(&out);
 }

@@ -20,6 +20,54 @@ void emit_walk_free(emit_walk_t *w) {
     arena_free(w->a);
 }
 
+/* `<declare>value<end>` for a node's identifier. */
+static void walk_declare(emit_walk_t *w, size_t idx) {
+    buf_printf(w->b, w->syntax->declare, w->ident[idx]);
+}
+
+static void walk_config(emit_walk_t *w, size_t idx, bool first) {
+    const pcl_node_t *n = &w->p->nodes[idx];
+    if (first) {
+        buf_printf(w->b, w->syntax->declare, w->config_var);
+        buf_puts(w->b, w->syntax->new_config);
+        buf_puts(w->b, w->syntax->end);
+    }
+    walk_declare(w, idx);
+    buf_printf(w->b, "%s.%s(", w->config_var, w->syntax->config_getter(w, n));
+    names_append_quoted(w->b, w->syntax->lang, n->config_key ? n->config_key : n->name);
+    buf_putc(w->b, ')');
+    buf_puts(w->b, w->syntax->end);
+}
+
+void emit_walk_nodes(emit_walk_t *w) {
+    bool config_declared = false;
+    for (size_t i = 0; i < w->p->n_nodes; i++) {
+        switch (w->p->nodes[i].kind) {
+        case PCL_NODE_PACKAGE: break;
+        case PCL_NODE_RESOURCE: w->syntax->resource(w, i); break;
+        case PCL_NODE_COMPONENT: w->syntax->component(w, i); break;
+        case PCL_NODE_OUTPUT: w->syntax->output(w, i); break;
+        case PCL_NODE_LOCAL:
+            walk_declare(w, i);
+            w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
+            buf_puts(w->b, w->syntax->end);
+            break;
+        case PCL_NODE_CONFIG:
+            walk_config(w, i, !config_declared);
+            config_declared = true;
+            break;
+        }
+    }
+}
+
+void emit_walk_name_config(emit_walk_t *w, const char *sep, int first) {
+    for (size_t i = 0; i < w->p->n_nodes; i++)
+        if (w->p->nodes[i].kind == PCL_NODE_CONFIG) {
+            w->config_var = names_table_unique(w->idents, "config", sep, first);
+            return;
+        }
+}
+
 /* --- nodes and packages ------------------------------------------------------------------------ */
 
 const char *emit_node_logical_name(const pcl_node_t *n) {
@@ -124,6 +172,27 @@ bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e) {
     if (!pk || !m) return false;
     buf_printf(w->b, "%s.%s.%s", w->syntax->module_prefix(w, pk, t->token), member, m);
     return true;
+}
+
+void emit_walk_operand(emit_walk_t *w, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
+    bool paren = emit_operand_needs_parens(parent, child, right) ||
+                 (w->syntax->needs_parens && w->syntax->needs_parens(parent, child));
+    if (paren) buf_putc(w->b, '(');
+    w->syntax->expr(w, child);
+    if (paren) buf_putc(w->b, ')');
+}
+
+void emit_walk_index(emit_walk_t *w, const pcl_expr_t *e) {
+    emit_walk_operand(w, e, e->x, false);
+    buf_putc(w->b, '[');
+    w->syntax->expr(w, e->y);
+    buf_putc(w->b, ']');
+}
+
+void emit_walk_getattr(emit_walk_t *w, const pcl_expr_t *e, bool named) {
+    emit_walk_operand(w, e, e->x, false);
+    buf_putc(w->b, '.');
+    buf_puts(w->b, named ? w->syntax->identifier(w, e->s) : e->s);
 }
 
 bool emit_walk_in_scope(const emit_walk_t *w, const char *name) {

@@ -42,6 +42,17 @@ typedef struct emit_syntax {
     char *(*module_prefix)(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
     /* writes an object's key; schema_object: the object is a schema object type (not a map) */
     void (*object_key)(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
+    /* whether an operand needs parentheses beyond C-like precedence (NULL: never) */
+    bool (*needs_parens)(const pcl_expr_t *parent, const pcl_expr_t *child);
+    /* the statements of the program, one per node kind (Pulumi's genNode); idx is the node's */
+    void (*resource)(emit_walk_t *w, size_t idx);
+    void (*component)(emit_walk_t *w, size_t idx);
+    void (*output)(emit_walk_t *w, size_t idx);
+    const char *declare;    /* a variable's declaration: a format of its identifier ("const %s = ") */
+    const char *end;        /* the end of a statement (";\n") */
+    const char *new_config; /* the expression that makes the Config object ("new pulumi.Config()") */
+    /* the Config method that reads a config node's value (`requireSecretNumber`) */
+    const char *(*config_getter)(emit_walk_t *w, const pcl_node_t *n);
 } emit_syntax_t;
 
 struct emit_walk {
@@ -64,6 +75,7 @@ struct emit_walk {
     bool in_apply;
     const char *scope[EMIT_MAX_SCOPE]; /* for-expression variables in scope */
     size_t n_scope;
+    const char *config_var; /* the Config object, when the program reads config */
 };
 
 /* A fresh walk writing to `out`: its own arena, name tables, one identifier slot per node, and
@@ -71,6 +83,14 @@ struct emit_walk {
 void emit_walk_init(emit_walk_t *w, const emit_syntax_t *syntax, const pcl_program_t *p, diag_list_t *diags,
                     buf_t *out);
 void emit_walk_free(emit_walk_t *w);
+
+/* Writes every node of the program in order: resources, components and outputs with the
+ * syntax's printers, locals and config reads (the Config object declared before the first) as
+ * declarations. */
+void emit_walk_nodes(emit_walk_t *w);
+/* Names the program's Config object when it reads config (unique by the language's rule: `sep`,
+ * `first` as names_table_unique). */
+void emit_walk_name_config(emit_walk_t *w, const char *sep, int first);
 
 /* --- nodes and packages ------------------------------------------------------------------------ */
 
@@ -101,6 +121,11 @@ void emit_walk_newline(emit_walk_t *w);
 /* A literal at an enum position as the SDK's member (`<module prefix>.<Enum>.<MEMBER>`); false,
  * writing nothing, when the value is not a member or its package is not imported. */
 bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e);
+/* An operand of `parent`, parenthesised as PCL groups it (right: the right operand). */
+void emit_walk_operand(emit_walk_t *w, const pcl_expr_t *parent, const pcl_expr_t *child, bool right);
+/* `x[i]`, and `x.name` (the name by the syntax when `named`, else as is). */
+void emit_walk_index(emit_walk_t *w, const pcl_expr_t *e);
+void emit_walk_getattr(emit_walk_t *w, const pcl_expr_t *e, bool named);
 /* Whether `name` is a for-expression variable in scope. */
 bool emit_walk_in_scope(const emit_walk_t *w, const char *name);
 /* Brings a for expression's variables into scope; false (with an error) when nested too deep. */
