@@ -74,7 +74,7 @@ const char *diag_format(diag_list_t *l, const diag_t *d) {
     buf_init(&b);
     if (d->file) {
         buf_puts(&b, d->file);
-        if (d->line > 0) buf_printf(&b, ":%d", d->line);
+        if (d->line > 0) buf_printf(&b, ":%ld", d->line);
         buf_puts(&b, ": ");
     }
     /* Messages in Pulumi's wording already name the resource ("resource 'x' of type 'T' has no

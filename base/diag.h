@@ -38,7 +38,7 @@ typedef struct diag {
     const char *message;
     const char *file;     /* may be NULL */
     const char *resource; /* e.g. "resource 'web' of type 'aws:s3/bucket:Bucket'"; may be NULL */
-    int line;             /* 1-based, 0 when unknown */
+    long line;            /* 1-based, 0 when unknown (long: inputs past 2 GiB can have more lines than int holds) */
     struct diag *next;
 } diag_t;
 

@@ -9,6 +9,7 @@
  * (line `//` and `#`, block slash-star). Template directives (`%{`), strip markers and for-grouping
  * (`...`) are reported. Every expression records its position, so emitters can refuse what they
  * cannot write by file:line:col. The first error stops the parse: "<file>:<line>:<col>: <what>". */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1051,6 +1052,12 @@ static bool parse_block(parser_t *p) {
 }
 
 pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, diag_list_t *diags) {
+    /* Positions are int (line:col in every node and message): a longer text could overflow them. */
+    if (len >= INT_MAX) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, filename ? filename : "<input>", NULL,
+                 "the PCL program is %zu bytes; cimport reads PCL programs of less than 2 GiB", len);
+        return NULL;
+    }
     pcl_program_t *prog = pcl_program_new();
     parser_t p = {.s = text, .len = len, .line = 1, .col = 1, .file = filename ? filename : "<input>",
                   .diags = diags, .prog = prog, .a = prog->arena};

@@ -44,7 +44,7 @@ static char *other_key(arena_t *a, const import_result_t *r, const diag_t *d) {
     buf_init(&b);
     buf_printf(&b, "%s: ", diag_severity_name(d->severity));
     if (d->file && d->line > 0)
-        buf_printf(&b, "%s:%d: ", d->file, d->line);
+        buf_printf(&b, "%s:%ld: ", d->file, d->line);
     else if (d->file)
         buf_printf(&b, "%s: ", d->file);
     buf_puts(&b, cause_of(a, r, d->message));

@@ -252,13 +252,13 @@ deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const c
     if (!doc) {
         const char *at = cJSON_GetErrorPtr();
         size_t offset = at && at >= text && at <= text + len ? (size_t)(at - text) : 0;
-        int line = 1;
+        size_t line = 1;
         for (size_t i = 0; i < offset; i++)
             if (text[i] == '\n') line++;
         diag_t *dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
                               "not valid JSON (a stack state must be the JSON of `pulumi stack export` or a "
                               "checkpoint)");
-        if (dg) dg->line = line;
+        if (dg) dg->line = (long)line;
         return NULL;
     }
     if (!cJSON_IsObject(doc)) {
@@ -606,17 +606,17 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
 bad_json : {
     diag_t *dg;
     if (c.in_resource)
-        dg =
-            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-                     "not valid JSON: resource #%zu (from line %d) is cut off or malformed: expected %s (a stack state "
-                     "must be the complete JSON of `pulumi stack export` or a checkpoint)",
-                     c.n, jscan_line(&s, c.cur_start), s.err);
+        dg = diag_add(
+            diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+            "not valid JSON: resource #%zu (from line %zu) is cut off or malformed: expected %s (a stack state "
+            "must be the complete JSON of `pulumi stack export` or a checkpoint)",
+            c.n, jscan_line(&s, c.cur_start), s.err);
     else
         dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                       "not valid JSON: expected %s (a stack state must be the JSON of `pulumi stack export` or a "
                       "checkpoint)",
                       s.err);
-    if (dg) dg->line = jscan_line(&s, s.err_pos);
+    if (dg) dg->line = (long)jscan_line(&s, s.err_pos);
 }
 out:
     munmap((void *)map, len);

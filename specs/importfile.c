@@ -29,16 +29,16 @@ typedef struct ifdec {
     bool failed;
 } ifdec_t;
 
-static void dec_error_at(ifdec_t *d, int line, const char *resource, const char *fmt, ...)
+static void dec_error_at(ifdec_t *d, size_t line, const char *resource, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static void dec_error_at(ifdec_t *d, int line, const char *resource, const char *fmt, ...) {
+static void dec_error_at(ifdec_t *d, size_t line, const char *resource, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     char *msg = arena_vsprintf(d->a, fmt, ap);
     va_end(ap);
     diag_t *g = diag_add(d->diags, DIAG_ERROR, DIAG_INPUT, d->path, resource, "%s", msg);
-    if (g) g->line = line;
+    if (g) g->line = (long)line;
     d->failed = true;
 }
 
@@ -245,7 +245,7 @@ static import_file_t *dec_file(ifdec_t *d, const cJSON *root) {
 
 /* --- JSON syntax ------------------------------------------------------------------------------ */
 
-static void text_position(const char *text, const char *at, int *line, int *col) {
+static void text_position(const char *text, const char *at, size_t *line, size_t *col) {
     *line = 1;
     *col = 1;
     for (const char *p = text; p < at; p++) {
@@ -433,14 +433,14 @@ static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size
 
 static cJSON *json_parse(ifdec_t *d, const char *text, size_t len) {
     size_t at = 0;
-    int line, col;
+    size_t line, col;
     const char *err = json_syntax_error(d->a, text, len, &at);
     if (err) {
         text_position(text, text + at, &line, &col);
         if (at >= len)
             dec_error_at(d, line, NULL, "invalid JSON: %s; check for a missing '}', ']' or '\"'", err);
         else
-            dec_error_at(d, line, NULL, "invalid JSON: %s, at column %d", err, col);
+            dec_error_at(d, line, NULL, "invalid JSON: %s, at column %zu", err, col);
         return NULL;
     }
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, NULL, 0);
@@ -526,14 +526,14 @@ typedef struct yaml_frame {
     cJSON *node;
     const char *key; /* pending key of a mapping, NULL while a key is expected */
     const char *anchor;
-    int key_line;    /* line of the pending key */
-    int *lines;      /* a mapping's keys' lines, in order (arena) */
+    size_t key_line; /* line of the pending key */
+    size_t *lines;   /* a mapping's keys' lines, in order (arena) */
     size_t n_lines, cap_lines;
 } yaml_frame_t;
 
 typedef struct yaml_key_ref {
     const char *key;
-    int line;
+    size_t line;
 } yaml_key_ref_t;
 
 static int yaml_key_ref_cmp(const void *a, const void *b) {
@@ -557,7 +557,7 @@ static bool yaml_check_duplicates(ifdec_t *d, const yaml_frame_t *f) {
     for (size_t i = 1; i < n && ok; i++)
         if (strcmp(refs[i - 1].key, refs[i].key) == 0) {
             dec_error_at(d, refs[i].line, NULL,
-                         "duplicate key '%.60s' in a YAML mapping (first at line %d): remove one of them, cimport "
+                         "duplicate key '%.60s' in a YAML mapping (first at line %zu): remove one of them, cimport "
                          "does not guess which one is meant",
                          refs[i].key, refs[i - 1].line);
             ok = false;
@@ -600,7 +600,7 @@ static void yaml_register_anchor(yaml_builder_t *b, const char *anchor, const cJ
 }
 
 /* Attaches a finished node to the open container (or makes it the root). Takes ownership. */
-static bool yaml_attach(yaml_builder_t *b, cJSON *node, int line) {
+static bool yaml_attach(yaml_builder_t *b, cJSON *node, size_t line) {
     if (b->n_frames == 0) {
         if (b->root) cJSON_Delete(b->root);
         b->root = node;
@@ -637,13 +637,13 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
     while (ok && !done) {
         yaml_event_t ev;
         if (!yaml_parser_parse(&p, &ev)) {
-            int line = (int)p.problem_mark.line + 1;
-            dec_error_at(d, line, NULL, "invalid YAML: %s%s%s at column %d", p.problem ? p.problem : "syntax error",
-                         p.context ? " " : "", p.context ? p.context : "", (int)p.problem_mark.column + 1);
+            size_t line = p.problem_mark.line + 1;
+            dec_error_at(d, line, NULL, "invalid YAML: %s%s%s at column %zu", p.problem ? p.problem : "syntax error",
+                         p.context ? " " : "", p.context ? p.context : "", p.problem_mark.column + 1);
             ok = false;
             break;
         }
-        int line = (int)ev.start_mark.line + 1;
+        size_t line = ev.start_mark.line + 1;
         const char *anchor = NULL;
         switch (ev.type) {
         case YAML_STREAM_END_EVENT: done = true; break;

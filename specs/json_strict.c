@@ -57,7 +57,7 @@ bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
 
 typedef struct key {
     size_t off, len; /* decoded bytes in the key buffer */
-    int line;
+    size_t line;
 } jkey_t;
 
 typedef struct scan {
@@ -127,9 +127,9 @@ static void put_utf8(buf_t *b, uint32_t cp) {
     buf_append(b, o, n);
 }
 
-static void fail(diag_list_t *diags, const char *file, int line, const char *msg) {
+static void fail(diag_list_t *diags, const char *file, size_t line, const char *msg) {
     diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "%s", msg);
-    if (d) d->line = line;
+    if (d) d->line = (long)line;
 }
 
 /* Shows a key in a message: printable ASCII as is, at most 60 bytes. */
@@ -155,7 +155,7 @@ static char *show_key(const char *k, size_t n) {
 bool json_strict_check(const char *text, size_t len, const char *file, diag_list_t *diags) {
     size_t bad;
     if (!utf8_valid(text, len, &bad)) {
-        int line = 1;
+        size_t line = 1;
         size_t ls = 0;
         for (size_t i = 0; i < bad; i++)
             if (text[i] == '\n') line++, ls = i + 1;
@@ -169,7 +169,7 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
     scan_t s = {.text = text, .len = len};
     buf_init(&s.names);
     bool ok = true, expect_key = false;
-    int line = 1;
+    size_t line = 1;
     for (size_t i = 0; ok && i < len; i++) {
         char c = text[i];
         if (c == '\n') {
@@ -200,7 +200,7 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
                     size_t need = strlen(shown) + 200;
                     char *msg = malloc(need);
                     snprintf(msg, need,
-                             "duplicate key '%s' in a JSON object (first at line %d): remove one of them, "
+                             "duplicate key '%s' in a JSON object (first at line %zu): remove one of them, "
                              "cimport does not guess which one is meant",
                              shown, a->line);
                     fail(diags, file, b->line, msg);
@@ -216,7 +216,7 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
             bool is_key = expect_key;
             expect_key = false;
             size_t koff = s.names.len;
-            int kline = line;
+            size_t kline = line;
             for (i++; i < len && text[i] != '"'; i++) {
                 char sc = text[i];
                 if (sc == '\n') line++;

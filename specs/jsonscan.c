@@ -303,8 +303,8 @@ char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
     return out;
 }
 
-int jscan_line(const jscan_t *s, size_t pos) {
-    int line = 1;
+size_t jscan_line(const jscan_t *s, size_t pos) {
+    size_t line = 1;
     if (pos > s->len) pos = s->len;
     for (const char *p = s->text, *e = s->text + pos; (p = memchr(p, '\n', (size_t)(e - p))); p++)
         line++;

@@ -53,6 +53,6 @@ bool jscan_key_is(const jscan_t *s, jscan_range_t key, bool escaped, const char 
  * not a string. */
 char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r);
 /* The 1-based line of a byte offset. */
-int jscan_line(const jscan_t *s, size_t pos);
+size_t jscan_line(const jscan_t *s, size_t pos);
 
 #endif

@@ -2,6 +2,7 @@
 #include "specs/passphrase.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -59,8 +60,27 @@ bool passphrase_from_env(char **out, diag_list_t *diags) {
 }
 
 static bool derive(passphrase_crypter_t *c, const char *passphrase) {
-    return PKCS5_PBKDF2_HMAC(passphrase, (int)strlen(passphrase), c->salt, SALT_LEN, PASSPHRASE_ITERATIONS,
-                             EVP_sha256(), KEY_LEN, c->key) == 1;
+    size_t len = strlen(passphrase);
+    if (len > INT_MAX) return false; /* PBKDF2 takes an int length */
+    return PKCS5_PBKDF2_HMAC(passphrase, (int)len, c->salt, SALT_LEN, PASSPHRASE_ITERATIONS, EVP_sha256(), KEY_LEN,
+                             c->key) == 1;
+}
+
+/* EVP_EncryptUpdate/EVP_DecryptUpdate take an int length: a longer text goes through in chunks
+ * (a (int) cast of a 4 GiB + 5 byte secret would have encrypted 5 bytes of it). */
+#define GCM_CHUNK ((size_t)1 << 30)
+
+static bool gcm_update(EVP_CIPHER_CTX *ctx, bool encrypt, unsigned char *out, const unsigned char *in, size_t len) {
+    size_t done = 0;
+    while (done < len) {
+        int n = 0, k = (int)(len - done < GCM_CHUNK ? len - done : GCM_CHUNK);
+        if ((encrypt ? EVP_EncryptUpdate(ctx, out + done, &n, in + done, k)
+                     : EVP_DecryptUpdate(ctx, out + done, &n, in + done, k)) != 1 ||
+            n != k)
+            return false;
+        done += (size_t)k;
+    }
+    return true; /* GCM is a stream mode: the final call writes nothing more */
 }
 
 /* AES-256-GCM seal of pt with the given nonce: ciphertext ‖ tag into out (len + TAG_LEN bytes). */
@@ -68,12 +88,11 @@ static bool gcm_seal(const unsigned char *key, const unsigned char *nonce, const
                      unsigned char *out) {
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     if (!ctx) return false;
-    int n = 0, fin = 0;
+    int fin = 0;
     bool ok = EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), NULL, NULL, NULL) == 1 &&
               EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, NONCE_LEN, NULL) == 1 &&
-              EVP_EncryptInit_ex(ctx, NULL, NULL, key, nonce) == 1 &&
-              (len == 0 || EVP_EncryptUpdate(ctx, out, &n, pt, (int)len) == 1) &&
-              EVP_EncryptFinal_ex(ctx, out + n, &fin) == 1 &&
+              EVP_EncryptInit_ex(ctx, NULL, NULL, key, nonce) == 1 && gcm_update(ctx, true, out, pt, len) &&
+              EVP_EncryptFinal_ex(ctx, out + len, &fin) == 1 &&
               EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, TAG_LEN, out + len) == 1;
     EVP_CIPHER_CTX_free(ctx);
     return ok;
@@ -86,13 +105,12 @@ static bool gcm_open(const unsigned char *key, const unsigned char *nonce, const
     size_t len = ct_len - TAG_LEN;
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     if (!ctx) return false;
-    int n = 0, fin = 0;
+    int fin = 0;
     bool ok = EVP_DecryptInit_ex(ctx, EVP_aes_256_gcm(), NULL, NULL, NULL) == 1 &&
               EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, NONCE_LEN, NULL) == 1 &&
-              EVP_DecryptInit_ex(ctx, NULL, NULL, key, nonce) == 1 &&
-              (len == 0 || EVP_DecryptUpdate(ctx, out, &n, ct, (int)len) == 1) &&
+              EVP_DecryptInit_ex(ctx, NULL, NULL, key, nonce) == 1 && gcm_update(ctx, false, out, ct, len) &&
               EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, TAG_LEN, (void *)(ct + len)) == 1 &&
-              EVP_DecryptFinal_ex(ctx, out + n, &fin) == 1;
+              EVP_DecryptFinal_ex(ctx, out + len, &fin) == 1;
     EVP_CIPHER_CTX_free(ctx);
     return ok;
 }

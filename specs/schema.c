@@ -603,8 +603,8 @@ static void index_package(schema_impl_t *im, const char *pkg_name, const scan_li
 /* The 1-based line of a position in text, and that line's text (leading blanks skipped, at most
  * 60 bytes) for the message. cJSON's error position can be one past the offending character, so
  * the message quotes the line rather than claiming an exact column. */
-static int text_line(const char *text, size_t len, size_t pos, const char **line_start, int *line_len) {
-    int line = 1;
+static size_t text_line(const char *text, size_t len, size_t pos, const char **line_start, int *line_len) {
+    size_t line = 1;
     size_t start = 0;
     for (size_t i = 0; i < pos && i < len; i++) {
         if (text[i] == '\n') {
@@ -697,11 +697,11 @@ static schema_package_t *load_indexed(const char *text, size_t len, bool mapped,
     if (s.err) {
         const char *excerpt;
         int excerpt_len;
-        int line = text_line(text, len, s.err_pos, &excerpt, &excerpt_len);
+        size_t line = text_line(text, len, s.err_pos, &excerpt, &excerpt_len);
         diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
                              "the schema is not valid JSON (syntax error in `%.*s`%s); %s", excerpt_len, excerpt,
                              s.err_pos >= len ? ": the file ends early, it is cut off" : "", SCHEMA_HINT);
-        if (d) d->line = line;
+        if (d) d->line = (long)line;
         schema_free(pkg);
         return NULL;
     }

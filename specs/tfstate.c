@@ -18,7 +18,7 @@ static const char *json_str(const cJSON *o, const char *key) {
 }
 
 /* Line and column (1-based) of a byte offset, for JSON syntax errors. */
-static void text_position(const char *text, size_t off, int *line, int *col) {
+static void text_position(const char *text, size_t off, size_t *line, size_t *col) {
     *line = 1;
     *col = 1;
     for (size_t i = 0; i < off && text[i]; i++) {
@@ -300,11 +300,11 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
         return NULL;
     }
     if (!doc) {
-        int line, col;
+        size_t line, col;
         size_t off = end && end >= text ? (size_t)(end - text) : 0;
         text_position(text, off, &line, &col);
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                 "not a Terraform state: invalid JSON at line %d, column %d (is the file truncated?)", line, col);
+                 "not a Terraform state: invalid JSON at line %zu, column %zu (is the file truncated?)", line, col);
         return NULL;
     }
     tf_state_t *s = arena_alloc(a, sizeof *s);

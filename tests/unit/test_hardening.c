@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -484,6 +485,64 @@ START_TEST(test_csharp_without_aliases) {
 }
 END_TEST
 
+/* A read-only text of `reps` MiB of byte `fill` followed by `tail`, built from one 1 MiB file mapped
+ * again and again (the page cache holds 1 MiB whatever the length), so inputs past 2 GiB cost no
+ * memory. *len is its length; unmap with munmap(text, *map_len). */
+static char *big_text(size_t reps, char fill, const char *tail, size_t *len, size_t *map_len) {
+    const size_t MIB = 1 << 20;
+    char path[] = "/tmp/test_hardening_big_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    char *chunk = malloc(MIB);
+    memset(chunk, fill, MIB);
+    ck_assert(write(fd, chunk, MIB) == (ssize_t)MIB);
+    free(chunk);
+    char tpath[] = "/tmp/test_hardening_tail_XXXXXX";
+    int tfd = mkstemp(tpath);
+    ck_assert_int_ge(tfd, 0);
+    unlink(tpath);
+    size_t tlen = strlen(tail);
+    ck_assert(write(tfd, tail, tlen) == (ssize_t)tlen);
+    *map_len = reps * MIB + MIB;
+    char *base = mmap(NULL, *map_len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    ck_assert(base != MAP_FAILED);
+    for (size_t i = 0; i < reps; i++)
+        ck_assert(mmap(base + i * MIB, MIB, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED);
+    ck_assert(mmap(base + reps * MIB, MIB, PROT_READ, MAP_PRIVATE | MAP_FIXED, tfd, 0) != MAP_FAILED);
+    close(fd);
+    close(tfd);
+    *len = reps * MIB + tlen;
+    return base;
+}
+
+/* Line and column counters over input are not int (issue 15's audit): a JSON text with more than
+ * 2^31 lines or a line longer than 2^31 bytes (a minified `terraform show -json` of a few GB; caps
+ * can be raised with --max-input-size) overflowed them, and the message named line -2092957695 or
+ * none at all. 2,049 MiB of line breaks, then a duplicate key; 2,049 MiB of spaces on one line, then
+ * a cut-off Terraform state. */
+START_TEST(test_counts_past_int_max) {
+    size_t len, map_len;
+    char *t = big_text(2049, '\n', "{\"a\": 1, \"a\": 2}\n", &len, &map_len);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(!json_strict_check(t, len, "big.json", &d));
+    ck_assert_str_eq(first_error(&d), "big.json:2148532225: duplicate key 'a' in a JSON object (first at line "
+                                      "2148532225): remove one of them, cimport does not guess which one is meant");
+    diag_list_free(&d);
+    munmap(t, map_len);
+    t = big_text(2049, ' ', "{\"version\": 4, \"resources\": [", &len, &map_len);
+    diag_list_init(&d);
+    arena_t *a = arena_new();
+    ck_assert_ptr_null(tfstate_parse(a, t, len, "big.tfstate", &d));
+    ck_assert_str_eq(first_error(&d), "big.tfstate: not a Terraform state: invalid JSON at line 1, column 2148532253 "
+                                      "(is the file truncated?)");
+    arena_free(a);
+    diag_list_free(&d);
+    munmap(t, map_len);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("hardening");
     TCase *tc = tcase_create("core");
@@ -495,6 +554,7 @@ int main(void) {
     tcase_add_test(tc, test_splice_comment_floods);
     tcase_add_test(tc, test_splice_comment_lookalikes);
     tcase_add_test(tc, test_csharp_without_aliases);
+    tcase_add_test(tc, test_counts_past_int_max);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
