@@ -156,7 +156,8 @@ static const char *cs_scalar_type(const schema_type_t *t) {
     }
 }
 
-static void cs_traversal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
+static void cs_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
     int idx = cs_find(c, e->trav.root);
     buf_puts(b, idx >= 0 ? c->base.var[idx]
                 : pcl_program_is_external(c->base.p, e->trav.root)
@@ -216,7 +217,8 @@ static void cs_dictionary(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const sche
     cs_close(b, depth);
 }
 
-static bool cs_asset_call(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
     static const struct {
         const char *pcl, *cs;
     } fns[] = {{"fileAsset", "FileAsset"},     {"stringAsset", "StringAsset"},   {"remoteAsset", "RemoteAsset"},
@@ -247,7 +249,8 @@ static bool cs_asset_call(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth)
     return false;
 }
 
-static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+static void cs_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
     const char *ename = cs_token_member(c, t->token);
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
     char *member = ev ? names_enum_member(c->base.a, LANG_CSHARP, ev, ename) : NULL;
@@ -263,7 +266,8 @@ static void cs_enum(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
 
 /* An interpolated string, Pulumi's form: `$"a-{x}"`, wrapped in Output.Format when it reads
  * outputs; braces doubled in the text, computed holes parenthesised (a `:` would start a format). */
-static void cs_template(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
     bool out = emit_has_output(c->base.p, c->base.index, e);
     if (out) buf_puts(b, "Output.Format(");
     buf_puts(b, "$\"");
@@ -289,40 +293,28 @@ static void cs_template(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     if (out) buf_putc(b, ')');
 }
 
-/* An operand of an operator: its type is not known. */
-static void cs_operand(void *ctx, buf_t *b, const pcl_expr_t *e, int depth) { cs_expr(ctx, b, e, NULL, depth); }
+static void cs_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    cs_expr((cs_ctx_t *)x, b, e, t, depth);
+}
+
+static const emit_typed_syntax_t CS_VALUES = {
+    .lang = LANG_CSHARP,
+    .name = "C#",
+    .secret = "Output.CreateSecret",
+    .value = cs_value,
+    .string = cs_string,
+    .enum_value = cs_enum,
+    .traversal = cs_traversal,
+    .asset_call = cs_asset_call,
+    .interpolation = cs_template,
+};
 
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
     if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
+    if (emit_typed_value(&CS_VALUES, &c->base, b, e, t, depth)) return;
     switch (e->kind) {
-    case PCL_NULL: buf_puts(b, "null"); return;
-    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
-    case PCL_NUMBER:
-        if (t && t->kind == SCHEMA_ENUM) cs_enum(c, b, e, t);
-        else emit_number_typed(b, e->n, t);
-        return;
-    case PCL_STRING:
-        if (t && t->kind == SCHEMA_ENUM) cs_enum(c, b, e, t);
-        else cs_string(b, e->s);
-        return;
-    case PCL_TRAVERSAL: cs_traversal(c, b, e); return;
-    case PCL_CALL:
-        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
-            buf_puts(b, "Output.CreateSecret(");
-            cs_expr(c, b, e->call.args[0], t, depth);
-            buf_putc(b, ')');
-            return;
-        }
-        if (cs_asset_call(c, b, e, depth)) return;
-        emit_unknown_call(b, c->base.diags, c->base.report, c->base.node, e, "C#", "null");
-        return;
-    EMIT_CASE_LANGUAGE_EXPRS:
-        /* over plain values only (emit_check_program refuses operators on outputs for C#) */
-        if (e->kind == PCL_TEMPLATE) cs_template(c, b, e, depth);
-        else emit_plain_operator(b, e, depth, LANG_CSHARP, c->base.diags, cs_operand, c);
-        return;
     case PCL_TUPLE: {
         const schema_type_t *et = t && t->kind == SCHEMA_ARRAY ? t->element : NULL;
         if (e->tuple.n == 0) {
@@ -365,6 +357,7 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
         cs_dictionary(c, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, depth);
         return;
     }
+    default: return; /* every other kind: emit_typed_value */
     }
 }
 

@@ -112,7 +112,8 @@ static const char *java_member_name(java_ctx_t *j, const char *name) {
 
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind);
 
-static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
+static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    java_ctx_t *j = (java_ctx_t *)x;
     int idx = java_find(j, e->trav.root);
     buf_puts(b, idx >= 0                                      ? j->base.var[idx]
                 : pcl_program_is_external(j->base.p, e->trav.root) ? e->trav.root /* a variable of the target file */
@@ -133,7 +134,8 @@ static void java_traversal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
 
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
  * reads outputs; `%` doubled in the text. */
-static void java_template(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
     bool out = emit_has_output(j->base.p, j->base.index, e);
     buf_puts(b, out ? "Output.format(\"" : "String.format(\"");
     for (size_t i = 0; i < e->tuple.n; i++) {
@@ -159,9 +161,6 @@ static void java_template(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind)
         }
     buf_putc(b, ')');
 }
-
-/* An operand of an operator: its type is not known. */
-static void java_operand(void *ctx, buf_t *b, const pcl_expr_t *e, int ind) { java_expr(ctx, b, e, NULL, ind); }
 
 /* Elements one per line at `ind`+4, separated by commas, closed by `)` on the last line. */
 static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const *items, size_t n,
@@ -197,7 +196,8 @@ static void java_map(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_
     buf_putc(b, ')');
 }
 
-static bool java_asset_call(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
     static const struct {
         const char *pcl, *cls;
     } fns[] = {{"fileAsset", "com.pulumi.asset.FileAsset"},         {"stringAsset", "com.pulumi.asset.StringAsset"},
@@ -216,7 +216,8 @@ static bool java_asset_call(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
     return false;
 }
 
-static void java_enum(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+static void java_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+    java_ctx_t *j = (java_ctx_t *)x;
     const char *ename = java_token_member(j, t->token);
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
     char *member = ev ? names_enum_member(j->base.a, LANG_JAVA, ev, ename) : NULL;
@@ -267,37 +268,30 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
     buf_puts(b, ".build()");
 }
 
+static void java_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
+    java_expr((java_ctx_t *)x, b, e, t, ind);
+}
+
+static void java_string(buf_t *b, const char *s) { names_append_quoted(b, LANG_JAVA, s); }
+
+static const emit_typed_syntax_t JAVA_VALUES = {
+    .lang = LANG_JAVA,
+    .name = "Java",
+    .secret = "Output.ofSecret",
+    .value = java_value,
+    .string = java_string,
+    .enum_value = java_enum,
+    .traversal = java_traversal,
+    .asset_call = java_asset_call,
+    .interpolation = java_template,
+};
+
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
     if (!t) t = e->type;
     if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
+    if (emit_typed_value(&JAVA_VALUES, &j->base, b, e, t, ind)) return;
     switch (e->kind) {
-    case PCL_NULL: buf_puts(b, "null"); return;
-    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
-    case PCL_NUMBER:
-        if (t && t->kind == SCHEMA_ENUM) java_enum(j, b, e, t);
-        else emit_number_typed(b, e->n, t);
-        return;
-    case PCL_STRING:
-        if (t && t->kind == SCHEMA_ENUM) java_enum(j, b, e, t);
-        else names_append_quoted(b, LANG_JAVA, e->s);
-        return;
-    case PCL_TRAVERSAL: java_traversal(j, b, e); return;
-    case PCL_CALL:
-        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
-            buf_puts(b, "Output.ofSecret(");
-            java_expr(j, b, e->call.args[0], t, ind);
-            buf_putc(b, ')');
-            return;
-        }
-        if (java_asset_call(j, b, e, ind)) return;
-        emit_unknown_call(b, j->base.diags, j->base.report, j->base.node, e, "Java", "null");
-        return;
-    EMIT_CASE_LANGUAGE_EXPRS:
-        /* over plain numbers and booleans only (emit_check_program refuses the rest for Java) */
-        if (e->kind == PCL_TEMPLATE) java_template(j, b, e, ind);
-        else emit_plain_operator(b, e, ind, LANG_JAVA, j->base.diags, java_operand, j);
-        return;
     case PCL_TUPLE:
         java_class(j, "java.util.List");
         buf_puts(b, "List.of(");
@@ -314,6 +308,7 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
         }
         java_map(j, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, ind);
         return;
+    default: return; /* every other kind: emit_typed_value */
     }
 }
 

@@ -416,7 +416,8 @@ void emit_number_dotted(buf_t *b, double n, const schema_type_t *t) {
     if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
 }
 
-void emit_number_typed(buf_t *b, double n, const schema_type_t *t) {
+/* A number at a position of type t: quoted at a string position, else as emit_number_dotted. */
+static void number_typed(buf_t *b, double n, const schema_type_t *t) {
     if (t && t->kind == SCHEMA_STRING) {
         buf_putc(b, '"');
         names_append_number(b, n);
@@ -435,38 +436,78 @@ void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node
     buf_puts(b, nothing);
 }
 
-static void plain_operand(buf_t *b, const pcl_expr_t *parent, const pcl_expr_t *child, int depth, bool right,
-                          emit_operand_fn operand, void *ctx) {
+static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *parent,
+                          const pcl_expr_t *child, int depth, bool right) {
     bool paren = emit_operand_needs_parens(parent, child, right);
     if (paren) buf_putc(b, '(');
-    operand(ctx, b, child, depth);
+    s->value(x, b, child, NULL, depth);
     if (paren) buf_putc(b, ')');
 }
 
-void emit_plain_operator(buf_t *b, const pcl_expr_t *e, int depth, lang_t lang, diag_list_t *diags,
-                         emit_operand_fn operand, void *ctx) {
+/* `-x`, `x op y`, `c ? a : b`; an index, attribute, splat or for expression is refused. */
+static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     switch (e->kind) {
     case PCL_UNARY:
         buf_puts(b, e->op);
-        plain_operand(b, e, e->x, depth, false, operand, ctx);
+        typed_operand(s, x, b, e, e->x, depth, false);
         return;
     case PCL_BINARY:
-        plain_operand(b, e, e->x, depth, false, operand, ctx);
+        typed_operand(s, x, b, e, e->x, depth, false);
         buf_printf(b, " %s ", e->op);
-        plain_operand(b, e, e->y, depth, true, operand, ctx);
+        typed_operand(s, x, b, e, e->y, depth, true);
         return;
     case PCL_COND:
-        plain_operand(b, e, e->x, depth, false, operand, ctx);
+        typed_operand(s, x, b, e, e->x, depth, false);
         buf_puts(b, " ? ");
-        plain_operand(b, e, e->y, depth, false, operand, ctx);
+        typed_operand(s, x, b, e, e->y, depth, false);
         buf_puts(b, " : ");
-        plain_operand(b, e, e->z, depth, false, operand, ctx);
+        typed_operand(s, x, b, e, e->z, depth, false);
         return;
     default:
-        emit_unwritable(diags, e, lang);
+        emit_unwritable(x->diags, e, s->lang);
         buf_puts(b, "null");
         return;
     }
+}
+
+bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                      const schema_type_t *t, int depth) {
+    switch (e->kind) {
+    case PCL_NULL: buf_puts(b, "null"); return true;
+    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return true;
+    case PCL_NUMBER:
+        if (t && t->kind == SCHEMA_ENUM)
+            s->enum_value(x, b, e, t);
+        else
+            number_typed(b, e->n, t);
+        return true;
+    case PCL_STRING:
+        if (t && t->kind == SCHEMA_ENUM)
+            s->enum_value(x, b, e, t);
+        else
+            s->string(b, e->s);
+        return true;
+    case PCL_TRAVERSAL: s->traversal(x, b, e); return true;
+    case PCL_CALL:
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
+            buf_printf(b, "%s(", s->secret);
+            s->value(x, b, e->call.args[0], t, depth);
+            buf_putc(b, ')');
+        } else if (!s->asset_call(x, b, e, depth)) {
+            emit_unknown_call(b, x->diags, x->report, x->node, e, s->name, "null");
+        }
+        return true;
+    EMIT_CASE_LANGUAGE_EXPRS:
+        /* over plain values only (emit_check_program refuses operators on outputs for C# and Java) */
+        if (e->kind == PCL_TEMPLATE)
+            s->interpolation(x, b, e, depth);
+        else
+            typed_operator(s, x, b, e, depth);
+        return true;
+    case PCL_TUPLE:
+    case PCL_OBJECT: break;
+    }
+    return false;
 }
 
 const char *emit_token_type_name(arena_t *a, const char *token, char *(*style)(arena_t *a, const char *s)) {

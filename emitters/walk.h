@@ -190,20 +190,34 @@ bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags
 const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int);
 /* A number, with `.0` after a whole number at a `number` position (C#, Java: a double). */
 void emit_number_dotted(buf_t *b, double n, const schema_type_t *t);
-/* A number at a position of type t: quoted at a string position, else as emit_number_dotted. */
-void emit_number_typed(buf_t *b, double n, const schema_type_t *t);
 /* A function with no translation in the language: a warning naming the resource (when `report`,
  * the pass that reports), and `nothing` ("null", "nil") written in its place. */
 void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
                        const char *lang_name, const char *nothing);
-/* Writes an operand of a typed emitter (its type unknown) at `depth`. */
-typedef void (*emit_operand_fn)(void *ctx, buf_t *b, const pcl_expr_t *e, int depth);
-/* The expressions beyond literals that C# and Java write over plain values (emit_check_program
- * refuses the rest): `-x`, `x op y`, `c ? a : b`, each operand parenthesised as PCL groups it
- * and written by `operand`; an index, attribute, splat or for expression is refused
- * (emit_unwritable) and written `null`. */
-void emit_plain_operator(buf_t *b, const pcl_expr_t *e, int depth, lang_t lang, diag_list_t *diags,
-                         emit_operand_fn operand, void *ctx);
+
+/* What C# and Java write differently among the values they otherwise write alike. Each hook gets
+ * the emit_typed_t its generator holds first (and may convert it back to the generator). */
+typedef struct emit_typed_syntax {
+    lang_t lang;
+    const char *name;   /* the language as messages name it ("C#") */
+    const char *secret; /* the function that makes a secret ("Output.CreateSecret") */
+    /* a value at a position of type t (NULL: unknown), on a line indented `depth` */
+    void (*value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
+    void (*string)(buf_t *b, const char *s);
+    /* a literal at a position of enum type t: the enum's member, or the literal */
+    void (*enum_value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t);
+    void (*traversal)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e);
+    /* an asset or archive call; false (nothing written) for any other function */
+    bool (*asset_call)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
+    void (*interpolation)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth); /* a template */
+} emit_typed_syntax_t;
+/* Writes a literal (null, a bool, a number quoted at a string position or with `.0` at a number
+ * position, an enum member), a reference, a call (secret, assets; any other is written null with
+ * a warning), a template or an operator over plain values (index, attribute, splat and for are
+ * refused: emit_unwritable) at a position of type t, and returns true; false, writing nothing,
+ * for a list or an object, which the language writes itself. */
+bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                      const schema_type_t *t, int depth);
 
 /* The type name of a token's member in the language's `style` (names_pascal, ...), or "Unknown"
  * for a malformed token. */
