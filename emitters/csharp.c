@@ -199,22 +199,27 @@ static void cs_close(buf_t *b, int depth) {
     buf_putc(b, '}');
 }
 
+/* A dictionary initializer's body: `["key"] = value,` a line, values of type `et`. */
+static void cs_dictionary_entries(cs_ctx_t *c, buf_t *b, const pcl_expr_t *o, const schema_type_t *et, int depth) {
+    cs_open(b, depth);
+    for (size_t i = 0; i < o->object.n; i++) {
+        cs_indent(b, depth + 1);
+        buf_putc(b, '[');
+        names_append_quoted(b, LANG_CSHARP, o->object.items[i].key);
+        buf_puts(b, "] = ");
+        cs_expr(c, b, o->object.items[i].value, et, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, depth);
+}
+
 static void cs_dictionary(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
     if (e->object.n == 0) {
         buf_printf(b, "new Dictionary<string, %s>()", cs_scalar_type(et));
         return;
     }
     buf_printf(b, "new Dictionary<string, %s>", cs_scalar_type(et));
-    cs_open(b, depth);
-    for (size_t i = 0; i < e->object.n; i++) {
-        cs_indent(b, depth + 1);
-        buf_putc(b, '[');
-        names_append_quoted(b, LANG_CSHARP, e->object.items[i].key);
-        buf_puts(b, "] = ");
-        cs_expr(c, b, e->object.items[i].value, et, depth + 1);
-        buf_puts(b, ",\n");
-    }
-    cs_close(b, depth);
+    cs_dictionary_entries(c, b, e, et, depth);
 }
 
 static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
@@ -231,18 +236,8 @@ static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int de
             return true;
         }
     if (strcmp(e->call.name, "assetArchive") == 0 && e->call.n > 0 && e->call.args[0]->kind == PCL_OBJECT) {
-        const pcl_expr_t *o = e->call.args[0];
         buf_puts(b, "new AssetArchive(new Dictionary<string, AssetOrArchive>");
-        cs_open(b, depth);
-        for (size_t i = 0; i < o->object.n; i++) {
-            cs_indent(b, depth + 1);
-            buf_putc(b, '[');
-            names_append_quoted(b, LANG_CSHARP, o->object.items[i].key);
-            buf_puts(b, "] = ");
-            cs_expr(c, b, o->object.items[i].value, NULL, depth + 1);
-            buf_puts(b, ",\n");
-        }
-        cs_close(b, depth);
+        cs_dictionary_entries(c, b, e->call.args[0], NULL, depth);
         buf_putc(b, ')');
         return true;
     }

@@ -257,6 +257,21 @@ static char *go_render(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t,
     return s;
 }
 
+/* The entries of a map literal: each key quoted, each value rendered at depth+1 (raw: a plain Go
+ * value, else an input of element type `et`). */
+static go_elem_t *go_map_elems(go_ctx_t *g, const pcl_expr_t *o, const schema_type_t *et, int depth, bool raw) {
+    go_elem_t *el = arena_alloc(g->base.a, (o->object.n + 1) * sizeof *el);
+    for (size_t i = 0; i < o->object.n; i++) {
+        buf_t k;
+        buf_init(&k);
+        names_append_quoted(&k, LANG_GO, o->object.items[i].key);
+        el[i].key = buf_arena_str(&k, g->base.a);
+        buf_free(&k);
+        el[i].value = go_render(g, o->object.items[i].value, et, depth + 1, raw);
+    }
+    return el;
+}
+
 /* strconv.Quote, or a raw string for long multi-line text (Pulumi's genStringLiteral rule). */
 static void go_string(buf_t *b, const char *s) {
     size_t lines = 0;
@@ -364,16 +379,7 @@ static bool go_asset_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth)
         buf_puts(b, "pulumi.NewAssetArchive(map[string]interface{}");
         if (e->call.n > 0 && e->call.args[0]->kind == PCL_OBJECT) {
             const pcl_expr_t *o = e->call.args[0];
-            go_elem_t *el = arena_alloc(g->base.a, (o->object.n + 1) * sizeof *el);
-            for (size_t i = 0; i < o->object.n; i++) {
-                buf_t k;
-                buf_init(&k);
-                names_append_quoted(&k, LANG_GO, o->object.items[i].key);
-                el[i].key = buf_arena_str(&k, g->base.a);
-                buf_free(&k);
-                el[i].value = go_render(g, o->object.items[i].value, NULL, depth + 1, true);
-            }
-            go_write_elems(b, el, o->object.n, depth);
+            go_write_elems(b, go_map_elems(g, o, NULL, depth, true), o->object.n, depth);
         } else {
             buf_puts(b, "{}");
         }
@@ -413,15 +419,7 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         return;
     }
     case PCL_OBJECT: {
-        go_elem_t *el = arena_alloc(g->base.a, (e->object.n + 1) * sizeof *el);
-        for (size_t i = 0; i < e->object.n; i++) {
-            buf_t k;
-            buf_init(&k);
-            names_append_quoted(&k, LANG_GO, e->object.items[i].key);
-            el[i].key = buf_arena_str(&k, g->base.a);
-            buf_free(&k);
-            el[i].value = go_render(g, e->object.items[i].value, NULL, depth + 1, true);
-        }
+        go_elem_t *el = go_map_elems(g, e, NULL, depth, true);
         buf_puts(b, "map[string]interface{}");
         go_write_elems(b, el, e->object.n, depth);
         return;
@@ -604,8 +602,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         return;
     }
     case PCL_OBJECT: {
-        go_elem_t *el = arena_alloc(g->base.a, (e->object.n + 1) * sizeof *el);
         if (t && t->kind == SCHEMA_OBJECT && t->object) {
+            go_elem_t *el = arena_alloc(g->base.a, (e->object.n + 1) * sizeof *el);
             buf_printf(b, "&%sArgs", go_type_stem(g, t));
             for (size_t i = 0; i < e->object.n; i++) {
                 const pcl_object_item_t *it = &e->object.items[i];
@@ -631,15 +629,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         } else {
             buf_puts(b, "pulumi.Map");
         }
-        for (size_t i = 0; i < e->object.n; i++) {
-            buf_t k;
-            buf_init(&k);
-            names_append_quoted(&k, LANG_GO, e->object.items[i].key);
-            el[i].key = buf_arena_str(&k, g->base.a);
-            buf_free(&k);
-            el[i].value = go_render(g, e->object.items[i].value, et, depth + 1, false);
-        }
-        go_write_elems(b, el, e->object.n, depth);
+        go_write_elems(b, go_map_elems(g, e, et, depth, false), e->object.n, depth);
         return;
     }
     }

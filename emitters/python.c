@@ -19,8 +19,8 @@ typedef struct py_gen {
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e);
 static void py_expr_hook(emit_walk_t *w, const pcl_expr_t *e) { py_expr((py_gen_t *)w, e); }
-static const char *py_identifier(emit_walk_t *w, const char *s) {
-    return names_make_valid_identifier(w->a, LANG_PYTHON, names_py_name(w->a, s));
+static char *py_identifier(arena_t *a, const char *s) {
+    return names_make_valid_identifier(a, LANG_PYTHON, names_py_name(a, s));
 }
 static char *py_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
 static void py_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);

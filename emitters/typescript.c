@@ -18,8 +18,8 @@ typedef struct ts_gen {
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
 static void ts_expr_hook(emit_walk_t *w, const pcl_expr_t *e) { ts_expr((ts_gen_t *)w, e); }
-static const char *ts_identifier(emit_walk_t *w, const char *s) {
-    return names_make_valid_identifier(w->a, LANG_TYPESCRIPT, s);
+static char *ts_identifier(arena_t *a, const char *s) {
+    return names_make_valid_identifier(a, LANG_TYPESCRIPT, s);
 }
 static char *ts_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
 static void ts_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
@@ -73,6 +73,30 @@ static char *ts_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *
     return emit_walk_module_path(w, pk->alias, mod);
 }
 
+/* A template literal's text: `\`, `` ` `` and `${` escaped, control characters as escapes; new lines
+ * and tabs written raw when `raw` (a multi-line string), else escaped too. */
+static void ts_template_text(ts_gen_t *g, const char *s, bool raw) {
+    for (const char *p = s; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '`' || c == '\\') {
+            buf_putc(g->w.b, '\\');
+            buf_putc(g->w.b, (char)c);
+        } else if (c == '$' && p[1] == '{') {
+            buf_puts(g->w.b, "\\$");
+        } else if (c == '\r') {
+            buf_puts(g->w.b, "\\r"); /* a raw CR in a template would be read as LF */
+        } else if (!raw && c == '\n') {
+            buf_puts(g->w.b, "\\n");
+        } else if (!raw && c == '\t') {
+            buf_puts(g->w.b, "\\t");
+        } else if ((c < 0x20 && !(raw && (c == '\n' || c == '\t'))) || c == 0x7f) {
+            buf_printf(g->w.b, "\\x%02x", c);
+        } else {
+            buf_putc(g->w.b, (char)c);
+        }
+    }
+}
+
 /* Pulumi's genStringLiteral: a double-quoted literal unless the string has an interior newline,
  * then a template literal with raw newlines (`` ` ``, `\` and `${` escaped). */
 static void ts_string(ts_gen_t *g, const char *s) {
@@ -84,21 +108,7 @@ static void ts_string(ts_gen_t *g, const char *s) {
         return;
     }
     buf_putc(g->w.b, '`');
-    for (const char *p = s; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '`' || c == '\\') {
-            buf_putc(g->w.b, '\\');
-            buf_putc(g->w.b, (char)c);
-        } else if (c == '$' && p[1] == '{') {
-            buf_puts(g->w.b, "\\$");
-        } else if (c == '\r') {
-            buf_puts(g->w.b, "\\r"); /* a raw CR in a template would be read as LF */
-        } else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
-            buf_printf(g->w.b, "\\x%02x", c);
-        } else {
-            buf_putc(g->w.b, (char)c);
-        }
-    }
+    ts_template_text(g, s, true);
     buf_putc(g->w.b, '`');
 }
 
@@ -176,35 +186,13 @@ static const emit_call_name_t TS_CALLS[] = {{"secret", "pulumi.secret"},
 
 /* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
 
-/* A template literal's text: `\`, `` ` `` and `${` escaped, control characters as escapes. */
-static void ts_template_chunk(ts_gen_t *g, const char *s) {
-    for (const char *p = s; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '`' || c == '\\') {
-            buf_putc(g->w.b, '\\');
-            buf_putc(g->w.b, (char)c);
-        } else if (c == '$' && p[1] == '{') {
-            buf_puts(g->w.b, "\\$");
-        } else if (c == '\n') {
-            buf_puts(g->w.b, "\\n");
-        } else if (c == '\r') {
-            buf_puts(g->w.b, "\\r");
-        } else if (c == '\t') {
-            buf_puts(g->w.b, "\\t");
-        } else if (c < 0x20 || c == 0x7f) {
-            buf_printf(g->w.b, "\\x%02x", c);
-        } else {
-            buf_putc(g->w.b, (char)c);
-        }
-    }
-}
 
 static void ts_template(ts_gen_t *g, const pcl_expr_t *e) {
     buf_putc(g->w.b, '`');
     for (size_t i = 0; i < e->tuple.n; i++) {
         const pcl_expr_t *part = e->tuple.items[i];
         if (part->kind == PCL_STRING) {
-            ts_template_chunk(g, part->s);
+            ts_template_text(g, part->s, false);
         } else {
             buf_puts(g->w.b, "${");
             ts_expr(g, part);

@@ -133,7 +133,7 @@ char *emit_walk_module_path(emit_walk_t *w, const char *alias, char *mod) {
         for (char *c = seg; *c; c++)
             *c = (char)tolower((unsigned char)*c);
         buf_putc(&b, '.');
-        buf_puts(&b, w->syntax->identifier(w, seg));
+        buf_puts(&b, w->syntax->identifier(w->a, seg));
     }
     char *r = buf_arena_str(&b, w->a);
     buf_free(&b);
@@ -192,7 +192,7 @@ void emit_walk_index(emit_walk_t *w, const pcl_expr_t *e) {
 void emit_walk_getattr(emit_walk_t *w, const pcl_expr_t *e, bool named) {
     emit_walk_operand(w, e, e->x, false);
     buf_putc(w->b, '.');
-    buf_puts(w->b, named ? w->syntax->identifier(w, e->s) : e->s);
+    buf_puts(w->b, named ? w->syntax->identifier(w->a, e->s) : e->s);
 }
 
 bool emit_walk_in_scope(const emit_walk_t *w, const char *name) {
@@ -231,24 +231,29 @@ void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx) {
         diag_add(w->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                  "reference to '%s', which the program does not declare; the %s code uses the name as is", e->trav.root,
                  w->syntax->name);
-        buf_puts(w->b, w->syntax->identifier(w, e->trav.root));
+        buf_puts(w->b, w->syntax->identifier(w->a, e->trav.root));
+    }
+}
+
+void emit_append_trav_parts(buf_t *b, lang_t lang, const pcl_trav_part_t *parts, size_t from, size_t n, arena_t *a,
+                            char *(*name)(arena_t *a, const char *s)) {
+    for (size_t i = from; i < n; i++) {
+        const pcl_trav_part_t *pt = &parts[i];
+        if (pt->attr) {
+            buf_putc(b, '.');
+            buf_puts(b, name ? name(a, pt->attr) : pt->attr);
+        } else if (pt->index_is_string) {
+            buf_putc(b, '[');
+            names_append_quoted(b, lang, pt->index_str);
+            buf_putc(b, ']');
+        } else {
+            buf_printf(b, "[%zu]", pt->index_num);
+        }
     }
 }
 
 void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t from, size_t n, bool named) {
-    for (size_t i = from; i < n; i++) {
-        const pcl_trav_part_t *pt = &parts[i];
-        if (pt->attr) {
-            buf_putc(w->b, '.');
-            buf_puts(w->b, named ? w->syntax->identifier(w, pt->attr) : pt->attr);
-        } else if (pt->index_is_string) {
-            buf_putc(w->b, '[');
-            names_append_quoted(w->b, w->syntax->lang, pt->index_str);
-            buf_putc(w->b, ']');
-        } else {
-            buf_printf(w->b, "[%zu]", pt->index_num);
-        }
-    }
+    emit_append_trav_parts(w->b, w->syntax->lang, parts, from, n, w->a, named ? w->syntax->identifier : NULL);
 }
 
 void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t *calls, size_t n_calls) {

@@ -37,7 +37,7 @@ typedef struct emit_syntax {
     /* writes an expression */
     void (*expr)(emit_walk_t *w, const pcl_expr_t *e);
     /* a PCL name (a module's part, an undeclared reference) as an identifier of the language */
-    const char *(*identifier)(emit_walk_t *w, const char *s);
+    char *(*identifier)(arena_t *a, const char *s);
     /* `<alias>[.<module>...]`: how code names the module of a token of the package */
     char *(*module_prefix)(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
     /* writes an object's key; schema_object: the object is a schema object type (not a map) */
@@ -137,6 +137,11 @@ bool emit_walk_for_shape(emit_walk_t *w, const pcl_expr_t *e, emit_shape_t *shap
  * code goes into as is, or (with a warning) the undeclared name made a name by the syntax. */
 void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx);
 /* `.attr` (named by the syntax when `named`, else as is), `["key"]` and `[0]` for parts [from, n). */
+void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t from, size_t n, bool named);
+/* The same into any buffer: attributes named by `name` (NULL: as written), strings quoted in
+ * `lang`. */
+void emit_append_trav_parts(buf_t *b, lang_t lang, const pcl_trav_part_t *parts, size_t from, size_t n, arena_t *a,
+                            char *(*name)(arena_t *a, const char *s));
 void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t from, size_t n, bool named);
 /* A call of one of the functions in `calls` (PCL name → the language's), with its arguments;
  * an error for any other function. */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "emitters/emit_internal.h"
+#include "emitters/walk.h"
 
 typedef struct yaml_gen {
     arena_t *a;
@@ -131,15 +131,7 @@ static char *yaml_path_text(yaml_gen_t *g, const pcl_expr_t *e) {
     buf_t t;
     buf_init(&t);
     buf_puts(&t, e->trav.root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[i];
-        if (pt->attr) buf_printf(&t, ".%s", pt->attr);
-        else if (pt->index_is_string) {
-            buf_putc(&t, '[');
-            names_append_quoted(&t, LANG_YAML, pt->index_str);
-            buf_putc(&t, ']');
-        } else buf_printf(&t, "[%zu]", pt->index_num);
-    }
+    emit_append_trav_parts(&t, LANG_YAML, e->trav.parts, 0, e->trav.n, g->a, NULL);
     char *r = buf_arena_str(&t, g->a);
     buf_free(&t);
     return r;
@@ -152,15 +144,7 @@ static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     int idx = names_table_get(g->nodes, e->trav.root);
     buf_puts(&t, "${");
     buf_puts(&t, idx >= 0 ? g->ref_names[idx] : e->trav.root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[i];
-        if (pt->attr) buf_printf(&t, ".%s", pt->attr);
-        else if (pt->index_is_string) {
-            buf_putc(&t, '[');
-            names_append_quoted(&t, LANG_YAML, pt->index_str);
-            buf_putc(&t, ']');
-        } else buf_printf(&t, "[%zu]", pt->index_num);
-    }
+    emit_append_trav_parts(&t, LANG_YAML, e->trav.parts, 0, e->trav.n, g->a, NULL);
     buf_putc(&t, '}');
     char *r = buf_arena_str(&t, g->a);
     buf_free(&t);
