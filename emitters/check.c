@@ -33,19 +33,6 @@ static unsigned option_langs(const char *name) {
     return pcl_option_kind(name) == PCL_OPT_UNKNOWN ? L(LANG_PCL) : ALL_LANGS;
 }
 
-static const char *lang_title(lang_t l) {
-    switch (l) {
-    case LANG_TYPESCRIPT: return "TypeScript";
-    case LANG_PYTHON: return "Python";
-    case LANG_GO: return "Go";
-    case LANG_CSHARP: return "C#";
-    case LANG_JAVA: return "Java";
-    case LANG_YAML: return "YAML";
-    case LANG_PCL: return "PCL";
-    }
-    return "?";
-}
-
 typedef struct check {
     const pcl_program_t *p;
     lang_t lang;

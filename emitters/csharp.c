@@ -294,7 +294,6 @@ static void cs_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schem
 
 static const emit_typed_syntax_t CS_VALUES = {
     .lang = LANG_CSHARP,
-    .name = "C#",
     .secret = "Output.CreateSecret",
     .value = cs_value,
     .string = cs_string,
@@ -564,7 +563,7 @@ static int cs_using_cmp(const void *x, const void *y) {
 
 char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     cs_ctx_t c = {0};
-    if (!emit_typed_init(&c.base, p, diags, "C#")) return NULL;
+    if (!emit_typed_init(&c.base, p, diags, LANG_CSHARP)) return NULL;
     /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
      * after the names the program itself declares. */
     names_table_t *names = names_table_new(c.base.a);

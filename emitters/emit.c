@@ -35,6 +35,19 @@ const char *lang_name(lang_t l) {
     return "pcl";
 }
 
+const char *lang_title(lang_t l) {
+    switch (l) {
+    case LANG_TYPESCRIPT: return "TypeScript";
+    case LANG_PYTHON: return "Python";
+    case LANG_GO: return "Go";
+    case LANG_CSHARP: return "C#";
+    case LANG_JAVA: return "Java";
+    case LANG_YAML: return "YAML";
+    case LANG_PCL: return "PCL";
+    }
+    return "?";
+}
+
 bool lang_from_runtime(const char *runtime, lang_t *out) {
     if (strcmp(runtime, "nodejs") == 0) return *out = LANG_TYPESCRIPT, true;
     if (strcmp(runtime, "python") == 0) return *out = LANG_PYTHON, true;

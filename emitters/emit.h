@@ -23,6 +23,8 @@ typedef enum {
 /* "typescript"/"ts"/"nodejs", "python"/"py", "go", "csharp"/"cs"/"dotnet", "java", "yaml", "pcl". */
 bool lang_from_name(const char *name, lang_t *out);
 const char *lang_name(lang_t l);
+/* The language as messages name it: "TypeScript", "Python", "Go", "C#", "Java", "YAML", "PCL". */
+const char *lang_title(lang_t l);
 /* Maps a Pulumi.yaml `runtime` (nodejs, python, go, dotnet, java, yaml) to a language. */
 bool lang_from_runtime(const char *runtime, lang_t *out);
 

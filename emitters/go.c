@@ -565,7 +565,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
-        emit_unknown_call(b, g->base.diags, g->base.report, g->base.node, e, "Go", "nil");
+        emit_unknown_call(b, g->base.diags, g->base.report, g->base.node, e, LANG_GO, "nil");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
         emit_unwritable(g->base.diags, e, LANG_GO);
@@ -959,7 +959,7 @@ static int go_import_cmp(const void *x, const void *y) {
 
 char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     go_ctx_t g = {0};
-    if (!emit_typed_init(&g.base, p, diags, "Go")) return NULL;
+    if (!emit_typed_init(&g.base, p, diags, LANG_GO)) return NULL;
     g.referenced = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.referenced);
 
     bool has_config = false;

@@ -276,7 +276,6 @@ static void java_string(buf_t *b, const char *s) { names_append_quoted(b, LANG_J
 
 static const emit_typed_syntax_t JAVA_VALUES = {
     .lang = LANG_JAVA,
-    .name = "Java",
     .secret = "Output.ofSecret",
     .value = java_value,
     .string = java_string,
@@ -493,7 +492,7 @@ static int java_class_cmp(const void *x, const void *y) {
 
 char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     java_ctx_t j = {0};
-    if (!emit_typed_init(&j.base, p, diags, "Java")) return NULL;
+    if (!emit_typed_init(&j.base, p, diags, LANG_JAVA)) return NULL;
     names_table_t *names = names_table_new(j.base.a);
     names_table_reserve(names, "ctx");
     names_table_reserve(names, "args");

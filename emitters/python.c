@@ -32,7 +32,6 @@ static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n);
 
 static const emit_syntax_t PY_SYNTAX = {
     .lang = LANG_PYTHON,
-    .name = "Python",
     .expr = py_expr_hook,
     .identifier = py_identifier,
     .module_prefix = py_module_prefix,

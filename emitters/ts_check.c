@@ -577,31 +577,18 @@ size_t ts_check_collect(TSNode root, ts_check_problem_t *out, size_t max) {
     }
 }
 
-const char *ts_check_lang_title(lang_t lang) {
-    switch (lang) {
-    case LANG_TYPESCRIPT: return "TypeScript";
-    case LANG_PYTHON: return "Python";
-    case LANG_GO: return "Go";
-    case LANG_CSHARP: return "C#";
-    case LANG_JAVA: return "Java";
-    case LANG_YAML: return "YAML";
-    case LANG_PCL: return "PCL";
-    }
-    return "?";
-}
-
 size_t ts_check_buffer(lang_t lang, const char *text, size_t len, const char *filename, diag_list_t *diags) {
     enum { MAX_REPORTED = 20 };
     TSTree *tree = ts_check_parse(lang, text, len);
     if (!tree) {
         if (!ts_check_language(lang))
             diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
-                     "cannot check %s code: no tree-sitter grammar for it is built in", ts_check_lang_title(lang));
+                     "cannot check %s code: no tree-sitter grammar for it is built in", lang_title(lang));
         else
             diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
                      "cannot check generated %s code: tree-sitter did not parse it (time budget of %g s, or long "
                      "runs of comments)",
-                     ts_check_lang_title(lang), ts_check_parse_budget_s(len));
+                     lang_title(lang), ts_check_parse_budget_s(len));
         return 1;
     }
     ts_check_problem_t problems[MAX_REPORTED];
@@ -610,12 +597,12 @@ size_t ts_check_buffer(lang_t lang, const char *text, size_t len, const char *fi
         diag_t *d;
         if (problems[i].missing)
             d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
-                         "syntax error in generated %s code: missing `%s` at column %u", ts_check_lang_title(lang),
+                         "syntax error in generated %s code: missing `%s` at column %u", lang_title(lang),
                          problems[i].what, problems[i].column);
         else
             d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
                          "syntax error in generated %s code: unexpected text at column %u",
-                         ts_check_lang_title(lang), problems[i].column);
+                         lang_title(lang), problems[i].column);
         d->line = (int)problems[i].line;
     }
     if (n > MAX_REPORTED)

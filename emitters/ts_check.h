@@ -16,8 +16,6 @@
 
 /* The grammar for `lang` (TypeScript, Python, Go, C#, Java, YAML); NULL for PCL. */
 const TSLanguage *ts_check_language(lang_t lang);
-/* The language's name in prose ("TypeScript", "Python", "C#", ...). */
-const char *ts_check_lang_title(lang_t lang);
 
 /* Runs of extras. The Debian tree-sitter runtime (libtree-sitter 0.20.7) keeps a subtree's child
  * count in 16 bits (`uint16_t child_count` in SubtreeHeapData; fixed upstream in 0.20.8, tree-sitter

@@ -30,7 +30,6 @@ static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
 
 static const emit_syntax_t TS_SYNTAX = {
     .lang = LANG_TYPESCRIPT,
-    .name = "TypeScript",
     .expr = ts_expr_hook,
     .identifier = ts_identifier,
     .module_prefix = ts_module_prefix,

@@ -218,7 +218,7 @@ bool emit_walk_for_shape(emit_walk_t *w, const pcl_expr_t *e, emit_shape_t *shap
     diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
              "%d:%d: the %s emitter cannot tell whether this for expression ranges over a list or a map; "
              "assign the collection to a local list or object first",
-             e->line, e->col, w->syntax->name);
+             e->line, e->col, lang_title(w->syntax->lang));
     return false;
 }
 
@@ -230,7 +230,7 @@ void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx) {
     } else {
         diag_add(w->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                  "reference to '%s', which the program does not declare; the %s code uses the name as is", e->trav.root,
-                 w->syntax->name);
+                 lang_title(w->syntax->lang));
         buf_puts(w->b, w->syntax->identifier(w->a, e->trav.root));
     }
 }
@@ -264,7 +264,7 @@ void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t 
         diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                  "the %s emitter does not know the PCL function '%s'; only secret and the asset/archive "
                  "functions appear in imported programs",
-                 w->syntax->name, e->call.name);
+                 lang_title(w->syntax->lang), e->call.name);
         fn = e->call.name;
     }
     buf_puts(w->b, fn);
@@ -385,12 +385,12 @@ void emit_walk_option_list(emit_walk_t *w, pcl_option_kind_t kind, const pcl_exp
     buf_putc(w->b, ']');
 }
 
-bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, const char *lang_name) {
+bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, lang_t lang) {
     *t = (emit_typed_t){.a = arena_new(), .p = p, .diags = diags};
     t->var = arena_alloc(t->a, (p->n_nodes + 1) * sizeof *t->var);
     t->index = names_node_index(t->a, p);
     names_memo_init(&t->memo, t->a);
-    if (names_check_tokens(p, lang_name, diags)) return true;
+    if (names_check_tokens(p, lang_title(lang), diags)) return true;
     arena_free(t->a);
     return false;
 }
@@ -433,11 +433,11 @@ static void number_typed(buf_t *b, double n, const schema_type_t *t) {
 }
 
 void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
-                       const char *lang_name, const char *nothing) {
+                       lang_t lang, const char *nothing) {
     if (report)
         diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
                  "resource '%s': the function %s() has no %s translation; it was written as %s",
-                 node ? node->name : "?", e->call.name, lang_name, nothing);
+                 node ? node->name : "?", e->call.name, lang_title(lang), nothing);
     buf_puts(b, nothing);
 }
 
@@ -499,7 +499,7 @@ bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
             s->value(x, b, e->call.args[0], t, depth);
             buf_putc(b, ')');
         } else if (!s->asset_call(x, b, e, depth)) {
-            emit_unknown_call(b, x->diags, x->report, x->node, e, s->name, "null");
+            emit_unknown_call(b, x->diags, x->report, x->node, e, s->lang, "null");
         }
         return true;
     EMIT_CASE_LANGUAGE_EXPRS:

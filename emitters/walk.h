@@ -33,7 +33,6 @@ typedef struct emit_walk emit_walk_t;
 /* What differs by language in the shared walk. */
 typedef struct emit_syntax {
     lang_t lang;
-    const char *name; /* the language as messages name it ("Python") */
     /* writes an expression */
     void (*expr)(emit_walk_t *w, const pcl_expr_t *e);
     /* a PCL name (a module's part, an undeclared reference) as an identifier of the language */
@@ -185,7 +184,7 @@ typedef struct emit_typed {
 } emit_typed_t;
 /* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
  * type token is malformed (names_check_tokens' errors name the language). */
-bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, const char *lang_name);
+bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, lang_t lang);
 
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 
@@ -198,13 +197,12 @@ void emit_number_dotted(buf_t *b, double n, const schema_type_t *t);
 /* A function with no translation in the language: a warning naming the resource (when `report`,
  * the pass that reports), and `nothing` ("null", "nil") written in its place. */
 void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
-                       const char *lang_name, const char *nothing);
+                       lang_t lang, const char *nothing);
 
 /* What C# and Java write differently among the values they otherwise write alike. Each hook gets
  * the emit_typed_t its generator holds first (and may convert it back to the generator). */
 typedef struct emit_typed_syntax {
     lang_t lang;
-    const char *name;   /* the language as messages name it ("C#") */
     const char *secret; /* the function that makes a secret ("Output.CreateSecret") */
     /* a value at a position of type t (NULL: unknown), on a line indented `depth` */
     void (*value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);

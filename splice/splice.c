@@ -236,7 +236,7 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
                      "cannot parse the %s program within %.*f s (tree-sitter gave up on text this irregular, such "
                      "as thousands of line continuations; CIMPORT_PARSE_TIMEOUT=SECONDS allows longer); nothing "
                      "was changed",
-                     ts_check_lang_title(p->lang), info.budget_s == (double)(long long)info.budget_s ? 0 : 1,
+                     lang_title(p->lang), info.budget_s == (double)(long long)info.budget_s ? 0 : 1,
                      info.budget_s);
         else if (why[0])
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
