@@ -134,7 +134,7 @@ engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *p
         return NULL;
     }
     const cJSON *resources = doc ? cJSON_GetObjectItemCaseSensitive(doc, "resources") : NULL;
-    if (!cJSON_IsObject(doc) || !cJSON_IsArray(resources)) {
+    if (!doc || !resources || !cJSON_IsObject(doc) || !cJSON_IsArray(resources)) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                  "%s is not a cimport results document (%s); pass a file written by a previous `cimport --json` "
                  "run",

@@ -426,8 +426,15 @@ h2server_t *h2server_start(grpc_loop_t *loop, int port, h2server_handler_fn hand
 
 void h2server_free(h2server_t *s) {
     if (!s) return;
-    while (s->sessions) session_close(s->sessions);
-    while (s->calls) call_free(s->calls);
+    /* Each session and call unlinks itself from s as it goes; the next one is read first. */
+    for (h2session_t *ss = s->sessions, *next; ss; ss = next) {
+        next = ss->next;
+        session_close(ss);
+    }
+    for (h2server_call_t *c = s->calls, *next; c; c = next) {
+        next = c->next;
+        call_free(c);
+    }
     grpc_loop_remove(s->loop, s->lhandle);
     close(s->lfd);
     free(s);

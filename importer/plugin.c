@@ -635,7 +635,7 @@ bool plugin_proc_exited(plugin_proc_t *p, const char **how) {
 static void wait_exit(plugin_proc_t *p, int ms) {
     int64_t until = grpc_now_ms() + ms;
     while (!plugin_proc_exited(p, NULL) && grpc_now_ms() < until) {
-        struct timespec ts = {0, 5 * 1000 * 1000};
+        struct timespec ts = {0, 5L * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
 }
@@ -682,8 +682,8 @@ static int parse_port(const char *line) {
     while (e > b && isspace((unsigned char)e[-1]))
         *--e = 0;
     if (!*b || strspn(b, "0123456789") != strlen(b) || strlen(b) > 5) return -1;
-    int port = atoi(b);
-    return port >= 1 && port <= 65535 ? port : -1;
+    long port = strtol(b, NULL, 10); /* at most 5 digits: no overflow */
+    return port >= 1 && port <= 65535 ? (int)port : -1;
 }
 
 /* Printable form of what the plugin printed instead of a port (control bytes escaped). */

@@ -117,8 +117,9 @@ static void on_log(void *user, const char *urn, const diag_t *d, bool status) {
 
 static bool parse_port_text(const char *s, int *port) {
     if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 5) return false;
-    *port = atoi(s);
-    return *port >= 1 && *port <= 65535;
+    long v = strtol(s, NULL, 10); /* at most 5 digits: no overflow */
+    *port = (int)v;
+    return v >= 1 && v <= 65535;
 }
 
 static bool add_attach(plugin_host_t *h, const char *text, char sep, const char *where, diag_list_t *diags) {
@@ -338,7 +339,7 @@ static void after_failure(hprov_t *p, const char *method, const char *resource, 
         while (!(dead = plugin_proc_exited(p->proc, &how)) && grpc_now_ms() < until &&
                (lost || plugin_proc_output_closed(p->proc) || !grpc_conn_usable(grpc_provider_conn(p->inner)) ||
                 !port_accepts(plugin_proc_port(p->proc)))) {
-            struct timespec ts = {0, 10 * 1000 * 1000};
+            struct timespec ts = {0, 10L * 1000 * 1000};
             nanosleep(&ts, NULL);
         }
     }
@@ -769,8 +770,11 @@ provider_t *plugin_host_factory(void *host, const char *pkg, const char *version
 
 void plugin_host_free(plugin_host_t *h) {
     if (!h) return;
-    while (h->live)
-        op_close(&h->live->base);
+    /* op_close unlinks each provider from h->live; the next one is read before it goes. */
+    for (hprov_t *p = h->live, *next; p; p = next) {
+        next = p->next;
+        op_close(&p->base);
+    }
     engine_endpoint_free(h->endpoint);
     if (h->loop) grpc_loop_free(h->loop);
     arena_free(h->arena);

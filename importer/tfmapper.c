@@ -86,7 +86,7 @@ static bool parse_attach(mapper_t *m, const char *text, char sep, const char *wh
     const char *cut = strchr(text, sep);
     const char *port_text = cut ? cut + 1 : "";
     int port = *port_text && strspn(port_text, "0123456789") == strlen(port_text) && strlen(port_text) <= 5
-                   ? atoi(port_text)
+                   ? (int)strtol(port_text, NULL, 10) /* at most 5 digits: no overflow */
                    : 0;
     if (!cut || cut == text || port < 1 || port > 65535) {
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
