@@ -33,13 +33,14 @@ static char *sha1_hex(arena_t *a, const char *s) {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
     if (!EVP_Digest(s, strlen(s), md, &n, EVP_sha1(), NULL)) return NULL;
-    char *hex = arena_alloc(a, 2 * n + 1);
-    for (unsigned int i = 0; i < n; i++) {
+    size_t len = n;
+    char *hex = arena_alloc(a, 2 * len + 1);
+    for (size_t i = 0; i < len; i++) {
         static const char d[] = "0123456789abcdef";
         hex[2 * i] = d[md[i] >> 4];
         hex[2 * i + 1] = d[md[i] & 15];
     }
-    hex[2 * n] = 0;
+    hex[2 * len] = 0;
     return hex;
 }
 

@@ -57,7 +57,7 @@ static char *cs_namespace_name(arena_t *a, const char *s) {
 static const char *cs_mapped(const schema_package_t *pkg, const char *key) {
     const cJSON *m = cs_lang(pkg, "namespaces");
     const cJSON *v = m ? cJSON_GetObjectItemCaseSensitive(m, key) : NULL;
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    return cJSON_GetStringValue(v);
 }
 
 /* The alias of the package's namespace (`Random` for `using Random = Pulumi.Random;`), adding the

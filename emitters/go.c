@@ -42,7 +42,7 @@ static const char *go_lang_str(const schema_package_t *pkg, const char *key) {
     if (!pkg || !pkg->language) return NULL;
     const cJSON *go = cJSON_GetObjectItemCaseSensitive(pkg->language, "go");
     const cJSON *v = go ? cJSON_GetObjectItemCaseSensitive(go, key) : NULL;
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    return cJSON_GetStringValue(v);
 }
 
 static const char *go_lang_map(const schema_package_t *pkg, const char *map, const char *key) {
@@ -50,7 +50,7 @@ static const char *go_lang_map(const schema_package_t *pkg, const char *map, con
     const cJSON *go = cJSON_GetObjectItemCaseSensitive(pkg->language, "go");
     const cJSON *m = go ? cJSON_GetObjectItemCaseSensitive(go, map) : NULL;
     const cJSON *v = m ? cJSON_GetObjectItemCaseSensitive(m, key) : NULL;
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    return cJSON_GetStringValue(v);
 }
 
 static const char *go_path_last(const char *path) {

@@ -56,7 +56,7 @@ static const char *java_lang_str(const schema_package_t *pkg, const char *key) {
     if (!pkg || !pkg->language) return NULL;
     const cJSON *jv = cJSON_GetObjectItemCaseSensitive(pkg->language, "java");
     const cJSON *v = jv ? cJSON_GetObjectItemCaseSensitive(jv, key) : NULL;
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    return cJSON_GetStringValue(v);
 }
 
 /* A package-name segment: `-` removed, `/` → `_`, lower case (`apps/v1` → apps_v1). */

@@ -225,7 +225,7 @@ static bool lsp_path_item(const cJSON *o, const char *path, long *out) {
         v = cJSON_GetObjectItemCaseSensitive(v, key);
         p = dot ? dot + 1 : p + n;
     }
-    if (!cJSON_IsNumber(v)) return false;
+    if (!v || !cJSON_IsNumber(v)) return false;
     *out = lsp_json_long(v->valuedouble);
     return true;
 }

@@ -942,9 +942,11 @@ typedef struct dfs_frame {
 static size_t *linearize(gen_ctx_t *g, size_t *n_order) {
     size_t *order = arena_alloc(g->a, (g->n + 1) * sizeof *order);
     unsigned char *state = calloc(g->n + 1, 1);
-    dfs_frame_t *stack = malloc((g->n + 1) * sizeof *stack);
+    /* Zeroed: a frame or position is only read once set (state 1 = on the stack at pos), which the
+     * analyzer cannot follow through the state array. */
+    dfs_frame_t *stack = calloc(g->n + 1, sizeof *stack);
     if (!state || !stack) abort();
-    size_t *pos = malloc((g->n + 1) * sizeof *pos); /* stack index of an in-progress node */
+    size_t *pos = calloc(g->n + 1, sizeof *pos); /* stack index of an in-progress node */
     if (!pos) abort();
 restart:
     memset(state, 0, g->n);

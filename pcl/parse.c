@@ -640,9 +640,7 @@ static pcl_expr_t *parse_postfix(parser_t *p, pcl_expr_t *e) {
         if (peek(p) == '.' && is_ident_start(peek_at(p, 1))) {
             advance(p);
             const char *attr = parse_ident(p);
-            if (e->kind == PCL_TRAVERSAL) {
-                trav_push(p, e, (pcl_trav_part_t){.attr = attr});
-            } else if (e->kind == PCL_SPLAT) {
+            if (e->kind == PCL_TRAVERSAL || e->kind == PCL_SPLAT) {
                 trav_push(p, e, (pcl_trav_part_t){.attr = attr});
             } else {
                 pcl_expr_t *g = new_expr(p, PCL_GETATTR);

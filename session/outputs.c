@@ -62,7 +62,7 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
         diag_list_free(&quiet);
         cJSON *doc = text ? cJSON_ParseWithLength(text, len) : NULL;
         size_t n = (size_t)cJSON_GetArraySize(doc);
-        if (cJSON_IsObject(doc) && n) {
+        if (doc && cJSON_IsObject(doc) && n) {
             const char **r = arena_alloc(a, (s->n_reserved + n) * sizeof *r);
             if (s->n_reserved) memcpy(r, s->reserved, s->n_reserved * sizeof *r);
             for (cJSON *k = doc->child; k; k = k->next)

@@ -459,13 +459,11 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
         s->remote = it->spec && it->spec->remote;
         s->version = it->spec ? it->spec->version : NULL;
         s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
-        if (it->is_provider) {
-            s->inputs = it->spec ? it->spec->inputs : NULL;
-        } else if (!it->is_component) {
+        if (!it->is_provider && !it->is_component) { /* a read resource: what the provider returned */
             s->id = r->id;
             s->inputs = r->read_inputs;
             s->outputs = r->state;
-        } else {
+        } else { /* a provider or a component: the inputs the spec gave */
             s->inputs = it->spec ? it->spec->inputs : NULL;
         }
     }
