@@ -388,7 +388,8 @@ void bridge_note_mapping(bridge_set_t *set) { set->n_mappings++; }
 
 const char *bridge_field_name(const cJSON *field) {
     const cJSON *n = field ? cJSON_GetObjectItemCaseSensitive(field, "name") : NULL;
-    return cJSON_IsString(n) && n->valuestring[0] ? n->valuestring : NULL;
+    const char *name = cJSON_GetStringValue(n);
+    return name && name[0] ? name : NULL;
 }
 
 bool bridge_field_sensitive(const cJSON *field) {
@@ -402,8 +403,8 @@ const char *bridge_renamed_property(bridge_set_t *set, const char *token, const 
     char *key = need <= sizeof stack ? stack : malloc(need);
     if (!key) abort();
     /* key = token "\n" tf_name (built by hand: snprintf here trips -Wformat-truncation at -O2) */
-    memcpy(key, token, tl);
-    key[tl] = '\n';
+    memcpy(key, token, tl + 1);
+    key[tl] = '\n'; /* over token's terminator */
     memcpy(key + tl + 1, tf_name, nl + 1);
     const char *r = smap_get(&set->renames, key);
     if (key != stack) free(key);

@@ -164,7 +164,8 @@ static bool read_resource(arena_t *a, const cJSON *r, size_t index, int version,
         size_t n = (size_t)cJSON_GetArraySize(deps), k = 0;
         out->dependencies = n ? arena_alloc(a, n * sizeof(char *)) : NULL;
         const cJSON *e;
-        cJSON_ArrayForEach(e, deps) if (cJSON_IsString(e)) out->dependencies[k++] = arena_strdup(a, e->valuestring);
+        for (e = deps->child; e && k < n; e = e->next) /* k < n: as many as were counted */
+            if (cJSON_IsString(e)) out->dependencies[k++] = arena_strdup(a, e->valuestring);
         out->n_dependencies = k;
     }
     return true;
@@ -409,7 +410,8 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
         size_t n = (size_t)cJSON_GetArraySize(deps), k = 0;
         out->dependencies = n ? arena_alloc(a, n * sizeof(char *)) : NULL;
         const cJSON *e;
-        cJSON_ArrayForEach(e, deps) if (cJSON_IsString(e)) out->dependencies[k++] = arena_strdup(a, e->valuestring);
+        for (e = deps->child; e && k < n; e = e->next) /* k < n: as many as were counted */
+            if (cJSON_IsString(e)) out->dependencies[k++] = arena_strdup(a, e->valuestring);
         out->n_dependencies = k;
         cJSON_Delete(deps);
     }

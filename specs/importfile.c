@@ -712,6 +712,11 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
         }
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT: {
+            if (!b.n_frames) { /* libyaml pairs every end with a start; refuse rather than underflow */
+                dec_error_at(d, line, NULL, "invalid YAML: a list or mapping ends that never started");
+                ok = false;
+                break;
+            }
             yaml_frame_t f = b.frames[--b.n_frames];
             if (!yaml_check_duplicates(d, &f)) {
                 cJSON_Delete(f.node);

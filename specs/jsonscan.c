@@ -38,6 +38,18 @@ static int hexval(char c) {
     return -1;
 }
 
+/* The four hex digits after a \u as a code unit 0..0xFFFF, or -1 when one is not a hex digit. The
+ * digits are checked before any is shifted (a -1 shifted left is undefined behaviour). */
+static long hex4(const unsigned char *t) {
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        int d = hexval((char)t[i]);
+        if (d < 0) return -1;
+        v = v << 4 | d;
+    }
+    return v;
+}
+
 /* At '"': steps over the string; *escaped set when it holds a backslash. */
 static bool scan_string(jscan_t *s, bool *escaped) {
     const unsigned char *t = (const unsigned char *)s->text;
@@ -71,25 +83,20 @@ static bool scan_string(jscan_t *s, bool *escaped) {
         case 'r':
         case 't': p += 2; break;
         case 'u':
-            if (p + 6 > n || hexval(t[p + 2]) < 0 || hexval(t[p + 3]) < 0 || hexval(t[p + 4]) < 0 ||
-                hexval(t[p + 5]) < 0) {
+            if (p + 6 > n || hex4(t + p + 2) < 0) {
                 s->pos = p;
                 return fail(s, "a bad \\u escape in a string");
             }
             {
                 /* UTF-16 surrogates must pair up (cJSON refuses a lone one). */
-                unsigned cp = (unsigned)(hexval(t[p + 2]) << 12 | hexval(t[p + 3]) << 8 | hexval(t[p + 4]) << 4 |
-                                         hexval(t[p + 5]));
+                long cp = hex4(t + p + 2);
                 if (cp >= 0xDC00 && cp <= 0xDFFF) {
                     s->pos = p;
                     return fail(s, "a \\u escape that is not a lone low surrogate");
                 }
                 if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    unsigned lo = 0;
-                    if (p + 12 <= n && t[p + 6] == '\\' && t[p + 7] == 'u' && hexval(t[p + 8]) >= 0 &&
-                        hexval(t[p + 9]) >= 0 && hexval(t[p + 10]) >= 0 && hexval(t[p + 11]) >= 0)
-                        lo = (unsigned)(hexval(t[p + 8]) << 12 | hexval(t[p + 9]) << 8 | hexval(t[p + 10]) << 4 |
-                                        hexval(t[p + 11]));
+                    long lo = -1;
+                    if (p + 12 <= n && t[p + 6] == '\\' && t[p + 7] == 'u') lo = hex4(t + p + 8);
                     if (lo < 0xDC00 || lo > 0xDFFF) {
                         s->pos = p;
                         return fail(s, "a low surrogate \\u escape after a high one");

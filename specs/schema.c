@@ -638,11 +638,11 @@ static const char *json_first_kind(char c) {
 static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
                                      diag_list_t *diags);
 
-/* Loads from text that the package then owns: a map of the file (mapped) or a malloc'd copy. A
- * validating scan indexes every resource and type by the byte range of its JSON; only the rest of
- * the document (name, version, meta, language, provider, config) becomes a cJSON tree. */
-static schema_package_t *load_indexed(const char *text, size_t len, bool mapped, const char *where,
-                                      diag_list_t *diags) {
+/* Loads from text that the package then owns: a map of the file (mapped) or a malloc'd copy (not
+ * const: ownership passes here, and schema_free unmaps or frees it). A validating scan indexes every
+ * resource and type by the byte range of its JSON; only the rest of the document (name, version,
+ * meta, language, provider, config) becomes a cJSON tree. */
+static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const char *where, diag_list_t *diags) {
     size_t start = 0;
     while (start < len && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' || text[start] == '\r'))
         start++;

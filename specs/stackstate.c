@@ -904,8 +904,9 @@ static const char *secrets_provider_type(const deployment_t *d, const char **sal
     const cJSON *t = sp ? cJSON_GetObjectItemCaseSensitive(sp, "type") : NULL;
     const cJSON *state = sp ? cJSON_GetObjectItemCaseSensitive(sp, "state") : NULL;
     const cJSON *s = state ? cJSON_GetObjectItemCaseSensitive(state, "salt") : NULL;
-    if (cJSON_IsString(s)) *salt = s->valuestring;
-    return cJSON_IsString(t) && *t->valuestring ? t->valuestring : NULL;
+    *salt = cJSON_GetStringValue(s);
+    const char *type = cJSON_GetStringValue(t);
+    return type && *type ? type : NULL;
 }
 
 char *stackstate_merge_text(const char *text, size_t len, const char *path, const char *stack, const char *project,

@@ -101,7 +101,8 @@ static cJSON *merge_field(tfm_t *m, const char *name, const cJSON *shim, const c
         fail(m, arena_sprintf(a, "%s.name", here), "must be a string (the Pulumi property name)");
         return NULL;
     }
-    if (cJSON_IsString(rename) && rename->valuestring[0]) cJSON_AddStringToObject(out, "name", rename->valuestring);
+    const char *pulumi_name = cJSON_GetStringValue(rename);
+    if (pulumi_name && pulumi_name[0]) cJSON_AddStringToObject(out, "name", pulumi_name);
     bool sensitive = cJSON_IsTrue(get(shim, "sensitive")) || cJSON_IsTrue(get(info, "secret"));
     if (sensitive) cJSON_AddBoolToObject(out, "sensitive", true);
     const cJSON *mio = get(info, "maxItemsOne");
@@ -245,8 +246,8 @@ int tfmapping_add(bridge_set_t *set, cJSON *doc, const char *origin, const char 
     bridge_keep_doc(set, doc);
     bridge_keep_doc(set, merged);
     bridge_note_mapping(set);
-    const char *key = tf_provider ? tf_provider : cJSON_IsString(name) ? name->valuestring : NULL;
-    const char *package = cJSON_IsString(name) ? name->valuestring : NULL;
+    const char *package = cJSON_GetStringValue(name);
+    const char *key = tf_provider ? tf_provider : package;
     cJSON_ArrayForEach(e, res) {
         const char *tok = get(e, "tok")->valuestring;
         if (!package) package = arena_strndup(tmp, tok, (size_t)(strchr(tok, ':') - tok));

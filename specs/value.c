@@ -306,7 +306,7 @@ void pv_format_number(buf_t *b, double n) {
         if (*p != '.') digits[nd++] = *p;
     while (nd > 1 && digits[nd - 1] == '0') nd--;
     digits[nd] = 0;
-    int exp = atoi(p + 1);
+    int exp = (int)strtol(p + 1, NULL, 10); /* printf's exponent: a few digits */
     if (neg) buf_putc(b, '-');
     if (exp < -4 || exp >= 6) {
         buf_putc(b, digits[0]);
@@ -544,7 +544,8 @@ static pv_t *decode_sig(arena_t *a, const cJSON *j, const char *sig, const char 
             size_t n = (size_t)cJSON_GetArraySize(assets), i = 0;
             v->u.archive.assets = n ? arena_alloc(a, n * sizeof(pv_member_t)) : NULL;
             const cJSON *e;
-            cJSON_ArrayForEach(e, assets) {
+            /* i < n: no more members than were counted (and none when none were) */
+            for (e = assets->child; e && i < n; e = e->next) {
                 pv_t *ev = pv_from_state_json(a, e, where, diags);
                 if (!ev) return NULL;
                 v->u.archive.assets[i].key = arena_strdup(a, e->string);
@@ -606,7 +607,8 @@ static pv_t *decode_sig(arena_t *a, const cJSON *j, const char *sig, const char 
             size_t n = (size_t)cJSON_GetArraySize(deps), i = 0;
             v->u.output.deps = n ? arena_alloc(a, n * sizeof(char *)) : NULL;
             const cJSON *e;
-            cJSON_ArrayForEach(e, deps) if (cJSON_IsString(e)) v->u.output.deps[i++] = arena_strdup(a, e->valuestring);
+            for (e = deps->child; e && i < n; e = e->next) /* i < n: as many as were counted */
+                if (cJSON_IsString(e)) v->u.output.deps[i++] = arena_strdup(a, e->valuestring);
             v->u.output.ndeps = i;
         }
         return v;

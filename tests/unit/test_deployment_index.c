@@ -328,6 +328,10 @@ START_TEST(test_scanner_agrees_with_cjson) {
         "[\"\\ud834\"]",
         "[\"\\udd1e\"]",
         "[\"\\ud834\\udd1e\"]",
+        "[\"\\u12G4\"]",
+        "[\"\\ud834\\uZZZZ\"]",
+        "[\"\\ud834\\u0041\"]",
+        "[\"\\ud834\\u\"]",
         "{\"k\":{\"n\":[{}]}}",
     };
     for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
