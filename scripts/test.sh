@@ -15,7 +15,13 @@ run_suite() {
 }
 echo "== normal build" >&2
 run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+echo "== the outputs against the committed manifest (tests/golden/manifest.tsv)" >&2
+# Every exit code, stdout, stderr and written file of 650 runs over the fixtures and a tenth of the
+# shared data, byte for byte: a change that alters output must update the manifest in the same
+# commit (scripts/golden-check.sh --quick --out tests/golden/manifest.tsv), so the diff shows it.
+scripts/golden-check.sh --cimport build/cimport --quick --compare tests/golden/manifest.tsv
 echo "== ASan + UBSan build" >&2
+
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCIMPORT_SANITIZE=ON
 echo "== fuzz targets (bounded: ${CIMPORT_FUZZ_SECONDS:-15} s each; a crash fails CI)" >&2
