@@ -4,7 +4,8 @@
 # The whole tree is kept clang-tidy clean, so a new warning anywhere fails CI (scripts/test.sh runs
 # this after the normal build). Only the project's own C files are checked: the library and front-end
 # folders, not tests/, bench/, fuzz/, the tree-sitter grammars or the generated protobuf code. Files
-# run in parallel (one clang-tidy per CPU).
+# run in parallel (one clang-tidy per CPU). Cost (2026-11-26, clang-tidy 14, 80 files, --jobs 2 on
+# the 2-core CI machine under a load of 4-7 from other work): 6 min 37 s wall, 325 s CPU.
 #
 # Usage: scripts/tidy.sh [--build DIR] [--jobs N]
 #   --build DIR  a configured build directory with compile_commands.json (default: build)
