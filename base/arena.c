@@ -54,7 +54,8 @@ arena_t *arena_new(void) {
 
 void arena_free(arena_t *a) {
     if (!a) return;
-    for (arena_cleanup_t *c = a->cleanups; c; c = c->next) c->fn(c->ctx);
+    for (arena_cleanup_t *c = a->cleanups; c; c = c->next)
+        c->fn(c->ctx);
     arena_block_t *b = a->head;
     while (b) {
         arena_block_t *next = b->next;
@@ -145,7 +146,9 @@ char *arena_sprintf(arena_t *a, const char *fmt, ...) {
     return p;
 }
 
-size_t arena_used(const arena_t *a) { return a->total; }
+size_t arena_used(const arena_t *a) {
+    return a->total;
+}
 
 void buf_init(buf_t *b) {
     b->data = NULL;
@@ -161,7 +164,8 @@ void buf_free(buf_t *b) {
 static void buf_reserve(buf_t *b, size_t extra) {
     if (b->len + extra + 1 <= b->cap) return;
     size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + extra + 1) cap *= 2;
+    while (cap < b->len + extra + 1)
+        cap *= 2;
     char *p = realloc(b->data, cap);
     if (!p) {
         fprintf(stderr, "cimport: out of memory growing a buffer to %zu bytes\n", cap);
@@ -178,9 +182,13 @@ void buf_append(buf_t *b, const char *s, size_t n) {
     b->data[b->len] = 0;
 }
 
-void buf_puts(buf_t *b, const char *s) { buf_append(b, s, strlen(s)); }
+void buf_puts(buf_t *b, const char *s) {
+    buf_append(b, s, strlen(s));
+}
 
-void buf_putc(buf_t *b, char c) { buf_append(b, &c, 1); }
+void buf_putc(buf_t *b, char c) {
+    buf_append(b, &c, 1);
+}
 
 void buf_printf(buf_t *b, const char *fmt, ...) {
     va_list ap;
@@ -199,7 +207,8 @@ void buf_printf(buf_t *b, const char *fmt, ...) {
 
 void buf_indent(buf_t *b, int spaces) {
     buf_reserve(b, (size_t)(spaces > 0 ? spaces : 0));
-    for (int i = 0; i < spaces; i++) b->data[b->len++] = ' ';
+    for (int i = 0; i < spaces; i++)
+        b->data[b->len++] = ' ';
     b->data[b->len] = 0;
 }
 
@@ -214,4 +223,6 @@ char *buf_take(buf_t *b) {
     return p;
 }
 
-char *buf_arena_str(const buf_t *b, arena_t *a) { return arena_strndup(a, b->data ? b->data : "", b->len); }
+char *buf_arena_str(const buf_t *b, arena_t *a) {
+    return arena_strndup(a, b->data ? b->data : "", b->len);
+}

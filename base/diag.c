@@ -4,15 +4,17 @@
 #include <stdarg.h>
 #include <string.h>
 
-void diag_list_init(diag_list_t *l) { memset(l, 0, sizeof *l); }
+void diag_list_init(diag_list_t *l) {
+    memset(l, 0, sizeof *l);
+}
 
 void diag_list_free(diag_list_t *l) {
     arena_free(l->arena);
     memset(l, 0, sizeof *l);
 }
 
-static diag_t *diag_vadd(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file,
-                         const char *resource, const char *fmt, va_list ap) {
+static diag_t *diag_vadd(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
+                         const char *fmt, va_list ap) {
     if (!l) return NULL; /* callers that do not want diagnostics pass NULL */
     if (!l->arena) l->arena = arena_new();
     diag_t *d = arena_alloc(l->arena, sizeof *d);
@@ -56,7 +58,9 @@ void diag_list_move(diag_list_t *dst, diag_list_t *src) {
     diag_list_free(src);
 }
 
-bool diag_has_errors(const diag_list_t *l) { return l->errors > 0; }
+bool diag_has_errors(const diag_list_t *l) {
+    return l->errors > 0;
+}
 
 const char *diag_severity_name(diag_severity_t sev) {
     switch (sev) {

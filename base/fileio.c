@@ -16,9 +16,15 @@
 static size_t read_limit = FILE_READ_LIMIT_DEFAULT;
 static int read_idle_ms = FILE_READ_IDLE_MS_DEFAULT;
 
-void file_read_set_limit(size_t bytes) { read_limit = bytes ? bytes : FILE_READ_LIMIT_DEFAULT; }
-size_t file_read_limit(void) { return read_limit; }
-void file_read_set_idle_timeout(int ms) { read_idle_ms = ms > 0 ? ms : FILE_READ_IDLE_MS_DEFAULT; }
+void file_read_set_limit(size_t bytes) {
+    read_limit = bytes ? bytes : FILE_READ_LIMIT_DEFAULT;
+}
+size_t file_read_limit(void) {
+    return read_limit;
+}
+void file_read_set_idle_timeout(int ms) {
+    read_idle_ms = ms > 0 ? ms : FILE_READ_IDLE_MS_DEFAULT;
+}
 
 static void too_large(diag_list_t *diags, const char *path, const char *how) {
     diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
@@ -205,8 +211,10 @@ bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mo
                  strerror(errno));
         ok = false;
     }
-    if (!ok) unlink(tmp);
-    else sync_parent_dir(path);
+    if (!ok)
+        unlink(tmp);
+    else
+        sync_parent_dir(path);
     free(tmp);
     return ok;
 }

@@ -29,12 +29,8 @@ static const struct {
     const char *name;
     char *(*emit)(const pcl_program_t *, diag_list_t *);
 } LANGS[] = {
-    {"typescript", emit_typescript},
-    {"python", emit_python},
-    {"yaml", emit_yaml},
-    {"go", emit_go},
-    {"csharp", emit_csharp},
-    {"java", emit_java},
+    {"typescript", emit_typescript}, {"python", emit_python}, {"yaml", emit_yaml}, {"go", emit_go},
+    {"csharp", emit_csharp},         {"java", emit_java},
 };
 
 static const char *const PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
@@ -139,7 +135,8 @@ int main(int argc, char **argv) {
     int failures = 0;
     for (size_t l = 0; l < sizeof LANGS / sizeof *LANGS; l++) {
         bool wanted = argc <= 2;
-        for (int k = 2; k < argc; k++) wanted |= strcmp(argv[k], LANGS[l].name) == 0;
+        for (int k = 2; k < argc; k++)
+            wanted |= strcmp(argv[k], LANGS[l].name) == 0;
         if (!wanted) continue;
         int fds[2];
         if (pipe(fds) != 0) return 1;
@@ -175,7 +172,8 @@ int main(int argc, char **argv) {
     }
 
     pcl_program_free(res.program);
-    for (size_t i = 0; i < n_deps; i++) deployment_free(deps[i]);
+    for (size_t i = 0; i < n_deps; i++)
+        deployment_free(deps[i]);
     free(deps);
     free(proto);
     schema_set_free(schemas);

@@ -110,8 +110,8 @@ static figures_t run(size_t n, int latency_ms, bool stream) {
     int status;
     struct rusage sru;
     wait4(srv, &status, 0, &sru);
-    f.server_cpu_ms = (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 +
-                      (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
+    f.server_cpu_ms =
+        (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 + (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
     arena_free(a);
     diag_list_free(&d);
     return f;
@@ -150,15 +150,18 @@ int main(int argc, char **argv) {
     size_t n_sizes = 3;
     if (argc > 1) {
         n_sizes = 0;
-        for (int i = 1; i < argc && n_sizes < 8; i++) sizes[n_sizes++] = strtoul(argv[i], NULL, 10);
+        for (int i = 1; i < argc && n_sizes < 8; i++)
+            sizes[n_sizes++] = strtoul(argv[i], NULL, 10);
     }
     size_t largest = 0;
-    for (size_t i = 0; i < n_sizes; i++) largest = sizes[i] > largest ? sizes[i] : largest;
+    for (size_t i = 0; i < n_sizes; i++)
+        largest = sizes[i] > largest ? sizes[i] : largest;
     const char *lat_env = getenv("BENCH_LATENCY_MS");
     int latency = lat_env && atoi(lat_env) > 0 ? atoi(lat_env) : BENCH_LATENCY_MS;
     printf("parallel %d, %d ms per call, provider in its own process, one HTTP/2 connection\n\n", BENCH_PARALLEL,
            latency);
-    printf("| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight | own CPU/call |\n");
+    printf(
+        "| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight | own CPU/call |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n_sizes; i++) {
         figures_t f = run_child(sizes[i], latency, true);

@@ -68,8 +68,7 @@ int main(int argc, char **argv) {
                        i + 2);
         buf_puts(&b, "}\n\n");
         if (i % 100 == 0) buf_printf(&b, "output \"out%d\" {\n    value = r%d.string\n}\n\n", i, i);
-        if (templates && i % 10 == 0)
-            buf_printf(&b, "l%d = size > %d ? (size - %d) * 1.5 : -size\n\n", i, i, i);
+        if (templates && i % 10 == 0) buf_printf(&b, "l%d = size > %d ? (size - %d) * 1.5 : -size\n\n", i, i, i);
     }
     diag_list_t d;
     diag_list_init(&d);

@@ -121,7 +121,8 @@ int main(int argc, char **argv) {
     for (int m = 0; m < 3; m++) {
         fig_t *f = calloc((size_t)runs, sizeof *f);
         /* interleaved would be fairer on a shared machine; runs are short, so in turn */
-        for (int r = 0; r < runs; r++) f[r] = child(argv[1], m);
+        for (int r = 0; r < runs; r++)
+            f[r] = child(argv[1], m);
         qsort(f, (size_t)runs, sizeof *f, cmp);
         med[m] = f[runs / 2];
         free(f);

@@ -52,10 +52,11 @@ static int bench_one(const char *label, const char *path, int n) {
     }
     double first = now_ms() - t0;
     t0 = now_ms();
-    for (size_t i = 0; i < nres; i++) schema_find_resource(pkg, schema_resource_token_at(pkg, i));
+    for (size_t i = 0; i < nres; i++)
+        schema_find_resource(pkg, schema_resource_token_at(pkg, i));
     double cached = now_ms() - t0;
-    printf("schema_resolve %s: %zu resources (%zu properties) in %.1f ms; cached lookups %.3f ms\n", label, nres,
-           props, first, cached);
+    printf("schema_resolve %s: %zu resources (%zu properties) in %.1f ms; cached lookups %.3f ms\n", label, nres, props,
+           first, cached);
     schema_free(pkg);
     return 0;
 }

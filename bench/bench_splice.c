@@ -39,7 +39,8 @@ static int cmp_double(const void *a, const void *b) {
 static void put_resource(buf_t *b, lang_t l, const char *indent, const char *var, const char *name, int len) {
     switch (l) {
     case LANG_TYPESCRIPT:
-        buf_printf(b, "%sconst %s = new random.RandomString(\"%s\", {\n%s    length: %d,\n%s    special: false,\n%s});\n",
+        buf_printf(b,
+                   "%sconst %s = new random.RandomString(\"%s\", {\n%s    length: %d,\n%s    special: false,\n%s});\n",
                    indent, var, name, indent, len, indent, indent);
         break;
     case LANG_PYTHON:
@@ -53,8 +54,8 @@ static void put_resource(buf_t *b, lang_t l, const char *indent, const char *var
                    name, len);
         break;
     case LANG_CSHARP:
-        buf_printf(b, "    var %s = new Random.RandomString(\"%s\", new()\n    {\n        Length = %d,\n    });\n\n", var,
-                   name, len);
+        buf_printf(b, "    var %s = new Random.RandomString(\"%s\", new()\n    {\n        Length = %d,\n    });\n\n",
+                   var, name, len);
         break;
     case LANG_JAVA:
         buf_printf(b,
@@ -84,7 +85,7 @@ static const char *const HEAD[] = {
     [LANG_YAML] = "name: big\nruntime: yaml\nresources:\n",
 };
 static const char *const TAIL[] = {
-    [LANG_TYPESCRIPT] = "", [LANG_PYTHON] = "",        [LANG_GO] = "\t\treturn nil\n\t})\n}\n",
+    [LANG_TYPESCRIPT] = "",  [LANG_PYTHON] = "",         [LANG_GO] = "\t\treturn nil\n\t})\n}\n",
     [LANG_CSHARP] = "});\n", [LANG_JAVA] = "    }\n}\n", [LANG_YAML] = "",
 };
 
@@ -108,7 +109,8 @@ static char *make_program(lang_t l, int n, int first, const char *prefix) {
 
 static size_t lines(const char *s) {
     size_t n = 0;
-    for (; *s; s++) n += *s == '\n';
+    for (; *s; s++)
+        n += *s == '\n';
     return n;
 }
 
@@ -145,8 +147,8 @@ int main(int argc, char **argv) {
             char *out = NULL;
             bool changed;
             double t0 = now_ms(), c0 = cpu_ms();
-            bool ok = splicer_splice(s, target, strlen(target), l, gen, strlen(gen), NULL, &out, &out_len, &changed,
-                                     &st, &d);
+            bool ok =
+                splicer_splice(s, target, strlen(target), l, gen, strlen(gen), NULL, &out, &out_len, &changed, &st, &d);
             t[r] = now_ms() - t0;
             cpu[r] = cpu_ms() - c0;
             if (ok && r == 0 && outdir) {

@@ -226,10 +226,18 @@ void latency_server_free(latency_server_t *s) {
     free(s);
 }
 
-int latency_server_port(const latency_server_t *s) { return h2server_port(s->srv); }
-void latency_server_set_latency(latency_server_t *s, int latency_ms) { s->latency_ms = latency_ms; }
-size_t latency_server_calls(const latency_server_t *s) { return s->calls; }
-size_t latency_server_peak_pending(const latency_server_t *s) { return s->peak_pending; }
+int latency_server_port(const latency_server_t *s) {
+    return h2server_port(s->srv);
+}
+void latency_server_set_latency(latency_server_t *s, int latency_ms) {
+    s->latency_ms = latency_ms;
+}
+size_t latency_server_calls(const latency_server_t *s) {
+    return s->calls;
+}
+size_t latency_server_peak_pending(const latency_server_t *s) {
+    return s->peak_pending;
+}
 
 pid_t latency_server_spawn(int latency_ms, int *port, diag_list_t *diags) {
     int fds[2];
@@ -252,7 +260,8 @@ pid_t latency_server_spawn(int latency_ms, int *port, diag_list_t *diags) {
         int p = s ? latency_server_port(s) : -1;
         if (write(fds[1], &p, sizeof p) != (ssize_t)sizeof p || p < 0) _exit(1);
         close(fds[1]);
-        for (;;) grpc_loop_run_once(loop, -1);
+        for (;;)
+            grpc_loop_run_once(loop, -1);
     }
     close(fds[1]);
     int p = -1;

@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "importer/grpc.h"
 #include "base/diag.h"
+#include "importer/grpc.h"
 
 #define LATENCY_SERVER_CALLS_PER_RESOURCE 5
 

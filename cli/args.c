@@ -7,10 +7,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/cli.h"
 #include "base/fileio.h"
-#include "splice/splice.h"
+#include "cli/cli.h"
 #include "specs/suggest.h"
+#include "splice/splice.h"
 
 void cli_print_help(FILE *f) {
     fputs(
@@ -332,9 +332,9 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_NON_INTERACTIVE: o->non_interactive = true; break;
         case OPT_FROM:
             if (strcmp(optarg, "terraform") != 0 && strcmp(optarg, "pulumi") != 0)
-                return usage_error(exit_code,
-                                   "--from takes terraform (a Terraform state) or pulumi (a `pulumi stack export`), not",
-                                   optarg);
+                return usage_error(
+                    exit_code, "--from takes terraform (a Terraform state) or pulumi (a `pulumi stack export`), not",
+                    optarg);
             o->from = optarg;
             break;
         case OPT_CONFIG_FILE: o->config_file = optarg; break;
@@ -360,13 +360,15 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_MAX_ROUNDS: {
             char *end;
             long n = strtol(optarg, &end, 10);
-            if (*end || n < 0 || n > 100) return usage_error(exit_code, "--max-rounds takes a number from 0 to 100, not", optarg);
+            if (*end || n < 0 || n > 100)
+                return usage_error(exit_code, "--max-rounds takes a number from 0 to 100, not", optarg);
             o->max_rounds = (int)n;
             break;
         }
         case OPT_IGNORE_RESIDUAL: o->ignore_residual = true; break;
         case OPT_PROTECT:
-            if (!parse_bool(optarg, &o->protect)) return usage_error(exit_code, "--protect takes true or false, not", optarg);
+            if (!parse_bool(optarg, &o->protect))
+                return usage_error(exit_code, "--protect takes true or false, not", optarg);
             break;
         case OPT_GENERATE_CODE:
             if (!parse_bool(optarg, &o->generate_code))
@@ -377,9 +379,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                 static const char *const langs[] = {"typescript", "python", "go", "csharp", "java", "yaml", "pcl"};
                 const char *m = cli_did_you_mean(optarg, langs, sizeof langs / sizeof *langs);
                 if (m) return suggest_error(exit_code, "--language", optarg, m);
-                return usage_error(exit_code,
-                                   "unknown --language (use typescript, python, go, csharp, java, yaml or pcl):",
-                                   optarg);
+                return usage_error(
+                    exit_code, "unknown --language (use typescript, python, go, csharp, java, yaml or pcl):", optarg);
             }
             o->language_name = optarg;
             o->language_set = true;
@@ -399,10 +400,11 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             if (strcmp(optarg, "b64") == 0)
                 o->secrets_b64 = true;
             else if (strcmp(optarg, "passphrase") != 0)
-                return usage_error(exit_code,
-                                   "--secrets-provider must be 'passphrase' (the default; set PULUMI_CONFIG_PASSPHRASE) "
-                                   "or 'b64' (base64, not encryption), not",
-                                   optarg);
+                return usage_error(
+                    exit_code,
+                    "--secrets-provider must be 'passphrase' (the default; set PULUMI_CONFIG_PASSPHRASE) "
+                    "or 'b64' (base64, not encryption), not",
+                    optarg);
             break;
 
         case OPT_JSON: o->json = true; break;
@@ -470,7 +472,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                 if (eq) *eq = 0;
                 const char *names[sizeof longopts / sizeof *longopts];
                 size_t n = 0;
-                for (const struct option *lo = longopts; lo->name; lo++) names[n++] = lo->name;
+                for (const struct option *lo = longopts; lo->name; lo++)
+                    names[n++] = lo->name;
                 const char *m = cli_did_you_mean(word, names, n);
                 if (m) {
                     char w2[140], sug[140];
@@ -489,12 +492,13 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         if (o->spec_path)
             return usage_error(exit_code, "a converter may not be specified in conjunction with an import file", NULL);
         if (o->parent || o->provider || o->properties)
-            return usage_error(exit_code, "--parent, --provider and --properties are for one inline resource, not --from",
-                               NULL);
+            return usage_error(exit_code,
+                               "--parent, --provider and --properties are for one inline resource, not --from", NULL);
         if (npos != 1)
             return usage_error(exit_code,
-                               npos == 0 ? "--from needs the file to convert: cimport --from terraform terraform.tfstate"
-                                         : "--from converts one file; too many arguments",
+                               npos == 0
+                                   ? "--from needs the file to convert: cimport --from terraform terraform.tfstate"
+                                   : "--from converts one file; too many arguments",
                                NULL);
         o->from_file = argv[optind];
     } else if (o->spec_path) {
@@ -553,8 +557,8 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     if (o->stack_state && o->preview_only)
         return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --stack-state", NULL);
     if (o->code_only && (o->import_option || o->stack_state))
-        return usage_error(exit_code,
-                           "--code-only writes no stack and no `import` option; drop --import-option/--stack-state", NULL);
+        return usage_error(
+            exit_code, "--code-only writes no stack and no `import` option; drop --import-option/--stack-state", NULL);
     if (o->new_stack_state && !o->stack_state)
         return usage_error(exit_code, "--new-stack-state only applies to --stack-state FILE", NULL);
     if (o->preview_only && o->skip_preview)

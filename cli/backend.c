@@ -15,9 +15,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/fileio.h"
 #include "cli/backend.h"
 #include "cli/backend_internal.h"
-#include "base/fileio.h"
 
 void stack_store_options_default(stack_store_options_t *o) {
     memset(o, 0, sizeof *o);

@@ -27,9 +27,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/workspace.h"
 #include "base/arena.h"
 #include "base/diag.h"
+#include "cli/workspace.h"
 
 typedef struct stack_store stack_store_t;
 

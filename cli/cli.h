@@ -27,17 +27,17 @@ enum {
 };
 
 typedef struct cli_options {
-    const char *spec_path;      /* --spec/--file/-f */
-    const char *inline_type;    /* positional TYPE NAME ID */
+    const char *spec_path;   /* --spec/--file/-f */
+    const char *inline_type; /* positional TYPE NAME ID */
     const char *inline_name;
     const char *inline_id;
-    const char *parent;         /* --parent (inline only) */
-    const char *provider;       /* --provider (inline only) */
-    const char *properties;     /* --properties (inline only) */
-    const char *offline_state;  /* --offline-state */
-    const char **schemas;       /* --schema (repeatable) */
+    const char *parent;        /* --parent (inline only) */
+    const char *provider;      /* --provider (inline only) */
+    const char *properties;    /* --properties (inline only) */
+    const char *offline_state; /* --offline-state */
+    const char **schemas;      /* --schema (repeatable) */
     size_t n_schemas;
-    const char *language_name;  /* --language */
+    const char *language_name; /* --language */
     lang_t language;
     bool language_set;
     const char *out_path;       /* --out/-o */
@@ -66,22 +66,22 @@ typedef struct cli_options {
     const char *resume;         /* --resume RESULTS.json: skip resources a previous --json run imported */
     const char **attach;        /* --attach pkg=PORT (repeatable) */
     size_t n_attach;
-    int timeout_ms;             /* --timeout: Read/Check/Diff deadline; 0: the plugin host's default */
-    int start_timeout_ms;       /* --start-timeout: plugin start + handshake deadline; 0: default */
-    const char **config;        /* --config pkg:key=value (repeatable) */
+    int timeout_ms;       /* --timeout: Read/Check/Diff deadline; 0: the plugin host's default */
+    int start_timeout_ms; /* --start-timeout: plugin start + handshake deadline; 0: default */
+    const char **config;  /* --config pkg:key=value (repeatable) */
     size_t n_config;
     /* Working inside a Pulumi project the way `pulumi import` does (cli/target.c). */
-    const char *cwd;            /* --cwd/-C DIR: run there (relative paths are then relative to DIR) */
-    bool yes;                   /* --yes/-y: write the stack without asking */
-    bool skip_preview;          /* --skip-preview: no preview, implies --yes */
-    bool non_interactive;       /* --non-interactive: never prompt */
-    const char *from;           /* --from terraform|pulumi: convert the positional STATE file first */
-    const char *from_file;      /* its positional argument */
-    const char *config_file;    /* --config-file: the stack config file instead of Pulumi.<stack>.yaml */
-    bool code_only;             /* --code-only: code without the `import` option and no stack written */
-    bool new_stack_state;       /* --new-stack-state: --stack-state may create a new document */
-    int lock_wait_ms;           /* --lock-timeout: wait for another holder of the stack's lock, or another
-                                   run writing the same files (default 10 s) */
+    const char *cwd;         /* --cwd/-C DIR: run there (relative paths are then relative to DIR) */
+    bool yes;                /* --yes/-y: write the stack without asking */
+    bool skip_preview;       /* --skip-preview: no preview, implies --yes */
+    bool non_interactive;    /* --non-interactive: never prompt */
+    const char *from;        /* --from terraform|pulumi: convert the positional STATE file first */
+    const char *from_file;   /* its positional argument */
+    const char *config_file; /* --config-file: the stack config file instead of Pulumi.<stack>.yaml */
+    bool code_only;          /* --code-only: code without the `import` option and no stack written */
+    bool new_stack_state;    /* --new-stack-state: --stack-state may create a new document */
+    int lock_wait_ms;        /* --lock-timeout: wait for another holder of the stack's lock, or another
+                                run writing the same files (default 10 s) */
 } cli_options_t;
 
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the

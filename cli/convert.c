@@ -9,8 +9,8 @@
 
 #include <unistd.h>
 
-#include "importer/tfmapper.h"
 #include "base/fileio.h"
+#include "importer/tfmapper.h"
 
 #define CONVERT_EXIT_OK 0
 #define CONVERT_EXIT_SOME 1
@@ -110,7 +110,8 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
         } else if (!strcmp(flag, "-o") || !strcmp(flag, "--out")) {
             o->out = val;
         } else if (!strcmp(flag, "--mapping")) {
-            o->mappings = arena_grow(a, o->mappings, o->n_mappings * sizeof(char *), (o->n_mappings + 1) * sizeof(char *));
+            o->mappings =
+                arena_grow(a, o->mappings, o->n_mappings * sizeof(char *), (o->n_mappings + 1) * sizeof(char *));
             o->mappings[o->n_mappings++] = val;
         } else if (!strcmp(flag, "--schema")) {
             o->schemas = arena_grow(a, o->schemas, o->n_schemas * sizeof(char *), (o->n_schemas + 1) * sizeof(char *));
@@ -134,7 +135,8 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
     if (strcmp(o->from, "terraform") != 0 && strcmp(o->from, "pulumi") != 0)
         return usage_error("--from must be terraform, pulumi or pcl, not '%s'", o->from);
     if (!o->input)
-        return usage_error("missing the %s file to convert", !strcmp(o->from, "terraform") ? "Terraform state" : "stack export");
+        return usage_error("missing the %s file to convert",
+                           !strcmp(o->from, "terraform") ? "Terraform state" : "stack export");
     if (!strcmp(o->from, "pulumi") && o->n_mappings)
         return usage_error("%s applies only to --from terraform", "--mapping");
     if (!strcmp(o->from, "pulumi") && (o->n_attach || o->no_plugins))
@@ -188,7 +190,8 @@ static void print_summary(const convert_report_t *r, const char *what) {
     for (size_t i = 0; i < r->n_entries; i++) {
         const convert_entry_t *e = &r->entries[i];
         size_t k = 0;
-        while (k < n && strcmp(rows[k].type, e->source_type) != 0) k++;
+        while (k < n && strcmp(rows[k].type, e->source_type) != 0)
+            k++;
         if (k == n) rows[n++].type = e->source_type;
         rows[k].counts[e->outcome]++;
         if (strlen(e->source_type) > width) width = strlen(e->source_type);
@@ -206,7 +209,9 @@ static void print_summary(const convert_report_t *r, const char *what) {
         if (e->outcome == CONVERT_CONVERTED || e->outcome == CONVERT_UNMAPPED) continue;
         if (!header) fputs("\nnot converted:\n", stderr);
         header = true;
-        const char *label = e->outcome == CONVERT_SKIPPED ? "skipped" : e->outcome == CONVERT_UNMAPPED ? "unmapped" : "no ID";
+        const char *label = e->outcome == CONVERT_SKIPPED    ? "skipped"
+                            : e->outcome == CONVERT_UNMAPPED ? "unmapped"
+                                                             : "no ID";
         fprintf(stderr, "  %s (%s): %s: %s\n", e->address, e->source_type, label, e->reason ? e->reason : "");
     }
     bool noted = false;
@@ -245,7 +250,8 @@ static bool ask_plugins(arena_t *a, const convert_args_t *o, const tf_state_t *s
         return false;
     opts->schemas = *schemas;
     if (o->no_plugins)
-        for (size_t i = 0; i < nh; i++) hints[i].text = "provider plugins were not asked (--no-plugins)";
+        for (size_t i = 0; i < nh; i++)
+            hints[i].text = "provider plugins were not asked (--no-plugins)";
     for (size_t i = 0; i < na && !o->quiet; i++)
         if (ans[i].data) fprintf(stderr, "%s: mapping from %s\n", ans[i].tf_provider, ans[i].origin);
     opts->hints = hints;
@@ -266,7 +272,8 @@ static import_file_t *convert_from_terraform(arena_t *a, const convert_args_t *o
     tf_state_t *s = tfstate_load(a, o->input, diags);
     if (!s) return NULL;
     size_t instances = 0;
-    for (size_t i = 0; i < s->n_resources; i++) instances += s->resources[i].n_instances;
+    for (size_t i = 0; i < s->n_resources; i++)
+        instances += s->resources[i].n_instances;
     if (!o->quiet && instances > CONVERT_PROGRESS_THRESHOLD)
         fprintf(stderr, "read %s: %zu resources, %zu instances; converting...\n", o->input, s->n_resources, instances);
     convert_options_t opts = {.bridge = *bridge, .schemas = *schemas};
@@ -310,8 +317,10 @@ int cli_convert_main(int argc, char **argv) {
     if (f && !diag_has_errors(&diags)) {
         char *json = import_file_to_json(f);
         bool written = true;
-        if (o.out) written = file_write_atomic(o.out, json, strlen(json), 0644, false, &diags);
-        else fputs(json, stdout);
+        if (o.out)
+            written = file_write_atomic(o.out, json, strlen(json), 0644, false, &diags);
+        else
+            fputs(json, stdout);
         free(json);
         if (written) rc = report.unmapped || report.no_id ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
         if (written && o.quiet && report.note) fprintf(stderr, "note: %s\n", report.note);

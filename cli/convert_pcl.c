@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/convert_pcl.h"
-#include "base/fileio.h"
 #include "specs/schema.h"
 
 static void convert_pcl_help(FILE *f) {
@@ -38,7 +38,7 @@ bool cli_convert_is_pcl(int argc, char **argv) {
 
 int cli_convert_pcl_main(int argc, char **argv) {
     static const struct option longopts[] = {
-        {"from", required_argument, NULL, 'F'},  {"language", required_argument, NULL, 'l'},
+        {"from", required_argument, NULL, 'F'},   {"language", required_argument, NULL, 'l'},
         {"schema", required_argument, NULL, 's'}, {"out", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
@@ -61,7 +61,9 @@ int cli_convert_pcl_main(int argc, char **argv) {
         case 'F': break; /* --from pcl: how we got here */
         case 'l':
             if (!lang_from_name(optarg, &lang)) {
-                fprintf(stderr, "cimport convert: unknown --language '%s' (use typescript, python, go, csharp, java, yaml or pcl)\n",
+                fprintf(stderr,
+                        "cimport convert: unknown --language '%s' (use typescript, python, go, csharp, java, yaml or "
+                        "pcl)\n",
                         optarg);
                 goto done;
             }

@@ -41,7 +41,9 @@ static void print_next_fix(const cli_options_t *o) {
 /* The first SIGINT/SIGTERM (plugin_host_install_stop_handlers): the signal number. */
 static volatile sig_atomic_t stop_signal;
 
-void cli_install_stop_handlers(void) { plugin_host_install_stop_handlers(&stop_signal); }
+void cli_install_stop_handlers(void) {
+    plugin_host_install_stop_handlers(&stop_signal);
+}
 
 void cli_session_options(const cli_options_t *o, session_options_t *so) {
     session_options_default(so);
@@ -101,12 +103,8 @@ static void on_event(void *user, const session_event_t *ev) {
     const splice_stats_t *st = ev->splice;
     const stackstate_report_t *rep = ev->state;
     switch (ev->kind) {
-    case SESSION_EVENT_RESULT:
-        progress_on_result(r->prog, ev->result, ev->done, ev->total);
-        break;
-    case SESSION_EVENT_TICK:
-        progress_on_tick(r->prog, ev->done, ev->failed, ev->in_flight, ev->total);
-        break;
+    case SESSION_EVENT_RESULT: progress_on_result(r->prog, ev->result, ev->done, ev->total); break;
+    case SESSION_EVENT_TICK: progress_on_tick(r->prog, ev->done, ev->failed, ev->in_flight, ev->total); break;
     case SESSION_EVENT_SPLICED:
         if (!r->quiet)
             fprintf(stderr, "cimport: %s: %zu added, %zu replaced, %zu import%s added, %zu renamed%s\n", ev->path,

@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "lsp/lsp.h"
 #include "importer/plugin_host.h"
+#include "lsp/lsp.h"
 
 static bool lsp_write_fd(void *user, const char *data, size_t len) {
     int fd = *(int *)user;

@@ -5,9 +5,9 @@
 #include "cli/cli.h"
 #include "cli/convert.h"
 #include "cli/convert_pcl.h"
-#include "lsp/lsp.h"
 #include "cli/report_cmd.h"
 #include "importer/plugin_host.h"
+#include "lsp/lsp.h"
 
 int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "convert") == 0) {

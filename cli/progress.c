@@ -42,7 +42,9 @@ progress_t *progress_new(const progress_options_t *o) {
     return p;
 }
 
-void progress_free(progress_t *p) { free(p); }
+void progress_free(progress_t *p) {
+    free(p);
+}
 
 static int64_t elapsed(progress_t *p) {
     int64_t now = p->o.clock_ms();
@@ -92,7 +94,8 @@ void progress_on_result(void *user, const import_result_t *r, size_t done, size_
     if (p->failure_lines == p->o.max_failure_lines) return;
     p->failure_lines++;
     const diag_t *why = r->diags.head;
-    while (why && why->severity != DIAG_ERROR) why = why->next;
+    while (why && why->severity != DIAG_ERROR)
+        why = why->next;
     const char *name = r->item->spec && r->item->spec->name ? r->item->spec->name : r->item->logical_name;
     /* Above the status line, which is redrawn after it. */
     fprintf(p->o.out, "\r\033[K%s: %s (%s): %s\n", import_status_name(r->status), name, r->item->type,

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
 #include "base/fileio.h"
+#include "report/report.h"
 
 static void print_diags(diag_list_t *l) {
     for (diag_t *d = l->head; d; d = d->next)

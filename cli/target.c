@@ -346,20 +346,19 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
     const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
     /* a re-run: every resource read is in the stack already, so nothing was (or needed to be) written */
-    bool up_to_date = t->mode == TARGET_STACK && !t->wrote_stack && !t->declined && t->store && p->n_ok > 0 &&
-                      t->n_same >= p->n_ok;
+    bool up_to_date =
+        t->mode == TARGET_STACK && !t->wrote_stack && !t->declined && t->store && p->n_ok > 0 && t->n_same >= p->n_ok;
     switch (t->mode) {
     case TARGET_STACK:
         if (t->wrote_stack)
-            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", t->n_added,
-                    total, stack_store_describe(t->store), checked, fail, resumed);
+            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", t->n_added, total,
+                    stack_store_describe(t->store), checked, fail, resumed);
         else if (up_to_date)
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s already in stack %s: nothing to import\n",
                     p->n_ok, total, checked, fail, resumed, p->n_ok == 1 ? "it is" : "all are",
                     stack_store_describe(t->store));
         else
-            fprintf(stderr,
-                    "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into stack %s\n",
+            fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into stack %s\n",
                     p->n_ok, total, checked, fail, resumed, t->store ? stack_store_describe(t->store) : "");
         if (t->wrote_stack && stack_store_backup(t->store))
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(t->store));
@@ -377,8 +376,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_STACK_STATE:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked,
-                fail, resumed,
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked, fail, resumed,
                 wrote_ok && p->n_ok ? "merged into the stack export" : "the stack export was not changed");
         if (wrote_ok && p->n_ok)
             fprintf(stderr,
@@ -389,8 +387,8 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_CODE_ONLY:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; code only: nothing was imported\n",
-                p->n_ok, total, checked, fail, resumed);
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; code only: nothing was imported\n", p->n_ok,
+                total, checked, fail, resumed);
         if (p->n_ok)
             fprintf(stderr,
                     "next: these resources are in no stack and the code has no `import` option, so `pulumi up` with "
@@ -399,8 +397,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_PREVIEW:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s\n", p->n_ok, total, checked, fail,
-                resumed);
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s\n", p->n_ok, total, checked, fail, resumed);
         fprintf(stderr, "next: run again without --preview-only to write it\n");
         break;
     case TARGET_IMPORT_OPTION:
@@ -429,9 +426,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
             fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
         fprintf(stderr,
-                    "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
-                    "remove the `import` options\n",
-                    code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");
+                "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
+                "remove the `import` options\n",
+                code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");
         break;
     }
     (void)wrote_ok;

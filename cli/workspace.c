@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/workspace.h"
 #include "base/fileio.h"
+#include "cli/workspace.h"
 
 const char *backend_kind_name(backend_kind_t k) {
     switch (k) {

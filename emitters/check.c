@@ -426,7 +426,7 @@ int emit_binop_prec(const char *op) {
         const char *op;
         int prec;
     } ops[] = {{"||", 1}, {"&&", 2}, {"==", 3}, {"!=", 3}, {"<", 4}, {"<=", 4}, {">", 4},
-               {">=", 4}, {"+", 5},  {"-", 5},  {"*", 6},  {"/", 6},  {"%", 6}};
+               {">=", 4}, {"+", 5},  {"-", 5},  {"*", 6},  {"/", 6}, {"%", 6}};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
         if (strcmp(ops[i].op, op) == 0) return ops[i].prec;
     return 0;
@@ -435,7 +435,7 @@ int emit_binop_prec(const char *op) {
 bool emit_operand_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
     if (child->kind == PCL_COND) return true;
     if (child->kind != PCL_BINARY) return false;
-    if (parent->kind == PCL_COND) return false; /* a conditional binds loosest */
+    if (parent->kind == PCL_COND) return false;  /* a conditional binds loosest */
     if (parent->kind != PCL_BINARY) return true; /* unary, index, attribute: any operator below binds looser */
     int pp = emit_binop_prec(parent->op), cp = emit_binop_prec(child->op);
     return cp < pp || (right && cp == pp);
@@ -656,8 +656,8 @@ emit_shape_t emit_expr_shape(const pcl_program_t *p, const names_table_t *nodes,
     return shape_depth(p, nodes, e, 0);
 }
 
-const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names_table_t *nodes,
-                                 const pcl_expr_t *atom, size_t *skip) {
+const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *atom,
+                                 size_t *skip) {
     *skip = 0;
     if (atom->kind != PCL_TRAVERSAL || atom->trav.n == 0) return atom;
     int idx = node_of(p, nodes, atom->trav.root);
@@ -726,7 +726,8 @@ void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *no
         out->uniq[out->nu++] = i;
         const char *base = emit_atom_base_name(out->heads[i]);
         base = py ? names_py_name(a, base) : names_camel(a, base);
-        out->names[i] = names_table_unique(params, names_make_valid_identifier(a, lang, base), py ? "_" : "", py ? 1 : 2);
+        out->names[i] =
+            names_table_unique(params, names_make_valid_identifier(a, lang, base), py ? "_" : "", py ? 1 : 2);
     }
     out->head_is_output = false;
     if (out->nu == 1) {

@@ -25,9 +25,13 @@ typedef struct cs_ctx {
     size_t n_usings, cap_usings;
 } cs_ctx_t;
 
-static int cs_find(cs_ctx_t *c, const char *name) { return names_table_get(c->base.index, name); }
+static int cs_find(cs_ctx_t *c, const char *name) {
+    return names_table_get(c->base.index, name);
+}
 
-static void cs_indent(buf_t *b, int depth) { buf_indent(b, depth * 4); }
+static void cs_indent(buf_t *b, int depth) {
+    buf_indent(b, depth * 4);
+}
 
 /* --- names ------------------------------------------------------------------------------------ */
 
@@ -66,7 +70,7 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
     const char *pkgns = cs_mapped(pkg, pkgname);
     if (!pkgns) pkgns = cs_namespace_name(c->base.a, pkgname);
     const cJSON *root_j = cs_lang(pkg, "rootNamespace");
-    const char *root = cJSON_IsString(root_j) ? root_j->valuestring
+    const char *root = cJSON_IsString(root_j)   ? root_j->valuestring
                        : pkg && pkg->namespace_ ? cs_namespace_name(c->base.a, pkg->namespace_)
                                                 : "Pulumi";
     const char *ns = arena_sprintf(c->base.a, "%s.%s", root, pkgns);
@@ -75,7 +79,8 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
         if (strcmp(c->usings[i].ns, ns) == 0) return c->usings[i].alias;
     for (int n = 2;; n++) {
         bool clash = false;
-        for (size_t i = 0; i < c->n_usings && !clash; i++) clash = strcmp(c->usings[i].alias, alias) == 0;
+        for (size_t i = 0; i < c->n_usings && !clash; i++)
+            clash = strcmp(c->usings[i].alias, alias) == 0;
         if (!clash) break;
         alias = arena_sprintf(c->base.a, "%s%d", pkgns, n);
     }
@@ -167,8 +172,10 @@ static void cs_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
         if (i == 0 && part->attr) {
-            if (strcmp(part->attr, "id") == 0) buf_puts(b, ".Id");
-            else if (strcmp(part->attr, "urn") == 0) buf_puts(b, ".Urn");
+            if (strcmp(part->attr, "id") == 0)
+                buf_puts(b, ".Id");
+            else if (strcmp(part->attr, "urn") == 0)
+                buf_puts(b, ".Urn");
             else {
                 const schema_property_t *prop =
                     res ? schema_find_property(res->outputs, res->n_outputs, part->attr) : NULL;
@@ -226,8 +233,11 @@ static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int de
     cs_ctx_t *c = (cs_ctx_t *)x;
     static const struct {
         const char *pcl, *cs;
-    } fns[] = {{"fileAsset", "FileAsset"},     {"stringAsset", "StringAsset"},   {"remoteAsset", "RemoteAsset"},
-               {"fileArchive", "FileArchive"}, {"remoteArchive", "RemoteArchive"}};
+    } fns[] = {{"fileAsset", "FileAsset"},
+               {"stringAsset", "StringAsset"},
+               {"remoteAsset", "RemoteAsset"},
+               {"fileArchive", "FileArchive"},
+               {"remoteArchive", "RemoteArchive"}};
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         if (strcmp(e->call.name, fns[i].pcl) == 0) {
             buf_printf(b, "new %s(", fns[i].cs);
@@ -250,13 +260,17 @@ static void cs_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
     char *member = ev ? names_enum_member(c->base.a, LANG_CSHARP, ev, ename) : NULL;
     if (member) {
-        buf_printf(b, "%s.%s.%s", cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token), ename, member);
+        buf_printf(b, "%s.%s.%s", cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token), ename,
+                   member);
         return;
     }
     /* not a member of the enum: the literal (the SDK's enums convert explicitly from it) */
-    if (e->kind == PCL_STRING) cs_string(b, e->s);
-    else if (e->kind == PCL_NUMBER) emit_number_dotted(b, e->n, t->element);
-    else buf_puts(b, e->b ? "true" : "false");
+    if (e->kind == PCL_STRING)
+        cs_string(b, e->s);
+    else if (e->kind == PCL_NUMBER)
+        emit_number_dotted(b, e->n, t->element);
+    else
+        buf_puts(b, e->b ? "true" : "false");
 }
 
 /* An interpolated string, Pulumi's form: `$"a-{x}"`, wrapped in Output.Format when it reads
@@ -389,8 +403,10 @@ static void cs_path_literal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
 }
 
 static const char *const CS_OPTION_NAMES[] = {
-    "parent", "provider", "dependsOn", "protect", "retainOnDelete", "ignoreChanges", "deletedWith", "replaceWith",
-    "import", "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs", "version", "pluginDownloadURL"};
+    "parent",         "provider",         "dependsOn",           "protect",
+    "retainOnDelete", "ignoreChanges",    "deletedWith",         "replaceWith",
+    "import",         "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
+    "version",        "pluginDownloadURL"};
 static const emit_option_order_t CS_OPTIONS = {CS_OPTION_NAMES, sizeof CS_OPTION_NAMES / sizeof CS_OPTION_NAMES[0]};
 
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
@@ -415,8 +431,10 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             cs_open(b, depth + 1);
             for (size_t k = 0; k < v->tuple.n; k++) {
                 cs_indent(b, depth + 2);
-                if (paths) cs_path_literal(c, b, v->tuple.items[k]);
-                else cs_expr(c, b, v->tuple.items[k], NULL, depth + 2);
+                if (paths)
+                    cs_path_literal(c, b, v->tuple.items[k]);
+                else
+                    cs_expr(c, b, v->tuple.items[k], NULL, depth + 2);
                 buf_puts(b, ",\n");
             }
             cs_close(b, depth + 1);
@@ -511,7 +529,8 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
         if (n->schema && n->schema->csharp_name)
             cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token), n->schema->csharp_name);
         else
-            cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token), cs_token_member(c, n->token));
+            cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token),
+                                cs_token_member(c, n->token));
         buf_printf(b, "var %s = new %s(", c->base.var[i], cls);
         names_append_quoted(b, LANG_CSHARP, logical);
         if (n->n_attrs > 0 || n->n_options > 0) {
@@ -570,7 +589,8 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     names_table_reserve(names, "config");
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
-            c.base.var[i] = names_table_unique(names, names_make_valid_identifier(c.base.a, LANG_CSHARP, p->nodes[i].name), "", 2);
+            c.base.var[i] =
+                names_table_unique(names, names_make_valid_identifier(c.base.a, LANG_CSHARP, p->nodes[i].name), "", 2);
 
     buf_t body;
     buf_init(&body);
@@ -580,8 +600,10 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     buf_t out;
     buf_init(&out);
     buf_puts(&out, "using System.Collections.Generic;\nusing System.Linq;\nusing Pulumi;\n");
-    if (c.n_usings > 1) qsort(c.usings, c.n_usings, sizeof *c.usings, cs_using_cmp); /* none: a program without resources */
-    for (size_t i = 0; i < c.n_usings; i++) buf_printf(&out, "using %s = %s;\n", c.usings[i].alias, c.usings[i].ns);
+    if (c.n_usings > 1)
+        qsort(c.usings, c.n_usings, sizeof *c.usings, cs_using_cmp); /* none: a program without resources */
+    for (size_t i = 0; i < c.n_usings; i++)
+        buf_printf(&out, "using %s = %s;\n", c.usings[i].alias, c.usings[i].ns);
     buf_puts(&out, "\nreturn await Deployment.RunAsync(() => \n{\n");
     buf_append(&out, body.data ? body.data : "", body.len);
     buf_puts(&out, "});\n\n");

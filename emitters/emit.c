@@ -9,10 +9,12 @@ bool lang_from_name(const char *name, lang_t *out) {
     static const struct {
         const char *name;
         lang_t lang;
-    } names[] = {{"pcl", LANG_PCL},       {"typescript", LANG_TYPESCRIPT}, {"ts", LANG_TYPESCRIPT},
-                 {"nodejs", LANG_TYPESCRIPT}, {"python", LANG_PYTHON},     {"py", LANG_PYTHON},
-                 {"go", LANG_GO},          {"csharp", LANG_CSHARP},        {"cs", LANG_CSHARP},
-                 {"c#", LANG_CSHARP},      {"dotnet", LANG_CSHARP},        {"java", LANG_JAVA},
+    } names[] = {{"pcl", LANG_PCL},       {"typescript", LANG_TYPESCRIPT},
+                 {"ts", LANG_TYPESCRIPT}, {"nodejs", LANG_TYPESCRIPT},
+                 {"python", LANG_PYTHON}, {"py", LANG_PYTHON},
+                 {"go", LANG_GO},         {"csharp", LANG_CSHARP},
+                 {"cs", LANG_CSHARP},     {"c#", LANG_CSHARP},
+                 {"dotnet", LANG_CSHARP}, {"java", LANG_JAVA},
                  {"yaml", LANG_YAML}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(name, names[i].name) == 0) {

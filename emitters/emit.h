@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-#include "pcl/pcl.h"
 #include "base/diag.h"
+#include "pcl/pcl.h"
 
 typedef enum {
     LANG_PCL = 0,

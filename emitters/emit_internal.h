@@ -23,7 +23,7 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
 /* Expression kinds beyond literals, references and calls: each emitter's switch lists them here and
  * writes those it supports; emit_check_program refuses the rest before an emitter runs, so
  * emit_unwritable (an error diagnostic naming the construct and its position) is a safety net. */
-#define EMIT_CASE_LANGUAGE_EXPRS                                                                                        \
+#define EMIT_CASE_LANGUAGE_EXPRS                                                                                       \
     case PCL_TEMPLATE:                                                                                                 \
     case PCL_UNARY:                                                                                                    \
     case PCL_BINARY:                                                                                                   \
@@ -52,8 +52,8 @@ size_t emit_output_atoms(arena_t *a, const pcl_program_t *p, const names_table_t
 /* The part of an atom that is the Output itself: a resource's property (`res.data` of
  * `res.data.items[0]`), a local or config value (its name alone); *skip is how many traversal
  * parts it keeps, the rest reads the resolved value inside an apply. The atom itself otherwise. */
-const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names_table_t *nodes,
-                                 const pcl_expr_t *atom, size_t *skip);
+const pcl_expr_t *emit_atom_head(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *atom,
+                                 size_t *skip);
 /* The name an apply's parameter for the atom starts from (its last attribute, as Pulumi names it). */
 const char *emit_atom_base_name(const pcl_expr_t *atom);
 

@@ -30,13 +30,15 @@ typedef struct go_ctx {
     go_import_t *imports;
     size_t n_imports, cap_imports;
     const char **cfg_value; /* per config node read as a list, map or any value: the plain value's variable */
-    bool *referenced; /* per node */
+    bool *referenced;       /* per node */
     bool err_declared;
 } go_ctx_t;
 
 /* --- imports ------------------------------------------------------------------------------------ */
 
-static int go_find(go_ctx_t *g, const char *name) { return names_table_get(g->base.index, name); }
+static int go_find(go_ctx_t *g, const char *name) {
+    return names_table_get(g->base.index, name);
+}
 
 static const char *go_lang_str(const schema_package_t *pkg, const char *key) {
     if (!pkg || !pkg->language) return NULL;
@@ -80,7 +82,8 @@ static const char *go_import_base(go_ctx_t *g, const schema_package_t *pkg, cons
         const char *scheme = strstr(r, "://");
         if (scheme) r = scheme + 3;
         size_t n = strlen(r);
-        while (n > 0 && r[n - 1] == '/') n--;
+        while (n > 0 && r[n - 1] == '/')
+            n--;
         root = arena_strndup(g->base.a, r, n);
     } else if (pkg && pkg->namespace_) {
         root = arena_sprintf(g->base.a, "github.com/%s/pulumi-%s", pkg->namespace_, pkgname);
@@ -104,14 +107,16 @@ static const char *go_import_add(go_ctx_t *g, const char *path, const char *want
     const char *alias = wanted;
     for (int attempt = 0;; attempt++) {
         bool clash = false;
-        for (size_t i = 0; i < g->n_imports && !clash; i++) clash = strcmp(g->imports[i].alias, alias) == 0;
+        for (size_t i = 0; i < g->n_imports && !clash; i++)
+            clash = strcmp(g->imports[i].alias, alias) == 0;
         if (!clash) break;
         if (attempt == 0) {
             const char *last = go_path_last(path);
             const char *parent = path;
             for (const char *s = path; s < last - 1; s++)
                 if (*s == '/') parent = s + 1;
-            alias = go_package_name(g->base.a, arena_sprintf(g->base.a, "%.*s%s", (int)(last - 1 - parent), parent, wanted));
+            alias = go_package_name(g->base.a,
+                                    arena_sprintf(g->base.a, "%.*s%s", (int)(last - 1 - parent), parent, wanted));
         } else {
             alias = arena_sprintf(g->base.a, "%s%d", wanted, attempt + 1);
         }
@@ -159,8 +164,7 @@ static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char 
 /* structFieldName: Title, plus `_` for names that clash with methods of the Args/Output types. */
 static const char *go_field_name(go_ctx_t *g, const char *name) {
     char *t = names_title(g->base.a, name);
-    if (strcmp(t, "ID") == 0 || strcmp(t, "URN") == 0 || strcmp(t, "GetProvider") == 0 ||
-        strcmp(t, "ElementType") == 0)
+    if (strcmp(t, "ID") == 0 || strcmp(t, "URN") == 0 || strcmp(t, "GetProvider") == 0 || strcmp(t, "ElementType") == 0)
         return arena_sprintf(g->base.a, "%s_", t);
     return names_make_valid_identifier(g->base.a, LANG_GO, t);
 }
@@ -210,7 +214,8 @@ static void go_write_elems(buf_t *b, const go_elem_t *elems, size_t n, int depth
             }
         }
         if (new_run) {
-            for (size_t j = run_start; j < i; j++) width[j] = run_width;
+            for (size_t j = run_start; j < i; j++)
+                width[j] = run_width;
             run_start = i;
             run_width = 0;
             lnsum = 0;
@@ -225,20 +230,23 @@ static void go_write_elems(buf_t *b, const go_elem_t *elems, size_t n, int depth
         prev_size = size;
     }
     for (size_t i = 0; i < n; i++) {
-        for (int d = 0; d <= depth; d++) buf_putc(b, '\t');
+        for (int d = 0; d <= depth; d++)
+            buf_putc(b, '\t');
         if (elems[i].key) {
             buf_puts(b, elems[i].key);
             buf_putc(b, ':');
             size_t pad = 1;
             /* a one-element literal is never aligned; a lone-line element's run is itself */
             if (n > 1 && !strchr(elems[i].value, '\n')) pad = width[i] - strlen(elems[i].key) + 1;
-            for (size_t k = 0; k < pad; k++) buf_putc(b, ' ');
+            for (size_t k = 0; k < pad; k++)
+                buf_putc(b, ' ');
         }
         buf_puts(b, elems[i].value);
         buf_puts(b, ",\n");
     }
     free(width);
-    for (int d = 0; d < depth; d++) buf_putc(b, '\t');
+    for (int d = 0; d < depth; d++)
+        buf_putc(b, '\t');
     buf_putc(b, '}');
 }
 
@@ -250,8 +258,10 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth);
 static char *go_render(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t, int depth, bool raw) {
     buf_t b;
     buf_init(&b);
-    if (raw) go_raw(g, &b, e, depth);
-    else go_expr(g, &b, e, t, depth);
+    if (raw)
+        go_raw(g, &b, e, depth);
+    else
+        go_expr(g, &b, e, t, depth);
     char *s = buf_arena_str(&b, g->base.a);
     buf_free(&b);
     return s;
@@ -365,8 +375,10 @@ static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
 static bool go_asset_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
     static const struct {
         const char *pcl, *go;
-    } fns[] = {{"fileAsset", "pulumi.NewFileAsset"},     {"stringAsset", "pulumi.NewStringAsset"},
-               {"remoteAsset", "pulumi.NewRemoteAsset"}, {"fileArchive", "pulumi.NewFileArchive"},
+    } fns[] = {{"fileAsset", "pulumi.NewFileAsset"},
+               {"stringAsset", "pulumi.NewStringAsset"},
+               {"remoteAsset", "pulumi.NewRemoteAsset"},
+               {"fileArchive", "pulumi.NewFileArchive"},
                {"remoteArchive", "pulumi.NewRemoteArchive"}};
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         if (strcmp(e->call.name, fns[i].pcl) == 0) {
@@ -413,7 +425,8 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         return;
     case PCL_TUPLE: {
         go_elem_t *el = arena_alloc(g->base.a, (e->tuple.n + 1) * sizeof *el);
-        for (size_t i = 0; i < e->tuple.n; i++) el[i].value = go_render(g, e->tuple.items[i], NULL, depth + 1, true);
+        for (size_t i = 0; i < e->tuple.n; i++)
+            el[i].value = go_render(g, e->tuple.items[i], NULL, depth + 1, true);
         buf_puts(b, "[]interface{}");
         go_write_elems(b, el, e->tuple.n, depth);
         return;
@@ -453,28 +466,36 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
     if (k == SCHEMA_ANY || k == SCHEMA_JSON || k == SCHEMA_UNION || k == SCHEMA_OBJECT || k == SCHEMA_ARRAY ||
         k == SCHEMA_MAP || k == SCHEMA_RESOURCE || k == SCHEMA_ASSET || k == SCHEMA_ARCHIVE) {
         /* no better type: by the literal's own kind */
-        if (e->kind == PCL_STRING) k = SCHEMA_STRING;
-        else if (e->kind == PCL_BOOL) k = SCHEMA_BOOL;
-        else k = names_number_is_int(e->n) ? SCHEMA_INT : SCHEMA_NUMBER;
+        if (e->kind == PCL_STRING)
+            k = SCHEMA_STRING;
+        else if (e->kind == PCL_BOOL)
+            k = SCHEMA_BOOL;
+        else
+            k = names_number_is_int(e->n) ? SCHEMA_INT : SCHEMA_NUMBER;
     }
     switch (k) {
     case SCHEMA_STRING:
         buf_puts(b, "pulumi.String(");
-        if (e->kind == PCL_STRING) go_string(b, e->s);
+        if (e->kind == PCL_STRING)
+            go_string(b, e->s);
         else {
             /* a number or bool into a string property: its text, as the provider would read it */
             buf_putc(b, '"');
-            if (e->kind == PCL_BOOL) buf_puts(b, e->b ? "true" : "false");
-            else names_append_number(b, e->n);
+            if (e->kind == PCL_BOOL)
+                buf_puts(b, e->b ? "true" : "false");
+            else
+                names_append_number(b, e->n);
             buf_putc(b, '"');
         }
         buf_putc(b, ')');
         return;
     case SCHEMA_BOOL:
-        if (e->kind == PCL_BOOL) buf_printf(b, "pulumi.Bool(%s)", e->b ? "true" : "false");
+        if (e->kind == PCL_BOOL)
+            buf_printf(b, "pulumi.Bool(%s)", e->b ? "true" : "false");
         else if (e->kind == PCL_STRING && (strcmp(e->s, "true") == 0 || strcmp(e->s, "false") == 0))
             buf_printf(b, "pulumi.Bool(%s)", e->s);
-        else go_scalar(g, b, e, NULL);
+        else
+            go_scalar(g, b, e, NULL);
         return;
     case SCHEMA_INT:
     case SCHEMA_NUMBER: {
@@ -490,8 +511,10 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
             go_scalar(g, b, e, NULL);
             return;
         }
-        if (k == SCHEMA_INT && names_number_is_int(n)) buf_puts(b, "pulumi.Int(");
-        else buf_puts(b, "pulumi.Float64(");
+        if (k == SCHEMA_INT && names_number_is_int(n))
+            buf_puts(b, "pulumi.Int(");
+        else
+            buf_puts(b, "pulumi.Float64(");
         names_append_number(b, n);
         buf_putc(b, ')');
         return;
@@ -519,8 +542,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         if (g->base.report)
             diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                      "%s '%s': a value typed by another package's type (%s), which the Go emitter cannot name yet",
-                     g->base.node && g->base.node->kind == PCL_NODE_OUTPUT ? "output" : "resource", g->base.node ? g->base.node->name : "?",
-                     t->external_ref);
+                     g->base.node && g->base.node->kind == PCL_NODE_OUTPUT ? "output" : "resource",
+                     g->base.node ? g->base.node->name : "?", t->external_ref);
         buf_puts(b, "nil");
         return;
     }
@@ -597,7 +620,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         }
         const schema_type_t *et = t ? t->element : NULL;
         go_elem_t *el = arena_alloc(g->base.a, (e->tuple.n + 1) * sizeof *el);
-        for (size_t i = 0; i < e->tuple.n; i++) el[i].value = go_render(g, e->tuple.items[i], et, depth + 1, false);
+        for (size_t i = 0; i < e->tuple.n; i++)
+            el[i].value = go_render(g, e->tuple.items[i], et, depth + 1, false);
         go_write_elems(b, el, e->tuple.n, depth);
         return;
     }
@@ -649,7 +673,10 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
     const pcl_expr_t *v = o->value;
     const char *n = o->name;
     if (strcmp(n, "parent") == 0 || strcmp(n, "provider") == 0 || strcmp(n, "deletedWith") == 0) {
-        buf_printf(&b, "pulumi.%s(", strcmp(n, "parent") == 0 ? "Parent" : strcmp(n, "provider") == 0 ? "Provider" : "DeletedWith");
+        buf_printf(&b, "pulumi.%s(",
+                   strcmp(n, "parent") == 0     ? "Parent"
+                   : strcmp(n, "provider") == 0 ? "Provider"
+                                                : "DeletedWith");
         go_raw(g, &b, v, depth);
         buf_putc(&b, ')');
     } else if (strcmp(n, "protect") == 0 || strcmp(n, "retainOnDelete") == 0) {
@@ -659,7 +686,8 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
     } else if ((strcmp(n, "dependsOn") == 0 || strcmp(n, "replaceWith") == 0) && v->kind == PCL_TUPLE) {
         buf_printf(&b, "pulumi.%s([]pulumi.Resource", strcmp(n, "dependsOn") == 0 ? "DependsOn" : "ReplaceWith");
         go_elem_t *el = arena_alloc(g->base.a, (v->tuple.n + 1) * sizeof *el);
-        for (size_t i = 0; i < v->tuple.n; i++) el[i].value = go_render(g, v->tuple.items[i], NULL, depth + 1, true);
+        for (size_t i = 0; i < v->tuple.n; i++)
+            el[i].value = go_render(g, v->tuple.items[i], NULL, depth + 1, true);
         go_write_elems(&b, el, v->tuple.n, depth);
         buf_putc(&b, ')');
     } else if (strcmp(n, "deleteBeforeReplace") == 0) {
@@ -739,10 +767,23 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
 
 /* Go's option order (lowerResourceOptions): parent, provider, dependsOn, protect, retainOnDelete,
  * ignoreChanges, deletedWith, replaceWith, import. */
-static const char *const GO_OPTION_NAMES[] = {
-    "aliases", "parent", "provider", "dependsOn", "protect", "retainOnDelete", "ignoreChanges", "deletedWith",
-    "replaceWith", "import", "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs", "hideDiffs",
-    "customTimeouts", "version", "pluginDownloadURL"};
+static const char *const GO_OPTION_NAMES[] = {"aliases",
+                                              "parent",
+                                              "provider",
+                                              "dependsOn",
+                                              "protect",
+                                              "retainOnDelete",
+                                              "ignoreChanges",
+                                              "deletedWith",
+                                              "replaceWith",
+                                              "import",
+                                              "replaceOnChanges",
+                                              "deleteBeforeReplace",
+                                              "additionalSecretOutputs",
+                                              "hideDiffs",
+                                              "customTimeouts",
+                                              "version",
+                                              "pluginDownloadURL"};
 static const emit_option_order_t GO_OPTIONS = {GO_OPTION_NAMES, sizeof GO_OPTION_NAMES / sizeof GO_OPTION_NAMES[0]};
 
 static void go_options(go_ctx_t *g, buf_t *b, const pcl_node_t *n, int depth) {
@@ -756,7 +797,8 @@ static void go_options(go_ctx_t *g, buf_t *b, const pcl_node_t *n, int depth) {
 /* --- program ---------------------------------------------------------------------------------------- */
 
 static void go_indent(buf_t *b, int depth) {
-    for (int i = 0; i < depth; i++) buf_putc(b, '\t');
+    for (int i = 0; i < depth; i++)
+        buf_putc(b, '\t');
 }
 
 static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
@@ -768,13 +810,16 @@ static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
         return;
     }
     case PCL_TUPLE:
-        for (size_t i = 0; i < e->tuple.n; i++) go_mark_refs(g, e->tuple.items[i]);
+        for (size_t i = 0; i < e->tuple.n; i++)
+            go_mark_refs(g, e->tuple.items[i]);
         return;
     case PCL_OBJECT:
-        for (size_t i = 0; i < e->object.n; i++) go_mark_refs(g, e->object.items[i].value);
+        for (size_t i = 0; i < e->object.n; i++)
+            go_mark_refs(g, e->object.items[i].value);
         return;
     case PCL_CALL:
-        for (size_t i = 0; i < e->call.n; i++) go_mark_refs(g, e->call.args[i]);
+        for (size_t i = 0; i < e->call.n; i++)
+            go_mark_refs(g, e->call.args[i]);
         return;
     default: return;
     }
@@ -860,8 +905,8 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     go_indent(b, depth);
     /* pulumi.Any: an interface{} holding a map would otherwise become a MapOutput */
     const char *wrap = any ? "pulumi.Any(" : "";
-    buf_printf(b, "%s := pulumi.%s(%s%s%s).(%s)\n", g->base.var[i], n->config_secret ? "ToSecret" : "ToOutput", wrap, value,
-               any ? ")" : "", go_cfg_output_type(g, t));
+    buf_printf(b, "%s := pulumi.%s(%s%s%s).(%s)\n", g->base.var[i], n->config_secret ? "ToSecret" : "ToOutput", wrap,
+               value, any ? ")" : "", go_cfg_output_type(g, t));
 }
 
 static void go_body(go_ctx_t *g, buf_t *b) {
@@ -882,8 +927,10 @@ static void go_body(go_ctx_t *g, buf_t *b) {
                 continue;
             }
             go_indent(b, depth);
-            if (g->referenced[i]) buf_printf(b, "%s := ", g->base.var[i]);
-            else buf_puts(b, "_ = ");
+            if (g->referenced[i])
+                buf_printf(b, "%s := ", g->base.var[i]);
+            else
+                buf_puts(b, "_ = ");
             buf_printf(b, "cfg.%s(", go_config_getter(n));
             names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
             buf_puts(b, ")\n");
@@ -912,8 +959,10 @@ static void go_body(go_ctx_t *g, buf_t *b) {
             names_append_quoted(b, LANG_GO, n->token ? n->token : "");
             buf_puts(b, ", ");
             names_append_quoted(b, LANG_GO, logical);
-            if (g->referenced[i]) buf_printf(b, ", &%s", g->base.var[i]);
-            else buf_puts(b, ", &pulumi.ResourceState{}");
+            if (g->referenced[i])
+                buf_printf(b, ", &%s", g->base.var[i]);
+            else
+                buf_puts(b, ", &pulumi.ResourceState{}");
         } else {
             const char *mod = go_import_for(g, n->package, n->token);
             const char *type = go_token_member(g, n->token);
@@ -931,7 +980,8 @@ static void go_body(go_ctx_t *g, buf_t *b) {
                 for (size_t j = 0; j < n->n_attrs; j++) {
                     const pcl_attr_t *at = &n->attrs[j];
                     const schema_property_t *prop = at->prop;
-                    if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
+                    if (!prop && n->schema)
+                        prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
                     el[j].key = go_field_name(g, at->name);
                     if (prop && prop->plain) go_refuse_plain(g, prop);
                     el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
@@ -965,15 +1015,18 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     bool has_config = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
-        for (size_t j = 0; j < n->n_attrs; j++) go_mark_refs(&g, n->attrs[j].value);
-        for (size_t j = 0; j < n->n_options; j++) go_mark_refs(&g, n->options[j].value);
+        for (size_t j = 0; j < n->n_attrs; j++)
+            go_mark_refs(&g, n->attrs[j].value);
+        for (size_t j = 0; j < n->n_options; j++)
+            go_mark_refs(&g, n->options[j].value);
         if (n->kind == PCL_NODE_CONFIG) has_config = true;
     }
     go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi", "pulumi");
     if (has_config) go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config", "config");
 
     /* Pass 1: discover every import; variable names are provisional. */
-    for (size_t i = 0; i < p->n_nodes; i++) g.base.var[i] = "v";
+    for (size_t i = 0; i < p->n_nodes; i++)
+        g.base.var[i] = "v";
     buf_t scratch;
     buf_init(&scratch);
     go_body(&g, &scratch);
@@ -981,9 +1034,11 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
 
     /* Names: import aliases and the names the program itself declares are taken. */
     names_table_t *names = names_table_new(g.base.a);
-    for (size_t i = 0; i < g.n_imports; i++) names_table_reserve(names, g.imports[i].alias);
+    for (size_t i = 0; i < g.n_imports; i++)
+        names_table_reserve(names, g.imports[i].alias);
     static const char *const taken[] = {"ctx", "err", "cfg", "main", "pulumi", "config"};
-    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) names_table_reserve(names, taken[i]);
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
+        names_table_reserve(names, taken[i]);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         g.base.var[i] = "_";
@@ -1016,7 +1071,8 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
             size_t first = slash ? (size_t)(slash - g.imports[i].path) : strlen(g.imports[i].path);
             bool std = memchr(g.imports[i].path, '.', first) == NULL;
             if (std != (group == 0)) continue;
-            if (group == 0) wrote_std = true;
+            if (group == 0)
+                wrote_std = true;
             else if (wrote_std) {
                 buf_putc(&out, '\n'); /* one blank line between the groups */
                 wrote_std = false;

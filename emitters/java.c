@@ -30,9 +30,13 @@ typedef struct java_ctx {
     size_t n_classes, cap_classes;
 } java_ctx_t;
 
-static int java_find(java_ctx_t *j, const char *name) { return names_table_get(j->base.index, name); }
+static int java_find(java_ctx_t *j, const char *name) {
+    return names_table_get(j->base.index, name);
+}
 
-static void java_indent(buf_t *b, int spaces) { buf_indent(b, spaces); }
+static void java_indent(buf_t *b, int spaces) {
+    buf_indent(b, spaces);
+}
 
 /* --- classes and imports --------------------------------------------------------------------------- */
 
@@ -42,7 +46,8 @@ static const char *java_class(java_ctx_t *j, const char *fqcn) {
     const char *dot = strrchr(fqcn, '.');
     const char *simple = dot ? dot + 1 : fqcn;
     for (size_t i = 0; i < j->n_classes; i++)
-        if (strcmp(j->classes[i].fqcn, fqcn) == 0) return j->classes[i].qualify ? j->classes[i].fqcn : j->classes[i].simple;
+        if (strcmp(j->classes[i].fqcn, fqcn) == 0)
+            return j->classes[i].qualify ? j->classes[i].fqcn : j->classes[i].simple;
     if (j->n_classes == j->cap_classes) {
         size_t nc = j->cap_classes ? j->cap_classes * 2 : 16;
         j->classes = arena_grow(j->base.a, j->classes, j->cap_classes * sizeof *j->classes, nc * sizeof *j->classes);
@@ -77,7 +82,9 @@ static const char *java_package_uncached(java_ctx_t *j, schema_package_t *pkg, c
     if (!names_token_split(j->base.a, token, &pkgname, &rawmod, NULL)) return "com.pulumi.unknown";
     if (pkg && pkg->name) pkgname = (char *)pkg->name;
     const char *base = java_lang_str(pkg, "basePackage");
-    if (!base) base = arena_sprintf(j->base.a, "com.%s", pkg && pkg->namespace_ ? java_segment(j->base.a, pkg->namespace_) : "pulumi");
+    if (!base)
+        base = arena_sprintf(j->base.a, "com.%s",
+                             pkg && pkg->namespace_ ? java_segment(j->base.a, pkg->namespace_) : "pulumi");
     const char *root = arena_sprintf(j->base.a, "%s.%s", base, java_segment(j->base.a, pkgname));
     const char *mod = rawmod ? (pkg ? schema_token_module(j->base.a, pkg, token) : rawmod) : "index";
     if (!*mod || strcmp(mod, "index") == 0) return root;
@@ -100,7 +107,8 @@ static const char *java_token_member(java_ctx_t *j, const char *token) {
 /* `sub` is "" for resources, "inputs" for input types, "enums" for enums. */
 static const char *java_class_ref(java_ctx_t *j, const char *token, const char *sub, const char *suffix) {
     const char *pkg = java_package(j, j->base.node ? j->base.node->package : NULL, token);
-    const char *fq = arena_sprintf(j->base.a, "%s%s%s.%s%s", pkg, *sub ? "." : "", sub, java_token_member(j, token), suffix);
+    const char *fq =
+        arena_sprintf(j->base.a, "%s%s%s.%s%s", pkg, *sub ? "." : "", sub, java_token_member(j, token), suffix);
     return java_class(j, fq);
 }
 
@@ -115,13 +123,15 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
 static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     java_ctx_t *j = (java_ctx_t *)x;
     int idx = java_find(j, e->trav.root);
-    buf_puts(b, idx >= 0                                      ? j->base.var[idx]
+    buf_puts(b, idx >= 0                                           ? j->base.var[idx]
                 : pcl_program_is_external(j->base.p, e->trav.root) ? e->trav.root /* a variable of the target file */
-                                                              : java_member_name(j, e->trav.root));
+                                                                   : java_member_name(j, e->trav.root));
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *part = &e->trav.parts[i];
-        if (i == 0 && part->attr) buf_printf(b, ".%s()", java_member_name(j, part->attr));
-        else if (part->attr) buf_printf(b, ".applyValue(v -> v.%s())", java_member_name(j, part->attr));
+        if (i == 0 && part->attr)
+            buf_printf(b, ".%s()", java_member_name(j, part->attr));
+        else if (part->attr)
+            buf_printf(b, ".applyValue(v -> v.%s())", java_member_name(j, part->attr));
         else if (part->index_is_string) {
             buf_puts(b, ".applyValue(v -> v.get(");
             names_append_quoted(b, LANG_JAVA, part->index_str);
@@ -207,8 +217,10 @@ static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
         if (strcmp(e->call.name, fns[i].pcl) == 0) {
             buf_printf(b, "new %s(", java_class(j, fns[i].cls));
             if (e->call.n > 0) {
-                if (e->call.args[0]->kind == PCL_OBJECT) java_map(j, b, e->call.args[0], NULL, ind);
-                else java_expr(j, b, e->call.args[0], NULL, ind);
+                if (e->call.args[0]->kind == PCL_OBJECT)
+                    java_map(j, b, e->call.args[0], NULL, ind);
+                else
+                    java_expr(j, b, e->call.args[0], NULL, ind);
             }
             buf_putc(b, ')');
             return true;
@@ -225,9 +237,12 @@ static void java_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sche
         buf_printf(b, "%s.%s", java_class_ref(j, t->token, "enums", ""), member);
         return;
     }
-    if (e->kind == PCL_STRING) names_append_quoted(b, LANG_JAVA, e->s);
-    else if (e->kind == PCL_NUMBER) emit_number_dotted(b, e->n, t->element);
-    else buf_puts(b, e->b ? "true" : "false");
+    if (e->kind == PCL_STRING)
+        names_append_quoted(b, LANG_JAVA, e->s);
+    else if (e->kind == PCL_NUMBER)
+        emit_number_dotted(b, e->n, t->element);
+    else
+        buf_puts(b, e->b ? "true" : "false");
 }
 
 /* A builder chain `<Type>Args.builder()` + `.prop(value)` lines at ind+4 + `.build()`. */
@@ -272,7 +287,9 @@ static void java_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sch
     java_expr((java_ctx_t *)x, b, e, t, ind);
 }
 
-static void java_string(buf_t *b, const char *s) { names_append_quoted(b, LANG_JAVA, s); }
+static void java_string(buf_t *b, const char *s) {
+    names_append_quoted(b, LANG_JAVA, s);
+}
 
 static const emit_typed_syntax_t JAVA_VALUES = {
     .lang = LANG_JAVA,
@@ -294,7 +311,8 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
     case PCL_TUPLE:
         java_class(j, "java.util.List");
         buf_puts(b, "List.of(");
-        if (e->tuple.n == 0) buf_putc(b, ')');
+        if (e->tuple.n == 0)
+            buf_putc(b, ')');
         else
             java_args_multiline(j, b, (const pcl_expr_t *const *)e->tuple.items, e->tuple.n,
                                 t && t->kind == SCHEMA_ARRAY ? t->element : NULL, ind);
@@ -320,9 +338,12 @@ static void java_path_literal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
 
 /* pulumi-java's option order. */
 static const char *const JAVA_OPTION_NAMES[] = {
-    "provider", "protect", "retainOnDelete", "parent", "dependsOn", "deletedWith", "replaceWith", "ignoreChanges",
-    "import", "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs", "version", "pluginDownloadURL"};
-static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES, sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
+    "provider",  "protect",          "retainOnDelete",      "parent",
+    "dependsOn", "deletedWith",      "replaceWith",         "ignoreChanges",
+    "import",    "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
+    "version",   "pluginDownloadURL"};
+static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES,
+                                                 sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
 
 static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) {
     const pcl_attr_t **sorted = emit_sorted_options(j->base.a, n, &JAVA_OPTIONS);
@@ -334,9 +355,10 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         const pcl_expr_t *v = o->value;
         if (!emit_option_written(&JAVA_OPTIONS, o->name)) {
             if (j->base.report)
-                diag_add(j->base.diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
-                         "resource '%s': the resource option '%s' is not supported by the Java emitter and was left out",
-                         n->name, o->name);
+                diag_add(
+                    j->base.diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                    "resource '%s': the resource option '%s' is not supported by the Java emitter and was left out",
+                    n->name, o->name);
             continue;
         }
         buf_putc(b, '\n');
@@ -347,8 +369,10 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
             bool paths = pcl_option_kind(o->name) == PCL_OPT_PATHS;
             for (size_t k = 0; k < v->tuple.n; k++) {
                 if (k) buf_puts(b, ", ");
-                if (paths) java_path_literal(j, b, v->tuple.items[k]);
-                else java_expr(j, b, v->tuple.items[k], NULL, ind + 4);
+                if (paths)
+                    java_path_literal(j, b, v->tuple.items[k]);
+                else
+                    java_expr(j, b, v->tuple.items[k], NULL, ind + 4);
             }
         } else {
             java_expr(j, b, v, NULL, ind + 4);
@@ -499,14 +523,17 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < p->n_nodes; i++)
         if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
             j.base.var[i] = names_table_unique(
-                names, names_make_valid_identifier(j.base.a, LANG_JAVA, names_camel(j.base.a, p->nodes[i].name)), "", 2);
+                names, names_make_valid_identifier(j.base.a, LANG_JAVA, names_camel(j.base.a, p->nodes[i].name)), "",
+                2);
 
     /* The fixed imports every program gets; their simple names are taken too. */
     static const char *const head[] = {"com.pulumi.Context", "com.pulumi.Pulumi", "com.pulumi.core.Output"};
     static const char *const tail[] = {"java.util.List", "java.util.ArrayList", "java.util.Map",
                                        "java.io.File",   "java.nio.file.Files", "java.nio.file.Paths"};
-    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) java_class(&j, head[i]);
-    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++) java_class(&j, tail[i]);
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+        java_class(&j, head[i]);
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+        java_class(&j, tail[i]);
 
     /* Pass 1 collects the classes; then ambiguous simple names are qualified everywhere. */
     buf_t scratch;
@@ -528,19 +555,24 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     buf_t out;
     buf_init(&out);
     buf_puts(&out, "package generated_program;\n\n");
-    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) buf_printf(&out, "import %s;\n", head[i]);
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+        buf_printf(&out, "import %s;\n", head[i]);
     /* the program's own classes, sorted, then the fixed java.* tail */
     size_t n_own = 0;
     java_class_t *own = arena_alloc(j.base.a, (j.n_classes + 1) * sizeof *own);
     for (size_t i = 0; i < j.n_classes; i++) {
         bool fixed = false;
-        for (size_t k = 0; k < sizeof head / sizeof head[0]; k++) fixed |= strcmp(j.classes[i].fqcn, head[k]) == 0;
-        for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++) fixed |= strcmp(j.classes[i].fqcn, tail[k]) == 0;
+        for (size_t k = 0; k < sizeof head / sizeof head[0]; k++)
+            fixed |= strcmp(j.classes[i].fqcn, head[k]) == 0;
+        for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++)
+            fixed |= strcmp(j.classes[i].fqcn, tail[k]) == 0;
         if (!fixed && !j.classes[i].qualify) own[n_own++] = j.classes[i];
     }
     qsort(own, n_own, sizeof *own, java_class_cmp);
-    for (size_t i = 0; i < n_own; i++) buf_printf(&out, "import %s;\n", own[i].fqcn);
-    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++) buf_printf(&out, "import %s;\n", tail[i]);
+    for (size_t i = 0; i < n_own; i++)
+        buf_printf(&out, "import %s;\n", own[i].fqcn);
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+        buf_printf(&out, "import %s;\n", tail[i]);
     buf_puts(&out, "\npublic class App {\n"
                    "    public static void main(String[] args) {\n"
                    "        Pulumi.run(App::stack);\n"

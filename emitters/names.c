@@ -17,58 +17,53 @@
 /* ECMAScript reserved words (incl. strict-mode and module ones) plus literals; `arguments`/`eval`
  * cannot be bound in strict code, which a module always is. */
 static const char *const TS_RESERVED[] = {
-    "arguments", "await",     "break",     "case",       "catch",   "class",   "const",  "continue",
-    "debugger",  "default",   "delete",    "do",         "else",    "enum",    "eval",   "export",
-    "extends",   "false",     "finally",   "for",        "function", "if",     "implements", "import",
-    "in",        "instanceof", "interface", "let",       "new",     "null",    "package", "private",
-    "protected", "public",    "return",    "static",     "super",   "switch",  "this",   "throw",
-    "true",      "try",       "typeof",    "var",        "void",    "while",   "with",   "yield",
-    NULL};
+    "arguments", "await",  "break",    "case",    "catch",      "class",     "const",  "continue",   "debugger",
+    "default",   "delete", "do",       "else",    "enum",       "eval",      "export", "extends",    "false",
+    "finally",   "for",    "function", "if",      "implements", "import",    "in",     "instanceof", "interface",
+    "let",       "new",    "null",     "package", "private",    "protected", "public", "return",     "static",
+    "super",     "switch", "this",     "throw",   "true",       "try",       "typeof", "var",        "void",
+    "while",     "with",   "yield",    NULL};
 
 static const char *const PY_RESERVED[] = {
-    "False",  "None",   "True",  "and",   "as",       "assert", "async", "await",  "break",
-    "class",  "continue", "def", "del",   "elif",     "else",   "except", "finally", "for",
-    "from",   "global", "if",    "import", "in",      "is",     "lambda", "nonlocal", "not",
-    "or",     "pass",   "raise", "return", "try",     "while",  "with",  "yield",  NULL};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",    NULL};
 
 /* Go keywords and predeclared identifiers (shadowing `string` or `len` breaks later code). */
 static const char *const GO_RESERVED[] = {
-    "break",   "case",    "chan",     "const",    "continue",  "default", "defer",   "else",
-    "fallthrough", "for", "func",     "go",       "goto",      "if",      "import",  "interface",
-    "map",     "package", "range",    "return",   "select",    "struct",  "switch",  "type",
-    "var",     "any",     "bool",     "byte",     "comparable", "complex64", "complex128", "error",
-    "float32", "float64", "int",      "int8",     "int16",     "int32",   "int64",   "rune",
-    "string",  "uint",    "uint8",    "uint16",   "uint32",    "uint64",  "uintptr", "true",
-    "false",   "iota",    "nil",      "append",   "cap",       "clear",   "close",   "complex",
-    "copy",    "delete",  "imag",     "len",      "make",      "max",     "min",     "new",
-    "panic",   "print",   "println",  "real",     "recover",   NULL};
+    "break",  "case",       "chan",      "const",      "continue", "default", "defer",     "else",   "fallthrough",
+    "for",    "func",       "go",        "goto",       "if",       "import",  "interface", "map",    "package",
+    "range",  "return",     "select",    "struct",     "switch",   "type",    "var",       "any",    "bool",
+    "byte",   "comparable", "complex64", "complex128", "error",    "float32", "float64",   "int",    "int8",
+    "int16",  "int32",      "int64",     "rune",       "string",   "uint",    "uint8",     "uint16", "uint32",
+    "uint64", "uintptr",    "true",      "false",      "iota",     "nil",     "append",    "cap",    "clear",
+    "close",  "complex",    "copy",      "delete",     "imag",     "len",     "make",      "max",    "min",
+    "new",    "panic",      "print",     "println",    "real",     "recover", NULL};
 
 /* C# keywords and contextual keywords. */
 static const char *const CS_RESERVED[] = {
-    "abstract", "as",        "base",      "bool",      "break",    "byte",     "case",     "catch",
-    "char",     "checked",   "class",     "const",     "continue", "decimal",  "default",  "delegate",
-    "do",       "double",    "else",      "enum",      "event",    "explicit", "extern",   "false",
-    "finally",  "fixed",     "float",     "for",       "foreach",  "goto",     "if",       "implicit",
-    "in",       "int",       "interface", "internal",  "is",       "lock",     "long",     "namespace",
-    "new",      "null",      "object",    "operator",  "out",      "override", "params",   "private",
-    "protected", "public",   "readonly",  "ref",       "return",   "sbyte",    "sealed",   "short",
-    "sizeof",   "stackalloc", "static",   "string",    "struct",   "switch",   "this",     "throw",
-    "true",     "try",       "typeof",    "uint",      "ulong",    "unchecked", "unsafe",  "ushort",
-    "using",    "virtual",   "void",      "volatile",  "while",    "add",      "alias",    "ascending",
-    "async",    "await",     "by",        "descending", "dynamic", "equals",   "from",     "get",
-    "global",   "group",     "into",      "join",      "let",      "nameof",   "on",       "orderby",
-    "partial",  "remove",    "select",    "set",       "unmanaged", "value",   "var",      "when",
-    "where",    "yield",     NULL};
+    "abstract", "as",        "base",       "bool",       "break",    "byte",     "case",      "catch",     "char",
+    "checked",  "class",     "const",      "continue",   "decimal",  "default",  "delegate",  "do",        "double",
+    "else",     "enum",      "event",      "explicit",   "extern",   "false",    "finally",   "fixed",     "float",
+    "for",      "foreach",   "goto",       "if",         "implicit", "in",       "int",       "interface", "internal",
+    "is",       "lock",      "long",       "namespace",  "new",      "null",     "object",    "operator",  "out",
+    "override", "params",    "private",    "protected",  "public",   "readonly", "ref",       "return",    "sbyte",
+    "sealed",   "short",     "sizeof",     "stackalloc", "static",   "string",   "struct",    "switch",    "this",
+    "throw",    "true",      "try",        "typeof",     "uint",     "ulong",    "unchecked", "unsafe",    "ushort",
+    "using",    "virtual",   "void",       "volatile",   "while",    "add",      "alias",     "ascending", "async",
+    "await",    "by",        "descending", "dynamic",    "equals",   "from",     "get",       "global",    "group",
+    "into",     "join",      "let",        "nameof",     "on",       "orderby",  "partial",   "remove",    "select",
+    "set",      "unmanaged", "value",      "var",        "when",     "where",    "yield",     NULL};
 
 static const char *const JAVA_RESERVED[] = {
-    "abstract", "assert",   "boolean",  "break",     "byte",       "case",    "catch",     "char",
-    "class",    "const",    "continue", "default",   "do",         "double",  "else",      "enum",
-    "extends",  "final",    "finally",  "float",     "for",        "goto",    "if",        "implements",
-    "import",   "instanceof", "int",    "interface", "long",       "native",  "new",       "package",
-    "private",  "protected", "public",  "return",    "short",      "static",  "strictfp",  "super",
-    "switch",   "synchronized", "this", "throw",     "throws",     "transient", "try",     "void",
-    "volatile", "while",    "true",     "false",     "null",       "var",     "record",    "yield",
-    "sealed",   "permits",  NULL};
+    "abstract",  "assert",   "boolean",  "break",    "byte",    "case",         "catch",     "char",       "class",
+    "const",     "continue", "default",  "do",       "double",  "else",         "enum",      "extends",    "final",
+    "finally",   "float",    "for",      "goto",     "if",      "implements",   "import",    "instanceof", "int",
+    "interface", "long",     "native",   "new",      "package", "private",      "protected", "public",     "return",
+    "short",     "static",   "strictfp", "super",    "switch",  "synchronized", "this",      "throw",      "throws",
+    "transient", "try",      "void",     "volatile", "while",   "true",         "false",     "null",       "var",
+    "record",    "yield",    "sealed",   "permits",  NULL};
 
 static const char *const *reserved_table(lang_t lang) {
     switch (lang) {
@@ -90,13 +85,17 @@ bool names_is_reserved(lang_t lang, const char *word) {
     return false;
 }
 
-static bool dollar_allowed(lang_t lang) { return lang == LANG_TYPESCRIPT || lang == LANG_JAVA; }
+static bool dollar_allowed(lang_t lang) {
+    return lang == LANG_TYPESCRIPT || lang == LANG_JAVA;
+}
 
 static bool is_ident_start(lang_t lang, unsigned char c) {
     return isalpha(c) || c == '_' || (c == '$' && dollar_allowed(lang));
 }
 
-static bool is_ident_part(lang_t lang, unsigned char c) { return is_ident_start(lang, c) || isdigit(c); }
+static bool is_ident_part(lang_t lang, unsigned char c) {
+    return is_ident_start(lang, c) || isdigit(c);
+}
 
 bool names_is_identifier(lang_t lang, const char *s) {
     if (!s || !*s || !is_ident_start(lang, (unsigned char)s[0])) return false;
@@ -161,9 +160,7 @@ char *names_title(arena_t *a, const char *s) {
 
 /* Names whose PyName predates the state machine's acronym rule; Pulumi keeps them for
  * compatibility with published SDKs. */
-static const struct {
-    const char *from, *to;
-} PY_LEGACY[] = {{"openXJsonSerDe", "open_x_json_ser_de"}};
+static const struct { const char *from, *to; } PY_LEGACY[] = {{"openXJsonSerDe", "open_x_json_ser_de"}};
 
 char *names_py_name(arena_t *a, const char *s) {
     for (size_t i = 0; i < sizeof PY_LEGACY / sizeof PY_LEGACY[0]; i++)
@@ -264,14 +261,16 @@ static void collapse_underscores(char *s) {
 char *names_enum_member(arena_t *a, lang_t lang, const schema_enum_value_t *v, const char *type_name) {
     const char *raw = v->name;
     if (!raw && v->value) {
-        if (v->value->kind == PV_STRING) raw = v->value->u.str.s;
+        if (v->value->kind == PV_STRING)
+            raw = v->value->u.str.s;
         else if (v->value->kind == PV_NUMBER) {
             buf_t b;
             buf_init(&b);
             names_append_number(&b, v->value->u.n);
             raw = buf_arena_str(&b, a);
             buf_free(&b);
-        } else if (v->value->kind == PV_BOOL) raw = v->value->u.b ? "True" : "False";
+        } else if (v->value->kind == PV_BOOL)
+            raw = v->value->u.b ? "True" : "False";
     }
     if (!raw || !*raw) return NULL;
     raw = enum_short_name(raw);
@@ -279,11 +278,13 @@ char *names_enum_member(arena_t *a, lang_t lang, const schema_enum_value_t *v, c
     char *r;
     if (lang == LANG_PYTHON) {
         r = names_py_name(a, raw);
-        for (char *p = r; *p; p++) *p = (char)toupper((unsigned char)*p);
+        for (char *p = r; *p; p++)
+            *p = (char)toupper((unsigned char)*p);
         r = names_make_valid_identifier(a, LANG_PYTHON, r);
         if (r[0] == '_' && type_name) {
             char *t = names_py_name(a, type_name);
-            for (char *p = t; *p; p++) *p = (char)toupper((unsigned char)*p);
+            for (char *p = t; *p; p++)
+                *p = (char)toupper((unsigned char)*p);
             r = arena_sprintf(a, "%s%s", t, r);
         }
     } else {
@@ -348,11 +349,14 @@ void names_table_reserve(names_table_t *t, const char *name) {
     if (!names_table_has(t, name)) names_table_put(t, name, -1);
 }
 
-bool names_table_has(const names_table_t *t, const char *name) { return hashmap_find_str(&t->map, name) != NULL; }
+bool names_table_has(const names_table_t *t, const char *name) {
+    return hashmap_find_str(&t->map, name) != NULL;
+}
 
 const char *names_table_unique(names_table_t *t, const char *base, const char *sep, int first) {
     const char *name = base;
-    for (int k = first; names_table_has(t, name); k++) name = arena_sprintf(t->arena, "%s%s%d", base, sep, k);
+    for (int k = first; names_table_has(t, name); k++)
+        name = arena_sprintf(t->arena, "%s%s%d", base, sep, k);
     names_table_reserve(t, name);
     return name;
 }
@@ -376,9 +380,12 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
             if (c < 0x20 || c == 0x7f) {
                 /* Java translates \uXXXX before lexing (a \u000a would end the line) and C#'s \x
                  * is variable-length, so each gets the escape that is safe in it. */
-                if (lang == LANG_JAVA) snprintf(tmp, sizeof tmp, "\\%03o", c);
-                else if (lang == LANG_CSHARP) snprintf(tmp, sizeof tmp, "\\u%04x", c);
-                else snprintf(tmp, sizeof tmp, "\\x%02x", c);
+                if (lang == LANG_JAVA)
+                    snprintf(tmp, sizeof tmp, "\\%03o", c);
+                else if (lang == LANG_CSHARP)
+                    snprintf(tmp, sizeof tmp, "\\u%04x", c);
+                else
+                    snprintf(tmp, sizeof tmp, "\\x%02x", c);
                 esc = tmp;
             }
         }

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/arena.h"
 #include "emitters/emit.h"
 #include "pcl/pcl.h"
-#include "base/arena.h"
 #include "specs/schema.h"
 
 /* --- reserved words and identifiers ------------------------------------------------------------ */
@@ -90,12 +90,10 @@ void names_append_number(buf_t *b, double n);
 /* True if `n` is integral and within int64 (printed as `%d`). */
 bool names_number_is_int(double n);
 
-
 /* An ignoreChanges-style property path (a PCL traversal such as `tags["a b"].x`, or a PCL string)
  * appended as a quoted string literal of `lang`. Returns false, appending nothing, for any other
  * expression kind so the caller can render it its own way. */
 bool names_append_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e);
-
 
 /* A string → string cache (e.g. type token → import path), arena-backed. */
 typedef struct names_memo {
@@ -110,14 +108,12 @@ void names_memo_init(names_memo_t *m, arena_t *a);
 const char *names_memo_get(const names_memo_t *m, const char *key);
 void names_memo_put(names_memo_t *m, const char *key, const char *value);
 
-
 /* Node name → node index for a program (pcl_program_find is a linear scan); the first node of a
  * name wins. */
 names_table_t *names_node_index(arena_t *a, const pcl_program_t *p);
 /* False, with an error diagnostic naming the resource, when a resource or component has no type
  * token (the emitter for `language` cannot name its class). */
 bool names_check_tokens(const pcl_program_t *p, const char *language, diag_list_t *diags);
-
 
 /* The enum type at a position: the type itself, or the enum member of a union; NULL if none. */
 const schema_type_t *names_enum_type_at(const schema_type_t *t);

@@ -13,12 +13,14 @@
 #include "emitters/walk.h"
 
 typedef struct py_gen {
-    emit_walk_t w;          /* first: the hooks convert the walk back to the generator */
-    bool subst_all;         /* in an apply over several outputs: resolved_outputs['name'] */
+    emit_walk_t w;  /* first: the hooks convert the walk back to the generator */
+    bool subst_all; /* in an apply over several outputs: resolved_outputs['name'] */
 } py_gen_t;
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e);
-static void py_expr_hook(emit_walk_t *w, const pcl_expr_t *e) { py_expr((py_gen_t *)w, e); }
+static void py_expr_hook(emit_walk_t *w, const pcl_expr_t *e) {
+    py_expr((py_gen_t *)w, e);
+}
 static char *py_identifier(arena_t *a, const char *s) {
     return names_make_valid_identifier(a, LANG_PYTHON, names_py_name(a, s));
 }
@@ -102,7 +104,8 @@ static const char *py_param_name(py_gen_t *g, const char *name, const schema_pro
  * escaped inside triple quotes too, so every string compiles. */
 static void py_string(py_gen_t *g, const char *s) {
     size_t n = strlen(s), nls = 0;
-    for (const char *c = s; *c; c++) nls += *c == '\n';
+    for (const char *c = s; *c; c++)
+        nls += *c == '\n';
     const char *nl = strchr(s, '\n');
     bool triple = nls > 1 || (nls == 1 && nl != s && nl != s + n - 1);
     if (!triple) {
@@ -112,11 +115,16 @@ static void py_string(py_gen_t *g, const char *s) {
     buf_puts(g->w.b, "\"\"\"");
     for (const char *p = s; *p; p++) {
         unsigned char c = (unsigned char)*p;
-        if (c == '\\') buf_puts(g->w.b, "\\\\");
-        else if (c == '"' && (p[1] == '"' || p[1] == 0)) buf_puts(g->w.b, "\\\"");
-        else if (c == '\r') buf_puts(g->w.b, "\\r");
-        else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) buf_printf(g->w.b, "\\x%02x", c);
-        else buf_putc(g->w.b, (char)c);
+        if (c == '\\')
+            buf_puts(g->w.b, "\\\\");
+        else if (c == '"' && (p[1] == '"' || p[1] == 0))
+            buf_puts(g->w.b, "\\\"");
+        else if (c == '\r')
+            buf_puts(g->w.b, "\\r");
+        else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+            buf_printf(g->w.b, "\\x%02x", c);
+        else
+            buf_putc(g->w.b, (char)c);
     }
     buf_puts(g->w.b, "\"\"\"");
 }
@@ -133,8 +141,10 @@ static void py_number(py_gen_t *g, const pcl_expr_t *e) {
 }
 
 static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
-    if (emit_walk_in_scope(&g->w, e->trav.root)) buf_puts(g->w.b, e->trav.root); /* a for-expression variable */
-    else emit_walk_root(&g->w, e, names_table_get(g->w.nodes, e->trav.root));
+    if (emit_walk_in_scope(&g->w, e->trav.root))
+        buf_puts(g->w.b, e->trav.root); /* a for-expression variable */
+    else
+        emit_walk_root(&g->w, e, names_table_get(g->w.nodes, e->trav.root));
     emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
 }
 
@@ -155,15 +165,16 @@ static bool py_uses_classes(py_gen_t *g, const char *type_token, const emit_pkg_
 
 /* TypedDict keys are the Python names of the schema properties; map keys stay verbatim. */
 static void py_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object) {
-    const char *key = schema_object ? (it->prop && it->prop->python_name ? it->prop->python_name
-                                                                          : names_py_name(w->a, it->key))
-                                    : it->key;
+    const char *key = schema_object
+                          ? (it->prop && it->prop->python_name ? it->prop->python_name : names_py_name(w->a, it->key))
+                          : it->key;
     names_append_quoted(w->b, LANG_PYTHON, key);
 }
 
 static void py_object(py_gen_t *g, const pcl_expr_t *e) {
     bool schema_object = e->type && e->type->kind == SCHEMA_OBJECT;
-    for (size_t i = 0; !schema_object && i < e->object.n; i++) schema_object = e->object.items[i].prop != NULL;
+    for (size_t i = 0; !schema_object && i < e->object.n; i++)
+        schema_object = e->object.items[i].prop != NULL;
     const emit_pkg_t *pk = NULL;
     if (schema_object && e->type && e->type->kind == SCHEMA_OBJECT && py_uses_classes(g, e->type->token, &pk)) {
         char *member;
@@ -198,8 +209,10 @@ static void py_template(py_gen_t *g, const pcl_expr_t *e) {
         buf_t t;
         buf_init(&t);
         g->w.b = &t;
-        if (e->tuple.items[i]->kind == PCL_STRING) names_append_quoted(&t, LANG_PYTHON, e->tuple.items[i]->s);
-        else py_expr(g, e->tuple.items[i]);
+        if (e->tuple.items[i]->kind == PCL_STRING)
+            names_append_quoted(&t, LANG_PYTHON, e->tuple.items[i]->s);
+        else
+            py_expr(g, e->tuple.items[i]);
         g->w.b = outer;
         texts[i] = buf_arena_str(&t, g->w.a);
         buf_free(&t);
@@ -209,8 +222,10 @@ static void py_template(py_gen_t *g, const pcl_expr_t *e) {
         buf_puts(outer, "\"\".join([");
         for (size_t i = 0; i < n; i++) {
             if (i) buf_puts(outer, ", ");
-            if (e->tuple.items[i]->kind == PCL_STRING) buf_puts(outer, texts[i]);
-            else buf_printf(outer, "str(%s)", texts[i]);
+            if (e->tuple.items[i]->kind == PCL_STRING)
+                buf_puts(outer, texts[i]);
+            else
+                buf_printf(outer, "str(%s)", texts[i]);
         }
         buf_puts(outer, "])");
         return;
@@ -326,7 +341,9 @@ static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
     }
 }
 
-static void py_computed_hook(emit_walk_t *w, const pcl_expr_t *e) { py_computed((py_gen_t *)w, e); }
+static void py_computed_hook(emit_walk_t *w, const pcl_expr_t *e) {
+    py_computed((py_gen_t *)w, e);
+}
 
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(lambda x: ...)` for one
  * output, `pulumi.Output.all(x=a, y=b).apply(lambda resolved_outputs: ...)` for several. */
@@ -352,8 +369,10 @@ static void py_apply(py_gen_t *g, const pcl_expr_t *e) {
 static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
     int s = emit_walk_subst(&g->w, e);
     if (s >= 0) {
-        if (g->subst_all) buf_printf(g->w.b, "resolved_outputs['%s']", g->w.subst_name[s]);
-        else buf_puts(g->w.b, g->w.subst_name[s]);
+        if (g->subst_all)
+            buf_printf(g->w.b, "resolved_outputs['%s']", g->w.subst_name[s]);
+        else
+            buf_puts(g->w.b, g->w.subst_name[s]);
         if (e->kind == PCL_TRAVERSAL) emit_walk_trav_parts(&g->w, e->trav.parts, g->w.subst_skip[s], e->trav.n, true);
         return;
     }
@@ -366,16 +385,22 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
         break;
     case PCL_TUPLE: emit_walk_list(&g->w, e); break;
     case PCL_OBJECT: py_object(g, e); break;
-    case PCL_TRAVERSAL: py_traversal(g, e); break;
+    case PCL_TRAVERSAL:
+        py_traversal(g, e);
+        break;
     EMIT_CASE_LANGUAGE_EXPRS:
-        if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e)) py_computed(g, e);
-        else py_apply(g, e);
+        if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e))
+            py_computed(g, e);
+        else
+            py_apply(g, e);
         break;
     case PCL_CALL: emit_walk_call(&g->w, e, PY_CALLS, sizeof PY_CALLS / sizeof PY_CALLS[0]); break;
     }
 }
 
-static const char *py_alias_key(const char *key) { return strcmp(key, "type") == 0 ? "type_" : key; }
+static const char *py_alias_key(const char *key) {
+    return strcmp(key, "type") == 0 ? "type_" : key;
+}
 
 /* An alias object: `pulumi.Alias(name=..., type_=..., parent=...)`; `noParent = true` is
  * `parent=None` (no parent), which the SDK tells apart from the default (inherit). */
@@ -468,7 +493,8 @@ static void py_resource(emit_walk_t *w, size_t idx) {
     int saved = g->w.indent;
     if (n->n_attrs > 1) g->w.indent += 4;
     for (size_t i = 0; i < n->n_attrs; i++) {
-        if (n->n_attrs == 1) buf_puts(g->w.b, ", ");
+        if (n->n_attrs == 1)
+            buf_puts(g->w.b, ", ");
         else {
             buf_putc(g->w.b, ',');
             emit_walk_newline(&g->w);
@@ -507,10 +533,14 @@ static void py_component(emit_walk_t *w, size_t idx) {
 static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n) {
     const char *t = n->token ? n->token : "string";
     const char *kind = "";
-    if (strcmp(t, "int") == 0) kind = "_int";
-    else if (strcmp(t, "number") == 0) kind = "_float";
-    else if (strcmp(t, "bool") == 0) kind = "_bool";
-    else if (strcmp(t, "string") != 0) kind = "_object";
+    if (strcmp(t, "int") == 0)
+        kind = "_int";
+    else if (strcmp(t, "number") == 0)
+        kind = "_float";
+    else if (strcmp(t, "bool") == 0)
+        kind = "_bool";
+    else if (strcmp(t, "string") != 0)
+        kind = "_object";
     return arena_sprintf(w->a, "require%s%s", n->config_secret ? "_secret" : "", kind);
 }
 
@@ -543,7 +573,8 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     }
 
     buf_puts(&out, "import pulumi\n");
-    for (size_t i = 0; i < g.w.n_pkgs; i++) buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
+    for (size_t i = 0; i < g.w.n_pkgs; i++)
+        buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
     buf_putc(&out, '\n');
 
     emit_walk_nodes(&g.w);

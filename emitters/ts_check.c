@@ -601,13 +601,12 @@ size_t ts_check_buffer(lang_t lang, const char *text, size_t len, const char *fi
                          problems[i].what, problems[i].column);
         else
             d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
-                         "syntax error in generated %s code: unexpected text at column %u",
-                         lang_title(lang), problems[i].column);
+                         "syntax error in generated %s code: unexpected text at column %u", lang_title(lang),
+                         problems[i].column);
         d->line = (int)problems[i].line;
     }
     if (n > MAX_REPORTED)
-        diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL, "%zu more syntax errors not shown",
-                 n - MAX_REPORTED);
+        diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL, "%zu more syntax errors not shown", n - MAX_REPORTED);
     ts_tree_delete(tree);
     return n;
 }

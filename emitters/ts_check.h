@@ -11,8 +11,8 @@
 
 #include <tree_sitter/api.h>
 
-#include "emitters/emit.h"
 #include "base/diag.h"
+#include "emitters/emit.h"
 
 /* The grammar for `lang` (TypeScript, Python, Go, C#, Java, YAML); NULL for PCL. */
 const TSLanguage *ts_check_language(lang_t lang);

@@ -12,12 +12,14 @@
 #include "emitters/walk.h"
 
 typedef struct ts_gen {
-    emit_walk_t w;          /* first: the hooks convert the walk back to the generator */
-    bool in_interpolate;    /* inside pulumi.interpolate: outputs are read lifted, without an apply */
+    emit_walk_t w;       /* first: the hooks convert the walk back to the generator */
+    bool in_interpolate; /* inside pulumi.interpolate: outputs are read lifted, without an apply */
 } ts_gen_t;
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
-static void ts_expr_hook(emit_walk_t *w, const pcl_expr_t *e) { ts_expr((ts_gen_t *)w, e); }
+static void ts_expr_hook(emit_walk_t *w, const pcl_expr_t *e) {
+    ts_expr((ts_gen_t *)w, e);
+}
 static char *ts_identifier(arena_t *a, const char *s) {
     return names_make_valid_identifier(a, LANG_TYPESCRIPT, s);
 }
@@ -115,9 +117,12 @@ static void ts_string(ts_gen_t *g, const char *s) {
  * as property names), else quoted. */
 static void ts_key(ts_gen_t *g, const char *k) {
     bool ok = *k && (isalpha((unsigned char)*k) || *k == '_' || *k == '$');
-    for (const char *c = k; ok && *c; c++) ok = isalnum((unsigned char)*c) || *c == '_' || *c == '$';
-    if (ok && !names_is_reserved(LANG_TYPESCRIPT, k)) buf_puts(g->w.b, k); /* Pulumi quotes `"delete"` */
-    else names_append_quoted(g->w.b, LANG_TYPESCRIPT, k);
+    for (const char *c = k; ok && *c; c++)
+        ok = isalnum((unsigned char)*c) || *c == '_' || *c == '$';
+    if (ok && !names_is_reserved(LANG_TYPESCRIPT, k))
+        buf_puts(g->w.b, k); /* Pulumi quotes `"delete"` */
+    else
+        names_append_quoted(g->w.b, LANG_TYPESCRIPT, k);
 }
 
 static void ts_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object) {
@@ -133,8 +138,10 @@ static void ts_trav_part(ts_gen_t *g, const pcl_trav_part_t *pt, bool optional) 
     } else {
         if (optional) buf_puts(g->w.b, "?.");
         buf_putc(g->w.b, '[');
-        if (pt->index_is_string) names_append_quoted(g->w.b, LANG_TYPESCRIPT, pt->index_str);
-        else buf_printf(g->w.b, "%zu", pt->index_num);
+        if (pt->index_is_string)
+            names_append_quoted(g->w.b, LANG_TYPESCRIPT, pt->index_str);
+        else
+            buf_printf(g->w.b, "%zu", pt->index_num);
         buf_putc(g->w.b, ']');
     }
 }
@@ -150,7 +157,8 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
      * may be undefined, so read it in an apply with optional chaining, as Pulumi does
      * (`res.data.apply(data => data.items?.[0]?.name)`). */
     bool list_index = false;
-    for (size_t i = 1; i < e->trav.n; i++) list_index |= !e->trav.parts[i].attr && !e->trav.parts[i].index_is_string;
+    for (size_t i = 1; i < e->trav.n; i++)
+        list_index |= !e->trav.parts[i].attr && !e->trav.parts[i].index_is_string;
     /* A property below an optional output property (`setRes.optionalData.string`) is
      * `Output<T | undefined>`, which no `Input<T>` accepts under --strict: refused, by position. */
     if (idx >= 0 && e->trav.n > 1 && e->trav.parts[0].attr && g->w.p->nodes[idx].schema) {
@@ -160,14 +168,15 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
             diag_add(g->w.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                      "%d:%d: '%s.%s.%s' reads below the optional output '%s'; its TypeScript type "
                      "(Output<T | undefined>) is not an input, so cimport does not write it yet",
-                     e->line, e->col, e->trav.root, e->trav.parts[0].attr, e->trav.parts[1].attr ? e->trav.parts[1].attr : "[...]",
-                     e->trav.parts[0].attr);
+                     e->line, e->col, e->trav.root, e->trav.parts[0].attr,
+                     e->trav.parts[1].attr ? e->trav.parts[1].attr : "[...]", e->trav.parts[0].attr);
     }
     if (idx >= 0 && g->w.p->nodes[idx].kind != PCL_NODE_CONFIG && g->w.p->nodes[idx].kind != PCL_NODE_LOCAL &&
         e->trav.n > 1 && e->trav.parts[0].attr && list_index && !g->in_interpolate) {
         const char *param = names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, e->trav.parts[0].attr);
         buf_printf(g->w.b, "%s.%s.apply(%s => %s", g->w.ident[idx], e->trav.parts[0].attr, param, param);
-        for (size_t i = 1; i < e->trav.n; i++) ts_trav_part(g, &e->trav.parts[i], i > 1);
+        for (size_t i = 1; i < e->trav.n; i++)
+            ts_trav_part(g, &e->trav.parts[i], i > 1);
         buf_putc(g->w.b, ')');
         return;
     }
@@ -184,7 +193,6 @@ static const emit_call_name_t TS_CALLS[] = {{"secret", "pulumi.secret"},
                                             {"assetArchive", "new pulumi.asset.AssetArchive"}};
 
 /* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
-
 
 static void ts_template(ts_gen_t *g, const pcl_expr_t *e) {
     buf_putc(g->w.b, '`');
@@ -207,8 +215,10 @@ static void ts_operand(ts_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *
 
 /* The lambda parameters of a for expression: `n`, `(v, k)` / `([k, v])` for entries. */
 static void ts_for_params(ts_gen_t *g, const pcl_expr_t *e, bool entries) {
-    if (entries || e->kvar) buf_printf(g->w.b, "([%s, %s])", e->kvar ? e->kvar : "_", e->vvar);
-    else buf_puts(g->w.b, e->vvar);
+    if (entries || e->kvar)
+        buf_printf(g->w.b, "([%s, %s])", e->kvar ? e->kvar : "_", e->vvar);
+    else
+        buf_puts(g->w.b, e->vvar);
 }
 
 /* Pulumi's TypeScript for a for expression: lists `.map`, maps `Object.entries(m).sort()`, a
@@ -239,8 +249,10 @@ static void ts_for(ts_gen_t *g, const pcl_expr_t *e) {
     }
     if (e->for_object) {
         buf_puts(g->w.b, ".reduce((__obj, ");
-        if (entries || e->kvar) buf_printf(g->w.b, "[%s, %s]", e->kvar ? e->kvar : "_", e->vvar);
-        else buf_puts(g->w.b, e->vvar);
+        if (entries || e->kvar)
+            buf_printf(g->w.b, "[%s, %s]", e->kvar ? e->kvar : "_", e->vvar);
+        else
+            buf_puts(g->w.b, e->vvar);
         buf_puts(g->w.b, ") => ({ ...__obj, [");
         ts_expr(g, e->y);
         buf_puts(g->w.b, "]: ");
@@ -265,11 +277,15 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
         ts_operand(g, e, e->x, false);
         return;
     case PCL_BINARY: /* `x == null` as Pulumi writes it (loose equality: null or undefined) */
-        if (e->x->kind == PCL_NULL) buf_puts(g->w.b, "null");
-        else ts_operand(g, e, e->x, false);
+        if (e->x->kind == PCL_NULL)
+            buf_puts(g->w.b, "null");
+        else
+            ts_operand(g, e, e->x, false);
         buf_printf(g->w.b, " %s ", e->op);
-        if (e->y->kind == PCL_NULL) buf_puts(g->w.b, "null");
-        else ts_operand(g, e, e->y, true);
+        if (e->y->kind == PCL_NULL)
+            buf_puts(g->w.b, "null");
+        else
+            ts_operand(g, e, e->y, true);
         return;
     case PCL_COND:
         ts_operand(g, e, e->x, false);
@@ -283,7 +299,8 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
     case PCL_SPLAT:
         ts_operand(g, e, e->x, false);
         buf_puts(g->w.b, ".map(__item => __item");
-        for (size_t i = 0; i < e->trav.n; i++) ts_trav_part(g, &e->trav.parts[i], false);
+        for (size_t i = 0; i < e->trav.n; i++)
+            ts_trav_part(g, &e->trav.parts[i], false);
         buf_putc(g->w.b, ')');
         return;
     case PCL_FOR: ts_for(g, e); return;
@@ -291,7 +308,9 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
     }
 }
 
-static void ts_computed_hook(emit_walk_t *w, const pcl_expr_t *e) { ts_computed((ts_gen_t *)w, e); }
+static void ts_computed_hook(emit_walk_t *w, const pcl_expr_t *e) {
+    ts_computed((ts_gen_t *)w, e);
+}
 
 /* Whether a traversal's first property is an optional output of its resource. */
 static bool ts_head_optional(const ts_gen_t *g, const pcl_expr_t *e) {
@@ -320,7 +339,8 @@ static void ts_apply(ts_gen_t *g, const pcl_expr_t *e) {
             ts_expr(g, ap.heads[ap.uniq[k]]);
         }
         buf_puts(g->w.b, "]).apply(([");
-        for (size_t k = 0; k < ap.nu; k++) buf_printf(g->w.b, "%s%s", k ? ", " : "", ap.names[ap.uniq[k]]);
+        for (size_t k = 0; k < ap.nu; k++)
+            buf_printf(g->w.b, "%s%s", k ? ", " : "", ap.names[ap.uniq[k]]);
         buf_puts(g->w.b, "]) => ");
     }
     emit_walk_apply_body(&g->w, &ap, e, ts_computed_hook);
@@ -350,7 +370,9 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
         break;
     case PCL_TUPLE: emit_walk_list(&g->w, e); break;
     case PCL_OBJECT: emit_walk_object(&g->w, e, false); break;
-    case PCL_TRAVERSAL: ts_traversal(g, e); break;
+    case PCL_TRAVERSAL:
+        ts_traversal(g, e);
+        break;
     EMIT_CASE_LANGUAGE_EXPRS:
         if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e)) {
             ts_computed(g, e);
@@ -382,7 +404,8 @@ static const emit_alias_syntax_t TS_ALIAS = {
 static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
     if (n->n_options == 0) return;
     const pcl_attr_t **opts = arena_alloc(g->w.a, n->n_options * sizeof *opts);
-    for (size_t i = 0; i < n->n_options; i++) opts[i] = &n->options[i];
+    for (size_t i = 0; i < n->n_options; i++)
+        opts[i] = &n->options[i];
     qsort(opts, n->n_options, sizeof *opts, attr_name_cmp);
     buf_puts(g->w.b, ", {");
     g->w.indent += 4;
@@ -469,8 +492,10 @@ static const char *ts_cfg_type(ts_gen_t *g, const emit_cfg_type_t *t) {
 static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n) {
     const char *t = n->token ? n->token : "string";
     const char *kind = "";
-    if (strcmp(t, "int") == 0 || strcmp(t, "number") == 0) kind = "Number";
-    else if (strcmp(t, "bool") == 0) kind = "Boolean";
+    if (strcmp(t, "int") == 0 || strcmp(t, "number") == 0)
+        kind = "Number";
+    else if (strcmp(t, "bool") == 0)
+        kind = "Boolean";
     else if (strcmp(t, "string") != 0)
         kind = arena_sprintf(w->a, "Object<%s>", ts_cfg_type((ts_gen_t *)w, emit_config_type(w->a, t)));
     return arena_sprintf(w->a, "require%s%s", n->config_secret ? "Secret" : "", kind);
@@ -504,7 +529,8 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
         if (n->kind != PCL_NODE_OUTPUT) names_table_put(g.w.nodes, n->name, (int)i);
-        g.w.ident[i] = names_table_unique(g.w.idents, names_make_valid_identifier(g.w.a, LANG_TYPESCRIPT, n->name), "", 2);
+        g.w.ident[i] =
+            names_table_unique(g.w.idents, names_make_valid_identifier(g.w.a, LANG_TYPESCRIPT, n->name), "", 2);
     }
 
     buf_puts(&out, "import * as pulumi from \"@pulumi/pulumi\";\n");

@@ -25,7 +25,9 @@ typedef struct yaml_gen {
 
 static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent);
 
-static const char *node_logical_name(const pcl_node_t *n) { return n->logical_name ? n->logical_name : n->name; }
+static const char *node_logical_name(const pcl_node_t *n) {
+    return n->logical_name ? n->logical_name : n->name;
+}
 
 /* pulumi-yaml's collapseToken: `aws:s3/bucket:Bucket` → `aws:s3:Bucket`, `pkg:index:T` → `pkg:T`. */
 static char *yaml_collapse_token(arena_t *a, const char *token) {
@@ -49,8 +51,8 @@ static bool yaml_plain_ok(const char *s) {
         if (u < 0x20 || u == 0x7f) return false;
         if ((c[0] == ':' && c[1] == ' ') || (c[0] == ' ' && c[1] == '#')) return false;
     }
-    static const char *const special[] = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
-                                          ".inf", "-.inf", "+.inf", ".nan"};
+    static const char *const special[] = {"true", "false", "yes", "no",   "on",    "off",   "y",
+                                          "n",    "null",  "~",   ".inf", "-.inf", "+.inf", ".nan"};
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
         if (strcasecmp(s, special[i]) == 0) return false;
     char *end;
@@ -72,7 +74,8 @@ static bool yaml_block_ok(const char *s) {
         unsigned char u = (unsigned char)*c;
         if (u == '\n' || u == 0) {
             bool blank = c > line;
-            for (const char *k = line; k < c; k++) blank &= *k == ' ' || *k == '\t';
+            for (const char *k = line; k < c; k++)
+                blank &= *k == ' ' || *k == '\t';
             if (blank) return false;
             if (!u) break;
             line = c + 1;
@@ -98,7 +101,8 @@ static void yaml_string(yaml_gen_t *g, const char *raw, int indent, bool interpo
     }
     if (yaml_block_ok(s)) {
         size_t n = strlen(s), trail = 0;
-        while (trail < n && s[n - 1 - trail] == '\n') trail++;
+        while (trail < n && s[n - 1 - trail] == '\n')
+            trail++;
         buf_puts(g->b, trail == 0 ? "|-" : trail == 1 ? "|" : "|+");
         const char *line = s;
         for (const char *c = s;; c++) {
@@ -117,13 +121,17 @@ static void yaml_string(yaml_gen_t *g, const char *raw, int indent, bool interpo
         /* each line is written after its preceding line break; the caller ends the last one */
         return;
     }
-    if (yaml_plain_ok(s)) buf_puts(g->b, s);
-    else names_append_quoted(g->b, LANG_YAML, s);
+    if (yaml_plain_ok(s))
+        buf_puts(g->b, s);
+    else
+        names_append_quoted(g->b, LANG_YAML, s);
 }
 
 static void yaml_key(yaml_gen_t *g, const char *k) {
-    if (yaml_plain_ok(k)) buf_puts(g->b, k);
-    else names_append_quoted(g->b, LANG_YAML, k);
+    if (yaml_plain_ok(k))
+        buf_puts(g->b, k);
+    else
+        names_append_quoted(g->b, LANG_YAML, k);
 }
 
 /* `root.attr[0]["k"]`: a property path (ignoreChanges), not a reference. */
@@ -186,10 +194,14 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     case PCL_STRING: yaml_string(g, e->s, indent, false); break;
     case PCL_TUPLE: buf_puts(g->b, "[]"); break;
     case PCL_OBJECT: buf_puts(g->b, "{}"); break;
-    case PCL_TRAVERSAL: yaml_string(g, yaml_traversal_text(g, e), indent, true); break;
+    case PCL_TRAVERSAL:
+        yaml_string(g, yaml_traversal_text(g, e), indent, true);
+        break;
     EMIT_CASE_LANGUAGE_EXPRS:
-        if (e->kind == PCL_TEMPLATE) yaml_template(g, e, indent);
-        else emit_unwritable(g->diags, e, LANG_YAML);
+        if (e->kind == PCL_TEMPLATE)
+            yaml_template(g, e, indent);
+        else
+            emit_unwritable(g->diags, e, LANG_YAML);
         break;
     case PCL_CALL: break;
     }
@@ -210,7 +222,8 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
     static const char *const known[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
                                         "fileArchive", "remoteArchive", "assetArchive"};
     bool ok = false;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= strcmp(known[i], e->call.name) == 0;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        ok |= strcmp(known[i], e->call.name) == 0;
     if (!ok)
         diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                  "the YAML emitter does not know the PCL function '%s'; only secret and the asset/archive "
@@ -260,17 +273,35 @@ static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         return;
     }
     buf_putc(g->b, '\n');
-    if (e->kind == PCL_OBJECT) yaml_entries(g, e->object.items, e->object.n, indent, false);
-    else if (e->kind == PCL_CALL) yaml_call(g, e, indent, false);
-    else yaml_items(g, e, indent);
+    if (e->kind == PCL_OBJECT)
+        yaml_entries(g, e->object.items, e->object.n, indent, false);
+    else if (e->kind == PCL_CALL)
+        yaml_call(g, e, indent, false);
+    else
+        yaml_items(g, e, indent);
 }
 
 /* pulumi-yaml's genResourceOpts order. */
-static const char *const YAML_OPTIONS[] = {
-    "provider",       "parent",       "providers",     "dependsOn",     "replaceWith",
-    "ignoreChanges",  "protect",      "import",        "hideDiffs",     "deletedWith",
-    "aliases",        "customTimeouts", "retainOnDelete", "deleteBeforeReplace", "additionalSecretOutputs",
-    "replaceOnChanges", "replacementTrigger", "envVarMappings", "version", "pluginDownloadURL"};
+static const char *const YAML_OPTIONS[] = {"provider",
+                                           "parent",
+                                           "providers",
+                                           "dependsOn",
+                                           "replaceWith",
+                                           "ignoreChanges",
+                                           "protect",
+                                           "import",
+                                           "hideDiffs",
+                                           "deletedWith",
+                                           "aliases",
+                                           "customTimeouts",
+                                           "retainOnDelete",
+                                           "deleteBeforeReplace",
+                                           "additionalSecretOutputs",
+                                           "replaceOnChanges",
+                                           "replacementTrigger",
+                                           "envVarMappings",
+                                           "version",
+                                           "pluginDownloadURL"};
 
 static bool yaml_refers_to_component(yaml_gen_t *g, const pcl_expr_t *e) {
     if (e->kind != PCL_TRAVERSAL) return false;
@@ -385,7 +416,8 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
         }
     }
     bool has_locals = false;
-    for (size_t i = 0; i < p->n_nodes; i++) has_locals |= p->nodes[i].kind == PCL_NODE_LOCAL;
+    for (size_t i = 0; i < p->n_nodes; i++)
+        has_locals |= p->nodes[i].kind == PCL_NODE_LOCAL;
     if (has_locals) buf_puts(&out, "variables:\n"); /* Pulumi YAML's locals, referenced as ${name} */
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
@@ -402,8 +434,7 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
             yaml_resource(&g, n);
         } else if (n->kind == PCL_NODE_COMPONENT) {
             diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL,
-                     arena_sprintf(g.a, "component '%s' of type '%s'", node_logical_name(n),
-                                   n->token ? n->token : "?"),
+                     arena_sprintf(g.a, "component '%s' of type '%s'", node_logical_name(n), n->token ? n->token : "?"),
                      "Pulumi YAML cannot declare local components, so it was left out of the YAML program; "
                      "generate TypeScript or Python to keep it, or import its children without a parent");
         }

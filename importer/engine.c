@@ -70,7 +70,7 @@ typedef struct diff_path {
 /* The state of one resource's import while it is in flight (a pool slot; `parallel` of them). */
 typedef struct engine_item {
     engine_t *eng;
-    size_t index;     /* in the plan */
+    size_t index; /* in the plan */
     bool in_use;
     arena_t *a;       /* the result's arena: the caller's, or the result's own (release_results) */
     arena_t *scratch; /* this resource's round-by-round garbage, freed when it is done */
@@ -121,8 +121,8 @@ static void prov_add(engine_item_t *e, const char *path, input_provenance_t kind
         if (strcmp(r->provenance[i].path, path) == 0) return; /* the first reason an input is there wins */
     if (r->n_provenance == e->prov_cap) {
         size_t ncap = e->prov_cap ? e->prov_cap * 2 : 8;
-        r->provenance = arena_grow(e->a, r->provenance, r->n_provenance * sizeof *r->provenance,
-                                   ncap * sizeof *r->provenance);
+        r->provenance =
+            arena_grow(e->a, r->provenance, r->n_provenance * sizeof *r->provenance, ncap * sizeof *r->provenance);
         e->prov_cap = ncap;
     }
     r->provenance[r->n_provenance++] = (input_provenance_entry_t){arena_strdup(e->a, path), kind};
@@ -191,11 +191,13 @@ static void wrap_secret_properties(engine_item_t *e, pv_t *inputs) {
 static void seed_from_urn(const char *urn, unsigned char seed[ENGINE_SEED_LEN]) {
     for (int w = 0; w < ENGINE_SEED_LEN / 8; w++) {
         uint64_t h = 1469598103934665603ull ^ ((uint64_t)(w + 1) * 0x9e3779b97f4a7c15ull);
-        for (const unsigned char *c = (const unsigned char *)urn; *c; c++) h = (h ^ *c) * 1099511628211ull;
+        for (const unsigned char *c = (const unsigned char *)urn; *c; c++)
+            h = (h ^ *c) * 1099511628211ull;
         h ^= h >> 33;
         h *= 0xff51afd7ed558ccdull;
         h ^= h >> 33;
-        for (int b = 0; b < 8; b++) seed[w * 8 + b] = (unsigned char)(h >> (8 * b));
+        for (int b = 0; b < 8; b++)
+            seed[w * 8 + b] = (unsigned char)(h >> (8 * b));
     }
 }
 
@@ -215,7 +217,8 @@ static const char *value_text(engine_item_t *e, const pv_t *root, const char *pa
     const char *out;
     if (len > ENGINE_VALUE_MAX) {
         size_t cut = ENGINE_VALUE_MAX;
-        while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80) cut--; /* not inside a UTF-8 sequence */
+        while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+            cut--; /* not inside a UTF-8 sequence */
         out = arena_sprintf(e->scratch, "%.*s…", (int)cut, s);
     } else {
         out = arena_strdup(e->scratch, s);
@@ -237,7 +240,8 @@ static diff_path_t *diff_paths(engine_item_t *e, const provider_diff_result_t *d
     diff_path_t *out;
     if (d->n_detailed) {
         out = arena_alloc(e->scratch, d->n_detailed * sizeof *out);
-        for (size_t i = 0; i < d->n_detailed; i++) out[i] = (diff_path_t){d->detailed[i].path, d->detailed[i].input_diff};
+        for (size_t i = 0; i < d->n_detailed; i++)
+            out[i] = (diff_path_t){d->detailed[i].path, d->detailed[i].input_diff};
         *n = d->n_detailed;
         return out;
     }
@@ -321,8 +325,8 @@ static void report_check_failures(engine_item_t *e, const provider_check_result_
                      "%s resource '%s': property %s value %s has a problem: %s", type, lname, f->property,
                      value_text(e, news, f->property), f->reason);
         else
-            diag_add(&e->r->diags, DIAG_WARNING, DIAG_CHECK, NULL, e->desc, "%s resource '%s' has a problem: %s",
-                     type, lname, f->reason);
+            diag_add(&e->r->diags, DIAG_WARNING, DIAG_CHECK, NULL, e->desc, "%s resource '%s' has a problem: %s", type,
+                     lname, f->reason);
     }
 }
 
@@ -346,12 +350,12 @@ struct engine {
     diag_list_t *diags;
     import_result_t *results;
     size_t n;
-    unsigned char *where;      /* ITEM_* per plan item */
-    long *parent;              /* resolved parent index or -1 */
+    unsigned char *where; /* ITEM_* per plan item */
+    long *parent;         /* resolved parent index or -1 */
     long *first_child, *next_sibling;
-    size_t *heap, n_heap;      /* ready items, lowest plan index first (entries may be stale) */
-    size_t *work;              /* worklist of complete() */
-    engine_item_t *pool;       /* `parallel` slots */
+    size_t *heap, n_heap; /* ready items, lowest plan index first (entries may be stale) */
+    size_t *work;         /* worklist of complete() */
+    engine_item_t *pool;  /* `parallel` slots */
     size_t parallel, window;
     engine_item_t *done_head, *done_tail;
     size_t in_flight, finished, failed, delivered;
@@ -521,7 +525,7 @@ static void item_call(engine_item_t *e) {
         st->checks++;
         if (p->async && p->async->check_async)
             p->async->check_async(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch, &e->cr,
-                                &e->local, item_done, e);
+                                  &e->local, item_done, e);
         else
             item_done(e, p->ops->check(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch,
                                        &e->cr, &e->local));
@@ -531,10 +535,10 @@ static void item_call(engine_item_t *e) {
         st->diffs++;
         if (p->async && p->async->diff_async)
             p->async->diff_async(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr, &e->local,
-                               item_done, e);
+                                 item_done, e);
         else
-            item_done(e, p->ops->diff(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr,
-                                      &e->local));
+            item_done(
+                e, p->ops->diff(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr, &e->local));
         break;
     }
     }
@@ -568,7 +572,8 @@ static bool item_find_schema(engine_item_t *e) {
             /* A package name that is nearly one of the schemas given is a typo. */
             size_t np = schema_set_count(g->schemas);
             const char **names = arena_alloc(e->scratch, (np + 1) * sizeof *names);
-            for (size_t i = 0; i < np; i++) names[i] = schema_set_at(g->schemas, i)->name;
+            for (size_t i = 0; i < np; i++)
+                names[i] = schema_set_at(g->schemas, i)->name;
             const char *near = suggest_closest(pkg, names, np, true);
             item_fail(e, DIAG_SCHEMA,
                       near ? arena_sprintf(e->scratch,
@@ -579,8 +584,7 @@ static bool item_find_schema(engine_item_t *e) {
                                            "no schema for package '%s': the provider gave none and none was given; "
                                            "pass --schema FILE|DIR with the %s package schema",
                                            pkg, pkg));
-        }
-        else {
+        } else {
             const char *near = schema_suggest_resource(sp ? sp : schema_set_get(g->schemas, pkg), type);
             item_fail(e, DIAG_SCHEMA,
                       near ? arena_sprintf(e->scratch,
@@ -620,7 +624,8 @@ static bool item_begin(engine_item_t *e) {
                                           spec ? spec->plugin_download_url : NULL, &local);
     item_absorb(e, &local);
     if (!p) {
-        if (!r->diags.errors) item_fail(e, DIAG_PROVIDER, arena_sprintf(e->scratch, "no provider for package '%s'", pkg));
+        if (!r->diags.errors)
+            item_fail(e, DIAG_PROVIDER, arena_sprintf(e->scratch, "no provider for package '%s'", pkg));
         r->status = IMPORT_FAILED;
         return false;
     }
@@ -722,7 +727,8 @@ static void item_after_rounds(engine_item_t *e) {
     buf_init(&list);
     for (size_t i = 0; i < n_paths; i++) {
         bool dup = false;
-        for (size_t k = 0; k < r->n_residual; k++) dup = dup || strcmp(r->residual[k], e->paths[i].path) == 0;
+        for (size_t k = 0; k < r->n_residual; k++)
+            dup = dup || strcmp(r->residual[k], e->paths[i].path) == 0;
         if (dup) continue;
         r->residual[r->n_residual++] = arena_strdup(a, e->paths[i].path);
         buf_printf(&list, "%s%s", list.len ? ", " : "", e->paths[i].path);
@@ -821,8 +827,13 @@ static void engine_start(engine_t *g, size_t i) {
     for (size_t k = 0; k < g->parallel && !e; k++)
         if (!g->pool[k].in_use) e = &g->pool[k];
     if (!e) abort(); /* callers start an item only while a slot is free (in_flight < parallel) */
-    *e = (engine_item_t){.eng = g, .index = i, .in_use = true, .a = result_arena(g, r), .scratch = arena_new(),
-                         .r = r, .name = item_name(it)};
+    *e = (engine_item_t){.eng = g,
+                         .index = i,
+                         .in_use = true,
+                         .a = result_arena(g, r),
+                         .scratch = arena_new(),
+                         .r = r,
+                         .name = item_name(it)};
     e->desc = arena_sprintf(e->scratch, "resource '%s' of type '%s'", e->name, it->type);
     g->in_flight++;
     if (g->in_flight > g->stats.peak_in_flight) g->stats.peak_in_flight = g->in_flight;
@@ -832,12 +843,14 @@ static void engine_start(engine_t *g, size_t i) {
 /* The next item to start, or -1. Lowest plan index first, within the window (release_results) —
  * except an ancestor the oldest unfinished item waits for, which may always start. */
 static long next_startable(engine_t *g) {
-    while (g->n_heap && g->where[g->heap[0]] != ITEM_READY) heap_pop(g); /* started out of turn */
+    while (g->n_heap && g->where[g->heap[0]] != ITEM_READY)
+        heap_pop(g); /* started out of turn */
     if (!g->n_heap) return -1;
     size_t i = g->heap[0];
     if (!g->opts->release_results || i < g->delivered + g->window || g->in_flight == 0) return (long)heap_pop(g);
     long k = (long)g->delivered;
-    for (size_t steps = 0; k >= 0 && g->where[k] == ITEM_WAITING && steps < g->n; steps++) k = g->parent[k];
+    for (size_t steps = 0; k >= 0 && g->where[k] == ITEM_WAITING && steps < g->n; steps++)
+        k = g->parent[k];
     if (k >= 0 && g->where[k] == ITEM_READY) return k; /* its heap entry goes stale */
     return -1;
 }
@@ -847,11 +860,13 @@ static long next_startable(engine_t *g) {
  * descendants are then skipped as usual. */
 static void break_cycle(engine_t *g) {
     size_t i = g->delivered;
-    while (i < g->n && g->where[i] != ITEM_WAITING) i++;
+    while (i < g->n && g->where[i] != ITEM_WAITING)
+        i++;
     if (i == g->n) return;
     /* Floyd would do; a walk of n steps from i surely ends inside the cycle. */
     long k = (long)i;
-    for (size_t steps = 0; steps < g->n; steps++) k = g->parent[k];
+    for (size_t steps = 0; steps < g->n; steps++)
+        k = g->parent[k];
     import_result_t *r = &g->results[k];
     arena_t *a = result_arena(g, r);
     diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
@@ -872,7 +887,9 @@ static void engine_tick(engine_t *g, bool force) {
     g->opts->on_tick(g->opts->user, g->finished, g->failed, g->in_flight, g->n);
 }
 
-static bool stop_requested(const engine_t *g) { return g->opts->stop && *g->opts->stop; }
+static bool stop_requested(const engine_t *g) {
+    return g->opts->stop && *g->opts->stop;
+}
 
 /* The first time a stop is seen: cancel every call in flight (their completions come back failed). */
 static void engine_stop(engine_t *g) {
@@ -922,8 +939,14 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     }
     size_t n = plan ? plan->n_items : 0;
     import_result_t *results = arena_alloc(a, (n ? n : 1) * sizeof *results);
-    engine_t g = {.a = a, .plan = plan, .providers = providers, .schemas = schemas, .opts = opts,
-                  .diags = diags, .results = results, .n = n};
+    engine_t g = {.a = a,
+                  .plan = plan,
+                  .providers = providers,
+                  .schemas = schemas,
+                  .opts = opts,
+                  .diags = diags,
+                  .results = results,
+                  .n = n};
     g.parallel = opts->parallel > 0 ? (size_t)opts->parallel : ENGINE_PARALLEL_DEFAULT;
     g.window = 64 * g.parallel > 1024 ? 64 * g.parallel : 1024;
     g.where = calloc(n + 1, 1);
@@ -956,7 +979,8 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     while (g.delivered < n) {
         long i;
         if (stop_requested(&g)) engine_stop(&g);
-        while (!g.stopping && g.in_flight < g.parallel && (i = next_startable(&g)) >= 0) engine_start(&g, (size_t)i);
+        while (!g.stopping && g.in_flight < g.parallel && (i = next_startable(&g)) >= 0)
+            engine_start(&g, (size_t)i);
         engine_tick(&g, false);
         if (run_completions(&g)) continue;
         if (g.delivered == n) break;

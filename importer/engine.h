@@ -47,10 +47,10 @@ const char *import_status_name(import_status_t s);
 typedef struct import_result {
     const import_plan_item_t *item;
     import_status_t status;
-    const char *id;     /* the ID Read returned, else the import ID */
-    pv_t *inputs;       /* the final inputs Iₚ (object) */
-    pv_t *read_inputs;  /* Iₐ */
-    pv_t *state;        /* Sₐ */
+    const char *id;    /* the ID Read returned, else the import ID */
+    pv_t *inputs;      /* the final inputs Iₚ (object) */
+    pv_t *read_inputs; /* Iₐ */
+    pv_t *state;       /* Sₐ */
     input_provenance_entry_t *provenance;
     size_t n_provenance;
     bool verified;         /* the final Check + Diff reported no difference */
@@ -80,12 +80,12 @@ void engine_resume_free(engine_resume_t *r);
 
 /* Figures of one run (benchmarks, memory tests). */
 typedef struct engine_stats {
-    size_t reads, checks, diffs;   /* provider calls made */
-    size_t resumed;                /* results carried over from engine_options_t.resume */
-    size_t peak_in_flight;         /* most resources in flight at once */
-    size_t peak_held;              /* most finished results held back for an earlier one (plan order) */
-    size_t peak_scratch_bytes;     /* most scratch-arena bytes of the resources in flight, together */
-    size_t stopped;                /* resources not imported because of a stop (engine_options_t.stop) */
+    size_t reads, checks, diffs; /* provider calls made */
+    size_t resumed;              /* results carried over from engine_options_t.resume */
+    size_t peak_in_flight;       /* most resources in flight at once */
+    size_t peak_held;            /* most finished results held back for an earlier one (plan order) */
+    size_t peak_scratch_bytes;   /* most scratch-arena bytes of the resources in flight, together */
+    size_t stopped;              /* resources not imported because of a stop (engine_options_t.stop) */
 } engine_stats_t;
 
 #define ENGINE_PARALLEL_DEFAULT 16 /* as `pulumi import` */
@@ -111,7 +111,7 @@ typedef struct engine_options {
     /* Called about every tick_ms while the engine runs, and once at the end: resources finished
      * (done, of which failed or skipped: failed), in flight, and the plan's size. May be NULL. */
     void (*on_tick)(void *user, size_t done, size_t failed, size_t in_flight, size_t total);
-    int tick_ms; /* <= 0: ENGINE_TICK_MS_DEFAULT */
+    int tick_ms;                   /* <= 0: ENGINE_TICK_MS_DEFAULT */
     const engine_resume_t *resume; /* may be NULL */
     engine_stats_t *stats;         /* filled when not NULL */
     /* A stop request (a signal handler's flag, an LSP cancel): once *stop is non-zero no resource is

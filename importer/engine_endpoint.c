@@ -94,7 +94,9 @@ void engine_endpoint_free(engine_endpoint_t *e) {
     free(e);
 }
 
-const char *engine_endpoint_address(const engine_endpoint_t *e) { return h2server_address(e->srv); }
+const char *engine_endpoint_address(const engine_endpoint_t *e) {
+    return h2server_address(e->srv);
+}
 
 void engine_endpoint_set_log(engine_endpoint_t *e, engine_log_fn log, void *user) {
     e->log = log;

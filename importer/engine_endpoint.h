@@ -8,8 +8,8 @@
 #ifndef CIMPORT_ENGINE_ENDPOINT_H
 #define CIMPORT_ENGINE_ENDPOINT_H
 
-#include "importer/grpc.h"
 #include "base/diag.h"
+#include "importer/grpc.h"
 
 typedef struct engine_endpoint engine_endpoint_t;
 

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "base/hashmap.h"
 #include "importer/engine_internal.h"
 #include "specs/json_strict.h"
-#include "base/fileio.h"
 
 #define RESUME_REDACTED "[secret]"
 
@@ -177,7 +177,9 @@ engine_resume_t *engine_resume_load(const char *path, diag_list_t *diags) {
     return r;
 }
 
-size_t engine_resume_count(const engine_resume_t *r) { return r ? r->n : 0; }
+size_t engine_resume_count(const engine_resume_t *r) {
+    return r ? r->n : 0;
+}
 
 void engine_resume_free(engine_resume_t *r) {
     if (!r) return;
@@ -209,20 +211,22 @@ bool engine_resume_apply(const engine_resume_t *res, import_result_t *r, arena_t
     if (e->n_provenance) {
         r->provenance = arena_alloc(a, e->n_provenance * sizeof *r->provenance);
         for (size_t i = 0; i < e->n_provenance; i++)
-            r->provenance[i] = (input_provenance_entry_t){arena_strdup(a, e->provenance[i].path),
-                                                          e->provenance[i].provenance};
+            r->provenance[i] =
+                (input_provenance_entry_t){arena_strdup(a, e->provenance[i].path), e->provenance[i].provenance};
     }
     r->n_provenance = e->n_provenance;
     r->verified = e->verified;
     r->rounds = e->rounds;
     if (e->n_residual) {
         r->residual = arena_alloc(a, e->n_residual * sizeof *r->residual);
-        for (size_t i = 0; i < e->n_residual; i++) r->residual[i] = arena_strdup(a, e->residual[i]);
+        for (size_t i = 0; i < e->n_residual; i++)
+            r->residual[i] = arena_strdup(a, e->residual[i]);
     }
     r->n_residual = e->n_residual;
     if (e->n_ignore_changes) {
         r->ignore_changes = arena_alloc(a, e->n_ignore_changes * sizeof *r->ignore_changes);
-        for (size_t i = 0; i < e->n_ignore_changes; i++) r->ignore_changes[i] = arena_strdup(a, e->ignore_changes[i]);
+        for (size_t i = 0; i < e->n_ignore_changes; i++)
+            r->ignore_changes[i] = arena_strdup(a, e->ignore_changes[i]);
     }
     r->n_ignore_changes = e->n_ignore_changes;
     const char *desc = arena_sprintf(a, "resource '%s' of type '%s'",

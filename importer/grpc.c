@@ -42,9 +42,10 @@ static char *xstrdup(const char *s) {
 
 const char *grpc_status_name(int status) {
     static const char *const names[] = {
-        "OK",           "CANCELLED",         "UNKNOWN",   "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
-        "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
-        "OUT_OF_RANGE", "UNIMPLEMENTED",     "INTERNAL",  "UNAVAILABLE",      "DATA_LOSS",         "UNAUTHENTICATED",
+        "OK",        "CANCELLED",       "UNKNOWN",           "INVALID_ARGUMENT",   "DEADLINE_EXCEEDED",
+        "NOT_FOUND", "ALREADY_EXISTS",  "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+        "ABORTED",   "OUT_OF_RANGE",    "UNIMPLEMENTED",     "INTERNAL",           "UNAVAILABLE",
+        "DATA_LOSS", "UNAUTHENTICATED",
     };
     if (status < 0 || status >= (int)(sizeof names / sizeof names[0])) return "UNKNOWN_STATUS";
     return names[status];
@@ -71,7 +72,9 @@ struct grpc_loop {
     int depth; /* > 0 while dispatching: removals are only marked */
 };
 
-grpc_loop_t *grpc_loop_new(void) { return xcalloc(1, sizeof(grpc_loop_t)); }
+grpc_loop_t *grpc_loop_new(void) {
+    return xcalloc(1, sizeof(grpc_loop_t));
+}
 
 void grpc_loop_free(grpc_loop_t *loop) {
     if (!loop) return;
@@ -132,7 +135,8 @@ bool grpc_loop_run_once(grpc_loop_t *loop, int timeout_ms) {
         int r = poll(pfds, n, timeout);
         if (r < 0 && errno != EINTR) ok = false;
         if (r < 0)
-            for (size_t i = 0; i < n; i++) pfds[i].revents = 0;
+            for (size_t i = 0; i < n; i++)
+                pfds[i].revents = 0;
         if (ok) {
             /* Every source is dispatched each round (not only ready ones) so each can check its
              * deadlines; an entry may have been removed or the array grown by an earlier dispatch. */
@@ -321,7 +325,8 @@ static void conn_flush_completed(grpc_conn_t *c) {
 }
 
 static void conn_fail_all(grpc_conn_t *c, int status, const char *why) {
-    while (c->calls) call_finish(c->calls, status, "%s", why);
+    while (c->calls)
+        call_finish(c->calls, status, "%s", why);
 }
 
 static void conn_set_dead(grpc_conn_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -559,7 +564,8 @@ static void conn_dispatch(void *user, short revents) {
 static bool connect_finish(int fd, int *err) {
     struct pollfd p = {.fd = fd, .events = POLLOUT};
     int n;
-    do n = poll(&p, 1, -1);
+    do
+        n = poll(&p, 1, -1);
     while (n < 0 && errno == EINTR);
     if (n < 0) {
         *err = errno;
@@ -656,11 +662,17 @@ void grpc_conn_close(grpc_conn_t *c) {
     free(c);
 }
 
-size_t grpc_conn_in_flight(const grpc_conn_t *c) { return c->in_flight; }
+size_t grpc_conn_in_flight(const grpc_conn_t *c) {
+    return c->in_flight;
+}
 
-bool grpc_conn_usable(const grpc_conn_t *c) { return !c->dead && !c->goaway; }
+bool grpc_conn_usable(const grpc_conn_t *c) {
+    return !c->dead && !c->goaway;
+}
 
-const char *grpc_conn_address(const grpc_conn_t *c) { return c->address; }
+const char *grpc_conn_address(const grpc_conn_t *c) {
+    return c->address;
+}
 
 static ssize_t req_read(nghttp2_session *s, int32_t stream_id, uint8_t *buf, size_t length, uint32_t *data_flags,
                         nghttp2_data_source *source, void *user) {
@@ -676,7 +688,7 @@ static ssize_t req_read(nghttp2_session *s, int32_t stream_id, uint8_t *buf, siz
     return (ssize_t)n;
 }
 
-#define NV(name, value) \
+#define NV(name, value)                                                                                                \
     { (uint8_t *)(name), (uint8_t *)(value), sizeof(name) - 1, strlen(value), NGHTTP2_NV_FLAG_NONE }
 
 grpc_call_t *grpc_call_start(grpc_conn_t *c, const char *method, const void *msg, size_t len, int timeout_ms,
@@ -711,9 +723,14 @@ grpc_call_t *grpc_call_start(grpc_conn_t *c, const char *method, const void *msg
     /* grpc-timeout allows at most 8 digits. */
     if (timeout_ms > 0) snprintf(timeout, sizeof timeout, "%dm", timeout_ms > 99999999 ? 99999999 : timeout_ms);
     nghttp2_nv hdrs[] = {
-        NV(":method", "POST"),         NV(":scheme", "http"),   NV(":path", method),
-        NV(":authority", c->address),  NV("content-type", "application/grpc"),
-        NV("te", "trailers"),          NV("user-agent", "cimport-grpc/1"), NV("grpc-timeout", timeout),
+        NV(":method", "POST"),
+        NV(":scheme", "http"),
+        NV(":path", method),
+        NV(":authority", c->address),
+        NV("content-type", "application/grpc"),
+        NV("te", "trailers"),
+        NV("user-agent", "cimport-grpc/1"),
+        NV("grpc-timeout", timeout),
     };
     size_t nh = sizeof hdrs / sizeof hdrs[0] - (timeout_ms > 0 ? 0 : 1);
     nghttp2_data_provider dp = {.source.ptr = call, .read_callback = req_read};
@@ -772,7 +789,8 @@ bool grpc_call_unary(grpc_conn_t *c, const char *method, const void *msg, size_t
         if (!grpc_loop_run_once(c->loop, -1)) break;
     if (!st.done) { /* the loop cannot make progress (poll failed): give up on the call */
         grpc_call_t *call = c->calls;
-        while (call && call->user != &st) call = call->next;
+        while (call && call->user != &st)
+            call = call->next;
         if (call) grpc_call_cancel(call);
     }
     return out->status == GRPC_OK;

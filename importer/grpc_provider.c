@@ -10,10 +10,10 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 
+#include "base/fileio.h"
 #include "google/protobuf/empty.pb-c.h"
 #include "importer/pbvalue.h"
 #include "provider.pb-c.h"
-#include "base/fileio.h"
 #include "specs/importfile.h"
 
 #define RP "/pulumirpc.ResourceProvider/"
@@ -33,9 +33,9 @@ typedef struct gprov {
     bool accept_secrets, accept_resources;
     schema_package_t *schema;
     diag_list_t *current_diags; /* where Log messages go while a call runs (own endpoint only) */
-    struct acall *async_calls;   /* asynchronous calls in flight (their Log messages go by URN) */
-    struct acall *deferred;      /* asynchronous calls that failed before reaching the wire */
-    grpc_conn_t **retired;       /* connections replaced while calls ran on them; closed when idle */
+    struct acall *async_calls;  /* asynchronous calls in flight (their Log messages go by URN) */
+    struct acall *deferred;     /* asynchronous calls that failed before reaching the wire */
+    grpc_conn_t **retired;      /* connections replaced while calls ran on them; closed when idle */
     size_t n_retired;
 } gprov_t;
 
@@ -51,10 +51,18 @@ void grpc_provider_options_default(grpc_provider_options_t *o) {
     o->project = "cimport";
 }
 
-bool grpc_provider_is(const provider_t *p) { return p && p->ops == &GRPC_PROVIDER_OPS; }
-const char *grpc_provider_plugin_version(const provider_t *p) { return ((const gprov_t *)p)->plugin_version; }
-grpc_loop_t *grpc_provider_loop(const provider_t *p) { return ((const gprov_t *)p)->loop; }
-grpc_conn_t *grpc_provider_conn(const provider_t *p) { return ((const gprov_t *)p)->conn; }
+bool grpc_provider_is(const provider_t *p) {
+    return p && p->ops == &GRPC_PROVIDER_OPS;
+}
+const char *grpc_provider_plugin_version(const provider_t *p) {
+    return ((const gprov_t *)p)->plugin_version;
+}
+grpc_loop_t *grpc_provider_loop(const provider_t *p) {
+    return ((const gprov_t *)p)->loop;
+}
+grpc_conn_t *grpc_provider_conn(const provider_t *p) {
+    return ((const gprov_t *)p)->conn;
+}
 
 static diag_list_t *async_diags_for(gprov_t *g, const char *urn);
 
@@ -70,8 +78,8 @@ static void log_to_current(void *user, const char *urn, const diag_t *d, bool st
  * diagnostic (unless the status is `quiet_status`). */
 static ProtobufCMessage *response_message(gprov_t *g, const char *method, int grpc_status, const char *message,
                                           const unsigned char *data, size_t len,
-                                          const ProtobufCMessageDescriptor *resp_desc, arena_t *a,
-                                          const char *resource, int quiet_status, int *status, diag_list_t *diags) {
+                                          const ProtobufCMessageDescriptor *resp_desc, arena_t *a, const char *resource,
+                                          int quiet_status, int *status, diag_list_t *diags) {
     *status = grpc_status;
     ProtobufCMessage *m = NULL;
     const char *name = method + strlen(RP);
@@ -145,7 +153,9 @@ static void annotate_secrets(arena_t *a, const gprov_t *g, pv_t *outs, const pv_
     }
 }
 
-static const char *describe(arena_t *a, const char *urn) { return engine_urn_describe(a, urn); }
+static const char *describe(arena_t *a, const char *urn) {
+    return engine_urn_describe(a, urn);
+}
 
 /* --- configuration ------------------------------------------------------------------------------- */
 
@@ -165,9 +175,9 @@ static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
     creq.news = pbvalue_struct_from_pv(a, config, &o, where, diags);
     if (!creq.news) goto out;
     int status;
-    Pulumirpc__CheckResponse *cresp = (Pulumirpc__CheckResponse *)call(
-        g, RP "CheckConfig", &creq.base, &pulumirpc__check_response__descriptor, a, NULL, GRPC_UNIMPLEMENTED,
-        &status, diags);
+    Pulumirpc__CheckResponse *cresp =
+        (Pulumirpc__CheckResponse *)call(g, RP "CheckConfig", &creq.base, &pulumirpc__check_response__descriptor, a,
+                                         NULL, GRPC_UNIMPLEMENTED, &status, diags);
     const pv_t *checked = config;
     if (cresp) {
         for (size_t i = 0; i < cresp->n_failures; i++)
@@ -302,8 +312,8 @@ static bool op_configure(provider_t *p, const pv_t *config, diag_list_t *diags) 
 /* Requests and responses of Read/Check/Diff, shared by the synchronous and asynchronous operations.
  * A request is built in `a`; false (with a diagnostic) when a value cannot be sent. */
 
-static bool read_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const char *id,
-                         const pv_t *inputs, const pv_t *state, Pulumirpc__ReadRequest *req, diag_list_t *diags) {
+static bool read_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const char *id, const pv_t *inputs,
+                         const pv_t *state, Pulumirpc__ReadRequest *req, diag_list_t *diags) {
     pbvalue_options_t o;
     options_for_requests(g, &o, true);
     pulumirpc__read_request__init(req);
@@ -331,8 +341,8 @@ static bool read_decode(gprov_t *g, arena_t *a, const char *res, const Pulumirpc
     return true;
 }
 
-static bool check_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const pv_t *olds,
-                          const pv_t *news, const unsigned char *seed, size_t seed_len, Pulumirpc__CheckRequest *req,
+static bool check_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const pv_t *olds, const pv_t *news,
+                          const unsigned char *seed, size_t seed_len, Pulumirpc__CheckRequest *req,
                           diag_list_t *diags) {
     pbvalue_options_t o;
     options_for_requests(g, &o, false);
@@ -383,7 +393,8 @@ static int cmp_detailed(const void *x, const void *y) {
 static const char **copy_strings(arena_t *a, char **src, size_t n) {
     if (!n) return NULL;
     const char **dst = arena_alloc(a, n * sizeof *dst);
-    for (size_t i = 0; i < n; i++) dst[i] = arena_strdup(a, src[i] ? src[i] : "");
+    for (size_t i = 0; i < n; i++)
+        dst[i] = arena_strdup(a, src[i] ? src[i] : "");
     return dst;
 }
 
@@ -431,8 +442,8 @@ static bool diff_decode(arena_t *a, const Pulumirpc__DiffResponse *resp, provide
     return true;
 }
 
-static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
-                    arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
+static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
+                    provider_read_result_t *out, diag_list_t *diags) {
     gprov_t *g = (gprov_t *)p;
     memset(out, 0, sizeof *out);
     const char *res = describe(a, urn);
@@ -496,7 +507,7 @@ typedef struct acall {
     diag_list_t *diags;
     provider_done_fn done;
     void *user;
-    bool ok; /* deferred calls: the outcome */
+    bool ok;           /* deferred calls: the outcome */
     grpc_call_t *call; /* while on the wire */
     bool cancelled;    /* by cancel_all: never retried */
     struct acall *prev, *next;
@@ -572,8 +583,8 @@ static void acall_grpc_done(void *user, const grpc_result_t *r) {
     }
     case ACALL_CHECK: {
         Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)response_message(
-            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__check_response__descriptor, c->a,
-            c->res, -1, &status, c->diags);
+            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__check_response__descriptor, c->a, c->res,
+            -1, &status, c->diags);
         ok = resp && check_decode(g, c->a, c->res, resp, c->sent1, c->out, c->diags);
         break;
     }
@@ -593,12 +604,22 @@ static void acall_grpc_done(void *user, const grpc_result_t *r) {
 
 /* Packs and starts the request, or queues the failure when it could not be built. */
 static void acall_start(gprov_t *g, acall_kind_t kind, const char *method, const ProtobufCMessage *req, bool built,
-                        const char *urn, const char *res, const pv_t *sent1, const pv_t *sent2, arena_t *a,
-                        void *out, diag_list_t *diags, provider_done_fn done, void *user) {
+                        const char *urn, const char *res, const pv_t *sent1, const pv_t *sent2, arena_t *a, void *out,
+                        diag_list_t *diags, provider_done_fn done, void *user) {
     acall_t *c = calloc(1, sizeof *c);
     if (!c) abort();
-    *c = (acall_t){.g = g, .kind = kind, .method = method, .a = a, .res = res, .urn = arena_strdup(a, urn),
-                   .sent1 = sent1, .sent2 = sent2, .out = out, .diags = diags, .done = done, .user = user};
+    *c = (acall_t){.g = g,
+                   .kind = kind,
+                   .method = method,
+                   .a = a,
+                   .res = res,
+                   .urn = arena_strdup(a, urn),
+                   .sent1 = sent1,
+                   .sent2 = sent2,
+                   .out = out,
+                   .diags = diags,
+                   .done = done,
+                   .user = user};
     if (!built) {
         c->ok = false;
         acall_link(&g->deferred, c);
@@ -631,9 +652,9 @@ static void op_check_async(provider_t *p, const char *urn, const pv_t *olds, con
     acall_start(g, ACALL_CHECK, RP "Check", &req.base, built, urn, res, news, NULL, a, out, diags, done, user);
 }
 
-static void op_diff_async(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
-                          const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
-                          diag_list_t *diags, provider_done_fn done, void *user) {
+static void op_diff_async(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                          const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags,
+                          provider_done_fn done, void *user) {
     gprov_t *g = (gprov_t *)p;
     memset(out, 0, sizeof *out);
     const char *res = describe(a, urn);
@@ -669,12 +690,15 @@ static size_t op_poll(provider_t *p) {
     return ran;
 }
 
-static struct grpc_loop *op_event_loop(provider_t *p) { return ((gprov_t *)p)->loop; }
+static struct grpc_loop *op_event_loop(provider_t *p) {
+    return ((gprov_t *)p)->loop;
+}
 
 static void op_close(provider_t *p) {
     gprov_t *g = (gprov_t *)p;
     if (!g) return;
-    for (size_t i = 0; i < g->n_retired; i++) grpc_conn_close(g->retired[i]);
+    for (size_t i = 0; i < g->n_retired; i++)
+        grpc_conn_close(g->retired[i]);
     free(g->retired);
     while (g->deferred) { /* completed, as promised, before the provider goes */
         acall_t *c = g->deferred;
@@ -799,8 +823,8 @@ provider_t *grpc_provider_attach_with(const char *package, const char *version, 
     hreq.engine_address = (char *)engine_addr;
     hreq.configure_with_urn = true;
     Pulumirpc__ProviderHandshakeResponse *hresp = (Pulumirpc__ProviderHandshakeResponse *)call(
-        g, RP "Handshake", &hreq.base, &pulumirpc__provider_handshake_response__descriptor, a, NULL,
-        GRPC_UNIMPLEMENTED, &status, diags);
+        g, RP "Handshake", &hreq.base, &pulumirpc__provider_handshake_response__descriptor, a, NULL, GRPC_UNIMPLEMENTED,
+        &status, diags);
     if (hresp) {
         g->accept_secrets = hresp->accept_secrets;
         g->accept_resources = hresp->accept_resources;

@@ -25,18 +25,18 @@
 #include "importer/provider.h"
 
 typedef struct grpc_provider_options {
-    const char *host;          /* default "127.0.0.1" */
-    int call_timeout_ms;       /* deadline of each Read, Check and Diff; default 300000 (5 minutes) */
-    int start_timeout_ms;      /* Handshake, Attach, GetPluginInfo, CheckConfig, Configure; default 60000 */
-    int schema_timeout_ms;     /* GetSchema (large schemas take a while); default 300000 */
-    const char *cache_dir;     /* schema cache root; NULL: $XDG_CACHE_HOME/cimport or ~/.cache/cimport */
-    bool no_schema_cache;      /* always ask GetSchema, never read or write the cache */
-    grpc_loop_t *loop;         /* a loop shared with other providers; NULL: the provider makes its own */
+    const char *host;            /* default "127.0.0.1" */
+    int call_timeout_ms;         /* deadline of each Read, Check and Diff; default 300000 (5 minutes) */
+    int start_timeout_ms;        /* Handshake, Attach, GetPluginInfo, CheckConfig, Configure; default 60000 */
+    int schema_timeout_ms;       /* GetSchema (large schemas take a while); default 300000 */
+    const char *cache_dir;       /* schema cache root; NULL: $XDG_CACHE_HOME/cimport or ~/.cache/cimport */
+    bool no_schema_cache;        /* always ask GetSchema, never read or write the cache */
+    grpc_loop_t *loop;           /* a loop shared with other providers; NULL: the provider makes its own */
     engine_endpoint_t *endpoint; /* a shared engine endpoint on `loop`; NULL: the provider starts its own
                                     (its Log messages then go to the diagnostics of the call running) */
-    bool send_attach;          /* send Attach{engine address}: for a plugin started by someone else */
-    const char *stack;         /* for the provider URN of CheckConfig/Configure; default "cimport" */
-    const char *project;       /* default "cimport" */
+    bool send_attach;            /* send Attach{engine address}: for a plugin started by someone else */
+    const char *stack;           /* for the provider URN of CheckConfig/Configure; default "cimport" */
+    const char *project;         /* default "cimport" */
 } grpc_provider_options_t;
 
 void grpc_provider_options_default(grpc_provider_options_t *o);

@@ -91,7 +91,7 @@ static void call_free(h2server_call_t *c) {
     free(c);
 }
 
-#define NV(name, value) \
+#define NV(name, value)                                                                                                \
     { (uint8_t *)(name), (uint8_t *)(value), sizeof(name) - 1, strlen(value), NGHTTP2_NV_FLAG_NONE }
 
 static ssize_t resp_read(nghttp2_session *ng, int32_t stream_id, uint8_t *buf, size_t length, uint32_t *data_flags,
@@ -162,9 +162,13 @@ void h2server_reply_raw(h2server_call_t *c, const void *raw, size_t len) {
     reply_common(c, GRPC_OK, NULL, body, len);
 }
 
-bool h2server_call_cancelled(const h2server_call_t *c) { return c->cancelled; }
+bool h2server_call_cancelled(const h2server_call_t *c) {
+    return c->cancelled;
+}
 
-size_t h2server_pending(const h2server_t *s) { return s->pending; }
+size_t h2server_pending(const h2server_t *s) {
+    return s->pending;
+}
 
 /* --- session callbacks --------------------------------------------------------------------------- */
 
@@ -342,8 +346,8 @@ static void session_dispatch(void *user, short revents) {
         return;
     }
     session_flush(ss);
-    if (ss->broken || (!nghttp2_session_want_read(ss->ng) && !nghttp2_session_want_write(ss->ng) &&
-                       ss->out_off == ss->out.len))
+    if (ss->broken ||
+        (!nghttp2_session_want_read(ss->ng) && !nghttp2_session_want_write(ss->ng) && ss->out_off == ss->out.len))
         session_close(ss);
 }
 
@@ -393,8 +397,7 @@ static void listener_dispatch(void *user, short revents) {
     }
 }
 
-h2server_t *h2server_start(grpc_loop_t *loop, int port, h2server_handler_fn handler, void *user,
-                           diag_list_t *diags) {
+h2server_t *h2server_start(grpc_loop_t *loop, int port, h2server_handler_fn handler, void *user, diag_list_t *diags) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) {
         diag_error(diags, DIAG_PROVIDER, "cannot create a socket for the engine endpoint: %s", strerror(errno));
@@ -446,6 +449,10 @@ void h2server_goaway(h2server_t *s) {
                               NGHTTP2_NO_ERROR, NULL, 0);
 }
 
-int h2server_port(const h2server_t *s) { return s->port; }
+int h2server_port(const h2server_t *s) {
+    return s->port;
+}
 
-const char *h2server_address(const h2server_t *s) { return s->address; }
+const char *h2server_address(const h2server_t *s) {
+    return s->address;
+}

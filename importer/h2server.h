@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "importer/grpc.h"
 #include "base/diag.h"
+#include "importer/grpc.h"
 
 typedef struct h2server h2server_t;
 typedef struct h2server_call h2server_call_t;
@@ -25,8 +25,7 @@ typedef void (*h2server_handler_fn)(void *user, h2server_call_t *call, const cha
                                     size_t len);
 
 /* Listens on 127.0.0.1:port (0 = any free port). NULL with a diagnostic when it cannot listen. */
-h2server_t *h2server_start(grpc_loop_t *loop, int port, h2server_handler_fn handler, void *user,
-                           diag_list_t *diags);
+h2server_t *h2server_start(grpc_loop_t *loop, int port, h2server_handler_fn handler, void *user, diag_list_t *diags);
 /* Closes the listener and every session; unreplied calls are freed (later replies are not allowed). */
 void h2server_free(h2server_t *s);
 int h2server_port(const h2server_t *s);

@@ -21,8 +21,8 @@
 #include "base/hashmap.h"
 #include "base/vec.h"
 #include "importer/offline_internal.h"
-#include "specs/suggest.h"
 #include "specs/importfile.h"
+#include "specs/suggest.h"
 
 typedef struct offline_slot {
     const state_resource_t *res;   /* the first recorded resource of its (type, ID) */
@@ -36,9 +36,9 @@ struct offline_source {
     const deployment_t *state;
     schema_set_t *schemas;
     const import_plan_t *plan; /* for each URN's provider; may be NULL */
-    offline_slot_t *slots; /* one per distinct (type, ID), in state order */
+    offline_slot_t *slots;     /* one per distinct (type, ID), in state order */
     size_t n_slots;
-    hashmap_t index; /* "<type>\0<ID>" → its offline_slot_t; NUL cannot occur in either text */
+    hashmap_t index;  /* "<type>\0<ID>" → its offline_slot_t; NUL cannot occur in either text */
     hashmap_t by_urn; /* plan item URN → 1 + index of the first item with it (a scan per Read was
                        * quadratic: 100,000 resources took 40 s) */
 };
@@ -92,7 +92,8 @@ static const char *recorded_provider(arena_t *a, const state_resource_t *r, bool
     *is_default = false;
     if (!r->provider || !*r->provider) return NULL;
     const char *sep = NULL;
-    for (const char *q = r->provider; (q = strstr(q, "::")); q += 2) sep = q;
+    for (const char *q = r->provider; (q = strstr(q, "::")); q += 2)
+        sep = q;
     char *purn = sep ? arena_strndup(a, r->provider, (size_t)(sep - r->provider)) : arena_strdup(a, r->provider);
     char *name = urn_name(a, purn);
     if (!name) name = purn;
@@ -107,7 +108,8 @@ static const state_resource_t *source_pick(const offline_source_t *src, const of
     size_t n = 1 + slot->n_more;
     const state_resource_t **c = arena_alloc(a, n * sizeof *c);
     c[0] = slot->res;
-    for (size_t i = 0; i < slot->n_more; i++) c[i + 1] = slot->more[i];
+    for (size_t i = 0; i < slot->n_more; i++)
+        c[i + 1] = slot->more[i];
     /* The provider the plan gives this resource. */
     void **hit = src->plan ? hashmap_find_str(&src->by_urn, urn) : NULL;
     const import_plan_item_t *item = hit ? &src->plan->items[(uintptr_t)*hit - 1] : NULL;
@@ -248,7 +250,9 @@ static void check_mismatch(check_ctx_t *c, const char *expected, const pv_t *v) 
     check_fail(c, arena_sprintf(c->a, "expected %s, got %s", expected, kind_phrase(v)));
 }
 
-static bool is_bookkeeping_key(const char *key) { return key[0] == '_' && key[1] == '_'; }
+static bool is_bookkeeping_key(const char *key) {
+    return key[0] == '_' && key[1] == '_';
+}
 
 static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *v);
 
@@ -276,8 +280,7 @@ static void check_object(check_ctx_t *c, const schema_property_t *props, size_t 
 static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *raw) {
     const pv_t *v = pv_unwrap(raw);
     /* Null is "not set"; unknowns and opaque secrets cannot be checked. */
-    if (!t || !v || v->kind == PV_NULL || v->kind == PV_UNKNOWN || (v->kind == PV_OUTPUT && !v->u.output.known))
-        return;
+    if (!t || !v || v->kind == PV_NULL || v->kind == PV_UNKNOWN || (v->kind == PV_OUTPUT && !v->u.output.known)) return;
     switch (t->kind) {
     case SCHEMA_ANY:
     case SCHEMA_JSON: return;
@@ -357,7 +360,8 @@ static void check_value(check_ctx_t *c, const schema_type_t *t, const pv_t *raw)
             check_value(&trial, t->members[i], v);
             if (trial.n == 0) return;
         }
-        if (t->n_members) check_fail(c, arena_sprintf(c->a, "expected one of the property's types, got %s", kind_phrase(v)));
+        if (t->n_members)
+            check_fail(c, arena_sprintf(c->a, "expected one of the property's types, got %s", kind_phrase(v)));
         return;
     }
     case SCHEMA_ASSET:
@@ -393,17 +397,21 @@ static void push_str(arena_t *a, const char ***arr, size_t *n, size_t *cap, cons
 static void diff_report(diff_ctx_t *c, property_diff_kind_t kind) {
     provider_diff_result_t *o = c->out;
     o->detailed = arena_grow_array(c->a, o->detailed, &c->cap_detailed, o->n_detailed + 1, sizeof *o->detailed);
-    if (c->replace) kind = kind == PDIFF_ADD ? PDIFF_ADD_REPLACE : kind == PDIFF_DELETE ? PDIFF_DELETE_REPLACE
-                                                                                        : PDIFF_UPDATE_REPLACE;
+    if (c->replace)
+        kind = kind == PDIFF_ADD      ? PDIFF_ADD_REPLACE
+               : kind == PDIFF_DELETE ? PDIFF_DELETE_REPLACE
+                                      : PDIFF_UPDATE_REPLACE;
     pv_path_t p = {c->segs, c->depth};
-    o->detailed[o->n_detailed++] = (provider_property_diff_t){
-        .path = pv_path_format(c->a, &p), .kind = kind, .input_diff = true};
+    o->detailed[o->n_detailed++] =
+        (provider_property_diff_t){.path = pv_path_format(c->a, &p), .kind = kind, .input_diff = true};
     push_str(c->a, &o->diffs, &o->n_diffs, &c->cap_diffs, c->segs[0].key);
     if (c->replace) push_str(c->a, &o->replaces, &o->n_replaces, &c->cap_replaces, c->segs[0].key);
 }
 
 /* A value that counts as set: present and not null. */
-static const pv_t *set_value(const pv_t *v) { return v && v->kind != PV_NULL ? v : NULL; }
+static const pv_t *set_value(const pv_t *v) {
+    return v && v->kind != PV_NULL ? v : NULL;
+}
 
 /* Looks through secret/output wrappers unless the secret is opaque (ciphertext only): opaque
  * secrets are compared as they are. */
@@ -504,7 +512,9 @@ static schema_package_t *offline_get_schema(provider_t *p, diag_list_t *diags) {
     return ((offline_impl_t *)p->impl)->pkg;
 }
 
-static bool offline_configure(provider_t *p, const pv_t *config, diag_list_t *diags) { return true; }
+static bool offline_configure(provider_t *p, const pv_t *config, diag_list_t *diags) {
+    return true;
+}
 
 static bool offline_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                          arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
@@ -651,7 +661,8 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
         }
         const char **names = malloc((n + 1) * sizeof *names);
         if (!names) abort();
-        for (size_t i = 0; i < n; i++) names[i] = schema_set_at(src->schemas, i)->name;
+        for (size_t i = 0; i < n; i++)
+            names[i] = schema_set_at(src->schemas, i)->name;
         const char *near = suggest_closest(package, names, n, true);
         free(names);
         if (near)

@@ -33,7 +33,9 @@ void pbvalue_options_default(pbvalue_options_t *o) {
     o->keep_byte_strings = true;
 }
 
-static void *arena_pb_alloc(void *data, size_t size) { return arena_alloc(data, size ? size : 1); }
+static void *arena_pb_alloc(void *data, size_t size) {
+    return arena_alloc(data, size ? size : 1);
+}
 static void arena_pb_free(void *data, void *p) {
     (void)data;
     (void)p;
@@ -223,8 +225,7 @@ static Google__Protobuf__Value *enc_value(enc_t *e, const pv_t *v) {
     case PV_ASSET: return enc_asset(e, v);
     case PV_ARCHIVE: return enc_archive(e, v);
     case PV_RESOURCE_REF: {
-        if (!e->o->keep_resources)
-            return val_string(a, v->u.ref.id && *v->u.ref.id ? v->u.ref.id : v->u.ref.urn);
+        if (!e->o->keep_resources) return val_string(a, v->u.ref.id && *v->u.ref.id ? v->u.ref.id : v->u.ref.urn);
         sbuild_t b;
         sb_init(a, &b, 4);
         sb_add_str(a, &b, PV_SIG_KEY, PV_SIG_RESOURCE_REF);
@@ -254,7 +255,8 @@ static Google__Protobuf__Value *enc_value(enc_t *e, const pv_t *v) {
             Google__Protobuf__ListValue *l = arena_alloc(a, sizeof *l);
             google__protobuf__list_value__init(l);
             l->values = arena_alloc(a, v->u.output.ndeps * sizeof *l->values);
-            for (size_t i = 0; i < v->u.output.ndeps; i++) l->values[l->n_values++] = val_string(a, v->u.output.deps[i]);
+            for (size_t i = 0; i < v->u.output.ndeps; i++)
+                l->values[l->n_values++] = val_string(a, v->u.output.deps[i]);
             Google__Protobuf__Value *lv = new_value(a);
             lv->kind_case = GOOGLE__PROTOBUF__VALUE__KIND_LIST_VALUE;
             lv->list_value = l;
@@ -323,8 +325,8 @@ static pv_t *new_pv(arena_t *a, pv_kind_t k) {
     return v;
 }
 
-static pv_t *dec_members(arena_t *a, const Google__Protobuf__Struct *s, pv_member_t **out, size_t *n,
-                         const char *where, diag_list_t *diags) {
+static pv_t *dec_members(arena_t *a, const Google__Protobuf__Struct *s, pv_member_t **out, size_t *n, const char *where,
+                         diag_list_t *diags) {
     pv_t *obj = pv_object(a);
     for (size_t i = 0; i < s->n_fields; i++) {
         const Google__Protobuf__Struct__FieldsEntry *fe = s->fields[i];
@@ -459,8 +461,8 @@ pv_t *pbvalue_pv_from_struct(arena_t *a, const Google__Protobuf__Struct *s, cons
     const Google__Protobuf__Value *sig = struct_get(s, PV_SIG_KEY);
     if (sig) {
         if (sig->kind_case != GOOGLE__PROTOBUF__VALUE__KIND_STRING_VALUE) {
-            diag_error(diags, DIAG_PROVIDER, "%s: a signature key in a property value from the provider is not a string",
-                       where);
+            diag_error(diags, DIAG_PROVIDER,
+                       "%s: a signature key in a property value from the provider is not a string", where);
             return NULL;
         }
         return dec_sig(a, s, sig->string_value, where, diags);

@@ -15,17 +15,17 @@
 #include <protobuf-c/protobuf-c.h>
 #include <stdbool.h>
 
-#include "google/protobuf/struct.pb-c.h"
 #include "base/arena.h"
 #include "base/diag.h"
+#include "google/protobuf/struct.pb-c.h"
 #include "specs/value.h"
 
 typedef struct pbvalue_options {
-    bool keep_secrets;        /* false: a secret is sent as its inner value */
-    bool keep_resources;      /* false: a reference is sent as its ID string, or its URN when it has no ID */
-    bool keep_unknowns;       /* false: unknowns are left out (object members dropped, array items null) */
-    bool keep_output_values;  /* false: an output value is sent as its value (secret-wrapped if secret) */
-    bool keep_byte_strings;   /* false: a byte string is sent as a plain string of its bytes */
+    bool keep_secrets;         /* false: a secret is sent as its inner value */
+    bool keep_resources;       /* false: a reference is sent as its ID string, or its URN when it has no ID */
+    bool keep_unknowns;        /* false: unknowns are left out (object members dropped, array items null) */
+    bool keep_output_values;   /* false: an output value is sent as its value (secret-wrapped if secret) */
+    bool keep_byte_strings;    /* false: a byte string is sent as a plain string of its bytes */
     bool elide_asset_contents; /* true: assets/archives are sent with only their hash (Diff/Read) */
 } pbvalue_options_t;
 

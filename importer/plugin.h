@@ -23,9 +23,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "importer/grpc.h"
 #include "base/arena.h"
 #include "base/diag.h"
+#include "importer/grpc.h"
 #include "specs/value.h"
 
 /* --- versions ------------------------------------------------------------------------------------ */

@@ -84,7 +84,9 @@ grpc_loop_t *plugin_host_loop(const plugin_host_t *h) {
 const char *plugin_host_engine_address(const plugin_host_t *h) {
     return engine_endpoint_address(h->endpoint);
 }
-void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag) { plugin_install_stop_handlers(flag); }
+void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag) {
+    plugin_install_stop_handlers(flag);
+}
 
 void plugin_host_install_signal_handlers(void) {
     plugin_install_signal_handlers();

@@ -24,10 +24,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/diag.h"
 #include "importer/grpc.h"
 #include "importer/plugin.h"
 #include "importer/provider.h"
-#include "base/diag.h"
 #include "specs/value.h"
 
 typedef struct plugin_host plugin_host_t;

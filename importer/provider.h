@@ -94,14 +94,13 @@ typedef struct provider_ops {
  * (that one is then used synchronously). */
 typedef struct provider_async_ops {
     void (*read_async)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
-                       arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done,
-                       void *user);
-    void (*check_async)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news,
-                        const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
-                        diag_list_t *diags, provider_done_fn done, void *user);
-    void (*diff_async)(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
-                       const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
-                       diag_list_t *diags, provider_done_fn done, void *user);
+                       arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done, void *user);
+    void (*check_async)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                        size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags,
+                        provider_done_fn done, void *user);
+    void (*diff_async)(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                       const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags,
+                       provider_done_fn done, void *user);
     /* Runs the completions that are ready without waiting (e.g. a queue of calls answered at once);
      * returns how many ran. NULL: the provider has none of its own. */
     size_t (*poll)(provider_t *p);

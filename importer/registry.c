@@ -27,7 +27,9 @@ provider_registry_t *provider_registry_new(provider_factory_fn factory, void *us
     return r;
 }
 
-static bool same(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
+static bool same(const char *a, const char *b) {
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
 
 provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
                                   const char *download_url, diag_list_t *diags) {
@@ -73,14 +75,16 @@ size_t provider_registry_poll(provider_registry_t *r, int timeout_ms) {
         provider_t *p = r->entries[i].provider;
         grpc_loop_t *l = p && p->async && p->async->event_loop ? p->async->event_loop(p) : NULL;
         bool seen = false;
-        for (size_t k = 0; k < n_loops; k++) seen = seen || loops[k] == l;
+        for (size_t k = 0; k < n_loops; k++)
+            seen = seen || loops[k] == l;
         if (l && !seen) loops[n_loops++] = l;
     }
     if (n_loops == 0) return 0;
     if (n_loops == 1) return grpc_loop_run_once(loops[0], timeout_ms) ? 1 : 0;
     int slice = timeout_ms >= 0 && timeout_ms < REGISTRY_SLICE_MS ? timeout_ms : REGISTRY_SLICE_MS;
     bool any = false;
-    for (size_t k = 0; k < n_loops; k++) any = grpc_loop_run_once(loops[k], slice) || any;
+    for (size_t k = 0; k < n_loops; k++)
+        any = grpc_loop_run_once(loops[k], slice) || any;
     return any ? 1 : 0;
 }
 

@@ -15,14 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "google/protobuf/empty.pb-c.h"
 #include "importer/engine_endpoint.h"
 #include "importer/grpc.h"
 #include "importer/pbvalue.h"
 #include "importer/plugin.h"
-#include "provider.pb-c.h"
 #include "migrate/convert.h"
-#include "base/fileio.h"
+#include "provider.pb-c.h"
 #include "specs/schema.h"
 
 #define RP "/pulumirpc.ResourceProvider/"
@@ -520,8 +520,9 @@ bool tfmapper_lookup(arena_t *a, const tfmapper_options_t *o, const char *const 
 }
 
 bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugins, const tf_state_t *s,
-                          bridge_set_t *bridge, schema_set_t **schemas, convert_provider_hint_t **hints, size_t *n_hints,
-                          tfmapper_answer_t **answers, size_t *n_answers, tfmapper_stats_t *stats, diag_list_t *diags) {
+                          bridge_set_t *bridge, schema_set_t **schemas, convert_provider_hint_t **hints,
+                          size_t *n_hints, tfmapper_answer_t **answers, size_t *n_answers, tfmapper_stats_t *stats,
+                          diag_list_t *diags) {
     *hints = NULL;
     *n_hints = 0;
     *answers = NULL;

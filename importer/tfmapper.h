@@ -78,7 +78,7 @@ struct convert_provider_hint;
 struct schema_set;
 bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugins, const struct tf_state *s,
                           struct bridge_set *bridge, struct schema_set **schemas, struct convert_provider_hint **hints,
-                          size_t *n_hints,
-                          tfmapper_answer_t **answers, size_t *n_answers, tfmapper_stats_t *stats, diag_list_t *diags);
+                          size_t *n_hints, tfmapper_answer_t **answers, size_t *n_answers, tfmapper_stats_t *stats,
+                          diag_list_t *diags);
 
 #endif

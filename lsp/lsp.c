@@ -66,8 +66,8 @@ typedef struct lsp_job {
     long wait_id; /* the id of the server request it waits for */
     bool cancelled;
     volatile sig_atomic_t stop; /* set with `cancelled` while the session runs: the engine stops */
-    cJSON *result; /* the command's result, sent once the edit is answered */
-    char *target;  /* the target's name for messages */
+    cJSON *result;              /* the command's result, sent once the edit is answered */
+    char *target;               /* the target's name for messages */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -83,10 +83,10 @@ struct lsp_server {
     bool stopped;
     lsp_state_t state;
     int exit_code;
-    arena_t *arena;     /* option strings and arrays */
+    arena_t *arena;         /* option strings and arrays */
     session_options_t base; /* from the command line */
     session_options_t opts; /* base + initializationOptions */
-    char *root;         /* workspace root directory, NULL if none */
+    char *root;             /* workspace root directory, NULL if none */
     lsp_encoding_t enc;
     bool cap_progress, cap_document_changes, cap_apply_edit;
     lsp_doc_t *docs;

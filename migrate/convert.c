@@ -29,7 +29,8 @@ typedef struct sset {
 
 static uint64_t sset_hash(const char *s) {
     uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
     return h;
 }
 
@@ -47,7 +48,8 @@ static void sset_add(arena_t *a, sset_t *m, const char *key) {
         for (size_t i = 0; i < m->cap; i++) {
             if (!m->slots[i]) continue;
             size_t j = sset_hash(m->slots[i]) & (ncap - 1);
-            while (ns[j]) j = (j + 1) & (ncap - 1);
+            while (ns[j])
+                j = (j + 1) & (ncap - 1);
             ns[j] = m->slots[i];
         }
         m->slots = ns;
@@ -65,7 +67,8 @@ static void sset_add(arena_t *a, sset_t *m, const char *key) {
 /* A name not used yet: base, else base_2, base_3, ... */
 static const char *unique_name(arena_t *a, sset_t *used, const char *base) {
     const char *name = base;
-    for (int n = 2; sset_has(used, name); n++) name = arena_sprintf(a, "%s_%d", base, n);
+    for (int n = 2; sset_has(used, name); n++)
+        name = arena_sprintf(a, "%s_%d", base, n);
     sset_add(a, used, name);
     return name;
 }
@@ -143,7 +146,8 @@ static size_t utf8_rune(const unsigned char *p, unsigned *cp) {
     for (size_t i = 1; i < n; i++)
         if ((p[i] & 0xC0) != 0x80) n = 1;
     *cp = n == 1 ? *p : n == 2 ? (*p & 0x1Fu) : n == 3 ? (*p & 0x0Fu) : (*p & 0x07u);
-    for (size_t i = 1; i < n; i++) *cp = (*cp << 6) | (p[i] & 0x3Fu);
+    for (size_t i = 1; i < n; i++)
+        *cp = (*cp << 6) | (p[i] & 0x3Fu);
     return n;
 }
 
@@ -166,8 +170,10 @@ char *convert_sanitize_name(arena_t *a, const char *name) {
     for (const unsigned char *p = (const unsigned char *)name; *p;) {
         unsigned cp;
         size_t n = utf8_rune(p, &cp);
-        if (rune_is_letter_or_digit(cp)) buf_append(&b, (const char *)p, n);
-        else buf_putc(&b, '_');
+        if (rune_is_letter_or_digit(cp))
+            buf_append(&b, (const char *)p, n);
+        else
+            buf_putc(&b, '_');
         p += n;
     }
     char *out = buf_arena_str(&b, a);
@@ -181,7 +187,8 @@ static void module_path_parts(buf_t *b, const char *module) {
     while (p && *p) {
         if (strncmp(p, "module.", 7) == 0) p += 7;
         const char *end = p;
-        while (*end && *end != '.' && *end != '[') end++;
+        while (*end && *end != '.' && *end != '[')
+            end++;
         if (b->len) buf_putc(b, '-');
         buf_append(b, p, (size_t)(end - p));
         p = end;
@@ -195,7 +202,8 @@ static void module_path_parts(buf_t *b, const char *module) {
                 }
                 if (*p == '"') p++;
             } else {
-                while (*p && *p != ']') buf_putc(b, *p++);
+                while (*p && *p != ']')
+                    buf_putc(b, *p++);
             }
             if (*p == ']') p++;
         }
@@ -226,7 +234,11 @@ char *convert_tf_name(arena_t *a, const char *module, const char *name, const ch
 static const struct {
     const char *tf, *pkg;
 } provider_renames[] = {
-    {"azurerm", "azure"}, {"bigip", "f5bigip"}, {"google", "gcp"}, {"google-beta", "gcp"}, {"template", "terraform-template"},
+    {"azurerm", "azure"},
+    {"bigip", "f5bigip"},
+    {"google", "gcp"},
+    {"google-beta", "gcp"},
+    {"template", "terraform-template"},
 };
 
 const char *convert_tf_provider_package(const char *tf_provider) {
@@ -426,12 +438,13 @@ static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const
     for (size_t i = 0; i < p->n_providers; i++)
         if (strcmp(p->providers[i].key, key) == 0) return p->providers[i].name;
     const char *pkg = package_of_token(p->a, token);
-    p->providers =
-        arena_grow(p->a, p->providers, p->n_providers * sizeof *p->providers, (p->n_providers + 1) * sizeof *p->providers);
+    p->providers = arena_grow(p->a, p->providers, p->n_providers * sizeof *p->providers,
+                              (p->n_providers + 1) * sizeof *p->providers);
     provider_spec_t *ps = &p->providers[p->n_providers++];
     ps->key = key;
     ps->package = pkg;
-    ps->name = unique_name(p->a, &p->names, convert_sanitize_name(p->a, arena_sprintf(p->a, "%s-%s", pkg, r->provider_alias)));
+    ps->name =
+        unique_name(p->a, &p->names, convert_sanitize_name(p->a, arena_sprintf(p->a, "%s-%s", pkg, r->provider_alias)));
     return ps->name;
 }
 
@@ -439,7 +452,8 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
     arena_t *a = p->a;
     (void)diags;
     size_t total = 0;
-    for (size_t i = 0; i < s->n_resources; i++) total += s->resources[i].n_instances;
+    for (size_t i = 0; i < s->n_resources; i++)
+        total += s->resources[i].n_instances;
     p->items = arena_alloc(a, (total ? total : 1) * sizeof *p->items);
     /* Provider specs are named before resources, so a resource never takes a provider's name. */
     for (size_t i = 0; i < s->n_resources; i++) {
@@ -493,7 +507,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             /* A name deduplicated with a suffix keeps it in the logical name too, so URNs stay distinct;
              * a readable replacement name (from the resource's attributes) is its own logical name. */
             size_t bl = strlen(base);
-            const char *logical = strcmp(e->name, base) == 0 ? raw
+            const char *logical = strcmp(e->name, base) == 0        ? raw
                                   : strncmp(e->name, base, bl) == 0 ? arena_sprintf(a, "%s%s", raw, e->name + bl)
                                                                     : e->name;
             if (strcmp(logical, e->name) != 0) e->logical_name = logical;
@@ -505,11 +519,12 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
         }
     }
     if (!p->report->converted && !p->report->unmapped && !p->report->no_id)
-        p->report->note = s->n_resources == 0
-                              ? "the state has no resources (it is empty, or holds only check results): the import file "
-                                "has no resources"
-                              : "the state has no managed resources (only data sources or destroyed objects): the "
-                                "import file has no resources";
+        p->report->note =
+            s->n_resources == 0
+                ? "the state has no resources (it is empty, or holds only check results): the import file "
+                  "has no resources"
+                : "the state has no managed resources (only data sources or destroyed objects): the "
+                  "import file has no resources";
     return true;
 }
 
@@ -586,8 +601,7 @@ static const char *pulumi_prop_name(value_ctx_t *c, const char *token, const cha
     return r ? r : bridge_camel_case(c->a, tf_name);
 }
 
-static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t, bridge_mio_t mio,
-                         const cJSON *fields);
+static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t, bridge_mio_t mio, const cJSON *fields);
 
 /* An object's attributes into Pulumi properties of the object type (token, props), typed. */
 static pv_t *typed_object(value_ctx_t *c, const cJSON *v, const char *token, const schema_property_t *props,
@@ -601,12 +615,13 @@ static pv_t *typed_object(value_ctx_t *c, const cJSON *v, const char *token, con
         const char *name = renamed ? renamed : pulumi_prop_name(c, token, m->string);
         const schema_property_t *prop = props ? schema_find_property(props, n_props, name) : NULL;
         if (!prop && props2) prop = schema_find_property(props2, n_props2, name);
-        pv_t *pv = prop ? typed_value(c, m, prop->type, bridge_field_max_items_one(field), bridge_field_elem_fields(field))
-                        : (field ? typed_value(c, m, NULL, bridge_field_max_items_one(field),
-                                               bridge_field_elem_fields(field))
-                                 : plain_value(c, m, false));
+        pv_t *pv =
+            prop ? typed_value(c, m, prop->type, bridge_field_max_items_one(field), bridge_field_elem_fields(field))
+                 : (field ? typed_value(c, m, NULL, bridge_field_max_items_one(field), bridge_field_elem_fields(field))
+                          : plain_value(c, m, false));
         if (!pv) continue;
-        if (((prop && prop->secret) || bridge_field_sensitive(field)) && pv->kind != PV_SECRET) pv = pv_secret(c->a, pv);
+        if (((prop && prop->secret) || bridge_field_sensitive(field)) && pv->kind != PV_SECRET)
+            pv = pv_secret(c->a, pv);
         pv_object_set(c->a, obj, name, pv);
     }
     return obj;
@@ -628,10 +643,11 @@ static bool parse_number(const char *s, double *out) {
 static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t, bridge_mio_t mio,
                          const cJSON *fields) {
     if (!v || cJSON_IsNull(v)) return NULL;
-    while (t && t->kind == SCHEMA_ENUM && t->element) t = t->element;
-    bool flatten = mio == BRIDGE_MIO_TRUE ||
-                   (mio == BRIDGE_MIO_UNKNOWN && t && t->kind != SCHEMA_ARRAY && t->kind != SCHEMA_ANY &&
-                    t->kind != SCHEMA_JSON && t->kind != SCHEMA_UNION);
+    while (t && t->kind == SCHEMA_ENUM && t->element)
+        t = t->element;
+    bool flatten =
+        mio == BRIDGE_MIO_TRUE || (mio == BRIDGE_MIO_UNKNOWN && t && t->kind != SCHEMA_ARRAY && t->kind != SCHEMA_ANY &&
+                                   t->kind != SCHEMA_JSON && t->kind != SCHEMA_UNION);
     if (cJSON_IsArray(v) && flatten) {
         if (cJSON_GetArraySize(v) == 0) return NULL;
         v = cJSON_GetArrayItem(v, 0);
@@ -643,8 +659,8 @@ static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t,
             pv_t *arr = pv_array(c->a);
             const cJSON *it;
             cJSON_ArrayForEach(it, v) {
-                pv_t *x = cJSON_IsObject(it) ? typed_object(c, it, NULL, NULL, 0, NULL, 0, fields)
-                                             : plain_value(c, it, true);
+                pv_t *x =
+                    cJSON_IsObject(it) ? typed_object(c, it, NULL, NULL, 0, NULL, 0, fields) : plain_value(c, it, true);
                 pv_array_push(c->a, arr, x);
             }
             return arr;
@@ -698,8 +714,7 @@ static pv_t *typed_value(value_ctx_t *c, const cJSON *v, const schema_type_t *t,
     case SCHEMA_OBJECT:
         if (!cJSON_IsObject(v) || !t->object) return plain_value(c, v, true);
         return typed_object(c, v, t->token, t->object->props, t->object->n_props, NULL, 0, fields);
-    default:
-        return plain_value(c, v, false);
+    default: return plain_value(c, v, false);
     }
 }
 
@@ -785,8 +800,9 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
             inputs = outputs;
         }
         cJSON *res = cJSON_CreateObject();
-        cJSON_AddStringToObject(res, "urn", arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token,
-                                                          e->logical_name ? e->logical_name : e->name));
+        cJSON_AddStringToObject(res, "urn",
+                                arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token,
+                                              e->logical_name ? e->logical_name : e->name));
         cJSON_AddBoolToObject(res, "custom", true);
         cJSON_AddStringToObject(res, "id", e->id);
         cJSON_AddStringToObject(res, "type", e->token);
@@ -855,13 +871,16 @@ deployment_t *convert_tfstate_file_to_deployment(arena_t *a, const char *path, s
     return d;
 }
 
-bool convert_is_terraform_state(const char *text) { return text && tfstate_detect(text, strlen(text)); }
+bool convert_is_terraform_state(const char *text) {
+    return text && tfstate_detect(text, strlen(text));
+}
 
 /* --- Pulumi export → import file ----------------------------------------------------------------- */
 
 static const char *urn_last_name(arena_t *a, const char *urn) {
     const char *sep = NULL;
-    for (const char *p = urn; (p = strstr(p, "::")); p += 2) sep = p;
+    for (const char *p = urn; (p = strstr(p, "::")); p += 2)
+        sep = p;
     return sep ? arena_strdup(a, sep + 2) : arena_strdup(a, urn);
 }
 
@@ -872,7 +891,8 @@ static bool is_default_provider(arena_t *a, const state_resource_t *r) {
 /* `<provider URN>::<provider ID>` → the URN. */
 static const char *provider_ref_urn(arena_t *a, const char *ref) {
     const char *sep = NULL;
-    for (const char *p = ref; (p = strstr(p, "::")); p += 2) sep = p;
+    for (const char *p = ref; (p = strstr(p, "::")); p += 2)
+        sep = p;
     return sep ? arena_strndup(a, ref, (size_t)(sep - ref)) : ref;
 }
 
@@ -899,8 +919,8 @@ static const char *reference_name(export_ctx_t *x, const char *urn) {
         if (strcmp(x->f->name_table[k].urn, urn) == 0) return x->f->name_table[k].name;
     if (x->f->n_names == x->cap_names) {
         size_t ncap = x->cap_names ? x->cap_names * 2 : 8;
-        x->f->name_table =
-            arena_grow(x->a, x->f->name_table, x->cap_names * sizeof *x->f->name_table, ncap * sizeof *x->f->name_table);
+        x->f->name_table = arena_grow(x->a, x->f->name_table, x->cap_names * sizeof *x->f->name_table,
+                                      ncap * sizeof *x->f->name_table);
         x->cap_names = ncap;
     }
     import_name_entry_t *e = &x->f->name_table[x->f->n_names++];
@@ -969,7 +989,8 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         if (r->parent) {
             int pi = find_urn(d, r->parent);
             bool parent_is_stack = pi >= 0 && strcmp(d->resources[pi].type, "pulumi:pulumi:Stack") == 0;
-            if (!parent_is_stack && !strstr(r->parent, "::pulumi:pulumi:Stack::")) sp->parent = reference_name(&x, r->parent);
+            if (!parent_is_stack && !strstr(r->parent, "::pulumi:pulumi:Stack::"))
+                sp->parent = reference_name(&x, r->parent);
         }
         if (r->provider && !is_provider) {
             const char *purn = provider_ref_urn(a, r->provider);
@@ -998,4 +1019,3 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     }
     return x.f;
 }
-

@@ -17,9 +17,9 @@
 #include <stddef.h>
 
 #include "base/arena.h"
+#include "base/diag.h"
 #include "specs/bridge.h"
 #include "specs/deployment.h"
-#include "base/diag.h"
 #include "specs/importfile.h"
 #include "specs/schema.h"
 #include "specs/tfstate.h"
@@ -33,14 +33,14 @@ typedef enum {
 
 /* One source resource (instance) and what became of it. */
 typedef struct convert_entry {
-    const char *address;     /* Terraform address with instance key, or the URN */
-    const char *source_type; /* Terraform type, or Pulumi type for exports */
-    const char *token;       /* Pulumi type token; NULL when unmapped */
-    const char *name;        /* the spec's name; NULL unless converted */
+    const char *address;      /* Terraform address with instance key, or the URN */
+    const char *source_type;  /* Terraform type, or Pulumi type for exports */
+    const char *token;        /* Pulumi type token; NULL when unmapped */
+    const char *name;         /* the spec's name; NULL unless converted */
     const char *logical_name; /* the spec's logicalName when it differs from name (Terraform), else NULL */
-    const char *id;          /* import ID; NULL when none */
+    const char *id;           /* import ID; NULL when none */
     convert_outcome_t outcome;
-    const char *reason; /* why skipped/unmapped/no ID; for converted ones an optional note */
+    const char *reason;      /* why skipped/unmapped/no ID; for converted ones an optional note */
     const char *tf_provider; /* Terraform: the provider's name (`aws`) for unmapped entries, else NULL */
     const char *package;     /* Terraform: the Pulumi package named like it (`aws`, `gcp`), for advice */
 } convert_entry_t;

@@ -14,9 +14,12 @@ static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e);
 static void bind_items(pcl_program_t *p, const schema_type_t *shape, pcl_expr_t *e) {
     if (e->kind == PCL_TUPLE) {
         const schema_type_t *elem = NULL;
-        if (shape && shape->kind == SCHEMA_ARRAY) elem = shape->element;
-        else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON)) elem = shape;
-        for (size_t i = 0; i < e->tuple.n; i++) bind_expr(p, elem, e->tuple.items[i]);
+        if (shape && shape->kind == SCHEMA_ARRAY)
+            elem = shape->element;
+        else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON))
+            elem = shape;
+        for (size_t i = 0; i < e->tuple.n; i++)
+            bind_expr(p, elem, e->tuple.items[i]);
         return;
     }
     /* object */
@@ -40,7 +43,8 @@ static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
     if (!e) return;
     if (e->kind == PCL_CALL && strcmp(e->call.name, "secret") == 0) {
         e->type = t;
-        for (size_t i = 0; i < e->call.n; i++) bind_expr(p, t, e->call.args[i]);
+        for (size_t i = 0; i < e->call.n; i++)
+            bind_expr(p, t, e->call.args[i]);
         return;
     }
     const schema_type_t *pos = t;
@@ -52,9 +56,11 @@ static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
     e->type = pos;
     const schema_type_t *shape = pos && pos->kind == SCHEMA_UNION ? NULL : pos;
     if (shape && shape->kind == SCHEMA_ENUM) shape = shape->element;
-    if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) bind_items(p, shape, e);
+    if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT)
+        bind_items(p, shape, e);
     else if (e->kind == PCL_CALL)
-        for (size_t i = 0; i < e->call.n; i++) bind_expr(p, NULL, e->call.args[i]);
+        for (size_t i = 0; i < e->call.n; i++)
+            bind_expr(p, NULL, e->call.args[i]);
 }
 
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
@@ -139,15 +145,20 @@ static pv_t *call_to_value(arena_t *a, const pcl_expr_t *e) {
     if (strcmp(fn, "fileAsset") == 0 || strcmp(fn, "stringAsset") == 0 || strcmp(fn, "remoteAsset") == 0) {
         v = new_special(a, PV_ASSET);
         const char *c = arena_strdup(a, s);
-        if (fn[0] == 'f') v->u.asset.path = c;
-        else if (fn[0] == 's') v->u.asset.text = c;
-        else v->u.asset.uri = c;
+        if (fn[0] == 'f')
+            v->u.asset.path = c;
+        else if (fn[0] == 's')
+            v->u.asset.text = c;
+        else
+            v->u.asset.uri = c;
         return v;
     }
     if (strcmp(fn, "fileArchive") == 0 || strcmp(fn, "remoteArchive") == 0) {
         v = new_special(a, PV_ARCHIVE);
-        if (fn[0] == 'f') v->u.archive.path = arena_strdup(a, s);
-        else v->u.archive.uri = arena_strdup(a, s);
+        if (fn[0] == 'f')
+            v->u.archive.path = arena_strdup(a, s);
+        else
+            v->u.archive.uri = arena_strdup(a, s);
         return v;
     }
     return NULL;

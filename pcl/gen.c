@@ -90,7 +90,7 @@ typedef struct gen_ctx {
     pcl_smap_t ext_used;   /* external roots referenced so far (→ program->external_roots) */
     size_t cap_ext_used;
     size_t cap_secrets;
-    buf_t path;      /* Title-cased path of the value being generated, for config names */
+    buf_t path;       /* Title-cased path of the value being generated, for config names */
     const char *prop; /* top-level property being generated, for diagnostics */
     int zero_depth;
 } gen_ctx_t;
@@ -111,7 +111,8 @@ char *pcl_sanitize_identifier(arena_t *a, const char *name) {
         } else {
             /* one `_` per character, so skip a UTF-8 sequence's continuation bytes */
             buf_putc(&b, '_');
-            while ((p[1] & 0xC0) == 0x80) p++;
+            while ((p[1] & 0xC0) == 0x80)
+                p++;
         }
     }
     if (b.len == 0) buf_putc(&b, '_');
@@ -124,7 +125,8 @@ char *pcl_sanitize_identifier(arena_t *a, const char *name) {
 /* Reserves base, or base2, base3, ... whichever is free. */
 static const char *unique_name(gen_ctx_t *g, const char *base, size_t val) {
     const char *name = base;
-    for (unsigned k = 2; !pcl_smap_add(&g->names, name, val); k++) name = arena_sprintf(g->a, "%s%u", base, k);
+    for (unsigned k = 2; !pcl_smap_add(&g->names, name, val); k++)
+        name = arena_sprintf(g->a, "%s%u", base, k);
     return name;
 }
 
@@ -247,7 +249,8 @@ static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
         if (!t->object || g->zero_depth >= GEN_MAX_ZERO_DEPTH) return e;
         g->zero_depth++;
         size_t nreq = 0;
-        for (size_t i = 0; i < t->object->n_props; i++) nreq += t->object->props[i].required;
+        for (size_t i = 0; i < t->object->n_props; i++)
+            nreq += t->object->props[i].required;
         e->object.items = arena_alloc(g->a, (nreq ? nreq : 1) * sizeof *e->object.items);
         for (size_t i = 0; i < t->object->n_props; i++) {
             const schema_property_t *p = &t->object->props[i];
@@ -335,7 +338,8 @@ static pv_t *strip_secrets(arena_t *a, const pv_t *v) {
     case PV_OUTPUT: return strip_secrets(a, v->u.output.known ? v->u.output.value : NULL);
     case PV_ARRAY: {
         pv_t *r = pv_array(a);
-        for (size_t i = 0; i < v->u.arr.len; i++) pv_array_push(a, r, strip_secrets(a, v->u.arr.items[i]));
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            pv_array_push(a, r, strip_secrets(a, v->u.arr.items[i]));
         return r;
     }
     case PV_OBJECT: {
@@ -494,7 +498,8 @@ static pcl_expr_t *gen_archive(gen_ctx_t *g, const pv_t *v, const schema_type_t 
             pcl_object_item_t *it = &o->object.items[o->object.n++];
             it->key = arena_strdup(g->a, m[i].key);
             it->key_quoted = true;
-            it->value = m[i].value->kind == PV_ARCHIVE ? gen_archive(g, m[i].value, NULL) : gen_asset(g, m[i].value, NULL);
+            it->value =
+                m[i].value->kind == PV_ARCHIVE ? gen_archive(g, m[i].value, NULL) : gen_asset(g, m[i].value, NULL);
         }
         return new_call1(g, "assetArchive", o, type);
     }
@@ -596,7 +601,8 @@ static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t
     case PV_BOOL:
     case PV_NUMBER: return gen_literal(g, v, pos);
     case PV_STRING: {
-        if (shape && shape->kind == SCHEMA_ASSET) return new_call1(g, "fileAsset", new_string(g, v->u.str.s, NULL), pos);
+        if (shape && shape->kind == SCHEMA_ASSET)
+            return new_call1(g, "fileAsset", new_string(g, v->u.str.s, NULL), pos);
         if (shape && shape->kind == SCHEMA_ARCHIVE)
             return new_call1(g, "fileArchive", new_string(g, v->u.str.s, NULL), pos);
         pcl_expr_t *ref = gen_reference(g, v->u.str.s, pos);
@@ -605,8 +611,10 @@ static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t
     case PV_ARRAY: {
         pcl_expr_t *t = new_expr(g, PCL_TUPLE, pos);
         const schema_type_t *elem = NULL;
-        if (shape && shape->kind == SCHEMA_ARRAY) elem = shape->element;
-        else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON)) elem = shape;
+        if (shape && shape->kind == SCHEMA_ARRAY)
+            elem = shape->element;
+        else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON))
+            elem = shape;
         size_t cap = 0;
         for (size_t i = 0; i < v->u.arr.len; i++) {
             size_t mark = g->path.len;
@@ -655,7 +663,8 @@ static pcl_expr_t *var_expr(gen_ctx_t *g, const char *name) {
 static pcl_expr_t *var_tuple(gen_ctx_t *g, const char **names, size_t n) {
     pcl_expr_t *t = new_expr(g, PCL_TUPLE, NULL);
     size_t cap = 0;
-    for (size_t i = 0; i < n; i++) tuple_push(g, t, var_expr(g, names[i]), &cap);
+    for (size_t i = 0; i < n; i++)
+        tuple_push(g, t, var_expr(g, names[i]), &cap);
     return t;
 }
 
@@ -717,11 +726,13 @@ static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
     if (in->n_ignore_changes) {
         pcl_expr_t *t = new_expr(g, PCL_TUPLE, NULL);
         size_t cap = 0;
-        for (size_t k = 0; k < in->n_ignore_changes; k++) tuple_push(g, t, path_expr(g, in->ignore_changes[k]), &cap);
+        for (size_t k = 0; k < in->n_ignore_changes; k++)
+            tuple_push(g, t, path_expr(g, in->ignore_changes[k]), &cap);
         opts[n++] = (pcl_attr_t){"ignoreChanges", t, NULL, 0, 0};
     }
     if (in->deleted_with) opts[n++] = (pcl_attr_t){"deletedWith", var_expr(g, in->deleted_with), NULL, 0, 0};
-    if (in->n_replace_with) opts[n++] = (pcl_attr_t){"replaceWith", var_tuple(g, in->replace_with, in->n_replace_with), NULL, 0, 0};
+    if (in->n_replace_with)
+        opts[n++] = (pcl_attr_t){"replaceWith", var_tuple(g, in->replace_with, in->n_replace_with), NULL, 0, 0};
     if (in->import_id) opts[n++] = (pcl_attr_t){"import", new_string(g, in->import_id, NULL), NULL, 0, 0};
     if (!n) return;
     node->options = arena_alloc(g->a, n * sizeof *node->options);
@@ -911,11 +922,13 @@ static void build_edges(gen_ctx_t *g) {
         size_t cap = 0, t;
         if (in->parent) add_edge(g, r, i, (resolve_var(g, in->parent, &t), t), true, &cap);
         if (in->provider) add_edge(g, r, i, (resolve_var(g, in->provider, &t), t), true, &cap);
-        for (size_t k = 0; k < in->n_depends_on; k++) add_edge(g, r, i, (resolve_var(g, in->depends_on[k], &t), t), true, &cap);
+        for (size_t k = 0; k < in->n_depends_on; k++)
+            add_edge(g, r, i, (resolve_var(g, in->depends_on[k], &t), t), true, &cap);
         if (in->deleted_with) add_edge(g, r, i, (resolve_var(g, in->deleted_with, &t), t), true, &cap);
         for (size_t k = 0; k < in->n_replace_with; k++)
             add_edge(g, r, i, (resolve_var(g, in->replace_with[k], &t), t), true, &cap);
-        for (size_t k = 0; k < r->n_refs; k++) add_edge(g, r, i, r->refs[k].target, false, &cap);
+        for (size_t k = 0; k < r->n_refs; k++)
+            add_edge(g, r, i, r->refs[k].target, false, &cap);
     }
 }
 
@@ -1016,7 +1029,8 @@ static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
             pk->attrs = arena_alloc(g->a, 3 * sizeof *pk->attrs);
             pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderName", new_string(g, r->pkg_name, NULL), NULL, 0, 0};
             if (version)
-                pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL, 0, 0};
+                pk->attrs[pk->n_attrs++] =
+                    (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL, 0, 0};
             if (in->plugin_download_url)
                 pk->attrs[pk->n_attrs++] =
                     (pcl_attr_t){"baseProviderDownloadUrl", new_string(g, in->plugin_download_url, NULL), NULL, 0, 0};
@@ -1058,7 +1072,8 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     g.out = out;
     g.n = n;
     g.res = arena_alloc(g.a, (n ? n : 1) * sizeof *g.res);
-    for (size_t i = 0; i < n; i++) g.res[i].in = &resources[i];
+    for (size_t i = 0; i < n; i++)
+        g.res[i].in = &resources[i];
     buf_init(&g.path);
 
     reserve_external_roots(&g);

@@ -55,8 +55,12 @@ static bool fail_at(parser_t *p, int line, int col, const char *fmt, ...) {
 
 #define FAIL(p, ...) fail_at((p), (p)->line, (p)->col, __VA_ARGS__)
 
-static int peek(const parser_t *p) { return p->pos < p->len ? (unsigned char)p->s[p->pos] : -1; }
-static int peek_at(const parser_t *p, size_t k) { return p->pos + k < p->len ? (unsigned char)p->s[p->pos + k] : -1; }
+static int peek(const parser_t *p) {
+    return p->pos < p->len ? (unsigned char)p->s[p->pos] : -1;
+}
+static int peek_at(const parser_t *p, size_t k) {
+    return p->pos + k < p->len ? (unsigned char)p->s[p->pos + k] : -1;
+}
 
 static void advance(parser_t *p) {
     if (p->pos >= p->len) return;
@@ -76,12 +80,14 @@ static bool skip_ws(parser_t *p, bool newlines) {
         if (c == ' ' || c == '\t' || c == '\r' || (newlines && c == '\n')) {
             advance(p);
         } else if (c == '#' || (c == '/' && peek_at(p, 1) == '/')) {
-            while (peek(p) != -1 && peek(p) != '\n') advance(p);
+            while (peek(p) != -1 && peek(p) != '\n')
+                advance(p);
         } else if (c == '/' && peek_at(p, 1) == '*') {
             int l = p->line, col = p->col;
             advance(p);
             advance(p);
-            while (peek(p) != -1 && !(peek(p) == '*' && peek_at(p, 1) == '/')) advance(p);
+            while (peek(p) != -1 && !(peek(p) == '*' && peek_at(p, 1) == '/'))
+                advance(p);
             if (peek(p) == -1) return fail_at(p, l, col, "unterminated /* comment");
             advance(p);
             advance(p);
@@ -91,13 +97,18 @@ static bool skip_ws(parser_t *p, bool newlines) {
     }
 }
 
-static bool is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80; }
-static bool is_ident_char(int c) { return is_ident_start(c) || (c >= '0' && c <= '9') || c == '-'; }
+static bool is_ident_start(int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+static bool is_ident_char(int c) {
+    return is_ident_start(c) || (c >= '0' && c <= '9') || c == '-';
+}
 
 static const char *parse_ident(parser_t *p) {
     if (!is_ident_start(peek(p))) return NULL;
     size_t start = p->pos;
-    while (peek(p) != -1 && is_ident_char(peek(p))) advance(p);
+    while (peek(p) != -1 && is_ident_char(peek(p)))
+        advance(p);
     return arena_strndup(p->a, p->s + start, p->pos - start);
 }
 
@@ -183,7 +194,9 @@ static bool parse_template_sigil(parser_t *p, buf_t *b, parts_t *parts, int *chu
         if (!e || !skip_ws(p, true)) return false;
         p->nest--;
         if (peek(p) == '~') return FAIL(p, "the template strip marker '~}' is not supported; remove the '~'");
-        if (peek(p) != '}') return FAIL(p, "expected '}' to close the interpolation opened at %d:%d but found %s", l, col, describe_char(p));
+        if (peek(p) != '}')
+            return FAIL(p, "expected '}' to close the interpolation opened at %d:%d but found %s", l, col,
+                        describe_char(p));
         advance(p);
         parts_push(p, parts, e);
         *chunk_line = p->line;
@@ -191,15 +204,19 @@ static bool parse_template_sigil(parser_t *p, buf_t *b, parts_t *parts, int *chu
         return true;
     }
     if (peek_at(p, 1) == '{')
-        return FAIL(p, c == '$' ? "template interpolation '${' is not allowed here (a key or a label); write '$${' for a literal '${'"
-                                : "template directive '%%{' is not supported; write '%%%%{' for a literal '%%{'");
+        return FAIL(
+            p,
+            c == '$'
+                ? "template interpolation '${' is not allowed here (a key or a label); write '$${' for a literal '${'"
+                : "template directive '%%{' is not supported; write '%%%%{' for a literal '%%{'");
     buf_putc(b, (char)c);
     advance(p);
     return true;
 }
 
 /* A string value: PCL_STRING when it interpolates nothing, else PCL_TEMPLATE of its parts. */
-static pcl_expr_t *finish_template(parser_t *p, parts_t *parts, buf_t *b, int line, int col, int chunk_line, int chunk_col) {
+static pcl_expr_t *finish_template(parser_t *p, parts_t *parts, buf_t *b, int line, int col, int chunk_line,
+                                   int chunk_col) {
     pcl_expr_t *e;
     if (parts->n == 0) {
         e = new_expr(p, PCL_STRING);
@@ -260,7 +277,8 @@ static const char *parse_quoted_parts(parser_t *p, parts_t *parts, int *chunk_li
         case 'U': digits = 8; break;
         default:
             buf_free(&b);
-            fail_at(p, el, ec, "invalid escape sequence '\\%c' in string; use \\n, \\r, \\t, \\\", \\\\, \\uXXXX or \\UXXXXXXXX",
+            fail_at(p, el, ec,
+                    "invalid escape sequence '\\%c' in string; use \\n, \\r, \\t, \\\", \\\\, \\uXXXX or \\UXXXXXXXX",
                     c > 0x20 && c < 0x7f ? c : '?');
             return NULL;
         }
@@ -269,10 +287,14 @@ static const char *parse_quoted_parts(parser_t *p, parts_t *parts, int *chunk_li
             unsigned long cp = 0;
             for (int i = 0; i < digits; i++) {
                 int h = peek(p);
-                int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+                int v = h >= '0' && h <= '9'   ? h - '0'
+                        : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                        : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                               : -1;
                 if (v < 0) {
                     buf_free(&b);
-                    fail_at(p, el, ec, "invalid unicode escape: \\%c needs %d hex digits", digits == 4 ? 'u' : 'U', digits);
+                    fail_at(p, el, ec, "invalid unicode escape: \\%c needs %d hex digits", digits == 4 ? 'u' : 'U',
+                            digits);
                     return NULL;
                 }
                 cp = cp * 16 + (unsigned long)v;
@@ -296,7 +318,9 @@ static const char *parse_quoted_parts(parser_t *p, parts_t *parts, int *chunk_li
     return s;
 }
 
-static const char *parse_quoted(parser_t *p) { return parse_quoted_parts(p, NULL, NULL, NULL); }
+static const char *parse_quoted(parser_t *p) {
+    return parse_quoted_parts(p, NULL, NULL, NULL);
+}
 
 static pcl_expr_t *parse_string_expr(parser_t *p) {
     int l = p->line, col = p->col, cl = 0, cc = 0;
@@ -338,13 +362,17 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
     bool closed = false;
     while (p->pos < p->len) {
         size_t s = p->pos, e = s;
-        while (e < p->len && p->s[e] != '\n') e++;
+        while (e < p->len && p->s[e] != '\n')
+            e++;
         size_t t = s;
-        while (t < e && (p->s[t] == ' ' || p->s[t] == '\t')) t++;
+        while (t < e && (p->s[t] == ' ' || p->s[t] == '\t'))
+            t++;
         size_t te = e;
-        while (te > t && p->s[te - 1] == '\r') te--;
+        while (te > t && p->s[te - 1] == '\r')
+            te--;
         if (te - t == strlen(marker) && memcmp(p->s + t, marker, te - t) == 0) {
-            while (p->pos < e) advance(p);
+            while (p->pos < e)
+                advance(p);
             closed = true;
             break;
         }
@@ -356,7 +384,8 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
         }
         starts[n_lines] = p->s + s;
         lens[n_lines++] = e - s;
-        while (p->pos < e) advance(p);
+        while (p->pos < e)
+            advance(p);
         advance(p); /* newline */
     }
     if (!closed) {
@@ -370,7 +399,8 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
         strip = (size_t)-1;
         for (size_t i = 0; i < n_lines; i++) {
             size_t k = 0;
-            while (k < lens[i] && (starts[i][k] == ' ' || starts[i][k] == '\t')) k++;
+            while (k < lens[i] && (starts[i][k] == ' ' || starts[i][k] == '\t'))
+                k++;
             if (k == lens[i]) continue; /* blank lines do not count */
             if (k < strip) strip = k;
         }
@@ -409,20 +439,23 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
         if (c == '\n') q.col = 1 + (int)strip;
     }
     pcl_expr_t *e = NULL;
-    if (q.failed) p->failed = true;
-    else e = finish_template(p, &parts, &b, l, col, cl, cc);
+    if (q.failed)
+        p->failed = true;
+    else
+        e = finish_template(p, &parts, &b, l, col, cl, cc);
     buf_free(&b);
     buf_free(&raw);
     return e;
 }
 
-
 static pcl_expr_t *parse_number(parser_t *p) {
     size_t start = p->pos;
-    while (peek(p) >= '0' && peek(p) <= '9') advance(p);
+    while (peek(p) >= '0' && peek(p) <= '9')
+        advance(p);
     if (peek(p) == '.' && peek_at(p, 1) >= '0' && peek_at(p, 1) <= '9') {
         advance(p);
-        while (peek(p) >= '0' && peek(p) <= '9') advance(p);
+        while (peek(p) >= '0' && peek(p) <= '9')
+            advance(p);
     }
     if (peek(p) == 'e' || peek(p) == 'E') {
         size_t save = p->pos;
@@ -434,7 +467,8 @@ static pcl_expr_t *parse_number(parser_t *p) {
             p->line = sl;
             p->col = sc;
         }
-        while (peek(p) >= '0' && peek(p) <= '9') advance(p);
+        while (peek(p) >= '0' && peek(p) <= '9')
+            advance(p);
     }
     char *text = arena_strndup(p->a, p->s + start, p->pos - start);
     pcl_expr_t *e = new_expr(p, PCL_NUMBER);
@@ -480,7 +514,8 @@ static bool at_word(const parser_t *p, const char *w) {
 static bool expect_word(parser_t *p, const char *w, const char *where) {
     if (!skip_ws(p, true)) return false;
     if (!at_word(p, w)) return FAIL(p, "expected '%s' %s but found %s", w, where, describe_char(p));
-    for (size_t i = strlen(w); i > 0; i--) advance(p);
+    for (size_t i = strlen(w); i > 0; i--)
+        advance(p);
     return true;
 }
 
@@ -549,7 +584,8 @@ static pcl_expr_t *parse_for(parser_t *p, bool object, int close, int line, int 
 /* Whether the bracket at the cursor opens a for expression (`[for`, `{for`, blanks between). */
 static bool opens_for(const parser_t *p) {
     size_t i = p->pos + 1;
-    while (i < p->len && strchr(" \t\r\n", p->s[i])) i++;
+    while (i < p->len && strchr(" \t\r\n", p->s[i]))
+        i++;
     return i + 3 < p->len && memcmp(p->s + i, "for", 3) == 0 && !is_ident_char((unsigned char)p->s[i + 3]);
 }
 
@@ -594,14 +630,16 @@ static pcl_expr_t *parse_object(parser_t *p) {
         if (!skip_ws(p, false)) return NULL;
         it.value = parse_expr(p);
         if (!it.value || !skip_ws(p, false)) return NULL;
-        if (peek(p) == ',') advance(p);
+        if (peek(p) == ',')
+            advance(p);
         else if (peek(p) != '\n' && peek(p) != '}') {
             FAIL(p, "expected a new line, ',' or '}' after the value of '%s' but found %s", it.key, describe_char(p));
             return NULL;
         }
         if (e->object.n == cap) {
             size_t nc = cap ? cap * 2 : 4;
-            e->object.items = arena_grow(p->a, e->object.items, cap * sizeof *e->object.items, nc * sizeof *e->object.items);
+            e->object.items =
+                arena_grow(p->a, e->object.items, cap * sizeof *e->object.items, nc * sizeof *e->object.items);
             cap = nc;
         }
         e->object.items[e->object.n++] = it;
@@ -816,7 +854,8 @@ static pcl_expr_t *parse_binary(parser_t *p, int min_prec) {
             return lhs;
         }
         int ol = p->line, oc = p->col;
-        for (size_t i = strlen(op); i > 0; i--) advance(p);
+        for (size_t i = strlen(op); i > 0; i--)
+            advance(p);
         if (!skip_ws(p, true)) return NULL;
         if (++p->depth > PCL_MAX_DEPTH) {
             FAIL(p, "the expression is nested more than %d levels deep", PCL_MAX_DEPTH);
@@ -843,21 +882,26 @@ static pcl_expr_t *parse_expr(parser_t *p) {
     if (e) {
         size_t pos = p->pos;
         int line = p->line, col = p->col;
-        if (!skip_ws(p, p->nest > 0)) e = NULL;
+        if (!skip_ws(p, p->nest > 0))
+            e = NULL;
         else if (peek(p) == '?') {
             pcl_expr_t *c = new_expr(p, PCL_COND);
             advance(p);
             int saved = p->nest;
             p->nest = 1;
             c->x = e;
-            if (!skip_ws(p, true) || !(c->y = parse_expr(p)) || !skip_ws(p, true)) e = NULL;
+            if (!skip_ws(p, true) || !(c->y = parse_expr(p)) || !skip_ws(p, true))
+                e = NULL;
             else if (peek(p) != ':')
-                e = NULL, FAIL(p, "expected ':' in the conditional '?' at %d:%d but found %s", c->line, c->col, describe_char(p));
+                e = NULL,
+                FAIL(p, "expected ':' in the conditional '?' at %d:%d but found %s", c->line, c->col, describe_char(p));
             else {
                 advance(p);
                 p->nest = saved;
-                if (!skip_ws(p, true) || !(c->z = parse_expr(p))) e = NULL;
-                else e = c;
+                if (!skip_ws(p, true) || !(c->z = parse_expr(p)))
+                    e = NULL;
+                else
+                    e = c;
             }
         } else {
             p->pos = pos, p->line = line, p->col = col;
@@ -935,23 +979,29 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
         if (!skip_ws(p, false)) return false;
         if (peek(p) == '{') {
             if (is_options || strcmp(name, "options") != 0 || (kind != PCL_NODE_RESOURCE && kind != PCL_NODE_COMPONENT))
-                return fail_at(p, al, ac, "unsupported block '%s' here; only resources and components have a nested block, 'options'", name);
+                return fail_at(
+                    p, al, ac,
+                    "unsupported block '%s' here; only resources and components have a nested block, 'options'", name);
             if (seen_options) return fail_at(p, al, ac, "a resource has only one options block");
             seen_options = true;
             if (!parse_body(p, node_index, true, opts, NULL)) return false;
             if (!expect_line_end(p, "the options block")) return false;
             continue;
         }
-        if (peek(p) != '=') return FAIL(p, "expected '=' after the attribute name '%s' but found %s", name, describe_char(p));
+        if (peek(p) != '=')
+            return FAIL(p, "expected '=' after the attribute name '%s' but found %s", name, describe_char(p));
         advance(p);
         pcl_expr_t *v = parse_expr(p);
         if (!v || !expect_line_end(p, arena_sprintf(p->a, "the value of '%s'", name))) return false;
         pcl_node_t *n = &p->prog->nodes[node_index];
         if (!is_options && strcmp(name, "__logicalName") == 0) {
             if (v->kind != PCL_STRING) return fail_at(p, al, ac, "__logicalName must be a string literal");
-            if (kind == PCL_NODE_CONFIG) n->config_key = v->s;
-            else n->logical_name = v->s;
-        } else if (!is_options && kind == PCL_NODE_CONFIG && (strcmp(name, "__secret") == 0 || strcmp(name, "secret") == 0)) {
+            if (kind == PCL_NODE_CONFIG)
+                n->config_key = v->s;
+            else
+                n->logical_name = v->s;
+        } else if (!is_options && kind == PCL_NODE_CONFIG &&
+                   (strcmp(name, "__secret") == 0 || strcmp(name, "secret") == 0)) {
             if (v->kind != PCL_BOOL) return fail_at(p, al, ac, "%s must be true or false", name);
             n->config_secret = v->b;
         } else if (!is_options && kind == PCL_NODE_CONFIG && strcmp(name, "description") == 0) {
@@ -990,7 +1040,8 @@ static bool parse_block(parser_t *p) {
         pcl_expr_t *v = parse_expr(p);
         if (!v || !expect_line_end(p, arena_sprintf(p->a, "the value of '%s'", kw))) return false;
         if (!pcl_smap_add(&p->declared, kw, p->prog->n_nodes))
-            return fail_at(p, l, c, "'%s' is declared twice; every resource, component, config and local needs its own name", kw);
+            return fail_at(
+                p, l, c, "'%s' is declared twice; every resource, component, config and local needs its own name", kw);
         pcl_node_t *n = pcl_program_add(p->prog, PCL_NODE_LOCAL);
         n->name = kw;
         n->line = l;
@@ -1001,12 +1052,20 @@ static bool parse_block(parser_t *p) {
         return true;
     }
     pcl_node_kind_t kind;
-    if (strcmp(kw, "package") == 0) kind = PCL_NODE_PACKAGE;
-    else if (strcmp(kw, "resource") == 0) kind = PCL_NODE_RESOURCE;
-    else if (strcmp(kw, "component") == 0) kind = PCL_NODE_COMPONENT;
-    else if (strcmp(kw, "config") == 0) kind = PCL_NODE_CONFIG;
-    else if (strcmp(kw, "output") == 0) kind = PCL_NODE_OUTPUT;
-    else return fail_at(p, l, c, "unsupported block type '%s': cimport reads package, resource, component, config and output blocks", kw);
+    if (strcmp(kw, "package") == 0)
+        kind = PCL_NODE_PACKAGE;
+    else if (strcmp(kw, "resource") == 0)
+        kind = PCL_NODE_RESOURCE;
+    else if (strcmp(kw, "component") == 0)
+        kind = PCL_NODE_COMPONENT;
+    else if (strcmp(kw, "config") == 0)
+        kind = PCL_NODE_CONFIG;
+    else if (strcmp(kw, "output") == 0)
+        kind = PCL_NODE_OUTPUT;
+    else
+        return fail_at(
+            p, l, c,
+            "unsupported block type '%s': cimport reads package, resource, component, config and output blocks", kw);
     const char *name = parse_label(p, arena_sprintf(p->a, "the %s name", kw));
     if (!name) return false;
     const char *token = NULL;
@@ -1026,7 +1085,8 @@ static bool parse_block(parser_t *p) {
                            "written as component <name> { token = \"...\" }");
     }
     if (kind != PCL_NODE_PACKAGE && kind != PCL_NODE_OUTPUT && !pcl_smap_add(&p->declared, name, p->prog->n_nodes))
-        return fail_at(p, l, c, "'%s' is declared twice; every resource, component and config needs its own name", name);
+        return fail_at(p, l, c, "'%s' is declared twice; every resource, component and config needs its own name",
+                       name);
     pcl_node_t *n = pcl_program_add(p->prog, kind);
     n->name = name;
     n->token = token;
@@ -1057,8 +1117,14 @@ pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, dia
         return NULL;
     }
     pcl_program_t *prog = pcl_program_new();
-    parser_t p = {.s = text, .len = len, .line = 1, .col = 1, .file = filename ? filename : "<input>",
-                  .diags = diags, .prog = prog, .a = prog->arena};
+    parser_t p = {.s = text,
+                  .len = len,
+                  .line = 1,
+                  .col = 1,
+                  .file = filename ? filename : "<input>",
+                  .diags = diags,
+                  .prog = prog,
+                  .a = prog->arena};
     prog->filename = arena_strdup(prog->arena, p.file);
     for (;;) {
         if (!skip_ws(&p, true)) break;

@@ -40,8 +40,8 @@ typedef enum {
 typedef struct pcl_expr pcl_expr_t;
 
 typedef struct pcl_object_item {
-    const char *key;  /* the key's value (unescaped) */
-    bool key_quoted;  /* printed as "key" (maps) rather than bare (schema object properties) */
+    const char *key; /* the key's value (unescaped) */
+    bool key_quoted; /* printed as "key" (maps) rather than bare (schema object properties) */
     pcl_expr_t *value;
     const schema_property_t *prop; /* the schema property for object-typed positions, else NULL */
 } pcl_object_item_t;
@@ -161,12 +161,12 @@ typedef struct pcl_gen_resource {
     const char *name;         /* variable name before sanitizing (plan's variable) */
     const char *logical_name; /* the URN name */
     const char *urn;
-    const char *id;            /* for reference guessing; NULL for components/providers */
-    const pv_t *inputs;        /* the inputs to write (object) */
-    const pv_t *outputs;       /* state, for `name`/`arn` reference guessing; may be NULL */
-    const char *parent;        /* variable name of the parent resource, NULL for the stack */
-    const char *provider;      /* variable name of an explicit provider, NULL for default */
-    const char *version;       /* package version for the package block */
+    const char *id;       /* for reference guessing; NULL for components/providers */
+    const pv_t *inputs;   /* the inputs to write (object) */
+    const pv_t *outputs;  /* state, for `name`/`arn` reference guessing; may be NULL */
+    const char *parent;   /* variable name of the parent resource, NULL for the stack */
+    const char *provider; /* variable name of an explicit provider, NULL for default */
+    const char *version;  /* package version for the package block */
     const char *plugin_download_url;
     bool protect;
     bool component; /* local component */

@@ -51,8 +51,10 @@ void pcl_append_string(buf_t *b, const char *s) {
             buf_putc(b, (char)c);
             break;
         default:
-            if (c < 0x20 || c == 0x7f) buf_printf(b, "\\u%04X", c);
-            else buf_putc(b, (char)c);
+            if (c < 0x20 || c == 0x7f)
+                buf_printf(b, "\\u%04X", c);
+            else
+                buf_putc(b, (char)c);
         }
     }
     buf_putc(b, '"');
@@ -106,8 +108,10 @@ int pcl_option_rank(const char *name) {
 }
 
 static void print_label(buf_t *b, const char *s) {
-    if (pcl_is_identifier(s)) buf_puts(b, s);
-    else pcl_append_string(b, s);
+    if (pcl_is_identifier(s))
+        buf_puts(b, s);
+    else
+        pcl_append_string(b, s);
 }
 
 static void print_expr(buf_t *b, const pcl_expr_t *e, int indent);
@@ -194,7 +198,8 @@ static void print_tuple(buf_t *b, const pcl_expr_t *e, int indent) {
         return;
     }
     bool inline_ok = true;
-    for (size_t i = 0; i < e->tuple.n && inline_ok; i++) inline_ok = expr_is_scalar(e->tuple.items[i]);
+    for (size_t i = 0; i < e->tuple.n && inline_ok; i++)
+        inline_ok = expr_is_scalar(e->tuple.items[i]);
     if (inline_ok) {
         size_t start = b->len;
         buf_putc(b, '[');
@@ -227,8 +232,10 @@ static void print_object(buf_t *b, const pcl_expr_t *e, int indent) {
         const pcl_object_item_t *it = &e->object.items[i];
         buf_indent(b, indent + 4);
         /* a bare `for` key would open a for-expression: reserved words are quoted too */
-        if (!it->key_quoted && pcl_is_identifier(it->key) && !pcl_is_reserved(it->key)) buf_puts(b, it->key);
-        else pcl_append_string(b, it->key);
+        if (!it->key_quoted && pcl_is_identifier(it->key) && !pcl_is_reserved(it->key))
+            buf_puts(b, it->key);
+        else
+            pcl_append_string(b, it->key);
         buf_puts(b, " = ");
         print_expr(b, it->value, indent + 4);
         buf_putc(b, '\n');

@@ -28,7 +28,8 @@ pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind) {
 
 int pcl_program_find(const pcl_program_t *p, const char *name) {
     for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT && p->nodes[i].name && strcmp(p->nodes[i].name, name) == 0)
+        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT && p->nodes[i].name &&
+            strcmp(p->nodes[i].name, name) == 0)
             return (int)i;
     return -1;
 }

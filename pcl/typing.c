@@ -9,9 +9,12 @@
 /* Looks through secrets and known outputs; NULL for absent or unknown values. */
 static const pv_t *plain_value(const pv_t *v) {
     while (v) {
-        if (v->kind == PV_SECRET) v = v->u.secret.inner;
-        else if (v->kind == PV_OUTPUT) v = v->u.output.known ? v->u.output.value : NULL;
-        else break;
+        if (v->kind == PV_SECRET)
+            v = v->u.secret.inner;
+        else if (v->kind == PV_OUTPUT)
+            v = v->u.output.known ? v->u.output.value : NULL;
+        else
+            break;
     }
     return v;
 }

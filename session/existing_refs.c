@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "splice/splice.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
+#include "splice/splice.h"
 
 static int def_cmp(const void *x, const void *y) {
     return strcmp(((const splice_definition_t *)x)->logical_name, ((const splice_definition_t *)y)->logical_name);

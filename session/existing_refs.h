@@ -16,10 +16,10 @@
 
 #include <stddef.h>
 
-#include "emitters/emit.h"
-#include "pcl/pcl.h"
 #include "base/arena.h"
 #include "base/diag.h"
+#include "emitters/emit.h"
+#include "pcl/pcl.h"
 
 /* Reads the stack export at stack_state_path and the program text (in `lang`), and returns in
  * *out (allocated from `a`) one candidate per custom, live resource of the stack that the program

@@ -11,9 +11,9 @@
 
 #include "base/fileio.h"
 #include "session/session.h"
-#include "splice/splice.h"
 #include "specs/stackconfig.h"
 #include "specs/txn.h"
+#include "splice/splice.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Where secrets go. */

@@ -39,8 +39,8 @@ typedef struct outputs_secrets {
 /* Reads the passphrase and the stack config, checks the passphrase against the stack's salt (a wrong
  * one is an error: nothing has been done yet) and fills s. False with diagnostics on bad input. */
 struct session_options;
-bool outputs_secrets_setup(outputs_secrets_t *s, const struct session_options *o, const char *stack, const char *project,
-                           diag_list_t *diags);
+bool outputs_secrets_setup(outputs_secrets_t *s, const struct session_options *o, const char *stack,
+                           const char *project, diag_list_t *diags);
 void outputs_secrets_free(outputs_secrets_t *s);
 
 typedef struct outputs outputs_t;

@@ -71,7 +71,8 @@ static bool json_has_string(const cJSON *arr, const char *s) {
 
 /* An input is secret too when the provider keeps the same property secret in the state, or the
  * schema marks it secret — even if the recorded inputs hold it in plaintext. */
-static void add_state_secrets(const import_session_t *p, const import_plan_item_t *it, const import_result_t *r, cJSON *sp) {
+static void add_state_secrets(const import_session_t *p, const import_plan_item_t *it, const import_result_t *r,
+                              cJSON *sp) {
     if (!r->inputs || r->inputs->kind != PV_OBJECT) return;
     const schema_resource_t *res = NULL;
     if (!it->is_provider && !it->is_component) {

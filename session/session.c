@@ -1,9 +1,9 @@
 /* session.c — one import session (see session.h). */
 #include <errno.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "session/session.h"
@@ -86,7 +86,8 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     c->state = r->state ? pv_clone(a, r->state) : NULL;
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
-        for (size_t i = 0; i < r->n_ignore_changes; i++) c->ignore_changes[i] = arena_strdup(a, r->ignore_changes[i]);
+        for (size_t i = 0; i < r->n_ignore_changes; i++)
+            c->ignore_changes[i] = arena_strdup(a, r->ignore_changes[i]);
         c->n_ignore_changes = r->n_ignore_changes;
     }
     diag_list_init(&c->diags);
@@ -210,7 +211,8 @@ static void report_duplicate_ids(const import_plan_t *plan, const char *path, di
     size_t *pairs = NULL, np = 0, cap = 0;
     for (size_t g = 0; g < n;) {
         size_t e = g + 1;
-        while (e < n && cmp_same(idx[g].it, idx[e].it) == 0) e++;
+        while (e < n && cmp_same(idx[g].it, idx[e].it) == 0)
+            e++;
         for (size_t a = g; a < e; a++)
             for (size_t b = g; b < a; b++) {
                 if (np == cap) {
@@ -256,7 +258,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     collect_existing_refs(p, &po);
 
     /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
-    for (size_t i = 0; i < o->n_schemas; i++) schema_set_add_path(p->schemas, o->schemas[i], diags);
+    for (size_t i = 0; i < o->n_schemas; i++)
+        schema_set_add_path(p->schemas, o->schemas[i], diags);
     if (diag_has_errors(diags)) return false;
     if (!file)
         file = o->spec_path ? import_file_load(a, o->spec_path, diags)
@@ -342,7 +345,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
             r->diags = c->diags;
         }
         if (!p->results)
-            for (size_t i = 0; i < p->plan->n_items; i++) diag_list_free(&run.kept[i].diags);
+            for (size_t i = 0; i < p->plan->n_items; i++)
+                diag_list_free(&run.kept[i].diags);
         free(run.kept);
     }
     if (!p->results) return false;
@@ -351,8 +355,10 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         p->n_ok++;
         /* Offline, Check and Diff are cimport's reading of the schema: consistent, not verified. */
         if (p->results[i].verified) {
-            if (p->offline) p->n_consistent++;
-            else p->n_verified++;
+            if (p->offline)
+                p->n_consistent++;
+            else
+                p->n_verified++;
         }
     }
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
@@ -404,7 +410,6 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
     return true;
 }
-
 
 /* ---------------------------------------------------------------------------------------------
  * After the run: the code into its place, and the outputs. */
@@ -576,8 +581,10 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         if (r->status == IMPORT_FAILED) failed++;
         if (r->status == IMPORT_SKIPPED) skipped++;
         bool checked = r->status == IMPORT_OK && r->verified;
-        if (checked && p->offline) consistent++;
-        else if (checked) verified++;
+        if (checked && p->offline)
+            consistent++;
+        else if (checked)
+            verified++;
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "name", it->variable);
         cJSON_AddStringToObject(e, "logicalName", it->logical_name);
@@ -590,12 +597,13 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         cJSON_AddStringToObject(e, "verification", !checked ? "none" : p->offline ? "offline-schema" : "provider");
         cJSON_AddNumberToObject(e, "rounds", r->rounds);
         cJSON *res = cJSON_AddArrayToObject(e, "residual");
-        for (size_t k = 0; k < r->n_residual; k++) cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
+        for (size_t k = 0; k < r->n_residual; k++)
+            cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
         cJSON *ign = cJSON_AddArrayToObject(e, "ignoreChanges");
         for (size_t k = 0; k < r->n_ignore_changes; k++)
             cJSON_AddItemToArray(ign, cJSON_CreateString(r->ignore_changes[k]));
-        cJSON_AddItemToObject(e, "inputs", r->inputs ? pv_to_display_json(r->inputs, show_secrets)
-                                                     : cJSON_CreateObject());
+        cJSON_AddItemToObject(e, "inputs",
+                              r->inputs ? pv_to_display_json(r->inputs, show_secrets) : cJSON_CreateObject());
         cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
         for (size_t k = 0; k < r->n_provenance; k++)
             cJSON_AddStringToObject(prov, r->provenance[k].path, provenance_name(r->provenance[k].provenance));
@@ -632,9 +640,9 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         if (p->secrets_ready)
             cJSON_AddStringToObject(s, "storedIn", p->secrets.to_config ? p->secrets.config_path : p->secrets.file);
         cJSON *keys = cJSON_AddArrayToObject(s, "keys");
-        for (size_t i = 0; i < g->n_secrets; i++) cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
+        for (size_t i = 0; i < g->n_secrets; i++)
+            cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }
     results_json_add_report_fields(doc, p, show_secrets); /* results_json.c */
     return doc;
 }
-

@@ -3,8 +3,8 @@
  * Every loaded JSON document is kept (the set owns it) and indexed by hash maps of strings, so a
  * lookup per attribute of a large state is O(1). The metadata of several providers may be loaded
  * at once; Terraform type names are unique across providers (they carry the provider prefix). */
-#include "specs/json_strict.h"
 #include "specs/bridge.h"
+#include "specs/json_strict.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -15,10 +15,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/fileio.h"
 #include "base/hashmap.h"
 #include "base/vec.h"
 #include "specs/bridge_internal.h"
-#include "base/fileio.h"
 
 /* --- string-keyed lookups over base/hashmap (keys are arena strings) --------------------------- */
 
@@ -43,11 +43,11 @@ struct bridge_set {
     arena_t *arena;
     cJSON **docs;
     size_t n_docs, cap_docs;
-    hashmap_t resources; /* tf_type → bridge_resource_t */
-    hashmap_t renames;   /* "token\ntf_name" → pulumi name */
-    hashmap_t providers; /* tf provider prefix → provider_info_t */
-    hashmap_t overrides; /* "tf_type\npath" → (void*)1 true / (void*)2 false */
-    hashmap_t tf_blocks; /* tf_type → block JSON of a Terraform provider schema */
+    hashmap_t resources;    /* tf_type → bridge_resource_t */
+    hashmap_t renames;      /* "token\ntf_name" → pulumi name */
+    hashmap_t providers;    /* tf provider prefix → provider_info_t */
+    hashmap_t overrides;    /* "tf_type\npath" → (void*)1 true / (void*)2 false */
+    hashmap_t tf_blocks;    /* tf_type → block JSON of a Terraform provider schema */
     hashmap_t data_sources; /* tf_type → token (mapping documents) */
     hashmap_t config;       /* "tf_provider\ntf_name" → Pulumi config name (mapping documents) */
     size_t n_tf_schemas;
@@ -63,18 +63,28 @@ bridge_set_t *bridge_set_new(void) {
 
 void bridge_set_free(bridge_set_t *set) {
     if (!set) return;
-    for (size_t i = 0; i < set->n_docs; i++) cJSON_Delete(set->docs[i]);
+    for (size_t i = 0; i < set->n_docs; i++)
+        cJSON_Delete(set->docs[i]);
     free(set->docs);
     hashmap_t *maps[] = {&set->resources, &set->renames,      &set->providers, &set->overrides,
                          &set->tf_blocks, &set->data_sources, &set->config};
-    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) hashmap_free(maps[i]);
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+        hashmap_free(maps[i]);
     arena_free(set->arena);
 }
 
-size_t bridge_resource_count(const bridge_set_t *set) { return set ? hashmap_count(&set->resources) : 0; }
-size_t bridge_mapping_count(const bridge_set_t *set) { return set ? set->n_mappings : 0; }
-arena_t *bridge_arena(bridge_set_t *set) { return set->arena; }
-size_t bridge_tf_schema_count(const bridge_set_t *set) { return set ? set->n_tf_schemas : 0; }
+size_t bridge_resource_count(const bridge_set_t *set) {
+    return set ? hashmap_count(&set->resources) : 0;
+}
+size_t bridge_mapping_count(const bridge_set_t *set) {
+    return set ? set->n_mappings : 0;
+}
+arena_t *bridge_arena(bridge_set_t *set) {
+    return set->arena;
+}
+size_t bridge_tf_schema_count(const bridge_set_t *set) {
+    return set ? set->n_tf_schemas : 0;
+}
 
 void bridge_keep_doc(bridge_set_t *set, cJSON *doc) {
     set->docs = vec_grow(set->docs, &set->cap_docs, set->n_docs + 1, sizeof *set->docs);
@@ -163,7 +173,8 @@ static bool add_metadata(bridge_set_t *set, cJSON *doc, const char *origin) {
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(aa, "resources")) {
         const cJSON *cur = cJSON_GetObjectItemCaseSensitive(e, "current");
         if (cJSON_IsString(cur) && e->string)
-            bridge_add_resource(set, e->string, cur->valuestring, cJSON_GetObjectItemCaseSensitive(e, "fields"), origin);
+            bridge_add_resource(set, e->string, cur->valuestring, cJSON_GetObjectItemCaseSensitive(e, "fields"),
+                                origin);
     }
     add_token_table(set, cJSON_GetObjectItemCaseSensitive(renames, "resources"), origin);
     add_token_table(set, top_res, origin);
@@ -284,7 +295,9 @@ static bool looks_like_mapping(const char *path) {
     return yes;
 }
 
-static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+static int cmp_str(const void *x, const void *y) {
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
 
 static void scan_dir(bridge_set_t *set, arena_t *a, const char *dir, size_t *found, diag_list_t *diags) {
     DIR *d = opendir(dir);
@@ -307,11 +320,12 @@ static void scan_dir(bridge_set_t *set, arena_t *a, const char *dir, size_t *fou
             scan_dir(set, a, p, found, diags);
         } else if (S_ISREG(st.st_mode)) {
             size_t l = strlen(names[i]);
-            bool meta = strncmp(names[i], "bridge-metadata", 15) == 0 && l > 5 && strcmp(names[i] + l - 5, ".json") == 0;
+            bool meta =
+                strncmp(names[i], "bridge-metadata", 15) == 0 && l > 5 && strcmp(names[i] + l - 5, ".json") == 0;
             bool tfs = strcmp(names[i], "schema.json") == 0 && looks_like_tf_schema(p);
             /* `<tf provider>.json` mapping documents; Pulumi schemas (schema*.json) are not opened. */
-            bool doc = !meta && l > 5 && strcmp(names[i] + l - 5, ".json") == 0 && strncmp(names[i], "schema", 6) != 0 &&
-                       looks_like_mapping(p);
+            bool doc = !meta && l > 5 && strcmp(names[i] + l - 5, ".json") == 0 &&
+                       strncmp(names[i], "schema", 6) != 0 && looks_like_mapping(p);
             if ((meta || tfs || doc) && add_file(set, p, meta, diags)) (*found)++;
         }
     }
@@ -384,7 +398,9 @@ bool bridge_set_add_mapping(bridge_set_t *set, const char *text, size_t len, con
     return m > 0;
 }
 
-void bridge_note_mapping(bridge_set_t *set) { set->n_mappings++; }
+void bridge_note_mapping(bridge_set_t *set) {
+    set->n_mappings++;
+}
 
 const char *bridge_field_name(const cJSON *field) {
     const cJSON *n = field ? cJSON_GetObjectItemCaseSensitive(field, "name") : NULL;

@@ -7,8 +7,8 @@
  * the state uses; one this reader does not know is refused by name. Secrets written by the `b64`
  * secrets provider are decoded (their ciphertext is kept so they round-trip); other ciphertexts
  * stay opaque. */
-#include "specs/json_strict.h"
 #include "specs/deployment.h"
+#include "specs/json_strict.h"
 
 #include <cjson/cJSON.h>
 #include <fcntl.h>

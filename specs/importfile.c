@@ -14,9 +14,9 @@
 #include <strings.h>
 #include <yaml.h>
 
-#include "specs/json_strict.h"
 #include "base/fileio.h"
 #include "specs/importfile.h"
+#include "specs/json_strict.h"
 
 /* YAML aliases are copied into the tree; this bounds what a small file can expand to. */
 #define IMPORTFILE_MAX_YAML_NODES (1u << 20)
@@ -100,7 +100,8 @@ static pv_t *dec_props(ifdec_t *d, const cJSON *j, const char *field, const char
     diag_list_init(&tmp);
     /* Pulumi's wording: "could not deserialize inputs for <desc>: <reason>". */
     pv_t *v = pv_from_state_json(d->a, j, arena_sprintf(d->a, "could not deserialize %s for %s", what, desc), &tmp);
-    for (diag_t *g = tmp.head; g; g = g->next) dec_error_at(d, 0, desc, "%s", g->message);
+    for (diag_t *g = tmp.head; g; g = g->next)
+        dec_error_at(d, 0, desc, "%s", g->message);
     bool bad = tmp.errors > 0;
     diag_list_free(&tmp);
     return bad ? NULL : v;
@@ -198,7 +199,8 @@ static void dec_name_table(ifdec_t *d, const cJSON *j, import_file_t *f) {
         }
         /* A repeated key replaces the earlier entry, as in a Go map. */
         size_t i = 0;
-        while (i < f->n_names && strcmp(f->name_table[i].name, m->string) != 0) i++;
+        while (i < f->n_names && strcmp(f->name_table[i].name, m->string) != 0)
+            i++;
         if (i == f->n_names) f->name_table[f->n_names++].name = arena_strdup(d->a, m->string);
         f->name_table[i].urn = urn;
     }
@@ -284,7 +286,8 @@ static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size
     char stack[JSON_MAX_DEPTH];
     size_t depth = 0, i = 0;
     for (;;) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+        while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n'))
+            i++;
         *at = i;
         if (i == len) return st == ST_DONE ? NULL : "unexpected end of JSON input";
         char c = s[i];
@@ -385,19 +388,22 @@ static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size
                     *at = ++i;
                     if (i >= len) return "unexpected end of JSON input";
                     if (!(s[i] >= '0' && s[i] <= '9'))
-                        return arena_sprintf(a, "invalid character %s in numeric literal", json_quote_char(a, s + i, len - i));
+                        return arena_sprintf(a, "invalid character %s in numeric literal",
+                                             json_quote_char(a, s + i, len - i));
                 }
                 if (s[i] == '0')
                     i++;
                 else
-                    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+                    while (i < len && s[i] >= '0' && s[i] <= '9')
+                        i++;
                 if (i < len && s[i] == '.') {
                     *at = ++i;
                     if (i >= len) return "unexpected end of JSON input";
                     if (!(s[i] >= '0' && s[i] <= '9'))
                         return arena_sprintf(a, "invalid character %s after decimal point in numeric literal",
                                              json_quote_char(a, s + i, len - i));
-                    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+                    while (i < len && s[i] >= '0' && s[i] <= '9')
+                        i++;
                 }
                 if (i < len && (s[i] == 'e' || s[i] == 'E')) {
                     *at = ++i;
@@ -406,7 +412,8 @@ static const char *json_syntax_error(arena_t *a, const char *s, size_t len, size
                     if (!(s[i] >= '0' && s[i] <= '9'))
                         return arena_sprintf(a, "invalid character %s in exponent of numeric literal",
                                              json_quote_char(a, s + i, len - i));
-                    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+                    while (i < len && s[i] >= '0' && s[i] <= '9')
+                        i++;
                 }
                 value_done = true;
                 break;
@@ -467,13 +474,15 @@ static bool yaml_is_float(const char *s, size_t n) {
     const char *p = s, *e = s + n;
     if (p < e && (*p == '-' || *p == '+')) p++;
     const char *digits = p;
-    while (p < e && *p >= '0' && *p <= '9') p++;
+    while (p < e && *p >= '0' && *p <= '9')
+        p++;
     bool intpart = p > digits;
     bool frac = false;
     if (p < e && *p == '.') {
         p++;
         const char *f = p;
-        while (p < e && *p >= '0' && *p <= '9') p++;
+        while (p < e && *p >= '0' && *p <= '9')
+            p++;
         frac = p > f;
     }
     if (!intpart && !frac) return false;
@@ -481,7 +490,8 @@ static bool yaml_is_float(const char *s, size_t n) {
         p++;
         if (p < e && (*p == '-' || *p == '+')) p++;
         const char *x = p;
-        while (p < e && *p >= '0' && *p <= '9') p++;
+        while (p < e && *p >= '0' && *p <= '9')
+            p++;
         if (p == x) return false;
     }
     return p == e;
@@ -583,7 +593,8 @@ typedef struct yaml_builder {
 
 static size_t yaml_count_nodes(const cJSON *j) {
     size_t n = 1;
-    for (const cJSON *c = j->child; c; c = c->next) n += yaml_count_nodes(c);
+    for (const cJSON *c = j->child; c; c = c->next)
+        n += yaml_count_nodes(c);
     return n;
 }
 
@@ -677,11 +688,13 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
             cJSON *node = yaml_scalar(&ev);
             if (++b.nodes > IMPORTFILE_MAX_YAML_NODES) {
                 cJSON_Delete(node);
-                dec_error_at(d, line, NULL, "invalid YAML: the document has more than %u values", IMPORTFILE_MAX_YAML_NODES);
+                dec_error_at(d, line, NULL, "invalid YAML: the document has more than %u values",
+                             IMPORTFILE_MAX_YAML_NODES);
                 ok = false;
                 break;
             }
-            if (ev.data.scalar.anchor) yaml_register_anchor(&b, arena_strdup(d->a, (const char *)ev.data.scalar.anchor), node);
+            if (ev.data.scalar.anchor)
+                yaml_register_anchor(&b, arena_strdup(d->a, (const char *)ev.data.scalar.anchor), node);
             ok = yaml_attach(&b, node, line);
             break;
         }
@@ -737,7 +750,8 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
                     break;
                 }
             if (!target) {
-                dec_error_at(d, line, NULL, "invalid YAML: the alias '*%s' refers to no anchor defined before it", name);
+                dec_error_at(d, line, NULL, "invalid YAML: the alias '*%s' refers to no anchor defined before it",
+                             name);
                 ok = false;
                 break;
             }
@@ -768,7 +782,8 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
         yaml_event_delete(&ev);
     }
     yaml_parser_delete(&p);
-    while (b.n_frames > 0) cJSON_Delete(b.frames[--b.n_frames].node);
+    while (b.n_frames > 0)
+        cJSON_Delete(b.frames[--b.n_frames].node);
     if (!ok) {
         cJSON_Delete(b.root);
         return NULL;
@@ -783,7 +798,8 @@ import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const
     size_t off = 0;
     if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) off = 3;
     size_t i = off;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) i++;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+        i++;
     if (i == len) {
         dec_error_at(&d, 0, NULL,
                      "the import file is empty; it must hold an object with a 'resources' list, e.g. "
@@ -797,7 +813,8 @@ import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const
         root = yaml_parse(&d, text + off, len - off);
     if (!root) {
         if (!d.failed)
-            dec_error_at(&d, 0, NULL, "the import file holds no document; it must hold a mapping with a 'resources' list");
+            dec_error_at(&d, 0, NULL,
+                         "the import file holds no document; it must hold a mapping with a 'resources' list");
         return NULL;
     }
     import_file_t *f = dec_file(&d, root);
@@ -834,7 +851,8 @@ import_file_t *import_file_inline(arena_t *a, const char *type, const char *name
     if (properties && *properties) {
         /* A comma-separated list, as cobra's string slice flag reads it. */
         size_t n = 1;
-        for (const char *p = properties; *p; p++) n += *p == ',';
+        for (const char *p = properties; *p; p++)
+            n += *p == ',';
         const char **props = arena_alloc(a, n * sizeof *props);
         const char *start = properties;
         for (size_t i = 0; i < n; i++) {
@@ -914,7 +932,8 @@ static void json_put_string(buf_t *b, const char *s) {
         /* Multi-byte UTF-8: copy valid sequences; invalid bytes become U+FFFD like Go. */
         size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
         bool valid = n > 0;
-        for (size_t k = 1; valid && k < n; k++) valid = (p[k] & 0xC0) == 0x80;
+        for (size_t k = 1; valid && k < n; k++)
+            valid = (p[k] & 0xC0) == 0x80;
         if (valid && n == 3 && ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0))) valid = false;
         if (valid && n == 4 && ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] >= 0x90))) valid = false;
         if (!valid) {
@@ -970,12 +989,14 @@ static void json_put_number(buf_t *b, double v) {
     }
     if (exp < 0) {
         buf_puts(b, "0.");
-        for (int k = 0; k < -exp - 1; k++) buf_putc(b, '0');
+        for (int k = 0; k < -exp - 1; k++)
+            buf_putc(b, '0');
         buf_append(b, digits, nd);
         return;
     }
     size_t intlen = (size_t)exp + 1;
-    for (size_t k = 0; k < intlen; k++) buf_putc(b, k < nd ? digits[k] : '0');
+    for (size_t k = 0; k < intlen; k++)
+        buf_putc(b, k < nd ? digits[k] : '0');
     if (nd > intlen) {
         buf_putc(b, '.');
         buf_append(b, digits + intlen, nd - intlen);

@@ -96,8 +96,8 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
 char *import_format_errors(arena_t *a, const diag_list_t *diags);
 
 /* URN helpers. */
-char *urn_make(arena_t *a, const char *stack, const char *project, const char *parent_qualified_type,
-               const char *type, const char *name);
+char *urn_make(arena_t *a, const char *stack, const char *project, const char *parent_qualified_type, const char *type,
+               const char *name);
 bool urn_is_valid(const char *urn);
 /* Parts of `urn:pulumi:<stack>::<project>::<qualified type>::<name>`; NULL if not a URN. */
 char *urn_name(arena_t *a, const char *urn);

@@ -49,7 +49,8 @@ static const char *plan_unique_name(arena_t *a, hashmap_t *taken, hashmap_t *var
     const char *candidate = NULL;
     for (size_t i = 0; i < n && !candidate; i++)
         if (!strmap_get(taken, cands[i], NULL) && !strmap_get(vars, cands[i], NULL)) candidate = cands[i];
-    for (int counter = 2; !candidate || strmap_get(taken, candidate, NULL) || strmap_get(vars, candidate, NULL); counter++)
+    for (int counter = 2; !candidate || strmap_get(taken, candidate, NULL) || strmap_get(vars, candidate, NULL);
+         counter++)
         candidate = arena_sprintf(a, "%s%d", n ? cands[0] : s->name, counter);
     /* Pulumi marks a generated name as taken *and ambiguous*. */
     strmap_set(taken, candidate, (void *)1);
@@ -68,7 +69,8 @@ static bool all_of(const char *s, size_t n, const char *set) {
 static const char *semver_number(arena_t *a, const char *s, size_t n, const char *what, const char *What) {
     if (!all_of(s, n, SEMVER_DIGITS))
         return arena_sprintf(a, "Invalid character(s) found in %s number \"%.*s\"", what, (int)n, s);
-    if (n > 1 && s[0] == '0') return arena_sprintf(a, "%s number must not contain leading zeroes \"%.*s\"", What, (int)n, s);
+    if (n > 1 && s[0] == '0')
+        return arena_sprintf(a, "%s number must not contain leading zeroes \"%.*s\"", What, (int)n, s);
     if (n == 0) return "strconv.ParseUint: parsing \"\": invalid syntax";
     char *copy = arena_strndup(a, s, n);
     errno = 0;
@@ -81,9 +83,11 @@ static const char *semver_number(arena_t *a, const char *s, size_t n, const char
  * parses, else its error text. */
 static const char *semver_check(arena_t *a, const char *version) {
     const char *s = version;
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\v' || *s == '\f') s++;
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\v' || *s == '\f')
+        s++;
     size_t n = strlen(s);
-    while (n > 0 && strchr(" \t\n\r\v\f", s[n - 1])) n--;
+    while (n > 0 && strchr(" \t\n\r\v\f", s[n - 1]))
+        n--;
     if (n > 0 && s[0] == 'v') s++, n--;
     /* Split into at most three parts; strip leading zeroes; pad short versions with ".0". */
     const char *parts[3];
@@ -102,7 +106,8 @@ static const char *semver_check(arena_t *a, const char *version) {
         const char *q = parts[i];
         size_t l = lens[i];
         if (l > 1) {
-            while (l > 0 && *q == '0') q++, l--;
+            while (l > 0 && *q == '0')
+                q++, l--;
             if (l == 0 || !(*q >= '0' && *q <= '9')) {
                 norm[i] = arena_sprintf(a, "0%.*s", (int)l, q);
                 continue;
@@ -112,7 +117,8 @@ static const char *semver_check(arena_t *a, const char *version) {
     }
     if (np < 3) {
         if (strpbrk(norm[np - 1], "+-")) return "Short version cannot contain PreRelease/Build meta data";
-        while (np < 3) norm[np++] = "0";
+        while (np < 3)
+            norm[np++] = "0";
     }
     const char *err = semver_number(a, norm[0], strlen(norm[0]), "major", "Major");
     if (!err) err = semver_number(a, norm[1], strlen(norm[1]), "minor", "Minor");
@@ -218,7 +224,8 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
         if (!s->type) plan_error(&p, i, "%s has no type", p.desc[i]);
         if (!s->name) plan_error(&p, i, "%s has no name", p.desc[i]);
         if (type_is_provider(s->type)) {
-            if (s->id) plan_error(&p, i, "%s has an ID, but is a provider, which is created rather than read", p.desc[i]);
+            if (s->id)
+                plan_error(&p, i, "%s has an ID, but is a provider, which is created rather than read", p.desc[i]);
             if (s->component) plan_error(&p, i, "%s is a provider and may not be marked as a component", p.desc[i]);
             if (s->outputs && s->outputs->kind == PV_OBJECT && s->outputs->u.obj.len > 0)
                 plan_error(&p, i, "%s is a provider and may not have outputs", p.desc[i]);
@@ -254,7 +261,8 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
             n_out_names++;
         }
     }
-    for (size_t i = 0; i < n_out_names; i++) strmap_set(&m->name_values, out_names[i].name, NULL);
+    for (size_t i = 0; i < n_out_names; i++)
+        strmap_set(&m->name_values, out_names[i].name, NULL);
     for (size_t i = 0; i < n; i++) {
         strmap_set(&m->urns, p.specs[i].name, NULL);
         strmap_set(&m->by_name, p.specs[i].name, (void *)(uintptr_t)i);
@@ -272,7 +280,8 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
             const char *parent_qt = NULL;
             if (s->parent) {
                 void *amb = NULL;
-                if (strmap_get(&m->taken, s->parent, &amb) && amb) plan_error(&p, i, "%s has an ambiguous parent", p.desc[i]);
+                if (strmap_get(&m->taken, s->parent, &amb) && amb)
+                    plan_error(&p, i, "%s has an ambiguous parent", p.desc[i]);
                 void *v;
                 if (strmap_get(&m->table, s->parent, &v)) {
                     /* The nameTable wins here (Pulumi takes the parent *type* from it). */
@@ -296,8 +305,9 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
                 plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
             strmap_set(&m->urns, s->name, (void *)urn);
             strmap_set(&m->taken_urns, urn, NULL);
-            const char *var = strmap_get(&m->name_values, s->name, NULL) ? plan_unique_name(a, &m->taken, &m->name_values, s)
-                                                                       : s->name;
+            const char *var = strmap_get(&m->name_values, s->name, NULL)
+                                  ? plan_unique_name(a, &m->taken, &m->name_values, s)
+                                  : s->name;
             void *pos;
             if (strmap_get(&m->names, urn, &pos)) {
                 out_names[(size_t)(uintptr_t)pos].name = var;
@@ -435,13 +445,15 @@ import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char 
     plan_maps_t m = {0};
     import_plan_t *plan = plan_build(&m, a, f, stack, project, protect, diags);
     hashmap_t *maps[] = {&m.taken, &m.table, &m.urns, &m.by_name, &m.taken_urns, &m.names, &m.name_values};
-    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) hashmap_free(maps[i]);
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+        hashmap_free(maps[i]);
     return plan;
 }
 
 char *import_format_errors(arena_t *a, const diag_list_t *diags) {
     size_t count = 0;
-    for (const diag_t *d = diags->head; d; d = d->next) count += d->severity == DIAG_ERROR;
+    for (const diag_t *d = diags->head; d; d = d->next)
+        count += d->severity == DIAG_ERROR;
     if (count == 0) return arena_strdup(a, "");
     buf_t b;
     buf_init(&b);

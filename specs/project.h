@@ -9,8 +9,8 @@
 
 typedef struct project_info {
     const char *path;
-    const char *name;    /* NULL if absent */
-    const char *runtime; /* NULL if absent */
+    const char *name;        /* NULL if absent */
+    const char *runtime;     /* NULL if absent */
     const char *backend_url; /* `backend: {url: …}`; NULL if absent */
 } project_info_t;
 

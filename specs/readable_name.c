@@ -11,9 +11,15 @@
 /* An ID longer than this (an ARN, an Azure resource path) makes a name nobody wants to read. */
 #define READABLE_ID_MAX 32
 
-static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-static bool is_alnum(char c) { return is_lower(c) || is_upper(c) || (c >= '0' && c <= '9'); }
+static bool is_lower(char c) {
+    return c >= 'a' && c <= 'z';
+}
+static bool is_upper(char c) {
+    return c >= 'A' && c <= 'Z';
+}
+static bool is_alnum(char c) {
+    return is_lower(c) || is_upper(c) || (c >= '0' && c <= '9');
+}
 
 /* Appends the words of s[0..n) to b in the given style; returns false when s has no word. */
 static bool put_words(buf_t *b, readable_style_t style, const char *s, size_t n) {
@@ -29,7 +35,8 @@ static bool put_words(buf_t *b, readable_style_t style, const char *s, size_t n)
             j++;
         if (style != READABLE_CAMEL) {
             buf_putc(b, style == READABLE_KEBAB ? '-' : '_');
-            for (size_t k = i; k < j; k++) buf_putc(b, is_upper(s[k]) ? (char)(s[k] - 'A' + 'a') : s[k]);
+            for (size_t k = i; k < j; k++)
+                buf_putc(b, is_upper(s[k]) ? (char)(s[k] - 'A' + 'a') : s[k]);
         } else {
             buf_putc(b, is_lower(s[i]) ? (char)(s[i] - 'a' + 'A') : s[i]);
             buf_append(b, s + i + 1, j - i - 1);
@@ -54,8 +61,10 @@ static void put_pulumi_title(buf_t *b, const char *s) {
 /* Whether a and b are the same words (`MetricAlarm`, `metric_alarm`, `metric-alarm`). */
 static bool same_words(const char *a, const char *b) {
     for (;; a++, b++) {
-        while (*a && !is_alnum(*a)) a++;
-        while (*b && !is_alnum(*b)) b++;
+        while (*a && !is_alnum(*a))
+            a++;
+        while (*b && !is_alnum(*b))
+            b++;
         if (!*a || !*b) return !*a && !*b;
         char x = is_upper(*a) ? (char)(*a - 'A' + 'a') : *a, y = is_upper(*b) ? (char)(*b - 'A' + 'a') : *b;
         if (x != y) return false;

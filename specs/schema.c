@@ -12,8 +12,8 @@
  * Everything a package allocates comes from one arena it owns; schema_free releases the arena, the
  * parsed ranges, the map and the compiled moduleFormat regex. Lookups fill caches, so a package must not be
  * looked up from two threads at once. */
-#include "specs/json_strict.h"
 #include "specs/schema.h"
+#include "specs/json_strict.h"
 #include "specs/suggest.h"
 
 #include <cjson/cJSON.h>
@@ -26,16 +26,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "base/hashmap.h"
 #include "base/vec.h"
-#include "base/fileio.h"
 #include "specs/jsonscan.h"
 
 /* One token in an index: the JSON it names and, once resolved, what it resolved to. Alias tokens
  * point at the canonical token's slot so both share one resolution. */
 typedef struct schema_slot {
     const char *token;
-    const cJSON *json;  /* parsed from [start, start + len) of the text on first use */
+    const cJSON *json; /* parsed from [start, start + len) of the text on first use */
     size_t start, len;
     bool is_provider;
     schema_resource_t *resource; /* resources: resolved on first lookup */
@@ -61,7 +61,7 @@ typedef struct schema_impl {
     /* token → its schema_slot_t (tokens are arena strings; freed with the arena: index_release) */
     hashmap_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
     hashmap_t types;
-    hashmap_t types_folded; /* lower-cased type tokens, built on the first exact-match miss */
+    hashmap_t types_folded;   /* lower-cased type tokens, built on the first exact-match miss */
     schema_slot_t *res_slots; /* resources in schema order (provider excluded) */
     size_t n_res;
     schema_slot_t *type_slots;
@@ -94,7 +94,9 @@ static const char *jstr(const cJSON *obj, const char *key) {
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-static bool jbool(const cJSON *obj, const char *key) { return cJSON_IsTrue(jget(obj, key)); }
+static bool jbool(const cJSON *obj, const char *key) {
+    return cJSON_IsTrue(jget(obj, key));
+}
 
 static const cJSON *jobj(const cJSON *obj, const char *key) {
     const cJSON *v = jget(obj, key);
@@ -582,7 +584,8 @@ static void index_package(schema_impl_t *im, const char *pkg_name, const scan_li
     for (size_t i = 0; i < res->n; i++) {
         const scan_entry_t *e = &res->items[i];
         if (!e->token) continue;
-        for (size_t j = 0; j < e->n_aliases; j++) map_put(&im->resources, e->aliases[j], &im->res_slots[k]);
+        for (size_t j = 0; j < e->n_aliases; j++)
+            map_put(&im->resources, e->aliases[j], &im->res_slots[k]);
         k++;
     }
 
@@ -612,11 +615,14 @@ static size_t text_line(const char *text, size_t len, size_t pos, const char **l
             start = i + 1;
         }
     }
-    while (start < len && (text[start] == ' ' || text[start] == '\t')) start++;
+    while (start < len && (text[start] == ' ' || text[start] == '\t'))
+        start++;
     size_t end = start;
-    while (end < len && text[end] != '\n' && text[end] != '\r' && end - start < 60) end++;
+    while (end < len && text[end] != '\n' && text[end] != '\r' && end - start < 60)
+        end++;
     /* do not cut a UTF-8 sequence in two */
-    while (end > start && end < len && ((unsigned char)text[end] & 0xC0) == 0x80) end--;
+    while (end > start && end < len && ((unsigned char)text[end] & 0xC0) == 0x80)
+        end--;
     *line_start = text + start;
     *line_len = (int)(end - start);
     return line;
@@ -680,7 +686,8 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
             bool is_fns = !seen_fns && jscan_key_is(&s, key, esc, "functions");
             if ((is_res || is_types || is_fns) && jscan_peek(&s) == '{') {
                 size_t vstart = s.pos;
-                bool ok = is_fns ? jscan_value(&s, NULL) : scan_section(im, &s, is_res, is_res ? &res : &types, &dropped);
+                bool ok =
+                    is_fns ? jscan_value(&s, NULL) : scan_section(im, &s, is_res, is_res ? &res : &types, &dropped);
                 if (!ok) break;
                 cuts[n_cuts++] = (jscan_range_t){vstart, s.pos};
                 seen_res |= is_res;
@@ -718,7 +725,8 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
     }
     /* The document without its resources, types and functions (each cut to `{}`). */
     size_t cut_total = 0;
-    for (int i = 0; i < n_cuts; i++) cut_total += cuts[i].end - cuts[i].start - 2;
+    for (int i = 0; i < n_cuts; i++)
+        cut_total += cuts[i].end - cuts[i].start - 2;
     size_t skel_len = len - cut_total;
     char *skel = malloc(skel_len + 1);
     if (!skel) abort();
@@ -750,8 +758,8 @@ static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, sc
     cJSON *root = cJSON_ParseWithLength(im->skel, im->skel_len);
     im->root = root;
     const char *name = jstr(root, "name");
-    bool has_section = jobj(root, "resources") || jobj(root, "types") || jobj(root, "provider") ||
-                       jobj(root, "functions");
+    bool has_section =
+        jobj(root, "resources") || jobj(root, "types") || jobj(root, "provider") || jobj(root, "functions");
     if (!name || !*name || !has_section) {
         diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, where, NULL, "not a Pulumi package schema (it has %s); %s",
                  !name && !has_section ? "no `name` and no `resources`"
@@ -832,7 +840,8 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
 static const char cache_magic[16] = "cimport-sidx-v1\n";
 
 static uint64_t fnv1a(const unsigned char *p, size_t n, uint64_t h) {
-    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
     return h;
 }
 
@@ -863,7 +872,9 @@ static ident_t ident_of(const struct stat *st) {
                      (uint64_t)st->st_ino, (uint64_t)st->st_dev};
 }
 
-static void put_u64(buf_t *b, uint64_t v) { buf_append(b, (const char *)&v, sizeof v); }
+static void put_u64(buf_t *b, uint64_t v) {
+    buf_append(b, (const char *)&v, sizeof v);
+}
 static void put_str(buf_t *b, const char *s) {
     uint64_t n = strlen(s);
     put_u64(b, n);
@@ -895,7 +906,8 @@ static void cache_write(const schema_package_t *pkg, const char *entry, const st
             put_u64(&b, e->start);
             put_u64(&b, e->len);
             put_u64(&b, e->n_aliases);
-            for (size_t j = 0; j < e->n_aliases; j++) put_str(&b, e->aliases[j]);
+            for (size_t j = 0; j < e->n_aliases; j++)
+                put_str(&b, e->aliases[j]);
         }
     }
     uint64_t n = b.len - body, sum = fnv1a((const unsigned char *)b.data + body, n, 1469598103934665603ull);
@@ -1000,7 +1012,8 @@ static schema_package_t *cache_read(const char *text, size_t len, const struct s
             }
             e->n_aliases = na;
             e->aliases = na ? arena_alloc(a, na * sizeof *e->aliases) : NULL;
-            for (uint64_t j = 0; j < na && !r.bad; j++) e->aliases[j] = get_str(&r);
+            for (uint64_t j = 0; j < na && !r.bad; j++)
+                e->aliases[j] = get_str(&r);
         }
     }
     if (r.bad || r.p != r.end || !skel) goto miss;
@@ -1064,7 +1077,8 @@ void schema_free(schema_package_t *pkg) {
     schema_impl_t *im = pkg->impl;
     if (im->module_re_state == MODULE_RE_OK) regfree(&im->module_re);
     cJSON_Delete(im->root);
-    for (size_t i = 0; i < im->n_parsed; i++) cJSON_Delete(im->parsed[i]);
+    for (size_t i = 0; i < im->n_parsed; i++)
+        cJSON_Delete(im->parsed[i]);
     free(im->parsed);
     if (im->mapped)
         munmap((void *)im->text, im->text_len);
@@ -1099,7 +1113,8 @@ const char *schema_suggest_resource(schema_package_t *pkg, const char *token) {
     schema_impl_t *im = pkg->impl;
     const char **tokens = malloc((im->n_res + 1) * sizeof *tokens);
     if (!tokens) abort();
-    for (size_t i = 0; i < im->n_res; i++) tokens[i] = im->res_slots[i].token;
+    for (size_t i = 0; i < im->n_res; i++)
+        tokens[i] = im->res_slots[i].token;
     const char *best = suggest_closest(token, tokens, im->n_res, true);
     free(tokens);
     return best;

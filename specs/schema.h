@@ -75,9 +75,9 @@ typedef struct schema_property {
     bool secret;
     bool plain;
     bool replace_on_changes;
-    const char *deprecation;  /* deprecationMessage, if any */
+    const char *deprecation;   /* deprecationMessage, if any */
     const pv_t *default_value; /* `default`, NULL if none */
-    const char **default_env; /* defaultInfo.environment */
+    const char **default_env;  /* defaultInfo.environment */
     size_t n_default_env;
     const char *const_value_json; /* `const`, as JSON text, if any */
     /* language overrides */

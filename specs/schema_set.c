@@ -77,9 +77,13 @@ static void set_add(schema_set_t *set, schema_package_t *pkg, bool borrowed) {
     set->pkgs[set->len++] = pkg;
 }
 
-void schema_set_add(schema_set_t *set, schema_package_t *pkg) { set_add(set, pkg, false); }
+void schema_set_add(schema_set_t *set, schema_package_t *pkg) {
+    set_add(set, pkg, false);
+}
 
-void schema_set_add_borrowed(schema_set_t *set, schema_package_t *pkg) { set_add(set, pkg, true); }
+void schema_set_add_borrowed(schema_set_t *set, schema_package_t *pkg) {
+    set_add(set, pkg, true);
+}
 
 schema_package_t *schema_set_get(schema_set_t *set, const char *package) {
     if (!set || !package) return NULL;
@@ -89,9 +93,13 @@ schema_package_t *schema_set_get(schema_set_t *set, const char *package) {
     return NULL;
 }
 
-size_t schema_set_count(const schema_set_t *set) { return set ? set->len : 0; }
+size_t schema_set_count(const schema_set_t *set) {
+    return set ? set->len : 0;
+}
 
-schema_package_t *schema_set_at(schema_set_t *set, size_t i) { return set && i < set->len ? set->pkgs[i] : NULL; }
+schema_package_t *schema_set_at(schema_set_t *set, size_t i) {
+    return set && i < set->len ? set->pkgs[i] : NULL;
+}
 
 static bool has_suffix(const char *s, const char *suffix) {
     size_t n = strlen(s), m = strlen(suffix);
@@ -117,7 +125,9 @@ static bool only_not_a_schema(const diag_list_t *l) {
     return true;
 }
 
-static int cmp_name(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+static int cmp_name(const void *x, const void *y) {
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
 
 /* Loads the schemas below dir. A file named like a schema that fails to load is an error; another
  * top-level JSON file is skipped when it is valid JSON but not a schema, and an error when it is not

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "base/base64.h"
-#include "specs/deployment.h"
 #include "base/fileio.h"
+#include "specs/deployment.h"
 #include "specs/importfile.h"
 #include "specs/passphrase.h"
 
@@ -26,7 +26,9 @@
 #define PROVIDER_PREFIX "pulumi:providers:"
 #define INTERNAL_KEY "__internal"
 
-void stackstate_options_default(stackstate_options_t *o) { memset(o, 0, sizeof *o); }
+void stackstate_options_default(stackstate_options_t *o) {
+    memset(o, 0, sizeof *o);
+}
 
 void stackstate_report_free(stackstate_report_t *r) {
     if (!r) return;
@@ -47,7 +49,8 @@ static char *time_now_rfc3339(arena_t *a) {
     /* Go's RFC3339Nano: the fraction without trailing zeros, none at all when zero. */
     snprintf(frac, sizeof frac, ".%09ld", ts.tv_nsec);
     size_t n = strlen(frac);
-    while (n > 1 && frac[n - 1] == '0') frac[--n] = 0;
+    while (n > 1 && frac[n - 1] == '0')
+        frac[--n] = 0;
     if (n == 1) frac[0] = 0;
     return arena_sprintf(a, "%s%sZ", base, frac);
 }
@@ -69,7 +72,6 @@ static char *uuid_v4(arena_t *a) {
     return arena_sprintf(a, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
                          b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
 }
-
 
 static bool name_char_ok(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
@@ -95,12 +97,14 @@ char *stackstate_default_provider_name(arena_t *a, const char *version, const ch
          * part is a legal name character and stays). */
         if (*end == '-' || *end == '+') {
             buf_putc(&b, '_');
-            for (const char *p = end + 1; *p; p++) buf_putc(&b, *p == '.' || *p == '+' ? '_' : *p);
+            for (const char *p = end + 1; *p; p++)
+                buf_putc(&b, *p == '.' || *p == '+' ? '_' : *p);
         }
     }
     if (download_url && *download_url) {
         size_t n = strlen(download_url);
-        while (n > 0 && download_url[n - 1] == '/') n--; /* the request trims one trailing slash; all is safe */
+        while (n > 0 && download_url[n - 1] == '/')
+            n--; /* the request trims one trailing slash; all is safe */
         buf_t q;
         buf_init(&q);
         const char *p = download_url, *end = download_url + n;
@@ -109,7 +113,8 @@ char *stackstate_default_provider_name(arena_t *a, const char *version, const ch
             const char *seg_end = slash ? slash : end;
             if (seg_end > p) {
                 if (q.len) buf_putc(&q, '/');
-                for (const char *c = p; c < seg_end; c++) buf_putc(&q, name_char_ok(*c) ? *c : '_');
+                for (const char *c = p; c < seg_end; c++)
+                    buf_putc(&q, name_char_ok(*c) ? *c : '_');
             }
             p = seg_end + (slash ? 1 : 0);
             if (!slash) break;
@@ -143,7 +148,8 @@ typedef struct scan {
 } scan_t;
 
 static size_t scan_ws(const scan_t *sc, size_t p) {
-    while (p < sc->len && (sc->s[p] == ' ' || sc->s[p] == '\t' || sc->s[p] == '\n' || sc->s[p] == '\r')) p++;
+    while (p < sc->len && (sc->s[p] == ' ' || sc->s[p] == '\t' || sc->s[p] == '\n' || sc->s[p] == '\r'))
+        p++;
     return p;
 }
 
@@ -176,7 +182,8 @@ static size_t scan_value(const scan_t *sc, size_t p) {
         }
         return sc->len;
     }
-    while (p < sc->len && !strchr(",}] \t\r\n", sc->s[p])) p++;
+    while (p < sc->len && !strchr(",}] \t\r\n", sc->s[p]))
+        p++;
     return p;
 }
 
@@ -232,7 +239,8 @@ static bool scan_object(const scan_t *sc, size_t p, const char *key, object_pos_
  * start a line. */
 static char *line_indent(arena_t *a, const scan_t *sc, size_t p) {
     size_t q = p;
-    while (q > 0 && (sc->s[q - 1] == ' ' || sc->s[q - 1] == '\t')) q--;
+    while (q > 0 && (sc->s[q - 1] == ' ' || sc->s[q - 1] == '\t'))
+        q--;
     if (q > 0 && sc->s[q - 1] != '\n') return arena_strdup(a, "");
     return arena_strndup(a, sc->s + q, p - q);
 }
@@ -316,10 +324,12 @@ static void secrets_drop_ciphertext(pv_t *v) {
         }
         break;
     case PV_ARRAY:
-        for (size_t i = 0; i < v->u.arr.len; i++) secrets_drop_ciphertext(v->u.arr.items[i]);
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            secrets_drop_ciphertext(v->u.arr.items[i]);
         break;
     case PV_OBJECT:
-        for (size_t i = 0; i < v->u.obj.len; i++) secrets_drop_ciphertext(v->u.obj.members[i].value);
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            secrets_drop_ciphertext(v->u.obj.members[i].value);
         break;
     default: break;
     }
@@ -338,8 +348,9 @@ static void secrets_encode(cJSON *j, secrets_mode_t mode, const passphrase_crypt
             if (cJSON_IsString(pt)) {
                 if (mode == SECRETS_B64 || mode == SECRETS_PASSPHRASE) {
                     /* Both encode the value's JSON text, as Pulumi's secrets managers do. */
-                    char *ct = mode == SECRETS_B64 ? base64_encode(pt->valuestring, strlen(pt->valuestring))
-                                                   : passphrase_encrypt(crypter, pt->valuestring, strlen(pt->valuestring));
+                    char *ct = mode == SECRETS_B64
+                                   ? base64_encode(pt->valuestring, strlen(pt->valuestring))
+                                   : passphrase_encrypt(crypter, pt->valuestring, strlen(pt->valuestring));
                     if (!ct) abort(); /* libcrypto could not encrypt: never fall back to plaintext */
                     cJSON_DeleteItemFromObjectCaseSensitive(j, "plaintext");
                     cJSON_AddStringToObject(j, "ciphertext", ct);
@@ -353,7 +364,8 @@ static void secrets_encode(cJSON *j, secrets_mode_t mode, const passphrase_crypt
             return; /* the inner value is inside the encoded text: nothing nested to visit */
         }
     }
-    for (cJSON *c = j->child; c; c = c->next) secrets_encode(c, mode, crypter, n_all, n_plain, n_opaque);
+    for (cJSON *c = j->child; c; c = c->next)
+        secrets_encode(c, mode, crypter, n_all, n_plain, n_opaque);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -434,7 +446,8 @@ static cJSON *resource_json(const char *urn, bool custom, const char *id, const 
     cJSON_AddBoolToObject(r, "custom", custom);
     if (id && *id) cJSON_AddStringToObject(r, "id", id);
     cJSON_AddStringToObject(r, "type", type);
-    if (inputs && inputs->kind == PV_OBJECT && inputs->u.obj.len) cJSON_AddItemToObject(r, "inputs", pv_to_state_json(inputs));
+    if (inputs && inputs->kind == PV_OBJECT && inputs->u.obj.len)
+        cJSON_AddItemToObject(r, "inputs", pv_to_state_json(inputs));
     if (outputs && outputs->kind == PV_OBJECT && outputs->u.obj.len)
         cJSON_AddItemToObject(r, "outputs", pv_to_state_json(outputs));
     if (parent && *parent) cJSON_AddStringToObject(r, "parent", parent);
@@ -448,7 +461,8 @@ static cJSON *resource_json(const char *urn, bool custom, const char *id, const 
 static const pv_t *package_config(const merge_t *m, const char *pkg) {
     if (!m->opts) return NULL;
     for (size_t i = 0; i < m->opts->n_config; i++)
-        if (m->opts->config[i].package && strcmp(m->opts->config[i].package, pkg) == 0) return m->opts->config[i].config;
+        if (m->opts->config[i].package && strcmp(m->opts->config[i].package, pkg) == 0)
+            return m->opts->config[i].config;
     return NULL;
 }
 
@@ -563,8 +577,8 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     if (st) {
         *stack_urn = st->urn;
     } else {
-        char *urn = arena_sprintf(m->a, "urn:pulumi:%s::%s::%s::%s-%s", m->stack, m->project, STACK_TYPE, m->project,
-                                  m->stack);
+        char *urn =
+            arena_sprintf(m->a, "urn:pulumi:%s::%s::%s::%s-%s", m->stack, m->project, STACK_TYPE, m->project, m->stack);
         *stack_urn = urn;
         new_res_t *nr = new_add(m, urn, STACK_TYPE);
         nr->json = resource_json(urn, false, NULL, STACK_TYPE, NULL, NULL, NULL, false, NULL, m->now);
@@ -700,7 +714,9 @@ static style_t detect_style(arena_t *a, const scan_t *sc, size_t top_open) {
     return st;
 }
 
-static char *indent_join(arena_t *a, const char *base, const char *unit) { return arena_sprintf(a, "%s%s", base, unit); }
+static char *indent_join(arena_t *a, const char *base, const char *unit) {
+    return arena_sprintf(a, "%s%s", base, unit);
+}
 
 /* Splices the ordered new resources (and a secrets provider, when one must be added) into text. */
 static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order, size_t n_order,
@@ -746,7 +762,8 @@ static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order,
         cJSON_AddStringToObject(man, "version", "");
         if (add_provider) cJSON_AddItemReferenceToObject(dep, "secrets_providers", (cJSON *)add_provider);
         cJSON *arr = cJSON_AddArrayToObject(dep, "resources");
-        for (size_t i = 0; i < n_order; i++) cJSON_AddItemReferenceToArray(arr, order[i]->json);
+        for (size_t i = 0; i < n_order; i++)
+            cJSON_AddItemReferenceToArray(arr, order[i]->json);
         cJSON_AddObjectToObject(dep, "metadata");
         buf_t b;
         buf_init(&b);
@@ -862,7 +879,8 @@ static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order,
     }
 
 bad:
-    for (size_t i = 0; i < n_edits; i++) free(edits[i].text);
+    for (size_t i = 0; i < n_edits; i++)
+        free(edits[i].text);
     diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
              "cannot find the deployment's resource list in the stack state; it does not look like the output of "
              "`pulumi stack export`");
@@ -880,7 +898,8 @@ static char *new_document(merge_t *m, new_res_t **order, size_t n, const cJSON *
     cJSON_AddStringToObject(man, "version", "");
     if (add_provider) cJSON_AddItemReferenceToObject(dep, "secrets_providers", (cJSON *)add_provider);
     cJSON *arr = cJSON_AddArrayToObject(dep, "resources");
-    for (size_t i = 0; i < n; i++) cJSON_AddItemReferenceToArray(arr, order[i]->json);
+    for (size_t i = 0; i < n; i++)
+        cJSON_AddItemReferenceToArray(arr, order[i]->json);
     cJSON_AddObjectToObject(dep, "metadata");
     style_t st = {.pretty = true, .unit = "    "};
     buf_t b;
@@ -1064,7 +1083,8 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
 done:
     cJSON_Delete(add_provider);
     free(order);
-    for (size_t i = 0; i < m.n_items; i++) cJSON_Delete(m.items[i].json);
+    for (size_t i = 0; i < m.n_items; i++)
+        cJSON_Delete(m.items[i].json);
     deployment_free(d);
     arena_free(a);
     if (!out) stackstate_report_free(&local);

@@ -94,12 +94,12 @@ typedef struct stackstate_report_entry {
 } stackstate_report_entry_t;
 
 typedef struct stackstate_report {
-    bool created_file;  /* there was no document at path */
-    bool created_stack; /* the stack resource was added */
-    size_t n_existing;  /* resources in the document before the merge */
-    size_t n_added;     /* resources appended (stack, providers and imported resources) */
-    size_t n_same;      /* imported resources already present with the same ID */
-    size_t n_plaintext_secrets; /* resources whose secrets were written in plaintext form */
+    bool created_file;                  /* there was no document at path */
+    bool created_stack;                 /* the stack resource was added */
+    size_t n_existing;                  /* resources in the document before the merge */
+    size_t n_added;                     /* resources appended (stack, providers and imported resources) */
+    size_t n_same;                      /* imported resources already present with the same ID */
+    size_t n_plaintext_secrets;         /* resources whose secrets were written in plaintext form */
     stackstate_report_entry_t *entries; /* every resource added or found, in file order; arena-owned */
     size_t n_entries;
     arena_t *arena; /* owns entries; freed by stackstate_report_free */

@@ -9,7 +9,8 @@ size_t suggest_distance(const char *a, const char *b, bool ignore_case) {
     size_t la = strlen(a), lb = strlen(b);
     size_t *prev = malloc((lb + 1) * sizeof *prev), *cur = malloc((lb + 1) * sizeof *cur);
     if (!prev || !cur) abort();
-    for (size_t j = 0; j <= lb; j++) prev[j] = j;
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
     for (size_t i = 1; i <= la; i++) {
         cur[0] = i;
         for (size_t j = 1; j <= lb; j++) {

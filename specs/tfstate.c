@@ -2,8 +2,8 @@
  *
  * The parsed JSON document is kept (attributes point into it); expanded flatmaps are attached to
  * their instance object so they are freed with the document. */
-#include "specs/json_strict.h"
 #include "specs/tfstate.h"
+#include "specs/json_strict.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -47,7 +47,8 @@ static void parse_provider(arena_t *a, const char *addr, const char *type, tf_re
         }
     } else if (addr && (p = strstr(addr, "provider."))) {
         p += 9;
-        while (*p == ' ') p++;
+        while (*p == ' ')
+            p++;
         const char *dot = strchr(p, '.');
         r->provider_source = dot ? arena_strndup(a, p, (size_t)(dot - p)) : arena_strdup(a, p);
         if (dot && dot[1]) r->provider_alias = arena_strdup(a, dot + 1);
@@ -111,7 +112,8 @@ static cJSON *flat_expand_value(arena_t *a, const cJSON *flat, const char *full)
             char *seg = dot ? arena_strndup(a, rest, (size_t)(dot - rest)) : arena_strdup(a, rest);
             if (strcmp(seg, "#") == 0) continue;
             bool seen = false;
-            for (size_t i = 0; i < cnt && !seen; i++) seen = strcmp(keys[i], seg) == 0;
+            for (size_t i = 0; i < cnt && !seen; i++)
+                seen = strcmp(keys[i], seg) == 0;
             if (seen) continue;
             keys = arena_grow(a, keys, cnt * sizeof *keys, (cnt + 1) * sizeof *keys);
             keys[cnt++] = seg;
@@ -194,8 +196,10 @@ static const cJSON *instance_attributes(arena_t *a, cJSON *inst_json) {
     const cJSON *flat = cJSON_GetObjectItemCaseSensitive(inst_json, "attributes_flat");
     cJSON *expanded = cJSON_IsObject(flat) ? flat_expand_object(a, flat, "") : cJSON_CreateObject();
     /* Attached to the instance so the document owns it. */
-    if (attrs) cJSON_ReplaceItemInObjectCaseSensitive(inst_json, "attributes", expanded);
-    else cJSON_AddItemToObject(inst_json, "attributes", expanded);
+    if (attrs)
+        cJSON_ReplaceItemInObjectCaseSensitive(inst_json, "attributes", expanded);
+    else
+        cJSON_AddItemToObject(inst_json, "attributes", expanded);
     return expanded;
 }
 
@@ -286,7 +290,8 @@ static void read_show_module(arena_t *a, tf_state_t *s, cJSON *mod, size_t *cap)
         inst->deposed = dep ? arena_strdup(a, dep) : NULL;
     }
     cJSON *child;
-    cJSON_ArrayForEach(child, cJSON_GetObjectItemCaseSensitive(mod, "child_modules")) read_show_module(a, s, child, cap);
+    cJSON_ArrayForEach(child, cJSON_GetObjectItemCaseSensitive(mod, "child_modules"))
+        read_show_module(a, s, child, cap);
 }
 
 /* --- entry points ------------------------------------------------------------------------------- */
@@ -329,8 +334,10 @@ tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *
             goto fail;
         }
         if (fv[0] != '0' && fv[0] != '1') {
-            diag_add(diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
-                     "`terraform show -json` format version %s is not supported; cimport reads format versions 0.x and 1.x", fv);
+            diag_add(
+                diags, DIAG_ERROR, DIAG_INPUT, p, NULL,
+                "`terraform show -json` format version %s is not supported; cimport reads format versions 0.x and 1.x",
+                fv);
             goto fail;
         }
         s->is_show_json = true;
@@ -383,7 +390,8 @@ bool tfstate_detect(const char *text, size_t len) {
         /* Terraform states have `lineage`/`serial` or `modules` (old), or — hand-written or trimmed v4
          * states — just `terraform_version` or a `resources` list, or `format_version` + `values`;
          * Pulumi's exports have `deployment`/`checkpoint`, so the two never overlap. */
-        bool pulumi = cJSON_GetObjectItemCaseSensitive(doc, "deployment") || cJSON_GetObjectItemCaseSensitive(doc, "checkpoint");
+        bool pulumi =
+            cJSON_GetObjectItemCaseSensitive(doc, "deployment") || cJSON_GetObjectItemCaseSensitive(doc, "checkpoint");
         if (cJSON_IsNumber(ver) && !pulumi &&
             (cJSON_GetObjectItemCaseSensitive(doc, "lineage") || cJSON_GetObjectItemCaseSensitive(doc, "serial") ||
              cJSON_GetObjectItemCaseSensitive(doc, "modules") ||
@@ -391,7 +399,8 @@ bool tfstate_detect(const char *text, size_t len) {
              cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "resources"))))
             yes = true;
         if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(doc, "format_version")) &&
-            (cJSON_GetObjectItemCaseSensitive(doc, "values") || cJSON_GetObjectItemCaseSensitive(doc, "terraform_version")))
+            (cJSON_GetObjectItemCaseSensitive(doc, "values") ||
+             cJSON_GetObjectItemCaseSensitive(doc, "terraform_version")))
             yes = true;
     }
     cJSON_Delete(doc);

@@ -18,10 +18,10 @@
 struct cJSON;
 
 typedef struct tf_instance {
-    const char *index_key; /* NULL for a single instance; the key text for count/for_each */
-    bool index_is_number;  /* count index (`-0`), else a for_each string key */
+    const char *index_key;          /* NULL for a single instance; the key text for count/for_each */
+    bool index_is_number;           /* count index (`-0`), else a for_each string key */
     const struct cJSON *attributes; /* JSON object, never NULL */
-    const char **sensitive; /* top-level attribute names Terraform marked sensitive */
+    const char **sensitive;         /* top-level attribute names Terraform marked sensitive */
     size_t n_sensitive;
     const char *deposed; /* deposed object key (pending destroy), NULL for the current object */
 } tf_instance_t;
@@ -54,7 +54,7 @@ typedef struct tf_state {
  *   "not a Terraform state: invalid JSON at line L, column C (is the file truncated?)"
  *   "Terraform state version N (written by Terraform V) is not supported; ..." (upgrade step)
  *   "a Terraform plan, not a state; ..."
-  *   "not a Terraform state: it has neither `version` nor `format_version`; ..." */
+ *   "not a Terraform state: it has neither `version` nor `format_version`; ..." */
 tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags);
 tf_state_t *tfstate_load(arena_t *a, const char *path, diag_list_t *diags);
 void tfstate_free(tf_state_t *s);

@@ -12,8 +12,8 @@
 #define URN_DELIM "::"
 #define URN_STACK_TYPE "pulumi:pulumi:Stack"
 
-char *urn_make(arena_t *a, const char *stack, const char *project, const char *parent_qualified_type,
-               const char *type, const char *name) {
+char *urn_make(arena_t *a, const char *stack, const char *project, const char *parent_qualified_type, const char *type,
+               const char *name) {
     const char *t = type ? type : "";
     if (parent_qualified_type && *parent_qualified_type && strcmp(parent_qualified_type, URN_STACK_TYPE) != 0)
         return arena_sprintf(a, URN_PREFIX "%s" URN_DELIM "%s" URN_DELIM "%s$%s" URN_DELIM "%s", stack ? stack : "",
@@ -35,7 +35,9 @@ static const char *urn_part(const char *urn, int n) {
 }
 
 /* Same rule as Go's URN.IsValid: the prefix and at least three `::` separators. */
-bool urn_is_valid(const char *urn) { return urn_part(urn, 3) != NULL; }
+bool urn_is_valid(const char *urn) {
+    return urn_part(urn, 3) != NULL;
+}
 
 char *urn_name(arena_t *a, const char *urn) {
     const char *p = urn_part(urn, 3);

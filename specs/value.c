@@ -17,7 +17,9 @@ static pv_t *pv_new(arena_t *a, pv_kind_t k) {
     return v;
 }
 
-pv_t *pv_null(arena_t *a) { return pv_new(a, PV_NULL); }
+pv_t *pv_null(arena_t *a) {
+    return pv_new(a, PV_NULL);
+}
 
 pv_t *pv_bool(arena_t *a, bool b) {
     pv_t *v = pv_new(a, PV_BOOL);
@@ -38,11 +40,17 @@ pv_t *pv_stringn(arena_t *a, const char *s, size_t len) {
     return v;
 }
 
-pv_t *pv_string(arena_t *a, const char *s) { return pv_stringn(a, s, strlen(s)); }
+pv_t *pv_string(arena_t *a, const char *s) {
+    return pv_stringn(a, s, strlen(s));
+}
 
-pv_t *pv_array(arena_t *a) { return pv_new(a, PV_ARRAY); }
+pv_t *pv_array(arena_t *a) {
+    return pv_new(a, PV_ARRAY);
+}
 
-pv_t *pv_object(arena_t *a) { return pv_new(a, PV_OBJECT); }
+pv_t *pv_object(arena_t *a) {
+    return pv_new(a, PV_OBJECT);
+}
 
 pv_t *pv_secret(arena_t *a, pv_t *inner) {
     pv_t *v = pv_new(a, PV_SECRET);
@@ -50,7 +58,9 @@ pv_t *pv_secret(arena_t *a, pv_t *inner) {
     return v;
 }
 
-pv_t *pv_unknown(arena_t *a) { return pv_new(a, PV_UNKNOWN); }
+pv_t *pv_unknown(arena_t *a) {
+    return pv_new(a, PV_UNKNOWN);
+}
 
 void pv_array_push(arena_t *a, pv_t *arr, pv_t *item) {
     if (arr->u.arr.len == arr->u.arr.cap) {
@@ -87,8 +97,7 @@ void pv_object_set(arena_t *a, pv_t *obj, const char *key, pv_t *value) {
 bool pv_object_remove(pv_t *obj, const char *key) {
     for (size_t i = 0; i < obj->u.obj.len; i++) {
         if (strcmp(obj->u.obj.members[i].key, key) == 0) {
-            memmove(&obj->u.obj.members[i], &obj->u.obj.members[i + 1],
-                    (obj->u.obj.len - i - 1) * sizeof(pv_member_t));
+            memmove(&obj->u.obj.members[i], &obj->u.obj.members[i + 1], (obj->u.obj.len - i - 1) * sizeof(pv_member_t));
             obj->u.obj.len--;
             return true;
         }
@@ -128,7 +137,8 @@ pv_t *pv_clone(arena_t *a, const pv_t *v) {
     case PV_ARRAY:
         c->u.arr.len = c->u.arr.cap = v->u.arr.len;
         c->u.arr.items = v->u.arr.len ? arena_alloc(a, v->u.arr.len * sizeof(pv_t *)) : NULL;
-        for (size_t i = 0; i < v->u.arr.len; i++) c->u.arr.items[i] = pv_clone(a, v->u.arr.items[i]);
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            c->u.arr.items[i] = pv_clone(a, v->u.arr.items[i]);
         break;
     case PV_OBJECT:
         c->u.obj.len = c->u.obj.cap = v->u.obj.len;
@@ -164,7 +174,8 @@ pv_t *pv_clone(arena_t *a, const pv_t *v) {
         c->u.output.ndeps = v->u.output.ndeps;
         if (v->u.output.ndeps) {
             c->u.output.deps = arena_alloc(a, v->u.output.ndeps * sizeof(char *));
-            for (size_t i = 0; i < v->u.output.ndeps; i++) c->u.output.deps[i] = arena_strdup(a, v->u.output.deps[i]);
+            for (size_t i = 0; i < v->u.output.ndeps; i++)
+                c->u.output.deps[i] = arena_strdup(a, v->u.output.deps[i]);
         }
         break;
     }
@@ -201,8 +212,7 @@ bool pv_equal(const pv_t *a, const pv_t *b) {
     case PV_NUMBER:
         if (isnan(a->u.n) && isnan(b->u.n)) return true;
         return a->u.n == b->u.n;
-    case PV_STRING:
-        return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
+    case PV_STRING: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
     case PV_ARRAY:
         if (a->u.arr.len != b->u.arr.len) return false;
         for (size_t i = 0; i < a->u.arr.len; i++)
@@ -277,8 +287,9 @@ bool pv_contains_unknown(const pv_t *v) {
 }
 
 const char *pv_kind_name(pv_kind_t k) {
-    static const char *names[] = {"null",  "bool",  "number",  "string",   "array",   "object",
-                                  "secret", "asset", "archive", "resource reference", "unknown", "output"};
+    static const char *names[] = {"null",    "bool",   "number", "string",  "array",
+                                  "object",  "secret", "asset",  "archive", "resource reference",
+                                  "unknown", "output"};
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 
@@ -304,7 +315,8 @@ void pv_format_number(buf_t *b, double n) {
     size_t nd = 0;
     for (; *p && *p != 'e'; p++)
         if (*p != '.') digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
     digits[nd] = 0;
     int exp = (int)strtol(p + 1, NULL, 10); /* printf's exponent: a few digits */
     if (neg) buf_putc(b, '-');
@@ -317,10 +329,12 @@ void pv_format_number(buf_t *b, double n) {
         buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
     } else if (exp < 0) {
         buf_puts(b, "0.");
-        for (int i = 0; i < -exp - 1; i++) buf_putc(b, '0');
+        for (int i = 0; i < -exp - 1; i++)
+            buf_putc(b, '0');
         buf_puts(b, digits);
     } else {
-        for (int i = 0; i <= exp; i++) buf_putc(b, (size_t)i < nd ? digits[i] : '0');
+        for (int i = 0; i <= exp; i++)
+            buf_putc(b, (size_t)i < nd ? digits[i] : '0');
         if ((size_t)exp + 1 < nd) {
             buf_putc(b, '.');
             buf_puts(b, digits + exp + 1);
@@ -330,8 +344,12 @@ void pv_format_number(buf_t *b, double n) {
 
 /* --- paths ------------------------------------------------------------------------------------ */
 
-static bool is_ident_start(unsigned char c) { return isalpha(c) || c == '_' || c == '$' || c >= 0x80; }
-static bool is_ident_char(unsigned char c) { return isalnum(c) || c == '_' || c == '$' || c == '-' || c >= 0x80; }
+static bool is_ident_start(unsigned char c) {
+    return isalpha(c) || c == '_' || c == '$' || c >= 0x80;
+}
+static bool is_ident_char(unsigned char c) {
+    return isalnum(c) || c == '_' || c == '$' || c == '-' || c >= 0x80;
+}
 
 bool pv_path_parse(arena_t *a, const char *text, pv_path_t *out, diag_list_t *diags) {
     size_t cap = 4, n = 0;
@@ -363,7 +381,8 @@ bool pv_path_parse(arena_t *a, const char *text, pv_path_t *out, diag_list_t *di
                 buf_free(&b);
             } else if (isdigit((unsigned char)*p)) {
                 size_t idx = 0;
-                while (isdigit((unsigned char)*p)) idx = idx * 10 + (size_t)(*p++ - '0');
+                while (isdigit((unsigned char)*p))
+                    idx = idx * 10 + (size_t)(*p++ - '0');
                 if (*p != ']') goto bad;
                 p++;
                 segs[n].key = NULL;
@@ -381,7 +400,8 @@ bool pv_path_parse(arena_t *a, const char *text, pv_path_t *out, diag_list_t *di
         } else {
             if (!expect_key && n > 0) goto bad;
             const char *s = p;
-            while (*p && *p != '.' && *p != '[') p++;
+            while (*p && *p != '.' && *p != '[')
+                p++;
             if (p == s) goto bad;
             segs[n].key = arena_strndup(a, s, (size_t)(p - s));
             n++;
@@ -472,7 +492,8 @@ bool pv_path_set(arena_t *a, pv_t *root, const pv_path_t *p, pv_t *value) {
         } else {
             if (v->kind == PV_NULL) v->kind = PV_ARRAY;
             if (v->kind != PV_ARRAY) return false;
-            while (v->u.arr.len <= s->index) pv_array_push(a, v, pv_null(a));
+            while (v->u.arr.len <= s->index)
+                pv_array_push(a, v, pv_null(a));
             if (last) {
                 v->u.arr.items[s->index] = value;
                 return true;
@@ -489,8 +510,6 @@ bool pv_path_set(arena_t *a, pv_t *root, const pv_path_t *p, pv_t *value) {
 }
 
 /* --- state JSON encoding ---------------------------------------------------------------------- */
-
-
 
 static const char *jstr(const cJSON *obj, const char *key) {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -670,7 +689,8 @@ static cJSON *encode_members(const pv_member_t *m, size_t n, bool display, bool 
     if (!sorted) abort();
     memcpy(sorted, m, n * sizeof *sorted);
     qsort(sorted, n, sizeof *sorted, member_cmp);
-    for (size_t i = 0; i < n; i++) cJSON_AddItemToObject(o, sorted[i].key, encode(sorted[i].value, display, show_secrets));
+    for (size_t i = 0; i < n; i++)
+        cJSON_AddItemToObject(o, sorted[i].key, encode(sorted[i].value, display, show_secrets));
     free(sorted);
     return o;
 }
@@ -708,7 +728,8 @@ static cJSON *encode(const pv_t *v, bool display, bool show_secrets) {
         return cJSON_CreateString(v->u.str.s);
     case PV_ARRAY: {
         cJSON *arr = cJSON_CreateArray();
-        for (size_t i = 0; i < v->u.arr.len; i++) cJSON_AddItemToArray(arr, encode(v->u.arr.items[i], display, show_secrets));
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            cJSON_AddItemToArray(arr, encode(v->u.arr.items[i], display, show_secrets));
         return arr;
     }
     case PV_OBJECT: return encode_members(v->u.obj.members, v->u.obj.len, display, show_secrets);
@@ -773,6 +794,10 @@ static cJSON *encode(const pv_t *v, bool display, bool show_secrets) {
     return cJSON_CreateNull();
 }
 
-cJSON *pv_to_state_json(const pv_t *v) { return encode(v, false, false); }
+cJSON *pv_to_state_json(const pv_t *v) {
+    return encode(v, false, false);
+}
 
-cJSON *pv_to_display_json(const pv_t *v, bool show_secrets) { return encode(v, true, show_secrets); }
+cJSON *pv_to_display_json(const pv_t *v, bool show_secrets) {
+    return encode(v, true, show_secrets);
+}

@@ -10,7 +10,6 @@
 /* The unified diff from old_text to new_text, labelled with `path`, as a malloc'd NUL-terminated
  * string; "" when the texts are equal; NULL only if libgit2 fails (out of memory). Binary-looking
  * text (NUL bytes) is still diffed as text. */
-char *review_unified_diff(const char *path, const char *old_text, size_t old_len, const char *new_text,
-                          size_t new_len);
+char *review_unified_diff(const char *path, const char *old_text, size_t old_len, const char *new_text, size_t new_len);
 
 #endif

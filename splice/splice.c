@@ -21,10 +21,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "splice/splice_internal.h"
-#include "emitters/ts_check.h"
 #include "base/fileio.h"
+#include "emitters/ts_check.h"
 #include "specs/readable_name.h"
+#include "splice/splice_internal.h"
 
 /* An edit of the target text: replace [start, end) with text. */
 typedef struct sp_edit {
@@ -96,10 +96,9 @@ bool splice_lang_from_path(const char *path, lang_t *out) {
     static const struct {
         const char *ext;
         lang_t lang;
-    } E[] = {{".ts", LANG_TYPESCRIPT},   {".tsx", LANG_TYPESCRIPT}, {".mts", LANG_TYPESCRIPT},
-             {".cts", LANG_TYPESCRIPT},  {".js", LANG_TYPESCRIPT},  {".mjs", LANG_TYPESCRIPT},
-             {".cjs", LANG_TYPESCRIPT},  {".py", LANG_PYTHON},      {".go", LANG_GO},
-             {".cs", LANG_CSHARP},       {".java", LANG_JAVA},      {".yaml", LANG_YAML},
+    } E[] = {{".ts", LANG_TYPESCRIPT}, {".tsx", LANG_TYPESCRIPT}, {".mts", LANG_TYPESCRIPT}, {".cts", LANG_TYPESCRIPT},
+             {".js", LANG_TYPESCRIPT}, {".mjs", LANG_TYPESCRIPT}, {".cjs", LANG_TYPESCRIPT}, {".py", LANG_PYTHON},
+             {".go", LANG_GO},         {".cs", LANG_CSHARP},      {".java", LANG_JAVA},      {".yaml", LANG_YAML},
              {".yml", LANG_YAML}};
     for (size_t i = 0; i < sizeof E / sizeof E[0]; i++)
         if (strcmp(dot, E[i].ext) == 0) {
@@ -194,8 +193,10 @@ static unsigned sp_python_indent_error(arena_t *a, TSNode root, bool bom) {
                 TSPoint p = ts_node_start_point(c);
                 uint32_t column = p.row == 0 && bom && p.column >= 3 ? p.column - 3 : p.column;
                 if (p.row != prev_row) {
-                    if (col < 0) col = column;
-                    else if (column != col) bad = p.row + 1;
+                    if (col < 0)
+                        col = column;
+                    else if (column != col)
+                        bad = p.row + 1;
                 }
                 prev_row = ts_node_end_point(c).row;
             }
@@ -236,8 +237,7 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
                      "cannot parse the %s program within %.*f s (tree-sitter gave up on text this irregular, such "
                      "as thousands of line continuations; CIMPORT_PARSE_TIMEOUT=SECONDS allows longer); nothing "
                      "was changed",
-                     lang_title(p->lang), info.budget_s == (double)(long long)info.budget_s ? 0 : 1,
-                     info.budget_s);
+                     lang_title(p->lang), info.budget_s == (double)(long long)info.budget_s ? 0 : 1, info.budget_s);
         else if (why[0])
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, generated ? "generated program" : file, NULL,
                      "%s: split the file, or insert the code by hand", why);
@@ -355,8 +355,10 @@ static size_t sp_indent_width(const char *text, uint32_t len, uint32_t off, uint
 
 static void sp_put_indent(buf_t *b, const char *base, const char *unit, size_t levels, size_t rem) {
     buf_puts(b, base);
-    for (size_t i = 0; i < levels; i++) buf_puts(b, unit);
-    for (size_t i = 0; i < rem; i++) buf_putc(b, ' ');
+    for (size_t i = 0; i < levels; i++)
+        buf_puts(b, unit);
+    for (size_t i = 0; i < rem; i++)
+        buf_putc(b, ' ');
 }
 
 typedef struct sp_local_edit {
@@ -392,7 +394,8 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
     /* Collect the edits inside the range. */
     size_t cap = nextra + 16, n = 0;
     sp_local_edit_t *ed = arena_alloc(c->a, cap * sizeof *ed);
-    for (size_t i = 0; i < nextra; i++) ed[n++] = extra[i];
+    for (size_t i = 0; i < nextra; i++)
+        ed[n++] = extra[i];
     for (size_t i = sp_first_site(G, start); i < G->nsites && G->sites[i].start <= end; i++) {
         const sp_site_t *st = &G->sites[i];
         if (st->end > end) continue;
@@ -412,7 +415,8 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
 
     size_t gu = G->unit[0] == '\t' ? 1 : strlen(G->unit);
     size_t gbase = 0;
-    for (const char *k = G->base_indent; *k; k++) gbase += *k == '\t' ? gu : 1;
+    for (const char *k = G->base_indent; *k; k++)
+        gbase += *k == '\t' ? gu : 1;
     buf_t b;
     buf_init(&b);
     size_t ei = 0;
@@ -450,7 +454,8 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
                 if (verbatim && span == yspan) {
                     tcol = yanchor_t + (w > yanchor_g ? w - yanchor_g : 0);
                 } else {
-                    while (ytop > 0 && ystack_g[ytop] > w) ytop--;
+                    while (ytop > 0 && ystack_g[ytop] > w)
+                        ytop--;
                     tcol = ystack_g[ytop] == w ? ystack_t[ytop] : ystack_t[ytop] + tu;
                     if (verbatim) {
                         yspan = span;
@@ -462,7 +467,8 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
                         ystack_t[ytop] = tcol;
                     }
                 }
-                for (size_t k = 0; k < tcol; k++) buf_putc(&b, ' ');
+                for (size_t k = 0; k < tcol; k++)
+                    buf_putc(&b, ' ');
                 i = ws_end;
             } else {
                 size_t rel = w > gbase ? w - gbase : 0;
@@ -560,8 +566,7 @@ static const char *sp_import_line(sp_ctx_t *c, const sp_import_t *g, const char 
             semi = T->text[l->end - 1] == ';';
             require = strncmp(s, "const", 5) == 0 || strncmp(s, "var", 3) == 0 || strncmp(s, "let", 3) == 0;
         }
-        if (require)
-            return arena_sprintf(c->a, "const %s = require(%c%s%c)%s", local, q, g->path, q, semi ? ";" : "");
+        if (require) return arena_sprintf(c->a, "const %s = require(%c%s%c)%s", local, q, g->path, q, semi ? ";" : "");
         if (!local) return arena_sprintf(c->a, "import %c%s%c%s", q, g->path, q, semi ? ";" : "");
         return arena_sprintf(c->a, "import * as %s from %c%s%c%s", local, q, g->path, q, semi ? ";" : "");
     }
@@ -594,7 +599,8 @@ static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, 
 static void sp_add_imports(sp_ctx_t *c, const char **lines, const char **paths, size_t n) {
     size_t first = c->nedits;
     sp_put_imports(c, lines, paths, n);
-    for (size_t i = first; i < c->nedits; i++) c->edits[i].lead = true;
+    for (size_t i = first; i < c->nedits; i++)
+        c->edits[i].lead = true;
 }
 
 static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, size_t n) {
@@ -630,7 +636,8 @@ static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, 
         buf_init(&b);
         if (T->lang == LANG_GO && n > 1) {
             buf_printf(&b, "import (%s", c->nl);
-            for (size_t k = 0; k < n; k++) buf_printf(&b, "\t%s%s", lines[k], c->nl);
+            for (size_t k = 0; k < n; k++)
+                buf_printf(&b, "\t%s%s", lines[k], c->nl);
             buf_puts(&b, ")");
         } else {
             for (size_t k = 0; k < n; k++) {
@@ -667,9 +674,9 @@ static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, 
                     break;
                 }
         bool need_nl_before = at == T->len && T->len > 0 && T->text[T->len - 1] != '\n';
-        sp_add_edit(c, at, at,
-                    arena_sprintf(c->a, "%s%s%s%s", need_nl_before ? c->nl : "", pre, lines[k],
-                                  need_nl_before ? "" : c->nl));
+        sp_add_edit(
+            c, at, at,
+            arena_sprintf(c->a, "%s%s%s%s", need_nl_before ? c->nl : "", pre, lines[k], need_nl_before ? "" : c->nl));
     }
 }
 
@@ -769,7 +776,8 @@ static bool sp_line_blank_before(const sp_program_t *T, uint32_t at) {
     if (at == 0 || (T->bom && at <= 3)) return true;
     uint32_t e = at - 1; /* the '\n' */
     uint32_t s = sp_line_start(T->text, e);
-    while (e > s && isspace((unsigned char)T->text[e - 1])) e--;
+    while (e > s && isspace((unsigned char)T->text[e - 1]))
+        e--;
     return e == s || T->text[e - 1] == '{' || T->text[e - 1] == '(' || (T->bom && s == 0 && e == 3);
 }
 
@@ -834,7 +842,8 @@ static bool sp_cs_namespace_used(sp_ctx_t *c, const sp_program_t *G, const sp_un
         const char *ns;
         const char *uses[8];
     } known[] = {
-        {"System.Linq", {".Select(", ".Where(", ".ToArray()", ".ToList()", ".ToDictionary(", ".First(", "Enumerable.", NULL}},
+        {"System.Linq",
+         {".Select(", ".Where(", ".ToArray()", ".ToList()", ".ToDictionary(", ".First(", "Enumerable.", NULL}},
         {"System.Collections.Generic", {"Dictionary<", "List<", "KeyValuePair<", "IEnumerable<", NULL}},
         {"System", {"Convert.", "Math.", "Environment.", "DateTime", "Guid.", "String.", NULL}},
     };
@@ -909,8 +918,10 @@ static bool sp_splice_code(sp_ctx_t *c) {
             const char *gv = g->ndecls ? g->decls[0].name : NULL;
             const char *tv = t->ndecls ? t->decls[0].name : NULL;
             if (gv && strcmp(gv, "_") != 0) {
-                if (tv && strcmp(tv, "_") != 0) sp_rename(c, gv, tv);
-                else sp_rename(c, gv, sp_fresh(c, gv, g->res_type));
+                if (tv && strcmp(tv, "_") != 0)
+                    sp_rename(c, gv, tv);
+                else
+                    sp_rename(c, gv, sp_fresh(c, gv, g->res_type));
             } else if (gv && tv && strcmp(tv, "_") != 0) {
                 u[i].decl0 = tv;
             }
@@ -951,7 +962,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
     if (T->lang == LANG_GO) {
         names_table_t *declared = names_table_new(c->a);
         for (size_t k = 0; k < T->nstmts; k++)
-            for (size_t d = 0; d < T->stmts[k].ndecls; d++) names_table_reserve(declared, T->stmts[k].decls[d].name);
+            for (size_t d = 0; d < T->stmts[k].ndecls; d++)
+                names_table_reserve(declared, T->stmts[k].decls[d].name);
         for (size_t i = 0; i < nu; i++) {
             const sp_stmt_t *g = &G->stmts[i];
             if ((u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) || g->op_end == 0) continue;
@@ -999,7 +1011,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
         bool blank = sep;
         if (prev == i - 1 && i > 0) {
             int nls = 0;
-            for (uint32_t k = G->stmts[i - 1].end; k < G->stmts[i].start; k++) nls += G->text[k] == '\n';
+            for (uint32_t k = G->stmts[i - 1].end; k < G->stmts[i].start; k++)
+                nls += G->text[k] == '\n';
             blank = nls >= 2;
         }
         if (ninsert++ && blank) buf_puts(&b, c->nl);
@@ -1011,12 +1024,12 @@ static bool sp_splice_code(sp_ctx_t *c) {
         const char *pre = "", *post = "";
         if (T->insert_at_line) {
             /* Code goes apart from the imports it follows, as generated programs have it. */
-            bool after_imports =
-                T->nimports > 0 && T->insert_at == sp_line_end(T->text, T->len, T->imports_end - 1);
+            bool after_imports = T->nimports > 0 && T->insert_at == sp_line_end(T->text, T->len, T->imports_end - 1);
             if ((sep || after_imports) && !sp_line_blank_before(T, T->insert_at)) pre = c->nl;
             if (sep && T->insert_at < T->len) {
                 uint32_t k = T->insert_at;
-                while (k < T->len && (T->text[k] == ' ' || T->text[k] == '\t')) k++;
+                while (k < T->len && (T->text[k] == ' ' || T->text[k] == '\t'))
+                    k++;
                 if (k < T->len && T->text[k] != '}' && T->text[k] != '\n' && T->text[k] != '\r') post = c->nl;
             }
         } else if (T->insert_at == T->len) {
@@ -1087,7 +1100,8 @@ static uint32_t sp_pair_end(const sp_program_t *p, TSNode n) {
         n = last;
     }
     uint32_t end = ts_node_end_byte(n);
-    while (end > 0 && isspace((unsigned char)p->text[end - 1])) end--;
+    while (end > 0 && isspace((unsigned char)p->text[end - 1]))
+        end--;
     return end;
 }
 
@@ -1166,8 +1180,10 @@ static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
             TSNode qk = ts_node_child_by_field_name(q, "key", 3), qv = ts_node_child_by_field_name(q, "value", 5);
             if (ts_node_is_null(qk) || ts_node_is_null(qv)) continue;
             const char *kk = sp_yaml_scalar(p, qk);
-            if (strcmp(kk, "type") == 0) y->type = sp_yaml_collapse(p->a, sp_yaml_scalar(p, qv));
-            else if (strcmp(kk, "name") == 0) y->logical = sp_yaml_scalar(p, qv);
+            if (strcmp(kk, "type") == 0)
+                y->type = sp_yaml_collapse(p->a, sp_yaml_scalar(p, qv));
+            else if (strcmp(kk, "name") == 0)
+                y->logical = sp_yaml_scalar(p, qv);
         }
     }
     *out = v;
@@ -1189,7 +1205,8 @@ static void sp_yaml_sites(sp_program_t *G) {
     for (uint32_t i = 0; i + 2 < G->len; i++) {
         if (G->text[i] != '$' || G->text[i + 1] != '{' || (i > 0 && G->text[i - 1] == '$')) continue;
         uint32_t s = i + 2, e = s;
-        while (e < G->len && (isalnum((unsigned char)G->text[e]) || G->text[e] == '_' || G->text[e] == '-')) e++;
+        while (e < G->len && (isalnum((unsigned char)G->text[e]) || G->text[e] == '_' || G->text[e] == '-'))
+            e++;
         if (e == s) continue;
         SP_PUSH(G->a, G->sites, G->nsites, G->csites);
         G->sites[G->nsites - 1] = (sp_site_t){s, e, arena_strndup(G->a, G->text + s, e - s)};
@@ -1219,9 +1236,9 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
         for (uint32_t j = i + 1; !ts_node_is_null(ki) && j < ts_node_named_child_count(ttop); j++) {
             TSNode kj = ts_node_child_by_field_name(ts_node_named_child(ttop, j), "key", 3);
             if (ts_node_is_null(kj) || strcmp(sp_yaml_scalar(T, ki), sp_yaml_scalar(T, kj)) != 0) continue;
-            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "duplicate top-level key `%s`: fix the file before inserting into it",
-                                 sp_yaml_scalar(T, kj));
+            diag_t *d =
+                diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "duplicate top-level key `%s`: fix the file before inserting into it", sp_yaml_scalar(T, kj));
             d->line = (int)ts_node_start_point(kj).row + 1;
             return false;
         }
@@ -1235,10 +1252,12 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
         if (!ts_node_is_null(tsec[s])) {
             TSNode v = ts_node_child_by_field_name(tsec[s], "value", 5);
             tn[s] = sp_yaml_pairs(T, sp_yaml_block_mapping(v), &tp[s]);
-            for (size_t k = 0; k < tn[s]; k++) names_table_reserve(T->names, tp[s][k].name);
+            for (size_t k = 0; k < tn[s]; k++)
+                names_table_reserve(T->names, tp[s][k].name);
         }
         TSNode gs = sp_yaml_find_section(G, gtop, SECTIONS[s]);
-        if (!ts_node_is_null(gs)) gn[s] = sp_yaml_pairs(G, sp_yaml_block_mapping(ts_node_child_by_field_name(gs, "value", 5)), &gp[s]);
+        if (!ts_node_is_null(gs))
+            gn[s] = sp_yaml_pairs(G, sp_yaml_block_mapping(ts_node_child_by_field_name(gs, "value", 5)), &gp[s]);
     }
     sp_yaml_sites(G);
 
@@ -1314,7 +1333,8 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 /* `resources:` (null) or `resources: {}`: drop the value, add the pairs below. */
                 TSNode key = ts_node_child_by_field_name(tsec[s], "key", 3);
                 uint32_t colon = ts_node_end_byte(key);
-                while (colon < T->len && T->text[colon] != ':') colon++;
+                while (colon < T->len && T->text[colon] != ':')
+                    colon++;
                 if (!ts_node_is_null(v)) sp_add_edit(c, colon + 1, ts_node_end_byte(v), "");
                 base = arena_sprintf(c->a, "%s%s", sp_line_indent(T, ts_node_start_byte(key)), T->unit);
                 at = sp_line_end(T->text, T->len, colon);
@@ -1338,7 +1358,8 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->key), ts_node_end_byte(g->key), newkey[s][i]};
                 /* A renamed resource keeps its logical name. */
                 if (s == 2 && strcmp(g->logical, g->name) == 0 && !ts_node_is_null(g->value_map)) {
-                    const char *ib = mode[s][i] == 2 ? sp_line_indent(T, ts_node_start_byte(existing[s][i]->pair)) : base;
+                    const char *ib =
+                        mode[s][i] == 2 ? sp_line_indent(T, ts_node_start_byte(existing[s][i]->pair)) : base;
                     ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->value_map), ts_node_start_byte(g->value_map),
                                                   arena_sprintf(c->a, "name: %s%s%s%s", g->name, c->nl, ib, T->unit)};
                 }
@@ -1346,8 +1367,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             uint32_t ps = ts_node_start_byte(g->pair), pe = sp_pair_end(G, g->pair);
             if (mode[s][i] == 2) {
                 const sp_ypair_t *t = existing[s][i];
-                const char *core =
-                    sp_rewrite(c, ps, pe, ex, nex, sp_line_indent(T, ts_node_start_byte(t->pair)));
+                const char *core = sp_rewrite(c, ps, pe, ex, nex, sp_line_indent(T, ts_node_start_byte(t->pair)));
                 sp_add_edit(c, ts_node_start_byte(t->pair), sp_pair_end(T, t->pair), core);
                 continue;
             }
@@ -1370,8 +1390,8 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
 /* entry points                                                                                     */
 
 bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t lang, const char *generated,
-                    size_t generated_len, const splice_options_t *opts, char **out_text, size_t *out_len,
-                    bool *changed, splice_stats_t *stats, diag_list_t *diags) {
+                    size_t generated_len, const splice_options_t *opts, char **out_text, size_t *out_len, bool *changed,
+                    splice_stats_t *stats, diag_list_t *diags) {
     *out_text = NULL;
     if (changed) *changed = false;
     const char *file = opts && opts->filename ? opts->filename : "program";

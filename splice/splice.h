@@ -21,8 +21,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "emitters/emit.h"
 #include "base/diag.h"
+#include "emitters/emit.h"
 
 typedef struct splice_options {
     /* Names the target file in messages ("index.ts:12: ..."); NULL means "program". */
@@ -34,11 +34,11 @@ typedef struct splice_options {
 
 /* Counts of what a splice did (for the CLI's summary line). */
 typedef struct splice_stats {
-    size_t inserted;       /* statements added */
-    size_t replaced;       /* existing definitions replaced (identical ones included) */
-    size_t reused;         /* generated statements already present verbatim (e.g. config reads) */
-    size_t imports_added;  /* import lines added */
-    size_t renamed;        /* generated variables renamed to avoid a clash */
+    size_t inserted;      /* statements added */
+    size_t replaced;      /* existing definitions replaced (identical ones included) */
+    size_t reused;        /* generated statements already present verbatim (e.g. config reads) */
+    size_t imports_added; /* import lines added */
+    size_t renamed;       /* generated variables renamed to avoid a clash */
 } splice_stats_t;
 
 /* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use
@@ -53,8 +53,8 @@ void splicer_free(splicer_t *s);
  * non-NULL) and *changed says whether it differs from target. On failure returns false with error
  * diagnostics and sets *out_text to NULL. stats may be NULL. */
 bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t lang, const char *generated,
-                    size_t generated_len, const splice_options_t *opts, char **out_text, size_t *out_len,
-                    bool *changed, splice_stats_t *stats, diag_list_t *diags);
+                    size_t generated_len, const splice_options_t *opts, char **out_text, size_t *out_len, bool *changed,
+                    splice_stats_t *stats, diag_list_t *diags);
 
 /* One-shot form of splicer_splice (creates and frees a splicer). */
 bool splice_program(const char *target_text, size_t len, lang_t target_lang, const char *generated_text,

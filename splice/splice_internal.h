@@ -9,21 +9,21 @@
 
 #include <tree_sitter/api.h>
 
+#include "base/arena.h"
+#include "base/diag.h"
 #include "emitters/emit.h"
 #include "emitters/names.h"
 #include "splice/splice.h"
-#include "base/arena.h"
-#include "base/diag.h"
 
 /* Grows an arena array `arr` of `n` elements (capacity `cap`) to hold one more. */
-#define SP_PUSH(a, arr, n, cap)                                                                    \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            size_t nc_ = (cap) ? (cap) * 2 : 16;                                                   \
-            (arr) = arena_grow((a), (arr), (cap) * sizeof *(arr), nc_ * sizeof *(arr));            \
-            (cap) = nc_;                                                                           \
-        }                                                                                          \
-        (n)++;                                                                                     \
+#define SP_PUSH(a, arr, n, cap)                                                                                        \
+    do {                                                                                                               \
+        if ((n) == (cap)) {                                                                                            \
+            size_t nc_ = (cap) ? (cap)*2 : 16;                                                                         \
+            (arr) = arena_grow((a), (arr), (cap) * sizeof *(arr), nc_ * sizeof *(arr));                                \
+            (cap) = nc_;                                                                                               \
+        }                                                                                                              \
+        (n)++;                                                                                                         \
     } while (0)
 
 /* An import statement: `path` is what identifies the package (`@pulumi/aws`, `pulumi_aws`, a Go
@@ -56,8 +56,8 @@ typedef struct sp_stmt {
     /* A resource definition: logical name and canonical type ("" when not a resource) */
     const char *res_name;
     const char *res_type;
-    const char *section; /* YAML: resources / variables / configuration / outputs */
-    TSNode node;         /* body statements: the statement's node */
+    const char *section;         /* YAML: resources / variables / configuration / outputs */
+    TSNode node;                 /* body statements: the statement's node */
     uint32_t res_start, res_end; /* user's file resources: the constructor expression itself */
 } sp_stmt_t;
 
@@ -80,7 +80,7 @@ typedef struct sp_program {
     uint32_t len;
     TSTree *tree;
     TSNode root;
-    bool blanked; /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
+    bool blanked;   /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
     bool timed_out; /* the parse ran out of its time budget (ts_check_parse_safe) */
     bool refused;   /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */
 
@@ -95,9 +95,9 @@ typedef struct sp_program {
     sp_stmt_t *stmts;
     size_t nstmts, cstmts;
     bool has_body;
-    uint32_t insert_at;      /* offset of the insertion point */
-    bool insert_at_line;     /* insert_at is the start of a line */
-    const char *base_indent; /* indentation of statements in the body */
+    uint32_t insert_at;       /* offset of the insertion point */
+    bool insert_at_line;      /* insert_at is the start of a line */
+    const char *base_indent;  /* indentation of statements in the body */
     const char *close_indent; /* indentation of the line that follows the insertion point */
 
     /* Resources found anywhere in the file (user's file) — statements not in stmts. */

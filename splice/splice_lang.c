@@ -10,8 +10,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "splice/splice_internal.h"
 #include "emitters/ts_check.h"
+#include "splice/splice_internal.h"
 
 /* ---------------------------------------------------------------------------------------------- */
 /* text helpers                                                                                    */
@@ -22,19 +22,22 @@ const char *sp_node_text(sp_program_t *p, TSNode n) {
 }
 
 uint32_t sp_line_start(const char *text, uint32_t off) {
-    while (off > 0 && text[off - 1] != '\n') off--;
+    while (off > 0 && text[off - 1] != '\n')
+        off--;
     return off;
 }
 
 uint32_t sp_line_end(const char *text, uint32_t len, uint32_t off) {
-    while (off < len && text[off] != '\n') off++;
+    while (off < len && text[off] != '\n')
+        off++;
     return off < len ? off + 1 : off;
 }
 
 const char *sp_line_indent(sp_program_t *p, uint32_t off) {
     uint32_t s = sp_line_start(p->text, off), e = s;
     if (s == 0 && p->bom) s = e = 3;
-    while (e < p->len && (p->text[e] == ' ' || p->text[e] == '\t')) e++;
+    while (e < p->len && (p->text[e] == ' ' || p->text[e] == '\t'))
+        e++;
     return arena_strndup(p->a, p->text + s, e - s);
 }
 
@@ -53,7 +56,9 @@ TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
     return v;
 }
 
-static bool sp_is(TSNode n, const char *type) { return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0; }
+static bool sp_is(TSNode n, const char *type) {
+    return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
 
 static bool sp_is_comment(TSNode n) {
     const char *t = ts_node_type(n);
@@ -88,12 +93,15 @@ static const char *const SP_IMPORT_QUERY[LANG_YAML + 1] = {
 static const char *const SP_RESOURCE_QUERY[LANG_YAML + 1] = {
     [LANG_TYPESCRIPT] = "(new_expression constructor: [(member_expression) (identifier)] @type "
                         "arguments: (arguments . (string) @name)) @res",
-    [LANG_PYTHON] = "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (string) @name)) @res",
-    [LANG_GO] = "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) @type "
-                "arguments: (argument_list . (identifier) . (interpreted_string_literal) @name)) @res",
+    [LANG_PYTHON] =
+        "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (string) @name)) @res",
+    [LANG_GO] =
+        "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) @type "
+        "arguments: (argument_list . (identifier) . (interpreted_string_literal) @name)) @res",
     [LANG_CSHARP] = "(object_creation_expression type: (_) @type "
                     "arguments: (argument_list . (argument . (string_literal) @name))) @res",
-    [LANG_JAVA] = "(object_creation_expression type: (_) @type arguments: (argument_list . (string_literal) @name)) @res",
+    [LANG_JAVA] =
+        "(object_creation_expression type: (_) @type arguments: (argument_list . (string_literal) @name)) @res",
 };
 /* NOLINTEND(bugprone-suspicious-missing-comma) */
 
@@ -139,11 +147,13 @@ static sp_import_t *sp_add_import(sp_program_t *p, TSNode stmt, const char *path
  * without a `go-` prefix or `.vN` suffix, dashes removed. */
 static const char *sp_go_package_name(arena_t *a, const char *path) {
     const char *end = path + strlen(path), *s = end;
-    while (s > path && s[-1] != '/') s--;
+    while (s > path && s[-1] != '/')
+        s--;
     if (s > path && s[0] == 'v' && isdigit((unsigned char)s[1]) && strspn(s + 1, "0123456789") == strlen(s + 1)) {
         end = s - 1;
         s = end;
-        while (s > path && s[-1] != '/') s--;
+        while (s > path && s[-1] != '/')
+            s--;
     }
     if (end - s > 3 && memcmp(s, "go-", 3) == 0) s += 3;
     buf_t b;
@@ -275,9 +285,12 @@ static void sp_import_java(sp_program_t *p, TSNode stmt) {
     TSNode name = {0};
     for (uint32_t i = 0; i < ts_node_child_count(stmt); i++) {
         TSNode c = ts_node_child(stmt, i);
-        if (sp_is(c, "asterisk")) wildcard = true;
-        else if (strcmp(ts_node_type(c), "static") == 0) is_static = true;
-        else if (sp_is(c, "scoped_identifier") || sp_is(c, "identifier")) name = c;
+        if (sp_is(c, "asterisk"))
+            wildcard = true;
+        else if (strcmp(ts_node_type(c), "static") == 0)
+            is_static = true;
+        else if (sp_is(c, "scoped_identifier") || sp_is(c, "identifier"))
+            name = c;
     }
     if (ts_node_is_null(name)) return;
     const char *path = sp_node_text(p, name);
@@ -565,8 +578,7 @@ static TSNode sp_find_ts_body(sp_program_t *p) {
 }
 
 /* Depth-first search for the first node accepted by `match`. */
-static TSNode sp_find_node(sp_program_t *p, TSNode from, bool (*match)(sp_program_t *, TSNode, TSNode *),
-                           TSNode *out) {
+static TSNode sp_find_node(sp_program_t *p, TSNode from, bool (*match)(sp_program_t *, TSNode, TSNode *), TSNode *out) {
     TSTreeCursor cur = ts_tree_cursor_new(from);
     TSNode none = {0};
     for (;;) {
@@ -713,21 +725,28 @@ void sp_detect_style(sp_program_t *p) {
     size_t v = 0;
     while (i < p->len) {
         uint32_t s = i, w = 0;
-        while (v < p->nverbatim && p->verbatim[v].end <= s) v++;
+        while (v < p->nverbatim && p->verbatim[v].end <= s)
+            v++;
         bool in_string = v < p->nverbatim && p->verbatim[v].start < s;
-        while (i < p->len && (t[i] == ' ' || t[i] == '\t')) i++;
+        while (i < p->len && (t[i] == ' ' || t[i] == '\t'))
+            i++;
         w = i - s;
         bool blank = i >= p->len || t[i] == '\n' || t[i] == '\r';
         if (!blank && !in_string) {
-            if (w > 0 && t[s] == '\t') tabs++;
-            else if (w > 0) spaces++;
+            if (w > 0 && t[s] == '\t')
+                tabs++;
+            else if (w > 0)
+                spaces++;
             if (w > prev && w - prev <= 16 && t[s] != '\t') hist[w - prev]++;
             prev = w;
         }
-        while (i < p->len && t[i] != '\n') i++;
+        while (i < p->len && t[i] != '\n')
+            i++;
         if (i < p->len) {
-            if (i > 0 && t[i - 1] == '\r') crlf++;
-            else lf++;
+            if (i > 0 && t[i - 1] == '\r')
+                crlf++;
+            else
+                lf++;
             i++;
         }
     }
@@ -785,7 +804,8 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
     } else if (braces) {
         uint32_t close = ts_node_end_byte(body) - 1; /* the `}` */
         uint32_t ls = sp_line_start(p->text, close), k = ls;
-        while (k < close && (p->text[k] == ' ' || p->text[k] == '\t')) k++;
+        while (k < close && (p->text[k] == ' ' || p->text[k] == '\t'))
+            k++;
         p->close_indent = sp_line_indent(p, close);
         if (k == close) {
             p->insert_at = ls;
@@ -838,17 +858,19 @@ static const sp_stmt_t *sp_stmt_at(const sp_program_t *p, uint32_t off) {
     size_t lo = 0, hi = p->nstmts;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (p->stmts[mid].end <= off) lo = mid + 1;
-        else hi = mid;
+        if (p->stmts[mid].end <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     if (lo < p->nstmts && p->stmts[lo].start <= off && off < p->stmts[lo].end) return &p->stmts[lo];
     return NULL;
 }
 
 static bool sp_is_container(const char *t) {
-    static const char *const C[] = {"program",          "statement_block", "module",     "block",
-                                    "source_file",      "compilation_unit", "declaration_list",
-                                    "class_body",       "switch_body",     "expression_case", "switch_section"};
+    static const char *const C[] = {"program",     "statement_block",  "module",           "block",
+                                    "source_file", "compilation_unit", "declaration_list", "class_body",
+                                    "switch_body", "expression_case",  "switch_section"};
     for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
         if (strcmp(t, C[i]) == 0) return true;
     return false;
@@ -1053,17 +1075,17 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
         }
         ts_query_cursor_exec(s->cursor, q->imports, top[ti]);
         while (ts_query_cursor_next_match(s->cursor, &m)) {
-        TSNode n = m.captures[0].node;
-        uint32_t l;
-        const char *cn = ts_query_capture_name_for_id(q->imports, m.captures[0].index, &l);
-        switch (p->lang) {
-        case LANG_TYPESCRIPT: sp_import_ts(p, n, strcmp(cn, "require") == 0); break;
-        case LANG_PYTHON: sp_import_python(p, n); break;
-        case LANG_GO: sp_import_go(p, n); break;
-        case LANG_CSHARP: sp_import_csharp(p, n); break;
-        case LANG_JAVA: sp_import_java(p, n); break;
-        default: break;
-        }
+            TSNode n = m.captures[0].node;
+            uint32_t l;
+            const char *cn = ts_query_capture_name_for_id(q->imports, m.captures[0].index, &l);
+            switch (p->lang) {
+            case LANG_TYPESCRIPT: sp_import_ts(p, n, strcmp(cn, "require") == 0); break;
+            case LANG_PYTHON: sp_import_python(p, n); break;
+            case LANG_GO: sp_import_go(p, n); break;
+            case LANG_CSHARP: sp_import_csharp(p, n); break;
+            case LANG_JAVA: sp_import_java(p, n); break;
+            default: break;
+            }
         }
     }
     /* Where the first import goes when there is none: after Go/Java's package clause, after a
@@ -1110,9 +1132,10 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
         break;
     case LANG_JAVA:
         if (ts_node_is_null(sp_find_node(p, p->root, sp_java_stack, &found))) {
-            diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
-                     "no method taking a Context (like `static void stack(Context ctx)`) and no Pulumi.run(ctx -> {...}) "
-                     "found: cannot tell where resources go; add the definitions by hand");
+            diag_add(
+                diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                "no method taking a Context (like `static void stack(Context ctx)`) and no Pulumi.run(ctx -> {...}) "
+                "found: cannot tell where resources go; add the definitions by hand");
             return false;
         }
         body = found;

@@ -480,7 +480,8 @@ START_TEST(arena_array_grows_by_vec_rule_zeroed) {
         xs[n++] = i * 3;
     }
     EXPECT((cap) == (8192));
-    for (size_t i = 0; i < n; i++) EXPECT((xs[i]) == ((long)i * 3));
+    for (size_t i = 0; i < n; i++)
+        EXPECT((xs[i]) == ((long)i * 3));
     EXPECT((arena_grow_array(a, xs, &cap, 10, sizeof *xs)) == (xs)); /* enough room: unchanged */
     EXPECT((vec_next_cap(0, 1, 4)) == (8));
     EXPECT((vec_next_cap(8, 9, 4)) == (16));
@@ -509,11 +510,13 @@ START_TEST(arena_on_free_runs_last_first_and_frees_maps) {
     cleanup_log_t log = {{0}, 0};
     cleanup_arg_t args[3] = {{&log, 1}, {&log, 2}, {&log, 3}};
     arena_t *a = arena_new();
-    for (int i = 0; i < 3; i++) arena_on_free(a, log_cleanup, &args[i]);
+    for (int i = 0; i < 3; i++)
+        arena_on_free(a, log_cleanup, &args[i]);
     /* A map owned by the arena: its table is freed with the arena (LSan checks nothing leaks). */
     hashmap_t *m = arena_alloc(a, sizeof *m);
     arena_on_free(a, free_map, m);
-    for (int i = 0; i < 1000; i++) hashmap_add_str(m, arena_sprintf(a, "k%d", i), NULL);
+    for (int i = 0; i < 1000; i++)
+        hashmap_add_str(m, arena_sprintf(a, "k%d", i), NULL);
     EXPECT((hashmap_count(m)) == (1000));
     EXPECT((log.n) == (0)); /* nothing runs before the arena is freed */
     arena_free(a);

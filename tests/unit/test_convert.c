@@ -46,7 +46,9 @@ START_TEST(test_names) {
     ck_assert_str_eq(convert_sanitize_name(a, "a+b:c~d=e[f]g,h;i"), "a_b_c_d_e_f_g_h_i");
     ck_assert_str_eq(convert_sanitize_name(a, "0web"), "_0web");
     ck_assert_str_eq(convert_sanitize_name(a, "café-1"), "café_1");
-    ck_assert_str_eq(convert_sanitize_name(a, "a\xe2\x80\x94" "z"), "a_z"); /* an em dash is one rune, one _ */
+    ck_assert_str_eq(convert_sanitize_name(a, "a\xe2\x80\x94"
+                                              "z"),
+                     "a_z"); /* an em dash is one rune, one _ */
     /* The reference examples: count 0, and a for_each key with spaces and &. */
     ck_assert_str_eq(convert_tf_logical_name(a, NULL, "a_resource", "0"), "a_resource-0");
     ck_assert_str_eq(convert_tf_name(a, NULL, "a_resource", "0"), "a_resource_0");
@@ -140,8 +142,9 @@ START_TEST(test_modules_counts_aliases_golden) {
         if (strcmp(r.entries[i].address, "null_resource.hook") != 0) continue;
         found = true;
         ck_assert_int_eq(r.entries[i].outcome, CONVERT_UNMAPPED);
-        ck_assert_str_eq(r.entries[i].reason, "no mapping for Terraform provider 'registry.terraform.io/hashicorp/null' "
-                                              "and no schema of Pulumi package 'null' to confirm a type");
+        ck_assert_str_eq(r.entries[i].reason,
+                         "no mapping for Terraform provider 'registry.terraform.io/hashicorp/null' "
+                         "and no schema of Pulumi package 'null' to confirm a type");
     }
     ck_assert(found);
     free(json);
@@ -163,18 +166,21 @@ START_TEST(test_id_exceptions) {
         "\"instances\":[{\"attributes\":{\"id\":\"arn:svc\",\"cluster\":\"arn:aws:ecs:us-east-1:1:cluster/main\","
         "\"name\":\"api\"}}]},"
         "{\"mode\":\"managed\",\"type\":\"aws_appautoscaling_policy\",\"name\":\"p\",\"provider\":\"provider.aws\","
-        "\"instances\":[{\"attributes\":{\"id\":\"x\",\"service_namespace\":\"ecs\",\"resource_id\":\"service/main/api\","
+        "\"instances\":[{\"attributes\":{\"id\":\"x\",\"service_namespace\":\"ecs\",\"resource_id\":\"service/main/"
+        "api\","
         "\"scalable_dimension\":\"ecs:service:DesiredCount\",\"name\":\"cpu\"}}]},"
-        "{\"mode\":\"managed\",\"type\":\"aws_iam_role_policy_attachment\",\"name\":\"att\",\"provider\":\"provider.aws\","
+        "{\"mode\":\"managed\",\"type\":\"aws_iam_role_policy_attachment\",\"name\":\"att\",\"provider\":\"provider."
+        "aws\","
         "\"instances\":[{\"attributes\":{\"id\":\"x\",\"role\":\"r\",\"policy_arn\":\"arn:p\"}}]},"
         "{\"mode\":\"managed\",\"type\":\"aws_ecs_cluster\",\"name\":\"c\",\"provider\":\"provider.aws\","
         "\"instances\":[{\"attributes\":{\"id\":\"arn:c\"}}]}]}";
     tf_state_t *s = tfstate_parse(a, text, strlen(text), "ids.tfstate", &d);
     ck_assert_ptr_nonnull(s);
-    const char *map = "{\"name\":\"aws\",\"resources\":{\"aws_ecs_service\":{\"tok\":\"aws:ecs/service:Service\"},"
-                      "\"aws_appautoscaling_policy\":{\"tok\":\"aws:appautoscaling/policy:Policy\"},"
-                      "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
-                      "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"}}}";
+    const char *map =
+        "{\"name\":\"aws\",\"resources\":{\"aws_ecs_service\":{\"tok\":\"aws:ecs/service:Service\"},"
+        "\"aws_appautoscaling_policy\":{\"tok\":\"aws:appautoscaling/policy:Policy\"},"
+        "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
+        "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"}}}";
     bridge_set_t *b = bridge_set_new();
     ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", &d));
     convert_options_t o = {.bridge = b};
@@ -208,9 +214,10 @@ START_TEST(test_bad_inputs_exact_errors) {
                      "or later, then convert the upgraded state");
     diag_list_free(&d);
     diag_list_init(&d);
-    ck_assert_str_eq(parse_error(a, tu_data(a, "tfstate/infracost/cmd/infracost/testdata/terraform_v0.14_plan.json"), &d),
-                     "a Terraform plan, not a state; convert the state instead: `terraform show -json > state.json` "
-                     "(without a plan file) or the terraform.tfstate file");
+    ck_assert_str_eq(
+        parse_error(a, tu_data(a, "tfstate/infracost/cmd/infracost/testdata/terraform_v0.14_plan.json"), &d),
+        "a Terraform plan, not a state; convert the state instead: `terraform show -json > state.json` "
+        "(without a plan file) or the terraform.tfstate file");
     diag_list_free(&d);
     diag_list_init(&d);
     ck_assert_str_eq(parse_error(a, tu_data(a, "schemas/random/bridge-metadata.json"), &d),
@@ -235,7 +242,8 @@ START_TEST(test_bad_inputs_exact_errors) {
     /* An unknown provider: its resource is unmapped with the reason; the others convert. */
     diag_list_init(&d);
     bridge_set_t *b = load_bridge();
-    s = tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/unknown_provider_state.json"), &d);
+    s = tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/unknown_provider_state.json"),
+                     &d);
     ck_assert_ptr_nonnull(s);
     convert_options_t o = {.bridge = b};
     convert_report_t r2 = {0};
@@ -244,8 +252,9 @@ START_TEST(test_bad_inputs_exact_errors) {
     ck_assert_str_eq(f->specs[0].type, "random:index/randomString:RandomString");
     ck_assert_uint_eq(r2.unmapped, 1);
     ck_assert_str_eq(r2.entries[0].address, "unknown_resource.example");
-    ck_assert_str_eq(r2.entries[0].reason, "no mapping for Terraform provider 'registry.opentofu.org/hashicorp/unknown' "
-                                           "and no schema of Pulumi package 'unknown' to confirm a type");
+    ck_assert_str_eq(r2.entries[0].reason,
+                     "no mapping for Terraform provider 'registry.opentofu.org/hashicorp/unknown' "
+                     "and no schema of Pulumi package 'unknown' to confirm a type");
     tfstate_free(s);
     bridge_set_free(b);
     diag_list_free(&d);
@@ -257,8 +266,8 @@ START_TEST(test_show_json_modules) {
     arena_t *a = arena_new();
     diag_list_t d;
     diag_list_init(&d);
-    tf_state_t *s =
-        tfstate_load(a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/tofu_state_nested_modules.json"), &d);
+    tf_state_t *s = tfstate_load(
+        a, tu_data(a, "tfstate/pulumi-tool-terraform-migrate/pkg/testdata/tofu_state_nested_modules.json"), &d);
     ck_assert_ptr_nonnull(s);
     ck_assert(s->is_show_json);
     const char *map = "{\"resources\":{\"aws_s3_bucket\":{\"tok\":\"aws:s3/bucket:Bucket\"}}}";
@@ -318,7 +327,8 @@ START_TEST(test_all_shared_tfstates_accounted) {
             refused++;
             ck_assert_ptr_nonnull(d.head);
             int k = 0;
-            while (k < 3 && strncmp(d.head->message, reasons[k], strlen(reasons[k])) != 0) k++;
+            while (k < 3 && strncmp(d.head->message, reasons[k], strlen(reasons[k])) != 0)
+                k++;
             if (k == 3) ck_abort_msg("%s refused for an unexpected reason: %s", files[i], d.head->message);
             by_reason[k]++;
             buf_printf(&table, "%s\trefused: %s\n", files[i] + prefix, reasons[k]);
@@ -400,7 +410,6 @@ START_TEST(test_all_shared_tfstates_accounted) {
 }
 END_TEST
 
-
 /* --- mapping documents (GetMapping data) ----------------------------------------------------------- */
 
 static const cJSON *field_at(const cJSON *fields, const char *name) {
@@ -455,7 +464,8 @@ START_TEST(test_mapping_document) {
     bridge_set_free(b);
     /* A token in another package (helm_release → kubernetes) is taken as the mapping says. */
     b = bridge_set_new();
-    const char *helm = "{\"name\":\"helm\",\"resources\":{\"helm_release\":{\"tok\":\"kubernetes:helm.sh/v3:Release\"}}}";
+    const char *helm =
+        "{\"name\":\"helm\",\"resources\":{\"helm_release\":{\"tok\":\"kubernetes:helm.sh/v3:Release\"}}}";
     ck_assert(bridge_set_add_mapping(b, helm, strlen(helm), "helm", "GetMapping(terraform, helm)", &d));
     ck_assert_str_eq(bridge_find_resource(b, "helm_release")->token, "kubernetes:helm.sh/v3:Release");
     ck_assert_int_eq(d.errors, 0);
@@ -473,15 +483,19 @@ START_TEST(test_mapping_document_malformed) {
         {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"},\"x_b\":{\"tok\":\"nocolons\"}}}",
          "mapping document: resources.x_b.tok 'nocolons' is not a Pulumi type token (package:module:Name); nothing was "
          "converted"},
-        {"{\"resources\":{\"x_a\":{\"tok\":42}}}", "mapping document: resources.x_a.tok must be a string; nothing was converted"},
+        {"{\"resources\":{\"x_a\":{\"tok\":42}}}",
+         "mapping document: resources.x_a.tok must be a string; nothing was converted"},
         {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\",\"fields\":[1]}}}",
          "mapping document: resources.x_a.fields must be an object; nothing was converted"},
         {"{\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\",\"fields\":{\"n\":{\"name\":7}}}}}",
-         "mapping document: resources.x_a.fields.n.name must be a string (the Pulumi property name); nothing was converted"},
-        {"{\"provider\":{\"resources\":{\"x_a\":{\"n\":{\"type\":9}}}},\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"}}}",
+         "mapping document: resources.x_a.fields.n.name must be a string (the Pulumi property name); nothing was "
+         "converted"},
+        {"{\"provider\":{\"resources\":{\"x_a\":{\"n\":{\"type\":9}}}},\"resources\":{\"x_a\":{\"tok\":\"x:index/"
+         "a:A\"}}}",
          "mapping document: resources.x_a.fields.n.type must be a value type number 1-7 (1 bool, 2 int, 3 float, 4 "
          "string, 5 list, 6 map, 7 set); nothing was converted"},
-        {"{\"provider\":{\"resources\":{\"x_a\":{\"n\":{\"type\":5,\"maxItems\":\"1\"}}}},\"resources\":{\"x_a\":{\"tok\":\"x:i:A\"}}}",
+        {"{\"provider\":{\"resources\":{\"x_a\":{\"n\":{\"type\":5,\"maxItems\":\"1\"}}}},\"resources\":{\"x_a\":{"
+         "\"tok\":\"x:i:A\"}}}",
          "mapping document: resources.x_a.fields.n.maxItems must be a number; nothing was converted"},
         {"{\"provider\":{\"resources\":[]},\"resources\":{\"x_a\":{\"tok\":\"x:index/a:A\"}}}",
          "mapping document: `provider.resources` must be an object; nothing was converted"},
@@ -537,8 +551,9 @@ START_TEST(test_convert_with_mapping_document) {
     ck_assert_str_eq(f->specs[2].logical_name, "g-a simple & gadget");
     ck_assert_str_eq(r.entries[3].address, "acme_unlisted.u");
     ck_assert_int_eq(r.entries[3].outcome, CONVERT_UNMAPPED);
-    ck_assert_str_eq(r.entries[3].reason, "Terraform type 'acme_unlisted' is not in the mapping of provider 'acme' "
-                                          "(package 'acme', from " SOURCE_DIR "/tests/fixtures/convert/mapping/acme.json)");
+    ck_assert_str_eq(r.entries[3].reason,
+                     "Terraform type 'acme_unlisted' is not in the mapping of provider 'acme' "
+                     "(package 'acme', from " SOURCE_DIR "/tests/fixtures/convert/mapping/acme.json)");
 
     deployment_t *dep = convert_tfstate_to_deployment_with(a, s, &o, &d);
     ck_assert_ptr_nonnull(dep);
@@ -608,7 +623,8 @@ END_TEST
 static void check_typed(const pv_t *v, const schema_type_t *t, const char *where) {
     v = pv_unwrap(v);
     ck_assert_msg(v != NULL, "%s: no value", where);
-    while (t && t->kind == SCHEMA_ENUM && t->element) t = t->element;
+    while (t && t->kind == SCHEMA_ENUM && t->element)
+        t = t->element;
     if (!t) return;
     switch (t->kind) {
     case SCHEMA_BOOL: ck_assert_msg(v->kind == PV_BOOL, "%s: %s, not bool", where, pv_kind_name(v->kind)); break;
@@ -617,17 +633,20 @@ static void check_typed(const pv_t *v, const schema_type_t *t, const char *where
     case SCHEMA_STRING: ck_assert_msg(v->kind == PV_STRING, "%s: %s, not string", where, pv_kind_name(v->kind)); break;
     case SCHEMA_ARRAY:
         ck_assert_msg(v->kind == PV_ARRAY, "%s: %s, not array", where, pv_kind_name(v->kind));
-        for (size_t i = 0; i < v->u.arr.len; i++) check_typed(v->u.arr.items[i], t->element, where);
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            check_typed(v->u.arr.items[i], t->element, where);
         break;
     case SCHEMA_MAP:
         ck_assert_msg(v->kind == PV_OBJECT, "%s: %s, not map", where, pv_kind_name(v->kind));
-        for (size_t i = 0; i < v->u.obj.len; i++) check_typed(v->u.obj.members[i].value, t->element, where);
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            check_typed(v->u.obj.members[i].value, t->element, where);
         break;
     case SCHEMA_OBJECT:
         ck_assert_msg(v->kind == PV_OBJECT, "%s: %s, not object", where, pv_kind_name(v->kind));
         if (!t->object) break;
         for (size_t i = 0; i < v->u.obj.len; i++) {
-            const schema_property_t *p = schema_find_property(t->object->props, t->object->n_props, v->u.obj.members[i].key);
+            const schema_property_t *p =
+                schema_find_property(t->object->props, t->object->n_props, v->u.obj.members[i].key);
             ck_assert_msg(p != NULL, "%s: %s is not a property of %s", where, v->u.obj.members[i].key, t->token);
             check_typed(v->u.obj.members[i].value, p->type, where);
         }
@@ -676,7 +695,8 @@ static deployment_t *check_offline(arena_t *a, const char *state, const char *pk
 static const pv_t *input_of(const deployment_t *d, const char *urn_suffix, const char *key) {
     for (size_t i = 0; i < d->n_resources; i++) {
         size_t l = strlen(d->resources[i].urn), s = strlen(urn_suffix);
-        if (l >= s && strcmp(d->resources[i].urn + l - s, urn_suffix) == 0) return pv_object_get(d->resources[i].inputs, key);
+        if (l >= s && strcmp(d->resources[i].urn + l - s, urn_suffix) == 0)
+            return pv_object_get(d->resources[i].inputs, key);
     }
     return NULL;
 }
@@ -693,8 +713,10 @@ START_TEST(test_offline_snapshots_typed_by_schema) {
         github_states++;
     }
     ck_assert_uint_eq(github_states, 5);
-    deployment_free(check_offline(a, tu_data(a, "tfstate/inframap/generate/testdata/openstack_state_lb.json"), "openstack", &n_inputs));
-    deployment_free(check_offline(a, tu_data(a, "tfstate/inframap/generate/testdata/openstack_state_sg.json"), "openstack", &n_inputs));
+    deployment_free(check_offline(a, tu_data(a, "tfstate/inframap/generate/testdata/openstack_state_lb.json"),
+                                  "openstack", &n_inputs));
+    deployment_free(check_offline(a, tu_data(a, "tfstate/inframap/generate/testdata/openstack_state_sg.json"),
+                                  "openstack", &n_inputs));
 
     deployment_t *d = check_offline(a, fixture(a, "digitalocean.tfstate"), "digitalocean", &n_inputs);
     const pv_t *size = input_of(d, "Volume::data", "size");
@@ -712,7 +734,7 @@ START_TEST(test_offline_snapshots_typed_by_schema) {
     ck_assert_double_eq(pv_object_get(hc, "retries")->u.n, 3);
     ck_assert_str_eq(pv_object_get(hc, "startPeriod")->u.str.s, "0s");
     const pv_t *lo = input_of(d, "Container::web", "logOpts");
-    ck_assert_ptr_nonnull(pv_object_get(lo, "max-size")); /* map keys kept as they are */
+    ck_assert_ptr_nonnull(pv_object_get(lo, "max-size"));                   /* map keys kept as they are */
     ck_assert_uint_eq(input_of(d, "Container::web", "envs")->u.arr.len, 2); /* renamed env → envs */
     deployment_free(d);
 
@@ -722,7 +744,7 @@ START_TEST(test_offline_snapshots_typed_by_schema) {
     const pv_t *scopes = pv_object_get(api, "oauth2PermissionScopes");
     ck_assert(scopes && scopes->kind == PV_ARRAY && scopes->u.arr.len == 1);
     const pv_t *web = input_of(d, "Application::api", "web");
-    ck_assert(pv_object_get(web, "implicitGrant")->kind == PV_OBJECT); /* nested maxItemsOne */
+    ck_assert(pv_object_get(web, "implicitGrant")->kind == PV_OBJECT);           /* nested maxItemsOne */
     ck_assert_int_eq(input_of(d, "User::alice", "password")->kind, PV_SECRET);   /* schema secret + TF sensitive */
     ck_assert_int_eq(input_of(d, "User::alice", "employeeId")->kind, PV_SECRET); /* TF sensitive only */
     ck_assert_int_eq(input_of(d, "User::alice", "displayName")->kind, PV_STRING);
@@ -772,8 +794,10 @@ START_TEST(test_pulumi_exports_structure) {
                 ck_assert_msg(got != NULL, "%s: %s refers to unknown name %s", files[i], sp->name, refs[w]);
                 ck_assert_msg(strncmp(want[w], got, strlen(got)) == 0, "%s: %s: %s is %s, not %s", files[i], sp->name,
                               w ? "provider" : "parent", got, want[w]);
-                if (w) providers++;
-                else parents++;
+                if (w)
+                    providers++;
+                else
+                    parents++;
             }
             /* A parent other than the stack is always kept. */
             if (orig->parent && !strstr(orig->parent, "::pulumi:pulumi:Stack::")) ck_assert_ptr_nonnull(sp->parent);
@@ -805,9 +829,10 @@ START_TEST(test_export_named_references) {
     arena_t *a = arena_new();
     diag_list_t d;
     diag_list_init(&d);
-    deployment_t *dep = deployment_load(
-        a, tu_data(a, "pulumi-state/pulumi-awsx/provider/testdata/recorded/TestProviderUpgrade/ts-lb-attach-ec2/1.0.6/stack.json"),
-        &d);
+    deployment_t *dep = deployment_load(a,
+                                        tu_data(a, "pulumi-state/pulumi-awsx/provider/testdata/recorded/"
+                                                   "TestProviderUpgrade/ts-lb-attach-ec2/1.0.6/stack.json"),
+                                        &d);
     ck_assert_ptr_nonnull(dep);
     convert_report_t r = {0};
     import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
@@ -828,9 +853,9 @@ START_TEST(test_export_named_references) {
     ck_assert_str_eq(vpc->logical_name, "vpc");
     ck_assert_str_eq(vpc->parent, "vpc");
     ck_assert_str_eq(vpc->version, "5.35.0");
-    ck_assert_ptr_null(vpc->provider); /* default providers are not specs */
+    ck_assert_ptr_null(vpc->provider);        /* default providers are not specs */
     ck_assert_str_eq(igw->parent, "ec2_vpc"); /* its parent is the Vpc resource, not the component */
-    ck_assert_uint_eq(r.skipped, 5); /* the stack and four default providers */
+    ck_assert_uint_eq(r.skipped, 5);          /* the stack and four default providers */
     deployment_free(dep);
     diag_list_free(&d);
     arena_free(a);
@@ -848,7 +873,8 @@ START_TEST(test_export_name_table_and_explicit_provider) {
         "{\"urn\":\"urn:pulumi:s::p::pulumi:pulumi:Stack::p-s\",\"custom\":false,\"type\":\"pulumi:pulumi:Stack\"},"
         "{\"urn\":\"urn:pulumi:s::p::pulumi:providers:aws::east\",\"custom\":true,\"id\":\"pid\","
         "\"type\":\"pulumi:providers:aws\",\"inputs\":{\"region\":\"us-east-1\",\"version\":\"6.0.0\","
-        "\"token\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"plaintext\":\"\\\"t\\\"\"}}},"
+        "\"token\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"plaintext\":"
+        "\"\\\"t\\\"\"}}},"
         "{\"urn\":\"urn:pulumi:s::p::my:app:Comp$aws:s3/bucket:Bucket::b\",\"custom\":true,\"id\":\"bucket-1\","
         "\"type\":\"aws:s3/bucket:Bucket\",\"parent\":\"urn:pulumi:s::p::my:app:Comp::app\","
         "\"provider\":\"urn:pulumi:s::p::pulumi:providers:aws::east::pid\"},"
@@ -902,7 +928,9 @@ END_TEST
 START_TEST(test_is_terraform_state) {
     arena_t *a = arena_new();
     char *tf = tu_read(fixture(a, "docker.tfstate"), NULL);
-    char *pu = tu_read(tu_data(a, "pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomid/4.16.0/stack.json"), NULL);
+    char *pu = tu_read(tu_data(a, "pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/"
+                                  "index_randomid/4.16.0/stack.json"),
+                       NULL);
     char *v3 = tu_read(tu_data(a, "tfstate/inframap/generate/testdata/version_3_state.json"), NULL);
     ck_assert(convert_is_terraform_state(tf));
     ck_assert(convert_is_terraform_state(v3));

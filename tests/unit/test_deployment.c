@@ -91,7 +91,8 @@ START_TEST(test_checkpoint_versions) {
     ck_assert_str_eq(v1->stack, "foo");
     ck_assert_str_eq(v1->project, "countdown");
     /* v1 `defaults` fill absent inputs (Pulumi's v1→v2 migration) but never override inputs. */
-    const state_resource_t *role = deployment_find_id(v1, "aws:iam/role:Role", "countDown_watcher-iamrole-bf695eb09a5c3e28");
+    const state_resource_t *role =
+        deployment_find_id(v1, "aws:iam/role:Role", "countDown_watcher-iamrole-bf695eb09a5c3e28");
     ck_assert_ptr_nonnull(role);
     ck_assert_str_eq(pv_object_get(role->inputs, "name")->u.str.s, "countDown_watcher-iamrole-bf695eb09a5c3e28");
     ck_assert_str_eq(pv_object_get(role->inputs, "path")->u.str.s, "/");
@@ -144,7 +145,8 @@ END_TEST
 START_TEST(test_b64_secrets_decoded) {
     arena_t *a = arena_new();
     deployment_t *dep = load_ok(a, "checkpoints/checkpoint-secrets.json");
-    const state_resource_t *role = deployment_find_urn(dep, "urn:pulumi:foo::countdown::aws:iam/role:Role::countDown_watcher-iamrole");
+    const state_resource_t *role =
+        deployment_find_urn(dep, "urn:pulumi:foo::countdown::aws:iam/role:Role::countDown_watcher-iamrole");
     ck_assert_ptr_nonnull(role);
     pv_t *s = pv_object_get(role->inputs, "assumeRolePolicy");
     ck_assert_int_eq(s->kind, PV_SECRET);

@@ -30,7 +30,8 @@ static schema_set_t *load_schemas(const char *const *rel, size_t n) {
     schema_set_t *set = schema_set_new();
     diag_list_t d;
     diag_list_init(&d);
-    for (size_t i = 0; i < n; i++) ck_assert_msg(schema_set_add_path(set, tu_data(a, rel[i]), &d), "schema %s", rel[i]);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(schema_set_add_path(set, tu_data(a, rel[i]), &d), "schema %s", rel[i]);
     ck_assert_int_eq(d.errors, 0);
     diag_list_free(&d);
     arena_free(a);
@@ -77,8 +78,10 @@ static void check_parses(lang_t lang, const char *src, const char *label) {
 }
 
 static void check_lang(lang_t lang, const char *src, const char *label) {
-    if (lang == LANG_GO) check_gofmt(src, label);
-    else check_parses(lang, src, label);
+    if (lang == LANG_GO)
+        check_gofmt(src, label);
+    else
+        check_parses(lang, src, label);
 }
 
 /* Compares with tests/fixtures/emit/<dir>/<name>.<ext>; CIMPORT_UPDATE_GOLDEN=1 rewrites it. */
@@ -120,7 +123,8 @@ static const char *urn_name(const char *urn) {
 }
 
 /* PCL for the custom, non-provider resources of a deployment (as the CLI would generate it). */
-static pcl_program_t *generate(arena_t *a, const deployment_t *dep, schema_set_t *set, bool (*keep)(const state_resource_t *)) {
+static pcl_program_t *generate(arena_t *a, const deployment_t *dep, schema_set_t *set,
+                               bool (*keep)(const state_resource_t *)) {
     pcl_gen_resource_t *res = arena_alloc(a, (dep->n_resources + 1) * sizeof *res);
     size_t n = 0;
     for (size_t i = 0; i < dep->n_resources; i++) {
@@ -142,7 +146,8 @@ static pcl_program_t *generate(arena_t *a, const deployment_t *dep, schema_set_t
     pcl_gen_result_t out = {0};
     diag_list_t d;
     diag_list_init(&d);
-    ck_assert_msg(pcl_generate(res, n, set, &opts, &out, &d), "%s", d.head ? diag_format(&d, d.head) : "generate failed");
+    ck_assert_msg(pcl_generate(res, n, set, &opts, &out, &d), "%s",
+                  d.head ? diag_format(&d, d.head) : "generate failed");
     ck_assert_msg(d.errors == 0, "%s", d.head ? diag_format(&d, d.head) : "?");
     diag_list_free(&d);
     return out.program;
@@ -380,11 +385,14 @@ static deployment_t *load_cases(arena_t *a) {
 }
 
 static bool keep_golden_case(const state_resource_t *r) {
-    static const char *const types[] = {
-        "importer:ec2/securityGroup:SecurityGroup", "importer:ecs/taskDefinition:TaskDefinition",
-        "importer:s3/bucket:Bucket",               "importer:autoscaling/group:Group",
-        "importer:iam/role:Role",                  "random:index/randomId:RandomId",
-        "importer:lb/loadBalancer:LoadBalancer",   "importer:route53/record:Record"};
+    static const char *const types[] = {"importer:ec2/securityGroup:SecurityGroup",
+                                        "importer:ecs/taskDefinition:TaskDefinition",
+                                        "importer:s3/bucket:Bucket",
+                                        "importer:autoscaling/group:Group",
+                                        "importer:iam/role:Role",
+                                        "random:index/randomId:RandomId",
+                                        "importer:lb/loadBalancer:LoadBalancer",
+                                        "importer:route53/record:Record"};
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (strcmp(r->type, types[i]) == 0) return true;
     return false;
@@ -392,7 +400,8 @@ static bool keep_golden_case(const state_resource_t *r) {
 
 static void run_cases(bool golden) {
     arena_t *a = arena_new();
-    const char *schemas[] = {"pulumi-importer/schemas/importer-1.0.0.json", "pulumi-importer/schemas/random-4.11.2.json"};
+    const char *schemas[] = {"pulumi-importer/schemas/importer-1.0.0.json",
+                             "pulumi-importer/schemas/random-4.11.2.json"};
     schema_set_t *set = load_schemas(schemas, 2);
     deployment_t *dep = load_cases(a);
     pcl_program_t *p = generate(a, dep, set, golden ? keep_golden_case : NULL);
@@ -408,10 +417,14 @@ static void run_cases(bool golden) {
     arena_free(a);
 }
 
-START_TEST(test_importer_cases_golden) { run_cases(true); }
+START_TEST(test_importer_cases_golden) {
+    run_cases(true);
+}
 END_TEST
 
-START_TEST(test_importer_cases_all) { run_cases(false); }
+START_TEST(test_importer_cases_all) {
+    run_cases(false);
+}
 END_TEST
 
 /* --- real stack exports -------------------------------------------------------------------------- */

@@ -49,12 +49,14 @@ static const char *const STACKS[] = {
 #define N_STACKS (sizeof STACKS / sizeof STACKS[0])
 
 static schema_set_t *load_schemas(arena_t *a) {
-    static const char *const dirs[] = {"schemas/random",       "schemas/tls",     "schemas/command",
-                                       "schemas/digitalocean", "schemas/azuread", "pulumi-importer/schemas/importer-1.0.0.json"};
+    static const char *const dirs[] = {"schemas/random",  "schemas/tls",
+                                       "schemas/command", "schemas/digitalocean",
+                                       "schemas/azuread", "pulumi-importer/schemas/importer-1.0.0.json"};
     schema_set_t *set = schema_set_new();
     diag_list_t d;
     diag_list_init(&d);
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) ck_assert(schema_set_add_path(set, tu_data(a, dirs[i]), &d));
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        ck_assert(schema_set_add_path(set, tu_data(a, dirs[i]), &d));
     ck_assert_int_eq(d.errors, 0);
     diag_list_free(&d);
     return set;
@@ -97,7 +99,8 @@ static pcl_program_t *program_from_gen(const pcl_gen_resource_t *in, size_t n, s
     diag_list_t d;
     diag_list_init(&d);
     bool ok = pcl_generate(in, n, set, &o, res, &d);
-    for (diag_t *x = d.head; x && d.errors; x = x->next) fprintf(stderr, "%s\n", diag_format(&d, x));
+    for (diag_t *x = d.head; x && d.errors; x = x->next)
+        fprintf(stderr, "%s\n", diag_format(&d, x));
     ck_assert(ok);
     ck_assert_int_eq(d.errors, 0);
     diag_list_free(&d);
@@ -158,7 +161,8 @@ static char *emit_ok(char *(*fn)(const pcl_program_t *, diag_list_t *), const pc
     diag_list_t d;
     diag_list_init(&d);
     char *s = fn(p, &d);
-    for (diag_t *x = d.head; x; x = x->next) fprintf(stderr, "%s\n", diag_format(&d, x));
+    for (diag_t *x = d.head; x; x = x->next)
+        fprintf(stderr, "%s\n", diag_format(&d, x));
     ck_assert_ptr_nonnull(s);
     ck_assert_int_eq(d.errors, 0);
     diag_list_free(&d);
@@ -182,7 +186,8 @@ static const char *SIMPLE_SCHEMA =
 
 static schema_set_t *simple_schemas(bool classes) {
     char text[4096];
-    snprintf(text, sizeof text, SIMPLE_SCHEMA, classes ? ",\"language\":{\"python\":{\"inputTypes\":\"classes\"}}" : "");
+    snprintf(text, sizeof text, SIMPLE_SCHEMA,
+             classes ? ",\"language\":{\"python\":{\"inputTypes\":\"classes\"}}" : "");
     diag_list_t d;
     diag_list_init(&d);
     schema_package_t *pkg = schema_load_buffer(text, strlen(text), "simple.json", &d);
@@ -208,14 +213,21 @@ static pcl_gen_resource_t gen_res(const char *type, const char *name, const pv_t
 START_TEST(test_names_py_name) {
     arena_t *a = arena_new();
     static const char *const cases[][2] = {
-        {"enableFIPS", "enable_fips"},         {"vnetSubnetID", "vnet_subnet_id"},
-        {"effectiveOutboundIPs", "effective_outbound_ips"}, {"osSKU", "os_sku"},
-        {"SHA256Hash", "sha256_hash"},         {"HTTPServer", "http_server"},
-        {"openXJsonSerDe", "open_x_json_ser_de"}, {"privateKeyPem", "private_key_pem"},
-        {"value", "value"},                    {"ipv6Address", "ipv6_address"},
-        {"a-b", "a_b"},                        {"Name", "name"},
+        {"enableFIPS", "enable_fips"},
+        {"vnetSubnetID", "vnet_subnet_id"},
+        {"effectiveOutboundIPs", "effective_outbound_ips"},
+        {"osSKU", "os_sku"},
+        {"SHA256Hash", "sha256_hash"},
+        {"HTTPServer", "http_server"},
+        {"openXJsonSerDe", "open_x_json_ser_de"},
+        {"privateKeyPem", "private_key_pem"},
+        {"value", "value"},
+        {"ipv6Address", "ipv6_address"},
+        {"a-b", "a_b"},
+        {"Name", "name"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) ck_assert_str_eq(names_py_name(a, cases[i][0]), cases[i][1]);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_str_eq(names_py_name(a, cases[i][0]), cases[i][1]);
     arena_free(a);
 }
 END_TEST
@@ -264,8 +276,10 @@ START_TEST(test_names_unique_and_map) {
     ck_assert_str_eq(names_table_unique(t, "random", "_", 1), "random_1");
     ck_assert_int_eq(names_table_get(t, "random"), -1);
     /* grows past its initial size and keeps every value */
-    for (int i = 0; i < 5000; i++) names_table_put(t, arena_sprintf(a, "n%d", i), i);
-    for (int i = 0; i < 5000; i++) ck_assert_int_eq(names_table_get(t, arena_sprintf(a, "n%d", i)), i);
+    for (int i = 0; i < 5000; i++)
+        names_table_put(t, arena_sprintf(a, "n%d", i), i);
+    for (int i = 0; i < 5000; i++)
+        ck_assert_int_eq(names_table_get(t, arena_sprintf(a, "n%d", i)), i);
     ck_assert(names_table_has(t, "bucket2"));
     ck_assert(!names_table_has(t, "bucket4"));
     arena_free(a);
@@ -503,7 +517,8 @@ START_TEST(test_secret_config) {
     ck_assert_uint_eq(res.n_secrets, 1);
     const char *key = res.secrets[0].config_key;
     char *ts = emit_ok(emit_typescript, p);
-    char *want = arena_sprintf(a, "const config = new pulumi.Config();\nconst %s = config.requireSecret(\"%s\");\n", key, key);
+    char *want =
+        arena_sprintf(a, "const config = new pulumi.Config();\nconst %s = config.requireSecret(\"%s\");\n", key, key);
     ck_assert_msg(strstr(ts, want), "%s", ts);
     ck_assert_msg(strstr(ts, arena_sprintf(a, "    overrideSpecial: %s,\n", key)), "%s", ts);
     ck_assert_ptr_null(strstr(ts, "!#$"));
@@ -540,10 +555,11 @@ START_TEST(test_components) {
     pcl_gen_result_t res;
     pcl_program_t *p = program_from_gen(rs, 2, set, &res);
     char *ts = emit_ok(emit_typescript, p);
-    ck_assert_msg(strstr(ts, "const parentComponent = new pulumi.ComponentResource(\"company:product:CRClass\", "
-                             "\"example\", {}, {\n    protect: true,\n});\n"
-                             "const pet = new random.RandomPet(\"pet\", {length: 8}, {\n    parent: parentComponent,\n});\n"),
-                  "%s", ts);
+    ck_assert_msg(
+        strstr(ts, "const parentComponent = new pulumi.ComponentResource(\"company:product:CRClass\", "
+                   "\"example\", {}, {\n    protect: true,\n});\n"
+                   "const pet = new random.RandomPet(\"pet\", {length: 8}, {\n    parent: parentComponent,\n});\n"),
+        "%s", ts);
     ck_assert_ptr_null(strstr(ts, "@pulumi/company"));
     char *py = emit_ok(emit_python, p);
     ck_assert_msg(strstr(py, "parent_component = pulumi.ComponentResource(\"company:product:CRClass\", \"example\", "
@@ -653,11 +669,47 @@ END_TEST
 
 /* Tricky strings survive YAML: libyaml reads back exactly what was meant (with Pulumi YAML's
  * `${` → `$${` escape), and Python/TypeScript literals compile. */
-static const char *const TRICKY[] = {
-    "", "true", "No", "null", "~", "123", "1.5", "0x1F", "2001-12-14", "12:30", "- item", "a: b", "a #b",
-    "#x", "@at", "`tick", "'single'", "\"double\"", "trailing ", " leading", "line1\nline2", "line1\nline2\n",
-    "ends\n\n", "tab\there", "cr\rhere", "ctl\x01x", "${notref}", "ünïcödé ✓", "back\\slash", "x:",
-    "{braces}", "[list]", "%pct", "!bang", "*star", "&amp", "|pipe", ">gt", "?q", ",comma", "multi\n  indented\nlines"};
+static const char *const TRICKY[] = {"",
+                                     "true",
+                                     "No",
+                                     "null",
+                                     "~",
+                                     "123",
+                                     "1.5",
+                                     "0x1F",
+                                     "2001-12-14",
+                                     "12:30",
+                                     "- item",
+                                     "a: b",
+                                     "a #b",
+                                     "#x",
+                                     "@at",
+                                     "`tick",
+                                     "'single'",
+                                     "\"double\"",
+                                     "trailing ",
+                                     " leading",
+                                     "line1\nline2",
+                                     "line1\nline2\n",
+                                     "ends\n\n",
+                                     "tab\there",
+                                     "cr\rhere",
+                                     "ctl\x01x",
+                                     "${notref}",
+                                     "ünïcödé ✓",
+                                     "back\\slash",
+                                     "x:",
+                                     "{braces}",
+                                     "[list]",
+                                     "%pct",
+                                     "!bang",
+                                     "*star",
+                                     "&amp",
+                                     "|pipe",
+                                     ">gt",
+                                     "?q",
+                                     ",comma",
+                                     "multi\n  indented\nlines"};
 #define N_TRICKY (sizeof TRICKY / sizeof TRICKY[0])
 
 static pcl_program_t *tricky_program(void) {
@@ -711,8 +763,8 @@ START_TEST(test_tricky_strings) {
         ck_assert_int_eq(v->type, YAML_SCALAR_NODE);
         const char *want = strcmp(TRICKY[i], "${notref}") == 0 ? "$${notref}" : TRICKY[i];
         ck_assert_str_eq((const char *)k->data.scalar.value, TRICKY[i][0] ? TRICKY[i] : "empty");
-        ck_assert_msg(strcmp((const char *)v->data.scalar.value, want) == 0, "value %zu '%s' read back as '%s' from\n%s",
-                      i, want, v->data.scalar.value, y);
+        ck_assert_msg(strcmp((const char *)v->data.scalar.value, want) == 0,
+                      "value %zu '%s' read back as '%s' from\n%s", i, want, v->data.scalar.value, y);
         /* a plain scalar must not be read as another type: every non-plain one carries quotes or a block */
         if (v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
             ck_assert_msg(strcmp(want, "true") && strcmp(want, "123") && strcmp(want, "null") && *want, "%s", want);
@@ -781,7 +833,9 @@ END_TEST
 
 /* --- real stacks: compilers and parsers accept the output ---------------------------------------- */
 
-static char *peers_dir(arena_t *a) { return arena_sprintf(a, "%s/tests/peers", SOURCE_DIR); }
+static char *peers_dir(arena_t *a) {
+    return arena_sprintf(a, "%s/tests/peers", SOURCE_DIR);
+}
 
 /* Checks `resources: <name>: {type: scalar, properties?: mapping, options?: mapping}` and
  * returns the number of resources. */
@@ -830,7 +884,8 @@ static size_t yaml_check_structure(const char *text) {
 
 static size_t count_resource_nodes(const pcl_program_t *p) {
     size_t n = 0;
-    for (size_t i = 0; i < p->n_nodes; i++) n += p->nodes[i].kind == PCL_NODE_RESOURCE;
+    for (size_t i = 0; i < p->n_nodes; i++)
+        n += p->nodes[i].kind == PCL_NODE_RESOURCE;
     return n;
 }
 
@@ -877,9 +932,9 @@ START_TEST(test_real_stacks_compile) {
         peers, peers, files.data);
     ck_assert(tu_write(arena_sprintf(a, "%s/tsconfig.json", dir), tsconfig));
     int status;
-    char *out = tu_run(arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1",
-                                     dir, peers),
-                       &status);
+    char *out = tu_run(
+        arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1", dir, peers),
+        &status);
     ck_assert_msg(status == 0, "tsc rejected the generated TypeScript:\n%s", out);
     free(out);
     out = tu_run(arena_sprintf(a, "python3 -m py_compile %s 2>&1", pyfiles.data), &status);
@@ -925,8 +980,8 @@ START_TEST(test_golden_files) {
     static const struct {
         const char *name;
         size_t stack;
-    } stacks[] = {{"random_password", 0},  {"tls_cert_request", 8}, {"tls_self_signed", 11},
-                  {"command_stdin", 12},   {"digitalocean_droplet", 15}, {"azuread_app_password", 18}};
+    } stacks[] = {{"random_password", 0}, {"tls_cert_request", 8},      {"tls_self_signed", 11},
+                  {"command_stdin", 12},  {"digitalocean_droplet", 15}, {"azuread_app_password", 18}};
     arena_t *a = arena_new();
     schema_set_t *set = load_schemas(a);
     for (size_t i = 0; i < sizeof stacks / sizeof stacks[0]; i++) {

@@ -130,20 +130,23 @@ START_TEST(test_offline_read) {
     diag_list_t d;
     diag_list_init(&d);
     pv_t *empty = pv_object(w.a);
-    ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::demo:index:Thing::whatever", "thing-2", empty, empty, w.a, &rr, &d));
+    ck_assert(
+        p->ops->read(p, "urn:pulumi:dev::proj::demo:index:Thing::whatever", "thing-2", empty, empty, w.a, &rr, &d));
     ck_assert_str_eq(rr.id, "thing-2");
     ck_assert_str_eq(json_text(w.a, rr.inputs), "{\"name\":\"t2\",\"size\":20}");
     ck_assert_str_eq(json_text(w.a, rr.state), "{\"arn\":\"arn:demo:t2\",\"name\":\"t2\",\"size\":20}");
     /* the result is a copy: editing it leaves the recorded state alone */
     pv_object_set(w.a, rr.inputs, "name", pv_string(w.a, "changed"));
-    ck_assert_str_eq(pv_object_get(deployment_find_id(w.state, "demo:index:Thing", "thing-2")->inputs, "name")->u.str.s, "t2");
+    ck_assert_str_eq(pv_object_get(deployment_find_id(w.state, "demo:index:Thing", "thing-2")->inputs, "name")->u.str.s,
+                     "t2");
     /* no recorded inputs → {} (importable), not NULL */
     ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::demo:index:Other::o", "other-1", empty, empty, w.a, &rr, &d));
     ck_assert_ptr_nonnull(rr.inputs);
     ck_assert_int_eq(rr.inputs->u.obj.len, 0);
     ck_assert_int_eq(d.count, 0);
     /* unknown ID, a deleted resource, and the right ID under another type: state NULL + a hint */
-    const char *misses[][2] = {{"demo:index:Thing", "nope"}, {"demo:index:Thing", "thing-4"}, {"demo:index:Other", "thing-1"}};
+    const char *misses[][2] = {
+        {"demo:index:Thing", "nope"}, {"demo:index:Thing", "thing-4"}, {"demo:index:Other", "thing-1"}};
     for (size_t i = 0; i < 3; i++) {
         char *urn = arena_sprintf(w.a, "urn:pulumi:dev::proj::%s::x", misses[i][0]);
         ck_assert(p->ops->read(p, urn, misses[i][1], empty, empty, w.a, &rr, &d));
@@ -189,8 +192,8 @@ static provider_check_result_t run_check(world_t *w, const char *news_json) {
     diag_list_t d;
     diag_list_init(&d);
     unsigned char seed[32] = {0};
-    ck_assert(p->ops->check(p, "urn:pulumi:dev::proj::demo:index:Thing::t", pv_object(w->a), json_value(w->a, news_json),
-                            seed, 32, w->a, &cr, &d));
+    ck_assert(p->ops->check(p, "urn:pulumi:dev::proj::demo:index:Thing::t", pv_object(w->a),
+                            json_value(w->a, news_json), seed, 32, w->a, &cr, &d));
     ck_assert_int_eq(d.count, 0);
     diag_list_free(&d);
     return cr;
@@ -221,18 +224,17 @@ START_TEST(test_offline_check) {
     /* every kind of failure, with the property path at the failing level */
     cr = run_check(&w, "{\"size\":1.5,\"enabled\":\"yes\",\"ratio\":\"x\",\"tags\":{\"a\":1},\"ports\":[80,\"http\"],"
                        "\"mode\":\"medium\",\"config\":{\"label\":7,\"extra\":true},\"bogus\":1,\"__defaults\":[]}");
-    ck_assert_str_eq(failures_text(w.a, &cr),
-                     "name: Missing required property 'name'\n"
-                     "size: expected an integer, got a number with a fractional part\n"
-                     "enabled: expected a boolean, got a string\n"
-                     "ratio: expected a number, got a string\n"
-                     "tags.a: expected a string, got a number\n"
-                     "ports[1]: expected an integer, got a string\n"
-                     "mode: value is not one of the allowed values: \"fast\", \"slow\"\n"
-                     "config.level: Missing required property 'level'\n"
-                     "config.label: expected a string, got a number\n"
-                     "config.extra: Invalid or unknown key\n"
-                     "bogus: Invalid or unknown key\n");
+    ck_assert_str_eq(failures_text(w.a, &cr), "name: Missing required property 'name'\n"
+                                              "size: expected an integer, got a number with a fractional part\n"
+                                              "enabled: expected a boolean, got a string\n"
+                                              "ratio: expected a number, got a string\n"
+                                              "tags.a: expected a string, got a number\n"
+                                              "ports[1]: expected an integer, got a string\n"
+                                              "mode: value is not one of the allowed values: \"fast\", \"slow\"\n"
+                                              "config.level: Missing required property 'level'\n"
+                                              "config.label: expected a string, got a number\n"
+                                              "config.extra: Invalid or unknown key\n"
+                                              "bogus: Invalid or unknown key\n");
     /* secrets are looked through: a secret string is a string, a secret number is not */
     cr = run_check(&w, "{\"name\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
                        "\"plaintext\":\"\\\"n\\\"\"},\"password\":{\"4dabf18193072939515e22adb298388d\":"
@@ -267,7 +269,8 @@ static const char *run_diff(world_t *w, const char *old_json, const char *new_js
         buf_printf(&b, "%s%s:%s", i ? " " : "", dr.detailed[i].path, kinds[dr.detailed[i].kind]);
     }
     buf_puts(&b, " |");
-    for (size_t i = 0; i < dr.n_diffs; i++) buf_printf(&b, " %s", dr.diffs[i]);
+    for (size_t i = 0; i < dr.n_diffs; i++)
+        buf_printf(&b, " %s", dr.diffs[i]);
     char *s = buf_arena_str(&b, w->a);
     buf_free(&b);
     return s;
@@ -277,27 +280,30 @@ START_TEST(test_offline_diff) {
     world_t w;
     world_open(&w);
     /* equal, ignoring bookkeeping keys, keys outside the schema and key order */
-    ck_assert_str_eq(run_diff(&w, "{\"name\":\"a\",\"tags\":{\"x\":\"1\",\"y\":\"2\"},\"__defaults\":[\"size\"],\"junk\":1}",
-                              "{\"tags\":{\"y\":\"2\",\"x\":\"1\"},\"name\":\"a\"}"),
-                     " |");
+    ck_assert_str_eq(
+        run_diff(&w, "{\"name\":\"a\",\"tags\":{\"x\":\"1\",\"y\":\"2\"},\"__defaults\":[\"size\"],\"junk\":1}",
+                 "{\"tags\":{\"y\":\"2\",\"x\":\"1\"},\"name\":\"a\"}"),
+        " |");
     /* top-level add/delete/update */
     ck_assert_str_eq(run_diff(&w, "{\"name\":\"a\",\"enabled\":true}", "{\"name\":\"b\",\"ratio\":1}"),
                      "enabled:delete name:update ratio:add | enabled name ratio");
     /* nested: the deepest differing level, objects by key and arrays by index */
-    ck_assert_str_eq(run_diff(&w, "{\"tags\":{\"x\":\"1\",\"y\":\"2\"},\"ports\":[1,2,3],\"config\":{\"level\":1}}",
-                              "{\"tags\":{\"x\":\"9\",\"z\":\"3\"},\"ports\":[1,5,3],\"config\":{\"level\":1,\"label\":\"l\"}}"),
-                     "config.label:add ports[1]:update tags.x:update tags.z:add tags.y:delete | config ports tags");
+    ck_assert_str_eq(
+        run_diff(&w, "{\"tags\":{\"x\":\"1\",\"y\":\"2\"},\"ports\":[1,2,3],\"config\":{\"level\":1}}",
+                 "{\"tags\":{\"x\":\"9\",\"z\":\"3\"},\"ports\":[1,5,3],\"config\":{\"level\":1,\"label\":\"l\"}}"),
+        "config.label:add ports[1]:update tags.x:update tags.z:add tags.y:delete | config ports tags");
     /* arrays of different length differ as a whole */
     ck_assert_str_eq(run_diff(&w, "{\"ports\":[1,2]}", "{\"ports\":[1,2,3]}"), "ports:update | ports");
     /* a value equal to the schema default where the old inputs have nothing is no change */
     ck_assert_str_eq(run_diff(&w, "{\"name\":\"a\"}", "{\"name\":\"a\",\"size\":10}"), " |");
     ck_assert_str_eq(run_diff(&w, "{\"name\":\"a\"}", "{\"name\":\"a\",\"size\":11}"), "size:add | size");
     /* secrets compare by value; null is absent */
-    ck_assert_str_eq(run_diff(&w,
-                              "{\"password\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
-                              "\"plaintext\":\"\\\"p\\\"\"},\"ratio\":null}",
-                              "{\"password\":\"p\"}"),
-                     " |");
+    ck_assert_str_eq(
+        run_diff(&w,
+                 "{\"password\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+                 "\"plaintext\":\"\\\"p\\\"\"},\"ratio\":null}",
+                 "{\"password\":\"p\"}"),
+        " |");
     world_close(&w);
 }
 END_TEST
@@ -329,10 +335,11 @@ START_TEST(test_engine_minimal_inputs) {
     ck_assert_str_eq(r[0].id, "thing-1");
     /* required `name` + every input that differs from what Check/defaults give; not `size` (= default),
      * not the bridge's `__defaults` */
-    ck_assert_str_eq(json_text(w.a, r[0].inputs),
-                     "{\"config\":{\"label\":\"x\",\"level\":2},\"enabled\":true,\"mode\":\"fast\",\"name\":\"t1\","
-                     "\"password\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
-                     "\"plaintext\":\"\\\"hunter2\\\"\"},\"ports\":[80,443],\"tags\":{\"env\":\"dev\",\"team\":\"core\"}}");
+    ck_assert_str_eq(
+        json_text(w.a, r[0].inputs),
+        "{\"config\":{\"label\":\"x\",\"level\":2},\"enabled\":true,\"mode\":\"fast\",\"name\":\"t1\","
+        "\"password\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+        "\"plaintext\":\"\\\"hunter2\\\"\"},\"ports\":[80,443],\"tags\":{\"env\":\"dev\",\"team\":\"core\"}}");
     ck_assert_int_eq(pv_object_get(r[0].inputs, "password")->kind, PV_SECRET);
     ck_assert_str_eq(prov_of(&r[0], "name"), "required");
     ck_assert_str_eq(prov_of(&r[0], "tags"), "diff");
@@ -374,7 +381,8 @@ START_TEST(test_engine_inputs_read) {
     ck_assert_int_eq(r[0].inputs->u.obj.len, 8);
     ck_assert_ptr_nonnull(pv_object_get(r[0].inputs, "size"));
     ck_assert_ptr_null(pv_object_get(r[0].inputs, "__defaults"));
-    for (size_t i = 0; i < r[0].n_provenance; i++) ck_assert_int_eq(r[0].provenance[i].provenance, PROVENANCE_READ);
+    for (size_t i = 0; i < r[0].n_provenance; i++)
+        ck_assert_int_eq(r[0].provenance[i].provenance, PROVENANCE_READ);
     ck_assert_int_eq(r[0].n_provenance, 8);
     engine_results_free(r, b.plan.n_items);
     world_close(&w);
@@ -424,7 +432,8 @@ START_TEST(test_engine_check_warnings_redact_secrets) {
     ck_assert_str_eq(d->resource, "resource 't3' of type 'demo:index:Thing'");
     ck_assert_str_eq(d->message, "demo:index:Thing resource 't3': property password value [secret] has a problem: "
                                  "expected a string, got a number");
-    for (const diag_t *x = r[0].diags.head; x; x = x->next) ck_assert_ptr_null(strstr(x->message, "12345"));
+    for (const diag_t *x = r[0].diags.head; x; x = x->next)
+        ck_assert_ptr_null(strstr(x->message, "12345"));
     /* a required input Read does not have: a warning, the import still succeeds */
     ck_assert_int_eq(r[1].status, IMPORT_OK);
     ck_assert(r[1].verified);
@@ -442,20 +451,21 @@ START_TEST(test_engine_failures_and_skips) {
     world_t w;
     world_open(&w);
     plan_builder_t b = {0};
-    plan_add(w.a, &b, "demo:index:Thing", "gone", "nope", -1);          /* 0: not in the state */
-    plan_add(w.a, &b, "demo:index:Thing", "child", "thing-2", 0);       /* 1: child of a failure */
-    plan_add(w.a, &b, "demo:index:Thing", "grandchild", "thing-1", 1);  /* 2: child of a skip */
-    plan_add(w.a, &b, "aws:s3/bucket:Bucket", "bucket", "b-1", -1);     /* 3: no schema for aws */
-    plan_add(w.a, &b, "demo:index:Gone", "missing", "gone-1", -1);      /* 4: type not in the schema */
-    plan_add(w.a, &b, "demo:index:Thing", "fine", "thing-2", -1);       /* 5: unaffected */
-    plan_add(w.a, &b, "aws:s3/bucket:Bucket", "bucket2", "b-2", -1);    /* 6: same package error again */
-    plan_add(w.a, &b, "demo:index:Thing", "noid", NULL, -1);            /* 7: a custom resource without ID */
+    plan_add(w.a, &b, "demo:index:Thing", "gone", "nope", -1);         /* 0: not in the state */
+    plan_add(w.a, &b, "demo:index:Thing", "child", "thing-2", 0);      /* 1: child of a failure */
+    plan_add(w.a, &b, "demo:index:Thing", "grandchild", "thing-1", 1); /* 2: child of a skip */
+    plan_add(w.a, &b, "aws:s3/bucket:Bucket", "bucket", "b-1", -1);    /* 3: no schema for aws */
+    plan_add(w.a, &b, "demo:index:Gone", "missing", "gone-1", -1);     /* 4: type not in the schema */
+    plan_add(w.a, &b, "demo:index:Thing", "fine", "thing-2", -1);      /* 5: unaffected */
+    plan_add(w.a, &b, "aws:s3/bucket:Bucket", "bucket2", "b-2", -1);   /* 6: same package error again */
+    plan_add(w.a, &b, "demo:index:Thing", "noid", NULL, -1);           /* 7: a custom resource without ID */
     import_result_t *r = run_engine(&w, &b, NULL);
 
     ck_assert_int_eq(r[0].status, IMPORT_FAILED);
     ck_assert_int_eq(r[0].diags.errors, 1);
     const diag_t *err = r[0].diags.head;
-    while (err->severity != DIAG_ERROR) err = err->next;
+    while (err->severity != DIAG_ERROR)
+        err = err->next;
     ck_assert_str_eq(err->message, "resource 'nope' does not exist");
     ck_assert_str_eq(err->resource, "resource 'gone' of type 'demo:index:Thing'");
     ck_assert_int_eq(r[0].diags.head->severity, DIAG_INFO); /* the offline hint comes first */
@@ -482,7 +492,8 @@ START_TEST(test_engine_failures_and_skips) {
     ck_assert(r[5].verified);
     ck_assert_int_eq(r[7].status, IMPORT_FAILED);
     ck_assert_str_eq(r[7].diags.head->message, "resource 'noid' of type 'demo:index:Thing' has no ID");
-    for (int i = 0; i < 8; i++) ck_assert_ptr_nonnull(r[i].inputs);
+    for (int i = 0; i < 8; i++)
+        ck_assert_ptr_nonnull(r[i].inputs);
     engine_results_free(r, b.plan.n_items);
     world_close(&w);
 }
@@ -510,7 +521,7 @@ START_TEST(test_engine_components_and_providers) {
     ck_assert_str_eq(json_text(w.a, r[1].inputs), "{\"region\":\"eu\"}");
     ck_assert_ptr_null(r[1].id);
     ck_assert_str_eq(json_text(w.a, r[2].inputs), "{}");
-    ck_assert_int_eq(r[2].diags.count, 0); /* no package, no schema needed */
+    ck_assert_int_eq(r[2].diags.count, 0);    /* no package, no schema needed */
     ck_assert_int_eq(r[3].status, IMPORT_OK); /* a child of a component imports normally */
     engine_results_free(r, b.plan.n_items);
     world_close(&w);
@@ -526,7 +537,9 @@ typedef struct stuck {
     const char *check_news_urn;
 } stuck_t;
 
-static schema_package_t *stuck_schema(provider_t *p, diag_list_t *d) { return ((stuck_t *)p)->pkg; }
+static schema_package_t *stuck_schema(provider_t *p, diag_list_t *d) {
+    return ((stuck_t *)p)->pkg;
+}
 static bool stuck_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                        arena_t *a, provider_read_result_t *out, diag_list_t *d) {
     ck_assert_ptr_nonnull(inputs);
@@ -560,7 +573,8 @@ static bool stuck_diff(provider_t *p, const char *urn, const char *id, const pv_
 }
 static void stuck_close(provider_t *p) {}
 static const provider_ops_t stuck_ops = {stuck_schema, NULL, stuck_read, stuck_check, stuck_diff, stuck_close};
-static provider_t *stuck_factory(void *user, const char *package, const char *version, const char *url, diag_list_t *d) {
+static provider_t *stuck_factory(void *user, const char *package, const char *version, const char *url,
+                                 diag_list_t *d) {
     return &((stuck_t *)user)->base;
 }
 
@@ -632,7 +646,8 @@ static bool moving_diff(provider_t *p, const char *urn, const char *id, const pv
 static bool moving_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                         arena_t *a, provider_read_result_t *out, diag_list_t *d) {
     out->id = NULL;
-    out->inputs = json_value(a, "{\"name\":\"m\",\"tags\":{\"k1\":\"1\",\"k2\":\"2\",\"k3\":\"3\",\"k4\":\"4\",\"k5\":\"5\",\"k6\":\"6\"}}");
+    out->inputs = json_value(
+        a, "{\"name\":\"m\",\"tags\":{\"k1\":\"1\",\"k2\":\"2\",\"k3\":\"3\",\"k4\":\"4\",\"k5\":\"5\",\"k6\":\"6\"}}");
     out->state = pv_object(a);
     return true;
 }
@@ -656,7 +671,8 @@ START_TEST(test_engine_round_budget) {
     ck_assert_int_eq(s.diffs, 5);
     ck_assert_int_eq(r[0].n_residual, 1);
     ck_assert_str_eq(r[0].residual[0], "tags.k5");
-    ck_assert_str_eq(json_text(a, r[0].inputs), "{\"name\":\"m\",\"tags\":{\"k1\":\"1\",\"k2\":\"2\",\"k3\":\"3\",\"k4\":\"4\"}}");
+    ck_assert_str_eq(json_text(a, r[0].inputs),
+                     "{\"name\":\"m\",\"tags\":{\"k1\":\"1\",\"k2\":\"2\",\"k3\":\"3\",\"k4\":\"4\"}}");
     ck_assert_str_eq(prov_of(&r[0], "tags.k1"), "diff");
     ck_assert_str_eq(prov_of(&r[0], "name"), "required");
     engine_results_free(r, 1);
@@ -808,7 +824,8 @@ START_TEST(test_acceptance_shared_states) {
                 } else {
                     unverified++;
                     buf_printf(&unv, "  %s %s:", plan.items[i].type, plan.items[i].id);
-                    for (size_t k = 0; k < r[i].n_residual; k++) buf_printf(&unv, " %s", r[i].residual[k]);
+                    for (size_t k = 0; k < r[i].n_residual; k++)
+                        buf_printf(&unv, " %s", r[i].residual[k]);
                     buf_putc(&unv, '\n');
                 }
                 /* nothing secret leaks into diagnostics */

@@ -77,7 +77,8 @@ static void world_synthetic(world_t *w, size_t n) {
         pv_t *tags = pv_object(a);
         pv_object_set(a, tags, "k", pv_string(a, arena_sprintf(a, "v%zu", k)));
         pv_object_set(a, r->inputs, "tags", tags);
-        if (k % 7 == 0) pv_object_set(a, r->inputs, "password", pv_secret(a, pv_string(a, arena_sprintf(a, "pw-%zu", k))));
+        if (k % 7 == 0)
+            pv_object_set(a, r->inputs, "password", pv_secret(a, pv_string(a, arena_sprintf(a, "pw-%zu", k))));
         r->outputs = pv_clone(a, r->inputs);
         pv_object_set(a, r->outputs, "arn", pv_string(a, arena_sprintf(a, "arn:demo:s%zu", k)));
     }
@@ -160,7 +161,8 @@ static const char *result_text(arena_t *a, const import_result_t *r) {
                r->resumed, json_text(a, r->inputs), json_text(a, r->read_inputs), json_text(a, r->state));
     for (size_t i = 0; i < r->n_provenance; i++)
         buf_printf(&b, "  prov %s=%s\n", r->provenance[i].path, provenance_name(r->provenance[i].provenance));
-    for (size_t i = 0; i < r->n_residual; i++) buf_printf(&b, "  residual %s\n", r->residual[i]);
+    for (size_t i = 0; i < r->n_residual; i++)
+        buf_printf(&b, "  residual %s\n", r->residual[i]);
     for (const diag_t *d = r->diags.head; d; d = d->next)
         buf_printf(&b, "  %s %d %s: %s\n", diag_severity_name(d->severity), d->code, d->resource ? d->resource : "-",
                    d->message);
@@ -172,7 +174,8 @@ static const char *result_text(arena_t *a, const import_result_t *r) {
 static const char *results_text(arena_t *a, const import_result_t *r, size_t n) {
     buf_t b;
     buf_init(&b);
-    for (size_t i = 0; i < n; i++) buf_puts(&b, result_text(a, &r[i]));
+    for (size_t i = 0; i < n; i++)
+        buf_puts(&b, result_text(a, &r[i]));
     const char *s = buf_arena_str(&b, a);
     buf_free(&b);
     return s;
@@ -217,10 +220,9 @@ static bool rec_diff(provider_t *p, const char *urn, const char *id, const pv_t 
     return ok;
 }
 static void rec_close(provider_t *p) {}
-static const provider_ops_t rec_ops = {.get_schema = rec_schema, .read = rec_read, .check = rec_check,
-                                       .diff = rec_diff, .close = rec_close};
-static provider_t *rec_factory(void *user, const char *package, const char *version, const char *url,
-                               diag_list_t *d) {
+static const provider_ops_t rec_ops = {
+    .get_schema = rec_schema, .read = rec_read, .check = rec_check, .diff = rec_diff, .close = rec_close};
+static provider_t *rec_factory(void *user, const char *package, const char *version, const char *url, diag_list_t *d) {
     recorder_t *r = user;
     r->inner = provider_registry_get(r->inner_reg, package, version, url, d);
     return r->inner ? &r->base : NULL;
@@ -447,7 +449,8 @@ START_TEST(test_parent_cycle_fails_one_and_skips_the_rest) {
         if (r[i].status == IMPORT_FAILED) {
             n_failed++;
             ck_assert_ptr_nonnull(strstr(r[i].diags.head->message, "its parents form a cycle (its parent '"));
-            ck_assert_ptr_nonnull(strstr(r[i].diags.head->message, "' is also its descendant); fix the parent of one of them"));
+            ck_assert_ptr_nonnull(
+                strstr(r[i].diags.head->message, "' is also its descendant); fix the parent of one of them"));
         } else {
             ck_assert_int_eq(r[i].status, IMPORT_SKIPPED);
         }
@@ -593,7 +596,7 @@ START_TEST(test_offline_async_completes_from_poll_only) {
     pv_t *none = pv_object(w.a);
     p->async->read_async(p, "urn:pulumi:dev::proj::demo:index:Thing::t1", "thing-1", none, none, w.a, &c.rr, &c.d,
                          chain_done, &c);
-    ck_assert_int_eq(c.completions, 0); /* never from inside the call */
+    ck_assert_int_eq(c.completions, 0);   /* never from inside the call */
     ck_assert_str_eq(c.rr.id, "thing-1"); /* the answer is there; its completion waits */
     ck_assert_uint_eq(provider_registry_poll(w.reg, 0), 1);
     ck_assert_int_eq(c.completions, 1);
@@ -636,7 +639,8 @@ static char *results_document(const import_result_t *r, size_t n, bool show_secr
         cJSON_AddBoolToObject(e, "verified", r[i].status == IMPORT_OK && r[i].verified);
         cJSON_AddNumberToObject(e, "rounds", r[i].rounds);
         cJSON *res = cJSON_AddArrayToObject(e, "residual");
-        for (size_t k = 0; k < r[i].n_residual; k++) cJSON_AddItemToArray(res, cJSON_CreateString(r[i].residual[k]));
+        for (size_t k = 0; k < r[i].n_residual; k++)
+            cJSON_AddItemToArray(res, cJSON_CreateString(r[i].residual[k]));
         cJSON_AddArrayToObject(e, "ignoreChanges");
         cJSON_AddItemToObject(e, "inputs", pv_to_display_json(r[i].inputs, show_secrets));
         cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
@@ -666,7 +670,7 @@ START_TEST(test_resume_skips_what_was_imported) {
     plan_add(w.a, &b, THING, "t2", "thing-2", -1);
     plan_add(w.a, &b, THING, "gone", "nope", -1);
     plan_add(w.a, &b, THING, "t1", "thing-1", -1); /* has a secret password */
-    plan_add(w.a, &b, THING, "t5", "thing-5", 0);   /* a secret Read returned in plaintext */
+    plan_add(w.a, &b, THING, "t5", "thing-5", 0);  /* a secret Read returned in plaintext */
     plan_add(w.a, &b, "demo:index:Other", "other1", "other-1", -1);
     diag_list_t d;
     diag_list_init(&d);
@@ -795,7 +799,7 @@ static void grpc_world_close(grpc_world_t *g) {
 static void plan_bench(arena_t *a, plan_builder_t *b, size_t n) {
     plan_init(a, b, n);
     for (size_t k = 0; k < n; k++) {
-        const char *id = k % 17 == 5 ? arena_sprintf(a, "fail-%zu", k)
+        const char *id = k % 17 == 5   ? arena_sprintf(a, "fail-%zu", k)
                          : k % 17 == 9 ? arena_sprintf(a, "missing-%zu", k)
                                        : arena_sprintf(a, "r-%zu", k);
         plan_add(a, b, "bench:index:Thing", arena_sprintf(a, "r%zu", k), id, k % 10 == 3 ? (int)k - 1 : -1);

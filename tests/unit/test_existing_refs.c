@@ -15,10 +15,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "session/existing_refs.h"
 #include "emitters/emit.h"
-#include "splice/splice.h"
 #include "pcl/pcl.h"
+#include "session/existing_refs.h"
+#include "splice/splice.h"
 #include "testutil.h"
 
 #define PET "random:index/randomPet:RandomPet"
@@ -265,7 +265,9 @@ START_TEST(test_gen_external_root_reserved) {
     r[1].inputs = json_value(a, "{\"length\": 8}");
     pcl_gen_result_t g;
     char *pcl = generate(r, 2, &PET_REF, 1, &g);
-    ck_assert_contains(pcl, "resource serverNameRandomString \"random:index/randomString:RandomString\" {\n"); /* issue 16: not serverName2 */
+    ck_assert_contains(
+        pcl, "resource serverNameRandomString \"random:index/randomString:RandomString\" {\n"); /* issue 16: not
+                                                                                                   serverName2 */
     ck_assert_contains(pcl, "\"server\" = serverName.id\n");
     ck_assert(pcl_program_is_external(g.program, "serverName"));
     free(pcl);

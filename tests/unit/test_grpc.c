@@ -109,7 +109,8 @@ static void slot_free(result_slot_t *s) {
 
 static void run_until_idle(fixture_t *f) {
     int64_t end = grpc_now_ms() + 20000;
-    while (grpc_conn_in_flight(f->conn) > 0 && grpc_now_ms() < end) grpc_loop_run_once(f->loop, 100);
+    while (grpc_conn_in_flight(f->conn) > 0 && grpc_now_ms() < end)
+        grpc_loop_run_once(f->loop, 100);
     ck_assert_uint_eq(grpc_conn_in_flight(f->conn), 0);
 }
 
@@ -186,8 +187,10 @@ START_TEST(test_deadline_and_cancel) {
     int64_t t0 = grpc_now_ms();
     grpc_call_start(f.conn, "/test.Echo/Hold", "a", 1, 150, slot_done, &held);
     grpc_call_t *c2 = grpc_call_start(f.conn, "/test.Echo/Hold", "b", 1, 0, slot_done, &cancelled);
-    while (f.st.n_held < 2) grpc_loop_run_once(f.loop, 100);
-    while (!held.done) grpc_loop_run_once(f.loop, 100);
+    while (f.st.n_held < 2)
+        grpc_loop_run_once(f.loop, 100);
+    while (!held.done)
+        grpc_loop_run_once(f.loop, 100);
     int64_t took = grpc_now_ms() - t0;
     ck_assert_int_eq(held.status, GRPC_DEADLINE_EXCEEDED);
     ck_assert_str_eq(held.message, "the call did not complete within its deadline");
@@ -222,7 +225,8 @@ START_TEST(test_large_messages) {
     fx_open(&f);
     size_t n = 24u * 1024 * 1024 + 7;
     unsigned char *big = malloc(n);
-    for (size_t i = 0; i < n; i++) big[i] = (unsigned char)(i * 2654435761u >> 13);
+    for (size_t i = 0; i < n; i++)
+        big[i] = (unsigned char)(i * 2654435761u >> 13);
     grpc_response_t r;
     ck_assert(grpc_call_unary(f.conn, "/test.Echo/Echo", big, n, 60000, &r));
     ck_assert_uint_eq(r.len, n);
@@ -266,9 +270,11 @@ START_TEST(test_goaway) {
     fx_open(&f);
     result_slot_t held = {0};
     grpc_call_start(f.conn, "/test.Echo/Hold", "a", 1, 5000, slot_done, &held);
-    while (f.st.n_held < 1) grpc_loop_run_once(f.loop, 100);
+    while (f.st.n_held < 1)
+        grpc_loop_run_once(f.loop, 100);
     h2server_goaway(f.srv);
-    for (int i = 0; i < 20 && grpc_conn_usable(f.conn); i++) grpc_loop_run_once(f.loop, 20);
+    for (int i = 0; i < 20 && grpc_conn_usable(f.conn); i++)
+        grpc_loop_run_once(f.loop, 20);
     ck_assert(!grpc_conn_usable(f.conn));
     /* New calls fail at once; the call the server already took still completes. */
     grpc_response_t r;
@@ -290,7 +296,8 @@ START_TEST(test_server_goes_away_mid_call) {
     fx_open(&f);
     result_slot_t held = {0};
     grpc_call_start(f.conn, "/test.Echo/Hold", "a", 1, 5000, slot_done, &held);
-    while (f.st.n_held < 1) grpc_loop_run_once(f.loop, 100);
+    while (f.st.n_held < 1)
+        grpc_loop_run_once(f.loop, 100);
     char *port = strdup(h2server_address(f.srv));
     h2server_free(f.srv);
     f.srv = NULL;
@@ -402,7 +409,8 @@ typedef struct {
 static void *accept_late(void *arg) {
     late_accept_t *la = arg;
     usleep(400 * 1000);
-    for (int i = 0; i < 2; i++) la->accepted[i] = accept(la->listener, NULL, NULL);
+    for (int i = 0; i < 2; i++)
+        la->accepted[i] = accept(la->listener, NULL, NULL);
     return NULL;
 }
 
@@ -457,7 +465,8 @@ START_TEST(test_chained_calls) {
         grpc_call_start(f.conn, "/test.Echo/Echo", "n", 1, 1000, chain_done, &chains[i]);
     }
     run_until_idle(&f);
-    for (int i = 0; i < 16; i++) ck_assert_int_eq(chains[i].ok, 30);
+    for (int i = 0; i < 16; i++)
+        ck_assert_int_eq(chains[i].ok, 30);
     fx_close(&f);
 }
 END_TEST

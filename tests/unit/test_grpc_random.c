@@ -90,7 +90,8 @@ static void plugin_start(plugin_t *p) {
 static void plugin_stop(plugin_t *p) {
     kill(-p->pid, SIGINT);
     int status;
-    for (int i = 0; i < 50 && waitpid(p->pid, &status, WNOHANG) == 0; i++) usleep(100 * 1000);
+    for (int i = 0; i < 50 && waitpid(p->pid, &status, WNOHANG) == 0; i++)
+        usleep(100 * 1000);
     if (waitpid(p->pid, &status, WNOHANG) == 0) {
         kill(-p->pid, SIGKILL);
         waitpid(p->pid, &status, 0);
@@ -285,8 +286,7 @@ START_TEST(test_schema_and_cache) {
 }
 END_TEST
 
-static provider_t *factory(void *user, const char *package, const char *version, const char *url,
-                           diag_list_t *diags) {
+static provider_t *factory(void *user, const char *package, const char *version, const char *url, diag_list_t *diags) {
     (void)version;
     (void)url;
     (void)diags;
@@ -300,12 +300,12 @@ START_TEST(test_engine_import) {
     diag_list_init(&d);
     provider_t *p = attach(&pl, &d);
     arena_t *a = arena_new();
-    const char *spec = "{\"resources\":["
-                       "{\"type\":\"random:index/randomPassword:RandomPassword\",\"name\":\"pw\",\"id\":\"" PASSWORD
-                       "\"},"
-                       "{\"type\":\"random:index/randomString:RandomString\",\"name\":\"str\",\"id\":\"abcDEF123\"},"
-                       "{\"type\":\"random:index/randomInteger:RandomInteger\",\"name\":\"int\",\"id\":\"7,1,10\"},"
-                       "{\"type\":\"random:index/randomId:RandomId\",\"name\":\"rid\",\"id\":\"p-9hUg\"}]}";
+    const char *spec =
+        "{\"resources\":["
+        "{\"type\":\"random:index/randomPassword:RandomPassword\",\"name\":\"pw\",\"id\":\"" PASSWORD "\"},"
+        "{\"type\":\"random:index/randomString:RandomString\",\"name\":\"str\",\"id\":\"abcDEF123\"},"
+        "{\"type\":\"random:index/randomInteger:RandomInteger\",\"name\":\"int\",\"id\":\"7,1,10\"},"
+        "{\"type\":\"random:index/randomId:RandomId\",\"name\":\"rid\",\"id\":\"p-9hUg\"}]}";
     import_file_t *f = import_file_parse(a, spec, strlen(spec), "imports.json", &d);
     ck_assert_ptr_nonnull(f);
     import_plan_t *plan = import_plan_build(a, f, STACK, PROJECT, false, &d);
@@ -331,9 +331,11 @@ START_TEST(test_engine_import) {
     for (size_t i = 0; i < 4; i++) {
         ck_assert_ptr_null(strstr(display(a, res[i].state), PASSWORD));
         ck_assert_ptr_null(strstr(display(a, res[i].inputs), PASSWORD));
-        for (const diag_t *x = res[i].diags.head; x; x = x->next) ck_assert_ptr_null(strstr(x->message, PASSWORD));
+        for (const diag_t *x = res[i].diags.head; x; x = x->next)
+            ck_assert_ptr_null(strstr(x->message, PASSWORD));
     }
-    for (const diag_t *x = d.head; x; x = x->next) ck_assert_ptr_null(strstr(x->message, PASSWORD));
+    for (const diag_t *x = d.head; x; x = x->next)
+        ck_assert_ptr_null(strstr(x->message, PASSWORD));
     char *errpath = arena_sprintf(a, "%s/plugin.stderr", cache_dir);
     char *errtext = tu_read(errpath, NULL);
     if (errtext) ck_assert_ptr_null(strstr(errtext, PASSWORD));

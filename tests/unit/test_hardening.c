@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
-#include "specs/project.h"
 #include "emitters/emit.h"
 #include "emitters/ts_check.h"
 #include "importer/engine.h"
@@ -22,6 +21,7 @@
 #include "specs/importfile.h"
 #include "specs/json_strict.h"
 #include "specs/passphrase.h"
+#include "specs/project.h"
 #include "specs/schema.h"
 #include "specs/tfstate.h"
 #include "splice/splice.h"

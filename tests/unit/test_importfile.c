@@ -32,7 +32,8 @@ static import_plan_t *plan_text(arena_t *a, const char *text, char **errors) {
     import_plan_t *p = import_plan_build(a, f, "stack", "proj", false, &d);
     *errors = import_format_errors(a, &d);
     ck_assert_int_eq(p == NULL, d.errors > 0);
-    for (diag_t *g = d.head; g; g = g->next) ck_assert_str_eq(g->file, "imports.json");
+    for (diag_t *g = d.head; g; g = g->next)
+        ck_assert_str_eq(g->file, "imports.json");
     diag_list_free(&d);
     return p;
 }
@@ -83,8 +84,9 @@ static const char *parse_error(arena_t *a, const char *text, const char *path, i
 /* --- phase 1: per-spec validation ------------------------------------------------------------- */
 
 START_TEST(test_missing_everything) {
-    plan_fails("{\"resources\": [{}]}",
-               "3 errors occurred:\n\t* resource 0 has no type\n\t* resource 0 has no name\n\t* resource 0 has no ID\n\n");
+    plan_fails(
+        "{\"resources\": [{}]}",
+        "3 errors occurred:\n\t* resource 0 has no type\n\t* resource 0 has no name\n\t* resource 0 has no ID\n\n");
 }
 END_TEST
 
@@ -106,13 +108,15 @@ START_TEST(test_missing_fields) {
 END_TEST
 
 START_TEST(test_component_and_remote_rules) {
-    plan_fails("{\"resources\": [{\"name\": \"comp\", \"id\": \"some-id\", \"type\": \"foo:bar:baz\", \"component\": true}]}",
-               "1 error occurred:\n\t* resource 'comp' of type 'foo:bar:baz' has an ID, but is marked as a component\n\n");
-    plan_fails("{\"resources\": [{\"name\": \"r\", \"id\": \"x\", \"type\": \"foo:bar:baz\", \"remote\": true}]}",
-               "1 error occurred:\n\t* resource 'r' of type 'foo:bar:baz' is marked as remote, but not as a component\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"comp\", \"id\": \"some-id\", \"type\": \"foo:bar:baz\", \"component\": true}]}",
+        "1 error occurred:\n\t* resource 'comp' of type 'foo:bar:baz' has an ID, but is marked as a component\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"r\", \"id\": \"x\", \"type\": \"foo:bar:baz\", \"remote\": true}]}",
+        "1 error occurred:\n\t* resource 'r' of type 'foo:bar:baz' is marked as remote, but not as a component\n\n");
     arena_t *a = arena_new();
-    import_plan_t *p =
-        plan_ok(a, "{\"resources\": [{\"name\": \"c\", \"type\": \"my:comp:C\", \"component\": true, \"remote\": true}]}");
+    import_plan_t *p = plan_ok(
+        a, "{\"resources\": [{\"name\": \"c\", \"type\": \"my:comp:C\", \"component\": true, \"remote\": true}]}");
     ck_assert(p->items[0].is_component);
     ck_assert_ptr_null(p->items[0].id);
     arena_free(a);
@@ -152,7 +156,8 @@ END_TEST
 
 START_TEST(test_just_logical_name) {
     arena_t *a = arena_new();
-    import_plan_t *p = plan_ok(a, "{\"resources\": [{\"logicalName\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\"}]}");
+    import_plan_t *p =
+        plan_ok(a, "{\"resources\": [{\"logicalName\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\"}]}");
     ck_assert_int_eq(p->n_items, 1);
     ck_assert_str_eq(p->items[0].logical_name, "thing");
     ck_assert_str_eq(p->items[0].variable, "thing");
@@ -177,10 +182,11 @@ START_TEST(test_logical_name_differs) {
 END_TEST
 
 START_TEST(test_same_name_same_type_is_ambiguous_urn) {
-    plan_fails("{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"},"
-               "{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"}]}",
-               "1 error occurred:\n\t* resource 'thing' of type 'foo:bar:bar' has an ambiguous URN, set name (or "
-               "logical name) to be unique\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"},"
+        "{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"}]}",
+        "1 error occurred:\n\t* resource 'thing' of type 'foo:bar:bar' has an ambiguous URN, set name (or "
+        "logical name) to be unique\n\n");
     /* A URN already in the nameTable is taken too. */
     plan_fails("{\"nameTable\": {\"old\": \"urn:pulumi:stack::proj::foo:bar:bar::thing\"},"
                "\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\"}]}",
@@ -191,9 +197,10 @@ END_TEST
 
 START_TEST(test_same_name_different_type_dedupe) {
     arena_t *a = arena_new();
-    import_plan_t *p = plan_ok(a, "{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\"},"
-                                  "{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:baz\"},"
-                                  "{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:moo:baz\"}]}");
+    import_plan_t *p =
+        plan_ok(a, "{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:bar\"},"
+                   "{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:baz\"},"
+                   "{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:moo:baz\"}]}");
     ck_assert_int_eq(p->n_items, 3);
     ck_assert_str_eq(p->items[0].variable, "thing");
     ck_assert_str_eq(p->items[1].variable, "thingBaz");
@@ -203,7 +210,8 @@ START_TEST(test_same_name_different_type_dedupe) {
     ck_assert_str_eq(name_of(p, "urn:pulumi:stack::proj::foo:bar:baz::thing"), "thingBaz");
     ck_assert_str_eq(name_of(p, "urn:pulumi:stack::proj::foo:moo:baz::thing"), "thingMooBaz");
     /* Every logical name stays `thing`; only the code variable changes. */
-    for (size_t i = 0; i < 3; i++) ck_assert_str_eq(p->items[i].logical_name, "thing");
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_str_eq(p->items[i].logical_name, "thing");
     arena_free(a);
 }
 END_TEST
@@ -213,13 +221,13 @@ START_TEST(test_dedupe_skips_taken_names_and_nametable_keys) {
     /* `bucketBucket` is a spec name, so the generated name is the resource's own logical name `b3`
      * (Pulumi would say `bucketBucket2`); a spec named like a nameTable key is renamed (its name is
      * already a variable). */
-    import_plan_t *p = plan_ok(a,
-                               "{\"nameTable\": {\"vpc\": \"urn:pulumi:stack::proj::aws:ec2/vpc:Vpc::main\"},"
-                               "\"resources\": ["
-                               "{\"name\": \"bucket\", \"logicalName\": \"b1\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\"},"
-                               "{\"name\": \"bucketBucket\", \"id\": \"2\", \"type\": \"aws:s3/bucket:Bucket\"},"
-                               "{\"name\": \"bucket\", \"logicalName\": \"b3\", \"id\": \"3\", \"type\": \"aws:s3/bucket:Bucket\"},"
-                               "{\"name\": \"vpc\", \"id\": \"4\", \"type\": \"aws:ec2/vpc:vpc\"}]}");
+    import_plan_t *p =
+        plan_ok(a, "{\"nameTable\": {\"vpc\": \"urn:pulumi:stack::proj::aws:ec2/vpc:Vpc::main\"},"
+                   "\"resources\": ["
+                   "{\"name\": \"bucket\", \"logicalName\": \"b1\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\"},"
+                   "{\"name\": \"bucketBucket\", \"id\": \"2\", \"type\": \"aws:s3/bucket:Bucket\"},"
+                   "{\"name\": \"bucket\", \"logicalName\": \"b3\", \"id\": \"3\", \"type\": \"aws:s3/bucket:Bucket\"},"
+                   "{\"name\": \"vpc\", \"id\": \"4\", \"type\": \"aws:ec2/vpc:vpc\"}]}");
     ck_assert_str_eq(item_named(p, "b1")->variable, "bucket");
     ck_assert_str_eq(item_named(p, "bucketBucket")->variable, "bucketBucket");
     ck_assert_str_eq(item_named(p, "b3")->variable, "b3");
@@ -235,17 +243,18 @@ END_TEST
  * logical name, then its ID; a number only when all of these are taken. */
 START_TEST(test_dedupe_readable_from_id) {
     arena_t *a = arena_new();
-    import_plan_t *p = plan_ok(a, "{\"resources\": ["
-                                  "{\"name\": \"c\", \"logicalName\": \"cid\", \"id\": \"x\", \"type\": \"random:index/randomId:RandomId\"},"
-                                  "{\"name\": \"pet\", \"logicalName\": \"a\", \"id\": \"clever-wombat\","
-                                  " \"type\": \"random:index/randomPet:RandomPet\"},"
-                                  "{\"name\": \"pet\", \"logicalName\": \"b\", \"id\": \"shy-fox\","
-                                  " \"type\": \"random:index/randomPet:RandomPet\"},"
-                                  "{\"name\": \"pet\", \"logicalName\": \"c\", \"id\": \"quick-owl\","
-                                  " \"type\": \"random:index/randomPet:RandomPet\"},"
-                                  "{\"name\": \"pet\", \"logicalName\": \"d\", \"id\": \"quick-owl\","
-                                  " \"type\": \"random:index/randomPet:RandomPet\", \"provider\": \"p2\"},"
-                                  "{\"name\": \"p2\", \"type\": \"pulumi:providers:random\"}]}");
+    import_plan_t *p = plan_ok(
+        a, "{\"resources\": ["
+           "{\"name\": \"c\", \"logicalName\": \"cid\", \"id\": \"x\", \"type\": \"random:index/randomId:RandomId\"},"
+           "{\"name\": \"pet\", \"logicalName\": \"a\", \"id\": \"clever-wombat\","
+           " \"type\": \"random:index/randomPet:RandomPet\"},"
+           "{\"name\": \"pet\", \"logicalName\": \"b\", \"id\": \"shy-fox\","
+           " \"type\": \"random:index/randomPet:RandomPet\"},"
+           "{\"name\": \"pet\", \"logicalName\": \"c\", \"id\": \"quick-owl\","
+           " \"type\": \"random:index/randomPet:RandomPet\"},"
+           "{\"name\": \"pet\", \"logicalName\": \"d\", \"id\": \"quick-owl\","
+           " \"type\": \"random:index/randomPet:RandomPet\", \"provider\": \"p2\"},"
+           "{\"name\": \"p2\", \"type\": \"pulumi:providers:random\"}]}");
     ck_assert_str_eq(item_named(p, "a")->variable, "pet");
     ck_assert_str_eq(item_named(p, "b")->variable, "petRandomPet");
     ck_assert_str_eq(item_named(p, "c")->variable, "petRandomPetQuickOwl"); /* `c` is a spec's name */
@@ -257,10 +266,11 @@ END_TEST
 START_TEST(test_auto_urn_of_in_file_parents) {
     arena_t *a = arena_new();
     /* Out of order: the parent need not come first, and needs no nameTable entry. */
-    import_plan_t *p = plan_ok(a, "{\"resources\": ["
-                                  "{\"name\": \"lastThing\", \"id\": \"lastThing\", \"type\": \"foo:bar:a\", \"parent\": \"otherThing\"},"
-                                  "{\"name\": \"thing\", \"component\": true, \"type\": \"foo:bar:a\"},"
-                                  "{\"name\": \"otherThing\", \"id\": \"otherThing\", \"type\": \"foo:bar:a\", \"parent\": \"thing\"}]}");
+    import_plan_t *p = plan_ok(
+        a, "{\"resources\": ["
+           "{\"name\": \"lastThing\", \"id\": \"lastThing\", \"type\": \"foo:bar:a\", \"parent\": \"otherThing\"},"
+           "{\"name\": \"thing\", \"component\": true, \"type\": \"foo:bar:a\"},"
+           "{\"name\": \"otherThing\", \"id\": \"otherThing\", \"type\": \"foo:bar:a\", \"parent\": \"thing\"}]}");
     const import_plan_item_t *last = item_named(p, "lastThing"), *thing = item_named(p, "thing"),
                              *other = item_named(p, "otherThing");
     ck_assert_str_eq(last->parent_urn, "urn:pulumi:stack::proj::foo:bar:a$foo:bar:a::otherThing");
@@ -306,9 +316,10 @@ END_TEST
 START_TEST(test_spec_name_shadows_nametable_key) {
     arena_t *a = arena_new();
     /* Pulumi takes the parent *type* from the nameTable but the parent URN from the spec. */
-    import_plan_t *p = plan_ok(a, "{\"nameTable\": {\"x\": \"urn:pulumi:stack::proj::ext:m:T::x\"},"
-                                  "\"resources\": [{\"name\": \"child\", \"id\": \"1\", \"type\": \"a:b:C\", \"parent\": \"x\"},"
-                                  "{\"name\": \"x\", \"id\": \"2\", \"type\": \"a:b:P\"}]}");
+    import_plan_t *p =
+        plan_ok(a, "{\"nameTable\": {\"x\": \"urn:pulumi:stack::proj::ext:m:T::x\"},"
+                   "\"resources\": [{\"name\": \"child\", \"id\": \"1\", \"type\": \"a:b:C\", \"parent\": \"x\"},"
+                   "{\"name\": \"x\", \"id\": \"2\", \"type\": \"a:b:P\"}]}");
     const import_plan_item_t *child = item_named(p, "child"), *x = item_named(p, "x");
     ck_assert_str_eq(child->urn, "urn:pulumi:stack::proj::ext:m:T$a:b:C::child");
     ck_assert_str_eq(child->parent_urn, "urn:pulumi:stack::proj::a:b:P::x");
@@ -322,35 +333,44 @@ START_TEST(test_spec_name_shadows_nametable_key) {
 END_TEST
 
 START_TEST(test_unknown_parent_and_provider) {
-    plan_fails("{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"parent\": \"unknown\", \"type\": \"foo:bar:baz\"}]}",
+    plan_fails("{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"parent\": \"unknown\", \"type\": "
+               "\"foo:bar:baz\"}]}",
                "1 error occurred:\n\t* the parent 'unknown' for resource 'thing' of type 'foo:bar:baz' has no entry in "
                "'nameTable'\n\n");
-    plan_fails("{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"provider\": \"unknown\", \"type\": \"foo:bar:baz\"}]}",
-               "1 error occurred:\n\t* the provider 'unknown' for resource 'thing' of type 'foo:bar:baz' has no entry in "
-               "'nameTable' or 'resources'\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"provider\": \"unknown\", \"type\": "
+        "\"foo:bar:baz\"}]}",
+        "1 error occurred:\n\t* the provider 'unknown' for resource 'thing' of type 'foo:bar:baz' has no entry in "
+        "'nameTable' or 'resources'\n\n");
 }
 END_TEST
 
 START_TEST(test_provider_must_be_a_provider) {
-    plan_fails("{\"nameTable\": {\"p\": \"urn:pulumi:stack::proj::aws:s3/bucket:Bucket::b\"},"
-               "\"resources\": [{\"name\": \"r\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"p\"}]}",
-               "1 error occurred:\n\t* the provider 'p' for resource 'r' of type 'aws:s3/bucket:Bucket' is not a provider\n\n");
-    plan_fails("{\"nameTable\": {\"p\": \"whatever\"},"
-               "\"resources\": [{\"name\": \"r\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"p\"}]}",
-               "1 error occurred:\n\t* the provider 'p' for resource 'r' of type 'aws:s3/bucket:Bucket' is not a provider\n\n");
+    plan_fails(
+        "{\"nameTable\": {\"p\": \"urn:pulumi:stack::proj::aws:s3/bucket:Bucket::b\"},"
+        "\"resources\": [{\"name\": \"r\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"p\"}]}",
+        "1 error occurred:\n\t* the provider 'p' for resource 'r' of type 'aws:s3/bucket:Bucket' is not a "
+        "provider\n\n");
+    plan_fails(
+        "{\"nameTable\": {\"p\": \"whatever\"},"
+        "\"resources\": [{\"name\": \"r\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"p\"}]}",
+        "1 error occurred:\n\t* the provider 'p' for resource 'r' of type 'aws:s3/bucket:Bucket' is not a "
+        "provider\n\n");
     plan_fails("{\"resources\": [{\"name\": \"c\", \"type\": \"my:C:C\", \"component\": true},"
                "{\"name\": \"r\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"c\"}]}",
-               "1 error occurred:\n\t* the provider 'c' for resource 'r' of type 'aws:s3/bucket:Bucket' is not a provider\n\n");
+               "1 error occurred:\n\t* the provider 'c' for resource 'r' of type 'aws:s3/bucket:Bucket' is not a "
+               "provider\n\n");
 }
 END_TEST
 
 START_TEST(test_providers_in_nametable_and_resources) {
     arena_t *a = arena_new();
-    import_plan_t *p =
-        plan_ok(a, "{\"nameTable\": {\"admin\": \"urn:pulumi:stack::proj::pulumi:providers:aws::admin\"},"
-                   "\"resources\": [{\"name\": \"b\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"east\"},"
-                   "{\"name\": \"c\", \"id\": \"2\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"admin\"},"
-                   "{\"name\": \"east\", \"type\": \"pulumi:providers:aws\", \"inputs\": {\"region\": \"us-east-1\"}}]}");
+    import_plan_t *p = plan_ok(
+        a,
+        "{\"nameTable\": {\"admin\": \"urn:pulumi:stack::proj::pulumi:providers:aws::admin\"},"
+        "\"resources\": [{\"name\": \"b\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"east\"},"
+        "{\"name\": \"c\", \"id\": \"2\", \"type\": \"aws:s3/bucket:Bucket\", \"provider\": \"admin\"},"
+        "{\"name\": \"east\", \"type\": \"pulumi:providers:aws\", \"inputs\": {\"region\": \"us-east-1\"}}]}");
     const import_plan_item_t *b = item_named(p, "b"), *c = item_named(p, "c"), *east = item_named(p, "east");
     ck_assert(east->is_provider);
     ck_assert(!east->protect);
@@ -372,15 +392,19 @@ START_TEST(test_ambiguous_only_when_referenced) {
                                   "{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:baz\"}]}");
     ck_assert_int_eq(p->n_items, 2);
     arena_free(a);
-    plan_fails("{\"resources\": [{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"},"
-               "{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:baz\", \"version\": \"0.0.0\"},"
-               "{\"name\": \"res-2\", \"id\": \"res-2\", \"type\": \"foo:bar:a\", \"parent\": \"res\", \"version\": \"0.0.0\"}]}",
-               "1 error occurred:\n\t* resource 'res-2' of type 'foo:bar:a' has an ambiguous parent\n\n");
-    plan_fails("{\"nameTable\": {\"res\": \"whatever\"},"
-               "\"resources\": [{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"},"
-               "{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:baz\", \"version\": \"0.0.0\"},"
-               "{\"name\": \"res-2\", \"id\": \"res-2\", \"type\": \"foo:bar:a\", \"provider\": \"res\", \"version\": \"0.0.0\"}]}",
-               "1 error occurred:\n\t* resource 'res-2' of type 'foo:bar:a' has an ambiguous provider\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"},"
+        "{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:baz\", \"version\": \"0.0.0\"},"
+        "{\"name\": \"res-2\", \"id\": \"res-2\", \"type\": \"foo:bar:a\", \"parent\": \"res\", \"version\": "
+        "\"0.0.0\"}]}",
+        "1 error occurred:\n\t* resource 'res-2' of type 'foo:bar:a' has an ambiguous parent\n\n");
+    plan_fails(
+        "{\"nameTable\": {\"res\": \"whatever\"},"
+        "\"resources\": [{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:bar\", \"version\": \"0.0.0\"},"
+        "{\"name\": \"res\", \"id\": \"res\", \"type\": \"foo:bar:baz\", \"version\": \"0.0.0\"},"
+        "{\"name\": \"res-2\", \"id\": \"res-2\", \"type\": \"foo:bar:a\", \"provider\": \"res\", \"version\": "
+        "\"0.0.0\"}]}",
+        "1 error occurred:\n\t* resource 'res-2' of type 'foo:bar:a' has an ambiguous provider\n\n");
 }
 END_TEST
 
@@ -408,9 +432,11 @@ START_TEST(test_cyclic_parents) {
 END_TEST
 
 START_TEST(test_versions) {
-    plan_fails("{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:baz\", \"version\": \"not-a-semver\"}]}",
-               "1 error occurred:\n\t* could not parse version 'not-a-semver' for resource 'thing' of type 'foo:bar:baz': "
-               "Short version cannot contain PreRelease/Build meta data\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"type\": \"foo:bar:baz\", \"version\": "
+        "\"not-a-semver\"}]}",
+        "1 error occurred:\n\t* could not parse version 'not-a-semver' for resource 'thing' of type 'foo:bar:baz': "
+        "Short version cannot contain PreRelease/Build meta data\n\n");
     plan_fails("{\"resources\": [{\"name\": \"t\", \"id\": \"t\", \"type\": \"a:b:c\", \"version\": \"1.x.3\"}]}",
                "1 error occurred:\n\t* could not parse version '1.x.3' for resource 't' of type 'a:b:c': Invalid "
                "character(s) found in minor number \"x\"\n\n");
@@ -424,14 +450,16 @@ START_TEST(test_versions) {
 END_TEST
 
 START_TEST(test_unknown_values_rejected) {
-    plan_fails("{\"resources\": [{\"name\": \"b\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\","
-               "\"inputs\": {\"tags\": {\"a\": \"04da6b54-80e4-46f7-96ec-b56ff0331ba9\"}}}]}",
-               "1 error occurred:\n\t* the inputs for resource 'b' of type 'aws:s3/bucket:Bucket' contain unknown values; "
-               "fill them in before importing\n\n");
-    plan_fails("{\"resources\": [{\"name\": \"b\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\","
-               "\"outputs\": {\"arn\": \"04da6b54-80e4-46f7-96ec-b56ff0331ba9\"}}]}",
-               "1 error occurred:\n\t* the outputs for resource 'b' of type 'aws:s3/bucket:Bucket' contain unknown values; "
-               "fill them in before importing\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"b\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\","
+        "\"inputs\": {\"tags\": {\"a\": \"04da6b54-80e4-46f7-96ec-b56ff0331ba9\"}}}]}",
+        "1 error occurred:\n\t* the inputs for resource 'b' of type 'aws:s3/bucket:Bucket' contain unknown values; "
+        "fill them in before importing\n\n");
+    plan_fails(
+        "{\"resources\": [{\"name\": \"b\", \"id\": \"1\", \"type\": \"aws:s3/bucket:Bucket\","
+        "\"outputs\": {\"arn\": \"04da6b54-80e4-46f7-96ec-b56ff0331ba9\"}}]}",
+        "1 error occurred:\n\t* the outputs for resource 'b' of type 'aws:s3/bucket:Bucket' contain unknown values; "
+        "fill them in before importing\n\n");
 }
 END_TEST
 
@@ -483,8 +511,9 @@ END_TEST
 
 START_TEST(test_wrong_json_types) {
     arena_t *a = arena_new();
-    ck_assert_str_eq(parse_error(a, "{\"resources\": [{\"type\": \"a:b:c\", \"name\": \"n\", \"id\": 5}]}", "f.json", NULL),
-                     "'resources[0].id' must be a string, but it is a number; put the value in quotes");
+    ck_assert_str_eq(
+        parse_error(a, "{\"resources\": [{\"type\": \"a:b:c\", \"name\": \"n\", \"id\": 5}]}", "f.json", NULL),
+        "'resources[0].id' must be a string, but it is a number; put the value in quotes");
     ck_assert_str_eq(parse_error(a, "{\"resources\": [{}, {\"component\": \"yes\"}]}", "f.json", NULL),
                      "'resources[1].component' must be true or false, but it is a string");
     ck_assert_str_eq(parse_error(a, "{\"resources\": {\"type\": \"a\"}}", "f.json", NULL),
@@ -506,19 +535,22 @@ END_TEST
 
 START_TEST(test_secret_inputs) {
     arena_t *a = arena_new();
-    import_file_t *f = parse_ok(a, "{\"resources\": [{\"type\": \"a:b:c\", \"name\": \"n\", \"id\": \"i\", \"inputs\": {"
-                                   "\"password\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\","
-                                   "\"plaintext\": \"\\\"hunter2\\\"\"}}}]}");
+    import_file_t *f =
+        parse_ok(a, "{\"resources\": [{\"type\": \"a:b:c\", \"name\": \"n\", \"id\": \"i\", \"inputs\": {"
+                    "\"password\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\","
+                    "\"plaintext\": \"\\\"hunter2\\\"\"}}}]}");
     const pv_t *pw = pv_object_get(f->specs[0].inputs, "password");
     ck_assert_ptr_nonnull(pw);
     ck_assert_int_eq(pw->kind, PV_SECRET);
     ck_assert_str_eq(pw->u.secret.inner->u.str.s, "hunter2");
-    const char *msg = parse_error(a,
-                                  "{\"resources\": [{\"type\": \"a:b:c\", \"name\": \"n\", \"id\": \"i\", \"inputs\": {"
-                                  "\"password\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\"}}}]}",
-                                  "f.json", NULL);
-    ck_assert_str_eq(msg, "could not deserialize inputs for resource 'n' of type 'a:b:c': malformed secret value: exactly "
-                          "one of `ciphertext` or `plaintext` must be supplied");
+    const char *msg =
+        parse_error(a,
+                    "{\"resources\": [{\"type\": \"a:b:c\", \"name\": \"n\", \"id\": \"i\", \"inputs\": {"
+                    "\"password\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\"}}}]}",
+                    "f.json", NULL);
+    ck_assert_str_eq(msg,
+                     "could not deserialize inputs for resource 'n' of type 'a:b:c': malformed secret value: exactly "
+                     "one of `ciphertext` or `plaintext` must be supplied");
     arena_free(a);
 }
 END_TEST
@@ -527,7 +559,8 @@ START_TEST(test_malformed_json) {
     arena_t *a = arena_new();
     int line;
     const char *msg = parse_error(a, "{\n  \"resources\": [\n    {\"type\": \"a\",}\n  ]\n}\n", "bad.json", &line);
-    ck_assert_str_eq(msg, "invalid JSON: invalid character '}' looking for beginning of object key string, at column 18");
+    ck_assert_str_eq(msg,
+                     "invalid JSON: invalid character '}' looking for beginning of object key string, at column 18");
     ck_assert_int_eq(line, 3);
     msg = parse_error(a, "{\"resources\": [\n", "bad.json", &line);
     ck_assert_str_eq(msg, "invalid JSON: unexpected end of JSON input; check for a missing '}', ']' or '\"'");
@@ -536,13 +569,15 @@ START_TEST(test_malformed_json) {
     ck_assert_str_eq(msg, "invalid JSON: invalid character '{' after top-level value, at column 1");
     ck_assert_int_eq(line, 2);
     msg = parse_error(a, " \n\t", "empty.json", &line);
-    ck_assert_str_eq(msg, "the import file is empty; it must hold an object with a 'resources' list, e.g. {\"resources\": "
-                          "[{\"type\": \"aws:s3/bucket:Bucket\", \"name\": \"b\", \"id\": \"my-bucket\"}]}");
+    ck_assert_str_eq(msg,
+                     "the import file is empty; it must hold an object with a 'resources' list, e.g. {\"resources\": "
+                     "[{\"type\": \"aws:s3/bucket:Bucket\", \"name\": \"b\", \"id\": \"my-bucket\"}]}");
     /* diag_format puts file and line in front. */
     diag_list_t d;
     diag_list_init(&d);
     ck_assert_ptr_null(import_file_parse(a, "{\"a\" 1}", 7, "x.json", &d));
-    ck_assert_str_eq(diag_format(&d, d.head), "x.json:1: invalid JSON: invalid character '1' after object key, at column 6");
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     "x.json:1: invalid JSON: invalid character '1' after object key, at column 6");
     diag_list_free(&d);
     arena_free(a);
 }
@@ -601,7 +636,8 @@ START_TEST(test_yaml_scalars) {
     ck_assert_int_eq(pv_object_get(in, "list")->u.arr.len, 2);
     ck_assert_str_eq(pv_object_get(in, "block")->u.str.s, "line1\nline2\n");
     /* An unquoted numeric ID is a number, which the decoder rejects with a hint. */
-    const char *msg = parse_error(a, "resources:\n  - type: a:b:c\n    name: n\n    id: 123456789012\n", "n.yaml", NULL);
+    const char *msg =
+        parse_error(a, "resources:\n  - type: a:b:c\n    name: n\n    id: 123456789012\n", "n.yaml", NULL);
     ck_assert_str_eq(msg, "'resources[0].id' must be a string, but it is a number; put the value in quotes");
     arena_free(a);
 }
@@ -653,8 +689,8 @@ START_TEST(test_sample_plan) {
          "urn:pulumi:dev::proj::pulumi:providers:aws::admin", -1, -1, 0, true},
         {"subnet-a", "urn:pulumi:dev::proj::aws:ec2/vpc:Vpc$aws:ec2/subnet:Subnet::subnet-a",
          "urn:pulumi:dev::proj::aws:ec2/vpc:Vpc::main-vpc", NULL, -1, -1, 0, true},
-        {"logsBucketPolicy", "urn:pulumi:dev::proj::aws:s3/bucketPolicy:BucketPolicy::logs-policy", NULL, NULL, -1, -1, 0,
-         true},
+        {"logsBucketPolicy", "urn:pulumi:dev::proj::aws:s3/bucketPolicy:BucketPolicy::logs-policy", NULL, NULL, -1, -1,
+         0, true},
         {"web", "urn:pulumi:dev::proj::my:index:App$aws:ec2/instance:Instance::web",
          "urn:pulumi:dev::proj::my:index:App::app", "urn:pulumi:dev::proj::pulumi:providers:aws::east", 0, 1, 1, true},
         {"ip", "urn:pulumi:dev::proj::my:index:App$aws:ec2/instance:Instance$aws:ec2/eip:Eip::ip",
@@ -733,11 +769,12 @@ END_TEST
 START_TEST(test_writer_minimal_and_empty) {
     arena_t *a = arena_new();
     /* TestImportFileMarshal's file, with our 4-space writer. */
-    import_file_t *f = parse_ok(a, "{\"nameTable\": {\"foo\": \"urn:pulumi:stack::proj::foo:bar:a::arb\"},"
-                                   "\"resources\": [{\"name\": \"bar\", \"type\": \"foo:bar:b\", \"id\": \"123\"},"
-                                   "{\"name\": \"comp\", \"type\": \"some/comp\", \"component\": true},"
-                                   "{\"name\": \"thirdParty\", \"type\": \"some:third:party\", \"id\": \"abc123\", \"parent\": \"bar\","
-                                   "\"version\": \"1.2.3\", \"pluginDownloadUrl\": \"https://example.com\"}]}");
+    import_file_t *f = parse_ok(
+        a, "{\"nameTable\": {\"foo\": \"urn:pulumi:stack::proj::foo:bar:a::arb\"},"
+           "\"resources\": [{\"name\": \"bar\", \"type\": \"foo:bar:b\", \"id\": \"123\"},"
+           "{\"name\": \"comp\", \"type\": \"some/comp\", \"component\": true},"
+           "{\"name\": \"thirdParty\", \"type\": \"some:third:party\", \"id\": \"abc123\", \"parent\": \"bar\","
+           "\"version\": \"1.2.3\", \"pluginDownloadUrl\": \"https://example.com\"}]}");
     char *got = import_file_to_json(f);
     ck_assert_str_eq(got, "{\n"
                           "    \"nameTable\": {\n"
@@ -779,8 +816,8 @@ START_TEST(test_inline_basic) {
     arena_t *a = arena_new();
     diag_list_t d;
     diag_list_init(&d);
-    import_file_t *f = import_file_inline(a, "aws:s3/bucket:Bucket", "my-bucket", "my-bucket-123", NULL, NULL,
-                                          "bucket,acl", &d);
+    import_file_t *f =
+        import_file_inline(a, "aws:s3/bucket:Bucket", "my-bucket", "my-bucket-123", NULL, NULL, "bucket,acl", &d);
     ck_assert_ptr_nonnull(f);
     ck_assert_ptr_null(f->path);
     ck_assert_int_eq(f->n_specs, 1);
@@ -852,8 +889,9 @@ START_TEST(test_inline_errors) {
     import_file_t *f = import_file_inline(a, "a:b:c", "n", "i", NULL, "junk", NULL, &d);
     ck_assert_ptr_nonnull(f);
     ck_assert_ptr_null(import_plan_build(a, f, "dev", "proj", true, &d));
-    ck_assert_str_eq(import_format_errors(a, &d),
-                     "1 error occurred:\n\t* the provider 'provider' for resource 'n' of type 'a:b:c' is not a provider\n\n");
+    ck_assert_str_eq(
+        import_format_errors(a, &d),
+        "1 error occurred:\n\t* the provider 'provider' for resource 'n' of type 'a:b:c' is not a provider\n\n");
     diag_list_free(&d);
     arena_free(a);
 }
@@ -865,7 +903,8 @@ START_TEST(test_urn_helpers) {
     arena_t *a = arena_new();
     ck_assert_str_eq(urn_make(a, "dev", "proj", NULL, "a:b:C", "n"), "urn:pulumi:dev::proj::a:b:C::n");
     ck_assert_str_eq(urn_make(a, "dev", "proj", "pulumi:pulumi:Stack", "a:b:C", "n"), "urn:pulumi:dev::proj::a:b:C::n");
-    ck_assert_str_eq(urn_make(a, "dev", "proj", "x:y:P$x:y:Q", "a:b:C", "n"), "urn:pulumi:dev::proj::x:y:P$x:y:Q$a:b:C::n");
+    ck_assert_str_eq(urn_make(a, "dev", "proj", "x:y:P$x:y:Q", "a:b:C", "n"),
+                     "urn:pulumi:dev::proj::x:y:P$x:y:Q$a:b:C::n");
     const char *u = "urn:pulumi:dev::proj::x:y:P$a:b:C::name::with::colons";
     ck_assert(urn_is_valid(u));
     ck_assert(!urn_is_valid("urn:pulumi:dev::proj::a:b:C"));

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "base/fileio.h"
+#include "cli/cli.h"
 #include "lsp/lsp.h"
 #include "lsp/lsp_internal.h"
 #include "session/session.h"

@@ -181,9 +181,12 @@ START_TEST(test_bad_values) {
     static const struct {
         const char *sig, *key, *val, *msg;
     } cases[] = {
-        {"deadbeef", "x", "y", "Read response: unrecognized signature 'deadbeef' in a property value from the provider"},
-        {PV_SIG_RESOURCE_REF, "id", "i", "Read response: malformed resource reference from the provider: it has no `urn`"},
-        {PV_SIG_BYTESTRING, "value", "!!", "Read response: malformed byte string from the provider: `value` must be base64"},
+        {"deadbeef", "x", "y",
+         "Read response: unrecognized signature 'deadbeef' in a property value from the provider"},
+        {PV_SIG_RESOURCE_REF, "id", "i",
+         "Read response: malformed resource reference from the provider: it has no `urn`"},
+        {PV_SIG_BYTESTRING, "value", "!!",
+         "Read response: malformed byte string from the provider: `value` must be base64"},
     };
     for (size_t i = 0; i < 3; i++) {
         Google__Protobuf__Value sigv = GOOGLE__PROTOBUF__VALUE__INIT, valv = GOOGLE__PROTOBUF__VALUE__INIT;

@@ -8,8 +8,8 @@
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pcl/pcl.h"
@@ -51,10 +51,12 @@ static void decode_secrets(arena_t *a, pv_t *v) {
         decode_secrets(a, v->u.secret.inner);
         break;
     case PV_ARRAY:
-        for (size_t i = 0; i < v->u.arr.len; i++) decode_secrets(a, v->u.arr.items[i]);
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            decode_secrets(a, v->u.arr.items[i]);
         break;
     case PV_OBJECT:
-        for (size_t i = 0; i < v->u.obj.len; i++) decode_secrets(a, v->u.obj.members[i].value);
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            decode_secrets(a, v->u.obj.members[i].value);
         break;
     default: break;
     }
@@ -63,7 +65,8 @@ static void decode_secrets(arena_t *a, pv_t *v) {
 /* The name after the last "::" of a URN. */
 static const char *urn_name(arena_t *a, const char *urn) {
     const char *p = urn, *last = urn;
-    while ((p = strstr(p, "::")) != NULL) last = p += 2;
+    while ((p = strstr(p, "::")) != NULL)
+        last = p += 2;
     return arena_strdup(a, last);
 }
 
@@ -155,7 +158,8 @@ static pv_t *value_of(arena_t *a, const pcl_program_t *p, const pcl_gen_result_t
         return pv_secret(a, value_of(a, p, g, e->call.args[0]));
     if (e->kind == PCL_TUPLE) {
         pv_t *arr = pv_array(a);
-        for (size_t i = 0; i < e->tuple.n; i++) pv_array_push(a, arr, value_of(a, p, g, e->tuple.items[i]));
+        for (size_t i = 0; i < e->tuple.n; i++)
+            pv_array_push(a, arr, value_of(a, p, g, e->tuple.items[i]));
         return arr;
     }
     if (e->kind == PCL_OBJECT) {
@@ -208,8 +212,10 @@ static void assert_round_trip(arena_t *a, const pcl_program_t *p, const pcl_gen_
     const pcl_attr_t *pr = find_option(n, "protect");
     ck_assert_int_eq(pr != NULL && pr->value->kind == PCL_BOOL && pr->value->b, c->r.protect);
     const pcl_attr_t *imp = find_option(n, "import");
-    if (c->r.import_id) ck_assert_str_eq(imp->value->s, c->r.import_id);
-    else ck_assert_ptr_null(imp);
+    if (c->r.import_id)
+        ck_assert_str_eq(imp->value->s, c->r.import_id);
+    else
+        ck_assert_ptr_null(imp);
     const pcl_attr_t *ign = find_option(n, "ignoreChanges");
     if (!c->r.n_ignore_changes) {
         ck_assert_ptr_null(ign);
@@ -227,7 +233,8 @@ static void assert_round_trip(arena_t *a, const pcl_program_t *p, const pcl_gen_
 static void round_trip(const pcl_case_t *cs, size_t n, pcl_secrets_mode_t mode, schema_set_t *schemas) {
     arena_t *a = arena_new();
     pcl_gen_resource_t *rs = arena_alloc(a, n * sizeof *rs);
-    for (size_t i = 0; i < n; i++) rs[i] = cs[i].r;
+    for (size_t i = 0; i < n; i++)
+        rs[i] = cs[i].r;
     pcl_gen_options_t o;
     pcl_gen_options_default(&o);
     o.secrets = mode;
@@ -274,7 +281,8 @@ START_TEST(test_cases_round_trip_each_literal) {
     size_t n;
     pcl_case_t *cs = load_cases(a, &n);
     ck_assert_uint_eq(n, 91);
-    for (size_t i = 0; i < n; i++) round_trip(&cs[i], 1, PCL_SECRETS_LITERAL, s);
+    for (size_t i = 0; i < n; i++)
+        round_trip(&cs[i], 1, PCL_SECRETS_LITERAL, s);
     schema_set_free(s);
     arena_free(a);
 }
@@ -285,7 +293,8 @@ START_TEST(test_cases_round_trip_each_config) {
     schema_set_t *s = load_schemas();
     size_t n;
     pcl_case_t *cs = load_cases(a, &n);
-    for (size_t i = 0; i < n; i++) round_trip(&cs[i], 1, PCL_SECRETS_CONFIG, s);
+    for (size_t i = 0; i < n; i++)
+        round_trip(&cs[i], 1, PCL_SECRETS_CONFIG, s);
     schema_set_free(s);
     arena_free(a);
 }
@@ -315,7 +324,8 @@ START_TEST(test_cases_secrets_and_names) {
     /* the task definition with secret inputs: config reads, and the values handed back */
     size_t td = n;
     for (size_t i = 0; i < n && td == n; i++)
-        if (strcmp(cs[i].r.type, "importer:ecs/taskDefinition:TaskDefinition") == 0 && pv_contains_secret(cs[i].r.inputs))
+        if (strcmp(cs[i].r.type, "importer:ecs/taskDefinition:TaskDefinition") == 0 &&
+            pv_contains_secret(cs[i].r.inputs))
             td = i;
     ck_assert_uint_lt(td, n);
     text = gen_text(&cs[td].r, 1, PCL_SECRETS_CONFIG, s, &g, &d);
@@ -367,7 +377,8 @@ START_TEST(test_cases_golden_text) {
     size_t n;
     pcl_case_t *cs = load_cases(a, &n);
     pcl_gen_resource_t *rs = arena_alloc(a, n * sizeof *rs);
-    for (size_t i = 0; i < n; i++) rs[i] = cs[i].r;
+    for (size_t i = 0; i < n; i++)
+        rs[i] = cs[i].r;
     pcl_gen_result_t g;
     diag_list_t d;
     diag_list_init(&d);
@@ -392,11 +403,16 @@ START_TEST(test_reference_by_id_and_order) {
     arena_t *a = arena_new();
     schema_set_t *s = load_schemas();
     pcl_gen_resource_t rs[2] = {
-        {.type = "importer:s3/bucketObject:BucketObject", .name = "exampleBucketObject",
-         .logical_name = "exampleBucketObject", .id = "obj-1",
+        {.type = "importer:s3/bucketObject:BucketObject",
+         .name = "exampleBucketObject",
+         .logical_name = "exampleBucketObject",
+         .id = "obj-1",
          .inputs = state_value(a, "{\"bucket\":\"my-bucket-123\",\"storageClass\":\"STANDARD\"}")},
-        {.type = "importer:s3/bucket:Bucket", .name = "exampleBucket", .logical_name = "exampleBucket",
-         .id = "my-bucket-123", .inputs = state_value(a, "{}")},
+        {.type = "importer:s3/bucket:Bucket",
+         .name = "exampleBucket",
+         .logical_name = "exampleBucket",
+         .id = "my-bucket-123",
+         .inputs = state_value(a, "{}")},
     };
     pcl_gen_result_t g;
     diag_list_t d;
@@ -440,15 +456,27 @@ START_TEST(test_reference_name_arn_ambiguous_self) {
     arena_t *a = arena_new();
     schema_set_t *s = load_schemas();
     pcl_gen_resource_t rs[4] = {
-        {.type = "importer:iam/role:Role", .name = "role", .logical_name = "role", .id = "role-1",
+        {.type = "importer:iam/role:Role",
+         .name = "role",
+         .logical_name = "role",
+         .id = "role-1",
          .inputs = state_value(a, "{\"assumeRolePolicy\":\"{}\",\"name\":\"my-role\"}"),
          .outputs = state_value(a, "{\"name\":\"my-role\",\"arn\":\"arn:aws:iam::1:role/my-role\"}")},
-        {.type = "importer:iam/rolePolicyAttachment:RolePolicyAttachment", .name = "att", .logical_name = "att",
+        {.type = "importer:iam/rolePolicyAttachment:RolePolicyAttachment",
+         .name = "att",
+         .logical_name = "att",
          .id = "att-1",
          .inputs = state_value(a, "{\"policyArn\":\"arn:aws:iam::1:role/my-role\",\"role\":\"my-role\"}")},
-        {.type = "importer:iam/role:Role", .name = "dup1", .logical_name = "dup1", .id = "dup-1",
-         .inputs = state_value(a, "{\"assumeRolePolicy\":\"{}\"}"), .outputs = state_value(a, "{\"name\":\"dup\"}")},
-        {.type = "importer:iam/role:Role", .name = "dup2", .logical_name = "dup2", .id = "dup-2",
+        {.type = "importer:iam/role:Role",
+         .name = "dup1",
+         .logical_name = "dup1",
+         .id = "dup-1",
+         .inputs = state_value(a, "{\"assumeRolePolicy\":\"{}\"}"),
+         .outputs = state_value(a, "{\"name\":\"dup\"}")},
+        {.type = "importer:iam/role:Role",
+         .name = "dup2",
+         .logical_name = "dup2",
+         .id = "dup-2",
          .inputs = state_value(a, "{\"assumeRolePolicy\":\"{}\",\"name\":\"dup\"}"),
          .outputs = state_value(a, "{\"name\":\"dup\"}")},
     };
@@ -476,11 +504,20 @@ START_TEST(test_reference_cycle_broken_at_one_edge) {
     arena_t *a = arena_new();
     schema_set_t *s = load_schemas();
     pcl_gen_resource_t rs[3] = {
-        {.type = "importer:iam/role:Role", .name = "a", .logical_name = "a", .id = "a-id",
+        {.type = "importer:iam/role:Role",
+         .name = "a",
+         .logical_name = "a",
+         .id = "a-id",
          .inputs = state_value(a, "{\"name\":\"b-id\"}")},
-        {.type = "importer:iam/role:Role", .name = "b", .logical_name = "b", .id = "b-id",
+        {.type = "importer:iam/role:Role",
+         .name = "b",
+         .logical_name = "b",
+         .id = "b-id",
          .inputs = state_value(a, "{\"name\":\"a-id\"}")},
-        {.type = "importer:iam/role:Role", .name = "c", .logical_name = "c", .id = "c-id",
+        {.type = "importer:iam/role:Role",
+         .name = "c",
+         .logical_name = "c",
+         .id = "c-id",
          .inputs = state_value(a, "{\"name\":\"a-id\",\"path\":\"b-id\"}")},
     };
     pcl_gen_result_t g;
@@ -523,10 +560,17 @@ START_TEST(test_cycle_through_parent_breaks_a_reference) {
     schema_set_t *s = load_schemas();
     /* child's parent is p (hard edge), and p's input references child's id: the reference goes */
     pcl_gen_resource_t rs[2] = {
-        {.type = "importer:iam/role:Role", .name = "p", .logical_name = "p", .id = "p-id",
+        {.type = "importer:iam/role:Role",
+         .name = "p",
+         .logical_name = "p",
+         .id = "p-id",
          .inputs = state_value(a, "{\"assumeRolePolicy\":\"x\",\"name\":\"child-id\"}")},
-        {.type = "importer:iam/role:Role", .name = "child", .logical_name = "child", .id = "child-id",
-         .parent = "p", .inputs = state_value(a, "{\"assumeRolePolicy\":\"y\",\"name\":\"p-id\"}")},
+        {.type = "importer:iam/role:Role",
+         .name = "child",
+         .logical_name = "child",
+         .id = "child-id",
+         .parent = "p",
+         .inputs = state_value(a, "{\"assumeRolePolicy\":\"y\",\"name\":\"p-id\"}")},
     };
     pcl_gen_result_t g;
     diag_list_t d;
@@ -559,11 +603,18 @@ START_TEST(test_names_sanitized_unique_logical) {
     ck_assert_str_eq(pcl_sanitize_identifier(a, "-x"), "_-x");
     schema_set_t *s = load_schemas();
     pcl_gen_resource_t rs[3] = {
-        {.type = "importer:s3/bucket:Bucket", .name = "my.Bucket.com", .logical_name = "my.Bucket.com",
-         .id = "b-1", .inputs = state_value(a, "{}")},
-        {.type = "importer:s3/bucketObject:BucketObject", .name = "obj", .logical_name = "obj",
+        {.type = "importer:s3/bucket:Bucket",
+         .name = "my.Bucket.com",
+         .logical_name = "my.Bucket.com",
+         .id = "b-1",
+         .inputs = state_value(a, "{}")},
+        {.type = "importer:s3/bucketObject:BucketObject",
+         .name = "obj",
+         .logical_name = "obj",
          .inputs = state_value(a, "{\"bucket\":\"b-1\"}")},
-        {.type = "importer:s3/bucketObject:BucketObject", .name = "obj", .logical_name = "obj",
+        {.type = "importer:s3/bucketObject:BucketObject",
+         .name = "obj",
+         .logical_name = "obj",
          .inputs = state_value(a, "{\"bucket\":\"b-1\"}")},
     };
     pcl_gen_result_t g;
@@ -602,8 +653,8 @@ START_TEST(test_literals_escapes_numbers) {
     buf_free(&b);
     free(t);
     /* object keys: bare when they are identifiers, quoted for maps and for reserved words */
-    pcl_object_item_t items[3] = {{.key = "plain", .value = &e}, {.key = "for", .value = &e},
-                                  {.key = "k", .key_quoted = true, .value = &e}};
+    pcl_object_item_t items[3] = {
+        {.key = "plain", .value = &e}, {.key = "for", .value = &e}, {.key = "k", .key_quoted = true, .value = &e}};
     pcl_expr_t obj = {.kind = PCL_OBJECT, .object = {items, 3}};
     e.s = "v";
     t = pcl_print_expr(&obj);
@@ -612,11 +663,22 @@ START_TEST(test_literals_escapes_numbers) {
     static const struct {
         double n;
         const char *want;
-    } nums[] = {{42, "42"},         {-7, "-7"},         {0, "0"},          {3.14, "3.14"},
-                {-1.5, "-1.5"},     {1234567.5, "1.2345675e+06"},          {123456.5, "123456.5"},
-                {1e21, "1e+21"},    {1e20 + 0.5, "1e+20"}, {0.0001, "0.0001"}, {0.00001, "1e-05"},
-                {2.5e-7, "2.5e-07"}, {0.1, "0.1"},       {1.0 / 3, "0.3333333333333333"},
-                {9007199254740993.0, "9007199254740992"}, {1e300, "1e+300"}};
+    } nums[] = {{42, "42"},
+                {-7, "-7"},
+                {0, "0"},
+                {3.14, "3.14"},
+                {-1.5, "-1.5"},
+                {1234567.5, "1.2345675e+06"},
+                {123456.5, "123456.5"},
+                {1e21, "1e+21"},
+                {1e20 + 0.5, "1e+20"},
+                {0.0001, "0.0001"},
+                {0.00001, "1e-05"},
+                {2.5e-7, "2.5e-07"},
+                {0.1, "0.1"},
+                {1.0 / 3, "0.3333333333333333"},
+                {9007199254740993.0, "9007199254740992"},
+                {1e300, "1e+300"}};
     for (size_t i = 0; i < sizeof nums / sizeof *nums; i++) {
         pcl_expr_t x = {.kind = PCL_NUMBER, .n = nums[i].n};
         char *s = pcl_print_expr(&x);
@@ -643,14 +705,29 @@ START_TEST(test_options_component_package) {
     const char *deps[] = {"other", "parentComponent"};
     const char *repl[] = {"other"};
     pcl_gen_resource_t rs[2] = {
-        {.type = "company:product:CRClass", .name = "parentComponent", .logical_name = "example", .component = true,
+        {.type = "company:product:CRClass",
+         .name = "parentComponent",
+         .logical_name = "example",
+         .component = true,
          .protect = true},
-        {.type = "random:index/randomId:RandomId", .name = "rid", .logical_name = "rid",
+        {.type = "random:index/randomId:RandomId",
+         .name = "rid",
+         .logical_name = "rid",
          .inputs = state_value(a, "{\"byteLength\":8,\"keepers\":{\"a\":\"x\",\"b\":1,\"c\":null}}"),
-         .parent = "parentComponent", .provider = "prov", .version = "4.12.0",
-         .plugin_download_url = "https://example.com/random", .protect = true, .retain_on_delete = true,
-         .ignore_changes = ign, .n_ignore_changes = 2, .deleted_with = "other", .replace_with = repl,
-         .n_replace_with = 1, .depends_on = deps, .n_depends_on = 2, .import_id = "rid-1"},
+         .parent = "parentComponent",
+         .provider = "prov",
+         .version = "4.12.0",
+         .plugin_download_url = "https://example.com/random",
+         .protect = true,
+         .retain_on_delete = true,
+         .ignore_changes = ign,
+         .n_ignore_changes = 2,
+         .deleted_with = "other",
+         .replace_with = repl,
+         .n_replace_with = 1,
+         .depends_on = deps,
+         .n_depends_on = 2,
+         .import_id = "rid-1"},
     };
     pcl_gen_result_t g;
     diag_list_t d;
@@ -689,7 +766,8 @@ START_TEST(test_options_component_package) {
                            "    }\n"
                            "}\n");
     int info = 0;
-    for (diag_t *x = d.head; x; x = x->next) info += x->severity == DIAG_INFO;
+    for (diag_t *x = d.head; x; x = x->next)
+        info += x->severity == DIAG_INFO;
     ck_assert_int_eq(info, 2);
     pcl_program_t *p = reparse(text, s);
     ck_assert_int_eq(p->nodes[0].kind, PCL_NODE_COMPONENT);
@@ -712,8 +790,8 @@ START_TEST(test_secrets_config_never_in_text) {
     pv_object_set(a, in, "assumeRolePolicy", pv_secret(a, pv_string(a, "s3cr3t-policy")));
     pv_object_set(a, in, "maxSessionDuration", pv_secret(a, pv_number(a, 3607)));
     pv_object_set(a, in, "name", pv_string(a, "plain"));
-    pcl_gen_resource_t r = {.type = "importer:iam/role:Role", .name = "db role", .logical_name = "db role",
-                            .inputs = in};
+    pcl_gen_resource_t r = {
+        .type = "importer:iam/role:Role", .name = "db role", .logical_name = "db role", .inputs = in};
     pcl_gen_result_t g;
     diag_list_t d;
     diag_list_init(&d);
@@ -769,7 +847,9 @@ START_TEST(test_generate_types_and_missing_schema) {
     schema_set_t *s = load_schemas();
     pcl_gen_resource_t rs[2] = {
         {.type = "nopkg:index:Thing", .name = "t", .logical_name = "t", .inputs = state_value(a, "{}")},
-        {.type = "importer:s3/bucket:Bucket", .name = "b", .logical_name = "b",
+        {.type = "importer:s3/bucket:Bucket",
+         .name = "b",
+         .logical_name = "b",
          .inputs = state_value(a, "{\"replicationConfiguration\":{\"role\":\"r\",\"rules\":[{\"destination\":"
                                   "{\"bucket\":\"x\"},\"priority\":1,\"status\":\"on\"}]},\"extra\":1}")},
     };
@@ -818,9 +898,14 @@ START_TEST(test_explicit_provider_ordered_first) {
     schema_set_t *s = load_schemas();
     /* the user comes first in the input; the provider it names must still be declared before it */
     pcl_gen_resource_t rs[2] = {
-        {.type = "random:index/randomId:RandomId", .name = "rid", .logical_name = "rid", .provider = "prov",
+        {.type = "random:index/randomId:RandomId",
+         .name = "rid",
+         .logical_name = "rid",
+         .provider = "prov",
          .inputs = state_value(a, "{\"byteLength\":4}")},
-        {.type = "pulumi:providers:random", .name = "prov", .logical_name = "prov",
+        {.type = "pulumi:providers:random",
+         .name = "prov",
+         .logical_name = "prov",
          .inputs = state_value(a, "{\"version\":\"4.11.2\"}")},
     };
     pcl_gen_result_t g;
@@ -1038,7 +1123,8 @@ START_TEST(test_parse_language) {
     if (!p) fprintf(stderr, "%s\n", diag_format(&d, d.head));
     ck_assert_ptr_nonnull(p);
     ck_assert_uint_eq(p->n_nodes, 10);
-    for (size_t i = 0; i < p->n_nodes; i++) ck_assert_int_eq(p->nodes[i].kind, PCL_NODE_LOCAL);
+    for (size_t i = 0; i < p->n_nodes; i++)
+        ck_assert_int_eq(p->nodes[i].kind, PCL_NODE_LOCAL);
     const pcl_expr_t *g = p->nodes[1].attrs[0].value;
     ck_assert_int_eq(g->kind, PCL_TEMPLATE);
     ck_assert_uint_eq(g->tuple.n, 5); /* "hi ", names[0], "-", res.out, " ${lit}" */
@@ -1093,9 +1179,11 @@ START_TEST(test_parse_language) {
     buf_t deep;
     buf_init(&deep);
     buf_puts(&deep, "x = ");
-    for (int i = 0; i < 300; i++) buf_putc(&deep, '(');
+    for (int i = 0; i < 300; i++)
+        buf_putc(&deep, '(');
     buf_putc(&deep, '1');
-    for (int i = 0; i < 300; i++) buf_putc(&deep, ')');
+    for (int i = 0; i < 300; i++)
+        buf_putc(&deep, ')');
     buf_putc(&deep, '\n');
     ck_assert_ptr_null(pcl_parse(deep.data, deep.len, "deep.pp", &d));
     ck_assert_ptr_nonnull(strstr(diag_format(&d, d.tail), "nested more than 200 levels deep"));
@@ -1118,7 +1206,8 @@ START_TEST(test_parse_errors) {
     assert_parse_error("resource \"a${b}\" \"t:i:R\" {\n}\n",
                        "bad.pp:1:12: template interpolation '${' is not allowed here (a key or a label); write '$${' "
                        "for a literal '${'");
-    assert_parse_error("x = [for a in b : a ...]\n", "bad.pp:1:21: grouping ('...') in a for expression is not supported");
+    assert_parse_error("x = [for a in b : a ...]\n",
+                       "bad.pp:1:21: grouping ('...') in a for expression is not supported");
     assert_parse_error("x = a ? b\n", "bad.pp:2:1: expected ':' in the conditional '?' at 1:7 but found end of file");
     assert_parse_error("resource a \"t:i:R\" {\n    x = [1, 2\n}\n", "bad.pp:3:1: expected ',' or ']' but found '}'");
     assert_parse_error("resource a \"t:i:R\" {\n    x = 1 +\n}\n", "bad.pp:3:1: expected an expression but found '}'");
@@ -1126,7 +1215,7 @@ START_TEST(test_parse_errors) {
                        "bad.pp:2:1: 'x' is declared twice; every resource, component, config and local needs its own "
                        "name");
     assert_parse_error("resource a \"t:i:R\" {\n    x = <<EOT\nabc\n", "bad.pp:2:9: unterminated heredoc: add a line "
-                                                                      "holding only 'EOT'");
+                                                                       "holding only 'EOT'");
     assert_parse_error("resource a \"t:i:R\" {\n    x 1\n}\n",
                        "bad.pp:2:7: expected '=' after the attribute name 'x' but found '1'");
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"\\q\"\n}\n",
@@ -1154,8 +1243,9 @@ START_TEST(test_bind_errors) {
     schema_set_t *s = load_schemas();
     ck_assert(!pcl_bind(p, s, &d));
     ck_assert_int_eq(d.errors, 3);
-    ck_assert_str_eq(d.head->message,
-                     "resource 'x' has unknown type 'importer:nope/nope:Nope': the importer schema has no such resource");
+    ck_assert_str_eq(
+        d.head->message,
+        "resource 'x' has unknown type 'importer:nope/nope:Nope': the importer schema has no such resource");
     ck_assert_str_eq(d.head->next->message, "resource 'y' has unknown type 'other:index:Thing': no schema for package "
                                             "'other' is loaded; pass it with --schema");
     ck_assert_str_eq(d.head->next->next->message, "resource 'z' of type 'importer:s3/bucket:Bucket' has no input "

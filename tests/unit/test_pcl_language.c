@@ -17,15 +17,20 @@
 static const char *SCHEMA =
     "{\"name\":\"lang\",\"version\":\"1.0.0\",\"resources\":{\"lang:index:Res\":{"
     "\"properties\":{\"text\":{\"type\":\"string\"},\"num\":{\"type\":\"number\"},\"flag\":{\"type\":\"boolean\"},"
-    "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"text\",\"num\",\"flag\",\"items\"],"
+    "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"text\",\"num\",\"flag\",\"items\"]"
+    ","
     "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"num\":{\"type\":\"number\"},\"flag\":{\"type\":\"boolean\"},"
     "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}";
 
 typedef tu_pcl_t fixture_t;
 
-static fixture_t load(const char *pcl) { return tu_pcl_load(SCHEMA, "lang.json", pcl); }
+static fixture_t load(const char *pcl) {
+    return tu_pcl_load(SCHEMA, "lang.json", pcl);
+}
 
-static void unload(fixture_t *f) { tu_pcl_unload(f); }
+static void unload(fixture_t *f) {
+    tu_pcl_unload(f);
+}
 
 static char *emit_ok(const fixture_t *f, lang_t lang) {
     diag_list_t d;
@@ -82,8 +87,7 @@ START_TEST(test_locals_ordered) {
     has(java, ".text(localVar)");
     free(java);
     char *py = emit_ok(&f, LANG_PYTHON);
-    const char *pr1 = strstr(py, "res1 = "), *plv = strstr(py, "local_var = res1.text\n"),
-               *pr2 = strstr(py, "res2 = ");
+    const char *pr1 = strstr(py, "res1 = "), *plv = strstr(py, "local_var = res1.text\n"), *pr2 = strstr(py, "res2 = ");
     ck_assert_msg(pr1 && plv && pr2 && pr1 < plv && plv < pr2, "order:\n%s", py);
     has(py, "text=local_var,");
     free(py);
@@ -221,7 +225,8 @@ END_TEST
 START_TEST(test_local_chains_linear) {
     char *text = malloc(64 * 1024);
     size_t n = (size_t)sprintf(text, "config \"s\" \"int\" {}\nl0 = s + 1\n");
-    for (int i = 1; i < 60; i++) n += (size_t)sprintf(text + n, "l%d = l%d + l%d\n", i, i - 1, i - 1);
+    for (int i = 1; i < 60; i++)
+        n += (size_t)sprintf(text + n, "l%d = l%d + l%d\n", i, i - 1, i - 1);
     sprintf(text + n, "output \"x\" {\n    value = l59\n}\n");
     fixture_t f = load(text);
     free(text);

@@ -27,7 +27,9 @@ static fixture_t load(const char *pcl, const char *extra_schema) {
     return tu_pcl_load(text, "simple.json", pcl);
 }
 
-static void unload(fixture_t *f) { tu_pcl_unload(f); }
+static void unload(fixture_t *f) {
+    tu_pcl_unload(f);
+}
 
 /* Emits and asserts success without errors; malloc'd text. */
 static char *emit_ok(const fixture_t *f, lang_t lang) {

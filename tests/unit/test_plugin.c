@@ -697,8 +697,9 @@ START_TEST(fault_provider_failures_stay_per_resource) {
                   "%s", result_messages(a, &r[1]));
     /* hang: ends at the deadline with a clear error. */
     ck_assert_int_eq(r[3].status, IMPORT_FAILED);
-    ck_assert_msg(strstr(result_messages(a, &r[3]), "the fault provider did not answer Read within its 2000 ms deadline"), "%s",
-                  result_messages(a, &r[3]));
+    ck_assert_msg(
+        strstr(result_messages(a, &r[3]), "the fault provider did not answer Read within its 2000 ms deadline"), "%s",
+        result_messages(a, &r[3]));
     /* malformed answers are errors, not crashes. */
     ck_assert_int_eq(r[5].status, IMPORT_FAILED);
     ck_assert_msg(strstr(result_messages(a, &r[5]), "answered Read with a malformed"), "%s", result_messages(a, &r[5]));

@@ -9,7 +9,9 @@
 #include "cli/progress.h"
 
 static int64_t fake_now;
-static int64_t fake_clock(void) { return fake_now; }
+static int64_t fake_clock(void) {
+    return fake_now;
+}
 
 typedef struct sink {
     char *text;

@@ -157,7 +157,8 @@ START_TEST(test_every_schema_resolves) {
     }
     ck_assert_uint_eq(files, 12);
     char **importer = tu_find_files(a, tu_data(a, "pulumi-importer/schemas"), ".json", &n2);
-    for (size_t i = 0; i < n2; i++, files++) checked += check_schema_file(importer[i]);
+    for (size_t i = 0; i < n2; i++, files++)
+        checked += check_schema_file(importer[i]);
     ck_assert_uint_eq(files, 12 + 23);
     ck_assert_uint_gt(checked, 3500);
     arena_free(a);
@@ -312,8 +313,10 @@ START_TEST(test_unions) {
 
     /* discriminated unions (none in the real schemas) */
     const char *text =
-        "{\"name\":\"u\",\"types\":{\"u:index:A\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"}}},"
-        "\"u:index:B\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"},\"n\":{\"type\":\"number\"}}}},"
+        "{\"name\":\"u\",\"types\":{\"u:index:A\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"}}}"
+        ","
+        "\"u:index:B\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"},\"n\":{\"type\":\"number\"}}"
+        "}},"
         "\"resources\":{\"u:index:R\":{\"inputProperties\":{\"v\":{\"oneOf\":[{\"$ref\":\"#/types/u:index:A\"},"
         "{\"$ref\":\"#/types/u:index:B\"}],\"discriminator\":{\"propertyName\":\"kind\",\"mapping\":{\"a\":\"#/types/"
         "u:index:A\",\"b\":\"#/types/u:index:B\"}}}}}}}";
@@ -369,7 +372,8 @@ START_TEST(test_aliases) {
                      "apps/v1beta1/Deployment is deprecated by apps/v1/Deployment and not supported by Kubernetes "
                      "v1.16+ clusters.");
     schema_package_t *gcp = load_data(a, "schemas/gcp/schema-v2.11.1.json");
-    const schema_resource_t *cert = schema_find_resource(gcp, "gcp:compute/managedSslCertificate:ManagedSslCertificate");
+    const schema_resource_t *cert =
+        schema_find_resource(gcp, "gcp:compute/managedSslCertificate:ManagedSslCertificate");
     ck_assert_uint_eq(cert->n_aliases, 1);
     ck_assert_str_eq(cert->aliases[0], "gcp:compute/mangedSslCertificate:MangedSslCertificate");
     ck_assert_ptr_null(schema_find_resource(gcp, "gcp:compute/nosuch:Nosuch"));
@@ -603,12 +607,12 @@ START_TEST(test_bad_input) {
                      "m.json: not a Pulumi package schema (it has no `resources`, `types`, `provider` or "
                      "`functions`); a package schema is the JSON printed by `pulumi package get-schema <plugin>`");
     /* a long line is quoted up to 60 bytes, never cutting a UTF-8 character in two */
-    ck_assert_str_eq(load_error(a,
-                                "{\"name\":\"x\",\"types\":{},\"d\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaa\u00e9\u00e9\u00e9\u00e9\",,}",
-                                "long.json"),
-                     "long.json:1: the schema is not valid JSON (syntax error in "
-                     "`{\"name\":\"x\",\"types\":{},\"d\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaa\u00e9\u00e9`); a package "
-                     "schema is the JSON printed by `pulumi package get-schema <plugin>`");
+    ck_assert_str_eq(
+        load_error(a, "{\"name\":\"x\",\"types\":{},\"d\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaa\u00e9\u00e9\u00e9\u00e9\",,}",
+                   "long.json"),
+        "long.json:1: the schema is not valid JSON (syntax error in "
+        "`{\"name\":\"x\",\"types\":{},\"d\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaa\u00e9\u00e9`); a package "
+        "schema is the JSON printed by `pulumi package get-schema <plugin>`");
     /* trailing garbage after the document is an error too */
     ck_assert_ptr_nonnull(strstr(load_error(a, "{\"name\":\"x\",\"types\":{}} x", "t.json"), "not valid JSON"));
 
@@ -626,7 +630,8 @@ START_TEST(test_bad_input) {
     diag_list_free(&d);
     diag_list_init(&d);
     ck_assert_ptr_null(schema_load_file("/nonexistent/schema.json", &d));
-    ck_assert_str_eq(diag_format(&d, d.head), "/nonexistent/schema.json: cannot read the file: No such file or directory");
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     "/nonexistent/schema.json: cannot read the file: No such file or directory");
     diag_list_free(&d);
     arena_free(a);
 }
@@ -648,7 +653,7 @@ START_TEST(test_schema_set_directory) {
     snprintf(sub, sizeof sub, "%s/pkgs/deep", dir);
     ck_assert_int_eq(mkdir(sub, 0755), 0);
     write_file(dir, "one.json", "{\"name\":\"one\",\"version\":\"1.2.0\",\"resources\":{\"one:index:A\":{}}}");
-    write_file(dir, "notes.json", "{\"hello\":\"world\"}");               /* other JSON: skipped */
+    write_file(dir, "notes.json", "{\"hello\":\"world\"}");            /* other JSON: skipped */
     write_file(dir, "bridge-metadata.json", "{\"auto-aliasing\":{}}"); /* never a schema */
     write_file(dir, "readme.txt", "not json");
     write_file(dir, "pkgs/deep/schema.json", "{\"name\":\"two\",\"types\":{}}");
@@ -734,10 +739,12 @@ START_TEST(test_schema_set_shared_data) {
     ck_assert(schema_set_add_path(set, tu_data(a, "schemas"), &d));
     ck_assert_int_eq(d.count, 0);
     ck_assert_uint_eq(schema_set_count(set), 12);
-    const char *names[] = {"aws",     "azuread", "command",    "digitalocean", "docker", "gcp",
-                           "github",  "kubernetes", "openstack", "postgresql",  "random", "tls"};
-    for (size_t i = 0; i < 12; i++) ck_assert_msg(schema_set_get(set, names[i]) != NULL, "%s", names[i]);
-    ck_assert_ptr_nonnull(schema_find_resource(schema_set_get(set, "digitalocean"), "digitalocean:index/droplet:Droplet"));
+    const char *names[] = {"aws",    "azuread",    "command",   "digitalocean", "docker", "gcp",
+                           "github", "kubernetes", "openstack", "postgresql",   "random", "tls"};
+    for (size_t i = 0; i < 12; i++)
+        ck_assert_msg(schema_set_get(set, names[i]) != NULL, "%s", names[i]);
+    ck_assert_ptr_nonnull(
+        schema_find_resource(schema_set_get(set, "digitalocean"), "digitalocean:index/droplet:Droplet"));
     /* the importer's schemas: every top-level file is a schema; two share the name
      * `dangling-reference` with no version, so the first one (sorted by file name) stays */
     schema_set_t *imp = schema_set_new();

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "emitters/ts_check.h"
 #include "splice/review.h"
 #include "splice/splice.h"
-#include "emitters/ts_check.h"
 #include "testutil.h"
 
 static char *fixture(const char *name) {
@@ -28,7 +28,8 @@ static char *fixture(const char *name) {
 
 static size_t count(const char *hay, const char *needle) {
     size_t n = 0;
-    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
     return n;
 }
 
@@ -107,7 +108,8 @@ START_TEST(test_typescript_top_level) {
      * variable; the clash with `const password` never arises. */
     ck_assert_uint_eq(st.replaced, 1);
     ck_assert_uint_eq(st.inserted, 4);
-    ck_assert_uint_eq(count(out, "new rnd.RandomPassword(\"password\", {\n    length: 16,\n    special: true,\n});"), 1);
+    ck_assert_uint_eq(count(out, "new rnd.RandomPassword(\"password\", {\n    length: 16,\n    special: true,\n});"),
+                      1);
     ck_assert_uint_eq(count(out, "RandomPassword(\"password\""), 1);
     ck_assert_uint_eq(count(out, "import * as tls from \"@pulumi/tls\";\n"), 1);
     ck_assert_uint_eq(count(out, "@pulumi/random"), 1); /* no second import of the package */
@@ -128,9 +130,11 @@ START_TEST(test_typescript_async_export_tabs) {
     /* `myKey` is taken in the file: the generated one is named after its type (issue 16: not myKeyPrivateKey),
      * references follow. */
     ck_assert_uint_eq(st.renamed, 1);
-    ck_assert_ptr_nonnull(strstr(out, "\tconst myKeyPrivateKey = new tls.PrivateKey(\"my-key\", {algorithm: \"RSA\"});\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\tconst myKeyPrivateKey = new tls.PrivateKey(\"my-key\", {algorithm: \"RSA\"});\n"));
     ck_assert_ptr_nonnull(strstr(out, "\t\tdependsOn: [myKeyPrivateKey],\n"));
-    ck_assert_ptr_nonnull(strstr(out, "\tconst password = new random.RandomPassword(\"password\", {\n\t\tlength: 16,\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\tconst password = new random.RandomPassword(\"password\", {\n\t\tlength: 16,\n"));
     /* before the comment that belongs to the return */
     ck_assert_ptr_nonnull(strstr(out, "\t});\n\t// Outputs of the stack.\n\treturn {"));
     ck_assert_ptr_null(strstr(out, "\n    ")); /* no space indentation crept in */
@@ -147,7 +151,8 @@ START_TEST(test_typescript_export_default) {
         strstr(out, "  const k = new tls.PrivateKey(\"other\", { algorithm: \"ECDSA\" });\n  const password = new "));
     ck_assert_ptr_nonnull(strstr(out, "    protect: true,\n  });\n  return { id: k.id };\n}\n"));
     /* sorted into the file's sorted imports */
-    ck_assert_ptr_nonnull(strstr(out, "\"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\nimport * as tls"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\nimport * as tls"));
     free(out);
     free(t);
     free(g);
@@ -175,7 +180,8 @@ START_TEST(test_python_nested_replace_and_indent) {
     ck_assert_ptr_nonnull(strstr(out, "if env == \"prod\":\n  pw = pulumi_random.RandomPassword(\"password\",\n"
                                       "    length=16,\n    special=True)\n  pulumi.export(\"pw\", pw.result)\n"));
     ck_assert_ptr_nonnull(strstr(out, "import pulumi_random\nimport pulumi_tls as tls\n"));
-    ck_assert_ptr_nonnull(strstr(out, "description = \"\"\"\n    keep this indentation\n\"\"\"\nmy_key = tls.PrivateKey("));
+    ck_assert_ptr_nonnull(
+        strstr(out, "description = \"\"\"\n    keep this indentation\n\"\"\"\nmy_key = tls.PrivateKey("));
     ck_assert_ptr_nonnull(strstr(out, "  opts = pulumi.ResourceOptions(depends_on=[my_key],\n    protect=True))\n"));
     free(out);
     free(t);
@@ -194,8 +200,9 @@ START_TEST(test_go_named_run_function) {
     ck_assert_ptr_nonnull(strstr(out, "\t_, err := random.NewRandomPassword(ctx, \"password\""));
     ck_assert_ptr_nonnull(strstr(out, "\tmyKeyPrivateKey, err := tls.NewPrivateKey(ctx, \"my-key\""));
     ck_assert_ptr_nonnull(strstr(out, "\t_, err = tls.NewSelfSignedCert(ctx, \"cert\""));
-    ck_assert_ptr_nonnull(strstr(out, "\t\tmyKeyPrivateKey,\n\t}), pulumi.Protect(true))\n\tif err != nil {\n\t\treturn err\n\t}\n"
-                                      "\t// Done.\n\treturn nil\n}\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\t\tmyKeyPrivateKey,\n\t}), pulumi.Protect(true))\n\tif err != nil {\n\t\treturn err\n\t}\n"
+                    "\t// Done.\n\treturn nil\n}\n"));
     free(out);
     free(t);
     free(g);
@@ -203,11 +210,12 @@ START_TEST(test_go_named_run_function) {
 END_TEST
 
 START_TEST(test_go_existing_err_uses_assign) {
-    const char *t = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
-                    "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
-                    "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
-                    "\t\tpet, err := random.NewRandomPet(ctx, \"pet\", nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
-                    "\t\tctx.Export(\"pet\", pet.ID())\n\t\treturn nil\n\t})\n}\n";
+    const char *t =
+        "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+        "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+        "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+        "\t\tpet, err := random.NewRandomPet(ctx, \"pet\", nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+        "\t\tctx.Export(\"pet\", pet.ID())\n\t\treturn nil\n\t})\n}\n";
     const char *g = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
                     "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
                     "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
@@ -215,7 +223,8 @@ START_TEST(test_go_existing_err_uses_assign) {
                     "\t\t\tByteLength: pulumi.Int(8),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
                     "\t\treturn nil\n\t})\n}\n";
     char *out = splice_ok(t, LANG_GO, g, "main.go", NULL);
-    ck_assert_ptr_nonnull(strstr(out, "\t\tctx.Export(\"pet\", pet.ID())\n\t\t_, err = random.NewRandomId(ctx, \"id\""));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\t\tctx.Export(\"pet\", pet.ID())\n\t\t_, err = random.NewRandomId(ctx, \"id\""));
     free(out);
 }
 END_TEST
@@ -226,7 +235,8 @@ START_TEST(test_csharp_stack_class_and_run_async) {
     char *out = splice_ok(t, LANG_CSHARP, g, "MyStack.cs", &st);
     /* `Random` is a variable in the constructor: the alias of Pulumi.Random is renamed */
     ck_assert_ptr_nonnull(strstr(out, "using Random2 = Pulumi.Random;\n"));
-    ck_assert_ptr_nonnull(strstr(out, "        var password = new Random2.RandomPassword(\"password\", new()\n        {\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "        var password = new Random2.RandomPassword(\"password\", new()\n        {\n"));
     /* `var config = new Config();` is already there: reused, not duplicated */
     ck_assert_uint_eq(st.reused, 1);
     ck_assert_uint_eq(count(out, "new Config()"), 1);
@@ -250,10 +260,12 @@ START_TEST(test_java_lambda_wildcard_import) {
     ck_assert_uint_eq(st.replaced, 1); /* RandomPassword via `import com.pulumi.random.*;` */
     ck_assert_uint_eq(count(out, "import com.pulumi.random"), 1);
     ck_assert_ptr_null(strstr(out, "import java.util.List;")); /* unused generated imports are not added */
-    ck_assert_ptr_nonnull(strstr(out, "import com.pulumi.random.*;\nimport com.pulumi.resources.CustomResourceOptions;\n"
-                                      "import com.pulumi.tls.PrivateKey;\n"));
-    ck_assert_ptr_nonnull(strstr(out, "\t\t\tvar password = new RandomPassword(\"password\", RandomPasswordArgs.builder()\n"
-                                      "\t\t\t\t.length(16)\n\t\t\t\t.special(true)\n\t\t\t\t.build());\n"));
+    ck_assert_ptr_nonnull(strstr(out,
+                                 "import com.pulumi.random.*;\nimport com.pulumi.resources.CustomResourceOptions;\n"
+                                 "import com.pulumi.tls.PrivateKey;\n"));
+    ck_assert_ptr_nonnull(strstr(out,
+                                 "\t\t\tvar password = new RandomPassword(\"password\", RandomPasswordArgs.builder()\n"
+                                 "\t\t\t\t.length(16)\n\t\t\t\t.special(true)\n\t\t\t\t.build());\n"));
     ck_assert_ptr_nonnull(strstr(out, "\t\t\t\t\t.protect(true)\n\t\t\t\t\t.build());\n\t\t});\n"));
     free(out);
     free(t);
@@ -315,9 +327,12 @@ START_TEST(test_crlf_and_bom_kept) {
     static const struct {
         const char *fixture, *gen, *name;
         lang_t lang;
-    } C[] = {{"toplevel.ts", "gen.ts", "index.ts", LANG_TYPESCRIPT}, {"__main__.py", "gen.py", "__main__.py", LANG_PYTHON},
-             {"main.go", "gen.go", "main.go", LANG_GO},               {"Program.cs", "gen.cs", "Program.cs", LANG_CSHARP},
-             {"App.java", "gen.java", "App.java", LANG_JAVA},         {"Main.yaml", "gen.yaml", "Main.yaml", LANG_YAML}};
+    } C[] = {{"toplevel.ts", "gen.ts", "index.ts", LANG_TYPESCRIPT},
+             {"__main__.py", "gen.py", "__main__.py", LANG_PYTHON},
+             {"main.go", "gen.go", "main.go", LANG_GO},
+             {"Program.cs", "gen.cs", "Program.cs", LANG_CSHARP},
+             {"App.java", "gen.java", "App.java", LANG_JAVA},
+             {"Main.yaml", "gen.yaml", "Main.yaml", LANG_YAML}};
     for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
         char *t = fixture(C[i].fixture), *g = fixture(C[i].gen);
         char *crlf = to_crlf(t);
@@ -344,15 +359,18 @@ END_TEST
 START_TEST(test_imports_into_file_without_any) {
     const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
                     "const pet = new random.RandomPet(\"pet\", {});\n";
-    char *out = splice_ok("\xEF\xBB\xBF" "const a = 1;\n", LANG_TYPESCRIPT, g, "index.ts", NULL);
-    ck_assert_str_eq(out, "\xEF\xBB\xBF" "import * as random from \"@pulumi/random\";\n\nconst a = 1;\n"
+    char *out = splice_ok("\xEF\xBB\xBF"
+                          "const a = 1;\n",
+                          LANG_TYPESCRIPT, g, "index.ts", NULL);
+    ck_assert_str_eq(out, "\xEF\xBB\xBF"
+                          "import * as random from \"@pulumi/random\";\n\nconst a = 1;\n"
                           "const pet = new random.RandomPet(\"pet\", {});\n");
     free(out);
     const char *gj = "package p;\n\nimport com.pulumi.Context;\nimport com.pulumi.random.RandomPet;\n\n"
                      "public class App {\n    public static void stack(Context ctx) {\n"
                      "        var pet = new RandomPet(\"pet\");\n\n    }\n}\n";
-    out = splice_ok("package p;\n\npublic class S {\n    static void stack(com.pulumi.Context c) {\n    }\n}\n", LANG_JAVA,
-                    gj, "S.java", NULL);
+    out = splice_ok("package p;\n\npublic class S {\n    static void stack(com.pulumi.Context c) {\n    }\n}\n",
+                    LANG_JAVA, gj, "S.java", NULL);
     ck_assert_str_eq(out, "package p;\n\nimport com.pulumi.random.RandomPet;\n\npublic class S {\n"
                           "    static void stack(com.pulumi.Context c) {\n        var pet = new RandomPet(\"pet\");\n"
                           "    }\n}\n");
@@ -381,7 +399,8 @@ END_TEST
 
 START_TEST(test_keep_existing_option) {
     const char *g = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {});\n";
-    const char *t = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n";
+    const char *t =
+        "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n";
     splicer_t *s = splicer_new();
     diag_list_t d;
     diag_list_init(&d);
@@ -390,8 +409,9 @@ START_TEST(test_keep_existing_option) {
     bool changed;
     ck_assert(splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g, strlen(g), &o, &out, NULL, &changed, NULL, &d));
     ck_assert(changed);
-    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n"
-                          "const petRandomPet = new random.RandomPet(\"pet\", {});\n");
+    ck_assert_str_eq(
+        out, "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n"
+             "const petRandomPet = new random.RandomPet(\"pet\", {});\n");
     free(out);
     diag_list_free(&d);
     splicer_free(s);
@@ -405,7 +425,8 @@ START_TEST(test_refuses_syntax_errors) {
     const char *g = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {});\n";
     const char *bad = "import * as pulumi from \"@pulumi/pulumi\";\n\nconst a = foo(;\n";
     char *msg = splice_fail(bad, strlen(bad), LANG_TYPESCRIPT, g, "index.ts");
-    ck_assert_str_eq(msg, "index.ts:3: syntax error (unexpected text at column 14): fix the file before inserting into it");
+    ck_assert_str_eq(msg,
+                     "index.ts:3: syntax error (unexpected text at column 14): fix the file before inserting into it");
     free(msg);
     const char *py = "import pulumi\nx = 1\n    y = 2\n";
     msg = splice_fail(py, strlen(py), LANG_PYTHON, "import pulumi\n", "__main__.py");
@@ -524,9 +545,11 @@ START_TEST(test_refuses_bad_encoding) {
     char *msg = splice_fail(latin1, strlen(latin1), LANG_TYPESCRIPT, "const c = 1;\n", "index.ts");
     ck_assert_str_eq(msg, "index.ts:2: invalid UTF-8 (byte 0xE9): save the file as UTF-8 before inserting into it");
     free(msg);
-    const char utf16[] = "\xFF\xFE" "c\0o\0n\0s\0t\0";
+    const char utf16[] = "\xFF\xFE"
+                         "c\0o\0n\0s\0t\0";
     msg = splice_fail(utf16, sizeof utf16 - 1, LANG_TYPESCRIPT, "const c = 1;\n", "index.ts");
-    ck_assert_str_eq(msg, "index.ts: the file is UTF-16 (or binary), not UTF-8: save it as UTF-8 before inserting into it");
+    ck_assert_str_eq(msg,
+                     "index.ts: the file is UTF-16 (or binary), not UTF-8: save it as UTF-8 before inserting into it");
     free(msg);
     const char *ok = "const b = \"José Müller 🎉\";\n";
     char *out = splice_ok(ok, LANG_TYPESCRIPT, "const c = 1;\n", "index.ts", NULL);
@@ -547,8 +570,9 @@ START_TEST(test_write_file_guards) {
     /* changed since it was read */
     ck_assert(!splice_write_file(path, "const a = 0;\n", 13, "new\n", 4, &d));
     ck_assert_str_eq(diag_format(&d, d.head),
-                     arena_sprintf(d.arena, "%s: the file changed since it was read (another editor or process wrote "
-                                            "it); nothing was written: run the command again",
+                     arena_sprintf(d.arena,
+                                   "%s: the file changed since it was read (another editor or process wrote "
+                                   "it); nothing was written: run the command again",
                                    path));
     char *now = tu_read(path, NULL);
     ck_assert_str_eq(now, old);
@@ -557,8 +581,9 @@ START_TEST(test_write_file_guards) {
     ck_assert_int_eq(chmod(path, 0444), 0);
     ck_assert(!splice_write_file(path, old, strlen(old), "new\n", 4, &d));
     ck_assert_str_eq(diag_format(&d, d.tail),
-                     arena_sprintf(d.arena, "%s: the file is read-only: make it writable (chmod u+w) or print a diff "
-                                            "with --diff instead",
+                     arena_sprintf(d.arena,
+                                   "%s: the file is read-only: make it writable (chmod u+w) or print a diff "
+                                   "with --diff instead",
                                    path));
     now = tu_read(path, NULL);
     ck_assert_str_eq(now, old);
@@ -644,17 +669,18 @@ START_TEST(test_results_compile) {
         free(t);
     }
     buf_putc(&files, 0);
-    ck_assert(tu_write(arena_sprintf(a, "%s/tsconfig.json", dir),
-                       arena_sprintf(a,
-                                     "{\"compilerOptions\":{\"module\":\"commonjs\",\"target\":\"es2020\",\"strict\":true,"
-                                     "\"noEmit\":true,\"skipLibCheck\":true,\"moduleResolution\":\"node\","
-                                     "\"typeRoots\":[\"%s/node_modules/@types\"],\"types\":[\"node\"],"
-                                     "\"paths\":{\"@pulumi/*\":[\"%s/node_modules/@pulumi/*\"]}},\"files\":[%s]}",
-                                     peers, peers, files.data)));
+    ck_assert(
+        tu_write(arena_sprintf(a, "%s/tsconfig.json", dir),
+                 arena_sprintf(a,
+                               "{\"compilerOptions\":{\"module\":\"commonjs\",\"target\":\"es2020\",\"strict\":true,"
+                               "\"noEmit\":true,\"skipLibCheck\":true,\"moduleResolution\":\"node\","
+                               "\"typeRoots\":[\"%s/node_modules/@types\"],\"types\":[\"node\"],"
+                               "\"paths\":{\"@pulumi/*\":[\"%s/node_modules/@pulumi/*\"]}},\"files\":[%s]}",
+                               peers, peers, files.data)));
     int status;
-    char *o = tu_run(arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1", dir,
-                                   peers),
-                     &status);
+    char *o = tu_run(
+        arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1", dir, peers),
+        &status);
     ck_assert_msg(status == 0, "tsc rejected spliced TypeScript:\n%s", o);
     free(o);
     buf_free(&files);
@@ -703,7 +729,8 @@ START_TEST(test_emitter_outputs) {
     size_t total = 0;
     for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
         size_t n = 0;
-        char **files = tu_find_files(a, arena_sprintf(a, "%s/tests/fixtures/emit/%s", SOURCE_DIR, C[i].dir), C[i].ext, &n);
+        char **files =
+            tu_find_files(a, arena_sprintf(a, "%s/tests/fixtures/emit/%s", SOURCE_DIR, C[i].dir), C[i].ext, &n);
         char *t = fixture(C[i].target);
         for (size_t k = 0; k < n; k++) {
             char *g = tu_read(files[k], NULL);

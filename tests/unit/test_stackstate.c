@@ -70,7 +70,8 @@ static int index_of_urn(const cJSON *resources, const char *urn) {
 
 static bool is_uuid(const char *s) {
     regex_t re;
-    ck_assert_int_eq(regcomp(&re, "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", REG_EXTENDED), 0);
+    ck_assert_int_eq(
+        regcomp(&re, "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", REG_EXTENDED), 0);
     bool ok = s && regexec(&re, s, 0, NULL, 0) == 0;
     regfree(&re);
     return ok;
@@ -80,8 +81,10 @@ static bool is_uuid(const char *s) {
  * resources, the replaced `[]`/absent member): prefix + suffix cover the old text. */
 static void assert_old_bytes_kept(const char *old, const char *merged) {
     size_t lo = strlen(old), lm = strlen(merged), pre = 0, suf = 0;
-    while (pre < lo && pre < lm && old[pre] == merged[pre]) pre++;
-    while (suf < lo - pre && suf < lm - pre && old[lo - 1 - suf] == merged[lm - 1 - suf]) suf++;
+    while (pre < lo && pre < lm && old[pre] == merged[pre])
+        pre++;
+    while (suf < lo - pre && suf < lm - pre && old[lo - 1 - suf] == merged[lm - 1 - suf])
+        suf++;
     ck_assert_msg(pre + suf == lo, "old text not kept: prefix %zu + suffix %zu != %zu", pre, suf, lo);
     ck_assert_uint_gt(lm, lo);
 }
@@ -153,10 +156,11 @@ START_TEST(test_new_document) {
     ck_assert_str_eq(jstr(p1, "modified"), NOW);
     ck_assert_ptr_null(cJSON_GetObjectItem(p1, "importID"));
     /* ResourceV3 key order */
-    const char *keys[] = {"urn", "custom", "id", "type", "inputs", "outputs", "parent", "protect", "provider",
-                          "created", "modified"};
+    const char *keys[] = {"urn",    "custom",  "id",       "type",    "inputs",  "outputs",
+                          "parent", "protect", "provider", "created", "modified"};
     const cJSON *k = p1->child;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, k = k->next) ck_assert_str_eq(k->string, keys[i]);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, k = k->next)
+        ck_assert_str_eq(k->string, keys[i]);
     ck_assert_ptr_null(k);
     /* the second resource shares the one default provider */
     ck_assert_str_eq(jstr(cJSON_GetArrayItem(res, 3), "provider"), ref);
@@ -355,9 +359,8 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     stackstate_resource_t orphan = pet(a, "orphan", "o");
     orphan.parent_urn = "urn:pulumi:dev::proj::my:component:Thing::missing";
     ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &orphan, 1, &o, &rep, &d));
-    ck_assert_str_eq(d.head->message,
-                     "unknown parent 'urn:pulumi:dev::proj::my:component:Thing::missing' for resource "
-                     "'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::orphan'");
+    ck_assert_str_eq(d.head->message, "unknown parent 'urn:pulumi:dev::proj::my:component:Thing::missing' for resource "
+                                      "'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::orphan'");
     stackstate_report_free(&rep);
     diag_list_free(&d);
     diag_list_init(&d);
@@ -603,8 +606,9 @@ START_TEST(test_documents_without_resources) {
     char *text = stackstate_merge_text(old, len, "n.json", "dev", "proj", &r, 1, &o, &rep, &d);
     ck_assert_ptr_nonnull(text);
     assert_old_bytes_kept(old, text);
-    ck_assert_ptr_nonnull(strstr(text, "      \"version\": \"\"\n    },\n    \"resources\": [\n      {\n        \"urn\": "
-                                       "\"urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev\",\n"));
+    ck_assert_ptr_nonnull(strstr(text,
+                                 "      \"version\": \"\"\n    },\n    \"resources\": [\n      {\n        \"urn\": "
+                                 "\"urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev\",\n"));
     deployment_t *dep = deployment_parse(a, text, strlen(text), "n.json", &d);
     ck_assert_ptr_nonnull(dep);
     ck_assert_uint_eq(dep->n_resources, 3);

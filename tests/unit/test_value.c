@@ -83,14 +83,13 @@ END_TEST
 
 START_TEST(test_special_values) {
     arena_t *a = arena_new();
-    pv_t *v = parse_state(a,
-                          "{\"s\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
-                          "\"plaintext\":\"\\\"hunter2\\\"\"},"
-                          "\"u\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba9\","
-                          "\"f\":{\"4dabf18193072939515e22adb298388d\":\"8ad145fe-0d11-4827-bfd7-1abcbf086f5c\","
-                          "\"value\":\"7ff0000000000000\"},"
-                          "\"b\":{\"4dabf18193072939515e22adb298388d\":\"803fd3297a5875dc03ca845dda5d2a98\","
-                          "\"value\":\"/w==\"}}");
+    pv_t *v = parse_state(a, "{\"s\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+                             "\"plaintext\":\"\\\"hunter2\\\"\"},"
+                             "\"u\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba9\","
+                             "\"f\":{\"4dabf18193072939515e22adb298388d\":\"8ad145fe-0d11-4827-bfd7-1abcbf086f5c\","
+                             "\"value\":\"7ff0000000000000\"},"
+                             "\"b\":{\"4dabf18193072939515e22adb298388d\":\"803fd3297a5875dc03ca845dda5d2a98\","
+                             "\"value\":\"/w==\"}}");
     pv_t *s = pv_object_get(v, "s");
     ck_assert_int_eq(s->kind, PV_SECRET);
     ck_assert_str_eq(s->u.secret.inner->u.str.s, "hunter2");
@@ -159,8 +158,8 @@ static size_t roundtrip_file(const char *path) {
             pv_t *back = pv_from_state_json(a, enc, path, NULL);
             ck_assert_msg(back && pv_equal(v, back), "%s: %s of %s does not round-trip", path, keys[k],
                           cJSON_GetObjectItem(r, "urn")->valuestring);
-            ck_assert_msg(pv_contains_secret(v) || cJSON_Compare(j, enc, true), "%s: %s of %s changed", path,
-                          keys[k], cJSON_GetObjectItem(r, "urn")->valuestring);
+            ck_assert_msg(pv_contains_secret(v) || cJSON_Compare(j, enc, true), "%s: %s of %s changed", path, keys[k],
+                          cJSON_GetObjectItem(r, "urn")->valuestring);
             cJSON_Delete(enc);
             count++;
         }
@@ -175,11 +174,14 @@ START_TEST(test_state_roundtrip_shared_data) {
     size_t n1, n2, total = 0, files = 0;
     char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "stack.json", &n1);
     char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "state.json", &n2);
-    for (size_t i = 0; i < n1; i++, files++) total += roundtrip_file(stacks[i]);
-    for (size_t i = 0; i < n2; i++, files++) total += roundtrip_file(states[i]);
+    for (size_t i = 0; i < n1; i++, files++)
+        total += roundtrip_file(stacks[i]);
+    for (size_t i = 0; i < n2; i++, files++)
+        total += roundtrip_file(states[i]);
     size_t n3;
     char **cps = tu_find_files(a, tu_data(a, "checkpoints"), ".json", &n3);
-    for (size_t i = 0; i < n3; i++, files++) total += roundtrip_file(cps[i]);
+    for (size_t i = 0; i < n3; i++, files++)
+        total += roundtrip_file(cps[i]);
     ck_assert_uint_gt(files, 20);
     ck_assert_uint_gt(total, 500);
     arena_free(a);

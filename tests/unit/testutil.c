@@ -12,7 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
-char *tu_data(arena_t *a, const char *rel) { return arena_sprintf(a, "%s/%s", SHARED_DATA, rel); }
+char *tu_data(arena_t *a, const char *rel) {
+    return arena_sprintf(a, "%s/%s", SHARED_DATA, rel);
+}
 
 char *tu_read(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
@@ -21,7 +23,8 @@ char *tu_read(const char *path, size_t *len) {
     buf_init(&b);
     char chunk[65536];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_append(&b, chunk, n);
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(&b, chunk, n);
     fclose(f);
     if (len) *len = b.len;
     return buf_take(&b);
@@ -49,7 +52,9 @@ void tu_rmtree(const char *path) {
     free(cmd);
 }
 
-static int cmpstr(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+static int cmpstr(const void *x, const void *y) {
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
 
 static void walk(arena_t *a, const char *dir, const char *suffix, char ***out, size_t *n, size_t *cap) {
     DIR *d = opendir(dir);
@@ -93,7 +98,8 @@ char *tu_run(const char *cmd, int *status) {
     buf_init(&b);
     char chunk[4096];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) buf_append(&b, chunk, n);
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+        buf_append(&b, chunk, n);
     int st = pclose(p);
     if (status) *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return buf_take(&b);
@@ -113,7 +119,8 @@ static char *proc_read(const char *path, size_t *len) {
     buf_init(&b);
     char chunk[4096];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_append(&b, chunk, n);
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(&b, chunk, n);
     fclose(f);
     *len = b.len;
     return buf_take(&b);
