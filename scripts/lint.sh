@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # lint.sh — clang-format and clang-tidy on the lines a change touches.
 #
-# The tree is not formatted as a whole yet (the one-time reformat waits until the parallel work has
-# merged: see docs/ARCHITECTURE.md; clang-tidy over the whole tree is scripts/tidy.sh, run by CI), so
-# this checks only what a change adds or edits: the C lines that differ from BASE (committed, staged
-# and unstaged changes, and new files not yet added) must be formatted as .clang-format says and
-# raise no .clang-tidy warning.
+# The whole tree is formatted and clang-tidy clean, and CI keeps it so (scripts/format.sh --check,
+# scripts/tidy.sh); this is the quick check before a commit, of only what a change adds or edits:
+# the C lines that differ from BASE (committed, staged and unstaged changes, and new files not yet
+# added) must be formatted as .clang-format says and raise no .clang-tidy warning.
 #
 # Usage: scripts/lint.sh [BASE] [--build DIR] [--fix]
 #   BASE         the commit to compare with (default: the merge base of HEAD and main)

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# test.sh — sets everything up and runs the whole test suite twice: a normal build (then clang-tidy
+# test.sh — sets everything up, checks that every C file is formatted (scripts/format.sh --check),
+# and runs the whole test suite twice: a normal build (then the golden outputs, and clang-tidy
 # over the tree, scripts/tidy.sh, on that build's compile_commands.json) and an
 # AddressSanitizer + UndefinedBehaviorSanitizer build; then every libFuzzer target (fuzz/) for a
 # bounded time (CIMPORT_FUZZ_SECONDS each, default 15: about 4 minutes). Exits non-zero if any test
-# fails, clang-tidy has a finding, or a fuzzer finds a crash.
+# fails, a file is not formatted, an output differs from the manifest, clang-tidy has a finding, or a
+# fuzzer finds a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --tests
+echo "== clang-format over the tree (.clang-format; an unformatted file fails CI)" >&2
+scripts/format.sh --check
 jobs=$(nproc)
 run_suite() {
   local dir=$1; shift
@@ -24,9 +28,8 @@ scripts/golden-check.sh --cimport build/cimport --quick --compare tests/golden/m
 echo "== clang-tidy over the tree (.clang-tidy; any finding fails CI)" >&2
 scripts/tidy.sh --build build
 echo "== ASan + UBSan build" >&2
-
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCIMPORT_SANITIZE=ON
 echo "== fuzz targets (bounded: ${CIMPORT_FUZZ_SECONDS:-15} s each; a crash fails CI)" >&2
 scripts/fuzz.sh all "${CIMPORT_FUZZ_SECONDS:-15}"
-echo "test.sh: all tests passed (normal and sanitizer builds, clang-tidy, fuzz targets)" >&2
+echo "test.sh: all tests passed (formatting, normal and sanitizer builds, golden outputs, clang-tidy, fuzz targets)" >&2
