@@ -1073,6 +1073,23 @@ START_TEST(test_code_action_import_file) {
 }
 END_TEST
 
+/* One cimport.importFile of `imports` (the buffer at uri_imports) into the TypeScript program at
+ * uri_prog, as request 2; with `apply`, the client accepts the edit (request 1 is its applyEdit). */
+static void run_import_file(session_t *ss, const char *uri_prog, const char *uri_imports, const char *imports,
+                            bool apply) {
+    sess_init(ss);
+    sess_init_server(ss, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_open(ss, uri_prog, "typescript", TS_PROGRAM);
+    sess_open(ss, uri_imports, "json", imports);
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
+              uri_imports, uri_prog);
+    if (apply) sess_json(ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(ss, 3);
+    sess_run(ss);
+}
+
 START_TEST(test_failures_grouped_and_counted) {
     /* five resources of two types the schema lacks fail for one cause: the message counts them and
      * says the cause once, with the resources and the types listed (as the CLI does); the code for
@@ -1082,23 +1099,14 @@ START_TEST(test_failures_grouped_and_counted) {
     snprintf(uri_imports, sizeof uri_imports, "file://%s/imports.json", dir);
     snprintf(uri_prog, sizeof uri_prog, "file://%s/index.ts", dir);
     session_t ss;
-    sess_init(&ss);
-    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
-    sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
-    sess_open(&ss, uri_imports, "json",
-              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
-              "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n0\",\"id\":\"x0\"},"
-              "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n1\",\"id\":\"x1\"},"
-              "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n2\",\"id\":\"x2\"},"
-              "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n3\",\"id\":\"x3\"},"
-              "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n4\",\"id\":\"x4\"}]}");
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
-              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
-              uri_imports, uri_prog);
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
-    sess_end(&ss, 3);
-    sess_run(&ss);
+    run_import_file(&ss, uri_prog, uri_imports,
+                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
+                    "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n0\",\"id\":\"x0\"},"
+                    "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n1\",\"id\":\"x1\"},"
+                    "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n2\",\"id\":\"x2\"},"
+                    "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n3\",\"id\":\"x3\"},"
+                    "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n4\",\"id\":\"x4\"}]}",
+                    true);
     const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
     ck_assert_ptr_nonnull(r);
     ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
@@ -1119,19 +1127,10 @@ START_TEST(test_failures_grouped_and_counted) {
     sess_free(&ss);
 
     /* one resource of two fails: reported once, in one window/showMessage; the request succeeds */
-    sess_init(&ss);
-    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
-    sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
-    sess_open(&ss, uri_imports, "json",
-              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
-              "{\"type\":\"" PET "\",\"name\":\"gone\",\"id\":\"no-such-pet\"}]}");
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
-              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
-              uri_imports, uri_prog);
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
-    sess_end(&ss, 3);
-    sess_run(&ss);
+    run_import_file(&ss, uri_prog, uri_imports,
+                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
+                    "{\"type\":\"" PET "\",\"name\":\"gone\",\"id\":\"no-such-pet\"}]}",
+                    true);
     r = cJSON_GetObjectItem(resp(&ss, 2), "result");
     ck_assert_ptr_nonnull(r);
     ck_assert_ptr_null(cJSON_GetObjectItem(resp(&ss, 2), "error"));
@@ -1156,18 +1155,10 @@ START_TEST(test_same_id_twice) {
     snprintf(uri_imports, sizeof uri_imports, "file://%s/imports.json", dir);
     snprintf(uri_prog, sizeof uri_prog, "file://%s/index.ts", dir);
     session_t ss;
-    sess_init(&ss);
-    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
-    sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
-    sess_open(&ss, uri_imports, "json",
-              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"a\",\"id\":\"clever-wombat\"},"
-              "{\"type\":\"" PET "\",\"name\":\"b\",\"id\":\"clever-wombat\"}]}");
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
-              "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
-              uri_imports, uri_prog);
-    sess_end(&ss, 3);
-    sess_run(&ss);
+    run_import_file(&ss, uri_prog, uri_imports,
+                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"a\",\"id\":\"clever-wombat\"},"
+                    "{\"type\":\"" PET "\",\"name\":\"b\",\"id\":\"clever-wombat\"}]}",
+                    false);
     ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
     ck_assert_ptr_nonnull(strstr(error_message(&ss, 2), "is imported twice, as 'a' and as 'b'"));
     ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
