@@ -92,3 +92,15 @@ const char *diag_format(diag_list_t *l, const diag_t *d) {
     buf_free(&b);
     return s;
 }
+
+static diag_advice_fn advice_fn;
+
+void diag_set_advice(diag_advice_fn fn) {
+    advice_fn = fn;
+}
+
+const char *diag_advice(char out[DIAG_ADVICE_MAX], diag_advice_t kind, const char *subject) {
+    out[0] = '\0';
+    if (advice_fn) advice_fn(out, DIAG_ADVICE_MAX, kind, subject ? subject : "");
+    return out;
+}

@@ -2,7 +2,8 @@
  *
  * Library functions never print; they append diagnostics to a list the caller owns. A diagnostic
  * names the file and the resource it concerns when it has them; the message is a sentence a user
- * can act on. The CLI decides how to show them. */
+ * can act on. The front end decides how to show them, and words the advice that names its own
+ * options (diag_advice). */
 #ifndef CIMPORT_DIAG_H
 #define CIMPORT_DIAG_H
 
@@ -63,5 +64,26 @@ bool diag_has_errors(const diag_list_t *l);
 const char *diag_severity_name(diag_severity_t sev);
 /* "file:line: resource: message" with the parts that are present. Allocated in the list's arena. */
 const char *diag_format(diag_list_t *l, const diag_t *d);
+
+/* What the user can do about a diagnostic, said by the front end in its own terms: the command line
+ * names a flag, the language server an initializationOptions field. The library states the facts and
+ * asks for the advice by kind; a front end registers how it says each (diag_set_advice). */
+typedef enum {
+    DIAG_ADVICE_SCHEMA = 0,           /* give the schema of package `subject` */
+    DIAG_ADVICE_SCHEMA_WITH_TYPE = 1, /* check the type token, or give a schema of `subject` that has it */
+    DIAG_ADVICE_SCHEMA_LOADED = 2,    /* the schema of a package is not loaded: give it */
+    DIAG_ADVICE_SCHEMA_INPUTS = 3,    /* give the package's schema to keep only input properties */
+    DIAG_ADVICE_INPUT_SIZE = 4,       /* raise the input size cap */
+    DIAG_ADVICE_INPUT_WAIT = 5,       /* raise how long to wait for input */
+    DIAG_ADVICE_DEADLINE = 6,         /* a longer provider deadline */
+} diag_advice_t;
+
+/* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */
+typedef void (*diag_advice_fn)(char *out, size_t n, diag_advice_t kind, const char *subject);
+/* The front end's words for advice, for the whole process; NULL: none (the facts alone). */
+void diag_set_advice(diag_advice_fn fn);
+/* The registered front end's advice of that kind, in out (empty without a front end); returns out. */
+#define DIAG_ADVICE_MAX 512
+const char *diag_advice(char out[DIAG_ADVICE_MAX], diag_advice_t kind, const char *subject);
 
 #endif

@@ -99,6 +99,9 @@ int cli_run_import(cli_options_t *o);
  * cancelled, the plugins shut down, what finished is written, and the exit code is 130 (SIGINT) or
  * 143 (SIGTERM). A second signal aborts at once (files are only ever replaced whole). */
 void cli_install_stop_handlers(void);
+
+/* The command line's words for a library diagnostic's advice (diag_set_advice; main registers it). */
+void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject);
 /* `cimport lsp [import options]` (lsp_cmd.c): argv[0] is "lsp". Serves the language server
  * (lsp.h) on stdin/stdout. */
 int cli_lsp_main(int argc, char **argv);

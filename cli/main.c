@@ -10,6 +10,7 @@
 #include "lsp/lsp.h"
 
 int main(int argc, char **argv) {
+    diag_set_advice(cli_advice); /* `cimport lsp` replaces it with the editor's words */
     if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
         if (cli_convert_is_pcl(argc - 1, argv + 1)) return cli_convert_pcl_main(argc - 1, argv + 1);
         return cli_convert_main(argc - 1, argv + 1);

@@ -568,6 +568,7 @@ static bool item_find_schema(engine_item_t *e) {
     }
     if (!res) {
         item_absorb(e, &local);
+        char advice[DIAG_ADVICE_MAX];
         if (!sp && !schema_set_get(g->schemas, pkg)) {
             /* A package name that is nearly one of the schemas given is a typo. */
             size_t np = schema_set_count(g->schemas);
@@ -581,19 +582,16 @@ static bool item_find_schema(engine_item_t *e) {
                                            "did you mean '%s'?",
                                            pkg, near)
                            : arena_sprintf(e->scratch,
-                                           "no schema for package '%s': the provider gave none and none was given; "
-                                           "pass --schema FILE|DIR with the %s package schema",
-                                           pkg, pkg));
+                                           "no schema for package '%s': the provider gave none and none was given%s",
+                                           pkg, diag_advice(advice, DIAG_ADVICE_SCHEMA, pkg)));
         } else {
             const char *near = schema_suggest_resource(sp ? sp : schema_set_get(g->schemas, pkg), type);
             item_fail(e, DIAG_SCHEMA,
                       near ? arena_sprintf(e->scratch,
                                            "the schema of package '%s' has no resource type '%s'; did you mean '%s'?",
                                            pkg, type, near)
-                           : arena_sprintf(e->scratch,
-                                           "the schema of package '%s' has no resource type '%s'; check the type "
-                                           "token, or pass --schema FILE|DIR with a %s schema that has it",
-                                           pkg, type, pkg));
+                           : arena_sprintf(e->scratch, "the schema of package '%s' has no resource type '%s'%s", pkg,
+                                           type, diag_advice(advice, DIAG_ADVICE_SCHEMA_WITH_TYPE, pkg)));
         }
         e->r->status = IMPORT_FAILED;
         return false;

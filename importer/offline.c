@@ -500,11 +500,12 @@ static const schema_resource_t *offline_find_resource(offline_impl_t *im, arena_
     if (!res && near)
         diag_error(diags, DIAG_SCHEMA, "the schema of package '%s' (%s) has no resource type '%s'; did you mean '%s'?",
                    im->pkg->name, im->pkg->origin ? im->pkg->origin : "no file", type, near);
-    else if (!res)
-        diag_error(diags, DIAG_SCHEMA,
-                   "the schema of package '%s' (%s) has no resource type '%s'; check the type token, or pass "
-                   "--schema FILE|DIR with a %s schema that has it",
-                   im->pkg->name, im->pkg->origin ? im->pkg->origin : "no file", type, im->pkg->name);
+    else if (!res) {
+        char advice[DIAG_ADVICE_MAX];
+        diag_error(diags, DIAG_SCHEMA, "the schema of package '%s' (%s) has no resource type '%s'%s", im->pkg->name,
+                   im->pkg->origin ? im->pkg->origin : "no file", type,
+                   diag_advice(advice, DIAG_ADVICE_SCHEMA_WITH_TYPE, im->pkg->name));
+    }
     return res;
 }
 
@@ -665,6 +666,7 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
             names[i] = schema_set_at(src->schemas, i)->name;
         const char *near = suggest_closest(package, names, n, true);
         free(names);
+        char advice[DIAG_ADVICE_MAX];
         if (near)
             diag_error(diags, DIAG_SCHEMA,
                        "the offline provider needs the schema of package '%s', but the schemas given are for %s; did "
@@ -672,14 +674,12 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
                        package, b.data, near);
         else if (n)
             diag_error(diags, DIAG_SCHEMA,
-                       "the offline provider needs the schema of package '%s', but the schemas given are for %s; "
-                       "pass --schema FILE|DIR with the %s package schema",
-                       package, b.data, package);
+                       "the offline provider needs the schema of package '%s', but the schemas given are for %s%s",
+                       package, b.data, diag_advice(advice, DIAG_ADVICE_SCHEMA, package));
         else
             diag_error(diags, DIAG_SCHEMA,
-                       "the offline provider needs the schema of package '%s', but no schemas were given; pass "
-                       "--schema FILE|DIR with the %s package schema",
-                       package, package);
+                       "the offline provider needs the schema of package '%s', but no schemas were given%s", package,
+                       diag_advice(advice, DIAG_ADVICE_SCHEMA, package));
         buf_free(&b);
         return NULL;
     }

@@ -356,20 +356,22 @@ static void after_failure(hprov_t *p, const char *method, const char *resource, 
     } else if (grpc_now_ms() - started >= plugin_host_timeout_for(&p->host->o, method) - 50) {
         /* One message per failure: the transport's "failed (DEADLINE_EXCEEDED)" is replaced by this. */
         diag_t *last = diags ? diags->tail : NULL;
+        char advice[DIAG_ADVICE_MAX];
+        diag_advice(advice, DIAG_ADVICE_DEADLINE, method);
         if (last && last->code == DIAG_PROVIDER && strstr(last->message, "(DEADLINE_EXCEEDED)"))
             last->message = arena_sprintf(diags->arena,
                                           "%s did not answer %s within its %d ms deadline (%lld ms elapsed); the call "
                                           "was cancelled and the other resources went on. The provider may be "
-                                          "stuck; a slow cloud API can need a longer deadline (--timeout)",
+                                          "stuck; a slow cloud API can need a longer deadline%s",
                                           p->name, method, plugin_host_timeout_for(&p->host->o, method),
-                                          (long long)(grpc_now_ms() - started));
+                                          (long long)(grpc_now_ms() - started), advice);
         else
             diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, resource,
                      "%s did not answer %s within its %d ms deadline (%lld ms elapsed); the call was cancelled and the "
-                     "other resources went on. The provider may be stuck; a slow cloud API can need a longer deadline "
-                     "(--timeout)",
+                     "other resources went on. The provider may be stuck; a slow cloud API can need a longer "
+                     "deadline%s",
                      p->name, method, plugin_host_timeout_for(&p->host->o, method),
-                     (long long)(grpc_now_ms() - started));
+                     (long long)(grpc_now_ms() - started), advice);
     } else if (p->attach_port > 0 && !grpc_conn_usable(grpc_provider_conn(p->inner))) {
         p->last_crash = arena_sprintf(p->arena, "the connection to port %d was lost", p->attach_port);
     }

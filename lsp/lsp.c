@@ -1360,9 +1360,31 @@ bool lsp_server_handle(lsp_server_t *s, const char *json, size_t len) {
 
 /* ---------- the server ---------- */
 
+/* The editor's words for a library diagnostic's advice: the initializationOptions field, or the
+ * option of `cimport lsp` where the editor has none. */
+static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
+    switch (kind) {
+    case DIAG_ADVICE_SCHEMA:
+        snprintf(out, n, "; add the %s package schema to initializationOptions.schemas", subject);
+        break;
+    case DIAG_ADVICE_SCHEMA_WITH_TYPE:
+        snprintf(out, n, "; check the type token, or add a %s schema that has it to initializationOptions.schemas",
+                 subject);
+        break;
+    case DIAG_ADVICE_SCHEMA_LOADED: snprintf(out, n, "; add it to initializationOptions.schemas"); break;
+    case DIAG_ADVICE_SCHEMA_INPUTS:
+        snprintf(out, n, "; add the package's schema to initializationOptions.schemas to keep only input properties");
+        break;
+    case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with `cimport lsp --max-input-size`"); break;
+    case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with `cimport lsp --input-timeout`"); break;
+    case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (`cimport lsp --timeout`)"); break;
+    }
+}
+
 lsp_server_t *lsp_server_new(const session_options_t *defaults, lsp_write_fn write, void *user) {
     lsp_server_t *s = calloc(1, sizeof *s);
     if (!s) abort();
+    diag_set_advice(lsp_advice); /* for the whole process: it serves only the editor */
     s->write = write;
     s->user = user;
     s->exit_code = 1;

@@ -790,12 +790,12 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
                     pv_object_set(a, inputs, mem->key, mem->value);
             }
         } else {
+            char advice[DIAG_ADVICE_MAX];
             if (!warned_no_schema)
                 diag_add(diags, DIAG_WARNING, DIAG_SCHEMA, s->path,
                          arena_sprintf(a, "resource '%s' of type '%s'", e->name, e->token),
-                         "no schema of package '%s' knows this type, so its inputs are all its Terraform attributes; "
-                         "pass --schema with the package's schema to keep only input properties",
-                         package);
+                         "no schema of package '%s' knows this type, so its inputs are all its Terraform attributes%s",
+                         package, diag_advice(advice, DIAG_ADVICE_SCHEMA_INPUTS, package));
             warned_no_schema = true;
             inputs = outputs;
         }

@@ -76,9 +76,10 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
         char *pkg_name = schema_token_package(p->arena, token);
         schema_package_t *pkg = schemas ? schema_set_get(schemas, pkg_name) : NULL;
         if (!pkg) {
+            char advice[DIAG_ADVICE_MAX];
             diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL,
-                     "resource '%s' has unknown type '%s': no schema for package '%s' is loaded; pass it with --schema",
-                     n->name, token, pkg_name);
+                     "resource '%s' has unknown type '%s': no schema for package '%s' is loaded%s", n->name, token,
+                     pkg_name, diag_advice(advice, DIAG_ADVICE_SCHEMA_LOADED, pkg_name));
             ok = false;
             continue;
         }

@@ -759,9 +759,10 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
         r->pkg_name = schema_token_package(g->a, type);
         r->pkg = schemas ? schema_set_get(schemas, r->pkg_name) : NULL;
         if (!r->pkg) {
+            char advice[DIAG_ADVICE_MAX];
             diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, r->desc,
-                     "no code was generated: the schema of package '%s' is not loaded; pass it with --schema",
-                     r->pkg_name);
+                     "no code was generated: the schema of package '%s' is not loaded%s", r->pkg_name,
+                     diag_advice(advice, DIAG_ADVICE_SCHEMA_LOADED, r->pkg_name));
             continue;
         }
         r->schema = schema_find_resource(r->pkg, type);

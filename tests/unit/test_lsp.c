@@ -1118,7 +1118,7 @@ START_TEST(test_failures_grouped_and_counted) {
                      "cimport: read 1 of 6 resources for index.ts (1 consistent with the schema (offline), none "
                      "verified by a provider), 5 failed:\n"
                      "error: 5 resources failed: the schema of package 'random' has no resource type '<type>'; check "
-                     "the type token, or pass --schema FILE|DIR with a random schema that has it\n"
+                     "the type token, or add a random schema that has it to initializationOptions.schemas\n"
                      "  resources: 'n0' (random:index/nothing0:Nothing0, id x0), 'n1' (random:index/nothing1:Nothing1, "
                      "id x1), 'n2' (random:index/nothing0:Nothing0, id x2), 'n3' (random:index/nothing1:Nothing1, id "
                      "x3), 'n4' (random:index/nothing0:Nothing0, id x4)\n"

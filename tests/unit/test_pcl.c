@@ -859,7 +859,7 @@ START_TEST(test_generate_types_and_missing_schema) {
     char *text = gen_text(rs, 2, PCL_SECRETS_CONFIG, s, &g, &d);
     ck_assert_int_eq(d.errors, 1);
     ck_assert_str_eq(diag_format(&d, d.head), "resource 't' of type 'nopkg:index:Thing': no code was generated: the "
-                                              "schema of package 'nopkg' is not loaded; pass it with --schema");
+                                              "schema of package 'nopkg' is not loaded");
     ck_assert_ptr_null(strstr(text, "nopkg"));
     ck_assert_ptr_null(strstr(text, "extra"));
     const pcl_node_t *b = &g.program->nodes[pcl_program_find(g.program, "b")];
@@ -1247,7 +1247,7 @@ START_TEST(test_bind_errors) {
         d.head->message,
         "resource 'x' has unknown type 'importer:nope/nope:Nope': the importer schema has no such resource");
     ck_assert_str_eq(d.head->next->message, "resource 'y' has unknown type 'other:index:Thing': no schema for package "
-                                            "'other' is loaded; pass it with --schema");
+                                            "'other' is loaded");
     ck_assert_str_eq(d.head->next->next->message, "resource 'z' of type 'importer:s3/bucket:Bucket' has no input "
                                                   "property 'bogus'; check its spelling in the schema");
     ck_assert_ptr_nonnull(p->nodes[2].schema);
