@@ -26,11 +26,33 @@ void file_read_set_idle_timeout(int ms) {
     read_idle_ms = ms > 0 ? ms : FILE_READ_IDLE_MS_DEFAULT;
 }
 
+static const char *volatile temps[FILE_TEMPS_MAX];
+
+void file_temp_track(const char *path) {
+    for (size_t i = 0; i < FILE_TEMPS_MAX; i++)
+        if (!temps[i]) {
+            temps[i] = path;
+            return;
+        }
+}
+
+void file_temp_untrack(const char *path) {
+    for (size_t i = 0; i < FILE_TEMPS_MAX; i++)
+        if (temps[i] == path) temps[i] = NULL;
+}
+
+void file_temps_remove(void) {
+    for (size_t i = 0; i < FILE_TEMPS_MAX; i++) {
+        const char *p = temps[i];
+        if (p) unlink(p);
+    }
+}
+
 static void too_large(diag_list_t *diags, const char *path, const char *how) {
+    char advice[DIAG_ADVICE_MAX];
     diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-             "%s larger than the input size cap of %zu bytes; if the file is meant to be this large, raise the cap "
-             "with --max-input-size",
-             how, read_limit);
+             "%s larger than the input size cap of %zu bytes; if the file is meant to be this large, raise the cap%s",
+             how, read_limit, diag_advice(advice, DIAG_ADVICE_INPUT_SIZE, NULL));
 }
 
 bool file_size_within_cap(const char *path, unsigned long long size, diag_list_t *diags) {
@@ -106,12 +128,12 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
         buf_free(&b);
         if (capped)
             too_large(diags, path, "the input is");
-        else if (strcmp(err, "nothing arrived") == 0)
+        else if (strcmp(err, "nothing arrived") == 0) {
+            char advice[DIAG_ADVICE_MAX];
             diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
-                     "nothing arrived for %d ms and the input was not closed; give up waiting (raise the wait "
-                     "with --input-timeout)",
-                     read_idle_ms);
-        else
+                     "nothing arrived for %d ms and the input was not closed; give up waiting (raise the wait%s)",
+                     read_idle_ms, diag_advice(advice, DIAG_ADVICE_INPUT_WAIT, NULL));
+        } else
             diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "error while reading the file: %s", err);
         return NULL;
     }
@@ -189,6 +211,7 @@ bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mo
         free(tmp);
         return false;
     }
+    file_temp_track(tmp);
     struct stat st;
     mode_t m = mode;
     if (!force_mode && stat(path, &st) == 0) m = st.st_mode & 07777;
@@ -211,10 +234,9 @@ bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mo
                  strerror(errno));
         ok = false;
     }
-    if (!ok)
-        unlink(tmp);
-    else
-        sync_parent_dir(path);
+    if (!ok) unlink(tmp);
+    file_temp_untrack(tmp);
+    if (ok) sync_parent_dir(path);
     free(tmp);
     return ok;
 }

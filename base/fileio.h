@@ -40,4 +40,14 @@ bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mo
                               bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
                               diag_list_t *diags);
 
+/* Temporary files this process is writing beside the user's (`*.cimport-tmp-*`): a process killed by
+ * a signal removes them first (file_temps_remove, from its handler) instead of leaving them behind.
+ * A tracked path must stay valid until it is untracked; at most FILE_TEMPS_MAX are tracked at once
+ * (more are not, and the next run under the file's lock removes them). */
+#define FILE_TEMPS_MAX 64
+void file_temp_track(const char *path);
+void file_temp_untrack(const char *path);
+/* Unlinks every tracked file. Async-signal-safe: for a fatal signal's handler. */
+void file_temps_remove(void);
+
 #endif

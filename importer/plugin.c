@@ -409,6 +409,7 @@ static void on_fatal_signal(int sig) {
     int saved = errno;
     for (size_t i = 0; i < PLUGIN_MAX_GROUPS; i++)
         if (plugin_groups[i] > 0) kill(-(pid_t)plugin_groups[i], SIGKILL);
+    file_temps_remove(); /* no *.cimport-tmp-* left beside the user's files */
     /* Die of the same signal so the parent sees the usual status. */
     signal(sig, SIG_DFL);
     raise(sig);

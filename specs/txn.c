@@ -104,6 +104,8 @@ bool txn_changed(const txn_t *t, size_t i) {
 static void entry_cleanup(entry_t *e) {
     if (e->tmp) unlink(e->tmp);
     if (e->backup) unlink(e->backup);
+    file_temp_untrack(e->tmp);
+    file_temp_untrack(e->backup);
     free(e->tmp);
     free(e->backup);
     e->tmp = e->backup = NULL;
@@ -172,6 +174,7 @@ static bool write_tmp(entry_t *e, diag_list_t *diags) {
         e->tmp = NULL;
         return false;
     }
+    file_temp_track(e->tmp);
     mode_t m = e->existed && !e->force_mode ? (e->st.st_mode & 07777) : e->mode;
     fchmod(fd, m);
     size_t off = 0;
@@ -244,6 +247,7 @@ static void rollback(txn_t *t) {
         if (!e->renamed) continue;
         if (e->backup) {
             if (rename(e->backup, e->path) == 0) {
+                file_temp_untrack(e->backup);
                 free(e->backup);
                 e->backup = NULL;
             }
@@ -368,6 +372,7 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
                 rollback(t);
                 goto done;
             }
+            file_temp_track(e->backup);
         }
         if (rename(e->tmp, e->path) != 0) {
             diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot replace the file: %s; nothing was written",
@@ -375,6 +380,7 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
             rollback(t);
             goto done;
         }
+        file_temp_untrack(e->tmp);
         free(e->tmp);
         e->tmp = NULL;
         e->renamed = true;

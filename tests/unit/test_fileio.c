@@ -1,12 +1,18 @@
 /* test_fileio.c — whole-file reads and atomic writes: new files, replacement, modes, failures that
  * leave the old file intact, and targets that are not regular files (never replaced). */
 #include <check.h>
+#include <glob.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "base/fileio.h"
+#include "importer/plugin.h"
+#include "specs/txn.h"
 #include "testutil.h"
 
 START_TEST(test_write_new_and_replace) {
@@ -69,6 +75,70 @@ START_TEST(test_device_written_in_place) {
 }
 END_TEST
 
+/* The process is stopped for good (a second Ctrl-C) while its temporary file is complete: the
+ * handler that kills it removes the file first, so nothing is left beside the user's file. */
+static bool second_stop_signal(void *user, const char *tmp) {
+    (void)user;
+    (void)tmp;
+    raise(SIGINT); /* the first: only noted */
+    raise(SIGINT); /* the second: fatal */
+    return true;
+}
+
+static bool second_stop_signal_txn(void *user, const char *path, const char *tmp) {
+    (void)path;
+    return second_stop_signal(user, tmp);
+}
+
+static size_t count_temps(const char *dir) {
+    char pat[1200];
+    snprintf(pat, sizeof pat, "%s/*.cimport-tmp-*", dir);
+    glob_t g;
+    size_t n = glob(pat, 0, NULL, &g) == 0 ? g.gl_pathc : 0;
+    if (n) globfree(&g);
+    return n;
+}
+
+static volatile sig_atomic_t stop_flag;
+
+START_TEST(test_killed_mid_write_leaves_no_temp) {
+    char *dir = tu_mkdtemp();
+    char path[1100];
+    snprintf(path, sizeof path, "%s/out.ts", dir);
+    ck_assert(tu_write(path, "old\n"));
+    for (int via_txn = 0; via_txn < 2; via_txn++) {
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            plugin_install_stop_handlers(&stop_flag);
+            diag_list_t d;
+            diag_list_init(&d);
+            if (via_txn) {
+                txn_options_t o;
+                txn_options_default(&o);
+                o.before_rename = second_stop_signal_txn;
+                txn_t *t = txn_new(&o);
+                txn_write(t, path, "new\n", 4, 0644, false);
+                txn_commit(t, &d);
+            } else {
+                file_write_atomic_hooked(path, "new\n", 4, 0644, false, second_stop_signal, NULL, NULL, &d);
+            }
+            _exit(0); /* not reached: the second SIGINT kills */
+        }
+        int status = 0;
+        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+        ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+        ck_assert_msg(count_temps(dir) == 0, "%s: a temporary file is left beside out.ts",
+                      via_txn ? "txn_commit" : "file_write_atomic");
+        char *text = tu_read(path, NULL);
+        ck_assert_str_eq(text, "old\n"); /* killed before the rename: the old file whole */
+        free(text);
+    }
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_read_errors) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -90,6 +160,7 @@ int main(void) {
     tcase_add_test(tc, test_failures_leave_nothing);
     tcase_add_test(tc, test_device_written_in_place);
     tcase_add_test(tc, test_read_errors);
+    tcase_add_test(tc, test_killed_mid_write_leaves_no_temp);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
