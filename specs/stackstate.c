@@ -140,7 +140,31 @@ static char *type_package(arena_t *a, const char *type) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * A minimal scanner over the (already validated) document text, to find byte offsets. */
+ * A minimal scanner over the (already validated) document text, to find byte offsets.
+ *
+ * cJSON skips every byte up to 0x20 as whitespace; JSON (and `pulumi stack import`) allows only
+ * space, tab, LF and CR there, and so does this scanner. stackstate_merge_text refuses a document
+ * with any other control byte outside its strings (document_control_byte) before the scanner runs,
+ * and the scanner's loops stop on what they do not understand rather than spin. */
+
+/* Offset of the first control byte (< 0x20, not TAB, LF or CR) outside a string; len if none. */
+static size_t document_control_byte(const char *text, size_t len) {
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            return i;
+        }
+    }
+    return len;
+}
 
 typedef struct scan {
     const char *s;
@@ -182,7 +206,8 @@ static size_t scan_value(const scan_t *sc, size_t p) {
         }
         return sc->len;
     }
-    while (p < sc->len && !strchr(",}] \t\r\n", sc->s[p]))
+    /* memchr, not strchr: strchr finds a NUL byte in the set (its terminator) */
+    while (p < sc->len && !memchr(",}] \t\r\n", sc->s[p], 7))
         p++;
     return p;
 }
@@ -831,9 +856,13 @@ static char *splice(merge_t *m, const char *text, size_t len, new_res_t **order,
         while (p < len && text[p] != ']') {
             if (count == 0) first = p;
             last_end = scan_value(&sc, p);
+            if (last_end == p) goto bad; /* no value here: stop rather than loop */
             count++;
             p = scan_ws(&sc, last_end);
-            if (p < len && text[p] == ',') p = scan_ws(&sc, p + 1);
+            if (p < len && text[p] == ',')
+                p = scan_ws(&sc, p + 1);
+            else if (p < len && text[p] != ']')
+                goto bad;
         }
         if (p >= len) goto bad;
         if (count > 0) {
@@ -950,6 +979,19 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
     }
     bool is_new = !text || len == 0;
     if (!is_new) {
+        size_t bad = document_control_byte(text, len);
+        if (bad < len) {
+            size_t line = 1, line_start = 0;
+            for (size_t i = 0; i < bad; i++)
+                if (text[i] == '\n') line++, line_start = i + 1;
+            diag_t *dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                                  "the stack state is not valid JSON: byte 0x%02X at line %zu, column %zu (offset "
+                                  "%zu) is a control character outside a string; merge into the unchanged output of "
+                                  "`pulumi stack export`. Nothing was written",
+                                  (unsigned char)text[bad], line, bad - line_start + 1, bad);
+            if (dg) dg->line = (long)line;
+            goto done;
+        }
         d = deployment_parse(a, text, len, path, diags);
         if (!d) goto done;
         if (d->version < 3) {

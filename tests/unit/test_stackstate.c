@@ -5,6 +5,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <regex.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -719,6 +720,75 @@ START_TEST(test_crash_before_rename_keeps_old_file) {
 }
 END_TEST
 
+/* The child's verdict on one merge of bad bytes: 0 when it returned NULL with an error naming the
+ * line and column, 1 when it wrote something, 2 when the diagnostic was not the expected one. */
+static int merge_bad_bytes_child(const char *text, size_t len, const char *want) {
+    arena_t *a = arena_new();
+    stackstate_options_t o;
+    opts_init(&o);
+    diag_list_t d;
+    diag_list_init(&d);
+    stackstate_report_t rep;
+    stackstate_resource_t r = pet(a, "p", "p-1");
+    char *out = stackstate_merge_text(text, len, "bad.json", "dev", "proj", &r, 1, &o, &rep, &d);
+    int verdict = 0;
+    if (out)
+        verdict = 1;
+    else if (!d.head || !d.head->file || strcmp(d.head->file, "bad.json") != 0 || !strstr(d.head->message, want))
+        verdict = 2;
+    free(out);
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    arena_free(a);
+    return verdict;
+}
+
+/* Runs the merge in a child stopped after 3 s (before Check's default 4 s timeout), so a hang fails
+ * with its own message and leaves no process behind. */
+static void assert_bad_bytes_refused(const char *text, size_t len, const char *want) {
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        signal(SIGALRM, SIG_DFL); /* not Check's timeout handler, which kills the process group */
+        alarm(3);
+        _exit(merge_bad_bytes_child(text, len, want));
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(!WIFSIGNALED(status), "the merge did not return (signal %d): it hangs on bad bytes",
+                  WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "the merge of bad bytes gave %s (expected no text and an error naming bad.json and '%s')",
+                  WEXITSTATUS(status) == 1 ? "text" : "another diagnostic", want);
+}
+
+/* Found by a 10-minute fuzz_stackstate run: cJSON skips every byte below 0x21 as whitespace, the
+ * merge's byte-offset scanner only the four JSON ones, and its scan of a scalar never moved past a
+ * NUL, so a TAB and ~60 NULs in the resources array looped forever. Such a document is not JSON:
+ * a clear error with the position, nothing written. */
+START_TEST(test_control_bytes_refused) {
+    static const char head[] = "{\"version\":3,\"deployment\":{\"manifest\":{\"time\":\"2025-002T03:04:05Z\","
+                               "\"macic\":\"\",\"vers\":\"\"},\"resources\":[\t";
+    static const char tail[] = "],\"metadata\":{}}}";
+    char text[256];
+    size_t len = 0;
+    memcpy(text, head, sizeof head - 1);
+    len += sizeof head - 1;
+    memset(text + len, 0, 61);
+    len += 61;
+    memcpy(text + len, tail, sizeof tail - 1);
+    len += sizeof tail - 1;
+    ck_assert_uint_eq(len, 181); /* the fuzzer's input, byte for byte */
+    assert_bad_bytes_refused(text, len, "byte 0x00 at line 1, column 104");
+
+    /* a NUL after a scalar element, and another control byte where whitespace goes */
+    static const char after_scalar[] = "{\"version\":3,\"deployment\":{\"resources\":[1\0]}}";
+    assert_bad_bytes_refused(after_scalar, sizeof after_scalar - 1, "byte 0x00 at line 1, column 42");
+    static const char ctl[] = "{\"version\":3,\n\"deployment\":{\"resources\":[\x01]}}";
+    assert_bad_bytes_refused(ctl, sizeof ctl - 1, "byte 0x01 at line 2, column 28");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("stackstate");
     TCase *tc = tcase_create("stackstate");
@@ -731,6 +801,7 @@ int main(void) {
     tcase_add_test(tc, test_secrets);
     tcase_add_test(tc, test_documents_without_resources);
     tcase_add_test(tc, test_crash_before_rename_keeps_old_file);
+    tcase_add_test(tc, test_control_bytes_refused);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
