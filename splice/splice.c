@@ -181,7 +181,7 @@ static unsigned sp_python_indent_error(arena_t *a, TSNode root, bool bom) {
     unsigned bad = 0;
     for (;;) {
         TSNode n = ts_tree_cursor_current_node(&cur);
-        const char *t = ts_node_type(n);
+        const char *t = sp_type(n);
         if (strcmp(t, "module") == 0 || strcmp(t, "block") == 0) {
             int64_t col = -1;
             uint32_t prev_row = UINT32_MAX;
@@ -189,7 +189,7 @@ static unsigned sp_python_indent_error(arena_t *a, TSNode root, bool bom) {
             TSNode *kids = sp_named_children(a, n, &nk);
             for (uint32_t i = 0; i < nk && !bad; i++) {
                 TSNode c = kids[i];
-                if (strcmp(ts_node_type(c), "comment") == 0) continue;
+                if (strcmp(sp_type(c), "comment") == 0) continue;
                 TSPoint p = ts_node_start_point(c);
                 uint32_t column = p.row == 0 && bom && p.column >= 3 ? p.column - 3 : p.column;
                 if (p.row != prev_row) {
@@ -1084,14 +1084,14 @@ typedef struct sp_ypair {
  * comments that follow a mapping inside it, and pair nodes may end after the newline). */
 static uint32_t sp_pair_end(const sp_program_t *p, TSNode n) {
     for (;;) {
-        const char *t = ts_node_type(n);
+        const char *t = sp_type(n);
         bool container = strcmp(t, "block_mapping_pair") == 0 || strcmp(t, "block_node") == 0 ||
                          strcmp(t, "block_mapping") == 0 || strcmp(t, "block_sequence") == 0 ||
                          strcmp(t, "block_sequence_item") == 0;
         TSNode last = {0};
-        for (uint32_t i = ts_node_named_child_count(n); container && i > 0; i--) {
-            TSNode c = ts_node_named_child(n, i - 1);
-            if (strcmp(ts_node_type(c), "comment") != 0) {
+        for (uint32_t i = sp_nchild_count(n); container && i > 0; i--) {
+            TSNode c = sp_nchild(n, i - 1);
+            if (strcmp(sp_type(c), "comment") != 0) {
                 last = c;
                 break;
             }
@@ -1099,7 +1099,7 @@ static uint32_t sp_pair_end(const sp_program_t *p, TSNode n) {
         if (ts_node_is_null(last)) break;
         n = last;
     }
-    uint32_t end = ts_node_end_byte(n);
+    uint32_t end = sp_end_byte(n);
     while (end > 0 && isspace((unsigned char)p->text[end - 1]))
         end--;
     return end;
@@ -1128,9 +1128,9 @@ static const char *sp_yaml_collapse(arena_t *a, const char *tok) {
 
 static TSNode sp_yaml_block_mapping(TSNode value) {
     TSNode none = {0};
-    if (ts_node_is_null(value) || strcmp(ts_node_type(value), "block_node") != 0) return none;
-    TSNode m = ts_node_named_child(value, 0);
-    return !ts_node_is_null(m) && strcmp(ts_node_type(m), "block_mapping") == 0 ? m : none;
+    if (ts_node_is_null(value) || strcmp(sp_type(value), "block_node") != 0) return none;
+    TSNode m = sp_nchild(value, 0);
+    return !ts_node_is_null(m) && strcmp(sp_type(m), "block_mapping") == 0 ? m : none;
 }
 
 /* The top-level block mapping (null node for an empty document); false if the document is
@@ -1138,15 +1138,15 @@ static TSNode sp_yaml_block_mapping(TSNode value) {
 static bool sp_yaml_top(sp_program_t *p, TSNode *top) {
     memset(top, 0, sizeof *top);
     TSNode doc = {0};
-    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++)
-        if (strcmp(ts_node_type(ts_node_named_child(p->root, i)), "document") == 0) {
+    for (uint32_t i = 0; i < sp_nchild_count(p->root); i++)
+        if (strcmp(sp_type(sp_nchild(p->root, i)), "document") == 0) {
             if (!ts_node_is_null(doc)) return false; /* several documents */
-            doc = ts_node_named_child(p->root, i);
+            doc = sp_nchild(p->root, i);
         }
     if (ts_node_is_null(doc)) return true;
-    for (uint32_t i = 0; i < ts_node_named_child_count(doc); i++) {
-        TSNode c = ts_node_named_child(doc, i);
-        if (strcmp(ts_node_type(c), "comment") == 0) continue;
+    for (uint32_t i = 0; i < sp_nchild_count(doc); i++) {
+        TSNode c = sp_nchild(doc, i);
+        if (strcmp(sp_type(c), "comment") == 0) continue;
         *top = sp_yaml_block_mapping(c);
         return !ts_node_is_null(*top);
     }
@@ -1165,19 +1165,19 @@ static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
     TSNode *kids = ts_node_is_null(map) ? NULL : sp_named_children(p->a, map, &nk);
     for (uint32_t i = 0; i < nk; i++) {
         TSNode pr = kids[i];
-        if (strcmp(ts_node_type(pr), "block_mapping_pair") != 0) continue;
+        if (strcmp(sp_type(pr), "block_mapping_pair") != 0) continue;
         SP_PUSH(p->a, v, n, cap);
         sp_ypair_t *y = &v[n - 1];
         memset(y, 0, sizeof *y);
         y->pair = pr;
-        y->key = ts_node_child_by_field_name(pr, "key", 3);
+        y->key = sp_field(pr, "key", 3);
         y->name = ts_node_is_null(y->key) ? "" : sp_yaml_scalar(p, y->key);
         y->logical = y->name;
         y->type = "";
-        y->value_map = sp_yaml_block_mapping(ts_node_child_by_field_name(pr, "value", 5));
-        for (uint32_t k = 0; !ts_node_is_null(y->value_map) && k < ts_node_named_child_count(y->value_map); k++) {
-            TSNode q = ts_node_named_child(y->value_map, k);
-            TSNode qk = ts_node_child_by_field_name(q, "key", 3), qv = ts_node_child_by_field_name(q, "value", 5);
+        y->value_map = sp_yaml_block_mapping(sp_field(pr, "value", 5));
+        for (uint32_t k = 0; !ts_node_is_null(y->value_map) && k < sp_nchild_count(y->value_map); k++) {
+            TSNode q = sp_nchild(y->value_map, k);
+            TSNode qk = sp_field(q, "key", 3), qv = sp_field(q, "value", 5);
             if (ts_node_is_null(qk) || ts_node_is_null(qv)) continue;
             const char *kk = sp_yaml_scalar(p, qk);
             if (strcmp(kk, "type") == 0)
@@ -1192,9 +1192,9 @@ static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
 
 static TSNode sp_yaml_find_section(sp_program_t *p, TSNode top, const char *section) {
     TSNode none = {0};
-    for (uint32_t i = 0; !ts_node_is_null(top) && i < ts_node_named_child_count(top); i++) {
-        TSNode pr = ts_node_named_child(top, i);
-        TSNode k = ts_node_child_by_field_name(pr, "key", 3);
+    for (uint32_t i = 0; !ts_node_is_null(top) && i < sp_nchild_count(top); i++) {
+        TSNode pr = sp_nchild(top, i);
+        TSNode k = sp_field(pr, "key", 3);
         if (!ts_node_is_null(k) && strcmp(sp_yaml_section_name(sp_yaml_scalar(p, k)), section) == 0) return pr;
     }
     return none;
@@ -1231,10 +1231,10 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
     }
     if (!sp_yaml_top(G, &gtop) || ts_node_is_null(gtop)) return true;
     /* Top-level keys must be unique (tree-sitter accepts duplicates; Pulumi does not). */
-    for (uint32_t i = 0; !ts_node_is_null(ttop) && i < ts_node_named_child_count(ttop); i++) {
-        TSNode ki = ts_node_child_by_field_name(ts_node_named_child(ttop, i), "key", 3);
-        for (uint32_t j = i + 1; !ts_node_is_null(ki) && j < ts_node_named_child_count(ttop); j++) {
-            TSNode kj = ts_node_child_by_field_name(ts_node_named_child(ttop, j), "key", 3);
+    for (uint32_t i = 0; !ts_node_is_null(ttop) && i < sp_nchild_count(ttop); i++) {
+        TSNode ki = sp_field(sp_nchild(ttop, i), "key", 3);
+        for (uint32_t j = i + 1; !ts_node_is_null(ki) && j < sp_nchild_count(ttop); j++) {
+            TSNode kj = sp_field(sp_nchild(ttop, j), "key", 3);
             if (ts_node_is_null(kj) || strcmp(sp_yaml_scalar(T, ki), sp_yaml_scalar(T, kj)) != 0) continue;
             diag_t *d =
                 diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
@@ -1250,14 +1250,13 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
     for (int s = 0; s < 4; s++) {
         tsec[s] = sp_yaml_find_section(T, ttop, SECTIONS[s]);
         if (!ts_node_is_null(tsec[s])) {
-            TSNode v = ts_node_child_by_field_name(tsec[s], "value", 5);
+            TSNode v = sp_field(tsec[s], "value", 5);
             tn[s] = sp_yaml_pairs(T, sp_yaml_block_mapping(v), &tp[s]);
             for (size_t k = 0; k < tn[s]; k++)
                 names_table_reserve(T->names, tp[s][k].name);
         }
         TSNode gs = sp_yaml_find_section(G, gtop, SECTIONS[s]);
-        if (!ts_node_is_null(gs))
-            gn[s] = sp_yaml_pairs(G, sp_yaml_block_mapping(ts_node_child_by_field_name(gs, "value", 5)), &gp[s]);
+        if (!ts_node_is_null(gs)) gn[s] = sp_yaml_pairs(G, sp_yaml_block_mapping(sp_field(gs, "value", 5)), &gp[s]);
     }
     sp_yaml_sites(G);
 
@@ -1309,33 +1308,32 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
         uint32_t at = T->len;
         const char *head = NULL; /* a new `section:` line */
         if (!ts_node_is_null(tsec[s])) {
-            TSNode v = ts_node_child_by_field_name(tsec[s], "value", 5);
+            TSNode v = sp_field(tsec[s], "value", 5);
             if (tn[s] > 0) {
                 base = sp_line_indent(T, ts_node_start_byte(tp[s][0].pair));
                 at = sp_line_end(T->text, T->len, sp_pair_end(T, tp[s][tn[s] - 1].pair) - 1);
-            } else if (ts_node_is_null(v) || strcmp(ts_node_type(v), "flow_node") == 0) {
-                TSNode fm = ts_node_is_null(v) ? v : ts_node_named_child(v, 0);
-                if (!ts_node_is_null(fm) && strcmp(ts_node_type(fm), "flow_mapping") == 0 &&
-                    ts_node_named_child_count(fm) > 0) {
+            } else if (ts_node_is_null(v) || strcmp(sp_type(v), "flow_node") == 0) {
+                TSNode fm = ts_node_is_null(v) ? v : sp_nchild(v, 0);
+                if (!ts_node_is_null(fm) && strcmp(sp_type(fm), "flow_mapping") == 0 && sp_nchild_count(fm) > 0) {
                     diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
                                          "`%s` is written as a flow mapping ({...}): write it as a block mapping "
                                          "(one `name:` per line) to insert into it",
-                                         sp_yaml_scalar(T, ts_node_child_by_field_name(tsec[s], "key", 3)));
+                                         sp_yaml_scalar(T, sp_field(tsec[s], "key", 3)));
                     d->line = (int)ts_node_start_point(fm).row + 1;
                     return false;
                 }
-                if (!ts_node_is_null(v) && !(!ts_node_is_null(fm) && strcmp(ts_node_type(fm), "flow_mapping") == 0) &&
+                if (!ts_node_is_null(v) && !(!ts_node_is_null(fm) && strcmp(sp_type(fm), "flow_mapping") == 0) &&
                     strcmp(sp_node_text(T, v), "null") != 0 && strcmp(sp_node_text(T, v), "~") != 0) {
                     diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
                              "`%s` is not a mapping: fix the file before inserting into it", SECTIONS[s]);
                     return false;
                 }
                 /* `resources:` (null) or `resources: {}`: drop the value, add the pairs below. */
-                TSNode key = ts_node_child_by_field_name(tsec[s], "key", 3);
-                uint32_t colon = ts_node_end_byte(key);
+                TSNode key = sp_field(tsec[s], "key", 3);
+                uint32_t colon = sp_end_byte(key);
                 while (colon < T->len && T->text[colon] != ':')
                     colon++;
-                if (!ts_node_is_null(v)) sp_add_edit(c, colon + 1, ts_node_end_byte(v), "");
+                if (!ts_node_is_null(v)) sp_add_edit(c, colon + 1, sp_end_byte(v), "");
                 base = arena_sprintf(c->a, "%s%s", sp_line_indent(T, ts_node_start_byte(key)), T->unit);
                 at = sp_line_end(T->text, T->len, colon);
             } else {
@@ -1355,7 +1353,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             sp_local_edit_t ex[2];
             size_t nex = 0;
             if (strcmp(newkey[s][i], g->name) != 0) {
-                ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->key), ts_node_end_byte(g->key), newkey[s][i]};
+                ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->key), sp_end_byte(g->key), newkey[s][i]};
                 /* A renamed resource keeps its logical name. */
                 if (s == 2 && strcmp(g->logical, g->name) == 0 && !ts_node_is_null(g->value_map)) {
                     const char *ib =
@@ -1597,9 +1595,7 @@ bool splicer_list_definitions(splicer_t *s, const char *text, size_t len, lang_t
             TSNode sec = sp_yaml_find_section(&P, top, "resources");
             sp_ypair_t *v = NULL;
             size_t nv =
-                ts_node_is_null(sec)
-                    ? 0
-                    : sp_yaml_pairs(&P, sp_yaml_block_mapping(ts_node_child_by_field_name(sec, "value", 5)), &v);
+                ts_node_is_null(sec) ? 0 : sp_yaml_pairs(&P, sp_yaml_block_mapping(sp_field(sec, "value", 5)), &v);
             for (size_t i = 0; i < nv; i++) {
                 if (!*v[i].type || !*v[i].name) continue;
                 SP_PUSH(a, defs, n, cap);
@@ -1615,7 +1611,7 @@ bool splicer_list_definitions(splicer_t *s, const char *text, size_t len, lang_t
             const sp_stmt_t *top = sp_body_stmt_at(&P, r->start);
             const char *var = NULL;
             /* a body statement is in scope where splicing inserts; one nested in a block is not */
-            if (top && sp_is_bound_value(&P, r, ts_node_end_byte(top->node)) && strcmp(r->decls[0].name, "_") != 0)
+            if (top && sp_is_bound_value(&P, r, sp_end_byte(top->node)) && strcmp(r->decls[0].name, "_") != 0)
                 var = arena_strdup(a, r->decls[0].name);
             SP_PUSH(a, defs, n, cap);
             SP_LINE_AT(r->start);

@@ -150,6 +150,31 @@ bool sp_types_match(const sp_program_t *target, const char *t, const char *g);
  * in runtime 0.20.7, so indexing in a loop is quadratic). Arena array; *count set. */
 TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count);
 
+/* Navigation that answers "nothing" for a null node. A field or child that an ERROR-laden tree lacks
+ * is a null node, and tree-sitter 0.20.7 dereferences a null node in most of its node functions
+ * (fuzz_splice_csharp and _java crashed on that): the splicer walks only through these. */
+static inline TSNode sp_field(TSNode n, const char *name, uint32_t len) {
+    return ts_node_is_null(n) ? n : ts_node_child_by_field_name(n, name, len);
+}
+static inline TSNode sp_nchild(TSNode n, uint32_t i) {
+    return ts_node_is_null(n) ? n : ts_node_named_child(n, i);
+}
+static inline uint32_t sp_nchild_count(TSNode n) {
+    return ts_node_is_null(n) ? 0 : ts_node_named_child_count(n);
+}
+static inline TSNode sp_child(TSNode n, uint32_t i) {
+    return ts_node_is_null(n) ? n : ts_node_child(n, i);
+}
+static inline uint32_t sp_child_count(TSNode n) {
+    return ts_node_is_null(n) ? 0 : ts_node_child_count(n);
+}
+static inline const char *sp_type(TSNode n) {
+    return ts_node_is_null(n) ? "" : ts_node_type(n);
+}
+static inline uint32_t sp_end_byte(TSNode n) {
+    return ts_node_is_null(n) ? ts_node_start_byte(n) : ts_node_end_byte(n);
+}
+
 /* Small text helpers shared by both files. */
 const char *sp_node_text(sp_program_t *p, TSNode n);
 uint32_t sp_line_start(const char *text, uint32_t off);

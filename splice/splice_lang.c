@@ -17,7 +17,7 @@
 /* text helpers                                                                                    */
 
 const char *sp_node_text(sp_program_t *p, TSNode n) {
-    uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    uint32_t s = ts_node_start_byte(n), e = sp_end_byte(n);
     return arena_strndup(p->a, p->text + s, e - s);
 }
 
@@ -42,7 +42,7 @@ const char *sp_line_indent(sp_program_t *p, uint32_t off) {
 }
 
 TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
-    uint32_t cap = ts_node_named_child_count(n), k = 0;
+    uint32_t cap = sp_nchild_count(n), k = 0;
     TSNode *v = arena_alloc(a, (cap + 1) * sizeof *v);
     TSTreeCursor cur = ts_tree_cursor_new(n);
     if (ts_tree_cursor_goto_first_child(&cur)) {
@@ -57,11 +57,11 @@ TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
 }
 
 static bool sp_is(TSNode n, const char *type) {
-    return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+    return !ts_node_is_null(n) && strcmp(sp_type(n), type) == 0;
 }
 
 static bool sp_is_comment(TSNode n) {
-    const char *t = ts_node_type(n);
+    const char *t = sp_type(n);
     return strcmp(t, "comment") == 0 || strcmp(t, "line_comment") == 0 || strcmp(t, "block_comment") == 0;
 }
 
@@ -138,7 +138,7 @@ static sp_import_t *sp_add_import(sp_program_t *p, TSNode stmt, const char *path
     im->local = local;
     im->alias = alias;
     im->start = ts_node_start_byte(stmt);
-    im->end = ts_node_end_byte(stmt);
+    im->end = sp_end_byte(stmt);
     if (im->end > p->imports_end) p->imports_end = im->end;
     return im;
 }
@@ -167,37 +167,37 @@ static const char *sp_go_package_name(arena_t *a, const char *path) {
 
 static void sp_import_ts(sp_program_t *p, TSNode stmt, bool require) {
     if (require) {
-        TSNode decl = ts_node_named_child(stmt, 0);
-        TSNode call = ts_node_child_by_field_name(decl, "value", 5);
-        TSNode fn = ts_node_child_by_field_name(call, "function", 8);
+        TSNode decl = sp_nchild(stmt, 0);
+        TSNode call = sp_field(decl, "value", 5);
+        TSNode fn = sp_field(call, "function", 8);
         if (strcmp(sp_node_text(p, fn), "require") != 0) return;
-        TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
-        const char *path = sp_string_value(p, ts_node_named_child(args, 0));
-        TSNode name = ts_node_child_by_field_name(decl, "name", 4);
+        TSNode args = sp_field(call, "arguments", 9);
+        const char *path = sp_string_value(p, sp_nchild(args, 0));
+        TSNode name = sp_field(decl, "name", 4);
         if (path) sp_add_import(p, stmt, path, sp_node_text(p, name), true);
         return;
     }
-    TSNode src = ts_node_child_by_field_name(stmt, "source", 6);
+    TSNode src = sp_field(stmt, "source", 6);
     const char *path = ts_node_is_null(src) ? NULL : sp_string_value(p, src);
     if (!path) return;
     bool bound = false;
-    for (uint32_t i = 0; i < ts_node_named_child_count(stmt); i++) {
-        TSNode clause = ts_node_named_child(stmt, i);
+    for (uint32_t i = 0; i < sp_nchild_count(stmt); i++) {
+        TSNode clause = sp_nchild(stmt, i);
         if (!sp_is(clause, "import_clause")) continue;
-        for (uint32_t j = 0; j < ts_node_named_child_count(clause); j++) {
-            TSNode c = ts_node_named_child(clause, j);
+        for (uint32_t j = 0; j < sp_nchild_count(clause); j++) {
+            TSNode c = sp_nchild(clause, j);
             if (sp_is(c, "namespace_import")) {
-                sp_add_import(p, stmt, path, sp_node_text(p, ts_node_named_child(c, 0)), true);
+                sp_add_import(p, stmt, path, sp_node_text(p, sp_nchild(c, 0)), true);
                 bound = true;
             } else if (sp_is(c, "identifier")) {
                 sp_add_import(p, stmt, arena_sprintf(p->a, "%s.default", path), sp_node_text(p, c), true);
                 bound = true;
             } else if (sp_is(c, "named_imports")) {
-                for (uint32_t k = 0; k < ts_node_named_child_count(c); k++) {
-                    TSNode spec = ts_node_named_child(c, k);
+                for (uint32_t k = 0; k < sp_nchild_count(c); k++) {
+                    TSNode spec = sp_nchild(c, k);
                     if (!sp_is(spec, "import_specifier")) continue;
-                    TSNode name = ts_node_child_by_field_name(spec, "name", 4);
-                    TSNode alias = ts_node_child_by_field_name(spec, "alias", 5);
+                    TSNode name = sp_field(spec, "name", 4);
+                    TSNode alias = sp_field(spec, "alias", 5);
                     const char *nm = sp_node_text(p, name);
                     sp_add_import(p, stmt, arena_sprintf(p->a, "%s.%s", path, nm),
                                   ts_node_is_null(alias) ? nm : sp_node_text(p, alias), true);
@@ -210,25 +210,25 @@ static void sp_import_ts(sp_program_t *p, TSNode stmt, bool require) {
 }
 
 static void sp_import_python(sp_program_t *p, TSNode stmt) {
-    const char *t = ts_node_type(stmt);
+    const char *t = sp_type(stmt);
     if (strcmp(t, "future_import_statement") == 0) {
         sp_add_import(p, stmt, "__future__", NULL, false);
         return;
     }
     const char *from = NULL;
     if (strcmp(t, "import_from_statement") == 0) {
-        TSNode m = ts_node_child_by_field_name(stmt, "module_name", 11);
+        TSNode m = sp_field(stmt, "module_name", 11);
         from = sp_node_text(p, m);
     }
     bool bound = false;
-    for (uint32_t i = 0; i < ts_node_child_count(stmt); i++) {
+    for (uint32_t i = 0; i < sp_child_count(stmt); i++) {
         const char *field = ts_node_field_name_for_child(stmt, i);
         if (!field || strcmp(field, "name") != 0) continue;
-        TSNode c = ts_node_child(stmt, i);
+        TSNode c = sp_child(stmt, i);
         const char *name, *alias = NULL;
         if (sp_is(c, "aliased_import")) {
-            name = sp_node_text(p, ts_node_child_by_field_name(c, "name", 4));
-            alias = sp_node_text(p, ts_node_child_by_field_name(c, "alias", 5));
+            name = sp_node_text(p, sp_field(c, "name", 4));
+            alias = sp_node_text(p, sp_field(c, "alias", 5));
         } else {
             name = sp_node_text(p, c);
         }
@@ -248,8 +248,8 @@ static void sp_import_python(sp_program_t *p, TSNode stmt) {
 }
 
 static void sp_import_go(sp_program_t *p, TSNode spec) {
-    TSNode path = ts_node_child_by_field_name(spec, "path", 4);
-    TSNode name = ts_node_child_by_field_name(spec, "name", 4);
+    TSNode path = sp_field(spec, "path", 4);
+    TSNode name = sp_field(spec, "name", 4);
     const char *ps = sp_string_value(p, path);
     if (!ps) return;
     if (!ts_node_is_null(name)) {
@@ -261,18 +261,18 @@ static void sp_import_go(sp_program_t *p, TSNode spec) {
     TSNode list = ts_node_parent(spec);
     if (sp_is(list, "import_spec_list")) {
         p->go_import_block = true;
-        p->go_block_end = ts_node_end_byte(list) - 1;
-        p->imports_end = ts_node_end_byte(ts_node_parent(list));
+        p->go_block_end = sp_end_byte(list) - 1;
+        p->imports_end = sp_end_byte(ts_node_parent(list));
     } else {
-        p->imports_end = ts_node_end_byte(list);
+        p->imports_end = sp_end_byte(list);
     }
 }
 
 static void sp_import_csharp(sp_program_t *p, TSNode stmt) {
-    TSNode alias = ts_node_child_by_field_name(stmt, "name", 4);
-    TSNode target = ts_node_named_child(stmt, ts_node_named_child_count(stmt) - 1);
-    for (uint32_t i = 0; i < ts_node_child_count(stmt); i++)
-        if (strcmp(ts_node_type(ts_node_child(stmt, i)), "static") == 0) return;
+    TSNode alias = sp_field(stmt, "name", 4);
+    TSNode target = sp_nchild(stmt, sp_nchild_count(stmt) - 1);
+    for (uint32_t i = 0; i < sp_child_count(stmt); i++)
+        if (strcmp(sp_type(sp_child(stmt, i)), "static") == 0) return;
     if (ts_node_is_null(target)) return;
     if (!ts_node_is_null(alias) && !ts_node_eq(alias, target))
         sp_add_import(p, stmt, sp_node_text(p, target), sp_node_text(p, alias), true);
@@ -283,11 +283,11 @@ static void sp_import_csharp(sp_program_t *p, TSNode stmt) {
 static void sp_import_java(sp_program_t *p, TSNode stmt) {
     bool wildcard = false, is_static = false;
     TSNode name = {0};
-    for (uint32_t i = 0; i < ts_node_child_count(stmt); i++) {
-        TSNode c = ts_node_child(stmt, i);
+    for (uint32_t i = 0; i < sp_child_count(stmt); i++) {
+        TSNode c = sp_child(stmt, i);
         if (sp_is(c, "asterisk"))
             wildcard = true;
-        else if (strcmp(ts_node_type(c), "static") == 0)
+        else if (strcmp(sp_type(c), "static") == 0)
             is_static = true;
         else if (sp_is(c, "scoped_identifier") || sp_is(c, "identifier"))
             name = c;
@@ -364,7 +364,7 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
         unsigned fl = sym < nsym ? flags[sym] : 0;
         const char *t = NULL, *f = NULL;
         if (want_sites) {
-            t = ts_node_type(n);
+            t = sp_type(n);
             f = ts_tree_cursor_current_field_name(&cur);
             if (depth < MAXD) {
                 types[depth] = t;
@@ -372,7 +372,7 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
             }
         }
         if (fl && ts_node_is_named(n)) {
-            if ((fl & SP_SYM_IDENT) && ts_node_child_count(n) == 0) {
+            if ((fl & SP_SYM_IDENT) && sp_child_count(n) == 0) {
                 const char *text = sp_node_text(p, n);
                 names_table_reserve(p->names, text);
                 /* C#: `@group` and `group` are one identifier (the `@` only allows a keyword). */
@@ -383,13 +383,13 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
                     const char *gt = depth >= 2 ? types[depth - 2] : NULL;
                     if (sp_renamable(p->lang, t, f, pt, pf, gt)) {
                         SP_PUSH(p->a, p->sites, p->nsites, p->csites);
-                        p->sites[p->nsites - 1] = (sp_site_t){ts_node_start_byte(n), ts_node_end_byte(n), text};
+                        p->sites[p->nsites - 1] = (sp_site_t){ts_node_start_byte(n), sp_end_byte(n), text};
                     }
                 }
             }
             if ((fl & SP_SYM_MULTI) && ts_node_start_point(n).row != ts_node_end_point(n).row) {
                 SP_PUSH(p->a, p->verbatim, p->nverbatim, p->cverbatim);
-                p->verbatim[p->nverbatim - 1] = (sp_span_t){ts_node_start_byte(n), ts_node_end_byte(n)};
+                p->verbatim[p->nverbatim - 1] = (sp_span_t){ts_node_start_byte(n), sp_end_byte(n)};
             }
             if (fl & SP_SYM_CAND) {
                 SP_PUSH(p->a, p->cands, p->ncands, p->ccands);
@@ -416,7 +416,7 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
 
 static void sp_add_decl(sp_program_t *p, sp_stmt_t *st, TSNode id) {
     if (ts_node_is_null(id) || st->ndecls == sizeof st->decls / sizeof st->decls[0]) return;
-    st->decls[st->ndecls++] = (sp_decl_t){sp_node_text(p, id), ts_node_start_byte(id), ts_node_end_byte(id)};
+    st->decls[st->ndecls++] = (sp_decl_t){sp_node_text(p, id), ts_node_start_byte(id), sp_end_byte(id)};
 }
 
 static void sp_add_decl_list(sp_program_t *p, sp_stmt_t *st, TSNode list) {
@@ -424,52 +424,52 @@ static void sp_add_decl_list(sp_program_t *p, sp_stmt_t *st, TSNode list) {
         sp_add_decl(p, st, list);
         return;
     }
-    for (uint32_t i = 0; i < ts_node_named_child_count(list); i++) {
-        TSNode c = ts_node_named_child(list, i);
+    for (uint32_t i = 0; i < sp_nchild_count(list); i++) {
+        TSNode c = sp_nchild(list, i);
         if (sp_is(c, "identifier")) sp_add_decl(p, st, c);
     }
 }
 
 /* Fills the names a body statement declares (and Go's assignment operator). */
 static void sp_stmt_decls(sp_program_t *p, sp_stmt_t *st, TSNode n) {
-    const char *t = ts_node_type(n);
+    const char *t = sp_type(n);
     switch (p->lang) {
     case LANG_TYPESCRIPT:
-        if (strcmp(t, "export_statement") == 0 && ts_node_named_child_count(n) > 0) {
-            n = ts_node_named_child(n, 0);
-            t = ts_node_type(n);
+        if (strcmp(t, "export_statement") == 0 && sp_nchild_count(n) > 0) {
+            n = sp_nchild(n, 0);
+            t = sp_type(n);
         }
         if (strcmp(t, "lexical_declaration") == 0 || strcmp(t, "variable_declaration") == 0) {
-            for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-                TSNode d = ts_node_named_child(n, i);
-                if (sp_is(d, "variable_declarator")) sp_add_decl_list(p, st, ts_node_child_by_field_name(d, "name", 4));
+            for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
+                TSNode d = sp_nchild(n, i);
+                if (sp_is(d, "variable_declarator")) sp_add_decl_list(p, st, sp_field(d, "name", 4));
             }
         } else if (strstr(t, "declaration")) {
-            TSNode nm = ts_node_child_by_field_name(n, "name", 4);
+            TSNode nm = sp_field(n, "name", 4);
             if (sp_is(nm, "identifier") || sp_is(nm, "type_identifier")) sp_add_decl(p, st, nm);
         }
         break;
     case LANG_PYTHON:
         if (strcmp(t, "expression_statement") == 0) {
-            TSNode as = ts_node_named_child(n, 0);
+            TSNode as = sp_nchild(n, 0);
             if (sp_is(as, "assignment")) {
-                TSNode left = ts_node_child_by_field_name(as, "left", 4);
+                TSNode left = sp_field(as, "left", 4);
                 sp_add_decl_list(p, st, left);
             }
         } else if (strcmp(t, "function_definition") == 0 || strcmp(t, "class_definition") == 0) {
-            sp_add_decl(p, st, ts_node_child_by_field_name(n, "name", 4));
+            sp_add_decl(p, st, sp_field(n, "name", 4));
         }
         break;
     case LANG_GO:
         if (strcmp(t, "short_var_declaration") == 0 || strcmp(t, "assignment_statement") == 0) {
-            TSNode left = ts_node_child_by_field_name(n, "left", 4);
+            TSNode left = sp_field(n, "left", 4);
             if (strcmp(t, "short_var_declaration") == 0) sp_add_decl_list(p, st, left);
-            for (uint32_t i = 0; i < ts_node_child_count(n); i++) {
-                TSNode c = ts_node_child(n, i);
-                const char *ct = ts_node_type(c);
+            for (uint32_t i = 0; i < sp_child_count(n); i++) {
+                TSNode c = sp_child(n, i);
+                const char *ct = sp_type(c);
                 if (strcmp(ct, ":=") == 0 || strcmp(ct, "=") == 0) {
                     st->op_start = ts_node_start_byte(c);
-                    st->op_end = ts_node_end_byte(c);
+                    st->op_end = sp_end_byte(c);
                     break;
                 }
             }
@@ -479,11 +479,11 @@ static void sp_stmt_decls(sp_program_t *p, sp_stmt_t *st, TSNode n) {
                 sp_add_decl_list(p, st, left);
             }
         } else if (strcmp(t, "var_declaration") == 0 || strcmp(t, "const_declaration") == 0) {
-            for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-                TSNode spec = ts_node_named_child(n, i);
-                for (uint32_t j = 0; j < ts_node_child_count(spec); j++) {
+            for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
+                TSNode spec = sp_nchild(n, i);
+                for (uint32_t j = 0; j < sp_child_count(spec); j++) {
                     const char *fn = ts_node_field_name_for_child(spec, j);
-                    if (fn && strcmp(fn, "name") == 0) sp_add_decl(p, st, ts_node_child(spec, j));
+                    if (fn && strcmp(fn, "name") == 0) sp_add_decl(p, st, sp_child(spec, j));
                 }
             }
         }
@@ -491,16 +491,16 @@ static void sp_stmt_decls(sp_program_t *p, sp_stmt_t *st, TSNode n) {
     case LANG_CSHARP:
     case LANG_JAVA: {
         if (strcmp(t, "global_statement") == 0) {
-            n = ts_node_named_child(n, 0);
-            t = ts_node_type(n);
+            n = sp_nchild(n, 0);
+            t = sp_type(n);
         }
-        if (strcmp(t, "local_declaration_statement") == 0) n = ts_node_named_child(n, 0);
+        if (strcmp(t, "local_declaration_statement") == 0) n = sp_nchild(n, 0);
         if (strcmp(t, "local_declaration_statement") == 0 || strcmp(t, "local_variable_declaration") == 0) {
-            for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-                TSNode d = ts_node_named_child(n, i);
+            for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
+                TSNode d = sp_nchild(n, i);
                 if (sp_is(d, "variable_declarator")) {
-                    TSNode nm = ts_node_child_by_field_name(d, "name", 4);
-                    if (ts_node_is_null(nm)) nm = ts_node_named_child(d, 0);
+                    TSNode nm = sp_field(d, "name", 4);
+                    if (ts_node_is_null(nm)) nm = sp_nchild(d, 0);
                     if (sp_is(nm, "identifier")) sp_add_decl(p, st, nm);
                 }
             }
@@ -516,14 +516,14 @@ static bool sp_is_import_stmt(const sp_program_t *p, TSNode n) {
     uint32_t s = ts_node_start_byte(n);
     for (size_t i = 0; i < p->nimports; i++)
         if (p->imports[i].start == s) return true;
-    const char *t = ts_node_type(n);
+    const char *t = sp_type(n);
     return strstr(t, "import") != NULL || strcmp(t, "package_clause") == 0 || strcmp(t, "using_directive") == 0 ||
            strcmp(t, "package_declaration") == 0;
 }
 
 static bool sp_is_go_err_check(sp_program_t *p, TSNode n) {
     if (!sp_is(n, "if_statement")) return false;
-    TSNode cond = ts_node_child_by_field_name(n, "condition", 9);
+    TSNode cond = sp_field(n, "condition", 9);
     const char *c = sp_node_text(p, cond);
     return strcmp(c, "err != nil") == 0;
 }
@@ -535,21 +535,21 @@ static void sp_collect_stmts(sp_program_t *p, TSNode body) {
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c) || sp_is_import_stmt(p, c)) continue;
-        const char *t = ts_node_type(c);
+        const char *t = sp_type(c);
         /* A Python module docstring and the Go `if err != nil` after a statement belong elsewhere. */
         if (p->lang == LANG_GO && p->nstmts > 0 && sp_is_go_err_check(p, c)) {
-            p->stmts[p->nstmts - 1].end = ts_node_end_byte(c);
+            p->stmts[p->nstmts - 1].end = sp_end_byte(c);
             continue;
         }
         SP_PUSH(p->a, p->stmts, p->nstmts, p->cstmts);
         sp_stmt_t *st = &p->stmts[p->nstmts - 1];
         memset(st, 0, sizeof *st);
         st->start = ts_node_start_byte(c);
-        st->end = ts_node_end_byte(c);
+        st->end = sp_end_byte(c);
         st->node = c;
         st->res_name = st->res_type = "";
         st->is_return = strcmp(t, "return_statement") == 0 ||
-                        (strcmp(t, "global_statement") == 0 && sp_is(ts_node_named_child(c, 0), "return_statement"));
+                        (strcmp(t, "global_statement") == 0 && sp_is(sp_nchild(c, 0), "return_statement"));
         sp_stmt_decls(p, st, c);
     }
 }
@@ -563,13 +563,13 @@ static TSNode sp_find_ts_body(sp_program_t *p) {
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (!sp_is(c, "export_statement")) continue;
-        for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
-            TSNode v = ts_node_named_child(c, j);
-            const char *t = ts_node_type(v);
+        for (uint32_t j = 0; j < sp_nchild_count(c); j++) {
+            TSNode v = sp_nchild(c, j);
+            const char *t = sp_type(v);
             if (strcmp(t, "arrow_function") == 0 || strcmp(t, "function_expression") == 0 ||
                 strcmp(t, "function") == 0 || strcmp(t, "function_declaration") == 0 ||
                 strcmp(t, "generator_function_declaration") == 0) {
-                TSNode b = ts_node_child_by_field_name(v, "body", 4);
+                TSNode b = sp_field(v, "body", 4);
                 if (sp_is(b, "statement_block")) return b;
             }
         }
@@ -600,11 +600,11 @@ static TSNode sp_find_node(sp_program_t *p, TSNode from, bool (*match)(sp_progra
 
 /* The body of the top-level Go function `name`. */
 static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++) {
-        TSNode f = ts_node_named_child(p->root, i);
+    for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
+        TSNode f = sp_nchild(p->root, i);
         if (!sp_is(f, "function_declaration")) continue;
-        if (strcmp(sp_node_text(p, ts_node_child_by_field_name(f, "name", 4)), name) != 0) continue;
-        TSNode b = ts_node_child_by_field_name(f, "body", 4);
+        if (strcmp(sp_node_text(p, sp_field(f, "name", 4)), name) != 0) continue;
+        TSNode b = sp_field(f, "body", 4);
         if (!sp_is(b, "block")) return false;
         *out = b;
         return true;
@@ -615,10 +615,10 @@ static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
 /* `pulumi.Run(func(ctx *pulumi.Context) error {...})` or `pulumi.Run(run)`. */
 static bool sp_go_run(sp_program_t *p, TSNode n, TSNode *out) {
     if (!sp_is(n, "call_expression")) return false;
-    TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+    TSNode fn = sp_field(n, "function", 8);
     if (!sp_is(fn, "selector_expression")) return false;
-    if (strcmp(sp_node_text(p, ts_node_child_by_field_name(fn, "field", 5)), "Run") != 0) return false;
-    const char *pkg = sp_node_text(p, ts_node_child_by_field_name(fn, "operand", 7));
+    if (strcmp(sp_node_text(p, sp_field(fn, "field", 5)), "Run") != 0) return false;
+    const char *pkg = sp_node_text(p, sp_field(fn, "operand", 7));
     bool is_pulumi = strcmp(pkg, "pulumi") == 0;
     for (size_t i = 0; i < p->nimports && !is_pulumi; i++)
         if (p->imports[i].local && strcmp(p->imports[i].local, pkg) == 0) {
@@ -626,10 +626,10 @@ static bool sp_go_run(sp_program_t *p, TSNode n, TSNode *out) {
             is_pulumi = l >= 10 && strcmp(p->imports[i].path + l - 10, "/go/pulumi") == 0;
         }
     if (!is_pulumi) return false;
-    TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
-    TSNode a0 = ts_node_named_child(args, 0);
+    TSNode args = sp_field(n, "arguments", 9);
+    TSNode a0 = sp_nchild(args, 0);
     if (sp_is(a0, "func_literal")) {
-        *out = ts_node_child_by_field_name(a0, "body", 4);
+        *out = sp_field(a0, "body", 4);
         return true;
     }
     if (sp_is(a0, "identifier")) return sp_go_func_body(p, sp_node_text(p, a0), out);
@@ -639,14 +639,14 @@ static bool sp_go_run(sp_program_t *p, TSNode n, TSNode *out) {
 /* `Deployment.RunAsync(() => {...})` */
 static bool sp_cs_run(sp_program_t *p, TSNode n, TSNode *out) {
     if (!sp_is(n, "invocation_expression")) return false;
-    TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+    TSNode fn = sp_field(n, "function", 8);
     const char *ft = sp_node_text(p, fn);
     if (strncmp(ft, "Deployment.RunAsync", 19) != 0) return false;
-    TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
-    TSNode arg = ts_node_named_child(args, 0);
-    TSNode lam = ts_node_named_child(arg, 0);
+    TSNode args = sp_field(n, "arguments", 9);
+    TSNode arg = sp_nchild(args, 0);
+    TSNode lam = sp_nchild(arg, 0);
     if (!sp_is(lam, "lambda_expression")) return false;
-    TSNode body = ts_node_child_by_field_name(lam, "body", 4);
+    TSNode body = sp_field(lam, "body", 4);
     if (!sp_is(body, "block")) return false;
     *out = body;
     return true;
@@ -656,20 +656,20 @@ static bool sp_cs_run(sp_program_t *p, TSNode n, TSNode *out) {
 static bool sp_cs_stack_class(sp_program_t *p, TSNode n, TSNode *out) {
     if (!sp_is(n, "class_declaration")) return false;
     bool is_stack = false;
-    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-        TSNode c = ts_node_named_child(n, i);
+    for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
+        TSNode c = sp_nchild(n, i);
         if (!sp_is(c, "base_list")) continue;
-        for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
-            const char *b = sp_node_text(p, ts_node_named_child(c, j));
+        for (uint32_t j = 0; j < sp_nchild_count(c); j++) {
+            const char *b = sp_node_text(p, sp_nchild(c, j));
             if (strcmp(b, "Stack") == 0 || strcmp(b, "Pulumi.Stack") == 0) is_stack = true;
         }
     }
     if (!is_stack) return false;
-    TSNode body = ts_node_child_by_field_name(n, "body", 4);
-    for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
-        TSNode m = ts_node_named_child(body, i);
+    TSNode body = sp_field(n, "body", 4);
+    for (uint32_t i = 0; i < sp_nchild_count(body); i++) {
+        TSNode m = sp_nchild(body, i);
         if (!sp_is(m, "constructor_declaration")) continue;
-        TSNode b = ts_node_child_by_field_name(m, "body", 4);
+        TSNode b = sp_field(m, "body", 4);
         if (sp_is(b, "block")) {
             *out = b;
             return true;
@@ -681,22 +681,22 @@ static bool sp_cs_stack_class(sp_program_t *p, TSNode n, TSNode *out) {
 /* A method `stack(Context ctx)` (any name, one Context parameter), or `Pulumi.run(ctx -> {...})`. */
 static bool sp_java_stack(sp_program_t *p, TSNode n, TSNode *out) {
     if (sp_is(n, "method_declaration")) {
-        TSNode params = ts_node_child_by_field_name(n, "parameters", 10);
-        if (ts_node_named_child_count(params) != 1) return false;
-        TSNode fp = ts_node_named_child(params, 0);
-        const char *ty = sp_node_text(p, ts_node_child_by_field_name(fp, "type", 4));
+        TSNode params = sp_field(n, "parameters", 10);
+        if (sp_nchild_count(params) != 1) return false;
+        TSNode fp = sp_nchild(params, 0);
+        const char *ty = sp_node_text(p, sp_field(fp, "type", 4));
         if (strcmp(ty, "Context") != 0 && strcmp(ty, "com.pulumi.Context") != 0) return false;
-        TSNode b = ts_node_child_by_field_name(n, "body", 4);
+        TSNode b = sp_field(n, "body", 4);
         if (!sp_is(b, "block")) return false;
         *out = b;
         return true;
     }
     if (sp_is(n, "method_invocation")) {
-        if (strcmp(sp_node_text(p, ts_node_child_by_field_name(n, "name", 4)), "run") != 0) return false;
-        if (strcmp(sp_node_text(p, ts_node_child_by_field_name(n, "object", 6)), "Pulumi") != 0) return false;
-        TSNode lam = ts_node_named_child(ts_node_child_by_field_name(n, "arguments", 9), 0);
+        if (strcmp(sp_node_text(p, sp_field(n, "name", 4)), "run") != 0) return false;
+        if (strcmp(sp_node_text(p, sp_field(n, "object", 6)), "Pulumi") != 0) return false;
+        TSNode lam = sp_nchild(sp_field(n, "arguments", 9), 0);
         if (!sp_is(lam, "lambda_expression")) return false;
-        TSNode b = ts_node_child_by_field_name(lam, "body", 4);
+        TSNode b = sp_field(lam, "body", 4);
         if (!sp_is(b, "block")) return false;
         *out = b;
         return true;
@@ -783,9 +783,9 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
         last = c;
     }
     p->base_indent = ts_node_is_null(first) ? NULL : sp_line_indent(p, ts_node_start_byte(first));
-    const char *lt = ts_node_is_null(last) ? "" : ts_node_type(last);
+    const char *lt = ts_node_is_null(last) ? "" : sp_type(last);
     bool ret = strcmp(lt, "return_statement") == 0 ||
-               (strcmp(lt, "global_statement") == 0 && sp_is(ts_node_named_child(last, 0), "return_statement"));
+               (strcmp(lt, "global_statement") == 0 && sp_is(sp_nchild(last, 0), "return_statement"));
     if (ret) {
         /* Comments directly above the return stay with it. */
         uint32_t at = ts_node_start_byte(last);
@@ -802,7 +802,7 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
         p->insert_at_line = true;
         p->close_indent = sp_line_indent(p, at);
     } else if (braces) {
-        uint32_t close = ts_node_end_byte(body) - 1; /* the `}` */
+        uint32_t close = sp_end_byte(body) - 1; /* the `}` */
         uint32_t ls = sp_line_start(p->text, close), k = ls;
         while (k < close && (p->text[k] == ' ' || p->text[k] == '\t'))
             k++;
@@ -928,7 +928,7 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
     for (size_t k = 0; k < p->ncands; k++) {
         /* The name is the arguments' first named child (Go: the second, after ctx); comments are
          * stepped over, so the range holds the name however the query treats them. */
-        TSNode args = ts_node_child_by_field_name(p->cands[k], "arguments", 9);
+        TSNode args = sp_field(p->cands[k], "arguments", 9);
         ends[k] = 0;
         if (ts_node_is_null(args)) continue;
         TSTreeCursor cur = ts_tree_cursor_new(args);
@@ -937,7 +937,7 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
             TSNode c = ts_tree_cursor_current_node(&cur);
             if (!ts_node_is_named(c) || ts_node_is_extra(c)) continue;
             if (--want == 0) {
-                ends[k] = ts_node_end_byte(c);
+                ends[k] = sp_end_byte(c);
                 break;
             }
         }
@@ -1010,13 +1010,13 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
             while (!ts_node_eq(n, res)) {
                 TSNode ch = ts_node_first_child_for_byte(n, rs);
                 if (ts_node_is_null(ch) || ts_node_start_byte(ch) > rs) break;
-                if (sp_is_container(ts_node_type(n))) st = ch;
+                if (sp_is_container(sp_type(n))) st = ch;
                 n = ch;
             }
         } else {
             for (;;) {
                 TSNode par = ts_node_parent(st);
-                if (ts_node_is_null(par) || sp_is_container(ts_node_type(par))) break;
+                if (ts_node_is_null(par) || sp_is_container(sp_type(par))) break;
                 st = par;
             }
         }
@@ -1028,17 +1028,17 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
             sp_stmt_t *r = &p->res[p->nres - 1];
             memset(r, 0, sizeof *r);
             r->start = sb;
-            r->end = ts_node_end_byte(st);
+            r->end = sp_end_byte(st);
             if (top && ts_node_eq(st, top->node)) {
                 r->end = top->end; /* includes Go's `if err != nil` */
             } else if (p->lang == LANG_GO) {
                 TSNode next = ts_node_next_named_sibling(st);
-                if (sp_is_go_err_check(p, next)) r->end = ts_node_end_byte(next);
+                if (sp_is_go_err_check(p, next)) r->end = sp_end_byte(next);
             }
             r->res_name = lname;
             r->res_type = ctype;
             r->res_start = ts_node_start_byte(res);
-            r->res_end = ts_node_end_byte(res);
+            r->res_end = sp_end_byte(res);
             sp_stmt_decls(p, r, st);
         } else {
             sp_stmt_t *g = (sp_stmt_t *)sp_stmt_at(p, sb);
@@ -1066,11 +1066,11 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     TSNode *top = sp_named_children(p->a, p->root, &ntop);
     TSQueryMatch m;
     for (uint32_t ti = 0; ti < ntop; ti++) {
-        const char *tt = ts_node_type(top[ti]);
+        const char *tt = sp_type(top[ti]);
         if (strstr(tt, "import") == NULL && strcmp(tt, "using_directive") != 0) {
             /* TypeScript/JavaScript `const x = require("...")` */
             if (p->lang != LANG_TYPESCRIPT || strcmp(tt, "lexical_declaration") != 0) continue;
-            uint32_t a0 = ts_node_start_byte(top[ti]), a1 = ts_node_end_byte(top[ti]);
+            uint32_t a0 = ts_node_start_byte(top[ti]), a1 = sp_end_byte(top[ti]);
             if (!memmem(p->text + a0, a1 - a0, "require(", 8)) continue;
         }
         ts_query_cursor_exec(s->cursor, q->imports, top[ti]);
@@ -1091,16 +1091,15 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     /* Where the first import goes when there is none: after Go/Java's package clause, after a
      * Python module docstring (and shebang/coding comments before it), else the top of the file. */
     p->import_at = p->bom ? 3 : 0;
-    for (uint32_t i = 0; i < ts_node_named_child_count(p->root); i++) {
-        TSNode c = ts_node_named_child(p->root, i);
-        const char *t = ts_node_type(c);
+    for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
+        TSNode c = sp_nchild(p->root, i);
+        const char *t = sp_type(c);
         if (strcmp(t, "package_clause") == 0 || strcmp(t, "package_declaration") == 0) {
-            p->import_at = ts_node_end_byte(c);
+            p->import_at = sp_end_byte(c);
             break;
         }
-        if (p->lang == LANG_PYTHON && strcmp(t, "expression_statement") == 0 &&
-            sp_is(ts_node_named_child(c, 0), "string")) {
-            p->import_at = ts_node_end_byte(c);
+        if (p->lang == LANG_PYTHON && strcmp(t, "expression_statement") == 0 && sp_is(sp_nchild(c, 0), "string")) {
+            p->import_at = sp_end_byte(c);
             break;
         }
         if (!sp_is_comment(c)) break;
