@@ -177,6 +177,21 @@ static size_t scan_ws(const scan_t *sc, size_t p) {
     return p;
 }
 
+/* A byte that ends a scalar (a number, true, false, null). Not strchr over the set: it also finds
+ * a NUL byte (its terminator), so a scalar "ended" at a NUL without moving past it. */
+static bool ends_scalar(char c) {
+    switch (c) {
+    case ',':
+    case '}':
+    case ']':
+    case ' ':
+    case '\t':
+    case '\r':
+    case '\n': return true;
+    default: return false;
+    }
+}
+
 /* p at an opening quote; returns the offset after the closing quote (or len). */
 static size_t scan_string(const scan_t *sc, size_t p) {
     for (p++; p < sc->len; p++) {
@@ -206,8 +221,7 @@ static size_t scan_value(const scan_t *sc, size_t p) {
         }
         return sc->len;
     }
-    /* memchr, not strchr: strchr finds a NUL byte in the set (its terminator) */
-    while (p < sc->len && !memchr(",}] \t\r\n", sc->s[p], 7))
+    while (p < sc->len && !ends_scalar(sc->s[p]))
         p++;
     return p;
 }
