@@ -15,12 +15,12 @@
 
 #include <stdbool.h>
 
-#include "cli/backend.h"
 #include "cli/cli.h"
-#include "cli/workspace.h"
 #include "session/session.h"
 #include "specs/stackstate.h"
 #include "specs/txn.h"
+#include "stacks/backend.h"
+#include "stacks/workspace.h"
 
 typedef enum {
     TARGET_IMPORT_OPTION = 0, /* code with the `import` option; no stack written */

@@ -28,7 +28,7 @@ for t in clang-format clang-format-{19,18,17,16,15,14}; do
 done
 [ -n "$FMT" ] || { echo "format.sh: clang-format is needed (Debian: clang-format)" >&2; exit 2; }
 
-FOLDERS='base|specs|importer|pcl|emitters|splice|migrate|session|lsp|report|cli|tests|bench|fuzz'
+FOLDERS='base|specs|importer|pcl|emitters|splice|migrate|stacks|session|lsp|report|cli|tests|bench|fuzz'
 mapfile -t files < <(git ls-files -- '*.c' '*.h' | grep -E "^($FOLDERS)/")
 [ ${#files[@]} -gt 0 ] || { echo "format.sh: no source files found" >&2; exit 2; }
 

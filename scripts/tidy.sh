@@ -37,7 +37,7 @@ done
 }
 
 # The project's folders (every library and front end); new folders are added here.
-FOLDERS='base|specs|importer|pcl|emitters|splice|migrate|session|lsp|report|cli'
+FOLDERS='base|specs|importer|pcl|emitters|splice|migrate|stacks|session|lsp|report|cli'
 files=$(git ls-files -- '*.c' | grep -E "^($FOLDERS)/" || true)
 [ -n "$files" ] || { echo "tidy.sh: no source files found" >&2; exit 2; }
 

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
-#include "cli/workspace.h"
+#include "stacks/workspace.h"
 
 const char *backend_kind_name(backend_kind_t k) {
     switch (k) {

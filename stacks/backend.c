@@ -16,8 +16,8 @@
 #include <zlib.h>
 
 #include "base/fileio.h"
-#include "cli/backend.h"
-#include "cli/backend_internal.h"
+#include "stacks/backend.h"
+#include "stacks/backend_internal.h"
 
 void stack_store_options_default(stack_store_options_t *o) {
     memset(o, 0, sizeof *o);

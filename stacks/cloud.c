@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/backend_internal.h"
+#include "stacks/backend_internal.h"
 
 struct cloud_stack {
     arena_t *a;

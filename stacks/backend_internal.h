@@ -3,7 +3,7 @@
 #ifndef CIMPORT_BACKEND_INTERNAL_H
 #define CIMPORT_BACKEND_INTERNAL_H
 
-#include "cli/backend.h"
+#include "stacks/backend.h"
 
 /* Keys are slash-separated paths relative to the backend root (".pulumi/stacks/p/s.json"). */
 typedef struct bucket bucket_t;

@@ -29,7 +29,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
-#include "cli/workspace.h"
+#include "stacks/workspace.h"
 
 typedef struct stack_store stack_store_t;
 
