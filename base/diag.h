@@ -76,6 +76,7 @@ typedef enum {
     DIAG_ADVICE_INPUT_SIZE = 4,       /* raise the input size cap */
     DIAG_ADVICE_INPUT_WAIT = 5,       /* raise how long to wait for input */
     DIAG_ADVICE_DEADLINE = 6,         /* a longer provider deadline */
+    DIAG_ADVICE_IMPORT_OPTION = 7,    /* code with the `import` option instead, for `pulumi up` to import */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

@@ -17,5 +17,8 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
     case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with --max-input-size"); break;
     case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with --input-timeout"); break;
     case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (--timeout)"); break;
+    case DIAG_ADVICE_IMPORT_OPTION:
+        snprintf(out, n, "; use --import-option to let your `pulumi up` import them");
+        break;
     }
 }

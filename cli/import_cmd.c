@@ -117,6 +117,10 @@ static void on_event(void *user, const session_event_t *ev) {
                     rep->created_file ? "created" : "updated", ev->path, rep->n_added, rep->n_added == 1 ? "" : "s",
                     rep->n_same, rep->created_file ? "" : " (existing resources untouched)");
         break;
+    case SESSION_EVENT_STACK_LOCK_WAIT:
+        if (!r->o->quiet)
+            fprintf(stderr, "cimport: the stack is locked by another process, waiting for it:%s\n", ev->holder);
+        break;
     }
 }
 
@@ -136,15 +140,15 @@ static void print_secrets_note(const import_session_t *s) {
 /* A run whose outputs could not all be written: none was, the stack included — or, when a stack write
  * could not be taken back, that it was not. */
 static void print_nothing_written(const import_target_t *tgt, const import_session_t *s) {
-    bool stack = tgt->mode == TARGET_STACK && tgt->store;
+    bool stack = tgt->mode == TARGET_STACK && s->stack_store;
     fprintf(stderr, "cimport: read %zu of %zu resources (%s), but ", s->n_ok, s->plan->n_items,
             session_checked_text(s));
-    if (stack && tgt->undo_failed)
+    if (stack && s->stack_undo_failed)
         fprintf(stderr, "no file was written, and the write to the stack %s could not be taken back (see above)\n",
-                stack_store_describe(tgt->store));
+                stack_store_describe(s->stack_store));
     else if (stack)
         fprintf(stderr, "nothing was written (see above): the stack %s is as it was\n",
-                stack_store_describe(tgt->store));
+                stack_store_describe(s->stack_store));
     else
         fputs("nothing was written (see above)\n", stderr);
 }
@@ -171,7 +175,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     }
     /* One transaction: the files (code, program, stack config, secrets file, stack export) and the
      * selected stack, which is written once the files are staged and taken back if one then fails. */
-    bool committed = session_commit_with(s, target_participant(tgt), &s->diags);
+    bool committed = session_commit(s, &s->diags);
     bool wrote_ok = committed;
     char *program_diff = o->diff || (o->report_path && o->insert_into) ? session_program_diff(s) : NULL;
     if (o->diff && program_diff) fputs(program_diff, stdout);
@@ -233,13 +237,17 @@ int cli_run_import(cli_options_t *o) {
     so.on_event = on_event;
     so.user = &render;
     so.stop = &stop_signal;
-    so.lean_results = tgt.mode != TARGET_STACK && !o->json; /* the stack gets Read's inputs and the whole state */
+    so.lean_results = !o->json;
+    if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws; /* the session opens, merges and writes it */
     import_session_t s;
     session_init(&s, &so);
     /* Where secrets go, and the passphrase checked against the stack, before anything runs. */
     diag_list_t sd;
     diag_list_init(&sd);
-    if (!session_prepare(&s, &sd)) {
+    if (!target_open_stack(o, &tgt, &s)) {
+        print_next_fix(o);
+        rc = EXIT_USAGE;
+    } else if (!session_prepare(&s, &sd)) {
         print_diags(&sd);
         fprintf(stderr, "cimport: nothing was imported or written\n");
         print_next_fix(o);
@@ -260,6 +268,10 @@ int cli_run_import(cli_options_t *o) {
             rc = EXIT_USAGE;
         }
     }
+    diag_list_free(&sd);
+    diag_list_init(&sd);
+    session_stack_close(&s, &sd); /* the stack's lock released */
+    print_diags(&sd);
     diag_list_free(&sd);
     session_free(&s);
     progress_free(prog);

@@ -133,11 +133,6 @@ static bool prepare_stack_state(cli_options_t *o, import_target_t *t) {
     return true;
 }
 
-static void on_lock_wait(void *user, const char *holders) {
-    (void)user;
-    fprintf(stderr, "cimport: the stack is locked by another process, waiting for it:%s\n", holders);
-}
-
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     memset(t, 0, sizeof *t);
     t->a = arena_new();
@@ -204,18 +199,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
                        o->stack, w->backend_url);
             goto fail;
         }
-        stack_store_options_t so;
-        stack_store_options_default(&so);
-        so.lock_timeout_ms = o->lock_wait_ms;
-        so.on_wait = o->quiet ? NULL : on_lock_wait;
-        workspace_t wc = *w;
-        wc.stack = o->stack;
-        t->store = stack_store_open(&wc, o->project, &so, &t->diags);
-        if (!t->store) goto fail;
     }
-    if (!o->quiet && !o->json && w->have_project && t->mode == TARGET_STACK)
-        fprintf(stderr, "cimport: project %s (%s), stack %s, backend %s (from %s)\n", o->project, w->project_file,
-                o->stack, w->backend_url, w->backend_source);
     return true;
 fail:
     print_diags(&t->diags);
@@ -231,101 +215,42 @@ static bool ask_yes(void) {
     return !strcasecmp(line, "yes") || !strcasecmp(line, "y");
 }
 
+bool target_open_stack(const cli_options_t *o, import_target_t *t, import_session_t *p) {
+    if (t->mode != TARGET_STACK) return true;
+    diag_list_t d;
+    diag_list_init(&d);
+    bool ok = session_stack_open(p, &d);
+    print_diags(&d);
+    diag_list_free(&d);
+    if (ok && !o->quiet && !o->json)
+        fprintf(stderr, "cimport: project %s (%s), stack %s, backend %s (from %s)\n", o->project, t->ws.project_file,
+                o->stack, t->ws.backend_url, t->ws.backend_source);
+    return ok;
+}
+
 bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p) {
-    if (t->mode != TARGET_STACK || !t->store || p->n_ok == 0) return false;
-    size_t n;
-    stackstate_resource_t *res = session_stack_resources(p, &n);
-    size_t len;
-    const char *text = stack_store_text(t->store, &len);
-    stackstate_options_t so;
-    stackstate_options_default(&so);
-    so.keyring = p->secrets.keyring; /* a passphrase stack's secrets are encrypted for it */
-    stackstate_report_t rep;
-    memset(&rep, 0, sizeof rep);
-    char *merged = stackstate_merge_text(text, len, stack_store_location(t->store), p->stack, p->project, res, n, &so,
-                                         &rep, &p->diags);
-    bool ok = false;
-    if (!merged) {
-        diag_error(&p->diags, DIAG_INPUT, "nothing was written to the stack %s", stack_store_describe(t->store));
-        goto out;
-    }
-    if (rep.n_plaintext_secrets > 0) {
-        diag_error(&p->diags, DIAG_INPUT,
-                   "%zu imported resource%s secret values, and cimport cannot yet encrypt them for this stack's "
-                   "secrets provider, so nothing was written to %s (a checkpoint never holds plaintext secrets); use "
-                   "--import-option to let your `pulumi up` import them",
-                   rep.n_plaintext_secrets, rep.n_plaintext_secrets == 1 ? " has" : "s have",
-                   stack_store_describe(t->store));
-        goto out;
-    }
-    /* The result must load as a checkpoint before it replaces the old one. */
-    diag_list_t check;
-    diag_list_init(&check);
-    deployment_t *d = deployment_parse(p->arena, merged, strlen(merged), stack_store_location(t->store), &check);
-    if (!d) {
-        diag_list_move(&p->diags, &check);
-        diag_error(&p->diags, DIAG_INPUT, "the merged checkpoint does not load; nothing was written");
-        goto out;
-    }
-    deployment_free(d);
-    diag_list_free(&check);
-    size_t n_import = p->n_ok > rep.n_same ? p->n_ok - rep.n_same : 0;
-    t->n_added = n_import;
-    t->n_same = rep.n_same;
+    if (t->mode != TARGET_STACK || !session_stack_merge(p)) return false;
+    const stackstate_report_t *rep = &p->stack_report;
     if (!o->skip_preview && !o->json) {
-        fprintf(stderr, "Previewing import (%s):\n", stack_store_describe(t->store));
-        for (size_t i = 0; i < rep.n_entries; i++) {
-            const stackstate_report_entry_t *e = &rep.entries[i];
+        fprintf(stderr, "Previewing import (%s):\n", stack_store_describe(p->stack_store));
+        for (size_t i = 0; i < rep->n_entries; i++) {
+            const stackstate_report_entry_t *e = &rep->entries[i];
             char *name = urn_name(p->arena, e->urn);
             bool imp = e->id && strncmp(e->type, "pulumi:providers:", 17) != 0;
             const char *verb = e->outcome == STACKSTATE_SAME ? "  already there" : imp ? "= import" : "+ create";
             fprintf(stderr, "    %-16s %s %s%s%s%s\n", verb, e->type, name ? name : e->urn, imp ? " (id " : "",
                     imp ? e->id : "", imp ? ")" : "");
         }
-        fprintf(stderr, "Resources: %zu to import, %zu already in the stack, %zu existing kept as they are\n", n_import,
-                rep.n_same, rep.n_existing);
+        fprintf(stderr, "Resources: %zu to import, %zu already in the stack, %zu existing kept as they are\n",
+                p->stack_n_import, rep->n_same, rep->n_existing);
     }
-    if (n_import == 0 && rep.n_added == 0) {
-        ok = true; /* nothing to write */
-        goto out;
+    if (!p->stack_merged) return true; /* nothing to write */
+    if (!o->yes && !ask_yes()) {
+        t->declined = true;
+        fprintf(stderr, "cimport: import declined: nothing was written to the stack\n");
+        return false;
     }
-    if (!o->yes) {
-        if (!ask_yes()) {
-            t->declined = true;
-            fprintf(stderr, "cimport: import declined: nothing was written to the stack\n");
-            goto out;
-        }
-    }
-    t->merged = merged; /* written by the run's transaction (target_participant) */
-    merged = NULL;
-    ok = true;
-out:
-    free(merged);
-    stackstate_report_free(&rep);
-    return ok;
-}
-
-static bool part_prepare(void *user, diag_list_t *diags) {
-    import_target_t *t = user;
-    return stack_store_write(t->store, t->merged, strlen(t->merged), t->n_added, diags);
-}
-
-static bool part_finish(void *user, diag_list_t *diags) {
-    import_target_t *t = user;
-    t->wrote_stack = stack_store_commit(t->store, diags);
-    return t->wrote_stack;
-}
-
-static bool part_undo(void *user, diag_list_t *diags) {
-    import_target_t *t = user;
-    t->undo_failed = !stack_store_undo(t->store, diags);
-    return !t->undo_failed;
-}
-
-const txn_participant_t *target_participant(import_target_t *t) {
-    if (t->mode != TARGET_STACK || !t->store || !t->merged) return NULL;
-    t->part = (txn_participant_t){part_prepare, part_finish, part_undo, t};
-    return &t->part;
+    return true;
 }
 
 void target_print_failures(const import_session_t *p) {
@@ -346,26 +271,26 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
     const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
     /* a re-run: every resource read is in the stack already, so nothing was (or needed to be) written */
-    bool up_to_date =
-        t->mode == TARGET_STACK && !t->wrote_stack && !t->declined && t->store && p->n_ok > 0 && t->n_same >= p->n_ok;
+    bool up_to_date = t->mode == TARGET_STACK && !p->stack_written && !t->declined && p->stack_store && p->n_ok > 0 &&
+                      p->stack_n_same >= p->n_ok;
     switch (t->mode) {
     case TARGET_STACK:
-        if (t->wrote_stack)
-            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", t->n_added, total,
-                    stack_store_describe(t->store), checked, fail, resumed);
+        if (p->stack_written)
+            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", p->stack_n_import, total,
+                    stack_store_describe(p->stack_store), checked, fail, resumed);
         else if (up_to_date)
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s already in stack %s: nothing to import\n",
                     p->n_ok, total, checked, fail, resumed, p->n_ok == 1 ? "it is" : "all are",
-                    stack_store_describe(t->store));
+                    stack_store_describe(p->stack_store));
         else
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into stack %s\n",
-                    p->n_ok, total, checked, fail, resumed, t->store ? stack_store_describe(t->store) : "");
-        if (t->wrote_stack && stack_store_backup(t->store))
-            fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(t->store));
-        if (t->wrote_stack && !p->code)
+                    p->n_ok, total, checked, fail, resumed, p->stack_store ? stack_store_describe(p->stack_store) : "");
+        if (p->stack_written && stack_store_backup(p->stack_store))
+            fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(p->stack_store));
+        if (p->stack_written && !p->code)
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
-        else if (t->wrote_stack || (up_to_date && p->code))
+        else if (p->stack_written || (up_to_date && p->code))
             fprintf(stderr, "next: add %s to your program; `pulumi preview` should then show no changes for them\n",
                     code_where);
         else if (up_to_date)
@@ -435,16 +360,6 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
 }
 
 void target_finish(import_target_t *t) {
-    if (t->store) {
-        diag_list_t d;
-        diag_list_init(&d);
-        stack_store_close(t->store, &d);
-        print_diags(&d);
-        diag_list_free(&d);
-        t->store = NULL;
-    }
-    free(t->merged);
-    t->merged = NULL;
     if (t->from_state && t->from_tf) tfstate_free(t->from_state);
     if (t->from_state && !t->from_tf) deployment_free(t->from_state);
     diag_list_free(&t->diags);

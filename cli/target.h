@@ -2,9 +2,10 @@
  * is told at the end.
  *
  * - A Pulumi project with a selected stack on a backend cimport can write (DIY file or PostgreSQL,
- *   Pulumi Cloud): the resources are imported into that stack, under its lock, after a preview
- *   and a confirmation on a terminal (--yes / --skip-preview skip it; non-interactive runs without
- *   --yes refuse before anything runs).
+ *   Pulumi Cloud): the resources are imported into that stack (the session's into_stack: it opens
+ *   the stack under its lock, merges and writes it), after a preview and a confirmation on a
+ *   terminal (--yes / --skip-preview skip it; non-interactive runs without --yes refuse before
+ *   anything runs).
  * - Otherwise the code carries each resource's `import` option, so `pulumi up` adopts the
  *   resources instead of creating them; `--code-only` (by name only) leaves it out.
  * - `--stack-state FILE` merges into a stack export; a missing FILE is refused unless
@@ -17,8 +18,6 @@
 
 #include "cli/cli.h"
 #include "session/session.h"
-#include "specs/stackstate.h"
-#include "specs/txn.h"
 #include "stacks/backend.h"
 #include "stacks/workspace.h"
 
@@ -33,40 +32,30 @@ typedef enum {
 typedef struct import_target {
     target_mode_t mode;
     arena_t *a;
-    workspace_t ws;
+    workspace_t ws; /* TARGET_STACK: the session's into_stack */
     diag_list_t diags;
     const char *why_not_stack; /* why the selected stack is not written (for the summary); may be NULL */
     const import_file_t *file; /* --from: the converted import file */
     void *from_state;          /* what it was converted from (freed at the end) */
     bool from_tf;
-    stack_store_t *store; /* TARGET_STACK: open (locked) from prepare to finish */
     bool interactive;
-    bool declined;    /* the user answered no */
-    bool wrote_stack; /* the stack (or --stack-state) was written */
-    size_t n_added, n_same;
-    /* target_plan: the merged document to write (NULL: nothing to write), and the stack write as a
-     * participant of the run's transaction */
-    char *merged;
-    txn_participant_t part;
-    bool undo_failed; /* a write taken back after a failed file could not be: the stack is changed */
+    bool declined; /* the user answered no */
 } import_target_t;
 
 /* Before the session: --cwd, the project/stack/backend, the mode; fills o->stack, o->project,
- * o->language, o->config_file and o->import_option from them. TARGET_STACK also opens (locks) the
- * stack. False with *exit_code when the run must stop (diagnostics printed). */
+ * o->language, o->config_file and o->import_option from them. False with *exit_code when the run
+ * must stop (diagnostics printed). */
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code);
 
-/* After the session's run, TARGET_STACK only: the merge and its check, the preview and the
- * confirmation — nothing is written yet. False when the stack must not be written (declined,
- * refused, or failed: see t->declined and p->diags); true with t->merged set, or NULL when every
- * resource is in the stack already. */
-bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p);
+/* TARGET_STACK, the session initialised: the stack opened under its lock (session_stack_open) and
+ * where the import goes said. False when it cannot be (diagnostics printed). */
+bool target_open_stack(const cli_options_t *o, import_target_t *t, import_session_t *p);
 
-/* The stack write of t->merged as a participant of the run's transaction (session_commit_with):
- * made once every file of the run is staged, and taken back if one of them then fails, so the
- * stack and the files change together or not at all; the lock is held throughout. NULL when
- * there is nothing to write. After the commit, t->wrote_stack says whether it was written. */
-const txn_participant_t *target_participant(import_target_t *t);
+/* After the session's run, TARGET_STACK only: the merge and its check (session_stack_merge), the
+ * preview and the confirmation — nothing is written yet. False when the stack must not be written
+ * (declined, refused, or failed: see t->declined and p->diags); true when session_commit may write
+ * it (p->stack_merged NULL: every resource is in the stack already). */
+bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p);
 
 /* Per-resource failures, grouped by cause (several resources with one cause: one line). */
 void target_print_failures(const import_session_t *p);

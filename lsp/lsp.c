@@ -1378,6 +1378,9 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with `cimport lsp --max-input-size`"); break;
     case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with `cimport lsp --input-timeout`"); break;
     case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (`cimport lsp --timeout`)"); break;
+    case DIAG_ADVICE_IMPORT_OPTION:
+        snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");
+        break;
     }
 }
 

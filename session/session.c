@@ -167,6 +167,7 @@ bool session_prepare(import_session_t *p, diag_list_t *diags) {
         diag_list_move(diags, &p->diags);
         return false;
     }
+    if (!session_stack_open(p, diags)) return false;
     p->secrets_ready = outputs_secrets_setup(&p->secrets, p->opts, p->stack, p->project, diags);
     return p->secrets_ready;
 }
@@ -320,7 +321,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     eo.stop = o->stop;
     /* The stack state, resume and the report use the whole results (Read's inputs, state,
      * provenance). */
-    bool lean = o->lean_results && !o->stack_state && !o->resume && !o->report_path;
+    bool lean = o->lean_results && !o->stack_state && !o->into_stack && !o->resume && !o->report_path;
     run_ctx_t run = {.p = p};
     if (lean) {
         run.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *run.kept);
@@ -477,13 +478,10 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
 }
 
 /* Written as one transaction (never with diff or preview_only): the secrets, the code or the
- * spliced program, and the stack state — all of them or none. */
+ * spliced program, the stack state and the selected stack — all of them or none. */
 bool session_commit(import_session_t *p, diag_list_t *diags) {
-    return session_commit_with(p, NULL, diags);
-}
-
-bool session_commit_with(import_session_t *p, const txn_participant_t *part, diag_list_t *diags) {
     const session_options_t *o = p->opts;
+    const txn_participant_t *part = session_stack_participant(p);
     bool writes = !o->preview_only && !o->diff;
     outputs_free(p->outputs);
     p->outputs = outputs_new(o->lock_wait_ms);
@@ -536,6 +534,10 @@ char *session_secrets_note(const import_session_t *p) {
     return buf_take(&b);
 }
 void session_free(import_session_t *p) {
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    session_stack_close(p, &quiet);
+    diag_list_free(&quiet);
     outputs_free(p->outputs);
     if (p->secrets.arena) outputs_secrets_free(&p->secrets);
     free(p->new_text);

@@ -1,7 +1,8 @@
 /* session.h — one import session, the run both front ends share: import file → plan → providers →
  * engine (Read, Check, Diff, verify) → PCL → code in the chosen language; then the code placed (a
  * whole file, or spliced into an existing program) and the run's outputs — secret values, the code
- * or the spliced program, the stack state — committed as one transaction (session/outputs.h).
+ * or the spliced program, the stack state, the selected stack on its backend — committed as one
+ * transaction (session/outputs.h, session/stack.c).
  *
  * A session prints nothing. What happens while it runs is told through events (session_event_t: a
  * resource finished, the engine's tick, the code spliced, the stack state merged); what it found is
@@ -11,10 +12,14 @@
  *
  * Order of calls:
  *   session_init      options borrowed for the session's life; the stack, project and language
+ *   session_stack_open  into_stack: the stack opened under its lock (else session_prepare opens it)
  *   session_prepare   where secrets go (the passphrase checked against the stack): before anything runs
  *   session_run       the import and the code
+ *   session_stack_merge  into_stack: the resources merged into the stack, nothing written yet (a
+ *                     front end previews and asks here)
  *   session_place_code  the code into --out or spliced into the program (in memory)
  *   session_commit    everything written, or nothing
+ *   session_stack_close  into_stack: the lock released (else session_free releases it)
  *   session_free
  */
 #ifndef CIMPORT_SESSION_H
@@ -36,14 +41,18 @@
 #include "specs/stackstate.h"
 #include "specs/txn.h"
 #include "splice/splice.h"
+#include "stacks/backend.h"
+#include "stacks/workspace.h"
 
 #define CIMPORT_VERSION "0.1.0"
 
 typedef enum {
-    SESSION_EVENT_RESULT,       /* a resource finished: result, done, total */
-    SESSION_EVENT_TICK,         /* the engine's tick (about every 250 ms): done, failed, in_flight, total */
-    SESSION_EVENT_SPLICED,      /* the code was spliced into the program `path`: splice, changed */
-    SESSION_EVENT_STATE_MERGED, /* the stack state `path` was written: state */
+    SESSION_EVENT_RESULT,          /* a resource finished: result, done, total */
+    SESSION_EVENT_TICK,            /* the engine's tick (about every 250 ms): done, failed, in_flight, total */
+    SESSION_EVENT_SPLICED,         /* the code was spliced into the program `path`: splice, changed */
+    SESSION_EVENT_STATE_MERGED,    /* the stack state `path` was written: state */
+    SESSION_EVENT_STACK_LOCK_WAIT, /* into_stack: another process holds the stack's lock (`holder`
+                                      names it); the session waits up to lock_wait_ms */
 } session_event_kind_t;
 
 typedef struct session_event {
@@ -54,6 +63,7 @@ typedef struct session_event {
     const splice_stats_t *splice;
     bool changed;
     const stackstate_report_t *state;
+    const char *holder;
 } session_event_t;
 
 typedef void (*session_event_fn)(void *user, const session_event_t *ev);
@@ -99,6 +109,11 @@ typedef struct session_options {
     size_t program_len;
     const char *program_name; /* names it in messages */
     const char *stack_state;  /* a stack export the resources are merged into */
+    /* The selected stack on its backend (stacks/workspace.h: the backend's URL, kind and access
+     * token, the stack's organization), the stack named by `stack` and `project`: opened under its
+     * lock (session_stack_open), the resources merged into it (session_stack_merge) and written in
+     * session_commit's transaction with the files. NULL: no stack is written. */
+    const workspace_t *into_stack;
     bool secrets_b64;         /* a new stack state's secrets in base64 */
     const char *secrets_dir;  /* the secrets file is DIR/cimport-secrets.json */
     const char *secrets_file; /* the secrets file (mode 0600) without a passphrase */
@@ -109,7 +124,8 @@ typedef struct session_options {
     bool show_secrets;       /* secret values in the results document */
     const char *report_path; /* an import report follows: keep whole results */
     /* Keep only what the code needs of each result (ID, final inputs, state, ignoreChanges,
-     * diagnostics); ignored with stack_state, resume and report_path, which need whole results. */
+     * diagnostics); ignored with stack_state, into_stack, resume and report_path, which need whole
+     * results. */
     bool lean_results;
     /* Events, and a flag that stops the run (SIGINT, an editor's cancel); all may be NULL. */
     session_event_fn on_event;
@@ -155,6 +171,15 @@ typedef struct import_session {
     /* session_commit */
     bool committed;
     bool secrets_saved; /* secret values were written where `secrets` says */
+    /* into_stack (session/stack.c) */
+    stack_store_t *stack_store;       /* open (locked) from session_stack_open to session_stack_close */
+    stackstate_report_t stack_report; /* session_stack_merge: every resource added or found */
+    size_t stack_n_import;            /* resources the write imports (not in the stack yet) */
+    size_t stack_n_same;              /* resources in the stack already, with the same ID */
+    char *stack_merged;               /* the document to write; NULL: nothing to write */
+    bool stack_written;               /* session_commit wrote it */
+    bool stack_undo_failed;           /* a write taken back after a failed file could not be: changed */
+    txn_participant_t stack_part;
     /* owned resources */
     schema_set_t *schemas;
     deployment_t *state;
@@ -182,10 +207,25 @@ bool session_place_code(import_session_t *s, splicer_t *sp, diag_list_t *diags);
  * spliced program (not an in-memory one), the stack state (when something imported) — all or
  * none. False with diagnostics in `diags` when nothing could be written. */
 bool session_commit(import_session_t *s, diag_list_t *diags);
-/* session_commit with one more participant in the transaction (specs/txn.h): the selected stack,
- * written once the files are staged and taken back if one of them then fails. NULL: none. */
-bool session_commit_with(import_session_t *s, const txn_participant_t *part, diag_list_t *diags);
 void session_free(import_session_t *s);
+
+/* The selected stack (into_stack; session/stack.c). Opens it: the lock taken (while another process
+ * holds it: SESSION_EVENT_STACK_LOCK_WAIT, then up to lock_wait_ms) and the document read. False
+ * with diagnostics when it does not exist or cannot be read or locked (nothing is left locked).
+ * True without into_stack, or when it is open already. */
+bool session_stack_open(import_session_t *s, diag_list_t *diags);
+/* After session_run: the resources that imported merged into the stack's document, and the result
+ * checked to load as a checkpoint — nothing is written. False (diagnostics in s->diags) when the
+ * stack must not be written. True with stack_merged, or with NULL when every resource is in the
+ * stack already; stack_report lists each resource for a preview. session_commit then writes the
+ * stack as a participant of its transaction (specs/txn.h): once the files are staged, taken back if
+ * one of them then fails; a front end that asks before writing and is told no does not commit. */
+bool session_stack_merge(import_session_t *s);
+/* Releases the stack's lock (what the release reports goes to diags); session_free does it when
+ * the front end has not. */
+void session_stack_close(import_session_t *s, diag_list_t *diags);
+/* session_commit's participant for the stack write: NULL when there is nothing to write. */
+const txn_participant_t *session_stack_participant(import_session_t *s);
 
 /* The `--json` results document (shape documented in README.md); secret values only with
  * show_secrets. */

@@ -19,7 +19,7 @@
  * A stack is opened (lock taken, document read), merged by the caller, written (backup, checkpoint,
  * history), then the write is made final or taken back, and the stack is closed (lock released). The
  * lock is held from open to close, so a write can be taken back by restoring what open read: the
- * run's files and the stack commit together (cli/target.c makes the stack a participant of the
+ * run's files and the stack commit together (session/stack.c makes the stack a participant of the
  * run's transaction, specs/txn.h). Nothing is written before stack_store_write. */
 #ifndef CIMPORT_BACKEND_H
 #define CIMPORT_BACKEND_H

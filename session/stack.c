@@ -1,0 +1,113 @@
+/* stack.c — the session's selected stack on its backend (session_options_t.into_stack): opened under
+ * its lock before the run, the imported resources merged into its document after it, and the write
+ * made a participant of the run's one transaction, so the stack and the run's files change together
+ * or not at all (see session.h; the stores are stacks/backend.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "session/session.h"
+
+static void on_lock_wait(void *user, const char *holder) {
+    import_session_t *p = user;
+    if (p->opts->on_event)
+        p->opts->on_event(p->opts->user, &(session_event_t){.kind = SESSION_EVENT_STACK_LOCK_WAIT, .holder = holder});
+}
+
+bool session_stack_open(import_session_t *p, diag_list_t *diags) {
+    const session_options_t *o = p->opts;
+    if (!o->into_stack || p->stack_store) return true;
+    stack_store_options_t so;
+    stack_store_options_default(&so);
+    so.lock_timeout_ms = o->lock_wait_ms;
+    so.on_wait = on_lock_wait;
+    so.user = p;
+    workspace_t w = *o->into_stack;
+    w.stack = p->stack;
+    p->stack_store = stack_store_open(&w, p->project, &so, diags);
+    return p->stack_store != NULL;
+}
+
+bool session_stack_merge(import_session_t *p) {
+    stackstate_report_free(&p->stack_report);
+    memset(&p->stack_report, 0, sizeof p->stack_report);
+    free(p->stack_merged);
+    p->stack_merged = NULL;
+    if (!p->stack_store || p->n_ok == 0) return false;
+    size_t n;
+    stackstate_resource_t *res = session_stack_resources(p, &n);
+    size_t len;
+    const char *text = stack_store_text(p->stack_store, &len);
+    stackstate_options_t so;
+    stackstate_options_default(&so);
+    so.keyring = p->secrets.keyring; /* a passphrase stack's secrets are encrypted for it */
+    stackstate_report_t *rep = &p->stack_report;
+    const char *where = stack_store_location(p->stack_store);
+    char *merged = stackstate_merge_text(text, len, where, p->stack, p->project, res, n, &so, rep, &p->diags);
+    if (!merged) {
+        diag_error(&p->diags, DIAG_INPUT, "nothing was written to the stack %s", stack_store_describe(p->stack_store));
+        return false;
+    }
+    if (rep->n_plaintext_secrets > 0) {
+        char advice[DIAG_ADVICE_MAX];
+        diag_error(&p->diags, DIAG_INPUT,
+                   "%zu imported resource%s secret values, and cimport cannot yet encrypt them for this stack's "
+                   "secrets provider, so nothing was written to %s (a checkpoint never holds plaintext secrets)%s",
+                   rep->n_plaintext_secrets, rep->n_plaintext_secrets == 1 ? " has" : "s have",
+                   stack_store_describe(p->stack_store), diag_advice(advice, DIAG_ADVICE_IMPORT_OPTION, NULL));
+        free(merged);
+        return false;
+    }
+    /* The result must load as a checkpoint before it replaces the old one. */
+    diag_list_t check;
+    diag_list_init(&check);
+    deployment_t *d = deployment_parse(p->arena, merged, strlen(merged), where, &check);
+    if (!d) {
+        diag_list_move(&p->diags, &check);
+        diag_error(&p->diags, DIAG_INPUT, "the merged checkpoint does not load; nothing was written");
+        free(merged);
+        return false;
+    }
+    deployment_free(d);
+    diag_list_free(&check);
+    p->stack_n_import = p->n_ok > rep->n_same ? p->n_ok - rep->n_same : 0;
+    p->stack_n_same = rep->n_same;
+    if (p->stack_n_import == 0 && rep->n_added == 0)
+        free(merged); /* nothing to write */
+    else
+        p->stack_merged = merged;
+    return true;
+}
+
+/* The stack write as a participant of the run's transaction (txn_set_participant). */
+static bool part_prepare(void *user, diag_list_t *diags) {
+    import_session_t *p = user;
+    return stack_store_write(p->stack_store, p->stack_merged, strlen(p->stack_merged), p->stack_n_import, diags);
+}
+
+static bool part_finish(void *user, diag_list_t *diags) {
+    import_session_t *p = user;
+    p->stack_written = stack_store_commit(p->stack_store, diags);
+    return p->stack_written;
+}
+
+static bool part_undo(void *user, diag_list_t *diags) {
+    import_session_t *p = user;
+    p->stack_undo_failed = !stack_store_undo(p->stack_store, diags);
+    return !p->stack_undo_failed;
+}
+
+/* session_commit: the stack's participant, when there is something to write (session.c). */
+const txn_participant_t *session_stack_participant(import_session_t *p) {
+    if (!p->stack_store || !p->stack_merged) return NULL;
+    p->stack_part = (txn_participant_t){part_prepare, part_finish, part_undo, p};
+    return &p->stack_part;
+}
+
+void session_stack_close(import_session_t *p, diag_list_t *diags) {
+    if (p->stack_store) stack_store_close(p->stack_store, diags);
+    p->stack_store = NULL;
+    free(p->stack_merged);
+    p->stack_merged = NULL;
+    stackstate_report_free(&p->stack_report);
+    memset(&p->stack_report, 0, sizeof p->stack_report);
+}
