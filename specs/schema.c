@@ -41,6 +41,7 @@ typedef struct schema_slot {
     schema_resource_t *resource; /* resources: resolved on first lookup */
     schema_type_t *type;         /* types: resolved on first lookup */
     schema_object_t *object;     /* object types: the object view (also for property-less objects) */
+    schema_function_t *function; /* functions: resolved on first lookup */
 } schema_slot_t;
 
 typedef enum { MODULE_RE_UNTRIED = 0, MODULE_RE_OK, MODULE_RE_FAILED } module_re_state_t;
@@ -56,16 +57,19 @@ typedef struct schema_impl {
     /* what the scan found, kept for writing the index cache entry */
     const char *skel; /* the document without resources, types and functions */
     size_t skel_len;
-    struct scan_list *scan_res, *scan_types;
+    struct scan_list *scan_res, *scan_types, *scan_fns;
     size_t n_parsed, cap_parsed;
     /* token → its schema_slot_t (tokens are arena strings; freed with the arena: index_release) */
     hashmap_t resources; /* canonical tokens, alias tokens and pulumi:providers:<name> */
     hashmap_t types;
     hashmap_t types_folded;   /* lower-cased type tokens, built on the first exact-match miss */
+    hashmap_t functions;      /* function tokens (invokes and resource methods) */
     schema_slot_t *res_slots; /* resources in schema order (provider excluded) */
     size_t n_res;
     schema_slot_t *type_slots;
     size_t n_types;
+    schema_slot_t *fn_slots;
+    size_t n_fns;
     schema_slot_t provider;
     /* meta.moduleFormat compiled on first use of schema_token_module */
     module_re_state_t module_re_state;
@@ -127,6 +131,7 @@ static void index_release(void *impl) {
     hashmap_free(&im->resources);
     hashmap_free(&im->types);
     hashmap_free(&im->types_folded);
+    hashmap_free(&im->functions);
 }
 
 static int hex_digit(char c) {
@@ -469,7 +474,76 @@ static const schema_resource_t *resolve_resource(schema_impl_t *im, schema_slot_
         r->aliases = out;
         r->n_aliases = k;
     }
+    const cJSON *methods = jobj(j, "methods");
+    size_t nm = methods ? (size_t)cJSON_GetArraySize(methods) : 0;
+    if (nm) {
+        schema_method_t *ms = arena_alloc(im->arena, nm * sizeof *ms);
+        size_t k = 0;
+        const cJSON *m;
+        cJSON_ArrayForEach(m, methods) {
+            if (!cJSON_IsString(m) || !m->string) continue;
+            ms[k].name = m->string;
+            ms[k].function = m->valuestring;
+            k++;
+        }
+        r->methods = ms;
+        r->n_methods = k;
+    }
     return r;
+}
+
+/* A function's `outputs`: an object type of named properties (what most functions return), or any
+ * other type spec (a scalar, list or map return: Pulumi's ReturnTypeSpec). */
+static void resolve_function_return(schema_impl_t *im, schema_function_t *f, const cJSON *outs) {
+    if (!cJSON_IsObject(outs)) return; /* returns nothing */
+    f->return_plain = jbool(outs, "plain");
+    const cJSON *props = jobj(outs, "properties");
+    const char *type = jstr(outs, "type");
+    bool object = props || (!jstr(outs, "$ref") && !jget(outs, "oneOf") && type && strcmp(type, "object") == 0 &&
+                            !jget(outs, "additionalProperties"));
+    if (!object) {
+        f->return_type = resolve_typespec(im, outs);
+        f->scalar_return = true;
+        return;
+    }
+    schema_object_t *o = arena_alloc(im->arena, sizeof *o);
+    o->token = f->token;
+    size_t n;
+    o->props = resolve_properties(im, props, jget(outs, "required"), &n);
+    o->n_props = n;
+    f->outputs = o->props;
+    f->n_outputs = n;
+    schema_type_t *t = type_new(im, SCHEMA_OBJECT);
+    t->object = o;
+    t->token = f->token;
+    f->return_type = t;
+}
+
+static const schema_function_t *resolve_function(schema_impl_t *im, schema_slot_t *slot) {
+    if (slot->function) return slot->function;
+    const cJSON *j = slot_json(im, slot);
+    schema_function_t *f = arena_alloc(im->arena, sizeof *f);
+    slot->function = f;
+    f->token = slot->token;
+    f->deprecation = jstr(j, "deprecationMessage");
+    const cJSON *ins = jobj(j, "inputs");
+    size_t n;
+    f->inputs = resolve_properties(im, jget(ins, "properties"), jget(ins, "required"), &n);
+    f->n_inputs = n;
+    const cJSON *multi = jget(j, "multiArgumentInputs");
+    if (cJSON_IsArray(multi)) {
+        size_t nm = (size_t)cJSON_GetArraySize(multi), k = 0;
+        const char **names = arena_alloc(im->arena, (nm ? nm : 1) * sizeof *names);
+        const cJSON *m;
+        cJSON_ArrayForEach(m, multi) {
+            if (cJSON_IsString(m)) names[k++] = m->valuestring;
+        }
+        f->multi_args = names;
+        f->n_multi_args = k;
+        f->multi_argument = true;
+    }
+    resolve_function_return(im, f, jget(j, "outputs"));
+    return f;
 }
 
 /* --- loading ----------------------------------------------------------------------------------- */
@@ -558,7 +632,8 @@ static bool scan_section(schema_impl_t *im, jscan_t *s, bool resources, scan_lis
     }
 }
 
-static void index_package(schema_impl_t *im, const char *pkg_name, const scan_list_t *res, const scan_list_t *types) {
+static void index_package(schema_impl_t *im, const char *pkg_name, const scan_list_t *res, const scan_list_t *types,
+                          const scan_list_t *fns) {
     arena_on_free(im->arena, index_release, im);
 
     /* The provider resource always exists (Pulumi's binder supplies an empty one when the schema has
@@ -601,6 +676,19 @@ static void index_package(schema_impl_t *im, const char *pkg_name, const scan_li
         k++;
     }
     im->n_types = k;
+
+    im->fn_slots = arena_alloc(im->arena, (fns->n ? fns->n : 1) * sizeof *im->fn_slots);
+    k = 0;
+    for (size_t i = 0; i < fns->n; i++) {
+        const scan_entry_t *e = &fns->items[i];
+        if (!e->token) continue;
+        im->fn_slots[k].token = e->token;
+        im->fn_slots[k].start = e->start;
+        im->fn_slots[k].len = e->len;
+        map_put(&im->functions, e->token, &im->fn_slots[k]);
+        k++;
+    }
+    im->n_fns = k;
 }
 
 /* The 1-based line of a position in text, and that line's text (leading blanks skipped, at most
@@ -641,8 +729,8 @@ static const char *json_first_kind(char c) {
     }
 }
 
-static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
-                                     diag_list_t *diags);
+static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, scan_list_t *fns,
+                                     const char *where, diag_list_t *diags);
 
 /* Loads from text that the package then owns: a map of the file (mapped) or a malloc'd copy (not
  * const: ownership passes here, and schema_free unmaps or frees it). A validating scan indexes every
@@ -668,7 +756,7 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
     if (mapped) madvise((void *)text, len, MADV_SEQUENTIAL);
     jscan_t s;
     jscan_init(&s, text, len);
-    scan_list_t res = {0}, types = {0};
+    scan_list_t res = {0}, types = {0}, fns = {0};
     jscan_range_t cuts[3];
     int n_cuts = 0;
     bool seen_res = false, seen_types = false, seen_fns = false;
@@ -686,8 +774,7 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
             bool is_fns = !seen_fns && jscan_key_is(&s, key, esc, "functions");
             if ((is_res || is_types || is_fns) && jscan_peek(&s) == '{') {
                 size_t vstart = s.pos;
-                bool ok =
-                    is_fns ? jscan_value(&s, NULL) : scan_section(im, &s, is_res, is_res ? &res : &types, &dropped);
+                bool ok = scan_section(im, &s, is_res, is_res ? &res : is_types ? &types : &fns, &dropped);
                 if (!ok) break;
                 cuts[n_cuts++] = (jscan_range_t){vstart, s.pos};
                 seen_res |= is_res;
@@ -743,18 +830,20 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
     im->skel = arena_strndup(a, skel, skel_len);
     im->skel_len = skel_len;
     free(skel);
-    return finish_load(pkg, &res, &types, where, diags);
+    return finish_load(pkg, &res, &types, &fns, where, diags);
 }
 
 /* The package from its skeleton and its scanned (or cached) resources and types. */
-static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, const char *where,
-                                     diag_list_t *diags) {
+static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, scan_list_t *types, scan_list_t *fns,
+                                     const char *where, diag_list_t *diags) {
     schema_impl_t *im = pkg->impl;
     arena_t *a = im->arena;
     im->scan_res = arena_alloc(a, sizeof *res);
     *im->scan_res = *res;
     im->scan_types = arena_alloc(a, sizeof *types);
     *im->scan_types = *types;
+    im->scan_fns = arena_alloc(a, sizeof *fns);
+    *im->scan_fns = *fns;
     cJSON *root = cJSON_ParseWithLength(im->skel, im->skel_len);
     im->root = root;
     const char *name = jstr(root, "name");
@@ -788,7 +877,7 @@ static schema_package_t *finish_load(schema_package_t *pkg, scan_list_t *res, sc
     pkg->go_import_base_path = jlang(pkg->language, "go", "importBasePath");
     pkg->csharp_root_namespace = jlang(pkg->language, "csharp", "rootNamespace");
     pkg->java_base_package = jlang(pkg->language, "java", "basePackage");
-    index_package(im, name, res, types);
+    index_package(im, name, res, types, fns);
     return pkg;
 }
 
@@ -807,10 +896,10 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
     cJSON *whole = cJSON_ParseWithLength(text, len);
     if (!whole) return pkg; /* cannot happen: the scan accepted it */
     /* Every slot resolves from the whole tree's member instead of its own range. */
-    const cJSON *sections[2] = {jobj(whole, "resources"), jobj(whole, "types")};
-    schema_slot_t *slots[2] = {im->res_slots, im->type_slots};
-    size_t counts[2] = {im->n_res, im->n_types};
-    for (int k = 0; k < 2; k++) {
+    const cJSON *sections[3] = {jobj(whole, "resources"), jobj(whole, "types"), jobj(whole, "functions")};
+    schema_slot_t *slots[3] = {im->res_slots, im->type_slots, im->fn_slots};
+    size_t counts[3] = {im->n_res, im->n_types, im->n_fns};
+    for (int k = 0; k < 3; k++) {
         size_t i = 0;
         const cJSON *e;
         cJSON_ArrayForEach(e, sections[k]) {
@@ -837,7 +926,7 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
  * SCHEMA_CACHE_MIN_BYTES are cached; CIMPORT_NO_SCHEMA_CACHE=1 turns the cache off. */
 
 #define SCHEMA_CACHE_MIN_BYTES (8u << 20)
-static const char cache_magic[16] = "cimport-sidx-v1\n";
+static const char cache_magic[16] = "cimport-sidx-v2\n"; /* v2: functions indexed too */
 
 static uint64_t fnv1a(const unsigned char *p, size_t n, uint64_t h) {
     for (size_t i = 0; i < n; i++)
@@ -897,8 +986,8 @@ static void cache_write(const schema_package_t *pkg, const char *entry, const st
     put_str(&b, pkg->name);
     put_str(&b, pkg->version ? pkg->version : "");
     put_str(&b, im->skel);
-    const scan_list_t *lists[2] = {im->scan_res, im->scan_types};
-    for (int k = 0; k < 2; k++) {
+    const scan_list_t *lists[3] = {im->scan_res, im->scan_types, im->scan_fns};
+    for (int k = 0; k < 3; k++) {
         put_u64(&b, lists[k]->n);
         for (size_t i = 0; i < lists[k]->n; i++) {
             const scan_entry_t *e = &lists[k]->items[i];
@@ -983,8 +1072,8 @@ static schema_package_t *cache_read(const char *text, size_t len, const struct s
     get_str(&r); /* package name and version: for people looking at the cache */
     get_str(&r);
     const char *skel = get_str(&r);
-    scan_list_t lists[2] = {{0}, {0}};
-    for (int k = 0; k < 2 && !r.bad; k++) {
+    scan_list_t lists[3] = {{0}, {0}, {0}};
+    for (int k = 0; k < 3 && !r.bad; k++) {
         uint64_t count = get_u64(&r);
         if (r.bad || count > (uint64_t)(r.end - r.p) / 24) {
             r.bad = true;
@@ -1026,7 +1115,7 @@ static schema_package_t *cache_read(const char *text, size_t len, const struct s
     pkg->impl = im;
     /* The map joins the package only on success: a failure frees the package but not the map,
      * which the caller then scans. */
-    pkg = finish_load(pkg, &lists[0], &lists[1], where, diags);
+    pkg = finish_load(pkg, &lists[0], &lists[1], &lists[2], where, diags);
     if (!pkg) return NULL;
     im->text = text;
     im->text_len = len;
@@ -1125,6 +1214,30 @@ const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token) 
     schema_impl_t *im = pkg->impl;
     schema_slot_t *s = find_slot(im, true, token);
     return s ? resolve_named_type(im, s) : NULL;
+}
+
+const schema_function_t *schema_find_function(schema_package_t *pkg, const char *token) {
+    if (!pkg || !token) return NULL;
+    schema_impl_t *im = pkg->impl;
+    schema_slot_t *s = map_get(&im->functions, token);
+    return s ? resolve_function(im, s) : NULL;
+}
+
+size_t schema_function_count(const schema_package_t *pkg) {
+    return pkg ? ((const schema_impl_t *)pkg->impl)->n_fns : 0;
+}
+
+const char *schema_function_token_at(const schema_package_t *pkg, size_t i) {
+    if (!pkg) return NULL;
+    const schema_impl_t *im = pkg->impl;
+    return i < im->n_fns ? im->fn_slots[i].token : NULL;
+}
+
+const schema_method_t *schema_find_method(const schema_resource_t *r, const char *name) {
+    if (!r || !name) return NULL;
+    for (size_t i = 0; i < r->n_methods; i++)
+        if (strcmp(r->methods[i].name, name) == 0) return &r->methods[i];
+    return NULL;
 }
 
 const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token) {

@@ -94,6 +94,13 @@ struct schema_object {
     const struct cJSON *language;
 };
 
+/* A method of a resource (`methods` in the schema): its name and the function that implements it
+ * (whose first input, `__self__`, is the resource). */
+typedef struct schema_method {
+    const char *name;
+    const char *function; /* the function's token */
+} schema_method_t;
+
 typedef struct schema_resource {
     const char *token;
     const schema_property_t *inputs; /* inputProperties, sorted by name; required from requiredInputs */
@@ -107,7 +114,28 @@ typedef struct schema_resource {
     const char *csharp_name; /* language.csharp.name override of the class name, if any */
     const char *deprecation;
     const struct cJSON *language;
+    const schema_method_t *methods; /* `methods`, in schema order */
+    size_t n_methods;
 } schema_resource_t;
+
+/* A function (`functions`): what an invoke or a resource method call takes and returns. */
+typedef struct schema_function {
+    const char *token;
+    const schema_property_t *inputs; /* inputs.properties, sorted by name; required from inputs.required */
+    size_t n_inputs;
+    bool multi_argument;     /* multiArgumentInputs: the SDKs take the inputs as positional arguments */
+    const char **multi_args; /* ... in this order */
+    size_t n_multi_args;
+    /* The return type: an object of `outputs` (its token the function's), or for a function whose
+     * `outputs` is not an object of properties, that type as is (scalar_return). NULL when the
+     * function returns nothing. */
+    const schema_type_t *return_type;
+    const schema_property_t *outputs; /* the object's properties, sorted by name */
+    size_t n_outputs;
+    bool scalar_return;
+    bool return_plain; /* outputs.plain: the SDKs return the value itself, not an Output */
+    const char *deprecation;
+} schema_function_t;
 
 typedef struct schema_package {
     const char *name;
@@ -148,6 +176,13 @@ const schema_resource_t *schema_find_resource(schema_package_t *pkg, const char 
 /* The resource token of pkg closest to a mistyped one ("did you mean"), or NULL. */
 const char *schema_suggest_resource(schema_package_t *pkg, const char *token);
 const schema_object_t *schema_find_object(schema_package_t *pkg, const char *token);
+/* The function of a token (`functions`), resolved on first lookup; NULL when the package has none. */
+const schema_function_t *schema_find_function(schema_package_t *pkg, const char *token);
+/* The functions in schema order, by position. */
+size_t schema_function_count(const schema_package_t *pkg);
+const char *schema_function_token_at(const schema_package_t *pkg, size_t i);
+/* The method `name` of a resource, NULL when it has none. */
+const schema_method_t *schema_find_method(const schema_resource_t *r, const char *name);
 /* An enum or object type by token, as a type. NULL if unknown. An object type without properties is
  * returned as a MAP of ANY (with its token); schema_find_object still gives its (empty) object. */
 const schema_type_t *schema_find_type(schema_package_t *pkg, const char *token);

@@ -395,6 +395,88 @@ START_TEST(test_aliases) {
 }
 END_TEST
 
+/* Functions: object returns (typed outputs), scalar, list and map returns, multi-argument inputs,
+ * and resource methods naming the function that implements them. */
+static schema_package_t *load_conformance(arena_t *a, const char *file) {
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *pkg =
+        schema_load_file(arena_sprintf(a, "%s/tests/fixtures/conformance/schemas/%s", SOURCE_DIR, file), &d);
+    ck_assert_msg(pkg != NULL, "%s: %s", file, d.head ? d.head->message : "?");
+    diag_list_free(&d);
+    return pkg;
+}
+
+START_TEST(test_functions) {
+    arena_t *a = arena_new();
+    schema_package_t *si = load_conformance(a, "simple-invoke-10.0.0.json");
+    ck_assert_uint_eq(schema_function_count(si), 4);
+    const schema_function_t *f = schema_find_function(si, "simple-invoke:index:secretInvoke");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_eq(schema_find_function(si, "simple-invoke:index:secretInvoke"), f); /* cached */
+    ck_assert_uint_eq(f->n_inputs, 2);
+    ck_assert_str_eq(f->inputs[0].name, "secretResponse");
+    ck_assert_int_eq(f->inputs[0].type->kind, SCHEMA_BOOL);
+    ck_assert(f->inputs[0].required);
+    ck_assert(!f->scalar_return && !f->multi_argument && !f->return_plain);
+    ck_assert_int_eq(f->return_type->kind, SCHEMA_OBJECT);
+    ck_assert_str_eq(f->return_type->token, "simple-invoke:index:secretInvoke");
+    ck_assert_uint_eq(f->return_type->object->n_props, 2);
+    ck_assert_ptr_eq(f->outputs, f->return_type->object->props);
+    ck_assert_str_eq(f->outputs[1].name, "secret");
+    ck_assert_ptr_null(schema_find_function(si, "simple-invoke:index:nosuch"));
+    ck_assert_ptr_null(schema_find_function(si, "simple-invoke:index:StringResource")); /* a resource */
+    const schema_function_t *unit = schema_find_function(si, "simple-invoke:index:unit");
+    ck_assert_uint_eq(unit->n_inputs, 0);
+
+    schema_package_t *sr = load_conformance(a, "scalar-returns-21.0.0.json");
+    f = schema_find_function(sr, "scalar-returns:index:invokeSecret");
+    ck_assert(f->scalar_return);
+    ck_assert_int_eq(f->return_type->kind, SCHEMA_NUMBER);
+    ck_assert_uint_eq(f->n_outputs, 0);
+    ck_assert_int_eq(schema_find_function(sr, "scalar-returns:index:invokeArray")->return_type->kind, SCHEMA_ARRAY);
+    ck_assert_int_eq(schema_find_function(sr, "scalar-returns:index:invokeMap")->return_type->kind, SCHEMA_MAP);
+
+    schema_package_t *ma = load_conformance(a, "multi-argument-invoke-44.0.0.json");
+    f = schema_find_function(ma, "multi-argument-invoke:index:multiArgumentInvoke");
+    ck_assert(f->multi_argument);
+    ck_assert_uint_eq(f->n_multi_args, 2);
+    ck_assert_str_eq(f->multi_args[0], "first");
+    ck_assert_str_eq(f->multi_args[1], "second");
+
+    schema_package_t *cf = load_conformance(a, "configurer-38.0.0.json");
+    const schema_resource_t *r = schema_find_resource(cf, "configurer:index:Configurer");
+    ck_assert_uint_eq(r->n_methods, 3);
+    const schema_method_t *m = schema_find_method(r, "plainValue");
+    ck_assert_str_eq(m->function, "configurer:index:Configurer/plainValue");
+    ck_assert_ptr_null(schema_find_method(r, "nosuch"));
+    f = schema_find_function(cf, m->function);
+    ck_assert(f->scalar_return && f->return_plain);
+    ck_assert_int_eq(f->return_type->kind, SCHEMA_INT);
+    f = schema_find_function(cf, "configurer:index:Configurer/plainProvider");
+    ck_assert_int_eq(f->return_type->kind, SCHEMA_RESOURCE);
+    ck_assert_str_eq(f->return_type->token, "pulumi:providers:configurer");
+    ck_assert_ptr_null(schema_find_resource(cf, "configurer:index:Custom")->methods);
+
+    /* the whole-tree loader gives the same functions */
+    size_t len;
+    char *text = tu_read(arena_sprintf(a, "%s/tests/fixtures/conformance/schemas/simple-invoke-10.0.0.json", SOURCE_DIR),
+                         &len);
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *whole = schema_load_buffer_whole(text, len, "x", &d);
+    free(text);
+    ck_assert_uint_eq(schema_find_function(whole, "simple-invoke:index:secretInvoke")->n_inputs, 2);
+    diag_list_free(&d);
+    schema_free(whole);
+    schema_free(si);
+    schema_free(sr);
+    schema_free(ma);
+    schema_free(cf);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_flags_and_defaults) {
     arena_t *a = arena_new();
     schema_package_t *k8s = load_data(a, "schemas/kubernetes/schema.json");
@@ -768,6 +850,7 @@ int main(void) {
     tcase_add_test(tc, test_package_header);
     tcase_add_test(tc, test_refs_maps_arrays);
     tcase_add_test(tc, test_enums);
+    tcase_add_test(tc, test_functions);
     tcase_add_test(tc, test_unions);
     tcase_add_test(tc, test_language_overrides);
     tcase_add_test(tc, test_aliases);

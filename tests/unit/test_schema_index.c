@@ -89,6 +89,14 @@ static char *describe(schema_package_t *pkg) {
         buf_printf(&b, " out:\n");
         describe_props(&b, r->outputs, r->n_outputs, 0);
     }
+    for (size_t i = 0; i < schema_function_count(pkg); i++) {
+        const schema_function_t *f = schema_find_function(pkg, schema_function_token_at(pkg, i));
+        ck_assert_ptr_nonnull(f);
+        buf_printf(&b, "F %s scalar=%d multi=%zu in:\n", f->token, f->scalar_return, f->n_multi_args);
+        describe_props(&b, f->inputs, f->n_inputs, 0);
+        buf_printf(&b, " out:\n");
+        describe_props(&b, f->outputs, f->n_outputs, 0);
+    }
     for (size_t i = 0; i < nt; i++) {
         const char *tok = schema_type_token_at(pkg, i);
         buf_printf(&b, "T %s ", tok);
