@@ -69,6 +69,14 @@ static unsigned function_langs(const char *name) {
     return L(LANG_PCL);
 }
 
+/* The languages whose emitter writes an invoke or method call (TypeScript awaits a plain result in
+ * an async main, which cimport does not write). */
+static unsigned fn_call_langs(const pcl_expr_t *e) {
+    unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+    if (e->function->return_plain) langs &= ~L(LANG_TYPESCRIPT);
+    return langs;
+}
+
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
@@ -131,16 +139,46 @@ static bool in_scope(const expr_check_t *x, const char *name) {
 
 static bool check_one(const pcl_expr_t *e, void *ctx);
 
+/* Whether a scalar config value (string, int, number, bool) is read at a position of another scalar
+ * type (a string where a bool or number is wanted, ...). */
+static bool config_needs_conversion(const pcl_node_t *cfg, const schema_type_t *t) {
+    if (t && t->kind == SCHEMA_ENUM) t = t->element;
+    if (!t) return false;
+    const char *tok = cfg->token ? cfg->token : "string";
+    bool num = strcmp(tok, "int") == 0 || strcmp(tok, "number") == 0;
+    switch (t->kind) {
+    case SCHEMA_STRING: return num || strcmp(tok, "bool") == 0;
+    case SCHEMA_INT:
+    case SCHEMA_NUMBER: return !num && (strcmp(tok, "string") == 0 || strcmp(tok, "bool") == 0);
+    case SCHEMA_BOOL: return strcmp(tok, "bool") != 0 && (num || strcmp(tok, "string") == 0);
+    default: return false;
+    }
+}
+
 /* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
     expr_check_t x = {.c = c, .n = n, .at = at};
     pcl_expr_walk(e, check_one, &x);
 }
 
+/* Refuses an invoke or method call the language's emitter cannot write. */
+static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
+    check_t *c = x->c;
+    refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
+           arena_sprintf(c->a, "'%s' %s '%s', which the %s emitter cannot write yet%s", x->at->name,
+                         emit_is_invoke(e) ? "invokes" : "calls the method", e->function->token, lang_title(c->lang),
+                         e->function->return_plain ? " (its result is plain, not an output)" : ""));
+}
+
 static bool check_one(const pcl_expr_t *e, void *ctx) {
     expr_check_t *x = ctx;
     check_t *c = x->c;
     int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
+    const pcl_expr_t *fc = emit_fn_call_under(e);
+    if (fc && fc != e && !(fn_call_langs(fc) & L(c->lang))) { /* name the call, not the attribute read from it */
+        refuse_fn_call(x, fc);
+        return false;
+    }
     if (!(expr_langs(c, e) & L(c->lang))) {
         const char *what = pcl_expr_kind_name(e);
         if (e->op) what = arena_sprintf(c->a, "%s '%s'", what, e->op);
@@ -156,6 +194,16 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", x->at->name,
                                  e->trav.root));
+        /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
+         * generators write one: `float(x)`, `x == "true"`); none is written, so it is refused */
+        if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
+            config_needs_conversion(&c->p->nodes[idx], e->type))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' passes the config value '%s' (%s) where the schema wants another type; "
+                                 "cimport does not write the conversion yet",
+                                 x->at->name, e->trav.root,
+                                 c->p->nodes[idx].token ? c->p->nodes[idx].token : "string"));
         /* C#, Java and Go read a traversal's first attribute as a resource output's getter */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
             (c->lang == LANG_CSHARP || c->lang == LANG_JAVA || c->lang == LANG_GO))
@@ -165,6 +213,10 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     case PCL_CALL:
+        if (e->function) { /* invoke() and call(), bound to their function */
+            if (!(fn_call_langs(e) & L(c->lang))) refuse_fn_call(x, e);
+            return true;
+        }
         if (!(function_langs(e->call.name) & L(c->lang)))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
@@ -421,6 +473,20 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
 
 /* --- what an emitter needs to know about an expression ---------------------------------------------- */
 
+bool emit_is_invoke(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && e->function && strcmp(e->call.name, "invoke") == 0;
+}
+
+bool emit_is_method_call(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && e->function && strcmp(e->call.name, "call") == 0;
+}
+
+const pcl_expr_t *emit_fn_call_under(const pcl_expr_t *e) {
+    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
+        e = e->x;
+    return emit_is_invoke(e) || emit_is_method_call(e) ? e : NULL;
+}
+
 int emit_binop_prec(const char *op) {
     static const struct {
         const char *op;
@@ -450,7 +516,9 @@ static bool has_output(const pcl_program_t *p, const names_table_t *nodes, const
 static void decide_local(const pcl_program_t *p, const names_table_t *nodes, int root);
 
 static bool atom_reads_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (e->kind == PCL_CALL) return strcmp(e->call.name, "secret") == 0;
+    if (e->kind == PCL_CALL)
+        return strcmp(e->call.name, "secret") == 0 ||
+               ((emit_is_invoke(e) || emit_is_method_call(e)) && !e->function->return_plain);
     if (e->kind != PCL_TRAVERSAL) return false;
     int idx = node_of(p, nodes, e->trav.root);
     if (idx < 0) return false;
@@ -584,6 +652,8 @@ const char *emit_atom_base_name(const pcl_expr_t *e) {
             if (e->trav.parts[i - 1].attr) return e->trav.parts[i - 1].attr;
         return e->trav.root;
     }
+    if (emit_is_invoke(e)) return "invoke"; /* Pulumi's lambda parameter for an invoke's result */
+    if (emit_is_method_call(e)) return "call";
     return "value";
 }
 

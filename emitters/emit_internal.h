@@ -36,6 +36,13 @@ void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang);
 
 /* --- what an emitter needs to know about an expression (emitters/check.c) --- */
 
+/* invoke(token, ...) and call(resource, "method", ...), bound to their function (pcl_bind). */
+bool emit_is_invoke(const pcl_expr_t *e);
+bool emit_is_method_call(const pcl_expr_t *e);
+/* The invoke or method call whose result `e` reads attributes and literal indexes of
+ * (`invoke(...).a[0]["k"]`), or NULL. */
+const pcl_expr_t *emit_fn_call_under(const pcl_expr_t *e);
+
 /* HCL precedence of a binary operator (|| 1 ... * / % 6), 0 if unknown. */
 int emit_binop_prec(const char *op);
 /* Whether `child`, an operand of `parent` (an operator, index or attribute access), needs

@@ -57,13 +57,11 @@ static char *py_dashes_to_underscores(arena_t *a, const char *s) {
 
 /* The Python module of a resource's package: its schema's python packageName, else
  * `<namespace>_<name>` (`pulumi_<name>` without a namespace), dashes as underscores. */
-static const char *py_import_path(emit_walk_t *w, const pcl_node_t *n, const char *name) {
-    if (n->package && n->package->python_package_name && *n->package->python_package_name)
-        return n->package->python_package_name;
+static const char *py_import_path(emit_walk_t *w, const schema_package_t *pkg, const char *name) {
+    if (pkg && pkg->python_package_name && *pkg->python_package_name) return pkg->python_package_name;
     return arena_sprintf(w->a, "%s_%s",
-                         n->package && n->package->namespace_ && *n->package->namespace_
-                             ? py_dashes_to_underscores(w->a, n->package->namespace_)
-                             : "pulumi",
+                         pkg && pkg->namespace_ && *pkg->namespace_ ? py_dashes_to_underscores(w->a, pkg->namespace_)
+                                                                    : "pulumi",
                          py_dashes_to_underscores(w->a, name));
 }
 
@@ -193,6 +191,93 @@ static void py_object(py_gen_t *g, const pcl_expr_t *e) {
         return;
     }
     emit_walk_object(&g->w, e, schema_object);
+}
+
+/* --- invokes and method calls ------------------------------------------------------------------------ */
+
+/* Keyword arguments from an object, Pulumi's layout: the first after `(`, each further one on a line
+ * of its own indented one step. */
+static void py_kwargs(py_gen_t *g, const pcl_expr_t *args) {
+    for (size_t i = 0; i < args->object.n; i++) {
+        const pcl_object_item_t *it = &args->object.items[i];
+        if (i) {
+            buf_puts(g->w.b, ",\n");
+            buf_indent(g->w.b, g->w.indent + 4);
+        }
+        buf_printf(g->w.b, "%s=", py_param_name(g, it->key, it->prop));
+        g->w.indent += args->object.n > 1 ? 4 : 0;
+        py_expr(g, it->value);
+        g->w.indent -= args->object.n > 1 ? 4 : 0;
+    }
+}
+
+/* Pulumi's InvokeOutputOptions keyword of each PCL invoke option. */
+static const struct {
+    const char *pcl, *py;
+} PY_INVOKE_OPTIONS[] = {{"provider", "provider"},
+                         {"parent", "parent"},
+                         {"version", "version"},
+                         {"pluginDownloadUrl", "plugin_download_url"},
+                         {"dependsOn", "depends_on"}};
+
+/* `pkg[.module].fn_output(k=v, ...[, opts=pulumi.InvokeOutputOptions(...)])`: the output version of
+ * the function, keyword arguments (positional ones for multi-argument inputs). */
+static void py_invoke(py_gen_t *g, const pcl_expr_t *e) {
+    const emit_pkg_t *pk = emit_walk_find_pkg(&g->w, e->package->name);
+    char *member = NULL;
+    names_token_split(g->w.a, e->function->token, NULL, NULL, &member);
+    buf_printf(g->w.b, "%s.%s%s(", py_module_prefix(&g->w, pk, e->function->token),
+               py_identifier(g->w.a, member ? member : e->function->token), e->function->return_type ? "_output" : "");
+    bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
+    if (positional) {
+        for (size_t i = 1; i < e->call.n; i++) {
+            if (i > 1) buf_puts(g->w.b, ", ");
+            py_expr(g, e->call.args[i]);
+        }
+    } else if (e->call.n >= 2) {
+        py_kwargs(g, e->call.args[1]);
+    }
+    if (e->call.n == 3 && !positional) {
+        const pcl_expr_t *o = e->call.args[2];
+        buf_printf(g->w.b, "%sopts=pulumi.%s(", e->call.args[1]->object.n ? ", " : "",
+                   e->function->return_type ? "InvokeOutputOptions" : "InvokeOptions");
+        for (size_t i = 0; i < o->object.n; i++) {
+            const char *key = o->object.items[i].key;
+            for (size_t k = 0; k < sizeof PY_INVOKE_OPTIONS / sizeof *PY_INVOKE_OPTIONS; k++)
+                if (strcmp(PY_INVOKE_OPTIONS[k].pcl, key) == 0) key = PY_INVOKE_OPTIONS[k].py;
+            buf_printf(g->w.b, "%s%s=", i ? ", " : "", key);
+            py_expr(g, o->object.items[i].value);
+        }
+        buf_putc(g->w.b, ')');
+    }
+    buf_putc(g->w.b, ')');
+}
+
+/* `res.method_name(k=v, ...)`. */
+static void py_method_call(py_gen_t *g, const pcl_expr_t *e) {
+    py_expr(g, e->call.args[0]);
+    buf_printf(g->w.b, ".%s(", py_identifier(g->w.a, e->call.args[1]->s));
+    py_kwargs(g, e->call.args[2]);
+    buf_putc(g->w.b, ')');
+}
+
+/* Whether an attribute of an Output is read lifted (`result.name`): not when the name is one of
+ * the Output class's own members (`secret`, `apply`, ...), which Python would find instead. */
+static bool py_lifts(const char *attr) {
+    static const char *const members[] = {"apply",    "all",       "concat",     "format",     "from_input",
+                                          "get",      "is_secret", "json_dumps", "json_loads", "secret",
+                                          "unsecret", "future",    "is_known",   "resources"};
+    for (size_t i = 0; i < sizeof members / sizeof *members; i++)
+        if (strcmp(members[i], attr) == 0) return false;
+    return true;
+}
+
+/* An attribute chain over an invoke's or method call's result that Python reads lifted. */
+static bool py_lifted_attr(const pcl_expr_t *e) {
+    if ((e->kind != PCL_GETATTR && e->kind != PCL_INDEX) || !emit_fn_call_under(e)) return false;
+    for (const pcl_expr_t *x = e; x->kind == PCL_GETATTR || x->kind == PCL_INDEX; x = x->x)
+        if (x->kind == PCL_GETATTR && !py_lifts(x->s)) return false;
+    return true;
 }
 
 /* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
@@ -389,12 +474,19 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
         py_traversal(g, e);
         break;
     EMIT_CASE_LANGUAGE_EXPRS:
-        if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e))
+        if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e) || py_lifted_attr(e))
             py_computed(g, e);
         else
             py_apply(g, e);
         break;
-    case PCL_CALL: emit_walk_call(&g->w, e, PY_CALLS, sizeof PY_CALLS / sizeof PY_CALLS[0]); break;
+    case PCL_CALL:
+        if (emit_is_invoke(e))
+            py_invoke(g, e);
+        else if (emit_is_method_call(e))
+            py_method_call(g, e);
+        else
+            emit_walk_call(&g->w, e, PY_CALLS, sizeof PY_CALLS / sizeof PY_CALLS[0]);
+        break;
     }
 }
 

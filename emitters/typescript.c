@@ -47,11 +47,9 @@ static const emit_syntax_t TS_SYNTAX = {
 
 /* The npm package of a resource's package: its schema's nodejs packageName, else
  * `@<namespace>/<name>` (`@pulumi/<name>` without a namespace). */
-static const char *ts_import_path(emit_walk_t *w, const pcl_node_t *n, const char *name) {
-    if (n->package && n->package->nodejs_package_name && *n->package->nodejs_package_name)
-        return n->package->nodejs_package_name;
-    if (n->package && n->package->namespace_ && *n->package->namespace_)
-        return arena_sprintf(w->a, "@%s/%s", n->package->namespace_, name);
+static const char *ts_import_path(emit_walk_t *w, const schema_package_t *pkg, const char *name) {
+    if (pkg && pkg->nodejs_package_name && *pkg->nodejs_package_name) return pkg->nodejs_package_name;
+    if (pkg && pkg->namespace_ && *pkg->namespace_) return arena_sprintf(w->a, "@%s/%s", pkg->namespace_, name);
     return arena_sprintf(w->a, "@pulumi/%s", name);
 }
 
@@ -192,6 +190,60 @@ static const emit_call_name_t TS_CALLS[] = {{"secret", "pulumi.secret"},
                                             {"remoteArchive", "new pulumi.asset.RemoteArchive"},
                                             {"assetArchive", "new pulumi.asset.AssetArchive"}};
 
+/* --- invokes and method calls ------------------------------------------------------------------------ */
+
+/* `pkg[.module].fnOutput(args[, options])`, Pulumi's form: the output version of the function (it
+ * takes Inputs and returns an Output), the arguments an object one per line (positional for a
+ * function with multi-argument inputs), options in the order written with pluginDownloadUrl
+ * spelled as the SDK's InvokeOptions spell it. */
+static void ts_invoke(ts_gen_t *g, const pcl_expr_t *e) {
+    const char *token = e->call.args[0]->s;
+    const emit_pkg_t *pk = emit_walk_find_pkg(&g->w, e->package->name);
+    char *member = NULL;
+    names_token_split(g->w.a, e->function->token, NULL, NULL, &member);
+    buf_printf(g->w.b, "%s.%s%s(", ts_module_prefix(&g->w, pk, e->function->token),
+               ts_identifier(g->w.a, member ? member : token), e->function->return_type ? "Output" : "");
+    bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
+    if (positional) {
+        for (size_t i = 1; i < e->call.n; i++) {
+            if (i > 1) buf_puts(g->w.b, ", ");
+            ts_expr(g, e->call.args[i]);
+        }
+    } else if (e->call.n >= 2) {
+        emit_walk_object(&g->w, e->call.args[1], true);
+    }
+    if (e->call.n == 3 && !positional) {
+        const pcl_expr_t *o = e->call.args[2];
+        buf_puts(g->w.b, ", {");
+        g->w.indent += 4;
+        for (size_t i = 0; i < o->object.n; i++) {
+            const char *key = o->object.items[i].key;
+            emit_walk_newline(&g->w);
+            buf_printf(g->w.b, "%s: ", strcmp(key, "pluginDownloadUrl") == 0 ? "pluginDownloadURL" : key);
+            ts_expr(g, o->object.items[i].value);
+            buf_putc(g->w.b, ',');
+        }
+        g->w.indent -= 4;
+        emit_walk_newline(&g->w);
+        buf_putc(g->w.b, '}');
+    }
+    buf_putc(g->w.b, ')');
+}
+
+/* `res.method()`, or `res.method(({...}))` with arguments (Pulumi's generator parenthesises the
+ * object). */
+static void ts_method_call(ts_gen_t *g, const pcl_expr_t *e) {
+    ts_expr(g, e->call.args[0]);
+    buf_printf(g->w.b, ".%s(", ts_identifier(g->w.a, e->call.args[1]->s));
+    const pcl_expr_t *args = e->call.args[2];
+    if (args->object.n) {
+        buf_putc(g->w.b, '(');
+        emit_walk_object(&g->w, args, true);
+        buf_putc(g->w.b, ')');
+    }
+    buf_putc(g->w.b, ')');
+}
+
 /* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
 
 static void ts_template(ts_gen_t *g, const pcl_expr_t *e) {
@@ -294,7 +346,15 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
         buf_puts(g->w.b, " : ");
         ts_operand(g, e, e->z, false);
         return;
-    case PCL_INDEX: emit_walk_index(&g->w, e); return;
+    case PCL_INDEX:
+        /* a key that is a name reads as a property, as Pulumi writes it (`.key`) */
+        if (e->y->kind == PCL_STRING && names_is_identifier(LANG_TYPESCRIPT, e->y->s) && emit_fn_call_under(e)) {
+            emit_walk_operand(&g->w, e, e->x, false);
+            buf_printf(g->w.b, ".%s", e->y->s);
+            return;
+        }
+        emit_walk_index(&g->w, e);
+        return;
     case PCL_GETATTR: emit_walk_getattr(&g->w, e, false); return;
     case PCL_SPLAT:
         ts_operand(g, e, e->x, false);
@@ -374,7 +434,9 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
         ts_traversal(g, e);
         break;
     EMIT_CASE_LANGUAGE_EXPRS:
-        if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e)) {
+        /* `invoke(...).result`: the result is an Output of an object, whose properties lift */
+        if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e) ||
+            ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e))) {
             ts_computed(g, e);
         } else if (e->kind == PCL_TEMPLATE) {
             /* Pulumi's form for a template over outputs: interpolate resolves the outputs in it (a
@@ -387,7 +449,14 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
             ts_apply(g, e);
         }
         break;
-    case PCL_CALL: emit_walk_call(&g->w, e, TS_CALLS, sizeof TS_CALLS / sizeof TS_CALLS[0]); break;
+    case PCL_CALL:
+        if (emit_is_invoke(e))
+            ts_invoke(g, e);
+        else if (emit_is_method_call(e))
+            ts_method_call(g, e);
+        else
+            emit_walk_call(&g->w, e, TS_CALLS, sizeof TS_CALLS / sizeof TS_CALLS[0]);
+        break;
     }
 }
 

@@ -89,23 +89,45 @@ static int pkg_path_cmp(const void *x, const void *y) {
     return strcmp(((const emit_pkg_t *)x)->path, ((const emit_pkg_t *)y)->path);
 }
 
+typedef struct pkg_collect {
+    emit_walk_t *w;
+    const char *(*import_path)(emit_walk_t *w, const schema_package_t *schema, const char *name);
+    size_t cap;
+} pkg_collect_t;
+
+static void collect_package(pkg_collect_t *c, const char *name, schema_package_t *schema) {
+    emit_walk_t *w = c->w;
+    if (emit_walk_find_pkg(w, name)) return;
+    if (w->n_pkgs == c->cap) {
+        size_t ncap = c->cap ? c->cap * 2 : 8;
+        w->pkgs = arena_grow(w->a, w->pkgs, c->cap * sizeof *w->pkgs, ncap * sizeof *w->pkgs);
+        c->cap = ncap;
+    }
+    emit_pkg_t *pk = &w->pkgs[w->n_pkgs++];
+    pk->name = name;
+    pk->schema = schema;
+    pk->path = c->import_path(w, schema, name);
+}
+
+/* The package of every invoke (a method call's package is its resource's, collected already). */
+static bool collect_invoke(const pcl_expr_t *e, void *ctx) {
+    if (emit_is_invoke(e) && e->package) collect_package(ctx, e->package->name, e->package);
+    return true;
+}
+
 void emit_walk_collect_packages(emit_walk_t *w,
-                                const char *(*import_path)(emit_walk_t *w, const pcl_node_t *n, const char *name)) {
-    size_t cap = 0;
+                                const char *(*import_path)(emit_walk_t *w, const schema_package_t *schema,
+                                                           const char *name)) {
+    pkg_collect_t c = {w, import_path, 0};
     for (size_t i = 0; i < w->p->n_nodes; i++) {
         const pcl_node_t *n = &w->p->nodes[i];
         if (n->kind != PCL_NODE_RESOURCE || !n->token) continue;
-        const char *name = emit_node_package_name(w->a, n);
-        if (emit_walk_find_pkg(w, name)) continue;
-        if (w->n_pkgs == cap) {
-            size_t ncap = cap ? cap * 2 : 8;
-            w->pkgs = arena_grow(w->a, w->pkgs, cap * sizeof *w->pkgs, ncap * sizeof *w->pkgs);
-            cap = ncap;
-        }
-        emit_pkg_t *pk = &w->pkgs[w->n_pkgs++];
-        pk->name = name;
-        pk->schema = n->package;
-        pk->path = import_path(w, n, name);
+        collect_package(&c, emit_node_package_name(w->a, n), n->package);
+    }
+    for (size_t i = 0; i < w->p->n_nodes; i++) {
+        const pcl_node_t *n = &w->p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs + n->n_options; k++)
+            pcl_expr_walk(k < n->n_attrs ? n->attrs[k].value : n->options[k - n->n_attrs].value, collect_invoke, &c);
     }
     if (w->n_pkgs > 1) qsort(w->pkgs, w->n_pkgs, sizeof *w->pkgs, pkg_path_cmp);
 }

@@ -97,10 +97,12 @@ void emit_walk_name_config(emit_walk_t *w, const char *sep, int first);
 const char *emit_node_logical_name(const pcl_node_t *n);
 /* The package a resource node comes from: its schema's, else its token's. */
 const char *emit_node_package_name(arena_t *a, const pcl_node_t *n);
-/* The packages of the resource nodes, each once, sorted by the path `import_path` gives (aliases
- * are left for the language to choose). */
+/* The packages of the resource nodes and of the functions the program invokes, each once, sorted
+ * by the path `import_path` gives for the package (`schema` NULL when not loaded; aliases are left
+ * for the language to choose). */
 void emit_walk_collect_packages(emit_walk_t *w,
-                                const char *(*import_path)(emit_walk_t *w, const pcl_node_t *n, const char *name));
+                                const char *(*import_path)(emit_walk_t *w, const schema_package_t *schema,
+                                                           const char *name));
 const emit_pkg_t *emit_walk_find_pkg(const emit_walk_t *w, const char *name);
 /* The module of a token of the package (per its moduleFormat; without a schema, the common
  * `(.*)(?:/[^/]*)`: `index/bucket` → `index`), a modifiable arena string. */

@@ -53,14 +53,209 @@ static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
         const schema_type_t *r = v ? pcl_reduce_union(t, v) : NULL;
         if (r) pos = r;
     }
+    if (e->kind == PCL_CALL && (strcmp(e->call.name, "invoke") == 0 || strcmp(e->call.name, "call") == 0))
+        return; /* typed from its function (bind_functions) */
     e->type = pos;
     const schema_type_t *shape = pos && pos->kind == SCHEMA_UNION ? NULL : pos;
     if (shape && shape->kind == SCHEMA_ENUM) shape = shape->element;
     if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT)
         bind_items(p, shape, e);
-    else if (e->kind == PCL_CALL)
+    else if (e->kind == PCL_CALL && strcmp(e->call.name, "invoke") != 0 && strcmp(e->call.name, "call") != 0)
         for (size_t i = 0; i < e->call.n; i++)
             bind_expr(p, NULL, e->call.args[i]);
+}
+
+/* --- invoke() and call() -------------------------------------------------------------------------- */
+
+typedef struct fn_bind {
+    pcl_program_t *p;
+    schema_set_t *schemas;
+    diag_list_t *diags;
+    bool ok;
+} fn_bind_t;
+
+static void fn_error(fn_bind_t *b, const pcl_expr_t *e, const char *fmt, const char *a1, const char *a2) {
+    b->ok = false;
+    diag_add(b->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL, "%s:%d:%d: %s",
+             b->p->filename ? b->p->filename : "<program>", e->line, e->col,
+             arena_sprintf(b->p->arena, fmt, a1, a2 ? a2 : ""));
+}
+
+/* The member of a token (`pkg:mod:member` or `pkg:member`), and its module ("" for two parts). */
+static bool split_token(arena_t *a, const char *token, char **mod, const char **member) {
+    const char *c1 = strchr(token, ':');
+    if (!c1) return false;
+    const char *c2 = strchr(c1 + 1, ':');
+    *member = c2 ? c2 + 1 : c1 + 1;
+    *mod = c2 ? arena_strndup(a, c1 + 1, (size_t)(c2 - c1 - 1)) : arena_strdup(a, "");
+    return **member != 0 && !strchr(*member, ':');
+}
+
+/* A function token as the program spells it, resolved as Pulumi's binder does: exactly, else by the
+ * module the package's moduleFormat gives each function (`pkg:mod:fn` finds
+ * `pkg:mod_fn:fn`; `pkg:fn` and `pkg:index:fn` find the index module's). */
+static const schema_function_t *find_function(arena_t *a, schema_package_t *pkg, const char *token) {
+    const schema_function_t *f = schema_find_function(pkg, token);
+    if (f) return f;
+    char *mod;
+    const char *member;
+    if (!split_token(a, token, &mod, &member)) return NULL;
+    if (strcmp(mod, "index") == 0) *mod = 0;
+    for (size_t i = 0; i < schema_function_count(pkg); i++) {
+        const char *t = schema_function_token_at(pkg, i);
+        char *tmod;
+        const char *tmember;
+        if (!split_token(a, t, &tmod, &tmember) || strcmp(tmember, member) != 0) continue;
+        char *m = schema_token_module(a, pkg, t);
+        if (strcmp(m, "index") == 0) *m = 0;
+        if (strcmp(m, mod) == 0 || strcmp(tmod, mod) == 0) return schema_find_function(pkg, t);
+    }
+    return NULL;
+}
+
+static const char *const INVOKE_OPTIONS[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
+
+/* Types an object of arguments from the function's inputs; a key that is not an input is an error.
+ * `__self__` (a method's resource) is not an argument the program passes. */
+static void bind_args(fn_bind_t *b, const schema_function_t *f, pcl_expr_t *args, const char *what) {
+    if (args->kind != PCL_OBJECT) {
+        fn_error(b, args, "the arguments of %s must be an object {name = value, ...}", what, NULL);
+        return;
+    }
+    for (size_t i = 0; i < args->object.n; i++) {
+        pcl_object_item_t *it = &args->object.items[i];
+        it->prop = strcmp(it->key, "__self__") == 0 ? NULL : schema_find_property(f->inputs, f->n_inputs, it->key);
+        if (!it->prop) {
+            fn_error(b, it->value, "%s has no input '%s'; check its spelling in the schema", what, it->key);
+            continue;
+        }
+        bind_expr(b->p, it->prop->type, it->value);
+    }
+}
+
+static void bind_invoke(fn_bind_t *b, pcl_expr_t *e) {
+    if (e->call.n < 1 || e->call.args[0]->kind != PCL_STRING) {
+        fn_error(b, e, "invoke's first argument must be the function's token, a string such as \"pkg:index:getThing\"",
+                 NULL, NULL);
+        return;
+    }
+    const char *token = e->call.args[0]->s;
+    char *pkg_name = schema_token_package(b->p->arena, token);
+    schema_package_t *pkg = b->schemas ? schema_set_get(b->schemas, pkg_name) : NULL;
+    if (!pkg) {
+        fn_error(b, e, "invoke of '%s': no schema for package '%s' is loaded", token, pkg_name);
+        return;
+    }
+    const schema_function_t *f = find_function(b->p->arena, pkg, token);
+    if (!f) {
+        fn_error(b, e, "invoke of '%s': the %s schema has no such function", token, pkg_name);
+        return;
+    }
+    e->function = f;
+    e->package = pkg;
+    e->type = f->return_type;
+    const char *what = arena_sprintf(b->p->arena, "the function '%s'", token);
+    if (f->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) {
+        /* positional: invoke(token, first, second, ...) */
+        if (e->call.n - 1 > f->n_multi_args) {
+            fn_error(b, e, "%s takes at most %s arguments", what, arena_sprintf(b->p->arena, "%zu", f->n_multi_args));
+            return;
+        }
+        for (size_t i = 1; i < e->call.n; i++) {
+            const schema_property_t *pr = schema_find_property(f->inputs, f->n_inputs, f->multi_args[i - 1]);
+            bind_expr(b->p, pr ? pr->type : NULL, e->call.args[i]);
+        }
+        return;
+    }
+    if (e->call.n > 3) {
+        fn_error(b, e, "invoke takes the function's token, its arguments and its options; %s has more", what, NULL);
+        return;
+    }
+    if (e->call.n >= 2) bind_args(b, f, e->call.args[1], what);
+    if (e->call.n == 3) {
+        pcl_expr_t *o = e->call.args[2];
+        if (o->kind != PCL_OBJECT) {
+            fn_error(b, o, "the options of an invoke must be an object {provider = ..., dependsOn = [...]}", NULL,
+                     NULL);
+            return;
+        }
+        for (size_t i = 0; i < o->object.n; i++) {
+            bool known = false;
+            for (size_t k = 0; k < sizeof INVOKE_OPTIONS / sizeof *INVOKE_OPTIONS; k++)
+                known |= strcmp(INVOKE_OPTIONS[k], o->object.items[i].key) == 0;
+            if (!known)
+                fn_error(b, o->object.items[i].value,
+                         "'%s' is not an invoke option (they are provider, parent, version, pluginDownloadUrl and "
+                         "dependsOn)%s",
+                         o->object.items[i].key, NULL);
+        }
+    }
+}
+
+static void bind_method_call(fn_bind_t *b, pcl_expr_t *e) {
+    if (e->call.n != 3 || e->call.args[0]->kind != PCL_TRAVERSAL || e->call.args[0]->trav.n != 0 ||
+        e->call.args[1]->kind != PCL_STRING) {
+        fn_error(b, e, "call takes a resource, a method name and its arguments: call(res, \"method\", {...})", NULL,
+                 NULL);
+        return;
+    }
+    const char *root = e->call.args[0]->trav.root, *method = e->call.args[1]->s;
+    int idx = pcl_program_find(b->p, root);
+    const pcl_node_t *n = idx >= 0 ? &b->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) {
+        fn_error(b, e, "call of '%s': '%s' is not a resource of the program with a schema", method, root);
+        return;
+    }
+    const schema_method_t *m = schema_find_method(n->schema, method);
+    const schema_function_t *f = m ? schema_find_function(n->package, m->function) : NULL;
+    if (!f) {
+        fn_error(b, e, "call of '%s': the resource type '%s' has no such method", method, n->schema->token);
+        return;
+    }
+    e->function = f;
+    e->package = n->package;
+    e->type = f->return_type;
+    bind_args(b, f, e->call.args[2], arena_sprintf(b->p->arena, "the method '%s'", method));
+}
+
+/* The type of `x.name` when x's type is known: an object's property, a map's element. */
+static const schema_type_t *attr_type(pcl_expr_t *e) {
+    if (e->type || e->kind != PCL_GETATTR) return e->type;
+    const schema_type_t *t = attr_type(e->x);
+    if (t && t->kind == SCHEMA_OBJECT && t->object) {
+        const schema_property_t *pr = schema_find_property(t->object->props, t->object->n_props, e->s);
+        return pr ? pr->type : NULL;
+    }
+    return t && t->kind == SCHEMA_MAP ? t->element : NULL;
+}
+
+static bool bind_fn_one(const pcl_expr_t *ce, void *ctx) {
+    fn_bind_t *b = ctx;
+    pcl_expr_t *e = (pcl_expr_t *)ce; /* the program being bound owns its expressions */
+    if (e->kind == PCL_CALL && e->call.name && strcmp(e->call.name, "invoke") == 0) bind_invoke(b, e);
+    if (e->kind == PCL_CALL && e->call.name && strcmp(e->call.name, "call") == 0) bind_method_call(b, e);
+    return true;
+}
+
+static bool type_attr_one(const pcl_expr_t *ce, void *ctx) {
+    (void)ctx;
+    pcl_expr_t *e = (pcl_expr_t *)ce;
+    if (e->kind == PCL_GETATTR) e->type = attr_type(e);
+    return true;
+}
+
+/* Binds every invoke and method call of the program, then types attributes read from their results. */
+static bool bind_functions(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
+    fn_bind_t b = {p, schemas, diags, true};
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < p->n_nodes; i++) {
+            pcl_node_t *n = &p->nodes[i];
+            for (size_t k = 0; k < n->n_attrs + n->n_options; k++) {
+                pcl_attr_t *a = k < n->n_attrs ? &n->attrs[k] : &n->options[k - n->n_attrs];
+                pcl_expr_walk(a->value, pass ? type_attr_one : bind_fn_one, &b);
+            }
+        }
+    return b.ok;
 }
 
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
@@ -105,7 +300,7 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
             bind_expr(p, a->prop ? a->prop->type : NULL, a->value);
         }
     }
-    return ok;
+    return bind_functions(p, schemas, diags) && ok;
 }
 
 /* --- expressions back to values --------------------------------------------------------------------- */

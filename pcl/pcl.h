@@ -76,7 +76,12 @@ struct pcl_expr {
         pcl_expr_t **args;
         size_t n;
     } call;
-    const schema_type_t *type; /* schema type at this position, NULL when unknown */
+    const schema_type_t *type; /* schema type at this position, NULL when unknown; for invoke() and
+                                  call(), the function's return type */
+    /* invoke(token, args[, options]) and call(resource, "method", args), bound: the function and
+     * the package it comes from (NULL before binding) */
+    const schema_function_t *function;
+    schema_package_t *package;
     /* operators, conditionals, index/attribute on any expression, splat and for (see the kinds) */
     const char *op;
     pcl_expr_t *x, *y, *z, *w;
@@ -241,7 +246,12 @@ char *pcl_print_expr(const pcl_expr_t *e);
 /* Parses the subset above, plus heredocs and `$${`/`%%{` escapes. Errors name file:line. */
 pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, diag_list_t *diags);
 /* Attaches schemas to nodes and schema types to expressions (after pcl_parse). Unknown types are
- * errors naming the resource. */
+ * errors naming the resource. Function calls are bound too: `invoke(token, {args}, {options})`
+ * (also `invoke(token, arg1, arg2)` for a function with multi-argument inputs) to the package's
+ * function, `call(resource, "method", {args})` to the resource's method; their arguments are typed
+ * from the function's inputs and the call from its return type, and an attribute read from the
+ * result (`invoke(...).result`) from the output property. An unknown function, method, argument
+ * or invoke option is an error naming its position. */
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags);
 /* Converts a literal expression back into a property value (for round-trip tests and
  * `convert --from pcl`): secret() becomes a secret, asset/archive calls assets/archives, and

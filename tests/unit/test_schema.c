@@ -460,8 +460,8 @@ START_TEST(test_functions) {
 
     /* the whole-tree loader gives the same functions */
     size_t len;
-    char *text = tu_read(arena_sprintf(a, "%s/tests/fixtures/conformance/schemas/simple-invoke-10.0.0.json", SOURCE_DIR),
-                         &len);
+    char *text =
+        tu_read(arena_sprintf(a, "%s/tests/fixtures/conformance/schemas/simple-invoke-10.0.0.json", SOURCE_DIR), &len);
     diag_list_t d;
     diag_list_init(&d);
     schema_package_t *whole = schema_load_buffer_whole(text, len, "x", &d);
