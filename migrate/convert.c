@@ -18,66 +18,44 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "specs/readable_name.h"
 
-/* --- a string set in an arena (names already used) --------------------------------------------- */
+/* --- names already used: a base/hashmap used as a set (keys only), freed with its arena ---------- */
 
-typedef struct sset {
-    const char **slots;
-    size_t cap, len;
-} sset_t;
-
-static uint64_t sset_hash(const char *s) {
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
+static void used_release(void *m) {
+    hashmap_free(m);
 }
 
-static bool sset_has(const sset_t *m, const char *key) {
-    if (!m->cap) return false;
-    for (size_t i = sset_hash(key) & (m->cap - 1); m->slots[i]; i = (i + 1) & (m->cap - 1))
-        if (strcmp(m->slots[i], key) == 0) return true;
-    return false;
+static hashmap_t *used_new(arena_t *a) {
+    hashmap_t *m = arena_alloc(a, sizeof *m);
+    arena_on_free(a, used_release, m);
+    return m;
 }
 
-static void sset_add(arena_t *a, sset_t *m, const char *key) {
-    if ((m->len + 1) * 4 > m->cap * 3) {
-        size_t ncap = m->cap ? m->cap * 2 : 64;
-        const char **ns = arena_alloc(a, ncap * sizeof *ns);
-        for (size_t i = 0; i < m->cap; i++) {
-            if (!m->slots[i]) continue;
-            size_t j = sset_hash(m->slots[i]) & (ncap - 1);
-            while (ns[j])
-                j = (j + 1) & (ncap - 1);
-            ns[j] = m->slots[i];
-        }
-        m->slots = ns;
-        m->cap = ncap;
-    }
-    size_t i = sset_hash(key) & (m->cap - 1);
-    while (m->slots[i]) {
-        if (strcmp(m->slots[i], key) == 0) return;
-        i = (i + 1) & (m->cap - 1);
-    }
-    m->slots[i] = key;
-    m->len++;
+static bool used_has(const hashmap_t *m, const char *name) {
+    return hashmap_find_str(m, name) != NULL;
+}
+
+/* name must live as long as the set (an arena string). */
+static void used_add(hashmap_t *m, const char *name) {
+    hashmap_add_str(m, name, NULL);
 }
 
 /* A name not used yet: base, else base_2, base_3, ... */
-static const char *unique_name(arena_t *a, sset_t *used, const char *base) {
+static const char *unique_name(arena_t *a, hashmap_t *used, const char *base) {
     const char *name = base;
-    for (int n = 2; sset_has(used, name); n++)
+    for (int n = 2; used_has(used, name); n++)
         name = arena_sprintf(a, "%s_%d", base, n);
-    sset_add(a, used, name);
+    used_add(used, name);
     return name;
 }
 
 /* A name for a Terraform instance whose own name is taken already: one that reads like the resource
  * (its `name` or `tags.Name` attribute, then its type), before falling back to base_2, base_3... */
-static const char *readable_unique_name(arena_t *a, sset_t *used, const char *base, const tf_resource_t *r,
+static const char *readable_unique_name(arena_t *a, hashmap_t *used, const char *base, const tf_resource_t *r,
                                         const tf_instance_t *inst) {
-    if (!sset_has(used, base)) return unique_name(a, used, base);
+    if (!used_has(used, base)) return unique_name(a, used, base);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(inst->attributes, "name");
     const cJSON *tags = cJSON_GetObjectItemCaseSensitive(inst->attributes, "tags");
     const cJSON *tag = cJSON_GetObjectItemCaseSensitive(tags, "Name");
@@ -92,8 +70,8 @@ static const char *readable_unique_name(arena_t *a, sset_t *used, const char *ba
     for (int i = 0; i < 3; i++) {
         if (!cands[i] || strlen(cands[i]) > 64) continue;
         const char *c = convert_sanitize_name(a, cands[i]);
-        if (!sset_has(used, c)) {
-            sset_add(a, used, c);
+        if (!used_has(used, c)) {
+            used_add(used, c);
             return c;
         }
     }
@@ -103,13 +81,13 @@ static const char *readable_unique_name(arena_t *a, sset_t *used, const char *ba
 /* A spec name for a resource of a stack export: its URN name, else one that reads like the resource
  * (its type, then module and type, then its ID: `vpc_vpc`, not `vpc_2`), numbered only when all
  * of these are taken. */
-static const char *export_unique_name(arena_t *a, sset_t *used, const char *base, const char *type, const char *id) {
-    if (sset_has(used, base)) {
+static const char *export_unique_name(arena_t *a, hashmap_t *used, const char *base, const char *type, const char *id) {
+    if (used_has(used, base)) {
         const char *c[READABLE_MAX];
         size_t n = readable_name_candidates(a, READABLE_SNAKE, base, type, NULL, id, c);
         for (size_t i = 0; i < n; i++) {
-            if (sset_has(used, c[i])) continue;
-            sset_add(a, used, c[i]);
+            if (used_has(used, c[i])) continue;
+            used_add(used, c[i]);
             return c[i];
         }
     }
@@ -120,11 +98,7 @@ static const char *export_unique_name(arena_t *a, sset_t *used, const char *base
 
 convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,
                                     const char *source_type) {
-    if (r->n_entries == r->cap_entries) {
-        size_t ncap = r->cap_entries ? r->cap_entries * 2 : 32;
-        r->entries = arena_grow(a, r->entries, r->cap_entries * sizeof *r->entries, ncap * sizeof *r->entries);
-        r->cap_entries = ncap;
-    }
+    r->entries = arena_grow_array(a, r->entries, &r->cap_entries, r->n_entries + 1, sizeof *r->entries);
     convert_entry_t *e = &r->entries[r->n_entries++];
     e->address = address;
     e->source_type = source_type;
@@ -250,7 +224,7 @@ const char *convert_tf_provider_package(const char *tf_provider) {
 typedef struct pkg_modules {
     const char *package;
     const char **modules;
-    size_t n;
+    size_t n, cap;
 } pkg_modules_t;
 
 typedef struct tf_item {
@@ -270,13 +244,13 @@ typedef struct tf_plan {
     arena_t *a;
     const convert_options_t *opts;
     convert_report_t *report;
-    sset_t names;
+    hashmap_t *names;
     pkg_modules_t *mods;
-    size_t n_mods;
+    size_t n_mods, cap_mods;
     tf_item_t *items;
     size_t n_items;
     provider_spec_t *providers;
-    size_t n_providers;
+    size_t n_providers, cap_providers;
 } tf_plan_t;
 
 static const char *package_of_token(arena_t *a, const char *token) {
@@ -288,22 +262,22 @@ static const char *package_of_token(arena_t *a, const char *token) {
 static const pkg_modules_t *package_modules(tf_plan_t *p, const char *package) {
     for (size_t i = 0; i < p->n_mods; i++)
         if (strcmp(p->mods[i].package, package) == 0) return &p->mods[i];
-    p->mods = arena_grow(p->a, p->mods, p->n_mods * sizeof *p->mods, (p->n_mods + 1) * sizeof *p->mods);
+    p->mods = arena_grow_array(p->a, p->mods, &p->cap_mods, p->n_mods + 1, sizeof *p->mods);
     pkg_modules_t *m = &p->mods[p->n_mods++];
     memset(m, 0, sizeof *m);
     m->package = arena_strdup(p->a, package);
     schema_package_t *pkg = p->opts && p->opts->schemas ? schema_set_get(p->opts->schemas, package) : NULL;
     size_t n = pkg ? schema_resource_count(pkg) : 0;
-    sset_t seen = {0};
+    hashmap_t seen = {0};
     for (size_t i = 0; i < n; i++) {
         const char *tok = schema_resource_token_at(pkg, i);
         const char *c1 = tok ? strchr(tok, ':') : NULL;
         const char *end = c1 ? strpbrk(c1 + 1, "/:") : NULL;
         if (!end || end == c1 + 1) continue;
         char *mod = arena_strndup(p->a, c1 + 1, (size_t)(end - c1 - 1));
-        if (strcmp(mod, "index") == 0 || sset_has(&seen, mod)) continue;
-        sset_add(p->a, &seen, mod);
-        m->modules = arena_grow(p->a, m->modules, m->n * sizeof(char *), (m->n + 1) * sizeof(char *));
+        if (strcmp(mod, "index") == 0 || used_has(&seen, mod)) continue;
+        used_add(&seen, mod);
+        m->modules = arena_grow_array(p->a, m->modules, &m->cap, m->n + 1, sizeof *m->modules);
         /* Modules match Terraform names in snake case: `appAutoScaling` would be `app_auto_scaling`. */
         buf_t b;
         buf_init(&b);
@@ -318,6 +292,7 @@ static const pkg_modules_t *package_modules(tf_plan_t *p, const char *package) {
         m->modules[m->n++] = buf_arena_str(&b, p->a);
         buf_free(&b);
     }
+    hashmap_free(&seen);
     return m;
 }
 
@@ -438,13 +413,12 @@ static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const
     for (size_t i = 0; i < p->n_providers; i++)
         if (strcmp(p->providers[i].key, key) == 0) return p->providers[i].name;
     const char *pkg = package_of_token(p->a, token);
-    p->providers = arena_grow(p->a, p->providers, p->n_providers * sizeof *p->providers,
-                              (p->n_providers + 1) * sizeof *p->providers);
+    p->providers = arena_grow_array(p->a, p->providers, &p->cap_providers, p->n_providers + 1, sizeof *p->providers);
     provider_spec_t *ps = &p->providers[p->n_providers++];
     ps->key = key;
     ps->package = pkg;
     ps->name =
-        unique_name(p->a, &p->names, convert_sanitize_name(p->a, arena_sprintf(p->a, "%s-%s", pkg, r->provider_alias)));
+        unique_name(p->a, p->names, convert_sanitize_name(p->a, arena_sprintf(p->a, "%s-%s", pkg, r->provider_alias)));
     return ps->name;
 }
 
@@ -503,7 +477,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             e->reason = note;
             const char *raw = convert_tf_logical_name(a, r->module, r->name, inst->index_key);
             const char *base = convert_sanitize_name(a, raw);
-            e->name = readable_unique_name(a, &p->names, base, r, inst);
+            e->name = readable_unique_name(a, p->names, base, r, inst);
             /* A name deduplicated with a suffix keeps it in the logical name too, so URNs stay distinct;
              * a readable replacement name (from the resource's attributes) is its own logical name. */
             size_t bl = strlen(base);
@@ -533,6 +507,7 @@ static void tf_plan_init(tf_plan_t *p, arena_t *a, const convert_options_t *opts
     p->a = a;
     p->opts = opts;
     p->report = report;
+    p->names = used_new(a);
 }
 
 /* --- Terraform → import file ------------------------------------------------------------------------- */
@@ -901,7 +876,7 @@ typedef struct export_ctx {
     const deployment_t *d;
     const char **spec_name; /* per resource index: its spec name, or NULL */
     import_file_t *f;
-    sset_t used;
+    hashmap_t *used;
     size_t cap_names;
 } export_ctx_t;
 
@@ -917,14 +892,10 @@ static const char *reference_name(export_ctx_t *x, const char *urn) {
     if (i >= 0 && x->spec_name[i]) return x->spec_name[i];
     for (size_t k = 0; k < x->f->n_names; k++)
         if (strcmp(x->f->name_table[k].urn, urn) == 0) return x->f->name_table[k].name;
-    if (x->f->n_names == x->cap_names) {
-        size_t ncap = x->cap_names ? x->cap_names * 2 : 8;
-        x->f->name_table = arena_grow(x->a, x->f->name_table, x->cap_names * sizeof *x->f->name_table,
-                                      ncap * sizeof *x->f->name_table);
-        x->cap_names = ncap;
-    }
+    x->f->name_table =
+        arena_grow_array(x->a, x->f->name_table, &x->cap_names, x->f->n_names + 1, sizeof *x->f->name_table);
     import_name_entry_t *e = &x->f->name_table[x->f->n_names++];
-    e->name = export_unique_name(x->a, &x->used, urn_last_name(x->a, urn), urn_type(x->a, urn), NULL);
+    e->name = export_unique_name(x->a, x->used, urn_last_name(x->a, urn), urn_type(x->a, urn), NULL);
     e->urn = arena_strdup(x->a, urn);
     return e->name;
 }
@@ -939,6 +910,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     export_ctx_t x = {0};
     x.a = a;
     x.d = d;
+    x.used = used_new(a);
     x.f = arena_alloc(a, sizeof *x.f);
     x.f->path = d->path;
     x.spec_name = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.spec_name);
@@ -965,7 +937,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_CONVERTED, r->urn, r->type);
             e->token = r->type;
             e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0 ? r->id : NULL;
-            x.spec_name[i] = e->name = export_unique_name(a, &x.used, urn_last_name(a, r->urn), r->type, e->id);
+            x.spec_name[i] = e->name = export_unique_name(a, x.used, urn_last_name(a, r->urn), r->type, e->id);
             if (strncmp(r->type, "pulumi:providers:", 17) == 0) report->providers++;
         }
     }
