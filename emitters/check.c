@@ -73,6 +73,7 @@ static unsigned function_langs(const char *name) {
  * an async main, which cimport does not write). */
 static unsigned fn_call_langs(const pcl_expr_t *e) {
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+    if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
     if (e->function->return_plain) langs &= ~L(LANG_TYPESCRIPT);
     return langs;
 }
@@ -102,8 +103,9 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
             }
         return langs | (java ? L(LANG_JAVA) : 0);
     }
+    case PCL_GETATTR: /* YAML: one attribute of an invoke's result is fn::invoke's `return` */
+        return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0);
     case PCL_INDEX:
-    case PCL_GETATTR:
     case PCL_SPLAT:
     case PCL_FOR: return apply;
     default: return ALL_LANGS;

@@ -162,8 +162,14 @@ static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     return r;
 }
 
+/* An attribute of an invoke's result: `fn::invoke` with `return: <attr>`. */
+static bool yaml_invoke_return(const pcl_expr_t *e) {
+    return e->kind == PCL_GETATTR && emit_is_invoke(e->x);
+}
+
 static bool yaml_is_collection(const pcl_expr_t *e) {
-    return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) || e->kind == PCL_CALL;
+    return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) || e->kind == PCL_CALL ||
+           yaml_invoke_return(e);
 }
 
 /* Pulumi YAML interpolates references in strings: "a-${res.prop}". */
@@ -217,8 +223,57 @@ static void yaml_entries(yaml_gen_t *g, const pcl_object_item_t *items, size_t n
     }
 }
 
+/* Pulumi YAML's invoke: `fn::invoke: {function, arguments, options, return}`; positional
+ * arguments (multi-argument inputs) by their input names. `ret` is the attribute read, or NULL. */
+static void yaml_invoke(yaml_gen_t *g, const pcl_expr_t *e, const char *ret, int indent, bool first_inline) {
+    if (!first_inline) buf_indent(g->b, indent);
+    buf_puts(g->b, "fn::invoke:\n");
+    buf_indent(g->b, indent + 2);
+    buf_puts(g->b, "function:");
+    pcl_expr_t tok = {.kind = PCL_STRING, .s = e->function->token};
+    yaml_block(g, &tok, indent + 4);
+    bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
+    if (positional) {
+        buf_indent(g->b, indent + 2);
+        buf_puts(g->b, "arguments:\n");
+        for (size_t i = 1; i < e->call.n && i - 1 < e->function->n_multi_args; i++) {
+            buf_indent(g->b, indent + 4);
+            yaml_key(g, e->function->multi_args[i - 1]);
+            buf_putc(g->b, ':');
+            yaml_block(g, e->call.args[i], indent + 6);
+        }
+    } else if (e->call.n >= 2 && e->call.args[1]->object.n) {
+        buf_indent(g->b, indent + 2);
+        buf_puts(g->b, "arguments:");
+        yaml_block(g, e->call.args[1], indent + 4);
+    }
+    if (e->call.n == 3 && !positional && e->call.args[2]->object.n) {
+        const pcl_expr_t *o = e->call.args[2];
+        buf_indent(g->b, indent + 2);
+        buf_puts(g->b, "options:\n");
+        for (size_t i = 0; i < o->object.n; i++) {
+            const char *key = o->object.items[i].key;
+            buf_indent(g->b, indent + 4);
+            buf_printf(g->b, "%s:", strcmp(key, "pluginDownloadUrl") == 0 ? "pluginDownloadURL" : key);
+            yaml_block(g, o->object.items[i].value, indent + 6);
+        }
+    }
+    if (ret) {
+        buf_indent(g->b, indent + 2);
+        buf_printf(g->b, "return: %s\n", ret);
+    }
+}
+
 /* A function call as the one-entry mapping `fn::name: arg` (args as a list when not exactly one). */
 static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first_inline) {
+    if (yaml_invoke_return(e)) {
+        yaml_invoke(g, e->x, e->s, indent, first_inline);
+        return;
+    }
+    if (emit_is_invoke(e)) {
+        yaml_invoke(g, e, NULL, indent, first_inline);
+        return;
+    }
     static const char *const known[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
                                         "fileArchive", "remoteArchive", "assetArchive"};
     bool ok = false;
@@ -254,7 +309,7 @@ static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         } else if (it->kind == PCL_OBJECT) {
             buf_putc(g->b, ' ');
             yaml_entries(g, it->object.items, it->object.n, indent + 2, true);
-        } else if (it->kind == PCL_CALL) {
+        } else if (it->kind == PCL_CALL || yaml_invoke_return(it)) {
             buf_putc(g->b, ' ');
             yaml_call(g, it, indent + 2, true);
         } else {
@@ -275,7 +330,7 @@ static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     buf_putc(g->b, '\n');
     if (e->kind == PCL_OBJECT)
         yaml_entries(g, e->object.items, e->object.n, indent, false);
-    else if (e->kind == PCL_CALL)
+    else if (e->kind == PCL_CALL || yaml_invoke_return(e))
         yaml_call(g, e, indent, false);
     else
         yaml_items(g, e, indent);

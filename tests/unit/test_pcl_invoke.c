@@ -184,6 +184,32 @@ START_TEST(test_python) {
 }
 END_TEST
 
+/* YAML: `fn::invoke` with the attribute read as its `return`, options with pluginDownloadURL,
+ * positional arguments named. */
+START_TEST(test_yaml) {
+    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+                      "data = invoke(\"inv:index:getThing\", {name = res.text}, {\n"
+                      "    dependsOn = [res]\n    pluginDownloadUrl = \"https://x\"\n})\n"
+                      "resource \"other\" \"inv:index:Res\" {\n    text = data.value\n"
+                      "    flag = invoke(\"inv:index:getThing\", {name = \"b\"}).secret\n}\n"
+                      "output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n");
+    char *y = emit_ok(&f, LANG_YAML);
+    has(y, "variables:\n  data:\n    fn::invoke:\n      function: inv:index:getThing\n      arguments:\n"
+           "        name: ${res.text}\n      options:\n        dependsOn:\n          - ${res}\n"
+           "        pluginDownloadURL: https://x\n");
+    has(y, "      text: ${data.value}\n      flag:\n        fn::invoke:\n          function: inv:index:getThing\n"
+           "          arguments:\n            name: b\n          return: secret\n");
+    has(y, "  two:\n    fn::invoke:\n      function: inv:index:pair\n      arguments:\n        first: x\n"
+           "        second: \"y\"\n      return: result\n");
+    free(y);
+    tu_pcl_unload(&f);
+    /* a deeper read of the result has no fn::invoke form */
+    tu_pcl_t g = load("output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
+    emit_refused(&g, LANG_YAML, "main.pp:2:", "which the YAML emitter cannot write yet");
+    tu_pcl_unload(&g);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
@@ -223,6 +249,7 @@ int main(void) {
     tcase_add_test(tc, test_bind_errors);
     tcase_add_test(tc, test_typescript);
     tcase_add_test(tc, test_python);
+    tcase_add_test(tc, test_yaml);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     suite_add_tcase(s, tc);
