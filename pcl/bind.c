@@ -91,26 +91,34 @@ static bool split_token(arena_t *a, const char *token, char **mod, const char **
     return **member != 0 && !strchr(*member, ':');
 }
 
-/* A function token as the program spells it, resolved as Pulumi's binder does: exactly, else by the
- * module the package's moduleFormat gives each function (`pkg:mod:fn` finds
- * `pkg:mod_fn:fn`; `pkg:fn` and `pkg:index:fn` find the index module's). */
-static const schema_function_t *find_function(arena_t *a, schema_package_t *pkg, const char *token) {
-    const schema_function_t *f = schema_find_function(pkg, token);
-    if (f) return f;
+/* The schema's token for a resource or function token the program spells another way, as Pulumi's
+ * binder finds it: by the module the package's moduleFormat gives each token (`pkg:mod:Fn` finds
+ * `pkg:mod_Fn:Fn` under `(.*)(?:_[^_]*)`; `pkg:Fn` and `pkg:index:Fn` find the index module's
+ * `pkg:index/fn:Fn`). NULL when no token of the package has that module and member. */
+static const char *canonical_token(arena_t *a, schema_package_t *pkg, const char *token,
+                                   size_t (*count)(const schema_package_t *pkg),
+                                   const char *(*at)(const schema_package_t *pkg, size_t i)) {
     char *mod;
     const char *member;
     if (!split_token(a, token, &mod, &member)) return NULL;
     if (strcmp(mod, "index") == 0) *mod = 0;
-    for (size_t i = 0; i < schema_function_count(pkg); i++) {
-        const char *t = schema_function_token_at(pkg, i);
+    for (size_t i = 0; i < count(pkg); i++) {
+        const char *t = at(pkg, i);
         char *tmod;
         const char *tmember;
         if (!split_token(a, t, &tmod, &tmember) || strcmp(tmember, member) != 0) continue;
         char *m = schema_token_module(a, pkg, t);
         if (strcmp(m, "index") == 0) *m = 0;
-        if (strcmp(m, mod) == 0 || strcmp(tmod, mod) == 0) return schema_find_function(pkg, t);
+        if (strcmp(m, mod) == 0 || strcmp(tmod, mod) == 0) return t;
     }
     return NULL;
+}
+
+static const schema_function_t *find_function(arena_t *a, schema_package_t *pkg, const char *token) {
+    const schema_function_t *f = schema_find_function(pkg, token);
+    if (f) return f;
+    const char *t = canonical_token(a, pkg, token, schema_function_count, schema_function_token_at);
+    return t ? schema_find_function(pkg, t) : NULL;
 }
 
 static const char *const INVOKE_OPTIONS[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
@@ -279,6 +287,13 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
             continue;
         }
         const schema_resource_t *r = schema_find_resource(pkg, token);
+        if (!r) {
+            /* `simple:Resource`, `module-format:mod:Resource`: the schema's token, which the
+             * emitters then read the module from */
+            const char *canon = canonical_token(p->arena, pkg, token, schema_resource_count, schema_resource_token_at);
+            r = canon ? schema_find_resource(pkg, canon) : NULL;
+            if (r) n->token = canon;
+        }
         if (!r) {
             diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL,
                      "resource '%s' has unknown type '%s': the %s schema has no such resource", n->name, token,

@@ -109,6 +109,27 @@ START_TEST(test_bind_types) {
 }
 END_TEST
 
+/* Tokens spelled by module as moduleFormat gives it (`mf:mod:Res` is `mf:mod_Res:Res`) or without
+ * the index module (`inv:Res`) bind to the schema's token, which the emitters read modules from. */
+START_TEST(test_bind_short_tokens) {
+    static const char *mf =
+        "{\"name\":\"mf\",\"meta\":{\"moduleFormat\":\"(.*)(?:_[^_]*)\"},"
+        "\"resources\":{\"mf:mod_Res:Res\":{\"inputProperties\":{\"text\":{\"type\":\"string\"}}}},"
+        "\"functions\":{\"mf:mod_get:get\":{\"outputs\":{\"properties\":{\"x\":{\"type\":\"string\"}}}}}}";
+    tu_pcl_t f =
+        tu_pcl_load(mf, "mf.json", "resource \"r\" \"mf:mod:Res\" {\n    text = invoke(\"mf:mod:get\", {}).x\n}\n");
+    ck_assert_str_eq(f.p->nodes[0].token, "mf:mod_Res:Res");
+    ck_assert_str_eq(f.p->nodes[0].attrs[0].value->x->function->token, "mf:mod_get:get");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "const r = new mf.mod.Res(\"r\", {text: mf.mod.getOutput({}).x});");
+    free(ts);
+    tu_pcl_unload(&f);
+    tu_pcl_t g = load("resource \"r\" \"inv:Res\" {\n    text = \"a\"\n}\n");
+    ck_assert_str_eq(g.p->nodes[0].token, "inv:index:Res");
+    tu_pcl_unload(&g);
+}
+END_TEST
+
 START_TEST(test_bind_errors) {
     bind_refused("output \"o\" {\n    value = invoke(\"inv:index:nope\", {})\n}\n",
                  "main.pp:2:13: invoke of 'inv:index:nope': the inv schema has no such function");
@@ -246,6 +267,7 @@ int main(void) {
     Suite *s = suite_create("pcl_invoke");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_bind_types);
+    tcase_add_test(tc, test_bind_short_tokens);
     tcase_add_test(tc, test_bind_errors);
     tcase_add_test(tc, test_typescript);
     tcase_add_test(tc, test_python);
