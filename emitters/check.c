@@ -60,12 +60,49 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
         diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "%s: %s", who, what);
 }
 
-/* The functions each language's emitter writes. */
+/* The functions each language's emitter writes: the secret and asset functions everywhere, the
+ * rest of PCL's built-in functions in TypeScript and Python (over outputs through an apply). */
 static unsigned function_langs(const char *name) {
-    static const char *const fns[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
-                                      "fileArchive", "remoteArchive", "assetArchive"};
+    const unsigned ts_py = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+    const struct {
+        const char *name;
+        unsigned langs;
+    } fns[] = {
+        {"secret", ALL_LANGS},
+        {"fileAsset", ALL_LANGS},
+        {"stringAsset", ALL_LANGS},
+        {"remoteAsset", ALL_LANGS},
+        {"fileArchive", ALL_LANGS},
+        {"remoteArchive", ALL_LANGS},
+        {"assetArchive", ALL_LANGS},
+        {"unsecret", ts_py},
+        {"stack", ts_py},
+        {"project", ts_py},
+        {"organization", ts_py},
+        {"cwd", ts_py},
+        {"rootDirectory", ts_py},
+        {"toBase64", ts_py},
+        {"fromBase64", ts_py},
+        {"sha1", ts_py},
+        {"readFile", ts_py},
+        {"filebase64", ts_py},
+        {"filebase64sha256", ts_py},
+        {"toJSON", ts_py},
+        {"element", ts_py},
+        {"entries", ts_py},
+        {"join", ts_py},
+        {"split", ts_py},
+        {"length", ts_py},
+        {"lookup", ts_py},
+        {"min", ts_py},
+        {"max", ts_py},
+        {"singleOrNone", ts_py},
+        {"notImplemented", ts_py},
+        {"pulumiResourceName", ts_py},
+        {"pulumiResourceType", ts_py},
+    };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
-        if (strcmp(fns[i], name) == 0) return ALL_LANGS;
+        if (strcmp(fns[i].name, name) == 0) return fns[i].langs;
     return L(LANG_PCL);
 }
 
@@ -157,6 +194,26 @@ static bool config_needs_conversion(const pcl_node_t *cfg, const schema_type_t *
     }
 }
 
+/* Whether e is a for-expression variable (its shape is not the node of the same name's). */
+static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
+    return e->kind == PCL_TRAVERSAL && in_scope(x, e->trav.root);
+}
+/* Whether e reads a config value itself. */
+static bool reads_config(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(c->nodes, e->trav.root) : -1;
+    return idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_CONFIG;
+}
+
+/* length() and entries() are written by what their argument is: a string, a list or a map. */
+static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
+    if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON) return true;
+    bool length = strcmp(e->call.name, "length") == 0;
+    if (!length && strcmp(e->call.name, "entries") != 0) return true;
+    emit_shape_t sh = emit_expr_shape(c->p, c->nodes, e->call.args[0]);
+    return sh == EMIT_SHAPE_LIST || sh == EMIT_SHAPE_MAP || sh == EMIT_SHAPE_OBJECT ||
+           (length && sh == EMIT_SHAPE_STRING);
+}
+
 /* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
     expr_check_t x = {.c = c, .n = n, .at = at};
@@ -189,6 +246,15 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              lang_title(c->lang)));
         return false;
     }
+    /* a string computed or read at a number or bool position (a config value: its own check below) */
+    if (e->type && e->kind != PCL_STRING && !in_scope_any(x, e) && !reads_config(c, e) &&
+        (e->type->kind == SCHEMA_NUMBER || e->type->kind == SCHEMA_INT || e->type->kind == SCHEMA_BOOL) &&
+        emit_expr_shape(c->p, c->nodes, e) == EMIT_SHAPE_STRING) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a, "'%s' gives a string where the schema wants a %s; cimport does not convert it yet",
+                             x->at->name, e->type->kind == SCHEMA_BOOL ? "boolean" : "number"));
+        return false;
+    }
     switch (e->kind) {
     case PCL_TRAVERSAL: {
         int idx = in_scope(x, e->trav.root) ? -1 : names_table_get(c->nodes, e->trav.root);
@@ -214,18 +280,28 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  x->at->name, e->trav.root, lang_title(c->lang)));
         return false;
     }
-    case PCL_CALL:
+    case PCL_CALL: {
         if (e->function) { /* invoke() and call(), bound to their function */
             if (!(fn_call_langs(e) & L(c->lang))) refuse_fn_call(x, e);
             return true;
         }
-        if (!(function_langs(e->call.name) & L(c->lang)))
+        const pcl_function_t *f = pcl_function_find(e->call.name);
+        if (f && !pcl_function_arity_ok(f, e->call.n))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' calls %s() with %zu argument%s; it takes %s", x->at->name, e->call.name,
+                                 e->call.n, e->call.n == 1 ? "" : "s", pcl_function_arity(f)));
+        else if (!(function_langs(e->call.name) & L(c->lang)))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' calls the function %s(), which the %s emitter cannot translate yet",
+                                 x->at->name, e->call.name, lang_title(c->lang)));
+        else if (!check_call_shape(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
-                                 "'%s' calls the function %s(), which the %s emitter cannot translate yet (it knows "
-                                 "secret and the asset/archive functions)",
+                                 "'%s' calls %s() on a value the %s emitter cannot tell is a string, a list or a map; "
+                                 "assign it to a typed config value or a local first",
                                  x->at->name, e->call.name, lang_title(c->lang)));
         return true;
+    }
     case PCL_FOR: {
         /* the body sees the for variables */
         pcl_expr_walk(e->x, check_one, x);
@@ -517,10 +593,32 @@ static int node_of(const pcl_program_t *p, const names_table_t *nodes, const cha
 static bool has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 static void decide_local(const pcl_program_t *p, const names_table_t *nodes, int root);
 
+bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    const char *fn = e->call.name;
+    if (strcmp(fn, "secret") == 0 || strcmp(fn, "unsecret") == 0) return true;
+    if (emit_is_invoke(e) || emit_is_method_call(e)) return !e->function->return_plain;
+    /* written over outputs as they are (pulumi.jsonStringify), their value an Output then */
+    if (strcmp(fn, "toJSON") == 0)
+        for (size_t i = 0; i < e->call.n; i++)
+            if (has_output(p, nodes, e->call.args[i])) return true;
+    return false;
+}
+
+bool emit_call_takes_inputs(const pcl_expr_t *e) {
+    static const char *const fns[] = {"secret", "unsecret", "toJSON", "pulumiResourceName", "pulumiResourceType"};
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (strcmp(fns[i], e->call.name) == 0) return true;
+    return false;
+}
+
+/* A call that reads a resource itself (its name, its type), not the resource's outputs. */
+static bool reads_resource(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL &&
+           (strcmp(e->call.name, "pulumiResourceName") == 0 || strcmp(e->call.name, "pulumiResourceType") == 0);
+}
+
 static bool atom_reads_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (e->kind == PCL_CALL)
-        return strcmp(e->call.name, "secret") == 0 ||
-               ((emit_is_invoke(e) || emit_is_method_call(e)) && !e->function->return_plain);
+    if (e->kind == PCL_CALL) return emit_call_is_output(p, nodes, e);
     if (e->kind != PCL_TRAVERSAL) return false;
     int idx = node_of(p, nodes, e->trav.root);
     if (idx < 0) return false;
@@ -618,7 +716,7 @@ static bool scan_one(const pcl_expr_t *e, void *ctx) {
         if (s->atoms && s->n < s->cap) s->atoms[s->n++] = e;
         return false;
     }
-    return e->kind != PCL_TRAVERSAL;
+    return e->kind != PCL_TRAVERSAL && !reads_resource(e);
 }
 
 static bool has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
@@ -692,6 +790,17 @@ static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nod
         emit_shape_t a = shape_depth(p, nodes, e->y, depth + 1);
         return a == shape_depth(p, nodes, e->z, depth + 1) ? a : EMIT_SHAPE_UNKNOWN;
     }
+    case PCL_CALL: {
+        const pcl_function_t *f = pcl_function_find(e->call.name);
+        switch (f ? f->result : PCL_FN_ANY) {
+        case PCL_FN_SAME: return e->call.n ? shape_depth(p, nodes, e->call.args[0], depth + 1) : EMIT_SHAPE_UNKNOWN;
+        case PCL_FN_STRING: return EMIT_SHAPE_STRING;
+        case PCL_FN_NUMBER: return EMIT_SHAPE_NUMBER;
+        case PCL_FN_BOOL: return EMIT_SHAPE_BOOL;
+        case PCL_FN_LIST: return EMIT_SHAPE_LIST;
+        default: return EMIT_SHAPE_UNKNOWN;
+        }
+    }
     case PCL_TRAVERSAL: {
         int idx = node_of(p, nodes, e->trav.root);
         if (idx < 0) return EMIT_SHAPE_UNKNOWN;
@@ -701,6 +810,22 @@ static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nod
              * the local before, each read twice, took 2^depth steps (26 locals: 5.4 s) */
             if (!n->output_memo) decide_local(p, nodes, idx);
             return n->output_memo == 1 ? EMIT_SHAPE_UNKNOWN : (emit_shape_t)n->shape_memo;
+        }
+        if (n->kind == PCL_NODE_LOCAL && n->n_attrs) { /* into a local's object or list literal */
+            const pcl_expr_t *v = n->attrs[0].value;
+            for (size_t i = 0; v && i < e->trav.n; i++) {
+                const pcl_trav_part_t *pt = &e->trav.parts[i];
+                const char *key = pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL;
+                const pcl_expr_t *next = NULL;
+                if (v->kind == PCL_OBJECT && key) {
+                    for (size_t k = 0; k < v->object.n; k++)
+                        if (strcmp(v->object.items[k].key, key) == 0) next = v->object.items[k].value;
+                } else if (v->kind == PCL_TUPLE && !key && pt->index_num < v->tuple.n) {
+                    next = v->tuple.items[pt->index_num];
+                }
+                v = next;
+            }
+            return v ? shape_depth(p, nodes, v, depth + 1) : EMIT_SHAPE_UNKNOWN;
         }
         if (n->kind == PCL_NODE_CONFIG && e->trav.n == 0) {
             const char *t = n->token ? n->token : "string";

@@ -51,6 +51,13 @@ bool emit_operand_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child
 /* An "output atom": a value that is an Output in every Pulumi SDK — a resource's or component's
  * attribute, a secret config value, secret(...), or a local whose value holds one. */
 bool emit_is_output_atom(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether a call's value is an Output written over its arguments as they are (secret, unsecret;
+ * toJSON over outputs); any other function is written over resolved values, in an apply when its
+ * arguments hold outputs. */
+bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether a call is written over its arguments as they are, outputs or not (secret, unsecret,
+ * toJSON, pulumiResourceName/Type): never inside an apply of its own. */
+bool emit_call_takes_inputs(const pcl_expr_t *e);
 /* Whether e holds an output atom anywhere: computing it needs an apply. */
 bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* The output atoms of e (outermost first, in source order), in an arena array; returns the count. */

@@ -146,11 +146,99 @@ static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
     emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
 }
 
+/* PCL's built-in functions as Pulumi's Python generator writes them (emit_walk_format); length,
+ * entries, lookup and toJSON depend on their arguments (py_call). */
 static const emit_call_name_t PY_CALLS[] = {
-    {"secret", "pulumi.Output.secret"},     {"fileAsset", "pulumi.FileAsset"},
-    {"stringAsset", "pulumi.StringAsset"},  {"remoteAsset", "pulumi.RemoteAsset"},
-    {"fileArchive", "pulumi.FileArchive"},  {"remoteArchive", "pulumi.RemoteArchive"},
-    {"assetArchive", "pulumi.AssetArchive"}};
+    {"secret", "pulumi.Output.secret($0)"},
+    {"unsecret", "pulumi.Output.unsecret($0)"},
+    {"fileAsset", "pulumi.FileAsset($0)"},
+    {"stringAsset", "pulumi.StringAsset($0)"},
+    {"remoteAsset", "pulumi.RemoteAsset($0)"},
+    {"fileArchive", "pulumi.FileArchive($0)"},
+    {"remoteArchive", "pulumi.RemoteArchive($0)"},
+    {"assetArchive", "pulumi.AssetArchive($0)"},
+    {"stack", "pulumi.get_stack()"},
+    {"project", "pulumi.get_project()"},
+    {"organization", "pulumi.get_organization()"},
+    {"rootDirectory", "pulumi.get_root_directory()"},
+    {"cwd", "os.getcwd()"},
+    {"toBase64", "base64.b64encode($r0.encode()).decode()"},
+    {"fromBase64", "base64.b64decode($r0.encode()).decode()"},
+    {"sha1", "hashlib.sha1($r0.encode()).hexdigest()"},
+    {"readFile", "(lambda path: open(path).read())($0)"},
+    {"filebase64", "(lambda path: base64.b64encode(open(path).read().encode()).decode())($0)"},
+    {"filebase64sha256", "computeFilebase64sha256($0)"},
+    {"element", "$r0[$1]"},
+    {"join", "$r0.join($1)"},
+    {"split", "$r1.split($0)"},
+    {"min", "min($*)"},
+    {"max", "max($*)"},
+    {"singleOrNone", "single_or_none($0)"},
+    {"notImplemented", "not_implemented($0)"},
+    {"pulumiResourceName", "$r0.pulumi_resource_name"},
+    {"pulumiResourceType", "$r0.pulumi_resource_type"},
+};
+
+/* Helper functions the program's calls need, written after the imports as Pulumi writes them. */
+static const struct {
+    const char *fn, *name, *text;
+} PY_HELPERS[] = {
+    {"filebase64sha256", "computeFilebase64sha256",
+     "def computeFilebase64sha256(path):\n"
+     "\tfileData = open(path).read().encode()\n"
+     "\thashedData = hashlib.sha256(fileData).digest()\n"
+     "\treturn base64.b64encode(hashedData).decode()\n\n"},
+    {"notImplemented", "not_implemented",
+     "def not_implemented(msg):\n"
+     "    raise NotImplementedError(msg)\n\n\n"},
+    {"singleOrNone", "single_or_none",
+     "def single_or_none(elements):\n"
+     "    if len(elements) > 1:\n"
+     "        raise Exception(\"single_or_none expected input list to have a single element\")\n"
+     "    return elements[0] if elements else None\n\n\n"},
+};
+
+/* PCL's length() of a string counts grapheme clusters (Pulumi's helper approximates them: a
+ * combining mark or a character after a zero-width joiner extends the one before). */
+static const char PY_GRAPHEME_LENGTH[] = "def grapheme_length(s):\n"
+                                         "    count, prev_zwj = 0, False\n"
+                                         "    for c in s:\n"
+                                         "        if prev_zwj:\n"
+                                         "            prev_zwj = False\n"
+                                         "            continue\n"
+                                         "        if c == '\\u200d':\n"
+                                         "            prev_zwj = True\n"
+                                         "            continue\n"
+                                         "        if unicodedata.category(c)[0] != 'M':\n"
+                                         "            count += 1\n"
+                                         "    return count\n\n\n";
+
+/* Python modules the program's calls need: `import <module>`. */
+static const struct {
+    const char *fn, *module;
+} PY_MODULES[] = {
+    {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
+    {"sha1", "hashlib"},    {"filebase64sha256", "hashlib"}, {"toJSON", "json"},       {"cwd", "os"}};
+
+static void py_call(py_gen_t *g, const pcl_expr_t *e) {
+    const char *fn = e->call.name;
+    if (strcmp(fn, "length") == 0 && e->call.n == 1) {
+        bool str = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]) == EMIT_SHAPE_STRING;
+        emit_walk_format(&g->w, str ? "grapheme_length($0)" : "len($0)", e);
+    } else if (strcmp(fn, "entries") == 0 && e->call.n == 1) {
+        if (emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]) == EMIT_SHAPE_LIST)
+            emit_walk_format(&g->w, "[{\"key\": k, \"value\": v} for k, v in enumerate($0)]", e);
+        else
+            emit_walk_format(&g->w, "[{\"key\": k, \"value\": v} for k, v in sorted($r0.items())]", e);
+    } else if (strcmp(fn, "lookup") == 0) {
+        emit_walk_format(&g->w, e->call.n == 3 ? "$r0.get($1, $2)" : "$r0[$1]", e);
+    } else if (strcmp(fn, "toJSON") == 0) {
+        emit_walk_format(
+            &g->w, emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.Output.json_dumps($0)" : "json.dumps($0)", e);
+    } else {
+        emit_walk_call(&g->w, e, PY_CALLS, sizeof PY_CALLS / sizeof PY_CALLS[0]);
+    }
+}
 
 /* True when the package wants input classes (`inputTypes: "classes"`) instead of TypedDicts. */
 static bool py_uses_classes(py_gen_t *g, const char *type_token, const emit_pkg_t **pk) {
@@ -484,8 +572,10 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
             py_invoke(g, e);
         else if (emit_is_method_call(e))
             py_method_call(g, e);
+        else if (!g->w.in_apply && !emit_call_takes_inputs(e) && emit_has_output(g->w.p, g->w.nodes, e))
+            py_apply(g, e); /* a function of resolved values */
         else
-            emit_walk_call(&g->w, e, PY_CALLS, sizeof PY_CALLS / sizeof PY_CALLS[0]);
+            py_call(g, e);
         break;
     }
 }
@@ -654,6 +744,16 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     emit_walk_init(&g.w, &PY_SYNTAX, p, diags, &out);
     py_collect_packages(&g);
 
+    /* the modules and helpers the program's functions need keep their names */
+    names_table_t *fns = emit_program_functions(g.w.a, p);
+    for (size_t i = 0; i < sizeof PY_MODULES / sizeof *PY_MODULES; i++)
+        if (names_table_get(fns, PY_MODULES[i].fn) >= 0) names_table_reserve(g.w.idents, PY_MODULES[i].module);
+    for (size_t i = 0; i < sizeof PY_HELPERS / sizeof *PY_HELPERS; i++)
+        if (names_table_get(fns, PY_HELPERS[i].fn) >= 0) names_table_reserve(g.w.idents, PY_HELPERS[i].name);
+    if (names_table_get(fns, "length") >= 0) {
+        names_table_reserve(g.w.idents, "unicodedata");
+        names_table_reserve(g.w.idents, "grapheme_length");
+    }
     emit_walk_name_config(&g.w, "_", 1);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
@@ -664,10 +764,22 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
         g.w.ident[i] = names_table_unique(g.w.idents, base, "_", 1);
     }
 
+    bool grapheme =
+        names_table_get(fns, "length") >= 0 && emit_program_calls_with_shape(p, g.w.nodes, "length", EMIT_SHAPE_STRING);
     buf_puts(&out, "import pulumi\n");
     for (size_t i = 0; i < g.w.n_pkgs; i++)
         buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
+    names_table_t *modules = names_table_new(g.w.a);
+    for (size_t i = 0; i < sizeof PY_MODULES / sizeof *PY_MODULES; i++)
+        if (names_table_get(fns, PY_MODULES[i].fn) >= 0 && !names_table_has(modules, PY_MODULES[i].module)) {
+            names_table_put(modules, PY_MODULES[i].module, 1);
+            buf_printf(&out, "import %s\n", PY_MODULES[i].module);
+        }
+    if (grapheme) buf_puts(&out, "import unicodedata\n");
     buf_putc(&out, '\n');
+    for (size_t i = 0; i < sizeof PY_HELPERS / sizeof *PY_HELPERS; i++)
+        if (names_table_get(fns, PY_HELPERS[i].fn) >= 0) buf_puts(&out, PY_HELPERS[i].text);
+    if (grapheme) buf_puts(&out, PY_GRAPHEME_LENGTH);
 
     emit_walk_nodes(&g.w);
     emit_walk_free(&g.w);

@@ -182,13 +182,99 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, false);
 }
 
-static const emit_call_name_t TS_CALLS[] = {{"secret", "pulumi.secret"},
-                                            {"fileAsset", "new pulumi.asset.FileAsset"},
-                                            {"stringAsset", "new pulumi.asset.StringAsset"},
-                                            {"remoteAsset", "new pulumi.asset.RemoteAsset"},
-                                            {"fileArchive", "new pulumi.asset.FileArchive"},
-                                            {"remoteArchive", "new pulumi.asset.RemoteArchive"},
-                                            {"assetArchive", "new pulumi.asset.AssetArchive"}};
+/* PCL's built-in functions as Pulumi's Node.js generator writes them (emit_walk_format); length,
+ * entries, lookup and toJSON depend on their arguments (ts_call). */
+static const emit_call_name_t TS_CALLS[] = {
+    {"secret", "pulumi.secret($0)"},
+    {"unsecret", "pulumi.unsecret($0)"},
+    {"fileAsset", "new pulumi.asset.FileAsset($0)"},
+    {"stringAsset", "new pulumi.asset.StringAsset($0)"},
+    {"remoteAsset", "new pulumi.asset.RemoteAsset($0)"},
+    {"fileArchive", "new pulumi.asset.FileArchive($0)"},
+    {"remoteArchive", "new pulumi.asset.RemoteArchive($0)"},
+    {"assetArchive", "new pulumi.asset.AssetArchive($0)"},
+    {"stack", "pulumi.getStack()"},
+    {"project", "pulumi.getProject()"},
+    {"organization", "pulumi.getOrganization()"},
+    {"rootDirectory", "pulumi.getRootDirectory()"},
+    {"cwd", "process.cwd()"},
+    {"toBase64", "Buffer.from($0).toString(\"base64\")"},
+    {"fromBase64", "Buffer.from($0, \"base64\").toString(\"utf8\")"},
+    {"sha1", "crypto.createHash('sha1').update($0).digest('hex')"},
+    {"readFile", "fs.readFileSync($0, \"utf8\")"},
+    {"filebase64", "fs.readFileSync($0, { encoding: \"base64\" })"},
+    {"filebase64sha256", "computeFilebase64sha256($0)"},
+    {"element", "$r0[$1]"},
+    {"join", "$r1.join($0)"},
+    {"split", "$r1.split($0)"},
+    {"min", "Math.min($*)"},
+    {"max", "Math.max($*)"},
+    {"singleOrNone", "singleOrNone($0)"},
+    {"notImplemented", "notImplemented($0)"},
+    {"pulumiResourceName", "pulumi.resourceName($0)"},
+    {"pulumiResourceType", "pulumi.resourceType($0)"},
+};
+
+/* Helper functions the program's calls need, written after the imports as Pulumi writes them. */
+static const struct {
+    const char *fn, *name, *text;
+} TS_HELPERS[] = {
+    {"filebase64sha256", "computeFilebase64sha256",
+     /* the file's bytes hashed as they are (Pulumi's helper reads it as a latin1 string and hashes that
+      * string's UTF-8 encoding: another digest for any byte above 0x7f) */
+     "function computeFilebase64sha256(path: string): string {\n"
+     "\tconst fileData = fs.readFileSync(path)\n"
+     "\treturn crypto.createHash('sha256').update(fileData).digest('base64')\n"
+     "}\n\n"},
+    {"notImplemented", "notImplemented",
+     "function notImplemented(message: string) {\n"
+     "    throw new Error(message);\n"
+     "}\n\n"},
+    {"singleOrNone", "singleOrNone",
+     "function singleOrNone<T>(elements: pulumi.Input<T>[]): pulumi.Input<T> | undefined {\n"
+     "    if (elements.length > 1) {\n"
+     "        throw new Error(\"singleOrNone expected input list to have a single element\");\n"
+     "    }\n"
+     "    return elements[0];\n"
+     "}\n\n"},
+};
+
+/* Node.js modules the program's calls need: `import * as <name> from "<name>";`. */
+static const struct {
+    const char *fn, *module;
+} TS_MODULES[] = {{"sha1", "crypto"},
+                  {"filebase64sha256", "crypto"},
+                  {"readFile", "fs"},
+                  {"filebase64", "fs"},
+                  {"filebase64sha256", "fs"}};
+
+static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
+    const char *fn = e->call.name;
+    if (strcmp(fn, "length") == 0 && e->call.n == 1) {
+        /* PCL counts a string's grapheme clusters, a list's elements, a map's keys */
+        emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);
+        emit_walk_format(&g->w,
+                         sh == EMIT_SHAPE_STRING ? "[...new Intl.Segmenter().segment($0)].length"
+                         : sh == EMIT_SHAPE_LIST ? "$r0.length"
+                                                 : "Object.keys($0).length",
+                         e);
+    } else if (strcmp(fn, "entries") == 0 && e->call.n == 1) {
+        if (emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]) == EMIT_SHAPE_LIST)
+            emit_walk_format(&g->w, "$r0.map((v, k) => ({key: k, value: v}))", e);
+        else
+            emit_walk_format(&g->w, "Object.entries($0).sort().map(([k, v]) => ({key: k, value: v}))", e);
+    } else if (strcmp(fn, "lookup") == 0) {
+        /* `??`, not Pulumi's `||`: a present key whose value is "", 0 or false is not the default */
+        emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);
+        const char *map = sh == EMIT_SHAPE_OBJECT ? "($0 as Record<string, any>)" : "$r0";
+        emit_walk_format(&g->w, arena_sprintf(g->w.a, "%s[$1]%s", map, e->call.n == 3 ? " ?? $2" : ""), e);
+    } else if (strcmp(fn, "toJSON") == 0) {
+        emit_walk_format(
+            &g->w, emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.jsonStringify($0)" : "JSON.stringify($0)", e);
+    } else {
+        emit_walk_call(&g->w, e, TS_CALLS, sizeof TS_CALLS / sizeof TS_CALLS[0]);
+    }
+}
 
 /* --- invokes and method calls ------------------------------------------------------------------------ */
 
@@ -454,8 +540,10 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
             ts_invoke(g, e);
         else if (emit_is_method_call(e))
             ts_method_call(g, e);
+        else if (!g->w.in_apply && !emit_call_takes_inputs(e) && emit_has_output(g->w.p, g->w.nodes, e))
+            ts_apply(g, e); /* a function of resolved values */
         else
-            emit_walk_call(&g->w, e, TS_CALLS, sizeof TS_CALLS / sizeof TS_CALLS[0]);
+            ts_call(g, e);
         break;
     }
 }
@@ -550,7 +638,7 @@ static const char *ts_cfg_type(ts_gen_t *g, const emit_cfg_type_t *t) {
     case EMIT_CFG_INT:
     case EMIT_CFG_NUMBER: return "number";
     case EMIT_CFG_BOOL: return "boolean";
-    case EMIT_CFG_LIST: return arena_sprintf(g->w.a, "%s[]", ts_cfg_type(g, t->elem));
+    case EMIT_CFG_LIST: return arena_sprintf(g->w.a, "Array<%s>", ts_cfg_type(g, t->elem)); /* Pulumi's form */
     case EMIT_CFG_MAP: return arena_sprintf(g->w.a, "Record<string, %s>", ts_cfg_type(g, t->elem));
     case EMIT_CFG_ANY: break;
     }
@@ -593,6 +681,12 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     emit_walk_init(&g.w, &TS_SYNTAX, p, diags, &out);
     ts_collect_packages(&g);
 
+    /* the modules and helpers the program's functions need keep their names */
+    names_table_t *fns = emit_program_functions(g.w.a, p);
+    for (size_t i = 0; i < sizeof TS_MODULES / sizeof *TS_MODULES; i++)
+        if (names_table_get(fns, TS_MODULES[i].fn) >= 0) names_table_reserve(g.w.idents, TS_MODULES[i].module);
+    for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
+        if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) names_table_reserve(g.w.idents, TS_HELPERS[i].name);
     emit_walk_name_config(&g.w, "", 2);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
@@ -608,7 +702,15 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         names_append_quoted(&out, LANG_TYPESCRIPT, g.w.pkgs[i].path);
         buf_puts(&out, ";\n");
     }
+    names_table_t *modules = names_table_new(g.w.a);
+    for (size_t i = 0; i < sizeof TS_MODULES / sizeof *TS_MODULES; i++)
+        if (names_table_get(fns, TS_MODULES[i].fn) >= 0 && !names_table_has(modules, TS_MODULES[i].module)) {
+            names_table_put(modules, TS_MODULES[i].module, 1);
+            buf_printf(&out, "import * as %s from \"%s\";\n", TS_MODULES[i].module, TS_MODULES[i].module);
+        }
     buf_putc(&out, '\n');
+    for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
+        if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) buf_puts(&out, TS_HELPERS[i].text);
 
     emit_walk_nodes(&g.w);
     emit_walk_free(&g.w);

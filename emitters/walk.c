@@ -279,23 +279,87 @@ void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t f
 }
 
 void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t *calls, size_t n_calls) {
-    const char *fn = NULL;
     for (size_t i = 0; i < n_calls; i++)
-        if (strcmp(calls[i].pcl, e->call.name) == 0) fn = calls[i].lang;
-    if (!fn) {
-        diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                 "the %s emitter does not know the PCL function '%s'; only secret and the asset/archive "
-                 "functions appear in imported programs",
-                 lang_title(w->syntax->lang), e->call.name);
-        fn = e->call.name;
+        if (strcmp(calls[i].pcl, e->call.name) == 0) {
+            emit_walk_format(w, calls[i].lang, e);
+            return;
+        }
+    diag_add(w->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+             "%d:%d: the %s emitter does not know the PCL function '%s'", e->line, e->col, lang_title(w->syntax->lang),
+             e->call.name);
+    buf_puts(w->b, e->call.name);
+    buf_puts(w->b, "()");
+}
+
+void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
+    for (const char *c = fmt; *c; c++) {
+        if (*c != '$') {
+            buf_putc(w->b, *c);
+            continue;
+        }
+        if (c[1] == '*') {
+            for (size_t i = 0; i < e->call.n; i++) {
+                if (i) buf_puts(w->b, ", ");
+                w->syntax->expr(w, e->call.args[i]);
+            }
+            c++;
+            continue;
+        }
+        bool receiver = c[1] == 'r';
+        const char *d = c + 1 + receiver;
+        size_t i = (size_t)(*d - '0');
+        c = d;
+        if (i >= e->call.n) continue; /* emit_check_program refused a call with fewer arguments */
+        const pcl_expr_t *arg = e->call.args[i];
+        bool paren = receiver && (arg->kind == PCL_UNARY || arg->kind == PCL_BINARY || arg->kind == PCL_COND);
+        if (paren) buf_putc(w->b, '(');
+        w->syntax->expr(w, arg);
+        if (paren) buf_putc(w->b, ')');
     }
-    buf_puts(w->b, fn);
-    buf_putc(w->b, '(');
-    for (size_t i = 0; i < e->call.n; i++) {
-        if (i) buf_puts(w->b, ", ");
-        w->syntax->expr(w, e->call.args[i]);
+}
+
+static bool collect_fn(const pcl_expr_t *e, void *ctx) {
+    if (e->kind == PCL_CALL) names_table_put(ctx, e->call.name, 1);
+    return true;
+}
+
+names_table_t *emit_program_functions(arena_t *a, const pcl_program_t *p) {
+    names_table_t *t = names_table_new(a);
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs; k++)
+            pcl_expr_walk(n->attrs[k].value, collect_fn, t);
+        for (size_t k = 0; k < n->n_options; k++)
+            pcl_expr_walk(n->options[k].value, collect_fn, t);
     }
-    buf_putc(w->b, ')');
+    return t;
+}
+
+typedef struct shape_find {
+    const pcl_program_t *p;
+    const names_table_t *nodes;
+    const char *fn;
+    emit_shape_t shape;
+    bool found;
+} shape_find_t;
+
+static bool shape_one(const pcl_expr_t *e, void *ctx) {
+    shape_find_t *s = ctx;
+    if (e->kind == PCL_CALL && e->call.n > 0 && strcmp(e->call.name, s->fn) == 0 &&
+        emit_expr_shape(s->p, s->nodes, e->call.args[0]) == s->shape)
+        s->found = true;
+    return !s->found;
+}
+
+bool emit_program_calls_with_shape(const pcl_program_t *p, const names_table_t *nodes, const char *fn,
+                                   emit_shape_t shape) {
+    shape_find_t s = {p, nodes, fn, shape, false};
+    for (size_t i = 0; i < p->n_nodes && !s.found; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs; k++)
+            pcl_expr_walk(n->attrs[k].value, shape_one, &s);
+    }
+    return s.found;
 }
 
 int emit_walk_subst(const emit_walk_t *w, const pcl_expr_t *e) {

@@ -144,12 +144,21 @@ void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t f
 void emit_append_trav_parts(buf_t *b, lang_t lang, const pcl_trav_part_t *parts, size_t from, size_t n, arena_t *a,
                             char *(*name)(arena_t *a, const char *s));
 void emit_walk_trav_parts(emit_walk_t *w, const pcl_trav_part_t *parts, size_t from, size_t n, bool named);
-/* A call of one of the functions in `calls` (PCL name → the language's), with its arguments;
- * an error for any other function. */
+/* A call of one of the functions in `calls` (PCL name → the language's emit_walk_format), with its
+ * arguments; an error naming the call's position for any other function. */
 typedef struct emit_call_name {
     const char *pcl, *lang;
 } emit_call_name_t;
 void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t *calls, size_t n_calls);
+/* Writes a built-in function call by a format of the language: `$0`..`$9` an argument, `$r0`..`$r9`
+ * an argument that is the receiver of a method or an index (parenthesised when an operator or
+ * conditional), `$*` every argument separated by ", "; other text is copied. */
+void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e);
+/* The names of the functions the program calls anywhere (a set: names_table_get >= 0). */
+names_table_t *emit_program_functions(arena_t *a, const pcl_program_t *p);
+/* Whether the program calls `fn` with an argument of the given shape (length, entries). */
+bool emit_program_calls_with_shape(const pcl_program_t *p, const names_table_t *nodes, const char *fn,
+                                   emit_shape_t shape);
 /* The index in the apply's atoms of an expression an apply resolves, or -1. */
 int emit_walk_subst(const emit_walk_t *w, const pcl_expr_t *e);
 /* Writes `e` with `computed` inside the apply `ap` plans, then `)`. */

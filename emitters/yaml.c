@@ -281,9 +281,7 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
         ok |= strcmp(known[i], e->call.name) == 0;
     if (!ok)
         diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                 "the YAML emitter does not know the PCL function '%s'; only secret and the asset/archive "
-                 "functions appear in imported programs",
-                 e->call.name);
+                 "%d:%d: the YAML emitter does not know the PCL function '%s'", e->line, e->col, e->call.name);
     if (!first_inline) buf_indent(g->b, indent);
     buf_printf(g->b, "fn::%s:", e->call.name);
     if (e->call.n == 1) {

@@ -266,8 +266,53 @@ static bool bind_functions(pcl_program_t *p, schema_set_t *schemas, diag_list_t 
     return b.ok;
 }
 
+/* Every call names one of PCL's built-in functions with as many arguments as it takes. */
+typedef struct call_check {
+    const pcl_program_t *p;
+    const pcl_attr_t *at;
+    diag_list_t *diags;
+    bool ok;
+} call_check_t;
+
+static bool check_call(const pcl_expr_t *e, void *ctx) {
+    call_check_t *c = ctx;
+    if (e->kind != PCL_CALL) return true;
+    const pcl_function_t *f = pcl_function_find(e->call.name);
+    const char *file = c->p->filename ? c->p->filename : "<program>";
+    int line = e->line ? e->line : c->at->line, col = e->line ? e->col : c->at->col;
+    if (!f) {
+        diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%s:%d:%d: '%s' calls %s(), which is not a PCL function; check its spelling", file, line, col,
+                 c->at->name, e->call.name);
+        c->ok = false;
+    } else if (!pcl_function_arity_ok(f, e->call.n)) {
+        diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%s:%d:%d: '%s' calls %s() with %zu argument%s; it takes %s", file, line, col, c->at->name,
+                 e->call.name, e->call.n, e->call.n == 1 ? "" : "s", pcl_function_arity(f));
+        c->ok = false;
+    }
+    return true;
+}
+
+static bool check_calls(const pcl_program_t *p, diag_list_t *diags) {
+    call_check_t c = {.p = p, .diags = diags, .ok = true};
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs; k++) {
+            c.at = &n->attrs[k];
+            pcl_expr_walk(n->attrs[k].value, check_call, &c);
+        }
+        for (size_t k = 0; k < n->n_options; k++) {
+            c.at = &n->options[k];
+            pcl_expr_walk(n->options[k].value, check_call, &c);
+        }
+    }
+    return c.ok;
+}
+
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
     bool ok = true;
+    if (!check_calls(p, diags)) ok = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
         pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE) {

@@ -259,6 +259,31 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags);
  * the program when it needs to. NULL for a call it does not know. */
 pv_t *pcl_expr_to_value(arena_t *a, const pcl_expr_t *e);
 
+/* Pulumi PCL's built-in functions (pcl/functions.c): what kind of value each returns. */
+typedef enum {
+    PCL_FN_ANY = 0, /* depends on the arguments (element, lookup, try, invoke, ...) */
+    PCL_FN_SAME,    /* the argument's value (secret, unsecret) */
+    PCL_FN_STRING,
+    PCL_FN_NUMBER,
+    PCL_FN_BOOL,
+    PCL_FN_LIST,
+    PCL_FN_ASSET, /* an asset or archive */
+} pcl_fn_result_t;
+
+#define PCL_FN_VARIADIC 255
+typedef struct pcl_function {
+    const char *name;
+    unsigned char min_args, max_args; /* max_args PCL_FN_VARIADIC: any number from min_args */
+    pcl_fn_result_t result;
+} pcl_function_t;
+
+/* The built-in function `name`, or NULL when PCL has none of that name. */
+const pcl_function_t *pcl_function_find(const char *name);
+/* Whether the function takes n_args arguments. */
+bool pcl_function_arity_ok(const pcl_function_t *f, size_t n_args);
+/* How many arguments it takes, in words ("two or three arguments"), for messages. */
+const char *pcl_function_arity(const pcl_function_t *f);
+
 /* What a resource option's value is (Pulumi's PCL resource options). */
 typedef enum {
     PCL_OPT_UNKNOWN = 0, /* not an option PCL defines */

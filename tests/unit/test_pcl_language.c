@@ -324,6 +324,136 @@ START_TEST(test_yaml_variables_and_interpolation) {
 }
 END_TEST
 
+/* PCL's built-in functions: over plain values written as Pulumi writes them, with the modules and
+ * helpers they need; over outputs inside an apply (secret, unsecret, toJSON take outputs as they
+ * are); a resource's name and type read from the resource itself. */
+START_TEST(test_builtin_functions) {
+    fixture_t f = load("config \"s\" \"string\" {}\n"
+                       "config \"l\" \"list(string)\" {}\n"
+                       "config \"m\" \"map(string)\" {}\n"
+                       "resource \"res\" \"lang:index:Res\" {\n    text = toBase64(s)\n    num = length(l)\n"
+                       "    flag = true\n    items = split(\",\", fromBase64(s))\n}\n"
+                       "output \"o1\" {\n    value = sha1(res.text)\n}\n"
+                       "output \"o2\" {\n    value = toJSON({a = res.text})\n}\n"
+                       "output \"o3\" {\n    value = lookup(m, \"k\", \"d\")\n}\n"
+                       "output \"o4\" {\n    value = join(\"-\", res.items)\n}\n"
+                       "output \"o5\" {\n    value = length(s)\n}\n"
+                       "output \"o6\" {\n    value = entries(m)\n}\n"
+                       "output \"o7\" {\n    value = [stack(), project(), organization(), cwd(), rootDirectory()]\n}\n"
+                       "output \"o8\" {\n    value = unsecret(secret(s))\n}\n"
+                       "output \"o9\" {\n    value = pulumiResourceName(res)\n}\n"
+                       "output \"o10\" {\n    value = max(1, res.num, 3)\n}\n"
+                       "output \"o11\" {\n    value = readFile(element(l, 0))\n}\n");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "import * as crypto from \"crypto\";\nimport * as fs from \"fs\";\n");
+    has(ts, "text: Buffer.from(s).toString(\"base64\"),\n");
+    has(ts, "num: l.length,\n");
+    has(ts, "items: Buffer.from(s, \"base64\").toString(\"utf8\").split(\",\"),\n");
+    has(ts, "export const o1 = res.text.apply(text => crypto.createHash('sha1').update(text).digest('hex'));");
+    has(ts, "export const o2 = pulumi.jsonStringify({\n    a: res.text,\n});");
+    has(ts, "export const o3 = m[\"k\"] ?? \"d\";");
+    has(ts, "export const o4 = res.items.apply(items => items.join(\"-\"));");
+    has(ts, "export const o5 = [...new Intl.Segmenter().segment(s)].length;");
+    has(ts, "export const o6 = Object.entries(m).sort().map(([k, v]) => ({key: k, value: v}));");
+    has(ts, "pulumi.getStack(),\n    pulumi.getProject(),\n    pulumi.getOrganization(),\n    process.cwd(),\n"
+            "    pulumi.getRootDirectory(),\n");
+    has(ts, "export const o8 = pulumi.unsecret(pulumi.secret(s));");
+    has(ts, "export const o9 = pulumi.resourceName(res);");
+    has(ts, "export const o10 = res.num.apply(num => Math.max(1, num, 3));");
+    has(ts, "export const o11 = fs.readFileSync(l[0], \"utf8\");");
+    free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "import pulumi\nimport pulumi_lang as lang\nimport base64\nimport hashlib\nimport json\nimport os\n"
+            "import unicodedata\n\ndef grapheme_length(s):\n");
+    has(py, "text=base64.b64encode(s.encode()).decode(),\n");
+    has(py, "num=len(l),\n");
+    has(py, "items=base64.b64decode(s.encode()).decode().split(\",\"))\n");
+    has(py, "pulumi.export(\"o1\", res.text.apply(lambda text: hashlib.sha1(text.encode()).hexdigest()))");
+    has(py, "pulumi.export(\"o2\", pulumi.Output.json_dumps({\n    \"a\": res.text,\n}))");
+    has(py, "pulumi.export(\"o3\", m.get(\"k\", \"d\"))");
+    has(py, "pulumi.export(\"o4\", res.items.apply(lambda items: \"-\".join(items)))");
+    has(py, "pulumi.export(\"o5\", grapheme_length(s))");
+    has(py, "pulumi.export(\"o6\", [{\"key\": k, \"value\": v} for k, v in sorted(m.items())])");
+    has(py, "pulumi.get_stack(),\n    pulumi.get_project(),\n    pulumi.get_organization(),\n    os.getcwd(),\n"
+            "    pulumi.get_root_directory(),\n");
+    has(py, "pulumi.export(\"o8\", pulumi.Output.unsecret(pulumi.Output.secret(s)))");
+    has(py, "pulumi.export(\"o9\", res.pulumi_resource_name)");
+    has(py, "pulumi.export(\"o10\", res.num.apply(lambda num: max(1, num, 3)))");
+    has(py, "pulumi.export(\"o11\", (lambda path: open(path).read())(l[0]))");
+    free(py);
+    /* the typed emitters do not write these functions yet: refused with the call's position */
+    emit_refused(&f, LANG_CSHARP, "main.pp:5:12", "calls the function toBase64(), which the C# emitter cannot");
+    emit_refused(&f, LANG_GO, "main.pp:5:12", "toBase64()");
+    unload(&f);
+}
+END_TEST
+
+/* A call with the wrong number of arguments, or of no PCL function, is refused by the binder at
+ * its position; a length() of a value of unknown shape, and a string at a number position, by the
+ * emitters. */
+START_TEST(test_builtin_functions_refused) {
+    static const struct {
+        const char *pcl, *want;
+    } bad[] = {
+        {"output \"o\" {\n    value = toBase64(\"a\", \"b\")\n}\n",
+         "main.pp:2:13: 'value' calls toBase64() with 2 arguments; it takes one argument"},
+        {"output \"o\" {\n    value = [stack(1)]\n}\n",
+         "main.pp:2:14: 'value' calls stack() with 1 argument; it takes no arguments"},
+        {"output \"o\" {\n    value = lookup({})\n}\n",
+         "main.pp:2:13: 'value' calls lookup() with 1 argument; it takes two or three arguments"},
+        {"output \"o\" {\n    value = base64encode(\"a\")\n}\n",
+         "main.pp:2:13: 'value' calls base64encode(), which is not a PCL function; check its spelling"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        pcl_program_t *p = pcl_parse(bad[i].pcl, strlen(bad[i].pcl), "main.pp", &d);
+        ck_assert_ptr_nonnull(p);
+        ck_assert(!pcl_bind(p, NULL, &d));
+        ck_assert_str_eq(diag_format(&d, d.head), bad[i].want);
+        /* the emitters refuse the same call given the program unbound */
+        diag_list_t e;
+        diag_list_init(&e);
+        ck_assert_ptr_null(emit_program(p, LANG_TYPESCRIPT, &e));
+        ck_assert_msg(strstr(diag_format(&e, e.head), "main.pp") == NULL || e.errors > 0, "no error");
+        diag_list_free(&e);
+        pcl_program_free(p);
+        diag_list_free(&d);
+    }
+    fixture_t f = load("x = {a = \"s\"}\n"
+                       "output \"o\" {\n    value = length(x.a)\n}\n"
+                       "resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = res0.text\n"
+                       "    flag = true\n    items = []\n}\n"
+                       "resource \"res0\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n"
+                       "    flag = true\n    items = []\n}\n"
+                       "output \"p\" {\n    value = length(res0)\n}\n");
+    emit_refused(&f, LANG_PYTHON, "main.pp:7:11", "'num' gives a string where the schema wants a number");
+    emit_refused(&f, LANG_TYPESCRIPT, "main.pp:18:13", "calls length() on a value the TypeScript emitter cannot tell");
+    unload(&f);
+}
+END_TEST
+
+/* The modules and helpers a program's functions need keep their names: a resource named like one
+ * is renamed instead. */
+START_TEST(test_builtin_names_reserved) {
+    fixture_t f = load("resource \"fs\" \"lang:index:Res\" {\n    text = readFile(\"a.txt\")\n    num = 1\n"
+                       "    flag = true\n    items = []\n}\n"
+                       "resource \"base64\" \"lang:index:Res\" {\n    text = toBase64(fs.text)\n    num = 1\n"
+                       "    flag = true\n    items = []\n}\n");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "import * as fs from \"fs\";\n");
+    has(ts, "const fs2 = new lang.Res(\"fs\", {\n    text: fs.readFileSync(\"a.txt\", \"utf8\"),\n");
+    has(ts, "text: fs2.text.apply(text => Buffer.from(text).toString(\"base64\")),\n");
+    free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "import base64\n");
+    has(py, "base64_1 = lang.Res(\"base64\",\n    text=fs.text.apply(lambda text: "
+            "base64.b64encode(text.encode()).decode()),\n");
+    free(py);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -335,6 +465,9 @@ int main(void) {
     tcase_add_test(tc, test_yaml_variables_and_interpolation);
     tcase_add_test(tc, test_local_chains_linear);
     tcase_add_test(tc, test_deep_local_chain_reads_output);
+    tcase_add_test(tc, test_builtin_functions);
+    tcase_add_test(tc, test_builtin_functions_refused);
+    tcase_add_test(tc, test_builtin_names_reserved);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

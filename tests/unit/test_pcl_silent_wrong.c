@@ -352,10 +352,19 @@ START_TEST(test_go_module_path) {
 }
 END_TEST
 
-/* Functions an emitter cannot translate were written as nil/null with a warning (Go, C#, Java). */
+/* Functions an emitter cannot translate were written as nil/null with a warning (Go, C#, Java).
+ * A name that is no PCL function is refused by the binder, and by every emitter given the program
+ * unbound. */
 START_TEST(test_unknown_function_refused) {
     const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n    value = notAFunction(true)\n}\n";
-    fixture_t f = load(pcl, NULL);
+    diag_list_t d;
+    diag_list_init(&d);
+    fixture_t f = {.set = schema_set_new(), .p = pcl_parse(pcl, strlen(pcl), "main.pp", &d)};
+    ck_assert_ptr_nonnull(f.p);
+    ck_assert(!pcl_bind(f.p, f.set, &d));
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     "main.pp:2:13: 'value' calls notAFunction(), which is not a PCL function; check its spelling");
+    diag_list_free(&d);
     for (size_t i = 0; i < 6; i++)
         emit_refused(&f, ALL[i], "main.pp:2:13", "notAFunction()"); /* the call's own position */
     unload(&f);
