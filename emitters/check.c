@@ -118,7 +118,8 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
-    const unsigned apply = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON); /* write applies */
+    /* write applies (Go types each expression itself and refuses, with its position, what it cannot) */
+    const unsigned apply = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
     switch (e->kind) {
     case PCL_TEMPLATE: { /* YAML interpolates references only */
         bool refs_only = true;
@@ -142,8 +143,8 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     }
     case PCL_GETATTR: /* YAML: one attribute of an invoke's result is fn::invoke's `return` */
         return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0);
+    case PCL_SPLAT: return apply & ~L(LANG_GO);
     case PCL_INDEX:
-    case PCL_SPLAT:
     case PCL_FOR: return apply;
     default: return ALL_LANGS;
     }
@@ -153,7 +154,8 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
 static unsigned node_langs(const pcl_node_t *n) {
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
-    if (n->attrs[0].value->kind != PCL_NULL) langs |= L(LANG_CSHARP) | L(LANG_JAVA); /* `var x = null` has no type */
+    /* `var x = null` has no type */
+    if (n->attrs[0].value->kind != PCL_NULL) langs |= L(LANG_CSHARP) | L(LANG_JAVA) | L(LANG_GO);
     return langs;
 }
 
@@ -272,9 +274,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "cimport does not write the conversion yet",
                                  x->at->name, e->trav.root,
                                  c->p->nodes[idx].token ? c->p->nodes[idx].token : "string"));
-        /* C#, Java and Go read a traversal's first attribute as a resource output's getter */
+        /* C# and Java read a traversal's first attribute as a resource output's getter */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
-            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA || c->lang == LANG_GO))
+            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' reads into the local '%s', which the %s emitter cannot write yet",
                                  x->at->name, e->trav.root, lang_title(c->lang)));

@@ -32,7 +32,22 @@ typedef struct go_ctx {
     const char **cfg_value; /* per config node read as a list, map or any value: the plain value's variable */
     bool *referenced;       /* per node */
     bool err_declared;
+    names_table_t *names; /* identifiers the file declares (pass 2) */
+    /* the expression language (see go_infer) */
+    struct go_local *local_type;                    /* per local node: its value's type, once known */
+    const char *scope[EMIT_MAX_SCOPE];              /* for-expression variables in scope ... */
+    const struct go_vt *scope_type[EMIT_MAX_SCOPE]; /* ... and their types */
+    size_t n_scope;
+    const emit_apply_t *ap; /* inside an apply: the atoms its parameters stand for */
+    buf_t *pre;             /* statements written before the current one (temporaries, loops) */
+    int pre_indent;         /* their indentation */
+    int line_depth;         /* the indentation of the line being written */
+    int gd;                 /* gofmt's nesting depth of the expression being written */
+    int n_tmp, n_for;       /* temporaries and for loops written so far */
+    bool refused;
 } go_ctx_t;
+
+static void go_indent(buf_t *b, int depth);
 
 /* --- imports ------------------------------------------------------------------------------------ */
 
@@ -258,10 +273,13 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth);
 static char *go_render(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t, int depth, bool raw) {
     buf_t b;
     buf_init(&b);
+    int saved_gd = g->gd;
+    g->gd = 1; /* a composite literal's element */
     if (raw)
         go_raw(g, &b, e, depth);
     else
         go_expr(g, &b, e, t, depth);
+    g->gd = saved_gd;
     char *s = buf_arena_str(&b, g->base.a);
     buf_free(&b);
     return s;
@@ -533,9 +551,902 @@ static void go_refuse_plain(go_ctx_t *g, const schema_property_t *prop) {
                  g->base.node ? g->base.node->name : "?", prop->name);
 }
 
+/* --- the expression language ------------------------------------------------------------------------
+ *
+ * Locals, operators, conditionals, templates, for expressions, index and attribute access, written
+ * as Pulumi's Go generator writes them. Go is typed and has no conditional expression, so:
+ * - every such expression is typed first (go_infer: string, int, float64, bool, slices, maps,
+ *   the SDK's structs; a schema property that is not required is a pointer), and one whose type
+ *   the program does not show is refused with its position;
+ * - a conditional becomes a temporary assigned in an if/else (`var tmp0 string`), a for
+ *   expression a loop appending to `forResult0` (a map's keys sorted first), both written before
+ *   the statement that uses them (g->pre);
+ * - an expression that reads outputs is computed inside `x.ApplyT(func(x T) (R, error) {...})`,
+ *   or `pulumi.All(a, b).ApplyT(func(_args []interface{}) ...)` for several, asserted to R's
+ *   Output type; a template over outputs alone is `pulumi.Sprintf`;
+ * - a plain value at an input position is wrapped by its type (`pulumi.String(x)`,
+ *   `pulumi.ToStringArray(xs)`).
+ * Spacing around binary operators follows gofmt (go/printer's cutoff by nesting depth, g->gd). */
+
+typedef enum { GV_UNKNOWN = 0, GV_STRING, GV_INT, GV_FLOAT, GV_BOOL, GV_LIST, GV_MAP, GV_OBJECT, GV_ANY } go_vk_t;
+
+typedef struct go_vt go_vt_t;
+/* A local's type (a struct, so that the per-node array is an array of aggregates). */
+typedef struct go_local {
+    const go_vt_t *t;
+} go_local_t;
+
+struct go_vt {
+    go_vk_t kind;
+    bool ptr;                 /* an optional scalar or object of the SDK: *T */
+    const struct go_vt *elem; /* LIST, MAP */
+    const schema_type_t *obj; /* OBJECT: the schema object type (its token names the struct) */
+    const schema_package_t *pkg;
+};
+
+static const go_vt_t GV_T_UNKNOWN = {GV_UNKNOWN, false, NULL, NULL, NULL};
+
+static const go_vt_t *go_vt(go_ctx_t *g, go_vk_t kind, const go_vt_t *elem) {
+    go_vt_t *t = arena_alloc(g->base.a, sizeof *t);
+    *t = (go_vt_t){.kind = kind, .elem = elem};
+    return t;
+}
+
+static const go_vt_t *go_vt_ptr(go_ctx_t *g, const go_vt_t *t, bool ptr) {
+    if (t->ptr == ptr) return t;
+    go_vt_t *c = arena_alloc(g->base.a, sizeof *c);
+    *c = *t;
+    c->ptr = ptr;
+    return c;
+}
+
+/* The Go type of an output property of schema type t (its value inside an apply). */
+static const go_vt_t *go_vt_schema(go_ctx_t *g, const schema_type_t *t, bool required, const schema_package_t *pkg) {
+    if (!t) return &GV_T_UNKNOWN;
+    const go_vt_t *r;
+    switch (t->kind) {
+    case SCHEMA_STRING: r = go_vt(g, GV_STRING, NULL); break;
+    case SCHEMA_INT: r = go_vt(g, GV_INT, NULL); break;
+    case SCHEMA_NUMBER: r = go_vt(g, GV_FLOAT, NULL); break;
+    case SCHEMA_BOOL: r = go_vt(g, GV_BOOL, NULL); break;
+    case SCHEMA_ANY:
+    case SCHEMA_JSON: return go_vt(g, GV_ANY, NULL);
+    case SCHEMA_ARRAY:
+    case SCHEMA_MAP: {
+        const go_vt_t *el = go_vt_schema(g, t->element, true, pkg);
+        if (el->kind == GV_UNKNOWN) return el;
+        return go_vt(g, t->kind == SCHEMA_ARRAY ? GV_LIST : GV_MAP, el);
+    }
+    case SCHEMA_OBJECT: {
+        if (!t->object || !t->token || t->external_ref) return &GV_T_UNKNOWN;
+        go_vt_t *o = arena_alloc(g->base.a, sizeof *o);
+        *o = (go_vt_t){.kind = GV_OBJECT, .obj = t, .pkg = pkg};
+        r = o;
+        break;
+    }
+    default: return &GV_T_UNKNOWN;
+    }
+    return required ? r : go_vt_ptr(g, r, true);
+}
+
+/* `string`, `*float64`, `[]string`, `map[string]bool`, `mod.Data`, `interface{}`. */
+static const char *go_vt_name(go_ctx_t *g, const go_vt_t *t) {
+    const char *s;
+    switch (t->kind) {
+    case GV_STRING: s = "string"; break;
+    case GV_INT: s = "int"; break;
+    case GV_FLOAT: s = "float64"; break;
+    case GV_BOOL: s = "bool"; break;
+    case GV_LIST: return arena_sprintf(g->base.a, "[]%s", go_vt_name(g, t->elem));
+    case GV_MAP: return arena_sprintf(g->base.a, "map[string]%s", go_vt_name(g, t->elem));
+    case GV_OBJECT:
+        s = arena_sprintf(g->base.a, "%s.%s", go_import_for(g, (schema_package_t *)t->pkg, t->obj->token),
+                          go_token_member(g, t->obj->token));
+        break;
+    default: return "interface{}";
+    }
+    return t->ptr ? arena_sprintf(g->base.a, "*%s", s) : s;
+}
+
+/* The SDK's name stem of t's Output and Input types (`String`, `Float64Array`, `mod.DataPtr`), or
+ * NULL when the SDK has none (lists and maps nest two deep at most). */
+static const char *go_vt_stem(go_ctx_t *g, const go_vt_t *t, int level) {
+    const char *s = NULL;
+    switch (t->kind) {
+    case GV_STRING: s = "pulumi.String"; break;
+    case GV_INT: s = "pulumi.Int"; break;
+    case GV_FLOAT: s = "pulumi.Float64"; break;
+    case GV_BOOL: s = "pulumi.Bool"; break;
+    case GV_ANY: return level == 0 ? "pulumi.Any" : "pulumi.";
+    case GV_OBJECT: s = go_vt_name(g, go_vt_ptr(g, t, false)); break;
+    case GV_LIST:
+    case GV_MAP: {
+        if (level >= 2) return NULL;
+        const char *e = go_vt_stem(g, t->elem, level + 1);
+        if (!e) return NULL;
+        return arena_sprintf(g->base.a, "%s%s", e, t->kind == GV_LIST ? "Array" : "Map");
+    }
+    default: return NULL;
+    }
+    return t->ptr ? arena_sprintf(g->base.a, "%sPtr", s) : s;
+}
+
+/* The Output type an apply computing t is asserted to. */
+static const char *go_vt_output(go_ctx_t *g, const go_vt_t *t) {
+    const char *s = go_vt_stem(g, t, 0);
+    if (!s || t->kind == GV_ANY) return "pulumi.AnyOutput";
+    return arena_sprintf(g->base.a, "%sOutput", s);
+}
+
+/* Whether a value of type t passes at an input of schema type want (NULL: any input). */
+static bool go_vt_fits(const go_vt_t *t, const schema_type_t *want) {
+    if (!want || want->kind == SCHEMA_ANY || want->kind == SCHEMA_JSON) return true;
+    if (t->ptr) return false;
+    switch (want->kind) {
+    case SCHEMA_STRING: return t->kind == GV_STRING;
+    case SCHEMA_INT: return t->kind == GV_INT;
+    case SCHEMA_NUMBER: return t->kind == GV_FLOAT;
+    case SCHEMA_BOOL: return t->kind == GV_BOOL;
+    case SCHEMA_ARRAY: return t->kind == GV_LIST && go_vt_fits(t->elem, want->element);
+    case SCHEMA_MAP: return t->kind == GV_MAP && go_vt_fits(t->elem, want->element);
+    default: return false;
+    }
+}
+
+/* Whether x and y are the same Go type (compared by shape: naming a struct would import it). */
+static bool go_vt_same(go_ctx_t *g, const go_vt_t *x, const go_vt_t *y) {
+    if (x->kind != y->kind || x->ptr != y->ptr) return false;
+    if (x->kind == GV_LIST || x->kind == GV_MAP) return go_vt_same(g, x->elem, y->elem);
+    return x->kind != GV_OBJECT || strcmp(x->obj->token, y->obj->token) == 0;
+}
+
+/* An error naming the construct and its position (the reporting pass only); returns unknown. */
+static const go_vt_t *go_refuse(go_ctx_t *g, const pcl_expr_t *e, const char *why) {
+    g->refused = true;
+    if (g->base.report) {
+        const pcl_node_t *n = g->base.node;
+        diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                 "%s:%d:%d: %s '%s': %s; the Go emitter cannot write this yet",
+                 g->base.p->filename ? g->base.p->filename : "<program>",
+                 e->line ? e->line
+                 : n     ? n->line
+                         : 0,
+                 e->line ? e->col
+                 : n     ? n->col
+                         : 0,
+                 !n                           ? "program"
+                 : n->kind == PCL_NODE_OUTPUT ? "output"
+                 : n->kind == PCL_NODE_LOCAL  ? "local"
+                                              : "resource",
+                 n ? n->name : "?", why);
+    }
+    return &GV_T_UNKNOWN;
+}
+
+/* What to call e in a refusal: "the operator '+'", "a conditional '? :'", ... */
+static const char *go_what(go_ctx_t *g, const pcl_expr_t *e) {
+    const char *w = pcl_expr_kind_name(e);
+    return e->op ? arena_sprintf(g->base.a, "%s '%s'", w, e->op) : w;
+}
+
+/* Go's precedence of a PCL binary operator (|| 1, && 2, comparisons 3, + - 4, * / % 5). */
+static int go_prec(const char *op) {
+    int p = emit_binop_prec(op);
+    return p <= 3 ? p : p - 1;
+}
+
+static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e);
+
+static const go_vt_t *go_scope_type(const go_ctx_t *g, const char *name) {
+    for (size_t i = g->n_scope; i > 0; i--)
+        if (strcmp(g->scope[i - 1], name) == 0) return g->scope_type[i - 1];
+    return NULL;
+}
+
+/* The type of one traversal part applied to a value of type t. */
+static const go_vt_t *go_vt_part(go_ctx_t *g, const go_vt_t *t, const pcl_trav_part_t *pt) {
+    if (t->kind == GV_ANY) return t;
+    if (pt->attr) {
+        if (t->kind == GV_MAP) return t->elem;
+        if (t->kind != GV_OBJECT) return &GV_T_UNKNOWN;
+        const schema_object_t *o = t->obj->object;
+        const schema_property_t *pr = schema_find_property(o->props, o->n_props, pt->attr);
+        return pr ? go_vt_schema(g, pr->type, pr->required, t->pkg) : &GV_T_UNKNOWN;
+    }
+    if (t->ptr) return &GV_T_UNKNOWN;
+    if (pt->index_is_string) return t->kind == GV_MAP ? t->elem : &GV_T_UNKNOWN;
+    return t->kind == GV_LIST ? t->elem : &GV_T_UNKNOWN;
+}
+
+/* The value type of a config node (a plain value, or inside an apply when secret). */
+static const go_vt_t *go_cfg_vt(go_ctx_t *g, const emit_cfg_type_t *c) {
+    switch (c->kind) {
+    case EMIT_CFG_STRING: return go_vt(g, GV_STRING, NULL);
+    case EMIT_CFG_INT: return go_vt(g, GV_INT, NULL);
+    case EMIT_CFG_NUMBER: return go_vt(g, GV_FLOAT, NULL);
+    case EMIT_CFG_BOOL: return go_vt(g, GV_BOOL, NULL);
+    case EMIT_CFG_LIST: return go_vt(g, GV_LIST, go_cfg_vt(g, c->elem));
+    case EMIT_CFG_MAP: return go_vt(g, GV_MAP, go_cfg_vt(g, c->elem));
+    case EMIT_CFG_ANY: break;
+    }
+    return go_vt(g, GV_ANY, NULL);
+}
+
+/* The type of a traversal's root and its first `upto` parts. */
+static const go_vt_t *go_infer_trav(go_ctx_t *g, const pcl_expr_t *e, size_t upto) {
+    const go_vt_t *t = go_scope_type(g, e->trav.root);
+    size_t i = 0;
+    if (!t) {
+        int idx = go_find(g, e->trav.root);
+        if (idx < 0) return &GV_T_UNKNOWN;
+        const pcl_node_t *n = &g->base.p->nodes[idx];
+        switch (n->kind) {
+        case PCL_NODE_LOCAL:
+            if (!g->local_type[idx].t) {
+                /* a placeholder while the local is typed breaks a cycle (refused elsewhere) */
+                g->local_type[idx].t = &GV_T_UNKNOWN;
+                g->local_type[idx].t = go_infer(g, n->attrs[0].value);
+            }
+            t = g->local_type[idx].t;
+            break;
+        case PCL_NODE_CONFIG: t = go_cfg_vt(g, emit_config_type(g->base.a, n->token)); break;
+        case PCL_NODE_RESOURCE: {
+            if (e->trav.n == 0 || !e->trav.parts[0].attr || !n->schema) return &GV_T_UNKNOWN;
+            const char *a = e->trav.parts[0].attr;
+            /* an apply's parameter of pulumi.ID or pulumi.URN, read as string(id) (go_plain_trav) */
+            if (strcmp(a, "id") == 0 || strcmp(a, "urn") == 0)
+                return e->trav.n == 1 && upto == 1 ? go_vt(g, GV_STRING, NULL) : &GV_T_UNKNOWN;
+            const schema_property_t *pr = schema_find_property(n->schema->outputs, n->schema->n_outputs, a);
+            if (!pr) return &GV_T_UNKNOWN;
+            t = go_vt_schema(g, pr->type, pr->required, n->package);
+            i = 1;
+            break;
+        }
+        default: return &GV_T_UNKNOWN;
+        }
+    }
+    for (; i < upto && t->kind != GV_UNKNOWN; i++)
+        t = go_vt_part(g, t, &e->trav.parts[i]);
+    return t;
+}
+
+/* Whether e is a number literal (an untyped constant in Go). */
+static bool go_is_num_lit(const pcl_expr_t *e) {
+    return e->kind == PCL_NUMBER || (e->kind == PCL_UNARY && e->op[0] == '-' && e->x->kind == PCL_NUMBER);
+}
+
+/* Two operands' common type: a number literal takes the other's (a fraction never an int's). */
+static const go_vt_t *go_unify(go_ctx_t *g, const pcl_expr_t *x, const go_vt_t *tx, const pcl_expr_t *y,
+                               const go_vt_t *ty) {
+    if (tx->kind == GV_UNKNOWN || ty->kind == GV_UNKNOWN) return &GV_T_UNKNOWN;
+    if (go_is_num_lit(x) && (ty->kind == GV_INT || ty->kind == GV_FLOAT) && !ty->ptr)
+        return ty->kind == GV_FLOAT || names_number_is_int(x->kind == PCL_NUMBER ? x->n : x->x->n) ? ty : &GV_T_UNKNOWN;
+    if (go_is_num_lit(y) && (tx->kind == GV_INT || tx->kind == GV_FLOAT) && !tx->ptr)
+        return tx->kind == GV_FLOAT || names_number_is_int(y->kind == PCL_NUMBER ? y->n : y->x->n) ? tx : &GV_T_UNKNOWN;
+    return go_vt_same(g, tx, ty) ? tx : &GV_T_UNKNOWN;
+}
+
+static bool go_is_null(const pcl_expr_t *e) {
+    return e->kind == PCL_NULL;
+}
+
+/* Whether a Go value of type t may be compared with nil. */
+static bool go_vt_nilable(const go_vt_t *t) {
+    return t->ptr || t->kind == GV_LIST || t->kind == GV_MAP || t->kind == GV_ANY;
+}
+
+/* The plain Go type of e's value (inside an apply when it reads outputs); unknown (refused, when
+ * reporting) when the program does not show it or Go cannot compute it. */
+static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_STRING:
+    case PCL_TEMPLATE: return go_vt(g, GV_STRING, NULL);
+    case PCL_NUMBER: return go_vt(g, GV_FLOAT, NULL);
+    case PCL_BOOL: return go_vt(g, GV_BOOL, NULL);
+    case PCL_NULL: return &GV_T_UNKNOWN;
+    case PCL_TRAVERSAL: return go_infer_trav(g, e, e->trav.n);
+    case PCL_TUPLE: {
+        const go_vt_t *el = NULL;
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            const go_vt_t *t = go_infer(g, e->tuple.items[i]);
+            if (t->kind == GV_UNKNOWN) return t;
+            if (!el)
+                el = t;
+            else if (!go_vt_same(g, el, t))
+                el = go_vt(g, GV_ANY, NULL);
+        }
+        return go_vt(g, GV_LIST, el ? el : go_vt(g, GV_ANY, NULL));
+    }
+    case PCL_OBJECT: {
+        const go_vt_t *el = NULL;
+        for (size_t i = 0; i < e->object.n; i++) {
+            const go_vt_t *t = go_infer(g, e->object.items[i].value);
+            if (t->kind == GV_UNKNOWN) return t;
+            if (!el)
+                el = t;
+            else if (!go_vt_same(g, el, t))
+                el = go_vt(g, GV_ANY, NULL);
+        }
+        return go_vt(g, GV_MAP, el ? el : go_vt(g, GV_ANY, NULL));
+    }
+    case PCL_CALL:
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) return go_infer(g, e->call.args[0]);
+        return &GV_T_UNKNOWN;
+    case PCL_UNARY: {
+        const go_vt_t *t = go_infer(g, e->x);
+        bool ok = !t->ptr && (e->op[0] == '!' ? t->kind == GV_BOOL : t->kind == GV_INT || t->kind == GV_FLOAT);
+        return ok ? t : &GV_T_UNKNOWN;
+    }
+    case PCL_BINARY: {
+        int p = go_prec(e->op);
+        if (p == 3 && (go_is_null(e->x) || go_is_null(e->y))) {
+            const go_vt_t *t = go_infer(g, go_is_null(e->x) ? e->y : e->x);
+            return go_vt_nilable(t) ? go_vt(g, GV_BOOL, NULL) : &GV_T_UNKNOWN;
+        }
+        const go_vt_t *t = go_unify(g, e->x, go_infer(g, e->x), e->y, go_infer(g, e->y));
+        if (t->kind == GV_UNKNOWN || t->ptr) return &GV_T_UNKNOWN;
+        if (p <= 2) return t->kind == GV_BOOL ? t : &GV_T_UNKNOWN;
+        bool num = t->kind == GV_INT || t->kind == GV_FLOAT;
+        if (p == 3) {
+            bool eq = strcmp(e->op, "==") == 0 || strcmp(e->op, "!=") == 0;
+            return (num || (eq && (t->kind == GV_STRING || t->kind == GV_BOOL))) ? go_vt(g, GV_BOOL, NULL)
+                                                                                 : &GV_T_UNKNOWN;
+        }
+        if (strcmp(e->op, "%") == 0 && t->kind != GV_INT) return &GV_T_UNKNOWN; /* Go has no float % */
+        return num ? t : &GV_T_UNKNOWN;
+    }
+    case PCL_COND: {
+        const go_vt_t *c = go_infer(g, e->x);
+        if (c->kind != GV_BOOL || c->ptr) return &GV_T_UNKNOWN;
+        return go_unify(g, e->y, go_infer(g, e->y), e->z, go_infer(g, e->z));
+    }
+    case PCL_INDEX: {
+        const go_vt_t *t = go_infer(g, e->x), *k = go_infer(g, e->y);
+        if (t->ptr) return &GV_T_UNKNOWN;
+        if (t->kind == GV_LIST && (go_is_num_lit(e->y) || k->kind == GV_INT)) return t->elem;
+        if (t->kind == GV_MAP && k->kind == GV_STRING && !k->ptr) return t->elem;
+        return &GV_T_UNKNOWN;
+    }
+    case PCL_GETATTR: {
+        pcl_trav_part_t pt = {.attr = e->s};
+        return go_vt_part(g, go_infer(g, e->x), &pt);
+    }
+    case PCL_FOR: {
+        const go_vt_t *c = go_infer(g, e->x);
+        if (c->ptr || (c->kind != GV_LIST && c->kind != GV_MAP) || g->n_scope + 2 > EMIT_MAX_SCOPE)
+            return &GV_T_UNKNOWN;
+        size_t saved = g->n_scope;
+        if (e->kvar) {
+            g->scope[g->n_scope] = e->kvar;
+            g->scope_type[g->n_scope++] = go_vt(g, c->kind == GV_LIST ? GV_INT : GV_STRING, NULL);
+        }
+        g->scope[g->n_scope] = e->vvar;
+        g->scope_type[g->n_scope++] = c->elem;
+        const go_vt_t *r = &GV_T_UNKNOWN;
+        const go_vt_t *cond = e->w ? go_infer(g, e->w) : NULL;
+        if (!cond || (cond->kind == GV_BOOL && !cond->ptr)) {
+            const go_vt_t *v = go_infer(g, e->z);
+            if (e->for_object) {
+                const go_vt_t *k = go_infer(g, e->y);
+                if (k->kind == GV_STRING && !k->ptr && v->kind != GV_UNKNOWN) r = go_vt(g, GV_MAP, v);
+            } else if (v->kind != GV_UNKNOWN) {
+                r = go_vt(g, GV_LIST, v);
+            }
+        }
+        g->n_scope = saved;
+        return r;
+    }
+    case PCL_SPLAT: return &GV_T_UNKNOWN;
+    }
+    return &GV_T_UNKNOWN;
+}
+
+/* --- plain Go expressions --- */
+
+static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const go_vt_t *want);
+
+/* A fresh name `<stem><n>` for a temporary, n counting up across the file (`tmp0`, `forResult1`). */
+static const char *go_fresh(go_ctx_t *g, const char *stem, int *counter) {
+    for (;;) {
+        const char *s = arena_sprintf(g->base.a, "%s%d", stem, (*counter)++);
+        if (!g->names || !names_table_has(g->names, s)) return s;
+    }
+}
+
+/* A line of the statements written before the current one, at g->pre_indent (+ extra). */
+static void go_pre_line(go_ctx_t *g, int extra, const char *text) {
+    go_indent(g->pre, g->pre_indent + extra);
+    buf_puts(g->pre, text);
+    buf_putc(g->pre, '\n');
+}
+
+/* Renders e as plain Go into a string; what it spills goes to g->pre. */
+static char *go_plain_str(go_ctx_t *g, const pcl_expr_t *e, int gd, const go_vt_t *want) {
+    buf_t v;
+    buf_init(&v);
+    go_plain(g, &v, e, gd, want);
+    char *r = buf_arena_str(&v, g->base.a);
+    buf_free(&v);
+    return r;
+}
+
+/* The same for a statement's operand at indentation `indent`: what it spills is written there. */
+static char *go_plain_stmt(go_ctx_t *g, const pcl_expr_t *e, int indent, int gd, const go_vt_t *want) {
+    int saved_pre = g->pre_indent, saved_line = g->line_depth;
+    g->pre_indent = indent;
+    g->line_depth = indent;
+    char *r = go_plain_str(g, e, gd, want);
+    g->pre_indent = saved_pre;
+    g->line_depth = saved_line;
+    return r;
+}
+
+/* `var tmp0 T; if c { tmp0 = a } else { tmp0 = b }` before the statement; `tmp0` in its place. */
+static void go_plain_cond(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    const go_vt_t *t = go_infer(g, e);
+    const char *tmp = go_fresh(g, "tmp", &g->n_tmp);
+    /* operands first: what they spill comes before the temporary's if/else */
+    char *c = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
+    go_pre_line(g, 0, arena_sprintf(g->base.a, "var %s %s", tmp, go_vt_name(g, t)));
+    go_pre_line(g, 0, arena_sprintf(g->base.a, "if %s {", c));
+    char *y = go_plain_stmt(g, e->y, g->pre_indent + 1, 1, t);
+    go_pre_line(g, 1, arena_sprintf(g->base.a, "%s = %s", tmp, y));
+    go_pre_line(g, 0, "} else {");
+    char *z = go_plain_stmt(g, e->z, g->pre_indent + 1, 1, t);
+    go_pre_line(g, 1, arena_sprintf(g->base.a, "%s = %s", tmp, z));
+    go_pre_line(g, 0, "}");
+    buf_puts(b, tmp);
+}
+
+static bool go_uses_name(const pcl_expr_t *e, const char *name);
+
+typedef struct go_uses {
+    const char *name;
+    bool found;
+} go_uses_t;
+
+static bool go_uses_one(const pcl_expr_t *e, void *ctx) {
+    go_uses_t *u = ctx;
+    if (e->kind == PCL_TRAVERSAL && strcmp(e->trav.root, u->name) == 0) u->found = true;
+    return !u->found;
+}
+
+static bool go_uses_name(const pcl_expr_t *e, const char *name) {
+    go_uses_t u = {name, false};
+    if (e) pcl_expr_walk(e, go_uses_one, &u);
+    return u.found;
+}
+
+/* A for expression: a loop filling `forResultN` before the statement; `forResultN` in its place. */
+static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    const go_vt_t *rt = go_infer(g, e), *ct = go_infer(g, e->x);
+    int k = g->n_for++;
+    const char *res = arena_sprintf(g->base.a, "forResult%d", k);
+    char *coll = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
+    if (e->for_object)
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
+    else
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "var %s %s", res, go_vt_name(g, rt)));
+    bool used_k =
+        e->kvar && (go_uses_name(e->y, e->kvar) || go_uses_name(e->z, e->kvar) || go_uses_name(e->w, e->kvar));
+    bool used_v = go_uses_name(e->y, e->vvar) || go_uses_name(e->z, e->vvar) || go_uses_name(e->w, e->vvar);
+    const char *vname = names_make_valid_identifier(g->base.a, LANG_GO, e->vvar);
+    const char *kname = e->kvar ? names_make_valid_identifier(g->base.a, LANG_GO, e->kvar) : NULL;
+    if (ct->kind == GV_LIST) {
+        if (used_v)
+            go_pre_line(g, 0, arena_sprintf(g->base.a, "for %s, %s := range %s {", used_k ? kname : "_", vname, coll));
+        else if (used_k)
+            go_pre_line(g, 0, arena_sprintf(g->base.a, "for %s := range %s {", kname, coll));
+        else
+            go_pre_line(g, 0, arena_sprintf(g->base.a, "for range %s {", coll));
+    } else {
+        const char *rng = arena_sprintf(g->base.a, "forRange%d", k), *keys = arena_sprintf(g->base.a, "forKeys%d", k),
+                   *key = arena_sprintf(g->base.a, "forKey%d", k);
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s", rng, coll));
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := make([]string, 0, len(%s))", keys, rng));
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "for %s := range %s {", key, rng));
+        go_pre_line(g, 1, arena_sprintf(g->base.a, "%s = append(%s, %s)", keys, keys, key));
+        go_pre_line(g, 0, "}");
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "sort.Strings(%s)", keys));
+        go_import_add(g, "sort", "sort");
+        const char *kv = used_k ? kname : key;
+        if (used_k || used_v)
+            go_pre_line(g, 0, arena_sprintf(g->base.a, "for _, %s := range %s {", kv, keys));
+        else
+            go_pre_line(g, 0, arena_sprintf(g->base.a, "for range %s {", keys));
+        if (used_v) go_pre_line(g, 1, arena_sprintf(g->base.a, "%s := %s[%s]", vname, rng, kv));
+    }
+    size_t saved = g->n_scope;
+    if (e->kvar) {
+        g->scope[g->n_scope] = e->kvar;
+        g->scope_type[g->n_scope++] = go_vt(g, ct->kind == GV_LIST ? GV_INT : GV_STRING, NULL);
+    }
+    g->scope[g->n_scope] = e->vvar;
+    g->scope_type[g->n_scope++] = ct->elem;
+    int in = 1;
+    if (e->w) {
+        char *c = go_plain_stmt(g, e->w, g->pre_indent + 1, 1, NULL);
+        go_pre_line(g, 1, arena_sprintf(g->base.a, "if %s {", c));
+        in = 2;
+    }
+    if (e->for_object) {
+        char *key = go_plain_stmt(g, e->y, g->pre_indent + in, 2, NULL);
+        char *v = go_plain_stmt(g, e->z, g->pre_indent + in, 1, rt->elem);
+        go_pre_line(g, in, arena_sprintf(g->base.a, "%s[%s] = %s", res, key, v));
+    } else {
+        char *v = go_plain_stmt(g, e->z, g->pre_indent + in, 2, rt->elem);
+        go_pre_line(g, in, arena_sprintf(g->base.a, "%s = append(%s, %s)", res, res, v));
+    }
+    if (e->w) go_pre_line(g, 1, "}");
+    go_pre_line(g, 0, "}");
+    g->n_scope = saved;
+    buf_puts(b, res);
+}
+
+/* Traversal parts [from, n) read from a plain value of type t: `.Field`, `["key"]`, `[0]`. */
+static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_trav_part_t *parts, size_t from,
+                           size_t n) {
+    for (size_t i = from; i < n; i++) {
+        const pcl_trav_part_t *pt = &parts[i];
+        if (pt->attr && t->kind == GV_OBJECT) {
+            buf_printf(b, ".%s", go_field_name(g, pt->attr));
+        } else if (pt->attr) {
+            buf_putc(b, '[');
+            names_append_quoted(b, LANG_GO, pt->attr);
+            buf_putc(b, ']');
+        } else if (pt->index_is_string) {
+            buf_putc(b, '[');
+            names_append_quoted(b, LANG_GO, pt->index_str);
+            buf_putc(b, ']');
+        } else {
+            buf_printf(b, "[%zu]", pt->index_num);
+        }
+        t = go_vt_part(g, t, pt);
+    }
+}
+
+/* "pulumi.ID" or "pulumi.URN" for a resource's id or urn (the type of its Output), else NULL. */
+static const char *go_id_atom(go_ctx_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n != 1 || !e->trav.parts[0].attr) return NULL;
+    int idx = go_find(g, e->trav.root);
+    if (idx < 0 || g->base.p->nodes[idx].kind != PCL_NODE_RESOURCE) return NULL;
+    if (strcmp(e->trav.parts[0].attr, "id") == 0) return "pulumi.ID";
+    return strcmp(e->trav.parts[0].attr, "urn") == 0 ? "pulumi.URN" : NULL;
+}
+
+/* The atom of the current apply that e is, or -1. */
+static int go_subst(const go_ctx_t *g, const pcl_expr_t *e) {
+    if (!g->ap) return -1;
+    for (size_t i = 0; i < g->ap->n; i++)
+        if (g->ap->atoms[i] == e) return (int)i;
+    return -1;
+}
+
+static void go_plain_trav(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    int s = go_subst(g, e);
+    if (s >= 0 && go_id_atom(g, e)) {
+        buf_printf(b, "string(%s)", g->ap->names[s]);
+        return;
+    }
+    if (s >= 0) {
+        buf_puts(b, g->ap->names[s]);
+        go_plain_parts(g, b, go_infer_trav(g, e, g->ap->skip[s]), e->trav.parts, g->ap->skip[s], e->trav.n);
+        return;
+    }
+    if (go_scope_type(g, e->trav.root)) {
+        buf_puts(b, names_make_valid_identifier(g->base.a, LANG_GO, e->trav.root));
+        go_plain_parts(g, b, go_scope_type(g, e->trav.root), e->trav.parts, 0, e->trav.n);
+        return;
+    }
+    int idx = go_find(g, e->trav.root);
+    const char *root = idx >= 0 ? g->base.var[idx] : e->trav.root;
+    if (idx >= 0 && g->cfg_value && g->cfg_value[idx]) root = g->cfg_value[idx]; /* the decoded config value */
+    buf_puts(b, root);
+    go_plain_parts(g, b, go_infer_trav(g, e, 0), e->trav.parts, 0, e->trav.n);
+}
+
+/* gofmt's cutoff for a binary expression at nesting depth gd (go/printer's walkBinary). */
+static void go_walk_binary(const pcl_expr_t *e, bool *has4, bool *has5) {
+    int p = go_prec(e->op);
+    if (p == 4) *has4 = true;
+    if (p == 5) *has5 = true;
+    if (e->x->kind == PCL_BINARY && go_prec(e->x->op) >= p) go_walk_binary(e->x, has4, has5);
+    if (e->y->kind == PCL_BINARY && go_prec(e->y->op) > p) go_walk_binary(e->y, has4, has5);
+}
+
+static int go_cutoff(const pcl_expr_t *e, int gd) {
+    bool has4 = false, has5 = false;
+    go_walk_binary(e, &has4, &has5);
+    if (has4 && has5) return gd == 1 ? 5 : 4;
+    return gd == 1 ? 6 : 4;
+}
+
+/* An operand: parenthesised when Go would group it otherwise (gofmt: parentheses undo a depth). */
+static void go_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *child, int prec, bool right, int gd,
+                       const go_vt_t *want) {
+    bool paren = child->kind == PCL_BINARY && (go_prec(child->op) < prec || (right && go_prec(child->op) == prec));
+    if (paren) {
+        buf_putc(b, '(');
+        go_plain(g, b, child, gd > 1 ? gd - 1 : 1, want);
+        buf_putc(b, ')');
+        return;
+    }
+    go_plain(g, b, child, gd, want); /* a nested binary takes its own cutoff at its depth */
+}
+
+static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) {
+    int p = go_prec(e->op);
+    bool blank = p < go_cutoff(e, gd);
+    bool eq = p == 3 && (go_is_null(e->x) || go_is_null(e->y));
+    const go_vt_t *ot = NULL;
+    if (!eq && p >= 3) ot = go_unify(g, e->x, go_infer(g, e->x), e->y, go_infer(g, e->y));
+    int dx = e->x->kind == PCL_BINARY && go_prec(e->x->op) == p ? 0 : 1;
+    if (go_is_null(e->x))
+        buf_puts(b, "nil");
+    else
+        go_operand(g, b, e->x, p, false, gd + dx, ot);
+    buf_puts(b, blank ? " " : "");
+    buf_puts(b, e->op);
+    buf_puts(b, blank ? " " : "");
+    if (go_is_null(e->y))
+        buf_puts(b, "nil");
+    else
+        go_operand(g, b, e->y, p, true, gd + 1, ot);
+}
+
+/* A template as `fmt.Sprintf("a%vb", x)` (`fn` the function), its literal parts in the format. */
+static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *fn, int gd) {
+    buf_t f;
+    buf_init(&f);
+    size_t nargs = 0;
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *pt = e->tuple.items[i];
+        if (pt->kind == PCL_STRING) {
+            for (const char *s = pt->s; *s; s++) {
+                if (*s == '%') buf_putc(&f, '%');
+                buf_putc(&f, *s);
+            }
+        } else {
+            buf_puts(&f, "%v");
+            nargs++;
+        }
+    }
+    buf_puts(b, fn);
+    buf_putc(b, '(');
+    names_append_quoted(b, LANG_GO, f.data ? f.data : "");
+    buf_free(&f);
+    int ad = nargs > 0 ? gd + 1 : gd;
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *pt = e->tuple.items[i];
+        if (pt->kind == PCL_STRING) continue;
+        buf_puts(b, ", ");
+        go_plain(g, b, pt, ad, NULL);
+    }
+    buf_putc(b, ')');
+}
+
+static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const go_vt_t *want) {
+    switch (e->kind) {
+    case PCL_NULL: buf_puts(b, "nil"); return;
+    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
+    case PCL_NUMBER:
+        if (want && want->kind == GV_INT)
+            buf_printf(b, "%lld", (long long)e->n);
+        else
+            names_append_number(b, e->n);
+        return;
+    case PCL_STRING: go_string(b, e->s); return;
+    case PCL_TRAVERSAL: go_plain_trav(g, b, e); return;
+    case PCL_TEMPLATE:
+        go_import_add(g, "fmt", "fmt");
+        go_template(g, b, e, "fmt.Sprintf", gd);
+        return;
+    case PCL_UNARY:
+        buf_puts(b, e->op);
+        go_operand(g, b, e->x, 6, false, gd, want);
+        return;
+    case PCL_BINARY: go_plain_binary(g, b, e, gd); return;
+    case PCL_COND: go_plain_cond(g, b, e); return;
+    case PCL_FOR: go_plain_for(g, b, e); return;
+    case PCL_INDEX: {
+        const go_vt_t *ct = go_infer(g, e->x);
+        go_operand(g, b, e->x, 6, false, gd, NULL);
+        buf_putc(b, '[');
+        go_plain(g, b, e->y, gd + 1, ct->kind == GV_LIST ? go_vt(g, GV_INT, NULL) : NULL);
+        buf_putc(b, ']');
+        return;
+    }
+    case PCL_GETATTR: {
+        const go_vt_t *ct = go_infer(g, e->x);
+        go_operand(g, b, e->x, 6, false, gd, NULL);
+        pcl_trav_part_t pt = {.attr = e->s};
+        go_plain_parts(g, b, ct, &pt, 0, 1);
+        return;
+    }
+    case PCL_CALL:
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
+            go_plain(g, b, e->call.args[0], gd, want);
+            return;
+        }
+        break;
+    case PCL_TUPLE:
+    case PCL_OBJECT: {
+        const go_vt_t *t = want && (want->kind == GV_LIST || want->kind == GV_MAP) ? want : go_infer(g, e);
+        size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
+        go_elem_t *el = arena_alloc(g->base.a, (n + 1) * sizeof *el);
+        int depth = g->line_depth;
+        for (size_t i = 0; i < n; i++) {
+            const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
+            el[i].key = NULL;
+            if (e->kind == PCL_OBJECT) {
+                buf_t k;
+                buf_init(&k);
+                names_append_quoted(&k, LANG_GO, e->object.items[i].key);
+                el[i].key = buf_arena_str(&k, g->base.a);
+                buf_free(&k);
+            }
+            g->line_depth = depth + 1;
+            el[i].value = go_plain_str(g, v, 1, t->elem);
+        }
+        g->line_depth = depth;
+        buf_puts(b, go_vt_name(g, t));
+        go_write_elems(b, el, n, depth);
+        return;
+    }
+    case PCL_SPLAT: break;
+    }
+    go_refuse(g, e, arena_sprintf(g->base.a, "it uses %s", go_what(g, e)));
+    buf_puts(b, "nil");
+}
+
+/* --- values over outputs --- */
+
+/* `x.ApplyT(func(x T) (R, error) {...}).(ROutput)`, or `pulumi.All(...)` over several outputs. */
+static void go_apply(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_vt_t *rt, int depth) {
+    emit_apply_t ap;
+    emit_apply_plan(g->base.a, g->base.p, g->base.index, g->base.var, LANG_GO, e, g->scope, g->n_scope, &ap);
+    const char **ptype = arena_alloc(g->base.a, (ap.nu + 1) * sizeof *ptype);
+    for (size_t k = 0; k < ap.nu; k++) {
+        size_t i = ap.uniq[k];
+        const pcl_expr_t *a = ap.atoms[i];
+        const go_vt_t *t = a->kind == PCL_TRAVERSAL ? go_infer_trav(g, a, ap.skip[i]) : go_infer(g, a);
+        if (t->kind == GV_UNKNOWN) {
+            go_refuse(g, a, "it reads an output whose Go type the program does not show");
+            buf_puts(b, "nil");
+            return;
+        }
+        ptype[k] = go_id_atom(g, a) ? go_id_atom(g, a) : go_vt_name(g, t);
+    }
+    const char *rname = go_vt_name(g, rt);
+    if (ap.nu == 1) {
+        go_expr(g, b, ap.heads[ap.uniq[0]], NULL, depth);
+        buf_printf(b, ".ApplyT(func(%s %s) (%s, error) {\n", ap.names[ap.uniq[0]], ptype[0], rname);
+    } else {
+        buf_puts(b, "pulumi.All(");
+        for (size_t k = 0; k < ap.nu; k++) {
+            if (k) buf_puts(b, ", ");
+            go_expr(g, b, ap.heads[ap.uniq[k]], NULL, depth);
+        }
+        buf_printf(b, ").ApplyT(func(_args []interface{}) (%s, error) {\n", rname);
+        for (size_t k = 0; k < ap.nu; k++) {
+            go_indent(b, depth + 1);
+            buf_printf(b, "%s := _args[%zu].(%s)\n", ap.names[ap.uniq[k]], k, ptype[k]);
+        }
+    }
+    const emit_apply_t *saved_ap = g->ap;
+    g->ap = &ap;
+    buf_t *saved_pre = g->pre;
+    int saved_indent = g->pre_indent, saved_line = g->line_depth;
+    buf_t pre;
+    buf_init(&pre);
+    g->pre = &pre;
+    g->pre_indent = depth + 1;
+    g->line_depth = depth + 1;
+    buf_t v;
+    buf_init(&v);
+    go_plain(g, &v, e, 1, rt);
+    g->pre = saved_pre;
+    g->pre_indent = saved_indent;
+    g->line_depth = saved_line;
+    g->ap = saved_ap;
+    if (pre.len) buf_append(b, pre.data, pre.len);
+    go_indent(b, depth + 1);
+    buf_printf(b, "return %s, nil\n", v.data ? v.data : "");
+    buf_free(&pre);
+    buf_free(&v);
+    go_indent(b, depth);
+    buf_printf(b, "}).(%s)", go_vt_output(g, rt));
+}
+
+/* A plain value of type t at an input position: `pulumi.String(x)`, `pulumi.ToStringArray(xs)`;
+ * NULL when the SDK has no such conversion. */
+static const char *go_input_wrap(go_ctx_t *g, const go_vt_t *t) {
+    if (t->ptr) return NULL;
+    if (t->kind == GV_LIST || t->kind == GV_MAP) {
+        if (t->elem->kind == GV_ANY) return t->kind == GV_LIST ? "pulumi.ToArray" : "pulumi.ToMap";
+        const char *s = go_vt_stem(g, t, 1);
+        if (!s || strncmp(s, "pulumi.", 7) != 0 || t->elem->kind == GV_LIST || t->elem->kind == GV_MAP) return NULL;
+        return arena_sprintf(g->base.a, "pulumi.To%s", s + 7);
+    }
+    if (t->kind == GV_OBJECT) return NULL;
+    return go_vt_stem(g, t, 0);
+}
+
+/* An expression of the language (or a reference to a local) at an input position of type t. */
+static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    bool outputs = emit_has_output(g->base.p, g->base.index, e);
+    int saved_indent = g->line_depth;
+    g->line_depth = depth;
+    if (e->kind == PCL_TEMPLATE && !outputs &&
+        (!t || t->kind == SCHEMA_STRING || t->kind == SCHEMA_ANY || t->kind == SCHEMA_JSON) &&
+        (e->tuple.n > 1 || (e->tuple.n == 1 && e->tuple.items[0]->kind != PCL_STRING))) {
+        /* Pulumi's form at an input: pulumi.Sprintf (a template over outputs is an apply of fmt.Sprintf) */
+        go_template(g, b, e, "pulumi.Sprintf", g->gd);
+        g->line_depth = saved_indent;
+        return;
+    }
+    if (e->kind == PCL_TRAVERSAL && outputs && emit_is_output_atom(g->base.p, g->base.index, e) && e->trav.n == 0) {
+        /* a local holding an Output: the Output itself */
+        buf_puts(b, g->base.var[go_find(g, e->trav.root)]);
+        g->line_depth = saved_indent;
+        return;
+    }
+    const go_vt_t *rt = go_infer(g, e);
+    if (rt->kind == GV_UNKNOWN) {
+        go_refuse(g, e,
+                  arena_sprintf(g->base.a, "the Go type of %s is not known (or its operands' types do not agree)",
+                                go_what(g, e)));
+        buf_puts(b, "nil");
+    } else if (!go_vt_fits(rt, t)) {
+        go_refuse(
+            g, e,
+            arena_sprintf(g->base.a, "a value of Go type %s where the schema wants another type", go_vt_name(g, rt)));
+        buf_puts(b, "nil");
+    } else if (outputs) {
+        go_apply(g, b, e, rt, depth);
+    } else {
+        const char *wrap = go_input_wrap(g, rt);
+        if (!wrap) {
+            go_refuse(g, e,
+                      arena_sprintf(g->base.a, "a %s value at an input (the SDK has no input of that type)",
+                                    go_vt_name(g, rt)));
+            buf_puts(b, "nil");
+        } else {
+            buf_printf(b, "%s(", wrap);
+            go_plain(g, b, e, g->gd, rt);
+            buf_putc(b, ')');
+        }
+    }
+    g->line_depth = saved_indent;
+}
+
+/* Whether go_expr writes e through the expression language (a language expression, or a reference
+ * to a local). */
+static bool go_is_lang(go_ctx_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    EMIT_CASE_LANGUAGE_EXPRS:
+        return true;
+    case PCL_TRAVERSAL: {
+        if (go_scope_type(g, e->trav.root)) return true;
+        int idx = go_find(g, e->trav.root);
+        if (idx < 0) return false;
+        const pcl_node_t *n = &g->base.p->nodes[idx];
+        if (n->kind == PCL_NODE_LOCAL) return true;
+        /* parts of a list, map or any config value read its decoded plain value */
+        return n->kind == PCL_NODE_CONFIG && e->trav.n > 0;
+    }
+    default: return false;
+    }
+}
+
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
+    if (go_is_lang(g, e)) {
+        /* a union's Go input is pulumi.Input: any value passes */
+        go_lang_value(g, b, e, t && t->kind == SCHEMA_UNION ? NULL : t, depth);
+        return;
+    }
     /* the binder reduced a union by its discriminator: that member, not the first that fits */
     if (t && t->kind == SCHEMA_UNION && e->type && e->type->kind != SCHEMA_UNION) t = e->type;
     if (t && t->external_ref && e->kind != PCL_TRAVERSAL && e->kind != PCL_NULL) {
@@ -801,28 +1712,17 @@ static void go_indent(buf_t *b, int depth) {
         buf_putc(b, '\t');
 }
 
-static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
-    if (!e) return;
-    switch (e->kind) {
-    case PCL_TRAVERSAL: {
+static bool go_mark_one(const pcl_expr_t *e, void *ctx) {
+    go_ctx_t *g = ctx;
+    if (e->kind == PCL_TRAVERSAL) {
         int idx = go_find(g, e->trav.root);
         if (idx >= 0) g->referenced[idx] = true;
-        return;
     }
-    case PCL_TUPLE:
-        for (size_t i = 0; i < e->tuple.n; i++)
-            go_mark_refs(g, e->tuple.items[i]);
-        return;
-    case PCL_OBJECT:
-        for (size_t i = 0; i < e->object.n; i++)
-            go_mark_refs(g, e->object.items[i].value);
-        return;
-    case PCL_CALL:
-        for (size_t i = 0; i < e->call.n; i++)
-            go_mark_refs(g, e->call.args[i]);
-        return;
-    default: return;
-    }
+    return true;
+}
+
+static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
+    if (e) pcl_expr_walk(e, go_mark_one, g);
 }
 
 static const char *go_config_getter(const pcl_node_t *n) {
@@ -909,22 +1809,52 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
                value, any ? ")" : "", go_cfg_output_type(g, t));
 }
 
-static void go_body(go_ctx_t *g, buf_t *b) {
-    const int depth = 2;
-    bool have_cfg = false;
-    g->err_declared = false;
-    for (size_t i = 0; i < g->base.p->n_nodes; i++) {
+/* A top-level local: `name := value` (`_ = value` when nothing reads it). */
+static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
+    const pcl_expr_t *v = g->base.p->nodes[i].attrs[0].value;
+    const char *var = g->base.var[i];
+    go_indent(b, depth);
+    buf_printf(b, "%s %s ", var, strcmp(var, "_") == 0 ? "=" : ":=");
+    g->gd = 1;
+    g->line_depth = depth;
+    if (emit_has_output(g->base.p, g->base.index, v)) {
+        go_expr(g, b, v, NULL, depth);
+    } else {
+        const go_vt_t *t = go_infer(g, v);
+        if (t->kind == GV_UNKNOWN) {
+            go_refuse(g, v,
+                      arena_sprintf(g->base.a, "the Go type of %s is not known (or its operands' types do not agree)",
+                                    go_what(g, v)));
+        } else if (v->kind == PCL_NUMBER) {
+            /* a bare whole number would declare an int */
+            names_append_number(b, v->n);
+            if (names_number_is_int(v->n)) buf_puts(b, ".0");
+        } else {
+            go_plain(g, b, v, 1, t);
+        }
+    }
+    buf_putc(b, '\n');
+}
+
+static void go_node(go_ctx_t *g, buf_t *b, size_t i, int depth, bool *have_cfg) {
+    {
         const pcl_node_t *n = &g->base.p->nodes[i];
         g->base.node = n;
+        g->gd = 1;
+        g->line_depth = depth;
+        if (n->kind == PCL_NODE_LOCAL) {
+            go_local(g, b, i, depth);
+            return;
+        }
         if (n->kind == PCL_NODE_CONFIG) {
-            if (!have_cfg) {
+            if (!*have_cfg) {
                 go_indent(b, depth);
                 buf_puts(b, "cfg := config.New(ctx, \"\")\n");
-                have_cfg = true;
+                *have_cfg = true;
             }
             if (!emit_config_scalar(emit_config_type(g->base.a, n->token))) {
                 go_config_object(g, b, i, depth);
-                continue;
+                return;
             }
             go_indent(b, depth);
             if (g->referenced[i])
@@ -934,18 +1864,19 @@ static void go_body(go_ctx_t *g, buf_t *b) {
             buf_printf(b, "cfg.%s(", go_config_getter(n));
             names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
             buf_puts(b, ")\n");
-            continue;
+            return;
         }
         if (n->kind == PCL_NODE_OUTPUT) {
             go_indent(b, depth);
             buf_puts(b, "ctx.Export(");
             names_append_quoted(b, LANG_GO, n->logical_name ? n->logical_name : n->name);
             buf_puts(b, ", ");
+            g->gd = 2; /* the second argument of a call */
             go_expr(g, b, n->attrs[0].value, NULL, depth);
             buf_puts(b, ")\n");
-            continue;
+            return;
         }
-        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
+        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) return;
         const char *logical = n->logical_name ? n->logical_name : n->name;
         go_indent(b, depth);
         if (n->kind == PCL_NODE_COMPONENT) {
@@ -998,6 +1929,28 @@ static void go_body(go_ctx_t *g, buf_t *b) {
         go_indent(b, depth);
         buf_puts(b, "}\n");
     }
+}
+
+/* Every node's statements, each after the temporaries and loops its expressions need. */
+static void go_body(go_ctx_t *g, buf_t *b) {
+    const int depth = 2;
+    bool have_cfg = false;
+    g->err_declared = false;
+    g->n_tmp = 0;
+    g->n_for = 0;
+    for (size_t i = 0; i < g->base.p->n_nodes; i++) {
+        buf_t pre, stmt;
+        buf_init(&pre);
+        buf_init(&stmt);
+        g->pre = &pre;
+        g->pre_indent = depth;
+        go_node(g, &stmt, i, depth, &have_cfg);
+        g->pre = NULL;
+        if (pre.len) buf_append(b, pre.data, pre.len);
+        if (stmt.len) buf_append(b, stmt.data, stmt.len);
+        buf_free(&pre);
+        buf_free(&stmt);
+    }
     g->base.node = NULL;
     go_indent(b, depth);
     buf_puts(b, "return nil\n");
@@ -1011,6 +1964,7 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     go_ctx_t g = {0};
     if (!emit_typed_init(&g.base, p, diags, LANG_GO)) return NULL;
     g.referenced = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.referenced);
+    g.local_type = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.local_type);
 
     bool has_config = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
@@ -1024,6 +1978,13 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi", "pulumi");
     if (has_config) go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config", "config");
 
+    /* Each local's type, in dependency order: typing a chain of locals never recurses down it. */
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind == PCL_NODE_LOCAL && !g.local_type[i].t) {
+            g.local_type[i].t = &GV_T_UNKNOWN;
+            g.local_type[i].t = go_infer(&g, p->nodes[i].attrs[0].value);
+        }
+
     /* Pass 1: discover every import; variable names are provisional. */
     for (size_t i = 0; i < p->n_nodes; i++)
         g.base.var[i] = "v";
@@ -1034,6 +1995,7 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
 
     /* Names: import aliases and the names the program itself declares are taken. */
     names_table_t *names = names_table_new(g.base.a);
+    g.names = names;
     for (size_t i = 0; i < g.n_imports; i++)
         names_table_reserve(names, g.imports[i].alias);
     static const char *const taken[] = {"ctx", "err", "cfg", "main", "pulumi", "config"};

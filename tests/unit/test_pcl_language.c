@@ -20,7 +20,8 @@ static const char *SCHEMA =
     "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"text\",\"num\",\"flag\",\"items\"]"
     ","
     "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"num\":{\"type\":\"number\"},\"flag\":{\"type\":\"boolean\"},"
-    "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}";
+    "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}},"
+    "\"lang:index:Opt\":{\"properties\":{\"maybe\":{\"type\":\"string\"}},\"inputProperties\":{}}}}";
 
 typedef tu_pcl_t fixture_t;
 
@@ -199,10 +200,109 @@ START_TEST(test_for_expressions) {
 }
 END_TEST
 
+/* Go: locals are plain Go values (`names := []string{...}`), wrapped where an input takes them
+ * (`pulumi.ToStringArray(names)`); a template is pulumi.Sprintf at an input and fmt.Sprintf
+ * elsewhere; a conditional is a temporary set in an if/else and a for expression a loop, both
+ * before the statement; over outputs, one ApplyT (pulumi.All for several) asserted to the result's
+ * Output type; binary operators spaced as gofmt leaves them. Before: each was refused. */
+START_TEST(test_go_expression_language) {
+    fixture_t f =
+        load("config \"n\" \"int\" {}\n"
+             "config \"x\" \"number\" {}\n"
+             "config \"s\" \"string\" {}\n"
+             "names = [\"a\", \"b\"]\n"
+             "tags = {\n    \"K\" = \"v\"\n}\n"
+             "resource \"res\" \"lang:index:Res\" {\n    text = \"hi ${s}!\"\n    num = (x + 1) * 2 - x\n"
+             "    flag = !(n > 2) && s != \"x\" || n == 0\n    items = [for v in names : \"p-${v}\" if v != \"b\"]\n}\n"
+             "output \"plain\" {\n    value = n > 1 ? \"big\" : \"small\"\n}\n"
+             "output \"one\" {\n    value = res.num + res.num * 2\n}\n"
+             "output \"two\" {\n    value = res.flag ? res.text : s\n}\n"
+             "output \"neg\" {\n    value = -res.num\n}\n"
+             "output \"o\" {\n    value = \"${res.text}-`${s}` 100%\"\n}\n"
+             "output \"m\" {\n    value = {for k, v in tags : k => \"${v}!\"}\n}\n"
+             "output \"names\" {\n    value = names\n}\n"
+             "output \"first\" {\n    value = names[0]\n}\n");
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "import (\n\t\"fmt\"\n\t\"sort\"\n\n\t\"example.com/pulumi-lang/sdk/go/lang\"\n");
+    has(go, "\t\tnames := []string{\n\t\t\t\"a\",\n\t\t\t\"b\",\n\t\t}\n");
+    has(go, "\t\ttags := map[string]string{\n\t\t\t\"K\": \"v\",\n\t\t}\n");
+    has(go, "\t\tvar forResult0 []string\n"
+            "\t\tfor _, v := range names {\n"
+            "\t\t\tif v != \"b\" {\n"
+            "\t\t\t\tforResult0 = append(forResult0, fmt.Sprintf(\"p-%v\", v))\n"
+            "\t\t\t}\n"
+            "\t\t}\n"
+            "\t\tres, err := lang.NewRes(ctx, \"res\", &lang.ResArgs{\n");
+    has(go, "\t\t\tText:  pulumi.Sprintf(\"hi %v!\", s),\n");
+    has(go, "\t\t\tNum:   pulumi.Float64((x+1)*2 - x),\n");
+    has(go, "\t\t\tFlag:  pulumi.Bool(!(n > 2) && s != \"x\" || n == 0),\n");
+    has(go, "\t\t\tItems: pulumi.ToStringArray(forResult0),\n");
+    has(go, "\t\tvar tmp0 string\n\t\tif n > 1 {\n\t\t\ttmp0 = \"big\"\n\t\t} else {\n\t\t\ttmp0 = \"small\"\n\t\t}\n"
+            "\t\tctx.Export(\"plain\", pulumi.String(tmp0))\n");
+    has(go, "\t\tctx.Export(\"one\", res.Num.ApplyT(func(num float64) (float64, error) {\n"
+            "\t\t\treturn num + num*2, nil\n\t\t}).(pulumi.Float64Output))\n");
+    has(go,
+        "\t\tctx.Export(\"two\", pulumi.All(res.Flag, res.Text).ApplyT(func(_args []interface{}) (string, error) {\n"
+        "\t\t\tflag := _args[0].(bool)\n\t\t\ttext := _args[1].(string)\n"
+        "\t\t\tvar tmp1 string\n\t\t\tif flag {\n\t\t\t\ttmp1 = text\n\t\t\t} else {\n\t\t\t\ttmp1 = s\n\t\t\t}\n"
+        "\t\t\treturn tmp1, nil\n\t\t}).(pulumi.StringOutput))\n");
+    has(go, "ctx.Export(\"neg\", res.Num.ApplyT(func(num float64) (float64, error) {\n\t\t\treturn -num, nil\n");
+    has(go, "ctx.Export(\"o\", res.Text.ApplyT(func(text string) (string, error) {\n"
+            "\t\t\treturn fmt.Sprintf(\"%v-`%v` 100%%\", text, s), nil\n");
+    has(go, "\t\tforResult1 := map[string]string{}\n"
+            "\t\tforRange1 := tags\n"
+            "\t\tforKeys1 := make([]string, 0, len(forRange1))\n"
+            "\t\tfor forKey1 := range forRange1 {\n"
+            "\t\t\tforKeys1 = append(forKeys1, forKey1)\n"
+            "\t\t}\n"
+            "\t\tsort.Strings(forKeys1)\n"
+            "\t\tfor _, k := range forKeys1 {\n"
+            "\t\t\tv := forRange1[k]\n"
+            "\t\t\tforResult1[k] = fmt.Sprintf(\"%v!\", v)\n"
+            "\t\t}\n"
+            "\t\tctx.Export(\"m\", pulumi.ToStringMap(forResult1))\n");
+    has(go, "ctx.Export(\"names\", pulumi.ToStringArray(names))\n");
+    has(go, "ctx.Export(\"first\", pulumi.String(names[0]))\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
+/* Go reads an optional output as a pointer (`func(boolean *bool)`, compared with nil) and a
+ * resource's id as pulumi.ID (`string(id)` in the body); a local holding an output is the output;
+ * a local nothing reads is `_ = value`. */
+START_TEST(test_go_outputs_typed) {
+    fixture_t f = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\n"
+                       "resource \"opt\" \"lang:index:Opt\" {}\n"
+                       "local = res.text\n"
+                       "unused = 1\n"
+                       "output \"isNull\" {\n    value = opt.maybe == null ? \"null\" : \"set\"\n}\n"
+                       "output \"idText\" {\n    value = \"id-${res.id}\"\n}\n"
+                       "output \"viaLocal\" {\n    value = \"${local}!\"\n}\n"
+                       "output \"same\" {\n    value = local\n}\n");
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "ctx.Export(\"isNull\", opt.Maybe.ApplyT(func(maybe *string) (string, error) {\n"
+            "\t\t\tvar tmp0 string\n\t\t\tif maybe == nil {\n");
+    has(go, "ctx.Export(\"idText\", res.ID().ApplyT(func(id pulumi.ID) (string, error) {\n"
+            "\t\t\treturn fmt.Sprintf(\"id-%v\", string(id)), nil\n");
+    has(go, "\t\tlocal := res.Text\n");
+    has(go, "\t\t_ = 1.0\n");
+    has(go, "ctx.Export(\"viaLocal\", local.ApplyT(func(local string) (string, error) {\n");
+    has(go, "ctx.Export(\"same\", local)\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* Until an emitter writes a construct it is refused with the construct and its position. */
 START_TEST(test_unwritten_refused_with_position) {
-    fixture_t f = load("config \"s\" \"string\" {}\noutput \"x\" {\n    value = \"a-${s}\"\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
+    /* Go: a splat, and operands whose Go types do not agree (an int plus a fraction) */
+    fixture_t f = load("names = [\"a\"]\noutput \"x\" {\n    value = names[*]\n}\n");
+    emit_refused(&f, LANG_GO, "main.pp:3:18", "splat");
+    unload(&f);
+    f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n + 1.5\n}\n");
+    emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '+'");
     unload(&f);
     /* C# and Java write operators over plain values only; Java compares numbers and booleans only */
     fixture_t o = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
@@ -461,6 +561,8 @@ int main(void) {
     tcase_add_test(tc, test_templates);
     tcase_add_test(tc, test_operators_and_conditionals);
     tcase_add_test(tc, test_for_expressions);
+    tcase_add_test(tc, test_go_expression_language);
+    tcase_add_test(tc, test_go_outputs_typed);
     tcase_add_test(tc, test_unwritten_refused_with_position);
     tcase_add_test(tc, test_yaml_variables_and_interpolation);
     tcase_add_test(tc, test_local_chains_linear);
