@@ -14,6 +14,7 @@
 typedef struct ts_gen {
     emit_walk_t w;       /* first: the hooks convert the walk back to the generator */
     bool in_interpolate; /* inside pulumi.interpolate: outputs are read lifted, without an apply */
+    bool async_main;     /* `export = async () => {...}` returning the stack outputs (ts_async_main) */
 } ts_gen_t;
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
@@ -662,16 +663,30 @@ static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n) {
 static void ts_output(emit_walk_t *w, size_t idx) {
     ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
-    if (strcmp(g->w.ident[idx], emit_node_logical_name(n)) != 0) {
-        diag_add(g->w.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                 "output '%s' cannot be exported under its name in TypeScript (it is not a free "
-                 "identifier there); rename the output",
-                 emit_node_logical_name(n));
-        return;
-    }
+    if (g->async_main) return; /* returned at the end of the main function */
     buf_printf(g->w.b, "export const %s = ", g->w.ident[idx]);
     ts_expr(g, n->attrs[0].value);
     buf_puts(g->w.b, ";\n");
+}
+
+/* `return {name: value, ...};` and the end of the async main function: every output under its
+ * logical name (quoted when not an identifier), in program order. */
+static void ts_return_outputs(ts_gen_t *g) {
+    bool any = false;
+    for (size_t i = 0; i < g->w.p->n_nodes; i++) {
+        const pcl_node_t *n = &g->w.p->nodes[i];
+        if (n->kind != PCL_NODE_OUTPUT) continue;
+        if (!any) buf_puts(g->w.b, "    return {");
+        any = true;
+        g->w.indent = 8;
+        emit_walk_newline(&g->w);
+        ts_key(g, emit_node_logical_name(n));
+        buf_puts(g->w.b, ": ");
+        ts_expr(g, n->attrs[0].value);
+        buf_putc(g->w.b, ',');
+    }
+    if (any) buf_puts(g->w.b, "\n    };\n");
+    buf_puts(g->w.b, "}\n");
 }
 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
@@ -696,6 +711,14 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
             names_table_unique(g.w.idents, names_make_valid_identifier(g.w.a, LANG_TYPESCRIPT, n->name), "", 2);
     }
 
+    /* Pulumi's rule: an output whose name is not a free identifier of the module (a keyword, a
+     * name a variable has, characters no identifier has) makes the program an async main function
+     * that returns the outputs under their names */
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (p->nodes[i].kind == PCL_NODE_OUTPUT && p->nodes[i].name &&
+            strcmp(g.w.ident[i], emit_node_logical_name(&p->nodes[i])) != 0)
+            g.async_main = true;
+
     buf_puts(&out, "import * as pulumi from \"@pulumi/pulumi\";\n");
     for (size_t i = 0; i < g.w.n_pkgs; i++) {
         buf_printf(&out, "import * as %s from ", g.w.pkgs[i].alias);
@@ -712,7 +735,12 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
         if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) buf_puts(&out, TS_HELPERS[i].text);
 
+    if (g.async_main) {
+        buf_puts(&out, "export = async () => {\n");
+        g.w.indent = 4;
+    }
     emit_walk_nodes(&g.w);
+    if (g.async_main) ts_return_outputs(&g);
     emit_walk_free(&g.w);
     return buf_take(&out);
 }

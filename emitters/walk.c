@@ -31,6 +31,7 @@ static void walk_config(emit_walk_t *w, size_t idx, bool first) {
         buf_printf(w->b, w->syntax->declare, w->config_var);
         buf_puts(w->b, w->syntax->new_config);
         buf_puts(w->b, w->syntax->end);
+        buf_indent(w->b, w->indent);
     }
     walk_declare(w, idx);
     buf_printf(w->b, "%s.%s(", w->config_var, w->syntax->config_getter(w, n));
@@ -42,7 +43,10 @@ static void walk_config(emit_walk_t *w, size_t idx, bool first) {
 void emit_walk_nodes(emit_walk_t *w) {
     bool config_declared = false;
     for (size_t i = 0; i < w->p->n_nodes; i++) {
-        switch (w->p->nodes[i].kind) {
+        /* a statement starts at the walk's indentation (inside TypeScript's async main: 4) */
+        pcl_node_kind_t kind = w->p->nodes[i].kind;
+        if (kind != PCL_NODE_PACKAGE && kind != PCL_NODE_OUTPUT) buf_indent(w->b, w->indent);
+        switch (kind) {
         case PCL_NODE_PACKAGE: break;
         case PCL_NODE_RESOURCE: w->syntax->resource(w, i); break;
         case PCL_NODE_COMPONENT: w->syntax->component(w, i); break;

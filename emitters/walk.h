@@ -85,7 +85,7 @@ void emit_walk_free(emit_walk_t *w);
 
 /* Writes every node of the program in order: resources, components and outputs with the
  * syntax's printers, locals and config reads (the Config object declared before the first) as
- * declarations. */
+ * declarations; each statement but an output's starts at the walk's indentation. */
 void emit_walk_nodes(emit_walk_t *w);
 /* Names the program's Config object when it reads config (unique by the language's rule: `sep`,
  * `first` as names_table_unique). */

@@ -554,6 +554,40 @@ START_TEST(test_builtin_names_reserved) {
 }
 END_TEST
 
+/* An output named like a variable of the program cannot be `export const`: the TypeScript program
+ * becomes Pulumi's async main function, every statement inside it and the outputs returned under
+ * their names; a program whose outputs are free identifiers stays a module of exports. */
+START_TEST(test_async_main_outputs) {
+    fixture_t f = load("config \"input\" \"string\" {}\n"
+                       "hash = sha1(input)\n"
+                       "output \"hash\" {\n    value = hash\n}\n"
+                       "output \"other\" {\n    value = [\n        input,\n        hash,\n    ]\n}\n");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    ck_assert_str_eq(ts, "import * as pulumi from \"@pulumi/pulumi\";\n"
+                         "import * as crypto from \"crypto\";\n\n"
+                         "export = async () => {\n"
+                         "    const config = new pulumi.Config();\n"
+                         "    const input = config.require(\"input\");\n"
+                         "    const hash = crypto.createHash('sha1').update(input).digest('hex');\n"
+                         "    return {\n"
+                         "        hash: hash,\n"
+                         "        other: [\n"
+                         "            input,\n"
+                         "            hash,\n"
+                         "        ],\n"
+                         "    };\n"
+                         "}\n");
+    free(ts);
+    unload(&f);
+    f = load("config \"input\" \"string\" {}\noutput \"digest\" {\n    value = sha1(input)\n}\n");
+    ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "\nexport const digest = crypto.createHash('sha1').update(input).digest('hex');\n");
+    ck_assert_ptr_null(strstr(ts, "async"));
+    free(ts);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -570,6 +604,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_functions);
     tcase_add_test(tc, test_builtin_functions_refused);
     tcase_add_test(tc, test_builtin_names_reserved);
+    tcase_add_test(tc, test_async_main_outputs);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
