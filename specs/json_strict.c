@@ -15,6 +15,14 @@ bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
     const unsigned char *s = (const unsigned char *)text;
     size_t i = 0;
     while (i < len) {
+        /* ASCII runs (nearly all of a JSON document) eight bytes at a time */
+        while (len - i >= 8) {
+            uint64_t w;
+            memcpy(&w, s + i, sizeof w);
+            if (w & 0x8080808080808080ULL) break;
+            i += 8;
+        }
+        if (i >= len) break;
         unsigned char c = s[i];
         if (c < 0x80) {
             i++;
@@ -83,6 +91,70 @@ static int key_cmp(const void *a, const void *b) {
     int c = memcmp(key_at(sort_scan, x), key_at(sort_scan, y), x->len);
     if (c) return c;
     return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Sorts an object's keys for the duplicate check: insertion sort for the small objects a document
+ * is made of (qsort's set-up costs more than the sort there), qsort beyond. */
+static void sort_keys(const scan_t *s, jkey_t *keys, size_t n) {
+    sort_scan = s;
+    if (n > 16) {
+        qsort(keys, n, sizeof *keys, key_cmp);
+        return;
+    }
+    for (size_t k = 1; k < n; k++) {
+        jkey_t v = keys[k];
+        size_t j = k;
+        for (; j > 0 && key_cmp(&keys[j - 1], &v) > 0; j--)
+            keys[j] = keys[j - 1];
+        keys[j] = v;
+    }
+}
+
+/* Bytes the scanner must look at: outside strings (the rest is skipped unread), inside strings. */
+static const unsigned char TOKEN_BYTE[256] = {
+    ['\n'] = 1, ['{'] = 1, ['['] = 1, [','] = 1, ['}'] = 1, [']'] = 1, ['"'] = 1};
+static const unsigned char STRING_BYTE[256] = {['\n'] = 1, ['"'] = 1, ['\\'] = 1};
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* A word with the high bit set in each byte of w equal to b, possibly also in bytes above the first
+ * such byte — so on a little-endian machine the lowest set bit marks the first match exactly. */
+static inline uint64_t bytes_equal(uint64_t w, unsigned char b) {
+    uint64_t x = w ^ (ONES * b);
+    return (x - ONES) & ~x & HIGHS;
+}
+
+/* The offset of the first quote, backslash or line break in text[i, len), or len. */
+static size_t string_stop(const char *text, size_t i, size_t len) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (len - i >= 8) {
+        uint64_t w;
+        memcpy(&w, text + i, sizeof w);
+        uint64_t m = bytes_equal(w, '"') | bytes_equal(w, '\\') | bytes_equal(w, '\n');
+        if (m) return i + (size_t)__builtin_ctzll(m) / 8;
+        i += 8;
+    }
+#endif
+    while (i < len && !STRING_BYTE[(unsigned char)text[i]])
+        i++;
+    return i;
+}
+
+/* The offset of the next byte the scanner must look at outside strings, from i, or len. The
+ * indentation of a formatted document is skipped eight spaces at a time. */
+static size_t token_stop(const char *text, size_t i, size_t len) {
+    for (;;) {
+        while (len - i >= 8) {
+            uint64_t w;
+            memcpy(&w, text + i, sizeof w);
+            if (w != ONES * ' ') break;
+            i += 8;
+        }
+        if (i >= len) return len;
+        if (TOKEN_BYTE[(unsigned char)text[i]]) return i;
+        i++;
+    }
 }
 
 static int hex4(const char *p) {
@@ -171,6 +243,8 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
     bool ok = true, expect_key = false;
     size_t line = 1;
     for (size_t i = 0; ok && i < len; i++) {
+        i = token_stop(text, i, len);
+        if (i >= len) break;
         char c = text[i];
         if (c == '\n') {
             line++;
@@ -191,8 +265,7 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
             if (first == SIZE_MAX) continue;
             size_t n = s.nkeys - first;
             if (n > 1) {
-                sort_scan = &s;
-                qsort(s.keys + first, n, sizeof *s.keys, key_cmp);
+                sort_keys(&s, s.keys + first, n);
                 for (size_t k = first + 1; k < s.nkeys; k++) {
                     const jkey_t *a = &s.keys[k - 1], *b = &s.keys[k];
                     if (a->len != b->len || memcmp(key_at(&s, a), key_at(&s, b), a->len) != 0) continue;
@@ -217,14 +290,18 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
             expect_key = false;
             size_t koff = s.names.len;
             size_t kline = line;
-            for (i++; i < len && text[i] != '"'; i++) {
+            for (i++; i < len; i++) {
+                size_t run = string_stop(text, i, len); /* plain bytes up to a quote, backslash, line break */
+                if (is_key && run > i) buf_append(&s.names, text + i, run - i);
+                i = run;
+                if (i >= len || text[i] == '"') break;
                 char sc = text[i];
-                if (sc == '\n') line++;
-                if (sc != '\\') {
+                if (sc == '\n') {
+                    line++;
                     if (is_key) buf_putc(&s.names, sc);
                     continue;
                 }
-                if (++i >= len) break;
+                if (++i >= len) break; /* sc is a backslash */
                 char e = text[i];
                 if (e == 'u' && i + 4 < len) {
                     int v = hex4(text + i + 1);

@@ -87,6 +87,41 @@ START_TEST(test_json_strict) {
 }
 END_TEST
 
+/* The scanner reads plain text eight bytes at a time: what it must see — a quote, a backslash, a
+ * line break, a byte of a multi-byte sequence — is found at every offset within a word, after
+ * padding of every length, inside and outside strings. */
+START_TEST(test_json_strict_word_offsets) {
+    char json[256], want[128];
+    for (int pad = 0; pad < 24; pad++) {
+        char sp[32], tx[32];
+        memset(sp, ' ', (size_t)pad);
+        sp[pad] = 0;
+        memset(tx, 'x', (size_t)pad);
+        tx[pad] = 0;
+        /* a duplicate key after a long key, long values and indentation, on line 3 */
+        snprintf(json, sizeof json, "{\"%sk\": \"%s\",\n%s\"b\\\"%s\": 1,\n%s\"%sk\": 2}", tx, tx, sp, tx, sp, tx);
+        snprintf(want, sizeof want, "t.json:3: duplicate key '%sk' in a JSON object (first at line 1)", tx);
+        strict_rejects(json, want);
+        /* keys that differ only after the padding are no duplicates; escapes end the plain runs */
+        snprintf(json, sizeof json, "{\"%sk\": 1,%s\"%sk\\n\": 2, \"%s\\u0041\": 3, \"%sA\": 4}", tx, sp, tx, tx, tx);
+        strict_rejects(json, "duplicate key");
+        snprintf(json, sizeof json, "{\"%sk\": 1,%s\"%sk\\n\": 2, \"%s\\u0041\": 3}", tx, sp, tx, tx);
+        strict_accepts(json);
+        /* a NUL escape after a plain run; a line break inside a string still counts */
+        snprintf(json, sizeof json, "{\"a\": \"%s\n%s\\u0000\"}", tx, tx);
+        strict_rejects(json, "t.json:2: a string holds a NUL character");
+        /* invalid UTF-8 at every column after an ASCII run */
+        snprintf(json, sizeof json, "{\"a\": \"%s\xff\"}", tx);
+        snprintf(want, sizeof want, "t.json:1: invalid UTF-8 (byte 0xFF at column %d)", 8 + pad);
+        strict_rejects(json, want);
+        snprintf(json, sizeof json, "{\"a\": \"%s\xc3\xa9%s\"}", tx, tx);
+        strict_accepts(json);
+        snprintf(json, sizeof json, "{\"a\": \"%s\xe2\x82\"}", tx);
+        strict_rejects(json, "invalid UTF-8");
+    }
+}
+END_TEST
+
 /* Every reader of JSON from outside applies the check. */
 START_TEST(test_readers_are_strict) {
     arena_t *a = arena_new();
@@ -548,6 +583,7 @@ int main(void) {
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_json_strict);
+    tcase_add_test(tc, test_json_strict_word_offsets);
     tcase_add_test(tc, test_readers_are_strict);
     tcase_add_test(tc, test_file_read_caps);
     tcase_add_test(tc, test_small_files_capped);
