@@ -650,6 +650,13 @@ START_TEST(test_token_module_and_package) {
     schema_package_t *m = schema_load_buffer(text, strlen(text), "m.json", NULL);
     ck_assert_str_eq(schema_token_module(a, m, "m:v2/compute/x:X"), "compute");
     ck_assert_str_eq(schema_token_module(a, m, "m:storage:X"), "storage");
+    /* asked again (answered from the per-package cache): the same, and each answer the caller's own */
+    char *again = schema_token_module(a, m, "m:v2/compute/y:Y");
+    ck_assert_str_eq(again, "compute");
+    again[0] = 'X';
+    ck_assert_str_eq(schema_token_module(a, m, "m:v2/compute/x:X"), "compute");
+    ck_assert_str_eq(schema_token_module(a, aws, "aws:index:Bar"), "");
+    ck_assert_str_eq(schema_token_module(a, aws, "aws:s3/bucketPolicy:BucketPolicy"), "s3");
     schema_free(m);
 
     ck_assert_str_eq(schema_token_package(a, "aws:s3/bucket:Bucket"), "aws");
