@@ -65,9 +65,15 @@ void arena_free(arena_t *a) {
     free(a);
 }
 
-void *arena_alloc(arena_t *a, size_t size) {
+/* Uninitialized room for size bytes (callers that fill it all themselves). */
+/* size rounded up to the alignment, at least one unit: what an allocation of size takes */
+static size_t arena_need(size_t size) {
     size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-    if (need == 0) need = ARENA_ALIGN;
+    return need ? need : ARENA_ALIGN;
+}
+
+static void *arena_take(arena_t *a, size_t size) {
+    size_t need = arena_need(size);
     arena_block_t *b = a->head;
     if (!b || b->size - b->used < need) {
         /* Large requests get a block of their own, placed behind the current block so that block
@@ -91,7 +97,12 @@ void *arena_alloc(arena_t *a, size_t size) {
     void *p = b->data + b->used;
     b->used += need;
     a->total += need;
-    memset(p, 0, need);
+    return p;
+}
+
+void *arena_alloc(arena_t *a, size_t size) {
+    void *p = arena_take(a, size);
+    memset(p, 0, arena_need(size));
     return p;
 }
 
@@ -116,7 +127,7 @@ void *arena_grow_array(arena_t *a, void *data, size_t *cap, size_t need, size_t 
 }
 
 char *arena_strndup(arena_t *a, const char *s, size_t n) {
-    char *p = arena_alloc(a, n + 1);
+    char *p = arena_take(a, n + 1);
     if (n) memcpy(p, s, n);
     p[n] = 0;
     return p;
@@ -128,11 +139,15 @@ char *arena_strdup(arena_t *a, const char *s) {
 }
 
 char *arena_vsprintf(arena_t *a, const char *fmt, va_list ap) {
+    /* One formatting pass for the short strings nearly every call makes (names, descriptions);
+     * a second, into room of the measured size, only for longer ones. */
+    char small[256];
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    int n = vsnprintf(small, sizeof small, fmt, ap2);
     va_end(ap2);
     if (n < 0) return arena_strdup(a, "");
+    if ((size_t)n < sizeof small) return arena_strndup(a, small, (size_t)n);
     char *p = arena_alloc(a, (size_t)n + 1);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;

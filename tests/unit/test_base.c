@@ -558,6 +558,31 @@ static void insert_past_end(void) {
     (void)vec_insert(&v, 1);
 }
 
+/* arena_sprintf formats short strings once through a stack buffer and longer ones in a second pass:
+ * every length around the buffer's size comes out whole; arena_alloc still zeroes what it hands
+ * out after strings (which it does not zero) have used the same block. */
+START_TEST(arena_sprintf_every_length_and_zeroed_allocs) {
+    arena_t *a = arena_new();
+    char want[2048];
+    for (size_t n = 0; n < 1200; n += n < 300 ? 1 : 97) {
+        memset(want, 'a' + (int)(n % 26), n);
+        want[n] = 0;
+        char *got = arena_sprintf(a, "%s|%zu", want, n);
+        char tail[32];
+        snprintf(tail, sizeof tail, "|%zu", n);
+        EXPECT(strncmp(got, want, n) == 0);
+        EXPECT(strcmp(got + n, tail) == 0);
+        char *dup = arena_strndup(a, got, n / 2);
+        EXPECT(strlen(dup) == n / 2);
+        unsigned char *z = arena_alloc(a, 40 + n % 7);
+        for (size_t i = 0; i < 40 + n % 7; i++)
+            EXPECT(z[i] == 0);
+        memset(z, 0xAB, 40 + n % 7);
+    }
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(vec_aborts_on_bugs_not_input) {
     expect_abort(index_past_end);
     expect_abort(size_overflow);
@@ -585,6 +610,7 @@ int main(void) {
     tcase_add_test(vec, vec_aborts_on_bugs_not_input);
     tcase_add_test(vec, arena_array_grows_by_vec_rule_zeroed);
     tcase_add_test(vec, arena_on_free_runs_last_first_and_frees_maps);
+    tcase_add_test(vec, arena_sprintf_every_length_and_zeroed_allocs);
     suite_add_tcase(s, vec);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
