@@ -11,17 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/swar.h"
+
 bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
     const unsigned char *s = (const unsigned char *)text;
     size_t i = 0;
     while (i < len) {
         /* ASCII runs (nearly all of a JSON document) eight bytes at a time */
-        while (len - i >= 8) {
-            uint64_t w;
-            memcpy(&w, s + i, sizeof w);
-            if (w & 0x8080808080808080ULL) break;
+        while (len - i >= 8 && !swar_high(swar_load(s + i)))
             i += 8;
-        }
         if (i >= len) break;
         unsigned char c = s[i];
         if (c < 0x80) {
@@ -115,24 +113,13 @@ static const unsigned char TOKEN_BYTE[256] = {
     ['\n'] = 1, ['{'] = 1, ['['] = 1, [','] = 1, ['}'] = 1, [']'] = 1, ['"'] = 1};
 static const unsigned char STRING_BYTE[256] = {['\n'] = 1, ['"'] = 1, ['\\'] = 1};
 
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
-
-/* A word with the high bit set in each byte of w equal to b, possibly also in bytes above the first
- * such byte — so on a little-endian machine the lowest set bit marks the first match exactly. */
-static inline uint64_t bytes_equal(uint64_t w, unsigned char b) {
-    uint64_t x = w ^ (ONES * b);
-    return (x - ONES) & ~x & HIGHS;
-}
-
 /* The offset of the first quote, backslash or line break in text[i, len), or len. */
 static size_t string_stop(const char *text, size_t i, size_t len) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if SWAR_OK
     while (len - i >= 8) {
-        uint64_t w;
-        memcpy(&w, text + i, sizeof w);
-        uint64_t m = bytes_equal(w, '"') | bytes_equal(w, '\\') | bytes_equal(w, '\n');
-        if (m) return i + (size_t)__builtin_ctzll(m) / 8;
+        uint64_t w = swar_load(text + i);
+        uint64_t m = swar_eq(w, '"') | swar_eq(w, '\\') | swar_eq(w, '\n');
+        if (m) return i + swar_first(m);
         i += 8;
     }
 #endif
@@ -145,12 +132,8 @@ static size_t string_stop(const char *text, size_t i, size_t len) {
  * indentation of a formatted document is skipped eight spaces at a time. */
 static size_t token_stop(const char *text, size_t i, size_t len) {
     for (;;) {
-        while (len - i >= 8) {
-            uint64_t w;
-            memcpy(&w, text + i, sizeof w);
-            if (w != ONES * ' ') break;
+        while (len - i >= 8 && swar_load(text + i) == SWAR_ONES * ' ')
             i += 8;
-        }
         if (i >= len) return len;
         if (TOKEN_BYTE[(unsigned char)text[i]]) return i;
         i++;

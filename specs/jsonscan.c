@@ -2,7 +2,10 @@
 #include "specs/jsonscan.h"
 
 #include <cjson/cJSON.h>
+#include <stdint.h>
 #include <string.h>
+
+#include "base/swar.h"
 
 void jscan_init(jscan_t *s, const char *text, size_t len) {
     memset(s, 0, sizeof *s);
@@ -56,7 +59,18 @@ static bool scan_string(jscan_t *s, bool *escaped) {
     size_t p = s->pos + 1, n = s->len;
     bool esc = false;
     for (;;) {
-        /* The hot loop: plain bytes. */
+        /* The hot loop: plain bytes, eight at a time while a word is left. */
+#if SWAR_OK
+        while (n - p >= 8) {
+            uint64_t w = swar_load(t + p);
+            uint64_t m = swar_eq(w, '"') | swar_eq(w, '\\') | swar_below(w, 0x20);
+            if (m) {
+                p += swar_first(m);
+                break;
+            }
+            p += 8;
+        }
+#endif
         while (p < n && t[p] != '"' && t[p] != '\\' && t[p] >= 0x20)
             p++;
         if (p >= n) {

@@ -344,6 +344,25 @@ START_TEST(test_scanner_agrees_with_cjson) {
         if ((ok && !cj) || (i < 6 && !ok) || (!cj && ok != cj))
             ck_abort_msg("'%s': scanner %d, cJSON %d (%s)", docs[i], ok, cj, s.err ? s.err : "");
     }
+    /* Strings are read eight bytes at a time: a closing quote, an escape, a raw control character
+     * (refused; cJSON lets it through) or a UTF-8 byte (accepted) at every offset of a word, after
+     * every run length — and an accepted string ends where cJSON's does. */
+    for (int pad = 0; pad < 20; pad++) {
+        const char *tails[] = {"\"", "\\n\"", "\\u00e9\"", "\x01\"", "\x1f\"", "\t\"", "\xc3\xa9\"", "\x7f\""};
+        for (size_t k = 0; k < sizeof tails / sizeof *tails; k++) {
+            char doc[96];
+            snprintf(doc, sizeof doc, "[\"%.*s%s,1]", pad, "abcdefghijklmnopqrstuvwxyz", tails[k]);
+            jscan_t w;
+            jscan_init(&w, doc, strlen(doc));
+            bool ok = jscan_value(&w, NULL) && jscan_end(&w);
+            cJSON *j = cJSON_ParseWithOpts(doc, NULL, true);
+            bool cj = j != NULL;
+            if (cj) ck_assert_int_eq(cJSON_GetArraySize(j), 2); /* the string ended where cJSON's did */
+            cJSON_Delete(j);
+            ck_assert_msg(!ok || cj, "'%s': scanner %d, cJSON %d (%s)", doc, ok, cj, w.err ? w.err : "");
+            ck_assert_msg(ok == (k != 3 && k != 4 && k != 5), "'%s': scanner %d", doc, ok);
+        }
+    }
     /* Nesting beyond the limit is refused, not a crash. */
     size_t deep = 5000;
     char *t = malloc(2 * deep + 1);
