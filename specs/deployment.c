@@ -89,6 +89,34 @@ static void urn_stack_project(arena_t *a, const char *urn, const char **stack, c
     if (!*project) *project = arena_strndup(a, p, (size_t)(e2 - p));
 }
 
+/* The provider defaults of a version 0–2 state (NULL otherwise) join the inputs they are missing
+ * from; base64 secrets (b64_secrets) are decoded. */
+static void properties_finish(arena_t *a, pv_t *inputs, pv_t *outputs, const pv_t *defaults, bool b64_secrets) {
+    for (size_t i = 0; defaults && i < defaults->u.obj.len; i++)
+        if (!pv_object_get(inputs, defaults->u.obj.members[i].key))
+            pv_object_set(a, inputs, defaults->u.obj.members[i].key, defaults->u.obj.members[i].value);
+    if (b64_secrets) {
+        secrets_decode_b64(a, inputs);
+        secrets_decode_b64(a, outputs);
+    }
+}
+
+/* read_properties' ending, shared with the text reader: the decoder's messages ("<key>: …") with
+ * their full context. */
+static bool properties_done(const char *key, const char *urn, const pv_t *out, diag_list_t *local, const char *path,
+                            diag_list_t *diags) {
+    size_t kl = strlen(key);
+    for (diag_t *d = local->head; d; d = d->next) {
+        const char *m = d->message;
+        if (strncmp(m, key, kl) == 0 && m[kl] == ':')
+            diag_add(diags, d->severity, d->code, path, NULL, "the %s of resource '%s'%s", key, urn, m + kl);
+        else
+            diag_add(diags, d->severity, d->code, path, NULL, "%s", m);
+    }
+    diag_list_free(local);
+    return out != NULL;
+}
+
 static bool read_properties(arena_t *a, const cJSON *r, const char *key, const char *urn, pv_t **out, const char *path,
                             diag_list_t *diags) {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(r, key);
@@ -105,16 +133,7 @@ static bool read_properties(arena_t *a, const cJSON *r, const char *key, const c
     diag_list_t local;
     diag_list_init(&local);
     *out = pv_from_state_json(a, j, key, &local);
-    size_t kl = strlen(key);
-    for (diag_t *d = local.head; d; d = d->next) {
-        const char *m = d->message;
-        if (strncmp(m, key, kl) == 0 && m[kl] == ':')
-            diag_add(diags, d->severity, d->code, path, NULL, "the %s of resource '%s'%s", key, urn, m + kl);
-        else
-            diag_add(diags, d->severity, d->code, path, NULL, "%s", m);
-    }
-    diag_list_free(&local);
-    return *out != NULL;
+    return properties_done(key, urn, *out, &local, path, diags);
 }
 
 static bool read_resource(arena_t *a, const cJSON *r, size_t index, int version, bool b64_secrets, const char *path,
@@ -147,18 +166,10 @@ static bool read_resource(arena_t *a, const cJSON *r, size_t index, int version,
     out->external = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "external"));
     if (!read_properties(a, r, "inputs", out->urn, &out->inputs, path, diags)) return false;
     if (!read_properties(a, r, "outputs", out->urn, &out->outputs, path, diags)) return false;
-    if (version < 3) {
-        /* Versions 0–2 kept provider defaults apart; they are inputs the resource was created with. */
-        pv_t *defaults;
-        if (!read_properties(a, r, "defaults", out->urn, &defaults, path, diags)) return false;
-        for (size_t i = 0; i < defaults->u.obj.len; i++)
-            if (!pv_object_get(out->inputs, defaults->u.obj.members[i].key))
-                pv_object_set(a, out->inputs, defaults->u.obj.members[i].key, defaults->u.obj.members[i].value);
-    }
-    if (b64_secrets) {
-        secrets_decode_b64(a, out->inputs);
-        secrets_decode_b64(a, out->outputs);
-    }
+    pv_t *defaults = NULL;
+    /* Versions 0–2 kept provider defaults apart; they are inputs the resource was created with. */
+    if (version < 3 && !read_properties(a, r, "defaults", out->urn, &defaults, path, diags)) return false;
+    properties_finish(a, out->inputs, out->outputs, defaults, b64_secrets);
     const cJSON *deps = cJSON_GetObjectItemCaseSensitive(r, "dependencies");
     if (cJSON_IsArray(deps)) {
         size_t n = (size_t)cJSON_GetArraySize(deps), k = 0;
@@ -626,6 +637,78 @@ out:
     return d;
 }
 
+/* The properties object under `key` of a resource read as text (range: its value; have: the key was
+ * there), as read_properties reads it from the tree. */
+static bool text_properties(arena_t *a, const char *text, size_t len, bool have, jscan_range_t range, const char *key,
+                            const char *urn, pv_t **out, const char *path, diag_list_t *diags, bool *syntax) {
+    char c = have ? text[range.start] : 'n';
+    if (c == 'n') {
+        *out = pv_object(a);
+        return true;
+    }
+    if (c != '{') {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "the %s of resource '%s' are not a JSON object", key, urn);
+        return false;
+    }
+    jscan_t s;
+    jscan_init(&s, text, len);
+    s.pos = range.start;
+    diag_list_t local;
+    diag_list_init(&local);
+    *out = pv_from_state_text(a, &s, key, &local);
+    if (!*out && s.err) *syntax = true;
+    return properties_done(key, urn, *out, &local, path, diags);
+}
+
+/* One resource's inputs and outputs from its JSON text, read straight into values (no cJSON tree:
+ * this is the hot path of a 100,000-resource import). *syntax on text that is not the resource
+ * the index saw. */
+static bool read_resource_text(const deployment_t *d, const state_resource_t *r, const char *text, size_t len,
+                               arena_t *a, pv_t **inputs, pv_t **outputs, diag_list_t *diags, bool *syntax) {
+    static const char *const keys[] = {"inputs", "outputs", "defaults"};
+    jscan_range_t range[3] = {{0, 0}};
+    bool have[3] = {false}, urn_seen = false;
+    jscan_t s;
+    jscan_init(&s, text, len);
+    *syntax = true;
+    if (jscan_peek(&s) != '{' || !jscan_object_begin(&s)) return false;
+    bool first = true, done = false;
+    while (true) {
+        jscan_range_t key;
+        bool esc;
+        if (!jscan_object_next(&s, &first, &key, &esc, &done)) return false;
+        if (done) break;
+        char *name = esc ? jscan_string(a, &s, (jscan_range_t){key.start - 1, key.end + 1}) : NULL;
+        const char *k = name ? name : text + key.start;
+        size_t kl = name ? strlen(name) : key.end - key.start;
+        jscan_range_t v;
+        if (!jscan_value(&s, &v)) return false;
+        /* the first of a repeated member counts, as cJSON finds it */
+        if (!urn_seen && kl == 3 && memcmp(k, "urn", 3) == 0) {
+            urn_seen = true;
+            const char *u = text[v.start] == '"' ? jscan_string(a, &s, v) : NULL;
+            if (!u || strcmp(u, r->urn) != 0) return false;
+            continue;
+        }
+        for (size_t i = 0; i < 3; i++)
+            if (!have[i] && kl == strlen(keys[i]) && memcmp(k, keys[i], kl) == 0) {
+                have[i] = true;
+                range[i] = v;
+            }
+    }
+    if (!urn_seen) return false;
+    *syntax = false;
+    const char *where = d->path ? d->path : "<stack state>";
+    pv_t *defaults = NULL;
+    if (!text_properties(a, text, len, have[0], range[0], keys[0], r->urn, inputs, where, diags, syntax) ||
+        !text_properties(a, text, len, have[1], range[1], keys[1], r->urn, outputs, where, diags, syntax) ||
+        (d->version < 3 &&
+         !text_properties(a, text, len, have[2], range[2], keys[2], r->urn, &defaults, where, diags, syntax)))
+        return false;
+    properties_finish(a, *inputs, *outputs, defaults, d->b64_secrets);
+    return true;
+}
+
 bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs,
                               pv_t **outputs, diag_list_t *diags) {
     if (!r->lazy) {
@@ -642,22 +725,13 @@ bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, 
         if (k <= 0) break;
         got += (size_t)k;
     }
-    cJSON *j = got == r->range_len ? cJSON_ParseWithLength(buf, r->range_len) : NULL;
+    bool syntax = true;
+    bool ok = got == r->range_len && read_resource_text(d, r, buf, r->range_len, a, inputs, outputs, diags, &syntax);
     free(buf);
-    const char *urn = j ? json_str(j, "urn") : NULL;
-    if (!urn || strcmp(urn, r->urn) != 0) {
-        cJSON_Delete(j);
+    if (!ok && syntax)
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL,
                  "the stack state changed while it was being read (resource '%s' is no longer where it was); run "
                  "again",
                  r->urn);
-        return false;
-    }
-    state_resource_t full;
-    bool ok = read_resource(a, j, 0, d->version, d->b64_secrets, where, &full, diags);
-    cJSON_Delete(j);
-    if (!ok) return false;
-    *inputs = full.inputs;
-    *outputs = full.outputs;
-    return true;
+    return ok;
 }

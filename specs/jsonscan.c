@@ -1,7 +1,6 @@
 /* jsonscan.c — validating structural JSON scanner (see jsonscan.h). */
 #include "specs/jsonscan.h"
 
-#include <cjson/cJSON.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -318,9 +317,52 @@ char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
     size_t n = r.end - r.start;
     if (n < 2 || t[0] != '"' || t[n - 1] != '"') return NULL;
     if (!memchr(t, '\\', n)) return arena_strndup(a, t + 1, n - 2);
-    cJSON *j = cJSON_ParseWithLength(t, n);
-    char *out = cJSON_IsString(j) ? arena_strdup(a, j->valuestring) : NULL;
-    cJSON_Delete(j);
+    /* Escapes decoded as cJSON decodes them (\u escapes to UTF-8, surrogate pairs joined, a bad or
+     * lone one refused); the text never grows, so n bytes are room enough. */
+    char *out = arena_alloc(a, n);
+    const unsigned char *p = (const unsigned char *)t + 1, *end = (const unsigned char *)t + n - 1;
+    size_t o = 0;
+    while (p < end) {
+        if (*p != '\\') {
+            out[o++] = (char)*p++;
+            continue;
+        }
+        if (end - p < 2) return NULL;
+        unsigned char e = p[1];
+        const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+        const char *hit = e != 'u' && e ? strchr(from, e) : NULL;
+        if (hit) {
+            out[o++] = to[hit - from];
+            p += 2;
+            continue;
+        }
+        if (e != 'u' || end - p < 6) return NULL;
+        long cp = hex4(p + 2);
+        p += 6;
+        if (cp < 0 || (cp >= 0xDC00 && cp <= 0xDFFF)) return NULL;
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            long lo = end - p >= 6 && p[0] == '\\' && p[1] == 'u' ? hex4(p + 2) : -1;
+            if (lo < 0xDC00 || lo > 0xDFFF) return NULL;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            p += 6;
+        }
+        if (cp < 0x80) {
+            out[o++] = (char)cp;
+        } else if (cp < 0x800) {
+            out[o++] = (char)(0xC0 | cp >> 6);
+            out[o++] = (char)(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out[o++] = (char)(0xE0 | cp >> 12);
+            out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+            out[o++] = (char)(0x80 | (cp & 0x3F));
+        } else {
+            out[o++] = (char)(0xF0 | cp >> 18);
+            out[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+            out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+            out[o++] = (char)(0x80 | (cp & 0x3F));
+        }
+    }
+    out[o] = 0;
     return out;
 }
 

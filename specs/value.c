@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/base64.h"
+#include "specs/jsonscan.h"
 
 static pv_t *pv_new(arena_t *a, pv_kind_t k) {
     pv_t *v = arena_alloc(a, sizeof *v);
@@ -674,6 +675,127 @@ pv_t *pv_from_state_json(arena_t *a, const cJSON *j, const char *where, diag_lis
     }
     diag_error(diags, DIAG_INPUT, "%s: unsupported JSON value", where);
     return NULL;
+}
+
+/* The value at s's position; depth counts the containers around it. */
+static pv_t *from_text(arena_t *a, jscan_t *s, const char *where, diag_list_t *diags, int depth);
+
+/* A member name or string value (range with its quotes) decoded. */
+static char *text_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
+    const char *t = s->text + r.start;
+    size_t n = r.end - r.start;
+    return memchr(t, '\\', n) ? jscan_string(a, s, r) : arena_strndup(a, t + 1, n - 2);
+}
+
+/* The common signature object — a secret with its plaintext, {sig: secret, plaintext: "<JSON>"} —
+ * decoded from the members already read (obj, `members` of them read: fewer in obj means a key was
+ * repeated) into *out (NULL after a diagnostic). False for anything else, which the caller decodes
+ * through cJSON: the same answer, diagnostics included. */
+static bool plaintext_secret(arena_t *a, const pv_t *obj, size_t members, const char *where, diag_list_t *diags,
+                             pv_t **out) {
+    const pv_t *sig = pv_object_get(obj, PV_SIG_KEY);
+    const pv_t *pt = pv_object_get(obj, "plaintext");
+    if (obj->u.obj.len != members || !sig || sig->kind != PV_STRING || strcmp(sig->u.str.s, PV_SIG_SECRET) != 0 ||
+        !pt || pt->kind != PV_STRING || pv_object_get(obj, "ciphertext"))
+        return false;
+    jscan_t in;
+    jscan_init(&in, pt->u.str.s, strlen(pt->u.str.s));
+    diag_list_t local;
+    diag_list_init(&local);
+    pv_t *inner = from_text(a, &in, where, &local, 0);
+    if (!inner && in.err) { /* not JSON to this reader: cJSON's reading decides (and words the error) */
+        diag_list_free(&local);
+        return false;
+    }
+    if (diags)
+        diag_list_move(diags, &local);
+    else
+        diag_list_free(&local);
+    *out = inner ? pv_secret(a, inner) : NULL;
+    return true;
+}
+
+static pv_t *object_from_text(arena_t *a, jscan_t *s, const char *where, diag_list_t *diags, int depth) {
+    if (!jscan_object_begin(s)) return NULL;
+    size_t start = s->pos - 1;
+    pv_t *v = pv_object(a);
+    size_t members = 0;
+    bool first = true, done = false, signed_ = false;
+    for (;;) {
+        jscan_range_t key;
+        bool esc;
+        if (!jscan_object_next(s, &first, &key, &esc, &done)) return NULL;
+        if (done) break;
+        char *name = text_string(a, s, (jscan_range_t){key.start - 1, key.end + 1});
+        if (!name) return NULL;
+        if (strcmp(name, PV_SIG_KEY) == 0) signed_ = true;
+        pv_t *ev = from_text(a, s, where, diags, depth + 1);
+        if (!ev) return NULL;
+        pv_object_set(a, v, name, ev); /* a repeated key: the last one wins, as in Go's decoder */
+        members++;
+    }
+    if (!signed_) return v;
+    pv_t *secret;
+    if (plaintext_secret(a, v, members, where, diags, &secret)) return secret;
+    /* Any other signature object (ciphertext, asset, archive, reference, output…): decoded from its
+     * own JSON as pv_from_state_json decodes it. */
+    cJSON *j = cJSON_ParseWithLength(s->text + start, s->pos - start);
+    pv_t *out = j ? pv_from_state_json(a, j, where, diags) : NULL;
+    if (!j) s->err = "a JSON object", s->err_pos = start;
+    cJSON_Delete(j);
+    return out;
+}
+
+static pv_t *from_text(arena_t *a, jscan_t *s, const char *where, diag_list_t *diags, int depth) {
+    if (depth > JSCAN_MAX_DEPTH) {
+        s->err = "less nesting (deeper than 1000 levels)";
+        s->err_pos = s->pos;
+        return NULL;
+    }
+    char c = jscan_peek(s);
+    if (c == '{') return object_from_text(a, s, where, diags, depth);
+    if (c == '[') {
+        if (!jscan_array_begin(s)) return NULL;
+        pv_t *v = pv_array(a);
+        bool first = true, done = false;
+        for (;;) {
+            if (!jscan_array_next(s, &first, &done)) return NULL;
+            if (done) return v;
+            pv_t *ev = from_text(a, s, where, diags, depth + 1);
+            if (!ev) return NULL;
+            pv_array_push(a, v, ev);
+        }
+    }
+    jscan_range_t r;
+    if (!jscan_value(s, &r)) return NULL;
+    const char *t = s->text + r.start;
+    size_t n = r.end - r.start;
+    switch (c) {
+    case '"': {
+        if (n - 2 == strlen(PV_UNKNOWN_SENTINEL) && memcmp(t + 1, PV_UNKNOWN_SENTINEL, n - 2) == 0)
+            return pv_unknown(a);
+        if (!memchr(t, '\\', n)) return pv_stringn(a, t + 1, n - 2);
+        char *str = jscan_string(a, s, r);
+        if (!str) return NULL;
+        if (strcmp(str, PV_UNKNOWN_SENTINEL) == 0) return pv_unknown(a);
+        return pv_string(a, str); /* up to a decoded NUL, as cJSON's C string ends there */
+    }
+    case 't': return pv_bool(a, true);
+    case 'f': return pv_bool(a, false);
+    case 'n': return pv_null(a);
+    default: {
+        /* cJSON reads at most 63 characters of a number with strtod; so does this */
+        char num[64];
+        size_t k = n < sizeof num - 1 ? n : sizeof num - 1;
+        memcpy(num, t, k);
+        num[k] = 0;
+        return pv_number(a, strtod(num, NULL));
+    }
+    }
+}
+
+pv_t *pv_from_state_text(arena_t *a, jscan_t *s, const char *where, diag_list_t *diags) {
+    return from_text(a, s, where, diags, 0);
 }
 
 static int member_cmp(const void *x, const void *y) {

@@ -155,6 +155,12 @@ struct cJSON;
 /* Decodes a state-encoded JSON value (plain JSON plus signature objects). Errors (bad signature
  * objects) are reported with `where` as context; returns NULL then. */
 pv_t *pv_from_state_json(arena_t *a, const struct cJSON *j, const char *where, diag_list_t *diags);
+/* The same from JSON text: one value at s's position (s stepped past it), decoded as
+ * pv_from_state_json decodes its cJSON tree, without building that tree — signature objects, the
+ * rare case, go through cJSON. NULL on a syntax error (s->err says what) or a bad signature
+ * object (a diagnostic as above). */
+struct jscan;
+pv_t *pv_from_state_text(arena_t *a, struct jscan *s, const char *where, diag_list_t *diags);
 /* Encodes in Pulumi's state encoding; object keys sorted. Secrets are written with their
  * ciphertext if they have one, else as plaintext (JSON text of the inner value). */
 struct cJSON *pv_to_state_json(const pv_t *v);

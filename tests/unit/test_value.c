@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "specs/jsonscan.h"
 #include "specs/value.h"
 #include "testutil.h"
 
@@ -169,6 +170,83 @@ static size_t roundtrip_file(const char *path) {
     return count;
 }
 
+/* Decodes json both ways — the cJSON tree (pv_from_state_json) and straight from the text
+ * (pv_from_state_text) — and asserts the same value, or the same failure with the same messages. */
+static void text_agrees(const char *json) {
+    arena_t *a = arena_new();
+    diag_list_t d1, d2;
+    diag_list_init(&d1);
+    diag_list_init(&d2);
+    cJSON *j = cJSON_Parse(json);
+    ck_assert_msg(j != NULL, "cJSON rejects %s", json);
+    pv_t *tree = pv_from_state_json(a, j, "v", &d1);
+    cJSON_Delete(j);
+    jscan_t s;
+    jscan_init(&s, json, strlen(json));
+    pv_t *text = pv_from_state_text(a, &s, "v", &d2);
+    ck_assert_msg((tree == NULL) == (text == NULL), "%s: tree %p, text %p (%s)", json, (void *)tree, (void *)text,
+                  s.err ? s.err : "");
+    if (tree) {
+        ck_assert_msg(pv_equal(tree, text), "%s: the values differ", json);
+        cJSON *e1 = pv_to_state_json(tree), *e2 = pv_to_state_json(text);
+        char *p1 = cJSON_PrintUnformatted(e1), *p2 = cJSON_PrintUnformatted(e2);
+        ck_assert_str_eq(p1, p2);
+        free(p1);
+        free(p2);
+        cJSON_Delete(e1);
+        cJSON_Delete(e2);
+    }
+    ck_assert_uint_eq(d1.errors, d2.errors);
+    for (diag_t *x = d1.head, *y = d2.head; x || y; x = x->next, y = y->next) {
+        ck_assert_msg(x && y, "%s: a different number of messages", json);
+        ck_assert_str_eq(x->message, y->message);
+    }
+    diag_list_free(&d1);
+    diag_list_free(&d2);
+    arena_free(a);
+}
+
+#define SIG "\"4dabf18193072939515e22adb298388d\""
+#define SECRET SIG ":\"1b47061264138c4ac30d75fd1eb44270\""
+
+START_TEST(test_state_text_agrees_with_tree) {
+    const char *cases[] = {
+        "{}",
+        "[]",
+        "{\"a\":1,\"b\":[true,false,null,-0.5e-3,1E+2,123456789012345678901234567890],\"c\":\"x\"}",
+        /* more than the 63 characters of a number cJSON reads */
+        "[1.00000000000000000000000000000000000000000000000000000000000000000000000000001]",
+        "{\"esc\":\"q\\\"b\\\\s\\/f\\b\\f\\n\\r\\t\\u00e9\\u20ac\\ud834\\udd1e\",\"k\\u0041\":1}",
+        "{\"nul\":\"ab\\u0000cd\"}",
+        "{\"u\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba9\",\"e\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba\\u0039\"}",
+        "{\"dup\":1,\"dup\":2}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"\\\"hunter2\\\"\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"{\\\"k\\\":[1,{\\\"n\\\":null}]}\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"\\\"x\\\" trailing\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"not json\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"1.e5\"}}",
+        "{\"s\":{" SECRET ",\"ciphertext\":\"v1:abc\"}}",
+        "{\"s\":{" SECRET ",\"ciphertext\":\"v1:abc\",\"plaintext\":\"1\"}}",
+        "{\"s\":{" SECRET "}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"1\",\"plaintext\":\"2\"}}",
+        "{\"s\":{" SECRET ",\"value\":{\"a\":1}}}",
+        /* a secret inside a secret's plaintext, and a bad signature inside one */
+        "{\"s\":{" SECRET ",\"plaintext\":\"{"
+        "\\\"4dabf18193072939515e22adb298388d\\\":\\\"1b47061264138c4ac30d75fd1eb44270\\\","
+        "\\\"plaintext\\\":\\\"2\\\"}\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"{\\\"4dabf18193072939515e22adb298388d\\\":\\\"nope\\\"}\"}}",
+        "{\"a\":{" SIG ":\"c44067f5952c0a294b673a41bacd8c17\",\"hash\":\"h\",\"text\":\"t\"}}",
+        "{\"r\":{" SIG ":\"5cf8f73096256a8f31e491e813e4eb8e\",\"urn\":\"urn:pulumi:s::p::t::n\",\"id\":\"i\"}}",
+        "{\"r\":{" SIG ":\"5cf8f73096256a8f31e491e813e4eb8e\"}}",
+        "{\"x\":{" SIG ":\"unknown-signature\"}}",
+        "{\"x\":{" SIG ":7,\"y\":1}}",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        text_agrees(cases[i]);
+}
+END_TEST
+
 START_TEST(test_state_roundtrip_shared_data) {
     arena_t *a = arena_new();
     size_t n1, n2, total = 0, files = 0;
@@ -196,6 +274,7 @@ int main(void) {
     tcase_add_test(tc, test_equality);
     tcase_add_test(tc, test_special_values);
     tcase_add_test(tc, test_state_roundtrip_shared_data);
+    tcase_add_test(tc, test_state_text_agrees_with_tree);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
