@@ -882,6 +882,25 @@ static void collect_candidates(gen_ctx_t *g) {
     }
 }
 
+/* What collect_candidates and gen_secret_reference read of a resource's outputs (see pcl.h). */
+pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs) {
+    if (!outputs || outputs->kind != PV_OBJECT) return outputs ? pv_clone(a, outputs) : NULL;
+    const pv_member_t *m = outputs->u.obj.members;
+    size_t n = outputs->u.obj.len;
+    pv_t *kept = pv_object(a);
+    for (size_t i = 0; i < n; i++) {
+        bool need = m[i].value && m[i].value->kind == PV_SECRET;
+        need = need || strcmp(m[i].key, "name") == 0 || strcmp(m[i].key, "arn") == 0;
+        const pv_t *v = pv_unwrap(m[i].value);
+        for (size_t k = 0; !need && v && v->kind == PV_STRING && k < n; k++) {
+            const pv_t *s = m[k].value && m[k].value->kind == PV_SECRET ? pv_unwrap(m[k].value) : NULL;
+            need = s && s->kind == PV_STRING && strcmp(s->u.str.s, v->u.str.s) == 0;
+        }
+        if (need) pv_object_set(a, kept, m[i].key, pv_clone(a, m[i].value));
+    }
+    return kept;
+}
+
 /* Pass 3: the inputs of every resource. */
 static void generate_inputs(gen_ctx_t *g) {
     for (size_t i = 0; i < g->n; i++) {

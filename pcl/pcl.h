@@ -235,6 +235,13 @@ void pcl_gen_options_default(pcl_gen_options_t *o);
 bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *schemas, const pcl_gen_options_t *opts,
                   pcl_gen_result_t *out, diag_list_t *diags);
 
+/* A copy of a resource's outputs (its state) holding only what pcl_generate reads of them — the
+ * `name` and `arn` members, the secret members, and any member whose string equals a secret
+ * member's (a reference to a secret output is named after the property being set when the producer
+ * has an output of that name with the same value) — so a caller keeping many results for generation
+ * keeps a fraction of their state. Generating from the copy gives the same program. */
+pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs);
+
 /* --- text ------------------------------------------------------------------------------------- */
 
 /* Readable PCL (conformance style: 4-space indent, options last). malloc'd. */

@@ -178,7 +178,7 @@ void outputs_free(outputs_t *out) {
 }
 
 void outputs_stage_code(outputs_t *out, const char *path, const char *code) {
-    txn_write(out->txn, path, code, strlen(code), 0644, false);
+    txn_write_borrowed(out->txn, path, code, strlen(code), 0644, false);
 }
 
 static char *dup_n(const char *s, size_t n) {

@@ -48,7 +48,7 @@ typedef struct outputs outputs_t;
 outputs_t *outputs_new(int lock_timeout_ms);
 void outputs_free(outputs_t *out);
 
-/* The generated code as a whole file. */
+/* The generated code as a whole file (borrowed: it must stay valid until outputs_free). */
 void outputs_stage_code(outputs_t *out, const char *path, const char *code);
 /* The program at path spliced: new_text is the splice of code into old_text (what was read before
  * the run); if the file holds something else at commit time (another run's insert), the code is

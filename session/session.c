@@ -1,5 +1,6 @@
 /* session.c — one import session (see session.h). */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,15 +76,16 @@ static bool load_offline_state(import_session_t *p, const char *path, deployment
 typedef struct run_ctx {
     import_session_t *p;
     import_result_t *kept; /* lean results: what is kept of each, else NULL */
+    arena_t *values;       /* lean results: their inputs and state, freed once the code is generated */
 } run_ctx_t;
 
 static void keep_result(run_ctx_t *k, const import_result_t *r) {
     arena_t *a = k->p->arena;
     import_result_t *c = &k->kept[r->item - k->p->plan->items];
     c->id = r->id ? arena_strdup(a, r->id) : NULL;
-    c->inputs = r->inputs ? pv_clone(a, r->inputs) : NULL;
-    /* the whole state: generation refers to other resources' outputs (secrets, references) */
-    c->state = r->state ? pv_clone(a, r->state) : NULL;
+    c->inputs = r->inputs ? pv_clone(k->values, r->inputs) : NULL;
+    /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
+    c->state = pcl_gen_outputs_needed(k->values, r->state);
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
         for (size_t i = 0; i < r->n_ignore_changes; i++)
@@ -250,6 +252,8 @@ static void collect_existing_refs(import_session_t *p, pcl_gen_options_t *po) {
     po->external = refs;
 }
 
+static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **values);
+
 bool session_run(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -326,6 +330,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     if (lean) {
         run.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *run.kept);
         if (!run.kept) abort();
+        run.values = arena_new();
         eo.release_results = true;
     }
     if (lean || o->on_event) {
@@ -350,7 +355,10 @@ bool session_run(import_session_t *p, const import_file_t *file) {
                 diag_list_free(&run.kept[i].diags);
         free(run.kept);
     }
-    if (!p->results) return false;
+    if (!p->results) {
+        arena_free(run.values);
+        return false;
+    }
     for (size_t i = 0; i < p->plan->n_items; i++) {
         if (p->results[i].status != IMPORT_OK) continue;
         p->n_ok++;
@@ -364,6 +372,18 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     }
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
      * (GetSchema) rather than --schema join the set the generator uses. */
+    bool ok = generate(p, &po, &run.values);
+    arena_free(run.values);
+    return ok;
+}
+
+/* Step 4 of session_run: code for every resource that imported. Lean results' values (*values, their
+ * arena) are only read here: they are dropped once the program is generated, before the code is
+ * written out of it, so the two are never held together. */
+static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **values) {
+    const session_options_t *o = p->opts;
+    arena_t *a = p->arena;
+    diag_list_t *diags = &p->diags;
     if (!o->generate_code || p->n_ok == 0) return true;
     const import_plan_t *plan = p->plan;
     for (size_t i = 0; i < plan->n_items; i++) {
@@ -403,11 +423,20 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         g->n_ignore_changes = r->n_ignore_changes;
         if (o->import_option && !it->is_component && !it->is_provider) g->import_id = r->id;
     }
-    po.secrets = o->secrets;
+    po->secrets = o->secrets;
     /* Config keys the stack config and the secrets file already hold: no generated name takes one. */
-    po.reserved_names = p->secrets.reserved;
-    po.n_reserved_names = p->secrets.n_reserved;
-    if (!pcl_generate(gr, n, p->schemas, &po, &p->gen, diags) || !p->gen.program) return true;
+    po->reserved_names = p->secrets.reserved;
+    po->n_reserved_names = p->secrets.n_reserved;
+    bool generated = pcl_generate(gr, n, p->schemas, po, &p->gen, diags) && p->gen.program;
+    if (*values) {
+        for (size_t i = 0; i < plan->n_items; i++)
+            p->results[i].inputs = p->results[i].state = NULL;
+        arena_free(*values);
+        *values = NULL;
+        /* give their pages back now: the code is about to be written, and the peak is the sum */
+        malloc_trim(0);
+    }
+    if (!generated) return true;
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
     return true;
 }
@@ -428,8 +457,8 @@ bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) 
         if (!p->old_text) return false;
     }
     if (!in_memory && !o->insert_into) {
-        p->new_text = strdup(p->code);
-        if (!p->new_text) abort();
+        p->new_text = p->code; /* the whole file is the code: no copy of a text that can be 100 MB */
+        p->new_is_code = true;
         p->new_len = strlen(p->code);
         p->changed = !p->old_text || p->old_len != p->new_len || memcmp(p->old_text, p->new_text, p->new_len) != 0;
         return true;
@@ -540,7 +569,7 @@ void session_free(import_session_t *p) {
     diag_list_free(&quiet);
     outputs_free(p->outputs);
     if (p->secrets.arena) outputs_secrets_free(&p->secrets);
-    free(p->new_text);
+    if (!p->new_is_code) free(p->new_text);
     free(p->code);
     if (p->gen.program) pcl_program_free(p->gen.program);
     if (p->results) engine_results_free(p->results, p->plan->n_items);

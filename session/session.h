@@ -164,7 +164,8 @@ typedef struct import_session {
     /* session_place_code: the program before and after (old_text NULL: no file there) */
     const char *code_target; /* insert_into, program_name or out_path */
     const char *old_text;
-    char *new_text;
+    char *new_text; /* malloc'd, or the code itself (new_is_code: a whole file, nothing spliced) */
+    bool new_is_code;
     size_t old_len, new_len;
     bool changed;
     splice_stats_t splice;

@@ -21,7 +21,8 @@ typedef struct entry {
     bool force_mode;
     txn_update_fn fn; /* NULL: a whole-file write of data */
     void *user;
-    char *data; /* the new text (malloc'd) */
+    const char *data; /* the new text: owned, or borrowed from the caller (txn_write_borrowed) */
+    char *owned;      /* what the transaction frees: data, unless borrowed */
     size_t len;
     /* commit state */
     file_lock_t *lock;
@@ -75,10 +76,17 @@ static entry_t *add(txn_t *t, const char *path, mode_t mode, bool force_mode) {
 
 void txn_write(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode) {
     entry_t *e = add(t, path, mode, force_mode);
-    e->data = malloc(len + 1);
-    if (!e->data) abort();
-    memcpy(e->data, data, len);
-    e->data[len] = '\0';
+    e->owned = malloc(len + 1);
+    if (!e->owned) abort();
+    memcpy(e->owned, data, len);
+    e->owned[len] = '\0';
+    e->data = e->owned;
+    e->len = len;
+}
+
+void txn_write_borrowed(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode) {
+    entry_t *e = add(t, path, mode, force_mode);
+    e->data = data;
     e->len = len;
 }
 
@@ -118,7 +126,7 @@ void txn_free(txn_t *t) {
     for (size_t i = 0; i < t->n; i++) {
         entry_cleanup(&t->e[i]);
         free(t->e[i].path);
-        free(t->e[i].data);
+        free(t->e[i].owned);
     }
     free(t->e);
     free(t);
@@ -320,8 +328,8 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
             free(out);
             goto done;
         }
-        free(e->data);
-        e->data = out;
+        free(e->owned);
+        e->data = e->owned = out;
         e->len = out_len;
         e->changed = out != NULL;
     }

@@ -80,6 +80,8 @@ void txn_free(txn_t *t);
 /* Stages a whole file (data is copied). mode applies to a new file; an existing one keeps its mode
  * unless force_mode. */
 void txn_write(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode);
+/* The same without the copy, for big texts: data must stay valid and unchanged until txn_free. */
+void txn_write_borrowed(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode);
 /* Stages an in-place update of path (mode as above, for a new file). */
 void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_update_fn fn, void *user);
 /* Adds the participant (one per transaction; p is copied). */

@@ -783,6 +783,60 @@ START_TEST(test_options_component_package) {
 }
 END_TEST
 
+/* pcl_gen_outputs_needed keeps of a state exactly what generation reads: a program generated from
+ * the trimmed states is the one generated from the whole — a secret input that another resource
+ * outputs as a secret becomes a reference named after the property being set (the producer also
+ * outputs it in the clear under that name), a plain `name` output becomes a reference; the rest of
+ * the state goes. */
+START_TEST(test_gen_outputs_needed_generates_the_same) {
+    arena_t *a = arena_new();
+    schema_set_t *s = load_schemas();
+    pv_t *out = pv_object(a);
+    pv_object_set(a, out, "arn", pv_string(a, "arn:aws:iam::1:role/producer"));
+    pv_object_set(a, out, "name", pv_string(a, "producer-role"));
+    pv_object_set(a, out, "policyCopy", pv_secret(a, pv_string(a, "s3cr3t-policy")));
+    pv_object_set(a, out, "assumeRolePolicy", pv_string(a, "s3cr3t-policy"));
+    pv_object_set(a, out, "description", pv_string(a, "not read by generation"));
+    pv_t *in = pv_object(a);
+    pv_object_set(a, in, "assumeRolePolicy", pv_secret(a, pv_string(a, "s3cr3t-policy")));
+    pv_object_set(a, in, "name", pv_string(a, "producer-role"));
+    pcl_gen_resource_t rs[2] = {
+        {.type = "importer:iam/role:Role",
+         .name = "producer",
+         .logical_name = "producer",
+         .id = "p1",
+         .inputs = pv_object(a),
+         .outputs = out},
+        {.type = "importer:iam/role:Role",
+         .name = "consumer",
+         .logical_name = "consumer",
+         .id = "c1",
+         .inputs = in,
+         .outputs = pv_object(a)},
+    };
+    pv_t *trimmed = pcl_gen_outputs_needed(a, out);
+    ck_assert_uint_eq(trimmed->u.obj.len, 4);
+    ck_assert_ptr_null(pv_object_get(trimmed, "description"));
+    pcl_gen_result_t g1, g2;
+    diag_list_t d;
+    diag_list_init(&d);
+    char *whole = gen_text(rs, 2, PCL_SECRETS_CONFIG, s, &g1, &d);
+    rs[0].outputs = trimmed;
+    char *kept = gen_text(rs, 2, PCL_SECRETS_CONFIG, s, &g2, &d);
+    ck_assert_str_eq(kept, whole);
+    ck_assert_ptr_nonnull(strstr(whole, "assumeRolePolicy = producer.assumeRolePolicy"));
+    ck_assert_ptr_nonnull(strstr(whole, "name = producer.name"));
+    free(whole);
+    free(kept);
+    pcl_program_free(g1.program);
+    pcl_program_free(g2.program);
+    ck_assert_ptr_null(pcl_gen_outputs_needed(a, NULL));
+    diag_list_free(&d);
+    schema_set_free(s);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_secrets_config_never_in_text) {
     arena_t *a = arena_new();
     schema_set_t *s = load_schemas();
@@ -1312,6 +1366,7 @@ static Suite *pcl_suite(void) {
     tcase_add_test(tc, test_literals_escapes_numbers);
     tcase_add_test(tc, test_options_component_package);
     tcase_add_test(tc, test_secrets_config_never_in_text);
+    tcase_add_test(tc, test_gen_outputs_needed_generates_the_same);
     tcase_add_test(tc, test_generate_types_and_missing_schema);
     tcase_add_test(tc, test_explicit_provider_ordered_first);
     tcase_add_test(tc, test_reference_ring_keeps_all_but_one);

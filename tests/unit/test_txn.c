@@ -127,6 +127,30 @@ START_TEST(test_commit_writes_and_updates) {
 }
 END_TEST
 
+/* A borrowed text is written as it is (its exact length, no terminator needed) and left to its
+ * owner: the transaction neither copies nor frees it (ASan would see a free of the stack array). */
+START_TEST(test_write_borrowed) {
+    char *dir = tu_mkdtemp();
+    char path[512];
+    snprintf(path, sizeof path, "%s/big.ts", dir);
+    char text[] = "export const x = 1;\nTRAILING";
+    txn_t *t = txn_new(NULL);
+    txn_write_borrowed(t, path, text, strlen(text) - strlen("TRAILING"), 0644, false);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(txn_commit(t, &d));
+    ck_assert(txn_changed(t, 0));
+    txn_free(t);
+    char *s = tu_read(path, NULL);
+    ck_assert_str_eq(s, "export const x = 1;\n");
+    free(s);
+    ck_assert_str_eq(text, "export const x = 1;\nTRAILING");
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_failed_update_writes_nothing) {
     char *dir = tu_mkdtemp();
     char a[512], b[512];
@@ -386,6 +410,7 @@ int main(void) {
     TCase *tc = tcase_create("txn");
     tcase_add_test(tc, test_commit_writes_and_updates);
     tcase_add_test(tc, test_failed_update_writes_nothing);
+    tcase_add_test(tc, test_write_borrowed);
     tcase_add_test(tc, test_stop_and_rollback);
     tcase_add_test(tc, test_participant);
     tcase_add_test(tc, test_lock_timeout_and_editor);
