@@ -106,13 +106,38 @@ static unsigned function_langs(const char *name) {
     return L(LANG_PCL);
 }
 
+static bool nested_object_type(const pcl_expr_t *e, void *ctx) {
+    if (e->kind == PCL_OBJECT && e->type && e->type->kind == SCHEMA_OBJECT) *(bool *)ctx = true;
+    return true;
+}
+
+/* C# writes an invoke with keyword arguments of no nested object type and no options (their
+ * SDK types, `Inputs.<T>InputArgs` and InvokeOutputOptions, are not written yet). */
+static bool csharp_writes_invoke(const pcl_expr_t *e) {
+    if (e->function->return_plain || e->call.n > 2) return false;
+    if (e->call.n < 2) return true;
+    const pcl_expr_t *args = e->call.args[1];
+    if (args->kind != PCL_OBJECT) return false; /* positional (multi-argument inputs) */
+    bool nested = false;
+    for (size_t i = 0; i < args->object.n; i++)
+        pcl_expr_walk(args->object.items[i].value, nested_object_type, &nested);
+    return !nested;
+}
+
 /* The languages whose emitter writes an invoke or method call (TypeScript awaits a plain result in
  * an async main, which cimport does not write). */
 static unsigned fn_call_langs(const pcl_expr_t *e) {
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
+    if (emit_is_invoke(e) && csharp_writes_invoke(e)) langs |= L(LANG_CSHARP);
     if (e->function->return_plain) langs &= ~L(LANG_TYPESCRIPT);
     return langs;
+}
+
+/* Attributes and literal indexes read from an invoke's result: C# reads them in an apply. */
+static unsigned invoke_read_langs(const pcl_expr_t *e) {
+    const pcl_expr_t *fc = emit_fn_call_under(e);
+    return fc && emit_is_invoke(fc) ? L(LANG_CSHARP) : 0;
 }
 
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
@@ -142,9 +167,9 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
         return langs | (java ? L(LANG_JAVA) : 0);
     }
     case PCL_GETATTR: /* YAML: one attribute of an invoke's result is fn::invoke's `return` */
-        return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0);
+        return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
     case PCL_SPLAT: return apply & ~L(LANG_GO);
-    case PCL_INDEX:
+    case PCL_INDEX: return apply | invoke_read_langs(e);
     case PCL_FOR: return apply;
     default: return ALL_LANGS;
     }

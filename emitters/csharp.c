@@ -134,6 +134,9 @@ static const char *cs_property_name(cs_ctx_t *c, const char *name, const schema_
 
 /* --- expressions ---------------------------------------------------------------------------------- */
 
+static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_type_t *t,
+                        int depth);
+
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
 
 static void cs_string(buf_t *b, const char *s) {
@@ -317,8 +320,65 @@ static const emit_typed_syntax_t CS_VALUES = {
     .interpolation = cs_template,
 };
 
+/* `Pkg.Mod.Fn.Invoke(new()\n{\n    Arg = value,\n})`: the output form of the function (Pulumi's
+ * .NET generator's); emit_check_program lets through only arguments without nested object types
+ * and no invoke options. */
+static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    const schema_function_t *f = e->function;
+    buf_printf(b, "%s.%s.Invoke(", cs_module_path(c, e->package, f->token), cs_token_member(c, f->token));
+    const pcl_expr_t *args = e->call.n >= 2 ? e->call.args[1] : NULL;
+    if (args && args->kind == PCL_OBJECT && args->object.n) {
+        buf_puts(b, "new()");
+        cs_open(b, depth);
+        for (size_t i = 0; i < args->object.n; i++) {
+            const pcl_object_item_t *it = &args->object.items[i];
+            cs_property(c, b, cs_property_name(c, it->key, it->prop), it->value, it->prop ? it->prop->type : NULL,
+                        depth + 1);
+        }
+        cs_close(b, depth);
+    }
+    buf_putc(b, ')');
+}
+
+/* Attributes and literal indexes read from an invoke's result: `.Apply(invoke => invoke.A[0])`. */
+static void cs_invoke_read(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    const pcl_expr_t *chain[64];
+    size_t n = 0;
+    const pcl_expr_t *x = e;
+    for (; (x->kind == PCL_GETATTR || x->kind == PCL_INDEX) && n < 64; x = x->x)
+        chain[n++] = x;
+    cs_invoke(c, b, x, depth);
+    buf_puts(b, ".Apply(invoke => invoke");
+    const schema_type_t *t = x->type;
+    while (n > 0) {
+        const pcl_expr_t *p = chain[--n];
+        if (p->kind == PCL_GETATTR) {
+            const schema_property_t *prop = t && t->kind == SCHEMA_OBJECT && t->object
+                                                ? schema_find_property(t->object->props, t->object->n_props, p->s)
+                                                : NULL;
+            buf_printf(b, ".%s", cs_property_name(c, p->s, prop));
+            t = prop ? prop->type : NULL;
+        } else {
+            buf_putc(b, '[');
+            cs_expr(c, b, p->y, NULL, depth);
+            buf_putc(b, ']');
+            t = t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element : NULL;
+        }
+    }
+    buf_putc(b, ')');
+}
+
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    if (emit_is_invoke(e)) {
+        cs_invoke(c, b, e, depth);
+        return;
+    }
+    if ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e) &&
+        emit_is_invoke(emit_fn_call_under(e))) {
+        cs_invoke_read(c, b, e, depth);
+        return;
+    }
     if (!t) t = e->type;
     if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     if (emit_typed_value(&CS_VALUES, &c->base, b, e, t, depth)) return;

@@ -231,11 +231,37 @@ START_TEST(test_yaml) {
 }
 END_TEST
 
+/* C#: `Pkg.Fn.Invoke(new() {...})`, attributes and indexes of the result read in an apply; invoke
+ * options and method calls are refused with their position. */
+START_TEST(test_csharp) {
+    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
+                      "\"a\"}).value\n}\n"
+                      "output \"first\" {\n    value = invoke(\"inv:index:getThing\", {name = res.text}).items[0]\n}\n"
+                      "output \"n\" {\n    value = invoke(\"inv:index:answer\", {})\n}\n"
+                      "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
+    char *cs = emit_ok(&f, LANG_CSHARP);
+    has(cs, "using Inv = Pulumi.Inv;\n");
+    has(cs, "var res = new Inv.Res(\"res\", new()\n    {\n        Text = Inv.GetThing.Invoke(new()\n        {\n"
+            "            Name = \"a\",\n        }).Apply(invoke => invoke.Value),\n    });\n");
+    has(cs, "[\"first\"] = Inv.GetThing.Invoke(new()\n        {\n            Name = res.Text,\n"
+            "        }).Apply(invoke => invoke.Items[0]),\n");
+    has(cs, "[\"n\"] = Inv.Answer.Invoke(),\n");
+    has(cs, "[\"m\"] = Inv.Things.LookUp.Invoke().Apply(invoke => invoke.Id),\n");
+    free(cs);
+    tu_pcl_unload(&f);
+    tu_pcl_t g = load(
+        "resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+        "output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}, {dependsOn = [res]}).value\n}\n");
+    emit_refused(&g, LANG_CSHARP, "main.pp:5:13: output 'o':", "invokes 'inv:index:getThing', which the C# emitter");
+    tu_pcl_unload(&g);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
                       "\"a\"}).value\n}\n");
-    static const lang_t langs[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
+    static const lang_t langs[] = {LANG_GO, LANG_JAVA};
     for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
         emit_refused(&f, langs[i], "main.pp:2:12: resource 'res':", "invokes 'inv:index:getThing', which the");
     tu_pcl_unload(&f);
@@ -272,6 +298,7 @@ int main(void) {
     tcase_add_test(tc, test_typescript);
     tcase_add_test(tc, test_python);
     tcase_add_test(tc, test_yaml);
+    tcase_add_test(tc, test_csharp);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     suite_add_tcase(s, tc);
