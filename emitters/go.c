@@ -552,16 +552,6 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
     }
 }
 
-/* Plain (non-Input) properties take bare Go values (`true`, `plain.DataArgs{...}`); the emitter
- * writes Inputs only, so it refuses them rather than write code that does not compile. */
-static void go_refuse_plain(go_ctx_t *g, const schema_property_t *prop) {
-    if (g->base.report)
-        diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                 "resource '%s': the property '%s' is plain (not an Input) in the schema; the Go emitter cannot "
-                 "write plain values yet",
-                 g->base.node ? g->base.node->name : "?", prop->name);
-}
-
 /* --- the expression language ------------------------------------------------------------------------
  *
  * Locals, operators, conditionals, templates, for expressions, index and attribute access, written
@@ -1450,6 +1440,130 @@ static bool go_is_lang(go_ctx_t *g, const pcl_expr_t *e) {
     }
 }
 
+/* --- plain (non-Input) values --- */
+
+static char *go_plain_input_str(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t, bool required, int depth);
+
+/* The Go type of a plain value of schema type t: `string`, `[]bool`, `map[string]string`,
+ * `mod.DataArgs` (a pointer when optional and not an element); NULL when it has none we write. */
+static const char *go_plain_type(go_ctx_t *g, const schema_type_t *t, bool required) {
+    const char *s = NULL;
+    switch (t ? t->kind : SCHEMA_ANY) {
+    case SCHEMA_STRING: s = "string"; break;
+    case SCHEMA_INT: s = "int"; break;
+    case SCHEMA_NUMBER: s = "float64"; break;
+    case SCHEMA_BOOL: s = "bool"; break;
+    case SCHEMA_ARRAY:
+    case SCHEMA_MAP: {
+        const char *el = go_plain_type(g, t->element, true);
+        if (!el) return NULL;
+        return arena_sprintf(g->base.a, "%s%s", t->kind == SCHEMA_ARRAY ? "[]" : "map[string]", el);
+    }
+    case SCHEMA_OBJECT:
+        if (!t->object || !t->token || t->external_ref || !g->base.node) return NULL;
+        s = arena_sprintf(g->base.a, "%sArgs", go_type_stem(g, t));
+        break;
+    default: return NULL;
+    }
+    return required ? s : arena_sprintf(g->base.a, "*%s", s);
+}
+
+/* The elements of a plain list or map literal. */
+static go_elem_t *go_plain_elems(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *et, int depth) {
+    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
+    go_elem_t *el = arena_alloc(g->base.a, (n + 1) * sizeof *el);
+    for (size_t i = 0; i < n; i++) {
+        el[i].key = NULL;
+        if (e->kind == PCL_OBJECT) {
+            buf_t k;
+            buf_init(&k);
+            names_append_quoted(&k, LANG_GO, e->object.items[i].key);
+            el[i].key = buf_arena_str(&k, g->base.a);
+            buf_free(&k);
+        }
+        el[i].value = go_plain_input_str(g, e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value, et,
+                                         true, depth + 1);
+    }
+    return el;
+}
+
+/* A literal at a plain property of schema type t, as Pulumi's Go SDKs take it: a bare literal
+ * (`true`, `"x"`, `4.5`), `pulumi.StringRef("x")` when optional, `[]bool{...}`,
+ * `map[string]string{...}`, `mod.DataArgs{...}` (`&` when optional; what it holds is plain too).
+ * Anything else (a reference, an expression) is refused: its plain Go value is not known here. */
+static void go_plain_input(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, bool required,
+                           int depth) {
+    schema_kind_t k = t ? t->kind : SCHEMA_ANY;
+    bool num = go_is_num_lit(e);
+    double n = e->kind == PCL_NUMBER ? e->n : num ? -e->x->n : 0;
+    const char *ref = !required ? (k == SCHEMA_STRING   ? "pulumi.StringRef"
+                                   : k == SCHEMA_INT    ? "pulumi.IntRef"
+                                   : k == SCHEMA_NUMBER ? "pulumi.Float64Ref"
+                                   : k == SCHEMA_BOOL   ? "pulumi.BoolRef"
+                                                        : NULL)
+                                : NULL;
+    if (ref) buf_printf(b, "%s(", ref);
+    bool ok = true;
+    switch (k) {
+    case SCHEMA_STRING:
+        if ((ok = e->kind == PCL_STRING)) go_string(b, e->s);
+        break;
+    case SCHEMA_BOOL:
+        if ((ok = e->kind == PCL_BOOL)) buf_puts(b, e->b ? "true" : "false");
+        break;
+    case SCHEMA_INT:
+        if ((ok = num && names_number_is_int(n))) names_append_number(b, n);
+        break;
+    case SCHEMA_NUMBER:
+        if ((ok = num)) names_append_number(b, n);
+        break;
+    case SCHEMA_ARRAY:
+    case SCHEMA_MAP: {
+        const char *tn = go_plain_type(g, t, true);
+        ok = tn && e->kind == (k == SCHEMA_ARRAY ? PCL_TUPLE : PCL_OBJECT);
+        if (!ok) break;
+        buf_puts(b, tn);
+        go_write_elems(b, go_plain_elems(g, e, t->element, depth), e->kind == PCL_TUPLE ? e->tuple.n : e->object.n,
+                       depth);
+        break;
+    }
+    case SCHEMA_OBJECT: {
+        const char *tn = go_plain_type(g, t, required);
+        ok = tn && e->kind == PCL_OBJECT;
+        if (!ok) break;
+        buf_puts(b, tn[0] == '*' ? "&" : "");
+        buf_puts(b, tn[0] == '*' ? tn + 1 : tn);
+        go_elem_t *el = arena_alloc(g->base.a, (e->object.n + 1) * sizeof *el);
+        for (size_t i = 0; i < e->object.n; i++) {
+            const pcl_object_item_t *it = &e->object.items[i];
+            const schema_property_t *prop = schema_find_property(t->object->props, t->object->n_props, it->key);
+            el[i].key = go_field_name(g, it->key);
+            el[i].value = go_plain_input_str(g, it->value, prop ? prop->type : NULL, prop && prop->required, depth + 1);
+        }
+        go_write_elems(b, el, e->object.n, depth);
+        break;
+    }
+    default: ok = false; break;
+    }
+    if (ref) buf_putc(b, ')');
+    if (!ok && e->kind != PCL_NULL)
+        go_refuse(g, e,
+                  arena_sprintf(g->base.a, "%s at a plain (not Input) property, which takes a bare Go value",
+                                pcl_expr_kind_name(e)));
+}
+
+static char *go_plain_input_str(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t, bool required, int depth) {
+    buf_t b;
+    buf_init(&b);
+    if (e->kind == PCL_NULL && !required)
+        buf_puts(&b, "nil");
+    else
+        go_plain_input(g, &b, e, t, required, depth);
+    char *s = buf_arena_str(&b, g->base.a);
+    buf_free(&b);
+    return s;
+}
+
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
@@ -1556,8 +1670,10 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
                 const schema_property_t *prop = it->prop;
                 if (!prop) prop = schema_find_property(t->object->props, t->object->n_props, it->key);
                 el[i].key = go_field_name(g, it->key);
-                if (prop && prop->plain) go_refuse_plain(g, prop);
-                el[i].value = go_render(g, it->value, prop ? prop->type : NULL, depth + 1, false);
+                if (prop && prop->plain)
+                    el[i].value = go_plain_input_str(g, it->value, prop->type, prop->required, depth + 1);
+                else
+                    el[i].value = go_render(g, it->value, prop ? prop->type : NULL, depth + 1, false);
             }
             go_write_elems(b, el, e->object.n, depth);
             return;
@@ -1925,8 +2041,10 @@ static void go_node(go_ctx_t *g, buf_t *b, size_t i, int depth, bool *have_cfg) 
                     if (!prop && n->schema)
                         prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
                     el[j].key = go_field_name(g, at->name);
-                    if (prop && prop->plain) go_refuse_plain(g, prop);
-                    el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
+                    if (prop && prop->plain)
+                        el[j].value = go_plain_input_str(g, at->value, prop->type, prop->required, depth + 1);
+                    else
+                        el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
                 }
                 go_write_elems(b, el, n->n_attrs, depth);
             }

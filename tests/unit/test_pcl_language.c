@@ -21,7 +21,15 @@ static const char *SCHEMA =
     ","
     "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"num\":{\"type\":\"number\"},\"flag\":{\"type\":\"boolean\"},"
     "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}},"
-    "\"lang:index:Opt\":{\"properties\":{\"maybe\":{\"type\":\"string\"}},\"inputProperties\":{}}}}";
+    "\"lang:index:Opt\":{\"properties\":{\"maybe\":{\"type\":\"string\"}},\"inputProperties\":{}},"
+    "\"lang:index:Plain\":{\"inputProperties\":{\"name\":{\"type\":\"string\",\"plain\":true},"
+    "\"opt\":{\"type\":\"string\",\"plain\":true},\"cfg\":{\"$ref\":\"#/types/lang:index:Cfg\",\"plain\":true},"
+    "\"list\":{\"type\":\"array\",\"plain\":true,\"items\":{\"$ref\":\"#/types/lang:index:Cfg\"}}},"
+    "\"requiredInputs\":[\"name\",\"cfg\"]}},"
+    "\"types\":{\"lang:index:Cfg\":{\"type\":\"object\",\"properties\":{\"on\":{\"type\":\"boolean\",\"plain\":true},"
+    "\"size\":{\"type\":\"integer\",\"plain\":true},"
+    "\"tags\":{\"type\":\"object\",\"plain\":true,\"additionalProperties\":{\"type\":\"string\"}}},"
+    "\"required\":[\"on\"]}}}";
 
 typedef tu_pcl_t fixture_t;
 
@@ -291,6 +299,34 @@ START_TEST(test_go_outputs_typed) {
     has(go, "ctx.Export(\"viaLocal\", local.ApplyT(func(local string) (string, error) {\n");
     has(go, "ctx.Export(\"same\", local)\n");
     free(go);
+    unload(&f);
+}
+END_TEST
+
+/* Go: a plain (not Input) property takes a bare Go value — `"n"`, `pulumi.StringRef("o")` when
+ * optional, `lang.CfgArgs{...}` (what it holds plain too), `[]lang.CfgArgs{...}`; a reference
+ * there is refused with its position. Before: every plain property was refused. */
+START_TEST(test_go_plain_values) {
+    fixture_t f = load("resource \"p\" \"lang:index:Plain\" {\n    name = \"n\"\n    opt = \"o\"\n"
+                       "    cfg = {\n        on = true\n        tags = {\n            \"k\" = \"v\"\n        }\n    }\n"
+                       "    list = [{\n        on = false\n        size = 2\n    }]\n}\n");
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "\t\t_, err := lang.NewPlain(ctx, \"p\", &lang.PlainArgs{\n"
+            "\t\t\tName: \"n\",\n"
+            "\t\t\tOpt:  pulumi.StringRef(\"o\"),\n"
+            "\t\t\tCfg: lang.CfgArgs{\n"
+            "\t\t\t\tOn: true,\n"
+            "\t\t\t\tTags: map[string]string{\n\t\t\t\t\t\"k\": \"v\",\n\t\t\t\t},\n"
+            "\t\t\t},\n"
+            "\t\t\tList: []lang.CfgArgs{\n"
+            "\t\t\t\tlang.CfgArgs{\n"
+            "\t\t\t\t\tOn:   false,\n"
+            "\t\t\t\t\tSize: pulumi.IntRef(2),\n");
+    free(go);
+    unload(&f);
+    f = load("config \"c\" \"string\" {}\nresource \"p\" \"lang:index:Plain\" {\n    name = c\n"
+             "    cfg = {\n        on = true\n    }\n}\n");
+    emit_refused(&f, LANG_GO, "main.pp:3:12", "plain (not Input) property");
     unload(&f);
 }
 END_TEST
@@ -597,6 +633,7 @@ int main(void) {
     tcase_add_test(tc, test_for_expressions);
     tcase_add_test(tc, test_go_expression_language);
     tcase_add_test(tc, test_go_outputs_typed);
+    tcase_add_test(tc, test_go_plain_values);
     tcase_add_test(tc, test_unwritten_refused_with_position);
     tcase_add_test(tc, test_yaml_variables_and_interpolation);
     tcase_add_test(tc, test_local_chains_linear);
