@@ -1,4 +1,5 @@
 /* main.c — cimport's entry point: dispatches to the import command or a subcommand. */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,10 @@
 #include "lsp/lsp.h"
 
 int main(int argc, char **argv) {
+    /* Big buffers (a 100,000-resource program's code, a state's index) always get their own mapping,
+     * so growing one moves no bytes and freeing one returns its pages: glibc's default threshold
+     * rises after the first big free, and a buffer doubling on the heap then holds both copies. */
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
     diag_set_advice(cli_advice); /* `cimport lsp` replaces it with the editor's words */
     if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
         if (cli_convert_is_pcl(argc - 1, argv + 1)) return cli_convert_pcl_main(argc - 1, argv + 1);

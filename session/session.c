@@ -1,6 +1,7 @@
 /* session.c — one import session (see session.h). */
 #include <errno.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,12 +53,64 @@ static deployment_t *offline_tfstate(arena_t *a, const char *path, schema_set_t 
     return d;
 }
 
-static bool load_offline_state(import_session_t *p, const char *path, deployment_t **out, diag_list_t *diags) {
+/* A stack export is indexed (resources parsed when read) on a thread of its own while the session
+ * reads the schemas, the import file and the plan (a 173 MB export: 0.3 s of CPU beside 0.4 s). */
+typedef struct state_job {
+    const char *path;
+    arena_t *arena; /* the deployment's: the session's state_arena once taken */
+    deployment_t *d;
+    bool not_pulumi;
+    diag_list_t diags;
+    bool threaded, joined;
+    pthread_t thread;
+} state_job_t;
+
+static void *state_job_run(void *arg) {
+    state_job_t *j = arg;
+    j->d = deployment_load_indexed(j->arena, j->path, &j->not_pulumi, &j->diags);
+    return NULL;
+}
+
+static void state_job_start(state_job_t *j, const char *path) {
+    *j = (state_job_t){.path = path, .arena = arena_new()};
+    diag_list_init(&j->diags);
+    /* Only a regular file is read ahead: opening a FIFO waits for its writer, which must not happen
+     * for inputs refused before the state is wanted. Anything else is read when joined. */
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        j->threaded = pthread_create(&j->thread, NULL, state_job_run, j) == 0;
+}
+
+static void state_job_join(state_job_t *j) {
+    if (j->joined) return;
+    j->joined = true;
+    if (j->threaded)
+        pthread_join(j->thread, NULL);
+    else
+        state_job_run(j);
+}
+
+/* The job's result not wanted (the inputs were refused first): dropped with its messages. */
+static void state_job_drop(state_job_t *j) {
+    if (!j->arena) return;
+    if (!j->threaded) j->joined = true; /* never started: nothing to wait for, nothing to read */
+    state_job_join(j);
+    deployment_free(j->d);
+    diag_list_free(&j->diags);
+    arena_free(j->arena);
+    j->arena = NULL;
+}
+
+static bool load_offline_state(import_session_t *p, state_job_t *job, deployment_t **out, diag_list_t *diags) {
     arena_t *a = p->arena;
-    /* A stack export is indexed (resources parsed when read); anything else is read whole. */
-    bool not_pulumi = false;
-    *out = deployment_load_indexed(a, path, &not_pulumi, diags);
-    if (*out || !not_pulumi) return *out != NULL;
+    const char *path = job->path;
+    state_job_join(job);
+    diag_list_move(diags, &job->diags);
+    p->state_arena = job->arena; /* freed with the session, after the deployment */
+    job->arena = NULL;
+    *out = job->d;
+    if (*out || !job->not_pulumi) return *out != NULL;
+    /* Not a stack export: read whole. */
     size_t len;
     char *text = file_read_all(a, path, &len, diags);
     if (!text) return false;
@@ -254,15 +307,11 @@ static void collect_existing_refs(import_session_t *p, pcl_gen_options_t *po) {
 
 static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **values);
 
-bool session_run(import_session_t *p, const import_file_t *file) {
+/* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
+static bool read_inputs(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
-    pcl_gen_options_t po;
-    pcl_gen_options_default(&po);
-    collect_existing_refs(p, &po);
-
-    /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
     for (size_t i = 0; i < o->n_schemas; i++)
         schema_set_add_path(p->schemas, o->schemas[i], diags);
     if (diag_has_errors(diags)) return false;
@@ -281,10 +330,27 @@ bool session_run(import_session_t *p, const import_file_t *file) {
                  "the import file has no resources: add entries to its \"resources\" list");
         return false;
     }
+    return true;
+}
+
+bool session_run(import_session_t *p, const import_file_t *file) {
+    const session_options_t *o = p->opts;
+    arena_t *a = p->arena;
+    diag_list_t *diags = &p->diags;
+    pcl_gen_options_t po;
+    pcl_gen_options_default(&po);
+    collect_existing_refs(p, &po);
+    state_job_t job = {0};
+    if (o->offline_state) state_job_start(&job, o->offline_state);
+    bool inputs_ok = read_inputs(p, file);
+    if (!inputs_ok) {
+        state_job_drop(&job);
+        return false;
+    }
 
     /* 2. Providers: the offline snapshot when asked; real plugins otherwise. */
     if (o->offline_state) {
-        if (!load_offline_state(p, o->offline_state, &p->state, diags)) return false;
+        if (!load_offline_state(p, &job, &p->state, diags)) return false;
         p->offline = true;
         p->offline_source = offline_source_new(p->state, p->schemas);
         offline_source_set_plan(p->offline_source, p->plan);
@@ -580,6 +646,7 @@ void session_free(import_session_t *p) {
     engine_resume_free(p->resume);
     offline_source_free(p->offline_source);
     deployment_free(p->state);
+    arena_free(p->state_arena);
     schema_set_free(p->schemas);
     diag_list_free(&p->diags);
     diag_list_free(&p->refs_diags);

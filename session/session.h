@@ -184,6 +184,7 @@ typedef struct import_session {
     /* owned resources */
     schema_set_t *schemas;
     deployment_t *state;
+    arena_t *state_arena; /* an indexed stack export's (loaded on its own thread) */
     void *offline_source;
     provider_registry_t *registry;
     void *plugin_host;

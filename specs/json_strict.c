@@ -82,7 +82,7 @@ static const char *key_at(const scan_t *s, const jkey_t *k) {
     return s->names.data ? s->names.data + k->off : "";
 }
 
-static const scan_t *sort_scan;
+static _Thread_local const scan_t *sort_scan; /* qsort has no context argument; one per thread */
 static int key_cmp(const void *a, const void *b) {
     const jkey_t *x = a, *y = b;
     if (x->len != y->len) return x->len < y->len ? -1 : 1;

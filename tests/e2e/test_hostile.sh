@@ -192,6 +192,22 @@ fi
 printf '{"resources": [\n  {"type": "random:index/randomPet:RandomPet", "name": "a", "id": "clever-wombat",\n   "name": "b"}]}\n' >"$work/dup.json"
 expect_input_error dup-json "dup\.json:3: duplicate key 'name' in a JSON object \(first at line 2\)" \
     "$CIMPORT" --spec "$work/dup.json" "${offline[@]}"
+# The stack export is read ahead, on its own thread, while the import file is read: an import file
+# refused first never waits on the state (a FIFO nobody writes) nor reports on it (a broken one).
+mkfifo "$work/nowriter.fifo"
+start=$(date +%s)
+expect_input_error dup-json-fifo-state "dup\.json:3: duplicate key 'name'" \
+    timeout 20 "$CIMPORT" --spec "$work/dup.json" --offline-state "$work/nowriter.fifo" \
+    --schema "$SHARED_DATA/schemas/random/schema.json" -l typescript
+[ $(($(date +%s) - start)) -le 10 ] && pass || fail "a refused import file waited on the state FIFO"
+printf '{"version": 3, "deployment": {"resources": [{"urn": 1' >"$work/cut-state.json"
+expect_input_error dup-json-cut-state "dup\.json:3: duplicate key 'name'" \
+    "$CIMPORT" --spec "$work/dup.json" --offline-state "$work/cut-state.json" \
+    --schema "$SHARED_DATA/schemas/random/schema.json" -l typescript
+grep -q 'cut-state' "$work/dup-json-cut-state.err" && fail "the state read ahead was reported" || pass
+expect_input_error cut-state "cut-state\.json.*not valid JSON" \
+    "$CIMPORT" --spec "$qs/imports.json" --offline-state "$work/cut-state.json" \
+    --schema "$SHARED_DATA/schemas/random/schema.json" -l typescript
 printf 'resources:\n  - type: random:index/randomPet:RandomPet\n    name: a\n    id: clever-wombat\n    name: b\n' >"$work/dup.yaml"
 expect_input_error dup-yaml "dup\.yaml:5: duplicate key 'name' in a YAML mapping \(first at line 3\)" \
     "$CIMPORT" --spec "$work/dup.yaml" "${offline[@]}"
