@@ -111,9 +111,9 @@ static bool nested_object_type(const pcl_expr_t *e, void *ctx) {
     return true;
 }
 
-/* C# writes an invoke with keyword arguments of no nested object type and no options (their
+/* C# and Go write an invoke with keyword arguments of no nested object type and no options (their
  * SDK types, `Inputs.<T>InputArgs` and InvokeOutputOptions, are not written yet). */
-static bool csharp_writes_invoke(const pcl_expr_t *e) {
+static bool typed_writes_invoke(const pcl_expr_t *e) {
     if (e->function->return_plain || e->call.n > 2) return false;
     if (e->call.n < 2) return true;
     const pcl_expr_t *args = e->call.args[1];
@@ -129,7 +129,7 @@ static bool csharp_writes_invoke(const pcl_expr_t *e) {
 static unsigned fn_call_langs(const pcl_expr_t *e) {
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
-    if (emit_is_invoke(e) && csharp_writes_invoke(e)) langs |= L(LANG_CSHARP);
+    if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO);
     if (e->function->return_plain) langs &= ~L(LANG_TYPESCRIPT);
     return langs;
 }
@@ -264,6 +264,15 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     if (fc && fc != e && !(fn_call_langs(fc) & L(c->lang))) { /* name the call, not the attribute read from it */
         refuse_fn_call(x, fc);
         return false;
+    }
+    if (fc && fc != e && c->lang == LANG_GO) { /* Go reads attributes of the result as Output methods */
+        for (const pcl_expr_t *k = e; k != fc; k = k->x)
+            if (k->kind != PCL_GETATTR) {
+                refuse(c, x->n, line, col,
+                       arena_sprintf(c->a, "'%s' indexes the result of '%s', which the Go emitter cannot write yet",
+                                     x->at->name, fc->function->token));
+                return false;
+            }
     }
     if (!(expr_langs(c, e) & L(c->lang))) {
         const char *what = pcl_expr_kind_name(e);

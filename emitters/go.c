@@ -1565,8 +1565,37 @@ static char *go_plain_input_str(go_ctx_t *g, const pcl_expr_t *e, const schema_t
 }
 
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
+/* `mod.FnOutput(ctx, mod.FnOutputArgs{...}, nil)` and the attributes read from its result as the
+ * SDK's Output methods (`.Result()`), as Pulumi's Go generator writes them; emit_check_program lets
+ * through only keyword arguments of no nested object type, no options, and attributes alone. */
+static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
+    const pcl_expr_t *chain[64];
+    size_t n = 0;
+    for (; e->kind == PCL_GETATTR && n < 64; e = e->x)
+        chain[n++] = e;
+    const schema_function_t *f = e->function;
+    const char *mod = go_import_for(g, e->package, f->token), *name = go_token_member(g, f->token);
+    buf_printf(b, "%s.%sOutput(ctx, %s.%sOutputArgs", mod, name, mod, name);
+    const pcl_expr_t *args = e->call.n >= 2 ? e->call.args[1] : NULL;
+    size_t na = args && args->kind == PCL_OBJECT ? args->object.n : 0;
+    go_elem_t *el = arena_alloc(g->base.a, (na + 1) * sizeof *el);
+    for (size_t i = 0; i < na; i++) {
+        const pcl_object_item_t *it = &args->object.items[i];
+        el[i].key = go_field_name(g, it->key);
+        el[i].value = go_render(g, it->value, it->prop ? it->prop->type : NULL, depth + 1, false);
+    }
+    go_write_elems(b, el, na, depth);
+    buf_puts(b, ", nil)");
+    while (n > 0)
+        buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
+}
+
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
+    if (emit_is_invoke(e) || (e->kind == PCL_GETATTR && emit_fn_call_under(e))) {
+        go_invoke(g, b, e, depth);
+        return;
+    }
     if (go_is_lang(g, e)) {
         /* a union's Go input is pulumi.Input: any value passes */
         go_lang_value(g, b, e, t && t->kind == SCHEMA_UNION ? NULL : t, depth);

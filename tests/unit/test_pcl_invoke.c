@@ -257,11 +257,29 @@ START_TEST(test_csharp) {
 }
 END_TEST
 
+/* Go: `mod.FnOutput(ctx, mod.FnOutputArgs{...}, nil)` with the result's attributes as Output
+ * methods; an index into the result is refused with its position. */
+START_TEST(test_go) {
+    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
+                      "\"a\"}).value\n}\n"
+                      "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "Text: inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n\t\t\t\tName: pulumi.String(\"a\"),\n"
+            "\t\t\t}, nil).Value(),\n");
+    has(go, "ctx.Export(\"m\", things.LookUpOutput(ctx, things.LookUpOutputArgs{}, nil).Id())");
+    free(go);
+    tu_pcl_unload(&f);
+    tu_pcl_t g = load("output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
+    emit_refused(&g, LANG_GO, "main.pp:2:", "indexes the result of 'inv:index:getThing'");
+    tu_pcl_unload(&g);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
                       "\"a\"}).value\n}\n");
-    static const lang_t langs[] = {LANG_GO, LANG_JAVA};
+    static const lang_t langs[] = {LANG_JAVA};
     for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
         emit_refused(&f, langs[i], "main.pp:2:12: resource 'res':", "invokes 'inv:index:getThing', which the");
     tu_pcl_unload(&f);
@@ -299,6 +317,7 @@ int main(void) {
     tcase_add_test(tc, test_python);
     tcase_add_test(tc, test_yaml);
     tcase_add_test(tc, test_csharp);
+    tcase_add_test(tc, test_go);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     suite_add_tcase(s, tc);
