@@ -168,7 +168,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     }
     case PCL_GETATTR: /* YAML: one attribute of an invoke's result is fn::invoke's `return` */
         return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
-    case PCL_SPLAT: return apply & ~L(LANG_GO);
+    case PCL_SPLAT:
     case PCL_INDEX: return apply | invoke_read_langs(e);
     case PCL_FOR: return apply;
     default: return ALL_LANGS;

@@ -39,12 +39,12 @@ typedef struct go_ctx {
     const char *scope[EMIT_MAX_SCOPE];              /* for-expression variables in scope ... */
     const struct go_vt *scope_type[EMIT_MAX_SCOPE]; /* ... and their types */
     size_t n_scope;
-    const emit_apply_t *ap; /* inside an apply: the atoms its parameters stand for */
-    buf_t *pre;             /* statements written before the current one (temporaries, loops) */
-    int pre_indent;         /* their indentation */
-    int line_depth;         /* the indentation of the line being written */
-    int gd;                 /* gofmt's nesting depth of the expression being written */
-    int n_tmp, n_for;       /* temporaries and for loops written so far */
+    const emit_apply_t *ap;    /* inside an apply: the atoms its parameters stand for */
+    buf_t *pre;                /* statements written before the current one (temporaries, loops) */
+    int pre_indent;            /* their indentation */
+    int line_depth;            /* the indentation of the line being written */
+    int gd;                    /* gofmt's nesting depth of the expression being written */
+    int n_tmp, n_for, n_splat; /* temporaries, for loops and splats written so far */
     bool refused;
 } go_ctx_t;
 
@@ -840,8 +840,14 @@ static bool go_vt_nilable(const go_vt_t *t) {
  * reporting) when the program does not show it or Go cannot compute it. */
 static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
-    case PCL_STRING:
-    case PCL_TEMPLATE: return go_vt(g, GV_STRING, NULL);
+    case PCL_STRING: return go_vt(g, GV_STRING, NULL);
+    case PCL_TEMPLATE:
+        /* %v prints a scalar as PCL does; a pointer would print its address, a list Go's syntax */
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            const go_vt_t *t = e->tuple.items[i]->kind == PCL_STRING ? NULL : go_infer(g, e->tuple.items[i]);
+            if (t && (t->ptr || t->kind < GV_STRING || t->kind > GV_BOOL)) return &GV_T_UNKNOWN;
+        }
+        return go_vt(g, GV_STRING, NULL);
     case PCL_NUMBER: return go_vt(g, GV_FLOAT, NULL);
     case PCL_BOOL: return go_vt(g, GV_BOOL, NULL);
     case PCL_NULL: return &GV_T_UNKNOWN;
@@ -937,12 +943,32 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
         g->n_scope = saved;
         return r;
     }
-    case PCL_SPLAT: return &GV_T_UNKNOWN;
+    case PCL_SPLAT: {
+        const go_vt_t *t = go_infer(g, e->x);
+        if (t->ptr || t->kind != GV_LIST) return &GV_T_UNKNOWN;
+        const go_vt_t *el = t->elem;
+        for (size_t i = 0; i < e->trav.n && el->kind != GV_UNKNOWN; i++)
+            el = go_vt_part(g, el, &e->trav.parts[i]);
+        return el->kind == GV_UNKNOWN ? el : go_vt(g, GV_LIST, el);
+    }
     }
     return &GV_T_UNKNOWN;
 }
 
 /* --- plain Go expressions --- */
+
+/* A for-expression variable in Go: a valid identifier that hides no name the loop's body writes
+ * (an import, ctx, err, cfg: `for _, fmt := range` would break fmt.Sprintf), else `_` before it. */
+static const char *go_scope_name(go_ctx_t *g, const char *name) {
+    const char *v = names_make_valid_identifier(g->base.a, LANG_GO, name);
+    static const char *const taken[] = {"ctx", "err", "cfg", "pulumi", "fmt", "sort"};
+    bool clash = false;
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0] && !clash; i++)
+        clash = strcmp(taken[i], v) == 0;
+    for (size_t i = 0; i < g->n_imports && !clash; i++)
+        clash = strcmp(g->imports[i].alias, v) == 0;
+    return clash ? arena_sprintf(g->base.a, "_%s", v) : v;
+}
 
 static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const go_vt_t *want);
 
@@ -1031,8 +1057,8 @@ static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     bool used_k =
         e->kvar && (go_uses_name(e->y, e->kvar) || go_uses_name(e->z, e->kvar) || go_uses_name(e->w, e->kvar));
     bool used_v = go_uses_name(e->y, e->vvar) || go_uses_name(e->z, e->vvar) || go_uses_name(e->w, e->vvar);
-    const char *vname = names_make_valid_identifier(g->base.a, LANG_GO, e->vvar);
-    const char *kname = e->kvar ? names_make_valid_identifier(g->base.a, LANG_GO, e->kvar) : NULL;
+    const char *vname = go_scope_name(g, e->vvar);
+    const char *kname = e->kvar ? go_scope_name(g, e->kvar) : NULL;
     if (ct->kind == GV_LIST) {
         if (used_v)
             go_pre_line(g, 0, arena_sprintf(g->base.a, "for %s, %s := range %s {", used_k ? kname : "_", vname, coll));
@@ -1081,6 +1107,28 @@ static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     if (e->w) go_pre_line(g, 1, "}");
     go_pre_line(g, 0, "}");
     g->n_scope = saved;
+    buf_puts(b, res);
+}
+
+static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_trav_part_t *parts, size_t from,
+                           size_t n);
+
+/* A splat `xs[*].a`: a loop appending each element's `.A` to `splatN` before the statement, as
+ * Pulumi's Go generator lowers it; `splatN` in its place. */
+static void go_plain_splat(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    const go_vt_t *rt = go_infer(g, e), *ct = go_infer(g, e->x);
+    int k = g->n_splat++;
+    const char *res = arena_sprintf(g->base.a, "splat%d", k), *val = arena_sprintf(g->base.a, "val%d", k);
+    char *coll = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
+    go_pre_line(g, 0, arena_sprintf(g->base.a, "var %s %s", res, go_vt_name(g, rt)));
+    go_pre_line(g, 0, arena_sprintf(g->base.a, "for _, %s := range %s {", val, coll));
+    buf_t item;
+    buf_init(&item);
+    buf_puts(&item, val);
+    go_plain_parts(g, &item, ct->elem, e->trav.parts, 0, e->trav.n);
+    go_pre_line(g, 1, arena_sprintf(g->base.a, "%s = append(%s, %s)", res, res, item.data));
+    buf_free(&item);
+    go_pre_line(g, 0, "}");
     buf_puts(b, res);
 }
 
@@ -1135,7 +1183,7 @@ static void go_plain_trav(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
         return;
     }
     if (go_scope_type(g, e->trav.root)) {
-        buf_puts(b, names_make_valid_identifier(g->base.a, LANG_GO, e->trav.root));
+        buf_puts(b, go_scope_name(g, e->trav.root));
         go_plain_parts(g, b, go_scope_type(g, e->trav.root), e->trav.parts, 0, e->trav.n);
         return;
     }
@@ -1294,7 +1342,7 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
         go_write_elems(b, el, n, depth);
         return;
     }
-    case PCL_SPLAT: break;
+    case PCL_SPLAT: go_plain_splat(g, b, e); return;
     }
     go_refuse(g, e, arena_sprintf(g->base.a, "it uses %s", go_what(g, e)));
     buf_puts(b, "nil");
@@ -1380,7 +1428,8 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
     g->line_depth = depth;
     if (e->kind == PCL_TEMPLATE && !outputs &&
         (!t || t->kind == SCHEMA_STRING || t->kind == SCHEMA_ANY || t->kind == SCHEMA_JSON) &&
-        (e->tuple.n > 1 || (e->tuple.n == 1 && e->tuple.items[0]->kind != PCL_STRING))) {
+        (e->tuple.n > 1 || (e->tuple.n == 1 && e->tuple.items[0]->kind != PCL_STRING)) &&
+        go_infer(g, e)->kind != GV_UNKNOWN) {
         /* Pulumi's form at an input: pulumi.Sprintf (a template over outputs is an apply of fmt.Sprintf) */
         go_template(g, b, e, "pulumi.Sprintf", g->gd);
         g->line_depth = saved_indent;
@@ -2096,6 +2145,7 @@ static void go_body(go_ctx_t *g, buf_t *b) {
     g->err_declared = false;
     g->n_tmp = 0;
     g->n_for = 0;
+    g->n_splat = 0;
     for (size_t i = 0; i < g->base.p->n_nodes; i++) {
         buf_t pre, stmt;
         buf_init(&pre);

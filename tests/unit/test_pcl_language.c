@@ -331,11 +331,38 @@ START_TEST(test_go_plain_values) {
 }
 END_TEST
 
+/* Go: a splat is a loop appending each element's attribute (`splat0`), over outputs inside the
+ * apply; a for variable that would hide an import (`fmt`) is renamed; an optional output (a
+ * pointer) interpolated into a template is refused (%v would print its address). */
+START_TEST(test_go_splat_and_names) {
+    fixture_t f = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\n"
+                       "objs = [{ name = \"a\" }]\n"
+                       "output \"names\" {\n    value = objs[*].name\n}\n"
+                       "output \"items\" {\n    value = [for s in res.items[*] : \"${s}!\"]\n}\n"
+                       "output \"hidden\" {\n    value = [for fmt in objs : \"${fmt.name}\"]\n}\n");
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "\t\tvar splat0 []string\n\t\tfor _, val0 := range objs {\n"
+            "\t\t\tsplat0 = append(splat0, val0[\"name\"])\n\t\t}\n"
+            "\t\tctx.Export(\"names\", pulumi.ToStringArray(splat0))\n");
+    has(go, "ctx.Export(\"items\", res.Items.ApplyT(func(items []string) ([]string, error) {\n"
+            "\t\t\tvar splat1 []string\n\t\t\tfor _, val1 := range items {\n");
+    has(go, "\t\tfor _, _fmt := range objs {\n"
+            "\t\t\tforResult1 = append(forResult1, fmt.Sprintf(\"%v\", _fmt[\"name\"]))\n");
+    free(go);
+    unload(&f);
+    f = load("resource \"opt\" \"lang:index:Opt\" {}\noutput \"x\" {\n    value = \"m-${opt.maybe}\"\n}\n");
+    emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
+    unload(&f);
+}
+END_TEST
+
 /* Until an emitter writes a construct it is refused with the construct and its position. */
 START_TEST(test_unwritten_refused_with_position) {
-    /* Go: a splat, and operands whose Go types do not agree (an int plus a fraction) */
-    fixture_t f = load("names = [\"a\"]\noutput \"x\" {\n    value = names[*]\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:18", "splat");
+    /* Go: a list interpolated into a template (%v would print Go's syntax), and operands whose Go
+     * types do not agree (an int plus a fraction) */
+    fixture_t f = load("names = [\"a\"]\noutput \"x\" {\n    value = \"all: ${names}\"\n}\n");
+    emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
     unload(&f);
     f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n + 1.5\n}\n");
     emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '+'");
@@ -634,6 +661,7 @@ int main(void) {
     tcase_add_test(tc, test_go_expression_language);
     tcase_add_test(tc, test_go_outputs_typed);
     tcase_add_test(tc, test_go_plain_values);
+    tcase_add_test(tc, test_go_splat_and_names);
     tcase_add_test(tc, test_unwritten_refused_with_position);
     tcase_add_test(tc, test_yaml_variables_and_interpolation);
     tcase_add_test(tc, test_local_chains_linear);
