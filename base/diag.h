@@ -69,14 +69,26 @@ const char *diag_format(diag_list_t *l, const diag_t *d);
  * names a flag, the language server an initializationOptions field. The library states the facts and
  * asks for the advice by kind; a front end registers how it says each (diag_set_advice). */
 typedef enum {
-    DIAG_ADVICE_SCHEMA = 0,           /* give the schema of package `subject` */
-    DIAG_ADVICE_SCHEMA_WITH_TYPE = 1, /* check the type token, or give a schema of `subject` that has it */
-    DIAG_ADVICE_SCHEMA_LOADED = 2,    /* the schema of a package is not loaded: give it */
-    DIAG_ADVICE_SCHEMA_INPUTS = 3,    /* give the package's schema to keep only input properties */
-    DIAG_ADVICE_INPUT_SIZE = 4,       /* raise the input size cap */
-    DIAG_ADVICE_INPUT_WAIT = 5,       /* raise how long to wait for input */
-    DIAG_ADVICE_DEADLINE = 6,         /* a longer provider deadline */
-    DIAG_ADVICE_IMPORT_OPTION = 7,    /* code with the `import` option instead, for `pulumi up` to import */
+    DIAG_ADVICE_SCHEMA = 0,              /* give the schema of package `subject` */
+    DIAG_ADVICE_SCHEMA_WITH_TYPE = 1,    /* check the type token, or give a schema of `subject` that has it */
+    DIAG_ADVICE_SCHEMA_LOADED = 2,       /* the schema of a package is not loaded: give it */
+    DIAG_ADVICE_SCHEMA_INPUTS = 3,       /* give the package's schema to keep only input properties */
+    DIAG_ADVICE_INPUT_SIZE = 4,          /* raise the input size cap */
+    DIAG_ADVICE_INPUT_WAIT = 5,          /* raise how long to wait for input */
+    DIAG_ADVICE_DEADLINE = 6,            /* a longer provider deadline */
+    DIAG_ADVICE_IMPORT_OPTION = 7,       /* code with the `import` option instead, for `pulumi up` to import */
+    DIAG_ADVICE_LOCK_WAIT = 8,           /* wait longer for another holder of a lock */
+    DIAG_ADVICE_OTHER_STACK = 9,         /* select another stack */
+    DIAG_ADVICE_SELECT_STACK = 10,       /* no stack is selected: name one */
+    DIAG_ADVICE_STACK_ORG = 11,          /* name the stack with its organization: `subject` is PROJECT/STACK */
+    DIAG_ADVICE_STACK_NAMES = 12,        /* import with the stack and project of the stack state */
+    DIAG_ADVICE_STACK_NAMES_NEEDED = 13, /* name the stack and the project */
+    DIAG_ADVICE_STACK_OF_STATE = 14,     /* the stack state is another stack's: `subject` is STACK::PROJECT (as
+                                            in a URN), the ones it belongs to */
+    DIAG_ADVICE_RESULTS_DOC = 15,        /* a results document is written by a run with the results as JSON */
+    DIAG_ADVICE_CONFIG_VALUE = 16,       /* give the config value `subject` (an encrypted one) in plain */
+    DIAG_ADVICE_DIFF_INSTEAD = 17,       /* show a diff instead of writing a read-only file */
+    DIAG_ADVICE_ATTACH = 18,             /* attach to a running provider of package `subject` */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

@@ -1,6 +1,7 @@
 /* advice.c — the command line's words for what a user can do about a library diagnostic: the flag
  * to pass (diag_advice in base/diag.h; registered by main). */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
 
@@ -17,6 +18,25 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
     case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with --max-input-size"); break;
     case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with --input-timeout"); break;
     case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (--timeout)"); break;
+    case DIAG_ADVICE_LOCK_WAIT: snprintf(out, n, " (or raise --lock-timeout)"); break;
+    case DIAG_ADVICE_OTHER_STACK: snprintf(out, n, ", or select another with --stack"); break;
+    case DIAG_ADVICE_SELECT_STACK: snprintf(out, n, ": pass --stack NAME or run `pulumi stack select`"); break;
+    case DIAG_ADVICE_STACK_ORG: snprintf(out, n, ": pass --stack ORG/%s", subject); break;
+    case DIAG_ADVICE_STACK_NAMES:
+        snprintf(out, n, "; import with the same --stack and --project as the stack state");
+        break;
+    case DIAG_ADVICE_STACK_NAMES_NEEDED: snprintf(out, n, ": pass --stack and --project"); break;
+    case DIAG_ADVICE_STACK_OF_STATE: {
+        const char *sep = strstr(subject, "::");
+        int ls = sep ? (int)(sep - subject) : (int)strlen(subject);
+        snprintf(out, n, ": pass --stack %.*s --project %s, or merge into the export of the right stack", ls, subject,
+                 sep ? sep + 2 : "");
+        break;
+    }
+    case DIAG_ADVICE_RESULTS_DOC: snprintf(out, n, "; pass a file written by a previous `cimport --json` run"); break;
+    case DIAG_ADVICE_CONFIG_VALUE: snprintf(out, n, "; pass it with --config %s=VALUE", subject); break;
+    case DIAG_ADVICE_ATTACH: snprintf(out, n, ", or attach to a running one with --attach %s=PORT", subject); break;
+    case DIAG_ADVICE_DIFF_INSTEAD: snprintf(out, n, " or print a diff with --diff instead"); break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; use --import-option to let your `pulumi up` import them");
         break;

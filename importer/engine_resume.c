@@ -135,10 +135,10 @@ engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *p
     }
     const cJSON *resources = doc ? cJSON_GetObjectItemCaseSensitive(doc, "resources") : NULL;
     if (!doc || !resources || !cJSON_IsObject(doc) || !cJSON_IsArray(resources)) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-                 "%s is not a cimport results document (%s); pass a file written by a previous `cimport --json` "
-                 "run",
-                 name, !doc ? "it is not valid JSON" : "it has no \"resources\" array");
+        char advice[DIAG_ADVICE_MAX];
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL, "%s is not a cimport results document (%s)%s", name,
+                 !doc ? "it is not valid JSON" : "it has no \"resources\" array",
+                 diag_advice(advice, DIAG_ADVICE_RESULTS_DOC, NULL));
         cJSON_Delete(doc);
         return NULL;
     }

@@ -746,12 +746,13 @@ provider_t *plugin_host_factory(void *host, const char *pkg, const char *version
         diag_list_free(&dl);
         if (!found) {
             const char *v = version ? (version[0] == 'v' ? version + 1 : version) : NULL;
+            char advice[DIAG_ADVICE_MAX]; /* the front end's way to attach to a running provider */
+            diag_advice(advice, DIAG_ADVICE_ATTACH, pkg);
             diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
                      "no plugin for package '%s'%s%s was found. Looked in:\n%s%s. Install it with `pulumi plugin "
-                     "install resource %s%s%s`, put pulumi-resource-%s on $PATH, or attach to a running one with "
-                     "--attach %s=PORT",
+                     "install resource %s%s%s`%s pulumi-resource-%s on $PATH%s",
                      pkg, v ? " version " : "", v ? v : "", looked.data ? looked.data : "", why, pkg, v ? " " : "",
-                     v ? v : "", pkg, pkg);
+                     v ? v : "", advice[0] ? ", put" : " or put", pkg, advice);
             buf_free(&looked);
             arena_free(a);
             arena_free(p->arena);
@@ -832,10 +833,10 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, d
         const char *colon = strchr(full, ':');
         if (!colon || colon == full || !colon[1]) continue; /* the project's own config */
         if (v->kind == PV_OBJECT && v->u.obj.len == 1 && strcmp(v->u.obj.members[0].key, "secure") == 0) {
+            char advice[DIAG_ADVICE_MAX];
             diag_add(diags, DIAG_WARNING, DIAG_INPUT, path, NULL,
-                     "config value '%s' is encrypted (secure:) and cimport cannot decrypt it; pass it with --config "
-                     "%s=VALUE",
-                     full, full);
+                     "config value '%s' is encrypted (secure:) and cimport cannot decrypt it%s", full,
+                     diag_advice(advice, DIAG_ADVICE_CONFIG_VALUE, full));
             continue;
         }
         char *pkg = arena_strndup(a, full, (size_t)(colon - full));

@@ -1378,6 +1378,35 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with `cimport lsp --max-input-size`"); break;
     case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with `cimport lsp --input-timeout`"); break;
     case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (`cimport lsp --timeout`)"); break;
+    case DIAG_ADVICE_LOCK_WAIT: snprintf(out, n, " (or raise `cimport lsp --lock-timeout`)"); break;
+    case DIAG_ADVICE_OTHER_STACK: snprintf(out, n, ", or set another in initializationOptions.stack"); break;
+    case DIAG_ADVICE_SELECT_STACK:
+        snprintf(out, n, ": set initializationOptions.stack or run `pulumi stack select`");
+        break;
+    case DIAG_ADVICE_STACK_ORG: snprintf(out, n, ": set initializationOptions.stack to ORG/%s", subject); break;
+    case DIAG_ADVICE_STACK_NAMES:
+        snprintf(out, n, "; import with initializationOptions.stack and .project those of the stack state");
+        break;
+    case DIAG_ADVICE_STACK_NAMES_NEEDED:
+        snprintf(out, n, ": set initializationOptions.stack and initializationOptions.project");
+        break;
+    case DIAG_ADVICE_STACK_OF_STATE: {
+        const char *sep = strstr(subject, "::");
+        int ls = sep ? (int)(sep - subject) : (int)strlen(subject);
+        snprintf(out, n,
+                 ": set initializationOptions.stack to '%.*s' and initializationOptions.project to '%s', or merge "
+                 "into the export of the right stack",
+                 ls, subject, sep ? sep + 2 : "");
+        break;
+    }
+    case DIAG_ADVICE_RESULTS_DOC:
+        snprintf(out, n, "; give a results document that a previous `cimport --json` run wrote");
+        break;
+    case DIAG_ADVICE_CONFIG_VALUE: snprintf(out, n, "; pass it with `cimport lsp --config %s=VALUE`", subject); break;
+    case DIAG_ADVICE_ATTACH:
+        snprintf(out, n, ", or attach to a running one with `cimport lsp --attach %s=PORT`", subject);
+        break;
+    case DIAG_ADVICE_DIFF_INSTEAD: out[0] = 0; break; /* the editor's buffer takes the edit, no file is written */
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");
         break;

@@ -199,8 +199,9 @@ static bool program_update(void *user, const char *path, const char *old, size_t
     }
     /* Checked by mode bits, not access(2): a file the user made read-only is meant to stay so. */
     if (stat(path, &st) == 0 && (st.st_mode & 0222) == 0) {
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
-                 "the file is read-only: make it writable (chmod u+w) or print a diff with --diff instead");
+        char advice[DIAG_ADVICE_MAX];
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the file is read-only: make it writable (chmod u+w)%s",
+                 diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
         return false;
     }
     if (old_len == c->old_len && memcmp(old, c->old_text, old_len) == 0) {

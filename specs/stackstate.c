@@ -587,10 +587,10 @@ static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n)
             continue;
         }
         if (strncmp(r->urn, prefix, strlen(prefix)) != 0) {
+            char advice[DIAG_ADVICE_MAX];
             diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
-                     "resource '%s' does not belong to stack '%s' of project '%s'; import with the same --stack and "
-                     "--project as the stack state",
-                     r->urn, m->stack, m->project);
+                     "resource '%s' does not belong to stack '%s' of project '%s'%s", r->urn, m->stack, m->project,
+                     diag_advice(advice, DIAG_ADVICE_STACK_NAMES, NULL));
             ok = false;
         }
         if (r->custom && !r->is_provider && (!r->id || !*r->id)) {
@@ -987,8 +987,10 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
     cJSON *add_provider = NULL; /* a secrets provider the document gets */
 
     if (!stack || !*stack || !project || !*project) {
+        char advice[DIAG_ADVICE_MAX];
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
-                 "the stack and project names are needed to write the stack state: pass --stack and --project");
+                 "the stack and project names are needed to write the stack state%s",
+                 diag_advice(advice, DIAG_ADVICE_STACK_NAMES_NEEDED, NULL));
         goto done;
     }
     bool is_new = !text || len == 0;
@@ -1026,10 +1028,12 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
                 const char *e1 = e0 ? strstr(e0 + 2, "::") : NULL;
                 char *have_stack = e0 ? arena_strndup(a, s0, (size_t)(e0 - s0)) : "?";
                 char *have_project = e1 ? arena_strndup(a, e0 + 2, (size_t)(e1 - e0 - 2)) : "?";
+                char advice[DIAG_ADVICE_MAX];
                 diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-                         "the stack state belongs to stack '%s' of project '%s', not stack '%s' of project '%s': "
-                         "pass --stack %s --project %s, or merge into the export of the right stack",
-                         have_stack, have_project, stack, project, have_stack, have_project);
+                         "the stack state belongs to stack '%s' of project '%s', not stack '%s' of project '%s'%s",
+                         have_stack, have_project, stack, project,
+                         diag_advice(advice, DIAG_ADVICE_STACK_OF_STATE,
+                                     arena_sprintf(a, "%s::%s", have_stack, have_project)));
                 goto done;
             }
         }

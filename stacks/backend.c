@@ -488,11 +488,13 @@ static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_lis
             s->lock_key = NULL;
         }
         if (now_ns() >= deadline) {
+            char advice[DIAG_ADVICE_MAX];
             diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
                      "the stack %s is locked by %zu other process%s and stayed locked for %d s, so nothing was "
-                     "imported. Wait for it to finish and run cimport again (or raise --lock-timeout); if no "
-                     "process is running, remove the lock with `pulumi cancel`.%s",
-                     s->describe, n, n == 1 ? "" : "es", o->lock_timeout_ms / 1000, others);
+                     "imported. Wait for it to finish and run cimport again%s; if no process is running, remove the "
+                     "lock with `pulumi cancel`.%s",
+                     s->describe, n, n == 1 ? "" : "es", o->lock_timeout_ms / 1000,
+                     diag_advice(advice, DIAG_ADVICE_LOCK_WAIT, NULL), others);
             free(content);
             return false;
         }
@@ -528,10 +530,11 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
         if (got > 0) s->stack_key = cands[i];
     }
     if (!s->stack_key) {
+        char advice[DIAG_ADVICE_MAX];
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                  "the stack '%s' of project '%s' does not exist in %s (no %s): create it with `pulumi stack init "
-                 "%s`, or select another with --stack",
-                 w->stack, project, s->url, base, w->stack);
+                 "%s`%s",
+                 w->stack, project, s->url, base, w->stack, diag_advice(advice, DIAG_ADVICE_OTHER_STACK, NULL));
         goto fail;
     }
     if (!take_lock(s, o, diags)) goto fail;
@@ -559,7 +562,8 @@ stack_store_t *stack_store_open(const workspace_t *w, const char *project, const
     stack_store_options_t def;
     if (!o) stack_store_options_default(&def), o = &def;
     if (!w->stack) {
-        diag_error(diags, DIAG_USAGE, "no stack is selected: pass --stack NAME or run `pulumi stack select`");
+        char advice[DIAG_ADVICE_MAX];
+        diag_error(diags, DIAG_USAGE, "no stack is selected%s", diag_advice(advice, DIAG_ADVICE_SELECT_STACK, NULL));
         return NULL;
     }
     if (w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES) return diy_open(w, project, o, diags);

@@ -99,6 +99,7 @@ static bool http(cloud_stack_t *c, const char *method, const char *url, const ch
 
 /* A non-2xx answer as a diagnostic a user can act on. */
 static void http_error(cloud_stack_t *c, const char *what, http_answer_t *ans, diag_list_t *diags) {
+    char advice[DIAG_ADVICE_MAX];
     const char *msg = "";
     cJSON *j = ans->body.len ? cJSON_ParseWithLength(ans->body.data, ans->body.len) : NULL;
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "message");
@@ -116,9 +117,8 @@ static void http_error(cloud_stack_t *c, const char *what, http_answer_t *ans, d
         break;
     case 404:
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
-                 "Pulumi Cloud has no stack %s (404 Not Found) while %s%s: create it with `pulumi stack init`, or "
-                 "select another with --stack",
-                 c->describe, what, msg);
+                 "Pulumi Cloud has no stack %s (404 Not Found) while %s%s: create it with `pulumi stack init`%s",
+                 c->describe, what, msg, diag_advice(advice, DIAG_ADVICE_OTHER_STACK, NULL));
         break;
     case 409:
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
@@ -166,8 +166,9 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
         cJSON_Delete(j);
         buf_free(&ans.body);
         if (!org) {
-            diag_error(diags, DIAG_IO, "Pulumi Cloud did not say who you are (no githubLogin): pass --stack ORG/%s/%s",
-                       project, w->stack);
+            char advice[DIAG_ADVICE_MAX];
+            diag_error(diags, DIAG_IO, "Pulumi Cloud did not say who you are (no githubLogin)%s",
+                       diag_advice(advice, DIAG_ADVICE_STACK_ORG, arena_sprintf(a, "%s/%s", project, w->stack)));
             return NULL;
         }
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bench/latency_server.h"
+#include "cli/cli.h"
 #include "importer/engine.h"
 #include "importer/grpc_provider.h"
 #include "importer/offline.h"
@@ -740,11 +741,15 @@ START_TEST(test_resume_skips_what_was_imported) {
 
     /* Not a results document: a clear error, nothing to resume. */
     ck_assert_ptr_null(engine_resume_parse("{\"version\":1}", 13, "old.json", &d));
+    ck_assert_str_eq(d.tail->message, "old.json is not a cimport results document (it has no \"resources\" array)");
+    diag_set_advice(cli_advice); /* the command line's words for the advice */
+    ck_assert_ptr_null(engine_resume_parse("{\"version\":1}", 13, "old.json", &d));
     ck_assert_str_eq(d.tail->message, "old.json is not a cimport results document (it has no \"resources\" array); "
                                       "pass a file written by a previous `cimport --json` run");
     ck_assert_ptr_null(engine_resume_parse("{oops", 5, "old.json", &d));
     ck_assert_str_eq(d.tail->message, "old.json is not a cimport results document (it is not valid JSON); pass a "
                                       "file written by a previous `cimport --json` run");
+    diag_set_advice(NULL);
     ck_assert_ptr_null(engine_resume_load("/nonexistent/results.json", &d));
     ck_assert_str_eq(d.tail->file, "/nonexistent/results.json");
 

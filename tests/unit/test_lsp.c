@@ -1148,6 +1148,31 @@ START_TEST(test_failures_grouped_and_counted) {
 }
 END_TEST
 
+/* What a library diagnostic advises, in the editor's words: never a command-line flag of the import
+ * command (the stack, the stack state's stack and project, a read-only file). */
+START_TEST(test_advice_in_editor_words) {
+    lsp_server_t *s = lsp_server_new(NULL, sess_write, NULL);
+    char out[DIAG_ADVICE_MAX];
+    ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_SELECT_STACK, NULL),
+                     ": set initializationOptions.stack or run `pulumi stack select`");
+    ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_OTHER_STACK, NULL),
+                     ", or set another in initializationOptions.stack");
+    ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_STACK_OF_STATE, "dev::proj"),
+                     ": set initializationOptions.stack to 'dev' and initializationOptions.project to 'proj', or "
+                     "merge into the export of the right stack");
+    ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_DIFF_INSTEAD, NULL), "");
+    ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_IMPORT_OPTION, NULL),
+                     "; insert the code with the `import` option instead, and your `pulumi up` imports them");
+    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_ATTACH; k++) {
+        diag_advice(out, (diag_advice_t)k, "pkg");
+        ck_assert_msg(!strstr(out, " --stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
+                          !strstr(out, "--import-option") && !strstr(out, "--schema"),
+                      "advice %d names a flag of the import command: %s", k, out);
+    }
+    lsp_server_free(s);
+}
+END_TEST
+
 START_TEST(test_same_id_twice) {
     /* an import file naming one cloud resource twice is refused, as in the CLI, and nothing changes */
     char *dir = tu_mkdtemp();
@@ -1241,6 +1266,7 @@ int main(void) {
     tcase_add_test(t, test_show_report);
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
+    tcase_add_test(t, test_advice_in_editor_words);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -20,6 +20,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli/cli.h"
 #include "importer/engine.h"
 #include "importer/plugin.h"
 #include "importer/plugin_host.h"
@@ -305,7 +306,9 @@ START_TEST(config_args_and_stack_file) {
     ck_assert(tu_write(path, "config:\n  proj:own: ignored\n  fault:region: us-east-1\n  fault:retries: 3\n"
                              "  fault:tags:\n    team: a\n  fault:token:\n    secure: v1:abc\n"
                              "  random:flag: true\n"));
+    diag_set_advice(cli_advice); /* the command line's words for the advice */
     ck_assert(plugin_host_config_load_stack(a, cfg, path, &d));
+    diag_set_advice(NULL);
     ck_assert(plugin_host_config_parse_arg(a, cfg, "fault:region=eu-west-1=x", &d)); /* args override the file */
     ck_assert_uint_eq(d.count, 1);
     ck_assert_int_eq(d.head->severity, DIAG_WARNING);
@@ -825,6 +828,18 @@ START_TEST(missing_and_wrong_version) {
     diag_list_init(&d);
     plugin_host_t *h = plugin_host_new(&o, &d);
     ck_assert_ptr_null(plugin_host_factory(h, "fault", "1.0.0", NULL, &d));
+    /* the library's facts alone, then with the command line's advice (the flag that attaches) */
+    ck_assert_str_eq(d.tail->message,
+                     arena_sprintf(a,
+                                   "no plugin for package 'fault' version 1.0.0 was found. Looked in:\n"
+                                   "  - $PATH: no pulumi-resource-fault in any of its directories\n"
+                                   "  - plugin cache %s/plugins/resource-fault-v*: no such directory\n"
+                                   "downloading plugins is turned off. Install it with `pulumi plugin install "
+                                   "resource fault 1.0.0` or put pulumi-resource-fault on $PATH",
+                                   e.home));
+    diag_set_advice(cli_advice);
+    ck_assert_ptr_null(plugin_host_factory(h, "fault", "1.0.0", NULL, &d));
+    diag_set_advice(NULL);
     ck_assert_str_eq(d.tail->message,
                      arena_sprintf(a,
                                    "no plugin for package 'fault' version 1.0.0 was found. Looked in:\n"
@@ -852,7 +867,7 @@ START_TEST(missing_and_wrong_version) {
     ck_assert_str_eq(pv_object_get(rr.state, "value")->u.str.s, "x");
     arena_free(ra);
     p->ops->close(p);
-    ck_assert_uint_eq(d.errors, 2);
+    ck_assert_uint_eq(d.errors, 3); /* 1.0.0 missing (twice), 2.0.0 not compatible */
     plugin_host_free(h);
     diag_list_free(&d);
     env_free(&e);

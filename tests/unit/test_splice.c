@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/cli.h"
 #include "emitters/ts_check.h"
 #include "splice/review.h"
 #include "splice/splice.h"
@@ -582,6 +583,11 @@ START_TEST(test_write_file_guards) {
     ck_assert_int_eq(chmod(path, 0444), 0);
     ck_assert(!splice_write_file(path, old, strlen(old), "new\n", 4, &d));
     ck_assert_str_eq(diag_format(&d, d.tail),
+                     arena_sprintf(d.arena, "%s: the file is read-only: make it writable (chmod u+w)", path));
+    diag_set_advice(cli_advice); /* the command line's words for what else to do */
+    ck_assert(!splice_write_file(path, old, strlen(old), "new\n", 4, &d));
+    diag_set_advice(NULL);
+    ck_assert_str_eq(diag_format(&d, d.tail),
                      arena_sprintf(d.arena,
                                    "%s: the file is read-only: make it writable (chmod u+w) or print a diff "
                                    "with --diff instead",
@@ -603,7 +609,7 @@ START_TEST(test_write_file_guards) {
     tu_find_files(a, dir, "", &n);
     ck_assert_uint_eq(n, 1);
     arena_free(a);
-    ck_assert_uint_eq(d.errors, 2);
+    ck_assert_uint_eq(d.errors, 3); /* changed on disk; read-only, with and without the advice */
     diag_list_free(&d);
     tu_rmtree(dir);
     free(dir);
