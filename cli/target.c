@@ -175,17 +175,21 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     } else if (o->diff) {
         t->mode = TARGET_IMPORT_OPTION;
         t->why_not_stack = "--diff writes nothing";
-    } else if (!w->have_project) {
-        t->why_not_stack = "there is no Pulumi.yaml here or in a directory above";
-    } else if (!o->stack) {
-        t->why_not_stack = "no stack is selected (`pulumi stack select NAME` or --stack NAME)";
-    } else if (w->backend == BACKEND_NONE) {
-        t->why_not_stack = "no backend is configured (`pulumi login`, PULUMI_BACKEND_URL or backend.url)";
-    } else if (!backend_writable(w->backend)) {
-        t->why_not_stack = arena_sprintf(t->a, "cimport cannot write stacks of the %s %s",
-                                         backend_kind_name(w->backend), w->backend_url);
     } else {
-        t->mode = TARGET_STACK;
+        switch (workspace_stack_status(w, o->stack)) {
+        case WORKSPACE_NO_PROJECT: t->why_not_stack = "there is no Pulumi.yaml here or in a directory above"; break;
+        case WORKSPACE_NO_STACK:
+            t->why_not_stack = "no stack is selected (`pulumi stack select NAME` or --stack NAME)";
+            break;
+        case WORKSPACE_NO_BACKEND:
+            t->why_not_stack = "no backend is configured (`pulumi login`, PULUMI_BACKEND_URL or backend.url)";
+            break;
+        case WORKSPACE_BACKEND_OTHER:
+            t->why_not_stack = arena_sprintf(t->a, "cimport cannot write stacks of the %s %s",
+                                             backend_kind_name(w->backend), w->backend_url);
+            break;
+        case WORKSPACE_STACK_WRITABLE: t->mode = TARGET_STACK; break;
+        }
     }
     if (t->mode == TARGET_IMPORT_OPTION) o->import_option = true;
 

@@ -98,6 +98,7 @@ struct lsp_server {
     splicer_t *splicer;
     cJSON *last_results; /* the last import's results document (with secret values), for the report */
     bool cap_show_document;
+    bool into_stack; /* initializationOptions.intoStack: import into the workspace's selected stack */
 };
 
 /* ---------- sending ---------- */
@@ -481,6 +482,11 @@ static bool lsp_apply_init_options(lsp_server_t *s, const cJSON *io, const char 
     if (v) o->secrets_dir = lsp_resolve(s, v);
     if (!lsp_opt_str(io, "secretsFile", &v)) return *err = "initializationOptions.secretsFile must be a path", false;
     if (v) o->secrets_file = lsp_resolve(s, v);
+    b = cJSON_GetObjectItemCaseSensitive(io, "intoStack");
+    if (b && !cJSON_IsNull(b)) {
+        if (!cJSON_IsBool(b)) return *err = "initializationOptions.intoStack must be true or false", false;
+        s->into_stack = cJSON_IsTrue(b);
+    }
     const cJSON *mr = cJSON_GetObjectItemCaseSensitive(io, "maxRounds");
     if (mr && !cJSON_IsNull(mr)) {
         if (!cJSON_IsNumber(mr) || mr->valuedouble < 0 || mr->valuedouble > 100 ||
@@ -771,6 +777,47 @@ static bool lsp_target_load(lsp_server_t *s, const char *uri, lsp_target_t *t, c
     return t->text != NULL;
 }
 
+/* initializationOptions.intoStack: the stack selected for the workspace's project on its backend,
+ * found as `pulumi` finds it (stacks/workspace.h), for the session to import into (into_stack); the
+ * stack, project and stack config of the run follow it. False with a message in *err (malloc'd). */
+static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session_options_t *o, char **err) {
+    diag_list_t dl;
+    diag_list_init(&dl);
+    bool ok = workspace_discover_in(a, s->root ? s->root : ".", o->stack, ws, &dl);
+    if (!ok)
+        *err = lsp_strf("cimport: cannot find the stack to import into: %s", dl.head ? diag_format(&dl, dl.head) : "");
+    diag_list_free(&dl);
+    if (!ok) return false;
+    const char *stack = ws->stack; /* the short name of the given or selected stack */
+    switch (workspace_stack_status(ws, stack)) {
+    case WORKSPACE_NO_PROJECT:
+        *err = lsp_strf("cimport: cannot import into a stack: there is no Pulumi.yaml in the workspace or a directory "
+                        "above it");
+        return false;
+    case WORKSPACE_NO_STACK:
+        *err = lsp_strf("cimport: cannot import into a stack: no stack is selected (`pulumi stack select NAME` or "
+                        "initializationOptions.stack)");
+        return false;
+    case WORKSPACE_NO_BACKEND:
+        *err = lsp_strf("cimport: cannot import into a stack: no backend is configured (`pulumi login`, "
+                        "PULUMI_BACKEND_URL or backend.url)");
+        return false;
+    case WORKSPACE_BACKEND_OTHER:
+        *err = lsp_strf("cimport: cannot import into a stack: cimport cannot write stacks of the %s %s",
+                        backend_kind_name(ws->backend), ws->backend_url);
+        return false;
+    case WORKSPACE_STACK_WRITABLE: break;
+    }
+    o->stack = stack;
+    if (!o->project) o->project = ws->project.name;
+    if (!o->config_file) {
+        char *cf = arena_sprintf(a, "%s/Pulumi.%s.yaml", ws->project_dir, stack);
+        if (access(cf, R_OK) == 0) o->config_file = cf;
+    }
+    o->into_stack = ws;
+    return true;
+}
+
 /* Runs a job's import and sends the edit (or the failure). */
 static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     job->phase = LSP_JOB_RUNNING;
@@ -813,6 +860,15 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     o.on_event = lsp_on_event;
     o.user = &ctx;
     o.stop = &job->stop;
+    arena_t *wa = arena_new(); /* the workspace of intoStack */
+    workspace_t ws;
+    if (s->into_stack && !lsp_stack_find(s, wa, &ws, &o, &err)) {
+        arena_free(wa);
+        lsp_target_free(&t);
+        lsp_job_fail(s, job, err);
+        free(err);
+        return;
+    }
     import_session_t p;
     session_init(&p, &o);
     arena_t *a = p.arena;
@@ -885,8 +941,20 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         goto done;
     }
 
-    /* The code into the editor's text; the secret values it refers to are saved first (one
-     * transaction), before the edit is sent. */
+    /* intoStack: the resources merged into the stack, written below with the secret values. */
+    if (o.into_stack && !session_stack_merge(&p)) {
+        buf_t e;
+        buf_init(&e);
+        buf_printf(&e, "cimport: nothing was imported into the stack %s, and the code was not inserted:\n",
+                   stack_store_describe(p.stack_store));
+        lsp_diag_lines(&e, &p.diags, true);
+        lsp_job_fail(s, job, e.data);
+        buf_free(&e);
+        goto done;
+    }
+
+    /* The code into the editor's text; the secret values it refers to and the stack (intoStack) are
+     * saved first (one transaction), before the edit is sent. */
     diag_list_t sd, wd;
     diag_list_init(&sd);
     diag_list_init(&wd);
@@ -904,8 +972,16 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
             free(d);
         }
         placed = session_commit(&p, &wd);
-        if (!placed) {
+        if (!placed && o.into_stack && p.stack_undo_failed)
+            buf_printf(&b,
+                       "cimport: the code was not inserted, and the write to the stack %s could not be taken back:\n",
+                       stack_store_describe(p.stack_store));
+        else if (!placed && o.into_stack)
+            buf_printf(&b, "cimport: nothing was written (the stack %s is as it was), so the code was not inserted:\n",
+                       stack_store_describe(p.stack_store));
+        else if (!placed)
             buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
+        if (!placed) {
             lsp_diag_lines(&b, &wd, true);
             lsp_job_fail(s, job, b.data);
         }
@@ -921,11 +997,24 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     diag_list_free(&wd);
     if (!placed) goto done;
     if (header != msg.len) lsp_show(s, failed ? LSP_MSG_ERROR : LSP_MSG_WARNING, msg.data);
+    if (o.into_stack) {
+        char *st = p.stack_written ? lsp_strf("cimport: imported %zu of %zu resource%s into stack %s", p.stack_n_import,
+                                              total, total == 1 ? "" : "s", stack_store_describe(p.stack_store))
+                                   : lsp_strf("cimport: %s already in stack %s: nothing to import",
+                                              p.n_ok == 1 ? "the resource is" : "the resources are",
+                                              stack_store_describe(p.stack_store));
+        lsp_show(s, LSP_MSG_INFO, st);
+        free(st);
+    }
 
     cJSON *result = cJSON_CreateObject();
     cJSON_AddBoolToObject(result, "applied", false);
     cJSON_AddBoolToObject(result, "changed", p.changed);
     cJSON_AddNumberToObject(result, "imported", (double)p.n_ok);
+    if (o.into_stack) {
+        cJSON_AddStringToObject(result, "stack", stack_store_describe(p.stack_store));
+        cJSON_AddNumberToObject(result, "importedIntoStack", p.stack_written ? (double)p.stack_n_import : 0);
+    }
     cJSON_AddNumberToObject(result, "failed", (double)failed);
     cJSON_AddNumberToObject(result, "inserted", (double)p.splice.inserted);
     cJSON_AddNumberToObject(result, "replaced", (double)p.splice.replaced);
@@ -975,6 +1064,7 @@ done:
     buf_free(&msg);
     diag_list_free(&dl);
     session_free(&p);
+    arena_free(wa);
     lsp_target_free(&t);
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "stacks/backend.h"
 #include "stacks/workspace.h"
 
 const char *backend_kind_name(backend_kind_t k) {
@@ -85,6 +86,24 @@ static void set_stack(arena_t *a, workspace_t *w, const char *ref, const char *s
 }
 
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd)) {
+        memset(w, 0, sizeof *w);
+        diag_error(diags, DIAG_IO, "cannot tell the working directory: %s", strerror(errno));
+        return false;
+    }
+    return workspace_discover_in(a, cwd, stack_flag, w, diags);
+}
+
+workspace_stack_status_t workspace_stack_status(const workspace_t *w, const char *stack) {
+    if (!w->have_project) return WORKSPACE_NO_PROJECT;
+    if (!stack) return WORKSPACE_NO_STACK;
+    if (w->backend == BACKEND_NONE) return WORKSPACE_NO_BACKEND;
+    if (!backend_writable(w->backend)) return WORKSPACE_BACKEND_OTHER;
+    return WORKSPACE_STACK_WRITABLE;
+}
+
+bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
     memset(w, 0, sizeof *w);
     const char *home = getenv("PULUMI_HOME");
     if (home && *home)
@@ -93,12 +112,7 @@ bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag
         w->pulumi_home = arena_sprintf(a, "%s/.pulumi", getenv("HOME") ? getenv("HOME") : "");
 
     /* The project: the nearest Pulumi.yaml upward. */
-    char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd)) {
-        diag_error(diags, DIAG_IO, "cannot tell the working directory: %s", strerror(errno));
-        return false;
-    }
-    char *dir = arena_strdup(a, cwd);
+    char *dir = arena_strdup(a, start);
     for (;;) {
         project_info_t pi;
         size_t errors_before = diags->errors;

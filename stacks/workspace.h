@@ -47,6 +47,19 @@ typedef struct workspace {
 /* Fills w from the current working directory (call after --cwd's chdir). stack_flag is --stack
  * (may be NULL). Returns false (with a diagnostic) only for files that exist but cannot be read. */
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags);
+/* The same from the directory dir (a language server's workspace root). */
+bool workspace_discover_in(arena_t *a, const char *dir, const char *stack_flag, workspace_t *w, diag_list_t *diags);
+
+/* Whether a run in w can import into the stack `stack` (NULL: none given or selected), and if
+ * not, why — each front end says it in its own words. */
+typedef enum {
+    WORKSPACE_STACK_WRITABLE = 0,
+    WORKSPACE_NO_PROJECT,    /* no Pulumi.yaml in the directory or above */
+    WORKSPACE_NO_STACK,      /* no stack given or selected */
+    WORKSPACE_NO_BACKEND,    /* no backend configured */
+    WORKSPACE_BACKEND_OTHER, /* a backend cimport cannot write (w->backend, w->backend_url) */
+} workspace_stack_status_t;
+workspace_stack_status_t workspace_stack_status(const workspace_t *w, const char *stack);
 
 /* The workspace settings file Pulumi keeps for a project file (for tests and messages). */
 char *workspace_settings_path(arena_t *a, const char *pulumi_home, const char *project_name, const char *project_file);

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
@@ -1148,6 +1149,87 @@ START_TEST(test_failures_grouped_and_counted) {
 }
 END_TEST
 
+/* initializationOptions.intoStack: the import goes into the workspace's stack on its backend (a DIY
+ * file backend here) — the session opens it under its lock, merges the resource and writes it with
+ * the run's outputs, then the code is inserted; the lock is released. Without a backend: refused,
+ * nothing written. */
+START_TEST(test_import_into_stack) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    const char *checkpoint =
+        "{\"version\":3,\"checkpoint\":{\"stack\":\"organization/shop/dev\",\"latest\":{\"manifest\":{\"time\":"
+        "\"2026-01-01T00:00:00Z\",\"magic\":\"\",\"version\":\"v3.100.0\"},\"resources\":[]}}}";
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi/stacks", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi/stacks/shop", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/state/.pulumi/meta.yaml", dir), "version: 1\n"));
+    const char *cp_path = arena_sprintf(a, "%s/state/.pulumi/stacks/shop/dev.json", dir);
+    ck_assert(tu_write(cp_path, checkpoint));
+    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
+    unsetenv("PULUMI_ACCESS_TOKEN");
+    char uri[4200];
+    snprintf(uri, sizeof uri, "file://%s/index.ts", dir);
+    for (int with_backend = 0; with_backend < 2; with_backend++) {
+        if (with_backend)
+            setenv("PULUMI_BACKEND_URL", arena_sprintf(a, "file://%s/state", dir), 1);
+        else
+            unsetenv("PULUMI_BACKEND_URL");
+        session_t ss;
+        sess_init(&ss);
+        sess_json(&ss,
+                  "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+                  "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+                  "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"],"
+                  "\"stack\":\"dev\",\"intoStack\":true}}}",
+                  dir, QUICKSTART, RANDOM_SCHEMA);
+        sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+        sess_open(&ss, uri, "typescript", TS_PROGRAM);
+        sess_import(&ss, 2, "clever-wombat", uri, "");
+        if (with_backend) sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+        sess_end(&ss, 3);
+        sess_run(&ss);
+        char *now = tu_read(cp_path, NULL);
+        if (!with_backend) {
+            const cJSON *e = cJSON_GetObjectItem(resp(&ss, 2), "error");
+            ck_assert_ptr_nonnull(e);
+            ck_assert_str_eq(cJSON_GetObjectItem(e, "message")->valuestring,
+                             "cimport: cannot import into a stack: no backend is configured (`pulumi login`, "
+                             "PULUMI_BACKEND_URL or backend.url)");
+            ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+            ck_assert_str_eq(now, checkpoint);
+        } else {
+            const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+            ck_assert_msg(r != NULL, "no result");
+            ck_assert_str_eq(cJSON_GetObjectItem(r, "stack")->valuestring,
+                             arena_sprintf(a, "organization/shop/dev at file://%s/state", dir));
+            ck_assert_int_eq(cJSON_GetObjectItem(r, "importedIntoStack")->valueint, 1);
+            ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
+            int type;
+            ck_assert_str_eq(show_text(&ss, 0, &type),
+                             arena_sprintf(a,
+                                           "cimport: imported 1 of 1 resource into stack organization/shop/dev at "
+                                           "file://%s/state",
+                                           dir));
+            ck_assert_ptr_nonnull(strstr(now, "urn:pulumi:dev::shop::" PET "::server-name"));
+            ck_assert_ptr_nonnull(strstr(now, "\"clever-wombat\""));
+            /* the lock was released */
+            size_t n_locks;
+            tu_find_files(a, arena_sprintf(a, "%s/state/.pulumi/locks", dir), ".json", &n_locks);
+            ck_assert_uint_eq(n_locks, 0);
+        }
+        free(now);
+        sess_free(&ss);
+    }
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_HOME");
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* What a library diagnostic advises, in the editor's words: never a command-line flag of the import
  * command (the stack, the stack state's stack and project, a read-only file). */
 START_TEST(test_advice_in_editor_words) {
@@ -1267,6 +1349,7 @@ int main(void) {
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_advice_in_editor_words);
+    tcase_add_test(t, test_import_into_stack);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
