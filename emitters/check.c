@@ -231,12 +231,36 @@ static bool reads_config(const check_t *c, const pcl_expr_t *e) {
     return idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_CONFIG;
 }
 
+/* Whether node n is a config value of no type, or a local holding one through secret()/unsecret(). */
+static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
+    for (int depth = 0; n && depth < 8; depth++) {
+        if (n->kind == PCL_NODE_CONFIG) return n->token && strcmp(n->token, "any") == 0;
+        if (n->kind != PCL_NODE_LOCAL) return false;
+        const pcl_expr_t *v = n->attrs[0].value;
+        if (v->kind == PCL_CALL && v->call.n == 1 &&
+            (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
+            v = v->call.args[0];
+        if (v->kind != PCL_TRAVERSAL || v->trav.n) return false;
+        int idx = names_table_get(c->nodes, v->trav.root);
+        n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    }
+    return false;
+}
+
+/* Whether e reads into a value of no type (`anyConfig.a`). */
+static bool untyped_read(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n ? names_table_get(c->nodes, e->trav.root) : -1;
+    return idx >= 0 && reads_untyped(c, &c->p->nodes[idx]);
+}
+
 /* length() and entries() are written by what their argument is: a string, a list or a map. */
 static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
     if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON) return true;
     bool length = strcmp(e->call.name, "length") == 0;
     if (!length && strcmp(e->call.name, "entries") != 0) return true;
     emit_shape_t sh = emit_expr_shape(c->p, c->nodes, e->call.args[0]);
+    if (!length && reads_config(c, e->call.args[0])) /* a config value of any type: its entries as a map's */
+        return true;
     return sh == EMIT_SHAPE_LIST || sh == EMIT_SHAPE_MAP || sh == EMIT_SHAPE_OBJECT ||
            (length && sh == EMIT_SHAPE_STRING);
 }
@@ -291,6 +315,15 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              x->at->name, e->type->kind == SCHEMA_BOOL ? "boolean" : "number"));
         return false;
     }
+    /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)); not written yet */
+    if (e->kind == PCL_BINARY && emit_binop_prec(e->op) >= 5 && (untyped_read(c, e->x) || untyped_read(c, e->y))) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' computes '%s' over a value of no type, which the %s emitter does not convert to "
+                             "a number yet",
+                             x->at->name, e->op, lang_title(c->lang)));
+        return false;
+    }
     switch (e->kind) {
     case PCL_TRAVERSAL: {
         int idx = in_scope(x, e->trav.root) ? -1 : names_table_get(c->nodes, e->trav.root);
@@ -298,6 +331,13 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", x->at->name,
                                  e->trav.root));
+        /* Go reads a value of no type (a config block without one) only as a whole: its
+         * interface{} has no fields or elements to read */
+        if (idx >= 0 && c->lang == LANG_GO && e->trav.n > 0 && reads_untyped(c, &c->p->nodes[idx]))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' reads into '%s', a value of no type, which the Go emitter cannot write yet",
+                                 x->at->name, e->trav.root));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
          * generators write one: `float(x)`, `x == "true"`); none is written, so it is refused */
         if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
@@ -441,6 +481,15 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
     c.nodes = names_node_index(c.a, p);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_CONFIG && n->n_attrs) { /* its default */
+            if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON)
+                refuse(
+                    &c, n, n->attrs[0].line, n->attrs[0].col,
+                    arena_sprintf(c.a, "the %s emitter cannot write a config value's default yet", lang_title(lang)));
+            else
+                check_expr(&c, n, &n->attrs[0], n->attrs[0].value);
+            continue;
+        }
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,

@@ -15,6 +15,9 @@
 typedef struct py_gen {
     emit_walk_t w;  /* first: the hooks convert the walk back to the generator */
     bool subst_all; /* in an apply over several outputs: resolved_outputs['name'] */
+    /* for-expression variables whose values are dicts (the items of entries()): read with ["key"] */
+    const char *dict_vars[EMIT_MAX_SCOPE];
+    size_t n_dict_vars;
 } py_gen_t;
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e);
@@ -31,6 +34,7 @@ static void py_resource(emit_walk_t *w, size_t idx);
 static void py_component(emit_walk_t *w, size_t idx);
 static void py_output(emit_walk_t *w, size_t idx);
 static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n);
+static void py_config_default(emit_walk_t *w, size_t idx);
 
 static const emit_syntax_t PY_SYNTAX = {
     .lang = LANG_PYTHON,
@@ -46,6 +50,7 @@ static const emit_syntax_t PY_SYNTAX = {
     .end = "\n",
     .new_config = "pulumi.Config()",
     .config_getter = py_config_getter,
+    .config_default = py_config_default,
 };
 
 static char *py_dashes_to_underscores(arena_t *a, const char *s) {
@@ -138,12 +143,48 @@ static void py_number(py_gen_t *g, const pcl_expr_t *e) {
     if (wrap) buf_putc(g->w.b, ')');
 }
 
+/* Whether a traversal's root holds plain data — a config value, a local whose value is a list, an
+ * object, a for expression or config (through secret()/unsecret()) — whose Python form is a dict
+ * or a list: read with ["key"], which attribute access on a dict is not. */
+static bool py_plain_data(py_gen_t *g, const char *root) {
+    for (int depth = 0; depth < 8; depth++) {
+        int idx = emit_walk_in_scope(&g->w, root) ? -1 : names_table_get(g->w.nodes, root);
+        if (idx < 0) return false;
+        const pcl_node_t *n = &g->w.p->nodes[idx];
+        if (n->kind == PCL_NODE_CONFIG) return true;
+        if (n->kind != PCL_NODE_LOCAL) return false;
+        const pcl_expr_t *v = n->attrs[0].value;
+        if (v->kind == PCL_CALL && v->call.n == 1 &&
+            (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
+            v = v->call.args[0];
+        if (v->kind == PCL_OBJECT || v->kind == PCL_TUPLE || v->kind == PCL_FOR) return true;
+        if (v->kind != PCL_TRAVERSAL || v->trav.n) return false;
+        root = v->trav.root;
+    }
+    return false;
+}
+
 static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
-    if (emit_walk_in_scope(&g->w, e->trav.root))
+    bool in_scope = emit_walk_in_scope(&g->w, e->trav.root), dict = e->trav.n > 0 && py_plain_data(g, e->trav.root);
+    for (size_t i = 0; in_scope && i < g->n_dict_vars; i++)
+        dict |= strcmp(g->dict_vars[i], e->trav.root) == 0;
+    if (in_scope)
         buf_puts(g->w.b, e->trav.root); /* a for-expression variable */
     else
         emit_walk_root(&g->w, e, names_table_get(g->w.nodes, e->trav.root));
-    emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
+    if (!dict) {
+        emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
+        return;
+    }
+    for (size_t k = 0; k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        buf_putc(g->w.b, '[');
+        if (pt->attr || pt->index_is_string)
+            names_append_quoted(g->w.b, LANG_PYTHON, pt->attr ? pt->attr : pt->index_str);
+        else
+            buf_printf(g->w.b, "%zu", pt->index_num);
+        buf_putc(g->w.b, ']');
+    }
 }
 
 /* PCL's built-in functions as Pulumi's Python generator writes them (emit_walk_format); length,
@@ -440,8 +481,11 @@ static const char *py_binop(const char *op) {
 static void py_for(py_gen_t *g, const pcl_expr_t *e) {
     emit_shape_t sh;
     if (!emit_walk_for_shape(&g->w, e, &sh)) return;
-    size_t saved = g->w.n_scope;
+    size_t saved = g->w.n_scope, saved_dicts = g->n_dict_vars;
     if (!emit_walk_scope_push(&g->w, e)) return;
+    /* entries() gives {"key": k, "value": v} dicts: `entry.value` is `entry["value"]` */
+    if (e->x->kind == PCL_CALL && strcmp(e->x->call.name, "entries") == 0 && g->n_dict_vars < EMIT_MAX_SCOPE)
+        g->dict_vars[g->n_dict_vars++] = e->vvar;
     buf_putc(g->w.b, e->for_object ? '{' : '[');
     if (e->for_object) {
         py_expr(g, e->y);
@@ -469,6 +513,7 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
         py_expr(g, e->w);
     }
     g->w.n_scope = saved;
+    g->n_dict_vars = saved_dicts;
     buf_putc(g->w.b, e->for_object ? '}' : ']');
 }
 
@@ -723,7 +768,20 @@ static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n) {
         kind = "_bool";
     else if (strcmp(t, "string") != 0)
         kind = "_object";
-    return arena_sprintf(w->a, "require%s%s", n->config_secret ? "_secret" : "", kind);
+    return arena_sprintf(w->a, "%s%s%s", n->n_attrs ? "get" : "require", n->config_secret ? "_secret" : "", kind);
+}
+
+/* Pulumi's form: `\nif x is None:\n    x = default\n`. */
+static void py_config_default(emit_walk_t *w, size_t idx) {
+    py_gen_t *g = (py_gen_t *)w;
+    const pcl_node_t *n = &w->p->nodes[idx];
+    buf_printf(w->b, "\nif %s is None:\n    %s = ", w->ident[idx], w->ident[idx]);
+    if (n->config_secret) buf_puts(w->b, "pulumi.Output.secret(");
+    w->indent += 4;
+    py_expr(g, n->attrs[0].value);
+    w->indent -= 4;
+    if (n->config_secret) buf_putc(w->b, ')');
+    buf_putc(w->b, '\n');
 }
 
 /* `pulumi.export("name", value)`: a stack output is not a variable. */

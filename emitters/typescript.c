@@ -30,6 +30,7 @@ static void ts_resource(emit_walk_t *w, size_t idx);
 static void ts_component(emit_walk_t *w, size_t idx);
 static void ts_output(emit_walk_t *w, size_t idx);
 static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
+static void ts_config_default(emit_walk_t *w, size_t idx);
 
 static const emit_syntax_t TS_SYNTAX = {
     .lang = LANG_TYPESCRIPT,
@@ -44,6 +45,7 @@ static const emit_syntax_t TS_SYNTAX = {
     .end = ";\n",
     .new_config = "new pulumi.Config()",
     .config_getter = ts_config_getter,
+    .config_default = ts_config_default,
 };
 
 /* The npm package of a resource's package: its schema's nodejs packageName, else
@@ -178,6 +180,20 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
             ts_trav_part(g, &e->trav.parts[i], i > 1);
         buf_putc(g->w.b, ')');
         return;
+    }
+    /* Into a local holding secret() of a value of unknown shape (`secret(anyConfig).property`): no
+     * Output<any> lifts a property under --strict, so read it in an apply, as Pulumi does. */
+    const pcl_node_t *local = idx >= 0 && g->w.p->nodes[idx].kind == PCL_NODE_LOCAL ? &g->w.p->nodes[idx] : NULL;
+    if (local && e->trav.n > 0 && !g->in_interpolate && local->attrs[0].value->kind == PCL_CALL) {
+        const pcl_expr_t *v = local->attrs[0].value;
+        const pcl_function_t *f = pcl_function_find(v->call.name);
+        emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, v);
+        if (f && f->result == PCL_FN_SAME && sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP && sh != EMIT_SHAPE_OBJECT) {
+            buf_printf(g->w.b, "%s.apply(%s => %s", g->w.ident[idx], g->w.ident[idx], g->w.ident[idx]);
+            emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, false);
+            buf_putc(g->w.b, ')');
+            return;
+        }
     }
     emit_walk_root(&g->w, e, idx);
     emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, false);
@@ -656,7 +672,18 @@ static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n) {
         kind = "Boolean";
     else if (strcmp(t, "string") != 0)
         kind = arena_sprintf(w->a, "Object<%s>", ts_cfg_type((ts_gen_t *)w, emit_config_type(w->a, t)));
-    return arena_sprintf(w->a, "require%s%s", n->config_secret ? "Secret" : "", kind);
+    return arena_sprintf(w->a, "%s%s%s", n->n_attrs ? "get" : "require", n->config_secret ? "Secret" : "", kind);
+}
+
+/* ` ?? default;` — `??`, not Pulumi's `||`: a value set to "", 0 or false is not replaced. */
+static void ts_config_default(emit_walk_t *w, size_t idx) {
+    ts_gen_t *g = (ts_gen_t *)w;
+    const pcl_node_t *n = &w->p->nodes[idx];
+    buf_puts(w->b, " ?? ");
+    if (n->config_secret) buf_puts(w->b, "pulumi.secret(");
+    ts_expr(g, n->attrs[0].value);
+    if (n->config_secret) buf_putc(w->b, ')');
+    buf_puts(w->b, ";\n");
 }
 
 /* A stack output is an export of the module, under the output's name. */

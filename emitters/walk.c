@@ -37,7 +37,10 @@ static void walk_config(emit_walk_t *w, size_t idx, bool first) {
     buf_printf(w->b, "%s.%s(", w->config_var, w->syntax->config_getter(w, n));
     names_append_quoted(w->b, w->syntax->lang, n->config_key ? n->config_key : n->name);
     buf_putc(w->b, ')');
-    buf_puts(w->b, w->syntax->end);
+    if (n->n_attrs && n->attrs[0].value->kind != PCL_NULL && w->syntax->config_default) /* null: no default */
+        w->syntax->config_default(w, idx);
+    else
+        buf_puts(w->b, w->syntax->end);
 }
 
 void emit_walk_nodes(emit_walk_t *w) {

@@ -50,8 +50,11 @@ typedef struct emit_syntax {
     const char *declare;    /* a variable's declaration: a format of its identifier ("const %s = ") */
     const char *end;        /* the end of a statement (";\n") */
     const char *new_config; /* the expression that makes the Config object ("new pulumi.Config()") */
-    /* the Config method that reads a config node's value (`requireSecretNumber`) */
+    /* the Config method that reads a config node's value (`requireSecretNumber`; `get...` for one
+     * with a default) */
     const char *(*config_getter)(emit_walk_t *w, const pcl_node_t *n);
+    /* after `config.get...("key")`: its default (n->attrs[0]) and the statement's end */
+    void (*config_default)(emit_walk_t *w, size_t idx);
 } emit_syntax_t;
 
 struct emit_walk {

@@ -1006,10 +1006,10 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
             n->config_secret = v->b;
         } else if (!is_options && kind == PCL_NODE_CONFIG && strcmp(name, "description") == 0) {
             if (v->kind != PCL_STRING) return fail_at(p, al, ac, "a config description must be a string literal");
-        } else if (!is_options && kind == PCL_NODE_CONFIG) {
+        } else if (!is_options && kind == PCL_NODE_CONFIG && strcmp(name, "default") != 0) {
             return fail_at(p, al, ac,
-                           "config attribute '%s' is not supported (cimport reads 'secret' and 'description'); "
-                           "remove it or set the value in the stack configuration",
+                           "config attribute '%s' is not supported (cimport reads 'secret', 'description' and "
+                           "'default'); remove it or set the value in the stack configuration",
                            name);
         } else if (is_options && pcl_option_kind(name) == PCL_OPT_UNKNOWN) {
             return fail_at(p, al, ac,
@@ -1069,7 +1069,9 @@ static bool parse_block(parser_t *p) {
     const char *name = parse_label(p, arena_sprintf(p->a, "the %s name", kw));
     if (!name) return false;
     const char *token = NULL;
-    if (kind == PCL_NODE_RESOURCE || kind == PCL_NODE_CONFIG) {
+    if (kind == PCL_NODE_CONFIG && skip_ws(p, false) && peek(p) == '{') {
+        token = "any"; /* `config "name" {}`: a value of any type (Pulumi's dynamic) */
+    } else if (kind == PCL_NODE_RESOURCE || kind == PCL_NODE_CONFIG) {
         token = parse_label(p, kind == PCL_NODE_RESOURCE ? "the resource type token" : "the config type");
         if (!token) return false;
     } else if (kind == PCL_NODE_OUTPUT) {

@@ -108,7 +108,8 @@ typedef enum {
     PCL_NODE_PACKAGE = 0, /* package <name> { baseProviderName = ..., baseProviderVersion = ... } */
     PCL_NODE_RESOURCE,    /* resource <name> "<token>" { attrs; options { ... } } */
     PCL_NODE_COMPONENT,   /* component <name> { __logicalName; token = "..."; options { ... } } (local component) */
-    PCL_NODE_CONFIG,      /* config <name> "<type>" { __secret = true } — stack configuration read */
+    PCL_NODE_CONFIG,      /* config <name> "<type>" { __secret = true } — stack configuration read; the type
+                             "any" when the block has none, attrs[0] its `default` when it has one */
     PCL_NODE_OUTPUT,      /* output <name> { value = <expr> } — a stack output (attrs[0] is `value`);
                              outputs have their own namespace and cannot be referenced */
     PCL_NODE_LOCAL,       /* <name> = <expr> — a top-level local variable (attrs[0] is `value`) */

@@ -651,6 +651,40 @@ START_TEST(test_async_main_outputs) {
 }
 END_TEST
 
+/* A config block without a type reads a value of any type; `default` makes the read optional
+ * (`??`, so a value set to false stays false; Python's `if x is None`). Python reads config and
+ * plain data with ["key"] (they are dicts there); Go cannot read into an untyped value, and no
+ * emitter adds numbers read from one without converting them: refused. */
+START_TEST(test_config_default_and_untyped) {
+    fixture_t f = load("config \"flag\" \"bool\" {\n    default = true\n}\n"
+                       "config \"obj\" {}\n"
+                       "config \"names\" {\n    default = {}\n}\n"
+                       "output \"a\" {\n    value = obj.a\n}\n"
+                       "output \"b\" {\n    value = [for e in entries(names) : e.value]\n}\n"
+                       "output \"c\" {\n    value = flag\n}\n");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "const flag = config.getBoolean(\"flag\") ?? true;\n");
+    has(ts, "const obj = config.requireObject<any>(\"obj\");\n");
+    has(ts, "const names = config.getObject<any>(\"names\") ?? {};\n");
+    has(ts, "export const b = Object.entries(names).sort().map(([k, v]) => ({key: k, value: v})).map(e => (e.value));");
+    free(ts);
+    char *py = emit_ok(&f, LANG_PYTHON);
+    has(py, "flag = config.get_bool(\"flag\")\nif flag is None:\n    flag = True\n");
+    has(py, "obj = config.require_object(\"obj\")\n");
+    has(py, "pulumi.export(\"a\", obj[\"a\"])");
+    has(py,
+        "pulumi.export(\"b\", [e[\"value\"] for e in [{\"key\": k, \"value\": v} for k, v in sorted(names.items())]])");
+    free(py);
+    emit_refused(&f, LANG_GO, "main.pp:9:13", "'obj', a value of no type, which the Go emitter cannot write yet");
+    emit_refused(&f, LANG_CSHARP, "main.pp:2:5", "the C# emitter cannot write a config value's default yet");
+    unload(&f);
+    f = load("config \"obj\" {}\noutput \"sum\" {\n    value = obj.a + 1\n}\n");
+    emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:19", "computes '+' over a value of no type");
+    emit_refused(&f, LANG_PYTHON, "main.pp:3:19", "computes '+' over a value of no type");
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -670,6 +704,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_functions_refused);
     tcase_add_test(tc, test_builtin_names_reserved);
     tcase_add_test(tc, test_async_main_outputs);
+    tcase_add_test(tc, test_config_default_and_untyped);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

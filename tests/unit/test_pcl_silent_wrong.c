@@ -211,11 +211,11 @@ START_TEST(test_secret_config_stays_secret) {
     free(yaml);
     unload(&f);
     /* a config attribute cimport does not implement is refused where it is */
-    const char *dflt = "config \"flag\" \"bool\" {\n    default = true\n}\n";
+    const char *dflt = "config \"flag\" \"bool\" {\n    nullable = true\n}\n";
     diag_list_t d;
     diag_list_init(&d);
     ck_assert_ptr_null(pcl_parse(dflt, strlen(dflt), "main.pp", &d));
-    ck_assert_msg(strstr(diag_format(&d, d.head), "main.pp:2:5: config attribute 'default' is not supported"), "%s",
+    ck_assert_msg(strstr(diag_format(&d, d.head), "main.pp:2:5: config attribute 'nullable' is not supported"), "%s",
                   diag_format(&d, d.head));
     diag_list_free(&d);
 }
