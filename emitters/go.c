@@ -1435,6 +1435,24 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
         g->line_depth = saved_indent;
         return;
     }
+    int idx = e->kind == PCL_TRAVERSAL ? go_find(g, e->trav.root) : -1;
+    if (idx >= 0 && e->trav.n > 0 && g->base.p->nodes[idx].kind == PCL_NODE_LOCAL &&
+        emit_is_invoke(g->base.p->nodes[idx].attrs[0].value)) {
+        /* attributes of a local holding an invoke's result: the result Output's methods */
+        bool attrs = true;
+        for (size_t i = 0; i < e->trav.n; i++)
+            attrs &= e->trav.parts[i].attr != NULL;
+        if (!attrs) {
+            go_refuse(g, e, "an index into an invoke's result held by a local");
+            buf_puts(b, "nil");
+        } else {
+            buf_puts(b, g->base.var[idx]);
+            for (size_t i = 0; i < e->trav.n; i++)
+                buf_printf(b, ".%s()", go_field_name(g, e->trav.parts[i].attr));
+        }
+        g->line_depth = saved_indent;
+        return;
+    }
     if (e->kind == PCL_TRAVERSAL && outputs && emit_is_output_atom(g->base.p, g->base.index, e) && e->trav.n == 0) {
         /* a local holding an Output: the Output itself */
         buf_puts(b, g->base.var[go_find(g, e->trav.root)]);
@@ -1613,7 +1631,6 @@ static char *go_plain_input_str(go_ctx_t *g, const pcl_expr_t *e, const schema_t
     return s;
 }
 
-/* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 /* `mod.FnOutput(ctx, mod.FnOutputArgs{...}, nil)` and the attributes read from its result as the
  * SDK's Output methods (`.Result()`), as Pulumi's Go generator writes them; emit_check_program lets
  * through only keyword arguments of no nested object type, no options, and attributes alone. */
@@ -1639,6 +1656,7 @@ static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
 }
 
+/* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
     if (emit_is_invoke(e) || (e->kind == PCL_GETATTR && emit_fn_call_under(e))) {

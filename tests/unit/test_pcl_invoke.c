@@ -275,6 +275,24 @@ START_TEST(test_go) {
 }
 END_TEST
 
+/* Go: a local holding an invoke's result is that Output (`data := inv.GetThingOutput(...)`), and
+ * its attributes read through the result's methods (`data.Value()`), as Pulumi writes them; before,
+ * the attribute was refused ("the Go type of a reference is not known"). */
+START_TEST(test_go_local_invoke) {
+    tu_pcl_t f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
+                      "resource \"res\" \"inv:index:Res\" {\n    text = data.value\n}\n");
+    char *go = emit_ok(&f, LANG_GO);
+    has(go, "\t\tdata := inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n");
+    has(go, "Text: data.Value(),\n");
+    free(go);
+    tu_pcl_unload(&f);
+    tu_pcl_t g = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
+                      "output \"o\" {\n    value = data.items[0]\n}\n");
+    emit_refused(&g, LANG_GO, "main.pp:3:", "an index into an invoke's result held by a local");
+    tu_pcl_unload(&g);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
@@ -318,6 +336,7 @@ int main(void) {
     tcase_add_test(tc, test_yaml);
     tcase_add_test(tc, test_csharp);
     tcase_add_test(tc, test_go);
+    tcase_add_test(tc, test_go_local_invoke);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     suite_add_tcase(s, tc);
