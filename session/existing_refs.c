@@ -40,11 +40,7 @@ typedef struct refs {
 
 static void refs_add(refs_t *r, const char *value, const char *root, const char *attr, const char *type) {
     if (!value || !*value) return;
-    if (r->n == r->cap) {
-        size_t nc = r->cap ? r->cap * 2 : 16;
-        r->v = arena_grow(r->a, r->v, r->cap * sizeof *r->v, nc * sizeof *r->v);
-        r->cap = nc;
-    }
+    r->v = arena_grow_array(r->a, r->v, &r->cap, r->n + 1, sizeof *r->v);
     r->v[r->n++] = (pcl_external_ref_t){arena_strdup(r->a, value), root, attr, type};
 }
 

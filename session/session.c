@@ -11,6 +11,7 @@
 #include "session/session.h"
 
 #include "base/fileio.h"
+#include "base/vec.h"
 #include "importer/offline.h"
 #include "importer/plugin_host.h"
 #include "importer/tfmapper.h"
@@ -271,12 +272,8 @@ static void report_duplicate_ids(const import_plan_t *plan, const char *path, di
             e++;
         for (size_t a = g; a < e; a++)
             for (size_t b = g; b < a; b++) {
-                if (np == cap) {
-                    cap = cap ? cap * 2 : 16;
-                    pairs = realloc(pairs, cap * 2 * sizeof *pairs);
-                    if (!pairs) abort();
-                }
-                pairs[2 * np] = idx[a].index; /* the later item */
+                pairs = vec_grow(pairs, &cap, np + 1, 2 * sizeof *pairs); /* a pair of plan indexes each */
+                pairs[2 * np] = idx[a].index;                             /* the later item */
                 pairs[2 * np + 1] = idx[b].index;
                 np++;
             }

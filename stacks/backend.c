@@ -89,11 +89,7 @@ static size_t fb_list(bucket_t *b, const char *dir, const char ***keys, diag_lis
     struct dirent *e;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.') continue;
-        if (n == cap) {
-            size_t nc = cap ? cap * 2 : 8;
-            out = arena_grow(b->a, out, cap * sizeof *out, nc * sizeof *out);
-            cap = nc;
-        }
+        out = arena_grow_array(b->a, out, &cap, n + 1, sizeof *out);
         out[n++] = arena_sprintf(b->a, "%s/%s", dir, e->d_name);
     }
     closedir(d);
