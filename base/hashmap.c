@@ -22,10 +22,25 @@ static void *hashmap_alloc(size_t n, size_t size) {
 }
 
 uint64_t hashmap_hash(const void *key, size_t len) {
+    /* Eight bytes per step, each folded in by a multiply and a shift (FNV-1a took one multiply per
+     * byte: 4 % of a 100,000-resource import hashing URNs), the length mixed in, and a final
+     * avalanche so the low bits the index uses depend on every byte. */
     const unsigned char *p = key;
-    uint64_t h = 14695981039346656037ULL; /* offset basis 0xcbf29ce484222325 */
+    const uint64_t m1 = 0xFF51AFD7ED558CCDULL, m2 = 0xC4CEB9FE1A85EC53ULL;
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)len * m2);
+    for (; len >= 8; p += 8, len -= 8) {
+        uint64_t w;
+        memcpy(&w, p, sizeof w);
+        h = (h ^ w) * m1;
+        h ^= h >> 29;
+    }
+    uint64_t tail = 0;
     for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 1099511628211ULL;
+        tail |= (uint64_t)p[i] << (8 * i);
+    h = (h ^ tail) * m2;
+    h ^= h >> 32;
+    h *= m1;
+    h ^= h >> 29;
     return h;
 }
 

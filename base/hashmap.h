@@ -1,7 +1,7 @@
 /* hashmap.h — cimport's one hash map: byte-string keys → pointer values, iterated in insertion order.
  *
  * Shape (as CPython's compact dict): the entries sit in an array in the order they were added; a
- * power-of-two index table of entry numbers, probed linearly, finds them by FNV-1a hash. So lookups
+ * power-of-two index table of entry numbers, probed linearly, finds them by hash. So lookups
  * are O(1) and iteration is deterministic — generated code and reports never depend on hash order.
  * Deleting an entry leaves a hole in the array (skipped by iteration, reclaimed when the map grows)
  * and closes its gap in the index by backward shifting, so no tombstones slow later lookups.
@@ -45,7 +45,7 @@ typedef struct hashmap {
     size_t index_cap; /* 0 or a power of two */
 } hashmap_t;
 
-/* FNV-1a, 64 bits, of len bytes. */
+/* A 64-bit hash of len bytes (not keyed, not cryptographic; eight bytes per step). */
 uint64_t hashmap_hash(const void *key, size_t len);
 
 /* Adds key → value. False (and nothing changed) when the key is already there. */
