@@ -129,15 +129,15 @@ static bool typed_writes_invoke(const pcl_expr_t *e) {
 static unsigned fn_call_langs(const pcl_expr_t *e) {
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
-    if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO);
+    if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (e->function->return_plain) langs &= ~L(LANG_TYPESCRIPT);
     return langs;
 }
 
-/* Attributes and literal indexes read from an invoke's result: C# reads them in an apply. */
+/* Attributes and literal indexes read from an invoke's result: C# and Java read them in an apply. */
 static unsigned invoke_read_langs(const pcl_expr_t *e) {
     const pcl_expr_t *fc = emit_fn_call_under(e);
-    return fc && emit_is_invoke(fc) ? L(LANG_CSHARP) : 0;
+    return fc && emit_is_invoke(fc) ? L(LANG_CSHARP) | L(LANG_JAVA) : 0;
 }
 
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it

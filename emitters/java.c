@@ -302,8 +302,47 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .interpolation = java_template,
 };
 
+/* `<Pkg>Functions.fn(FnArgs.builder()...build())` and the attributes and literal indexes read from
+ * its result in `.applyValue(invoke -> invoke.result())`, as Pulumi's Java generator writes them;
+ * emit_check_program lets through only keyword arguments of no nested object type and no options. */
+static void java_invoke(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+    const pcl_expr_t *chain[64];
+    size_t n = 0;
+    for (; (e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && n < 64; e = e->x)
+        chain[n++] = e;
+    const schema_function_t *f = e->function;
+    const char *pkg = java_package(j, e->package, f->token);
+    const char *last = strrchr(pkg, '.');
+    const char *fns = java_class(j, arena_sprintf(j->base.a, "%s.%sFunctions", pkg, names_title(j->base.a, last + 1)));
+    const char *member = java_token_member(j, f->token);
+    const char *args = java_class(j, arena_sprintf(j->base.a, "%s.inputs.%sArgs", pkg, member));
+    buf_printf(b, "%s.%s(", fns, java_member_name(j, names_camel(j->base.a, member)));
+    const pcl_expr_t *a = e->call.n >= 2 ? e->call.args[1] : NULL;
+    bool has_args = a && a->kind == PCL_OBJECT;
+    java_builder(j, b, args, NULL, 0, has_args ? a->object.items : NULL, has_args ? a->object.n : 0, NULL, NULL, ind);
+    buf_putc(b, ')');
+    if (!n) return;
+    buf_puts(b, ".applyValue(invoke -> invoke");
+    while (n > 0) {
+        const pcl_expr_t *p = chain[--n];
+        if (p->kind == PCL_GETATTR) {
+            buf_printf(b, ".%s()", java_member_name(j, p->s));
+        } else {
+            buf_puts(b, ".get(");
+            java_expr(j, b, p->y, NULL, ind);
+            buf_putc(b, ')');
+        }
+    }
+    buf_putc(b, ')');
+}
+
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
+    if (emit_is_invoke(e) || ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e) &&
+                              emit_is_invoke(emit_fn_call_under(e)))) {
+        java_invoke(j, b, e, ind);
+        return;
+    }
     if (!t) t = e->type;
     if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     if (emit_typed_value(&JAVA_VALUES, &j->base, b, e, t, ind)) return;

@@ -293,13 +293,31 @@ START_TEST(test_go_local_invoke) {
 }
 END_TEST
 
+/* Java: `<Pkg>Functions.fn(FnArgs.builder()...build())`, the result read in applyValue. */
+START_TEST(test_java) {
+    tu_pcl_t f = load("output \"v\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}).items[0]\n}\n"
+                      "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
+    char *java = emit_ok(&f, LANG_JAVA);
+    has(java, "import com.pulumi.inv.InvFunctions;\n");
+    has(java, "import com.pulumi.inv.inputs.GetThingArgs;\n");
+    has(java, "ctx.export(\"v\", InvFunctions.getThing(GetThingArgs.builder()\n            .name(\"a\")\n"
+              "            .build()).applyValue(invoke -> invoke.items().get(0)));");
+    has(java, "ctx.export(\"m\", ThingsFunctions.lookUp(LookUpArgs.builder()\n            .build())"
+              ".applyValue(invoke -> invoke.id()));");
+    free(java);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
-    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
-                      "\"a\"}).value\n}\n");
-    static const lang_t langs[] = {LANG_JAVA};
+    /* invoke options: C#, Go and Java do not write InvokeOutputOptions yet */
+    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+                      "resource \"other\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
+                      "\"a\"}, {dependsOn = [res]}).value\n}\n");
+    static const lang_t langs[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
     for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
-        emit_refused(&f, langs[i], "main.pp:2:12: resource 'res':", "invokes 'inv:index:getThing', which the");
+        emit_refused(&f, langs[i], "main.pp:5:12: resource 'other':", "invokes 'inv:index:getThing', which the");
     tu_pcl_unload(&f);
     tu_pcl_t g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "output \"o\" {\n    value = call(res, \"greet\", {})\n}\n");
@@ -337,6 +355,7 @@ int main(void) {
     tcase_add_test(tc, test_csharp);
     tcase_add_test(tc, test_go);
     tcase_add_test(tc, test_go_local_invoke);
+    tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     suite_add_tcase(s, tc);
