@@ -100,6 +100,9 @@ static unsigned function_langs(const char *name) {
         {"notImplemented", ts_py},
         {"pulumiResourceName", ts_py},
         {"pulumiResourceType", ts_py},
+        /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_) */
+        {"can", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
+        {"try", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         if (strcmp(fns[i].name, name) == 0) return fns[i].langs;
@@ -232,7 +235,7 @@ static bool reads_config(const check_t *c, const pcl_expr_t *e) {
 }
 
 /* Whether node n is a config value of no type, or a local holding one through secret()/unsecret(). */
-static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
+static bool node_untyped(const pcl_program_t *p, const names_table_t *nodes, const pcl_node_t *n) {
     for (int depth = 0; n && depth < 8; depth++) {
         if (n->kind == PCL_NODE_CONFIG) return n->token && strcmp(n->token, "any") == 0;
         if (n->kind != PCL_NODE_LOCAL) return false;
@@ -241,10 +244,14 @@ static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
             (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
             v = v->call.args[0];
         if (v->kind != PCL_TRAVERSAL || v->trav.n) return false;
-        int idx = names_table_get(c->nodes, v->trav.root);
-        n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+        int idx = names_table_get(nodes, v->trav.root);
+        n = idx >= 0 ? &p->nodes[idx] : NULL;
     }
     return false;
+}
+
+static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
+    return node_untyped(c->p, c->nodes, n);
 }
 
 /* Whether e reads into a value of no type (`anyConfig.a`). */
@@ -682,6 +689,8 @@ bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, con
     const char *fn = e->call.name;
     if (strcmp(fn, "secret") == 0 || strcmp(fn, "unsecret") == 0) return true;
     if (emit_is_invoke(e) || emit_is_method_call(e)) return !e->function->return_plain;
+    /* can() and try() over outputs or values of no type: their Output version (canOutput_) */
+    if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) return emit_call_output_version(p, nodes, e);
     /* written over outputs as they are (pulumi.jsonStringify), their value an Output then */
     if (strcmp(fn, "toJSON") == 0)
         for (size_t i = 0; i < e->call.n; i++)
@@ -689,8 +698,32 @@ bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, con
     return false;
 }
 
+typedef struct untyped_scan {
+    const pcl_program_t *p;
+    const names_table_t *nodes;
+    bool found;
+} untyped_scan_t;
+
+static bool untyped_one(const pcl_expr_t *e, void *ctx) {
+    untyped_scan_t *u = ctx;
+    if (e->kind != PCL_TRAVERSAL) return !u->found;
+    int idx = node_of(u->p, u->nodes, e->trav.root);
+    if (idx >= 0 && node_untyped(u->p, u->nodes, &u->p->nodes[idx])) u->found = true;
+    return false;
+}
+
+bool emit_call_output_version(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    untyped_scan_t u = {p, nodes, false};
+    for (size_t i = 0; i < e->call.n && !u.found; i++) {
+        if (has_output(p, nodes, e->call.args[i])) return true;
+        pcl_expr_walk(e->call.args[i], untyped_one, &u);
+    }
+    return u.found;
+}
+
 bool emit_call_takes_inputs(const pcl_expr_t *e) {
-    static const char *const fns[] = {"secret", "unsecret", "toJSON", "pulumiResourceName", "pulumiResourceType"};
+    static const char *const fns[] = {"secret", "unsecret", "toJSON", "pulumiResourceName", "pulumiResourceType",
+                                      "can",    "try"};
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         if (strcmp(fns[i], e->call.name) == 0) return true;
     return false;

@@ -58,6 +58,8 @@ bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, con
 /* Whether a call is written over its arguments as they are, outputs or not (secret, unsecret,
  * toJSON, pulumiResourceName/Type): never inside an apply of its own. */
 bool emit_call_takes_inputs(const pcl_expr_t *e);
+/* Whether can()/try() needs its Output version: an argument reads an output or a value of no type. */
+bool emit_call_output_version(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e holds an output atom anywhere: computing it needs an apply. */
 bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* The output atoms of e (outermost first, in source order), in an arena array; returns the count. */

@@ -133,9 +133,14 @@ static void ts_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool sche
 
 /* One traversal part: `.attr`, `["key"]` or `[0]`, each optionally chained (`?.`). */
 static void ts_trav_part(ts_gen_t *g, const pcl_trav_part_t *pt, bool optional) {
-    if (pt->attr) {
+    /* a string key that is an identifier name is read as a property (`m.key`), as Pulumi writes it */
+    const char *key = pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL;
+    bool name = key && *key && (isalpha((unsigned char)*key) || *key == '_' || *key == '$');
+    for (const char *c = key; name && *c; c++)
+        name = isalnum((unsigned char)*c) || *c == '_' || *c == '$';
+    if (pt->attr || name) {
         buf_puts(g->w.b, optional ? "?." : ".");
-        buf_puts(g->w.b, pt->attr);
+        buf_puts(g->w.b, key);
     } else {
         if (optional) buf_puts(g->w.b, "?.");
         buf_putc(g->w.b, '[');
@@ -147,10 +152,15 @@ static void ts_trav_part(ts_gen_t *g, const pcl_trav_part_t *pt, bool optional) 
     }
 }
 
+static void ts_trav_parts(ts_gen_t *g, const pcl_trav_part_t *parts, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        ts_trav_part(g, &parts[i], false);
+}
+
 static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     if (emit_walk_in_scope(&g->w, e->trav.root)) { /* a for-expression variable */
         buf_puts(g->w.b, e->trav.root);
-        emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, false);
+        ts_trav_parts(g, e->trav.parts, e->trav.n);
         return;
     }
     int idx = names_table_get(g->w.nodes, e->trav.root);
@@ -190,13 +200,13 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, v);
         if (f && f->result == PCL_FN_SAME && sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP && sh != EMIT_SHAPE_OBJECT) {
             buf_printf(g->w.b, "%s.apply(%s => %s", g->w.ident[idx], g->w.ident[idx], g->w.ident[idx]);
-            emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, false);
+            ts_trav_parts(g, e->trav.parts, e->trav.n);
             buf_putc(g->w.b, ')');
             return;
         }
     }
     emit_walk_root(&g->w, e, idx);
-    emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, false);
+    ts_trav_parts(g, e->trav.parts, e->trav.n);
 }
 
 /* PCL's built-in functions as Pulumi's Node.js generator writes them (emit_walk_format); length,
@@ -265,8 +275,119 @@ static const struct {
                   {"filebase64", "fs"},
                   {"filebase64sha256", "fs"}};
 
+/* can() and try(): each argument a closure, so a failing one is caught by the helper; the Output
+ * versions when an argument reads an output or a value of no type (Pulumi's form). */
+static void ts_can_try(ts_gen_t *g, const pcl_expr_t *e) {
+    bool out = emit_call_output_version(g->w.p, g->w.nodes, e), can = strcmp(e->call.name, "can") == 0;
+    buf_puts(g->w.b, can ? (out ? "canOutput_(" : "can_(") : (out ? "tryOutput_(" : "try_("));
+    if (can) {
+        buf_puts(g->w.b, "() => ");
+        ts_expr(g, e->call.args[0]);
+        buf_putc(g->w.b, ')');
+        return;
+    }
+    g->w.indent += 4;
+    for (size_t i = 0; i < e->call.n; i++) {
+        emit_walk_newline(&g->w);
+        buf_puts(g->w.b, "() => ");
+        ts_expr(g, e->call.args[i]);
+        if (i + 1 < e->call.n) buf_putc(g->w.b, ',');
+    }
+    g->w.indent -= 4;
+    emit_walk_newline(&g->w);
+    buf_putc(g->w.b, ')');
+}
+
+/* The helpers of can() and try(), as Pulumi writes them; `undefined` counts as failure (a value
+ * read "too safely" with ?. is undefined where the PCL read fails). */
+static const char TS_CAN[] = "function can_(\n"
+                             "    fn: () => any\n"
+                             "): boolean {\n"
+                             "    try {\n"
+                             "        const result = fn();\n"
+                             "        if (result === undefined) {\n"
+                             "            return false;\n"
+                             "        }\n"
+                             "        return true;\n"
+                             "    } catch (e) {\n"
+                             "        return false;\n"
+                             "    }\n"
+                             "}\n\n";
+static const char TS_CAN_OUTPUT[] = "function canOutput_(\n"
+                                    "    fn: () => pulumi.Input<any>\n"
+                                    "): pulumi.Output<boolean> {\n"
+                                    "    try {\n"
+                                    "        return pulumi.output(fn()).apply(result => result !== undefined);\n"
+                                    "    } catch {\n"
+                                    "        return pulumi.output(false);\n"
+                                    "    }\n"
+                                    "}\n\n";
+static const char TS_TRY[] = "function try_(\n"
+                             "\t...fns: Array<() => any>\n"
+                             "): any {\n"
+                             "\tfor (const fn of fns) {\n"
+                             "\t\ttry {\n"
+                             "\t\t\tconst result = fn();\n"
+                             "\t\t\tif (result === undefined) {\n"
+                             "\t\t\t\tcontinue;\n"
+                             "\t\t\t}\n"
+                             "\t\t\treturn result;\n"
+                             "\t\t} catch (e) {\n"
+                             "\t\t\tcontinue;\n"
+                             "\t\t}\n"
+                             "\t}\n"
+                             "\tthrow new Error(\"try: all parameters failed\");\n"
+                             "}\n\n";
+static const char TS_TRY_OUTPUT[] =
+    "function tryOutput_(\n"
+    "\t...fns: Array<() => pulumi.Input<any>>\n"
+    "): pulumi.Output<any> {\n"
+    "\tif (fns.length === 0) {\n"
+    "\t\tthrow new Error(\"try: all parameters failed\");\n"
+    "\t}\n"
+    "\tconst [fn, ...rest] = fns;\n"
+    "\ttry {\n"
+    "\t\treturn pulumi.output(fn()).apply(result => result !== undefined ? result : tryOutput_(...rest));\n"
+    "\t} catch {\n"
+    "\t\treturn tryOutput_(...rest);\n"
+    "\t}\n"
+    "\tthrow new Error(\"try: all parameters failed\");\n"
+    "}\n\n";
+
+typedef struct can_try_scan {
+    ts_gen_t *g;
+    bool used[4]; /* can_, canOutput_, try_, tryOutput_ */
+} can_try_scan_t;
+
+static bool can_try_one(const pcl_expr_t *e, void *ctx) {
+    can_try_scan_t *s = ctx;
+    if (e->kind == PCL_CALL && (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0))
+        s->used[(e->call.name[0] == 't' ? 2 : 0) + emit_call_output_version(s->g->w.p, s->g->w.nodes, e)] = true;
+    return true;
+}
+
+/* Writes the helpers of the can() and try() versions the program calls. */
+static void ts_can_try_helpers(ts_gen_t *g) {
+    can_try_scan_t s = {.g = g};
+    for (size_t i = 0; i < g->w.p->n_nodes; i++) {
+        const pcl_node_t *n = &g->w.p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs; k++)
+            pcl_expr_walk(n->attrs[k].value, can_try_one, &s);
+        for (size_t k = 0; k < n->n_options; k++)
+            pcl_expr_walk(n->options[k].value, can_try_one, &s);
+    }
+    static const char *const text[] = {TS_CAN, TS_CAN_OUTPUT, TS_TRY, TS_TRY_OUTPUT};
+    static const int order[] = {1, 0, 3, 2}; /* Pulumi's: sorted by text */
+    for (size_t i = 0; i < 4; i++)
+        if (s.used[order[i]]) buf_puts(g->w.b, text[order[i]]);
+}
+
 static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
     const char *fn = e->call.name;
+    if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) {
+        ts_can_try(g, e);
+        return;
+    }
     if (strcmp(fn, "length") == 0 && e->call.n == 1) {
         /* PCL counts a string's grapheme clusters, a list's elements, a map's keys */
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);
@@ -729,6 +850,11 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         if (names_table_get(fns, TS_MODULES[i].fn) >= 0) names_table_reserve(g.w.idents, TS_MODULES[i].module);
     for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
         if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) names_table_reserve(g.w.idents, TS_HELPERS[i].name);
+    if (names_table_get(fns, "can") >= 0 || names_table_get(fns, "try") >= 0) {
+        static const char *const helpers[] = {"can_", "canOutput_", "try_", "tryOutput_"};
+        for (size_t i = 0; i < 4; i++)
+            names_table_reserve(g.w.idents, helpers[i]);
+    }
     emit_walk_name_config(&g.w, "", 2);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
@@ -761,6 +887,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     buf_putc(&out, '\n');
     for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
         if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) buf_puts(&out, TS_HELPERS[i].text);
+    if (names_table_get(fns, "can") >= 0 || names_table_get(fns, "try") >= 0) ts_can_try_helpers(&g);
 
     if (g.async_main) {
         buf_puts(&out, "export = async () => {\n");

@@ -685,6 +685,27 @@ START_TEST(test_config_default_and_untyped) {
 }
 END_TEST
 
+/* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
+ * or values of no type), only the helpers used written; Python refuses them (its helpers would not
+ * catch a failure inside an Output). A string key that is an identifier is read as a property. */
+START_TEST(test_can_try) {
+    fixture_t f = load("config \"m\" \"map(string)\" {}\n"
+                       "s = secret(m)\n"
+                       "output \"a\" {\n    value = can(m[\"a\"])\n}\n"
+                       "output \"b\" {\n    value = try(s[\"b\"], \"fallback\")\n}\n");
+    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "\nfunction can_(\n    fn: () => any\n): boolean {\n");
+    has(ts, "\nfunction tryOutput_(\n\t...fns: Array<() => pulumi.Input<any>>\n): pulumi.Output<any> {\n");
+    ck_assert_ptr_null(strstr(ts, "function canOutput_"));
+    ck_assert_ptr_null(strstr(ts, "function try_("));
+    has(ts, "export const a = can_(() => m.a);\n");
+    has(ts, "export const b = tryOutput_(\n    () => s.b,\n    () => \"fallback\"\n);\n");
+    free(ts);
+    emit_refused(&f, LANG_PYTHON, "main.pp:4:13", "calls the function can(), which the Python emitter cannot");
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -705,6 +726,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_names_reserved);
     tcase_add_test(tc, test_async_main_outputs);
     tcase_add_test(tc, test_config_default_and_untyped);
+    tcase_add_test(tc, test_can_try);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
