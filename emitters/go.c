@@ -900,6 +900,8 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
                                                                                  : &GV_T_UNKNOWN;
         }
         if (strcmp(e->op, "%") == 0 && t->kind != GV_INT) return &GV_T_UNKNOWN; /* Go has no float % */
+        /* PCL divides numbers exactly; Go's int division would truncate (5 / 2 == 2) */
+        if (strcmp(e->op, "/") == 0 && t->kind == GV_INT) return &GV_T_UNKNOWN;
         return num ? t : &GV_T_UNKNOWN;
     }
     case PCL_COND: {
@@ -2048,10 +2050,11 @@ static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
             go_refuse(g, v,
                       arena_sprintf(g->base.a, "the Go type of %s is not known (or its operands' types do not agree)",
                                     go_what(g, v)));
-        } else if (v->kind == PCL_NUMBER) {
+        } else if (go_is_num_lit(v)) {
             /* a bare whole number would declare an int */
-            names_append_number(b, v->n);
-            if (names_number_is_int(v->n)) buf_puts(b, ".0");
+            double n = v->kind == PCL_NUMBER ? v->n : -v->x->n;
+            names_append_number(b, n);
+            if (names_number_is_int(n)) buf_puts(b, ".0");
         } else {
             go_plain(g, b, v, 1, t);
         }

@@ -285,6 +285,7 @@ START_TEST(test_go_outputs_typed) {
                        "resource \"opt\" \"lang:index:Opt\" {}\n"
                        "local = res.text\n"
                        "unused = 1\n"
+                       "negative = -2\n"
                        "output \"isNull\" {\n    value = opt.maybe == null ? \"null\" : \"set\"\n}\n"
                        "output \"idText\" {\n    value = \"id-${res.id}\"\n}\n"
                        "output \"viaLocal\" {\n    value = \"${local}!\"\n}\n"
@@ -296,6 +297,7 @@ START_TEST(test_go_outputs_typed) {
             "\t\t\treturn fmt.Sprintf(\"id-%v\", string(id)), nil\n");
     has(go, "\t\tlocal := res.Text\n");
     has(go, "\t\t_ = 1.0\n");
+    has(go, "\t\t_ = -2.0\n");
     has(go, "ctx.Export(\"viaLocal\", local.ApplyT(func(local string) (string, error) {\n");
     has(go, "ctx.Export(\"same\", local)\n");
     free(go);
@@ -366,6 +368,10 @@ START_TEST(test_unwritten_refused_with_position) {
     unload(&f);
     f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n + 1.5\n}\n");
     emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '+'");
+    unload(&f);
+    /* PCL divides exactly; Go would truncate an int division */
+    f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n / 2\n}\n");
+    emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '/'");
     unload(&f);
     /* C# and Java write operators over plain values only; Java compares numbers and booleans only */
     fixture_t o = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
