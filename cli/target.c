@@ -144,16 +144,18 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     }
     if (!workspace_discover(t->a, o->stack, &t->ws, &t->diags)) goto fail;
     workspace_t *w = &t->ws;
-    if (!o->stack && w->stack) o->stack = w->stack;
-    if (o->stack && strchr(o->stack, '/')) o->stack = strrchr(o->stack, '/') + 1;
-    if (!o->project && w->have_project && w->project.name) o->project = w->project.name;
-    if (!o->language_set && w->have_project && w->project.runtime &&
-        lang_from_runtime(w->project.runtime, &o->language))
-        o->language_set = true;
-    if (!o->config_file && w->have_project && o->stack) {
-        char *cf = arena_sprintf(t->a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
-        if (access(cf, R_OK) == 0) o->config_file = cf;
-    }
+    /* The stack, project, language and stack config the workspace gives (the session's rule). */
+    session_options_t wo = {.stack = o->stack,
+                            .project = o->project,
+                            .language = o->language,
+                            .language_set = o->language_set,
+                            .config_file = o->config_file};
+    session_options_from_workspace(&wo, w, t->a);
+    o->stack = wo.stack;
+    o->project = wo.project;
+    o->language = wo.language;
+    o->language_set = wo.language_set;
+    o->config_file = wo.config_file;
     if (o->config_file && access(o->config_file, R_OK) != 0) {
         diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->config_file, NULL, "cannot read the --config-file: %s",
                  strerror(errno));

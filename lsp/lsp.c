@@ -788,8 +788,8 @@ static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session
         *err = lsp_strf("cimport: cannot find the stack to import into: %s", dl.head ? diag_format(&dl, dl.head) : "");
     diag_list_free(&dl);
     if (!ok) return false;
-    const char *stack = ws->stack; /* the short name of the given or selected stack */
-    switch (workspace_stack_status(ws, stack)) {
+    session_options_from_workspace(o, ws, a); /* the stack, project and stack config it gives */
+    switch (workspace_stack_status(ws, o->stack)) {
     case WORKSPACE_NO_PROJECT:
         *err = lsp_strf("cimport: cannot import into a stack: there is no Pulumi.yaml in the workspace or a directory "
                         "above it");
@@ -807,12 +807,6 @@ static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session
                         backend_kind_name(ws->backend), ws->backend_url);
         return false;
     case WORKSPACE_STACK_WRITABLE: break;
-    }
-    o->stack = stack;
-    if (!o->project) o->project = ws->project.name;
-    if (!o->config_file) {
-        char *cf = arena_sprintf(a, "%s/Pulumi.%s.yaml", ws->project_dir, stack);
-        if (access(cf, R_OK) == 0) o->config_file = cf;
     }
     o->into_stack = ws;
     return true;

@@ -4,8 +4,24 @@
  * or not at all (see session.h; the stores are stacks/backend.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "session/session.h"
+
+void session_options_from_workspace(session_options_t *o, const workspace_t *w, arena_t *a) {
+    if (!o->stack && w->stack) o->stack = w->stack;
+    if (o->stack && strchr(o->stack, '/')) o->stack = strrchr(o->stack, '/') + 1;
+    if (!o->project && w->have_project && w->project.name) o->project = w->project.name;
+    lang_t l;
+    if (!o->language_set && w->have_project && w->project.runtime && lang_from_runtime(w->project.runtime, &l)) {
+        o->language = l;
+        o->language_set = true;
+    }
+    if (!o->config_file && w->have_project && o->stack) {
+        char *cf = arena_sprintf(a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
+        if (access(cf, R_OK) == 0) o->config_file = cf;
+    }
+}
 
 static void on_lock_wait(void *user, const char *holder) {
     import_session_t *p = user;

@@ -3,7 +3,7 @@
  * imported resources merged into its checkpoint and written with the run's files in one
  * transaction, the lock released; a stack locked by another process (the wait told as an event,
  * then refused), a stack that does not exist, and a run whose file cannot be written (the stack
- * left byte for byte as it was). */
+ * left byte for byte as it was); the options a run takes from its workspace. */
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -213,6 +213,43 @@ START_TEST(test_session_stack_with_failed_file) {
 }
 END_TEST
 
+/* What a run takes from the workspace: the stack's short name, the project, the language of its
+ * runtime, the stack config beside Pulumi.yaml — and nothing the options set already. */
+START_TEST(test_options_from_workspace) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    workspace_t w;
+    memset(&w, 0, sizeof w);
+    w.have_project = true;
+    w.project.name = "shop";
+    w.project.runtime = "python";
+    w.project_dir = dir;
+    w.stack = "dev";
+    session_options_t o;
+    session_options_default(&o);
+    session_options_from_workspace(&o, &w, a);
+    ck_assert_str_eq(o.stack, "dev");
+    ck_assert_str_eq(o.project, "shop");
+    ck_assert(o.language_set);
+    ck_assert_int_eq(o.language, LANG_PYTHON);
+    ck_assert_ptr_null(o.config_file); /* no Pulumi.dev.yaml */
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.prod.yaml", dir), "config: {}\n"));
+    session_options_default(&o);
+    o.stack = "acme/shop/prod";
+    o.project = "given";
+    o.language = LANG_GO;
+    o.language_set = true;
+    session_options_from_workspace(&o, &w, a);
+    ck_assert_str_eq(o.stack, "prod");
+    ck_assert_str_eq(o.project, "given");
+    ck_assert_int_eq(o.language, LANG_GO);
+    ck_assert_str_eq(o.config_file, arena_sprintf(a, "%s/Pulumi.prod.yaml", dir));
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("session_stack");
     TCase *tc = tcase_create("core");
@@ -220,6 +257,7 @@ int main(void) {
     tcase_add_test(tc, test_session_stack_locked_by_another);
     tcase_add_test(tc, test_session_stack_missing);
     tcase_add_test(tc, test_session_stack_with_failed_file);
+    tcase_add_test(tc, test_options_from_workspace);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
