@@ -1,7 +1,8 @@
 /* bench_pcl.c — `convert --from pcl` end to end for a large program: parse, bind, then
  * emit_program (the shared check and dependency sort included) in every language.
  *
- * The program has N resources of a conformance-style `primitive` package, declared in reverse
+ * The program has N resources of a conformance-style `primitive` package (every output required, as
+ * in the conformance provider's schema: an optional one is a pointer in Go), declared in reverse
  * dependency order (each refers to the next one declared, so the emitters' dependency sort has to
  * reverse the whole chain), with scalar, list and map inputs, options on every tenth resource and
  * a stack output for every hundredth. Prints parse+bind ms once and emit ms (wall and CPU: the
@@ -27,6 +28,7 @@ static const char *SCHEMA =
     "\"integer\":{\"type\":\"integer\"},\"string\":{\"type\":\"string\"},"
     "\"numberArray\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
     "\"booleanMap\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}}},"
+    "\"required\":[\"boolean\",\"float\",\"integer\",\"string\",\"numberArray\",\"booleanMap\"],"
     "\"inputProperties\":{\"boolean\":{\"type\":\"boolean\"},\"float\":{\"type\":\"number\"},"
     "\"integer\":{\"type\":\"integer\"},\"string\":{\"type\":\"string\"},"
     "\"numberArray\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
