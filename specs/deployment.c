@@ -522,7 +522,7 @@ typedef struct strict_job {
 
 static void *strict_run(void *arg) {
     strict_job_t *j = arg;
-    j->ok = json_strict_check(j->map, j->len, j->path, &j->diags);
+    j->ok = json_strict_check_mapped(j->map, j->len, j->path, &j->diags);
     return NULL;
 }
 

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "base/swar.h"
 
@@ -207,9 +209,47 @@ static char *show_key(const char *k, size_t n) {
     return o;
 }
 
-bool json_strict_check(const char *text, size_t len, const char *file, diag_list_t *diags) {
+/* With `release` (text is a private file mapping at a page boundary): the pages already read are
+ * given back every few megabytes, so checking a 200 MB file does not hold 200 MB. */
+typedef struct releaser {
+    const char *text;
+    bool on;
+    size_t done, page;
+} releaser_t;
+
+static void release_upto(releaser_t *r, size_t upto) {
+    if (!r->on) return;
+    size_t end = upto & ~(r->page - 1);
+    if (end < r->done + ((size_t)8 << 20)) return;
+    madvise((void *)(r->text + r->done), end - r->done, MADV_DONTNEED);
+    r->done = end;
+}
+
+/* utf8_valid over the text in pieces that end on a sequence's first byte, released behind. */
+static bool utf8_valid_released(const char *text, size_t len, size_t *bad_at, releaser_t *r) {
+    if (!r->on) return utf8_valid(text, len, bad_at);
+    const size_t piece = (size_t)8 << 20;
+    for (size_t off = 0; off < len;) {
+        size_t end = len - off > piece ? off + piece : len;
+        for (int back = 0; back < 3 && end < len && end > off && ((unsigned char)text[end] & 0xC0) == 0x80; back++)
+            end--;
+        size_t bad;
+        if (!utf8_valid(text + off, end - off, &bad)) {
+            *bad_at = off + bad;
+            return false;
+        }
+        off = end;
+        release_upto(r, off);
+    }
+    r->done = 0; /* the second pass reads the text again from its start */
+    return true;
+}
+
+static bool strict_check(const char *text, size_t len, const char *file, diag_list_t *diags, bool release) {
+    releaser_t rel = {.text = text, .on = release && len > ((size_t)16 << 20)};
+    if (rel.on) rel.page = (size_t)sysconf(_SC_PAGESIZE);
     size_t bad;
-    if (!utf8_valid(text, len, &bad)) {
+    if (!utf8_valid_released(text, len, &bad, &rel)) {
         size_t line = 1;
         size_t ls = 0;
         for (size_t i = 0; i < bad; i++)
@@ -228,6 +268,7 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
     for (size_t i = 0; ok && i < len; i++) {
         i = token_stop(text, i, len);
         if (i >= len) break;
+        release_upto(&rel, i);
         char c = text[i];
         if (c == '\n') {
             line++;
@@ -327,4 +368,12 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
     free(s.keys);
     free(s.frames);
     return ok;
+}
+
+bool json_strict_check(const char *text, size_t len, const char *file, diag_list_t *diags) {
+    return strict_check(text, len, file, diags, false);
+}
+
+bool json_strict_check_mapped(const char *map, size_t len, const char *file, diag_list_t *diags) {
+    return strict_check(map, len, file, diags, true);
 }

@@ -16,6 +16,10 @@
  * line) for the first duplicate key, NUL character or invalid UTF-8 sequence in `text`. */
 bool json_strict_check(const char *text, size_t len, const char *file, diag_list_t *diags);
 
+/* The same over a private read-only file mapping (map at its start), giving back the pages it has
+ * read as it goes: a 200 MB schema is checked without holding it in memory. */
+bool json_strict_check_mapped(const char *map, size_t len, const char *file, diag_list_t *diags);
+
 /* Whether s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF).
  * On false, *bad_at (if given) is the offset of the first bad byte. */
 bool utf8_valid(const char *s, size_t len, size_t *bad_at);

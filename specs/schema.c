@@ -800,7 +800,8 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
         schema_free(pkg);
         return NULL;
     }
-    if (!json_strict_check(text, len, where, diags)) { /* duplicate keys and the like (issue 15) */
+    /* duplicate keys and the like (issue 15); a map's pages are given back as they are read */
+    if (!(mapped ? json_strict_check_mapped(text, len, where, diags) : json_strict_check(text, len, where, diags))) {
         schema_free(pkg);
         return NULL;
     }

@@ -122,6 +122,73 @@ START_TEST(test_json_strict_word_offsets) {
 }
 END_TEST
 
+/* json_strict_check_mapped gives the answers json_strict_check gives — on a 41 MB file, with the
+ * problem at its end and multi-byte characters across the 8 MB piece boundaries — and leaves little
+ * of the file mapped in the process (RssFile grows by under half the file; a whole read maps it all). */
+static size_t rss_file_kb(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    size_t kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "RssFile:", 8) == 0) {
+            kb = (size_t)strtoul(line + 8, NULL, 10);
+            break;
+        }
+    if (f) fclose(f);
+    return kb;
+}
+
+static void mapped_agrees(const char *path, const char *text, size_t len, bool want) {
+    FILE *f = fopen(path, "wb");
+    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+    fclose(f);
+    int fd = open(path, O_RDONLY);
+    const char *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    ck_assert(map != MAP_FAILED);
+    diag_list_t d1, d2;
+    diag_list_init(&d1);
+    diag_list_init(&d2);
+    ck_assert_int_eq(json_strict_check(text, len, "big.json", &d1), want);
+    size_t before = rss_file_kb();
+    ck_assert_int_eq(json_strict_check_mapped(map, len, "big.json", &d2), want);
+    size_t grew = rss_file_kb() - before;
+    if (!want) ck_assert_str_eq(first_error(&d1), first_error(&d2));
+    if (want) ck_assert_msg(grew < len / 1024 / 2, "RssFile grew by %zu kB for a %zu kB file", grew, len / 1024);
+    /* reading the map whole (what the check did before) maps it all: the measure can fail */
+    unsigned sum = 0;
+    for (size_t i = 0; want && i < len; i += 4096)
+        sum += (unsigned char)map[i];
+    if (want) ck_assert_msg(rss_file_kb() - before > len / 1024 / 2, "a whole read did not show (%u)", sum);
+    diag_list_free(&d1);
+    diag_list_free(&d2);
+    munmap((void *)map, len);
+    close(fd);
+}
+
+START_TEST(test_json_strict_mapped) {
+    char *dir = tu_mkdtemp();
+    char path[512];
+    snprintf(path, sizeof path, "%s/big.json", dir);
+    size_t cap = (size_t)41 << 20, len = 0;
+    char *t = malloc(cap + 256);
+    len += (size_t)sprintf(t, "{\"items\": [\n");
+    for (size_t i = 0; len < cap; i++)
+        len += (size_t)sprintf(t + len, "  {\"name\": \"item-%zu-\u00e9\xc3\xa9\xe2\x82\xac\", \"n\": %zu},\n", i, i);
+    size_t body = len;
+    len += (size_t)sprintf(t + len, "  {\"last\": 1}\n]}\n");
+    mapped_agrees(path, t, len, true);
+    /* a duplicate key at the very end */
+    len = body + (size_t)sprintf(t + body, "  {\"last\": 1,\n \"last\": 2}\n]}\n");
+    mapped_agrees(path, t, len, false);
+    /* invalid UTF-8 at the end */
+    len = body + (size_t)sprintf(t + body, "  {\"last\": \"\xff\"}\n]}\n");
+    mapped_agrees(path, t, len, false);
+    free(t);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* Every reader of JSON from outside applies the check. */
 START_TEST(test_readers_are_strict) {
     arena_t *a = arena_new();
@@ -584,6 +651,7 @@ int main(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_json_strict);
     tcase_add_test(tc, test_json_strict_word_offsets);
+    tcase_add_test(tc, test_json_strict_mapped);
     tcase_add_test(tc, test_readers_are_strict);
     tcase_add_test(tc, test_file_read_caps);
     tcase_add_test(tc, test_small_files_capped);
