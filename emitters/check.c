@@ -64,6 +64,7 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
  * rest of PCL's built-in functions in TypeScript and Python (over outputs through an apply). */
 static unsigned function_langs(const char *name) {
     const unsigned ts_py = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+    const unsigned ts_py_yaml = ts_py | L(LANG_YAML); /* YAML: ${pulumi.stack}, fn::toBase64, ... */
     const struct {
         const char *name;
         unsigned langs;
@@ -76,22 +77,22 @@ static unsigned function_langs(const char *name) {
         {"remoteArchive", ALL_LANGS},
         {"assetArchive", ALL_LANGS},
         {"unsecret", ts_py},
-        {"stack", ts_py},
-        {"project", ts_py},
-        {"organization", ts_py},
-        {"cwd", ts_py},
-        {"rootDirectory", ts_py},
-        {"toBase64", ts_py},
-        {"fromBase64", ts_py},
+        {"stack", ts_py_yaml},
+        {"project", ts_py_yaml},
+        {"organization", ts_py_yaml},
+        {"cwd", ts_py_yaml},
+        {"rootDirectory", ts_py_yaml},
+        {"toBase64", ts_py_yaml},
+        {"fromBase64", ts_py_yaml},
         {"sha1", ts_py},
-        {"readFile", ts_py},
+        {"readFile", ts_py_yaml},
         {"filebase64", ts_py},
         {"filebase64sha256", ts_py},
-        {"toJSON", ts_py},
+        {"toJSON", ts_py_yaml},
         {"element", ts_py},
         {"entries", ts_py},
-        {"join", ts_py},
-        {"split", ts_py},
+        {"join", ts_py_yaml},
+        {"split", ts_py_yaml},
         {"length", ts_py},
         {"lookup", ts_py},
         {"min", ts_py},

@@ -167,9 +167,22 @@ static bool yaml_invoke_return(const pcl_expr_t *e) {
     return e->kind == PCL_GETATTR && emit_is_invoke(e->x);
 }
 
+/* Pulumi YAML's variables for PCL's stack(), project(), ... (`${pulumi.stack}`), or NULL. */
+static const char *yaml_pulumi_variable(const pcl_expr_t *e) {
+    static const char *const fns[][2] = {{"stack", "${pulumi.stack}"},
+                                         {"project", "${pulumi.project}"},
+                                         {"organization", "${pulumi.organization}"},
+                                         {"cwd", "${pulumi.cwd}"},
+                                         {"rootDirectory", "${pulumi.rootDirectory}"}};
+    if (e->kind != PCL_CALL || e->call.n) return NULL;
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (strcmp(fns[i][0], e->call.name) == 0) return fns[i][1];
+    return NULL;
+}
+
 static bool yaml_is_collection(const pcl_expr_t *e) {
-    return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) || e->kind == PCL_CALL ||
-           yaml_invoke_return(e);
+    return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) ||
+           (e->kind == PCL_CALL && !yaml_pulumi_variable(e)) || yaml_invoke_return(e);
 }
 
 /* Pulumi YAML interpolates references in strings: "a-${res.prop}". */
@@ -209,7 +222,9 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         else
             emit_unwritable(g->diags, e, LANG_YAML);
         break;
-    case PCL_CALL: break;
+    case PCL_CALL: /* only a Pulumi variable is inline (yaml_is_collection) */
+        if (yaml_pulumi_variable(e)) yaml_string(g, yaml_pulumi_variable(e), indent, true);
+        break;
     }
 }
 
@@ -274,8 +289,10 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
         yaml_invoke(g, e, NULL, indent, first_inline);
         return;
     }
-    static const char *const known[] = {"secret",      "fileAsset",     "stringAsset", "remoteAsset",
-                                        "fileArchive", "remoteArchive", "assetArchive"};
+    /* Pulumi YAML's built-in functions of the same name and arguments */
+    static const char *const known[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
+                                        "remoteArchive", "assetArchive", "toBase64",    "fromBase64",  "toJSON",
+                                        "readFile",      "join",         "split"};
     bool ok = false;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         ok |= strcmp(known[i], e->call.name) == 0;

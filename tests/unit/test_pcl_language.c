@@ -712,6 +712,27 @@ START_TEST(test_can_try) {
 }
 END_TEST
 
+/* YAML writes stack(), project(), organization(), cwd() and rootDirectory() as Pulumi YAML's
+ * variables (`${pulumi.stack}`) and toBase64, fromBase64, toJSON, readFile, join and split as its
+ * functions of the same arguments; a function it has no form for is refused at its position. */
+START_TEST(test_builtin_functions_yaml) {
+    fixture_t f = load("config \"s\" \"string\" {}\n"
+                       "output \"o1\" {\n    value = [stack(), project(), organization(), cwd(), rootDirectory()]\n}\n"
+                       "output \"o2\" {\n    value = toBase64(s)\n}\n"
+                       "output \"o3\" {\n    value = join(\"-\", split(\",\", s))\n}\n");
+    char *y = emit_ok(&f, LANG_YAML);
+    has(y, "  o1:\n    - ${pulumi.stack}\n    - ${pulumi.project}\n    - ${pulumi.organization}\n    - ${pulumi.cwd}\n"
+           "    - ${pulumi.rootDirectory}\n");
+    has(y, "  o2:\n    fn::toBase64: ${s}\n");
+    has(y, "  o3:\n    fn::join:\n      - \"-\"\n      - fn::split:\n          - \",\"\n          - ${s}\n");
+    free(y);
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = sha1(s)\n}\n");
+    emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function sha1(), which the YAML emitter cannot");
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -733,6 +754,7 @@ int main(void) {
     tcase_add_test(tc, test_async_main_outputs);
     tcase_add_test(tc, test_config_default_and_untyped);
     tcase_add_test(tc, test_can_try);
+    tcase_add_test(tc, test_builtin_functions_yaml);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
