@@ -58,7 +58,7 @@ has() { grep -qF -- "$2" "$1" && ok || bad "$1 lacks: $2"; }
 
 # TypeScript: the real types, checked by tsc against the SDKs.
 has out.ts 'config.requireSecretObject<Record<string, string>>("rsKeepers")'
-has out.ts 'config.requireSecretObject<string[]>("shInputs")'
+has out.ts 'config.requireSecretObject<Array<string>>("shInputs")' # Pulumi's spelling (conformance expected/typescript)
 has out.ts 'config.requireSecretNumber("rsLength")'
 has out.ts 'config.requireSecretNumber("myLongQueryTime")'
 has out.ts 'config.requireSecretBoolean("rsSpecial")'
