@@ -1,17 +1,42 @@
 /* fuzz_stackstate.c — libFuzzer target: a stack export or checkpoint (deployment_parse, as
- * --offline-state and --resume read it) and the stack-state merge (stackstate_merge_text, as
- * --stack-state rewrites it: its own byte-offset scanner runs over the document). */
+ * --offline-state and --resume read it), the stack-state merge (stackstate_merge_text, as
+ * --stack-state rewrites it: its own byte-offset scanner runs over the document), and — differential
+ * — the text reader an indexed export's resources are read with (pv_from_state_text) against the
+ * cJSON one (pv_from_state_json): wherever both read the input, they must read the same value. */
+#include <cjson/cJSON.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "migrate/convert.h"
 #include "specs/deployment.h"
+#include "specs/jsonscan.h"
 #include "specs/stackstate.h"
+#include "specs/value.h"
+
+static void text_reader_agrees(arena_t *a, const char *data, size_t size) {
+    cJSON *j = cJSON_ParseWithLength(data, size);
+    if (!j) return;
+    diag_list_t d1, d2;
+    diag_list_init(&d1);
+    diag_list_init(&d2);
+    pv_t *tree = pv_from_state_json(a, j, "v", &d1);
+    cJSON_Delete(j);
+    jscan_t s;
+    jscan_init(&s, data, size);
+    pv_t *text = pv_from_state_text(a, &s, "v", &d2);
+    /* the scanner is stricter than cJSON (numbers like 1.e5, raw control characters): it may refuse
+     * what cJSON reads, never read it differently */
+    if (text && (!tree || !pv_equal(tree, text))) abort();
+    if (!text && !s.err && tree) abort(); /* refused without a syntax error: a signature both see */
+    diag_list_free(&d1);
+    diag_list_free(&d2);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     arena_t *a = arena_new();
     diag_list_t d;
     diag_list_init(&d);
+    text_reader_agrees(a, (const char *)data, size);
     deployment_t *dep = deployment_parse(a, (const char *)data, size, "fuzz-state.json", &d);
     if (dep) {
         convert_report_t rep = {0};

@@ -747,12 +747,12 @@ static pv_t *object_from_text(arena_t *a, jscan_t *s, const char *where, diag_li
 }
 
 static pv_t *from_text(arena_t *a, jscan_t *s, const char *where, diag_list_t *diags, int depth) {
-    if (depth > JSCAN_MAX_DEPTH) {
+    char c = jscan_peek(s);
+    if ((c == '{' || c == '[') && depth >= JSCAN_MAX_DEPTH) { /* cJSON's limit: 1,000 containers deep */
         s->err = "less nesting (deeper than 1000 levels)";
         s->err_pos = s->pos;
         return NULL;
     }
-    char c = jscan_peek(s);
     if (c == '{') return object_from_text(a, s, where, diags, depth);
     if (c == '[') {
         if (!jscan_array_begin(s)) return NULL;

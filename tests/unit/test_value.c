@@ -244,6 +244,23 @@ START_TEST(test_state_text_agrees_with_tree) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         text_agrees(cases[i]);
+    /* nesting at cJSON's limit (1,000 containers) is read, one more is refused by both */
+    for (size_t deep = 999; deep <= 1001; deep++) {
+        char *t = malloc(2 * deep + 1);
+        memset(t, '[', deep);
+        memset(t + deep, ']', deep);
+        t[2 * deep] = 0;
+        cJSON *j = cJSON_Parse(t);
+        jscan_t s;
+        jscan_init(&s, t, 2 * deep);
+        arena_t *a = arena_new();
+        pv_t *v = pv_from_state_text(a, &s, "v", NULL);
+        ck_assert_msg((j != NULL) == (v != NULL), "%zu deep: cJSON %d, text %d", deep, j != NULL, v != NULL);
+        if (deep == 999) ck_assert_ptr_nonnull(v);
+        cJSON_Delete(j);
+        arena_free(a);
+        free(t);
+    }
 }
 END_TEST
 
