@@ -39,32 +39,6 @@ static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "inv.json", pcl);
 }
 
-static char *emit_ok(const tu_pcl_t *f, lang_t lang) {
-    diag_list_t d;
-    diag_list_init(&d);
-    char *s = emit_program(f->p, lang, &d);
-    for (diag_t *x = d.head; x; x = x->next)
-        if (x->severity == DIAG_ERROR) fprintf(stderr, "%s: %s\n", lang_name(lang), diag_format(&d, x));
-    ck_assert_msg(s != NULL, "%s emitter failed", lang_name(lang));
-    ck_assert_int_eq(d.errors, 0);
-    diag_list_free(&d);
-    return s;
-}
-
-static void emit_refused(const tu_pcl_t *f, lang_t lang, const char *needle1, const char *needle2) {
-    diag_list_t d;
-    diag_list_init(&d);
-    char *s = emit_program(f->p, lang, &d);
-    ck_assert_msg(s == NULL, "%s accepted:\n%s", lang_name(lang), s ? s : "");
-    bool found = false;
-    for (diag_t *x = d.head; x; x = x->next) {
-        const char *m = diag_format(&d, x);
-        if (x->severity == DIAG_ERROR && strstr(m, needle1) && strstr(m, needle2)) found = true;
-    }
-    ck_assert_msg(found, "%s: no error naming '%s' / '%s'", lang_name(lang), needle1, needle2);
-    diag_list_free(&d);
-}
-
 /* Binding must fail with an error containing the needle. */
 static void bind_refused(const char *pcl, const char *needle) {
     diag_list_t d;
@@ -120,7 +94,7 @@ START_TEST(test_bind_short_tokens) {
         tu_pcl_load(mf, "mf.json", "resource \"r\" \"mf:mod:Res\" {\n    text = invoke(\"mf:mod:get\", {}).x\n}\n");
     ck_assert_str_eq(f.p->nodes[0].token, "mf:mod_Res:Res");
     ck_assert_str_eq(f.p->nodes[0].attrs[0].value->x->function->token, "mf:mod_get:get");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "const r = new mf.mod.Res(\"r\", {text: mf.mod.getOutput({}).x});");
     free(ts);
     tu_pcl_unload(&f);
@@ -166,7 +140,7 @@ START_TEST(test_typescript) {
              "output \"greeting\" {\n    value = call(res, \"greet\", {prefix = \"hi \"}).result\n}\n"
              "output \"plain\" {\n    value = call(res, \"greet\", {}).result\n}\n"
              "output \"item\" {\n    value = \"${invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]}!\"\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "import * as inv from \"@pulumi/inv\";");
     has(ts, "const data = inv.getThingOutput({\n    name: res.text,\n}, {\n    provider: res,\n    dependsOn: [res],\n"
             "    pluginDownloadURL: \"https://x\",\n});\n");
@@ -192,7 +166,7 @@ START_TEST(test_python) {
                       "output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n"
                       "output \"greeting\" {\n    value = call(res, \"greet\", {prefix = \"hi \"}).result\n}\n"
                       "output \"first\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "import pulumi_inv as inv\n");
     has(py, "data = inv.get_thing_output(name=res.text, opts=pulumi.InvokeOutputOptions(provider=res, "
             "depends_on=[res], plugin_download_url=\"https://x\"))\n");
@@ -214,7 +188,7 @@ START_TEST(test_yaml) {
                       "resource \"other\" \"inv:index:Res\" {\n    text = data.value\n"
                       "    flag = invoke(\"inv:index:getThing\", {name = \"b\"}).secret\n}\n"
                       "output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n");
-    char *y = emit_ok(&f, LANG_YAML);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     has(y, "variables:\n  data:\n    fn::invoke:\n      function: inv:index:getThing\n      arguments:\n"
            "        name: ${res.text}\n      options:\n        dependsOn:\n          - ${res}\n"
            "        pluginDownloadURL: https://x\n");
@@ -226,7 +200,7 @@ START_TEST(test_yaml) {
     tu_pcl_unload(&f);
     /* a deeper read of the result has no fn::invoke form */
     tu_pcl_t g = load("output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
-    emit_refused(&g, LANG_YAML, "main.pp:2:", "which the YAML emitter cannot write yet");
+    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:2:", "which the YAML emitter cannot write yet");
     tu_pcl_unload(&g);
 }
 END_TEST
@@ -239,7 +213,7 @@ START_TEST(test_csharp) {
                       "output \"first\" {\n    value = invoke(\"inv:index:getThing\", {name = res.text}).items[0]\n}\n"
                       "output \"n\" {\n    value = invoke(\"inv:index:answer\", {})\n}\n"
                       "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
-    char *cs = emit_ok(&f, LANG_CSHARP);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     has(cs, "using Inv = Pulumi.Inv;\n");
     has(cs, "var res = new Inv.Res(\"res\", new()\n    {\n        Text = Inv.GetThing.Invoke(new()\n        {\n"
             "            Name = \"a\",\n        }).Apply(invoke => invoke.Value),\n    });\n");
@@ -252,7 +226,8 @@ START_TEST(test_csharp) {
     tu_pcl_t g = load(
         "resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
         "output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}, {dependsOn = [res]}).value\n}\n");
-    emit_refused(&g, LANG_CSHARP, "main.pp:5:13: output 'o':", "invokes 'inv:index:getThing', which the C# emitter");
+    tu_pcl_emit_refused(&g, LANG_CSHARP,
+                        "main.pp:5:13: output 'o':", "invokes 'inv:index:getThing', which the C# emitter");
     tu_pcl_unload(&g);
 }
 END_TEST
@@ -263,14 +238,14 @@ START_TEST(test_go) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
                       "\"a\"}).value\n}\n"
                       "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "Text: inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n\t\t\t\tName: pulumi.String(\"a\"),\n"
             "\t\t\t}, nil).Value(),\n");
     has(go, "ctx.Export(\"m\", things.LookUpOutput(ctx, things.LookUpOutputArgs{}, nil).Id())");
     free(go);
     tu_pcl_unload(&f);
     tu_pcl_t g = load("output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
-    emit_refused(&g, LANG_GO, "main.pp:2:", "indexes the result of 'inv:index:getThing'");
+    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:2:", "indexes the result of 'inv:index:getThing'");
     tu_pcl_unload(&g);
 }
 END_TEST
@@ -281,14 +256,14 @@ END_TEST
 START_TEST(test_go_local_invoke) {
     tu_pcl_t f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
                       "resource \"res\" \"inv:index:Res\" {\n    text = data.value\n}\n");
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "\t\tdata := inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n");
     has(go, "Text: data.Value(),\n");
     free(go);
     tu_pcl_unload(&f);
     tu_pcl_t g = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
                       "output \"o\" {\n    value = data.items[0]\n}\n");
-    emit_refused(&g, LANG_GO, "main.pp:3:", "an index into an invoke's result held by a local");
+    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:3:", "an index into an invoke's result held by a local");
     tu_pcl_unload(&g);
 }
 END_TEST
@@ -297,7 +272,7 @@ END_TEST
 START_TEST(test_java) {
     tu_pcl_t f = load("output \"v\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}).items[0]\n}\n"
                       "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
-    char *java = emit_ok(&f, LANG_JAVA);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     has(java, "import com.pulumi.inv.InvFunctions;\n");
     has(java, "import com.pulumi.inv.inputs.GetThingArgs;\n");
     has(java, "ctx.export(\"v\", InvFunctions.getThing(GetThingArgs.builder()\n            .name(\"a\")\n"
@@ -317,12 +292,12 @@ START_TEST(test_refused_elsewhere) {
                       "\"a\"}, {dependsOn = [res]}).value\n}\n");
     static const lang_t langs[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
     for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
-        emit_refused(&f, langs[i], "main.pp:5:12: resource 'other':", "invokes 'inv:index:getThing', which the");
+        tu_pcl_emit_refused(&f, langs[i], "main.pp:5:12: resource 'other':", "invokes 'inv:index:getThing', which the");
     tu_pcl_unload(&f);
     tu_pcl_t g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "output \"o\" {\n    value = call(res, \"greet\", {})\n}\n");
-    emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
-    emit_refused(&g, LANG_YAML, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
+    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
+    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
     tu_pcl_unload(&g);
 }
 END_TEST
@@ -332,13 +307,13 @@ END_TEST
 START_TEST(test_config_conversion_refused) {
     tu_pcl_t f = load("config \"flagText\" \"string\" {}\n"
                       "resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n    flag = flagText\n}\n");
-    emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:12: resource 'res':",
-                 "passes the config value 'flagText' (string) where the schema wants another type");
-    emit_refused(&f, LANG_PYTHON, "main.pp:4:12", "flagText");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:12: resource 'res':",
+                        "passes the config value 'flagText' (string) where the schema wants another type");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:4:12", "flagText");
     tu_pcl_unload(&f);
     tu_pcl_t g = load("config \"flag\" \"bool\" {}\nconfig \"name\" \"string\" {}\n"
                       "resource \"res\" \"inv:index:Res\" {\n    text = name\n    flag = flag\n}\n");
-    free(emit_ok(&g, LANG_TYPESCRIPT));
+    free(tu_pcl_emit_ok(&g, LANG_TYPESCRIPT));
     tu_pcl_unload(&g);
 }
 END_TEST

@@ -41,33 +41,6 @@ static void unload(fixture_t *f) {
     tu_pcl_unload(f);
 }
 
-static char *emit_ok(const fixture_t *f, lang_t lang) {
-    diag_list_t d;
-    diag_list_init(&d);
-    char *s = emit_program(f->p, lang, &d);
-    for (diag_t *x = d.head; x; x = x->next)
-        if (x->severity == DIAG_ERROR) fprintf(stderr, "%s: %s\n", lang_name(lang), diag_format(&d, x));
-    ck_assert_msg(s != NULL, "%s emitter failed", lang_name(lang));
-    ck_assert_int_eq(d.errors, 0);
-    diag_list_free(&d);
-    return s;
-}
-
-/* Emitting must fail with an error whose text contains both needles. */
-static void emit_refused(const fixture_t *f, lang_t lang, const char *needle1, const char *needle2) {
-    diag_list_t d;
-    diag_list_init(&d);
-    char *s = emit_program(f->p, lang, &d);
-    ck_assert_msg(s == NULL, "%s accepted:\n%s", lang_name(lang), s ? s : "");
-    bool found = false;
-    for (diag_t *x = d.head; x; x = x->next) {
-        const char *m = diag_format(&d, x);
-        if (x->severity == DIAG_ERROR && strstr(m, needle1) && strstr(m, needle2)) found = true;
-    }
-    ck_assert_msg(found, "%s: no error naming '%s' / '%s'", lang_name(lang), needle1, needle2);
-    diag_list_free(&d);
-}
-
 static void has(const char *text, const char *needle) {
     ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
 }
@@ -81,21 +54,21 @@ START_TEST(test_locals_ordered) {
                        "localVar = res1.text\n"
                        "resource \"res1\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
                        "    items = []\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     const char *r1 = strstr(ts, "const res1 = "), *lv = strstr(ts, "const localVar = res1.text;"),
                *r2 = strstr(ts, "const res2 = "), *out = strstr(ts, "export const out = res2.text;");
     ck_assert_msg(r1 && lv && r2 && out && r1 < lv && lv < r2 && r2 < out, "order:\n%s", ts);
     has(ts, "{\n    text: localVar,\n");
     free(ts);
-    char *cs = emit_ok(&f, LANG_CSHARP);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     has(cs, "var localVar = res1.Text;");
     has(cs, "Text = localVar,");
     free(cs);
-    char *java = emit_ok(&f, LANG_JAVA);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     has(java, "final var localVar = res1.text();");
     has(java, ".text(localVar)");
     free(java);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     const char *pr1 = strstr(py, "res1 = "), *plv = strstr(py, "local_var = res1.text\n"), *pr2 = strstr(py, "res2 = ");
     ck_assert_msg(pr1 && plv && pr2 && pr1 < plv && plv < pr2, "order:\n%s", py);
     has(py, "text=local_var,");
@@ -110,19 +83,19 @@ START_TEST(test_templates) {
                        "resource \"res\" \"lang:index:Res\" {\n    text = \"hi ${name}!\"\n    num = 1\n"
                        "    flag = true\n    items = []\n}\n"
                        "output \"o\" {\n    value = \"${res.text}-`${name}` $${x}\\n\"\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "text: `hi ${name}!`,");
     has(ts, "export const o = pulumi.interpolate`${res.text}-\\`${name}\\` \\${x}\\n`;");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "text=f\"hi {name}!\",");
     has(py, "pulumi.export(\"o\", res.text.apply(lambda text: f\"{text}-`{name}` ${{x}}\\n\"))");
     free(py);
-    char *cs = emit_ok(&f, LANG_CSHARP);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     has(cs, "Text = $\"hi {name}!\",");
     has(cs, "[\"o\"] = Output.Format($\"{res.Text}-`{name}` ${{x}}\\n\"),");
     free(cs);
-    char *java = emit_ok(&f, LANG_JAVA);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     has(java, ".text(String.format(\"hi %s!\", name))");
     has(java, "ctx.export(\"o\", Output.format(\"%s-`%s` ${x}\\n\", res.text(), name));");
     free(java);
@@ -141,7 +114,7 @@ START_TEST(test_operators_and_conditionals) {
                        "output \"one\" {\n    value = res.num + res.num * 2\n}\n"
                        "output \"two\" {\n    value = res.flag ? res.text : s\n}\n"
                        "output \"neg\" {\n    value = -res.num\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "num: (n + 1) * 2 - n % 3,");
     has(ts, "flag: !(n > 2) && s != \"x\" || n == 0,");
     has(ts, "export const plain = n > 1 ? \"big\" : \"small\";");
@@ -149,7 +122,7 @@ START_TEST(test_operators_and_conditionals) {
     has(ts, "export const two = pulumi.all([res.flag, res.text]).apply(([flag, text]) => flag ? text : s);");
     has(ts, "export const neg = res.num.apply(num => -num);");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "num=(n + 1) * 2 - n % 3,");
     has(py, "flag=not (n > 2) and s != \"x\" or n == 0,");
     has(py, "pulumi.export(\"plain\", \"big\" if n > 1 else \"small\")");
@@ -164,12 +137,12 @@ START_TEST(test_operators_and_conditionals) {
              "resource \"res\" \"lang:index:Res\" {\n    text = \"t\"\n    num = (n + 1) * 2 - n % 3\n"
              "    flag = !(n > 2) && n != 4 || n == 0\n    items = []\n}\n"
              "output \"plain\" {\n    value = n > 1 ? \"big\" : \"small\"\n}\n");
-    char *cs = emit_ok(&f, LANG_CSHARP);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     has(cs, "Num = (n + 1) * 2 - n % 3,");
     has(cs, "Flag = !(n > 2) && n != 4 || n == 0,");
     has(cs, "[\"plain\"] = n > 1 ? \"big\" : \"small\",");
     free(cs);
-    char *java = emit_ok(&f, LANG_JAVA);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     has(java, ".num((n + 1) * 2 - n % 3)");
     has(java, ".flag(!(n > 2) && n != 4 || n == 0)");
     has(java, "ctx.export(\"plain\", n > 1 ? \"big\" : \"small\");");
@@ -187,13 +160,13 @@ START_TEST(test_for_expressions) {
                        "output \"i\" {\n    value = [for i, n in names : \"${i}:${n}\"]\n}\n"
                        "output \"m\" {\n    value = {for k, v in tags : k => v}\n}\n"
                        "output \"o\" {\n    value = {for n in names : n => \"v-${n}\"}\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "export const l = names.filter(n => n != \"b\").map(n => (`p-${n}`));");
     has(ts, "export const i = names.map((v, k) => [k, v] as const).map(([i, n]) => (`${i}:${n}`));");
     has(ts, "export const m = Object.entries(tags).sort().reduce((__obj, [k, v]) => ({ ...__obj, [k]: v }), {});");
     has(ts, "export const o = names.reduce((__obj, n) => ({ ...__obj, [n]: `v-${n}` }), {});");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "pulumi.export(\"l\", [f\"p-{n}\" for n in names if n != \"b\"])");
     has(py, "pulumi.export(\"i\", [f\"{i}:{n}\" for i, n in enumerate(names)])");
     has(py, "pulumi.export(\"m\", {k: v for k, v in sorted(tags.items())})");
@@ -201,8 +174,8 @@ START_TEST(test_for_expressions) {
     free(py);
     /* a for over something whose shape the program does not show is refused, by position */
     fixture_t g = load("config \"c\" \"string\" {}\noutput \"x\" {\n    value = [for v in c : v]\n}\n");
-    emit_refused(&g, LANG_TYPESCRIPT, "3:13", "ranges over a list or a map");
-    emit_refused(&g, LANG_PYTHON, "3:13", "ranges over a list or a map");
+    tu_pcl_emit_refused(&g, LANG_TYPESCRIPT, "3:13", "ranges over a list or a map");
+    tu_pcl_emit_refused(&g, LANG_PYTHON, "3:13", "ranges over a list or a map");
     unload(&g);
     unload(&f);
 }
@@ -230,7 +203,7 @@ START_TEST(test_go_expression_language) {
              "output \"m\" {\n    value = {for k, v in tags : k => \"${v}!\"}\n}\n"
              "output \"names\" {\n    value = names\n}\n"
              "output \"first\" {\n    value = names[0]\n}\n");
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "import (\n\t\"fmt\"\n\t\"sort\"\n\n\t\"example.com/pulumi-lang/sdk/go/lang\"\n");
     has(go, "\t\tnames := []string{\n\t\t\t\"a\",\n\t\t\t\"b\",\n\t\t}\n");
     has(go, "\t\ttags := map[string]string{\n\t\t\t\"K\": \"v\",\n\t\t}\n");
@@ -290,7 +263,7 @@ START_TEST(test_go_outputs_typed) {
                        "output \"idText\" {\n    value = \"id-${res.id}\"\n}\n"
                        "output \"viaLocal\" {\n    value = \"${local}!\"\n}\n"
                        "output \"same\" {\n    value = local\n}\n");
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "ctx.Export(\"isNull\", opt.Maybe.ApplyT(func(maybe *string) (string, error) {\n"
             "\t\t\tvar tmp0 string\n\t\t\tif maybe == nil {\n");
     has(go, "ctx.Export(\"idText\", res.ID().ApplyT(func(id pulumi.ID) (string, error) {\n"
@@ -312,7 +285,7 @@ START_TEST(test_go_plain_values) {
     fixture_t f = load("resource \"p\" \"lang:index:Plain\" {\n    name = \"n\"\n    opt = \"o\"\n"
                        "    cfg = {\n        on = true\n        tags = {\n            \"k\" = \"v\"\n        }\n    }\n"
                        "    list = [{\n        on = false\n        size = 2\n    }]\n}\n");
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "\t\t_, err := lang.NewPlain(ctx, \"p\", &lang.PlainArgs{\n"
             "\t\t\tName: \"n\",\n"
             "\t\t\tOpt:  pulumi.StringRef(\"o\"),\n"
@@ -328,7 +301,7 @@ START_TEST(test_go_plain_values) {
     unload(&f);
     f = load("config \"c\" \"string\" {}\nresource \"p\" \"lang:index:Plain\" {\n    name = c\n"
              "    cfg = {\n        on = true\n    }\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:12", "plain (not Input) property");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:12", "plain (not Input) property");
     unload(&f);
 }
 END_TEST
@@ -343,7 +316,7 @@ START_TEST(test_go_splat_and_names) {
                        "output \"names\" {\n    value = objs[*].name\n}\n"
                        "output \"items\" {\n    value = [for s in res.items[*] : \"${s}!\"]\n}\n"
                        "output \"hidden\" {\n    value = [for fmt in objs : \"${fmt.name}\"]\n}\n");
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "\t\tvar splat0 []string\n\t\tfor _, val0 := range objs {\n"
             "\t\t\tsplat0 = append(splat0, val0[\"name\"])\n\t\t}\n"
             "\t\tctx.Export(\"names\", pulumi.ToStringArray(splat0))\n");
@@ -354,7 +327,7 @@ START_TEST(test_go_splat_and_names) {
     free(go);
     unload(&f);
     f = load("resource \"opt\" \"lang:index:Opt\" {}\noutput \"x\" {\n    value = \"m-${opt.maybe}\"\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
     unload(&f);
 }
 END_TEST
@@ -364,26 +337,26 @@ START_TEST(test_unwritten_refused_with_position) {
     /* Go: a list interpolated into a template (%v would print Go's syntax), and operands whose Go
      * types do not agree (an int plus a fraction) */
     fixture_t f = load("names = [\"a\"]\noutput \"x\" {\n    value = \"all: ${names}\"\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", "template interpolation");
     unload(&f);
     f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n + 1.5\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '+'");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '+'");
     unload(&f);
     /* PCL divides exactly; Go would truncate an int division */
     f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n / 2\n}\n");
-    emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '/'");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '/'");
     unload(&f);
     /* C# and Java write operators over plain values only; Java compares numbers and booleans only */
     fixture_t o = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
                        "    items = []\n}\noutput \"x\" {\n    value = res.num + 1\n}\n"
                        "config \"s\" \"string\" {}\noutput \"y\" {\n    value = s == \"a\"\n}\n");
-    emit_refused(&o, LANG_CSHARP, "main.pp:8:21", "the operator '+'");
-    emit_refused(&o, LANG_JAVA, "main.pp:8:21", "the operator '+'");
-    emit_refused(&o, LANG_JAVA, "main.pp:12:15", "the operator '=='");
+    tu_pcl_emit_refused(&o, LANG_CSHARP, "main.pp:8:21", "the operator '+'");
+    tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:8:21", "the operator '+'");
+    tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:12:15", "the operator '=='");
     unload(&o);
     /* YAML has no operators */
     fixture_t g = load("config \"n\" \"int\" {}\noutput \"x\" {\n    value = 1 + n\n}\n");
-    emit_refused(&g, LANG_YAML, "main.pp:3:15", "the operator '+'");
+    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:3:15", "the operator '+'");
     unload(&g);
 }
 END_TEST
@@ -436,26 +409,26 @@ START_TEST(test_deep_local_chain_reads_output) {
     char *text = local_chain(70);
     fixture_t f = load(text);
     free(text);
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "export const o = pulumi.interpolate`${l69}-x`;");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "pulumi.export(\"o\", pulumi.Output.from_input(l69).apply(lambda l69: f\"{l69}-x\"))");
     free(py);
-    char *cs = emit_ok(&f, LANG_CSHARP);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     has(cs, "[\"o\"] = Output.Format($\"{l69}-x\"),");
     free(cs);
-    char *java = emit_ok(&f, LANG_JAVA);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     has(java, "ctx.export(\"o\", Output.format(\"%s-x\", l69));");
     free(java);
-    char *yaml = emit_ok(&f, LANG_YAML);
+    char *yaml = tu_pcl_emit_ok(&f, LANG_YAML);
     has(yaml, "  o: ${l69}-x\n");
     free(yaml);
     unload(&f);
     text = local_chain(10000);
     f = load(text);
     free(text);
-    ts = emit_ok(&f, LANG_TYPESCRIPT);
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "export const o = pulumi.interpolate`${l9999}-x`;");
     free(ts);
     unload(&f);
@@ -469,7 +442,7 @@ START_TEST(test_deep_local_chain_reads_output) {
     buf_puts(&b, "output \"o\" {\n    value = [for x in l59 : x]\n}\n");
     f = load(b.data);
     buf_free(&b);
-    ts = emit_ok(&f, LANG_TYPESCRIPT);
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "export const o = l59.map(x => (x));");
     free(ts);
     unload(&f);
@@ -484,7 +457,7 @@ START_TEST(test_yaml_variables_and_interpolation) {
                        "    flag = true\n    items = [\"${res2.text}-a\"]\n}\n"
                        "resource \"res2\" \"lang:index:Res\" {\n    text = \"b\"\n    num = 1\n"
                        "    flag = true\n    items = []\n}\n");
-    char *y = emit_ok(&f, LANG_YAML);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     has(y, "variables:\n  greeting: hi ${name} $${x}\n");
     has(y, "      text: ${greeting}\n");
     has(y, "      items:\n        - ${res2.text}-a\n");
@@ -513,7 +486,7 @@ START_TEST(test_builtin_functions) {
                        "output \"o9\" {\n    value = pulumiResourceName(res)\n}\n"
                        "output \"o10\" {\n    value = max(1, res.num, 3)\n}\n"
                        "output \"o11\" {\n    value = readFile(element(l, 0))\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "import * as crypto from \"crypto\";\nimport * as fs from \"fs\";\n");
     has(ts, "text: Buffer.from(s).toString(\"base64\"),\n");
     has(ts, "num: l.length,\n");
@@ -531,7 +504,7 @@ START_TEST(test_builtin_functions) {
     has(ts, "export const o10 = res.num.apply(num => Math.max(1, num, 3));");
     has(ts, "export const o11 = fs.readFileSync(l[0], \"utf8\");");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "import pulumi\nimport pulumi_lang as lang\nimport base64\nimport hashlib\nimport json\nimport os\n"
             "import unicodedata\n\ndef grapheme_length(s):\n");
     has(py, "text=base64.b64encode(s.encode()).decode(),\n");
@@ -551,8 +524,8 @@ START_TEST(test_builtin_functions) {
     has(py, "pulumi.export(\"o11\", (lambda path: open(path).read())(l[0]))");
     free(py);
     /* the typed emitters do not write these functions yet: refused with the call's position */
-    emit_refused(&f, LANG_CSHARP, "main.pp:5:12", "calls the function toBase64(), which the C# emitter cannot");
-    emit_refused(&f, LANG_GO, "main.pp:5:12", "toBase64()");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:12", "calls the function toBase64(), which the C# emitter cannot");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:12", "toBase64()");
     unload(&f);
 }
 END_TEST
@@ -596,8 +569,9 @@ START_TEST(test_builtin_functions_refused) {
                        "resource \"res0\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n"
                        "    flag = true\n    items = []\n}\n"
                        "output \"p\" {\n    value = length(res0)\n}\n");
-    emit_refused(&f, LANG_PYTHON, "main.pp:7:11", "'num' gives a string where the schema wants a number");
-    emit_refused(&f, LANG_TYPESCRIPT, "main.pp:18:13", "calls length() on a value the TypeScript emitter cannot tell");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:7:11", "'num' gives a string where the schema wants a number");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:18:13",
+                        "calls length() on a value the TypeScript emitter cannot tell");
     unload(&f);
 }
 END_TEST
@@ -609,12 +583,12 @@ START_TEST(test_builtin_names_reserved) {
                        "    flag = true\n    items = []\n}\n"
                        "resource \"base64\" \"lang:index:Res\" {\n    text = toBase64(fs.text)\n    num = 1\n"
                        "    flag = true\n    items = []\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "import * as fs from \"fs\";\n");
     has(ts, "const fs2 = new lang.Res(\"fs\", {\n    text: fs.readFileSync(\"a.txt\", \"utf8\"),\n");
     has(ts, "text: fs2.text.apply(text => Buffer.from(text).toString(\"base64\")),\n");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "import base64\n");
     has(py, "base64_1 = lang.Res(\"base64\",\n    text=fs.text.apply(lambda text: "
             "base64.b64encode(text.encode()).decode()),\n");
@@ -631,7 +605,7 @@ START_TEST(test_async_main_outputs) {
                        "hash = sha1(input)\n"
                        "output \"hash\" {\n    value = hash\n}\n"
                        "output \"other\" {\n    value = [\n        input,\n        hash,\n    ]\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     ck_assert_str_eq(ts, "import * as pulumi from \"@pulumi/pulumi\";\n"
                          "import * as crypto from \"crypto\";\n\n"
                          "export = async () => {\n"
@@ -649,7 +623,7 @@ START_TEST(test_async_main_outputs) {
     free(ts);
     unload(&f);
     f = load("config \"input\" \"string\" {}\noutput \"digest\" {\n    value = sha1(input)\n}\n");
-    ts = emit_ok(&f, LANG_TYPESCRIPT);
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "\nexport const digest = crypto.createHash('sha1').update(input).digest('hex');\n");
     ck_assert_ptr_null(strstr(ts, "async"));
     free(ts);
@@ -668,25 +642,26 @@ START_TEST(test_config_default_and_untyped) {
                        "output \"a\" {\n    value = obj.a\n}\n"
                        "output \"b\" {\n    value = [for e in entries(names) : e.value]\n}\n"
                        "output \"c\" {\n    value = flag\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "const flag = config.getBoolean(\"flag\") ?? true;\n");
     has(ts, "const obj = config.requireObject<any>(\"obj\");\n");
     has(ts, "const names = config.getObject<any>(\"names\") ?? {};\n");
     has(ts, "export const b = Object.entries(names).sort().map(([k, v]) => ({key: k, value: v})).map(e => (e.value));");
     free(ts);
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "flag = config.get_bool(\"flag\")\nif flag is None:\n    flag = True\n");
     has(py, "obj = config.require_object(\"obj\")\n");
     has(py, "pulumi.export(\"a\", obj[\"a\"])");
     has(py,
         "pulumi.export(\"b\", [e[\"value\"] for e in [{\"key\": k, \"value\": v} for k, v in sorted(names.items())]])");
     free(py);
-    emit_refused(&f, LANG_GO, "main.pp:9:13", "'obj', a value of no type, which the Go emitter cannot write yet");
-    emit_refused(&f, LANG_CSHARP, "main.pp:2:5", "the C# emitter cannot write a config value's default yet");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:9:13",
+                        "'obj', a value of no type, which the Go emitter cannot write yet");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:2:5", "the C# emitter cannot write a config value's default yet");
     unload(&f);
     f = load("config \"obj\" {}\noutput \"sum\" {\n    value = obj.a + 1\n}\n");
-    emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:19", "computes '+' over a value of no type");
-    emit_refused(&f, LANG_PYTHON, "main.pp:3:19", "computes '+' over a value of no type");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:19", "computes '+' over a value of no type");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:3:19", "computes '+' over a value of no type");
     unload(&f);
 }
 END_TEST
@@ -699,7 +674,7 @@ START_TEST(test_can_try) {
                        "s = secret(m)\n"
                        "output \"a\" {\n    value = can(m[\"a\"])\n}\n"
                        "output \"b\" {\n    value = try(s[\"b\"], \"fallback\")\n}\n");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "\nfunction can_(\n    fn: () => any\n): boolean {\n");
     has(ts, "\nfunction tryOutput_(\n\t...fns: Array<() => pulumi.Input<any>>\n): pulumi.Output<any> {\n");
     ck_assert_ptr_null(strstr(ts, "function canOutput_"));
@@ -707,7 +682,7 @@ START_TEST(test_can_try) {
     has(ts, "export const a = can_(() => m.a);\n");
     has(ts, "export const b = tryOutput_(\n    () => s.b,\n    () => \"fallback\"\n);\n");
     free(ts);
-    emit_refused(&f, LANG_PYTHON, "main.pp:4:13", "calls the function can(), which the Python emitter cannot");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:4:13", "calls the function can(), which the Python emitter cannot");
     unload(&f);
 }
 END_TEST
@@ -720,7 +695,7 @@ START_TEST(test_builtin_functions_yaml) {
                        "output \"o1\" {\n    value = [stack(), project(), organization(), cwd(), rootDirectory()]\n}\n"
                        "output \"o2\" {\n    value = toBase64(s)\n}\n"
                        "output \"o3\" {\n    value = join(\"-\", split(\",\", s))\n}\n");
-    char *y = emit_ok(&f, LANG_YAML);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     has(y, "  o1:\n    - ${pulumi.stack}\n    - ${pulumi.project}\n    - ${pulumi.organization}\n    - ${pulumi.cwd}\n"
            "    - ${pulumi.rootDirectory}\n");
     has(y, "  o2:\n    fn::toBase64: ${s}\n");
@@ -728,7 +703,7 @@ START_TEST(test_builtin_functions_yaml) {
     free(y);
     unload(&f);
     f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = sha1(s)\n}\n");
-    emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function sha1(), which the YAML emitter cannot");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function sha1(), which the YAML emitter cannot");
     unload(&f);
 }
 END_TEST

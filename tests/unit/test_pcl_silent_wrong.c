@@ -31,34 +31,6 @@ static void unload(fixture_t *f) {
     tu_pcl_unload(f);
 }
 
-/* Emits and asserts success without errors; malloc'd text. */
-static char *emit_ok(const fixture_t *f, lang_t lang) {
-    diag_list_t d;
-    diag_list_init(&d);
-    char *s = emit_program(f->p, lang, &d);
-    for (diag_t *x = d.head; x; x = x->next)
-        fprintf(stderr, "%s: %s\n", lang_name(lang), diag_format(&d, x));
-    ck_assert_msg(s != NULL, "%s emitter failed", lang_name(lang));
-    ck_assert_int_eq(d.errors, 0);
-    diag_list_free(&d);
-    return s;
-}
-
-/* Emitting must fail with an error whose text contains every needle. */
-static void emit_refused(const fixture_t *f, lang_t lang, const char *needle1, const char *needle2) {
-    diag_list_t d;
-    diag_list_init(&d);
-    char *s = emit_program(f->p, lang, &d);
-    ck_assert_msg(s == NULL, "%s accepted:\n%s", lang_name(lang), s ? s : "");
-    bool found = false;
-    for (diag_t *x = d.head; x; x = x->next) {
-        const char *m = diag_format(&d, x);
-        if (x->severity == DIAG_ERROR && strstr(m, needle1) && (!needle2 || strstr(m, needle2))) found = true;
-    }
-    ck_assert_msg(found, "%s: no error naming '%s' / '%s'", lang_name(lang), needle1, needle2 ? needle2 : "");
-    diag_list_free(&d);
-}
-
 static void has(const char *text, const char *needle) {
     ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
 }
@@ -97,7 +69,7 @@ START_TEST(test_go_keeps_resource_options) {
         "    }\n"
         "}\n";
     fixture_t f = load(pcl, NULL);
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go,
         "pulumi.Aliases([]pulumi.Alias{pulumi.Alias{URN: pulumi.URN(\"urn:pulumi:s::p::simple:index:Resource::old\")}, "
         "pulumi.Alias{Name: pulumi.String(\"older\")}, pulumi.Alias{NoParent: pulumi.Bool(true)}, "
@@ -114,20 +86,20 @@ START_TEST(test_go_keeps_resource_options) {
 
     /* C# and Java write the options they have; YAML too */
     f = load(OPTIONS_PCL, NULL);
-    char *cs = emit_ok(&f, LANG_CSHARP);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     has(cs, "ReplaceOnChanges =\n");
     has(cs, "\"value\",\n");
     has(cs, "DeleteBeforeReplace = true,");
     has(cs, "AdditionalSecretOutputs =");
     has(cs, "Version = \"2.0.0\",");
     has(cs, "PluginDownloadURL = \"https://example.test/simple\",");
-    char *java = emit_ok(&f, LANG_JAVA);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     has(java, ".replaceOnChanges(\"value\")");
     has(java, ".deleteBeforeReplace(true)");
     has(java, ".additionalSecretOutputs(\"value\")");
     has(java, ".version(\"2.0.0\")");
     has(java, ".pluginDownloadURL(\"https://example.test/simple\")");
-    char *yaml = emit_ok(&f, LANG_YAML);
+    char *yaml = tu_pcl_emit_ok(&f, LANG_YAML);
     has(yaml, "      replaceOnChanges:\n        - value\n");
     has(yaml, "      deleteBeforeReplace: true\n");
     has(yaml, "      version: 2.0.0\n");
@@ -147,9 +119,9 @@ START_TEST(test_unsupported_options_refused) {
                       "    }\n"
                       "}\n";
     fixture_t f = load(pcl, NULL);
-    emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "'aliases' is not supported by the C# emitter");
-    emit_refused(&f, LANG_JAVA, "main.pp:4:9", "'aliases'");
-    emit_refused(&f, LANG_YAML, "main.pp:4:9", "'aliases'");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "'aliases' is not supported by the C# emitter");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:9", "'aliases'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "'aliases'");
     unload(&f);
     /* an option PCL does not define never parses */
     const char *bad = "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n        "
@@ -177,13 +149,13 @@ START_TEST(test_property_name_lists_are_strings) {
                       "    }\n"
                       "}\n";
     fixture_t f = load(pcl, NULL);
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "hideDiffs: [\"value\"],");
     has(ts, "ignoreChanges: [\"value\"],");
     has(ts, "replaceOnChanges: [\"value\"],");
     has(ts, "additionalSecretOutputs: [\"value\"],");
     lacks(ts, "[value]");
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "hide_diffs=[\"value\"]");
     has(py, "replace_on_changes=[\"value\"]");
     has(py, "additional_secret_outputs=[\"value\"]");
@@ -202,11 +174,11 @@ START_TEST(test_secret_config_stays_secret) {
     static const char *const want[] = {"config.requireSecretBoolean(\"flag\")", "config.require_secret_bool(\"flag\")",
                                        "cfg.RequireSecretBool(\"flag\")", "RequireSecretBoolean(\"flag\")"};
     for (size_t i = 0; i < 4; i++) {
-        char *s = emit_ok(&f, ALL[i]);
+        char *s = tu_pcl_emit_ok(&f, ALL[i]);
         has(s, want[i]);
         free(s);
     }
-    char *yaml = emit_ok(&f, LANG_YAML);
+    char *yaml = tu_pcl_emit_ok(&f, LANG_YAML);
     has(yaml, "secret: true");
     free(yaml);
     unload(&f);
@@ -226,7 +198,7 @@ START_TEST(test_go_config_values_become_inputs) {
     const char *pcl = "config \"flag\" \"bool\" {}\n"
                       "resource \"res\" \"simple:index:Resource\" {\n    value = flag\n}\n";
     fixture_t f = load(pcl, NULL);
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "flag := cfg.RequireBool(\"flag\")");
     has(go, "Value: pulumi.Bool(flag),");
     free(go);
@@ -246,12 +218,12 @@ START_TEST(test_aliases_and_timeouts_typed) {
                       "    }\n"
                       "}\n";
     fixture_t f = load(pcl, NULL);
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "{parent: pulumi.rootStackResource}");
     has(ts, "{type: \"component:index:Custom\"}");
     lacks(ts, "noParent");
     has(ts, "customTimeouts: {\n        create: \"5m\",\n    },");
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "aliases=[\n        pulumi.Alias(parent=None),\n        pulumi.Alias(type_=\"component:index:Custom\"),\n  "
             "  ]");
     has(py, "custom_timeouts=pulumi.CustomTimeouts(create=\"5m\")");
@@ -264,8 +236,8 @@ START_TEST(test_aliases_and_timeouts_typed) {
                       "        customTimeouts = {\n            craete = \"5m\"\n        }\n    }\n}\n";
     f = load(bad, NULL);
     for (size_t i = 0; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:4:9",
-                     ALL[i] == LANG_CSHARP || ALL[i] == LANG_JAVA ? "'customTimeouts'" : "craete");
+        tu_pcl_emit_refused(&f, ALL[i], "main.pp:4:9",
+                            ALL[i] == LANG_CSHARP || ALL[i] == LANG_JAVA ? "'customTimeouts'" : "craete");
     unload(&f);
 }
 END_TEST
@@ -279,20 +251,20 @@ START_TEST(test_dependency_order) {
                                            {"res1, err :=", "\"res2\""}, {"var res1", "var res2"},
                                            {"var res1", "var res2"},     {"  res1:", "  res2:"}};
     for (size_t i = 0; i < 6; i++) {
-        char *s = emit_ok(&f, ALL[i]);
+        char *s = tu_pcl_emit_ok(&f, ALL[i]);
         const char *a = strstr(s, first[i][0]), *b = strstr(s, first[i][1]);
         ck_assert_msg(a && b && a < b, "%s: res1 not before res2:\n%s", lang_name(ALL[i]), s);
         free(s);
     }
     /* the PCL itself is printed as written */
-    char *pp = emit_ok(&f, LANG_PCL);
+    char *pp = tu_pcl_emit_ok(&f, LANG_PCL);
     ck_assert(strstr(pp, "res2") < strstr(pp, "res1"));
     free(pp);
     unload(&f);
     const char *cycle = "resource \"a\" \"simple:index:Resource\" {\n    value = b.value\n}\n"
                         "resource \"b\" \"simple:index:Resource\" {\n    value = a.value\n}\n";
     f = load(cycle, NULL);
-    emit_refused(&f, LANG_TYPESCRIPT, "depend on each other", NULL);
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "depend on each other", NULL);
     unload(&f);
 }
 END_TEST
@@ -303,7 +275,7 @@ START_TEST(test_range_refused) {
         "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n        range = 3\n    }\n}\n";
     fixture_t f = load(pcl, NULL);
     for (size_t i = 0; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:4:9", "'range'");
+        tu_pcl_emit_refused(&f, ALL[i], "main.pp:4:9", "'range'");
     unload(&f);
 }
 END_TEST
@@ -313,16 +285,16 @@ START_TEST(test_component_inputs) {
     const char *pcl = "component myComponent {\n    token = \"my:custom:Component\"\n    aNumber = 42\n"
                       "    aString = \"hello\"\n}\n";
     fixture_t f = load(pcl, NULL);
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "new pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\n    aNumber: 42,\n    aString: "
             "\"hello\",\n})");
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\"aNumber\": 42, \"aString\": "
             "\"hello\"})");
     free(ts);
     free(py);
     for (size_t i = 2; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:3:5", "inputs ('aNumber'");
+        tu_pcl_emit_refused(&f, ALL[i], "main.pp:3:5", "inputs ('aNumber'");
     unload(&f);
 }
 END_TEST
@@ -331,10 +303,10 @@ END_TEST
 START_TEST(test_ts_import_fallback) {
     fixture_t f =
         load(OPTIONS_PCL, "\"language\":{\"nodejs\":{\"packageName\":\"\"},\"python\":{\"packageName\":\"\"}},");
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "import * as simple from \"@pulumi/simple\";");
     lacks(ts, "from \"\"");
-    char *py = emit_ok(&f, LANG_PYTHON);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     has(py, "import pulumi_simple as simple");
     free(ts);
     free(py);
@@ -345,7 +317,7 @@ END_TEST
 /* Go SDK import paths follow Pulumi's rule: <root>/sdk/go/v<major>/<name>. */
 START_TEST(test_go_module_path) {
     fixture_t f = load(OPTIONS_PCL, NULL);
-    char *go = emit_ok(&f, LANG_GO);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
     has(go, "\"example.com/pulumi-simple/sdk/go/v2/simple\"");
     free(go);
     unload(&f);
@@ -366,12 +338,12 @@ START_TEST(test_unknown_function_refused) {
                      "main.pp:2:13: 'value' calls notAFunction(), which is not a PCL function; check its spelling");
     diag_list_free(&d);
     for (size_t i = 0; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:2:13", "notAFunction()"); /* the call's own position */
+        tu_pcl_emit_refused(&f, ALL[i], "main.pp:2:13", "notAFunction()"); /* the call's own position */
     unload(&f);
     const char *undeclared = "resource \"res\" \"simple:index:Resource\" {\n    value = nowhere.value\n}\n";
     f = load(undeclared, NULL);
     for (size_t i = 0; i < 6; i++)
-        emit_refused(&f, ALL[i], "main.pp:2:13", "'nowhere'");
+        tu_pcl_emit_refused(&f, ALL[i], "main.pp:2:13", "'nowhere'");
     unload(&f);
 }
 END_TEST
@@ -390,12 +362,12 @@ START_TEST(test_outputs_and_strings) {
                                        "ctx.export(\"my-output\", res.value())",
                                        "outputs:\n  my-output: ${res.value}\n"};
     for (size_t i = 1; i < 6; i++) {
-        char *s = emit_ok(&f, ALL[i]);
+        char *s = tu_pcl_emit_ok(&f, ALL[i]);
         has(s, want[i]);
         free(s);
     }
     /* TypeScript, as Pulumi: an async main function returns it under its name */
-    char *ts = emit_ok(&f, LANG_TYPESCRIPT);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     has(ts, "export = async () => {\n    const res = new simple.Resource(\"res\", {value: true});\n"
             "    return {\n        \"my-output\": res.value,\n    };\n}\n");
     free(ts);

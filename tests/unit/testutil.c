@@ -189,3 +189,29 @@ void tu_pcl_unload(tu_pcl_t *f) {
     pcl_program_free(f->p);
     schema_set_free(f->set);
 }
+
+char *tu_pcl_emit_ok(const tu_pcl_t *f, lang_t lang) {
+    diag_list_t d;
+    diag_list_init(&d);
+    char *s = emit_program(f->p, lang, &d);
+    for (diag_t *x = d.head; x; x = x->next)
+        if (x->severity == DIAG_ERROR) fprintf(stderr, "%s: %s\n", lang_name(lang), diag_format(&d, x));
+    ck_assert_msg(s != NULL, "%s emitter failed", lang_name(lang));
+    ck_assert_int_eq(d.errors, 0);
+    diag_list_free(&d);
+    return s;
+}
+
+void tu_pcl_emit_refused(const tu_pcl_t *f, lang_t lang, const char *needle1, const char *needle2) {
+    diag_list_t d;
+    diag_list_init(&d);
+    char *s = emit_program(f->p, lang, &d);
+    ck_assert_msg(s == NULL, "%s accepted:\n%s", lang_name(lang), s ? s : "");
+    bool found = false;
+    for (diag_t *x = d.head; x; x = x->next) {
+        const char *m = diag_format(&d, x);
+        if (x->severity == DIAG_ERROR && strstr(m, needle1) && (!needle2 || strstr(m, needle2))) found = true;
+    }
+    ck_assert_msg(found, "%s: no error naming '%s' / '%s'", lang_name(lang), needle1, needle2 ? needle2 : "");
+    diag_list_free(&d);
+}

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "base/arena.h"
+#include "emitters/emit.h"
 #include "pcl/pcl.h"
 #include "specs/schema.h"
 
@@ -37,5 +38,9 @@ typedef struct tu_pcl {
 } tu_pcl_t;
 tu_pcl_t tu_pcl_load(const char *schema_text, const char *schema_file, const char *pcl);
 void tu_pcl_unload(tu_pcl_t *f);
+/* Emits f's program in lang and asserts success with no error (errors are printed); malloc'd text. */
+char *tu_pcl_emit_ok(const tu_pcl_t *f, lang_t lang);
+/* Emitting must fail with an error whose text contains needle1 and needle2 (NULL: only needle1). */
+void tu_pcl_emit_refused(const tu_pcl_t *f, lang_t lang, const char *needle1, const char *needle2);
 
 #endif
