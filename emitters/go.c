@@ -838,6 +838,13 @@ static bool go_vt_nilable(const go_vt_t *t) {
 
 /* The plain Go type of e's value (inside an apply when it reads outputs); unknown (refused, when
  * reporting) when the program does not show it or Go cannot compute it. */
+/* The element type of a list or map so far (el, NULL before the first) joined with the next
+ * element's: the one type they share, else any. */
+static const go_vt_t *go_vt_join(go_ctx_t *g, const go_vt_t *el, const go_vt_t *t) {
+    if (!el) return t;
+    return go_vt_same(g, el, t) ? el : go_vt(g, GV_ANY, NULL);
+}
+
 static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
     case PCL_STRING: return go_vt(g, GV_STRING, NULL);
@@ -857,10 +864,7 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
         for (size_t i = 0; i < e->tuple.n; i++) {
             const go_vt_t *t = go_infer(g, e->tuple.items[i]);
             if (t->kind == GV_UNKNOWN) return t;
-            if (!el)
-                el = t;
-            else if (!go_vt_same(g, el, t))
-                el = go_vt(g, GV_ANY, NULL);
+            el = go_vt_join(g, el, t);
         }
         return go_vt(g, GV_LIST, el ? el : go_vt(g, GV_ANY, NULL));
     }
@@ -869,10 +873,7 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
         for (size_t i = 0; i < e->object.n; i++) {
             const go_vt_t *t = go_infer(g, e->object.items[i].value);
             if (t->kind == GV_UNKNOWN) return t;
-            if (!el)
-                el = t;
-            else if (!go_vt_same(g, el, t))
-                el = go_vt(g, GV_ANY, NULL);
+            el = go_vt_join(g, el, t);
         }
         return go_vt(g, GV_MAP, el ? el : go_vt(g, GV_ANY, NULL));
     }
