@@ -845,6 +845,20 @@ static const go_vt_t *go_vt_join(go_ctx_t *g, const go_vt_t *el, const go_vt_t *
     return go_vt_same(g, el, t) ? el : go_vt(g, GV_ANY, NULL);
 }
 
+/* Brings a for expression's variables into scope — the key (a list's index, a map's key) when it
+ * names one, and the value — typed by the collection c; returns the depth to restore. The caller
+ * has checked there is room for two. */
+static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t *c) {
+    size_t saved = g->n_scope;
+    if (e->kvar) {
+        g->scope[g->n_scope] = e->kvar;
+        g->scope_type[g->n_scope++] = go_vt(g, c->kind == GV_LIST ? GV_INT : GV_STRING, NULL);
+    }
+    g->scope[g->n_scope] = e->vvar;
+    g->scope_type[g->n_scope++] = c->elem;
+    return saved;
+}
+
 static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
     case PCL_STRING: return go_vt(g, GV_STRING, NULL);
@@ -925,13 +939,7 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
         const go_vt_t *c = go_infer(g, e->x);
         if (c->ptr || (c->kind != GV_LIST && c->kind != GV_MAP) || g->n_scope + 2 > EMIT_MAX_SCOPE)
             return &GV_T_UNKNOWN;
-        size_t saved = g->n_scope;
-        if (e->kvar) {
-            g->scope[g->n_scope] = e->kvar;
-            g->scope_type[g->n_scope++] = go_vt(g, c->kind == GV_LIST ? GV_INT : GV_STRING, NULL);
-        }
-        g->scope[g->n_scope] = e->vvar;
-        g->scope_type[g->n_scope++] = c->elem;
+        size_t saved = go_scope_push_for(g, e, c);
         const go_vt_t *r = &GV_T_UNKNOWN;
         const go_vt_t *cond = e->w ? go_infer(g, e->w) : NULL;
         if (!cond || (cond->kind == GV_BOOL && !cond->ptr)) {
@@ -1086,13 +1094,7 @@ static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
             go_pre_line(g, 0, arena_sprintf(g->base.a, "for range %s {", keys));
         if (used_v) go_pre_line(g, 1, arena_sprintf(g->base.a, "%s := %s[%s]", vname, rng, kv));
     }
-    size_t saved = g->n_scope;
-    if (e->kvar) {
-        g->scope[g->n_scope] = e->kvar;
-        g->scope_type[g->n_scope++] = go_vt(g, ct->kind == GV_LIST ? GV_INT : GV_STRING, NULL);
-    }
-    g->scope[g->n_scope] = e->vvar;
-    g->scope_type[g->n_scope++] = ct->elem;
+    size_t saved = go_scope_push_for(g, e, ct);
     int in = 1;
     if (e->w) {
         char *c = go_plain_stmt(g, e->w, g->pre_indent + 1, 1, NULL);
