@@ -32,6 +32,7 @@ typedef struct figures {
     double wall_ms, bound_ms;
     long rss_kb;          /* the engine process */
     double server_cpu_ms; /* the provider process */
+    double hold_us;       /* how long the provider really held a reply, on average */
     double own_cpu_ms;    /* the engine process (user + system) */
     size_t peak_in_flight, peak_held;
 } figures_t;
@@ -64,7 +65,8 @@ static figures_t run(size_t n, int latency_ms, bool stream) {
     diag_list_t d;
     diag_list_init(&d);
     bench_ctx_t c = {.loop = grpc_loop_new()};
-    pid_t srv = latency_server_spawn(latency_ms, &c.port, &d);
+    int stats_fd = -1;
+    pid_t srv = latency_server_spawn(latency_ms, &c.port, &stats_fd, &d);
     if (srv < 0) {
         fprintf(stderr, "bench_parallel: %s\n", d.head ? d.head->message : "cannot start the provider");
         exit(1);
@@ -106,10 +108,8 @@ static figures_t run(size_t n, int latency_ms, bool stream) {
     engine_results_free(r, n);
     provider_registry_free(reg);
     grpc_loop_free(c.loop);
-    kill(srv, SIGTERM);
-    int status;
     struct rusage sru;
-    wait4(srv, &status, 0, &sru);
+    f.hold_us = latency_server_stop(srv, stats_fd, &sru);
     f.server_cpu_ms =
         (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 + (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
     arena_free(a);
@@ -140,9 +140,9 @@ static figures_t run_child(size_t n, int latency_ms, bool stream) {
 }
 
 static void print_row(const char *what, const figures_t *f) {
-    printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.3f | %.1f MB | %zu/%zu | %zu | %.1f µs |\n", what, f->n, f->calls,
-           f->wall_ms, f->bound_ms, f->wall_ms / f->bound_ms, f->rss_kb / 1024.0, f->ok, f->n, f->peak_in_flight,
-           f->calls ? f->own_cpu_ms * 1e3 / (double)f->calls : 0);
+    printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.3f | %.1f MB | %zu/%zu | %zu | %.1f µs | %.0f µs |\n", what, f->n,
+           f->calls, f->wall_ms, f->bound_ms, f->wall_ms / f->bound_ms, f->rss_kb / 1024.0, f->ok, f->n,
+           f->peak_in_flight, f->calls ? f->own_cpu_ms * 1e3 / (double)f->calls : 0, f->hold_us);
 }
 
 int main(int argc, char **argv) {
@@ -160,9 +160,9 @@ int main(int argc, char **argv) {
     int latency = lat_env && atoi(lat_env) > 0 ? atoi(lat_env) : BENCH_LATENCY_MS;
     printf("parallel %d, %d ms per call, provider in its own process, one HTTP/2 connection\n\n", BENCH_PARALLEL,
            latency);
-    printf(
-        "| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight | own CPU/call |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    printf("| run | resources | calls | wall | bound | wall/bound | peak RSS | verified | in flight | own CPU/call | "
+           "provider's mean hold |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n_sizes; i++) {
         figures_t f = run_child(sizes[i], latency, true);
         print_row("streamed", &f);

@@ -2,12 +2,21 @@
  *
  * Replies wait in a FIFO: calls get the same latency, so due times only grow and the head is always
  * the next one due (after latency_server_set_latency lowers it, a reply may wait for an older one:
- * never by more than the old latency). A loop source with no fd wakes the loop when the head is due. */
+ * never by more than the old latency). Due times are kept in microseconds and a timerfd set to the
+ * head's due time wakes the loop: a millisecond clock and poll(2)'s millisecond timeout would hold a
+ * "1 ms" reply anywhere from a fraction of a millisecond to two, and the bench would measure the fake
+ * provider's rounding instead of the engine. How long replies were really held is kept
+ * (latency_server_mean_hold_us) so a bench can show the provider kept its promise. */
 #include "bench/latency_server.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "importer/h2server.h"
@@ -29,18 +38,28 @@ typedef struct held_reply {
     int status;
     unsigned char *bytes; /* malloc'd packed response; NULL for an error status */
     size_t len;
-    int64_t due;
+    int64_t arrived_us, due_us;
     struct held_reply *next;
 } held_reply_t;
 
 struct latency_server {
     grpc_loop_t *loop;
     h2server_t *srv;
-    int timer;
+    int timer;     /* the loop source */
+    int timerfd;   /* armed for the head's due time */
+    int64_t armed; /* the due time timerfd is set to (0: disarmed) */
     int latency_ms;
+    int64_t held_us_total; /* over the replies sent */
+    size_t replies;
     held_reply_t *head, *tail;
     size_t pending, peak_pending, calls;
 };
+
+static int64_t now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 static void hold(latency_server_t *s, h2server_call_t *call, int status, const ProtobufCMessage *m) {
     held_reply_t *h = calloc(1, sizeof *h);
@@ -48,7 +67,8 @@ static void hold(latency_server_t *s, h2server_call_t *call, int status, const P
     h->call = call;
     h->status = status;
     if (m) h->bytes = pbvalue_pack(m, &h->len);
-    h->due = grpc_now_ms() + s->latency_ms;
+    h->arrived_us = now_us();
+    h->due_us = h->arrived_us + (int64_t)s->latency_ms * 1000;
     if (s->tail)
         s->tail->next = h;
     else
@@ -57,22 +77,41 @@ static void hold(latency_server_t *s, h2server_call_t *call, int status, const P
     if (++s->pending > s->peak_pending) s->peak_pending = s->pending;
 }
 
+/* Arms the timerfd for the head's due time (absolute, CLOCK_MONOTONIC) and waits on it; with no
+ * latency the head is due now and the loop is told not to sleep. */
 static void timer_prepare(void *user, int *fd, short *events, int *timeout_ms) {
     latency_server_t *s = user;
     if (!s->head) return;
-    int64_t left = s->head->due - grpc_now_ms();
-    int t = left > 0 ? (int)left : 0;
-    if (*timeout_ms < 0 || t < *timeout_ms) *timeout_ms = t;
+    int64_t due = s->head->due_us;
+    if (due <= now_us()) {
+        *timeout_ms = 0;
+        return;
+    }
+    if (due != s->armed) {
+        struct itimerspec it = {.it_value = {.tv_sec = due / 1000000, .tv_nsec = (due % 1000000) * 1000}};
+        if (timerfd_settime(s->timerfd, TFD_TIMER_ABSTIME, &it, NULL) != 0) abort();
+        s->armed = due;
+    }
+    *fd = s->timerfd;
+    *events = POLLIN;
 }
 
 static void timer_dispatch(void *user, short revents) {
     latency_server_t *s = user;
-    int64_t now = grpc_now_ms();
-    while (s->head && s->head->due <= now) {
+    if (revents & POLLIN) {
+        uint64_t expirations;
+        if (read(s->timerfd, &expirations, sizeof expirations) < 0 && errno != EAGAIN) abort();
+        s->armed = 0;
+    }
+    if (!s->head) return;
+    int64_t now = now_us();
+    while (s->head && s->head->due_us <= now) {
         held_reply_t *h = s->head;
         s->head = h->next;
         if (!s->head) s->tail = NULL;
         s->pending--;
+        s->held_us_total += now - h->arrived_us;
+        s->replies++;
         h2server_reply(h->call, h->status, h->status ? "injected failure" : NULL, h->bytes, h->len);
         free(h->bytes);
         free(h);
@@ -203,8 +242,15 @@ latency_server_t *latency_server_start(grpc_loop_t *loop, int latency_ms, diag_l
     if (!s) abort();
     s->loop = loop;
     s->latency_ms = latency_ms;
+    s->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    if (s->timerfd < 0) {
+        diag_error(diags, DIAG_IO, "cannot create a timer for the latency server: %s", strerror(errno));
+        free(s);
+        return NULL;
+    }
     s->srv = h2server_start(loop, 0, handler, s, diags);
     if (!s->srv) {
+        close(s->timerfd);
         free(s);
         return NULL;
     }
@@ -222,6 +268,7 @@ void latency_server_free(latency_server_t *s) {
         free(h);
     }
     grpc_loop_remove(s->loop, s->timer);
+    close(s->timerfd);
     h2server_free(s->srv);
     free(s);
 }
@@ -238,8 +285,17 @@ size_t latency_server_calls(const latency_server_t *s) {
 size_t latency_server_peak_pending(const latency_server_t *s) {
     return s->peak_pending;
 }
+double latency_server_mean_hold_us(const latency_server_t *s) {
+    return s->replies ? (double)s->held_us_total / (double)s->replies : 0;
+}
 
-pid_t latency_server_spawn(int latency_ms, int *port, diag_list_t *diags) {
+static volatile sig_atomic_t spawned_stop;
+static void on_sigterm(int sig) {
+    (void)sig;
+    spawned_stop = 1;
+}
+
+pid_t latency_server_spawn(int latency_ms, int *port, int *stats_fd, diag_list_t *diags) {
     int fds[2];
     if (pipe(fds) != 0) {
         diag_error(diags, DIAG_IO, "cannot create a pipe for the latency server");
@@ -254,24 +310,38 @@ pid_t latency_server_spawn(int latency_ms, int *port, diag_list_t *diags) {
     }
     if (pid == 0) {
         close(fds[0]);
-        signal(SIGTERM, SIG_DFL);
+        struct sigaction sa = {.sa_handler = on_sigterm}; /* no SA_RESTART: poll(2) returns EINTR */
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGTERM, &sa, NULL);
         grpc_loop_t *loop = grpc_loop_new();
         latency_server_t *s = latency_server_start(loop, latency_ms, NULL);
         int p = s ? latency_server_port(s) : -1;
         if (write(fds[1], &p, sizeof p) != (ssize_t)sizeof p || p < 0) _exit(1);
-        close(fds[1]);
-        for (;;)
+        while (!spawned_stop)
             grpc_loop_run_once(loop, -1);
+        double hold = latency_server_mean_hold_us(s);
+        _exit(write(fds[1], &hold, sizeof hold) == (ssize_t)sizeof hold ? 0 : 1);
     }
     close(fds[1]);
     int p = -1;
     ssize_t n = read(fds[0], &p, sizeof p);
-    close(fds[0]);
     if (n != (ssize_t)sizeof p || p <= 0) {
         diag_error(diags, DIAG_IO, "the latency server did not start");
+        close(fds[0]);
         kill(pid, SIGKILL);
         return -1;
     }
     *port = p;
+    *stats_fd = fds[0];
     return pid;
+}
+
+double latency_server_stop(pid_t pid, int stats_fd, struct rusage *ru) {
+    kill(pid, SIGTERM);
+    double hold = -1;
+    if (read(stats_fd, &hold, sizeof hold) != (ssize_t)sizeof hold) hold = -1;
+    close(stats_fd);
+    int status;
+    wait4(pid, &status, 0, ru);
+    return hold;
 }

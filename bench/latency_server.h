@@ -5,11 +5,11 @@
  * It serves pulumirpc.ResourceProvider: GetPluginInfo, Configure, GetSchema (package `bench`, one
  * resource type `bench:index:Thing` with inputs `name` (required), `size`, `tags`), Read, Check and
  * Diff; Handshake, Attach and CheckConfig answer UNIMPLEMENTED as the Node.js host does. Every reply
- * is held for `latency_ms` on a timer of the loop — calls overlap exactly as far as the client lets
- * them. Read of ID X returns inputs {name: X, size: 7, tags: {team: "core"}} and state = inputs +
- * {arn}; IDs starting with `missing-` do not exist (no state), IDs starting with `fail-` make Read
- * fail with INTERNAL. Check echoes its news; Diff compares news with the old inputs by top-level
- * key. So each resource takes exactly 5 calls: Read, Check, Diff, (copy size and tags) Check, Diff.
+ * is held for `latency_ms` (to the microsecond, on a timerfd) on the loop — calls overlap exactly as far as the client
+ * lets them. Read of ID X returns inputs {name: X, size: 7, tags: {team: "core"}} and state = inputs + {arn}; IDs
+ * starting with `missing-` do not exist (no state), IDs starting with `fail-` make Read fail with INTERNAL. Check
+ * echoes its news; Diff compares news with the old inputs by top-level key. So each resource takes exactly 5 calls:
+ * Read, Check, Diff, (copy size and tags) Check, Diff.
  *
  * Not part of the cimport libraries: the benchmark and the test include latency_server.c. */
 #ifndef CIMPORT_LATENCY_SERVER_H
@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include "base/diag.h"
@@ -38,8 +39,16 @@ size_t latency_server_calls(const latency_server_t *s);
 /* The most calls held at once (how far the client overlapped them). */
 size_t latency_server_peak_pending(const latency_server_t *s);
 
-/* Runs a server in a child process of its own (its own CPU, as a real plugin has) until it is sent
- * SIGTERM. Returns the child's pid and sets *port, or -1 with a diagnostic. */
-pid_t latency_server_spawn(int latency_ms, int *port, diag_list_t *diags);
+/* How long replies were really held, on average, in microseconds (0 before the first): the
+ * latency the client saw from this server, to hold against the promised latency_ms. */
+double latency_server_mean_hold_us(const latency_server_t *s);
+
+/* Runs a server in a child process of its own (its own CPU, as a real plugin has) until
+ * latency_server_stop. Returns the child's pid and sets *port and *stats_fd (the pipe the child
+ * reports on), or -1 with a diagnostic. */
+pid_t latency_server_spawn(int latency_ms, int *port, int *stats_fd, diag_list_t *diags);
+/* Stops a spawned server and reaps it: returns its mean hold in microseconds (-1 when it did not
+ * say) and fills *ru with its resource usage. */
+double latency_server_stop(pid_t pid, int stats_fd, struct rusage *ru);
 
 #endif
