@@ -25,10 +25,6 @@ typedef struct cs_ctx {
     size_t n_usings, cap_usings;
 } cs_ctx_t;
 
-static int cs_find(cs_ctx_t *c, const char *name) {
-    return names_table_get(c->base.index, name);
-}
-
 static void cs_indent(buf_t *b, int depth) {
     buf_indent(b, depth * 4);
 }
@@ -94,12 +90,12 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
 }
 
 /* `<Alias>[.<ModNs>]` for the module of `token`. */
-static const char *cs_module_path_uncached(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
-    char *pkgname = NULL, *rawmod = NULL;
-    if (!names_token_split(c->base.a, token, &pkgname, &rawmod, NULL)) return "Unknown";
-    if (pkg && pkg->name) pkgname = (char *)pkg->name;
+static const char *cs_module_path_uncached(emit_typed_t *x, schema_package_t *pkg, const char *token) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    char *pkgname = NULL;
+    const char *mod = NULL;
+    if (!emit_token_module(c->base.a, pkg, token, &pkgname, &mod)) return "Unknown";
     const char *alias = cs_namespace_alias(c, pkg, pkgname);
-    const char *mod = rawmod ? (pkg ? schema_token_module(c->base.a, pkg, token) : rawmod) : "index";
     if (!*mod || strcmp(mod, "index") == 0) return alias;
     const char *mapped = cs_mapped(pkg, mod);
     if (mapped) return arena_sprintf(c->base.a, "%s.%s", alias, mapped);
@@ -114,13 +110,8 @@ static const char *cs_module_path_uncached(cs_ctx_t *c, schema_package_t *pkg, c
     return r;
 }
 
-/* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
-    const char *r = names_memo_get(&c->base.memo, token);
-    if (r) return r;
-    r = cs_module_path_uncached(c, pkg, token);
-    names_memo_put(&c->base.memo, token, r);
-    return r;
+    return emit_typed_module(&c->base, pkg, token, cs_module_path_uncached);
 }
 
 static const char *cs_token_member(cs_ctx_t *c, const char *token) {
@@ -164,36 +155,27 @@ static const char *cs_scalar_type(const schema_type_t *t) {
     }
 }
 
-static void cs_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+/* A resource's outputs by their C# names (id and urn the resource's own), then what is read from
+ * their values inside Apply. */
+static const char *cs_attr_name(emit_typed_t *x, int idx, const char *attr, bool first) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    int idx = cs_find(c, e->trav.root);
-    buf_puts(b, idx >= 0 ? c->base.var[idx]
-                : pcl_program_is_external(c->base.p, e->trav.root)
-                    ? e->trav.root /* a variable of the target file */
-                    : names_make_valid_identifier(c->base.a, LANG_CSHARP, e->trav.root));
+    if (!first) return cs_property_name(c, attr, NULL);
+    if (strcmp(attr, "id") == 0) return "Id";
+    if (strcmp(attr, "urn") == 0) return "Urn";
     const schema_resource_t *res = idx >= 0 ? c->base.p->nodes[idx].schema : NULL;
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *part = &e->trav.parts[i];
-        if (i == 0 && part->attr) {
-            if (strcmp(part->attr, "id") == 0)
-                buf_puts(b, ".Id");
-            else if (strcmp(part->attr, "urn") == 0)
-                buf_puts(b, ".Urn");
-            else {
-                const schema_property_t *prop =
-                    res ? schema_find_property(res->outputs, res->n_outputs, part->attr) : NULL;
-                buf_printf(b, ".%s", cs_property_name(c, part->attr, prop));
-            }
-        } else if (part->attr) {
-            buf_printf(b, ".Apply(v => v.%s)", cs_property_name(c, part->attr, NULL));
-        } else if (part->index_is_string) {
-            buf_puts(b, ".Apply(v => v[");
-            names_append_quoted(b, LANG_CSHARP, part->index_str);
-            buf_puts(b, "])");
-        } else {
-            buf_printf(b, ".Apply(v => v[%zu])", part->index_num);
-        }
-    }
+    return cs_property_name(c, attr, res ? schema_find_property(res->outputs, res->n_outputs, attr) : NULL);
+}
+
+static const emit_part_syntax_t CS_PARTS = {.lang = LANG_CSHARP,
+                                            .attr = ".Apply(v => v.%s)",
+                                            .first_attr = ".%s",
+                                            .key_open = ".Apply(v => v[",
+                                            .key_close = "])",
+                                            .index = ".Apply(v => v[%zu])",
+                                            .name = cs_attr_name};
+
+static void cs_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    emit_typed_traversal(x, b, e, &CS_PARTS);
 }
 
 /* `{`, elements one per line with trailing commas, `}` — the body of every initializer. Each
@@ -234,27 +216,18 @@ static void cs_dictionary(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const sche
 
 static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    static const struct {
-        const char *pcl, *cs;
-    } fns[] = {{"fileAsset", "FileAsset"},
-               {"stringAsset", "StringAsset"},
-               {"remoteAsset", "RemoteAsset"},
-               {"fileArchive", "FileArchive"},
-               {"remoteArchive", "RemoteArchive"}};
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
-        if (strcmp(e->call.name, fns[i].pcl) == 0) {
-            buf_printf(b, "new %s(", fns[i].cs);
-            if (e->call.n > 0) cs_expr(c, b, e->call.args[0], NULL, depth);
-            buf_putc(b, ')');
-            return true;
-        }
-    if (strcmp(e->call.name, "assetArchive") == 0 && e->call.n > 0 && e->call.args[0]->kind == PCL_OBJECT) {
+    const char *cls = emit_asset_class(e->call.name);
+    if (!cls) return false;
+    if (strcmp(cls, "AssetArchive") == 0) {
+        if (e->call.n == 0 || e->call.args[0]->kind != PCL_OBJECT) return false;
         buf_puts(b, "new AssetArchive(new Dictionary<string, AssetOrArchive>");
         cs_dictionary_entries(c, b, e->call.args[0], NULL, depth);
-        buf_putc(b, ')');
-        return true;
+    } else {
+        buf_printf(b, "new %s(", cls);
+        if (e->call.n > 0) cs_expr(c, b, e->call.args[0], NULL, depth);
     }
-    return false;
+    buf_putc(b, ')');
+    return true;
 }
 
 static void cs_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
@@ -457,11 +430,6 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
 
 /* --- options -------------------------------------------------------------------------------------- */
 
-static void cs_path_literal(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e) {
-    (void)c;
-    if (!names_append_path_literal(b, LANG_CSHARP, e)) buf_puts(b, "\"\"");
-}
-
 static const char *const CS_OPTION_NAMES[] = {
     "parent",         "provider",         "dependsOn",           "protect",
     "retainOnDelete", "ignoreChanges",    "deletedWith",         "replaceWith",
@@ -492,7 +460,7 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             for (size_t k = 0; k < v->tuple.n; k++) {
                 cs_indent(b, depth + 2);
                 if (paths)
-                    cs_path_literal(c, b, v->tuple.items[k]);
+                    emit_path_literal(b, LANG_CSHARP, v->tuple.items[k]);
                 else
                     cs_expr(c, b, v->tuple.items[k], NULL, depth + 2);
                 buf_puts(b, ",\n");
@@ -514,35 +482,23 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
  * array and a map a Dictionary, which InputList/InputMap take (also as Output<T[]> and
  * Output<Dictionary<string, T>>); inside them ImmutableArray/ImmutableDictionary, the element types
  * of nested InputLists and InputMaps. */
-static const char *cs_cfg_type(cs_ctx_t *c, const emit_cfg_type_t *t, bool nested) {
-    switch (t->kind) {
-    case EMIT_CFG_STRING: return "string";
-    case EMIT_CFG_INT: return "int";
-    case EMIT_CFG_NUMBER: return "double";
-    case EMIT_CFG_BOOL: return "bool";
-    case EMIT_CFG_LIST:
-        return nested ? arena_sprintf(c->base.a, "System.Collections.Immutable.ImmutableArray<%s>",
-                                      cs_cfg_type(c, t->elem, true))
-                      : arena_sprintf(c->base.a, "%s[]", cs_cfg_type(c, t->elem, true));
-    case EMIT_CFG_MAP:
-        return arena_sprintf(c->base.a, "%s<string, %s>",
-                             nested ? "System.Collections.Immutable.ImmutableDictionary" : "Dictionary",
-                             cs_cfg_type(c, t->elem, true));
-    case EMIT_CFG_ANY: break;
-    }
-    return "object";
-}
+static const emit_cfg_names_t CS_CFG = {
+    .getter = {{"Require", "RequireInt32", "RequireDouble", "RequireBoolean"},
+               {"RequireSecret", "RequireSecretInt32", "RequireSecretDouble", "RequireSecretBoolean"}},
+    .scalar = {"string", "int", "double", "bool"},
+    .list = "%s[]",
+    .map = "Dictionary<string, %s>",
+    .any = "object",
+    .inner_list = "System.Collections.Immutable.ImmutableArray<%s>",
+    .inner_map = "System.Collections.Immutable.ImmutableDictionary<string, %s>",
+};
 
 static const char *cs_config_getter(cs_ctx_t *c, const pcl_node_t *n) {
-    const char *t = n->token ? n->token : "string";
-    bool s = n->config_secret;
-    if (strcmp(t, "string") == 0) return s ? "RequireSecret" : "Require";
-    if (strcmp(t, "int") == 0) return s ? "RequireSecretInt32" : "RequireInt32";
-    if (strcmp(t, "number") == 0) return s ? "RequireSecretDouble" : "RequireDouble";
-    if (strcmp(t, "bool") == 0) return s ? "RequireSecretBoolean" : "RequireBoolean";
+    const char *g = emit_config_getter(n, &CS_CFG);
+    if (g) return g;
     /* a list, map or any value: decoded from its JSON into its own type */
-    return arena_sprintf(c->base.a, "%s<%s>", s ? "RequireSecretObject" : "RequireObject",
-                         cs_cfg_type(c, emit_config_type(c->base.a, t), false));
+    return arena_sprintf(c->base.a, "%s<%s>", n->config_secret ? "RequireSecretObject" : "RequireObject",
+                         emit_config_type_name(c->base.a, emit_config_type(c->base.a, n->token), &CS_CFG));
 }
 
 static void cs_body(cs_ctx_t *c, buf_t *b) {

@@ -52,10 +52,6 @@ static void go_indent(buf_t *b, int depth);
 
 /* --- imports ------------------------------------------------------------------------------------ */
 
-static int go_find(go_ctx_t *g, const char *name) {
-    return names_table_get(g->base.index, name);
-}
-
 static const char *go_lang_str(const schema_package_t *pkg, const char *key) {
     if (!pkg || !pkg->language) return NULL;
     const cJSON *go = cJSON_GetObjectItemCaseSensitive(pkg->language, "go");
@@ -149,11 +145,11 @@ static const char *go_import_add(go_ctx_t *g, const char *path, const char *want
 }
 
 /* The import alias for the module holding `token` (a resource, object or enum token). */
-static const char *go_import_for_uncached(go_ctx_t *g, schema_package_t *pkg, const char *token) {
-    char *pkgname = NULL, *rawmod = NULL;
-    if (!names_token_split(g->base.a, token, &pkgname, &rawmod, NULL)) return "unknown";
-    if (pkg && pkg->name) pkgname = (char *)pkg->name;
-    const char *mod = rawmod ? (pkg ? schema_token_module(g->base.a, pkg, token) : rawmod) : "index";
+static const char *go_import_for_uncached(emit_typed_t *x, schema_package_t *pkg, const char *token) {
+    go_ctx_t *g = (go_ctx_t *)x;
+    char *pkgname = NULL;
+    const char *mod = NULL;
+    if (!emit_token_module(g->base.a, pkg, token, &pkgname, &mod)) return "unknown";
     const char *mapped = go_lang_map(pkg, "moduleToPackage", mod);
     if (mapped) mod = mapped;
     char *lower = arena_strdup(g->base.a, mod);
@@ -166,13 +162,8 @@ static const char *go_import_for_uncached(go_ctx_t *g, schema_package_t *pkg, co
     return go_import_add(g, path, alias);
 }
 
-/* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char *token) {
-    const char *r = names_memo_get(&g->base.memo, token);
-    if (r) return r;
-    r = go_import_for_uncached(g, pkg, token);
-    names_memo_put(&g->base.memo, token, r);
-    return r;
+    return emit_typed_module(&g->base, pkg, token, go_import_for_uncached);
 }
 
 /* --- names -------------------------------------------------------------------------------------- */
@@ -371,63 +362,46 @@ static const char *go_output_type(go_ctx_t *g, const schema_type_t *t, const pcl
     return arena_sprintf(g->base.a, "%sOutput", go_type_stem(g, t));
 }
 
+/* Resource outputs are fields (id and urn methods); properties of an output object are methods. */
+static const char *go_attr_name(emit_typed_t *x, int idx, const char *attr, bool first) {
+    (void)idx;
+    if (first && strcmp(attr, "id") == 0) return "ID()";
+    if (first && strcmp(attr, "urn") == 0) return "URN()";
+    return go_field_name((go_ctx_t *)x, attr);
+}
+
+static const emit_part_syntax_t GO_PARTS = {.lang = LANG_GO,
+                                            .attr = ".%s()",
+                                            .first_attr = ".%s",
+                                            .key_open = ".MapIndex(pulumi.String(",
+                                            .key_close = "))",
+                                            .index = ".Index(pulumi.Int(%zu))",
+                                            .name = go_attr_name};
+
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
-    int idx = go_find(g, e->trav.root);
-    /* an external root is a variable of the file the code goes into: written as it is */
-    const char *root = idx >= 0 ? g->base.var[idx]
-                       : pcl_program_is_external(g->base.p, e->trav.root)
-                           ? e->trav.root
-                           : names_make_valid_identifier(g->base.a, LANG_GO, e->trav.root);
+    /* a component is a bare ResourceState, passed by its address */
+    int idx = emit_typed_find(&g->base, e->trav.root);
     if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_putc(b, '&');
-    buf_puts(b, root);
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *part = &e->trav.parts[i];
-        if (!part->attr) {
-            if (part->index_is_string) {
-                buf_puts(b, ".MapIndex(pulumi.String(");
-                names_append_quoted(b, LANG_GO, part->index_str);
-                buf_puts(b, "))");
-            } else {
-                buf_printf(b, ".Index(pulumi.Int(%zu))", part->index_num);
-            }
-        } else if (i == 0 && strcmp(part->attr, "id") == 0) {
-            buf_puts(b, ".ID()");
-        } else if (i == 0 && strcmp(part->attr, "urn") == 0) {
-            buf_puts(b, ".URN()");
-        } else {
-            /* resource outputs are fields; properties of an output object are methods */
-            buf_printf(b, ".%s%s", go_field_name(g, part->attr), i == 0 ? "" : "()");
-        }
-    }
+    emit_typed_traversal(&g->base, b, e, &GO_PARTS);
 }
 
 static bool go_asset_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
-    static const struct {
-        const char *pcl, *go;
-    } fns[] = {{"fileAsset", "pulumi.NewFileAsset"},
-               {"stringAsset", "pulumi.NewStringAsset"},
-               {"remoteAsset", "pulumi.NewRemoteAsset"},
-               {"fileArchive", "pulumi.NewFileArchive"},
-               {"remoteArchive", "pulumi.NewRemoteArchive"}};
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
-        if (strcmp(e->call.name, fns[i].pcl) == 0) {
-            buf_printf(b, "%s(", fns[i].go);
-            if (e->call.n > 0) go_raw(g, b, e->call.args[0], depth);
-            buf_putc(b, ')');
-            return true;
-        }
-    if (strcmp(e->call.name, "assetArchive") == 0) {
-        buf_puts(b, "pulumi.NewAssetArchive(map[string]interface{}");
+    const char *cls = emit_asset_class(e->call.name);
+    if (!cls) return false;
+    buf_printf(b, "pulumi.New%s(", cls);
+    if (strcmp(cls, "AssetArchive") == 0) {
+        buf_puts(b, "map[string]interface{}");
         if (e->call.n > 0 && e->call.args[0]->kind == PCL_OBJECT) {
             const pcl_expr_t *o = e->call.args[0];
             go_write_elems(b, go_map_elems(g, o, NULL, depth, true), o->object.n, depth);
         } else {
             buf_puts(b, "{}");
         }
-        buf_putc(b, ')');
-        return true;
+    } else if (e->call.n > 0) {
+        go_raw(g, b, e->call.args[0], depth);
     }
-    return false;
+    buf_putc(b, ')');
+    return true;
 }
 
 /* A value with no schema type to go by, as a plain Go value inside `pulumi.Any(...)`. */
@@ -778,7 +752,7 @@ static const go_vt_t *go_infer_trav(go_ctx_t *g, const pcl_expr_t *e, size_t upt
     const go_vt_t *t = go_scope_type(g, e->trav.root);
     size_t i = 0;
     if (!t) {
-        int idx = go_find(g, e->trav.root);
+        int idx = emit_typed_find(&g->base, e->trav.root);
         if (idx < 0) return &GV_T_UNKNOWN;
         const pcl_node_t *n = &g->base.p->nodes[idx];
         switch (n->kind) {
@@ -1140,21 +1114,12 @@ static void go_plain_splat(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
 /* Traversal parts [from, n) read from a plain value of type t: `.Field`, `["key"]`, `[0]`. */
 static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_trav_part_t *parts, size_t from,
                            size_t n) {
+    static const emit_part_syntax_t plain = {
+        .lang = LANG_GO, .attr = ".%s", .key_open = "[", .key_close = "]", .index = "[%zu]"};
     for (size_t i = from; i < n; i++) {
         const pcl_trav_part_t *pt = &parts[i];
-        if (pt->attr && t->kind == GV_OBJECT) {
-            buf_printf(b, ".%s", go_field_name(g, pt->attr));
-        } else if (pt->attr) {
-            buf_putc(b, '[');
-            names_append_quoted(b, LANG_GO, pt->attr);
-            buf_putc(b, ']');
-        } else if (pt->index_is_string) {
-            buf_putc(b, '[');
-            names_append_quoted(b, LANG_GO, pt->index_str);
-            buf_putc(b, ']');
-        } else {
-            buf_printf(b, "[%zu]", pt->index_num);
-        }
+        /* an attribute of a struct is its field; of a map, a key */
+        emit_append_part(b, pt, pt->attr && t->kind == GV_OBJECT ? go_field_name(g, pt->attr) : NULL, &plain);
         t = go_vt_part(g, t, pt);
     }
 }
@@ -1162,7 +1127,7 @@ static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_tr
 /* "pulumi.ID" or "pulumi.URN" for a resource's id or urn (the type of its Output), else NULL. */
 static const char *go_id_atom(go_ctx_t *g, const pcl_expr_t *e) {
     if (e->kind != PCL_TRAVERSAL || e->trav.n != 1 || !e->trav.parts[0].attr) return NULL;
-    int idx = go_find(g, e->trav.root);
+    int idx = emit_typed_find(&g->base, e->trav.root);
     if (idx < 0 || g->base.p->nodes[idx].kind != PCL_NODE_RESOURCE) return NULL;
     if (strcmp(e->trav.parts[0].attr, "id") == 0) return "pulumi.ID";
     return strcmp(e->trav.parts[0].attr, "urn") == 0 ? "pulumi.URN" : NULL;
@@ -1192,7 +1157,7 @@ static void go_plain_trav(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
         go_plain_parts(g, b, go_scope_type(g, e->trav.root), e->trav.parts, 0, e->trav.n);
         return;
     }
-    int idx = go_find(g, e->trav.root);
+    int idx = emit_typed_find(&g->base, e->trav.root);
     const char *root = idx >= 0 ? g->base.var[idx] : e->trav.root;
     if (idx >= 0 && g->cfg_value && g->cfg_value[idx]) root = g->cfg_value[idx]; /* the decoded config value */
     buf_puts(b, root);
@@ -1440,7 +1405,7 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
         g->line_depth = saved_indent;
         return;
     }
-    int idx = e->kind == PCL_TRAVERSAL ? go_find(g, e->trav.root) : -1;
+    int idx = e->kind == PCL_TRAVERSAL ? emit_typed_find(&g->base, e->trav.root) : -1;
     if (idx >= 0 && e->trav.n > 0 && g->base.p->nodes[idx].kind == PCL_NODE_LOCAL &&
         emit_is_invoke(g->base.p->nodes[idx].attrs[0].value)) {
         /* attributes of a local holding an invoke's result: the result Output's methods */
@@ -1460,7 +1425,7 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
     }
     if (e->kind == PCL_TRAVERSAL && outputs && emit_is_output_atom(g->base.p, g->base.index, e) && e->trav.n == 0) {
         /* a local holding an Output: the Output itself */
-        buf_puts(b, g->base.var[go_find(g, e->trav.root)]);
+        buf_puts(b, g->base.var[emit_typed_find(&g->base, e->trav.root)]);
         g->line_depth = saved_indent;
         return;
     }
@@ -1501,7 +1466,7 @@ static bool go_is_lang(go_ctx_t *g, const pcl_expr_t *e) {
         return true;
     case PCL_TRAVERSAL: {
         if (go_scope_type(g, e->trav.root)) return true;
-        int idx = go_find(g, e->trav.root);
+        int idx = emit_typed_find(&g->base, e->trav.root);
         if (idx < 0) return false;
         const pcl_node_t *n = &g->base.p->nodes[idx];
         if (n->kind == PCL_NODE_LOCAL) return true;
@@ -1698,7 +1663,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     case PCL_NULL: buf_puts(b, "nil"); return;
     case PCL_TRAVERSAL: {
         /* a plain config read is a Go value (string, int, float64, bool), not an Input */
-        int idx = e->trav.n == 0 ? go_find(g, e->trav.root) : -1;
+        int idx = e->trav.n == 0 ? emit_typed_find(&g->base, e->trav.root) : -1;
         const pcl_node_t *cn = idx >= 0 ? &g->base.p->nodes[idx] : NULL;
         if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_CONFIG && !g->base.p->nodes[idx].config_secret &&
             emit_config_scalar(emit_config_type(g->base.a, g->base.p->nodes[idx].token))) {
@@ -1800,12 +1765,6 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
 
 /* --- options -------------------------------------------------------------------------------------- */
 
-/* Appends a PCL property path (a traversal or a string) as a Go string literal. */
-static void go_path_literal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
-    (void)g;
-    if (!names_append_path_literal(b, LANG_GO, e)) buf_puts(b, "\"\"");
-}
-
 static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
     buf_t b;
     buf_init(&b);
@@ -1881,7 +1840,7 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         for (size_t i = 0; i < v->tuple.n; i++) {
             buf_t s;
             buf_init(&s);
-            go_path_literal(g, &s, v->tuple.items[i]);
+            emit_path_literal(&s, LANG_GO, v->tuple.items[i]);
             el[i].value = buf_arena_str(&s, g->base.a);
             buf_free(&s);
         }
@@ -1943,7 +1902,7 @@ static void go_indent(buf_t *b, int depth) {
 static bool go_mark_one(const pcl_expr_t *e, void *ctx) {
     go_ctx_t *g = ctx;
     if (e->kind == PCL_TRAVERSAL) {
-        int idx = go_find(g, e->trav.root);
+        int idx = emit_typed_find(&g->base, e->trav.root);
         if (idx >= 0) g->referenced[idx] = true;
     }
     return true;
@@ -1953,28 +1912,16 @@ static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
     if (e) pcl_expr_walk(e, go_mark_one, g);
 }
 
-static const char *go_config_getter(const pcl_node_t *n) {
-    const char *t = n->token ? n->token : "string";
-    bool s = n->config_secret;
-    if (strcmp(t, "int") == 0) return s ? "RequireSecretInt" : "RequireInt";
-    if (strcmp(t, "number") == 0) return s ? "RequireSecretFloat64" : "RequireFloat64";
-    if (strcmp(t, "bool") == 0) return s ? "RequireSecretBool" : "RequireBool";
-    return s ? "RequireSecret" : "Require";
-}
-
-/* A list, map or any config value is decoded from its JSON into a Go value of this type ... */
-static const char *go_cfg_value_type(go_ctx_t *g, const emit_cfg_type_t *t) {
-    switch (t->kind) {
-    case EMIT_CFG_STRING: return "string";
-    case EMIT_CFG_INT: return "int";
-    case EMIT_CFG_NUMBER: return "float64";
-    case EMIT_CFG_BOOL: return "bool";
-    case EMIT_CFG_LIST: return arena_sprintf(g->base.a, "[]%s", go_cfg_value_type(g, t->elem));
-    case EMIT_CFG_MAP: return arena_sprintf(g->base.a, "map[string]%s", go_cfg_value_type(g, t->elem));
-    case EMIT_CFG_ANY: break;
-    }
-    return "interface{}";
-}
+/* The getters of config values; a list, map or any config value is decoded from its JSON into a
+ * Go value of the type named here ... */
+static const emit_cfg_names_t GO_CFG = {
+    .getter = {{"Require", "RequireInt", "RequireFloat64", "RequireBool"},
+               {"RequireSecret", "RequireSecretInt", "RequireSecretFloat64", "RequireSecretBool"}},
+    .scalar = {"string", "int", "float64", "bool"},
+    .list = "[]%s",
+    .map = "map[string]%s",
+    .any = "interface{}",
+};
 
 /* ... and wrapped in the SDK's Output of that type: StringArrayOutput, IntMapOutput, StringMapArrayOutput,
  * MapOutput (map[string]interface{}), ... The SDK has them for up to two levels of lists and maps;
@@ -2013,7 +1960,7 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     const pcl_node_t *n = &g->base.p->nodes[i];
     const emit_cfg_type_t *t = emit_config_type(g->base.a, n->token);
     bool any = t->kind == EMIT_CFG_ANY || emit_config_depth(t) > 2;
-    const char *vt = any ? "interface{}" : go_cfg_value_type(g, t);
+    const char *vt = any ? "interface{}" : emit_config_type_name(g->base.a, t, &GO_CFG);
     const char *getter = n->config_secret ? "RequireSecretObject" : "RequireObject";
     const char *key = n->config_key ? n->config_key : n->name;
     if (!g->referenced[i]) {
@@ -2090,7 +2037,7 @@ static void go_node(go_ctx_t *g, buf_t *b, size_t i, int depth, bool *have_cfg) 
                 buf_printf(b, "%s := ", g->base.var[i]);
             else
                 buf_puts(b, "_ = ");
-            buf_printf(b, "cfg.%s(", go_config_getter(n));
+            buf_printf(b, "cfg.%s(", emit_config_getter(n, &GO_CFG));
             names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
             buf_puts(b, ")\n");
             return;

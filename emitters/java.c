@@ -30,10 +30,6 @@ typedef struct java_ctx {
     size_t n_classes, cap_classes;
 } java_ctx_t;
 
-static int java_find(java_ctx_t *j, const char *name) {
-    return names_table_get(j->base.index, name);
-}
-
 static void java_indent(buf_t *b, int spaces) {
     buf_indent(b, spaces);
 }
@@ -77,27 +73,22 @@ static char *java_segment(arena_t *a, const char *s) {
 }
 
 /* The Java package holding the module of `token`: com.pulumi.<pkg>[.<module>]. */
-static const char *java_package_uncached(java_ctx_t *j, schema_package_t *pkg, const char *token) {
-    char *pkgname = NULL, *rawmod = NULL;
-    if (!names_token_split(j->base.a, token, &pkgname, &rawmod, NULL)) return "com.pulumi.unknown";
-    if (pkg && pkg->name) pkgname = (char *)pkg->name;
+static const char *java_package_uncached(emit_typed_t *x, schema_package_t *pkg, const char *token) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    char *pkgname = NULL;
+    const char *mod = NULL;
+    if (!emit_token_module(j->base.a, pkg, token, &pkgname, &mod)) return "com.pulumi.unknown";
     const char *base = java_lang_str(pkg, "basePackage");
     if (!base)
         base = arena_sprintf(j->base.a, "com.%s",
                              pkg && pkg->namespace_ ? java_segment(j->base.a, pkg->namespace_) : "pulumi");
     const char *root = arena_sprintf(j->base.a, "%s.%s", base, java_segment(j->base.a, pkgname));
-    const char *mod = rawmod ? (pkg ? schema_token_module(j->base.a, pkg, token) : rawmod) : "index";
     if (!*mod || strcmp(mod, "index") == 0) return root;
     return arena_sprintf(j->base.a, "%s.%s", root, java_segment(j->base.a, mod));
 }
 
-/* Memoized by token: the module regex and path building run once per distinct type token. */
 static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
-    const char *r = names_memo_get(&j->base.memo, token);
-    if (r) return r;
-    r = java_package_uncached(j, pkg, token);
-    names_memo_put(&j->base.memo, token, r);
-    return r;
+    return emit_typed_module(&j->base, pkg, token, java_package_uncached);
 }
 
 static const char *java_token_member(java_ctx_t *j, const char *token) {
@@ -120,26 +111,21 @@ static const char *java_member_name(java_ctx_t *j, const char *name) {
 
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind);
 
+static const char *java_attr_name(emit_typed_t *x, int idx, const char *attr, bool first) {
+    (void)idx, (void)first;
+    return java_member_name((java_ctx_t *)x, attr);
+}
+
+static const emit_part_syntax_t JAVA_PARTS = {.lang = LANG_JAVA,
+                                              .attr = ".applyValue(v -> v.%s())",
+                                              .first_attr = ".%s()",
+                                              .key_open = ".applyValue(v -> v.get(",
+                                              .key_close = "))",
+                                              .index = ".applyValue(v -> v.get(%zu))",
+                                              .name = java_attr_name};
+
 static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
-    java_ctx_t *j = (java_ctx_t *)x;
-    int idx = java_find(j, e->trav.root);
-    buf_puts(b, idx >= 0                                           ? j->base.var[idx]
-                : pcl_program_is_external(j->base.p, e->trav.root) ? e->trav.root /* a variable of the target file */
-                                                                   : java_member_name(j, e->trav.root));
-    for (size_t i = 0; i < e->trav.n; i++) {
-        const pcl_trav_part_t *part = &e->trav.parts[i];
-        if (i == 0 && part->attr)
-            buf_printf(b, ".%s()", java_member_name(j, part->attr));
-        else if (part->attr)
-            buf_printf(b, ".applyValue(v -> v.%s())", java_member_name(j, part->attr));
-        else if (part->index_is_string) {
-            buf_puts(b, ".applyValue(v -> v.get(");
-            names_append_quoted(b, LANG_JAVA, part->index_str);
-            buf_puts(b, "))");
-        } else {
-            buf_printf(b, ".applyValue(v -> v.get(%zu))", part->index_num);
-        }
-    }
+    emit_typed_traversal(x, b, e, &JAVA_PARTS);
 }
 
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
@@ -208,24 +194,17 @@ static void java_map(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_
 
 static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
-    static const struct {
-        const char *pcl, *cls;
-    } fns[] = {{"fileAsset", "com.pulumi.asset.FileAsset"},         {"stringAsset", "com.pulumi.asset.StringAsset"},
-               {"remoteAsset", "com.pulumi.asset.RemoteAsset"},     {"fileArchive", "com.pulumi.asset.FileArchive"},
-               {"remoteArchive", "com.pulumi.asset.RemoteArchive"}, {"assetArchive", "com.pulumi.asset.AssetArchive"}};
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
-        if (strcmp(e->call.name, fns[i].pcl) == 0) {
-            buf_printf(b, "new %s(", java_class(j, fns[i].cls));
-            if (e->call.n > 0) {
-                if (e->call.args[0]->kind == PCL_OBJECT)
-                    java_map(j, b, e->call.args[0], NULL, ind);
-                else
-                    java_expr(j, b, e->call.args[0], NULL, ind);
-            }
-            buf_putc(b, ')');
-            return true;
-        }
-    return false;
+    const char *cls = emit_asset_class(e->call.name);
+    if (!cls) return false;
+    buf_printf(b, "new %s(", java_class(j, arena_sprintf(j->base.a, "com.pulumi.asset.%s", cls)));
+    if (e->call.n > 0) {
+        if (e->call.args[0]->kind == PCL_OBJECT)
+            java_map(j, b, e->call.args[0], NULL, ind);
+        else
+            java_expr(j, b, e->call.args[0], NULL, ind);
+    }
+    buf_putc(b, ')');
+    return true;
 }
 
 static void java_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
@@ -370,11 +349,6 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
 
 /* --- options -------------------------------------------------------------------------------------- */
 
-static void java_path_literal(java_ctx_t *j, buf_t *b, const pcl_expr_t *e) {
-    (void)j;
-    if (!names_append_path_literal(b, LANG_JAVA, e)) buf_puts(b, "\"\"");
-}
-
 /* pulumi-java's option order. */
 static const char *const JAVA_OPTION_NAMES[] = {
     "provider",  "protect",          "retainOnDelete",      "parent",
@@ -409,7 +383,7 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
             for (size_t k = 0; k < v->tuple.n; k++) {
                 if (k) buf_puts(b, ", ");
                 if (paths)
-                    java_path_literal(j, b, v->tuple.items[k]);
+                    emit_path_literal(b, LANG_JAVA, v->tuple.items[k]);
                 else
                     java_expr(j, b, v->tuple.items[k], NULL, ind + 4);
             }
@@ -425,29 +399,20 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
 
 /* --- program ---------------------------------------------------------------------------------------- */
 
-static const char *java_config_getter(const pcl_node_t *n) {
-    const char *t = n->token ? n->token : "string";
-    bool s = n->config_secret;
-    if (strcmp(t, "int") == 0) return s ? "requireSecretInteger" : "requireInteger";
-    if (strcmp(t, "number") == 0) return s ? "requireSecretDouble" : "requireDouble";
-    if (strcmp(t, "bool") == 0) return s ? "requireSecretBoolean" : "requireBoolean";
-    return s ? "requireSecret" : "require";
-}
+static const emit_cfg_names_t JAVA_CFG = {
+    .getter = {{"require", "requireInteger", "requireDouble", "requireBoolean"},
+               {"requireSecret", "requireSecretInteger", "requireSecretDouble", "requireSecretBoolean"}},
+    .scalar = {"String", "Integer", "Double", "Boolean"},
+    .any = "Object",
+};
 
-/* The Java type of a list, map or any config value: List<String>, Map<String, Integer>, Object. */
+/* The Java type of a list, map or any config value: List<String>, Map<String, Integer>, Object
+ * (List and Map as this file names them). */
 static const char *java_cfg_type(java_ctx_t *j, const emit_cfg_type_t *t) {
-    switch (t->kind) {
-    case EMIT_CFG_STRING: return "String";
-    case EMIT_CFG_INT: return "Integer";
-    case EMIT_CFG_NUMBER: return "Double";
-    case EMIT_CFG_BOOL: return "Boolean";
-    case EMIT_CFG_LIST:
-        return arena_sprintf(j->base.a, "%s<%s>", java_class(j, "java.util.List"), java_cfg_type(j, t->elem));
-    case EMIT_CFG_MAP:
-        return arena_sprintf(j->base.a, "%s<String, %s>", java_class(j, "java.util.Map"), java_cfg_type(j, t->elem));
-    case EMIT_CFG_ANY: break;
-    }
-    return "Object";
+    emit_cfg_names_t names = JAVA_CFG;
+    names.list = arena_sprintf(j->base.a, "%s<%%s>", java_class(j, "java.util.List"));
+    names.map = arena_sprintf(j->base.a, "%s<String, %%s>", java_class(j, "java.util.Map"));
+    return emit_config_type_name(j->base.a, t, &names);
 }
 
 /* A list, map or any config value, read with Config's requireObject/requireSecretObject(key, Class)
@@ -494,7 +459,7 @@ static void java_body(java_ctx_t *j, buf_t *b) {
                 buf_puts(b, ";\n\n");
                 continue;
             }
-            buf_printf(b, "final var %s = ctx.config().%s(", j->base.var[i], java_config_getter(n));
+            buf_printf(b, "final var %s = ctx.config().%s(", j->base.var[i], emit_config_getter(n, &JAVA_CFG));
             names_append_quoted(b, LANG_JAVA, n->config_key ? n->config_key : n->name);
             buf_puts(b, ");\n\n");
             continue;

@@ -264,20 +264,24 @@ void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx) {
     }
 }
 
+void emit_append_part(buf_t *b, const pcl_trav_part_t *pt, const char *name, const emit_part_syntax_t *s) {
+    if (pt->attr && name) {
+        buf_printf(b, s->attr, name);
+    } else if (pt->attr || pt->index_is_string) {
+        buf_puts(b, s->key_open);
+        names_append_quoted(b, s->lang, pt->attr ? pt->attr : pt->index_str);
+        buf_puts(b, s->key_close);
+    } else {
+        buf_printf(b, s->index, pt->index_num);
+    }
+}
+
 void emit_append_trav_parts(buf_t *b, lang_t lang, const pcl_trav_part_t *parts, size_t from, size_t n, arena_t *a,
                             char *(*name)(arena_t *a, const char *s)) {
+    const emit_part_syntax_t s = {.lang = lang, .attr = ".%s", .key_open = "[", .key_close = "]", .index = "[%zu]"};
     for (size_t i = from; i < n; i++) {
         const pcl_trav_part_t *pt = &parts[i];
-        if (pt->attr) {
-            buf_putc(b, '.');
-            buf_puts(b, name ? name(a, pt->attr) : pt->attr);
-        } else if (pt->index_is_string) {
-            buf_putc(b, '[');
-            names_append_quoted(b, lang, pt->index_str);
-            buf_putc(b, ']');
-        } else {
-            buf_printf(b, "[%zu]", pt->index_num);
-        }
+        emit_append_part(b, pt, pt->attr && name ? name(a, pt->attr) : pt->attr, &s);
     }
 }
 
@@ -486,6 +490,77 @@ bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags
     if (names_check_tokens(p, lang_title(lang), diags)) return true;
     arena_free(t->a);
     return false;
+}
+
+int emit_typed_find(const emit_typed_t *t, const char *name) {
+    return names_table_get(t->index, name);
+}
+
+const char *emit_typed_module(emit_typed_t *t, schema_package_t *pkg, const char *token, emit_module_fn make) {
+    const char *r = names_memo_get(&t->memo, token);
+    if (r) return r;
+    r = make(t, pkg, token);
+    names_memo_put(&t->memo, token, r);
+    return r;
+}
+
+bool emit_token_module(arena_t *a, schema_package_t *pkg, const char *token, char **pkgname, const char **mod) {
+    char *rawmod = NULL;
+    if (!names_token_split(a, token, pkgname, &rawmod, NULL)) return false;
+    if (pkg && pkg->name) *pkgname = (char *)pkg->name;
+    *mod = rawmod ? (pkg ? schema_token_module(a, pkg, token) : rawmod) : "index";
+    return true;
+}
+
+void emit_typed_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const emit_part_syntax_t *s) {
+    int idx = emit_typed_find(x, e->trav.root);
+    buf_puts(b, idx >= 0 ? x->var[idx]
+                : pcl_program_is_external(x->p, e->trav.root)
+                    ? e->trav.root /* a variable of the target file */
+                    : names_make_valid_identifier(x->a, s->lang, e->trav.root));
+    for (size_t i = 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        const char *name = pt->attr ? s->name(x, idx, pt->attr, i == 0) : NULL;
+        if (name && i == 0)
+            buf_printf(b, s->first_attr, name);
+        else
+            emit_append_part(b, pt, name, s);
+    }
+}
+
+const char *emit_asset_class(const char *fn) {
+    static const char *const fns[][2] = {{"fileAsset", "FileAsset"},         {"stringAsset", "StringAsset"},
+                                         {"remoteAsset", "RemoteAsset"},     {"fileArchive", "FileArchive"},
+                                         {"remoteArchive", "RemoteArchive"}, {"assetArchive", "AssetArchive"}};
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (strcmp(fn, fns[i][0]) == 0) return fns[i][1];
+    return NULL;
+}
+
+void emit_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e) {
+    if (!names_append_path_literal(b, lang, e)) buf_puts(b, "\"\"");
+}
+
+const char *emit_config_getter(const pcl_node_t *n, const emit_cfg_names_t *names) {
+    static const char *const scalars[] = {"string", "int", "number", "bool"};
+    const char *t = n->token ? n->token : "string";
+    for (size_t k = 0; k < 4; k++)
+        if (strcmp(t, scalars[k]) == 0) return names->getter[n->config_secret][k];
+    return NULL;
+}
+
+/* The type name of t, lists and maps by the formats given (inner: inside a list or map). */
+static const char *config_type_name(arena_t *a, const emit_cfg_type_t *t, const emit_cfg_names_t *names, bool inner) {
+    const char *list = inner && names->inner_list ? names->inner_list : names->list;
+    const char *map = inner && names->inner_map ? names->inner_map : names->map;
+    const char *fmt = t->kind == EMIT_CFG_LIST ? list : t->kind == EMIT_CFG_MAP ? map : NULL;
+    if (emit_config_scalar(t)) return names->scalar[t->kind];
+    if (!fmt) return names->any;
+    return arena_sprintf(a, fmt, config_type_name(a, t->elem, names, true));
+}
+
+const char *emit_config_type_name(arena_t *a, const emit_cfg_type_t *t, const emit_cfg_names_t *names) {
+    return config_type_name(a, t, names, false);
 }
 
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */

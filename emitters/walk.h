@@ -199,6 +199,55 @@ typedef struct emit_typed {
 /* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
  * type token is malformed (names_check_tokens' errors name the language). */
 bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags, lang_t lang);
+/* The index of the node a PCL name refers to, or -1. */
+int emit_typed_find(const emit_typed_t *t, const char *name);
+/* How the language's code names the module of a type token (an import alias, a namespace, a
+ * package), made by `make` once per distinct token and remembered. */
+typedef const char *(*emit_module_fn)(emit_typed_t *t, schema_package_t *pkg, const char *token);
+const char *emit_typed_module(emit_typed_t *t, schema_package_t *pkg, const char *token, emit_module_fn make);
+
+/* The package name (the schema's, else the token's) and module (by the schema's moduleFormat,
+ * else the token's; "index" when the token has none) of a type token; false when it is malformed. */
+bool emit_token_module(arena_t *a, schema_package_t *pkg, const char *token, char **pkgname, const char **mod);
+
+/* How a language reads a traversal's parts from an Output or value: `attr` the format of an
+ * attribute after the first (".Apply(v => v.%s)"), `first_attr` of the first (".%s"), `key_open`
+ * and `key_close` around a quoted string index, `index` the format of a number index; `name`
+ * names an attribute (idx: the root node or -1; first: the traversal's first part). */
+typedef struct emit_part_syntax {
+    lang_t lang;
+    const char *attr, *first_attr, *key_open, *key_close, *index;
+    const char *(*name)(emit_typed_t *x, int idx, const char *attr, bool first);
+} emit_part_syntax_t;
+/* One part: an attribute by `s->attr` when `name` is given, else (or a string index) a quoted key,
+ * else a number index. */
+void emit_append_part(buf_t *b, const pcl_trav_part_t *pt, const char *name, const emit_part_syntax_t *s);
+/* A traversal's root (its node's variable; a variable of the file the code goes into as is; else
+ * the name made an identifier of the language) and its parts by `s`. */
+void emit_typed_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const emit_part_syntax_t *s);
+
+/* The SDK class of an asset or archive function (`fileAsset` → FileAsset, ... `assetArchive` →
+ * AssetArchive), or NULL for any other function. */
+const char *emit_asset_class(const char *fn);
+/* A property path (ignoreChanges, a traversal or a string) as a string literal of `lang`; `""` when
+ * it is not a path. */
+void emit_path_literal(buf_t *b, lang_t lang, const pcl_expr_t *e);
+
+/* How a language reads config and names its types. `getter[secret][kind]`: the Config method that
+ * reads a scalar (kind EMIT_CFG_STRING..EMIT_CFG_BOOL); `scalar[kind]` its type; `list` and `map`
+ * formats of the element's type name ("[]%s"; NULL: the value is `any`); `inner_list` and
+ * `inner_map` the formats inside a list or map (NULL: the same). */
+typedef struct emit_cfg_names {
+    const char *getter[2][4];
+    const char *scalar[4];
+    const char *list, *map, *any;
+    const char *inner_list, *inner_map;
+} emit_cfg_names_t;
+/* The getter of a config node read as a string, int, number or bool (its token, NULL: string);
+ * NULL for a list, map or any value. */
+const char *emit_config_getter(const pcl_node_t *n, const emit_cfg_names_t *names);
+/* The language's type of a config value of type t, by `names`. */
+const char *emit_config_type_name(arena_t *a, const emit_cfg_type_t *t, const emit_cfg_names_t *names);
 
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 

@@ -443,18 +443,11 @@ static void yaml_resource(yaml_gen_t *g, const pcl_node_t *n) {
 }
 
 /* Pulumi YAML's config types: string, integer, number, boolean, List<T> and Object (any map or object). */
-static const char *yaml_config_type(yaml_gen_t *g, const emit_cfg_type_t *t) {
-    switch (t->kind) {
-    case EMIT_CFG_STRING: return "string";
-    case EMIT_CFG_INT: return "integer";
-    case EMIT_CFG_NUMBER: return "number";
-    case EMIT_CFG_BOOL: return "boolean";
-    case EMIT_CFG_LIST: return arena_sprintf(g->a, "List<%s>", yaml_config_type(g, t->elem));
-    case EMIT_CFG_MAP:
-    case EMIT_CFG_ANY: break;
-    }
-    return "Object";
-}
+static const emit_cfg_names_t YAML_CFG = {
+    .scalar = {"string", "integer", "number", "boolean"},
+    .list = "List<%s>",
+    .any = "Object",
+};
 
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
     buf_t out;
@@ -481,7 +474,8 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
             if (n->kind != PCL_NODE_CONFIG) continue;
             buf_puts(&out, "  ");
             yaml_key(&g, g.ref_names[i]);
-            buf_printf(&out, ":\n    type: %s\n", yaml_config_type(&g, emit_config_type(g.a, n->token)));
+            buf_printf(&out, ":\n    type: %s\n",
+                       emit_config_type_name(g.a, emit_config_type(g.a, n->token), &YAML_CFG));
             if (n->config_secret) buf_puts(&out, "    secret: true\n");
         }
     }
