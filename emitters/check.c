@@ -25,7 +25,7 @@ static unsigned option_langs(const char *name) {
         {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
         {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
         {"range", L(LANG_PCL)},
-        {"hooks", L(LANG_PCL)},
+        {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
         {"envVarMappings", L(LANG_PCL)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
@@ -51,6 +51,7 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
                                         : n->kind == PCL_NODE_CONFIG  ? "config"
                                         : n->kind == PCL_NODE_OUTPUT  ? "output"
                                         : n->kind == PCL_NODE_LOCAL   ? "local"
+                                        : n->kind == PCL_NODE_HOOK    ? "hook"
                                                                       : "resource",
                                         n->name)
                         : "program";
@@ -181,6 +182,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
 
 /* Languages whose emitter writes a node kind. */
 static unsigned node_langs(const pcl_node_t *n) {
+    if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -275,7 +277,9 @@ static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
 
 /* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
+    static const char *const hook_scope[] = {"args"}; /* a hook's command reads its arguments */
     expr_check_t x = {.c = c, .n = n, .at = at};
+    if (n->kind == PCL_NODE_HOOK) x.scope = (const char **)hook_scope, x.n_scope = 1;
     pcl_expr_walk(e, check_one, &x);
 }
 
@@ -288,10 +292,55 @@ static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
                          e->function->return_plain ? " (its result is plain, not an output)" : ""));
 }
 
+/* A hook's command runs in the program's process with plain values: it reads config, locals of
+ * plain values and its own arguments — `args.name`, `.type`, `.urn` and `.id`, strings in every
+ * SDK (the inputs and outputs are maps whose keys the SDKs spell differently). An output would be
+ * an Output object where a string is wanted. Returns true (refused) for what it cannot read. */
+static const char *expr_text(arena_t *a, const pcl_expr_t *e) {
+    char *t = pcl_print_expr(e);
+    const char *r = arena_strdup(a, t ? t : "");
+    free(t);
+    return r;
+}
+
+/* Whether `args` here is the hook's own (scope[0]), not a for-expression variable of that name. */
+static bool hook_args(const expr_check_t *x, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || strcmp(e->trav.root, "args") != 0) return false;
+    for (size_t i = 1; i < x->n_scope; i++)
+        if (strcmp(x->scope[i], "args") == 0) return false;
+    return x->n_scope > 0 && strcmp(x->scope[0], "args") == 0;
+}
+
+static bool hook_reads(check_t *c, const expr_check_t *x, const pcl_expr_t *e, int line, int col) {
+    if (hook_args(x, e)) {
+        static const char *const ok[] = {"name", "type", "urn", "id"};
+        bool known = false;
+        for (size_t i = 0; e->trav.n == 1 && e->trav.parts[0].attr && i < sizeof ok / sizeof *ok; i++)
+            known |= strcmp(ok[i], e->trav.parts[0].attr) == 0;
+        if (!known)
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "the hook's command reads '%s', which cimport does not write yet (it writes "
+                                 "args.name, args.type, args.urn and args.id)",
+                                 expr_text(c->a, e)));
+        return true;
+    }
+    if (emit_is_output_atom(c->p, c->nodes, e)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "the hook's command reads the output '%s'; a hook runs its command with plain values, "
+                             "so cimport does not write it",
+                             expr_text(c->a, e)));
+        return true;
+    }
+    return false;
+}
+
 static bool check_one(const pcl_expr_t *e, void *ctx) {
     expr_check_t *x = ctx;
     check_t *c = x->c;
     int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
+    if (x->n->kind == PCL_NODE_HOOK && hook_reads(c, x, e, line, col)) return false;
     const pcl_expr_t *fc = emit_fn_call_under(e);
     if (fc && fc != e && !(fn_call_langs(fc) & L(c->lang))) { /* name the call, not the attribute read from it */
         refuse_fn_call(x, fc);
@@ -480,7 +529,40 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
         }
         return;
     }
-    default: return;
+    default: break;
+    }
+    if (strcmp(o->name, "hooks") != 0) return;
+    /* hooks = {beforeCreate = [hook, ...], ..., onError = [errorHook, ...]}: resource hooks at each
+     * step of the resource's life, error hooks at onError */
+    static const char *const steps[] = {"beforeCreate", "afterCreate", "beforeUpdate", "afterUpdate",
+                                        "beforeDelete", "afterDelete", "onError",      NULL};
+    if (v->kind != PCL_OBJECT) {
+        refuse(c, n, o->line, o->col, "option 'hooks' must be an object {beforeCreate = [hook, ...], ...}");
+        return;
+    }
+    for (size_t k = 0; k < v->object.n; k++) {
+        const pcl_object_item_t *f = &v->object.items[k];
+        if (!key_in(f->key, steps)) {
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a,
+                                 "hooks has the unknown field '%s' (fields are beforeCreate, afterCreate, "
+                                 "beforeUpdate, afterUpdate, beforeDelete, afterDelete and onError)",
+                                 f->key));
+            continue;
+        }
+        bool on_error = strcmp(f->key, "onError") == 0;
+        const pcl_expr_t *l = f->value;
+        for (size_t i = 0; l->kind == PCL_TUPLE && i < l->tuple.n; i++) {
+            const pcl_expr_t *h = l->tuple.items[i];
+            int idx = h->kind == PCL_TRAVERSAL && h->trav.n == 0 ? names_table_get(c->nodes, h->trav.root) : -1;
+            const pcl_node_t *hn = idx >= 0 ? &c->p->nodes[idx] : NULL;
+            if (!hn || hn->kind != PCL_NODE_HOOK || (strcmp(hn->token, "error") == 0) != on_error)
+                refuse(c, n, h->line ? h->line : o->line, h->line ? h->col : o->col,
+                       arena_sprintf(c->a, "hooks.%s: item %zu must name %s hook block of the program", f->key, i + 1,
+                                     on_error ? "an error" : "a resource"));
+        }
+        if (l->kind != PCL_TUPLE)
+            refuse(c, n, o->line, o->col, arena_sprintf(c->a, "hooks.%s must be a list of hooks", f->key));
     }
 }
 
@@ -501,8 +583,17 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,
-                   arena_sprintf(c.a, "the %s emitter cannot write top-level local variables yet", lang_title(lang)));
+                   arena_sprintf(c.a, "the %s emitter cannot write %s yet", lang_title(lang),
+                                 n->kind == PCL_NODE_HOOK ? "hook blocks" : "top-level local variables"));
             continue;
+        }
+        if (n->kind == PCL_NODE_HOOK) {
+            const pcl_attr_t *cmd = NULL;
+            for (size_t k = 0; k < n->n_attrs; k++)
+                if (strcmp(n->attrs[k].name, "command") == 0) cmd = &n->attrs[k];
+            if (cmd && (cmd->value->kind != PCL_TUPLE || cmd->value->tuple.n == 0))
+                refuse(&c, n, cmd->line, cmd->col,
+                       "a hook's command must be a list of the program and its arguments, e.g. [\"touch\", \"file\"]");
         }
         for (size_t k = 0; k < n->n_attrs; k++)
             check_expr(&c, n, &n->attrs[k], n->attrs[k].value);

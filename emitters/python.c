@@ -33,6 +33,7 @@ static bool py_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child);
 static void py_resource(emit_walk_t *w, size_t idx);
 static void py_component(emit_walk_t *w, size_t idx);
 static void py_output(emit_walk_t *w, size_t idx);
+static void py_hook(emit_walk_t *w, size_t idx);
 static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n);
 static void py_config_default(emit_walk_t *w, size_t idx);
 
@@ -46,6 +47,7 @@ static const emit_syntax_t PY_SYNTAX = {
     .resource = py_resource,
     .component = py_component,
     .output = py_output,
+    .hook = py_hook,
     .declare = "%s = ",
     .end = "\n",
     .new_config = "pulumi.Config()",
@@ -655,7 +657,8 @@ static const struct {
                   {"additionalSecretOutputs", "additional_secret_outputs"},
                   {"customTimeouts", "custom_timeouts"},
                   {"version", "version"},
-                  {"pluginDownloadURL", "plugin_download_url"}};
+                  {"pluginDownloadURL", "plugin_download_url"},
+                  {"hooks", "hooks"}};
 
 /* `,\n<indent>opts = pulumi.ResourceOptions(k=v,\n<indent+4>k=v)` (`, opts = ...` without inputs). */
 static void py_options(py_gen_t *g, const pcl_node_t *n, int n_inputs) {
@@ -684,6 +687,19 @@ static void py_options(py_gen_t *g, const pcl_node_t *n, int n_inputs) {
             pcl_option_kind_t kind = pcl_option_kind(o->name);
             if ((kind == PCL_OPT_PATHS || kind == PCL_OPT_ALIASES) && o->value->kind == PCL_TUPLE) {
                 emit_walk_option_list(&g->w, kind, o->value, &PY_ALIAS);
+            } else if (strcmp(o->name, "hooks") == 0 && o->value->kind == PCL_OBJECT) {
+                /* pulumi.ResourceHookBinding(after_create=[hook, ...], ...) */
+                buf_puts(g->w.b, "pulumi.ResourceHookBinding(");
+                for (size_t j = 0; j < o->value->object.n; j++) {
+                    const pcl_expr_t *l = o->value->object.items[j].value;
+                    buf_printf(g->w.b, "%s%s=[", j ? ", " : "", names_py_name(g->w.a, o->value->object.items[j].key));
+                    for (size_t h = 0; h < l->tuple.n; h++) {
+                        if (h) buf_puts(g->w.b, ", ");
+                        py_expr(g, l->tuple.items[h]);
+                    }
+                    buf_putc(g->w.b, ']');
+                }
+                buf_putc(g->w.b, ')');
             } else if (kind == PCL_OPT_TIMEOUTS && o->value->kind == PCL_OBJECT) {
                 buf_puts(g->w.b, "pulumi.CustomTimeouts(");
                 for (size_t j = 0; j < o->value->object.n; j++) {
@@ -784,6 +800,67 @@ static void py_config_default(emit_walk_t *w, size_t idx) {
     buf_putc(w->b, '\n');
 }
 
+/* A hook as Pulumi's Python generator writes it: a function `_<name>(args)` running the command with
+ * subprocess (no shell; an argument not known to be a string converted with str()), then
+ * `name = pulumi.ResourceHook("name", _name[, opts=pulumi.ResourceHookOptions(...)])`; an error
+ * hook's function returns whether the command succeeded (retry) instead of raising. */
+static void py_hook(emit_walk_t *w, size_t idx) {
+    py_gen_t *g = (py_gen_t *)w;
+    const pcl_node_t *n = &w->p->nodes[idx];
+    bool error = strcmp(n->token, "error") == 0;
+    const pcl_attr_t *cmd = NULL, *dry = NULL, *ignore = NULL;
+    for (size_t i = 0; i < n->n_attrs; i++) {
+        const char *a = n->attrs[i].name;
+        if (strcmp(a, "command") == 0) cmd = &n->attrs[i];
+        if (strcmp(a, "onDryRun") == 0) dry = &n->attrs[i];
+        if (strcmp(a, "ignoreErrors") == 0) ignore = &n->attrs[i];
+    }
+    if (!cmd) return; /* the parser requires one */
+    const char *fn = names_table_unique(w->idents, arena_sprintf(w->a, "_%s", w->ident[idx]), "_", 1);
+    buf_printf(w->b, "def %s(args):", fn);
+    size_t saved_scope = w->n_scope;
+    w->scope[w->n_scope++] = "args";
+    w->indent += 4;
+    emit_walk_newline(w);
+    if (error) buf_puts(w->b, "result = ");
+    buf_puts(w->b, "subprocess.run([");
+    for (size_t i = 0; i < cmd->value->tuple.n; i++) {
+        const pcl_expr_t *a = cmd->value->tuple.items[i];
+        if (i) buf_puts(w->b, ", ");
+        bool str = emit_expr_shape(w->p, w->nodes, a) == EMIT_SHAPE_STRING ||
+                   (a->kind == PCL_TRAVERSAL && emit_walk_in_scope(w, a->trav.root) &&
+                    strcmp(a->trav.root, "args") == 0); /* args.name, .type, .urn, .id */
+        if (!str) buf_puts(w->b, "str(");
+        py_expr(g, a);
+        if (!str) buf_putc(w->b, ')');
+    }
+    buf_printf(w->b, "], check=%s)", error ? "False" : "True");
+    if (error) {
+        emit_walk_newline(w);
+        buf_puts(w->b, "return result.returncode == 0");
+    }
+    w->indent -= 4;
+    w->n_scope = saved_scope;
+    buf_putc(w->b, '\n');
+    buf_indent(w->b, w->indent);
+    buf_printf(w->b, "%s = pulumi.%s(", w->ident[idx], error ? "ErrorHook" : "ResourceHook");
+    names_append_quoted(w->b, LANG_PYTHON, emit_node_logical_name(n));
+    buf_printf(w->b, ", %s", fn);
+    if (dry || ignore) {
+        buf_puts(w->b, ", opts=pulumi.ResourceHookOptions(");
+        if (dry) {
+            buf_puts(w->b, "on_dry_run=");
+            py_expr(g, dry->value);
+        }
+        if (ignore) {
+            buf_puts(w->b, dry ? ", ignore_errors=" : "ignore_errors=");
+            py_expr(g, ignore->value);
+        }
+        buf_putc(w->b, ')');
+    }
+    buf_puts(w->b, ")\n");
+}
+
 /* `pulumi.export("name", value)`: a stack output is not a variable. */
 static void py_output(emit_walk_t *w, size_t idx) {
     py_gen_t *g = (py_gen_t *)w;
@@ -812,6 +889,10 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
         names_table_reserve(g.w.idents, "unicodedata");
         names_table_reserve(g.w.idents, "grapheme_length");
     }
+    bool hooks = false; /* hooks run their commands with subprocess */
+    for (size_t i = 0; i < p->n_nodes; i++)
+        hooks |= p->nodes[i].kind == PCL_NODE_HOOK;
+    if (hooks) names_table_reserve(g.w.idents, "subprocess");
     emit_walk_name_config(&g.w, "_", 1);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
@@ -834,6 +915,7 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
             buf_printf(&out, "import %s\n", PY_MODULES[i].module);
         }
     if (grapheme) buf_puts(&out, "import unicodedata\n");
+    if (hooks) buf_puts(&out, "import subprocess\n");
     buf_putc(&out, '\n');
     for (size_t i = 0; i < sizeof PY_HELPERS / sizeof *PY_HELPERS; i++)
         if (names_table_get(fns, PY_HELPERS[i].fn) >= 0) buf_puts(&out, PY_HELPERS[i].text);

@@ -29,6 +29,7 @@ static void ts_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool sche
 static void ts_resource(emit_walk_t *w, size_t idx);
 static void ts_component(emit_walk_t *w, size_t idx);
 static void ts_output(emit_walk_t *w, size_t idx);
+static void ts_hook(emit_walk_t *w, size_t idx);
 static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
 static void ts_config_default(emit_walk_t *w, size_t idx);
 
@@ -41,6 +42,7 @@ static const emit_syntax_t TS_SYNTAX = {
     .resource = ts_resource,
     .component = ts_component,
     .output = ts_output,
+    .hook = ts_hook,
     .declare = "const %s = ",
     .end = ";\n",
     .new_config = "new pulumi.Config()",
@@ -253,8 +255,8 @@ static const struct {
      "\tconst fileData = fs.readFileSync(path)\n"
      "\treturn crypto.createHash('sha256').update(fileData).digest('base64')\n"
      "}\n\n"},
-    {"notImplemented", "notImplemented",
-     "function notImplemented(message: string) {\n"
+    {"notImplemented", "notImplemented", /* `any`: it stands for a value of any type */
+     "function notImplemented(message: string): any {\n"
      "    throw new Error(message);\n"
      "}\n\n"},
     {"singleOrNone", "singleOrNone",
@@ -695,6 +697,103 @@ static int attr_name_cmp(const void *x, const void *y) {
 static const emit_alias_syntax_t TS_ALIAS = {
     .open = "{", .close = "}", .sep = ": ", .no_parent = "parent: pulumi.rootStackResource"};
 
+/* The `hooks` option, a ResourceHookBinding: `{\n    afterCreate: [a, b],\n}` (each list on one line,
+ * as Pulumi writes it). */
+static void ts_hook_binding(ts_gen_t *g, const pcl_expr_t *v) {
+    buf_putc(g->w.b, '{');
+    g->w.indent += 4;
+    for (size_t i = 0; i < v->object.n; i++) {
+        const pcl_expr_t *l = v->object.items[i].value;
+        emit_walk_newline(&g->w);
+        buf_printf(g->w.b, "%s: [", v->object.items[i].key);
+        for (size_t k = 0; k < l->tuple.n; k++) {
+            if (k) buf_puts(g->w.b, ", ");
+            ts_expr(g, l->tuple.items[k]);
+        }
+        buf_puts(g->w.b, "],");
+    }
+    g->w.indent -= 4;
+    emit_walk_newline(&g->w);
+    buf_putc(g->w.b, '}');
+}
+
+/* A hook's command run as Pulumi's Node.js generator writes it: `child_process.execFileSync(program,
+ * [args])` (no shell), with the hook's arguments as `args`; an argument known to be a number or a
+ * bool converted with String() (execFileSync takes strings). */
+static void ts_hook_command(ts_gen_t *g, const pcl_expr_t *cmd) {
+    buf_puts(g->w.b, "child_process.execFileSync(");
+    for (size_t i = 0; i < cmd->tuple.n; i++) {
+        const pcl_expr_t *a = cmd->tuple.items[i];
+        if (i == 1) buf_puts(g->w.b, ", [");
+        if (i > 1) buf_puts(g->w.b, ", ");
+        emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, a);
+        bool conv = sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL;
+        if (conv) buf_puts(g->w.b, "String(");
+        ts_expr(g, a);
+        if (conv) buf_putc(g->w.b, ')');
+    }
+    buf_puts(g->w.b, cmd->tuple.n > 1 ? "]);" : ", []);");
+}
+
+/* `new pulumi.ResourceHook(name, (args) => {...}[, {onDryRun: ..., ignoreErrors: ...}])`, or an
+ * ErrorHook whose callback says whether to retry: true when the command succeeds. */
+static void ts_hook(emit_walk_t *w, size_t idx) {
+    ts_gen_t *g = (ts_gen_t *)w;
+    const pcl_node_t *n = &g->w.p->nodes[idx];
+    bool error = strcmp(n->token, "error") == 0;
+    const pcl_attr_t *cmd = NULL, *dry = NULL, *ignore = NULL;
+    for (size_t i = 0; i < n->n_attrs; i++) {
+        const char *a = n->attrs[i].name;
+        if (strcmp(a, "command") == 0) cmd = &n->attrs[i];
+        if (strcmp(a, "onDryRun") == 0) dry = &n->attrs[i];
+        if (strcmp(a, "ignoreErrors") == 0) ignore = &n->attrs[i];
+    }
+    if (!cmd) return; /* the parser requires one */
+    buf_printf(g->w.b, "const %s = new pulumi.%s(", g->w.ident[idx], error ? "ErrorHook" : "ResourceHook");
+    names_append_quoted(g->w.b, LANG_TYPESCRIPT, emit_node_logical_name(n));
+    buf_puts(g->w.b, ", (args) => {");
+    size_t saved_scope = g->w.n_scope;
+    g->w.scope[g->w.n_scope++] = "args";
+    g->w.indent += 4;
+    emit_walk_newline(&g->w);
+    if (error) {
+        buf_puts(g->w.b, "try {");
+        g->w.indent += 4;
+        emit_walk_newline(&g->w);
+        ts_hook_command(g, cmd->value);
+        emit_walk_newline(&g->w);
+        buf_puts(g->w.b, "return true;");
+        g->w.indent -= 4;
+        emit_walk_newline(&g->w);
+        buf_puts(g->w.b, "} catch (error) {");
+        g->w.indent += 4;
+        emit_walk_newline(&g->w);
+        buf_puts(g->w.b, "return false;");
+        g->w.indent -= 4;
+        emit_walk_newline(&g->w);
+        buf_putc(g->w.b, '}');
+    } else {
+        ts_hook_command(g, cmd->value);
+    }
+    g->w.indent -= 4;
+    emit_walk_newline(&g->w);
+    buf_putc(g->w.b, '}');
+    g->w.n_scope = saved_scope;
+    if (dry || ignore) {
+        buf_puts(g->w.b, ", {");
+        if (dry) {
+            buf_puts(g->w.b, "onDryRun: ");
+            ts_expr(g, dry->value);
+        }
+        if (ignore) {
+            buf_puts(g->w.b, dry ? ", ignoreErrors: " : "ignoreErrors: ");
+            ts_expr(g, ignore->value);
+        }
+        buf_putc(g->w.b, '}');
+    }
+    buf_puts(g->w.b, ");\n");
+}
+
 /* `, {\n    key: value,\n}` with keys sorted (Pulumi's genResourceOptions), or nothing. */
 static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
     if (n->n_options == 0) return;
@@ -711,6 +810,8 @@ static void ts_options(ts_gen_t *g, const pcl_node_t *n) {
         pcl_option_kind_t kind = pcl_option_kind(o->name);
         if ((kind == PCL_OPT_PATHS || kind == PCL_OPT_ALIASES) && o->value->kind == PCL_TUPLE) {
             emit_walk_option_list(&g->w, kind, o->value, &TS_ALIAS);
+        } else if (strcmp(o->name, "hooks") == 0 && o->value->kind == PCL_OBJECT) {
+            ts_hook_binding(g, o->value);
         } else {
             ts_expr(g, o->value);
         }
@@ -855,6 +956,10 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         for (size_t i = 0; i < 4; i++)
             names_table_reserve(g.w.idents, helpers[i]);
     }
+    bool hooks = false; /* hooks run their commands with child_process */
+    for (size_t i = 0; i < p->n_nodes; i++)
+        hooks |= p->nodes[i].kind == PCL_NODE_HOOK;
+    if (hooks) names_table_reserve(g.w.idents, "child_process");
     emit_walk_name_config(&g.w, "", 2);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
@@ -878,6 +983,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         names_append_quoted(&out, LANG_TYPESCRIPT, g.w.pkgs[i].path);
         buf_puts(&out, ";\n");
     }
+    if (hooks) buf_puts(&out, "import * as child_process from \"child_process\";\n");
     names_table_t *modules = names_table_new(g.w.a);
     for (size_t i = 0; i < sizeof TS_MODULES / sizeof *TS_MODULES; i++)
         if (names_table_get(fns, TS_MODULES[i].fn) >= 0 && !names_table_has(modules, TS_MODULES[i].module)) {

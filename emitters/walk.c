@@ -54,6 +54,7 @@ void emit_walk_nodes(emit_walk_t *w) {
         case PCL_NODE_RESOURCE: w->syntax->resource(w, i); break;
         case PCL_NODE_COMPONENT: w->syntax->component(w, i); break;
         case PCL_NODE_OUTPUT: w->syntax->output(w, i); break;
+        case PCL_NODE_HOOK: w->syntax->hook(w, i); break;
         case PCL_NODE_LOCAL:
             walk_declare(w, i);
             w->syntax->expr(w, w->p->nodes[i].attrs[0].value);

@@ -47,6 +47,8 @@ typedef struct emit_syntax {
     void (*resource)(emit_walk_t *w, size_t idx);
     void (*component)(emit_walk_t *w, size_t idx);
     void (*output)(emit_walk_t *w, size_t idx);
+    /* a resource or error hook: its command as a function of the hook's arguments */
+    void (*hook)(emit_walk_t *w, size_t idx);
     const char *declare;    /* a variable's declaration: a format of its identifier ("const %s = ") */
     const char *end;        /* the end of a statement (";\n") */
     const char *new_config; /* the expression that makes the Config object ("new pulumi.Config()") */

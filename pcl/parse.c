@@ -1,6 +1,6 @@
 /* parse.c — PCL text in: a recursive-descent parser for Pulumi's PCL.
  *
- * Accepts package, resource, component, config and output blocks and top-level locals
+ * Accepts package, resource, component, config, output and hook blocks and top-level locals
  * (`name = expr`); attributes and one `options` block; literals, tuples, objects (`=` or `:`,
  * newline or comma separated, trailing commas), traversals, index and attribute access on any
  * expression, splats (`x[*].a`), function calls, parentheses, unary `!`/`-`, binary operators with
@@ -1018,6 +1018,15 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
                            "deleteBeforeReplace, replaceOnChanges, additionalSecretOutputs, hideDiffs, version, "
                            "pluginDownloadURL, range, providers, hooks, replacementTrigger, envVarMappings",
                            name);
+        } else if (!is_options && kind == PCL_NODE_HOOK && strcmp(name, "command") != 0 &&
+                   (strcmp(n->token, "error") == 0 ||
+                    (strcmp(name, "onDryRun") != 0 && strcmp(name, "ignoreErrors") != 0))) {
+            return fail_at(p, al, ac,
+                           strcmp(n->token, "error") == 0
+                               ? "error hook attribute '%s' is not supported (an error hook has a command only)"
+                               : "hook attribute '%s' is not supported (a resource hook has command, onDryRun and "
+                                 "ignoreErrors)",
+                           name);
         } else if (!is_options && kind == PCL_NODE_COMPONENT && strcmp(name, "token") == 0 && v->kind == PCL_STRING) {
             n->token = v->s;
         } else {
@@ -1032,7 +1041,9 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
 static bool parse_block(parser_t *p) {
     int l = p->line, c = p->col;
     const char *kw = parse_ident(p);
-    if (!kw) return FAIL(p, "expected a block (package, resource, component or config) but found %s", describe_char(p));
+    if (!kw)
+        return FAIL(p, "expected a block (package, resource, component, config, output or hook) but found %s",
+                    describe_char(p));
     if (!skip_ws(p, false)) return false;
     if (peek(p) == '=' && peek_at(p, 1) != '=') { /* a top-level local variable: name = expr */
         advance(p);
@@ -1062,13 +1073,25 @@ static bool parse_block(parser_t *p) {
         kind = PCL_NODE_CONFIG;
     else if (strcmp(kw, "output") == 0)
         kind = PCL_NODE_OUTPUT;
+    else if (strcmp(kw, "hook") == 0)
+        kind = PCL_NODE_HOOK;
     else
-        return fail_at(
-            p, l, c,
-            "unsupported block type '%s': cimport reads package, resource, component, config and output blocks", kw);
+        return fail_at(p, l, c,
+                       "unsupported block type '%s': cimport reads package, resource, component, config, output and "
+                       "hook blocks",
+                       kw);
+    const char *token = NULL;
+    if (kind == PCL_NODE_HOOK) { /* hook resource "name" / hook error "name" */
+        int kl = p->line, kc = p->col;
+        token = parse_label(p, "the hook kind (resource or error)");
+        if (!token) return false;
+        if (strcmp(token, "resource") != 0 && strcmp(token, "error") != 0)
+            return fail_at(p, kl, kc,
+                           "unknown hook kind '%s'; a hook is 'hook resource \"name\"' or 'hook error \"name\"'",
+                           token);
+    }
     const char *name = parse_label(p, arena_sprintf(p->a, "the %s name", kw));
     if (!name) return false;
-    const char *token = NULL;
     if (kind == PCL_NODE_CONFIG && skip_ws(p, false) && peek(p) == '{') {
         token = "any"; /* `config "name" {}`: a value of any type (Pulumi's dynamic) */
     } else if (kind == PCL_NODE_RESOURCE || kind == PCL_NODE_CONFIG) {
@@ -1108,6 +1131,11 @@ static bool parse_block(parser_t *p) {
         return fail_at(p, l, c, "output '%s' needs exactly one attribute, value = <expression>", name);
     if (kind == PCL_NODE_COMPONENT && !n->token)
         return fail_at(p, l, c, "component '%s' has no token attribute naming its type", name);
+    bool has_command = false;
+    for (size_t i = 0; kind == PCL_NODE_HOOK && i < n->n_attrs; i++)
+        has_command |= strcmp(n->attrs[i].name, "command") == 0;
+    if (kind == PCL_NODE_HOOK && !has_command)
+        return fail_at(p, l, c, "hook '%s' has no command attribute, e.g. command = [\"touch\", \"file\"]", name);
     return expect_line_end(p, "the block");
 }
 

@@ -113,15 +113,19 @@ typedef enum {
     PCL_NODE_OUTPUT,      /* output <name> { value = <expr> } — a stack output (attrs[0] is `value`);
                              outputs have their own namespace and cannot be referenced */
     PCL_NODE_LOCAL,       /* <name> = <expr> — a top-level local variable (attrs[0] is `value`) */
+    PCL_NODE_HOOK,        /* hook resource|error "<name>" { command = [...], onDryRun, ignoreErrors } — a resource
+                             hook (token "resource") or an error hook ("error") running a command; resources
+                             bind it with the `hooks` option, its command reads `args` (the hook's arguments) */
 } pcl_node_kind_t;
 
 typedef struct pcl_node {
     pcl_node_kind_t kind;
     const char *name;         /* identifier (block label) */
     const char *token;        /* RESOURCE/COMPONENT: type token; CONFIG: "string", "int", ...; OUTPUT: its
-                                 optional type label; PACKAGE: NULL */
+                                 optional type label; HOOK: "resource" or "error"; PACKAGE: NULL */
     const char *logical_name; /* `__logicalName`, NULL when equal to name */
-    pcl_attr_t *attrs;        /* inputs (RESOURCE), package attributes (PACKAGE) */
+    pcl_attr_t *attrs;        /* inputs (RESOURCE), package attributes (PACKAGE), command/onDryRun/ignoreErrors
+                                 (HOOK) */
     size_t n_attrs;
     pcl_attr_t *options; /* in Pulumi's order: parent, provider, dependsOn, protect, retainOnDelete,
                             ignoreChanges, deletedWith, replaceWith, import */

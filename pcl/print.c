@@ -390,6 +390,15 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
         print_attrs(b, n->attrs, n->n_attrs, 4);
         buf_puts(b, "}\n");
         break;
+    case PCL_NODE_HOOK:
+        buf_puts(b, "hook ");
+        buf_puts(b, n->token ? n->token : "resource");
+        buf_putc(b, ' ');
+        print_label(b, n->name);
+        buf_puts(b, " {\n");
+        print_attrs(b, n->attrs, n->n_attrs, 4);
+        buf_puts(b, "}\n");
+        break;
     case PCL_NODE_LOCAL:
         print_label(b, n->name);
         buf_puts(b, " = ");

@@ -1252,7 +1252,7 @@ START_TEST(test_parse_errors) {
     assert_parse_error("output x {\n}\n", "bad.pp:1:1: output 'x' needs exactly one attribute, value = <expression>");
     assert_parse_error("locals x {\n}\n",
                        "bad.pp:1:1: unsupported block type 'locals': cimport reads package, resource, component, "
-                       "config and output blocks");
+                       "config, output and hook blocks");
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"a${b\"\n}\n",
                        "bad.pp:2:14: expected '}' to close the interpolation opened at 2:11 but found '\"'");
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"a%{if b}\"\n}\n",

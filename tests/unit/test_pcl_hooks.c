@@ -1,0 +1,194 @@
+/* test_pcl_hooks.c — PCL's `hook` blocks (issue 18): resource hooks and error hooks that run a
+ * command, bound to resources with the `hooks` option, written by the TypeScript and Python
+ * emitters as Pulumi's generators write them (pulumi.ResourceHook / ErrorHook over
+ * child_process.execFileSync / subprocess.run) — and refused, with the construct and its position,
+ * wherever they cannot be written with their meaning. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit.h"
+#include "pcl/pcl.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+static const char *SCHEMA = "{\"name\":\"hk\",\"version\":\"1.0.0\",\"resources\":{\"hk:index:Res\":{"
+                            "\"properties\":{\"value\":{\"type\":\"boolean\"},\"text\":{\"type\":\"string\"}},"
+                            "\"required\":[\"value\",\"text\"],"
+                            "\"inputProperties\":{\"value\":{\"type\":\"boolean\"}}}}}";
+
+static tu_pcl_t load(const char *pcl) {
+    return tu_pcl_load(SCHEMA, "hk.json", pcl);
+}
+
+static void has(const char *text, const char *needle) {
+    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
+}
+
+static const char *PROGRAM = "config file \"string\" {}\n"
+                             "config count \"int\" {}\n"
+                             "hook resource \"create\" {\n"
+                             "    command = [\"touch\", file, count]\n"
+                             "}\n"
+                             "hook resource \"preview\" {\n"
+                             "    command = [\"touch\", \"${file}_${args.name}\"]\n"
+                             "    onDryRun = true\n"
+                             "    ignoreErrors = true\n"
+                             "}\n"
+                             "hook error \"retry\" {\n"
+                             "    command = [\"true\"]\n"
+                             "}\n"
+                             "resource \"res\" \"hk:index:Res\" {\n"
+                             "    value = true\n"
+                             "    options {\n"
+                             "        hooks = {\n"
+                             "            beforeCreate = [create, preview]\n"
+                             "            onError = [retry]\n"
+                             "        }\n"
+                             "    }\n"
+                             "}\n";
+
+/* Each hook is declared before the resource that binds it; its command runs without a shell, a
+ * number converted to a string; an error hook retries when its command succeeds. */
+START_TEST(test_hooks_typescript) {
+    tu_pcl_t f = load(PROGRAM);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "import * as child_process from \"child_process\";\n");
+    has(ts, "const create = new pulumi.ResourceHook(\"create\", (args) => {\n"
+            "    child_process.execFileSync(\"touch\", [file, String(count)]);\n"
+            "});\n");
+    has(ts, "const preview = new pulumi.ResourceHook(\"preview\", (args) => {\n"
+            "    child_process.execFileSync(\"touch\", [`${file}_${args.name}`]);\n"
+            "}, {onDryRun: true, ignoreErrors: true});\n");
+    has(ts, "const retry = new pulumi.ErrorHook(\"retry\", (args) => {\n"
+            "    try {\n"
+            "        child_process.execFileSync(\"true\", []);\n"
+            "        return true;\n"
+            "    } catch (error) {\n"
+            "        return false;\n"
+            "    }\n"
+            "});\n");
+    has(ts, "const res = new hk.Res(\"res\", {value: true}, {\n"
+            "    hooks: {\n"
+            "        beforeCreate: [create, preview],\n"
+            "        onError: [retry],\n"
+            "    },\n"
+            "});\n");
+    ck_assert(strstr(ts, "const retry") < strstr(ts, "const res"));
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+START_TEST(test_hooks_python) {
+    tu_pcl_t f = load(PROGRAM);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "import subprocess\n");
+    has(py, "def _create(args):\n"
+            "    subprocess.run([\"touch\", file, str(count)], check=True)\n"
+            "create = pulumi.ResourceHook(\"create\", _create)\n");
+    has(py, "def _preview(args):\n"
+            "    subprocess.run([\"touch\", f\"{file}_{args.name}\"], check=True)\n"
+            "preview = pulumi.ResourceHook(\"preview\", _preview, "
+            "opts=pulumi.ResourceHookOptions(on_dry_run=True, ignore_errors=True))\n");
+    has(py, "def _retry(args):\n"
+            "    result = subprocess.run([\"true\"], check=False)\n"
+            "    return result.returncode == 0\n"
+            "retry = pulumi.ErrorHook(\"retry\", _retry)\n");
+    has(py, "opts = pulumi.ResourceOptions(hooks=pulumi.ResourceHookBinding(before_create=[create, preview], "
+            "on_error=[retry])))\n");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* The hook block prints back as PCL. */
+START_TEST(test_hooks_print) {
+    tu_pcl_t f = load(PROGRAM);
+    char *pcl = pcl_print(f.p);
+    has(pcl, "hook resource preview {\n    command = [\"touch\", \"${file}_${args.name}\"]\n    onDryRun = true\n");
+    has(pcl, "hook error retry {\n    command = [\"true\"]\n}\n");
+    free(pcl);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Languages without hooks, and hooks that cannot be written with their meaning, are refused with
+ * their position. */
+START_TEST(test_hooks_refused) {
+    tu_pcl_t f = load(PROGRAM);
+    static const lang_t others[] = {LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
+    for (size_t i = 0; i < 4; i++)
+        tu_pcl_emit_refused(&f, others[i], "main.pp:3:1: hook 'create'", "cannot write hook blocks yet");
+    tu_pcl_unload(&f);
+
+    /* an output is an Output object, not the string the command wants */
+    f = load("resource \"res\" \"hk:index:Res\" {\n    value = true\n}\n"
+             "hook resource \"h\" {\n    command = [\"echo\", res.text]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:5:24: hook 'h'", "reads the output 'res.text'");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:5:24", "reads the output 'res.text'");
+    tu_pcl_unload(&f);
+
+    /* the inputs and outputs the hook gets are maps spelled differently by each SDK */
+    f = load("hook resource \"h\" {\n    command = [\"echo\", args.newInputs]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:2:24", "reads 'args.newInputs'");
+    tu_pcl_unload(&f);
+
+    /* an error hook at a resource step, a resource hook at onError, a name that is no hook */
+    f = load("hook error \"e\" {\n    command = [\"true\"]\n}\n"
+             "hook resource \"h\" {\n    command = [\"true\"]\n}\n"
+             "resource \"res\" \"hk:index:Res\" {\n    value = true\n"
+             "    options {\n        hooks = {\n            afterCreate = [e]\n        }\n    }\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:11:28", "hooks.afterCreate: item 1 must name a resource hook");
+    tu_pcl_unload(&f);
+    f = load("hook resource \"h\" {\n    command = [\"true\"]\n}\n"
+             "resource \"res\" \"hk:index:Res\" {\n    value = true\n"
+             "    options {\n        hooks = {\n            onError = [h]\n            afterSave = [h]\n"
+             "        }\n    }\n}\n");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "must name an error hook", NULL);
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "hooks has the unknown field 'afterSave'", NULL);
+    tu_pcl_unload(&f);
+
+    /* a command that is not a list */
+    f = load("hook resource \"h\" {\n    command = \"touch file\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:2:5", "a hook's command must be a list");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+static void parse_fails(const char *pcl, const char *needle) {
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(d.head && strstr(diag_format(&d, d.head), needle), "want [%s], got [%s]", needle,
+                  d.head ? diag_format(&d, d.head) : "");
+    diag_list_free(&d);
+}
+
+START_TEST(test_hooks_parse_errors) {
+    parse_fails("hook before \"h\" {\n    command = [\"x\"]\n}\n", "main.pp:1:6: unknown hook kind 'before'");
+    parse_fails("hook resource \"h\" {\n    onDryRun = true\n}\n", "main.pp:1:1: hook 'h' has no command attribute");
+    parse_fails("hook resource \"h\" {\n    command = [\"x\"]\n    shell = true\n}\n",
+                "main.pp:3:5: hook attribute 'shell' is not supported");
+    parse_fails("hook error \"h\" {\n    command = [\"x\"]\n    onDryRun = true\n}\n",
+                "main.pp:3:5: error hook attribute 'onDryRun' is not supported");
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("pcl_hooks");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_hooks_typescript);
+    tcase_add_test(tc, test_hooks_python);
+    tcase_add_test(tc, test_hooks_print);
+    tcase_add_test(tc, test_hooks_refused);
+    tcase_add_test(tc, test_hooks_parse_errors);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
