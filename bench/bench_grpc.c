@@ -60,7 +60,7 @@ static void chain_start(chain_t *c) {
     c->a = arena_new();
     diag_list_init(&c->diags);
     c->step = 0;
-    c->p->async->read_async(c->p, URN, ID, NULL, NULL, c->a, &c->rr, &c->diags, chain_next, c);
+    c->p->ops->read_async(c->p, URN, ID, NULL, NULL, c->a, &c->rr, &c->diags, chain_next, c);
 }
 
 static void chain_next(void *user, bool ok) {
@@ -75,12 +75,11 @@ static void chain_next(void *user, bool ok) {
     }
     if (c->step == 0) {
         c->step = 1;
-        c->p->async->check_async(c->p, URN, c->rr.inputs, c->rr.inputs, NULL, 0, c->a, &c->cr, &c->diags, chain_next,
-                                 c);
+        c->p->ops->check_async(c->p, URN, c->rr.inputs, c->rr.inputs, NULL, 0, c->a, &c->cr, &c->diags, chain_next, c);
     } else if (c->step == 1) {
         c->step = 2;
-        c->p->async->diff_async(c->p, URN, ID, c->rr.state, c->rr.inputs, c->cr.inputs, c->a, &c->dr, &c->diags,
-                                chain_next, c);
+        c->p->ops->diff_async(c->p, URN, ID, c->rr.state, c->rr.inputs, c->cr.inputs, c->a, &c->dr, &c->diags,
+                              chain_next, c);
     } else {
         if (c->dr.changes != DIFF_NONE) r->errors++;
         r->done++;
@@ -115,7 +114,7 @@ static figures_t drive(grpc_loop_t *loop, provider_t **ps, size_t n_ps, size_t n
     while (r.done < triples) {
         size_t ran = 0;
         for (size_t i = 0; i < n_ps; i++)
-            ran += ps[i]->async->poll ? ps[i]->async->poll(ps[i]) : 0;
+            ran += ps[i]->ops->poll ? ps[i]->ops->poll(ps[i]) : 0;
         if (!ran) grpc_loop_run_once(loop, 1000);
     }
     double wall = (grpc_now_ms() - t0) / 1e3;

@@ -1,4 +1,4 @@
-/* engine.c — the import algorithm (ARCHITECTURE §6) over any provider_ops implementation.
+/* engine.c — the import algorithm (ARCHITECTURE §6) over any provider (importer/provider.h).
  *
  * Per plan item: Read → Iₐ, Sₐ; schema of T; Iₚ := spec inputs + spec properties + required inputs
  * (or every Read input with --inputs read); then rounds of Check(Iₐ, Iₚ) → Iₖ and Diff(Sₐ, Iₐ, Iₖ),
@@ -6,9 +6,9 @@
  * (verified) or the round budget is spent (residual paths).
  *
  * Scheduling: each resource in flight is a state machine (Read → Check → Diff → copy → Check → Diff
- * ...) in a pool slot; at most `parallel` are in flight. A step starts a provider call (the async op
- * when the provider has one, else the sync op) whose completion only queues the slot; the driver
- * loop runs the queue, then waits in provider_registry_poll. So no provider callback ever re-enters
+ * ...) in a pool slot; at most `parallel` are in flight. A step starts a provider call (the
+ * provider's asynchronous operation) whose completion only queues the slot; the driver loop runs
+ * the queue, then waits in provider_registry_poll. So no provider callback ever re-enters
  * the engine, and the same plan gives the same results at any parallelism: a resource's result
  * depends only on its own calls. Ready items start lowest plan index first; a child becomes ready
  * when its parent finished OK and is skipped otherwise. Results reach on_result in plan order.
@@ -502,8 +502,8 @@ static void item_finish(engine_item_t *e) {
     complete(g, index);
 }
 
-/* Starts the call of the current step: asynchronously when the provider can, else synchronously
- * with its completion queued, so the state machine advances in one place either way. */
+/* Starts the call of the current step; its completion (item_done) only queues the slot, so the
+ * state machine advances in one place. */
 static void item_call(engine_item_t *e) {
     provider_t *p = e->p;
     const import_plan_item_t *it = e->r->item;
@@ -515,30 +515,19 @@ static void item_call(engine_item_t *e) {
         /* An import knows neither inputs nor state. */
         pv_t *none = pv_object(e->scratch);
         st->reads++;
-        if (p->async && p->async->read_async)
-            p->async->read_async(p, it->urn, it->id, none, none, e->a, &e->rr, &e->local, item_done, e);
-        else
-            item_done(e, p->ops->read(p, it->urn, it->id, none, none, e->a, &e->rr, &e->local));
+        p->ops->read_async(p, it->urn, it->id, none, none, e->a, &e->rr, &e->local, item_done, e);
         break;
     }
     case STEP_CHECK:
         st->checks++;
-        if (p->async && p->async->check_async)
-            p->async->check_async(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch, &e->cr,
-                                  &e->local, item_done, e);
-        else
-            item_done(e, p->ops->check(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch,
-                                       &e->cr, &e->local));
+        p->ops->check_async(p, it->urn, r->read_inputs, r->inputs, e->seed, sizeof e->seed, e->scratch, &e->cr,
+                            &e->local, item_done, e);
         break;
     case STEP_DIFF: {
         const pv_t *checked = e->cr.inputs ? e->cr.inputs : r->inputs;
         st->diffs++;
-        if (p->async && p->async->diff_async)
-            p->async->diff_async(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr, &e->local,
-                                 item_done, e);
-        else
-            item_done(
-                e, p->ops->diff(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr, &e->local));
+        p->ops->diff_async(p, it->urn, r->id, r->state, r->read_inputs, checked, e->scratch, &e->dr, &e->local,
+                           item_done, e);
         break;
     }
     }

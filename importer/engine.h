@@ -3,8 +3,8 @@
  * where each input came from.
  *
  * Each resource is a small state machine; up to `parallel` of them are in flight at once across all
- * providers, driven by one event loop (provider_registry_poll): a provider with asynchronous
- * operations (the gRPC plugin host: HTTP/2 streams on one connection) overlaps their calls. Parents
+ * providers, driven by one event loop (provider_registry_poll) over the providers' asynchronous
+ * operations (the gRPC plugin host: HTTP/2 streams on one connection). Parents
  * finish before their children start; results are the same whatever the parallelism. */
 #ifndef CIMPORT_ENGINE_H
 #define CIMPORT_ENGINE_H

@@ -32,7 +32,7 @@ typedef struct gprov {
     char *provider_urn;
     bool accept_secrets, accept_resources;
     schema_package_t *schema;
-    diag_list_t *current_diags; /* where Log messages go while a call runs (own endpoint only) */
+    diag_list_t *current_diags; /* where Log messages go while a blocking call runs (own endpoint only) */
     struct acall *async_calls;  /* asynchronous calls in flight (their Log messages go by URN) */
     struct acall *deferred;     /* asynchronous calls that failed before reaching the wire */
     grpc_conn_t **retired;      /* connections replaced while calls ran on them; closed when idle */
@@ -309,8 +309,8 @@ static bool op_configure(provider_t *p, const pv_t *config, diag_list_t *diags) 
     return do_configure((gprov_t *)p, config, diags);
 }
 
-/* Requests and responses of Read/Check/Diff, shared by the synchronous and asynchronous operations.
- * A request is built in `a`; false (with a diagnostic) when a value cannot be sent. */
+/* Requests and responses of Read/Check/Diff. A request is built in `a`; false (with a diagnostic)
+ * when a value cannot be sent. */
 
 static bool read_request(gprov_t *g, arena_t *a, const char *res, const char *urn, const char *id, const pv_t *inputs,
                          const pv_t *state, Pulumirpc__ReadRequest *req, diag_list_t *diags) {
@@ -442,53 +442,13 @@ static bool diff_decode(arena_t *a, const Pulumirpc__DiffResponse *resp, provide
     return true;
 }
 
-static bool op_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
-                    provider_read_result_t *out, diag_list_t *diags) {
-    gprov_t *g = (gprov_t *)p;
-    memset(out, 0, sizeof *out);
-    const char *res = describe(a, urn);
-    Pulumirpc__ReadRequest req;
-    if (!read_request(g, a, res, urn, id, inputs, state, &req, diags)) return false;
-    int status;
-    Pulumirpc__ReadResponse *resp = (Pulumirpc__ReadResponse *)call(
-        g, RP "Read", &req.base, &pulumirpc__read_response__descriptor, a, res, -1, &status, diags);
-    return resp && read_decode(g, a, res, resp, inputs, state, out, diags);
-}
-
-static bool op_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
-                     size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
-    gprov_t *g = (gprov_t *)p;
-    memset(out, 0, sizeof *out);
-    const char *res = describe(a, urn);
-    Pulumirpc__CheckRequest req;
-    if (!check_request(g, a, res, urn, olds, news, seed, seed_len, &req, diags)) return false;
-    int status;
-    Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)call(
-        g, RP "Check", &req.base, &pulumirpc__check_response__descriptor, a, res, -1, &status, diags);
-    return resp && check_decode(g, a, res, resp, news, out, diags);
-}
-
-static bool op_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
-                    const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
-    gprov_t *g = (gprov_t *)p;
-    memset(out, 0, sizeof *out);
-    const char *res = describe(a, urn);
-    Pulumirpc__DiffRequest req;
-    if (!diff_request(g, a, res, urn, id, old_state, old_inputs, news, &req, diags)) return false;
-    int status;
-    Pulumirpc__DiffResponse *resp = (Pulumirpc__DiffResponse *)call(
-        g, RP "Diff", &req.base, &pulumirpc__diff_response__descriptor, a, res, -1, &status, diags);
-    return resp && diff_decode(a, resp, out);
-}
-
-/* --- asynchronous operations ------------------------------------------------------------------- *
+/* --- Read, Check and Diff ---------------------------------------------------------------------- *
  * Each call is a grpc_call_start on the provider's one connection, so any number run at once as
  * HTTP/2 streams. The completion decodes the response into the caller's arena and runs the caller's
  * `done` — from the event loop, never from the *_async call: a request that cannot even be encoded
  * is queued and completed from the poll op. A call that fails because the connection went away is
- * started once more on a new connection, as the synchronous calls do (every method used is
- * idempotent); the old connection is closed from the poll op once idle (a completion callback must
- * not close a connection). */
+ * started once more on a new connection (every method used is idempotent); the old connection is
+ * closed from the poll op once idle (a completion callback must not close a connection). */
 
 typedef enum { ACALL_READ, ACALL_CHECK, ACALL_DIFF } acall_kind_t;
 
@@ -729,15 +689,6 @@ static void op_close(provider_t *p) {
     free(g);
 }
 
-static const provider_ops_t GRPC_PROVIDER_OPS = {
-    .get_schema = op_get_schema,
-    .configure = op_configure,
-    .read = op_read,
-    .check = op_check,
-    .diff = op_diff,
-    .close = op_close,
-};
-
 /* Resets the stream of every call on the wire; grpc_call_cancel completes each at once (the
  * completion only queues the outcome for the caller's poll). */
 static void op_cancel_all(provider_t *base) {
@@ -751,13 +702,16 @@ static void op_cancel_all(provider_t *base) {
     }
 }
 
-static const provider_async_ops_t GRPC_PROVIDER_ASYNC_OPS = {
+static const provider_ops_t GRPC_PROVIDER_OPS = {
+    .get_schema = op_get_schema,
+    .configure = op_configure,
     .read_async = op_read_async,
     .check_async = op_check_async,
     .diff_async = op_diff_async,
     .poll = op_poll,
     .event_loop = op_event_loop,
     .cancel_all = op_cancel_all,
+    .close = op_close,
 };
 
 int grpc_provider_timeout_for(const grpc_provider_options_t *o, const char *method) {
@@ -788,7 +742,6 @@ provider_t *grpc_provider_attach_with(const char *package, const char *version, 
     g->opts.host = arena_strdup(g->arena, g->opts.host);
     g->opts.cache_dir = arena_strdup(g->arena, g->opts.cache_dir);
     g->base.ops = &GRPC_PROVIDER_OPS;
-    g->base.async = &GRPC_PROVIDER_ASYNC_OPS;
     g->base.package = arena_strdup(g->arena, package);
     g->base.version = version && *version ? arena_strdup(g->arena, version) : NULL;
     g->base.impl = g;

@@ -4,14 +4,14 @@
  * Attaching runs the engine's start-up sequence (provider-protocol.md §5): Handshake (UNIMPLEMENTED is
  * fine) → Attach with the engine endpoint address (optional) → GetPluginInfo → CheckConfig
  * (UNIMPLEMENTED ⇒ the given config is used) → Configure (both `variables` and `args`, accepting
- * secrets and resources). Then get_schema/read/check/diff map to GetSchema/Read/Check/Diff — always
- * with empty Structs rather than absent ones, because the Node.js provider host crashes on absent
- * fields — and close sends Cancel and drops the connection. The plugin process itself is not owned:
- * launching and stopping it is the plugin host's job (importer/plugin.c).
- *
- * The provider also has the asynchronous operations (provider_t.async): Read/Check/Diff started with
+ * secrets and resources), each a blocking call. Then get_schema maps to GetSchema (blocking, cached),
+ * and the asynchronous read/check/diff to Read/Check/Diff — always with empty Structs rather than
+ * absent ones, because the Node.js provider host crashes on absent fields — started with
  * grpc_call_start, any number in flight as HTTP/2 streams on the one connection, completed from the
- * event loop (provider_registry_poll drives it); their Log messages go to the call of the same URN.
+ * event loop (provider_registry_poll drives it; provider_read & co. block on it); their Log
+ * messages go to the call of the same URN. close sends Cancel and drops the connection. The plugin
+ * process itself is not owned: launching and stopping it is the plugin host's job
+ * (importer/plugin.c).
  *
  * Schemas from GetSchema are cached on disk per package+version in
  * `$XDG_CACHE_HOME/cimport/schemas/<pkg>-<version>.json` (else `~/.cache/cimport/...`). */

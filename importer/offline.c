@@ -43,19 +43,12 @@ struct offline_source {
                        * quadratic: 100,000 resources took 40 s) */
 };
 
-/* A finished call waiting for its completion to run (the asynchronous operations answer at once but
- * complete from offline_poll, so a callback never runs inside the call that started it). */
-typedef struct offline_deferred {
-    provider_done_fn done;
-    void *user;
-    bool ok;
-} offline_deferred_t;
-
 typedef struct offline_impl {
     offline_source_t *src;
     schema_package_t *pkg;
-    offline_deferred_t *queue;
-    size_t n_queue, cap_queue;
+    /* Answers are known at once; their completions run from offline_poll, so a callback never runs
+     * inside the call that started it. */
+    provider_queue_t done;
 } offline_impl_t;
 
 /* --- the (type, ID) index ----------------------------------------------------------------------- */
@@ -485,7 +478,7 @@ void offline_diff_inputs(const schema_resource_t *res, const pv_t *old_inputs, c
     out->has_detailed_diff = true;
 }
 
-/* --- provider operations ----------------------------------------------------------------------- */
+/* --- Read, Check and Diff, answered at once -------------------------------------------------- */
 
 static const schema_resource_t *offline_find_resource(offline_impl_t *im, arena_t *a, const char *urn,
                                                       const char **type_out, diag_list_t *diags) {
@@ -585,49 +578,36 @@ static bool offline_diff(provider_t *p, const char *urn, const char *id, const p
     return true;
 }
 
-/* --- asynchronous operations: the synchronous answer, completed from the deferred queue --------- */
-
-static void offline_defer(provider_t *p, bool ok, provider_done_fn done, void *user) {
-    offline_impl_t *im = p->impl;
-    im->queue = vec_grow(im->queue, &im->cap_queue, im->n_queue + 1, sizeof *im->queue);
-    im->queue[im->n_queue++] = (offline_deferred_t){done, user, ok};
-}
+/* --- the operations: each answer computed at once, its completion run from the next poll ------ */
 
 static void offline_read_async(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                                arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done,
                                void *user) {
-    offline_defer(p, offline_read(p, urn, id, inputs, state, a, out, diags), done, user);
+    bool ok = offline_read(p, urn, id, inputs, state, a, out, diags);
+    provider_queue_push(&((offline_impl_t *)p->impl)->done, done, user, ok);
 }
 
 static void offline_check_async(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news,
                                 const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
                                 diag_list_t *diags, provider_done_fn done, void *user) {
-    offline_defer(p, offline_check(p, urn, olds, news, seed, seed_len, a, out, diags), done, user);
+    bool ok = offline_check(p, urn, olds, news, seed, seed_len, a, out, diags);
+    provider_queue_push(&((offline_impl_t *)p->impl)->done, done, user, ok);
 }
 
 static void offline_diff_async(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
                                const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
                                diag_list_t *diags, provider_done_fn done, void *user) {
-    offline_defer(p, offline_diff(p, urn, id, old_state, old_inputs, news, a, out, diags), done, user);
+    bool ok = offline_diff(p, urn, id, old_state, old_inputs, news, a, out, diags);
+    provider_queue_push(&((offline_impl_t *)p->impl)->done, done, user, ok);
 }
 
-/* Runs the completions queued before this call; ones queued by those callbacks wait for the next
- * poll, so a chain of calls cannot keep one poll busy forever. */
 static size_t offline_poll(provider_t *p) {
-    offline_impl_t *im = p->impl;
-    size_t n = im->n_queue;
-    for (size_t i = 0; i < n; i++) {
-        offline_deferred_t d = im->queue[i]; /* by value: a callback may grow (move) the queue */
-        d.done(d.user, d.ok);
-    }
-    if (n) memmove(im->queue, im->queue + n, (im->n_queue - n) * sizeof *im->queue);
-    im->n_queue -= n;
-    return n;
+    return provider_queue_run(&((offline_impl_t *)p->impl)->done);
 }
 
 static void offline_close(provider_t *p) {
     offline_impl_t *im = p->impl;
-    free(im->queue);
+    provider_queue_free(&im->done);
     free(im);
     free(p);
 }
@@ -635,17 +615,11 @@ static void offline_close(provider_t *p) {
 static const provider_ops_t offline_ops = {
     .get_schema = offline_get_schema,
     .configure = offline_configure,
-    .read = offline_read,
-    .check = offline_check,
-    .diff = offline_diff,
-    .close = offline_close,
-};
-
-static const provider_async_ops_t offline_async_ops = {
     .read_async = offline_read_async,
     .check_async = offline_check_async,
     .diff_async = offline_diff_async,
     .poll = offline_poll,
+    .close = offline_close,
 };
 
 provider_t *offline_provider_factory(void *user, const char *package, const char *version, const char *download_url,
@@ -689,7 +663,6 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
     im->src = src;
     im->pkg = pkg;
     p->ops = &offline_ops;
-    p->async = &offline_async_ops;
     p->package = pkg->name;
     p->version = pkg->version;
     p->impl = im;

@@ -63,7 +63,6 @@ struct hprov {
 };
 
 static const provider_ops_t HOST_OPS;
-static const provider_async_ops_t HOST_ASYNC_OPS;
 
 void plugin_host_options_default(plugin_host_options_t *o) {
     memset(o, 0, sizeof *o);
@@ -378,7 +377,7 @@ static void after_failure(hprov_t *p, const char *method, const char *resource, 
     arena_free(a);
 }
 
-/* --- synchronous operations ---------------------------------------------------------------------- */
+/* --- schema and configuration (blocking) ------------------------------------------------------- */
 
 static void begin_call(hprov_t *p, diag_list_t *diags) {
     p->host->current_diags = diags;
@@ -417,52 +416,7 @@ static bool op_configure(provider_t *base, const pv_t *config, diag_list_t *diag
     return ok;
 }
 
-static bool op_read(provider_t *base, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
-                    arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
-    hprov_t *p = (hprov_t *)base;
-    const char *res = engine_urn_describe(a, urn);
-    memset(out, 0, sizeof *out);
-    if (!ensure_running(p, res, diags)) return false;
-    int64_t t0 = grpc_now_ms();
-    unsigned gen = p->generation;
-    begin_call(p, diags);
-    bool ok = p->inner->ops->read(p->inner, urn, id, inputs, state, a, out, diags);
-    end_call(p);
-    if (!ok) after_failure(p, "Read", res, t0, gen, diags);
-    return ok;
-}
-
-static bool op_check(provider_t *base, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
-                     size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags) {
-    hprov_t *p = (hprov_t *)base;
-    const char *res = engine_urn_describe(a, urn);
-    memset(out, 0, sizeof *out);
-    if (!ensure_running(p, res, diags)) return false;
-    int64_t t0 = grpc_now_ms();
-    unsigned gen = p->generation;
-    begin_call(p, diags);
-    bool ok = p->inner->ops->check(p->inner, urn, olds, news, seed, seed_len, a, out, diags);
-    end_call(p);
-    if (!ok) after_failure(p, "Check", res, t0, gen, diags);
-    return ok;
-}
-
-static bool op_diff(provider_t *base, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
-                    const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags) {
-    hprov_t *p = (hprov_t *)base;
-    const char *res = engine_urn_describe(a, urn);
-    memset(out, 0, sizeof *out);
-    if (!ensure_running(p, res, diags)) return false;
-    int64_t t0 = grpc_now_ms();
-    unsigned gen = p->generation;
-    begin_call(p, diags);
-    bool ok = p->inner->ops->diff(p->inner, urn, id, old_state, old_inputs, news, a, out, diags);
-    end_call(p);
-    if (!ok) after_failure(p, "Diff", res, t0, gen, diags);
-    return ok;
-}
-
-/* --- asynchronous operations --------------------------------------------------------------------- *
+/* --- Read, Check and Diff ---------------------------------------------------------------------- *
  * Forwarded to the gRPC provider's, so calls of many resources run at once on the one connection.
  * The wrapper's completion only queues the outcome (a completion callback must not run the loop or
  * stop processes); the poll op then does the crash/deadline reporting and calls the engine's `done`.
@@ -549,7 +503,7 @@ static void op_read_async(provider_t *base, const char *urn, const char *id, con
     hprov_t *p = (hprov_t *)base;
     memset(out, 0, sizeof *out);
     hcall_t *c = hcall_begin(p, "Read", a, urn, diags, done, user);
-    if (c) p->inner->async->read_async(p->inner, urn, id, inputs, state, a, out, diags, hcall_inner_done, c);
+    if (c) p->inner->ops->read_async(p->inner, urn, id, inputs, state, a, out, diags, hcall_inner_done, c);
 }
 
 static void op_check_async(provider_t *base, const char *urn, const pv_t *olds, const pv_t *news,
@@ -558,7 +512,7 @@ static void op_check_async(provider_t *base, const char *urn, const pv_t *olds, 
     hprov_t *p = (hprov_t *)base;
     memset(out, 0, sizeof *out);
     hcall_t *c = hcall_begin(p, "Check", a, urn, diags, done, user);
-    if (c) p->inner->async->check_async(p->inner, urn, olds, news, seed, seed_len, a, out, diags, hcall_inner_done, c);
+    if (c) p->inner->ops->check_async(p->inner, urn, olds, news, seed, seed_len, a, out, diags, hcall_inner_done, c);
 }
 
 static void op_diff_async(provider_t *base, const char *urn, const char *id, const pv_t *old_state,
@@ -568,16 +522,16 @@ static void op_diff_async(provider_t *base, const char *urn, const char *id, con
     memset(out, 0, sizeof *out);
     hcall_t *c = hcall_begin(p, "Diff", a, urn, diags, done, user);
     if (c)
-        p->inner->async->diff_async(p->inner, urn, id, old_state, old_inputs, news, a, out, diags, hcall_inner_done, c);
+        p->inner->ops->diff_async(p->inner, urn, id, old_state, old_inputs, news, a, out, diags, hcall_inner_done, c);
 }
 
 static size_t op_poll(provider_t *base) {
     hprov_t *p = (hprov_t *)base;
     size_t ran = 0;
     /* The gRPC providers' own deferred completions land in our ready queue. */
-    if (p->inner && p->inner->async->poll) p->inner->async->poll(p->inner);
+    if (p->inner && p->inner->ops->poll) p->inner->ops->poll(p->inner);
     for (size_t i = 0; i < p->n_retired; i++)
-        if (p->retired[i]->async->poll) p->retired[i]->async->poll(p->retired[i]);
+        if (p->retired[i]->ops->poll) p->retired[i]->ops->poll(p->retired[i]);
     while (p->ready) {
         hcall_t *c = p->ready;
         p->ready = c->next;
@@ -628,30 +582,24 @@ static void op_close(provider_t *base) {
     free(p);
 }
 
-static const provider_ops_t HOST_OPS = {
-    .get_schema = op_get_schema,
-    .configure = op_configure,
-    .read = op_read,
-    .check = op_check,
-    .diff = op_diff,
-    .close = op_close,
-};
-
 /* The gRPC providers' calls complete as cancelled into our ready queue; op_poll hands them on. */
 static void op_cancel_all(provider_t *base) {
     hprov_t *p = (hprov_t *)base;
-    if (p->inner && p->inner->async->cancel_all) p->inner->async->cancel_all(p->inner);
+    if (p->inner && p->inner->ops->cancel_all) p->inner->ops->cancel_all(p->inner);
     for (size_t i = 0; i < p->n_retired; i++)
-        if (p->retired[i]->async->cancel_all) p->retired[i]->async->cancel_all(p->retired[i]);
+        if (p->retired[i]->ops->cancel_all) p->retired[i]->ops->cancel_all(p->retired[i]);
 }
 
-static const provider_async_ops_t HOST_ASYNC_OPS = {
+static const provider_ops_t HOST_OPS = {
+    .get_schema = op_get_schema,
+    .configure = op_configure,
     .read_async = op_read_async,
     .check_async = op_check_async,
     .diff_async = op_diff_async,
     .poll = op_poll,
     .event_loop = op_event_loop,
     .cancel_all = op_cancel_all,
+    .close = op_close,
 };
 
 /* --- the factory --------------------------------------------------------------------------------- */
@@ -665,7 +613,6 @@ static hprov_t *hprov_new(plugin_host_t *h, const char *pkg, const char *version
     p->base.package = arena_strdup(p->arena, pkg);
     p->base.version = version && *version ? arena_strdup(p->arena, version) : NULL;
     p->base.impl = p;
-    p->base.async = &HOST_ASYNC_OPS;
     p->version = p->base.version;
     p->name = arena_sprintf(p->arena, "the %s provider", pkg);
     const pv_t *cfg = h->o.config && h->o.config->kind == PV_OBJECT ? pv_object_get(h->o.config, pkg) : NULL;

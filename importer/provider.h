@@ -1,9 +1,9 @@
 /* provider.h — the provider interface (ARCHITECTURE §5) and the registry that hands out one
  * provider per package+version for the whole run.
  *
- * Two implementations: the offline snapshot (offline.h) and the gRPC plugin host (later). Every
- * call fills a result allocated from the caller's arena and returns false with diagnostics on
- * failure. */
+ * Implementations: the offline snapshot (offline.h), the gRPC provider (grpc_provider.h) and the
+ * plugin host that launches and restarts gRPC plugins (plugin_host.h). Every call fills a result
+ * allocated from the caller's arena and reports failure (`ok` false) with diagnostics. */
 #ifndef CIMPORT_PROVIDER_H
 #define CIMPORT_PROVIDER_H
 
@@ -66,33 +66,29 @@ typedef struct provider_diff_result {
     bool has_detailed_diff;
 } provider_diff_result_t;
 
-/* Completion of an asynchronous operation (below): `ok` is what the synchronous operation would have
- * returned; the `out` result and the diagnostics were filled before it runs. */
+/* Completion of a Read, Check or Diff (below): `ok` says whether the call succeeded; the `out` result
+ * and the diagnostics were filled before it runs. */
 typedef void (*provider_done_fn)(void *user, bool ok);
 
 struct grpc_loop; /* importer/grpc.h */
 
+/* The one provider interface. Read, Check and Diff — the calls an import makes per resource, many at
+ * once — are asynchronous: started now and completed later, `done` running exactly once, from the
+ * provider's poll op or its event loop (provider_registry_poll drives both), never from inside the
+ * *_async call itself, so a caller can start a call while holding state the callback touches.
+ * Everything passed in (strings, values, the arena, `out`, `diags`) must stay valid until `done` has
+ * run. Many calls may be in flight on one provider at once. A caller that wants the answer now uses
+ * the blocking calls provider_read/provider_check/provider_diff (below), which drive the provider
+ * until the call's `done` has run; a provider implements only the asynchronous operations.
+ *
+ * get_schema, configure and close stay synchronous: each is once per provider, not per resource —
+ * the schema is fetched once and cached (later calls answer from memory), configure is part of
+ * starting the provider (the gRPC start-up sequence needs each answer before its next request), and
+ * close ends it — so there is nothing for them to overlap with. */
 typedef struct provider_ops {
     /* The package schema (cached by the implementation), or NULL with a diagnostic. */
     schema_package_t *(*get_schema)(provider_t *p, diag_list_t *diags);
     bool (*configure)(provider_t *p, const pv_t *config, diag_list_t *diags);
-    bool (*read)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
-                 provider_read_result_t *out, diag_list_t *diags);
-    bool (*check)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
-                  size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags);
-    bool (*diff)(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
-                 const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags);
-    void (*close)(provider_t *p);
-} provider_ops_t;
-
-/* Optional asynchronous operations (provider_t.async; NULL: the provider is used through the
- * synchronous ones). The same operations as provider_ops_t's, started now and completed later:
- * `done` runs exactly once, from provider_registry_poll (the provider's poll or event loop), never
- * from inside the *_async call itself, so a caller can start a call while holding state the callback
- * touches. Everything passed in (strings, values, the arena, `out`, `diags`) must stay valid until
- * `done` has run. Many calls may be in flight on one provider at once. Each operation may be NULL
- * (that one is then used synchronously). */
-typedef struct provider_async_ops {
     void (*read_async)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                        arena_t *a, provider_read_result_t *out, diag_list_t *diags, provider_done_fn done, void *user);
     void (*check_async)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
@@ -105,21 +101,47 @@ typedef struct provider_async_ops {
      * returns how many ran. NULL: the provider has none of its own. */
     size_t (*poll)(provider_t *p);
     /* The event loop the provider's calls complete on (importer/grpc.h), or NULL. Providers that share
-     * one loop are driven by one poll(2). */
+     * one loop are driven by one poll(2). A provider needs a poll op, an event loop or both. */
     struct grpc_loop *(*event_loop)(provider_t *p);
     /* Cancels every call in flight (gRPC: the stream is reset, which is gRPC's Cancel): each one's
      * `done` then runs with ok = false and a diagnostic saying it was cancelled, from the next poll
      * as always. NULL: calls cannot be cancelled (they finish, or hit their deadline). */
     void (*cancel_all)(provider_t *p);
-} provider_async_ops_t;
+    void (*close)(provider_t *p);
+} provider_ops_t;
 
 struct provider {
     const provider_ops_t *ops;
     const char *package;
     const char *version; /* may be NULL */
     void *impl;
-    const provider_async_ops_t *async; /* may be NULL */
 };
+
+/* The blocking calls: start the asynchronous operation, then run the provider's poll op and event
+ * loop until its `done` has run, and return its `ok`. Calls of other providers on a shared loop keep
+ * being served meanwhile. When nothing can complete the call (no poll op answers and there is no
+ * loop to wait on), calls in flight are cancelled (cancel_all) and, if the call still has not
+ * completed, false is returned with a diagnostic. Not from a completion callback (they run the loop). */
+bool provider_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
+                   provider_read_result_t *out, diag_list_t *diags);
+bool provider_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                    size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *diags);
+bool provider_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                   const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *diags);
+
+/* Completions for a provider that knows its answer at once (the offline snapshot, test providers):
+ * the *_async op computes the answer and pushes its completion; the poll op runs the queue. */
+typedef struct provider_queued provider_queued_t;
+typedef struct provider_queue {
+    provider_queued_t *items;
+    size_t n, cap;
+} provider_queue_t; /* zero-initialised is empty */
+void provider_queue_push(provider_queue_t *q, provider_done_fn done, void *user, bool ok);
+/* Runs the completions pushed before this call, in order; ones pushed by those callbacks wait for the
+ * next run, so a chain of calls cannot keep one poll busy forever. Returns how many ran. */
+size_t provider_queue_run(provider_queue_t *q);
+/* Frees the queue; completions still in it are dropped without running. */
+void provider_queue_free(provider_queue_t *q);
 
 /* The registry creates providers on demand through a factory and keeps one per package+version. */
 typedef provider_t *(*provider_factory_fn)(void *user, const char *package, const char *version,
@@ -137,7 +159,7 @@ provider_t *provider_registry_get(provider_registry_t *r, const char *package, c
  * the poll ops plus 1 if an event loop was run, 0 when no provider has anything that could complete
  * (a caller waiting for a `done` then waits forever). */
 size_t provider_registry_poll(provider_registry_t *r, int timeout_ms);
-/* Cancels the calls in flight on every provider (provider_async_ops_t.cancel_all): for a stop
+/* Cancels the calls in flight on every provider (provider_ops_t.cancel_all): for a stop
  * (SIGINT/SIGTERM, an LSP $/cancelRequest). */
 void provider_registry_cancel_all(provider_registry_t *r);
 /* Closes every provider. */

@@ -65,7 +65,7 @@ size_t provider_registry_poll(provider_registry_t *r, int timeout_ms) {
     size_t ran = 0;
     for (size_t i = 0; i < r->n; i++) {
         provider_t *p = r->entries[i].provider;
-        if (p && p->async && p->async->poll) ran += p->async->poll(p);
+        if (p && p->ops->poll) ran += p->ops->poll(p);
     }
     if (ran) return ran;
     /* Distinct loops, in registry order (a handful of providers: a linear scan is fine). */
@@ -73,7 +73,7 @@ size_t provider_registry_poll(provider_registry_t *r, int timeout_ms) {
     size_t n_loops = 0;
     for (size_t i = 0; i < r->n && n_loops < sizeof loops / sizeof loops[0]; i++) {
         provider_t *p = r->entries[i].provider;
-        grpc_loop_t *l = p && p->async && p->async->event_loop ? p->async->event_loop(p) : NULL;
+        grpc_loop_t *l = p && p->ops->event_loop ? p->ops->event_loop(p) : NULL;
         bool seen = false;
         for (size_t k = 0; k < n_loops; k++)
             seen = seen || loops[k] == l;
@@ -91,7 +91,7 @@ size_t provider_registry_poll(provider_registry_t *r, int timeout_ms) {
 void provider_registry_cancel_all(provider_registry_t *r) {
     for (size_t i = 0; r && i < r->n; i++) {
         provider_t *p = r->entries[i].provider;
-        if (p && p->async && p->async->cancel_all) p->async->cancel_all(p);
+        if (p && p->ops->cancel_all) p->ops->cancel_all(p);
     }
 }
 

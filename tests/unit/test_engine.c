@@ -132,7 +132,7 @@ START_TEST(test_offline_read) {
     diag_list_init(&d);
     pv_t *empty = pv_object(w.a);
     ck_assert(
-        p->ops->read(p, "urn:pulumi:dev::proj::demo:index:Thing::whatever", "thing-2", empty, empty, w.a, &rr, &d));
+        provider_read(p, "urn:pulumi:dev::proj::demo:index:Thing::whatever", "thing-2", empty, empty, w.a, &rr, &d));
     ck_assert_str_eq(rr.id, "thing-2");
     ck_assert_str_eq(json_text(w.a, rr.inputs), "{\"name\":\"t2\",\"size\":20}");
     ck_assert_str_eq(json_text(w.a, rr.state), "{\"arn\":\"arn:demo:t2\",\"name\":\"t2\",\"size\":20}");
@@ -141,7 +141,7 @@ START_TEST(test_offline_read) {
     ck_assert_str_eq(pv_object_get(deployment_find_id(w.state, "demo:index:Thing", "thing-2")->inputs, "name")->u.str.s,
                      "t2");
     /* no recorded inputs → {} (importable), not NULL */
-    ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::demo:index:Other::o", "other-1", empty, empty, w.a, &rr, &d));
+    ck_assert(provider_read(p, "urn:pulumi:dev::proj::demo:index:Other::o", "other-1", empty, empty, w.a, &rr, &d));
     ck_assert_ptr_nonnull(rr.inputs);
     ck_assert_int_eq(rr.inputs->u.obj.len, 0);
     ck_assert_int_eq(d.count, 0);
@@ -150,7 +150,7 @@ START_TEST(test_offline_read) {
         {"demo:index:Thing", "nope"}, {"demo:index:Thing", "thing-4"}, {"demo:index:Other", "thing-1"}};
     for (size_t i = 0; i < 3; i++) {
         char *urn = arena_sprintf(w.a, "urn:pulumi:dev::proj::%s::x", misses[i][0]);
-        ck_assert(p->ops->read(p, urn, misses[i][1], empty, empty, w.a, &rr, &d));
+        ck_assert(provider_read(p, urn, misses[i][1], empty, empty, w.a, &rr, &d));
         ck_assert_ptr_null(rr.state);
     }
     ck_assert_int_eq(d.count, 3);
@@ -196,8 +196,8 @@ static provider_check_result_t run_check(world_t *w, const char *news_json) {
     diag_list_t d;
     diag_list_init(&d);
     unsigned char seed[32] = {0};
-    ck_assert(p->ops->check(p, "urn:pulumi:dev::proj::demo:index:Thing::t", pv_object(w->a),
-                            json_value(w->a, news_json), seed, 32, w->a, &cr, &d));
+    ck_assert(provider_check(p, "urn:pulumi:dev::proj::demo:index:Thing::t", pv_object(w->a),
+                             json_value(w->a, news_json), seed, 32, w->a, &cr, &d));
     ck_assert_int_eq(d.count, 0);
     diag_list_free(&d);
     return cr;
@@ -260,8 +260,8 @@ static const char *run_diff(world_t *w, const char *old_json, const char *new_js
     provider_diff_result_t dr;
     diag_list_t d;
     diag_list_init(&d);
-    ck_assert(p->ops->diff(p, "urn:pulumi:dev::proj::demo:index:Thing::t", "id", pv_object(w->a),
-                           json_value(w->a, old_json), json_value(w->a, new_json), w->a, &dr, &d));
+    ck_assert(provider_diff(p, "urn:pulumi:dev::proj::demo:index:Thing::t", "id", pv_object(w->a),
+                            json_value(w->a, old_json), json_value(w->a, new_json), w->a, &dr, &d));
     diag_list_free(&d);
     static const char *kinds[] = {"add", "add-replace", "delete", "delete-replace", "update", "update-replace"};
     buf_t b;
@@ -530,9 +530,22 @@ START_TEST(test_engine_components_and_providers) {
 }
 END_TEST
 
-/* A provider whose Diff always reports `tags.stuck`, to drive the residual path of the loop. */
+/* A provider whose Diff always reports `tags.stuck`, to drive the residual path of the loop. Its
+ * answers (read, check, diff: the variants below) are known at once; their completions are queued. */
+typedef bool (*stuck_read_fn)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                              arena_t *a, provider_read_result_t *out, diag_list_t *d);
+typedef bool (*stuck_check_fn)(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news,
+                               const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
+                               diag_list_t *d);
+typedef bool (*stuck_diff_fn)(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
+                              const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
+                              diag_list_t *d);
 typedef struct stuck {
     provider_t base;
+    stuck_read_fn read;
+    stuck_check_fn check;
+    stuck_diff_fn diff;
+    provider_queue_t done;
     schema_package_t *pkg;
     int diffs;
     unsigned char seed[32];
@@ -573,8 +586,36 @@ static bool stuck_diff(provider_t *p, const char *urn, const char *id, const pv_
     out->detailed[0] = (provider_property_diff_t){s->diffs == 1 ? "tags" : "tags.stuck", PDIFF_UPDATE, false};
     return true;
 }
-static void stuck_close(provider_t *p) {}
-static const provider_ops_t stuck_ops = {stuck_schema, NULL, stuck_read, stuck_check, stuck_diff, stuck_close};
+static void stuck_read_async(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
+                             arena_t *a, provider_read_result_t *out, diag_list_t *d, provider_done_fn done,
+                             void *user) {
+    stuck_t *s = (stuck_t *)p;
+    provider_queue_push(&s->done, done, user, s->read(p, urn, id, inputs, state, a, out, d));
+}
+static void stuck_check_async(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news,
+                              const unsigned char *seed, size_t seed_len, arena_t *a, provider_check_result_t *out,
+                              diag_list_t *d, provider_done_fn done, void *user) {
+    stuck_t *s = (stuck_t *)p;
+    provider_queue_push(&s->done, done, user, s->check(p, urn, olds, news, seed, seed_len, a, out, d));
+}
+static void stuck_diff_async(provider_t *p, const char *urn, const char *id, const pv_t *old_state,
+                             const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out,
+                             diag_list_t *d, provider_done_fn done, void *user) {
+    stuck_t *s = (stuck_t *)p;
+    provider_queue_push(&s->done, done, user, s->diff(p, urn, id, old_state, old_inputs, news, a, out, d));
+}
+static size_t stuck_poll(provider_t *p) {
+    return provider_queue_run(&((stuck_t *)p)->done);
+}
+static void stuck_close(provider_t *p) {
+    provider_queue_free(&((stuck_t *)p)->done);
+}
+static const provider_ops_t stuck_ops = {.get_schema = stuck_schema,
+                                         .read_async = stuck_read_async,
+                                         .check_async = stuck_check_async,
+                                         .diff_async = stuck_diff_async,
+                                         .poll = stuck_poll,
+                                         .close = stuck_close};
 static provider_t *stuck_factory(void *user, const char *package, const char *version, const char *url,
                                  diag_list_t *d) {
     return &((stuck_t *)user)->base;
@@ -585,7 +626,10 @@ START_TEST(test_engine_residual) {
         arena_t *a = arena_new();
         diag_list_t d;
         diag_list_init(&d);
-        stuck_t s = {.base = {.ops = &stuck_ops, .package = "demo"}};
+        stuck_t s = {.base = {.ops = &stuck_ops, .package = "demo"},
+                     .read = stuck_read,
+                     .check = stuck_check,
+                     .diff = stuck_diff};
         s.pkg = schema_load_file(FIXTURE("schema.json"), &d);
         ck_assert_ptr_nonnull(s.pkg);
         provider_registry_t *reg = provider_registry_new(stuck_factory, &s);
@@ -653,13 +697,13 @@ static bool moving_read(provider_t *p, const char *urn, const char *id, const pv
     out->state = pv_object(a);
     return true;
 }
-static const provider_ops_t moving_ops = {stuck_schema, NULL, moving_read, stuck_check, moving_diff, stuck_close};
 
 START_TEST(test_engine_round_budget) {
     arena_t *a = arena_new();
     diag_list_t d;
     diag_list_init(&d);
-    stuck_t s = {.base = {.ops = &moving_ops, .package = "demo"}};
+    stuck_t s = {
+        .base = {.ops = &stuck_ops, .package = "demo"}, .read = moving_read, .check = stuck_check, .diff = moving_diff};
     s.pkg = schema_load_file(FIXTURE("schema.json"), &d);
     provider_registry_t *reg = provider_registry_new(stuck_factory, &s);
     plan_builder_t b = {0};
@@ -701,14 +745,16 @@ static bool unknown_check(provider_t *p, const char *urn, const pv_t *olds, cons
     out->inputs = pv_clone(a, news);
     return true;
 }
-static const provider_ops_t unknown_ops = {stuck_schema, NULL, stuck_read, unknown_check, unknown_diff, stuck_close};
 
 START_TEST(test_engine_diff_without_paths) {
     for (int some = 0; some < 2; some++) {
         arena_t *a = arena_new();
         diag_list_t d;
         diag_list_init(&d);
-        stuck_t s = {.base = {.ops = &unknown_ops, .package = "demo"}};
+        stuck_t s = {.base = {.ops = &stuck_ops, .package = "demo"},
+                     .read = stuck_read,
+                     .check = unknown_check,
+                     .diff = unknown_diff};
         s.seed[31] = some ? 0xAA : 0; /* selects DIFF_SOME for the first answer */
         s.pkg = schema_load_file(FIXTURE("schema.json"), &d);
         provider_registry_t *reg = provider_registry_new(stuck_factory, &s);

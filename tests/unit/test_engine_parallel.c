@@ -202,27 +202,37 @@ static schema_package_t *rec_schema(provider_t *p, diag_list_t *d) {
     recorder_t *r = (recorder_t *)p;
     return r->inner->ops->get_schema(r->inner, d);
 }
-static bool rec_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
-                     provider_read_result_t *out, diag_list_t *d) {
+static void rec_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state, arena_t *a,
+                     provider_read_result_t *out, diag_list_t *d, provider_done_fn done, void *user) {
     recorder_t *r = (recorder_t *)p;
     rec_note(r, "read", urn);
     r->reads++;
-    return r->inner->ops->read(r->inner, urn, id, inputs, state, a, out, d);
+    r->inner->ops->read_async(r->inner, urn, id, inputs, state, a, out, d, done, user);
 }
-static bool rec_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
-                      size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *d) {
+static void rec_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,
+                      size_t seed_len, arena_t *a, provider_check_result_t *out, diag_list_t *d, provider_done_fn done,
+                      void *user) {
     recorder_t *r = (recorder_t *)p;
-    return r->inner->ops->check(r->inner, urn, olds, news, seed, seed_len, a, out, d);
+    r->inner->ops->check_async(r->inner, urn, olds, news, seed, seed_len, a, out, d, done, user);
 }
-static bool rec_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
-                     const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *d) {
+static void rec_diff(provider_t *p, const char *urn, const char *id, const pv_t *old_state, const pv_t *old_inputs,
+                     const pv_t *news, arena_t *a, provider_diff_result_t *out, diag_list_t *d, provider_done_fn done,
+                     void *user) {
     recorder_t *r = (recorder_t *)p;
-    bool ok = r->inner->ops->diff(r->inner, urn, id, old_state, old_inputs, news, a, out, d);
-    return ok;
+    r->inner->ops->diff_async(r->inner, urn, id, old_state, old_inputs, news, a, out, d, done, user);
+}
+/* The inner provider's completions (it lives in a registry the engine does not poll). */
+static size_t rec_poll(provider_t *p) {
+    recorder_t *r = (recorder_t *)p;
+    return r->inner->ops->poll ? r->inner->ops->poll(r->inner) : 0;
 }
 static void rec_close(provider_t *p) {}
-static const provider_ops_t rec_ops = {
-    .get_schema = rec_schema, .read = rec_read, .check = rec_check, .diff = rec_diff, .close = rec_close};
+static const provider_ops_t rec_ops = {.get_schema = rec_schema,
+                                       .read_async = rec_read,
+                                       .check_async = rec_check,
+                                       .diff_async = rec_diff,
+                                       .poll = rec_poll,
+                                       .close = rec_close};
 static provider_t *rec_factory(void *user, const char *package, const char *version, const char *url, diag_list_t *d) {
     recorder_t *r = user;
     r->inner = provider_registry_get(r->inner_reg, package, version, url, d);
@@ -578,8 +588,8 @@ static void chain_done(void *user, bool ok) {
     if (c->restart) {
         c->restart = false;
         pv_t *none = pv_object(c->a);
-        c->p->async->read_async(c->p, "urn:pulumi:dev::proj::demo:index:Thing::x", "thing-2", none, none, c->a, &c->rr,
-                                &c->d, chain_done, c);
+        c->p->ops->read_async(c->p, "urn:pulumi:dev::proj::demo:index:Thing::x", "thing-2", none, none, c->a, &c->rr,
+                              &c->d, chain_done, c);
         ck_assert_int_eq(c->completions, 1); /* not completed inside the call */
     }
 }
@@ -591,12 +601,11 @@ START_TEST(test_offline_async_completes_from_poll_only) {
     diag_list_init(&d);
     provider_t *p = provider_registry_get(w.reg, "demo", NULL, NULL, &d);
     ck_assert_ptr_nonnull(p);
-    ck_assert_ptr_nonnull(p->async);
     chain_t c = {.p = p, .a = w.a, .restart = true};
     diag_list_init(&c.d);
     pv_t *none = pv_object(w.a);
-    p->async->read_async(p, "urn:pulumi:dev::proj::demo:index:Thing::t1", "thing-1", none, none, w.a, &c.rr, &c.d,
-                         chain_done, &c);
+    p->ops->read_async(p, "urn:pulumi:dev::proj::demo:index:Thing::t1", "thing-1", none, none, w.a, &c.rr, &c.d,
+                       chain_done, &c);
     ck_assert_int_eq(c.completions, 0);   /* never from inside the call */
     ck_assert_str_eq(c.rr.id, "thing-1"); /* the answer is there; its completion waits */
     ck_assert_uint_eq(provider_registry_poll(w.reg, 0), 1);
@@ -609,7 +618,7 @@ START_TEST(test_offline_async_completes_from_poll_only) {
     ck_assert_uint_eq(provider_registry_poll(w.reg, 0), 0); /* nothing left: nothing could complete */
     /* a failure completes the same way */
     provider_check_result_t cr;
-    p->async->check_async(p, "not-a-urn", none, none, NULL, 0, w.a, &cr, &c.d, chain_done, &c);
+    p->ops->check_async(p, "not-a-urn", none, none, NULL, 0, w.a, &cr, &c.d, chain_done, &c);
     ck_assert_int_eq(c.completions, 2);
     ck_assert_uint_eq(provider_registry_poll(w.reg, 0), 1);
     ck_assert_int_eq(c.completions, 3);

@@ -148,7 +148,7 @@ START_TEST(test_password_read_check_diff) {
     const char *urn = URN("randomPassword:RandomPassword", "pw");
 
     provider_read_result_t rr;
-    ck_assert(p->ops->read(p, urn, PASSWORD, NULL, NULL, a, &rr, &d));
+    ck_assert(provider_read(p, urn, PASSWORD, NULL, NULL, a, &rr, &d));
     ck_assert_str_eq(rr.id, "none");
     pv_t *result = pv_object_get(rr.state, "result");
     ck_assert_int_eq(result->kind, PV_SECRET);
@@ -165,7 +165,7 @@ START_TEST(test_password_read_check_diff) {
     pv_t *news = pv_object(a);
     pv_object_set(a, news, "length", pv_number(a, strlen(PASSWORD)));
     provider_check_result_t cr;
-    ck_assert(p->ops->check(p, urn, rr.inputs, news, NULL, 0, a, &cr, &d));
+    ck_assert(provider_check(p, urn, rr.inputs, news, NULL, 0, a, &cr, &d));
     ck_assert_uint_eq(cr.n_failures, 0);
     ck_assert(pv_object_get(cr.inputs, "lower")->u.b && pv_object_get(cr.inputs, "upper")->u.b &&
               pv_object_get(cr.inputs, "numeric")->u.b && pv_object_get(cr.inputs, "number")->u.b);
@@ -173,14 +173,14 @@ START_TEST(test_password_read_check_diff) {
 
     /* Same inputs: no diff. */
     provider_diff_result_t dr;
-    ck_assert(p->ops->diff(p, urn, rr.id, rr.state, rr.inputs, cr.inputs, a, &dr, &d));
+    ck_assert(provider_diff(p, urn, rr.id, rr.state, rr.inputs, cr.inputs, a, &dr, &d));
     ck_assert_int_eq(dr.changes, DIFF_NONE);
     ck_assert_uint_eq(dr.n_detailed, 0);
 
     /* Different length and special: detailed paths, replacement. */
     pv_object_set(a, cr.inputs, "length", pv_number(a, 12));
     pv_object_set(a, cr.inputs, "special", pv_bool(a, false));
-    ck_assert(p->ops->diff(p, urn, rr.id, rr.state, rr.inputs, cr.inputs, a, &dr, &d));
+    ck_assert(provider_diff(p, urn, rr.id, rr.state, rr.inputs, cr.inputs, a, &dr, &d));
     ck_assert_int_eq(dr.changes, DIFF_SOME);
     ck_assert(dr.has_detailed_diff);
     ck_assert_uint_eq(dr.n_detailed, 2);
@@ -191,7 +191,7 @@ START_TEST(test_password_read_check_diff) {
     ck_assert_uint_eq(dr.n_replaces, 2);
 
     /* Missing required input: a Check failure, not an error. */
-    ck_assert(p->ops->check(p, urn, NULL, NULL, NULL, 0, a, &cr, &d));
+    ck_assert(provider_check(p, urn, NULL, NULL, NULL, 0, a, &cr, &d));
     ck_assert_uint_eq(cr.n_failures, 1);
     ck_assert_str_eq(cr.failures[0].property, "length");
     ck_assert_str_eq(cr.failures[0].reason, "Missing required property 'length'");
@@ -212,19 +212,19 @@ START_TEST(test_string_integer_id) {
     arena_t *a = arena_new();
     provider_read_result_t rr;
 
-    ck_assert(p->ops->read(p, URN("randomString:RandomString", "s"), "hello-World_42", NULL, NULL, a, &rr, &d));
+    ck_assert(provider_read(p, URN("randomString:RandomString", "s"), "hello-World_42", NULL, NULL, a, &rr, &d));
     ck_assert_str_eq(rr.id, "hello-World_42");
     ck_assert_str_eq(str(rr.state, "result"), "hello-World_42");
     ck_assert_double_eq(num(rr.inputs, "length"), 14);
 
-    ck_assert(p->ops->read(p, URN("randomInteger:RandomInteger", "i"), "15390,1,50000", NULL, NULL, a, &rr, &d));
+    ck_assert(provider_read(p, URN("randomInteger:RandomInteger", "i"), "15390,1,50000", NULL, NULL, a, &rr, &d));
     ck_assert_str_eq(rr.id, "15390");
     ck_assert_double_eq(num(rr.state, "result"), 15390);
     ck_assert_double_eq(num(rr.inputs, "min"), 1);
     ck_assert_double_eq(num(rr.inputs, "max"), 50000);
     ck_assert_ptr_null(pv_object_get(rr.inputs, "seed"));
 
-    ck_assert(p->ops->read(p, URN("randomId:RandomId", "id"), "my-prefix-,p-9hUg", NULL, NULL, a, &rr, &d));
+    ck_assert(provider_read(p, URN("randomId:RandomId", "id"), "my-prefix-,p-9hUg", NULL, NULL, a, &rr, &d));
     ck_assert_str_eq(rr.id, "p-9hUg");
     ck_assert_str_eq(str(rr.state, "b64Url"), "my-prefix-p-9hUg");
     ck_assert_str_eq(str(rr.state, "b64Std"), "my-prefix-p+9hUg==");
@@ -235,7 +235,7 @@ START_TEST(test_string_integer_id) {
     ck_assert_int_eq(d.errors, 0);
 
     /* A bad import ID: the provider's error comes back as a diagnostic naming the resource. */
-    ck_assert(!p->ops->read(p, URN("randomInteger:RandomInteger", "bad"), "abc", NULL, NULL, a, &rr, &d));
+    ck_assert(!provider_read(p, URN("randomInteger:RandomInteger", "bad"), "abc", NULL, NULL, a, &rr, &d));
     ck_assert_int_eq(d.errors, 1);
     ck_assert_str_eq(d.head->resource, "resource 'bad' of type 'random:index/randomInteger:RandomInteger'");
     ck_assert_str_eq(d.head->message, "the random provider's Read failed (UNKNOWN): invalid import ID 'abc': "
@@ -357,7 +357,7 @@ START_TEST(test_attach_refused_and_plugin_gone) {
     plugin_stop(&pl);
     arena_t *a = arena_new();
     provider_read_result_t rr;
-    ck_assert(!p->ops->read(p, URN("randomString:RandomString", "s"), "x", NULL, NULL, a, &rr, &d));
+    ck_assert(!provider_read(p, URN("randomString:RandomString", "s"), "x", NULL, NULL, a, &rr, &d));
     ck_assert_int_eq(d.errors, 1);
     ck_assert_ptr_nonnull(strstr(d.head->message, "the random provider's Read failed (UNAVAILABLE): "));
     p->ops->close(p);

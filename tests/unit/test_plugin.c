@@ -863,7 +863,7 @@ START_TEST(missing_and_wrong_version) {
     ck_assert_msg(p, "%s", all_messages(a, &d));
     provider_read_result_t rr;
     arena_t *ra = arena_new();
-    ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::fault:index:Thing::x", "x", NULL, NULL, ra, &rr, &d));
+    ck_assert(provider_read(p, "urn:pulumi:dev::proj::fault:index:Thing::x", "x", NULL, NULL, ra, &rr, &d));
     ck_assert_str_eq(pv_object_get(rr.state, "value")->u.str.s, "x");
     arena_free(ra);
     p->ops->close(p);
@@ -971,7 +971,7 @@ START_TEST(download_from_local_server) {
     ck_assert_int_ne(stat(arena_sprintf(a, "%s.partial", dir), &sb), 0);
     provider_read_result_t rr;
     arena_t *ra = arena_new();
-    ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::fault:index:Thing::x", "downloaded", NULL, NULL, ra, &rr, &d));
+    ck_assert(provider_read(p, "urn:pulumi:dev::proj::fault:index:Thing::x", "downloaded", NULL, NULL, ra, &rr, &d));
     ck_assert_str_eq(pv_object_get(rr.state, "value")->u.str.s, "downloaded");
     arena_free(ra);
     p->ops->close(p);
@@ -1120,11 +1120,11 @@ START_TEST(grpcgo_peer_imports_streams_and_health) {
             sl->busy = true;
             sl->done = &done;
             sl->errors = &errors;
-            p->async->read_async(p, "urn:pulumi:dev::proj::random:index/randomString:RandomString::s", "hello-world",
-                                 NULL, NULL, sl->a, &sl->out, &sl->diags, on_stream_done, sl);
+            p->ops->read_async(p, "urn:pulumi:dev::proj::random:index/randomString:RandomString::s", "hello-world",
+                               NULL, NULL, sl->a, &sl->out, &sl->diags, on_stream_done, sl);
             started++;
         }
-        if (!p->async->poll(p)) grpc_loop_run_once(plugin_host_loop(h), 1000);
+        if (!p->ops->poll(p)) grpc_loop_run_once(plugin_host_loop(h), 1000);
         ck_assert_int_lt(grpc_now_ms() - t0, 60000);
     }
     for (int k = 0; k < SLOTS; k++) {
@@ -1141,8 +1141,8 @@ START_TEST(grpcgo_peer_imports_streams_and_health) {
     ck_assert_int_eq(kill(pid, 0), 0);
     provider_read_result_t rr;
     arena_t *ra = arena_new();
-    ck_assert(p->ops->read(p, "urn:pulumi:dev::proj::random:index/randomInteger:RandomInteger::i", "5,1,10", NULL, NULL,
-                           ra, &rr, &d));
+    ck_assert(provider_read(p, "urn:pulumi:dev::proj::random:index/randomInteger:RandomInteger::i", "5,1,10", NULL,
+                            NULL, ra, &rr, &d));
     ck_assert_double_eq(pv_object_get(rr.state, "result")->u.n, 5);
     arena_free(ra);
     ck_assert_uint_eq(d.errors, 0);
