@@ -161,6 +161,31 @@ char *arena_sprintf(arena_t *a, const char *fmt, ...) {
     return p;
 }
 
+void arena_adopt(arena_t *dst, arena_t *src) {
+    if (!src) return;
+    if (src->head) {
+        arena_block_t *last = src->head;
+        while (last->next)
+            last = last->next;
+        /* behind dst's head, which keeps serving dst's small requests */
+        if (dst->head) {
+            last->next = dst->head->next;
+            dst->head->next = src->head;
+        } else {
+            dst->head = src->head;
+        }
+    }
+    if (src->cleanups) { /* src's run first: they were registered on values dst now holds */
+        arena_cleanup_t *last = src->cleanups;
+        while (last->next)
+            last = last->next;
+        last->next = dst->cleanups;
+        dst->cleanups = src->cleanups;
+    }
+    dst->total += src->total;
+    free(src);
+}
+
 size_t arena_used(const arena_t *a) {
     return a->total;
 }

@@ -28,6 +28,11 @@ char *arena_vsprintf(arena_t *a, const char *fmt, va_list ap);
 /* Runs fn(ctx) when the arena is freed, the last registered first: ties memory the arena does not
  * hold (a base/hashmap's table, say) to the arena's lifetime. */
 void arena_on_free(arena_t *a, void (*fn)(void *ctx), void *ctx);
+/* Moves everything `src` holds into `dst` and frees `src`'s handle: what was allocated from src is
+ * now freed with dst (its arena_on_free functions run then, before dst's own), and dst keeps
+ * allocating from its own current block. For values built on another thread in an arena of their
+ * own and handed over whole, without a copy. src must no longer be used by anyone else. */
+void arena_adopt(arena_t *dst, arena_t *src);
 /* Total bytes handed out (for benchmarks and memory tests). */
 size_t arena_used(const arena_t *a);
 

@@ -79,6 +79,23 @@ void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan) {
         if (plan->items[i].urn) hashmap_add_str(&src->by_urn, plan->items[i].urn, (void *)(uintptr_t)(i + 1));
 }
 
+size_t *offline_source_read_order(const offline_source_t *src, size_t *n) {
+    *n = 0;
+    if (!src->plan || !src->state || src->plan->n_items == 0) return NULL;
+    size_t *order = malloc(src->plan->n_items * sizeof *order);
+    if (!order) abort();
+    for (size_t i = 0; i < src->plan->n_items; i++) {
+        const import_plan_item_t *it = &src->plan->items[i];
+        const offline_slot_t *sl = it->type && it->id ? source_find(src, it->type, it->id) : NULL;
+        if (sl && sl->n_more == 0) order[(*n)++] = (size_t)(sl->res - src->state->resources);
+    }
+    if (*n == 0) {
+        free(order);
+        return NULL;
+    }
+    return order;
+}
+
 /* The recorded provider of a resource: its name (last URN part of "<provider URN>::<ID>"), NULL when
  * none is recorded; *is_default when it is a default provider. */
 static const char *recorded_provider(arena_t *a, const state_resource_t *r, bool *is_default) {

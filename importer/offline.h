@@ -19,6 +19,10 @@ void offline_source_free(offline_source_t *src);
 /* The import plan Read serves: each resource's provider (and name) tells apart recorded resources
  * that share a type and an ID. The plan must outlive the source. Without it, the name alone does. */
 void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan);
+/* The recorded resources the plan's Reads will serve, in plan order, as indexes into the state's
+ * resources (the order for deployment_read_ahead): each item whose type and ID match exactly one
+ * recorded resource; an ambiguous or unknown one is left to Read. malloc'd; *n set (0: NULL). */
+size_t *offline_source_read_order(const offline_source_t *src, size_t *n);
 /* A provider_factory_fn: user = offline_source_t*. Fails (with the places it looked) when no
  * schema for the package is known. */
 provider_t *offline_provider_factory(void *user, const char *package, const char *version, const char *download_url,

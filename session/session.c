@@ -351,6 +351,11 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         p->offline = true;
         p->offline_source = offline_source_new(p->state, p->schemas);
         offline_source_set_plan(p->offline_source, p->plan);
+        /* Each resource's properties are parsed on the second core, ahead of the engine's Reads. */
+        size_t n_order;
+        size_t *order = offline_source_read_order(p->offline_source, &n_order);
+        deployment_read_ahead(p->state, order, n_order);
+        free(order);
         p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
     } else {
         pv_t *config = pv_object(a);

@@ -13,6 +13,8 @@
 #include <cjson/cJSON.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -343,8 +345,11 @@ deployment_t *deployment_load(arena_t *a, const char *path, diag_list_t *diags) 
     return d;
 }
 
+static void read_ahead_stop(deployment_t *d);
+
 void deployment_free(deployment_t *d) {
     if (!d) return;
+    read_ahead_stop(d);
     cJSON_Delete(d->doc);
     d->doc = NULL;
     if (d->indexed && d->fd >= 0) close(d->fd);
@@ -752,13 +757,9 @@ static bool read_resource_text(const deployment_t *d, const state_resource_t *r,
     return true;
 }
 
-bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs,
-                              pv_t **outputs, diag_list_t *diags) {
-    if (!r->lazy) {
-        *inputs = pv_clone(a, r->inputs);
-        *outputs = pv_clone(a, r->outputs);
-        return true;
-    }
+/* Parses an indexed resource's byte range of the file into values in `a`. */
+static bool read_lazy(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs, pv_t **outputs,
+                      diag_list_t *diags) {
     const char *where = d->path ? d->path : "<stack state>";
     char *buf = malloc(r->range_len + 1);
     if (!buf) abort();
@@ -777,4 +778,179 @@ bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, 
                  "again",
                  r->urn);
     return ok;
+}
+
+/* --- read-ahead ---------------------------------------------------------------------------------- */
+
+/* A resource's slot: who has it. Only IDLE → BUSY (the worker) and IDLE → TAKEN (a reader) race; the
+ * compare-and-swap decides. BUSY → READY is the worker's, READY → TAKEN the reader's. */
+enum { AHEAD_IDLE, AHEAD_BUSY, AHEAD_READY, AHEAD_TAKEN };
+
+typedef struct ahead_slot {
+    _Atomic int state;
+    bool in_order; /* the worker will come to it: taking it frees room in the window */
+    bool ok;
+    arena_t *arena; /* READY: holds the values (and nothing else) */
+    pv_t *inputs, *outputs;
+    diag_list_t diags;
+} ahead_slot_t;
+
+struct deployment_ahead {
+    const deployment_t *d;
+    size_t *order;
+    size_t n;
+    ahead_slot_t *slots; /* one per resource of d */
+    pthread_t thread;
+    pthread_mutex_t mu;
+    /* Either side sleeps only when it must, and is woken only then: the worker when the window is
+     * full, until readers have taken half of it (resume_at); a reader when the worker is parsing the
+     * very resource it wants. Each sets its flag before it checks, the other side checks the flag
+     * after its own change (sequentially consistent atomics), so no wake-up is lost. */
+    pthread_cond_t worker_cv, reader_cv;
+    _Atomic size_t taken;     /* slots in the order taken by readers */
+    _Atomic size_t resume_at; /* the worker sleeps until taken reaches it (SIZE_MAX: it is not asleep) */
+    _Atomic int readers_waiting;
+    _Atomic size_t ready_now, ready_peak; /* parsed and not yet read */
+    _Atomic bool stop;                    /* set under mu (the worker's wait checks it) */
+};
+
+static void *read_ahead_run(void *arg) {
+    struct deployment_ahead *h = arg;
+    for (size_t k = 0; k < h->n; k++) {
+        if (k >= atomic_load(&h->taken) + DEPLOYMENT_READ_AHEAD) {
+            size_t resume = k + 1 - DEPLOYMENT_READ_AHEAD / 2;
+            pthread_mutex_lock(&h->mu);
+            atomic_store(&h->resume_at, resume);
+            while (!atomic_load(&h->stop) && atomic_load(&h->taken) < resume)
+                pthread_cond_wait(&h->worker_cv, &h->mu);
+            atomic_store(&h->resume_at, SIZE_MAX);
+            pthread_mutex_unlock(&h->mu);
+        }
+        if (atomic_load(&h->stop)) break;
+        size_t i = h->order[k];
+        ahead_slot_t *sl = &h->slots[i];
+        int idle = AHEAD_IDLE;
+        if (!atomic_compare_exchange_strong(&sl->state, &idle, AHEAD_BUSY)) continue; /* a reader has it */
+        sl->arena = arena_new();
+        diag_list_init(&sl->diags);
+        sl->ok = read_lazy(h->d, &h->d->resources[i], sl->arena, &sl->inputs, &sl->outputs, &sl->diags);
+        size_t now = atomic_fetch_add(&h->ready_now, 1) + 1;
+        if (now > atomic_load(&h->ready_peak)) atomic_store(&h->ready_peak, now);
+        atomic_store(&sl->state, AHEAD_READY);
+        if (atomic_load(&h->readers_waiting)) {
+            pthread_mutex_lock(&h->mu);
+            pthread_cond_broadcast(&h->reader_cv);
+            pthread_mutex_unlock(&h->mu);
+        }
+    }
+    return NULL;
+}
+
+bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n) {
+    if (!d || !d->indexed || d->fd < 0 || d->ahead || n == 0) return false;
+    struct deployment_ahead *h = calloc(1, sizeof *h);
+    if (!h) abort();
+    h->d = d;
+    h->n = n;
+    h->order = malloc(n * sizeof *h->order);
+    h->slots = calloc(d->n_resources ? d->n_resources : 1, sizeof *h->slots);
+    if (!h->order || !h->slots) abort();
+    for (size_t k = 0; k < n; k++) {
+        h->order[k] = order[k] < d->n_resources ? order[k] : 0;
+        h->slots[h->order[k]].in_order = true;
+    }
+    atomic_init(&h->taken, 0);
+    atomic_init(&h->resume_at, SIZE_MAX);
+    atomic_init(&h->readers_waiting, 0);
+    atomic_init(&h->stop, false);
+    atomic_init(&h->ready_now, 0);
+    atomic_init(&h->ready_peak, 0);
+    pthread_mutex_init(&h->mu, NULL);
+    pthread_cond_init(&h->worker_cv, NULL);
+    pthread_cond_init(&h->reader_cv, NULL);
+    if (pthread_create(&h->thread, NULL, read_ahead_run, h) != 0) {
+        pthread_mutex_destroy(&h->mu);
+        pthread_cond_destroy(&h->worker_cv);
+        pthread_cond_destroy(&h->reader_cv);
+        free(h->order);
+        free(h->slots);
+        free(h);
+        return false;
+    }
+    d->ahead = h;
+    return true;
+}
+
+size_t deployment_read_ahead_peak(const deployment_t *d) {
+    return d->ahead ? atomic_load(&d->ahead->ready_peak) : 0;
+}
+
+static void read_ahead_stop(deployment_t *d) {
+    struct deployment_ahead *h = d->ahead;
+    if (!h) return;
+    pthread_mutex_lock(&h->mu);
+    atomic_store(&h->stop, true);
+    pthread_cond_broadcast(&h->worker_cv);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->thread, NULL);
+    for (size_t i = 0; i < d->n_resources; i++)
+        if (atomic_load(&h->slots[i].state) == AHEAD_READY) { /* parsed, never read */
+            arena_free(h->slots[i].arena);
+            diag_list_free(&h->slots[i].diags);
+        }
+    pthread_mutex_destroy(&h->mu);
+    pthread_cond_destroy(&h->worker_cv);
+    pthread_cond_destroy(&h->reader_cv);
+    free(h->order);
+    free(h->slots);
+    free(h);
+    d->ahead = NULL;
+}
+
+/* The reader's side: true with the worker's values (and *ok, and its diagnostics) when it has them,
+ * waiting while it parses this one; false when the reader must parse the resource itself (the
+ * worker has not come to it, or it was read before). */
+static bool read_ahead_take(struct deployment_ahead *h, size_t i, arena_t *a, pv_t **inputs, pv_t **outputs,
+                            diag_list_t *diags, bool *ok) {
+    ahead_slot_t *sl = &h->slots[i];
+    int st = AHEAD_IDLE;
+    bool claimed = atomic_compare_exchange_strong(&sl->state, &st, AHEAD_TAKEN);
+    if (!claimed && st == AHEAD_BUSY) {
+        pthread_mutex_lock(&h->mu);
+        atomic_fetch_add(&h->readers_waiting, 1);
+        while ((st = atomic_load(&sl->state)) == AHEAD_BUSY)
+            pthread_cond_wait(&h->reader_cv, &h->mu);
+        atomic_fetch_sub(&h->readers_waiting, 1);
+        pthread_mutex_unlock(&h->mu);
+    }
+    bool ready = !claimed && st == AHEAD_READY;
+    if (ready) {
+        atomic_store(&sl->state, AHEAD_TAKEN);
+        atomic_fetch_sub(&h->ready_now, 1);
+        arena_adopt(a, sl->arena);
+        sl->arena = NULL;
+        *inputs = sl->inputs;
+        *outputs = sl->outputs;
+        *ok = sl->ok;
+        diag_list_move(diags, &sl->diags);
+    }
+    if ((claimed || ready) && sl->in_order && atomic_fetch_add(&h->taken, 1) + 1 >= atomic_load(&h->resume_at)) {
+        pthread_mutex_lock(&h->mu);
+        pthread_cond_signal(&h->worker_cv);
+        pthread_mutex_unlock(&h->mu);
+    }
+    return ready;
+}
+
+bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs,
+                              pv_t **outputs, diag_list_t *diags) {
+    if (!r->lazy) {
+        *inputs = pv_clone(a, r->inputs);
+        *outputs = pv_clone(a, r->outputs);
+        return true;
+    }
+    bool ok;
+    size_t i = (size_t)(r - d->resources);
+    if (d->ahead && i < d->n_resources && read_ahead_take(d->ahead, i, a, inputs, outputs, diags, &ok)) return ok;
+    return read_lazy(d, r, a, inputs, outputs, diags);
 }

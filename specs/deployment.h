@@ -46,9 +46,10 @@ typedef struct deployment {
     size_t n_resources;
     struct cJSON *doc; /* owned; freed by deployment_free (indexed: the document without its resources) */
     /* indexed loading */
-    bool indexed;     /* loaded by deployment_load_indexed */
-    int fd;           /* indexed: the file, open until deployment_free */
-    bool b64_secrets; /* the `b64` secrets provider */
+    bool indexed;                   /* loaded by deployment_load_indexed */
+    int fd;                         /* indexed: the file, open until deployment_free */
+    bool b64_secrets;               /* the `b64` secrets provider */
+    struct deployment_ahead *ahead; /* deployment_read_ahead's worker, or NULL */
 } deployment_t;
 
 deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags);
@@ -69,6 +70,20 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
  * reads as it did (the file changed) or its properties are malformed. */
 bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, arena_t *a, pv_t **inputs,
                               pv_t **outputs, diag_list_t *diags);
+/* Starts parsing the properties of an indexed deployment's resources on a thread of its own, in the
+ * order `order` gives (indexes into d->resources), so that deployment_resource_read finds each one
+ * ready: the parse runs on the second core while the caller does the rest of the import. The values
+ * are the same, and handed over whole (base/arena.h's arena_adopt), not copied. The worker keeps at
+ * most DEPLOYMENT_READ_AHEAD resources ready that nobody has read yet, so memory stays bounded by
+ * that window, not by N. A resource read out of order, twice, or not in `order` is parsed by the
+ * reader as without read-ahead. False (nothing started) for a deployment not loaded indexed, an
+ * empty order, or when no thread can be started. deployment_free stops it. Not for a deployment
+ * that is read from more than one thread. */
+#define DEPLOYMENT_READ_AHEAD 256
+bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n);
+/* The most resources the read-ahead held parsed and unread at once (0 without one): at most
+ * DEPLOYMENT_READ_AHEAD when resources are read in the order given. */
+size_t deployment_read_ahead_peak(const deployment_t *d);
 /* First resource with this URN, or NULL. */
 const state_resource_t *deployment_find_urn(const deployment_t *d, const char *urn);
 /* First custom, non-deleted resource of this type and ID, or NULL. */

@@ -552,6 +552,53 @@ START_TEST(arena_on_free_runs_last_first_and_frees_maps) {
 }
 END_TEST
 
+/* arena_adopt: values built in one arena live on in another, whole, and are freed with it (ASan and
+ * LSan check nothing is freed early or leaked); the adopter keeps allocating, and the cleanups of
+ * both run when it is freed, the adopted ones first. */
+START_TEST(arena_adopt_moves_values_and_cleanups) {
+    cleanup_log_t log = {{0}, 0};
+    cleanup_arg_t args[3] = {{&log, 1}, {&log, 2}, {&log, 3}};
+    arena_t *dst = arena_new();
+    char *before = arena_strdup(dst, "kept from before");
+    arena_on_free(dst, log_cleanup, &args[0]);
+    arena_t *src = arena_new();
+    char *strs[200];
+    for (int i = 0; i < 200; i++) /* several blocks, one large one of its own */
+        strs[i] = arena_sprintf(src, "value %d ", i);
+    char *big = arena_alloc(src, 100000);
+    memset(big, 'x', 99999);
+    arena_on_free(src, log_cleanup, &args[1]);
+    arena_on_free(src, log_cleanup, &args[2]);
+    size_t used = arena_used(dst) + arena_used(src);
+    arena_adopt(dst, src);
+    EXPECT((arena_used(dst)) == (used));
+    char *after = arena_strdup(dst, "allocated after");
+    arena_adopt(dst, arena_new()); /* an empty arena adds nothing */
+    arena_adopt(dst, NULL);
+    EXPECT((arena_used(dst)) == (used + 16));
+    EXPECT(strcmp(before, "kept from before") == 0);
+    EXPECT(strcmp(after, "allocated after") == 0);
+    for (int i = 0; i < 200; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "value %d ", i);
+        EXPECT(strcmp(strs[i], want) == 0);
+    }
+    EXPECT((strlen(big)) == (99999));
+    arena_t *fresh = arena_new(); /* adopting into an arena that has nothing yet */
+    arena_t *src2 = arena_new();
+    char *moved = arena_strdup(src2, "moved whole");
+    arena_adopt(fresh, src2);
+    EXPECT(strcmp(moved, "moved whole") == 0);
+    arena_free(fresh);
+    EXPECT((log.n) == (0));
+    arena_free(dst);
+    EXPECT((log.n) == (3));
+    EXPECT((log.order[0]) == (3));
+    EXPECT((log.order[1]) == (2));
+    EXPECT((log.order[2]) == (1));
+}
+END_TEST
+
 /* Runs fn in a child and expects it to abort (SIGABRT). */
 static void expect_abort(void (*fn)(void)) {
     fflush(NULL);
@@ -635,6 +682,7 @@ int main(void) {
     tcase_add_test(vec, vec_aborts_on_bugs_not_input);
     tcase_add_test(vec, arena_array_grows_by_vec_rule_zeroed);
     tcase_add_test(vec, arena_on_free_runs_last_first_and_frees_maps);
+    tcase_add_test(vec, arena_adopt_moves_values_and_cleanups);
     tcase_add_test(vec, arena_sprintf_every_length_and_zeroed_allocs);
     suite_add_tcase(s, vec);
     SRunner *sr = srunner_create(s);

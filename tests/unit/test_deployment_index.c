@@ -262,6 +262,114 @@ START_TEST(test_state_cut_mid_resource) {
 }
 END_TEST
 
+/* A state of n resources, each with inputs of its own (seq = its index), written to path. */
+static void write_numbered_state(arena_t *a, const char *path, int n) {
+    size_t n_files;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state/pulumi-digitalocean"), "/stack.json", &n_files);
+    ck_assert_int_ge(n_files, 1);
+    size_t len;
+    char *one = tu_read(stacks[0], &len);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "deployment"), "resources");
+    cJSON *proto = cJSON_Duplicate(cJSON_GetArrayItem(res, cJSON_GetArraySize(res) - 1), true);
+    while (cJSON_GetArraySize(res) > 0)
+        cJSON_DeleteItemFromArray(res, 0);
+    for (int i = 0; i < n; i++) {
+        cJSON *c = cJSON_Duplicate(proto, true);
+        cJSON_ReplaceItemInObject(c, "urn", cJSON_CreateString(arena_sprintf(a, "urn:pulumi:dev::p::t:m:T::r%d", i)));
+        cJSON *in = cJSON_GetObjectItem(c, "inputs");
+        if (!in) cJSON_AddItemToObject(c, "inputs", in = cJSON_CreateObject());
+        cJSON_AddNumberToObject(in, "seq", i);
+        cJSON *out = cJSON_GetObjectItem(c, "outputs");
+        if (!out) cJSON_AddItemToObject(c, "outputs", out = cJSON_CreateObject());
+        cJSON_AddStringToObject(out, "seqText", arena_sprintf(a, "resource %d", i));
+        cJSON_AddItemToArray(res, c);
+    }
+    char *text = cJSON_PrintUnformatted(doc);
+    ck_assert(tu_write(path, text));
+    free(text);
+    cJSON_Delete(doc);
+    cJSON_Delete(proto);
+}
+
+static void read_both(arena_t *a, const deployment_t *ref, deployment_t *dep, size_t i, diag_list_t *d) {
+    pv_t *in1, *out1, *in2, *out2;
+    ck_assert(deployment_resource_read(ref, &ref->resources[i], a, &in1, &out1, d));
+    ck_assert(deployment_resource_read(dep, &dep->resources[i], a, &in2, &out2, d));
+    if (!pv_equal(in1, in2) || !pv_equal(out1, out2)) ck_abort_msg("resource %zu: read-ahead values differ", i);
+    const pv_t *seq = pv_object_get(in2, "seq");
+    ck_assert(seq && seq->kind == PV_NUMBER && seq->u.n == (double)i); /* its own, not a neighbour's */
+}
+
+/* Read-ahead (deployment_read_ahead): the same values as reading without it, whatever the order the
+ * resources are read in (in order, out of order, twice, one it was not told of); never more than its
+ * window parsed and unread; stopped cleanly with resources unread (ASan/LSan check the memory); and a
+ * file changed after indexing gets the same error through the worker as without it. */
+START_TEST(test_read_ahead_agrees_and_stays_in_window) {
+    enum { N = 2000 };
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/numbered.json", dir);
+    write_numbered_state(a, path, N);
+    diag_list_t d;
+    diag_list_init(&d);
+    bool np;
+    deployment_t *ref = deployment_load_indexed(a, path, &np, &d);
+    deployment_t *dep = deployment_load_indexed(a, path, &np, &d);
+    ck_assert(ref && dep && dep->n_resources == N);
+    size_t *order = malloc(N * sizeof *order), n = 0;
+    for (size_t i = 0; i < N; i++)
+        if (i != 5) order[n++] = i == 99 ? 100 : i == 100 ? 99 : i; /* 5 left out; 99 and 100 swapped */
+    /* nothing to read ahead */
+    ck_assert(!deployment_read_ahead(ref, order, 0));
+    ck_assert(deployment_read_ahead(dep, order, n));
+    ck_assert(!deployment_read_ahead(dep, order, n)); /* one at a time */
+    for (size_t i = 0; i < N; i++) {
+        read_both(a, ref, dep, i, &d);
+        if (i == 7 || i == 1500) read_both(a, ref, dep, i, &d); /* read again: parsed again */
+        if (i == 300) read_both(a, ref, dep, 1900, &d);         /* far ahead of the worker */
+    }
+    ck_assert_int_eq(d.count, 0);
+    size_t peak = deployment_read_ahead_peak(dep);
+    ck_assert_uint_ge(peak, 1);
+    ck_assert_uint_le(peak, DEPLOYMENT_READ_AHEAD + 1); /* +1: resource 1900, claimed ahead of it */
+    deployment_free(dep);
+
+    /* Stopped with most of it unread. */
+    dep = deployment_load_indexed(a, path, &np, &d);
+    ck_assert(deployment_read_ahead(dep, order, n));
+    for (size_t i = 0; i < 10; i++)
+        read_both(a, ref, dep, i, &d);
+    deployment_free(dep);
+
+    /* The file changes after indexing: the worker's reads say so, as a reader's would. */
+    dep = deployment_load_indexed(a, path, &np, &d);
+    size_t len;
+    char *text = tu_read(path, &len);
+    ck_assert(tu_write(path, arena_sprintf(a, "   %s", text)));
+    free(text);
+    ck_assert(deployment_read_ahead(dep, order, n));
+    for (size_t i = 0; i < 10; i++) {
+        pv_t *in, *out;
+        diag_list_t e;
+        diag_list_init(&e);
+        ck_assert(!deployment_resource_read(dep, &dep->resources[i], a, &in, &out, &e));
+        ck_assert_int_eq(e.count, 1);
+        ck_assert_ptr_nonnull(strstr(e.head->message, "changed while it was being read"));
+        ck_assert_ptr_nonnull(strstr(e.head->message, arena_sprintf(a, "::r%zu'", i)));
+        diag_list_free(&e);
+    }
+    deployment_free(dep);
+    deployment_free(ref);
+    free(order);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_bad_documents) {
     arena_t *a = arena_new();
     char *dir = tu_mkdtemp();
@@ -387,6 +495,7 @@ int main(void) {
     tcase_add_test(tc, test_indexed_equals_full_on_shared_states);
     tcase_add_test(tc, test_state_cut_mid_resource);
     tcase_add_test(tc, test_bad_documents);
+    tcase_add_test(tc, test_read_ahead_agrees_and_stays_in_window);
     tcase_add_test(tc, test_scanner_agrees_with_cjson);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
