@@ -580,6 +580,14 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                 check_expr(&c, n, &n->attrs[0], n->attrs[0].value);
             continue;
         }
+        /* Pulumi YAML loads a parameterized package from Pulumi.yaml's `packages`, which the program
+         * file cannot declare */
+        if (n->kind == PCL_NODE_PACKAGE && n->n_params && lang == LANG_YAML)
+            refuse(&c, NULL, n->line, n->col,
+                   arena_sprintf(c.a,
+                                 "the parameterized package '%s' is declared in Pulumi.yaml's packages for Pulumi "
+                                 "YAML, which cimport does not write",
+                                 n->name));
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,

@@ -978,14 +978,21 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
         if (!name) return FAIL(p, "expected an attribute name or '}' but found %s", describe_char(p));
         if (!skip_ws(p, false)) return false;
         if (peek(p) == '{') {
-            if (is_options || strcmp(name, "options") != 0 || (kind != PCL_NODE_RESOURCE && kind != PCL_NODE_COMPONENT))
-                return fail_at(
-                    p, al, ac,
-                    "unsupported block '%s' here; only resources and components have a nested block, 'options'", name);
-            if (seen_options) return fail_at(p, al, ac, "a resource has only one options block");
+            /* a package's one nested block, `parameterization { name, version, value }`, is read
+             * like an options block into `opts` (a package has no options) */
+            bool param = !is_options && kind == PCL_NODE_PACKAGE && strcmp(name, "parameterization") == 0;
+            if (!param && (is_options || strcmp(name, "options") != 0 ||
+                           (kind != PCL_NODE_RESOURCE && kind != PCL_NODE_COMPONENT)))
+                return fail_at(p, al, ac,
+                               "unsupported block '%s' here; only resources and components have a nested block, "
+                               "'options', and packages one, 'parameterization'",
+                               name);
+            if (seen_options)
+                return fail_at(p, al, ac, "a %s has only one %s block", param ? "package" : "resource",
+                               param ? "parameterization" : "options");
             seen_options = true;
             if (!parse_body(p, node_index, true, opts, NULL)) return false;
-            if (!expect_line_end(p, "the options block")) return false;
+            if (!expect_line_end(p, param ? "the parameterization block" : "the options block")) return false;
             continue;
         }
         if (peek(p) != '=')
@@ -1011,6 +1018,16 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
                            "config attribute '%s' is not supported (cimport reads 'secret', 'description' and "
                            "'default'); remove it or set the value in the stack configuration",
                            name);
+        } else if (is_options && kind == PCL_NODE_PACKAGE) {
+            if (strcmp(name, "name") != 0 && strcmp(name, "version") != 0 && strcmp(name, "value") != 0)
+                return fail_at(p, al, ac,
+                               "parameterization attribute '%s' is not supported (they are name, version and value)",
+                               name);
+            if (v->kind != PCL_STRING) return fail_at(p, al, ac, "parameterization %s must be a string literal", name);
+            for (size_t i = 0; i < attrs->n; i++)
+                if (strcmp(attrs->items[i].name, name) == 0)
+                    return fail_at(p, al, ac, "attribute '%s' is set twice", name);
+            attr_push(p, attrs, name, v, al, ac);
         } else if (is_options && pcl_option_kind(name) == PCL_OPT_UNKNOWN) {
             return fail_at(p, al, ac,
                            "unknown resource option '%s'; PCL options are parent, provider, dependsOn, protect, "
@@ -1090,8 +1107,13 @@ static bool parse_block(parser_t *p) {
                            "unknown hook kind '%s'; a hook is 'hook resource \"name\"' or 'hook error \"name\"'",
                            token);
     }
-    const char *name = parse_label(p, arena_sprintf(p->a, "the %s name", kw));
-    if (!name) return false;
+    const char *name = NULL;
+    if (kind == PCL_NODE_PACKAGE && skip_ws(p, false) && peek(p) == '{') {
+        /* `package { ... parameterization { name = "..." } }`: named by its parameterization */
+    } else {
+        name = parse_label(p, arena_sprintf(p->a, "the %s name", kw));
+        if (!name) return false;
+    }
     if (kind == PCL_NODE_CONFIG && skip_ws(p, false) && peek(p) == '{') {
         token = "any"; /* `config "name" {}`: a value of any type (Pulumi's dynamic) */
     } else if (kind == PCL_NODE_RESOURCE || kind == PCL_NODE_CONFIG) {
@@ -1123,9 +1145,27 @@ static bool parse_block(parser_t *p) {
     n = &p->prog->nodes[idx];
     n->attrs = attrs.items;
     n->n_attrs = attrs.n;
-    sort_options(opts.items, opts.n);
-    n->options = opts.items;
-    n->n_options = opts.n;
+    if (kind == PCL_NODE_PACKAGE) {
+        n->params = opts.items;
+        n->n_params = opts.n;
+        const char *pname = NULL, *pversion = NULL;
+        for (size_t i = 0; i < opts.n; i++) {
+            if (strcmp(opts.items[i].name, "name") == 0) pname = opts.items[i].value->s;
+            if (strcmp(opts.items[i].name, "version") == 0) pversion = opts.items[i].value->s;
+        }
+        if (opts.n && (!pname || !pversion))
+            return fail_at(p, l, c, "a package's parameterization needs a name and a version");
+        if (!name && !pname)
+            return fail_at(p, l, c, "a package block needs a name: package \"<name>\" { ... }, or a parameterization");
+        if (name && pname && strcmp(name, pname) != 0)
+            return fail_at(p, l, c, "package '%s' is parameterized as '%s'; the two names must be the same", name,
+                           pname);
+        if (!name) n->name = pname;
+    } else {
+        sort_options(opts.items, opts.n);
+        n->options = opts.items;
+        n->n_options = opts.n;
+    }
     if (kind == PCL_NODE_CONFIG && !n->config_key) n->config_key = n->name;
     if (kind == PCL_NODE_OUTPUT && (n->n_attrs != 1 || strcmp(n->attrs[0].name, "value") != 0))
         return fail_at(p, l, c, "output '%s' needs exactly one attribute, value = <expression>", name);

@@ -105,7 +105,9 @@ typedef struct pcl_attr {
 } pcl_attr_t;
 
 typedef enum {
-    PCL_NODE_PACKAGE = 0, /* package <name> { baseProviderName = ..., baseProviderVersion = ... } */
+    PCL_NODE_PACKAGE = 0, /* package <name> { baseProviderName = ..., baseProviderVersion = ...,
+                             parameterization { name = ..., version = ..., value = ... } }; the name may be
+                             left out when the parameterization names it */
     PCL_NODE_RESOURCE,    /* resource <name> "<token>" { attrs; options { ... } } */
     PCL_NODE_COMPONENT,   /* component <name> { __logicalName; token = "..."; options { ... } } (local component) */
     PCL_NODE_CONFIG,      /* config <name> "<type>" { __secret = true } — stack configuration read; the type
@@ -130,6 +132,9 @@ typedef struct pcl_node {
     pcl_attr_t *options; /* in Pulumi's order: parent, provider, dependsOn, protect, retainOnDelete,
                             ignoreChanges, deletedWith, replaceWith, import */
     size_t n_options;
+    pcl_attr_t *params; /* PACKAGE: its parameterization block's name, version and value (a parameterized
+                           package: an SDK generated for the parameter), in the order written */
+    size_t n_params;
     bool config_secret;      /* CONFIG: read it as a secret */
     signed char output_memo; /* LOCAL, for the emitters: 0 not known yet, 1 being decided, 2 reads an output, 3 not */
     signed char shape_memo;  /* LOCAL, for the emitters: its value's emit_shape_t once output_memo is 2 or 3 */

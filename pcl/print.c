@@ -351,6 +351,11 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
         print_label(b, n->name);
         buf_puts(b, " {\n");
         print_attrs(b, n->attrs, n->n_attrs, 4);
+        if (n->n_params) {
+            buf_puts(b, "    parameterization {\n");
+            print_attrs(b, n->params, n->n_params, 8);
+            buf_puts(b, "    }\n");
+        }
         buf_puts(b, "}\n");
         break;
     case PCL_NODE_RESOURCE:

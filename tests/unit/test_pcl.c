@@ -1280,7 +1280,7 @@ START_TEST(test_parse_errors) {
     assert_parse_error("resource a \"t:i:R\" {\n    x = 1\n", "bad.pp:1:20: unterminated block: add the closing '}'");
     assert_parse_error("resource a \"t:i:R\" {\n    nested {\n    }\n}\n",
                        "bad.pp:2:5: unsupported block 'nested' here; only resources and components have a nested "
-                       "block, 'options'");
+                       "block, 'options', and packages one, 'parameterization'");
     assert_parse_error("/* open", "bad.pp:1:1: unterminated /* comment");
 }
 END_TEST
