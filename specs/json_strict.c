@@ -377,3 +377,29 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
 bool json_strict_check_mapped(const char *map, size_t len, const char *file, diag_list_t *diags) {
     return strict_check(map, len, file, diags, true);
 }
+
+#define JSON_STRICT_THREAD_MIN ((size_t)1 << 20)
+
+static void *strict_job_run(void *arg) {
+    json_strict_job_t *j = arg;
+    j->ok = json_strict_check_mapped(j->map, j->len, j->file, &j->diags);
+    return NULL;
+}
+
+void json_strict_start(json_strict_job_t *j, const char *map, size_t len, const char *file) {
+    *j = (json_strict_job_t){.map = map, .len = len, .file = file};
+    diag_list_init(&j->diags);
+    /* a small document is checked in json_strict_finish: a thread would cost more than the check */
+    j->threaded = len >= JSON_STRICT_THREAD_MIN && pthread_create(&j->thread, NULL, strict_job_run, j) == 0;
+}
+
+bool json_strict_finish(json_strict_job_t *j, bool use, diag_list_t *diags) {
+    if (j->threaded)
+        pthread_join(j->thread, NULL);
+    else if (use)
+        strict_job_run(j);
+    j->threaded = false;
+    if (use) diag_list_move(diags, &j->diags);
+    diag_list_free(&j->diags);
+    return !use || j->ok;
+}

@@ -7,6 +7,7 @@
 #ifndef CIMPORT_JSON_STRICT_H
 #define CIMPORT_JSON_STRICT_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -19,6 +20,24 @@ bool json_strict_check(const char *text, size_t len, const char *file, diag_list
 /* The same over a private read-only file mapping (map at its start), giving back the pages it has
  * read as it goes: a 200 MB schema is checked without holding it in memory. */
 bool json_strict_check_mapped(const char *map, size_t len, const char *file, diag_list_t *diags);
+
+/* json_strict_check_mapped on a thread of its own, beside a structural scan of the same map (each
+ * reads the file once; together they take the time of the longer, not the sum). */
+typedef struct json_strict_job {
+    const char *map;
+    size_t len;
+    const char *file;
+    diag_list_t diags;
+    bool ok;
+    bool threaded;
+    pthread_t thread;
+} json_strict_job_t;
+/* Starts the check (it runs in json_strict_finish instead for a document under 1 MB, or when no
+ * thread can be started). */
+void json_strict_start(json_strict_job_t *j, const char *map, size_t len, const char *file);
+/* Waits for the check: its answer, its messages moved into diags, when `use`; when not (the scan
+ * failed first), true and its messages dropped. The job is finished either way. */
+bool json_strict_finish(json_strict_job_t *j, bool use, diag_list_t *diags);
 
 /* Whether s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF).
  * On false, *bad_at (if given) is the offset of the first bad byte. */

@@ -755,6 +755,10 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
         return NULL;
     }
     if (mapped) madvise((void *)text, len, MADV_SEQUENTIAL);
+    /* Duplicate keys and the like (issue 15): a map is checked on a second thread beside the scan
+     * (its pages given back as they are read), its answer used once the text is known to be JSON. */
+    json_strict_job_t strict = {0};
+    if (mapped) json_strict_start(&strict, text, len, where);
     jscan_t s;
     jscan_init(&s, text, len);
     scan_list_t res = {0}, types = {0}, fns = {0};
@@ -790,6 +794,7 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
     }
     if (!s.err) jscan_end(&s);
     if (s.err) {
+        if (mapped) json_strict_finish(&strict, false, diags);
         const char *excerpt;
         int excerpt_len;
         size_t line = text_line(text, len, s.err_pos, &excerpt, &excerpt_len);
@@ -800,8 +805,7 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
         schema_free(pkg);
         return NULL;
     }
-    /* duplicate keys and the like (issue 15); a map's pages are given back as they are read */
-    if (!(mapped ? json_strict_check_mapped(text, len, where, diags) : json_strict_check(text, len, where, diags))) {
+    if (!(mapped ? json_strict_finish(&strict, true, diags) : json_strict_check(text, len, where, diags))) {
         schema_free(pkg);
         return NULL;
     }

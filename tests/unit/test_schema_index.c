@@ -249,6 +249,52 @@ static char *describe_file(const char *path) {
     return text;
 }
 
+/* A big schema file (read through a memory map, its strict check on a thread beside the scan):
+ * a duplicate key deep inside is refused with its line; a file cut off gets the scan's one error
+ * (the check's messages about the same text are dropped, not added); the whole file loads. */
+START_TEST(test_big_mapped_schema_checked_beside_the_scan) {
+    arena_t *a = arena_new();
+    setenv("CIMPORT_NO_SCHEMA_CACHE", "1", 1);
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/big.json", dir);
+    char *text = big_schema_text(a, 3);
+    size_t n = strlen(text);
+    ck_assert_int_gt(n, 2u << 20);
+    ck_assert(tu_write(path, text));
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_package_t *pkg = schema_load_file(path, &d);
+    ck_assert_ptr_nonnull(pkg);
+    ck_assert_int_eq(d.count, 0);
+    schema_free(pkg);
+    /* a key given twice near the end: "description" of some property, written again beside it */
+    char *at = strstr(text + 3 * n / 4, "{\"description\":");
+    ck_assert_ptr_nonnull(at);
+    size_t off = (size_t)(at - text) + 1;
+    char *dup = arena_sprintf(a, "%.*s\"description\":\"x\",%s", (int)off, text, text + off);
+    ck_assert(tu_write(path, dup));
+    ck_assert_ptr_null(schema_load_file(path, &d));
+    ck_assert_int_eq(d.errors, 1);
+    ck_assert_msg(strstr(d.head->message, "duplicate") && strstr(d.head->message, "description"), "%s",
+                  d.head->message);
+    ck_assert_int_eq(d.head->line, 1); /* one line: PrintUnformatted */
+    diag_list_free(&d);
+    /* the duplicate in a file cut off after it: the cut is the one error */
+    ck_assert(tu_write(path, arena_strndup(a, dup, off + 40 + (n - off) / 2)));
+    diag_list_init(&d);
+    ck_assert_ptr_null(schema_load_file(path, &d));
+    ck_assert_int_eq(d.count, 1);
+    ck_assert_msg(strstr(d.head->message, "not valid JSON") && strstr(d.head->message, "cut off"), "%s",
+                  d.head->message);
+    diag_list_free(&d);
+    unsetenv("CIMPORT_NO_SCHEMA_CACHE");
+    free(text);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 /* The one entry file in the cache directory (malloc'd path) or NULL. */
 static char *cache_entry(arena_t *a, const char *cache) {
     size_t n;
@@ -369,6 +415,7 @@ int main(void) {
     tcase_add_test(tc, test_indexed_equals_whole_on_shared_schemas);
     tcase_add_test(tc, test_truncated_and_damaged_big_schema);
     tcase_add_test(tc, test_index_cache);
+    tcase_add_test(tc, test_big_mapped_schema_checked_beside_the_scan);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
