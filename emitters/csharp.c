@@ -491,82 +491,56 @@ static const emit_cfg_names_t CS_CFG = {
     .any = "object",
     .inner_list = "System.Collections.Immutable.ImmutableArray<%s>",
     .inner_map = "System.Collections.Immutable.ImmutableDictionary<string, %s>",
+    .object = {"RequireObject<%s>", "RequireSecretObject<%s>"},
 };
 
-static const char *cs_config_getter(cs_ctx_t *c, const pcl_node_t *n) {
-    const char *g = emit_config_getter(n, &CS_CFG);
-    if (g) return g;
-    /* a list, map or any value: decoded from its JSON into its own type */
-    return arena_sprintf(c->base.a, "%s<%s>", n->config_secret ? "RequireSecretObject" : "RequireObject",
-                         emit_config_type_name(c->base.a, emit_config_type(c->base.a, n->token), &CS_CFG));
+/* The class a resource constructs: its schema's C# name, else the token's member. */
+static const char *cs_class_of(emit_typed_t *x, const pcl_node_t *n) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    if (n->kind == PCL_NODE_COMPONENT) return "ComponentResource";
+    return arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token),
+                         n->schema && n->schema->csharp_name ? n->schema->csharp_name : cs_token_member(c, n->token));
 }
 
-static void cs_body(cs_ctx_t *c, buf_t *b) {
-    const int depth = 1;
-    bool have_config = false;
-    for (size_t i = 0; i < c->base.p->n_nodes; i++) {
-        const pcl_node_t *n = &c->base.p->nodes[i];
-        c->base.node = n;
-        if (n->kind == PCL_NODE_CONFIG) {
-            if (!have_config) {
-                cs_indent(b, depth);
-                buf_puts(b, "var config = new Config();\n");
-                have_config = true;
-            }
-            cs_indent(b, depth);
-            buf_printf(b, "var %s = config.%s(", c->base.var[i], cs_config_getter(c, n));
-            names_append_quoted(b, LANG_CSHARP, n->config_key ? n->config_key : n->name);
-            buf_puts(b, ");\n\n");
-            continue;
-        }
-        if (n->kind == PCL_NODE_LOCAL) {
-            cs_indent(b, depth);
-            buf_printf(b, "var %s = ", c->base.var[i]);
-            cs_expr(c, b, n->attrs[0].value, NULL, depth);
-            buf_puts(b, ";\n\n");
-            continue;
-        }
-        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
-        const char *logical = n->logical_name ? n->logical_name : n->name;
-        cs_indent(b, depth);
-        if (n->kind == PCL_NODE_COMPONENT) {
-            buf_printf(b, "var %s = new ComponentResource(", c->base.var[i]);
-            names_append_quoted(b, LANG_CSHARP, n->token ? n->token : "");
-            buf_puts(b, ", ");
-            names_append_quoted(b, LANG_CSHARP, logical);
-            if (n->n_options > 0) {
-                buf_puts(b, ", ");
-                cs_options(c, b, n, depth);
-            }
-            buf_puts(b, ");\n\n");
-            continue;
-        }
-        const char *cls;
-        if (n->schema && n->schema->csharp_name)
-            cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token), n->schema->csharp_name);
-        else
-            cls = arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token),
-                                cs_token_member(c, n->token));
-        buf_printf(b, "var %s = new %s(", c->base.var[i], cls);
-        names_append_quoted(b, LANG_CSHARP, logical);
-        if (n->n_attrs > 0 || n->n_options > 0) {
-            buf_puts(b, ", new()");
-            cs_open(b, depth);
-            for (size_t j = 0; j < n->n_attrs; j++) {
-                const pcl_attr_t *at = &n->attrs[j];
-                const schema_property_t *prop = at->prop;
-                if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
-                cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop ? prop->type : NULL, depth + 1);
-            }
-            cs_close(b, depth);
-        }
-        if (n->n_options > 0) {
-            buf_puts(b, ", ");
-            cs_options(c, b, n, depth);
-        }
-        buf_puts(b, ");\n\n");
+/* `, new()` and the inputs' object initializer (also when there are only options). */
+static void cs_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    if (n->n_attrs == 0 && n->n_options == 0) return;
+    buf_puts(b, ", new()");
+    cs_open(b, 1);
+    for (size_t j = 0; j < n->n_attrs; j++) {
+        const pcl_attr_t *at = &n->attrs[j];
+        const schema_property_t *prop = at->prop;
+        if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
+        cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop ? prop->type : NULL, 2);
     }
-    /* stack outputs: the dictionary the program returns */
+    cs_close(b, 1);
+}
+
+static void cs_node_options(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
+    cs_options((cs_ctx_t *)x, b, n, 1);
+}
+
+static const emit_typed_program_t CS_PROGRAM = {
+    .lang = LANG_CSHARP,
+    .indent = "    ",
+    .depth = 1,
+    .declare = "var %s = ",
+    .end = ";\n\n",
+    .value = cs_value,
+    .new_config = "var config = new Config();\n",
+    .config = "config",
+    .cfg = &CS_CFG,
+    .class_of = cs_class_of,
+    .args = cs_args,
+    .options = cs_node_options,
+};
+
+/* The statements, then the stack outputs: the dictionary the program returns. */
+static void cs_body(emit_typed_t *x, buf_t *b) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    const int depth = 1;
+    emit_typed_nodes(x, b, &CS_PROGRAM);
     bool first = true;
     for (size_t i = 0; i < c->base.p->n_nodes; i++) {
         const pcl_node_t *n = &c->base.p->nodes[i];
@@ -580,7 +554,7 @@ static void cs_body(cs_ctx_t *c, buf_t *b) {
         first = false;
         cs_indent(b, depth + 1);
         buf_putc(b, '[');
-        names_append_quoted(b, LANG_CSHARP, n->logical_name ? n->logical_name : n->name);
+        names_append_quoted(b, LANG_CSHARP, emit_node_logical_name(n));
         buf_puts(b, "] = ");
         cs_expr(c, b, n->attrs[0].value, NULL, depth + 1);
         buf_puts(b, ",\n");
@@ -596,34 +570,23 @@ static int cs_using_cmp(const void *x, const void *y) {
     return strcmp(((const cs_using_t *)x)->alias, ((const cs_using_t *)y)->alias);
 }
 
+/* `using` the SDK and each package's namespace (by alias), and the program's entry. */
+static void cs_head(emit_typed_t *x, buf_t *out) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    buf_puts(out, "using System.Collections.Generic;\nusing System.Linq;\nusing Pulumi;\n");
+    if (c->n_usings > 1)
+        qsort(c->usings, c->n_usings, sizeof *c->usings, cs_using_cmp); /* none: a program without resources */
+    for (size_t i = 0; i < c->n_usings; i++)
+        buf_printf(out, "using %s = %s;\n", c->usings[i].alias, c->usings[i].ns);
+    buf_puts(out, "\nreturn await Deployment.RunAsync(() => \n{\n");
+}
+
 char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     cs_ctx_t c = {0};
     if (!emit_typed_init(&c.base, p, diags, LANG_CSHARP)) return NULL;
     /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
      * after the names the program itself declares. */
-    names_table_t *names = names_table_new(c.base.a);
-    names_table_reserve(names, "config");
-    for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
-            c.base.var[i] =
-                names_table_unique(names, names_make_valid_identifier(c.base.a, LANG_CSHARP, p->nodes[i].name), "", 2);
-
-    buf_t body;
-    buf_init(&body);
-    c.base.report = true;
-    cs_body(&c, &body);
-
-    buf_t out;
-    buf_init(&out);
-    buf_puts(&out, "using System.Collections.Generic;\nusing System.Linq;\nusing Pulumi;\n");
-    if (c.n_usings > 1)
-        qsort(c.usings, c.n_usings, sizeof *c.usings, cs_using_cmp); /* none: a program without resources */
-    for (size_t i = 0; i < c.n_usings; i++)
-        buf_printf(&out, "using %s = %s;\n", c.usings[i].alias, c.usings[i].ns);
-    buf_puts(&out, "\nreturn await Deployment.RunAsync(() => \n{\n");
-    buf_append(&out, body.data ? body.data : "", body.len);
-    buf_puts(&out, "});\n\n");
-    buf_free(&body);
-    arena_free(c.base.a);
-    return buf_take(&out);
+    static const char *const reserved[] = {"config", NULL};
+    emit_typed_name_nodes(&c.base, LANG_CSHARP, NULL, reserved, NULL, NULL);
+    return emit_typed_file(&c.base, cs_body, cs_head, "});\n\n");
 }

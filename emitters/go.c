@@ -2012,105 +2012,100 @@ static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     buf_putc(b, '\n');
 }
 
-static void go_node(go_ctx_t *g, buf_t *b, size_t i, int depth, bool *have_cfg) {
-    {
-        const pcl_node_t *n = &g->base.p->nodes[i];
-        g->base.node = n;
-        g->gd = 1;
-        g->line_depth = depth;
-        if (n->kind == PCL_NODE_LOCAL) {
-            go_local(g, b, i, depth);
-            return;
-        }
-        if (n->kind == PCL_NODE_CONFIG) {
-            if (!*have_cfg) {
-                go_indent(b, depth);
-                buf_puts(b, "cfg := config.New(ctx, \"\")\n");
-                *have_cfg = true;
-            }
-            if (!emit_config_scalar(emit_config_type(g->base.a, n->token))) {
-                go_config_object(g, b, i, depth);
-                return;
-            }
+/* A resource's `New<Type>` call or a component's registration, with its options and the error check. */
+static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
+    go_ctx_t *g = (go_ctx_t *)x;
+    const int depth = 2;
+    const pcl_node_t *n = &g->base.p->nodes[i];
+    const char *logical = emit_node_logical_name(n);
+    go_indent(b, depth);
+    if (n->kind == PCL_NODE_COMPONENT) {
+        /* A local component: a bare ResourceState registered under the component's type. */
+        if (g->referenced[i]) {
+            buf_printf(b, "var %s pulumi.ResourceState\n", g->base.var[i]);
             go_indent(b, depth);
-            if (g->referenced[i])
-                buf_printf(b, "%s := ", g->base.var[i]);
-            else
-                buf_puts(b, "_ = ");
-            buf_printf(b, "cfg.%s(", emit_config_getter(n, &GO_CFG));
-            names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
-            buf_puts(b, ")\n");
-            return;
         }
-        if (n->kind == PCL_NODE_OUTPUT) {
-            go_indent(b, depth);
-            buf_puts(b, "ctx.Export(");
-            names_append_quoted(b, LANG_GO, n->logical_name ? n->logical_name : n->name);
-            buf_puts(b, ", ");
-            g->gd = 2; /* the second argument of a call */
-            go_expr(g, b, n->attrs[0].value, NULL, depth);
-            buf_puts(b, ")\n");
-            return;
-        }
-        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) return;
-        const char *logical = n->logical_name ? n->logical_name : n->name;
-        go_indent(b, depth);
-        if (n->kind == PCL_NODE_COMPONENT) {
-            /* A local component: a bare ResourceState registered under the component's type. */
-            if (g->referenced[i]) {
-                buf_printf(b, "var %s pulumi.ResourceState\n", g->base.var[i]);
-                go_indent(b, depth);
-            }
-            buf_printf(b, "err %s ctx.RegisterComponentResource(", g->err_declared ? "=" : ":=");
-            g->err_declared = true;
-            names_append_quoted(b, LANG_GO, n->token ? n->token : "");
-            buf_puts(b, ", ");
-            names_append_quoted(b, LANG_GO, logical);
-            if (g->referenced[i])
-                buf_printf(b, ", &%s", g->base.var[i]);
-            else
-                buf_puts(b, ", &pulumi.ResourceState{}");
+        buf_printf(b, "err %s ctx.RegisterComponentResource(", g->err_declared ? "=" : ":=");
+        g->err_declared = true;
+        names_append_quoted(b, LANG_GO, n->token ? n->token : "");
+        buf_puts(b, ", ");
+        names_append_quoted(b, LANG_GO, logical);
+        if (g->referenced[i])
+            buf_printf(b, ", &%s", g->base.var[i]);
+        else
+            buf_puts(b, ", &pulumi.ResourceState{}");
+    } else {
+        const char *mod = go_import_for(g, n->package, n->token);
+        const char *type = go_token_member(g, n->token);
+        bool named = g->referenced[i];
+        buf_printf(b, "%s, err %s %s.New%s(ctx, ", named ? g->base.var[i] : "_", named || !g->err_declared ? ":=" : "=",
+                   mod, type);
+        g->err_declared = true;
+        names_append_quoted(b, LANG_GO, logical);
+        buf_puts(b, ", ");
+        if (n->n_attrs == 0) {
+            buf_puts(b, "nil");
         } else {
-            const char *mod = go_import_for(g, n->package, n->token);
-            const char *type = go_token_member(g, n->token);
-            bool named = g->referenced[i];
-            buf_printf(b, "%s, err %s %s.New%s(ctx, ", named ? g->base.var[i] : "_",
-                       named || !g->err_declared ? ":=" : "=", mod, type);
-            g->err_declared = true;
-            names_append_quoted(b, LANG_GO, logical);
-            buf_puts(b, ", ");
-            if (n->n_attrs == 0) {
-                buf_puts(b, "nil");
-            } else {
-                buf_printf(b, "&%s.%sArgs", mod, type);
-                go_elem_t *el = arena_alloc(g->base.a, n->n_attrs * sizeof *el);
-                for (size_t j = 0; j < n->n_attrs; j++) {
-                    const pcl_attr_t *at = &n->attrs[j];
-                    const schema_property_t *prop = at->prop;
-                    if (!prop && n->schema)
-                        prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
-                    el[j].key = go_field_name(g, at->name);
-                    if (prop && prop->plain)
-                        el[j].value = go_plain_input_str(g, at->value, prop->type, prop->required, depth + 1);
-                    else
-                        el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
-                }
-                go_write_elems(b, el, n->n_attrs, depth);
+            buf_printf(b, "&%s.%sArgs", mod, type);
+            go_elem_t *el = arena_alloc(g->base.a, n->n_attrs * sizeof *el);
+            for (size_t j = 0; j < n->n_attrs; j++) {
+                const pcl_attr_t *at = &n->attrs[j];
+                const schema_property_t *prop = at->prop;
+                if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
+                el[j].key = go_field_name(g, at->name);
+                if (prop && prop->plain)
+                    el[j].value = go_plain_input_str(g, at->value, prop->type, prop->required, depth + 1);
+                else
+                    el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
             }
+            go_write_elems(b, el, n->n_attrs, depth);
         }
-        go_options(g, b, n, depth);
-        buf_puts(b, ")\n");
-        go_indent(b, depth);
-        buf_puts(b, "if err != nil {\n");
-        go_indent(b, depth + 1);
-        buf_puts(b, "return err\n");
-        go_indent(b, depth);
-        buf_puts(b, "}\n");
     }
+    go_options(g, b, n, depth);
+    buf_puts(b, ")\n");
+    go_indent(b, depth);
+    buf_puts(b, "if err != nil {\n");
+    go_indent(b, depth + 1);
+    buf_puts(b, "return err\n");
+    go_indent(b, depth);
+    buf_puts(b, "}\n");
 }
 
+static void go_config_statement(emit_typed_t *x, buf_t *b, size_t i) {
+    go_config_object((go_ctx_t *)x, b, i, 2);
+}
+
+static void go_local_statement(emit_typed_t *x, buf_t *b, size_t i) {
+    go_local((go_ctx_t *)x, b, i, 2);
+}
+
+static void go_export_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    go_ctx_t *g = (go_ctx_t *)x;
+    g->gd = 2; /* the second argument of a call */
+    go_expr(g, b, e, t, depth);
+}
+
+static const emit_typed_program_t GO_PROGRAM = {
+    .lang = LANG_GO,
+    .indent = "\t\t",
+    .depth = 2,
+    .declare = "%s := ",
+    .declare_blank = "_ = ",
+    .end = "\n",
+    .value = go_export_value,
+    .new_config = "cfg := config.New(ctx, \"\")\n",
+    .config = "cfg",
+    .cfg = &GO_CFG,
+    .config_object = go_config_statement,
+    .local = go_local_statement,
+    .export = "ctx.Export(",
+    .export_end = ")\n",
+    .resource = go_resource,
+};
+
 /* Every node's statements, each after the temporaries and loops its expressions need. */
-static void go_body(go_ctx_t *g, buf_t *b) {
+static void go_body(emit_typed_t *x, buf_t *b) {
+    go_ctx_t *g = (go_ctx_t *)x;
     const int depth = 2;
     bool have_cfg = false;
     g->err_declared = false;
@@ -2123,7 +2118,9 @@ static void go_body(go_ctx_t *g, buf_t *b) {
         buf_init(&stmt);
         g->pre = &pre;
         g->pre_indent = depth;
-        go_node(g, &stmt, i, depth, &have_cfg);
+        g->gd = 1;
+        g->line_depth = depth;
+        emit_typed_node(&g->base, &stmt, i, &GO_PROGRAM, &have_cfg);
         g->pre = NULL;
         if (pre.len) buf_append(b, pre.data, pre.len);
         if (stmt.len) buf_append(b, stmt.data, stmt.len);
@@ -2137,6 +2134,36 @@ static void go_body(go_ctx_t *g, buf_t *b) {
 
 static int go_import_cmp(const void *x, const void *y) {
     return strcmp(((const go_import_t *)x)->path, ((const go_import_t *)y)->path);
+}
+
+/* `package main`, the imports (the standard library first, then the rest, a blank line between) and
+ * the program's entry. */
+static void go_head(emit_typed_t *x, buf_t *out) {
+    go_ctx_t *g = (go_ctx_t *)x;
+    buf_puts(out, "package main\n\nimport (\n");
+    qsort(g->imports, g->n_imports, sizeof *g->imports, go_import_cmp);
+    bool wrote_std = false;
+    for (int group = 0; group < 2; group++) {
+        for (size_t i = 0; i < g->n_imports; i++) {
+            /* the standard library: no dot in the first path element */
+            const char *slash = strchr(g->imports[i].path, '/');
+            size_t first = slash ? (size_t)(slash - g->imports[i].path) : strlen(g->imports[i].path);
+            bool std = memchr(g->imports[i].path, '.', first) == NULL;
+            if (std != (group == 0)) continue;
+            if (group == 0)
+                wrote_std = true;
+            else if (wrote_std) {
+                buf_putc(out, '\n');
+                wrote_std = false;
+            }
+            buf_putc(out, '\t');
+            if (strcmp(g->imports[i].alias, go_path_last(g->imports[i].path)) != 0)
+                buf_printf(out, "%s ", g->imports[i].alias);
+            names_append_quoted(out, LANG_GO, g->imports[i].path);
+            buf_putc(out, '\n');
+        }
+    }
+    buf_puts(out, ")\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n");
 }
 
 char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
@@ -2170,23 +2197,19 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
         g.base.var[i] = "v";
     buf_t scratch;
     buf_init(&scratch);
-    go_body(&g, &scratch);
+    go_body(&g.base, &scratch);
     buf_free(&scratch);
 
     /* Names: import aliases and the names the program itself declares are taken. */
-    names_table_t *names = names_table_new(g.base.a);
-    g.names = names;
-    for (size_t i = 0; i < g.n_imports; i++)
-        names_table_reserve(names, g.imports[i].alias);
     static const char *const taken[] = {"ctx", "err", "cfg", "main", "pulumi", "config"};
-    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
-        names_table_reserve(names, taken[i]);
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        g.base.var[i] = "_";
-        if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_OUTPUT || !g.referenced[i]) continue;
-        g.base.var[i] = names_table_unique(names, names_make_valid_identifier(g.base.a, LANG_GO, n->name), "", 2);
-    }
+    size_t n_taken = sizeof taken / sizeof taken[0];
+    const char **reserved = arena_alloc(g.base.a, (g.n_imports + n_taken + 1) * sizeof *reserved);
+    for (size_t i = 0; i < g.n_imports; i++)
+        reserved[i] = g.imports[i].alias;
+    memcpy(reserved + g.n_imports, taken, sizeof taken);
+    reserved[g.n_imports + n_taken] = NULL;
+    names_table_t *names = emit_typed_name_nodes(&g.base, LANG_GO, NULL, reserved, g.referenced, "_");
+    g.names = names;
     /* after every node's own name, so that none of them is renamed for these */
     g.cfg_value = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.cfg_value);
     for (size_t i = 0; i < p->n_nodes; i++) {
@@ -2195,41 +2218,5 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
         if (n->kind == PCL_NODE_CONFIG && g.referenced[i] && !emit_config_scalar(emit_config_type(g.base.a, n->token)))
             g.cfg_value[i] = names_table_unique(names, arena_sprintf(g.base.a, "%sValue", g.base.var[i]), "", 2);
     }
-
-    buf_t body;
-    buf_init(&body);
-    g.base.report = true;
-    go_body(&g, &body);
-
-    buf_t out;
-    buf_init(&out);
-    buf_puts(&out, "package main\n\nimport (\n");
-    qsort(g.imports, g.n_imports, sizeof *g.imports, go_import_cmp);
-    /* standard library (no dot in the first path element) first, then the rest */
-    bool wrote_std = false;
-    for (int group = 0; group < 2; group++) {
-        for (size_t i = 0; i < g.n_imports; i++) {
-            const char *slash = strchr(g.imports[i].path, '/');
-            size_t first = slash ? (size_t)(slash - g.imports[i].path) : strlen(g.imports[i].path);
-            bool std = memchr(g.imports[i].path, '.', first) == NULL;
-            if (std != (group == 0)) continue;
-            if (group == 0)
-                wrote_std = true;
-            else if (wrote_std) {
-                buf_putc(&out, '\n'); /* one blank line between the groups */
-                wrote_std = false;
-            }
-            buf_putc(&out, '\t');
-            if (strcmp(g.imports[i].alias, go_path_last(g.imports[i].path)) != 0)
-                buf_printf(&out, "%s ", g.imports[i].alias);
-            names_append_quoted(&out, LANG_GO, g.imports[i].path);
-            buf_putc(&out, '\n');
-        }
-    }
-    buf_puts(&out, ")\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n");
-    buf_append(&out, body.data ? body.data : "", body.len);
-    buf_puts(&out, "\t})\n}\n");
-    buf_free(&body);
-    arena_free(g.base.a);
-    return buf_take(&out);
+    return emit_typed_file(&g.base, go_body, go_head, "\t})\n}\n");
 }

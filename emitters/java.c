@@ -445,104 +445,114 @@ static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, con
     }
 }
 
-static void java_body(java_ctx_t *j, buf_t *b) {
-    const int ind = 8;
-    for (size_t i = 0; i < j->base.p->n_nodes; i++) {
-        const pcl_node_t *n = &j->base.p->nodes[i];
-        j->base.node = n;
-        if (n->kind == PCL_NODE_CONFIG) {
-            java_indent(b, ind);
-            const emit_cfg_type_t *t = emit_config_type(j->base.a, n->token);
-            if (!emit_config_scalar(t)) {
-                buf_printf(b, "final var %s = ", j->base.var[i]);
-                java_config_object(j, b, n, t);
-                buf_puts(b, ";\n\n");
-                continue;
-            }
-            buf_printf(b, "final var %s = ctx.config().%s(", j->base.var[i], emit_config_getter(n, &JAVA_CFG));
-            names_append_quoted(b, LANG_JAVA, n->config_key ? n->config_key : n->name);
-            buf_puts(b, ");\n\n");
-            continue;
-        }
-        if (n->kind == PCL_NODE_LOCAL) {
-            java_indent(b, ind);
-            buf_printf(b, "final var %s = ", j->base.var[i]);
-            java_expr(j, b, n->attrs[0].value, NULL, ind);
-            buf_puts(b, ";\n\n");
-            continue;
-        }
-        if (n->kind == PCL_NODE_OUTPUT) {
-            java_indent(b, ind);
-            buf_puts(b, "ctx.export(");
-            names_append_quoted(b, LANG_JAVA, n->logical_name ? n->logical_name : n->name);
-            buf_puts(b, ", ");
-            java_expr(j, b, n->attrs[0].value, NULL, ind);
-            buf_puts(b, ");\n");
-            continue;
-        }
-        if (n->kind != PCL_NODE_RESOURCE && n->kind != PCL_NODE_COMPONENT) continue;
-        const char *logical = n->logical_name ? n->logical_name : n->name;
-        java_indent(b, ind);
-        if (n->kind == PCL_NODE_COMPONENT) {
-            buf_printf(b, "var %s = new %s(", j->base.var[i], java_class(j, "com.pulumi.resources.ComponentResource"));
-            names_append_quoted(b, LANG_JAVA, n->token ? n->token : "");
-            buf_puts(b, ", ");
-            names_append_quoted(b, LANG_JAVA, logical);
-            if (n->n_options > 0) {
-                buf_puts(b, ", ");
-                java_options(j, b, n, ind + 4);
-            }
-            buf_puts(b, ");\n\n");
-            continue;
-        }
-        const char *cls = java_class_ref(j, n->token, "", "");
-        buf_printf(b, "var %s = new %s(", j->base.var[i], cls);
-        names_append_quoted(b, LANG_JAVA, logical);
-        const char *args = java_class_ref(j, n->token, "", "Args");
-        if (n->n_attrs > 0) {
-            buf_puts(b, ", ");
-            java_builder(j, b, args, n->attrs, n->n_attrs, NULL, 0, NULL, n->schema, ind);
-        } else if (n->n_options > 0) {
-            buf_printf(b, ", %s.Empty", args);
-        }
-        if (n->n_options > 0) {
-            buf_puts(b, ", ");
-            java_options(j, b, n, ind + 4);
-        }
-        buf_puts(b, ");\n\n");
+/* A list, map or any config value's statement. */
+static void java_config_statement(emit_typed_t *x, buf_t *b, size_t i) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    const pcl_node_t *n = &j->base.p->nodes[i];
+    java_indent(b, 8);
+    buf_printf(b, "final var %s = ", j->base.var[i]);
+    java_config_object(j, b, n, emit_config_type(j->base.a, n->token));
+    buf_puts(b, ";\n\n");
+}
+
+static const char *java_class_of(emit_typed_t *x, const pcl_node_t *n) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    if (n->kind == PCL_NODE_COMPONENT) return java_class(j, "com.pulumi.resources.ComponentResource");
+    return java_class_ref(j, n->token, "", "");
+}
+
+/* The inputs' builder, or `<Type>Args.Empty` before options. */
+static void java_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    const char *args = java_class_ref(j, n->token, "", "Args");
+    if (n->n_attrs > 0) {
+        buf_puts(b, ", ");
+        java_builder(j, b, args, n->attrs, n->n_attrs, NULL, 0, NULL, n->schema, 8);
+    } else if (n->n_options > 0) {
+        buf_printf(b, ", %s.Empty", args);
     }
-    j->base.node = NULL;
+}
+
+static void java_node_options(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
+    java_options((java_ctx_t *)x, b, n, 12);
+}
+
+static const emit_typed_program_t JAVA_PROGRAM = {
+    .lang = LANG_JAVA,
+    .indent = "        ",
+    .depth = 8,
+    .declare = "final var %s = ",
+    .declare_resource = "var %s = ",
+    .end = ";\n\n",
+    .value = java_value,
+    .config = "ctx.config()",
+    .cfg = &JAVA_CFG,
+    .config_object = java_config_statement,
+    .export = "ctx.export(",
+    .export_end = ");\n",
+    .class_of = java_class_of,
+    .args = java_args,
+    .options = java_node_options,
+};
+
+static void java_body(emit_typed_t *x, buf_t *b) {
+    emit_typed_nodes(x, b, &JAVA_PROGRAM);
 }
 
 static int java_class_cmp(const void *x, const void *y) {
     return strcmp(((const java_class_t *)x)->fqcn, ((const java_class_t *)y)->fqcn);
 }
 
+/* The fixed imports every program gets; their simple names are taken too. */
+static const char *const JAVA_HEAD[] = {"com.pulumi.Context", "com.pulumi.Pulumi", "com.pulumi.core.Output"};
+static const char *const JAVA_TAIL[] = {"java.util.List", "java.util.ArrayList", "java.util.Map",
+                                        "java.io.File",   "java.nio.file.Files", "java.nio.file.Paths"};
+#define JAVA_N_HEAD (sizeof JAVA_HEAD / sizeof JAVA_HEAD[0])
+#define JAVA_N_TAIL (sizeof JAVA_TAIL / sizeof JAVA_TAIL[0])
+
+/* The package, the imports (the fixed head, the program's own classes sorted, the fixed java.* tail)
+ * and the class down to the body of `stack`. */
+static void java_head(emit_typed_t *x, buf_t *out) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    buf_puts(out, "package generated_program;\n\n");
+    for (size_t i = 0; i < JAVA_N_HEAD; i++)
+        buf_printf(out, "import %s;\n", JAVA_HEAD[i]);
+    size_t n_own = 0;
+    java_class_t *own = arena_alloc(j->base.a, (j->n_classes + 1) * sizeof *own);
+    for (size_t i = 0; i < j->n_classes; i++) {
+        bool fixed = false;
+        for (size_t k = 0; k < JAVA_N_HEAD; k++)
+            fixed |= strcmp(j->classes[i].fqcn, JAVA_HEAD[k]) == 0;
+        for (size_t k = 0; k < JAVA_N_TAIL; k++)
+            fixed |= strcmp(j->classes[i].fqcn, JAVA_TAIL[k]) == 0;
+        if (!fixed && !j->classes[i].qualify) own[n_own++] = j->classes[i];
+    }
+    qsort(own, n_own, sizeof *own, java_class_cmp);
+    for (size_t i = 0; i < n_own; i++)
+        buf_printf(out, "import %s;\n", own[i].fqcn);
+    for (size_t i = 0; i < JAVA_N_TAIL; i++)
+        buf_printf(out, "import %s;\n", JAVA_TAIL[i]);
+    buf_puts(out, "\npublic class App {\n"
+                  "    public static void main(String[] args) {\n"
+                  "        Pulumi.run(App::stack);\n"
+                  "    }\n\n"
+                  "    public static void stack(Context ctx) {\n");
+}
+
 char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     java_ctx_t j = {0};
     if (!emit_typed_init(&j.base, p, diags, LANG_JAVA)) return NULL;
-    names_table_t *names = names_table_new(j.base.a);
-    names_table_reserve(names, "ctx");
-    names_table_reserve(names, "args");
-    for (size_t i = 0; i < p->n_nodes; i++)
-        if (p->nodes[i].kind != PCL_NODE_PACKAGE && p->nodes[i].kind != PCL_NODE_OUTPUT)
-            j.base.var[i] = names_table_unique(
-                names, names_make_valid_identifier(j.base.a, LANG_JAVA, names_camel(j.base.a, p->nodes[i].name)), "",
-                2);
-
-    /* The fixed imports every program gets; their simple names are taken too. */
-    static const char *const head[] = {"com.pulumi.Context", "com.pulumi.Pulumi", "com.pulumi.core.Output"};
-    static const char *const tail[] = {"java.util.List", "java.util.ArrayList", "java.util.Map",
-                                       "java.io.File",   "java.nio.file.Files", "java.nio.file.Paths"};
-    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-        java_class(&j, head[i]);
-    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
-        java_class(&j, tail[i]);
+    static const char *const reserved[] = {"ctx", "args", NULL};
+    emit_typed_name_nodes(&j.base, LANG_JAVA, names_camel, reserved, NULL, NULL);
+    for (size_t i = 0; i < JAVA_N_HEAD; i++)
+        java_class(&j, JAVA_HEAD[i]);
+    for (size_t i = 0; i < JAVA_N_TAIL; i++)
+        java_class(&j, JAVA_TAIL[i]);
 
     /* Pass 1 collects the classes; then ambiguous simple names are qualified everywhere. */
     buf_t scratch;
     buf_init(&scratch);
-    java_body(&j, &scratch);
+    java_body(&j.base, &scratch);
     buf_free(&scratch);
     for (size_t a = 0; a < j.n_classes; a++)
         for (size_t k = 0; k < j.n_classes; k++)
@@ -550,41 +560,5 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     /* App is this file's own class. */
     for (size_t a = 0; a < j.n_classes; a++)
         if (strcmp(j.classes[a].simple, "App") == 0) j.classes[a].qualify = true;
-
-    buf_t body;
-    buf_init(&body);
-    j.base.report = true;
-    java_body(&j, &body);
-
-    buf_t out;
-    buf_init(&out);
-    buf_puts(&out, "package generated_program;\n\n");
-    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-        buf_printf(&out, "import %s;\n", head[i]);
-    /* the program's own classes, sorted, then the fixed java.* tail */
-    size_t n_own = 0;
-    java_class_t *own = arena_alloc(j.base.a, (j.n_classes + 1) * sizeof *own);
-    for (size_t i = 0; i < j.n_classes; i++) {
-        bool fixed = false;
-        for (size_t k = 0; k < sizeof head / sizeof head[0]; k++)
-            fixed |= strcmp(j.classes[i].fqcn, head[k]) == 0;
-        for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++)
-            fixed |= strcmp(j.classes[i].fqcn, tail[k]) == 0;
-        if (!fixed && !j.classes[i].qualify) own[n_own++] = j.classes[i];
-    }
-    qsort(own, n_own, sizeof *own, java_class_cmp);
-    for (size_t i = 0; i < n_own; i++)
-        buf_printf(&out, "import %s;\n", own[i].fqcn);
-    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
-        buf_printf(&out, "import %s;\n", tail[i]);
-    buf_puts(&out, "\npublic class App {\n"
-                   "    public static void main(String[] args) {\n"
-                   "        Pulumi.run(App::stack);\n"
-                   "    }\n\n"
-                   "    public static void stack(Context ctx) {\n");
-    buf_append(&out, body.data ? body.data : "", body.len);
-    buf_puts(&out, "    }\n}\n");
-    buf_free(&body);
-    arena_free(j.base.a);
-    return buf_take(&out);
+    return emit_typed_file(&j.base, java_body, java_head, "    }\n}\n");
 }

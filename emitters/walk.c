@@ -684,6 +684,131 @@ bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
     return false;
 }
 
+/* --- the program walk the typed emitters (Go, C#, Java) share ---------------------------------- */
+
+names_table_t *emit_typed_name_nodes(emit_typed_t *x, lang_t lang, char *(*style)(arena_t *a, const char *s),
+                                     const char *const *reserved, const bool *referenced, const char *unused) {
+    names_table_t *names = names_table_new(x->a);
+    for (size_t i = 0; reserved && reserved[i]; i++)
+        names_table_reserve(names, reserved[i]);
+    for (size_t i = 0; i < x->p->n_nodes; i++) {
+        const pcl_node_t *n = &x->p->nodes[i];
+        x->var[i] = unused;
+        if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_OUTPUT || (referenced && !referenced[i])) continue;
+        const char *name = style ? style(x->a, n->name) : n->name;
+        x->var[i] = names_table_unique(names, names_make_valid_identifier(x->a, lang, name), "", 2);
+    }
+    return names;
+}
+
+static void typed_declare(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, const char *declare) {
+    buf_puts(b, s->indent);
+    if (s->declare_blank && strcmp(x->var[i], "_") == 0)
+        buf_puts(b, s->declare_blank);
+    else
+        buf_printf(b, declare ? declare : s->declare, x->var[i]);
+}
+
+static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool first) {
+    const pcl_node_t *n = &x->p->nodes[i];
+    if (first && s->new_config) {
+        buf_puts(b, s->indent);
+        buf_puts(b, s->new_config);
+    }
+    const char *getter = emit_config_getter(n, s->cfg);
+    if (!getter && !s->cfg->object[n->config_secret]) {
+        s->config_object(x, b, i);
+        return;
+    }
+    if (!getter) /* a list, map or any value: decoded from its JSON into its own type */
+        getter = arena_sprintf(x->a, s->cfg->object[n->config_secret],
+                               emit_config_type_name(x->a, emit_config_type(x->a, n->token), s->cfg));
+    typed_declare(x, b, i, s, NULL);
+    buf_printf(b, "%s.%s(", s->config, getter);
+    names_append_quoted(b, s->lang, n->config_key ? n->config_key : n->name);
+    buf_putc(b, ')');
+    buf_puts(b, s->end);
+}
+
+static void typed_resource(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s) {
+    const pcl_node_t *n = &x->p->nodes[i];
+    typed_declare(x, b, i, s, s->declare_resource);
+    buf_printf(b, "new %s(", s->class_of(x, n));
+    if (n->kind == PCL_NODE_COMPONENT) {
+        names_append_quoted(b, s->lang, n->token ? n->token : "");
+        buf_puts(b, ", ");
+    }
+    names_append_quoted(b, s->lang, emit_node_logical_name(n));
+    if (n->kind == PCL_NODE_RESOURCE) s->args(x, b, n);
+    if (n->n_options > 0) {
+        buf_puts(b, ", ");
+        s->options(x, b, n);
+    }
+    buf_putc(b, ')');
+    buf_puts(b, s->end);
+}
+
+void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool *config_seen) {
+    const pcl_node_t *n = &x->p->nodes[i];
+    x->node = n;
+    switch (n->kind) {
+    case PCL_NODE_PACKAGE:
+    case PCL_NODE_HOOK: return; /* emit_check_program refuses hooks in Go, C# and Java */
+    case PCL_NODE_CONFIG:
+        typed_config(x, b, i, s, !*config_seen);
+        *config_seen = true;
+        return;
+    case PCL_NODE_LOCAL:
+        if (s->local) {
+            s->local(x, b, i);
+            return;
+        }
+        typed_declare(x, b, i, s, NULL);
+        s->value(x, b, n->attrs[0].value, NULL, s->depth);
+        buf_puts(b, s->end);
+        return;
+    case PCL_NODE_OUTPUT:
+        if (!s->export) return;
+        buf_puts(b, s->indent);
+        buf_puts(b, s->export);
+        names_append_quoted(b, s->lang, emit_node_logical_name(n));
+        buf_puts(b, ", ");
+        s->value(x, b, n->attrs[0].value, NULL, s->depth);
+        buf_puts(b, s->export_end);
+        return;
+    case PCL_NODE_RESOURCE:
+    case PCL_NODE_COMPONENT:
+        if (s->resource)
+            s->resource(x, b, i);
+        else
+            typed_resource(x, b, i, s);
+        return;
+    }
+}
+
+void emit_typed_nodes(emit_typed_t *x, buf_t *b, const emit_typed_program_t *s) {
+    bool config_seen = false;
+    for (size_t i = 0; i < x->p->n_nodes; i++)
+        emit_typed_node(x, b, i, s, &config_seen);
+    x->node = NULL;
+}
+
+char *emit_typed_file(emit_typed_t *x, void (*body)(emit_typed_t *x, buf_t *b), void (*head)(emit_typed_t *x, buf_t *b),
+                      const char *tail) {
+    buf_t text;
+    buf_init(&text);
+    x->report = true;
+    body(x, &text);
+    buf_t out;
+    buf_init(&out);
+    head(x, &out);
+    buf_append(&out, text.data ? text.data : "", text.len);
+    buf_puts(&out, tail);
+    buf_free(&text);
+    arena_free(x->a);
+    return buf_take(&out);
+}
+
 const char *emit_token_type_name(arena_t *a, const char *token, char *(*style)(arena_t *a, const char *s)) {
     char *member = NULL;
     if (!names_token_split(a, token, NULL, NULL, &member) || !member) return "Unknown";

@@ -244,6 +244,8 @@ typedef struct emit_cfg_names {
     const char *scalar[4];
     const char *list, *map, *any;
     const char *inner_list, *inner_map;
+    const char *object[2]; /* [secret]: the getter of a list, map or any value, a format of its type
+                              (NULL: the language writes that read itself) */
 } emit_cfg_names_t;
 /* The getter of a config node read as a string, int, number or bool (its token, NULL: string);
  * NULL for a list, map or any value. */
@@ -286,6 +288,51 @@ typedef struct emit_typed_syntax {
  * for a list or an object, which the language writes itself. */
 bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
                       const schema_type_t *t, int depth);
+
+/* --- the program walk the typed emitters (Go, C#, Java) share ---------------------------------- */
+
+/* What differs by language in the statements of a typed emitter's program. */
+typedef struct emit_typed_program {
+    lang_t lang;
+    const char *indent;           /* what starts a statement ("    ", "\t\t") */
+    int depth;                    /* the depth (in the language's unit) a statement's values are written at */
+    const char *declare;          /* a variable's declaration: a format of its identifier ("var %s = ") */
+    const char *declare_blank;    /* the declaration of a variable named "_" (NULL: `declare`) */
+    const char *declare_resource; /* a resource's or component's variable (NULL: `declare`) */
+    const char *end;              /* what ends a statement (";\n\n") */
+    /* a value at a position of type t (NULL: unknown) */
+    void (*value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
+    /* config: the statement that makes the Config object, before the first read (NULL: none), the
+     * expression of that object, and the language's getters; `config_object` writes the whole
+     * statement that reads a list, map or any value when the getters have no format for it */
+    const char *new_config, *config;
+    const emit_cfg_names_t *cfg;
+    void (*config_object)(emit_typed_t *x, buf_t *b, size_t i);
+    /* a local's statement (NULL: `declare` value `end`) */
+    void (*local)(emit_typed_t *x, buf_t *b, size_t i);
+    /* a stack output: `export("name", value` `export_end` (export NULL: outputs are not written here) */
+    const char *export, *export_end;
+    /* a resource's or component's statement (NULL: `declare` `new Class("name"[, args][, options])` `end`,
+     * by the hooks below) */
+    void (*resource)(emit_typed_t *x, buf_t *b, size_t i);
+    const char *(*class_of)(emit_typed_t *x, const pcl_node_t *n); /* the class a node constructs */
+    void (*args)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);  /* after the name: the inputs */
+    void (*options)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);
+} emit_typed_program_t;
+
+/* Names each node's variable (but packages' and outputs', and those `referenced` says are never
+ * read: `unused`) unique in a new table where the NULL-terminated `reserved` are taken: the PCL name
+ * made an identifier of `lang` after `style` (NULL: as is). Returns the table. */
+names_table_t *emit_typed_name_nodes(emit_typed_t *x, lang_t lang, char *(*style)(arena_t *a, const char *s),
+                                     const char *const *reserved, const bool *referenced, const char *unused);
+/* Writes node i's statement (x->node is set to it); *config_seen: a config read was written before. */
+void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool *config_seen);
+/* Every node's statement in order. */
+void emit_typed_nodes(emit_typed_t *x, buf_t *b, const emit_typed_program_t *s);
+/* The file: the body written by `body` (the pass that reports), after the `head` it needs (imports
+ * known once the body is written), then `tail`. Frees x's arena; the text is malloc'd. */
+char *emit_typed_file(emit_typed_t *x, void (*body)(emit_typed_t *x, buf_t *b), void (*head)(emit_typed_t *x, buf_t *b),
+                      const char *tail);
 
 /* The type name of a token's member in the language's `style` (names_pascal, ...), or "Unknown"
  * for a malformed token. */
