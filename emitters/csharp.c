@@ -90,11 +90,9 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
 }
 
 /* `<Alias>[.<ModNs>]` for the module of `token`. */
-static const char *cs_module_path_uncached(emit_typed_t *x, schema_package_t *pkg, const char *token) {
+static const char *cs_module_path_uncached(emit_typed_t *x, schema_package_t *pkg, const char *pkgname,
+                                           const char *mod) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    char *pkgname = NULL;
-    const char *mod = NULL;
-    if (!emit_token_module(c->base.a, pkg, token, &pkgname, &mod)) return "Unknown";
     const char *alias = cs_namespace_alias(c, pkg, pkgname);
     if (!*mod || strcmp(mod, "index") == 0) return alias;
     const char *mapped = cs_mapped(pkg, mod);
@@ -111,7 +109,7 @@ static const char *cs_module_path_uncached(emit_typed_t *x, schema_package_t *pk
 }
 
 static const char *cs_module_path(cs_ctx_t *c, schema_package_t *pkg, const char *token) {
-    return emit_typed_module(&c->base, pkg, token, cs_module_path_uncached);
+    return emit_typed_module(&c->base, pkg, token, cs_module_path_uncached, "Unknown");
 }
 
 static const char *cs_token_member(cs_ctx_t *c, const char *token) {
@@ -205,7 +203,8 @@ static void cs_dictionary_entries(cs_ctx_t *c, buf_t *b, const pcl_expr_t *o, co
     cs_close(b, depth);
 }
 
-static void cs_dictionary(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
+static void cs_dictionary(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
     if (e->object.n == 0) {
         buf_printf(b, "new Dictionary<string, %s>()", cs_scalar_type(et));
         return;
@@ -230,23 +229,9 @@ static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int de
     return true;
 }
 
-static void cs_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+static void cs_enum_member(emit_typed_t *x, buf_t *b, const schema_type_t *t, const char *ename, const char *member) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    const char *ename = cs_token_member(c, t->token);
-    const schema_enum_value_t *ev = names_enum_value_of(t, e);
-    char *member = ev ? names_enum_member(c->base.a, LANG_CSHARP, ev, ename) : NULL;
-    if (member) {
-        buf_printf(b, "%s.%s.%s", cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token), ename,
-                   member);
-        return;
-    }
-    /* not a member of the enum: the literal (the SDK's enums convert explicitly from it) */
-    if (e->kind == PCL_STRING)
-        cs_string(b, e->s);
-    else if (e->kind == PCL_NUMBER)
-        emit_number_dotted(b, e->n, t->element);
-    else
-        buf_puts(b, e->b ? "true" : "false");
+    buf_printf(b, "%s.%s.%s", cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token), ename, member);
 }
 
 /* An interpolated string, Pulumi's form: `$"a-{x}"`, wrapped in Output.Format when it reads
@@ -277,21 +262,6 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
     buf_putc(b, '"');
     if (out) buf_putc(b, ')');
 }
-
-static void cs_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
-    cs_expr((cs_ctx_t *)x, b, e, t, depth);
-}
-
-static const emit_typed_syntax_t CS_VALUES = {
-    .lang = LANG_CSHARP,
-    .secret = "Output.CreateSecret",
-    .value = cs_value,
-    .string = cs_string,
-    .enum_value = cs_enum,
-    .traversal = cs_traversal,
-    .asset_call = cs_asset_call,
-    .interpolation = cs_template,
-};
 
 /* `Pkg.Mod.Fn.Invoke(new()\n{\n    Arg = value,\n})`: the output form of the function (Pulumi's
  * .NET generator's); emit_check_program lets through only arguments without nested object types
@@ -341,65 +311,72 @@ static void cs_invoke_read(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth
     buf_putc(b, ')');
 }
 
+/* An invoke, or what is read from its result. */
+static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    if (emit_is_invoke(e))
+        cs_invoke((cs_ctx_t *)x, b, e, depth);
+    else
+        cs_invoke_read((cs_ctx_t *)x, b, e, depth);
+}
+
+/* `new[]` and the items a line (an empty list: `new T[] {}`). */
+static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    if (e->tuple.n == 0) {
+        buf_printf(b, "new %s[] {}", et ? cs_scalar_type(et) : "object?");
+        return;
+    }
+    buf_puts(b, "new[]");
+    cs_open(b, depth);
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        cs_indent(b, depth + 1);
+        cs_expr(c, b, e->tuple.items[i], et, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, depth);
+}
+
+/* `new <Module>.Inputs.<Type>Args` with an object initializer. */
+static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    const char *type = arena_sprintf(c->base.a, "%s.Inputs.%sArgs",
+                                     cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token),
+                                     cs_token_member(c, t->token));
+    if (e->object.n == 0) {
+        buf_printf(b, "new %s()", type);
+        return;
+    }
+    buf_printf(b, "new %s", type);
+    cs_open(b, depth);
+    for (size_t i = 0; i < e->object.n; i++) {
+        const pcl_object_item_t *it = &e->object.items[i];
+        const schema_property_t *prop = it->prop;
+        if (!prop) prop = schema_find_property(t->object->props, t->object->n_props, it->key);
+        cs_indent(b, depth + 1);
+        buf_printf(b, "%s = ", cs_property_name(c, it->key, prop));
+        cs_expr(c, b, it->value, prop ? prop->type : NULL, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, depth);
+}
+
+static const emit_typed_syntax_t CS_VALUES = {
+    .lang = LANG_CSHARP,
+    .secret = "Output.CreateSecret",
+    .string = cs_string,
+    .enum_member = cs_enum_member,
+    .traversal = cs_traversal,
+    .asset_call = cs_asset_call,
+    .interpolation = cs_template,
+    .invoke = cs_invoke_value,
+    .list = cs_list,
+    .object = cs_object,
+    .map = cs_dictionary,
+};
+
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
-    if (emit_is_invoke(e)) {
-        cs_invoke(c, b, e, depth);
-        return;
-    }
-    if ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e) &&
-        emit_is_invoke(emit_fn_call_under(e))) {
-        cs_invoke_read(c, b, e, depth);
-        return;
-    }
-    if (!t) t = e->type;
-    if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
-    if (emit_typed_value(&CS_VALUES, &c->base, b, e, t, depth)) return;
-    switch (e->kind) {
-    case PCL_TUPLE: {
-        const schema_type_t *et = t && t->kind == SCHEMA_ARRAY ? t->element : NULL;
-        if (e->tuple.n == 0) {
-            buf_printf(b, "new %s[] {}", et ? cs_scalar_type(et) : "object?");
-            return;
-        }
-        buf_puts(b, "new[]");
-        cs_open(b, depth);
-        for (size_t i = 0; i < e->tuple.n; i++) {
-            cs_indent(b, depth + 1);
-            cs_expr(c, b, e->tuple.items[i], et, depth + 1);
-            buf_puts(b, ",\n");
-        }
-        cs_close(b, depth);
-        return;
-    }
-    case PCL_OBJECT: {
-        if (t && t->kind == SCHEMA_OBJECT && t->object && t->token) {
-            const char *type = arena_sprintf(c->base.a, "%s.Inputs.%sArgs",
-                                             cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token),
-                                             cs_token_member(c, t->token));
-            if (e->object.n == 0) {
-                buf_printf(b, "new %s()", type);
-                return;
-            }
-            buf_printf(b, "new %s", type);
-            cs_open(b, depth);
-            for (size_t i = 0; i < e->object.n; i++) {
-                const pcl_object_item_t *it = &e->object.items[i];
-                const schema_property_t *prop = it->prop;
-                if (!prop) prop = schema_find_property(t->object->props, t->object->n_props, it->key);
-                cs_indent(b, depth + 1);
-                buf_printf(b, "%s = ", cs_property_name(c, it->key, prop));
-                cs_expr(c, b, it->value, prop ? prop->type : NULL, depth + 1);
-                buf_puts(b, ",\n");
-            }
-            cs_close(b, depth);
-            return;
-        }
-        cs_dictionary(c, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, depth);
-        return;
-    }
-    default: return; /* every other kind: emit_typed_value */
-    }
+    emit_typed_expr(&CS_VALUES, &c->base, b, e, t, depth);
 }
 
 /* A resource input or nested-object property: maps use the collection-initializer form
@@ -527,7 +504,7 @@ static const emit_typed_program_t CS_PROGRAM = {
     .depth = 1,
     .declare = "var %s = ",
     .end = ";\n\n",
-    .value = cs_value,
+    .values = &CS_VALUES,
     .new_config = "var config = new Config();\n",
     .config = "config",
     .cfg = &CS_CFG,

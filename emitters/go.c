@@ -145,11 +145,9 @@ static const char *go_import_add(go_ctx_t *g, const char *path, const char *want
 }
 
 /* The import alias for the module holding `token` (a resource, object or enum token). */
-static const char *go_import_for_uncached(emit_typed_t *x, schema_package_t *pkg, const char *token) {
+static const char *go_import_for_uncached(emit_typed_t *x, schema_package_t *pkg, const char *pkgname,
+                                          const char *mod) {
     go_ctx_t *g = (go_ctx_t *)x;
-    char *pkgname = NULL;
-    const char *mod = NULL;
-    if (!emit_token_module(g->base.a, pkg, token, &pkgname, &mod)) return "unknown";
     const char *mapped = go_lang_map(pkg, "moduleToPackage", mod);
     if (mapped) mod = mapped;
     char *lower = arena_strdup(g->base.a, mod);
@@ -163,7 +161,7 @@ static const char *go_import_for_uncached(emit_typed_t *x, schema_package_t *pkg
 }
 
 static const char *go_import_for(go_ctx_t *g, schema_package_t *pkg, const char *token) {
-    return emit_typed_module(&g->base, pkg, token, go_import_for_uncached);
+    return emit_typed_module(&g->base, pkg, token, go_import_for_uncached, "unknown");
 }
 
 /* --- names -------------------------------------------------------------------------------------- */

@@ -73,11 +73,8 @@ static char *java_segment(arena_t *a, const char *s) {
 }
 
 /* The Java package holding the module of `token`: com.pulumi.<pkg>[.<module>]. */
-static const char *java_package_uncached(emit_typed_t *x, schema_package_t *pkg, const char *token) {
+static const char *java_package_uncached(emit_typed_t *x, schema_package_t *pkg, const char *pkgname, const char *mod) {
     java_ctx_t *j = (java_ctx_t *)x;
-    char *pkgname = NULL;
-    const char *mod = NULL;
-    if (!emit_token_module(j->base.a, pkg, token, &pkgname, &mod)) return "com.pulumi.unknown";
     const char *base = java_lang_str(pkg, "basePackage");
     if (!base)
         base = arena_sprintf(j->base.a, "com.%s",
@@ -88,7 +85,7 @@ static const char *java_package_uncached(emit_typed_t *x, schema_package_t *pkg,
 }
 
 static const char *java_package(java_ctx_t *j, schema_package_t *pkg, const char *token) {
-    return emit_typed_module(&j->base, pkg, token, java_package_uncached);
+    return emit_typed_module(&j->base, pkg, token, java_package_uncached, "com.pulumi.unknown");
 }
 
 static const char *java_token_member(java_ctx_t *j, const char *token) {
@@ -170,7 +167,8 @@ static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const
     buf_putc(b, ')');
 }
 
-static void java_map(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
+static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
     if (e->object.n == 0) {
         buf_puts(b, "Map.of()");
         return;
@@ -199,7 +197,7 @@ static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
     buf_printf(b, "new %s(", java_class(j, arena_sprintf(j->base.a, "com.pulumi.asset.%s", cls)));
     if (e->call.n > 0) {
         if (e->call.args[0]->kind == PCL_OBJECT)
-            java_map(j, b, e->call.args[0], NULL, ind);
+            java_map(x, b, e->call.args[0], NULL, ind);
         else
             java_expr(j, b, e->call.args[0], NULL, ind);
     }
@@ -207,21 +205,9 @@ static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
     return true;
 }
 
-static void java_enum(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
-    java_ctx_t *j = (java_ctx_t *)x;
-    const char *ename = java_token_member(j, t->token);
-    const schema_enum_value_t *ev = names_enum_value_of(t, e);
-    char *member = ev ? names_enum_member(j->base.a, LANG_JAVA, ev, ename) : NULL;
-    if (member) {
-        buf_printf(b, "%s.%s", java_class_ref(j, t->token, "enums", ""), member);
-        return;
-    }
-    if (e->kind == PCL_STRING)
-        names_append_quoted(b, LANG_JAVA, e->s);
-    else if (e->kind == PCL_NUMBER)
-        emit_number_dotted(b, e->n, t->element);
-    else
-        buf_puts(b, e->b ? "true" : "false");
+static void java_enum_member(emit_typed_t *x, buf_t *b, const schema_type_t *t, const char *ename, const char *member) {
+    (void)ename;
+    buf_printf(b, "%s.%s", java_class_ref((java_ctx_t *)x, t->token, "enums", ""), member);
 }
 
 /* A builder chain `<Type>Args.builder()` + `.prop(value)` lines at ind+4 + `.build()`. */
@@ -262,29 +248,15 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
     buf_puts(b, ".build()");
 }
 
-static void java_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
-    java_expr((java_ctx_t *)x, b, e, t, ind);
-}
-
 static void java_string(buf_t *b, const char *s) {
     names_append_quoted(b, LANG_JAVA, s);
 }
 
-static const emit_typed_syntax_t JAVA_VALUES = {
-    .lang = LANG_JAVA,
-    .secret = "Output.ofSecret",
-    .value = java_value,
-    .string = java_string,
-    .enum_value = java_enum,
-    .traversal = java_traversal,
-    .asset_call = java_asset_call,
-    .interpolation = java_template,
-};
-
 /* `<Pkg>Functions.fn(FnArgs.builder()...build())` and the attributes and literal indexes read from
  * its result in `.applyValue(invoke -> invoke.result())`, as Pulumi's Java generator writes them;
  * emit_check_program lets through only keyword arguments of no nested object type and no options. */
-static void java_invoke(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
     const pcl_expr_t *chain[64];
     size_t n = 0;
     for (; (e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && n < 64; e = e->x)
@@ -315,36 +287,41 @@ static void java_invoke(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
     buf_putc(b, ')');
 }
 
+/* `List.of(...)`: the items a line. */
+static void java_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    java_class(j, "java.util.List");
+    buf_puts(b, "List.of(");
+    if (e->tuple.n == 0)
+        buf_putc(b, ')');
+    else
+        java_args_multiline(j, b, (const pcl_expr_t *const *)e->tuple.items, e->tuple.n, et, ind);
+}
+
+/* The input type's builder. */
+static void java_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    java_builder(j, b, java_class_ref(j, t->token, "inputs", "Args"), NULL, 0, e->object.items, e->object.n, t->object,
+                 NULL, ind);
+}
+
+static const emit_typed_syntax_t JAVA_VALUES = {
+    .lang = LANG_JAVA,
+    .secret = "Output.ofSecret",
+    .string = java_string,
+    .enum_member = java_enum_member,
+    .traversal = java_traversal,
+    .asset_call = java_asset_call,
+    .interpolation = java_template,
+    .invoke = java_invoke,
+    .list = java_list,
+    .object = java_object,
+    .map = java_map,
+};
+
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
-    if (emit_is_invoke(e) || ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e) &&
-                              emit_is_invoke(emit_fn_call_under(e)))) {
-        java_invoke(j, b, e, ind);
-        return;
-    }
-    if (!t) t = e->type;
-    if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
-    if (emit_typed_value(&JAVA_VALUES, &j->base, b, e, t, ind)) return;
-    switch (e->kind) {
-    case PCL_TUPLE:
-        java_class(j, "java.util.List");
-        buf_puts(b, "List.of(");
-        if (e->tuple.n == 0)
-            buf_putc(b, ')');
-        else
-            java_args_multiline(j, b, (const pcl_expr_t *const *)e->tuple.items, e->tuple.n,
-                                t && t->kind == SCHEMA_ARRAY ? t->element : NULL, ind);
-        return;
-    case PCL_OBJECT:
-        if (t && t->kind == SCHEMA_OBJECT && t->object && t->token) {
-            java_builder(j, b, java_class_ref(j, t->token, "inputs", "Args"), NULL, 0, e->object.items, e->object.n,
-                         t->object, NULL, ind);
-            return;
-        }
-        java_map(j, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, ind);
-        return;
-    default: return; /* every other kind: emit_typed_value */
-    }
+    emit_typed_expr(&JAVA_VALUES, &j->base, b, e, t, ind);
 }
 
 /* --- options -------------------------------------------------------------------------------------- */
@@ -484,7 +461,7 @@ static const emit_typed_program_t JAVA_PROGRAM = {
     .declare = "final var %s = ",
     .declare_resource = "var %s = ",
     .end = ";\n\n",
-    .value = java_value,
+    .values = &JAVA_VALUES,
     .config = "ctx.config()",
     .cfg = &JAVA_CFG,
     .config_object = java_config_statement,

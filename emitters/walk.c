@@ -497,10 +497,13 @@ int emit_typed_find(const emit_typed_t *t, const char *name) {
     return names_table_get(t->index, name);
 }
 
-const char *emit_typed_module(emit_typed_t *t, schema_package_t *pkg, const char *token, emit_module_fn make) {
+const char *emit_typed_module(emit_typed_t *t, schema_package_t *pkg, const char *token, emit_module_fn make,
+                              const char *unknown) {
     const char *r = names_memo_get(&t->memo, token);
     if (r) return r;
-    r = make(t, pkg, token);
+    char *pkgname = NULL;
+    const char *mod = NULL;
+    r = emit_token_module(t->a, pkg, token, &pkgname, &mod) ? make(t, pkg, pkgname, mod) : unknown;
     names_memo_put(&t->memo, token, r);
     return r;
 }
@@ -614,7 +617,7 @@ static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
                           const pcl_expr_t *child, int depth, bool right) {
     bool paren = emit_operand_needs_parens(parent, child, right);
     if (paren) buf_putc(b, '(');
-    s->value(x, b, child, NULL, depth);
+    emit_typed_expr(s, x, b, child, NULL, depth);
     if (paren) buf_putc(b, ')');
 }
 
@@ -644,44 +647,70 @@ static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t 
     }
 }
 
-bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
-                      const schema_type_t *t, int depth) {
+/* A literal at a position of enum type t: the enum's member, else the literal (the SDK's enums
+ * convert explicitly from it). */
+static void typed_enum(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                       const schema_type_t *t) {
+    const char *ename = emit_token_type_name(x->a, t->token, names_pascal);
+    const schema_enum_value_t *ev = names_enum_value_of(t, e);
+    char *member = ev ? names_enum_member(x->a, s->lang, ev, ename) : NULL;
+    if (member)
+        s->enum_member(x, b, t, ename, member);
+    else if (e->kind == PCL_STRING)
+        s->string(b, e->s);
+    else
+        emit_number_dotted(b, e->n, t->element);
+}
+
+void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                     const schema_type_t *t, int depth) {
+    const pcl_expr_t *under = e->kind == PCL_GETATTR || e->kind == PCL_INDEX ? emit_fn_call_under(e) : NULL;
+    if (emit_is_invoke(e) || (under && emit_is_invoke(under))) {
+        s->invoke(x, b, e, depth);
+        return;
+    }
+    if (!t) t = e->type;
+    if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     switch (e->kind) {
-    case PCL_NULL: buf_puts(b, "null"); return true;
-    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return true;
+    case PCL_NULL: buf_puts(b, "null"); return;
+    case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
     case PCL_NUMBER:
         if (t && t->kind == SCHEMA_ENUM)
-            s->enum_value(x, b, e, t);
+            typed_enum(s, x, b, e, t);
         else
             number_typed(b, e->n, t);
-        return true;
+        return;
     case PCL_STRING:
         if (t && t->kind == SCHEMA_ENUM)
-            s->enum_value(x, b, e, t);
+            typed_enum(s, x, b, e, t);
         else
             s->string(b, e->s);
-        return true;
-    case PCL_TRAVERSAL: s->traversal(x, b, e); return true;
+        return;
+    case PCL_TRAVERSAL: s->traversal(x, b, e); return;
     case PCL_CALL:
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             buf_printf(b, "%s(", s->secret);
-            s->value(x, b, e->call.args[0], t, depth);
+            emit_typed_expr(s, x, b, e->call.args[0], t, depth);
             buf_putc(b, ')');
         } else if (!s->asset_call(x, b, e, depth)) {
             emit_unknown_call(b, x->diags, x->report, x->node, e, s->lang, "null");
         }
-        return true;
+        return;
     EMIT_CASE_LANGUAGE_EXPRS:
         /* over plain values only (emit_check_program refuses operators on outputs for C# and Java) */
         if (e->kind == PCL_TEMPLATE)
             s->interpolation(x, b, e, depth);
         else
             typed_operator(s, x, b, e, depth);
-        return true;
-    case PCL_TUPLE:
-    case PCL_OBJECT: break;
+        return;
+    case PCL_TUPLE: s->list(x, b, e, t && t->kind == SCHEMA_ARRAY ? t->element : NULL, depth); return;
+    case PCL_OBJECT:
+        if (t && t->kind == SCHEMA_OBJECT && t->object && t->token)
+            s->object(x, b, e, t, depth);
+        else
+            s->map(x, b, e, t && t->kind == SCHEMA_MAP ? t->element : NULL, depth);
+        return;
     }
-    return false;
 }
 
 /* --- the program walk the typed emitters (Go, C#, Java) share ---------------------------------- */
@@ -707,6 +736,14 @@ static void typed_declare(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_
         buf_puts(b, s->declare_blank);
     else
         buf_printf(b, declare ? declare : s->declare, x->var[i]);
+}
+
+/* A node's value at an unknown type. */
+static void typed_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const emit_typed_program_t *s) {
+    if (s->values)
+        emit_typed_expr(s->values, x, b, e, NULL, s->depth);
+    else
+        s->value(x, b, e, NULL, s->depth);
 }
 
 static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool first) {
@@ -764,7 +801,7 @@ void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_progr
             return;
         }
         typed_declare(x, b, i, s, NULL);
-        s->value(x, b, n->attrs[0].value, NULL, s->depth);
+        typed_value(x, b, n->attrs[0].value, s);
         buf_puts(b, s->end);
         return;
     case PCL_NODE_OUTPUT:
@@ -773,7 +810,7 @@ void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_progr
         buf_puts(b, s->export);
         names_append_quoted(b, s->lang, emit_node_logical_name(n));
         buf_puts(b, ", ");
-        s->value(x, b, n->attrs[0].value, NULL, s->depth);
+        typed_value(x, b, n->attrs[0].value, s);
         buf_puts(b, s->export_end);
         return;
     case PCL_NODE_RESOURCE:

@@ -204,9 +204,11 @@ bool emit_typed_init(emit_typed_t *t, const pcl_program_t *p, diag_list_t *diags
 /* The index of the node a PCL name refers to, or -1. */
 int emit_typed_find(const emit_typed_t *t, const char *name);
 /* How the language's code names the module of a type token (an import alias, a namespace, a
- * package), made by `make` once per distinct token and remembered. */
-typedef const char *(*emit_module_fn)(emit_typed_t *t, schema_package_t *pkg, const char *token);
-const char *emit_typed_module(emit_typed_t *t, schema_package_t *pkg, const char *token, emit_module_fn make);
+ * package), made by `make` from the token's package name and module (emit_token_module) once per
+ * distinct token and remembered; `unknown` for a malformed token. */
+typedef const char *(*emit_module_fn)(emit_typed_t *t, schema_package_t *pkg, const char *pkgname, const char *mod);
+const char *emit_typed_module(emit_typed_t *t, schema_package_t *pkg, const char *token, emit_module_fn make,
+                              const char *unknown);
 
 /* The package name (the schema's, else the token's) and module (by the schema's moduleFormat,
  * else the token's; "index" when the token has none) of a type token; false when it is malformed. */
@@ -271,23 +273,29 @@ void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node
 typedef struct emit_typed_syntax {
     lang_t lang;
     const char *secret; /* the function that makes a secret ("Output.CreateSecret") */
-    /* a value at a position of type t (NULL: unknown), on a line indented `depth` */
-    void (*value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     void (*string)(buf_t *b, const char *s);
-    /* a literal at a position of enum type t: the enum's member, or the literal */
-    void (*enum_value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t);
+    /* a member of the enum type t: `ename` the enum's name, `member` the member's */
+    void (*enum_member)(emit_typed_t *x, buf_t *b, const schema_type_t *t, const char *ename, const char *member);
     void (*traversal)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e);
     /* an asset or archive call; false (nothing written) for any other function */
     bool (*asset_call)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
     void (*interpolation)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth); /* a template */
+    /* an invoke, or the attributes and literal indexes read from its result */
+    void (*invoke)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
+    /* a list (et: its element type), an object of the schema object type t, a map (et: its values'
+     * type); et NULL when unknown */
+    void (*list)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
+    void (*object)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
+    void (*map)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
 } emit_typed_syntax_t;
-/* Writes a literal (null, a bool, a number quoted at a string position or with `.0` at a number
- * position, an enum member), a reference, a call (secret, assets; any other is written null with
- * a warning), a template or an operator over plain values (index, attribute, splat and for are
- * refused: emit_unwritable) at a position of type t, and returns true; false, writing nothing,
- * for a list or an object, which the language writes itself. */
-bool emit_typed_value(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
-                      const schema_type_t *t, int depth);
+/* Writes a value at a position of type t (NULL: the expression's own; a union's member the value
+ * fits) on a line indented `depth`: an invoke; a literal (null, a bool, a number quoted at a string
+ * position or with `.0` at a number position, an enum member or else the literal); a reference; a
+ * call (secret, assets; any other is written null with a warning); a template or an operator over
+ * plain values (index, attribute, splat and for are refused: emit_unwritable); a list, an object or
+ * a map by the syntax. */
+void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                     const schema_type_t *t, int depth);
 
 /* --- the program walk the typed emitters (Go, C#, Java) share ---------------------------------- */
 
@@ -300,7 +308,8 @@ typedef struct emit_typed_program {
     const char *declare_blank;    /* the declaration of a variable named "_" (NULL: `declare`) */
     const char *declare_resource; /* a resource's or component's variable (NULL: `declare`) */
     const char *end;              /* what ends a statement (";\n\n") */
-    /* a value at a position of type t (NULL: unknown) */
+    /* a value at a position of type t (NULL: unknown): emit_typed_expr by `values`, else `value` */
+    const emit_typed_syntax_t *values;
     void (*value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     /* config: the statement that makes the Config object, before the first read (NULL: none), the
      * expression of that object, and the language's getters; `config_object` writes the whole
