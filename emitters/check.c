@@ -26,7 +26,7 @@ static unsigned option_langs(const char *name) {
         {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
         {"range", L(LANG_PCL)},
         {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
-        {"envVarMappings", L(LANG_PCL)},
+        {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
         if (strcmp(partial[i].name, name) == 0) return partial[i].langs;
@@ -102,6 +102,8 @@ static unsigned function_langs(const char *name) {
         {"notImplemented", ts_py},
         {"pulumiResourceName", ts_py},
         {"pulumiResourceType", ts_py},
+        {"getOutput", ts_py}, /* a stack reference's output: ref.getOutput(name) */
+        {"recover", ts_py},   /* pulumi.recover(output, ...), output.recover(...) */
         /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_) */
         {"can", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
         {"try", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
@@ -181,8 +183,13 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
 }
 
 /* Languages whose emitter writes a node kind. */
+/* Whether a resource is one of the `pulumi` package's built-in resources (StackReference, Stash). */
+static bool builtin_resource(const pcl_node_t *n) {
+    return n->kind == PCL_NODE_RESOURCE && n->package && strcmp(n->package->name, "pulumi") == 0;
+}
+
 static unsigned node_langs(const pcl_node_t *n) {
-    if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+    if (n->kind == PCL_NODE_HOOK || builtin_resource(n)) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -259,6 +266,7 @@ static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
 
 /* Whether e reads into a value of no type (`anyConfig.a`). */
 static bool untyped_read(const check_t *c, const pcl_expr_t *e) {
+    if (e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0) return true; /* a value of any type */
     int idx = e->kind == PCL_TRAVERSAL && e->trav.n ? names_table_get(c->nodes, e->trav.root) : -1;
     return idx >= 0 && reads_untyped(c, &c->p->nodes[idx]);
 }
@@ -281,6 +289,13 @@ static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, co
     expr_check_t x = {.c = c, .n = n, .at = at};
     if (n->kind == PCL_NODE_HOOK) x.scope = (const char **)hook_scope, x.n_scope = 1;
     pcl_expr_walk(e, check_one, &x);
+}
+
+/* Whether e names a stack reference resource of the program (getOutput's first argument). */
+static bool stack_reference(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(c->nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    return n && builtin_resource(n) && strcmp(n->schema->token, "pulumi:pulumi:StackReference") == 0;
 }
 
 /* Refuses an invoke or method call the language's emitter cannot write. */
@@ -427,12 +442,39 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls the function %s(), which the %s emitter cannot translate yet",
                                  x->at->name, e->call.name, lang_title(c->lang)));
+        else if (strcmp(e->call.name, "getOutput") == 0 && !stack_reference(c, e->call.args[0]))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls getOutput() on something other than a pulumi:pulumi:StackReference "
+                                 "resource of the program",
+                                 x->at->name));
         else if (!check_call_shape(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' calls %s() on a value the %s emitter cannot tell is a string, a list or a map; "
                                  "assign it to a typed config value or a local first",
                                  x->at->name, e->call.name, lang_title(c->lang)));
+        else if (strcmp(e->call.name, "recover") == 0 && f && pcl_function_arity_ok(f, e->call.n)) {
+            /* recover(output, value): the value, computed from the failure's message `error`, when
+             * the output fails; the SDKs recover an Output with a function of plain values */
+            if (!emit_has_output(c->p, c->nodes, e->call.args[0]) || emit_has_output(c->p, c->nodes, e->call.args[1]))
+                refuse(c, x->n, line, col,
+                       arena_sprintf(c->a,
+                                     "'%s' calls recover() on a value that is not an output, or recovers with one; "
+                                     "cimport writes recover(output, plain value)",
+                                     x->at->name));
+            pcl_expr_walk(e->call.args[0], check_one, x);
+            if (x->n_scope + 1 > EMIT_MAX_SCOPE) return false;
+            const char **scope = arena_alloc(c->a, (x->n_scope + 1) * sizeof *scope), **old = x->scope;
+            size_t saved = x->n_scope;
+            if (x->n_scope) memcpy(scope, x->scope, x->n_scope * sizeof *scope);
+            scope[x->n_scope++] = "error";
+            x->scope = scope;
+            pcl_expr_walk(e->call.args[1], check_one, x);
+            x->scope = old;
+            x->n_scope = saved;
+            return false;
+        }
         return true;
     }
     case PCL_FOR: {
@@ -531,6 +573,15 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
     }
     default: break;
     }
+    if (strcmp(o->name, "envVarMappings") == 0) { /* {"NAME" = "PROVIDER_NAME", ...}: plain strings */
+        bool ok = v->kind == PCL_OBJECT;
+        for (size_t k = 0; ok && k < v->object.n; k++)
+            ok = v->object.items[k].value->kind == PCL_STRING;
+        if (!ok)
+            refuse(c, n, o->line, o->col,
+                   "option 'envVarMappings' must be an object of string literals {\"VAR\" = \"PROVIDER_VAR\", ...}");
+        return;
+    }
     if (strcmp(o->name, "hooks") != 0) return;
     /* hooks = {beforeCreate = [hook, ...], ..., onError = [errorHook, ...]}: resource hooks at each
      * step of the resource's life, error hooks at onError */
@@ -592,7 +643,9 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,
                    arena_sprintf(c.a, "the %s emitter cannot write %s yet", lang_title(lang),
-                                 n->kind == PCL_NODE_HOOK ? "hook blocks" : "top-level local variables"));
+                                 n->kind == PCL_NODE_HOOK ? "hook blocks"
+                                 : builtin_resource(n)    ? arena_sprintf(c.a, "the built-in resource %s", n->token)
+                                                          : "top-level local variables"));
             continue;
         }
         if (n->kind == PCL_NODE_HOOK) {
@@ -787,7 +840,9 @@ static void decide_local(const pcl_program_t *p, const names_table_t *nodes, int
 
 bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     const char *fn = e->call.name;
-    if (strcmp(fn, "secret") == 0 || strcmp(fn, "unsecret") == 0) return true;
+    if (strcmp(fn, "secret") == 0 || strcmp(fn, "unsecret") == 0 || strcmp(fn, "getOutput") == 0 ||
+        strcmp(fn, "recover") == 0)
+        return true;
     if (emit_is_invoke(e) || emit_is_method_call(e)) return !e->function->return_plain;
     /* can() and try() over outputs or values of no type: their Output version (canOutput_) */
     if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) return emit_call_output_version(p, nodes, e);
@@ -822,8 +877,9 @@ bool emit_call_output_version(const pcl_program_t *p, const names_table_t *nodes
 }
 
 bool emit_call_takes_inputs(const pcl_expr_t *e) {
-    static const char *const fns[] = {"secret", "unsecret", "toJSON", "pulumiResourceName", "pulumiResourceType",
-                                      "can",    "try"};
+    static const char *const fns[] = {
+        "secret", "unsecret",  "toJSON", "pulumiResourceName", "pulumiResourceType", "can",
+        "try",    "getOutput", "recover"};
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         if (strcmp(fns[i], e->call.name) == 0) return true;
     return false;

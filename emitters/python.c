@@ -75,6 +75,10 @@ static const char *py_import_path(emit_walk_t *w, const schema_package_t *pkg, c
 static void py_collect_packages(py_gen_t *g) {
     emit_walk_collect_packages(&g->w, py_import_path);
     for (size_t i = 0; i < g->w.n_pkgs; i++) {
+        if (strcmp(g->w.pkgs[i].name, "pulumi") == 0) { /* the SDK's own resources: pulumi.StackReference */
+            g->w.pkgs[i].alias = "pulumi";
+            continue;
+        }
         char *base = names_py_name(g->w.a, names_make_valid_identifier(g->w.a, LANG_PYTHON, g->w.pkgs[i].name));
         g->w.pkgs[i].alias =
             names_table_unique(g->w.idents, names_make_valid_identifier(g->w.a, LANG_PYTHON, base), "_", 1);
@@ -84,6 +88,7 @@ static void py_collect_packages(py_gen_t *g) {
 /* `<alias>[.<mod>...]`: module per moduleFormat, `language.python.moduleNameOverrides` applied,
  * else lowercased with each `/` part PyName'd; `index` has no module. */
 static char *py_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token) {
+    if (strcmp(pk->name, "pulumi") == 0) return arena_strdup(w->a, "pulumi");
     char *mod = emit_pkg_module(w->a, pk, token);
     if (!*mod || strcmp(mod, "index") == 0) return arena_strdup(w->a, pk->alias);
     const char *renamed = emit_pkg_language_string(pk, "python", "moduleNameOverrides", mod);
@@ -220,6 +225,7 @@ static const emit_call_name_t PY_CALLS[] = {
     {"notImplemented", "not_implemented($0)"},
     {"pulumiResourceName", "$r0.pulumi_resource_name"},
     {"pulumiResourceType", "$r0.pulumi_resource_type"},
+    {"getOutput", "$r0.get_output($1)"},
 };
 
 /* Helper functions the program's calls need, written after the imports as Pulumi writes them. */
@@ -265,6 +271,15 @@ static const struct {
 
 static void py_call(py_gen_t *g, const pcl_expr_t *e) {
     const char *fn = e->call.name;
+    if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
+        /* Pulumi's form: output.recover(a function of the failure's message, `error`) */
+        emit_walk_format(&g->w, "$r0.recover(lambda __error: (lambda error: ", e);
+        g->w.scope[g->w.n_scope++] = "error";
+        py_expr(g, e->call.args[1]);
+        g->w.n_scope--;
+        buf_puts(g->w.b, ")(str(__error)))");
+        return;
+    }
     if (strcmp(fn, "length") == 0 && e->call.n == 1) {
         bool str = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]) == EMIT_SHAPE_STRING;
         emit_walk_format(&g->w, str ? "grapheme_length($0)" : "len($0)", e);
@@ -658,6 +673,7 @@ static const struct {
                   {"customTimeouts", "custom_timeouts"},
                   {"version", "version"},
                   {"pluginDownloadURL", "plugin_download_url"},
+                  {"envVarMappings", "env_var_mappings"},
                   {"hooks", "hooks"}};
 
 /* `,\n<indent>opts = pulumi.ResourceOptions(k=v,\n<indent+4>k=v)` (`, opts = ...` without inputs). */
@@ -907,7 +923,8 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
         names_table_get(fns, "length") >= 0 && emit_program_calls_with_shape(p, g.w.nodes, "length", EMIT_SHAPE_STRING);
     buf_puts(&out, "import pulumi\n");
     for (size_t i = 0; i < g.w.n_pkgs; i++)
-        buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
+        if (strcmp(g.w.pkgs[i].name, "pulumi") != 0) /* imported above */
+            buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
     names_table_t *modules = names_table_new(g.w.a);
     for (size_t i = 0; i < sizeof PY_MODULES / sizeof *PY_MODULES; i++)
         if (names_table_get(fns, PY_MODULES[i].fn) >= 0 && !names_table_has(modules, PY_MODULES[i].module)) {

@@ -63,13 +63,17 @@ static const char *ts_import_path(emit_walk_t *w, const schema_package_t *pkg, c
 static void ts_collect_packages(ts_gen_t *g) {
     emit_walk_collect_packages(&g->w, ts_import_path);
     for (size_t i = 0; i < g->w.n_pkgs; i++)
-        g->w.pkgs[i].alias = names_table_unique(
-            g->w.idents, names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, g->w.pkgs[i].name), "", 2);
+        g->w.pkgs[i].alias =
+            strcmp(g->w.pkgs[i].name, "pulumi") == 0 /* the SDK's own resources */
+                ? "pulumi"
+                : names_table_unique(g->w.idents,
+                                     names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, g->w.pkgs[i].name), "", 2);
 }
 
 /* `<alias>[.<module>]` for a token: module per moduleFormat, `language.nodejs.moduleToPackage`
  * applied, lowercased, `/` → `.`, each segment a valid identifier; `index` has no module. */
 static char *ts_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token) {
+    if (strcmp(pk->name, "pulumi") == 0) return arena_strdup(w->a, "pulumi"); /* pulumi.StackReference */
     char *mod = emit_pkg_module(w->a, pk, token);
     const char *renamed = emit_pkg_language_string(pk, "nodejs", "moduleToPackage", mod);
     if (renamed) mod = arena_strdup(w->a, renamed);
@@ -242,6 +246,7 @@ static const emit_call_name_t TS_CALLS[] = {
     {"notImplemented", "notImplemented($0)"},
     {"pulumiResourceName", "pulumi.resourceName($0)"},
     {"pulumiResourceType", "pulumi.resourceType($0)"},
+    {"getOutput", "$r0.getOutput($1)"},
 };
 
 /* Helper functions the program's calls need, written after the imports as Pulumi writes them. */
@@ -388,6 +393,17 @@ static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
     const char *fn = e->call.name;
     if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) {
         ts_can_try(g, e);
+        return;
+    }
+    if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
+        /* Pulumi's form: the value a function of the failure's message, `error` */
+        buf_puts(g->w.b, "pulumi.recover(");
+        ts_expr(g, e->call.args[0]);
+        buf_puts(g->w.b, ", err => ((error) => ");
+        g->w.scope[g->w.n_scope++] = "error";
+        ts_expr(g, e->call.args[1]);
+        g->w.n_scope--;
+        buf_puts(g->w.b, ")(err instanceof Error ? err.message : String(err)))");
         return;
     }
     if (strcmp(fn, "length") == 0 && e->call.n == 1) {
@@ -979,6 +995,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
 
     buf_puts(&out, "import * as pulumi from \"@pulumi/pulumi\";\n");
     for (size_t i = 0; i < g.w.n_pkgs; i++) {
+        if (strcmp(g.w.pkgs[i].name, "pulumi") == 0) continue; /* imported above */
         buf_printf(&out, "import * as %s from ", g.w.pkgs[i].alias);
         names_append_quoted(&out, LANG_TYPESCRIPT, g.w.pkgs[i].path);
         buf_puts(&out, ";\n");

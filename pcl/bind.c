@@ -310,8 +310,43 @@ static bool check_calls(const pcl_program_t *p, diag_list_t *diags) {
     return c.ok;
 }
 
+/* The `pulumi` package's built-in resources, which Pulumi's binder knows without a schema: a stack
+ * reference (`name`, the stack; the Python SDK spells it stack_name) and Stash (its `input` saved in
+ * the stack and read back as `output`). */
+static const char PULUMI_SCHEMA[] =
+    "{\"name\":\"pulumi\",\"version\":\"3.0.0\",\"resources\":{"
+    "\"pulumi:pulumi:StackReference\":{\"inputProperties\":{\"name\":{\"type\":\"string\","
+    "\"language\":{\"python\":{\"name\":\"stack_name\"}}}},\"requiredInputs\":[\"name\"],"
+    "\"properties\":{\"name\":{\"type\":\"string\"},\"outputs\":{\"type\":\"object\","
+    "\"additionalProperties\":{\"$ref\":\"pulumi.json#/Any\"}},\"secretOutputNames\":{\"type\":\"array\","
+    "\"items\":{\"type\":\"string\"}}},\"required\":[\"name\",\"outputs\",\"secretOutputNames\"]},"
+    "\"pulumi:index:Stash\":{\"inputProperties\":{\"input\":{\"$ref\":\"pulumi.json#/Any\"}},"
+    "\"requiredInputs\":[\"input\"],\"properties\":{\"input\":{\"$ref\":\"pulumi.json#/Any\"},"
+    "\"output\":{\"$ref\":\"pulumi.json#/Any\"}},\"required\":[\"input\",\"output\"]}}}";
+
+static void free_schema(void *pkg) {
+    schema_free(pkg);
+}
+
+/* The package of a resource token: the loaded schema, else for `pulumi` the built-in one (loaded
+ * once per program and freed with it). */
+static schema_package_t *resource_package(pcl_program_t *p, schema_set_t *schemas, const char *name,
+                                          schema_package_t **builtin) {
+    schema_package_t *pkg = schemas ? schema_set_get(schemas, name) : NULL;
+    if (pkg || strcmp(name, "pulumi") != 0) return pkg;
+    if (!*builtin) {
+        diag_list_t d;
+        diag_list_init(&d);
+        *builtin = schema_load_buffer(PULUMI_SCHEMA, sizeof PULUMI_SCHEMA - 1, "pulumi (built in)", &d);
+        diag_list_free(&d);
+        if (*builtin) arena_on_free(p->arena, free_schema, *builtin);
+    }
+    return *builtin;
+}
+
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
     bool ok = true;
+    schema_package_t *builtin = NULL;
     if (!check_calls(p, diags)) ok = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
         pcl_node_t *n = &p->nodes[i];
@@ -322,7 +357,7 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
         if (n->kind != PCL_NODE_RESOURCE) continue;
         const char *token = n->token ? n->token : "";
         char *pkg_name = schema_token_package(p->arena, token);
-        schema_package_t *pkg = schemas ? schema_set_get(schemas, pkg_name) : NULL;
+        schema_package_t *pkg = resource_package(p, schemas, pkg_name, &builtin);
         if (!pkg) {
             char advice[DIAG_ADVICE_MAX];
             diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL,

@@ -1,0 +1,150 @@
+/* test_pcl_builtins.c — the `pulumi` package's built-in resources (issue 18): a stack reference
+ * (`pulumi:pulumi:StackReference`, read with getOutput) and Stash (`pulumi:index:Stash`, also
+ * spelled `pulumi:Stash`) bind without a schema, as in Pulumi's binder, and TypeScript and Python
+ * write them as the SDK's own classes (pulumi.StackReference, pulumi.Stash), importing nothing
+ * more; the other languages refuse them with their position. Also the resource option envVarMappings
+ * (a provider's environment variables taken from others), which the SDKs take as a plain map, and
+ * recover(output, value), the value (of the failure's message, `error`) when the output fails. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emitters/emit.h"
+#include "pcl/pcl.h"
+#include "specs/schema.h"
+#include "testutil.h"
+
+static const char *SCHEMA = "{\"name\":\"other\",\"version\":\"1.0.0\",\"resources\":{\"other:index:R\":{}}}";
+
+static tu_pcl_t load(const char *pcl) {
+    return tu_pcl_load(SCHEMA, "other.json", pcl);
+}
+
+static void has(const char *text, const char *needle) {
+    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
+}
+
+static const char *PROGRAM = "resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+                             "resource \"st\" \"pulumi:Stash\" {\n    input = {a = 1}\n}\n"
+                             "x = getOutput(ref, \"a\")\n"
+                             "output \"t\" {\n    value = \"v-${getOutput(ref, \"b\")}-${x}\"\n}\n"
+                             "output \"s\" {\n    value = secret(getOutput(ref, \"c\"))\n}\n"
+                             "output \"o\" {\n    value = st.output\n}\n";
+
+START_TEST(test_builtins_typescript) {
+    tu_pcl_t f = load(PROGRAM);
+    ck_assert_str_eq(f.p->nodes[1].schema->token, "pulumi:index:Stash"); /* `pulumi:Stash` expanded */
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    ck_assert_ptr_null(strstr(ts, "import * as pulumi2"));
+    has(ts, "const ref = new pulumi.StackReference(\"ref\", {name: \"org/proj/dev\"});\n");
+    has(ts, "const st = new pulumi.Stash(\"st\", {input: {\n    a: 1,\n}});\n");
+    has(ts, "const x = ref.getOutput(\"a\");\n");
+    /* getOutput's value is an Output: interpolated, not written into a plain template */
+    has(ts, "export const t = pulumi.interpolate`v-${ref.getOutput(\"b\")}-${x}`;\n");
+    has(ts, "export const s = pulumi.secret(ref.getOutput(\"c\"));\n");
+    has(ts, "export const o = st.output;\n");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+START_TEST(test_builtins_python) {
+    tu_pcl_t f = load(PROGRAM);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    ck_assert_ptr_null(strstr(py, "import pulumi_pulumi"));
+    has(py, "ref = pulumi.StackReference(\"ref\", stack_name=\"org/proj/dev\")\n");
+    has(py, "st = pulumi.Stash(\"st\", input={\n    \"a\": 1,\n})\n");
+    has(py, "x = ref.get_output(\"a\")\n");
+    has(py, "pulumi.export(\"t\", pulumi.Output.all(value=ref.get_output(\"b\"), x=x).apply(");
+    has(py, "pulumi.export(\"s\", pulumi.Output.secret(ref.get_output(\"c\")))\n");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+START_TEST(test_builtins_refused) {
+    tu_pcl_t f = load(PROGRAM);
+    static const lang_t others[] = {LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
+    for (size_t i = 0; i < 4; i++) {
+        tu_pcl_emit_refused(&f, others[i], "main.pp:1:1: resource 'ref'",
+                            "cannot write the built-in resource pulumi:pulumi:StackReference yet");
+        tu_pcl_emit_refused(&f, others[i], "main.pp:4:1: resource 'st'",
+                            "cannot write the built-in resource pulumi:index:Stash yet");
+    }
+    tu_pcl_unload(&f);
+    /* getOutput's value has no type: arithmetic over it is not converted; its first argument must
+     * be a stack reference */
+    f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+             "resource \"st\" \"pulumi:index:Stash\" {\n    input = 1\n}\n"
+             "output \"n\" {\n    value = getOutput(ref, \"a\") + 1\n}\n"
+             "output \"m\" {\n    value = getOutput(st, \"a\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:8:33", "computes '+' over a value of no type");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:11:13",
+                        "calls getOutput() on something other than a pulumi:pulumi:StackReference");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+START_TEST(test_env_var_mappings) {
+    tu_pcl_t f =
+        load("resource \"prov\" \"pulumi:providers:other\" {\n    options {\n        envVarMappings = {\n"
+             "            \"MY_VAR\" = \"PROVIDER_VAR\"\n            \"OTHER\" = \"TARGET\"\n        }\n    }\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts,
+        "const prov = new other.Provider(\"prov\", {}, {\n    envVarMappings: {\n        MY_VAR: \"PROVIDER_VAR\",\n"
+        "        OTHER: \"TARGET\",\n    },\n});\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "prov = other.Provider(\"prov\", opts = pulumi.ResourceOptions(env_var_mappings={\n");
+    has(py, "\"MY_VAR\": \"PROVIDER_VAR\",\n");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:9", "the resource option 'envVarMappings' is not supported by the Go");
+    tu_pcl_unload(&f);
+    /* the SDKs take plain strings */
+    f = load("config \"v\" \"string\" {}\nresource \"prov\" \"pulumi:providers:other\" {\n    options {\n"
+             "        envVarMappings = {\n            \"MY_VAR\" = v\n        }\n    }\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:9",
+                        "option 'envVarMappings' must be an object of string literals");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+START_TEST(test_recover) {
+    tu_pcl_t f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+                      "output \"r\" {\n    value = recover(ref.name, \"failed: ${error}\")\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "export const r = pulumi.recover(ref.name, err => ((error) => `failed: ${error}`)(err instanceof Error ? "
+            "err.message : String(err)));\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py,
+        "pulumi.export(\"r\", ref.name.recover(lambda __error: (lambda error: f\"failed: {error}\")(str(__error))))\n");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:13", "calls the function recover(), which the Go emitter cannot");
+    tu_pcl_unload(&f);
+    /* what recovers is an output; the value it recovers with is plain */
+    f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+             "output \"a\" {\n    value = recover(\"x\", error)\n}\n"
+             "output \"b\" {\n    value = recover(ref.name, ref.name)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:5:13", "calls recover() on a value that is not an output");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:8:13", "or recovers with one");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("pcl_builtins");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_builtins_typescript);
+    tcase_add_test(tc, test_builtins_python);
+    tcase_add_test(tc, test_builtins_refused);
+    tcase_add_test(tc, test_env_var_mappings);
+    tcase_add_test(tc, test_recover);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
