@@ -119,12 +119,7 @@ static void prov_add(engine_item_t *e, const char *path, input_provenance_t kind
     import_result_t *r = e->r;
     for (size_t i = 0; i < r->n_provenance; i++)
         if (strcmp(r->provenance[i].path, path) == 0) return; /* the first reason an input is there wins */
-    if (r->n_provenance == e->prov_cap) {
-        size_t ncap = e->prov_cap ? e->prov_cap * 2 : 8;
-        r->provenance =
-            arena_grow(e->a, r->provenance, r->n_provenance * sizeof *r->provenance, ncap * sizeof *r->provenance);
-        e->prov_cap = ncap;
-    }
+    r->provenance = arena_grow_array(e->a, r->provenance, &e->prov_cap, r->n_provenance + 1, sizeof *r->provenance);
     r->provenance[r->n_provenance++] = (input_provenance_entry_t){arena_strdup(e->a, path), kind};
 }
 

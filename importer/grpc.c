@@ -21,15 +21,10 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/vec.h"
 
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) abort();
-    return p;
-}
-
-static void *xrealloc(void *p, size_t size) {
-    p = realloc(p, size ? size : 1);
     if (!p) abort();
     return p;
 }
@@ -83,10 +78,7 @@ void grpc_loop_free(grpc_loop_t *loop) {
 }
 
 int grpc_loop_add(grpc_loop_t *loop, const grpc_loop_source_t *src) {
-    if (loop->n == loop->cap) {
-        loop->cap = loop->cap ? loop->cap * 2 : 8;
-        loop->entries = xrealloc(loop->entries, loop->cap * sizeof *loop->entries);
-    }
+    loop->entries = vec_grow(loop->entries, &loop->cap, loop->n + 1, sizeof *loop->entries);
     loop_entry_t *e = &loop->entries[loop->n++];
     e->src = *src;
     e->handle = ++loop->next_handle;

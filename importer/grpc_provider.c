@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "base/fileio.h"
+#include "base/vec.h"
 #include "google/protobuf/empty.pb-c.h"
 #include "importer/pbvalue.h"
 #include "provider.pb-c.h"
@@ -36,7 +37,7 @@ typedef struct gprov {
     struct acall *async_calls;  /* asynchronous calls in flight (their Log messages go by URN) */
     struct acall *deferred;     /* asynchronous calls that failed before reaching the wire */
     grpc_conn_t **retired;      /* connections replaced while calls ran on them; closed when idle */
-    size_t n_retired;
+    size_t n_retired, cap_retired;
 } gprov_t;
 
 static const provider_ops_t GRPC_PROVIDER_OPS;
@@ -510,8 +511,7 @@ static void ensure_conn(gprov_t *g) {
     grpc_conn_t *c = grpc_conn_open(g->loop, g->opts.host, g->port, &tmp);
     diag_list_free(&tmp);
     if (!c) return; /* the call then fails with the old connection's UNAVAILABLE */
-    g->retired = realloc(g->retired, (g->n_retired + 1) * sizeof *g->retired);
-    if (!g->retired) abort();
+    g->retired = vec_grow(g->retired, &g->cap_retired, g->n_retired + 1, sizeof(grpc_conn_t *));
     g->retired[g->n_retired++] = g->conn;
     g->conn = c;
 }

@@ -108,10 +108,8 @@ static void sb_init(arena_t *a, sbuild_t *b, size_t cap) {
 
 static void sb_add(arena_t *a, sbuild_t *b, const char *key, Google__Protobuf__Value *v) {
     if (!v) return;
-    if (b->s->n_fields == b->cap) {
-        b->s->fields = arena_grow(a, b->s->fields, b->cap * sizeof *b->s->fields, 2 * b->cap * sizeof *b->s->fields);
-        b->cap *= 2;
-    }
+    b->s->fields =
+        arena_grow_array(a, b->s->fields, &b->cap, b->s->n_fields + 1, sizeof(Google__Protobuf__Struct__FieldsEntry *));
     Google__Protobuf__Struct__FieldsEntry *fe = arena_alloc(a, sizeof *fe);
     google__protobuf__struct__fields_entry__init(fe);
     fe->key = (char *)key;

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/vec.h"
 #include "importer/engine_endpoint.h"
 #include "importer/grpc_provider.h"
 
@@ -31,7 +32,7 @@ struct plugin_host {
     grpc_loop_t *loop;
     engine_endpoint_t *endpoint;
     attach_entry_t *attach;
-    size_t n_attach;
+    size_t n_attach, cap_attach;
     /* Where Log messages of the call running go, and whose call it is. */
     diag_list_t *current_diags;
     const char *current_pkg;
@@ -53,7 +54,7 @@ struct hprov {
     plugin_proc_t *proc;  /* NULL when attached */
     unsigned generation;  /* counts processes started; a call knows which one it ran on */
     provider_t **retired; /* gRPC providers of crashed processes, closed with the wrapper */
-    size_t n_retired;
+    size_t n_retired, cap_retired;
     schema_package_t *schema; /* the first schema fetched, kept across restarts */
     int restarts;
     const char *last_crash;        /* why the last process ended, short */
@@ -131,7 +132,7 @@ static bool add_attach(plugin_host_t *h, const char *text, char sep, const char 
                  "%s entry '%s' is not PACKAGE%cPORT (a port 1-65535), e.g. random%c50051", where, text, sep, sep);
         return false;
     }
-    h->attach = arena_grow(h->arena, h->attach, h->n_attach * sizeof *h->attach, (h->n_attach + 1) * sizeof *h->attach);
+    h->attach = arena_grow_array(h->arena, h->attach, &h->cap_attach, h->n_attach + 1, sizeof *h->attach);
     h->attach[h->n_attach].pkg = arena_strndup(h->arena, text, (size_t)(cut - text));
     h->attach[h->n_attach].port = port;
     h->n_attach++;
@@ -278,8 +279,7 @@ static bool ensure_running(hprov_t *p, const char *resource, diag_list_t *diags)
  * wrapper is) because the engine may still hold its schema and calls may still complete on it. */
 static void retire_inner(hprov_t *p) {
     if (p->inner) {
-        p->retired = realloc(p->retired, (p->n_retired + 1) * sizeof *p->retired);
-        if (!p->retired) abort();
+        p->retired = vec_grow(p->retired, &p->cap_retired, p->n_retired + 1, sizeof(provider_t *));
         p->retired[p->n_retired++] = p->inner;
     }
     p->inner = NULL;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "importer/grpc.h"
 #include "importer/provider.h"
 
@@ -42,11 +43,7 @@ provider_t *provider_registry_get(provider_registry_t *r, const char *package, c
             return e->provider;
         }
     }
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 8;
-        r->entries = realloc(r->entries, r->cap * sizeof *r->entries);
-        if (!r->entries) abort();
-    }
+    r->entries = vec_grow(r->entries, &r->cap, r->n + 1, sizeof *r->entries);
     registry_entry_t *e = &r->entries[r->n++];
     memset(e, 0, sizeof *e);
     e->package = strdup(package);

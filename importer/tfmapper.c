@@ -59,7 +59,7 @@ typedef struct mapper {
     engine_endpoint_t *endpoint;
     plugin_search_t search;
     plug_t *plugs;
-    size_t n_plugs;
+    size_t n_plugs, cap_plugs;
     bool listed; /* every installed plugin enumerated */
     const char *cache_root;
 } mapper_t;
@@ -75,7 +75,7 @@ static plug_t *plug_get(mapper_t *m, const char *name) {
 static plug_t *plug_add(mapper_t *m, const char *name) {
     plug_t *p = plug_get(m, name);
     if (p) return p;
-    m->plugs = arena_grow(m->a, m->plugs, m->n_plugs * sizeof *m->plugs, (m->n_plugs + 1) * sizeof *m->plugs);
+    m->plugs = arena_grow_array(m->a, m->plugs, &m->cap_plugs, m->n_plugs + 1, sizeof *m->plugs);
     p = &m->plugs[m->n_plugs++];
     memset(p, 0, sizeof *p);
     p->name = arena_strdup(m->a, name);
@@ -528,7 +528,7 @@ bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugi
     *answers = NULL;
     *n_answers = 0;
     const char **need = NULL;
-    size_t n = 0;
+    size_t n = 0, cap = 0;
     for (size_t i = 0; i < s->n_resources; i++) {
         const tf_resource_t *r = &s->resources[i];
         if (r->is_data || !r->n_instances || bridge_find_resource(bridge, r->type) ||
@@ -538,7 +538,7 @@ bool tfmapper_fill_bridge(arena_t *a, const tfmapper_options_t *o, bool no_plugi
         for (size_t k = 0; k < n && !dup; k++)
             dup = strcmp(need[k], r->provider_type) == 0;
         if (dup) continue;
-        need = arena_grow(a, need, n * sizeof *need, (n + 1) * sizeof *need);
+        need = arena_grow_array(a, need, &cap, n + 1, sizeof *need);
         need[n++] = r->provider_type;
     }
     if (!n) return true;
