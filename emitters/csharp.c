@@ -127,6 +127,7 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
                         int depth);
 
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
+static const emit_typed_syntax_t CS_VALUES; /* the values C# writes: its hooks, below */
 
 static void cs_string(buf_t *b, const char *s) {
     if (!strchr(s, '\n')) {
@@ -142,15 +143,12 @@ static void cs_string(buf_t *b, const char *s) {
     buf_putc(b, '"');
 }
 
+/* The .NET types of strings, ints, numbers and bools. */
+static const char *const CS_SCALARS[] = {"string", "int", "double", "bool"};
+
 static const char *cs_scalar_type(const schema_type_t *t) {
-    if (!t) return "object?";
-    switch (t->kind) {
-    case SCHEMA_STRING: return "string";
-    case SCHEMA_INT: return "int";
-    case SCHEMA_NUMBER: return "double";
-    case SCHEMA_BOOL: return "bool";
-    default: return "object?";
-    }
+    const char *name = emit_scalar_name(t, CS_SCALARS);
+    return name ? name : "object?";
 }
 
 /* A resource's outputs by their C# names (id and urn the resource's own), then what is read from
@@ -194,11 +192,7 @@ static void cs_dictionary_entries(cs_ctx_t *c, buf_t *b, const pcl_expr_t *o, co
     cs_open(b, depth);
     for (size_t i = 0; i < o->object.n; i++) {
         cs_indent(b, depth + 1);
-        buf_putc(b, '[');
-        names_append_quoted(b, LANG_CSHARP, o->object.items[i].key);
-        buf_puts(b, "] = ");
-        cs_expr(c, b, o->object.items[i].value, et, depth + 1);
-        buf_puts(b, ",\n");
+        emit_typed_entry(&CS_VALUES, &c->base, b, &o->object.items[i], et, depth + 1, "[", "] = ", ",\n");
     }
     cs_close(b, depth);
 }
@@ -390,11 +384,7 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
         cs_open(b, depth);
         for (size_t i = 0; i < e->object.n; i++) {
             cs_indent(b, depth + 1);
-            buf_puts(b, "{ ");
-            names_append_quoted(b, LANG_CSHARP, e->object.items[i].key);
-            buf_puts(b, ", ");
-            cs_expr(c, b, e->object.items[i].value, t->element, depth + 1);
-            buf_puts(b, " },\n");
+            emit_typed_entry(&CS_VALUES, &c->base, b, &e->object.items[i], t->element, depth + 1, "{ ", ", ", " },\n");
         }
         cs_close(b, depth);
         buf_puts(b, ",\n");

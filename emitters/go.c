@@ -321,12 +321,11 @@ static void go_string(buf_t *b, const char *s) {
  * Array/Map suffixes give pulumi.Array/pulumi.Map), mod.Type for objects and enums. Collections
  * append Array/Map to their element's stem. Returns the full qualified stem. */
 static const char *go_type_stem(go_ctx_t *g, const schema_type_t *t) {
+    static const char *const scalars[] = {"pulumi.String", "pulumi.Int", "pulumi.Float64", "pulumi.Bool"};
+    const char *scalar = emit_scalar_name(t, scalars);
+    if (scalar) return scalar;
     if (!t) return "pulumi.";
     switch (t->kind) {
-    case SCHEMA_STRING: return "pulumi.String";
-    case SCHEMA_INT: return "pulumi.Int";
-    case SCHEMA_NUMBER: return "pulumi.Float64";
-    case SCHEMA_BOOL: return "pulumi.Bool";
     case SCHEMA_ASSET: return "pulumi.AssetOrArchive";
     case SCHEMA_ARCHIVE: return "pulumi.Archive";
     case SCHEMA_ARRAY: return arena_sprintf(g->base.a, "%sArray", go_type_stem(g, t->element));

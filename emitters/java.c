@@ -30,10 +30,6 @@ typedef struct java_ctx {
     size_t n_classes, cap_classes;
 } java_ctx_t;
 
-static void java_indent(buf_t *b, int spaces) {
-    buf_indent(b, spaces);
-}
-
 /* --- classes and imports --------------------------------------------------------------------------- */
 
 /* Registers a class and returns how code refers to it (simple name, or fully qualified when its
@@ -107,6 +103,7 @@ static const char *java_member_name(java_ctx_t *j, const char *name) {
 /* --- expressions ---------------------------------------------------------------------------------- */
 
 static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind);
+static const emit_typed_syntax_t JAVA_VALUES; /* the values Java writes: its hooks, below */
 
 static const char *java_attr_name(emit_typed_t *x, int idx, const char *attr, bool first) {
     (void)idx, (void)first;
@@ -160,7 +157,7 @@ static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const
                                 const schema_type_t *et, int ind) {
     for (size_t i = 0; i < n; i++) {
         buf_putc(b, '\n');
-        java_indent(b, ind + 4);
+        buf_indent(b, ind + 4);
         java_expr(j, b, items[i], et, ind + 4);
         if (i + 1 < n) buf_putc(b, ',');
     }
@@ -177,16 +174,12 @@ static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schem
     buf_puts(b, "Map.ofEntries(");
     for (size_t i = 0; i < e->object.n; i++) {
         buf_putc(b, '\n');
-        java_indent(b, ind + 4);
-        buf_puts(b, "Map.entry(");
-        names_append_quoted(b, LANG_JAVA, e->object.items[i].key);
-        buf_puts(b, ", ");
-        java_expr(j, b, e->object.items[i].value, et, ind + 4);
-        buf_putc(b, ')');
+        buf_indent(b, ind + 4);
+        emit_typed_entry(&JAVA_VALUES, x, b, &e->object.items[i], et, ind + 4, "Map.entry(", ", ", ")");
         if (i + 1 < e->object.n) buf_putc(b, ',');
     }
     buf_putc(b, '\n');
-    java_indent(b, ind);
+    buf_indent(b, ind);
     buf_putc(b, ')');
 }
 
@@ -225,7 +218,7 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
         const schema_type_t *t = prop ? prop->type : v->type;
         if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, v, false);
         buf_putc(b, '\n');
-        java_indent(b, ind + 4);
+        buf_indent(b, ind + 4);
         buf_printf(b, ".%s(", java_member_name(j, name));
         /* list properties take varargs: one element inline, more one per line */
         if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY)) {
@@ -244,7 +237,7 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
         buf_putc(b, ')');
     }
     buf_putc(b, '\n');
-    java_indent(b, ind + 4);
+    buf_indent(b, ind + 4);
     buf_puts(b, ".build()");
 }
 
@@ -352,7 +345,7 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
             continue;
         }
         buf_putc(b, '\n');
-        java_indent(b, ind + 4);
+        buf_indent(b, ind + 4);
         bool import = strcmp(o->name, "import") == 0;
         buf_printf(b, ".%s(", import ? "importId" : o->name);
         if (v->kind == PCL_TUPLE) {
@@ -370,7 +363,7 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         buf_putc(b, ')');
     }
     buf_putc(b, '\n');
-    java_indent(b, ind + 4);
+    buf_indent(b, ind + 4);
     buf_puts(b, ".build()");
 }
 
@@ -426,7 +419,7 @@ static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, con
 static void java_config_statement(emit_typed_t *x, buf_t *b, size_t i) {
     java_ctx_t *j = (java_ctx_t *)x;
     const pcl_node_t *n = &j->base.p->nodes[i];
-    java_indent(b, 8);
+    buf_indent(b, 8);
     buf_printf(b, "final var %s = ", j->base.var[i]);
     java_config_object(j, b, n, emit_config_type(j->base.a, n->token));
     buf_puts(b, ";\n\n");

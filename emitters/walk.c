@@ -588,6 +588,16 @@ const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e
     return NULL;
 }
 
+const char *emit_scalar_name(const schema_type_t *t, const char *const names[4]) {
+    switch (t ? t->kind : SCHEMA_ANY) {
+    case SCHEMA_STRING: return names[0];
+    case SCHEMA_INT: return names[1];
+    case SCHEMA_NUMBER: return names[2];
+    case SCHEMA_BOOL: return names[3];
+    default: return NULL;
+    }
+}
+
 void emit_number_dotted(buf_t *b, double n, const schema_type_t *t) {
     names_append_number(b, n);
     if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
@@ -660,6 +670,15 @@ static void typed_enum(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, 
         s->string(b, e->s);
     else
         emit_number_dotted(b, e->n, t->element);
+}
+
+void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_object_item_t *it,
+                      const schema_type_t *et, int depth, const char *open, const char *sep, const char *close) {
+    buf_puts(b, open);
+    names_append_quoted(b, s->lang, it->key);
+    buf_puts(b, sep);
+    emit_typed_expr(s, x, b, it->value, et, depth);
+    buf_puts(b, close);
 }
 
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,

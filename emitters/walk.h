@@ -261,6 +261,9 @@ const char *emit_config_type_name(arena_t *a, const emit_cfg_type_t *t, const em
  * string, a number a number or integer (only a whole number an integer when `whole_for_int`), a
  * bool a bool, a list an array, an object an object or map. */
 const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int);
+/* The language's name of a string, int, number or bool type (`names` in that order); NULL for any
+ * other type or none. */
+const char *emit_scalar_name(const schema_type_t *t, const char *const names[4]);
 /* A number, with `.0` after a whole number at a `number` position (C#, Java: a double). */
 void emit_number_dotted(buf_t *b, double n, const schema_type_t *t);
 /* A function with no translation in the language: a warning naming the resource (when `report`,
@@ -288,6 +291,9 @@ typedef struct emit_typed_syntax {
     void (*object)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     void (*map)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
 } emit_typed_syntax_t;
+/* One entry of a map: `open`, the key quoted, `sep`, the value (of type et, at `depth`), `close`. */
+void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_object_item_t *it,
+                      const schema_type_t *et, int depth, const char *open, const char *sep, const char *close);
 /* Writes a value at a position of type t (NULL: the expression's own; a union's member the value
  * fits) on a line indented `depth`: an invoke; a literal (null, a bool, a number quoted at a string
  * position or with `.0` at a number position, an enum member or else the literal); a reference; a
