@@ -46,6 +46,7 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
     c->ok = false;
     const char *file = c->p->filename ? c->p->filename : "<program>";
     if (!line) line = n ? n->line : 0, col = n ? n->col : 0;
+    if (n && n->kind == PCL_NODE_PULUMI) n = NULL, what = arena_sprintf(c->a, "the pulumi block: %s", what);
     const char *who = n ? arena_sprintf(c->a, "%s '%s'",
                                         n->kind == PCL_NODE_COMPONENT ? "component"
                                         : n->kind == PCL_NODE_CONFIG  ? "config"
@@ -189,7 +190,8 @@ static bool builtin_resource(const pcl_node_t *n) {
 }
 
 static unsigned node_langs(const pcl_node_t *n) {
-    if (n->kind == PCL_NODE_HOOK || builtin_resource(n)) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+    if (n->kind == PCL_NODE_HOOK || n->kind == PCL_NODE_PULUMI || builtin_resource(n))
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -442,6 +444,16 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls the function %s(), which the %s emitter cannot translate yet",
                                  x->at->name, e->call.name, lang_title(c->lang)));
+        else if (e->call.expand_final && (strcmp(e->call.name, "min") != 0 && strcmp(e->call.name, "max") != 0))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' expands the final argument of %s() ('...'), which cimport writes for min() "
+                                 "and max() only",
+                                 x->at->name, e->call.name));
+        else if (e->call.expand_final && emit_has_output(c->p, c->nodes, e->call.args[e->call.n - 1]))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' expands an output as the final argument of %s() ('...')", x->at->name,
+                                 e->call.name));
         else if (strcmp(e->call.name, "getOutput") == 0 && !stack_reference(c, e->call.args[0]))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
@@ -643,11 +655,15 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,
                    arena_sprintf(c.a, "the %s emitter cannot write %s yet", lang_title(lang),
-                                 n->kind == PCL_NODE_HOOK ? "hook blocks"
-                                 : builtin_resource(n)    ? arena_sprintf(c.a, "the built-in resource %s", n->token)
-                                                          : "top-level local variables"));
+                                 n->kind == PCL_NODE_HOOK     ? "hook blocks"
+                                 : n->kind == PCL_NODE_PULUMI ? "requiredVersionRange"
+                                 : builtin_resource(n)        ? arena_sprintf(c.a, "the built-in resource %s", n->token)
+                                                              : "top-level local variables"));
             continue;
         }
+        if (n->kind == PCL_NODE_PULUMI && emit_has_output(p, c.nodes, n->attrs[0].value))
+            refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
+                   "requiredVersionRange reads an output; the version range is a plain string");
         if (n->kind == PCL_NODE_HOOK) {
             const pcl_attr_t *cmd = NULL;
             for (size_t k = 0; k < n->n_attrs; k++)

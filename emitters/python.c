@@ -51,6 +51,7 @@ static const emit_syntax_t PY_SYNTAX = {
     .declare = "%s = ",
     .end = "\n",
     .new_config = "pulumi.Config()",
+    .require_version = "pulumi.require_pulumi_version",
     .config_getter = py_config_getter,
     .config_default = py_config_default,
 };
@@ -271,6 +272,17 @@ static const struct {
 
 static void py_call(py_gen_t *g, const pcl_expr_t *e) {
     const char *fn = e->call.name;
+    if (e->call.expand_final && (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0)) {
+        /* max(list...): the list unpacked into the arguments */
+        buf_printf(g->w.b, "%s(", fn);
+        for (size_t i = 0; i < e->call.n; i++) {
+            buf_puts(g->w.b, i ? ", " : "");
+            if (i + 1 == e->call.n) buf_putc(g->w.b, '*');
+            py_expr(g, e->call.args[i]);
+        }
+        buf_putc(g->w.b, ')');
+        return;
+    }
     if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
         /* Pulumi's form: output.recover(a function of the failure's message, `error`) */
         emit_walk_format(&g->w, "$r0.recover(lambda __error: (lambda error: ", e);

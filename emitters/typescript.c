@@ -46,6 +46,7 @@ static const emit_syntax_t TS_SYNTAX = {
     .declare = "const %s = ",
     .end = ";\n",
     .new_config = "new pulumi.Config()",
+    .require_version = "pulumi.requirePulumiVersion",
     .config_getter = ts_config_getter,
     .config_default = ts_config_default,
 };
@@ -393,6 +394,17 @@ static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
     const char *fn = e->call.name;
     if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) {
         ts_can_try(g, e);
+        return;
+    }
+    if (e->call.expand_final && (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0)) {
+        /* max(list...): the list spread into the arguments */
+        buf_printf(g->w.b, "Math.%s(", fn);
+        for (size_t i = 0; i < e->call.n; i++) {
+            buf_puts(g->w.b, i ? ", " : "");
+            if (i + 1 == e->call.n) buf_puts(g->w.b, "...");
+            ts_expr(g, e->call.args[i]);
+        }
+        buf_putc(g->w.b, ')');
         return;
     }
     if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {

@@ -55,6 +55,12 @@ void emit_walk_nodes(emit_walk_t *w) {
         case PCL_NODE_COMPONENT: w->syntax->component(w, i); break;
         case PCL_NODE_OUTPUT: w->syntax->output(w, i); break;
         case PCL_NODE_HOOK: w->syntax->hook(w, i); break;
+        case PCL_NODE_PULUMI:
+            buf_printf(w->b, "%s(", w->syntax->require_version);
+            w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
+            buf_putc(w->b, ')');
+            buf_puts(w->b, w->syntax->end);
+            break;
         case PCL_NODE_LOCAL:
             walk_declare(w, i);
             w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
@@ -809,7 +815,8 @@ void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_progr
     x->node = n;
     switch (n->kind) {
     case PCL_NODE_PACKAGE:
-    case PCL_NODE_HOOK: return; /* emit_check_program refuses hooks in Go, C# and Java */
+    case PCL_NODE_PULUMI:
+    case PCL_NODE_HOOK: return; /* emit_check_program refuses hooks and pulumi blocks in Go, C# and Java */
     case PCL_NODE_CONFIG:
         typed_config(x, b, i, s, !*config_seen);
         *config_seen = true;

@@ -52,6 +52,8 @@ typedef struct emit_syntax {
     const char *declare;    /* a variable's declaration: a format of its identifier ("const %s = ") */
     const char *end;        /* the end of a statement (";\n") */
     const char *new_config; /* the expression that makes the Config object ("new pulumi.Config()") */
+    /* the call a pulumi block's requiredVersionRange is the argument of ("pulumi.requirePulumiVersion") */
+    const char *require_version;
     /* the Config method that reads a config node's value (`requireSecretNumber`; `get...` for one
      * with a default) */
     const char *(*config_getter)(emit_walk_t *w, const pcl_node_t *n);

@@ -476,8 +476,10 @@ static pcl_expr_t *parse_number(parser_t *p) {
     return e;
 }
 
-/* Items of `[...]` or `(...)`: expressions separated by commas, newlines free, trailing comma ok. */
-static bool parse_list(parser_t *p, int close, pcl_expr_t ***items, size_t *n) {
+/* Items of `[...]` or `(...)`: expressions separated by commas, newlines free, trailing comma ok.
+ * With `expand` (a call's arguments), the last may be followed by `...` (HCL's expansion of the final
+ * argument, a list whose elements are the arguments), which sets *expand. */
+static bool parse_list(parser_t *p, int close, pcl_expr_t ***items, size_t *n, bool *expand) {
     size_t cap = 0;
     advance(p);
     p->nest++;
@@ -497,6 +499,15 @@ static bool parse_list(parser_t *p, int close, pcl_expr_t ***items, size_t *n) {
         }
         (*items)[(*n)++] = e;
         if (!skip_ws(p, true)) return false;
+        if (expand && peek(p) == '.' && peek_at(p, 1) == '.' && peek_at(p, 2) == '.') {
+            advance(p), advance(p), advance(p);
+            *expand = true;
+            if (!skip_ws(p, true)) return false;
+            if (peek(p) != close)
+                return FAIL(p, "expected '%c' after the expanded final argument ('...') but found %s", close,
+                            describe_char(p));
+            continue;
+        }
         if (peek(p) == ',') {
             advance(p);
         } else if (peek(p) != close) {
@@ -750,7 +761,7 @@ static pcl_expr_t *parse_primary(parser_t *p) {
         } else {
             e = new_expr(p, PCL_TUPLE);
             e->line = l, e->col = col;
-            if (!parse_list(p, ']', &e->tuple.items, &e->tuple.n)) return NULL;
+            if (!parse_list(p, ']', &e->tuple.items, &e->tuple.n, NULL)) return NULL;
         }
     } else if (c == '{') {
         e = parse_object(p);
@@ -778,7 +789,7 @@ static pcl_expr_t *parse_primary(parser_t *p) {
         } else if (peek(p) == '(') {
             e = new_expr(p, PCL_CALL);
             e->call.name = id;
-            if (!parse_list(p, ')', &e->call.args, &e->call.n)) return NULL;
+            if (!parse_list(p, ')', &e->call.args, &e->call.n, &e->call.expand_final)) return NULL;
         } else {
             e = new_expr(p, PCL_TRAVERSAL);
             e->trav.root = id;
@@ -1055,6 +1066,24 @@ static bool parse_body(parser_t *p, size_t node_index, bool is_options, attr_lis
     }
 }
 
+/* `pulumi { requiredVersionRange = "..." }`: the Pulumi CLI versions the program runs with. */
+static bool parse_pulumi_block(parser_t *p, int l, int c) {
+    for (size_t i = 0; i < p->prog->n_nodes; i++)
+        if (p->prog->nodes[i].kind == PCL_NODE_PULUMI) return fail_at(p, l, c, "a program has one pulumi block");
+    pcl_node_t *n = pcl_program_add(p->prog, PCL_NODE_PULUMI);
+    n->line = l;
+    n->col = c;
+    size_t idx = p->prog->n_nodes - 1;
+    attr_list_t attrs = {0};
+    if (!parse_body(p, idx, false, &attrs, NULL)) return false;
+    n = &p->prog->nodes[idx];
+    n->attrs = attrs.items;
+    n->n_attrs = attrs.n;
+    if (n->n_attrs != 1 || strcmp(n->attrs[0].name, "requiredVersionRange") != 0)
+        return fail_at(p, l, c, "the pulumi block needs exactly one attribute, requiredVersionRange = <range>");
+    return expect_line_end(p, "the block");
+}
+
 static bool parse_block(parser_t *p) {
     int l = p->line, c = p->col;
     const char *kw = parse_ident(p);
@@ -1092,6 +1121,8 @@ static bool parse_block(parser_t *p) {
         kind = PCL_NODE_OUTPUT;
     else if (strcmp(kw, "hook") == 0)
         kind = PCL_NODE_HOOK;
+    else if (strcmp(kw, "pulumi") == 0)
+        return parse_pulumi_block(p, l, c);
     else
         return fail_at(p, l, c,
                        "unsupported block type '%s': cimport reads package, resource, component, config, output and "

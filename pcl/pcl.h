@@ -75,6 +75,7 @@ struct pcl_expr {
         const char *name; /* secret, fileAsset, stringAsset, remoteAsset, fileArchive, remoteArchive, assetArchive */
         pcl_expr_t **args;
         size_t n;
+        bool expand_final; /* `f(a, list...)`: the last argument's elements are the arguments */
     } call;
     const schema_type_t *type; /* schema type at this position, NULL when unknown; for invoke() and
                                   call(), the function's return type */
@@ -118,6 +119,8 @@ typedef enum {
     PCL_NODE_HOOK,        /* hook resource|error "<name>" { command = [...], onDryRun, ignoreErrors } — a resource
                              hook (token "resource") or an error hook ("error") running a command; resources
                              bind it with the `hooks` option, its command reads `args` (the hook's arguments) */
+    PCL_NODE_PULUMI,      /* pulumi { requiredVersionRange = <expr> } — what the program needs of the Pulumi
+                             CLI (attrs[0]); no name, at most one */
 } pcl_node_kind_t;
 
 typedef struct pcl_node {

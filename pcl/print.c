@@ -264,6 +264,7 @@ static void print_expr(buf_t *b, const pcl_expr_t *e, int indent) {
             if (i) buf_puts(b, ", ");
             print_expr(b, e->call.args[i], indent);
         }
+        if (e->call.expand_final) buf_puts(b, "...");
         buf_putc(b, ')');
         break;
     case PCL_TEMPLATE: print_template(b, e, indent); break;
@@ -392,6 +393,11 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
         }
         buf_puts(b, " {\n");
         print_logical_name(b, n->logical_name);
+        print_attrs(b, n->attrs, n->n_attrs, 4);
+        buf_puts(b, "}\n");
+        break;
+    case PCL_NODE_PULUMI:
+        buf_puts(b, "pulumi {\n");
         print_attrs(b, n->attrs, n->n_attrs, 4);
         buf_puts(b, "}\n");
         break;

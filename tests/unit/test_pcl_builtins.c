@@ -4,7 +4,9 @@
  * write them as the SDK's own classes (pulumi.StackReference, pulumi.Stash), importing nothing
  * more; the other languages refuse them with their position. Also the resource option envVarMappings
  * (a provider's environment variables taken from others), which the SDKs take as a plain map, and
- * recover(output, value), the value (of the failure's message, `error`) when the output fails. */
+ * recover(output, value), the value (of the failure's message, `error`) when the output fails; and the
+ * `pulumi { requiredVersionRange = ... }` block, pulumi.requirePulumiVersion; and a call's expanded
+ * final argument, `max(list...)`. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +135,62 @@ START_TEST(test_recover) {
 }
 END_TEST
 
+static void parse_fails(const char *pcl, const char *needle) {
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(d.head && strstr(diag_format(&d, d.head), needle), "want [%s], got [%s]", needle,
+                  d.head ? diag_format(&d, d.head) : "");
+    diag_list_free(&d);
+}
+
+START_TEST(test_pulumi_block) {
+    tu_pcl_t f = load("config \"v\" \"string\" {}\npulumi {\n    requiredVersionRange = v\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "const v = config.require(\"v\");\npulumi.requirePulumiVersion(v);\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "v = config.require(\"v\")\npulumi.require_pulumi_version(v)\n");
+    free(py);
+    char *pcl = pcl_print(f.p);
+    has(pcl, "pulumi {\n    requiredVersionRange = v\n}\n");
+    free(pcl);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:1: program: the pulumi block", "cannot write requiredVersionRange");
+    tu_pcl_unload(&f);
+    f = load("config \"v\" \"string\" {\n    secret = true\n}\npulumi {\n    requiredVersionRange = v\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:5:5", "requiredVersionRange reads an output");
+    tu_pcl_unload(&f);
+    parse_fails("pulumi {\n    requiredVersionRange = \">=3\"\n}\npulumi {\n    requiredVersionRange = \">=3\"\n}\n",
+                "main.pp:4:1: a program has one pulumi block");
+    parse_fails("pulumi {\n    version = \">=3\"\n}\n", "main.pp:1:1: the pulumi block needs exactly one attribute");
+}
+END_TEST
+
+START_TEST(test_expand_final) {
+    tu_pcl_t f = load("config \"xs\" \"list(int)\" {}\noutput \"m\" {\n    value = max(1, xs...)\n}\n"
+                      "output \"n\" {\n    value = min([3, 4]...)\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "export const m = Math.max(1, ...xs);\n");
+    has(ts, "export const n = Math.min(...[\n    3,\n    4,\n]);\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "pulumi.export(\"m\", max(1, *xs))\n");
+    has(py, "pulumi.export(\"n\", min(*[\n    3,\n    4,\n]))\n");
+    free(py);
+    char *pcl = pcl_print(f.p);
+    has(pcl, "value = max(1, xs...)\n");
+    free(pcl);
+    tu_pcl_unload(&f);
+    f = load("config \"xs\" \"list(string)\" {}\noutput \"j\" {\n    value = join(\",\", xs...)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:13", "expands the final argument of join()");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "expands the final argument of join()");
+    tu_pcl_unload(&f);
+    parse_fails("output \"o\" {\n    value = max([1]..., 2)\n}\n",
+                "main.pp:2:23: expected ')' after the expanded final");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_builtins");
     TCase *tc = tcase_create("core");
@@ -141,6 +199,8 @@ int main(void) {
     tcase_add_test(tc, test_builtins_refused);
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
+    tcase_add_test(tc, test_pulumi_block);
+    tcase_add_test(tc, test_expand_final);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
