@@ -80,8 +80,9 @@ static const char *const *reserved_table(lang_t lang) {
 
 bool names_is_reserved(lang_t lang, const char *word) {
     const char *const *t = reserved_table(lang);
+    /* the first byte decides most: a strcmp only where it matches (called for every key written) */
     for (; t && *t; t++)
-        if (strcmp(*t, word) == 0) return true;
+        if ((*t)[0] == word[0] && strcmp(*t, word) == 0) return true;
     return false;
 }
 

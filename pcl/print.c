@@ -95,7 +95,7 @@ pcl_option_kind_t pcl_option_kind(const char *name) {
                 {"replacementTrigger", PCL_OPT_OTHER},
                 {"envVarMappings", PCL_OPT_OTHER}};
     for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
-        if (strcmp(name, opts[i].name) == 0) return opts[i].kind;
+        if (opts[i].name[0] == name[0] && strcmp(name, opts[i].name) == 0) return opts[i].kind;
     return PCL_OPT_UNKNOWN;
 }
 
