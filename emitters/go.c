@@ -373,12 +373,10 @@ static const emit_part_syntax_t GO_PARTS = {.lang = LANG_GO,
                                             .key_open = ".MapIndex(pulumi.String(",
                                             .key_close = "))",
                                             .index = ".Index(pulumi.Int(%zu))",
+                                            .component_ref = "&", /* a bare ResourceState, by its address */
                                             .name = go_attr_name};
 
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
-    /* a component is a bare ResourceState, passed by its address */
-    int idx = emit_typed_find(&g->base, e->trav.root);
-    if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_putc(b, '&');
     emit_typed_traversal(&g->base, b, e, &GO_PARTS);
 }
 

@@ -271,9 +271,18 @@ void emit_walk_root(emit_walk_t *w, const pcl_expr_t *e, int idx) {
     }
 }
 
+/* `fmt` with its one `%s` replaced by s: the language's formats of a name, without vsnprintf (these
+ * are written once per reference and per statement). */
+static void put_format1(buf_t *b, const char *fmt, const char *s) {
+    const char *hole = strstr(fmt, "%s");
+    buf_append(b, fmt, (size_t)(hole - fmt));
+    buf_puts(b, s);
+    buf_puts(b, hole + 2);
+}
+
 void emit_append_part(buf_t *b, const pcl_trav_part_t *pt, const char *name, const emit_part_syntax_t *s) {
     if (pt->attr && name) {
-        buf_printf(b, s->attr, name);
+        put_format1(b, s->attr, name);
     } else if (pt->attr || pt->index_is_string) {
         buf_puts(b, s->key_open);
         names_append_quoted(b, s->lang, pt->attr ? pt->attr : pt->index_str);
@@ -524,6 +533,7 @@ bool emit_token_module(arena_t *a, schema_package_t *pkg, const char *token, cha
 
 void emit_typed_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const emit_part_syntax_t *s) {
     int idx = emit_typed_find(x, e->trav.root);
+    if (idx >= 0 && s->component_ref && x->p->nodes[idx].kind == PCL_NODE_COMPONENT) buf_puts(b, s->component_ref);
     buf_puts(b, idx >= 0 ? x->var[idx]
                 : pcl_program_is_external(x->p, e->trav.root)
                     ? e->trav.root /* a variable of the target file */
@@ -532,7 +542,7 @@ void emit_typed_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const 
         const pcl_trav_part_t *pt = &e->trav.parts[i];
         const char *name = pt->attr ? s->name(x, idx, pt->attr, i == 0) : NULL;
         if (name && i == 0)
-            buf_printf(b, s->first_attr, name);
+            put_format1(b, s->first_attr, name);
         else
             emit_append_part(b, pt, name, s);
     }
@@ -760,7 +770,7 @@ static void typed_declare(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_
     if (s->declare_blank && strcmp(x->var[i], "_") == 0)
         buf_puts(b, s->declare_blank);
     else
-        buf_printf(b, declare ? declare : s->declare, x->var[i]);
+        put_format1(b, declare ? declare : s->declare, x->var[i]);
 }
 
 /* A node's value at an unknown type. */
@@ -795,7 +805,9 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
 static void typed_resource(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s) {
     const pcl_node_t *n = &x->p->nodes[i];
     typed_declare(x, b, i, s, s->declare_resource);
-    buf_printf(b, "new %s(", s->class_of(x, n));
+    buf_puts(b, "new ");
+    buf_puts(b, s->class_of(x, n));
+    buf_putc(b, '(');
     if (n->kind == PCL_NODE_COMPONENT) {
         names_append_quoted(b, s->lang, n->token ? n->token : "");
         buf_puts(b, ", ");

@@ -222,7 +222,8 @@ bool emit_token_module(arena_t *a, schema_package_t *pkg, const char *token, cha
  * names an attribute (idx: the root node or -1; first: the traversal's first part). */
 typedef struct emit_part_syntax {
     lang_t lang;
-    const char *attr, *first_attr, *key_open, *key_close, *index;
+    const char *attr, *first_attr, *key_open, *key_close, *index; /* attr, first_attr: one %s */
+    const char *component_ref; /* before a reference to a component (NULL: nothing) */
     const char *(*name)(emit_typed_t *x, int idx, const char *attr, bool first);
 } emit_part_syntax_t;
 /* One part: an attribute by `s->attr` when `name` is given, else (or a string index) a quoted key,
