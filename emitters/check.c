@@ -236,6 +236,23 @@ static bool config_needs_conversion(const pcl_node_t *cfg, const schema_type_t *
     }
 }
 
+emit_conversion_t emit_config_conversion(const pcl_node_t *cfg, const schema_type_t *t) {
+    if (t && t->kind == SCHEMA_ENUM) t = t->element;
+    if (!t || !config_needs_conversion(cfg, t)) {
+        bool int_cfg = cfg->token && strcmp(cfg->token, "int") == 0;
+        return t && t->kind == SCHEMA_NUMBER && int_cfg ? EMIT_CONV_INT_TO_NUMBER : EMIT_CONV_NONE;
+    }
+    const char *tok = cfg->token ? cfg->token : "string";
+    bool from_string = strcmp(tok, "string") == 0, from_bool = strcmp(tok, "bool") == 0;
+    switch (t->kind) {
+    case SCHEMA_BOOL: return from_string ? EMIT_CONV_STRING_TO_BOOL : EMIT_CONV_UNSUPPORTED;
+    case SCHEMA_INT: return from_string ? EMIT_CONV_STRING_TO_INT : EMIT_CONV_UNSUPPORTED;
+    case SCHEMA_NUMBER: return from_string ? EMIT_CONV_STRING_TO_NUMBER : EMIT_CONV_UNSUPPORTED;
+    case SCHEMA_STRING: return from_bool ? EMIT_CONV_BOOL_TO_STRING : EMIT_CONV_NUMBER_TO_STRING;
+    default: return EMIT_CONV_UNSUPPORTED;
+    }
+}
+
 /* Whether e is a for-expression variable (its shape is not the node of the same name's). */
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
     return e->kind == PCL_TRAVERSAL && in_scope(x, e->trav.root);
@@ -413,9 +430,13 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' reads into '%s', a value of no type, which the Go emitter cannot write yet",
                                  x->at->name, e->trav.root));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
-         * generators write one: `float(x)`, `x == "true"`); none is written, so it is refused */
+         * generators write one: `Number(x)`, `x === "true"`); TypeScript and Python write it (as
+         * Pulumi does), the other emitters do not, and no language converts between numbers and
+         * booleans (PCL has no such conversion), so those are refused */
         if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
-            config_needs_conversion(&c->p->nodes[idx], e->type))
+            config_needs_conversion(&c->p->nodes[idx], e->type) &&
+            ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON) ||
+             emit_config_conversion(&c->p->nodes[idx], e->type) == EMIT_CONV_UNSUPPORTED))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' passes the config value '%s' (%s) where the schema wants another type; "

@@ -127,6 +127,22 @@ bool emit_config_scalar(const emit_cfg_type_t *t);
 /* How deep lists and maps nest in t (0 for a scalar or any). */
 int emit_config_depth(const emit_cfg_type_t *t);
 
+/* How a config value is converted where the schema wants another scalar type (Pulumi's generators
+ * write the conversion): a string to a bool (`== "true"`), an int or a number, a number or a bool to
+ * a string; an int where a number is wanted (Python writes float()); UNSUPPORTED: a number and a
+ * bool, which PCL does not convert between. */
+typedef enum {
+    EMIT_CONV_NONE = 0,
+    EMIT_CONV_STRING_TO_BOOL,
+    EMIT_CONV_STRING_TO_INT,
+    EMIT_CONV_STRING_TO_NUMBER,
+    EMIT_CONV_NUMBER_TO_STRING,
+    EMIT_CONV_BOOL_TO_STRING,
+    EMIT_CONV_INT_TO_NUMBER,
+    EMIT_CONV_UNSUPPORTED,
+} emit_conversion_t;
+emit_conversion_t emit_config_conversion(const pcl_node_t *cfg, const schema_type_t *t);
+
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);

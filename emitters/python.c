@@ -173,6 +173,27 @@ static bool py_plain_data(py_gen_t *g, const char *root) {
 }
 
 static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
+    int cidx = emit_walk_in_scope(&g->w, e->trav.root) ? -1 : names_table_get(g->w.nodes, e->trav.root);
+    if (cidx >= 0 && e->trav.n == 0 && g->w.p->nodes[cidx].kind == PCL_NODE_CONFIG && !g->w.in_apply) {
+        /* a config value where the schema wants another scalar type, converted as Pulumi does */
+        static const char *const conv[] = {
+            [EMIT_CONV_STRING_TO_BOOL] = "%s == \"true\"",
+            [EMIT_CONV_STRING_TO_INT] = "int(%s)",
+            [EMIT_CONV_STRING_TO_NUMBER] = "float(%s)",
+            [EMIT_CONV_NUMBER_TO_STRING] = "str(%s)",
+            [EMIT_CONV_BOOL_TO_STRING] = "\"true\" if %s else \"false\"",
+            [EMIT_CONV_INT_TO_NUMBER] = "float(%s)",
+        };
+        const pcl_node_t *cfg = &g->w.p->nodes[cidx];
+        emit_conversion_t k = emit_config_conversion(cfg, e->type);
+        if (k != EMIT_CONV_NONE && k != EMIT_CONV_UNSUPPORTED) {
+            if (cfg->config_secret)
+                buf_printf(g->w.b, "%s.apply(lambda x: %s)", g->w.ident[cidx], arena_sprintf(g->w.a, conv[k], "x"));
+            else
+                buf_printf(g->w.b, conv[k], g->w.ident[cidx]);
+            return;
+        }
+    }
     bool in_scope = emit_walk_in_scope(&g->w, e->trav.root), dict = e->trav.n > 0 && py_plain_data(g, e->trav.root);
     for (size_t i = 0; in_scope && i < g->n_dict_vars; i++)
         dict |= strcmp(g->dict_vars[i], e->trav.root) == 0;

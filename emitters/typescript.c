@@ -171,6 +171,23 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
         return;
     }
     int idx = names_table_get(g->w.nodes, e->trav.root);
+    if (idx >= 0 && e->trav.n == 0 && g->w.p->nodes[idx].kind == PCL_NODE_CONFIG && !g->w.in_apply) {
+        /* a config value where the schema wants another scalar type, converted as Pulumi does */
+        static const char *const conv[] = {
+            [EMIT_CONV_STRING_TO_BOOL] = "%s === \"true\"", [EMIT_CONV_STRING_TO_INT] = "Number(%s)",
+            [EMIT_CONV_STRING_TO_NUMBER] = "Number(%s)",    [EMIT_CONV_NUMBER_TO_STRING] = "String(%s)",
+            [EMIT_CONV_BOOL_TO_STRING] = "String(%s)",
+        };
+        const pcl_node_t *cfg = &g->w.p->nodes[idx];
+        emit_conversion_t k = emit_config_conversion(cfg, e->type);
+        if (k != EMIT_CONV_NONE && k < EMIT_CONV_INT_TO_NUMBER) {
+            if (cfg->config_secret)
+                buf_printf(g->w.b, "%s.apply(x => %s)", g->w.ident[idx], arena_sprintf(g->w.a, conv[k], "x"));
+            else
+                buf_printf(g->w.b, conv[k], g->w.ident[idx]);
+            return;
+        }
+    }
     /* A list index below a resource's output property: Output lifting cannot index a list that
      * may be undefined, so read it in an apply with optional chaining, as Pulumi does
      * (`res.data.apply(data => data.items?.[0]?.name)`). */

@@ -6,7 +6,8 @@
  * (a provider's environment variables taken from others), which the SDKs take as a plain map, and
  * recover(output, value), the value (of the failure's message, `error`) when the output fails; and the
  * `pulumi { requiredVersionRange = ... }` block, pulumi.requirePulumiVersion; and a call's expanded
- * final argument, `max(list...)`. */
+ * final argument, `max(list...)`; and config values converted where the schema wants another scalar
+ * type, as Pulumi's generators convert them. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,10 @@
 #include "specs/schema.h"
 #include "testutil.h"
 
-static const char *SCHEMA = "{\"name\":\"other\",\"version\":\"1.0.0\",\"resources\":{\"other:index:R\":{}}}";
+static const char *SCHEMA =
+    "{\"name\":\"other\",\"version\":\"1.0.0\",\"resources\":{\"other:index:R\":{\"inputProperties\":{"
+    "\"b\":{\"type\":\"boolean\"},\"i\":{\"type\":\"integer\"},\"n\":{\"type\":\"number\"},\"s\":{\"type\":\"string\"},"
+    "\"t\":{\"type\":\"string\"}}}}}";
 
 static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "other.json", pcl);
@@ -191,6 +195,30 @@ START_TEST(test_expand_final) {
 }
 END_TEST
 
+START_TEST(test_config_conversions) {
+    tu_pcl_t f = load(
+        "config \"str\" \"string\" {}\nconfig \"num\" \"number\" {}\nconfig \"int\" \"int\" {}\n"
+        "config \"flag\" \"bool\" {}\nconfig \"sec\" \"string\" {\n    secret = true\n}\n"
+        "resource \"r\" \"other:index:R\" {\n    b = str\n    i = sec\n    n = int\n    s = num\n    t = flag\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "    b: str === \"true\",\n    i: sec.apply(x => Number(x)),\n    n: int,\n    s: String(num),\n"
+            "    t: String(flag),\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "    b=str == \"true\",\n    i=sec.apply(lambda x: int(x)),\n    n=float(int),\n    s=str(num),\n"
+            "    t=\"true\" if flag else \"false\")\n");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:9:9", "passes the config value 'str' (string) where the schema wants");
+    tu_pcl_unload(&f);
+    /* PCL converts no number to a bool, nor a bool to a number */
+    f = load("config \"num\" \"number\" {}\nconfig \"flag\" \"bool\" {}\n"
+             "resource \"r\" \"other:index:R\" {\n    b = num\n    n = flag\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:9", "passes the config value 'num' (number)");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:5:9", "passes the config value 'flag' (bool)");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_builtins");
     TCase *tc = tcase_create("core");
@@ -201,6 +229,7 @@ int main(void) {
     tcase_add_test(tc, test_recover);
     tcase_add_test(tc, test_pulumi_block);
     tcase_add_test(tc, test_expand_final);
+    tcase_add_test(tc, test_config_conversions);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
