@@ -44,7 +44,7 @@ void cli_print_help(FILE *f) {
         "      --timeout DURATION       deadline of each provider Read/Check/Diff call (default 5m; 30s, 1500ms,\n"
         "                               2m, 1h): a call past it is cancelled, its resource fails, the rest go on\n"
         "      --start-timeout DURATION deadline for a plugin to start and finish its handshake (default 60s)\n"
-        "      --max-input-size SIZE    largest file cimport reads (default 512M; K, M, G suffixes)\n"
+        "      --max-input-size SIZE    " CLI_MAX_INPUT_SIZE_HELP "\n"
         "      --input-timeout DURATION how long a pipe or FIFO may send nothing before cimport gives up\n"
         "                               (default 60s)\n"
         "      --project NAME           project name for URNs (default: Pulumi.yaml's name, else \"project\")\n"
@@ -158,6 +158,13 @@ static bool cli_parse_size(const char *s, size_t *out) {
         return false;
     if (v > (SIZE_MAX >> shift)) return false;
     *out = (size_t)v << shift;
+    return true;
+}
+
+bool cli_set_max_input_size(const char *size) {
+    size_t n;
+    if (!cli_parse_size(size, &n)) return false;
+    file_read_set_limit(n);
     return true;
 }
 
@@ -438,13 +445,9 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                 return usage_error(exit_code, "--start-timeout takes a duration such as 30s, 1500ms or 5m, not",
                                    optarg);
             break;
-        case OPT_MAX_INPUT_SIZE: {
-            size_t n;
-            if (!cli_parse_size(optarg, &n))
-                return usage_error(exit_code, "--max-input-size takes a size such as 512M or 2G, not", optarg);
-            file_read_set_limit(n);
+        case OPT_MAX_INPUT_SIZE:
+            if (!cli_set_max_input_size(optarg)) return usage_error(exit_code, CLI_MAX_INPUT_SIZE_USAGE, optarg);
             break;
-        }
         case OPT_INPUT_TIMEOUT: {
             int ms;
             if (!cli_parse_duration_ms(optarg, &ms))

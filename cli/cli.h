@@ -87,6 +87,12 @@ typedef struct cli_options {
 /* Parses argv (after the program name). Returns true to proceed; false with *exit_code set when the
  * command is complete (help printed → 0, or an error printed → 2). */
 bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_code);
+/* --max-input-size SIZE, which every command that reads files takes (the cap's message names it):
+ * parses "512M", "2G", "64K" or bytes and sets the cap; false, changing nothing, for a bad size. */
+bool cli_set_max_input_size(const char *size);
+#define CLI_MAX_INPUT_SIZE_USAGE "--max-input-size takes a size such as 512M or 2G, not"
+#define CLI_MAX_INPUT_SIZE_HELP "largest file cimport reads (default 512M; K, M, G suffixes)"
+
 void cli_print_help(FILE *f);
 /* The candidate closest to word when it is close enough to be a typo, else NULL. */
 const char *cli_did_you_mean(const char *word, const char *const *candidates, size_t n);

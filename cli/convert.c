@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "cli/cli.h"
 #include "importer/tfmapper.h"
 
 #define CONVERT_EXIT_OK 0
@@ -47,6 +48,8 @@ static void convert_print_help(FILE *f) {
           "  --attach PKG=PORT ask the provider plugin already running on PORT for its mapping (repeatable;\n"
           "                    PULUMI_DEBUG_PROVIDERS=pkg:port,... works too)\n"
           "  --no-plugins      do not ask installed provider plugins for mappings\n"
+          "  --max-input-size SIZE\n"
+          "                    " CLI_MAX_INPUT_SIZE_HELP "\n"
           "  -q, --quiet       no progress and no summary on stderr\n"
           "  -h, --help        this help\n"
           "\n"
@@ -97,7 +100,8 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
         char *flag = eq ? arena_strndup(a, arg, (size_t)(eq - arg)) : (char *)arg;
         if (eq) val = eq + 1;
         bool takes = !strcmp(flag, "--from") || !strcmp(flag, "-o") || !strcmp(flag, "--out") ||
-                     !strcmp(flag, "--mapping") || !strcmp(flag, "--schema") || !strcmp(flag, "--attach");
+                     !strcmp(flag, "--mapping") || !strcmp(flag, "--schema") || !strcmp(flag, "--attach") ||
+                     !strcmp(flag, "--max-input-size");
         if (takes && !val) {
             if (i + 1 >= argc) return usage_error("%s needs a value", flag);
             val = argv[++i];
@@ -123,6 +127,8 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
             o->no_plugins = true;
         } else if (!strcmp(flag, "-q") || !strcmp(flag, "--quiet")) {
             o->quiet = true;
+        } else if (!strcmp(flag, "--max-input-size")) {
+            if (!cli_set_max_input_size(val)) return usage_error(CLI_MAX_INPUT_SIZE_USAGE " '%s'", val);
         } else if (arg[0] == '-' && arg[1]) {
             return usage_error("unknown flag %s", arg);
         } else if (o->input) {

@@ -22,6 +22,8 @@ static void convert_pcl_help(FILE *f) {
           "  --schema PATH        package schema file or directory (repeatable); every package the program\n"
           "                       uses needs its schema\n"
           "  -o, --out FILE       write the code to FILE (atomically) instead of stdout\n"
+          "  --max-input-size SIZE\n"
+          "                       " CLI_MAX_INPUT_SIZE_HELP "\n"
           "  -h, --help           this help\n"
           "\n"
           "Exit codes: 0 converted; 2 bad usage or bad input (nothing written).\n",
@@ -38,9 +40,13 @@ bool cli_convert_is_pcl(int argc, char **argv) {
 
 int cli_convert_pcl_main(int argc, char **argv) {
     static const struct option longopts[] = {
-        {"from", required_argument, NULL, 'F'},   {"language", required_argument, NULL, 'l'},
-        {"schema", required_argument, NULL, 's'}, {"out", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"from", required_argument, NULL, 'F'},
+        {"language", required_argument, NULL, 'l'},
+        {"schema", required_argument, NULL, 's'},
+        {"out", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {"max-input-size", required_argument, NULL, 'M'},
+        {NULL, 0, NULL, 0},
     };
     const char *out = NULL;
     lang_t lang = LANG_PCL;
@@ -52,6 +58,8 @@ int cli_convert_pcl_main(int argc, char **argv) {
     char *code = NULL;
     pcl_program_t *prog = NULL;
     arena_t *a = arena_new();
+    const char **schema_paths = NULL;
+    size_t n_schemas = 0, cap_schemas = 0;
 
     optind = 1;
     opterr = 0;
@@ -69,7 +77,16 @@ int cli_convert_pcl_main(int argc, char **argv) {
             }
             lang_set = true;
             break;
-        case 's': schema_set_add_path(schemas, optarg, &diags); break;
+        case 's': /* loaded once every flag is read: --max-input-size may follow */
+            schema_paths = arena_grow_array(a, schema_paths, &cap_schemas, n_schemas + 1, sizeof *schema_paths);
+            schema_paths[n_schemas++] = optarg;
+            break;
+        case 'M':
+            if (!cli_set_max_input_size(optarg)) {
+                fprintf(stderr, "cimport convert: %s '%s'\n", CLI_MAX_INPUT_SIZE_USAGE, optarg);
+                goto done;
+            }
+            break;
         case 'o': out = optarg; break;
         case 'h':
             convert_pcl_help(stdout);
@@ -90,6 +107,8 @@ int cli_convert_pcl_main(int argc, char **argv) {
         fprintf(stderr, "cimport convert: --language is required with --from pcl\n");
         goto done;
     }
+    for (size_t i = 0; i < n_schemas; i++)
+        schema_set_add_path(schemas, schema_paths[i], &diags);
     if (diag_has_errors(&diags)) goto done;
     const char *path = argv[optind];
     size_t len;

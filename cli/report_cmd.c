@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "cli/cli.h"
 #include "report/report.h"
 
 static void print_diags(diag_list_t *l) {
@@ -48,6 +49,8 @@ static void report_help(FILE *f) {
           "\n"
           "  -o, --out FILE     where to write the page (default: report.html)\n"
           "      --show-secrets keep secret values the document holds (a --json --show-secrets run) in the page\n"
+          "      --max-input-size SIZE\n"
+          "                         " CLI_MAX_INPUT_SIZE_HELP "\n"
           "\n"
           "Exit codes: 0 written; 2 bad usage or the input is not a results document (nothing written).\n",
           f);
@@ -57,6 +60,7 @@ int cli_report_main(int argc, char **argv) {
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'},
         {"show-secrets", no_argument, NULL, 's'},
+        {"max-input-size", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -69,6 +73,13 @@ int cli_report_main(int argc, char **argv) {
         switch (c) {
         case 'o': out = optarg; break;
         case 's': ro.show_secrets = true; break;
+        case 'M':
+            if (!cli_set_max_input_size(optarg)) {
+                fprintf(stderr, "error: %s '%s'\n\n", CLI_MAX_INPUT_SIZE_USAGE, optarg);
+                report_help(stderr);
+                return EXIT_USAGE;
+            }
+            break;
         case 'h': report_help(stdout); return EXIT_ALL_OK;
         case ':':
             fprintf(stderr, "error: %s needs a value\n\n", argv[optind - 1]);

@@ -171,6 +171,19 @@ expect_input_error over-cap "pad\.json: the file is larger than the input size c
 "$CIMPORT" --spec "$work/pad.json" "${offline[@]}" --max-input-size 4M --quiet >"$work/pad.ts" 2>"$work/pad.err" &&
     pass || fail "raised cap: $(cat "$work/pad.err")"
 expect_input_error bad-size "--max-input-size takes a size" "$CIMPORT" --spec "$work/one.json" --max-input-size lots
+# The other commands that read files take the flag the cap's message names (convert said "unknown flag").
+head -c 3000000 /dev/zero | tr '\0' ' ' >"$work/pad-stack.json"
+cat "$qs/stack.json" >>"$work/pad-stack.json"
+expect_input_error convert-over-cap "pad-stack\.json: the file is larger than the input size cap of 2097152 bytes; .*--max-input-size" \
+    "$CIMPORT" convert --from pulumi "$work/pad-stack.json" --max-input-size 2M -q
+"$CIMPORT" convert --from pulumi "$work/pad-stack.json" --max-input-size 4M -q >"$work/pad-spec.json" 2>"$work/pad-spec.err" &&
+    grep -q '"clever-wombat"\|"id"' "$work/pad-spec.json" && pass || fail "convert, raised cap: $(cat "$work/pad-spec.err")"
+head -c 3000000 /dev/zero | tr '\0' ' ' >"$work/pad.pp"
+cat "$SOURCE_DIR/tests/fixtures/pcl/importer-cases.pp" >>"$work/pad.pp"
+expect_input_error convert-pcl-over-cap "pad\.pp: the file is larger than the input size cap of 2097152 bytes; .*--max-input-size" \
+    "$CIMPORT" convert --from pcl "$work/pad.pp" -l typescript --max-input-size 2M
+expect_input_error report-over-cap "pad\.json: the file is larger than the input size cap of 2097152 bytes; .*--max-input-size" \
+    "$CIMPORT" report "$work/pad.json" -o "$work/pad.html" --max-input-size 2M
 
 # 3. FIFOs: one whose writer never writes or closes, one that delivers.
 mkfifo "$work/stuck.fifo" "$work/good.fifo"
