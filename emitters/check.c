@@ -283,11 +283,10 @@ static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
     return node_untyped(c->p, c->nodes, n);
 }
 
-/* Whether e reads into a value of no type (`anyConfig.a`). */
-static bool untyped_read(const check_t *c, const pcl_expr_t *e) {
-    if (e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0) return true; /* a value of any type */
-    int idx = e->kind == PCL_TRAVERSAL && e->trav.n ? names_table_get(c->nodes, e->trav.root) : -1;
-    return idx >= 0 && reads_untyped(c, &c->p->nodes[idx]);
+bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0) return true;
+    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+    return idx >= 0 && node_untyped(p, nodes, &p->nodes[idx]);
 }
 
 /* length() and entries() are written by what their argument is: a string, a list or a map. */
@@ -406,8 +405,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              x->at->name, e->type->kind == SCHEMA_BOOL ? "boolean" : "number"));
         return false;
     }
-    /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)); not written yet */
-    if (e->kind == PCL_BINARY && emit_binop_prec(e->op) >= 5 && (untyped_read(c, e->x) || untyped_read(c, e->y))) {
+    /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)), as TypeScript and
+     * Python do; the other emitters do not yet */
+    if (e->kind == PCL_BINARY && emit_binop_prec(e->op) >= 5 && c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON &&
+        ((!in_scope_any(x, e->x) && emit_untyped_value(c->p, c->nodes, e->x)) ||
+         (!in_scope_any(x, e->y) && emit_untyped_value(c->p, c->nodes, e->y)))) {
         refuse(c, x->n, line, col,
                arena_sprintf(c->a,
                              "'%s' computes '%s' over a value of no type, which the %s emitter does not convert to "

@@ -142,6 +142,10 @@ typedef enum {
     EMIT_CONV_UNSUPPORTED,
 } emit_conversion_t;
 emit_conversion_t emit_config_conversion(const pcl_node_t *cfg, const schema_type_t *t);
+/* Whether e is a value of no type — a config value without one, a read into it, a local holding it,
+ * a stack reference's getOutput() — which arithmetic converts to a number first (Number(x), float(x)),
+ * as PCL's operators do. (A for-expression variable of the same name is the caller's to rule out.) */
+bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);

@@ -579,13 +579,23 @@ static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
         /* `x is None` as Pulumi writes a comparison with null */
         bool null_cmp = (e->x->kind == PCL_NULL || e->y->kind == PCL_NULL) && emit_binop_prec(e->op) == 3;
         const pcl_expr_t *l = e->x->kind == PCL_NULL && null_cmp ? e->y : e->x;
-        py_operand(g, e, l, false);
         if (null_cmp) {
+            py_operand(g, e, l, false);
             buf_puts(g->w.b, e->op[0] == '=' ? " is None" : " is not None");
             return;
         }
-        buf_printf(g->w.b, " %s ", py_binop(e->op));
-        py_operand(g, e, e->y, true);
+        for (int k = 0; k < 2; k++) {
+            const pcl_expr_t *o = k ? e->y : e->x;
+            if (k) buf_printf(g->w.b, " %s ", py_binop(e->op));
+            if (emit_binop_prec(e->op) >= 5 && !(o->kind == PCL_TRAVERSAL && emit_walk_in_scope(&g->w, o->trav.root)) &&
+                emit_untyped_value(g->w.p, g->w.nodes, o)) {
+                buf_puts(g->w.b, "float("); /* arithmetic over a value of no type: a number first */
+                py_expr(g, o);
+                buf_putc(g->w.b, ')');
+            } else {
+                py_operand(g, e, o, k == 1);
+            }
+        }
         return;
     }
     case PCL_COND:

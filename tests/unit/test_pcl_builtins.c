@@ -79,15 +79,25 @@ START_TEST(test_builtins_refused) {
                             "cannot write the built-in resource pulumi:index:Stash yet");
     }
     tu_pcl_unload(&f);
-    /* getOutput's value has no type: arithmetic over it is not converted; its first argument must
-     * be a stack reference */
+    /* getOutput's value has no type: arithmetic converts it to a number first; its first argument
+     * must be a stack reference */
     f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
              "resource \"st\" \"pulumi:index:Stash\" {\n    input = 1\n}\n"
              "output \"n\" {\n    value = getOutput(ref, \"a\") + 1\n}\n"
              "output \"m\" {\n    value = getOutput(st, \"a\")\n}\n");
-    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:8:33", "computes '+' over a value of no type");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:11:13",
+                        "calls getOutput() on something other than a pulumi:pulumi:StackReference");
     tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:11:13",
                         "calls getOutput() on something other than a pulumi:pulumi:StackReference");
+    tu_pcl_unload(&f);
+    f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+             "output \"n\" {\n    value = getOutput(ref, \"a\") + 1\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "export const n = ref.getOutput(\"a\").apply(value => Number(value) + 1);\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "pulumi.export(\"n\", ref.get_output(\"a\").apply(lambda value: float(value) + 1))\n");
+    free(py);
     tu_pcl_unload(&f);
 }
 END_TEST

@@ -659,9 +659,18 @@ START_TEST(test_config_default_and_untyped) {
                         "'obj', a value of no type, which the Go emitter cannot write yet");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:2:5", "the C# emitter cannot write a config value's default yet");
     unload(&f);
-    f = load("config \"obj\" {}\noutput \"sum\" {\n    value = obj.a + 1\n}\n");
-    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:19", "computes '+' over a value of no type");
-    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:3:19", "computes '+' over a value of no type");
+    /* arithmetic over a value of no type converts it to a number first, as PCL's operators do (a
+     * string "2" is 2, not concatenated) */
+    f = load("config \"obj\" {}\nconfig \"n\" {}\noutput \"sum\" {\n    value = obj.a + 1\n}\n"
+             "output \"s2\" {\n    value = n * 2\n}\n");
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "export const sum = Number(obj.a) + 1;\nexport const s2 = Number(n) * 2;\n");
+    free(ts);
+    py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "pulumi.export(\"sum\", float(obj[\"a\"]) + 1)\npulumi.export(\"s2\", float(n) * 2)\n");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:19", "computes '+' over a value of no type");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:7:15", "computes '*' over a value of no type");
     unload(&f);
 }
 END_TEST
