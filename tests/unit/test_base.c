@@ -515,6 +515,38 @@ START_TEST(arena_array_grows_by_vec_rule_zeroed) {
 }
 END_TEST
 
+/* The sites that reserve many at once (a count known ahead) or start from a capacity the rule did
+ * not give (an exact-size copy): the capacity covers `need` at once, the contents are kept and,
+ * in an arena, the room past them is zeroed. */
+START_TEST(grow_by_more_than_double_keeps_contents) {
+    arena_t *a = arena_new();
+    int *xs = arena_alloc(a, 3 * sizeof *xs);
+    size_t cap = 3; /* an exact-size array, as a clone leaves it */
+    for (int i = 0; i < 3; i++)
+        xs[i] = i + 1;
+    xs = arena_grow_array(a, xs, &cap, 4, sizeof *xs);
+    EXPECT((cap) == (6));
+    xs = arena_grow_array(a, xs, &cap, 100, sizeof *xs);
+    EXPECT((cap) == (192));
+    for (int i = 0; i < 3; i++)
+        EXPECT((xs[i]) == (i + 1));
+    for (size_t i = 3; i < cap; i++)
+        EXPECT((xs[i]) == (0));
+    arena_free(a);
+
+    size_t vcap = 0;
+    int *ys = vec_grow(NULL, &vcap, 3, sizeof *ys);
+    EXPECT((vcap) == (8));
+    for (int i = 0; i < 3; i++)
+        ys[i] = i + 7;
+    ys = vec_grow(ys, &vcap, 1000, sizeof *ys);
+    EXPECT((vcap) == (1024));
+    for (int i = 0; i < 3; i++)
+        EXPECT((ys[i]) == (i + 7));
+    free(ys);
+}
+END_TEST
+
 typedef struct cleanup_log {
     int order[4];
     int n;
@@ -629,6 +661,11 @@ static void insert_past_end(void) {
     vec_t v = VEC_INIT(int);
     (void)vec_insert(&v, 1);
 }
+static void arena_array_size_overflow(void) {
+    arena_t *a = arena_new();
+    size_t cap = 0;
+    (void)arena_grow_array(a, NULL, &cap, SIZE_MAX / 8, 16);
+}
 
 /* arena_sprintf formats short strings once through a stack buffer and longer ones in a second pass:
  * every length around the buffer's size comes out whole; arena_alloc still zeroes what it hands
@@ -659,6 +696,7 @@ START_TEST(vec_aborts_on_bugs_not_input) {
     expect_abort(index_past_end);
     expect_abort(size_overflow);
     expect_abort(insert_past_end);
+    expect_abort(arena_array_size_overflow); /* the arena's arrays check sizes by the same rule */
 }
 END_TEST
 
@@ -681,6 +719,7 @@ int main(void) {
     tcase_add_test(vec, vec_grow_for_existing_fields);
     tcase_add_test(vec, vec_aborts_on_bugs_not_input);
     tcase_add_test(vec, arena_array_grows_by_vec_rule_zeroed);
+    tcase_add_test(vec, grow_by_more_than_double_keeps_contents);
     tcase_add_test(vec, arena_on_free_runs_last_first_and_frees_maps);
     tcase_add_test(vec, arena_adopt_moves_values_and_cleanups);
     tcase_add_test(vec, arena_sprintf_every_length_and_zeroed_allocs);
