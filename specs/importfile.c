@@ -600,11 +600,7 @@ static size_t yaml_count_nodes(const cJSON *j) {
 
 static void yaml_register_anchor(yaml_builder_t *b, const char *anchor, const cJSON *node) {
     if (!anchor) return;
-    if (b->n_anchors == b->cap_anchors) {
-        size_t ncap = b->cap_anchors ? b->cap_anchors * 2 : 8;
-        b->anchors = arena_grow(b->d->a, b->anchors, b->n_anchors * sizeof *b->anchors, ncap * sizeof *b->anchors);
-        b->cap_anchors = ncap;
-    }
+    b->anchors = arena_grow_array(b->d->a, b->anchors, &b->cap_anchors, b->n_anchors + 1, sizeof *b->anchors);
     b->anchors[b->n_anchors].name = anchor;
     b->anchors[b->n_anchors].node = node;
     b->n_anchors++;
@@ -628,11 +624,7 @@ static bool yaml_attach(yaml_builder_t *b, cJSON *node, size_t line) {
         return false;
     }
     cJSON_AddItemToObject(top->node, top->key, node);
-    if (top->n_lines == top->cap_lines) {
-        size_t ncap = top->cap_lines ? top->cap_lines * 2 : 8;
-        top->lines = arena_grow(b->d->a, top->lines, top->n_lines * sizeof *top->lines, ncap * sizeof *top->lines);
-        top->cap_lines = ncap;
-    }
+    top->lines = arena_grow_array(b->d->a, top->lines, &top->cap_lines, top->n_lines + 1, sizeof *top->lines);
     top->lines[top->n_lines++] = top->key_line;
     top->key = NULL;
     return true;

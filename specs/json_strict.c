@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/swar.h"
+#include "base/vec.h"
 
 bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
     const unsigned char *s = (const unsigned char *)text;
@@ -273,11 +274,7 @@ static bool strict_check(const char *text, size_t len, const char *file, diag_li
         if (c == '\n') {
             line++;
         } else if (c == '{' || c == '[') {
-            if (s.nframes == s.fcap) {
-                s.fcap = s.fcap ? s.fcap * 2 : 64;
-                s.frames = realloc(s.frames, s.fcap * sizeof *s.frames);
-                if (!s.frames) abort();
-            }
+            s.frames = vec_grow(s.frames, &s.fcap, s.nframes + 1, sizeof *s.frames);
             s.frames[s.nframes++] = c == '{' ? s.nkeys : SIZE_MAX;
             expect_key = c == '{';
         } else if (c == ',') {
@@ -355,11 +352,7 @@ static bool strict_check(const char *text, size_t len, const char *file, diag_li
                 }
             }
             if (is_key && s.nframes && s.frames[s.nframes - 1] != SIZE_MAX) {
-                if (s.nkeys == s.cap) {
-                    s.cap = s.cap ? s.cap * 2 : 256;
-                    s.keys = realloc(s.keys, s.cap * sizeof *s.keys);
-                    if (!s.keys) abort();
-                }
+                s.keys = vec_grow(s.keys, &s.cap, s.nkeys + 1, sizeof *s.keys);
                 s.keys[s.nkeys++] = (jkey_t){.off = koff, .len = s.names.len - koff, .line = kline};
             }
         }

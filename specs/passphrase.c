@@ -13,6 +13,7 @@
 #include "base/arena.h"
 #include "base/base64.h"
 #include "base/fileio.h"
+#include "base/vec.h"
 
 #define SALT_LEN 8
 #define KEY_LEN 32
@@ -275,7 +276,7 @@ struct passphrase_keyring {
     passphrase_crypter_t **c;
     size_t n, cap;
     char **bad; /* states the passphrase did not open */
-    size_t n_bad;
+    size_t n_bad, cap_bad;
     size_t derivations;
 };
 
@@ -301,11 +302,7 @@ void passphrase_keyring_free(passphrase_keyring_t *k) {
 }
 
 static void keyring_add(passphrase_keyring_t *k, passphrase_crypter_t *c) {
-    if (k->n == k->cap) {
-        k->cap = k->cap ? k->cap * 2 : 2;
-        k->c = realloc(k->c, k->cap * sizeof *k->c);
-        if (!k->c) abort();
-    }
+    k->c = vec_grow(k->c, &k->cap, k->n + 1, sizeof(passphrase_crypter_t *));
     k->c[k->n++] = c;
 }
 
@@ -324,8 +321,7 @@ const passphrase_crypter_t *passphrase_keyring_open(passphrase_keyring_t *k, con
                      "incorrect passphrase: PULUMI_CONFIG_PASSPHRASE (or the file PULUMI_CONFIG_PASSPHRASE_FILE "
                      "names) does not decrypt this stack's salt state; set the stack's passphrase");
         else {
-            k->bad = realloc(k->bad, (k->n_bad + 1) * sizeof *k->bad);
-            if (!k->bad) abort();
+            k->bad = vec_grow(k->bad, &k->cap_bad, k->n_bad + 1, sizeof *k->bad);
             k->bad[k->n_bad] = strdup(state);
             if (!k->bad[k->n_bad]) abort();
             k->n_bad++;

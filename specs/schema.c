@@ -563,11 +563,7 @@ typedef struct scan_list {
 } scan_list_t;
 
 static scan_entry_t *scan_list_add(arena_t *a, scan_list_t *l) {
-    if (l->n == l->cap) {
-        size_t ncap = l->cap ? l->cap * 2 : 256;
-        l->items = arena_grow(a, l->items, l->cap * sizeof *l->items, ncap * sizeof *l->items);
-        l->cap = ncap;
-    }
+    l->items = arena_grow_array(a, l->items, &l->cap, l->n + 1, sizeof *l->items);
     return &l->items[l->n++];
 }
 

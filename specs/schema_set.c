@@ -8,12 +8,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/vec.h"
 #include "specs/schema.h"
 
 struct schema_set {
     schema_package_t **pkgs;
-    bool *borrowed; /* owned by someone else (a provider's cache): never freed here */
-    size_t len, cap;
+    bool *borrowed;                /* owned by someone else (a provider's cache): never freed here */
+    size_t len, cap, cap_borrowed; /* the two arrays grow together, by the same rule */
 };
 
 schema_set_t *schema_set_new(void) {
@@ -64,15 +65,8 @@ static void set_add(schema_set_t *set, schema_package_t *pkg, bool borrowed) {
         }
         return;
     }
-    if (set->len == set->cap) {
-        size_t cap = set->cap ? set->cap * 2 : 8;
-        schema_package_t **p = realloc(set->pkgs, cap * sizeof *p);
-        bool *b = realloc(set->borrowed, cap * sizeof *b);
-        if (!p || !b) abort();
-        set->pkgs = p;
-        set->borrowed = b;
-        set->cap = cap;
-    }
+    set->pkgs = vec_grow(set->pkgs, &set->cap, set->len + 1, sizeof(schema_package_t *));
+    set->borrowed = vec_grow(set->borrowed, &set->cap_borrowed, set->len + 1, sizeof *set->borrowed);
     set->borrowed[set->len] = borrowed;
     set->pkgs[set->len++] = pkg;
 }
@@ -144,12 +138,7 @@ static size_t scan_dir(schema_set_t *set, const char *dir, bool top, diag_list_t
     struct dirent *e;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.') continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **p = realloc(names, cap * sizeof *p);
-            if (!p) abort();
-            names = p;
-        }
+        names = vec_grow(names, &cap, n + 1, sizeof *names);
         names[n] = strdup(e->d_name);
         if (!names[n]) abort();
         n++;

@@ -89,8 +89,7 @@ static bool read_config(reader_t *r, yaml_event_t *ev, layout_t *l) {
         return false;
     }
     l->config_flow = ev->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
-    size_t cap = 16;
-    l->c.entries = arena_alloc(r->a, cap * sizeof *l->c.entries);
+    size_t cap = 0;
     for (;;) {
         yaml_event_t k;
         if (!next(r, &k)) return false;
@@ -111,10 +110,7 @@ static bool read_config(reader_t *r, yaml_event_t *ev, layout_t *l) {
             l->config.first_key_col = k.start_mark.column;
         }
         extend(&l->config, k.end_mark.index);
-        if (l->c.n_entries == cap) {
-            l->c.entries = arena_grow(r->a, l->c.entries, cap * sizeof *l->c.entries, 2 * cap * sizeof *l->c.entries);
-            cap *= 2;
-        }
+        l->c.entries = arena_grow_array(r->a, l->c.entries, &cap, l->c.n_entries + 1, sizeof *l->c.entries);
         stackconfig_entry_t *e = &l->c.entries[l->c.n_entries++];
         e->key = arena_strndup(r->a, (const char *)k.data.scalar.value, k.data.scalar.length);
         e->secure = NULL;

@@ -450,11 +450,7 @@ static new_res_t *new_find(const merge_t *m, const char *urn) {
 }
 
 static new_res_t *new_add(merge_t *m, const char *urn, const char *type) {
-    if (m->n_items == m->cap_items) {
-        size_t nc = m->cap_items ? m->cap_items * 2 : 16;
-        m->items = arena_grow(m->a, m->items, m->cap_items * sizeof *m->items, nc * sizeof *m->items);
-        m->cap_items = nc;
-    }
+    m->items = arena_grow_array(m->a, m->items, &m->cap_items, m->n_items + 1, sizeof *m->items);
     new_res_t *r = &m->items[m->n_items++];
     memset(r, 0, sizeof *r);
     r->urn = urn;
@@ -465,7 +461,7 @@ static new_res_t *new_add(merge_t *m, const char *urn, const char *type) {
 static void report_add(merge_t *m, const char *urn, const char *type, const char *id, stackstate_outcome_t o) {
     stackstate_report_t *rep = m->rep;
     size_t n = rep->n_entries;
-    rep->entries = arena_grow(rep->arena, rep->entries, n * sizeof *rep->entries, (n + 1) * sizeof *rep->entries);
+    rep->entries = arena_grow_array(rep->arena, rep->entries, &rep->cap_entries, n + 1, sizeof *rep->entries);
     stackstate_report_entry_t *e = &rep->entries[n];
     e->urn = arena_strdup(rep->arena, urn);
     e->type = arena_strdup(rep->arena, type);

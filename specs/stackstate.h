@@ -101,7 +101,7 @@ typedef struct stackstate_report {
     size_t n_same;                      /* imported resources already present with the same ID */
     size_t n_plaintext_secrets;         /* resources whose secrets were written in plaintext form */
     stackstate_report_entry_t *entries; /* every resource added or found, in file order; arena-owned */
-    size_t n_entries;
+    size_t n_entries, cap_entries;
     arena_t *arena; /* owns entries; freed by stackstate_report_free */
 } stackstate_report_t;
 

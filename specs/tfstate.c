@@ -102,7 +102,7 @@ static cJSON *flat_expand_value(arena_t *a, const cJSON *flat, const char *full)
     if (flat_get(flat, arena_sprintf(a, "%s.#", full))) {
         /* A list or set: elements are keyed by index (lists) or hash (sets). */
         char *pre = arena_sprintf(a, "%s.", full);
-        size_t n = strlen(pre), cnt = 0;
+        size_t n = strlen(pre), cnt = 0, cap = 0;
         const char **keys = NULL;
         const cJSON *e;
         cJSON_ArrayForEach(e, flat) {
@@ -115,7 +115,7 @@ static cJSON *flat_expand_value(arena_t *a, const cJSON *flat, const char *full)
             for (size_t i = 0; i < cnt && !seen; i++)
                 seen = strcmp(keys[i], seg) == 0;
             if (seen) continue;
-            keys = arena_grow(a, keys, cnt * sizeof *keys, (cnt + 1) * sizeof *keys);
+            keys = arena_grow_array(a, keys, &cap, cnt + 1, sizeof *keys);
             keys[cnt++] = seg;
         }
         if (cnt) qsort(keys, cnt, sizeof *keys, cmp_index);
@@ -155,8 +155,8 @@ static void read_sensitive_paths(arena_t *a, const cJSON *sa, tf_instance_t *ins
         const char *name = json_str(step, "value");
         const char *kind = json_str(step, "type");
         if (!name || !kind || strcmp(kind, "get_attr") != 0) continue;
-        inst->sensitive = arena_grow(a, inst->sensitive, inst->n_sensitive * sizeof(char *),
-                                     (inst->n_sensitive + 1) * sizeof(char *));
+        inst->sensitive =
+            arena_grow_array(a, inst->sensitive, &inst->cap_sensitive, inst->n_sensitive + 1, sizeof *inst->sensitive);
         inst->sensitive[inst->n_sensitive++] = arena_strdup(a, name);
     }
 }
@@ -174,8 +174,8 @@ static void read_sensitive_values(arena_t *a, const cJSON *sv, tf_instance_t *in
     const cJSON *c;
     cJSON_ArrayForEach(c, sv) {
         if (!sensitive_nonempty(c)) continue;
-        inst->sensitive = arena_grow(a, inst->sensitive, inst->n_sensitive * sizeof(char *),
-                                     (inst->n_sensitive + 1) * sizeof(char *));
+        inst->sensitive =
+            arena_grow_array(a, inst->sensitive, &inst->cap_sensitive, inst->n_sensitive + 1, sizeof *inst->sensitive);
         inst->sensitive[inst->n_sensitive++] = arena_strdup(a, c->string);
     }
 }
@@ -257,11 +257,7 @@ static void read_show_module(arena_t *a, tf_state_t *s, cJSON *mod, size_t *cap)
     cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(mod, "resources")) {
         const char *type = json_str(r, "type"), *name = json_str(r, "name");
         if (!type || !name) continue;
-        if (s->n_resources == *cap) {
-            size_t ncap = *cap ? *cap * 2 : 16;
-            s->resources = arena_grow(a, s->resources, *cap * sizeof *s->resources, ncap * sizeof *s->resources);
-            *cap = ncap;
-        }
+        s->resources = arena_grow_array(a, s->resources, cap, s->n_resources + 1, sizeof *s->resources);
         tf_resource_t *out = &s->resources[s->n_resources++];
         const char *mode = json_str(r, "mode");
         out->module = maddr ? arena_strdup(a, maddr) : NULL;

@@ -22,7 +22,7 @@ typedef struct tf_instance {
     bool index_is_number;           /* count index (`-0`), else a for_each string key */
     const struct cJSON *attributes; /* JSON object, never NULL */
     const char **sensitive;         /* top-level attribute names Terraform marked sensitive */
-    size_t n_sensitive;
+    size_t n_sensitive, cap_sensitive;
     const char *deposed; /* deposed object key (pending destroy), NULL for the current object */
 } tf_instance_t;
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "base/vec.h"
 #include "specs/filelock.h"
 
 typedef struct entry {
@@ -60,11 +61,7 @@ txn_t *txn_new(const txn_options_t *o) {
 }
 
 static entry_t *add(txn_t *t, const char *path, mode_t mode, bool force_mode) {
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 8;
-        t->e = realloc(t->e, t->cap * sizeof *t->e);
-        if (!t->e) abort();
-    }
+    t->e = vec_grow(t->e, &t->cap, t->n + 1, sizeof *t->e);
     entry_t *e = &t->e[t->n++];
     memset(e, 0, sizeof *e);
     e->path = strdup(path);

@@ -64,11 +64,7 @@ pv_t *pv_unknown(arena_t *a) {
 }
 
 void pv_array_push(arena_t *a, pv_t *arr, pv_t *item) {
-    if (arr->u.arr.len == arr->u.arr.cap) {
-        size_t ncap = arr->u.arr.cap ? arr->u.arr.cap * 2 : 4;
-        arr->u.arr.items = arena_grow(a, arr->u.arr.items, arr->u.arr.len * sizeof(pv_t *), ncap * sizeof(pv_t *));
-        arr->u.arr.cap = ncap;
-    }
+    arr->u.arr.items = arena_grow_array(a, arr->u.arr.items, &arr->u.arr.cap, arr->u.arr.len + 1, sizeof(pv_t *));
     arr->u.arr.items[arr->u.arr.len++] = item;
 }
 
@@ -84,12 +80,8 @@ void pv_object_set(arena_t *a, pv_t *obj, const char *key, pv_t *value) {
         m->value = value;
         return;
     }
-    if (obj->u.obj.len == obj->u.obj.cap) {
-        size_t ncap = obj->u.obj.cap ? obj->u.obj.cap * 2 : 4;
-        obj->u.obj.members =
-            arena_grow(a, obj->u.obj.members, obj->u.obj.len * sizeof(pv_member_t), ncap * sizeof(pv_member_t));
-        obj->u.obj.cap = ncap;
-    }
+    obj->u.obj.members =
+        arena_grow_array(a, obj->u.obj.members, &obj->u.obj.cap, obj->u.obj.len + 1, sizeof *obj->u.obj.members);
     obj->u.obj.members[obj->u.obj.len].key = arena_strdup(a, key);
     obj->u.obj.members[obj->u.obj.len].value = value;
     obj->u.obj.len++;
@@ -353,16 +345,13 @@ static bool is_ident_char(unsigned char c) {
 }
 
 bool pv_path_parse(arena_t *a, const char *text, pv_path_t *out, diag_list_t *diags) {
-    size_t cap = 4, n = 0;
-    pv_path_seg_t *segs = arena_alloc(a, cap * sizeof *segs);
+    size_t cap = 0, n = 0;
+    pv_path_seg_t *segs = NULL;
     const char *p = text;
     bool expect_key = true;
     if (!*p) goto bad;
     while (*p) {
-        if (n == cap) {
-            segs = arena_grow(a, segs, n * sizeof *segs, cap * 2 * sizeof *segs);
-            cap *= 2;
-        }
+        segs = arena_grow_array(a, segs, &cap, n + 1, sizeof *segs);
         if (*p == '[') {
             p++;
             if (*p == '"') {
