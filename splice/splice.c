@@ -405,10 +405,7 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
         for (size_t k = 0; k < nextra; k++)
             if (extra[k].start == st->start) dup = true;
         if (dup) continue;
-        if (n == cap) {
-            ed = arena_grow(c->a, ed, cap * sizeof *ed, cap * 2 * sizeof *ed);
-            cap *= 2;
-        }
+        ed = arena_grow_array(c->a, ed, &cap, n + 1, sizeof *ed);
         ed[n++] = (sp_local_edit_t){st->start, st->end, to};
     }
     if (n) qsort(ed, n, sizeof *ed, sp_cmp_local);

@@ -948,10 +948,7 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
     if (span > 4 * (uint64_t)p->len + 4096) {
         ts_query_cursor_exec(s->cursor, q, p->root);
         while (ts_query_cursor_next_match(s->cursor, &m)) {
-            if (n == cap) {
-                ms = arena_grow(p->a, ms, cap * sizeof *ms, cap * 2 * sizeof *ms);
-                cap *= 2;
-            }
+            ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
             if (sp_res_captures(q, &m, &ms[n])) {
                 ms[n].seq = n;
                 n++;
