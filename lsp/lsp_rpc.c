@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/vec.h"
 #include "lsp/lsp_internal.h"
 
 void lsp_reader_init(lsp_reader_t *r, int fd) {
@@ -38,15 +39,7 @@ static bool rpc_fill(lsp_reader_t *r, bool block) {
         r->len -= r->pos;
         r->pos = 0;
     }
-    if (r->cap - r->len < 65536) {
-        size_t cap = r->cap ? r->cap * 2 : 131072;
-        while (cap - r->len < 65536)
-            cap *= 2;
-        char *nb = realloc(r->buf, cap);
-        if (!nb) abort();
-        r->buf = nb;
-        r->cap = cap;
-    }
+    r->buf = vec_grow(r->buf, &r->cap, r->len + 65536, 1); /* room to read 64 KiB at a time */
     for (;;) {
         ssize_t n = read(r->fd, r->buf + r->len, r->cap - r->len);
         if (n > 0) {
