@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/arena.h"
 #include "base/fileio.h"
+#include "base/vec.h"
 
 /* report_assets.c, generated at build time from page.css and page.js (report/embed.cmake). */
 extern const char report_page_css[];
@@ -19,46 +21,17 @@ extern const size_t report_page_css_len;
 extern const char report_page_js[];
 extern const size_t report_page_js_len;
 
-/* --- a growable text buffer ------------------------------------------------------------------- */
-
-typedef struct rbuf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} rbuf_t;
-
-static void rb_add(rbuf_t *b, const char *s, size_t n) {
-    if (b->oom) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns) {
-            b->oom = true;
-            return;
-        }
-        b->s = ns;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void rb_str(rbuf_t *b, const char *s) {
-    rb_add(b, s, strlen(s));
-}
+/* --- text for the page (base/arena.h's buf_t) ----------------------------------------------- */
 
 /* Text for an HTML element body or attribute. */
-static void rb_html(rbuf_t *b, const char *s) {
+static void put_html(buf_t *b, const char *s) {
     for (const char *p = s; *p; p++) {
         switch (*p) {
-        case '<': rb_str(b, "&lt;"); break;
-        case '>': rb_str(b, "&gt;"); break;
-        case '&': rb_str(b, "&amp;"); break;
-        case '"': rb_str(b, "&quot;"); break;
-        default: rb_add(b, p, 1);
+        case '<': buf_puts(b, "&lt;"); break;
+        case '>': buf_puts(b, "&gt;"); break;
+        case '&': buf_puts(b, "&amp;"); break;
+        case '"': buf_puts(b, "&quot;"); break;
+        default: buf_append(b, p, 1);
         }
     }
 }
@@ -66,22 +39,22 @@ static void rb_html(rbuf_t *b, const char *s) {
 /* JSON inside <script type="application/json">: '<' is written as \u003c so no "</script>" or
  * "<!--" can end the element early; U+2028/U+2029 are escaped as well. '<' only occurs inside JSON
  * strings, where the escape means the same character. */
-static void rb_script_json(rbuf_t *b, const char *json) {
+static void put_script_json(buf_t *b, const char *json) {
     const char *start = json;
     for (const char *p = json; *p; p++) {
         if (*p == '<') {
-            rb_add(b, start, (size_t)(p - start));
-            rb_str(b, "\\u003c");
+            buf_append(b, start, (size_t)(p - start));
+            buf_puts(b, "\\u003c");
             start = p + 1;
         } else if ((unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x80 &&
                    ((unsigned char)p[2] == 0xA8 || (unsigned char)p[2] == 0xA9)) {
-            rb_add(b, start, (size_t)(p - start));
-            rb_str(b, (unsigned char)p[2] == 0xA8 ? "\\u2028" : "\\u2029");
+            buf_append(b, start, (size_t)(p - start));
+            buf_puts(b, (unsigned char)p[2] == 0xA8 ? "\\u2028" : "\\u2029");
             p += 2;
             start = p + 1;
         }
     }
-    rb_str(b, start);
+    buf_puts(b, start);
 }
 
 /* --- checking the document ------------------------------------------------------------------- */
@@ -205,16 +178,7 @@ static void secrets_add(secret_values_t *s, const cJSON *value) {
         free(text);
         return;
     }
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 8;
-        char **nv = realloc(s->v, cap * sizeof *nv);
-        if (!nv) {
-            free(text);
-            return;
-        }
-        s->v = nv;
-        s->cap = cap;
-    }
+    s->v = vec_grow(s->v, &s->cap, s->n + 1, sizeof *s->v);
     s->v[s->n++] = text;
 }
 
@@ -247,9 +211,10 @@ static void redact_walk(cJSON *node, const char *path, const cJSON *paths, secre
 static void scrub_text(cJSON *obj, const char *key, const secret_values_t *s) {
     cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!cJSON_IsString(item) || s->n == 0) return;
-    rbuf_t cur = {0};
-    rb_str(&cur, item->valuestring);
-    for (size_t k = 0; k < s->n && !cur.oom; k++) {
+    buf_t cur;
+    buf_init(&cur);
+    buf_puts(&cur, item->valuestring);
+    for (size_t k = 0; k < s->n; k++) {
         char quoted[64];
         const char *needle = s->v[k];
         if (strlen(needle) < 4) {
@@ -257,20 +222,21 @@ static void scrub_text(cJSON *obj, const char *key, const secret_values_t *s) {
             needle = quoted;
         }
         size_t nl = strlen(needle);
-        if (!strstr(cur.s, needle)) continue;
-        rbuf_t out = {0};
-        const char *p = cur.s, *hit;
+        if (!strstr(cur.data, needle)) continue;
+        buf_t out;
+        buf_init(&out);
+        const char *p = cur.data, *hit;
         while ((hit = strstr(p, needle))) {
-            rb_add(&out, p, (size_t)(hit - p));
-            rb_str(&out, needle == quoted ? "\"[secret]\"" : "[secret]");
+            buf_append(&out, p, (size_t)(hit - p));
+            buf_puts(&out, needle == quoted ? "\"[secret]\"" : "[secret]");
             p = hit + nl;
         }
-        rb_str(&out, p);
-        free(cur.s);
+        buf_puts(&out, p);
+        buf_free(&cur);
         cur = out;
     }
-    if (!cur.oom && cur.s) cJSON_SetValuestring(item, cur.s);
-    free(cur.s);
+    cJSON_SetValuestring(item, cur.data);
+    buf_free(&cur);
 }
 
 void report_redact(cJSON *doc) {
@@ -317,39 +283,36 @@ char *report_render(const cJSON *src, const report_options_t *o, size_t *len, di
     const cJSON *run = cJSON_GetObjectItemCaseSensitive(src, "run");
     const cJSON *project = cJSON_GetObjectItemCaseSensitive(run, "project");
     const cJSON *stack = cJSON_GetObjectItemCaseSensitive(run, "stack");
-    rbuf_t b = {0};
-    rb_str(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-               /* Nothing may be fetched: the page is complete as written. */
-               "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
-               "script-src 'unsafe-inline'; img-src data:\">\n"
-               "<meta name=\"generator\" content=\"cimport report\">\n<title>cimport import report");
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b,
+             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+             /* Nothing may be fetched: the page is complete as written. */
+             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+             "script-src 'unsafe-inline'; img-src data:\">\n"
+             "<meta name=\"generator\" content=\"cimport report\">\n<title>cimport import report");
     if (cJSON_IsString(project)) {
-        rb_str(&b, " — ");
-        rb_html(&b, project->valuestring);
+        buf_puts(&b, " — ");
+        put_html(&b, project->valuestring);
         if (cJSON_IsString(stack)) {
-            rb_str(&b, "/");
-            rb_html(&b, stack->valuestring);
+            buf_puts(&b, "/");
+            put_html(&b, stack->valuestring);
         }
     }
-    rb_str(&b, "</title>\n<style>\n");
-    rb_add(&b, report_page_css, report_page_css_len);
-    rb_str(&b, "</style>\n</head>\n<body>\n"
-               "<noscript><p class=\"noscript\">This report draws itself with JavaScript, which is turned off. "
-               "The data is in the page source (the cimport-data element).</p></noscript>\n"
-               "<div id=\"app\"></div>\n<script type=\"application/json\" id=\"cimport-data\">");
-    rb_script_json(&b, json);
+    buf_puts(&b, "</title>\n<style>\n");
+    buf_append(&b, report_page_css, report_page_css_len);
+    buf_puts(&b, "</style>\n</head>\n<body>\n"
+                 "<noscript><p class=\"noscript\">This report draws itself with JavaScript, which is turned off. "
+                 "The data is in the page source (the cimport-data element).</p></noscript>\n"
+                 "<div id=\"app\"></div>\n<script type=\"application/json\" id=\"cimport-data\">");
+    put_script_json(&b, json);
     free(json);
-    rb_str(&b, "</script>\n<script>\n");
-    rb_add(&b, report_page_js, report_page_js_len);
-    rb_str(&b, "</script>\n</body>\n</html>\n");
-    if (b.oom) {
-        free(b.s);
-        diag_error(diags, DIAG_GENERIC, "out of memory while rendering the report");
-        return NULL;
-    }
+    buf_puts(&b, "</script>\n<script>\n");
+    buf_append(&b, report_page_js, report_page_js_len);
+    buf_puts(&b, "</script>\n</body>\n</html>\n");
     if (len) *len = b.len;
-    return b.s;
+    return buf_take(&b);
 }
 
 bool report_write(const char *path, const cJSON *doc, const report_options_t *o, diag_list_t *diags) {
