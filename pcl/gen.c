@@ -180,11 +180,7 @@ static pcl_expr_t *new_call1(gen_ctx_t *g, const char *fn, pcl_expr_t *arg, cons
 }
 
 static void tuple_push(gen_ctx_t *g, pcl_expr_t *t, pcl_expr_t *item, size_t *cap) {
-    if (t->tuple.n == *cap) {
-        size_t nc = *cap ? *cap * 2 : 4;
-        t->tuple.items = arena_grow(g->a, t->tuple.items, *cap * sizeof *t->tuple.items, nc * sizeof *t->tuple.items);
-        *cap = nc;
-    }
+    t->tuple.items = arena_grow_array(g->a, t->tuple.items, cap, t->tuple.n + 1, sizeof(pcl_expr_t *));
     t->tuple.items[t->tuple.n++] = item;
 }
 
@@ -371,11 +367,7 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
     if (same && same->kind == PV_STRING && strcmp(same->u.str.s, v->u.str.s) == 0) attr = g->prop;
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, attr, type);
     gen_res_t *r = &g->res[g->cur];
-    if (r->n_refs == r->cap_refs) {
-        size_t nc = r->cap_refs ? r->cap_refs * 2 : 4;
-        r->refs = arena_grow(g->a, r->refs, r->cap_refs * sizeof *r->refs, nc * sizeof *r->refs);
-        r->cap_refs = nc;
-    }
+    r->refs = arena_grow_array(g->a, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
     r->refs[r->n_refs++] = (gen_ref_t){c->res, e, v->u.str.s};
     return e;
 }
@@ -411,19 +403,11 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
     gen_res_t *r = &g->res[g->cur];
     const char *base = arena_sprintf(g->a, "%s%s", r->ident, g->path.len ? g->path.data : "Secret");
     const char *name = unique_name(g, base, SIZE_MAX);
-    if (r->n_configs == r->cap_configs) {
-        size_t nc = r->cap_configs ? r->cap_configs * 2 : 2;
-        r->configs = arena_grow(g->a, r->configs, r->cap_configs * sizeof *r->configs, nc * sizeof *r->configs);
-        r->cap_configs = nc;
-    }
+    r->configs = arena_grow_array(g->a, r->configs, &r->cap_configs, r->n_configs + 1, sizeof *r->configs);
     r->configs[r->n_configs++] = (gen_config_t){name, config_type_name(g, type, inner)};
     if (inner) {
-        if (g->out->n_secrets == g->cap_secrets) {
-            size_t nc = g->cap_secrets ? g->cap_secrets * 2 : 4;
-            g->out->secrets = arena_grow(g->a, g->out->secrets, g->cap_secrets * sizeof *g->out->secrets,
-                                         nc * sizeof *g->out->secrets);
-            g->cap_secrets = nc;
-        }
+        g->out->secrets =
+            arena_grow_array(g->a, g->out->secrets, &g->cap_secrets, g->out->n_secrets + 1, sizeof *g->out->secrets);
         g->out->secrets[g->out->n_secrets++] = (pcl_secret_value_t){name, strip_secrets(g->a, inner)};
     } else {
         diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, r->desc,
@@ -439,12 +423,8 @@ static pcl_expr_t *gen_external_reference(gen_ctx_t *g, const gen_cand_t *c, con
     pcl_program_t *p = g->out->program;
     const char *root = arena_strdup(g->a, c->ext->root);
     if (pcl_smap_add(&g->ext_used, root, p->n_external_roots)) {
-        if (p->n_external_roots == g->cap_ext_used) {
-            size_t nc = g->cap_ext_used ? g->cap_ext_used * 2 : 4;
-            p->external_roots = arena_grow(g->a, p->external_roots, g->cap_ext_used * sizeof *p->external_roots,
-                                           nc * sizeof *p->external_roots);
-            g->cap_ext_used = nc;
-        }
+        p->external_roots = arena_grow_array(g->a, p->external_roots, &g->cap_ext_used, p->n_external_roots + 1,
+                                             sizeof *p->external_roots);
         p->external_roots[p->n_external_roots++] = root;
     }
     return new_traversal(g, root, c->attr, type);
@@ -459,11 +439,7 @@ static pcl_expr_t *gen_reference(gen_ctx_t *g, const char *s, const schema_type_
     if (c->ext) return gen_external_reference(g, c, type);
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
     gen_res_t *r = &g->res[g->cur];
-    if (r->n_refs == r->cap_refs) {
-        size_t nc = r->cap_refs ? r->cap_refs * 2 : 4;
-        r->refs = arena_grow(g->a, r->refs, r->cap_refs * sizeof *r->refs, nc * sizeof *r->refs);
-        r->cap_refs = nc;
-    }
+    r->refs = arena_grow_array(g->a, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
     r->refs[r->n_refs++] = (gen_ref_t){c->res, e, s};
     return e;
 }
@@ -926,11 +902,7 @@ static void add_edge(gen_ctx_t *g, gen_res_t *r, size_t self, size_t target, boo
     if (target == SIZE_MAX || target == self) return;
     for (size_t k = 0; k < r->n_edges; k++)
         if (r->edges[k].target == target && r->edges[k].hard == hard) return;
-    if (r->n_edges == *cap) {
-        size_t nc = *cap ? *cap * 2 : 4;
-        r->edges = arena_grow(g->a, r->edges, *cap * sizeof *r->edges, nc * sizeof *r->edges);
-        *cap = nc;
-    }
+    r->edges = arena_grow_array(g->a, r->edges, cap, r->n_edges + 1, sizeof *r->edges);
     r->edges[r->n_edges++] = (gen_edge_t){target, hard, false};
 }
 

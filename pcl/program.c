@@ -15,11 +15,7 @@ void pcl_program_free(pcl_program_t *p) {
 }
 
 pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind) {
-    if (p->n_nodes == p->cap_nodes) {
-        size_t ncap = p->cap_nodes ? p->cap_nodes * 2 : 16;
-        p->nodes = arena_grow(p->arena, p->nodes, p->n_nodes * sizeof(pcl_node_t), ncap * sizeof(pcl_node_t));
-        p->cap_nodes = ncap;
-    }
+    p->nodes = arena_grow_array(p->arena, p->nodes, &p->cap_nodes, p->n_nodes + 1, sizeof *p->nodes);
     pcl_node_t *n = &p->nodes[p->n_nodes++];
     memset(n, 0, sizeof *n);
     n->kind = kind;
