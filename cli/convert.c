@@ -75,11 +75,11 @@ typedef struct convert_args {
     const char *input;
     const char *out;
     const char **mappings;
-    size_t n_mappings;
+    size_t n_mappings, cap_mappings;
     const char **schemas;
-    size_t n_schemas;
+    size_t n_schemas, cap_schemas;
     const char **attach;
-    size_t n_attach;
+    size_t n_attach, cap_attach;
     bool no_plugins;
     bool quiet;
 } convert_args_t;
@@ -114,14 +114,13 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
         } else if (!strcmp(flag, "-o") || !strcmp(flag, "--out")) {
             o->out = val;
         } else if (!strcmp(flag, "--mapping")) {
-            o->mappings =
-                arena_grow(a, o->mappings, o->n_mappings * sizeof(char *), (o->n_mappings + 1) * sizeof(char *));
+            o->mappings = arena_grow_array(a, o->mappings, &o->cap_mappings, o->n_mappings + 1, sizeof *o->mappings);
             o->mappings[o->n_mappings++] = val;
         } else if (!strcmp(flag, "--schema")) {
-            o->schemas = arena_grow(a, o->schemas, o->n_schemas * sizeof(char *), (o->n_schemas + 1) * sizeof(char *));
+            o->schemas = arena_grow_array(a, o->schemas, &o->cap_schemas, o->n_schemas + 1, sizeof *o->schemas);
             o->schemas[o->n_schemas++] = val;
         } else if (!strcmp(flag, "--attach")) {
-            o->attach = arena_grow(a, o->attach, o->n_attach * sizeof(char *), (o->n_attach + 1) * sizeof(char *));
+            o->attach = arena_grow_array(a, o->attach, &o->cap_attach, o->n_attach + 1, sizeof *o->attach);
             o->attach[o->n_attach++] = val;
         } else if (!strcmp(flag, "--no-plugins")) {
             o->no_plugins = true;
