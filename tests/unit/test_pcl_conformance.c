@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/vec.h"
 #include "emitters/emit.h"
 #include "emitters/ts_check.h"
 #include "pcl/pcl.h"
@@ -63,8 +64,8 @@ static int str_cmp(const void *x, const void *y) {
  * `import`/`from`, Go import specs) moved into a sorted block: what "the same code" means for the
  * comparison. */
 static char *normalise(arena_t *a, const char *text) {
-    size_t n_lines = 0, cap = 64;
-    char **imports = malloc(cap * sizeof *imports);
+    size_t n_lines = 0, cap = 0;
+    char **imports = NULL;
     buf_t body;
     buf_init(&body);
     bool in_go_imports = false;
@@ -86,14 +87,14 @@ static char *normalise(arena_t *a, const char *text) {
         else if (in_go_imports && t[0] == ')')
             in_go_imports = false, imp = false;
         if (imp && *t) {
-            if (n_lines == cap) imports = realloc(imports, (cap *= 2) * sizeof *imports);
+            imports = vec_grow(imports, &cap, n_lines + 1, sizeof *imports);
             imports[n_lines++] = t;
         } else {
             buf_puts(&body, t);
         }
         p = e ? e + 1 : p + len;
     }
-    qsort(imports, n_lines, sizeof *imports, str_cmp);
+    if (n_lines) qsort(imports, n_lines, sizeof *imports, str_cmp);
     buf_t out;
     buf_init(&out);
     for (size_t i = 0; i < n_lines; i++)
@@ -119,8 +120,8 @@ static known_t *load_known(arena_t *a, size_t *n) {
     char *path = arena_sprintf(a, "%s/tests/fixtures/conformance/known-differences.tsv", SOURCE_DIR);
     char *text = tu_read(path, NULL);
     ck_assert_msg(text, "cannot read %s", path);
-    size_t cap = 16;
-    known_t *k = arena_alloc(a, cap * sizeof *k);
+    size_t cap = 0;
+    known_t *k = NULL;
     *n = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -129,10 +130,7 @@ static known_t *load_known(arena_t *a, size_t *n) {
         char *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
         ck_assert_msg(t2 && t2[1], "known-differences.tsv: '%s' needs program<TAB>language<TAB>reason", line);
         *t1 = *t2 = 0;
-        if (*n == cap) {
-            k = arena_grow(a, k, cap * sizeof *k, cap * 2 * sizeof *k);
-            cap *= 2;
-        }
+        k = arena_grow_array(a, k, &cap, *n + 1, sizeof *k);
         k[(*n)++] = (known_t){arena_strdup(a, line), arena_strdup(a, t1 + 1), arena_strdup(a, t2 + 1), false};
     }
     free(text);

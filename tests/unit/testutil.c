@@ -70,10 +70,7 @@ static void walk(arena_t *a, const char *dir, const char *suffix, char ***out, s
         } else if (S_ISREG(st.st_mode)) {
             size_t l = strlen(p), sl = strlen(suffix);
             if (l >= sl && strcmp(p + l - sl, suffix) == 0) {
-                if (*n + 1 >= *cap) {
-                    *out = arena_grow(a, *out, *cap * sizeof(char *), *cap * 2 * sizeof(char *));
-                    *cap *= 2;
-                }
+                *out = arena_grow_array(a, *out, cap, *n + 2, sizeof **out); /* and the NULL after them */
                 (*out)[(*n)++] = p;
             }
         }
@@ -82,8 +79,8 @@ static void walk(arena_t *a, const char *dir, const char *suffix, char ***out, s
 }
 
 char **tu_find_files(arena_t *a, const char *dir, const char *suffix, size_t *n) {
-    size_t cap = 64;
-    char **out = arena_alloc(a, cap * sizeof(char *));
+    size_t cap = 0;
+    char **out = arena_grow_array(a, NULL, &cap, 1, sizeof *out);
     *n = 0;
     walk(a, dir, suffix, &out, n, &cap);
     qsort(out, *n, sizeof(char *), cmpstr);
