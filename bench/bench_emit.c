@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/vec.h"
 #include "emitters/emit_internal.h"
 #include "pcl/pcl.h"
 #include "specs/deployment.h"
@@ -75,7 +76,7 @@ int main(int argc, char **argv) {
     const state_resource_t **proto = NULL;
     size_t n_proto = 0, cap = 0;
     deployment_t **deps = NULL;
-    size_t n_deps = 0;
+    size_t n_deps = 0, cap_deps = 0;
     for (size_t i = 0; i < sizeof PACKAGES / sizeof *PACKAGES; i++) {
         char *pat = arena_sprintf(a, "%s/pulumi-state/pulumi-%s/*/testdata/recorded/*/*/*/stack.json", SHARED_DATA,
                                   PACKAGES[i]);
@@ -84,15 +85,12 @@ int main(int argc, char **argv) {
         for (size_t k = 0; k < gl.gl_pathc; k++) {
             deployment_t *d = deployment_load(a, gl.gl_pathv[k], &diags);
             if (!d) continue;
-            deps = realloc(deps, (n_deps + 1) * sizeof *deps);
+            deps = vec_grow(deps, &cap_deps, n_deps + 1, sizeof(deployment_t *));
             deps[n_deps++] = d;
             for (size_t r = 0; r < d->n_resources; r++) {
                 const state_resource_t *s = &d->resources[r];
                 if (!s->custom || s->del || strncmp(s->type, "pulumi:", 7) == 0) continue;
-                if (n_proto == cap) {
-                    cap = cap ? cap * 2 : 64;
-                    proto = realloc(proto, cap * sizeof *proto);
-                }
+                proto = vec_grow(proto, &cap, n_proto + 1, sizeof(const state_resource_t *));
                 proto[n_proto++] = s;
             }
         }

@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "base/vec.h"
 #include "importer/engine.h"
 #include "importer/offline.h"
 #include "pcl/pcl.h"
@@ -60,10 +61,7 @@ int main(int argc, char **argv) {
                 char *pkg = schema_token_package(a, sr->type);
                 schema_package_t *sp = schema_set_get(schemas, pkg);
                 if (!sp || !schema_find_resource(sp, sr->type)) continue;
-                if (n_proto == cap_proto) {
-                    cap_proto = cap_proto ? cap_proto * 2 : 64;
-                    proto = realloc(proto, cap_proto * sizeof *proto);
-                }
+                proto = vec_grow(proto, &cap_proto, n_proto + 1, sizeof *proto);
                 proto[n_proto] = *sr;
                 proto[n_proto].raw = NULL;
                 n_proto++;
