@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "pcl/pcl_internal.h"
 
 typedef struct parser {
@@ -149,11 +150,7 @@ static pcl_expr_t *new_expr(parser_t *p, pcl_expr_kind_t k) {
 static pcl_expr_t *parse_expr(parser_t *p);
 
 static void parts_push(parser_t *p, parts_t *t, pcl_expr_t *e) {
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? t->cap * 2 : 4;
-        t->items = arena_grow(p->a, t->items, t->cap * sizeof *t->items, nc * sizeof *t->items);
-        t->cap = nc;
-    }
+    t->items = arena_grow_array(p->a, t->items, &t->cap, t->n + 1, sizeof(pcl_expr_t *));
     t->items[t->n++] = e;
 }
 
@@ -355,10 +352,9 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
     }
     advance(p);
     /* collect raw lines */
-    size_t n_lines = 0, cap = 16;
-    const char **starts = malloc(cap * sizeof *starts);
-    size_t *lens = malloc(cap * sizeof *lens);
-    if (!starts || !lens) abort();
+    size_t n_lines = 0, cap_starts = 0, cap_lens = 0;
+    const char **starts = NULL;
+    size_t *lens = NULL;
     bool closed = false;
     while (p->pos < p->len) {
         size_t s = p->pos, e = s;
@@ -376,12 +372,8 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
             closed = true;
             break;
         }
-        if (n_lines == cap) {
-            cap *= 2;
-            starts = realloc(starts, cap * sizeof *starts);
-            lens = realloc(lens, cap * sizeof *lens);
-            if (!starts || !lens) abort();
-        }
+        starts = vec_grow(starts, &cap_starts, n_lines + 1, sizeof *starts);
+        lens = vec_grow(lens, &cap_lens, n_lines + 1, sizeof *lens);
         starts[n_lines] = p->s + s;
         lens[n_lines++] = e - s;
         while (p->pos < e)
@@ -492,11 +484,7 @@ static bool parse_list(parser_t *p, int close, pcl_expr_t ***items, size_t *n, b
         }
         pcl_expr_t *e = parse_expr(p);
         if (!e) return false;
-        if (*n == cap) {
-            size_t nc = cap ? cap * 2 : 4;
-            *items = arena_grow(p->a, *items, cap * sizeof **items, nc * sizeof **items);
-            cap = nc;
-        }
+        *items = arena_grow_array(p->a, *items, &cap, *n + 1, sizeof(pcl_expr_t *));
         (*items)[(*n)++] = e;
         if (!skip_ws(p, true)) return false;
         if (expand && peek(p) == '.' && peek_at(p, 1) == '.' && peek_at(p, 2) == '.') {
@@ -647,22 +635,16 @@ static pcl_expr_t *parse_object(parser_t *p) {
             FAIL(p, "expected a new line, ',' or '}' after the value of '%s' but found %s", it.key, describe_char(p));
             return NULL;
         }
-        if (e->object.n == cap) {
-            size_t nc = cap ? cap * 2 : 4;
-            e->object.items =
-                arena_grow(p->a, e->object.items, cap * sizeof *e->object.items, nc * sizeof *e->object.items);
-            cap = nc;
-        }
+        e->object.items = arena_grow_array(p->a, e->object.items, &cap, e->object.n + 1, sizeof *e->object.items);
         e->object.items[e->object.n++] = it;
     }
 }
 
 static void trav_push(parser_t *p, pcl_expr_t *e, pcl_trav_part_t part) {
-    /* trav.parts grows by doubling; n is a power of two exactly when it is full */
-    if ((e->trav.n & (e->trav.n - 1)) == 0) {
-        size_t nc = e->trav.n ? e->trav.n * 2 : 2;
-        e->trav.parts = arena_grow(p->a, e->trav.parts, e->trav.n * sizeof *e->trav.parts, nc * sizeof *e->trav.parts);
-    }
+    /* trav.parts keeps no capacity: a parsed traversal's parts are only ever appended here, one at a
+     * time from none, so theirs is what base's rule gives n elements */
+    size_t cap = e->trav.n ? vec_next_cap(0, e->trav.n, sizeof *e->trav.parts) : 0;
+    e->trav.parts = arena_grow_array(p->a, e->trav.parts, &cap, e->trav.n + 1, sizeof *e->trav.parts);
     e->trav.parts[e->trav.n++] = part;
 }
 
@@ -930,11 +912,7 @@ typedef struct attr_list {
 } attr_list_t;
 
 static void attr_push(parser_t *p, attr_list_t *l, const char *name, pcl_expr_t *v, int line, int col) {
-    if (l->n == l->cap) {
-        size_t nc = l->cap ? l->cap * 2 : 8;
-        l->items = arena_grow(p->a, l->items, l->cap * sizeof *l->items, nc * sizeof *l->items);
-        l->cap = nc;
-    }
+    l->items = arena_grow_array(p->a, l->items, &l->cap, l->n + 1, sizeof *l->items);
     l->items[l->n++] = (pcl_attr_t){name, v, NULL, line, col};
 }
 
