@@ -231,17 +231,20 @@ void buf_putc(buf_t *b, char c) {
 }
 
 void buf_printf(buf_t *b, const char *fmt, ...) {
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n > 0) {
+    va_copy(again, ap);
+    /* One formatting pass into the room the buffer has (most texts fit); a second only when not. */
+    buf_reserve(b, 64);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(b->data + b->len, room, fmt, ap);
+    if (n > 0 && (size_t)n >= room) {
         buf_reserve(b, (size_t)n);
-        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-        b->len += (size_t)n;
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
     }
+    if (n > 0) b->len += (size_t)n;
+    b->data[b->len] = 0; /* (a failed format may have written past the end of the text) */
+    va_end(again);
     va_end(ap);
 }
 

@@ -692,6 +692,35 @@ START_TEST(arena_sprintf_every_length_and_zeroed_allocs) {
 }
 END_TEST
 
+/* buf_printf formats into the room a buffer has, and again when the text is longer: every length
+ * around the room, appended to texts of every length, comes out whole and terminated. */
+START_TEST(buf_printf_every_length) {
+    char want[2048];
+    for (size_t pre = 0; pre < 600; pre += pre < 300 ? 7 : 101) {
+        buf_t b;
+        buf_init(&b);
+        memset(want, 'p', pre);
+        buf_append(&b, want, pre);
+        size_t len = pre;
+        for (size_t n = 0; n < 1200; n += n < 300 ? 1 : 97) {
+            memset(want, 'a' + (int)(n % 26), n);
+            want[n] = 0;
+            buf_printf(&b, "%s|%zu", want, n);
+            char tail[32];
+            int tl = snprintf(tail, sizeof tail, "|%zu", n);
+            EXPECT(strncmp(b.data + len, want, n) == 0);
+            EXPECT(strcmp(b.data + len + n, tail) == 0);
+            len += n + (size_t)tl;
+            EXPECT(b.len == len);
+            EXPECT(strlen(b.data) == len);
+        }
+        buf_printf(&b, "%s", ""); /* nothing appended, still terminated */
+        EXPECT(b.len == len && b.data[len] == 0);
+        buf_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(vec_aborts_on_bugs_not_input) {
     expect_abort(index_past_end);
     expect_abort(size_overflow);
@@ -723,6 +752,7 @@ int main(void) {
     tcase_add_test(vec, arena_on_free_runs_last_first_and_frees_maps);
     tcase_add_test(vec, arena_adopt_moves_values_and_cleanups);
     tcase_add_test(vec, arena_sprintf_every_length_and_zeroed_allocs);
+    tcase_add_test(vec, buf_printf_every_length);
     suite_add_tcase(s, vec);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
