@@ -118,7 +118,7 @@ void arena_on_free(arena_t *a, void (*fn)(void *ctx), void *ctx) {
     a->cleanups = c;
 }
 
-void *arena_grow_array(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size) {
+void *arena_grow_array_to(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size) {
     if (need <= *cap) return data;
     size_t n = vec_next_cap(*cap, need, elem_size);
     void *p = arena_grow(a, data, *cap * elem_size, n * elem_size);

@@ -20,7 +20,10 @@ void *arena_grow(arena_t *a, void *old, size_t old_size, size_t new_size);
 /* An arena array with a capacity, grown by base/vec's rule (vec_next_cap): returns data, or a larger
  * zeroed copy when `need` elements of elem_size bytes do not fit in *cap (which is updated).
  *     p->items = arena_grow_array(a, p->items, &p->cap, p->n + 1, sizeof *p->items); */
-void *arena_grow_array(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size);
+void *arena_grow_array_to(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size);
+static inline void *arena_grow_array(arena_t *a, void *data, size_t *cap, size_t need, size_t elem_size) {
+    return need <= *cap ? data : arena_grow_array_to(a, data, cap, need, elem_size); /* room: no call */
+}
 char *arena_strdup(arena_t *a, const char *s);
 char *arena_strndup(arena_t *a, const char *s, size_t n);
 char *arena_sprintf(arena_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -27,7 +27,7 @@ size_t vec_next_cap(size_t cap, size_t need, size_t elem_size) {
     return n;
 }
 
-void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size) {
+void *vec_grow_to(void *data, size_t *cap, size_t need, size_t elem_size) {
     if (need <= *cap) return data;
     size_t n = vec_next_cap(*cap, need, elem_size);
     void *p = realloc(data, n * elem_size);

@@ -32,7 +32,10 @@ typedef struct vec {
 /* Returns data (reallocated when needed) with room for at least `need` elements of elem_size
  * bytes, updating *cap; capacity doubles from 8 so appending is amortized O(1). New room is not
  * initialized. need ≤ *cap returns data unchanged. */
-void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size);
+void *vec_grow_to(void *data, size_t *cap, size_t need, size_t elem_size);
+static inline void *vec_grow(void *data, size_t *cap, size_t need, size_t elem_size) {
+    return need <= *cap ? data : vec_grow_to(data, cap, need, elem_size); /* room: no call */
+}
 /* The growth rule itself: the capacity an array of `cap` elements gets when it must hold `need`
  * (cap when it already does, else cap — 8 at least — doubled until it does). Aborts when `need`
  * elements of elem_size bytes overflow size_t. For arrays that live elsewhere (arena_grow_array). */
