@@ -190,7 +190,7 @@ static bool builtin_resource(const pcl_node_t *n) {
 }
 
 static unsigned node_langs(const pcl_node_t *n) {
-    if (n->kind == PCL_NODE_HOOK || n->kind == PCL_NODE_PULUMI || builtin_resource(n))
+    if (n->kind == PCL_NODE_HOOK || n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
@@ -680,6 +680,7 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                    arena_sprintf(c.a, "the %s emitter cannot write %s yet", lang_title(lang),
                                  n->kind == PCL_NODE_HOOK     ? "hook blocks"
                                  : n->kind == PCL_NODE_PULUMI ? "requiredVersionRange"
+                                 : n->read                    ? "read blocks"
                                  : builtin_resource(n)        ? arena_sprintf(c.a, "the built-in resource %s", n->token)
                                                               : "top-level local variables"));
             continue;

@@ -790,12 +790,20 @@ static void py_resource(emit_walk_t *w, size_t idx) {
     const pcl_node_t *n = &g->w.p->nodes[idx];
     const char *cls = emit_walk_resource_class(&g->w, n);
     if (!cls) return;
-    buf_printf(g->w.b, "%s = %s(", g->w.ident[idx], cls);
+    /* a read block: `Class.get(name, id, state=...)`, as Pulumi writes it */
+    buf_printf(g->w.b, "%s = %s%s(", g->w.ident[idx], cls, n->read ? ".get" : "");
     names_append_quoted(g->w.b, LANG_PYTHON, emit_node_logical_name(n));
+    for (size_t i = 0; n->read && i < n->n_attrs; i++)
+        if (strcmp(n->attrs[i].name, "id") == 0) {
+            buf_puts(g->w.b, ", ");
+            py_expr(g, n->attrs[i].value);
+        }
+    size_t n_state = n->n_attrs - (n->read ? 1 : 0);
     int saved = g->w.indent;
-    if (n->n_attrs > 1) g->w.indent += 4;
+    if (n_state > 1) g->w.indent += 4;
     for (size_t i = 0; i < n->n_attrs; i++) {
-        if (n->n_attrs == 1)
+        if (n->read && strcmp(n->attrs[i].name, "id") == 0) continue;
+        if (n_state == 1)
             buf_puts(g->w.b, ", ");
         else {
             buf_putc(g->w.b, ',');
@@ -805,7 +813,7 @@ static void py_resource(emit_walk_t *w, size_t idx) {
         py_expr(g, n->attrs[i].value);
     }
     g->w.indent = saved;
-    py_options(g, n, (int)n->n_attrs);
+    py_options(g, n, (int)n_state);
     buf_puts(g->w.b, ")\n");
 }
 

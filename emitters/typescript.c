@@ -898,11 +898,41 @@ static void ts_inputs(ts_gen_t *g, const pcl_node_t *n) {
     buf_putc(g->w.b, '}');
 }
 
+/* A read block: `Class.get(name, id[, {state}][, options])`, as Pulumi writes it. */
+static void ts_read(ts_gen_t *g, size_t idx, const char *cls) {
+    const pcl_node_t *n = &g->w.p->nodes[idx];
+    pcl_node_t state = *n; /* its attributes but the id */
+    state.attrs = arena_alloc(g->w.a, (n->n_attrs ? n->n_attrs : 1) * sizeof *state.attrs);
+    state.n_attrs = 0;
+    const pcl_attr_t *id = NULL;
+    for (size_t i = 0; i < n->n_attrs; i++)
+        if (strcmp(n->attrs[i].name, "id") == 0)
+            id = &n->attrs[i];
+        else
+            state.attrs[state.n_attrs++] = n->attrs[i];
+    buf_printf(g->w.b, "const %s = %s.get(", g->w.ident[idx], cls);
+    names_append_quoted(g->w.b, LANG_TYPESCRIPT, emit_node_logical_name(n));
+    buf_puts(g->w.b, ", ");
+    if (id) ts_expr(g, id->value);
+    if (state.n_attrs) {
+        buf_puts(g->w.b, ", ");
+        ts_inputs(g, &state);
+    } else if (n->n_options) {
+        buf_puts(g->w.b, ", undefined");
+    }
+    ts_options(g, n);
+    buf_puts(g->w.b, ");\n");
+}
+
 static void ts_resource(emit_walk_t *w, size_t idx) {
     ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
     const char *cls = emit_walk_resource_class(&g->w, n);
     if (!cls) return;
+    if (n->read) {
+        ts_read(g, idx, cls);
+        return;
+    }
     buf_printf(g->w.b, "const %s = new %s(", g->w.ident[idx], cls);
     names_append_quoted(g->w.b, LANG_TYPESCRIPT, emit_node_logical_name(n));
     buf_puts(g->w.b, ", ");

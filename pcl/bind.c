@@ -385,8 +385,19 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
         n->schema = r;
         for (size_t k = 0; k < n->n_attrs; k++) {
             pcl_attr_t *a = &n->attrs[k];
-            a->prop = schema_find_property(r->inputs, r->n_inputs, a->name);
-            if (!a->prop) {
+            if (n->read && strcmp(a->name, "id") == 0) { /* the ID to read, a string */
+                bind_expr(p, NULL, a->value);
+                continue;
+            }
+            /* a read resource's other attributes are its state: its output properties */
+            a->prop = n->read ? schema_find_property(r->outputs, r->n_outputs, a->name)
+                              : schema_find_property(r->inputs, r->n_inputs, a->name);
+            if (!a->prop && n->read) {
+                diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL,
+                         "read '%s' of type '%s' has no property '%s'; check its spelling in the schema", n->name,
+                         token, a->name);
+                ok = false;
+            } else if (!a->prop) {
                 diag_add(diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL,
                          "resource '%s' of type '%s' has no input property '%s'; check its spelling in the schema",
                          n->name, token, a->name);

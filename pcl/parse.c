@@ -1089,7 +1089,7 @@ static bool parse_block(parser_t *p) {
     pcl_node_kind_t kind;
     if (strcmp(kw, "package") == 0)
         kind = PCL_NODE_PACKAGE;
-    else if (strcmp(kw, "resource") == 0)
+    else if (strcmp(kw, "resource") == 0 || strcmp(kw, "read") == 0)
         kind = PCL_NODE_RESOURCE;
     else if (strcmp(kw, "component") == 0)
         kind = PCL_NODE_COMPONENT;
@@ -1148,6 +1148,7 @@ static bool parse_block(parser_t *p) {
     n->token = token;
     n->line = l;
     n->col = c;
+    n->read = strcmp(kw, "read") == 0;
     size_t idx = p->prog->n_nodes - 1;
     attr_list_t attrs = {0}, opts = {0};
     if (!parse_body(p, idx, false, &attrs, &opts)) return false;
@@ -1178,6 +1179,10 @@ static bool parse_block(parser_t *p) {
     if (kind == PCL_NODE_CONFIG && !n->config_key) n->config_key = n->name;
     if (kind == PCL_NODE_OUTPUT && (n->n_attrs != 1 || strcmp(n->attrs[0].name, "value") != 0))
         return fail_at(p, l, c, "output '%s' needs exactly one attribute, value = <expression>", name);
+    bool has_id = false;
+    for (size_t i = 0; n->read && i < n->n_attrs; i++)
+        has_id |= strcmp(n->attrs[i].name, "id") == 0;
+    if (n->read && !has_id) return fail_at(p, l, c, "read '%s' has no id attribute naming the resource to read", name);
     if (kind == PCL_NODE_COMPONENT && !n->token)
         return fail_at(p, l, c, "component '%s' has no token attribute naming its type", name);
     bool has_command = false;

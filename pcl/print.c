@@ -360,7 +360,7 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
         buf_puts(b, "}\n");
         break;
     case PCL_NODE_RESOURCE:
-        buf_puts(b, "resource ");
+        buf_puts(b, n->read ? "read " : "resource ");
         print_label(b, n->name);
         buf_putc(b, ' ');
         pcl_append_string(b, n->token ? n->token : "");

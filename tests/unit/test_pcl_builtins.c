@@ -7,7 +7,7 @@
  * recover(output, value), the value (of the failure's message, `error`) when the output fails; and the
  * `pulumi { requiredVersionRange = ... }` block, pulumi.requirePulumiVersion; and a call's expanded
  * final argument, `max(list...)`; and config values converted where the schema wants another scalar
- * type, as Pulumi's generators convert them. */
+ * type, as Pulumi's generators convert them; and `read` blocks, an existing resource read by its ID. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 static const char *SCHEMA =
     "{\"name\":\"other\",\"version\":\"1.0.0\",\"resources\":{\"other:index:R\":{\"inputProperties\":{"
     "\"b\":{\"type\":\"boolean\"},\"i\":{\"type\":\"integer\"},\"n\":{\"type\":\"number\"},\"s\":{\"type\":\"string\"},"
-    "\"t\":{\"type\":\"string\"}}}}}";
+    "\"t\":{\"type\":\"string\"}},\"properties\":{\"b\":{\"type\":\"boolean\"}}}}}";
 
 static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "other.json", pcl);
@@ -229,6 +229,29 @@ START_TEST(test_config_conversions) {
 }
 END_TEST
 
+START_TEST(test_read_block) {
+    tu_pcl_t f =
+        load("read \"res\" \"other:index:R\" {\n    id = \"existing-id\"\n    b = true\n}\n"
+             "read \"bare\" \"other:index:R\" {\n    id = \"id2\"\n    options {\n        protect = true\n    }\n}\n"
+             "output \"o\" {\n    value = res.b\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    has(ts, "const res = other.R.get(\"res\", \"existing-id\", {b: true});\n");
+    has(ts, "const bare = other.R.get(\"bare\", \"id2\", undefined, {\n    protect: true,\n});\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    has(py, "res = other.R.get(\"res\", \"existing-id\", b=True)\n");
+    has(py, "bare = other.R.get(\"bare\", \"id2\", opts = pulumi.ResourceOptions(protect=True))\n");
+    free(py);
+    char *pcl = pcl_print(f.p);
+    has(pcl, "read res \"other:index:R\" {\n    id = \"existing-id\"\n");
+    free(pcl);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:1:1: resource 'res'", "the Go emitter cannot write read blocks yet");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:5:1: resource 'bare'", "cannot write read blocks yet");
+    tu_pcl_unload(&f);
+    parse_fails("read \"r\" \"other:index:R\" {\n    b = true\n}\n", "main.pp:1:1: read 'r' has no id attribute");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_builtins");
     TCase *tc = tcase_create("core");
@@ -240,6 +263,7 @@ int main(void) {
     tcase_add_test(tc, test_pulumi_block);
     tcase_add_test(tc, test_expand_final);
     tcase_add_test(tc, test_config_conversions);
+    tcase_add_test(tc, test_read_block);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
