@@ -407,6 +407,9 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         eo.user = &run;
     }
     p->results = engine_run(a, p->plan, p->registry, p->schemas, &eo, diags);
+    /* Every Read is done: the read-ahead's thread ends, and the memory its allocations left free goes
+     * back before the program is generated (the run's peak). */
+    if (p->state && deployment_read_ahead_end(p->state)) malloc_trim(0);
     if (lean) {
         for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
             import_result_t *r = &p->results[i], *c = &run.kept[i];

@@ -847,6 +847,12 @@ bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n) {
     return true;
 }
 
+bool deployment_read_ahead_end(deployment_t *d) {
+    bool running = d && d->ahead;
+    if (running) read_ahead_stop(d);
+    return running;
+}
+
 size_t deployment_read_ahead_peak(const deployment_t *d) {
     return d->ahead ? atomic_load(&d->ahead->ready_peak) : 0;
 }

@@ -81,6 +81,9 @@ bool deployment_resource_read(const deployment_t *d, const state_resource_t *r, 
  * that is read from more than one thread. */
 #define DEPLOYMENT_READ_AHEAD 256
 bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n);
+/* Ends the read-ahead (its unread values are freed; later reads parse as without it): true when
+ * one was running. deployment_free does this too. */
+bool deployment_read_ahead_end(deployment_t *d);
 /* The most resources the read-ahead held parsed and unread at once (0 without one): at most
  * DEPLOYMENT_READ_AHEAD when resources are read in the order given. */
 size_t deployment_read_ahead_peak(const deployment_t *d);

@@ -334,6 +334,9 @@ START_TEST(test_read_ahead_agrees_and_stays_in_window) {
     size_t peak = deployment_read_ahead_peak(dep);
     ck_assert_uint_ge(peak, 1);
     ck_assert_uint_le(peak, DEPLOYMENT_READ_AHEAD + 1); /* +1: resource 1900, claimed ahead of it */
+    ck_assert(deployment_read_ahead_end(dep));
+    ck_assert(!deployment_read_ahead_end(dep));
+    read_both(a, ref, dep, 42, &d); /* read as without it */
     deployment_free(dep);
 
     /* Stopped with most of it unread. */
