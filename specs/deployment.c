@@ -812,6 +812,16 @@ static void *read_ahead_run(void *arg) {
     return NULL;
 }
 
+/* What deployment_read_ahead made, once its thread is gone (or never started). */
+static void read_ahead_free(struct deployment_ahead *h) {
+    pthread_mutex_destroy(&h->mu);
+    pthread_cond_destroy(&h->worker_cv);
+    pthread_cond_destroy(&h->reader_cv);
+    free(h->order);
+    free(h->slots);
+    free(h);
+}
+
 bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n) {
     if (!d || !d->indexed || d->fd < 0 || d->ahead || n == 0) return false;
     struct deployment_ahead *h = calloc(1, sizeof *h);
@@ -835,12 +845,7 @@ bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n) {
     pthread_cond_init(&h->worker_cv, NULL);
     pthread_cond_init(&h->reader_cv, NULL);
     if (pthread_create(&h->thread, NULL, read_ahead_run, h) != 0) {
-        pthread_mutex_destroy(&h->mu);
-        pthread_cond_destroy(&h->worker_cv);
-        pthread_cond_destroy(&h->reader_cv);
-        free(h->order);
-        free(h->slots);
-        free(h);
+        read_ahead_free(h);
         return false;
     }
     d->ahead = h;
@@ -870,12 +875,7 @@ static void read_ahead_stop(deployment_t *d) {
             arena_free(h->slots[i].arena);
             diag_list_free(&h->slots[i].diags);
         }
-    pthread_mutex_destroy(&h->mu);
-    pthread_cond_destroy(&h->worker_cv);
-    pthread_cond_destroy(&h->reader_cv);
-    free(h->order);
-    free(h->slots);
-    free(h);
+    read_ahead_free(h);
     d->ahead = NULL;
 }
 

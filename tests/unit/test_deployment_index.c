@@ -202,13 +202,12 @@ static const char *load_fail(arena_t *a, const char *path, int *line) {
     return msg;
 }
 
-/* A real export repeated to 3,000 resources, cut off inside resource #1234. */
-START_TEST(test_state_cut_mid_resource) {
-    arena_t *a = arena_new();
-    char *dir = tu_mkdtemp();
-    size_t n;
-    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state/pulumi-digitalocean"), "/stack.json", &n);
-    ck_assert_int_ge(n, 1);
+/* A real export's last resource repeated n times (URNs ...::r<i>), as text (malloc'd): pretty-printed,
+ * or (numbered) on one line with inputs and outputs of each its own (seq = its index). */
+static char *repeated_state(arena_t *a, int n, bool numbered) {
+    size_t n_files;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state/pulumi-digitalocean"), "/stack.json", &n_files);
+    ck_assert_int_ge(n_files, 1);
     size_t len;
     char *one = tu_read(stacks[0], &len);
     cJSON *doc = cJSON_Parse(one);
@@ -217,14 +216,30 @@ START_TEST(test_state_cut_mid_resource) {
     cJSON *proto = cJSON_Duplicate(cJSON_GetArrayItem(res, cJSON_GetArraySize(res) - 1), true);
     while (cJSON_GetArraySize(res) > 0)
         cJSON_DeleteItemFromArray(res, 0);
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < n; i++) {
         cJSON *c = cJSON_Duplicate(proto, true);
         cJSON_ReplaceItemInObject(c, "urn", cJSON_CreateString(arena_sprintf(a, "urn:pulumi:dev::p::t:m:T::r%d", i)));
+        if (numbered) {
+            cJSON *in = cJSON_GetObjectItem(c, "inputs");
+            if (!in) cJSON_AddItemToObject(c, "inputs", in = cJSON_CreateObject());
+            cJSON_AddNumberToObject(in, "seq", i);
+            cJSON *out = cJSON_GetObjectItem(c, "outputs");
+            if (!out) cJSON_AddItemToObject(c, "outputs", out = cJSON_CreateObject());
+            cJSON_AddStringToObject(out, "seqText", arena_sprintf(a, "resource %d", i));
+        }
         cJSON_AddItemToArray(res, c);
     }
-    char *text = cJSON_Print(doc);
+    char *text = numbered ? cJSON_PrintUnformatted(doc) : cJSON_Print(doc);
     cJSON_Delete(doc);
     cJSON_Delete(proto);
+    return text;
+}
+
+/* A real export repeated to 3,000 resources, cut off inside resource #1234. */
+START_TEST(test_state_cut_mid_resource) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *text = repeated_state(a, 3000, false);
     /* where resource #1234 starts: its URN's line */
     char *at = strstr(text, "::r1234\"");
     ck_assert_ptr_nonnull(at);
@@ -262,37 +277,6 @@ START_TEST(test_state_cut_mid_resource) {
 }
 END_TEST
 
-/* A state of n resources, each with inputs of its own (seq = its index), written to path. */
-static void write_numbered_state(arena_t *a, const char *path, int n) {
-    size_t n_files;
-    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state/pulumi-digitalocean"), "/stack.json", &n_files);
-    ck_assert_int_ge(n_files, 1);
-    size_t len;
-    char *one = tu_read(stacks[0], &len);
-    cJSON *doc = cJSON_Parse(one);
-    free(one);
-    cJSON *res = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "deployment"), "resources");
-    cJSON *proto = cJSON_Duplicate(cJSON_GetArrayItem(res, cJSON_GetArraySize(res) - 1), true);
-    while (cJSON_GetArraySize(res) > 0)
-        cJSON_DeleteItemFromArray(res, 0);
-    for (int i = 0; i < n; i++) {
-        cJSON *c = cJSON_Duplicate(proto, true);
-        cJSON_ReplaceItemInObject(c, "urn", cJSON_CreateString(arena_sprintf(a, "urn:pulumi:dev::p::t:m:T::r%d", i)));
-        cJSON *in = cJSON_GetObjectItem(c, "inputs");
-        if (!in) cJSON_AddItemToObject(c, "inputs", in = cJSON_CreateObject());
-        cJSON_AddNumberToObject(in, "seq", i);
-        cJSON *out = cJSON_GetObjectItem(c, "outputs");
-        if (!out) cJSON_AddItemToObject(c, "outputs", out = cJSON_CreateObject());
-        cJSON_AddStringToObject(out, "seqText", arena_sprintf(a, "resource %d", i));
-        cJSON_AddItemToArray(res, c);
-    }
-    char *text = cJSON_PrintUnformatted(doc);
-    ck_assert(tu_write(path, text));
-    free(text);
-    cJSON_Delete(doc);
-    cJSON_Delete(proto);
-}
-
 static void read_both(arena_t *a, const deployment_t *ref, deployment_t *dep, size_t i, diag_list_t *d) {
     pv_t *in1, *out1, *in2, *out2;
     ck_assert(deployment_resource_read(ref, &ref->resources[i], a, &in1, &out1, d));
@@ -311,7 +295,9 @@ START_TEST(test_read_ahead_agrees_and_stays_in_window) {
     arena_t *a = arena_new();
     char *dir = tu_mkdtemp();
     char *path = arena_sprintf(a, "%s/numbered.json", dir);
-    write_numbered_state(a, path, N);
+    char *state = repeated_state(a, N, true);
+    ck_assert(tu_write(path, state));
+    free(state);
     diag_list_t d;
     diag_list_init(&d);
     bool np;

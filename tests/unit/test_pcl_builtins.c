@@ -27,10 +27,6 @@ static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "other.json", pcl);
 }
 
-static void has(const char *text, const char *needle) {
-    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
-}
-
 static const char *PROGRAM = "resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
                              "resource \"st\" \"pulumi:Stash\" {\n    input = {a = 1}\n}\n"
                              "x = getOutput(ref, \"a\")\n"
@@ -43,13 +39,13 @@ START_TEST(test_builtins_typescript) {
     ck_assert_str_eq(f.p->nodes[1].schema->token, "pulumi:index:Stash"); /* `pulumi:Stash` expanded */
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     ck_assert_ptr_null(strstr(ts, "import * as pulumi2"));
-    has(ts, "const ref = new pulumi.StackReference(\"ref\", {name: \"org/proj/dev\"});\n");
-    has(ts, "const st = new pulumi.Stash(\"st\", {input: {\n    a: 1,\n}});\n");
-    has(ts, "const x = ref.getOutput(\"a\");\n");
+    tu_has(ts, "const ref = new pulumi.StackReference(\"ref\", {name: \"org/proj/dev\"});\n");
+    tu_has(ts, "const st = new pulumi.Stash(\"st\", {input: {\n    a: 1,\n}});\n");
+    tu_has(ts, "const x = ref.getOutput(\"a\");\n");
     /* getOutput's value is an Output: interpolated, not written into a plain template */
-    has(ts, "export const t = pulumi.interpolate`v-${ref.getOutput(\"b\")}-${x}`;\n");
-    has(ts, "export const s = pulumi.secret(ref.getOutput(\"c\"));\n");
-    has(ts, "export const o = st.output;\n");
+    tu_has(ts, "export const t = pulumi.interpolate`v-${ref.getOutput(\"b\")}-${x}`;\n");
+    tu_has(ts, "export const s = pulumi.secret(ref.getOutput(\"c\"));\n");
+    tu_has(ts, "export const o = st.output;\n");
     free(ts);
     tu_pcl_unload(&f);
 }
@@ -59,11 +55,11 @@ START_TEST(test_builtins_python) {
     tu_pcl_t f = load(PROGRAM);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     ck_assert_ptr_null(strstr(py, "import pulumi_pulumi"));
-    has(py, "ref = pulumi.StackReference(\"ref\", stack_name=\"org/proj/dev\")\n");
-    has(py, "st = pulumi.Stash(\"st\", input={\n    \"a\": 1,\n})\n");
-    has(py, "x = ref.get_output(\"a\")\n");
-    has(py, "pulumi.export(\"t\", pulumi.Output.all(value=ref.get_output(\"b\"), x=x).apply(");
-    has(py, "pulumi.export(\"s\", pulumi.Output.secret(ref.get_output(\"c\")))\n");
+    tu_has(py, "ref = pulumi.StackReference(\"ref\", stack_name=\"org/proj/dev\")\n");
+    tu_has(py, "st = pulumi.Stash(\"st\", input={\n    \"a\": 1,\n})\n");
+    tu_has(py, "x = ref.get_output(\"a\")\n");
+    tu_has(py, "pulumi.export(\"t\", pulumi.Output.all(value=ref.get_output(\"b\"), x=x).apply(");
+    tu_has(py, "pulumi.export(\"s\", pulumi.Output.secret(ref.get_output(\"c\")))\n");
     free(py);
     tu_pcl_unload(&f);
 }
@@ -93,10 +89,10 @@ START_TEST(test_builtins_refused) {
     f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
              "output \"n\" {\n    value = getOutput(ref, \"a\") + 1\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "export const n = ref.getOutput(\"a\").apply(value => Number(value) + 1);\n");
+    tu_has(ts, "export const n = ref.getOutput(\"a\").apply(value => Number(value) + 1);\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "pulumi.export(\"n\", ref.get_output(\"a\").apply(lambda value: float(value) + 1))\n");
+    tu_has(py, "pulumi.export(\"n\", ref.get_output(\"a\").apply(lambda value: float(value) + 1))\n");
     free(py);
     tu_pcl_unload(&f);
 }
@@ -107,13 +103,13 @@ START_TEST(test_env_var_mappings) {
         load("resource \"prov\" \"pulumi:providers:other\" {\n    options {\n        envVarMappings = {\n"
              "            \"MY_VAR\" = \"PROVIDER_VAR\"\n            \"OTHER\" = \"TARGET\"\n        }\n    }\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts,
-        "const prov = new other.Provider(\"prov\", {}, {\n    envVarMappings: {\n        MY_VAR: \"PROVIDER_VAR\",\n"
-        "        OTHER: \"TARGET\",\n    },\n});\n");
+    tu_has(ts,
+           "const prov = new other.Provider(\"prov\", {}, {\n    envVarMappings: {\n        MY_VAR: \"PROVIDER_VAR\",\n"
+           "        OTHER: \"TARGET\",\n    },\n});\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "prov = other.Provider(\"prov\", opts = pulumi.ResourceOptions(env_var_mappings={\n");
-    has(py, "\"MY_VAR\": \"PROVIDER_VAR\",\n");
+    tu_has(py, "prov = other.Provider(\"prov\", opts = pulumi.ResourceOptions(env_var_mappings={\n");
+    tu_has(py, "\"MY_VAR\": \"PROVIDER_VAR\",\n");
     free(py);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:9", "the resource option 'envVarMappings' is not supported by the Go");
     tu_pcl_unload(&f);
@@ -130,11 +126,13 @@ START_TEST(test_recover) {
     tu_pcl_t f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
                       "output \"r\" {\n    value = recover(ref.name, \"failed: ${error}\")\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "export const r = pulumi.recover(ref.name, err => ((error) => `failed: ${error}`)(err instanceof Error ? "
-            "err.message : String(err)));\n");
+    tu_has(ts,
+           "export const r = pulumi.recover(ref.name, err => ((error) => `failed: ${error}`)(err instanceof Error ? "
+           "err.message : String(err)));\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py,
+    tu_has(
+        py,
         "pulumi.export(\"r\", ref.name.recover(lambda __error: (lambda error: f\"failed: {error}\")(str(__error))))\n");
     free(py);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:13", "calls the function recover(), which the Go emitter cannot");
@@ -149,35 +147,27 @@ START_TEST(test_recover) {
 }
 END_TEST
 
-static void parse_fails(const char *pcl, const char *needle) {
-    diag_list_t d;
-    diag_list_init(&d);
-    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
-    ck_assert_ptr_null(p);
-    ck_assert_msg(d.head && strstr(diag_format(&d, d.head), needle), "want [%s], got [%s]", needle,
-                  d.head ? diag_format(&d, d.head) : "");
-    diag_list_free(&d);
-}
-
 START_TEST(test_pulumi_block) {
     tu_pcl_t f = load("config \"v\" \"string\" {}\npulumi {\n    requiredVersionRange = v\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "const v = config.require(\"v\");\npulumi.requirePulumiVersion(v);\n");
+    tu_has(ts, "const v = config.require(\"v\");\npulumi.requirePulumiVersion(v);\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "v = config.require(\"v\")\npulumi.require_pulumi_version(v)\n");
+    tu_has(py, "v = config.require(\"v\")\npulumi.require_pulumi_version(v)\n");
     free(py);
     char *pcl = pcl_print(f.p);
-    has(pcl, "pulumi {\n    requiredVersionRange = v\n}\n");
+    tu_has(pcl, "pulumi {\n    requiredVersionRange = v\n}\n");
     free(pcl);
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:1: program: the pulumi block", "cannot write requiredVersionRange");
     tu_pcl_unload(&f);
     f = load("config \"v\" \"string\" {\n    secret = true\n}\npulumi {\n    requiredVersionRange = v\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:5:5", "requiredVersionRange reads an output");
     tu_pcl_unload(&f);
-    parse_fails("pulumi {\n    requiredVersionRange = \">=3\"\n}\npulumi {\n    requiredVersionRange = \">=3\"\n}\n",
-                "main.pp:4:1: a program has one pulumi block");
-    parse_fails("pulumi {\n    version = \">=3\"\n}\n", "main.pp:1:1: the pulumi block needs exactly one attribute");
+    tu_pcl_parse_fails(
+        "pulumi {\n    requiredVersionRange = \">=3\"\n}\npulumi {\n    requiredVersionRange = \">=3\"\n}\n",
+        "main.pp:4:1: a program has one pulumi block");
+    tu_pcl_parse_fails("pulumi {\n    version = \">=3\"\n}\n",
+                       "main.pp:1:1: the pulumi block needs exactly one attribute");
 }
 END_TEST
 
@@ -185,23 +175,23 @@ START_TEST(test_expand_final) {
     tu_pcl_t f = load("config \"xs\" \"list(int)\" {}\noutput \"m\" {\n    value = max(1, xs...)\n}\n"
                       "output \"n\" {\n    value = min([3, 4]...)\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "export const m = Math.max(1, ...xs);\n");
-    has(ts, "export const n = Math.min(...[\n    3,\n    4,\n]);\n");
+    tu_has(ts, "export const m = Math.max(1, ...xs);\n");
+    tu_has(ts, "export const n = Math.min(...[\n    3,\n    4,\n]);\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "pulumi.export(\"m\", max(1, *xs))\n");
-    has(py, "pulumi.export(\"n\", min(*[\n    3,\n    4,\n]))\n");
+    tu_has(py, "pulumi.export(\"m\", max(1, *xs))\n");
+    tu_has(py, "pulumi.export(\"n\", min(*[\n    3,\n    4,\n]))\n");
     free(py);
     char *pcl = pcl_print(f.p);
-    has(pcl, "value = max(1, xs...)\n");
+    tu_has(pcl, "value = max(1, xs...)\n");
     free(pcl);
     tu_pcl_unload(&f);
     f = load("config \"xs\" \"list(string)\" {}\noutput \"j\" {\n    value = join(\",\", xs...)\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:13", "expands the final argument of join()");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "expands the final argument of join()");
     tu_pcl_unload(&f);
-    parse_fails("output \"o\" {\n    value = max([1]..., 2)\n}\n",
-                "main.pp:2:23: expected ')' after the expanded final");
+    tu_pcl_parse_fails("output \"o\" {\n    value = max([1]..., 2)\n}\n",
+                       "main.pp:2:23: expected ')' after the expanded final");
 }
 END_TEST
 
@@ -211,12 +201,12 @@ START_TEST(test_config_conversions) {
         "config \"flag\" \"bool\" {}\nconfig \"sec\" \"string\" {\n    secret = true\n}\n"
         "resource \"r\" \"other:index:R\" {\n    b = str\n    i = sec\n    n = int\n    s = num\n    t = flag\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "    b: str === \"true\",\n    i: sec.apply(x => Number(x)),\n    n: int,\n    s: String(num),\n"
-            "    t: String(flag),\n");
+    tu_has(ts, "    b: str === \"true\",\n    i: sec.apply(x => Number(x)),\n    n: int,\n    s: String(num),\n"
+               "    t: String(flag),\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "    b=str == \"true\",\n    i=sec.apply(lambda x: int(x)),\n    n=float(int),\n    s=str(num),\n"
-            "    t=\"true\" if flag else \"false\")\n");
+    tu_has(py, "    b=str == \"true\",\n    i=sec.apply(lambda x: int(x)),\n    n=float(int),\n    s=str(num),\n"
+               "    t=\"true\" if flag else \"false\")\n");
     free(py);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:9:9", "passes the config value 'str' (string) where the schema wants");
     tu_pcl_unload(&f);
@@ -235,20 +225,21 @@ START_TEST(test_read_block) {
              "read \"bare\" \"other:index:R\" {\n    id = \"id2\"\n    options {\n        protect = true\n    }\n}\n"
              "output \"o\" {\n    value = res.b\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "const res = other.R.get(\"res\", \"existing-id\", {b: true});\n");
-    has(ts, "const bare = other.R.get(\"bare\", \"id2\", undefined, {\n    protect: true,\n});\n");
+    tu_has(ts, "const res = other.R.get(\"res\", \"existing-id\", {b: true});\n");
+    tu_has(ts, "const bare = other.R.get(\"bare\", \"id2\", undefined, {\n    protect: true,\n});\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "res = other.R.get(\"res\", \"existing-id\", b=True)\n");
-    has(py, "bare = other.R.get(\"bare\", \"id2\", opts = pulumi.ResourceOptions(protect=True))\n");
+    tu_has(py, "res = other.R.get(\"res\", \"existing-id\", b=True)\n");
+    tu_has(py, "bare = other.R.get(\"bare\", \"id2\", opts = pulumi.ResourceOptions(protect=True))\n");
     free(py);
     char *pcl = pcl_print(f.p);
-    has(pcl, "read res \"other:index:R\" {\n    id = \"existing-id\"\n");
+    tu_has(pcl, "read res \"other:index:R\" {\n    id = \"existing-id\"\n");
     free(pcl);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:1:1: resource 'res'", "the Go emitter cannot write read blocks yet");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:5:1: resource 'bare'", "cannot write read blocks yet");
     tu_pcl_unload(&f);
-    parse_fails("read \"r\" \"other:index:R\" {\n    b = true\n}\n", "main.pp:1:1: read 'r' has no id attribute");
+    tu_pcl_parse_fails("read \"r\" \"other:index:R\" {\n    b = true\n}\n",
+                       "main.pp:1:1: read 'r' has no id attribute");
 }
 END_TEST
 

@@ -22,10 +22,6 @@ static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "hk.json", pcl);
 }
 
-static void has(const char *text, const char *needle) {
-    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
-}
-
 static const char *PROGRAM = "config file \"string\" {}\n"
                              "config count \"int\" {}\n"
                              "hook resource \"create\" {\n"
@@ -54,27 +50,27 @@ static const char *PROGRAM = "config file \"string\" {}\n"
 START_TEST(test_hooks_typescript) {
     tu_pcl_t f = load(PROGRAM);
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "import * as child_process from \"child_process\";\n");
-    has(ts, "const create = new pulumi.ResourceHook(\"create\", (args) => {\n"
-            "    child_process.execFileSync(\"touch\", [file, String(count)]);\n"
-            "});\n");
-    has(ts, "const preview = new pulumi.ResourceHook(\"preview\", (args) => {\n"
-            "    child_process.execFileSync(\"touch\", [`${file}_${args.name}`]);\n"
-            "}, {onDryRun: true, ignoreErrors: true});\n");
-    has(ts, "const retry = new pulumi.ErrorHook(\"retry\", (args) => {\n"
-            "    try {\n"
-            "        child_process.execFileSync(\"true\", []);\n"
-            "        return true;\n"
-            "    } catch (error) {\n"
-            "        return false;\n"
-            "    }\n"
-            "});\n");
-    has(ts, "const res = new hk.Res(\"res\", {value: true}, {\n"
-            "    hooks: {\n"
-            "        beforeCreate: [create, preview],\n"
-            "        onError: [retry],\n"
-            "    },\n"
-            "});\n");
+    tu_has(ts, "import * as child_process from \"child_process\";\n");
+    tu_has(ts, "const create = new pulumi.ResourceHook(\"create\", (args) => {\n"
+               "    child_process.execFileSync(\"touch\", [file, String(count)]);\n"
+               "});\n");
+    tu_has(ts, "const preview = new pulumi.ResourceHook(\"preview\", (args) => {\n"
+               "    child_process.execFileSync(\"touch\", [`${file}_${args.name}`]);\n"
+               "}, {onDryRun: true, ignoreErrors: true});\n");
+    tu_has(ts, "const retry = new pulumi.ErrorHook(\"retry\", (args) => {\n"
+               "    try {\n"
+               "        child_process.execFileSync(\"true\", []);\n"
+               "        return true;\n"
+               "    } catch (error) {\n"
+               "        return false;\n"
+               "    }\n"
+               "});\n");
+    tu_has(ts, "const res = new hk.Res(\"res\", {value: true}, {\n"
+               "    hooks: {\n"
+               "        beforeCreate: [create, preview],\n"
+               "        onError: [retry],\n"
+               "    },\n"
+               "});\n");
     ck_assert(strstr(ts, "const retry") < strstr(ts, "const res"));
     free(ts);
     tu_pcl_unload(&f);
@@ -84,20 +80,20 @@ END_TEST
 START_TEST(test_hooks_python) {
     tu_pcl_t f = load(PROGRAM);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "import subprocess\n");
-    has(py, "def _create(args):\n"
-            "    subprocess.run([\"touch\", file, str(count)], check=True)\n"
-            "create = pulumi.ResourceHook(\"create\", _create)\n");
-    has(py, "def _preview(args):\n"
-            "    subprocess.run([\"touch\", f\"{file}_{args.name}\"], check=True)\n"
-            "preview = pulumi.ResourceHook(\"preview\", _preview, "
-            "opts=pulumi.ResourceHookOptions(on_dry_run=True, ignore_errors=True))\n");
-    has(py, "def _retry(args):\n"
-            "    result = subprocess.run([\"true\"], check=False)\n"
-            "    return result.returncode == 0\n"
-            "retry = pulumi.ErrorHook(\"retry\", _retry)\n");
-    has(py, "opts = pulumi.ResourceOptions(hooks=pulumi.ResourceHookBinding(before_create=[create, preview], "
-            "on_error=[retry])))\n");
+    tu_has(py, "import subprocess\n");
+    tu_has(py, "def _create(args):\n"
+               "    subprocess.run([\"touch\", file, str(count)], check=True)\n"
+               "create = pulumi.ResourceHook(\"create\", _create)\n");
+    tu_has(py, "def _preview(args):\n"
+               "    subprocess.run([\"touch\", f\"{file}_{args.name}\"], check=True)\n"
+               "preview = pulumi.ResourceHook(\"preview\", _preview, "
+               "opts=pulumi.ResourceHookOptions(on_dry_run=True, ignore_errors=True))\n");
+    tu_has(py, "def _retry(args):\n"
+               "    result = subprocess.run([\"true\"], check=False)\n"
+               "    return result.returncode == 0\n"
+               "retry = pulumi.ErrorHook(\"retry\", _retry)\n");
+    tu_has(py, "opts = pulumi.ResourceOptions(hooks=pulumi.ResourceHookBinding(before_create=[create, preview], "
+               "on_error=[retry])))\n");
     free(py);
     tu_pcl_unload(&f);
 }
@@ -107,8 +103,8 @@ END_TEST
 START_TEST(test_hooks_print) {
     tu_pcl_t f = load(PROGRAM);
     char *pcl = pcl_print(f.p);
-    has(pcl, "hook resource preview {\n    command = [\"touch\", \"${file}_${args.name}\"]\n    onDryRun = true\n");
-    has(pcl, "hook error retry {\n    command = [\"true\"]\n}\n");
+    tu_has(pcl, "hook resource preview {\n    command = [\"touch\", \"${file}_${args.name}\"]\n    onDryRun = true\n");
+    tu_has(pcl, "hook error retry {\n    command = [\"true\"]\n}\n");
     free(pcl);
     tu_pcl_unload(&f);
 }
@@ -157,23 +153,14 @@ START_TEST(test_hooks_refused) {
 }
 END_TEST
 
-static void parse_fails(const char *pcl, const char *needle) {
-    diag_list_t d;
-    diag_list_init(&d);
-    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
-    ck_assert_ptr_null(p);
-    ck_assert_msg(d.head && strstr(diag_format(&d, d.head), needle), "want [%s], got [%s]", needle,
-                  d.head ? diag_format(&d, d.head) : "");
-    diag_list_free(&d);
-}
-
 START_TEST(test_hooks_parse_errors) {
-    parse_fails("hook before \"h\" {\n    command = [\"x\"]\n}\n", "main.pp:1:6: unknown hook kind 'before'");
-    parse_fails("hook resource \"h\" {\n    onDryRun = true\n}\n", "main.pp:1:1: hook 'h' has no command attribute");
-    parse_fails("hook resource \"h\" {\n    command = [\"x\"]\n    shell = true\n}\n",
-                "main.pp:3:5: hook attribute 'shell' is not supported");
-    parse_fails("hook error \"h\" {\n    command = [\"x\"]\n    onDryRun = true\n}\n",
-                "main.pp:3:5: error hook attribute 'onDryRun' is not supported");
+    tu_pcl_parse_fails("hook before \"h\" {\n    command = [\"x\"]\n}\n", "main.pp:1:6: unknown hook kind 'before'");
+    tu_pcl_parse_fails("hook resource \"h\" {\n    onDryRun = true\n}\n",
+                       "main.pp:1:1: hook 'h' has no command attribute");
+    tu_pcl_parse_fails("hook resource \"h\" {\n    command = [\"x\"]\n    shell = true\n}\n",
+                       "main.pp:3:5: hook attribute 'shell' is not supported");
+    tu_pcl_parse_fails("hook error \"h\" {\n    command = [\"x\"]\n    onDryRun = true\n}\n",
+                       "main.pp:3:5: error hook attribute 'onDryRun' is not supported");
 }
 END_TEST
 

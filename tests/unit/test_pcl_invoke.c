@@ -57,10 +57,6 @@ static void bind_refused(const char *pcl, const char *needle) {
     diag_list_free(&d);
 }
 
-static void has(const char *text, const char *needle) {
-    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
-}
-
 /* The binder types the arguments from the inputs and the call and the attributes read from it
  * from the outputs. */
 START_TEST(test_bind_types) {
@@ -95,7 +91,7 @@ START_TEST(test_bind_short_tokens) {
     ck_assert_str_eq(f.p->nodes[0].token, "mf:mod_Res:Res");
     ck_assert_str_eq(f.p->nodes[0].attrs[0].value->x->function->token, "mf:mod_get:get");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "const r = new mf.mod.Res(\"r\", {text: mf.mod.getOutput({}).x});");
+    tu_has(ts, "const r = new mf.mod.Res(\"r\", {text: mf.mod.getOutput({}).x});");
     free(ts);
     tu_pcl_unload(&f);
     tu_pcl_t g = load("resource \"r\" \"inv:Res\" {\n    text = \"a\"\n}\n");
@@ -141,15 +137,16 @@ START_TEST(test_typescript) {
              "output \"plain\" {\n    value = call(res, \"greet\", {}).result\n}\n"
              "output \"item\" {\n    value = \"${invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]}!\"\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "import * as inv from \"@pulumi/inv\";");
-    has(ts, "const data = inv.getThingOutput({\n    name: res.text,\n}, {\n    provider: res,\n    dependsOn: [res],\n"
-            "    pluginDownloadURL: \"https://x\",\n});\n");
-    has(ts, "text: data.value,\n    flag: inv.getThingOutput({\n        name: \"b\",\n    }).secret,\n");
-    has(ts, "export const mod = inv.things.lookUpOutput({}).id;");
-    has(ts, "export const two = inv.pairOutput(\"x\", \"y\").result;");
-    has(ts, "export const greeting = res.greet(({\n    prefix: \"hi \",\n})).result;");
-    has(ts, "export const plain = res.greet().result;");
-    has(ts, "export const item = pulumi.interpolate`${inv.getThingOutput({\n    name: \"c\",\n}).items[0]}!`;");
+    tu_has(ts, "import * as inv from \"@pulumi/inv\";");
+    tu_has(ts,
+           "const data = inv.getThingOutput({\n    name: res.text,\n}, {\n    provider: res,\n    dependsOn: [res],\n"
+           "    pluginDownloadURL: \"https://x\",\n});\n");
+    tu_has(ts, "text: data.value,\n    flag: inv.getThingOutput({\n        name: \"b\",\n    }).secret,\n");
+    tu_has(ts, "export const mod = inv.things.lookUpOutput({}).id;");
+    tu_has(ts, "export const two = inv.pairOutput(\"x\", \"y\").result;");
+    tu_has(ts, "export const greeting = res.greet(({\n    prefix: \"hi \",\n})).result;");
+    tu_has(ts, "export const plain = res.greet().result;");
+    tu_has(ts, "export const item = pulumi.interpolate`${inv.getThingOutput({\n    name: \"c\",\n}).items[0]}!`;");
     free(ts);
     tu_pcl_unload(&f);
 }
@@ -167,13 +164,13 @@ START_TEST(test_python) {
                       "output \"greeting\" {\n    value = call(res, \"greet\", {prefix = \"hi \"}).result\n}\n"
                       "output \"first\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "import pulumi_inv as inv\n");
-    has(py, "data = inv.get_thing_output(name=res.text, opts=pulumi.InvokeOutputOptions(provider=res, "
-            "depends_on=[res], plugin_download_url=\"https://x\"))\n");
-    has(py, "text=data.value,\n    flag=inv.get_thing_output(name=\"b\").apply(lambda invoke: invoke.secret))");
-    has(py, "pulumi.export(\"two\", inv.pair_output(\"x\", \"y\").result)");
-    has(py, "pulumi.export(\"greeting\", res.greet(prefix=\"hi \").result)");
-    has(py, "pulumi.export(\"first\", inv.get_thing_output(name=\"c\").items[0])");
+    tu_has(py, "import pulumi_inv as inv\n");
+    tu_has(py, "data = inv.get_thing_output(name=res.text, opts=pulumi.InvokeOutputOptions(provider=res, "
+               "depends_on=[res], plugin_download_url=\"https://x\"))\n");
+    tu_has(py, "text=data.value,\n    flag=inv.get_thing_output(name=\"b\").apply(lambda invoke: invoke.secret))");
+    tu_has(py, "pulumi.export(\"two\", inv.pair_output(\"x\", \"y\").result)");
+    tu_has(py, "pulumi.export(\"greeting\", res.greet(prefix=\"hi \").result)");
+    tu_has(py, "pulumi.export(\"first\", inv.get_thing_output(name=\"c\").items[0])");
     free(py);
     tu_pcl_unload(&f);
 }
@@ -189,13 +186,13 @@ START_TEST(test_yaml) {
                       "    flag = invoke(\"inv:index:getThing\", {name = \"b\"}).secret\n}\n"
                       "output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n");
     char *y = tu_pcl_emit_ok(&f, LANG_YAML);
-    has(y, "variables:\n  data:\n    fn::invoke:\n      function: inv:index:getThing\n      arguments:\n"
-           "        name: ${res.text}\n      options:\n        dependsOn:\n          - ${res}\n"
-           "        pluginDownloadURL: https://x\n");
-    has(y, "      text: ${data.value}\n      flag:\n        fn::invoke:\n          function: inv:index:getThing\n"
-           "          arguments:\n            name: b\n          return: secret\n");
-    has(y, "  two:\n    fn::invoke:\n      function: inv:index:pair\n      arguments:\n        first: x\n"
-           "        second: \"y\"\n      return: result\n");
+    tu_has(y, "variables:\n  data:\n    fn::invoke:\n      function: inv:index:getThing\n      arguments:\n"
+              "        name: ${res.text}\n      options:\n        dependsOn:\n          - ${res}\n"
+              "        pluginDownloadURL: https://x\n");
+    tu_has(y, "      text: ${data.value}\n      flag:\n        fn::invoke:\n          function: inv:index:getThing\n"
+              "          arguments:\n            name: b\n          return: secret\n");
+    tu_has(y, "  two:\n    fn::invoke:\n      function: inv:index:pair\n      arguments:\n        first: x\n"
+              "        second: \"y\"\n      return: result\n");
     free(y);
     tu_pcl_unload(&f);
     /* a deeper read of the result has no fn::invoke form */
@@ -214,13 +211,13 @@ START_TEST(test_csharp) {
                       "output \"n\" {\n    value = invoke(\"inv:index:answer\", {})\n}\n"
                       "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    has(cs, "using Inv = Pulumi.Inv;\n");
-    has(cs, "var res = new Inv.Res(\"res\", new()\n    {\n        Text = Inv.GetThing.Invoke(new()\n        {\n"
-            "            Name = \"a\",\n        }).Apply(invoke => invoke.Value),\n    });\n");
-    has(cs, "[\"first\"] = Inv.GetThing.Invoke(new()\n        {\n            Name = res.Text,\n"
-            "        }).Apply(invoke => invoke.Items[0]),\n");
-    has(cs, "[\"n\"] = Inv.Answer.Invoke(),\n");
-    has(cs, "[\"m\"] = Inv.Things.LookUp.Invoke().Apply(invoke => invoke.Id),\n");
+    tu_has(cs, "using Inv = Pulumi.Inv;\n");
+    tu_has(cs, "var res = new Inv.Res(\"res\", new()\n    {\n        Text = Inv.GetThing.Invoke(new()\n        {\n"
+               "            Name = \"a\",\n        }).Apply(invoke => invoke.Value),\n    });\n");
+    tu_has(cs, "[\"first\"] = Inv.GetThing.Invoke(new()\n        {\n            Name = res.Text,\n"
+               "        }).Apply(invoke => invoke.Items[0]),\n");
+    tu_has(cs, "[\"n\"] = Inv.Answer.Invoke(),\n");
+    tu_has(cs, "[\"m\"] = Inv.Things.LookUp.Invoke().Apply(invoke => invoke.Id),\n");
     free(cs);
     tu_pcl_unload(&f);
     tu_pcl_t g = load(
@@ -239,9 +236,9 @@ START_TEST(test_go) {
                       "\"a\"}).value\n}\n"
                       "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    has(go, "Text: inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n\t\t\t\tName: pulumi.String(\"a\"),\n"
-            "\t\t\t}, nil).Value(),\n");
-    has(go, "ctx.Export(\"m\", things.LookUpOutput(ctx, things.LookUpOutputArgs{}, nil).Id())");
+    tu_has(go, "Text: inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n\t\t\t\tName: pulumi.String(\"a\"),\n"
+               "\t\t\t}, nil).Value(),\n");
+    tu_has(go, "ctx.Export(\"m\", things.LookUpOutput(ctx, things.LookUpOutputArgs{}, nil).Id())");
     free(go);
     tu_pcl_unload(&f);
     tu_pcl_t g = load("output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
@@ -257,8 +254,8 @@ START_TEST(test_go_local_invoke) {
     tu_pcl_t f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
                       "resource \"res\" \"inv:index:Res\" {\n    text = data.value\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    has(go, "\t\tdata := inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n");
-    has(go, "Text: data.Value(),\n");
+    tu_has(go, "\t\tdata := inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n");
+    tu_has(go, "Text: data.Value(),\n");
     free(go);
     tu_pcl_unload(&f);
     tu_pcl_t g = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
@@ -273,12 +270,12 @@ START_TEST(test_java) {
     tu_pcl_t f = load("output \"v\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}).items[0]\n}\n"
                       "output \"m\" {\n    value = invoke(\"inv:things:lookUp\", {}).id\n}\n");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    has(java, "import com.pulumi.inv.InvFunctions;\n");
-    has(java, "import com.pulumi.inv.inputs.GetThingArgs;\n");
-    has(java, "ctx.export(\"v\", InvFunctions.getThing(GetThingArgs.builder()\n            .name(\"a\")\n"
-              "            .build()).applyValue(invoke -> invoke.items().get(0)));");
-    has(java, "ctx.export(\"m\", ThingsFunctions.lookUp(LookUpArgs.builder()\n            .build())"
-              ".applyValue(invoke -> invoke.id()));");
+    tu_has(java, "import com.pulumi.inv.InvFunctions;\n");
+    tu_has(java, "import com.pulumi.inv.inputs.GetThingArgs;\n");
+    tu_has(java, "ctx.export(\"v\", InvFunctions.getThing(GetThingArgs.builder()\n            .name(\"a\")\n"
+                 "            .build()).applyValue(invoke -> invoke.items().get(0)));");
+    tu_has(java, "ctx.export(\"m\", ThingsFunctions.lookUp(LookUpArgs.builder()\n            .build())"
+                 ".applyValue(invoke -> invoke.id()));");
     free(java);
     tu_pcl_unload(&f);
 }

@@ -32,10 +32,6 @@ static const char *BODY =
     "resource \"res\" \"goodbye:index:Goodbye\" {\n    options {\n        provider = prov\n    }\n}\n"
     "output \"v\" {\n    value = res.parameterValue\n}\n";
 
-static void has(const char *text, const char *needle) {
-    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
-}
-
 static char *program(bool labelled) {
     buf_t b;
     buf_init(&b);
@@ -53,19 +49,19 @@ START_TEST(test_parameterized_package) {
         ck_assert_uint_eq(f.p->nodes[0].n_params, 3);
         ck_assert_ptr_nonnull(f.p->nodes[1].schema); /* the provider of the parameterized package */
         char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-        has(ts, "import * as goodbye from \"@pulumi/goodbye\";\n");
-        has(ts, "const prov = new goodbye.Provider(\"prov\", {text: \"World\"});\n");
-        has(ts, "const res = new goodbye.Goodbye(\"res\", {}, {\n    provider: prov,\n});\n");
+        tu_has(ts, "import * as goodbye from \"@pulumi/goodbye\";\n");
+        tu_has(ts, "const prov = new goodbye.Provider(\"prov\", {text: \"World\"});\n");
+        tu_has(ts, "const res = new goodbye.Goodbye(\"res\", {}, {\n    provider: prov,\n});\n");
         free(ts);
         char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-        has(py, "import pulumi_goodbye as goodbye\n");
-        has(py, "pulumi.export(\"v\", res.parameter_value)\n");
+        tu_has(py, "import pulumi_goodbye as goodbye\n");
+        tu_has(py, "pulumi.export(\"v\", res.parameter_value)\n");
         free(py);
         /* printed back with its parameterization, named */
         char *pcl = pcl_print(f.p);
-        has(pcl, "package goodbye {\n    baseProviderName = \"parameterized\"\n    baseProviderVersion = \"1.2.3\"\n"
-                 "    parameterization {\n        name = \"goodbye\"\n        version = \"2.0.0\"\n"
-                 "        value = \"R29vZGJ5ZQ==\"\n    }\n}\n");
+        tu_has(pcl, "package goodbye {\n    baseProviderName = \"parameterized\"\n    baseProviderVersion = \"1.2.3\"\n"
+                    "    parameterization {\n        name = \"goodbye\"\n        version = \"2.0.0\"\n"
+                    "        value = \"R29vZGJ5ZQ==\"\n    }\n}\n");
         free(pcl);
         tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:1:1",
                             "the parameterized package 'goodbye' is declared in "
@@ -76,31 +72,21 @@ START_TEST(test_parameterized_package) {
 }
 END_TEST
 
-static void parse_fails(const char *pcl, const char *needle) {
-    diag_list_t d;
-    diag_list_init(&d);
-    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
-    ck_assert_ptr_null(p);
-    ck_assert_msg(d.head && strstr(diag_format(&d, d.head), needle), "want [%s], got [%s]", needle,
-                  d.head ? diag_format(&d, d.head) : "");
-    diag_list_free(&d);
-}
-
 START_TEST(test_parameterization_errors) {
-    parse_fails("package {\n    baseProviderName = \"x\"\n}\n", "main.pp:1:1: a package block needs a name");
-    parse_fails(
+    tu_pcl_parse_fails("package {\n    baseProviderName = \"x\"\n}\n", "main.pp:1:1: a package block needs a name");
+    tu_pcl_parse_fails(
         "package \"a\" {\n    parameterization {\n        name = \"b\"\n        version = \"1.0.0\"\n    }\n}\n",
         "main.pp:1:1: package 'a' is parameterized as 'b'");
-    parse_fails("package \"a\" {\n    parameterization {\n        name = \"a\"\n    }\n}\n",
-                "main.pp:1:1: a package's parameterization needs a name and a version");
-    parse_fails("package \"a\" {\n    parameterization {\n        kind = \"a\"\n    }\n}\n",
-                "main.pp:3:9: parameterization attribute 'kind' is not supported");
-    parse_fails("package \"a\" {\n    parameterization {\n        name = a\n    }\n}\n",
-                "main.pp:3:9: parameterization name must be a string literal");
-    parse_fails("package \"a\" {\n    parameterization {\n    }\n    parameterization {\n    }\n}\n",
-                "main.pp:4:5: a package has only one parameterization block");
-    parse_fails("resource \"r\" \"a:b:C\" {\n    parameterization {\n    }\n}\n",
-                "main.pp:2:5: unsupported block 'parameterization' here");
+    tu_pcl_parse_fails("package \"a\" {\n    parameterization {\n        name = \"a\"\n    }\n}\n",
+                       "main.pp:1:1: a package's parameterization needs a name and a version");
+    tu_pcl_parse_fails("package \"a\" {\n    parameterization {\n        kind = \"a\"\n    }\n}\n",
+                       "main.pp:3:9: parameterization attribute 'kind' is not supported");
+    tu_pcl_parse_fails("package \"a\" {\n    parameterization {\n        name = a\n    }\n}\n",
+                       "main.pp:3:9: parameterization name must be a string literal");
+    tu_pcl_parse_fails("package \"a\" {\n    parameterization {\n    }\n    parameterization {\n    }\n}\n",
+                       "main.pp:4:5: a package has only one parameterization block");
+    tu_pcl_parse_fails("resource \"r\" \"a:b:C\" {\n    parameterization {\n    }\n}\n",
+                       "main.pp:2:5: unsupported block 'parameterization' here");
 }
 END_TEST
 

@@ -31,9 +31,6 @@ static void unload(fixture_t *f) {
     tu_pcl_unload(f);
 }
 
-static void has(const char *text, const char *needle) {
-    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
-}
 static void lacks(const char *text, const char *needle) {
     ck_assert_msg(!strstr(text, needle), "unexpected [%s] in:\n%s", needle, text);
 }
@@ -70,39 +67,40 @@ START_TEST(test_go_keeps_resource_options) {
         "}\n";
     fixture_t f = load(pcl, NULL);
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    has(go,
+    tu_has(
+        go,
         "pulumi.Aliases([]pulumi.Alias{pulumi.Alias{URN: pulumi.URN(\"urn:pulumi:s::p::simple:index:Resource::old\")}, "
         "pulumi.Alias{Name: pulumi.String(\"older\")}, pulumi.Alias{NoParent: pulumi.Bool(true)}, "
         "pulumi.Alias{Parent: parent}})");
-    has(go, "pulumi.Timeouts(&pulumi.CustomTimeouts{Create: \"5m\", Delete: \"3m\"})");
-    has(go, "pulumi.ReplaceOnChanges([]string{\n\t\t\t\"value\",\n\t\t})");
-    has(go, "pulumi.DeleteBeforeReplace(true)");
-    has(go, "pulumi.AdditionalSecretOutputs([]string{");
-    has(go, "pulumi.HideDiffs([]string{");
-    has(go, "pulumi.Version(\"2.0.0\")");
-    has(go, "pulumi.PluginDownloadURL(\"https://example.test/simple\")");
+    tu_has(go, "pulumi.Timeouts(&pulumi.CustomTimeouts{Create: \"5m\", Delete: \"3m\"})");
+    tu_has(go, "pulumi.ReplaceOnChanges([]string{\n\t\t\t\"value\",\n\t\t})");
+    tu_has(go, "pulumi.DeleteBeforeReplace(true)");
+    tu_has(go, "pulumi.AdditionalSecretOutputs([]string{");
+    tu_has(go, "pulumi.HideDiffs([]string{");
+    tu_has(go, "pulumi.Version(\"2.0.0\")");
+    tu_has(go, "pulumi.PluginDownloadURL(\"https://example.test/simple\")");
     free(go);
     unload(&f);
 
     /* C# and Java write the options they have; YAML too */
     f = load(OPTIONS_PCL, NULL);
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    has(cs, "ReplaceOnChanges =\n");
-    has(cs, "\"value\",\n");
-    has(cs, "DeleteBeforeReplace = true,");
-    has(cs, "AdditionalSecretOutputs =");
-    has(cs, "Version = \"2.0.0\",");
-    has(cs, "PluginDownloadURL = \"https://example.test/simple\",");
+    tu_has(cs, "ReplaceOnChanges =\n");
+    tu_has(cs, "\"value\",\n");
+    tu_has(cs, "DeleteBeforeReplace = true,");
+    tu_has(cs, "AdditionalSecretOutputs =");
+    tu_has(cs, "Version = \"2.0.0\",");
+    tu_has(cs, "PluginDownloadURL = \"https://example.test/simple\",");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    has(java, ".replaceOnChanges(\"value\")");
-    has(java, ".deleteBeforeReplace(true)");
-    has(java, ".additionalSecretOutputs(\"value\")");
-    has(java, ".version(\"2.0.0\")");
-    has(java, ".pluginDownloadURL(\"https://example.test/simple\")");
+    tu_has(java, ".replaceOnChanges(\"value\")");
+    tu_has(java, ".deleteBeforeReplace(true)");
+    tu_has(java, ".additionalSecretOutputs(\"value\")");
+    tu_has(java, ".version(\"2.0.0\")");
+    tu_has(java, ".pluginDownloadURL(\"https://example.test/simple\")");
     char *yaml = tu_pcl_emit_ok(&f, LANG_YAML);
-    has(yaml, "      replaceOnChanges:\n        - value\n");
-    has(yaml, "      deleteBeforeReplace: true\n");
-    has(yaml, "      version: 2.0.0\n");
+    tu_has(yaml, "      replaceOnChanges:\n        - value\n");
+    tu_has(yaml, "      deleteBeforeReplace: true\n");
+    tu_has(yaml, "      version: 2.0.0\n");
     free(cs);
     free(java);
     free(yaml);
@@ -150,15 +148,15 @@ START_TEST(test_property_name_lists_are_strings) {
                       "}\n";
     fixture_t f = load(pcl, NULL);
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "hideDiffs: [\"value\"],");
-    has(ts, "ignoreChanges: [\"value\"],");
-    has(ts, "replaceOnChanges: [\"value\"],");
-    has(ts, "additionalSecretOutputs: [\"value\"],");
+    tu_has(ts, "hideDiffs: [\"value\"],");
+    tu_has(ts, "ignoreChanges: [\"value\"],");
+    tu_has(ts, "replaceOnChanges: [\"value\"],");
+    tu_has(ts, "additionalSecretOutputs: [\"value\"],");
     lacks(ts, "[value]");
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "hide_diffs=[\"value\"]");
-    has(py, "replace_on_changes=[\"value\"]");
-    has(py, "additional_secret_outputs=[\"value\"]");
+    tu_has(py, "hide_diffs=[\"value\"]");
+    tu_has(py, "replace_on_changes=[\"value\"]");
+    tu_has(py, "additional_secret_outputs=[\"value\"]");
     lacks(py, "[value]");
     free(ts);
     free(py);
@@ -175,11 +173,11 @@ START_TEST(test_secret_config_stays_secret) {
                                        "cfg.RequireSecretBool(\"flag\")", "RequireSecretBoolean(\"flag\")"};
     for (size_t i = 0; i < 4; i++) {
         char *s = tu_pcl_emit_ok(&f, ALL[i]);
-        has(s, want[i]);
+        tu_has(s, want[i]);
         free(s);
     }
     char *yaml = tu_pcl_emit_ok(&f, LANG_YAML);
-    has(yaml, "secret: true");
+    tu_has(yaml, "secret: true");
     free(yaml);
     unload(&f);
     /* a config attribute cimport does not implement is refused where it is */
@@ -199,8 +197,8 @@ START_TEST(test_go_config_values_become_inputs) {
                       "resource \"res\" \"simple:index:Resource\" {\n    value = flag\n}\n";
     fixture_t f = load(pcl, NULL);
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    has(go, "flag := cfg.RequireBool(\"flag\")");
-    has(go, "Value: pulumi.Bool(flag),");
+    tu_has(go, "flag := cfg.RequireBool(\"flag\")");
+    tu_has(go, "Value: pulumi.Bool(flag),");
     free(go);
     unload(&f);
 }
@@ -219,14 +217,15 @@ START_TEST(test_aliases_and_timeouts_typed) {
                       "}\n";
     fixture_t f = load(pcl, NULL);
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "{parent: pulumi.rootStackResource}");
-    has(ts, "{type: \"component:index:Custom\"}");
+    tu_has(ts, "{parent: pulumi.rootStackResource}");
+    tu_has(ts, "{type: \"component:index:Custom\"}");
     lacks(ts, "noParent");
-    has(ts, "customTimeouts: {\n        create: \"5m\",\n    },");
+    tu_has(ts, "customTimeouts: {\n        create: \"5m\",\n    },");
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "aliases=[\n        pulumi.Alias(parent=None),\n        pulumi.Alias(type_=\"component:index:Custom\"),\n  "
-            "  ]");
-    has(py, "custom_timeouts=pulumi.CustomTimeouts(create=\"5m\")");
+    tu_has(py,
+           "aliases=[\n        pulumi.Alias(parent=None),\n        pulumi.Alias(type_=\"component:index:Custom\"),\n  "
+           "  ]");
+    tu_has(py, "custom_timeouts=pulumi.CustomTimeouts(create=\"5m\")");
     lacks(py, "noParent");
     free(ts);
     free(py);
@@ -286,11 +285,12 @@ START_TEST(test_component_inputs) {
                       "    aString = \"hello\"\n}\n";
     fixture_t f = load(pcl, NULL);
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "new pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\n    aNumber: 42,\n    aString: "
-            "\"hello\",\n})");
+    tu_has(ts,
+           "new pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\n    aNumber: 42,\n    aString: "
+           "\"hello\",\n})");
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\"aNumber\": 42, \"aString\": "
-            "\"hello\"})");
+    tu_has(py, "pulumi.ComponentResource(\"my:custom:Component\", \"myComponent\", {\"aNumber\": 42, \"aString\": "
+               "\"hello\"})");
     free(ts);
     free(py);
     for (size_t i = 2; i < 6; i++)
@@ -304,10 +304,10 @@ START_TEST(test_ts_import_fallback) {
     fixture_t f =
         load(OPTIONS_PCL, "\"language\":{\"nodejs\":{\"packageName\":\"\"},\"python\":{\"packageName\":\"\"}},");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "import * as simple from \"@pulumi/simple\";");
+    tu_has(ts, "import * as simple from \"@pulumi/simple\";");
     lacks(ts, "from \"\"");
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    has(py, "import pulumi_simple as simple");
+    tu_has(py, "import pulumi_simple as simple");
     free(ts);
     free(py);
     unload(&f);
@@ -318,7 +318,7 @@ END_TEST
 START_TEST(test_go_module_path) {
     fixture_t f = load(OPTIONS_PCL, NULL);
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    has(go, "\"example.com/pulumi-simple/sdk/go/v2/simple\"");
+    tu_has(go, "\"example.com/pulumi-simple/sdk/go/v2/simple\"");
     free(go);
     unload(&f);
 }
@@ -363,13 +363,13 @@ START_TEST(test_outputs_and_strings) {
                                        "outputs:\n  my-output: ${res.value}\n"};
     for (size_t i = 1; i < 6; i++) {
         char *s = tu_pcl_emit_ok(&f, ALL[i]);
-        has(s, want[i]);
+        tu_has(s, want[i]);
         free(s);
     }
     /* TypeScript, as Pulumi: an async main function returns it under its name */
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    has(ts, "export = async () => {\n    const res = new simple.Resource(\"res\", {value: true});\n"
-            "    return {\n        \"my-output\": res.value,\n    };\n}\n");
+    tu_has(ts, "export = async () => {\n    const res = new simple.Resource(\"res\", {value: true});\n"
+               "    return {\n        \"my-output\": res.value,\n    };\n}\n");
     free(ts);
     unload(&f);
     const char *nul = "resource \"res\" \"simple:index:Resource\" {\n    value = \"a\\u0000b\"\n}\n";

@@ -212,3 +212,17 @@ void tu_pcl_emit_refused(const tu_pcl_t *f, lang_t lang, const char *needle1, co
     ck_assert_msg(found, "%s: no error naming '%s' / '%s'", lang_name(lang), needle1, needle2 ? needle2 : "");
     diag_list_free(&d);
 }
+
+void tu_pcl_parse_fails(const char *pcl, const char *needle) {
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(d.head && strstr(diag_format(&d, d.head), needle), "want [%s], got [%s]", needle,
+                  d.head ? diag_format(&d, d.head) : "");
+    diag_list_free(&d);
+}
+
+void tu_has(const char *text, const char *needle) {
+    ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
+}

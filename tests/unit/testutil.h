@@ -42,5 +42,9 @@ void tu_pcl_unload(tu_pcl_t *f);
 char *tu_pcl_emit_ok(const tu_pcl_t *f, lang_t lang);
 /* Emitting must fail with an error whose text contains needle1 and needle2 (NULL: only needle1). */
 void tu_pcl_emit_refused(const tu_pcl_t *f, lang_t lang, const char *needle1, const char *needle2);
+/* Parsing pcl (as main.pp) must fail with a first message that contains needle. */
+void tu_pcl_parse_fails(const char *pcl, const char *needle);
+/* text must contain needle (the text is printed when it does not). */
+void tu_has(const char *text, const char *needle);
 
 #endif
