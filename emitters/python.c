@@ -251,9 +251,7 @@ static const emit_call_name_t PY_CALLS[] = {
 };
 
 /* Helper functions the program's calls need, written after the imports as Pulumi writes them. */
-static const struct {
-    const char *fn, *name, *text;
-} PY_HELPERS[] = {
+static const emit_helper_t PY_HELPERS[] = {
     {"filebase64sha256", "computeFilebase64sha256",
      "def computeFilebase64sha256(path):\n"
      "\tfileData = open(path).read().encode()\n"
@@ -285,9 +283,7 @@ static const char PY_GRAPHEME_LENGTH[] = "def grapheme_length(s):\n"
                                          "    return count\n\n\n";
 
 /* Python modules the program's calls need: `import <module>`. */
-static const struct {
-    const char *fn, *module;
-} PY_MODULES[] = {
+static const emit_module_use_t PY_MODULES[] = {
     {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
     {"sha1", "hashlib"},    {"filebase64sha256", "hashlib"}, {"toJSON", "json"},       {"cwd", "os"}};
 
@@ -947,28 +943,15 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     py_collect_packages(&g);
 
     /* the modules and helpers the program's functions need keep their names */
-    names_table_t *fns = emit_program_functions(g.w.a, p);
-    for (size_t i = 0; i < sizeof PY_MODULES / sizeof *PY_MODULES; i++)
-        if (names_table_get(fns, PY_MODULES[i].fn) >= 0) names_table_reserve(g.w.idents, PY_MODULES[i].module);
-    for (size_t i = 0; i < sizeof PY_HELPERS / sizeof *PY_HELPERS; i++)
-        if (names_table_get(fns, PY_HELPERS[i].fn) >= 0) names_table_reserve(g.w.idents, PY_HELPERS[i].name);
+    bool hooks; /* hooks run their commands with subprocess */
+    names_table_t *fns = emit_walk_reserve_needs(&g.w, PY_MODULES, sizeof PY_MODULES / sizeof *PY_MODULES, PY_HELPERS,
+                                                 sizeof PY_HELPERS / sizeof *PY_HELPERS, "subprocess", &hooks);
     if (names_table_get(fns, "length") >= 0) {
         names_table_reserve(g.w.idents, "unicodedata");
         names_table_reserve(g.w.idents, "grapheme_length");
     }
-    bool hooks = false; /* hooks run their commands with subprocess */
-    for (size_t i = 0; i < p->n_nodes; i++)
-        hooks |= p->nodes[i].kind == PCL_NODE_HOOK;
-    if (hooks) names_table_reserve(g.w.idents, "subprocess");
     emit_walk_name_config(&g.w, "_", 1);
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
-        if (n->kind == PCL_NODE_OUTPUT) continue; /* not a variable: pulumi.export("name", ...) */
-        names_table_put(g.w.nodes, n->name, (int)i);
-        char *base = names_make_valid_identifier(g.w.a, LANG_PYTHON, names_py_name(g.w.a, n->name));
-        g.w.ident[i] = names_table_unique(g.w.idents, base, "_", 1);
-    }
+    emit_walk_name_nodes(&g.w, "_", 1, false); /* an output is not a variable: pulumi.export("name", ...) */
 
     bool grapheme =
         names_table_get(fns, "length") >= 0 && emit_program_calls_with_shape(p, g.w.nodes, "length", EMIT_SHAPE_STRING);
@@ -976,17 +959,11 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     for (size_t i = 0; i < g.w.n_pkgs; i++)
         if (strcmp(g.w.pkgs[i].name, "pulumi") != 0) /* imported above */
             buf_printf(&out, "import %s as %s\n", g.w.pkgs[i].path, g.w.pkgs[i].alias);
-    names_table_t *modules = names_table_new(g.w.a);
-    for (size_t i = 0; i < sizeof PY_MODULES / sizeof *PY_MODULES; i++)
-        if (names_table_get(fns, PY_MODULES[i].fn) >= 0 && !names_table_has(modules, PY_MODULES[i].module)) {
-            names_table_put(modules, PY_MODULES[i].module, 1);
-            buf_printf(&out, "import %s\n", PY_MODULES[i].module);
-        }
+    emit_walk_module_imports(&g.w, &out, fns, PY_MODULES, sizeof PY_MODULES / sizeof *PY_MODULES, "import %s\n");
     if (grapheme) buf_puts(&out, "import unicodedata\n");
     if (hooks) buf_puts(&out, "import subprocess\n");
     buf_putc(&out, '\n');
-    for (size_t i = 0; i < sizeof PY_HELPERS / sizeof *PY_HELPERS; i++)
-        if (names_table_get(fns, PY_HELPERS[i].fn) >= 0) buf_puts(&out, PY_HELPERS[i].text);
+    emit_walk_helpers(&out, fns, PY_HELPERS, sizeof PY_HELPERS / sizeof *PY_HELPERS);
     if (grapheme) buf_puts(&out, PY_GRAPHEME_LENGTH);
 
     emit_walk_nodes(&g.w);

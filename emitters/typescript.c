@@ -268,9 +268,7 @@ static const emit_call_name_t TS_CALLS[] = {
 };
 
 /* Helper functions the program's calls need, written after the imports as Pulumi writes them. */
-static const struct {
-    const char *fn, *name, *text;
-} TS_HELPERS[] = {
+static const emit_helper_t TS_HELPERS[] = {
     {"filebase64sha256", "computeFilebase64sha256",
      /* the file's bytes hashed as they are (Pulumi's helper reads it as a latin1 string and hashes that
       * string's UTF-8 encoding: another digest for any byte above 0x7f) */
@@ -292,13 +290,11 @@ static const struct {
 };
 
 /* Node.js modules the program's calls need: `import * as <name> from "<name>";`. */
-static const struct {
-    const char *fn, *module;
-} TS_MODULES[] = {{"sha1", "crypto"},
-                  {"filebase64sha256", "crypto"},
-                  {"readFile", "fs"},
-                  {"filebase64", "fs"},
-                  {"filebase64sha256", "fs"}};
+static const emit_module_use_t TS_MODULES[] = {{"sha1", "crypto"},
+                                               {"filebase64sha256", "crypto"},
+                                               {"readFile", "fs"},
+                                               {"filebase64", "fs"},
+                                               {"filebase64sha256", "fs"}};
 
 /* can() and try(): each argument a closure, so a failing one is caught by the helper; the Output
  * versions when an argument reads an output or a value of no type (Pulumi's form). */
@@ -1030,28 +1026,16 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
     ts_collect_packages(&g);
 
     /* the modules and helpers the program's functions need keep their names */
-    names_table_t *fns = emit_program_functions(g.w.a, p);
-    for (size_t i = 0; i < sizeof TS_MODULES / sizeof *TS_MODULES; i++)
-        if (names_table_get(fns, TS_MODULES[i].fn) >= 0) names_table_reserve(g.w.idents, TS_MODULES[i].module);
-    for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
-        if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) names_table_reserve(g.w.idents, TS_HELPERS[i].name);
+    bool hooks; /* hooks run their commands with child_process */
+    names_table_t *fns = emit_walk_reserve_needs(&g.w, TS_MODULES, sizeof TS_MODULES / sizeof *TS_MODULES, TS_HELPERS,
+                                                 sizeof TS_HELPERS / sizeof *TS_HELPERS, "child_process", &hooks);
     if (names_table_get(fns, "can") >= 0 || names_table_get(fns, "try") >= 0) {
         static const char *const helpers[] = {"can_", "canOutput_", "try_", "tryOutput_"};
         for (size_t i = 0; i < 4; i++)
             names_table_reserve(g.w.idents, helpers[i]);
     }
-    bool hooks = false; /* hooks run their commands with child_process */
-    for (size_t i = 0; i < p->n_nodes; i++)
-        hooks |= p->nodes[i].kind == PCL_NODE_HOOK;
-    if (hooks) names_table_reserve(g.w.idents, "child_process");
     emit_walk_name_config(&g.w, "", 2);
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
-        if (n->kind != PCL_NODE_OUTPUT) names_table_put(g.w.nodes, n->name, (int)i);
-        g.w.ident[i] =
-            names_table_unique(g.w.idents, names_make_valid_identifier(g.w.a, LANG_TYPESCRIPT, n->name), "", 2);
-    }
+    emit_walk_name_nodes(&g.w, "", 2, true);
 
     /* Pulumi's rule: an output whose name is not a free identifier of the module (a keyword, a
      * name a variable has, characters no identifier has) makes the program an async main function
@@ -1069,15 +1053,10 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         buf_puts(&out, ";\n");
     }
     if (hooks) buf_puts(&out, "import * as child_process from \"child_process\";\n");
-    names_table_t *modules = names_table_new(g.w.a);
-    for (size_t i = 0; i < sizeof TS_MODULES / sizeof *TS_MODULES; i++)
-        if (names_table_get(fns, TS_MODULES[i].fn) >= 0 && !names_table_has(modules, TS_MODULES[i].module)) {
-            names_table_put(modules, TS_MODULES[i].module, 1);
-            buf_printf(&out, "import * as %s from \"%s\";\n", TS_MODULES[i].module, TS_MODULES[i].module);
-        }
+    emit_walk_module_imports(&g.w, &out, fns, TS_MODULES, sizeof TS_MODULES / sizeof *TS_MODULES,
+                             "import * as %s from \"%s\";\n");
     buf_putc(&out, '\n');
-    for (size_t i = 0; i < sizeof TS_HELPERS / sizeof *TS_HELPERS; i++)
-        if (names_table_get(fns, TS_HELPERS[i].fn) >= 0) buf_puts(&out, TS_HELPERS[i].text);
+    emit_walk_helpers(&out, fns, TS_HELPERS, sizeof TS_HELPERS / sizeof *TS_HELPERS);
     if (names_table_get(fns, "can") >= 0 || names_table_get(fns, "try") >= 0) ts_can_try_helpers(&g);
 
     if (g.async_main) {

@@ -82,6 +82,45 @@ void emit_walk_name_config(emit_walk_t *w, const char *sep, int first) {
         }
 }
 
+names_table_t *emit_walk_reserve_needs(emit_walk_t *w, const emit_module_use_t *modules, size_t n_modules,
+                                       const emit_helper_t *helpers, size_t n_helpers, const char *hook_module,
+                                       bool *hooks) {
+    names_table_t *fns = emit_program_functions(w->a, w->p);
+    for (size_t i = 0; i < n_modules; i++)
+        if (names_table_get(fns, modules[i].fn) >= 0) names_table_reserve(w->idents, modules[i].module);
+    for (size_t i = 0; i < n_helpers; i++)
+        if (names_table_get(fns, helpers[i].fn) >= 0) names_table_reserve(w->idents, helpers[i].name);
+    *hooks = false;
+    for (size_t i = 0; i < w->p->n_nodes; i++)
+        *hooks |= w->p->nodes[i].kind == PCL_NODE_HOOK;
+    if (*hooks) names_table_reserve(w->idents, hook_module);
+    return fns;
+}
+
+void emit_walk_name_nodes(emit_walk_t *w, const char *sep, int first, bool outputs) {
+    for (size_t i = 0; i < w->p->n_nodes; i++) {
+        const pcl_node_t *n = &w->p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE || !n->name || (n->kind == PCL_NODE_OUTPUT && !outputs)) continue;
+        if (n->kind != PCL_NODE_OUTPUT) names_table_put(w->nodes, n->name, (int)i);
+        w->ident[i] = names_table_unique(w->idents, w->syntax->identifier(w->a, n->name), sep, first);
+    }
+}
+
+void emit_walk_module_imports(emit_walk_t *w, buf_t *out, const names_table_t *fns, const emit_module_use_t *modules,
+                              size_t n_modules, const char *fmt) {
+    names_table_t *written = names_table_new(w->a);
+    for (size_t i = 0; i < n_modules; i++)
+        if (names_table_get(fns, modules[i].fn) >= 0 && !names_table_has(written, modules[i].module)) {
+            names_table_put(written, modules[i].module, 1);
+            buf_printf(out, fmt, modules[i].module, modules[i].module);
+        }
+}
+
+void emit_walk_helpers(buf_t *out, const names_table_t *fns, const emit_helper_t *helpers, size_t n_helpers) {
+    for (size_t i = 0; i < n_helpers; i++)
+        if (names_table_get(fns, helpers[i].fn) >= 0) buf_puts(out, helpers[i].text);
+}
+
 /* --- nodes and packages ------------------------------------------------------------------------ */
 
 const char *emit_node_logical_name(const pcl_node_t *n) {

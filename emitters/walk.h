@@ -98,6 +98,31 @@ void emit_walk_nodes(emit_walk_t *w);
  * `first` as names_table_unique). */
 void emit_walk_name_config(emit_walk_t *w, const char *sep, int first);
 
+/* A module of the language's own library that a function of the program needs (`sha1` → `crypto`). */
+typedef struct emit_module_use {
+    const char *fn, *module;
+} emit_module_use_t;
+/* A helper function written after the imports when the program calls `fn`: its name and code. */
+typedef struct emit_helper {
+    const char *fn, *name, *text;
+} emit_helper_t;
+/* What the program's functions and hooks need, kept from the names the program's nodes take: the
+ * modules of `modules` and the helpers of `helpers` the functions it calls need, and `hook_module`
+ * when it has a hook (*hooks). Returns the set of the functions it calls (emit_program_functions). */
+names_table_t *emit_walk_reserve_needs(emit_walk_t *w, const emit_module_use_t *modules, size_t n_modules,
+                                       const emit_helper_t *helpers, size_t n_helpers, const char *hook_module,
+                                       bool *hooks);
+/* Names each node but packages (and outputs, unless `outputs`) unique by the language's rule (`sep`,
+ * `first` as names_table_unique), its PCL name made an identifier by the syntax; every node but an
+ * output is found by its PCL name. */
+void emit_walk_name_nodes(emit_walk_t *w, const char *sep, int first, bool outputs);
+/* Imports each module of `modules` one of the functions `fns` needs, once, by `fmt` (given the
+ * module's name twice). */
+void emit_walk_module_imports(emit_walk_t *w, buf_t *out, const names_table_t *fns, const emit_module_use_t *modules,
+                              size_t n_modules, const char *fmt);
+/* The code of each helper of `helpers` one of the functions `fns` needs. */
+void emit_walk_helpers(buf_t *out, const names_table_t *fns, const emit_helper_t *helpers, size_t n_helpers);
+
 /* --- nodes and packages ------------------------------------------------------------------------ */
 
 /* The name the resource has in the stack (its logical name, else its PCL name). */
