@@ -33,25 +33,6 @@
 #define ENGINE_SEED_LEN 32
 #define ENGINE_VALUE_MAX 200 /* longest value text quoted in a Check warning */
 
-const char *provenance_name(input_provenance_t p) {
-    switch (p) {
-    case PROVENANCE_REQUIRED: return "required";
-    case PROVENANCE_DIFF: return "diff";
-    case PROVENANCE_READ: return "read";
-    case PROVENANCE_SPEC: return "spec";
-    }
-    return "?";
-}
-
-const char *import_status_name(import_status_t s) {
-    switch (s) {
-    case IMPORT_OK: return "ok";
-    case IMPORT_FAILED: return "failed";
-    case IMPORT_SKIPPED: return "skipped";
-    }
-    return "?";
-}
-
 void engine_options_default(engine_options_t *o) {
     memset(o, 0, sizeof *o);
     o->inputs = INPUTS_MINIMAL;

@@ -23,6 +23,40 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
     }
 }
 
+/* The plan's imported resources as stack-state records (here, beside the stack they go into: the
+ * session calls this file, never the other way round). */
+stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_out) {
+    const import_plan_t *plan = p->plan;
+    stackstate_resource_t *res = arena_alloc(p->arena, (plan->n_items ? plan->n_items : 1) * sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK) continue;
+        stackstate_resource_t *s = &res[n++];
+        memset(s, 0, sizeof *s);
+        s->urn = it->urn;
+        s->type = it->type;
+        s->parent_urn = it->parent_urn;
+        s->provider_urn = it->provider_urn;
+        s->protect = it->protect;
+        s->is_provider = it->is_provider;
+        s->custom = !it->is_component;
+        s->remote = it->spec && it->spec->remote;
+        s->version = it->spec ? it->spec->version : NULL;
+        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
+        if (!it->is_provider && !it->is_component) { /* a read resource: what the provider returned */
+            s->id = r->id;
+            s->inputs = r->read_inputs;
+            s->outputs = r->state;
+        } else { /* a provider or a component: the inputs the spec gave */
+            s->inputs = it->spec ? it->spec->inputs : NULL;
+        }
+    }
+    *n_out = n;
+    return res;
+}
+
 static void on_lock_wait(void *user, const char *holder) {
     import_session_t *p = user;
     if (p->opts->on_event)

@@ -1,12 +1,50 @@
 /* bridge_internal.h — what the readers of the bridge set's input formats share inside specs/: the
- * set's insert operations. bridge.c reads bridge metadata and Terraform provider schemas;
- * tfmapping.c reads mapping documents (GetMapping data). Not included from outside specs/. */
+ * set itself and its insert operations (bridge.c); bridge_load.c reads the files — bridge metadata
+ * and Terraform provider schemas itself, mapping documents (GetMapping data) through tfmapping.c.
+ * Not included from outside specs/. */
 #ifndef CIMPORT_BRIDGE_INTERNAL_H
 #define CIMPORT_BRIDGE_INTERNAL_H
 
+#include <stdbool.h>
+
+#include "base/hashmap.h"
 #include "specs/bridge.h"
 
 struct cJSON;
+
+/* --- string-keyed lookups over base/hashmap (keys are arena strings) --------------------------- */
+
+static inline void *smap_get(const hashmap_t *m, const char *key) {
+    void **v = key ? hashmap_find_str(m, key) : NULL;
+    return v ? *v : NULL;
+}
+
+/* Inserts unless present; returns whether it inserted (the first source of a fact wins). */
+static inline bool smap_put(hashmap_t *m, const char *key, void *value) {
+    return hashmap_add_str(m, key, value);
+}
+
+/* --- the set ----------------------------------------------------------------------------------- */
+
+typedef struct provider_info {
+    const char *package;
+    const char *origin;
+} provider_info_t;
+
+struct bridge_set {
+    arena_t *arena;
+    struct cJSON **docs;
+    size_t n_docs, cap_docs;
+    hashmap_t resources;    /* tf_type → bridge_resource_t */
+    hashmap_t renames;      /* "token\ntf_name" → pulumi name */
+    hashmap_t providers;    /* tf provider prefix → provider_info_t */
+    hashmap_t overrides;    /* "tf_type\npath" → (void*)1 true / (void*)2 false */
+    hashmap_t tf_blocks;    /* tf_type → block JSON of a Terraform provider schema */
+    hashmap_t data_sources; /* tf_type → token (mapping documents) */
+    hashmap_t config;       /* "tf_provider\ntf_name" → Pulumi config name (mapping documents) */
+    size_t n_tf_schemas;
+    size_t n_mappings; /* mapping documents read */
+};
 
 /* The set owns doc from now on (freed with the set). */
 void bridge_keep_doc(bridge_set_t *set, struct cJSON *doc);

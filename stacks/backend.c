@@ -19,6 +19,17 @@
 #include "stacks/backend.h"
 #include "stacks/backend_internal.h"
 
+/* (here, not in workspace.c: the workspace uses backends, never the other way round) */
+const char *backend_kind_name(backend_kind_t k) {
+    switch (k) {
+    case BACKEND_FILE: return "DIY file backend";
+    case BACKEND_POSTGRES: return "DIY PostgreSQL backend";
+    case BACKEND_CLOUD: return "Pulumi Cloud";
+    case BACKEND_OTHER: return "DIY cloud storage backend";
+    default: return "no backend";
+    }
+}
+
 void stack_store_options_default(stack_store_options_t *o) {
     memset(o, 0, sizeof *o);
     o->lock_timeout_ms = 10000;

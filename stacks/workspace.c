@@ -11,16 +11,6 @@
 #include "stacks/backend.h"
 #include "stacks/workspace.h"
 
-const char *backend_kind_name(backend_kind_t k) {
-    switch (k) {
-    case BACKEND_FILE: return "DIY file backend";
-    case BACKEND_POSTGRES: return "DIY PostgreSQL backend";
-    case BACKEND_CLOUD: return "Pulumi Cloud";
-    case BACKEND_OTHER: return "DIY cloud storage backend";
-    default: return "no backend";
-    }
-}
-
 backend_kind_t backend_kind_of(const char *url) {
     if (!url || !*url) return BACKEND_NONE;
     if (strncmp(url, "file://", 7) == 0) return BACKEND_FILE;
