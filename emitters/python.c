@@ -30,6 +30,10 @@ static char *py_identifier(arena_t *a, const char *s) {
 static char *py_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
 static void py_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
 static bool py_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child);
+static void py_invoke(emit_walk_t *w, const pcl_expr_t *e);
+static void py_method_args(emit_walk_t *w, const pcl_expr_t *args);
+static void py_call(emit_walk_t *w, const pcl_expr_t *e);
+static void py_apply(emit_walk_t *w, const pcl_expr_t *e);
 static void py_resource(emit_walk_t *w, size_t idx);
 static void py_component(emit_walk_t *w, size_t idx);
 static void py_output(emit_walk_t *w, size_t idx);
@@ -44,6 +48,10 @@ static const emit_syntax_t PY_SYNTAX = {
     .module_prefix = py_module_prefix,
     .object_key = py_object_key,
     .needs_parens = py_needs_parens,
+    .invoke = py_invoke,
+    .method_args = py_method_args,
+    .call = py_call,
+    .apply = py_apply,
     .resource = py_resource,
     .component = py_component,
     .output = py_output,
@@ -287,7 +295,8 @@ static const emit_module_use_t PY_MODULES[] = {
     {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
     {"sha1", "hashlib"},    {"filebase64sha256", "hashlib"}, {"toJSON", "json"},       {"cwd", "os"}};
 
-static void py_call(py_gen_t *g, const pcl_expr_t *e) {
+static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
+    py_gen_t *g = (py_gen_t *)w;
     const char *fn = e->call.name;
     if (e->call.expand_final && (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0)) {
         /* max(list...): the list unpacked into the arguments */
@@ -397,7 +406,8 @@ static const struct {
 
 /* `pkg[.module].fn_output(k=v, ...[, opts=pulumi.InvokeOutputOptions(...)])`: the output version of
  * the function, keyword arguments (positional ones for multi-argument inputs). */
-static void py_invoke(py_gen_t *g, const pcl_expr_t *e) {
+static void py_invoke(emit_walk_t *w, const pcl_expr_t *e) {
+    py_gen_t *g = (py_gen_t *)w;
     const emit_pkg_t *pk = emit_walk_find_pkg(&g->w, e->package->name);
     char *member = NULL;
     names_token_split(g->w.a, e->function->token, NULL, NULL, &member);
@@ -428,12 +438,9 @@ static void py_invoke(py_gen_t *g, const pcl_expr_t *e) {
     buf_putc(g->w.b, ')');
 }
 
-/* `res.method_name(k=v, ...)`. */
-static void py_method_call(py_gen_t *g, const pcl_expr_t *e) {
-    py_expr(g, e->call.args[0]);
-    buf_printf(g->w.b, ".%s(", py_identifier(g->w.a, e->call.args[1]->s));
-    py_kwargs(g, e->call.args[2]);
-    buf_putc(g->w.b, ')');
+/* A method's arguments: `res.method_name(k=v, ...)`. */
+static void py_method_args(emit_walk_t *w, const pcl_expr_t *args) {
+    py_kwargs((py_gen_t *)w, args);
 }
 
 /* Whether an attribute of an Output is read lifted (`result.name`): not when the name is one of
@@ -621,7 +628,8 @@ static void py_computed_hook(emit_walk_t *w, const pcl_expr_t *e) {
 
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(lambda x: ...)` for one
  * output, `pulumi.Output.all(x=a, y=b).apply(lambda resolved_outputs: ...)` for several. */
-static void py_apply(py_gen_t *g, const pcl_expr_t *e) {
+static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
+    py_gen_t *g = (py_gen_t *)w;
     emit_apply_t ap;
     emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, e, g->w.scope, g->w.n_scope, &ap);
     if (ap.nu == 1) {
@@ -666,18 +674,9 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
         if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e) || py_lifted_attr(e))
             py_computed(g, e);
         else
-            py_apply(g, e);
+            py_apply(&g->w, e);
         break;
-    case PCL_CALL:
-        if (emit_is_invoke(e))
-            py_invoke(g, e);
-        else if (emit_is_method_call(e))
-            py_method_call(g, e);
-        else if (!g->w.in_apply && !emit_call_takes_inputs(e) && emit_has_output(g->w.p, g->w.nodes, e))
-            py_apply(g, e); /* a function of resolved values */
-        else
-            py_call(g, e);
-        break;
+    case PCL_CALL: emit_walk_call_expr(&g->w, e); break;
     }
 }
 

@@ -26,6 +26,10 @@ static char *ts_identifier(arena_t *a, const char *s) {
 }
 static char *ts_module_prefix(emit_walk_t *w, const emit_pkg_t *pk, const char *token);
 static void ts_object_key(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
+static void ts_invoke(emit_walk_t *w, const pcl_expr_t *e);
+static void ts_method_args(emit_walk_t *w, const pcl_expr_t *args);
+static void ts_call(emit_walk_t *w, const pcl_expr_t *e);
+static void ts_apply(emit_walk_t *w, const pcl_expr_t *e);
 static void ts_resource(emit_walk_t *w, size_t idx);
 static void ts_component(emit_walk_t *w, size_t idx);
 static void ts_output(emit_walk_t *w, size_t idx);
@@ -39,6 +43,10 @@ static const emit_syntax_t TS_SYNTAX = {
     .identifier = ts_identifier,
     .module_prefix = ts_module_prefix,
     .object_key = ts_object_key,
+    .invoke = ts_invoke,
+    .method_args = ts_method_args,
+    .call = ts_call,
+    .apply = ts_apply,
     .resource = ts_resource,
     .component = ts_component,
     .output = ts_output,
@@ -403,7 +411,8 @@ static void ts_can_try_helpers(ts_gen_t *g) {
         if (s.used[order[i]]) buf_puts(g->w.b, text[order[i]]);
 }
 
-static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
+static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
+    ts_gen_t *g = (ts_gen_t *)w;
     const char *fn = e->call.name;
     if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) {
         ts_can_try(g, e);
@@ -463,7 +472,8 @@ static void ts_call(ts_gen_t *g, const pcl_expr_t *e) {
  * takes Inputs and returns an Output), the arguments an object one per line (positional for a
  * function with multi-argument inputs), options in the order written with pluginDownloadUrl
  * spelled as the SDK's InvokeOptions spell it. */
-static void ts_invoke(ts_gen_t *g, const pcl_expr_t *e) {
+static void ts_invoke(emit_walk_t *w, const pcl_expr_t *e) {
+    ts_gen_t *g = (ts_gen_t *)w;
     const char *token = e->call.args[0]->s;
     const emit_pkg_t *pk = emit_walk_find_pkg(&g->w, e->package->name);
     char *member = NULL;
@@ -497,18 +507,13 @@ static void ts_invoke(ts_gen_t *g, const pcl_expr_t *e) {
     buf_putc(g->w.b, ')');
 }
 
-/* `res.method()`, or `res.method(({...}))` with arguments (Pulumi's generator parenthesises the
- * object). */
-static void ts_method_call(ts_gen_t *g, const pcl_expr_t *e) {
-    ts_expr(g, e->call.args[0]);
-    buf_printf(g->w.b, ".%s(", ts_identifier(g->w.a, e->call.args[1]->s));
-    const pcl_expr_t *args = e->call.args[2];
-    if (args->object.n) {
-        buf_putc(g->w.b, '(');
-        emit_walk_object(&g->w, args, true);
-        buf_putc(g->w.b, ')');
-    }
-    buf_putc(g->w.b, ')');
+/* A method's arguments: `res.method()`, or `res.method(({...}))` with arguments (Pulumi's generator
+ * parenthesises the object). */
+static void ts_method_args(emit_walk_t *w, const pcl_expr_t *args) {
+    if (!args->object.n) return;
+    buf_putc(w->b, '(');
+    emit_walk_object(w, args, true);
+    buf_putc(w->b, ')');
 }
 
 /* --- expressions beyond literals: templates, operators, conditionals, for, splat ------------------- */
@@ -660,7 +665,8 @@ static bool ts_head_optional(const ts_gen_t *g, const pcl_expr_t *e) {
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(x => ...)` for one output,
  * `pulumi.all([a, b]).apply(([x, y]) => ...)` for several; the same output read twice is one
  * parameter. */
-static void ts_apply(ts_gen_t *g, const pcl_expr_t *e) {
+static void ts_apply(emit_walk_t *w, const pcl_expr_t *e) {
+    ts_gen_t *g = (ts_gen_t *)w;
     emit_apply_t ap;
     emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_TYPESCRIPT, e, g->w.scope, g->w.n_scope, &ap);
     if (ap.nu == 1) {
@@ -722,19 +728,10 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
             ts_template(g, e);
             g->in_interpolate = false;
         } else {
-            ts_apply(g, e);
+            ts_apply(&g->w, e);
         }
         break;
-    case PCL_CALL:
-        if (emit_is_invoke(e))
-            ts_invoke(g, e);
-        else if (emit_is_method_call(e))
-            ts_method_call(g, e);
-        else if (!g->w.in_apply && !emit_call_takes_inputs(e) && emit_has_output(g->w.p, g->w.nodes, e))
-            ts_apply(g, e); /* a function of resolved values */
-        else
-            ts_call(g, e);
-        break;
+    case PCL_CALL: emit_walk_call_expr(&g->w, e); break;
     }
 }
 

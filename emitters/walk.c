@@ -357,6 +357,21 @@ void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t 
     buf_puts(w->b, "()");
 }
 
+void emit_walk_call_expr(emit_walk_t *w, const pcl_expr_t *e) {
+    if (emit_is_method_call(e)) {
+        w->syntax->expr(w, e->call.args[0]);
+        buf_printf(w->b, ".%s(", w->syntax->identifier(w->a, e->call.args[1]->s));
+        w->syntax->method_args(w, e->call.args[2]);
+        buf_putc(w->b, ')');
+    } else if (emit_is_invoke(e)) {
+        w->syntax->invoke(w, e);
+    } else if (!w->in_apply && !emit_call_takes_inputs(e) && emit_has_output(w->p, w->nodes, e)) {
+        w->syntax->apply(w, e); /* a function of resolved values */
+    } else {
+        w->syntax->call(w, e);
+    }
+}
+
 void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
     for (const char *c = fmt; *c; c++) {
         if (*c != '$') {

@@ -43,6 +43,13 @@ typedef struct emit_syntax {
     void (*object_key)(emit_walk_t *w, const pcl_object_item_t *it, bool schema_object);
     /* whether an operand needs parentheses beyond C-like precedence (NULL: never) */
     bool (*needs_parens)(const pcl_expr_t *parent, const pcl_expr_t *child);
+    /* a call by its kind (emit_walk_call_expr): an invoke, a built-in function; a method call's
+     * arguments (the object of them, args[2]), after `receiver.method(` */
+    void (*invoke)(emit_walk_t *w, const pcl_expr_t *e);
+    void (*call)(emit_walk_t *w, const pcl_expr_t *e);
+    void (*method_args)(emit_walk_t *w, const pcl_expr_t *args);
+    /* an expression over outputs, written in an apply that resolves them */
+    void (*apply)(emit_walk_t *w, const pcl_expr_t *e);
     /* the statements of the program, one per node kind (Pulumi's genNode); idx is the node's */
     void (*resource)(emit_walk_t *w, size_t idx);
     void (*component)(emit_walk_t *w, size_t idx);
@@ -182,6 +189,11 @@ typedef struct emit_call_name {
     const char *pcl, *lang;
 } emit_call_name_t;
 void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t *calls, size_t n_calls);
+/* A call by the syntax's hooks: an invoke, a method call (`receiver.method(` its arguments `)`, the
+ * method's name made a name by the syntax), a function of outputs that takes no
+ * inputs (outside an apply: in an apply of its own, as a function of resolved values), else a
+ * built-in function. */
+void emit_walk_call_expr(emit_walk_t *w, const pcl_expr_t *e);
 /* Writes a built-in function call by a format of the language: `$0`..`$9` an argument, `$r0`..`$r9`
  * an argument that is the receiver of a method or an index (parenthesised when an operator or
  * conditional), `$*` every argument separated by ", "; other text is copied. */
