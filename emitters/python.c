@@ -35,7 +35,7 @@ static void py_method_args(emit_walk_t *w, const pcl_expr_t *args);
 static void py_call(emit_walk_t *w, const pcl_expr_t *e);
 static void py_apply(emit_walk_t *w, const pcl_expr_t *e);
 static void py_resource(emit_walk_t *w, size_t idx);
-static void py_component(emit_walk_t *w, size_t idx);
+static void py_component_args(emit_walk_t *w, const pcl_node_t *n);
 static void py_output(emit_walk_t *w, size_t idx);
 static void py_hook(emit_walk_t *w, size_t idx);
 static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n);
@@ -53,10 +53,11 @@ static const emit_syntax_t PY_SYNTAX = {
     .call = py_call,
     .apply = py_apply,
     .resource = py_resource,
-    .component = py_component,
+    .component_args = py_component_args,
     .output = py_output,
     .hook = py_hook,
     .declare = "%s = ",
+    .construct = "",
     .end = "\n",
     .new_config = "pulumi.Config()",
     .require_version = "pulumi.require_pulumi_version",
@@ -812,15 +813,10 @@ static void py_resource(emit_walk_t *w, size_t idx) {
     buf_puts(g->w.b, ")\n");
 }
 
-static void py_component(emit_walk_t *w, size_t idx) {
+/* After a component's name: its props dict (keys as written) and its options. */
+static void py_component_args(emit_walk_t *w, const pcl_node_t *n) {
     py_gen_t *g = (py_gen_t *)w;
-    const pcl_node_t *n = &g->w.p->nodes[idx];
-    buf_printf(g->w.b, "%s = pulumi.ComponentResource(", g->w.ident[idx]);
-    names_append_quoted(g->w.b, LANG_PYTHON, n->token ? n->token : "");
-    buf_puts(g->w.b, ", ");
-    names_append_quoted(g->w.b, LANG_PYTHON, emit_node_logical_name(n));
     if (n->n_attrs > 0) {
-        /* the component's inputs: its props dict, keys as written */
         buf_puts(g->w.b, ", {");
         for (size_t i = 0; i < n->n_attrs; i++) {
             if (i) buf_puts(g->w.b, ", ");
@@ -831,7 +827,6 @@ static void py_component(emit_walk_t *w, size_t idx) {
         buf_putc(g->w.b, '}');
     }
     py_options(g, n, 0);
-    buf_puts(g->w.b, ")\n");
 }
 
 /* `require[_secret][_int|_float|_bool|_object]` by the config node's type. */

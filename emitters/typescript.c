@@ -31,7 +31,7 @@ static void ts_method_args(emit_walk_t *w, const pcl_expr_t *args);
 static void ts_call(emit_walk_t *w, const pcl_expr_t *e);
 static void ts_apply(emit_walk_t *w, const pcl_expr_t *e);
 static void ts_resource(emit_walk_t *w, size_t idx);
-static void ts_component(emit_walk_t *w, size_t idx);
+static void ts_component_args(emit_walk_t *w, const pcl_node_t *n);
 static void ts_output(emit_walk_t *w, size_t idx);
 static void ts_hook(emit_walk_t *w, size_t idx);
 static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
@@ -48,10 +48,11 @@ static const emit_syntax_t TS_SYNTAX = {
     .call = ts_call,
     .apply = ts_apply,
     .resource = ts_resource,
-    .component = ts_component,
+    .component_args = ts_component_args,
     .output = ts_output,
     .hook = ts_hook,
     .declare = "const %s = ",
+    .construct = "new ",
     .end = ";\n",
     .new_config = "new pulumi.Config()",
     .require_version = "pulumi.requirePulumiVersion",
@@ -934,17 +935,12 @@ static void ts_resource(emit_walk_t *w, size_t idx) {
     buf_puts(g->w.b, ");\n");
 }
 
-static void ts_component(emit_walk_t *w, size_t idx) {
+/* After a component's name: its inputs and options. */
+static void ts_component_args(emit_walk_t *w, const pcl_node_t *n) {
     ts_gen_t *g = (ts_gen_t *)w;
-    const pcl_node_t *n = &g->w.p->nodes[idx];
-    buf_printf(g->w.b, "const %s = new pulumi.ComponentResource(", g->w.ident[idx]);
-    names_append_quoted(g->w.b, LANG_TYPESCRIPT, n->token ? n->token : "");
-    buf_puts(g->w.b, ", ");
-    names_append_quoted(g->w.b, LANG_TYPESCRIPT, emit_node_logical_name(n));
     buf_puts(g->w.b, ", ");
     ts_inputs(g, n);
     ts_options(g, n);
-    buf_puts(g->w.b, ");\n");
 }
 
 /* The TypeScript type of a config value read with requireObject: string[], Record<string, number>, any. */

@@ -25,6 +25,19 @@ static void walk_declare(emit_walk_t *w, size_t idx) {
     buf_printf(w->b, w->syntax->declare, w->ident[idx]);
 }
 
+/* `<declare><construct>pulumi.ComponentResource("token", "name"<args>)<end>` */
+static void walk_component(emit_walk_t *w, size_t idx) {
+    const pcl_node_t *n = &w->p->nodes[idx];
+    walk_declare(w, idx);
+    buf_printf(w->b, "%spulumi.ComponentResource(", w->syntax->construct);
+    names_append_quoted(w->b, w->syntax->lang, n->token ? n->token : "");
+    buf_puts(w->b, ", ");
+    names_append_quoted(w->b, w->syntax->lang, emit_node_logical_name(n));
+    w->syntax->component_args(w, n);
+    buf_putc(w->b, ')');
+    buf_puts(w->b, w->syntax->end);
+}
+
 static void walk_config(emit_walk_t *w, size_t idx, bool first) {
     const pcl_node_t *n = &w->p->nodes[idx];
     if (first) {
@@ -52,7 +65,7 @@ void emit_walk_nodes(emit_walk_t *w) {
         switch (kind) {
         case PCL_NODE_PACKAGE: break;
         case PCL_NODE_RESOURCE: w->syntax->resource(w, i); break;
-        case PCL_NODE_COMPONENT: w->syntax->component(w, i); break;
+        case PCL_NODE_COMPONENT: walk_component(w, i); break;
         case PCL_NODE_OUTPUT: w->syntax->output(w, i); break;
         case PCL_NODE_HOOK: w->syntax->hook(w, i); break;
         case PCL_NODE_PULUMI:

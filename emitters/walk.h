@@ -52,12 +52,15 @@ typedef struct emit_syntax {
     void (*apply)(emit_walk_t *w, const pcl_expr_t *e);
     /* the statements of the program, one per node kind (Pulumi's genNode); idx is the node's */
     void (*resource)(emit_walk_t *w, size_t idx);
-    void (*component)(emit_walk_t *w, size_t idx);
     void (*output)(emit_walk_t *w, size_t idx);
+    /* a component's statement is shared (`<declare><construct>pulumi.ComponentResource("token", "name"`
+     * ... `)<end>`): what comes after its name, its inputs and options */
+    void (*component_args)(emit_walk_t *w, const pcl_node_t *n);
     /* a resource or error hook: its command as a function of the hook's arguments */
     void (*hook)(emit_walk_t *w, size_t idx);
     const char *declare;    /* a variable's declaration: a format of its identifier ("const %s = ") */
     const char *end;        /* the end of a statement (";\n") */
+    const char *construct;  /* before a class to construct an object of it ("new ") */
     const char *new_config; /* the expression that makes the Config object ("new pulumi.Config()") */
     /* the call a pulumi block's requiredVersionRange is the argument of ("pulumi.requirePulumiVersion") */
     const char *require_version;
