@@ -299,17 +299,7 @@ static const emit_module_use_t PY_MODULES[] = {
 static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
     const char *fn = e->call.name;
-    if (e->call.expand_final && (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0)) {
-        /* max(list...): the list unpacked into the arguments */
-        buf_printf(g->w.b, "%s(", fn);
-        for (size_t i = 0; i < e->call.n; i++) {
-            buf_puts(g->w.b, i ? ", " : "");
-            if (i + 1 == e->call.n) buf_putc(g->w.b, '*');
-            py_expr(g, e->call.args[i]);
-        }
-        buf_putc(g->w.b, ')');
-        return;
-    }
+    if (emit_walk_min_max_spread(&g->w, e, "%s(", "*")) return; /* the list unpacked into the arguments */
     if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
         /* Pulumi's form: output.recover(a function of the failure's message, `error`) */
         emit_walk_format(&g->w, "$r0.recover(lambda __error: (lambda error: ", e);

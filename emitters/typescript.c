@@ -419,17 +419,7 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
         ts_can_try(g, e);
         return;
     }
-    if (e->call.expand_final && (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0)) {
-        /* max(list...): the list spread into the arguments */
-        buf_printf(g->w.b, "Math.%s(", fn);
-        for (size_t i = 0; i < e->call.n; i++) {
-            buf_puts(g->w.b, i ? ", " : "");
-            if (i + 1 == e->call.n) buf_puts(g->w.b, "...");
-            ts_expr(g, e->call.args[i]);
-        }
-        buf_putc(g->w.b, ')');
-        return;
-    }
+    if (emit_walk_min_max_spread(&g->w, e, "Math.%s(", "...")) return; /* the list spread into the arguments */
     if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
         /* Pulumi's form: the value a function of the failure's message, `error` */
         buf_puts(g->w.b, "pulumi.recover(");

@@ -385,6 +385,19 @@ void emit_walk_call_expr(emit_walk_t *w, const pcl_expr_t *e) {
     }
 }
 
+bool emit_walk_min_max_spread(emit_walk_t *w, const pcl_expr_t *e, const char *fmt, const char *spread) {
+    const char *fn = e->call.name;
+    if (!e->call.expand_final || (strcmp(fn, "min") != 0 && strcmp(fn, "max") != 0)) return false;
+    buf_printf(w->b, fmt, fn);
+    for (size_t i = 0; i < e->call.n; i++) {
+        buf_puts(w->b, i ? ", " : "");
+        if (i + 1 == e->call.n) buf_puts(w->b, spread);
+        w->syntax->expr(w, e->call.args[i]);
+    }
+    buf_putc(w->b, ')');
+    return true;
+}
+
 void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
     for (const char *c = fmt; *c; c++) {
         if (*c != '$') {

@@ -197,6 +197,9 @@ void emit_walk_call(emit_walk_t *w, const pcl_expr_t *e, const emit_call_name_t 
  * inputs (outside an apply: in an apply of its own, as a function of resolved values), else a
  * built-in function. */
 void emit_walk_call_expr(emit_walk_t *w, const pcl_expr_t *e);
+/* `max(list...)`: `fmt` (a format of the function's name, "Math.%s("), the arguments with `spread`
+ * ("...") before the last, `)`; false, writing nothing, for any other call. */
+bool emit_walk_min_max_spread(emit_walk_t *w, const pcl_expr_t *e, const char *fmt, const char *spread);
 /* Writes a built-in function call by a format of the language: `$0`..`$9` an argument, `$r0`..`$r9`
  * an argument that is the receiver of a method or an index (parenthesised when an operator or
  * conditional), `$*` every argument separated by ", "; other text is copied. */
