@@ -578,27 +578,10 @@ static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
             buf_puts(g->w.b, e->op[0] == '=' ? " is None" : " is not None");
             return;
         }
-        for (int k = 0; k < 2; k++) {
-            const pcl_expr_t *o = k ? e->y : e->x;
-            if (k) buf_printf(g->w.b, " %s ", py_binop(e->op));
-            if (emit_binop_prec(e->op) >= 5 && !(o->kind == PCL_TRAVERSAL && emit_walk_in_scope(&g->w, o->trav.root)) &&
-                emit_untyped_value(g->w.p, g->w.nodes, o)) {
-                buf_puts(g->w.b, "float("); /* arithmetic over a value of no type: a number first */
-                py_expr(g, o);
-                buf_putc(g->w.b, ')');
-            } else {
-                py_operand(g, e, o, k == 1);
-            }
-        }
+        emit_walk_binary(&g->w, e, py_binop(e->op), "float(", NULL);
         return;
     }
-    case PCL_COND:
-        py_operand(g, e, e->y, false);
-        buf_puts(g->w.b, " if ");
-        py_operand(g, e, e->x, false);
-        buf_puts(g->w.b, " else ");
-        py_operand(g, e, e->z, false);
-        return;
+    case PCL_COND: emit_walk_conditional(&g->w, e, true, " if ", " else "); return;
     case PCL_INDEX: emit_walk_index(&g->w, e); return;
     case PCL_GETATTR: emit_walk_getattr(&g->w, e, true); return;
     case PCL_SPLAT:

@@ -583,11 +583,6 @@ static void ts_for(ts_gen_t *g, const pcl_expr_t *e) {
     g->w.n_scope = saved;
 }
 
-static bool ts_untyped(ts_gen_t *g, const pcl_expr_t *o) {
-    return !(o->kind == PCL_TRAVERSAL && emit_walk_in_scope(&g->w, o->trav.root)) &&
-           emit_untyped_value(g->w.p, g->w.nodes, o);
-}
-
 /* The expression itself, its output atoms already resolved (or none). */
 static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
@@ -597,27 +592,9 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
         ts_operand(g, e, e->x, false);
         return;
     case PCL_BINARY: /* `x == null` as Pulumi writes it (loose equality: null or undefined) */
-        for (int k = 0; k < 2; k++) {
-            const pcl_expr_t *o = k ? e->y : e->x;
-            if (k) buf_printf(g->w.b, " %s ", e->op);
-            if (o->kind == PCL_NULL) {
-                buf_puts(g->w.b, "null");
-            } else if (emit_binop_prec(e->op) >= 5 && ts_untyped(g, o)) {
-                buf_puts(g->w.b, "Number("); /* arithmetic over a value of no type: a number first */
-                ts_expr(g, o);
-                buf_putc(g->w.b, ')');
-            } else {
-                ts_operand(g, e, o, k == 1);
-            }
-        }
+        emit_walk_binary(&g->w, e, e->op, "Number(", "null");
         return;
-    case PCL_COND:
-        ts_operand(g, e, e->x, false);
-        buf_puts(g->w.b, " ? ");
-        ts_operand(g, e, e->y, false);
-        buf_puts(g->w.b, " : ");
-        ts_operand(g, e, e->z, false);
-        return;
+    case PCL_COND: emit_walk_conditional(&g->w, e, false, " ? ", " : "); return;
     case PCL_INDEX:
         /* a key that is a name reads as a property, as Pulumi writes it (`.key`) */
         if (e->y->kind == PCL_STRING && names_is_identifier(LANG_TYPESCRIPT, e->y->s) && emit_fn_call_under(e)) {

@@ -270,6 +270,32 @@ void emit_walk_operand(emit_walk_t *w, const pcl_expr_t *parent, const pcl_expr_
     if (paren) buf_putc(w->b, ')');
 }
 
+void emit_walk_binary(emit_walk_t *w, const pcl_expr_t *e, const char *op, const char *to_number, const char *null) {
+    for (int k = 0; k < 2; k++) {
+        const pcl_expr_t *o = k ? e->y : e->x;
+        if (k) buf_printf(w->b, " %s ", op);
+        if (o->kind == PCL_NULL && null) {
+            buf_puts(w->b, null);
+        } else if (emit_binop_prec(e->op) >= 5 && !(o->kind == PCL_TRAVERSAL && emit_walk_in_scope(w, o->trav.root)) &&
+                   emit_untyped_value(w->p, w->nodes, o)) {
+            buf_puts(w->b, to_number); /* arithmetic over a value of no type: a number first */
+            w->syntax->expr(w, o);
+            buf_putc(w->b, ')');
+        } else {
+            emit_walk_operand(w, e, o, k == 1);
+        }
+    }
+}
+
+void emit_walk_conditional(emit_walk_t *w, const pcl_expr_t *e, bool value_first, const char *then,
+                           const char *otherwise) {
+    emit_walk_operand(w, e, value_first ? e->y : e->x, false);
+    buf_puts(w->b, then);
+    emit_walk_operand(w, e, value_first ? e->x : e->y, false);
+    buf_puts(w->b, otherwise);
+    emit_walk_operand(w, e, e->z, false);
+}
+
 void emit_walk_index(emit_walk_t *w, const pcl_expr_t *e) {
     emit_walk_operand(w, e, e->x, false);
     buf_putc(w->b, '[');

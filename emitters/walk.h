@@ -166,6 +166,14 @@ void emit_walk_newline(emit_walk_t *w);
 bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e);
 /* An operand of `parent`, parenthesised as PCL groups it (right: the right operand). */
 void emit_walk_operand(emit_walk_t *w, const pcl_expr_t *parent, const pcl_expr_t *child, bool right);
+/* A binary operation's operands around ` op `: an operand of arithmetic of no type made a number
+ * first (`to_number` "Number(", the operand, `)`), a null operand as `null` when given (NULL: as any
+ * operand), else parenthesised as PCL groups it. */
+void emit_walk_binary(emit_walk_t *w, const pcl_expr_t *e, const char *op, const char *to_number, const char *null);
+/* A conditional `c ? a : b` as `c<then>a<otherwise>b` (`a<then>c<otherwise>b` when `value_first`),
+ * each operand parenthesised as PCL groups it. */
+void emit_walk_conditional(emit_walk_t *w, const pcl_expr_t *e, bool value_first, const char *then,
+                           const char *otherwise);
 /* `x[i]`, and `x.name` (the name by the syntax when `named`, else as is). */
 void emit_walk_index(emit_walk_t *w, const pcl_expr_t *e);
 void emit_walk_getattr(emit_walk_t *w, const pcl_expr_t *e, bool named);
