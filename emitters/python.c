@@ -837,15 +837,10 @@ static void py_config_default(emit_walk_t *w, size_t idx) {
 static void py_hook(emit_walk_t *w, size_t idx) {
     py_gen_t *g = (py_gen_t *)w;
     const pcl_node_t *n = &w->p->nodes[idx];
-    bool error = strcmp(n->token, "error") == 0;
-    const pcl_attr_t *cmd = NULL, *dry = NULL, *ignore = NULL;
-    for (size_t i = 0; i < n->n_attrs; i++) {
-        const char *a = n->attrs[i].name;
-        if (strcmp(a, "command") == 0) cmd = &n->attrs[i];
-        if (strcmp(a, "onDryRun") == 0) dry = &n->attrs[i];
-        if (strcmp(a, "ignoreErrors") == 0) ignore = &n->attrs[i];
-    }
-    if (!cmd) return; /* the parser requires one */
+    emit_hook_t h;
+    if (!emit_hook_attrs(n, &h)) return;
+    bool error = h.error;
+    const pcl_attr_t *cmd = h.command, *dry = h.dry_run, *ignore = h.ignore_errors;
     const char *fn = names_table_unique(w->idents, arena_sprintf(w->a, "_%s", w->ident[idx]), "_", 1);
     buf_printf(w->b, "def %s(args):", fn);
     size_t saved_scope = w->n_scope;

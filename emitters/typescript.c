@@ -755,15 +755,10 @@ static void ts_hook_command(ts_gen_t *g, const pcl_expr_t *cmd) {
 static void ts_hook(emit_walk_t *w, size_t idx) {
     ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
-    bool error = strcmp(n->token, "error") == 0;
-    const pcl_attr_t *cmd = NULL, *dry = NULL, *ignore = NULL;
-    for (size_t i = 0; i < n->n_attrs; i++) {
-        const char *a = n->attrs[i].name;
-        if (strcmp(a, "command") == 0) cmd = &n->attrs[i];
-        if (strcmp(a, "onDryRun") == 0) dry = &n->attrs[i];
-        if (strcmp(a, "ignoreErrors") == 0) ignore = &n->attrs[i];
-    }
-    if (!cmd) return; /* the parser requires one */
+    emit_hook_t h;
+    if (!emit_hook_attrs(n, &h)) return;
+    bool error = h.error;
+    const pcl_attr_t *cmd = h.command, *dry = h.dry_run, *ignore = h.ignore_errors;
     buf_printf(g->w.b, "const %s = new pulumi.%s(", g->w.ident[idx], error ? "ErrorHook" : "ResourceHook");
     names_append_quoted(g->w.b, LANG_TYPESCRIPT, emit_node_logical_name(n));
     buf_puts(g->w.b, ", (args) => {");

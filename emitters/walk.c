@@ -242,6 +242,17 @@ const char *emit_walk_resource_class(emit_walk_t *w, const pcl_node_t *n) {
     return arena_sprintf(w->a, "%s.%s", w->syntax->module_prefix(w, pk, n->token), names_pascal(w->a, member));
 }
 
+bool emit_hook_attrs(const pcl_node_t *n, emit_hook_t *h) {
+    *h = (emit_hook_t){.error = strcmp(n->token, "error") == 0};
+    for (size_t i = 0; i < n->n_attrs; i++) {
+        const char *a = n->attrs[i].name;
+        if (strcmp(a, "command") == 0) h->command = &n->attrs[i];
+        if (strcmp(a, "onDryRun") == 0) h->dry_run = &n->attrs[i];
+        if (strcmp(a, "ignoreErrors") == 0) h->ignore_errors = &n->attrs[i];
+    }
+    return h->command != NULL;
+}
+
 /* --- expressions ------------------------------------------------------------------------------- */
 
 void emit_walk_newline(emit_walk_t *w) {

@@ -157,6 +157,15 @@ char *emit_walk_module_path(emit_walk_t *w, const char *alias, char *mod);
  * and the token's member in PascalCase. NULL (with an error) when the token is malformed. */
 const char *emit_walk_resource_class(emit_walk_t *w, const pcl_node_t *n);
 
+/* A hook node: whether it is an error hook, and its command, onDryRun and ignoreErrors attributes
+ * (NULL when absent). */
+typedef struct emit_hook {
+    bool error;
+    const pcl_attr_t *command, *dry_run, *ignore_errors;
+} emit_hook_t;
+/* Reads a hook node into *h; false when it has no command (the parser requires one). */
+bool emit_hook_attrs(const pcl_node_t *n, emit_hook_t *h);
+
 /* --- expressions ------------------------------------------------------------------------------- */
 
 /* A new line at the current indentation. */
