@@ -562,7 +562,8 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
 }
 
 /* The expression itself, its output atoms already resolved (or none). */
-static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
+static void py_computed(emit_walk_t *w, const pcl_expr_t *e) {
+    py_gen_t *g = (py_gen_t *)w;
     switch (e->kind) {
     case PCL_TEMPLATE: py_template(g, e); return;
     case PCL_UNARY:
@@ -596,10 +597,6 @@ static void py_computed(py_gen_t *g, const pcl_expr_t *e) {
     }
 }
 
-static void py_computed_hook(emit_walk_t *w, const pcl_expr_t *e) {
-    py_computed((py_gen_t *)w, e);
-}
-
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(lambda x: ...)` for one
  * output, `pulumi.Output.all(x=a, y=b).apply(lambda resolved_outputs: ...)` for several. */
 static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
@@ -619,7 +616,7 @@ static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
         buf_puts(g->w.b, ").apply(lambda resolved_outputs: ");
     }
     g->subst_all = ap.nu > 1;
-    emit_walk_apply_body(&g->w, &ap, e, py_computed_hook);
+    emit_walk_apply_body(&g->w, &ap, e, py_computed);
 }
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
@@ -646,7 +643,7 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
         break;
     EMIT_CASE_LANGUAGE_EXPRS:
         if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e) || py_lifted_attr(e))
-            py_computed(g, e);
+            py_computed(&g->w, e);
         else
             py_apply(&g->w, e);
         break;

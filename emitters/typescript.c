@@ -584,7 +584,8 @@ static void ts_for(ts_gen_t *g, const pcl_expr_t *e) {
 }
 
 /* The expression itself, its output atoms already resolved (or none). */
-static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
+static void ts_computed(emit_walk_t *w, const pcl_expr_t *e) {
+    ts_gen_t *g = (ts_gen_t *)w;
     switch (e->kind) {
     case PCL_TEMPLATE: ts_template(g, e); return;
     case PCL_UNARY:
@@ -615,10 +616,6 @@ static void ts_computed(ts_gen_t *g, const pcl_expr_t *e) {
     case PCL_FOR: ts_for(g, e); return;
     default: ts_expr(g, e); return;
     }
-}
-
-static void ts_computed_hook(emit_walk_t *w, const pcl_expr_t *e) {
-    ts_computed((ts_gen_t *)w, e);
 }
 
 /* Whether a traversal's first property is an optional output of its resource. */
@@ -653,7 +650,7 @@ static void ts_apply(emit_walk_t *w, const pcl_expr_t *e) {
             buf_printf(g->w.b, "%s%s", k ? ", " : "", ap.names[ap.uniq[k]]);
         buf_puts(g->w.b, "]) => ");
     }
-    emit_walk_apply_body(&g->w, &ap, e, ts_computed_hook);
+    emit_walk_apply_body(&g->w, &ap, e, ts_computed);
 }
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
@@ -687,7 +684,7 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
         /* `invoke(...).result`: the result is an Output of an object, whose properties lift */
         if (g->w.in_apply || !emit_has_output(g->w.p, g->w.nodes, e) ||
             ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e))) {
-            ts_computed(g, e);
+            ts_computed(&g->w, e);
         } else if (e->kind == PCL_TEMPLATE) {
             /* Pulumi's form for a template over outputs: interpolate resolves the outputs in it (a
              * computed part over outputs gets its own apply) */
