@@ -399,20 +399,7 @@ static const struct {
  * the function, keyword arguments (positional ones for multi-argument inputs). */
 static void py_invoke(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
-    const emit_pkg_t *pk = emit_walk_find_pkg(&g->w, e->package->name);
-    char *member = NULL;
-    names_token_split(g->w.a, e->function->token, NULL, NULL, &member);
-    buf_printf(g->w.b, "%s.%s%s(", py_module_prefix(&g->w, pk, e->function->token),
-               py_identifier(g->w.a, member ? member : e->function->token), e->function->return_type ? "_output" : "");
-    bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
-    if (positional) {
-        for (size_t i = 1; i < e->call.n; i++) {
-            if (i > 1) buf_puts(g->w.b, ", ");
-            py_expr(g, e->call.args[i]);
-        }
-    } else if (e->call.n >= 2) {
-        py_kwargs(g, e->call.args[1]);
-    }
+    bool positional = emit_walk_invoke_head(w, e, "_output", e->function->token, py_method_args);
     if (e->call.n == 3 && !positional) {
         const pcl_expr_t *o = e->call.args[2];
         buf_printf(g->w.b, "%sopts=pulumi.%s(", e->call.args[1]->object.n ? ", " : "",
@@ -429,7 +416,7 @@ static void py_invoke(emit_walk_t *w, const pcl_expr_t *e) {
     buf_putc(g->w.b, ')');
 }
 
-/* A method's arguments: `res.method_name(k=v, ...)`. */
+/* A method's or an invoke's object of arguments as keyword arguments: `res.method_name(k=v, ...)`. */
 static void py_method_args(emit_walk_t *w, const pcl_expr_t *args) {
     py_kwargs((py_gen_t *)w, args);
 }

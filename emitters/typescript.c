@@ -465,21 +465,7 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
  * spelled as the SDK's InvokeOptions spell it. */
 static void ts_invoke(emit_walk_t *w, const pcl_expr_t *e) {
     ts_gen_t *g = (ts_gen_t *)w;
-    const char *token = e->call.args[0]->s;
-    const emit_pkg_t *pk = emit_walk_find_pkg(&g->w, e->package->name);
-    char *member = NULL;
-    names_token_split(g->w.a, e->function->token, NULL, NULL, &member);
-    buf_printf(g->w.b, "%s.%s%s(", ts_module_prefix(&g->w, pk, e->function->token),
-               ts_identifier(g->w.a, member ? member : token), e->function->return_type ? "Output" : "");
-    bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
-    if (positional) {
-        for (size_t i = 1; i < e->call.n; i++) {
-            if (i > 1) buf_puts(g->w.b, ", ");
-            ts_expr(g, e->call.args[i]);
-        }
-    } else if (e->call.n >= 2) {
-        emit_walk_object(&g->w, e->call.args[1], true);
-    }
+    bool positional = emit_walk_invoke_head(w, e, "Output", e->call.args[0]->s, NULL);
     if (e->call.n == 3 && !positional) {
         const pcl_expr_t *o = e->call.args[2];
         buf_puts(g->w.b, ", {");

@@ -435,6 +435,28 @@ bool emit_walk_min_max_spread(emit_walk_t *w, const pcl_expr_t *e, const char *f
     return true;
 }
 
+bool emit_walk_invoke_head(emit_walk_t *w, const pcl_expr_t *e, const char *suffix, const char *unsplit,
+                           void (*args)(emit_walk_t *w, const pcl_expr_t *object)) {
+    const emit_pkg_t *pk = emit_walk_find_pkg(w, e->package->name);
+    char *member = NULL;
+    names_token_split(w->a, e->function->token, NULL, NULL, &member);
+    buf_printf(w->b, "%s.%s%s(", w->syntax->module_prefix(w, pk, e->function->token),
+               w->syntax->identifier(w->a, member ? member : unsplit), e->function->return_type ? suffix : "");
+    bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
+    if (positional) {
+        for (size_t i = 1; i < e->call.n; i++) {
+            if (i > 1) buf_puts(w->b, ", ");
+            w->syntax->expr(w, e->call.args[i]);
+        }
+    } else if (e->call.n >= 2) {
+        if (args)
+            args(w, e->call.args[1]);
+        else
+            emit_walk_object(w, e->call.args[1], true);
+    }
+    return positional;
+}
+
 void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
     for (const char *c = fmt; *c; c++) {
         if (*c != '$') {

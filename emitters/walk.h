@@ -217,6 +217,12 @@ void emit_walk_call_expr(emit_walk_t *w, const pcl_expr_t *e);
 /* `max(list...)`: `fmt` (a format of the function's name, "Math.%s("), the arguments with `spread`
  * ("...") before the last, `)`; false, writing nothing, for any other call. */
 bool emit_walk_min_max_spread(emit_walk_t *w, const pcl_expr_t *e, const char *fmt, const char *spread);
+/* An invoke up to its options: `<module prefix>.<function><suffix>(` (`suffix` when the function
+ * returns an output; the function `unsplit` when its token has no member), then its arguments:
+ * positional (a multi-argument function given them), else their object by `args` (NULL:
+ * emit_walk_object). Returns whether they were positional. */
+bool emit_walk_invoke_head(emit_walk_t *w, const pcl_expr_t *e, const char *suffix, const char *unsplit,
+                           void (*args)(emit_walk_t *w, const pcl_expr_t *object));
 /* Writes a built-in function call by a format of the language: `$0`..`$9` an argument, `$r0`..`$r9`
  * an argument that is the receiver of a method or an index (parenthesised when an operator or
  * conditional), `$*` every argument separated by ", "; other text is copied. */
