@@ -300,15 +300,8 @@ static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
     const char *fn = e->call.name;
     if (emit_walk_min_max_spread(&g->w, e, "%s(", "*")) return; /* the list unpacked into the arguments */
-    if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
-        /* Pulumi's form: output.recover(a function of the failure's message, `error`) */
-        emit_walk_format(&g->w, "$r0.recover(lambda __error: (lambda error: ", e);
-        g->w.scope[g->w.n_scope++] = "error";
-        py_expr(g, e->call.args[1]);
-        g->w.n_scope--;
-        buf_puts(g->w.b, ")(str(__error)))");
-        return;
-    }
+    /* Pulumi's form: output.recover(a function of the failure's message, `error`) */
+    if (emit_walk_recover(w, e, "$r0.recover(lambda __error: (lambda error: ", ")(str(__error)))")) return;
     if (strcmp(fn, "length") == 0 && e->call.n == 1) {
         bool str = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]) == EMIT_SHAPE_STRING;
         emit_walk_format(&g->w, str ? "grapheme_length($0)" : "len($0)", e);

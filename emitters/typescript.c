@@ -420,17 +420,10 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
         return;
     }
     if (emit_walk_min_max_spread(&g->w, e, "Math.%s(", "...")) return; /* the list spread into the arguments */
-    if (strcmp(fn, "recover") == 0 && e->call.n == 2 && g->w.n_scope < EMIT_MAX_SCOPE) {
-        /* Pulumi's form: the value a function of the failure's message, `error` */
-        buf_puts(g->w.b, "pulumi.recover(");
-        ts_expr(g, e->call.args[0]);
-        buf_puts(g->w.b, ", err => ((error) => ");
-        g->w.scope[g->w.n_scope++] = "error";
-        ts_expr(g, e->call.args[1]);
-        g->w.n_scope--;
-        buf_puts(g->w.b, ")(err instanceof Error ? err.message : String(err)))");
+    /* Pulumi's form: the value a function of the failure's message, `error` */
+    if (emit_walk_recover(w, e, "pulumi.recover($0, err => ((error) => ",
+                          ")(err instanceof Error ? err.message : String(err)))"))
         return;
-    }
     if (strcmp(fn, "length") == 0 && e->call.n == 1) {
         /* PCL counts a string's grapheme clusters, a list's elements, a map's keys */
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);

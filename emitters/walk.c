@@ -457,6 +457,16 @@ bool emit_walk_invoke_head(emit_walk_t *w, const pcl_expr_t *e, const char *suff
     return positional;
 }
 
+bool emit_walk_recover(emit_walk_t *w, const pcl_expr_t *e, const char *open, const char *close) {
+    if (strcmp(e->call.name, "recover") != 0 || e->call.n != 2 || w->n_scope >= EMIT_MAX_SCOPE) return false;
+    emit_walk_format(w, open, e);
+    w->scope[w->n_scope++] = "error";
+    w->syntax->expr(w, e->call.args[1]);
+    w->n_scope--;
+    buf_puts(w->b, close);
+    return true;
+}
+
 void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
     for (const char *c = fmt; *c; c++) {
         if (*c != '$') {

@@ -223,6 +223,10 @@ bool emit_walk_min_max_spread(emit_walk_t *w, const pcl_expr_t *e, const char *f
  * emit_walk_object). Returns whether they were positional. */
 bool emit_walk_invoke_head(emit_walk_t *w, const pcl_expr_t *e, const char *suffix, const char *unsplit,
                            void (*args)(emit_walk_t *w, const pcl_expr_t *object));
+/* `recover(value, fallback)`: `open` (an emit_walk_format of the call), the fallback with the
+ * failure's message `error` in scope, `close`; false, writing nothing, for any other call (or when
+ * the scope is full). */
+bool emit_walk_recover(emit_walk_t *w, const pcl_expr_t *e, const char *open, const char *close);
 /* Writes a built-in function call by a format of the language: `$0`..`$9` an argument, `$r0`..`$r9`
  * an argument that is the receiver of a method or an index (parenthesised when an operator or
  * conditional), `$*` every argument separated by ", "; other text is copied. */
