@@ -183,8 +183,10 @@ static bool str_eq(const char *a, const char *b) {
 static bool members_equal(const pv_member_t *am, size_t an, const pv_member_t *bm, size_t bn) {
     if (an != bn) return false;
     for (size_t i = 0; i < an; i++) {
-        const pv_t *other = NULL;
-        for (size_t j = 0; j < bn; j++)
+        /* the member at the same place first: an archive's asset names may repeat (an object's keys
+         * may not), and the first of two equal names is not the second's counterpart */
+        const pv_t *other = strcmp(am[i].key, bm[i].key) == 0 ? bm[i].value : NULL;
+        for (size_t j = 0; !other && j < bn; j++)
             if (strcmp(am[i].key, bm[j].key) == 0) {
                 other = bm[j].value;
                 break;
