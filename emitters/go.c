@@ -285,16 +285,22 @@ static char *go_render(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t,
     return s;
 }
 
+/* A map literal's key as Go writes it (a quoted string), in the generator's arena. */
+static const char *go_quoted_key(go_ctx_t *g, const char *key) {
+    buf_t k;
+    buf_init(&k);
+    names_append_quoted(&k, LANG_GO, key);
+    const char *r = buf_arena_str(&k, g->base.a);
+    buf_free(&k);
+    return r;
+}
+
 /* The entries of a map literal: each key quoted, each value rendered at depth+1 (raw: a plain Go
  * value, else an input of element type `et`). */
 static go_elem_t *go_map_elems(go_ctx_t *g, const pcl_expr_t *o, const schema_type_t *et, int depth, bool raw) {
     go_elem_t *el = arena_alloc(g->base.a, (o->object.n + 1) * sizeof *el);
     for (size_t i = 0; i < o->object.n; i++) {
-        buf_t k;
-        buf_init(&k);
-        names_append_quoted(&k, LANG_GO, o->object.items[i].key);
-        el[i].key = buf_arena_str(&k, g->base.a);
-        buf_free(&k);
+        el[i].key = go_quoted_key(g, o->object.items[i].key);
         el[i].value = go_render(g, o->object.items[i].value, et, depth + 1, raw);
     }
     return el;
@@ -1291,14 +1297,7 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
         int depth = g->line_depth;
         for (size_t i = 0; i < n; i++) {
             const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
-            el[i].key = NULL;
-            if (e->kind == PCL_OBJECT) {
-                buf_t k;
-                buf_init(&k);
-                names_append_quoted(&k, LANG_GO, e->object.items[i].key);
-                el[i].key = buf_arena_str(&k, g->base.a);
-                buf_free(&k);
-            }
+            el[i].key = e->kind == PCL_OBJECT ? go_quoted_key(g, e->object.items[i].key) : NULL;
             g->line_depth = depth + 1;
             el[i].value = go_plain_str(g, v, 1, t->elem);
         }
@@ -1505,14 +1504,7 @@ static go_elem_t *go_plain_elems(go_ctx_t *g, const pcl_expr_t *e, const schema_
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
     go_elem_t *el = arena_alloc(g->base.a, (n + 1) * sizeof *el);
     for (size_t i = 0; i < n; i++) {
-        el[i].key = NULL;
-        if (e->kind == PCL_OBJECT) {
-            buf_t k;
-            buf_init(&k);
-            names_append_quoted(&k, LANG_GO, e->object.items[i].key);
-            el[i].key = buf_arena_str(&k, g->base.a);
-            buf_free(&k);
-        }
+        el[i].key = e->kind == PCL_OBJECT ? go_quoted_key(g, e->object.items[i].key) : NULL;
         el[i].value = go_plain_input_str(g, e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value, et,
                                          true, depth + 1);
     }

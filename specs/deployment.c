@@ -827,14 +827,14 @@ bool deployment_read_ahead(deployment_t *d, const size_t *order, size_t n) {
     struct deployment_ahead *h = calloc(1, sizeof *h);
     if (!h) abort();
     h->d = d;
-    h->n = n;
     h->order = malloc(n * sizeof *h->order);
     h->slots = calloc(d->n_resources ? d->n_resources : 1, sizeof *h->slots);
     if (!h->order || !h->slots) abort();
-    for (size_t k = 0; k < n; k++) {
-        h->order[k] = order[k] < d->n_resources ? order[k] : 0;
-        h->slots[h->order[k]].in_order = true;
-    }
+    for (size_t k = 0; k < n; k++)
+        if (order[k] < d->n_resources) { /* (an index past the resources names none: left out) */
+            h->order[h->n++] = order[k];
+            h->slots[order[k]].in_order = true;
+        }
     atomic_init(&h->taken, 0);
     atomic_init(&h->resume_at, SIZE_MAX);
     atomic_init(&h->readers_waiting, 0);
