@@ -338,20 +338,23 @@ static void print_table(arena_t *a, program_t *prs, size_t n, const size_t *acc,
     printf("   of %zu programs\n%-58s", n, "equivalent to Pulumi's output");
     for (int li = 0; li < 3; li++)
         printf(" %4zu", eq[li]);
-    printf("\n\nrefusals (TypeScript), by the construct that blocks them:\n");
+    printf("\n");
     reason_count_t *rc = arena_alloc(a, (n + 1) * sizeof *rc);
-    size_t nr = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (prs[i].res[0] != R_REFUSED || !prs[i].reason[0]) continue;
-        size_t k = 0;
-        while (k < nr && strcmp(rc[k].reason, prs[i].reason[0]) != 0)
-            k++;
-        if (k == nr) rc[nr++] = (reason_count_t){prs[i].reason[0], 0};
-        rc[k].n++;
+    for (int li = 0; li < N_LANGS; li++) {
+        printf("\nrefusals (%s), by the construct that blocks them:\n", LANG_COL[li]);
+        size_t nr = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (prs[i].res[li] != R_REFUSED || !prs[i].reason[li]) continue;
+            size_t k = 0;
+            while (k < nr && strcmp(rc[k].reason, prs[i].reason[li]) != 0)
+                k++;
+            if (k == nr) rc[nr++] = (reason_count_t){prs[i].reason[li], 0};
+            rc[k].n++;
+        }
+        qsort(rc, nr, sizeof *rc, reason_cmp);
+        for (size_t k = 0; k < nr; k++)
+            printf("%5zu  %s\n", rc[k].n, rc[k].reason);
     }
-    qsort(rc, nr, sizeof *rc, reason_cmp);
-    for (size_t k = 0; k < nr; k++)
-        printf("%5zu  %s\n", rc[k].n, rc[k].reason);
 }
 
 START_TEST(test_conformance_programs) {
