@@ -512,6 +512,8 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
         buf_putc(&out, ':');
         yaml_block(&g, n->attrs[0].value, 4);
     }
+    /* a program of no sections is the empty mapping, as pulumi-yaml writes it (an empty file is no document) */
+    if (out.len == 0) buf_puts(&out, "{}\n");
     arena_free(g.a);
     return buf_take(&out);
 }

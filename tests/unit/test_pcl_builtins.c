@@ -243,6 +243,16 @@ START_TEST(test_read_block) {
 }
 END_TEST
 
+/* Pulumi YAML: a program of no sections is the empty mapping (an empty file is no YAML document) */
+START_TEST(test_yaml_empty_program) {
+    tu_pcl_t f = load("");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    ck_assert_str_eq(y, "{}\n");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_builtins");
     TCase *tc = tcase_create("core");
@@ -255,6 +265,7 @@ int main(void) {
     tcase_add_test(tc, test_expand_final);
     tcase_add_test(tc, test_config_conversions);
     tcase_add_test(tc, test_read_block);
+    tcase_add_test(tc, test_yaml_empty_program);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

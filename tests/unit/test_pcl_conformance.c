@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <yaml.h>
 
 #include "base/vec.h"
 #include "emitters/emit.h"
@@ -215,6 +216,27 @@ static void compare_expected(arena_t *a, program_t *pr) {
 }
 
 /* gofmt over every accepted Go file, py_compile over every Python file, tree-sitter for C#/Java. */
+/* Whether Pulumi YAML could load `text`: one document that libyaml parses, whose root is a mapping
+ * (a program file is a mapping of its sections; an empty file is no program). NULL when it is, the
+ * problem otherwise. */
+static const char *yaml_problem(arena_t *a, const char *text) {
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    if (!yaml_parser_initialize(&parser)) return "libyaml could not start";
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+    const char *problem = NULL;
+    if (!yaml_parser_load(&parser, &doc)) {
+        problem = arena_sprintf(a, "%s at line %zu", parser.problem ? parser.problem : "parse error",
+                                parser.problem_mark.line + 1);
+    } else {
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        if (!root || root->type != YAML_MAPPING_NODE) problem = root ? "the root is not a mapping" : "no document";
+        yaml_document_delete(&doc);
+    }
+    yaml_parser_delete(&parser);
+    return problem;
+}
+
 static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     char *dir = tu_mkdtemp();
     buf_t py, gofiles;
@@ -234,6 +256,11 @@ static void check_compiles(arena_t *a, program_t *prs, size_t n) {
             ck_assert(tu_write(f, pr->code[2]));
             buf_printf(&gofiles, " '%s'", f);
             n_go++;
+        }
+        if (pr->res[5] != R_REFUSED) {
+            const char *problem = yaml_problem(a, pr->code[5]);
+            ck_assert_msg(!problem, "%s: the YAML output is not a Pulumi YAML program: %s\n%s", pr->name, problem,
+                          pr->code[5]);
         }
         for (int li = 3; li < 5; li++) {
             if (pr->res[li] == R_REFUSED) continue;
