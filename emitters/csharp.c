@@ -130,7 +130,10 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
 static const emit_typed_syntax_t CS_VALUES; /* the values C# writes: its hooks, below */
 
 static void cs_string(buf_t *b, const char *s) {
-    if (!strchr(s, '\n')) {
+    bool verbatim = strchr(s, '\n') != NULL; /* raw newlines; other control characters stay escaped */
+    for (const char *p = s; *p && verbatim; p++)
+        verbatim = !pcl_is_nul(p) && ((unsigned char)*p >= 0x20 || *p == '\n' || *p == '\t') && *p != 0x7f;
+    if (!verbatim) {
         names_append_quoted(b, LANG_CSHARP, s);
         return;
     }

@@ -205,6 +205,14 @@ typedef struct go_elem {
  * share a column for their values, unless the key sizes jump (both over 40 characters-ish: the
  * ratio of this key to the geometric mean of the run's keys is ≤ 0.4 or ≥ 2.5), which starts a new
  * run. A multi-line element ends the run and is not padded. */
+/* Columns as gofmt's tabwriter counts them: one per character (UTF-8 lead byte). */
+static size_t go_columns(const char *s) {
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
 static void go_write_elems(buf_t *b, const go_elem_t *elems, size_t n, int depth) {
     if (n == 0) {
         buf_puts(b, "{}");
@@ -240,7 +248,8 @@ static void go_write_elems(buf_t *b, const go_elem_t *elems, size_t n, int depth
         if (size > 0) {
             lnsum += log((double)size);
             count++;
-            if (size > run_width) run_width = size;
+            size_t cols = go_columns(elems[i].key); /* the run's heuristic is in bytes, its column in characters */
+            if (cols > run_width) run_width = cols;
         }
         prev_size = size;
     }
@@ -252,7 +261,7 @@ static void go_write_elems(buf_t *b, const go_elem_t *elems, size_t n, int depth
             buf_putc(b, ':');
             size_t pad = 1;
             /* a one-element literal is never aligned; a lone-line element's run is itself */
-            if (n > 1 && !strchr(elems[i].value, '\n')) pad = width[i] - strlen(elems[i].key) + 1;
+            if (n > 1 && !strchr(elems[i].value, '\n')) pad = width[i] - go_columns(elems[i].key) + 1;
             for (size_t k = 0; k < pad; k++)
                 buf_putc(b, ' ');
         }

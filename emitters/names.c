@@ -371,6 +371,8 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
         unsigned char c = (unsigned char)*p;
         const char *esc = NULL;
         char tmp[8];
+        size_t w = 1;
+        if (pcl_is_nul(p)) c = 0, w = 2; /* PCL_NUL: both bytes become the escape below */
         switch (c) {
         case '"': esc = "\\\""; break;
         case '\\': esc = "\\\\"; break;
@@ -393,7 +395,8 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
         if (!esc) continue;
         buf_append(b, run, (size_t)(p - run));
         buf_puts(b, esc);
-        run = p + 1;
+        run = p + w;
+        p += w - 1;
     }
     buf_puts(b, run);
     buf_putc(b, '"');

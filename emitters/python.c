@@ -141,6 +141,8 @@ static void py_string(py_gen_t *g, const char *s) {
             buf_puts(g->w.b, "\\\"");
         else if (c == '\r')
             buf_puts(g->w.b, "\\r");
+        else if (pcl_is_nul(p)) /* PCL_NUL */
+            buf_puts(g->w.b, "\\x00"), p++;
         else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
             buf_printf(g->w.b, "\\x%02x", c);
         else

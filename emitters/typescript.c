@@ -107,6 +107,9 @@ static void ts_template_text(ts_gen_t *g, const char *s, bool raw) {
             buf_puts(g->w.b, "\\n");
         } else if (!raw && c == '\t') {
             buf_puts(g->w.b, "\\t");
+        } else if (pcl_is_nul(p)) { /* PCL_NUL */
+            buf_puts(g->w.b, "\\x00");
+            p++;
         } else if ((c < 0x20 && !(raw && (c == '\n' || c == '\t'))) || c == 0x7f) {
             buf_printf(g->w.b, "\\x%02x", c);
         } else {

@@ -48,7 +48,7 @@ static bool yaml_plain_ok(const char *s) {
     if (n == 0 || strchr("-?:,[]{}#&*!|>'\"%@` ", s[0]) || s[n - 1] == ' ' || s[n - 1] == ':') return false;
     for (const char *c = s; *c; c++) {
         unsigned char u = (unsigned char)*c;
-        if (u < 0x20 || u == 0x7f) return false;
+        if (u < 0x20 || u == 0x7f || pcl_is_nul(c)) return false;
         if ((c[0] == ':' && c[1] == ' ') || (c[0] == ' ' && c[1] == '#')) return false;
     }
     static const char *const special[] = {"true", "false", "yes", "no",   "on",    "off",   "y",
@@ -81,7 +81,7 @@ static bool yaml_block_ok(const char *s) {
             line = c + 1;
             continue;
         }
-        if ((u < 0x20 && u != '\t') || u == 0x7f) return false;
+        if ((u < 0x20 && u != '\t') || u == 0x7f || pcl_is_nul(c)) return false;
     }
     return true;
 }

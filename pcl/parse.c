@@ -16,6 +16,7 @@
 
 #include "base/vec.h"
 #include "pcl/pcl_internal.h"
+#include "specs/json_strict.h"
 
 typedef struct parser {
     const char *s;
@@ -297,17 +298,15 @@ static const char *parse_quoted_parts(parser_t *p, parts_t *parts, int *chunk_li
                 cp = cp * 16 + (unsigned long)v;
                 advance(p);
             }
-            if (cp == 0) {
-                buf_free(&b);
-                fail_at(p, el, ec, "a NUL character (\\u0000) in a string is not supported");
-                return NULL;
-            }
             if (cp > 0x10FFFF) {
                 buf_free(&b);
                 fail_at(p, el, ec, "invalid unicode escape: U+%lX is beyond U+10FFFF", cp);
                 return NULL;
             }
-            put_utf8(&b, cp);
+            if (cp == 0)
+                buf_puts(&b, PCL_NUL); /* kept a C string: see PCL_NUL */
+            else
+                put_utf8(&b, cp);
         }
     }
     const char *s = buf_arena_str(&b, p->a);
@@ -1198,6 +1197,20 @@ pcl_program_t *pcl_parse(const char *text, size_t len, const char *filename, dia
     if (len >= INT_MAX) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, filename ? filename : "<input>", NULL,
                  "the PCL program is %zu bytes; cimport reads PCL programs of less than 2 GiB", len);
+        return NULL;
+    }
+    size_t bad = 0;
+    if (!utf8_valid(text, len, &bad)) { /* else a stray byte would be copied into every language's code */
+        int line = 1, col = 1;
+        for (size_t i = 0; i < bad; i++)
+            if (text[i] == '\n')
+                line++, col = 1;
+            else
+                col++;
+        diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                             "%s:%d:%d: the program is not valid UTF-8 (byte 0x%02X); PCL programs are UTF-8 text",
+                             filename ? filename : "<input>", line, col, (unsigned char)text[bad]);
+        if (d) d->line = line;
         return NULL;
     }
     pcl_program_t *prog = pcl_program_new();

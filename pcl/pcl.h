@@ -53,6 +53,16 @@ typedef struct pcl_trav_part {
     size_t index_num;      /* `[0]` */
 } pcl_trav_part_t;
 
+/* A "\u0000" in a PCL string is held as the two bytes C0 80 (the NUL of "modified UTF-8"), so
+ * strings stay C strings. The pair never comes from a program's text: the parser refuses text that
+ * is not valid UTF-8, and C0 80 is not. Every writer of a string literal turns it into its
+ * language's NUL escape; pcl_is_nul finds it. */
+#define PCL_NUL "\xC0\x80"
+
+static inline bool pcl_is_nul(const char *p) {
+    return (unsigned char)p[0] == 0xC0 && (unsigned char)p[1] == 0x80;
+}
+
 struct pcl_expr {
     pcl_expr_kind_t kind;
     bool b;

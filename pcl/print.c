@@ -51,7 +51,9 @@ void pcl_append_string(buf_t *b, const char *s) {
             buf_putc(b, (char)c);
             break;
         default:
-            if (c < 0x20 || c == 0x7f)
+            if (pcl_is_nul((const char *)p)) /* PCL_NUL */
+                buf_puts(b, "\\u0000"), p++;
+            else if (c < 0x20 || c == 0x7f)
                 buf_printf(b, "\\u%04X", c);
             else
                 buf_putc(b, (char)c);

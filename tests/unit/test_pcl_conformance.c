@@ -32,6 +32,7 @@
 #include "emitters/emit.h"
 #include "emitters/ts_check.h"
 #include "pcl/pcl.h"
+#include "specs/json_strict.h"
 #include "specs/schema.h"
 #include "testutil.h"
 
@@ -215,7 +216,6 @@ static void compare_expected(arena_t *a, program_t *pr) {
     }
 }
 
-/* gofmt over every accepted Go file, py_compile over every Python file, tree-sitter for C#/Java. */
 /* Whether Pulumi YAML could load `text`: one document that libyaml parses, whose root is a mapping
  * (a program file is a mapping of its sections; an empty file is no program). NULL when it is, the
  * problem otherwise. */
@@ -237,6 +237,8 @@ static const char *yaml_problem(arena_t *a, const char *text) {
     return problem;
 }
 
+/* Valid UTF-8 in every language; gofmt over every accepted Go file, py_compile over every Python
+ * file, tree-sitter for C#/Java, libyaml for YAML. */
 static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     char *dir = tu_mkdtemp();
     buf_t py, gofiles;
@@ -245,6 +247,11 @@ static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     size_t n_py = 0, n_go = 0;
     for (size_t i = 0; i < n; i++) {
         program_t *pr = &prs[i];
+        for (int li = 0; li < N_LANGS; li++) { /* every language's text: UTF-8, whatever its strings hold */
+            size_t bad = 0;
+            ck_assert_msg(pr->res[li] == R_REFUSED || utf8_valid(pr->code[li], strlen(pr->code[li]), &bad),
+                          "%s: the %s output is not valid UTF-8 at byte %zu", pr->name, LANG_COL[li], bad);
+        }
         if (pr->res[1] != R_REFUSED) {
             char *f = arena_sprintf(a, "%s/p%zu.py", dir, i);
             ck_assert(tu_write(f, pr->code[1]));
