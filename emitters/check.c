@@ -23,7 +23,7 @@ static unsigned option_langs(const char *name) {
         {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
         {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
-        {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
+        {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
         {"range", L(LANG_PCL)},
         {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
         {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
@@ -63,10 +63,12 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
 }
 
 /* The functions each language's emitter writes: the secret and asset functions everywhere, the
- * rest of PCL's built-in functions in TypeScript and Python (over outputs through an apply). */
+ * rest of PCL's built-in functions in TypeScript and Python (over outputs through an apply), and
+ * in Go those whose arguments go_infer_call types. */
 static unsigned function_langs(const char *name) {
     const unsigned ts_py = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     const unsigned ts_py_yaml = ts_py | L(LANG_YAML); /* YAML: ${pulumi.stack}, fn::toBase64, ... */
+    const unsigned go = L(LANG_GO);                   /* Go: go_infer_call types the arguments */
     const struct {
         const char *name;
         unsigned langs;
@@ -78,31 +80,31 @@ static unsigned function_langs(const char *name) {
         {"fileArchive", ALL_LANGS},
         {"remoteArchive", ALL_LANGS},
         {"assetArchive", ALL_LANGS},
-        {"unsecret", ts_py},
-        {"stack", ts_py_yaml},
-        {"project", ts_py_yaml},
-        {"organization", ts_py_yaml},
-        {"cwd", ts_py_yaml},
-        {"rootDirectory", ts_py_yaml},
-        {"toBase64", ts_py_yaml},
-        {"fromBase64", ts_py_yaml},
-        {"sha1", ts_py},
-        {"readFile", ts_py_yaml},
-        {"filebase64", ts_py},
-        {"filebase64sha256", ts_py},
+        {"unsecret", ts_py | go},
+        {"stack", ts_py_yaml | go},
+        {"project", ts_py_yaml | go},
+        {"organization", ts_py_yaml | go},
+        {"cwd", ts_py_yaml | go},
+        {"rootDirectory", ts_py_yaml | go},
+        {"toBase64", ts_py_yaml | go},
+        {"fromBase64", ts_py_yaml | go},
+        {"sha1", ts_py | go},
+        {"readFile", ts_py_yaml | go},
+        {"filebase64", ts_py | go},
+        {"filebase64sha256", ts_py | go},
         {"toJSON", ts_py_yaml},
         {"element", ts_py},
         {"entries", ts_py},
-        {"join", ts_py_yaml},
-        {"split", ts_py_yaml},
-        {"length", ts_py},
+        {"join", ts_py_yaml | go},
+        {"split", ts_py_yaml | go},
+        {"length", ts_py | go},
         {"lookup", ts_py},
-        {"min", ts_py},
-        {"max", ts_py},
+        {"min", ts_py | go},
+        {"max", ts_py | go},
         {"singleOrNone", ts_py},
         {"notImplemented", ts_py},
-        {"pulumiResourceName", ts_py},
-        {"pulumiResourceType", ts_py},
+        {"pulumiResourceName", ts_py | go},
+        {"pulumiResourceType", ts_py | go},
         {"getOutput", ts_py}, /* a stack reference's output: ref.getOutput(name) */
         {"recover", ts_py},   /* pulumi.recover(output, ...), output.recover(...) */
         /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_) */

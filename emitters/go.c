@@ -45,6 +45,8 @@ typedef struct go_ctx {
     int line_depth;            /* the indentation of the line being written */
     int gd;                    /* gofmt's nesting depth of the expression being written */
     int n_tmp, n_for, n_splat; /* temporaries, for loops and splats written so far */
+    int n_tmpvar;              /* decoded base64 temporaries (tmpVar0, ...) written so far */
+    unsigned helpers;          /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     bool refused;
 } go_ctx_t;
 
@@ -843,6 +845,145 @@ static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t 
     return saved;
 }
 
+/* --- PCL's built-in functions, as Pulumi's Go generator writes them ---------------------------------
+ *
+ * Each takes and gives plain Go values (inside an apply when its arguments read outputs): its
+ * form with $0, $1 the arguments, the imports it needs and the helper function (written after the
+ * imports) it calls. Their types are checked in go_infer_call; what does not fit is refused. */
+
+enum { GO_HELPER_FILEBASE64, GO_HELPER_FILEBASE64SHA256, GO_HELPER_READFILE, GO_HELPER_SHA1, GO_N_HELPERS };
+
+/* The helpers in Pulumi's order (by name), each with the imports it needs. */
+static const struct {
+    const char *text;
+    const char *imports[3];
+} GO_HELPERS[GO_N_HELPERS] = {
+    [GO_HELPER_FILEBASE64] = {"func filebase64OrPanic(path string) string {\n"
+                              "\tif fileData, err := os.ReadFile(path); err == nil {\n"
+                              "\t\treturn base64.StdEncoding.EncodeToString(fileData[:])\n"
+                              "\t} else {\n"
+                              "\t\tpanic(err.Error())\n"
+                              "\t}\n"
+                              "}\n",
+                              {"encoding/base64", "os", NULL}},
+    [GO_HELPER_FILEBASE64SHA256] = {"func filebase64sha256OrPanic(path string) string {\n"
+                                    "\tif fileData, err := os.ReadFile(path); err == nil {\n"
+                                    "\t\thashedData := sha256.Sum256([]byte(fileData))\n"
+                                    "\t\treturn base64.StdEncoding.EncodeToString(hashedData[:])\n"
+                                    "\t} else {\n"
+                                    "\t\tpanic(err.Error())\n"
+                                    "\t}\n"
+                                    "}\n",
+                                    {"crypto/sha256", "encoding/base64", "os"}},
+    [GO_HELPER_READFILE] = {"func readFileOrPanic(path string) string {\n"
+                            "\tdata, err := os.ReadFile(path)\n"
+                            "\tif err != nil {\n"
+                            "\t\tpanic(err.Error())\n"
+                            "\t}\n"
+                            "\treturn string(data)\n"
+                            "}\n",
+                            {"os", NULL, NULL}},
+    [GO_HELPER_SHA1] = {"func sha1Hash(input string) string {\n"
+                        "\thash := sha1.Sum([]byte(input))\n"
+                        "\treturn hex.EncodeToString(hash[:])\n"
+                        "}\n",
+                        {"crypto/sha1", "encoding/hex", NULL}},
+};
+
+typedef enum {
+    GO_FN_CTX,     /* ctx.Stack(), ...: no arguments, a string */
+    GO_FN_STRING,  /* string arguments, a string */
+    GO_FN_SPLIT,   /* (string, string) → []string */
+    GO_FN_JOIN,    /* (string, []string) → string */
+    GO_FN_MINMAX,  /* numbers of one type → that type */
+    GO_FN_LEN,     /* a list or map → int (a string's length counts characters, Go's len bytes) */
+    GO_FN_RESNAME, /* a resource itself → string */
+} go_fn_kind_t;
+
+typedef struct go_fn {
+    const char *name;
+    go_fn_kind_t kind;
+    const char *form;   /* $0, $1: the arguments; NULL: written by go_plain_call itself */
+    const char *import; /* a package the form names */
+    int helper;         /* the helper it calls, or -1 */
+} go_fn_t;
+
+static const go_fn_t GO_FNS[] = {
+    {"stack", GO_FN_CTX, "ctx.Stack()", NULL, -1},
+    {"project", GO_FN_CTX, "ctx.Project()", NULL, -1},
+    {"organization", GO_FN_CTX, "ctx.Organization()", NULL, -1},
+    {"rootDirectory", GO_FN_CTX, "ctx.RootDirectory()", NULL, -1},
+    {"cwd", GO_FN_CTX, NULL, "os", -1},
+    {"toBase64", GO_FN_STRING, "base64.StdEncoding.EncodeToString([]byte($0))", "encoding/base64", -1},
+    {"fromBase64", GO_FN_STRING, NULL, "encoding/base64", -1},
+    {"sha1", GO_FN_STRING, "sha1Hash($0)", NULL, GO_HELPER_SHA1},
+    {"readFile", GO_FN_STRING, "readFileOrPanic($0)", NULL, GO_HELPER_READFILE},
+    {"filebase64", GO_FN_STRING, "filebase64OrPanic($0)", NULL, GO_HELPER_FILEBASE64},
+    {"filebase64sha256", GO_FN_STRING, "filebase64sha256OrPanic($0)", NULL, GO_HELPER_FILEBASE64SHA256},
+    {"split", GO_FN_SPLIT, "strings.Split($1, $0)", "strings", -1},
+    {"join", GO_FN_JOIN, "strings.Join($1, $0)", "strings", -1},
+    {"min", GO_FN_MINMAX, NULL, NULL, -1},
+    {"max", GO_FN_MINMAX, NULL, NULL, -1},
+    {"length", GO_FN_LEN, "len($0)", NULL, -1},
+    {"pulumiResourceName", GO_FN_RESNAME, "$0.PulumiResourceName()", NULL, -1},
+    {"pulumiResourceType", GO_FN_RESNAME, "$0.PulumiResourceType()", NULL, -1},
+};
+
+static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
+    if (e->kind != PCL_CALL || e->function) return NULL; /* an invoke or method call */
+    for (size_t i = 0; i < sizeof GO_FNS / sizeof *GO_FNS; i++)
+        if (strcmp(GO_FNS[i].name, e->call.name) == 0) return &GO_FNS[i];
+    return NULL;
+}
+
+static bool go_vt_is(const go_vt_t *t, go_vk_t kind) {
+    return t->kind == kind && !t->ptr;
+}
+
+/* The resource node a traversal names with no parts (pulumiResourceName(res)), or NULL. */
+static const pcl_node_t *go_resource_arg(go_ctx_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n != 0) return NULL;
+    int idx = emit_typed_find(&g->base, e->trav.root);
+    return idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_RESOURCE ? &g->base.p->nodes[idx] : NULL;
+}
+
+/* The type of a built-in function's result, unknown when its arguments do not fit. */
+static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
+    const go_fn_t *f = go_fn_find(e);
+    if (!f || e->call.expand_final) return &GV_T_UNKNOWN;
+    const go_vt_t *str = go_vt(g, GV_STRING, NULL);
+    switch (f->kind) {
+    case GO_FN_CTX: return e->call.n == 0 ? str : &GV_T_UNKNOWN;
+    case GO_FN_STRING:
+        for (size_t i = 0; i < e->call.n; i++)
+            if (!go_vt_is(go_infer(g, e->call.args[i]), GV_STRING)) return &GV_T_UNKNOWN;
+        return str;
+    case GO_FN_SPLIT:
+        if (e->call.n != 2 || !go_vt_is(go_infer(g, e->call.args[0]), GV_STRING) ||
+            !go_vt_is(go_infer(g, e->call.args[1]), GV_STRING))
+            return &GV_T_UNKNOWN;
+        return go_vt(g, GV_LIST, str);
+    case GO_FN_JOIN: {
+        if (e->call.n != 2 || !go_vt_is(go_infer(g, e->call.args[0]), GV_STRING)) return &GV_T_UNKNOWN;
+        const go_vt_t *l = go_infer(g, e->call.args[1]);
+        return go_vt_is(l, GV_LIST) && go_vt_is(l->elem, GV_STRING) ? str : &GV_T_UNKNOWN;
+    }
+    case GO_FN_MINMAX: {
+        if (e->call.n == 0) return &GV_T_UNKNOWN;
+        const go_vt_t *t = go_infer(g, e->call.args[0]);
+        for (size_t i = 1; i < e->call.n && t->kind != GV_UNKNOWN; i++)
+            t = go_unify(g, e->call.args[0], t, e->call.args[i], go_infer(g, e->call.args[i]));
+        return go_vt_is(t, GV_INT) || go_vt_is(t, GV_FLOAT) ? t : &GV_T_UNKNOWN;
+    }
+    case GO_FN_LEN: {
+        const go_vt_t *t = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        return go_vt_is(t, GV_LIST) || go_vt_is(t, GV_MAP) ? go_vt(g, GV_INT, NULL) : &GV_T_UNKNOWN;
+    }
+    case GO_FN_RESNAME: return e->call.n == 1 && go_resource_arg(g, e->call.args[0]) ? str : &GV_T_UNKNOWN;
+    }
+    return &GV_T_UNKNOWN;
+}
+
 static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
     case PCL_STRING: return go_vt(g, GV_STRING, NULL);
@@ -877,7 +1018,7 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
     }
     case PCL_CALL:
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) return go_infer(g, e->call.args[0]);
-        return &GV_T_UNKNOWN;
+        return go_infer_call(g, e);
     case PCL_UNARY: {
         const go_vt_t *t = go_infer(g, e->x);
         bool ok = !t->ptr && (e->op[0] == '!' ? t->kind == GV_BOOL : t->kind == GV_INT || t->kind == GV_FLOAT);
@@ -1254,6 +1395,63 @@ static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *
     buf_putc(b, ')');
 }
 
+/* A built-in function's call as plain Go (go_infer_call has checked its arguments). */
+static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_fn_t *f, int gd) {
+    if (f->import) go_import_add(g, f->import, go_path_last(f->import));
+    if (f->helper >= 0) {
+        g->helpers |= 1u << f->helper;
+        for (size_t i = 0; i < 3 && GO_HELPERS[f->helper].imports[i]; i++)
+            go_import_add(g, GO_HELPERS[f->helper].imports[i], go_path_last(GO_HELPERS[f->helper].imports[i]));
+    }
+    if (strcmp(f->name, "cwd") == 0) {
+        /* os.Getwd's error is a panic, as in Pulumi's form */
+        int d = g->line_depth;
+        buf_puts(b, "func(cwd string, err error) string {\n");
+        go_indent(b, d + 1);
+        buf_puts(b, "if err != nil {\n");
+        go_indent(b, d + 2);
+        buf_puts(b, "panic(err)\n");
+        go_indent(b, d + 1);
+        buf_puts(b, "}\n");
+        go_indent(b, d + 1);
+        buf_puts(b, "return cwd\n");
+        go_indent(b, d);
+        buf_puts(b, "}(os.Getwd())");
+        return;
+    }
+    if (strcmp(f->name, "fromBase64") == 0) {
+        /* the decoded bytes in a temporary before the statement */
+        const char *tmp = go_fresh(g, "tmpVar", &g->n_tmpvar);
+        char *arg = go_plain_stmt(g, e->call.args[0], g->pre_indent, 2, NULL);
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "%s, _ := base64.StdEncoding.DecodeString(%s)", tmp, arg));
+        buf_printf(b, "string(%s)", tmp);
+        return;
+    }
+    if (f->kind == GO_FN_MINMAX) {
+        const go_vt_t *t = go_infer_call(g, e);
+        buf_printf(b, "%s(", f->name);
+        for (size_t i = 0; i < e->call.n; i++) {
+            if (i) buf_puts(b, ", ");
+            go_plain(g, b, e->call.args[i], gd + 1, t);
+        }
+        buf_putc(b, ')');
+        return;
+    }
+    for (const char *s = f->form; *s; s++) {
+        if (*s == '$' && s[1] >= '0' && s[1] <= '9' && (size_t)(s[1] - '0') < e->call.n) {
+            const pcl_expr_t *a = e->call.args[s[1] - '0'];
+            const pcl_node_t *res = f->kind == GO_FN_RESNAME ? go_resource_arg(g, a) : NULL;
+            if (res)
+                buf_puts(b, g->base.var[res - g->base.p->nodes]);
+            else
+                go_plain(g, b, a, gd + 1, NULL);
+            s++;
+        } else {
+            buf_putc(b, *s);
+        }
+    }
+}
+
 static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const go_vt_t *want) {
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "nil"); return;
@@ -1295,6 +1493,10 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
     case PCL_CALL:
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             go_plain(g, b, e->call.args[0], gd, want);
+            return;
+        }
+        if (go_fn_find(e) && go_infer_call(g, e)->kind != GV_UNKNOWN) {
+            go_plain_call(g, b, e, go_fn_find(e), gd);
             return;
         }
         break;
@@ -1467,6 +1669,7 @@ static bool go_is_lang(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
     EMIT_CASE_LANGUAGE_EXPRS:
         return true;
+    case PCL_CALL: return go_fn_find(e) != NULL; /* a built-in function of plain values */
     case PCL_TRAVERSAL: {
         if (go_scope_type(g, e->trav.root)) return true;
         int idx = emit_typed_find(&g->base, e->trav.root);
@@ -1622,6 +1825,35 @@ static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
 }
 
+/* secret(x) as `pulumi.ToSecret(x).(T)`, unsecret(x) as `pulumi.Unsecret(x).(T)`, T the Output
+ * type of x's value. As Pulumi writes it, ToSecret takes a plain string, bool or variable as it is
+ * (a number literal would become an int); Unsecret takes an Output, and a plain value is not secret
+ * to begin with. */
+static void go_secret_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    const pcl_expr_t *in = e->call.args[0];
+    bool output = emit_has_output(g->base.p, g->base.index, in);
+    bool secret = e->call.name[0] == 's';
+    if (!secret && !output) {
+        go_expr(g, b, in, t, depth);
+        return;
+    }
+    const go_vt_t *it = go_infer(g, in);
+    bool whole = in->kind == PCL_TUPLE && in->tuple.n > 0; /* Pulumi writes a list of whole numbers []int */
+    for (size_t i = 0; i < in->tuple.n && whole && in->kind == PCL_TUPLE; i++)
+        whole = in->tuple.items[i]->kind == PCL_NUMBER && names_number_is_int(in->tuple.items[i]->n);
+    if (whole) it = go_vt(g, GV_LIST, go_vt(g, GV_INT, NULL));
+    bool known = it->kind != GV_UNKNOWN && it->kind != GV_ANY && !it->ptr && go_vt_stem(g, it, 0);
+    bool plain =
+        secret && !output && known &&
+        (whole || it->kind == GV_STRING || it->kind == GV_BOOL || (in->kind == PCL_TRAVERSAL && it->kind != GV_OBJECT));
+    buf_puts(b, secret ? "pulumi.ToSecret(" : "pulumi.Unsecret(");
+    if (plain)
+        go_plain(g, b, in, g->gd, it);
+    else
+        go_expr(g, b, in, t, depth);
+    buf_printf(b, ").(%s)", t || !known ? go_output_type(g, t, in) : go_vt_output(g, it));
+}
+
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
@@ -1679,10 +1911,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         return;
     }
     case PCL_CALL:
-        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
-            buf_puts(b, "pulumi.ToSecret(");
-            go_expr(g, b, e->call.args[0], t, depth);
-            buf_printf(b, ").(%s)", go_output_type(g, t, e->call.args[0]));
+        if ((strcmp(e->call.name, "secret") == 0 || strcmp(e->call.name, "unsecret") == 0) && e->call.n == 1) {
+            go_secret_call(g, b, e, t, depth);
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
@@ -1842,6 +2072,16 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         }
         go_write_elems(&b, el, v->tuple.n, depth);
         buf_putc(&b, ')');
+    } else if (strcmp(n, "replacementTrigger") == 0) {
+        /* any value; a secret one is an Output held as interface{}, as Pulumi writes it */
+        bool secret = v->kind == PCL_CALL && strcmp(v->call.name, "secret") == 0 && v->call.n == 1;
+        buf_puts(&b, secret ? "pulumi.ReplacementTrigger(pulumi.Any(interface{}("
+                            : "pulumi.ReplacementTrigger(pulumi.Any(");
+        if (secret)
+            go_secret_call(g, &b, v, NULL, depth);
+        else
+            go_raw(g, &b, v, depth);
+        buf_puts(&b, secret ? ")))" : "))");
     } else if (strcmp(n, "import") == 0) {
         buf_puts(&b, "pulumi.Import(pulumi.ID(");
         go_raw(g, &b, v, depth);
@@ -1876,6 +2116,7 @@ static const char *const GO_OPTION_NAMES[] = {"aliases",
                                               "additionalSecretOutputs",
                                               "hideDiffs",
                                               "customTimeouts",
+                                              "replacementTrigger",
                                               "version",
                                               "pluginDownloadURL"};
 static const emit_option_order_t GO_OPTIONS = {GO_OPTION_NAMES, sizeof GO_OPTION_NAMES / sizeof GO_OPTION_NAMES[0]};
@@ -2108,6 +2349,7 @@ static void go_body(emit_typed_t *x, buf_t *b) {
     g->n_tmp = 0;
     g->n_for = 0;
     g->n_splat = 0;
+    g->n_tmpvar = 0;
     for (size_t i = 0; i < g->base.p->n_nodes; i++) {
         buf_t pre, stmt;
         buf_init(&pre);
@@ -2159,7 +2401,13 @@ static void go_head(emit_typed_t *x, buf_t *out) {
             buf_putc(out, '\n');
         }
     }
-    buf_puts(out, ")\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n");
+    buf_puts(out, ")\n\n");
+    for (int h = 0; h < GO_N_HELPERS; h++)
+        if (g->helpers & (1u << h)) {
+            buf_puts(out, GO_HELPERS[h].text);
+            buf_putc(out, '\n');
+        }
+    buf_puts(out, "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n");
 }
 
 char *emit_go(const pcl_program_t *p, diag_list_t *diags) {

@@ -520,9 +520,58 @@ START_TEST(test_builtin_functions) {
     tu_has(py, "pulumi.export(\"o10\", res.num.apply(lambda num: max(1, num, 3)))");
     tu_has(py, "pulumi.export(\"o11\", (lambda path: open(path).read())(l[0]))");
     free(py);
-    /* the typed emitters do not write these functions yet: refused with the call's position */
+    /* the typed emitters do not write these functions yet (Go: toJSON, lookup, entries, element):
+     * refused with the call's position */
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:12", "calls the function toBase64(), which the C# emitter cannot");
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:12", "toBase64()");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:14:13", "calls the function toJSON(), which the Go emitter cannot");
+    unload(&f);
+}
+END_TEST
+
+/* Go writes the built-in functions as Pulumi's Go generator does: over plain Go values (inside an
+ * apply over outputs), with the imports and helper functions (after the imports) they need; a
+ * base64 decoding goes to a temporary before the statement; a string's length() (characters, where
+ * Go's len counts bytes) is refused. */
+START_TEST(test_builtin_functions_go) {
+    fixture_t f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\nconfig \"a\" \"number\" {}\n"
+                       "resource \"res\" \"lang:index:Res\" {\n    text = toBase64(s)\n    num = 2\n"
+                       "    flag = true\n    items = split(\",\", fromBase64(s))\n}\n"
+                       "output \"o1\" {\n    value = sha1(res.text)\n}\n"
+                       "output \"o4\" {\n    value = join(\"-\", res.items)\n}\n"
+                       "output \"o7\" {\n    value = [stack(), project(), organization(), rootDirectory()]\n}\n"
+                       "output \"o8\" {\n    value = unsecret(secret(s))\n}\n"
+                       "output \"o9\" {\n    value = pulumiResourceName(res)\n}\n"
+                       "output \"o10\" {\n    value = max(1, res.num, 3)\n}\n"
+                       "output \"o11\" {\n    value = readFile(join(\"/\", l))\n}\n"
+                       "output \"o12\" {\n    value = min(a, 2.5)\n}\n"
+                       "output \"o13\" {\n    value = length(l)\n}\n"
+                       "output \"o14\" {\n    value = cwd()\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "import (\n\t\"crypto/sha1\"\n\t\"encoding/base64\"\n\t\"encoding/hex\"\n\t\"os\"\n\t\"strings\"\n\n");
+    tu_has(go, ")\n\nfunc readFileOrPanic(path string) string {\n\tdata, err := os.ReadFile(path)\n");
+    tu_has(go, "}\n\nfunc sha1Hash(input string) string {\n\thash := sha1.Sum([]byte(input))\n"
+               "\treturn hex.EncodeToString(hash[:])\n}\n\nfunc main() {\n");
+    tu_has(go, "\t\ttmpVar0, _ := base64.StdEncoding.DecodeString(s)\n\t\tres, err := lang.NewRes(");
+    tu_has(go, "Text:  pulumi.String(base64.StdEncoding.EncodeToString([]byte(s))),\n");
+    tu_has(go, "Items: pulumi.ToStringArray(strings.Split(string(tmpVar0), \",\")),\n");
+    tu_has(
+        go,
+        "ctx.Export(\"o1\", res.Text.ApplyT(func(text string) (string, error) {\n\t\t\treturn sha1Hash(text), nil\n");
+    tu_has(go, "\t\t\treturn strings.Join(items, \"-\"), nil\n");
+    tu_has(go, "\t\t\tpulumi.String(ctx.Stack()),\n\t\t\tpulumi.String(ctx.Project()),\n"
+               "\t\t\tpulumi.String(ctx.Organization()),\n\t\t\tpulumi.String(ctx.RootDirectory()),\n");
+    tu_has(go, "ctx.Export(\"o8\", pulumi.Unsecret(pulumi.ToSecret(s).(pulumi.StringOutput)).(pulumi.StringOutput))\n");
+    tu_has(go, "ctx.Export(\"o9\", pulumi.String(res.PulumiResourceName()))\n");
+    tu_has(go, "\t\t\treturn max(1, num, 3), nil\n\t\t}).(pulumi.Float64Output))\n");
+    tu_has(go, "ctx.Export(\"o11\", pulumi.String(readFileOrPanic(strings.Join(lValue, \"/\"))))\n");
+    tu_has(go, "ctx.Export(\"o12\", pulumi.Float64(min(a, 2.5)))\n");
+    tu_has(go, "ctx.Export(\"o13\", pulumi.Int(len(lValue)))\n");
+    tu_has(go, "ctx.Export(\"o14\", pulumi.String(func(cwd string, err error) string {\n\t\t\tif err != nil {\n"
+               "\t\t\t\tpanic(err)\n\t\t\t}\n\t\t\treturn cwd\n\t\t}(os.Getwd())))\n");
+    free(go);
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\noutput \"n\" {\n    value = length(s)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", "the Go type of a function call is not known");
     unload(&f);
 }
 END_TEST
@@ -739,6 +788,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_and_untyped);
     tcase_add_test(tc, test_can_try);
     tcase_add_test(tc, test_builtin_functions_yaml);
+    tcase_add_test(tc, test_builtin_functions_go);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

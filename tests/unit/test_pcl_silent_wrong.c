@@ -83,6 +83,20 @@ START_TEST(test_go_keeps_resource_options) {
     free(go);
     unload(&f);
 
+    /* replacementTrigger takes any value; a secret one is its Output held as interface{} (Pulumi's form) */
+    f = load("resource \"a\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "resource \"b\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        replacementTrigger = a.value\n    }\n}\n"
+             "resource \"c\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        replacementTrigger = secret([1, 2])\n    }\n}\n",
+             NULL);
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "}, pulumi.ReplacementTrigger(pulumi.Any(a.Value)))\n");
+    tu_has(go, "}, pulumi.ReplacementTrigger(pulumi.Any(interface{}(pulumi.ToSecret([]int{\n\t\t\t1,\n\t\t\t2,\n"
+               "\t\t}).(pulumi.IntArrayOutput)))))\n");
+    free(go);
+    unload(&f);
+
     /* C# and Java write the options they have; YAML too */
     f = load(OPTIONS_PCL, NULL);
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
