@@ -256,6 +256,18 @@ emit_conversion_t emit_config_conversion(const pcl_node_t *cfg, const schema_typ
 }
 
 /* Whether e is a for-expression variable (its shape is not the node of the same name's). */
+emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (!e->type || e->kind == PCL_STRING || emit_expr_shape(p, nodes, e) != EMIT_SHAPE_STRING) return EMIT_CONV_NONE;
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(nodes, e->trav.root) : -1;
+    if (idx >= 0 && p->nodes[idx].kind == PCL_NODE_CONFIG) return EMIT_CONV_NONE; /* emit_config_conversion */
+    switch (e->type->kind) {
+    case SCHEMA_BOOL: return EMIT_CONV_STRING_TO_BOOL;
+    case SCHEMA_INT: return EMIT_CONV_STRING_TO_INT;
+    case SCHEMA_NUMBER: return EMIT_CONV_STRING_TO_NUMBER;
+    default: return EMIT_CONV_NONE;
+    }
+}
+
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
     return e->kind == PCL_TRAVERSAL && in_scope(x, e->trav.root);
 }
@@ -398,10 +410,10 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              lang_title(c->lang)));
         return false;
     }
-    /* a string computed or read at a number or bool position (a config value: its own check below) */
-    if (e->type && e->kind != PCL_STRING && !in_scope_any(x, e) && !reads_config(c, e) &&
-        (e->type->kind == SCHEMA_NUMBER || e->type->kind == SCHEMA_INT || e->type->kind == SCHEMA_BOOL) &&
-        emit_expr_shape(c->p, c->nodes, e) == EMIT_SHAPE_STRING) {
+    /* a string computed or read at a number or bool position: TypeScript and Python convert it as
+     * Pulumi does (emit_string_conversion); a config value has its own check below */
+    if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_PCL && !in_scope_any(x, e) &&
+        emit_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE) {
         refuse(c, x->n, line, col,
                arena_sprintf(c->a, "'%s' gives a string where the schema wants a %s; cimport does not convert it yet",
                              x->at->name, e->type->kind == SCHEMA_BOOL ? "boolean" : "number"));

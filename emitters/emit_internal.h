@@ -142,6 +142,11 @@ typedef enum {
     EMIT_CONV_UNSUPPORTED,
 } emit_conversion_t;
 emit_conversion_t emit_config_conversion(const pcl_node_t *cfg, const schema_type_t *t);
+/* The conversion a string-shaped value (an ID, a string output or local) needs where the schema
+ * wants a number, an integer or a boolean: Pulumi's generators write one (`Number(x)`,
+ * `x === "true"`, `float(x)`). EMIT_CONV_NONE when none is needed; literals and config values
+ * (emit_config_conversion) have their own rules. */
+emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e is a value of no type — a config value without one, a read into it, a local holding it,
  * a stack reference's getOutput() — which arithmetic converts to a number first (Number(x), float(x)),
  * as PCL's operators do. (A for-expression variable of the same name is the caller's to rule out.) */

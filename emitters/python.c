@@ -602,6 +602,12 @@ static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
 }
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
+    static const char *const conv[EMIT_CONV_UNSUPPORTED] = {
+        [EMIT_CONV_STRING_TO_BOOL] = "%s == \"true\"",
+        [EMIT_CONV_STRING_TO_INT] = "int(%s)",
+        [EMIT_CONV_STRING_TO_NUMBER] = "float(%s)",
+    };
+    if (emit_walk_convert(&g->w, e, conv, "%s.apply(lambda x: %s)")) return;
     int s = emit_walk_subst(&g->w, e);
     if (s >= 0) {
         if (g->subst_all)

@@ -636,6 +636,12 @@ static void ts_apply(emit_walk_t *w, const pcl_expr_t *e) {
 }
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
+    static const char *const conv[EMIT_CONV_UNSUPPORTED] = {
+        [EMIT_CONV_STRING_TO_BOOL] = "%s === \"true\"",
+        [EMIT_CONV_STRING_TO_INT] = "Number(%s)",
+        [EMIT_CONV_STRING_TO_NUMBER] = "Number(%s)",
+    };
+    if (emit_walk_convert(&g->w, e, conv, "%s.apply(x => %s)")) return;
     int s = emit_walk_subst(&g->w, e);
     if (s >= 0) {
         buf_puts(g->w.b, g->w.subst_name[s]);

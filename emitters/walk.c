@@ -20,6 +20,29 @@ void emit_walk_free(emit_walk_t *w) {
     arena_free(w->a);
 }
 
+bool emit_walk_convert(emit_walk_t *w, const pcl_expr_t *e, const char *const conv[EMIT_CONV_UNSUPPORTED],
+                       const char *apply) {
+    if (e == w->converting) return false;
+    emit_conversion_t k = emit_string_conversion(w->p, w->nodes, e);
+    if (k == EMIT_CONV_NONE || !conv[k]) return false;
+    const pcl_expr_t *outer = w->converting;
+    buf_t text, *b = w->b;
+    buf_init(&text);
+    if (e->kind == PCL_BINARY || e->kind == PCL_COND) buf_putc(&text, '(');
+    w->b = &text;
+    w->converting = e;
+    w->syntax->expr(w, e);
+    w->converting = outer;
+    w->b = b;
+    if (e->kind == PCL_BINARY || e->kind == PCL_COND) buf_putc(&text, ')');
+    if (!w->in_apply && emit_walk_subst(w, e) < 0 && emit_has_output(w->p, w->nodes, e))
+        buf_printf(b, apply, text.data, arena_sprintf(w->a, conv[k], "x"));
+    else
+        buf_printf(b, conv[k], text.data);
+    buf_free(&text);
+    return true;
+}
+
 /* `<declare>value<end>` for a node's identifier. */
 static void walk_declare(emit_walk_t *w, size_t idx) {
     buf_printf(w->b, w->syntax->declare, w->ident[idx]);

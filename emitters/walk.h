@@ -91,7 +91,8 @@ struct emit_walk {
     bool in_apply;
     const char *scope[EMIT_MAX_SCOPE]; /* for-expression variables in scope */
     size_t n_scope;
-    const char *config_var; /* the Config object, when the program reads config */
+    const char *config_var;       /* the Config object, when the program reads config */
+    const pcl_expr_t *converting; /* the expression emit_walk_convert is writing inside its conversion */
 };
 
 /* A fresh walk writing to `out`: its own arena, name tables, one identifier slot per node, and
@@ -99,6 +100,13 @@ struct emit_walk {
 void emit_walk_init(emit_walk_t *w, const emit_syntax_t *syntax, const pcl_program_t *p, diag_list_t *diags,
                     buf_t *out);
 void emit_walk_free(emit_walk_t *w);
+
+/* A string where the schema wants a number or a boolean (emit_string_conversion: an ID, a string
+ * output or local), converted as Pulumi's generators do: through an apply when it is an output
+ * (`apply`, a format of the value and the conversion of "x": "%s.apply(x => %s)"), else directly.
+ * `conv` spells each conversion over "%s". False, writing nothing, when e needs none. */
+bool emit_walk_convert(emit_walk_t *w, const pcl_expr_t *e, const char *const conv[EMIT_CONV_UNSUPPORTED],
+                       const char *apply);
 
 /* Writes every node of the program in order: resources, components and outputs with the
  * syntax's printers, locals and config reads (the Config object declared before the first) as

@@ -390,6 +390,28 @@ START_TEST(test_outputs_and_strings) {
 }
 END_TEST
 
+/* A string (an ID, a string local) where the schema wants a boolean or a number is converted as
+ * Pulumi's generators convert it (l2-id-type): through an apply for an output, directly for a plain
+ * value. It used to be refused in every language; the ones that do not convert yet still refuse. */
+START_TEST(test_string_where_bool_wanted) {
+    const char *pcl = "s = \"true\"\n"
+                      "resource \"a\" \"simple:index:Resource\" {\n    value = true\n}\n"
+                      "resource \"b\" \"simple:index:Resource\" {\n    value = s\n}\n"
+                      "resource \"c\" \"simple:index:Resource\" {\n    value = a.id\n}\n";
+    fixture_t f = load(pcl, NULL);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "{value: s === \"true\"}");
+    tu_has(ts, "{value: a.id.apply(x => x === \"true\")}");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "value=s == \"true\")");
+    tu_has(py, "value=a.id.apply(lambda x: x == \"true\"))");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:6:13", "'value' gives a string where the schema wants a boolean");
+    unload(&f);
+}
+END_TEST
+
 /* "\u0000" in a string (value, map key, template, multi-line text) is written with each language's
  * escape: never dropped, never cut short at the NUL, never a raw or invalid byte in the output. */
 START_TEST(test_nul_in_strings) {
@@ -446,6 +468,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_unknown_function_refused);
     tcase_add_test(tc, test_outputs_and_strings);
     tcase_add_test(tc, test_nul_in_strings);
+    tcase_add_test(tc, test_string_where_bool_wanted);
     suite_add_tcase(s, tc);
     return s;
 }
