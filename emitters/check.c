@@ -67,8 +67,9 @@ static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const cha
  * in Go those whose arguments go_infer_call types. */
 static unsigned function_langs(const char *name) {
     const unsigned ts_py = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
-    const unsigned ts_py_yaml = ts_py | L(LANG_YAML); /* YAML: ${pulumi.stack}, fn::toBase64, ... */
-    const unsigned go = L(LANG_GO);                   /* Go: go_infer_call types the arguments */
+    const unsigned ts_py_yaml = ts_py | L(LANG_YAML);       /* YAML: ${pulumi.stack}, fn::toBase64, ... */
+    const unsigned go = L(LANG_GO);                         /* Go: go_infer_call types the arguments */
+    const unsigned cs_java = L(LANG_CSHARP) | L(LANG_JAVA); /* emit_typed_call_t tables, plain values */
     const struct {
         const char *name;
         unsigned langs;
@@ -80,16 +81,16 @@ static unsigned function_langs(const char *name) {
         {"fileArchive", ALL_LANGS},
         {"remoteArchive", ALL_LANGS},
         {"assetArchive", ALL_LANGS},
-        {"unsecret", ts_py | go},
-        {"stack", ts_py_yaml | go},
-        {"project", ts_py_yaml | go},
-        {"organization", ts_py_yaml | go},
-        {"cwd", ts_py_yaml | go},
-        {"rootDirectory", ts_py_yaml | go},
-        {"toBase64", ts_py_yaml | go},
-        {"fromBase64", ts_py_yaml | go},
+        {"unsecret", ts_py | go | cs_java},
+        {"stack", ts_py_yaml | go | cs_java},
+        {"project", ts_py_yaml | go | cs_java},
+        {"organization", ts_py_yaml | go | cs_java},
+        {"cwd", ts_py_yaml | go | cs_java},
+        {"rootDirectory", ts_py_yaml | go | cs_java},
+        {"toBase64", ts_py_yaml | go | cs_java},
+        {"fromBase64", ts_py_yaml | go | cs_java},
         {"sha1", ts_py | go},
-        {"readFile", ts_py_yaml | go},
+        {"readFile", ts_py_yaml | go | cs_java},
         {"filebase64", ts_py | go},
         {"filebase64sha256", ts_py | go},
         {"toJSON", ts_py_yaml},
@@ -315,6 +316,20 @@ static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
            (length && sh == EMIT_SHAPE_STRING);
 }
 
+/* C# and Java write a built-in function over plain values (their emit_typed_call_t tables), but
+ * unsecret over an output and secret and the assets over either: false when a call is otherwise. */
+static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
+    static const char *const any[] = {"secret",      "fileAsset",     "stringAsset",  "remoteAsset",
+                                      "fileArchive", "remoteArchive", "assetArchive", NULL};
+    if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
+    if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
+    for (size_t i = 0; any[i]; i++)
+        if (strcmp(any[i], e->call.name) == 0) return true;
+    for (size_t i = 0; i < e->call.n; i++)
+        if (emit_has_output(c->p, c->nodes, e->call.args[i])) return false;
+    return true;
+}
+
 /* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
     static const char *const hook_scope[] = {"args"}; /* a hook's command reads its arguments */
@@ -497,6 +512,12 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls getOutput() on something other than a pulumi:pulumi:StackReference "
                                  "resource of the program",
                                  x->at->name));
+        else if (!typed_call_args_ok(c, e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' calls %s() %s, which the %s emitter cannot write yet", x->at->name,
+                                 e->call.name,
+                                 strcmp(e->call.name, "unsecret") == 0 ? "on a plain value" : "over an output",
+                                 lang_title(c->lang)));
         else if (!check_call_shape(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,

@@ -19,10 +19,16 @@ typedef struct cs_using {
     const char *ns;
 } cs_using_t;
 
+/* The System namespaces a file uses: these two always, more for the functions it calls. */
+#define CS_MAX_SYSTEM 8
+static const char *const CS_SYSTEM[] = {"System.Collections.Generic", "System.Linq"};
+
 typedef struct cs_ctx {
     emit_typed_t base; /* program, names, the node being written */
     cs_using_t *usings;
     size_t n_usings, cap_usings;
+    const char *system[CS_MAX_SYSTEM]; /* the System namespaces, CS_SYSTEM first */
+    size_t n_system;
 } cs_ctx_t;
 
 static void cs_indent(buf_t *b, int depth) {
@@ -357,6 +363,28 @@ static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sche
     cs_close(b, depth);
 }
 
+/* A System namespace the file uses, once. */
+static const char *cs_need(emit_typed_t *x, const char *ns) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    for (size_t i = 0; i < c->n_system; i++)
+        if (strcmp(c->system[i], ns) == 0) return ns;
+    if (c->n_system < CS_MAX_SYSTEM) c->system[c->n_system++] = ns;
+    return ns;
+}
+
+/* The built-in functions as Pulumi's .NET program generator writes them. */
+static const emit_typed_call_t CS_CALLS[] = {
+    {"cwd", "Directory.GetCurrentDirectory()", {"System.IO"}},
+    {"rootDirectory", "Pulumi.Deployment.Instance.RootDirectory", {NULL}},
+    {"stack", "Deployment.Instance.StackName", {NULL}},
+    {"project", "Deployment.Instance.ProjectName", {NULL}},
+    {"organization", "Deployment.Instance.OrganizationName", {NULL}},
+    {"unsecret", "Output.Unsecret($0)", {NULL}},
+    {"readFile", "File.ReadAllText($0)", {"System.IO"}},
+    {"toBase64", "Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes($0))", {"System"}},
+    {"fromBase64", "System.Text.Encoding.UTF8.GetString(Convert.FromBase64String($0))", {"System"}},
+};
+
 static const emit_typed_syntax_t CS_VALUES = {
     .lang = LANG_CSHARP,
     .secret = "Output.CreateSecret",
@@ -369,6 +397,9 @@ static const emit_typed_syntax_t CS_VALUES = {
     .list = cs_list,
     .object = cs_object,
     .map = cs_dictionary,
+    .calls = CS_CALLS,
+    .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
+    .need = cs_need,
 };
 
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */
@@ -540,10 +571,17 @@ static int cs_using_cmp(const void *x, const void *y) {
     return strcmp(((const cs_using_t *)x)->alias, ((const cs_using_t *)y)->alias);
 }
 
+static int cs_str_cmp(const void *x, const void *y) {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
 /* `using` the SDK and each package's namespace (by alias), and the program's entry. */
 static void cs_head(emit_typed_t *x, buf_t *out) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    buf_puts(out, "using System.Collections.Generic;\nusing System.Linq;\nusing Pulumi;\n");
+    qsort(c->system, c->n_system, sizeof *c->system, cs_str_cmp);
+    for (size_t i = 0; i < c->n_system; i++)
+        buf_printf(out, "using %s;\n", c->system[i]);
+    buf_puts(out, "using Pulumi;\n");
     if (c->n_usings > 1)
         qsort(c->usings, c->n_usings, sizeof *c->usings, cs_using_cmp); /* none: a program without resources */
     for (size_t i = 0; i < c->n_usings; i++)
@@ -554,6 +592,8 @@ static void cs_head(emit_typed_t *x, buf_t *out) {
 char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     cs_ctx_t c = {0};
     if (!emit_typed_init(&c.base, p, diags, LANG_CSHARP)) return NULL;
+    for (size_t i = 0; i < sizeof CS_SYSTEM / sizeof CS_SYSTEM[0]; i++)
+        cs_need(&c.base, CS_SYSTEM[i]);
     /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
      * after the names the program itself declares. */
     static const char *const reserved[] = {"config", NULL};

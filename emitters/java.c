@@ -298,6 +298,27 @@ static void java_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sc
                  NULL, ind);
 }
 
+static const char *java_need(emit_typed_t *x, const char *fqcn) {
+    return java_class((java_ctx_t *)x, fqcn);
+}
+
+/* The built-in functions as pulumi-java's program generator writes them. */
+static const emit_typed_call_t JAVA_CALLS[] = {
+    {"cwd", "System.getProperty(\"user.dir\")", {NULL}},
+    {"rootDirectory", "$n.getInstance().getRootDirectory()", {"com.pulumi.deployment.Deployment"}},
+    {"stack", "$n.getInstance().getStackName()", {"com.pulumi.deployment.Deployment"}},
+    {"project", "$n.getInstance().getProjectName()", {"com.pulumi.deployment.Deployment"}},
+    {"organization", "$n.getInstance().getOrganizationName()", {"com.pulumi.deployment.Deployment"}},
+    {"unsecret", "$r0.asPlaintext()", {NULL}},
+    {"readFile", "Files.readString(Paths.get($0))", {NULL}},
+    {"toBase64",
+     "$n.getEncoder().encodeToString($r0.getBytes($m.UTF_8))",
+     {"java.util.Base64", "java.nio.charset.StandardCharsets"}},
+    {"fromBase64",
+     "new String($n.getDecoder().decode($0), $m.UTF_8)",
+     {"java.util.Base64", "java.nio.charset.StandardCharsets"}},
+};
+
 static const emit_typed_syntax_t JAVA_VALUES = {
     .lang = LANG_JAVA,
     .secret = "Output.ofSecret",
@@ -310,6 +331,9 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .list = java_list,
     .object = java_object,
     .map = java_map,
+    .calls = JAVA_CALLS,
+    .n_calls = sizeof JAVA_CALLS / sizeof JAVA_CALLS[0],
+    .need = java_need,
 };
 
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */

@@ -860,6 +860,38 @@ static void typed_enum(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, 
         emit_number_dotted(b, e->n, t->element);
 }
 
+/* A built-in function by the syntax's table (emit_typed_call_t); false, writing nothing, for one
+ * the language does not write. */
+static bool typed_call(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    const emit_typed_call_t *call = NULL;
+    for (size_t i = 0; i < s->n_calls && !call; i++)
+        if (strcmp(s->calls[i].fn, e->call.name) == 0) call = &s->calls[i];
+    if (!call) return false;
+    const char *named[2] = {"", ""};
+    for (size_t i = 0; i < 2 && call->need[i]; i++)
+        named[i] = s->need(x, call->need[i]);
+    for (const char *f = call->fmt; *f; f++) {
+        if (f[0] == '$' && (f[1] == 'n' || f[1] == 'm')) {
+            buf_puts(b, named[*++f == 'm']);
+            continue;
+        }
+        bool recv = f[0] == '$' && f[1] == 'r' && f[2] >= '0' && f[2] <= '9';
+        if (f[0] != '$' || (!recv && (f[1] < '0' || f[1] > '9'))) {
+            buf_putc(b, *f);
+            continue;
+        }
+        size_t k = (size_t)(f[recv ? 2 : 1] - '0');
+        f += recv ? 2 : 1;
+        if (k >= e->call.n) continue;
+        const pcl_expr_t *arg = e->call.args[k];
+        bool paren = recv && (arg->kind == PCL_BINARY || arg->kind == PCL_UNARY || arg->kind == PCL_COND);
+        if (paren) buf_putc(b, '(');
+        emit_typed_expr(s, x, b, arg, NULL, depth);
+        if (paren) buf_putc(b, ')');
+    }
+    return true;
+}
+
 void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_object_item_t *it,
                       const schema_type_t *et, int depth, const char *open, const char *sep, const char *close) {
     buf_puts(b, open);
@@ -899,7 +931,7 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
             buf_printf(b, "%s(", s->secret);
             emit_typed_expr(s, x, b, e->call.args[0], t, depth);
             buf_putc(b, ')');
-        } else if (!s->asset_call(x, b, e, depth)) {
+        } else if (!s->asset_call(x, b, e, depth) && !typed_call(s, x, b, e, depth)) {
             emit_unknown_call(b, x->diags, x->report, x->node, e, s->lang, "null");
         }
         return;

@@ -352,6 +352,16 @@ void emit_number_dotted(buf_t *b, double n, const schema_type_t *t);
 void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
                        lang_t lang, const char *nothing);
 
+/* A built-in function as a typed language writes it over plain values (emit_check_program refuses
+ * it over outputs, but for `unsecret`, which takes one): `fmt` with `$0`..`$9` an argument,
+ * `$r0`..`$r9` one that is a receiver (parenthesised when an operator or conditional) and `$n`, `$m`
+ * how the code names need[0], need[1]; `need` what the file then needs (a namespace, a class to
+ * import; NULL: nothing), given to the syntax's `need` hook. */
+typedef struct emit_typed_call {
+    const char *fn, *fmt;
+    const char *need[2];
+} emit_typed_call_t;
+
 /* What C# and Java write differently among the values they otherwise write alike. Each hook gets
  * the emit_typed_t its generator holds first (and may convert it back to the generator). */
 typedef struct emit_typed_syntax {
@@ -371,6 +381,11 @@ typedef struct emit_typed_syntax {
     void (*list)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
     void (*object)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     void (*map)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
+    /* the built-in functions the language writes (beyond secret and the assets), and what a file
+     * that calls one needs (a `using`, an import) */
+    const emit_typed_call_t *calls;
+    size_t n_calls;
+    const char *(*need)(emit_typed_t *x, const char *what); /* returns how the code names it */
 } emit_typed_syntax_t;
 /* One entry of a map: `open`, the key quoted, `sep`, the value (of type et, at `depth`), `close`. */
 void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_object_item_t *it,
@@ -378,7 +393,7 @@ void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
 /* Writes a value at a position of type t (NULL: the expression's own; a union's member the value
  * fits) on a line indented `depth`: an invoke; a literal (null, a bool, a number quoted at a string
  * position or with `.0` at a number position, an enum member or else the literal); a reference; a
- * call (secret, assets; any other is written null with a warning); a template or an operator over
+ * call (secret, assets, the syntax's `calls`; any other is written null with a warning); a template or an operator over
  * plain values (index, attribute, splat and for are refused: emit_unwritable); a list, an object or
  * a map by the syntax. */
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,

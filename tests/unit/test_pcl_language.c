@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "emitters/emit.h"
+#include "emitters/ts_check.h"
 #include "pcl/pcl.h"
 #include "specs/schema.h"
 #include "testutil.h"
@@ -522,7 +523,7 @@ START_TEST(test_builtin_functions) {
     free(py);
     /* the typed emitters do not write these functions yet (Go: toJSON, lookup, entries, element):
      * refused with the call's position */
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:12", "calls the function toBase64(), which the C# emitter cannot");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:6:11", "calls the function length(), which the C# emitter cannot");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:14:13", "calls the function toJSON(), which the Go emitter cannot");
     unload(&f);
 }
@@ -769,6 +770,67 @@ START_TEST(test_builtin_functions_yaml) {
 }
 END_TEST
 
+/* C# and Java must parse (tree-sitter) what they write. */
+static void parses(lang_t lang, const char *src) {
+    diag_list_t d;
+    diag_list_init(&d);
+    size_t n = ts_check_buffer(lang, src, strlen(src), lang == LANG_JAVA ? "App.java" : "Program.cs", &d);
+    ck_assert_msg(n == 0, "%s: %s\n%s", lang_name(lang), d.head ? diag_format(&d, d.head) : "?", src);
+    diag_list_free(&d);
+}
+
+/* C# and Java write PCL's built-in functions over plain values as Pulumi's .NET and Java program
+ * generators do (their `using`s and imports with them), unsecret over an output; a function over an
+ * output they cannot write yet is refused at its position. */
+START_TEST(test_builtin_functions_cs_java) {
+    fixture_t f = load("config \"s\" \"string\" {}\n"
+                       "config \"sec\" \"string\" {\n    secret = true\n}\n"
+                       "output \"o1\" {\n    value = [stack(), project(), organization(), cwd(), rootDirectory()]\n}\n"
+                       "output \"o2\" {\n    value = fromBase64(toBase64(s))\n}\n"
+                       "output \"o3\" {\n    value = readFile(s)\n}\n"
+                       "output \"o4\" {\n    value = unsecret(sec)\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs,
+           "using System;\nusing System.Collections.Generic;\nusing System.IO;\nusing System.Linq;\nusing Pulumi;\n");
+    tu_has(cs, "Deployment.Instance.StackName,\n            Deployment.Instance.ProjectName,\n"
+               "            Deployment.Instance.OrganizationName,\n            Directory.GetCurrentDirectory(),\n"
+               "            Pulumi.Deployment.Instance.RootDirectory,\n");
+    tu_has(cs, "[\"o2\"] = System.Text.Encoding.UTF8.GetString(Convert.FromBase64String("
+               "Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(s)))),\n");
+    tu_has(cs, "[\"o3\"] = File.ReadAllText(s),\n");
+    tu_has(cs, "[\"o4\"] = Output.Unsecret(sec),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import com.pulumi.deployment.Deployment;\nimport java.nio.charset.StandardCharsets;\n"
+                 "import java.util.Base64;\n");
+    tu_has(
+        java,
+        "Deployment.getInstance().getStackName(),\n            Deployment.getInstance().getProjectName(),\n"
+        "            Deployment.getInstance().getOrganizationName(),\n"
+        "            System.getProperty(\"user.dir\"),\n            Deployment.getInstance().getRootDirectory()));\n");
+    tu_has(java,
+           "ctx.export(\"o2\", new String(Base64.getDecoder().decode("
+           "Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8));\n");
+    tu_has(java, "ctx.export(\"o3\", Files.readString(Paths.get(s)));\n");
+    tu_has(java, "ctx.export(\"o4\", sec.asPlaintext());\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* over an output (Pulumi writes an apply), or unsecret of a plain value: refused */
+    f = load(
+        "resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+        "output \"o\" {\n    value = toBase64(res.text)\n}\n"
+        "output \"p\" {\n    value = unsecret(\"x\")\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:8:13", "calls toBase64() over an output");
+        tu_pcl_emit_refused(&f, lang, "main.pp:11:13", "calls unsecret() on a plain value");
+    }
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -792,6 +854,7 @@ int main(void) {
     tcase_add_test(tc, test_can_try);
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
+    tcase_add_test(tc, test_builtin_functions_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
