@@ -25,7 +25,7 @@ static unsigned option_langs(const char *name) {
         {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
         {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
         {"range", L(LANG_PCL)},
-        {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
+        {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
         {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
@@ -103,7 +103,7 @@ static unsigned function_langs(const char *name) {
         {"min", ts_py | go},
         {"max", ts_py | go},
         {"singleOrNone", ts_py},
-        {"notImplemented", ts_py},
+        {"notImplemented", ts_py | go},
         {"pulumiResourceName", ts_py | go},
         {"pulumiResourceType", ts_py | go},
         {"getOutput", ts_py}, /* a stack reference's output: ref.getOutput(name) */
@@ -193,7 +193,8 @@ static bool builtin_resource(const pcl_node_t *n) {
 }
 
 static unsigned node_langs(const pcl_node_t *n) {
-    if (n->kind == PCL_NODE_HOOK || n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
+    if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
+    if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);

@@ -555,7 +555,18 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
  *   `pulumi.ToStringArray(xs)`).
  * Spacing around binary operators follows gofmt (go/printer's cutoff by nesting depth, g->gd). */
 
-typedef enum { GV_UNKNOWN = 0, GV_STRING, GV_INT, GV_FLOAT, GV_BOOL, GV_LIST, GV_MAP, GV_OBJECT, GV_ANY } go_vk_t;
+typedef enum {
+    GV_UNKNOWN = 0,
+    GV_STRING,
+    GV_INT,
+    GV_FLOAT,
+    GV_BOOL,
+    GV_LIST,
+    GV_MAP,
+    GV_OBJECT,
+    GV_ANY,
+    GV_HOOK_ARGS /* a hook's `args` (*pulumi.ResourceHookArgs): its name and type are strings */
+} go_vk_t;
 
 typedef struct go_vt go_vt_t;
 /* A local's type (a struct, so that the per-node array is an array of aggregates). */
@@ -704,6 +715,7 @@ static const go_vt_t *go_refuse(go_ctx_t *g, const pcl_expr_t *e, const char *wh
                  !n                           ? "program"
                  : n->kind == PCL_NODE_OUTPUT ? "output"
                  : n->kind == PCL_NODE_LOCAL  ? "local"
+                 : n->kind == PCL_NODE_HOOK   ? "hook"
                                               : "resource",
                  n ? n->name : "?", why);
     }
@@ -733,6 +745,9 @@ static const go_vt_t *go_scope_type(const go_ctx_t *g, const char *name) {
 /* The type of one traversal part applied to a value of type t. */
 static const go_vt_t *go_vt_part(go_ctx_t *g, const go_vt_t *t, const pcl_trav_part_t *pt) {
     if (t->kind == GV_ANY) return t;
+    if (t->kind == GV_HOOK_ARGS)
+        return pt->attr && (strcmp(pt->attr, "name") == 0 || strcmp(pt->attr, "type") == 0) ? go_vt(g, GV_STRING, NULL)
+                                                                                            : &GV_T_UNKNOWN;
     if (pt->attr) {
         if (t->kind == GV_MAP) return t->elem;
         if (t->kind != GV_OBJECT) return &GV_T_UNKNOWN;
@@ -851,7 +866,14 @@ static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t 
  * form with $0, $1 the arguments, the imports it needs and the helper function (written after the
  * imports) it calls. Their types are checked in go_infer_call; what does not fit is refused. */
 
-enum { GO_HELPER_FILEBASE64, GO_HELPER_FILEBASE64SHA256, GO_HELPER_READFILE, GO_HELPER_SHA1, GO_N_HELPERS };
+enum {
+    GO_HELPER_FILEBASE64,
+    GO_HELPER_FILEBASE64SHA256,
+    GO_HELPER_NOT_IMPLEMENTED,
+    GO_HELPER_READFILE,
+    GO_HELPER_SHA1,
+    GO_N_HELPERS
+};
 
 /* The helpers in Pulumi's order (by name), each with the imports it needs. */
 static const struct {
@@ -875,6 +897,10 @@ static const struct {
                                     "\t}\n"
                                     "}\n",
                                     {"crypto/sha256", "encoding/base64", "os"}},
+    [GO_HELPER_NOT_IMPLEMENTED] = {"func notImplemented(message string) any {\n"
+                                   "\tpanic(message)\n"
+                                   "}\n",
+                                   {NULL, NULL, NULL}},
     [GO_HELPER_READFILE] = {"func readFileOrPanic(path string) string {\n"
                             "\tdata, err := os.ReadFile(path)\n"
                             "\tif err != nil {\n"
@@ -898,6 +924,7 @@ typedef enum {
     GO_FN_MINMAX,  /* numbers of one type → that type */
     GO_FN_LEN,     /* a list or map → int (a string's length counts characters, Go's len bytes) */
     GO_FN_RESNAME, /* a resource itself → string */
+    GO_FN_PANIC,   /* notImplemented(message): panics; its value is any */
 } go_fn_kind_t;
 
 typedef struct go_fn {
@@ -927,6 +954,7 @@ static const go_fn_t GO_FNS[] = {
     {"length", GO_FN_LEN, "len($0)", NULL, -1},
     {"pulumiResourceName", GO_FN_RESNAME, "$0.PulumiResourceName()", NULL, -1},
     {"pulumiResourceType", GO_FN_RESNAME, "$0.PulumiResourceType()", NULL, -1},
+    {"notImplemented", GO_FN_PANIC, "notImplemented($0)", NULL, GO_HELPER_NOT_IMPLEMENTED},
 };
 
 static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
@@ -980,6 +1008,9 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
         return go_vt_is(t, GV_LIST) || go_vt_is(t, GV_MAP) ? go_vt(g, GV_INT, NULL) : &GV_T_UNKNOWN;
     }
     case GO_FN_RESNAME: return e->call.n == 1 && go_resource_arg(g, e->call.args[0]) ? str : &GV_T_UNKNOWN;
+    case GO_FN_PANIC:
+        return e->call.n == 1 && go_vt_is(go_infer(g, e->call.args[0]), GV_STRING) ? go_vt(g, GV_ANY, NULL)
+                                                                                   : &GV_T_UNKNOWN;
     }
     return &GV_T_UNKNOWN;
 }
@@ -1270,7 +1301,8 @@ static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_tr
     for (size_t i = from; i < n; i++) {
         const pcl_trav_part_t *pt = &parts[i];
         /* an attribute of a struct is its field; of a map, a key */
-        emit_append_part(b, pt, pt->attr && t->kind == GV_OBJECT ? go_field_name(g, pt->attr) : NULL, &plain);
+        bool field = t->kind == GV_OBJECT || t->kind == GV_HOOK_ARGS;
+        emit_append_part(b, pt, pt->attr && field ? go_field_name(g, pt->attr) : NULL, &plain);
         t = go_vt_part(g, t, pt);
     }
 }
@@ -2082,6 +2114,21 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         else
             go_raw(g, &b, v, depth);
         buf_puts(&b, secret ? ")))" : "))");
+    } else if (strcmp(n, "hooks") == 0 && v->kind == PCL_OBJECT) {
+        /* a ResourceHookBinding: each list of hooks on one line, as Pulumi writes it */
+        buf_puts(&b, "pulumi.ResourceHooks(&pulumi.ResourceHookBinding{");
+        for (size_t i = 0; i < v->object.n; i++) {
+            const pcl_expr_t *l = v->object.items[i].value;
+            const char *key = v->object.items[i].key;
+            buf_printf(&b, "%s%s: []*pulumi.%s{", i ? ", " : "", names_title(g->base.a, key),
+                       strcmp(key, "onError") == 0 ? "ErrorHook" : "ResourceHook");
+            for (size_t k = 0; l->kind == PCL_TUPLE && k < l->tuple.n; k++) {
+                if (k) buf_puts(&b, ", ");
+                go_raw(g, &b, l->tuple.items[k], depth);
+            }
+            buf_putc(&b, '}');
+        }
+        buf_puts(&b, "})");
     } else if (strcmp(n, "import") == 0) {
         buf_puts(&b, "pulumi.Import(pulumi.ID(");
         go_raw(g, &b, v, depth);
@@ -2117,6 +2164,7 @@ static const char *const GO_OPTION_NAMES[] = {"aliases",
                                               "hideDiffs",
                                               "customTimeouts",
                                               "replacementTrigger",
+                                              "hooks",
                                               "version",
                                               "pluginDownloadURL"};
 static const emit_option_order_t GO_OPTIONS = {GO_OPTION_NAMES, sizeof GO_OPTION_NAMES / sizeof GO_OPTION_NAMES[0]};
@@ -2249,6 +2297,16 @@ static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     buf_putc(b, '\n');
 }
 
+/* `if err != nil { return err }` after a registration. */
+static void go_err_check(buf_t *b, int depth) {
+    go_indent(b, depth);
+    buf_puts(b, "if err != nil {\n");
+    go_indent(b, depth + 1);
+    buf_puts(b, "return err\n");
+    go_indent(b, depth);
+    buf_puts(b, "}\n");
+}
+
 /* A resource's `New<Type>` call or a component's registration, with its options and the error check. */
 static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
     go_ctx_t *g = (go_ctx_t *)x;
@@ -2300,12 +2358,79 @@ static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
     }
     go_options(g, b, n, depth);
     buf_puts(b, ")\n");
+    go_err_check(b, depth);
+}
+
+/* A hook: `name, err := ctx.RegisterResourceHook("name", func(args *pulumi.ResourceHookArgs) error {...},
+ * options)` running its command with os/exec (no shell), or an error hook whose function says
+ * whether to retry: true when the command succeeds. The command's words are strings; `args` is the
+ * hook's arguments (its name and type). */
+static void go_hook(emit_typed_t *x, buf_t *b, size_t i) {
+    go_ctx_t *g = (go_ctx_t *)x;
+    const int depth = 2;
+    const pcl_node_t *n = &g->base.p->nodes[i];
+    emit_hook_t h;
+    if (!emit_hook_attrs(n, &h)) return;
+    const pcl_expr_t *cmd = h.command->value;
+    if (cmd->kind != PCL_TUPLE || cmd->tuple.n == 0 || g->n_scope >= EMIT_MAX_SCOPE) {
+        go_refuse(g, cmd, "a hook's command that is not a list of words");
+        return;
+    }
+    if (h.error && (h.dry_run || h.ignore_errors)) {
+        go_refuse(g, (h.dry_run ? h.dry_run : h.ignore_errors)->value, "an error hook's options (Go takes none)");
+        return;
+    }
+    go_import_add(g, "os/exec", "exec");
+    bool named = g->referenced[i];
     go_indent(b, depth);
-    buf_puts(b, "if err != nil {\n");
+    buf_printf(b, "%s, err %s ctx.Register%sHook(", named ? g->base.var[i] : "_",
+               named || !g->err_declared ? ":=" : "=", h.error ? "Error" : "Resource");
+    g->err_declared = true;
+    names_append_quoted(b, LANG_GO, emit_node_logical_name(n));
+    buf_printf(b, ", func(args *pulumi.%s) %s {\n", h.error ? "ErrorHookArgs" : "ResourceHookArgs",
+               h.error ? "(bool, error)" : "error");
+    size_t saved = g->n_scope;
+    g->scope[g->n_scope] = "args";
+    g->scope_type[g->n_scope++] = go_vt(g, GV_HOOK_ARGS, NULL);
+    buf_t words;
+    buf_init(&words);
+    for (size_t k = 0; k < cmd->tuple.n; k++) {
+        const pcl_expr_t *w = cmd->tuple.items[k];
+        const go_vt_t *t = go_infer(g, w);
+        bool panics = t->kind == GV_ANY && w->kind == PCL_CALL && strcmp(w->call.name, "notImplemented") == 0;
+        if (!go_vt_is(t, GV_STRING) && !panics) {
+            go_refuse(g, w, "a hook's command word that is not a string");
+            continue;
+        }
+        if (k) buf_puts(&words, ", ");
+        char *v = go_plain_stmt(g, w, depth + 1, 2, t);
+        buf_puts(&words, v);
+        if (panics) buf_puts(&words, ".(string)");
+    }
+    g->n_scope = saved;
     go_indent(b, depth + 1);
-    buf_puts(b, "return err\n");
+    buf_printf(b, "return exec.Command(%s).Run()%s\n", words.data ? words.data : "", h.error ? " == nil, nil" : "");
+    buf_free(&words);
     go_indent(b, depth);
-    buf_puts(b, "}\n");
+    buf_puts(b, "}");
+    if (!h.error) {
+        if (!h.dry_run && !h.ignore_errors) {
+            buf_puts(b, ", nil");
+        } else {
+            buf_puts(b, ", &pulumi.ResourceHookOptions{");
+            if (h.dry_run) {
+                buf_puts(b, "OnDryRun: ");
+                go_raw(g, b, h.dry_run->value, depth);
+            }
+            if (h.ignore_errors) {
+                buf_puts(b, h.dry_run ? ", IgnoreErrors: " : "IgnoreErrors: ");
+                go_raw(g, b, h.ignore_errors->value, depth);
+            }
+            buf_putc(b, '}');
+        }
+    }
+    buf_puts(b, ")\n");
+    go_err_check(b, depth);
 }
 
 static void go_config_statement(emit_typed_t *x, buf_t *b, size_t i) {
@@ -2338,6 +2463,7 @@ static const emit_typed_program_t GO_PROGRAM = {
     .export = "ctx.Export(",
     .export_end = ")\n",
     .resource = go_resource,
+    .hook = go_hook,
 };
 
 /* Every node's statements, each after the temporaries and loops its expressions need. */

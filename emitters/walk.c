@@ -1031,8 +1031,10 @@ void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_progr
     x->node = n;
     switch (n->kind) {
     case PCL_NODE_PACKAGE:
-    case PCL_NODE_PULUMI:
-    case PCL_NODE_HOOK: return; /* emit_check_program refuses hooks and pulumi blocks in Go, C# and Java */
+    case PCL_NODE_PULUMI: return; /* emit_check_program refuses pulumi blocks in Go, C# and Java */
+    case PCL_NODE_HOOK:
+        if (s->hook) s->hook(x, b, i); /* else refused by emit_check_program */
+        return;
     case PCL_NODE_CONFIG:
         typed_config(x, b, i, s, !*config_seen);
         *config_seen = true;

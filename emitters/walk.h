@@ -429,6 +429,7 @@ typedef struct emit_typed_program {
     const char *(*class_of)(emit_typed_t *x, const pcl_node_t *n); /* the class a node constructs */
     void (*args)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);  /* after the name: the inputs */
     void (*options)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);
+    void (*hook)(emit_typed_t *x, buf_t *b, size_t i); /* a hook's statement (NULL: refused by the check) */
 } emit_typed_program_t;
 
 /* Names each node's variable (but packages' and outputs', and those `referenced` says are never

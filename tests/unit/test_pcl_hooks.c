@@ -99,6 +99,39 @@ START_TEST(test_hooks_python) {
 }
 END_TEST
 
+/* Go registers each hook with the context (ctx.RegisterResourceHook / RegisterErrorHook) as Pulumi's
+ * Go generator writes it: the command run with os/exec, `args` the hook's arguments, the options a
+ * ResourceHookOptions; an error hook retries when its command succeeds; the binding a
+ * ResourceHookBinding of []*pulumi.ResourceHook and []*pulumi.ErrorHook; notImplemented() panics. */
+START_TEST(test_hooks_go) {
+    tu_pcl_t f = load("config file \"string\" {}\n"
+                      "hook resource \"create\" {\n    command = [\"touch\", file]\n}\n"
+                      "hook resource \"preview\" {\n    command = [\"touch\", \"${file}_${args.name}\"]\n"
+                      "    onDryRun = true\n    ignoreErrors = true\n}\n"
+                      "hook error \"retry\" {\n    command = [\"true\"]\n}\n"
+                      "hook resource \"todo\" {\n    command = [notImplemented(\"later\")]\n}\n"
+                      "resource \"res\" \"hk:index:Res\" {\n    value = true\n    options {\n        hooks = {\n"
+                      "            beforeCreate = [create, preview]\n            onError = [retry]\n"
+                      "            afterDelete = [todo]\n        }\n    }\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\"fmt\"\n\t\"os/exec\"\n");
+    tu_has(go, "func notImplemented(message string) any {\n\tpanic(message)\n}\n");
+    tu_has(go, "\t\tcreate, err := ctx.RegisterResourceHook(\"create\", func(args *pulumi.ResourceHookArgs) error {\n"
+               "\t\t\treturn exec.Command(\"touch\", file).Run()\n\t\t}, nil)\n\t\tif err != nil {\n");
+    tu_has(go, "\t\tpreview, err := ctx.RegisterResourceHook(\"preview\", func(args *pulumi.ResourceHookArgs) error {\n"
+               "\t\t\treturn exec.Command(\"touch\", fmt.Sprintf(\"%v_%v\", file, args.Name)).Run()\n"
+               "\t\t}, &pulumi.ResourceHookOptions{OnDryRun: true, IgnoreErrors: true})\n");
+    tu_has(go, "\t\tretry, err := ctx.RegisterErrorHook(\"retry\", func(args *pulumi.ErrorHookArgs) (bool, error) {\n"
+               "\t\t\treturn exec.Command(\"true\").Run() == nil, nil\n\t\t})\n");
+    tu_has(go, "\t\t\treturn exec.Command(notImplemented(\"later\").(string)).Run()\n");
+    tu_has(go,
+           "}, pulumi.ResourceHooks(&pulumi.ResourceHookBinding{BeforeCreate: []*pulumi.ResourceHook{create, preview}, "
+           "OnError: []*pulumi.ErrorHook{retry}, AfterDelete: []*pulumi.ResourceHook{todo}}))\n");
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* The hook block prints back as PCL. */
 START_TEST(test_hooks_print) {
     tu_pcl_t f = load(PROGRAM);
@@ -114,9 +147,11 @@ END_TEST
  * their position. */
 START_TEST(test_hooks_refused) {
     tu_pcl_t f = load(PROGRAM);
-    static const lang_t others[] = {LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
-    for (size_t i = 0; i < 4; i++)
+    static const lang_t others[] = {LANG_CSHARP, LANG_JAVA, LANG_YAML};
+    for (size_t i = 0; i < 3; i++)
         tu_pcl_emit_refused(&f, others[i], "main.pp:3:1: hook 'create'", "cannot write hook blocks yet");
+    /* Go's exec.Command takes strings: an int config value is not converted */
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:4:31: hook 'create'", "a hook's command word that is not a string");
     tu_pcl_unload(&f);
 
     /* an output is an Output object, not the string the command wants */
@@ -170,6 +205,7 @@ int main(void) {
     tcase_add_test(tc, test_hooks_typescript);
     tcase_add_test(tc, test_hooks_python);
     tcase_add_test(tc, test_hooks_print);
+    tcase_add_test(tc, test_hooks_go);
     tcase_add_test(tc, test_hooks_refused);
     tcase_add_test(tc, test_hooks_parse_errors);
     suite_add_tcase(s, tc);
