@@ -206,25 +206,31 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     bool list_index = false;
     for (size_t i = 1; i < e->trav.n; i++)
         list_index |= !e->trav.parts[i].attr && !e->trav.parts[i].index_is_string;
-    /* A property below an optional output property (`setRes.optionalData.string`) is
-     * `Output<T | undefined>`, which no `Input<T>` accepts under --strict: refused, by position. */
+    /* A property below an optional output property (`setRes.optionalData.string`): the property is
+     * `Output<T | undefined>`, so it is read in an apply with optional chaining, as Pulumi does
+     * (`setRes.optionalData.apply(optionalData => optionalData?.string!)`); inside an interpolation,
+     * where no apply is written, it is refused by position. */
+    bool optional_head = false;
     if (idx >= 0 && e->trav.n > 1 && e->trav.parts[0].attr && g->w.p->nodes[idx].schema) {
         const schema_resource_t *r = g->w.p->nodes[idx].schema;
         const schema_property_t *pr = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
-        if (pr && !pr->required)
+        optional_head = pr && !pr->required;
+        if (optional_head && g->in_interpolate)
             diag_add(g->w.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                     "%d:%d: '%s.%s.%s' reads below the optional output '%s'; its TypeScript type "
-                     "(Output<T | undefined>) is not an input, so cimport does not write it yet",
+                     "%d:%d: '%s.%s.%s' reads below the optional output '%s' inside an interpolation; its "
+                     "TypeScript type (Output<T | undefined>) lifts no property, so cimport does not write it yet",
                      e->line, e->col, e->trav.root, e->trav.parts[0].attr,
                      e->trav.parts[1].attr ? e->trav.parts[1].attr : "[...]", e->trav.parts[0].attr);
     }
     if (idx >= 0 && g->w.p->nodes[idx].kind != PCL_NODE_CONFIG && g->w.p->nodes[idx].kind != PCL_NODE_LOCAL &&
-        e->trav.n > 1 && e->trav.parts[0].attr && list_index && !g->in_interpolate) {
+        e->trav.n > 1 && e->trav.parts[0].attr && (list_index || optional_head) && !g->in_interpolate) {
         const char *param = names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, e->trav.parts[0].attr);
         buf_printf(g->w.b, "%s.%s.apply(%s => %s", g->w.ident[idx], e->trav.parts[0].attr, param, param);
         for (size_t i = 1; i < e->trav.n; i++)
-            ts_trav_part(g, &e->trav.parts[i], i > 1);
-        buf_putc(g->w.b, ')');
+            ts_trav_part(g, &e->trav.parts[i], optional_head || i > 1);
+        /* under --strict an Output<T | undefined> is no Input<T>; an undefined value is still passed
+         * as undefined (not set), as in Pulumi's output, which has no `!` */
+        buf_puts(g->w.b, optional_head ? "!)" : ")");
         return;
     }
     /* Into a local holding secret() of a value of unknown shape (`secret(anyConfig).property`): no

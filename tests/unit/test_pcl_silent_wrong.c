@@ -412,6 +412,31 @@ START_TEST(test_string_where_bool_wanted) {
 }
 END_TEST
 
+/* A property read below an optional output (`a.data.s`, data not required) is
+ * Output<T | undefined> in TypeScript: read in an apply with optional chaining, as Pulumi does
+ * (l2-primitive-ref-optional); it used to be refused. Inside an interpolation it still is. */
+START_TEST(test_read_below_optional_output) {
+    const char *schema = "{\"name\":\"opt\",\"version\":\"1.0.0\",\"resources\":{\"opt:index:Res\":{"
+                         "\"properties\":{\"data\":{\"$ref\":\"#/types/opt:index:Data\"}},"
+                         "\"inputProperties\":{\"data\":{\"$ref\":\"#/types/opt:index:Data\"}}}},"
+                         "\"types\":{\"opt:index:Data\":{\"type\":\"object\",\"properties\":{\"s\":{\"type\":"
+                         "\"string\"}}}}}";
+    const char *pcl = "resource \"a\" \"opt:index:Res\" {\n    data = { s = \"x\" }\n}\n"
+                      "resource \"b\" \"opt:index:Res\" {\n    data = { s = a.data.s }\n}\n";
+    tu_pcl_t f = tu_pcl_load(schema, "opt.json", pcl);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "s: a.data.apply(data => data?.s!),");
+    free(ts);
+    tu_pcl_unload(&f);
+    f = tu_pcl_load(schema, "opt.json",
+                    "resource \"a\" \"opt:index:Res\" {\n    data = { s = \"x\" }\n}\n"
+                    "output \"o\" {\n    value = \"v-${a.data.s}\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT,
+                        "'a.data.s' reads below the optional output 'data' inside an interpolation", NULL);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* "\u0000" in a string (value, map key, template, multi-line text) is written with each language's
  * escape: never dropped, never cut short at the NUL, never a raw or invalid byte in the output. */
 START_TEST(test_nul_in_strings) {
@@ -469,6 +494,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_outputs_and_strings);
     tcase_add_test(tc, test_nul_in_strings);
     tcase_add_test(tc, test_string_where_bool_wanted);
+    tcase_add_test(tc, test_read_below_optional_output);
     suite_add_tcase(s, tc);
     return s;
 }
