@@ -331,6 +331,18 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     return true;
 }
 
+/* C# and Java write the default of a scalar config value that is not secret, a literal of its type
+ * (`config.GetInt32("n") ?? 1`, `ctx.config().getInteger("n").orElse(1)`). */
+static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
+    if ((lang != LANG_CSHARP && lang != LANG_JAVA) || n->config_secret) return false;
+    const pcl_expr_t *v = n->attrs[0].value;
+    const char *t = n->token ? n->token : "string";
+    if (strcmp(t, "string") == 0) return v->kind == PCL_STRING;
+    if (strcmp(t, "bool") == 0) return v->kind == PCL_BOOL;
+    if (strcmp(t, "number") == 0) return v->kind == PCL_NUMBER;
+    return strcmp(t, "int") == 0 && v->kind == PCL_NUMBER && names_number_is_int(v->n);
+}
+
 /* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
     static const char *const hook_scope[] = {"args"}; /* a hook's command reads its arguments */
@@ -694,7 +706,7 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_CONFIG && n->n_attrs) { /* its default */
-            if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON)
+            if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON && !typed_default_ok(lang, n))
                 refuse(
                     &c, n, n->attrs[0].line, n->attrs[0].col,
                     arena_sprintf(c.a, "the %s emitter cannot write a config value's default yet", lang_title(lang)));

@@ -493,6 +493,9 @@ static const emit_cfg_names_t CS_CFG = {
     .inner_list = "System.Collections.Immutable.ImmutableArray<%s>",
     .inner_map = "System.Collections.Immutable.ImmutableDictionary<string, %s>",
     .object = {"RequireObject<%s>", "RequireSecretObject<%s>"},
+    .get = {"Get", "GetInt32", "GetDouble", "GetBoolean"},
+    .or_open = " ?? ",
+    .or_close = "",
 };
 
 /* The class a resource constructs: its schema's C# name, else the token's member. */

@@ -398,6 +398,9 @@ static const emit_cfg_names_t JAVA_CFG = {
                {"requireSecret", "requireSecretInteger", "requireSecretDouble", "requireSecretBoolean"}},
     .scalar = {"String", "Integer", "Double", "Boolean"},
     .any = "Object",
+    .get = {"get", "getInteger", "getDouble", "getBoolean"},
+    .or_open = ".orElse(",
+    .or_close = ")",
 };
 
 /* The Java type of a list, map or any config value: List<String>, Map<String, Integer>, Object

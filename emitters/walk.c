@@ -992,6 +992,19 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
         buf_puts(b, s->new_config);
     }
     const char *getter = emit_config_getter(n, s->cfg);
+    if (n->n_attrs && s->cfg->get[0]) { /* a scalar's default (emit_check_program: a literal of it) */
+        static const schema_type_t scalar[] = {
+            {.kind = SCHEMA_STRING}, {.kind = SCHEMA_INT}, {.kind = SCHEMA_NUMBER}, {.kind = SCHEMA_BOOL}};
+        int k = emit_config_type(x->a, n->token)->kind;
+        typed_declare(x, b, i, s, NULL);
+        buf_printf(b, "%s.%s(", s->config, s->cfg->get[k]);
+        names_append_quoted(b, s->lang, n->config_key ? n->config_key : n->name);
+        buf_printf(b, ")%s", s->cfg->or_open);
+        emit_typed_expr(s->values, x, b, n->attrs[0].value, &scalar[k], s->depth);
+        buf_puts(b, s->cfg->or_close);
+        buf_puts(b, s->end);
+        return;
+    }
     if (!getter && !s->cfg->object[n->config_secret]) {
         s->config_object(x, b, i);
         return;

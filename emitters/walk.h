@@ -329,6 +329,10 @@ typedef struct emit_cfg_names {
     const char *inner_list, *inner_map;
     const char *object[2]; /* [secret]: the getter of a list, map or any value, a format of its type
                               (NULL: the language writes that read itself) */
+    /* a scalar with a default (NULL: the language writes none): its getter by kind, which gives
+     * nothing when the value is not set, then `or_open` the default `or_close` */
+    const char *get[4];
+    const char *or_open, *or_close;
 } emit_cfg_names_t;
 /* The getter of a config node read as a string, int, number or bool (its token, NULL: string);
  * NULL for a list, map or any value. */

@@ -42,6 +42,15 @@ static void unload(fixture_t *f) {
     tu_pcl_unload(f);
 }
 
+/* C# and Java must parse (tree-sitter) what they write. */
+static void parses(lang_t lang, const char *src) {
+    diag_list_t d;
+    diag_list_init(&d);
+    size_t n = ts_check_buffer(lang, src, strlen(src), lang == LANG_JAVA ? "App.java" : "Program.cs", &d);
+    ck_assert_msg(n == 0, "%s: %s\n%s", lang_name(lang), d.head ? diag_format(&d, d.head) : "?", src);
+    diag_list_free(&d);
+}
+
 /* A local is declared once, after what it reads and before what reads it (declaration order
  * does not matter in PCL). */
 START_TEST(test_locals_ordered) {
@@ -709,7 +718,7 @@ START_TEST(test_config_default_and_untyped) {
     free(py);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:9:13",
                         "'obj', a value of no type, which the Go emitter cannot write yet");
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:2:5", "the C# emitter cannot write a config value's default yet");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:6:5", "the C# emitter cannot write a config value's default yet");
     unload(&f);
     /* arithmetic over a value of no type converts it to a number first, as PCL's operators do (a
      * string "2" is 2, not concatenated) */
@@ -723,6 +732,43 @@ START_TEST(test_config_default_and_untyped) {
     free(py);
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:19", "computes '+' over a value of no type");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:7:15", "computes '*' over a value of no type");
+    unload(&f);
+}
+END_TEST
+
+/* C# and Java read a scalar config value with a default (a literal of its type, not secret) by the
+ * getter that gives nothing when it is unset, as Pulumi's .NET and Java generators write it: C#
+ * `config.GetDouble("n") ?? 1.0`, Java `ctx.config().getDouble("n").orElse(1.0)` (a whole number
+ * at a number written as a double); a secret's default or one of another kind stays refused. */
+START_TEST(test_config_default_cs_java) {
+    fixture_t f = load("config \"n\" \"number\" {\n    default = 1\n}\n"
+                       "config \"i\" \"int\" {\n    default = 2\n}\n"
+                       "config \"s\" \"string\" {\n    default = \"x\"\n}\n"
+                       "config \"b\" \"bool\" {\n    default = false\n}\n"
+                       "output \"o\" {\n    value = [n, i, s, b]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "    var config = new Config();\n    var n = config.GetDouble(\"n\") ?? 1.0;\n\n"
+               "    var i = config.GetInt32(\"i\") ?? 2;\n\n    var s = config.Get(\"s\") ?? \"x\";\n\n"
+               "    var b = config.GetBoolean(\"b\") ?? false;\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var n = ctx.config().getDouble(\"n\").orElse(1.0);\n\n"
+                 "        final var i = ctx.config().getInteger(\"i\").orElse(2);\n\n"
+                 "        final var s = ctx.config().get(\"s\").orElse(\"x\");\n\n"
+                 "        final var b = ctx.config().getBoolean(\"b\").orElse(false);\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    f = load("config \"p\" \"string\" {\n    default = \"x\"\n    secret = true\n}\n"
+             "config \"i\" \"int\" {\n    default = 2.5\n}\n"
+             "config \"l\" \"list(string)\" {\n    default = []\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:2:5", "cannot write a config value's default yet");
+        tu_pcl_emit_refused(&f, lang, "main.pp:6:5", "cannot write a config value's default yet");
+        tu_pcl_emit_refused(&f, lang, "main.pp:9:5", "cannot write a config value's default yet");
+    }
     unload(&f);
 }
 END_TEST
@@ -769,15 +815,6 @@ START_TEST(test_builtin_functions_yaml) {
     unload(&f);
 }
 END_TEST
-
-/* C# and Java must parse (tree-sitter) what they write. */
-static void parses(lang_t lang, const char *src) {
-    diag_list_t d;
-    diag_list_init(&d);
-    size_t n = ts_check_buffer(lang, src, strlen(src), lang == LANG_JAVA ? "App.java" : "Program.cs", &d);
-    ck_assert_msg(n == 0, "%s: %s\n%s", lang_name(lang), d.head ? diag_format(&d, d.head) : "?", src);
-    diag_list_free(&d);
-}
 
 /* C# and Java write PCL's built-in functions over plain values as Pulumi's .NET and Java program
  * generators do (their `using`s and imports with them), unsecret over an output; a function over an
@@ -855,6 +892,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
     tcase_add_test(tc, test_builtin_functions_cs_java);
+    tcase_add_test(tc, test_config_default_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
