@@ -141,7 +141,8 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
-    if (e->function->return_plain) langs &= ~L(LANG_TYPESCRIPT);
+    /* TypeScript awaits a method's plain result in an async main; an invoke's it does not write */
+    if (e->function->return_plain && !emit_is_method_call(e)) langs &= ~L(LANG_TYPESCRIPT);
     return langs;
 }
 

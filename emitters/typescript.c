@@ -641,6 +641,30 @@ static void ts_apply(emit_walk_t *w, const pcl_expr_t *e) {
     emit_walk_apply_body(&g->w, &ap, e, ts_computed);
 }
 
+/* A method call whose result is plain (a provider, a value): the Node.js SDK returns a Promise of it,
+ * so Pulumi's generator awaits it, in an async main function (l2-component-call-plain). */
+static bool ts_plain_method(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && emit_is_method_call(e) && e->function && e->function->return_plain;
+}
+
+static bool ts_find_plain_method(const pcl_expr_t *e, void *ctx) {
+    if (ts_plain_method(e)) *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Whether any of the program's expressions calls a method with a plain result. */
+static bool ts_awaits(const pcl_program_t *p) {
+    bool found = false;
+    for (size_t i = 0; i < p->n_nodes && !found; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs && !found; k++)
+            pcl_expr_walk(n->attrs[k].value, ts_find_plain_method, &found);
+        for (size_t k = 0; k < n->n_options && !found; k++)
+            pcl_expr_walk(n->options[k].value, ts_find_plain_method, &found);
+    }
+    return found;
+}
+
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
     static const char *const conv[EMIT_CONV_UNSUPPORTED] = {
         [EMIT_CONV_STRING_TO_BOOL] = "%s === \"true\"",
@@ -690,7 +714,15 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
             ts_apply(&g->w, e);
         }
         break;
-    case PCL_CALL: emit_walk_call_expr(&g->w, e); break;
+    case PCL_CALL:
+        if (ts_plain_method(e)) { /* its result is a Promise: awaited in the async main function */
+            buf_puts(g->w.b, "(await ");
+            emit_walk_call_expr(&g->w, e);
+            buf_putc(g->w.b, ')');
+            break;
+        }
+        emit_walk_call_expr(&g->w, e);
+        break;
     }
 }
 
@@ -990,6 +1022,7 @@ char *emit_typescript(const pcl_program_t *p, diag_list_t *diags) {
         if (p->nodes[i].kind == PCL_NODE_OUTPUT && p->nodes[i].name &&
             strcmp(g.w.ident[i], emit_node_logical_name(&p->nodes[i])) != 0)
             g.async_main = true;
+    if (ts_awaits(p)) g.async_main = true; /* `(await res.method())` */
 
     buf_puts(&out, "import * as pulumi from \"@pulumi/pulumi\";\n");
     for (size_t i = 0; i < g.w.n_pkgs; i++) {

@@ -437,6 +437,28 @@ START_TEST(test_read_below_optional_output) {
 }
 END_TEST
 
+/* A method whose result is plain (a provider, a number, a plain object): the Node.js SDK returns a
+ * Promise of it, so TypeScript awaits it in an async main function, as Pulumi does
+ * (l2-component-call-plain); it used to be refused. */
+START_TEST(test_plain_method_awaited) {
+    char *schema = tu_read(SOURCE_DIR "/tests/fixtures/conformance/schemas/configurer-38.0.0.json", NULL);
+    ck_assert_ptr_nonnull(schema);
+    tu_pcl_t f =
+        tu_pcl_load(schema, "configurer.json",
+                    "resource \"c\" \"configurer:index:Configurer\" {\n    providerConfig = \"p\"\n}\n"
+                    "resource \"x\" \"configurer:index:Custom\" {\n    value = \"v\"\n"
+                    "    options {\n        provider = call(c, \"nestedPlainProvider\", {}).provider\n    }\n}\n"
+                    "output \"n\" {\n    value = call(c, \"plainValue\", {})\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export = async () => {\n");
+    tu_has(ts, "provider: (await c.nestedPlainProvider()).provider,");
+    tu_has(ts, "n: (await c.plainValue()),");
+    free(ts);
+    tu_pcl_unload(&f);
+    free(schema);
+}
+END_TEST
+
 /* "\u0000" in a string (value, map key, template, multi-line text) is written with each language's
  * escape: never dropped, never cut short at the NUL, never a raw or invalid byte in the output. */
 START_TEST(test_nul_in_strings) {
@@ -495,6 +517,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_nul_in_strings);
     tcase_add_test(tc, test_string_where_bool_wanted);
     tcase_add_test(tc, test_read_below_optional_output);
+    tcase_add_test(tc, test_plain_method_awaited);
     suite_add_tcase(s, tc);
     return s;
 }
