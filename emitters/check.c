@@ -89,25 +89,25 @@ static unsigned function_langs(const char *name) {
         {"rootDirectory", ts_py_yaml | go | cs_java},
         {"toBase64", ts_py_yaml | go | cs_java},
         {"fromBase64", ts_py_yaml | go | cs_java},
-        {"sha1", ts_py | go},
+        {"sha1", ts_py_yaml | go},
         {"readFile", ts_py_yaml | go | cs_java},
-        {"filebase64", ts_py | go},
-        {"filebase64sha256", ts_py | go},
+        {"filebase64", ts_py_yaml | go},
+        {"filebase64sha256", ts_py_yaml | go},
         {"toJSON", ts_py_yaml},
-        {"element", ts_py},
+        {"element", ts_py_yaml}, /* YAML: fn::select [index, list] */
         {"entries", ts_py},
         {"join", ts_py_yaml | go},
         {"split", ts_py_yaml | go},
-        {"length", ts_py | go},
+        {"length", ts_py_yaml | go},
         {"lookup", ts_py},
         {"min", ts_py | go},
         {"max", ts_py | go},
-        {"singleOrNone", ts_py},
+        {"singleOrNone", ts_py_yaml},
         {"notImplemented", ts_py | go},
         {"pulumiResourceName", ts_py | go},
         {"pulumiResourceType", ts_py | go},
-        {"getOutput", ts_py}, /* a stack reference's output: ref.getOutput(name) */
-        {"recover", ts_py},   /* pulumi.recover(output, ...), output.recover(...) */
+        {"getOutput", ts_py_yaml}, /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
+        {"recover", ts_py},        /* pulumi.recover(output, ...), output.recover(...) */
         /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_) */
         {"can", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
         {"try", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
@@ -195,8 +195,10 @@ static bool builtin_resource(const pcl_node_t *n) {
 
 static unsigned node_langs(const pcl_node_t *n) {
     if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
+    /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
+     * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}` */
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
-        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -434,9 +436,17 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     if (!(expr_langs(c, e) & L(c->lang))) {
         const char *what = pcl_expr_kind_name(e);
         if (e->op) what = arena_sprintf(c->a, "%s '%s'", what, e->op);
+        /* Pulumi YAML's expressions are references, interpolation and fn:: functions only */
+        bool yaml_lacks = c->lang == LANG_YAML && (e->kind == PCL_UNARY || e->kind == PCL_BINARY ||
+                                                   e->kind == PCL_COND || e->kind == PCL_FOR || e->kind == PCL_SPLAT);
         refuse(c, x->n, line, col,
-               arena_sprintf(c->a, "'%s' uses %s, which the %s emitter cannot write yet", x->at->name, what,
-                             lang_title(c->lang)));
+               yaml_lacks ? arena_sprintf(c->a,
+                                          "'%s' uses %s; Pulumi YAML has no operators, conditionals or loops (its "
+                                          "expressions are references, interpolation and fn:: functions), so it "
+                                          "cannot be written in YAML",
+                                          x->at->name, what)
+                          : arena_sprintf(c->a, "'%s' uses %s, which the %s emitter cannot write yet", x->at->name,
+                                          what, lang_title(c->lang)));
         return false;
     }
     /* a string computed or read at a number or bool position: TypeScript and Python convert it as
@@ -532,6 +542,12 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  e->call.name,
                                  strcmp(e->call.name, "unsecret") == 0 ? "on a plain value" : "over an output",
                                  lang_title(c->lang)));
+        else if (c->lang == LANG_YAML && strcmp(e->call.name, "getOutput") == 0 && e->call.args[1]->kind != PCL_STRING)
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls getOutput() with a computed name; Pulumi YAML reads a stack reference's "
+                                 "output by a literal name (${ref.outputs[\"name\"]})",
+                                 x->at->name));
         else if (!check_call_shape(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
@@ -701,13 +717,28 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
     }
 }
 
+/* Whether an expression is a literal value (no reference, call or operator anywhere in it). */
+static bool literal_only(const pcl_expr_t *e, void *ctx) {
+    if (e->kind != PCL_NULL && e->kind != PCL_BOOL && e->kind != PCL_NUMBER && e->kind != PCL_STRING &&
+        e->kind != PCL_TUPLE && e->kind != PCL_OBJECT)
+        *(bool *)ctx = false;
+    return true;
+}
+
 bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
     check_t c = {.p = p, .lang = lang, .diags = diags, .a = arena_new(), .ok = true};
     c.nodes = names_node_index(c.a, p);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_CONFIG && n->n_attrs) { /* its default */
-            if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON && !typed_default_ok(lang, n))
+            bool literal = true;
+            pcl_expr_walk(n->attrs[0].value, literal_only, &literal);
+            if (lang == LANG_YAML && !literal) /* Pulumi YAML's `default:` is a value, read before anything runs */
+                refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
+                       "the default is not a literal value; Pulumi YAML's config default is a literal "
+                       "value, so it cannot be written in YAML");
+            else if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON && lang != LANG_YAML &&
+                     !typed_default_ok(lang, n))
                 refuse(
                     &c, n, n->attrs[0].line, n->attrs[0].col,
                     arena_sprintf(c.a, "the %s emitter cannot write a config value's default yet", lang_title(lang)));
@@ -715,14 +746,6 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                 check_expr(&c, n, &n->attrs[0], n->attrs[0].value);
             continue;
         }
-        /* Pulumi YAML loads a parameterized package from Pulumi.yaml's `packages`, which the program
-         * file cannot declare */
-        if (n->kind == PCL_NODE_PACKAGE && n->n_params && lang == LANG_YAML)
-            refuse(&c, NULL, n->line, n->col,
-                   arena_sprintf(c.a,
-                                 "the parameterized package '%s' is declared in Pulumi.yaml's packages for Pulumi "
-                                 "YAML, which cimport does not write",
-                                 n->name));
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,

@@ -180,9 +180,24 @@ static const char *yaml_pulumi_variable(const pcl_expr_t *e) {
     return NULL;
 }
 
+/* getOutput(ref, "name"): a stack reference's output, `${ref.outputs["name"]}` (the check allows a
+ * literal name only). */
+static bool yaml_stack_output(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0 && e->call.n == 2 &&
+           e->call.args[0]->kind == PCL_TRAVERSAL && e->call.args[1]->kind == PCL_STRING;
+}
+
+static char *yaml_stack_output_text(yaml_gen_t *g, const pcl_expr_t *e) {
+    pcl_trav_part_t parts[2] = {{.attr = "outputs"}, {.index_is_string = true, .index_str = e->call.args[1]->s}};
+    pcl_expr_t ref = *e->call.args[0];
+    ref.trav.parts = parts;
+    ref.trav.n = 2;
+    return yaml_traversal_text(g, &ref);
+}
+
 static bool yaml_is_collection(const pcl_expr_t *e) {
     return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) ||
-           (e->kind == PCL_CALL && !yaml_pulumi_variable(e)) || yaml_invoke_return(e);
+           (e->kind == PCL_CALL && !yaml_pulumi_variable(e) && !yaml_stack_output(e)) || yaml_invoke_return(e);
 }
 
 /* Pulumi YAML interpolates references in strings: "a-${res.prop}". */
@@ -222,8 +237,9 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         else
             emit_unwritable(g->diags, e, LANG_YAML);
         break;
-    case PCL_CALL: /* only a Pulumi variable is inline (yaml_is_collection) */
+    case PCL_CALL: /* only a Pulumi variable or a stack reference's output is inline (yaml_is_collection) */
         if (yaml_pulumi_variable(e)) yaml_string(g, yaml_pulumi_variable(e), indent, true);
+        if (yaml_stack_output(e)) yaml_string(g, yaml_stack_output_text(g, e), indent, true);
         break;
     }
 }
@@ -290,24 +306,34 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
         return;
     }
     /* Pulumi YAML's built-in functions of the same name and arguments */
-    static const char *const known[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
-                                        "remoteArchive", "assetArchive", "toBase64",    "fromBase64",  "toJSON",
-                                        "readFile",      "join",         "split"};
-    bool ok = false;
+    static const char *const known[] = {
+        "secret",       "fileAsset", "stringAsset", "remoteAsset", "fileArchive",  "remoteArchive",
+        "assetArchive", "toBase64",  "fromBase64",  "toJSON",      "readFile",     "join",
+        "split",        "sha1",      "length",      "filebase64",  "singleOrNone", "filebase64sha256"};
+    bool ok = strcmp(e->call.name, "element") == 0;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         ok |= strcmp(known[i], e->call.name) == 0;
     if (!ok)
         diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                  "%d:%d: the YAML emitter does not know the PCL function '%s'", e->line, e->col, e->call.name);
     if (!first_inline) buf_indent(g->b, indent);
-    buf_printf(g->b, "fn::%s:", e->call.name);
     if (e->call.n == 1) {
+        buf_printf(g->b, "fn::%s:", e->call.name);
         yaml_block(g, e->call.args[0], indent + 2);
         return;
     }
+    /* element(list, index) is fn::select [index, list] */
+    bool select = strcmp(e->call.name, "element") == 0 && e->call.n == 2;
+    pcl_expr_t *swapped[2];
     pcl_expr_t list = {.kind = PCL_TUPLE};
     list.tuple.items = e->call.args;
     list.tuple.n = e->call.n;
+    if (select) {
+        swapped[0] = e->call.args[1];
+        swapped[1] = e->call.args[0];
+        list.tuple.items = swapped;
+    }
+    buf_printf(g->b, "fn::%s:", select ? "select" : e->call.name);
     yaml_block(g, &list, indent + 2);
 }
 
@@ -427,17 +453,29 @@ static void yaml_resource(yaml_gen_t *g, const pcl_node_t *n) {
         yaml_string(g, n->logical_name, 6, true);
         buf_putc(g->b, '\n');
     }
-    if (n->n_attrs) {
-        buf_puts(g->b, "    properties:\n");
-        for (size_t i = 0; i < n->n_attrs; i++) {
-            const pcl_expr_t *v = n->attrs[i].value;
-            /* a secret input is secret by its schema; the wrapper adds nothing at the top level */
-            if (v->kind == PCL_CALL && strcmp(v->call.name, "secret") == 0 && v->call.n == 1) v = v->call.args[0];
-            buf_puts(g->b, "      ");
-            yaml_key(g, n->attrs[i].name);
-            buf_putc(g->b, ':');
-            yaml_block(g, v, 8);
-        }
+    /* a read is `get: {id, state}`: the existing resource's ID and the state it is looked up by */
+    int ind = n->read ? 8 : 6;
+    const pcl_attr_t *id = NULL;
+    size_t n_props = 0;
+    for (size_t i = 0; i < n->n_attrs; i++)
+        if (n->read && strcmp(n->attrs[i].name, "id") == 0)
+            id = &n->attrs[i];
+        else
+            n_props++;
+    if (id) {
+        buf_puts(g->b, "    get:\n      id:");
+        yaml_block(g, id->value, 8);
+    }
+    if (n_props) buf_puts(g->b, n->read ? "      state:\n" : "    properties:\n");
+    for (size_t i = 0; i < n->n_attrs; i++) {
+        if (&n->attrs[i] == id) continue;
+        const pcl_expr_t *v = n->attrs[i].value;
+        /* a secret input is secret by its schema; the wrapper adds nothing at the top level */
+        if (v->kind == PCL_CALL && strcmp(v->call.name, "secret") == 0 && v->call.n == 1) v = v->call.args[0];
+        buf_indent(g->b, ind);
+        yaml_key(g, n->attrs[i].name);
+        buf_putc(g->b, ':');
+        yaml_block(g, v, ind + 2);
     }
     yaml_options(g, n);
 }
@@ -477,6 +515,22 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
             buf_printf(&out, ":\n    type: %s\n",
                        emit_config_type_name(g.a, emit_config_type(g.a, n->token), &YAML_CFG));
             if (n->config_secret) buf_puts(&out, "    secret: true\n");
+            if (n->n_attrs) { /* its default, a literal (emit_check_program) */
+                buf_puts(&out, "    default:");
+                yaml_block(&g, n->attrs[0].value, 6);
+            }
+        }
+    }
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PULUMI) { /* the Pulumi CLI versions the program runs with */
+            buf_puts(&out, "pulumi:\n  requiredPulumiVersion:");
+            yaml_block(&g, n->attrs[0].value, 4);
+        } else if (n->kind == PCL_NODE_PACKAGE && n->n_params) {
+            diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                     "package '%s' is parameterized: Pulumi YAML finds its types through the project's package "
+                     "declaration (sdks/%s.yaml, which `pulumi package add` writes), not through the program file",
+                     n->name, n->name);
         }
     }
     bool has_locals = false;

@@ -7,7 +7,9 @@
  * recover(output, value), the value (of the failure's message, `error`) when the output fails; and the
  * `pulumi { requiredVersionRange = ... }` block, pulumi.requirePulumiVersion; and a call's expanded
  * final argument, `max(list...)`; and config values converted where the schema wants another scalar
- * type, as Pulumi's generators convert them; and `read` blocks, an existing resource read by its ID. */
+ * type, as Pulumi's generators convert them; and `read` blocks, an existing resource read by its ID.
+ * Pulumi YAML writes the built-in resources as resource types, a read as `get:`, the pulumi block as
+ * `pulumi: requiredPulumiVersion`. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,10 +67,31 @@ START_TEST(test_builtins_python) {
 }
 END_TEST
 
+/* Pulumi YAML: the same resource types (pulumi:Stash collapsed as pulumi-yaml writes it), a stack
+ * reference's output as `${ref.outputs["name"]}` */
+START_TEST(test_builtins_yaml) {
+    tu_pcl_t f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+                      "resource \"st\" \"pulumi:Stash\" {\n    input = {a = 1}\n}\n"
+                      "output \"t\" {\n    value = getOutput(ref, \"b\\\"q\")\n}\n"
+                      "output \"o\" {\n    value = [st.output, getOutput(ref, \"a\")]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "resources:\n  ref:\n    type: pulumi:pulumi:StackReference\n    properties:\n      name: org/proj/dev\n"
+              "  st:\n    type: pulumi:Stash\n    properties:\n      input:\n        a: 1\n");
+    tu_has(y, "outputs:\n  t: ${ref.outputs[\"b\\\"q\"]}\n  o:\n    - ${st.output}\n    - ${ref.outputs[\"a\"]}\n");
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+             "config \"k\" \"string\" {}\noutput \"t\" {\n    value = getOutput(ref, k)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:6:13",
+                        "Pulumi YAML reads a stack reference's output by a literal name");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_builtins_refused) {
     tu_pcl_t f = load(PROGRAM);
-    static const lang_t others[] = {LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
-    for (size_t i = 0; i < 4; i++) {
+    static const lang_t others[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
+    for (size_t i = 0; i < 3; i++) {
         tu_pcl_emit_refused(&f, others[i], "main.pp:1:1: resource 'ref'",
                             "cannot write the built-in resource pulumi:pulumi:StackReference yet");
         tu_pcl_emit_refused(&f, others[i], "main.pp:4:1: resource 'st'",
@@ -159,6 +182,9 @@ START_TEST(test_pulumi_block) {
     tu_has(pcl, "pulumi {\n    requiredVersionRange = v\n}\n");
     free(pcl);
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:1: program: the pulumi block", "cannot write requiredVersionRange");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "configuration:\n  v:\n    type: string\npulumi:\n  requiredPulumiVersion: ${v}\n");
+    free(y);
     tu_pcl_unload(&f);
     f = load("config \"v\" \"string\" {\n    secret = true\n}\npulumi {\n    requiredVersionRange = v\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:5:5", "requiredVersionRange reads an output");
@@ -236,19 +262,33 @@ START_TEST(test_read_block) {
     tu_has(pcl, "read res \"other:index:R\" {\n    id = \"existing-id\"\n");
     free(pcl);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:1:1: resource 'res'", "the Go emitter cannot write read blocks yet");
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:5:1: resource 'bare'", "cannot write read blocks yet");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML); /* a resource's `get: {id, state}` */
+    tu_has(y, "resources:\n  res:\n    type: other:R\n    get:\n      id: existing-id\n      state:\n        b: true\n"
+              "  bare:\n    type: other:R\n    get:\n      id: id2\n    options:\n      protect: true\n");
+    free(y);
     tu_pcl_unload(&f);
     tu_pcl_parse_fails("read \"r\" \"other:index:R\" {\n    b = true\n}\n",
                        "main.pp:1:1: read 'r' has no id attribute");
 }
 END_TEST
 
-/* Pulumi YAML: a program of no sections is the empty mapping (an empty file is no YAML document) */
+/* Pulumi YAML: a program of no sections is the empty mapping (an empty file is no YAML document); a
+ * config value's literal default is its `default:`, one computed from the program is refused */
 START_TEST(test_yaml_empty_program) {
     tu_pcl_t f = load("");
     char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     ck_assert_str_eq(y, "{}\n");
     free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"names\" \"list(string)\" {\n    default = [\"a\", \"b\"]\n}\n"
+             "config \"num\" \"int\" {\n    default = 3\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "configuration:\n  names:\n    type: List<string>\n    default:\n      - a\n      - b\n"
+              "  num:\n    type: integer\n    default: 3\n");
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"a\" \"string\" {}\nconfig \"b\" \"string\" {\n    default = a\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:5: config 'b'", "Pulumi YAML's config default is a literal value");
     tu_pcl_unload(&f);
 }
 END_TEST
@@ -258,6 +298,7 @@ int main(void) {
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_builtins_typescript);
     tcase_add_test(tc, test_builtins_python);
+    tcase_add_test(tc, test_builtins_yaml);
     tcase_add_test(tc, test_builtins_refused);
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);

@@ -363,7 +363,7 @@ START_TEST(test_unwritten_refused_with_position) {
     unload(&o);
     /* YAML has no operators */
     fixture_t g = load("config \"n\" \"int\" {}\noutput \"x\" {\n    value = 1 + n\n}\n");
-    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:3:15", "the operator '+'");
+    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:3:15", "the operator '+'; Pulumi YAML has no operators");
     unload(&g);
 }
 END_TEST
@@ -795,8 +795,9 @@ START_TEST(test_can_try) {
 END_TEST
 
 /* YAML writes stack(), project(), organization(), cwd() and rootDirectory() as Pulumi YAML's
- * variables (`${pulumi.stack}`) and toBase64, fromBase64, toJSON, readFile, join and split as its
- * functions of the same arguments; a function it has no form for is refused at its position. */
+ * variables (`${pulumi.stack}`) and toBase64, fromBase64, toJSON, readFile, join, split, sha1, length,
+ * filebase64, filebase64sha256 and singleOrNone as its functions of the same arguments, element as
+ * fn::select (index first); a function it has no form for is refused at its position. */
 START_TEST(test_builtin_functions_yaml) {
     fixture_t f = load("config \"s\" \"string\" {}\n"
                        "output \"o1\" {\n    value = [stack(), project(), organization(), cwd(), rootDirectory()]\n}\n"
@@ -810,8 +811,18 @@ START_TEST(test_builtin_functions_yaml) {
     tu_has(y, "  o3:\n    fn::join:\n      - \"-\"\n      - fn::split:\n          - \",\"\n          - ${s}\n");
     free(y);
     unload(&f);
-    f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = sha1(s)\n}\n");
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function sha1(), which the YAML emitter cannot");
+    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
+             "output \"o1\" {\n    value = sha1(s)\n}\noutput \"o2\" {\n    value = length(l)\n}\n"
+             "output \"o3\" {\n    value = element(l, 1)\n}\noutput \"o4\" {\n    value = [singleOrNone(l)]\n}\n"
+             "output \"o5\" {\n    value = filebase64sha256(s)\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "  o1:\n    fn::sha1: ${s}\n  o2:\n    fn::length: ${l}\n");
+    tu_has(y, "  o3:\n    fn::select:\n      - 1\n      - ${l}\n");
+    tu_has(y, "  o4:\n    - fn::singleOrNone: ${l}\n  o5:\n    fn::filebase64sha256: ${s}\n");
+    free(y);
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = unsecret(s)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function unsecret(), which the YAML emitter cannot");
     unload(&f);
 }
 END_TEST

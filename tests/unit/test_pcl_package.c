@@ -2,7 +2,8 @@
  * package (`package "name" { ..., parameterization { name, version, value } }`, the label left out
  * when the parameterization names it) binds its resources and functions to the schema of the
  * package it is parameterized as, and the emitters import that package's SDK as Pulumi's
- * generators do; Pulumi YAML, which declares such packages in Pulumi.yaml, refuses it. */
+ * generators do; Pulumi YAML names its types as any package's and finds the package through the project's package
+ * declaration, which cimport warns about (the program file cannot carry it). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,9 +64,18 @@ START_TEST(test_parameterized_package) {
                     "    parameterization {\n        name = \"goodbye\"\n        version = \"2.0.0\"\n"
                     "        value = \"R29vZGJ5ZQ==\"\n    }\n}\n");
         free(pcl);
-        tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:1:1",
-                            "the parameterized package 'goodbye' is declared in "
-                            "Pulumi.yaml's packages");
+        diag_list_t d;
+        diag_list_init(&d);
+        char *y = emit_program(f.p, LANG_YAML, &d);
+        ck_assert_ptr_nonnull(y);
+        ck_assert_int_eq(d.errors, 0);
+        tu_has(y, "resources:\n  prov:\n    type: pulumi:providers:goodbye\n    properties:\n      text: World\n"
+                  "  res:\n    type: goodbye:Goodbye\n    options:\n      provider: ${prov}\n");
+        ck_assert_ptr_nonnull(d.head);
+        tu_has(diag_format(&d, d.head), "package 'goodbye' is parameterized: Pulumi YAML finds its types through "
+                                        "the project's package declaration");
+        free(y);
+        diag_list_free(&d);
         tu_pcl_unload(&f);
         free(text);
     }
