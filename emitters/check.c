@@ -193,7 +193,14 @@ static bool builtin_resource(const pcl_node_t *n) {
     return n->kind == PCL_NODE_RESOURCE && n->package && strcmp(n->package->name, "pulumi") == 0;
 }
 
+bool emit_is_builtin(const pcl_node_t *n, const char *token) {
+    return builtin_resource(n) && n->schema && strcmp(n->schema->token, token) == 0;
+}
+
 static unsigned node_langs(const pcl_node_t *n) {
+    /* C# and Java: the SDK's Stash and StashArgs */
+    if (emit_is_builtin(n, "pulumi:index:Stash"))
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_JAVA);
     if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}` */

@@ -502,6 +502,7 @@ static const emit_cfg_names_t CS_CFG = {
 static const char *cs_class_of(emit_typed_t *x, const pcl_node_t *n) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (n->kind == PCL_NODE_COMPONENT) return "ComponentResource";
+    if (emit_is_builtin(n, "pulumi:index:Stash")) return "Stash"; /* Pulumi.Stash */
     return arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token),
                          n->schema && n->schema->csharp_name ? n->schema->csharp_name : cs_token_member(c, n->token));
 }

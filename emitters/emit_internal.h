@@ -43,6 +43,10 @@ bool emit_is_method_call(const pcl_expr_t *e);
  * (`invoke(...).a[0]["k"]`), or NULL. */
 const pcl_expr_t *emit_fn_call_under(const pcl_expr_t *e);
 
+/* Whether a resource node is the `pulumi` package's built-in resource of this token
+ * ("pulumi:index:Stash", "pulumi:pulumi:StackReference"). */
+bool emit_is_builtin(const pcl_node_t *n, const char *token);
+
 /* HCL precedence of a binary operator (|| 1 ... * / % 6), 0 if unknown. */
 int emit_binop_prec(const char *op);
 /* Whether `child`, an operand of `parent` (an operator, index or attribute access), needs

@@ -455,13 +455,15 @@ static void java_config_statement(emit_typed_t *x, buf_t *b, size_t i) {
 static const char *java_class_of(emit_typed_t *x, const pcl_node_t *n) {
     java_ctx_t *j = (java_ctx_t *)x;
     if (n->kind == PCL_NODE_COMPONENT) return java_class(j, "com.pulumi.resources.ComponentResource");
+    if (emit_is_builtin(n, "pulumi:index:Stash")) return java_class(j, "com.pulumi.resources.Stash");
     return java_class_ref(j, n->token, "", "");
 }
 
 /* The inputs' builder, or `<Type>Args.Empty` before options. */
 static void java_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     java_ctx_t *j = (java_ctx_t *)x;
-    const char *args = java_class_ref(j, n->token, "", "Args");
+    const char *args = emit_is_builtin(n, "pulumi:index:Stash") ? java_class(j, "com.pulumi.resources.StashArgs")
+                                                                : java_class_ref(j, n->token, "", "Args");
     if (n->n_attrs > 0) {
         buf_puts(b, ", ");
         java_builder(j, b, args, n->attrs, n->n_attrs, NULL, 0, NULL, n->schema, 8);
