@@ -198,14 +198,13 @@ bool emit_is_builtin(const pcl_node_t *n, const char *token) {
 }
 
 static unsigned node_langs(const pcl_node_t *n) {
-    /* C# and Java: the SDK's Stash and StashArgs */
-    if (emit_is_builtin(n, "pulumi:index:Stash"))
-        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_JAVA);
     if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
-     * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}` */
+     * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
+     * SDK's Stash and StashArgs */
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
-        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) |
+               (emit_is_builtin(n, "pulumi:index:Stash") && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
