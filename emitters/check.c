@@ -106,8 +106,9 @@ static unsigned function_langs(const char *name) {
         {"notImplemented", ts_py | go},
         {"pulumiResourceName", ts_py | go},
         {"pulumiResourceType", ts_py | go},
-        {"getOutput", ts_py_yaml}, /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
-        {"recover", ts_py},        /* pulumi.recover(output, ...), output.recover(...) */
+        {"getOutput",
+         ts_py_yaml | go},  /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
+        {"recover", ts_py}, /* pulumi.recover(output, ...), output.recover(...) */
         /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_) */
         {"can", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
         {"try", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
@@ -203,7 +204,7 @@ static unsigned node_langs(const pcl_node_t *n) {
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
      * SDK's Stash and StashArgs */
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
-        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) |
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) | L(LANG_GO) |
                (emit_is_builtin(n, "pulumi:index:Stash") && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);

@@ -440,9 +440,12 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         return;
     case PCL_TUPLE: {
         go_elem_t *el = arena_alloc(g->base.a, (e->tuple.n + 1) * sizeof *el);
-        for (size_t i = 0; i < e->tuple.n; i++)
+        bool strings = e->tuple.n > 0; /* a list of strings is a []string, as Pulumi writes it */
+        for (size_t i = 0; i < e->tuple.n; i++) {
             el[i].value = go_render(g, e->tuple.items[i], NULL, depth + 1, true);
-        buf_puts(b, "[]interface{}");
+            strings &= e->tuple.items[i]->kind == PCL_STRING;
+        }
+        buf_puts(b, strings ? "[]string" : "[]interface{}");
         go_write_elems(b, el, e->tuple.n, depth);
         return;
     }
@@ -1947,6 +1950,19 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             go_secret_call(g, b, e, t, depth);
             return;
         }
+        if (strcmp(e->call.name, "getOutput") == 0 && e->call.n == 2) {
+            /* a stack reference's output, an AnyOutput: where any value goes */
+            if (t && t->kind != SCHEMA_ANY && t->kind != SCHEMA_JSON) {
+                go_refuse(g, e, "a stack reference's output (of no type) where the schema wants a typed value");
+                buf_puts(b, "nil");
+                return;
+            }
+            go_raw(g, b, e->call.args[0], depth);
+            buf_puts(b, ".GetOutput(");
+            go_expr(g, b, e->call.args[1], NULL, depth);
+            buf_putc(b, ')');
+            return;
+        }
         if (go_asset_call(g, b, e, depth)) return;
         emit_unknown_call(b, g->base.diags, g->base.report, g->base.node, e, LANG_GO, "nil");
         return;
@@ -2297,6 +2313,44 @@ static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     buf_putc(b, '\n');
 }
 
+/* A read block's ID: `pulumi.ID(x)` for a plain string, a resource's id (an IDOutput) as it is. */
+static void go_read_id(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    if (!e) {
+        buf_puts(b, "nil");
+        return;
+    }
+    if (go_id_atom(g, e) && strcmp(go_id_atom(g, e), "pulumi.ID") == 0) {
+        go_traversal(g, b, e);
+        return;
+    }
+    if (emit_has_output(g->base.p, g->base.index, e) || !go_vt_is(go_infer(g, e), GV_STRING)) {
+        go_refuse(g, e, "a read block's id that is neither a plain string nor a resource's id");
+        buf_puts(b, "nil");
+        return;
+    }
+    buf_puts(b, "pulumi.ID(");
+    go_plain(g, b, e, g->gd, NULL);
+    buf_putc(b, ')');
+}
+
+/* The pulumi block: `if err := ctx.RequirePulumiVersion(range); err != nil { return err }`. */
+static void go_pulumi_block(go_ctx_t *g, buf_t *b, const pcl_node_t *n, int depth) {
+    const pcl_expr_t *v = n->n_attrs ? n->attrs[0].value : NULL;
+    if (!v) return;
+    if (!go_vt_is(go_infer(g, v), GV_STRING)) {
+        go_refuse(g, v, "a requiredVersionRange that is not a plain string");
+        return;
+    }
+    g->line_depth = depth;
+    char *r = go_plain_str(g, v, 2, NULL);
+    go_indent(b, depth);
+    buf_printf(b, "if err := ctx.RequirePulumiVersion(%s); err != nil {\n", r);
+    go_indent(b, depth + 1);
+    buf_puts(b, "return err\n");
+    go_indent(b, depth);
+    buf_puts(b, "}\n");
+}
+
 /* `if err != nil { return err }` after a registration. */
 static void go_err_check(buf_t *b, int depth) {
     go_indent(b, depth);
@@ -2330,30 +2384,47 @@ static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
         else
             buf_puts(b, ", &pulumi.ResourceState{}");
     } else {
-        const char *mod = go_import_for(g, n->package, n->token);
+        /* the `pulumi` package's built-in resources are the SDK's own (pulumi.NewStash) */
+        bool builtin = n->package && strcmp(n->package->name, "pulumi") == 0;
+        const char *mod = builtin ? "pulumi" : go_import_for(g, n->package, n->token);
         const char *type = go_token_member(g, n->token);
         bool named = g->referenced[i];
-        buf_printf(b, "%s, err %s %s.New%s(ctx, ", named ? g->base.var[i] : "_", named || !g->err_declared ? ":=" : "=",
-                   mod, type);
+        /* a read block: Get<Type>(ctx, name, id, state), its attributes but the id the state */
+        const pcl_attr_t *id = NULL;
+        size_t n_state = n->n_attrs;
+        if (n->read)
+            for (size_t j = 0; j < n->n_attrs; j++)
+                if (strcmp(n->attrs[j].name, "id") == 0) id = &n->attrs[j], n_state--;
+        buf_printf(b, "%s, err %s %s.%s%s(ctx, ", named ? g->base.var[i] : "_", named || !g->err_declared ? ":=" : "=",
+                   mod, n->read ? "Get" : "New", type);
         g->err_declared = true;
         names_append_quoted(b, LANG_GO, logical);
         buf_puts(b, ", ");
-        if (n->n_attrs == 0) {
+        if (n->read) {
+            go_read_id(g, b, id ? id->value : NULL);
+            buf_puts(b, ", ");
+        }
+        if (n_state == 0) {
             buf_puts(b, "nil");
         } else {
-            buf_printf(b, "&%s.%sArgs", mod, type);
+            buf_printf(b, "&%s.%s%s", mod, type, n->read ? "State" : "Args");
             go_elem_t *el = arena_alloc(g->base.a, n->n_attrs * sizeof *el);
+            size_t k = 0;
             for (size_t j = 0; j < n->n_attrs; j++) {
                 const pcl_attr_t *at = &n->attrs[j];
+                if (at == id) continue;
                 const schema_property_t *prop = at->prop;
                 if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
-                el[j].key = go_field_name(g, at->name);
-                if (prop && prop->plain)
-                    el[j].value = go_plain_input_str(g, at->value, prop->type, prop->required, depth + 1);
+                if (!prop && n->schema && n->read)
+                    prop = schema_find_property(n->schema->outputs, n->schema->n_outputs, at->name);
+                el[k].key = go_field_name(g, at->name);
+                if (prop && prop->plain && !n->read)
+                    el[k].value = go_plain_input_str(g, at->value, prop->type, prop->required, depth + 1);
                 else
-                    el[j].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
+                    el[k].value = go_render(g, at->value, prop ? prop->type : NULL, depth + 1, false);
+                k++;
             }
-            go_write_elems(b, el, n->n_attrs, depth);
+            go_write_elems(b, el, n_state, depth);
         }
     }
     go_options(g, b, n, depth);
@@ -2484,7 +2555,12 @@ static void go_body(emit_typed_t *x, buf_t *b) {
         g->pre_indent = depth;
         g->gd = 1;
         g->line_depth = depth;
-        emit_typed_node(&g->base, &stmt, i, &GO_PROGRAM, &have_cfg);
+        if (g->base.p->nodes[i].kind == PCL_NODE_PULUMI) {
+            g->base.node = &g->base.p->nodes[i];
+            go_pulumi_block(g, &stmt, g->base.node, depth);
+        } else {
+            emit_typed_node(&g->base, &stmt, i, &GO_PROGRAM, &have_cfg);
+        }
         g->pre = NULL;
         if (pre.len) buf_append(b, pre.data, pre.len);
         if (stmt.len) buf_append(b, stmt.data, stmt.len);

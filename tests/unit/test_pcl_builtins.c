@@ -1,8 +1,8 @@
 /* test_pcl_builtins.c — the `pulumi` package's built-in resources (issue 18): a stack reference
  * (`pulumi:pulumi:StackReference`, read with getOutput) and Stash (`pulumi:index:Stash`, also
- * spelled `pulumi:Stash`) bind without a schema, as in Pulumi's binder, and TypeScript and Python
- * write them as the SDK's own classes (pulumi.StackReference, pulumi.Stash), importing nothing
- * more; the other languages refuse them with their position. Also the resource option envVarMappings
+ * spelled `pulumi:Stash`) bind without a schema, as in Pulumi's binder, and TypeScript, Python and
+ * Go write them as the SDK's own classes (pulumi.StackReference, pulumi.Stash, pulumi.NewStash),
+ * importing nothing more; the other languages refuse them with their position. Also the resource option envVarMappings
  * (a provider's environment variables taken from others), which the SDKs take as a plain map, and
  * recover(output, value), the value (of the failure's message, `error`) when the output fails; and the
  * `pulumi { requiredVersionRange = ... }` block, pulumi.requirePulumiVersion; and a call's expanded
@@ -88,16 +88,38 @@ START_TEST(test_builtins_yaml) {
 }
 END_TEST
 
+/* Go: the SDK's own pulumi.NewStackReference and pulumi.NewStash; getOutput an AnyOutput
+ * (ref.GetOutput(name)), refused where the schema wants a typed value. */
+START_TEST(test_builtins_go) {
+    tu_pcl_t f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+                      "resource \"st\" \"pulumi:Stash\" {\n    input = {a = [\"x\", \"y\"]}\n}\n"
+                      "output \"a\" {\n    value = getOutput(ref, \"a\")\n}\n"
+                      "output \"s\" {\n    value = unsecret(getOutput(ref, \"c\"))\n}\n"
+                      "output \"o\" {\n    value = st.output\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "import (\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n");
+    tu_has(go, "\t\tref, err := pulumi.NewStackReference(ctx, \"ref\", &pulumi.StackReferenceArgs{\n"
+               "\t\t\tName: pulumi.String(\"org/proj/dev\"),\n\t\t})\n");
+    tu_has(go, "\t\tst, err := pulumi.NewStash(ctx, \"st\", &pulumi.StashArgs{\n"
+               "\t\t\tInput: pulumi.Any(map[string]interface{}{\n\t\t\t\t\"a\": []string{\n");
+    tu_has(go, "ctx.Export(\"a\", ref.GetOutput(pulumi.String(\"a\")))\n");
+    tu_has(go, "ctx.Export(\"s\", pulumi.Unsecret(ref.GetOutput(pulumi.String(\"c\"))).(pulumi.AnyOutput))\n");
+    tu_has(go, "ctx.Export(\"o\", st.Output)\n");
+    free(go);
+    tu_pcl_unload(&f);
+    f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+             "resource \"r\" \"other:index:R\" {\n    s = getOutput(ref, \"a\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:9: resource 'r'", "a stack reference's output (of no type)");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_builtins_refused) {
     tu_pcl_t f = load(PROGRAM);
-    static const lang_t others[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
-    for (size_t i = 0; i < 3; i++) {
+    static const lang_t others[] = {LANG_CSHARP, LANG_JAVA};
+    for (size_t i = 0; i < 2; i++) /* C# and Java write Stash (test_stash_cs_java), not a stack reference */
         tu_pcl_emit_refused(&f, others[i], "main.pp:1:1: resource 'ref'",
                             "cannot write the built-in resource pulumi:pulumi:StackReference yet");
-        if (others[i] == LANG_GO || others[i] == LANG_YAML)
-            tu_pcl_emit_refused(&f, others[i], "main.pp:4:1: resource 'st'",
-                                "cannot write the built-in resource pulumi:index:Stash yet");
-    }
     tu_pcl_unload(&f);
     /* getOutput's value has no type: arithmetic converts it to a number first; its first argument
      * must be a stack reference */
@@ -203,6 +225,10 @@ START_TEST(test_pulumi_block) {
     char *pcl = pcl_print(f.p);
     tu_has(pcl, "pulumi {\n    requiredVersionRange = v\n}\n");
     free(pcl);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tv := cfg.Require(\"v\")\n\t\tif err := ctx.RequirePulumiVersion(v); err != nil {\n"
+               "\t\t\treturn err\n\t\t}\n");
+    free(go);
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:1: program: the pulumi block", "cannot write requiredVersionRange");
     char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     tu_has(y, "configuration:\n  v:\n    type: string\npulumi:\n  requiredPulumiVersion: ${v}\n");
@@ -283,7 +309,12 @@ START_TEST(test_read_block) {
     char *pcl = pcl_print(f.p);
     tu_has(pcl, "read res \"other:index:R\" {\n    id = \"existing-id\"\n");
     free(pcl);
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:1:1: resource 'res'", "the Go emitter cannot write read blocks yet");
+    /* Go: Get<Type>(ctx, name, pulumi.ID(id), state or nil, options) */
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tres, err := other.GetR(ctx, \"res\", pulumi.ID(\"existing-id\"), &other.RState{\n"
+               "\t\t\tB: pulumi.Bool(true),\n\t\t})\n");
+    tu_has(go, "\t\t_, err = other.GetR(ctx, \"bare\", pulumi.ID(\"id2\"), nil, pulumi.Protect(true))\n");
+    free(go);
     char *y = tu_pcl_emit_ok(&f, LANG_YAML); /* a resource's `get: {id, state}` */
     tu_has(y, "resources:\n  res:\n    type: other:R\n    get:\n      id: existing-id\n      state:\n        b: true\n"
               "  bare:\n    type: other:R\n    get:\n      id: id2\n    options:\n      protect: true\n");
@@ -323,6 +354,7 @@ int main(void) {
     tcase_add_test(tc, test_builtins_yaml);
     tcase_add_test(tc, test_builtins_refused);
     tcase_add_test(tc, test_stash_cs_java);
+    tcase_add_test(tc, test_builtins_go);
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
     tcase_add_test(tc, test_pulumi_block);
