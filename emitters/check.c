@@ -19,14 +19,15 @@ static unsigned option_langs(const char *name) {
         const char *name;
         unsigned langs;
     } partial[] = {
-        {"hideDiffs", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
+        {"hideDiffs", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
-        {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
-        {"replacementTrigger", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
+        {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_JAVA)},
+        {"replacementTrigger",
+         L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"range", L(LANG_PCL)},
         {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
-        {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON)},
+        {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
         if (strcmp(partial[i].name, name) == 0) return partial[i].langs;
@@ -679,6 +680,17 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
         return;
     }
     default: break;
+    }
+    /* C# and Java write a list of the providers (a map's values), item by item, in a component's
+     * options (their SDKs' custom resource options have no providers) */
+    if (strcmp(o->name, "providers") == 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA)) {
+        if (v->kind != PCL_TUPLE && v->kind != PCL_OBJECT)
+            refuse(c, n, o->line, o->col, "option 'providers' must be a list or map of provider resources");
+        else if (n->kind != PCL_NODE_COMPONENT && !(n->schema && n->schema->is_component))
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a, "the %s SDK takes the option 'providers' for a component only",
+                                 lang_title(c->lang)));
+        return;
     }
     if (strcmp(o->name, "envVarMappings") == 0) { /* {"NAME" = "PROVIDER_NAME", ...}: plain strings */
         bool ok = v->kind == PCL_OBJECT;

@@ -407,21 +407,27 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
     emit_typed_expr(&CS_VALUES, &c->base, b, e, t, depth);
 }
 
-/* A resource input or nested-object property: maps use the collection-initializer form
- * `Tags = \n{\n    { "k", "v" },\n}` that only a property initializer allows. */
+/* `Name = \n{\n    { "k", "v" },\n},`: a map in the collection-initializer form that only a property
+ * initializer allows (values of type et), after the line's indentation. */
+static void cs_map_initializer(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_type_t *et,
+                               int depth) {
+    buf_printf(b, "%s = ", name);
+    cs_open(b, depth);
+    for (size_t i = 0; i < e->object.n; i++) {
+        cs_indent(b, depth + 1);
+        emit_typed_entry(&CS_VALUES, &c->base, b, &e->object.items[i], et, depth + 1, "{ ", ", ", " },\n");
+    }
+    cs_close(b, depth);
+    buf_puts(b, ",\n");
+}
+
+/* A resource input or nested-object property: maps use the collection-initializer form. */
 static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_type_t *t,
                         int depth) {
     if (!t) t = e->type;
     cs_indent(b, depth);
     if (e->kind == PCL_OBJECT && e->object.n > 0 && t && t->kind == SCHEMA_MAP) {
-        buf_printf(b, "%s = ", name);
-        cs_open(b, depth);
-        for (size_t i = 0; i < e->object.n; i++) {
-            cs_indent(b, depth + 1);
-            emit_typed_entry(&CS_VALUES, &c->base, b, &e->object.items[i], t->element, depth + 1, "{ ", ", ", " },\n");
-        }
-        cs_close(b, depth);
-        buf_puts(b, ",\n");
+        cs_map_initializer(c, b, name, e, t->element, depth);
         return;
     }
     buf_printf(b, "%s = ", name);
@@ -431,16 +437,18 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
 
 /* --- options -------------------------------------------------------------------------------------- */
 
+/* Pulumi's .NET program generator's option order. */
 static const char *const CS_OPTION_NAMES[] = {
-    "parent",         "provider",         "dependsOn",           "protect",
-    "retainOnDelete", "ignoreChanges",    "deletedWith",         "replaceWith",
-    "import",         "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
-    "version",        "pluginDownloadURL"};
+    "parent",         "provider",          "providers",           "dependsOn",          "protect",
+    "retainOnDelete", "ignoreChanges",     "deletedWith",         "replaceWith",        "import",
+    "hideDiffs",      "replaceOnChanges",  "deleteBeforeReplace", "replacementTrigger", "additionalSecretOutputs",
+    "version",        "pluginDownloadURL", "envVarMappings"};
 static const emit_option_order_t CS_OPTIONS = {CS_OPTION_NAMES, sizeof CS_OPTION_NAMES / sizeof CS_OPTION_NAMES[0]};
 
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
     const pcl_attr_t **sorted = emit_sorted_options(c->base.a, n, &CS_OPTIONS);
-    buf_printf(b, "new %s", n->kind == PCL_NODE_COMPONENT ? "ComponentResourceOptions" : "CustomResourceOptions");
+    bool component = n->kind == PCL_NODE_COMPONENT || (n->schema && n->schema->is_component);
+    buf_printf(b, "new %s", component ? "ComponentResourceOptions" : "CustomResourceOptions");
     cs_open(b, depth);
     for (size_t i = 0; i < n->n_options; i++) {
         const pcl_attr_t *o = sorted[i];
@@ -454,16 +462,24 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             continue;
         }
         cs_indent(b, depth + 1);
-        bool paths = pcl_option_kind(name) == PCL_OPT_PATHS;
-        if ((strcmp(name, "dependsOn") == 0 || strcmp(name, "replaceWith") == 0 || paths) && v->kind == PCL_TUPLE) {
+        if (strcmp(name, "envVarMappings") == 0) { /* emit_check_program: an object of strings */
+            cs_map_initializer(c, b, "EnvVarMappings", v, NULL, depth + 1);
+            continue;
+        }
+        bool paths = pcl_option_kind(name) == PCL_OPT_PATHS, providers = strcmp(name, "providers") == 0;
+        if ((strcmp(name, "dependsOn") == 0 || strcmp(name, "replaceWith") == 0 || paths || providers) &&
+            (v->kind == PCL_TUPLE || (providers && v->kind == PCL_OBJECT))) {
+            /* a list of them (the SDK takes a list of providers: a map's values) */
             buf_printf(b, "%s =", names_pascal(c->base.a, name));
             cs_open(b, depth + 1);
-            for (size_t k = 0; k < v->tuple.n; k++) {
+            size_t n_items = v->kind == PCL_TUPLE ? v->tuple.n : v->object.n;
+            for (size_t k = 0; k < n_items; k++) {
+                const pcl_expr_t *item = v->kind == PCL_TUPLE ? v->tuple.items[k] : v->object.items[k].value;
                 cs_indent(b, depth + 2);
                 if (paths)
-                    emit_path_literal(b, LANG_CSHARP, v->tuple.items[k]);
+                    emit_path_literal(b, LANG_CSHARP, item);
                 else
-                    cs_expr(c, b, v->tuple.items[k], NULL, depth + 2);
+                    cs_expr(c, b, item, NULL, depth + 2);
                 buf_puts(b, ",\n");
             }
             cs_close(b, depth + 1);

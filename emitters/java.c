@@ -344,18 +344,31 @@ static void java_expr(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema
 /* --- options -------------------------------------------------------------------------------------- */
 
 /* pulumi-java's option order. */
-static const char *const JAVA_OPTION_NAMES[] = {
-    "provider",  "protect",          "retainOnDelete",      "parent",
-    "dependsOn", "deletedWith",      "replaceWith",         "ignoreChanges",
-    "import",    "replaceOnChanges", "deleteBeforeReplace", "additionalSecretOutputs",
-    "version",   "pluginDownloadURL"};
+static const char *const JAVA_OPTION_NAMES[] = {"provider",
+                                                "providers",
+                                                "protect",
+                                                "retainOnDelete",
+                                                "parent",
+                                                "dependsOn",
+                                                "deletedWith",
+                                                "replaceWith",
+                                                "ignoreChanges",
+                                                "hideDiffs",
+                                                "import",
+                                                "replaceOnChanges",
+                                                "deleteBeforeReplace",
+                                                "replacementTrigger",
+                                                "additionalSecretOutputs",
+                                                "version",
+                                                "pluginDownloadURL"};
 static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES,
                                                  sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
 
 static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) {
     const pcl_attr_t **sorted = emit_sorted_options(j->base.a, n, &JAVA_OPTIONS);
-    const char *cls = n->kind == PCL_NODE_COMPONENT ? "com.pulumi.resources.ComponentResourceOptions"
-                                                    : "com.pulumi.resources.CustomResourceOptions";
+    const char *cls = n->kind == PCL_NODE_COMPONENT || (n->schema && n->schema->is_component)
+                          ? "com.pulumi.resources.ComponentResourceOptions"
+                          : "com.pulumi.resources.CustomResourceOptions";
     buf_printf(b, "%s.builder()", java_class(j, cls));
     for (size_t i = 0; i < n->n_options; i++) {
         const pcl_attr_t *o = sorted[i];
@@ -372,15 +385,22 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         buf_indent(b, ind + 4);
         bool import = strcmp(o->name, "import") == 0;
         buf_printf(b, ".%s(", import ? "importId" : o->name);
-        if (v->kind == PCL_TUPLE) {
+        bool providers = strcmp(o->name, "providers") == 0;
+        if (v->kind == PCL_TUPLE || (providers && v->kind == PCL_OBJECT)) { /* varargs; a map's values */
             bool paths = pcl_option_kind(o->name) == PCL_OPT_PATHS;
-            for (size_t k = 0; k < v->tuple.n; k++) {
+            size_t n_items = v->kind == PCL_TUPLE ? v->tuple.n : v->object.n;
+            for (size_t k = 0; k < n_items; k++) {
+                const pcl_expr_t *item = v->kind == PCL_TUPLE ? v->tuple.items[k] : v->object.items[k].value;
                 if (k) buf_puts(b, ", ");
                 if (paths)
-                    emit_path_literal(b, LANG_JAVA, v->tuple.items[k]);
+                    emit_path_literal(b, LANG_JAVA, item);
                 else
-                    java_expr(j, b, v->tuple.items[k], NULL, ind + 4);
+                    java_expr(j, b, item, NULL, ind + 4);
             }
+        } else if (strcmp(o->name, "replacementTrigger") == 0 && !emit_has_output(j->base.p, j->base.index, v)) {
+            buf_puts(b, "Output.of("); /* the builder takes an Output */
+            java_expr(j, b, v, NULL, ind + 4);
+            buf_putc(b, ')');
         } else {
             java_expr(j, b, v, NULL, ind + 4);
         }

@@ -149,6 +149,54 @@ START_TEST(test_unsupported_options_refused) {
 }
 END_TEST
 
+/* C# and Java write hideDiffs (property names), replacementTrigger, providers (a component's: a
+ * list, a map's values) and, in C#, envVarMappings as Pulumi's .NET and Java generators write them
+ * (Java's builder takes an Output as the trigger); a component's options are its SDK's
+ * ComponentResourceOptions; providers for a custom resource are refused (no such SDK option). */
+START_TEST(test_options_cs_java) {
+    static const char *schema =
+        "{\"name\":\"opt\",\"version\":\"1.0.0\",\"resources\":{\"opt:index:Res\":{"
+        "\"properties\":{\"value\":{\"type\":\"boolean\"}},\"inputProperties\":{\"value\":{\"type\":\"boolean\"}}},"
+        "\"opt:index:Comp\":{\"isComponent\":true,\"inputProperties\":{}}}}";
+    fixture_t f = tu_pcl_load(schema, "opt.json",
+                              "resource \"prov\" \"pulumi:providers:opt\" {\n    options {\n"
+                              "        envVarMappings = {\n            \"A\" = \"B\"\n        }\n    }\n}\n"
+                              "resource \"res\" \"opt:index:Res\" {\n    value = true\n    options {\n"
+                              "        hideDiffs = [value]\n        replacementTrigger = \"t\"\n    }\n}\n"
+                              "resource \"comp\" \"opt:index:Comp\" {\n    options {\n"
+                              "        providers = {opt = prov}\n    }\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "}, new CustomResourceOptions\n    {\n        EnvVarMappings = \n        {\n"
+               "            { \"A\", \"B\" },\n        },\n    });\n");
+    tu_has(cs, "    }, new CustomResourceOptions\n    {\n        HideDiffs =\n        {\n            \"value\",\n"
+               "        },\n        ReplacementTrigger = \"t\",\n    });\n");
+    tu_has(cs, "new Opt.Comp(\"comp\", new()\n    {\n    }, new ComponentResourceOptions\n    {\n"
+               "        Providers =\n        {\n            prov,\n        },\n    });\n");
+    free(cs);
+    /* Java's options have no envVarMappings yet */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:9", "'envVarMappings' is not supported by the Java emitter");
+    unload(&f);
+    f = tu_pcl_load(schema, "opt.json",
+                    "resource \"prov\" \"pulumi:providers:opt\" {}\n"
+                    "resource \"res\" \"opt:index:Res\" {\n    value = true\n    options {\n"
+                    "        hideDiffs = [value]\n        replacementTrigger = \"t\"\n    }\n}\n"
+                    "resource \"comp\" \"opt:index:Comp\" {\n    options {\n"
+                    "        providers = {opt = prov}\n    }\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "CustomResourceOptions.builder()\n                .hideDiffs(\"value\")\n"
+                 "                .replacementTrigger(Output.of(\"t\"))\n                .build());\n");
+    tu_has(java, "ComponentResourceOptions.builder()\n                .providers(prov)\n                .build());\n");
+    free(java);
+    unload(&f);
+    f = tu_pcl_load(schema, "opt.json",
+                    "resource \"prov\" \"pulumi:providers:opt\" {}\n"
+                    "resource \"res\" \"opt:index:Res\" {\n    options {\n        providers = [prov]\n    }\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "takes the option 'providers' for a component only");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:9", "takes the option 'providers' for a component only");
+    unload(&f);
+}
+END_TEST
+
 /* hideDiffs, replaceOnChanges, additionalSecretOutputs, ignoreChanges hold property names: TS
  * wrote `[value]` (a bare identifier, does not compile). */
 START_TEST(test_property_name_lists_are_strings) {
@@ -504,6 +552,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_go_keeps_resource_options);
     tcase_add_test(tc, test_unsupported_options_refused);
     tcase_add_test(tc, test_property_name_lists_are_strings);
+    tcase_add_test(tc, test_options_cs_java);
     tcase_add_test(tc, test_secret_config_stays_secret);
     tcase_add_test(tc, test_go_config_values_become_inputs);
     tcase_add_test(tc, test_aliases_and_timeouts_typed);
