@@ -105,8 +105,8 @@ static unsigned function_langs(const char *name) {
         {"max", ts_py | go},
         {"singleOrNone", ts_py_yaml},
         {"notImplemented", ts_py | go},
-        {"pulumiResourceName", ts_py | go},
-        {"pulumiResourceType", ts_py | go},
+        {"pulumiResourceName", ts_py_yaml | go},
+        {"pulumiResourceType", ts_py_yaml | go},
         {"getOutput",
          ts_py_yaml | go},  /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
         {"recover", ts_py}, /* pulumi.recover(output, ...), output.recover(...) */

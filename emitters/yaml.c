@@ -261,7 +261,8 @@ static void yaml_invoke(yaml_gen_t *g, const pcl_expr_t *e, const char *ret, int
     buf_puts(g->b, "fn::invoke:\n");
     buf_indent(g->b, indent + 2);
     buf_puts(g->b, "function:");
-    pcl_expr_t tok = {.kind = PCL_STRING, .s = e->function->token};
+    /* collapsed as pulumi-yaml writes tokens: `pkg:index:fn` → `pkg:fn` */
+    pcl_expr_t tok = {.kind = PCL_STRING, .s = yaml_collapse_token(g->a, e->function->token)};
     yaml_block(g, &tok, indent + 4);
     bool positional = e->function->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT;
     if (positional) {
@@ -306,10 +307,26 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
         return;
     }
     /* Pulumi YAML's built-in functions of the same name and arguments */
-    static const char *const known[] = {
-        "secret",       "fileAsset", "stringAsset", "remoteAsset", "fileArchive",  "remoteArchive",
-        "assetArchive", "toBase64",  "fromBase64",  "toJSON",      "readFile",     "join",
-        "split",        "sha1",      "length",      "filebase64",  "singleOrNone", "filebase64sha256"};
+    static const char *const known[] = {"secret",
+                                        "fileAsset",
+                                        "stringAsset",
+                                        "remoteAsset",
+                                        "fileArchive",
+                                        "remoteArchive",
+                                        "assetArchive",
+                                        "toBase64",
+                                        "fromBase64",
+                                        "toJSON",
+                                        "readFile",
+                                        "join",
+                                        "split",
+                                        "sha1",
+                                        "length",
+                                        "filebase64",
+                                        "singleOrNone",
+                                        "filebase64sha256",
+                                        "pulumiResourceName",
+                                        "pulumiResourceType"};
     bool ok = strcmp(e->call.name, "element") == 0;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         ok |= strcmp(known[i], e->call.name) == 0;

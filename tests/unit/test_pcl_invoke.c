@@ -177,7 +177,7 @@ START_TEST(test_python) {
 END_TEST
 
 /* YAML: `fn::invoke` with the attribute read as its `return`, options with pluginDownloadURL,
- * positional arguments named. */
+ * positional arguments named; the function token collapsed as pulumi-yaml writes it (pkg:fn). */
 START_TEST(test_yaml) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "data = invoke(\"inv:index:getThing\", {name = res.text}, {\n"
@@ -186,12 +186,12 @@ START_TEST(test_yaml) {
                       "    flag = invoke(\"inv:index:getThing\", {name = \"b\"}).secret\n}\n"
                       "output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n");
     char *y = tu_pcl_emit_ok(&f, LANG_YAML);
-    tu_has(y, "variables:\n  data:\n    fn::invoke:\n      function: inv:index:getThing\n      arguments:\n"
+    tu_has(y, "variables:\n  data:\n    fn::invoke:\n      function: inv:getThing\n      arguments:\n"
               "        name: ${res.text}\n      options:\n        dependsOn:\n          - ${res}\n"
               "        pluginDownloadURL: https://x\n");
-    tu_has(y, "      text: ${data.value}\n      flag:\n        fn::invoke:\n          function: inv:index:getThing\n"
+    tu_has(y, "      text: ${data.value}\n      flag:\n        fn::invoke:\n          function: inv:getThing\n"
               "          arguments:\n            name: b\n          return: secret\n");
-    tu_has(y, "  two:\n    fn::invoke:\n      function: inv:index:pair\n      arguments:\n        first: x\n"
+    tu_has(y, "  two:\n    fn::invoke:\n      function: inv:pair\n      arguments:\n        first: x\n"
               "        second: \"y\"\n      return: result\n");
     free(y);
     tu_pcl_unload(&f);

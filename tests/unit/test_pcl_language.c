@@ -796,7 +796,8 @@ END_TEST
 
 /* YAML writes stack(), project(), organization(), cwd() and rootDirectory() as Pulumi YAML's
  * variables (`${pulumi.stack}`) and toBase64, fromBase64, toJSON, readFile, join, split, sha1, length,
- * filebase64, filebase64sha256 and singleOrNone as its functions of the same arguments, element as
+ * filebase64, filebase64sha256, singleOrNone, pulumiResourceName and pulumiResourceType as its
+ * functions of the same arguments, element as
  * fn::select (index first); a function it has no form for is refused at its position. */
 START_TEST(test_builtin_functions_yaml) {
     fixture_t f = load("config \"s\" \"string\" {}\n"
@@ -819,6 +820,12 @@ START_TEST(test_builtin_functions_yaml) {
     tu_has(y, "  o1:\n    fn::sha1: ${s}\n  o2:\n    fn::length: ${l}\n");
     tu_has(y, "  o3:\n    fn::select:\n      - 1\n      - ${l}\n");
     tu_has(y, "  o4:\n    - fn::singleOrNone: ${l}\n  o5:\n    fn::filebase64sha256: ${s}\n");
+    free(y);
+    unload(&f);
+    f = load("resource \"r\" \"lang:index:Opt\" {}\noutput \"nm\" {\n    value = pulumiResourceName(r)\n}\n"
+             "output \"t\" {\n    value = pulumiResourceType(r)\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "outputs:\n  nm:\n    fn::pulumiResourceName: ${r}\n  t:\n    fn::pulumiResourceType: ${r}\n");
     free(y);
     unload(&f);
     f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = unsecret(s)\n}\n");
