@@ -110,9 +110,10 @@ static unsigned function_langs(const char *name) {
         {"getOutput",
          ts_py_yaml | go},  /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
         {"recover", ts_py}, /* pulumi.recover(output, ...), output.recover(...) */
-        /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_) */
-        {"can", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
-        {"try", L(LANG_PCL) | L(LANG_TYPESCRIPT)},
+        /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_); Python's
+         * run inside an apply on the outputs' values */
+        {"can", ts_py},
+        {"try", ts_py},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         if (strcmp(fns[i].name, name) == 0) return fns[i].langs;

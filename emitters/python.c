@@ -34,6 +34,7 @@ static void py_invoke(emit_walk_t *w, const pcl_expr_t *e);
 static void py_method_args(emit_walk_t *w, const pcl_expr_t *args);
 static void py_call(emit_walk_t *w, const pcl_expr_t *e);
 static void py_apply(emit_walk_t *w, const pcl_expr_t *e);
+static void py_apply_open(py_gen_t *g, const emit_apply_t *ap);
 static void py_resource(emit_walk_t *w, size_t idx);
 static void py_component_args(emit_walk_t *w, const pcl_node_t *n);
 static void py_output(emit_walk_t *w, size_t idx);
@@ -183,6 +184,24 @@ static bool py_plain_data(py_gen_t *g, const char *root) {
     return false;
 }
 
+/* A traversal's parts [from, n): into plain data (a dict: a config object, a local object) as
+ * `["key"]` and `[0]`, else as emit_walk_trav_parts writes them. */
+static void py_trav_parts(py_gen_t *g, const pcl_expr_t *e, size_t from, bool dict) {
+    if (!dict) {
+        emit_walk_trav_parts(&g->w, e->trav.parts, from, e->trav.n, true);
+        return;
+    }
+    for (size_t k = from; k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        buf_putc(g->w.b, '[');
+        if (pt->attr || pt->index_is_string)
+            names_append_quoted(g->w.b, LANG_PYTHON, pt->attr ? pt->attr : pt->index_str);
+        else
+            buf_printf(g->w.b, "%zu", pt->index_num);
+        buf_putc(g->w.b, ']');
+    }
+}
+
 static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
     int cidx = emit_walk_in_scope(&g->w, e->trav.root) ? -1 : names_table_get(g->w.nodes, e->trav.root);
     if (cidx >= 0 && e->trav.n == 0 && g->w.p->nodes[cidx].kind == PCL_NODE_CONFIG && !g->w.in_apply) {
@@ -212,19 +231,7 @@ static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
         buf_puts(g->w.b, e->trav.root); /* a for-expression variable */
     else
         emit_walk_root(&g->w, e, names_table_get(g->w.nodes, e->trav.root));
-    if (!dict) {
-        emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
-        return;
-    }
-    for (size_t k = 0; k < e->trav.n; k++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[k];
-        buf_putc(g->w.b, '[');
-        if (pt->attr || pt->index_is_string)
-            names_append_quoted(g->w.b, LANG_PYTHON, pt->attr ? pt->attr : pt->index_str);
-        else
-            buf_printf(g->w.b, "%zu", pt->index_num);
-        buf_putc(g->w.b, ']');
-    }
+    py_trav_parts(g, e, 0, dict);
 }
 
 /* PCL's built-in functions as Pulumi's Python generator writes them (emit_walk_format); length,
@@ -271,6 +278,23 @@ static const emit_helper_t PY_HELPERS[] = {
     {"notImplemented", "not_implemented",
      "def not_implemented(msg):\n"
      "    raise NotImplementedError(msg)\n\n\n"},
+    /* PCL's can() and try(): a failing argument is one that raises (a missing key, an attribute of
+     * None); an explicit null is a value. try() with every argument failing is an error, as PCL's. */
+    {"can", "can_",
+     "def can_(fn):\n"
+     "    try:\n"
+     "        fn()\n"
+     "        return True\n"
+     "    except Exception:\n"
+     "        return False\n\n\n"},
+    {"try", "try_",
+     "def try_(*fns):\n"
+     "    for fn in fns:\n"
+     "        try:\n"
+     "            return fn()\n"
+     "        except Exception:\n"
+     "            continue\n"
+     "    raise Exception(\"try: all parameters failed\")\n\n\n"},
     {"singleOrNone", "single_or_none",
      "def single_or_none(elements):\n"
      "    if len(elements) > 1:\n"
@@ -298,9 +322,45 @@ static const emit_module_use_t PY_MODULES[] = {
     {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
     {"sha1", "hashlib"},    {"filebase64sha256", "hashlib"}, {"toJSON", "json"},       {"cwd", "os"}};
 
+/* can() and try(): each argument a lambda, so the helper catches what it raises. */
+static void py_can_try_plain(emit_walk_t *w, const pcl_expr_t *e) {
+    py_gen_t *g = (py_gen_t *)w;
+    buf_puts(g->w.b, strcmp(e->call.name, "can") == 0 ? "can_(" : "try_(");
+    for (size_t i = 0; i < e->call.n; i++) {
+        buf_puts(g->w.b, i ? ", lambda: " : "lambda: ");
+        py_expr(g, e->call.args[i]);
+    }
+    buf_putc(g->w.b, ')');
+}
+
+/* Over outputs the call runs inside an apply on the values of its arguments' outputs (a lifted
+ * read of a missing key would fail the whole output, not the lambda); over values of no type it is
+ * still an Output, as emit_call_is_output says of it. */
+static void py_can_try(py_gen_t *g, const pcl_expr_t *e) {
+    if (g->w.in_apply || !emit_call_output_version(g->w.p, g->w.nodes, e)) {
+        py_can_try_plain(&g->w, e);
+        return;
+    }
+    pcl_expr_t args = {.kind = PCL_TUPLE, .tuple = {.items = e->call.args, .n = e->call.n}};
+    emit_apply_t ap;
+    emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, &args, g->w.scope, g->w.n_scope, &ap);
+    if (ap.nu == 0) {
+        buf_puts(g->w.b, "pulumi.Output.from_input(");
+        py_can_try_plain(&g->w, e);
+        buf_putc(g->w.b, ')');
+        return;
+    }
+    py_apply_open(g, &ap);
+    emit_walk_apply_body(&g->w, &ap, e, py_can_try_plain);
+}
+
 static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
     const char *fn = e->call.name;
+    if (strcmp(fn, "can") == 0 || strcmp(fn, "try") == 0) {
+        py_can_try(g, e);
+        return;
+    }
     if (emit_walk_min_max_spread(&g->w, e, "%s(", "*")) return; /* the list unpacked into the arguments */
     /* Pulumi's form: output.recover(a function of the failure's message, `error`) */
     if (emit_walk_recover(w, e, "$r0.recover(lambda __error: (lambda error: ", ")(str(__error)))")) return;
@@ -581,23 +641,29 @@ static void py_computed(emit_walk_t *w, const pcl_expr_t *e) {
 
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(lambda x: ...)` for one
  * output, `pulumi.Output.all(x=a, y=b).apply(lambda resolved_outputs: ...)` for several. */
+/* Opens the apply `ap` plans: `head.apply(lambda name: ` or `pulumi.Output.all(...).apply(lambda
+ * resolved_outputs: `. */
+static void py_apply_open(py_gen_t *g, const emit_apply_t *ap) {
+    if (ap->nu == 1) {
+        if (!ap->head_is_output) buf_puts(g->w.b, "pulumi.Output.from_input(");
+        py_expr(g, ap->heads[ap->uniq[0]]);
+        buf_printf(g->w.b, "%s.apply(lambda %s: ", ap->head_is_output ? "" : ")", ap->names[ap->uniq[0]]);
+    } else {
+        buf_puts(g->w.b, "pulumi.Output.all(");
+        for (size_t k = 0; k < ap->nu; k++) {
+            buf_printf(g->w.b, "%s%s=", k ? ", " : "", ap->names[ap->uniq[k]]);
+            py_expr(g, ap->heads[ap->uniq[k]]);
+        }
+        buf_puts(g->w.b, ").apply(lambda resolved_outputs: ");
+    }
+    g->subst_all = ap->nu > 1;
+}
+
 static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
     emit_apply_t ap;
     emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, e, g->w.scope, g->w.n_scope, &ap);
-    if (ap.nu == 1) {
-        if (!ap.head_is_output) buf_puts(g->w.b, "pulumi.Output.from_input(");
-        py_expr(g, ap.heads[ap.uniq[0]]);
-        buf_printf(g->w.b, "%s.apply(lambda %s: ", ap.head_is_output ? "" : ")", ap.names[ap.uniq[0]]);
-    } else {
-        buf_puts(g->w.b, "pulumi.Output.all(");
-        for (size_t k = 0; k < ap.nu; k++) {
-            buf_printf(g->w.b, "%s%s=", k ? ", " : "", ap.names[ap.uniq[k]]);
-            py_expr(g, ap.heads[ap.uniq[k]]);
-        }
-        buf_puts(g->w.b, ").apply(lambda resolved_outputs: ");
-    }
-    g->subst_all = ap.nu > 1;
+    py_apply_open(g, &ap);
     emit_walk_apply_body(&g->w, &ap, e, py_computed);
 }
 
@@ -614,7 +680,8 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
             buf_printf(g->w.b, "resolved_outputs['%s']", g->w.subst_name[s]);
         else
             buf_puts(g->w.b, g->w.subst_name[s]);
-        if (e->kind == PCL_TRAVERSAL) emit_walk_trav_parts(&g->w, e->trav.parts, g->w.subst_skip[s], e->trav.n, true);
+        /* the value of a local of plain data (secret(config)) is a dict inside the apply too */
+        if (e->kind == PCL_TRAVERSAL) py_trav_parts(g, e, g->w.subst_skip[s], py_plain_data(g, e->trav.root));
         return;
     }
     switch (e->kind) {

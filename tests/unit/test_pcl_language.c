@@ -789,7 +789,12 @@ START_TEST(test_can_try) {
     tu_has(ts, "export const a = can_(() => m.a);\n");
     tu_has(ts, "export const b = tryOutput_(\n    () => s.b,\n    () => \"fallback\"\n);\n");
     free(ts);
-    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:4:13", "calls the function can(), which the Python emitter cannot");
+    /* Python: the same helpers' forms, over an output inside an apply (test_python_can_try) */
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "pulumi.export(\"a\", can_(lambda: m[\"a\"]))\n");
+    tu_has(py, "apply(lambda s: try_(lambda: s[\"b\"], lambda: \"fallback\")))\n");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13", "calls the function can(), which the Java emitter cannot");
     unload(&f);
 }
 END_TEST

@@ -507,6 +507,29 @@ START_TEST(test_plain_method_awaited) {
 }
 END_TEST
 
+/* Python's can() and try(): plain values through the helpers; over an output inside an apply on
+ * its value, where a missing key raises in the helper's lambda (a lifted read would fail the whole
+ * output instead). A local holding secret(config object) is a dict inside an apply too: `s["a"]`,
+ * never the attribute `s.a`, which raises on a dict (an interpolation used to write it). */
+START_TEST(test_python_can_try) {
+    fixture_t f = load("config \"obj\" {}\ns = secret(obj)\n"
+                       "output \"a\" {\n    value = can(obj.a)\n}\n"
+                       "output \"b\" {\n    value = can(s.a)\n}\n"
+                       "output \"c\" {\n    value = try(s.b, \"x\")\n}\n"
+                       "output \"d\" {\n    value = \"v-${s.a}\"\n}\n",
+                       NULL);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "def can_(fn):\n    try:\n        fn()\n        return True\n    except Exception:\n");
+    tu_has(py, "    raise Exception(\"try: all parameters failed\")\n");
+    tu_has(py, "pulumi.export(\"a\", pulumi.Output.from_input(can_(lambda: obj[\"a\"])))\n");
+    tu_has(py, "pulumi.export(\"b\", pulumi.Output.from_input(s).apply(lambda s: can_(lambda: s[\"a\"])))\n");
+    tu_has(py, "apply(lambda s: try_(lambda: s[\"b\"], lambda: \"x\")))\n");
+    tu_has(py, "apply(lambda s: \"\".join([\"v-\", str(s[\"a\"])])))\n");
+    free(py);
+    unload(&f);
+}
+END_TEST
+
 /* "\u0000" in a string (value, map key, template, multi-line text) is written with each language's
  * escape: never dropped, never cut short at the NUL, never a raw or invalid byte in the output. */
 START_TEST(test_nul_in_strings) {
@@ -567,6 +590,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_string_where_bool_wanted);
     tcase_add_test(tc, test_read_below_optional_output);
     tcase_add_test(tc, test_plain_method_awaited);
+    tcase_add_test(tc, test_python_can_try);
     suite_add_tcase(s, tc);
     return s;
 }
