@@ -346,7 +346,7 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
 /* C# and Java write the default of a scalar config value that is not secret, a literal of its type
  * (`config.GetInt32("n") ?? 1`, `ctx.config().getInteger("n").orElse(1)`). */
 static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
-    if ((lang != LANG_CSHARP && lang != LANG_JAVA) || n->config_secret) return false;
+    if ((lang != LANG_CSHARP && lang != LANG_JAVA && lang != LANG_GO) || n->config_secret) return false;
     const pcl_expr_t *v = n->attrs[0].value;
     const char *t = n->token ? n->token : "string";
     if (strcmp(t, "string") == 0) return v->kind == PCL_STRING;

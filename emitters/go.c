@@ -2537,6 +2537,39 @@ static const emit_typed_program_t GO_PROGRAM = {
     .hook = go_hook,
 };
 
+/* A scalar config value with a default (a literal of its type; emit_check_program refuses the rest):
+ * the default, replaced by the configured value when one is set. Pulumi's form tests the value
+ * `cfg.GetX` gives against the zero value, which cannot tell a missing key from one set to the zero
+ * value: it is written only when the default is that zero value (the two then agree); any other
+ * default is replaced when `cfg.TryX` finds the key, so a value set to 0, "" or false is kept. */
+static void go_config_default(go_ctx_t *g, buf_t *b, size_t i, int depth) {
+    const pcl_node_t *n = &g->base.p->nodes[i];
+    if (!g->referenced[i]) return; /* nothing reads it; a default never fails */
+    static const char *const kind[] = {"", "Int", "Float64", "Bool"};
+    static const char *const zero[] = {" != \"\"", " != 0", " != 0", ""};
+    const pcl_expr_t *v = n->attrs[0].value;
+    int k = emit_config_type(g->base.a, n->token)->kind;
+    if (k > EMIT_CFG_BOOL) return;
+    bool is_zero = v->kind == PCL_STRING ? !*v->s : v->kind == PCL_BOOL ? !v->b : v->n == 0;
+    const char *var = g->base.var[i];
+    go_indent(b, depth);
+    buf_printf(b, "%s := ", var);
+    if (k == EMIT_CFG_NUMBER) buf_puts(b, "float64(");
+    go_raw(g, b, v, depth);
+    buf_puts(b, k == EMIT_CFG_NUMBER ? ")\n" : "\n");
+    go_indent(b, depth);
+    if (is_zero)
+        buf_printf(b, "if param := cfg.Get%s(", kind[k]);
+    else
+        buf_printf(b, "if param, err := cfg.Try%s(", kind[k]);
+    names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
+    buf_printf(b, "); %s {\n", is_zero ? arena_sprintf(g->base.a, "param%s", zero[k]) : "err == nil");
+    go_indent(b, depth + 1);
+    buf_printf(b, "%s = param\n", var);
+    go_indent(b, depth);
+    buf_puts(b, "}\n");
+}
+
 /* Every node's statements, each after the temporaries and loops its expressions need. */
 static void go_body(emit_typed_t *x, buf_t *b) {
     go_ctx_t *g = (go_ctx_t *)x;
@@ -2555,7 +2588,15 @@ static void go_body(emit_typed_t *x, buf_t *b) {
         g->pre_indent = depth;
         g->gd = 1;
         g->line_depth = depth;
-        if (g->base.p->nodes[i].kind == PCL_NODE_PULUMI) {
+        if (g->base.p->nodes[i].kind == PCL_NODE_CONFIG && g->base.p->nodes[i].n_attrs) {
+            g->base.node = &g->base.p->nodes[i];
+            if (!have_cfg) {
+                go_indent(&stmt, depth);
+                buf_puts(&stmt, GO_PROGRAM.new_config);
+            }
+            have_cfg = true;
+            go_config_default(g, &stmt, i, depth);
+        } else if (g->base.p->nodes[i].kind == PCL_NODE_PULUMI) {
             g->base.node = &g->base.p->nodes[i];
             go_pulumi_block(g, &stmt, g->base.node, depth);
         } else {

@@ -694,6 +694,39 @@ END_TEST
  * (`??`, so a value set to false stays false; Python's `if x is None`). Python reads config and
  * plain data with ["key"] (they are dicts there); Go cannot read into an untyped value, and no
  * emitter adds numbers read from one without converting them: refused. */
+/* Go: a scalar config default is the variable's first value, replaced by the configured value.
+ * Pulumi's `if param := cfg.GetX(key); param != 0` cannot tell a key set to the zero value from a
+ * missing one: written only where the default is that zero value; any other default is replaced
+ * when cfg.TryX finds the key (a configured false stays false). A default of no literal, or a secret
+ * one, is refused. */
+START_TEST(test_config_default_go) {
+    fixture_t f = load("config \"on\" \"bool\" {\n    default = true\n}\n"
+                       "config \"off\" \"bool\" {\n    default = false\n}\n"
+                       "config \"n\" \"number\" {\n    default = 41.5\n}\n"
+                       "config \"i\" \"int\" {\n    default = 0\n}\n"
+                       "config \"s\" \"string\" {\n    default = \"x\"\n}\n"
+                       "config \"unused\" \"string\" {\n    default = \"y\"\n}\n"
+                       "output \"o\" {\n    value = [on, off, n, i, s]\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tcfg := config.New(ctx, \"\")\n\t\ton := true\n"
+               "\t\tif param, err := cfg.TryBool(\"on\"); err == nil {\n\t\t\ton = param\n\t\t}\n"
+               "\t\toff := false\n\t\tif param := cfg.GetBool(\"off\"); param {\n\t\t\toff = param\n\t\t}\n"
+               "\t\tn := float64(41.5)\n\t\tif param, err := cfg.TryFloat64(\"n\"); err == nil {\n"
+               "\t\t\tn = param\n\t\t}\n"
+               "\t\ti := 0\n\t\tif param := cfg.GetInt(\"i\"); param != 0 {\n\t\t\ti = param\n\t\t}\n"
+               "\t\ts := \"x\"\n\t\tif param, err := cfg.Try(\"s\"); err == nil {\n\t\t\ts = param\n\t\t}\n"
+               "\t\tctx.Export(");
+    ck_assert_ptr_null(strstr(go, "unused"));
+    free(go);
+    unload(&f);
+    f = load("config \"k\" \"string\" {\n    default = \"a${1}\"\n}\n"
+             "output \"o\" {\n    value = k\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:2:5: config 'k'",
+                        "the Go emitter cannot write a config value's default yet");
+    unload(&f);
+}
+END_TEST
+
 START_TEST(test_config_default_and_untyped) {
     fixture_t f = load("config \"flag\" \"bool\" {\n    default = true\n}\n"
                        "config \"obj\" {}\n"
@@ -911,6 +944,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_names_reserved);
     tcase_add_test(tc, test_async_main_outputs);
     tcase_add_test(tc, test_config_default_and_untyped);
+    tcase_add_test(tc, test_config_default_go);
     tcase_add_test(tc, test_can_try);
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
