@@ -22,9 +22,10 @@ packages=(build-essential cmake pkg-config git ca-certificates
   libpq-dev libssl-dev zlib1g-dev
   clang libclang-rt-14-dev) # clang + its sanitizer/libFuzzer runtime: scripts/fuzz.sh (fuzz/)
 if [ "$with_tests" = 1 ]; then
-  # Test peers: gofmt and grpc-go for the interop provider, Neovim as an LSP client, PostgreSQL.
+  # Test peers: gofmt and grpc-go for the interop provider, Neovim as an LSP client, PostgreSQL,
+  # pyflakes over generated Python (a name used and never defined).
   packages+=(golang-go golang-google-grpc-dev golang-google-protobuf-dev protoc-gen-go protoc-gen-go-grpc
-    protobuf-compiler neovim postgresql postgresql-contrib valgrind tmux)
+    protobuf-compiler neovim postgresql postgresql-contrib valgrind tmux python3-pyflakes)
   # Headless Chromium opens the import report in tests/e2e/test_report.sh and bench/bench_report.c.
   packages+=(chromium)
   # Lint (scripts/lint.sh): clang-format and clang-tidy on the lines a change touches.

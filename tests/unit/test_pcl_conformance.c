@@ -13,8 +13,8 @@
  *   an error diagnostic;
  * - every accepted TypeScript file passes `tsc --strict` against the real @pulumi/pulumi and the
  *   test providers' declarations derived from their schemas (fixtures/conformance/dts.js), every Go
- *   file `gofmt -l -e`, every Python file `py_compile`, every C# and Java file parses with the
- *   pinned tree-sitter grammars;
+ *   file `gofmt -l -e`, every Python file `py_compile` and pyflakes (no undefined name), every C#
+ *   and Java file parses with the pinned tree-sitter grammars, every YAML file loads with libyaml;
  * - every accepted TS/Python/Go output that differs from Pulumi's is listed, with its reason, in
  *   tests/fixtures/conformance/known-differences.tsv, and no listed difference is stale;
  * - at least MIN_ACCEPTED programs are accepted per language (the floor only rises).
@@ -237,8 +237,8 @@ static const char *yaml_problem(arena_t *a, const char *text) {
     return problem;
 }
 
-/* Valid UTF-8 in every language; gofmt over every accepted Go file, py_compile over every Python
- * file, tree-sitter for C#/Java, libyaml for YAML. */
+/* Valid UTF-8 in every language; gofmt over every accepted Go file, py_compile and pyflakes over
+ * every Python file, tree-sitter for C#/Java, libyaml for YAML. */
 static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     char *dir = tu_mkdtemp();
     buf_t py, gofiles;
@@ -289,6 +289,14 @@ static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     if (n_py) {
         out = tu_run(arena_sprintf(a, "python3 -m py_compile%s 2>&1", py.data), &status);
         ck_assert_msg(status == 0, "py_compile rejects generated Python:\n%s", out);
+        free(out);
+        /* pyflakes (Debian's python3-pyflakes): a name the code uses and never defines or imports
+         * (a module, a helper) compiles, and fails only when the program runs */
+        out = tu_run(arena_sprintf(a, "/usr/bin/python3 -m pyflakes%s 2>&1", py.data), &status);
+        ck_assert_msg(out && !strstr(out, "No module named"),
+                      "pyflakes is missing: install python3-pyflakes (scripts/setup.sh --tests)\n%s", out);
+        ck_assert_msg(!strstr(out, "undefined name") && !strstr(out, "redefinition of"),
+                      "pyflakes finds undefined or redefined names in generated Python:\n%s", out);
         free(out);
     }
     buf_free(&py);
