@@ -138,12 +138,39 @@ static bool typed_writes_invoke(const pcl_expr_t *e) {
     return !nested;
 }
 
+/* Go also writes an invoke's options (pulumi.Provider(p), pulumi.DependsOn(...), ...) of these kinds,
+ * and multi-argument inputs given positionally (of no nested object type). */
+static bool go_writes_invoke(const pcl_expr_t *e) {
+    const schema_function_t *f = e->function;
+    if (f->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) { /* positional */
+        bool nested = f->return_plain || e->call.n - 1 > f->n_multi_args;
+        for (size_t i = 1; i < e->call.n; i++)
+            pcl_expr_walk(e->call.args[i], nested_object_type, &nested);
+        return !nested;
+    }
+    if (e->call.n != 3 || e->call.args[2]->kind != PCL_OBJECT) return false;
+    pcl_expr_t head = *e; /* the call without its options */
+    head.call.n = 2;
+    if (!typed_writes_invoke(&head)) return false;
+    static const char *const known[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
+    const pcl_expr_t *o = e->call.args[2];
+    for (size_t i = 0; i < o->object.n; i++) {
+        bool ok = false;
+        for (size_t k = 0; k < sizeof known / sizeof *known && !ok; k++)
+            ok = strcmp(o->object.items[i].key, known[k]) == 0;
+        if (!ok || (strcmp(o->object.items[i].key, "dependsOn") == 0 && o->object.items[i].value->kind != PCL_TUPLE))
+            return false;
+    }
+    return true;
+}
+
 /* The languages whose emitter writes an invoke or method call (TypeScript awaits a plain result in
  * an async main, which cimport does not write). */
 static unsigned fn_call_langs(const pcl_expr_t *e) {
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON);
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
+    if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
     /* TypeScript awaits a method's plain result in an async main; an invoke's it does not write */
     if (e->function->return_plain && !emit_is_method_call(e)) langs &= ~L(LANG_TYPESCRIPT);
     return langs;

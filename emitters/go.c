@@ -1835,9 +1835,41 @@ static char *go_plain_input_str(go_ctx_t *g, const pcl_expr_t *e, const schema_t
     return s;
 }
 
+/* An invoke's options after its arguments, in the program's order (`, nil` when it has none):
+ * pulumi.Provider(p), pulumi.Parent(p), pulumi.Version(v), pulumi.PluginDownloadURL(u) and
+ * pulumi.DependsOn([]pulumi.Resource{pulumi.Resource(r), ...}), as Pulumi writes them
+ * (emit_check_program lets through only these). */
+static void go_invoke_options(go_ctx_t *g, buf_t *b, const pcl_expr_t *o, int depth) {
+    if (!o || o->kind != PCL_OBJECT || o->object.n == 0) {
+        buf_puts(b, ", nil)");
+        return;
+    }
+    for (size_t i = 0; i < o->object.n; i++) {
+        const char *k = o->object.items[i].key;
+        const pcl_expr_t *v = o->object.items[i].value;
+        if (strcmp(k, "dependsOn") == 0 && v->kind == PCL_TUPLE) {
+            buf_puts(b, ", pulumi.DependsOn([]pulumi.Resource");
+            go_elem_t *el = arena_alloc(g->base.a, (v->tuple.n + 1) * sizeof *el);
+            for (size_t j = 0; j < v->tuple.n; j++)
+                el[j].value = arena_sprintf(g->base.a, "pulumi.Resource(%s)",
+                                            go_render(g, v->tuple.items[j], NULL, depth + 1, true));
+            go_write_elems(b, el, v->tuple.n, depth);
+            buf_putc(b, ')');
+            continue;
+        }
+        buf_printf(b, ", pulumi.%s(",
+                   strcmp(k, "pluginDownloadUrl") == 0 ? "PluginDownloadURL" : names_title(g->base.a, k));
+        go_raw(g, b, v, depth);
+        buf_putc(b, ')');
+    }
+    buf_putc(b, ')');
+}
+
 /* `mod.FnOutput(ctx, mod.FnOutputArgs{...}, nil)` and the attributes read from its result as the
  * SDK's Output methods (`.Result()`), as Pulumi's Go generator writes them; emit_check_program lets
  * through only keyword arguments of no nested object type, no options, and attributes alone. */
+static void go_invoke_args(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth);
+
 static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
     const pcl_expr_t *chain[64];
     size_t n = 0;
@@ -1845,7 +1877,29 @@ static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         chain[n++] = e;
     const schema_function_t *f = e->function;
     const char *mod = go_import_for(g, e->package, f->token), *name = go_token_member(g, f->token);
-    buf_printf(b, "%s.%sOutput(ctx, %s.%sOutputArgs", mod, name, mod, name);
+    if (f->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) {
+        /* multi-argument inputs: positional, each typed by its input, nil for one left out */
+        buf_printf(b, "%s.%sOutput(ctx", mod, name);
+        for (size_t i = 0; i < f->n_multi_args; i++) {
+            const pcl_expr_t *a = i + 1 < e->call.n ? e->call.args[i + 1] : NULL;
+            const schema_property_t *pr = schema_find_property(f->inputs, f->n_inputs, f->multi_args[i]);
+            buf_puts(b, ", ");
+            if (a)
+                go_expr(g, b, a, pr ? pr->type : NULL, depth);
+            else
+                buf_puts(b, "nil");
+        }
+        buf_putc(b, ')');
+    } else {
+        buf_printf(b, "%s.%sOutput(ctx, %s.%sOutputArgs", mod, name, mod, name);
+        go_invoke_args(g, b, e, depth);
+    }
+    while (n > 0)
+        buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
+}
+
+/* An invoke's argument object (`{...}`) and its options. */
+static void go_invoke_args(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
     const pcl_expr_t *args = e->call.n >= 2 ? e->call.args[1] : NULL;
     size_t na = args && args->kind == PCL_OBJECT ? args->object.n : 0;
     go_elem_t *el = arena_alloc(g->base.a, (na + 1) * sizeof *el);
@@ -1855,9 +1909,7 @@ static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         el[i].value = go_render(g, it->value, it->prop ? it->prop->type : NULL, depth + 1, false);
     }
     go_write_elems(b, el, na, depth);
-    buf_puts(b, ", nil)");
-    while (n > 0)
-        buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
+    go_invoke_options(g, b, e->call.n >= 3 ? e->call.args[2] : NULL, depth);
 }
 
 /* secret(x) as `pulumi.ToSecret(x).(T)`, unsecret(x) as `pulumi.Unsecret(x).(T)`, T the Output

@@ -265,6 +265,36 @@ START_TEST(test_go_local_invoke) {
 }
 END_TEST
 
+/* Go: an invoke's options after its arguments in the program's order (pulumi.Provider,
+ * pulumi.Parent, pulumi.Version, pulumi.PluginDownloadURL, pulumi.DependsOn of pulumi.Resource(r)),
+ * and multi-argument inputs positionally, as Pulumi writes them. */
+START_TEST(test_go_invoke_options) {
+    tu_pcl_t f =
+        load("resource \"prov\" \"pulumi:providers:inv\" {}\n"
+             "resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+             "data = invoke(\"inv:index:getThing\", {name = \"a\"}, {\n    provider = prov\n"
+             "    parent = prov\n    version = \"1.2.3\"\n    pluginDownloadUrl = \"https://example.test/inv\"\n"
+             "    dependsOn = [res]\n})\n"
+             "output \"o\" {\n    value = data.value\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tdata := inv.GetThingOutput(ctx, inv.GetThingOutputArgs{\n\t\t\tName: pulumi.String(\"a\"),\n"
+               "\t\t}, pulumi.Provider(prov), pulumi.Parent(prov), pulumi.Version(\"1.2.3\"), "
+               "pulumi.PluginDownloadURL(\"https://example.test/inv\"), pulumi.DependsOn([]pulumi.Resource{\n"
+               "\t\t\tpulumi.Resource(res),\n\t\t}))\n");
+    tu_has(go, "ctx.Export(\"o\", data.Value())\n");
+    free(go);
+    tu_pcl_unload(&f);
+    /* multi-argument inputs: positional, typed by their inputs, nil for one left out */
+    f = load("output \"b\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n"
+             "output \"c\" {\n    value = invoke(\"inv:index:pair\", \"x\").result\n}\n");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "ctx.Export(\"b\", inv.PairOutput(ctx, pulumi.String(\"x\"), pulumi.String(\"y\")).Result())\n");
+    tu_has(go, "ctx.Export(\"c\", inv.PairOutput(ctx, pulumi.String(\"x\"), nil).Result())\n");
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* Java: `<Pkg>Functions.fn(FnArgs.builder()...build())`, the result read in applyValue. */
 START_TEST(test_java) {
     tu_pcl_t f = load("output \"v\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}).items[0]\n}\n"
@@ -283,11 +313,11 @@ END_TEST
 
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
-    /* invoke options: C#, Go and Java do not write InvokeOutputOptions yet */
+    /* invoke options: C# and Java do not write InvokeOutputOptions yet */
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "resource \"other\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
                       "\"a\"}, {dependsOn = [res]}).value\n}\n");
-    static const lang_t langs[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
+    static const lang_t langs[] = {LANG_CSHARP, LANG_JAVA};
     for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
         tu_pcl_emit_refused(&f, langs[i], "main.pp:5:12: resource 'other':", "invokes 'inv:index:getThing', which the");
     tu_pcl_unload(&f);
@@ -331,6 +361,7 @@ int main(void) {
     tcase_add_test(tc, test_csharp);
     tcase_add_test(tc, test_go);
     tcase_add_test(tc, test_go_local_invoke);
+    tcase_add_test(tc, test_go_invoke_options);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
