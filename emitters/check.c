@@ -182,6 +182,61 @@ static unsigned invoke_read_langs(const pcl_expr_t *e) {
     return fc && emit_is_invoke(fc) ? L(LANG_CSHARP) | L(LANG_JAVA) : 0;
 }
 
+/* C# and Java write an operator or conditional over outputs in one apply of one Output (however
+ * often read), over literals, references and operators (emitters/walk.c typed_apply). */
+typedef struct typed_apply_scan {
+    const check_t *c;
+    bool ok, java;    /* java: also readable as Java writes it */
+    const char *head; /* the one Output, printed */
+} typed_apply_scan_t;
+
+static bool typed_apply_one(const pcl_expr_t *e, void *ctx) {
+    typed_apply_scan_t *t = ctx;
+    const check_t *c = t->c;
+    if (emit_is_output_atom(c->p, c->nodes, e)) {
+        size_t skip = 0;
+        const pcl_expr_t *h = emit_atom_head(c->a, c->p, c->nodes, e, &skip);
+        char *text = pcl_print_expr(h);
+        if (!text) return t->ok = false;
+        if (t->head && strcmp(t->head, text) != 0) t->ok = false;
+        if (!t->head) t->head = arena_strdup(c->a, text);
+        free(text);
+        /* Java: a getter of an optional output (or below one) gives an Optional, not the value or
+         * null: only a config value, a secret() or a required output, read as a whole */
+        int idx = h->kind == PCL_TRAVERSAL ? names_table_get(c->nodes, h->trav.root) : -1;
+        const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+        bool whole = e->kind != PCL_TRAVERSAL || skip == e->trav.n;
+        bool required = false;
+        if (n && n->kind == PCL_NODE_RESOURCE && n->schema && h->trav.n == 1 && h->trav.parts[0].attr) {
+            const schema_property_t *prop =
+                schema_find_property(n->schema->outputs, n->schema->n_outputs, h->trav.parts[0].attr);
+            required = prop && prop->required;
+        }
+        t->java &= whole && ((n && n->kind == PCL_NODE_CONFIG) || h->kind == PCL_CALL || required);
+        /* below an output the resource may leave unset, the value is null (C#: no `?.` written yet) */
+        if (!whole && n && n->kind == PCL_NODE_RESOURCE && !required) t->ok = false;
+        return false;
+    }
+    switch (e->kind) {
+    case PCL_NULL:
+    case PCL_BOOL:
+    case PCL_NUMBER:
+    case PCL_STRING:
+    case PCL_TRAVERSAL:
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND: return true;
+    default: return t->ok = false;
+    }
+}
+
+static unsigned typed_apply_langs(const check_t *c, const pcl_expr_t *e) {
+    typed_apply_scan_t t = {.c = c, .ok = true, .java = true};
+    pcl_expr_walk(e, typed_apply_one, &t);
+    if (!t.ok || !t.head) return 0;
+    return L(LANG_CSHARP) | (t.java ? L(LANG_JAVA) : 0);
+}
+
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
@@ -197,8 +252,8 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     case PCL_UNARY:
     case PCL_BINARY:
     case PCL_COND: {
-        if (emit_has_output(c->p, c->nodes, e)) return apply;
-        unsigned langs = apply | L(LANG_CSHARP);
+        unsigned langs = apply | L(LANG_CSHARP) | L(LANG_JAVA);
+        if (emit_has_output(c->p, c->nodes, e)) langs = apply | typed_apply_langs(c, e);
         /* Java compares strings with equals(), not ==: numbers and booleans only */
         bool java = true;
         if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3)
@@ -206,7 +261,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
                 emit_shape_t sh = emit_expr_shape(c->p, c->nodes, k ? e->y : e->x);
                 java &= sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL;
             }
-        return langs | (java ? L(LANG_JAVA) : 0);
+        return java ? langs : langs & ~L(LANG_JAVA);
     }
     case PCL_GETATTR: /* YAML: one attribute of an invoke's result is fn::invoke's `return` */
         return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0) | invoke_read_langs(e);

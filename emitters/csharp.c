@@ -179,6 +179,10 @@ static const emit_part_syntax_t CS_PARTS = {.lang = LANG_CSHARP,
                                             .index = ".Apply(v => v[%zu])",
                                             .name = cs_attr_name};
 
+/* What is read from a resolved value (an apply's parameter): properties by their C# names. */
+static const emit_part_syntax_t CS_VALUE_PARTS = {
+    .lang = LANG_CSHARP, .attr = ".%s", .key_open = "[", .key_close = "]", .index = "[%zu]", .name = cs_attr_name};
+
 static void cs_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     emit_typed_traversal(x, b, e, &CS_PARTS);
 }
@@ -397,6 +401,9 @@ static const emit_typed_syntax_t CS_VALUES = {
     .list = cs_list,
     .object = cs_object,
     .map = cs_dictionary,
+    .apply_open = ".Apply(%s => ",
+    .param_prefix = "",
+    .value_parts = &CS_VALUE_PARTS,
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .need = cs_need,

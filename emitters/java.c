@@ -118,6 +118,14 @@ static const emit_part_syntax_t JAVA_PARTS = {.lang = LANG_JAVA,
                                               .index = ".applyValue(v -> v.get(%zu))",
                                               .name = java_attr_name};
 
+/* What is read from a resolved value (an apply's parameter): getters, list and map gets. */
+static const emit_part_syntax_t JAVA_VALUE_PARTS = {.lang = LANG_JAVA,
+                                                    .attr = ".%s()",
+                                                    .key_open = ".get(",
+                                                    .key_close = ")",
+                                                    .index = ".get(%zu)",
+                                                    .name = java_attr_name};
+
 static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     emit_typed_traversal(x, b, e, &JAVA_PARTS);
 }
@@ -331,6 +339,9 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .list = java_list,
     .object = java_object,
     .map = java_map,
+    .apply_open = ".applyValue(%s -> ",
+    .param_prefix = "_", /* a lambda's parameter may not shadow a local variable */
+    .value_parts = &JAVA_VALUE_PARTS,
     .calls = JAVA_CALLS,
     .n_calls = sizeof JAVA_CALLS / sizeof JAVA_CALLS[0],
     .need = java_need,

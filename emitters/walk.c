@@ -901,8 +901,43 @@ void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
     buf_puts(b, close);
 }
 
+/* Inside an apply: an output atom of it as the apply's parameter and what is read below the output
+ * (true); false for any other expression. */
+static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    const emit_apply_t *ap = x->apply;
+    for (size_t i = 0; ap && i < ap->n; i++) {
+        if (ap->atoms[i] != e) continue;
+        buf_printf(b, "%s%s", s->param_prefix, ap->names[i]);
+        for (size_t k = ap->skip[i]; e->kind == PCL_TRAVERSAL && k < e->trav.n; k++) {
+            const pcl_trav_part_t *pt = &e->trav.parts[k];
+            emit_append_part(b, pt, pt->attr ? s->value_parts->name(x, -1, pt->attr, false) : NULL, s->value_parts);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* An operator or conditional over outputs: `<output><apply_open>expression)` (emit_check_program
+ * lets through one output, however often read). */
+static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    emit_apply_t ap;
+    emit_apply_plan(x->a, x->p, x->index, x->var, s->lang, e, NULL, 0, &ap);
+    if (ap.nu != 1) {
+        emit_unwritable(x->diags, e, s->lang);
+        buf_puts(b, "null");
+        return;
+    }
+    emit_typed_expr(s, x, b, ap.heads[ap.uniq[0]], NULL, depth);
+    put_format1(b, s->apply_open, arena_sprintf(x->a, "%s%s", s->param_prefix, ap.names[ap.uniq[0]]));
+    x->apply = &ap;
+    typed_operator(s, x, b, e, depth);
+    x->apply = NULL;
+    buf_putc(b, ')');
+}
+
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
                      const schema_type_t *t, int depth) {
+    if (x->apply && typed_apply_param(s, x, b, e)) return;
     const pcl_expr_t *under = e->kind == PCL_GETATTR || e->kind == PCL_INDEX ? emit_fn_call_under(e) : NULL;
     if (emit_is_invoke(e) || (under && emit_is_invoke(under))) {
         s->invoke(x, b, e, depth);
@@ -936,9 +971,10 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
         }
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
-        /* over plain values only (emit_check_program refuses operators on outputs for C# and Java) */
         if (e->kind == PCL_TEMPLATE)
             s->interpolation(x, b, e, depth);
+        else if (!x->apply && s->apply_open && emit_has_output(x->p, x->index, e))
+            typed_apply(s, x, b, e, depth);
         else
             typed_operator(s, x, b, e, depth);
         return;

@@ -272,11 +272,12 @@ typedef struct emit_typed {
     arena_t *a;
     const pcl_program_t *p;
     diag_list_t *diags;
-    bool report;            /* second pass: diagnostics are reported only once */
-    const char **var;       /* per node: its identifier */
-    const pcl_node_t *node; /* node being written (diagnostic context) */
-    names_table_t *index;   /* node name → node index (pcl_program_find is a linear scan) */
-    names_memo_t memo;      /* type token → the language's module path */
+    bool report;               /* second pass: diagnostics are reported only once */
+    const char **var;          /* per node: its identifier */
+    const pcl_node_t *node;    /* node being written (diagnostic context) */
+    names_table_t *index;      /* node name → node index (pcl_program_find is a linear scan) */
+    names_memo_t memo;         /* type token → the language's module path */
+    const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
 } emit_typed_t;
 /* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
  * type token is malformed (names_check_tokens' errors name the language). */
@@ -385,6 +386,13 @@ typedef struct emit_typed_syntax {
     void (*list)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
     void (*object)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     void (*map)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
+    /* an operator or conditional over outputs (emit_check_program: one Output, however often read)
+     * is written in an apply: the Output, `apply_open` (a format of the parameter's name, which is
+     * `param_prefix` and the name emit_apply_plan gives), the expression with the parameter in
+     * place of the output, `)`; what the expression reads below the output is read from the
+     * parameter by `value_parts` (NULL: the language writes no apply) */
+    const char *apply_open, *param_prefix;
+    const emit_part_syntax_t *value_parts;
     /* the built-in functions the language writes (beyond secret and the assets), and what a file
      * that calls one needs (a `using`, an import) */
     const emit_typed_call_t *calls;

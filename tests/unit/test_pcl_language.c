@@ -353,10 +353,12 @@ START_TEST(test_unwritten_refused_with_position) {
     f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n / 2\n}\n");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '/'");
     unload(&f);
-    /* C# and Java write operators over plain values only; Java compares numbers and booleans only */
+    /* C# and Java write operators over one output only; Java compares numbers and booleans only */
     fixture_t o = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
-                       "    items = []\n}\noutput \"x\" {\n    value = res.num + 1\n}\n"
-                       "config \"s\" \"string\" {}\noutput \"y\" {\n    value = s == \"a\"\n}\n");
+                       "    items = []\n}\noutput \"x\" {\n    value = res.num + res.num * res2.num\n}\n"
+                       "config \"s\" \"string\" {}\noutput \"y\" {\n    value = s == \"a\"\n}\n"
+                       "resource \"res2\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\n");
     tu_pcl_emit_refused(&o, LANG_CSHARP, "main.pp:8:21", "the operator '+'");
     tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:8:21", "the operator '+'");
     tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:12:15", "the operator '=='");
@@ -769,6 +771,63 @@ START_TEST(test_config_default_and_untyped) {
 }
 END_TEST
 
+/* C# and Java write an operator or conditional over one output (however often read) in an apply of
+ * it, as Pulumi's .NET and Java generators do: `res.Num.Apply(num => num + 1)`,
+ * `res.num().applyValue(_num -> _num + 1)` (a Java lambda's parameter may not shadow a local); what
+ * is read below the output comes from the parameter. Java only over a config value or a required
+ * output read whole (an optional output's getter gives an Optional, never null). */
+START_TEST(test_operators_over_outputs_cs_java) {
+    static const char *schema =
+        "{\"name\":\"ap\",\"version\":\"1.0.0\",\"resources\":{\"ap:index:Res\":{"
+        "\"properties\":{\"num\":{\"type\":\"number\"},\"obj\":{\"$ref\":\"#/types/ap:index:Obj\"},"
+        "\"opt\":{\"type\":\"number\"}},\"required\":[\"num\",\"obj\"],\"inputProperties\":{}}},"
+        "\"types\":{\"ap:index:Obj\":{\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"integer\"}}}}}";
+    fixture_t f = tu_pcl_load(schema, "ap.json",
+                              "config \"sec\" \"number\" {\n    secret = true\n}\n"
+                              "resource \"res\" \"ap:index:Res\" {}\n"
+                              "output \"a\" {\n    value = res.num * 2 + res.num\n}\n"
+                              "output \"b\" {\n    value = res.obj.size == null ? \"none\" : \"some\"\n}\n"
+                              "output \"c\" {\n    value = -sec\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"a\"] = res.Num.Apply(num => num * 2 + num),\n");
+    tu_has(cs, "[\"b\"] = res.Obj.Apply(obj => obj.Size == null ? \"none\" : \"some\"),\n");
+    tu_has(cs, "[\"c\"] = sec.Apply(sec => -sec),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    /* Java: below an output (an Optional getter) refused */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:9:34", "uses a conditional");
+    unload(&f);
+    f = tu_pcl_load(schema, "ap.json",
+                    "config \"sec\" \"number\" {\n    secret = true\n}\n"
+                    "resource \"res\" \"ap:index:Res\" {}\n"
+                    "output \"a\" {\n    value = res.num * 2 + res.num\n}\n"
+                    "output \"c\" {\n    value = -sec\n}\n"
+                    "output \"d\" {\n    value = res.opt + 1\n}\n");
+    char *cs2 = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs2, "[\"d\"] = res.Opt.Apply(opt => opt + 1),\n");
+    free(cs2);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:12:21", "uses the operator '+'"); /* an optional output */
+    unload(&f);
+    f = tu_pcl_load(schema, "ap.json",
+                    "config \"sec\" \"number\" {\n    secret = true\n}\n"
+                    "resource \"res\" \"ap:index:Res\" {}\n"
+                    "output \"a\" {\n    value = res.num * 2 + res.num\n}\n"
+                    "output \"c\" {\n    value = -sec\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", res.num().applyValue(_num -> _num * 2 + _num));\n");
+    tu_has(java, "ctx.export(\"c\", sec.applyValue(_sec -> -_sec));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* below an output the resource may leave unset; a template in the apply: refused */
+    f = tu_pcl_load(schema, "ap.json",
+                    "resource \"res\" \"ap:index:Res\" {}\n"
+                    "output \"a\" {\n    value = res.num > 1 ? \"${res.num}\" : \"small\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:25", "uses a conditional");
+    unload(&f);
+}
+END_TEST
+
 /* C# and Java read a scalar config value with a default (a literal of its type, not secret) by the
  * getter that gives nothing when it is unset, as Pulumi's .NET and Java generators write it: C#
  * `config.GetDouble("n") ?? 1.0`, Java `ctx.config().getDouble("n").orElse(1.0)` (a whole number
@@ -950,6 +1009,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_functions_go);
     tcase_add_test(tc, test_builtin_functions_cs_java);
     tcase_add_test(tc, test_config_default_cs_java);
+    tcase_add_test(tc, test_operators_over_outputs_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
