@@ -263,10 +263,14 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
             }
         return java ? langs : langs & ~L(LANG_JAVA);
     }
-    case PCL_GETATTR: /* YAML: one attribute of an invoke's result is fn::invoke's `return` */
-        return apply | (emit_is_invoke(e->x) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
-    case PCL_SPLAT:
-    case PCL_INDEX: return apply | invoke_read_langs(e);
+    /* YAML: one attribute of an invoke's result is fn::invoke's `return`, a deeper read goes through a
+     * variable holding the invoke */
+    case PCL_GETATTR:
+    case PCL_INDEX: {
+        const pcl_expr_t *fc = emit_fn_call_under(e);
+        return apply | (fc && emit_is_invoke(fc) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
+    }
+    case PCL_SPLAT: return apply | invoke_read_langs(e);
     case PCL_FOR: return apply;
     default: return ALL_LANGS;
     }

@@ -14,6 +14,12 @@
 
 #include "emitters/walk.h"
 
+/* An invoke read deeper than one attribute and the variable that holds it. */
+typedef struct yaml_hoisted {
+    const pcl_expr_t *invoke;
+    const char *name;
+} yaml_hoisted_t;
+
 typedef struct yaml_gen {
     arena_t *a;
     const pcl_program_t *p;
@@ -21,6 +27,10 @@ typedef struct yaml_gen {
     buf_t *b;
     names_table_t *nodes;   /* PCL node name → node index */
     const char **ref_names; /* per node: how `${...}` names it (resource key or config key) */
+    /* invokes read deeper than one attribute (`invoke(...).a[0].b`), each held by a variable of its
+     * own and read through it: fn::invoke's `return` names one attribute only */
+    yaml_hoisted_t *hoisted;
+    size_t n_hoisted, cap_hoisted;
 } yaml_gen_t;
 
 static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent);
@@ -167,6 +177,72 @@ static bool yaml_invoke_return(const pcl_expr_t *e) {
     return e->kind == PCL_GETATTR && emit_is_invoke(e->x);
 }
 
+/* A read below an invoke's result deeper than one attribute (`invoke(...).a[0]["k"]`): the invoke. */
+static const pcl_expr_t *yaml_deep_invoke(const pcl_expr_t *e) {
+    if ((e->kind != PCL_GETATTR && e->kind != PCL_INDEX) || yaml_invoke_return(e)) return NULL;
+    const pcl_expr_t *fc = emit_fn_call_under(e);
+    return fc && emit_is_invoke(fc) ? fc : NULL;
+}
+
+/* `${var.a[0]["k"]}`: the read through the variable holding the invoke (yaml_hoist). */
+static char *yaml_deep_read_text(yaml_gen_t *g, const pcl_expr_t *e) {
+    const pcl_expr_t *fc = yaml_deep_invoke(e);
+    size_t n = 0;
+    for (const pcl_expr_t *k = e; k != fc; k = k->x)
+        n++;
+    pcl_trav_part_t *parts = arena_alloc(g->a, n * sizeof *parts);
+    size_t i = n;
+    for (const pcl_expr_t *k = e; k != fc; k = k->x) {
+        pcl_trav_part_t *pt = &parts[--i];
+        memset(pt, 0, sizeof *pt);
+        if (k->kind == PCL_GETATTR)
+            pt->attr = k->s;
+        else if (k->y->kind == PCL_STRING)
+            pt->index_is_string = true, pt->index_str = k->y->s;
+        else
+            pt->index_num = (size_t)k->y->n;
+    }
+    const char *name = "?";
+    for (size_t h = 0; h < g->n_hoisted; h++)
+        if (g->hoisted[h].invoke == fc) name = g->hoisted[h].name;
+    buf_t t;
+    buf_init(&t);
+    buf_printf(&t, "${%s", name);
+    emit_append_trav_parts(&t, LANG_YAML, parts, 0, n, g->a, NULL);
+    buf_putc(&t, '}');
+    char *r = buf_arena_str(&t, g->a);
+    buf_free(&t);
+    return r;
+}
+
+/* Names a variable for each invoke read deeper than one attribute: `<function>Result`, unique
+ * among the program's names and the other such variables. */
+static bool yaml_hoist(const pcl_expr_t *e, void *ctx) {
+    yaml_gen_t *g = ctx;
+    const pcl_expr_t *fc = yaml_deep_invoke(e);
+    if (!fc) return true;
+    for (size_t h = 0; h < g->n_hoisted; h++)
+        if (g->hoisted[h].invoke == fc) return true;
+    char *pkg, *mod, *member;
+    const char *base = names_token_split(g->a, fc->function->token, &pkg, &mod, &member) ? member : "invoke";
+    const char *name = arena_sprintf(g->a, "%sResult", base);
+    for (int k = 2;; k++) {
+        bool taken = names_table_get(g->nodes, name) >= 0;
+        for (size_t h = 0; h < g->n_hoisted; h++)
+            taken |= strcmp(g->hoisted[h].name, name) == 0;
+        if (!taken) break;
+        name = arena_sprintf(g->a, "%sResult%d", base, k);
+    }
+    if (g->n_hoisted == g->cap_hoisted) {
+        size_t cap = g->cap_hoisted ? 2 * g->cap_hoisted : 4;
+        yaml_hoisted_t *h = arena_alloc(g->a, cap * sizeof *h);
+        if (g->n_hoisted) memcpy(h, g->hoisted, g->n_hoisted * sizeof *h);
+        g->hoisted = h, g->cap_hoisted = cap;
+    }
+    g->hoisted[g->n_hoisted++] = (yaml_hoisted_t){.invoke = fc, .name = name};
+    return true;
+}
+
 /* Pulumi YAML's variables for PCL's stack(), project(), ... (`${pulumi.stack}`), or NULL. */
 static const char *yaml_pulumi_variable(const pcl_expr_t *e) {
     static const char *const fns[][2] = {{"stack", "${pulumi.stack}"},
@@ -196,6 +272,7 @@ static char *yaml_stack_output_text(yaml_gen_t *g, const pcl_expr_t *e) {
 }
 
 static bool yaml_is_collection(const pcl_expr_t *e) {
+    if (yaml_deep_invoke(e)) return false; /* read through its variable */
     return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) ||
            (e->kind == PCL_CALL && !yaml_pulumi_variable(e) && !yaml_stack_output(e)) || yaml_invoke_return(e);
 }
@@ -234,6 +311,8 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     EMIT_CASE_LANGUAGE_EXPRS:
         if (e->kind == PCL_TEMPLATE)
             yaml_template(g, e, indent);
+        else if (yaml_deep_invoke(e))
+            yaml_string(g, yaml_deep_read_text(g, e), indent, true);
         else
             emit_unwritable(g->diags, e, LANG_YAML);
         break;
@@ -551,9 +630,16 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
         }
     }
     bool has_locals = false;
-    for (size_t i = 0; i < p->n_nodes; i++)
-        has_locals |= p->nodes[i].kind == PCL_NODE_LOCAL;
-    if (has_locals) buf_puts(&out, "variables:\n"); /* Pulumi YAML's locals, referenced as ${name} */
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        has_locals |= n->kind == PCL_NODE_LOCAL;
+        for (size_t k = 0; n->kind != PCL_NODE_CONFIG && k < n->n_attrs; k++)
+            pcl_expr_walk(n->attrs[k].value, yaml_hoist, &g);
+        for (size_t k = 0; k < n->n_options; k++)
+            pcl_expr_walk(n->options[k].value, yaml_hoist, &g);
+    }
+    /* Pulumi YAML's locals, referenced as ${name}, and the variables holding invokes read deeply */
+    if (has_locals || g.n_hoisted) buf_puts(&out, "variables:\n");
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind != PCL_NODE_LOCAL) continue;
@@ -561,6 +647,12 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
         yaml_key(&g, n->name);
         buf_putc(&out, ':');
         yaml_block(&g, n->attrs[0].value, 4);
+    }
+    for (size_t h = 0; h < g.n_hoisted; h++) {
+        buf_puts(&out, "  ");
+        yaml_key(&g, g.hoisted[h].name);
+        buf_putc(&out, ':');
+        yaml_block(&g, g.hoisted[h].invoke, 4);
     }
     if (has_resources) buf_puts(&out, "resources:\n");
     for (size_t i = 0; i < p->n_nodes; i++) {

@@ -195,9 +195,17 @@ START_TEST(test_yaml) {
               "        second: \"y\"\n      return: result\n");
     free(y);
     tu_pcl_unload(&f);
-    /* a deeper read of the result has no fn::invoke form */
-    tu_pcl_t g = load("output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n");
-    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:2:", "which the YAML emitter cannot write yet");
+    /* a deeper read of the result: fn::invoke's `return` names one attribute, so the invoke is held by
+     * a variable of its own (named after the function, unique) and read through it */
+    tu_pcl_t g = load("getThingResult = 1\n"
+                      "output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"c\"}).items[0]\n}\n"
+                      "output \"p\" {\n    value = [invoke(\"inv:index:getThing\", {name = \"d\"}).items[1], 2]\n}\n");
+    y = tu_pcl_emit_ok(&g, LANG_YAML);
+    tu_has(y, "variables:\n  getThingResult: 1\n  getThingResult2:\n    fn::invoke:\n      function: inv:getThing\n"
+              "      arguments:\n        name: c\n  getThingResult3:\n    fn::invoke:\n      function: inv:getThing\n"
+              "      arguments:\n        name: d\n");
+    tu_has(y, "outputs:\n  o: ${getThingResult2.items[0]}\n  p:\n    - ${getThingResult3.items[1]}\n    - 2\n");
+    free(y);
     tu_pcl_unload(&g);
 }
 END_TEST
