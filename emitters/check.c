@@ -127,15 +127,18 @@ static bool nested_object_type(const pcl_expr_t *e, void *ctx) {
 
 /* C# and Go write an invoke with keyword arguments of no nested object type and no options (their
  * SDK types, `Inputs.<T>InputArgs` and InvokeOutputOptions, are not written yet). */
-static bool typed_writes_invoke(const pcl_expr_t *e) {
-    if (e->function->return_plain || e->call.n > 2) return false;
-    if (e->call.n < 2) return true;
-    const pcl_expr_t *args = e->call.args[1];
+/* Whether a call's argument object holds no value of a nested object type. */
+static bool typed_args_plain(const pcl_expr_t *args) {
     if (args->kind != PCL_OBJECT) return false; /* positional (multi-argument inputs) */
     bool nested = false;
     for (size_t i = 0; i < args->object.n; i++)
         pcl_expr_walk(args->object.items[i].value, nested_object_type, &nested);
     return !nested;
+}
+
+static bool typed_writes_invoke(const pcl_expr_t *e) {
+    if (e->function->return_plain || e->call.n > 2) return false;
+    return e->call.n < 2 || typed_args_plain(e->call.args[1]);
 }
 
 /* Go also writes an invoke's options (pulumi.Provider(p), pulumi.DependsOn(...), ...) of these kinds,
@@ -171,6 +174,9 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
+    /* Go: a method's call before the statement, its result read in an apply (go_method_call) */
+    if (emit_is_method_call(e) && !e->function->return_plain && e->call.n == 3 && typed_args_plain(e->call.args[2]))
+        langs |= L(LANG_GO);
     /* TypeScript awaits a method's plain result in an async main; an invoke's it does not write */
     if (e->function->return_plain && !emit_is_method_call(e)) langs &= ~L(LANG_TYPESCRIPT);
     return langs;

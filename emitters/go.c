@@ -46,11 +46,13 @@ typedef struct go_ctx {
     int gd;                    /* gofmt's nesting depth of the expression being written */
     int n_tmp, n_for, n_splat; /* temporaries, for loops and splats written so far */
     int n_tmpvar;              /* decoded base64 temporaries (tmpVar0, ...) written so far */
+    int n_call;                /* method calls (callIdentity, callPrefixed1, ...) written so far */
     unsigned helpers;          /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     bool refused;
 } go_ctx_t;
 
 static void go_indent(buf_t *b, int depth);
+static void go_err_check(buf_t *b, int depth);
 
 /* --- imports ------------------------------------------------------------------------------------ */
 
@@ -1912,6 +1914,65 @@ static void go_invoke_args(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth
     go_invoke_options(g, b, e->call.n >= 3 ? e->call.args[2] : NULL, depth);
 }
 
+/* A method call's attribute, `call(res, "m", {args}).attr`, as Pulumi's Go generator writes it: the
+ * call before the statement, its error checked,
+ *   callM, err := res.M(ctx, &mod.ResMArgs{...})
+ * and the attribute read from its result in an apply,
+ *   callM.ApplyT(func(call mod.ResMResult) (T, error) { return call.Attr, nil }).(TOutput)
+ * (the Args only when the method takes inputs). Written in outputs and locals, after which `err` is
+ * declared; a result read otherwise is refused with its position. */
+static void go_method_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
+    const pcl_expr_t *c = e->kind == PCL_GETATTR ? e->x : e;
+    const schema_function_t *f = c->function;
+    int idx = c->call.n >= 2 && c->call.args[0]->kind == PCL_TRAVERSAL && c->call.args[0]->trav.n == 0
+                  ? emit_typed_find(&g->base, c->call.args[0]->trav.root)
+                  : -1;
+    const pcl_node_t *res = idx >= 0 ? &g->base.p->nodes[idx] : NULL;
+    const pcl_node_t *n = g->base.node;
+    const schema_property_t *out =
+        e->kind == PCL_GETATTR && f->outputs ? schema_find_property(f->outputs, f->n_outputs, e->s) : NULL;
+    const go_vt_t *rt = out ? go_vt_schema(g, out->type, out->required, e->x->package) : &GV_T_UNKNOWN;
+    if (!res || res->kind != PCL_NODE_RESOURCE || c->call.args[1]->kind != PCL_STRING || !n ||
+        (n->kind != PCL_NODE_OUTPUT && n->kind != PCL_NODE_LOCAL) || rt->kind == GV_UNKNOWN || f->return_plain) {
+        go_refuse(g, e, "a method call's result other than one attribute of it, read by an output or a local");
+        buf_puts(b, "nil");
+        return;
+    }
+    const char *mod = go_import_for(g, res->package, res->token), *type = go_token_member(g, res->token);
+    const char *method = go_type_name(g->base.a, c->call.args[1]->s);
+    int k = g->n_call++;
+    const char *var = arena_sprintf(g->base.a, "call%s%s", method, k ? arena_sprintf(g->base.a, "%d", k) : "");
+    buf_t call;
+    buf_init(&call);
+    buf_printf(&call, "%s, err := %s.%s(ctx", var, g->base.var[idx], method);
+    bool takes_args = false;
+    for (size_t i = 0; i < f->n_inputs; i++)
+        takes_args |= strcmp(f->inputs[i].name, "__self__") != 0;
+    const pcl_expr_t *args = c->call.n >= 3 ? c->call.args[2] : NULL;
+    if (takes_args) {
+        size_t na = args && args->kind == PCL_OBJECT ? args->object.n : 0;
+        go_elem_t *el = arena_alloc(g->base.a, (na + 1) * sizeof *el);
+        for (size_t i = 0; i < na; i++) {
+            const pcl_object_item_t *it = &args->object.items[i];
+            const schema_property_t *pr = it->prop ? it->prop : schema_find_property(f->inputs, f->n_inputs, it->key);
+            el[i].key = go_field_name(g, it->key);
+            el[i].value = go_render(g, it->value, pr ? pr->type : NULL, g->pre_indent + 1, false);
+        }
+        buf_printf(&call, ", &%s.%s%sArgs", mod, type, method);
+        go_write_elems(&call, el, na, g->pre_indent);
+    }
+    buf_putc(&call, ')');
+    go_pre_line(g, 0, call.data);
+    buf_free(&call);
+    go_err_check(g->pre, g->pre_indent);
+    g->err_declared = true;
+    buf_printf(b, "%s.ApplyT(func(call %s.%s%sResult) (%s, error) {\n", var, mod, type, method, go_vt_name(g, rt));
+    go_indent(b, depth + 1);
+    buf_printf(b, "return call.%s, nil\n", go_field_name(g, e->s));
+    go_indent(b, depth);
+    buf_printf(b, "}).(%s)", go_vt_output(g, rt));
+}
+
 /* secret(x) as `pulumi.ToSecret(x).(T)`, unsecret(x) as `pulumi.Unsecret(x).(T)`, T the Output
  * type of x's value. As Pulumi writes it, ToSecret takes a plain string, bool or variable as it is
  * (a number literal would become an int); Unsecret takes an Output, and a plain value is not secret
@@ -1944,6 +2005,11 @@ static void go_secret_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
+    if (emit_is_method_call(e) ||
+        (e->kind == PCL_GETATTR && emit_fn_call_under(e) && emit_is_method_call(emit_fn_call_under(e)))) {
+        go_method_call(g, b, e, depth);
+        return;
+    }
     if (emit_is_invoke(e) || (e->kind == PCL_GETATTR && emit_fn_call_under(e))) {
         go_invoke(g, b, e, depth);
         return;
@@ -2632,6 +2698,7 @@ static void go_body(emit_typed_t *x, buf_t *b) {
     g->n_for = 0;
     g->n_splat = 0;
     g->n_tmpvar = 0;
+    g->n_call = 0;
     for (size_t i = 0; i < g->base.p->n_nodes; i++) {
         buf_t pre, stmt;
         buf_init(&pre);

@@ -303,6 +303,28 @@ START_TEST(test_go_invoke_options) {
 }
 END_TEST
 
+/* Go: a method call before the statement that reads it (`callGreet, err := res.Greet(ctx,
+ * &inv.ResGreetArgs{...})`, its error checked, numbered from the second call on), the attribute
+ * read from its result in an apply, as Pulumi writes it; read in a resource's input it is refused. */
+START_TEST(test_go_method_call) {
+    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+                      "output \"p\" {\n    value = call(res, \"greet\", {prefix = \"x\"}).result\n}\n"
+                      "q = call(res, \"greet\", {}).result\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tcallGreet, err := res.Greet(ctx, &inv.ResGreetArgs{\n\t\t\tPrefix: pulumi.String(\"x\"),\n"
+               "\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+               "\t\tctx.Export(\"p\", callGreet.ApplyT(func(call inv.ResGreetResult) (*string, error) {\n"
+               "\t\t\treturn call.Result, nil\n\t\t}).(pulumi.StringPtrOutput))\n");
+    tu_has(go, "\t\tcallGreet1, err := res.Greet(ctx, &inv.ResGreetArgs{})\n");
+    free(go);
+    tu_pcl_unload(&f);
+    f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+             "resource \"r2\" \"inv:index:Res\" {\n    text = call(res, \"greet\", {}).result\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:34: resource 'r2'", "a method call's result other than one attribute");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* Java: `<Pkg>Functions.fn(FnArgs.builder()...build())`, the result read in applyValue. */
 START_TEST(test_java) {
     tu_pcl_t f = load("output \"v\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}).items[0]\n}\n"
@@ -331,7 +353,7 @@ START_TEST(test_refused_elsewhere) {
     tu_pcl_unload(&f);
     tu_pcl_t g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "output \"o\" {\n    value = call(res, \"greet\", {})\n}\n");
-    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
+    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "a method call's result other than one attribute");
     tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
     tu_pcl_unload(&g);
 }
@@ -370,6 +392,7 @@ int main(void) {
     tcase_add_test(tc, test_go);
     tcase_add_test(tc, test_go_local_invoke);
     tcase_add_test(tc, test_go_invoke_options);
+    tcase_add_test(tc, test_go_method_call);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
