@@ -82,7 +82,7 @@ static unsigned function_langs(const char *name) {
         {"fileArchive", ALL_LANGS},
         {"remoteArchive", ALL_LANGS},
         {"assetArchive", ALL_LANGS},
-        {"unsecret", ts_py | go | cs_java},
+        {"unsecret", ts_py_yaml | go | cs_java},
         {"stack", ts_py_yaml | go | cs_java},
         {"project", ts_py_yaml | go | cs_java},
         {"organization", ts_py_yaml | go | cs_java},

@@ -405,7 +405,8 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
                                         "singleOrNone",
                                         "filebase64sha256",
                                         "pulumiResourceName",
-                                        "pulumiResourceType"};
+                                        "pulumiResourceType",
+                                        "unsecret"};
     bool ok = strcmp(e->call.name, "element") == 0;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         ok |= strcmp(known[i], e->call.name) == 0;

@@ -893,7 +893,7 @@ END_TEST
 
 /* YAML writes stack(), project(), organization(), cwd() and rootDirectory() as Pulumi YAML's
  * variables (`${pulumi.stack}`) and toBase64, fromBase64, toJSON, readFile, join, split, sha1, length,
- * filebase64, filebase64sha256, singleOrNone, pulumiResourceName and pulumiResourceType as its
+ * filebase64, filebase64sha256, singleOrNone, pulumiResourceName, pulumiResourceType and unsecret as its
  * functions of the same arguments, element as
  * fn::select (index first); a function it has no form for is refused at its position. */
 START_TEST(test_builtin_functions_yaml) {
@@ -925,8 +925,13 @@ START_TEST(test_builtin_functions_yaml) {
     tu_has(y, "outputs:\n  nm:\n    fn::pulumiResourceName: ${r}\n  t:\n    fn::pulumiResourceType: ${r}\n");
     free(y);
     unload(&f);
-    f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = unsecret(s)\n}\n");
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function unsecret(), which the YAML emitter cannot");
+    f = load("config \"s\" \"string\" {\n    secret = true\n}\noutput \"o\" {\n    value = unsecret(s)\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "outputs:\n  o:\n    fn::unsecret: ${s}\n");
+    free(y);
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = entries(s)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function entries(), which the YAML emitter cannot");
     unload(&f);
 }
 END_TEST
