@@ -26,7 +26,7 @@ static unsigned option_langs(const char *name) {
         {"replacementTrigger",
          L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"range", L(LANG_PCL)},
-        {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
+        {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP)},
         {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
@@ -293,7 +293,8 @@ bool emit_is_builtin(const pcl_node_t *n, const char *token) {
 }
 
 static unsigned node_langs(const pcl_node_t *n) {
-    if (n->kind == PCL_NODE_HOOK) return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
+    if (n->kind == PCL_NODE_HOOK)
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
      * SDK's Stash and StashArgs */
@@ -879,6 +880,17 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             if (cmd && (cmd->value->kind != PCL_TUPLE || cmd->value->tuple.n == 0))
                 refuse(&c, n, cmd->line, cmd->col,
                        "a hook's command must be a list of the program and its arguments, e.g. [\"touch\", \"file\"]");
+            /* C#: Process.Start(string, string[]) (an error hook has no options: the parser's) */
+            if (lang == LANG_CSHARP) {
+                for (size_t k = 0; cmd && cmd->value->kind == PCL_TUPLE && k < cmd->value->tuple.n; k++) {
+                    const pcl_expr_t *w = cmd->value->tuple.items[k];
+                    bool args = w->kind == PCL_TRAVERSAL && strcmp(w->trav.root, "args") == 0 &&
+                                names_table_get(c.nodes, "args") < 0;
+                    if (w->kind != PCL_STRING && w->kind != PCL_TEMPLATE && !args &&
+                        !(w->kind == PCL_TRAVERSAL && emit_expr_shape(p, c.nodes, w) == EMIT_SHAPE_STRING))
+                        refuse(&c, n, cmd->line, cmd->col, "the C# emitter writes a hook's command of strings only");
+                }
+            }
         }
         for (size_t k = 0; k < n->n_attrs; k++)
             check_expr(&c, n, &n->attrs[k], n->attrs[k].value);

@@ -445,11 +445,25 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
 /* --- options -------------------------------------------------------------------------------------- */
 
 /* Pulumi's .NET program generator's option order. */
-static const char *const CS_OPTION_NAMES[] = {
-    "parent",         "provider",          "providers",           "dependsOn",          "protect",
-    "retainOnDelete", "ignoreChanges",     "deletedWith",         "replaceWith",        "import",
-    "hideDiffs",      "replaceOnChanges",  "deleteBeforeReplace", "replacementTrigger", "additionalSecretOutputs",
-    "version",        "pluginDownloadURL", "envVarMappings"};
+static const char *const CS_OPTION_NAMES[] = {"parent",
+                                              "provider",
+                                              "providers",
+                                              "dependsOn",
+                                              "protect",
+                                              "retainOnDelete",
+                                              "ignoreChanges",
+                                              "deletedWith",
+                                              "replaceWith",
+                                              "import",
+                                              "hideDiffs",
+                                              "replaceOnChanges",
+                                              "deleteBeforeReplace",
+                                              "replacementTrigger",
+                                              "additionalSecretOutputs",
+                                              "version",
+                                              "pluginDownloadURL",
+                                              "envVarMappings",
+                                              "hooks"};
 static const emit_option_order_t CS_OPTIONS = {CS_OPTION_NAMES, sizeof CS_OPTION_NAMES / sizeof CS_OPTION_NAMES[0]};
 
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
@@ -469,6 +483,23 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             continue;
         }
         cs_indent(b, depth + 1);
+        if (strcmp(name, "hooks") == 0) { /* emit_check_program: {step = [hook, ...], ...} */
+            buf_puts(b, "Hooks = new ResourceHookBinding");
+            cs_open(b, depth + 1);
+            for (size_t k = 0; k < v->object.n; k++) {
+                const pcl_expr_t *hooks = v->object.items[k].value;
+                cs_indent(b, depth + 2);
+                buf_printf(b, "%s = { ", names_pascal(c->base.a, v->object.items[k].key));
+                for (size_t h = 0; h < hooks->tuple.n; h++) {
+                    if (h) buf_puts(b, ", ");
+                    cs_expr(c, b, hooks->tuple.items[h], NULL, depth + 2);
+                }
+                buf_puts(b, " },\n");
+            }
+            cs_close(b, depth + 1);
+            buf_puts(b, ",\n");
+            continue;
+        }
         if (strcmp(name, "envVarMappings") == 0) { /* emit_check_program: an object of strings */
             cs_map_initializer(c, b, "EnvVarMappings", v, NULL, depth + 1);
             continue;
@@ -549,6 +580,88 @@ static void cs_node_options(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     cs_options((cs_ctx_t *)x, b, n, 1);
 }
 
+/* A hook, as Pulumi's .NET generator writes it: a ResourceHook (or an ErrorHook, which says whether
+ * to retry: whether the command succeeds) whose function runs the command (its first word the
+ * program, no shell), reading the hook's `args`; its options after it. */
+static void cs_hook(emit_typed_t *x, buf_t *b, size_t i) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    const pcl_node_t *n = &c->base.p->nodes[i];
+    emit_hook_t h;
+    if (!emit_hook_attrs(n, &h)) return;
+    const pcl_expr_t *cmd = h.command->value; /* emit_check_program: a list of words */
+    cs_need(x, "System");
+    cs_need(x, "System.Diagnostics");
+    cs_need(x, "System.Threading.Tasks");
+    int d = h.error ? 3 : 2; /* the statements' depth: an error hook's are in a try */
+    cs_indent(b, 1);
+    buf_printf(b, "var %s = new %s(", c->base.var[i], h.error ? "ErrorHook" : "ResourceHook");
+    names_append_quoted(b, LANG_CSHARP, emit_node_logical_name(n));
+    buf_puts(b, ", (args, cancellationToken) =>\n");
+    cs_indent(b, 1);
+    buf_puts(b, "{\n");
+    if (h.error) {
+        cs_indent(b, 2);
+        buf_puts(b, "try\n");
+        cs_indent(b, 2);
+        buf_puts(b, "{\n");
+    }
+    cs_indent(b, d);
+    buf_puts(b, "var process = Process.Start(");
+    cs_expr(c, b, cmd->tuple.items[0], NULL, d);
+    if (cmd->tuple.n > 1) {
+        buf_puts(b, ", new[] { ");
+        for (size_t k = 1; k < cmd->tuple.n; k++) {
+            if (k > 1) buf_puts(b, ", ");
+            cs_expr(c, b, cmd->tuple.items[k], NULL, d);
+        }
+        buf_puts(b, " }");
+    }
+    buf_puts(b, ");\n");
+    cs_indent(b, d);
+    buf_puts(b, "process.WaitForExit();\n");
+    if (h.error) {
+        cs_indent(b, d);
+        buf_puts(b, "return Task.FromResult(process.ExitCode == 0);\n");
+        cs_indent(b, 2);
+        buf_puts(b, "}\n");
+        cs_indent(b, 2);
+        buf_puts(b, "catch\n");
+        cs_indent(b, 2);
+        buf_puts(b, "{\n");
+        cs_indent(b, 3);
+        buf_puts(b, "return Task.FromResult(false);\n");
+        cs_indent(b, 2);
+        buf_puts(b, "}\n");
+    } else {
+        cs_indent(b, 2);
+        buf_puts(b, "if (process.ExitCode != 0)\n");
+        cs_indent(b, 2);
+        buf_puts(b, "{\n");
+        cs_indent(b, 3);
+        buf_puts(b, "throw new Exception($\"Hook command exited with code {process.ExitCode}.\");\n");
+        cs_indent(b, 2);
+        buf_puts(b, "}\n");
+        cs_indent(b, 2);
+        buf_puts(b, "return Task.CompletedTask;\n");
+    }
+    cs_indent(b, 1);
+    buf_putc(b, '}');
+    if (h.dry_run || h.ignore_errors) { /* a resource hook's (emit_check_program) */
+        buf_puts(b, ", new ResourceHookOptions");
+        cs_open(b, 1);
+        const pcl_attr_t *opts[] = {h.dry_run, h.ignore_errors};
+        for (size_t k = 0; k < 2; k++) {
+            if (!opts[k]) continue;
+            cs_indent(b, 2);
+            buf_printf(b, "%s = ", k ? "IgnoreErrors" : "OnDryRun");
+            cs_expr(c, b, opts[k]->value, NULL, 2);
+            buf_puts(b, ",\n");
+        }
+        cs_close(b, 1);
+    }
+    buf_puts(b, ");\n");
+}
+
 static const emit_typed_program_t CS_PROGRAM = {
     .lang = LANG_CSHARP,
     .indent = "    ",
@@ -562,6 +675,7 @@ static const emit_typed_program_t CS_PROGRAM = {
     .class_of = cs_class_of,
     .args = cs_args,
     .options = cs_node_options,
+    .hook = cs_hook,
 };
 
 /* The statements, then the stack outputs: the dictionary the program returns. */
