@@ -422,6 +422,21 @@ static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
            (length && sh == EMIT_SHAPE_STRING);
 }
 
+/* C# and Java read the result of an invoke a local holds in an apply of it (emitters/walk.c
+ * typed_apply): its properties (Java: one that the function's result always has, whose getter gives
+ * the value, not an Optional). */
+static bool typed_reads_invoke_local(const check_t *c, const pcl_node_t *local, const pcl_expr_t *e) {
+    const pcl_expr_t *v = local->attrs[0].value;
+    if (!emit_is_invoke(v) || !emit_is_output_atom(c->p, c->nodes, e)) return false;
+    for (size_t i = 0; i < e->trav.n; i++)
+        if (!e->trav.parts[i].attr) return false;
+    if (c->lang != LANG_JAVA) return true;
+    const schema_function_t *f = v->function;
+    const schema_property_t *prop =
+        f && !f->scalar_return ? schema_find_property(f->outputs, f->n_outputs, e->trav.parts[0].attr) : NULL;
+    return e->trav.n == 1 && prop && prop->required;
+}
+
 /* C# and Java write a built-in function over plain values (their emit_typed_call_t tables), but
  * unsecret over an output and secret and the assets over either: false when a call is otherwise. */
 static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
@@ -600,9 +615,10 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "cimport does not write the conversion yet",
                                  x->at->name, e->trav.root,
                                  c->p->nodes[idx].token ? c->p->nodes[idx].token : "string"));
-        /* C# and Java read a traversal's first attribute as a resource output's getter */
+        /* C# and Java read a traversal's first attribute as a resource output's getter; what is read
+         * from a local holding an invoke's result is read in an apply (typed_reads_invoke_local) */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
-            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA))
+            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && !typed_reads_invoke_local(c, &c->p->nodes[idx], e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' reads into the local '%s', which the %s emitter cannot write yet",
                                  x->at->name, e->trav.root, lang_title(c->lang)));

@@ -930,9 +930,15 @@ static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b,
     emit_typed_expr(s, x, b, ap.heads[ap.uniq[0]], NULL, depth);
     put_format1(b, s->apply_open, arena_sprintf(x->a, "%s%s", s->param_prefix, ap.names[ap.uniq[0]]));
     x->apply = &ap;
-    typed_operator(s, x, b, e, depth);
+    emit_typed_expr(s, x, b, e, NULL, depth);
     x->apply = NULL;
     buf_putc(b, ')');
+}
+
+/* Whether e reads into a local that holds an output (written in an apply of it). */
+static bool typed_reads_local_output(const emit_typed_t *x, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n > 0 ? emit_typed_find(x, e->trav.root) : -1;
+    return idx >= 0 && x->p->nodes[idx].kind == PCL_NODE_LOCAL && emit_is_output_atom(x->p, x->index, e);
 }
 
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
@@ -960,7 +966,12 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
         else
             s->string(b, e->s);
         return;
-    case PCL_TRAVERSAL: s->traversal(x, b, e); return;
+    case PCL_TRAVERSAL:
+        if (!x->apply && s->apply_open && typed_reads_local_output(x, e))
+            typed_apply(s, x, b, e, depth);
+        else
+            s->traversal(x, b, e);
+        return;
     case PCL_CALL:
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             buf_printf(b, "%s(", s->secret);

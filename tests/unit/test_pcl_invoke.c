@@ -341,6 +341,32 @@ START_TEST(test_java) {
 }
 END_TEST
 
+/* C# and Java read what a local holding an invoke's result gives in an apply of it (Java: one
+ * property the result always has, its getter giving the value, not an Optional); an index into it
+ * is refused, as is, in Java, a property the result may leave unset. */
+START_TEST(test_invoke_local_cs_java) {
+    tu_pcl_t f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
+                      "resource \"res\" \"inv:index:Res\" {\n    text = data.value\n}\n"
+                      "output \"s\" {\n    value = data.secret\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "    var data = Inv.GetThing.Invoke(new()\n    {\n        Name = \"a\",\n    });\n");
+    tu_has(cs, "        Text = data.Apply(data => data.Value),\n");
+    tu_has(cs, "[\"s\"] = data.Apply(data => data.Secret),\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "            .text(data.applyValue(_data -> _data.value()))\n");
+    tu_has(java, "ctx.export(\"s\", data.applyValue(_data -> _data.secret()));\n");
+    free(java);
+    tu_pcl_unload(&f);
+    f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\noutput \"i\" {\n    value = data.items[0]\n}\n"
+             "other = invoke(\"inv:things:lookUp\", {})\noutput \"o\" {\n    value = other.id\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "reads into the local 'data'");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13", "reads into the local 'data'");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:7:13", "reads into the local 'other'");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
     /* invoke options: C# and Java do not write InvokeOutputOptions yet */
@@ -394,6 +420,7 @@ int main(void) {
     tcase_add_test(tc, test_go_invoke_options);
     tcase_add_test(tc, test_go_method_call);
     tcase_add_test(tc, test_java);
+    tcase_add_test(tc, test_invoke_local_cs_java);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     suite_add_tcase(s, tc);
