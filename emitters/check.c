@@ -22,12 +22,12 @@ static unsigned option_langs(const char *name) {
         {"hideDiffs", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
-        {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_JAVA)},
+        {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_JAVA) | L(LANG_GO)},
         {"replacementTrigger",
          L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"range", L(LANG_PCL)},
         {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP)},
-        {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP)},
+        {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_GO)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
         if (strcmp(partial[i].name, name) == 0) return partial[i].langs;

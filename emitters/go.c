@@ -2248,6 +2248,26 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         else
             go_raw(g, &b, v, depth);
         buf_puts(&b, secret ? ")))" : "))");
+    } else if (strcmp(n, "providers") == 0 && v->kind == PCL_TUPLE && v->tuple.n > 0) {
+        /* one provider is pulumi.Provider (Pulumi's form; for a component it serves its package) */
+        buf_puts(&b, v->tuple.n == 1 ? "pulumi.Provider(" : "pulumi.Providers(");
+        for (size_t i = 0; i < v->tuple.n; i++) {
+            if (i) buf_puts(&b, ", ");
+            go_raw(g, &b, v->tuple.items[i], depth);
+        }
+        buf_putc(&b, ')');
+    } else if (strcmp(n, "providers") == 0 && v->kind == PCL_OBJECT) {
+        buf_puts(&b, "pulumi.ProviderMap(map[string]pulumi.ProviderResource");
+        go_write_elems(&b, go_map_elems(g, v, NULL, depth, true), v->object.n, depth);
+        buf_putc(&b, ')');
+    } else if (strcmp(n, "envVarMappings") == 0 && v->kind == PCL_OBJECT) {
+        /* plain strings (emit_check_program: string literals), on one line as Pulumi writes them */
+        buf_puts(&b, "pulumi.EnvVarMappings(map[string]string{");
+        for (size_t i = 0; i < v->object.n; i++) {
+            buf_printf(&b, "%s%s: ", i ? ", " : "", go_quoted_key(g, v->object.items[i].key));
+            go_raw(g, &b, v->object.items[i].value, depth);
+        }
+        buf_puts(&b, "})");
     } else if (strcmp(n, "hooks") == 0 && v->kind == PCL_OBJECT) {
         /* a ResourceHookBinding: each list of hooks on one line, as Pulumi writes it */
         buf_puts(&b, "pulumi.ResourceHooks(&pulumi.ResourceHookBinding{");
@@ -2269,10 +2289,8 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
         buf_puts(&b, "))");
     } else {
         buf_free(&b);
-        if (g->base.report)
-            diag_add(g->base.diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
-                     "resource '%s': the resource option '%s' is not supported by the Go emitter and was left out",
-                     g->base.node->name, n);
+        /* a value of a shape the Go emitter does not write: refused, never dropped */
+        go_refuse(g, v, arena_sprintf(g->base.a, "the resource option '%s' of this shape", n));
         return NULL;
     }
     char *s = buf_arena_str(&b, g->base.a);
@@ -2285,6 +2303,7 @@ static const char *go_option(go_ctx_t *g, const pcl_attr_t *o, int depth) {
 static const char *const GO_OPTION_NAMES[] = {"aliases",
                                               "parent",
                                               "provider",
+                                              "providers",
                                               "dependsOn",
                                               "protect",
                                               "retainOnDelete",
@@ -2299,6 +2318,7 @@ static const char *const GO_OPTION_NAMES[] = {"aliases",
                                               "customTimeouts",
                                               "replacementTrigger",
                                               "hooks",
+                                              "envVarMappings",
                                               "version",
                                               "pluginDownloadURL"};
 static const emit_option_order_t GO_OPTIONS = {GO_OPTION_NAMES, sizeof GO_OPTION_NAMES / sizeof GO_OPTION_NAMES[0]};

@@ -178,7 +178,10 @@ START_TEST(test_env_var_mappings) {
     tu_has(py, "prov = other.Provider(\"prov\", opts = pulumi.ResourceOptions(env_var_mappings={\n");
     tu_has(py, "\"MY_VAR\": \"PROVIDER_VAR\",\n");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:9", "the resource option 'envVarMappings' is not supported by the Go");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO); /* one line, as Pulumi writes it */
+    tu_has(go, "_, err := other.NewProvider(ctx, \"prov\", nil, pulumi.EnvVarMappings(map[string]string{\"MY_VAR\": "
+               "\"PROVIDER_VAR\", \"OTHER\": \"TARGET\"}))\n");
+    free(go);
     tu_pcl_unload(&f);
     /* the SDKs take plain strings */
     f = load("config \"v\" \"string\" {}\nresource \"prov\" \"pulumi:providers:other\" {\n    options {\n"

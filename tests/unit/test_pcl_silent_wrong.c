@@ -97,6 +97,22 @@ START_TEST(test_go_keeps_resource_options) {
     free(go);
     unload(&f);
 
+    /* providers: one is pulumi.Provider (Pulumi's form), more pulumi.Providers, a map pulumi.ProviderMap */
+    f = load("resource \"p\" \"pulumi:providers:simple\" {}\nresource \"q\" \"pulumi:providers:simple\" {}\n"
+             "resource \"a\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        providers = [p]\n    }\n}\n"
+             "resource \"b\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        providers = [p, q]\n    }\n}\n"
+             "resource \"c\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        providers = {simple = q}\n    }\n}\n",
+             NULL);
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "}, pulumi.Provider(p))\n");
+    tu_has(go, "}, pulumi.Providers(p, q))\n");
+    tu_has(go, "}, pulumi.ProviderMap(map[string]pulumi.ProviderResource{\n\t\t\t\"simple\": q,\n\t\t}))\n");
+    free(go);
+    unload(&f);
+
     /* C# and Java write the options they have; YAML too */
     f = load(OPTIONS_PCL, NULL);
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
