@@ -91,7 +91,34 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
     char chunk[65536];
     const char *err = NULL;
     bool capped = false;
+    if (regular) { /* read straight into a buffer of the file's size, the NUL and one byte to see the
+                    * end in (grown if the file grows meanwhile) */
+        b.cap = (size_t)st.st_size + 2;
+        b.data = malloc(b.cap);
+        if (!b.data) abort();
+    }
     for (;;) {
+        if (regular) {
+            if (b.cap - 1 - b.len == 0) {
+                b.cap *= 2;
+                char *grown = realloc(b.data, b.cap);
+                if (!grown) abort();
+                b.data = grown;
+            }
+            ssize_t n = read(fd, b.data + b.len, b.cap - 1 - b.len);
+            if (n > 0) {
+                b.len += (size_t)n;
+                if (b.len > read_limit) {
+                    capped = true;
+                    break;
+                }
+                continue;
+            }
+            if (n == 0) break;
+            if (errno == EINTR) continue;
+            err = strerror(errno);
+            break;
+        }
         if (!regular) {
             /* Poll first: a FIFO no writer has opened yet reads as end-of-file, but polls as "not
              * ready" until a writer arrives (and writes, or closes). */
@@ -137,9 +164,10 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
             diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "error while reading the file: %s", err);
         return NULL;
     }
-    char *s = buf_arena_str(&b, a);
+    if (b.data) b.data[b.len] = 0;
     if (len) *len = b.len;
-    buf_free(&b);
+    char *s = buf_take(&b); /* handed to the arena whole: no copy of a big input */
+    arena_on_free(a, free, s);
     return s;
 }
 

@@ -85,6 +85,15 @@ static void hashmap_reserve_one(hashmap_t *m) {
     hashmap_rebuild(m, cap);
 }
 
+void hashmap_reserve(hashmap_t *m, size_t n) {
+    size_t want = m->count + n;
+    if (want <= m->entries_cap) return;
+    size_t cap = m->entries_cap ? m->entries_cap : HASHMAP_MIN_ENTRIES;
+    while (cap < want)
+        cap *= 2;
+    hashmap_rebuild(m, cap);
+}
+
 static void hashmap_insert(hashmap_t *m, const char *key, size_t len, uint64_t h, void *value) {
     hashmap_reserve_one(m);
     size_t slot = hashmap_probe(m, key, len, h);

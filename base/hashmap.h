@@ -61,6 +61,9 @@ bool hashmap_delete(hashmap_t *m, const char *key, size_t len, void **old);
 /* Iteration in insertion order: start with *it = 0; returns NULL after the last entry. The map must
  * not gain entries during iteration; deleting the entry just returned is allowed. */
 const hashmap_entry_t *hashmap_next(const hashmap_t *m, size_t *it);
+/* Room for n more entries without growing (one rebuild now instead of one per doubling): for a
+ * caller that knows how many keys it is about to add. */
+void hashmap_reserve(hashmap_t *m, size_t n);
 /* Empties the map and keeps its memory for reuse. */
 void hashmap_clear(hashmap_t *m);
 /* Releases the map's memory; it is an empty map again. */

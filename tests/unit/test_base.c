@@ -358,6 +358,39 @@ START_TEST(map_large) {
 }
 END_TEST
 
+/* hashmap_reserve: the map keeps its entries and their order (also after deletions left holes),
+ * and then takes the reserved number of adds without growing again. */
+START_TEST(map_reserve_keeps_order_and_room) {
+    const size_t n = 5000;
+    model_t md;
+    model_init(&md, n);
+    hashmap_t m = {0};
+    for (size_t i = 0; i < 100; i++) {
+        EXPECT(hashmap_add_str(&m, md.keys[i], val(i)));
+        md.present[i] = true, md.value[i] = val(i), md.seq[i] = md.next_seq++, md.count++;
+    }
+    for (size_t i = 0; i < 100; i += 3) {
+        EXPECT(hashmap_delete_str(&m, md.keys[i], NULL));
+        md.present[i] = false, md.count--;
+    }
+    hashmap_reserve(&m, n - 100);
+    model_check(&md, &m);
+    size_t cap = m.entries_cap;
+    const hashmap_entry_t *entries = m.entries;
+    EXPECT(cap >= md.count + (n - 100));
+    for (size_t i = 100; i < n; i++) {
+        EXPECT(hashmap_add_str(&m, md.keys[i], val(i)));
+        md.present[i] = true, md.value[i] = val(i), md.seq[i] = md.next_seq++, md.count++;
+    }
+    EXPECT(m.entries_cap == cap && m.entries == entries); /* no rebuild while filling what was reserved */
+    model_check(&md, &m);
+    hashmap_reserve(&m, 0); /* nothing to do */
+    EXPECT(m.entries == entries);
+    hashmap_free(&m);
+    model_free(&md);
+}
+END_TEST
+
 /* The hash reads every byte (keys differing in one bit at any position of any length up to 40 all
  * hash apart), and its low bits — what the index uses — spread keys that differ only in a counter
  * (the shape of URNs and names) evenly: 100,000 of them over 1,024 slots, none with more than twice
@@ -740,6 +773,7 @@ int main(void) {
     tcase_add_test(map, map_clear_keeps_working);
     tcase_add_test(map, map_random_against_model_small);
     tcase_add_test(map, map_large);
+    tcase_add_test(map, map_reserve_keeps_order_and_room);
     tcase_add_test(map, map_hash_reads_every_byte_and_spreads);
     suite_add_tcase(s, map);
     TCase *vec = tcase_create("vec");
