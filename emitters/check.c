@@ -19,10 +19,10 @@ static unsigned option_langs(const char *name) {
         const char *name;
         unsigned langs;
     } partial[] = {
-        {"hideDiffs", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
-        {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO)},
+        {"hideDiffs", ALL_LANGS},
+        {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
-        {"providers", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_JAVA) | L(LANG_GO)},
+        {"providers", ALL_LANGS},
         {"replacementTrigger",
          L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"range", L(LANG_PCL)},
@@ -723,8 +723,29 @@ static bool key_in(const char *k, const char *const *keys) {
 }
 
 /* The shape an option's value must have for every emitter to write it with its meaning. */
+/* What Pulumi YAML's resource options cannot hold: an alias object (its aliases are URNs) and a
+ * read timeout (its customTimeouts are create, update and delete). */
+static void check_yaml_option(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
+    const pcl_expr_t *v = o->value;
+    for (size_t i = 0; pcl_option_kind(o->name) == PCL_OPT_ALIASES && v->kind == PCL_TUPLE && i < v->tuple.n; i++)
+        if (v->tuple.items[i]->kind != PCL_STRING) {
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a,
+                                 "aliases item %zu is an alias object; Pulumi YAML's aliases are URN strings only, so "
+                                 "it cannot be written in YAML",
+                                 i + 1));
+            return;
+        }
+    for (size_t k = 0; pcl_option_kind(o->name) == PCL_OPT_TIMEOUTS && v->kind == PCL_OBJECT && k < v->object.n; k++)
+        if (strcmp(v->object.items[k].key, "read") == 0)
+            refuse(c, n, o->line, o->col,
+                   "customTimeouts.read: Pulumi YAML's customTimeouts are create, update and delete only, so a read "
+                   "timeout cannot be written in YAML");
+}
+
 static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
     const pcl_expr_t *v = o->value;
+    if (c->lang == LANG_YAML) check_yaml_option(c, n, o);
     switch (pcl_option_kind(o->name)) {
     case PCL_OPT_PATHS:
         if (v->kind != PCL_TUPLE) {
@@ -792,11 +813,11 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
     default: break;
     }
     /* C# and Java write a list of the providers (a map's values), item by item, in a component's
-     * options (their SDKs' custom resource options have no providers) */
-    if (strcmp(o->name, "providers") == 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA)) {
+     * options (their SDKs' custom resource options have no providers); YAML a list of them */
+    if (strcmp(o->name, "providers") == 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA || c->lang == LANG_YAML)) {
         if (v->kind != PCL_TUPLE && v->kind != PCL_OBJECT)
             refuse(c, n, o->line, o->col, "option 'providers' must be a list or map of provider resources");
-        else if (n->kind != PCL_NODE_COMPONENT && !(n->schema && n->schema->is_component))
+        else if (c->lang != LANG_YAML && n->kind != PCL_NODE_COMPONENT && !(n->schema && n->schema->is_component))
             refuse(c, n, o->line, o->col,
                    arena_sprintf(c->a, "the %s SDK takes the option 'providers' for a component only",
                                  lang_title(c->lang)));

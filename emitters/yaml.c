@@ -532,6 +532,14 @@ static void yaml_options(yaml_gen_t *g, const pcl_node_t *n) {
                     }
                     buf_putc(g->b, '\n');
                 }
+            } else if (strcmp(o->name, "providers") == 0 && o->value->kind == PCL_OBJECT) {
+                /* Pulumi YAML's providers are a list: the map's values (each keyed by its own package) */
+                pcl_expr_t list = {.kind = PCL_TUPLE};
+                list.tuple.n = o->value->object.n;
+                list.tuple.items = arena_alloc(g->a, (list.tuple.n + 1) * sizeof(pcl_expr_t *));
+                for (size_t j = 0; j < list.tuple.n; j++)
+                    list.tuple.items[j] = o->value->object.items[j].value;
+                yaml_block(g, &list, 8);
             } else {
                 yaml_block(g, o->value, 8);
             }

@@ -150,7 +150,24 @@ START_TEST(test_unsupported_options_refused) {
     fixture_t f = load(pcl, NULL);
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "'aliases' is not supported by the C# emitter");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:9", "'aliases'");
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "'aliases'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "Pulumi YAML's aliases are URN strings only");
+    unload(&f);
+    /* Pulumi YAML: aliases are URNs, hideDiffs property names, providers a list (a map's values), and
+     * customTimeouts has no read timeout (it would be dropped) */
+    f = load("resource \"prov\" \"pulumi:providers:simple\" {}\n"
+             "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        aliases = [\"urn:pulumi:s::p::simple:index:Resource::old\"]\n        hideDiffs = [value]\n"
+             "        providers = {simple = prov}\n    }\n}\n",
+             NULL);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "    options:\n      providers:\n        - ${prov}\n      hideDiffs:\n        - value\n"
+              "      aliases:\n        - urn:pulumi:s::p::simple:index:Resource::old\n");
+    free(y);
+    unload(&f);
+    f = load("resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        customTimeouts = {create = \"1m\", read = \"2m\"}\n    }\n}\n",
+             NULL);
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "Pulumi YAML's customTimeouts are create, update and delete");
     unload(&f);
     /* an option PCL does not define never parses */
     const char *bad = "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n        "
