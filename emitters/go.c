@@ -39,15 +39,16 @@ typedef struct go_ctx {
     const char *scope[EMIT_MAX_SCOPE];              /* for-expression variables in scope ... */
     const struct go_vt *scope_type[EMIT_MAX_SCOPE]; /* ... and their types */
     size_t n_scope;
-    const emit_apply_t *ap;    /* inside an apply: the atoms its parameters stand for */
-    buf_t *pre;                /* statements written before the current one (temporaries, loops) */
-    int pre_indent;            /* their indentation */
-    int line_depth;            /* the indentation of the line being written */
-    int gd;                    /* gofmt's nesting depth of the expression being written */
-    int n_tmp, n_for, n_splat; /* temporaries, for loops and splats written so far */
-    int n_tmpvar;              /* decoded base64 temporaries (tmpVar0, ...) written so far */
-    int n_call;                /* method calls (callIdentity, callPrefixed1, ...) written so far */
-    unsigned helpers;          /* the helper functions the program's calls need (1 << GO_HELPER_x) */
+    const emit_apply_t *ap;     /* inside an apply: the atoms its parameters stand for */
+    buf_t *pre;                 /* statements written before the current one (temporaries, loops) */
+    int pre_indent;             /* their indentation */
+    int line_depth;             /* the indentation of the line being written */
+    int gd;                     /* gofmt's nesting depth of the expression being written */
+    int n_tmp, n_for, n_splat;  /* temporaries, for loops and splats written so far */
+    int n_tmpvar;               /* decoded base64 temporaries (tmpVar0, ...) written so far */
+    int n_call;                 /* method calls (callIdentity, callPrefixed1, ...) written so far */
+    unsigned helpers;           /* the helper functions the program's calls need (1 << GO_HELPER_x) */
+    schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
     bool refused;
 } go_ctx_t;
 
@@ -357,7 +358,8 @@ static const char *go_type_stem(go_ctx_t *g, const schema_type_t *t) {
                      "method); the Go emitter cannot name it yet",
                      g->base.node->name, t->token);
         if (t->token && g->base.node)
-            return arena_sprintf(g->base.a, "%s.%s", go_import_for(g, g->base.node->package, t->token),
+            return arena_sprintf(g->base.a, "%s.%s",
+                                 go_import_for(g, g->type_pkg ? g->type_pkg : g->base.node->package, t->token),
                                  go_token_member(g, t->token));
         return "pulumi.";
     default: return "pulumi.";
@@ -2002,6 +2004,30 @@ static void go_secret_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
     buf_printf(b, ").(%s)", t || !known ? go_output_type(g, t, in) : go_vt_output(g, it));
 }
 
+/* The enum type an external `$ref` names (`/enum/v30.0.0/schema.json#/types/enum:index:StringEnum`)
+ * when a package of that name and version is one the program's resources use, with that package
+ * (*pkg); else NULL. */
+static const schema_type_t *go_external_enum(go_ctx_t *g, const char *ref, schema_package_t **pkg) {
+    const char *tok = strstr(ref, "#/types/");
+    if (!tok) return NULL;
+    tok += strlen("#/types/");
+    const char *colon = strchr(tok, ':');
+    if (!colon) return NULL;
+    for (size_t i = 0; i < g->base.p->n_nodes; i++) {
+        schema_package_t *pk = g->base.p->nodes[i].package;
+        if (!pk || !pk->name || strlen(pk->name) != (size_t)(colon - tok) || strncmp(pk->name, tok, colon - tok) != 0)
+            continue;
+        /* the version the reference names, when it names one, is the one loaded */
+        if (pk->version && strstr(ref, "/v") && !strstr(ref, arena_sprintf(g->base.a, "/v%s/", pk->version))) continue;
+        const schema_type_t *t = schema_find_type(pk, tok);
+        if (t && t->kind == SCHEMA_ENUM) {
+            *pkg = pk;
+            return t;
+        }
+    }
+    return NULL;
+}
+
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
@@ -2022,6 +2048,15 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     /* the binder reduced a union by its discriminator: that member, not the first that fits */
     if (t && t->kind == SCHEMA_UNION && e->type && e->type->kind != SCHEMA_UNION) t = e->type;
     if (t && t->external_ref && e->kind != PCL_TRAVERSAL && e->kind != PCL_NULL) {
+        schema_package_t *xp = NULL;
+        const schema_type_t *xt = go_external_enum(g, t->external_ref, &xp);
+        if (xt) { /* an enum of another package the program uses: its member, from that package's SDK */
+            schema_package_t *saved = g->type_pkg;
+            g->type_pkg = xp;
+            go_expr(g, b, e, xt, depth);
+            g->type_pkg = saved;
+            return;
+        }
         if (g->base.report)
             diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                      "%s '%s': a value typed by another package's type (%s), which the Go emitter cannot name yet",

@@ -729,6 +729,41 @@ START_TEST(test_config_default_go) {
 }
 END_TEST
 
+/* Go: an input typed by an enum of another package (an external $ref) is that package's enum member,
+ * from its SDK, when the program uses that package (at the version the reference names); else the
+ * value is refused with its position, as before. */
+START_TEST(test_go_external_enum) {
+    static const char *ENUM_PKG = "{\"name\":\"en\",\"version\":\"3.0.0\",\"resources\":{\"en:index:Res\":{"
+                                  "\"inputProperties\":{\"e\":{\"$ref\":\"#/types/en:index:Color\"}}}},"
+                                  "\"types\":{\"en:index:Color\":{\"type\":\"string\",\"enum\":[{\"value\":\"red\","
+                                  "\"name\":\"Red\"},{\"value\":\"blue\",\"name\":\"Blue\"}]}}}";
+    static const char *REF_PKG =
+        "{\"name\":\"sink\",\"version\":\"1.0.0\",\"resources\":{\"sink:index:Sink\":{"
+        "\"inputProperties\":{\"c\":{\"$ref\":\"/en/v3.0.0/schema.json#/types/en:index:Color\"}}}}}";
+    const char *pcl = "resource \"a\" \"en:index:Res\" {\n    e = \"red\"\n}\n"
+                      "resource \"b\" \"sink:index:Sink\" {\n    c = \"blue\"\n}\n";
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_set_t *set = schema_set_new();
+    schema_set_add(set, schema_load_buffer(ENUM_PKG, strlen(ENUM_PKG), "en.json", &d));
+    schema_set_add(set, schema_load_buffer(REF_PKG, strlen(REF_PKG), "sink.json", &d));
+    fixture_t f = {set, pcl_parse(pcl, strlen(pcl), "main.pp", &d)};
+    ck_assert(pcl_bind(f.p, f.set, &d));
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\"example.com/pulumi-en/sdk/go/v3/en\"\n");
+    tu_has(go, "_, err = sink.NewSink(ctx, \"b\", &sink.SinkArgs{\n\t\t\tC: en.ColorBlue,\n\t\t})\n");
+    free(go);
+    pcl_program_free(f.p);
+    /* without the enum's package in the program, the value stays refused */
+    f.p = pcl_parse(pcl + strlen("resource \"a\" \"en:index:Res\" {\n    e = \"red\"\n}\n"),
+                    strlen(pcl) - strlen("resource \"a\" \"en:index:Res\" {\n    e = \"red\"\n}\n"), "main.pp", &d);
+    ck_assert(pcl_bind(f.p, f.set, &d));
+    tu_pcl_emit_refused(&f, LANG_GO, "resource 'b'", "a value typed by another package's type");
+    unload(&f);
+    diag_list_free(&d);
+}
+END_TEST
+
 START_TEST(test_config_default_and_untyped) {
     fixture_t f = load("config \"flag\" \"bool\" {\n    default = true\n}\n"
                        "config \"obj\" {}\n"
@@ -1009,6 +1044,7 @@ int main(void) {
     tcase_add_test(tc, test_async_main_outputs);
     tcase_add_test(tc, test_config_default_and_untyped);
     tcase_add_test(tc, test_config_default_go);
+    tcase_add_test(tc, test_go_external_enum);
     tcase_add_test(tc, test_can_try);
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
