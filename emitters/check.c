@@ -481,6 +481,14 @@ static bool stack_reference(const check_t *c, const pcl_expr_t *e) {
 /* Refuses an invoke or method call the language's emitter cannot write. */
 static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
     check_t *c = x->c;
+    if (c->lang == LANG_YAML && !emit_is_invoke(e)) { /* its language host evaluates no method call */
+        refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
+               arena_sprintf(c->a,
+                             "'%s' calls the method '%s'; Pulumi YAML has no resource method calls, so it cannot be "
+                             "written in YAML",
+                             x->at->name, e->function->token));
+        return;
+    }
     refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
            arena_sprintf(c->a, "'%s' %s '%s', which the %s emitter cannot write yet%s", x->at->name,
                          emit_is_invoke(e) ? "invokes" : "calls the method", e->function->token, lang_title(c->lang),

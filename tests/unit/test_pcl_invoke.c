@@ -380,7 +380,8 @@ START_TEST(test_refused_elsewhere) {
     tu_pcl_t g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "output \"o\" {\n    value = call(res, \"greet\", {})\n}\n");
     tu_pcl_emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "a method call's result other than one attribute");
-    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:5:13: output 'o':", "calls the method 'inv:index:Res/greet'");
+    tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:5:13: output 'o':",
+                        "calls the method 'inv:index:Res/greet'; Pulumi YAML has no resource method calls");
     tu_pcl_unload(&g);
 }
 END_TEST
