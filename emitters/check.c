@@ -90,20 +90,20 @@ static unsigned function_langs(const char *name) {
         {"rootDirectory", ts_py_yaml | go | cs_java},
         {"toBase64", ts_py_yaml | go | cs_java},
         {"fromBase64", ts_py_yaml | go | cs_java},
-        {"sha1", ts_py_yaml | go},
+        {"sha1", ts_py_yaml | go | L(LANG_CSHARP)},
         {"readFile", ts_py_yaml | go | cs_java},
-        {"filebase64", ts_py_yaml | go},
-        {"filebase64sha256", ts_py_yaml | go},
+        {"filebase64", ts_py_yaml | go | cs_java},
+        {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP)},
         {"toJSON", ts_py_yaml},
-        {"element", ts_py_yaml}, /* YAML: fn::select [index, list] */
+        {"element", ts_py_yaml | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py},
-        {"join", ts_py_yaml | go},
-        {"split", ts_py_yaml | go},
-        {"length", ts_py_yaml | go},
+        {"join", ts_py_yaml | go | cs_java},
+        {"split", ts_py_yaml | go | cs_java},
+        {"length", ts_py_yaml | go | cs_java},
         {"lookup", ts_py},
         {"min", ts_py | go},
         {"max", ts_py | go},
-        {"singleOrNone", ts_py_yaml},
+        {"singleOrNone", ts_py_yaml | L(LANG_CSHARP)},
         {"notImplemented", ts_py | go},
         {"pulumiResourceName", ts_py_yaml | go},
         {"pulumiResourceType", ts_py_yaml | go},
@@ -444,6 +444,15 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
                                       "fileArchive", "remoteArchive", "assetArchive", NULL};
     if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
     if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
+    /* length() by its argument's shape, element() of a list; Java's split() takes a regular
+     * expression: a literal separator without its special characters */
+    emit_shape_t sh = e->call.n ? emit_expr_shape(c->p, c->nodes, e->call.args[0]) : EMIT_SHAPE_UNKNOWN;
+    if (strcmp(e->call.name, "length") == 0 && sh != EMIT_SHAPE_STRING && sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP)
+        return false;
+    if (strcmp(e->call.name, "element") == 0 && sh != EMIT_SHAPE_LIST) return false;
+    if (strcmp(e->call.name, "split") == 0 && c->lang == LANG_JAVA &&
+        (e->call.args[0]->kind != PCL_STRING || strpbrk(e->call.args[0]->s, "\\^$.|?*+()[]{}")))
+        return false;
     for (size_t i = 0; any[i]; i++)
         if (strcmp(any[i], e->call.name) == 0) return true;
     for (size_t i = 0; i < e->call.n; i++)
@@ -666,7 +675,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls %s() %s, which the %s emitter cannot write yet", x->at->name,
                                  e->call.name,
-                                 strcmp(e->call.name, "unsecret") == 0 ? "on a plain value" : "over an output",
+                                 strcmp(e->call.name, "unsecret") == 0 ? "on a plain value"
+                                 : emit_has_output(c->p, c->nodes, e)  ? "over an output"
+                                 : strcmp(e->call.name, "split") == 0
+                                     ? "with a separator that is not a literal free of regular-expression characters"
+                                     : "on a value it cannot tell is a string, a list or a map",
                                  lang_title(c->lang)));
         else if (c->lang == LANG_YAML && strcmp(e->call.name, "getOutput") == 0 && e->call.args[1]->kind != PCL_STRING)
             refuse(c, x->n, line, col,

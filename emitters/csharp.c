@@ -29,6 +29,7 @@ typedef struct cs_ctx {
     size_t n_usings, cap_usings;
     const char *system[CS_MAX_SYSTEM]; /* the System namespaces, CS_SYSTEM first */
     size_t n_system;
+    bool helpers[3]; /* per CS_HELPERS entry: the file needs it */
 } cs_ctx_t;
 
 static void cs_indent(buf_t *b, int depth) {
@@ -367,9 +368,38 @@ static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sche
     cs_close(b, depth);
 }
 
+/* The helper functions some calls need (after the usings, as Pulumi's .NET generator writes them),
+ * and the namespaces they use. */
+static const struct {
+    const char *name, *text, *ns[3];
+} CS_HELPERS[] = {
+    {"ComputeSHA1",
+     "string ComputeSHA1(string input)\n{\n    var hash = SHA1.Create().ComputeHash(Encoding.UTF8.GetBytes(input));\n"
+     "    return BitConverter.ToString(hash).Replace(\"-\", \"\").ToLowerInvariant();\n}\n",
+     {"System", "System.Security.Cryptography", "System.Text"}},
+    {"ReadFileBase64",
+     "string ReadFileBase64(string path)\n{\n    return Convert.ToBase64String(File.ReadAllBytes(path));\n}\n",
+     {"System", "System.IO", NULL}},
+    {"ComputeFileBase64Sha256",
+     "string ComputeFileBase64Sha256(string path)\n{\n    var hashData = "
+     "SHA256.Create().ComputeHash(File.ReadAllBytes(path));\n"
+     "    return Convert.ToBase64String(hashData);\n}\n",
+     {"System.IO", "System.Security.Cryptography", "System"}},
+};
+#define CS_N_HELPERS (sizeof CS_HELPERS / sizeof CS_HELPERS[0])
+
 /* A System namespace the file uses, once. */
 static const char *cs_need(emit_typed_t *x, const char *ns) {
     cs_ctx_t *c = (cs_ctx_t *)x;
+    if (ns[0] == '=') { /* a helper function, and its namespaces */
+        for (size_t i = 0; i < CS_N_HELPERS; i++)
+            if (strcmp(CS_HELPERS[i].name, ns + 1) == 0) {
+                c->helpers[i] = true;
+                for (size_t k = 0; k < 3 && CS_HELPERS[i].ns[k]; k++)
+                    cs_need(x, CS_HELPERS[i].ns[k]);
+            }
+        return ns + 1;
+    }
     for (size_t i = 0; i < c->n_system; i++)
         if (strcmp(c->system[i], ns) == 0) return ns;
     if (c->n_system < CS_MAX_SYSTEM) c->system[c->n_system++] = ns;
@@ -378,15 +408,25 @@ static const char *cs_need(emit_typed_t *x, const char *ns) {
 
 /* The built-in functions as Pulumi's .NET program generator writes them. */
 static const emit_typed_call_t CS_CALLS[] = {
-    {"cwd", "Directory.GetCurrentDirectory()", {"System.IO"}},
-    {"rootDirectory", "Pulumi.Deployment.Instance.RootDirectory", {NULL}},
-    {"stack", "Deployment.Instance.StackName", {NULL}},
-    {"project", "Deployment.Instance.ProjectName", {NULL}},
-    {"organization", "Deployment.Instance.OrganizationName", {NULL}},
-    {"unsecret", "Output.Unsecret($0)", {NULL}},
-    {"readFile", "File.ReadAllText($0)", {"System.IO"}},
-    {"toBase64", "Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes($0))", {"System"}},
-    {"fromBase64", "System.Text.Encoding.UTF8.GetString(Convert.FromBase64String($0))", {"System"}},
+    {"cwd", "Directory.GetCurrentDirectory()", {"System.IO"}, EMIT_SHAPE_UNKNOWN},
+    {"rootDirectory", "Pulumi.Deployment.Instance.RootDirectory", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"stack", "Deployment.Instance.StackName", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"project", "Deployment.Instance.ProjectName", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"organization", "Deployment.Instance.OrganizationName", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"unsecret", "Output.Unsecret($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"readFile", "File.ReadAllText($0)", {"System.IO"}, EMIT_SHAPE_UNKNOWN},
+    {"toBase64", "Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes($0))", {"System"}, EMIT_SHAPE_UNKNOWN},
+    {"fromBase64", "System.Text.Encoding.UTF8.GetString(Convert.FromBase64String($0))", {"System"}, EMIT_SHAPE_UNKNOWN},
+    {"join", "string.Join($0, $1)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"split", "$r1.Split($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"element", "$r0[$1]", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"length", "new System.Globalization.StringInfo($0).LengthInTextElements", {NULL}, EMIT_SHAPE_STRING},
+    {"length", "$r0.Length", {NULL}, EMIT_SHAPE_LIST},
+    {"length", "$r0.Count", {NULL}, EMIT_SHAPE_MAP},
+    {"singleOrNone", "Enumerable.SingleOrDefault($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
+    {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},
+    {"filebase64sha256", "ComputeFileBase64Sha256($0)", {"=ComputeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
 };
 
 static const emit_typed_syntax_t CS_VALUES = {
@@ -723,6 +763,8 @@ static void cs_head(emit_typed_t *x, buf_t *out) {
     for (size_t i = 0; i < c->n_system; i++)
         buf_printf(out, "using %s;\n", c->system[i]);
     buf_puts(out, "using Pulumi;\n");
+    for (size_t i = 0; i < CS_N_HELPERS; i++)
+        if (c->helpers[i]) buf_printf(out, "\n%s", CS_HELPERS[i].text);
     if (c->n_usings > 1)
         qsort(c->usings, c->n_usings, sizeof *c->usings, cs_using_cmp); /* none: a program without resources */
     for (size_t i = 0; i < c->n_usings; i++)

@@ -312,19 +312,36 @@ static const char *java_need(emit_typed_t *x, const char *fqcn) {
 
 /* The built-in functions as pulumi-java's program generator writes them. */
 static const emit_typed_call_t JAVA_CALLS[] = {
-    {"cwd", "System.getProperty(\"user.dir\")", {NULL}},
-    {"rootDirectory", "$n.getInstance().getRootDirectory()", {"com.pulumi.deployment.Deployment"}},
-    {"stack", "$n.getInstance().getStackName()", {"com.pulumi.deployment.Deployment"}},
-    {"project", "$n.getInstance().getProjectName()", {"com.pulumi.deployment.Deployment"}},
-    {"organization", "$n.getInstance().getOrganizationName()", {"com.pulumi.deployment.Deployment"}},
-    {"unsecret", "$r0.asPlaintext()", {NULL}},
-    {"readFile", "Files.readString(Paths.get($0))", {NULL}},
+    {"cwd", "System.getProperty(\"user.dir\")", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"rootDirectory", "$n.getInstance().getRootDirectory()", {"com.pulumi.deployment.Deployment"}, EMIT_SHAPE_UNKNOWN},
+    {"stack", "$n.getInstance().getStackName()", {"com.pulumi.deployment.Deployment"}, EMIT_SHAPE_UNKNOWN},
+    {"project", "$n.getInstance().getProjectName()", {"com.pulumi.deployment.Deployment"}, EMIT_SHAPE_UNKNOWN},
+    {"organization",
+     "$n.getInstance().getOrganizationName()",
+     {"com.pulumi.deployment.Deployment"},
+     EMIT_SHAPE_UNKNOWN},
+    {"unsecret", "$r0.asPlaintext()", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"readFile", "Files.readString(Paths.get($0))", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"toBase64",
      "$n.getEncoder().encodeToString($r0.getBytes($m.UTF_8))",
-     {"java.util.Base64", "java.nio.charset.StandardCharsets"}},
+     {"java.util.Base64", "java.nio.charset.StandardCharsets"},
+     EMIT_SHAPE_UNKNOWN},
     {"fromBase64",
      "new String($n.getDecoder().decode($0), $m.UTF_8)",
-     {"java.util.Base64", "java.nio.charset.StandardCharsets"}},
+     {"java.util.Base64", "java.nio.charset.StandardCharsets"},
+     EMIT_SHAPE_UNKNOWN},
+    {"join", "String.join($0, $1)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    /* String.split takes a regular expression: emit_check_program lets through a literal
+     * separator without its special characters only */
+    {"split", "$n.asList($r1.split($0))", {"java.util.Arrays"}, EMIT_SHAPE_UNKNOWN},
+    {"element", "$r0.get($1)", {NULL}, EMIT_SHAPE_LIST},
+    {"length", "$n.length($0)", {"com.pulumi.codegen.internal.Strings"}, EMIT_SHAPE_STRING},
+    {"length", "$r0.size()", {NULL}, EMIT_SHAPE_LIST},
+    {"length", "$r0.size()", {NULL}, EMIT_SHAPE_MAP},
+    {"filebase64",
+     "$n.getEncoder().encodeToString(Files.readAllBytes(Paths.get($0)))",
+     {"java.util.Base64"},
+     EMIT_SHAPE_UNKNOWN},
 };
 
 static const emit_typed_syntax_t JAVA_VALUES = {

@@ -365,6 +365,8 @@ void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node
 typedef struct emit_typed_call {
     const char *fn, *fmt;
     const char *need[2];
+    emit_shape_t shape; /* the first argument's shape it is for (length: a string, a list, a map);
+                           EMIT_SHAPE_UNKNOWN: any */
 } emit_typed_call_t;
 
 /* What C# and Java write differently among the values they otherwise write alike. Each hook gets

@@ -534,7 +534,7 @@ START_TEST(test_builtin_functions) {
     free(py);
     /* the typed emitters do not write these functions yet (Go: toJSON, lookup, entries, element):
      * refused with the call's position */
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:6:11", "calls the function length(), which the C# emitter cannot");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:11:13", "calls sha1() over an output, which the C# emitter cannot");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:14:13", "calls the function toJSON(), which the Go emitter cannot");
     unload(&f);
 }
@@ -1006,6 +1006,41 @@ START_TEST(test_builtin_functions_cs_java) {
            "Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8));\n");
     tu_has(java, "ctx.export(\"o3\", Files.readString(Paths.get(s)));\n");
     tu_has(java, "ctx.export(\"o4\", sec.asPlaintext());\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* strings and lists by their shape; C#'s helpers after the usings */
+    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
+             "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
+             "output \"o2\" {\n    value = join(\"|\", split(\"-\", s))\n}\n"
+             "output \"o3\" {\n    value = [sha1(s), filebase64(s), filebase64sha256(s)]\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(
+        cs,
+        "using System.Security.Cryptography;\nusing System.Text;\nusing Pulumi;\n\nstring ComputeSHA1(string input)\n");
+    tu_has(cs,
+           "\nstring ReadFileBase64(string path)\n{\n    return Convert.ToBase64String(File.ReadAllBytes(path));\n}\n");
+    tu_has(cs,
+           "new System.Globalization.StringInfo(s).LengthInTextElements,\n            l.Length,\n            l[1],\n");
+    tu_has(cs, "[\"o2\"] = string.Join(\"|\", s.Split(\"-\")),\n");
+    tu_has(cs, "ComputeSHA1(s),\n            ReadFileBase64(s),\n            ComputeFileBase64Sha256(s),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:14", "calls the function sha1()");
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
+             "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
+             "output \"o2\" {\n    value = join(\"|\", split(\"-\", s))\n}\n"
+             "output \"o3\" {\n    value = split(\".\", s)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13",
+                        "calls split() with a separator that is not a literal free of regular-expression");
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
+             "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
+             "output \"o2\" {\n    value = join(\"|\", split(\"-\", s))\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "Strings.length(s),\n            l.size(),\n            l.get(1)));\n");
+    tu_has(java, "ctx.export(\"o2\", String.join(\"|\", Arrays.asList(s.split(\"-\"))));\n");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
