@@ -141,20 +141,21 @@ static bool typed_writes_invoke(const pcl_expr_t *e) {
     return e->call.n < 2 || typed_args_plain(e->call.args[1]);
 }
 
-/* Go also writes an invoke's options (pulumi.Provider(p), pulumi.DependsOn(...), ...) of these kinds,
- * and multi-argument inputs given positionally (of no nested object type). */
+/* Go also writes an invoke's arguments of nested object types, its options (pulumi.Provider(p),
+ * pulumi.DependsOn(...), ...) of these kinds, and multi-argument inputs given positionally (of no
+ * nested object type). */
 static bool go_writes_invoke(const pcl_expr_t *e) {
     const schema_function_t *f = e->function;
+    if (f->return_plain) return false;
     if (f->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) { /* positional */
         bool nested = f->return_plain || e->call.n - 1 > f->n_multi_args;
         for (size_t i = 1; i < e->call.n; i++)
             pcl_expr_walk(e->call.args[i], nested_object_type, &nested);
         return !nested;
     }
-    if (e->call.n != 3 || e->call.args[2]->kind != PCL_OBJECT) return false;
-    pcl_expr_t head = *e; /* the call without its options */
-    head.call.n = 2;
-    if (!typed_writes_invoke(&head)) return false;
+    if (e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) return false;
+    if (e->call.n < 3) return true; /* nested objects too: &mod.TArgs{...}, as in resources */
+    if (e->call.args[2]->kind != PCL_OBJECT) return false;
     static const char *const known[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
     const pcl_expr_t *o = e->call.args[2];
     for (size_t i = 0; i < o->object.n; i++) {
@@ -558,7 +559,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         refuse_fn_call(x, fc);
         return false;
     }
-    if (fc && fc != e && c->lang == LANG_GO) { /* Go reads attributes of the result as Output methods */
+    /* Go reads attributes of an invoke's result as Output methods, or the whole read in an apply; a
+     * method call's one attribute in an apply */
+    if (fc && fc != e && c->lang == LANG_GO && emit_is_method_call(fc)) {
         for (const pcl_expr_t *k = e; k != fc; k = k->x)
             if (k->kind != PCL_GETATTR) {
                 refuse(c, x->n, line, col,

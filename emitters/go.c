@@ -1702,6 +1702,16 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
     g->line_depth = saved_indent;
 }
 
+/* Whether e reads a resource's output with an index part (`res.out["k"][0].x`) whose Go type is known. */
+static bool go_resource_index_read(go_ctx_t *g, const pcl_expr_t *e) {
+    int idx = emit_typed_find(&g->base, e->trav.root);
+    if (idx < 0 || g->base.p->nodes[idx].kind != PCL_NODE_RESOURCE || go_scope_type(g, e->trav.root)) return false;
+    bool index = false;
+    for (size_t i = 1; i < e->trav.n; i++)
+        index |= !e->trav.parts[i].attr;
+    return index && go_infer_trav(g, e, e->trav.n)->kind != GV_UNKNOWN;
+}
+
 /* Whether go_expr writes e through the expression language (a language expression, or a reference
  * to a local). */
 static bool go_is_lang(go_ctx_t *g, const pcl_expr_t *e) {
@@ -1873,12 +1883,17 @@ static void go_invoke_options(go_ctx_t *g, buf_t *b, const pcl_expr_t *o, int de
  * SDK's Output methods (`.Result()`), as Pulumi's Go generator writes them; emit_check_program lets
  * through only keyword arguments of no nested object type, no options, and attributes alone. */
 static void go_invoke_args(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth);
+static void go_invoke_read(go_ctx_t *g, buf_t *b, const schema_function_t *f, const char *mod, const char *name,
+                           const pcl_expr_t *const *chain, size_t n, int depth);
 
 static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
     const pcl_expr_t *chain[64];
     size_t n = 0;
-    for (; e->kind == PCL_GETATTR && n < 64; e = e->x)
+    bool indexed = false; /* a read with an index: in an apply over the result */
+    for (; (e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && n < 64; e = e->x) {
+        indexed |= e->kind == PCL_INDEX;
         chain[n++] = e;
+    }
     const schema_function_t *f = e->function;
     const char *mod = go_import_for(g, e->package, f->token), *name = go_token_member(g, f->token);
     if (f->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) {
@@ -1898,8 +1913,53 @@ static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         buf_printf(b, "%s.%sOutput(ctx, %s.%sOutputArgs", mod, name, mod, name);
         go_invoke_args(g, b, e, depth);
     }
+    if (indexed) {
+        go_invoke_read(g, b, f, mod, name, chain, n, depth);
+        return;
+    }
     while (n > 0)
         buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
+}
+
+/* A read with an index from an invoke's result (chain[n-1] the first part), as Pulumi writes it:
+ * `.ApplyT(func(invoke mod.FnResult) (T, error) { return invoke.A[0]["k"].B, nil }).(TOutput)`. */
+static void go_invoke_read(go_ctx_t *g, buf_t *b, const schema_function_t *f, const char *mod, const char *name,
+                           const pcl_expr_t *const *chain, size_t n, int depth) {
+    const pcl_expr_t *first = chain[n - 1];
+    const schema_property_t *pr = first->kind == PCL_GETATTR && f->outputs && !f->scalar_return
+                                      ? schema_find_property(f->outputs, f->n_outputs, first->s)
+                                      : NULL;
+    const go_vt_t *t = pr ? go_vt_schema(g, pr->type, pr->required, chain[0]->package) : &GV_T_UNKNOWN;
+    buf_t read;
+    buf_init(&read);
+    buf_printf(&read, "invoke.%s", pr ? go_field_name(g, first->s) : "");
+    for (size_t i = n - 1; i-- > 0 && t->kind != GV_UNKNOWN;) {
+        const pcl_expr_t *k = chain[i];
+        pcl_trav_part_t pt = {0};
+        if (k->kind == PCL_GETATTR) {
+            pt.attr = k->s;
+        } else if (k->y->kind == PCL_STRING) {
+            pt.index_is_string = true;
+            pt.index_str = k->y->s;
+        } else if (k->y->kind == PCL_NUMBER && k->y->n >= 0 && names_number_is_int(k->y->n)) {
+            pt.index_num = (size_t)k->y->n;
+        } else {
+            t = &GV_T_UNKNOWN;
+            break;
+        }
+        go_plain_parts(g, &read, t, &pt, 0, 1);
+        t = go_vt_part(g, t, &pt);
+    }
+    if (t->kind == GV_UNKNOWN) {
+        go_refuse(g, chain[0], "a read from an invoke's result whose Go type the schema does not show");
+    } else {
+        buf_printf(b, ".ApplyT(func(invoke %s.%sResult) (%s, error) {\n", mod, name, go_vt_name(g, t));
+        go_indent(b, depth + 1);
+        buf_printf(b, "return %s, nil\n", read.data);
+        go_indent(b, depth);
+        buf_printf(b, "}).(%s)", go_vt_output(g, t));
+    }
+    buf_free(&read);
 }
 
 /* An invoke's argument object (`{...}`) and its options. */
@@ -2036,7 +2096,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         go_method_call(g, b, e, depth);
         return;
     }
-    if (emit_is_invoke(e) || (e->kind == PCL_GETATTR && emit_fn_call_under(e))) {
+    if (emit_is_invoke(e) || ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e))) {
         go_invoke(g, b, e, depth);
         return;
     }
@@ -2078,6 +2138,11 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "nil"); return;
     case PCL_TRAVERSAL: {
+        if (go_resource_index_read(g, e)) {
+            /* an index into a resource's output: read in an apply, as Pulumi writes it */
+            go_lang_value(g, b, e, t, depth);
+            return;
+        }
         /* a plain config read is a Go value (string, int, float64, bool), not an Input */
         int idx = e->trav.n == 0 ? emit_typed_find(&g->base, e->trav.root) : -1;
         const pcl_node_t *cn = idx >= 0 ? &g->base.p->nodes[idx] : NULL;

@@ -764,6 +764,20 @@ START_TEST(test_go_external_enum) {
 }
 END_TEST
 
+/* Go: a read with an index from a resource's output is written in an apply over the output, as
+ * Pulumi writes it (it was the SDK's Index/MapIndex chain). */
+START_TEST(test_go_output_index_read) {
+    fixture_t f = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\noutput \"o\" {\n    value = res.items[0]\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "ctx.Export(\"o\", res.Items.ApplyT(func(items []string) (string, error) {\n"
+               "\t\t\treturn items[0], nil\n\t\t}).(pulumi.StringOutput))\n");
+    ck_assert_ptr_null(strstr(go, ".Index("));
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 START_TEST(test_config_default_and_untyped) {
     fixture_t f = load("config \"flag\" \"bool\" {\n    default = true\n}\n"
                        "config \"obj\" {}\n"
@@ -1080,6 +1094,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_and_untyped);
     tcase_add_test(tc, test_config_default_go);
     tcase_add_test(tc, test_go_external_enum);
+    tcase_add_test(tc, test_go_output_index_read);
     tcase_add_test(tc, test_can_try);
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
