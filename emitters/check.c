@@ -891,6 +891,16 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
     }
 }
 
+/* Whether a list default has the shape Pulumi YAML's language host types a config list by: at least
+ * one element, all of one kind, none null. Not a list: true. */
+static bool yaml_default_list_ok(const pcl_expr_t *e) {
+    if (e->kind != PCL_TUPLE) return true;
+    if (e->tuple.n == 0) return false;
+    for (size_t i = 0; i < e->tuple.n; i++)
+        if (e->tuple.items[i]->kind == PCL_NULL || e->tuple.items[i]->kind != e->tuple.items[0]->kind) return false;
+    return true;
+}
+
 /* Whether an expression is a literal value (no reference, call or operator anywhere in it). */
 static bool literal_only(const pcl_expr_t *e, void *ctx) {
     if (e->kind != PCL_NULL && e->kind != PCL_BOOL && e->kind != PCL_NUMBER && e->kind != PCL_STRING &&
@@ -911,6 +921,10 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                 refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
                        "the default is not a literal value; Pulumi YAML's config default is a literal "
                        "value, so it cannot be written in YAML");
+            else if (lang == LANG_YAML && !yaml_default_list_ok(n->attrs[0].value))
+                refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
+                       "the default is an empty list or one with nulls or mixed kinds of values; Pulumi YAML types a "
+                       "config default by its elements, so it cannot be written in YAML");
             else if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON && lang != LANG_YAML &&
                      !typed_default_ok(lang, n))
                 refuse(

@@ -585,11 +585,12 @@ static void yaml_resource(yaml_gen_t *g, const pcl_node_t *n) {
     yaml_options(g, n);
 }
 
-/* Pulumi YAML's config types: string, integer, number, boolean, List<T> and Object (any map or object). */
+/* Pulumi YAML's config types as its language host parses them and pulumi-yaml's generator spells
+ * them: string, int, number, boolean, list<T> and object (any map or object). */
 static const emit_cfg_names_t YAML_CFG = {
-    .scalar = {"string", "integer", "number", "boolean"},
-    .list = "List<%s>",
-    .any = "Object",
+    .scalar = {"string", "int", "number", "boolean"},
+    .list = "list<%s>",
+    .any = "object",
 };
 
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {

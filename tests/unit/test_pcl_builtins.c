@@ -339,12 +339,17 @@ START_TEST(test_yaml_empty_program) {
     f = load("config \"names\" \"list(string)\" {\n    default = [\"a\", \"b\"]\n}\n"
              "config \"num\" \"int\" {\n    default = 3\n}\n");
     y = tu_pcl_emit_ok(&f, LANG_YAML);
-    tu_has(y, "configuration:\n  names:\n    type: List<string>\n    default:\n      - a\n      - b\n"
-              "  num:\n    type: integer\n    default: 3\n");
+    tu_has(y, "configuration:\n  names:\n    type: list<string>\n    default:\n      - a\n      - b\n"
+              "  num:\n    type: int\n    default: 3\n");
     free(y);
     tu_pcl_unload(&f);
     f = load("config \"a\" \"string\" {}\nconfig \"b\" \"string\" {\n    default = a\n}\n");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:5: config 'b'", "Pulumi YAML's config default is a literal value");
+    tu_pcl_unload(&f);
+    /* the language host types a list default by its elements: nulls have no type */
+    f = load("config \"names\" \"list(optional(string))\" {\n    default = [null, \"a\"]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:2:5: config 'names'",
+                        "Pulumi YAML types a config default by its elements");
     tu_pcl_unload(&f);
 }
 END_TEST
