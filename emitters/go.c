@@ -876,6 +876,7 @@ static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t 
 enum {
     GO_HELPER_FILEBASE64,
     GO_HELPER_FILEBASE64SHA256,
+    GO_HELPER_GRAPHEME_LENGTH,
     GO_HELPER_NOT_IMPLEMENTED,
     GO_HELPER_READFILE,
     GO_HELPER_SHA1,
@@ -904,6 +905,27 @@ static const struct {
                                     "\t}\n"
                                     "}\n",
                                     {"crypto/sha256", "encoding/base64", "os"}},
+    /* PCL's length() of a string counts characters (grapheme clusters); Go's len counts bytes. As
+     * the Python emitter's helper: a combining mark or a character after a zero-width joiner
+     * extends the one before. */
+    [GO_HELPER_GRAPHEME_LENGTH] = {"func graphemeLength(s string) int {\n"
+                                   "\tcount, prevZWJ := 0, false\n"
+                                   "\tfor _, r := range s {\n"
+                                   "\t\tif prevZWJ {\n"
+                                   "\t\t\tprevZWJ = false\n"
+                                   "\t\t\tcontinue\n"
+                                   "\t\t}\n"
+                                   "\t\tif r == '\\u200d' {\n"
+                                   "\t\t\tprevZWJ = true\n"
+                                   "\t\t\tcontinue\n"
+                                   "\t\t}\n"
+                                   "\t\tif !unicode.Is(unicode.M, r) {\n"
+                                   "\t\t\tcount++\n"
+                                   "\t\t}\n"
+                                   "\t}\n"
+                                   "\treturn count\n"
+                                   "}\n",
+                                   {"unicode", NULL, NULL}},
     [GO_HELPER_NOT_IMPLEMENTED] = {"func notImplemented(message string) any {\n"
                                    "\tpanic(message)\n"
                                    "}\n",
@@ -929,7 +951,7 @@ typedef enum {
     GO_FN_SPLIT,   /* (string, string) → []string */
     GO_FN_JOIN,    /* (string, []string) → string */
     GO_FN_MINMAX,  /* numbers of one type → that type */
-    GO_FN_LEN,     /* a list or map → int (a string's length counts characters, Go's len bytes) */
+    GO_FN_LEN,     /* a list, map (len) or string (graphemeLength: characters, not bytes) → int */
     GO_FN_RESNAME, /* a resource itself → string */
     GO_FN_PANIC,   /* notImplemented(message): panics; its value is any */
 } go_fn_kind_t;
@@ -1012,7 +1034,8 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     }
     case GO_FN_LEN: {
         const go_vt_t *t = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
-        return go_vt_is(t, GV_LIST) || go_vt_is(t, GV_MAP) ? go_vt(g, GV_INT, NULL) : &GV_T_UNKNOWN;
+        return go_vt_is(t, GV_LIST) || go_vt_is(t, GV_MAP) || go_vt_is(t, GV_STRING) ? go_vt(g, GV_INT, NULL)
+                                                                                     : &GV_T_UNKNOWN;
     }
     case GO_FN_RESNAME: return e->call.n == 1 && go_resource_arg(g, e->call.args[0]) ? str : &GV_T_UNKNOWN;
     case GO_FN_PANIC:
@@ -1464,6 +1487,14 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         char *arg = go_plain_stmt(g, e->call.args[0], g->pre_indent, 2, NULL);
         go_pre_line(g, 0, arena_sprintf(g->base.a, "%s, _ := base64.StdEncoding.DecodeString(%s)", tmp, arg));
         buf_printf(b, "string(%s)", tmp);
+        return;
+    }
+    if (f->kind == GO_FN_LEN && go_vt_is(go_infer(g, e->call.args[0]), GV_STRING)) {
+        g->helpers |= 1u << GO_HELPER_GRAPHEME_LENGTH;
+        go_import_add(g, "unicode", "unicode");
+        buf_puts(b, "graphemeLength(");
+        go_plain(g, b, e->call.args[0], gd + 1, NULL);
+        buf_putc(b, ')');
         return;
     }
     if (f->kind == GO_FN_MINMAX) {

@@ -542,8 +542,8 @@ END_TEST
 
 /* Go writes the built-in functions as Pulumi's Go generator does: over plain Go values (inside an
  * apply over outputs), with the imports and helper functions (after the imports) they need; a
- * base64 decoding goes to a temporary before the statement; a string's length() (characters, where
- * Go's len counts bytes) is refused. */
+ * base64 decoding goes to a temporary before the statement; a string's length() counts characters
+ * (graphemeLength; Go's len counts bytes), a number's is refused. */
 START_TEST(test_builtin_functions_go) {
     fixture_t f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\nconfig \"a\" \"number\" {}\n"
                        "resource \"res\" \"lang:index:Res\" {\n    text = toBase64(s)\n    num = 2\n"
@@ -582,7 +582,16 @@ START_TEST(test_builtin_functions_go) {
                "\t\t\t\tpanic(err)\n\t\t\t}\n\t\t\treturn cwd\n\t\t}(os.Getwd())))\n");
     free(go);
     unload(&f);
+    /* a string's length counts characters (Go's len counts bytes): the graphemeLength helper */
     f = load("config \"s\" \"string\" {}\noutput \"n\" {\n    value = length(s)\n}\n");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\"unicode\"\n");
+    tu_has(go, "func graphemeLength(s string) int {\n\tcount, prevZWJ := 0, false\n");
+    tu_has(go, "\t\tif !unicode.Is(unicode.M, r) {\n");
+    tu_has(go, "ctx.Export(\"n\", pulumi.Int(graphemeLength(s)))\n");
+    free(go);
+    unload(&f);
+    f = load("config \"n\" \"number\" {}\noutput \"l\" {\n    value = length(n)\n}\n");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", "the Go type of a function call is not known");
     unload(&f);
 }
