@@ -141,6 +141,28 @@ static bool typed_writes_invoke(const pcl_expr_t *e) {
     return e->call.n < 2 || typed_args_plain(e->call.args[1]);
 }
 
+/* Whether an invoke's options object has options of these kinds only: provider, parent, version,
+ * pluginDownloadUrl, a list dependsOn (Go and C# write them). */
+static bool invoke_options_known(const pcl_expr_t *o) {
+    static const char *const known[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
+    for (size_t i = 0; i < o->object.n; i++) {
+        bool ok = false;
+        for (size_t k = 0; k < sizeof known / sizeof *known && !ok; k++)
+            ok = strcmp(o->object.items[i].key, known[k]) == 0;
+        if (!ok || (strcmp(o->object.items[i].key, "dependsOn") == 0 && o->object.items[i].value->kind != PCL_TUPLE))
+            return false;
+    }
+    return true;
+}
+
+/* C# writes an invoke of keyword arguments of no nested object type with such options. */
+static bool typed_writes_invoke_options(const pcl_expr_t *e) {
+    if (e->call.n != 3 || e->call.args[2]->kind != PCL_OBJECT) return false;
+    pcl_expr_t head = *e; /* the call without its options */
+    head.call.n = 2;
+    return typed_writes_invoke(&head) && invoke_options_known(e->call.args[2]);
+}
+
 /* Go also writes an invoke's arguments of nested object types, its options (pulumi.Provider(p),
  * pulumi.DependsOn(...), ...) of these kinds, and multi-argument inputs given positionally (of no
  * nested object type). */
@@ -155,17 +177,7 @@ static bool go_writes_invoke(const pcl_expr_t *e) {
     }
     if (e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) return false;
     if (e->call.n < 3) return true; /* nested objects too: &mod.TArgs{...}, as in resources */
-    if (e->call.args[2]->kind != PCL_OBJECT) return false;
-    static const char *const known[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
-    const pcl_expr_t *o = e->call.args[2];
-    for (size_t i = 0; i < o->object.n; i++) {
-        bool ok = false;
-        for (size_t k = 0; k < sizeof known / sizeof *known && !ok; k++)
-            ok = strcmp(o->object.items[i].key, known[k]) == 0;
-        if (!ok || (strcmp(o->object.items[i].key, "dependsOn") == 0 && o->object.items[i].value->kind != PCL_TUPLE))
-            return false;
-    }
-    return true;
+    return e->call.args[2]->kind == PCL_OBJECT && invoke_options_known(e->call.args[2]);
 }
 
 /* The languages whose emitter writes an invoke or method call (TypeScript awaits a plain result in
@@ -175,6 +187,7 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
+    if (emit_is_invoke(e) && typed_writes_invoke_options(e)) langs |= L(LANG_CSHARP);
     /* Go: a method's call before the statement, its result read in an apply (go_method_call) */
     if (emit_is_method_call(e) && !e->function->return_plain && e->call.n == 3 && typed_args_plain(e->call.args[2]))
         langs |= L(LANG_GO);

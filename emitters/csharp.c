@@ -278,6 +278,7 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     const schema_function_t *f = e->function;
     buf_printf(b, "%s.%s.Invoke(", cs_module_path(c, e->package, f->token), cs_token_member(c, f->token));
     const pcl_expr_t *args = e->call.n >= 2 ? e->call.args[1] : NULL;
+    const pcl_expr_t *opts = e->call.n >= 3 ? e->call.args[2] : NULL; /* emit_check_program: known keys */
     if (args && args->kind == PCL_OBJECT && args->object.n) {
         buf_puts(b, "new()");
         cs_open(b, depth);
@@ -285,6 +286,20 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
             const pcl_object_item_t *it = &args->object.items[i];
             cs_property(c, b, cs_property_name(c, it->key, it->prop), it->value, it->prop ? it->prop->type : NULL,
                         depth + 1);
+        }
+        cs_close(b, depth);
+    } else if (opts) {
+        buf_puts(b, "new()");
+    }
+    if (opts) { /* InvokeOutputOptions, as Pulumi's .NET generator writes them */
+        buf_puts(b, ", new() {\n");
+        for (size_t i = 0; i < opts->object.n; i++) {
+            const char *key = opts->object.items[i].key;
+            cs_indent(b, depth + 1);
+            buf_printf(
+                b, "%s = ", strcmp(key, "pluginDownloadUrl") == 0 ? "PluginDownloadURL" : names_pascal(c->base.a, key));
+            cs_expr(c, b, opts->object.items[i].value, NULL, depth + 1);
+            buf_puts(b, ",\n");
         }
         cs_close(b, depth);
     }
