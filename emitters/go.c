@@ -657,6 +657,7 @@ static const char *go_vt_name(go_ctx_t *g, const go_vt_t *t) {
  * NULL when the SDK has none (lists and maps nest two deep at most). */
 static const char *go_vt_stem(go_ctx_t *g, const go_vt_t *t, int level) {
     const char *s = NULL;
+    if (level > 0 && t->ptr) return NULL; /* the SDK has no lists or maps of pointers (StringPtrArray) */
     switch (t->kind) {
     case GV_STRING: s = "pulumi.String"; break;
     case GV_INT: s = "pulumi.Int"; break;
