@@ -20,7 +20,7 @@ static unsigned option_langs(const char *name) {
         unsigned langs;
     } partial[] = {
         {"hideDiffs", ALL_LANGS},
-        {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
+        {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_JAVA) | L(LANG_YAML)},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
         {"providers", ALL_LANGS},
         {"replacementTrigger",

@@ -377,6 +377,7 @@ static const char *const JAVA_OPTION_NAMES[] = {"provider",
                                                 "protect",
                                                 "retainOnDelete",
                                                 "parent",
+                                                "aliases",
                                                 "dependsOn",
                                                 "deletedWith",
                                                 "replaceWith",
@@ -391,6 +392,34 @@ static const char *const JAVA_OPTION_NAMES[] = {"provider",
                                                 "pluginDownloadURL"};
 static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES,
                                                  sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
+
+/* Aliases as pulumi-java's generator writes them: `Alias.withUrn("urn")`, or an alias's builder
+ * (`noParent = true` is `.noParent()`). */
+static void java_aliases(java_ctx_t *j, buf_t *b, const pcl_expr_t *v, int ind) {
+    const char *alias = java_class(j, "com.pulumi.core.Alias");
+    for (size_t k = 0; k < v->tuple.n; k++) {
+        const pcl_expr_t *it = v->tuple.items[k];
+        if (k) buf_puts(b, ", ");
+        if (it->kind == PCL_STRING) {
+            buf_printf(b, "%s.withUrn(", alias);
+            java_string(b, it->s);
+            buf_putc(b, ')');
+            continue;
+        }
+        buf_printf(b, "%s.builder()", alias);
+        for (size_t f = 0; f < it->object.n; f++) {
+            const pcl_object_item_t *field = &it->object.items[f];
+            if (strcmp(field->key, "noParent") == 0) {
+                if (field->value->b) buf_puts(b, ".noParent()");
+                continue;
+            }
+            buf_printf(b, ".%s(", field->key);
+            java_expr(j, b, field->value, NULL, ind);
+            buf_putc(b, ')');
+        }
+        buf_puts(b, ".build()");
+    }
+}
 
 static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) {
     const pcl_attr_t **sorted = emit_sorted_options(j->base.a, n, &JAVA_OPTIONS);
@@ -413,6 +442,11 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         buf_indent(b, ind + 4);
         bool import = strcmp(o->name, "import") == 0;
         buf_printf(b, ".%s(", import ? "importId" : o->name);
+        if (strcmp(o->name, "aliases") == 0) { /* emit_check_program: URNs and alias objects */
+            java_aliases(j, b, v, ind + 4);
+            buf_putc(b, ')');
+            continue;
+        }
         bool providers = strcmp(o->name, "providers") == 0;
         if (v->kind == PCL_TUPLE || (providers && v->kind == PCL_OBJECT)) { /* varargs; a map's values */
             bool paths = pcl_option_kind(o->name) == PCL_OPT_PATHS;

@@ -149,8 +149,19 @@ START_TEST(test_unsupported_options_refused) {
                       "}\n";
     fixture_t f = load(pcl, NULL);
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "'aliases' is not supported by the C# emitter");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:9", "'aliases'");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "Pulumi YAML's aliases are URN strings only");
+    unload(&f);
+    /* Java writes aliases as pulumi-java does: Alias.withUrn, an alias's builder */
+    f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        aliases = [\"urn:a\", {name = \"old\", noParent = true}, {parent = p, type = \"t:index:T\"}]\n"
+             "    }\n}\n",
+             NULL);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import com.pulumi.core.Alias;\n");
+    tu_has(java, "                .aliases(Alias.withUrn(\"urn:a\"), Alias.builder().name(\"old\").noParent().build(), "
+                 "Alias.builder().parent(p).type(\"t:index:T\").build())\n");
+    free(java);
     unload(&f);
     /* Pulumi YAML: aliases are URNs, hideDiffs property names, providers a list (a map's values), and
      * customTimeouts has no read timeout (it would be dropped) */
