@@ -51,4 +51,28 @@ static inline size_t swar_first(uint64_t mask) {
     return (size_t)__builtin_ctzll(mask) / 8;
 }
 
+/* Sixteen bytes at a time where SSE2 is there (every x86-64): a bit per byte of p[0, 16), lowest
+ * bit first, for the bytes a JSON string's plain run stops at — '"', '\\', and either every control
+ * byte (below 0x20: `controls`) or only '\n'. The SWAR loops above finish what is left. */
+#if defined(__SSE2__) && SWAR_OK
+#include <emmintrin.h>
+#define SWAR_SSE2 1
+static inline unsigned swar_string_stops16(const void *p, int controls) {
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    if (controls) /* v <= 0x1f, unsigned: min(v, 0x1f) == v */
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v));
+    else
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+
+/* A bit per byte of p[0, 16) with the high bit set (not ASCII). */
+static inline unsigned swar_high16(const void *p) {
+    return (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)p));
+}
+#else
+#define SWAR_SSE2 0
+#endif
+
 #endif

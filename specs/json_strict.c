@@ -21,6 +21,10 @@ bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
     size_t i = 0;
     while (i < len) {
         /* ASCII runs (nearly all of a JSON document) eight bytes at a time */
+#if SWAR_SSE2
+        while (len - i >= 16 && !swar_high16(s + i))
+            i += 16;
+#endif
         while (len - i >= 8 && !swar_high(swar_load(s + i)))
             i += 8;
         if (i >= len) break;
@@ -118,6 +122,13 @@ static const unsigned char STRING_BYTE[256] = {['\n'] = 1, ['"'] = 1, ['\\'] = 1
 
 /* The offset of the first quote, backslash or line break in text[i, len), or len. */
 static size_t string_stop(const char *text, size_t i, size_t len) {
+#if SWAR_SSE2
+    while (len - i >= 16) {
+        unsigned m = swar_string_stops16(text + i, 0);
+        if (m) return i + (size_t)__builtin_ctz(m);
+        i += 16;
+    }
+#endif
 #if SWAR_OK
     while (len - i >= 8) {
         uint64_t w = swar_load(text + i);

@@ -58,7 +58,17 @@ static bool scan_string(jscan_t *s, bool *escaped) {
     size_t p = s->pos + 1, n = s->len;
     bool esc = false;
     for (;;) {
-        /* The hot loop: plain bytes, eight at a time while a word is left. */
+        /* The hot loop: plain bytes, sixteen (SSE2) or eight at a time while they last. */
+#if SWAR_SSE2
+        while (n - p >= 16) {
+            unsigned m16 = swar_string_stops16(t + p, 1);
+            if (m16) {
+                p += (size_t)__builtin_ctz(m16);
+                goto stopped;
+            }
+            p += 16;
+        }
+#endif
 #if SWAR_OK
         while (n - p >= 8) {
             uint64_t w = swar_load(t + p);
@@ -72,6 +82,9 @@ static bool scan_string(jscan_t *s, bool *escaped) {
 #endif
         while (p < n && t[p] != '"' && t[p] != '\\' && t[p] >= 0x20)
             p++;
+#if SWAR_SSE2
+    stopped:
+#endif
         if (p >= n) {
             s->pos = p;
             return fail(s, "the text ends inside a string");

@@ -22,6 +22,7 @@
 
 #include "base/arena.h"
 #include "base/hashmap.h"
+#include "base/swar.h"
 #include "base/vec.h"
 
 /* Check's ck_assert_* writes a mark point on every call (a system call each without fork mode), which
@@ -355,6 +356,31 @@ START_TEST(map_large) {
     model_check(&md, &m);
     hashmap_free(&m);
     model_free(&md);
+}
+END_TEST
+
+/* The sixteen-byte stops (SSE2) agree with a byte-by-byte reference for every byte value at every
+ * position, as the string loops of jsonscan and json_strict rely on. */
+START_TEST(swar16_stops_agree_with_bytes) {
+#if SWAR_SSE2
+    unsigned char buf[16];
+    for (int controls = 0; controls < 2; controls++)
+        for (int k = 0; k < 16; k++)
+            for (int b = 0; b < 256; b++) {
+                memset(buf, 'a', sizeof buf);
+                buf[k] = (unsigned char)b;
+                buf[15 - k] = k == 15 - k ? (unsigned char)b : (unsigned char)0xC3; /* a high byte elsewhere */
+                unsigned want = 0, high = 0;
+                for (int i = 0; i < 16; i++) {
+                    unsigned char c = buf[i];
+                    bool stop = c == '"' || c == '\\' || (controls ? c < 0x20 : c == '\n');
+                    want |= (unsigned)stop << i;
+                    high |= (unsigned)(c >= 0x80) << i;
+                }
+                EXPECT(swar_string_stops16(buf, controls) == want);
+                EXPECT(swar_high16(buf) == high);
+            }
+#endif
 }
 END_TEST
 
@@ -774,6 +800,7 @@ int main(void) {
     tcase_add_test(map, map_random_against_model_small);
     tcase_add_test(map, map_large);
     tcase_add_test(map, map_reserve_keeps_order_and_room);
+    tcase_add_test(map, swar16_stops_agree_with_bytes);
     tcase_add_test(map, map_hash_reads_every_byte_and_spreads);
     suite_add_tcase(s, map);
     TCase *vec = tcase_create("vec");
