@@ -90,10 +90,10 @@ static unsigned function_langs(const char *name) {
         {"rootDirectory", ts_py_yaml | go | cs_java},
         {"toBase64", ts_py_yaml | go | cs_java},
         {"fromBase64", ts_py_yaml | go | cs_java},
-        {"sha1", ts_py_yaml | go | L(LANG_CSHARP)},
+        {"sha1", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"readFile", ts_py_yaml | go | cs_java},
         {"filebase64", ts_py_yaml | go | cs_java},
-        {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP)},
+        {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"toJSON", ts_py_yaml},
         {"element", ts_py_yaml | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py},
@@ -103,7 +103,7 @@ static unsigned function_langs(const char *name) {
         {"lookup", ts_py},
         {"min", ts_py | go},
         {"max", ts_py | go},
-        {"singleOrNone", ts_py_yaml | L(LANG_CSHARP)},
+        {"singleOrNone", ts_py_yaml | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"notImplemented", ts_py | go},
         {"pulumiResourceName", ts_py_yaml | go},
         {"pulumiResourceType", ts_py_yaml | go},
@@ -463,7 +463,8 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     emit_shape_t sh = e->call.n ? emit_expr_shape(c->p, c->nodes, e->call.args[0]) : EMIT_SHAPE_UNKNOWN;
     if (strcmp(e->call.name, "length") == 0 && sh != EMIT_SHAPE_STRING && sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP)
         return false;
-    if (strcmp(e->call.name, "element") == 0 && sh != EMIT_SHAPE_LIST) return false;
+    if ((strcmp(e->call.name, "element") == 0 || strcmp(e->call.name, "singleOrNone") == 0) && sh != EMIT_SHAPE_LIST)
+        return false;
     if (strcmp(e->call.name, "split") == 0 && c->lang == LANG_JAVA &&
         (e->call.args[0]->kind != PCL_STRING || strpbrk(e->call.args[0]->s, "\\^$.|?*+()[]{}")))
         return false;

@@ -24,10 +24,47 @@ typedef struct java_class {
     bool qualify; /* its simple name is ambiguous: write the full name, do not import */
 } java_class_t;
 
+/* The helper methods some calls need (written in App after main; names fully qualified). */
+static const emit_helper_t JAVA_HELPERS[] = {
+    {"sha1", "computeSHA1",
+     "    private static String computeSHA1(String input) {\n"
+     "        try {\n"
+     "            var hash = java.security.MessageDigest.getInstance(\"SHA-1\")\n"
+     "                .digest(input.getBytes(java.nio.charset.StandardCharsets.UTF_8));\n"
+     "            var hex = new StringBuilder();\n"
+     "            for (byte b : hash) {\n"
+     "                hex.append(String.format(\"%02x\", b));\n"
+     "            }\n"
+     "            return hex.toString();\n"
+     "        } catch (java.security.NoSuchAlgorithmException e) {\n"
+     "            throw new RuntimeException(e);\n"
+     "        }\n"
+     "    }\n\n"},
+    {"filebase64sha256", "computeFileBase64Sha256",
+     "    private static String computeFileBase64Sha256(String path) {\n"
+     "        try {\n"
+     "            var hash = java.security.MessageDigest.getInstance(\"SHA-256\")\n"
+     "                .digest(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(path)));\n"
+     "            return java.util.Base64.getEncoder().encodeToString(hash);\n"
+     "        } catch (java.security.NoSuchAlgorithmException | java.io.IOException e) {\n"
+     "            throw new RuntimeException(e);\n"
+     "        }\n"
+     "    }\n\n"},
+    {"singleOrNone", "singleOrNone",
+     "    private static <T> T singleOrNone(java.util.List<T> list) {\n"
+     "        if (list.size() > 1) {\n"
+     "            throw new IllegalArgumentException(\"singleOrNone: the list has more than one element\");\n"
+     "        }\n"
+     "        return list.isEmpty() ? null : list.get(0);\n"
+     "    }\n\n"},
+};
+#define JAVA_N_HELPERS (sizeof JAVA_HELPERS / sizeof JAVA_HELPERS[0])
+
 typedef struct java_ctx {
     emit_typed_t base; /* program, names, the node being written */
     java_class_t *classes;
     size_t n_classes, cap_classes;
+    bool helpers[JAVA_N_HELPERS]; /* per JAVA_HELPERS entry: the file needs it */
 } java_ctx_t;
 
 /* --- classes and imports --------------------------------------------------------------------------- */
@@ -307,7 +344,13 @@ static void java_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sc
 }
 
 static const char *java_need(emit_typed_t *x, const char *fqcn) {
-    return java_class((java_ctx_t *)x, fqcn);
+    java_ctx_t *j = (java_ctx_t *)x;
+    if (fqcn[0] == '=') { /* a helper method */
+        for (size_t i = 0; i < JAVA_N_HELPERS; i++)
+            if (strcmp(JAVA_HELPERS[i].name, fqcn + 1) == 0) j->helpers[i] = true;
+        return fqcn + 1;
+    }
+    return java_class(j, fqcn);
 }
 
 /* The built-in functions as pulumi-java's program generator writes them. */
@@ -342,6 +385,9 @@ static const emit_typed_call_t JAVA_CALLS[] = {
      "$n.getEncoder().encodeToString(Files.readAllBytes(Paths.get($0)))",
      {"java.util.Base64"},
      EMIT_SHAPE_UNKNOWN},
+    {"sha1", "computeSHA1($0)", {"=computeSHA1"}, EMIT_SHAPE_UNKNOWN},
+    {"filebase64sha256", "computeFileBase64Sha256($0)", {"=computeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
+    {"singleOrNone", "singleOrNone($0)", {"=singleOrNone"}, EMIT_SHAPE_LIST},
 };
 
 static const emit_typed_syntax_t JAVA_VALUES = {
@@ -616,8 +662,10 @@ static void java_head(emit_typed_t *x, buf_t *out) {
     buf_puts(out, "\npublic class App {\n"
                   "    public static void main(String[] args) {\n"
                   "        Pulumi.run(App::stack);\n"
-                  "    }\n\n"
-                  "    public static void stack(Context ctx) {\n");
+                  "    }\n\n");
+    for (size_t i = 0; i < JAVA_N_HELPERS; i++)
+        if (j->helpers[i]) buf_puts(out, JAVA_HELPERS[i].text);
+    buf_puts(out, "    public static void stack(Context ctx) {\n");
 }
 
 char *emit_java(const pcl_program_t *p, diag_list_t *diags) {

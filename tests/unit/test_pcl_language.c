@@ -1059,7 +1059,13 @@ START_TEST(test_builtin_functions_cs_java) {
     tu_has(cs, "ComputeSHA1(s),\n            ReadFileBase64(s),\n            ComputeFileBase64Sha256(s),\n");
     parses(LANG_CSHARP, cs);
     free(cs);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:14", "calls the function sha1()");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA); /* helper methods in App, before stack */
+    tu_has(java, "    }\n\n    private static String computeSHA1(String input) {\n        try {\n");
+    tu_has(java, "    private static String computeFileBase64Sha256(String path) {\n");
+    tu_has(java, "computeSHA1(s),\n            Base64.getEncoder().encodeToString(Files.readAllBytes(Paths.get(s))),\n"
+                 "            computeFileBase64Sha256(s)));\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
     f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
              "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
