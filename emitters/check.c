@@ -94,7 +94,7 @@ static unsigned function_langs(const char *name) {
         {"readFile", ts_py_yaml | go | cs_java},
         {"filebase64", ts_py_yaml | go | cs_java},
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
-        {"toJSON", ts_py_yaml},
+        {"toJSON", ts_py_yaml | go},
         {"element", ts_py_yaml | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py},
         {"join", ts_py_yaml | go | cs_java},
@@ -999,11 +999,11 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             if (pcl_option_kind(o->name) != PCL_OPT_PATHS) check_expr(&c, n, o, o->value); /* names, not refs */
         }
         if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && lang != LANG_PCL && lang != LANG_TYPESCRIPT &&
-            lang != LANG_PYTHON)
+            lang != LANG_PYTHON && lang != LANG_GO)
             refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
                    arena_sprintf(c.a,
                                  "the %s emitter cannot pass inputs ('%s', ...) to a local component; only "
-                                 "TypeScript and Python can",
+                                 "TypeScript, Python and Go can",
                                  lang_title(lang), n->attrs[0].name));
     }
     arena_free(c.a);

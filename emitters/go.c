@@ -47,6 +47,7 @@ typedef struct go_ctx {
     int n_tmp, n_for, n_splat;  /* temporaries, for loops and splats written so far */
     int n_tmpvar;               /* decoded base64 temporaries (tmpVar0, ...) written so far */
     int n_call;                 /* method calls (callIdentity, callPrefixed1, ...) written so far */
+    int n_json;                 /* toJSON temporaries (tmpJSON0, json0) written so far */
     unsigned helpers;           /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
     bool refused;
@@ -955,6 +956,7 @@ typedef enum {
     GO_FN_LEN,     /* a list, map (len) or string (graphemeLength: characters, not bytes) → int */
     GO_FN_RESNAME, /* a resource itself → string */
     GO_FN_PANIC,   /* notImplemented(message): panics; its value is any */
+    GO_FN_JSON,    /* toJSON(plain value) → string, marshalled before the statement */
 } go_fn_kind_t;
 
 typedef struct go_fn {
@@ -985,6 +987,7 @@ static const go_fn_t GO_FNS[] = {
     {"pulumiResourceName", GO_FN_RESNAME, "$0.PulumiResourceName()", NULL, -1},
     {"pulumiResourceType", GO_FN_RESNAME, "$0.PulumiResourceType()", NULL, -1},
     {"notImplemented", GO_FN_PANIC, "notImplemented($0)", NULL, GO_HELPER_NOT_IMPLEMENTED},
+    {"toJSON", GO_FN_JSON, NULL, "encoding/json", -1},
 };
 
 static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
@@ -1039,6 +1042,10 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
                                                                                      : &GV_T_UNKNOWN;
     }
     case GO_FN_RESNAME: return e->call.n == 1 && go_resource_arg(g, e->call.args[0]) ? str : &GV_T_UNKNOWN;
+    case GO_FN_JSON: {
+        const go_vt_t *t = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        return t->kind != GV_UNKNOWN ? str : &GV_T_UNKNOWN;
+    }
     case GO_FN_PANIC:
         return e->call.n == 1 && go_vt_is(go_infer(g, e->call.args[0]), GV_STRING) ? go_vt(g, GV_ANY, NULL)
                                                                                    : &GV_T_UNKNOWN;
@@ -1490,6 +1497,25 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         buf_printf(b, "string(%s)", tmp);
         return;
     }
+    if (f->kind == GO_FN_JSON) {
+        /* json.Marshal before the statement, its error returned: at the program's top level only
+         * (not inside an apply, whose function returns a value too), and before a registration line
+         * is written (outputs, locals and components render their values first) */
+        const pcl_node_t *n = g->base.node;
+        if (g->ap || !n || (n->kind != PCL_NODE_OUTPUT && n->kind != PCL_NODE_LOCAL && n->kind != PCL_NODE_COMPONENT)) {
+            go_refuse(g, e, "toJSON() over outputs or in a resource's input");
+            buf_puts(b, "nil");
+            return;
+        }
+        int k = g->n_json++;
+        char *arg = go_plain_stmt(g, e->call.args[0], g->pre_indent, 1, go_infer(g, e->call.args[0]));
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "tmpJSON%d, err := json.Marshal(%s)", k, arg));
+        go_err_check(g->pre, g->pre_indent);
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "json%d := string(tmpJSON%d)", k, k));
+        g->err_declared = true;
+        buf_printf(b, "json%d", k);
+        return;
+    }
     if (f->kind == GO_FN_LEN && go_vt_is(go_infer(g, e->call.args[0]), GV_STRING)) {
         g->helpers |= 1u << GO_HELPER_GRAPHEME_LENGTH;
         go_import_add(g, "unicode", "unicode");
@@ -1750,7 +1776,8 @@ static bool go_is_lang(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
     EMIT_CASE_LANGUAGE_EXPRS:
         return true;
-    case PCL_CALL: return go_fn_find(e) != NULL; /* a built-in function of plain values */
+    case PCL_CALL: /* a built-in function of plain values (toJSON over outputs is an Output itself) */
+        return go_fn_find(e) != NULL && !emit_call_is_output(g->base.p, g->base.index, e);
     case PCL_TRAVERSAL: {
         if (go_scope_type(g, e->trav.root)) return true;
         int idx = emit_typed_find(&g->base, e->trav.root);
@@ -2214,6 +2241,11 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
+        if (go_fn_find(e)) { /* toJSON over outputs */
+            go_refuse(g, e, arena_sprintf(g->base.a, "%s() over outputs", e->call.name));
+            buf_puts(b, "nil");
+            return;
+        }
         emit_unknown_call(b, g->base.diags, g->base.report, g->base.node, e, LANG_GO, "nil");
         return;
     EMIT_CASE_LANGUAGE_EXPRS:
@@ -2631,6 +2663,46 @@ static void go_err_check(buf_t *b, int depth) {
     buf_puts(b, "}\n");
 }
 
+/* A local component given inputs, as Pulumi writes it: `ctx.RegisterComponentResourceV2(token, name,
+ * pulumi.Map{"k": pulumi.Any(v), ...}, &c` (c a bare ResourceState, as without inputs); the inputs
+ * are rendered first (what they write before the statement may declare err). */
+static void go_component_inputs(go_ctx_t *g, buf_t *b, size_t i, int depth) {
+    const pcl_node_t *n = &g->base.p->nodes[i];
+    go_elem_t *el = arena_alloc(g->base.a, n->n_attrs * sizeof *el);
+    for (size_t j = 0; j < n->n_attrs; j++) {
+        const pcl_expr_t *v = n->attrs[j].value;
+        el[j].key = go_quoted_key(g, n->attrs[j].name);
+        buf_t vb;
+        buf_init(&vb);
+        buf_puts(&vb, "pulumi.Any(");
+        if (go_is_lang(g, v) && !emit_has_output(g->base.p, g->base.index, v)) {
+            const go_vt_t *t = go_infer(g, v);
+            if (t->kind == GV_UNKNOWN) go_refuse(g, v, "a component input whose Go type the program does not show");
+            g->line_depth = depth + 1;
+            go_plain(g, &vb, v, 2, t);
+        } else {
+            go_raw(g, &vb, v, depth + 1);
+        }
+        buf_putc(&vb, ')');
+        el[j].value = buf_arena_str(&vb, g->base.a);
+        buf_free(&vb);
+    }
+    /* a bare ResourceState referenced by its address, as the component without inputs */
+    const char *var = g->referenced[i] ? g->base.var[i] : NULL;
+    if (var) {
+        buf_printf(b, "var %s pulumi.ResourceState\n", var);
+        go_indent(b, depth);
+    }
+    buf_printf(b, "err %s ctx.RegisterComponentResourceV2(", g->err_declared ? "=" : ":=");
+    g->err_declared = true;
+    names_append_quoted(b, LANG_GO, n->token ? n->token : "");
+    buf_puts(b, ", ");
+    names_append_quoted(b, LANG_GO, emit_node_logical_name(n));
+    buf_puts(b, ", pulumi.Map");
+    go_write_elems(b, el, n->n_attrs, depth);
+    buf_printf(b, ", %s%s", var ? "&" : "", var ? var : "&pulumi.ResourceState{}");
+}
+
 /* A resource's `New<Type>` call or a component's registration, with its options and the error check. */
 static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
     go_ctx_t *g = (go_ctx_t *)x;
@@ -2638,7 +2710,9 @@ static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
     const pcl_node_t *n = &g->base.p->nodes[i];
     const char *logical = emit_node_logical_name(n);
     go_indent(b, depth);
-    if (n->kind == PCL_NODE_COMPONENT) {
+    if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0) {
+        go_component_inputs(g, b, i, depth);
+    } else if (n->kind == PCL_NODE_COMPONENT) {
         /* A local component: a bare ResourceState registered under the component's type. */
         if (g->referenced[i]) {
             buf_printf(b, "var %s pulumi.ResourceState\n", g->base.var[i]);
@@ -2851,6 +2925,7 @@ static void go_body(emit_typed_t *x, buf_t *b) {
     g->n_splat = 0;
     g->n_tmpvar = 0;
     g->n_call = 0;
+    g->n_json = 0;
     for (size_t i = 0; i < g->base.p->n_nodes; i++) {
         buf_t pre, stmt;
         buf_init(&pre);

@@ -400,8 +400,31 @@ START_TEST(test_component_inputs) {
                "\"hello\"})");
     free(ts);
     free(py);
-    for (size_t i = 2; i < 6; i++)
+    for (size_t i = 3; i < 6; i++)
         tu_pcl_emit_refused(&f, ALL[i], "main.pp:3:5", "inputs ('aNumber'");
+    unload(&f);
+    /* Go: RegisterComponentResourceV2 with a pulumi.Map of the inputs, as Pulumi writes it; a toJSON()
+     * marshalled before the statement, its error returned; a referenced component by its address */
+    f = load("component myComponent {\n    token = \"my:custom:Component\"\n    aNumber = 42\n"
+             "    aJson = toJSON({\n        key = \"value\"\n    })\n}\n"
+             "resource \"r\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        parent = myComponent\n    }\n}\n",
+             NULL);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\"encoding/json\"\n");
+    tu_has(go, "\t\ttmpJSON0, err := json.Marshal(map[string]string{\n\t\t\t\"key\": \"value\",\n\t\t})\n"
+               "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tjson0 := string(tmpJSON0)\n"
+               "\t\tvar myComponent pulumi.ResourceState\n"
+               "\t\terr = ctx.RegisterComponentResourceV2(\"my:custom:Component\", \"myComponent\", pulumi.Map{\n"
+               "\t\t\t\"aNumber\": pulumi.Any(42),\n\t\t\t\"aJson\":   pulumi.Any(json0),\n\t\t}, &myComponent)\n");
+    tu_has(go, "}, pulumi.Parent(&myComponent))\n");
+    free(go);
+    unload(&f);
+    /* toJSON over an output is refused in Go (json.Marshal takes plain values) */
+    f = load("resource \"r\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "output \"j\" {\n    value = toJSON({v = r.value})\n}\n",
+             NULL);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:13: output 'j'", "toJSON() over outputs");
     unload(&f);
 }
 END_TEST
