@@ -1011,6 +1011,12 @@ static const pcl_node_t *go_resource_arg(go_ctx_t *g, const pcl_expr_t *e) {
 /* The type of a built-in function's result, unknown when its arguments do not fit. */
 static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     const go_fn_t *f = go_fn_find(e);
+    if (f && f->kind == GO_FN_MINMAX && e->call.expand_final && e->call.n == 1) {
+        /* max(xs...): the list's elements, slices.Max(xs) */
+        const go_vt_t *l = go_infer(g, e->call.args[0]);
+        bool num = go_vt_is(l, GV_LIST) && (go_vt_is(l->elem, GV_INT) || go_vt_is(l->elem, GV_FLOAT));
+        return num ? l->elem : &GV_T_UNKNOWN;
+    }
     if (!f || e->call.expand_final) return &GV_T_UNKNOWN;
     const go_vt_t *str = go_vt(g, GV_STRING, NULL);
     switch (f->kind) {
@@ -1521,6 +1527,13 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         go_import_add(g, "unicode", "unicode");
         buf_puts(b, "graphemeLength(");
         go_plain(g, b, e->call.args[0], gd + 1, NULL);
+        buf_putc(b, ')');
+        return;
+    }
+    if (f->kind == GO_FN_MINMAX && e->call.expand_final) {
+        go_import_add(g, "slices", "slices");
+        buf_printf(b, "slices.%s(", f->name[1] == 'a' ? "Max" : "Min");
+        go_plain(g, b, e->call.args[0], gd + 1, go_infer(g, e->call.args[0]));
         buf_putc(b, ')');
         return;
     }

@@ -262,6 +262,16 @@ START_TEST(test_expand_final) {
     char *pcl = pcl_print(f.p);
     tu_has(pcl, "value = max(1, xs...)\n");
     free(pcl);
+    /* Go: a list alone expanded is slices.Max/Min of it; with other arguments before it, refused */
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", "the Go type of a function call is not known");
+    tu_pcl_unload(&f);
+    f = load("config \"xs\" \"list(int)\" {}\noutput \"m\" {\n    value = max(xs...)\n}\n"
+             "output \"n\" {\n    value = min([3, 4.5]...)\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\"slices\"\n");
+    tu_has(go, "ctx.Export(\"m\", pulumi.Int(slices.Max(xsValue)))\n");
+    tu_has(go, "ctx.Export(\"n\", pulumi.Float64(slices.Min([]float64{\n\t\t\t3,\n\t\t\t4.5,\n\t\t})))\n");
+    free(go);
     tu_pcl_unload(&f);
     f = load("config \"xs\" \"list(string)\" {}\noutput \"j\" {\n    value = join(\",\", xs...)\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:13", "expands the final argument of join()");
