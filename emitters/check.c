@@ -108,8 +108,8 @@ static unsigned function_langs(const char *name) {
         {"pulumiResourceName", ts_py_yaml | go},
         {"pulumiResourceType", ts_py_yaml | go},
         {"getOutput",
-         ts_py_yaml | go},  /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
-        {"recover", ts_py}, /* pulumi.recover(output, ...), output.recover(...) */
+         ts_py_yaml | go | cs_java}, /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
+        {"recover", ts_py},          /* pulumi.recover(output, ...), output.recover(...) */
         /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_); Python's
          * run inside an apply on the outputs' values */
         {"can", ts_py},
@@ -311,10 +311,10 @@ static unsigned node_langs(const pcl_node_t *n) {
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
-     * SDK's Stash and StashArgs */
+     * SDK's Stash and StackReference classes, and its requirePulumiVersion */
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) | L(LANG_GO) |
-               (emit_is_builtin(n, "pulumi:index:Stash") && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);
+               ((builtin_resource(n) || n->kind == PCL_NODE_PULUMI) && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -454,8 +454,8 @@ static bool typed_reads_invoke_local(const check_t *c, const pcl_node_t *local, 
 /* C# and Java write a built-in function over plain values (their emit_typed_call_t tables), but
  * unsecret over an output and secret and the assets over either: false when a call is otherwise. */
 static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
-    static const char *const any[] = {"secret",      "fileAsset",     "stringAsset",  "remoteAsset",
-                                      "fileArchive", "remoteArchive", "assetArchive", NULL};
+    static const char *const any[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
+                                      "remoteArchive", "assetArchive", "getOutput",   NULL};
     if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
     if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
     /* length() by its argument's shape, element() of a list; Java's split() takes a regular

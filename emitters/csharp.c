@@ -439,6 +439,7 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"length", "$r0.Length", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$r0.Count", {NULL}, EMIT_SHAPE_MAP},
     {"singleOrNone", "Enumerable.SingleOrDefault($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"getOutput", "$r0.GetOutput($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "ComputeFileBase64Sha256($0)", {"=ComputeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
@@ -612,6 +613,7 @@ static const char *cs_class_of(emit_typed_t *x, const pcl_node_t *n) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (n->kind == PCL_NODE_COMPONENT) return "ComponentResource";
     if (emit_is_builtin(n, "pulumi:index:Stash")) return "Stash"; /* Pulumi.Stash */
+    if (emit_is_builtin(n, "pulumi:pulumi:StackReference")) return "Pulumi.StackReference";
     return arena_sprintf(c->base.a, "%s.%s", cs_module_path(c, n->package, n->token),
                          n->schema && n->schema->csharp_name ? n->schema->csharp_name : cs_token_member(c, n->token));
 }
@@ -731,6 +733,8 @@ static const emit_typed_program_t CS_PROGRAM = {
     .args = cs_args,
     .options = cs_node_options,
     .hook = cs_hook,
+    .require_version = "Deployment.RequirePulumiVersionAsync(",
+    .require_close = ").Wait()",
 };
 
 /* The statements, then the stack outputs: the dictionary the program returns. */

@@ -386,6 +386,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
      {"java.util.Base64"},
      EMIT_SHAPE_UNKNOWN},
     {"sha1", "computeSHA1($0)", {"=computeSHA1"}, EMIT_SHAPE_UNKNOWN},
+    {"getOutput", "$r0.output($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "computeFileBase64Sha256($0)", {"=computeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
     {"singleOrNone", "singleOrNone($0)", {"=singleOrNone"}, EMIT_SHAPE_LIST},
 };
@@ -393,6 +394,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
 static const emit_typed_syntax_t JAVA_VALUES = {
     .lang = LANG_JAVA,
     .secret = "Output.ofSecret",
+    .secret_output = ".asSecret()", /* Output.ofSecret(output) would be an Output of an Output */
     .string = java_string,
     .enum_member = java_enum_member,
     .traversal = java_traversal,
@@ -584,6 +586,7 @@ static const char *java_class_of(emit_typed_t *x, const pcl_node_t *n) {
     java_ctx_t *j = (java_ctx_t *)x;
     if (n->kind == PCL_NODE_COMPONENT) return java_class(j, "com.pulumi.resources.ComponentResource");
     if (emit_is_builtin(n, "pulumi:index:Stash")) return java_class(j, "com.pulumi.resources.Stash");
+    if (emit_is_builtin(n, "pulumi:pulumi:StackReference")) return java_class(j, "com.pulumi.resources.StackReference");
     return java_class_ref(j, n->token, "", "");
 }
 
@@ -591,7 +594,9 @@ static const char *java_class_of(emit_typed_t *x, const pcl_node_t *n) {
 static void java_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     java_ctx_t *j = (java_ctx_t *)x;
     const char *args = emit_is_builtin(n, "pulumi:index:Stash") ? java_class(j, "com.pulumi.resources.StashArgs")
-                                                                : java_class_ref(j, n->token, "", "Args");
+                       : emit_is_builtin(n, "pulumi:pulumi:StackReference")
+                           ? java_class(j, "com.pulumi.resources.StackReferenceArgs")
+                           : java_class_ref(j, n->token, "", "Args");
     if (n->n_attrs > 0) {
         buf_puts(b, ", ");
         java_builder(j, b, args, n->attrs, n->n_attrs, NULL, 0, NULL, n->schema, 8);
@@ -620,6 +625,9 @@ static const emit_typed_program_t JAVA_PROGRAM = {
     .class_of = java_class_of,
     .args = java_args,
     .options = java_node_options,
+    .require_version = "%s.getInstance().requirePulumiVersion(",
+    .deployment = "com.pulumi.deployment.Deployment",
+    .require_close = ")",
 };
 
 static void java_body(emit_typed_t *x, buf_t *b) {

@@ -975,7 +975,11 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
             s->traversal(x, b, e);
         return;
     case PCL_CALL:
-        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1 && s->secret_output &&
+            emit_has_output(x->p, x->index, e->call.args[0])) {
+            typed_operand(s, x, b, e, e->call.args[0], depth, false);
+            buf_puts(b, s->secret_output);
+        } else if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             buf_printf(b, "%s(", s->secret);
             emit_typed_expr(s, x, b, e->call.args[0], t, depth);
             buf_putc(b, ')');
@@ -1092,8 +1096,18 @@ void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_progr
     const pcl_node_t *n = &x->p->nodes[i];
     x->node = n;
     switch (n->kind) {
-    case PCL_NODE_PACKAGE:
-    case PCL_NODE_PULUMI: return; /* emit_check_program refuses pulumi blocks in Go, C# and Java */
+    case PCL_NODE_PACKAGE: return;
+    case PCL_NODE_PULUMI:
+        if (!s->require_version) return; /* Go writes it with its resources */
+        buf_puts(b, s->indent);
+        if (s->deployment)
+            put_format1(b, s->require_version, s->values->need(x, s->deployment));
+        else
+            buf_puts(b, s->require_version);
+        emit_typed_expr(s->values, x, b, n->attrs[0].value, NULL, s->depth);
+        buf_puts(b, s->require_close);
+        buf_puts(b, s->end);
+        return;
     case PCL_NODE_HOOK:
         if (s->hook) s->hook(x, b, i); /* else refused by emit_check_program */
         return;

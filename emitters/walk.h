@@ -373,7 +373,8 @@ typedef struct emit_typed_call {
  * the emit_typed_t its generator holds first (and may convert it back to the generator). */
 typedef struct emit_typed_syntax {
     lang_t lang;
-    const char *secret; /* the function that makes a secret ("Output.CreateSecret") */
+    const char *secret;        /* the function that makes a secret ("Output.CreateSecret") */
+    const char *secret_output; /* what makes an output a secret after it (".asSecret()"; NULL: `secret`) */
     void (*string)(buf_t *b, const char *s);
     /* a member of the enum type t: `ename` the enum's name, `member` the member's */
     void (*enum_member)(emit_typed_t *x, buf_t *b, const schema_type_t *t, const char *ename, const char *member);
@@ -444,6 +445,10 @@ typedef struct emit_typed_program {
     void (*args)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);  /* after the name: the inputs */
     void (*options)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);
     void (*hook)(emit_typed_t *x, buf_t *b, size_t i); /* a hook's statement (NULL: refused by the check) */
+    /* a pulumi block's requiredVersionRange: `require_version` (a format of how the code names the
+     * class `deployment`, imported by the syntax's `need`; NULL deployment: as is), the range,
+     * `require_close`, `end` (require_version NULL: the language writes none) */
+    const char *require_version, *deployment, *require_close;
 } emit_typed_program_t;
 
 /* Names each node's variable (but packages' and outputs', and those `referenced` says are never
