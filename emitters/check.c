@@ -188,9 +188,9 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
     if (emit_is_invoke(e) && typed_writes_invoke_options(e)) langs |= L(LANG_CSHARP);
-    /* Go: a method's call before the statement, its result read in an apply (go_method_call) */
-    if (emit_is_method_call(e) && !e->function->return_plain && e->call.n == 3 && typed_args_plain(e->call.args[2]))
-        langs |= L(LANG_GO);
+    /* Go: a method's call before the statement, an Output result read in an apply, a plain one as it
+     * is (go_method_call) */
+    if (emit_is_method_call(e) && e->call.n == 3 && typed_args_plain(e->call.args[2])) langs |= L(LANG_GO);
     /* TypeScript awaits a method's plain result in an async main; an invoke's it does not write */
     if (e->function->return_plain && !emit_is_method_call(e)) langs &= ~L(LANG_TYPESCRIPT);
     return langs;

@@ -284,6 +284,7 @@ static void go_write_elems(buf_t *b, const go_elem_t *elems, size_t n, int depth
 
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
 static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth);
+static void go_method_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth, bool raw);
 
 static char *go_render(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t, int depth, bool raw) {
     buf_t b;
@@ -423,6 +424,10 @@ static bool go_asset_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth)
 
 /* A value with no schema type to go by, as a plain Go value inside `pulumi.Any(...)`. */
 static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
+    if (e->kind == PCL_GETATTR && e->x->kind == PCL_CALL && emit_is_method_call(e->x)) {
+        go_method_call(g, b, e, depth, true); /* a plain result's attribute (a provider) */
+        return;
+    }
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "nil"); return;
     case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
@@ -430,6 +435,10 @@ static void go_raw(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
     case PCL_STRING: go_string(b, e->s); return;
     case PCL_TRAVERSAL: go_traversal(g, b, e); return;
     case PCL_CALL:
+        if (emit_is_method_call(e)) {
+            go_method_call(g, b, e, depth, true);
+            return;
+        }
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             buf_puts(b, "pulumi.ToSecret(");
             go_raw(g, b, e->call.args[0], depth);
@@ -2048,27 +2057,35 @@ static void go_invoke_args(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth
     go_invoke_options(g, b, e->call.n >= 3 ? e->call.args[2] : NULL, depth);
 }
 
-/* A method call's attribute, `call(res, "m", {args}).attr`, as Pulumi's Go generator writes it: the
- * call before the statement, its error checked,
+/* A method call, `call(res, "m", {args})[.attr]`, as Pulumi's Go generator writes it: the call before
+ * the statement, its error checked,
  *   callM, err := res.M(ctx, &mod.ResMArgs{...})
- * and the attribute read from its result in an apply,
+ * (the Args only when the method takes inputs; the receiver, registered before, has declared err).
+ * An Output result's one attribute is read in an apply,
  *   callM.ApplyT(func(call mod.ResMResult) (T, error) { return call.Attr, nil }).(TOutput)
- * (the Args only when the method takes inputs). Written in outputs and locals, after which `err` is
- * declared; a result read otherwise is refused with its position. */
-static void go_method_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
+ * a plain result (a provider, a number, a plain object) is the value itself (`callM`, `callM.Attr`),
+ * wrapped at an input (`pulumi.Int(callM)`) unless `raw` (a resource option). Anything else is
+ * refused with its position. */
+static void go_method_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth, bool raw) {
     const pcl_expr_t *c = e->kind == PCL_GETATTR ? e->x : e;
     const schema_function_t *f = c->function;
     int idx = c->call.n >= 2 && c->call.args[0]->kind == PCL_TRAVERSAL && c->call.args[0]->trav.n == 0
                   ? emit_typed_find(&g->base, c->call.args[0]->trav.root)
                   : -1;
     const pcl_node_t *res = idx >= 0 ? &g->base.p->nodes[idx] : NULL;
-    const pcl_node_t *n = g->base.node;
     const schema_property_t *out =
         e->kind == PCL_GETATTR && f->outputs ? schema_find_property(f->outputs, f->n_outputs, e->s) : NULL;
-    const go_vt_t *rt = out ? go_vt_schema(g, out->type, out->required, e->x->package) : &GV_T_UNKNOWN;
-    if (!res || res->kind != PCL_NODE_RESOURCE || c->call.args[1]->kind != PCL_STRING || !n ||
-        (n->kind != PCL_NODE_OUTPUT && n->kind != PCL_NODE_LOCAL) || rt->kind == GV_UNKNOWN || f->return_plain) {
-        go_refuse(g, e, "a method call's result other than one attribute of it, read by an output or a local");
+    const go_vt_t *rt = out ? go_vt_schema(g, out->type, out->required, c->package)
+                        : e == c && f->scalar_return && f->return_type
+                            ? go_vt_schema(g, f->return_type, true, c->package)
+                            : &GV_T_UNKNOWN;
+    /* a plain value is written as it is where no Input is wanted (an option) or when its type wraps */
+    const char *wrap = f->return_plain && !raw && rt->kind != GV_UNKNOWN ? go_input_wrap(g, rt) : NULL;
+    bool ok = res && (res->kind == PCL_NODE_RESOURCE || res->kind == PCL_NODE_COMPONENT) &&
+              c->call.args[1]->kind == PCL_STRING && g->base.node && g->pre &&
+              (f->return_plain ? raw || wrap : rt->kind != GV_UNKNOWN && !raw);
+    if (!ok) {
+        go_refuse(g, e, "a method call's result Go cannot read here (an Output's one attribute, or a plain value)");
         buf_puts(b, "nil");
         return;
     }
@@ -2100,6 +2117,12 @@ static void go_method_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth
     buf_free(&call);
     go_err_check(g->pre, g->pre_indent);
     g->err_declared = true;
+    if (f->return_plain) {
+        buf_printf(b, "%s%s%s%s%s", wrap ? wrap : "", wrap ? "(" : "", var, e == c ? "" : ".",
+                   e == c ? "" : go_field_name(g, e->s));
+        if (wrap) buf_putc(b, ')');
+        return;
+    }
     buf_printf(b, "%s.ApplyT(func(call %s.%s%sResult) (%s, error) {\n", var, mod, type, method, go_vt_name(g, rt));
     go_indent(b, depth + 1);
     buf_printf(b, "return call.%s, nil\n", go_field_name(g, e->s));
@@ -2165,7 +2188,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     if (!t) t = e->type;
     if (emit_is_method_call(e) ||
         (e->kind == PCL_GETATTR && emit_fn_call_under(e) && emit_is_method_call(emit_fn_call_under(e)))) {
-        go_method_call(g, b, e, depth);
+        go_method_call(g, b, e, depth, false);
         return;
     }
     if (emit_is_invoke(e) || ((e->kind == PCL_GETATTR || e->kind == PCL_INDEX) && emit_fn_call_under(e))) {

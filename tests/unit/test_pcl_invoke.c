@@ -321,7 +321,7 @@ END_TEST
 
 /* Go: a method call before the statement that reads it (`callGreet, err := res.Greet(ctx,
  * &inv.ResGreetArgs{...})`, its error checked, numbered from the second call on), the attribute
- * read from its result in an apply, as Pulumi writes it; read in a resource's input it is refused. */
+ * read from its result in an apply, as Pulumi writes it, in outputs, locals and resource inputs. */
 START_TEST(test_go_method_call) {
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "output \"p\" {\n    value = call(res, \"greet\", {prefix = \"x\"}).result\n}\n"
@@ -334,9 +334,40 @@ START_TEST(test_go_method_call) {
     tu_has(go, "\t\tcallGreet1, err := res.Greet(ctx, &inv.ResGreetArgs{})\n");
     free(go);
     tu_pcl_unload(&f);
+    /* in a resource's input too (the receiver, registered before, has declared err) */
     f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
              "resource \"r2\" \"inv:index:Res\" {\n    text = call(res, \"greet\", {}).result\n}\n");
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:34: resource 'r2'", "a method call's result other than one attribute");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tcallGreet, err := res.Greet(ctx, &inv.ResGreetArgs{})\n\t\tif err != nil {\n\t\t\treturn err\n"
+               "\t\t}\n\t\t_, err = inv.NewRes(ctx, \"r2\", &inv.ResArgs{\n"
+               "\t\t\tText: callGreet.ApplyT(func(call inv.ResGreetResult) (*string, error) {\n");
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Go: a method's plain result is the value itself (Pulumi's form): a number wrapped at an input,
+ * a provider as it is in the provider option. */
+START_TEST(test_go_method_plain_result) {
+    static const char *PM =
+        "{\"name\":\"pm\",\"version\":\"1.0.0\",\"resources\":{\"pm:index:R\":{"
+        "\"inputProperties\":{},\"methods\":{\"num\":\"pm:index:R/num\",\"prov\":\"pm:index:R/prov\"}}},"
+        "\"functions\":{\"pm:index:R/num\":{\"inputs\":{\"properties\":{\"__self__\":{\"$ref\":"
+        "\"#/resources/pm:index:R\"}},\"required\":[\"__self__\"]},\"outputs\":{\"type\":\"integer\","
+        "\"plain\":true}},\"pm:index:R/prov\":{\"inputs\":{\"properties\":{\"__self__\":{\"$ref\":"
+        "\"#/resources/pm:index:R\"}},\"required\":[\"__self__\"]},\"outputs\":{\"$ref\":"
+        "\"#/resources/pulumi:providers:pm\",\"plain\":true}}}}";
+    tu_pcl_t f =
+        tu_pcl_load(PM, "pm.json",
+                    "resource \"r\" \"pm:index:R\" {}\n"
+                    "resource \"s\" \"pm:index:R\" {\n    options {\n        provider = call(r, \"prov\", {})\n"
+                    "    }\n}\noutput \"n\" {\n    value = call(r, \"num\", {})\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tcallProv, err := r.Prov(ctx)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+               "\t\t_, err = pm.NewR(ctx, \"s\", nil, pulumi.Provider(callProv))\n");
+    tu_has(go, "\t\tcallNum1, err := r.Num(ctx)\n");
+    tu_has(go, "ctx.Export(\"n\", pulumi.Int(callNum1))\n");
+    free(go);
     tu_pcl_unload(&f);
 }
 END_TEST
@@ -393,7 +424,7 @@ START_TEST(test_refused_elsewhere) {
     tu_pcl_unload(&f);
     tu_pcl_t g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "output \"o\" {\n    value = call(res, \"greet\", {})\n}\n");
-    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "a method call's result other than one attribute");
+    tu_pcl_emit_refused(&g, LANG_GO, "main.pp:5:13: output 'o':", "a method call's result Go cannot read here");
     tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:5:13: output 'o':",
                         "calls the method 'inv:index:Res/greet'; Pulumi YAML has no resource method calls");
     tu_pcl_unload(&g);
@@ -434,6 +465,7 @@ int main(void) {
     tcase_add_test(tc, test_go_local_invoke);
     tcase_add_test(tc, test_go_invoke_options);
     tcase_add_test(tc, test_go_method_call);
+    tcase_add_test(tc, test_go_method_plain_result);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_invoke_local_cs_java);
     tcase_add_test(tc, test_refused_elsewhere);
