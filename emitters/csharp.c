@@ -184,8 +184,24 @@ static const emit_part_syntax_t CS_PARTS = {.lang = LANG_CSHARP,
 static const emit_part_syntax_t CS_VALUE_PARTS = {
     .lang = LANG_CSHARP, .attr = ".%s", .key_open = "[", .key_close = "]", .index = "[%zu]", .name = cs_attr_name};
 
+/* Below a resource's output it may leave unset, each read is null-conditional, as Pulumi's .NET
+ * generator writes it (`res.Data.Apply(v => v?.Size)`). */
+static const emit_part_syntax_t CS_PARTS_OPTIONAL = {.lang = LANG_CSHARP,
+                                                     .attr = ".Apply(v => v?.%s)",
+                                                     .first_attr = ".%s",
+                                                     .key_open = ".Apply(v => v?[",
+                                                     .key_close = "])",
+                                                     .index = ".Apply(v => v?[%zu])",
+                                                     .name = cs_attr_name};
+
 static void cs_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
-    emit_typed_traversal(x, b, e, &CS_PARTS);
+    int idx = emit_typed_find(x, e->trav.root);
+    const pcl_node_t *n = idx >= 0 ? &x->p->nodes[idx] : NULL;
+    const schema_property_t *prop =
+        n && n->kind == PCL_NODE_RESOURCE && n->schema && e->trav.n > 1 && e->trav.parts[0].attr
+            ? schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr)
+            : NULL;
+    emit_typed_traversal(x, b, e, prop && !prop->required ? &CS_PARTS_OPTIONAL : &CS_PARTS);
 }
 
 /* `{`, elements one per line with trailing commas, `}` — the body of every initializer. Each

@@ -848,7 +848,8 @@ START_TEST(test_operators_over_outputs_cs_java) {
     static const char *schema =
         "{\"name\":\"ap\",\"version\":\"1.0.0\",\"resources\":{\"ap:index:Res\":{"
         "\"properties\":{\"num\":{\"type\":\"number\"},\"obj\":{\"$ref\":\"#/types/ap:index:Obj\"},"
-        "\"opt\":{\"type\":\"number\"}},\"required\":[\"num\",\"obj\"],\"inputProperties\":{}}},"
+        "\"opt\":{\"type\":\"number\"},\"obj2\":{\"$ref\":\"#/types/ap:index:Obj\"}},"
+        "\"required\":[\"num\",\"obj\"],\"inputProperties\":{}}},"
         "\"types\":{\"ap:index:Obj\":{\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"integer\"}}}}}";
     fixture_t f = tu_pcl_load(schema, "ap.json",
                               "config \"sec\" \"number\" {\n    secret = true\n}\n"
@@ -870,9 +871,12 @@ START_TEST(test_operators_over_outputs_cs_java) {
                     "resource \"res\" \"ap:index:Res\" {}\n"
                     "output \"a\" {\n    value = res.num * 2 + res.num\n}\n"
                     "output \"c\" {\n    value = -sec\n}\n"
-                    "output \"d\" {\n    value = res.opt + 1\n}\n");
+                    "output \"d\" {\n    value = res.opt + 1\n}\n"
+                    "output \"e\" {\n    value = res.obj2.size\n}\n");
     char *cs2 = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs2, "[\"d\"] = res.Opt.Apply(opt => opt + 1),\n");
+    /* below an output the resource may leave unset: null-conditional */
+    tu_has(cs2, "[\"e\"] = res.Obj2.Apply(v => v?.Size),\n");
     free(cs2);
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:12:21", "uses the operator '+'"); /* an optional output */
     unload(&f);
