@@ -481,6 +481,22 @@ static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
     if ((lang != LANG_CSHARP && lang != LANG_JAVA && lang != LANG_GO) || n->config_secret) return false;
     const pcl_expr_t *v = n->attrs[0].value;
     const char *t = n->token ? n->token : "string";
+    /* C#: a list of scalars (config.GetObject<string[]>("k") ?? new[] {...}), its items literals of
+     * the element's kind or null */
+    arena_t *a = arena_new();
+    const emit_cfg_type_t *ct = emit_config_type(a, t);
+    bool list = ct->kind == EMIT_CFG_LIST && emit_config_scalar(ct->elem), items = v->kind == PCL_TUPLE;
+    static const pcl_expr_kind_t item_kind[] = {PCL_STRING, PCL_NUMBER, PCL_NUMBER, PCL_BOOL};
+    pcl_expr_kind_t want = list ? item_kind[ct->elem->kind] : PCL_NULL;
+    arena_free(a);
+    if (list) { /* one item not null at least: C# infers new[]'s type from it */
+        bool typed = false;
+        for (size_t i = 0; items && i < v->tuple.n; i++) {
+            items = v->tuple.items[i]->kind == want || v->tuple.items[i]->kind == PCL_NULL;
+            typed |= v->tuple.items[i]->kind == want;
+        }
+        return lang == LANG_CSHARP && items && typed;
+    }
     if (strcmp(t, "string") == 0) return v->kind == PCL_STRING;
     if (strcmp(t, "bool") == 0) return v->kind == PCL_BOOL;
     if (strcmp(t, "number") == 0) return v->kind == PCL_NUMBER;

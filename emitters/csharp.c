@@ -622,6 +622,7 @@ static const emit_cfg_names_t CS_CFG = {
     .get = {"Get", "GetInt32", "GetDouble", "GetBoolean"},
     .or_open = " ?? ",
     .or_close = "",
+    .get_object = "GetObject<%s>",
 };
 
 /* The class a resource constructs: its schema's C# name, else the token's member. */

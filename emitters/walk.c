@@ -1045,15 +1045,21 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
         buf_puts(b, s->new_config);
     }
     const char *getter = emit_config_getter(n, s->cfg);
-    if (n->n_attrs && s->cfg->get[0]) { /* a scalar's default (emit_check_program: a literal of it) */
+    if (n->n_attrs && s->cfg->get[0]) { /* a default (emit_check_program: a literal of the type) */
         static const schema_type_t scalar[] = {
             {.kind = SCHEMA_STRING}, {.kind = SCHEMA_INT}, {.kind = SCHEMA_NUMBER}, {.kind = SCHEMA_BOOL}};
-        int k = emit_config_type(x->a, n->token)->kind;
+        const emit_cfg_type_t *ct = emit_config_type(x->a, n->token);
+        bool list = ct->kind == EMIT_CFG_LIST; /* of scalars (emit_check_program) */
+        schema_type_t array = {.kind = SCHEMA_ARRAY, .element = list ? &scalar[ct->elem->kind] : NULL};
         typed_declare(x, b, i, s, NULL);
-        buf_printf(b, "%s.%s(", s->config, s->cfg->get[k]);
+        if (list)
+            buf_printf(b, "%s.%s(", s->config,
+                       arena_sprintf(x->a, s->cfg->get_object, emit_config_type_name(x->a, ct, s->cfg)));
+        else
+            buf_printf(b, "%s.%s(", s->config, s->cfg->get[ct->kind]);
         names_append_quoted(b, s->lang, n->config_key ? n->config_key : n->name);
         buf_printf(b, ")%s", s->cfg->or_open);
-        emit_typed_expr(s->values, x, b, n->attrs[0].value, &scalar[k], s->depth);
+        emit_typed_expr(s->values, x, b, n->attrs[0].value, list ? &array : &scalar[ct->kind], s->depth);
         buf_puts(b, s->cfg->or_close);
         buf_puts(b, s->end);
         return;

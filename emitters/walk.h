@@ -334,6 +334,7 @@ typedef struct emit_cfg_names {
      * nothing when the value is not set, then `or_open` the default `or_close` */
     const char *get[4];
     const char *or_open, *or_close;
+    const char *get_object; /* a list's getter with a default, a format of its type (NULL: none) */
 } emit_cfg_names_t;
 /* The getter of a config node read as a string, int, number or bool (its token, NULL: string);
  * NULL for a list, map or any value. */

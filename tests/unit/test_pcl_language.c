@@ -924,6 +924,15 @@ START_TEST(test_config_default_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
+    /* C#: a list of scalars, as Pulumi's .NET generator writes it */
+    f = load("config \"l\" \"list(string)\" {\n    default = [null, \"a\"]\n}\noutput \"o\" {\n    value = l\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs,
+           "    var l = config.GetObject<string[]>(\"l\") ?? new[]\n    {\n        null,\n        \"a\",\n    };\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:5", "cannot write a config value's default yet");
+    unload(&f);
     f = load("config \"p\" \"string\" {\n    default = \"x\"\n    secret = true\n}\n"
              "config \"i\" \"int\" {\n    default = 2.5\n}\n"
              "config \"l\" \"list(string)\" {\n    default = []\n}\n");
