@@ -435,6 +435,14 @@ START_TEST(test_refuses_syntax_errors) {
     ck_assert_str_eq(msg, "__main__.py:3: syntax error (a statement is indented differently from the ones before it): "
                           "fix the file before inserting into it");
     free(msg);
+    /* the same deep inside multi-line statements (the check descends through every level) */
+    const char *pydeep = "import pulumi\nif True:\n    class A:\n        def f(self):\n            x = g(1,\n"
+                         "                  2)\n            for i in []:\n                y = 1\n"
+                         "                  z = 2\n";
+    msg = splice_fail(pydeep, strlen(pydeep), LANG_PYTHON, "import pulumi\n", "__main__.py");
+    ck_assert_str_eq(msg, "__main__.py:9: syntax error (a statement is indented differently from the ones before it): "
+                          "fix the file before inserting into it");
+    free(msg);
     const char *go = "package main\n\nfunc main() {\n\tx := 1\n";
     msg = splice_fail(go, strlen(go), LANG_GO, "package main\n", "main.go");
     ck_assert_str_eq(msg, "main.go:5: syntax error (missing `}` at column 1): fix the file before inserting into it");
