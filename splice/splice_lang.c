@@ -914,6 +914,96 @@ static bool sp_res_captures(TSQuery *q, const TSQueryMatch *m, sp_res_match_t *o
     return !ts_node_is_null(out->res);
 }
 
+/* The first (and, when `second` is not NULL, the second) named children of n that a query's
+ * anchors would see, with one cursor pass; false when an extra (a comment) comes first or between them, where the
+ * anchors' treatment of extras decides and only the query itself can answer. A missing child is a null node. */
+static bool sp_anchored_children(TSNode n, TSNode *first, TSNode *second) {
+    TSNode none = {0};
+    *first = none;
+    if (second) *second = none;
+    if (ts_node_is_null(n)) return true;
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    bool sure = true;
+    for (bool ok = ts_tree_cursor_goto_first_child(&cur); ok; ok = ts_tree_cursor_goto_next_sibling(&cur)) {
+        TSNode c = ts_tree_cursor_current_node(&cur);
+        if (ts_node_is_extra(c)) {
+            sure = false;
+            break;
+        }
+        if (!ts_node_is_named(c)) continue;
+        if (ts_node_is_null(*first)) {
+            *first = c;
+            if (!second) break;
+        } else if (second) {
+            *second = c;
+            break;
+        }
+    }
+    ts_tree_cursor_delete(&cur);
+    return sure;
+}
+
+/* The grammar symbols of the resources query's node names (what the query compares nodes with). */
+typedef struct sp_res_syms {
+    TSSymbol member, ident, args, string, selector, field_ident, argument;
+} sp_res_syms_t;
+
+static bool sp_sym_is(TSNode n, TSSymbol sym) {
+    return !ts_node_is_null(n) && sym != 0 && ts_node_symbol(n) == sym;
+}
+
+/* Answers the resources query for one candidate node by looking at its children: 1 a match (type
+ * and name set), 0 none, -1 not sure (an extra where an anchor is, an unnamed type node): the
+ * query runs then. The per-language shapes are SP_RESOURCE_QUERY's. */
+static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNode cand, TSNode args,
+                             sp_res_match_t *out) {
+    TSNode first, second, type;
+    switch (p->lang) {
+    case LANG_TYPESCRIPT:
+    case LANG_PYTHON:
+        type = p->lang == LANG_TYPESCRIPT ? sp_field(cand, "constructor", 11) : sp_field(cand, "function", 8);
+        if (!sp_sym_is(type, y->member) && !sp_sym_is(type, y->ident)) return 0;
+        if (!sp_sym_is(args, y->args)) return 0;
+        if (!sp_anchored_children(args, &first, NULL)) return -1;
+        if (!sp_sym_is(first, y->string)) return 0;
+        break;
+    case LANG_GO: {
+        type = sp_field(cand, "function", 8);
+        if (!sp_sym_is(type, y->selector)) return 0;
+        if (!sp_sym_is(sp_field(type, "operand", 7), y->ident) ||
+            !sp_sym_is(sp_field(type, "field", 5), y->field_ident))
+            return 0;
+        if (!sp_sym_is(args, y->args)) return 0;
+        if (!sp_anchored_children(args, &first, &second)) return -1;
+        if (!sp_sym_is(first, y->ident) || !sp_sym_is(second, y->string)) return 0;
+        first = second;
+        break;
+    }
+    case LANG_CSHARP:
+    case LANG_JAVA:
+        type = sp_field(cand, "type", 4);
+        if (ts_node_is_null(type)) return 0;
+        if (!ts_node_is_named(type)) return -1;
+        if (!sp_sym_is(args, y->args)) return 0;
+        if (!sp_anchored_children(args, &first, NULL)) return -1;
+        if (p->lang == LANG_CSHARP) {
+            if (!sp_sym_is(first, y->argument)) return 0;
+            if (!sp_anchored_children(first, &first, NULL)) return -1;
+        }
+        if (!sp_sym_is(first, y->string)) return 0;
+        break;
+    default: return -1;
+    }
+    out->res = cand;
+    out->type = type;
+    out->name = first;
+    return 1;
+}
+
+static TSSymbol sp_named_symbol(const TSLanguage *l, const char *name) {
+    return ts_language_symbol_for_name(l, name, (uint32_t)strlen(name), true);
+}
+
 /* Every match of the resources query, in the order a whole-tree run finishes them (by the position
  * of the name: a match is complete when the query reaches it). The query runs on each candidate
  * node the walk found, over the bytes up to its name only — a whole-tree run visits every node of
@@ -955,8 +1045,31 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
             }
         }
     } else {
+        const TSLanguage *l = ts_tree_language(p->tree);
+        bool go = p->lang == LANG_GO, cs = p->lang == LANG_CSHARP, java = p->lang == LANG_JAVA;
+        sp_res_syms_t y = {
+            .member = sp_named_symbol(l, p->lang == LANG_PYTHON ? "attribute" : "member_expression"),
+            .ident = sp_named_symbol(l, "identifier"),
+            .args = sp_named_symbol(l, p->lang == LANG_TYPESCRIPT ? "arguments" : "argument_list"),
+            .string = sp_named_symbol(l, go           ? "interpreted_string_literal"
+                                         : cs || java ? "string_literal"
+                                                      : "string"),
+            .selector = sp_named_symbol(l, "selector_expression"),
+            .field_ident = sp_named_symbol(l, "field_identifier"),
+            .argument = sp_named_symbol(l, "argument"),
+        };
         for (size_t k = 0; k < p->ncands; k++) {
             if (!ends[k]) continue; /* no arguments or no first one: the pattern cannot match */
+            /* Most candidates are answered from their children (a few thousand instructions, where
+             * the query took about 13,000); the rest run the query. */
+            int shape = sp_resource_shape(p, &y, p->cands[k], sp_field(p->cands[k], "arguments", 9), &ms[n]);
+            if (shape >= 0) {
+                if (shape) {
+                    ms[n].seq = n;
+                    n++;
+                }
+                continue;
+            }
             ts_query_cursor_set_byte_range(s->cursor, ts_node_start_byte(p->cands[k]), ends[k]);
             ts_query_cursor_exec(s->cursor, q, p->cands[k]);
             while (ts_query_cursor_next_match(s->cursor, &m)) {
