@@ -448,6 +448,28 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     return ok;
 }
 
+/* Pulumi YAML has no local components: its program leaves a component out, and its children's
+ * `parent` with it (a warning each), so they are declared at the stack's root. With no stack written
+ * that is what `pulumi up` then imports; but a stack written now records them under the component,
+ * and the program would move them to other URNs — replace them — on the next `pulumi up`. */
+static bool yaml_keeps_stack_urns(import_session_t *p, diag_list_t *diags) {
+    const session_options_t *o = p->opts;
+    if (p->lang != LANG_YAML || (!o->stack_state && !o->into_stack)) return true;
+    for (size_t i = 0; i < p->gen.program->n_nodes; i++) {
+        const pcl_node_t *n = &p->gen.program->nodes[i];
+        if (n->kind != PCL_NODE_COMPONENT) continue;
+        diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                 arena_sprintf(p->arena, "component '%s' of type '%s'", n->logical_name ? n->logical_name : n->name,
+                               n->token ? n->token : "?"),
+                 "Pulumi YAML cannot declare local components: the YAML program would declare its children at "
+                 "the stack's root while the stack records them under the component, so the next `pulumi up` "
+                 "would replace them; generate TypeScript, Python, Go, C# or Java, or import without a stack "
+                 "(the code's `import` option)");
+        return false;
+    }
+    return true;
+}
+
 /* Step 4 of session_run: code for every resource that imported. Lean results' values (*values, their
  * arena) are only read here: they are dropped once the program is generated, before the code is
  * written out of it, so the two are never held together. */
@@ -509,7 +531,10 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
     }
     if (!generated) return true;
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
-    return true;
+    /* code the language cannot express (its error says why): nothing of the run is written — not the
+     * stack without its code, not secrets for code that does not exist */
+    if (!p->code) return false;
+    return yaml_keeps_stack_urns(p, diags);
 }
 
 /* ---------------------------------------------------------------------------------------------

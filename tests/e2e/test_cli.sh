@@ -218,5 +218,19 @@ grep -qxF 'next: import into a stack cimport can write (see above), or run witho
   <("$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --generate-code=false 2>&1 >/dev/null) && ok ||
   bad "--generate-code=false without a stack claims code was written"
 
+# A stack written beside a YAML program: the quickstart's local component, which Pulumi YAML cannot
+# declare, would leave its children at the root of the program while the stack records them under
+# it (a replace on the next `pulumi up`). Refused, nothing written — it wrote the state, said
+# "merged" and exited 0. (Without a stack, the YAML above is written with warnings.)
+mkdir -p yamlrun && (
+  cd yamlrun || exit 1
+  expect 2 "error: component 'server' of type 'webshop:index:Server': Pulumi YAML cannot declare local components: the YAML program would declare its children at the stack's root while the stack records them under the component, so the next \`pulumi up\` would replace them; generate TypeScript, Python, Go, C# or Java, or import without a stack (the code's \`import\` option)" -- \
+    "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l yaml --stack-state st.json \
+    --new-stack-state --secrets-dir sec -o out.yaml
+  [ -z "$(ls -A .)" ] && ok || bad "a refused YAML run left files: $(ls -A .)"
+  echo "$pass $fail" >"$tmp/yamlrun.counts"
+)
+read -r pass fail <"$tmp/yamlrun.counts"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
