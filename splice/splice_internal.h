@@ -123,8 +123,8 @@ typedef struct sp_program {
 /* Compiled queries per language, owned by the splicer. */
 typedef struct sp_queries {
     TSQuery *imports;
-    TSQuery *resources;
-    bool tried;
+    TSQuery *resources; /* compiled when first needed: most candidates are answered without it */
+    bool tried, resources_tried;
 } sp_queries_t;
 
 struct splicer {

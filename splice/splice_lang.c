@@ -122,9 +122,19 @@ static sp_queries_t *sp_queries(splicer_t *s, lang_t lang, diag_list_t *diags) {
     if (!q->tried) {
         q->tried = true;
         q->imports = sp_compile(lang, SP_IMPORT_QUERY[lang], diags);
+    }
+    return q->imports ? q : NULL;
+}
+
+/* The resources query, compiled on first use (half the compile time of a TypeScript splice, and
+ * a call that finds every candidate's shape without it never needs it). */
+static TSQuery *sp_resources_query(splicer_t *s, lang_t lang, diag_list_t *diags) {
+    sp_queries_t *q = &s->q[lang];
+    if (!q->resources_tried) {
+        q->resources_tried = true;
         q->resources = sp_compile(lang, SP_RESOURCE_QUERY[lang], diags);
     }
-    return q->imports && q->resources ? q : NULL;
+    return q->resources;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -1010,7 +1020,9 @@ static TSSymbol sp_named_symbol(const TSLanguage *l, const char *name) {
  * a big file and cost a third of a 100,000-line splice. When those ranges add up to more than a
  * few times the file (long call chains, each a candidate holding the next), the whole tree is run
  * once instead, so the work stays linear. */
-static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuery *q, size_t *count) {
+static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_list_t *diags, size_t *count) {
+    TSQuery *q = NULL;
+    *count = 0;
     size_t n = 0, cap = p->ncands + 16;
     sp_res_match_t *ms = arena_alloc(p->a, cap * sizeof *ms);
     uint32_t *ends = arena_alloc(p->a, (p->ncands + 1) * sizeof *ends);
@@ -1036,6 +1048,7 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
     }
     TSQueryMatch m;
     if (span > 4 * (uint64_t)p->len + 4096) {
+        if (!(q = sp_resources_query(s, p->lang, diags))) return NULL;
         ts_query_cursor_exec(s->cursor, q, p->root);
         while (ts_query_cursor_next_match(s->cursor, &m)) {
             ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
@@ -1070,6 +1083,7 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
                 }
                 continue;
             }
+            if (!q && !(q = sp_resources_query(s, p->lang, diags))) return NULL;
             ts_query_cursor_set_byte_range(s->cursor, ts_node_start_byte(p->cands[k]), ends[k]);
             ts_query_cursor_exec(s->cursor, q, p->cands[k]);
             while (ts_query_cursor_next_match(s->cursor, &m)) {
@@ -1088,11 +1102,13 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, TSQuer
     return ms;
 }
 
-/* Runs the resources query and records each resource statement: into p->res (the user's file:
- * anywhere) or onto the body statement holding it (the generated program). */
-static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is_target) {
+/* Finds the resources and records each resource statement: into p->res (the user's file:
+ * anywhere) or onto the body statement holding it (the generated program). False when the
+ * resources query does not compile (a diagnostic). */
+static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, diag_list_t *diags) {
     size_t nm;
-    sp_res_match_t *ms = sp_resource_matches(s, p, q, &nm);
+    sp_res_match_t *ms = sp_resource_matches(s, p, diags, &nm);
+    if (!ms) return false;
     uint32_t last_stmt = UINT32_MAX;
     for (size_t mi = 0; mi < nm; mi++) {
         TSNode res = ms[mi].res, type = ms[mi].type, name = ms[mi].name;
@@ -1158,6 +1174,7 @@ static void sp_find_resources(splicer_t *s, sp_program_t *p, TSQuery *q, bool is
             }
         }
     }
+    return true;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -1254,6 +1271,5 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     p->has_body = true;
     sp_collect_stmts(p, body);
     sp_insertion_point(p, body);
-    sp_find_resources(s, p, q->resources, is_target);
-    return true;
+    return sp_find_resources(s, p, is_target, diags);
 }
