@@ -120,9 +120,10 @@ typedef struct sp_program {
     const char *unit; /* indentation unit */
 } sp_program_t;
 
-/* Compiled queries per language, owned by the splicer. */
+/* Compiled queries per language, owned by the splicer; each compiled when first needed (the shapes
+ * are checked in C first, see splice_lang.c). */
 typedef struct sp_queries {
-    TSQuery *imports;
+    TSQuery *imports;   /* TypeScript's require pattern only */
     TSQuery *resources; /* compiled when first needed: most candidates are answered without it */
     bool tried, resources_tried;
 } sp_queries_t;

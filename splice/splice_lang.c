@@ -117,13 +117,15 @@ static TSQuery *sp_compile(lang_t lang, const char *src, diag_list_t *diags) {
     return q;
 }
 
-static sp_queries_t *sp_queries(splicer_t *s, lang_t lang, diag_list_t *diags) {
+/* The imports query, compiled on first use: only TypeScript's `const x = require("...")` needs it
+ * (a C# compile alone costs as much as the analysis of a 5,000-line file). */
+static TSQuery *sp_imports_query(splicer_t *s, lang_t lang, diag_list_t *diags) {
     sp_queries_t *q = &s->q[lang];
     if (!q->tried) {
         q->tried = true;
         q->imports = sp_compile(lang, SP_IMPORT_QUERY[lang], diags);
     }
-    return q->imports ? q : NULL;
+    return q->imports;
 }
 
 /* The resources query, compiled on first use (half the compile time of a TypeScript splice, and
@@ -1179,9 +1181,80 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
 
 /* ---------------------------------------------------------------------------------------------- */
 
+/* One match of the imports query: the statement (Go: the import_spec) n. */
+static void sp_import_one(sp_program_t *p, TSNode n, bool require) {
+    switch (p->lang) {
+    case LANG_TYPESCRIPT: sp_import_ts(p, n, require); break;
+    case LANG_PYTHON: sp_import_python(p, n); break;
+    case LANG_GO: sp_import_go(p, n); break;
+    case LANG_CSHARP: sp_import_csharp(p, n); break;
+    case LANG_JAVA: sp_import_java(p, n); break;
+    default: break;
+    }
+}
+
+/* The symbols of the imports query's one-node patterns (SP_IMPORT_QUERY), and TypeScript's
+ * lexical_declaration, where its require pattern starts. */
+typedef struct sp_import_syms {
+    TSSymbol sym[3];
+    size_t n;
+    TSSymbol lexical;
+} sp_import_syms_t;
+
+static sp_import_syms_t sp_import_syms(const sp_program_t *p) {
+    const TSLanguage *l = ts_tree_language(p->tree);
+    sp_import_syms_t y = {{0}, 0, 0};
+    switch (p->lang) {
+    case LANG_TYPESCRIPT:
+        y.sym[y.n++] = sp_named_symbol(l, "import_statement");
+        y.lexical = sp_named_symbol(l, "lexical_declaration");
+        break;
+    case LANG_PYTHON:
+        y.sym[y.n++] = sp_named_symbol(l, "import_statement");
+        y.sym[y.n++] = sp_named_symbol(l, "import_from_statement");
+        y.sym[y.n++] = sp_named_symbol(l, "future_import_statement");
+        break;
+    case LANG_GO: y.sym[y.n++] = sp_named_symbol(l, "import_spec"); break;
+    case LANG_CSHARP: y.sym[y.n++] = sp_named_symbol(l, "using_directive"); break;
+    case LANG_JAVA: y.sym[y.n++] = sp_named_symbol(l, "import_declaration"); break;
+    default: break;
+    }
+    return y;
+}
+
+/* The nodes the imports query would match in top (itself and below, in the pre-order it reports
+ * one-node patterns in), into *out; false when only the query can tell (TypeScript: a
+ * lexical_declaration, where the require pattern could match). */
+static bool sp_import_nodes(sp_program_t *p, const sp_import_syms_t *y, TSNode top, TSNode **out, size_t *n,
+                            size_t *cap) {
+    *n = 0;
+    if (y->n == 0) return false;
+    bool sure = true;
+    TSTreeCursor cur = ts_tree_cursor_new(top);
+    for (;;) {
+        TSNode c = ts_tree_cursor_current_node(&cur);
+        TSSymbol sym = ts_node_symbol(c);
+        if (y->lexical && sym == y->lexical) {
+            sure = false;
+            break;
+        }
+        for (size_t i = 0; i < y->n; i++)
+            if (sym == y->sym[i] && ts_node_is_named(c)) {
+                SP_PUSH(p->a, *out, *n, *cap);
+                (*out)[*n - 1] = c;
+                break;
+            }
+        if (ts_tree_cursor_goto_first_child(&cur)) continue;
+        bool more = false;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+            if (!ts_tree_cursor_goto_parent(&cur)) break;
+        if (!more) break;
+    }
+    ts_tree_cursor_delete(&cur);
+    return sure;
+}
+
 bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filename, diag_list_t *diags) {
-    sp_queries_t *q = sp_queries(s, p->lang, diags);
-    if (!q) return false;
     p->names = names_table_new(p->a);
     p->cand_type = SP_RESOURCE_ROOT[p->lang];
     sp_walk_names(p, !is_target);
@@ -1192,6 +1265,9 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     uint32_t ntop;
     TSNode *top = sp_named_children(p->a, p->root, &ntop);
     TSQueryMatch m;
+    sp_import_syms_t isyms = sp_import_syms(p);
+    size_t nfound = 0, cfound = 0;
+    TSNode *found_imports = NULL;
     for (uint32_t ti = 0; ti < ntop; ti++) {
         const char *tt = sp_type(top[ti]);
         if (strstr(tt, "import") == NULL && strcmp(tt, "using_directive") != 0) {
@@ -1199,20 +1275,19 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
             if (p->lang != LANG_TYPESCRIPT || strcmp(tt, "lexical_declaration") != 0) continue;
             uint32_t a0 = ts_node_start_byte(top[ti]), a1 = sp_end_byte(top[ti]);
             if (!memmem(p->text + a0, a1 - a0, "require(", 8)) continue;
+        } else if (sp_import_nodes(p, &isyms, top[ti], &found_imports, &nfound, &cfound)) {
+            for (size_t i = 0; i < nfound; i++)
+                sp_import_one(p, found_imports[i], false);
+            continue;
         }
-        ts_query_cursor_exec(s->cursor, q->imports, top[ti]);
+        TSQuery *iq = sp_imports_query(s, p->lang, diags);
+        if (!iq) return false;
+        ts_query_cursor_exec(s->cursor, iq, top[ti]);
         while (ts_query_cursor_next_match(s->cursor, &m)) {
             TSNode n = m.captures[0].node;
             uint32_t l;
-            const char *cn = ts_query_capture_name_for_id(q->imports, m.captures[0].index, &l);
-            switch (p->lang) {
-            case LANG_TYPESCRIPT: sp_import_ts(p, n, strcmp(cn, "require") == 0); break;
-            case LANG_PYTHON: sp_import_python(p, n); break;
-            case LANG_GO: sp_import_go(p, n); break;
-            case LANG_CSHARP: sp_import_csharp(p, n); break;
-            case LANG_JAVA: sp_import_java(p, n); break;
-            default: break;
-            }
+            const char *cn = ts_query_capture_name_for_id(iq, m.captures[0].index, &l);
+            sp_import_one(p, n, strcmp(cn, "require") == 0);
         }
     }
     /* Where the first import goes when there is none: after Go/Java's package clause, after a
