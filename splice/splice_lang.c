@@ -541,9 +541,10 @@ static bool sp_is_go_err_check(sp_program_t *p, TSNode n) {
 }
 
 /* Lists the statements of `body` (a block or the root) into p->stmts. */
-static void sp_collect_stmts(sp_program_t *p, TSNode body) {
-    uint32_t n;
-    TSNode *kids = sp_named_children(p->a, body, &n);
+static void sp_collect_stmts(sp_program_t *p, TSNode body, TSNode *root_kids, uint32_t nroot) {
+    uint32_t n = nroot;
+    /* the root's were listed for the imports already (TypeScript, Python: the body is the file) */
+    TSNode *kids = ts_node_eq(body, p->root) ? root_kids : sp_named_children(p->a, body, &n);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c) || sp_is_import_stmt(p, c)) continue;
@@ -1344,7 +1345,7 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     default: break;
     }
     p->has_body = true;
-    sp_collect_stmts(p, body);
+    sp_collect_stmts(p, body, top, ntop);
     sp_insertion_point(p, body);
     return sp_find_resources(s, p, is_target, diags);
 }
