@@ -119,20 +119,19 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
             err = strerror(errno);
             break;
         }
-        if (!regular) {
-            /* Poll first: a FIFO no writer has opened yet reads as end-of-file, but polls as "not
-             * ready" until a writer arrives (and writes, or closes). */
-            struct pollfd pfd = {.fd = fd, .events = POLLIN};
-            int r = poll(&pfd, 1, read_idle_ms);
-            if (r == 0) {
-                err = "nothing arrived";
-                break;
-            }
-            if (r < 0) {
-                if (errno == EINTR) continue;
-                err = strerror(errno);
-                break;
-            }
+        /* Not a regular file (the branch above always continues or stops): poll first, since a FIFO
+         * no writer has opened yet reads as end-of-file, but polls as "not ready" until a writer
+         * arrives (and writes, or closes). */
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        int r = poll(&pfd, 1, read_idle_ms);
+        if (r == 0) {
+            err = "nothing arrived";
+            break;
+        }
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            err = strerror(errno);
+            break;
         }
         ssize_t n = read(fd, chunk, sizeof chunk);
         if (n > 0) {

@@ -378,15 +378,16 @@ emit_conversion_t emit_config_conversion(const pcl_node_t *cfg, const schema_typ
 
 /* Whether e is a for-expression variable (its shape is not the node of the same name's). */
 emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (!e->type || e->kind == PCL_STRING || emit_expr_shape(p, nodes, e) != EMIT_SHAPE_STRING) return EMIT_CONV_NONE;
+    /* the wanted type first: every expression an emitter writes asks, and the shape is the costly part */
+    emit_conversion_t k = !e->type                         ? EMIT_CONV_NONE
+                          : e->type->kind == SCHEMA_BOOL   ? EMIT_CONV_STRING_TO_BOOL
+                          : e->type->kind == SCHEMA_INT    ? EMIT_CONV_STRING_TO_INT
+                          : e->type->kind == SCHEMA_NUMBER ? EMIT_CONV_STRING_TO_NUMBER
+                                                           : EMIT_CONV_NONE;
+    if (k == EMIT_CONV_NONE || e->kind == PCL_STRING) return EMIT_CONV_NONE;
     int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(nodes, e->trav.root) : -1;
     if (idx >= 0 && p->nodes[idx].kind == PCL_NODE_CONFIG) return EMIT_CONV_NONE; /* emit_config_conversion */
-    switch (e->type->kind) {
-    case SCHEMA_BOOL: return EMIT_CONV_STRING_TO_BOOL;
-    case SCHEMA_INT: return EMIT_CONV_STRING_TO_INT;
-    case SCHEMA_NUMBER: return EMIT_CONV_STRING_TO_NUMBER;
-    default: return EMIT_CONV_NONE;
-    }
+    return emit_expr_shape(p, nodes, e) == EMIT_SHAPE_STRING ? k : EMIT_CONV_NONE;
 }
 
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
