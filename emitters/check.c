@@ -13,6 +13,11 @@
 #define ALL_LANGS                                                                                                      \
     (L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA) | L(LANG_YAML))
 
+/* Pulumi YAML's resource options and functions run no program code, which a hook is. */
+#define YAML_NO_HOOKS                                                                                                  \
+    "Pulumi YAML has no resource hooks (a hook runs program code, and a YAML program has none), so it cannot be "      \
+    "written in YAML"
+
 /* Languages whose emitter writes the option. */
 static unsigned option_langs(const char *name) {
     static const struct {
@@ -23,11 +28,11 @@ static unsigned option_langs(const char *name) {
         {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_JAVA) | L(LANG_YAML)},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
         {"providers", ALL_LANGS},
-        {"replacementTrigger",
-         L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP) | L(LANG_JAVA)},
+        {"replacementTrigger", ALL_LANGS},
         {"range", L(LANG_PCL)},
         {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP)},
-        {"envVarMappings", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_GO)},
+        {"envVarMappings",
+         L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_CSHARP) | L(LANG_GO) | L(LANG_YAML)},
     };
     for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
         if (strcmp(partial[i].name, name) == 0) return partial[i].langs;
@@ -966,6 +971,10 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             continue;
         }
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
+        if (n->kind == PCL_NODE_HOOK && lang == LANG_YAML) {
+            refuse(&c, n, 0, 0, YAML_NO_HOOKS);
+            continue;
+        }
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,
                    arena_sprintf(c.a, "the %s emitter cannot write %s yet", lang_title(lang),
@@ -1004,7 +1013,8 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             const pcl_attr_t *o = &n->options[k];
             if (!(option_langs(o->name) & L(lang))) {
                 const char *why =
-                    strcmp(o->name, "range") == 0
+                    strcmp(o->name, "hooks") == 0 && lang == LANG_YAML ? YAML_NO_HOOKS
+                    : strcmp(o->name, "range") == 0
                         ? "the resource option 'range' (one resource per element) is not supported yet; "
                           "cimport refuses it rather than create a single resource"
                         : arena_sprintf(c.a, "the resource option '%s' is not supported by the %s emitter", o->name,

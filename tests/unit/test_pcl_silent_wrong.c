@@ -139,6 +139,32 @@ START_TEST(test_go_keeps_resource_options) {
 }
 END_TEST
 
+/* Pulumi YAML's replacementTrigger (any value: a literal, a reference, a secret) and a provider's
+ * envVarMappings (a map of variable names) are options of its own; both used to be refused. */
+START_TEST(test_yaml_replacement_trigger_env_var_mappings) {
+    fixture_t f = load("resource \"a\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+                       "        replacementTrigger = \"test2\"\n    }\n}\n"
+                       "resource \"b\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+                       "        replacementTrigger = a.value\n    }\n}\n"
+                       "resource \"c\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+                       "        replacementTrigger = secret([3, 2, 1])\n    }\n}\n"
+                       "resource \"prov\" \"pulumi:providers:simple\" {\n    options {\n"
+                       "        envVarMappings = {\n            \"MY_VAR\" = \"PROVIDER_VAR\"\n"
+                       "            \"OTHER_VAR\" = \"TARGET_VAR\"\n        }\n    }\n}\n",
+                       NULL);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "  a:\n    type: simple:Resource\n    properties:\n      value: true\n    options:\n"
+              "      replacementTrigger: test2\n");
+    tu_has(y, "    options:\n      replacementTrigger: ${a.value}\n");
+    tu_has(y, "    options:\n      replacementTrigger:\n        fn::secret:\n          - 3\n          - 2\n"
+              "          - 1\n");
+    tu_has(y, "  prov:\n    type: pulumi:providers:simple\n    options:\n      envVarMappings:\n"
+              "        MY_VAR: PROVIDER_VAR\n        OTHER_VAR: TARGET_VAR\n");
+    free(y);
+    unload(&f);
+}
+END_TEST
+
 /* An option a language's emitter cannot write is refused with the option and its position. */
 START_TEST(test_unsupported_options_refused) {
     const char *pcl = "resource \"res\" \"simple:index:Resource\" {\n"
@@ -641,6 +667,7 @@ static Suite *suite(void) {
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_go_keeps_resource_options);
     tcase_add_test(tc, test_unsupported_options_refused);
+    tcase_add_test(tc, test_yaml_replacement_trigger_env_var_mappings);
     tcase_add_test(tc, test_property_name_lists_are_strings);
     tcase_add_test(tc, test_options_cs_java);
     tcase_add_test(tc, test_secret_config_stays_secret);
