@@ -25,7 +25,7 @@ static unsigned option_langs(const char *name) {
         unsigned langs;
     } partial[] = {
         {"hideDiffs", ALL_LANGS},
-        {"aliases", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_JAVA) | L(LANG_YAML)},
+        {"aliases", ALL_LANGS},
         {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
         {"providers", ALL_LANGS},
         {"replacementTrigger", ALL_LANGS},
@@ -106,12 +106,12 @@ static unsigned function_langs(const char *name) {
         {"split", ts_py_yaml | go | cs_java},
         {"length", ts_py_yaml | go | cs_java},
         {"lookup", ts_py},
-        {"min", ts_py | go},
-        {"max", ts_py | go},
+        {"min", ts_py | go | cs_java}, /* C#, Java: of two numbers, or of a list expanded */
+        {"max", ts_py | go | cs_java},
         {"singleOrNone", ts_py_yaml | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"notImplemented", ts_py | go},
-        {"pulumiResourceName", ts_py_yaml | go},
-        {"pulumiResourceType", ts_py_yaml | go},
+        {"pulumiResourceName", ts_py_yaml | go | cs_java},
+        {"pulumiResourceType", ts_py_yaml | go | cs_java},
         {"getOutput",
          ts_py_yaml | go | cs_java}, /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
         {"recover", ts_py},          /* pulumi.recover(output, ...), output.recover(...) */
@@ -474,6 +474,19 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     if (strcmp(e->call.name, "split") == 0 && c->lang == LANG_JAVA &&
         (e->call.args[0]->kind != PCL_STRING || strpbrk(e->call.args[0]->s, "\\^$.|?*+()[]{}")))
         return false;
+    /* min/max: Math.Max(a, b) of two numbers, Enumerable.Max / Collections.max of a list expanded */
+    if (strcmp(e->call.name, "min") == 0 || strcmp(e->call.name, "max") == 0) {
+        if (e->call.n == 1) return e->call.expand_final && sh == EMIT_SHAPE_LIST && !emit_has_output(c->p, c->nodes, e);
+        return e->call.n == 2 && !e->call.expand_final && sh == EMIT_SHAPE_NUMBER &&
+               emit_expr_shape(c->p, c->nodes, e->call.args[1]) == EMIT_SHAPE_NUMBER &&
+               !emit_has_output(c->p, c->nodes, e);
+    }
+    /* a resource's own name and type, by its SDK's methods */
+    if (strcmp(e->call.name, "pulumiResourceName") == 0 || strcmp(e->call.name, "pulumiResourceType") == 0) {
+        const pcl_expr_t *r = e->call.args[0];
+        int idx = r->kind == PCL_TRAVERSAL && r->trav.n == 0 ? names_table_get(c->nodes, r->trav.root) : -1;
+        return idx >= 0 && (c->p->nodes[idx].kind == PCL_NODE_RESOURCE || c->p->nodes[idx].kind == PCL_NODE_COMPONENT);
+    }
     for (size_t i = 0; any[i]; i++)
         if (strcmp(any[i], e->call.name) == 0) return true;
     for (size_t i = 0; i < e->call.n; i++)
@@ -718,6 +731,10 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  : emit_has_output(c->p, c->nodes, e)  ? "over an output"
                                  : strcmp(e->call.name, "split") == 0
                                      ? "with a separator that is not a literal free of regular-expression characters"
+                                 : strcmp(e->call.name, "min") == 0 || strcmp(e->call.name, "max") == 0
+                                     ? "with other arguments than two numbers or one list expanded"
+                                 : strncmp(e->call.name, "pulumiResource", 14) == 0
+                                     ? "on something other than a resource of the program"
                                      : "on a value it cannot tell is a string, a list or a map",
                                  lang_title(c->lang)));
         else if (c->lang == LANG_YAML && strcmp(e->call.name, "getOutput") == 0 && e->call.args[1]->kind != PCL_STRING)

@@ -459,6 +459,13 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "ComputeFileBase64Sha256($0)", {"=ComputeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
+    /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
+    {"max", "Math.Max($0, $1)", {"System"}, EMIT_SHAPE_NUMBER},
+    {"min", "Math.Min($0, $1)", {"System"}, EMIT_SHAPE_NUMBER},
+    {"max", "Enumerable.Max($0)", {NULL}, EMIT_SHAPE_LIST},
+    {"min", "Enumerable.Min($0)", {NULL}, EMIT_SHAPE_LIST},
+    {"pulumiResourceName", "$r0.GetResourceName()", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"pulumiResourceType", "$r0.GetResourceType()", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
 static const emit_typed_syntax_t CS_VALUES = {
@@ -523,6 +530,7 @@ static const char *const CS_OPTION_NAMES[] = {"parent",
                                               "dependsOn",
                                               "protect",
                                               "retainOnDelete",
+                                              "aliases",
                                               "ignoreChanges",
                                               "deletedWith",
                                               "replaceWith",
@@ -537,6 +545,36 @@ static const char *const CS_OPTION_NAMES[] = {"parent",
                                               "envVarMappings",
                                               "hooks"};
 static const emit_option_order_t CS_OPTIONS = {CS_OPTION_NAMES, sizeof CS_OPTION_NAMES / sizeof CS_OPTION_NAMES[0]};
+
+/* `Aliases = { new Alias { Urn = "..." }, new Alias { Name = "old", NoParent = true } }`: each a
+ * Pulumi.Alias (a URN string its Urn; emit_check_program lets through the fields name, type, parent,
+ * noParent, stack and project), the list's collection initializer. */
+static void cs_aliases(cs_ctx_t *c, buf_t *b, const pcl_expr_t *v, int depth) {
+    buf_puts(b, "Aliases =");
+    cs_open(b, depth);
+    for (size_t k = 0; k < v->tuple.n; k++) {
+        const pcl_expr_t *it = v->tuple.items[k];
+        cs_indent(b, depth + 1);
+        buf_puts(b, "new Alias");
+        cs_open(b, depth + 1);
+        size_t n_fields = it->kind == PCL_STRING ? 1 : it->object.n;
+        for (size_t f = 0; f < n_fields; f++) {
+            cs_indent(b, depth + 2);
+            if (it->kind == PCL_STRING) {
+                buf_puts(b, "Urn = ");
+                cs_string(b, it->s);
+            } else {
+                buf_printf(b, "%s = ", names_pascal(c->base.a, it->object.items[f].key));
+                cs_expr(c, b, it->object.items[f].value, NULL, depth + 2);
+            }
+            buf_puts(b, ",\n");
+        }
+        cs_close(b, depth + 1);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, depth);
+    buf_puts(b, ",\n");
+}
 
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
     const pcl_attr_t **sorted = emit_sorted_options(c->base.a, n, &CS_OPTIONS);
@@ -570,6 +608,10 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
             }
             cs_close(b, depth + 1);
             buf_puts(b, ",\n");
+            continue;
+        }
+        if (strcmp(name, "aliases") == 0) { /* emit_check_program: URNs and alias objects */
+            cs_aliases(c, b, v, depth + 1);
             continue;
         }
         if (strcmp(name, "envVarMappings") == 0) { /* emit_check_program: an object of strings */

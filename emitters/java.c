@@ -389,6 +389,13 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"getOutput", "$r0.output($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "computeFileBase64Sha256($0)", {"=computeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
     {"singleOrNone", "singleOrNone($0)", {"=singleOrNone"}, EMIT_SHAPE_LIST},
+    /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
+    {"max", "Math.max($0, $1)", {NULL}, EMIT_SHAPE_NUMBER},
+    {"min", "Math.min($0, $1)", {NULL}, EMIT_SHAPE_NUMBER},
+    {"max", "$n.max($0)", {"java.util.Collections"}, EMIT_SHAPE_LIST},
+    {"min", "$n.min($0)", {"java.util.Collections"}, EMIT_SHAPE_LIST},
+    {"pulumiResourceName", "$r0.pulumiResourceName()", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"pulumiResourceType", "$r0.pulumiResourceType()", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
 static const emit_typed_syntax_t JAVA_VALUES = {

@@ -290,6 +290,23 @@ START_TEST(test_expand_final) {
     tu_has(go, "ctx.Export(\"n\", pulumi.Float64(slices.Min([]float64{\n\t\t\t3,\n\t\t\t4.5,\n\t\t})))\n");
     free(go);
     tu_pcl_unload(&f);
+    /* C# and Java: of two numbers Math.Max/Math.max, of one list expanded Enumerable.Max /
+     * Collections.max; other arguments are refused */
+    f = load("config \"a\" \"number\" {}\nconfig \"xs\" \"list(int)\" {}\n"
+             "output \"m\" {\n    value = max(a, 2)\n}\noutput \"n\" {\n    value = min(xs...)\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "using System;\n");
+    tu_has(cs, "        [\"m\"] = Math.Max(a, 2),\n        [\"n\"] = Enumerable.Min(xs),\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import java.util.Collections;\n");
+    tu_has(java, "        ctx.export(\"m\", Math.max(a, 2));\n        ctx.export(\"n\", Collections.min(xs));\n");
+    free(java);
+    tu_pcl_unload(&f);
+    f = load("config \"a\" \"number\" {}\noutput \"m\" {\n    value = max(a, 2, 3)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "with other arguments than two numbers or one list expanded");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13", "with other arguments than two numbers or one list expanded");
+    tu_pcl_unload(&f);
     f = load("config \"xs\" \"list(string)\" {}\noutput \"j\" {\n    value = join(\",\", xs...)\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:3:13", "expands the final argument of join()");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "expands the final argument of join()");

@@ -1005,6 +1005,14 @@ START_TEST(test_builtin_functions_yaml) {
     y = tu_pcl_emit_ok(&f, LANG_YAML);
     tu_has(y, "outputs:\n  nm:\n    fn::pulumiResourceName: ${r}\n  t:\n    fn::pulumiResourceType: ${r}\n");
     free(y);
+    /* C# and Java: the SDK's Resource methods */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        [\"nm\"] = r.GetResourceName(),\n        [\"t\"] = r.GetResourceType(),\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "        ctx.export(\"nm\", r.pulumiResourceName());\n        ctx.export(\"t\", r.pulumiResourceType());\n");
+    free(java);
     unload(&f);
     f = load("config \"s\" \"string\" {\n    secret = true\n}\noutput \"o\" {\n    value = unsecret(s)\n}\n");
     y = tu_pcl_emit_ok(&f, LANG_YAML);

@@ -174,7 +174,6 @@ START_TEST(test_unsupported_options_refused) {
                       "    }\n"
                       "}\n";
     fixture_t f = load(pcl, NULL);
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "'aliases' is not supported by the C# emitter");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "Pulumi YAML's aliases are URN strings only");
     unload(&f);
     /* Java writes aliases as pulumi-java does: Alias.withUrn, an alias's builder */
@@ -183,6 +182,13 @@ START_TEST(test_unsupported_options_refused) {
              "        aliases = [\"urn:a\", {name = \"old\", noParent = true}, {parent = p, type = \"t:index:T\"}]\n"
              "    }\n}\n",
              NULL);
+    /* C#: Pulumi.Alias objects in the options' Aliases list (a URN string its Urn) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        Aliases =\n        {\n            new Alias\n            {\n                Urn = \"urn:a\",\n"
+               "            },\n            new Alias\n            {\n                Name = \"old\",\n"
+               "                NoParent = true,\n            },\n            new Alias\n            {\n"
+               "                Parent = p,\n                Type = \"t:index:T\",\n            },\n        },\n");
+    free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "import com.pulumi.core.Alias;\n");
     tu_has(java, "                .aliases(Alias.withUrn(\"urn:a\"), Alias.builder().name(\"old\").noParent().build(), "
