@@ -496,10 +496,47 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
 
 /* C# and Java write the default of a scalar config value that is not secret, a literal of its type
  * (`config.GetInt32("n") ?? 1`, `ctx.config().getInteger("n").orElse(1)`). */
+/* Whether a literal fits a config type as a Go value of it (go.c go_cfg_literal): a value of any type
+ * takes any literal, a list or map of a type takes a list or map of literals that fit it (no null
+ * among them: Go has no null string or number). */
+static bool literal_only(const pcl_expr_t *e, void *ctx);
+
+static bool go_default_fits(const emit_cfg_type_t *t, const pcl_expr_t *e) {
+    switch (t->kind) {
+    case EMIT_CFG_ANY: {
+        bool literal = true;
+        pcl_expr_walk(e, literal_only, &literal);
+        return literal;
+    }
+    case EMIT_CFG_STRING: return e->kind == PCL_STRING;
+    case EMIT_CFG_INT: return e->kind == PCL_NUMBER && names_number_is_int(e->n);
+    case EMIT_CFG_NUMBER: return e->kind == PCL_NUMBER;
+    case EMIT_CFG_BOOL: return e->kind == PCL_BOOL;
+    case EMIT_CFG_LIST:
+        if (e->kind != PCL_TUPLE) return false;
+        for (size_t i = 0; i < e->tuple.n; i++)
+            if (!go_default_fits(t->elem, e->tuple.items[i])) return false;
+        return true;
+    case EMIT_CFG_MAP:
+        if (e->kind != PCL_OBJECT) return false;
+        for (size_t i = 0; i < e->object.n; i++)
+            if (!go_default_fits(t->elem, e->object.items[i].value)) return false;
+        return true;
+    }
+    return false;
+}
+
 static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
     if ((lang != LANG_CSHARP && lang != LANG_JAVA && lang != LANG_GO) || n->config_secret) return false;
     const pcl_expr_t *v = n->attrs[0].value;
     const char *t = n->token ? n->token : "string";
+    if (lang == LANG_GO) { /* a list, map or any value: a literal that fits it, or null */
+        arena_t *ga = arena_new();
+        const emit_cfg_type_t *gt = emit_config_type(ga, t);
+        bool nested = !emit_config_scalar(gt), fits = v->kind == PCL_NULL || go_default_fits(gt, v);
+        arena_free(ga);
+        if (nested) return fits;
+    }
     /* C#: a list of scalars (config.GetObject<string[]>("k") ?? new[] {...}), its items literals of
      * the element's kind or null */
     arena_t *a = arena_new();

@@ -31,6 +31,7 @@ typedef struct go_ctx {
     size_t n_imports, cap_imports;
     const char **cfg_value; /* per config node read as a list, map or any value: the plain value's variable */
     bool *referenced;       /* per node */
+    bool *cfg_output;       /* per config node: read as its Output somewhere (found by the first pass) */
     bool err_declared;
     names_table_t *names; /* identifiers the file declares (pass 2) */
     names_memo_t fields;  /* PCL property name → Go field name */
@@ -400,6 +401,8 @@ static const emit_part_syntax_t GO_PARTS = {.lang = LANG_GO,
                                             .name = go_attr_name};
 
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    int idx = emit_typed_find(&g->base, e->trav.root);
+    if (idx >= 0 && g->cfg_output) g->cfg_output[idx] = true;
     emit_typed_traversal(&g->base, b, e, &GO_PARTS);
 }
 
@@ -2590,6 +2593,74 @@ static const char *go_cfg_output_type(go_ctx_t *g, const emit_cfg_type_t *t) {
     return r;
 }
 
+/* A literal default of a list, map or any config value as a Go value of the type it is read as
+ * (emit_check_program accepts only defaults that fit it): `[]string{"a"}`, `map[string]int{"k": 1}`;
+ * a value of any type (or one nested deeper than the SDK's Outputs go) as Pulumi writes a plain
+ * value (`[]interface{}{...}`, `map[string]interface{}{...}`). */
+static void go_cfg_literal(go_ctx_t *g, buf_t *b, const emit_cfg_type_t *t, const pcl_expr_t *e, int depth) {
+    bool list = t && t->kind == EMIT_CFG_LIST && e->kind == PCL_TUPLE;
+    if (!list && !(t && t->kind == EMIT_CFG_MAP && e->kind == PCL_OBJECT)) {
+        go_raw(g, b, e, depth);
+        return;
+    }
+    size_t n = list ? e->tuple.n : e->object.n;
+    go_elem_t *el = arena_alloc(g->base.a, (n + 1) * sizeof *el);
+    for (size_t k = 0; k < n; k++) {
+        buf_t v;
+        buf_init(&v);
+        go_cfg_literal(g, &v, t->elem, list ? e->tuple.items[k] : e->object.items[k].value, depth + 1);
+        el[k].key = list ? NULL : go_quoted_key(g, e->object.items[k].key);
+        el[k].value = buf_arena_str(&v, g->base.a);
+        buf_free(&v);
+    }
+    buf_puts(b, emit_config_type_name(g->base.a, t, &GO_CFG));
+    go_write_elems(b, el, n, depth);
+}
+
+/* A list, map or any config value with a default: the configured value when the key is set (and
+ * not null), else the default, as `config.getObject(k) ?? default` reads it:
+ *   var namesValue []string
+ *   if err := cfg.GetObject("names", &namesValue); err != nil {
+ *       return err
+ *   }
+ *   if namesValue == nil {
+ *       namesValue = []string{...}
+ *   }
+ *   names := pulumi.ToOutput(namesValue).(pulumi.StringArrayOutput)
+ * (vt NULL: a value of any type, an interface{}.) */
+static void go_config_object_default(go_ctx_t *g, buf_t *b, size_t i, const emit_cfg_type_t *t, const char *vt,
+                                     int depth) {
+    const pcl_node_t *n = &g->base.p->nodes[i];
+    const char *value = g->cfg_value && g->cfg_value[i] ? g->cfg_value[i] : "v"; /* "v": the first pass */
+    const pcl_expr_t *def = n->attrs[0].value;
+    go_indent(b, depth);
+    buf_printf(b, "var %s %s\n", value, vt ? vt : "interface{}");
+    go_indent(b, depth);
+    buf_puts(b, "if err := cfg.GetObject(");
+    names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
+    buf_printf(b, ", &%s); err != nil {\n", value);
+    go_indent(b, depth + 1);
+    buf_puts(b, "return err\n");
+    go_indent(b, depth);
+    buf_puts(b, "}\n");
+    if (def->kind != PCL_NULL) {
+        go_indent(b, depth);
+        buf_printf(b, "if %s == nil {\n", value);
+        go_indent(b, depth + 1);
+        buf_printf(b, "%s = ", value);
+        go_cfg_literal(g, b, vt ? t : NULL, def, depth + 1);
+        buf_putc(b, '\n');
+        go_indent(b, depth);
+        buf_puts(b, "}\n");
+    }
+    if (g->cfg_output[i]) { /* Go rejects a variable nothing reads */
+        go_indent(b, depth);
+        bool any = !vt;
+        buf_printf(b, "%s := pulumi.ToOutput(%s%s%s).(%s)\n", g->base.var[i], any ? "pulumi.Any(" : "", value,
+                   any ? ")" : "", go_cfg_output_type(g, t));
+    }
+}
+
 /* A list, map or any config value: decoded into a plain Go value, then an Output of its type (a
  * secret Output for a secret), so it passes where the resource takes that type:
  *   var tagsValue map[string]string
@@ -2602,6 +2673,10 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     const char *vt = any ? "interface{}" : emit_config_type_name(g->base.a, t, &GO_CFG);
     const char *getter = n->config_secret ? "RequireSecretObject" : "RequireObject";
     const char *key = n->config_key ? n->config_key : n->name;
+    if (n->n_attrs) { /* a default: nothing to read when nothing reads it (a default never fails) */
+        if (g->referenced[i]) go_config_object_default(g, b, i, t, any ? NULL : vt, depth);
+        return;
+    }
     if (!g->referenced[i]) {
         go_indent(b, depth);
         buf_printf(b, "cfg.%s(", getter);
@@ -2616,6 +2691,7 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     buf_printf(b, "cfg.%s(", getter);
     names_append_quoted(b, LANG_GO, key);
     buf_printf(b, ", &%s)\n", value);
+    if (!g->cfg_output[i]) return; /* read only as the plain value: Go rejects a variable nothing reads */
     go_indent(b, depth);
     /* pulumi.Any: an interface{} holding a map would otherwise become a MapOutput */
     const char *wrap = any ? "pulumi.Any(" : "";
@@ -2977,7 +3053,10 @@ static void go_body(emit_typed_t *x, buf_t *b) {
                 buf_puts(&stmt, GO_PROGRAM.new_config);
             }
             have_cfg = true;
-            go_config_default(g, &stmt, i, depth);
+            if (emit_config_scalar(emit_config_type(g->base.a, g->base.p->nodes[i].token)))
+                go_config_default(g, &stmt, i, depth);
+            else
+                go_config_object(g, &stmt, i, depth);
         } else if (g->base.p->nodes[i].kind == PCL_NODE_PULUMI) {
             g->base.node = &g->base.p->nodes[i];
             go_pulumi_block(g, &stmt, g->base.node, depth);
@@ -3039,6 +3118,7 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     go_ctx_t g = {0};
     if (!emit_typed_init(&g.base, p, diags, LANG_GO)) return NULL;
     g.referenced = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.referenced);
+    g.cfg_output = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.cfg_output);
     g.local_type = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.local_type);
     names_memo_init(&g.fields, g.base.a);
 

@@ -738,6 +738,41 @@ START_TEST(test_config_default_go) {
 }
 END_TEST
 
+/* Go: a list, map or any config value with a literal default is decoded when the key is set (and not
+ * null), else takes the default (`config.getObject(k) ?? default`); its Output is declared only when
+ * something reads it (Go rejects an unread variable: length() reads the plain value). A null among
+ * a typed list's items has no Go value: refused. */
+START_TEST(test_config_default_go_nested) {
+    fixture_t f = load("config \"names\" \"list(string)\" {\n    default = [\"a\", \"b\"]\n}\n"
+                       "config \"opt\" \"list(optional(string))\" {\n    default = [null, \"hello\"]\n}\n"
+                       "config \"tags\" \"map(int)\" {\n    default = { x = 1 }\n}\n"
+                       "config \"none\" \"map(string)\" {\n    default = null\n}\n"
+                       "config \"blob\" {\n    default = { key = \"value\" }\n}\n"
+                       "output \"o\" {\n    value = names\n}\noutput \"n\" {\n    value = length(opt)\n}\n"
+                       "output \"t\" {\n    value = tags\n}\noutput \"m\" {\n    value = none\n}\n"
+                       "output \"b\" {\n    value = blob\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tvar namesValue []string\n\t\tif err := cfg.GetObject(\"names\", &namesValue); err != nil {\n"
+               "\t\t\treturn err\n\t\t}\n\t\tif namesValue == nil {\n\t\t\tnamesValue = []string{\n"
+               "\t\t\t\t\"a\",\n\t\t\t\t\"b\",\n\t\t\t}\n\t\t}\n"
+               "\t\tnames := pulumi.ToOutput(namesValue).(pulumi.StringArrayOutput)\n");
+    tu_has(go, "\t\t\toptValue = []interface{}{\n\t\t\t\tnil,\n\t\t\t\t\"hello\",\n\t\t\t}\n\t\t}\n"
+               "\t\tvar tagsValue map[string]int\n");
+    tu_has(go, "\t\t\ttagsValue = map[string]int{\n\t\t\t\t\"x\": 1,\n\t\t\t}\n");
+    tu_has(go, "\t\tif err := cfg.GetObject(\"none\", &noneValue); err != nil {\n\t\t\treturn err\n\t\t}\n"
+               "\t\tnone := pulumi.ToOutput(noneValue).(pulumi.StringMapOutput)\n");
+    tu_has(go, "\t\t\tblobValue = map[string]interface{}{\n\t\t\t\t\"key\": \"value\",\n\t\t\t}\n\t\t}\n"
+               "\t\tblob := pulumi.ToOutput(pulumi.Any(blobValue)).(pulumi.AnyOutput)\n");
+    tu_has(go, "ctx.Export(\"n\", pulumi.Int(len(optValue)))");
+    ck_assert_ptr_null(strstr(go, "opt :="));
+    free(go);
+    unload(&f);
+    f = load("config \"l\" \"list(string)\" {\n    default = [null, \"a\"]\n}\noutput \"o\" {\n    value = l\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:2:5", "the Go emitter cannot write a config value's default yet");
+    unload(&f);
+}
+END_TEST
+
 /* Go: an input typed by an enum of another package (an external $ref) is that package's enum member,
  * from its SDK, when the program uses that package (at the version the reference names); else the
  * value is refused with its position, as before. */
@@ -1139,6 +1174,7 @@ int main(void) {
     tcase_add_test(tc, test_async_main_outputs);
     tcase_add_test(tc, test_config_default_and_untyped);
     tcase_add_test(tc, test_config_default_go);
+    tcase_add_test(tc, test_config_default_go_nested);
     tcase_add_test(tc, test_go_external_enum);
     tcase_add_test(tc, test_go_output_index_read);
     tcase_add_test(tc, test_can_try);
