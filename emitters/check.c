@@ -147,7 +147,7 @@ static bool typed_writes_invoke(const pcl_expr_t *e) {
 }
 
 /* Whether an invoke's options object has options of these kinds only: provider, parent, version,
- * pluginDownloadUrl, a list dependsOn (Go and C# write them). */
+ * pluginDownloadUrl, a list dependsOn (Go, C# and Java write them). */
 static bool invoke_options_known(const pcl_expr_t *o) {
     static const char *const known[] = {"provider", "parent", "version", "pluginDownloadUrl", "dependsOn"};
     for (size_t i = 0; i < o->object.n; i++) {
@@ -160,7 +160,7 @@ static bool invoke_options_known(const pcl_expr_t *o) {
     return true;
 }
 
-/* C# writes an invoke of keyword arguments of no nested object type with such options. */
+/* C# and Java write an invoke of keyword arguments of no nested object type with such options. */
 static bool typed_writes_invoke_options(const pcl_expr_t *e) {
     if (e->call.n != 3 || e->call.args[2]->kind != PCL_OBJECT) return false;
     pcl_expr_t head = *e; /* the call without its options */
@@ -192,7 +192,7 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     if (emit_is_invoke(e)) langs |= L(LANG_YAML); /* fn::invoke */
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
-    if (emit_is_invoke(e) && typed_writes_invoke_options(e)) langs |= L(LANG_CSHARP);
+    if (emit_is_invoke(e) && typed_writes_invoke_options(e)) langs |= L(LANG_CSHARP) | L(LANG_JAVA);
     /* Go: a method's call before the statement, an Output result read in an apply, a plain one as it
      * is (go_method_call) */
     if (emit_is_method_call(e) && e->call.n == 3 && typed_args_plain(e->call.args[2])) langs |= L(LANG_GO);

@@ -290,6 +290,34 @@ static void java_string(buf_t *b, const char *s) {
     names_append_quoted(b, LANG_JAVA, s);
 }
 
+/* An invoke's options as pulumi-java's generator writes them: `InvokeOptions.builder()` and its
+ * provider, parent, version and pluginDownloadURL; with dependsOn (a list: emit_check_program) the
+ * output form's `(new InvokeOutputOptions.Builder())`, whose dependsOn takes the resources as varargs. */
+static void java_invoke_options(java_ctx_t *j, buf_t *b, const pcl_expr_t *o, int ind) {
+    bool depends = false;
+    for (size_t i = 0; i < o->object.n; i++)
+        depends |= strcmp(o->object.items[i].key, "dependsOn") == 0;
+    const char *cls =
+        java_class(j, depends ? "com.pulumi.deployment.InvokeOutputOptions" : "com.pulumi.deployment.InvokeOptions");
+    buf_printf(b, depends ? ", (new %s.Builder())" : ", %s.builder()", cls);
+    for (size_t i = 0; i < o->object.n; i++) {
+        const char *key = o->object.items[i].key;
+        const pcl_expr_t *v = o->object.items[i].value;
+        buf_putc(b, '\n');
+        buf_indent(b, ind + 4);
+        buf_printf(b, ".%s(", strcmp(key, "pluginDownloadUrl") == 0 ? "pluginDownloadURL" : key);
+        for (size_t k = 0; v->kind == PCL_TUPLE && k < v->tuple.n; k++) {
+            if (k) buf_puts(b, ", ");
+            java_expr(j, b, v->tuple.items[k], NULL, ind + 4);
+        }
+        if (v->kind != PCL_TUPLE) java_expr(j, b, v, NULL, ind + 4);
+        buf_putc(b, ')');
+    }
+    buf_putc(b, '\n');
+    buf_indent(b, ind + 4);
+    buf_puts(b, ".build()");
+}
+
 /* `<Pkg>Functions.fn(FnArgs.builder()...build())` and the attributes and literal indexes read from
  * its result in `.applyValue(invoke -> invoke.result())`, as Pulumi's Java generator writes them;
  * emit_check_program lets through only keyword arguments of no nested object type and no options. */
@@ -309,6 +337,7 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
     const pcl_expr_t *a = e->call.n >= 2 ? e->call.args[1] : NULL;
     bool has_args = a && a->kind == PCL_OBJECT;
     java_builder(j, b, args, NULL, 0, has_args ? a->object.items : NULL, has_args ? a->object.n : 0, NULL, NULL, ind);
+    if (e->call.n >= 3) java_invoke_options(j, b, e->call.args[2], ind + 4);
     buf_putc(b, ')');
     if (!n) return;
     buf_puts(b, ".applyValue(invoke -> invoke");

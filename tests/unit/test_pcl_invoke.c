@@ -237,6 +237,12 @@ START_TEST(test_csharp) {
                "            DependsOn = new[]\n            {\n                res,\n            },\n"
                "        }).Apply(invoke => invoke.Value),\n");
     free(cs);
+    /* Java: as pulumi-java writes them, InvokeOutputOptions' builder with dependsOn, else InvokeOptions' */
+    char *java = tu_pcl_emit_ok(&g, LANG_JAVA);
+    tu_has(java, "import com.pulumi.deployment.InvokeOutputOptions;\n");
+    tu_has(java, "            .build(), (new InvokeOutputOptions.Builder())\n                .dependsOn(res)\n"
+                 "                .build()).applyValue(invoke -> invoke.value()));\n");
+    free(java);
     tu_pcl_unload(&g);
     g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
              "output \"o\" {\n    value = invoke(\"inv:things:lookUp\", {}, {provider = res, pluginDownloadUrl = "
@@ -245,6 +251,11 @@ START_TEST(test_csharp) {
     tu_has(cs, "[\"o\"] = Inv.Things.LookUp.Invoke(new(), new() {\n            Provider = res,\n"
                "            PluginDownloadURL = \"u\",\n        }),\n");
     free(cs);
+    java = tu_pcl_emit_ok(&g, LANG_JAVA);
+    tu_has(java, "import com.pulumi.deployment.InvokeOptions;\n");
+    tu_has(java, "            .build(), InvokeOptions.builder()\n                .provider(res)\n"
+                 "                .pluginDownloadURL(\"u\")\n                .build()));\n");
+    free(java);
     tu_pcl_unload(&g);
 }
 END_TEST
@@ -416,10 +427,10 @@ END_TEST
 
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
-    /* invoke options: Java does not write InvokeOutputOptions yet */
+    /* invoke options: dependsOn a list only (C#, Java and Go write it) */
     tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
                       "resource \"other\" \"inv:index:Res\" {\n    text = invoke(\"inv:index:getThing\", {name = "
-                      "\"a\"}, {dependsOn = [res]}).value\n}\n");
+                      "\"a\"}, {dependsOn = res}).value\n}\n");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:12: resource 'other':", "invokes 'inv:index:getThing', which the");
     tu_pcl_unload(&f);
     tu_pcl_t g = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
