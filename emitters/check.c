@@ -740,6 +740,13 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls %s() with %zu argument%s; it takes %s", x->at->name, e->call.name,
                                  e->call.n, e->call.n == 1 ? "" : "s", pcl_function_arity(f)));
+        else if (!(function_langs(e->call.name) & L(c->lang)) && c->lang == LANG_YAML && f)
+            /* the YAML emitter writes every PCL function Pulumi YAML has a built-in for */
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls the function %s(); Pulumi YAML has no such function among its fn:: "
+                                 "built-ins, so it cannot be written in YAML",
+                                 x->at->name, e->call.name));
         else if (!(function_langs(e->call.name) & L(c->lang)))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls the function %s(), which the %s emitter cannot translate yet",
@@ -837,19 +844,24 @@ static bool key_in(const char *k, const char *const *keys) {
 }
 
 /* The shape an option's value must have for every emitter to write it with its meaning. */
-/* What Pulumi YAML's resource options cannot hold: an alias object (its aliases are URNs) and a
- * read timeout (its customTimeouts are create, update and delete). */
+/* What Pulumi YAML's resource options cannot hold: a read timeout (its customTimeouts are create,
+ * update and delete). Its aliases are URNs or alias objects (pulumi-yaml #936); an object's name,
+ * type and noParent are written as they are, while its parent (a resource in PCL), stack and
+ * project are not written yet. */
 static void check_yaml_option(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
     const pcl_expr_t *v = o->value;
-    for (size_t i = 0; pcl_option_kind(o->name) == PCL_OPT_ALIASES && v->kind == PCL_TUPLE && i < v->tuple.n; i++)
-        if (v->tuple.items[i]->kind != PCL_STRING) {
-            refuse(c, n, o->line, o->col,
-                   arena_sprintf(c->a,
-                                 "aliases item %zu is an alias object; Pulumi YAML's aliases are URN strings only, so "
-                                 "it cannot be written in YAML",
-                                 i + 1));
-            return;
+    for (size_t i = 0; pcl_option_kind(o->name) == PCL_OPT_ALIASES && v->kind == PCL_TUPLE && i < v->tuple.n; i++) {
+        const pcl_expr_t *it = v->tuple.items[i];
+        for (size_t k = 0; it->kind == PCL_OBJECT && k < it->object.n; k++) {
+            const char *key = it->object.items[k].key;
+            if (strcmp(key, "parent") == 0 || strcmp(key, "stack") == 0 || strcmp(key, "project") == 0) {
+                refuse(c, n, o->line, o->col,
+                       arena_sprintf(c->a, "aliases item %zu: the YAML emitter does not write an alias's %s yet", i + 1,
+                                     key));
+                return;
+            }
         }
+    }
     for (size_t k = 0; pcl_option_kind(o->name) == PCL_OPT_TIMEOUTS && v->kind == PCL_OBJECT && k < v->object.n; k++)
         if (strcmp(v->object.items[k].key, "read") == 0)
             refuse(c, n, o->line, o->col,

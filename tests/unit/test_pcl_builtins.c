@@ -228,6 +228,34 @@ START_TEST(test_recover) {
 }
 END_TEST
 
+/* PCL's functions with no Pulumi YAML built-in (error handling, arithmetic, map reads, ranges) are
+ * refused as what they are, a limit of the language, with their position. */
+START_TEST(test_yaml_functions_refused) {
+    tu_pcl_t f = load("config \"m\" \"map(string)\" {}\nconfig \"xs\" \"list(int)\" {}\n"
+                      "output \"a\" {\n    value = can(m.k)\n}\n"
+                      "output \"b\" {\n    value = try(m.k, \"d\")\n}\n"
+                      "output \"c\" {\n    value = entries(m)\n}\n"
+                      "output \"d\" {\n    value = lookup(m, \"k\", \"d\")\n}\n"
+                      "output \"e\" {\n    value = max(1, 2)\n}\n"
+                      "output \"f\" {\n    value = min(xs...)\n}\n");
+    static const struct {
+        const char *at, *fn;
+    } refused[] = {{"main.pp:4:13", "can()"},     {"main.pp:7:13", "try()"},  {"main.pp:10:13", "entries()"},
+                   {"main.pp:13:13", "lookup()"}, {"main.pp:16:13", "max()"}, {"main.pp:19:13", "min()"}};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char want[160];
+        snprintf(want, sizeof want, "calls the function %s; Pulumi YAML has no such function", refused[i].fn);
+        tu_pcl_emit_refused(&f, LANG_YAML, refused[i].at, want);
+    }
+    tu_pcl_unload(&f);
+    f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+             "output \"r\" {\n    value = recover(ref.name, \"failed\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:5:13",
+                        "calls the function recover(); Pulumi YAML has no such function");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_pulumi_block) {
     tu_pcl_t f = load("config \"v\" \"string\" {}\npulumi {\n    requiredVersionRange = v\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
@@ -409,6 +437,7 @@ int main(void) {
     tcase_add_test(tc, test_builtins_go);
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
+    tcase_add_test(tc, test_yaml_functions_refused);
     tcase_add_test(tc, test_pulumi_block);
     tcase_add_test(tc, test_expand_final);
     tcase_add_test(tc, test_config_conversions);

@@ -1055,7 +1055,8 @@ START_TEST(test_builtin_functions_yaml) {
     free(y);
     unload(&f);
     f = load("config \"s\" \"string\" {}\noutput \"o\" {\n    value = entries(s)\n}\n");
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "calls the function entries(), which the YAML emitter cannot");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13",
+                        "calls the function entries(); Pulumi YAML has no such function");
     unload(&f);
 }
 END_TEST

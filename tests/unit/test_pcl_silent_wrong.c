@@ -174,7 +174,28 @@ START_TEST(test_unsupported_options_refused) {
                       "    }\n"
                       "}\n";
     fixture_t f = load(pcl, NULL);
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9", "Pulumi YAML's aliases are URN strings only");
+    /* Pulumi YAML's aliases are URNs or alias objects (pulumi-yaml #936): a mapping per alias */
+    char *yo = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(yo, "    options:\n      aliases:\n        - name: old\n");
+    free(yo);
+    unload(&f);
+    f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n        parent = p\n"
+             "        aliases = [\"urn:a\", {name = \"old\", type = \"simple:index:Old\"}, {noParent = true}]\n"
+             "    }\n}\n",
+             NULL);
+    yo = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(yo, "      aliases:\n        - urn:a\n        - name: old\n          type: simple:index:Old\n"
+               "        - noParent: true\n");
+    free(yo);
+    unload(&f);
+    /* an alias's parent is a resource in PCL; which value Pulumi YAML takes for it is not settled */
+    f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        aliases = [{parent = p}]\n    }\n}\n",
+             NULL);
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:7:9",
+                        "aliases item 1: the YAML emitter does not write an alias's parent");
     unload(&f);
     /* Java writes aliases as pulumi-java does: Alias.withUrn, an alias's builder */
     f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
