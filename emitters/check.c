@@ -1094,10 +1094,15 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
         if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && lang != LANG_PCL && lang != LANG_TYPESCRIPT &&
             lang != LANG_PYTHON && lang != LANG_GO)
             refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
-                   arena_sprintf(c.a,
-                                 "the %s emitter cannot pass inputs ('%s', ...) to a local component; only "
-                                 "TypeScript, Python and Go can",
-                                 lang_title(lang), n->attrs[0].name));
+                   lang == LANG_YAML /* pulumi-yaml #917: local components are an open request */
+                       ? arena_sprintf(c.a,
+                                       "Pulumi YAML has no local components, so the inputs ('%s', ...) a component "
+                                       "block passes cannot be written in YAML",
+                                       n->attrs[0].name)
+                       : arena_sprintf(c.a,
+                                       "the %s emitter cannot pass inputs ('%s', ...) to a local component; only "
+                                       "TypeScript, Python and Go can",
+                                       lang_title(lang), n->attrs[0].name));
     }
     arena_free(c.a);
     return c.ok;

@@ -455,6 +455,9 @@ START_TEST(test_component_inputs) {
     free(py);
     for (size_t i = 3; i < 6; i++)
         tu_pcl_emit_refused(&f, ALL[i], "main.pp:3:5", "inputs ('aNumber'");
+    /* a component's inputs are a limit of the language, not of the YAML emitter */
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:5: component 'myComponent'",
+                        "Pulumi YAML has no local components, so the inputs ('aNumber', ...)");
     unload(&f);
     /* Go: RegisterComponentResourceV2 with a pulumi.Map of the inputs, as Pulumi writes it; a toJSON()
      * marshalled before the statement, its error returned; a referenced component by its address */
