@@ -316,7 +316,12 @@ static unsigned node_langs(const pcl_node_t *n) {
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
-     * SDK's Stash and StackReference classes, and its requirePulumiVersion */
+     * SDK's Stash and StackReference classes, and its requirePulumiVersion; a read by the class's
+     * Get(name, id, state, options) — Java's get takes a state argument only when the resource has
+     * state inputs, which a read with state attributes shows */
+    if (n->read && !builtin_resource(n))
+        return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) | L(LANG_GO) | L(LANG_CSHARP) |
+               (n->n_attrs > 1 ? L(LANG_JAVA) : 0);
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) | L(LANG_GO) |
                ((builtin_resource(n) || n->kind == PCL_NODE_PULUMI) && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);

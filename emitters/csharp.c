@@ -696,6 +696,32 @@ static void cs_node_options(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     cs_options((cs_ctx_t *)x, b, n, 1);
 }
 
+/* A read block's arguments after its name: `, id`, the state's object initializer (the class's
+ * <Type>State, target-typed) and the options, named when there is no state (a resource without
+ * state inputs has no state parameter), as in the SDK's
+ * `Get(string name, Input<string> id, <Type>State? state = null, CustomResourceOptions? options = null)`. */
+static void cs_read(emit_typed_t *x, buf_t *b, const pcl_node_t *n, const pcl_attr_t *id) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    buf_puts(b, ", ");
+    if (id) cs_expr(c, b, id->value, NULL, 1);
+    bool state = n->n_attrs > (id ? 1u : 0u);
+    if (state) {
+        buf_puts(b, ", new()");
+        cs_open(b, 1);
+        for (size_t j = 0; j < n->n_attrs; j++) {
+            const pcl_attr_t *at = &n->attrs[j];
+            if (at == id) continue;
+            const schema_property_t *prop = emit_state_property(n, at);
+            cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop ? prop->type : NULL, 2);
+        }
+        cs_close(b, 1);
+    }
+    if (n->n_options > 0) {
+        buf_puts(b, state ? ", " : ", options: ");
+        cs_options(c, b, n, 1);
+    }
+}
+
 /* A hook, as Pulumi's .NET generator writes it: a ResourceHook (or an ErrorHook, which says whether
  * to retry: whether the command succeeds) whose function runs the command (its first word the
  * program, no shell), reading the hook's `args`; its options after it. */
@@ -791,6 +817,8 @@ static const emit_typed_program_t CS_PROGRAM = {
     .class_of = cs_class_of,
     .args = cs_args,
     .options = cs_node_options,
+    .read_get = ".Get(",
+    .read = cs_read,
     .hook = cs_hook,
     .require_version = "Deployment.RequirePulumiVersionAsync(",
     .require_close = ").Wait()",

@@ -645,6 +645,33 @@ static void java_node_options(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     java_options((java_ctx_t *)x, b, n, 12);
 }
 
+/* A read block's arguments after its name, as pulumi-java's `get(String name, Output<String> id,
+ * @Nullable <Type>State state, @Nullable CustomResourceOptions options)` takes them: the ID as an
+ * Output, the state's builder (inputs.<Type>State; emit_check_program: the read has state
+ * attributes, so the resource has state inputs) and the options or null. */
+static void java_read(emit_typed_t *x, buf_t *b, const pcl_node_t *n, const pcl_attr_t *id) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    buf_puts(b, ", ");
+    bool plain = !id || !emit_has_output(j->base.p, j->base.index, id->value);
+    if (plain) buf_puts(b, "Output.of(");
+    if (id) java_expr(j, b, id->value, NULL, 8);
+    if (plain) buf_putc(b, ')');
+    pcl_attr_t *state = arena_alloc(j->base.a, (n->n_attrs + 1) * sizeof *state);
+    size_t k = 0;
+    for (size_t i = 0; i < n->n_attrs; i++)
+        if (&n->attrs[i] != id) {
+            state[k] = n->attrs[i];
+            state[k++].prop = emit_state_property(n, &n->attrs[i]);
+        }
+    buf_puts(b, ", ");
+    java_builder(j, b, java_class_ref(j, n->token, "inputs", "State"), state, k, NULL, 0, NULL, NULL, 8);
+    buf_puts(b, ", ");
+    if (n->n_options > 0)
+        java_options(j, b, n, 12);
+    else
+        buf_puts(b, "null");
+}
+
 static const emit_typed_program_t JAVA_PROGRAM = {
     .lang = LANG_JAVA,
     .indent = "        ",
@@ -661,6 +688,8 @@ static const emit_typed_program_t JAVA_PROGRAM = {
     .class_of = java_class_of,
     .args = java_args,
     .options = java_node_options,
+    .read_get = ".get(",
+    .read = java_read,
     .require_version = "%s.getInstance().requirePulumiVersion(",
     .deployment = "com.pulumi.deployment.Deployment",
     .require_close = ")",

@@ -1078,8 +1078,32 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
     buf_puts(b, s->end);
 }
 
+/* A read block's statement: `Class.Get("name", id, state, options)` by the language's hook. */
+static void typed_read(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s) {
+    const pcl_node_t *n = &x->p->nodes[i];
+    const pcl_attr_t *id = NULL;
+    for (size_t j = 0; j < n->n_attrs; j++)
+        if (strcmp(n->attrs[j].name, "id") == 0) id = &n->attrs[j];
+    typed_declare(x, b, i, s, s->declare_resource);
+    buf_puts(b, s->class_of(x, n));
+    buf_puts(b, s->read_get);
+    names_append_quoted(b, s->lang, emit_node_logical_name(n));
+    s->read(x, b, n, id);
+    buf_putc(b, ')');
+    buf_puts(b, s->end);
+}
+
+const schema_property_t *emit_state_property(const pcl_node_t *n, const pcl_attr_t *at) {
+    if (at->prop) return at->prop;
+    return n->schema ? schema_find_property(n->schema->outputs, n->schema->n_outputs, at->name) : NULL;
+}
+
 static void typed_resource(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s) {
     const pcl_node_t *n = &x->p->nodes[i];
+    if (n->read && s->read) {
+        typed_read(x, b, i, s);
+        return;
+    }
     typed_declare(x, b, i, s, s->declare_resource);
     buf_puts(b, "new ");
     buf_puts(b, s->class_of(x, n));

@@ -445,12 +445,19 @@ typedef struct emit_typed_program {
     const char *(*class_of)(emit_typed_t *x, const pcl_node_t *n); /* the class a node constructs */
     void (*args)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);  /* after the name: the inputs */
     void (*options)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);
+    /* a read block: `declare` Class`read_get`"name", then `read` writes the ID, the state and the
+     * options (the attributes but `id`, read_id gives it) and `)` `end` */
+    const char *read_get;
+    void (*read)(emit_typed_t *x, buf_t *b, const pcl_node_t *n, const pcl_attr_t *id);
     void (*hook)(emit_typed_t *x, buf_t *b, size_t i); /* a hook's statement (NULL: refused by the check) */
     /* a pulumi block's requiredVersionRange: `require_version` (a format of how the code names the
      * class `deployment`, imported by the syntax's `need`; NULL deployment: as is), the range,
      * `require_close`, `end` (require_version NULL: the language writes none) */
     const char *require_version, *deployment, *require_close;
 } emit_typed_program_t;
+
+/* The schema property of a read block's state attribute (the resource's output of its name). */
+const schema_property_t *emit_state_property(const pcl_node_t *n, const pcl_attr_t *at);
 
 /* Names each node's variable (but packages' and outputs', and those `referenced` says are never
  * read: `unused`) unique in a new table where the NULL-terminated `reserved` are taken: the PCL name

@@ -394,6 +394,25 @@ START_TEST(test_read_block) {
     tu_has(y, "resources:\n  res:\n    type: other:R\n    get:\n      id: existing-id\n      state:\n        b: true\n"
               "  bare:\n    type: other:R\n    get:\n      id: id2\n    options:\n      protect: true\n");
     free(y);
+    /* C#: the class's Get(name, id, state, options), its options named without a state (a resource
+     * without state inputs has no state parameter) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "    var res = Other.R.Get(\"res\", \"existing-id\", new()\n    {\n        B = true,\n    });\n");
+    tu_has(cs, "    var bare = Other.R.Get(\"bare\", \"id2\", options: new CustomResourceOptions\n    {\n"
+               "        Protect = true,\n    });\n");
+    free(cs);
+    /* Java: get(name, Output<String> id, state, options), which has a state parameter only when the
+     * resource has state inputs: a read without state attributes is refused */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:1: resource 'bare'", "the Java emitter cannot write read blocks");
+    tu_pcl_unload(&f);
+    f = load("read \"res\" \"other:index:R\" {\n    id = \"existing-id\"\n    b = true\n    options {\n"
+             "        protect = true\n    }\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import com.pulumi.other.R;\nimport com.pulumi.other.inputs.RState;\n");
+    tu_has(java, "        var res = R.get(\"res\", Output.of(\"existing-id\"), RState.builder()\n            .b(true)\n"
+                 "            .build(), CustomResourceOptions.builder()\n                .protect(true)\n"
+                 "                .build());\n");
+    free(java);
     tu_pcl_unload(&f);
     tu_pcl_parse_fails("read \"r\" \"other:index:R\" {\n    b = true\n}\n",
                        "main.pp:1:1: read 'r' has no id attribute");
