@@ -2187,6 +2187,62 @@ static const schema_type_t *go_external_enum(go_ctx_t *g, const char *ref, schem
 }
 
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
+/* A scalar config value where the schema wants another scalar type (emit_config_conversion), as
+ * Pulumi's generators convert it: a string to a bool (`== "true"`), an int or a number
+ * (strconv.Atoi, strconv.ParseFloat: in an apply, whose error fails the update as Pulumi's Go does
+ * for an ID), an int to a number (float64()), a number or a bool to a string (strconv; a number as
+ * JavaScript's String() writes it below 1e21). A secret is an Output: converted in an apply. False
+ * when no conversion is needed. */
+static bool go_config_conversion(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const pcl_node_t *cn,
+                                 const schema_type_t *t) {
+    emit_conversion_t k = emit_config_conversion(cn, t);
+    if (k == EMIT_CONV_NONE || k == EMIT_CONV_UNSUPPORTED) return false;
+    const char *ct = cn->token ? cn->token : "string";
+    const char *from = strcmp(ct, "int") == 0      ? "int"
+                       : strcmp(ct, "number") == 0 ? "float64"
+                       : strcmp(ct, "bool") == 0   ? "bool"
+                                                   : "string";
+    const char *to = NULL, *expr = NULL; /* expr: of v, "%s" standing for it; NULL: a (value, error) call */
+    bool fails = false;
+    switch (k) {
+    case EMIT_CONV_STRING_TO_BOOL: to = "Bool", expr = "%s == \"true\""; break;
+    case EMIT_CONV_STRING_TO_INT: to = "Int", expr = "strconv.Atoi(%s)", fails = true; break;
+    case EMIT_CONV_STRING_TO_NUMBER: to = "Float64", expr = "strconv.ParseFloat(%s, 64)", fails = true; break;
+    case EMIT_CONV_INT_TO_NUMBER: to = "Float64", expr = "float64(%s)"; break;
+    case EMIT_CONV_BOOL_TO_STRING: to = "String", expr = "strconv.FormatBool(%s)"; break;
+    case EMIT_CONV_NUMBER_TO_STRING:
+        to = "String", expr = strcmp(from, "int") == 0 ? "strconv.Itoa(%s)" : "strconv.FormatFloat(%s, 'f', -1, 64)";
+        break;
+    default: return false;
+    }
+    if (strstr(expr, "strconv.")) go_import_add(g, "strconv", "strconv");
+    static const char *const plain[] = {"String", "string", "Int", "int", "Float64", "float64", "Bool", "bool"};
+    const char *to_go = NULL;
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i += 2)
+        if (strcmp(plain[i], to) == 0) to_go = plain[i + 1];
+    if (!cn->config_secret && !fails) {
+        buf_printf(b, "pulumi.%s(", to);
+        buf_t v;
+        buf_init(&v);
+        go_traversal(g, &v, e);
+        buf_printf(b, expr, v.data);
+        buf_free(&v);
+        buf_putc(b, ')');
+        return true;
+    }
+    if (!cn->config_secret) { /* a plain string: its Output, to convert in an apply */
+        buf_puts(b, "pulumi.String(");
+        go_traversal(g, b, e);
+        buf_puts(b, ").ToStringOutput()");
+    } else {
+        go_traversal(g, b, e);
+    }
+    buf_printf(b, ".ApplyT(func(v %s) (%s, error) { return ", from, to_go);
+    buf_printf(b, expr, "v");
+    buf_printf(b, "%s }).(pulumi.%sOutput)", fails ? "" : ", nil", to);
+    return true;
+}
+
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
     if (emit_is_method_call(e) ||
@@ -2244,6 +2300,9 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         /* a plain config read is a Go value (string, int, float64, bool), not an Input */
         int idx = e->trav.n == 0 ? emit_typed_find(&g->base, e->trav.root) : -1;
         const pcl_node_t *cn = idx >= 0 ? &g->base.p->nodes[idx] : NULL;
+        if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_CONFIG &&
+            go_config_conversion(g, b, e, &g->base.p->nodes[idx], t))
+            return;
         if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_CONFIG && !g->base.p->nodes[idx].config_secret &&
             emit_config_scalar(emit_config_type(g->base.a, g->base.p->nodes[idx].token))) {
             const char *ct = cn->token ? cn->token : "string";

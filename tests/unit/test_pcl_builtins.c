@@ -357,7 +357,29 @@ START_TEST(test_config_conversions) {
     tu_has(py, "    b=str == \"true\",\n    i=sec.apply(lambda x: int(x)),\n    n=float(int),\n    s=str(num),\n"
                "    t=\"true\" if flag else \"false\")\n");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:9:9", "passes the config value 'str' (string) where the schema wants");
+    /* Go: strconv (a string to a number in an apply, whose error fails the update), float64(), a
+     * secret's conversion in an apply of it */
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\"strconv\"\n");
+    tu_has(go, "\t\t\tB: pulumi.Bool(str == \"true\"),\n"
+               "\t\t\tI: sec.ApplyT(func(v string) (int, error) { return strconv.Atoi(v) }).(pulumi.IntOutput),\n"
+               "\t\t\tN: pulumi.Float64(float64(_int)),\n"
+               "\t\t\tS: pulumi.String(strconv.FormatFloat(num, 'f', -1, 64)),\n"
+               "\t\t\tT: pulumi.String(strconv.FormatBool(flag)),\n");
+    free(go);
+    tu_pcl_unload(&f);
+    f = load("config \"str\" \"string\" {}\nconfig \"flag\" \"bool\" {\n    secret = true\n}\n"
+             "config \"int\" \"int\" {}\n"
+             "resource \"r\" \"other:index:R\" {\n    i = str\n    n = str\n    s = int\n    t = flag\n}\n");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\t\tI: pulumi.String(str).ToStringOutput().ApplyT(func(v string) (int, error) { return "
+               "strconv.Atoi(v) }).(pulumi.IntOutput),\n"
+               "\t\t\tN: pulumi.String(str).ToStringOutput().ApplyT(func(v string) (float64, error) { return "
+               "strconv.ParseFloat(v, 64) }).(pulumi.Float64Output),\n"
+               "\t\t\tS: pulumi.String(strconv.Itoa(_int)),\n"
+               "\t\t\tT: flag.ApplyT(func(v bool) (string, error) { return strconv.FormatBool(v), nil "
+               "}).(pulumi.StringOutput),\n");
+    free(go);
     tu_pcl_unload(&f);
     /* PCL converts no number to a bool, nor a bool to a number */
     f = load("config \"num\" \"number\" {}\nconfig \"flag\" \"bool\" {}\n"
