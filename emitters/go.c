@@ -2162,30 +2162,6 @@ static void go_secret_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
     buf_printf(b, ").(%s)", t || !known ? go_output_type(g, t, in) : go_vt_output(g, it));
 }
 
-/* The enum type an external `$ref` names (`/enum/v30.0.0/schema.json#/types/enum:index:StringEnum`)
- * when a package of that name and version is one the program's resources use, with that package
- * (*pkg); else NULL. */
-static const schema_type_t *go_external_enum(go_ctx_t *g, const char *ref, schema_package_t **pkg) {
-    const char *tok = strstr(ref, "#/types/");
-    if (!tok) return NULL;
-    tok += strlen("#/types/");
-    const char *colon = strchr(tok, ':');
-    if (!colon) return NULL;
-    for (size_t i = 0; i < g->base.p->n_nodes; i++) {
-        schema_package_t *pk = g->base.p->nodes[i].package;
-        if (!pk || !pk->name || strlen(pk->name) != (size_t)(colon - tok) || strncmp(pk->name, tok, colon - tok) != 0)
-            continue;
-        /* the version the reference names, when it names one, is the one loaded */
-        if (pk->version && strstr(ref, "/v") && !strstr(ref, arena_sprintf(g->base.a, "/v%s/", pk->version))) continue;
-        const schema_type_t *t = schema_find_type(pk, tok);
-        if (t && t->kind == SCHEMA_ENUM) {
-            *pkg = pk;
-            return t;
-        }
-    }
-    return NULL;
-}
-
 /* A value in an input position of schema type `t` (NULL: unknown, typed by the literal). */
 /* A scalar config value where the schema wants another scalar type (emit_config_conversion), as
  * Pulumi's generators convert it: a string to a bool (`== "true"`), an int or a number
@@ -2263,7 +2239,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     if (t && t->kind == SCHEMA_UNION && e->type && e->type->kind != SCHEMA_UNION) t = e->type;
     if (t && t->external_ref && e->kind != PCL_TRAVERSAL && e->kind != PCL_NULL) {
         schema_package_t *xp = NULL;
-        const schema_type_t *xt = go_external_enum(g, t->external_ref, &xp);
+        const schema_type_t *xt = emit_external_enum(g->base.a, g->base.p, t->external_ref, &xp);
         if (xt) { /* an enum of another package the program uses: its member, from that package's SDK */
             schema_package_t *saved = g->type_pkg;
             g->type_pkg = xp;

@@ -283,8 +283,31 @@ void emit_walk_newline(emit_walk_t *w) {
     buf_indent(w->b, w->indent);
 }
 
+const schema_type_t *emit_external_enum(arena_t *a, const pcl_program_t *p, const char *ref, schema_package_t **pkg) {
+    const char *tok = strstr(ref, "#/types/");
+    if (!tok) return NULL;
+    tok += strlen("#/types/");
+    const char *colon = strchr(tok, ':');
+    if (!colon) return NULL;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        schema_package_t *pk = p->nodes[i].package;
+        if (!pk || !pk->name || strlen(pk->name) != (size_t)(colon - tok) || strncmp(pk->name, tok, colon - tok) != 0)
+            continue;
+        /* the version the reference names, when it names one, is the one loaded */
+        if (pk->version && strstr(ref, "/v") && !strstr(ref, arena_sprintf(a, "/v%s/", pk->version))) continue;
+        const schema_type_t *t = schema_find_type(pk, tok);
+        if (t && t->kind == SCHEMA_ENUM) {
+            *pkg = pk;
+            return t;
+        }
+    }
+    return NULL;
+}
+
 bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e) {
-    const schema_type_t *t = names_enum_type_at(e->type);
+    const schema_type_t *t = e->union_enum ? e->union_enum : names_enum_type_at(e->type);
+    schema_package_t *xp;
+    if (e->type && e->type->external_ref) t = emit_external_enum(w->a, w->p, e->type->external_ref, &xp);
     if (!t || !t->token || e->kind == PCL_BOOL) return false;
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
     char *pkg, *member;

@@ -178,7 +178,12 @@ bool emit_hook_attrs(const pcl_node_t *n, emit_hook_t *h);
 
 /* A new line at the current indentation. */
 void emit_walk_newline(emit_walk_t *w);
-/* A literal at an enum position as the SDK's member (`<module prefix>.<Enum>.<MEMBER>`); false,
+/* The enum type an external `$ref` names (`/enum/v30.0.0/schema.json#/types/enum:index:StringEnum`)
+ * when a package of that name and version is one the program's resources use, with that package
+ * (*pkg); else NULL. */
+const schema_type_t *emit_external_enum(arena_t *a, const pcl_program_t *p, const char *ref, schema_package_t **pkg);
+/* A literal at an enum position (a union's enum listing it, another package's enum the program
+ * imports) as the SDK's member (`<module prefix>.<Enum>.<MEMBER>`); false,
  * writing nothing, when the value is not a member or its package is not imported. */
 bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e);
 /* An operand of `parent`, parenthesised as PCL groups it (right: the right operand). */

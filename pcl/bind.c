@@ -39,6 +39,23 @@ static void bind_items(pcl_program_t *p, const schema_type_t *shape, pcl_expr_t 
     }
 }
 
+/* The enum member of a union (`oneOf: [string, Enum]`) one of whose values is the literal v, or NULL:
+ * Pulumi's generators write such a literal as the enum's member (`union.BlobType.Block`), any other
+ * string as itself (pcl_expr_t.union_enum). */
+static const schema_type_t *union_enum_listing(const schema_type_t *u, const pv_t *v) {
+    if (v->kind != PV_STRING && v->kind != PV_NUMBER) return NULL;
+    for (size_t i = 0; i < u->n_members; i++) {
+        const schema_type_t *m = u->members[i];
+        for (size_t j = 0; m && m->kind == SCHEMA_ENUM && j < m->n_enum_values; j++) {
+            const pv_t *ev = m->enum_values[j].value;
+            if (ev && ev->kind == v->kind &&
+                (v->kind == PV_STRING ? strcmp(ev->u.str.s, v->u.str.s) == 0 : ev->u.n == v->u.n))
+                return m;
+        }
+    }
+    return NULL;
+}
+
 static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
     if (!e) return;
     if (e->kind == PCL_CALL && strcmp(e->call.name, "secret") == 0) {
@@ -52,6 +69,7 @@ static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
         const pv_t *v = pcl_expr_to_value(p->arena, e);
         const schema_type_t *r = v ? pcl_reduce_union(t, v) : NULL;
         if (r) pos = r;
+        e->union_enum = v ? union_enum_listing(t, v) : NULL;
     }
     if (e->kind == PCL_CALL && (strcmp(e->call.name, "invoke") == 0 || strcmp(e->call.name, "call") == 0))
         return; /* typed from its function (bind_functions) */

@@ -89,6 +89,10 @@ struct pcl_expr {
     } call;
     const schema_type_t *type; /* schema type at this position, NULL when unknown; for invoke() and
                                   call(), the function's return type */
+    /* a literal at a union position (`oneOf: [string, Enum]`) that one of the union's enum members
+     * lists: that enum (Pulumi's generators write the literal as its member); `type` stays the
+     * member the literal reduces to */
+    const schema_type_t *union_enum;
     /* invoke(token, args[, options]) and call(resource, "method", args), bound: the function and
      * the package it comes from (NULL before binding) */
     const schema_function_t *function;

@@ -996,6 +996,72 @@ START_TEST(test_golden_files) {
 }
 END_TEST
 
+/* The conformance schemas `files` (under tests/fixtures/conformance/schemas) and pcl bound to them. */
+static tu_pcl_t conformance_program(const char *const *files, size_t n, const char *pcl) {
+    diag_list_t d;
+    diag_list_init(&d);
+    tu_pcl_t f = {schema_set_new(), NULL};
+    for (size_t i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/tests/fixtures/conformance/schemas/%s", SOURCE_DIR, files[i]);
+        size_t len = 0;
+        char *text = tu_read(path, &len);
+        ck_assert_ptr_nonnull(text);
+        schema_package_t *pkg = schema_load_buffer(text, len, files[i], &d);
+        ck_assert_ptr_nonnull(pkg);
+        schema_set_add(f.set, pkg);
+        free(text);
+    }
+    f.p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    ck_assert_ptr_nonnull(f.p);
+    ck_assert(pcl_bind(f.p, f.set, &d));
+    diag_list_free(&d);
+    return f;
+}
+
+/* Enum members where Pulumi's generators write them (l2-union, l2-external-enum): a literal at a
+ * `oneOf: [string, Enum]` position that the enum lists, and a literal typed by another package's
+ * enum (`$ref: /enum/v30.0.0/schema.json#/types/...`) when the program imports that package; any
+ * other string stays a string. Both used to be written as the plain string. */
+START_TEST(test_enum_members_union_and_external) {
+    static const char *const UNION[] = {"union-18.0.0.json"};
+    tu_pcl_t f =
+        conformance_program(UNION, 1,
+                            "resource \"a\" \"union:index:Example\" {\n    typedEnumProperty = \"Block\"\n"
+                            "    stringEnumUnionListProperty = [\"Listen\", \"NotAnEnumValue\"]\n}\n"
+                            "resource \"b\" \"union:index:Example\" {\n    typedEnumProperty = \"Other\"\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "typedEnumProperty: union.BlobType.Block,");
+    tu_has(ts, "union.AccessRights.Listen,\n        \"NotAnEnumValue\",\n");
+    tu_has(ts, "{typedEnumProperty: \"Other\"}");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "typed_enum_property=union.BlobType.BLOCK");
+    tu_has(py, "union.AccessRights.LISTEN,\n        \"NotAnEnumValue\",\n");
+    tu_has(py, "typed_enum_property=\"Other\"");
+    free(ts);
+    free(py);
+    tu_pcl_unload(&f);
+
+    static const char *const EXT[] = {"enum-30.0.0.json", "extenumref-32.0.0.json"};
+    f = conformance_program(EXT, 2,
+                            "resource \"r\" \"enum:index:Res\" {\n    intEnum = 1\n    stringEnum = \"one\"\n}\n"
+                            "resource \"s\" \"extenumref:index:Sink\" {\n    stringEnum = \"two\"\n}\n");
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "new extenumref.Sink(\"s\", {stringEnum: _enum.StringEnum.StringTwo});");
+    py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "extenumref.Sink(\"s\", string_enum=enum.StringEnum.STRING_TWO)");
+    free(ts);
+    free(py);
+    tu_pcl_unload(&f);
+    /* without the enum's package imported, the value stays a string */
+    f = conformance_program(EXT, 2, "resource \"s\" \"extenumref:index:Sink\" {\n    stringEnum = \"two\"\n}\n");
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "{stringEnum: \"two\"}");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *emit_suite(void) {
     Suite *s = suite_create("emit_ts_py_yaml");
     TCase *names = tcase_create("names");
@@ -1012,6 +1078,7 @@ static Suite *emit_suite(void) {
     tcase_add_test(small, test_identifier_collisions);
     tcase_add_test(small, test_unknown_function_diagnostic);
     tcase_add_test(small, test_tricky_strings);
+    tcase_add_test(small, test_enum_members_union_and_external);
     suite_add_tcase(s, small);
     TCase *real = tcase_create("real");
     tcase_set_timeout(real, 300);
