@@ -176,6 +176,28 @@ static void ts_trav_parts(ts_gen_t *g, const pcl_trav_part_t *parts, size_t n) {
         ts_trav_part(g, &parts[i], false);
 }
 
+/* Whether reading `parts` from a value of type t meets only required properties, list elements and
+ * map values (its TypeScript type never adds `| undefined`); false where it meets an optional property
+ * or a type it cannot follow. */
+static bool ts_path_required(const schema_type_t *t, const pcl_trav_part_t *parts, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const pcl_trav_part_t *pt = &parts[i];
+        bool key = pt->attr || pt->index_is_string;
+        if (!t) return false;
+        if ((t->kind == SCHEMA_ARRAY && !key) || (t->kind == SCHEMA_MAP && key)) {
+            t = t->element;
+        } else if (t->kind == SCHEMA_OBJECT && t->object && key) {
+            const schema_property_t *pr =
+                schema_find_property(t->object->props, t->object->n_props, pt->attr ? pt->attr : pt->index_str);
+            if (!pr || !pr->required) return false;
+            t = pr->type;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     if (emit_walk_in_scope(&g->w, e->trav.root)) { /* a for-expression variable */
         buf_puts(g->w.b, e->trav.root);
@@ -201,11 +223,18 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
         }
     }
     /* A list index below a resource's output property: Output lifting cannot index a list that
-     * may be undefined, so read it in an apply with optional chaining, as Pulumi does
-     * (`res.data.apply(data => data.items?.[0]?.name)`). */
+     * may be undefined, so where an optional property is on the way (or a type cimport cannot
+     * follow) it is read in an apply with optional chaining, as Pulumi does
+     * (`res.data.apply(data => data.items?.[0]?.name)`); below required properties it is lifted
+     * (`res.data.boolArray[0]`). */
     bool list_index = false;
     for (size_t i = 1; i < e->trav.n; i++)
         list_index |= !e->trav.parts[i].attr && !e->trav.parts[i].index_is_string;
+    if (list_index && idx >= 0 && e->trav.parts[0].attr && g->w.p->nodes[idx].schema) {
+        const schema_resource_t *r = g->w.p->nodes[idx].schema;
+        const schema_property_t *pr = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
+        list_index = !pr || !pr->required || !ts_path_required(pr->type, e->trav.parts + 1, e->trav.n - 1);
+    }
     /* A property below an optional output property (`setRes.optionalData.string`): the property is
      * `Output<T | undefined>`, so it is read in an apply with optional chaining, as Pulumi does
      * (`setRes.optionalData.apply(optionalData => optionalData?.string!)`); inside an interpolation,

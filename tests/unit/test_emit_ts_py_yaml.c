@@ -1062,6 +1062,23 @@ START_TEST(test_enum_members_union_and_external) {
 }
 END_TEST
 
+/* A list element below required output properties is read lifted, as Pulumi writes it
+ * (`res.data.boolArray[0]`: Output lifting indexes a list that cannot be undefined); below an optional
+ * property (`innerDataList?`) in an apply with optional chaining. The first used to be an apply too. */
+START_TEST(test_ts_list_index_lifted_below_required) {
+    static const char *const REF[] = {"ref-ref-12.0.0.json"};
+    tu_pcl_t f = conformance_program(REF, 1,
+                                     "resource \"res\" \"ref-ref:index:Resource\" {\n}\n"
+                                     "output \"array\" {\n    value = res.data.boolArray[0]\n}\n"
+                                     "output \"listIndex\" {\n    value = res.data.innerDataList[0].string\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const array = res.data.boolArray[0];\n");
+    tu_has(ts, "export const listIndex = res.data.apply(data => data.innerDataList?.[0]?.string);\n");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *emit_suite(void) {
     Suite *s = suite_create("emit_ts_py_yaml");
     TCase *names = tcase_create("names");
@@ -1079,6 +1096,7 @@ static Suite *emit_suite(void) {
     tcase_add_test(small, test_unknown_function_diagnostic);
     tcase_add_test(small, test_tricky_strings);
     tcase_add_test(small, test_enum_members_union_and_external);
+    tcase_add_test(small, test_ts_list_index_lifted_below_required);
     suite_add_tcase(s, small);
     TCase *real = tcase_create("real");
     tcase_set_timeout(real, 300);
