@@ -268,11 +268,15 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     /* write applies (Go types each expression itself and refuses, with its position, what it cannot) */
     const unsigned apply = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
     switch (e->kind) {
-    case PCL_TEMPLATE: { /* YAML interpolates references only */
-        bool refs_only = true;
-        for (size_t i = 0; i < e->tuple.n; i++)
-            refs_only &= e->tuple.items[i]->kind == PCL_STRING || e->tuple.items[i]->kind == PCL_TRAVERSAL;
-        return apply | L(LANG_CSHARP) | L(LANG_JAVA) | (refs_only ? L(LANG_YAML) : 0);
+    case PCL_TEMPLATE: { /* YAML interpolates references; other parts are joined (fn::join), strings only */
+        bool yaml = true;
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            const pcl_expr_t *part = e->tuple.items[i];
+            yaml &= part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
+                    emit_expr_shape(c->p, c->nodes, part) == EMIT_SHAPE_STRING ||
+                    (part->type && part->type->kind == SCHEMA_STRING);
+        }
+        return apply | L(LANG_CSHARP) | L(LANG_JAVA) | (yaml ? L(LANG_YAML) : 0);
     }
     case PCL_UNARY:
     case PCL_BINARY:

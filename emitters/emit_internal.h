@@ -34,6 +34,10 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
     case PCL_FOR
 void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang);
 
+/* A call Pulumi YAML writes as a reference inside `${...}` (stack(), a stack reference's output by a
+ * literal name): a template interpolates it (emitters/yaml.c). */
+bool emit_yaml_interpolates(const pcl_expr_t *e);
+
 /* --- what an emitter needs to know about an expression (emitters/check.c) --- */
 
 /* invoke(token, ...) and call(resource, "method", ...), bound to their function (pcl_bind). */

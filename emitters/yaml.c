@@ -271,10 +271,27 @@ static char *yaml_stack_output_text(yaml_gen_t *g, const pcl_expr_t *e) {
     return yaml_traversal_text(g, &ref);
 }
 
+bool emit_yaml_interpolates(const pcl_expr_t *e) {
+    return yaml_pulumi_variable(e) || yaml_stack_output(e);
+}
+
+/* A template part Pulumi YAML writes inside the string: text, a reference, a Pulumi variable. */
+static bool yaml_interpolated_part(const pcl_expr_t *part) {
+    return part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part);
+}
+
+/* A template with another part (a function call, a read below an invoke): its parts joined. */
+static bool yaml_template_joins(const pcl_expr_t *e) {
+    if (e->kind != PCL_TEMPLATE) return false;
+    for (size_t i = 0; i < e->tuple.n; i++)
+        if (!yaml_interpolated_part(e->tuple.items[i])) return true;
+    return false;
+}
+
 static bool yaml_is_collection(const pcl_expr_t *e) {
     if (yaml_deep_invoke(e)) return false; /* read through its variable */
     return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) ||
-           (e->kind == PCL_CALL && !yaml_pulumi_variable(e) && !yaml_stack_output(e)) || yaml_invoke_return(e);
+           (e->kind == PCL_CALL && !emit_yaml_interpolates(e)) || yaml_invoke_return(e) || yaml_template_joins(e);
 }
 
 /* Pulumi YAML interpolates references in strings: "a-${res.prop}". */
@@ -285,6 +302,10 @@ static void yaml_template(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         const pcl_expr_t *part = e->tuple.items[i];
         if (part->kind == PCL_TRAVERSAL) {
             buf_puts(&t, yaml_traversal_text(g, part));
+            continue;
+        }
+        if (part->kind == PCL_CALL) { /* emit_yaml_interpolates */
+            buf_puts(&t, yaml_pulumi_variable(part) ? yaml_pulumi_variable(part) : yaml_stack_output_text(g, part));
             continue;
         }
         for (const char *c = part->s; *c; c++) { /* a literal `${` is `$${` */
@@ -377,6 +398,33 @@ static void yaml_invoke(yaml_gen_t *g, const pcl_expr_t *e, const char *ret, int
 
 /* A function call as the one-entry mapping `fn::name: arg` (args as a list when not exactly one). */
 static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first_inline) {
+    if (yaml_template_joins(e)) { /* fn::join ["", [parts]]: each run of text and references one string */
+        pcl_expr_t **parts = arena_alloc(g->a, (e->tuple.n + 1) * sizeof(pcl_expr_t *));
+        size_t n = 0;
+        for (size_t i = 0; i < e->tuple.n;) {
+            if (!yaml_interpolated_part(e->tuple.items[i])) {
+                parts[n++] = e->tuple.items[i++];
+                continue;
+            }
+            pcl_expr_t *run = arena_alloc(g->a, sizeof *run);
+            *run = (pcl_expr_t){.kind = PCL_TEMPLATE, .line = e->line, .col = e->col};
+            run->tuple.items = &e->tuple.items[i];
+            while (i < e->tuple.n && yaml_interpolated_part(e->tuple.items[i]))
+                run->tuple.n++, i++;
+            parts[n++] = run;
+        }
+        pcl_expr_t *args[2], sep = {.kind = PCL_STRING, .s = ""}, list = {.kind = PCL_TUPLE};
+        list.tuple.items = parts;
+        list.tuple.n = n;
+        args[0] = &sep;
+        args[1] = &list;
+        pcl_expr_t join = {.kind = PCL_CALL, .line = e->line, .col = e->col};
+        join.call.name = "join";
+        join.call.args = args;
+        join.call.n = 2;
+        yaml_call(g, &join, indent, first_inline);
+        return;
+    }
     if (yaml_invoke_return(e)) {
         yaml_invoke(g, e->x, e->s, indent, first_inline);
         return;
@@ -447,7 +495,7 @@ static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         } else if (it->kind == PCL_OBJECT) {
             buf_putc(g->b, ' ');
             yaml_entries(g, it->object.items, it->object.n, indent + 2, true);
-        } else if (it->kind == PCL_CALL || yaml_invoke_return(it)) {
+        } else if (it->kind == PCL_CALL || yaml_invoke_return(it) || yaml_template_joins(it)) {
             buf_putc(g->b, ' ');
             yaml_call(g, it, indent + 2, true);
         } else {
@@ -468,7 +516,7 @@ static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     buf_putc(g->b, '\n');
     if (e->kind == PCL_OBJECT)
         yaml_entries(g, e->object.items, e->object.n, indent, false);
-    else if (e->kind == PCL_CALL || yaml_invoke_return(e))
+    else if (e->kind == PCL_CALL || yaml_invoke_return(e) || yaml_template_joins(e))
         yaml_call(g, e, indent, false);
     else
         yaml_items(g, e, indent);

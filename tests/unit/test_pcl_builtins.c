@@ -256,6 +256,34 @@ START_TEST(test_yaml_functions_refused) {
 }
 END_TEST
 
+/* A template with a function call among its parts: Pulumi YAML interpolates property reads only, so
+ * the string is fn::join of its parts with "" (pulumi-yaml's generator writes the same), each run of
+ * text and references one interpolated string; a stack reference's output and stack() stay
+ * interpolated. A part of another type than string is refused (fn::join joins strings). */
+START_TEST(test_yaml_template_join) {
+    tu_pcl_t f = load(PROGRAM);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "  t: v-${ref.outputs[\"b\"]}-${x}\n");
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\nconfig \"s\" \"string\" {}\n"
+             "output \"a\" {\n    value = \"x-${toJSON(l)}-${s}/${stack()}$${lit}\"\n}\n"
+             "output \"b\" {\n    value = [\"${toBase64(s)}\"]\n}\n"
+             "output \"c\" {\n    value = \"n=${length(l)}\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:10:13", "template interpolation");
+    tu_pcl_unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\nconfig \"s\" \"string\" {}\n"
+             "output \"a\" {\n    value = \"x-${toJSON(l)}-${s}/${stack()}$${lit}\"\n}\n"
+             "output \"b\" {\n    value = [\"${toBase64(s)}\"]\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "outputs:\n  a:\n    fn::join:\n      - \"\"\n      -\n        - x-\n        - fn::toJSON: ${l}\n"
+              "        - \"-${s}/${pulumi.stack}$${lit}\"\n");
+    tu_has(y, "  b:\n    - fn::join:\n        - \"\"\n        -\n          - fn::toBase64: ${s}\n");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_pulumi_block) {
     tu_pcl_t f = load("config \"v\" \"string\" {}\npulumi {\n    requiredVersionRange = v\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
@@ -479,6 +507,7 @@ int main(void) {
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
     tcase_add_test(tc, test_yaml_functions_refused);
+    tcase_add_test(tc, test_yaml_template_join);
     tcase_add_test(tc, test_pulumi_block);
     tcase_add_test(tc, test_expand_final);
     tcase_add_test(tc, test_config_conversions);
