@@ -262,6 +262,31 @@ static unsigned typed_apply_langs(const check_t *c, const pcl_expr_t *e) {
     return L(LANG_CSHARP) | (t.java ? L(LANG_JAVA) : 0);
 }
 
+static bool object_literal(const pcl_expr_t *e, void *ctx) {
+    if (e->kind == PCL_OBJECT) *(bool *)ctx = true;
+    return true;
+}
+
+/* C# writes a for expression over a plain list or map (LINQ), none of its parts reading an output
+ * nor building an object,
+ * its variables named unlike the program's nodes (a lambda's parameter may not shadow a local); a
+ * list's index with no condition and into a list only (Select's index is the position after Where). */
+static bool typed_for_ok(const check_t *c, const pcl_expr_t *e) {
+    emit_shape_t sh = emit_expr_shape(c->p, c->nodes, e->x);
+    if (sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP) return false;
+    if (sh == EMIT_SHAPE_LIST && e->kvar && (e->w || e->for_object)) return false;
+    const char *vars[] = {e->kvar, e->vvar};
+    for (int i = 0; i < 2; i++)
+        if (vars[i] && names_table_get(c->nodes, vars[i]) >= 0) return false;
+    const pcl_expr_t *parts[] = {e->x, e->y, e->z, e->w};
+    bool object = false; /* an object built in the lambda would be a dictionary, not the input type */
+    for (int i = 0; i < 4; i++) {
+        if (parts[i] && emit_has_output(c->p, c->nodes, parts[i])) return false;
+        if (parts[i] && i > 0) pcl_expr_walk(parts[i], object_literal, &object);
+    }
+    return !object;
+}
+
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
@@ -300,7 +325,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
         return apply | (fc && emit_is_invoke(fc) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
     }
     case PCL_SPLAT: return apply | invoke_read_langs(e);
-    case PCL_FOR: return apply;
+    case PCL_FOR: return apply | (typed_for_ok(c, e) ? L(LANG_CSHARP) : 0);
     default: return ALL_LANGS;
     }
 }

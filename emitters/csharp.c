@@ -437,6 +437,51 @@ static const char *cs_need(emit_typed_t *x, const char *ns) {
     return ns;
 }
 
+/* A for expression over a plain list or map in LINQ, as Pulumi's .NET generator writes one
+ * (`.Select(...).ToList()`, `.ToDictionary(key, value)`): a condition `.Where` first; a list's index
+ * the second parameter of Select (emit_check_program: then no condition, no object); a map's entries
+ * in the order of their keys (PCL iterates a map by its sorted keys), read as `.Key` and `.Value` of
+ * the lambdas' one parameter, named after the key variable. */
+static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    bool map = emit_expr_shape(x->p, x->index, e->x) != EMIT_SHAPE_LIST;
+    const char *v = names_make_valid_identifier(x->a, LANG_CSHARP, e->vvar);
+    const char *k = e->kvar ? names_make_valid_identifier(x->a, LANG_CSHARP, e->kvar) : NULL;
+    const char *param = map && k ? k : v;
+    size_t saved = x->n_scope;
+    bool paren = e->x->kind != PCL_TRAVERSAL && e->x->kind != PCL_CALL;
+    if (paren) buf_putc(b, '(');
+    cs_expr(c, b, e->x, NULL, depth);
+    if (paren) buf_putc(b, ')');
+    if (map) {
+        cs_need(x, "System"); /* StringComparer */
+        buf_printf(b, ".OrderBy(%s => %s.Key, StringComparer.Ordinal)", param, param);
+        if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.Key", param));
+        emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.Value", param));
+    } else {
+        if (k) emit_typed_scope_push(x, e->kvar, k);
+        emit_typed_scope_push(x, e->vvar, v);
+    }
+    const char *params = !map && k ? arena_sprintf(x->a, "(%s, %s)", v, k) : param;
+    if (e->w) {
+        buf_printf(b, ".Where(%s => ", params);
+        cs_expr(c, b, e->w, NULL, depth);
+        buf_putc(b, ')');
+    }
+    if (e->for_object) {
+        buf_printf(b, ".ToDictionary(%s => ", params);
+        cs_expr(c, b, e->y, NULL, depth);
+        buf_printf(b, ", %s => ", params);
+        cs_expr(c, b, e->z, NULL, depth);
+        buf_putc(b, ')');
+    } else {
+        buf_printf(b, ".Select(%s => ", params);
+        cs_expr(c, b, e->z, NULL, depth);
+        buf_puts(b, ").ToList()");
+    }
+    x->n_scope = saved;
+}
+
 /* The built-in functions as Pulumi's .NET program generator writes them. */
 static const emit_typed_call_t CS_CALLS[] = {
     {"cwd", "Directory.GetCurrentDirectory()", {"System.IO"}, EMIT_SHAPE_UNKNOWN},
@@ -486,6 +531,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .need = cs_need,
+    .for_expr = cs_for,
 };
 
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */

@@ -960,6 +960,28 @@ static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b,
     buf_putc(b, ')');
 }
 
+bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text) {
+    if (x->n_scope >= EMIT_MAX_SCOPE) return false;
+    x->scope_name[x->n_scope] = name;
+    x->scope_text[x->n_scope++] = text;
+    return true;
+}
+
+/* A for expression's variable (the innermost of its name) and what is read below it; false for
+ * any other traversal. */
+static bool typed_scope_var(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    for (size_t i = x->n_scope; i-- > 0;) {
+        if (strcmp(x->scope_name[i], e->trav.root) != 0) continue;
+        buf_puts(b, x->scope_text[i]);
+        for (size_t k = 0; k < e->trav.n; k++) {
+            const pcl_trav_part_t *pt = &e->trav.parts[k];
+            emit_append_part(b, pt, pt->attr ? s->value_parts->name(x, -1, pt->attr, false) : NULL, s->value_parts);
+        }
+        return true;
+    }
+    return false;
+}
+
 /* Whether e reads into a local that holds an output (written in an apply of it). */
 static bool typed_reads_local_output(const emit_typed_t *x, const pcl_expr_t *e) {
     int idx = e->kind == PCL_TRAVERSAL && e->trav.n > 0 ? emit_typed_find(x, e->trav.root) : -1;
@@ -992,6 +1014,7 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
             s->string(b, e->s);
         return;
     case PCL_TRAVERSAL:
+        if (x->n_scope && typed_scope_var(s, x, b, e)) return;
         if (!x->apply && s->apply_open && typed_reads_local_output(x, e))
             typed_apply(s, x, b, e, depth);
         else
@@ -1013,6 +1036,8 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
     EMIT_CASE_LANGUAGE_EXPRS:
         if (e->kind == PCL_TEMPLATE)
             s->interpolation(x, b, e, depth);
+        else if (e->kind == PCL_FOR && s->for_expr)
+            s->for_expr(x, b, e, depth); /* emit_check_program: over plain values only */
         else if (!x->apply && s->apply_open && emit_has_output(x->p, x->index, e))
             typed_apply(s, x, b, e, depth);
         else

@@ -283,6 +283,9 @@ typedef struct emit_typed {
     names_table_t *index;      /* node name → node index (pcl_program_find is a linear scan) */
     names_memo_t memo;         /* type token → the language's module path */
     const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
+    /* inside a for expression's lambdas: its variables (scope_name) and how the code reads them */
+    const char *scope_name[EMIT_MAX_SCOPE], *scope_text[EMIT_MAX_SCOPE];
+    size_t n_scope;
 } emit_typed_t;
 /* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
  * type token is malformed (names_check_tokens' errors name the language). */
@@ -407,7 +410,13 @@ typedef struct emit_typed_syntax {
     const emit_typed_call_t *calls;
     size_t n_calls;
     const char *(*need)(emit_typed_t *x, const char *what); /* returns how the code names it */
+    /* a for expression over a plain list or map (NULL: the language writes none; emit_check_program
+     * refuses it); its variables read as emit_typed_scope_push says */
+    void (*for_expr)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
 } emit_typed_syntax_t;
+/* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
+ * the scope is full. */
+bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);
 /* One entry of a map: `open`, the key quoted, `sep`, the value (of type et, at `depth`), `close`. */
 void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_object_item_t *it,
                       const schema_type_t *et, int depth, const char *open, const char *sep, const char *close);

@@ -178,10 +178,32 @@ START_TEST(test_for_expressions) {
     tu_has(py, "pulumi.export(\"m\", {k: v for k, v in sorted(tags.items())})");
     tu_has(py, "pulumi.export(\"o\", {n: f\"v-{n}\" for n in names})");
     free(py);
+    /* C#: LINQ, as Pulumi's .NET generator writes it, a map's entries by their sorted keys */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "using System;\n");
+    tu_has(
+        cs,
+        "        [\"l\"] = names.Where(n => n != \"b\").Select(n => $\"p-{n}\").ToList(),\n"
+        "        [\"i\"] = names.Select((n, i) => $\"{i}:{n}\").ToList(),\n"
+        "        [\"m\"] = tags.OrderBy(k => k.Key, StringComparer.Ordinal).ToDictionary(k => k.Key, k => k.Value),\n"
+        "        [\"o\"] = names.ToDictionary(n => n, n => $\"v-{n}\"),\n");
+    free(cs);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:6:13",
+                        "uses a for expression, which the Java emitter cannot write yet");
     /* a for over something whose shape the program does not show is refused, by position */
     fixture_t g = load("config \"c\" \"string\" {}\noutput \"x\" {\n    value = [for v in c : v]\n}\n");
     tu_pcl_emit_refused(&g, LANG_TYPESCRIPT, "3:13", "ranges over a list or a map");
     tu_pcl_emit_refused(&g, LANG_PYTHON, "3:13", "ranges over a list or a map");
+    tu_pcl_emit_refused(&g, LANG_CSHARP, "3:13", "uses a for expression, which the C# emitter cannot write yet");
+    unload(&g);
+    /* C#: over an output, with a list's index and a condition, building objects, or with a variable
+     * named as a node: refused */
+    g = load("names = [\"a\"]\nn = 1\noutput \"x\" {\n    value = [for i, v in names : v if i > 0]\n}\n"
+             "output \"y\" {\n    value = [for v in names : {a = v}]\n}\n"
+             "output \"z\" {\n    value = [for n in names : n]\n}\n");
+    tu_pcl_emit_refused(&g, LANG_CSHARP, "4:13", "uses a for expression");
+    tu_pcl_emit_refused(&g, LANG_CSHARP, "7:13", "uses a for expression");
+    tu_pcl_emit_refused(&g, LANG_CSHARP, "10:13", "uses a for expression");
     unload(&g);
     unload(&f);
 }
