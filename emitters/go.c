@@ -41,6 +41,7 @@ typedef struct go_ctx {
     const struct go_vt *scope_type[EMIT_MAX_SCOPE]; /* ... and their types */
     size_t n_scope;
     const emit_apply_t *ap;     /* inside an apply: the atoms its parameters stand for */
+    const char *ap_zero;        /* ... and the zero value of its result, returned with an error */
     buf_t *pre;                 /* statements written before the current one (temporaries, loops) */
     int pre_indent;             /* their indentation */
     int line_depth;             /* the indentation of the line being written */
@@ -1516,19 +1517,26 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         return;
     }
     if (f->kind == GO_FN_JSON) {
-        /* json.Marshal before the statement, its error returned: at the program's top level only
-         * (not inside an apply, whose function returns a value too), and before a registration line
-         * is written (outputs, locals and components render their values first) */
+        /* json.Marshal before the statement, its error returned: at the program's top level, before
+         * a registration line is written (outputs, locals and components render their values
+         * first), or in an apply's function (over outputs), which returns its zero value with it */
         const pcl_node_t *n = g->base.node;
-        if (g->ap || !n || (n->kind != PCL_NODE_OUTPUT && n->kind != PCL_NODE_LOCAL && n->kind != PCL_NODE_COMPONENT)) {
-            go_refuse(g, e, "toJSON() over outputs or in a resource's input");
+        if (!g->ap &&
+            (!n || (n->kind != PCL_NODE_OUTPUT && n->kind != PCL_NODE_LOCAL && n->kind != PCL_NODE_COMPONENT))) {
+            go_refuse(g, e, "toJSON() in a resource's input");
             buf_puts(b, "nil");
             return;
         }
         int k = g->n_json++;
         char *arg = go_plain_stmt(g, e->call.args[0], g->pre_indent, 1, go_infer(g, e->call.args[0]));
         go_pre_line(g, 0, arena_sprintf(g->base.a, "tmpJSON%d, err := json.Marshal(%s)", k, arg));
-        go_err_check(g->pre, g->pre_indent);
+        if (g->ap) {
+            go_pre_line(g, 0, "if err != nil {");
+            go_pre_line(g, 1, arena_sprintf(g->base.a, "return %s, err", g->ap_zero));
+            go_pre_line(g, 0, "}");
+        } else {
+            go_err_check(g->pre, g->pre_indent);
+        }
         go_pre_line(g, 0, arena_sprintf(g->base.a, "json%d := string(tmpJSON%d)", k, k));
         g->err_declared = true;
         buf_printf(b, "json%d", k);
@@ -1648,9 +1656,30 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
 /* --- values over outputs --- */
 
 /* `x.ApplyT(func(x T) (R, error) {...}).(ROutput)`, or `pulumi.All(...)` over several outputs. */
+static void go_apply_over(go_ctx_t *g, buf_t *b, const pcl_expr_t *over, const pcl_expr_t *e, const go_vt_t *rt,
+                          int depth);
+
+/* "Map" or "Array" when e names a local whose value is a map or list literal over outputs, which
+ * go_local writes as a pulumi.Map or pulumi.Array (an Input, not an Output); else NULL. */
+static const char *go_local_input(go_ctx_t *g, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? emit_typed_find(&g->base, e->trav.root) : -1;
+    if (idx < 0 || g->base.p->nodes[idx].kind != PCL_NODE_LOCAL) return NULL;
+    const pcl_expr_t *v = g->base.p->nodes[idx].attrs[0].value;
+    if (v->kind != PCL_OBJECT && v->kind != PCL_TUPLE) return NULL;
+    if (!emit_has_output(g->base.p, g->base.index, v)) return NULL;
+    return v->kind == PCL_OBJECT ? "Map" : "Array";
+}
+
 static void go_apply(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_vt_t *rt, int depth) {
+    go_apply_over(g, b, e, e, rt, depth);
+}
+
+/* The apply of the outputs `over` reads (e itself, or a part of it: a call that is an Output itself
+ * is applied over its arguments), computing e. */
+static void go_apply_over(go_ctx_t *g, buf_t *b, const pcl_expr_t *over, const pcl_expr_t *e, const go_vt_t *rt,
+                          int depth) {
     emit_apply_t ap;
-    emit_apply_plan(g->base.a, g->base.p, g->base.index, g->base.var, LANG_GO, e, g->scope, g->n_scope, &ap);
+    emit_apply_plan(g->base.a, g->base.p, g->base.index, g->base.var, LANG_GO, over, g->scope, g->n_scope, &ap);
     const char **ptype = arena_alloc(g->base.a, (ap.nu + 1) * sizeof *ptype);
     for (size_t k = 0; k < ap.nu; k++) {
         size_t i = ap.uniq[k];
@@ -1662,10 +1691,20 @@ static void go_apply(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_vt_t *
             return;
         }
         ptype[k] = go_id_atom(g, a) ? go_id_atom(g, a) : go_vt_name(g, t);
+        /* a local holding a list or map literal over outputs is a pulumi.Array or pulumi.Map: its
+         * Output's value is a []interface{} or map[string]interface{}, whatever its elements */
+        const char *in = go_local_input(g, ap.heads[i]);
+        if (in && strcmp(ptype[k], strcmp(in, "Map") == 0 ? "map[string]interface{}" : "[]interface{}") != 0) {
+            go_refuse(g, a, "it reads into a local list or map of outputs, whose values Go reads as interface{}");
+            buf_puts(b, "nil");
+            return;
+        }
     }
     const char *rname = go_vt_name(g, rt);
     if (ap.nu == 1) {
         go_expr(g, b, ap.heads[ap.uniq[0]], NULL, depth);
+        const char *in = go_local_input(g, ap.heads[ap.uniq[0]]);
+        if (in) buf_printf(b, ".To%sOutput()", in); /* an Input has no ApplyT */
         buf_printf(b, ".ApplyT(func(%s %s) (%s, error) {\n", ap.names[ap.uniq[0]], ptype[0], rname);
     } else {
         buf_puts(b, "pulumi.All(");
@@ -1680,7 +1719,15 @@ static void go_apply(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_vt_t *
         }
     }
     const emit_apply_t *saved_ap = g->ap;
+    const char *saved_zero = g->ap_zero;
+    bool saved_err = g->err_declared;
     g->ap = &ap;
+    g->ap_zero = rt->ptr                                      ? "nil"
+                 : rt->kind == GV_STRING                      ? "\"\""
+                 : rt->kind == GV_INT || rt->kind == GV_FLOAT ? "0"
+                 : rt->kind == GV_BOOL                        ? "false"
+                                                              : "nil";
+    g->err_declared = false; /* the function's own scope */
     buf_t *saved_pre = g->pre;
     int saved_indent = g->pre_indent, saved_line = g->line_depth;
     buf_t pre;
@@ -1695,6 +1742,8 @@ static void go_apply(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_vt_t *
     g->pre_indent = saved_indent;
     g->line_depth = saved_line;
     g->ap = saved_ap;
+    g->ap_zero = saved_zero;
+    g->err_declared = saved_err;
     if (pre.len) buf_append(b, pre.data, pre.len);
     go_indent(b, depth + 1);
     buf_printf(b, "return %s, nil\n", v.data ? v.data : "");
@@ -2315,7 +2364,11 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
-        if (go_fn_find(e)) { /* toJSON over outputs */
+        if (go_fn_find(e) && e->call.n == 1) { /* toJSON over outputs: marshalled in an apply of them */
+            go_apply_over(g, b, e->call.args[0], e, go_vt(g, GV_STRING, NULL), depth);
+            return;
+        }
+        if (go_fn_find(e)) {
             go_refuse(g, e, arena_sprintf(g->base.a, "%s() over outputs", e->call.name));
             buf_puts(b, "nil");
             return;

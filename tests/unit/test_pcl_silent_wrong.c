@@ -476,11 +476,29 @@ START_TEST(test_component_inputs) {
     tu_has(go, "}, pulumi.Parent(&myComponent))\n");
     free(go);
     unload(&f);
-    /* toJSON over an output is refused in Go (json.Marshal takes plain values) */
+    /* toJSON over outputs in Go: json.Marshal in an apply of them, its error returned with the
+     * function's zero value; a local map literal over outputs (a pulumi.Map, an Input) applied
+     * through its Output, whose value is a map[string]interface{} */
     f = load("resource \"r\" \"simple:index:Resource\" {\n    value = true\n}\n"
-             "output \"j\" {\n    value = toJSON({v = r.value})\n}\n",
+             "output \"j\" {\n    value = toJSON({v = r.value})\n}\n"
+             "local = {\n    a = r.value\n    b = \"x\"\n}\noutput \"k\" {\n    value = toJSON(local)\n}\n",
              NULL);
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:13: output 'j'", "toJSON() over outputs");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tctx.Export(\"j\", r.Value.ApplyT(func(value bool) (string, error) {\n"
+               "\t\t\ttmpJSON0, err := json.Marshal(map[string]bool{\n\t\t\t\t\"v\": value,\n\t\t\t})\n"
+               "\t\t\tif err != nil {\n\t\t\t\treturn \"\", err\n\t\t\t}\n\t\t\tjson0 := string(tmpJSON0)\n"
+               "\t\t\treturn json0, nil\n\t\t}).(pulumi.StringOutput))\n");
+    tu_has(go, "\t\tctx.Export(\"k\", local.ToMapOutput().ApplyT(func(local map[string]interface{}) (string, error) {\n"
+               "\t\t\ttmpJSON1, err := json.Marshal(local)\n");
+    free(go);
+    unload(&f);
+    /* a local map of outputs read with its values' own types: Go's Output of it holds interface{}
+     * values (it wrote ApplyT on the pulumi.Map, which has none, with a map[string]bool parameter) */
+    f = load("resource \"r\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "flags = {\n    a = r.value\n}\n"
+             "resource \"s\" \"simple:index:Resource\" {\n    value = flags[\"a\"]\n}\n",
+             NULL);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:8:13: resource 's'", "a local list or map of outputs");
     unload(&f);
 }
 END_TEST
