@@ -915,12 +915,13 @@ static void cs_head(emit_typed_t *x, buf_t *out) {
     for (size_t i = 0; i < c->n_system; i++)
         buf_printf(out, "using %s;\n", c->system[i]);
     buf_puts(out, "using Pulumi;\n");
-    for (size_t i = 0; i < CS_N_HELPERS; i++)
-        if (c->helpers[i]) buf_printf(out, "\n%s", CS_HELPERS[i].text);
     if (c->n_usings > 1)
         qsort(c->usings, c->n_usings, sizeof *c->usings, cs_using_cmp); /* none: a program without resources */
     for (size_t i = 0; i < c->n_usings; i++)
         buf_printf(out, "using %s = %s;\n", c->usings[i].alias, c->usings[i].ns);
+    /* the helpers after every using directive (C# allows no using after a declaration) */
+    for (size_t i = 0; i < CS_N_HELPERS; i++)
+        if (c->helpers[i]) buf_printf(out, "\n%s", CS_HELPERS[i].text);
     buf_puts(out, "\nreturn await Deployment.RunAsync(() => \n{\n");
 }
 

@@ -1121,15 +1121,15 @@ START_TEST(test_builtin_functions_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
-    /* strings and lists by their shape; C#'s helpers after the usings */
-    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
+    /* strings and lists by their shape; C#'s helpers after the usings, the packages' aliases too (no
+     * using directive may follow a declaration) */
+    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\nresource \"r\" \"lang:index:Opt\" {}\n"
              "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
              "output \"o2\" {\n    value = join(\"|\", split(\"-\", s))\n}\n"
              "output \"o3\" {\n    value = [sha1(s), filebase64(s), filebase64sha256(s)]\n}\n");
     cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(
-        cs,
-        "using System.Security.Cryptography;\nusing System.Text;\nusing Pulumi;\n\nstring ComputeSHA1(string input)\n");
+    tu_has(cs, "using System.Security.Cryptography;\nusing System.Text;\nusing Pulumi;\nusing Lang = Pulumi.Lang;\n\n"
+               "string ComputeSHA1(string input)\n");
     tu_has(cs,
            "\nstring ReadFileBase64(string path)\n{\n    return Convert.ToBase64String(File.ReadAllBytes(path));\n}\n");
     tu_has(cs,
