@@ -177,11 +177,26 @@ static bool yaml_invoke_return(const pcl_expr_t *e) {
     return e->kind == PCL_GETATTR && emit_is_invoke(e->x);
 }
 
-/* A read below an invoke's result deeper than one attribute (`invoke(...).a[0]["k"]`): the invoke. */
+/* What a read of literal attributes and indexes is read from: a function's result, a list or an
+ * object (`split(",", s)[0]`, `secret({k = v}).k`); Pulumi YAML reads properties of names only, so
+ * the value is held by a variable (yaml_hoist). An invoke's read is fn::invoke's `return` or
+ * emit_fn_call_under's; a traversal, a Pulumi variable and a method call are not held. */
+const pcl_expr_t *emit_yaml_read_base(const pcl_expr_t *e) {
+    if (e->kind != PCL_GETATTR && e->kind != PCL_INDEX) return NULL;
+    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
+        e = e->x;
+    if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) return e;
+    if (e->kind == PCL_CALL && !e->function && !emit_yaml_interpolates(e)) return e;
+    return NULL;
+}
+
+/* A read below an invoke's result deeper than one attribute (`invoke(...).a[0]["k"]`), or below
+ * another value (emit_yaml_read_base): the expression a variable holds. */
 static const pcl_expr_t *yaml_deep_invoke(const pcl_expr_t *e) {
     if ((e->kind != PCL_GETATTR && e->kind != PCL_INDEX) || yaml_invoke_return(e)) return NULL;
     const pcl_expr_t *fc = emit_fn_call_under(e);
-    return fc && emit_is_invoke(fc) ? fc : NULL;
+    if (fc && emit_is_invoke(fc)) return fc;
+    return emit_yaml_read_base(e);
 }
 
 /* `${var.a[0]["k"]}`: the read through the variable holding the invoke (yaml_hoist). */
@@ -224,14 +239,20 @@ static bool yaml_hoist(const pcl_expr_t *e, void *ctx) {
     for (size_t h = 0; h < g->n_hoisted; h++)
         if (g->hoisted[h].invoke == fc) return true;
     char *pkg, *mod, *member;
-    const char *base = names_token_split(g->a, fc->function->token, &pkg, &mod, &member) ? member : "invoke";
-    const char *name = arena_sprintf(g->a, "%sResult", base);
+    bool value = fc->kind == PCL_TUPLE || fc->kind == PCL_OBJECT;
+    const char *stem = fc->kind == PCL_TUPLE                                               ? "list"
+                       : fc->kind == PCL_OBJECT                                            ? "object"
+                       : !fc->function                                                     ? fc->call.name
+                       : names_token_split(g->a, fc->function->token, &pkg, &mod, &member) ? member
+                                                                                           : "invoke";
+    const char *suffix = value ? "Value" : "Result";
+    const char *name = arena_sprintf(g->a, "%s%s", stem, suffix);
     for (int k = 2;; k++) {
         bool taken = names_table_get(g->nodes, name) >= 0;
         for (size_t h = 0; h < g->n_hoisted; h++)
             taken |= strcmp(g->hoisted[h].name, name) == 0;
         if (!taken) break;
-        name = arena_sprintf(g->a, "%sResult%d", base, k);
+        name = arena_sprintf(g->a, "%s%s%d", stem, suffix, k);
     }
     if (g->n_hoisted == g->cap_hoisted) {
         size_t cap = g->cap_hoisted ? 2 * g->cap_hoisted : 4;
@@ -277,7 +298,8 @@ bool emit_yaml_interpolates(const pcl_expr_t *e) {
 
 /* A template part Pulumi YAML writes inside the string: text, a reference, a Pulumi variable. */
 static bool yaml_interpolated_part(const pcl_expr_t *part) {
-    return part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part);
+    return part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
+           yaml_deep_invoke(part);
 }
 
 /* A template with another part (a function call, a read below an invoke): its parts joined. */
@@ -302,6 +324,10 @@ static void yaml_template(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         const pcl_expr_t *part = e->tuple.items[i];
         if (part->kind == PCL_TRAVERSAL) {
             buf_puts(&t, yaml_traversal_text(g, part));
+            continue;
+        }
+        if (yaml_deep_invoke(part)) { /* read through the variable holding it */
+            buf_puts(&t, yaml_deep_read_text(g, part));
             continue;
         }
         if (part->kind == PCL_CALL) { /* emit_yaml_interpolates */

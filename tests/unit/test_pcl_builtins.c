@@ -284,6 +284,30 @@ START_TEST(test_yaml_template_join) {
 }
 END_TEST
 
+/* A read below a function's result, a list or an object (`split(",", s)[0]`): Pulumi YAML reads
+ * properties of names only, so the value is held by a variable of its own and read through it, as
+ * an invoke read deeper than one attribute already is. A computed index stays refused. */
+START_TEST(test_yaml_read_below_expression) {
+    tu_pcl_t f = load("config \"s\" \"string\" {}\nconfig \"i\" \"int\" {}\n"
+                      "output \"a\" {\n    value = split(\",\", s)[0]\n}\n"
+                      "output \"b\" {\n    value = secret({k = s}).k\n}\n"
+                      "output \"c\" {\n    value = [\"p\", s][1]\n}\n"
+                      "output \"d\" {\n    value = \"x-${split(\",\", s)[1]}\"\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "variables:\n  splitResult:\n    fn::split:\n      - \",\"\n      - ${s}\n"
+              "  secretResult:\n    fn::secret:\n      k: ${s}\n  listValue:\n    - p\n    - ${s}\n"
+              "  splitResult2:\n    fn::split:\n      - \",\"\n      - ${s}\n");
+    tu_has(y, "outputs:\n  a: ${splitResult[0]}\n  b: ${secretResult.k}\n  c: ${listValue[1]}\n"
+              "  d: x-${splitResult2[1]}\n");
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"s\" \"string\" {}\nconfig \"i\" \"int\" {}\n"
+             "output \"a\" {\n    value = split(\",\", s)[i]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:26", "an index on an expression");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_pulumi_block) {
     tu_pcl_t f = load("config \"v\" \"string\" {}\npulumi {\n    requiredVersionRange = v\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
@@ -508,6 +532,7 @@ int main(void) {
     tcase_add_test(tc, test_recover);
     tcase_add_test(tc, test_yaml_functions_refused);
     tcase_add_test(tc, test_yaml_template_join);
+    tcase_add_test(tc, test_yaml_read_below_expression);
     tcase_add_test(tc, test_pulumi_block);
     tcase_add_test(tc, test_expand_final);
     tcase_add_test(tc, test_config_conversions);
