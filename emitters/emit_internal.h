@@ -126,10 +126,19 @@ typedef enum {
     EMIT_CFG_ANY,
 } emit_cfg_kind_t;
 
+typedef struct emit_cfg_field emit_cfg_field_t;
 typedef struct emit_cfg_type {
     emit_cfg_kind_t kind;
     const struct emit_cfg_type *elem; /* LIST, MAP: the element type */
+    /* ANY read from an object type `object({a=T, ...})`: its fields sorted by name (TypeScript names
+     * them, `{a?: T}`, as Pulumi does; the other languages read the value as any) */
+    const emit_cfg_field_t *fields;
+    size_t n_fields;
 } emit_cfg_type_t;
+struct emit_cfg_field {
+    const char *name;
+    const emit_cfg_type_t *type;
+};
 
 /* The parsed type of a config node's token (NULL: "string"), allocated in a. */
 const emit_cfg_type_t *emit_config_type(arena_t *a, const char *token);

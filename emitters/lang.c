@@ -61,6 +61,41 @@ bool lang_from_runtime(const char *runtime, lang_t *out) {
     return false;
 }
 
+static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n);
+
+/* The fields `name=T, ...` of an object type's text (between `object({` and `})`) into t, sorted by
+ * name; none when a field is not `name=T`. */
+static void cfg_fields(arena_t *a, emit_cfg_type_t *t, const char *s, size_t n) {
+    size_t cap = 1;
+    for (size_t i = 0; i < n; i++)
+        cap += s[i] == ',';
+    emit_cfg_field_t *f = arena_alloc(a, cap * sizeof *f);
+    size_t nf = 0, start = 0;
+    int depth = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && (s[i] == '(' || s[i] == '{')) depth++;
+        if (i < n && (s[i] == ')' || s[i] == '}')) depth--;
+        if (i < n && (s[i] != ',' || depth > 0)) continue;
+        const char *p = s + start, *eq = memchr(p, '=', i - start);
+        size_t nlen = eq ? (size_t)(eq - p) : 0;
+        while (nlen && (*p == ' ' || *p == '\t' || *p == '\n'))
+            p++, nlen--;
+        while (nlen && (p[nlen - 1] == ' ' || p[nlen - 1] == '\t'))
+            nlen--;
+        if (!eq && i - start == 0 && i == n) break; /* `object({})` or a trailing comma */
+        if (!eq || !nlen || nf == cap) return;
+        char *name = arena_strndup(a, p, nlen);
+        size_t k = nf++;
+        for (; k > 0 && strcmp(f[k - 1].name, name) > 0; k--) /* insertion by name */
+            f[k] = f[k - 1];
+        f[k].name = name;
+        f[k].type = cfg_parse(a, eq + 1, (size_t)(s + i - eq - 1));
+        start = i + 1;
+    }
+    t->fields = f;
+    t->n_fields = nf;
+}
+
 static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n) {
     while (n && (*s == ' ' || *s == '\t'))
         s++, n--;
@@ -78,6 +113,10 @@ static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n) {
             t->kind = scalars[i].kind;
             return t;
         }
+    if (n > 9 && memcmp(s, "object({", 8) == 0 && memcmp(s + n - 2, "})", 2) == 0) {
+        cfg_fields(a, t, s + 8, n - 10);
+        return t;
+    }
     size_t open = n > 5 && memcmp(s, "list(", 5) == 0 ? 5 : n > 4 && memcmp(s, "map(", 4) == 0 ? 4 : 0;
     if (open && s[n - 1] == ')') {
         t->kind = open == 5 ? EMIT_CFG_LIST : EMIT_CFG_MAP;

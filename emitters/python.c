@@ -224,6 +224,19 @@ static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
             return;
         }
     }
+    /* A provider's output at an enum input: the SDK gives a provider's outputs as strings, so Pulumi
+     * converts it to the enum in an apply (`prov.a_enum.apply(lambda x: config_enum.MyEnum(x))`). */
+    const char *ptoken = cidx >= 0 && g->w.p->nodes[cidx].kind == PCL_NODE_RESOURCE ? g->w.p->nodes[cidx].token : NULL;
+    const char *enum_class = ptoken && strncmp(ptoken, "pulumi:providers:", 17) == 0 && e->trav.n == 1 &&
+                                     e->trav.parts[0].attr && !g->w.in_apply
+                                 ? emit_walk_enum_class(&g->w, e->type)
+                                 : NULL;
+    if (enum_class) {
+        emit_walk_root(&g->w, e, cidx);
+        py_trav_parts(g, e, 0, false);
+        buf_printf(g->w.b, ".apply(lambda x: %s(x))", enum_class);
+        return;
+    }
     bool in_scope = emit_walk_in_scope(&g->w, e->trav.root), dict = e->trav.n > 0 && py_plain_data(g, e->trav.root);
     for (size_t i = 0; in_scope && i < g->n_dict_vars; i++)
         dict |= strcmp(g->dict_vars[i], e->trav.root) == 0;

@@ -176,6 +176,15 @@ static void ts_trav_parts(ts_gen_t *g, const pcl_trav_part_t *parts, size_t n) {
         ts_trav_part(g, &parts[i], false);
 }
 
+/* Whether e is a reference to a config value read as an object type with fields (`object({a=T})`). */
+static bool ts_config_fields(ts_gen_t *g, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && !emit_walk_in_scope(&g->w, e->trav.root)
+                  ? names_table_get(g->w.nodes, e->trav.root)
+                  : -1;
+    const pcl_node_t *n = idx >= 0 ? &g->w.p->nodes[idx] : NULL;
+    return n && n->kind == PCL_NODE_CONFIG && n->token && emit_config_type(g->w.a, n->token)->n_fields > 0;
+}
+
 /* Whether reading `parts` from a value of type t meets only required properties, list elements and
  * map values (its TypeScript type never adds `| undefined`); false where it meets an optional property
  * or a type it cannot follow. */
@@ -263,13 +272,16 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
         return;
     }
     /* Into a local holding secret() of a value of unknown shape (`secret(anyConfig).property`): no
-     * Output<any> lifts a property under --strict, so read it in an apply, as Pulumi does. */
+     * Output<any> lifts a property under --strict, so read it in an apply, as Pulumi does; one field
+     * of an object-typed config's value lifts (`secret(anObject).property`). */
     const pcl_node_t *local = idx >= 0 && g->w.p->nodes[idx].kind == PCL_NODE_LOCAL ? &g->w.p->nodes[idx] : NULL;
     if (local && e->trav.n > 0 && !g->in_interpolate && local->attrs[0].value->kind == PCL_CALL) {
         const pcl_expr_t *v = local->attrs[0].value;
         const pcl_function_t *f = pcl_function_find(v->call.name);
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, v);
-        if (f && f->result == PCL_FN_SAME && sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP && sh != EMIT_SHAPE_OBJECT) {
+        bool field = e->trav.n == 1 && e->trav.parts[0].attr && v->call.n == 1 && ts_config_fields(g, v->call.args[0]);
+        if (f && f->result == PCL_FN_SAME && sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP && sh != EMIT_SHAPE_OBJECT &&
+            !field) {
             buf_printf(g->w.b, "%s.apply(%s => %s", g->w.ident[idx], g->w.ident[idx], g->w.ident[idx]);
             ts_trav_parts(g, e->trav.parts, e->trav.n);
             buf_putc(g->w.b, ')');
@@ -277,7 +289,11 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
         }
     }
     emit_walk_root(&g->w, e, idx);
-    ts_trav_parts(g, e->trav.parts, e->trav.n);
+    /* below a field of an object-typed config's value (`{prop?: Array<boolean>}`), each field
+     * optional: read with optional chaining, as Pulumi writes it (`anObject.prop?.[0]`) */
+    bool fields = idx >= 0 && e->trav.n > 1 && ts_config_fields(g, e);
+    for (size_t i = 0; i < e->trav.n; i++)
+        ts_trav_part(g, &e->trav.parts[i], fields && i > 0);
 }
 
 /* PCL's built-in functions as Pulumi's Node.js generator writes them (emit_walk_format); length,
@@ -711,9 +727,10 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
     }
     switch (e->kind) {
     case PCL_NULL:
-        /* `undefined` rather than Pulumi's `null`: under --strict an optional input does not accept
-         * null, and to the engine both mean "not set". */
-        buf_puts(g->w.b, "undefined");
+        /* at a position the schema types (an input): `undefined` rather than Pulumi's `null`, which
+         * an optional input does not accept under --strict (to the engine both mean "not set");
+         * elsewhere (a stack output's value, a local) the JSON null it is, as Pulumi writes it */
+        buf_puts(g->w.b, e->type ? "undefined" : "null");
         break;
     case PCL_BOOL: buf_puts(g->w.b, e->b ? "true" : "false"); break;
     case PCL_NUMBER:
@@ -968,7 +985,16 @@ static const char *ts_cfg_type(ts_gen_t *g, const emit_cfg_type_t *t) {
     case EMIT_CFG_MAP: return arena_sprintf(g->w.a, "Record<string, %s>", ts_cfg_type(g, t->elem));
     case EMIT_CFG_ANY: break;
     }
-    return "any";
+    if (!t->n_fields) return "any";
+    buf_t b; /* an object type: each field optional, as Pulumi writes it (`{other?: number, prop?: string}`) */
+    buf_init(&b);
+    buf_putc(&b, '{');
+    for (size_t i = 0; i < t->n_fields; i++)
+        buf_printf(&b, "%s%s?: %s", i ? ", " : "", t->fields[i].name, ts_cfg_type(g, t->fields[i].type));
+    buf_putc(&b, '}');
+    const char *r = buf_arena_str(&b, g->w.a);
+    buf_free(&b);
+    return r;
 }
 
 /* The getter of a stack config read, `config.require[Secret][Number|Boolean|Object<T>]("key")`. */

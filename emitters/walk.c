@@ -312,11 +312,19 @@ bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e) {
     const schema_enum_value_t *ev = names_enum_value_of(t, e);
     char *pkg, *member;
     if (!ev || !names_token_split(w->a, t->token, &pkg, NULL, &member)) return false;
-    const emit_pkg_t *pk = emit_walk_find_pkg(w, pkg);
     char *m = names_enum_member(w->a, w->syntax->lang, ev, member);
-    if (!pk || !m) return false;
-    buf_printf(w->b, "%s.%s.%s", w->syntax->module_prefix(w, pk, t->token), member, m);
+    const char *cls = m ? emit_walk_enum_class(w, t) : NULL;
+    if (!cls) return false;
+    buf_printf(w->b, "%s.%s", cls, m);
     return true;
+}
+
+const char *emit_walk_enum_class(emit_walk_t *w, const schema_type_t *t) {
+    char *pkg, *member;
+    if (!t || t->kind != SCHEMA_ENUM || !t->token || !names_token_split(w->a, t->token, &pkg, NULL, &member))
+        return NULL;
+    const emit_pkg_t *pk = emit_walk_find_pkg(w, pkg);
+    return pk ? arena_sprintf(w->a, "%s.%s", w->syntax->module_prefix(w, pk, t->token), member) : NULL;
 }
 
 void emit_walk_operand(emit_walk_t *w, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {

@@ -186,6 +186,9 @@ const schema_type_t *emit_external_enum(arena_t *a, const pcl_program_t *p, cons
  * imports) as the SDK's member (`<module prefix>.<Enum>.<MEMBER>`); false,
  * writing nothing, when the value is not a member or its package is not imported. */
 bool emit_walk_enum(emit_walk_t *w, const pcl_expr_t *e);
+/* How the file names an enum type's class (`<module prefix>.<Enum>`); NULL when t is no enum of a
+ * package the file imports. */
+const char *emit_walk_enum_class(emit_walk_t *w, const schema_type_t *t);
 /* An operand of `parent`, parenthesised as PCL groups it (right: the right operand). */
 void emit_walk_operand(emit_walk_t *w, const pcl_expr_t *parent, const pcl_expr_t *child, bool right);
 /* A binary operation's operands around ` op `: an operand of arithmetic of no type made a number

@@ -1079,6 +1079,44 @@ START_TEST(test_ts_list_index_lifted_below_required) {
 }
 END_TEST
 
+/* TypeScript config of an object type is read with Pulumi's type, each field optional
+ * (`requireObject<{other?: number, prop?: Array<boolean>}>`, fields sorted), a read below a field with
+ * optional chaining (`anObject.prop?.[0]`) and one field of its secret() lifted; a null outside any
+ * input is the JSON null (`[null]`), at an input `undefined`. All used to be `any`, an apply and
+ * `[undefined]`. */
+START_TEST(test_ts_object_config_and_null) {
+    tu_pcl_t f = conformance_program(NULL, 0,
+                                     "config \"anObject\" \"object({prop=list(bool), other=int})\" {}\n"
+                                     "c = secret(anObject)\n"
+                                     "output \"first\" {\n    value = anObject.prop[0]\n}\n"
+                                     "output \"other\" {\n    value = c.other\n}\n"
+                                     "output \"array\" {\n    value = [null]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "const anObject = config.requireObject<{other?: number, prop?: Array<boolean>}>(\"anObject\");\n");
+    tu_has(ts, "export const first = anObject.prop?.[0];\n");
+    tu_has(ts, "export const other = c.other;\n");
+    tu_has(ts, "export const array = [null];\n");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Python: a provider's output at an enum input is converted to the enum in an apply, as Pulumi writes
+ * it (the SDK gives a provider's outputs as strings); it used to be passed as it is. */
+START_TEST(test_py_provider_output_at_enum) {
+    static const char *const CFG[] = {"config-enum-41.0.0.json"};
+    tu_pcl_t f = conformance_program(CFG, 1,
+                                     "resource \"prov\" \"pulumi:providers:config-enum\" {\n    aString = \"hello\"\n"
+                                     "    aEnum = \"two\"\n}\n"
+                                     "resource \"res\" \"config-enum:index:Resource\" {\n    theString = prov.aString\n"
+                                     "    theEnum = prov.aEnum\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "    the_string=prov.a_string,\n    the_enum=prov.a_enum.apply(lambda x: config_enum.MyEnum(x)))");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *emit_suite(void) {
     Suite *s = suite_create("emit_ts_py_yaml");
     TCase *names = tcase_create("names");
@@ -1097,6 +1135,8 @@ static Suite *emit_suite(void) {
     tcase_add_test(small, test_tricky_strings);
     tcase_add_test(small, test_enum_members_union_and_external);
     tcase_add_test(small, test_ts_list_index_lifted_below_required);
+    tcase_add_test(small, test_ts_object_config_and_null);
+    tcase_add_test(small, test_py_provider_output_at_enum);
     suite_add_tcase(s, small);
     TCase *real = tcase_create("real");
     tcase_set_timeout(real, 300);
