@@ -5,7 +5,7 @@
  * and names.h for escaping and numbers. Follows pulumi-yaml's program generator (pcl-emitters
  * §3.6, §4.6): resource keys are the PCL names, `type` is the collapsed token, `name` only when
  * the logical name differs, properties verbatim, enums as literals, references as `${res.prop}`,
- * a top-level `secret(...)` unwrapped (the schema marks the property secret) and nested ones as
+ * a top-level `secret(...)` unwrapped where the schema marks the property secret, others as
  * `fn::secret`. Pulumi YAML has no local components: they are reported and left out. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -649,8 +649,12 @@ static void yaml_resource(yaml_gen_t *g, const pcl_node_t *n) {
     for (size_t i = 0; i < n->n_attrs; i++) {
         if (&n->attrs[i] == id) continue;
         const pcl_expr_t *v = n->attrs[i].value;
-        /* a secret input is secret by its schema; the wrapper adds nothing at the top level */
-        if (v->kind == PCL_CALL && strcmp(v->call.name, "secret") == 0 && v->call.n == 1) v = v->call.args[0];
+        /* an input the schema marks secret is secret anyway: the wrapper adds nothing at the top level
+         * (as pulumi-yaml's generator writes it); any other input keeps its fn::secret */
+        const schema_property_t *prop =
+            n->schema ? schema_find_property(n->schema->inputs, n->schema->n_inputs, n->attrs[i].name) : NULL;
+        if (prop && prop->secret && v->kind == PCL_CALL && strcmp(v->call.name, "secret") == 0 && v->call.n == 1)
+            v = v->call.args[0];
         buf_indent(g->b, ind);
         yaml_key(g, n->attrs[i].name);
         buf_putc(g->b, ':');

@@ -351,6 +351,27 @@ START_TEST(test_secret_config_stays_secret) {
 }
 END_TEST
 
+/* YAML left out a top-level secret() wrapper on every input: an input the schema does not mark
+ * secret lost its secrecy. The wrapper is left out only where the schema makes the input secret. */
+START_TEST(test_yaml_secret_input_stays_secret) {
+    fixture_t f = load("resource \"res\" \"simple:index:Resource\" {\n    value = secret(true)\n}\n", NULL);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "    properties:\n      value:\n        fn::secret: true\n");
+    free(y);
+    unload(&f);
+    f = tu_pcl_load(
+        "{\"name\":\"sec\",\"version\":\"1.0.0\",\"resources\":{\"sec:index:R\":{"
+        "\"inputProperties\":{\"pw\":{\"type\":\"string\",\"secret\":true},"
+        "\"name\":{\"type\":\"string\"}}}}}",
+        "sec.json",
+        "resource \"r\" \"sec:index:R\" {\n    pw = secret(\"hunter2\")\n    name = secret(\"label\")\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "    properties:\n      pw: hunter2\n      name:\n        fn::secret: label\n");
+    free(y);
+    unload(&f);
+}
+END_TEST
+
 /* Go passed a plain config value (string/bool) where an Input is expected: does not compile. */
 START_TEST(test_go_config_values_become_inputs) {
     const char *pcl = "config \"flag\" \"bool\" {}\n"
@@ -719,6 +740,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_property_name_lists_are_strings);
     tcase_add_test(tc, test_options_cs_java);
     tcase_add_test(tc, test_secret_config_stays_secret);
+    tcase_add_test(tc, test_yaml_secret_input_stays_secret);
     tcase_add_test(tc, test_go_config_values_become_inputs);
     tcase_add_test(tc, test_aliases_and_timeouts_typed);
     tcase_add_test(tc, test_dependency_order);
