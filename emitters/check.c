@@ -262,6 +262,18 @@ static unsigned typed_apply_langs(const check_t *c, const pcl_expr_t *e) {
     return L(LANG_CSHARP) | (t.java ? L(LANG_JAVA) : 0);
 }
 
+bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (e->kind != PCL_BINARY || emit_binop_prec(e->op) != 3) return false;
+    bool string = false;
+    for (int k = 0; k < 2; k++) {
+        const pcl_expr_t *o = k ? e->y : e->x;
+        emit_shape_t sh = o->kind == PCL_NULL ? EMIT_SHAPE_UNKNOWN : emit_expr_shape(p, nodes, o);
+        if (sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL || o->kind == PCL_NULL) return false;
+        string |= sh == EMIT_SHAPE_STRING;
+    }
+    return string;
+}
+
 static bool object_literal(const pcl_expr_t *e, void *ctx) {
     if (e->kind == PCL_OBJECT) *(bool *)ctx = true;
     return true;
@@ -287,6 +299,12 @@ static bool typed_for_ok(const check_t *c, const pcl_expr_t *e) {
     return !object;
 }
 
+/* Java: as C#, a list's index over a list the program names (its elements read by get(i)). */
+static bool java_for_ok(const check_t *c, const pcl_expr_t *e) {
+    bool list_index = e->kvar && emit_expr_shape(c->p, c->nodes, e->x) == EMIT_SHAPE_LIST;
+    return typed_for_ok(c, e) && (!list_index || e->x->kind == PCL_TRAVERSAL);
+}
+
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
@@ -308,9 +326,10 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     case PCL_COND: {
         unsigned langs = apply | L(LANG_CSHARP) | L(LANG_JAVA);
         if (emit_has_output(c->p, c->nodes, e)) langs = apply | typed_apply_langs(c, e);
-        /* Java compares strings with equals(), not ==: numbers and booleans only */
+        /* Java compares numbers and booleans with ==, strings with Objects.equals (emit_string_equality);
+         * anything else it cannot tell is either */
         bool java = true;
-        if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3)
+        if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !emit_string_equality(c->p, c->nodes, e))
             for (int k = 0; k < 2; k++) {
                 emit_shape_t sh = emit_expr_shape(c->p, c->nodes, k ? e->y : e->x);
                 java &= sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL;
@@ -325,7 +344,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
         return apply | ((fc && emit_is_invoke(fc)) || emit_yaml_read_base(e) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
     }
     case PCL_SPLAT: return apply | invoke_read_langs(e);
-    case PCL_FOR: return apply | (typed_for_ok(c, e) ? L(LANG_CSHARP) : 0);
+    case PCL_FOR: return apply | (typed_for_ok(c, e) ? L(LANG_CSHARP) : 0) | (java_for_ok(c, e) ? L(LANG_JAVA) : 0);
     default: return ALL_LANGS;
     }
 }

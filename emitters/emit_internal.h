@@ -171,6 +171,9 @@ emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_tab
  * a stack reference's getOutput() — which arithmetic converts to a number first (Number(x), float(x)),
  * as PCL's operators do. (A for-expression variable of the same name is the caller's to rule out.) */
 bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e is `==` or `!=` between strings (one operand a string, neither a number nor a bool):
+ * Java compares them with Objects.equals, not by reference. */
+bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);

@@ -382,6 +382,65 @@ static const char *java_need(emit_typed_t *x, const char *fqcn) {
     return java_class(j, fqcn);
 }
 
+/* A for expression over a plain list or map in streams: a condition `.filter` first, a list result
+ * `.map(...).collect(Collectors.toList())`, an object `.collect(Collectors.toMap(key, value))`; a
+ * map's entries sorted by key (PCL iterates a map by its sorted keys), read as getKey()/getValue() of
+ * the lambdas' one parameter, named after the key variable; a list's index through
+ * `IntStream.range(0, list.size())`, the value `list.get(i)` (emit_check_program: a list the program
+ * names, no condition, into a list). */
+static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    bool map = emit_expr_shape(x->p, x->index, e->x) != EMIT_SHAPE_LIST;
+    const char *v = names_make_valid_identifier(x->a, LANG_JAVA, e->vvar);
+    const char *k = e->kvar ? names_make_valid_identifier(x->a, LANG_JAVA, e->kvar) : NULL;
+    const char *param = map && k ? k : v;
+    const char *collectors = java_class(j, "java.util.stream.Collectors");
+    size_t saved = x->n_scope;
+    if (!map && k) { /* IntStream.range(0, names.size()).mapToObj(i -> ...names.get(i)...) */
+        buf_t coll;
+        buf_init(&coll);
+        java_expr(j, &coll, e->x, NULL, ind);
+        char *list = buf_arena_str(&coll, x->a);
+        buf_free(&coll);
+        buf_printf(b, "%s.range(0, %s.size()).mapToObj(%s -> ", java_class(j, "java.util.stream.IntStream"), list, k);
+        emit_typed_scope_push(x, e->kvar, k);
+        emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.get(%s)", list, k));
+        java_expr(j, b, e->z, NULL, ind);
+        buf_printf(b, ").collect(%s.toList())", collectors);
+        x->n_scope = saved;
+        return;
+    }
+    bool paren = e->x->kind != PCL_TRAVERSAL && e->x->kind != PCL_CALL;
+    if (paren) buf_putc(b, '(');
+    java_expr(j, b, e->x, NULL, ind);
+    if (paren) buf_putc(b, ')');
+    if (map) {
+        buf_puts(b, ".entrySet().stream().sorted(Map.Entry.comparingByKey())");
+        if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.getKey()", param));
+        emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.getValue()", param));
+    } else {
+        buf_puts(b, ".stream()");
+        emit_typed_scope_push(x, e->vvar, v);
+    }
+    if (e->w) {
+        buf_printf(b, ".filter(%s -> ", param);
+        java_expr(j, b, e->w, NULL, ind);
+        buf_putc(b, ')');
+    }
+    if (e->for_object) {
+        buf_printf(b, ".collect(%s.toMap(%s -> ", collectors, param);
+        java_expr(j, b, e->y, NULL, ind);
+        buf_printf(b, ", %s -> ", param);
+        java_expr(j, b, e->z, NULL, ind);
+        buf_puts(b, "))");
+    } else {
+        buf_printf(b, ".map(%s -> ", param);
+        java_expr(j, b, e->z, NULL, ind);
+        buf_printf(b, ").collect(%s.toList())", collectors);
+    }
+    x->n_scope = saved;
+}
+
 /* The built-in functions as pulumi-java's program generator writes them. */
 static const emit_typed_call_t JAVA_CALLS[] = {
     {"cwd", "System.getProperty(\"user.dir\")", {NULL}, EMIT_SHAPE_UNKNOWN},
@@ -446,6 +505,8 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .calls = JAVA_CALLS,
     .n_calls = sizeof JAVA_CALLS / sizeof JAVA_CALLS[0],
     .need = java_need,
+    .for_expr = java_for,
+    .equals_class = "java.util.Objects",
 };
 
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */

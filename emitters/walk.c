@@ -858,6 +858,14 @@ static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t 
         typed_operand(s, x, b, e, e->x, depth, false);
         return;
     case PCL_BINARY:
+        if (s->equals_class && emit_string_equality(x->p, x->index, e)) {
+            buf_printf(b, "%s%s.equals(", strcmp(e->op, "!=") == 0 ? "!" : "", s->need(x, s->equals_class));
+            emit_typed_expr(s, x, b, e->x, NULL, depth);
+            buf_puts(b, ", ");
+            emit_typed_expr(s, x, b, e->y, NULL, depth);
+            buf_putc(b, ')');
+            return;
+        }
         typed_operand(s, x, b, e, e->x, depth, false);
         buf_printf(b, " %s ", e->op);
         typed_operand(s, x, b, e, e->y, depth, true);

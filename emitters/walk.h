@@ -416,6 +416,8 @@ typedef struct emit_typed_syntax {
     /* a for expression over a plain list or map (NULL: the language writes none; emit_check_program
      * refuses it); its variables read as emit_typed_scope_push says */
     void (*for_expr)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
+    /* the class whose equals(a, b) compares strings (emit_string_equality; NULL: `==` as any other) */
+    const char *equals_class;
 } emit_typed_syntax_t;
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */

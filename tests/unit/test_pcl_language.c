@@ -188,8 +188,20 @@ START_TEST(test_for_expressions) {
         "        [\"m\"] = tags.OrderBy(k => k.Key, StringComparer.Ordinal).ToDictionary(k => k.Key, k => k.Value),\n"
         "        [\"o\"] = names.ToDictionary(n => n, n => $\"v-{n}\"),\n");
     free(cs);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:6:13",
-                        "uses a for expression, which the Java emitter cannot write yet");
+    /* Java: streams, strings compared with Objects.equals (not by reference), a list's index by
+     * IntStream.range over the list's size */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "import java.util.Objects;\nimport java.util.stream.Collectors;\nimport java.util.stream.IntStream;\n");
+    tu_has(java, "        ctx.export(\"l\", names.stream().filter(n -> !Objects.equals(n, \"b\"))"
+                 ".map(n -> String.format(\"p-%s\", n)).collect(Collectors.toList()));\n"
+                 "        ctx.export(\"i\", IntStream.range(0, names.size()).mapToObj(i -> String.format(\"%s:%s\", i, "
+                 "names.get(i))).collect(Collectors.toList()));\n"
+                 "        ctx.export(\"m\", tags.entrySet().stream().sorted(Map.Entry.comparingByKey())"
+                 ".collect(Collectors.toMap(k -> k.getKey(), k -> k.getValue())));\n"
+                 "        ctx.export(\"o\", names.stream().collect(Collectors.toMap(n -> n, n -> "
+                 "String.format(\"v-%s\", n))));\n");
+    free(java);
     /* a for over something whose shape the program does not show is refused, by position */
     fixture_t g = load("config \"c\" \"string\" {}\noutput \"x\" {\n    value = [for v in c : v]\n}\n");
     tu_pcl_emit_refused(&g, LANG_TYPESCRIPT, "3:13", "ranges over a list or a map");
@@ -204,6 +216,13 @@ START_TEST(test_for_expressions) {
     tu_pcl_emit_refused(&g, LANG_CSHARP, "4:13", "uses a for expression");
     tu_pcl_emit_refused(&g, LANG_CSHARP, "7:13", "uses a for expression");
     tu_pcl_emit_refused(&g, LANG_CSHARP, "10:13", "uses a for expression");
+    tu_pcl_emit_refused(&g, LANG_JAVA, "4:13", "uses a for expression");
+    tu_pcl_emit_refused(&g, LANG_JAVA, "7:13", "uses a for expression");
+    tu_pcl_emit_refused(&g, LANG_JAVA, "10:13", "uses a for expression");
+    unload(&g);
+    /* Java: a list's index over a list the program does not name is refused */
+    g = load("output \"x\" {\n    value = [for i, v in [\"a\"] : \"${i}${v}\"]\n}\n");
+    tu_pcl_emit_refused(&g, LANG_JAVA, "2:13", "uses a for expression");
     unload(&g);
     unload(&f);
 }
@@ -375,15 +394,24 @@ START_TEST(test_unwritten_refused_with_position) {
     f = load("config \"n\" \"int\" {}\noutput \"y\" {\n    value = n / 2\n}\n");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:15", "the operator '/'");
     unload(&f);
-    /* C# and Java write operators over one output only; Java compares numbers and booleans only */
+    /* C# and Java write operators over one output only; Java compares numbers and booleans with ==,
+     * strings with Objects.equals, and nothing else */
     fixture_t o = load("resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
                        "    items = []\n}\noutput \"x\" {\n    value = res.num + res.num * res2.num\n}\n"
-                       "config \"s\" \"string\" {}\noutput \"y\" {\n    value = s == \"a\"\n}\n"
+                       "config \"s\" {}\noutput \"y\" {\n    value = s == 1\n}\n"
                        "resource \"res2\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
                        "    items = []\n}\n");
     tu_pcl_emit_refused(&o, LANG_CSHARP, "main.pp:8:21", "the operator '+'");
     tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:8:21", "the operator '+'");
     tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:12:15", "the operator '=='");
+    unload(&o);
+    o = load("config \"s\" \"string\" {}\noutput \"y\" {\n    value = s == \"a\"\n}\n"
+             "output \"z\" {\n    value = \"a\" != s\n}\n");
+    char *java = tu_pcl_emit_ok(&o, LANG_JAVA);
+    tu_has(java, "import java.util.Objects;\n");
+    tu_has(java, "        ctx.export(\"y\", Objects.equals(s, \"a\"));\n        ctx.export(\"z\", "
+                 "!Objects.equals(\"a\", s));\n");
+    free(java);
     unload(&o);
     /* YAML has no operators */
     fixture_t g = load("config \"n\" \"int\" {}\noutput \"x\" {\n    value = 1 + n\n}\n");
