@@ -2268,6 +2268,21 @@ static bool go_config_conversion(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, con
     return true;
 }
 
+/* The type of a list's or map's items (a map's values) when they are all string literals, or all
+ * whole-number literals: where no schema types it (a stack output), Pulumi writes the typed
+ * collection, pulumi.StringArray{pulumi.String(...)}, pulumi.IntMap{...}; NULL otherwise. */
+static const schema_type_t *go_literals_type(const pcl_expr_t *e) {
+    static const schema_type_t str = {.kind = SCHEMA_STRING}, integer = {.kind = SCHEMA_INT};
+    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
+    bool strings = n > 0, ints = n > 0;
+    for (size_t i = 0; i < n; i++) {
+        const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
+        strings &= v->kind == PCL_STRING;
+        ints &= v->kind == PCL_NUMBER && names_number_is_int(v->n);
+    }
+    return strings ? &str : ints ? &integer : NULL;
+}
+
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
     if (emit_is_method_call(e) ||
@@ -2391,6 +2406,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         go_scalar(g, b, e, t);
         return;
     case PCL_TUPLE: {
+        schema_type_t typed = {.kind = SCHEMA_ARRAY, .element = t ? NULL : go_literals_type(e)};
+        if (typed.element) t = &typed; /* literals of one type: pulumi.StringArray, as Pulumi writes them */
         if (!t || t->kind != SCHEMA_ARRAY) {
             if (t && (t->kind == SCHEMA_ANY || t->kind == SCHEMA_JSON)) {
                 buf_puts(b, "pulumi.Any(");
@@ -2434,6 +2451,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         const schema_type_t *et = NULL;
+        schema_type_t typed = {.kind = SCHEMA_MAP, .element = t ? NULL : go_literals_type(e)};
+        if (typed.element) t = &typed; /* literals of one type: pulumi.StringMap, as Pulumi writes them */
         if (t && t->kind == SCHEMA_MAP) {
             buf_puts(b, go_type_stem(g, t));
             et = t->element;

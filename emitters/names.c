@@ -364,13 +364,44 @@ const char *names_table_unique(names_table_t *t, const char *base, const char *s
 
 /* --- literals ----------------------------------------------------------------------------------- */
 
+/* Whether Go's strconv.Quote escapes the code point r (unicode.IsPrint is false): the C1 controls,
+ * the spaces but ASCII's, the line and paragraph separators, the format characters (U+00AD, the
+ * zero-width and bidirectional marks, U+FEFF, the tag characters, ...), the private-use planes and
+ * U+FFFE/U+FFFF. (Unassigned code points, which it escapes too, are written as they are: valid
+ * UTF-8, the same string.) */
+static bool go_unprintable(uint32_t r) {
+    static const uint32_t ranges[][2] = {{0x80, 0xa0},       {0xad, 0xad},       {0x600, 0x605},     {0x61c, 0x61c},
+                                         {0x6dd, 0x6dd},     {0x70f, 0x70f},     {0x890, 0x891},     {0x8e2, 0x8e2},
+                                         {0x1680, 0x1680},   {0x180e, 0x180e},   {0x2000, 0x200f},   {0x2028, 0x202f},
+                                         {0x205f, 0x2064},   {0x2066, 0x206f},   {0x3000, 0x3000},   {0xe000, 0xf8ff},
+                                         {0xfeff, 0xfeff},   {0xfff9, 0xfffb},   {0xfffe, 0xffff},   {0x110bd, 0x110bd},
+                                         {0x110cd, 0x110cd}, {0x13430, 0x1343f}, {0x1bca0, 0x1bca3}, {0x1d173, 0x1d17a},
+                                         {0xe0001, 0xe0001}, {0xe0020, 0xe007f}, {0xf0000, 0x10ffff}};
+    for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
+        if (r >= ranges[i][0] && r <= ranges[i][1]) return true;
+    return false;
+}
+
+/* The code point of the valid UTF-8 sequence at p and its length in *w; 0 when it is not one. */
+static uint32_t utf8_rune(const unsigned char *p, size_t *w) {
+    int n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+    if (!n) return 0;
+    uint32_t r = p[0] & (0x7f >> n);
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80) return 0;
+        r = (r << 6) | (p[i] & 0x3f);
+    }
+    *w = (size_t)n;
+    return r;
+}
+
 void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
     buf_putc(b, '"');
     const char *run = s;
     for (const char *p = s; *p; p++) {
         unsigned char c = (unsigned char)*p;
         const char *esc = NULL;
-        char tmp[8];
+        char tmp[16];
         size_t w = 1;
         if (pcl_is_nul(p)) c = 0, w = 2; /* PCL_NUL: both bytes become the escape below */
         switch (c) {
@@ -380,6 +411,20 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
         case '\r': esc = "\\r"; break;
         case '\t': esc = "\\t"; break;
         default:
+            if (lang == LANG_GO && (c == 7 || c == 8 || c == 0x0b || c == 0x0c)) { /* strconv.Quote's forms */
+                esc = c == 7 ? "\\a" : c == 8 ? "\\b" : c == 0x0b ? "\\v" : "\\f";
+                break;
+            }
+            if (lang == LANG_GO && c >= 0x80) {
+                size_t n = 0;
+                uint32_t r = utf8_rune((const unsigned char *)p, &n);
+                if (n && go_unprintable(r)) {
+                    snprintf(tmp, sizeof tmp, r > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)r);
+                    esc = tmp;
+                    w = n;
+                }
+                break;
+            }
             if (c < 0x20 || c == 0x7f) {
                 /* Java translates \uXXXX before lexing (a \u000a would end the line) and C#'s \x
                  * is variable-length, so each gets the escape that is safe in it. */

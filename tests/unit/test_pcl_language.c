@@ -823,6 +823,25 @@ START_TEST(test_config_default_go_nested) {
 }
 END_TEST
 
+/* Go: a stack output of string or whole-number literals is the typed collection Pulumi writes
+ * (pulumi.StringArray, pulumi.IntMap); other lists and maps stay pulumi.Array / pulumi.Map. Strings are
+ * escaped as strconv.Quote escapes them: \a, \b, \f, \v, and \u / \U for characters Go does not print
+ * (a no-break space, the tag character U+E0021). */
+START_TEST(test_go_typed_literals_and_escapes) {
+    fixture_t f = load("output \"s\" {\n    value = [\"a\", \"b\"]\n}\n"
+                       "output \"n\" {\n    value = {\n        x = 1\n    }\n}\n"
+                       "output \"m\" {\n    value = [\"a\", 1.5]\n}\n"
+                       "output \"e\" {\n    value = \"\\u0007\\u0008\\u000b\\u000c\\u00a0\\U000e0021é\"\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tctx.Export(\"s\", pulumi.StringArray{\n\t\t\tpulumi.String(\"a\"),\n");
+    tu_has(go, "\t\tctx.Export(\"n\", pulumi.IntMap{\n\t\t\t\"x\": pulumi.Int(1),\n");
+    tu_has(go, "\t\tctx.Export(\"m\", pulumi.Array{\n");
+    tu_has(go, "\t\tctx.Export(\"e\", pulumi.String(\"\\a\\b\\v\\f\\u00a0\\U000e0021é\"))\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* Go: an input typed by an enum of another package (an external $ref) is that package's enum member,
  * from its SDK, when the program uses that package (at the version the reference names); else the
  * value is refused with its position, as before. */
@@ -1226,6 +1245,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_and_untyped);
     tcase_add_test(tc, test_config_default_go);
     tcase_add_test(tc, test_config_default_go_nested);
+    tcase_add_test(tc, test_go_typed_literals_and_escapes);
     tcase_add_test(tc, test_go_external_enum);
     tcase_add_test(tc, test_go_output_index_read);
     tcase_add_test(tc, test_can_try);
