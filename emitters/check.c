@@ -109,7 +109,7 @@ static unsigned function_langs(const char *name) {
         {"min", ts_py | go | cs_java}, /* C#, Java: of two numbers, or of a list expanded */
         {"max", ts_py | go | cs_java},
         {"singleOrNone", ts_py_yaml | L(LANG_CSHARP) | L(LANG_JAVA)},
-        {"notImplemented", ts_py | go},
+        {"notImplemented", ts_py | go | L(LANG_CSHARP)}, /* C#: where an object is wanted (check_one) */
         {"pulumiResourceName", ts_py_yaml | go | cs_java},
         {"pulumiResourceType", ts_py_yaml | go | cs_java},
         {"getOutput",
@@ -627,6 +627,17 @@ static bool stack_reference(const check_t *c, const pcl_expr_t *e) {
     return n && builtin_resource(n) && strcmp(n->schema->token, "pulumi:pulumi:StackReference") == 0;
 }
 
+/* C#'s NotImplemented helper returns an object: written as a stack output's whole value, or a hook's
+ * command word (cast to string). */
+static bool cs_not_implemented_ok(const expr_check_t *x, const pcl_expr_t *e) {
+    if (x->n->kind == PCL_NODE_OUTPUT) return x->at->value == e;
+    if (x->n->kind != PCL_NODE_HOOK || strcmp(x->at->name, "command") != 0 || x->at->value->kind != PCL_TUPLE)
+        return false;
+    for (size_t i = 0; i < x->at->value->tuple.n; i++)
+        if (x->at->value->tuple.items[i] == e) return true;
+    return false;
+}
+
 /* Refuses an invoke or method call the language's emitter cannot write. */
 static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
     check_t *c = x->c;
@@ -819,6 +830,12 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                    arena_sprintf(c->a,
                                  "'%s' calls getOutput() on something other than a pulumi:pulumi:StackReference "
                                  "resource of the program",
+                                 x->at->name));
+        else if (c->lang == LANG_CSHARP && strcmp(e->call.name, "notImplemented") == 0 && !cs_not_implemented_ok(x, e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls notImplemented() where C# wants a typed value; cimport writes it (an "
+                                 "object) as a stack output's value or a hook's command word only",
                                  x->at->name));
         else if (!typed_call_args_ok(c, e))
             refuse(c, x->n, line, col,
@@ -1120,7 +1137,8 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                     const pcl_expr_t *w = cmd->value->tuple.items[k];
                     bool args = w->kind == PCL_TRAVERSAL && strcmp(w->trav.root, "args") == 0 &&
                                 names_table_get(c.nodes, "args") < 0;
-                    if (w->kind != PCL_STRING && w->kind != PCL_TEMPLATE && !args &&
+                    bool not_implemented = w->kind == PCL_CALL && strcmp(w->call.name, "notImplemented") == 0;
+                    if (w->kind != PCL_STRING && w->kind != PCL_TEMPLATE && !args && !not_implemented &&
                         !(w->kind == PCL_TRAVERSAL && emit_expr_shape(p, c.nodes, w) == EMIT_SHAPE_STRING))
                         refuse(&c, n, cmd->line, cmd->col, "the C# emitter writes a hook's command of strings only");
                 }

@@ -21,6 +21,7 @@ typedef struct cs_using {
 
 /* The System namespaces a file uses: these two always, more for the functions it calls. */
 #define CS_MAX_SYSTEM 8
+#define CS_MAX_HELPERS 8
 static const char *const CS_SYSTEM[] = {"System.Collections.Generic", "System.Linq"};
 
 typedef struct cs_ctx {
@@ -29,7 +30,7 @@ typedef struct cs_ctx {
     size_t n_usings, cap_usings;
     const char *system[CS_MAX_SYSTEM]; /* the System namespaces, CS_SYSTEM first */
     size_t n_system;
-    bool helpers[3]; /* per CS_HELPERS entry: the file needs it */
+    bool helpers[CS_MAX_HELPERS]; /* per CS_HELPERS entry: the file needs it */
 } cs_ctx_t;
 
 static void cs_indent(buf_t *b, int depth) {
@@ -416,8 +417,12 @@ static const struct {
      "SHA256.Create().ComputeHash(File.ReadAllBytes(path));\n"
      "    return Convert.ToBase64String(hashData);\n}\n",
      {"System.IO", "System.Security.Cryptography", "System"}},
+    {"NotImplemented",
+     "object NotImplemented(string errorMessage)\n{\n    throw new System.NotImplementedException(errorMessage);\n}\n",
+     {NULL}},
 };
 #define CS_N_HELPERS (sizeof CS_HELPERS / sizeof CS_HELPERS[0])
+_Static_assert(CS_N_HELPERS <= CS_MAX_HELPERS, "cs_ctx_t.helpers holds a flag per helper");
 
 /* A System namespace the file uses, once. */
 static const char *cs_need(emit_typed_t *x, const char *ns) {
@@ -504,6 +509,8 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "ComputeFileBase64Sha256($0)", {"=ComputeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
+    /* emit_check_program: a stack output's value or a hook's command word (cast to string there) */
+    {"notImplemented", "NotImplemented($0)", {"=NotImplemented"}, EMIT_SHAPE_UNKNOWN},
     /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
     {"max", "Math.Max($0, $1)", {"System"}, EMIT_SHAPE_NUMBER},
     {"min", "Math.Min($0, $1)", {"System"}, EMIT_SHAPE_NUMBER},
@@ -795,15 +802,13 @@ static void cs_hook(emit_typed_t *x, buf_t *b, size_t i) {
     }
     cs_indent(b, d);
     buf_puts(b, "var process = Process.Start(");
-    cs_expr(c, b, cmd->tuple.items[0], NULL, d);
-    if (cmd->tuple.n > 1) {
-        buf_puts(b, ", new[] { ");
-        for (size_t k = 1; k < cmd->tuple.n; k++) {
-            if (k > 1) buf_puts(b, ", ");
-            cs_expr(c, b, cmd->tuple.items[k], NULL, d);
-        }
-        buf_puts(b, " }");
+    for (size_t k = 0; k < cmd->tuple.n; k++) {
+        const pcl_expr_t *w = cmd->tuple.items[k];
+        buf_puts(b, k == 1 ? ", new[] { " : k > 1 ? ", " : "");
+        if (w->kind == PCL_CALL) buf_puts(b, "(string)"); /* notImplemented's object (emit_check_program) */
+        cs_expr(c, b, w, NULL, d);
     }
+    if (cmd->tuple.n > 1) buf_puts(b, " }");
     buf_puts(b, ");\n");
     cs_indent(b, d);
     buf_puts(b, "process.WaitForExit();\n");

@@ -141,10 +141,16 @@ START_TEST(test_hooks_csharp) {
                       "hook resource \"preview\" {\n    command = [\"touch\", \"${file}_${args.name}\"]\n"
                       "    onDryRun = true\n    ignoreErrors = true\n}\n"
                       "hook error \"retry\" {\n    command = [\"true\"]\n}\n"
+                      "hook resource \"todo\" {\n    command = [notImplemented(\"later\")]\n}\n"
                       "resource \"res\" \"hk:index:Res\" {\n    value = true\n    options {\n        hooks = {\n"
                       "            beforeCreate = [create, preview]\n            onError = [retry]\n"
                       "        }\n    }\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    /* notImplemented(): Pulumi's .NET helper (an object it never returns: it throws), cast to the
+     * string Process.Start takes */
+    tu_has(cs, "using Hk = Pulumi.Hk;\n\nobject NotImplemented(string errorMessage)\n{\n"
+               "    throw new System.NotImplementedException(errorMessage);\n}\n");
+    tu_has(cs, "        var process = Process.Start((string)NotImplemented(\"later\"));\n");
     tu_has(cs, "using System;\nusing System.Collections.Generic;\nusing System.Diagnostics;\nusing System.Linq;\n"
                "using System.Threading.Tasks;\nusing Pulumi;\n");
     tu_has(cs, "    var create = new ResourceHook(\"create\", (args, cancellationToken) =>\n    {\n"
@@ -189,6 +195,18 @@ START_TEST(test_hooks_refused) {
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:5: hook 'create'", "a hook's command of strings only");
     /* Go's exec.Command takes strings: an int config value is not converted */
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:4:31: hook 'create'", "a hook's command word that is not a string");
+    tu_pcl_unload(&f);
+
+    /* C#: notImplemented() (an object) where a typed value is wanted */
+    f = load("resource \"res\" \"hk:index:Res\" {\n    value = notImplemented(\"v\")\n}\n"
+             "output \"o\" {\n    value = notImplemented(\"o\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:2:13: resource 'res'",
+                        "calls notImplemented() where C# wants a typed");
+    tu_pcl_unload(&f);
+    f = load("output \"o\" {\n    value = notImplemented(\"o\")\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        [\"o\"] = NotImplemented(\"o\"),\n");
+    free(cs);
     tu_pcl_unload(&f);
 
     /* an output is an Output object, not the string the command wants */
