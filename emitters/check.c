@@ -316,7 +316,8 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
         for (size_t i = 0; i < e->tuple.n; i++) {
             const pcl_expr_t *part = e->tuple.items[i];
             yaml &= part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
-                    emit_yaml_read_base(part) || emit_expr_shape(c->p, c->nodes, part) == EMIT_SHAPE_STRING ||
+                    emit_yaml_read_base(c->p, c->nodes, part) ||
+                    emit_expr_shape(c->p, c->nodes, part) == EMIT_SHAPE_STRING ||
                     (part->type && part->type->kind == SCHEMA_STRING);
         }
         return apply | L(LANG_CSHARP) | L(LANG_JAVA) | (yaml ? L(LANG_YAML) : 0);
@@ -341,7 +342,12 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     case PCL_GETATTR:
     case PCL_INDEX: {
         const pcl_expr_t *fc = emit_fn_call_under(e);
-        return apply | ((fc && emit_is_invoke(fc)) || emit_yaml_read_base(e) ? L(LANG_YAML) : 0) | invoke_read_langs(e);
+        return apply |
+               ((fc && emit_is_invoke(fc)) || emit_yaml_read_base(c->p, c->nodes, e) ||
+                        emit_yaml_selects(c->p, c->nodes, e)
+                    ? L(LANG_YAML)
+                    : 0) |
+               invoke_read_langs(e);
     }
     case PCL_SPLAT: return apply | invoke_read_langs(e);
     case PCL_FOR: return apply | (typed_for_ok(c, e) ? L(LANG_CSHARP) : 0) | (java_for_ok(c, e) ? L(LANG_JAVA) : 0);

@@ -39,7 +39,9 @@ void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang);
 bool emit_yaml_interpolates(const pcl_expr_t *e);
 /* What Pulumi YAML reads literal attributes and indexes from through a variable holding it (a
  * function's result, a list, an object), or NULL (emitters/yaml.c). */
-const pcl_expr_t *emit_yaml_read_base(const pcl_expr_t *e);
+const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* A list read at a computed index, written fn::select [index, list] (emitters/yaml.c). */
+bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
 /* --- what an emitter needs to know about an expression (emitters/check.c) --- */
 

@@ -177,31 +177,41 @@ static bool yaml_invoke_return(const pcl_expr_t *e) {
     return e->kind == PCL_GETATTR && emit_is_invoke(e->x);
 }
 
-/* What a read of literal attributes and indexes is read from: a function's result, a list or an
- * object (`split(",", s)[0]`, `secret({k = v}).k`); Pulumi YAML reads properties of names only, so
- * the value is held by a variable (yaml_hoist). An invoke's read is fn::invoke's `return` or
- * emit_fn_call_under's; a traversal, a Pulumi variable and a method call are not held. */
-const pcl_expr_t *emit_yaml_read_base(const pcl_expr_t *e) {
+/* A list read at a computed index (`l[i]`): fn::select [index, list], Pulumi YAML's only read that
+ * takes a computed key (a map read by a computed key has none). */
+bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return e->kind == PCL_INDEX && e->y->kind != PCL_STRING && e->y->kind != PCL_NUMBER &&
+           emit_expr_shape(p, nodes, e->x) == EMIT_SHAPE_LIST && emit_expr_shape(p, nodes, e->y) == EMIT_SHAPE_NUMBER;
+}
+
+/* What a read of literal attributes and indexes is read from: a function's result, a list, an
+ * object or a list read at a computed index (`split(",", s)[0]`, `secret({k = v}).k`, `l[i].a`);
+ * Pulumi YAML reads properties of names only, so the value is held by a variable (yaml_hoist). An
+ * invoke's read is fn::invoke's `return` or emit_fn_call_under's; a traversal, a Pulumi variable
+ * and a method call are not held. */
+const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     if (e->kind != PCL_GETATTR && e->kind != PCL_INDEX) return NULL;
+    const pcl_expr_t *read = e;
     while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
         e = e->x;
     if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) return e;
     if (e->kind == PCL_CALL && !e->function && !emit_yaml_interpolates(e)) return e;
+    if (e != read && emit_yaml_selects(p, nodes, e)) return e;
     return NULL;
 }
 
 /* A read below an invoke's result deeper than one attribute (`invoke(...).a[0]["k"]`), or below
  * another value (emit_yaml_read_base): the expression a variable holds. */
-static const pcl_expr_t *yaml_deep_invoke(const pcl_expr_t *e) {
+static const pcl_expr_t *yaml_deep_invoke(const yaml_gen_t *g, const pcl_expr_t *e) {
     if ((e->kind != PCL_GETATTR && e->kind != PCL_INDEX) || yaml_invoke_return(e)) return NULL;
     const pcl_expr_t *fc = emit_fn_call_under(e);
     if (fc && emit_is_invoke(fc)) return fc;
-    return emit_yaml_read_base(e);
+    return emit_yaml_read_base(g->p, g->nodes, e);
 }
 
 /* `${var.a[0]["k"]}`: the read through the variable holding the invoke (yaml_hoist). */
 static char *yaml_deep_read_text(yaml_gen_t *g, const pcl_expr_t *e) {
-    const pcl_expr_t *fc = yaml_deep_invoke(e);
+    const pcl_expr_t *fc = yaml_deep_invoke(g, e);
     size_t n = 0;
     for (const pcl_expr_t *k = e; k != fc; k = k->x)
         n++;
@@ -234,7 +244,7 @@ static char *yaml_deep_read_text(yaml_gen_t *g, const pcl_expr_t *e) {
  * among the program's names and the other such variables. */
 static bool yaml_hoist(const pcl_expr_t *e, void *ctx) {
     yaml_gen_t *g = ctx;
-    const pcl_expr_t *fc = yaml_deep_invoke(e);
+    const pcl_expr_t *fc = yaml_deep_invoke(g, e);
     if (!fc) return true;
     for (size_t h = 0; h < g->n_hoisted; h++)
         if (g->hoisted[h].invoke == fc) return true;
@@ -242,6 +252,7 @@ static bool yaml_hoist(const pcl_expr_t *e, void *ctx) {
     bool value = fc->kind == PCL_TUPLE || fc->kind == PCL_OBJECT;
     const char *stem = fc->kind == PCL_TUPLE                                               ? "list"
                        : fc->kind == PCL_OBJECT                                            ? "object"
+                       : fc->kind == PCL_INDEX /* emit_yaml_selects: fn::select */         ? "select"
                        : !fc->function                                                     ? fc->call.name
                        : names_token_split(g->a, fc->function->token, &pkg, &mod, &member) ? member
                                                                                            : "invoke";
@@ -297,23 +308,24 @@ bool emit_yaml_interpolates(const pcl_expr_t *e) {
 }
 
 /* A template part Pulumi YAML writes inside the string: text, a reference, a Pulumi variable. */
-static bool yaml_interpolated_part(const pcl_expr_t *part) {
+static bool yaml_interpolated_part(const yaml_gen_t *g, const pcl_expr_t *part) {
     return part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
-           yaml_deep_invoke(part);
+           yaml_deep_invoke(g, part);
 }
 
 /* A template with another part (a function call, a read below an invoke): its parts joined. */
-static bool yaml_template_joins(const pcl_expr_t *e) {
+static bool yaml_template_joins(const yaml_gen_t *g, const pcl_expr_t *e) {
     if (e->kind != PCL_TEMPLATE) return false;
     for (size_t i = 0; i < e->tuple.n; i++)
-        if (!yaml_interpolated_part(e->tuple.items[i])) return true;
+        if (!yaml_interpolated_part(g, e->tuple.items[i])) return true;
     return false;
 }
 
-static bool yaml_is_collection(const pcl_expr_t *e) {
-    if (yaml_deep_invoke(e)) return false; /* read through its variable */
+static bool yaml_is_collection(const yaml_gen_t *g, const pcl_expr_t *e) {
+    if (yaml_deep_invoke(g, e)) return false; /* read through its variable */
     return (e->kind == PCL_TUPLE && e->tuple.n) || (e->kind == PCL_OBJECT && e->object.n) ||
-           (e->kind == PCL_CALL && !emit_yaml_interpolates(e)) || yaml_invoke_return(e) || yaml_template_joins(e);
+           (e->kind == PCL_CALL && !emit_yaml_interpolates(e)) || yaml_invoke_return(e) || yaml_template_joins(g, e) ||
+           emit_yaml_selects(g->p, g->nodes, e);
 }
 
 /* Pulumi YAML interpolates references in strings: "a-${res.prop}". */
@@ -326,7 +338,7 @@ static void yaml_template(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
             buf_puts(&t, yaml_traversal_text(g, part));
             continue;
         }
-        if (yaml_deep_invoke(part)) { /* read through the variable holding it */
+        if (yaml_deep_invoke(g, part)) { /* read through the variable holding it */
             buf_puts(&t, yaml_deep_read_text(g, part));
             continue;
         }
@@ -358,7 +370,7 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     EMIT_CASE_LANGUAGE_EXPRS:
         if (e->kind == PCL_TEMPLATE)
             yaml_template(g, e, indent);
-        else if (yaml_deep_invoke(e))
+        else if (yaml_deep_invoke(g, e))
             yaml_string(g, yaml_deep_read_text(g, e), indent, true);
         else
             emit_unwritable(g->diags, e, LANG_YAML);
@@ -422,33 +434,43 @@ static void yaml_invoke(yaml_gen_t *g, const pcl_expr_t *e, const char *ret, int
     }
 }
 
+static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first_inline);
+
+/* The PCL call name(a, b), written as yaml_call writes it. */
+static void yaml_call2(yaml_gen_t *g, const char *name, pcl_expr_t *a, pcl_expr_t *b, int indent, bool first_inline) {
+    pcl_expr_t *args[2] = {a, b};
+    pcl_expr_t call = {.kind = PCL_CALL};
+    call.call.name = name;
+    call.call.args = args;
+    call.call.n = 2;
+    yaml_call(g, &call, indent, first_inline);
+}
+
 /* A function call as the one-entry mapping `fn::name: arg` (args as a list when not exactly one). */
 static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first_inline) {
-    if (yaml_template_joins(e)) { /* fn::join ["", [parts]]: each run of text and references one string */
+    if (emit_yaml_selects(g->p, g->nodes, e)) { /* l[i]: element(l, i), written fn::select [i, l] */
+        yaml_call2(g, "element", e->x, e->y, indent, first_inline);
+        return;
+    }
+    if (yaml_template_joins(g, e)) { /* fn::join ["", [parts]]: each run of text and references one string */
         pcl_expr_t **parts = arena_alloc(g->a, (e->tuple.n + 1) * sizeof(pcl_expr_t *));
         size_t n = 0;
         for (size_t i = 0; i < e->tuple.n;) {
-            if (!yaml_interpolated_part(e->tuple.items[i])) {
+            if (!yaml_interpolated_part(g, e->tuple.items[i])) {
                 parts[n++] = e->tuple.items[i++];
                 continue;
             }
             pcl_expr_t *run = arena_alloc(g->a, sizeof *run);
             *run = (pcl_expr_t){.kind = PCL_TEMPLATE, .line = e->line, .col = e->col};
             run->tuple.items = &e->tuple.items[i];
-            while (i < e->tuple.n && yaml_interpolated_part(e->tuple.items[i]))
+            while (i < e->tuple.n && yaml_interpolated_part(g, e->tuple.items[i]))
                 run->tuple.n++, i++;
             parts[n++] = run;
         }
-        pcl_expr_t *args[2], sep = {.kind = PCL_STRING, .s = ""}, list = {.kind = PCL_TUPLE};
+        pcl_expr_t sep = {.kind = PCL_STRING, .s = ""}, list = {.kind = PCL_TUPLE};
         list.tuple.items = parts;
         list.tuple.n = n;
-        args[0] = &sep;
-        args[1] = &list;
-        pcl_expr_t join = {.kind = PCL_CALL, .line = e->line, .col = e->col};
-        join.call.name = "join";
-        join.call.args = args;
-        join.call.n = 2;
-        yaml_call(g, &join, indent, first_inline);
+        yaml_call2(g, "join", &sep, &list, indent, first_inline);
         return;
     }
     if (yaml_invoke_return(e)) {
@@ -514,14 +536,15 @@ static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
         const pcl_expr_t *it = e->tuple.items[i];
         buf_indent(g->b, indent);
         buf_putc(g->b, '-');
-        if (!yaml_is_collection(it)) {
+        if (!yaml_is_collection(g, it)) {
             buf_putc(g->b, ' ');
             yaml_inline(g, it, indent + 2);
             buf_putc(g->b, '\n');
         } else if (it->kind == PCL_OBJECT) {
             buf_putc(g->b, ' ');
             yaml_entries(g, it->object.items, it->object.n, indent + 2, true);
-        } else if (it->kind == PCL_CALL || yaml_invoke_return(it) || yaml_template_joins(it)) {
+        } else if (it->kind == PCL_CALL || yaml_invoke_return(it) || yaml_template_joins(g, it) ||
+                   emit_yaml_selects(g->p, g->nodes, it)) {
             buf_putc(g->b, ' ');
             yaml_call(g, it, indent + 2, true);
         } else {
@@ -533,7 +556,7 @@ static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
 
 /* The value after `key:` — inline scalars on the same line, collections on the lines below. */
 static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
-    if (!yaml_is_collection(e)) {
+    if (!yaml_is_collection(g, e)) {
         buf_putc(g->b, ' ');
         yaml_inline(g, e, indent);
         buf_putc(g->b, '\n');
@@ -542,7 +565,8 @@ static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     buf_putc(g->b, '\n');
     if (e->kind == PCL_OBJECT)
         yaml_entries(g, e->object.items, e->object.n, indent, false);
-    else if (e->kind == PCL_CALL || yaml_invoke_return(e) || yaml_template_joins(e))
+    else if (e->kind == PCL_CALL || yaml_invoke_return(e) || yaml_template_joins(g, e) ||
+             emit_yaml_selects(g->p, g->nodes, e))
         yaml_call(g, e, indent, false);
     else
         yaml_items(g, e, indent);

@@ -301,9 +301,22 @@ START_TEST(test_yaml_read_below_expression) {
               "  d: x-${splitResult2[1]}\n");
     free(y);
     tu_pcl_unload(&f);
-    f = load("config \"s\" \"string\" {}\nconfig \"i\" \"int\" {}\n"
-             "output \"a\" {\n    value = split(\",\", s)[i]\n}\n");
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:26", "an index on an expression");
+    /* a list read at a computed index is fn::select [index, list]; a map read by a computed key is
+     * refused (Pulumi YAML reads a map by a literal key only) */
+    f = load("config \"s\" \"string\" {}\nconfig \"i\" \"int\" {}\nconfig \"l\" \"list(string)\" {}\n"
+             "output \"a\" {\n    value = split(\",\", s)[i]\n}\n"
+             "output \"b\" {\n    value = l[i]\n}\n"
+             "output \"d\" {\n    value = [{k = s}][i].k\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "variables:\n  selectResult:\n    fn::select:\n      - ${i}\n      -\n        - k: ${s}\n");
+    tu_has(y, "  d: ${selectResult.k}\n");
+    tu_has(y, "outputs:\n  a:\n    fn::select:\n      - ${i}\n      - fn::split:\n          - \",\"\n          - ${s}\n"
+              "  b:\n    fn::select:\n      - ${i}\n      - ${l}\n");
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"s\" \"string\" {}\nconfig \"m\" \"map(string)\" {}\n"
+             "output \"a\" {\n    value = m[s]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:14", "an index on an expression");
     tu_pcl_unload(&f);
 }
 END_TEST
