@@ -196,14 +196,21 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     /* Go: a method's call before the statement, an Output result read in an apply, a plain one as it
      * is (go_method_call) */
     if (emit_is_method_call(e) && e->call.n == 3 && typed_args_plain(e->call.args[2])) langs |= L(LANG_GO);
+    /* C#: `res.Method(new() {...})`, an Output of the result's properties (a plain or lifted single
+     * value it does not write) */
+    if (emit_is_method_call(e) && e->call.n == 3 && typed_args_plain(e->call.args[2]) && !e->function->return_plain &&
+        !e->function->scalar_return)
+        langs |= L(LANG_CSHARP);
     /* TypeScript awaits a method's plain result in an async main; an invoke's it does not write */
     if (e->function->return_plain && !emit_is_method_call(e)) langs &= ~L(LANG_TYPESCRIPT);
     return langs;
 }
 
-/* Attributes and literal indexes read from an invoke's result: C# and Java read them in an apply. */
+/* Attributes and literal indexes read from an invoke's result: C# and Java read them in an apply;
+ * from a method's result, C#. */
 static unsigned invoke_read_langs(const pcl_expr_t *e) {
     const pcl_expr_t *fc = emit_fn_call_under(e);
+    if (fc && emit_is_method_call(fc)) return L(LANG_CSHARP);
     return fc && emit_is_invoke(fc) ? L(LANG_CSHARP) | L(LANG_JAVA) : 0;
 }
 

@@ -131,7 +131,7 @@ static const char *cs_property_name(cs_ctx_t *c, const char *name, const schema_
 
 /* --- expressions ---------------------------------------------------------------------------------- */
 
-static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_type_t *t,
+static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_property_t *prop,
                         int depth);
 
 static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
@@ -301,8 +301,7 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
         cs_open(b, depth);
         for (size_t i = 0; i < args->object.n; i++) {
             const pcl_object_item_t *it = &args->object.items[i];
-            cs_property(c, b, cs_property_name(c, it->key, it->prop), it->value, it->prop ? it->prop->type : NULL,
-                        depth + 1);
+            cs_property(c, b, cs_property_name(c, it->key, it->prop), it->value, it->prop, depth + 1);
         }
         cs_close(b, depth);
     } else if (opts) {
@@ -323,15 +322,40 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     buf_putc(b, ')');
 }
 
-/* Attributes and literal indexes read from an invoke's result: `.Apply(invoke => invoke.A[0])`. */
+/* A resource's method call as Pulumi's .NET generator writes it: `res.Method(new()\n{\n    Arg = value,\n})`,
+ * the method's Output of its result (emit_check_program: arguments of no nested object type, a
+ * result of properties that is an Output). */
+static void cs_method_call(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    cs_expr(c, b, e->call.args[0], NULL, depth);
+    buf_printf(b, ".%s(",
+               names_make_valid_identifier(c->base.a, LANG_CSHARP, names_pascal(c->base.a, e->call.args[1]->s)));
+    const pcl_expr_t *args = e->call.args[2];
+    if (args->kind == PCL_OBJECT && args->object.n) {
+        buf_puts(b, "new()");
+        cs_open(b, depth);
+        for (size_t i = 0; i < args->object.n; i++) {
+            const pcl_object_item_t *it = &args->object.items[i];
+            cs_property(c, b, cs_property_name(c, it->key, it->prop), it->value, it->prop, depth + 1);
+        }
+        cs_close(b, depth);
+    }
+    buf_putc(b, ')');
+}
+
+/* Attributes and literal indexes read from an invoke's or a method's result:
+ * `.Apply(invoke => invoke.A[0])`, `.Apply(call => call.Result)`. */
 static void cs_invoke_read(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     const pcl_expr_t *chain[64];
     size_t n = 0;
     const pcl_expr_t *x = e;
     for (; (x->kind == PCL_GETATTR || x->kind == PCL_INDEX) && n < 64; x = x->x)
         chain[n++] = x;
-    cs_invoke(c, b, x, depth);
-    buf_puts(b, ".Apply(invoke => invoke");
+    bool method = emit_is_method_call(x);
+    if (method)
+        cs_method_call(c, b, x, depth);
+    else
+        cs_invoke(c, b, x, depth);
+    buf_puts(b, method ? ".Apply(call => call" : ".Apply(invoke => invoke");
     const schema_type_t *t = x->type;
     while (n > 0) {
         const pcl_expr_t *p = chain[--n];
@@ -351,10 +375,12 @@ static void cs_invoke_read(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth
     buf_putc(b, ')');
 }
 
-/* An invoke, or what is read from its result. */
+/* An invoke or a method call, or what is read from its result. */
 static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     if (emit_is_invoke(e))
         cs_invoke((cs_ctx_t *)x, b, e, depth);
+    else if (emit_is_method_call(e))
+        cs_method_call((cs_ctx_t *)x, b, e, depth);
     else
         cs_invoke_read((cs_ctx_t *)x, b, e, depth);
 }
@@ -529,6 +555,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .asset_call = cs_asset_call,
     .interpolation = cs_template,
     .invoke = cs_invoke_value,
+    .method_call = cs_invoke_value,
     .list = cs_list,
     .object = cs_object,
     .map = cs_dictionary,
@@ -560,13 +587,27 @@ static void cs_map_initializer(cs_ctx_t *c, buf_t *b, const char *name, const pc
     buf_puts(b, ",\n");
 }
 
-/* A resource input or nested-object property: maps use the collection-initializer form. */
-static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_type_t *t,
+/* A resource input or nested-object property of the schema property `prop` (NULL: unknown): maps
+ * use the collection-initializer form; a plain list (a List<T>, which an array does not convert to)
+ * a target-typed `new()` with its items, as Pulumi's .NET generator writes it. */
+static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_property_t *prop,
                         int depth) {
-    if (!t) t = e->type;
+    const schema_type_t *t = prop && prop->type ? prop->type : e->type;
     cs_indent(b, depth);
     if (e->kind == PCL_OBJECT && e->object.n > 0 && t && t->kind == SCHEMA_MAP) {
         cs_map_initializer(c, b, name, e, t->element, depth);
+        return;
+    }
+    if (prop && prop->plain && e->kind == PCL_TUPLE && e->tuple.n > 0 && t && t->kind == SCHEMA_ARRAY) {
+        buf_printf(b, "%s = new()", name);
+        cs_open(b, depth);
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            cs_indent(b, depth + 1);
+            cs_expr(c, b, e->tuple.items[i], t->element, depth + 1);
+            buf_puts(b, ",\n");
+        }
+        cs_close(b, depth);
+        buf_puts(b, ",\n");
         return;
     }
     buf_printf(b, "%s = ", name);
@@ -740,7 +781,7 @@ static void cs_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
         const pcl_attr_t *at = &n->attrs[j];
         const schema_property_t *prop = at->prop;
         if (!prop && n->schema) prop = schema_find_property(n->schema->inputs, n->schema->n_inputs, at->name);
-        cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop ? prop->type : NULL, 2);
+        cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop, 2);
     }
     cs_close(b, 1);
 }
@@ -765,7 +806,7 @@ static void cs_read(emit_typed_t *x, buf_t *b, const pcl_node_t *n, const pcl_at
             const pcl_attr_t *at = &n->attrs[j];
             if (at == id) continue;
             const schema_property_t *prop = emit_state_property(n, at);
-            cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop ? prop->type : NULL, 2);
+            cs_property(c, b, cs_property_name(c, at->name, prop), at->value, prop, 2);
         }
         cs_close(b, 1);
     }

@@ -1012,6 +1012,13 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
         s->invoke(x, b, e, depth);
         return;
     }
+    if (emit_is_method_call(e) || (under && emit_is_method_call(under))) {
+        if (s->method_call)
+            s->method_call(x, b, e, depth);
+        else
+            emit_unwritable(x->diags, e, s->lang); /* emit_check_program refuses it */
+        return;
+    }
     if (!t) t = e->type;
     if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     switch (e->kind) {

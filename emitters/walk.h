@@ -396,6 +396,8 @@ typedef struct emit_typed_syntax {
     void (*interpolation)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth); /* a template */
     /* an invoke, or the attributes and literal indexes read from its result */
     void (*invoke)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
+    /* a resource's method call, or what is read from its result (NULL: refused by the check) */
+    void (*method_call)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
     /* a list (et: its element type), an object of the schema object type t, a map (et: its values'
      * type); et NULL when unknown */
     void (*list)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);

@@ -357,6 +357,34 @@ START_TEST(test_go_method_call) {
 }
 END_TEST
 
+/* C#: a method call as Pulumi's .NET generator writes it, `res.Greet(new() {...})` (the method's
+ * Output of its result), what is read from the result in `.Apply(call => call.Result)`; Java has no
+ * method calls (pulumi-java's generator writes none): refused. */
+START_TEST(test_csharp_method_call) {
+    tu_pcl_t f = load("resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
+                      "resource \"r2\" \"inv:index:Res\" {\n    text = call(res, \"greet\", {}).result\n}\n"
+                      "output \"p\" {\n    value = call(res, \"greet\", {prefix = \"x\"}).result\n}\n"
+                      "output \"whole\" {\n    value = call(res, \"greet\", {})\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs,
+           "    var r2 = new Inv.Res(\"r2\", new()\n    {\n        Text = res.Greet().Apply(call => call.Result),\n");
+    tu_has(cs, "        [\"p\"] = res.Greet(new()\n        {\n            Prefix = \"x\",\n"
+               "        }).Apply(call => call.Result),\n        [\"whole\"] = res.Greet(),\n");
+    free(cs);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:12: resource 'r2'", "calls the method 'inv:index:Res/greet'");
+    tu_pcl_unload(&f);
+    /* a plain list input is a List<T>, which an array does not convert to: a target-typed new() */
+    f = tu_pcl_load("{\"name\":\"pl\",\"version\":\"1.0.0\",\"resources\":{\"pl:index:R\":{\"inputProperties\":{"
+                    "\"names\":{\"type\":\"array\",\"plain\":true,\"items\":{\"type\":\"string\"}},"
+                    "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}",
+                    "pl.json", "resource \"r\" \"pl:index:R\" {\n    names = [\"a\"]\n    tags = [\"b\"]\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        Names = new()\n        {\n            \"a\",\n        },\n        Tags = new[]\n        {\n");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* Go: a method's plain result is the value itself (Pulumi's form): a number wrapped at an input,
  * a provider as it is in the provider option. */
 START_TEST(test_go_method_plain_result) {
@@ -477,6 +505,7 @@ int main(void) {
     tcase_add_test(tc, test_go_local_invoke);
     tcase_add_test(tc, test_go_invoke_options);
     tcase_add_test(tc, test_go_method_call);
+    tcase_add_test(tc, test_csharp_method_call);
     tcase_add_test(tc, test_go_method_plain_result);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_invoke_local_cs_java);
