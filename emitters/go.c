@@ -398,7 +398,6 @@ static const emit_part_syntax_t GO_PARTS = {.lang = LANG_GO,
                                             .key_open = ".MapIndex(pulumi.String(",
                                             .key_close = "))",
                                             .index = ".Index(pulumi.Int(%zu))",
-                                            .component_ref = "&", /* a bare ResourceState, by its address */
                                             .name = go_attr_name};
 
 static void go_traversal(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
@@ -2906,12 +2905,9 @@ static void go_component_inputs(go_ctx_t *g, buf_t *b, size_t i, int depth) {
         el[j].value = buf_arena_str(&vb, g->base.a);
         buf_free(&vb);
     }
-    /* a bare ResourceState referenced by its address, as the component without inputs */
-    const char *var = g->referenced[i] ? g->base.var[i] : NULL;
-    if (var) {
-        buf_printf(b, "var %s pulumi.ResourceState\n", var);
-        go_indent(b, depth);
-    }
+    /* a bare ResourceState, as the component without inputs */
+    buf_printf(b, "%s := &pulumi.ResourceState{}\n", g->base.var[i]);
+    go_indent(b, depth);
     buf_printf(b, "err %s ctx.RegisterComponentResourceV2(", g->err_declared ? "=" : ":=");
     g->err_declared = true;
     names_append_quoted(b, LANG_GO, n->token ? n->token : "");
@@ -2919,7 +2915,7 @@ static void go_component_inputs(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     names_append_quoted(b, LANG_GO, emit_node_logical_name(n));
     buf_puts(b, ", pulumi.Map");
     go_write_elems(b, el, n->n_attrs, depth);
-    buf_printf(b, ", %s%s", var ? "&" : "", var ? var : "&pulumi.ResourceState{}");
+    buf_printf(b, ", %s", g->base.var[i]);
 }
 
 /* A resource's `New<Type>` call or a component's registration, with its options and the error check. */
@@ -2932,20 +2928,16 @@ static void go_resource(emit_typed_t *x, buf_t *b, size_t i) {
     if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0) {
         go_component_inputs(g, b, i, depth);
     } else if (n->kind == PCL_NODE_COMPONENT) {
-        /* A local component: a bare ResourceState registered under the component's type. */
-        if (g->referenced[i]) {
-            buf_printf(b, "var %s pulumi.ResourceState\n", g->base.var[i]);
-            go_indent(b, depth);
-        }
+        /* A local component: a bare ResourceState registered under the component's type, declared
+         * first as Pulumi writes it (`c := &pulumi.ResourceState{}`; its options name it so) */
+        buf_printf(b, "%s := &pulumi.ResourceState{}\n", g->base.var[i]);
+        go_indent(b, depth);
         buf_printf(b, "err %s ctx.RegisterComponentResource(", g->err_declared ? "=" : ":=");
         g->err_declared = true;
         names_append_quoted(b, LANG_GO, n->token ? n->token : "");
         buf_puts(b, ", ");
         names_append_quoted(b, LANG_GO, logical);
-        if (g->referenced[i])
-            buf_printf(b, ", &%s", g->base.var[i]);
-        else
-            buf_puts(b, ", &pulumi.ResourceState{}");
+        buf_printf(b, ", %s", g->base.var[i]);
     } else {
         /* the `pulumi` package's built-in resources are the SDK's own (pulumi.NewStash) */
         bool builtin = n->package && strcmp(n->package->name, "pulumi") == 0;
@@ -3237,6 +3229,7 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
         for (size_t j = 0; j < n->n_options; j++)
             go_mark_refs(&g, n->options[j].value);
         if (n->kind == PCL_NODE_CONFIG) has_config = true;
+        if (n->kind == PCL_NODE_COMPONENT) g.referenced[i] = true; /* declared by its name (go_resource) */
     }
     go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi", "pulumi");
     if (has_config) go_import_add(&g, "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config", "config");

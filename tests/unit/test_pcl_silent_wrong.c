@@ -481,7 +481,8 @@ START_TEST(test_component_inputs) {
                         "Pulumi YAML has no local components, so the inputs ('aNumber', ...)");
     unload(&f);
     /* Go: RegisterComponentResourceV2 with a pulumi.Map of the inputs, as Pulumi writes it; a toJSON()
-     * marshalled before the statement, its error returned; a referenced component by its address */
+     * marshalled before the statement, its error returned; the component's ResourceState declared by
+     * its name first (`c := &pulumi.ResourceState{}`), read or not, as Pulumi writes it */
     f = load("component myComponent {\n    token = \"my:custom:Component\"\n    aNumber = 42\n"
              "    aJson = toJSON({\n        key = \"value\"\n    })\n}\n"
              "resource \"r\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
@@ -491,10 +492,16 @@ START_TEST(test_component_inputs) {
     tu_has(go, "\t\"encoding/json\"\n");
     tu_has(go, "\t\ttmpJSON0, err := json.Marshal(map[string]string{\n\t\t\t\"key\": \"value\",\n\t\t})\n"
                "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tjson0 := string(tmpJSON0)\n"
-               "\t\tvar myComponent pulumi.ResourceState\n"
+               "\t\tmyComponent := &pulumi.ResourceState{}\n"
                "\t\terr = ctx.RegisterComponentResourceV2(\"my:custom:Component\", \"myComponent\", pulumi.Map{\n"
-               "\t\t\t\"aNumber\": pulumi.Any(42),\n\t\t\t\"aJson\":   pulumi.Any(json0),\n\t\t}, &myComponent)\n");
-    tu_has(go, "}, pulumi.Parent(&myComponent))\n");
+               "\t\t\t\"aNumber\": pulumi.Any(42),\n\t\t\t\"aJson\":   pulumi.Any(json0),\n\t\t}, myComponent)\n");
+    tu_has(go, "}, pulumi.Parent(myComponent))\n");
+    free(go);
+    unload(&f);
+    f = load("component alone {\n    token = \"my:custom:Component\"\n}\n", NULL);
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\talone := &pulumi.ResourceState{}\n"
+               "\t\terr := ctx.RegisterComponentResource(\"my:custom:Component\", \"alone\", alone)\n");
     free(go);
     unload(&f);
     /* toJSON over outputs in Go: json.Marshal in an apply of them, its error returned with the
