@@ -364,12 +364,13 @@ const char *names_table_unique(names_table_t *t, const char *base, const char *s
 
 /* --- literals ----------------------------------------------------------------------------------- */
 
-/* Whether Go's strconv.Quote escapes the code point r (unicode.IsPrint is false): the C1 controls,
+/* Whether Go's strconv.Quote (and Pulumi's TypeScript and Python generators) escapes the code point r
+ * (unicode.IsPrint is false): the C1 controls,
  * the spaces but ASCII's, the line and paragraph separators, the format characters (U+00AD, the
  * zero-width and bidirectional marks, U+FEFF, the tag characters, ...), the private-use planes and
  * U+FFFE/U+FFFF. (Unassigned code points, which it escapes too, are written as they are: valid
  * UTF-8, the same string.) */
-static bool go_unprintable(uint32_t r) {
+bool names_unprintable(uint32_t r) {
     static const uint32_t ranges[][2] = {{0x80, 0xa0},       {0xad, 0xad},       {0x600, 0x605},     {0x61c, 0x61c},
                                          {0x6dd, 0x6dd},     {0x70f, 0x70f},     {0x890, 0x891},     {0x8e2, 0x8e2},
                                          {0x1680, 0x1680},   {0x180e, 0x180e},   {0x2000, 0x200f},   {0x2028, 0x202f},
@@ -382,8 +383,7 @@ static bool go_unprintable(uint32_t r) {
     return false;
 }
 
-/* The code point of the valid UTF-8 sequence at p and its length in *w; 0 when it is not one. */
-static uint32_t utf8_rune(const unsigned char *p, size_t *w) {
+uint32_t names_utf8_rune(const unsigned char *p, size_t *w) {
     int n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
     if (!n) return 0;
     uint32_t r = p[0] & (0x7f >> n);
@@ -393,6 +393,24 @@ static uint32_t utf8_rune(const unsigned char *p, size_t *w) {
     }
     *w = (size_t)n;
     return r;
+}
+
+void names_rune_escape(char *out, size_t size, lang_t lang, uint32_t r) {
+    if (lang == LANG_TYPESCRIPT)
+        snprintf(out, size, "\\u{%x}", (unsigned)r);
+    else
+        snprintf(out, size, r > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)r);
+}
+
+bool names_escape_unprintable(buf_t *b, lang_t lang, const char **p) {
+    size_t w = 0;
+    uint32_t r = names_utf8_rune((const unsigned char *)*p, &w);
+    if (!w || !names_unprintable(r)) return false;
+    char tmp[16];
+    names_rune_escape(tmp, sizeof tmp, lang, r);
+    buf_puts(b, tmp);
+    *p += w - 1;
+    return true;
 }
 
 void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
@@ -409,17 +427,17 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
         case '\\': esc = "\\\\"; break;
         case '\n': esc = "\\n"; break;
         case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
+        case '\t': esc = lang == LANG_TYPESCRIPT || lang == LANG_PYTHON ? "\\x09" : "\\t"; break; /* Pulumi's forms */
         default:
             if (lang == LANG_GO && (c == 7 || c == 8 || c == 0x0b || c == 0x0c)) { /* strconv.Quote's forms */
                 esc = c == 7 ? "\\a" : c == 8 ? "\\b" : c == 0x0b ? "\\v" : "\\f";
                 break;
             }
-            if (lang == LANG_GO && c >= 0x80) {
+            if ((lang == LANG_GO || lang == LANG_TYPESCRIPT || lang == LANG_PYTHON) && c >= 0x80) {
                 size_t n = 0;
-                uint32_t r = utf8_rune((const unsigned char *)p, &n);
-                if (n && go_unprintable(r)) {
-                    snprintf(tmp, sizeof tmp, r > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)r);
+                uint32_t r = names_utf8_rune((const unsigned char *)p, &n);
+                if (n && names_unprintable(r)) {
+                    names_rune_escape(tmp, sizeof tmp, lang, r);
                     esc = tmp;
                     w = n;
                 }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/arena.h"
 #include "emitters/emit.h"
@@ -77,10 +78,22 @@ int names_table_get(const names_table_t *t, const char *name);
 
 /* --- literals ---------------------------------------------------------------------------------- */
 
-/* Appends `s` as a double-quoted string literal of `lang`: `"` and `\` escaped, `\n` `\r` `\t`,
- * other control characters as `\xHH` (TS/Python), `\u00HH` (Java/C#/YAML), Go `\x..`; valid UTF-8
- * is copied through. (TS templates and Python triple quotes are the emitters' own choice.) */
+/* Appends `s` as a double-quoted string literal of `lang`: `"` and `\` escaped, `\n` `\r` `\t`
+ * (a tab `\x09` in TS/Python, as Pulumi writes it), other control characters as `\xHH`
+ * (TS/Python), `\u00HH` (Java/C#/YAML), Go `\x..`; valid UTF-8 is copied through but, in Go, TS
+ * and Python, a code point that is not printable (names_unprintable) is escaped. (TS templates and
+ * Python triple quotes are the emitters' own choice.) */
 void names_append_quoted(buf_t *b, lang_t lang, const char *s);
+/* The code point of the valid UTF-8 sequence at p and its length in *w; 0 when it is not one. */
+uint32_t names_utf8_rune(const unsigned char *p, size_t *w);
+/* Whether a code point is one Pulumi's generators escape (Go's unicode.IsPrint is false; see names.c). */
+bool names_unprintable(uint32_t r);
+/* The escape of code point r in a string of lang: `\u{e0021}` in TypeScript, `\U000e0021` (`\u00a0`)
+ * in Go and Python. */
+void names_rune_escape(char *out, size_t size, lang_t lang, uint32_t r);
+/* At *p, a code point that is not printable: appends its escape in lang, moves *p to its last byte
+ * and returns true; false, appending nothing, otherwise (TS templates, Python triple quotes). */
+bool names_escape_unprintable(buf_t *b, lang_t lang, const char **p);
 
 /* Appends a number the way Pulumi's generators print it: an integer that fits int64 exactly as
  * `%d`, anything else as Go's `strconv.FormatFloat(n, 'g', -1, 64)` (shortest round-trip digits,

@@ -144,8 +144,10 @@ static void py_string(py_gen_t *g, const char *s) {
             buf_puts(g->w.b, "\\r");
         else if (pcl_is_nul(p)) /* PCL_NUL */
             buf_puts(g->w.b, "\\x00"), p++;
-        else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
-            buf_printf(g->w.b, "\\x%02x", c);
+        else if ((c < 0x20 && c != '\n') || c == 0x7f)
+            buf_printf(g->w.b, "\\x%02x", c); /* a tab too: \x09, as Pulumi writes it */
+        else if (c >= 0x80 && names_escape_unprintable(g->w.b, LANG_PYTHON, &p))
+            continue;
         else
             buf_putc(g->w.b, (char)c);
     }

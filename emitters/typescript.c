@@ -105,13 +105,13 @@ static void ts_template_text(ts_gen_t *g, const char *s, bool raw) {
             buf_puts(g->w.b, "\\r"); /* a raw CR in a template would be read as LF */
         } else if (!raw && c == '\n') {
             buf_puts(g->w.b, "\\n");
-        } else if (!raw && c == '\t') {
-            buf_puts(g->w.b, "\\t");
         } else if (pcl_is_nul(p)) { /* PCL_NUL */
             buf_puts(g->w.b, "\\x00");
             p++;
-        } else if ((c < 0x20 && !(raw && (c == '\n' || c == '\t'))) || c == 0x7f) {
-            buf_printf(g->w.b, "\\x%02x", c);
+        } else if ((c < 0x20 && !(raw && c == '\n')) || c == 0x7f) {
+            buf_printf(g->w.b, "\\x%02x", c); /* a tab too: \x09, as Pulumi writes it */
+        } else if (c >= 0x80 && names_escape_unprintable(g->w.b, LANG_TYPESCRIPT, &p)) {
+            continue;
         } else {
             buf_putc(g->w.b, (char)c);
         }

@@ -1117,6 +1117,27 @@ START_TEST(test_py_provider_output_at_enum) {
 }
 END_TEST
 
+/* Strings escaped as Pulumi's TypeScript and Python generators escape them (l1-output-string): a
+ * tab as \x09, also inside a template literal or """, and a code point that is not printable (the
+ * tag character U+E0021, a zero-width space) as \u{e0021} / \U000e0021; printable non-ASCII (an
+ * emoji) stays as it is. They used to be \t, a raw tab and the invisible characters themselves. */
+START_TEST(test_ts_py_string_escapes) {
+    tu_pcl_t f =
+        conformance_program(NULL, 0,
+                            "output \"a\" {\n    value = \"tab\\t tag\\U000e0021 zw\\u200b ok\\U0001F44B\"\n}\n"
+                            "output \"b\" {\n    value = \"one\\ntwo\\tthree\\U000e0021\"\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const a = \"tab\\x09 tag\\u{e0021} zw\\u{200b} ok\xF0\x9F\x91\x8B\";\n");
+    tu_has(ts, "export const b = `one\ntwo\\x09three\\u{e0021}`;\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "pulumi.export(\"a\", \"tab\\x09 tag\\U000e0021 zw\\u200b ok\xF0\x9F\x91\x8B\")\n");
+    tu_has(py, "pulumi.export(\"b\", \"\"\"one\ntwo\\x09three\\U000e0021\"\"\")\n");
+    free(ts);
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *emit_suite(void) {
     Suite *s = suite_create("emit_ts_py_yaml");
     TCase *names = tcase_create("names");
@@ -1137,6 +1158,7 @@ static Suite *emit_suite(void) {
     tcase_add_test(small, test_ts_list_index_lifted_below_required);
     tcase_add_test(small, test_ts_object_config_and_null);
     tcase_add_test(small, test_py_provider_output_at_enum);
+    tcase_add_test(small, test_ts_py_string_escapes);
     suite_add_tcase(s, small);
     TCase *real = tcase_create("real");
     tcase_set_timeout(real, 300);
