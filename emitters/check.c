@@ -18,6 +18,12 @@
     "Pulumi YAML has no resource hooks (a hook runs program code, and a YAML program has none), so it cannot be "      \
     "written in YAML"
 
+/* Pulumi YAML's type checker refuses a string where a number or boolean is wanted, and it has no
+ * function converting one (pulumi-yaml #1073). */
+#define YAML_NO_STRING_CONVERSION                                                                                      \
+    "Pulumi YAML has no conversion from a string to a number or boolean (its type checker refuses the string), so "    \
+    "it cannot be written in YAML"
+
 /* Languages whose emitter writes the option. */
 static unsigned option_langs(const char *name) {
     static const struct {
@@ -754,8 +760,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_PCL && !in_scope_any(x, e) &&
         emit_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE) {
         refuse(c, x->n, line, col,
-               arena_sprintf(c->a, "'%s' gives a string where the schema wants a %s; cimport does not convert it yet",
-                             x->at->name, e->type->kind == SCHEMA_BOOL ? "boolean" : "number"));
+               arena_sprintf(c->a, "'%s' gives a string where the schema wants a %s; %s", x->at->name,
+                             e->type->kind == SCHEMA_BOOL ? "boolean" : "number",
+                             c->lang == LANG_YAML ? YAML_NO_STRING_CONVERSION : "cimport does not convert it yet"));
         return false;
     }
     /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)), as TypeScript and
@@ -791,13 +798,23 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
             config_needs_conversion(&c->p->nodes[idx], e->type) &&
             ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_GO) ||
-             emit_config_conversion(&c->p->nodes[idx], e->type) == EMIT_CONV_UNSUPPORTED))
+             emit_config_conversion(&c->p->nodes[idx], e->type) == EMIT_CONV_UNSUPPORTED)) {
+            const char *from = c->p->nodes[idx].token ? c->p->nodes[idx].token : "string";
+            bool yaml_lacks =
+                c->lang == LANG_YAML && strcmp(from, "string") == 0 && e->type &&
+                (e->type->kind == SCHEMA_BOOL || e->type->kind == SCHEMA_NUMBER || e->type->kind == SCHEMA_INT);
             refuse(c, x->n, line, col,
-                   arena_sprintf(c->a,
-                                 "'%s' passes the config value '%s' (%s) where the schema wants another type; "
-                                 "cimport does not write the conversion yet",
-                                 x->at->name, e->trav.root,
-                                 c->p->nodes[idx].token ? c->p->nodes[idx].token : "string"));
+                   yaml_lacks
+                       ? arena_sprintf(c->a,
+                                       "'%s' passes the config value '%s' (string) where the schema wants a "
+                                       "%s; %s",
+                                       x->at->name, e->trav.root, e->type->kind == SCHEMA_BOOL ? "boolean" : "number",
+                                       YAML_NO_STRING_CONVERSION)
+                       : arena_sprintf(c->a,
+                                       "'%s' passes the config value '%s' (%s) where the schema wants another "
+                                       "type; cimport does not write the conversion yet",
+                                       x->at->name, e->trav.root, from));
+        }
         /* C# and Java read a traversal's first attribute as a resource output's getter; what is read
          * from a local holding an invoke's result is read in an apply (typed_reads_invoke_local) */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
