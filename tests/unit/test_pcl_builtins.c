@@ -339,6 +339,21 @@ START_TEST(test_yaml_string_conversions_refused) {
 }
 END_TEST
 
+/* Pulumi YAML's config type for a map, an object or a value of no type is `object`, as
+ * pulumi-yaml's generator writes it (its conformance project l1-proxy-index: `type: object` for
+ * object({property=string}) and an untyped config) and its docs list it; lists are list<T>. */
+START_TEST(test_yaml_config_types) {
+    tu_pcl_t f = load("config \"m\" \"map(string)\" {}\nconfig \"o\" \"object({a=string})\" {}\n"
+                      "config \"u\" {}\nconfig \"l\" \"list(int)\" {}\nconfig \"b\" \"bool\" {}\n"
+                      "output \"x\" {\n    value = [m, o, u, l, b]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "configuration:\n  m:\n    type: object\n  o:\n    type: object\n  u:\n    type: object\n"
+              "  l:\n    type: list<int>\n  b:\n    type: boolean\n");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_pulumi_block) {
     tu_pcl_t f = load("config \"v\" \"string\" {}\npulumi {\n    requiredVersionRange = v\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
@@ -565,6 +580,7 @@ int main(void) {
     tcase_add_test(tc, test_yaml_template_join);
     tcase_add_test(tc, test_yaml_read_below_expression);
     tcase_add_test(tc, test_yaml_string_conversions_refused);
+    tcase_add_test(tc, test_yaml_config_types);
     tcase_add_test(tc, test_pulumi_block);
     tcase_add_test(tc, test_expand_final);
     tcase_add_test(tc, test_config_conversions);
