@@ -105,7 +105,7 @@ static unsigned function_langs(const char *name) {
         {"readFile", ts_py_yaml | go | cs_java},
         {"filebase64", ts_py_yaml | go | cs_java},
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
-        {"toJSON", ts_py_yaml | go},
+        {"toJSON", ts_py_yaml | go | L(LANG_CSHARP)},
         {"element", ts_py_yaml | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py},
         {"join", ts_py_yaml | go | cs_java},
@@ -561,6 +561,7 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     }
     for (size_t i = 0; any[i]; i++)
         if (strcmp(any[i], e->call.name) == 0) return true;
+    if (strcmp(e->call.name, "toJSON") == 0) return true; /* C#: Output.JsonSerialize over outputs */
     for (size_t i = 0; i < e->call.n; i++)
         if (emit_has_output(c->p, c->nodes, e->call.args[i])) return false;
     return true;

@@ -535,6 +535,7 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "ComputeFileBase64Sha256($0)", {"=ComputeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
+    {"toJSON", "JsonSerializer.Serialize($0)", {"System.Text.Json"}, EMIT_SHAPE_UNKNOWN},
     /* emit_check_program: a stack output's value or a hook's command word (cast to string there) */
     {"notImplemented", "NotImplemented($0)", {"=NotImplemented"}, EMIT_SHAPE_UNKNOWN},
     /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
@@ -544,6 +545,11 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"min", "Enumerable.Min($0)", {NULL}, EMIT_SHAPE_LIST},
     {"pulumiResourceName", "$r0.GetResourceName()", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"pulumiResourceType", "$r0.GetResourceType()", {NULL}, EMIT_SHAPE_UNKNOWN},
+};
+
+/* Over outputs (nested in a value too), as Pulumi's .NET generator writes them. */
+static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
+    {"toJSON", "Output.JsonSerialize(Output.Create($0))", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
 static const emit_typed_syntax_t CS_VALUES = {
@@ -564,6 +570,8 @@ static const emit_typed_syntax_t CS_VALUES = {
     .value_parts = &CS_VALUE_PARTS,
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
+    .calls_output = CS_CALLS_OUTPUT,
+    .n_calls_output = sizeof CS_CALLS_OUTPUT / sizeof CS_CALLS_OUTPUT[0],
     .need = cs_need,
     .for_expr = cs_for,
 };

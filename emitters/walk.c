@@ -904,6 +904,9 @@ static void typed_enum(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, 
 static bool typed_call(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     const emit_typed_call_t *call = NULL;
     emit_shape_t shape = e->call.n ? emit_expr_shape(x->p, x->index, e->call.args[0]) : EMIT_SHAPE_UNKNOWN;
+    bool output = s->n_calls_output && emit_has_output(x->p, x->index, e);
+    for (size_t i = 0; output && i < s->n_calls_output && !call; i++)
+        if (strcmp(s->calls_output[i].fn, e->call.name) == 0) call = &s->calls_output[i];
     for (size_t i = 0; i < s->n_calls && !call; i++)
         if (strcmp(s->calls[i].fn, e->call.name) == 0 && (!s->calls[i].shape || s->calls[i].shape == shape))
             call = &s->calls[i];

@@ -414,6 +414,9 @@ typedef struct emit_typed_syntax {
      * that calls one needs (a `using`, an import) */
     const emit_typed_call_t *calls;
     size_t n_calls;
+    /* the functions it writes over outputs (arguments that read one), looked up first */
+    const emit_typed_call_t *calls_output;
+    size_t n_calls_output;
     const char *(*need)(emit_typed_t *x, const char *what); /* returns how the code names it */
     /* a for expression over a plain list or map (NULL: the language writes none; emit_check_program
      * refuses it); its variables read as emit_typed_scope_push says */

@@ -1209,6 +1209,18 @@ START_TEST(test_builtin_functions_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
+    /* C#: toJSON as Pulumi's .NET generator writes it, JsonSerializer.Serialize of a plain value,
+     * Output.JsonSerialize(Output.Create(value)) of one holding outputs; Java: refused */
+    f = load("config \"s\" \"string\" {}\nconfig \"k\" \"string\" {\n    secret = true\n}\n"
+             "obj = {\n    a = s\n    b = k\n}\n"
+             "output \"p\" {\n    value = toJSON([s])\n}\noutput \"q\" {\n    value = toJSON(obj)\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "using System.Text.Json;\n");
+    tu_has(cs, "        [\"p\"] = JsonSerializer.Serialize(new[]\n        {\n            s,\n        }),\n"
+               "        [\"q\"] = Output.JsonSerialize(Output.Create(obj)),\n");
+    free(cs);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13", "calls the function toJSON()");
+    unload(&f);
     /* over an output (Pulumi writes an apply), or unsecret of a plain value: refused */
     f = load(
         "resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
