@@ -15,6 +15,7 @@ typedef struct ts_gen {
     emit_walk_t w;       /* first: the hooks convert the walk back to the generator */
     bool in_interpolate; /* inside pulumi.interpolate: outputs are read lifted, without an apply */
     bool async_main;     /* `export = async () => {...}` returning the stack outputs (ts_async_main) */
+    bool in_output;      /* writing a stack output's value (ts_output_value) */
 } ts_gen_t;
 
 static void ts_expr(ts_gen_t *g, const pcl_expr_t *e);
@@ -727,10 +728,10 @@ static void ts_expr(ts_gen_t *g, const pcl_expr_t *e) {
     }
     switch (e->kind) {
     case PCL_NULL:
-        /* at a position the schema types (an input): `undefined` rather than Pulumi's `null`, which
-         * an optional input does not accept under --strict (to the engine both mean "not set");
-         * elsewhere (a stack output's value, a local) the JSON null it is, as Pulumi writes it */
-        buf_puts(g->w.b, e->type ? "undefined" : "null");
+        /* in a stack output's value, at no position the schema types, the JSON null it is, as Pulumi
+         * writes it; elsewhere `undefined` rather than Pulumi's `null`, which an optional input does
+         * not accept under --strict (to the engine both mean "not set") */
+        buf_puts(g->w.b, g->in_output && !e->type ? "null" : "undefined");
         break;
     case PCL_BOOL: buf_puts(g->w.b, e->b ? "true" : "false"); break;
     case PCL_NUMBER:
@@ -1021,13 +1022,19 @@ static void ts_config_default(emit_walk_t *w, size_t idx) {
     buf_puts(w->b, ";\n");
 }
 
+static void ts_output_value(ts_gen_t *g, const pcl_node_t *n) {
+    g->in_output = true;
+    ts_expr(g, n->attrs[0].value);
+    g->in_output = false;
+}
+
 /* A stack output is an export of the module, under the output's name. */
 static void ts_output(emit_walk_t *w, size_t idx) {
     ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &g->w.p->nodes[idx];
     if (g->async_main) return; /* returned at the end of the main function */
     buf_printf(g->w.b, "export const %s = ", g->w.ident[idx]);
-    ts_expr(g, n->attrs[0].value);
+    ts_output_value(g, n);
     buf_puts(g->w.b, ";\n");
 }
 
@@ -1044,7 +1051,7 @@ static void ts_return_outputs(ts_gen_t *g) {
         emit_walk_newline(&g->w);
         ts_key(g, emit_node_logical_name(n));
         buf_puts(g->w.b, ": ");
-        ts_expr(g, n->attrs[0].value);
+        ts_output_value(g, n);
         buf_putc(g->w.b, ',');
     }
     if (any) buf_puts(g->w.b, "\n    };\n");

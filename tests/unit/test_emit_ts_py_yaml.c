@@ -1090,12 +1090,14 @@ START_TEST(test_ts_object_config_and_null) {
                                      "c = secret(anObject)\n"
                                      "output \"first\" {\n    value = anObject.prop[0]\n}\n"
                                      "output \"other\" {\n    value = c.other\n}\n"
-                                     "output \"array\" {\n    value = [null]\n}\n");
+                                     "output \"array\" {\n    value = [null]\n}\n"
+                                     "l = [null]\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     tu_has(ts, "const anObject = config.requireObject<{other?: number, prop?: Array<boolean>}>(\"anObject\");\n");
     tu_has(ts, "export const first = anObject.prop?.[0];\n");
     tu_has(ts, "export const other = c.other;\n");
     tu_has(ts, "export const array = [null];\n");
+    tu_has(ts, "const l = [undefined];\n"); /* a local may reach an input, which takes no null */
     free(ts);
     tu_pcl_unload(&f);
 }
