@@ -341,6 +341,14 @@ static void go_string(buf_t *b, const char *s) {
     names_append_quoted(b, LANG_GO, s);
 }
 
+/* The enum of a union that holds one (a "relaxed" enum: the enum or any value of its type), whose Go
+ * input is the enum's element type's (pulumi.StringInput), as Pulumi's Go SDKs type it; else NULL. */
+static const schema_type_t *go_union_enum(const schema_type_t *t) {
+    for (size_t i = 0; t && t->kind == SCHEMA_UNION && i < t->n_members; i++)
+        if (t->members[i]->kind == SCHEMA_ENUM && t->members[i]->element) return t->members[i];
+    return NULL;
+}
+
 /* The element-type stem of a Pulumi Go input type: String, Int, Float64, Bool, `` (Any: so that
  * Array/Map suffixes give pulumi.Array/pulumi.Map), mod.Type for objects and enums. Collections
  * append Array/Map to their element's stem. Returns the full qualified stem. */
@@ -354,6 +362,7 @@ static const char *go_type_stem(go_ctx_t *g, const schema_type_t *t) {
     case SCHEMA_ARCHIVE: return "pulumi.Archive";
     case SCHEMA_ARRAY: return arena_sprintf(g->base.a, "%sArray", go_type_stem(g, t->element));
     case SCHEMA_MAP: return arena_sprintf(g->base.a, "%sMap", go_type_stem(g, t->element));
+    case SCHEMA_UNION: return go_union_enum(t) ? go_type_stem(g, go_union_enum(t)->element) : "pulumi.";
     case SCHEMA_OBJECT:
     case SCHEMA_ENUM:
         if (t->token && g->base.node && strcmp(go_token_member(g, t->token), "ElementType") == 0 && g->base.report)
@@ -2296,6 +2305,22 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
     if (go_is_lang(g, e)) {
         /* a union's Go input is pulumi.Input: any value passes */
         go_lang_value(g, b, e, t && t->kind == SCHEMA_UNION ? NULL : t, depth);
+        return;
+    }
+    bool scalar = e->kind == PCL_STRING || e->kind == PCL_NUMBER || e->kind == PCL_BOOL;
+    const schema_type_t *relaxed = scalar ? go_union_enum(t) : NULL;
+    if (relaxed) { /* a relaxed enum's input is its element type's: a member converted to it, as Pulumi writes it */
+        if (names_enum_value_of(relaxed, e)) {
+            buf_printf(b, "%s(", go_type_stem(g, relaxed->element));
+            go_enum(g, b, e, relaxed);
+            buf_putc(b, ')');
+            return;
+        }
+        t = relaxed->element;
+    } else if (scalar && t && t->kind == SCHEMA_UNION) { /* a pulumi.Input: Pulumi writes pulumi.Any(literal) */
+        buf_puts(b, "pulumi.Any(");
+        go_raw(g, b, e, depth);
+        buf_putc(b, ')');
         return;
     }
     /* the binder reduced a union by its discriminator: that member, not the first that fits */

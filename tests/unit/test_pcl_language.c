@@ -842,6 +842,30 @@ START_TEST(test_go_typed_literals_and_escapes) {
 }
 END_TEST
 
+/* Go: a union holding an enum (a "relaxed" enum) is an input of the enum's element type in Pulumi's Go
+ * SDKs: a member's value is its constant converted to it (pulumi.String(u.ColorRed)), another value
+ * the plain string, a list of them a pulumi.StringArray; a literal at another union (a pulumi.Input)
+ * is pulumi.Any(...), as Pulumi writes them. */
+START_TEST(test_go_union_literals) {
+    static const char *U =
+        "{\"name\":\"u\",\"version\":\"1.0.0\",\"types\":{\"u:index:Color\":{\"type\":\"string\","
+        "\"enum\":[{\"value\":\"Red\"},{\"value\":\"Blue\"}]}},\"resources\":{\"u:index:R\":{"
+        "\"inputProperties\":{\"c\":{\"oneOf\":[{\"type\":\"string\"},{\"$ref\":\"#/types/u:index:Color\"}]},"
+        "\"cs\":{\"type\":\"array\",\"items\":{\"oneOf\":[{\"$ref\":\"#/types/u:index:Color\"},"
+        "{\"type\":\"string\"}]}},\"si\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}}}}}";
+    fixture_t f = tu_pcl_load(U, "u.json",
+                              "resource \"r\" \"u:index:R\" {\n    c = \"Red\"\n    cs = [\"Blue\", \"Green\"]\n"
+                              "    si = 42\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\t\tC: pulumi.String(u.ColorRed),\n");
+    tu_has(go,
+           "\t\t\tCs: pulumi.StringArray{\n\t\t\t\tpulumi.String(u.ColorBlue),\n\t\t\t\tpulumi.String(\"Green\"),\n");
+    tu_has(go, "\t\t\tSi: pulumi.Any(42),\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* Go: an input typed by an enum of another package (an external $ref) is that package's enum member,
  * from its SDK, when the program uses that package (at the version the reference names); else the
  * value is refused with its position, as before. */
@@ -1258,6 +1282,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_go);
     tcase_add_test(tc, test_config_default_go_nested);
     tcase_add_test(tc, test_go_typed_literals_and_escapes);
+    tcase_add_test(tc, test_go_union_literals);
     tcase_add_test(tc, test_go_external_enum);
     tcase_add_test(tc, test_go_output_index_read);
     tcase_add_test(tc, test_can_try);
