@@ -191,6 +191,19 @@ static bool go_writes_invoke(const pcl_expr_t *e) {
     return e->call.args[2]->kind == PCL_OBJECT && invoke_options_known(e->call.args[2]);
 }
 
+/* C# writes a function of multi-argument inputs given positionally (`Fn.Invoke("a", "b")`, as
+ * Pulumi's .NET generator does), none of a nested object type, no more than it takes, no options. */
+static bool cs_writes_multi_invoke(const pcl_expr_t *e) {
+    const schema_function_t *f = e->function;
+    if (!f->multi_argument || f->return_plain || e->call.n < 2 || e->call.args[1]->kind == PCL_OBJECT ||
+        e->call.n - 1 > f->n_multi_args)
+        return false;
+    bool nested = false;
+    for (size_t i = 1; i < e->call.n; i++)
+        pcl_expr_walk(e->call.args[i], nested_object_type, &nested);
+    return !nested;
+}
+
 /* The languages whose emitter writes an invoke or method call (TypeScript awaits a plain result in
  * an async main, which cimport does not write). */
 static unsigned fn_call_langs(const pcl_expr_t *e) {
@@ -199,6 +212,7 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
     if (emit_is_invoke(e) && typed_writes_invoke_options(e)) langs |= L(LANG_CSHARP) | L(LANG_JAVA);
+    if (emit_is_invoke(e) && cs_writes_multi_invoke(e)) langs |= L(LANG_CSHARP);
     /* Go: a method's call before the statement, an Output result read in an apply, a plain one as it
      * is (go_method_call) */
     if (emit_is_method_call(e) && e->call.n == 3 && typed_args_plain(e->call.args[2])) langs |= L(LANG_GO);

@@ -295,6 +295,16 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     const schema_function_t *f = e->function;
     buf_printf(b, "%s.%s.Invoke(", cs_module_path(c, e->package, f->token), cs_token_member(c, f->token));
     const pcl_expr_t *args = e->call.n >= 2 ? e->call.args[1] : NULL;
+    if (args && args->kind != PCL_OBJECT) { /* multi-argument inputs, positionally (emit_check_program) */
+        for (size_t i = 1; i < e->call.n; i++) {
+            const schema_property_t *p =
+                i - 1 < f->n_multi_args ? schema_find_property(f->inputs, f->n_inputs, f->multi_args[i - 1]) : NULL;
+            if (i > 1) buf_puts(b, ", ");
+            cs_expr(c, b, e->call.args[i], p ? p->type : NULL, depth);
+        }
+        buf_putc(b, ')');
+        return;
+    }
     const pcl_expr_t *opts = e->call.n >= 3 ? e->call.args[2] : NULL; /* emit_check_program: known keys */
     if (args && args->kind == PCL_OBJECT && args->object.n) {
         buf_puts(b, "new()");

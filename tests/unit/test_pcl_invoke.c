@@ -228,7 +228,14 @@ START_TEST(test_csharp) {
     tu_has(cs, "[\"m\"] = Inv.Things.LookUp.Invoke().Apply(invoke => invoke.Id),\n");
     free(cs);
     tu_pcl_unload(&f);
-    tu_pcl_t g = load(
+    /* multi-argument inputs positionally, as Pulumi's .NET generator writes them */
+    tu_pcl_t g = load("output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n");
+    cs = tu_pcl_emit_ok(&g, LANG_CSHARP);
+    tu_has(cs, "[\"two\"] = Inv.Pair.Invoke(\"x\", \"y\").Apply(invoke => invoke.Result),\n");
+    free(cs);
+    tu_pcl_emit_refused(&g, LANG_JAVA, "main.pp:2:13", "invokes 'inv:index:pair'");
+    tu_pcl_unload(&g);
+    g = load(
         "resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
         "output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}, {dependsOn = [res]}).value\n}\n");
     /* an invoke's options: InvokeOutputOptions, as Pulumi's .NET generator writes them */
