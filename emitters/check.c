@@ -1207,6 +1207,13 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             check_option_value(&c, n, o);
             if (pcl_option_kind(o->name) != PCL_OPT_PATHS) check_expr(&c, n, o, o->value); /* names, not refs */
         }
+        /* A parsed program's component (a generated one, of an import, has no file: the YAML emitter
+         * leaves it out with a warning, and the session refuses a stack that would record it): the
+         * YAML without it declares its children at the stack's root, other resources than the PCL's. */
+        if (n->kind == PCL_NODE_COMPONENT && lang == LANG_YAML && n->n_attrs == 0 && c.p->filename)
+            refuse(&c, n, 0, 0,
+                   "Pulumi YAML has no local components, so the component and the parent option of its children "
+                   "cannot be written in YAML (pulumi-yaml #917); convert to TypeScript, Python, Go, C# or Java");
         if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && lang != LANG_PCL && lang != LANG_TYPESCRIPT &&
             lang != LANG_PYTHON && lang != LANG_GO)
             refuse(&c, n, n->attrs[0].line, n->attrs[0].col,

@@ -460,6 +460,24 @@ START_TEST(test_range_refused) {
 }
 END_TEST
 
+/* A local component in a PCL program converted to YAML: Pulumi YAML cannot declare it, and the program
+ * written without it (its children at the stack's root) would create other resources than the PCL
+ * does, so conversion refuses it, inputs or not. (An import's generated program, which has no file,
+ * still leaves it out with a warning: test_emit_ts_py_yaml's test_components.) */
+START_TEST(test_yaml_component_refused) {
+    fixture_t f = load("component alone {\n    token = \"my:custom:Component\"\n}\n"
+                       "resource \"r\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+                       "        parent = alone\n    }\n}\n",
+                       NULL);
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:1:1: component 'alone'",
+                        "Pulumi YAML has no local components, so the component and the parent option of its "
+                        "children cannot be written in YAML");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    free(ts);
+    unload(&f);
+}
+END_TEST
+
 /* l1-component-sourceless: the component's inputs were dropped (and YAML came out empty). */
 START_TEST(test_component_inputs) {
     const char *pcl = "component myComponent {\n    token = \"my:custom:Component\"\n    aNumber = 42\n"
@@ -753,6 +771,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_dependency_order);
     tcase_add_test(tc, test_range_refused);
     tcase_add_test(tc, test_component_inputs);
+    tcase_add_test(tc, test_yaml_component_refused);
     tcase_add_test(tc, test_ts_import_fallback);
     tcase_add_test(tc, test_go_module_path);
     tcase_add_test(tc, test_unknown_function_refused);
