@@ -242,6 +242,26 @@ typedef struct typed_apply_scan {
     const char *head; /* the one Output, printed */
 } typed_apply_scan_t;
 
+/* Java: what is read below a required output by its getters and get() is the value itself (not
+ * an Optional) when every attribute read is a required property of its object type and each index
+ * of a list or map. */
+static bool java_reads_required(const schema_type_t *t, const pcl_expr_t *e, size_t from) {
+    for (size_t k = from; t && k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        if (pt->attr) {
+            const schema_property_t *p = t->kind == SCHEMA_OBJECT && t->object
+                                             ? schema_find_property(t->object->props, t->object->n_props, pt->attr)
+                                             : NULL;
+            if (!p || !p->required) return false;
+            t = p->type;
+        } else {
+            if (t->kind != SCHEMA_ARRAY && t->kind != SCHEMA_MAP) return false;
+            t = t->element;
+        }
+    }
+    return t != NULL;
+}
+
 static bool typed_apply_one(const pcl_expr_t *e, void *ctx) {
     typed_apply_scan_t *t = ctx;
     const check_t *c = t->c;
@@ -258,13 +278,14 @@ static bool typed_apply_one(const pcl_expr_t *e, void *ctx) {
         int idx = h->kind == PCL_TRAVERSAL ? names_table_get(c->nodes, h->trav.root) : -1;
         const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
         bool whole = e->kind != PCL_TRAVERSAL || skip == e->trav.n;
-        bool required = false;
+        bool required = false, below_required = false;
         if (n && n->kind == PCL_NODE_RESOURCE && n->schema && h->trav.n == 1 && h->trav.parts[0].attr) {
             const schema_property_t *prop =
                 schema_find_property(n->schema->outputs, n->schema->n_outputs, h->trav.parts[0].attr);
             required = prop && prop->required;
+            below_required = required && !whole && java_reads_required(prop->type, e, skip);
         }
-        t->java &= whole && ((n && n->kind == PCL_NODE_CONFIG) || h->kind == PCL_CALL || required);
+        t->java &= (whole || below_required) && ((n && n->kind == PCL_NODE_CONFIG) || h->kind == PCL_CALL || required);
         /* below an output the resource may leave unset, the value is null (C#: no `?.` written yet) */
         if (!whole && n && n->kind == PCL_NODE_RESOURCE && !required) t->ok = false;
         return false;

@@ -413,6 +413,14 @@ START_TEST(test_unwritten_refused_with_position) {
                  "!Objects.equals(\"a\", s));\n");
     free(java);
     unload(&o);
+    /* Java: below a required output, by getters and get() of required properties, in an apply */
+    o = load(
+        "resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+        "output \"q\" {\n    value = res.items[0] == \"a\"\n}\n");
+    java = tu_pcl_emit_ok(&o, LANG_JAVA);
+    tu_has(java, "ctx.export(\"q\", res.items().applyValue(_items -> Objects.equals(_items.get(0), \"a\")));\n");
+    free(java);
+    unload(&o);
     /* YAML has no operators */
     fixture_t g = load("config \"n\" \"int\" {}\noutput \"x\" {\n    value = 1 + n\n}\n");
     tu_pcl_emit_refused(&g, LANG_YAML, "main.pp:3:15", "the operator '+'; Pulumi YAML has no operators");
