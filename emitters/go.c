@@ -2276,19 +2276,25 @@ static bool go_config_conversion(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, con
     return true;
 }
 
-/* The type of a list's or map's items (a map's values) when they are all string literals, or all
- * whole-number literals: where no schema types it (a stack output), Pulumi writes the typed
- * collection, pulumi.StringArray{pulumi.String(...)}, pulumi.IntMap{...}; NULL otherwise. */
+/* The type of a list's or map's items (a map's values) when they are all string literals, all
+ * whole-number literals, all assets or all archives: where no schema types it (a stack output),
+ * Pulumi writes the typed collection, pulumi.StringArray{pulumi.String(...)}, pulumi.IntMap{...},
+ * pulumi.AssetOrArchiveArray, pulumi.ArchiveMap; NULL otherwise. */
 static const schema_type_t *go_literals_type(const pcl_expr_t *e) {
-    static const schema_type_t str = {.kind = SCHEMA_STRING}, integer = {.kind = SCHEMA_INT};
+    static const schema_type_t str = {.kind = SCHEMA_STRING}, integer = {.kind = SCHEMA_INT},
+                               asset = {.kind = SCHEMA_ASSET}, archive = {.kind = SCHEMA_ARCHIVE};
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
-    bool strings = n > 0, ints = n > 0;
+    bool strings = n > 0, ints = n > 0, assets = n > 0, archives = n > 0;
     for (size_t i = 0; i < n; i++) {
         const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
         strings &= v->kind == PCL_STRING;
         ints &= v->kind == PCL_NUMBER && names_number_is_int(v->n);
+        /* assets (pulumi.AssetOrArchiveArray) and archives (pulumi.ArchiveArray) */
+        const char *cls = v->kind == PCL_CALL && !v->function ? emit_asset_class(v->call.name) : NULL;
+        assets &= cls && !strstr(cls, "Archive");
+        archives &= cls && strstr(cls, "Archive");
     }
-    return strings ? &str : ints ? &integer : NULL;
+    return strings ? &str : ints ? &integer : assets ? &asset : archives ? &archive : NULL;
 }
 
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {

@@ -831,20 +831,25 @@ START_TEST(test_config_default_go_nested) {
 }
 END_TEST
 
-/* Go: a stack output of string or whole-number literals is the typed collection Pulumi writes
- * (pulumi.StringArray, pulumi.IntMap); other lists and maps stay pulumi.Array / pulumi.Map. Strings are
+/* Go: a stack output of string or whole-number literals, of assets or of archives is the typed
+ * collection Pulumi writes (pulumi.StringArray, pulumi.IntMap, pulumi.AssetOrArchiveArray,
+ * pulumi.ArchiveMap); other lists and maps stay pulumi.Array / pulumi.Map. Strings are
  * escaped as strconv.Quote escapes them: \a, \b, \f, \v, and \u / \U for characters Go does not print
  * (a no-break space, the tag character U+E0021). */
 START_TEST(test_go_typed_literals_and_escapes) {
     fixture_t f = load("output \"s\" {\n    value = [\"a\", \"b\"]\n}\n"
                        "output \"n\" {\n    value = {\n        x = 1\n    }\n}\n"
                        "output \"m\" {\n    value = [\"a\", 1.5]\n}\n"
-                       "output \"e\" {\n    value = \"\\u0007\\u0008\\u000b\\u000c\\u00a0\\U000e0021é\"\n}\n");
+                       "output \"e\" {\n    value = \"\\u0007\\u0008\\u000b\\u000c\\u00a0\\U000e0021é\"\n}\n"
+                       "output \"as\" {\n    value = [fileAsset(\"a.txt\"), stringAsset(\"b\")]\n}\n"
+                       "output \"ar\" {\n    value = {\n        x = fileArchive(\"y.tar\")\n    }\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
     tu_has(go, "\t\tctx.Export(\"s\", pulumi.StringArray{\n\t\t\tpulumi.String(\"a\"),\n");
     tu_has(go, "\t\tctx.Export(\"n\", pulumi.IntMap{\n\t\t\t\"x\": pulumi.Int(1),\n");
     tu_has(go, "\t\tctx.Export(\"m\", pulumi.Array{\n");
     tu_has(go, "\t\tctx.Export(\"e\", pulumi.String(\"\\a\\b\\v\\f\\u00a0\\U000e0021é\"))\n");
+    tu_has(go, "\t\tctx.Export(\"as\", pulumi.AssetOrArchiveArray{\n\t\t\tpulumi.NewFileAsset(\"a.txt\"),\n");
+    tu_has(go, "\t\tctx.Export(\"ar\", pulumi.ArchiveMap{\n\t\t\t\"x\": pulumi.NewFileArchive(\"y.tar\"),\n");
     free(go);
     unload(&f);
 }
