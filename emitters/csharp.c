@@ -503,23 +503,9 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
         if (k) emit_typed_scope_push(x, e->kvar, k);
         emit_typed_scope_push(x, e->vvar, v);
     }
-    const char *params = !map && k ? arena_sprintf(x->a, "(%s, %s)", v, k) : param;
-    if (e->w) {
-        buf_printf(b, ".Where(%s => ", params);
-        cs_expr(c, b, e->w, NULL, depth);
-        buf_putc(b, ')');
-    }
-    if (e->for_object) {
-        buf_printf(b, ".ToDictionary(%s => ", params);
-        cs_expr(c, b, e->y, NULL, depth);
-        buf_printf(b, ", %s => ", params);
-        cs_expr(c, b, e->z, NULL, depth);
-        buf_putc(b, ')');
-    } else {
-        buf_printf(b, ".Select(%s => ", params);
-        cs_expr(c, b, e->z, NULL, depth);
-        buf_puts(b, ").ToList()");
-    }
+    static const emit_for_syntax_t linq = {".Where(%s => ", ".ToDictionary(%s => ", ", %s => ", ")", ".Select(%s => ",
+                                           ").ToList()"};
+    emit_typed_for_body(&CS_VALUES, x, b, e, depth, !map && k ? arena_sprintf(x->a, "(%s, %s)", v, k) : param, &linq);
     x->n_scope = saved;
 }
 

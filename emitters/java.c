@@ -422,22 +422,10 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
         buf_puts(b, ".stream()");
         emit_typed_scope_push(x, e->vvar, v);
     }
-    if (e->w) {
-        buf_printf(b, ".filter(%s -> ", param);
-        java_expr(j, b, e->w, NULL, ind);
-        buf_putc(b, ')');
-    }
-    if (e->for_object) {
-        buf_printf(b, ".collect(%s.toMap(%s -> ", collectors, param);
-        java_expr(j, b, e->y, NULL, ind);
-        buf_printf(b, ", %s -> ", param);
-        java_expr(j, b, e->z, NULL, ind);
-        buf_puts(b, "))");
-    } else {
-        buf_printf(b, ".map(%s -> ", param);
-        java_expr(j, b, e->z, NULL, ind);
-        buf_printf(b, ").collect(%s.toList())", collectors);
-    }
+    const emit_for_syntax_t streams = {".filter(%s -> ", arena_sprintf(x->a, ".collect(%s.toMap(%%s -> ", collectors),
+                                       ", %s -> ",       "))",
+                                       ".map(%s -> ",    arena_sprintf(x->a, ").collect(%s.toList())", collectors)};
+    emit_typed_for_body(&JAVA_VALUES, x, b, e, ind, param, &streams);
     x->n_scope = saved;
 }
 

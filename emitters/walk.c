@@ -986,6 +986,26 @@ bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text) 
     return true;
 }
 
+void emit_typed_for_body(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
+                         const char *params, const emit_for_syntax_t *f) {
+    if (e->w) {
+        put_format1(b, f->filter, params);
+        emit_typed_expr(s, x, b, e->w, NULL, depth);
+        buf_putc(b, ')');
+    }
+    if (e->for_object) {
+        put_format1(b, f->to_map, params);
+        emit_typed_expr(s, x, b, e->y, NULL, depth);
+        put_format1(b, f->map_sep, params);
+        emit_typed_expr(s, x, b, e->z, NULL, depth);
+        buf_puts(b, f->map_close);
+    } else {
+        put_format1(b, f->to_list, params);
+        emit_typed_expr(s, x, b, e->z, NULL, depth);
+        buf_puts(b, f->list_close);
+    }
+}
+
 /* A for expression's variable (the innermost of its name) and what is read below it; false for
  * any other traversal. */
 static bool typed_scope_var(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {

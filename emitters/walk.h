@@ -424,6 +424,15 @@ typedef struct emit_typed_syntax {
     /* the class whose equals(a, b) compares strings (emit_string_equality; NULL: `==` as any other) */
     const char *equals_class;
 } emit_typed_syntax_t;
+/* How a language's for expression goes on after its source: each a format of the lambdas'
+ * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`
+ * value `map_close`; a list `to_list` value `list_close`. */
+typedef struct emit_for_syntax {
+    const char *filter, *to_map, *map_sep, *map_close, *to_list, *list_close;
+} emit_for_syntax_t;
+/* The condition and the result of for expression e (its variables in scope), by f. */
+void emit_typed_for_body(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
+                         const char *params, const emit_for_syntax_t *f);
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);
