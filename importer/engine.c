@@ -768,7 +768,7 @@ static void import_declared(engine_t *g, import_result_t *r) {
     r->read_inputs = pv_object(a);
     r->state = pv_object(a);
     r->id = r->item->id;
-    r->verified = true;
+    r->verified = false; /* no Read, Check or Diff ran: nothing was verified */
 }
 
 /* Starts plan item i: finishes it at once when it needs no provider call. */

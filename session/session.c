@@ -433,6 +433,12 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     for (size_t i = 0; i < p->plan->n_items; i++) {
         if (p->results[i].status != IMPORT_OK) continue;
         p->n_ok++;
+        /* A component or an explicit provider is declared, not read: no Check or Diff ran for it (a
+         * result carried over by --resume from an older cimport may still say it was checked). */
+        if (p->results[i].item->is_component || p->results[i].item->is_provider) {
+            p->n_unchecked++;
+            continue;
+        }
         /* Offline, Check and Diff are cimport's reading of the schema: consistent, not verified. */
         if (p->results[i].verified) {
             if (p->offline)
@@ -653,10 +659,15 @@ void session_free(import_session_t *p) {
 }
 
 const char *session_checked_text(const import_session_t *p) {
+    const char *unchecked = p->n_unchecked ? arena_sprintf(p->arena,
+                                                           "; %zu not checked: components and providers have "
+                                                           "nothing to read",
+                                                           p->n_unchecked)
+                                           : "";
     if (p->offline)
-        return arena_sprintf(p->arena, "%zu consistent with the schema (offline), none verified by a provider",
-                             p->n_consistent);
-    return arena_sprintf(p->arena, "%zu verified", p->n_verified);
+        return arena_sprintf(p->arena, "%zu consistent with the schema (offline), none verified by a provider%s",
+                             p->n_consistent, unchecked);
+    return arena_sprintf(p->arena, "%zu verified%s", p->n_verified, unchecked);
 }
 
 cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
@@ -676,7 +687,8 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         if (r->status == IMPORT_OK) ok++;
         if (r->status == IMPORT_FAILED) failed++;
         if (r->status == IMPORT_SKIPPED) skipped++;
-        bool checked = r->status == IMPORT_OK && r->verified;
+        /* a component or an explicit provider is declared, not read: nothing checked it */
+        bool checked = r->status == IMPORT_OK && r->verified && !it->is_component && !it->is_provider;
         if (checked && p->offline)
             consistent++;
         else if (checked)

@@ -149,6 +149,7 @@ typedef struct import_session {
     size_t n_ok, n_verified;  /* n_verified: verified by the provider's own Check and Diff */
     bool offline;             /* offline_state: cimport's own Check/Diff over the schema, no provider */
     size_t n_consistent;      /* offline: final Check + Diff found no difference (never "verified") */
+    size_t n_unchecked;       /* imported components and explicit providers: declared, nothing read or checked */
     engine_stats_t stats;     /* provider calls made, resources carried over from resume */
     pcl_gen_result_t gen;     /* gen.program NULL when no code was generated */
     char *code;               /* malloc'd; NULL when none */

@@ -26,7 +26,7 @@ expect() {
 # --- the quickstart ---------------------------------------------------------------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" >pcl.pp 2>err.txt
 [ $? = 0 ] && ok || bad "quickstart exit code"
-grep -qxF 'cimport: read 5 of 5 resources (5 consistent with the schema (offline), none verified by a provider); nothing was imported into a stack yet: the code imports them with the `import` resource option' err.txt && ok || bad "quickstart summary: $(cat err.txt)"
+grep -qxF 'cimport: read 5 of 5 resources (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read); nothing was imported into a stack yet: the code imports them with the `import` resource option' err.txt && ok || bad "quickstart summary: $(cat err.txt)"
 grep -qF '"server" = serverName.id' pcl.pp && ok || bad "keeper should reference serverName.id"
 grep -qF 'parent = server' pcl.pp && ok || bad "parent option missing"
 # the PCL round-trips through the parser and printer unchanged
@@ -84,7 +84,10 @@ grep -qF '"apiToken" = secret("tok-9f8e7d-SECRET-VALUE")' lit.pp && ok || bad "-
 python3 - res.json <<'PY' && ok || bad "--json shape"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 5, "verification": "offline-schema"}, d["summary"]
+r0 = {x["name"]: x for x in d["resources"]}
+assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 4, "verification": "offline-schema"}, d["summary"]
+# the component "server" was declared, not read: nothing checked it
+assert r0["server"]["verified"] is False and r0["server"]["verification"] == "none", r0["server"]
 r = {x["name"]: x for x in d["resources"]}
 assert r["serverName"]["status"] == "imported" and r["serverName"]["verified"] is False and r["serverName"]["verification"] == "offline-schema"
 assert r["serverName"]["provenance"] == {"length": "diff", "separator": "diff"}, r["serverName"]["provenance"]
@@ -181,7 +184,7 @@ grep -qF 'new github.Repository("private", {' out && grep -qF 'visibility: "priv
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
-expect 0 "cimport: read 5 of 5 resources (5 consistent with the schema (offline), none verified by a provider); 5 carried over from prev.json; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
+expect 0 "cimport: read 5 of 5 resources (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read); 5 carried over from prev.json; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$SS" --schema "$S" --resume prev.json -l typescript
 grep -qF 'server: serverName.id,' out && ok || bad "resumed results lost their references"
 echo '{"version": 1, "resources": 7}' >badresume.json

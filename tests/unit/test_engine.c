@@ -516,15 +516,17 @@ START_TEST(test_engine_components_and_providers) {
     plan_add(w.a, &b, "demo:index:Thing", "t2", "thing-2", 0);
     import_result_t *r = run_engine(&w, &b, NULL);
     ck_assert_int_eq(r[0].status, IMPORT_OK);
-    ck_assert(r[0].verified);
+    ck_assert(!r[0].verified); /* declared, not read: no Check or Diff verified it */
     ck_assert_str_eq(json_text(w.a, r[0].inputs), "{\"k\":\"v\"}");
     ck_assert_str_eq(prov_of(&r[0], "k"), "spec");
     ck_assert_int_eq(r[1].status, IMPORT_OK);
+    ck_assert(!r[1].verified);
     ck_assert_str_eq(json_text(w.a, r[1].inputs), "{\"region\":\"eu\"}");
     ck_assert_ptr_null(r[1].id);
     ck_assert_str_eq(json_text(w.a, r[2].inputs), "{}");
     ck_assert_int_eq(r[2].diags.count, 0);    /* no package, no schema needed */
     ck_assert_int_eq(r[3].status, IMPORT_OK); /* a child of a component imports normally */
+    ck_assert(r[3].verified);
     engine_results_free(r, b.plan.n_items);
     world_close(&w);
 }
