@@ -648,7 +648,7 @@ static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
     /* C#: a list of scalars (config.GetObject<string[]>("k") ?? new[] {...}), its items literals of
      * the element's kind or null */
     arena_t *a = arena_new();
-    const emit_cfg_type_t *ct = emit_config_type(a, t);
+    const emit_cfg_type_t *ct = lang == LANG_CSHARP ? emit_config_type_nullable(a, t) : emit_config_type(a, t);
     bool list = ct->kind == EMIT_CFG_LIST && emit_config_scalar(ct->elem), items = v->kind == PCL_TUPLE;
     static const pcl_expr_kind_t item_kind[] = {PCL_STRING, PCL_NUMBER, PCL_NUMBER, PCL_BOOL};
     pcl_expr_kind_t want = list ? item_kind[ct->elem->kind] : PCL_NULL;

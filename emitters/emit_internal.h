@@ -144,6 +144,9 @@ struct emit_cfg_field {
 
 /* The parsed type of a config node's token (NULL: "string"), allocated in a. */
 const emit_cfg_type_t *emit_config_type(arena_t *a, const char *token);
+/* The same with `optional(T)` read as T (a language whose T holds null: C#'s string[] takes a null
+ * item; Go's []string does not, so Go keeps `optional` an any). */
+const emit_cfg_type_t *emit_config_type_nullable(arena_t *a, const char *token);
 /* Whether t is a string, int, number or bool. */
 bool emit_config_scalar(const emit_cfg_type_t *t);
 /* How deep lists and maps nest in t (0 for a scalar or any). */

@@ -61,7 +61,7 @@ bool lang_from_runtime(const char *runtime, lang_t *out) {
     return false;
 }
 
-static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n);
+static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n, bool optional);
 
 /* The fields `name=T, ...` of an object type's text (between `object({` and `})`) into t, sorted by
  * name; none when a field is not `name=T`. */
@@ -89,18 +89,20 @@ static void cfg_fields(arena_t *a, emit_cfg_type_t *t, const char *s, size_t n) 
         for (; k > 0 && strcmp(f[k - 1].name, name) > 0; k--) /* insertion by name */
             f[k] = f[k - 1];
         f[k].name = name;
-        f[k].type = cfg_parse(a, eq + 1, (size_t)(s + i - eq - 1));
+        f[k].type = cfg_parse(a, eq + 1, (size_t)(s + i - eq - 1), false);
         start = i + 1;
     }
     t->fields = f;
     t->n_fields = nf;
 }
 
-static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n) {
+static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n, bool optional) {
     while (n && (*s == ' ' || *s == '\t'))
         s++, n--;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         n--;
+    if (optional && n > 10 && memcmp(s, "optional(", 9) == 0 && s[n - 1] == ')') /* T, which may be null */
+        return cfg_parse(a, s + 9, n - 10, optional);
     emit_cfg_type_t *t = arena_alloc(a, sizeof *t);
     t->kind = EMIT_CFG_ANY;
     static const struct {
@@ -120,14 +122,19 @@ static const emit_cfg_type_t *cfg_parse(arena_t *a, const char *s, size_t n) {
     size_t open = n > 5 && memcmp(s, "list(", 5) == 0 ? 5 : n > 4 && memcmp(s, "map(", 4) == 0 ? 4 : 0;
     if (open && s[n - 1] == ')') {
         t->kind = open == 5 ? EMIT_CFG_LIST : EMIT_CFG_MAP;
-        t->elem = cfg_parse(a, s + open, n - open - 1);
+        t->elem = cfg_parse(a, s + open, n - open - 1, optional);
     }
     return t;
 }
 
 const emit_cfg_type_t *emit_config_type(arena_t *a, const char *token) {
     if (!token) token = "string";
-    return cfg_parse(a, token, strlen(token));
+    return cfg_parse(a, token, strlen(token), false);
+}
+
+const emit_cfg_type_t *emit_config_type_nullable(arena_t *a, const char *token) {
+    if (!token) token = "string";
+    return cfg_parse(a, token, strlen(token), true);
 }
 
 bool emit_config_scalar(const emit_cfg_type_t *t) {

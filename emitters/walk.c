@@ -1142,7 +1142,9 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
     if (n->n_attrs && s->cfg->get[0]) { /* a default (emit_check_program: a literal of the type) */
         static const schema_type_t scalar[] = {
             {.kind = SCHEMA_STRING}, {.kind = SCHEMA_INT}, {.kind = SCHEMA_NUMBER}, {.kind = SCHEMA_BOOL}};
-        const emit_cfg_type_t *ct = emit_config_type(x->a, n->token);
+        /* C#: list(optional(string)) is a string[] (its items may be null) */
+        const emit_cfg_type_t *ct =
+            s->lang == LANG_CSHARP ? emit_config_type_nullable(x->a, n->token) : emit_config_type(x->a, n->token);
         bool list = ct->kind == EMIT_CFG_LIST; /* of scalars (emit_check_program) */
         schema_type_t array = {.kind = SCHEMA_ARRAY, .element = list ? &scalar[ct->elem->kind] : NULL};
         typed_declare(x, b, i, s, NULL);

@@ -561,6 +561,11 @@ START_TEST(test_yaml_empty_program) {
     f = load("config \"names\" \"list(optional(string))\" {\n    default = [null, \"a\"]\n}\n");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:2:5: config 'names'",
                         "Pulumi YAML types a config default by its elements");
+    /* C#: a string[] (its items may be null), as Pulumi's .NET generator writes it */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "    var names = config.GetObject<string[]>(\"names\") ?? new[]\n    {\n        null,\n        \"a\",\n "
+               "   };\n");
+    free(cs);
     tu_pcl_unload(&f);
 }
 END_TEST
