@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -182,6 +183,17 @@ static const char *go_field_name_uncached(go_ctx_t *g, const char *name) {
     return names_make_valid_identifier(g->base.a, LANG_GO, t);
 }
 
+static const char *go_field_name(go_ctx_t *g, const char *name);
+
+/* The method of an object's Output that reads a property: its field name, but GetElementType_ and
+ * GetIsSecret, whose plain names the Output's own methods take (Pulumi's gen.go genOutputTypes). */
+static const char *go_getter_name(go_ctx_t *g, const char *name) {
+    const char *f = go_field_name(g, name);
+    return strcasecmp(name, "elementType") == 0 || strcasecmp(name, "isSecret") == 0
+               ? arena_sprintf(g->base.a, "Get%s", f)
+               : f;
+}
+
 /* Memoized by property name: a program names the same few properties on every resource, and the
  * reserved-word check was a tenth of the Go emitter's time (bench_pcl). */
 static const char *go_field_name(go_ctx_t *g, const char *name) {
@@ -198,6 +210,37 @@ static char *go_type_name(arena_t *a, const char *member) {
 
 static const char *go_token_member(go_ctx_t *g, const char *token) {
     return emit_token_type_name(g->base.a, token, go_type_name);
+}
+
+/* The Go name of an object or enum type of pkg, as Pulumi's Go SDKs name it (pkg/codegen/go gen.go):
+ * Title(member), plus `Type` for an object type whose token a resource of the package has too (its
+ * duplicate tokens: reservednames:index:ElementType is ElementTypeType). NULL for a name that
+ * collides with one the SDK derives from a resource otherwise (Foo's FooArgs, FooState, NewFoo, a
+ * resource FooInput, ...) or an enum sharing a resource's token: the SDK renames those by rules
+ * cimport does not follow, so the caller refuses. */
+static const char *go_object_type_name(go_ctx_t *g, schema_package_t *pkg, const char *token, bool is_enum) {
+    const char *name = go_token_member(g, token);
+    const char *colon = strrchr(token, ':');
+    if (!pkg || !colon) return name;
+    const schema_resource_t *r = schema_find_resource(pkg, token);
+    if (r && strcasecmp(r->token, token) == 0) return is_enum ? NULL : arena_sprintf(g->base.a, "%sType", name);
+    const char *member = colon + 1;
+    size_t plen = (size_t)(member - token), mlen = strlen(member);
+    static const char *const suffixes[] = {"Args", "State", "Input", "Output", "Array", "Map"};
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+        size_t sl = strlen(suffixes[i]);
+        const char *cand = NULL;
+        if (mlen > sl && strcmp(member + mlen - sl, suffixes[i]) == 0) /* Foo's FooArgs, ... */
+            cand = arena_sprintf(g->base.a, "%.*s%.*s", (int)plen, token, (int)(mlen - sl), member);
+        if (cand && schema_find_resource(pkg, cand)) return NULL;
+    }
+    if (strncmp(name, "New", 3) == 0 || strncmp(name, "Get", 3) == 0) /* NewFoo, GetFoo */
+        if (name[3] && schema_find_resource(pkg, arena_sprintf(g->base.a, "%.*s%s", (int)plen, token, name + 3)))
+            return NULL;
+    if (schema_find_resource(pkg, arena_sprintf(g->base.a, "%sInput", token)) ||
+        schema_find_resource(pkg, arena_sprintf(g->base.a, "%sOutput", token)))
+        return NULL;
+    return name;
 }
 
 /* --- composite literals with gofmt's alignment --------------------------------------------------- */
@@ -365,15 +408,19 @@ static const char *go_type_stem(go_ctx_t *g, const schema_type_t *t) {
     case SCHEMA_UNION: return go_union_enum(t) ? go_type_stem(g, go_union_enum(t)->element) : "pulumi.";
     case SCHEMA_OBJECT:
     case SCHEMA_ENUM:
-        if (t->token && g->base.node && strcmp(go_token_member(g, t->token), "ElementType") == 0 && g->base.report)
-            diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                     "resource '%s': the type %s is renamed in Go SDKs (its name collides with the ElementType "
-                     "method); the Go emitter cannot name it yet",
-                     g->base.node->name, t->token);
-        if (t->token && g->base.node)
-            return arena_sprintf(g->base.a, "%s.%s",
-                                 go_import_for(g, g->type_pkg ? g->type_pkg : g->base.node->package, t->token),
-                                 go_token_member(g, t->token));
+        if (t->token && g->base.node) {
+            schema_package_t *pkg = g->type_pkg ? g->type_pkg : g->base.node->package;
+            const char *name = go_object_type_name(g, pkg, t->token, t->kind == SCHEMA_ENUM);
+            if (!name) {
+                if (g->base.report)
+                    diag_add(g->base.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                             "resource '%s': the type %s is renamed in Go SDKs (its name collides with a name they "
+                             "derive from a resource); the Go emitter cannot name it yet",
+                             g->base.node->name, t->token);
+                name = go_token_member(g, t->token);
+            }
+            return arena_sprintf(g->base.a, "%s.%s", go_import_for(g, pkg, t->token), name);
+        }
         return "pulumi.";
     default: return "pulumi.";
     }
@@ -398,7 +445,7 @@ static const char *go_attr_name(emit_typed_t *x, int idx, const char *attr, bool
     (void)idx;
     if (first && strcmp(attr, "id") == 0) return "ID()";
     if (first && strcmp(attr, "urn") == 0) return "URN()";
-    return go_field_name((go_ctx_t *)x, attr);
+    return first ? go_field_name((go_ctx_t *)x, attr) : go_getter_name((go_ctx_t *)x, attr);
 }
 
 static const emit_part_syntax_t GO_PARTS = {.lang = LANG_GO,
@@ -666,10 +713,12 @@ static const char *go_vt_name(go_ctx_t *g, const go_vt_t *t) {
     case GV_BOOL: s = "bool"; break;
     case GV_LIST: return arena_sprintf(g->base.a, "[]%s", go_vt_name(g, t->elem));
     case GV_MAP: return arena_sprintf(g->base.a, "map[string]%s", go_vt_name(g, t->elem));
-    case GV_OBJECT:
+    case GV_OBJECT: {
+        const char *name = go_object_type_name(g, (schema_package_t *)t->pkg, t->obj->token, false);
         s = arena_sprintf(g->base.a, "%s.%s", go_import_for(g, (schema_package_t *)t->pkg, t->obj->token),
-                          go_token_member(g, t->obj->token));
+                          name ? name : go_token_member(g, t->obj->token));
         break;
+    }
     default: return "interface{}";
     }
     return t->ptr ? arena_sprintf(g->base.a, "*%s", s) : s;
@@ -1802,7 +1851,7 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
         } else {
             buf_puts(b, g->base.var[idx]);
             for (size_t i = 0; i < e->trav.n; i++)
-                buf_printf(b, ".%s()", go_field_name(g, e->trav.parts[i].attr));
+                buf_printf(b, ".%s()", go_getter_name(g, e->trav.parts[i].attr));
         }
         g->line_depth = saved_indent;
         return;

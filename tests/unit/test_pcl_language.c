@@ -879,6 +879,34 @@ START_TEST(test_go_union_literals) {
 }
 END_TEST
 
+/* Go: names as Pulumi's Go SDKs give them (pkg/codegen/go gen.go): an object type whose token a
+ * resource has too is <Name>Type (its Args ThingTypeArgs), a field named elementType ElementType_ and
+ * its getter on an object's Output GetElementType_(); a type whose name collides with another the
+ * SDK derives from a resource (WidgetArgs of the resource Widget) is renamed by rules cimport does
+ * not follow: refused. */
+START_TEST(test_go_reserved_type_names) {
+    static const char *T =
+        "{\"name\":\"t\",\"version\":\"1.0.0\",\"types\":{\"t:index:Thing\":{\"type\":\"object\",\"properties\":{"
+        "\"elementType\":{\"type\":\"string\"}},\"required\":[\"elementType\"]},\"t:index:WidgetArgs\":{\"type\":"
+        "\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}},\"resources\":{\"t:index:Thing\":{\"properties\":{"
+        "\"elementType\":{\"$ref\":\"#/types/t:index:Thing\"}},\"required\":[\"elementType\"],\"inputProperties\":{"
+        "\"elementType\":{\"$ref\":\"#/types/t:index:Thing\"}}},\"t:index:Widget\":{\"inputProperties\":{\"a\":{"
+        "\"$ref\":\"#/types/t:index:WidgetArgs\"}}}}}";
+    fixture_t f = tu_pcl_load(T, "t.json",
+                              "resource \"r\" \"t:index:Thing\" {\n    elementType = {\n        elementType = \"x\"\n"
+                              "    }\n}\noutput \"o\" {\n    value = r.elementType.elementType\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tr, err := t.NewThing(ctx, \"r\", &t.ThingArgs{\n\t\t\tElementType_: &t.ThingTypeArgs{\n"
+               "\t\t\t\tElementType_: pulumi.String(\"x\"),\n");
+    tu_has(go, "\t\tctx.Export(\"o\", r.ElementType_.GetElementType_())\n");
+    free(go);
+    unload(&f);
+    f = tu_pcl_load(T, "t.json", "resource \"w\" \"t:index:Widget\" {\n    a = {\n        x = \"y\"\n    }\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "resource 'w'", "the type t:index:WidgetArgs is renamed in Go SDKs");
+    unload(&f);
+}
+END_TEST
+
 /* Go: an input typed by an enum of another package (an external $ref) is that package's enum member,
  * from its SDK, when the program uses that package (at the version the reference names); else the
  * value is refused with its position, as before. */
@@ -1296,6 +1324,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_go_nested);
     tcase_add_test(tc, test_go_typed_literals_and_escapes);
     tcase_add_test(tc, test_go_union_literals);
+    tcase_add_test(tc, test_go_reserved_type_names);
     tcase_add_test(tc, test_go_external_enum);
     tcase_add_test(tc, test_go_output_index_read);
     tcase_add_test(tc, test_can_try);
