@@ -308,8 +308,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         break;
     case TARGET_STACK_STATE:
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked, fail, resumed,
-                wrote_ok && p->n_ok ? "merged into the stack export" : "the stack export was not changed");
-        if (wrote_ok && p->n_ok)
+                o->diff               ? "the stack export was not changed (--diff writes nothing)"
+                : wrote_ok && p->n_ok ? "merged into the stack export"
+                                      : "the stack export was not changed");
+        if (o->diff && p->n_ok)
+            fprintf(stderr, "next: review the diff above, then run again without --diff to write %s and %s\n",
+                    code_where, o->stack_state);
+        else if (wrote_ok && p->n_ok)
             fprintf(stderr,
                     "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "
                     "come from `pulumi stack export` of that stack), then add %s to your program\n",
@@ -356,6 +361,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                 p->n_ok, total, checked, fail, resumed);
         if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
             fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
+        if (o->diff) { /* nothing was written: the file named is not (yet) what the diff shows */
+            if (p->changed)
+                fprintf(stderr, "next: review the diff above, then run again without --diff to write %s\n", code_where);
+            else
+                fprintf(stderr, "next: nothing to write: %s already holds this code\n", code_where);
+            break;
+        }
         fprintf(stderr,
                 "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
                 "remove the `import` options\n",

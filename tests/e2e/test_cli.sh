@@ -181,6 +181,30 @@ expect 0 "cimport: read 2 of 2 resources (2 consistent with the schema (offline)
   "$CIMPORT" --spec tf.json --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript
 grep -qF 'new github.Repository("private", {' out && grep -qF 'visibility: "private",' out && ok || bad "code from Terraform state"
 
+# --- --diff writes nothing, and the summary does not say otherwise ------------------------------
+cp "$Q/stack.json" diffst.json
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o diffout.ts --diff \
+  --stack-state diffst.json >/dev/null 2>diff.err
+rc=$?
+[ $rc = 4 ] && cmp -s diffst.json "$Q/stack.json" && [ ! -e diffout.ts ] && ok || bad "--diff --stack-state wrote (exit $rc)"
+grep -qF 'merged into the stack export' diff.err && bad "--diff claims a merge: $(cat diff.err)" || ok
+grep -qF 'pulumi stack import' diff.err && bad "--diff advises importing an unchanged export: $(cat diff.err)" || ok
+grep -qxF 'next: review the diff above, then run again without --diff to write diffout.ts and diffst.json' diff.err && ok ||
+  bad "--diff --stack-state next step: $(cat diff.err)"
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o diffout.ts --diff >/dev/null 2>diff.err
+rc=$?
+[ $rc = 4 ] && [ ! -e diffout.ts ] && ok || bad "--diff -o wrote (exit $rc)"
+grep -qxF 'next: review the diff above, then run again without --diff to write diffout.ts' diff.err && ok ||
+  bad "--diff -o next step: $(cat diff.err)"
+
+printf 'import * as pulumi from "@pulumi/pulumi";\n' >diffprog.ts
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts --diff \
+  >/dev/null 2>diff.err
+rc=$?
+[ $rc = 4 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --diff wrote (exit $rc)"
+grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--diff: not written)' diff.err && ok ||
+  bad "--insert-into --diff splice line: $(cat diff.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
