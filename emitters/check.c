@@ -833,7 +833,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
          * booleans (PCL has no such conversion), so those are refused */
         if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
             config_needs_conversion(&c->p->nodes[idx], e->type) &&
-            ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_GO) ||
+            ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_GO && c->lang != LANG_CSHARP) ||
              emit_config_conversion(&c->p->nodes[idx], e->type) == EMIT_CONV_UNSUPPORTED)) {
             const char *from = c->p->nodes[idx].token ? c->p->nodes[idx].token : "string";
             bool yaml_lacks =

@@ -269,7 +269,8 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
     for (size_t i = 0; i < e->tuple.n; i++) {
         const pcl_expr_t *part = e->tuple.items[i];
         if (part->kind != PCL_STRING) {
-            bool paren = part->kind != PCL_TRAVERSAL;
+            /* a converted config value is an expression, and `:` would start a format */
+            bool paren = part->kind != PCL_TRAVERSAL || emit_typed_conversion(&CS_VALUES, x, part) != EMIT_CONV_NONE;
             buf_puts(b, paren ? "{(" : "{");
             cs_expr(c, b, part, NULL, depth);
             buf_puts(b, paren ? ")}" : "}");
@@ -293,7 +294,11 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
  * and no invoke options. */
 static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     const schema_function_t *f = e->function;
-    buf_printf(b, "%s.%s.Invoke(", cs_module_path(c, e->package, f->token), cs_token_member(c, f->token));
+    /* a class may not have a member of its own name: the SDK's class of a function named invoke is
+     * InvokeFunction (pulumi-dotnet's l2-resource-primitive-conversions) */
+    const char *cls = cs_token_member(c, f->token);
+    buf_printf(b, "%s.%s.Invoke(", cs_module_path(c, e->package, f->token),
+               strcmp(cls, "Invoke") == 0 ? "InvokeFunction" : cls);
     const pcl_expr_t *args = e->call.n >= 2 ? e->call.args[1] : NULL;
     if (args && args->kind != PCL_OBJECT) { /* multi-argument inputs, positionally (emit_check_program) */
         for (size_t i = 1; i < e->call.n; i++) {
@@ -548,6 +553,17 @@ static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
     {"toJSON", "Output.JsonSerialize(Output.Create($0))", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
+/* A config value converted to the scalar type the schema wants, as Pulumi's .NET generator writes it
+ * (pulumi-dotnet's l2-resource-primitive-conversions). */
+static const char *const CS_CONFIG_CONV[EMIT_CONV_UNSUPPORTED] = {
+    [EMIT_CONV_STRING_TO_BOOL] = "%s == \"true\"",
+    [EMIT_CONV_STRING_TO_INT] = "int.Parse(%s, System.Globalization.CultureInfo.InvariantCulture)",
+    [EMIT_CONV_STRING_TO_NUMBER] = "double.Parse(%s, System.Globalization.CultureInfo.InvariantCulture)",
+    [EMIT_CONV_NUMBER_TO_STRING] = "%s.ToString(System.Globalization.CultureInfo.InvariantCulture)",
+    [EMIT_CONV_BOOL_TO_STRING] = "%s ? \"true\" : \"false\"",
+    [EMIT_CONV_INT_TO_NUMBER] = "(double)%s",
+};
+
 static const emit_typed_syntax_t CS_VALUES = {
     .lang = LANG_CSHARP,
     .secret = "Output.CreateSecret",
@@ -570,6 +586,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .n_calls_output = sizeof CS_CALLS_OUTPUT / sizeof CS_CALLS_OUTPUT[0],
     .need = cs_need,
     .for_expr = cs_for,
+    .config_conv = CS_CONFIG_CONV,
 };
 
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */

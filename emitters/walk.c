@@ -1006,6 +1006,31 @@ void emit_typed_for_body(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b
     }
 }
 
+emit_conversion_t emit_typed_conversion(const emit_typed_syntax_t *s, const emit_typed_t *x, const pcl_expr_t *e) {
+    if (!s->config_conv || e->kind != PCL_TRAVERSAL || e->trav.n || x->n_scope) return EMIT_CONV_NONE;
+    int idx = emit_typed_find(x, e->trav.root);
+    if (idx < 0 || x->p->nodes[idx].kind != PCL_NODE_CONFIG) return EMIT_CONV_NONE;
+    emit_conversion_t k = emit_config_conversion(&x->p->nodes[idx], e->type);
+    return k != EMIT_CONV_UNSUPPORTED && s->config_conv[k] ? k : EMIT_CONV_NONE;
+}
+
+/* A config value converted to the scalar type the schema wants, as the syntax writes it; a secret
+ * one in an apply. */
+static bool typed_config_conversion(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    emit_conversion_t k = emit_typed_conversion(s, x, e);
+    if (k == EMIT_CONV_NONE) return false;
+    const pcl_node_t *n = &x->p->nodes[emit_typed_find(x, e->trav.root)];
+    if (!n->config_secret) {
+        put_format1(b, s->config_conv[k], x->var[n - x->p->nodes]);
+        return true;
+    }
+    buf_puts(b, x->var[n - x->p->nodes]);
+    put_format1(b, s->apply_open, "x");
+    put_format1(b, s->config_conv[k], "x");
+    buf_putc(b, ')');
+    return true;
+}
+
 /* A for expression's variable (the innermost of its name) and what is read below it; false for
  * any other traversal. */
 static bool typed_scope_var(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
@@ -1061,6 +1086,7 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
         return;
     case PCL_TRAVERSAL:
         if (x->n_scope && typed_scope_var(s, x, b, e)) return;
+        if (s->config_conv && typed_config_conversion(s, x, b, e)) return;
         if (!x->apply && s->apply_open && typed_reads_local_output(x, e))
             typed_apply(s, x, b, e, depth);
         else

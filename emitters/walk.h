@@ -423,6 +423,10 @@ typedef struct emit_typed_syntax {
     void (*for_expr)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
     /* the class whose equals(a, b) compares strings (emit_string_equality; NULL: `==` as any other) */
     const char *equals_class;
+    /* a config value where the schema wants another scalar type, by emit_config_conversion: a format
+     * of the value per conversion (NULL: none written; emit_check_program refuses it); a secret one's
+     * in an apply of it (`apply_open` of `x`) */
+    const char *const *config_conv;
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`
@@ -433,6 +437,9 @@ typedef struct emit_for_syntax {
 /* The condition and the result of for expression e (its variables in scope), by f. */
 void emit_typed_for_body(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
                          const char *params, const emit_for_syntax_t *f);
+/* The conversion the typed walk writes around e, a config value read where the schema wants another
+ * scalar type (EMIT_CONV_NONE: none). */
+emit_conversion_t emit_typed_conversion(const emit_typed_syntax_t *s, const emit_typed_t *x, const pcl_expr_t *e);
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);

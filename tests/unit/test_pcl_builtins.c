@@ -465,6 +465,14 @@ START_TEST(test_config_conversions) {
                "\t\t\tS: pulumi.String(strconv.FormatFloat(num, 'f', -1, 64)),\n"
                "\t\t\tT: pulumi.String(strconv.FormatBool(flag)),\n");
     free(go);
+    /* C#: as Pulumi's .NET generator converts them (invariant culture), a secret one in an apply */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        B = str == \"true\",\n"
+               "        I = sec.Apply(x => int.Parse(x, System.Globalization.CultureInfo.InvariantCulture)),\n"
+               "        N = (double)@int,\n"
+               "        S = num.ToString(System.Globalization.CultureInfo.InvariantCulture),\n"
+               "        T = flag ? \"true\" : \"false\",\n");
+    free(cs);
     tu_pcl_unload(&f);
     f = load("config \"str\" \"string\" {}\nconfig \"flag\" \"bool\" {\n    secret = true\n}\n"
              "config \"int\" \"int\" {}\n"
@@ -484,6 +492,7 @@ START_TEST(test_config_conversions) {
              "resource \"r\" \"other:index:R\" {\n    b = num\n    n = flag\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:9", "passes the config value 'num' (number)");
     tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:5:9", "passes the config value 'flag' (bool)");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "passes the config value 'num' (number)");
     tu_pcl_unload(&f);
 }
 END_TEST
