@@ -54,6 +54,8 @@ typedef struct import_result {
     input_provenance_entry_t *provenance;
     size_t n_provenance;
     bool verified;         /* the final Check + Diff reported no difference */
+    bool verified_offline; /* resumed: that Check + Diff was cimport's own over the schema (an --offline-state
+                            * run), not the provider's */
     const char **residual; /* paths still differing after the last round */
     size_t n_residual;
     const char **ignore_changes; /* with --ignore-residual: the residual paths */

@@ -30,6 +30,7 @@ typedef struct resume_entry {
     input_provenance_entry_t *provenance;
     size_t n_provenance;
     bool verified;
+    bool verified_offline; /* verified, but not by a provider (verification other than "provider") */
     int rounds;
     const char **residual, **ignore_changes;
     size_t n_residual, n_ignore_changes;
@@ -112,6 +113,8 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
     const cJSON *how = cJSON_GetObjectItemCaseSensitive(j, "verification");
     e->verified = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "verified")) ||
                   (cJSON_IsString(how) && strcmp(how->valuestring, "none") != 0);
+    /* Only "provider" says a provider checked it; anything else is never carried over as verified by one. */
+    e->verified_offline = e->verified && !(cJSON_IsString(how) && strcmp(how->valuestring, "provider") == 0);
     const cJSON *rounds = cJSON_GetObjectItemCaseSensitive(j, "rounds");
     e->rounds = cJSON_IsNumber(rounds) ? rounds->valueint : 0;
     e->residual = json_strings(a, j, "residual", &e->n_residual);
@@ -216,6 +219,7 @@ bool engine_resume_apply(const engine_resume_t *res, import_result_t *r, arena_t
     }
     r->n_provenance = e->n_provenance;
     r->verified = e->verified;
+    r->verified_offline = e->verified_offline;
     r->rounds = e->rounds;
     if (e->n_residual) {
         r->residual = arena_alloc(a, e->n_residual * sizeof *r->residual);

@@ -441,7 +441,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         }
         /* Offline, Check and Diff are cimport's reading of the schema: consistent, not verified. */
         if (p->results[i].verified) {
-            if (p->offline)
+            if (p->offline || p->results[i].verified_offline)
                 p->n_consistent++;
             else
                 p->n_verified++;
@@ -667,7 +667,13 @@ const char *session_checked_text(const import_session_t *p) {
     if (p->offline)
         return arena_sprintf(p->arena, "%zu consistent with the schema (offline), none verified by a provider%s",
                              p->n_consistent, unchecked);
-    return arena_sprintf(p->arena, "%zu verified%s", p->n_verified, unchecked);
+    /* results carried over by --resume from an --offline-state run: checked, but not by a provider */
+    const char *consistent = p->n_consistent ? arena_sprintf(p->arena,
+                                                             "; %zu consistent with the schema (offline), not "
+                                                             "verified by a provider",
+                                                             p->n_consistent)
+                                             : "";
+    return arena_sprintf(p->arena, "%zu verified%s%s", p->n_verified, consistent, unchecked);
 }
 
 cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
@@ -689,7 +695,8 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         if (r->status == IMPORT_SKIPPED) skipped++;
         /* a component or an explicit provider is declared, not read: nothing checked it */
         bool checked = r->status == IMPORT_OK && r->verified && !it->is_component && !it->is_provider;
-        if (checked && p->offline)
+        bool offline = p->offline || r->verified_offline; /* offline, or resumed from an offline run */
+        if (checked && offline)
             consistent++;
         else if (checked)
             verified++;
@@ -701,8 +708,8 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         cJSON_AddStringToObject(e, "urn", it->urn);
         cJSON_AddStringToObject(e, "status", r->status == IMPORT_OK ? "imported" : import_status_name(r->status));
         /* "verified" only when the provider's own Check and Diff said so; "verification" says who checked. */
-        cJSON_AddBoolToObject(e, "verified", checked && !p->offline);
-        cJSON_AddStringToObject(e, "verification", !checked ? "none" : p->offline ? "offline-schema" : "provider");
+        cJSON_AddBoolToObject(e, "verified", checked && !offline);
+        cJSON_AddStringToObject(e, "verification", !checked ? "none" : offline ? "offline-schema" : "provider");
         cJSON_AddNumberToObject(e, "rounds", r->rounds);
         cJSON *res = cJSON_AddArrayToObject(e, "residual");
         for (size_t k = 0; k < r->n_residual; k++)

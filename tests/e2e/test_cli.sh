@@ -211,6 +211,18 @@ grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed 
 expect 0 "cimport: read 5 of 5 resources (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read); 5 carried over from prev.json; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$SS" --schema "$S" --resume prev.json -l typescript
 grep -qF 'server: serverName.id,' out && ok || bad "resumed results lost their references"
+# ... and results checked offline stay "consistent with the schema" when resumed by a run without
+# --offline-state: no provider checked them
+expect 0 "cimport: read 5 of 5 resources (0 verified; 4 consistent with the schema (offline), not verified by a provider; 1 not checked: components and providers have nothing to read); 5 carried over from prev.json; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --schema "$S" --resume prev.json -l typescript
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --resume prev.json --json >resumed.json 2>/dev/null
+python3 - resumed.json <<'PY' && ok || bad "resumed offline results called verified"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"]["verified"] == 0 and d["summary"]["consistentOffline"] == 4, d["summary"]
+r = {x["name"]: x for x in d["resources"]}
+assert r["serverName"]["verified"] is False and r["serverName"]["verification"] == "offline-schema", r["serverName"]
+PY
 echo '{"version": 1, "resources": 7}' >badresume.json
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --resume badresume.json -o never.ts 2>/dev/null
 [ $? = 2 ] && [ ! -e never.ts ] && ok || bad "a malformed --resume file"
