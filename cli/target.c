@@ -317,8 +317,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         else if (wrote_ok && p->n_ok)
             fprintf(stderr,
                     "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "
-                    "come from `pulumi stack export` of that stack), then add %s to your program\n",
-                    o->stack_state, code_where);
+                    "come from `pulumi stack export` of that stack), then add %s to your program%s\n",
+                    o->stack_state, p->code ? code_where : "code for them",
+                    p->code ? "" : " (run again with --preview-only to see it)");
         else
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;

@@ -205,6 +205,16 @@ rc=$?
 grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--diff: not written)' diff.err && ok ||
   bad "--insert-into --diff splice line: $(cat diff.err)"
 
+# --generate-code=false with --stack-state: no code, so the next step does not name "the code above"
+cp "$Q/stack.json" nocode.json
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --generate-code=false \
+  --stack-state nocode.json >nocode.out 2>nocode.err
+rc=$?
+[ $rc = 0 ] && [ ! -s nocode.out ] && ok || bad "--generate-code=false --stack-state: exit $rc"
+grep -qF 'the code above' nocode.err && bad "--generate-code=false names code it did not print: $(cat nocode.err)" || ok
+grep -qxF 'next: `pulumi stack import --file nocode.json` (it replaces the stack'"'"'s state with this file, so it must come from `pulumi stack export` of that stack), then add code for them to your program (run again with --preview-only to see it)' nocode.err && ok ||
+  bad "--generate-code=false --stack-state next step: $(cat nocode.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
