@@ -502,6 +502,28 @@ emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_tab
     return emit_expr_shape(p, nodes, e) == EMIT_SHAPE_STRING ? k : EMIT_CONV_NONE;
 }
 
+bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int idx) {
+    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_LOCAL) return false;
+    const pcl_expr_t *v = p->nodes[idx].attrs[0].value;
+    if (v->kind != PCL_OBJECT || v->object.n == 0) return false;
+    for (size_t i = 0; i < v->object.n; i++) {
+        const pcl_expr_t *x = v->object.items[i].value;
+        int r = x->kind == PCL_TRAVERSAL ? names_table_get(nodes, x->trav.root) : -1;
+        if (r < 0 || p->nodes[r].kind != PCL_NODE_RESOURCE || x->trav.n != 1 || !x->trav.parts[0].attr ||
+            strcmp(x->trav.parts[0].attr, "id") != 0)
+            return false;
+    }
+    return true;
+}
+
+/* Whether e reads one entry by its key of a local map of resources' ids (`ids["a"]`), which Go
+ * converts as Pulumi's Go does (go.c go_id_map_read: strconv over the ID Output). */
+static bool reads_id_map(const check_t *c, const pcl_expr_t *e) {
+    bool entry =
+        e->kind == PCL_TRAVERSAL && e->trav.n == 1 && !e->trav.parts[0].attr && e->trav.parts[0].index_is_string;
+    return entry && emit_id_map_local(c->p, c->nodes, names_table_get(c->nodes, e->trav.root));
+}
+
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
     return e->kind == PCL_TRAVERSAL && in_scope(x, e->trav.root);
 }
@@ -794,7 +816,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     /* a string computed or read at a number or bool position: TypeScript and Python convert it as
      * Pulumi does (emit_string_conversion); a config value has its own check below */
     if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_PCL && !in_scope_any(x, e) &&
-        emit_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE) {
+        !(c->lang == LANG_GO && reads_id_map(c, e)) && emit_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE) {
         refuse(c, x->n, line, col,
                arena_sprintf(c->a, "'%s' gives a string where the schema wants a %s; %s", x->at->name,
                              e->type->kind == SCHEMA_BOOL ? "boolean" : "number",

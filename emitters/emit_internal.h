@@ -180,6 +180,10 @@ bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, cons
  * Java compares them with Objects.equals, not by reference. */
 bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
+/* Whether node idx is a local map of resources' ids (`{a = r.id, ...}`), which Go writes as a
+ * map[string]pulumi.IDInput (as Pulumi's Go does) and reads an entry of as an ID Output. */
+bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int idx);
+
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);

@@ -1824,8 +1824,58 @@ static const char *go_input_wrap(go_ctx_t *g, const go_vt_t *t) {
     return go_vt_stem(g, t, 0);
 }
 
+/* Whether node idx is a local map of resources' ids (emit_id_map_local). */
+static bool go_id_map_local(go_ctx_t *g, int idx) {
+    return emit_id_map_local(g->base.p, g->base.index, idx);
+}
+
+/* A read of a local map of ids (go_id_map_local): the whole map `pulumi.IDMap(m)`; an entry
+ * `m["k"].ToIDOutput()`, converted where the schema wants a string (ToStringOutput), a number, an
+ * integer or a boolean (strconv in an apply, whose error fails the update), as Pulumi's Go writes it.
+ * False when e is no such read. */
+static bool go_id_map_read(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+    int idx = e->kind == PCL_TRAVERSAL ? emit_typed_find(&g->base, e->trav.root) : -1;
+    if (!go_id_map_local(g, idx)) return false;
+    const char *var = g->base.var[idx];
+    if (e->trav.n == 0) {
+        buf_printf(b, "pulumi.IDMap(%s)", var);
+        return true;
+    }
+    const pcl_trav_part_t *k = &e->trav.parts[0];
+    if (e->trav.n != 1 || k->attr || !k->index_is_string) {
+        go_refuse(g, e, "a read into a local map of ids other than one entry by its key");
+        buf_puts(b, "nil");
+        return true;
+    }
+    buf_puts(b, var);
+    buf_putc(b, '[');
+    names_append_quoted(b, LANG_GO, k->index_str);
+    buf_puts(b, "].ToIDOutput()");
+    schema_kind_t kind = t ? (t->kind == SCHEMA_ENUM && t->element ? t->element->kind : t->kind) : SCHEMA_STRING;
+    static const struct {
+        schema_kind_t kind;
+        const char *type, *call, *out;
+    } conv[] = {{SCHEMA_NUMBER, "float64", "strconv.ParseFloat(string(id), 64)", "Float64"},
+                {SCHEMA_INT, "int", "strconv.Atoi(string(id))", "Int"},
+                {SCHEMA_BOOL, "bool", "strconv.ParseBool(string(id))", "Bool"}};
+    for (size_t i = 0; i < sizeof conv / sizeof *conv; i++)
+        if (conv[i].kind == kind) {
+            go_import_add(g, "strconv", "strconv");
+            buf_printf(b, ".ApplyT(func(id pulumi.ID) (%s, error) { return %s }).(pulumi.%sOutput)", conv[i].type,
+                       conv[i].call, conv[i].out);
+            return true;
+        }
+    if (kind == SCHEMA_STRING || kind == SCHEMA_ANY || kind == SCHEMA_JSON) {
+        buf_puts(b, ".ToStringOutput()");
+        return true;
+    }
+    go_refuse(g, e, "an id where the schema wants another type than a string, number or boolean");
+    return true;
+}
+
 /* An expression of the language (or a reference to a local) at an input position of type t. */
 static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    if (go_id_map_read(g, b, e, t)) return;
     bool outputs = emit_has_output(g->base.p, g->base.index, e);
     int saved_indent = g->line_depth;
     g->line_depth = depth;
@@ -2893,7 +2943,10 @@ static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     buf_printf(b, "%s %s ", var, strcmp(var, "_") == 0 ? "=" : ":=");
     g->gd = 1;
     g->line_depth = depth;
-    if (emit_has_output(g->base.p, g->base.index, v)) {
+    if (go_id_map_local(g, (int)i)) {
+        buf_puts(b, "map[string]pulumi.IDInput");
+        go_write_elems(b, go_map_elems(g, v, NULL, depth, false), v->object.n, depth);
+    } else if (emit_has_output(g->base.p, g->base.index, v)) {
         go_expr(g, b, v, NULL, depth);
     } else {
         const go_vt_t *t = go_infer(g, v);

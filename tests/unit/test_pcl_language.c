@@ -907,6 +907,28 @@ START_TEST(test_go_reserved_type_names) {
 }
 END_TEST
 
+/* Go: a local map of resources' ids is a map[string]pulumi.IDInput, an entry read as its ID Output
+ * converted where the schema wants a string (ToStringOutput), a number or a boolean (strconv in an
+ * apply), the whole map exported as a pulumi.IDMap, as Pulumi's Go writes them (before: pulumi.Map,
+ * read with ApplyT, which a pulumi.Map has not, or refused at a number). */
+START_TEST(test_go_id_map_local) {
+    fixture_t f = load("resource \"a\" \"lang:index:Res\" {\n    text = \"1\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\nids = {\n    x = a.id\n}\n"
+                       "resource \"b\" \"lang:index:Res\" {\n    text = ids[\"x\"]\n    num = ids[\"x\"]\n"
+                       "    flag = ids[\"x\"]\n    items = []\n}\noutput \"o\" {\n    value = ids\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tids := map[string]pulumi.IDInput{\n\t\t\t\"x\": a.ID(),\n\t\t}\n");
+    tu_has(go, "ids[\"x\"].ToIDOutput().ToStringOutput(),\n");
+    tu_has(go, "ids[\"x\"].ToIDOutput().ApplyT(func(id pulumi.ID) (float64, error) { return "
+               "strconv.ParseFloat(string(id), 64) }).(pulumi.Float64Output),\n");
+    tu_has(go, "ids[\"x\"].ToIDOutput().ApplyT(func(id pulumi.ID) (bool, error) { return strconv.ParseBool(string(id)) "
+               "}).(pulumi.BoolOutput),\n");
+    tu_has(go, "\t\tctx.Export(\"o\", pulumi.IDMap(ids))\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* Go: an input typed by an enum of another package (an external $ref) is that package's enum member,
  * from its SDK, when the program uses that package (at the version the reference names); else the
  * value is refused with its position, as before. */
@@ -1325,6 +1347,7 @@ int main(void) {
     tcase_add_test(tc, test_go_typed_literals_and_escapes);
     tcase_add_test(tc, test_go_union_literals);
     tcase_add_test(tc, test_go_reserved_type_names);
+    tcase_add_test(tc, test_go_id_map_local);
     tcase_add_test(tc, test_go_external_enum);
     tcase_add_test(tc, test_go_output_index_read);
     tcase_add_test(tc, test_can_try);
