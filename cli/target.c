@@ -314,6 +314,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (o->diff && p->n_ok)
             fprintf(stderr, "next: review the diff above, then run again without --diff to write %s and %s\n",
                     code_where, o->stack_state);
+        else if (wrote_ok && p->n_ok && p->stack_state_created)
+            /* a new document: it holds this run's resources only, so it suits no stack that has others */
+            fprintf(stderr,
+                    "next: `pulumi stack import --file %s` only into a new, empty stack (%s holds nothing but these "
+                    "resources, and importing it replaces the stack's state with it), then add %s to your program%s\n",
+                    o->stack_state, o->stack_state, p->code ? code_where : "code for them",
+                    p->code ? "" : " (run again with --preview-only to see it)");
         else if (wrote_ok && p->n_ok)
             fprintf(stderr,
                     "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "

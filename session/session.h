@@ -172,7 +172,8 @@ typedef struct import_session {
     splice_stats_t splice;
     /* session_commit */
     bool committed;
-    bool secrets_saved; /* secret values were written where `secrets` says */
+    bool secrets_saved;       /* secret values were written where `secrets` says */
+    bool stack_state_created; /* --stack-state's document did not exist: this run created it */
     /* into_stack (session/stack.c) */
     stack_store_t *stack_store;       /* open (locked) from session_stack_open to session_stack_close */
     stackstate_report_t stack_report; /* session_stack_merge: every resource added or found */

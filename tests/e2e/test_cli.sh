@@ -215,6 +215,15 @@ grep -qF 'the code above' nocode.err && bad "--generate-code=false names code it
 grep -qxF 'next: `pulumi stack import --file nocode.json` (it replaces the stack'"'"'s state with this file, so it must come from `pulumi stack export` of that stack), then add code for them to your program (run again with --preview-only to see it)' nocode.err && ok ||
   bad "--generate-code=false --stack-state next step: $(cat nocode.err)"
 
+# --new-stack-state: a created export holds only this run's resources; the next step does not say it
+# came from `pulumi stack export`, and warns that importing it replaces a stack's state
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state created.json \
+  --new-stack-state -o created.pp >/dev/null 2>created.err
+rc=$?
+[ $rc = 0 ] && [ -s created.json ] && ok || bad "--new-stack-state: exit $rc"
+grep -qxF 'next: `pulumi stack import --file created.json` only into a new, empty stack (created.json holds nothing but these resources, and importing it replaces the stack'"'"'s state with it), then add created.pp to your program' created.err && ok ||
+  bad "--new-stack-state next step: $(cat created.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
