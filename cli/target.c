@@ -296,6 +296,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (p->stack_written && !p->code)
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
+        else if ((p->stack_written || (up_to_date && p->code)) && o->insert_into)
+            fprintf(stderr, "next: `pulumi preview` should show no changes for them (%s declares them now)\n",
+                    o->insert_into);
         else if (p->stack_written || (up_to_date && p->code))
             fprintf(stderr, "next: add %s to your program; `pulumi preview` should then show no changes for them\n",
                     code_where);
@@ -306,7 +309,12 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         else
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
-    case TARGET_STACK_STATE:
+    case TARGET_STACK_STATE: {
+        /* what is left to do with the code: add it, or nothing when --insert-into put it in the program */
+        const char *then_code =
+            !p->code         ? ", then add code for them to your program (run again with --preview-only to see it)"
+            : o->insert_into ? arena_sprintf(p->arena, "; %s declares them now", o->insert_into)
+                             : arena_sprintf(p->arena, ", then add %s to your program", code_where);
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked, fail, resumed,
                 o->diff               ? "the stack export was not changed (--diff writes nothing)"
                 : wrote_ok && p->n_ok ? "merged into the stack export"
@@ -318,18 +326,17 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             /* a new document: it holds this run's resources only, so it suits no stack that has others */
             fprintf(stderr,
                     "next: `pulumi stack import --file %s` only into a new, empty stack (%s holds nothing but these "
-                    "resources, and importing it replaces the stack's state with it), then add %s to your program%s\n",
-                    o->stack_state, o->stack_state, p->code ? code_where : "code for them",
-                    p->code ? "" : " (run again with --preview-only to see it)");
+                    "resources, and importing it replaces the stack's state with it)%s\n",
+                    o->stack_state, o->stack_state, then_code);
         else if (wrote_ok && p->n_ok)
             fprintf(stderr,
                     "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "
-                    "come from `pulumi stack export` of that stack), then add %s to your program%s\n",
-                    o->stack_state, p->code ? code_where : "code for them",
-                    p->code ? "" : " (run again with --preview-only to see it)");
+                    "come from `pulumi stack export` of that stack)%s\n",
+                    o->stack_state, then_code);
         else
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
+    }
     case TARGET_CODE_ONLY:
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; code only: nothing was imported\n", p->n_ok,
                 total, checked, fail, resumed);
@@ -376,10 +383,17 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                 fprintf(stderr, "next: nothing to write: %s already holds this code\n", code_where);
             break;
         }
-        fprintf(stderr,
-                "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
-                "remove the `import` options\n",
-                code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");
+        if (o->insert_into) /* the code is in the program already */
+            fprintf(stderr,
+                    "next: run `pulumi up`: %s now declares %s with the `import` option, so it imports %s instead of "
+                    "creating %s; then remove the `import` options\n",
+                    o->insert_into, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them",
+                    p->n_ok == 1 ? "it" : "them");
+        else
+            fprintf(stderr,
+                    "next: add %s to your program and run `pulumi up`: it imports %s instead of creating %s; then "
+                    "remove the `import` options\n",
+                    code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");
         break;
     }
     (void)wrote_ok;

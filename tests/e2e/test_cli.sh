@@ -224,6 +224,21 @@ rc=$?
 grep -qxF 'next: `pulumi stack import --file created.json` only into a new, empty stack (created.json holds nothing but these resources, and importing it replaces the stack'"'"'s state with it), then add created.pp to your program' created.err && ok ||
   bad "--new-stack-state next step: $(cat created.err)"
 
+# --insert-into: the program already holds the code, so the next step does not say "add it to your program"
+printf 'import * as pulumi from "@pulumi/pulumi";\n' >intoprog.ts
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into intoprog.ts >/dev/null 2>into.err
+rc=$?
+[ $rc = 0 ] && grep -qF 'new random.RandomPet("server-name"' intoprog.ts && ok || bad "--insert-into: exit $rc"
+grep -qxF 'next: run `pulumi up`: intoprog.ts now declares the resources with the `import` option, so it imports them instead of creating them; then remove the `import` options' into.err && ok ||
+  bad "--insert-into next step: $(cat into.err)"
+
+cp "$Q/stack.json" intost.json
+printf 'import * as pulumi from "@pulumi/pulumi";\n' >intoprog2.ts
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into intoprog2.ts \
+  --stack-state intost.json >/dev/null 2>into.err
+grep -qxF 'next: `pulumi stack import --file intost.json` (it replaces the stack'"'"'s state with this file, so it must come from `pulumi stack export` of that stack); intoprog2.ts declares them now' into.err && ok ||
+  bad "--insert-into --stack-state next step: $(cat into.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
