@@ -1796,3 +1796,52 @@ void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *no
         out->head_is_output = h->kind == PCL_CALL || (idx >= 0 && p->nodes[idx].kind != PCL_NODE_LOCAL);
     }
 }
+
+/* --- what Pulumi YAML reads and interpolates (the check asks it; emitters/yaml.c writes it) --------- */
+
+/* Pulumi YAML's variables for PCL's stack(), project(), ... (`${pulumi.stack}`), or NULL. */
+const char *emit_yaml_pulumi_variable(const pcl_expr_t *e) {
+    static const char *const fns[][2] = {{"stack", "${pulumi.stack}"},
+                                         {"project", "${pulumi.project}"},
+                                         {"organization", "${pulumi.organization}"},
+                                         {"cwd", "${pulumi.cwd}"},
+                                         {"rootDirectory", "${pulumi.rootDirectory}"}};
+    if (e->kind != PCL_CALL || e->call.n) return NULL;
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (strcmp(fns[i][0], e->call.name) == 0) return fns[i][1];
+    return NULL;
+}
+
+/* getOutput(ref, "name"): a stack reference's output, `${ref.outputs["name"]}` (the check allows a
+ * literal name only). */
+bool emit_yaml_stack_output(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0 && e->call.n == 2 &&
+           e->call.args[0]->kind == PCL_TRAVERSAL && e->call.args[1]->kind == PCL_STRING;
+}
+
+bool emit_yaml_interpolates(const pcl_expr_t *e) {
+    return emit_yaml_pulumi_variable(e) || emit_yaml_stack_output(e);
+}
+
+/* A list read at a computed index (`l[i]`): fn::select [index, list], Pulumi YAML's only read that
+ * takes a computed key (a map read by a computed key has none). */
+bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return e->kind == PCL_INDEX && e->y->kind != PCL_STRING && e->y->kind != PCL_NUMBER &&
+           emit_expr_shape(p, nodes, e->x) == EMIT_SHAPE_LIST && emit_expr_shape(p, nodes, e->y) == EMIT_SHAPE_NUMBER;
+}
+
+/* What a read of literal attributes and indexes is read from: a function's result, a list, an
+ * object or a list read at a computed index (`split(",", s)[0]`, `secret({k = v}).k`, `l[i].a`);
+ * Pulumi YAML reads properties of names only, so the value is held by a variable (yaml_hoist). An
+ * invoke's read is fn::invoke's `return` or emit_fn_call_under's; a traversal, a Pulumi variable
+ * and a method call are not held. */
+const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (e->kind != PCL_GETATTR && e->kind != PCL_INDEX) return NULL;
+    const pcl_expr_t *read = e;
+    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
+        e = e->x;
+    if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) return e;
+    if (e->kind == PCL_CALL && !e->function && !emit_yaml_interpolates(e)) return e;
+    if (e != read && emit_yaml_selects(p, nodes, e)) return e;
+    return NULL;
+}

@@ -34,13 +34,18 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
     case PCL_FOR
 void emit_unwritable(diag_list_t *diags, const pcl_expr_t *e, lang_t lang);
 
-/* A call Pulumi YAML writes as a reference inside `${...}` (stack(), a stack reference's output by a
- * literal name): a template interpolates it (emitters/yaml.c). */
+/* What Pulumi YAML can read and interpolate (emitters/check.c: the check and the YAML emitter ask
+ * alike). A call Pulumi YAML writes as a reference inside `${...}` (stack(), a stack reference's
+ * output by a literal name): a template interpolates it. */
 bool emit_yaml_interpolates(const pcl_expr_t *e);
+/* Pulumi YAML's variable for PCL's stack(), project(), ... (`${pulumi.stack}`), or NULL. */
+const char *emit_yaml_pulumi_variable(const pcl_expr_t *e);
+/* getOutput(ref, "name") with a literal name: a stack reference's output. */
+bool emit_yaml_stack_output(const pcl_expr_t *e);
 /* What Pulumi YAML reads literal attributes and indexes from through a variable holding it (a
- * function's result, a list, an object), or NULL (emitters/yaml.c). */
+ * function's result, a list, an object), or NULL. */
 const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
-/* A list read at a computed index, written fn::select [index, list] (emitters/yaml.c). */
+/* A list read at a computed index, written fn::select [index, list]. */
 bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
 /* --- what an emitter needs to know about an expression (emitters/check.c) --- */

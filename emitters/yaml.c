@@ -177,29 +177,6 @@ static bool yaml_invoke_return(const pcl_expr_t *e) {
     return e->kind == PCL_GETATTR && emit_is_invoke(e->x);
 }
 
-/* A list read at a computed index (`l[i]`): fn::select [index, list], Pulumi YAML's only read that
- * takes a computed key (a map read by a computed key has none). */
-bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    return e->kind == PCL_INDEX && e->y->kind != PCL_STRING && e->y->kind != PCL_NUMBER &&
-           emit_expr_shape(p, nodes, e->x) == EMIT_SHAPE_LIST && emit_expr_shape(p, nodes, e->y) == EMIT_SHAPE_NUMBER;
-}
-
-/* What a read of literal attributes and indexes is read from: a function's result, a list, an
- * object or a list read at a computed index (`split(",", s)[0]`, `secret({k = v}).k`, `l[i].a`);
- * Pulumi YAML reads properties of names only, so the value is held by a variable (yaml_hoist). An
- * invoke's read is fn::invoke's `return` or emit_fn_call_under's; a traversal, a Pulumi variable
- * and a method call are not held. */
-const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (e->kind != PCL_GETATTR && e->kind != PCL_INDEX) return NULL;
-    const pcl_expr_t *read = e;
-    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
-        e = e->x;
-    if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) return e;
-    if (e->kind == PCL_CALL && !e->function && !emit_yaml_interpolates(e)) return e;
-    if (e != read && emit_yaml_selects(p, nodes, e)) return e;
-    return NULL;
-}
-
 /* A read below an invoke's result deeper than one attribute (`invoke(...).a[0]["k"]`), or below
  * another value (emit_yaml_read_base): the expression a variable holds. */
 static const pcl_expr_t *yaml_deep_invoke(const yaml_gen_t *g, const pcl_expr_t *e) {
@@ -275,36 +252,12 @@ static bool yaml_hoist(const pcl_expr_t *e, void *ctx) {
     return true;
 }
 
-/* Pulumi YAML's variables for PCL's stack(), project(), ... (`${pulumi.stack}`), or NULL. */
-static const char *yaml_pulumi_variable(const pcl_expr_t *e) {
-    static const char *const fns[][2] = {{"stack", "${pulumi.stack}"},
-                                         {"project", "${pulumi.project}"},
-                                         {"organization", "${pulumi.organization}"},
-                                         {"cwd", "${pulumi.cwd}"},
-                                         {"rootDirectory", "${pulumi.rootDirectory}"}};
-    if (e->kind != PCL_CALL || e->call.n) return NULL;
-    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
-        if (strcmp(fns[i][0], e->call.name) == 0) return fns[i][1];
-    return NULL;
-}
-
-/* getOutput(ref, "name"): a stack reference's output, `${ref.outputs["name"]}` (the check allows a
- * literal name only). */
-static bool yaml_stack_output(const pcl_expr_t *e) {
-    return e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0 && e->call.n == 2 &&
-           e->call.args[0]->kind == PCL_TRAVERSAL && e->call.args[1]->kind == PCL_STRING;
-}
-
 static char *yaml_stack_output_text(yaml_gen_t *g, const pcl_expr_t *e) {
     pcl_trav_part_t parts[2] = {{.attr = "outputs"}, {.index_is_string = true, .index_str = e->call.args[1]->s}};
     pcl_expr_t ref = *e->call.args[0];
     ref.trav.parts = parts;
     ref.trav.n = 2;
     return yaml_traversal_text(g, &ref);
-}
-
-bool emit_yaml_interpolates(const pcl_expr_t *e) {
-    return yaml_pulumi_variable(e) || yaml_stack_output(e);
 }
 
 /* A template part Pulumi YAML writes inside the string: text, a reference, a Pulumi variable. */
@@ -343,7 +296,8 @@ static void yaml_template(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
             continue;
         }
         if (part->kind == PCL_CALL) { /* emit_yaml_interpolates */
-            buf_puts(&t, yaml_pulumi_variable(part) ? yaml_pulumi_variable(part) : yaml_stack_output_text(g, part));
+            buf_puts(&t, emit_yaml_pulumi_variable(part) ? emit_yaml_pulumi_variable(part)
+                                                         : yaml_stack_output_text(g, part));
             continue;
         }
         for (const char *c = part->s; *c; c++) { /* a literal `${` is `$${` */
@@ -376,8 +330,8 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
             emit_unwritable(g->diags, e, LANG_YAML);
         break;
     case PCL_CALL: /* only a Pulumi variable or a stack reference's output is inline (yaml_is_collection) */
-        if (yaml_pulumi_variable(e)) yaml_string(g, yaml_pulumi_variable(e), indent, true);
-        if (yaml_stack_output(e)) yaml_string(g, yaml_stack_output_text(g, e), indent, true);
+        if (emit_yaml_pulumi_variable(e)) yaml_string(g, emit_yaml_pulumi_variable(e), indent, true);
+        if (emit_yaml_stack_output(e)) yaml_string(g, yaml_stack_output_text(g, e), indent, true);
         break;
     }
 }
