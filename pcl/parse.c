@@ -662,6 +662,56 @@ static bool static_index(const pcl_expr_t *idx, pcl_trav_part_t *part) {
     return false;
 }
 
+/* The levels of e's tree, remembered in e (as each of its nodes'). The parser's recursion caps the
+ * nesting it makes by recursing; its loops nest without recursing — an operator nests the chain
+ * before it, a splat, an index or an attribute the expression before it — and check the tree they
+ * build with this. Its own recursion is bounded: what it descends into the parser built by
+ * recursing, and what a loop built already knows its depth. */
+static int tree_depth(pcl_expr_t *e) {
+    if (!e) return 0;
+    if (e->depth) return e->depth;
+    int d = 0;
+#define DEEPER(x)                                                                                                      \
+    do {                                                                                                               \
+        int k = tree_depth(x);                                                                                         \
+        if (k > d) d = k;                                                                                              \
+    } while (0)
+    switch (e->kind) {
+    case PCL_TUPLE:
+    case PCL_TEMPLATE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            DEEPER(e->tuple.items[i]);
+        break;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            DEEPER(e->object.items[i].value);
+        break;
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            DEEPER(e->call.args[i]);
+        break;
+    default:
+        DEEPER(e->x);
+        DEEPER(e->y);
+        DEEPER(e->z);
+        DEEPER(e->w);
+        break;
+    }
+#undef DEEPER
+    e->depth = d + 1;
+    return e->depth;
+}
+
+/* A node a loop of the parser made: false (with the parse's error) when its tree is too deep. */
+static bool loop_depth_ok(parser_t *p, pcl_expr_t *e) {
+    if (tree_depth(e) <= PCL_MAX_DEPTH) return true;
+    FAIL(p,
+         "the expression is nested more than %d levels deep (each operator of a chain, each index, "
+         "attribute or splat after an expression nests the expression before it); split it with locals",
+         PCL_MAX_DEPTH);
+    return false;
+}
+
 /* `.attr`, `[index]`, `[*]` after any expression: a plain name with literal parts stays a
  * traversal, anything else nests. */
 static pcl_expr_t *parse_postfix(parser_t *p, pcl_expr_t *e) {
@@ -678,6 +728,7 @@ static pcl_expr_t *parse_postfix(parser_t *p, pcl_expr_t *e) {
                 g->x = e;
                 g->s = attr;
                 e = g;
+                if (!loop_depth_ok(p, e)) return NULL;
             }
         } else if (peek(p) == '.' && peek_at(p, 1) == '*') {
             FAIL(p, "the attribute splat '.*' is not supported; write '[*]'");
@@ -699,6 +750,7 @@ static pcl_expr_t *parse_postfix(parser_t *p, pcl_expr_t *e) {
                 sp->line = l, sp->col = col;
                 sp->x = e;
                 e = sp;
+                if (!loop_depth_ok(p, e)) return NULL;
                 continue;
             }
             pcl_expr_t *idx = parse_expr(p);
@@ -718,6 +770,7 @@ static pcl_expr_t *parse_postfix(parser_t *p, pcl_expr_t *e) {
                 ix->x = e;
                 ix->y = idx;
                 e = ix;
+                if (!loop_depth_ok(p, e)) return NULL;
             }
         } else {
             return e;
@@ -862,6 +915,7 @@ static pcl_expr_t *parse_binary(parser_t *p, int min_prec) {
         e->x = lhs;
         e->y = rhs;
         lhs = e;
+        if (!loop_depth_ok(p, e)) return NULL;
     }
 }
 

@@ -103,6 +103,7 @@ struct pcl_expr {
     const char *kvar, *vvar; /* PCL_FOR: the key/index and value variables */
     bool for_object;         /* PCL_FOR: `{for ...}` builds an object */
     int line, col;           /* position in the parsed text (0 when generated) */
+    int depth;               /* the parser's: the levels of this expression's tree, once known (0: not yet) */
 };
 
 /* Calls fn on e and, when fn returns true, on its sub-expressions in source order (pre-order, an

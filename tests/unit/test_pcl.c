@@ -1242,6 +1242,37 @@ START_TEST(test_parse_language) {
     ck_assert_ptr_null(pcl_parse(deep.data, deep.len, "deep.pp", &d));
     ck_assert_ptr_nonnull(strstr(diag_format(&d, d.tail), "nested more than 200 levels deep"));
     buf_free(&deep);
+    /* so are the trees the parser's loops build without recursing: a chain of operators (each
+     * operator nests the chain before it), of splats, indexes and attributes on an expression; at
+     * 200,000 they overflowed the stack of every walk after the parse (a crash, not an error) */
+    const char *chains[][3] = {
+        {"1", " + 1", ""}, {"1", " == 1", ""}, {"[1]", "[*]", ""}, {"[[1]]", "[x]", ""}, {"{a = 1}", ".a", "f()"}};
+    for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
+        for (int n = 0; n < 2; n++) {
+            buf_t chain;
+            buf_init(&chain);
+            buf_printf(&chain, "x = 1\nl = %s%s", chains[c][2][0] ? "element(" : "", chains[c][0]);
+            if (chains[c][2][0]) buf_puts(&chain, ", 0)");
+            for (int i = 0; i < (n ? 200000 : 150); i++)
+                buf_puts(&chain, chains[c][1]);
+            buf_putc(&chain, '\n');
+            diag_list_t cd;
+            diag_list_init(&cd);
+            pcl_program_t *cp = pcl_parse(chain.data, chain.len, "chain.pp", &cd);
+            if (n) {
+                ck_assert_msg(cp == NULL, "a chain of 200,000 '%s' parsed", chains[c][1]);
+                ck_assert_ptr_nonnull(strstr(diag_format(&cd, cd.tail), "nested more than 200 levels deep"));
+            } else {
+                ck_assert_msg(cp != NULL, "a chain of 150 '%s' refused: %s", chains[c][1],
+                              cd.tail ? diag_format(&cd, cd.tail) : "");
+                char *printed = pcl_print(cp);
+                free(printed);
+            }
+            pcl_program_free(cp);
+            diag_list_free(&cd);
+            buf_free(&chain);
+        }
+    }
     diag_list_free(&d);
 }
 END_TEST
