@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "base/fileio.h"
 #include "cli/cli.h"
@@ -244,6 +245,35 @@ static bool parse_duration_ms(const char *s, int *out) {
     if (ms > 86400000.0) return false;
     *out = (int)ms;
     return true;
+}
+
+bool cli_same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    if (!a || !b || stat(a, &sa) != 0 || stat(b, &sb) != 0) return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* An output file that is also an input would be replaced by the output before (or while) it is
+ * read: refused before anything runs. */
+static bool output_overwrites_input(const cli_options_t *o, int *exit_code) {
+    const struct {
+        const char *flag, *path;
+    } outs[] = {{"--out", o->out_path}, {"--report", o->report_path}},
+      ins[] = {{"--spec", o->spec_path},         {"--offline-state", o->offline_state},
+               {"--resume", o->resume},          {"--stack-state", o->stack_state},
+               {"--from", o->from_file},         {"--config-file", o->config_file},
+               {"--insert-into", o->insert_into}};
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
+        for (size_t k = 0; k < sizeof ins / sizeof ins[0]; k++)
+            if (cli_same_file(outs[i].path, ins[k].path)) {
+                fprintf(stderr,
+                        "cimport: %s names the same file as %s (%s): writing there would destroy the input; choose "
+                        "another output file\nnext: see `cimport --help` for usage\n",
+                        outs[i].flag, ins[k].flag, outs[i].path);
+                *exit_code = EXIT_USAGE;
+                return true;
+            }
+    return false;
 }
 
 static bool usage_error(int *exit_code, const char *msg, const char *arg) {
@@ -570,5 +600,6 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         return usage_error(exit_code, "--yes and --preview-only cannot be used together", NULL);
     if (o->show_secrets && !o->json && !o->report_path)
         return usage_error(exit_code, "--show-secrets only applies to --json output and --report", NULL);
+    if (output_overwrites_input(o, exit_code)) return false;
     return true;
 }

@@ -90,6 +90,9 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
 /* --max-input-size SIZE, which every command that reads files takes (the cap's message names it):
  * parses "512M", "2G", "64K" or bytes and sets the cap; false, changing nothing, for a bad size. */
 bool cli_set_max_input_size(const char *size);
+/* True when both paths name one existing file (same device and inode): an output there would
+ * replace the input it names. */
+bool cli_same_file(const char *a, const char *b);
 #define CLI_MAX_INPUT_SIZE_USAGE "--max-input-size takes a size such as 512M or 2G, not"
 #define CLI_MAX_INPUT_SIZE_HELP "largest file cimport reads (default 512M; K, M, G suffixes)"
 

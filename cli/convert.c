@@ -142,6 +142,9 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
     if (!o->input)
         return usage_error("missing the %s file to convert",
                            !strcmp(o->from, "terraform") ? "Terraform state" : "stack export");
+    if (o->out && cli_same_file(o->out, o->input))
+        return usage_error("-o names the input file %s: writing there would destroy it; choose another output file",
+                           o->input);
     if (!strcmp(o->from, "pulumi") && o->n_mappings)
         return usage_error("%s applies only to --from terraform", "--mapping");
     if (!strcmp(o->from, "pulumi") && (o->n_attach || o->no_plugins))

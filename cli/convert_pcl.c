@@ -111,6 +111,14 @@ int cli_convert_pcl_main(int argc, char **argv) {
         schema_set_add_path(schemas, schema_paths[i], &diags);
     if (diag_has_errors(&diags)) goto done;
     const char *path = argv[optind];
+    /* -o over the PCL file itself: fine for PCL (it is rewritten in canonical form), else it would be lost */
+    if (out && lang != LANG_PCL && cli_same_file(out, path)) {
+        fprintf(stderr,
+                "cimport convert: -o names the PCL file %s: writing %s there would destroy the program; choose "
+                "another output file\n",
+                path, lang_name(lang));
+        goto done;
+    }
     size_t len;
     char *text = file_read_all(a, path, &len, &diags);
     if (!text) goto done;

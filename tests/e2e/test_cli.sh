@@ -239,6 +239,27 @@ printf 'import * as pulumi from "@pulumi/pulumi";\n' >intoprog2.ts
 grep -qxF 'next: `pulumi stack import --file intost.json` (it replaces the stack'"'"'s state with this file, so it must come from `pulumi stack export` of that stack); intoprog2.ts declares them now' into.err && ok ||
   bad "--insert-into --stack-state next step: $(cat into.err)"
 
+# an output that names an input file is refused before anything runs: it would destroy the input
+cp "$Q/imports.json" self.json
+expect 2 "cimport: --out names the same file as --spec (self.json): writing there would destroy the input; choose another output file" -- \
+  "$CIMPORT" --spec self.json --offline-state "$Q/stack.json" --schema "$S" -o self.json -l pcl
+cmp -s self.json "$Q/imports.json" && ok || bad "-o over the import file changed it"
+cp "$Q/stack.json" selfstate.json
+expect 2 "cimport: --report names the same file as --offline-state (selfstate.json): writing there would destroy the input; choose another output file" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state selfstate.json --schema "$S" --report selfstate.json
+cmp -s selfstate.json "$Q/stack.json" && ok || bad "--report over the offline state changed it"
+cp "$TF" self.tfstate
+"$CIMPORT" convert --from terraform self.tfstate --mapping "$SHARED_DATA/schemas" -o self.tfstate >/dev/null 2>conv.err
+rc=$?
+[ $rc = 2 ] && cmp -s self.tfstate "$TF" && ok || bad "convert -o over its input: exit $rc, $(cat conv.err)"
+grep -qxF 'error: -o names the input file self.tfstate: writing there would destroy it; choose another output file' conv.err && ok ||
+  bad "convert -o over its input: message: $(cat conv.err)"
+
+cp pcl.pp selfprog.pp
+"$CIMPORT" convert --from pcl selfprog.pp --schema "$S" -l typescript -o selfprog.pp >/dev/null 2>conv.err
+rc=$?
+[ $rc = 2 ] && cmp -s selfprog.pp pcl.pp && ok || bad "convert --from pcl -o over its input: exit $rc, $(cat conv.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
