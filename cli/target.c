@@ -239,16 +239,20 @@ bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p
     const stackstate_report_t *rep = &p->stack_report;
     if (!o->skip_preview && !o->json) {
         fprintf(stderr, "Previewing import (%s):\n", stack_store_describe(p->stack_store));
+        size_t n_create = 0;
         for (size_t i = 0; i < rep->n_entries; i++) {
             const stackstate_report_entry_t *e = &rep->entries[i];
             char *name = urn_name(p->arena, e->urn);
             bool imp = e->id && strncmp(e->type, "pulumi:providers:", 17) != 0;
             const char *verb = e->outcome == STACKSTATE_SAME ? "  already there" : imp ? "= import" : "+ create";
+            if (e->outcome != STACKSTATE_SAME && !imp) n_create++;
             fprintf(stderr, "    %-16s %s %s%s%s%s\n", verb, e->type, name ? name : e->urn, imp ? " (id " : "",
                     imp ? e->id : "", imp ? ")" : "");
         }
-        fprintf(stderr, "Resources: %zu to import, %zu already in the stack, %zu existing kept as they are\n",
-                p->stack_n_import, rep->n_same, rep->n_existing);
+        char create[64] = "";
+        if (n_create) snprintf(create, sizeof create, ", %zu to create", n_create);
+        fprintf(stderr, "Resources: %zu to import%s, %zu already in the stack, %zu existing kept as they are\n",
+                p->stack_n_import, create, rep->n_same, rep->n_existing);
     }
     if (!p->stack_merged) return true; /* nothing to write */
     if (!o->yes && !ask_yes()) {

@@ -119,7 +119,14 @@ bool session_stack_merge(import_session_t *p) {
     }
     deployment_free(d);
     diag_list_free(&check);
-    p->stack_n_import = p->n_ok > rep->n_same ? p->n_ok - rep->n_same : 0;
+    /* Imported: the resources added with an ID, as the preview's "= import" lines; a component, the
+     * stack and providers are created, not imported. */
+    p->stack_n_import = 0;
+    for (size_t i = 0; i < rep->n_entries; i++) {
+        const stackstate_report_entry_t *e = &rep->entries[i];
+        if (e->outcome == STACKSTATE_ADDED && e->id && strncmp(e->type, "pulumi:providers:", 17) != 0)
+            p->stack_n_import++;
+    }
     p->stack_n_same = rep->n_same;
     if (p->stack_n_import == 0 && rep->n_added == 0)
         free(merged); /* nothing to write */
