@@ -648,6 +648,21 @@ static bool item_after_read(engine_item_t *e) {
             if (v && !pv_object_get(ip, k)) {
                 pv_object_set(a, ip, k, pv_clone(a, v));
                 prov_add(e, k, PROVENANCE_SPEC);
+            } else if (!v && !pv_object_get(ip, k)) {
+                /* a property asked for by name that cannot be kept is said, not dropped silently */
+                if (schema_find_property(res->inputs, res->n_inputs, k)) {
+                    diag_add(&r->diags, DIAG_WARNING, DIAG_INPUT, NULL, e->desc,
+                             "'%s' (asked for in properties) has no value in what Read returned, so it was not kept",
+                             k);
+                } else {
+                    const char **names = arena_alloc(e->scratch, (res->n_inputs + 1) * sizeof *names);
+                    for (size_t j = 0; j < res->n_inputs; j++)
+                        names[j] = res->inputs[j].name;
+                    const char *near = suggest_closest(k, names, res->n_inputs, true);
+                    diag_add(&r->diags, DIAG_WARNING, DIAG_INPUT, NULL, e->desc,
+                             "'%s' (asked for in properties) is not an input of this type, so it was not kept%s%s%s", k,
+                             near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+                }
             }
         }
     if (e->eng->opts->inputs == INPUTS_READ) {

@@ -260,6 +260,10 @@ cp pcl.pp selfprog.pp
 rc=$?
 [ $rc = 2 ] && cmp -s selfprog.pp pcl.pp && ok || bad "convert --from pcl -o over its input: exit $rc, $(cat conv.err)"
 
+# --properties naming no input: said, not silently dropped
+expect 0 "warning: resource 'pet' of type 'random:index/randomPet:RandomPet': 'lenght' (asked for in properties) is not an input of this type, so it was not kept; did you mean 'length'?" -- \
+  "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S" --properties lenght,separator
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
