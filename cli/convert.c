@@ -236,6 +236,16 @@ static void print_summary(const convert_report_t *r, const char *what) {
         noted = true;
         fprintf(stderr, "  %s → %s: %s\n", e->source_type, e->token, e->reason);
     }
+    for (size_t i = 0; i < r->n_entries; i++) {
+        const convert_entry_t *e = &r->entries[i];
+        if (e->outcome != CONVERT_CONVERTED || !e->tainted) continue;
+        if (!noted) fputs("\nnotes:\n", stderr);
+        noted = true;
+        fprintf(stderr,
+                "  %s: tainted in Terraform (its last apply failed part way, and Terraform would replace it): "
+                "imported as it is; check the resource before you rely on it\n",
+                e->address);
+    }
     if (r->providers) fprintf(stderr, "\n%zu explicit provider spec(s) written\n", r->providers);
     if (r->note) fprintf(stderr, "\nnote: %s\n", r->note);
     if (r->unmapped)

@@ -475,6 +475,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             e->token = token;
             e->id = id;
             e->reason = note;
+            e->tainted = inst->tainted; /* converted all the same: it exists, but the user should know */
             const char *raw = convert_tf_logical_name(a, r->module, r->name, inst->index_key);
             const char *base = convert_sanitize_name(a, raw);
             e->name = readable_unique_name(a, p->names, base, r, inst);

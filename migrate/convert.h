@@ -41,6 +41,7 @@ typedef struct convert_entry {
     const char *id;           /* import ID; NULL when none */
     convert_outcome_t outcome;
     const char *reason;      /* why skipped/unmapped/no ID; for converted ones an optional note */
+    bool tainted;            /* converted from a Terraform instance marked tainted (its last apply failed part way) */
     const char *tf_provider; /* Terraform: the provider's name (`aws`) for unmapped entries, else NULL */
     const char *package;     /* Terraform: the Pulumi package named like it (`aws`, `gcp`), for advice */
 } convert_entry_t;

@@ -243,6 +243,8 @@ static bool read_v4(arena_t *a, tf_state_t *s, diag_list_t *diags) {
             read_sensitive_paths(a, cJSON_GetObjectItemCaseSensitive(ij, "sensitive_attributes"), inst);
             const char *dep = json_str(ij, "deposed");
             inst->deposed = dep ? arena_strdup(a, dep) : NULL;
+            const char *status = json_str(ij, "status");
+            inst->tainted = status && strcmp(status, "tainted") == 0;
         }
         s->n_resources++;
     }
@@ -284,6 +286,7 @@ static void read_show_module(arena_t *a, tf_state_t *s, cJSON *mod, size_t *cap)
         read_sensitive_values(a, cJSON_GetObjectItemCaseSensitive(r, "sensitive_values"), inst);
         const char *dep = json_str(r, "deposed_key");
         inst->deposed = dep ? arena_strdup(a, dep) : NULL;
+        inst->tainted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tainted"));
     }
     cJSON *child;
     cJSON_ArrayForEach(child, cJSON_GetObjectItemCaseSensitive(mod, "child_modules"))

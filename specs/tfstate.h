@@ -24,6 +24,7 @@ typedef struct tf_instance {
     const char **sensitive;         /* top-level attribute names Terraform marked sensitive */
     size_t n_sensitive, cap_sensitive;
     const char *deposed; /* deposed object key (pending destroy), NULL for the current object */
+    bool tainted;        /* status "tainted" (show -json: "tainted": true): its last apply failed part way */
 } tf_instance_t;
 
 typedef struct tf_resource {

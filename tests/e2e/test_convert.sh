@@ -126,5 +126,17 @@ done
 echo "convert e2e without mappings or schemas: $none_unmapped states all unmapped (exit 1), $none_empty with nothing to import"
 [ $((converted + refused)) -gt 230 ] || fail "too few Terraform files seen"
 
+# a tainted instance (its last apply failed part way; Terraform would replace it) is converted with a
+# note saying so, not as if it were healthy
+cat >"$TMP/tainted.tfstate" <<'EOF'
+{"version":4,"terraform_version":"1.5.0","serial":3,"lineage":"x","outputs":{},"resources":[
+{"mode":"managed","type":"random_pet","name":"t","provider":"provider[\"registry.terraform.io/hashicorp/random\"]","instances":[
+ {"schema_version":0,"status":"tainted","attributes":{"id":"tainted-pet","length":2,"separator":"-"}}]}]}
+EOF
+"$CIMPORT" convert --from terraform "$TMP/tainted.tfstate" --mapping "$SHARED_DATA/schemas" -o "$TMP/tainted.json" \
+  >/dev/null 2>"$TMP/tainted.err" || fail "tainted: exit $?: $(cat "$TMP/tainted.err")"
+grep -qxF '  random_pet.t: tainted in Terraform (its last apply failed part way, and Terraform would replace it): imported as it is; check the resource before you rely on it' "$TMP/tainted.err" ||
+  fail "tainted: no note: $(cat "$TMP/tainted.err")"
+
 [ "$fails" = 0 ] || exit 1
 echo "test_convert.sh: all checks passed"
