@@ -1385,14 +1385,6 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
 
 /* --- what an emitter needs to know about an expression ---------------------------------------------- */
 
-bool emit_is_invoke(const pcl_expr_t *e) {
-    return e->kind == PCL_CALL && e->function && strcmp(e->call.name, "invoke") == 0;
-}
-
-bool emit_is_method_call(const pcl_expr_t *e) {
-    return e->kind == PCL_CALL && e->function && strcmp(e->call.name, "call") == 0;
-}
-
 const pcl_expr_t *emit_fn_call_under(const pcl_expr_t *e) {
     while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
         e = e->x;

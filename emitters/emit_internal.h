@@ -7,6 +7,8 @@
 #ifndef CIMPORT_EMIT_INTERNAL_H
 #define CIMPORT_EMIT_INTERNAL_H
 
+#include <string.h>
+
 #include "emitters/emit.h"
 #include "emitters/names.h"
 
@@ -51,8 +53,12 @@ bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const
 /* --- what an emitter needs to know about an expression (emitters/check.c) --- */
 
 /* invoke(token, ...) and call(resource, "method", ...), bound to their function (pcl_bind). */
-bool emit_is_invoke(const pcl_expr_t *e);
-bool emit_is_method_call(const pcl_expr_t *e);
+static inline bool emit_is_invoke(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && e->function && strcmp(e->call.name, "invoke") == 0;
+}
+static inline bool emit_is_method_call(const pcl_expr_t *e) {
+    return e->kind == PCL_CALL && e->function && strcmp(e->call.name, "call") == 0;
+}
 /* The invoke or method call whose result `e` reads attributes and literal indexes of
  * (`invoke(...).a[0]["k"]`), or NULL. */
 const pcl_expr_t *emit_fn_call_under(const pcl_expr_t *e);

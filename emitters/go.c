@@ -3258,11 +3258,66 @@ static void go_config_default(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     buf_puts(b, "}\n");
 }
 
+/* Go's writers (emit_nodes): EMIT_TYPED_WRITERS but for a config value with a default and the pulumi
+ * block, each node's statement written after the temporaries and loops its expressions need (the
+ * node's `pre`, g->pre while its statement is written). */
+typedef struct go_walk {
+    emit_typed_walk_t t; /* t.b: the node's statement */
+    buf_t *body, pre, stmt;
+} go_walk_t;
+
+enum { GO_BODY_DEPTH = 2 };
+
+static void go_node_around(void *gen, size_t i, bool after) {
+    go_walk_t *w = gen;
+    go_ctx_t *g = (go_ctx_t *)w->t.x;
+    (void)i;
+    if (!after) {
+        buf_init(&w->pre);
+        buf_init(&w->stmt);
+        w->t.b = &w->stmt;
+        g->pre = &w->pre;
+        g->pre_indent = GO_BODY_DEPTH;
+        g->gd = 1;
+        g->line_depth = GO_BODY_DEPTH;
+        return;
+    }
+    g->pre = NULL;
+    if (w->pre.len) buf_append(w->body, w->pre.data, w->pre.len);
+    if (w->stmt.len) buf_append(w->body, w->stmt.data, w->stmt.len);
+    buf_free(&w->pre);
+    buf_free(&w->stmt);
+}
+
+static void go_node_config(void *gen, size_t i, bool first) {
+    go_walk_t *w = gen;
+    go_ctx_t *g = (go_ctx_t *)w->t.x;
+    if (!g->base.p->nodes[i].n_attrs) {
+        EMIT_TYPED_WRITERS.config(gen, i, first);
+        return;
+    }
+    g->base.node = &g->base.p->nodes[i];
+    if (first) {
+        go_indent(&w->stmt, GO_BODY_DEPTH);
+        buf_puts(&w->stmt, GO_PROGRAM.new_config);
+    }
+    if (emit_config_scalar(emit_config_type(g->base.a, g->base.node->token)))
+        go_config_default(g, &w->stmt, i, GO_BODY_DEPTH);
+    else
+        go_config_object(g, &w->stmt, i, GO_BODY_DEPTH);
+}
+
+static void go_node_pulumi(void *gen, size_t i) {
+    go_walk_t *w = gen;
+    go_ctx_t *g = (go_ctx_t *)w->t.x;
+    g->base.node = &g->base.p->nodes[i];
+    go_pulumi_block(g, &w->stmt, g->base.node, GO_BODY_DEPTH);
+}
+
 /* Every node's statements, each after the temporaries and loops its expressions need. */
 static void go_body(emit_typed_t *x, buf_t *b) {
     go_ctx_t *g = (go_ctx_t *)x;
-    const int depth = 2;
-    bool have_cfg = false;
+    const int depth = GO_BODY_DEPTH;
     g->err_declared = false;
     g->n_tmp = 0;
     g->n_for = 0;
@@ -3270,37 +3325,12 @@ static void go_body(emit_typed_t *x, buf_t *b) {
     g->n_tmpvar = 0;
     g->n_call = 0;
     g->n_json = 0;
-    for (size_t i = 0; i < g->base.p->n_nodes; i++) {
-        buf_t pre, stmt;
-        buf_init(&pre);
-        buf_init(&stmt);
-        g->pre = &pre;
-        g->pre_indent = depth;
-        g->gd = 1;
-        g->line_depth = depth;
-        if (g->base.p->nodes[i].kind == PCL_NODE_CONFIG && g->base.p->nodes[i].n_attrs) {
-            g->base.node = &g->base.p->nodes[i];
-            if (!have_cfg) {
-                go_indent(&stmt, depth);
-                buf_puts(&stmt, GO_PROGRAM.new_config);
-            }
-            have_cfg = true;
-            if (emit_config_scalar(emit_config_type(g->base.a, g->base.p->nodes[i].token)))
-                go_config_default(g, &stmt, i, depth);
-            else
-                go_config_object(g, &stmt, i, depth);
-        } else if (g->base.p->nodes[i].kind == PCL_NODE_PULUMI) {
-            g->base.node = &g->base.p->nodes[i];
-            go_pulumi_block(g, &stmt, g->base.node, depth);
-        } else {
-            emit_typed_node(&g->base, &stmt, i, &GO_PROGRAM, &have_cfg);
-        }
-        g->pre = NULL;
-        if (pre.len) buf_append(b, pre.data, pre.len);
-        if (stmt.len) buf_append(b, stmt.data, stmt.len);
-        buf_free(&pre);
-        buf_free(&stmt);
-    }
+    emit_node_writers_t writers = EMIT_TYPED_WRITERS;
+    writers.config = go_node_config;
+    writers.pulumi = go_node_pulumi;
+    writers.around = go_node_around;
+    go_walk_t w = {.t = {.x = x, .s = &GO_PROGRAM}, .body = b};
+    emit_nodes(x->p, &writers, &w);
     g->base.node = NULL;
     go_indent(b, depth);
     buf_puts(b, "return nil\n");

@@ -79,35 +79,87 @@ static void walk_config(emit_walk_t *w, size_t idx, bool first) {
         buf_puts(w->b, w->syntax->end);
 }
 
-void emit_walk_nodes(emit_walk_t *w) {
-    bool config_declared = false;
-    for (size_t i = 0; i < w->p->n_nodes; i++) {
-        /* a statement starts at the walk's indentation (inside TypeScript's async main: 4) */
-        pcl_node_kind_t kind = w->p->nodes[i].kind;
-        if (kind != PCL_NODE_PACKAGE && kind != PCL_NODE_OUTPUT) buf_indent(w->b, w->indent);
+/* --- the one walk over a program's nodes ------------------------------------------------------- */
+
+void emit_nodes(const pcl_program_t *p, const emit_node_writers_t *w, void *gen) {
+    bool config_seen = false;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        pcl_node_kind_t kind = p->nodes[i].kind;
+        if (kind == PCL_NODE_PACKAGE) continue;
+        if (w->around) w->around(gen, i, false);
         switch (kind) {
         case PCL_NODE_PACKAGE: break;
-        case PCL_NODE_RESOURCE: w->syntax->resource(w, i); break;
-        case PCL_NODE_COMPONENT: walk_component(w, i); break;
-        case PCL_NODE_OUTPUT: w->syntax->output(w, i); break;
-        case PCL_NODE_HOOK: w->syntax->hook(w, i); break;
-        case PCL_NODE_PULUMI:
-            buf_printf(w->b, "%s(", w->syntax->require_version);
-            w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
-            buf_putc(w->b, ')');
-            buf_puts(w->b, w->syntax->end);
-            break;
-        case PCL_NODE_LOCAL:
-            walk_declare(w, i);
-            w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
-            buf_puts(w->b, w->syntax->end);
-            break;
+        case PCL_NODE_RESOURCE: w->resource(gen, i); break;
+        case PCL_NODE_COMPONENT: w->component(gen, i); break;
+        case PCL_NODE_OUTPUT: w->output(gen, i); break;
+        case PCL_NODE_HOOK: w->hook(gen, i); break;
+        case PCL_NODE_PULUMI: w->pulumi(gen, i); break;
+        case PCL_NODE_LOCAL: w->local(gen, i); break;
         case PCL_NODE_CONFIG:
-            walk_config(w, i, !config_declared);
-            config_declared = true;
+            w->config(gen, i, !config_seen);
+            config_seen = true;
             break;
         }
+        if (w->around) w->around(gen, i, true);
     }
+}
+
+/* TypeScript's and Python's writers: the syntax's printers, a statement but an output's at the walk's
+ * indentation (inside TypeScript's async main: 4). */
+static void walk_around(void *gen, size_t i, bool after) {
+    emit_walk_t *w = gen;
+    if (!after && w->p->nodes[i].kind != PCL_NODE_OUTPUT) buf_indent(w->b, w->indent);
+}
+
+static void walk_resource(void *gen, size_t i) {
+    emit_walk_t *w = gen;
+    w->syntax->resource(w, i);
+}
+
+static void walk_component_node(void *gen, size_t i) {
+    walk_component(gen, i);
+}
+
+static void walk_output(void *gen, size_t i) {
+    emit_walk_t *w = gen;
+    w->syntax->output(w, i);
+}
+
+static void walk_hook(void *gen, size_t i) {
+    emit_walk_t *w = gen;
+    w->syntax->hook(w, i);
+}
+
+static void walk_pulumi(void *gen, size_t i) {
+    emit_walk_t *w = gen;
+    buf_printf(w->b, "%s(", w->syntax->require_version);
+    w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
+    buf_putc(w->b, ')');
+    buf_puts(w->b, w->syntax->end);
+}
+
+static void walk_local(void *gen, size_t i) {
+    emit_walk_t *w = gen;
+    walk_declare(w, i);
+    w->syntax->expr(w, w->p->nodes[i].attrs[0].value);
+    buf_puts(w->b, w->syntax->end);
+}
+
+static void walk_config_node(void *gen, size_t i, bool first) {
+    walk_config(gen, i, first);
+}
+
+static const emit_node_writers_t WALK_WRITERS = {.resource = walk_resource,
+                                                 .component = walk_component_node,
+                                                 .output = walk_output,
+                                                 .hook = walk_hook,
+                                                 .pulumi = walk_pulumi,
+                                                 .local = walk_local,
+                                                 .config = walk_config_node,
+                                                 .around = walk_around};
+
+void emit_walk_nodes(emit_walk_t *w) {
+    emit_nodes(w->p, &WALK_WRITERS, w);
 }
 
 void emit_walk_name_config(emit_walk_t *w, const char *sep, int first) {
@@ -1244,61 +1296,85 @@ static void typed_resource(emit_typed_t *x, buf_t *b, size_t i, const emit_typed
     buf_puts(b, s->end);
 }
 
-void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool *config_seen) {
-    const pcl_node_t *n = &x->p->nodes[i];
-    x->node = n;
-    switch (n->kind) {
-    case PCL_NODE_PACKAGE: return;
-    case PCL_NODE_PULUMI:
-        if (!s->require_version) return; /* Go writes it with its resources */
-        buf_puts(b, s->indent);
-        if (s->deployment)
-            put_format1(b, s->require_version, s->values->need(x, s->deployment));
-        else
-            buf_puts(b, s->require_version);
-        emit_typed_expr(s->values, x, b, n->attrs[0].value, NULL, s->depth);
-        buf_puts(b, s->require_close);
-        buf_puts(b, s->end);
-        return;
-    case PCL_NODE_HOOK:
-        if (s->hook) s->hook(x, b, i); /* else refused by emit_check_program */
-        return;
-    case PCL_NODE_CONFIG:
-        typed_config(x, b, i, s, !*config_seen);
-        *config_seen = true;
-        return;
-    case PCL_NODE_LOCAL:
-        if (s->local) {
-            s->local(x, b, i);
-            return;
-        }
-        typed_declare(x, b, i, s, NULL);
-        typed_value(x, b, n->attrs[0].value, s);
-        buf_puts(b, s->end);
-        return;
-    case PCL_NODE_OUTPUT:
-        if (!s->export) return;
-        buf_puts(b, s->indent);
-        buf_puts(b, s->export);
-        names_append_quoted(b, s->lang, emit_node_logical_name(n));
-        buf_puts(b, ", ");
-        typed_value(x, b, n->attrs[0].value, s);
-        buf_puts(b, s->export_end);
-        return;
-    case PCL_NODE_RESOURCE:
-    case PCL_NODE_COMPONENT:
-        if (s->resource)
-            s->resource(x, b, i);
-        else
-            typed_resource(x, b, i, s);
-        return;
-    }
+/* The typed languages' writers (EMIT_TYPED_WRITERS): each sets the node it writes (x->node). */
+static const pcl_node_t *typed_node_at(emit_typed_walk_t *t, size_t i) {
+    t->x->node = &t->x->p->nodes[i];
+    return t->x->node;
 }
 
+static void typed_pulumi_node(void *gen, size_t i) {
+    emit_typed_walk_t *t = gen;
+    const pcl_node_t *n = typed_node_at(t, i);
+    const emit_typed_program_t *s = t->s;
+    if (!s->require_version) return; /* Go writes it with its resources */
+    buf_puts(t->b, s->indent);
+    if (s->deployment)
+        put_format1(t->b, s->require_version, s->values->need(t->x, s->deployment));
+    else
+        buf_puts(t->b, s->require_version);
+    emit_typed_expr(s->values, t->x, t->b, n->attrs[0].value, NULL, s->depth);
+    buf_puts(t->b, s->require_close);
+    buf_puts(t->b, s->end);
+}
+
+static void typed_hook_node(void *gen, size_t i) {
+    emit_typed_walk_t *t = gen;
+    typed_node_at(t, i);
+    if (t->s->hook) t->s->hook(t->x, t->b, i); /* else refused by emit_check_program */
+}
+
+static void typed_config_node(void *gen, size_t i, bool first) {
+    emit_typed_walk_t *t = gen;
+    typed_node_at(t, i);
+    typed_config(t->x, t->b, i, t->s, first);
+}
+
+static void typed_local_node(void *gen, size_t i) {
+    emit_typed_walk_t *t = gen;
+    const pcl_node_t *n = typed_node_at(t, i);
+    if (t->s->local) {
+        t->s->local(t->x, t->b, i);
+        return;
+    }
+    typed_declare(t->x, t->b, i, t->s, NULL);
+    typed_value(t->x, t->b, n->attrs[0].value, t->s);
+    buf_puts(t->b, t->s->end);
+}
+
+static void typed_output_node(void *gen, size_t i) {
+    emit_typed_walk_t *t = gen;
+    const pcl_node_t *n = typed_node_at(t, i);
+    const emit_typed_program_t *s = t->s;
+    if (!s->export) return;
+    buf_puts(t->b, s->indent);
+    buf_puts(t->b, s->export);
+    names_append_quoted(t->b, s->lang, emit_node_logical_name(n));
+    buf_puts(t->b, ", ");
+    typed_value(t->x, t->b, n->attrs[0].value, s);
+    buf_puts(t->b, s->export_end);
+}
+
+/* a resource's or a component's statement */
+static void typed_resource_node(void *gen, size_t i) {
+    emit_typed_walk_t *t = gen;
+    typed_node_at(t, i);
+    if (t->s->resource)
+        t->s->resource(t->x, t->b, i);
+    else
+        typed_resource(t->x, t->b, i, t->s);
+}
+
+const emit_node_writers_t EMIT_TYPED_WRITERS = {.resource = typed_resource_node,
+                                                .component = typed_resource_node,
+                                                .output = typed_output_node,
+                                                .hook = typed_hook_node,
+                                                .pulumi = typed_pulumi_node,
+                                                .local = typed_local_node,
+                                                .config = typed_config_node};
+
 void emit_typed_nodes(emit_typed_t *x, buf_t *b, const emit_typed_program_t *s) {
-    bool config_seen = false;
-    for (size_t i = 0; i < x->p->n_nodes; i++)
-        emit_typed_node(x, b, i, s, &config_seen);
+    emit_typed_walk_t t = {.x = x, .b = b, .s = s};
+    emit_nodes(x->p, &EMIT_TYPED_WRITERS, &t);
     x->node = NULL;
 }
 

@@ -1,6 +1,11 @@
 /* walk.h — the part of an expression-printing emitter that is the same in every language
  * (emitters/ only).
  *
+ * Every language walks the program's nodes with one walk, `emit_nodes`: each node in the program's
+ * order by its kind's writer (`emit_node_writers_t`) — TypeScript's and Python's through their
+ * syntax's printers, Go's, C#'s and Java's through the typed writers (`EMIT_TYPED_WRITERS`, Go
+ * replacing two), YAML's into the section each kind belongs to.
+ *
  * The TypeScript and Python emitters print into one buffer as they walk the program; what they
  * share is held here once: the file's state (program, names, packages, indentation, the output
  * atoms an apply resolves, the for-expression variables in scope) and the walk over the parts of
@@ -107,6 +112,23 @@ void emit_walk_free(emit_walk_t *w);
  * `conv` spells each conversion over "%s". False, writing nothing, when e needs none. */
 bool emit_walk_convert(emit_walk_t *w, const pcl_expr_t *e, const char *const conv[EMIT_CONV_UNSUPPORTED],
                        const char *apply);
+
+/* What a language writes for each kind of node (gen: its generator). */
+typedef struct emit_node_writers {
+    void (*resource)(void *gen, size_t i); /* a resource or a read block */
+    void (*component)(void *gen, size_t i);
+    void (*output)(void *gen, size_t i);
+    void (*hook)(void *gen, size_t i);
+    void (*pulumi)(void *gen, size_t i);
+    void (*local)(void *gen, size_t i);
+    void (*config)(void *gen, size_t i, bool first); /* first: no config node came before it */
+    void (*around)(void *gen, size_t i, bool after); /* before and after each node (NULL: nothing) */
+} emit_node_writers_t;
+
+/* The one walk over a program's nodes that every code language takes (TypeScript, Python, Go, C#,
+ * Java; YAML writes its sections): each node but a package, in the program's order (emit_sort_program's:
+ * each after what it refers to), by its kind's writer. */
+void emit_nodes(const pcl_program_t *p, const emit_node_writers_t *w, void *gen);
 
 /* Writes every node of the program in order: resources, components and outputs with the
  * syntax's printers, locals and config reads (the Config object declared before the first) as
@@ -504,9 +526,17 @@ const schema_property_t *emit_state_property(const pcl_node_t *n, const pcl_attr
  * made an identifier of `lang` after `style` (NULL: as is). Returns the table. */
 names_table_t *emit_typed_name_nodes(emit_typed_t *x, lang_t lang, char *(*style)(arena_t *a, const char *s),
                                      const char *const *reserved, const bool *referenced, const char *unused);
-/* Writes node i's statement (x->node is set to it); *config_seen: a config read was written before. */
-void emit_typed_node(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool *config_seen);
-/* Every node's statement in order. */
+/* The typed languages' generator as emit_nodes' writers see it: the state, the statement's buffer
+ * and the language's program syntax. */
+typedef struct emit_typed_walk {
+    emit_typed_t *x;
+    buf_t *b;
+    const emit_typed_program_t *s;
+} emit_typed_walk_t;
+/* Each node's statement by the program syntax (gen: an emit_typed_walk_t; x->node is set to the
+ * node); a language replaces a writer in a copy (Go: config with a default, the pulumi block). */
+extern const emit_node_writers_t EMIT_TYPED_WRITERS;
+/* Every node's statement in order (emit_nodes with EMIT_TYPED_WRITERS). */
 void emit_typed_nodes(emit_typed_t *x, buf_t *b, const emit_typed_program_t *s);
 /* The file: the body written by `body` (the pass that reports), after the `head` it needs (imports
  * known once the body is written), then `tail`. Frees x's arena; the text is malloc'd. */

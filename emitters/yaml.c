@@ -649,15 +649,103 @@ static const emit_cfg_names_t YAML_CFG = {
     .any = "object",
 };
 
+/* The sections of Pulumi YAML's program in its order, each filled by emit_nodes' writers (the node
+ * walk every language shares) for its nodes in the program's order. */
+enum { YAML_CONFIG, YAML_PULUMI, YAML_VARIABLES, YAML_RESOURCES, YAML_OUTPUTS, YAML_SECTIONS };
+
+typedef struct yaml_walk {
+    yaml_gen_t *g;
+    buf_t sections[YAML_SECTIONS];
+} yaml_walk_t;
+
+/* The node's section, where the writer writes (g->b). */
+static yaml_gen_t *yaml_in(void *gen, int section) {
+    yaml_walk_t *w = gen;
+    w->g->b = &w->sections[section];
+    return w->g;
+}
+
+static void yaml_config_node(void *gen, size_t i, bool first) {
+    (void)first;
+    yaml_gen_t *g = yaml_in(gen, YAML_CONFIG);
+    const pcl_node_t *n = &g->p->nodes[i];
+    buf_puts(g->b, "  ");
+    yaml_key(g, g->ref_names[i]);
+    buf_printf(g->b, ":\n    type: %s\n", emit_config_type_name(g->a, emit_config_type(g->a, n->token), &YAML_CFG));
+    if (n->config_secret) buf_puts(g->b, "    secret: true\n");
+    if (n->n_attrs) { /* its default, a literal (emit_check_program) */
+        buf_puts(g->b, "    default:");
+        yaml_block(g, n->attrs[0].value, 6);
+    }
+}
+
+/* the Pulumi CLI versions the program runs with */
+static void yaml_pulumi_node(void *gen, size_t i) {
+    yaml_gen_t *g = yaml_in(gen, YAML_PULUMI);
+    buf_puts(g->b, "pulumi:\n  requiredPulumiVersion:");
+    yaml_block(g, g->p->nodes[i].attrs[0].value, 4);
+}
+
+/* Pulumi YAML's locals, referenced as ${name} */
+static void yaml_local_node(void *gen, size_t i) {
+    yaml_gen_t *g = yaml_in(gen, YAML_VARIABLES);
+    buf_puts(g->b, "  ");
+    yaml_key(g, g->p->nodes[i].name);
+    buf_putc(g->b, ':');
+    yaml_block(g, g->p->nodes[i].attrs[0].value, 4);
+}
+
+static void yaml_resource_node(void *gen, size_t i) {
+    yaml_gen_t *g = yaml_in(gen, YAML_RESOURCES);
+    yaml_resource(g, &g->p->nodes[i]);
+}
+
+static void yaml_component_node(void *gen, size_t i) {
+    yaml_gen_t *g = yaml_in(gen, YAML_RESOURCES);
+    const pcl_node_t *n = &g->p->nodes[i];
+    diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL,
+             arena_sprintf(g->a, "component '%s' of type '%s'", node_logical_name(n), n->token ? n->token : "?"),
+             "Pulumi YAML cannot declare local components, so it was left out of the YAML program; "
+             "generate TypeScript or Python to keep it, or import its children without a parent");
+}
+
+static void yaml_output_node(void *gen, size_t i) {
+    yaml_gen_t *g = yaml_in(gen, YAML_OUTPUTS);
+    const pcl_node_t *n = &g->p->nodes[i];
+    buf_puts(g->b, "  ");
+    yaml_key(g, n->logical_name ? n->logical_name : n->name);
+    buf_putc(g->b, ':');
+    yaml_block(g, n->attrs[0].value, 4);
+}
+
+/* Pulumi YAML has no hooks: emit_check_program refuses them. */
+static void yaml_hook_node(void *gen, size_t i) {
+    (void)gen;
+    (void)i;
+}
+
+static const emit_node_writers_t YAML_WRITERS = {.resource = yaml_resource_node,
+                                                 .component = yaml_component_node,
+                                                 .output = yaml_output_node,
+                                                 .hook = yaml_hook_node,
+                                                 .pulumi = yaml_pulumi_node,
+                                                 .local = yaml_local_node,
+                                                 .config = yaml_config_node};
+
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
     buf_t out;
     buf_init(&out);
     yaml_gen_t g = {.a = arena_new(), .p = p, .diags = diags, .b = &out};
     g.nodes = names_table_new(g.a);
     g.ref_names = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.ref_names);
-    bool has_config = false, has_resources = false, has_outputs = false;
+    bool has_config = false, has_resources = false, has_outputs = false, has_locals = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE && n->n_params)
+            diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
+                     "package '%s' is parameterized: Pulumi YAML finds its types through the project's package "
+                     "declaration (sdks/%s.yaml, which `pulumi package add` writes), not through the program file",
+                     n->name, n->name);
         if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
         has_outputs |= n->kind == PCL_NODE_OUTPUT;
         if (n->kind == PCL_NODE_OUTPUT) continue;
@@ -665,81 +753,34 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
         g.ref_names[i] = n->kind == PCL_NODE_CONFIG && n->config_key ? n->config_key : n->name;
         has_config |= n->kind == PCL_NODE_CONFIG;
         has_resources |= n->kind == PCL_NODE_RESOURCE;
-    }
-
-    if (has_config) {
-        buf_puts(&out, "configuration:\n");
-        for (size_t i = 0; i < p->n_nodes; i++) {
-            const pcl_node_t *n = &p->nodes[i];
-            if (n->kind != PCL_NODE_CONFIG) continue;
-            buf_puts(&out, "  ");
-            yaml_key(&g, g.ref_names[i]);
-            buf_printf(&out, ":\n    type: %s\n",
-                       emit_config_type_name(g.a, emit_config_type(g.a, n->token), &YAML_CFG));
-            if (n->config_secret) buf_puts(&out, "    secret: true\n");
-            if (n->n_attrs) { /* its default, a literal (emit_check_program) */
-                buf_puts(&out, "    default:");
-                yaml_block(&g, n->attrs[0].value, 6);
-            }
-        }
-    }
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if (n->kind == PCL_NODE_PULUMI) { /* the Pulumi CLI versions the program runs with */
-            buf_puts(&out, "pulumi:\n  requiredPulumiVersion:");
-            yaml_block(&g, n->attrs[0].value, 4);
-        } else if (n->kind == PCL_NODE_PACKAGE && n->n_params) {
-            diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL,
-                     "package '%s' is parameterized: Pulumi YAML finds its types through the project's package "
-                     "declaration (sdks/%s.yaml, which `pulumi package add` writes), not through the program file",
-                     n->name, n->name);
-        }
-    }
-    bool has_locals = false;
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
         has_locals |= n->kind == PCL_NODE_LOCAL;
+    }
+    /* the variables holding invokes read deeply, named before any reference to them is written */
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
         for (size_t k = 0; n->kind != PCL_NODE_CONFIG && k < n->n_attrs; k++)
             pcl_expr_walk(n->attrs[k].value, yaml_hoist, &g);
         for (size_t k = 0; k < n->n_options; k++)
             pcl_expr_walk(n->options[k].value, yaml_hoist, &g);
     }
-    /* Pulumi YAML's locals, referenced as ${name}, and the variables holding invokes read deeply */
-    if (has_locals || g.n_hoisted) buf_puts(&out, "variables:\n");
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if (n->kind != PCL_NODE_LOCAL) continue;
-        buf_puts(&out, "  ");
-        yaml_key(&g, n->name);
-        buf_putc(&out, ':');
-        yaml_block(&g, n->attrs[0].value, 4);
-    }
+    yaml_walk_t w = {.g = &g};
+    for (int s = 0; s < YAML_SECTIONS; s++)
+        buf_init(&w.sections[s]);
+    emit_nodes(p, &YAML_WRITERS, &w);
+    g.b = &w.sections[YAML_VARIABLES];
     for (size_t h = 0; h < g.n_hoisted; h++) {
-        buf_puts(&out, "  ");
+        buf_puts(g.b, "  ");
         yaml_key(&g, g.hoisted[h].name);
-        buf_putc(&out, ':');
+        buf_putc(g.b, ':');
         yaml_block(&g, g.hoisted[h].invoke, 4);
     }
-    if (has_resources) buf_puts(&out, "resources:\n");
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if (n->kind == PCL_NODE_RESOURCE) {
-            yaml_resource(&g, n);
-        } else if (n->kind == PCL_NODE_COMPONENT) {
-            diag_add(diags, DIAG_WARNING, DIAG_CODEGEN, NULL,
-                     arena_sprintf(g.a, "component '%s' of type '%s'", node_logical_name(n), n->token ? n->token : "?"),
-                     "Pulumi YAML cannot declare local components, so it was left out of the YAML program; "
-                     "generate TypeScript or Python to keep it, or import its children without a parent");
-        }
-    }
-    if (has_outputs) buf_puts(&out, "outputs:\n");
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        const pcl_node_t *n = &p->nodes[i];
-        if (n->kind != PCL_NODE_OUTPUT) continue;
-        buf_puts(&out, "  ");
-        yaml_key(&g, n->logical_name ? n->logical_name : n->name);
-        buf_putc(&out, ':');
-        yaml_block(&g, n->attrs[0].value, 4);
+    static const char *const heads[YAML_SECTIONS] = {"configuration:\n", "", "variables:\n", "resources:\n",
+                                                     "outputs:\n"};
+    const bool present[YAML_SECTIONS] = {has_config, true, has_locals || g.n_hoisted, has_resources, has_outputs};
+    for (int s = 0; s < YAML_SECTIONS; s++) {
+        if (present[s]) buf_puts(&out, heads[s]);
+        buf_append(&out, w.sections[s].data ? w.sections[s].data : "", w.sections[s].len);
+        buf_free(&w.sections[s]);
     }
     /* a program of no sections is the empty mapping, as pulumi-yaml writes it (an empty file is no document) */
     if (out.len == 0) buf_puts(&out, "{}\n");
