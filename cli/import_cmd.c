@@ -197,6 +197,16 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     size_t n_failed = plan->n_items - s->n_ok;
     /* One summary line: where the import went, or, when no output could be written, that none was. */
     if (committed) target_print_summary(o, tgt, s, wrote_ok);
+    /* --from: the source still records what was imported; destroying it there would delete it */
+    if (committed && o->from && s->n_ok > 0 && !o->quiet && !o->json && !o->diff && !o->preview_only)
+        fprintf(stderr,
+                strcmp(o->from, "terraform") == 0
+                    ? "note: %s still records these resources: once Pulumi manages them, remove them there without "
+                      "deleting them (`terraform state rm ADDRESS`), or a `terraform destroy` deletes them\n"
+                    : "note: %s still records these resources: once Pulumi manages them here, remove them there "
+                      "without deleting them (`pulumi state delete URN` in that stack), or its `pulumi destroy` "
+                      "deletes them\n",
+                o->from_file);
     if (stop_signal) {
         /* Stopped by SIGINT/SIGTERM: what finished was written as usual (each file atomically). */
         fprintf(stderr,

@@ -46,7 +46,18 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
             bridge_set_add_path(bridge, o->schemas[i], &quiet);
         diag_list_free(&quiet);
         /* Providers the metadata does not cover: their plugins' mappings, as `cimport convert` asks. */
+        /* --schema also confirms the type the bridge's default naming derives, as `cimport convert` does */
         schema_set_t *ss = NULL;
+        if (o->n_schemas) {
+            ss = schema_set_new();
+            for (size_t i = 0; i < o->n_schemas; i++)
+                if (!schema_set_add_path(ss, o->schemas[i], &t->diags)) {
+                    schema_set_free(ss);
+                    bridge_set_free(bridge);
+                    tfstate_free(s);
+                    return NULL;
+                }
+        }
         convert_provider_hint_t *hints;
         tfmapper_answer_t *ans;
         size_t nh, na;

@@ -264,6 +264,16 @@ rc=$?
 expect 0 "warning: resource 'pet' of type 'random:index/randomPet:RandomPet': 'lenght' (asked for in properties) is not an input of this type, so it was not kept; did you mean 'length'?" -- \
   "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S" --properties lenght,separator
 
+# --from: the source still manages what was imported, and the run says so
+"$CIMPORT" --from pulumi "$Q/stack.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript -o from.ts >/dev/null 2>from.err
+rc=$?
+[ $rc = 0 ] && grep -qxF "note: $Q/stack.json still records these resources: once Pulumi manages them here, remove them there without deleting them (\`pulumi state delete URN\` in that stack), or its \`pulumi destroy\` deletes them" from.err && ok ||
+  bad "--from pulumi: no note on the source stack (exit $rc): $(cat from.err)"
+"$CIMPORT" --from terraform "$TF" --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript -o fromtf.ts >/dev/null 2>from.err
+rc=$?
+[ $rc = 0 ] && grep -qxF "note: $TF still records these resources: once Pulumi manages them, remove them there without deleting them (\`terraform state rm ADDRESS\`), or a \`terraform destroy\` deletes them" from.err && ok ||
+  bad "--from terraform: no note on the Terraform state (exit $rc): $(cat from.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
