@@ -238,6 +238,7 @@ int cli_run_import(cli_options_t *o) {
         print_next_fix(o);
         goto out;
     }
+    print_diags(&tgt.diags); /* --from: what the conversion left out (never silently) */
     progress_options_t po;
     progress_options_default(&po);
     po.tty = isatty(2);
@@ -270,6 +271,8 @@ int cli_run_import(cli_options_t *o) {
         progress_finish(prog);
         if (ran) {
             rc = finish(o, &tgt, &s, po.quiet);
+            /* --from left resources out: not every resource of the state was imported */
+            if (rc == EXIT_ALL_OK && tgt.n_not_converted) rc = EXIT_SOME_FAILED;
         } else {
             /* Bad input: nothing ran, nothing is written. */
             if (o->json)

@@ -71,9 +71,13 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
         }
         /* Unmapped resources are not imported, and never silently. */
         for (size_t i = 0; f && i < rep.n_entries; i++)
-            if (rep.entries[i].outcome == CONVERT_UNMAPPED)
-                diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): unmapped, not imported: %s",
-                         rep.entries[i].address, rep.entries[i].source_type, rep.entries[i].reason);
+            if (rep.entries[i].outcome == CONVERT_UNMAPPED || rep.entries[i].outcome == CONVERT_NO_ID) {
+                t->n_not_converted++;
+                diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): %s, not imported: %s",
+                         rep.entries[i].address, rep.entries[i].source_type,
+                         rep.entries[i].outcome == CONVERT_UNMAPPED ? "unmapped" : "no import ID",
+                         rep.entries[i].reason);
+            }
         schema_set_free(ss);
         bridge_set_free(bridge);
         t->from_state = s;

@@ -38,6 +38,7 @@ typedef struct import_target {
     const import_file_t *file; /* --from: the converted import file */
     void *from_state;          /* what it was converted from (freed at the end) */
     bool from_tf;
+    size_t n_not_converted; /* --from terraform: managed resources left out (unmapped, no ID), warned about */
     bool interactive;
     bool declined; /* the user answered no */
 } import_target_t;

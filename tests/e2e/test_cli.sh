@@ -274,6 +274,21 @@ rc=$?
 [ $rc = 0 ] && grep -qxF "note: $TF still records these resources: once Pulumi manages them, remove them there without deleting them (\`terraform state rm ADDRESS\`), or a \`terraform destroy\` deletes them" from.err && ok ||
   bad "--from terraform: no note on the Terraform state (exit $rc): $(cat from.err)"
 
+# --from terraform with a resource it cannot map: said, and not exit 0 ("every resource imported")
+python3 - "$TF" mixed.tfstate <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["resources"].append({"mode": "managed", "type": "aws_s3_bucket", "name": "b",
+    "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+    "instances": [{"schema_version": 0, "attributes": {"id": "my-bucket", "bucket": "my-bucket"}}]})
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" --from terraform mixed.tfstate --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript \
+  -o mixed.ts >/dev/null 2>mixed.err
+rc=$?
+[ $rc = 1 ] && ok || bad "--from terraform with an unmapped resource: exit $rc, want 1: $(cat mixed.err)"
+grep -qF "aws_s3_bucket.b (aws_s3_bucket): unmapped, not imported" mixed.err && ok || bad "--from terraform: the unmapped resource is not named: $(cat mixed.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
