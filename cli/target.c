@@ -23,6 +23,18 @@ static bool truthy(const char *v) {
     return v && (!strcmp(v, "1") || !strcasecmp(v, "true"));
 }
 
+/* What the conversion left out is not imported, and never silently: one warning each, counted. */
+static void warn_not_converted(import_target_t *t, const cli_options_t *o, const convert_report_t *rep) {
+    for (size_t i = 0; rep && i < rep->n_entries; i++) {
+        const convert_entry_t *e = &rep->entries[i];
+        if (e->outcome != CONVERT_UNMAPPED && e->outcome != CONVERT_NO_ID) continue;
+        t->n_not_converted++;
+        diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): %s, not imported: %s", e->address,
+                 e->source_type, e->outcome == CONVERT_UNMAPPED ? "unmapped" : "no import ID",
+                 e->reason ? e->reason : "");
+    }
+}
+
 /* --from terraform|pulumi FILE → an import file (the converters of `cimport convert`). */
 static const import_file_t *convert_from(import_target_t *t, const cli_options_t *o) {
     size_t len;
@@ -70,14 +82,7 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
             f = convert_tfstate_to_import_file(t->a, s, &co, &rep, &t->diags);
         }
         /* Unmapped resources are not imported, and never silently. */
-        for (size_t i = 0; f && i < rep.n_entries; i++)
-            if (rep.entries[i].outcome == CONVERT_UNMAPPED || rep.entries[i].outcome == CONVERT_NO_ID) {
-                t->n_not_converted++;
-                diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): %s, not imported: %s",
-                         rep.entries[i].address, rep.entries[i].source_type,
-                         rep.entries[i].outcome == CONVERT_UNMAPPED ? "unmapped" : "no import ID",
-                         rep.entries[i].reason);
-            }
+        warn_not_converted(t, o, f ? &rep : NULL);
         schema_set_free(ss);
         bridge_set_free(bridge);
         t->from_state = s;
@@ -87,6 +92,7 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
     deployment_t *d = deployment_parse(t->a, text, len, o->from_file, &t->diags);
     if (!d) return NULL;
     import_file_t *f = convert_deployment_to_import_file(t->a, d, &rep, &t->diags);
+    warn_not_converted(t, o, f ? &rep : NULL);
     t->from_state = d;
     return f;
 }

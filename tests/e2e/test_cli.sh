@@ -289,6 +289,18 @@ rc=$?
 [ $rc = 1 ] && ok || bad "--from terraform with an unmapped resource: exit $rc, want 1: $(cat mixed.err)"
 grep -qF "aws_s3_bucket.b (aws_s3_bucket): unmapped, not imported" mixed.err && ok || bad "--from terraform: the unmapped resource is not named: $(cat mixed.err)"
 
+# --from pulumi: a custom resource with no ID is left out, said, and exit 1
+python3 - "$Q/stack.json" noidexport.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+del [r for r in d["deployment"]["resources"] if r["urn"].endswith("::http-port")][0]["id"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" --from pulumi noidexport.json --offline-state "$Q/stack.json" --schema "$S" -l typescript -o noid.ts >/dev/null 2>noid.err
+rc=$?
+[ $rc = 1 ] && grep -qF "http-port (random:index/randomInteger:RandomInteger): no import ID, not imported" noid.err && ok ||
+  bad "--from pulumi with a resource without ID: exit $rc: $(cat noid.err)"
+
 # --- --resume: resources a previous --json run imported are not read again ----------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >prev.json 2>/dev/null
 # the state below lacks every quickstart resource: only carried-over results can succeed
