@@ -3263,7 +3263,8 @@ static void go_config_default(go_ctx_t *g, buf_t *b, size_t i, int depth) {
  * node's `pre`, g->pre while its statement is written). */
 typedef struct go_walk {
     emit_typed_walk_t t; /* t.b: the node's statement */
-    buf_t *body, pre, stmt;
+    buf_t *body;         /* the function's body, each node's pre and statement appended in turn */
+    buf_t pre, stmt;     /* the node's temporaries and its statement */
 } go_walk_t;
 
 enum { GO_BODY_DEPTH = 2 };
