@@ -674,6 +674,12 @@ provider_t *offline_provider_factory(void *user, const char *package, const char
         buf_free(&b);
         return NULL;
     }
+    /* the import file names another version than the schema given: checked against that schema */
+    if (version && *version && pkg->version && strcmp(version, pkg->version) != 0)
+        diag_add(diags, DIAG_WARNING, DIAG_SCHEMA, NULL, NULL,
+                 "the import file asks for %s %s, but the schema given is %s %s: resources of %s are checked "
+                 "against %s; pass the schema of %s %s to check them against that version",
+                 package, version, package, pkg->version, package, pkg->version, package, version);
     offline_impl_t *im = calloc(1, sizeof *im);
     provider_t *p = calloc(1, sizeof *p);
     if (!im || !p) abort();

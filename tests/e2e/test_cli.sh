@@ -54,6 +54,16 @@ expect 0 'cimport: read 1 of 1 resources (1 consistent with the schema (offline)
   "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S"
 grep -qF 'resource pet "random:index/randomPet:RandomPet" {' out && ok || bad "inline PCL"
 
+# an import file's version that the schema given is not: "consistent with the schema" is true only of
+# that schema, so the run says which one it checked against
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["version"]="4.16.7"; json.dump(d, open("rv.json","w"))' "$S"
+printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"pet","id":"clever-wombat","version":"99.0.0"}]}' >ver.json
+expect 0 "warning: resource 'pet' of type 'random:index/randomPet:RandomPet': the import file asks for random 99.0.0, but the schema given is random 4.16.7: resources of random are checked against 4.16.7; pass the schema of random 99.0.0 to check them against that version" -- \
+  "$CIMPORT" --spec ver.json --offline-state "$Q/stack.json" --schema rv.json
+printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"pet","id":"clever-wombat","version":"4.16.7"}]}' >ver2.json
+"$CIMPORT" --spec ver2.json --offline-state "$Q/stack.json" --schema rv.json >/dev/null 2>ver2.err
+grep -q 'asks for' ver2.err && bad "a version the schema has warned about: $(cat ver2.err)" || ok
+
 # --- secrets: out of the code, into a 0600 file, never printed --------------------------------
 SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
 "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
