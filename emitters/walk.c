@@ -49,7 +49,8 @@ static void walk_declare(emit_walk_t *w, size_t idx) {
 }
 
 /* `<declare><construct>pulumi.ComponentResource("token", "name"<args>)<end>` */
-static void walk_component(emit_walk_t *w, size_t idx) {
+static void walk_component(void *gen, size_t idx) {
+    emit_walk_t *w = gen;
     const pcl_node_t *n = &w->p->nodes[idx];
     walk_declare(w, idx);
     buf_printf(w->b, "%spulumi.ComponentResource(", w->syntax->construct);
@@ -61,7 +62,8 @@ static void walk_component(emit_walk_t *w, size_t idx) {
     buf_puts(w->b, w->syntax->end);
 }
 
-static void walk_config(emit_walk_t *w, size_t idx, bool first) {
+static void walk_config(void *gen, size_t idx, bool first) {
+    emit_walk_t *w = gen;
     const pcl_node_t *n = &w->p->nodes[idx];
     if (first) {
         buf_printf(w->b, w->syntax->declare, w->config_var);
@@ -116,10 +118,6 @@ static void walk_resource(void *gen, size_t i) {
     w->syntax->resource(w, i);
 }
 
-static void walk_component_node(void *gen, size_t i) {
-    walk_component(gen, i);
-}
-
 static void walk_output(void *gen, size_t i) {
     emit_walk_t *w = gen;
     w->syntax->output(w, i);
@@ -145,17 +143,13 @@ static void walk_local(void *gen, size_t i) {
     buf_puts(w->b, w->syntax->end);
 }
 
-static void walk_config_node(void *gen, size_t i, bool first) {
-    walk_config(gen, i, first);
-}
-
 static const emit_node_writers_t WALK_WRITERS = {.resource = walk_resource,
-                                                 .component = walk_component_node,
+                                                 .component = walk_component,
                                                  .output = walk_output,
                                                  .hook = walk_hook,
                                                  .pulumi = walk_pulumi,
                                                  .local = walk_local,
-                                                 .config = walk_config_node,
+                                                 .config = walk_config,
                                                  .around = walk_around};
 
 void emit_walk_nodes(emit_walk_t *w) {

@@ -738,7 +738,6 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
     yaml_gen_t g = {.a = arena_new(), .p = p, .diags = diags, .b = &out};
     g.nodes = names_table_new(g.a);
     g.ref_names = arena_alloc(g.a, (p->n_nodes + 1) * sizeof *g.ref_names);
-    bool has_config = false, has_resources = false, has_outputs = false, has_locals = false;
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE && n->n_params)
@@ -746,14 +745,9 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
                      "package '%s' is parameterized: Pulumi YAML finds its types through the project's package "
                      "declaration (sdks/%s.yaml, which `pulumi package add` writes), not through the program file",
                      n->name, n->name);
-        if (n->kind == PCL_NODE_PACKAGE || !n->name) continue;
-        has_outputs |= n->kind == PCL_NODE_OUTPUT;
-        if (n->kind == PCL_NODE_OUTPUT) continue;
+        if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_OUTPUT || !n->name) continue;
         names_table_put(g.nodes, n->name, (int)i);
         g.ref_names[i] = n->kind == PCL_NODE_CONFIG && n->config_key ? n->config_key : n->name;
-        has_config |= n->kind == PCL_NODE_CONFIG;
-        has_resources |= n->kind == PCL_NODE_RESOURCE;
-        has_locals |= n->kind == PCL_NODE_LOCAL;
     }
     /* the variables holding invokes read deeply, named before any reference to them is written */
     for (size_t i = 0; i < p->n_nodes; i++) {
@@ -776,9 +770,8 @@ char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
     }
     static const char *const heads[YAML_SECTIONS] = {"configuration:\n", "", "variables:\n", "resources:\n",
                                                      "outputs:\n"};
-    const bool present[YAML_SECTIONS] = {has_config, true, has_locals || g.n_hoisted, has_resources, has_outputs};
-    for (int s = 0; s < YAML_SECTIONS; s++) {
-        if (present[s]) buf_puts(&out, heads[s]);
+    for (int s = 0; s < YAML_SECTIONS; s++) { /* a section is there when a node wrote into it */
+        if (w.sections[s].len) buf_puts(&out, heads[s]);
         buf_append(&out, w.sections[s].data ? w.sections[s].data : "", w.sections[s].len);
         buf_free(&w.sections[s]);
     }
