@@ -1995,6 +1995,11 @@ static const char *go_plain_type(go_ctx_t *g, const schema_type_t *t, bool requi
         if (!t->object || !t->token || t->external_ref || !g->base.node) return NULL;
         s = arena_sprintf(g->base.a, "%sArgs", go_type_stem(g, t));
         break;
+    case SCHEMA_RESOURCE: { /* a pointer to the SDK's resource struct, optional or not */
+        if (!t->token || t->external_ref || !g->base.node) return NULL;
+        schema_package_t *pkg = g->type_pkg ? g->type_pkg : g->base.node->package;
+        return arena_sprintf(g->base.a, "*%s.%s", go_import_for(g, pkg, t->token), go_token_member(g, t->token));
+    }
     default: return NULL;
     }
     return required ? s : arena_sprintf(g->base.a, "*%s", s);
@@ -2050,6 +2055,13 @@ static void go_plain_input(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
         buf_puts(b, tn);
         go_write_elems(b, go_plain_elems(g, e, t->element, depth), e->kind == PCL_TUPLE ? e->tuple.n : e->object.n,
                        depth);
+        break;
+    }
+    case SCHEMA_RESOURCE: {
+        /* a resource itself, of the type the schema names: its variable (a *mod.Type already) */
+        const pcl_node_t *res = go_resource_arg(g, e);
+        if ((ok = res && res->token && t->token && strcmp(res->token, t->token) == 0 && go_plain_type(g, t, true)))
+            go_raw(g, b, e, depth);
         break;
     }
     case SCHEMA_OBJECT: {
@@ -2396,6 +2408,19 @@ static const schema_type_t *go_literals_type(const pcl_expr_t *e) {
     return strings ? &str : ints ? &integer : assets ? &asset : archives ? &archive : NULL;
 }
 
+/* A list or map literal of resources as Pulumi's Go SDKs take it as an input: `[]mod.CustomInput`,
+ * `map[string]mod.CustomInput` (they generate no CustomArray type); NULL for other types and for
+ * literals holding anything but resources. */
+static const char *go_resource_inputs_type(go_ctx_t *g, const pcl_expr_t *e, const schema_type_t *t) {
+    if (!t || (t->kind != SCHEMA_ARRAY && t->kind != SCHEMA_MAP) || !t->element || t->element->kind != SCHEMA_RESOURCE)
+        return NULL;
+    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
+    for (size_t i = 0; i < n; i++)
+        if (!go_resource_arg(g, e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value)) return NULL;
+    const char *res = go_plain_type(g, t->element, true); /* *mod.Custom */
+    return res ? arena_sprintf(g->base.a, "%s%sInput", t->kind == SCHEMA_ARRAY ? "[]" : "map[string]", res + 1) : NULL;
+}
+
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (!t) t = e->type;
     if (emit_is_method_call(e) ||
@@ -2547,7 +2572,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             buf_puts(b, "pulumi.Array");
             t = NULL;
         } else {
-            buf_puts(b, go_type_stem(g, t));
+            const char *rt = go_resource_inputs_type(g, e, t);
+            buf_puts(b, rt ? rt : go_type_stem(g, t));
         }
         const schema_type_t *et = t ? t->element : NULL;
         go_elem_t *el = arena_alloc(g->base.a, (e->tuple.n + 1) * sizeof *el);
@@ -2583,7 +2609,8 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
         schema_type_t typed = {.kind = SCHEMA_MAP, .element = t ? NULL : go_literals_type(e)};
         if (typed.element) t = &typed; /* literals of one type: pulumi.StringMap, as Pulumi writes them */
         if (t && t->kind == SCHEMA_MAP) {
-            buf_puts(b, go_type_stem(g, t));
+            const char *rt = go_resource_inputs_type(g, e, t);
+            buf_puts(b, rt ? rt : go_type_stem(g, t));
             et = t->element;
         } else {
             buf_puts(b, "pulumi.Map");

@@ -418,6 +418,49 @@ START_TEST(test_go_method_plain_result) {
 }
 END_TEST
 
+/* Go: resources at plain inputs are their variables (`*pr.Custom`, in `[]*pr.Custom` and
+ * `map[string]*pr.Custom`), and lists and maps of resources at a method's inputs are
+ * `[]pr.CustomInput` and `map[string]pr.CustomInput`, as Pulumi's Go SDKs type them (they have no
+ * CustomArray type; `pulumi.Array` does not convert). A resource of another type stays refused. */
+START_TEST(test_go_resource_inputs) {
+    static const char *PR =
+        "{\"name\":\"pr\",\"version\":\"1.0.0\",\"resources\":{"
+        "\"pr:index:Custom\":{\"inputProperties\":{}},\"pr:index:Other\":{\"inputProperties\":{}},"
+        "\"pr:index:Comp\":{\"isComponent\":true,\"inputProperties\":{"
+        "\"one\":{\"plain\":true,\"$ref\":\"#/resources/pr:index:Custom\"},"
+        "\"list\":{\"type\":\"array\",\"plain\":true,\"items\":{\"plain\":true,\"$ref\":\"#/resources/"
+        "pr:index:Custom\"}},"
+        "\"byKey\":{\"type\":\"object\",\"plain\":true,\"additionalProperties\":{\"plain\":true,"
+        "\"$ref\":\"#/resources/pr:index:Custom\"}}},"
+        "\"methods\":{\"refs\":\"pr:index:Comp/refs\"}}},"
+        "\"functions\":{\"pr:index:Comp/refs\":{\"inputs\":{\"properties\":{\"__self__\":{\"$ref\":"
+        "\"#/resources/pr:index:Comp\"},\"list\":{\"type\":\"array\",\"items\":{\"$ref\":"
+        "\"#/resources/pr:index:Custom\"}},\"byKey\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":"
+        "\"#/resources/pr:index:Custom\"}}},\"required\":[\"__self__\"]},"
+        "\"outputs\":{\"properties\":{\"result\":{\"type\":\"string\"}}}}}}";
+    tu_pcl_t f = tu_pcl_load(PR, "pr.json",
+                             "resource \"a\" \"pr:index:Custom\" {}\nresource \"b\" \"pr:index:Custom\" {}\n"
+                             "resource \"c\" \"pr:index:Comp\" {\n    one = a\n    list = [a, b]\n"
+                             "    byKey = {\n        \"x\" = b\n    }\n}\n"
+                             "output \"o\" {\n    value = call(c, \"refs\", {\n        list = [a, b]\n"
+                             "        byKey = {\n            \"x\" = b\n        }\n    }).result\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tc, err := pr.NewComp(ctx, \"c\", &pr.CompArgs{\n\t\t\tOne: a,\n"
+               "\t\t\tList: []*pr.Custom{\n\t\t\t\ta,\n\t\t\t\tb,\n\t\t\t},\n"
+               "\t\t\tByKey: map[string]*pr.Custom{\n\t\t\t\t\"x\": b,\n\t\t\t},\n\t\t})\n");
+    tu_has(go, "\t\tcallRefs, err := c.Refs(ctx, &pr.CompRefsArgs{\n"
+               "\t\t\tList: []pr.CustomInput{\n\t\t\t\ta,\n\t\t\t\tb,\n\t\t\t},\n"
+               "\t\t\tByKey: map[string]pr.CustomInput{\n\t\t\t\t\"x\": b,\n\t\t\t},\n\t\t})\n");
+    free(go);
+    tu_pcl_unload(&f);
+    f = tu_pcl_load(PR, "pr.json",
+                    "resource \"o\" \"pr:index:Other\" {}\n"
+                    "resource \"c\" \"pr:index:Comp\" {\n    one = o\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:11:", "a reference at a plain (not Input) property");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* Java: `<Pkg>Functions.fn(FnArgs.builder()...build())`, the result read in applyValue. */
 START_TEST(test_java) {
     tu_pcl_t f = load("output \"v\" {\n    value = invoke(\"inv:index:getThing\", {name = \"a\"}).items[0]\n}\n"
@@ -517,6 +560,7 @@ int main(void) {
     tcase_add_test(tc, test_go_method_call);
     tcase_add_test(tc, test_csharp_method_call);
     tcase_add_test(tc, test_go_method_plain_result);
+    tcase_add_test(tc, test_go_resource_inputs);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_invoke_local_cs_java);
     tcase_add_test(tc, test_refused_elsewhere);
