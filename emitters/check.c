@@ -667,10 +667,11 @@ static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
         arena_free(ga);
         if (nested) return fits;
     }
-    /* C#: a list of scalars (config.GetObject<string[]>("k") ?? new[] {...}), its items literals of
-     * the element's kind or null */
+    /* a list of scalars (C# config.GetObject<string[]>("k") ?? new[] {...}, Java
+     * getObject("k", String[].class).map(Arrays::asList).orElse(Arrays.asList(...))), its items
+     * literals of the element's kind or null */
     arena_t *a = arena_new();
-    const emit_cfg_type_t *ct = lang == LANG_CSHARP ? emit_config_type_nullable(a, t) : emit_config_type(a, t);
+    const emit_cfg_type_t *ct = emit_config_type_nullable(a, t);
     bool list = ct->kind == EMIT_CFG_LIST && emit_config_scalar(ct->elem), items = v->kind == PCL_TUPLE;
     static const pcl_expr_kind_t item_kind[] = {PCL_STRING, PCL_NUMBER, PCL_NUMBER, PCL_BOOL};
     pcl_expr_kind_t want = list ? item_kind[ct->elem->kind] : PCL_NULL;
@@ -681,7 +682,7 @@ static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
             items = v->tuple.items[i]->kind == want || v->tuple.items[i]->kind == PCL_NULL;
             typed |= v->tuple.items[i]->kind == want;
         }
-        return lang == LANG_CSHARP && items && typed;
+        return items && typed;
     }
     if (strcmp(t, "string") == 0) return v->kind == PCL_STRING;
     if (strcmp(t, "bool") == 0) return v->kind == PCL_BOOL;

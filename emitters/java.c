@@ -357,8 +357,13 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
 /* `List.of(...)`: the items a line. */
 static void java_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
-    java_class(j, "java.util.List");
-    buf_puts(b, "List.of(");
+    bool null_item = false; /* List.of throws on a null item; Arrays.asList keeps it */
+    for (size_t i = 0; i < e->tuple.n; i++)
+        null_item |= e->tuple.items[i]->kind == PCL_NULL;
+    if (null_item)
+        buf_printf(b, "%s.asList(", java_class(j, "java.util.Arrays"));
+    else
+        buf_printf(b, "%s.of(", java_class(j, "java.util.List"));
     if (e->tuple.n == 0)
         buf_putc(b, ')');
     else
@@ -616,6 +621,10 @@ static const emit_cfg_names_t JAVA_CFG = {
     .get = {"get", "getInteger", "getDouble", "getBoolean"},
     .or_open = ".orElse(",
     .or_close = ")",
+    /* Config.getObject(key, Class) gives an Optional of the array Gson decodes */
+    .get_object = "getObject",
+    .get_object_tail = ", %s[].class).map(%s::asList",
+    .get_object_need = "java.util.Arrays",
 };
 
 /* The Java type of a list, map or any config value: List<String>, Map<String, Integer>, Object

@@ -1214,9 +1214,9 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
     if (n->n_attrs && s->cfg->get[0]) { /* a default (emit_check_program: a literal of the type) */
         static const schema_type_t scalar[] = {
             {.kind = SCHEMA_STRING}, {.kind = SCHEMA_INT}, {.kind = SCHEMA_NUMBER}, {.kind = SCHEMA_BOOL}};
-        /* C#: list(optional(string)) is a string[] (its items may be null) */
+        /* a list of scalars: list(optional(string)) is a string[] (its items may be null) */
         const emit_cfg_type_t *ct =
-            s->lang == LANG_CSHARP ? emit_config_type_nullable(x->a, n->token) : emit_config_type(x->a, n->token);
+            s->cfg->get_object ? emit_config_type_nullable(x->a, n->token) : emit_config_type(x->a, n->token);
         bool list = ct->kind == EMIT_CFG_LIST; /* of scalars (emit_check_program) */
         schema_type_t array = {.kind = SCHEMA_ARRAY, .element = list ? &scalar[ct->elem->kind] : NULL};
         typed_declare(x, b, i, s, NULL);
@@ -1226,6 +1226,9 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
         else
             buf_printf(b, "%s.%s(", s->config, s->cfg->get[ct->kind]);
         names_append_quoted(b, s->lang, n->config_key ? n->config_key : n->name);
+        if (list && s->cfg->get_object_tail)
+            buf_printf(b, s->cfg->get_object_tail, emit_config_type_name(x->a, ct->elem, s->cfg),
+                       s->values->need(x, s->cfg->get_object_need));
         buf_printf(b, ")%s", s->cfg->or_open);
         emit_typed_expr(s->values, x, b, n->attrs[0].value, list ? &array : &scalar[ct->kind], s->depth);
         buf_puts(b, s->cfg->or_close);

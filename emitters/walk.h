@@ -368,6 +368,9 @@ typedef struct emit_cfg_names {
     const char *get[4];
     const char *or_open, *or_close;
     const char *get_object; /* a list's getter with a default, a format of its type (NULL: none) */
+    /* what follows the key in a list's getter with a default: a format of the element's type name and
+     * the name `get_object_need` takes (NULL: nothing) */
+    const char *get_object_tail, *get_object_need;
 } emit_cfg_names_t;
 /* The getter of a config node read as a string, int, number or bool (its token, NULL: string);
  * NULL for a list, map or any value. */

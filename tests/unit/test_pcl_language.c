@@ -1122,7 +1122,14 @@ START_TEST(test_config_default_cs_java) {
            "    var l = config.GetObject<string[]>(\"l\") ?? new[]\n    {\n        null,\n        \"a\",\n    };\n");
     parses(LANG_CSHARP, cs);
     free(cs);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:5", "cannot write a config value's default yet");
+    /* Java: Config.getObject(key, String[].class) as a List, else the default; Arrays.asList (List.of
+     * rejects a null item) */
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var l = ctx.config().getObject(\"l\", String[].class).map(Arrays::asList).orElse("
+                 "Arrays.asList(\n            null,\n            \"a\"));\n");
+    tu_has(java, "import java.util.Arrays;\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
     f = load("config \"p\" \"string\" {\n    default = \"x\"\n    secret = true\n}\n"
              "config \"i\" \"int\" {\n    default = 2.5\n}\n"
