@@ -851,12 +851,13 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' reads into '%s', a value of no type, which the Go emitter cannot write yet",
                                  x->at->name, e->trav.root));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
-         * generators write one: `Number(x)`, `x === "true"`); TypeScript and Python write it (as
-         * Pulumi does), the other emitters do not, and no language converts between numbers and
-         * booleans (PCL has no such conversion), so those are refused */
+         * generators write one: `Number(x)`, `x === "true"`); every emitter but YAML's writes it (TypeScript
+         * and Python as Pulumi does), and no language converts between numbers and booleans (PCL has
+         * no such conversion), so those are refused */
         if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
             config_needs_conversion(&c->p->nodes[idx], e->type) &&
-            ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_GO && c->lang != LANG_CSHARP) ||
+            ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_GO && c->lang != LANG_CSHARP &&
+              c->lang != LANG_JAVA) ||
              emit_config_conversion(&c->p->nodes[idx], e->type) == EMIT_CONV_UNSUPPORTED)) {
             const char *from = c->p->nodes[idx].token ? c->p->nodes[idx].token : "string";
             bool yaml_lacks =

@@ -479,6 +479,18 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"pulumiResourceType", "$r0.pulumiResourceType()", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
+/* A config value converted to the scalar type the schema wants, as PCL converts it: "true" alone is
+ * true, a number's text is its shortest form (3, not Double.toString's 3.0, as TypeScript, Go and C#
+ * write it). */
+static const char *const JAVA_CONFIG_CONV[EMIT_CONV_UNSUPPORTED] = {
+    [EMIT_CONV_STRING_TO_BOOL] = "%s.equals(\"true\")",
+    [EMIT_CONV_STRING_TO_INT] = "Integer.parseInt(%s)",
+    [EMIT_CONV_STRING_TO_NUMBER] = "Double.parseDouble(%s)",
+    [EMIT_CONV_NUMBER_TO_STRING] = "java.math.BigDecimal.valueOf(%s).stripTrailingZeros().toPlainString()",
+    [EMIT_CONV_BOOL_TO_STRING] = "String.valueOf(%s)",
+    [EMIT_CONV_INT_TO_NUMBER] = "%s.doubleValue()",
+};
+
 static const emit_typed_syntax_t JAVA_VALUES = {
     .lang = LANG_JAVA,
     .secret = "Output.ofSecret",
@@ -500,6 +512,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .need = java_need,
     .for_expr = java_for,
     .equals_class = "java.util.Objects",
+    .config_conv = JAVA_CONFIG_CONV,
 };
 
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */

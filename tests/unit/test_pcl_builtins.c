@@ -473,6 +473,15 @@ START_TEST(test_config_conversions) {
                "        S = num.ToString(System.Globalization.CultureInfo.InvariantCulture),\n"
                "        T = flag ? \"true\" : \"false\",\n");
     free(cs);
+    /* Java: as PCL converts them (a number's shortest text, 3 not 3.0, as the other languages
+     * write it), a secret one in an apply */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "            .b(str.equals(\"true\"))\n"
+                 "            .i(sec.applyValue(x -> Integer.parseInt(x)))\n"
+                 "            .n(int_.doubleValue())\n"
+                 "            .s(java.math.BigDecimal.valueOf(num).stripTrailingZeros().toPlainString())\n"
+                 "            .t(String.valueOf(flag))\n");
+    free(java);
     tu_pcl_unload(&f);
     f = load("config \"str\" \"string\" {}\nconfig \"flag\" \"bool\" {\n    secret = true\n}\n"
              "config \"int\" \"int\" {}\n"
@@ -493,6 +502,7 @@ START_TEST(test_config_conversions) {
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:9", "passes the config value 'num' (number)");
     tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:5:9", "passes the config value 'flag' (bool)");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:9", "passes the config value 'num' (number)");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:9", "passes the config value 'num' (number)");
     tu_pcl_unload(&f);
 }
 END_TEST
