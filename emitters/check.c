@@ -18,6 +18,11 @@
     "Pulumi YAML has no resource hooks (a hook runs program code, and a YAML program has none), so it cannot be "      \
     "written in YAML"
 
+/* Pulumi's documentation of the hooks option: hooks are TypeScript, Python, Go and C# only. */
+#define JAVA_NO_HOOKS                                                                                                  \
+    "Pulumi Java has no resource hooks (Pulumi supports them in TypeScript, Python, Go and C# only), so it cannot "    \
+    "be written in Java"
+
 /* Pulumi YAML's type checker refuses a string where a number or boolean is wanted, and it has no
  * function converting one (pulumi-yaml #1073). */
 #define YAML_NO_STRING_CONVERSION                                                                                      \
@@ -719,6 +724,14 @@ static bool cs_not_implemented_ok(const expr_check_t *x, const pcl_expr_t *e) {
 /* Refuses an invoke or method call the language's emitter cannot write. */
 static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
     check_t *c = x->c;
+    if (c->lang == LANG_JAVA && !emit_is_invoke(e)) { /* pulumi-java's SDK generator skips methods (#262) */
+        refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
+               arena_sprintf(c->a,
+                             "'%s' calls the method '%s'; Pulumi Java's SDKs have no resource methods (pulumi-java "
+                             "#262: its SDK generator leaves them out), so it cannot be written in Java",
+                             x->at->name, e->function->token));
+        return;
+    }
     if (c->lang == LANG_YAML && !emit_is_invoke(e)) { /* its language host evaluates no method call */
         refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
                arena_sprintf(c->a,
@@ -1197,8 +1210,8 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             continue;
         }
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
-        if (n->kind == PCL_NODE_HOOK && lang == LANG_YAML) {
-            refuse(&c, n, 0, 0, YAML_NO_HOOKS);
+        if (n->kind == PCL_NODE_HOOK && (lang == LANG_YAML || lang == LANG_JAVA)) {
+            refuse(&c, n, 0, 0, lang == LANG_YAML ? YAML_NO_HOOKS : JAVA_NO_HOOKS);
             continue;
         }
         if (!(node_langs(n) & L(lang))) {
@@ -1240,7 +1253,8 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             const pcl_attr_t *o = &n->options[k];
             if (!(option_langs(o->name) & L(lang))) {
                 const char *why =
-                    strcmp(o->name, "hooks") == 0 && lang == LANG_YAML ? YAML_NO_HOOKS
+                    strcmp(o->name, "hooks") == 0 && lang == LANG_YAML   ? YAML_NO_HOOKS
+                    : strcmp(o->name, "hooks") == 0 && lang == LANG_JAVA ? JAVA_NO_HOOKS
                     : strcmp(o->name, "range") == 0
                         ? "the resource option 'range' (one resource per element) is not supported yet; "
                           "cimport refuses it rather than create a single resource"

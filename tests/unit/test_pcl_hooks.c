@@ -187,7 +187,9 @@ END_TEST
  * their position. */
 START_TEST(test_hooks_refused) {
     tu_pcl_t f = load(PROGRAM);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:1: hook 'create'", "cannot write hook blocks yet");
+    /* Pulumi Java has no resource hooks (Pulumi's documentation of the hooks option) */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:1: hook 'create'", "Pulumi Java has no resource hooks");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:17:9: resource 'res'", "Pulumi Java has no resource hooks");
     /* a hook runs program code; a YAML program has none to run */
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:1: hook 'create'", "Pulumi YAML has no resource hooks");
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:17:9: resource 'res'", "Pulumi YAML has no resource hooks");
