@@ -196,9 +196,10 @@ static bool go_writes_invoke(const pcl_expr_t *e) {
     return e->call.args[2]->kind == PCL_OBJECT && invoke_options_known(e->call.args[2]);
 }
 
-/* C# writes a function of multi-argument inputs given positionally (`Fn.Invoke("a", "b")`, as
- * Pulumi's .NET generator does), none of a nested object type, no more than it takes, no options. */
-static bool cs_writes_multi_invoke(const pcl_expr_t *e) {
+/* C# and Java write a function of multi-argument inputs given positionally (`Fn.Invoke("a", "b")`,
+ * `fn("a", null)`, as Pulumi's .NET and Java generators do), none of a nested object type, no more
+ * than it takes, no options. */
+static bool typed_writes_multi_invoke(const pcl_expr_t *e) {
     const schema_function_t *f = e->function;
     if (!f->multi_argument || f->return_plain || e->call.n < 2 || e->call.args[1]->kind == PCL_OBJECT ||
         e->call.n - 1 > f->n_multi_args)
@@ -217,7 +218,7 @@ static unsigned fn_call_langs(const pcl_expr_t *e) {
     if (emit_is_invoke(e) && typed_writes_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_GO) | L(LANG_JAVA);
     if (emit_is_invoke(e) && go_writes_invoke(e)) langs |= L(LANG_GO);
     if (emit_is_invoke(e) && typed_writes_invoke_options(e)) langs |= L(LANG_CSHARP) | L(LANG_JAVA);
-    if (emit_is_invoke(e) && cs_writes_multi_invoke(e)) langs |= L(LANG_CSHARP);
+    if (emit_is_invoke(e) && typed_writes_multi_invoke(e)) langs |= L(LANG_CSHARP) | L(LANG_JAVA);
     /* Go: a method's call before the statement, an Output result read in an apply, a plain one as it
      * is (go_method_call) */
     if (emit_is_method_call(e) && e->call.n == 3 && typed_args_plain(e->call.args[2])) langs |= L(LANG_GO);

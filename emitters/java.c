@@ -318,9 +318,10 @@ static void java_invoke_options(java_ctx_t *j, buf_t *b, const pcl_expr_t *o, in
     buf_puts(b, ".build()");
 }
 
-/* `<Pkg>Functions.fn(FnArgs.builder()...build())` and the attributes and literal indexes read from
- * its result in `.applyValue(invoke -> invoke.result())`, as Pulumi's Java generator writes them;
- * emit_check_program lets through only keyword arguments of no nested object type and no options. */
+/* `<Pkg>Functions.fn(FnArgs.builder()...build())` (multi-argument inputs positionally:
+ * `fn("a", null)`) and the attributes and literal indexes read from its result in
+ * `.applyValue(invoke -> invoke.result())`, as Pulumi's Java generator writes them;
+ * emit_check_program lets through only arguments of no nested object type and known options. */
 static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
     const pcl_expr_t *chain[64];
@@ -332,12 +333,24 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
     const char *last = strrchr(pkg, '.');
     const char *fns = java_class(j, arena_sprintf(j->base.a, "%s.%sFunctions", pkg, names_title(j->base.a, last + 1)));
     const char *member = java_token_member(j, f->token);
-    const char *args = java_class(j, arena_sprintf(j->base.a, "%s.inputs.%sArgs", pkg, member));
     buf_printf(b, "%s.%s(", fns, java_member_name(j, names_camel(j->base.a, member)));
     const pcl_expr_t *a = e->call.n >= 2 ? e->call.args[1] : NULL;
-    bool has_args = a && a->kind == PCL_OBJECT;
-    java_builder(j, b, args, NULL, 0, has_args ? a->object.items : NULL, has_args ? a->object.n : 0, NULL, NULL, ind);
-    if (e->call.n >= 3) java_invoke_options(j, b, e->call.args[2], ind + 4);
+    if (a && a->kind != PCL_OBJECT) { /* multi-argument inputs positionally, null for one left out */
+        for (size_t i = 0; i < f->n_multi_args; i++) {
+            const schema_property_t *p = schema_find_property(f->inputs, f->n_inputs, f->multi_args[i]);
+            if (i) buf_puts(b, ", ");
+            if (i + 1 < e->call.n)
+                java_expr(j, b, e->call.args[i + 1], p ? p->type : NULL, ind);
+            else
+                buf_puts(b, "null");
+        }
+    } else {
+        const char *args = java_class(j, arena_sprintf(j->base.a, "%s.inputs.%sArgs", pkg, member));
+        bool has_args = a && a->kind == PCL_OBJECT;
+        java_builder(j, b, args, NULL, 0, has_args ? a->object.items : NULL, has_args ? a->object.n : 0, NULL, NULL,
+                     ind);
+        if (e->call.n >= 3) java_invoke_options(j, b, e->call.args[2], ind + 4);
+    }
     buf_putc(b, ')');
     if (!n) return;
     buf_puts(b, ".applyValue(invoke -> invoke");

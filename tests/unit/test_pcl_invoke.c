@@ -229,11 +229,17 @@ START_TEST(test_csharp) {
     free(cs);
     tu_pcl_unload(&f);
     /* multi-argument inputs positionally, as Pulumi's .NET generator writes them */
-    tu_pcl_t g = load("output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n");
+    tu_pcl_t g = load("output \"two\" {\n    value = invoke(\"inv:index:pair\", \"x\", \"y\").result\n}\n"
+                      "output \"one\" {\n    value = invoke(\"inv:index:pair\", \"x\").result\n}\n");
     cs = tu_pcl_emit_ok(&g, LANG_CSHARP);
     tu_has(cs, "[\"two\"] = Inv.Pair.Invoke(\"x\", \"y\").Apply(invoke => invoke.Result),\n");
     free(cs);
-    tu_pcl_emit_refused(&g, LANG_JAVA, "main.pp:2:13", "invokes 'inv:index:pair'");
+    /* Java: as pulumi-java's generator writes them, null for one left out */
+    char *jv = tu_pcl_emit_ok(&g, LANG_JAVA);
+    tu_has(jv, "ctx.export(\"two\", InvFunctions.pair(\"x\", \"y\").applyValue(invoke -> invoke.result()));\n");
+    tu_has(jv, "ctx.export(\"one\", InvFunctions.pair(\"x\", null).applyValue(invoke -> invoke.result()));\n");
+    ck_assert_msg(!strstr(jv, "PairArgs"), "%s", jv);
+    free(jv);
     tu_pcl_unload(&g);
     g = load(
         "resource \"res\" \"inv:index:Res\" {\n    text = \"a\"\n}\n"
