@@ -306,7 +306,7 @@ static import_file_t *convert_from_terraform(arena_t *a, const convert_args_t *o
 
 static import_file_t *convert_from_pulumi(arena_t *a, const convert_args_t *o, convert_report_t *report,
                                           diag_list_t *diags) {
-    deployment_t *d = deployment_load(a, o->input, diags);
+    deployment_t *d = deployment_load_for_convert(a, o->input, diags);
     if (!d) return NULL;
     if (!o->quiet && d->n_resources > CONVERT_PROGRESS_THRESHOLD)
         fprintf(stderr, "read %s: %zu resources; converting...\n", o->input, d->n_resources);

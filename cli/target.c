@@ -37,12 +37,12 @@ static void warn_not_converted(import_target_t *t, const cli_options_t *o, const
 
 /* --from terraform|pulumi FILE → an import file (the converters of `cimport convert`). */
 static const import_file_t *convert_from(import_target_t *t, const cli_options_t *o) {
-    size_t len;
-    char *text = file_read_all(t->a, o->from_file, &len, &t->diags);
-    if (!text) return NULL;
     convert_report_t rep;
     memset(&rep, 0, sizeof rep);
     if (!strcmp(o->from, "terraform")) {
+        size_t len;
+        char *text = file_read_all(t->a, o->from_file, &len, &t->diags);
+        if (!text) return NULL;
         if (!convert_is_terraform_state(text)) {
             diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL,
                      "not a Terraform state (expected `terraform.tfstate` or `terraform show -json` output)");
@@ -86,14 +86,16 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
         schema_set_free(ss);
         bridge_set_free(bridge);
         t->from_state = s;
-        t->from_tf = true;
         return f;
     }
-    deployment_t *d = deployment_parse(t->a, text, len, o->from_file, &t->diags);
-    if (!d) return NULL;
-    import_file_t *f = convert_deployment_to_import_file(t->a, d, &rep, &t->diags);
+    /* The export's index is needed only while converting: its own arena, freed before the import
+     * (the import file keeps copies of what it needs; the report is read here). */
+    arena_t *tmp = arena_new();
+    deployment_t *d = deployment_load_for_convert(tmp, o->from_file, &t->diags);
+    import_file_t *f = d ? convert_deployment_to_import_file(t->a, d, &rep, &t->diags) : NULL;
     warn_not_converted(t, o, f ? &rep : NULL);
-    t->from_state = d;
+    deployment_free(d);
+    arena_free(tmp);
     return f;
 }
 
@@ -425,8 +427,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
 }
 
 void target_finish(import_target_t *t) {
-    if (t->from_state && t->from_tf) tfstate_free(t->from_state);
-    if (t->from_state && !t->from_tf) deployment_free(t->from_state);
+    if (t->from_state) tfstate_free(t->from_state);
     diag_list_free(&t->diags);
     arena_free(t->a);
     t->a = NULL;

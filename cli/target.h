@@ -34,11 +34,10 @@ typedef struct import_target {
     arena_t *a;
     workspace_t ws; /* TARGET_STACK: the session's into_stack */
     diag_list_t diags;
-    const char *why_not_stack; /* why the selected stack is not written (for the summary); may be NULL */
-    const import_file_t *file; /* --from: the converted import file */
-    void *from_state;          /* what it was converted from (freed at the end) */
-    bool from_tf;
-    size_t n_not_converted; /* --from terraform: managed resources left out (unmapped, no ID), warned about */
+    const char *why_not_stack;   /* why the selected stack is not written (for the summary); may be NULL */
+    const import_file_t *file;   /* --from: the converted import file */
+    struct tf_state *from_state; /* the Terraform state it was converted from (freed at the end) */
+    size_t n_not_converted;      /* --from terraform: managed resources left out (unmapped, no ID), warned about */
     bool interactive;
     bool declined; /* the user answered no */
 } import_target_t;

@@ -878,32 +878,64 @@ typedef struct export_ctx {
     const char **spec_name; /* per resource index: its spec name, or NULL */
     import_file_t *f;
     hashmap_t *used;
+    hashmap_t by_urn;          /* URN → 1 + index of its first resource not pending delete */
+    hashmap_t names;           /* URN → its nameTable entry's name */
+    hashmap_t provider_inputs; /* provider URN → its inputs, read once */
+    bool failed;               /* a provider's inputs did not read (diagnosed) */
     size_t cap_names;
 } export_ctx_t;
 
-static int find_urn(const deployment_t *d, const char *urn) {
-    for (size_t i = 0; i < d->n_resources; i++)
-        if (!d->resources[i].del && strcmp(d->resources[i].urn, urn) == 0) return (int)i;
-    return -1;
+static int find_urn(const export_ctx_t *x, const char *urn) {
+    void **v = hashmap_find_str(&x->by_urn, urn);
+    return v ? (int)((uintptr_t)*v - 1) : -1;
 }
 
 /* The name by which a spec refers to urn: another spec's name, else a nameTable entry. */
 static const char *reference_name(export_ctx_t *x, const char *urn) {
-    int i = find_urn(x->d, urn);
+    int i = find_urn(x, urn);
     if (i >= 0 && x->spec_name[i]) return x->spec_name[i];
-    for (size_t k = 0; k < x->f->n_names; k++)
-        if (strcmp(x->f->name_table[k].urn, urn) == 0) return x->f->name_table[k].name;
+    void **known = hashmap_find_str(&x->names, urn);
+    if (known) return *known;
     x->f->name_table =
         arena_grow_array(x->a, x->f->name_table, &x->cap_names, x->f->n_names + 1, sizeof *x->f->name_table);
     import_name_entry_t *e = &x->f->name_table[x->f->n_names++];
     e->name = export_unique_name(x->a, x->used, urn_last_name(x->a, urn), urn_type(x->a, urn), NULL);
     e->urn = arena_strdup(x->a, urn);
+    hashmap_add_str(&x->names, e->urn, (void *)e->name);
     return e->name;
+}
+
+/* A provider resource's inputs: parsed from its range of the file when the state was loaded
+ * indexed (only providers' are needed here, so the rest of the file is never parsed), once each. */
+static const pv_t *provider_inputs(export_ctx_t *x, const state_resource_t *r, diag_list_t *diags) {
+    void **known = hashmap_find_str(&x->provider_inputs, r->urn);
+    if (known) return *known;
+    pv_t *in = NULL, *out = NULL;
+    if (!r->lazy) {
+        in = pv_clone(x->a, r->inputs);
+    } else if (!deployment_resource_read(x->d, r, x->a, &in, &out, diags)) {
+        x->failed = true;
+        return NULL;
+    }
+    hashmap_add_str(&x->provider_inputs, r->urn, in);
+    return in;
 }
 
 static const char *pv_str_member(const pv_t *obj, const char *key) {
     const pv_t *v = pv_unwrap(obj ? pv_object_get(obj, key) : NULL);
     return v && v->kind == PV_STRING && v->u.str.len ? v->u.str.s : NULL;
+}
+
+static void export_ctx_free(export_ctx_t *x) {
+    hashmap_free(&x->by_urn);
+    hashmap_free(&x->names);
+    hashmap_free(&x->provider_inputs);
+}
+
+deployment_t *deployment_load_for_convert(arena_t *a, const char *path, diag_list_t *diags) {
+    bool not_pulumi = false;
+    deployment_t *d = deployment_load_indexed(a, path, &not_pulumi, diags);
+    return d || !not_pulumi ? d : deployment_load(a, path, diags);
 }
 
 import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t *d, convert_report_t *report,
@@ -915,6 +947,9 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     x.f = arena_alloc(a, sizeof *x.f);
     x.f->path = d->path;
     x.spec_name = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.spec_name);
+    hashmap_reserve(&x.by_urn, d->n_resources);
+    for (size_t i = 0; i < d->n_resources; i++)
+        if (!d->resources[i].del) hashmap_add_str(&x.by_urn, d->resources[i].urn, (void *)(uintptr_t)(i + 1));
     x.f->specs = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.f->specs);
     /* First pass: which resources become specs, and their names (URN names, deduplicated, so
      * references in the second pass can point forward as well as back). */
@@ -945,6 +980,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     if (report->converted == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, d->path, NULL,
                  "the export has no resources to import (only the stack, default providers or pending deletes)");
+        export_ctx_free(&x);
         return NULL;
     }
     for (size_t i = 0; i < d->n_resources; i++) {
@@ -952,26 +988,27 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         const state_resource_t *r = &d->resources[i];
         import_spec_t *sp = &x.f->specs[x.f->n_specs];
         sp->index = (int)x.f->n_specs++;
-        sp->type = r->type;
+        sp->type = arena_strdup(a, r->type);
         sp->name = x.spec_name[i];
         const char *logical = urn_last_name(a, r->urn);
         if (strcmp(logical, sp->name) != 0) sp->logical_name = logical;
         bool is_provider = strncmp(r->type, "pulumi:providers:", 17) == 0;
-        if (r->custom && !is_provider) sp->id = r->id;
+        if (r->custom && !is_provider) sp->id = arena_strdup(a, r->id);
         if (!r->custom) sp->component = true;
         if (r->parent) {
-            int pi = find_urn(d, r->parent);
+            int pi = find_urn(&x, r->parent);
             bool parent_is_stack = pi >= 0 && strcmp(d->resources[pi].type, "pulumi:pulumi:Stack") == 0;
             if (!parent_is_stack && !strstr(r->parent, "::pulumi:pulumi:Stack::"))
                 sp->parent = reference_name(&x, r->parent);
         }
         if (r->provider && !is_provider) {
             const char *purn = provider_ref_urn(a, r->provider);
-            int pi = find_urn(d, purn);
+            int pi = find_urn(&x, purn);
             if (pi >= 0 && is_default_provider(a, &d->resources[pi])) {
                 /* A default provider is not a spec; its version selects the target's default provider. */
-                sp->version = pv_str_member(d->resources[pi].inputs, "version");
-                sp->plugin_download_url = pv_str_member(d->resources[pi].inputs, "pluginDownloadURL");
+                const pv_t *pin = provider_inputs(&x, &d->resources[pi], diags);
+                sp->version = pv_str_member(pin, "version");
+                sp->plugin_download_url = pv_str_member(pin, "pluginDownloadURL");
             } else if (!strstr(purn, "::default")) {
                 sp->provider = reference_name(&x, purn);
             }
@@ -980,7 +1017,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             /* Provider configuration without secrets: a ciphertext from the source stack would not
              * decrypt in the target stack. */
             pv_t *in = pv_object(a);
-            const pv_t *src = r->inputs;
+            const pv_t *src = provider_inputs(&x, r, diags);
             for (size_t k = 0; src && k < src->u.obj.len; k++) {
                 const pv_member_t *m = &src->u.obj.members[k];
                 if (!pv_contains_secret(m->value) && strcmp(m->key, "version") != 0)
@@ -990,5 +1027,6 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             sp->version = pv_str_member(src, "version");
         }
     }
-    return x.f;
+    export_ctx_free(&x);
+    return x.failed ? NULL : x.f;
 }

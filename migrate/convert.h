@@ -77,8 +77,13 @@ typedef struct convert_options {
 import_file_t *convert_tfstate_to_import_file(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
                                               convert_report_t *report, diag_list_t *diags);
 
-/* `pulumi stack export` → import file. NULL (with a diagnostic) when the export has no resources
- * to import. */
+/* A stack export or checkpoint to convert, loaded indexed (specs/deployment.h): a 1,000,000-resource
+ * export is not held as a JSON tree, and only provider resources' properties are ever parsed. A
+ * file that is not a Pulumi state is read whole for the usual error. Free with deployment_free. */
+deployment_t *deployment_load_for_convert(arena_t *a, const char *path, diag_list_t *diags);
+/* `pulumi stack export` → import file (the state loaded either way), allocated in `a` with copies of
+ * what it keeps from d, so d may be freed after; the report's entries point into d. NULL (with a
+ * diagnostic) when the export has no resources to import or a provider's properties do not read. */
 import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t *d, convert_report_t *report,
                                                  diag_list_t *diags);
 
