@@ -576,10 +576,6 @@ static bool node_untyped(const pcl_program_t *p, const names_table_t *nodes, con
     return false;
 }
 
-static bool reads_untyped(const check_t *c, const pcl_node_t *n) {
-    return node_untyped(c->p, c->nodes, n);
-}
-
 bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     if (e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0) return true;
     int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
@@ -892,13 +888,6 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", x->at->name,
                                  e->trav.root));
-        /* Go reads a value of no type (a config block without one) only as a whole: its
-         * interface{} has no fields or elements to read */
-        if (idx >= 0 && c->lang == LANG_GO && e->trav.n > 0 && reads_untyped(c, &c->p->nodes[idx]))
-            refuse(c, x->n, line, col,
-                   arena_sprintf(c->a,
-                                 "'%s' reads into '%s', a value of no type, which the Go emitter cannot write yet",
-                                 x->at->name, e->trav.root));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
          * generators write one: `Number(x)`, `x === "true"`); every emitter but YAML's writes it (TypeScript
          * and Python as Pulumi does), and no language converts between numbers and booleans (PCL has

@@ -839,6 +839,12 @@ static const go_vt_t *go_vt_part(go_ctx_t *g, const go_vt_t *t, const pcl_trav_p
     return t->kind == GV_LIST ? t->elem : &GV_T_UNKNOWN;
 }
 
+/* Whether a config node is of an object type (`object({a=T})`) with no default: decoded into a
+ * map[string]interface{}, as Pulumi writes it (its fields read as interface{} values). */
+static bool go_cfg_object(const pcl_node_t *n, const emit_cfg_type_t *t) {
+    return t->kind == EMIT_CFG_ANY && t->n_fields > 0 && n->n_attrs == 0;
+}
+
 /* The value type of a config node (a plain value, or inside an apply when secret). */
 static const go_vt_t *go_cfg_vt(go_ctx_t *g, const emit_cfg_type_t *c) {
     switch (c->kind) {
@@ -870,7 +876,11 @@ static const go_vt_t *go_infer_trav(go_ctx_t *g, const pcl_expr_t *e, size_t upt
             }
             t = g->local_type[idx].t;
             break;
-        case PCL_NODE_CONFIG: t = go_cfg_vt(g, emit_config_type(g->base.a, n->token)); break;
+        case PCL_NODE_CONFIG: {
+            const emit_cfg_type_t *ct = emit_config_type(g->base.a, n->token);
+            t = go_cfg_object(n, ct) ? go_vt(g, GV_MAP, go_vt(g, GV_ANY, NULL)) : go_cfg_vt(g, ct);
+            break;
+        }
         case PCL_NODE_RESOURCE: {
             if (e->trav.n == 0 || !e->trav.parts[0].attr || !n->schema) return &GV_T_UNKNOWN;
             const char *a = e->trav.parts[0].attr;
@@ -1129,6 +1139,15 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     return &GV_T_UNKNOWN;
 }
 
+/* The type of secret(in)'s value: in's, but a list of whole numbers is an []int, as Pulumi writes
+ * it (go_secret_call). */
+static const go_vt_t *go_secret_arg_type(go_ctx_t *g, const pcl_expr_t *in) {
+    bool whole = in->kind == PCL_TUPLE && in->tuple.n > 0;
+    for (size_t i = 0; i < in->tuple.n && whole; i++)
+        whole = in->tuple.items[i]->kind == PCL_NUMBER && names_number_is_int(in->tuple.items[i]->n);
+    return whole ? go_vt(g, GV_LIST, go_vt(g, GV_INT, NULL)) : go_infer(g, in);
+}
+
 static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
     switch (e->kind) {
     case PCL_STRING: return go_vt(g, GV_STRING, NULL);
@@ -1162,7 +1181,7 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
         return go_vt(g, GV_MAP, el ? el : go_vt(g, GV_ANY, NULL));
     }
     case PCL_CALL:
-        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) return go_infer(g, e->call.args[0]);
+        if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) return go_secret_arg_type(g, e->call.args[0]);
         return go_infer_call(g, e);
     case PCL_UNARY: {
         const go_vt_t *t = go_infer(g, e->x);
@@ -1407,13 +1426,17 @@ static void go_plain_splat(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     buf_puts(b, res);
 }
 
-/* Traversal parts [from, n) read from a plain value of type t: `.Field`, `["key"]`, `[0]`. */
+/* Traversal parts [from, n) read from a plain value of type t: `.Field`, `["key"]`, `[0]`; from a
+ * value of no type (interface{}) after asserting what the part needs, as Pulumi writes it:
+ * `a.(map[string]interface{})["key"]`, `a.([]interface{})[0]`. */
 static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_trav_part_t *parts, size_t from,
                            size_t n) {
     static const emit_part_syntax_t plain = {
         .lang = LANG_GO, .attr = ".%s", .key_open = "[", .key_close = "]", .index = "[%zu]"};
     for (size_t i = from; i < n; i++) {
         const pcl_trav_part_t *pt = &parts[i];
+        if (t->kind == GV_ANY)
+            buf_puts(b, pt->attr || pt->index_is_string ? ".(map[string]interface{})" : ".([]interface{})");
         /* an attribute of a struct is its field; of a map, a key */
         bool field = t->kind == GV_OBJECT || t->kind == GV_HOOK_ARGS;
         emit_append_part(b, pt, pt->attr && field ? go_field_name(g, pt->attr) : NULL, &plain);
@@ -2313,15 +2336,20 @@ static void go_secret_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
         go_expr(g, b, in, t, depth);
         return;
     }
-    const go_vt_t *it = go_infer(g, in);
-    bool whole = in->kind == PCL_TUPLE && in->tuple.n > 0; /* Pulumi writes a list of whole numbers []int */
-    for (size_t i = 0; i < in->tuple.n && whole && in->kind == PCL_TUPLE; i++)
-        whole = in->tuple.items[i]->kind == PCL_NUMBER && names_number_is_int(in->tuple.items[i]->n);
-    if (whole) it = go_vt(g, GV_LIST, go_vt(g, GV_INT, NULL));
+    const go_vt_t *it = go_secret_arg_type(g, in);
     bool known = it->kind != GV_UNKNOWN && it->kind != GV_ANY && !it->ptr && go_vt_stem(g, it, 0);
-    bool plain =
-        secret && !output && known &&
-        (whole || it->kind == GV_STRING || it->kind == GV_BOOL || (in->kind == PCL_TRAVERSAL && it->kind != GV_OBJECT));
+    /* a plain Go value (`map[string]bool{...}`): ToSecret gives the Output of its type, where a
+     * pulumi.Map would give a MapOutput whatever its values */
+    bool plain = secret && !output && known &&
+                 (it->kind == GV_STRING || it->kind == GV_BOOL || it->kind == GV_LIST || it->kind == GV_MAP ||
+                  (in->kind == PCL_TRAVERSAL && it->kind != GV_OBJECT));
+    if (secret && !output && it->kind == GV_ANY && in->kind == PCL_TRAVERSAL) {
+        /* a value of no type: its plain value as a pulumi.Any, as Pulumi writes it */
+        buf_puts(b, "pulumi.ToSecret(pulumi.Any(");
+        go_plain(g, b, in, g->gd, it);
+        buf_puts(b, ")).(pulumi.AnyOutput)");
+        return;
+    }
     buf_puts(b, secret ? "pulumi.ToSecret(" : "pulumi.Unsecret(");
     if (plain)
         go_plain(g, b, in, g->gd, it);
@@ -2932,8 +2960,11 @@ static void go_config_object_default(go_ctx_t *g, buf_t *b, size_t i, const emit
 static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     const pcl_node_t *n = &g->base.p->nodes[i];
     const emit_cfg_type_t *t = emit_config_type(g->base.a, n->token);
-    bool any = t->kind == EMIT_CFG_ANY || emit_config_depth(t) > 2;
-    const char *vt = any ? "interface{}" : emit_config_type_name(g->base.a, t, &GO_CFG);
+    bool object = go_cfg_object(n, t);
+    bool any = !object && (t->kind == EMIT_CFG_ANY || emit_config_depth(t) > 2);
+    const char *vt = object ? "map[string]interface{}"
+                     : any  ? "interface{}"
+                            : emit_config_type_name(g->base.a, t, &GO_CFG);
     const char *getter = n->config_secret ? "RequireSecretObject" : "RequireObject";
     const char *key = n->config_key ? n->config_key : n->name;
     if (n->n_attrs) { /* a default: nothing to read when nothing reads it (a default never fails) */
@@ -2959,7 +2990,7 @@ static void go_config_object(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     /* pulumi.Any: an interface{} holding a map would otherwise become a MapOutput */
     const char *wrap = any ? "pulumi.Any(" : "";
     buf_printf(b, "%s := pulumi.%s(%s%s%s).(%s)\n", g->base.var[i], n->config_secret ? "ToSecret" : "ToOutput", wrap,
-               value, any ? ")" : "", go_cfg_output_type(g, t));
+               value, any ? ")" : "", object ? "pulumi.MapOutput" : go_cfg_output_type(g, t));
 }
 
 /* A top-level local: `name := value` (`_ = value` when nothing reads it). */

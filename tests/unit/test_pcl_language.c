@@ -655,6 +655,35 @@ START_TEST(test_builtin_functions_go) {
 }
 END_TEST
 
+/* Go reads into a value of no type after asserting what each part needs, as Pulumi writes it
+ * (`a.(map[string]interface{})["k"]`, `.([]interface{})[0]`); an object-typed config value is a
+ * map[string]interface{} (a MapOutput as a secret); secret() of a plain list or map is of the plain
+ * Go value (`map[string]bool{...}`: a pulumi.Map would give a MapOutput, not the BoolMapOutput it is
+ * asserted to), a list of whole numbers an []int also where an apply reads it. Before, the reads
+ * were refused, and `m` and `l` failed at run time (the wrong Output type). */
+START_TEST(test_go_untyped_and_secret_values) {
+    fixture_t f = load("config \"anyObject\" {}\nconfig \"anObject\" \"object({property=string})\" {}\n"
+                       "m = secret({\"key\": true})\nl = secret([1])\na = secret(anyObject)\nc = secret(anObject)\n"
+                       "output \"a\" {\n    value = a.property\n}\noutput \"ai\" {\n    value = anyObject.list[0]\n}\n"
+                       "output \"l\" {\n    value = l[0]\n}\noutput \"m\" {\n    value = m[\"key\"]\n}\n"
+                       "output \"c\" {\n    value = c.property\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tvar anObjectValue map[string]interface{}\n\t\tcfg.RequireObject(\"anObject\", &anObjectValue)\n");
+    tu_has(go, "\t\tm := pulumi.ToSecret(map[string]bool{\n\t\t\t\"key\": true,\n\t\t}).(pulumi.BoolMapOutput)\n");
+    tu_has(go, "\t\ta := pulumi.ToSecret(pulumi.Any(anyObjectValue)).(pulumi.AnyOutput)\n"
+               "\t\tc := pulumi.ToSecret(anObjectValue).(pulumi.MapOutput)\n");
+    tu_has(go, "\t\tctx.Export(\"a\", a.ApplyT(func(a interface{}) (interface{}, error) {\n"
+               "\t\t\treturn a.(map[string]interface{})[\"property\"], nil\n\t\t}).(pulumi.AnyOutput))\n");
+    tu_has(go,
+           "ctx.Export(\"ai\", pulumi.Any(anyObjectValue.(map[string]interface{})[\"list\"].([]interface{})[0]))\n");
+    tu_has(go, "\t\tctx.Export(\"l\", l.ApplyT(func(l []int) (int, error) {\n");
+    tu_has(go, "\t\tctx.Export(\"c\", c.ApplyT(func(c map[string]interface{}) (interface{}, error) {\n"
+               "\t\t\treturn c[\"property\"], nil\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* A call with the wrong number of arguments, or of no PCL function, is refused by the binder at
  * its position; a length() of a value of unknown shape, and a string at a number position, by the
  * emitters. */
@@ -1010,8 +1039,6 @@ START_TEST(test_config_default_and_untyped) {
         py,
         "pulumi.export(\"b\", [e[\"value\"] for e in [{\"key\": k, \"value\": v} for k, v in sorted(names.items())]])");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:9:13",
-                        "'obj', a value of no type, which the Go emitter cannot write yet");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:6:5", "the C# emitter cannot write a config value's default yet");
     unload(&f);
     /* arithmetic over a value of no type converts it to a number first, as PCL's operators do (a
@@ -1361,6 +1388,7 @@ int main(void) {
     tcase_add_test(tc, test_can_try);
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
+    tcase_add_test(tc, test_go_untyped_and_secret_values);
     tcase_add_test(tc, test_builtin_functions_cs_java);
     tcase_add_test(tc, test_config_default_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
