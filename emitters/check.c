@@ -289,32 +289,56 @@ static bool java_reads_required(const schema_type_t *t, const pcl_expr_t *e, siz
     return t != NULL;
 }
 
+/* Whether e compares an output (one atom) with null: `x == null`, `x != null`. */
+static bool null_test(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (e->kind != PCL_BINARY || (strcmp(e->op, "==") != 0 && strcmp(e->op, "!=") != 0)) return false;
+    if (e->x->kind != PCL_NULL && e->y->kind != PCL_NULL) return false;
+    return emit_is_output_atom(p, nodes, e->x->kind == PCL_NULL ? e->y : e->x);
+}
+
+/* An output atom of the expression (null_tested: the operand of `== null` or `!= null`). */
+static void typed_apply_atom(typed_apply_scan_t *t, const pcl_expr_t *e, bool null_tested) {
+    const check_t *c = t->c;
+    size_t skip = 0;
+    const pcl_expr_t *h = emit_atom_head(c->a, c->p, c->nodes, e, &skip);
+    char *text = pcl_print_expr(h);
+    if (!text) {
+        t->ok = false;
+        return;
+    }
+    if (t->head && strcmp(t->head, text) != 0) t->ok = false;
+    if (!t->head) t->head = arena_strdup(c->a, text);
+    free(text);
+    /* Java: a getter of an optional output (or below one) gives an Optional, not the value or
+     * null: a config value, a secret() or a required output read as a whole, what is read below a
+     * required one by required getters, or an optional output read as a whole and compared with
+     * null (java_traversal unwraps it to its value or null) */
+    int idx = h->kind == PCL_TRAVERSAL ? names_table_get(c->nodes, h->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    bool whole = e->kind != PCL_TRAVERSAL || skip == e->trav.n;
+    bool required = false, below_required = false, known = false;
+    if (n && n->kind == PCL_NODE_RESOURCE && n->schema && h->trav.n == 1 && h->trav.parts[0].attr) {
+        const schema_property_t *prop =
+            schema_find_property(n->schema->outputs, n->schema->n_outputs, h->trav.parts[0].attr);
+        known = prop != NULL;
+        required = prop && prop->required;
+        below_required = required && !whole && java_reads_required(prop->type, e, skip);
+    }
+    t->java &= (whole || below_required) && ((n && n->kind == PCL_NODE_CONFIG) || h->kind == PCL_CALL || required ||
+                                             (whole && known && null_tested));
+    /* below an output the resource may leave unset, the value is null (C#: no `?.` written yet) */
+    if (!whole && n && n->kind == PCL_NODE_RESOURCE && !required) t->ok = false;
+}
+
 static bool typed_apply_one(const pcl_expr_t *e, void *ctx) {
     typed_apply_scan_t *t = ctx;
     const check_t *c = t->c;
     if (emit_is_output_atom(c->p, c->nodes, e)) {
-        size_t skip = 0;
-        const pcl_expr_t *h = emit_atom_head(c->a, c->p, c->nodes, e, &skip);
-        char *text = pcl_print_expr(h);
-        if (!text) return t->ok = false;
-        if (t->head && strcmp(t->head, text) != 0) t->ok = false;
-        if (!t->head) t->head = arena_strdup(c->a, text);
-        free(text);
-        /* Java: a getter of an optional output (or below one) gives an Optional, not the value or
-         * null: only a config value, a secret() or a required output, read as a whole */
-        int idx = h->kind == PCL_TRAVERSAL ? names_table_get(c->nodes, h->trav.root) : -1;
-        const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
-        bool whole = e->kind != PCL_TRAVERSAL || skip == e->trav.n;
-        bool required = false, below_required = false;
-        if (n && n->kind == PCL_NODE_RESOURCE && n->schema && h->trav.n == 1 && h->trav.parts[0].attr) {
-            const schema_property_t *prop =
-                schema_find_property(n->schema->outputs, n->schema->n_outputs, h->trav.parts[0].attr);
-            required = prop && prop->required;
-            below_required = required && !whole && java_reads_required(prop->type, e, skip);
-        }
-        t->java &= (whole || below_required) && ((n && n->kind == PCL_NODE_CONFIG) || h->kind == PCL_CALL || required);
-        /* below an output the resource may leave unset, the value is null (C#: no `?.` written yet) */
-        if (!whole && n && n->kind == PCL_NODE_RESOURCE && !required) t->ok = false;
+        typed_apply_atom(t, e, false);
+        return false;
+    }
+    if (null_test(c->p, c->nodes, e)) {
+        typed_apply_atom(t, e->x->kind == PCL_NULL ? e->y : e->x, true);
         return false;
     }
     switch (e->kind) {
@@ -402,10 +426,12 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     case PCL_COND: {
         unsigned langs = apply | L(LANG_CSHARP) | L(LANG_JAVA);
         if (emit_has_output(c->p, c->nodes, e)) langs = apply | typed_apply_langs(c, e);
-        /* Java compares numbers and booleans with ==, strings with Objects.equals (emit_string_equality);
-         * anything else it cannot tell is either */
+        /* Java compares numbers and booleans with ==, strings with Objects.equals (emit_string_equality),
+         * an output's value (an object in the apply) with null by ==; anything else it cannot tell is
+         * either */
         bool java = true;
-        if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !emit_string_equality(c->p, c->nodes, e))
+        if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !emit_string_equality(c->p, c->nodes, e) &&
+            !null_test(c->p, c->nodes, e))
             for (int k = 0; k < 2; k++) {
                 emit_shape_t sh = emit_expr_shape(c->p, c->nodes, k ? e->y : e->x);
                 java &= sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL;

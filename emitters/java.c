@@ -163,8 +163,64 @@ static const emit_part_syntax_t JAVA_VALUE_PARTS = {.lang = LANG_JAVA,
                                                     .index = ".get(%zu)",
                                                     .name = java_attr_name};
 
+/* The property `name` of object type t, or NULL. */
+static const schema_property_t *java_object_property(const schema_type_t *t, const char *name) {
+    return t && t->kind == SCHEMA_OBJECT && t->object ? schema_find_property(t->object->props, t->object->n_props, name)
+                                                      : NULL;
+}
+
+/* The output a traversal of a resource reads first (`res.out...`), or NULL. */
+static const schema_property_t *java_first_output(emit_typed_t *x, const pcl_expr_t *e, int idx) {
+    const pcl_node_t *n = idx >= 0 ? &x->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema || !e->trav.n || !e->trav.parts[0].attr) return NULL;
+    return schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+}
+
+/* Whether a traversal reads an optional property of the schema (the resource's output, or one below). */
+static bool java_reads_optional(const schema_property_t *p, const pcl_expr_t *e) {
+    const schema_type_t *t = p->type;
+    bool optional = !p->required;
+    for (size_t k = 1; k < e->trav.n && !optional && t; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
+        optional = q && !q->required;
+        t = pt->attr ? (q ? q->type : NULL) : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element : NULL;
+    }
+    return optional;
+}
+
+/* A resource's output read with its getter and what is read below it. pulumi-java's getter of an
+ * optional output gives an Output<Optional<T>>, an output type's getter of an optional property an
+ * Optional<T>; an input wants an Output<T>: a read through an optional property is written in one
+ * apply, through the Optional by map/flatMap, and gives the value or null:
+ * `res.data().applyValue(v -> v.flatMap(x -> x.s()).orElse(null))`. */
 static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
-    emit_typed_traversal(x, b, e, &JAVA_PARTS);
+    int idx = emit_typed_find(x, e->trav.root);
+    const schema_property_t *p = x->n_scope ? NULL : java_first_output(x, e, idx);
+    if (!p || !java_reads_optional(p, e)) {
+        emit_typed_traversal(x, b, e, &JAVA_PARTS);
+        return;
+    }
+    buf_printf(b, "%s.%s().applyValue(v -> v", x->var[idx], java_attr_name(x, idx, e->trav.parts[0].attr, true));
+    bool optional = !p->required;
+    const schema_type_t *t = p->type;
+    for (size_t k = 1; k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
+        buf_t get;
+        buf_init(&get);
+        emit_append_part(&get, pt, pt->attr ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
+        if (optional)
+            buf_printf(b, ".%s(x -> x%s)", q && !q->required ? "flatMap" : "map", get.data);
+        else
+            buf_puts(b, get.data);
+        buf_free(&get);
+        optional |= q && !q->required;
+        t = pt->attr                                                  ? (q ? q->type : NULL)
+            : t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element
+                                                                      : NULL;
+    }
+    buf_puts(b, optional ? ".orElse(null))" : ")");
 }
 
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it

@@ -1061,7 +1061,8 @@ END_TEST
  * it, as Pulumi's .NET and Java generators do: `res.Num.Apply(num => num + 1)`,
  * `res.num().applyValue(_num -> _num + 1)` (a Java lambda's parameter may not shadow a local); what
  * is read below the output comes from the parameter. Java only over a config value or a required
- * output read whole (an optional output's getter gives an Optional, never null). */
+ * output read whole (an optional output's getter gives an Optional, never null; one compared with
+ * null is unwrapped: test_java_optional_outputs). */
 START_TEST(test_operators_over_outputs_cs_java) {
     static const char *schema =
         "{\"name\":\"ap\",\"version\":\"1.0.0\",\"resources\":{\"ap:index:Res\":{"

@@ -672,6 +672,37 @@ START_TEST(test_read_below_optional_output) {
 }
 END_TEST
 
+/* Java: a resource's optional output is an Output<Optional<T>> (pulumi-java's getters), and so is
+ * what is read below one; an input wants an Output<T>. It was passed as it is (did not compile);
+ * now it is unwrapped, `.orElse(null)` in an apply, and a conditional over it compares the value
+ * with null (l2-resource-optional), where it was refused. */
+START_TEST(test_java_optional_outputs) {
+    const char *schema = "{\"name\":\"opt\",\"version\":\"1.0.0\",\"resources\":{\"opt:index:Res\":{"
+                         "\"properties\":{\"data\":{\"$ref\":\"#/types/opt:index:Data\"},"
+                         "\"flag\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],"
+                         "\"inputProperties\":{\"data\":{\"$ref\":\"#/types/opt:index:Data\"},"
+                         "\"flag\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\"}}}},"
+                         "\"types\":{\"opt:index:Data\":{\"type\":\"object\",\"properties\":{\"s\":{\"type\":"
+                         "\"string\"},\"r\":{\"type\":\"string\"}},\"required\":[\"r\"]}}}";
+    const char *pcl = "resource \"a\" \"opt:index:Res\" {\n    name = \"x\"\n}\n"
+                      "resource \"b\" \"opt:index:Res\" {\n    name = a.name\n    flag = a.flag\n"
+                      "    data = { s = a.data.s, r = a.data.r }\n}\n"
+                      "output \"isSet\" {\n    value = a.flag == null ? \"null\" : \"not null\"\n}\n"
+                      "output \"isUnset\" {\n    value = a.flag != null\n}\n";
+    tu_pcl_t f = tu_pcl_load(schema, "opt.json", pcl);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "            .name(a.name())\n            .flag(a.flag().applyValue(v -> v.orElse(null)))\n");
+    tu_has(java, ".s(a.data().applyValue(v -> v.flatMap(x -> x.s()).orElse(null)))\n");
+    tu_has(java, ".r(a.data().applyValue(v -> v.map(x -> x.r()).orElse(null)))\n");
+    tu_has(java, "ctx.export(\"isSet\", a.flag().applyValue(v -> v.orElse(null)).applyValue(_flag -> _flag == null ? "
+                 "\"null\" : \"not null\"));\n");
+    tu_has(java, "ctx.export(\"isUnset\", a.flag().applyValue(v -> v.orElse(null)).applyValue(_flag -> _flag != "
+                 "null));\n");
+    free(java);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* A method whose result is plain (a provider, a number, a plain object): the Node.js SDK returns a
  * Promise of it, so TypeScript awaits it in an async main function, as Pulumi does
  * (l2-component-call-plain); it used to be refused. */
@@ -779,6 +810,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_nul_in_strings);
     tcase_add_test(tc, test_string_where_bool_wanted);
     tcase_add_test(tc, test_read_below_optional_output);
+    tcase_add_test(tc, test_java_optional_outputs);
     tcase_add_test(tc, test_plain_method_awaited);
     tcase_add_test(tc, test_python_can_try);
     suite_add_tcase(s, tc);
