@@ -111,7 +111,7 @@ static unsigned function_langs(const char *name) {
         {"filebase64", ts_py_yaml | go | cs_java},
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"toJSON", ts_py_yaml | go | L(LANG_CSHARP)},
-        {"element", ts_py_yaml | cs_java}, /* YAML: fn::select [index, list] */
+        {"element", ts_py_yaml | go | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py},
         {"join", ts_py_yaml | go | cs_java},
         {"split", ts_py_yaml | go | cs_java},

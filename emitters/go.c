@@ -1037,6 +1037,7 @@ typedef enum {
     GO_FN_RESNAME, /* a resource itself → string */
     GO_FN_PANIC,   /* notImplemented(message): panics; its value is any */
     GO_FN_JSON,    /* toJSON(plain value) → string, marshalled before the statement */
+    GO_FN_ELEMENT, /* element(list, whole number) → the list's element type, list[i] */
 } go_fn_kind_t;
 
 typedef struct go_fn {
@@ -1068,6 +1069,7 @@ static const go_fn_t GO_FNS[] = {
     {"pulumiResourceType", GO_FN_RESNAME, "$0.PulumiResourceType()", NULL, -1},
     {"notImplemented", GO_FN_PANIC, "notImplemented($0)", NULL, GO_HELPER_NOT_IMPLEMENTED},
     {"toJSON", GO_FN_JSON, NULL, "encoding/json", -1},
+    {"element", GO_FN_ELEMENT, NULL, NULL, -1},
 };
 
 static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
@@ -1135,6 +1137,13 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     case GO_FN_PANIC:
         return e->call.n == 1 && go_vt_is(go_infer(g, e->call.args[0]), GV_STRING) ? go_vt(g, GV_ANY, NULL)
                                                                                    : &GV_T_UNKNOWN;
+    case GO_FN_ELEMENT: { /* a slice's index is an int: a whole-number literal or an int value */
+        const go_vt_t *l = e->call.n == 2 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        const pcl_expr_t *i = e->call.n == 2 ? e->call.args[1] : NULL;
+        bool index =
+            i && (i->kind == PCL_NUMBER ? names_number_is_int(i->n) && i->n >= 0 : go_vt_is(go_infer(g, i), GV_INT));
+        return go_vt_is(l, GV_LIST) && index ? l->elem : &GV_T_UNKNOWN;
+    }
     }
     return &GV_T_UNKNOWN;
 }
@@ -1628,6 +1637,13 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         buf_puts(b, "graphemeLength(");
         go_plain(g, b, e->call.args[0], gd + 1, NULL);
         buf_putc(b, ')');
+        return;
+    }
+    if (f->kind == GO_FN_ELEMENT) { /* as an index expression reads it */
+        go_operand(g, b, e->call.args[0], 6, false, gd, NULL);
+        buf_putc(b, '[');
+        go_plain(g, b, e->call.args[1], gd + 1, go_vt(g, GV_INT, NULL));
+        buf_putc(b, ']');
         return;
     }
     if (f->kind == GO_FN_MINMAX && e->call.expand_final) {
