@@ -1071,7 +1071,8 @@ static bool key_in(const char *k, const char *const *keys) {
 /* The shape an option's value must have for every emitter to write it with its meaning. */
 /* What Pulumi YAML's resource options cannot hold: a read timeout (its customTimeouts are create,
  * update and delete). Its aliases are URNs or alias objects (pulumi-yaml #936); an object's name,
- * type and noParent are written as they are, while its parent (a resource in PCL), stack and
+ * type and noParent are written as they are, its parent resource as the resource's URN (`${res.urn}`,
+ * a string Output, which #936 takes as the parent URN), while a parent of another kind, stack and
  * project are not written yet. */
 static void check_yaml_option(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
     const pcl_expr_t *v = o->value;
@@ -1079,6 +1080,9 @@ static void check_yaml_option(check_t *c, const pcl_node_t *n, const pcl_attr_t 
         const pcl_expr_t *it = v->tuple.items[i];
         for (size_t k = 0; it->kind == PCL_OBJECT && k < it->object.n; k++) {
             const char *key = it->object.items[k].key;
+            const pcl_expr_t *p = it->object.items[k].value;
+            int idx = p->kind == PCL_TRAVERSAL && p->trav.n == 0 ? names_table_get(c->nodes, p->trav.root) : -1;
+            if (strcmp(key, "parent") == 0 && idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_RESOURCE) continue;
             if (strcmp(key, "parent") == 0 || strcmp(key, "stack") == 0 || strcmp(key, "project") == 0) {
                 refuse(c, n, o->line, o->col,
                        arena_sprintf(c->a, "aliases item %zu: the YAML emitter does not write an alias's %s yet", i + 1,

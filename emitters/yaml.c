@@ -554,6 +554,35 @@ static bool yaml_refers_to_component(yaml_gen_t *g, const pcl_expr_t *e) {
     return idx >= 0 && g->p->nodes[idx].kind == PCL_NODE_COMPONENT;
 }
 
+/* An alias's parent resource as Pulumi YAML takes it (pulumi-yaml #936: a parent URN, a string or
+ * a string Output): its URN, `${res.urn}`; aliases otherwise as they are. */
+static const pcl_expr_t *yaml_aliases(yaml_gen_t *g, const pcl_expr_t *v) {
+    if (v->kind != PCL_TUPLE) return v;
+    pcl_expr_t *list = arena_alloc(g->a, sizeof *list);
+    *list = *v;
+    list->tuple.items = arena_alloc(g->a, (v->tuple.n + 1) * sizeof(pcl_expr_t *));
+    for (size_t i = 0; i < v->tuple.n; i++) {
+        pcl_expr_t *it = v->tuple.items[i];
+        list->tuple.items[i] = it;
+        for (size_t k = 0; it->kind == PCL_OBJECT && k < it->object.n; k++) {
+            const pcl_expr_t *p = it->object.items[k].value;
+            if (strcmp(it->object.items[k].key, "parent") != 0 || p->kind != PCL_TRAVERSAL || p->trav.n) continue;
+            pcl_expr_t *o = arena_alloc(g->a, sizeof *o);
+            *o = *it;
+            o->object.items = arena_alloc(g->a, it->object.n * sizeof *o->object.items);
+            memcpy(o->object.items, it->object.items, it->object.n * sizeof *o->object.items);
+            pcl_expr_t *urn = arena_alloc(g->a, sizeof *urn);
+            *urn = *p;
+            urn->trav.parts = arena_alloc(g->a, sizeof *urn->trav.parts);
+            urn->trav.parts[0] = (pcl_trav_part_t){.attr = "urn"};
+            urn->trav.n = 1;
+            o->object.items[k].value = urn;
+            list->tuple.items[i] = it = o;
+        }
+    }
+    return list;
+}
+
 static void yaml_options(yaml_gen_t *g, const pcl_node_t *n) {
     bool header = false;
     for (size_t k = 0; k < sizeof YAML_OPTIONS / sizeof YAML_OPTIONS[0]; k++) {
@@ -593,7 +622,7 @@ static void yaml_options(yaml_gen_t *g, const pcl_node_t *n) {
                     list.tuple.items[j] = o->value->object.items[j].value;
                 yaml_block(g, &list, 8);
             } else {
-                yaml_block(g, o->value, 8);
+                yaml_block(g, pcl_option_kind(o->name) == PCL_OPT_ALIASES ? yaml_aliases(g, o->value) : o->value, 8);
             }
         }
     }

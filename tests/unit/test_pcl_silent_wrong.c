@@ -189,13 +189,21 @@ START_TEST(test_unsupported_options_refused) {
                "        - noParent: true\n");
     free(yo);
     unload(&f);
-    /* an alias's parent is a resource in PCL; which value Pulumi YAML takes for it is not settled */
+    /* an alias's parent is a resource in PCL; Pulumi YAML takes the parent's URN (a string or a
+     * string Output, pulumi-yaml #936), which `${p.urn}` is; a stack stays refused */
     f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
              "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
-             "        aliases = [{parent = p}]\n    }\n}\n",
+             "        aliases = [{parent = p, name = \"old\"}, {noParent = true}]\n    }\n}\n",
              NULL);
-    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:7:9",
-                        "aliases item 1: the YAML emitter does not write an alias's parent");
+    yo = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(yo, "      aliases:\n        - parent: ${p.urn}\n          name: old\n        - noParent: true\n");
+    free(yo);
+    unload(&f);
+    f = load("resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        aliases = [{name = \"old\"}, {stack = \"dev\"}]\n    }\n}\n",
+             NULL);
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9",
+                        "aliases item 2: the YAML emitter does not write an alias's stack");
     unload(&f);
     /* Java writes aliases as pulumi-java does: Alias.withUrn, an alias's builder */
     f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
