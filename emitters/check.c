@@ -37,7 +37,7 @@ static unsigned option_langs(const char *name) {
     } partial[] = {
         {"hideDiffs", ALL_LANGS},
         {"aliases", ALL_LANGS},
-        {"customTimeouts", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_YAML)},
+        {"customTimeouts", ALL_LANGS},
         {"providers", ALL_LANGS},
         {"replacementTrigger", ALL_LANGS},
         {"range", L(LANG_PCL)},
@@ -1098,9 +1098,77 @@ static void check_yaml_option(check_t *c, const pcl_node_t *n, const pcl_attr_t 
                    "timeout cannot be written in YAML");
 }
 
+bool emit_duration_seconds(const char *s, double *seconds) {
+    static const struct {
+        const char *unit;
+        double seconds;
+    } units[] = {{"ns", 1e-9}, {"us", 1e-6}, {"\xc2\xb5s", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}};
+    double total = 0;
+    if (!s || !*s) return false;
+    if (strcmp(s, "0") == 0) { /* the one duration without a unit */
+        *seconds = 0;
+        return true;
+    }
+    while (*s) {
+        char *end = NULL;
+        if ((*s < '0' || *s > '9') && *s != '.') return false;
+        double v = strtod(s, &end);
+        if (end == s) return false;
+        size_t best = 0, best_len = 0;
+        for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+            size_t len = strlen(units[i].unit);
+            if (strncmp(end, units[i].unit, len) == 0 && len > best_len) best = i, best_len = len;
+        }
+        if (!best_len) return false;
+        total += v * units[best].seconds;
+        s = end + best_len;
+    }
+    *seconds = total;
+    return true;
+}
+
+/* C#'s and Java's CustomTimeouts (their SDKs') hold create, update and delete, no read. Java parses
+ * a duration string at run time (a literal or a plain string config value); C# takes a TimeSpan,
+ * written from a duration literal. */
+static void check_typed_timeouts(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
+    const pcl_expr_t *v = o->value;
+    const char *sdk = c->lang == LANG_JAVA ? "Java" : ".NET";
+    for (size_t k = 0; v->kind == PCL_OBJECT && k < v->object.n; k++) {
+        const char *key = v->object.items[k].key;
+        const pcl_expr_t *t = v->object.items[k].value;
+        double secs = 0;
+        int idx = t->kind == PCL_TRAVERSAL && !t->trav.n ? names_table_get(c->nodes, t->trav.root) : -1;
+        const pcl_node_t *cfg = idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_CONFIG ? &c->p->nodes[idx] : NULL;
+        bool plain_string = cfg && !cfg->config_secret && (!cfg->token || strcmp(cfg->token, "string") == 0);
+        if (strcmp(key, "read") == 0)
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a,
+                                 "customTimeouts.read: Pulumi %s's CustomTimeouts are create, update and delete "
+                                 "only, so a read timeout cannot be written in %s",
+                                 sdk, lang_title(c->lang)));
+        else if (c->lang == LANG_JAVA && t->kind != PCL_STRING && !plain_string)
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a,
+                                 "customTimeouts.%s: Java's CustomTimeouts take a plain duration; the Java emitter "
+                                 "writes a literal or a string config value only",
+                                 key));
+        else if (c->lang == LANG_CSHARP && t->kind != PCL_STRING)
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a,
+                                 "customTimeouts.%s: C#'s CustomTimeouts take a TimeSpan, which the C# emitter "
+                                 "writes from a duration literal only",
+                                 key));
+        else if (t->kind == PCL_STRING && !emit_duration_seconds(t->s, &secs))
+            refuse(c, n, o->line, o->col,
+                   arena_sprintf(c->a, "customTimeouts.%s: \"%s\" is not a duration such as \"5m\"", key, t->s));
+    }
+}
+
 static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t *o) {
     const pcl_expr_t *v = o->value;
     if (c->lang == LANG_YAML) check_yaml_option(c, n, o);
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && pcl_option_kind(o->name) == PCL_OPT_TIMEOUTS)
+        check_typed_timeouts(c, n, o);
     switch (pcl_option_kind(o->name)) {
     case PCL_OPT_PATHS:
         if (v->kind != PCL_TUPLE) {

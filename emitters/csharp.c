@@ -647,6 +647,7 @@ static const char *const CS_OPTION_NAMES[] = {"parent",
                                               "retainOnDelete",
                                               "aliases",
                                               "ignoreChanges",
+                                              "customTimeouts",
                                               "deletedWith",
                                               "replaceWith",
                                               "import",
@@ -691,6 +692,29 @@ static void cs_aliases(cs_ctx_t *c, buf_t *b, const pcl_expr_t *v, int depth) {
     buf_puts(b, ",\n");
 }
 
+/* A duration literal as a TimeSpan: in the largest unit it is a whole number of (hours, minutes,
+ * seconds), else in milliseconds. */
+static void cs_timespan(cs_ctx_t *c, buf_t *b, const char *duration) {
+    double secs = 0;
+    emit_duration_seconds(duration, &secs); /* emit_check_program: a duration */
+    const char *ts = "TimeSpan";
+    cs_need(&c->base, "System");
+    if (secs != 0 && names_number_is_int(secs / 3600)) {
+        buf_printf(b, "%s.FromHours(", ts);
+        names_append_number(b, secs / 3600);
+    } else if (secs != 0 && names_number_is_int(secs / 60)) {
+        buf_printf(b, "%s.FromMinutes(", ts);
+        names_append_number(b, secs / 60);
+    } else if (names_number_is_int(secs)) {
+        buf_printf(b, "%s.FromSeconds(", ts);
+        names_append_number(b, secs);
+    } else {
+        buf_printf(b, "%s.FromMilliseconds(", ts);
+        names_append_number(b, secs * 1000);
+    }
+    buf_putc(b, ')');
+}
+
 static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
     const pcl_attr_t **sorted = emit_sorted_options(c->base.a, n, &CS_OPTIONS);
     bool component = n->kind == PCL_NODE_COMPONENT || (n->schema && n->schema->is_component);
@@ -727,6 +751,19 @@ static void cs_options(cs_ctx_t *c, buf_t *b, const pcl_node_t *n, int depth) {
         }
         if (strcmp(name, "aliases") == 0) { /* emit_check_program: URNs and alias objects */
             cs_aliases(c, b, v, depth + 1);
+            continue;
+        }
+        if (pcl_option_kind(name) == PCL_OPT_TIMEOUTS) { /* emit_check_program: duration literals */
+            buf_puts(b, "CustomTimeouts = new CustomTimeouts");
+            cs_open(b, depth + 1);
+            for (size_t k = 0; k < v->object.n; k++) {
+                cs_indent(b, depth + 2);
+                buf_printf(b, "%s = ", names_pascal(c->base.a, v->object.items[k].key));
+                cs_timespan(c, b, v->object.items[k].value->s);
+                buf_puts(b, ",\n");
+            }
+            cs_close(b, depth + 1);
+            buf_puts(b, ",\n");
             continue;
         }
         if (strcmp(name, "envVarMappings") == 0) { /* emit_check_program: an object of strings */

@@ -190,6 +190,9 @@ bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, cons
 /* Whether e is `==` or `!=` between strings (one operand a string, neither a number nor a bool):
  * Java compares them with Objects.equals, not by reference. */
 bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* The seconds a Go duration string gives ("5m", "1h30m", "1.5s", "300ms"; units h, m, s, ms, us, µs,
+ * ns), as Pulumi's engine parses a custom timeout; false for anything else. */
+bool emit_duration_seconds(const char *s, double *seconds);
 
 /* Whether node idx is a local map of resources' ids (`{a = r.id, ...}`), which Go writes as a
  * map[string]pulumi.IDInput (as Pulumi's Go does) and reads an entry of as an ID Output. */

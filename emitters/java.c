@@ -602,6 +602,7 @@ static const char *const JAVA_OPTION_NAMES[] = {"provider",
                                                 "deletedWith",
                                                 "replaceWith",
                                                 "ignoreChanges",
+                                                "customTimeouts",
                                                 "hideDiffs",
                                                 "import",
                                                 "replaceOnChanges",
@@ -665,6 +666,21 @@ static void java_options(java_ctx_t *j, buf_t *b, const pcl_node_t *n, int ind) 
         if (strcmp(o->name, "aliases") == 0) { /* emit_check_program: URNs and alias objects */
             java_aliases(j, b, v, ind + 4);
             buf_putc(b, ')');
+            continue;
+        }
+        if (pcl_option_kind(o->name) == PCL_OPT_TIMEOUTS) { /* emit_check_program: create, update, delete */
+            const char *timeouts = java_class(j, "com.pulumi.resources.CustomTimeouts");
+            buf_printf(b, "%s.builder()", timeouts);
+            for (size_t k = 0; k < v->object.n; k++) {
+                buf_putc(b, '\n');
+                buf_indent(b, ind + 8);
+                buf_printf(b, ".%s(%s.parseTimeoutString(", v->object.items[k].key, timeouts);
+                java_expr(j, b, v->object.items[k].value, NULL, ind + 8);
+                buf_puts(b, "))");
+            }
+            buf_putc(b, '\n');
+            buf_indent(b, ind + 4);
+            buf_puts(b, ".build())");
             continue;
         }
         bool providers = strcmp(o->name, "providers") == 0;
