@@ -410,6 +410,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                 fprintf(stderr, "next: nothing to write: %s already holds this code\n", code_where);
             break;
         }
+        if (p->n_ok == p->n_unchecked) { /* nothing to import: the spec named only components and providers */
+            fprintf(stderr,
+                    "next: %s declares only components and providers, which `pulumi up` creates: the import file names "
+                    "no resource to import\n",
+                    code_where);
+            break;
+        }
         if (o->insert_into) /* the code is in the program already */
             fprintf(stderr,
                     "next: run `pulumi up`: %s now declares %s with the `import` option, so it imports %s instead of "

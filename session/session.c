@@ -447,6 +447,21 @@ bool session_run(import_session_t *p, const import_file_t *file) {
                 p->n_verified++;
         }
     }
+    /* Components and explicit providers are declared, not read: when every resource of the run
+     * failed, nothing was imported, and they are not declared on their own (no code, no stack). */
+    if (p->n_ok && p->n_ok == p->n_unchecked && p->n_ok < p->plan->n_items) {
+        for (size_t i = 0; i < p->plan->n_items; i++) {
+            import_result_t *r = &p->results[i];
+            if (r->status != IMPORT_OK) continue;
+            const import_plan_item_t *it = r->item;
+            diag_add(&r->diags, DIAG_ERROR, DIAG_GENERIC, NULL,
+                     arena_sprintf(p->arena, "%s '%s' of type '%s'", it->is_component ? "component" : "provider",
+                                   it->spec && it->spec->name ? it->spec->name : it->logical_name, it->type),
+                     "not declared: no resource was imported, so there is nothing for it to hold");
+            r->status = IMPORT_SKIPPED;
+        }
+        p->n_ok = p->n_unchecked = 0;
+    }
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
      * (GetSchema) rather than --schema join the set the generator uses. */
     bool ok = generate(p, &po, &run.values);

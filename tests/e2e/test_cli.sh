@@ -150,6 +150,18 @@ echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"
 expect 3 "error: resource 'a' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" -- \
   "$CIMPORT" --spec noid.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
 [ ! -e never.ts ] && ok || bad "a file was written when nothing imported"
+# A component is declared, not read: when every resource fails, nothing was imported either, though
+# the component "succeeded" (it exited 1, "read 1 of 2", wrote a file with the component alone and
+# advised `pulumi up` to import "the resource").
+echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":true},{"type":"random:index/randomPet:RandomPet","name":"a","id":"no-such-pet","parent":"server"}]}' >componly.json
+expect 3 "cimport: read 0 of 2 resources, 2 failed; nothing was imported" -- \
+  "$CIMPORT" --spec componly.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
+grep -qxF "error: component 'server' of type 'webshop:index:Server': not declared: no resource was imported, so there is nothing for it to hold" "$tmp/err" && ok || bad "component-only run: $(cat "$tmp/err")"
+[ ! -e never.ts ] && ok || bad "a file was written when only a component succeeded"
+# An import file of components alone imports nothing, and the advice does not say it does.
+echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":true}]}' >onlycomp.json
+expect 0 "next: onlycomp.ts declares only components and providers, which \`pulumi up\` creates: the import file names no resource to import" -- \
+  "$CIMPORT" --spec onlycomp.json --offline-state "$Q/stack.json" --schema "$S" -o onlycomp.ts
 # exit 1 when some fail; the others are still written
 echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"good","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"gone","id":"no-such-pet"}]}' >some.json
 expect 1 "cimport: read 1 of 2 resources (1 consistent with the schema (offline), none verified by a provider), 1 failed; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
