@@ -705,10 +705,15 @@ static bool go_default_fits(const emit_cfg_type_t *t, const pcl_expr_t *e) {
     return false;
 }
 
-static bool typed_default_ok(lang_t lang, const pcl_node_t *n) {
+static bool typed_default_ok(const check_t *c, lang_t lang, const pcl_node_t *n) {
     if ((lang != LANG_CSHARP && lang != LANG_JAVA && lang != LANG_GO) || n->config_secret) return false;
     const pcl_expr_t *v = n->attrs[0].value;
     const char *t = n->token ? n->token : "string";
+    /* C# and Java: a string or bool computed from an output (an invoke's result), the config value
+     * then an Output of it (emitters/walk.c typed_config) */
+    if (lang != LANG_GO && emit_has_output(c->p, c->nodes, v))
+        return (strcmp(t, "string") == 0 && emit_expr_shape(c->p, c->nodes, v) == EMIT_SHAPE_STRING) ||
+               (strcmp(t, "bool") == 0 && emit_expr_shape(c->p, c->nodes, v) == EMIT_SHAPE_BOOL);
     if (lang == LANG_GO) { /* a list, map or any value: a literal that fits it, or null */
         arena_t *ga = arena_new();
         const emit_cfg_type_t *gt = emit_config_type(ga, t);
@@ -1325,7 +1330,7 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                        "the default is an empty list or one with nulls or mixed kinds of values; Pulumi YAML types a "
                        "config default by its elements, so it cannot be written in YAML");
             else if (lang != LANG_PCL && lang != LANG_TYPESCRIPT && lang != LANG_PYTHON && lang != LANG_YAML &&
-                     !typed_default_ok(lang, n))
+                     !typed_default_ok(&c, lang, n))
                 refuse(
                     &c, n, n->attrs[0].line, n->attrs[0].col,
                     arena_sprintf(c.a, "the %s emitter cannot write a config value's default yet", lang_title(lang)));
@@ -1621,7 +1626,14 @@ static bool atom_reads_output(const pcl_program_t *p, const names_table_t *nodes
     switch (n->kind) {
     case PCL_NODE_RESOURCE:
     case PCL_NODE_COMPONENT: return true;
-    case PCL_NODE_CONFIG: return n->config_secret;
+    case PCL_NODE_CONFIG: /* a secret, or a value whose default reads an output (an invoke's result) */
+        if (n->config_secret) return true;
+        if (!n->n_attrs) return false;
+        if (!n->output_memo) { /* 1 while deciding: a default that reads itself reads no output */
+            ((pcl_node_t *)n)->output_memo = 1;
+            ((pcl_node_t *)n)->output_memo = has_output(p, nodes, n->attrs[0].value) ? 2 : 3;
+        }
+        return n->output_memo == 2;
     case PCL_NODE_LOCAL:
         if (!n->output_memo) decide_local(p, nodes, idx);
         /* 1: met again while being decided (a cycle, refused elsewhere): reads no output here */
@@ -1724,6 +1736,10 @@ bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const p
     return has_output(p, nodes, e);
 }
 
+bool emit_config_output_default(const pcl_program_t *p, const names_table_t *nodes, const pcl_node_t *n) {
+    return n->kind == PCL_NODE_CONFIG && !n->config_secret && n->n_attrs && has_output(p, nodes, n->attrs[0].value);
+}
+
 static bool count_one(const pcl_expr_t *e, void *ctx) {
     (*(size_t *)ctx)++;
     (void)e;
@@ -1805,6 +1821,13 @@ static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nod
              * the local before, each read twice, took 2^depth steps (26 locals: 5.4 s) */
             if (!n->output_memo) decide_local(p, nodes, idx);
             return n->output_memo == 1 ? EMIT_SHAPE_UNKNOWN : (emit_shape_t)n->shape_memo;
+        }
+        if (n->kind == PCL_NODE_LOCAL && n->n_attrs && emit_is_invoke(n->attrs[0].value) && e->trav.n == 1 &&
+            e->trav.parts[0].attr) { /* a property of the invoke's result a local holds, by its schema */
+            const schema_function_t *f = n->attrs[0].value->function;
+            const schema_property_t *pr =
+                f && !f->scalar_return ? schema_find_property(f->outputs, f->n_outputs, e->trav.parts[0].attr) : NULL;
+            return pr ? type_shape(pr->type) : EMIT_SHAPE_UNKNOWN;
         }
         if (n->kind == PCL_NODE_LOCAL && n->n_attrs) { /* into a local's object or list literal */
             const pcl_expr_t *v = n->attrs[0].value;

@@ -816,6 +816,7 @@ static const emit_cfg_names_t CS_CFG = {
     .get = {"Get", "GetInt32", "GetDouble", "GetBoolean"},
     .or_open = " ?? ",
     .or_close = "",
+    .or_output_open = " is { } %s ? Output.Create(%s) : ",
     .get_object = "GetObject<%s>",
 };
 

@@ -719,6 +719,7 @@ static const emit_cfg_names_t JAVA_CFG = {
     .get = {"get", "getInteger", "getDouble", "getBoolean"},
     .or_open = ".orElse(",
     .or_close = ")",
+    .or_output_open = ".map(Output::of).orElse(",
     /* Config.getObject(key, Class) gives an Optional of the array Gson decodes */
     .get_object = "getObject",
     .get_object_tail = ", %s[].class).map(%s::asList",

@@ -40,7 +40,7 @@ static void py_component_args(emit_walk_t *w, const pcl_node_t *n);
 static void py_output(emit_walk_t *w, size_t idx);
 static void py_hook(emit_walk_t *w, size_t idx);
 static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n);
-static void py_config_default(emit_walk_t *w, size_t idx);
+static void py_config_default(emit_walk_t *w, size_t idx, const char *close);
 
 static const emit_syntax_t PY_SYNTAX = {
     .lang = LANG_PYTHON,
@@ -884,10 +884,12 @@ static const char *py_config_getter(emit_walk_t *w, const pcl_node_t *n) {
     return arena_sprintf(w->a, "%s%s%s", n->n_attrs ? "get" : "require", n->config_secret ? "_secret" : "", kind);
 }
 
-/* Pulumi's form: `\nif x is None:\n    x = default\n`. */
-static void py_config_default(emit_walk_t *w, size_t idx) {
+/* Pulumi's form: `\nif x is None:\n    x = default\n`; a default read from an output makes the
+ * value an Output either way (`x = pulumi.Output.from_input(x)`), as the emitters read it. */
+static void py_config_default(emit_walk_t *w, size_t idx, const char *close) {
     py_gen_t *g = (py_gen_t *)w;
     const pcl_node_t *n = &w->p->nodes[idx];
+    (void)close;
     buf_printf(w->b, "\nif %s is None:\n    %s = ", w->ident[idx], w->ident[idx]);
     if (n->config_secret) buf_puts(w->b, "pulumi.Output.secret(");
     w->indent += 4;
@@ -895,6 +897,8 @@ static void py_config_default(emit_walk_t *w, size_t idx) {
     w->indent -= 4;
     if (n->config_secret) buf_putc(w->b, ')');
     buf_putc(w->b, '\n');
+    if (emit_config_output_default(w->p, w->nodes, n))
+        buf_printf(w->b, "%s = pulumi.Output.from_input(%s)\n", w->ident[idx], w->ident[idx]);
 }
 
 /* A hook as Pulumi's Python generator writes it: a function `_<name>(args)` running the command with

@@ -36,7 +36,7 @@ static void ts_component_args(emit_walk_t *w, const pcl_node_t *n);
 static void ts_output(emit_walk_t *w, size_t idx);
 static void ts_hook(emit_walk_t *w, size_t idx);
 static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
-static void ts_config_default(emit_walk_t *w, size_t idx);
+static void ts_config_default(emit_walk_t *w, size_t idx, const char *close);
 
 static const emit_syntax_t TS_SYNTAX = {
     .lang = LANG_TYPESCRIPT,
@@ -59,6 +59,8 @@ static const emit_syntax_t TS_SYNTAX = {
     .require_version = "pulumi.requirePulumiVersion",
     .config_getter = ts_config_getter,
     .config_default = ts_config_default,
+    .config_output_open = "pulumi.output(",
+    .config_output_close = ")",
 };
 
 /* The npm package of a resource's package: its schema's nodejs packageName, else
@@ -1012,13 +1014,14 @@ static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n) {
 }
 
 /* ` ?? default;` — `??`, not Pulumi's `||`: a value set to "", 0 or false is not replaced. */
-static void ts_config_default(emit_walk_t *w, size_t idx) {
+static void ts_config_default(emit_walk_t *w, size_t idx, const char *close) {
     ts_gen_t *g = (ts_gen_t *)w;
     const pcl_node_t *n = &w->p->nodes[idx];
     buf_puts(w->b, " ?? ");
     if (n->config_secret) buf_puts(w->b, "pulumi.secret(");
     ts_expr(g, n->attrs[0].value);
     if (n->config_secret) buf_putc(w->b, ')');
+    buf_puts(w->b, close);
     buf_puts(w->b, ";\n");
 }
 

@@ -72,11 +72,15 @@ static void walk_config(void *gen, size_t idx, bool first) {
         buf_indent(w->b, w->indent);
     }
     walk_declare(w, idx);
+    /* a default read from an output (an invoke's result): the value is an Output either way, as the
+     * emitters read it (emit_is_output_atom) */
+    bool wrap = emit_config_output_default(w->p, w->nodes, n) && w->syntax->config_output_open;
+    if (wrap) buf_puts(w->b, w->syntax->config_output_open);
     buf_printf(w->b, "%s.%s(", w->config_var, w->syntax->config_getter(w, n));
     names_append_quoted(w->b, w->syntax->lang, n->config_key ? n->config_key : n->name);
     buf_putc(w->b, ')');
     if (n->n_attrs && n->attrs[0].value->kind != PCL_NULL && w->syntax->config_default) /* null: no default */
-        w->syntax->config_default(w, idx);
+        w->syntax->config_default(w, idx, wrap ? w->syntax->config_output_close : "");
     else
         buf_puts(w->b, w->syntax->end);
 }
@@ -1204,6 +1208,18 @@ static void typed_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const em
         s->value(x, b, e, NULL, s->depth);
 }
 
+/* `base` + `suffix`, or with a number after it when a node's variable has that name already. */
+static const char *typed_fresh_name(emit_typed_t *x, const char *base, const char *suffix) {
+    for (int k = 1;; k++) {
+        const char *name =
+            k == 1 ? arena_sprintf(x->a, "%s%s", base, suffix) : arena_sprintf(x->a, "%s%s%d", base, suffix, k);
+        bool taken = false;
+        for (size_t i = 0; i < x->p->n_nodes && !taken; i++)
+            taken = x->var[i] && strcmp(x->var[i], name) == 0;
+        if (!taken) return name;
+    }
+}
+
 static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool first) {
     const pcl_node_t *n = &x->p->nodes[i];
     if (first && s->new_config) {
@@ -1226,6 +1242,15 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
         else
             buf_printf(b, "%s.%s(", s->config, s->cfg->get[ct->kind]);
         names_append_quoted(b, s->lang, n->config_key ? n->config_key : n->name);
+        if (emit_config_output_default(x->p, x->index, n)) { /* emit_check_program: a string or bool */
+            buf_putc(b, ')');
+            buf_printf(b, s->cfg->or_output_open, typed_fresh_name(x, x->var[i], "Value"),
+                       typed_fresh_name(x, x->var[i], "Value"));
+            emit_typed_expr(s->values, x, b, n->attrs[0].value, &scalar[ct->kind], s->depth);
+            buf_puts(b, s->cfg->or_close);
+            buf_puts(b, s->end);
+            return;
+        }
         if (list && s->cfg->get_object_tail)
             buf_printf(b, s->cfg->get_object_tail, emit_config_type_name(x->a, ct->elem, s->cfg),
                        s->values->need(x, s->cfg->get_object_need));

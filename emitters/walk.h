@@ -72,8 +72,11 @@ typedef struct emit_syntax {
     /* the Config method that reads a config node's value (`requireSecretNumber`; `get...` for one
      * with a default) */
     const char *(*config_getter)(emit_walk_t *w, const pcl_node_t *n);
-    /* after `config.get...("key")`: its default (n->attrs[0]) and the statement's end */
-    void (*config_default)(emit_walk_t *w, size_t idx);
+    /* after `config.get...("key")`: its default (n->attrs[0]), `close` and the statement's end */
+    void (*config_default)(emit_walk_t *w, size_t idx, const char *close);
+    /* around the read of a config value whose default reads an output, so that it is an Output
+     * either way ("pulumi.output(" ... ")"; NULL: config_default makes it one) */
+    const char *config_output_open, *config_output_close;
 } emit_syntax_t;
 
 struct emit_walk {
@@ -367,6 +370,10 @@ typedef struct emit_cfg_names {
      * nothing when the value is not set, then `or_open` the default `or_close` */
     const char *get[4];
     const char *or_open, *or_close;
+    /* a string or bool whose default reads an output: what follows the getter, a format of a fresh
+     * name for the value when it is set (used twice at most), before the default, then `or_close`;
+     * the config value is an Output of its type either way */
+    const char *or_output_open;
     const char *get_object; /* a list's getter with a default, a format of its type (NULL: none) */
     /* what follows the key in a list's getter with a default: a format of the element's type name and
      * the name `get_object_need` takes (NULL: nothing) */

@@ -156,7 +156,8 @@ typedef struct pcl_node {
     bool read;               /* RESOURCE: `read "name" "token" { id = ..., state... }`, an existing resource
                                 read by its ID (the `id` attribute; the others its state) */
     bool config_secret;      /* CONFIG: read it as a secret */
-    signed char output_memo; /* LOCAL, for the emitters: 0 not known yet, 1 being decided, 2 reads an output, 3 not */
+    signed char output_memo; /* LOCAL, CONFIG (its default), for the emitters: 0 not known yet, 1 being decided,
+                                2 reads an output, 3 not */
     signed char shape_memo;  /* LOCAL, for the emitters: its value's emit_shape_t once output_memo is 2 or 3 */
     const char *config_key;  /* CONFIG: the stack config key (defaults to name) */
     /* resolved by generation / pcl_bind; NULL when the schema is unknown */

@@ -511,6 +511,42 @@ START_TEST(test_invoke_local_cs_java) {
 }
 END_TEST
 
+/* A config value whose default is computed from an invoke's result (l2-config-default-from-invoke)
+ * is an Output either way: C# `config.Get(k) is { } v ? Output.Create(v) : <default>`, Java
+ * `ctx.config().get(k).map(Output::of).orElse(<default>)`, TypeScript `pulumi.output(config.get(k) ??
+ * <default>)`, Python `pulumi.Output.from_input(...)` after its default, each read like any output
+ * (before, TypeScript and Python read it as a plain string: `.apply` on a str, a template over an
+ * Output); Go, whose config value is a plain string there, stays refused. */
+START_TEST(test_config_default_from_invoke) {
+    tu_pcl_t f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
+                      "config \"name\" \"string\" {\n    default = data.value\n}\n"
+                      "resource \"res\" \"inv:index:Res\" {\n    text = name\n}\n"
+                      "output \"s\" {\n    value = \"x-${name}\"\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "    var name = config.Get(\"name\") is { } nameValue ? Output.Create(nameValue) : "
+               "data.Apply(data => data.Value);\n");
+    tu_has(cs, "        Text = name,\n");
+    tu_has(cs, "[\"s\"] = Output.Format($\"x-{name}\"),\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var name = ctx.config().get(\"name\").map(Output::of).orElse(data.applyValue(_data -> "
+                 "_data.value()));\n");
+    tu_has(java, "            .text(name)\n");
+    tu_has(java, "ctx.export(\"s\", Output.format(\"x-%s\", name));\n");
+    free(java);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "const name = pulumi.output(config.get(\"name\") ?? data.value);\n");
+    tu_has(ts, "export const s = pulumi.interpolate`x-${name}`;\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "if name is None:\n    name = data.value\nname = pulumi.Output.from_input(name)\n");
+    tu_has(py, "pulumi.export(\"s\", name.apply(lambda name: f\"x-{name}\"))\n");
+    free(py);
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:5", "the Go emitter cannot write a config value's default yet");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* The emitters that cannot write an invoke or a method call refuse it with its position. */
 START_TEST(test_refused_elsewhere) {
     /* invoke options: dependsOn a list only (C#, Java and Go write it) */
@@ -566,6 +602,7 @@ int main(void) {
     tcase_add_test(tc, test_csharp);
     tcase_add_test(tc, test_go);
     tcase_add_test(tc, test_go_local_invoke);
+    tcase_add_test(tc, test_config_default_from_invoke);
     tcase_add_test(tc, test_go_invoke_options);
     tcase_add_test(tc, test_go_method_call);
     tcase_add_test(tc, test_csharp_method_call);
