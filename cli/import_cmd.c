@@ -184,8 +184,14 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     /* --report: the review page, also with --diff and --preview-only (report_cmd.c). */
     if (o->report_path && !cli_write_import_report(o, s, o->insert_into ? program_diff : NULL, quiet)) wrote_ok = false;
     free(program_diff);
-    if (o->json)
-        print_json(session_results_json(s, o->show_secrets));
+    if (o->json) {
+        /* whether this run wrote its outputs: a refused write wrote none (exit 2), and --diff and
+         * --preview-only write nothing on purpose; `imported` counts what was read either way */
+        cJSON *doc = session_results_json(s, o->show_secrets);
+        cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written",
+                              committed && !o->diff && !o->preview_only);
+        print_json(doc);
+    }
     else if (s->code && !s->code_target && wrote_ok)
         fputs(s->code, stdout);
     if (!o->json) print_diags(&s->diags);

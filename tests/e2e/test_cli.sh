@@ -95,7 +95,7 @@ python3 - res.json <<'PY' && ok || bad "--json shape"
 import json, sys
 d = json.load(open(sys.argv[1]))
 r0 = {x["name"]: x for x in d["resources"]}
-assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 4, "verification": "offline-schema"}, d["summary"]
+assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 4, "verification": "offline-schema", "written": True}, d["summary"]
 # the component "server" was declared, not read: nothing checked it
 assert r0["server"]["verified"] is False and r0["server"]["verification"] == "none", r0["server"]
 r = {x["name"]: x for x in d["resources"]}
@@ -158,6 +158,16 @@ expect 3 "cimport: read 0 of 2 resources, 2 failed; nothing was imported" -- \
   "$CIMPORT" --spec componly.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
 grep -qxF "error: component 'server' of type 'webshop:index:Server': not declared: no resource was imported, so there is nothing for it to hold" "$tmp/err" && ok || bad "component-only run: $(cat "$tmp/err")"
 [ ! -e never.ts ] && ok || bad "a file was written when only a component succeeded"
+# --json tells whether the outputs were written: a refused write wrote none (exit 2) though every
+# resource was read ("imported": 5 with no word that nothing was written).
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$tmp/no/such/dir/out.ts" --json \
+  >refused.json 2>/dev/null
+rc=$?
+[ $rc = 2 ] && python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; sys.exit(0 if s["written"] is False and s["imported"] == 5 else 1)' refused.json &&
+  ok || bad "--json after a refused write (exit $rc): $(grep -A9 '"summary"' refused.json)"
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o written.ts --json >written.json 2>/dev/null
+python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary"]["written"] is True else 1)' written.json &&
+  [ -s written.ts ] && ok || bad "--json of a written run does not say written"
 # An import file of components alone imports nothing, and the advice does not say it does.
 echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":true}]}' >onlycomp.json
 expect 0 "next: onlycomp.ts declares only components and providers, which \`pulumi up\` creates: the import file names no resource to import" -- \
