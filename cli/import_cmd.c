@@ -191,8 +191,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written",
                               committed && !o->diff && !o->preview_only);
         print_json(doc);
-    }
-    else if (s->code && !s->code_target && wrote_ok)
+    } else if (s->code && !s->code_target && wrote_ok)
         fputs(s->code, stdout);
     if (!o->json) print_diags(&s->diags);
 
