@@ -50,6 +50,7 @@ typedef struct go_ctx {
     int n_tmp, n_for, n_splat;  /* temporaries, for loops and splats written so far */
     int n_tmpvar;               /* decoded base64 temporaries (tmpVar0, ...) written so far */
     int n_call;                 /* method calls (callIdentity, callPrefixed1, ...) written so far */
+    bool ap_addr;               /* the next apply returns the address of what it reads (go_optional_read) */
     int n_json;                 /* toJSON temporaries (tmpJSON0, json0) written so far */
     unsigned helpers;           /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
@@ -1774,6 +1775,8 @@ static void go_apply(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_vt_t *
  * is applied over its arguments), computing e. */
 static void go_apply_over(go_ctx_t *g, buf_t *b, const pcl_expr_t *over, const pcl_expr_t *e, const go_vt_t *rt,
                           int depth) {
+    bool addr = g->ap_addr;
+    g->ap_addr = false;
     emit_apply_t ap;
     emit_apply_plan(g->base.a, g->base.p, g->base.index, g->base.var, LANG_GO, over, g->scope, g->n_scope, &ap);
     const char **ptype = arena_alloc(g->base.a, (ap.nu + 1) * sizeof *ptype);
@@ -1842,7 +1845,7 @@ static void go_apply_over(go_ctx_t *g, buf_t *b, const pcl_expr_t *over, const p
     g->err_declared = saved_err;
     if (pre.len) buf_append(b, pre.data, pre.len);
     go_indent(b, depth + 1);
-    buf_printf(b, "return %s, nil\n", v.data ? v.data : "");
+    buf_printf(b, "return %s%s, nil\n", addr ? "&" : "", v.data ? v.data : "");
     buf_free(&pre);
     buf_free(&v);
     go_indent(b, depth);
@@ -1912,6 +1915,8 @@ static bool go_id_map_read(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
     return true;
 }
 
+static bool go_optional_read(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t *rt);
+
 /* An expression of the language (or a reference to a local) at an input position of type t. */
 static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     if (go_id_map_read(g, b, e, t)) return;
@@ -1963,6 +1968,10 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
             arena_sprintf(g->base.a, "a value of Go type %s where the schema wants another type", go_vt_name(g, rt)));
         buf_puts(b, "nil");
     } else if (outputs) {
+        if (!t && g->base.node && g->base.node->kind == PCL_NODE_OUTPUT && go_optional_read(g, e, rt)) {
+            g->ap_addr = true;
+            rt = go_vt_ptr(g, rt, true);
+        }
         go_apply(g, b, e, rt, depth);
     } else {
         const char *wrap = go_input_wrap(g, rt);
@@ -1978,6 +1987,33 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
         }
     }
     g->line_depth = saved_indent;
+}
+
+/* Whether e reads a scalar out of a resource's output through a property the schema leaves optional
+ * that Go holds as a plain value (a list, a struct field), so that Pulumi's Go generator types it
+ * optional and returns its address from the apply (`return &data.List[0].Name, nil`, a
+ * StringPtrOutput); only where that value is addressable in Go (no map index on the way). */
+static bool go_optional_read(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t *rt) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n < 2 || !e->trav.parts[0].attr || go_scope_type(g, e->trav.root) ||
+        rt->ptr || rt->kind < GV_STRING || rt->kind > GV_BOOL)
+        return false;
+    int idx = emit_typed_find(&g->base, e->trav.root);
+    const pcl_node_t *n = idx >= 0 ? &g->base.p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return false;
+    const schema_property_t *pr = schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+    if (!pr) return false;
+    bool optional = !pr->required;
+    const go_vt_t *t = go_vt_schema(g, pr->type, pr->required, n->package);
+    for (size_t i = 1; i < e->trav.n && t->kind != GV_UNKNOWN; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (!pt->attr && pt->index_is_string) return false; /* a map's value is not addressable */
+        if (pt->attr && t->kind == GV_OBJECT) {
+            const schema_property_t *f = schema_find_property(t->obj->object->props, t->obj->object->n_props, pt->attr);
+            optional |= f && !f->required;
+        }
+        t = go_vt_part(g, t, pt);
+    }
+    return optional && t->kind == rt->kind && !t->ptr;
 }
 
 /* Whether e reads a resource's output with an index part (`res.out["k"][0].x`) whose Go type is known. */

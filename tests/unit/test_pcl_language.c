@@ -684,6 +684,36 @@ START_TEST(test_go_untyped_and_secret_values) {
 }
 END_TEST
 
+/* Go: a stack output reading a scalar through an output property the schema leaves optional that Go
+ * holds as a plain value (a list) returns its address from the apply, as Pulumi's generator types it
+ * (`return &data.Items[0].Name, nil`, a StringPtrOutput: l2-proxy-index); not through a map index
+ * (a map's value has no address), nor at a resource's input (which takes a StringInput). */
+START_TEST(test_go_optional_read_pointer) {
+    static const char *OP =
+        "{\"name\":\"op\",\"version\":\"1.0.0\",\"types\":{\"op:index:Item\":{\"type\":\"object\","
+        "\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]},"
+        "\"op:index:Data\":{\"type\":\"object\",\"properties\":{"
+        "\"items\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/types/op:index:Item\"}},"
+        "\"byKey\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/types/op:index:Item\"}}}}},"
+        "\"resources\":{\"op:index:Res\":{\"properties\":{\"data\":{\"$ref\":\"#/types/op:index:Data\"}},"
+        "\"required\":[\"data\"],\"inputProperties\":{\"text\":{\"type\":\"string\"}}}}}";
+    fixture_t f = tu_pcl_load(OP, "op.json",
+                              "resource \"res\" \"op:index:Res\" {}\n"
+                              "resource \"r2\" \"op:index:Res\" {\n    text = res.data.items[0].name\n}\n"
+                              "output \"a\" {\n    value = res.data.items[0].name\n}\n"
+                              "output \"b\" {\n    value = res.data.byKey[\"k\"].name\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "ctx.Export(\"a\", res.Data.ApplyT(func(data op.Data) (*string, error) {\n"
+               "\t\t\treturn &data.Items[0].Name, nil\n\t\t}).(pulumi.StringPtrOutput))\n");
+    tu_has(go, "ctx.Export(\"b\", res.Data.ApplyT(func(data op.Data) (string, error) {\n"
+               "\t\t\treturn data.ByKey[\"k\"].Name, nil\n\t\t}).(pulumi.StringOutput))\n");
+    tu_has(go, "\t\t\tText: res.Data.ApplyT(func(data op.Data) (string, error) {\n"
+               "\t\t\t\treturn data.Items[0].Name, nil\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* A call with the wrong number of arguments, or of no PCL function, is refused by the binder at
  * its position; a length() of a value of unknown shape, and a string at a number position, by the
  * emitters. */
@@ -1390,6 +1420,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_functions_yaml);
     tcase_add_test(tc, test_builtin_functions_go);
     tcase_add_test(tc, test_go_untyped_and_secret_values);
+    tcase_add_test(tc, test_go_optional_read_pointer);
     tcase_add_test(tc, test_builtin_functions_cs_java);
     tcase_add_test(tc, test_config_default_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
