@@ -2070,8 +2070,8 @@ static const char *go_plain_type(go_ctx_t *g, const schema_type_t *t, bool requi
         if (!t->object || !t->token || t->external_ref || !g->base.node) return NULL;
         s = arena_sprintf(g->base.a, "%sArgs", go_type_stem(g, t));
         break;
-    case SCHEMA_RESOURCE: { /* a pointer to the SDK's resource struct, optional or not */
-        if (!t->token || t->external_ref || !g->base.node) return NULL;
+    case SCHEMA_RESOURCE: { /* a pointer to the SDK's resource struct, optional or not (not a provider's) */
+        if (!t->token || t->external_ref || !g->base.node || strncmp(t->token, "pulumi:", 7) == 0) return NULL;
         schema_package_t *pkg = g->type_pkg ? g->type_pkg : g->base.node->package;
         return arena_sprintf(g->base.a, "*%s.%s", go_import_for(g, pkg, t->token), go_token_member(g, t->token));
     }

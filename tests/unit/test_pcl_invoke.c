@@ -436,6 +436,7 @@ START_TEST(test_go_resource_inputs) {
         "\"pr:index:Custom\":{\"inputProperties\":{}},\"pr:index:Other\":{\"inputProperties\":{}},"
         "\"pr:index:Comp\":{\"isComponent\":true,\"inputProperties\":{"
         "\"one\":{\"plain\":true,\"$ref\":\"#/resources/pr:index:Custom\"},"
+        "\"provs\":{\"type\":\"array\",\"plain\":true,\"items\":{\"$ref\":\"#/resources/pulumi:providers:pr\"}},"
         "\"list\":{\"type\":\"array\",\"plain\":true,\"items\":{\"plain\":true,\"$ref\":\"#/resources/"
         "pr:index:Custom\"}},"
         "\"byKey\":{\"type\":\"object\",\"plain\":true,\"additionalProperties\":{\"plain\":true,"
@@ -465,6 +466,12 @@ START_TEST(test_go_resource_inputs) {
                     "resource \"o\" \"pr:index:Other\" {}\n"
                     "resource \"c\" \"pr:index:Comp\" {\n    one = o\n}\n");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:11:", "a reference at a plain (not Input) property");
+    tu_pcl_unload(&f);
+    /* providers: the SDK's Provider type is not named from the token's member; refused */
+    f = tu_pcl_load(PR, "pr.json",
+                    "resource \"p\" \"pulumi:providers:pr\" {}\n"
+                    "resource \"c\" \"pr:index:Comp\" {\n    provs = [p]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13:", "at a plain (not Input) property");
     tu_pcl_unload(&f);
 }
 END_TEST
