@@ -2,10 +2,17 @@
  * --offline-state and --resume read it), the stack-state merge (stackstate_merge_text, as
  * --stack-state rewrites it: its own byte-offset scanner runs over the document), and — differential
  * — the text reader an indexed export's resources are read with (pv_from_state_text) against the
- * cJSON one (pv_from_state_json): wherever both read the input, they must read the same value. */
+ * cJSON one (pv_from_state_json): wherever both read the input, they must read the same value; and
+ * the export loaded indexed (deployment_load_indexed, as `convert --from pulumi` and --offline-state
+ * load a file) converts to the same import file as the whole-document one. */
+#define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "migrate/convert.h"
 #include "specs/deployment.h"
@@ -35,6 +42,38 @@ static void text_reader_agrees(arena_t *a, const char *data, size_t size) {
     diag_list_free(&d2);
 }
 
+static char *import_file_of(arena_t *a, const deployment_t *dep) {
+    diag_list_t d;
+    diag_list_init(&d);
+    convert_report_t rep = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &rep, &d);
+    diag_list_free(&d);
+    return f ? import_file_to_json(f) : NULL;
+}
+
+/* Both loaders accepted the document: the same import file, byte for byte (the indexed one reads
+ * providers' configuration from the file's ranges). */
+static void indexed_converts_alike(arena_t *a, const deployment_t *full, const uint8_t *data, size_t size) {
+    int fd = memfd_create("fuzz-state", MFD_CLOEXEC);
+    if (fd < 0) abort();
+    if (size && write(fd, data, size) != (ssize_t)size) abort();
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    diag_list_t d;
+    diag_list_init(&d);
+    bool not_pulumi = false;
+    deployment_t *idx = deployment_load_indexed(a, path, &not_pulumi, &d);
+    diag_list_free(&d);
+    if (idx) {
+        char *j1 = import_file_of(a, full), *j2 = import_file_of(a, idx);
+        if ((j1 == NULL) != (j2 == NULL) || (j1 && strcmp(j1, j2) != 0)) abort();
+        free(j1);
+        free(j2);
+        deployment_free(idx);
+    }
+    close(fd);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -44,6 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (dep) {
         convert_report_t rep = {0};
         (void)convert_deployment_to_import_file(a, dep, &rep, &d);
+        indexed_converts_alike(a, dep, data, size);
         deployment_free(dep);
     }
     pv_t *in = pv_object(a);
