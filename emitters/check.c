@@ -1384,6 +1384,11 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                 const char *why =
                     strcmp(o->name, "hooks") == 0 && lang == LANG_YAML   ? YAML_NO_HOOKS
                     : strcmp(o->name, "hooks") == 0 && lang == LANG_JAVA ? JAVA_NO_HOOKS
+                    /* pulumi-java #2006 (l2-resource-option-env-var-mappings) is open; its SDK's
+                     * CustomResourceOptions have no such builder method */
+                    : strcmp(o->name, "envVarMappings") == 0 && lang == LANG_JAVA
+                        ? "the resource option 'envVarMappings' is not among Pulumi Java's resource options "
+                          "(pulumi-java #2006), so it cannot be written in Java"
                     : strcmp(o->name, "range") == 0
                         ? "the resource option 'range' (one resource per element) is not supported yet; "
                           "cimport refuses it rather than create a single resource"

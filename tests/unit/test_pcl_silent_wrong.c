@@ -278,8 +278,9 @@ START_TEST(test_options_cs_java) {
     tu_has(cs, "new Opt.Comp(\"comp\", new()\n    {\n    }, new ComponentResourceOptions\n    {\n"
                "        Providers =\n        {\n            prov,\n        },\n    });\n");
     free(cs);
-    /* Java's options have no envVarMappings yet */
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:9", "'envVarMappings' is not supported by the Java emitter");
+    /* Pulumi Java's resource options have no envVarMappings (pulumi-java #2006) */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:9",
+                        "the resource option 'envVarMappings' is not among Pulumi Java's resource options");
     unload(&f);
     f = tu_pcl_load(schema, "opt.json",
                     "resource \"prov\" \"pulumi:providers:opt\" {}\n"
