@@ -1407,8 +1407,20 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             refuse(&c, n, 0, 0,
                    "Pulumi YAML has no local components, so the component and the parent option of its children "
                    "cannot be written in YAML (pulumi-yaml #917); convert to TypeScript, Python, Go, C# or Java");
+        /* C#: DictionaryResourceArgs, whose constructor accepts strings, numbers, booleans and outputs
+         * of them (cs_component_args); a list or map it would reject as written (an array, a Dictionary) */
+        for (size_t k = 0; n->kind == PCL_NODE_COMPONENT && lang == LANG_CSHARP && k < n->n_attrs; k++) {
+            emit_shape_t sh = emit_expr_shape(p, c.nodes, n->attrs[k].value);
+            if (sh != EMIT_SHAPE_STRING && sh != EMIT_SHAPE_NUMBER && sh != EMIT_SHAPE_BOOL)
+                refuse(&c, n, n->attrs[k].line, n->attrs[k].col,
+                       arena_sprintf(c.a,
+                                     "the C# emitter passes a local component's inputs as DictionaryResourceArgs, "
+                                     "which takes strings, numbers and booleans: a component's input '%s' that is "
+                                     "not a string, number or bool it cannot write yet",
+                                     n->attrs[k].name));
+        }
         if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && lang != LANG_PCL && lang != LANG_TYPESCRIPT &&
-            lang != LANG_PYTHON && lang != LANG_GO)
+            lang != LANG_PYTHON && lang != LANG_GO && lang != LANG_CSHARP)
             refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
                    lang == LANG_YAML /* pulumi-yaml #917: local components are an open request */
                        ? arena_sprintf(c.a,
@@ -1417,7 +1429,7 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                                        n->attrs[0].name)
                        : arena_sprintf(c.a,
                                        "the %s emitter cannot pass inputs ('%s', ...) to a local component; only "
-                                       "TypeScript, Python and Go can",
+                                       "TypeScript, Python, Go and C# can",
                                        lang_title(lang), n->attrs[0].name));
     }
     arena_free(c.a);

@@ -845,6 +845,26 @@ static void cs_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     cs_close(b, 1);
 }
 
+/* A local component's inputs: the SDK's DictionaryResourceArgs, the ResourceArgs of a dynamic shape,
+ * of an immutable dictionary of them (emit_check_program: strings, numbers, booleans, outputs of
+ * them, which its constructor accepts). */
+static void cs_component_args(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    cs_need(x, "System.Collections.Immutable");
+    buf_puts(b, ", new DictionaryResourceArgs(new Dictionary<string, object?>");
+    cs_open(b, 1);
+    for (size_t j = 0; j < n->n_attrs; j++) {
+        cs_indent(b, 2);
+        buf_putc(b, '[');
+        names_append_quoted(b, LANG_CSHARP, n->attrs[j].name);
+        buf_puts(b, "] = ");
+        cs_expr(c, b, n->attrs[j].value, NULL, 2);
+        buf_puts(b, ",\n");
+    }
+    cs_close(b, 1);
+    buf_puts(b, ".ToImmutableDictionary())");
+}
+
 static void cs_node_options(emit_typed_t *x, buf_t *b, const pcl_node_t *n) {
     cs_options((cs_ctx_t *)x, b, n, 1);
 }
@@ -967,6 +987,7 @@ static const emit_typed_program_t CS_PROGRAM = {
     .cfg = &CS_CFG,
     .class_of = cs_class_of,
     .args = cs_args,
+    .component_args = cs_component_args,
     .options = cs_node_options,
     .read_get = ".Get(",
     .read = cs_read,

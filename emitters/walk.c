@@ -1310,6 +1310,7 @@ static void typed_resource(emit_typed_t *x, buf_t *b, size_t i, const emit_typed
     }
     names_append_quoted(b, s->lang, emit_node_logical_name(n));
     if (n->kind == PCL_NODE_RESOURCE) s->args(x, b, n);
+    if (n->kind == PCL_NODE_COMPONENT && n->n_attrs && s->component_args) s->component_args(x, b, n);
     if (n->n_options > 0) {
         buf_puts(b, ", ");
         s->options(x, b, n);

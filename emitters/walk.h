@@ -516,6 +516,8 @@ typedef struct emit_typed_program {
     void (*resource)(emit_typed_t *x, buf_t *b, size_t i);
     const char *(*class_of)(emit_typed_t *x, const pcl_node_t *n); /* the class a node constructs */
     void (*args)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);  /* after the name: the inputs */
+    /* after a local component's name: its inputs (NULL: emit_check_program refuses them) */
+    void (*component_args)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);
     void (*options)(emit_typed_t *x, buf_t *b, const pcl_node_t *n);
     /* a read block: `declare` Class`read_get`"name", then `read` writes the ID, the state and the
      * options (the attributes but `id`, read_id gives it) and `)` `end` */

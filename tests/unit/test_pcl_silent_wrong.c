@@ -557,7 +557,14 @@ START_TEST(test_component_inputs) {
                "\"hello\"})");
     free(ts);
     free(py);
-    for (size_t i = 3; i < 6; i++)
+    /* C#: the SDK's DictionaryResourceArgs (the ResourceArgs of a dynamic shape) of the inputs */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "using System.Collections.Immutable;\n");
+    tu_has(cs, "    var myComponent = new ComponentResource(\"my:custom:Component\", \"myComponent\", new "
+               "DictionaryResourceArgs(new Dictionary<string, object?>\n    {\n        [\"aNumber\"] = 42,\n"
+               "        [\"aString\"] = \"hello\",\n    }.ToImmutableDictionary()));\n");
+    free(cs);
+    for (size_t i = 4; i < 6; i++)
         tu_pcl_emit_refused(&f, ALL[i], "main.pp:3:5", "inputs ('aNumber'");
     /* a component's inputs are a limit of the language, not of the YAML emitter */
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:5: component 'myComponent'",
@@ -580,6 +587,13 @@ START_TEST(test_component_inputs) {
                "\t\t\t\"aNumber\": pulumi.Any(42),\n\t\t\t\"aJson\":   pulumi.Any(json0),\n\t\t}, myComponent)\n");
     tu_has(go, "}, pulumi.Parent(myComponent))\n");
     free(go);
+    unload(&f);
+    /* C#: DictionaryResourceArgs checks its values' types (strings, numbers, booleans, assets, JSON,
+     * immutable collections, outputs of them): a list or map, written as an array or Dictionary, it
+     * would reject */
+    f = load("component c {\n    token = \"my:custom:Component\"\n    tags = [\"a\"]\n}\n", NULL);
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:5",
+                        "a component's input 'tags' that is not a string, number or bool");
     unload(&f);
     f = load("component alone {\n    token = \"my:custom:Component\"\n}\n", NULL);
     go = tu_pcl_emit_ok(&f, LANG_GO);
