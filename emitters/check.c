@@ -629,10 +629,8 @@ static bool typed_reads_invoke_local(const check_t *c, const pcl_node_t *local, 
     for (size_t i = 0; i < e->trav.n; i++)
         if (!e->trav.parts[i].attr) return false;
     if (c->lang != LANG_JAVA) return true;
-    const schema_function_t *f = v->function;
-    const schema_property_t *prop =
-        f && !f->scalar_return ? schema_find_property(f->outputs, f->n_outputs, e->trav.parts[0].attr) : NULL;
-    return e->trav.n == 1 && prop && prop->required;
+    const schema_property_t *prop = emit_invoke_local_property(c->p, c->nodes, e);
+    return prop && prop->required;
 }
 
 /* C# and Java write a built-in function over plain values (their emit_typed_call_t tables), but
@@ -709,9 +707,9 @@ static bool typed_default_ok(const check_t *c, lang_t lang, const pcl_node_t *n)
     if ((lang != LANG_CSHARP && lang != LANG_JAVA && lang != LANG_GO) || n->config_secret) return false;
     const pcl_expr_t *v = n->attrs[0].value;
     const char *t = n->token ? n->token : "string";
-    /* C# and Java: a string or bool computed from an output (an invoke's result), the config value
-     * then an Output of it (emitters/walk.c typed_config) */
-    if (lang != LANG_GO && emit_has_output(c->p, c->nodes, v))
+    /* a string or bool computed from an output (an invoke's result), the config value then an
+     * Output of it (emitters/walk.c typed_config, go.c go_config_default) */
+    if (emit_has_output(c->p, c->nodes, v))
         return (strcmp(t, "string") == 0 && emit_expr_shape(c->p, c->nodes, v) == EMIT_SHAPE_STRING) ||
                (strcmp(t, "bool") == 0 && emit_expr_shape(c->p, c->nodes, v) == EMIT_SHAPE_BOOL);
     if (lang == LANG_GO) { /* a list, map or any value: a literal that fits it, or null */
@@ -1753,6 +1751,16 @@ bool emit_has_output(const pcl_program_t *p, const names_table_t *nodes, const p
     return has_output(p, nodes, e);
 }
 
+const schema_property_t *emit_invoke_local_property(const pcl_program_t *p, const names_table_t *nodes,
+                                                    const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n != 1 || !e->trav.parts[0].attr) return NULL;
+    int idx = node_of(p, nodes, e->trav.root);
+    const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_LOCAL || !n->n_attrs || !emit_is_invoke(n->attrs[0].value)) return NULL;
+    const schema_function_t *f = n->attrs[0].value->function;
+    return f && !f->scalar_return ? schema_find_property(f->outputs, f->n_outputs, e->trav.parts[0].attr) : NULL;
+}
+
 bool emit_config_output_default(const pcl_program_t *p, const names_table_t *nodes, const pcl_node_t *n) {
     return n->kind == PCL_NODE_CONFIG && !n->config_secret && n->n_attrs && has_output(p, nodes, n->attrs[0].value);
 }
@@ -1839,11 +1847,9 @@ static emit_shape_t shape_depth(const pcl_program_t *p, const names_table_t *nod
             if (!n->output_memo) decide_local(p, nodes, idx);
             return n->output_memo == 1 ? EMIT_SHAPE_UNKNOWN : (emit_shape_t)n->shape_memo;
         }
-        if (n->kind == PCL_NODE_LOCAL && n->n_attrs && emit_is_invoke(n->attrs[0].value) && e->trav.n == 1 &&
-            e->trav.parts[0].attr) { /* a property of the invoke's result a local holds, by its schema */
-            const schema_function_t *f = n->attrs[0].value->function;
-            const schema_property_t *pr =
-                f && !f->scalar_return ? schema_find_property(f->outputs, f->n_outputs, e->trav.parts[0].attr) : NULL;
+        if (n->kind == PCL_NODE_LOCAL && n->n_attrs && emit_is_invoke(n->attrs[0].value)) {
+            /* a property of the invoke's result a local holds, by its schema */
+            const schema_property_t *pr = emit_invoke_local_property(p, nodes, e);
             return pr ? type_shape(pr->type) : EMIT_SHAPE_UNKNOWN;
         }
         if (n->kind == PCL_NODE_LOCAL && n->n_attrs) { /* into a local's object or list literal */

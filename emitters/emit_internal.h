@@ -84,6 +84,10 @@ bool emit_call_is_output(const pcl_program_t *p, const names_table_t *nodes, con
 bool emit_call_takes_inputs(const pcl_expr_t *e);
 /* Whether can()/try() needs its Output version: an argument reads an output or a value of no type. */
 bool emit_call_output_version(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* The property of an invoke's result that e reads (`data.value`, data a local holding the invoke;
+ * one attribute), by the function's schema; NULL otherwise. */
+const schema_property_t *emit_invoke_local_property(const pcl_program_t *p, const names_table_t *nodes,
+                                                    const pcl_expr_t *e);
 /* Whether a config node is not secret and its default reads an output (an invoke's result): its
  * value is then an Output whether it is set or not. */
 bool emit_config_output_default(const pcl_program_t *p, const names_table_t *nodes, const pcl_node_t *n);

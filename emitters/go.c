@@ -796,6 +796,7 @@ static const go_vt_t *go_refuse(go_ctx_t *g, const pcl_expr_t *e, const char *wh
                  : n->kind == PCL_NODE_OUTPUT ? "output"
                  : n->kind == PCL_NODE_LOCAL  ? "local"
                  : n->kind == PCL_NODE_HOOK   ? "hook"
+                 : n->kind == PCL_NODE_CONFIG ? "config"
                                               : "resource",
                  n ? n->name : "?", why);
     }
@@ -2578,6 +2579,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             go_config_conversion(g, b, e, &g->base.p->nodes[idx], t))
             return;
         if (idx >= 0 && g->base.p->nodes[idx].kind == PCL_NODE_CONFIG && !g->base.p->nodes[idx].config_secret &&
+            !emit_config_output_default(g->base.p, g->base.index, cn) &&
             emit_config_scalar(emit_config_type(g->base.a, g->base.p->nodes[idx].token))) {
             const char *ct = cn->token ? cn->token : "string";
             const char *wrap = strcmp(ct, "int") == 0      ? "pulumi.Int"
@@ -3335,6 +3337,13 @@ static const emit_typed_program_t GO_PROGRAM = {
     .hook = go_hook,
 };
 
+/* Whether e reads a property an invoke's result always has (`data.value`, data a local holding the
+ * invoke): Go's accessor then gives the property's own Output type, not a pointer's. */
+static bool go_required_result(go_ctx_t *g, const pcl_expr_t *e) {
+    const schema_property_t *pr = emit_invoke_local_property(g->base.p, g->base.index, e);
+    return pr && pr->required;
+}
+
 /* A scalar config value with a default (a literal of its type; emit_check_program refuses the rest):
  * the default, replaced by the configured value when one is set. Pulumi's form tests the value
  * `cfg.GetX` gives against the zero value, which cannot tell a missing key from one set to the zero
@@ -3343,6 +3352,31 @@ static const emit_typed_program_t GO_PROGRAM = {
 static void go_config_default(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     const pcl_node_t *n = &g->base.p->nodes[i];
     if (!g->referenced[i]) return; /* nothing reads it; a default never fails */
+    int ck = emit_config_type(g->base.a, n->token)->kind;
+    if (emit_config_output_default(g->base.p, g->base.index, n)) {
+        /* a default read from an output (a string or bool, emit_check_program): the value is that
+         * Output, replaced by the configured value's Output when the key is set */
+        if (!go_required_result(g, n->attrs[0].value)) {
+            go_refuse(g, n->attrs[0].value,
+                      "its default is not a property the invoke's result always has (an optional one is a "
+                      "pointer Output, not the config value's type)");
+            return;
+        }
+        go_indent(b, depth);
+        buf_printf(b, "%s := ", g->base.var[i]);
+        go_expr(g, b, n->attrs[0].value, NULL, depth);
+        buf_putc(b, '\n');
+        go_indent(b, depth);
+        buf_printf(b, "if param, err := cfg.Try%s(", ck == EMIT_CFG_BOOL ? "Bool" : "");
+        names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
+        buf_puts(b, "); err == nil {\n");
+        go_indent(b, depth + 1);
+        buf_printf(b, "%s = pulumi.%s(param).To%sOutput()\n", g->base.var[i], ck == EMIT_CFG_BOOL ? "Bool" : "String",
+                   ck == EMIT_CFG_BOOL ? "Bool" : "String");
+        go_indent(b, depth);
+        buf_puts(b, "}\n");
+        return;
+    }
     static const char *const kind[] = {"", "Int", "Float64", "Bool"};
     static const char *const zero[] = {" != \"\"", " != 0", " != 0", ""};
     const pcl_expr_t *v = n->attrs[0].value;

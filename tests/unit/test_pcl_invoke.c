@@ -523,7 +523,7 @@ END_TEST
  * `ctx.config().get(k).map(Output::of).orElse(<default>)`, TypeScript `pulumi.output(config.get(k) ??
  * <default>)`, Python `pulumi.Output.from_input(...)` after its default, each read like any output
  * (before, TypeScript and Python read it as a plain string: `.apply` on a str, a template over an
- * Output); Go, whose config value is a plain string there, stays refused. */
+ * Output); Go `name := data.Value()`, replaced by `pulumi.String(param).ToStringOutput()` when set. */
 START_TEST(test_config_default_from_invoke) {
     tu_pcl_t f = load("data = invoke(\"inv:index:getThing\", {name = \"a\"})\n"
                       "config \"name\" \"string\" {\n    default = data.value\n}\n"
@@ -549,7 +549,16 @@ START_TEST(test_config_default_from_invoke) {
     tu_has(py, "if name is None:\n    name = data.value\nname = pulumi.Output.from_input(name)\n");
     tu_has(py, "pulumi.export(\"s\", name.apply(lambda name: f\"x-{name}\"))\n");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:5", "the Go emitter cannot write a config value's default yet");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tname := data.Value()\n\t\tif param, err := cfg.Try(\"name\"); err == nil {\n"
+               "\t\t\tname = pulumi.String(param).ToStringOutput()\n\t\t}\n");
+    tu_has(go, "Text: name,\n");
+    free(go);
+    tu_pcl_unload(&f);
+    /* Go: an optional property is a pointer Output (StringPtrOutput), not the string's */
+    f = load("other = invoke(\"inv:things:lookUp\", {})\nconfig \"d\" \"string\" {\n    default = other.id\n}\n"
+             "output \"t\" {\n    value = d\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:15: config 'd'", "an optional one is a pointer Output");
     tu_pcl_unload(&f);
 }
 END_TEST
