@@ -179,17 +179,18 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
      * selected stack, which is written once the files are staged and taken back if one then fails. */
     bool committed = session_commit(s, &s->diags);
     bool wrote_ok = committed;
+    /* whether this run wrote its outputs: a refused write wrote none (exit 2), and --diff and
+     * --preview-only write nothing on purpose; `imported` counts what was read either way */
+    bool written = committed && !o->diff && !o->preview_only;
     char *program_diff = o->diff || (o->report_path && o->insert_into) ? session_program_diff(s) : NULL;
     if (o->diff && program_diff) fputs(program_diff, stdout);
     /* --report: the review page, also with --diff and --preview-only (report_cmd.c). */
-    if (o->report_path && !cli_write_import_report(o, s, o->insert_into ? program_diff : NULL, quiet)) wrote_ok = false;
+    if (o->report_path && !cli_write_import_report(o, s, o->insert_into ? program_diff : NULL, written, quiet))
+        wrote_ok = false;
     free(program_diff);
     if (o->json) {
-        /* whether this run wrote its outputs: a refused write wrote none (exit 2), and --diff and
-         * --preview-only write nothing on purpose; `imported` counts what was read either way */
         cJSON *doc = session_results_json(s, o->show_secrets);
-        cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written",
-                              committed && !o->diff && !o->preview_only);
+        cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", written);
         print_json(doc);
     } else if (s->code && !s->code_target && wrote_ok)
         fputs(s->code, stdout);

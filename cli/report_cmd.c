@@ -17,7 +17,8 @@ static void print_diags(diag_list_t *l) {
         fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
 }
 
-bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool quiet) {
+bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
+                             bool quiet) {
     /* The document is built with secret values so the page can cut any that reached the code out of
      * it; report_render drops them again unless --show-secrets. */
     cJSON *doc = session_results_json(p, true);
@@ -27,6 +28,8 @@ bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const 
         if (strcmp(cJSON_GetArrayItem(flags, i)->valuestring, "--show-secrets") == 0)
             cJSON_DeleteItemFromArray(flags, i);
     if (program_diff) cJSON_AddStringToObject(doc, "programDiff", program_diff);
+    /* as --json says it: the page of a run that wrote nothing must not read as an import done */
+    cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", written);
     report_options_t ro = {.show_secrets = o->show_secrets};
     diag_list_t diags;
     diag_list_init(&diags);

@@ -9,8 +9,10 @@
 /* `cimport report RESULTS.json [-o report.html] [--show-secrets]`; returns the exit code. */
 int cli_report_main(int argc, char **argv);
 
-/* --report FILE after an import run: the run's results document (with program_diff, may be NULL)
- * rendered to o->report_path. Errors are printed; false when nothing was written. */
-bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool quiet);
+/* --report FILE after an import run: the run's results document (with program_diff, may be NULL,
+ * and summary.written: whether the run wrote its outputs) rendered to o->report_path. Errors are
+ * printed; false when the page was not written. */
+bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
+                             bool quiet);
 
 #endif

@@ -123,9 +123,14 @@
     }, [el('span', { cls: 'n', text: String(n) }), el('span', { cls: 'l', text: label })]);
     return c;
   }
+  /* summary.written false: the run wrote nothing (--diff, --preview-only, or an output that could not
+   * be written, so none was); what it counts was read, not imported. A document from before the
+   * field has none and says nothing. */
+  var flags = run.flags || [];
+  var unwritten = (D.summary || {}).written === false;
   var cards = el('div', { cls: 'cards', id: 'summary' }, [
     card('total', R.length, 'resources in the report'),
-    card('imported-all', nImported, 'imported'),
+    card('imported-all', nImported, unwritten ? 'read, not written' : 'imported'),
     card('verified', counts.verified, OUT_LABEL.verified),
     card('offline', counts.offline, OUT_LABEL.offline),
     card('residual', counts.residual, 'imported with residual diff'),
@@ -135,6 +140,11 @@
     card('unmapped', counts.unmapped, 'unmapped (no Pulumi type)')
   ]);
   main.appendChild(el('section', { id: 'summary-section' }, [el('h2', { text: 'Summary' }), cards,
+    unwritten ? el('p', { cls: 'diag-error', id: 'written-note', text: 'Nothing was written: ' +
+      (flags.indexOf('--diff') >= 0 ? 'a --diff run shows what would change and writes nothing'
+        : flags.indexOf('--preview-only') >= 0 ? 'a --preview-only run writes nothing'
+          : 'an output could not be written (see the run diagnostics), so none was') +
+      '. The resources counted here were read; this run did not import them.' }) : null,
     el('p', { cls: 'muted', id: 'verification-note', text: run.offlineState
       ? 'Offline run: Check and Diff were cimport\'s own reading of the schema, so nothing here is verified by a provider.'
       : 'Verified means the provider\'s own Check and Diff reported no difference with the generated inputs.' })]));

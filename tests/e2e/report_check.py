@@ -126,6 +126,17 @@ def main():
     for s in a.no_secret:
         if s in dom:
             errors.append("secret value %r is in the page" % s)
+    # A run that wrote nothing (--diff, --preview-only, a refused write: summary.written false) says
+    # so, and does not call what it read imported; a run that wrote its outputs says nothing of it.
+    m = re.search(r'<p[^>]*id="written-note"[^>]*>(.*?)</p>', dom, re.S)
+    m_all = re.search(r'id="count-imported-all"[^>]*>.*?<span class="l">([^<]*)</span>', dom, re.S)
+    if doc["summary"].get("written") is False:
+        if not m or "Nothing was written" not in m.group(1):
+            errors.append("the document says nothing was written (summary.written false); the page does not")
+        if not m_all or m_all.group(1) == "imported":
+            errors.append("nothing was written, but the page counts %s as imported" % count("imported-all"))
+    elif m:
+        errors.append("the page says nothing was written; the document does not: %r" % m.group(1))
     if 'data-ready="1"' not in dom:
         errors.append("the page's script did not finish")
     for e in errors:

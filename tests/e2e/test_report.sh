@@ -70,6 +70,21 @@ $B dom saved.html all >saved.dom && python3 "$CHECK" saved.dom mix.json --offlin
 "$CIMPORT" report mix-show.json --show-secrets -o shown.html 2>/dev/null && $B dom shown.html all >shown.dom &&
   grep -qF "$SECRET" shown.dom && ok || bad "cimport report --show-secrets did not show the value"
 
+# a run whose output could not be written (-o names a directory: exit 2, nothing written): its page
+# says nothing was written, from --report and from the saved document alike
+mkdir -p adir
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$RS" -l typescript -o adir \
+  --report refused.html --json >refused.json 2>refused.err
+rc=$?
+[ $rc = 2 ] && [ -s refused.html ] && [ -z "$(ls adir)" ] && ok || bad "--report on a refused write (exit $rc): $(tail -2 refused.err)"
+python3 -c 'import json,sys; sys.exit(json.load(open("refused.json"))["summary"]["written"] is not False)' && ok ||
+  bad "the refused run's document does not say nothing was written"
+$B dom refused.html all >refused.dom && python3 "$CHECK" refused.dom refused.json --offline && ok ||
+  bad "DOM of the report of a refused write"
+grep -qF "an output could not be written" refused.dom && ok || bad "the page of a refused write does not say why"
+"$CIMPORT" report refused.json -o refused-saved.html 2>/dev/null && $B dom refused-saved.html all >refused-saved.dom &&
+  python3 "$CHECK" refused-saved.dom refused.json --offline && ok || bad "DOM of the saved refused run's report"
+
 # screenshots at two sizes, not blank
 $B shot mix.html 1280 900 wide.png r=apiName >/dev/null && ok || bad "screenshot 1280x900"
 $B shot mix.html 420 860 narrow.png r=ghostPet >/dev/null && ok || bad "screenshot 420x860"
@@ -132,6 +147,8 @@ assert m, "no program diff"
 adds = re.findall(r'<span class="add">(.*?)</span>', m.group(1))
 assert any("new random.RandomPet(&quot;apiName&quot;" in a or 'new random.RandomPet("apiName"' in a for a in adds), adds
 assert re.search(r'<span class="file">\+\+\+ ', m.group(1)), "no file header"
+n = re.search(r'<p[^>]*id="written-note"[^>]*>(.*?)</p>', d, re.S)
+assert n and "Nothing was written" in n.group(1) and "--diff" in n.group(1), "no note that --diff wrote nothing"
 PY
 
 # --- a real provider plugin: "verified by the provider" (the Node random provider on $PATH) -------
