@@ -109,9 +109,10 @@ static void on_event(void *user, const session_event_t *ev) {
         if (!r->quiet)
             fprintf(stderr, "cimport: %s: %zu added, %zu replaced, %zu import%s added, %zu renamed%s\n", ev->path,
                     st->inserted, st->replaced, st->imports_added, st->imports_added == 1 ? "" : "s", st->renamed,
-                    !ev->changed ? " (no change)"
-                    : r->o->diff ? " (--diff: not written)"
-                                 : "");
+                    !ev->changed         ? " (no change)"
+                    : r->o->diff         ? " (--diff: not written)"
+                    : r->o->preview_only ? " (--preview-only: not written)"
+                                         : "");
         break;
     case SESSION_EVENT_STATE_MERGED:
         if (!r->o->quiet && !r->o->json)

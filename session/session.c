@@ -585,10 +585,7 @@ bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) 
     bool ok = splicer_splice(sp ? sp : own, p->old_text, p->old_len, p->lang, p->code, strlen(p->code), &so,
                              &p->new_text, &p->new_len, &p->changed, &p->splice, diags);
     splicer_free(own);
-    if (!ok) return false;
-    emit(p, &(session_event_t){
-                .kind = SESSION_EVENT_SPLICED, .path = p->code_target, .splice = &p->splice, .changed = p->changed});
-    return true;
+    return ok; /* SESSION_EVENT_SPLICED once it is committed: until then nothing was added to the program */
 }
 
 /* Written as one transaction (never with diff or preview_only): the secrets, the code or the
@@ -616,6 +613,10 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     }
     if (writes && part) outputs_stage_participant(p->outputs, part);
     p->committed = outputs_commit(p->outputs, diags);
+    if (p->committed && p->new_text && !p->new_is_code)
+        emit(p,
+             &(session_event_t){
+                 .kind = SESSION_EVENT_SPLICED, .path = p->code_target, .splice = &p->splice, .changed = p->changed});
     p->secrets_saved = p->committed && writes && p->code && p->gen.n_secrets > 0;
     const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;
     p->stack_state_created = rep && rep->created_file;

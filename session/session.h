@@ -49,7 +49,8 @@
 typedef enum {
     SESSION_EVENT_RESULT,          /* a resource finished: result, done, total */
     SESSION_EVENT_TICK,            /* the engine's tick (about every 250 ms): done, failed, in_flight, total */
-    SESSION_EVENT_SPLICED,         /* the code was spliced into the program `path`: splice, changed */
+    SESSION_EVENT_SPLICED,         /* the code spliced into the program `path` was committed (written,
+                                      or with diff/preview_only not to be): splice, changed */
     SESSION_EVENT_STATE_MERGED,    /* the stack state `path` was written: state */
     SESSION_EVENT_STACK_LOCK_WAIT, /* into_stack: another process holds the stack's lock (`holder`
                                       names it); the session waits up to lock_wait_ms */

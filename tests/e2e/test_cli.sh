@@ -236,6 +236,22 @@ rc=$?
 [ $rc = 4 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --diff wrote (exit $rc)"
 grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--diff: not written)' diff.err && ok ||
   bad "--insert-into --diff splice line: $(cat diff.err)"
+# --preview-only writes nothing either, and its splice line says so
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts --preview-only \
+  >/dev/null 2>diff.err
+rc=$?
+[ $rc = 0 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --preview-only wrote (exit $rc)"
+grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--preview-only: not written)' diff.err && ok ||
+  bad "--insert-into --preview-only splice line: $(cat diff.err)"
+# a refused write (the stack export names a directory): the program was not changed, and no line says
+# code was added to it
+mkdir -p stdir
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts \
+  --stack-state stdir --new-stack-state >/dev/null 2>diff.err
+rc=$?
+[ $rc = 2 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into, refused write: exit $rc"
+grep -qF 'nothing was written (see above)' diff.err && ! grep -qF 'diffprog.ts: 5 added' diff.err && ok ||
+  bad "--insert-into, refused write: claims the code was added: $(cat diff.err)"
 
 # --generate-code=false with --stack-state: no code, so the next step does not name "the code above"
 cp "$Q/stack.json" nocode.json
