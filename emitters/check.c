@@ -269,17 +269,17 @@ typedef struct typed_apply_scan {
     const char *head; /* the one Output, printed */
 } typed_apply_scan_t;
 
-/* Java: what is read below a required output by its getters and get() is the value itself (not
- * an Optional) when every attribute read is a required property of its object type and each index
- * of a list or map. */
-static bool java_reads_required(const schema_type_t *t, const pcl_expr_t *e, size_t from) {
+/* Java: whether every attribute read below a value of type t (from part `from` of e) is a property
+ * of its object type (`required`: a required one, so that the read gives the value itself, not an
+ * Optional) and each index one of a list or map. */
+static bool java_reads_known(const schema_type_t *t, const pcl_expr_t *e, size_t from, bool required) {
     for (size_t k = from; t && k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         if (pt->attr) {
             const schema_property_t *p = t->kind == SCHEMA_OBJECT && t->object
                                              ? schema_find_property(t->object->props, t->object->n_props, pt->attr)
                                              : NULL;
-            if (!p || !p->required) return false;
+            if (!p || (required && !p->required)) return false;
             t = p->type;
         } else {
             if (t->kind != SCHEMA_ARRAY && t->kind != SCHEMA_MAP) return false;
@@ -322,7 +322,10 @@ static void typed_apply_atom(typed_apply_scan_t *t, const pcl_expr_t *e, bool nu
             schema_find_property(n->schema->outputs, n->schema->n_outputs, h->trav.parts[0].attr);
         known = prop != NULL;
         required = prop && prop->required;
-        below_required = required && !whole && java_reads_required(prop->type, e, skip);
+        below_required = required && !whole && java_reads_known(prop->type, e, skip, true);
+        /* compared with null, what is read below a required output may be optional: unwrapped
+         * (java_read_below), every getter known */
+        below_required |= required && !whole && null_tested && java_reads_known(prop->type, e, skip, false);
     }
     t->java &= (whole || below_required) && ((n && n->kind == PCL_NODE_CONFIG) || h->kind == PCL_CALL || required ||
                                              (whole && known && null_tested));
@@ -785,26 +788,20 @@ static void check_recover_args(expr_check_t *x, const pcl_expr_t *e) {
 /* Refuses an invoke or method call the language's emitter cannot write. */
 static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
     check_t *c = x->c;
-    if (c->lang == LANG_JAVA && !emit_is_invoke(e)) { /* pulumi-java's SDK generator skips methods (#262) */
-        refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
-               arena_sprintf(c->a,
-                             "'%s' calls the method '%s'; Pulumi Java's SDKs have no resource methods (pulumi-java "
-                             "#262: its SDK generator leaves them out), so it cannot be written in Java",
-                             x->at->name, e->function->token));
-        return;
-    }
-    if (c->lang == LANG_YAML && !emit_is_invoke(e)) { /* its language host evaluates no method call */
-        refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
-               arena_sprintf(c->a,
-                             "'%s' calls the method '%s'; Pulumi YAML has no resource method calls, so it cannot be "
-                             "written in YAML",
-                             x->at->name, e->function->token));
-        return;
-    }
+    /* why a language has no method calls: pulumi-java's SDK generator skips methods (#262); Pulumi
+     * YAML's language host evaluates none */
+    const char *none = emit_is_invoke(e)      ? NULL
+                       : c->lang == LANG_JAVA ? "Pulumi Java's SDKs have no resource methods (pulumi-java #262: its "
+                                                "SDK generator leaves them out)"
+                       : c->lang == LANG_YAML ? "Pulumi YAML has no resource method calls"
+                                              : NULL;
     refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
-           arena_sprintf(c->a, "'%s' %s '%s', which the %s emitter cannot write yet%s", x->at->name,
-                         emit_is_invoke(e) ? "invokes" : "calls the method", e->function->token, lang_title(c->lang),
-                         e->function->return_plain ? " (its result is plain, not an output)" : ""));
+           none ? arena_sprintf(c->a, "'%s' calls the method '%s'; %s, so it cannot be written in %s", x->at->name,
+                                e->function->token, none, lang_title(c->lang))
+                : arena_sprintf(c->a, "'%s' %s '%s', which the %s emitter cannot write yet%s", x->at->name,
+                                emit_is_invoke(e) ? "invokes" : "calls the method", e->function->token,
+                                lang_title(c->lang),
+                                e->function->return_plain ? " (its result is plain, not an output)" : ""));
 }
 
 /* A hook's command runs in the program's process with plain values: it reads config, locals of

@@ -189,22 +189,12 @@ static bool java_reads_optional(const schema_property_t *p, const pcl_expr_t *e)
     return optional;
 }
 
-/* A resource's output read with its getter and what is read below it. pulumi-java's getter of an
- * optional output gives an Output<Optional<T>>, an output type's getter of an optional property an
- * Optional<T>; an input wants an Output<T>: a read through an optional property is written in one
- * apply, through the Optional by map/flatMap, and gives the value or null:
- * `res.data().applyValue(v -> v.flatMap(x -> x.s()).orElse(null))`. */
-static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
-    int idx = emit_typed_find(x, e->trav.root);
-    const schema_property_t *p = x->n_scope ? NULL : java_first_output(x, e, idx);
-    if (!p || !java_reads_optional(p, e)) {
-        emit_typed_traversal(x, b, e, &JAVA_PARTS);
-        return;
-    }
-    buf_printf(b, "%s.%s().applyValue(v -> v", x->var[idx], java_attr_name(x, idx, e->trav.parts[0].attr, true));
-    bool optional = !p->required;
-    const schema_type_t *t = p->type;
-    for (size_t k = 1; k < e->trav.n; k++) {
+/* The parts of traversal e from `from` on, read from a value of type t (an Optional of it when
+ * `optional`): getters and get() as they are, through an Optional by map, or flatMap where the
+ * getter gives an Optional itself. Returns whether the result is an Optional. */
+static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size_t from, const schema_type_t *t,
+                            bool optional, int idx) {
+    for (size_t k = from; k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
         buf_t get;
@@ -220,7 +210,32 @@ static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
             : t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element
                                                                       : NULL;
     }
-    buf_puts(b, optional ? ".orElse(null))" : ")");
+    return optional;
+}
+
+/* A resource's output read with its getter and what is read below it. pulumi-java's getter of an
+ * optional output gives an Output<Optional<T>>, an output type's getter of an optional property an
+ * Optional<T>; an input wants an Output<T>: a read through an optional property is written in one
+ * apply, through the Optional by map/flatMap, and gives the value or null:
+ * `res.data().applyValue(v -> v.flatMap(x -> x.s()).orElse(null))`. */
+static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    int idx = emit_typed_find(x, e->trav.root);
+    const schema_property_t *p = x->n_scope ? NULL : java_first_output(x, e, idx);
+    if (!p || !java_reads_optional(p, e)) {
+        emit_typed_traversal(x, b, e, &JAVA_PARTS);
+        return;
+    }
+    buf_printf(b, "%s.%s().applyValue(v -> v", x->var[idx], java_attr_name(x, idx, e->trav.parts[0].attr, true));
+    buf_puts(b, java_read_chain(x, b, e, 1, p->type, !p->required, idx) ? ".orElse(null))" : ")");
+}
+
+/* Inside an apply of a resource's output: what an atom reads below it, by java_read_chain, the value
+ * or null (emit_check_program: below a required output, compared with null); below another output
+ * by the value's getters. */
+static void java_read_below(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, size_t skip) {
+    int idx = emit_typed_find(x, atom->trav.root);
+    const schema_property_t *p = skip == 1 ? java_first_output(x, atom, idx) : NULL;
+    if (java_read_chain(x, b, atom, skip, p ? p->type : NULL, false, idx)) buf_puts(b, ".orElse(null)");
 }
 
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
@@ -582,6 +597,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .for_expr = java_for,
     .equals_class = "java.util.Objects",
     .config_conv = JAVA_CONFIG_CONV,
+    .read_below = java_read_below,
 };
 
 /* A value at a position of schema type `t`, written on a line indented `ind` spaces. */

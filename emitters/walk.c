@@ -1002,6 +1002,10 @@ static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf
     for (size_t i = 0; ap && i < ap->n; i++) {
         if (ap->atoms[i] != e) continue;
         buf_printf(b, "%s%s", s->param_prefix, ap->names[i]);
+        if (s->read_below && e->kind == PCL_TRAVERSAL) {
+            s->read_below(x, b, e, ap->skip[i]);
+            return true;
+        }
         for (size_t k = ap->skip[i]; e->kind == PCL_TRAVERSAL && k < e->trav.n; k++) {
             const pcl_trav_part_t *pt = &e->trav.parts[k];
             emit_append_part(b, pt, pt->attr ? s->value_parts->name(x, -1, pt->attr, false) : NULL, s->value_parts);

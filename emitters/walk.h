@@ -459,6 +459,9 @@ typedef struct emit_typed_syntax {
      * of the value per conversion (NULL: none written; emit_check_program refuses it); a secret one's
      * in an apply of it (`apply_open` of `x`) */
     const char *const *config_conv;
+    /* inside an apply: what is read below its parameter `value` from an atom (the head's first
+     * `skip` parts are the parameter; NULL: by value_parts) */
+    void (*read_below)(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, size_t skip);
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`

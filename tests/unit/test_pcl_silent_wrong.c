@@ -758,7 +758,8 @@ END_TEST
 START_TEST(test_java_optional_outputs) {
     const char *schema = "{\"name\":\"opt\",\"version\":\"1.0.0\",\"resources\":{\"opt:index:Res\":{"
                          "\"properties\":{\"data\":{\"$ref\":\"#/types/opt:index:Data\"},"
-                         "\"flag\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\"}},\"required\":[\"name\"],"
+                         "\"flag\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\"},"
+                         "\"req\":{\"$ref\":\"#/types/opt:index:Data\"}},\"required\":[\"name\",\"req\"],"
                          "\"inputProperties\":{\"data\":{\"$ref\":\"#/types/opt:index:Data\"},"
                          "\"flag\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\"}}}},"
                          "\"types\":{\"opt:index:Data\":{\"type\":\"object\",\"properties\":{\"s\":{\"type\":"
@@ -767,7 +768,8 @@ START_TEST(test_java_optional_outputs) {
                       "resource \"b\" \"opt:index:Res\" {\n    name = a.name\n    flag = a.flag\n"
                       "    data = { s = a.data.s, r = a.data.r }\n}\n"
                       "output \"isSet\" {\n    value = a.flag == null ? \"null\" : \"not null\"\n}\n"
-                      "output \"isUnset\" {\n    value = a.flag != null\n}\n";
+                      "output \"isUnset\" {\n    value = a.flag != null\n}\n"
+                      "output \"below\" {\n    value = a.req.s == null ? \"null\" : \"set\"\n}\n";
     tu_pcl_t f = tu_pcl_load(schema, "opt.json", pcl);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "            .name(a.name())\n            .flag(a.flag().applyValue(v -> v.orElse(null)))\n");
@@ -777,7 +779,16 @@ START_TEST(test_java_optional_outputs) {
                  "\"null\" : \"not null\"));\n");
     tu_has(java, "ctx.export(\"isUnset\", a.flag().applyValue(v -> v.orElse(null)).applyValue(_flag -> _flag != "
                  "null));\n");
+    /* below a required output, compared with null (l2-primitive-ref-optional) */
+    tu_has(java, "ctx.export(\"below\", a.req().applyValue(_req -> _req.s().orElse(null) == null ? \"null\" : "
+                 "\"set\"));\n");
     free(java);
+    tu_pcl_unload(&f);
+    /* other operators over an optional output: null would fail the unboxing */
+    f = tu_pcl_load(schema, "opt.json",
+                    "resource \"a\" \"opt:index:Res\" {\n    name = \"x\"\n}\n"
+                    "output \"neg\" {\n    value = !a.flag\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:13", "uses the operator '!'");
     tu_pcl_unload(&f);
 }
 END_TEST
