@@ -98,6 +98,21 @@ set -e
 [[ $rc -ne 0 ]] || fail "a file with a syntax error was accepted"
 grep -q 'index.ts:3: syntax error' "$work/bad/err" || fail "no 'index.ts:3: syntax error' message: $(cat "$work/bad/err")"
 cmp -s "$bad" "$bad.orig" || fail "the broken file was changed"
+# with --json and --report: the results document and the page still come, saying nothing was written
+set +e
+"$CIMPORT" "${common[@]}" --language typescript --insert-into "$bad" --json --report "$work/bad/report.html" \
+  >"$work/bad/out.json" 2>"$work/bad/err"
+rc=$?
+set -e
+[[ $rc -eq 2 ]] || fail "--json, a file with a syntax error: exit $rc"
+python3 - "$work/bad/out.json" <<'PY' || fail "--json, a file with a syntax error: no results document saying nothing was written"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"]["written"] is False, d["summary"]
+assert any("index.ts:3: syntax error" in x["message"] for x in d["diagnostics"]), d["diagnostics"]
+PY
+grep -qF '"written":false' "$work/bad/report.html" || fail "--report, a file with a syntax error: no page saying nothing was written"
+cmp -s "$bad" "$bad.orig" || fail "the broken file was changed"
 
 # read-only: refused, untouched
 ro="$work/ro/index.ts"
