@@ -190,24 +190,33 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         print_next_fix(o);
         return EXIT_USAGE;
     }
-    /* One transaction: the files (code, program, stack config, secrets file, stack export) and the
-     * selected stack, which is written once the files are staged and taken back if one then fails. */
-    bool committed = session_commit(s, &s->diags);
-    bool wrote_ok = committed;
-    /* whether this run wrote its outputs: a refused write wrote none (exit 2), and --diff and
-     * --preview-only write nothing on purpose; `imported` counts what was read either way */
-    bool written = committed && !o->diff && !o->preview_only;
+    /* whether this run writes its outputs: --diff and --preview-only write nothing on purpose, and a
+     * refused write (exit 2) writes none, the report page included; `imported` counts what was read
+     * either way */
+    bool writes = !o->diff && !o->preview_only;
+    /* --report: the review page, also with --diff and --preview-only (report_cmd.c), written with
+     * the other outputs: a page that cannot be written leaves everything as it was. */
     char *program_diff = o->diff || (o->report_path && o->insert_into) ? session_program_diff(s) : NULL;
+    if (o->report_path && !cli_stage_import_report(o, s, o->insert_into ? program_diff : NULL, writes, &s->diags)) {
+        free(program_diff);
+        print_diags(&s->diags);
+        if (!quiet) print_nothing_written(tgt, s);
+        print_next_fix(o);
+        return EXIT_USAGE;
+    }
+    /* One transaction: the files (code, program, stack config, secrets file, stack export, report)
+     * and the selected stack, which is written once the files are staged and taken back if one then
+     * fails. */
+    bool committed = session_commit(s, &s->diags);
+    bool written = committed && writes;
     if (o->diff && program_diff) fputs(program_diff, stdout);
-    /* --report: the review page, also with --diff and --preview-only (report_cmd.c). */
-    if (o->report_path && !cli_write_import_report(o, s, o->insert_into ? program_diff : NULL, written, quiet))
-        wrote_ok = false;
     free(program_diff);
+    if (committed && o->report_path && !quiet) fprintf(stderr, "cimport: wrote the import report %s\n", o->report_path);
     if (o->json) {
         cJSON *doc = session_results_json(s, o->show_secrets);
         cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", written);
         print_json(doc);
-    } else if (s->code && !s->code_target && wrote_ok)
+    } else if (s->code && !s->code_target && committed)
         fputs(s->code, stdout);
     if (!o->json) print_diags(&s->diags);
 
@@ -217,7 +226,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     if (!o->json && !o->quiet) print_secrets_note(s);
     size_t n_failed = plan->n_items - s->n_ok;
     /* One summary line: where the import went, or, when no output could be written, that none was. */
-    if (committed) target_print_summary(o, tgt, s, wrote_ok);
+    if (committed) target_print_summary(o, tgt, s, committed);
     /* --from: the source still records what was imported; destroying it there would delete it */
     if (committed && o->from && s->n_ok > 0 && !o->quiet && !o->json && !o->diff && !o->preview_only)
         fprintf(stderr,
@@ -245,8 +254,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         return EXIT_USAGE;
     }
     if (s->n_ok == 0) return EXIT_ALL_FAILED;
-    if (n_failed > 0 || diag_has_errors(&s->diags) || !wrote_ok || (o->generate_code && !s->code))
-        return EXIT_SOME_FAILED;
+    if (n_failed > 0 || diag_has_errors(&s->diags) || (o->generate_code && !s->code)) return EXIT_SOME_FAILED;
     if (o->diff) return s->changed ? EXIT_CHANGES_PENDING : EXIT_ALL_OK;
     return EXIT_ALL_OK;
 }

@@ -17,8 +17,8 @@ static void print_diags(diag_list_t *l) {
         fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
 }
 
-bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
-                             bool quiet) {
+bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
+                             diag_list_t *diags) {
     /* The document is built with secret values so the page can cut any that reached the code out of
      * it; report_render drops them again unless --show-secrets. */
     cJSON *doc = session_results_json(p, true);
@@ -31,14 +31,12 @@ bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const 
     /* as --json says it: the page of a run that wrote nothing must not read as an import done */
     cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", written);
     report_options_t ro = {.show_secrets = o->show_secrets};
-    diag_list_t diags;
-    diag_list_init(&diags);
-    bool ok = report_write(o->report_path, doc, &ro, &diags);
+    size_t len = 0;
+    char *html = report_render(doc, &ro, &len, diags);
     cJSON_Delete(doc);
-    print_diags(&diags);
-    if (ok && !quiet) fprintf(stderr, "cimport: wrote the import report %s\n", o->report_path);
-    diag_list_free(&diags);
-    return ok;
+    if (!html) return false;
+    session_stage_report(p, html, len);
+    return true;
 }
 
 static void report_help(FILE *f) {

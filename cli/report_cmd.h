@@ -10,9 +10,10 @@
 int cli_report_main(int argc, char **argv);
 
 /* --report FILE after an import run: the run's results document (with program_diff, may be NULL,
- * and summary.written: whether the run wrote its outputs) rendered to o->report_path. Errors are
- * printed; false when the page was not written. */
-bool cli_write_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
-                             bool quiet);
+ * and summary.written: whether the run writes its outputs once they commit) rendered and staged for
+ * o->report_path (session_stage_report), so it is written with the run's other outputs or not at
+ * all. False with diagnostics in `diags` when it cannot be rendered. */
+bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
+                             diag_list_t *diags);
 
 #endif

@@ -178,7 +178,11 @@ void outputs_free(outputs_t *out) {
 }
 
 void outputs_stage_code(outputs_t *out, const char *path, const char *code) {
-    txn_write_borrowed(out->txn, path, code, strlen(code), 0644, false);
+    outputs_stage_file(out, path, code, strlen(code));
+}
+
+void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len) {
+    txn_write_borrowed(out->txn, path, data, len, 0644, false);
 }
 
 static char *dup_n(const char *s, size_t n) {

@@ -50,6 +50,8 @@ void outputs_free(outputs_t *out);
 
 /* The generated code as a whole file (borrowed: it must stay valid until outputs_free). */
 void outputs_stage_code(outputs_t *out, const char *path, const char *code);
+/* Another whole file of the run (the import report page; borrowed like the code). */
+void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len);
 /* The program at path spliced: new_text is the splice of code into old_text (what was read before
  * the run); if the file holds something else at commit time (another run's insert), the code is
  * spliced into that instead. */

@@ -590,6 +590,12 @@ bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) 
 
 /* Written as one transaction (never with diff or preview_only): the secrets, the code or the
  * spliced program, the stack state and the selected stack — all of them or none. */
+void session_stage_report(import_session_t *p, char *html, size_t len) {
+    free(p->report_html);
+    p->report_html = html;
+    p->report_len = len;
+}
+
 bool session_commit(import_session_t *p, diag_list_t *diags) {
     const session_options_t *o = p->opts;
     const txn_participant_t *part = session_stack_participant(p);
@@ -611,6 +617,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
         outputs_stage_stack_state(p->outputs, o->stack_state, p->stack, p->project, res, n_res, &p->secrets,
                                   o->secrets_b64);
     }
+    if (p->report_html && o->report_path) outputs_stage_file(p->outputs, o->report_path, p->report_html, p->report_len);
     if (writes && part) outputs_stage_participant(p->outputs, part);
     p->committed = outputs_commit(p->outputs, diags);
     if (p->committed && p->new_text && !p->new_is_code)
@@ -655,6 +662,7 @@ void session_free(import_session_t *p) {
     session_stack_close(p, &quiet);
     diag_list_free(&quiet);
     outputs_free(p->outputs);
+    free(p->report_html);
     if (p->secrets.arena) outputs_secrets_free(&p->secrets);
     if (!p->new_is_code) free(p->new_text);
     free(p->code);

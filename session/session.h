@@ -172,6 +172,8 @@ typedef struct import_session {
     bool changed;
     splice_stats_t splice;
     /* session_commit */
+    char *report_html; /* session_stage_report: the import report page, written with the rest */
+    size_t report_len;
     bool committed;
     bool secrets_saved;       /* secret values were written where `secrets` says */
     bool stack_state_created; /* --stack-state's document did not exist: this run created it */
@@ -208,9 +210,14 @@ bool session_run(import_session_t *s, const import_file_t *file);
  * code or a place. False when the program cannot take it (unreadable, syntax errors): diagnostics
  * in `diags`, nothing is written. `sp` may be NULL (a splicer for this call). */
 bool session_place_code(import_session_t *s, splicer_t *sp, diag_list_t *diags);
+/* The import report page (malloc'd, taken over) for opts->report_path: session_commit writes it with
+ * the other outputs, also with diff and preview_only, so a page that cannot be written leaves
+ * everything as it was. */
+void session_stage_report(import_session_t *s, char *html, size_t len);
 /* Writes, unless diff or preview_only: the secret values (when there is code), the code or the
  * spliced program (not an in-memory one), the stack state (when something imported) — all or
- * none. False with diagnostics in `diags` when nothing could be written. */
+ * none, with the staged report page. False with diagnostics in `diags` when nothing could be
+ * written. */
 bool session_commit(import_session_t *s, diag_list_t *diags);
 void session_free(import_session_t *s);
 

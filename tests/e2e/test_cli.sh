@@ -168,6 +168,13 @@ rc=$?
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o written.ts --json >written.json 2>/dev/null
 python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary"]["written"] is True else 1)' written.json &&
   [ -s written.ts ] && ok || bad "--json of a written run does not say written"
+# --report is one of the run's outputs: when the page cannot be written, nothing is (it wrote the
+# code, then failed on the page and exited 1).
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o rep.ts \
+  --report "$tmp/no/such/dir/r.html" 2>rep.err
+rc=$?
+[ $rc = 2 ] && [ ! -e rep.ts ] && grep -qF "nothing was written" rep.err && ok ||
+  bad "--report to an unwritable path (exit $rc, rep.ts $([ -e rep.ts ] && echo written || echo absent)): $(cat rep.err)"
 # An import file of components alone imports nothing, and the advice does not say it does.
 echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":true}]}' >onlycomp.json
 expect 0 "next: onlycomp.ts declares only components and providers, which \`pulumi up\` creates: the import file names no resource to import" -- \

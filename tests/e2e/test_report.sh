@@ -70,20 +70,19 @@ $B dom saved.html all >saved.dom && python3 "$CHECK" saved.dom mix.json --offlin
 "$CIMPORT" report mix-show.json --show-secrets -o shown.html 2>/dev/null && $B dom shown.html all >shown.dom &&
   grep -qF "$SECRET" shown.dom && ok || bad "cimport report --show-secrets did not show the value"
 
-# a run whose output could not be written (-o names a directory: exit 2, nothing written): its page
-# says nothing was written, from --report and from the saved document alike
+# a run whose output could not be written (-o names a directory: exit 2, nothing written): the
+# --report page is one of its outputs, so it is not written either; the page of its saved document
+# says nothing was written, and why
 mkdir -p adir
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$RS" -l typescript -o adir \
   --report refused.html --json >refused.json 2>refused.err
 rc=$?
-[ $rc = 2 ] && [ -s refused.html ] && [ -z "$(ls adir)" ] && ok || bad "--report on a refused write (exit $rc): $(tail -2 refused.err)"
+[ $rc = 2 ] && [ ! -e refused.html ] && [ -z "$(ls adir)" ] && ok || bad "--report on a refused write (exit $rc): $(tail -2 refused.err)"
 python3 -c 'import json,sys; sys.exit(json.load(open("refused.json"))["summary"]["written"] is not False)' && ok ||
   bad "the refused run's document does not say nothing was written"
-$B dom refused.html all >refused.dom && python3 "$CHECK" refused.dom refused.json --offline && ok ||
-  bad "DOM of the report of a refused write"
-grep -qF "an output could not be written" refused.dom && ok || bad "the page of a refused write does not say why"
 "$CIMPORT" report refused.json -o refused-saved.html 2>/dev/null && $B dom refused-saved.html all >refused-saved.dom &&
   python3 "$CHECK" refused-saved.dom refused.json --offline && ok || bad "DOM of the saved refused run's report"
+grep -qF "an output could not be written" refused-saved.dom && ok || bad "the page of a refused write does not say why"
 
 # screenshots at two sizes, not blank
 $B shot mix.html 1280 900 wide.png r=apiName >/dev/null && ok || bad "screenshot 1280x900"
