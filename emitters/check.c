@@ -896,8 +896,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)), as TypeScript and
-     * Python do; the other emitters do not yet */
+     * Python do, and Go asserts it a number; the other emitters do not yet */
     if (e->kind == PCL_BINARY && emit_binop_prec(e->op) >= 5 && c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON &&
+        c->lang != LANG_GO && /* Go asserts it a float64 (go.c go_arith_operand) */
         ((!in_scope_any(x, e->x) && emit_untyped_value(c->p, c->nodes, e->x)) ||
          (!in_scope_any(x, e->y) && emit_untyped_value(c->p, c->nodes, e->y)))) {
         refuse(c, x->n, line, col,
@@ -914,6 +915,14 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' refers to '%s', which the program does not declare", x->at->name,
                                  e->trav.root));
+        /* C# and Java read a value of no type (a config block without one) only as a whole: their
+         * `object` / `Object` has no members to read (`anyObject.A`, `anyObject.a()` do not compile) */
+        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->trav.n > 0 &&
+            node_untyped(c->p, c->nodes, &c->p->nodes[idx]))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' reads into '%s', a value of no type, which the %s emitter cannot write yet",
+                                 x->at->name, e->trav.root, lang_title(c->lang)));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
          * generators write one: `Number(x)`, `x === "true"`); every emitter but YAML's writes it (TypeScript
          * and Python as Pulumi does), and no language converts between numbers and booleans (PCL has

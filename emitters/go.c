@@ -817,6 +817,13 @@ static int go_prec(const char *op) {
 
 static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e);
 
+/* An operand's type in arithmetic: a value of no type (interface{}) is a JSON number there, a
+ * float64 once asserted (go_arith_operand). */
+static const go_vt_t *go_arith_type(go_ctx_t *g, const pcl_expr_t *e) {
+    const go_vt_t *t = go_infer(g, e);
+    return t->kind == GV_ANY && !t->ptr ? go_vt(g, GV_FLOAT, NULL) : t;
+}
+
 static const go_vt_t *go_scope_type(const go_ctx_t *g, const char *name) {
     for (size_t i = g->n_scope; i > 0; i--)
         if (strcmp(g->scope[i - 1], name) == 0) return g->scope_type[i - 1];
@@ -1205,7 +1212,8 @@ static const go_vt_t *go_infer(go_ctx_t *g, const pcl_expr_t *e) {
             const go_vt_t *t = go_infer(g, go_is_null(e->x) ? e->y : e->x);
             return go_vt_nilable(t) ? go_vt(g, GV_BOOL, NULL) : &GV_T_UNKNOWN;
         }
-        const go_vt_t *t = go_unify(g, e->x, go_infer(g, e->x), e->y, go_infer(g, e->y));
+        const go_vt_t *t = p >= 4 ? go_unify(g, e->x, go_arith_type(g, e->x), e->y, go_arith_type(g, e->y))
+                                  : go_unify(g, e->x, go_infer(g, e->x), e->y, go_infer(g, e->y));
         if (t->kind == GV_UNKNOWN || t->ptr) return &GV_T_UNKNOWN;
         if (p <= 2) return t->kind == GV_BOOL ? t : &GV_T_UNKNOWN;
         bool num = t->kind == GV_INT || t->kind == GV_FLOAT;
@@ -1524,24 +1532,34 @@ static void go_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *child, int prec,
     go_plain(g, b, child, gd, want); /* a nested binary takes its own cutoff at its depth */
 }
 
+/* An operand of a binary operator; in arithmetic, a value of no type asserted a float64, the Go
+ * value a JSON number decodes to (`a.(map[string]interface{})["n"].(float64) + 1`). */
+static void go_arith_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int p, bool right, int gd,
+                             const go_vt_t *want) {
+    go_operand(g, b, e, p, right, gd, want);
+    const go_vt_t *t = p >= 4 ? go_infer(g, e) : NULL;
+    if (t && t->kind == GV_ANY && !t->ptr) buf_puts(b, ".(float64)");
+}
+
 static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) {
     int p = go_prec(e->op);
     bool blank = p < go_cutoff(e, gd);
     bool eq = p == 3 && (go_is_null(e->x) || go_is_null(e->y));
     const go_vt_t *ot = NULL;
-    if (!eq && p >= 3) ot = go_unify(g, e->x, go_infer(g, e->x), e->y, go_infer(g, e->y));
+    if (!eq && p >= 4) ot = go_unify(g, e->x, go_arith_type(g, e->x), e->y, go_arith_type(g, e->y));
+    if (!eq && p == 3) ot = go_unify(g, e->x, go_infer(g, e->x), e->y, go_infer(g, e->y));
     int dx = e->x->kind == PCL_BINARY && go_prec(e->x->op) == p ? 0 : 1;
     if (go_is_null(e->x))
         buf_puts(b, "nil");
     else
-        go_operand(g, b, e->x, p, false, gd + dx, ot);
+        go_arith_operand(g, b, e->x, p, false, gd + dx, ot);
     buf_puts(b, blank ? " " : "");
     buf_puts(b, e->op);
     buf_puts(b, blank ? " " : "");
     if (go_is_null(e->y))
         buf_puts(b, "nil");
     else
-        go_operand(g, b, e->y, p, true, gd + 1, ot);
+        go_arith_operand(g, b, e->y, p, true, gd + 1, ot);
 }
 
 /* A template as `fmt.Sprintf("a%vb", x)` (`fn` the function), its literal parts in the format. */

@@ -656,7 +656,8 @@ START_TEST(test_builtin_functions_go) {
 END_TEST
 
 /* Go reads into a value of no type after asserting what each part needs, as Pulumi writes it
- * (`a.(map[string]interface{})["k"]`, `.([]interface{})[0]`); an object-typed config value is a
+ * (`a.(map[string]interface{})["k"]`, `.([]interface{})[0]`), and computes arithmetic over it as a
+ * float64 (`.(float64)`; before, refused); an object-typed config value is a
  * map[string]interface{} (a MapOutput as a secret); secret() of a plain list or map is of the plain
  * Go value (`map[string]bool{...}`: a pulumi.Map would give a MapOutput, not the BoolMapOutput it is
  * asserted to), a list of whole numbers an []int also where an apply reads it. Before, the reads
@@ -666,8 +667,10 @@ START_TEST(test_go_untyped_and_secret_values) {
                        "m = secret({\"key\": true})\nl = secret([1])\na = secret(anyObject)\nc = secret(anObject)\n"
                        "output \"a\" {\n    value = a.property\n}\noutput \"ai\" {\n    value = anyObject.list[0]\n}\n"
                        "output \"l\" {\n    value = l[0]\n}\noutput \"m\" {\n    value = m[\"key\"]\n}\n"
-                       "output \"c\" {\n    value = c.property\n}\n");
+                       "output \"c\" {\n    value = c.property\n}\noutput \"n\" {\n    value = anyObject.n + 1\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    /* arithmetic over it: the number a JSON value decodes to, a float64 (TypeScript: Number(x)) */
+    tu_has(go, "ctx.Export(\"n\", pulumi.Float64(anyObjectValue.(map[string]interface{})[\"n\"].(float64)+1))\n");
     tu_has(go, "\t\tvar anObjectValue map[string]interface{}\n\t\tcfg.RequireObject(\"anObject\", &anObjectValue)\n");
     tu_has(go, "\t\tm := pulumi.ToSecret(map[string]bool{\n\t\t\t\"key\": true,\n\t\t}).(pulumi.BoolMapOutput)\n");
     tu_has(go, "\t\ta := pulumi.ToSecret(pulumi.Any(anyObjectValue)).(pulumi.AnyOutput)\n"
@@ -680,6 +683,11 @@ START_TEST(test_go_untyped_and_secret_values) {
     tu_has(go, "\t\tctx.Export(\"c\", c.ApplyT(func(c map[string]interface{}) (interface{}, error) {\n"
                "\t\t\treturn c[\"property\"], nil\n");
     free(go);
+    /* C# and Java hold it as an object / Object, which has no members to read: refused (before, C#
+     * wrote `anyObject.List[0]` and Java `anyObject.list().get(0)`, neither compiles) */
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:11:13", "reads into 'anyObject', a value of no type");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "reads into 'anyObject', a value of no type");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "reads into 'a', a value of no type");
     unload(&f);
 }
 END_TEST
