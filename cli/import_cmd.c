@@ -157,10 +157,10 @@ static void print_nothing_written(const import_target_t *tgt, const import_sessi
 }
 
 /* A run refused before its outputs were staged (the stack's merge or confirmation, a program that
- * cannot take the code): nothing is written, but --report and --json still give what was read, and
- * say nothing was written, as after a refused write; else the reasons on stderr. */
-static void print_refused_results(const cli_options_t *o, import_session_t *s, bool quiet) {
-    if (o->report_path) cli_write_import_report(o, s, NULL, false, quiet);
+ * cannot take the code): nothing is written — the --report page neither, being one of the outputs —
+ * but --json still gives what was read, and says nothing was written, as after a refused write;
+ * else the reasons on stderr. */
+static void print_refused_results(const cli_options_t *o, import_session_t *s) {
     if (!o->json) {
         print_diags(&s->diags);
         return;
@@ -178,14 +178,14 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     /* The selected stack: the merge, its preview and the confirmation (the lock is held since
      * target_prepare); nothing is written yet. When the stack is not to be written, no file is. */
     if (tgt->mode == TARGET_STACK && s->n_ok > 0 && !target_plan(o, tgt, s)) {
-        print_refused_results(o, s, quiet);
+        print_refused_results(o, s);
         target_print_summary(o, tgt, s, false);
         return EXIT_USAGE;
     }
     /* The code into --out, or spliced into the program of --insert-into, in memory. */
     if (!session_place_code(s, NULL, &s->diags)) {
         /* The target program cannot take the code (syntax errors, encoding, unreadable): nothing written. */
-        print_refused_results(o, s, quiet);
+        print_refused_results(o, s);
         if (!quiet) print_nothing_written(tgt, s);
         print_next_fix(o);
         return EXIT_USAGE;

@@ -98,7 +98,8 @@ set -e
 [[ $rc -ne 0 ]] || fail "a file with a syntax error was accepted"
 grep -q 'index.ts:3: syntax error' "$work/bad/err" || fail "no 'index.ts:3: syntax error' message: $(cat "$work/bad/err")"
 cmp -s "$bad" "$bad.orig" || fail "the broken file was changed"
-# with --json and --report: the results document and the page still come, saying nothing was written
+# with --json and --report: the results document still comes, saying nothing was written; the page
+# is one of the run's outputs, so it is not written (its document's page says so: test_report.sh)
 set +e
 "$CIMPORT" "${common[@]}" --language typescript --insert-into "$bad" --json --report "$work/bad/report.html" \
   >"$work/bad/out.json" 2>"$work/bad/err"
@@ -111,7 +112,7 @@ d = json.load(open(sys.argv[1]))
 assert d["summary"]["written"] is False, d["summary"]
 assert any("index.ts:3: syntax error" in x["message"] for x in d["diagnostics"]), d["diagnostics"]
 PY
-grep -qF '"written":false' "$work/bad/report.html" || fail "--report, a file with a syntax error: no page saying nothing was written"
+[[ ! -e "$work/bad/report.html" ]] || fail "--report, a file with a syntax error: a page was written though nothing else was"
 cmp -s "$bad" "$bad.orig" || fail "the broken file was changed"
 
 # read-only: refused, untouched
