@@ -917,7 +917,9 @@ static void java_head(emit_typed_t *x, buf_t *out) {
 char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     java_ctx_t j = {0};
     if (!emit_typed_init(&j.base, p, diags, LANG_JAVA)) return NULL;
-    static const char *const reserved[] = {"ctx", "args", NULL};
+    /* and the lambdas' parameters the traversals and conversions write (`v -> v.get(0)`, `x ->
+     * Integer.parseInt(x)`): a lambda's parameter may not shadow a local variable */
+    static const char *const reserved[] = {"ctx", "args", "v", "x", NULL};
     emit_typed_name_nodes(&j.base, LANG_JAVA, names_camel, reserved, NULL, NULL);
     for (size_t i = 0; i < JAVA_N_HEAD; i++)
         java_class(&j, JAVA_HEAD[i]);

@@ -146,7 +146,8 @@ START_TEST(test_builtins_refused) {
     tu_has(java, "import com.pulumi.resources.StackReference;\nimport com.pulumi.resources.StackReferenceArgs;\n");
     tu_has(java, "        var ref = new StackReference(\"ref\", StackReferenceArgs.builder()\n"
                  "            .name(\"org/proj/dev\")\n            .build());\n");
-    tu_has(java, "ctx.export(\"t\", Output.format(\"v-%s-%s\", ref.output(\"b\"), x));\n");
+    /* x2: x is the parameter of the lambdas Java writes */
+    tu_has(java, "ctx.export(\"t\", Output.format(\"v-%s-%s\", ref.output(\"b\"), x2));\n");
     tu_has(java, "ctx.export(\"s\", ref.output(\"c\").asSecret());\n"); /* not Output.ofSecret(an Output) */
     free(java);
     tu_pcl_unload(&f);
@@ -410,7 +411,7 @@ START_TEST(test_pulumi_block) {
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "import com.pulumi.deployment.Deployment;\n");
-    tu_has(java, "        Deployment.getInstance().requirePulumiVersion(v);\n");
+    tu_has(java, "        Deployment.getInstance().requirePulumiVersion(v2);\n"); /* v: a lambda's parameter */
     free(java);
     char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     tu_has(y, "configuration:\n  v:\n    type: string\npulumi:\n  requiredPulumiVersion: ${v}\n");

@@ -790,6 +790,16 @@ START_TEST(test_java_optional_outputs) {
                     "output \"neg\" {\n    value = !a.flag\n}\n");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:13", "uses the operator '!'");
     tu_pcl_unload(&f);
+    /* the lambdas' parameters (v, x) may not shadow a variable of the program: v2, x2 */
+    f = tu_pcl_load(schema, "opt.json",
+                    "resource \"x\" \"opt:index:Res\" {\n    name = \"x\"\n}\n"
+                    "resource \"v\" \"opt:index:Res\" {\n    name = \"v\"\n    flag = x.flag\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "        var x2 = new Res(\"x\", ResArgs.builder()\n");
+    tu_has(java, "        var v2 = new Res(\"v\", ResArgs.builder()\n            .name(\"v\")\n"
+                 "            .flag(x2.flag().applyValue(v -> v.orElse(null)))\n");
+    free(java);
+    tu_pcl_unload(&f);
 }
 END_TEST
 
