@@ -945,7 +945,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     x.d = d;
     x.used = used_new(a);
     x.f = arena_alloc(a, sizeof *x.f);
-    x.f->path = d->path;
+    x.f->path = d->path ? arena_strdup(a, d->path) : NULL;
     x.spec_name = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.spec_name);
     hashmap_reserve(&x.by_urn, d->n_resources);
     for (size_t i = 0; i < d->n_resources; i++)

@@ -175,6 +175,19 @@ python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary
 rc=$?
 [ $rc = 2 ] && [ ! -e rep.ts ] && grep -qF "nothing was written" rep.err && ok ||
   bad "--report to an unwritable path (exit $rc, rep.ts $([ -e rep.ts ] && echo written || echo absent)): $(cat rep.err)"
+# --from pulumi: the import file converted from an export names the export in its messages (the
+# export's index is freed before the import; the name must outlive it — a use after free under ASan)
+python3 - "$Q/stack.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rs = d["deployment"]["resources"]
+twin = json.loads(json.dumps([r for r in rs if r["type"] == "random:index/randomPet:RandomPet"][0]))
+twin["urn"] += "-twin"
+rs.append(twin)
+json.dump(d, open("dup-export.json", "w"))
+PY
+expect 2 "error: dup-export.json: the resource 'clever-wombat' of type 'random:index/randomPet:RandomPet' is imported twice, as 'server-name' and as 'server-name-twin'; keep one of them" -- \
+  "$CIMPORT" --from pulumi dup-export.json --offline-state dup-export.json --schema "$S" -o dup.ts
 # An import file of components alone imports nothing, and the advice does not say it does.
 echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":true}]}' >onlycomp.json
 expect 0 "next: onlycomp.ts declares only components and providers, which \`pulumi up\` creates: the import file names no resource to import" -- \
