@@ -16,6 +16,7 @@
 #define CONVERT_EXIT_OK 0
 #define CONVERT_EXIT_SOME 1
 #define CONVERT_EXIT_USAGE 2
+#define CONVERT_EXIT_NONE 3 /* resources to convert, none converted: nothing written */
 /* Above this many instances the command reports its stages on stderr. */
 #define CONVERT_PROGRESS_THRESHOLD 500
 
@@ -66,7 +67,8 @@ static void convert_print_help(FILE *f) {
           "resource that was not converted with the reason.\n"
           "\n"
           "Exit codes: 0 all resources converted, 1 some resources unmapped or without an ID (the others are\n"
-          "written), 2 bad usage or bad input (nothing written).\n",
+          "written), 2 bad usage or bad input (nothing written), 3 every resource unmapped or without an ID\n"
+          "(nothing written: an import file of -o is left as it was).\n",
           f);
 }
 
@@ -248,8 +250,15 @@ static void print_summary(const convert_report_t *r, const char *what) {
     }
     if (r->providers) fprintf(stderr, "\n%zu explicit provider spec(s) written\n", r->providers);
     if (r->note) fprintf(stderr, "\nnote: %s\n", r->note);
+    bool none = !r->converted && !r->providers;
     if (r->unmapped)
-        fprintf(stderr, "\n%zu resource(s) unmapped (listed first above): not written; exit code 1\n", r->unmapped);
+        fprintf(stderr, "\n%zu resource(s) unmapped (listed first above)%s; exit code %d\n", r->unmapped,
+                none ? " and none converted: no import file written" : ": not written",
+                none ? CONVERT_EXIT_NONE : CONVERT_EXIT_SOME);
+    else if (r->no_id && none)
+        fprintf(stderr,
+                "\nno resource converted (%zu without an ID, listed above): no import file written; exit code %d\n",
+                r->no_id, CONVERT_EXIT_NONE);
 }
 
 /* Asks the installed plugins for the mappings of the providers no explicit mapping covers (they win),
@@ -332,7 +341,13 @@ int cli_convert_main(int argc, char **argv) {
     import_file_t *f = tf ? convert_from_terraform(a, &o, &report, &bridge, &schemas, &diags)
                           : convert_from_pulumi(a, &o, &report, &diags);
     rc = CONVERT_EXIT_USAGE;
-    if (f && !diag_has_errors(&diags)) {
+    /* Resources to convert and none converted: an import file of nothing would be refused by the
+     * import, and -o would replace an earlier conversion with it. Nothing is written. */
+    if (f && !diag_has_errors(&diags) && !report.converted && !report.providers && (report.unmapped || report.no_id)) {
+        rc = CONVERT_EXIT_NONE;
+        if (o.quiet && report.note) fprintf(stderr, "note: %s\n", report.note);
+        if (!o.quiet) print_summary(&report, tf ? "Terraform type" : "Pulumi type");
+    } else if (f && !diag_has_errors(&diags)) {
         char *json = import_file_to_json(f);
         bool written = true;
         if (o.out)

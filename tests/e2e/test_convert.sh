@@ -72,9 +72,18 @@ grep -q "acme_unlisted" "$TMP/acme.json" && fail "acme: the unlisted type was wr
 grep -qF "acme_unlisted.u (acme_unlisted): Terraform type 'acme_unlisted' is not in the mapping of provider 'acme'" "$TMP/err" ||
     fail "acme: unlisted type reason: $(cat "$TMP/err")"
 PATH=/usr/bin:/bin PULUMI_HOME="$TMP/nohome" "$CIMPORT" convert --from terraform "$FIX/acme.tfstate" >"$TMP/none.json" 2>"$TMP/err"
-expect_rc $? 1 "acme.tfstate without mapping"
-[ "$(cat "$TMP/none.json")" = "{}" ] || fail "acme without mapping: something was written: $(cat "$TMP/none.json")"
+expect_rc $? 3 "acme.tfstate without mapping"
+[ ! -s "$TMP/none.json" ] || fail "acme without mapping: something was written: $(cat "$TMP/none.json")"
 grep -q "^total  *0  *1  *4  *0$" "$TMP/err" || fail "acme without mapping: not all unmapped: $(cat "$TMP/err")"
+grep -qxF "4 resource(s) unmapped (listed first above) and none converted: no import file written; exit code 3" "$TMP/err" ||
+    fail "acme without mapping: summary: $(tail -2 "$TMP/err")"
+# with -o: an import file already there (an earlier conversion) is left as it was, not emptied
+echo '{"resources": [{"type": "acme:storage/widget:Widget", "name": "w", "id": "w-1"}]}' >"$TMP/kept.json"
+cp "$TMP/kept.json" "$TMP/kept.before"
+PATH=/usr/bin:/bin PULUMI_HOME="$TMP/nohome" "$CIMPORT" convert --from terraform "$FIX/acme.tfstate" -o "$TMP/kept.json" 2>"$TMP/err"
+expect_rc $? 3 "acme.tfstate without mapping, -o"
+cmp -s "$TMP/kept.json" "$TMP/kept.before" || fail "acme without mapping: -o was overwritten: $(cat "$TMP/kept.json")"
+grep -q "^wrote " "$TMP/err" && fail "acme without mapping: claims a file was written: $(tail -2 "$TMP/err")"
 
 # 5. Usage errors.
 "$CIMPORT" convert --from cloudformation x.json >/dev/null 2>"$TMP/err"
@@ -95,36 +104,38 @@ grep -q '"component": true' "$TMP/awsx.json" || fail "--from pulumi: no componen
 grep -q '"parent": "ec2_vpc"' "$TMP/awsx.json" || fail "--from pulumi: children do not name their parent"
 grep -q 'pulumi:providers' "$TMP/awsx.json" && fail "--from pulumi: a default provider became a spec"
 
-# 7. Every shared Terraform file either converts (0/1) or is refused (2) with an error line.
-converted=0 refused=0
+# 7. Every shared Terraform file either converts (0/1), has no resource it can convert (3: nothing
+# written), or is refused (2) with an error line.
+converted=0 refused=0 unconverted=0
 for f in $(find "$SHARED_DATA/tfstate" -type f | sort); do
     "$CIMPORT" convert --from terraform "$f" --mapping "$SHARED_DATA/schemas" -q >/dev/null 2>"$TMP/err"
     rc=$?
     case $rc in
     0 | 1) converted=$((converted + 1)) ;;
+    3) unconverted=$((unconverted + 1)) ;;
     2) refused=$((refused + 1)); grep -q "^error: " "$TMP/err" || fail "$f: refused without an error line" ;;
     *) fail "$f: exit code $rc" ;;
     esac
 done
-echo "convert e2e: $converted Terraform files converted, $refused refused"
+echo "convert e2e: $converted Terraform files converted, $unconverted with nothing convertible, $refused refused"
 
 # 7b. With neither mappings nor schemas (and no plugins): nothing is written for any shared state —
-# exit 1 with every managed resource unmapped, 0 only when there is nothing to import, 2 when refused.
+# exit 3 with every managed resource unmapped, 0 only when there is nothing to import, 2 when refused.
 none_unmapped=0 none_empty=0
 for f in $(find "$SHARED_DATA/tfstate" -type f | sort); do
     PATH=/usr/bin:/bin "$CIMPORT" convert --from terraform "$f" --no-plugins -q >"$TMP/none.json" 2>"$TMP/err"
     rc=$?
     case $rc in
-    1) none_unmapped=$((none_unmapped + 1))
-       [ "$(cat "$TMP/none.json")" = "{}" ] || fail "$f: written without mapping or schema: $(head -c 200 "$TMP/none.json")" ;;
+    3) none_unmapped=$((none_unmapped + 1))
+       [ ! -s "$TMP/none.json" ] || fail "$f: written without mapping or schema: $(head -c 200 "$TMP/none.json")" ;;
     0) none_empty=$((none_empty + 1))
        grep -q "^note: the state has no" "$TMP/err" || fail "$f: exit 0 without mapping and without the nothing-to-import note" ;;
     2) ;;
     *) fail "$f: exit code $rc without mapping" ;;
     esac
 done
-echo "convert e2e without mappings or schemas: $none_unmapped states all unmapped (exit 1), $none_empty with nothing to import"
-[ $((converted + refused)) -gt 230 ] || fail "too few Terraform files seen"
+echo "convert e2e without mappings or schemas: $none_unmapped states all unmapped (exit 3), $none_empty with nothing to import"
+[ $((converted + unconverted + refused)) -gt 230 ] || fail "too few Terraform files seen"
 
 # a tainted instance (its last apply failed part way; Terraform would replace it) is converted with a
 # note saying so, not as if it were healthy
