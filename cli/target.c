@@ -35,6 +35,17 @@ static void warn_not_converted(import_target_t *t, const cli_options_t *o, const
     }
 }
 
+/* Every resource left out and none converted: there is nothing to import, and the import file the
+ * user never wrote must not be blamed ("has no resources"). */
+static import_file_t *none_converted(import_target_t *t, const cli_options_t *o, import_file_t *f) {
+    if (!f || f->n_specs || !t->n_not_converted) return f;
+    diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL,
+             "none of its %zu resource(s) could be converted (listed above), so there is nothing to import",
+             t->n_not_converted);
+    t->nothing_converted = true;
+    return NULL;
+}
+
 /* --from terraform|pulumi FILE → an import file (the converters of `cimport convert`). */
 static const import_file_t *convert_from(import_target_t *t, const cli_options_t *o) {
     convert_report_t rep;
@@ -86,7 +97,7 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
         schema_set_free(ss);
         bridge_set_free(bridge);
         t->from_state = s;
-        return f;
+        return none_converted(t, o, f);
     }
     /* The export's index is needed only while converting: its own arena, freed before the import
      * (the import file keeps copies of what it needs; the report is read here). */
@@ -96,7 +107,7 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
     warn_not_converted(t, o, f ? &rep : NULL);
     deployment_free(d);
     arena_free(tmp);
-    return f;
+    return none_converted(t, o, f);
 }
 
 /* The stack and project a stack export belongs to (its pulumi:pulumi:Stack resource); false when it
@@ -184,7 +195,10 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
                  strerror(errno));
         goto fail;
     }
-    if (o->from && !(t->file = convert_from(t, o))) goto fail;
+    if (o->from && !(t->file = convert_from(t, o))) {
+        if (t->nothing_converted) *exit_code = EXIT_ALL_FAILED; /* none could be imported */
+        goto fail;
+    }
     t->interactive = !o->non_interactive && !truthy(getenv("PULUMI_NON_INTERACTIVE")) && isatty(0) && isatty(2);
 
     if (o->preview_only) {

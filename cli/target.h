@@ -38,6 +38,7 @@ typedef struct import_target {
     const import_file_t *file;   /* --from: the converted import file */
     struct tf_state *from_state; /* the Terraform state it was converted from (freed at the end) */
     size_t n_not_converted;      /* --from terraform: managed resources left out (unmapped, no ID), warned about */
+    bool nothing_converted;      /* --from: every resource left out, none converted: nothing to import */
     bool interactive;
     bool declined; /* the user answered no */
 } import_target_t;

@@ -356,6 +356,20 @@ PY
 rc=$?
 [ $rc = 1 ] && ok || bad "--from terraform with an unmapped resource: exit $rc, want 1: $(cat mixed.err)"
 grep -qF "aws_s3_bucket.b (aws_s3_bucket): unmapped, not imported" mixed.err && ok || bad "--from terraform: the unmapped resource is not named: $(cat mixed.err)"
+# every resource unmapped: nothing to import (exit 3, as when none could be imported), said of the state,
+# not of an "import file" the user never gave
+python3 - mixed.tfstate onlyaws.tfstate <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["resources"] = [r for r in d["resources"] if r["type"] == "aws_s3_bucket"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" --from terraform onlyaws.tfstate --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript \
+  -o onlyaws.ts >/dev/null 2>onlyaws.err
+rc=$?
+[ $rc = 3 ] && [ ! -e onlyaws.ts ] && ok || bad "--from terraform, every resource unmapped: exit $rc, want 3: $(cat onlyaws.err)"
+grep -qxF "error: onlyaws.tfstate: none of its 1 resource(s) could be converted (listed above), so there is nothing to import" onlyaws.err &&
+  ! grep -qF "add entries to its" onlyaws.err && ok || bad "--from terraform, every resource unmapped: $(cat onlyaws.err)"
 
 # --from pulumi: a custom resource with no ID is left out, said, and exit 1
 python3 - "$Q/stack.json" noidexport.json <<'PY'
