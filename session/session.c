@@ -588,14 +588,15 @@ bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) 
     return ok; /* SESSION_EVENT_SPLICED once it is committed: until then nothing was added to the program */
 }
 
-/* Written as one transaction (never with diff or preview_only): the secrets, the code or the
- * spliced program, the stack state and the selected stack — all of them or none. */
 void session_stage_report(import_session_t *p, char *html, size_t len) {
     free(p->report_html);
     p->report_html = html;
     p->report_len = len;
 }
 
+/* Written as one transaction (never with diff or preview_only, but for the report page): the
+ * secrets, the code or the spliced program, the stack state, the report and the selected stack —
+ * all of them or none. */
 bool session_commit(import_session_t *p, diag_list_t *diags) {
     const session_options_t *o = p->opts;
     const txn_participant_t *part = session_stack_participant(p);
