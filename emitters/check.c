@@ -112,11 +112,11 @@ static unsigned function_langs(const char *name) {
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"toJSON", ts_py_yaml | go | L(LANG_CSHARP)},
         {"element", ts_py_yaml | go | cs_java}, /* YAML: fn::select [index, list] */
-        {"entries", ts_py},
+        {"entries", ts_py | go},                /* Go: a helper over a map (go.c GO_HELPER_ENTRIES) */
         {"join", ts_py_yaml | go | cs_java},
         {"split", ts_py_yaml | go | cs_java},
         {"length", ts_py_yaml | go | cs_java},
-        {"lookup", ts_py},
+        {"lookup", ts_py | go},
         {"min", ts_py | go | cs_java}, /* C#, Java: of two numbers, or of a list expanded */
         {"max", ts_py | go | cs_java},
         {"singleOrNone", ts_py_yaml | L(LANG_CSHARP) | L(LANG_JAVA)},

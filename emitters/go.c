@@ -965,9 +965,11 @@ static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t 
  * imports) it calls. Their types are checked in go_infer_call; what does not fit is refused. */
 
 enum {
+    GO_HELPER_ENTRIES,
     GO_HELPER_FILEBASE64,
     GO_HELPER_FILEBASE64SHA256,
     GO_HELPER_GRAPHEME_LENGTH,
+    GO_HELPER_LOOKUP,
     GO_HELPER_NOT_IMPLEMENTED,
     GO_HELPER_READFILE,
     GO_HELPER_SHA1,
@@ -979,6 +981,21 @@ static const struct {
     const char *text;
     const char *imports[3];
 } GO_HELPERS[GO_N_HELPERS] = {
+    /* PCL's entries(map): its keys in order, each with its value, as TypeScript's
+     * Object.entries(m).sort().map(([k, v]) => ({key: k, value: v})) */
+    [GO_HELPER_ENTRIES] = {"func entries[V any](m map[string]V) []interface{} {\n"
+                           "\tkeys := make([]string, 0, len(m))\n"
+                           "\tfor k := range m {\n"
+                           "\t\tkeys = append(keys, k)\n"
+                           "\t}\n"
+                           "\tsort.Strings(keys)\n"
+                           "\tresult := make([]interface{}, 0, len(keys))\n"
+                           "\tfor _, k := range keys {\n"
+                           "\t\tresult = append(result, map[string]interface{}{\"key\": k, \"value\": m[k]})\n"
+                           "\t}\n"
+                           "\treturn result\n"
+                           "}\n",
+                           {"sort", NULL, NULL}},
     [GO_HELPER_FILEBASE64] = {"func filebase64OrPanic(path string) string {\n"
                               "\tif fileData, err := os.ReadFile(path); err == nil {\n"
                               "\t\treturn base64.StdEncoding.EncodeToString(fileData[:])\n"
@@ -1017,6 +1034,14 @@ static const struct {
                                    "\treturn count\n"
                                    "}\n",
                                    {"unicode", NULL, NULL}},
+    /* PCL's lookup(map, key, default): the key's value when the map has the key, else the default */
+    [GO_HELPER_LOOKUP] = {"func lookup[V any](m map[string]V, key string, def V) V {\n"
+                          "\tif v, ok := m[key]; ok {\n"
+                          "\t\treturn v\n"
+                          "\t}\n"
+                          "\treturn def\n"
+                          "}\n",
+                          {NULL, NULL, NULL}},
     [GO_HELPER_NOT_IMPLEMENTED] = {"func notImplemented(message string) any {\n"
                                    "\tpanic(message)\n"
                                    "}\n",
@@ -1047,6 +1072,8 @@ typedef enum {
     GO_FN_PANIC,   /* notImplemented(message): panics; its value is any */
     GO_FN_JSON,    /* toJSON(plain value) → string, marshalled before the statement */
     GO_FN_ELEMENT, /* element(list, whole number) → the list's element type, list[i] */
+    GO_FN_ENTRIES, /* entries(map) → []interface{} of map[string]interface{} of key and value, by key */
+    GO_FN_LOOKUP,  /* lookup(map, string, default of the map's element type) → that type */
 } go_fn_kind_t;
 
 typedef struct go_fn {
@@ -1079,6 +1106,8 @@ static const go_fn_t GO_FNS[] = {
     {"notImplemented", GO_FN_PANIC, "notImplemented($0)", NULL, GO_HELPER_NOT_IMPLEMENTED},
     {"toJSON", GO_FN_JSON, NULL, "encoding/json", -1},
     {"element", GO_FN_ELEMENT, NULL, NULL, -1},
+    {"entries", GO_FN_ENTRIES, NULL, NULL, GO_HELPER_ENTRIES},
+    {"lookup", GO_FN_LOOKUP, NULL, NULL, GO_HELPER_LOOKUP},
 };
 
 static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
@@ -1152,6 +1181,19 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
         bool index =
             i && (i->kind == PCL_NUMBER ? names_number_is_int(i->n) && i->n >= 0 : go_vt_is(go_infer(g, i), GV_INT));
         return go_vt_is(l, GV_LIST) && index ? l->elem : &GV_T_UNKNOWN;
+    }
+    case GO_FN_ENTRIES: { /* a map, or a value of no type asserted one */
+        const go_vt_t *m = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        if (!go_vt_is(m, GV_MAP) && !go_vt_is(m, GV_ANY)) return &GV_T_UNKNOWN;
+        return go_vt(g, GV_LIST, go_vt(g, GV_ANY, NULL)); /* of map[string]interface{} */
+    }
+    case GO_FN_LOOKUP: { /* the default is of the map's element type (any for a value of no type) */
+        const go_vt_t *m = e->call.n == 3 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        const go_vt_t *el = go_vt_is(m, GV_MAP) ? m->elem : go_vt_is(m, GV_ANY) ? m : NULL;
+        if (!el || el->kind == GV_UNKNOWN || !go_vt_is(go_infer(g, e->call.args[1]), GV_STRING)) return &GV_T_UNKNOWN;
+        const go_vt_t *d = go_infer(g, e->call.args[2]);
+        if (el->kind == GV_ANY) return d->kind != GV_UNKNOWN ? el : &GV_T_UNKNOWN;
+        return go_unify(g, e->call.args[2], d, e->call.args[2], el)->kind != GV_UNKNOWN ? el : &GV_T_UNKNOWN;
     }
     }
     return &GV_T_UNKNOWN;
@@ -1656,6 +1698,18 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         go_import_add(g, "unicode", "unicode");
         buf_puts(b, "graphemeLength(");
         go_plain(g, b, e->call.args[0], gd + 1, NULL);
+        buf_putc(b, ')');
+        return;
+    }
+    if (f->kind == GO_FN_ENTRIES || f->kind == GO_FN_LOOKUP) { /* the helper, over a map */
+        const go_vt_t *m = go_infer(g, e->call.args[0]);
+        buf_printf(b, "%s(", f->name);
+        go_operand(g, b, e->call.args[0], 6, false, gd + 1, NULL);
+        if (go_vt_is(m, GV_ANY)) buf_puts(b, ".(map[string]interface{})");
+        for (size_t i = 1; i < e->call.n; i++) {
+            buf_puts(b, ", ");
+            go_plain(g, b, e->call.args[i], gd + 1, i == 2 && go_vt_is(m, GV_MAP) ? m->elem : NULL);
+        }
         buf_putc(b, ')');
         return;
     }

@@ -129,6 +129,29 @@ START_TEST(test_builtins_go) {
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:4:13", NULL);
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:7:13", NULL);
     tu_pcl_unload(&f);
+    /* entries(map) and lookup(map, key, default) by helpers over a Go map (entries: the keys in order,
+     * each a map of key and value, as TypeScript's Object.entries(m).sort()); a value of no type
+     * asserted a map first; a default of another type than the map's values is refused */
+    f = load("config \"m\" \"map(int)\" {}\nconfig \"u\" {}\n"
+             "output \"e\" {\n    value = entries(m)\n}\noutput \"l\" {\n    value = lookup(m, \"k\", 3)\n}\n"
+             "output \"n\" {\n    value = [for x in entries(u) : x.key]\n}\n"
+             "output \"d\" {\n    value = lookup(u, \"k\", \"d\")\n}\n");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "import (\n\t\"sort\"\n\n");
+    tu_has(go, "func entries[V any](m map[string]V) []interface{} {\n");
+    tu_has(go, "\tsort.Strings(keys)\n");
+    tu_has(go, "\t\tresult = append(result, map[string]interface{}{\"key\": k, \"value\": m[k]})\n");
+    tu_has(go, "func lookup[V any](m map[string]V, key string, def V) V {\n\tif v, ok := m[key]; ok {\n");
+    tu_has(go, "ctx.Export(\"e\", pulumi.ToArray(entries(mValue)))\n");
+    tu_has(go, "ctx.Export(\"l\", pulumi.Int(lookup(mValue, \"k\", 3)))\n");
+    tu_has(go, "for _, x := range entries(uValue.(map[string]interface{})) {\n"
+               "\t\t\tforResult0 = append(forResult0, x.(map[string]interface{})[\"key\"])\n");
+    tu_has(go, "ctx.Export(\"d\", pulumi.Any(lookup(uValue.(map[string]interface{}), \"k\", \"d\")))\n");
+    free(go);
+    tu_pcl_unload(&f);
+    f = load("config \"m\" \"map(int)\" {}\noutput \"l\" {\n    value = lookup(m, \"k\", \"x\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", NULL);
+    tu_pcl_unload(&f);
 }
 END_TEST
 
