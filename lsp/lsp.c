@@ -68,6 +68,7 @@ typedef struct lsp_job {
     volatile sig_atomic_t stop; /* set with `cancelled` while the session runs: the engine stops */
     cJSON *result;              /* the command's result, sent once the edit is answered */
     char *target;               /* the target's name for messages */
+    char *done;                 /* "read N of M": the progress end's message once the edit is answered */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -573,6 +574,7 @@ static void lsp_job_free(lsp_job_t *j) {
     cJSON_Delete(j->result);
     free(j->command);
     free(j->target);
+    free(j->done);
     free(j);
 }
 
@@ -1040,9 +1042,10 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         cJSON *ch = cJSON_AddObjectToObject(we, "changes");
         cJSON_AddItemToObject(ch, t.uri, text_edits);
     }
-    lsp_progress(s, job->token, "end", NULL, arena_sprintf(a, "read %zu of %zu; code inserted", p.n_ok, total), -1);
     if (!s->cap_apply_edit) {
         /* The client cannot take edits from the server: hand the edit back in the result. */
+        lsp_progress(s, job->token, "end", NULL,
+                     arena_sprintf(a, "read %zu of %zu; the edit is in the command's result", p.n_ok, total), -1);
         cJSON_AddItemToObject(result, "edit", we);
         lsp_respond(s, job->id, result);
         lsp_job_remove(s, job);
@@ -1052,6 +1055,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     cJSON_AddStringToObject(ap, "label", arena_sprintf(a, "Import %s", what));
     cJSON_AddItemToObject(ap, "edit", we);
     job->result = result;
+    /* the progress ends when the editor answers: only then is the code inserted, or not */
+    job->done = lsp_strf("read %zu of %zu", p.n_ok, total);
     job->phase = LSP_JOB_WAIT_APPLY;
     job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
 done:
@@ -1231,6 +1236,9 @@ static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
     }
     bool applied = !err && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(res, "applied"));
     cJSON_ReplaceItemInObjectCaseSensitive(job->result, "applied", cJSON_CreateBool(applied));
+    char *end = lsp_strf("%s; %s", job->done, applied ? "code inserted" : "the editor did not apply the edit");
+    lsp_progress(s, job->token, "end", NULL, end, -1);
+    free(end);
     if (!applied) {
         const char *reason = err ? lsp_str(err, "message") : lsp_str(res, "failureReason");
         char *text = lsp_strf("cimport: the editor did not apply the edit to %s%s%s; run the command again",

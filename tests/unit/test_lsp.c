@@ -804,8 +804,10 @@ START_TEST(test_progress_and_created_token) {
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"applied\":true}}");
     sess_end(&ss, 4);
     sess_run(&ss);
-    /* tok-1: begin, a report per resource, end — all before the edit is sent */
+    /* tok-1: begin, a report per resource, then end once the editor answered the edit: it refused
+     * it, so the end does not say the code was inserted */
     int begins = 0, reports = 0, ends = 0;
+    const char *end_msg = NULL;
     const cJSON *m;
     cJSON_ArrayForEach(m, ss.msgs) {
         const cJSON *meth = cJSON_GetObjectItem(m, "method");
@@ -816,12 +818,15 @@ START_TEST(test_progress_and_created_token) {
         begins += strcmp(kind, "begin") == 0;
         reports += strcmp(kind, "report") == 0;
         ends += strcmp(kind, "end") == 0;
+        if (strcmp(kind, "end") == 0)
+            end_msg = cJSON_GetObjectItem(cJSON_GetObjectItem(p, "value"), "message")->valuestring;
     }
+    ck_assert_str_eq(end_msg, "read 1 of 1; the editor did not apply the edit");
     ck_assert_int_eq(begins, 1);
     ck_assert_int_ge(reports, 1);
     ck_assert_int_eq(ends, 1);
     /* the refused edit: shown, and the result says so */
-    int type;
+    int type = 0;
     const char *txt = show_text(&ss, 0, &type);
     ck_assert_int_eq(type, LSP_MSG_ERROR);
     ck_assert_str_eq(txt, "cimport: the editor did not apply the edit to main.go: buffer moved; run the command again");
@@ -833,12 +838,19 @@ START_TEST(test_progress_and_created_token) {
     ck_assert_ptr_nonnull(create);
     const char *tok = cJSON_GetObjectItem(cJSON_GetObjectItem(create, "params"), "token")->valuestring;
     int created_msgs = 0;
+    end_msg = NULL;
     cJSON_ArrayForEach(m, ss.msgs) {
         const cJSON *p = cJSON_GetObjectItem(m, "params");
         const cJSON *t = cJSON_GetObjectItem(p, "token");
-        if (cJSON_IsString(t) && strcmp(t->valuestring, tok) == 0) created_msgs++;
+        if (cJSON_IsString(t) && strcmp(t->valuestring, tok) == 0) {
+            created_msgs++;
+            const cJSON *v = cJSON_GetObjectItem(p, "value");
+            if (v && strcmp(cJSON_GetObjectItem(v, "kind")->valuestring, "end") == 0)
+                end_msg = cJSON_GetObjectItem(v, "message")->valuestring;
+        }
     }
     ck_assert_int_ge(created_msgs, 4); /* create + begin + report + end */
+    ck_assert_str_eq(end_msg, "read 1 of 1; code inserted"); /* the editor applied this one */
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 3), "result"), "applied")));
     /* Go: the import went into the import block, the resource before `return nil` */
     char *after = client_apply(go, apply_edits(&ss, 1, uri), false);
