@@ -37,8 +37,11 @@ for bin in ${BASELINE:+"$BASELINE"} "$C"; do
   timed "$bin" convert --from pulumi "$W/export.json" -o "$W/imports.json" -q
   row "${tag}\`convert --from pulumi\` (export → import file)"
 done
+echo
 echo "export: $(du -m "$W/export.json" | cut -f1) MB; import file: $(du -m "$W/imports.json" | cut -f1) MB"
 echo
+echo "| run | wall | user | sys | peak RSS |"
+echo "|---|---|---|---|---|"
 for bin in ${BASELINE:+"$BASELINE"} "$C"; do
   tag=$([ "$bin" = "$C" ] && echo "" || echo "baseline ")
   for lang in pcl typescript; do
@@ -106,7 +109,7 @@ set +e
 rc=$?
 set -e
 echo
-echo "schema cut in half: exit $rc, $(test -e "$W/cut.ts" && echo "code WRITTEN" || echo "nothing written"), $(awk '{printf "%.2f s CPU, %.0f MB", $2+$3, $4/1024}' "$T"): $(head -c 300 "$W/cut.err")"
+echo "schema cut in half: exit $rc, $(test -e "$W/cut.ts" && echo "code WRITTEN" || echo "nothing written"), $(tail -1 "$T" | awk '{printf "%.2f s CPU, %.0f MB", $2+$3, $4/1024}'): $(head -c 300 "$W/cut.err")"
 rm -f "$W/cut.json"
 echo
 echo "Every resource of that schema resolved (in-process, medians of 3):"
