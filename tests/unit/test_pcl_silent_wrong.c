@@ -360,6 +360,39 @@ START_TEST(test_custom_timeouts_cs_java) {
 }
 END_TEST
 
+/* A string output (a resource's ID, a required string output) where the schema wants a number or a
+ * boolean: PCL converts it, and so do Pulumi's generators (l2-id-type: `id.apply(x => Number(x))`);
+ * C# and Java refused it, now convert it in an apply as they convert a config value. */
+START_TEST(test_string_output_conversion_cs_java) {
+    static const char *schema =
+        "{\"name\":\"cv\",\"version\":\"1.0.0\",\"resources\":{\"cv:index:Res\":{"
+        "\"properties\":{\"s\":{\"type\":\"string\"},\"o\":{\"type\":\"string\"}},\"required\":[\"s\"],"
+        "\"inputProperties\":{\"n\":{\"type\":\"number\"},\"i\":{\"type\":\"integer\"},"
+        "\"b\":{\"type\":\"boolean\"}}}}}";
+    fixture_t f = tu_pcl_load(schema, "cv.json",
+                              "resource \"a\" \"cv:index:Res\" {}\n"
+                              "resource \"b\" \"cv:index:Res\" {\n    n = a.id\n    i = a.s\n    b = a.s\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        N = a.Id.Apply(x => double.Parse(x, System.Globalization.CultureInfo.InvariantCulture)),\n"
+               "        I = a.S.Apply(x => int.Parse(x, System.Globalization.CultureInfo.InvariantCulture)),\n"
+               "        B = a.S.Apply(x => x == \"true\"),\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "            .n(a.id().applyValue(x -> Double.parseDouble(x)))\n"
+                 "            .i(a.s().applyValue(x -> Integer.parseInt(x)))\n"
+                 "            .b(a.s().applyValue(x -> x.equals(\"true\")))\n");
+    free(java);
+    unload(&f);
+    /* an optional output may be unset (null): not converted */
+    f = tu_pcl_load(schema, "cv.json",
+                    "resource \"a\" \"cv:index:Res\" {}\n"
+                    "resource \"b\" \"cv:index:Res\" {\n    n = a.o\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:9", "gives a string where the schema wants a number");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:9", "gives a string where the schema wants a number");
+    unload(&f);
+}
+END_TEST
+
 /* hideDiffs, replaceOnChanges, additionalSecretOutputs, ignoreChanges hold property names: TS
  * wrote `[value]` (a bare identifier, does not compile). */
 START_TEST(test_property_name_lists_are_strings) {
@@ -912,6 +945,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_read_below_optional_output);
     tcase_add_test(tc, test_java_optional_outputs);
     tcase_add_test(tc, test_custom_timeouts_cs_java);
+    tcase_add_test(tc, test_string_output_conversion_cs_java);
     tcase_add_test(tc, test_plain_method_awaited);
     tcase_add_test(tc, test_python_can_try);
     suite_add_tcase(s, tc);
