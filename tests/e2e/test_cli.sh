@@ -256,6 +256,15 @@ rc=$?
 [ $rc = 4 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --diff wrote (exit $rc)"
 grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--diff: not written)' diff.err && ok ||
   bad "--insert-into --diff splice line: $(cat diff.err)"
+# --diff on a read-only program: the next step does not send the user to a run that would be refused
+printf 'import * as pulumi from "@pulumi/pulumi";\n' >roprog.ts
+chmod a-w roprog.ts
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into roprog.ts --diff \
+  >/dev/null 2>diff.err
+rc=$?
+[ $rc = 4 ] && grep -qxF 'next: review the diff above; roprog.ts is read-only, so a run without --diff would refuse to write it: make it writable (chmod u+w), then run again without --diff' diff.err &&
+  ok || bad "--insert-into --diff on a read-only program (exit $rc): $(tail -1 diff.err)"
+chmod u+w roprog.ts
 # --preview-only writes nothing either, and its splice line says so
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts --preview-only \
   >/dev/null 2>diff.err
