@@ -850,7 +850,8 @@ START_TEST(test_progress_and_created_token) {
         }
     }
     ck_assert_int_ge(created_msgs, 4); /* create + begin + report + end */
-    ck_assert_str_eq(end_msg, "read 1 of 1; code inserted"); /* the editor applied this one */
+    /* the editor applied this one */
+    ck_assert_str_eq(end_msg, "read 1 of 1; code inserted");
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 3), "result"), "applied")));
     /* Go: the import went into the import block, the resource before `return nil` */
     char *after = client_apply(go, apply_edits(&ss, 1, uri), false);
