@@ -962,6 +962,23 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                        "type; cimport does not write the conversion yet",
                                        x->at->name, e->trav.root, from));
         }
+        /* C#: a resource's optional output of a value type is an Output<bool?> (double?, int?), which
+         * an Input<bool> does not take (Input<T> converts from T and Output<T> only) */
+        if (c->lang == LANG_CSHARP && idx >= 0 && e->trav.n == 1 && e->trav.parts[0].attr && e->type &&
+            c->p->nodes[idx].kind == PCL_NODE_RESOURCE && c->p->nodes[idx].schema &&
+            (e->type->kind == SCHEMA_BOOL || e->type->kind == SCHEMA_INT || e->type->kind == SCHEMA_NUMBER)) {
+            const schema_resource_t *r = c->p->nodes[idx].schema;
+            const schema_property_t *p = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
+            static const char *const cs_type[] = {
+                [SCHEMA_BOOL] = "bool", [SCHEMA_INT] = "int", [SCHEMA_NUMBER] = "double"};
+            if (p && !p->required && p->type && p->type->kind == e->type->kind)
+                refuse(c, x->n, line, col,
+                       arena_sprintf(c->a,
+                                     "'%s' passes the optional output '%s.%s', an Output<%s?> in C#, where an "
+                                     "Input<%s> is wanted; C# has no conversion that keeps it unset",
+                                     x->at->name, e->trav.root, e->trav.parts[0].attr, cs_type[e->type->kind],
+                                     cs_type[e->type->kind]));
+        }
         /* C# and Java read a traversal's first attribute as a resource output's getter; what is read
          * from a local holding an invoke's result is read in an apply (typed_reads_invoke_local) */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&

@@ -393,6 +393,32 @@ START_TEST(test_string_output_conversion_cs_java) {
 }
 END_TEST
 
+/* C#: a resource's optional output of a value type is an Output<bool?> (double?, int?), which an
+ * Input<bool> does not take (no conversion; it was written and did not compile): refused where an
+ * input wants the value; a string one (a reference type) and one at a stack output are written. */
+START_TEST(test_cs_optional_value_output) {
+    static const char *schema = "{\"name\":\"ov\",\"version\":\"1.0.0\",\"resources\":{\"ov:index:Res\":{"
+                                "\"properties\":{\"b\":{\"type\":\"boolean\"},\"s\":{\"type\":\"string\"}},"
+                                "\"inputProperties\":{\"b\":{\"type\":\"boolean\"},\"s\":{\"type\":\"string\"}}}}}";
+    fixture_t f = tu_pcl_load(schema, "ov.json",
+                              "resource \"a\" \"ov:index:Res\" {}\n"
+                              "resource \"c\" \"ov:index:Res\" {\n    s = a.s\n}\n"
+                              "output \"o\" {\n    value = a.b\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        S = a.S,\n");
+    tu_has(cs, "[\"o\"] = a.B,\n");
+    free(cs);
+    unload(&f);
+    f = tu_pcl_load(schema, "ov.json",
+                    "resource \"a\" \"ov:index:Res\" {}\n"
+                    "resource \"c\" \"ov:index:Res\" {\n    b = a.b\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:9",
+                        "'b' passes the optional output 'a.b', an Output<bool?> in C#, where an Input<bool> is wanted");
+    free(tu_pcl_emit_ok(&f, LANG_JAVA)); /* unwrapped: test_java_optional_outputs */
+    unload(&f);
+}
+END_TEST
+
 /* hideDiffs, replaceOnChanges, additionalSecretOutputs, ignoreChanges hold property names: TS
  * wrote `[value]` (a bare identifier, does not compile). */
 START_TEST(test_property_name_lists_are_strings) {
@@ -946,6 +972,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_java_optional_outputs);
     tcase_add_test(tc, test_custom_timeouts_cs_java);
     tcase_add_test(tc, test_string_output_conversion_cs_java);
+    tcase_add_test(tc, test_cs_optional_value_output);
     tcase_add_test(tc, test_plain_method_awaited);
     tcase_add_test(tc, test_python_can_try);
     suite_add_tcase(s, tc);
