@@ -98,6 +98,13 @@ int cli_report_main(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const char *in = argv[optind];
+    if (cli_same_file(out, in)) {
+        fprintf(stderr,
+                "error: -o names the results document %s: writing the page there would destroy it; choose another "
+                "file\ncimport: no report written\n",
+                in);
+        return EXIT_USAGE;
+    }
     arena_t *a = arena_new();
     diag_list_t diags;
     diag_list_init(&diags);

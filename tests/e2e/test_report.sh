@@ -195,6 +195,13 @@ expect_bad "not JSON" text.json \
 python3 -c 'import json; d=json.load(open("mix.json")); d["resources"][0]["status"]=5; json.dump(d,open("edited.json","w"))'
 expect_bad "an edited resource" edited.json \
   "error: edited.json: resources[0] of the results document has no \"name\", \"type\" and \"status\": the file was changed or is not a cimport results document"
+# -o naming the results document itself: refused, the document kept (it is the only copy of the run)
+cp mix.json self.json
+"$CIMPORT" report self.json -o ./self.json 2>self.err
+rc=$?
+[ $rc = 2 ] && cmp -s self.json mix.json &&
+  grep -qxF "error: -o names the results document self.json: writing the page there would destroy it; choose another file" self.err &&
+  grep -qxF "cimport: no report written" self.err && ok || bad "report -o over its input (exit $rc): $(cat self.err)"
 "$CIMPORT" report 2>usage.err; [ $? = 2 ] && grep -qF "takes one results document" usage.err && ok || bad "usage error"
 
 echo "$pass passed, $fail failed"
