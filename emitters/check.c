@@ -112,11 +112,11 @@ static unsigned function_langs(const char *name) {
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
         {"toJSON", ts_py_yaml | go | L(LANG_CSHARP)},
         {"element", ts_py_yaml | go | cs_java}, /* YAML: fn::select [index, list] */
-        {"entries", ts_py | go},                /* Go: a helper over a map (go.c GO_HELPER_ENTRIES) */
+        {"entries", ts_py | go | cs_java},      /* Go: a helper; C#, Java: a map's entries sorted by key */
         {"join", ts_py_yaml | go | cs_java},
         {"split", ts_py_yaml | go | cs_java},
         {"length", ts_py_yaml | go | cs_java},
-        {"lookup", ts_py | go},
+        {"lookup", ts_py | go | cs_java},
         {"min", ts_py | go | cs_java}, /* C#, Java: of two numbers, or of a list expanded */
         {"max", ts_py | go | cs_java},
         {"singleOrNone", ts_py_yaml | L(LANG_CSHARP) | L(LANG_JAVA)},
@@ -650,6 +650,21 @@ static bool typed_reads_invoke_local(const check_t *c, const pcl_node_t *local, 
 
 /* C# and Java write a built-in function over plain values (their emit_typed_call_t tables), but
  * unsecret over an output and secret and the assets over either: false when a call is otherwise. */
+/* The shape of the values of a config map(T) value e reads (whole), T a scalar; unknown otherwise. */
+static emit_shape_t config_map_elem_shape(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(c->nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_CONFIG || !n->token) return EMIT_SHAPE_UNKNOWN;
+    arena_t *a = arena_new();
+    const emit_cfg_type_t *t = emit_config_type(a, n->token);
+    emit_cfg_kind_t k = t->kind == EMIT_CFG_MAP && emit_config_scalar(t->elem) ? t->elem->kind : EMIT_CFG_ANY;
+    arena_free(a);
+    return k == EMIT_CFG_STRING ? EMIT_SHAPE_STRING
+           : k == EMIT_CFG_BOOL ? EMIT_SHAPE_BOOL
+           : k == EMIT_CFG_ANY  ? EMIT_SHAPE_UNKNOWN
+                                : EMIT_SHAPE_NUMBER;
+}
+
 static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     static const char *const any[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
                                       "remoteArchive", "assetArchive", "getOutput",   NULL};
@@ -662,6 +677,15 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
         return false;
     if ((strcmp(e->call.name, "element") == 0 || strcmp(e->call.name, "singleOrNone") == 0) && sh != EMIT_SHAPE_LIST)
         return false;
+    if (strcmp(e->call.name, "entries") == 0 && sh != EMIT_SHAPE_MAP) return false;
+    /* lookup(map, key, default): a config map whose values the default's kind (the SDK's generic
+     * GetValueOrDefault / getOrDefault types the default as the map's values); Java's map(int) and
+     * map(number) hold the doubles Gson decodes, not the Integer a default would be */
+    if (strcmp(e->call.name, "lookup") == 0) {
+        emit_shape_t el = config_map_elem_shape(c, e->call.args[0]);
+        return el != EMIT_SHAPE_UNKNOWN && emit_expr_shape(c->p, c->nodes, e->call.args[2]) == el &&
+               (c->lang == LANG_CSHARP || el != EMIT_SHAPE_NUMBER);
+    }
     if (strcmp(e->call.name, "split") == 0 && c->lang == LANG_JAVA &&
         (e->call.args[0]->kind != PCL_STRING || strpbrk(e->call.args[0]->s, "\\^$.|?*+()[]{}")))
         return false;

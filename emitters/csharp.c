@@ -532,6 +532,13 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"length", "$r0.Length", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$r0.Count", {NULL}, EMIT_SHAPE_MAP},
     {"singleOrNone", "Enumerable.SingleOrDefault($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
+    /* a map's entries by key, each a map of key and value (TypeScript: Object.entries(m).sort()...) */
+    {"entries",
+     "$r0.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new Dictionary<string, object?> { [\"key\"] = "
+     "kv.Key, [\"value\"] = kv.Value }).ToList()",
+     {"System"},
+     EMIT_SHAPE_MAP},
+    {"lookup", "$r0.GetValueOrDefault($1, $2)", {NULL}, EMIT_SHAPE_MAP},
     {"getOutput", "$r0.GetOutput($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},

@@ -554,6 +554,13 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"getOutput", "$r0.output($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "computeFileBase64Sha256($0)", {"=computeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
     {"singleOrNone", "singleOrNone($0)", {"=singleOrNone"}, EMIT_SHAPE_LIST},
+    /* a map's entries by key, each a map of key and value (TypeScript: Object.entries(m).sort()...) */
+    {"entries",
+     "$r0.entrySet().stream().sorted($n.Entry.comparingByKey()).map(_kv -> $n.of(\"key\", _kv.getKey(), \"value\", "
+     "_kv.getValue())).collect($m.toList())",
+     {"java.util.Map", "java.util.stream.Collectors"},
+     EMIT_SHAPE_MAP},
+    {"lookup", "$r0.getOrDefault($1, $2)", {NULL}, EMIT_SHAPE_MAP},
     /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
     {"max", "Math.max($0, $1)", {NULL}, EMIT_SHAPE_NUMBER},
     {"min", "Math.min($0, $1)", {NULL}, EMIT_SHAPE_NUMBER},

@@ -155,6 +155,42 @@ START_TEST(test_builtins_go) {
 }
 END_TEST
 
+/* C# and Java: entries(map) sorted by key, each a map of key and value, and lookup(map, key,
+ * default) by the SDK's GetValueOrDefault / getOrDefault, over a config map whose values are of the
+ * default's kind; a list's entries, another kind of default, a Java map of numbers (Gson decodes
+ * doubles) and a map of outputs stay refused. */
+START_TEST(test_entries_lookup_cs_java) {
+    tu_pcl_t f =
+        load("config \"m\" \"map(string)\" {}\nconfig \"b\" \"map(bool)\" {}\n"
+             "output \"e\" {\n    value = entries(m)\n}\noutput \"l\" {\n    value = lookup(m, \"k\", \"d\")\n}\n"
+             "output \"lb\" {\n    value = lookup(b, \"k\", true)\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = m.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new Dictionary<string, "
+               "object?> { [\"key\"] = kv.Key, [\"value\"] = kv.Value }).ToList(),\n");
+    tu_has(cs, "[\"l\"] = m.GetValueOrDefault(\"k\", \"d\"),\n");
+    tu_has(cs, "[\"lb\"] = b.GetValueOrDefault(\"k\", true),\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import java.util.stream.Collectors;\n");
+    tu_has(java, "ctx.export(\"e\", m.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(_kv -> "
+                 "Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList()));\n");
+    tu_has(java, "ctx.export(\"l\", m.getOrDefault(\"k\", \"d\"));\n");
+    tu_has(java, "ctx.export(\"lb\", b.getOrDefault(\"k\", true));\n");
+    free(java);
+    tu_pcl_unload(&f);
+    f = load("config \"xs\" \"list(string)\" {}\nconfig \"n\" \"map(number)\" {}\nconfig \"m\" \"map(string)\" {}\n"
+             "output \"a\" {\n    value = entries(xs)\n}\noutput \"b\" {\n    value = lookup(m, \"k\", 1)\n}\n"
+             "output \"c\" {\n    value = lookup(n, \"k\", 1)\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:5:13", "calls entries()");
+        tu_pcl_emit_refused(&f, lang, "main.pp:8:13", "calls lookup()");
+    }
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "calls lookup()");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_builtins_refused) {
     /* C# and Java: the SDK's StackReference, its outputs by GetOutput / output */
     tu_pcl_t f = load(PROGRAM);
@@ -658,6 +694,7 @@ int main(void) {
     tcase_add_test(tc, test_builtins_refused);
     tcase_add_test(tc, test_stash_cs_java);
     tcase_add_test(tc, test_builtins_go);
+    tcase_add_test(tc, test_entries_lookup_cs_java);
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
     tcase_add_test(tc, test_yaml_functions_refused);
