@@ -69,6 +69,7 @@ typedef struct lsp_job {
     cJSON *result;              /* the command's result, sent once the edit is answered */
     char *target;               /* the target's name for messages */
     char *done;                 /* "read N of M": the progress end's message once the edit is answered */
+    const cJSON *results;       /* the server's last_results when the edit was sent (for its summary.written) */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -698,6 +699,21 @@ static void lsp_on_event(void *user, const session_event_t *ev) {
     if (ev->kind == SESSION_EVENT_RESULT || ev->kind == SESSION_EVENT_TICK) lsp_poll_input(c->s);
 }
 
+/* The last import's results document (cimport.showReport's page): whether its code went into the
+ * program, and when not, why, among the run's diagnostics (the page points there). */
+static void lsp_results_written(cJSON *doc, bool written, const char *why) {
+    cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
+    if (!sum) return;
+    cJSON_DeleteItemFromObjectCaseSensitive(sum, "written");
+    cJSON_AddBoolToObject(sum, "written", written);
+    cJSON *ds = cJSON_GetObjectItemCaseSensitive(doc, "diagnostics");
+    if (!why || !cJSON_IsArray(ds)) return;
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "severity", "error");
+    cJSON_AddStringToObject(d, "message", strncmp(why, "cimport: ", 9) == 0 ? why + 9 : why);
+    cJSON_AddItemToArray(ds, d);
+}
+
 /* Appends "severity: message" lines for the diagnostics of l (infos only when with_info). */
 static void lsp_diag_lines(buf_t *b, diag_list_t *l, bool with_info) {
     for (diag_t *d = l->head; d; d = d->next) {
@@ -918,6 +934,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     /* Kept for cimport.showReport; secret values are cut out when the page is written. */
     cJSON_Delete(s->last_results);
     s->last_results = session_results_json(&p, true);
+    lsp_results_written(s->last_results, false, NULL); /* until the code is in the program */
     /* "read", not "imported": the language server only inserts code; no stack records the resources yet. */
     buf_printf(&msg, "cimport: read %zu of %zu resource%s for %s (%s)", p.n_ok, total, total == 1 ? "" : "s", t.name,
                session_checked_text(&p));
@@ -982,6 +999,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
             lsp_job_fail(s, job, b.data);
         }
     }
+    if (!placed) lsp_results_written(s->last_results, false, b.data);
     char *note = placed ? session_secrets_note(&p) : NULL;
     if (note) {
         buf_printf(&b, "cimport: %s", note);
@@ -1017,6 +1035,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     cJSON_AddNumberToObject(result, "importsAdded", (double)p.splice.imports_added);
     cJSON_AddNumberToObject(result, "renamed", (double)p.splice.renamed);
     if (!p.changed) {
+        lsp_results_written(s->last_results, true, NULL); /* the program holds the code already */
         lsp_progress(s, job->token, "end", NULL, "no change", -1);
         char *nc = lsp_strf("cimport: %s already defines %s; nothing to change", t.name, what);
         lsp_show(s, LSP_MSG_INFO, nc);
@@ -1043,7 +1062,10 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         cJSON_AddItemToObject(ch, t.uri, text_edits);
     }
     if (!s->cap_apply_edit) {
-        /* The client cannot take edits from the server: hand the edit back in the result. */
+        /* The client cannot take edits from the server: hand the edit back in the result (whether it
+         * is applied is the client's; the page does not say either way). */
+        cJSON_DeleteItemFromObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(s->last_results, "summary"),
+                                                "written");
         lsp_progress(s, job->token, "end", NULL,
                      arena_sprintf(a, "read %zu of %zu; the edit is in the command's result", p.n_ok, total), -1);
         cJSON_AddItemToObject(result, "edit", we);
@@ -1057,6 +1079,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     job->result = result;
     /* the progress ends when the editor answers: only then is the code inserted, or not */
     job->done = lsp_strf("read %zu of %zu", p.n_ok, total);
+    job->results = s->last_results;
     job->phase = LSP_JOB_WAIT_APPLY;
     job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
 done:
@@ -1237,6 +1260,7 @@ static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
     bool applied = !err && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(res, "applied"));
     cJSON_ReplaceItemInObjectCaseSensitive(job->result, "applied", cJSON_CreateBool(applied));
     char *end = lsp_strf("%s; %s", job->done, applied ? "code inserted" : "the editor did not apply the edit");
+    if (job->results && job->results == s->last_results) lsp_results_written(s->last_results, applied, NULL);
     lsp_progress(s, job->token, "end", NULL, end, -1);
     free(end);
     if (!applied) {
@@ -1244,6 +1268,7 @@ static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
         char *text = lsp_strf("cimport: the editor did not apply the edit to %s%s%s; run the command again",
                               job->target, reason ? ": " : "", reason ? reason : "");
         lsp_show(s, LSP_MSG_ERROR, text);
+        if (job->results && job->results == s->last_results) lsp_results_written(s->last_results, false, text);
         if (reason) cJSON_AddStringToObject(job->result, "failureReason", reason);
         free(text);
     }

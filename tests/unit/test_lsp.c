@@ -719,6 +719,7 @@ START_TEST(test_show_report) {
     ck_assert_ptr_nonnull(r);
     ck_assert_str_eq(cJSON_GetObjectItem(r, "path")->valuestring, path);
     ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "summary"), "imported")->valueint, 1);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "summary"), "written"))); /* the edit applied */
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "opened")));
     ck_assert_int_eq(count_method(&ss, "window/showDocument"), 1);
     const cJSON *sd = cJSON_GetObjectItem(nth_method(&ss, "window/showDocument", 0), "params");
@@ -736,6 +737,46 @@ START_TEST(test_show_report) {
     /* the program diff of the edit the server sent */
     ck_assert_ptr_nonnull(strstr(html, "\"programDiff\":\""));
     ck_assert_ptr_nonnull(strstr(html, "+const server_name = new random.RandomPet("));
+    diag_list_free(&dl);
+    arena_free(a);
+    unlink(path);
+    rmdir(dir);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
+/* cimport.showReport after an import whose edit the editor refused: the page must not read as an
+ * import done (summary.written false, and the refusal among the run's diagnostics). */
+START_TEST(test_show_report_refused_edit) {
+    char dir[] = "/tmp/test_lsp_report_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[512];
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    const char *uri = "file:///nonexistent/dir/index.ts";
+    sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.showReport\",\"arguments\":[{\"path\":\"%s\"}]}}",
+              path);
+    sess_end(&ss, 5);
+    sess_run(&ss);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 4), "result");
+    ck_assert_ptr_nonnull(r);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "summary"), "written")));
+    arena_t *a = arena_new();
+    diag_list_t dl;
+    diag_list_init(&dl);
+    size_t len;
+    char *html = file_read_all(a, path, &len, &dl);
+    ck_assert_ptr_nonnull(html);
+    ck_assert_ptr_nonnull(strstr(html, "\"written\":false"));
+    ck_assert_ptr_nonnull(strstr(html, "the editor did not apply the edit to index.ts: buffer moved"));
     diag_list_free(&dl);
     arena_free(a);
     unlink(path);
@@ -1359,6 +1400,7 @@ int main(void) {
     tcase_add_test(t, test_no_change_and_edit_in_result);
     tcase_add_test(t, test_code_action_import_file);
     tcase_add_test(t, test_show_report);
+    tcase_add_test(t, test_show_report_refused_edit);
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_advice_in_editor_words);
