@@ -988,20 +988,32 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         }
         /* C#: a resource's optional output of a value type is an Output<bool?> (double?, int?), which
          * an Input<bool> does not take (Input<T> converts from T and Output<T> only) */
-        if (c->lang == LANG_CSHARP && idx >= 0 && e->trav.n == 1 && e->trav.parts[0].attr && e->type &&
+        if (c->lang == LANG_CSHARP && idx >= 0 && e->trav.n >= 1 && e->trav.parts[0].attr && e->type &&
             c->p->nodes[idx].kind == PCL_NODE_RESOURCE && c->p->nodes[idx].schema &&
             (e->type->kind == SCHEMA_BOOL || e->type->kind == SCHEMA_INT || e->type->kind == SCHEMA_NUMBER)) {
             const schema_resource_t *r = c->p->nodes[idx].schema;
             const schema_property_t *p = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
             static const char *const cs_type[] = {
                 [SCHEMA_BOOL] = "bool", [SCHEMA_INT] = "int", [SCHEMA_NUMBER] = "double"};
-            if (p && !p->required && p->type && p->type->kind == e->type->kind)
+            /* what is read below it too (`.Apply(v => v?.Size)`): optional if any property on the way is */
+            bool optional = p && !p->required;
+            const schema_type_t *t = p ? p->type : NULL;
+            for (size_t k = 1; t && k < e->trav.n; k++) {
+                const pcl_trav_part_t *pt = &e->trav.parts[k];
+                const schema_property_t *q = pt->attr && t->kind == SCHEMA_OBJECT && t->object
+                                                 ? schema_find_property(t->object->props, t->object->n_props, pt->attr)
+                                                 : NULL;
+                optional |= q && !q->required;
+                t = pt->attr                                           ? (q ? q->type : NULL)
+                    : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element
+                                                                       : NULL;
+            }
+            if (optional && t && t->kind == e->type->kind)
                 refuse(c, x->n, line, col,
                        arena_sprintf(c->a,
-                                     "'%s' passes the optional output '%s.%s', an Output<%s?> in C#, where an "
+                                     "'%s' passes the optional output '%s', an Output<%s?> in C#, where an "
                                      "Input<%s> is wanted; C# has no conversion that keeps it unset",
-                                     x->at->name, e->trav.root, e->trav.parts[0].attr, cs_type[e->type->kind],
-                                     cs_type[e->type->kind]));
+                                     x->at->name, expr_text(c->a, e), cs_type[e->type->kind], cs_type[e->type->kind]));
         }
         /* C# and Java read a traversal's first attribute as a resource output's getter; what is read
          * from a local holding an invoke's result is read in an apply (typed_reads_invoke_local) */

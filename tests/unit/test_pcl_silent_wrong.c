@@ -416,6 +416,17 @@ START_TEST(test_cs_optional_value_output) {
                         "'b' passes the optional output 'a.b', an Output<bool?> in C#, where an Input<bool> is wanted");
     free(tu_pcl_emit_ok(&f, LANG_JAVA)); /* unwrapped: test_java_optional_outputs */
     unload(&f);
+    /* what is read below a required output, optional itself: an Output<bool?> too */
+    static const char *below =
+        "{\"name\":\"ov\",\"version\":\"1.0.0\",\"resources\":{\"ov:index:Res\":{"
+        "\"properties\":{\"o\":{\"$ref\":\"#/types/ov:index:O\"}},\"required\":[\"o\"],"
+        "\"inputProperties\":{\"b\":{\"type\":\"boolean\"}}}},"
+        "\"types\":{\"ov:index:O\":{\"type\":\"object\",\"properties\":{\"b\":{\"type\":\"boolean\"}}}}}";
+    f = tu_pcl_load(below, "ov.json",
+                    "resource \"a\" \"ov:index:Res\" {}\n"
+                    "resource \"c\" \"ov:index:Res\" {\n    b = a.o.b\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:9", "passes the optional output 'a.o.b', an Output<bool?>");
+    unload(&f);
 }
 END_TEST
 
