@@ -10,6 +10,7 @@
 
 #include "base/fileio.h"
 #include "cli/cli.h"
+#include "emitters/emit.h"
 #include "specs/suggest.h"
 #include "splice/splice.h"
 
@@ -574,6 +575,18 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         } else if (splice_lang_from_path(o->out_path, &o->language)) {
             o->language_set = true;
         }
+    }
+    /* --language against the program's name: code of another language would be spliced into it, and
+     * can parse there (a YAML `name: p` line is a Python annotation), leaving a broken program. */
+    lang_t named;
+    if (o->insert_into && o->language_set && splice_lang_from_path(o->insert_into, &named) && named != o->language) {
+        char msg[512];
+        snprintf(msg, sizeof msg,
+                 "--language %s writes %s, but --insert-into names a %s program (%s): drop --language (the program's "
+                 "name gives it), or insert into a %s program",
+                 lang_name(o->language), lang_title(o->language), lang_title(named), o->insert_into,
+                 lang_title(o->language));
+        return usage_error(exit_code, msg, NULL);
     }
     if (o->insert_into && !o->language_set) {
         if (!splice_lang_from_path(o->insert_into, &o->language))

@@ -256,6 +256,16 @@ rc=$?
 [ $rc = 4 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --diff wrote (exit $rc)"
 grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--diff: not written)' diff.err && ok ||
   bad "--insert-into --diff splice line: $(cat diff.err)"
+# --insert-into a program of another language than --language: refused before anything runs, the
+# program untouched (Pulumi.yaml's `name: p` lines parse as Python annotations: the Python code went
+# into the YAML file, exit 0)
+mkdir -p mism && printf 'name: p\nruntime: yaml\n' >mism/Pulumi.yaml && cp mism/Pulumi.yaml mism.before
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l python --insert-into mism/Pulumi.yaml \
+  >/dev/null 2>mism.err
+rc=$?
+[ $rc = 2 ] && cmp -s mism/Pulumi.yaml mism.before &&
+  grep -qxF "cimport: --language python writes Python, but --insert-into names a YAML program (mism/Pulumi.yaml): drop --language (the program's name gives it), or insert into a Python program" mism.err &&
+  ok || bad "--insert-into with another --language (exit $rc): $(cat mism.err)"
 # --diff on a read-only program: the next step does not send the user to a run that would be refused
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >roprog.ts
 chmod a-w roprog.ts
