@@ -119,7 +119,7 @@ static unsigned function_langs(const char *name) {
         {"lookup", ts_py | go | cs_java},
         {"min", ts_py | go | cs_java}, /* C#, Java: of two numbers, or of a list expanded */
         {"max", ts_py | go | cs_java},
-        {"singleOrNone", ts_py_yaml | L(LANG_CSHARP) | L(LANG_JAVA)},
+        {"singleOrNone", ts_py_yaml | go | cs_java},     /* Go: its element or nil, an interface{} */
         {"notImplemented", ts_py | go | L(LANG_CSHARP)}, /* C#: where an object is wanted (check_one) */
         {"pulumiResourceName", ts_py_yaml | go | cs_java},
         {"pulumiResourceType", ts_py_yaml | go | cs_java},

@@ -973,6 +973,7 @@ enum {
     GO_HELPER_NOT_IMPLEMENTED,
     GO_HELPER_READFILE,
     GO_HELPER_SHA1,
+    GO_HELPER_SINGLE_OR_NONE,
     GO_N_HELPERS
 };
 
@@ -1059,6 +1060,18 @@ static const struct {
                         "\treturn hex.EncodeToString(hash[:])\n"
                         "}\n",
                         {"crypto/sha1", "encoding/hex", NULL}},
+    /* PCL's singleOrNone(list): the one element, null for none (an interface{}: Go has no null
+     * string or number), a failure for more than one, as TypeScript's helper */
+    [GO_HELPER_SINGLE_OR_NONE] = {"func singleOrNone[T any](elements []T) interface{} {\n"
+                                  "\tif len(elements) > 1 {\n"
+                                  "\t\tpanic(\"singleOrNone expected input list to have a single element\")\n"
+                                  "\t}\n"
+                                  "\tif len(elements) == 0 {\n"
+                                  "\t\treturn nil\n"
+                                  "\t}\n"
+                                  "\treturn elements[0]\n"
+                                  "}\n",
+                                  {NULL, NULL, NULL}},
 };
 
 typedef enum {
@@ -1074,6 +1087,7 @@ typedef enum {
     GO_FN_ELEMENT, /* element(list, whole number) → the list's element type, list[i] */
     GO_FN_ENTRIES, /* entries(map) → []interface{} of map[string]interface{} of key and value, by key */
     GO_FN_LOOKUP,  /* lookup(map, string, default of the map's element type) → that type */
+    GO_FN_SINGLE,  /* singleOrNone(list) → interface{}: its element, or nil */
 } go_fn_kind_t;
 
 typedef struct go_fn {
@@ -1108,6 +1122,7 @@ static const go_fn_t GO_FNS[] = {
     {"element", GO_FN_ELEMENT, NULL, NULL, -1},
     {"entries", GO_FN_ENTRIES, NULL, NULL, GO_HELPER_ENTRIES},
     {"lookup", GO_FN_LOOKUP, NULL, NULL, GO_HELPER_LOOKUP},
+    {"singleOrNone", GO_FN_SINGLE, "singleOrNone($0)", NULL, GO_HELPER_SINGLE_OR_NONE},
 };
 
 static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
@@ -1182,6 +1197,9 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
             i && (i->kind == PCL_NUMBER ? names_number_is_int(i->n) && i->n >= 0 : go_vt_is(go_infer(g, i), GV_INT));
         return go_vt_is(l, GV_LIST) && index ? l->elem : &GV_T_UNKNOWN;
     }
+    case GO_FN_SINGLE:
+        return e->call.n == 1 && go_vt_is(go_infer(g, e->call.args[0]), GV_LIST) ? go_vt(g, GV_ANY, NULL)
+                                                                                 : &GV_T_UNKNOWN;
     case GO_FN_ENTRIES: { /* a map, or a value of no type asserted one */
         const go_vt_t *m = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
         if (!go_vt_is(m, GV_MAP) && !go_vt_is(m, GV_ANY)) return &GV_T_UNKNOWN;

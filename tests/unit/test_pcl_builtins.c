@@ -152,6 +152,16 @@ START_TEST(test_builtins_go) {
     f = load("config \"m\" \"map(int)\" {}\noutput \"l\" {\n    value = lookup(m, \"k\", \"x\")\n}\n");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:13", NULL);
     tu_pcl_unload(&f);
+    /* singleOrNone(list): its element or nil (an interface{}: Go has no null string), a panic for
+     * more than one, as TypeScript's helper (Pulumi's Go helper returns T and panics for none) */
+    f = load("config \"xs\" \"list(string)\" {}\noutput \"s\" {\n    value = [singleOrNone(xs)]\n}\n");
+    go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "func singleOrNone[T any](elements []T) interface{} {\n\tif len(elements) > 1 {\n"
+               "\t\tpanic(\"singleOrNone expected input list to have a single element\")\n\t}\n"
+               "\tif len(elements) == 0 {\n\t\treturn nil\n\t}\n\treturn elements[0]\n}\n");
+    tu_has(go, "ctx.Export(\"s\", pulumi.Array{\n\t\t\tpulumi.Any(singleOrNone(xsValue)),\n\t\t})\n");
+    free(go);
+    tu_pcl_unload(&f);
 }
 END_TEST
 
