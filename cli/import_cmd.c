@@ -193,7 +193,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     /* whether this run writes its outputs: --diff and --preview-only write nothing on purpose, and a
      * refused write (exit 2) writes none, the report page included; `imported` counts what was read
      * either way */
-    bool writes = !o->diff && !o->preview_only;
+    bool writes = !o->diff && !o->preview_only && s->n_ok > 0; /* a run that imported nothing wrote nothing */
     /* --report: the review page, also with --diff and --preview-only (report_cmd.c), written with
      * the other outputs: a page that cannot be written leaves everything as it was. */
     char *program_diff = o->diff || (o->report_path && o->insert_into) ? session_program_diff(s) : NULL;

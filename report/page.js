@@ -143,7 +143,8 @@
     unwritten ? el('p', { cls: 'diag-error', id: 'written-note', text: 'Nothing was written: ' +
       (flags.indexOf('--diff') >= 0 ? 'a --diff run shows what would change and writes nothing'
         : flags.indexOf('--preview-only') >= 0 ? 'a --preview-only run writes nothing'
-          : 'an output could not be written (see the run diagnostics), so none was') +
+          : !nImported ? 'no resource was imported, so there was nothing to write'
+            : 'an output could not be written (see the run diagnostics), so none was') +
       '. The resources counted here were read; this run did not import them.' }) : null,
     el('p', { cls: 'muted', id: 'verification-note', text: run.offlineState
       ? 'Offline run: Check and Diff were cimport\'s own reading of the schema, so nothing here is verified by a provider.'

@@ -168,6 +168,12 @@ rc=$?
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o written.ts --json >written.json 2>/dev/null
 python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary"]["written"] is True else 1)' written.json &&
   [ -s written.ts ] && ok || bad "--json of a written run does not say written"
+# a run that imported nothing (exit 3) wrote nothing either: its document must not say it did
+"$CIMPORT" --spec componly.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts --json >none.json 2>/dev/null
+rc=$?
+[ $rc = 3 ] && [ ! -e never.ts ] &&
+  python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary"]["written"] is False else 1)' none.json &&
+  ok || bad "--json of a run that imported nothing says written (exit $rc): $(grep -A9 '"summary"' none.json)"
 # --report is one of the run's outputs: when the page cannot be written, nothing is (it wrote the
 # code, then failed on the page and exited 1).
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o rep.ts \

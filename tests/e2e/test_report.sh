@@ -84,6 +84,15 @@ python3 -c 'import json,sys; sys.exit(json.load(open("refused.json"))["summary"]
   python3 "$CHECK" refused-saved.dom refused.json --offline && ok || bad "DOM of the saved refused run's report"
 grep -qF "an output could not be written" refused-saved.dom && ok || bad "the page of a refused write does not say why"
 
+# a run that imported nothing (exit 3): the page says nothing was written, and why
+echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"ghost","id":"no-such-pet"}]}' >ghost.json
+"$CIMPORT" --spec ghost.json --offline-state "$Q/stack.json" --schema "$RS" -l typescript -o ghost.ts --report ghost.html \
+  --json >ghost-run.json 2>/dev/null
+rc=$?
+[ $rc = 3 ] && [ ! -e ghost.ts ] && $B dom ghost.html all >ghost.dom && python3 "$CHECK" ghost.dom ghost-run.json --offline &&
+  grep -qF "Nothing was written: no resource was imported, so there was nothing to write" ghost.dom && ok ||
+  bad "the page of a run that imported nothing (exit $rc)"
+
 # screenshots at two sizes, not blank
 $B shot mix.html 1280 900 wide.png r=apiName >/dev/null && ok || bad "screenshot 1280x900"
 $B shot mix.html 420 860 narrow.png r=ghostPet >/dev/null && ok || bad "screenshot 420x860"
