@@ -588,6 +588,18 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                  lang_title(o->language));
         return usage_error(exit_code, msg, NULL);
     }
+    /* -o named for another language: that language's code under the other's name, and a next step
+     * that has it added to a program of the wrong language */
+    if (o->out_path && !o->insert_into && o->language_set && splice_lang_from_path(o->out_path, &named) &&
+        named != o->language) {
+        char msg[512];
+        snprintf(msg, sizeof msg,
+                 "--language %s writes %s, but -o names a %s file (%s): drop --language (the file's name gives it), "
+                 "or name a %s file",
+                 lang_name(o->language), lang_title(o->language), lang_title(named), o->out_path,
+                 lang_title(o->language));
+        return usage_error(exit_code, msg, NULL);
+    }
     if (o->insert_into && !o->language_set) {
         if (!splice_lang_from_path(o->insert_into, &o->language))
             return usage_error(exit_code,

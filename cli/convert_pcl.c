@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/convert_pcl.h"
 #include "specs/schema.h"
+#include "splice/splice.h"
 
 static void convert_pcl_help(FILE *f) {
     fputs("Usage:\n"
@@ -117,6 +118,15 @@ int cli_convert_pcl_main(int argc, char **argv) {
                 "cimport convert: -o names the PCL file %s: writing %s there would destroy the program; choose "
                 "another output file\n",
                 path, lang_name(lang));
+        goto done;
+    }
+    /* -o named for another language: that language's code under the other's name */
+    lang_t named;
+    if (out && splice_lang_from_path(out, &named) && named != lang) {
+        fprintf(stderr,
+                "cimport convert: --language %s writes %s, but -o names a %s file (%s): name a %s file, or pass the "
+                "file's language\n",
+                lang_name(lang), lang_title(lang), lang_title(named), out, lang_title(lang));
         goto done;
     }
     size_t len;

@@ -32,6 +32,19 @@ grep -qF 'parent = server' pcl.pp && ok || bad "parent option missing"
 # the PCL round-trips through the parser and printer unchanged
 "$CIMPORT" convert --from pcl pcl.pp --schema "$S" -l pcl >pcl2.pp && cmp -s pcl.pp pcl2.pp && ok || bad "PCL round trip"
 
+# -o named for another language than --language: refused, nothing written (Go code in main.py, then
+# "next: add main.py to your program")
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l go -o main.py 2>mism-o.err
+rc=$?
+[ $rc = 2 ] && [ ! -e main.py ] &&
+  grep -qxF "cimport: --language go writes Go, but -o names a Python file (main.py): drop --language (the file's name gives it), or name a Go file" mism-o.err &&
+  ok || bad "-o of another language (exit $rc): $(cat mism-o.err)"
+"$CIMPORT" convert --from pcl pcl.pp --schema "$S" -l go -o main.py 2>mism-o.err
+rc=$?
+[ $rc = 2 ] && [ ! -e main.py ] &&
+  grep -qxF "cimport convert: --language go writes Go, but -o names a Python file (main.py): name a Go file, or pass the file's language" mism-o.err &&
+  ok || bad "convert --from pcl -o of another language (exit $rc): $(cat mism-o.err)"
+
 # every language, with --out written atomically
 for l in typescript python go csharp java yaml; do
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l "$l" -o "out.$l" -q 2>/dev/null
