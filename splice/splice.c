@@ -1253,6 +1253,27 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             return false;
         }
     }
+    /* A project file of another runtime (runtime: nodejs, or {name: nodejs}): Pulumi runs that
+     * runtime's program and ignores resources written here, so code inserted here declares nothing. */
+    TSNode rt = sp_yaml_find_section(T, ttop, "runtime");
+    TSNode rv = ts_node_is_null(rt) ? rt : sp_field(rt, "value", 5);
+    if (!ts_node_is_null(rv)) {
+        const char *runtime = NULL;
+        TSNode rm = sp_yaml_block_mapping(rv);
+        for (uint32_t k = 0; !ts_node_is_null(rm) && k < sp_nchild_count(rm); k++) {
+            TSNode qk = sp_field(sp_nchild(rm, k), "key", 3), qv = sp_field(sp_nchild(rm, k), "value", 5);
+            if (!ts_node_is_null(qk) && !ts_node_is_null(qv) && strcmp(sp_yaml_scalar(T, qk), "name") == 0)
+                runtime = sp_yaml_scalar(T, qv);
+        }
+        if (ts_node_is_null(rm)) runtime = sp_yaml_scalar(T, rv);
+        if (runtime && strcmp(runtime, "yaml") != 0) {
+            diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                     "the project's runtime is %s, not yaml: Pulumi runs the %s program and ignores resources written "
+                     "here; insert into that program instead",
+                     runtime, runtime);
+            return false;
+        }
+    }
     static const char *const SECTIONS[] = {"configuration", "variables", "resources", "outputs"};
     sp_ypair_t *tp[4] = {0}, *gp[4] = {0};
     size_t tn[4] = {0}, gn[4] = {0};

@@ -285,6 +285,15 @@ rc=$?
 [ $rc = 2 ] && cmp -s mism/Pulumi.yaml mism.before &&
   grep -qxF "cimport: --language python writes Python, but --insert-into names a YAML program (mism/Pulumi.yaml): drop --language (the program's name gives it), or insert into a Python program" mism.err &&
   ok || bad "--insert-into with another --language (exit $rc): $(cat mism.err)"
+# --insert-into the Pulumi.yaml of a project of another runtime: Pulumi runs that runtime's program and
+# ignores resources written there (it said "Pulumi.yaml now declares the resources", exit 0)
+mkdir -p noderun && printf 'name: p\nruntime:\n  name: nodejs\n' >noderun/Pulumi.yaml && cp noderun/Pulumi.yaml noderun.before
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into noderun/Pulumi.yaml \
+  >/dev/null 2>noderun.err
+rc=$?
+[ $rc = 2 ] && cmp -s noderun/Pulumi.yaml noderun.before &&
+  grep -qxF "error: noderun/Pulumi.yaml: the project's runtime is nodejs, not yaml: Pulumi runs the nodejs program and ignores resources written here; insert into that program instead" noderun.err &&
+  ok || bad "--insert-into a nodejs project's Pulumi.yaml (exit $rc): $(cat noderun.err)"
 # --diff on a read-only program: the next step does not send the user to a run that would be refused
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >roprog.ts
 chmod a-w roprog.ts
