@@ -294,6 +294,16 @@ rc=$?
 [ $rc = 2 ] && cmp -s noderun/Pulumi.yaml noderun.before &&
   grep -qxF "error: noderun/Pulumi.yaml: the project's runtime is nodejs, not yaml: Pulumi runs the nodejs program and ignores resources written here; insert into that program instead" noderun.err &&
   ok || bad "--insert-into a nodejs project's Pulumi.yaml (exit $rc): $(cat noderun.err)"
+# --insert-into a program of another language than its project's runtime: `pulumi up` runs the
+# runtime's program, so "index.ts now declares the resources" was false (exit 0)
+mkdir -p pyproj && printf 'name: shop\nruntime: python\n' >pyproj/Pulumi.yaml &&
+  printf 'import * as pulumi from "@pulumi/pulumi";\n' >pyproj/index.ts && cp pyproj/index.ts pyproj.before
+(cd pyproj && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into index.ts \
+  --import-option >/dev/null 2>../pyproj.err)
+rc=$?
+[ $rc = 2 ] && cmp -s pyproj/index.ts pyproj.before &&
+  grep -qxF "error: index.ts: the project's runtime (Pulumi.yaml) is python, so \`pulumi up\` runs its Python program, not this TypeScript file: insert into that program instead" pyproj.err &&
+  ok || bad "--insert-into a TypeScript file of a Python project (exit $rc): $(cat pyproj.err)"
 # --diff on a read-only program: the next step does not send the user to a run that would be refused
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >roprog.ts
 chmod a-w roprog.ts
