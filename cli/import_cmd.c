@@ -106,11 +106,13 @@ static void on_event(void *user, const session_event_t *ev) {
     case SESSION_EVENT_RESULT: progress_on_result(r->prog, ev->result, ev->done, ev->total); break;
     case SESSION_EVENT_TICK: progress_on_tick(r->prog, ev->done, ev->failed, ev->in_flight, ev->total); break;
     case SESSION_EVENT_SPLICED:
-        if (!r->quiet)
+        /* nothing replaced when nothing changed: the counts would say "5 replaced" of identical code */
+        if (!r->quiet && !ev->changed)
+            fprintf(stderr, "cimport: %s: no change: it holds this code already\n", ev->path);
+        else if (!r->quiet)
             fprintf(stderr, "cimport: %s: %zu added, %zu replaced, %zu import%s added, %zu renamed%s\n", ev->path,
                     st->inserted, st->replaced, st->imports_added, st->imports_added == 1 ? "" : "s", st->renamed,
-                    !ev->changed         ? " (no change)"
-                    : r->o->diff         ? " (--diff: not written)"
+                    r->o->diff           ? " (--diff: not written)"
                     : r->o->preview_only ? " (--preview-only: not written)"
                                          : "");
         break;

@@ -356,6 +356,14 @@ rc=$?
 [ $rc = 0 ] && grep -qF 'new random.RandomPet("server-name"' intoprog.ts && ok || bad "--insert-into: exit $rc"
 grep -qxF 'next: run `pulumi up`: intoprog.ts now declares the resources with the `import` option, so it imports them instead of creating them; then remove the `import` options' into.err && ok ||
   bad "--insert-into next step: $(cat into.err)"
+# the same run again: the program holds the code already, and the splice line does not say 5 were
+# replaced ("0 added, 5 replaced, ... (no change)")
+cp intoprog.ts intoprog.before
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into intoprog.ts >/dev/null 2>into.err
+rc=$?
+[ $rc = 0 ] && cmp -s intoprog.ts intoprog.before &&
+  grep -qxF 'cimport: intoprog.ts: no change: it holds this code already' into.err && ok ||
+  bad "--insert-into again (exit $rc): $(head -1 into.err)"
 
 cp "$Q/stack.json" intost.json
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >intoprog2.ts
