@@ -576,28 +576,20 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             o->language_set = true;
         }
     }
-    /* --language against the program's name: code of another language would be spliced into it, and
-     * can parse there (a YAML `name: p` line is a Python annotation), leaving a broken program. */
+    /* --language against the name of the file the code goes into: code of another language would be
+     * spliced into a program and can parse there (a YAML `name: p` line is a Python annotation), or
+     * written under another language's name with a next step that adds it to such a program. */
+    const char *target = o->insert_into ? o->insert_into : o->out_path;
     lang_t named;
-    if (o->insert_into && o->language_set && splice_lang_from_path(o->insert_into, &named) && named != o->language) {
+    if (target && o->language_set && splice_lang_from_path(target, &named) && named != o->language) {
+        bool into = o->insert_into != NULL;
+        const char *kind = into ? "program" : "file";
         char msg[512];
         snprintf(msg, sizeof msg,
-                 "--language %s writes %s, but --insert-into names a %s program (%s): drop --language (the program's "
-                 "name gives it), or insert into a %s program",
-                 lang_name(o->language), lang_title(o->language), lang_title(named), o->insert_into,
-                 lang_title(o->language));
-        return usage_error(exit_code, msg, NULL);
-    }
-    /* -o named for another language: that language's code under the other's name, and a next step
-     * that has it added to a program of the wrong language */
-    if (o->out_path && !o->insert_into && o->language_set && splice_lang_from_path(o->out_path, &named) &&
-        named != o->language) {
-        char msg[512];
-        snprintf(msg, sizeof msg,
-                 "--language %s writes %s, but -o names a %s file (%s): drop --language (the file's name gives it), "
-                 "or name a %s file",
-                 lang_name(o->language), lang_title(o->language), lang_title(named), o->out_path,
-                 lang_title(o->language));
+                 "--language %s writes %s, but %s names a %s %s (%s): drop --language (the %s's name gives it), or "
+                 "%s a %s %s",
+                 lang_name(o->language), lang_title(o->language), into ? "--insert-into" : "-o", lang_title(named),
+                 kind, target, kind, into ? "insert into" : "name", lang_title(o->language), kind);
         return usage_error(exit_code, msg, NULL);
     }
     if (o->insert_into && !o->language_set) {
