@@ -136,6 +136,7 @@ struct outputs {
     size_t program_index;
     bool made_dir;
     const char *dir;
+    char *read_only; /* a whole file staged over one the user made read-only (malloc'd path), or NULL */
 };
 
 outputs_t *outputs_new(int lock_timeout_ms) {
@@ -150,6 +151,7 @@ outputs_t *outputs_new(int lock_timeout_ms) {
 
 void outputs_free(outputs_t *out) {
     if (!out) return;
+    free(out->read_only);
     txn_free(out->txn);
     if (out->made_dir) rmdir(out->dir); /* only if the commit left it empty */
     if (out->program) {
@@ -182,6 +184,13 @@ void outputs_stage_code(outputs_t *out, const char *path, const char *code) {
 }
 
 void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len) {
+    /* Checked by mode bits, not access(2), as a program's: a file the user made read-only is meant
+     * to stay so (the atomic rename would replace it, mode and all). */
+    struct stat st;
+    if (!out->read_only && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0) {
+        out->read_only = strdup(path);
+        if (!out->read_only) abort();
+    }
     txn_write_borrowed(out->txn, path, data, len, 0644, false);
 }
 
@@ -446,6 +455,13 @@ void outputs_stage_participant(outputs_t *out, const txn_participant_t *p) {
 }
 
 bool outputs_commit(outputs_t *out, diag_list_t *diags) {
+    if (out->read_only) {
+        char advice[DIAG_ADVICE_MAX];
+        diag_add(diags, DIAG_ERROR, DIAG_IO, out->read_only, NULL,
+                 "the file is read-only: make it writable (chmod u+w)%s",
+                 diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
+        return false;
+    }
     bool ok = txn_commit(out->txn, diags);
     if (ok) out->made_dir = false;
     return ok;

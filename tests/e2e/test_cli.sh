@@ -207,6 +207,14 @@ json.dump(d, open("dup-export.json", "w"))
 PY
 expect 2 "error: dup-export.json: the resource 'clever-wombat' of type 'random:index/randomPet:RandomPet' is imported twice, as 'server-name' and as 'server-name-twin'; keep one of them" -- \
   "$CIMPORT" --from pulumi dup-export.json --offline-state dup-export.json --schema "$S" -o dup.ts
+# -o over a file the user made read-only is refused, as --insert-into refuses a read-only program
+# (it was replaced, mode and all, with exit 0)
+echo 'keep me' >ro.ts && chmod a-w ro.ts
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o ro.ts 2>ro.err
+rc=$?
+[ $rc = 2 ] && [ "$(cat ro.ts)" = "keep me" ] && grep -qF "ro.ts: the file is read-only: make it writable (chmod u+w)" ro.err && ok ||
+  bad "-o over a read-only file (exit $rc): $(head -3 ro.err)"
+chmod u+w ro.ts
 # An import file of components alone imports nothing, and the advice does not say it does.
 echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":true}]}' >onlycomp.json
 expect 0 "next: onlycomp.ts declares only components and providers, which \`pulumi up\` creates: the import file names no resource to import" -- \
