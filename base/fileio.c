@@ -267,3 +267,14 @@ bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mo
     free(tmp);
     return ok;
 }
+
+bool file_is_read_only(const char *path) {
+    struct stat st;
+    return path && stat(path, &st) == 0 && file_mode_read_only(st.st_mode);
+}
+
+void file_read_only_error(diag_list_t *diags, const char *path) {
+    char advice[DIAG_ADVICE_MAX];
+    diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the file is read-only: make it writable (chmod u+w)%s",
+             diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
+}

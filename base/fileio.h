@@ -40,6 +40,16 @@ bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mo
                               bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
                               diag_list_t *diags);
 
+/* A file the user made read-only: no write bit at all. By mode bits, not access(2): root may write
+ * anything, but such a file is meant to stay as it is, so cimport refuses to replace it. */
+static inline bool file_mode_read_only(mode_t mode) {
+    return (mode & 0222) == 0;
+}
+/* The same of the file at path; false when there is none. */
+bool file_is_read_only(const char *path);
+/* The error for such a file, with what else to do (diag_advice: a diff instead). */
+void file_read_only_error(diag_list_t *diags, const char *path);
+
 /* Temporary files this process is writing beside the user's (`*.cimport-tmp-*`): a process killed by
  * a signal removes them first (file_temps_remove, from its handler) instead of leaving them behind.
  * A tracked path must stay valid until it is untracked; at most FILE_TEMPS_MAX are tracked at once

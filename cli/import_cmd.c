@@ -18,6 +18,7 @@
 #include "cli/report_cmd.h"
 #include "cli/target.h"
 #include "importer/plugin_host.h"
+#include "session/results_json.h"
 #include "session/session.h"
 
 static void print_diags(diag_list_t *l) {
@@ -168,7 +169,7 @@ static void print_refused_results(const cli_options_t *o, import_session_t *s) {
         return;
     }
     cJSON *doc = session_results_json(s, o->show_secrets);
-    cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", false);
+    results_json_set_written(doc, false);
     print_json(doc);
 }
 
@@ -216,7 +217,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     if (committed && o->report_path && !quiet) fprintf(stderr, "cimport: wrote the import report %s\n", o->report_path);
     if (o->json) {
         cJSON *doc = session_results_json(s, o->show_secrets);
-        cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", written);
+        results_json_set_written(doc, written);
         print_json(doc);
     } else if (s->code && !s->code_target && committed)
         fputs(s->code, stdout);
@@ -228,7 +229,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     if (!o->json && !o->quiet) print_secrets_note(s);
     size_t n_failed = plan->n_items - s->n_ok;
     /* One summary line: where the import went, or, when no output could be written, that none was. */
-    if (committed) target_print_summary(o, tgt, s, committed);
+    if (committed) target_print_summary(o, tgt, s, true);
     /* --from: the source still records what was imported; destroying it there would delete it */
     if (committed && o->from && s->n_ok > 0 && !o->quiet && !o->json && !o->diff && !o->preview_only)
         fprintf(stderr,

@@ -11,6 +11,7 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 #include "report/report.h"
+#include "session/results_json.h"
 
 static void print_diags(diag_list_t *l) {
     for (diag_t *d = l->head; d; d = d->next)
@@ -29,7 +30,7 @@ bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const 
             cJSON_DeleteItemFromArray(flags, i);
     if (program_diff) cJSON_AddStringToObject(doc, "programDiff", program_diff);
     /* as --json says it: the page of a run that wrote nothing must not read as an import done */
-    cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "written", written);
+    results_json_set_written(doc, written);
     report_options_t ro = {.show_secrets = o->show_secrets};
     size_t len = 0;
     char *html = report_render(doc, &ro, &len, diags);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
@@ -330,13 +329,6 @@ void target_print_failures(const import_session_t *p) {
     buf_free(&b);
 }
 
-/* A program the user made read-only (mode bits, as the write checks them): a run without --diff would
- * refuse to write it, so --diff's next step must not send the user there as it is. */
-static bool read_only(const char *path) {
-    struct stat st;
-    return path && stat(path, &st) == 0 && (st.st_mode & 0222) == 0;
-}
-
 static const char *read_only_note(const import_session_t *p, const char *path) {
     return arena_sprintf(p->arena,
                          "%s is read-only, so a run without --diff would refuse to write it: make it writable (chmod "
@@ -396,7 +388,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                 o->diff               ? "the stack export was not changed (--diff writes nothing)"
                 : wrote_ok && p->n_ok ? "merged into the stack export"
                                       : "the stack export was not changed");
-        if (o->diff && p->n_ok && p->changed && read_only(o->insert_into))
+        if (o->diff && p->n_ok && p->changed && file_is_read_only(o->insert_into))
             fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));
         else if (o->diff && p->n_ok)
             fprintf(stderr, "next: review the diff above, then run again without --diff to write %s and %s\n",
@@ -456,7 +448,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
             fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
         if (o->diff) { /* nothing was written: the file named is not (yet) what the diff shows */
-            if (p->changed && read_only(o->insert_into))
+            if (p->changed && file_is_read_only(o->insert_into))
                 fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));
             else if (p->changed)
                 fprintf(stderr, "next: review the diff above, then run again without --diff to write %s\n", code_where);
@@ -484,7 +476,6 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     code_where, p->n_ok == 1 ? "the resource" : "the resources", p->n_ok == 1 ? "it" : "them");
         break;
     }
-    (void)wrote_ok;
 }
 
 void target_finish(import_target_t *t) {

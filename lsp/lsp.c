@@ -25,6 +25,7 @@
 #include "lsp/lsp_internal.h"
 #include "report/report.h"
 #include "session/failures.h"
+#include "session/results_json.h"
 #include "session/session.h"
 #include "specs/importfile.h"
 #include "specs/project.h"
@@ -702,10 +703,7 @@ static void lsp_on_event(void *user, const session_event_t *ev) {
 /* The last import's results document (cimport.showReport's page): whether its code went into the
  * program, and when not, why, among the run's diagnostics (the page points there). */
 static void lsp_results_written(cJSON *doc, bool written, const char *why) {
-    cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
-    if (!sum) return;
-    cJSON_DeleteItemFromObjectCaseSensitive(sum, "written");
-    cJSON_AddBoolToObject(sum, "written", written);
+    results_json_set_written(doc, written);
     cJSON *ds = cJSON_GetObjectItemCaseSensitive(doc, "diagnostics");
     if (!why || !cJSON_IsArray(ds)) return;
     cJSON *d = cJSON_CreateObject();

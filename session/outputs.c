@@ -184,10 +184,9 @@ void outputs_stage_code(outputs_t *out, const char *path, const char *code) {
 }
 
 void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len) {
-    /* Checked by mode bits, not access(2), as a program's: a file the user made read-only is meant
-     * to stay so (the atomic rename would replace it, mode and all). */
+    /* as a program's (the atomic rename would replace it, mode and all) */
     struct stat st;
-    if (!out->read_only && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0) {
+    if (!out->read_only && stat(path, &st) == 0 && S_ISREG(st.st_mode) && file_mode_read_only(st.st_mode)) {
         out->read_only = strdup(path);
         if (!out->read_only) abort();
     }
@@ -205,16 +204,12 @@ static char *dup_n(const char *s, size_t n) {
 static bool program_update(void *user, const char *path, const char *old, size_t old_len, char **out, size_t *out_len,
                            diag_list_t *diags) {
     program_ctx_t *c = user;
-    struct stat st;
     if (!old) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the program file is gone (it was removed during the run)");
         return false;
     }
-    /* Checked by mode bits, not access(2): a file the user made read-only is meant to stay so. */
-    if (stat(path, &st) == 0 && (st.st_mode & 0222) == 0) {
-        char advice[DIAG_ADVICE_MAX];
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the file is read-only: make it writable (chmod u+w)%s",
-                 diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
+    if (file_is_read_only(path)) {
+        file_read_only_error(diags, path);
         return false;
     }
     if (old_len == c->old_len && memcmp(old, c->old_text, old_len) == 0) {
@@ -456,10 +451,7 @@ void outputs_stage_participant(outputs_t *out, const txn_participant_t *p) {
 
 bool outputs_commit(outputs_t *out, diag_list_t *diags) {
     if (out->read_only) {
-        char advice[DIAG_ADVICE_MAX];
-        diag_add(diags, DIAG_ERROR, DIAG_IO, out->read_only, NULL,
-                 "the file is read-only: make it writable (chmod u+w)%s",
-                 diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
+        file_read_only_error(diags, out->read_only);
         return false;
     }
     bool ok = txn_commit(out->txn, diags);

@@ -331,3 +331,10 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
         if (s) cJSON_AddNumberToObject(s, "unmapped", (double)cJSON_GetArraySize(um));
     }
 }
+
+void results_json_set_written(cJSON *doc, bool written) {
+    cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
+    if (!sum) return;
+    cJSON_DeleteItemFromObjectCaseSensitive(sum, "written");
+    cJSON_AddBoolToObject(sum, "written", written);
+}

@@ -14,5 +14,8 @@
 /* Adds those fields to `doc` (session_results_json's document; resources in plan order); secret
  * values are cut out unless show_secrets. */
 void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets);
+/* Sets (or replaces) summary.written: whether the run's outputs were written — false after a refused
+ * write, with --diff or --preview-only, or for code the editor did not take. */
+void results_json_set_written(cJSON *doc, bool written);
 
 #endif

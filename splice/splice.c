@@ -1525,12 +1525,8 @@ bool splice_write_file(const char *path, const char *expected_old_text, size_t o
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "not a regular file: give the path of a program file");
         return false;
     }
-    /* Checked by mode bits, not access(2): root may write anything, but a file the user made
-     * read-only is meant to stay as it is. */
-    if ((st.st_mode & 0222) == 0) {
-        char advice[DIAG_ADVICE_MAX];
-        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the file is read-only: make it writable (chmod u+w)%s",
-                 diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
+    if (file_mode_read_only(st.st_mode)) {
+        file_read_only_error(diags, path);
         return false;
     }
     arena_t *a = arena_new();
