@@ -1030,6 +1030,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
             return true;
         }
         const pcl_function_t *f = pcl_function_find(e->call.name);
+        const char *lacks = pulumi_lacks(e->call.name, c->lang);
         if (f && !pcl_function_arity_ok(f, e->call.n))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls %s() with %zu argument%s; it takes %s", x->at->name, e->call.name,
@@ -1041,12 +1042,12 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls the function %s(); Pulumi YAML has no such function among its fn:: "
                                  "built-ins, so it cannot be written in YAML",
                                  x->at->name, e->call.name));
-        else if (!(function_langs(e->call.name) & L(c->lang)) && pulumi_lacks(e->call.name, c->lang))
+        else if (!(function_langs(e->call.name) & L(c->lang)) && lacks)
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' calls the function %s(), which Pulumi's own %s program generator does not "
                                  "write either (%s)",
-                                 x->at->name, e->call.name, lang_title(c->lang), pulumi_lacks(e->call.name, c->lang)));
+                                 x->at->name, e->call.name, lang_title(c->lang), lacks));
         else if (!(function_langs(e->call.name) & L(c->lang)))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls the function %s(), which the %s emitter cannot translate yet",
@@ -1108,11 +1109,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                      "'%s' calls recover() on a value that is not an output, or recovers with one; "
                                      "cimport writes recover(output, plain value)",
                                      x->at->name));
-            check_recover_args(x, e);
-            return false;
         }
         if (strcmp(e->call.name, "recover") == 0 && f && pcl_function_arity_ok(f, e->call.n)) {
-            check_recover_args(x, e); /* refused above: its value still reads `error` */
+            check_recover_args(x, e); /* accepted or refused: its value reads `error` */
             return false;
         }
         return true;

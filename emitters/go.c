@@ -3442,7 +3442,9 @@ static bool go_required_result(go_ctx_t *g, const pcl_expr_t *e) {
 static void go_config_default(go_ctx_t *g, buf_t *b, size_t i, int depth) {
     const pcl_node_t *n = &g->base.p->nodes[i];
     if (!g->referenced[i]) return; /* nothing reads it; a default never fails */
-    int ck = emit_config_type(g->base.a, n->token)->kind;
+    static const char *const kind[] = {"", "Int", "Float64", "Bool"};
+    static const char *const zero[] = {" != \"\"", " != 0", " != 0", ""};
+    int k = emit_config_type(g->base.a, n->token)->kind;
     if (emit_config_output_default(g->base.p, g->base.index, n)) {
         /* a default read from an output (a string or bool, emit_check_program): the value is that
          * Output, replaced by the configured value's Output when the key is set */
@@ -3457,20 +3459,17 @@ static void go_config_default(go_ctx_t *g, buf_t *b, size_t i, int depth) {
         go_expr(g, b, n->attrs[0].value, NULL, depth);
         buf_putc(b, '\n');
         go_indent(b, depth);
-        buf_printf(b, "if param, err := cfg.Try%s(", ck == EMIT_CFG_BOOL ? "Bool" : "");
+        buf_printf(b, "if param, err := cfg.Try%s(", kind[k]);
         names_append_quoted(b, LANG_GO, n->config_key ? n->config_key : n->name);
         buf_puts(b, "); err == nil {\n");
         go_indent(b, depth + 1);
-        buf_printf(b, "%s = pulumi.%s(param).To%sOutput()\n", g->base.var[i], ck == EMIT_CFG_BOOL ? "Bool" : "String",
-                   ck == EMIT_CFG_BOOL ? "Bool" : "String");
+        const char *type = k == EMIT_CFG_BOOL ? "Bool" : "String";
+        buf_printf(b, "%s = pulumi.%s(param).To%sOutput()\n", g->base.var[i], type, type);
         go_indent(b, depth);
         buf_puts(b, "}\n");
         return;
     }
-    static const char *const kind[] = {"", "Int", "Float64", "Bool"};
-    static const char *const zero[] = {" != \"\"", " != 0", " != 0", ""};
     const pcl_expr_t *v = n->attrs[0].value;
-    int k = emit_config_type(g->base.a, n->token)->kind;
     if (k > EMIT_CFG_BOOL) return;
     bool is_zero = v->kind == PCL_STRING ? !*v->s : v->kind == PCL_BOOL ? !v->b : v->n == 0;
     const char *var = g->base.var[i];

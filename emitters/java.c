@@ -197,14 +197,9 @@ static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size
     for (size_t k = from; k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
-        buf_t get;
-        buf_init(&get);
-        emit_append_part(&get, pt, pt->attr ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
-        if (optional)
-            buf_printf(b, ".%s(x -> x%s)", q && !q->required ? "flatMap" : "map", get.data);
-        else
-            buf_puts(b, get.data);
-        buf_free(&get);
+        if (optional) buf_printf(b, ".%s(x -> x", q && !q->required ? "flatMap" : "map");
+        emit_append_part(b, pt, pt->attr ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
+        if (optional) buf_putc(b, ')');
         optional |= q && !q->required;
         t = pt->attr                                                  ? (q ? q->type : NULL)
             : t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element
