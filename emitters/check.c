@@ -558,16 +558,18 @@ emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_tab
     return emit_expr_shape(p, nodes, e) == EMIT_SHAPE_STRING ? k : EMIT_CONV_NONE;
 }
 
-bool emit_typed_converts_string(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (e->kind != PCL_TRAVERSAL || e->trav.n != 1 || !e->trav.parts[0].attr) return false;
-    if (emit_string_conversion(p, nodes, e) == EMIT_CONV_NONE) return false;
+emit_conversion_t emit_typed_string_conversion(const pcl_program_t *p, const names_table_t *nodes,
+                                               const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n != 1 || !e->trav.parts[0].attr) return EMIT_CONV_NONE;
     int idx = names_table_get(nodes, e->trav.root);
     const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
-    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return false;
-    if (strcmp(e->trav.parts[0].attr, "id") == 0) return true;
-    const schema_property_t *prop =
-        schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
-    return prop && prop->required && prop->type && prop->type->kind == SCHEMA_STRING;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return EMIT_CONV_NONE;
+    const char *attr = e->trav.parts[0].attr;
+    if (strcmp(attr, "id") != 0) {
+        const schema_property_t *prop = schema_find_property(n->schema->outputs, n->schema->n_outputs, attr);
+        if (!prop || !prop->required || !prop->type || prop->type->kind != SCHEMA_STRING) return EMIT_CONV_NONE;
+    }
+    return emit_string_conversion(p, nodes, e);
 }
 
 bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int idx) {
@@ -924,9 +926,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     /* a string computed or read at a number or bool position: TypeScript and Python convert it as
      * Pulumi does (emit_string_conversion); a config value has its own check below */
     if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_PCL && !in_scope_any(x, e) &&
-        !(c->lang == LANG_GO && reads_id_map(c, e)) &&
-        !((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && emit_typed_converts_string(c->p, c->nodes, e)) &&
-        emit_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE) {
+        emit_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE && !(c->lang == LANG_GO && reads_id_map(c, e)) &&
+        !((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) &&
+          emit_typed_string_conversion(c->p, c->nodes, e) != EMIT_CONV_NONE)) {
         refuse(c, x->n, line, col,
                arena_sprintf(c->a, "'%s' gives a string where the schema wants a %s; %s", x->at->name,
                              e->type->kind == SCHEMA_BOOL ? "boolean" : "number",

@@ -197,10 +197,10 @@ bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, cons
 /* Whether e is `==` or `!=` between strings (one operand a string, neither a number nor a bool):
  * Java compares them with Objects.equals, not by reference. */
 bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
-/* C# and Java: whether e is a string output they convert where the schema wants a number or a
- * boolean (emit_string_conversion), in an apply of it: a resource's ID or one of its required
- * string outputs, read as a whole. */
-bool emit_typed_converts_string(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* C# and Java: the conversion (emit_string_conversion) of e when it is a string output they convert
+ * where the schema wants a number or a boolean, in an apply of it: a resource's ID or one of its
+ * required string outputs, read as a whole; EMIT_CONV_NONE for anything else. */
+emit_conversion_t emit_typed_string_conversion(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* The seconds a Go duration string gives ("5m", "1h30m", "1.5s", "300ms"; units h, m, s, ms, us, µs,
  * ns), as Pulumi's engine parses a custom timeout; false for anything else. */
 bool emit_duration_seconds(const char *s, double *seconds);

@@ -1141,11 +1141,13 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
     case PCL_TRAVERSAL:
         if (x->n_scope && typed_scope_var(s, x, b, e)) return;
         if (s->config_conv && typed_config_conversion(s, x, b, e)) return;
-        if (s->config_conv && !x->apply && emit_typed_converts_string(x->p, x->index, e)) {
+        emit_conversion_t conv =
+            s->config_conv && !x->apply ? emit_typed_string_conversion(x->p, x->index, e) : EMIT_CONV_NONE;
+        if (conv != EMIT_CONV_NONE) {
             /* a string output where a number or bool is wanted: converted in an apply, as a config value */
             s->traversal(x, b, e);
             put_format1(b, s->apply_open, "x");
-            put_format1(b, s->config_conv[emit_string_conversion(x->p, x->index, e)], "x");
+            put_format1(b, s->config_conv[conv], "x");
             buf_putc(b, ')');
             return;
         }
