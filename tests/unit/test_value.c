@@ -224,6 +224,8 @@ START_TEST(test_state_text_agrees_with_tree) {
         "{\"a\":1,\"b\":[true,false,null,-0.5e-3,1E+2,123456789012345678901234567890],\"c\":\"x\"}",
         /* more than the 63 characters of a number cJSON reads */
         "[1.00000000000000000000000000000000000000000000000000000000000000000000000000001]",
+        /* ... where the cut changes the value: cJSON reads all 95 digits (the reader read 3.2e62) */
+        "[32222222222222222222222222222222222222223333333333333333333333333333333333333333333333333333322]",
         "{\"esc\":\"q\\\"b\\\\s\\/f\\b\\f\\n\\r\\t\\u00e9\\u20ac\\ud834\\udd1e\",\"k\\u0041\":1}",
         "{\"nul\":\"ab\\u0000cd\"}",
         "{\"u\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba9\",\"e\":\"04da6b54-80e4-46f7-96ec-b56ff0331ba\\u0039\"}",
