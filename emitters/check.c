@@ -619,6 +619,23 @@ static bool node_untyped(const pcl_program_t *p, const names_table_t *nodes, con
     return false;
 }
 
+/* Whether what e reads into config value n walks its list and map types only (an index into a
+ * list, a key or attribute of a map): C# and Java read a config value of another type (an object
+ * type) as `object` / `Object`, which has no members to read. */
+static bool config_read_typed(const pcl_node_t *n, const pcl_expr_t *e) {
+    arena_t *a = arena_new();
+    const emit_cfg_type_t *t = emit_config_type(a, n->token ? n->token : "string");
+    bool ok = true;
+    for (size_t k = 0; ok && k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        bool key = pt->attr || pt->index_is_string;
+        ok = (t->kind == EMIT_CFG_LIST && !key) || (t->kind == EMIT_CFG_MAP && key);
+        t = t->elem;
+    }
+    arena_free(a);
+    return ok;
+}
+
 bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     if (e->kind == PCL_CALL && strcmp(e->call.name, "getOutput") == 0) return true;
     int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
@@ -963,6 +980,18 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                    arena_sprintf(c->a,
                                  "'%s' reads into '%s', a value of no type, which the %s emitter cannot write yet",
                                  x->at->name, e->trav.root, lang_title(c->lang)));
+        /* what C# and Java read into a config value (of a type not untyped, above) follows its list
+         * and map types: an object type is read as `object` / `Object`, with no members */
+        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->trav.n > 0 &&
+            c->p->nodes[idx].kind == PCL_NODE_CONFIG && !node_untyped(c->p, c->nodes, &c->p->nodes[idx]) &&
+            !config_read_typed(&c->p->nodes[idx], e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' reads into the config value '%s' of type %s other than by its list and map "
+                                 "types, which the %s emitter cannot write yet (it declares no class for an object "
+                                 "type)",
+                                 x->at->name, e->trav.root, c->p->nodes[idx].token ? c->p->nodes[idx].token : "string",
+                                 lang_title(c->lang)));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's
          * generators write one: `Number(x)`, `x === "true"`); every emitter but YAML's writes it (TypeScript
          * and Python as Pulumi does), and no language converts between numbers and booleans (PCL has

@@ -1106,6 +1106,17 @@ static bool typed_reads_local_output(const emit_typed_t *x, const pcl_expr_t *e)
     return idx >= 0 && x->p->nodes[idx].kind == PCL_NODE_LOCAL && emit_is_output_atom(x->p, x->index, e);
 }
 
+/* What is read into a config value that is not secret, a plain list or map (emit_check_program): by
+ * the syntax of a resolved value, an attribute as a map's key. */
+static bool typed_config_read(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
+    int idx = e->trav.n && s->value_parts ? emit_typed_find(x, e->trav.root) : -1;
+    if (idx < 0 || x->p->nodes[idx].kind != PCL_NODE_CONFIG || x->p->nodes[idx].config_secret) return false;
+    buf_puts(b, x->var[idx]);
+    for (size_t k = 0; k < e->trav.n; k++)
+        emit_append_part(b, &e->trav.parts[k], NULL, s->value_parts);
+    return true;
+}
+
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
                      const schema_type_t *t, int depth) {
     if (x->apply && typed_apply_param(s, x, b, e)) return;
@@ -1141,6 +1152,7 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
     case PCL_TRAVERSAL:
         if (x->n_scope && typed_scope_var(s, x, b, e)) return;
         if (s->config_conv && typed_config_conversion(s, x, b, e)) return;
+        if (typed_config_read(s, x, b, e)) return;
         emit_conversion_t conv =
             s->config_conv && !x->apply ? emit_typed_string_conversion(x->p, x->index, e) : EMIT_CONV_NONE;
         if (conv != EMIT_CONV_NONE) {

@@ -1215,6 +1215,32 @@ START_TEST(test_config_default_cs_java) {
 }
 END_TEST
 
+/* C# and Java read into a config value that is not secret (a plain list or map) as a plain value,
+ * as Pulumi's .NET and Java generators do: `aMap["a"] + 1`, `aMap.get("a") + 1` (an attribute of a
+ * map is its key), not an apply (a Dictionary has no Apply); into an object type, which they read as
+ * `object` / `Object`, refused. */
+START_TEST(test_config_reads_cs_java) {
+    fixture_t f = load("config \"aMap\" \"map(int)\" {}\nconfig \"aList\" \"list(list(string))\" {}\n"
+                       "output \"a\" {\n    value = aMap[\"a\"] + 1\n}\n"
+                       "output \"b\" {\n    value = aMap.b\n}\n"
+                       "output \"c\" {\n    value = aList[0][1]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"a\"] = aMap[\"a\"] + 1,\n        [\"b\"] = aMap[\"b\"],\n        [\"c\"] = aList[0][1],\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", aMap.get(\"a\") + 1);\n        ctx.export(\"b\", aMap.get(\"b\"));\n"
+                 "        ctx.export(\"c\", aList.get(0).get(1));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    f = load("config \"o\" \"object({prop=list(bool)})\" {}\noutput \"a\" {\n    value = o.prop[0]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "reads into the config value 'o' of type");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13", "reads into the config value 'o' of type");
+    unload(&f);
+}
+END_TEST
+
 /* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
  * or values of no type), only the helpers used written; Python refuses them (its helpers would not
  * catch a failure inside an Output). A string key that is an identifier is read as a property. */
@@ -1436,6 +1462,7 @@ int main(void) {
     tcase_add_test(tc, test_go_optional_read_pointer);
     tcase_add_test(tc, test_builtin_functions_cs_java);
     tcase_add_test(tc, test_config_default_cs_java);
+    tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
