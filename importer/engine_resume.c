@@ -195,9 +195,12 @@ bool engine_resume_apply(const engine_resume_t *res, import_result_t *r, arena_t
     const import_plan_item_t *it = r->item;
     const resume_entry_t *e = resume_find(res, it->urn);
     if (!e || !it->type || strcmp(e->type, it->type) != 0) return false;
+    /* The import file may name another resource under the same name now: its ID is read, not the
+     * record's. */
+    if (it->id && (!e->id || strcmp(e->id, it->id) != 0)) return false;
     r->resumed = true;
     r->status = IMPORT_OK;
-    r->id = e->id ? arena_strdup(a, e->id) : it->id;
+    r->id = it->id;
     r->inputs = pv_clone(a, e->inputs);
     r->read_inputs = pv_object(a);
     r->state = pv_object(a);

@@ -379,6 +379,17 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     if (o->resume) {
         p->resume = engine_resume_load(o->resume, diags);
         if (!p->resume) return false;
+        /* A results document records each resource's inputs, not the state Read returned, which a
+         * stack records: a run that writes a stack reads them again (one already in it stays as is). */
+        size_t n_resume = engine_resume_count(p->resume);
+        if ((o->stack_state || o->into_stack) && n_resume > 0) {
+            diag_add(diags, DIAG_INFO, DIAG_INPUT, o->resume, NULL,
+                     "its %zu resource(s) are read again: a stack records each resource's state, which a results "
+                     "document does not hold",
+                     n_resume);
+            engine_resume_free(p->resume);
+            p->resume = NULL;
+        }
     }
 
     /* 3. Import. */

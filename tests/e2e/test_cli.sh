@@ -474,6 +474,28 @@ assert d["summary"]["verified"] == 0 and d["summary"]["consistentOffline"] == 4,
 r = {x["name"]: x for x in d["resources"]}
 assert r["serverName"]["verified"] is False and r["serverName"]["verification"] == "offline-schema", r["serverName"]
 PY
+# ... but not a record of another ID: the import file now names another resource (it said "read 5
+# of 5", exit 0, and the code imported the old ID)
+sed 's/x7k2p9qa/zzzzzzzz/' "$Q/imports.json" >otherid.json
+"$CIMPORT" --spec otherid.json --offline-state "$Q/stack.json" --schema "$S" --resume prev.json -l typescript -o otherid.ts 2>otherid.err
+rc=$?
+[ $rc = 1 ] && grep -qF "4 carried over from prev.json" otherid.err && grep -qF "resource 'zzzzzzzz' does not exist" otherid.err &&
+  ! grep -qF x7k2p9qa otherid.ts && ok || bad "--resume carried over a record of another ID: exit $rc: $(cat otherid.err)"
+# ... and a run that records the resources in a stack reads them again: a results document holds no
+# state (the stack export recorded them with no inputs and no outputs, so \`pulumi up\` would update
+# or replace them)
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --resume prev.json -l typescript \
+  --stack-state resumed-st.json --new-stack-state -o resumed-st.ts 2>resumed-st.err
+rc=$?
+python3 - resumed-st.json <<'PY' && [ $rc = 0 ] && ok || bad "--resume into a stack state: exit $rc: $(cat resumed-st.err)"
+import json, sys
+rs = [r for r in json.load(open(sys.argv[1]))["deployment"]["resources"] if r.get("id") and not r["type"].startswith("pulumi:providers:")]
+assert len(rs) == 4, rs
+for r in rs:
+    assert r.get("inputs") and r.get("outputs"), r
+PY
+grep -qF "prev.json: its 5 resource(s) are read again: a stack records each resource's state, which a results document does not hold" resumed-st.err &&
+  ok || bad "--resume into a stack state does not say why nothing was carried over: $(cat resumed-st.err)"
 echo '{"version": 1, "resources": 7}' >badresume.json
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --resume badresume.json -o never.ts 2>/dev/null
 [ $? = 2 ] && [ ! -e never.ts ] && ok || bad "a malformed --resume file"
