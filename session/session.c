@@ -15,6 +15,7 @@
 #include "importer/offline.h"
 #include "importer/plugin_host.h"
 #include "importer/tfmapper.h"
+#include "report/report.h"
 #include "session/existing_refs.h"
 #include "session/results_json.h"
 #include "specs/project.h"
@@ -754,8 +755,9 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         cJSON *ign = cJSON_AddArrayToObject(e, "ignoreChanges");
         for (size_t k = 0; k < r->n_ignore_changes; k++)
             cJSON_AddItemToArray(ign, cJSON_CreateString(r->ignore_changes[k]));
-        cJSON_AddItemToObject(e, "inputs",
-                              r->inputs ? pv_to_display_json(r->inputs, show_secrets) : cJSON_CreateObject());
+        /* With their values first: the redaction below cuts them out of the code too (--secrets
+         * literal writes them there). */
+        cJSON_AddItemToObject(e, "inputs", r->inputs ? pv_to_display_json(r->inputs, true) : cJSON_CreateObject());
         cJSON *prov = cJSON_AddObjectToObject(e, "provenance");
         for (size_t k = 0; k < r->n_provenance; k++)
             cJSON_AddStringToObject(prov, r->provenance[k].path, provenance_name(r->provenance[k].provenance));
@@ -795,6 +797,16 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         for (size_t i = 0; i < g->n_secrets; i++)
             cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }
-    results_json_add_report_fields(doc, p, show_secrets); /* results_json.c */
+    results_json_add_report_fields(doc, p, show_secrets); /* results_json.c; redacts unless show_secrets */
+    if (!show_secrets) {
+        /* Each secret value as "[secret]" whether or not its path was listed, and the listed ones again. */
+        size_t k = 0;
+        for (cJSON *e = arr->child; e && plan && results; e = e->next, k++) {
+            const pv_t *in = results[k].inputs;
+            cJSON_ReplaceItemInObjectCaseSensitive(e, "inputs",
+                                                   in ? pv_to_display_json(in, false) : cJSON_CreateObject());
+        }
+        report_redact(doc);
+    }
     return doc;
 }

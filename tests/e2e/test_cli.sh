@@ -101,6 +101,22 @@ grep -qF 'tok-9f8e7d-SECRET-VALUE' sec3.json && ok || bad "--show-secrets"
 "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
   --secrets literal >lit.pp 2>/dev/null
 grep -qF '"apiToken" = secret("tok-9f8e7d-SECRET-VALUE")' lit.pp && ok || bad "--secrets literal"
+# ... whose --json document still keeps the value out (its "code" and each resource's "code" and
+# "pcl" held it three times), as it does without literal secrets; --show-secrets keeps it
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
+  --secrets literal --json >litjson.json 2>/dev/null
+if grep -qF 'SECRET-VALUE' litjson.json; then bad "--secrets literal --json shows the secret: $(grep -c SECRET-VALUE litjson.json)"; else ok; fi
+python3 - litjson.json <<'PY' && ok || bad "--secrets literal --json: the code's secret not marked"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert 'pulumi.secret("[secret]")' in d["code"], d["code"]
+r = d["resources"][0]
+assert 'secret("[secret]")' in r["pcl"] and 'pulumi.secret("[secret]")' in r["code"], r
+assert r["inputs"]["keepers"]["apiToken"] == "[secret]", r["inputs"]
+PY
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
+  --secrets literal --json --show-secrets >litjson2.json 2>/dev/null
+[ "$(grep -o 'tok-9f8e7d-SECRET-VALUE' litjson2.json | wc -l)" = 4 ] && ok || bad "--secrets literal --json --show-secrets"
 
 # --- --json shape -----------------------------------------------------------------------------
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >res.json 2>/dev/null
