@@ -761,6 +761,22 @@ static bool go_default_fits(const emit_cfg_type_t *t, const pcl_expr_t *e) {
     return false;
 }
 
+/* Whether config type t is no type (or an object type) and v a literal scalar or an object whose
+ * values are literal scalars or null. */
+static bool untyped_default_ok(const char *t, const pcl_expr_t *v) {
+    arena_t *a = arena_new();
+    bool any = emit_config_type(a, t)->kind == EMIT_CFG_ANY;
+    arena_free(a);
+    if (!any) return false;
+    if (v->kind == PCL_STRING || v->kind == PCL_NUMBER || v->kind == PCL_BOOL) return true;
+    if (v->kind != PCL_OBJECT) return false;
+    for (size_t i = 0; i < v->object.n; i++) {
+        const pcl_expr_t *x = v->object.items[i].value;
+        if (x->kind != PCL_STRING && x->kind != PCL_NUMBER && x->kind != PCL_BOOL && x->kind != PCL_NULL) return false;
+    }
+    return true;
+}
+
 static bool typed_default_ok(const check_t *c, lang_t lang, const pcl_node_t *n) {
     if ((lang != LANG_CSHARP && lang != LANG_JAVA && lang != LANG_GO) || n->config_secret) return false;
     const pcl_expr_t *v = n->attrs[0].value;
@@ -777,6 +793,10 @@ static bool typed_default_ok(const check_t *c, lang_t lang, const pcl_node_t *n)
         arena_free(ga);
         if (nested) return fits;
     }
+    /* C# and Java: null (the getter that gives nothing when unset); a value of no type (or an object
+     * type) defaulting to a scalar or an object of scalars, which they write as a value of no type
+     * (emitters/walk.c typed_config_optional) */
+    if (lang != LANG_GO && (v->kind == PCL_NULL || untyped_default_ok(t, v))) return true;
     /* a list of scalars (C# config.GetObject<string[]>("k") ?? new[] {...}, Java
      * getObject("k", String[].class).map(Arrays::asList).orElse(Arrays.asList(...))), its items
      * literals of the element's kind or null */

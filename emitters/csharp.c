@@ -816,7 +816,7 @@ static const emit_cfg_names_t CS_CFG = {
     .scalar = {"string", "int", "double", "bool"},
     .list = "%s[]",
     .map = "Dictionary<string, %s>",
-    .any = "object",
+    .any = "JsonElement", /* System.Text.Json's, as Pulumi's .NET generator reads a value of no type */
     .inner_list = "System.Collections.Immutable.ImmutableArray<%s>",
     .inner_map = "System.Collections.Immutable.ImmutableDictionary<string, %s>",
     .object = {"RequireObject<%s>", "RequireSecretObject<%s>"},
@@ -825,7 +825,20 @@ static const emit_cfg_names_t CS_CFG = {
     .or_close = "",
     .or_output_open = " is { } %s ? Output.Create(%s) : ",
     .get_object = "GetObject<%s>",
+    .or_null = "",
+    .any_optional = "JsonElement?",
+    .any_open = "JsonSerializer.SerializeToElement(",
+    .any_close = ")",
 };
+
+/* Whether config node n reads a value of no type (JsonElement), whole or in a list or map. */
+static bool cs_config_any(arena_t *a, const pcl_node_t *n) {
+    if (n->kind != PCL_NODE_CONFIG) return false;
+    const emit_cfg_type_t *t = emit_config_type(a, n->token);
+    while (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP)
+        t = t->elem;
+    return t->kind == EMIT_CFG_ANY;
+}
 
 /* The class a resource constructs: its schema's C# name, else the token's member. */
 static const char *cs_class_of(emit_typed_t *x, const pcl_node_t *n) {
@@ -1063,6 +1076,8 @@ char *emit_csharp(const pcl_program_t *p, diag_list_t *diags) {
     if (!emit_typed_init(&c.base, p, diags, LANG_CSHARP)) return NULL;
     for (size_t i = 0; i < sizeof CS_SYSTEM / sizeof CS_SYSTEM[0]; i++)
         cs_need(&c.base, CS_SYSTEM[i]);
+    for (size_t i = 0; i < p->n_nodes; i++)
+        if (cs_config_any(c.base.a, &p->nodes[i])) cs_need(&c.base, "System.Text.Json");
     /* Pulumi's C# generator does not make names unique (collisions give invalid code); we do,
      * after the names the program itself declares. */
     static const char *const reserved[] = {"config", NULL};

@@ -742,6 +742,7 @@ static const emit_cfg_names_t JAVA_CFG = {
     .get_object = "getObject",
     .get_object_tail = ", %s[].class).map(%s::asList",
     .get_object_need = "java.util.Arrays",
+    .or_null = ".orElse(null)",
 };
 
 /* The Java type of a list, map or any config value: List<String>, Map<String, Integer>, Object
@@ -758,9 +759,9 @@ static const char *java_cfg_type(java_ctx_t *j, const emit_cfg_type_t *t) {
  * each element its own type), other lists and maps through their raw class, cast to their type:
  *   ctx.config().requireSecretObject("tags", String[].class).applyValue(Arrays::asList)
  *   ctx.config().requireSecretObject("labels", Map.class).applyValue(v -> (Map<String, String>) v) */
-static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, const emit_cfg_type_t *t) {
-    bool s = n->config_secret;
-    const char *getter = s ? "requireSecretObject" : "requireObject";
+static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, const emit_cfg_type_t *t, bool get) {
+    bool s = n->config_secret && !get;
+    const char *getter = get ? "getObject" : s ? "requireSecretObject" : "requireObject";
     const char *key = n->config_key ? n->config_key : n->name;
     bool array = t->kind == EMIT_CFG_LIST && (emit_config_scalar(t->elem) || t->elem->kind == EMIT_CFG_ANY);
     const char *cls = t->kind == EMIT_CFG_ANY    ? "Object"
@@ -768,13 +769,16 @@ static void java_config_object(java_ctx_t *j, buf_t *b, const pcl_node_t *n, con
                       : t->kind == EMIT_CFG_LIST ? java_class(j, "java.util.List")
                                                  : java_class(j, "java.util.Map");
     const char *type = java_cfg_type(j, t);
-    if (!s && t->kind != EMIT_CFG_ANY)
+    if (!s && t->kind != EMIT_CFG_ANY && !(get && array))
         buf_puts(b, array ? arena_sprintf(j->base.a, "%s.asList(", java_class(j, "java.util.Arrays"))
                           : arena_sprintf(j->base.a, "(%s) ", type));
     buf_printf(b, "ctx.config().%s(", getter);
     names_append_quoted(b, LANG_JAVA, key);
     buf_printf(b, ", %s.class)", cls);
-    if (!s && array) buf_putc(b, ')');
+    if (get && array) /* an Optional of the array, as a List */
+        buf_printf(b, ".map(%s::asList)", java_class(j, "java.util.Arrays"));
+    else if (!s && array)
+        buf_putc(b, ')');
     if (s && t->kind != EMIT_CFG_ANY) {
         if (array)
             buf_printf(b, ".applyValue(%s::asList)", java_class(j, "java.util.Arrays"));
@@ -789,8 +793,15 @@ static void java_config_statement(emit_typed_t *x, buf_t *b, size_t i) {
     const pcl_node_t *n = &j->base.p->nodes[i];
     buf_indent(b, 8);
     buf_printf(b, "final var %s = ", j->base.var[i]);
-    java_config_object(j, b, n, emit_config_type(j->base.a, n->token));
+    java_config_object(j, b, n, emit_config_type(j->base.a, n->token), false);
     buf_puts(b, ";\n\n");
+}
+
+/* A list, map or any config value read with getObject, an Optional (its default after it). */
+static void java_config_get_object(emit_typed_t *x, buf_t *b, size_t i) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    const pcl_node_t *n = &j->base.p->nodes[i];
+    java_config_object(j, b, n, emit_config_type(j->base.a, n->token), true);
 }
 
 static const char *java_class_of(emit_typed_t *x, const pcl_node_t *n) {
@@ -858,6 +869,7 @@ static const emit_typed_program_t JAVA_PROGRAM = {
     .config = "ctx.config()",
     .cfg = &JAVA_CFG,
     .config_object = java_config_statement,
+    .config_get_object = java_config_get_object,
     .export = "ctx.export(",
     .export_end = ");\n",
     .class_of = java_class_of,

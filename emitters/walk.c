@@ -1246,6 +1246,39 @@ static const char *typed_fresh_name(emit_typed_t *x, const char *base, const cha
     }
 }
 
+/* A config value whose default is null, or of no type (or an object type) whose default is a
+ * literal (emit_check_program): the getter that gives nothing when it is unset, then `or_null` or
+ * the default, as Pulumi's .NET and Java generators write it (`config.GetObject<string[]>("l")`,
+ * `config.getObject("o", ...).orElse(Map.of())`); false for another default. */
+static bool typed_config_optional(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s) {
+    const pcl_node_t *n = &x->p->nodes[i];
+    const pcl_expr_t *v = n->attrs[0].value;
+    const emit_cfg_type_t *ct = emit_config_type(x->a, n->token);
+    if (!s->cfg->or_null || (v->kind != PCL_NULL && ct->kind != EMIT_CFG_ANY)) return false;
+    typed_declare(x, b, i, s, NULL);
+    if (!emit_config_scalar(ct) && s->config_get_object) {
+        s->config_get_object(x, b, i);
+    } else {
+        const char *type = ct->kind == EMIT_CFG_ANY && s->cfg->any_optional ? s->cfg->any_optional
+                                                                            : emit_config_type_name(x->a, ct, s->cfg);
+        buf_printf(b, "%s.%s(", s->config,
+                   emit_config_scalar(ct) ? s->cfg->get[ct->kind] : arena_sprintf(x->a, s->cfg->get_object, type));
+        names_append_quoted(b, s->lang, n->config_key ? n->config_key : n->name);
+        buf_putc(b, ')');
+    }
+    if (v->kind == PCL_NULL) {
+        buf_puts(b, s->cfg->or_null);
+    } else {
+        buf_puts(b, s->cfg->or_open);
+        if (s->cfg->any_open) buf_puts(b, s->cfg->any_open);
+        emit_typed_expr(s->values, x, b, v, NULL, s->depth);
+        if (s->cfg->any_close) buf_puts(b, s->cfg->any_close);
+        buf_puts(b, s->cfg->or_close);
+    }
+    buf_puts(b, s->end);
+    return true;
+}
+
 static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_program_t *s, bool first) {
     const pcl_node_t *n = &x->p->nodes[i];
     if (first && s->new_config) {
@@ -1253,6 +1286,7 @@ static void typed_config(emit_typed_t *x, buf_t *b, size_t i, const emit_typed_p
         buf_puts(b, s->new_config);
     }
     const char *getter = emit_config_getter(n, s->cfg);
+    if (n->n_attrs && s->cfg->get[0] && typed_config_optional(x, b, i, s)) return;
     if (n->n_attrs && s->cfg->get[0]) { /* a default (emit_check_program: a literal of the type) */
         static const schema_type_t scalar[] = {
             {.kind = SCHEMA_STRING}, {.kind = SCHEMA_INT}, {.kind = SCHEMA_NUMBER}, {.kind = SCHEMA_BOOL}};

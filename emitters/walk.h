@@ -378,6 +378,12 @@ typedef struct emit_cfg_names {
     /* what follows the key in a list's getter with a default: a format of the element's type name and
      * the name `get_object_need` takes (NULL: nothing) */
     const char *get_object_tail, *get_object_need;
+    /* a default of null: what follows the getter that gives nothing when the value is unset */
+    const char *or_null;
+    /* a value of no type (or an object type) with a literal default: the type its getter reads when
+     * that differs from `any` (C#'s JsonElement?: GetObject<T> gives default(T) when unset), and what
+     * the default is written in to be a value of that type (NULL: nothing) */
+    const char *any_optional, *any_open, *any_close;
 } emit_cfg_names_t;
 /* The getter of a config node read as a string, int, number or bool (its token, NULL: string);
  * NULL for a list, map or any value. */
@@ -510,6 +516,9 @@ typedef struct emit_typed_program {
     const char *new_config, *config;
     const emit_cfg_names_t *cfg;
     void (*config_object)(emit_typed_t *x, buf_t *b, size_t i);
+    /* the getter of a list, map or any value that gives nothing when it is unset, before `or_null`
+     * or the default (NULL: `cfg->get_object` of its type) */
+    void (*config_get_object)(emit_typed_t *x, buf_t *b, size_t i);
     /* a local's statement (NULL: `declare` value `end`) */
     void (*local)(emit_typed_t *x, buf_t *b, size_t i);
     /* a stack output: `export("name", value` `export_end` (export NULL: outputs are not written here) */

@@ -309,7 +309,7 @@ START_TEST(test_config_types) {
           "string>[]>(\"groups\");"),
          ("var deep = config.RequireSecretObject<Dictionary<string, System.Collections.Immutable.ImmutableArray<"
           "System.Collections.Immutable.ImmutableDictionary<string, string>>>>(\"deep\");"),
-         "var blob = config.RequireSecretObject<object>(\"blob\");",
+         "var blob = config.RequireSecretObject<JsonElement>(\"blob\");",
          "var plainTags = config.RequireObject<Dictionary<string, string>>(\"plainTags\");",
          "var plainList = config.RequireObject<bool[]>(\"plainList\");", "var special = config.RequireSecretBoolean(",
          "var chars = config.RequireSecret(\"chars\");", "Keepers = plainTags,", "Inputs = inputs,"},

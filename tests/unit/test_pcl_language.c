@@ -1077,7 +1077,7 @@ START_TEST(test_config_default_and_untyped) {
         py,
         "pulumi.export(\"b\", [e[\"value\"] for e in [{\"key\": k, \"value\": v} for k, v in sorted(names.items())]])");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:6:5", "the C# emitter cannot write a config value's default yet");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:12:23", "calls entries() on a value it cannot tell");
     unload(&f);
     /* arithmetic over a value of no type converts it to a number first, as PCL's operators do (a
      * string "2" is 2, not concatenated) */
@@ -1199,6 +1199,40 @@ START_TEST(test_config_default_cs_java) {
     tu_has(java, "final var l = ctx.config().getObject(\"l\", String[].class).map(Arrays::asList).orElse("
                  "Arrays.asList(\n            null,\n            \"a\"));\n");
     tu_has(java, "import java.util.Arrays;\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* null, of any type: the getter that gives nothing when unset; a value of no type (or an object
+     * type) with a literal default, as Pulumi's .NET (a JsonElement) and Java generators write it */
+    f = load("config \"u\" {\n    default = { \"key\" = \"value\" }\n}\n"
+             "config \"e\" {\n    default = {}\n}\n"
+             "config \"s\" \"string\" {\n    default = null\n}\n"
+             "config \"l\" \"list(string)\" {\n    default = null\n}\n"
+             "config \"m\" \"map(string)\" {\n    default = null\n}\n"
+             "config \"o\" \"object({prop=string})\" {\n    default = null\n}\n"
+             "output \"x\" {\n    value = u\n}\noutput \"y\" {\n    value = [s]\n}\n"
+             "output \"z\" {\n    value = l\n}\noutput \"w\" {\n    value = m\n}\n"
+             "output \"v\" {\n    value = o\n}\noutput \"t\" {\n    value = e\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "using System.Text.Json;\n");
+    tu_has(cs, "    var u = config.GetObject<JsonElement?>(\"u\") ?? JsonSerializer.SerializeToElement(new "
+               "Dictionary<string, object?>\n    {\n        [\"key\"] = \"value\",\n    });\n\n"
+               "    var e = config.GetObject<JsonElement?>(\"e\") ?? JsonSerializer.SerializeToElement(new "
+               "Dictionary<string, object?>());\n\n"
+               "    var s = config.Get(\"s\");\n\n    var l = config.GetObject<string[]>(\"l\");\n\n"
+               "    var m = config.GetObject<Dictionary<string, string>>(\"m\");\n\n"
+               "    var o = config.GetObject<JsonElement?>(\"o\");\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "final var u = ctx.config().getObject(\"u\", Object.class).orElse(Map.ofEntries(\n"
+           "            Map.entry(\"key\", \"value\")\n        ));\n\n"
+           "        final var e = ctx.config().getObject(\"e\", Object.class).orElse(Map.of());\n\n"
+           "        final var s = ctx.config().get(\"s\").orElse(null);\n\n"
+           "        final var l = ctx.config().getObject(\"l\", String[].class).map(Arrays::asList).orElse(null);\n\n"
+           "        final var m = (Map<String, String>) ctx.config().getObject(\"m\", Map.class).orElse(null);\n\n"
+           "        final var o = ctx.config().getObject(\"o\", Object.class).orElse(null);\n");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
