@@ -110,7 +110,7 @@ static unsigned function_langs(const char *name) {
         {"readFile", ts_py_yaml | go | cs_java},
         {"filebase64", ts_py_yaml | go | cs_java},
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
-        {"toJSON", ts_py_yaml | go | L(LANG_CSHARP)},
+        {"toJSON", ts_py_yaml | go | cs_java},  /* Java: of an object literal (java_json_lacks) */
         {"element", ts_py_yaml | go | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py | go | cs_java},      /* Go: a helper; C#, Java: a map's entries sorted by key */
         {"join", ts_py_yaml | go | cs_java},
@@ -729,6 +729,28 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     return true;
 }
 
+static bool holds_null_entry(const pcl_expr_t *e, void *ctx) {
+    for (size_t i = 0; e->kind == PCL_OBJECT && i < e->object.n; i++)
+        if (e->object.items[i].value->kind == PCL_NULL) *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Why Java cannot write this toJSON() call, or NULL. pulumi-java writes toJSON as its SDK's
+ * serializeJson(jsonObject(jsonProperty(k, v), ...)) (com.pulumi.codegen.internal.Serialization),
+ * and serializeJson takes a Map<String, Object> only: an object literal of plain values, none of
+ * its entries null (jsonObject builds it with Map.ofEntries, which refuses null). */
+static const char *java_json_lacks(const check_t *c, const pcl_expr_t *e) {
+    static const char why[] = "; pulumi-java's serializeJson takes a Map<String, Object> (written as "
+                              "jsonObject(jsonProperty(...)) of an object literal), so cimport writes toJSON() of an "
+                              "object literal of plain values only (pulumi-language-java skips l1-builtin-to-json: "
+                              "compilation error)";
+    if (emit_has_output(c->p, c->nodes, e->call.args[0])) return arena_sprintf(c->a, "over an output%s", why);
+    if (e->call.args[0]->kind != PCL_OBJECT) return arena_sprintf(c->a, "on something other than an object%s", why);
+    bool null = false;
+    pcl_expr_walk(e->call.args[0], holds_null_entry, &null);
+    return null ? arena_sprintf(c->a, "on an object holding null, which Map.ofEntries refuses%s", why) : NULL;
+}
+
 /* C# and Java write the default of a scalar config value that is not secret, a literal of its type
  * (`config.GetInt32("n") ?? 1`, `ctx.config().getInteger("n").orElse(1)`). */
 /* Whether a literal fits a config type as a Go value of it (go.c go_cfg_literal): a value of any type
@@ -1125,6 +1147,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls notImplemented() where C# wants a typed value; cimport writes it (an "
                                  "object) as a stack output's value or a hook's command word only",
                                  x->at->name));
+        else if (c->lang == LANG_JAVA && strcmp(e->call.name, "toJSON") == 0 && java_json_lacks(c, e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' calls toJSON() %s", x->at->name, java_json_lacks(c, e)));
         else if (!typed_call_args_ok(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls %s() %s, which the %s emitter cannot write yet", x->at->name,

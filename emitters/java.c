@@ -65,6 +65,7 @@ typedef struct java_ctx {
     java_class_t *classes;
     size_t n_classes, cap_classes;
     bool helpers[JAVA_N_HELPERS]; /* per JAVA_HELPERS entry: the file needs it */
+    bool serialization;           /* toJSON written: the SDK's JSON helpers imported statically */
 } java_ctx_t;
 
 /* --- classes and imports --------------------------------------------------------------------------- */
@@ -294,8 +295,51 @@ static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schem
     buf_putc(b, ')');
 }
 
+/* A value inside toJSON() as pulumi-java writes it: an object `jsonObject(jsonProperty(key, value),
+ * ...)`, a list `jsonArray(item, ...)` (the SDK's Serialization helpers), any other value as it is. */
+static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+    bool object = e->kind == PCL_OBJECT;
+    size_t n = object ? e->object.n : e->kind == PCL_TUPLE ? e->tuple.n : 0;
+    if (!object && e->kind != PCL_TUPLE) {
+        java_expr(j, b, e, NULL, ind);
+        return;
+    }
+    buf_puts(b, object ? "jsonObject(" : "jsonArray(");
+    for (size_t i = 0; i < n; i++) {
+        buf_putc(b, '\n');
+        buf_indent(b, ind + 4);
+        if (object) {
+            buf_puts(b, "jsonProperty(");
+            names_append_quoted(b, LANG_JAVA, e->object.items[i].key);
+            buf_puts(b, ", ");
+        }
+        java_json_value(j, b, object ? e->object.items[i].value : e->tuple.items[i], ind + 4);
+        if (object) buf_putc(b, ')');
+        if (i + 1 < n) buf_putc(b, ',');
+    }
+    if (n) {
+        buf_putc(b, '\n');
+        buf_indent(b, ind);
+    }
+    buf_putc(b, ')');
+}
+
+/* toJSON(object literal) as pulumi-java writes it: serializeJson of its jsonObject
+ * (emit_check_program lets through an object literal of plain values only). */
+static void java_to_json(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+    j->serialization = true;
+    buf_puts(b, "serializeJson(\n");
+    buf_indent(b, ind + 4);
+    java_json_value(j, b, e->call.args[0], ind + 4);
+    buf_putc(b, ')');
+}
+
 static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
+    if (strcmp(e->call.name, "toJSON") == 0 && e->call.n == 1) {
+        java_to_json(j, b, e, ind);
+        return true;
+    }
     const char *cls = emit_asset_class(e->call.name);
     if (!cls) return false;
     buf_printf(b, "new %s(", java_class(j, arena_sprintf(j->base.a, "com.pulumi.asset.%s", cls)));
@@ -917,6 +961,7 @@ static void java_head(emit_typed_t *x, buf_t *out) {
     qsort(own, n_own, sizeof *own, java_class_cmp);
     for (size_t i = 0; i < n_own; i++)
         buf_printf(out, "import %s;\n", own[i].fqcn);
+    if (j->serialization) buf_puts(out, "import static com.pulumi.codegen.internal.Serialization.*;\n");
     for (size_t i = 0; i < JAVA_N_TAIL; i++)
         buf_printf(out, "import %s;\n", JAVA_TAIL[i]);
     buf_puts(out, "\npublic class App {\n"

@@ -1445,7 +1445,40 @@ START_TEST(test_builtin_functions_cs_java) {
     tu_has(cs, "        [\"p\"] = JsonSerializer.Serialize(new[]\n        {\n            s,\n        }),\n"
                "        [\"q\"] = Output.JsonSerialize(Output.Create(obj)),\n");
     free(cs);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13", "calls the function toJSON()");
+    /* Java: pulumi-java's serializeJson takes a Map<String, Object>: a list, a value read from a
+     * config, or a value holding outputs is refused, each with its reason */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13", "calls toJSON() on something other than an object");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() over an output");
+    unload(&f);
+    f = load("config \"k\" \"string\" {\n    secret = true\n}\n"
+             "output \"q\" {\n    value = toJSON({a = k})\n}\n"
+             "output \"r\" {\n    value = toJSON({a = null})\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:13", "calls toJSON() over an output");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "calls toJSON() on an object holding null");
+    unload(&f);
+    /* Java: an object literal of plain values as pulumi-java writes it, serializeJson(jsonObject(
+     * jsonProperty(key, value), ...)) of its static helpers, nested objects and lists as jsonObject
+     * and jsonArray */
+    f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
+             "output \"p\" {\n    value = toJSON({\n        key = \"value\"\n        count = 1\n"
+             "        inner = { name = s, items = l }\n        list = [s, true]\n    })\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import static com.pulumi.codegen.internal.Serialization.*;\n");
+    tu_has(java, "ctx.export(\"p\", serializeJson(\n"
+                 "            jsonObject(\n"
+                 "                jsonProperty(\"key\", \"value\"),\n"
+                 "                jsonProperty(\"count\", 1),\n"
+                 "                jsonProperty(\"inner\", jsonObject(\n"
+                 "                    jsonProperty(\"name\", s),\n"
+                 "                    jsonProperty(\"items\", l)\n"
+                 "                )),\n"
+                 "                jsonProperty(\"list\", jsonArray(\n"
+                 "                    s,\n"
+                 "                    true\n"
+                 "                ))\n"
+                 "            )));\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
     /* over an output (Pulumi writes an apply), or unsecret of a plain value: refused */
     f = load(
