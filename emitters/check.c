@@ -162,8 +162,6 @@ static bool nested_object_type(const pcl_expr_t *e, void *ctx) {
     return true;
 }
 
-/* C# and Go write an invoke with keyword arguments of no nested object type and no options (their
- * SDK types, `Inputs.<T>InputArgs` and InvokeOutputOptions, are not written yet). */
 /* Whether a call's argument object holds no value of a nested object type. */
 static bool typed_args_plain(const pcl_expr_t *args) {
     if (args->kind != PCL_OBJECT) return false; /* positional (multi-argument inputs) */
@@ -173,9 +171,12 @@ static bool typed_args_plain(const pcl_expr_t *args) {
     return !nested;
 }
 
+/* C# and Java write an invoke's output form with keyword arguments, nested objects of the SDK's
+ * input types among them (C#'s `Inputs.<T>InputArgs`, Java's `<T>Args.builder()`, as Pulumi's
+ * generators write them), and no options. */
 static bool typed_writes_invoke(const pcl_expr_t *e) {
     if (e->function->return_plain || e->call.n > 2) return false;
-    return e->call.n < 2 || typed_args_plain(e->call.args[1]);
+    return e->call.n < 2 || e->call.args[1]->kind == PCL_OBJECT;
 }
 
 /* Whether an invoke's options object has options of these kinds only: provider, parent, version,
@@ -192,7 +193,7 @@ static bool invoke_options_known(const pcl_expr_t *o) {
     return true;
 }
 
-/* C# and Java write an invoke of keyword arguments of no nested object type with such options. */
+/* C# and Java write an invoke of keyword arguments with such options. */
 static bool typed_writes_invoke_options(const pcl_expr_t *e) {
     if (e->call.n != 3 || e->call.args[2]->kind != PCL_OBJECT) return false;
     pcl_expr_t head = *e; /* the call without its options */

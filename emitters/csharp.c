@@ -31,6 +31,7 @@ typedef struct cs_ctx {
     const char *system[CS_MAX_SYSTEM]; /* the System namespaces, CS_SYSTEM first */
     size_t n_system;
     bool helpers[CS_MAX_HELPERS]; /* per CS_HELPERS entry: the file needs it */
+    bool in_invoke;               /* writing an invoke's arguments: objects are `<T>InputArgs` */
 } cs_ctx_t;
 
 static void cs_indent(buf_t *b, int depth) {
@@ -312,6 +313,8 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     }
     const pcl_expr_t *opts = e->call.n >= 3 ? e->call.args[2] : NULL; /* emit_check_program: known keys */
     if (args && args->kind == PCL_OBJECT && args->object.n) {
+        bool outer = c->in_invoke;
+        c->in_invoke = true; /* the output form's argument types: Inputs.<T>InputArgs */
         buf_puts(b, "new()");
         cs_open(b, depth);
         for (size_t i = 0; i < args->object.n; i++) {
@@ -319,6 +322,7 @@ static void cs_invoke(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
             cs_property(c, b, cs_property_name(c, it->key, it->prop), it->value, it->prop, depth + 1);
         }
         cs_close(b, depth);
+        c->in_invoke = outer;
     } else if (opts) {
         buf_puts(b, "new()");
     }
@@ -417,12 +421,13 @@ static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema
     cs_close(b, depth);
 }
 
-/* `new <Module>.Inputs.<Type>Args` with an object initializer. */
+/* `new <Module>.Inputs.<Type>Args` with an object initializer; in an invoke's arguments the SDK's
+ * type for the function's output form, `<Type>InputArgs` (Pulumi's .NET generator's). */
 static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    const char *type = arena_sprintf(c->base.a, "%s.Inputs.%sArgs",
+    const char *type = arena_sprintf(c->base.a, "%s.Inputs.%s%sArgs",
                                      cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token),
-                                     cs_token_member(c, t->token));
+                                     cs_token_member(c, t->token), c->in_invoke ? "Input" : "");
     if (e->object.n == 0) {
         buf_printf(b, "new %s()", type);
         return;
