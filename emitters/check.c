@@ -892,7 +892,10 @@ static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
                        : c->lang == LANG_JAVA ? "Pulumi Java's SDKs have no resource methods (pulumi-java #262: its "
                                                 "SDK generator leaves them out)"
                        : c->lang == LANG_YAML ? "Pulumi YAML has no resource method calls"
-                                              : NULL;
+                       : c->lang == LANG_CSHARP && e->function->return_plain
+                           ? "Pulumi .NET's SDKs give a method's result as an Output only, never the plain value "
+                             "this method returns (pulumi/pulumi-dotnet#170, open)"
+                           : NULL;
     refuse(c, x->n, e->line ? e->line : x->at->line, e->line ? e->col : x->at->col,
            none ? arena_sprintf(c->a, "'%s' calls the method '%s'; %s, so it cannot be written in %s", x->at->name,
                                 e->function->token, none, lang_title(c->lang))

@@ -527,6 +527,29 @@ START_TEST(test_invoke_nested_args_cs_java) {
 }
 END_TEST
 
+/* A component whose method returns a plain integer. */
+static const char *PLAIN_SCHEMA =
+    "{\"name\":\"pln\",\"version\":\"1.0.0\",\"resources\":{\"pln:index:Comp\":{\"isComponent\":true,"
+    "\"properties\":{},\"inputProperties\":{},\"methods\":{\"answer\":\"pln:index:Comp/answer\"}}},"
+    "\"functions\":{\"pln:index:Comp/answer\":{\"inputs\":{\"properties\":{\"__self__\":{\"$ref\":"
+    "\"#/resources/pln:index:Comp\"}},\"required\":[\"__self__\"]},\"outputs\":{\"type\":\"integer\","
+    "\"plain\":true}}}}";
+
+/* A method's plain result: C# refuses it naming why (the .NET SDKs' methods give Outputs only,
+ * pulumi-dotnet#170), as Java and YAML name theirs. */
+START_TEST(test_method_plain_result_refused) {
+    tu_pcl_t f = tu_pcl_load(PLAIN_SCHEMA, "pln.json",
+                             "resource \"comp\" \"pln:index:Comp\" {\n}\n"
+                             "output \"o\" {\n    value = call(comp, \"answer\", {})\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:13: output 'o'",
+                        "Pulumi .NET's SDKs give a method's result as an Output only, never the plain value this "
+                        "method returns (pulumi/pulumi-dotnet#170, open)");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13: output 'o'", "pulumi-java #262");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:13: output 'o'", "Pulumi YAML has no resource method calls");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* C# and Java read what a local holding an invoke's result gives in an apply of it (Java: one
  * property the result always has, its getter giving the value, not an Optional); an index into it
  * is refused, as is, in Java, a property the result may leave unset. */
@@ -661,6 +684,7 @@ int main(void) {
     tcase_add_test(tc, test_go_resource_inputs);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_invoke_nested_args_cs_java);
+    tcase_add_test(tc, test_method_plain_result_refused);
     tcase_add_test(tc, test_invoke_local_cs_java);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
