@@ -136,9 +136,14 @@ static unsigned function_langs(const char *name) {
     return L(LANG_PCL);
 }
 
+#define RECOVER_TS_PY_ONLY                                                                                             \
+    "pulumi/pulumi#23881 added recover() to PCL with code generation for TypeScript (pulumi.recover) and Python "      \
+    "(Output.recover) only"
+
 /* Why Pulumi's own program generator for `lang` does not write the function `fn` (its language host
  * skips the conformance test of it, naming the issue), or NULL. try() and can() evaluate an
- * expression and catch its failure; Go, .NET and Java have no generated form of that yet. */
+ * expression and catch its failure, recover() an output's; Go, .NET and Java have no generated form
+ * of that yet. */
 static const char *pulumi_lacks(const char *fn, lang_t lang) {
     static const struct {
         const char *fn;
@@ -151,6 +156,10 @@ static const char *pulumi_lacks(const char *fn, lang_t lang) {
         {"can", LANG_CSHARP, "pulumi-language-dotnet skips l1-builtin-can: pulumi/pulumi-dotnet#489"},
         {"try", LANG_JAVA, "pulumi-language-java skips l1-builtin-try: pulumi/pulumi-java#1683"},
         {"can", LANG_JAVA, "pulumi-language-java skips l1-builtin-can: pulumi/pulumi-java#1683"},
+        /* recover(): Pulumi's generators write it for TypeScript and Python only */
+        {"recover", LANG_GO, RECOVER_TS_PY_ONLY},
+        {"recover", LANG_CSHARP, RECOVER_TS_PY_ONLY},
+        {"recover", LANG_JAVA, RECOVER_TS_PY_ONLY},
     };
     for (size_t i = 0; i < sizeof lacks / sizeof *lacks; i++)
         if (lacks[i].lang == lang && strcmp(lacks[i].fn, fn) == 0) return lacks[i].why;
