@@ -925,6 +925,35 @@ static const char *expr_text(arena_t *a, const pcl_expr_t *e) {
     return r;
 }
 
+/* The schema type of what a traversal reads from a resource's outputs (`res.data`, `res.list[0].x`),
+ * or NULL. */
+static const schema_type_t *output_read_type(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n > 0 && e->trav.parts[0].attr
+                  ? names_table_get(c->nodes, e->trav.root)
+                  : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return NULL;
+    const schema_property_t *p = schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+    const schema_type_t *t = p ? p->type : NULL;
+    for (size_t k = 1; t && k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        const schema_property_t *q = pt->attr && t->kind == SCHEMA_OBJECT && t->object
+                                         ? schema_find_property(t->object->props, t->object->n_props, pt->attr)
+                                         : NULL;
+        t = pt->attr ? (q ? q->type : NULL) : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element : NULL;
+    }
+    return t;
+}
+
+/* The type token of the object entries() or lookup() reads by key, where that is an object of the
+ * schema's type (the SDK's struct, its fields no keys: Pulumi's Go generator writes these calls over
+ * maps only), or NULL. */
+static const char *go_keyed_object(const check_t *c, const pcl_expr_t *e) {
+    if (strcmp(e->call.name, "entries") != 0 && strcmp(e->call.name, "lookup") != 0) return NULL;
+    const schema_type_t *t = output_read_type(c, e->call.args[0]);
+    return t && t->kind == SCHEMA_OBJECT ? (t->token ? t->token : "object") : NULL;
+}
+
 /* Whether `args` here is the hook's own (scope[0]), not a for-expression variable of that name. */
 static bool hook_args(const expr_check_t *x, const pcl_expr_t *e) {
     if (e->kind != PCL_TRAVERSAL || strcmp(e->trav.root, "args") != 0) return false;
@@ -1160,6 +1189,14 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls notImplemented() where C# wants a typed value; cimport writes it (an "
                                  "object) as a stack output's value or a hook's command word only",
                                  x->at->name));
+        else if (c->lang == LANG_GO && go_keyed_object(c, e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls %s() on '%s', an object of the schema's type %s, which Go holds in a "
+                                 "struct whose fields cannot be listed or read by a key; Pulumi's own Go program "
+                                 "generator does not write it either (pulumi-language-go skips l2-builtin-object: "
+                                 "entries/lookup emit TODO stubs)",
+                                 x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e)));
         else if (c->lang == LANG_JAVA && strcmp(e->call.name, "toJSON") == 0 && java_json_lacks(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls toJSON() %s", x->at->name, java_json_lacks(c, e)));

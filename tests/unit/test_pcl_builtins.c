@@ -302,6 +302,30 @@ START_TEST(test_env_var_mappings) {
 }
 END_TEST
 
+/* A resource with an output of an object type. */
+static const char *OBJECT_SCHEMA =
+    "{\"name\":\"obj\",\"version\":\"1.0.0\",\"types\":{\"obj:index:Data\":{\"type\":\"object\","
+    "\"properties\":{\"output\":{\"type\":\"string\"}},\"required\":[\"output\"]}},"
+    "\"resources\":{\"obj:index:R\":{\"inputProperties\":{},\"properties\":{\"data\":{\"$ref\":"
+    "\"#/types/obj:index:Data\"}},\"required\":[\"data\"]}}}";
+
+/* Go: entries() and lookup() of an object of the schema's type (a Go struct, no keys) are refused
+ * naming why, as Pulumi's Go generator does not write them (l2-builtin-object); before, "the Go type
+ * of a function call is not known". */
+START_TEST(test_go_entries_lookup_object) {
+    tu_pcl_t f = tu_pcl_load(OBJECT_SCHEMA, "obj.json",
+                             "resource \"res\" \"obj:index:R\" {\n}\n"
+                             "output \"e\" {\n    value = entries(res.data)\n}\n"
+                             "output \"l\" {\n    value = lookup(res.data, \"output\", \"d\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:4:13: output 'e'",
+                        "calls entries() on 'res.data', an object of the schema's type obj:index:Data, which Go "
+                        "holds in a struct whose fields cannot be listed or read by a key; Pulumi's own Go program "
+                        "generator does not write it either (pulumi-language-go skips l2-builtin-object");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:7:13: output 'l'", "calls lookup() on 'res.data', an object");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_recover) {
     tu_pcl_t f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
                       "output \"r\" {\n    value = recover(ref.name, \"failed: ${error}\")\n}\n");
@@ -713,6 +737,7 @@ int main(void) {
     tcase_add_test(tc, test_entries_lookup_cs_java);
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
+    tcase_add_test(tc, test_go_entries_lookup_object);
     tcase_add_test(tc, test_yaml_functions_refused);
     tcase_add_test(tc, test_yaml_template_join);
     tcase_add_test(tc, test_yaml_read_below_expression);
