@@ -118,7 +118,12 @@ static void on_event(void *user, const session_event_t *ev) {
                                          : "");
         break;
     case SESSION_EVENT_STATE_MERGED:
-        if (!r->o->quiet && !r->o->json)
+        if (r->o->quiet || r->o->json) break;
+        if (!rep->created_file && rep->n_added == 0) { /* the document is left byte for byte as it was */
+            char all[64] = "the resource";
+            if (rep->n_same != 1) snprintf(all, sizeof all, "all %zu resources", rep->n_same);
+            fprintf(stderr, "cimport: %s: no change: it records %s already\n", ev->path, all);
+        } else
             fprintf(stderr, "cimport: %s %s: %zu resource%s added, %zu already there%s\n",
                     rep->created_file ? "created" : "updated", ev->path, rep->n_added, rep->n_added == 1 ? "" : "s",
                     rep->n_same, rep->created_file ? "" : " (existing resources untouched)");

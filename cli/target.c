@@ -385,7 +385,10 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             : o->insert_into ? arena_sprintf(p->arena, "; %s declares them now", o->insert_into)
                              : arena_sprintf(p->arena, ", then add %s to your program", code_where);
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked, fail, resumed,
-                o->diff               ? "the stack export was not changed (--diff writes nothing)"
+                o->diff ? "the stack export was not changed (--diff writes nothing)"
+                : wrote_ok && p->n_ok && p->stack_state_unchanged
+                    ? (p->n_ok == 1 ? "it is in the stack export already: nothing to merge"
+                                    : "all are in the stack export already: nothing to merge")
                 : wrote_ok && p->n_ok ? "merged into the stack export"
                                       : "the stack export was not changed");
         if (o->diff && p->n_ok && p->changed && file_is_read_only(o->insert_into))

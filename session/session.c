@@ -640,6 +640,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     p->secrets_saved = p->committed && writes && p->code && p->gen.n_secrets > 0;
     const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;
     p->stack_state_created = rep && rep->created_file;
+    p->stack_state_unchanged = rep && !rep->created_file && rep->n_added == 0;
     if (rep) emit(p, &(session_event_t){.kind = SESSION_EVENT_STATE_MERGED, .path = o->stack_state, .state = rep});
     return p->committed;
 }

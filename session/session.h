@@ -175,8 +175,9 @@ typedef struct import_session {
     char *report_html; /* session_stage_report: the import report page, written with the rest */
     size_t report_len;
     bool committed;
-    bool secrets_saved;       /* secret values were written where `secrets` says */
-    bool stack_state_created; /* --stack-state's document did not exist: this run created it */
+    bool secrets_saved;         /* secret values were written where `secrets` says */
+    bool stack_state_created;   /* --stack-state's document did not exist: this run created it */
+    bool stack_state_unchanged; /* --stack-state's document recorded every resource already: left as it was */
     /* into_stack (session/stack.c) */
     stack_store_t *stack_store;       /* open (locked) from session_stack_open to session_stack_close */
     stackstate_report_t stack_report; /* session_stack_merge: every resource added or found */

@@ -264,6 +264,17 @@ pet = [r for r in new if r["urn"].endswith("::server-name")][0]
 assert pet["id"] == "clever-wombat" and pet["protect"] is True and pet["inputs"]["length"] == 2
 assert "$webshop:index:Server$" not in pet["urn"] and "webshop:index:Server$random:index/randomPet:RandomPet" in pet["urn"]
 PY
+# ... and the second run, which found every resource there already, left the file byte for byte as
+# it was: it said "updated existing.json: 0 resources added, 5 already there" and "merged into the
+# stack export"
+cp existing.json existing.before
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state existing.json \
+  --stack test --project index_randomidLiYNTxNn2mMD -o again.pp >/dev/null 2>again.err
+rc=$?
+[ $rc = 0 ] && cmp -s existing.json existing.before && ok || bad "--stack-state re-run: exit $rc, or the file changed"
+grep -qxF "cimport: existing.json: no change: it records all 5 resources already" again.err &&
+  grep -qxF "cimport: read 5 of 5 resources (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read); all are in the stack export already: nothing to merge" again.err &&
+  ! grep -qE "updated existing.json|merged into" again.err && ok || bad "--stack-state re-run claims a merge: $(cat again.err)"
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state /dev/null -q >/dev/null 2>dev.err
 [ -c /dev/null ] && grep -qxF "error: /dev/null: is not a regular file: name a file to write" dev.err && ok || bad "--stack-state /dev/null"
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o /dev/null -q 2>/dev/null
