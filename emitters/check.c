@@ -629,14 +629,14 @@ static bool node_untyped(const pcl_program_t *p, const names_table_t *nodes, con
     return false;
 }
 
-/* Whether what e reads into config value n walks its list and map types only (an index into a
- * list, a key or attribute of a map): C# and Java read a config value of another type (an object
- * type) as `object` / `Object`, which has no members to read. */
+/* Whether what e reads into config value n walks its list and map types (an index into a list, a
+ * key or attribute of a map) as far as they go: below them is a value of no type (an object type's
+ * too), which C# and Java read into as a JsonElement / Gson's Object. */
 static bool config_read_typed(const pcl_node_t *n, const pcl_expr_t *e) {
     arena_t *a = arena_new();
     const emit_cfg_type_t *t = emit_config_type(a, n->token ? n->token : "string");
     bool ok = true;
-    for (size_t k = 0; ok && k < e->trav.n; k++) {
+    for (size_t k = 0; ok && k < e->trav.n && t->kind != EMIT_CFG_ANY; k++) { /* into no type: GetProperty */
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         bool key = pt->attr || pt->index_is_string;
         ok = (t->kind == EMIT_CFG_LIST && !key) || (t->kind == EMIT_CFG_MAP && key);
@@ -644,6 +644,46 @@ static bool config_read_typed(const pcl_node_t *n, const pcl_expr_t *e) {
     }
     arena_free(a);
     return ok;
+}
+
+bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG || p->nodes[idx].config_secret) return false;
+    arena_t *a = arena_new();
+    const emit_cfg_type_t *t = emit_config_type(a, p->nodes[idx].token);
+    for (size_t k = 0; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
+        t = t->elem;
+    bool any = t->kind == EMIT_CFG_ANY;
+    arena_free(a);
+    return any;
+}
+
+/* The first operand of e (of a kind that is not arithmetic, a list or an object) that reads into a
+ * value of no type from a config value (emit_untyped_config_read, below its top), or NULL: C# and
+ * Java write such a read as a JsonElement / Object, which only arithmetic converts (to a number). */
+static const pcl_expr_t *untyped_read_operand(const check_t *c, const pcl_expr_t *e) {
+    const pcl_expr_t *ops[3] = {NULL, NULL, NULL};
+    const pcl_expr_t *const *items = NULL;
+    size_t n = 0;
+    switch (e->kind) {
+    case PCL_BINARY:
+        if (emit_binop_prec(e->op) >= 5) return NULL;
+        /* fallthrough */
+    case PCL_UNARY:
+    case PCL_COND:
+    case PCL_GETATTR:
+    case PCL_INDEX:
+    case PCL_SPLAT:
+    case PCL_FOR: ops[0] = e->x, ops[1] = e->y, ops[2] = e->z; break;
+    case PCL_TEMPLATE: items = (const pcl_expr_t *const *)e->tuple.items, n = e->tuple.n; break;
+    case PCL_CALL: items = (const pcl_expr_t *const *)e->call.args, n = e->call.n; break;
+    default: return NULL;
+    }
+    for (size_t i = 0; i < 3 + n; i++) {
+        const pcl_expr_t *o = i < 3 ? ops[i] : items[i - 3];
+        if (o && o->kind == PCL_TRAVERSAL && o->trav.n > 0 && emit_untyped_config_read(c->p, c->nodes, o)) return o;
+    }
+    return NULL;
 }
 
 bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
@@ -1036,12 +1076,27 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              c->lang == LANG_YAML ? YAML_NO_STRING_CONVERSION : "cimport does not convert it yet"));
         return false;
     }
+    bool typed = c->lang == LANG_CSHARP || c->lang == LANG_JAVA; /* convert a config value's (walk.c typed_operand) */
+    const pcl_expr_t *uo = typed && !in_scope_any(x, e) ? untyped_read_operand(c, e) : NULL;
+    if (uo && !in_scope_any(x, uo)) {
+        refuse(
+            c, x->n, uo->line ? uo->line : line, uo->line ? uo->col : col,
+            arena_sprintf(c->a,
+                          "'%s' reads '%s', a value of no type, into %s, which the %s emitter does not "
+                          "convert yet (it writes it whole, in arithmetic or in a list or object only)",
+                          x->at->name, expr_text(c->a, uo),
+                          e->op ? arena_sprintf(c->a, "%s '%s'", pcl_expr_kind_name(e), e->op) : pcl_expr_kind_name(e),
+                          lang_title(c->lang)));
+        return false;
+    }
     /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)), as TypeScript and
      * Python do, and Go asserts it a number; the other emitters do not yet */
     if (e->kind == PCL_BINARY && emit_binop_prec(e->op) >= 5 && c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON &&
         c->lang != LANG_GO && /* Go asserts it a float64 (go.c go_arith_operand) */
-        ((!in_scope_any(x, e->x) && emit_untyped_value(c->p, c->nodes, e->x)) ||
-         (!in_scope_any(x, e->y) && emit_untyped_value(c->p, c->nodes, e->y)))) {
+        ((!in_scope_any(x, e->x) && emit_untyped_value(c->p, c->nodes, e->x) &&
+          !(typed && emit_untyped_config_read(c->p, c->nodes, e->x))) ||
+         (!in_scope_any(x, e->y) && emit_untyped_value(c->p, c->nodes, e->y) &&
+          !(typed && emit_untyped_config_read(c->p, c->nodes, e->y))))) {
         refuse(c, x->n, line, col,
                arena_sprintf(c->a,
                              "'%s' computes '%s' over a value of no type, which the %s emitter does not convert to "
@@ -1058,22 +1113,29 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  e->trav.root));
         /* C# and Java read a value of no type (a config block without one) only as a whole: their
          * `object` / `Object` has no members to read (`anyObject.A`, `anyObject.a()` do not compile) */
-        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->trav.n > 0 &&
+        bool untyped_config = e->trav.n > 0 && emit_untyped_config_read(c->p, c->nodes, e);
+        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && untyped_config && e->type &&
+            e->type->kind != SCHEMA_ANY)
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' passes '%s', a value of no type, where the schema wants a value of a type, "
+                                 "which the %s emitter does not convert yet",
+                                 x->at->name, expr_text(c->a, e), lang_title(c->lang)));
+        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->trav.n > 0 && !untyped_config &&
             node_untyped(c->p, c->nodes, &c->p->nodes[idx]))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' reads into '%s', a value of no type, which the %s emitter cannot write yet",
                                  x->at->name, e->trav.root, lang_title(c->lang)));
-        /* what C# and Java read into a config value (of a type not untyped, above) follows its list
-         * and map types: an object type is read as `object` / `Object`, with no members */
+        /* what C# and Java read into a config value follows its list and map types (an index into a
+         * list, a key of a map) down to a value of no type, read into as a JsonElement / Gson's Object */
         if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->trav.n > 0 &&
             c->p->nodes[idx].kind == PCL_NODE_CONFIG && !node_untyped(c->p, c->nodes, &c->p->nodes[idx]) &&
             !config_read_typed(&c->p->nodes[idx], e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' reads into the config value '%s' of type %s other than by its list and map "
-                                 "types, which the %s emitter cannot write yet (it declares no class for an object "
-                                 "type)",
+                                 "types, which the %s emitter cannot write",
                                  x->at->name, e->trav.root, c->p->nodes[idx].token ? c->p->nodes[idx].token : "string",
                                  lang_title(c->lang)));
         /* a config value of another scalar type than the input wants needs a conversion (Pulumi's

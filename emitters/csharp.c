@@ -188,6 +188,18 @@ static const emit_part_syntax_t CS_VALUE_PARTS = {
 
 /* Below a resource's output it may leave unset, each read is null-conditional, as Pulumi's .NET
  * generator writes it (`res.Data.Apply(v => v?.Size)`). */
+/* What is read into a value of no type (a JsonElement), as Pulumi's .NET generator reads it: an
+ * attribute or key by GetProperty, an index by its indexer. */
+static const emit_part_syntax_t CS_UNTYPED_PARTS = {
+    .lang = LANG_CSHARP, .key_open = ".GetProperty(", .key_close = ")", .index = "[%zu]"};
+
+static void cs_untyped_read(emit_typed_t *x, buf_t *b, const char *value, const pcl_trav_part_t *parts, size_t n) {
+    (void)x;
+    buf_puts(b, value);
+    for (size_t k = 0; k < n; k++)
+        emit_append_part(b, &parts[k], NULL, &CS_UNTYPED_PARTS);
+}
+
 static const emit_part_syntax_t CS_PARTS_OPTIONAL = {.lang = LANG_CSHARP,
                                                      .attr = ".Apply(v => v?.%s)",
                                                      .first_attr = ".%s",
@@ -592,6 +604,8 @@ static const emit_typed_syntax_t CS_VALUES = {
     .apply_open = ".Apply(%s => ",
     .param_prefix = "",
     .value_parts = &CS_VALUE_PARTS,
+    .untyped_read = cs_untyped_read,
+    .untyped_number = "%s.GetDouble()",
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .calls_output = CS_CALLS_OUTPUT,

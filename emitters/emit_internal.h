@@ -194,6 +194,9 @@ emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_tab
  * a stack reference's getOutput() — which arithmetic converts to a number first (Number(x), float(x)),
  * as PCL's operators do. (A for-expression variable of the same name is the caller's to rule out.) */
 bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e reads a value of no type from a config value that is not secret: the config value of
+ * no type (or an object type) itself, or what it reads through its list and map types into one. */
+bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e is `==` or `!=` between strings (one operand a string, neither a number nor a bool):
  * Java compares them with Objects.equals, not by reference. */
 bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);

@@ -164,6 +164,27 @@ static const emit_part_syntax_t JAVA_VALUE_PARTS = {.lang = LANG_JAVA,
                                                     .index = ".get(%zu)",
                                                     .name = java_attr_name};
 
+/* What is read into a value of no type (an Object, as Gson decodes it: a Map, a List, a Double, a
+ * String, a Boolean), as Pulumi's Java generator reads it: cast to a Map for an attribute or key,
+ * to a List for an index, then get. */
+static void java_untyped_read(emit_typed_t *x, buf_t *b, const char *value, const pcl_trav_part_t *parts, size_t n) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    for (size_t k = n; k-- > 0;)
+        buf_printf(b, "((%s) ",
+                   parts[k].attr || parts[k].index_is_string
+                       ? arena_sprintf(j->base.a, "%s<String, Object>", java_class(j, "java.util.Map"))
+                       : arena_sprintf(j->base.a, "%s<Object>", java_class(j, "java.util.List")));
+    buf_puts(b, value);
+    for (size_t k = 0; k < n; k++) {
+        buf_puts(b, ").get(");
+        if (parts[k].attr || parts[k].index_is_string)
+            names_append_quoted(b, LANG_JAVA, parts[k].attr ? parts[k].attr : parts[k].index_str);
+        else
+            buf_printf(b, "%zu", parts[k].index_num);
+        buf_putc(b, ')');
+    }
+}
+
 /* The property `name` of object type t, or NULL. */
 static const schema_property_t *java_object_property(const schema_type_t *t, const char *name) {
     return t && t->kind == SCHEMA_OBJECT && t->object ? schema_find_property(t->object->props, t->object->n_props, name)
@@ -634,6 +655,8 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .list = java_list,
     .object = java_object,
     .map = java_map,
+    .untyped_read = java_untyped_read,
+    .untyped_number = "((Number) %s).doubleValue()",
     .apply_open = ".applyValue(%s -> ",
     .param_prefix = "_", /* a lambda's parameter may not shadow a local variable */
     .value_parts = &JAVA_VALUE_PARTS,

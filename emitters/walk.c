@@ -895,6 +895,19 @@ void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node
 static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *parent,
                           const pcl_expr_t *child, int depth, bool right) {
     bool paren = emit_operand_needs_parens(parent, child, right);
+    bool scoped = false; /* a for expression's variable of the name */
+    for (size_t i = 0; child->kind == PCL_TRAVERSAL && i < x->n_scope; i++)
+        scoped |= strcmp(x->scope_name[i], child->trav.root) == 0;
+    if (s->untyped_number && !scoped && parent->op && emit_binop_prec(parent->op) >= 5 &&
+        emit_untyped_config_read(x->p, x->index, child)) {
+        /* arithmetic over a value of no type: a number first, as PCL's operators take it */
+        buf_t v;
+        buf_init(&v);
+        emit_typed_expr(s, x, &v, child, NULL, depth);
+        put_format1(b, s->untyped_number, v.data ? v.data : "");
+        buf_free(&v);
+        return;
+    }
     if (paren) buf_putc(b, '(');
     emit_typed_expr(s, x, b, child, NULL, depth);
     if (paren) buf_putc(b, ')');
@@ -1111,9 +1124,18 @@ static bool typed_reads_local_output(const emit_typed_t *x, const pcl_expr_t *e)
 static bool typed_config_read(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     int idx = e->trav.n && s->value_parts ? emit_typed_find(x, e->trav.root) : -1;
     if (idx < 0 || x->p->nodes[idx].kind != PCL_NODE_CONFIG || x->p->nodes[idx].config_secret) return false;
-    buf_puts(b, x->var[idx]);
-    for (size_t k = 0; k < e->trav.n; k++)
-        emit_append_part(b, &e->trav.parts[k], NULL, s->value_parts);
+    const emit_cfg_type_t *t = emit_config_type(x->a, x->p->nodes[idx].token);
+    buf_t v;
+    buf_init(&v);
+    buf_puts(&v, x->var[idx]);
+    size_t k = 0;
+    for (; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++, t = t->elem)
+        emit_append_part(&v, &e->trav.parts[k], NULL, s->value_parts);
+    if (k < e->trav.n && s->untyped_read) /* into a value of no type (an object type's too) */
+        s->untyped_read(x, b, v.data, e->trav.parts + k, e->trav.n - k);
+    else
+        buf_append(b, v.data, v.len);
+    buf_free(&v);
     return true;
 }
 

@@ -468,6 +468,12 @@ typedef struct emit_typed_syntax {
     /* inside an apply: what is read below its parameter `value` from an atom (the head's first
      * `skip` parts are the parameter; NULL: by value_parts) */
     void (*read_below)(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, size_t skip);
+    /* what is read into a value of no type (a config value's that is not secret, by
+     * emit_untyped_config_read), `value` the text of what holds it, the `n` parts read into it (NULL:
+     * none written; emit_check_program refuses it) */
+    void (*untyped_read)(emit_typed_t *x, buf_t *b, const char *value, const pcl_trav_part_t *parts, size_t n);
+    /* an operand of no type in arithmetic (the same), a format of it made a number */
+    const char *untyped_number;
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`

@@ -683,10 +683,9 @@ START_TEST(test_go_untyped_and_secret_values) {
     tu_has(go, "\t\tctx.Export(\"c\", c.ApplyT(func(c map[string]interface{}) (interface{}, error) {\n"
                "\t\t\treturn c[\"property\"], nil\n");
     free(go);
-    /* C# and Java hold it as an object / Object, which has no members to read: refused (before, C#
-     * wrote `anyObject.List[0]` and Java `anyObject.list().get(0)`, neither compiles) */
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:11:13", "reads into 'anyObject', a value of no type");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "reads into 'anyObject', a value of no type");
+    /* C# and Java read into a config value of no type (test_config_default_and_untyped); into a local
+     * holding it as an output not yet */
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:8:13", "reads into 'a', a value of no type");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "reads into 'a', a value of no type");
     unload(&f);
 }
@@ -1089,8 +1088,26 @@ START_TEST(test_config_default_and_untyped) {
     py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     tu_has(py, "pulumi.export(\"sum\", float(obj[\"a\"]) + 1)\npulumi.export(\"s2\", float(n) * 2)\n");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:19", "computes '+' over a value of no type");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:7:15", "computes '*' over a value of no type");
+    /* C# and Java as Pulumi's .NET and Java generators write it: a JsonElement's GetDouble(), Gson's
+     * Number's doubleValue() (what is read into it by GetProperty, a Map's get) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"sum\"] = obj.GetProperty(\"a\").GetDouble() + 1,\n        [\"s2\"] = n.GetDouble() * 2,\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"sum\", ((Number) ((Map<String, Object>) obj).get(\"a\")).doubleValue() + 1);\n"
+                 "        ctx.export(\"s2\", ((Number) n).doubleValue() * 2);\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* read into it other than whole, in arithmetic or in a list or object: refused */
+    f = load("config \"obj\" {}\noutput \"t\" {\n    value = \"${obj.a}\"\n}\n"
+             "output \"e\" {\n    value = obj.a == \"x\"\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:3:16", "reads 'obj.a', a value of no type, into template");
+        tu_pcl_emit_refused(&f, lang, "main.pp:6:13", "reads 'obj.a', a value of no type, into the operator '=='");
+    }
     unload(&f);
 }
 END_TEST
@@ -1268,9 +1285,19 @@ START_TEST(test_config_reads_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
+    /* an object type, read as a value of no type (a JsonElement, Gson's Object) */
     f = load("config \"o\" \"object({prop=list(bool)})\" {}\noutput \"a\" {\n    value = o.prop[0]\n}\n");
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "reads into the config value 'o' of type");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13", "reads into the config value 'o' of type");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"a\"] = o.GetProperty(\"prop\")[0],\n");
+    free(cs);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", ((List<Object>) ((Map<String, Object>) o).get(\"prop\")).get(0));\n");
+    free(java);
+    unload(&f);
+    /* a list index into a map: refused */
+    f = load("config \"m\" \"map(string)\" {}\noutput \"a\" {\n    value = m[0]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "reads into the config value 'm' of type");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13", "reads into the config value 'm' of type");
     unload(&f);
 }
 END_TEST
