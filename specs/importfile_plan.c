@@ -410,6 +410,35 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
     }
     if (p.errors) return NULL;
 
+    /* Phase 4: each URN as Pulumi's engine makes it, from the parent the resource is recorded under.
+     * Where a spec name shadows a nameTable key, phase 2 took the parent's type from the nameTable
+     * (as Pulumi's import file parser does), but the parent is the spec's resource, and the engine
+     * makes the URN from that: keep phase 2's and the stack records a URN no program declares (and
+     * `pulumi up` creates the resource anew). Parents come first in `final`, so a changed URN reaches
+     * the children; then the providers' URNs. */
+    for (size_t k = 0; k < n; k++) {
+        size_t i = final[k];
+        if (parent_spec[i] < 0) continue;
+        parent_urn[i] = spec_urn[parent_spec[i]];
+        const char *urn =
+            urn_make(a, stack, project, urn_qualified_type(a, parent_urn[i]), p.specs[i].type, p.specs[i].logical_name);
+        if (strcmp(urn, spec_urn[i]) == 0) continue;
+        if (strmap_get(&m->taken_urns, urn, NULL)) {
+            plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
+            continue;
+        }
+        strmap_set(&m->taken_urns, urn, NULL);
+        void *pos;
+        if (strmap_get(&m->names, spec_urn[i], &pos)) {
+            out_names[(size_t)(uintptr_t)pos].urn = urn;
+            strmap_set(&m->names, urn, pos);
+        }
+        spec_urn[i] = urn;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (provider_spec[i] >= 0) provider_urn[i] = spec_urn[provider_spec[i]];
+    if (p.errors) return NULL;
+
     import_plan_t *plan = arena_alloc(a, sizeof *plan);
     plan->stack = arena_strdup(a, stack);
     plan->project = arena_strdup(a, project);

@@ -315,14 +315,31 @@ END_TEST
 
 START_TEST(test_spec_name_shadows_nametable_key) {
     arena_t *a = arena_new();
-    /* Pulumi takes the parent *type* from the nameTable but the parent URN from the spec. */
+    /* Pulumi's import file parser takes the parent *type* from the nameTable but the parent URN from
+     * the spec, and its engine then makes the URN from that parent: a:b:P$a:b:C, not ext:m:T$a:b:C
+     * (which no program declaring child under x has: the stack recorded it, and `pulumi up` would
+     * create child anew). So do the child's children and what names the child as its provider. */
     import_plan_t *p =
         plan_ok(a, "{\"nameTable\": {\"x\": \"urn:pulumi:stack::proj::ext:m:T::x\"},"
                    "\"resources\": [{\"name\": \"child\", \"id\": \"1\", \"type\": \"a:b:C\", \"parent\": \"x\"},"
-                   "{\"name\": \"x\", \"id\": \"2\", \"type\": \"a:b:P\"}]}");
+                   "{\"name\": \"x\", \"id\": \"2\", \"type\": \"a:b:P\"},"
+                   "{\"name\": \"grand\", \"id\": \"3\", \"type\": \"a:b:G\", \"parent\": \"child\"},"
+                   "{\"name\": \"prov\", \"type\": \"pulumi:providers:a\", \"parent\": \"x\"},"
+                   "{\"name\": \"user\", \"id\": \"4\", \"type\": \"a:b:U\", \"provider\": \"prov\"}]}");
     const import_plan_item_t *child = item_named(p, "child"), *x = item_named(p, "x");
-    ck_assert_str_eq(child->urn, "urn:pulumi:stack::proj::ext:m:T$a:b:C::child");
+    ck_assert_str_eq(child->urn, "urn:pulumi:stack::proj::a:b:P$a:b:C::child");
     ck_assert_str_eq(child->parent_urn, "urn:pulumi:stack::proj::a:b:P::x");
+    const import_plan_item_t *grand = item_named(p, "grand"), *prov = item_named(p, "prov"),
+                             *user = item_named(p, "user");
+    ck_assert_str_eq(grand->urn, "urn:pulumi:stack::proj::a:b:P$a:b:C$a:b:G::grand");
+    ck_assert_str_eq(grand->parent_urn, child->urn);
+    ck_assert_str_eq(prov->urn, "urn:pulumi:stack::proj::a:b:P$pulumi:providers:a::prov");
+    ck_assert_str_eq(user->provider_urn, prov->urn);
+    /* the names the code generator is given are the URNs recorded */
+    bool named = false;
+    for (size_t i = 0; i < p->n_names; i++)
+        if (strcmp(p->names[i].urn, child->urn) == 0) named = strcmp(p->names[i].name, "child") == 0;
+    ck_assert(named);
     ck_assert_str_eq(x->variable, "xP");
     /* Parents still come before children in the items. */
     ck_assert_str_eq(p->items[0].logical_name, "x");
