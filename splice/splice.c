@@ -1454,11 +1454,21 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     c.nl = "\n";
     c.T = (sp_program_t){.a = c.a, .lang = lang, .text = target, .len = (uint32_t)target_len};
     c.G = (sp_program_t){.a = c.a, .lang = lang, .text = generated, .len = (uint32_t)generated_len};
-    bool ok = sp_parse(s, &c.T, NULL, file, false, diags) && sp_parse(s, &c.G, NULL, file, true, diags);
+    /* The user's file is walked (on a thread of its own when it is big) while the generated code is
+     * parsed and the file's body read. */
+    sp_walk_t walk = {0};
+    bool ok = sp_parse(s, &c.T, NULL, file, false, diags);
+    if (ok && lang != LANG_YAML) sp_analyze_start(&c.T, true, &walk);
+    ok = ok && sp_parse(s, &c.G, NULL, file, true, diags);
     if (ok && lang == LANG_YAML) {
         ok = sp_splice_yaml(&c);
-    } else if (ok) {
-        ok = sp_analyze(s, &c.T, true, file, diags) && sp_analyze(s, &c.G, false, "generated program", diags);
+    } else if (!ok) {
+        sp_walk_finish(&walk, &c.T); /* the walk ends before the trees are freed */
+    } else {
+        /* the generated program is analysed while the file's walk goes on */
+        ok = sp_analyze_body(s, &c.T, file, diags) && sp_analyze(s, &c.G, false, "generated program", diags);
+        sp_walk_finish(&walk, &c.T);
+        ok = ok && sp_analyze_finish(s, &c.T, true, &walk, diags);
         if (ok) {
             c.nl = c.T.crlf ? "\r\n" : "\n";
             ok = sp_splice_code(&c);

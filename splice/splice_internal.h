@@ -3,6 +3,7 @@
 #ifndef CIMPORT_SPLICE_INTERNAL_H
 #define CIMPORT_SPLICE_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,6 +12,8 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/hashmap.h"
+#include "base/vec.h"
 #include "emitters/emit.h"
 #include "emitters/names.h"
 #include "splice/splice.h"
@@ -95,6 +98,7 @@ typedef struct sp_program {
     sp_stmt_t *stmts;
     size_t nstmts, cstmts;
     bool has_body;
+    TSNode body;              /* the node holding the body statements (the root for a file's top level) */
     uint32_t insert_at;       /* offset of the insertion point */
     bool insert_at_line;      /* insert_at is the start of a line */
     const char *base_indent;  /* indentation of statements in the body */
@@ -134,14 +138,39 @@ struct splicer {
     sp_queries_t q[LANG_YAML + 1];
 };
 
+/* One walk over a program's tree: every identifier, the renamable ones, the multi-line strings and
+ * the resource candidates. It reads only the text and the tree, and keeps what it finds apart from
+ * the program until sp_walk_finish, so a big file's walk runs on a thread of its own while the rest
+ * of the analysis (which neither edits nor frees the tree meanwhile) goes on. */
+typedef struct sp_walk {
+    const sp_program_t *p; /* NULL once finished */
+    bool want_sites, threaded;
+    pthread_t thread;
+    hashmap_t names; /* each identifier's text (borrowed from p->text), in order of first occurrence */
+    vec_t sites;     /* sp_span_t: renamable identifiers (want_sites) */
+    vec_t verbatim;  /* sp_span_t: multi-line strings */
+    vec_t cands;     /* TSNode: nodes of p->cand_type */
+} sp_walk_t;
+
 /* splice_lang.c: fills imports, stmts, res, names, sites, verbatim, insertion point of p (its tree
  * is parsed). `is_target` asks for resources anywhere in the file. Returns false with a diagnostic
- * when the body cannot be found. */
+ * when the body cannot be found. sp_analyze does it all; in parts, for a big file whose walk runs
+ * meanwhile: sp_analyze_start (the walk begins: on its own thread for a big file), sp_analyze_body
+ * (imports, the body and its statements: no walk needed), then sp_walk_finish — which must come
+ * before p's tree is edited or freed, whatever failed — and, when the body was found,
+ * sp_analyze_finish (style, insertion point, resources). */
 bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filename, diag_list_t *diags);
+void sp_analyze_start(sp_program_t *p, bool is_target, sp_walk_t *w);
+bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_list_t *diags);
+bool sp_analyze_finish(splicer_t *s, sp_program_t *p, bool is_target, sp_walk_t *w, diag_list_t *diags);
 /* Style of the text (BOM, CRLF, final newline, indentation unit); needs p->verbatim. */
 void sp_detect_style(sp_program_t *p);
 /* Collects p->names (and renamable sites, multi-line strings) with one walk over the tree. */
 void sp_walk_names(sp_program_t *p, bool want_sites);
+/* The walk begun (on a thread when `thread` and the file is big) and ended: its findings go into p
+ * (p->names must exist). sp_walk_finish may be called again; it then does nothing. */
+void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool thread);
+void sp_walk_finish(sp_walk_t *w, sp_program_t *p);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */
@@ -154,9 +183,8 @@ TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count);
 /* Navigation that answers "nothing" for a null node. A field or child that an ERROR-laden tree lacks
  * is a null node, and tree-sitter 0.20.7 dereferences a null node in most of its node functions
  * (fuzz_splice_csharp and _java crashed on that): the splicer walks only through these. */
-static inline TSNode sp_field(TSNode n, const char *name, uint32_t len) {
-    return ts_node_is_null(n) ? n : ts_node_child_by_field_name(n, name, len);
-}
+/* n's child in field `name` (ts_node_child_by_field_name, with the field's ID remembered). */
+TSNode sp_field(TSNode n, const char *name, uint32_t len);
 static inline TSNode sp_nchild(TSNode n, uint32_t i) {
     return ts_node_is_null(n) ? n : ts_node_named_child(n, i);
 }

@@ -21,6 +21,27 @@ const char *sp_node_text(sp_program_t *p, TSNode n) {
     return arena_strndup(p->a, p->text + s, e - s);
 }
 
+/* ts_node_child_by_field_name finds the field's ID by comparing the name with each of the grammar's
+ * field names, every call; a splice asks for a few names hundreds of thousands of times. The IDs are
+ * remembered by grammar and name (the callers pass string literals), per thread. */
+TSNode sp_field(TSNode n, const char *name, uint32_t len) {
+    enum { SLOTS = 64 };
+    static _Thread_local struct {
+        const TSLanguage *lang;
+        const char *name;
+        TSFieldId id;
+    } seen[SLOTS];
+    if (ts_node_is_null(n)) return n;
+    const TSLanguage *lang = ts_tree_language(n.tree);
+    size_t h = (((uintptr_t)name >> 3) ^ ((uintptr_t)lang >> 4)) % SLOTS;
+    if (seen[h].lang != lang || seen[h].name != name) {
+        seen[h].lang = lang;
+        seen[h].name = name;
+        seen[h].id = ts_language_field_id_for_name(lang, name, len);
+    }
+    return ts_node_child_by_field_id(n, seen[h].id);
+}
+
 uint32_t sp_line_start(const char *text, uint32_t off) {
     while (off > 0 && text[off - 1] != '\n')
         off--;
@@ -352,14 +373,22 @@ static bool sp_is_multiline_string(const char *t) {
  * 100,000-line file has millions of nodes). */
 enum { SP_SYM_IDENT = 1, SP_SYM_MULTI = 2, SP_SYM_CAND = 4 };
 
-/* One pre-order walk over the whole tree with a cursor (no recursion: deep nesting is fine). */
-void sp_walk_names(sp_program_t *p, bool want_sites) {
+/* A file at least this big has its walk on a thread of its own (a 100,000-line TypeScript file's walk
+ * is a seventh of its splice; below this size the thread would cost more than it saves). */
+enum { SP_WALK_THREAD_MIN = 256 * 1024 };
+
+/* One pre-order walk over the whole tree with a cursor (no recursion: deep nesting is fine). Reads
+ * w->p's text and tree only; what it finds goes into w. */
+static void sp_walk_collect(sp_walk_t *w) {
     enum { MAXD = 4096 };
-    const char **types = arena_alloc(p->a, MAXD * sizeof *types);
-    const char **fields = arena_alloc(p->a, MAXD * sizeof *fields);
+    const sp_program_t *p = w->p;
+    bool want_sites = w->want_sites;
+    const char **types = want_sites ? malloc(MAXD * sizeof *types) : NULL;
+    const char **fields = want_sites ? malloc(MAXD * sizeof *fields) : NULL;
     const TSLanguage *lang = ts_tree_language(p->tree);
     uint32_t nsym = ts_language_symbol_count(lang);
-    unsigned char *flags = arena_alloc(p->a, nsym + 1);
+    unsigned char *flags = calloc(nsym + 1, 1);
+    if (!flags || (want_sites && (!types || !fields))) abort();
     for (uint32_t i = 0; i < nsym; i++) {
         const char *t = ts_language_symbol_name(lang, (TSSymbol)i);
         if (!t) continue;
@@ -370,13 +399,13 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
     }
     int depth = 0;
     TSTreeCursor cur = ts_tree_cursor_new(p->root);
-    for (;;) {
+    for (bool done = false; !done;) {
         TSNode n = ts_tree_cursor_current_node(&cur);
         TSSymbol sym = ts_node_symbol(n);
         unsigned fl = sym < nsym ? flags[sym] : 0;
         const char *t = NULL, *f = NULL;
         if (want_sites) {
-            t = sp_type(n);
+            t = ts_node_type(n);
             f = ts_tree_cursor_current_field_name(&cur);
             if (depth < MAXD) {
                 types[depth] = t;
@@ -384,43 +413,95 @@ void sp_walk_names(sp_program_t *p, bool want_sites) {
             }
         }
         if (fl && ts_node_is_named(n)) {
-            if ((fl & SP_SYM_IDENT) && sp_child_count(n) == 0) {
-                const char *text = sp_node_text(p, n);
-                names_table_reserve(p->names, text);
-                /* C#: `@group` and `group` are one identifier (the `@` only allows a keyword). */
-                if (p->lang == LANG_CSHARP)
-                    names_table_reserve(p->names, text[0] == '@' ? text + 1 : arena_sprintf(p->a, "@%s", text));
+            uint32_t s = ts_node_start_byte(n), e = sp_end_byte(n);
+            if ((fl & SP_SYM_IDENT) && ts_node_child_count(n) == 0) {
+                hashmap_add(&w->names, p->text + s, e - s, NULL);
                 if (want_sites && depth >= 1 && depth < MAXD) {
                     const char *pt = types[depth - 1], *pf = depth >= 2 ? fields[depth - 1] : NULL;
                     const char *gt = depth >= 2 ? types[depth - 2] : NULL;
-                    if (sp_renamable(p->lang, t, f, pt, pf, gt)) {
-                        SP_PUSH(p->a, p->sites, p->nsites, p->csites);
-                        p->sites[p->nsites - 1] = (sp_site_t){ts_node_start_byte(n), sp_end_byte(n), text};
-                    }
+                    if (sp_renamable(p->lang, t, f, pt, pf, gt)) VEC_PUSH(&w->sites, sp_span_t, ((sp_span_t){s, e}));
                 }
             }
-            if ((fl & SP_SYM_MULTI) && ts_node_start_point(n).row != ts_node_end_point(n).row) {
-                SP_PUSH(p->a, p->verbatim, p->nverbatim, p->cverbatim);
-                p->verbatim[p->nverbatim - 1] = (sp_span_t){ts_node_start_byte(n), sp_end_byte(n)};
-            }
-            if (fl & SP_SYM_CAND) {
-                SP_PUSH(p->a, p->cands, p->ncands, p->ccands);
-                p->cands[p->ncands - 1] = n;
-            }
+            if ((fl & SP_SYM_MULTI) && ts_node_start_point(n).row != ts_node_end_point(n).row)
+                VEC_PUSH(&w->verbatim, sp_span_t, ((sp_span_t){s, e}));
+            if (fl & SP_SYM_CAND) VEC_PUSH(&w->cands, TSNode, n);
         }
         if (ts_tree_cursor_goto_first_child(&cur)) {
             depth++;
             continue;
         }
-        for (;;) {
-            if (ts_tree_cursor_goto_next_sibling(&cur)) break;
+        while (!ts_tree_cursor_goto_next_sibling(&cur)) {
             if (!ts_tree_cursor_goto_parent(&cur)) {
-                ts_tree_cursor_delete(&cur);
-                return;
+                done = true;
+                break;
             }
             depth--;
         }
     }
+    ts_tree_cursor_delete(&cur);
+    free(flags);
+    free(types);
+    free(fields);
+}
+
+static void *sp_walk_thread(void *w) {
+    sp_walk_collect(w);
+    return NULL;
+}
+
+void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool thread) {
+    *w = (sp_walk_t){.p = p,
+                     .want_sites = want_sites,
+                     .sites = VEC_INIT(sp_span_t),
+                     .verbatim = VEC_INIT(sp_span_t),
+                     .cands = VEC_INIT(TSNode)};
+    w->threaded = thread && p->len >= SP_WALK_THREAD_MIN && pthread_create(&w->thread, NULL, sp_walk_thread, w) == 0;
+    if (!w->threaded) sp_walk_collect(w);
+}
+
+/* The arena copy of a vec's elements (NULL when empty). */
+static void *sp_arena_copy(arena_t *a, const vec_t *v) {
+    if (!v->len) return NULL;
+    void *out = arena_alloc(a, v->len * v->elem_size);
+    memcpy(out, v->data, v->len * v->elem_size);
+    return out;
+}
+
+void sp_walk_finish(sp_walk_t *w, sp_program_t *p) {
+    if (!w->p) return;
+    if (w->threaded) pthread_join(w->thread, NULL);
+    /* each name once, as an arena string, in the order the walk first met it */
+    const hashmap_entry_t *e;
+    for (size_t it = 0; (e = hashmap_next(&w->names, &it));) {
+        const char *text = arena_strndup(p->a, e->key, e->len);
+        *hashmap_find(&w->names, e->key, e->len) = (void *)text;
+        names_table_reserve(p->names, text);
+        /* C#: `@group` and `group` are one identifier (the `@` only allows a keyword). */
+        if (p->lang == LANG_CSHARP)
+            names_table_reserve(p->names, text[0] == '@' ? text + 1 : arena_sprintf(p->a, "@%s", text));
+    }
+    const sp_span_t *sites = w->sites.data;
+    for (size_t i = 0; i < w->sites.len; i++) {
+        SP_PUSH(p->a, p->sites, p->nsites, p->csites);
+        p->sites[p->nsites - 1] =
+            (sp_site_t){sites[i].start, sites[i].end,
+                        *hashmap_find(&w->names, p->text + sites[i].start, sites[i].end - sites[i].start)};
+    }
+    p->verbatim = sp_arena_copy(p->a, &w->verbatim);
+    p->nverbatim = p->cverbatim = w->verbatim.len;
+    p->cands = sp_arena_copy(p->a, &w->cands);
+    p->ncands = p->ccands = w->cands.len;
+    hashmap_free(&w->names);
+    vec_free(&w->sites);
+    vec_free(&w->verbatim);
+    vec_free(&w->cands);
+    w->p = NULL;
+}
+
+void sp_walk_names(sp_program_t *p, bool want_sites) {
+    sp_walk_t w;
+    sp_walk_start(&w, p, want_sites, false);
+    sp_walk_finish(&w, p);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -1255,11 +1336,23 @@ static bool sp_import_nodes(sp_program_t *p, const sp_import_syms_t *y, TSNode t
     return sure;
 }
 
-bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filename, diag_list_t *diags) {
+void sp_analyze_start(sp_program_t *p, bool is_target, sp_walk_t *w) {
     p->names = names_table_new(p->a);
     p->cand_type = SP_RESOURCE_ROOT[p->lang];
-    sp_walk_names(p, !is_target);
-    sp_detect_style(p);
+    sp_walk_start(w, p, !is_target, true);
+}
+
+bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filename, diag_list_t *diags) {
+    sp_walk_t w;
+    sp_analyze_start(p, is_target, &w);
+    bool ok = sp_analyze_body(s, p, filename, diags);
+    sp_walk_finish(&w, p);
+    return ok && sp_analyze_finish(s, p, is_target, &w, diags);
+}
+
+bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_list_t *diags) {
+    p->bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF && (unsigned char)p->text[1] == 0xBB &&
+             (unsigned char)p->text[2] == 0xBF;
 
     /* imports: only top-level statements can import, so the query runs on those (not on the whole
      * tree: in a 10,000-line file that walk cost a tenth of the splice). */
@@ -1346,6 +1439,13 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     }
     p->has_body = true;
     sp_collect_stmts(p, body, top, ntop);
-    sp_insertion_point(p, body);
+    p->body = body;
+    return true;
+}
+
+bool sp_analyze_finish(splicer_t *s, sp_program_t *p, bool is_target, sp_walk_t *w, diag_list_t *diags) {
+    sp_walk_finish(w, p);
+    sp_detect_style(p);
+    sp_insertion_point(p, p->body);
     return sp_find_resources(s, p, is_target, diags);
 }

@@ -125,6 +125,34 @@ START_TEST(test_typescript_top_level) {
 }
 END_TEST
 
+/* A file of 256 KB or more is walked on a thread of its own while the rest is read: what that walk
+ * finds must count as in a small file — a name declared anywhere in the file (here inside a function
+ * far down) keeps the generated code from taking it, and an existing resource is still replaced. */
+START_TEST(test_big_file_walk_on_thread) {
+    char *t = fixture("toplevel.ts"), *g = fixture("gen.ts");
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, t);
+    for (int i = 0; b.len < (size_t)300 * 1024; i++)
+        buf_printf(&b, "function pad%d(x: number) { const y%d = x + %d; return y%d; }\n", i, i, i, i);
+    buf_puts(&b, "function later() { const myKey = 1; return myKey; }\n");
+    char *big = buf_take(&b);
+    splice_stats_t st;
+    char *out = splice_ok(big, LANG_TYPESCRIPT, g, "index.ts", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 4);
+    ck_assert_uint_eq(count(out, "new tls.PrivateKey("), 1);
+    ck_assert_uint_eq(count(out, "const myKey = new tls.PrivateKey("), 0);
+    ck_assert_uint_eq(count(out, "const myKeyPrivateKey = new tls.PrivateKey("), 1);
+    ck_assert_uint_eq(count(out, "dependsOn: [myKeyPrivateKey]"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "function later() { const myKey = 1; return myKey; }\n"));
+    free(out);
+    free(big);
+    free(t);
+    free(g);
+}
+END_TEST
+
 START_TEST(test_typescript_async_export_tabs) {
     char *t = fixture("async.ts"), *g = fixture("gen.ts");
     splice_stats_t st;
@@ -902,6 +930,7 @@ static Suite *splice_suite(void) {
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_typescript_top_level);
+    tcase_add_test(tc, test_big_file_walk_on_thread);
     tcase_add_test(tc, test_fuzz_regressions_csharp_java);
     tcase_add_test(tc, test_typescript_async_export_tabs);
     tcase_add_test(tc, test_typescript_export_default);
