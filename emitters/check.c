@@ -646,11 +646,28 @@ static bool config_read_typed(const pcl_node_t *n, const pcl_expr_t *e) {
     return ok;
 }
 
+const pcl_expr_t *emit_local_held(const pcl_program_t *p, const names_table_t *nodes, const pcl_node_t *n,
+                                  const pcl_node_t **config) {
+    *config = NULL;
+    if (n->kind != PCL_NODE_LOCAL || !n->n_attrs) return NULL;
+    const pcl_expr_t *v = n->attrs[0].value;
+    if (v->kind == PCL_CALL && v->call.n == 1 && !v->function &&
+        (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
+        v = v->call.args[0];
+    if (v->kind == PCL_TUPLE || v->kind == PCL_OBJECT) return emit_has_output(p, nodes, v) ? NULL : v;
+    int idx = v->kind == PCL_TRAVERSAL && v->trav.n == 0 ? names_table_get(nodes, v->trav.root) : -1;
+    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG || p->nodes[idx].config_secret) return NULL;
+    *config = &p->nodes[idx];
+    return v;
+}
+
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
-    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG || p->nodes[idx].config_secret) return false;
+    const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_LOCAL) emit_local_held(p, nodes, n, &n); /* the config value it holds */
+    if (!n || n->kind != PCL_NODE_CONFIG || n->config_secret) return false;
     arena_t *a = arena_new();
-    const emit_cfg_type_t *t = emit_config_type(a, p->nodes[idx].token);
+    const emit_cfg_type_t *t = emit_config_type(a, n->token);
     for (size_t k = 0; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
         t = t->elem;
     bool any = t->kind == EMIT_CFG_ANY;
@@ -707,6 +724,19 @@ static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
 /* C# and Java read the result of an invoke a local holds in an apply of it (emitters/walk.c
  * typed_apply): its properties (Java: one that the function's result always has, whose getter gives
  * the value, not an Optional). */
+/* C# and Java read into a local holding a literal list or object (one index or key: its items are
+ * of no one type) or a config value (as into the config value), through secret()/unsecret() in an
+ * apply (emitters/walk.c typed_held_parts). */
+static bool typed_reads_held_local(const check_t *c, const pcl_node_t *local, const pcl_expr_t *e) {
+    const pcl_node_t *cfg = NULL;
+    const pcl_expr_t *w = emit_local_held(c->p, c->nodes, local, &cfg);
+    if (!w) return false;
+    if (cfg) return config_read_typed(cfg, e);
+    if (e->trav.n != 1 || (e->type && e->type->kind != SCHEMA_ANY)) return false;
+    bool key = e->trav.parts[0].attr || e->trav.parts[0].index_is_string;
+    return w->kind == PCL_OBJECT ? key : !key;
+}
+
 static bool typed_reads_invoke_local(const check_t *c, const pcl_node_t *local, const pcl_expr_t *e) {
     const pcl_expr_t *v = local->attrs[0].value;
     if (!emit_is_invoke(v) || !emit_is_output_atom(c->p, c->nodes, e)) return false;
@@ -1195,7 +1225,8 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         /* C# and Java read a traversal's first attribute as a resource output's getter; what is read
          * from a local holding an invoke's result is read in an apply (typed_reads_invoke_local) */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
-            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && !typed_reads_invoke_local(c, &c->p->nodes[idx], e))
+            (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && !typed_reads_invoke_local(c, &c->p->nodes[idx], e) &&
+            !typed_reads_held_local(c, &c->p->nodes[idx], e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' reads into the local '%s', which the %s emitter cannot write yet",
                                  x->at->name, e->trav.root, lang_title(c->lang)));

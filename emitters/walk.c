@@ -1008,12 +1008,39 @@ void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
     buf_puts(b, close);
 }
 
+/* `value` (the text of a config value that is not secret, or of what holds it: a literal list or
+ * object when config is NULL) and the n parts read into it: through the config type's lists and
+ * maps, then into a value of no type (an object type's too) by the language's untyped_read. */
+static void typed_held_parts(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const char *value,
+                             const pcl_node_t *config, const pcl_trav_part_t *parts, size_t n) {
+    const emit_cfg_type_t *t = config ? emit_config_type(x->a, config->token) : NULL;
+    buf_t v;
+    buf_init(&v);
+    buf_puts(&v, value);
+    size_t k = 0;
+    for (; k < n && (!t || t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++, t = t ? t->elem : NULL)
+        emit_append_part(&v, &parts[k], NULL, s->value_parts);
+    if (k < n && s->untyped_read)
+        s->untyped_read(x, b, v.data, parts + k, n - k);
+    else
+        buf_append(b, v.data, v.len);
+    buf_free(&v);
+}
+
 /* Inside an apply: an output atom of it as the apply's parameter and what is read below the output
  * (true); false for any other expression. */
 static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     const emit_apply_t *ap = x->apply;
     for (size_t i = 0; ap && i < ap->n; i++) {
         if (ap->atoms[i] != e) continue;
+        int idx = e->kind == PCL_TRAVERSAL ? emit_typed_find(x, e->trav.root) : -1;
+        const pcl_node_t *config = NULL;
+        if (idx >= 0 && x->p->nodes[idx].kind == PCL_NODE_LOCAL && ap->skip[i] == 0 &&
+            emit_local_held(x->p, x->index, &x->p->nodes[idx], &config)) { /* a secret literal or config value */
+            typed_held_parts(s, x, b, arena_sprintf(x->a, "%s%s", s->param_prefix, ap->names[i]), config, e->trav.parts,
+                             e->trav.n);
+            return true;
+        }
         buf_printf(b, "%s%s", s->param_prefix, ap->names[i]);
         if (s->read_below && e->kind == PCL_TRAVERSAL) {
             s->read_below(x, b, e, ap->skip[i]);
@@ -1123,19 +1150,14 @@ static bool typed_reads_local_output(const emit_typed_t *x, const pcl_expr_t *e)
  * the syntax of a resolved value, an attribute as a map's key. */
 static bool typed_config_read(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     int idx = e->trav.n && s->value_parts ? emit_typed_find(x, e->trav.root) : -1;
-    if (idx < 0 || x->p->nodes[idx].kind != PCL_NODE_CONFIG || x->p->nodes[idx].config_secret) return false;
-    const emit_cfg_type_t *t = emit_config_type(x->a, x->p->nodes[idx].token);
-    buf_t v;
-    buf_init(&v);
-    buf_puts(&v, x->var[idx]);
-    size_t k = 0;
-    for (; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++, t = t->elem)
-        emit_append_part(&v, &e->trav.parts[k], NULL, s->value_parts);
-    if (k < e->trav.n && s->untyped_read) /* into a value of no type (an object type's too) */
-        s->untyped_read(x, b, v.data, e->trav.parts + k, e->trav.n - k);
-    else
-        buf_append(b, v.data, v.len);
-    buf_free(&v);
+    if (idx < 0) return false;
+    const pcl_node_t *n = &x->p->nodes[idx], *config = n;
+    if (n->kind == PCL_NODE_LOCAL) { /* a local holding a literal or a config value, not an output */
+        if (emit_is_output_atom(x->p, x->index, e) || !emit_local_held(x->p, x->index, n, &config)) return false;
+    } else if (n->kind != PCL_NODE_CONFIG || n->config_secret) {
+        return false;
+    }
+    typed_held_parts(s, x, b, x->var[idx], config, e->trav.parts, e->trav.n);
     return true;
 }
 

@@ -683,10 +683,26 @@ START_TEST(test_go_untyped_and_secret_values) {
     tu_has(go, "\t\tctx.Export(\"c\", c.ApplyT(func(c map[string]interface{}) (interface{}, error) {\n"
                "\t\t\treturn c[\"property\"], nil\n");
     free(go);
-    /* C# and Java read into a config value of no type (test_config_default_and_untyped); into a local
-     * holding it as an output not yet */
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:8:13", "reads into 'a', a value of no type");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "reads into 'a', a value of no type");
+    /* C# and Java (l1-proxy-index) as Pulumi's .NET and Java generators write it: in an apply of the
+     * secret local, into a literal list or object by index or key, into a config value of no type
+     * (or of an object type) by GetProperty / a Map's get (test_held_locals_cs_java) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        [\"a\"] = a.Apply(a => a.GetProperty(\"property\")),\n"
+               "        [\"ai\"] = anyObject.GetProperty(\"list\")[0],\n"
+               "        [\"l\"] = l.Apply(l => l[0]),\n        [\"m\"] = m.Apply(m => m[\"key\"]),\n"
+               "        [\"c\"] = c.Apply(c => c.GetProperty(\"property\")),\n"
+               "        [\"n\"] = anyObject.GetProperty(\"n\").GetDouble() + 1,\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "ctx.export(\"a\", a.applyValue(_a -> ((Map<String, Object>) _a).get(\"property\")));\n"
+           "        ctx.export(\"ai\", ((List<Object>) ((Map<String, Object>) anyObject).get(\"list\")).get(0));\n"
+           "        ctx.export(\"l\", l.applyValue(_l -> _l.get(0)));\n"
+           "        ctx.export(\"m\", m.applyValue(_m -> _m.get(\"key\")));\n"
+           "        ctx.export(\"c\", c.applyValue(_c -> ((Map<String, Object>) _c).get(\"property\")));\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
 }
 END_TEST
@@ -1302,6 +1318,45 @@ START_TEST(test_config_reads_cs_java) {
 }
 END_TEST
 
+/* C# and Java read into a local that holds, not an output, a literal list or object (by its index or
+ * key: C# `l[1]`, `o["a"]`; Java `l.get(1)`, `o.get("a")`) or a config value (as into the config
+ * value), where both refused it; more than one index or key into a literal (its items are of no one
+ * type in C#), a literal holding outputs (a Dictionary of them is no Output) and such a read at a
+ * typed input stay refused. */
+START_TEST(test_held_locals_cs_java) {
+    fixture_t f = load("config \"anyObject\" {}\nconfig \"aMap\" \"map(int)\" {}\nl = [1, 2]\no = {a = \"x\"}\n"
+                       "h = anyObject\nk = aMap\nz = secret(aMap)\n"
+                       "output \"a\" {\n    value = l[1]\n}\noutput \"b\" {\n    value = o.a\n}\n"
+                       "output \"c\" {\n    value = h.p + 1\n}\noutput \"d\" {\n    value = k[\"z\"]\n}\n"
+                       "output \"e\" {\n    value = z.q\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        [\"a\"] = l[1],\n        [\"b\"] = o[\"a\"],\n"
+               "        [\"c\"] = h.GetProperty(\"p\").GetDouble() + 1,\n        [\"d\"] = k[\"z\"],\n"
+               "        [\"e\"] = z.Apply(z => z[\"q\"]),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", l.get(1));\n        ctx.export(\"b\", o.get(\"a\"));\n"
+                 "        ctx.export(\"c\", ((Number) ((Map<String, Object>) h).get(\"p\")).doubleValue() + 1);\n"
+                 "        ctx.export(\"d\", k.get(\"z\"));\n"
+                 "        ctx.export(\"e\", z.applyValue(_z -> _z.get(\"q\")));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    f = load("o = {a = {b = 1}}\nresource \"r\" \"lang:index:Res\" {\n    text = \"t\"\n    num = 1\n    flag = true\n"
+             "    items = []\n}\nm = {x = r.text}\np = [\"s\"]\n"
+             "output \"a\" {\n    value = o.a.b\n}\noutput \"b\" {\n    value = m.x\n}\n"
+             "resource \"s\" \"lang:index:Res\" {\n    text = p[0]\n    num = 1\n    flag = true\n    items = []\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:11:13", "reads into the local 'o'");
+        tu_pcl_emit_refused(&f, lang, "main.pp:14:13", "reads into the local 'm'");
+        tu_pcl_emit_refused(&f, lang, "main.pp:17:12", "reads into the local 'p'");
+    }
+    unload(&f);
+}
+END_TEST
+
 /* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
  * or values of no type), only the helpers used written; Python refuses them (its helpers would not
  * catch a failure inside an Output). A string key that is an identifier is read as a property. */
@@ -1557,6 +1612,7 @@ int main(void) {
     tcase_add_test(tc, test_builtin_functions_cs_java);
     tcase_add_test(tc, test_config_default_cs_java);
     tcase_add_test(tc, test_config_reads_cs_java);
+    tcase_add_test(tc, test_held_locals_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
