@@ -1018,11 +1018,23 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
              * decrypt in the target stack. */
             pv_t *in = pv_object(a);
             const pv_t *src = provider_inputs(&x, r, diags);
+            buf_t left_out;
+            buf_init(&left_out);
             for (size_t k = 0; src && k < src->u.obj.len; k++) {
                 const pv_member_t *m = &src->u.obj.members[k];
-                if (!pv_contains_secret(m->value) && strcmp(m->key, "version") != 0)
+                if (pv_contains_secret(m->value))
+                    buf_printf(&left_out, "%s%s", left_out.len ? ", " : "", m->key);
+                else if (strcmp(m->key, "version") != 0)
                     pv_object_set(a, in, m->key, m->value);
             }
+            /* said, not dropped silently: the target stack's provider, and the code, would lack it */
+            if (left_out.len)
+                diag_add(diags, DIAG_WARNING, DIAG_INPUT, d->path,
+                         arena_sprintf(a, "provider '%s' of type '%s'", sp->name, r->type),
+                         "its secret configuration %s is left out: a ciphertext of the source stack does not decrypt "
+                         "in another; set it on the provider in the import file's inputs and in the program",
+                         left_out.data);
+            buf_free(&left_out);
             if (in->u.obj.len) sp->inputs = in;
             sp->version = pv_str_member(src, "version");
         }

@@ -104,6 +104,27 @@ grep -q '"component": true' "$TMP/awsx.json" || fail "--from pulumi: no componen
 grep -q '"parent": "ec2_vpc"' "$TMP/awsx.json" || fail "--from pulumi: children do not name their parent"
 grep -q 'pulumi:providers' "$TMP/awsx.json" && fail "--from pulumi: a default provider became a spec"
 
+# 6b. An explicit provider whose configuration holds a secret: the secret is left out of the import
+# file (its ciphertext would not decrypt in the target stack), and that is said, naming the key —
+# it was dropped with no word, and the target stack's provider (and its code) lacked it.
+python3 - "$SOURCE_DIR/examples/quickstart/stack.json" "$TMP/psec.json" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1])); res = d["deployment"]["resources"]
+prov = copy.deepcopy([r for r in res if r["type"] == "pulumi:providers:random"][0])
+prov["urn"] = prov["urn"].rsplit("::", 1)[0] + "::explicit"; prov["id"] = "11111111-2222-3333-4444-555555555555"
+prov["inputs"] = {"region": "x", "someToken": {"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                                              "ciphertext": "v1:abc:def"}}
+res.append(prov)
+[r for r in res if r.get("id") == "x7k2p9qa"][0]["provider"] = prov["urn"] + "::" + prov["id"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" convert --from pulumi "$TMP/psec.json" -o "$TMP/psec-imports.json" >/dev/null 2>"$TMP/err"
+expect_rc $? 0 "--from pulumi, a provider with a secret"
+grep -q '"region": "x"' "$TMP/psec-imports.json" && ! grep -q someToken "$TMP/psec-imports.json" ||
+    fail "--from pulumi: the provider's plain configuration kept, its secret left out: $(cat "$TMP/psec-imports.json")"
+grep -qF "provider 'explicit' of type 'pulumi:providers:random': its secret configuration someToken is left out: a ciphertext of the source stack does not decrypt in another; set it on the provider in the import file's inputs and in the program" "$TMP/err" ||
+    fail "--from pulumi: the provider's secret configuration was dropped without a word: $(cat "$TMP/err")"
+
 # 7. Every shared Terraform file either converts (0/1), has no resource it can convert (3: nothing
 # written), or is refused (2) with an error line.
 converted=0 refused=0 unconverted=0
