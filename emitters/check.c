@@ -276,6 +276,7 @@ static unsigned invoke_read_langs(const pcl_expr_t *e) {
 typedef struct typed_apply_scan {
     const check_t *c;
     bool ok, java;    /* java: also readable as Java writes it */
+    bool literals;    /* object and list literals too (Java's toJSON) */
     const char *head; /* the one Output, printed */
 } typed_apply_scan_t;
 
@@ -363,6 +364,8 @@ static bool typed_apply_one(const pcl_expr_t *e, void *ctx) {
     case PCL_UNARY:
     case PCL_BINARY:
     case PCL_COND: return true;
+    case PCL_OBJECT:
+    case PCL_TUPLE: return t->ok = t->literals;
     default: return t->ok = false;
     }
 }
@@ -817,15 +820,24 @@ static bool holds_null_entry(const pcl_expr_t *e, void *ctx) {
 
 /* Why Java cannot write this toJSON() call, or NULL. pulumi-java writes toJSON as its SDK's
  * serializeJson(jsonObject(jsonProperty(k, v), ...)) (com.pulumi.codegen.internal.Serialization),
- * and serializeJson takes a Map<String, Object> only: an object literal of plain values, none of
- * its entries null (jsonObject builds it with Map.ofEntries, which refuses null). */
+ * and serializeJson takes a Map<String, Object> only: an object literal, of plain values or of one
+ * Output's (in an apply of it), none of its entries null (jsonObject builds it with Map.ofEntries,
+ * which refuses null). */
 static const char *java_json_lacks(const check_t *c, const pcl_expr_t *e) {
     static const char why[] = "; pulumi-java's serializeJson takes a Map<String, Object> (written as "
                               "jsonObject(jsonProperty(...)) of an object literal), so cimport writes toJSON() of an "
-                              "object literal of plain values only (pulumi-language-java skips l1-builtin-to-json: "
-                              "compilation error)";
-    if (emit_has_output(c->p, c->nodes, e->call.args[0])) return arena_sprintf(c->a, "over an output%s", why);
+                              "object literal only, of plain values or of one Output's (pulumi-language-java skips "
+                              "l1-builtin-to-json: compilation error)";
     if (e->call.args[0]->kind != PCL_OBJECT) return arena_sprintf(c->a, "on something other than an object%s", why);
+    if (emit_has_output(c->p, c->nodes, e->call.args[0])) { /* in an apply of one Output, as pulumi-java writes it */
+        typed_apply_scan_t t = {.c = c, .ok = true, .java = true, .literals = true};
+        pcl_expr_walk(e->call.args[0], typed_apply_one, &t);
+        if (!t.ok || !t.head || !t.java)
+            return arena_sprintf(c->a,
+                                 "over outputs other than one Output read as a whole or by its required "
+                                 "properties%s",
+                                 why);
+    }
     bool null = false;
     pcl_expr_walk(e->call.args[0], holds_null_entry, &null);
     return null ? arena_sprintf(c->a, "on an object holding null, which Map.ofEntries refuses%s", why) : NULL;

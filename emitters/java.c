@@ -345,14 +345,25 @@ static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
     buf_putc(b, ')');
 }
 
-/* toJSON(object literal) as pulumi-java writes it: serializeJson of its jsonObject
- * (emit_check_program lets through an object literal of plain values only). */
-static void java_to_json(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+/* serializeJson of an object literal's jsonObject. */
+static void java_serialize_json(emit_typed_t *x, buf_t *b, const pcl_expr_t *object, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
     j->serialization = true;
     buf_puts(b, "serializeJson(\n");
     buf_indent(b, ind + 4);
-    java_json_value(j, b, e->call.args[0], ind + 4);
+    java_json_value(j, b, object, ind + 4);
     buf_putc(b, ')');
+}
+
+/* toJSON(object literal) as pulumi-java writes it: serializeJson of its jsonObject, over one
+ * Output in an apply of it (emit_check_program lets through an object literal of plain values or
+ * one Output's). */
+static void java_to_json(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
+    const pcl_expr_t *object = e->call.args[0];
+    if (!j->base.apply && emit_has_output(j->base.p, j->base.index, object))
+        emit_typed_apply(&JAVA_VALUES, &j->base, b, object, ind, java_serialize_json);
+    else
+        java_serialize_json(&j->base, b, object, ind);
 }
 
 static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {

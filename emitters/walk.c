@@ -1055,9 +1055,8 @@ static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf
     return false;
 }
 
-/* An operator or conditional over outputs: `<output><apply_open>expression)` (emit_check_program
- * lets through one output, however often read). */
-static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
+                      void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth)) {
     emit_apply_t ap;
     emit_apply_plan(x->a, x->p, x->index, x->var, s->lang, e, NULL, 0, &ap);
     if (ap.nu != 1) {
@@ -1068,9 +1067,18 @@ static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b,
     emit_typed_expr(s, x, b, ap.heads[ap.uniq[0]], NULL, depth);
     put_format1(b, s->apply_open, arena_sprintf(x->a, "%s%s", s->param_prefix, ap.names[ap.uniq[0]]));
     x->apply = &ap;
-    emit_typed_expr(s, x, b, e, NULL, depth);
+    if (body)
+        body(x, b, e, depth);
+    else
+        emit_typed_expr(s, x, b, e, NULL, depth);
     x->apply = NULL;
     buf_putc(b, ')');
+}
+
+/* An operator or conditional over outputs: `<output><apply_open>expression)` (emit_check_program
+ * lets through one output, however often read). */
+static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    emit_typed_apply(s, x, b, e, depth, NULL);
 }
 
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text) {

@@ -487,6 +487,11 @@ void emit_typed_for_body(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b
 /* The conversion the typed walk writes around e, a config value read where the schema wants another
  * scalar type (EMIT_CONV_NONE: none). */
 emit_conversion_t emit_typed_conversion(const emit_typed_syntax_t *s, const emit_typed_t *x, const pcl_expr_t *e);
+/* An expression over one Output (emit_check_program lets through one, however often read) in an
+ * apply of it: the Output, `apply_open` of the parameter, the expression written by `body` with the
+ * parameter in place of the Output (NULL: emit_typed_expr), `)`. */
+void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
+                      void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth));
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);

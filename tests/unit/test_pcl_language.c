@@ -1530,13 +1530,28 @@ START_TEST(test_builtin_functions_cs_java) {
     /* Java: pulumi-java's serializeJson takes a Map<String, Object>: a list, a value read from a
      * config, or a value holding outputs is refused, each with its reason */
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13", "calls toJSON() on something other than an object");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() over an output");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() on something other than an object");
     unload(&f);
-    f = load("config \"k\" \"string\" {\n    secret = true\n}\n"
-             "output \"q\" {\n    value = toJSON({a = k})\n}\n"
+    f = load("config \"k\" \"string\" {\n    secret = true\n}\nconfig \"j\" \"string\" {\n    secret = true\n}\n"
+             "output \"q\" {\n    value = toJSON({a = k, b = j})\n}\n"
              "output \"r\" {\n    value = toJSON({a = null})\n}\n");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:13", "calls toJSON() over an output");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "calls toJSON() on an object holding null");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "calls toJSON() over outputs other than one Output");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "calls toJSON() on an object holding null");
+    unload(&f);
+    /* over one Output: in an apply of it, as pulumi-java writes it (an IAM policy of an ARN) */
+    f = load("config \"k\" \"string\" {\n    secret = true\n}\n"
+             "output \"q\" {\n    value = toJSON({a = k, list = [k, \"x\"]})\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"q\", k.applyValue(_k -> serializeJson(\n"
+                 "            jsonObject(\n"
+                 "                jsonProperty(\"a\", _k),\n"
+                 "                jsonProperty(\"list\", jsonArray(\n"
+                 "                    _k,\n"
+                 "                    \"x\"\n"
+                 "                ))\n"
+                 "            ))));\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
     /* Java: an object literal of plain values as pulumi-java writes it, serializeJson(jsonObject(
      * jsonProperty(key, value), ...)) of its static helpers, nested objects and lists as jsonObject
