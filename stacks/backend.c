@@ -718,7 +718,7 @@ fail:
 
 bool stack_store_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
     if (s->kind == BACKEND_CLOUD) {
-        s->pending = cloud_stack_import(s->cloud, text, len, diags);
+        s->pending = cloud_stack_unchanged(s->cloud, diags) && cloud_stack_import(s->cloud, text, len, diags);
         return s->pending;
     }
     return diy_write(s, text, len, n_imported, diags);

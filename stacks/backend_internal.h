@@ -33,6 +33,9 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
 const char *cloud_stack_text(const cloud_stack_t *c, size_t *len);
 const char *cloud_stack_describe(const cloud_stack_t *c);
 bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_list_t *diags);
+/* Whether the stack still holds the deployment exported at open (exported again and compared): Pulumi
+ * Cloud has no lock to hold, and an import replaces whatever another update wrote meanwhile. */
+bool cloud_stack_unchanged(cloud_stack_t *c, diag_list_t *diags);
 /* Imports the deployment exported at open again (the undo of an import). */
 bool cloud_stack_restore(cloud_stack_t *c, diag_list_t *diags);
 void cloud_stack_close(cloud_stack_t *c);

@@ -195,6 +195,31 @@ const char *cloud_stack_describe(const cloud_stack_t *c) {
     return c->describe;
 }
 
+bool cloud_stack_unchanged(cloud_stack_t *c, diag_list_t *diags) {
+    http_answer_t ans;
+    if (!http(c, "GET", arena_sprintf(c->a, "%s/export", c->base), NULL, 0, &ans, diags)) return false;
+    if (ans.status != 200) {
+        http_error(c, "exporting the stack again before the import", &ans, diags);
+        buf_free(&ans.body);
+        return false;
+    }
+    /* The deployments compared as JSON values: the same state however the answer is spelled. */
+    cJSON *now = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
+    cJSON *then = cJSON_ParseWithLength(c->text, c->len);
+    buf_free(&ans.body);
+    bool same = now && then &&
+                cJSON_Compare(cJSON_GetObjectItemCaseSensitive(now, "deployment"),
+                              cJSON_GetObjectItemCaseSensitive(then, "deployment"), true);
+    cJSON_Delete(now);
+    cJSON_Delete(then);
+    if (!same)
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "the stack %s changed since cimport read it (another update ran meanwhile): importing the merged "
+                 "deployment would undo that update, so nothing was imported; run cimport again",
+                 c->describe);
+    return same;
+}
+
 bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_list_t *diags) {
     http_answer_t ans;
     if (!http(c, "POST", arena_sprintf(c->a, "%s/import", c->base), text, len, &ans, diags)) return false;

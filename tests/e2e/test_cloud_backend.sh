@@ -65,6 +65,24 @@ run -o /dev/full; rc=$?
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1])) == json.load(open(sys.argv[2]))' "$EXPORT" "$stack" && ok ||
   bad "the stack after the undo is not the exported deployment"
 
+# another update lands between cimport's export and its import (Pulumi Cloud has no lock cimport can
+# hold): importing the merged deployment would erase it (the stack lost the other update's resource,
+# exit 0). Refused, nothing imported, the other update's state kept.
+: >"$srvdir/faults"
+: >"$srvdir/requests.log"
+echo "bump 200 1" >"$srvdir/faults"
+run; rc=$?
+[ "$rc" = 2 ] && grep -qF "the stack alice/$PROJ/test at $url changed since cimport read it (another update ran meanwhile)" "$work/err" &&
+  ok || bad "a stack changed meanwhile: exit $rc: $(cat "$work/err")"
+! grep -q '^POST ' "$srvdir/requests.log" && ok || bad "a stack changed meanwhile was imported into: $(cat "$srvdir/requests.log")"
+python3 - "$EXPORT" "$stack" <<'PY' && ok || bad "a stack changed meanwhile lost the other update"
+import json, sys
+old = json.load(open(sys.argv[1]))["deployment"]["resources"]
+new = json.load(open(sys.argv[2]))["deployment"]["resources"]
+assert new[:len(old)] == old and len(new) == len(old) + 1 and new[-1]["urn"].endswith("::other"), [r["urn"] for r in new]
+PY
+cp "$EXPORT" "$stack"
+
 # 5xx twice, then the export works: the import goes through
 : >"$srvdir/requests.log"
 echo "export 502 2" >"$srvdir/faults"
