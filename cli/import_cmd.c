@@ -289,6 +289,8 @@ int cli_run_import(cli_options_t *o) {
     so.stop = &stop_signal;
     so.lean_results = !o->json;
     if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws; /* the session opens, merges and writes it */
+    so.left_out = tgt.not_converted;
+    so.n_left_out = tgt.n_not_converted;
     import_session_t s;
     session_init(&s, &so);
     /* Where secrets go, and the passphrase checked against the stack, before anything runs. */

@@ -28,6 +28,16 @@ static void warn_not_converted(import_target_t *t, const cli_options_t *o, const
     for (size_t i = 0; rep && i < rep->n_entries; i++) {
         const convert_entry_t *e = &rep->entries[i];
         if (e->outcome != CONVERT_UNMAPPED && e->outcome != CONVERT_NO_ID) continue;
+        /* kept for the results document (a stack export's strings go with its arena) */
+        t->not_converted = arena_grow_array(t->a, t->not_converted, &t->cap_not_converted, t->n_not_converted + 1,
+                                            sizeof *t->not_converted);
+        convert_entry_t *k = &t->not_converted[t->n_not_converted];
+        memset(k, 0, sizeof *k);
+        k->address = arena_strdup(t->a, e->address);
+        k->source_type = arena_strdup(t->a, e->source_type);
+        k->outcome = e->outcome;
+        k->reason = e->reason ? arena_strdup(t->a, e->reason) : NULL;
+        k->id = e->id ? arena_strdup(t->a, e->id) : NULL;
         t->n_not_converted++;
         diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): %s, not imported: %s", e->address,
                  e->source_type, e->outcome == CONVERT_UNMAPPED ? "unmapped" : "no import ID",

@@ -34,11 +34,13 @@ typedef struct import_target {
     arena_t *a;
     workspace_t ws; /* TARGET_STACK: the session's into_stack */
     diag_list_t diags;
-    const char *why_not_stack;   /* why the selected stack is not written (for the summary); may be NULL */
-    const import_file_t *file;   /* --from: the converted import file */
-    struct tf_state *from_state; /* the Terraform state it was converted from (freed at the end) */
-    size_t n_not_converted;      /* --from terraform: managed resources left out (unmapped, no ID), warned about */
-    bool nothing_converted;      /* --from: every resource left out, none converted: nothing to import */
+    const char *why_not_stack;      /* why the selected stack is not written (for the summary); may be NULL */
+    const import_file_t *file;      /* --from: the converted import file */
+    struct tf_state *from_state;    /* the Terraform state it was converted from (freed at the end) */
+    size_t n_not_converted;         /* --from terraform: managed resources left out (unmapped, no ID), warned about */
+    convert_entry_t *not_converted; /* ... each (in `a`), for the results document */
+    size_t cap_not_converted;
+    bool nothing_converted; /* --from: every resource left out, none converted: nothing to import */
     bool interactive;
     bool declined; /* the user answered no */
 } import_target_t;

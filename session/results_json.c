@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
 #include "emitters/emit.h"
 #include "report/report.h"
 #include "specs/schema.h"
@@ -313,12 +314,17 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
     /* Inputs the state or the schema holds secret are secret in the document too. */
     if (!show_secrets) report_redact(doc);
 
-    /* What the Terraform state given to --offline-state left out. */
-    if (p->offline_is_terraform) {
+    /* What the Terraform state given to --offline-state left out, and what the state converted by
+     * --from left out. */
+    if (p->offline_is_terraform || p->opts->n_left_out) {
         cJSON *um = cJSON_AddArrayToObject(doc, "unmapped");
-        for (size_t i = 0; i < p->offline_report.n_entries; i++) {
-            const convert_entry_t *ce = &p->offline_report.entries[i];
+        size_t n_offline = p->offline_is_terraform ? p->offline_report.n_entries : 0;
+        hashmap_t seen = {0}; /* addresses listed: the same state is often both --from and --offline-state */
+        for (size_t i = 0; i < n_offline + p->opts->n_left_out; i++) {
+            const convert_entry_t *ce =
+                i < n_offline ? &p->offline_report.entries[i] : &p->opts->left_out[i - n_offline];
             if (ce->outcome != CONVERT_UNMAPPED && ce->outcome != CONVERT_NO_ID) continue;
+            if (!hashmap_add(&seen, ce->address, strlen(ce->address), NULL)) continue;
             cJSON *u = cJSON_CreateObject();
             cJSON_AddStringToObject(u, "address", ce->address);
             cJSON_AddStringToObject(u, "sourceType", ce->source_type);
@@ -327,6 +333,7 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
             if (ce->id) cJSON_AddStringToObject(u, "id", ce->id);
             cJSON_AddItemToArray(um, u);
         }
+        hashmap_free(&seen);
         cJSON *s = cJSON_GetObjectItemCaseSensitive(doc, "summary");
         if (s) cJSON_AddNumberToObject(s, "unmapped", (double)cJSON_GetArraySize(um));
     }

@@ -128,6 +128,10 @@ typedef struct session_options {
      * diagnostics); ignored with stack_state, into_stack, resume and report_path, which need whole
      * results. */
     bool lean_results;
+    /* A converted state's resources the conversion left out (unmapped, no import ID: --from): the
+     * results document's "unmapped", as an offline Terraform state's. */
+    const convert_entry_t *left_out;
+    size_t n_left_out;
     /* Events, and a flag that stops the run (SIGINT, an editor's cancel); all may be NULL. */
     session_event_fn on_event;
     void *user;

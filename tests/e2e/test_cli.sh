@@ -456,6 +456,19 @@ PY
 rc=$?
 [ $rc = 1 ] && ok || bad "--from terraform with an unmapped resource: exit $rc, want 1: $(cat mixed.err)"
 grep -qF "aws_s3_bucket.b (aws_s3_bucket): unmapped, not imported" mixed.err && ok || bad "--from terraform: the unmapped resource is not named: $(cat mixed.err)"
+# ... and its --json document says so: it said {"total": 2, "imported": 2, "failed": 0, "unmapped": 0}
+# with no word of the bucket, while the exit code was 1
+"$CIMPORT" --from terraform mixed.tfstate --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript \
+  -o mixedj.ts --json --report mixed.html >mixed.json 2>/dev/null
+rc=$?
+python3 - mixed.json <<'PY' && [ $rc = 1 ] && ok || bad "--from terraform --json does not name the unmapped resource (exit $rc): $(grep -A12 '"summary"' mixed.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"]["unmapped"] == 1 and d["summary"]["imported"] == 2, d["summary"]
+u = d["unmapped"]
+assert len(u) == 1 and u[0]["address"] == "aws_s3_bucket.b" and u[0]["sourceType"] == "aws_s3_bucket" and u[0]["outcome"] == "unmapped", u
+PY
+grep -qF 'aws_s3_bucket.b' mixed.html && ok || bad "--from terraform --report: the page does not name the unmapped resource"
 # every resource unmapped: nothing to import (exit 3, as when none could be imported), said of the state,
 # not of an "import file" the user never gave
 python3 - mixed.tfstate onlyaws.tfstate <<'PY'
