@@ -300,11 +300,18 @@ static bool java_reads_known(const schema_type_t *t, const pcl_expr_t *e, size_t
     return t != NULL;
 }
 
+/* What `x == null` or `x != null` (null on either side) compares with null; NULL for another
+ * expression. */
+static const pcl_expr_t *null_compared(const pcl_expr_t *e) {
+    if (e->kind != PCL_BINARY || (strcmp(e->op, "==") != 0 && strcmp(e->op, "!=") != 0)) return NULL;
+    if ((e->x->kind == PCL_NULL) == (e->y->kind == PCL_NULL)) return NULL;
+    return e->x->kind == PCL_NULL ? e->y : e->x;
+}
+
 /* Whether e compares an output (one atom) with null: `x == null`, `x != null`. */
 static bool null_test(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (e->kind != PCL_BINARY || (strcmp(e->op, "==") != 0 && strcmp(e->op, "!=") != 0)) return false;
-    if (e->x->kind != PCL_NULL && e->y->kind != PCL_NULL) return false;
-    return emit_is_output_atom(p, nodes, e->x->kind == PCL_NULL ? e->y : e->x);
+    const pcl_expr_t *v = null_compared(e);
+    return v && emit_is_output_atom(p, nodes, v);
 }
 
 /* An output atom of the expression (null_tested: the operand of `== null` or `!= null`). */
@@ -420,6 +427,20 @@ static bool java_for_ok(const check_t *c, const pcl_expr_t *e) {
     return typed_for_ok(c, e) && (!list_index || e->x->kind == PCL_TRAVERSAL);
 }
 
+/* Java: a config value, read whole, compared with null: a reference in Java (a String, a List, a
+ * Map, an Object, or an optional value's boxed orElse(null)), so `x == null` is Java's own test. A
+ * required int, number or bool is a primitive (Config.requireInteger gives an int, requireBoolean a
+ * boolean), which null does not compare with; a secret's or an output default's is an Output
+ * (null_test, in an apply). */
+static bool java_config_null_test(const check_t *c, const pcl_expr_t *e) {
+    const pcl_expr_t *v = null_compared(e);
+    int idx = v && v->kind == PCL_TRAVERSAL && v->trav.n == 0 ? names_table_get(c->nodes, v->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_CONFIG || emit_has_output(c->p, c->nodes, v)) return false;
+    emit_cfg_kind_t k = emit_config_type(c->a, n->token)->kind;
+    return n->n_attrs > 0 || (k != EMIT_CFG_INT && k != EMIT_CFG_NUMBER && k != EMIT_CFG_BOOL);
+}
+
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
@@ -447,7 +468,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
          * either */
         bool java = true;
         if (e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !emit_string_equality(c->p, c->nodes, e) &&
-            !null_test(c->p, c->nodes, e))
+            !null_test(c->p, c->nodes, e) && !java_config_null_test(c, e))
             for (int k = 0; k < 2; k++) {
                 emit_shape_t sh = emit_expr_shape(c->p, c->nodes, k ? e->y : e->x);
                 java &= sh == EMIT_SHAPE_NUMBER || sh == EMIT_SHAPE_BOOL;

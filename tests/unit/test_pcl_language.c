@@ -413,6 +413,27 @@ START_TEST(test_unwritten_refused_with_position) {
                  "!Objects.equals(\"a\", s));\n");
     free(java);
     unload(&o);
+    /* Java: a config value compared with null is a reference (a List, a Map, an Object, a String,
+     * or an optional scalar's boxed orElse(null)), so Java's own `== null`; a required int or bool
+     * is a primitive (Config.requireInteger gives an int), which no null compares with */
+    o = load("config \"l\" \"list(string)\" {\n    default = null\n}\n"
+             "config \"m\" \"map(string)\" {\n    default = null\n}\n"
+             "config \"n\" \"int\" {\n    default = null\n}\nconfig \"s\" \"string\" {}\n"
+             "output \"a\" {\n    value = l == null ? \"null\" : \"set\"\n}\n"
+             "output \"b\" {\n    value = null != m\n}\noutput \"c\" {\n    value = n == null\n}\n"
+             "output \"d\" {\n    value = s != null\n}\n");
+    java = tu_pcl_emit_ok(&o, LANG_JAVA);
+    tu_has(java, "        ctx.export(\"a\", l == null ? \"null\" : \"set\");\n"
+                 "        ctx.export(\"b\", null != m);\n        ctx.export(\"c\", n == null);\n"
+                 "        ctx.export(\"d\", s != null);\n");
+    free(java);
+    unload(&o);
+    o = load("config \"n\" \"int\" {}\nconfig \"f\" \"bool\" {}\noutput \"a\" {\n    value = n == null\n}\n"
+             "output \"b\" {\n    value = f != null\n}\noutput \"c\" {\n    value = n + 1 == null\n}\n");
+    tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:4:15", "the operator '=='");
+    tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:7:15", "the operator '!='");
+    tu_pcl_emit_refused(&o, LANG_JAVA, "main.pp:10:19", "the operator '=='");
+    unload(&o);
     /* Java: below a required output, by getters and get() of required properties, in an apply */
     o = load(
         "resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
