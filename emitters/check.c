@@ -998,11 +998,14 @@ static void check_recover_args(expr_check_t *x, const pcl_expr_t *e) {
 /* Refuses an invoke or method call the language's emitter cannot write. */
 static void refuse_fn_call(const expr_check_t *x, const pcl_expr_t *e) {
     check_t *c = x->c;
-    /* why a language has no method calls: pulumi-java's SDK generator skips methods (#262); Pulumi
-     * YAML's language host evaluates none */
-    const char *none = emit_is_invoke(e)      ? NULL
-                       : c->lang == LANG_JAVA ? "Pulumi Java's SDKs have no resource methods (pulumi-java #262: its "
-                                                "SDK generator leaves them out)"
+    /* why a language has no method calls: pulumi-java's SDK generator skips methods (#262) and its
+     * program generator writes `"TODO: call call".applyValue(...)` (its own l2-component-call-simple
+     * snapshot); Pulumi YAML's language host evaluates none */
+    const char *none = emit_is_invoke(e) ? NULL
+                       : c->lang == LANG_JAVA
+                           ? "Pulumi Java's SDKs have no resource methods (pulumi-java #262: its SDK generator leaves "
+                             "them out), and its program generator writes the string \"TODO: call ...\" in a call's "
+                             "place (pulumi-language-java skips l2-component-call-simple, pulumi-java #1680)"
                        : c->lang == LANG_YAML ? "Pulumi YAML has no resource method calls"
                        : c->lang == LANG_CSHARP && e->function->return_plain
                            ? "Pulumi .NET's SDKs give a method's result as an Output only, never the plain value "
@@ -1741,18 +1744,26 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                                      "not a string, number or bool it cannot write yet",
                                      n->attrs[k].name));
         }
-        if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && lang != LANG_PCL && lang != LANG_TYPESCRIPT &&
-            lang != LANG_PYTHON && lang != LANG_GO && lang != LANG_CSHARP)
+        /* pulumi-yaml #917: local components are an open request. pulumi-java's gen_program.go:
+         * genNode writes resources, config, locals, outputs and the pulumi block, nothing of a
+         * pcl.Component (pulumi-java #1100); pulumi-language-java skips l3-component-simple; its SDK
+         * reads a ResourceArgs by reflection over a class's @Import fields (InputArgs), with no map
+         * form like .NET's DictionaryResourceArgs or Go's RegisterComponentResourceV2 map. */
+        if (n->kind == PCL_NODE_COMPONENT && n->n_attrs > 0 && (lang == LANG_YAML || lang == LANG_JAVA))
             refuse(&c, n, n->attrs[0].line, n->attrs[0].col,
-                   lang == LANG_YAML /* pulumi-yaml #917: local components are an open request */
+                   lang == LANG_YAML
                        ? arena_sprintf(c.a,
                                        "Pulumi YAML has no local components, so the inputs ('%s', ...) a component "
                                        "block passes cannot be written in YAML",
                                        n->attrs[0].name)
                        : arena_sprintf(c.a,
-                                       "the %s emitter cannot pass inputs ('%s', ...) to a local component; only "
-                                       "TypeScript, Python, Go and C# can",
-                                       lang_title(lang), n->attrs[0].name));
+                                       "a local component's inputs ('%s', ...) have no form in Pulumi's Java "
+                                       "generator: pulumi-java's program generator writes no component block "
+                                       "(pulumi-java #1100, open; pulumi-language-java skips l3-component-simple), "
+                                       "and its SDK's ComponentResource takes inputs only as a ResourceArgs class "
+                                       "of @Import fields, not as a map, so cimport cannot write them as Pulumi "
+                                       "would; convert to TypeScript, Python, Go or C#",
+                                       n->attrs[0].name));
     }
     arena_free(c.a);
     return c.ok;
