@@ -965,6 +965,11 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         } else if (is_default_provider(a, r)) {
             e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
             e->reason = "default provider: the target stack makes its own";
+        } else if (r->external) {
+            /* imported, the target would manage it (and its `pulumi destroy` delete it) */
+            e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
+            e->reason = "read by the source program (a get), not managed by it: read it the same way in the target's "
+                        "program";
         } else if (r->custom && !r->id && strncmp(r->type, "pulumi:providers:", 17) != 0) {
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;

@@ -125,6 +125,23 @@ grep -q '"region": "x"' "$TMP/psec-imports.json" && ! grep -q someToken "$TMP/ps
 grep -qF "provider 'explicit' of type 'pulumi:providers:random': its secret configuration someToken is left out: a ciphertext of the source stack does not decrypt in another; set it on the provider in the import file's inputs and in the program" "$TMP/err" ||
     fail "--from pulumi: the provider's secret configuration was dropped without a word: $(cat "$TMP/err")"
 
+# 6c. A resource the source program only reads (`Resource.get`: "external" in the export) is not
+# imported: the target stack would then manage (and its `pulumi destroy` delete) a resource the
+# source stack never owned. It was converted like the others.
+python3 - "$SOURCE_DIR/examples/quickstart/stack.json" "$TMP/ext.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = [r for r in d["deployment"]["resources"] if r.get("id") == "x7k2p9qa"][0]
+r["external"] = True
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" convert --from pulumi "$TMP/ext.json" -o "$TMP/ext-imports.json" >/dev/null 2>"$TMP/err"
+expect_rc $? 0 "--from pulumi, an external resource"
+grep -q '"id": "x7k2p9qa"' "$TMP/ext-imports.json" && fail "--from pulumi: an external resource (read with get) became an import"
+grep -q '"id": "clever-wombat"' "$TMP/ext-imports.json" || fail "--from pulumi: the managed resources beside an external one"
+grep -qF "bucket-suffix (random:index/randomString:RandomString): skipped: read by the source program (a get), not managed by it" "$TMP/err" ||
+    fail "--from pulumi: the external resource is not named: $(cat "$TMP/err")"
+
 # 7. Every shared Terraform file either converts (0/1), has no resource it can convert (3: nothing
 # written), or is refused (2) with an error line.
 converted=0 refused=0 unconverted=0
