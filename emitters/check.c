@@ -594,6 +594,7 @@ emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_tab
 
 emit_conversion_t emit_typed_string_conversion(const pcl_program_t *p, const names_table_t *nodes,
                                                const pcl_expr_t *e) {
+    if (emit_id_map_read(p, nodes, e)) return emit_string_conversion(p, nodes, e); /* an ID Output */
     if (e->kind != PCL_TRAVERSAL || e->trav.n != 1 || !e->trav.parts[0].attr) return EMIT_CONV_NONE;
     int idx = names_table_get(nodes, e->trav.root);
     const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
@@ -607,8 +608,16 @@ emit_conversion_t emit_typed_string_conversion(const pcl_program_t *p, const nam
 }
 
 bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int idx) {
-    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_LOCAL) return false;
-    const pcl_expr_t *v = p->nodes[idx].attrs[0].value;
+    return idx >= 0 && p->nodes[idx].kind == PCL_NODE_LOCAL && emit_id_map(p, nodes, p->nodes[idx].attrs[0].value);
+}
+
+bool emit_id_map_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    bool entry =
+        e->kind == PCL_TRAVERSAL && e->trav.n == 1 && !e->trav.parts[0].attr && e->trav.parts[0].index_is_string;
+    return entry && emit_id_map_local(p, nodes, names_table_get(nodes, e->trav.root));
+}
+
+bool emit_id_map(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *v) {
     if (v->kind != PCL_OBJECT || v->object.n == 0) return false;
     for (size_t i = 0; i < v->object.n; i++) {
         const pcl_expr_t *x = v->object.items[i].value;
@@ -623,9 +632,7 @@ bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int i
 /* Whether e reads one entry by its key of a local map of resources' ids (`ids["a"]`), which Go
  * converts as Pulumi's Go does (go.c go_id_map_read: strconv over the ID Output). */
 static bool reads_id_map(const check_t *c, const pcl_expr_t *e) {
-    bool entry =
-        e->kind == PCL_TRAVERSAL && e->trav.n == 1 && !e->trav.parts[0].attr && e->trav.parts[0].index_is_string;
-    return entry && emit_id_map_local(c->p, c->nodes, names_table_get(c->nodes, e->trav.root));
+    return emit_id_map_read(c->p, c->nodes, e);
 }
 
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
@@ -827,7 +834,8 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     }
     for (size_t i = 0; any[i]; i++)
         if (strcmp(any[i], e->call.name) == 0) return true;
-    if (strcmp(e->call.name, "toJSON") == 0) return true; /* C#: Output.JsonSerialize over outputs */
+    if (strcmp(e->call.name, "toJSON") == 0) return true;   /* C#: Output.JsonSerialize over outputs */
+    if (strcmp(e->call.name, "toBase64") == 0) return true; /* over an output in an apply of it */
     for (size_t i = 0; i < e->call.n; i++)
         if (emit_has_output(c->p, c->nodes, e->call.args[i])) return false;
     return true;
@@ -1142,6 +1150,21 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              c->lang == LANG_YAML ? YAML_NO_STRING_CONVERSION : "cimport does not convert it yet"));
         return false;
     }
+    /* Java: a resource's list or map input of a type is a whole Output<List<T>> / Output<Map<String, T>>
+     * or a plain List<T> / Map<String, T> in its builder (pulumi-java's SDKs), never a list or map of
+     * Outputs: one at a resource's property is gathered with Output.all (java.c java_output_all);
+     * deeper, refused */
+    if (c->lang == LANG_JAVA && java_needs_output_all(c->p, c->nodes, e, e->type) &&
+        !(x->n->kind == PCL_NODE_RESOURCE && e == x->at->value)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' holds an output in a %s inside another value; Pulumi Java's builders take a "
+                             "whole Output of a %s or a plain one, and the Java emitter gathers one only at a "
+                             "resource's property",
+                             x->at->name, e->kind == PCL_TUPLE ? "list" : "map",
+                             e->kind == PCL_TUPLE ? "List" : "Map"));
+        return false;
+    }
     bool typed = c->lang == LANG_CSHARP || c->lang == LANG_JAVA; /* convert a config value's (walk.c typed_operand) */
     const pcl_expr_t *uo = typed && !in_scope_any(x, e) ? untyped_read_operand(c, e) : NULL;
     if (uo && !in_scope_any(x, uo)) {
@@ -1262,7 +1285,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
          * from a local holding an invoke's result is read in an apply (typed_reads_invoke_local) */
         if (idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL && e->trav.n > 0 &&
             (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && !typed_reads_invoke_local(c, &c->p->nodes[idx], e) &&
-            !typed_reads_held_local(c, &c->p->nodes[idx], e))
+            !typed_reads_held_local(c, &c->p->nodes[idx], e) && !reads_id_map(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' reads into the local '%s', which the %s emitter cannot write yet",
                                  x->at->name, e->trav.root, lang_title(c->lang)));

@@ -247,7 +247,9 @@ static void cs_dictionary(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const 
         buf_printf(b, "new Dictionary<string, %s>()", cs_scalar_type(et));
         return;
     }
-    buf_printf(b, "new Dictionary<string, %s>", cs_scalar_type(et));
+    /* resources' ids, each read as an Output<string> (as Pulumi's .NET generator types the map) */
+    bool ids = !et && emit_id_map(x->p, x->index, e);
+    buf_printf(b, "new Dictionary<string, %s>", ids ? "Output<string>" : cs_scalar_type(et));
     cs_dictionary_entries(c, b, e, et, depth);
 }
 
@@ -575,6 +577,10 @@ static const emit_typed_call_t CS_CALLS[] = {
 /* Over outputs (nested in a value too), as Pulumi's .NET generator writes them. */
 static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
     {"toJSON", "Output.JsonSerialize(Output.Create($0))", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"toBase64",
+     "$r0.Apply(v => Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(v)))",
+     {"System"},
+     EMIT_SHAPE_UNKNOWN},
 };
 
 /* A config value converted to the scalar type the schema wants, as Pulumi's .NET generator writes it

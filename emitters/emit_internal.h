@@ -216,6 +216,14 @@ bool emit_duration_seconds(const char *s, double *seconds);
 /* Whether node idx is a local map of resources' ids (`{a = r.id, ...}`), which Go writes as a
  * map[string]pulumi.IDInput (as Pulumi's Go does) and reads an entry of as an ID Output. */
 bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int idx);
+/* Whether v is such a map (`{a = r.id, ...}`), and whether e reads one entry of a local one by its
+ * key (`ids["a"]`), an ID Output (C# and Java: a Dictionary / Map of them, read by key). */
+bool emit_id_map(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *v);
+/* Java: whether a builder writes list or map e at its property's type t with Output.all (a list or
+ * map of a type, not any, with an output among its items; emitters/java.c). */
+bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                           const schema_type_t *t);
+bool emit_id_map_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);

@@ -297,6 +297,58 @@ static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const
     buf_putc(b, ')');
 }
 
+/* A builder's list or map property (of a type) holding outputs: the SDK's builders take a whole
+ * Output<List<T>> / Output<Map<String, T>> or a plain one, so the items are gathered with
+ * Output.all (each plain one as Output.of), a map's then made one in an apply:
+ *   .numberArray(Output.all(Output.of(3.0), ids.get("a").applyValue(...)))
+ *   .tags(Output.all(a.id(), b.id()).applyValue(_vs -> Map.ofEntries(Map.entry("a", _vs.get(0)), ...))) */
+static void java_output_all(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
+    bool map = e->kind == PCL_OBJECT;
+    size_t n = map ? e->object.n : e->tuple.n;
+    buf_puts(b, "Output.all(");
+    for (size_t i = 0; i < n; i++) {
+        const pcl_expr_t *item = map ? e->object.items[i].value : e->tuple.items[i];
+        bool out = emit_has_output(j->base.p, j->base.index, item);
+        buf_putc(b, '\n');
+        buf_indent(b, ind + 4);
+        if (!out) buf_puts(b, "Output.of(");
+        java_expr(j, b, item, et, ind + 4);
+        if (!out) buf_putc(b, ')');
+        if (i + 1 < n) buf_putc(b, ',');
+    }
+    buf_putc(b, ')');
+    if (!map) return;
+    buf_printf(b, ".applyValue(_vs -> %s.ofEntries(", java_class(j, "java.util.Map"));
+    for (size_t i = 0; i < n; i++) {
+        buf_putc(b, '\n');
+        buf_indent(b, ind + 8);
+        buf_puts(b, "Map.entry(");
+        names_append_quoted(b, LANG_JAVA, e->object.items[i].key);
+        buf_printf(b, ", _vs.get(%zu))%s", i, i + 1 < n ? "," : "");
+    }
+    buf_putc(b, '\n');
+    buf_indent(b, ind + 4);
+    buf_puts(b, "))");
+}
+
+/* Whether a builder writes e, at type t, with java_output_all: a list or map of a type (not any: a
+ * List<Object> / Map<String, Object> holds an Output) with an output among its items. */
+bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                           const schema_type_t *t) {
+    if (!t || !t->element || t->element->kind == SCHEMA_ANY) return false;
+    if (!((e->kind == PCL_TUPLE && t->kind == SCHEMA_ARRAY) || (e->kind == PCL_OBJECT && t->kind == SCHEMA_MAP)))
+        return false;
+    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
+    for (size_t i = 0; i < n; i++) {
+        const pcl_expr_t *item = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
+        int r = item->kind == PCL_TRAVERSAL && item->trav.n == 0 ? names_table_get(nodes, item->trav.root) : -1;
+        if (r >= 0 && (p->nodes[r].kind == PCL_NODE_RESOURCE || p->nodes[r].kind == PCL_NODE_COMPONENT))
+            continue; /* a resource itself: its class, not an Output */
+        if (emit_has_output(p, nodes, item)) return true;
+    }
+    return false;
+}
+
 static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
     if (e->object.n == 0) {
@@ -407,6 +459,11 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
         buf_putc(b, '\n');
         buf_indent(b, ind + 4);
         buf_printf(b, ".%s(", java_member_name(j, name));
+        if (t && java_needs_output_all(j->base.p, j->base.index, v, t)) {
+            java_output_all(j, b, v, t->element, ind + 4);
+            buf_putc(b, ')');
+            continue;
+        }
         /* list properties take varargs: one element inline, more one per line */
         if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY)) {
             const schema_type_t *et = t ? t->element : NULL;
@@ -641,6 +698,14 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"pulumiResourceType", "$r0.pulumiResourceType()", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
+/* Over an output, in an apply of it. */
+static const emit_typed_call_t JAVA_CALLS_OUTPUT[] = {
+    {"toBase64",
+     "$r0.applyValue(_v -> $n.getEncoder().encodeToString(_v.getBytes($m.UTF_8)))",
+     {"java.util.Base64", "java.nio.charset.StandardCharsets"},
+     EMIT_SHAPE_UNKNOWN},
+};
+
 /* A config value converted to the scalar type the schema wants, as PCL converts it: "true" alone is
  * true, a number's text is its shortest form (3, not Double.toString's 3.0, as TypeScript, Go and C#
  * write it). */
@@ -677,6 +742,8 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .for_expr = java_for,
     .equals_class = "java.util.Objects",
     .config_conv = JAVA_CONFIG_CONV,
+    .calls_output = JAVA_CALLS_OUTPUT,
+    .n_calls_output = sizeof JAVA_CALLS_OUTPUT / sizeof JAVA_CALLS_OUTPUT[0],
     .read_below = java_read_below,
 };
 

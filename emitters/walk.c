@@ -1205,11 +1205,19 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
         if (x->n_scope && typed_scope_var(s, x, b, e)) return;
         if (s->config_conv && typed_config_conversion(s, x, b, e)) return;
         if (typed_config_read(s, x, b, e)) return;
+        bool id_map = s->value_parts && emit_id_map_read(x->p, x->index, e); /* an entry: an ID Output */
         emit_conversion_t conv =
             s->config_conv && !x->apply ? emit_typed_string_conversion(x->p, x->index, e) : EMIT_CONV_NONE;
+        if (id_map && conv == EMIT_CONV_NONE) {
+            typed_held_parts(s, x, b, x->var[emit_typed_find(x, e->trav.root)], NULL, e->trav.parts, e->trav.n);
+            return;
+        }
         if (conv != EMIT_CONV_NONE) {
             /* a string output where a number or bool is wanted: converted in an apply, as a config value */
-            s->traversal(x, b, e);
+            if (id_map)
+                typed_held_parts(s, x, b, x->var[emit_typed_find(x, e->trav.root)], NULL, e->trav.parts, e->trav.n);
+            else
+                s->traversal(x, b, e);
             put_format1(b, s->apply_open, "x");
             put_format1(b, s->config_conv[conv], "x");
             buf_putc(b, ')');

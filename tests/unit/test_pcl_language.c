@@ -1378,6 +1378,66 @@ START_TEST(test_held_locals_cs_java) {
 }
 END_TEST
 
+/* C# and Java write a local map of resources' ids and an entry of it converted where the schema
+ * wants a number or a boolean, as Pulumi's .NET generator writes l2-id-type: a
+ * Dictionary<string, Output<string>> read by key (`ids["x"].Apply(x => double.Parse(x, ...))`; Java
+ * `ids.get("x").applyValue(x -> Double.parseDouble(x))`), and toBase64() over an output in an apply
+ * of it; both refused them. Java refuses an output in a list or map at a resource's input (its
+ * builders take a whole Output<List<T>> or a plain List<T>: `.items(output)` did not compile). */
+static const char ID_MAP_LIST[] =
+    "resource \"a\" \"lang:index:Res\" {\n    text = \"1\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+    "ids = {\n    x = a.id\n}\n"
+    "resource \"b\" \"lang:index:Res\" {\n    text = \"t\"\n    num = 1\n    flag = true\n    items = [\"s\", "
+    "ids[\"x\"]]\n}\n";
+
+START_TEST(test_id_map_cs_java) {
+#define ID_MAP_RES_A                                                                                                   \
+    "resource \"a\" \"lang:index:Res\" {\n    text = \"1\"\n    num = 1\n    flag = true\n    items = []\n}\n"         \
+    "ids = {\n    x = a.id\n}\n"
+    fixture_t f =
+        load(ID_MAP_RES_A "resource \"b\" \"lang:index:Res\" {\n    text = ids[\"x\"]\n    num = ids[\"x\"]\n"
+                          "    flag = ids[\"x\"]\n    items = []\n}\n"
+                          "output \"e\" {\n    value = toBase64(a.id)\n}\noutput \"i\" {\n    value = ids\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "    var ids = new Dictionary<string, Output<string>>\n    {\n        [\"x\"] = a.Id,\n    };\n");
+    tu_has(cs,
+           "        Text = ids[\"x\"],\n"
+           "        Num = ids[\"x\"].Apply(x => double.Parse(x, System.Globalization.CultureInfo.InvariantCulture)),\n"
+           "        Flag = ids[\"x\"].Apply(x => x == \"true\"),\n");
+    tu_has(cs, "        [\"e\"] = a.Id.Apply(v => Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(v))),\n"
+               "        [\"i\"] = ids,\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(
+        java,
+        "            .text(ids.get(\"x\"))\n            .num(ids.get(\"x\").applyValue(x -> Double.parseDouble(x)))\n"
+        "            .flag(ids.get(\"x\").applyValue(x -> x.equals(\"true\")))\n");
+    tu_has(java, "ctx.export(\"e\", a.id().applyValue(_v -> "
+                 "Base64.getEncoder().encodeToString(_v.getBytes(StandardCharsets.UTF_8))));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* Java: a list or map property holding outputs gathered with Output.all (its builders take a whole
+     * Output<List<T>> or a plain List<T>: `.items("s", ids.get("x"))` did not compile); deeper in a
+     * value, refused */
+    f = load(ID_MAP_RES_A "resource \"b\" \"lang:index:Res\" {\n    text = \"t\"\n    num = 1\n    flag = true\n"
+                          "    items = [\"s\", ids[\"x\"]]\n}\n"
+                          "resource \"p\" \"lang:index:Plain\" {\n    name = \"n\"\n    cfg = {\n        on = true\n"
+                          "        tags = { a = ids[\"x\"] }\n    }\n}\n");
+#undef ID_MAP_RES_A
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:20:16", "'cfg' holds an output in a map inside another value");
+    unload(&f);
+    f = load(ID_MAP_LIST);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "            .items(Output.all(\n                Output.of(\"s\"),\n                ids.get(\"x\")))\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
  * or values of no type), only the helpers used written; Python refuses them (its helpers would not
  * catch a failure inside an Output). A string key that is an identifier is read as a property. */
@@ -1598,14 +1658,15 @@ START_TEST(test_builtin_functions_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
-    /* over an output (Pulumi writes an apply), or unsecret of a plain value: refused */
+    /* over an output (Pulumi writes an apply; toBase64 has one: test_id_map_cs_java), or unsecret of a plain value:
+     * refused */
     f = load(
         "resource \"res\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
-        "output \"o\" {\n    value = toBase64(res.text)\n}\n"
+        "output \"o\" {\n    value = fromBase64(res.text)\n}\n"
         "output \"p\" {\n    value = unsecret(\"x\")\n}\n");
     for (int k = 0; k < 2; k++) {
         lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
-        tu_pcl_emit_refused(&f, lang, "main.pp:8:13", "calls toBase64() over an output");
+        tu_pcl_emit_refused(&f, lang, "main.pp:8:13", "calls fromBase64() over an output");
         tu_pcl_emit_refused(&f, lang, "main.pp:11:13", "calls unsecret() on a plain value");
     }
     unload(&f);
@@ -1649,6 +1710,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_cs_java);
     tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_held_locals_cs_java);
+    tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
