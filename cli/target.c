@@ -245,6 +245,10 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     } else if (o->diff) {
         t->mode = TARGET_IMPORT_OPTION;
         t->why_not_stack = "--diff writes nothing";
+        /* A run without --diff would import into the selected stack and write the code without the
+         * `import` options: the diff is of that code. */
+        if (workspace_stack_status(w, o->stack) == WORKSPACE_STACK_WRITABLE)
+            t->diff_of_stack = arena_sprintf(t->a, "stack %s at %s", o->stack, w->backend_url);
     } else {
         switch (workspace_stack_status(w, o->stack)) {
         case WORKSPACE_NO_PROJECT: t->why_not_stack = "there is no Pulumi.yaml here or in a directory above"; break;
@@ -261,7 +265,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         case WORKSPACE_STACK_WRITABLE: t->mode = TARGET_STACK; break;
         }
     }
-    if (t->mode == TARGET_IMPORT_OPTION) o->import_option = true;
+    if (t->mode == TARGET_IMPORT_OPTION && !t->diff_of_stack) o->import_option = true;
 
     if (t->mode == TARGET_STACK) {
         /* As `pulumi import`: a run that cannot ask must be told to proceed, before anything runs. */
@@ -452,6 +456,21 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     o->generate_code ? "fix what is reported above and run cimport again"
                                      : "import into a stack cimport can write (see above), or run without "
                                        "--generate-code=false for code that imports them with the `import` option");
+            break;
+        }
+        if (t->diff_of_stack) { /* the diff is of the code a run without --diff writes with the stack */
+            fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; --diff: nothing was written\n", p->n_ok,
+                    total, checked, fail, resumed);
+            if (p->changed && file_is_read_only(o->insert_into))
+                fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));
+            else if (p->changed)
+                fprintf(
+                    stderr,
+                    "next: review the diff above, then run again without --diff to import them into %s and write %s\n",
+                    t->diff_of_stack, code_where);
+            else
+                fprintf(stderr, "next: %s already holds this code: run again without --diff to import them into %s\n",
+                        code_where, t->diff_of_stack);
             break;
         }
         fprintf(stderr,

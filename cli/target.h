@@ -40,7 +40,8 @@ typedef struct import_target {
     size_t n_not_converted;         /* --from terraform: managed resources left out (unmapped, no ID), warned about */
     convert_entry_t *not_converted; /* ... each (in `a`), for the results document */
     size_t cap_not_converted;
-    bool nothing_converted; /* --from: every resource left out, none converted: nothing to import */
+    bool nothing_converted;    /* --from: every resource left out, none converted: nothing to import */
+    const char *diff_of_stack; /* --diff where a run without it imports into this stack: its code, no `import` */
     bool interactive;
     bool declined; /* the user answered no */
 } import_target_t;

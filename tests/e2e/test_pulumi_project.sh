@@ -238,5 +238,23 @@ echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"
 rc=$?
 [ "$rc" = 2 ] && [ ! -e twice.pp ] && grep -qF "is imported twice, as 'a' and as 'b'" err && ok || bad "same ID twice: exit $rc: $(cat err)"
 
+# --diff where the selected stack can be written: the diff is of the code a run without --diff
+# writes (into the stack, so no `import` options), and the next step says that run imports into the
+# stack. It showed code with 4 `import:` options and "run again without --diff to write index.ts",
+# a run that then wrote other code (none) and the stack.
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+printf 'export const before = 1;\n' >"$work/proj/index.ts"
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes -l typescript --insert-into index.ts --diff >"$work/diff.out" 2>"$work/diff.err")
+rc=$?
+[ "$rc" = 4 ] && cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" && ok || bad "--diff into a stack project: exit $rc, or the stack changed"
+grep -q 'import:' "$work/diff.out" && bad "--diff into a stack project shows code with the import option: $(grep -c 'import:' "$work/diff.out")" || ok
+grep -qxF "next: review the diff above, then run again without --diff to import them into stack test at file://$state and write index.ts" "$work/diff.err" &&
+  ! grep -qF 'the code imports them with the `import` resource option' "$work/diff.err" && ok || bad "--diff into a stack project: $(cat "$work/diff.err")"
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes -l typescript --insert-into index.ts >/dev/null 2>"$work/err")
+grep '^+' "$work/diff.out" | grep -v '^+++' | cut -c2- >"$work/diff.added"
+diff <(printf 'export const before = 1;\n' | diff - "$work/proj/index.ts" | sed -n 's/^> //p') "$work/diff.added" >/dev/null && ok ||
+  bad "--diff showed other code than the run then wrote"
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+
 echo "test_pulumi_project: $pass passed, $fail failed"
 [ "$fail" = 0 ]
