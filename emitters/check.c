@@ -807,7 +807,10 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
         return false;
     if ((strcmp(e->call.name, "element") == 0 || strcmp(e->call.name, "singleOrNone") == 0) && sh != EMIT_SHAPE_LIST)
         return false;
-    if (strcmp(e->call.name, "entries") == 0 && sh != EMIT_SHAPE_MAP) return false;
+    /* a map's entries, or a value of no type's (a config value's: a JsonElement, Gson's Object) */
+    if (strcmp(e->call.name, "entries") == 0 && sh != EMIT_SHAPE_MAP &&
+        !(sh == EMIT_SHAPE_UNKNOWN && emit_untyped_config_read(c->p, c->nodes, e->call.args[0])))
+        return false;
     /* lookup(map, key, default): a config map whose values the default's kind (the SDK's generic
      * GetValueOrDefault / getOrDefault types the default as the map's values); Java's map(int) and
      * map(number) hold the doubles Gson decodes, not the Integer a default would be */

@@ -526,6 +526,7 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     } else {
         if (k) emit_typed_scope_push(x, e->kvar, k);
         emit_typed_scope_push(x, e->vvar, v);
+        emit_typed_scope_entries(x, e);
     }
     static const emit_for_syntax_t linq = {".Where(%s => ", ".ToDictionary(%s => ", ", %s => ", ")", ".Select(%s => ",
                                            ").ToList()"};
@@ -557,6 +558,12 @@ static const emit_typed_call_t CS_CALLS[] = {
      "kv.Key, [\"value\"] = kv.Value }).ToList()",
      {"System"},
      EMIT_SHAPE_MAP},
+    /* a value of no type's (a JsonElement: emit_check_program), its properties by name */
+    {"entries",
+     "$r0.EnumerateObject().OrderBy(p => p.Name, StringComparer.Ordinal).Select(p => new Dictionary<string, object?> "
+     "{ [\"key\"] = p.Name, [\"value\"] = p.Value }).ToList()",
+     {"System"},
+     EMIT_SHAPE_UNKNOWN},
     {"lookup", "$r0.GetValueOrDefault($1, $2)", {NULL}, EMIT_SHAPE_MAP},
     {"getOutput", "$r0.GetOutput($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},

@@ -622,6 +622,7 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
         buf_printf(b, "%s.range(0, %s.size()).mapToObj(%s -> ", java_class(j, "java.util.stream.IntStream"), list, k);
         emit_typed_scope_push(x, e->kvar, k);
         emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.get(%s)", list, k));
+        emit_typed_scope_entries(x, e);
         java_expr(j, b, e->z, NULL, ind);
         buf_printf(b, ").collect(%s.toList())", collectors);
         x->n_scope = saved;
@@ -638,6 +639,7 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     } else {
         buf_puts(b, ".stream()");
         emit_typed_scope_push(x, e->vvar, v);
+        emit_typed_scope_entries(x, e);
     }
     const emit_for_syntax_t streams = {".filter(%s -> ", arena_sprintf(x->a, ".collect(%s.toMap(%%s -> ", collectors),
                                        ", %s -> ",       "))",
@@ -688,6 +690,12 @@ static const emit_typed_call_t JAVA_CALLS[] = {
      "_kv.getValue())).collect($m.toList())",
      {"java.util.Map", "java.util.stream.Collectors"},
      EMIT_SHAPE_MAP},
+    /* a value of no type's (Gson's Object: emit_check_program), as a map */
+    {"entries",
+     "(($n<String, Object>) $0).entrySet().stream().sorted($n.Entry.comparingByKey()).map(_kv -> $n.of(\"key\", "
+     "_kv.getKey(), \"value\", _kv.getValue())).collect($m.toList())",
+     {"java.util.Map", "java.util.stream.Collectors"},
+     EMIT_SHAPE_UNKNOWN},
     {"lookup", "$r0.getOrDefault($1, $2)", {NULL}, EMIT_SHAPE_MAP},
     /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
     {"max", "Math.max($0, $1)", {NULL}, EMIT_SHAPE_NUMBER},

@@ -1081,8 +1081,14 @@ static void typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b,
     emit_typed_apply(s, x, b, e, depth, NULL);
 }
 
+void emit_typed_scope_entries(emit_typed_t *x, const pcl_expr_t *e) {
+    if (x->n_scope && e->x->kind == PCL_CALL && strcmp(e->x->call.name, "entries") == 0)
+        x->scope_keys[x->n_scope - 1] = true;
+}
+
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text) {
     if (x->n_scope >= EMIT_MAX_SCOPE) return false;
+    x->scope_keys[x->n_scope] = false;
     x->scope_name[x->n_scope] = name;
     x->scope_text[x->n_scope++] = text;
     return true;
@@ -1141,7 +1147,9 @@ static bool typed_scope_var(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t
         buf_puts(b, x->scope_text[i]);
         for (size_t k = 0; k < e->trav.n; k++) {
             const pcl_trav_part_t *pt = &e->trav.parts[k];
-            emit_append_part(b, pt, pt->attr ? s->value_parts->name(x, -1, pt->attr, false) : NULL, s->value_parts);
+            bool key = k == 0 && x->scope_keys[i]; /* an entries() item's "key" and "value" */
+            emit_append_part(b, pt, pt->attr && !key ? s->value_parts->name(x, -1, pt->attr, false) : NULL,
+                             s->value_parts);
         }
         return true;
     }

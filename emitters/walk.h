@@ -313,6 +313,7 @@ typedef struct emit_typed {
     const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
     /* inside a for expression's lambdas: its variables (scope_name) and how the code reads them */
     const char *scope_name[EMIT_MAX_SCOPE], *scope_text[EMIT_MAX_SCOPE];
+    bool scope_keys[EMIT_MAX_SCOPE]; /* the variable holds a map (an entries() item): attributes read as keys */
     size_t n_scope;
 } emit_typed_t;
 /* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
@@ -495,6 +496,9 @@ void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);
+/* Marks the variable pushed last as holding an item of for expression e's collection when that
+ * is entries() (a map of "key" and "value"), whose attributes are then read as its keys. */
+void emit_typed_scope_entries(emit_typed_t *x, const pcl_expr_t *e);
 /* One entry of a map: `open`, the key quoted, `sep`, the value (of type et, at `depth`), `close`. */
 void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_object_item_t *it,
                       const schema_type_t *et, int depth, const char *open, const char *sep, const char *close);

@@ -1113,7 +1113,33 @@ START_TEST(test_config_default_and_untyped) {
         py,
         "pulumi.export(\"b\", [e[\"value\"] for e in [{\"key\": k, \"value\": v} for k, v in sorted(names.items())]])");
     free(py);
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:12:23", "calls entries() on a value it cannot tell");
+    /* C# and Java: the entries of a value of no type, read as a map (a JsonElement's properties, Gson's
+     * Map), each a map of "key" and "value" that a for expression's variable reads by key */
+    char *cs0 = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs0, "[\"b\"] = names.EnumerateObject().OrderBy(p => p.Name, StringComparer.Ordinal).Select(p => new "
+                "Dictionary<string, object?> { [\"key\"] = p.Name, [\"value\"] = p.Value }).ToList().Select(e => "
+                "e[\"value\"]).ToList(),\n");
+    parses(LANG_CSHARP, cs0);
+    free(cs0);
+    char *java0 = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java0,
+           "ctx.export(\"b\", ((Map<String, Object>) names).entrySet().stream().sorted(Map.Entry.comparingByKey())"
+           ".map(_kv -> Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList())"
+           ".stream().map(e -> e.get(\"value\")).collect(Collectors.toList()));\n");
+    parses(LANG_JAVA, java0);
+    free(java0);
+    unload(&f);
+    /* a map's entries in a for expression: its variable read by key (`entry["value"]`,
+     * `entry.get("value")`), not as a member (`entry.Value`, `entry.value()`: a Dictionary and a Map
+     * have none; before, both were written and did not compile) */
+    f = load("config \"aMap\" \"map(string)\" {}\noutput \"n\" {\n    value = [for entry in entries(aMap) : "
+             "entry.value]\n}\n");
+    cs0 = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs0, ".ToList().Select(entry => entry[\"value\"]).ToList(),\n");
+    free(cs0);
+    java0 = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java0, ".stream().map(entry -> entry.get(\"value\")).collect(Collectors.toList()));\n");
+    free(java0);
     unload(&f);
     /* arithmetic over a value of no type converts it to a number first, as PCL's operators do (a
      * string "2" is 2, not concatenated) */
