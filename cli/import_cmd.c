@@ -217,15 +217,16 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
      * fails. */
     bool committed = session_commit(s, &s->diags);
     bool written = committed && writes;
-    if (o->diff && program_diff) fputs(program_diff, stdout);
-    free(program_diff);
+    /* --json: one document on stdout, the diff in it */
+    if (o->diff && program_diff && !o->json) fputs(program_diff, stdout);
     if (committed && o->report_path && !quiet) fprintf(stderr, "cimport: wrote the import report %s\n", o->report_path);
     if (o->json) {
-        cJSON *doc = session_results_json(s, o->show_secrets);
+        cJSON *doc = session_results_json_diff(s, o->show_secrets, o->diff ? program_diff : NULL);
         results_json_set_written(doc, written);
         print_json(doc);
     } else if (s->code && !s->code_target && committed)
         fputs(s->code, stdout);
+    free(program_diff);
     if (!o->json) print_diags(&s->diags);
 
     if (o->preview_only && !o->quiet)

@@ -716,6 +716,10 @@ const char *session_checked_text(const import_session_t *p) {
 }
 
 cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
+    return session_results_json_diff(p, show_secrets, NULL);
+}
+
+cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, const char *program_diff) {
     const import_plan_t *plan = p->plan;
     const import_result_t *results = p->results;
     diag_list_t *global = (diag_list_t *)&p->diags;
@@ -798,6 +802,8 @@ cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
         for (size_t i = 0; i < g->n_secrets; i++)
             cJSON_AddItemToArray(keys, cJSON_CreateString(g->secrets[i].config_key));
     }
+    /* before the redaction, which cuts secret values out of it too */
+    if (program_diff) cJSON_AddStringToObject(doc, "programDiff", program_diff);
     results_json_add_report_fields(doc, p, show_secrets); /* results_json.c; redacts unless show_secrets */
     if (!show_secrets) {
         /* Each secret value as "[secret]" whether or not its path was listed, and the listed ones again. */

@@ -251,6 +251,8 @@ const txn_participant_t *session_stack_participant(import_session_t *s);
 /* The `--json` results document (shape documented in README.md); secret values only with
  * show_secrets. */
 cJSON *session_results_json(const import_session_t *s, bool show_secrets);
+/* ... with the unified diff of the program or code file (--diff) as "programDiff", secrets cut out of it too. */
+cJSON *session_results_json_diff(const import_session_t *s, bool show_secrets, const char *program_diff);
 /* What the final Check + Diff established, for summary lines: "3 verified" with a provider;
  * offline "3 consistent with the schema (offline), none verified by a provider". Arena text. */
 const char *session_checked_text(const import_session_t *s);

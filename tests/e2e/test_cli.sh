@@ -310,6 +310,22 @@ rc=$?
 [ $rc = 4 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --diff wrote (exit $rc)"
 grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--diff: not written)' diff.err && ok ||
   bad "--insert-into --diff splice line: $(cat diff.err)"
+# ... and with --json, stdout is one results document with the diff in it ("programDiff"), not the
+# diff followed by the document (which no JSON reader takes); a secret in the diff is cut out of it
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts --diff --json \
+  >diffj.json 2>/dev/null
+rc=$?
+python3 - diffj.json <<'PY' && [ $rc = 4 ] && ok || bad "--insert-into --diff --json: exit $rc, not one document: $(head -c 300 diffj.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert "+++ b/diffprog.ts" in d["programDiff"] and "serverName" in d["programDiff"], d.get("programDiff")
+assert d["summary"]["written"] is False
+PY
+printf 'import * as pulumi from "@pulumi/pulumi";\n' >diffsec.ts
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --secrets literal \
+  --insert-into diffsec.ts --diff --json >diffsec.json 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "pulumi.secret(\"[secret]\")" in d["programDiff"], d["programDiff"]' diffsec.json &&
+  ! grep -qF SECRET-VALUE diffsec.json && ok || bad "--diff --json --secrets literal: the secret in the document: $(head -c 300 diffsec.json)"
 # --insert-into a program of another language than --language: refused before anything runs, the
 # program untouched (Pulumi.yaml's `name: p` lines parse as Python annotations: the Python code went
 # into the YAML file, exit 0)
