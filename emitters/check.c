@@ -795,10 +795,37 @@ static emit_shape_t config_map_elem_shape(const check_t *c, const pcl_expr_t *e)
                                 : EMIT_SHAPE_NUMBER;
 }
 
+/* Whether e is entries() or lookup() over a resource's required output of a map type read whole
+ * (`res.tags`), its other arguments plain: C# and Java write it in an apply of the output (their
+ * calls_output), lookup's default of the kind of the map's values (Java: a string or a bool, as its
+ * getOrDefault types the default as the values). */
+static bool typed_keyed_output_ok(const check_t *c, const pcl_expr_t *e) {
+    bool entries = strcmp(e->call.name, "entries") == 0;
+    if ((!entries && strcmp(e->call.name, "lookup") != 0) || e->call.n != (entries ? 1u : 3u)) return false;
+    const pcl_expr_t *m = e->call.args[0];
+    if (m->kind != PCL_TRAVERSAL || m->trav.n != 1 || !m->trav.parts[0].attr) return false;
+    int idx = names_table_get(c->nodes, m->trav.root);
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return false;
+    const schema_property_t *p = schema_find_property(n->schema->outputs, n->schema->n_outputs, m->trav.parts[0].attr);
+    if (!p || !p->required || !p->type || p->type->kind != SCHEMA_MAP || !p->type->element) return false;
+    for (size_t i = 1; i < e->call.n; i++)
+        if (emit_has_output(c->p, c->nodes, e->call.args[i])) return false;
+    if (entries) return true;
+    schema_kind_t k = p->type->element->kind;
+    emit_shape_t want = k == SCHEMA_STRING                      ? EMIT_SHAPE_STRING
+                        : k == SCHEMA_BOOL                      ? EMIT_SHAPE_BOOL
+                        : k == SCHEMA_INT || k == SCHEMA_NUMBER ? EMIT_SHAPE_NUMBER
+                                                                : EMIT_SHAPE_UNKNOWN;
+    return want != EMIT_SHAPE_UNKNOWN && emit_expr_shape(c->p, c->nodes, e->call.args[2]) == want &&
+           (c->lang == LANG_CSHARP || want != EMIT_SHAPE_NUMBER);
+}
+
 static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     static const char *const any[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
                                       "remoteArchive", "assetArchive", "getOutput",   NULL};
     if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
+    if (typed_keyed_output_ok(c, e)) return true;
     if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
     /* length() by its argument's shape, element() of a list; Java's split() takes a regular
      * expression: a literal separator without its special characters */
@@ -1344,6 +1371,14 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls notImplemented() where C# wants a typed value; cimport writes it (an "
                                  "object) as a stack output's value or a hook's command word only",
                                  x->at->name));
+        else if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && go_keyed_object(c, e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls %s() on '%s', an object of the schema's type %s, which %s holds in a "
+                                 "class whose fields cannot be listed or read by a key, so the %s emitter does not "
+                                 "write it",
+                                 x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e),
+                                 c->lang == LANG_CSHARP ? "Pulumi .NET" : "Pulumi Java", lang_title(c->lang)));
         else if (c->lang == LANG_GO && go_keyed_object(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,

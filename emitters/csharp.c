@@ -588,6 +588,13 @@ static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
      "$r0.Apply(v => Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(v)))",
      {"System"},
      EMIT_SHAPE_UNKNOWN},
+    /* a resource's output map (emit_check_program) */
+    {"entries",
+     "$r0.Apply(v => v.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new Dictionary<string, object?> { "
+     "[\"key\"] = kv.Key, [\"value\"] = kv.Value }).ToList())",
+     {"System"},
+     EMIT_SHAPE_UNKNOWN},
+    {"lookup", "$r0.Apply(v => v.GetValueOrDefault($1, $2))", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
 /* A config value converted to the scalar type the schema wants, as Pulumi's .NET generator writes it

@@ -712,6 +712,13 @@ static const emit_typed_call_t JAVA_CALLS_OUTPUT[] = {
      "$r0.applyValue(_v -> $n.getEncoder().encodeToString(_v.getBytes($m.UTF_8)))",
      {"java.util.Base64", "java.nio.charset.StandardCharsets"},
      EMIT_SHAPE_UNKNOWN},
+    /* a resource's output map (emit_check_program) */
+    {"entries",
+     "$r0.applyValue(_v -> _v.entrySet().stream().sorted($n.Entry.comparingByKey()).map(_kv -> $n.of(\"key\", "
+     "_kv.getKey(), \"value\", _kv.getValue())).collect($m.toList()))",
+     {"java.util.Map", "java.util.stream.Collectors"},
+     EMIT_SHAPE_UNKNOWN},
+    {"lookup", "$r0.applyValue(_v -> _v.getOrDefault($1, $2))", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
 /* A config value converted to the scalar type the schema wants, as PCL converts it: "true" alone is

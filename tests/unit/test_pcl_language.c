@@ -1464,6 +1464,43 @@ START_TEST(test_id_map_cs_java) {
 }
 END_TEST
 
+/* C# and Java write entries() and lookup() over a resource's output map in an apply of it (the map
+ * sorted by key, each entry a map of "key" and "value", as over a plain map), where both refused
+ * them; over an object of the schema's type (the SDK's class, no keys) they refuse naming why. */
+START_TEST(test_keyed_outputs_cs_java) {
+    static const char *schema =
+        "{\"name\":\"km\",\"version\":\"1.0.0\",\"resources\":{\"km:index:Res\":{"
+        "\"properties\":{\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},"
+        "\"obj\":{\"$ref\":\"#/types/km:index:Obj\"}},\"required\":[\"tags\",\"obj\"],\"inputProperties\":{}}},"
+        "\"types\":{\"km:index:Obj\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}}}";
+    fixture_t f = tu_pcl_load(schema, "km.json",
+                              "resource \"res\" \"km:index:Res\" {}\n"
+                              "output \"e\" {\n    value = entries(res.tags)\n}\n"
+                              "output \"l\" {\n    value = lookup(res.tags, \"x\", \"d\")\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = res.Tags.Apply(v => v.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new "
+               "Dictionary<string, object?> { [\"key\"] = kv.Key, [\"value\"] = kv.Value }).ToList()),\n"
+               "        [\"l\"] = res.Tags.Apply(v => v.GetValueOrDefault(\"x\", \"d\")),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "ctx.export(\"e\", res.tags().applyValue(_v -> _v.entrySet().stream().sorted(Map.Entry.comparingByKey())"
+           ".map(_kv -> Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList())));\n"
+           "        ctx.export(\"l\", res.tags().applyValue(_v -> _v.getOrDefault(\"x\", \"d\")));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    f = tu_pcl_load(schema, "km.json",
+                    "resource \"res\" \"km:index:Res\" {}\noutput \"o\" {\n    value = entries(res.obj)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13",
+                        "an object of the schema's type km:index:Obj, which Pulumi .NET");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13",
+                        "an object of the schema's type km:index:Obj, which Pulumi Java");
+    unload(&f);
+}
+END_TEST
+
 /* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
  * or values of no type), only the helpers used written; Python refuses them (its helpers would not
  * catch a failure inside an Output). A string key that is an identifier is read as a property. */
@@ -1737,6 +1774,7 @@ int main(void) {
     tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_held_locals_cs_java);
     tcase_add_test(tc, test_id_map_cs_java);
+    tcase_add_test(tc, test_keyed_outputs_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
