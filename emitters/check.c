@@ -706,16 +706,27 @@ bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes
     return any;
 }
 
-/* The first operand of e (of a kind that is not arithmetic, a list or an object) that reads into a
- * value of no type from a config value (emit_untyped_config_read, below its top), or NULL: C# and
- * Java write such a read as a JsonElement / Object, which only arithmetic converts (to a number). */
-static const pcl_expr_t *untyped_read_operand(const check_t *c, const pcl_expr_t *e) {
+/* Whether e reads an item of a literal list or object a local holds (emit_local_held), which C# and
+ * Java hold as a collection of no one type (Dictionary<string, object?>, a Map of mixed values). */
+static bool reads_held_literal(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n ? names_table_get(c->nodes, e->trav.root) : -1;
+    const pcl_node_t *config = NULL;
+    return idx >= 0 && c->p->nodes[idx].kind == PCL_NODE_LOCAL &&
+           emit_local_held(c->p, c->nodes, &c->p->nodes[idx], &config) && !config;
+}
+
+/* The first operand of e (of a kind that is not a list or an object) that reads into a value of no
+ * type from a config value (emit_untyped_config_read, below its top; not in arithmetic) or an item
+ * of a literal a local holds (reads_held_literal, *held set), or NULL: C# and Java write the first as
+ * a JsonElement / Object, which only arithmetic converts (to a number), the second as an object. */
+static const pcl_expr_t *untyped_read_operand(const check_t *c, const pcl_expr_t *e, bool *held) {
     const pcl_expr_t *ops[3] = {NULL, NULL, NULL};
     const pcl_expr_t *const *items = NULL;
     size_t n = 0;
+    bool arithmetic = false;
     switch (e->kind) {
     case PCL_BINARY:
-        if (emit_binop_prec(e->op) >= 5) return NULL;
+        arithmetic = emit_binop_prec(e->op) >= 5;
         /* fallthrough */
     case PCL_UNARY:
     case PCL_COND:
@@ -729,7 +740,9 @@ static const pcl_expr_t *untyped_read_operand(const check_t *c, const pcl_expr_t
     }
     for (size_t i = 0; i < 3 + n; i++) {
         const pcl_expr_t *o = i < 3 ? ops[i] : items[i - 3];
-        if (o && o->kind == PCL_TRAVERSAL && o->trav.n > 0 && emit_untyped_config_read(c->p, c->nodes, o)) return o;
+        if (!o || o->kind != PCL_TRAVERSAL || !o->trav.n) continue;
+        if ((*held = reads_held_literal(c, o)) || (!arithmetic && emit_untyped_config_read(c->p, c->nodes, o)))
+            return o;
     }
     return NULL;
 }
@@ -1196,16 +1209,20 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     bool typed = c->lang == LANG_CSHARP || c->lang == LANG_JAVA; /* convert a config value's (walk.c typed_operand) */
-    const pcl_expr_t *uo = typed && !in_scope_any(x, e) ? untyped_read_operand(c, e) : NULL;
+    bool held = false;
+    const pcl_expr_t *uo = typed && !in_scope_any(x, e) ? untyped_read_operand(c, e, &held) : NULL;
     if (uo && !in_scope_any(x, uo)) {
-        refuse(
-            c, x->n, uo->line ? uo->line : line, uo->line ? uo->col : col,
-            arena_sprintf(c->a,
-                          "'%s' reads '%s', a value of no type, into %s, which the %s emitter does not "
-                          "convert yet (it writes it whole, in arithmetic or in a list or object only)",
-                          x->at->name, expr_text(c->a, uo),
-                          e->op ? arena_sprintf(c->a, "%s '%s'", pcl_expr_kind_name(e), e->op) : pcl_expr_kind_name(e),
-                          lang_title(c->lang)));
+        /* an item of a held literal: C#'s object?, Java's Object (of no one type) */
+        const char *what = held ? arena_sprintf(c->a, "an item of the literal the local '%s' holds", uo->trav.root)
+                                : "a value of no type";
+        const char *does = held
+                               ? "writes only whole (an output's value, a list's or an object's item)"
+                               : "does not convert yet (it writes it whole, in arithmetic or in a list or object only)";
+        refuse(c, x->n, uo->line ? uo->line : line, uo->line ? uo->col : col,
+               arena_sprintf(
+                   c->a, "'%s' reads '%s', %s, into %s, which the %s emitter %s", x->at->name, expr_text(c->a, uo),
+                   what, e->op ? arena_sprintf(c->a, "%s '%s'", pcl_expr_kind_name(e), e->op) : pcl_expr_kind_name(e),
+                   lang_title(c->lang), does));
         return false;
     }
     /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)), as TypeScript and

@@ -1404,6 +1404,38 @@ START_TEST(test_held_locals_cs_java) {
 }
 END_TEST
 
+/* A read of one item of a literal a local holds (of no one type: C#'s Dictionary<string, object?>,
+ * Java's Map of mixed values) is written only whole, an output's value or a list's or object's item:
+ * in arithmetic, a comparison, a conditional or a template neither compiles (`o["a"] == 1`,
+ * `o.get("b") ? ...`, `s.Apply(s => s["a"] + 1)`), or C# prints a bool True where PCL has true;
+ * refused at the read's position. */
+START_TEST(test_held_reads_whole_only_cs_java) {
+    fixture_t f =
+        load("o = {a = 1, b = true}\ns = secret({a = 1, b = \"x\"})\nl = [1, \"a\"]\n"
+             "output \"t\" {\n    value = \"v-${o.b}\"\n}\noutput \"u\" {\n    value = o.a == 1\n}\n"
+             "output \"w\" {\n    value = o.b ? \"y\" : \"n\"\n}\noutput \"z\" {\n    value = o[\"a\"] + 1\n}\n"
+             "output \"y\" {\n    value = s.a + 1\n}\noutput \"x\" {\n    value = [l[0], o.b]\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:5:18", "reads 'o.b', an item of the literal the local 'o' holds");
+        tu_pcl_emit_refused(&f, lang, "main.pp:8:13", "reads 'o.a', an item of the literal the local 'o' holds");
+        tu_pcl_emit_refused(&f, lang, "main.pp:11:13", "reads 'o.b'");
+        tu_pcl_emit_refused(&f, lang, "main.pp:14:13", "reads 'o[\"a\"]'");
+    }
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:17:13", "reads 's.a'"); /* Java: no operator over an output */
+    unload(&f);
+    /* whole, it stays written */
+    f = load("o = {a = 1, b = true}\nl = [1, \"a\"]\noutput \"x\" {\n    value = [l[0], o.b]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "            l[0],\n            o[\"b\"],\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "l.get(0)");
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C# and Java write a local map of resources' ids and an entry of it converted where the schema
  * wants a number or a boolean, as Pulumi's .NET generator writes l2-id-type: a
  * Dictionary<string, Output<string>> read by key (`ids["x"].Apply(x => double.Parse(x, ...))`; Java
@@ -1773,6 +1805,7 @@ int main(void) {
     tcase_add_test(tc, test_config_default_cs_java);
     tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_held_locals_cs_java);
+    tcase_add_test(tc, test_held_reads_whole_only_cs_java);
     tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_keyed_outputs_cs_java);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
