@@ -353,8 +353,12 @@ static const char *read_only_note(const import_session_t *p, const char *path) {
 void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok) {
     if (o->quiet || o->json || !p->plan) return;
     size_t total = p->plan->n_items, failed = total - p->n_ok;
-    char fail[64] = "";
+    char fail[128] = "";
     if (failed) snprintf(fail, sizeof fail, ", %zu failed", failed);
+    /* --from: what the conversion left out was never in the plan, yet it is not imported either */
+    if (t->n_not_converted)
+        snprintf(fail + strlen(fail), sizeof fail - strlen(fail), ", %zu more not converted (listed above)",
+                 t->n_not_converted);
     char resumed[256] = "";
     if (p->stats.resumed) snprintf(resumed, sizeof resumed, "; %zu carried over from %s", p->stats.resumed, o->resume);
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
