@@ -496,12 +496,15 @@ static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_lis
         }
         if (now_ns() >= deadline) {
             char advice[DIAG_ADVICE_MAX];
+            /* as long as it was waited: "300 ms" is not "0 s" */
+            int ms = o->lock_timeout_ms > 0 ? o->lock_timeout_ms : 0;
+            const char *waited = ms % 1000 ? arena_sprintf(s->a, "%d ms", ms) : arena_sprintf(s->a, "%d s", ms / 1000);
             diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
-                     "the stack %s is locked by %zu other process%s and stayed locked for %d s, so nothing was "
+                     "the stack %s is locked by %zu other process%s and stayed locked for %s, so nothing was "
                      "imported. Wait for it to finish and run cimport again%s; if no process is running, remove the "
                      "lock with `pulumi cancel`.%s",
-                     s->describe, n, n == 1 ? "" : "es", o->lock_timeout_ms / 1000,
-                     diag_advice(advice, DIAG_ADVICE_LOCK_WAIT, NULL), others);
+                     s->describe, n, n == 1 ? "" : "es", waited, diag_advice(advice, DIAG_ADVICE_LOCK_WAIT, NULL),
+                     others);
             free(content);
             return false;
         }

@@ -67,6 +67,10 @@ grep -qF 'pulumi cancel' "$work/err" && ok || bad "lock refusal gives no way out
 cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" && ok || bad "the locked run changed the checkpoint"
 [ "$(ls "$lockdir")" = "11111111-2222-4333-8444-555555555555.json" ] && ok || bad "cimport left a lock behind: $(ls "$lockdir")"
 [ ! -s "$work/out" ] && ok || bad "code was written although nothing was imported"
+grep -qF 'and stayed locked for 2 s, so nothing was imported' "$work/err" && ok || bad "lock refusal: the wait: $(cat "$work/err")"
+# a wait under a second is said as it was (it said "stayed locked for 0 s")
+(cd "$work/proj/sub" && "$CIMPORT" "${common[@]}" --yes --lock-timeout 300ms -l typescript >/dev/null 2>"$work/err")
+grep -qF 'and stayed locked for 300 ms, so nothing was imported' "$work/err" && ok || bad "lock refusal after 300ms: $(cat "$work/err")"
 
 # ... and when the holder finishes while cimport waits, the import proceeds
 # The holder lets go once cimport says it waits (not after a fixed sleep: on a loaded machine cimport
