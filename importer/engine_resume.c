@@ -26,6 +26,7 @@ typedef struct resume_diag {
 
 typedef struct resume_entry {
     const char *urn, *type, *id; /* id NULL when the record has none */
+    const char *import_id;       /* the import file's ID, when Read gave another (else NULL: id) */
     pv_t *inputs;
     input_provenance_entry_t *provenance;
     size_t n_provenance;
@@ -94,6 +95,7 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
     e->urn = json_str(a, j, "urn");
     e->type = json_str(a, j, "type");
     e->id = json_str(a, j, "id");
+    e->import_id = json_str(a, j, "importId");
     const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(j, "inputs");
     if (!e->urn || !e->type || !cJSON_IsObject(inputs) || has_redacted(inputs)) return false;
     diag_list_t tmp;
@@ -196,11 +198,13 @@ bool engine_resume_apply(const engine_resume_t *res, import_result_t *r, arena_t
     const resume_entry_t *e = resume_find(res, it->urn);
     if (!e || !it->type || strcmp(e->type, it->type) != 0) return false;
     /* The import file may name another resource under the same name now: its ID is read, not the
-     * record's. */
-    if (it->id && (!e->id || strcmp(e->id, it->id) != 0)) return false;
+     * record's. The record's ID is the one Read gave, which may differ from the ID it was imported by
+     * (a random_integer imported as "5,1,10" is "5"): that one is recorded as importId. */
+    const char *imported_by = e->import_id ? e->import_id : e->id;
+    if (it->id && (!imported_by || strcmp(imported_by, it->id) != 0)) return false;
     r->resumed = true;
     r->status = IMPORT_OK;
-    r->id = it->id;
+    r->id = e->id ? arena_strdup(a, e->id) : it->id;
     r->inputs = pv_clone(a, e->inputs);
     r->read_inputs = pv_object(a);
     r->state = pv_object(a);

@@ -715,6 +715,35 @@ const char *session_checked_text(const import_session_t *p) {
     return arena_sprintf(p->arena, "%zu verified%s%s", p->n_verified, consistent, unchecked);
 }
 
+/* Whether `s` is part of a secret string in v (a secret or a secret output, at any depth). */
+static bool secret_holds(const pv_t *v, const char *s, bool secret) {
+    if (!v) return false;
+    switch (v->kind) {
+    case PV_STRING: return secret && strstr(v->u.str.s, s) != NULL;
+    case PV_SECRET: return secret_holds(v->u.secret.inner, s, true);
+    case PV_OUTPUT: return secret_holds(v->u.output.value, s, secret || v->u.output.secret);
+    case PV_ARRAY:
+        for (size_t i = 0; i < v->u.arr.len; i++)
+            if (secret_holds(v->u.arr.items[i], s, secret)) return true;
+        return false;
+    case PV_OBJECT:
+        for (size_t i = 0; i < v->u.obj.len; i++)
+            if (secret_holds(v->u.obj.members[i].value, s, secret)) return true;
+        return false;
+    default: return false;
+    }
+}
+
+/* The import file's ID of a resource Read gave another ID, for --resume to match the record on —
+ * unless the state or inputs hold it as a secret (a random_password is imported by its value): then
+ * none, and a resumed run reads the resource again rather than the document holding a secret. */
+static const char *recorded_import_id(const import_result_t *r) {
+    const char *id = r->item->id;
+    if (!r->id || !id || strcmp(r->id, id) == 0 || !*id) return NULL;
+    if (!r->state || secret_holds(r->state, id, false) || secret_holds(r->inputs, id, false)) return NULL;
+    return id;
+}
+
 cJSON *session_results_json(const import_session_t *p, bool show_secrets) {
     return session_results_json_diff(p, show_secrets, NULL);
 }
@@ -748,6 +777,8 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
         cJSON_AddStringToObject(e, "logicalName", it->logical_name);
         cJSON_AddStringToObject(e, "type", it->type);
         if (r->id) cJSON_AddStringToObject(e, "id", r->id);
+        const char *import_id = recorded_import_id(r);
+        if (import_id) cJSON_AddStringToObject(e, "importId", import_id);
         cJSON_AddStringToObject(e, "urn", it->urn);
         cJSON_AddStringToObject(e, "status", r->status == IMPORT_OK ? "imported" : import_status_name(r->status));
         /* "verified" only when the provider's own Check and Diff said so; "verification" says who checked. */

@@ -76,6 +76,24 @@ fi
 if grep -rqF -- "$password" "$work/out.ts" "$work/err.txt"; then fail "the password appears in plaintext"; else pass; fi
 no_plugins_left && pass || fail "a plugin process is left after a normal run"
 
+# 1b. --resume over a real provider whose Read gives another ID than the import file's: RandomInteger
+# "5,1,10" is read as "5", RandomPassword (imported by its value) as "none". The integer is carried
+# over, not read again, and the password's value is nowhere in the results document.
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript --json \
+    >prev.json 2>prev.err); then
+    if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript \
+        --resume prev.json -o resumed.ts 2>resumed.err); then
+        grep -qF '3 carried over' "$work/resumed.err" && grep -qF 'new random.RandomInteger("int"' "$work/resumed.ts" &&
+            pass || fail "--resume read again a resource whose Read gave another ID: $(tail -3 "$work/resumed.err")"
+    else
+        fail "--resume: exit $?: $(tail -5 "$work/resumed.err")"
+    fi
+    if grep -qF -- "$password" "$work/prev.json"; then fail "the password appears in the results document"; else pass; fi
+else
+    fail "--json: exit $?: $(tail -5 "$work/prev.err")"
+fi
+no_plugins_left && pass || fail "a plugin process is left after a resumed run"
+
 # 2. --attach to a plugin started by hand.
 PATH="$sys_path" node "$SOURCE_DIR/examples/providers/random/index.js" >"$work/port.txt" 2>/dev/null &
 pids+=($!)
