@@ -207,9 +207,19 @@ bool cloud_stack_unchanged(cloud_stack_t *c, diag_list_t *diags) {
     cJSON *now = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
     cJSON *then = cJSON_ParseWithLength(c->text, c->len);
     buf_free(&ans.body);
-    bool same = now && then &&
-                cJSON_Compare(cJSON_GetObjectItemCaseSensitive(now, "deployment"),
-                              cJSON_GetObjectItemCaseSensitive(then, "deployment"), true);
+    if (!now || !then) { /* not a sign of another update: say what it is */
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "exporting the stack %s again before the import: the answer is not a JSON document, so cimport "
+                 "cannot tell whether another update ran meanwhile; nothing was imported; run cimport again",
+                 c->describe);
+        cJSON_Delete(now);
+        cJSON_Delete(then);
+        return false;
+    }
+    const cJSON *dn = cJSON_GetObjectItemCaseSensitive(now, "deployment");
+    const cJSON *dt = cJSON_GetObjectItemCaseSensitive(then, "deployment");
+    /* an export without a deployment (never seen from Pulumi Cloud) is compared whole */
+    bool same = dn || dt ? cJSON_Compare(dn, dt, true) : cJSON_Compare(now, then, true);
     cJSON_Delete(now);
     cJSON_Delete(then);
     if (!same)

@@ -83,6 +83,17 @@ assert new[:len(old)] == old and len(new) == len(old) + 1 and new[-1]["urn"].end
 PY
 cp "$EXPORT" "$stack"
 
+# the export taken again before the import is not JSON: that is what cimport says, not that another
+# update ran meanwhile; nothing imported
+: >"$srvdir/requests.log"
+echo "garble 200 1" >"$srvdir/faults"
+run; rc=$?
+[ "$rc" = 2 ] && grep -qF "is not a JSON document" "$work/err" && ! grep -qF "changed since cimport read it" "$work/err" &&
+  ok || bad "a garbled second export: exit $rc: $(tail -3 "$work/err")"
+! grep -q '^POST ' "$srvdir/requests.log" && ok || bad "imported after a garbled export: $(cat "$srvdir/requests.log")"
+cmp -s "$stack" "$EXPORT" && ok || bad "a garbled export changed the stack"
+: >"$srvdir/faults"
+
 # 5xx twice, then the export works: the import goes through
 : >"$srvdir/requests.log"
 echo "export 502 2" >"$srvdir/faults"
