@@ -428,10 +428,13 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
             continue;
         }
         strmap_set(&m->taken_urns, urn, NULL);
+        /* the URN given up is no resource's any more: free for another to take */
+        hashmap_delete(&m->taken_urns, spec_urn[i], strlen(spec_urn[i]), NULL);
         void *pos;
         if (strmap_get(&m->names, spec_urn[i], &pos)) {
             out_names[(size_t)(uintptr_t)pos].urn = urn;
             strmap_set(&m->names, urn, pos);
+            hashmap_delete(&m->names, spec_urn[i], strlen(spec_urn[i]), NULL);
         }
         spec_urn[i] = urn;
     }

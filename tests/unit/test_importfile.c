@@ -349,6 +349,29 @@ START_TEST(test_spec_name_shadows_nametable_key) {
 }
 END_TEST
 
+/* A URN the plan gave up for the one its recorded parent makes is free again: here c2's URN is the one
+ * c1 had before, and no resource holds it (it was refused as ambiguous). */
+START_TEST(test_urn_given_up_is_free) {
+    arena_t *a = arena_new();
+    import_plan_t *p =
+        plan_ok(a, "{\"nameTable\": {\"x\": \"urn:pulumi:stack::proj::ext:m:T::x\", \"z\": "
+                   "\"urn:pulumi:stack::proj::q:r:S::z\"},"
+                   "\"resources\": [{\"name\": \"x\", \"id\": \"1\", \"type\": \"a:b:P\"},"
+                   "{\"name\": \"z\", \"id\": \"2\", \"type\": \"ext:m:T\"},"
+                   "{\"name\": \"c1\", \"logicalName\": \"c\", \"id\": \"3\", \"type\": \"a:b:C\", \"parent\": \"x\"},"
+                   "{\"name\": \"c2\", \"logicalName\": \"c\", \"id\": \"4\", \"type\": \"a:b:C\", \"parent\": "
+                   "\"z\"}]}");
+    size_t found = 0;
+    for (size_t i = 0; i < p->n_items; i++) {
+        const import_plan_item_t *it = &p->items[i];
+        if (strcmp(it->id, "3") == 0) found += strcmp(it->urn, "urn:pulumi:stack::proj::a:b:P$a:b:C::c") == 0;
+        if (strcmp(it->id, "4") == 0) found += strcmp(it->urn, "urn:pulumi:stack::proj::ext:m:T$a:b:C::c") == 0;
+    }
+    ck_assert_uint_eq(found, 2);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_unknown_parent_and_provider) {
     plan_fails("{\"resources\": [{\"name\": \"thing\", \"id\": \"thing\", \"parent\": \"unknown\", \"type\": "
                "\"foo:bar:baz\"}]}",
@@ -966,6 +989,7 @@ int main(void) {
     tcase_add_test(tc, test_auto_urn_of_in_file_parents);
     tcase_add_test(tc, test_nametable_parent_type_chain);
     tcase_add_test(tc, test_spec_name_shadows_nametable_key);
+    tcase_add_test(tc, test_urn_given_up_is_free);
     tcase_add_test(tc, test_unknown_parent_and_provider);
     tcase_add_test(tc, test_provider_must_be_a_provider);
     tcase_add_test(tc, test_providers_in_nametable_and_resources);
