@@ -1249,9 +1249,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  e->trav.root));
         /* C# and Java read a value of no type (a config block without one) only as a whole: their
          * `object` / `Object` has no members to read (`anyObject.A`, `anyObject.a()` do not compile) */
-        bool untyped_config = e->trav.n > 0 && emit_untyped_config_read(c->p, c->nodes, e);
-        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && untyped_config && e->type &&
-            e->type->kind != SCHEMA_ANY)
+        bool untyped_read = emit_untyped_config_read(c->p, c->nodes, e), untyped_config = e->trav.n > 0 && untyped_read;
+        /* a JsonElement / Gson's Object (whole too) is no string, number, list, ...: only an input of
+         * any type takes it */
+        if (idx >= 0 && (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && untyped_read && e->type &&
+            e->type->kind != SCHEMA_ANY && e->type->kind != SCHEMA_JSON)
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' passes '%s', a value of no type, where the schema wants a value of a type, "

@@ -1357,6 +1357,13 @@ START_TEST(test_config_reads_cs_java) {
     tu_has(java, "ctx.export(\"a\", ((List<Object>) ((Map<String, Object>) o).get(\"prop\")).get(0));\n");
     free(java);
     unload(&f);
+    /* a value of no type (a JsonElement, Gson's Object), whole too, where the schema wants a string:
+     * refused (before, C# wrote `Text = x`, an object where an Input<string> is wanted) */
+    f = load("config \"x\" {}\nresource \"r\" \"lang:index:Res\" {\n    text = x\n    num = 1\n    flag = true\n"
+             "    items = []\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:12", "passes 'x', a value of no type, where the schema wants");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:12", "passes 'x', a value of no type, where the schema wants");
+    unload(&f);
     /* a list index into a map: refused */
     f = load("config \"m\" \"map(string)\" {}\noutput \"a\" {\n    value = m[0]\n}\n");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "reads into the config value 'm' of type");
