@@ -980,6 +980,12 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0 ? r->id : NULL;
             x.spec_name[i] = e->name = export_unique_name(a, x.used, urn_last_name(a, r->urn), r->type, e->id);
             if (strncmp(r->type, "pulumi:providers:", 17) == 0) report->providers++;
+            /* an import file has no field for it: said, not dropped silently */
+            if (r->retain_on_delete)
+                diag_add(diags, DIAG_WARNING, DIAG_INPUT, d->path,
+                         arena_sprintf(a, "resource '%s' of type '%s'", e->name, r->type),
+                         "the source stack keeps it on delete (retainOnDelete), which an import file cannot carry: "
+                         "add retainOnDelete to its code, or the target's `pulumi destroy` deletes it");
         }
     }
     if (report->converted == 0) {

@@ -168,6 +168,7 @@ static bool read_resource(arena_t *a, const cJSON *r, size_t index, int version,
     out->protect = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "protect"));
     out->del = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "delete"));
     out->external = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "external"));
+    out->retain_on_delete = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "retainOnDelete"));
     if (!read_properties(a, r, "inputs", out->urn, &out->inputs, path, diags)) return false;
     if (!read_properties(a, r, "outputs", out->urn, &out->outputs, path, diags)) return false;
     pv_t *defaults = NULL;
@@ -386,9 +387,22 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
     }
     jscan_object_begin(s);
     /* First occurrence wins, as cJSON_GetObjectItemCaseSensitive does in the full parse. */
-    enum { K_URN, K_TYPE, K_ID, K_PARENT, K_PROVIDER, K_CUSTOM, K_PROTECT, K_DELETE, K_EXTERNAL, K_DEPS, K_N };
-    static const char *const names[K_N] = {"urn",    "type",    "id",     "parent",   "provider",
-                                           "custom", "protect", "delete", "external", "dependencies"};
+    enum {
+        K_URN,
+        K_TYPE,
+        K_ID,
+        K_PARENT,
+        K_PROVIDER,
+        K_CUSTOM,
+        K_PROTECT,
+        K_DELETE,
+        K_EXTERNAL,
+        K_RETAIN,
+        K_DEPS,
+        K_N
+    };
+    static const char *const names[K_N] = {"urn",     "type",   "id",       "parent",         "provider",    "custom",
+                                           "protect", "delete", "external", "retainOnDelete", "dependencies"};
     jscan_range_t val[K_N];
     bool seen[K_N] = {0};
     bool first = true, done = false;
@@ -419,8 +433,8 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
     out->id = str[K_ID] && *str[K_ID] ? str[K_ID] : NULL;
     out->parent = str[K_PARENT] && *str[K_PARENT] ? str[K_PARENT] : NULL;
     out->provider = str[K_PROVIDER] && *str[K_PROVIDER] ? str[K_PROVIDER] : NULL;
-    bool *flags[] = {&out->custom, &out->protect, &out->del, &out->external};
-    for (int k = K_CUSTOM; k <= K_EXTERNAL; k++)
+    bool *flags[] = {&out->custom, &out->protect, &out->del, &out->external, &out->retain_on_delete};
+    for (int k = K_CUSTOM; k <= K_RETAIN; k++)
         *flags[k - K_CUSTOM] =
             seen[k] && val[k].end - val[k].start == 4 && memcmp(s->text + val[k].start, "true", 4) == 0;
     if (seen[K_DEPS] && s->text[val[K_DEPS].start] == '[') {

@@ -25,8 +25,9 @@ typedef struct state_resource {
     bool protect;
     bool del; /* pending delete */
     bool external;
-    pv_t *inputs;  /* object, never NULL */
-    pv_t *outputs; /* object, never NULL */
+    bool retain_on_delete; /* retainOnDelete: `pulumi destroy` leaves it in the cloud */
+    pv_t *inputs;          /* object, never NULL */
+    pv_t *outputs;         /* object, never NULL */
     const char **dependencies;
     size_t n_dependencies;
     const struct cJSON *raw; /* the resource's JSON in `doc`; NULL when loaded indexed */

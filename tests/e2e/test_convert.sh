@@ -142,6 +142,19 @@ grep -q '"id": "clever-wombat"' "$TMP/ext-imports.json" || fail "--from pulumi: 
 grep -qF "bucket-suffix (random:index/randomString:RandomString): skipped: read by the source program (a get), not managed by it" "$TMP/err" ||
     fail "--from pulumi: the external resource is not named: $(cat "$TMP/err")"
 
+# 6d. retainOnDelete cannot be carried by an import file: said, naming the resource (the target's
+# code lacked it with no word, so its `pulumi destroy` would delete what the source kept)
+python3 - "$SOURCE_DIR/examples/quickstart/stack.json" "$TMP/retain.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+[r for r in d["deployment"]["resources"] if r.get("id") == "x7k2p9qa"][0]["retainOnDelete"] = True
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" convert --from pulumi "$TMP/retain.json" -o "$TMP/retain-imports.json" >/dev/null 2>"$TMP/err"
+expect_rc $? 0 "--from pulumi, retainOnDelete"
+grep -qF "resource 'bucket-suffix' of type 'random:index/randomString:RandomString': the source stack keeps it on delete (retainOnDelete), which an import file cannot carry: add retainOnDelete to its code, or the target's \`pulumi destroy\` deletes it" "$TMP/err" ||
+    fail "--from pulumi: retainOnDelete dropped without a word: $(cat "$TMP/err")"
+
 # 7. Every shared Terraform file either converts (0/1), has no resource it can convert (3: nothing
 # written), or is refused (2) with an error line.
 converted=0 refused=0 unconverted=0

@@ -138,6 +138,7 @@ static void compare_file(arena_t *a, const char *path, schema_set_t *schemas, si
         ck_assert_int_eq(f->protect, x->protect);
         ck_assert_int_eq(f->del, x->del);
         ck_assert_int_eq(f->external, x->external);
+        ck_assert_int_eq(f->retain_on_delete, x->retain_on_delete);
         ck_assert_int_eq(f->n_dependencies, x->n_dependencies);
         for (size_t k = 0; k < f->n_dependencies; k++)
             assert_same_str(f->dependencies[k], x->dependencies[k], "dependency", path);
