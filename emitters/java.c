@@ -369,7 +369,8 @@ static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schem
 }
 
 /* A value inside toJSON() as pulumi-java writes it: an object `jsonObject(jsonProperty(key, value),
- * ...)`, a list `jsonArray(item, ...)` (the SDK's Serialization helpers), any other value as it is. */
+ * ...)`, a list `jsonArray(item, ...)` (the SDK's Serialization helpers; one item cast to Object, as
+ * jsonArray(null) would pass no array and jsonArray(a List) take its items), any other value as it is. */
 static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
     bool object = e->kind == PCL_OBJECT;
     size_t n = object ? e->object.n : e->kind == PCL_TUPLE ? e->tuple.n : 0;
@@ -385,6 +386,8 @@ static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
             buf_puts(b, "jsonProperty(");
             names_append_quoted(b, LANG_JAVA, e->object.items[i].key);
             buf_puts(b, ", ");
+        } else if (n == 1) { /* the varargs overload: not jsonArray(List<Object>), nor a null array */
+            buf_puts(b, "(Object) ");
         }
         java_json_value(j, b, object ? e->object.items[i].value : e->tuple.items[i], ind + 4);
         if (object) buf_putc(b, ')');

@@ -1721,6 +1721,17 @@ START_TEST(test_builtin_functions_cs_java) {
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "calls toJSON() over outputs other than one Output");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "calls toJSON() on an object holding null");
     unload(&f);
+    /* a list of one item: jsonArray((Object) item), the varargs overload, where jsonArray(null)
+     * passes no array (the SDK gives null, serializeJson's Map.entry throws) and jsonArray(list)
+     * takes the inner list's items as the outer list's ([[1, 2]] written [1, 2]) */
+    f = load("output \"b\" {\n    value = toJSON({s = \"x\", l = [null], m = [[1, 2]]})\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "jsonProperty(\"l\", jsonArray(\n                    (Object) null\n                )),\n");
+    tu_has(java, "jsonProperty(\"m\", jsonArray(\n                    (Object) jsonArray(\n"
+                 "                        1,\n                        2\n                    )\n                ))\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
     /* over one Output: in an apply of it, as pulumi-java writes it (an IAM policy of an ARN) */
     f = load("config \"k\" \"string\" {\n    secret = true\n}\n"
              "output \"q\" {\n    value = toJSON({a = k, list = [k, \"x\"]})\n}\n");
