@@ -626,6 +626,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .value_parts = &CS_VALUE_PARTS,
     .untyped_read = cs_untyped_read,
     .untyped_number = "%s.GetDouble()",
+    .untyped_optional = "%s!.Value", /* a JsonElement? (CS_CFG any_optional) */
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .calls_output = CS_CALLS_OUTPUT,

@@ -892,6 +892,21 @@ void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node
     buf_puts(b, nothing);
 }
 
+/* Whether config node n is of no type (or an object type) and its default null: held as an optional
+ * (emit_typed_syntax_t untyped_optional). */
+static bool config_null_any(emit_typed_t *x, const pcl_node_t *n) {
+    return n && n->kind == PCL_NODE_CONFIG && n->n_attrs && n->attrs[0].value->kind == PCL_NULL &&
+           emit_config_type(x->a, n->token)->kind == EMIT_CFG_ANY;
+}
+
+/* Whether e reads such a config value, itself or through a local holding it (emit_local_held). */
+static bool typed_null_any(emit_typed_t *x, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL ? emit_typed_find(x, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &x->p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_LOCAL && !emit_local_held(x->p, x->index, n, &n)) return false;
+    return config_null_any(x, n);
+}
+
 static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *parent,
                           const pcl_expr_t *child, int depth, bool right) {
     bool paren = emit_operand_needs_parens(parent, child, right);
@@ -904,7 +919,10 @@ static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
         buf_t v;
         buf_init(&v);
         emit_typed_expr(s, x, &v, child, NULL, depth);
-        put_format1(b, s->untyped_number, v.data ? v.data : "");
+        const char *value = v.data ? v.data : "";
+        if (s->untyped_optional && !child->trav.n && typed_null_any(x, child)) /* read into: by typed_held_parts */
+            value = arena_sprintf(x->a, s->untyped_optional, value);
+        put_format1(b, s->untyped_number, value);
         buf_free(&v);
         return;
     }
@@ -1016,7 +1034,10 @@ static void typed_held_parts(const emit_typed_syntax_t *s, emit_typed_t *x, buf_
     const emit_cfg_type_t *t = config ? emit_config_type(x->a, config->token) : NULL;
     buf_t v;
     buf_init(&v);
-    buf_puts(&v, value);
+    if (n && s->untyped_optional && config_null_any(x, config))
+        put_format1(&v, s->untyped_optional, value);
+    else
+        buf_puts(&v, value);
     size_t k = 0;
     for (; k < n && (!t || t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++, t = t ? t->elem : NULL)
         emit_append_part(&v, &parts[k], NULL, s->value_parts);

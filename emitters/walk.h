@@ -475,6 +475,9 @@ typedef struct emit_typed_syntax {
     void (*untyped_read)(emit_typed_t *x, buf_t *b, const char *value, const pcl_trav_part_t *parts, size_t n);
     /* an operand of no type in arithmetic (the same), a format of it made a number */
     const char *untyped_number;
+    /* a config value of no type whose default is null, as the language holds it (C#'s JsonElement?),
+     * read into or made a number: a format of it as its value (NULL: as it is) */
+    const char *untyped_optional;
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`

@@ -1364,6 +1364,24 @@ START_TEST(test_config_reads_cs_java) {
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:12", "passes 'x', a value of no type, where the schema wants");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:12", "passes 'x', a value of no type, where the schema wants");
     unload(&f);
+    /* C#: a value of no type (or of an object type) whose default is null is a JsonElement?
+     * (GetObject<JsonElement?>), read into by its Value (a Nullable<JsonElement> has no GetProperty) */
+    f = load("config \"u\" {\n    default = null\n}\nconfig \"ob\" \"object({a=int})\" {\n    default = null\n}\n"
+             "s = secret(u)\nh = u\n"
+             "output \"x\" {\n    value = u.a + 1\n}\noutput \"y\" {\n    value = ob.a\n}\n"
+             "output \"z\" {\n    value = s.p\n}\noutput \"w\" {\n    value = h.q\n}\n"
+             "output \"v\" {\n    value = u + 1\n}\noutput \"t\" {\n    value = u\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var u = config.GetObject<JsonElement?>(\"u\");\n");
+    tu_has(cs, "        [\"x\"] = u!.Value.GetProperty(\"a\").GetDouble() + 1,\n"
+               "        [\"y\"] = ob!.Value.GetProperty(\"a\"),\n"
+               "        [\"z\"] = s.Apply(s => s!.Value.GetProperty(\"p\")),\n"
+               "        [\"w\"] = h!.Value.GetProperty(\"q\"),\n"
+               "        [\"v\"] = u!.Value.GetDouble() + 1,\n"
+               "        [\"t\"] = u,\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
     /* a list index into a map: refused */
     f = load("config \"m\" \"map(string)\" {}\noutput \"a\" {\n    value = m[0]\n}\n");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "reads into the config value 'm' of type");
