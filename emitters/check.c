@@ -441,6 +441,17 @@ static bool java_config_null_test(const check_t *c, const pcl_expr_t *e) {
     return n->n_attrs > 0 || (k != EMIT_CFG_INT && k != EMIT_CFG_NUMBER && k != EMIT_CFG_BOOL);
 }
 
+/* Whether e reads a resource's required output whole (`res.flag`): an Output<T>, not of a T?. */
+static bool cs_required_output(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 1 && e->trav.parts[0].attr
+                  ? names_table_get(c->nodes, e->trav.root)
+                  : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return false;
+    const schema_property_t *p = schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+    return p && p->required;
+}
+
 /* The languages whose emitter writes this expression (by kind, and for some languages by whether it
  * reads outputs and what its operands are). */
 static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
@@ -448,15 +459,19 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     const unsigned apply = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO);
     switch (e->kind) {
     case PCL_TEMPLATE: { /* YAML interpolates references; other parts are joined (fn::join), strings only */
-        bool yaml = true;
+        bool yaml = true, cs = true;
         for (size_t i = 0; i < e->tuple.n; i++) {
             const pcl_expr_t *part = e->tuple.items[i];
+            /* C# formats a bool True / False: it is written as PCL prints it, an output's in an Apply of an
+             * Output<bool> (a required output read whole, an operator over outputs), not of a bool? */
+            cs &= !emit_reads_bool(c->p, c->nodes, part) || !emit_has_output(c->p, c->nodes, part) ||
+                  part->kind == PCL_BINARY || part->kind == PCL_UNARY || cs_required_output(c, part);
             yaml &= part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
                     emit_yaml_read_base(c->p, c->nodes, part) ||
                     emit_expr_shape(c->p, c->nodes, part) == EMIT_SHAPE_STRING ||
                     (part->type && part->type->kind == SCHEMA_STRING);
         }
-        return apply | L(LANG_CSHARP) | L(LANG_JAVA) | (yaml ? L(LANG_YAML) : 0);
+        return apply | (cs ? L(LANG_CSHARP) : 0) | L(LANG_JAVA) | (yaml ? L(LANG_YAML) : 0);
     }
     case PCL_UNARY:
     case PCL_BINARY:
@@ -690,6 +705,19 @@ const pcl_expr_t *emit_local_held(const pcl_program_t *p, const names_table_t *n
     if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG || p->nodes[idx].config_secret) return NULL;
     *config = &p->nodes[idx];
     return v;
+}
+
+bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (emit_expr_shape(p, nodes, e) == EMIT_SHAPE_BOOL) return true;
+    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG) return false;
+    arena_t *a = arena_new();
+    const emit_cfg_type_t *t = emit_config_type(a, p->nodes[idx].token);
+    for (size_t k = 0; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
+        t = t->elem;
+    bool b = t->kind == EMIT_CFG_BOOL;
+    arena_free(a);
+    return b;
 }
 
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {

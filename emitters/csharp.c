@@ -286,9 +286,18 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
         if (part->kind != PCL_STRING) {
             /* a converted config value is an expression, and `:` would start a format */
             bool paren = part->kind != PCL_TRAVERSAL || emit_typed_conversion(&CS_VALUES, x, part) != EMIT_CONV_NONE;
-            buf_puts(b, paren ? "{(" : "{");
+            /* a bool as PCL prints it (C# formats it True / False; emit_check_program: a plain one) */
+            bool boolean = emit_reads_bool(c->base.p, c->base.index, part);
+            if (boolean && out && emit_has_output(c->base.p, c->base.index, part)) { /* an Output<bool> */
+                buf_puts(b, paren ? "{(" : "{");
+                cs_expr(c, b, part, NULL, depth);
+                buf_puts(b,
+                         paren ? ").Apply(v => v ? \"true\" : \"false\")}" : ".Apply(v => v ? \"true\" : \"false\")}");
+                continue;
+            }
+            buf_puts(b, paren || boolean ? "{(" : "{");
             cs_expr(c, b, part, NULL, depth);
-            buf_puts(b, paren ? ")}" : "}");
+            buf_puts(b, boolean ? " ? \"true\" : \"false\")}" : paren ? ")}" : "}");
             continue;
         }
         buf_t t;

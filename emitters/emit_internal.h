@@ -197,6 +197,8 @@ bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, cons
 /* Whether e reads a value of no type from a config value that is not secret: the config value of
  * no type (or an object type) itself, or what it reads through its list and map types into one. */
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e gives a bool: by its shape, or read from a config value through its list and map types. */
+bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* What local n holds, itself or through secret()/unsecret(), that C# and Java read into: a literal
  * list or object with no output in it, or a config value that is not secret (also set in *config);
  * NULL for another local. */

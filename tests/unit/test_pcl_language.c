@@ -1558,6 +1558,32 @@ START_TEST(test_keyed_outputs_cs_java) {
 }
 END_TEST
 
+/* C# formats a bool in an interpolated string as True / False; PCL prints true / false: a plain bool
+ * (a config value's, read from a config map, an operator's) is written `(b ? "true" : "false")`, a
+ * required output's in an Apply of it; an optional one (an Output<bool?>) is refused. Before, all were
+ * written `{b}` and printed True. */
+START_TEST(test_bool_in_template_cs) {
+    fixture_t f = load("config \"b\" \"bool\" {}\nconfig \"m\" \"map(bool)\" {}\n"
+                       "resource \"r\" \"lang:index:Res\" {\n    text = \"t\"\n    num = 1\n    flag = true\n"
+                       "    items = []\n}\n"
+                       "output \"a\" {\n    value = \"v-${b}-${m[\"k\"]}-${1 == 1}\"\n}\n"
+                       "output \"d\" {\n    value = \"v-${r.flag}\"\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"a\"] = $\"v-{(b ? \"true\" : \"false\")}-{(m[\"k\"] ? \"true\" : \"false\")}-{(1 == 1 ? "
+               "\"true\" : \"false\")}\",\n"
+               "        [\"d\"] = Output.Format($\"v-{r.Flag.Apply(v => v ? \"true\" : \"false\")}\"),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+    static const char *schema = "{\"name\":\"ob\",\"version\":\"1.0.0\",\"resources\":{\"ob:index:Res\":{"
+                                "\"properties\":{\"on\":{\"type\":\"boolean\"}},\"inputProperties\":{}}}}";
+    f = tu_pcl_load(schema, "ob.json",
+                    "resource \"r\" \"ob:index:Res\" {}\noutput \"o\" {\n    value = \"v-${r.on}\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "uses template interpolation");
+    unload(&f);
+}
+END_TEST
+
 /* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
  * or values of no type), only the helpers used written; Python refuses them (its helpers would not
  * catch a failure inside an Output). A string key that is an identifier is read as a property. */
@@ -1844,6 +1870,7 @@ int main(void) {
     tcase_add_test(tc, test_held_reads_whole_only_cs_java);
     tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_keyed_outputs_cs_java);
+    tcase_add_test(tc, test_bool_in_template_cs);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
