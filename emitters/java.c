@@ -237,6 +237,15 @@ static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size
  * `res.data().applyValue(v -> v.flatMap(x -> x.s()).orElse(null))`. */
 static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
     int idx = emit_typed_find(x, e->trav.root);
+    const pcl_node_t *n = idx >= 0 ? &x->p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_CONFIG && n->config_secret && emit_config_raw_int(x->a, n, e->trav.parts, e->trav.n)) {
+        /* an int a secret config map holds: a Double, as Gson decodes a raw Map (JAVA_VALUES config_raw_int) */
+        buf_printf(b, "%s.applyValue(v -> ((Number) v", x->var[idx]);
+        for (size_t k = 0; k < e->trav.n; k++)
+            emit_append_part(b, &e->trav.parts[k], NULL, &JAVA_VALUE_PARTS);
+        buf_puts(b, ").intValue())");
+        return;
+    }
     const schema_property_t *p = x->n_scope ? NULL : java_first_output(x, e, idx);
     if (!p || !java_reads_optional(p, e)) {
         emit_typed_traversal(x, b, e, &JAVA_PARTS);
@@ -635,13 +644,15 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     if (paren) buf_putc(b, '(');
     java_expr(j, b, e->x, NULL, ind);
     if (paren) buf_putc(b, ')');
+    /* ints a config map or nested list holds: Doubles, as Gson decodes them (JAVA_VALUES config_raw_int) */
+    const char *item = emit_config_raw_int_items(x, e->x, map) ? "((Number) %s).intValue()" : "%s";
     if (map) {
         buf_puts(b, ".entrySet().stream().sorted(Map.Entry.comparingByKey())");
         if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.getKey()", param));
-        emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.getValue()", param));
+        emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, item, arena_sprintf(x->a, "%s.getValue()", param)));
     } else {
         buf_puts(b, ".stream()");
-        emit_typed_scope_push(x, e->vvar, v);
+        emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, item, v));
         emit_typed_scope_entries(x, e);
     }
     const emit_for_syntax_t streams = {".filter(%s -> ", arena_sprintf(x->a, ".collect(%s.toMap(%%s -> ", collectors),
@@ -751,6 +762,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .map = java_map,
     .untyped_read = java_untyped_read,
     .untyped_number = "((Number) %s).doubleValue()",
+    .config_raw_int = "((Number) %s).intValue()", /* Gson: a raw Map's or List's numbers are Doubles */
     .apply_open = ".applyValue(%s -> ",
     .param_prefix = "_", /* a lambda's parameter may not shadow a local variable */
     .value_parts = &JAVA_VALUE_PARTS,

@@ -1026,6 +1026,26 @@ void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
     buf_puts(b, close);
 }
 
+bool emit_config_raw_int(arena_t *a, const pcl_node_t *config, const pcl_trav_part_t *parts, size_t n) {
+    const emit_cfg_type_t *t = emit_config_type(a, config->token);
+    bool raw = t->kind == EMIT_CFG_MAP; /* a map, or a list inside a list or map */
+    size_t k = 0;
+    for (; k < n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++, t = t->elem)
+        raw |= k > 0;
+    return n && k == n && raw && t->kind == EMIT_CFG_INT;
+}
+
+bool emit_config_raw_int_items(emit_typed_t *x, const pcl_expr_t *e, bool map) {
+    int idx = e->kind == PCL_TRAVERSAL ? emit_typed_find(x, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &x->p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_LOCAL && !emit_local_held(x->p, x->index, n, &n)) return false;
+    if (!n || n->kind != PCL_NODE_CONFIG) return false;
+    pcl_trav_part_t *parts = arena_alloc(x->a, (e->trav.n + 1) * sizeof *parts);
+    memcpy(parts, e->trav.parts, e->trav.n * sizeof *parts);
+    parts[e->trav.n] = (pcl_trav_part_t){.index_is_string = map, .index_str = "k"}; /* an item */
+    return emit_config_raw_int(x->a, n, parts, e->trav.n + 1);
+}
+
 /* `value` (the text of a config value that is not secret, or of what holds it: a literal list or
  * object when config is NULL) and the n parts read into it: through the config type's lists and
  * maps, then into a value of no type (an object type's too) by the language's untyped_read. */
@@ -1043,6 +1063,8 @@ static void typed_held_parts(const emit_typed_syntax_t *s, emit_typed_t *x, buf_
         emit_append_part(&v, &parts[k], NULL, s->value_parts);
     if (k < n && s->untyped_read)
         s->untyped_read(x, b, v.data, parts + k, n - k);
+    else if (s->config_raw_int && config && emit_config_raw_int(x->a, config, parts, n))
+        put_format1(b, s->config_raw_int, v.data);
     else
         buf_append(b, v.data, v.len);
     buf_free(&v);

@@ -392,6 +392,13 @@ const char *emit_config_getter(const pcl_node_t *n, const emit_cfg_names_t *name
 /* The language's type of a config value of type t, by `names`. */
 const char *emit_config_type_name(arena_t *a, const emit_cfg_type_t *t, const emit_cfg_names_t *names);
 
+/* Whether the n parts read into config node `config` go through its list and map types to an int
+ * that a map, or a list inside a list or map, holds (emit_typed_syntax_t config_raw_int). */
+bool emit_config_raw_int(arena_t *a, const pcl_node_t *config, const pcl_trav_part_t *parts, size_t n);
+/* Whether the items of e (a map's values when `map`, else a list's) are such ints: e reads a config
+ * value (itself or through a local holding it) that far. */
+bool emit_config_raw_int_items(emit_typed_t *x, const pcl_expr_t *e, bool map);
+
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 
 /* The first member of union type `t` that a literal like `e` fits, or NULL: a string an enum or
@@ -478,6 +485,10 @@ typedef struct emit_typed_syntax {
     /* a config value of no type whose default is null, as the language holds it (C#'s JsonElement?),
      * read into or made a number: a format of it as its value (NULL: as it is) */
     const char *untyped_optional;
+    /* an int read from a config map, or from a list inside a list or map, which the language's SDK
+     * decodes untyped (Java: Gson gives a raw Map's or List's numbers as Doubles): a format of the
+     * read made an int (NULL: as it is) */
+    const char *config_raw_int;
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`

@@ -1343,8 +1343,27 @@ START_TEST(test_config_reads_cs_java) {
     parses(LANG_CSHARP, cs);
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "ctx.export(\"a\", aMap.get(\"a\") + 1);\n        ctx.export(\"b\", aMap.get(\"b\"));\n"
+    /* Java: pulumi-java's getObject/requireObject of Map.class or List.class decode with Gson, whose
+     * raw Map and List hold a number as a Double: an int read from a map(int) (or a list nested in
+     * one) is made an int by Number (aMap.get("a") + 1 threw ClassCastException: Double to Integer);
+     * a list(int)'s items, read as an Integer[], and map(number)'s Doubles are read as they are */
+    tu_has(java, "ctx.export(\"a\", ((Number) aMap.get(\"a\")).intValue() + 1);\n"
+                 "        ctx.export(\"b\", ((Number) aMap.get(\"b\")).intValue());\n"
                  "        ctx.export(\"c\", aList.get(0).get(1));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    f = load("config \"l\" \"list(int)\" {}\nconfig \"ll\" \"list(list(int))\" {}\nconfig \"n\" \"map(number)\" {}\n"
+             "config \"mo\" \"map(int)\" {\n    secret = true\n}\n"
+             "output \"a\" {\n    value = l[0] + 1\n}\noutput \"b\" {\n    value = ll[0][1] + 1\n}\n"
+             "output \"c\" {\n    value = n[\"x\"] + 1\n}\noutput \"e\" {\n    value = mo[\"k\"]\n}\n"
+             "config \"m\" \"map(int)\" {}\noutput \"f\" {\n    value = [for k, v in m : v + 1]\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", l.get(0) + 1);\n"
+                 "        ctx.export(\"b\", ((Number) ll.get(0).get(1)).intValue() + 1);\n"
+                 "        ctx.export(\"c\", n.get(\"x\") + 1);\n"
+                 "        ctx.export(\"e\", mo.applyValue(v -> ((Number) v.get(\"k\")).intValue()));\n");
+    tu_has(java, ".map(k -> ((Number) k.getValue()).intValue() + 1)");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
@@ -1410,8 +1429,8 @@ START_TEST(test_held_locals_cs_java) {
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "ctx.export(\"a\", l.get(1));\n        ctx.export(\"b\", o.get(\"a\"));\n"
                  "        ctx.export(\"c\", ((Number) ((Map<String, Object>) h).get(\"p\")).doubleValue() + 1);\n"
-                 "        ctx.export(\"d\", k.get(\"z\"));\n"
-                 "        ctx.export(\"e\", z.applyValue(_z -> _z.get(\"q\")));\n");
+                 "        ctx.export(\"d\", ((Number) k.get(\"z\")).intValue());\n"
+                 "        ctx.export(\"e\", z.applyValue(_z -> ((Number) _z.get(\"q\")).intValue()));\n");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
