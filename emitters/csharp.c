@@ -428,13 +428,26 @@ static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
 }
 
 /* `new[]` and the items a line (an empty list: `new T[] {}`). */
+/* Whether C# infers the type of list literal e's array from its items (`new[] {...}` has a best type):
+ * all of one known shape, none null, all outputs or none. Otherwise (`new[] { 1, "a" }`, `new[] { null }`
+ * do not compile) it is an object?[]. */
+static bool cs_list_uniform(emit_typed_t *x, const pcl_expr_t *e) {
+    emit_shape_t first = emit_expr_shape(x->p, x->index, e->tuple.items[0]);
+    bool out = emit_has_output(x->p, x->index, e->tuple.items[0]);
+    for (size_t i = 0; i < e->tuple.n; i++)
+        if (e->tuple.items[i]->kind == PCL_NULL || emit_expr_shape(x->p, x->index, e->tuple.items[i]) != first ||
+            emit_has_output(x->p, x->index, e->tuple.items[i]) != out)
+            return false;
+    return first != EMIT_SHAPE_UNKNOWN;
+}
+
 static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (e->tuple.n == 0) {
         buf_printf(b, "new %s[] {}", et ? cs_scalar_type(et) : "object?");
         return;
     }
-    buf_puts(b, "new[]");
+    buf_puts(b, et || cs_list_uniform(x, e) ? "new[]" : "new object?[]");
     cs_open(b, depth);
     for (size_t i = 0; i < e->tuple.n; i++) {
         cs_indent(b, depth + 1);

@@ -1480,6 +1480,21 @@ START_TEST(test_held_reads_whole_only_cs_java) {
 }
 END_TEST
 
+/* C#: a list literal of no schema type whose items have no one type is an object?[] (`new[] { 1, "a",
+ * true }` and `new[] { null }` have no best type: CS0826); one of a type stays `new[]`. */
+START_TEST(test_mixed_list_cs) {
+    fixture_t f = load("l = [1, \"a\", true]\nk = [1, 2]\noutput \"x\" {\n    value = l\n}\n"
+                       "output \"y\" {\n    value = [null]\n}\noutput \"z\" {\n    value = k\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var l = new object?[]\n    {\n        1,\n        \"a\",\n        true,\n    };\n");
+    tu_has(cs, "var k = new[]\n    {\n        1,\n        2,\n    };\n");
+    tu_has(cs, "[\"y\"] = new object?[]\n        {\n            null,\n        },\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 /* C# and Java write a local map of resources' ids and an entry of it converted where the schema
  * wants a number or a boolean, as Pulumi's .NET generator writes l2-id-type: a
  * Dictionary<string, Output<string>> read by key (`ids["x"].Apply(x => double.Parse(x, ...))`; Java
@@ -1887,6 +1902,7 @@ int main(void) {
     tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_held_locals_cs_java);
     tcase_add_test(tc, test_held_reads_whole_only_cs_java);
+    tcase_add_test(tc, test_mixed_list_cs);
     tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_keyed_outputs_cs_java);
     tcase_add_test(tc, test_bool_in_template_cs);
