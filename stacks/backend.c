@@ -532,7 +532,8 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     if (!s->bucket) goto fail;
     if (!check_layout(s, diags)) goto fail;
     const char *base = arena_sprintf(a, ".pulumi/stacks/%s/%s.json", project, w->stack);
-    /* Pulumi reads whichever of .json / .json.gz exists (the newer when both do). */
+    /* Pulumi reads whichever of .json / .json.gz exists (it removes the other when it changes the
+     * compression); .json first here. */
     const char *cands[2] = {base, arena_sprintf(a, "%s.gz", base)};
     for (int i = 0; i < 2 && !s->stack_key; i++) {
         int got = s->bucket->read(s->bucket, cands[i], &s->raw, &s->raw_len, diags);
@@ -541,6 +542,19 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     }
     if (!s->stack_key) {
         char advice[DIAG_ADVICE_MAX];
+        /* Pulumi also keeps a stack zstd-compressed: it exists, it cannot be read here */
+        const char *zst = arena_sprintf(a, "%s.zst", base);
+        char *data;
+        size_t len;
+        int got = s->bucket->read(s->bucket, zst, &data, &len, diags);
+        if (got < 0) goto fail;
+        if (got > 0) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                     "the stack '%s' of project '%s' in %s is stored zstd-compressed (%s), which cimport cannot "
+                     "read; nothing was written%s",
+                     w->stack, project, s->url, zst, diag_advice(advice, DIAG_ADVICE_IMPORT_OPTION, NULL));
+            goto fail;
+        }
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                  "the stack '%s' of project '%s' does not exist in %s (no %s): create it with `pulumi stack init "
                  "%s`%s",

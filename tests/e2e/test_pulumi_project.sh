@@ -260,5 +260,17 @@ diff <(printf 'export const before = 1;\n' | diff - "$work/proj/index.ts" | sed 
   bad "--diff showed other code than the run then wrote"
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
 
+# a stack Pulumi keeps zstd-compressed (<stack>.json.zst): cimport cannot read it and says so,
+# exit 2, nothing changed; it said the stack does not exist and to create it with `pulumi stack init`
+mv "$state/.pulumi/stacks/$PROJ/test.json" "$work/test.json.keep"
+printf '\x28\xb5\x2f\xfdzst' >"$state/.pulumi/stacks/$PROJ/test.json.zst"
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes -l typescript -o zst.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ ! -e "$work/proj/zst.ts" ] && ! grep -qF 'pulumi stack init' "$work/err" &&
+  grep -qF "is stored zstd-compressed (.pulumi/stacks/$PROJ/test.json.zst), which cimport cannot read" "$work/err" && ok ||
+  bad "a zstd-compressed stack: exit $rc: $(cat "$work/err")"
+rm -f "$state/.pulumi/stacks/$PROJ/test.json.zst"
+mv "$work/test.json.keep" "$state/.pulumi/stacks/$PROJ/test.json"
+
 echo "test_pulumi_project: $pass passed, $fail failed"
 [ "$fail" = 0 ]
