@@ -422,6 +422,26 @@ static bool typed_for_ok(const check_t *c, const pcl_expr_t *e) {
 }
 
 /* Java: as C#, a list's index over a list the program names (its elements read by get(i)). */
+/* Java: whether e reads a config value (itself or through a local holding it) into a list or map
+ * whose items are lists or maps holding ints: Gson decodes those as Doubles (walk.c
+ * emit_config_raw_int), which a for expression's variable would read as Integers. */
+static bool java_for_raw_items(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(c->nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_LOCAL && !emit_local_held(c->p, c->nodes, n, &n)) return false;
+    if (!n || n->kind != PCL_NODE_CONFIG) return false;
+    const emit_cfg_type_t *t = emit_config_type(c->a, n->token);
+    size_t k = 0;
+    for (; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
+        t = t->elem;
+    if (k < e->trav.n || (t->kind != EMIT_CFG_LIST && t->kind != EMIT_CFG_MAP)) return false;
+    t = t->elem;
+    if (t->kind != EMIT_CFG_LIST && t->kind != EMIT_CFG_MAP) return false;
+    while (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP)
+        t = t->elem;
+    return t->kind == EMIT_CFG_INT;
+}
+
 static bool java_for_ok(const check_t *c, const pcl_expr_t *e) {
     bool list_index = e->kvar && emit_expr_shape(c->p, c->nodes, e->x) == EMIT_SHAPE_LIST;
     return typed_for_ok(c, e) && (!list_index || e->x->kind == PCL_TRAVERSAL);
@@ -1480,6 +1500,13 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return true;
     }
     case PCL_FOR: {
+        if (c->lang == LANG_JAVA && java_for_raw_items(c, e->x))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' iterates over '%s', whose items are lists or maps holding ints, which "
+                                 "pulumi-java's config getters decode as Doubles (Gson's raw List and Map); the Java "
+                                 "emitter converts such an int only where it reads one from the config value itself",
+                                 x->at->name, expr_text(c->a, e->x)));
         /* the body sees the for variables */
         pcl_expr_walk(e->x, check_one, x);
         size_t saved = x->n_scope;

@@ -1367,6 +1367,11 @@ START_TEST(test_config_reads_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
+    /* a for expression over lists of ints: its variable would be read as a List<Integer> of Doubles */
+    f = load("config \"ll\" \"list(list(int))\" {}\noutput \"c\" {\n    value = [for x in ll : x[0] + 1]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:13",
+                        "iterates over 'll', whose items are lists or maps holding ints");
+    unload(&f);
     /* an object type, read as a value of no type (a JsonElement, Gson's Object) */
     f = load("config \"o\" \"object({prop=list(bool)})\" {}\noutput \"a\" {\n    value = o.prop[0]\n}\n");
     cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
