@@ -401,6 +401,51 @@ static bool object_literal(const pcl_expr_t *e, void *ctx) {
     return true;
 }
 
+/* An entries() element, as C# and Java build it: a map of its key and value (Dictionary<string, object?>,
+ * Java's Map.of), whose value is an object: read whole only (an item of a list or an object, the body's
+ * value). Whether a part of a for expression over entries() reads its value into an operator, a
+ * conditional, a template or a call, or into the value (e.value.x): code that does not compile
+ * (object + int, CS0019; javac's bad operand types). */
+typedef struct entry_use {
+    const char *var;
+    bool found;
+} entry_use_t;
+
+static bool reads_entry_value(const pcl_expr_t *o, const char *var) {
+    if (!o || o->kind != PCL_TRAVERSAL || strcmp(o->trav.root, var) != 0 || o->trav.n == 0) return false;
+    const pcl_trav_part_t *p = &o->trav.parts[0];
+    const char *k = p->attr ? p->attr : p->index_is_string ? p->index_str : NULL;
+    return k && strcmp(k, "value") == 0;
+}
+
+static bool entry_value_used(const pcl_expr_t *e, void *ctx) {
+    entry_use_t *u = ctx;
+    const pcl_expr_t *ops[3] = {NULL, NULL, NULL};
+    pcl_expr_t *const *items = NULL;
+    size_t n = 0;
+    switch (e->kind) {
+    case PCL_TRAVERSAL: u->found |= reads_entry_value(e, u->var) && e->trav.n > 1; return !u->found;
+    case PCL_BINARY:
+    case PCL_UNARY:
+    case PCL_COND: ops[0] = e->x, ops[1] = e->y, ops[2] = e->z; break;
+    case PCL_TEMPLATE: items = e->tuple.items, n = e->tuple.n; break;
+    case PCL_CALL: items = e->call.args, n = e->call.n; break;
+    default: return true;
+    }
+    for (size_t i = 0; i < 3 + n; i++)
+        u->found |= reads_entry_value(i < 3 ? ops[i] : items[i - 3], u->var);
+    return !u->found;
+}
+
+static bool entry_value_in_operator(const pcl_expr_t *e) {
+    if (!e->vvar || e->x->kind != PCL_CALL || strcmp(e->x->call.name, "entries") != 0) return false;
+    entry_use_t u = {.var = e->vvar};
+    const pcl_expr_t *parts[] = {e->y, e->z, e->w};
+    for (int i = 0; i < 3 && !u.found; i++)
+        if (parts[i]) pcl_expr_walk(parts[i], entry_value_used, &u);
+    return u.found;
+}
+
 /* C# writes a for expression over a plain list or map (LINQ), none of its parts reading an output
  * nor building an object,
  * its variables named unlike the program's nodes (a lambda's parameter may not shadow a local); a
@@ -408,6 +453,7 @@ static bool object_literal(const pcl_expr_t *e, void *ctx) {
 static bool typed_for_ok(const check_t *c, const pcl_expr_t *e) {
     emit_shape_t sh = emit_expr_shape(c->p, c->nodes, e->x);
     if (sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_MAP) return false;
+    if (entry_value_in_operator(e)) return false;
     if (sh == EMIT_SHAPE_LIST && e->kvar && (e->w || e->for_object)) return false;
     const char *vars[] = {e->kvar, e->vvar};
     for (int i = 0; i < 2; i++)

@@ -1485,6 +1485,30 @@ START_TEST(test_held_reads_whole_only_cs_java) {
 }
 END_TEST
 
+/* C# and Java build an entries() element as a map of its key and value (a Dictionary<string,
+ * object?>, Map.of), so a for expression over entries() that reads the value into an operator wrote
+ * e["value"] + 1 / e.get("value") + 1 (object + int: does not compile). Refused; whole it is written. */
+START_TEST(test_entries_value_whole_only_cs_java) {
+    fixture_t f =
+        load("config \"m\" \"map(int)\" {}\noutput \"v\" {\n    value = [for e in entries(m) : e.value + 1]\n}\n"
+             "output \"t\" {\n    value = [for e in entries(m) : \"${e.value}\"]\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:3:13", "uses a for expression");
+        tu_pcl_emit_refused(&f, lang, "main.pp:6:13", "uses a for expression");
+    }
+    unload(&f);
+    f = load("config \"m\" \"map(int)\" {}\noutput \"v\" {\n    value = [for e in entries(m) : [e.key, e.value]]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "e[\"value\"]");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "e.get(\"value\")");
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C#: a list literal of no schema type whose items have no one type is an object?[] (`new[] { 1, "a",
  * true }` and `new[] { null }` have no best type: CS0826); one of a type stays `new[]`. */
 START_TEST(test_mixed_list_cs) {
@@ -1907,6 +1931,7 @@ int main(void) {
     tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_held_locals_cs_java);
     tcase_add_test(tc, test_held_reads_whole_only_cs_java);
+    tcase_add_test(tc, test_entries_value_whole_only_cs_java);
     tcase_add_test(tc, test_mixed_list_cs);
     tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_keyed_outputs_cs_java);
