@@ -847,6 +847,14 @@ bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, cons
     return idx >= 0 && node_untyped(p, nodes, &p->nodes[idx]);
 }
 
+bool emit_untyped_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    const pcl_expr_t *v = e;
+    while (v->kind == PCL_CALL && v->call.n == 1 &&
+           (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
+        v = v->call.args[0];
+    return v->kind == PCL_TRAVERSAL && emit_untyped_value(p, nodes, v) && emit_has_output(p, nodes, e);
+}
+
 /* length() and entries() are written by what their argument is: a string, a list or a map. */
 static bool check_call_shape(const check_t *c, const pcl_expr_t *e) {
     if (c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON) return true;
@@ -1301,6 +1309,39 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              x->at->name, e->kind == PCL_TUPLE ? "list" : "map",
                              e->kind == PCL_TUPLE ? "List" : "Map"));
         return false;
+    }
+    /* Java writes a map (an object literal not of the schema's object type) as Map.ofEntries(Map.entry(k,
+     * v), ...), as pulumi-java does, and Map.entry throws NullPointerException on a null value */
+    if (c->lang == LANG_JAVA && e->kind == PCL_OBJECT &&
+        !(e->type && e->type->kind == SCHEMA_OBJECT && e->type->object && e->type->token)) {
+        for (size_t i = 0; i < e->object.n; i++) {
+            const pcl_expr_t *v = e->object.items[i].value;
+            if (v->kind != PCL_NULL) continue;
+            refuse(c, x->n, v->line ? v->line : line, v->line ? v->col : col,
+                   arena_sprintf(c->a,
+                                 "'%s' holds null as the value of '%s' in a map, which Java writes as pulumi-java "
+                                 "does, Map.ofEntries(Map.entry(...)), and Map.entry throws NullPointerException on "
+                                 "a null value at run time",
+                                 x->at->name, e->object.items[i].key));
+            return false;
+        }
+    }
+    /* C#: a list of numbers or bools of the schema's (an InputList<double>) cannot hold null */
+    if (c->lang == LANG_CSHARP && e->kind == PCL_TUPLE && e->type && e->type->kind == SCHEMA_ARRAY &&
+        e->type->element &&
+        (e->type->element->kind == SCHEMA_NUMBER || e->type->element->kind == SCHEMA_INT ||
+         e->type->element->kind == SCHEMA_BOOL)) {
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            const pcl_expr_t *v = e->tuple.items[i];
+            if (v->kind != PCL_NULL) continue;
+            refuse(c, x->n, v->line ? v->line : line, v->line ? v->col : col,
+                   arena_sprintf(c->a, "'%s' holds null in a list of %ss, which C# holds as a %s[] of no null items",
+                                 x->at->name, e->type->element->kind == SCHEMA_BOOL ? "bool" : "number",
+                                 e->type->element->kind == SCHEMA_BOOL     ? "bool"
+                                 : e->type->element->kind == SCHEMA_NUMBER ? "double"
+                                                                           : "int"));
+            return false;
+        }
     }
     bool typed = c->lang == LANG_CSHARP || c->lang == LANG_JAVA; /* convert a config value's (walk.c typed_operand) */
     bool held = false;

@@ -427,7 +427,6 @@ static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
         cs_invoke_read((cs_ctx_t *)x, b, e, depth);
 }
 
-/* `new[]` and the items a line (an empty list: `new T[] {}`). */
 /* Whether C# infers the type of list literal e's array from its items (`new[] {...}` has a best type):
  * all of one known shape, none null, all outputs or none. Otherwise (`new[] { 1, "a" }`, `new[] { null }`
  * do not compile) it is an object?[]. */
@@ -441,13 +440,29 @@ static bool cs_list_uniform(emit_typed_t *x, const pcl_expr_t *e) {
     return first != EMIT_SHAPE_UNKNOWN;
 }
 
+/* `new[]` and the items a line (an empty list: `new T[] {}`; items of no one type, `new object?[]`:
+ * cs_list_uniform; nulls only in a list of strings, `new string[]`). */
 static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (e->tuple.n == 0) {
         buf_printf(b, "new %s[] {}", et ? cs_scalar_type(et) : "object?");
         return;
     }
-    buf_puts(b, et || cs_list_uniform(x, e) ? "new[]" : "new object?[]");
+    /* of no type or the schema's any type (an InputList<object>, a Dictionary<string, object?>'s
+     * value): an object?[] when its items' shapes are known and not one (1, "a"); resources (dependsOn's
+     * InputList<Resource>) stay new[] */
+    bool nulls = true, known = true; /* a null in a list of numbers: check.c refuses */
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *it = e->tuple.items[i];
+        nulls &= it->kind == PCL_NULL;
+        known &= it->kind == PCL_NULL || emit_expr_shape(x->p, x->index, it) != EMIT_SHAPE_UNKNOWN;
+    }
+    if (et && nulls && et->kind == SCHEMA_STRING)
+        buf_puts(b, "new string[]");
+    else if ((!et || et->kind == SCHEMA_ANY) && known && !cs_list_uniform(x, e))
+        buf_puts(b, "new object?[]");
+    else
+        buf_puts(b, "new[]");
     cs_open(b, depth);
     for (size_t i = 0; i < e->tuple.n; i++) {
         cs_indent(b, depth + 1);
@@ -649,6 +664,8 @@ static const emit_typed_syntax_t CS_VALUES = {
     .untyped_read = cs_untyped_read,
     .untyped_number = "%s.GetDouble()",
     .untyped_optional = "%s!.Value", /* a JsonElement? (CS_CFG any_optional) */
+    /* an Output<T> converts to an Input<T> only, not Input<object> */
+    .untyped_output_any = ".Apply(v => (object)v)",
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .calls_output = CS_CALLS_OUTPUT,

@@ -194,6 +194,10 @@ emit_conversion_t emit_string_conversion(const pcl_program_t *p, const names_tab
  * a stack reference's getOutput() — which arithmetic converts to a number first (Number(x), float(x)),
  * as PCL's operators do. (A for-expression variable of the same name is the caller's to rule out.) */
 bool emit_untyped_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e is an output of a value of no type (C#'s Output<JsonElement>, Java's Output<Object>): a
+ * secret config value of no type, secret()/unsecret() of a value of no type, a local holding one, a
+ * read into one. */
+bool emit_untyped_output(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e reads a value of no type from a config value that is not secret: the config value of
  * no type (or an object type) itself, or what it reads through its list and map types into one. */
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);

@@ -50,6 +50,14 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "            throw new RuntimeException(e);\n"
      "        }\n"
      "    }\n\n"},
+    {"formatValue", "formatValue",
+     "    private static String formatValue(Object value) {\n"
+     "        if (value instanceof Double && !((Double) value).isInfinite()\n"
+     "            && (Double) value == Math.rint((Double) value)) {\n"
+     "            return java.math.BigDecimal.valueOf((Double) value).toBigInteger().toString();\n"
+     "        }\n"
+     "        return String.valueOf(value);\n"
+     "    }\n\n"},
     {"singleOrNone", "singleOrNone",
      "    private static <T> T singleOrNone(java.util.List<T> list) {\n"
      "        if (list.size() > 1) {\n"
@@ -264,6 +272,23 @@ static void java_read_below(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, s
     if (java_read_chain(x, b, atom, skip, p ? p->type : NULL, false, idx)) buf_puts(b, ".orElse(null)");
 }
 
+static const char *java_need(emit_typed_t *x, const char *fqcn);
+
+/* Whether a template's part is a value of no type (emit_untyped_value), secret()/unsecret() of one, or
+ * a local holding a stack reference's output. */
+static bool java_untyped_part(java_ctx_t *j, const pcl_expr_t *part) {
+    for (int depth = 0; depth < 8; depth++) {
+        while (part->kind == PCL_CALL && part->call.n == 1 &&
+               (strcmp(part->call.name, "secret") == 0 || strcmp(part->call.name, "unsecret") == 0))
+            part = part->call.args[0];
+        if (emit_untyped_value(j->base.p, j->base.index, part)) return true;
+        int idx = part->kind == PCL_TRAVERSAL && !part->trav.n ? emit_typed_find(&j->base, part->trav.root) : -1;
+        if (idx < 0 || j->base.p->nodes[idx].kind != PCL_NODE_LOCAL) return false;
+        part = j->base.p->nodes[idx].attrs[0].value;
+    }
+    return false;
+}
+
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
  * reads outputs; `%` doubled in the text. */
 static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
@@ -286,11 +311,22 @@ static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int in
         buf_free(&t);
     }
     buf_putc(b, '"');
-    for (size_t i = 0; i < e->tuple.n; i++)
-        if (e->tuple.items[i]->kind != PCL_STRING) {
-            buf_puts(b, ", ");
-            java_expr(j, b, e->tuple.items[i], NULL, ind);
+    for (size_t i = 0; i < e->tuple.n; i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind == PCL_STRING) continue;
+        buf_puts(b, ", ");
+        /* a value of no type (Gson's Object: every number a Double) as PCL prints it: 1, not 1.0 */
+        if (!java_untyped_part(j, part)) {
+            java_expr(j, b, part, NULL, ind);
+        } else if (emit_has_output(j->base.p, j->base.index, part)) {
+            java_expr(j, b, part, NULL, ind);
+            buf_printf(b, ".applyValue(v -> %s(v))", java_need(x, "=formatValue"));
+        } else {
+            buf_printf(b, "%s(", java_need(x, "=formatValue"));
+            java_expr(j, b, part, NULL, ind);
+            buf_putc(b, ')');
         }
+    }
     buf_putc(b, ')');
 }
 
@@ -304,6 +340,15 @@ static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const
         if (i + 1 < n) buf_putc(b, ',');
     }
     buf_putc(b, ')');
+}
+
+/* Whether a list literal holds null: the SDK's varargs setters (`items(String... items)`) make their
+ * List with List.of, which throws NullPointerException on a null item, as List.of itself does, so
+ * such a list is passed whole as Arrays.asList(...) (java_list), to the setter that takes a List. */
+static bool java_null_item(const pcl_expr_t *e) {
+    for (size_t i = 0; e->kind == PCL_TUPLE && i < e->tuple.n; i++)
+        if (e->tuple.items[i]->kind == PCL_NULL) return true;
+    return false;
 }
 
 /* A builder's list or map property (of a type) holding outputs: the SDK's builders take a whole
@@ -477,7 +522,7 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
             continue;
         }
         /* list properties take varargs: one element inline, more one per line */
-        if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY)) {
+        if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY) && !java_null_item(v)) {
             const schema_type_t *et = t ? t->element : NULL;
             if (v->tuple.n == 1) {
                 java_expr(j, b, v->tuple.items[0], et, ind + 4);
@@ -581,10 +626,14 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
 /* `List.of(...)`: the items a line. */
 static void java_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
-    bool null_item = false; /* List.of throws on a null item; Arrays.asList keeps it */
-    for (size_t i = 0; i < e->tuple.n; i++)
-        null_item |= e->tuple.items[i]->kind == PCL_NULL;
-    if (null_item)
+    if (e->tuple.n == 1 && java_null_item(e)) { /* Arrays.asList(null) passes a null array: it throws too */
+        if (!et || et->kind == SCHEMA_ANY)      /* as pulumi-java writes l1-output-null */
+            buf_printf(b, "%s.asList((Object) null)", java_class(j, "java.util.Arrays"));
+        else /* a List of the setter's type */
+            buf_printf(b, "%s.singletonList(null)", java_class(j, "java.util.Collections"));
+        return;
+    }
+    if (java_null_item(e)) /* List.of throws on a null item; Arrays.asList keeps it */
         buf_printf(b, "%s.asList(", java_class(j, "java.util.Arrays"));
     else
         buf_printf(b, "%s.of(", java_class(j, "java.util.List"));

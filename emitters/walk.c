@@ -1220,8 +1220,18 @@ static bool typed_config_read(const emit_typed_syntax_t *s, emit_typed_t *x, buf
     return true;
 }
 
+static void typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                       const schema_type_t *t, int depth);
+
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
                      const schema_type_t *t, int depth) {
+    typed_expr(s, x, b, e, t, depth);
+    if (s->untyped_output_any && !x->apply && t && t->kind == SCHEMA_ANY && emit_untyped_output(x->p, x->index, e))
+        buf_puts(b, s->untyped_output_any);
+}
+
+static void typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                       const schema_type_t *t, int depth) {
     if (x->apply && typed_apply_param(s, x, b, e)) return;
     const pcl_expr_t *under = e->kind == PCL_GETATTR || e->kind == PCL_INDEX ? emit_fn_call_under(e) : NULL;
     if (emit_is_invoke(e) || (under && emit_is_invoke(under))) {

@@ -489,6 +489,9 @@ typedef struct emit_typed_syntax {
      * decodes untyped (Java: Gson gives a raw Map's or List's numbers as Doubles): a format of the
      * read made an int (NULL: as it is) */
     const char *config_raw_int;
+    /* appended to an output of a value of no type (emit_untyped_output) where the schema wants a value
+     * of any type (C#: Output<JsonElement> to an Output<object>; NULL: as it is) */
+    const char *untyped_output_any;
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`

@@ -215,8 +215,10 @@ START_TEST(test_builtins_refused) {
     tu_has(java, "import com.pulumi.resources.StackReference;\nimport com.pulumi.resources.StackReferenceArgs;\n");
     tu_has(java, "        var ref = new StackReference(\"ref\", StackReferenceArgs.builder()\n"
                  "            .name(\"org/proj/dev\")\n            .build());\n");
-    /* x2: x is the parameter of the lambdas Java writes */
-    tu_has(java, "ctx.export(\"t\", Output.format(\"v-%s-%s\", ref.output(\"b\"), x2));\n");
+    /* x2: x is the parameter of the lambdas Java writes; a stack output of no type (Gson's Object: a
+     * number a Double) printed as PCL prints it (formatValue: 1, not 1.0) */
+    tu_has(java, "ctx.export(\"t\", Output.format(\"v-%s-%s\", ref.output(\"b\").applyValue(v -> formatValue(v)), "
+                 "x2.applyValue(v -> formatValue(v))));\n");
     tu_has(java, "ctx.export(\"s\", ref.output(\"c\").asSecret());\n"); /* not Output.ofSecret(an Output) */
     free(java);
     tu_pcl_unload(&f);

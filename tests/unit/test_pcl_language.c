@@ -1893,6 +1893,101 @@ START_TEST(test_builtin_functions_cs_java) {
 }
 END_TEST
 
+/* Lists and maps holding null, as C# and Java run them: Java's List.of, Map.entry and the SDK's
+ * varargs setters (List.of again) throw NullPointerException on null, so a list holding null is
+ * Arrays.asList(...) (one item: Arrays.asList((Object) null), as pulumi-java writes l1-output-null, or
+ * Collections.singletonList(null) of the setter's type) passed whole, and a map holding null is
+ * refused. C#: nulls only in a list of strings are a string[] (new[] { null } has no best type), a
+ * list of any type's items of no one type an object?[] (test_mixed_list_cs: of no type), and null in
+ * a list of numbers (a double[]) refused. */
+START_TEST(test_null_and_mixed_lists_cs_java) {
+    fixture_t f = load("l = [1, null]\nm = [1, \"a\", true]\n"
+                       "resource \"r\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = [\"x\", null]\n}\n"
+                       "resource \"s\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+                       "    items = [null]\n}\n"
+                       "output \"l\" {\n    value = l\n}\noutput \"m\" {\n    value = m\n}\n"
+                       "output \"n\" {\n    value = [null]\n}\noutput \"same\" {\n    value = [1, 2.5]\n}\n"
+                       "output \"strs\" {\n    value = [\"a\", null]\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var l = Arrays.asList(\n            1,\n            null);\n");
+    tu_has(java, "            .items(Arrays.asList(\n                \"x\",\n                null))\n");
+    tu_has(java, "            .items(Collections.singletonList(null))\n");
+    tu_has(java, "ctx.export(\"n\", Arrays.asList((Object) null));\n");
+    tu_has(java, "final var m = List.of(\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        Items = new[]\n        {\n            \"x\",\n            null,\n        },\n");
+    tu_has(cs, "        Items = new string[]\n        {\n            null,\n        },\n");
+    tu_has(cs, "        [\"same\"] = new[]\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+    /* Java: a map holding null, anywhere; C#: null in a list of numbers */
+    f = load("o = {a = 1, b = null}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:1:17", "holds null as the value of 'b' in a map");
+    char *ok = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    free(ok);
+    unload(&f);
+    f = load("output \"o\" {\n    value = {x = {y = null}}\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:23", "Map.entry throws NullPointerException");
+    unload(&f);
+    static const char *schema = "{\"name\":\"nl\",\"version\":\"1.0.0\",\"resources\":{\"nl:index:Res\":{"
+                                "\"inputProperties\":{\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
+                                "\"anys\":{\"type\":\"array\",\"items\":{\"$ref\":\"pulumi.json#/Any\"}}}}}}";
+    f = tu_pcl_load(schema, "nl.json", "resource \"r\" \"nl:index:Res\" {\n    nums = [1, null]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:2:16", "holds null in a list of numbers");
+    unload(&f);
+    f = tu_pcl_load(schema, "nl.json", "resource \"r\" \"nl:index:Res\" {\n    anys = [1, \"a\"]\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        Anys = new object?[]\n");
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
+/* Java prints a value of no type (Gson's Object, every number a Double) in a template as PCL does:
+ * formatValue(x) gives 1 for 1.0 (String.format("%s", 1.0) gave "1.0"); over an output of one, in an
+ * applyValue. C# passes an output of a value of no type (an Output<JsonElement>: a secret config value,
+ * secret() of one, a local holding it) where the schema wants any (an Input<object>, which an
+ * Output<JsonElement> does not convert to) as an Output<object>. */
+START_TEST(test_untyped_values_cs_java) {
+    fixture_t f =
+        load("config \"x\" {}\nconfig \"k\" {\n    secret = true\n}\n"
+             "output \"t\" {\n    value = \"v-${x}\"\n}\noutput \"s\" {\n    value = \"v-${secret(x)}-${k}\"\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"t\", String.format(\"v-%s\", formatValue(x2)));\n");
+    tu_has(java, "ctx.export(\"s\", Output.format(\"v-%s-%s\", Output.ofSecret(x2).applyValue(v -> formatValue(v)), "
+                 "k.applyValue(v -> formatValue(v))));\n");
+    tu_has(java, "    private static String formatValue(Object value) {\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    static const char *schema =
+        "{\"name\":\"an\",\"version\":\"1.0.0\",\"resources\":{\"an:index:Res\":{"
+        "\"inputProperties\":{\"value\":{\"$ref\":\"pulumi.json#/Any\"},"
+        "\"vals\":{\"type\":\"array\",\"items\":{\"$ref\":\"pulumi.json#/Any\"}},"
+        "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"pulumi.json#/Any\"}}}}}}";
+    f = tu_pcl_load(
+        schema, "an.json",
+        "config \"x\" {}\nconfig \"k\" {\n    secret = true\n}\ns = secret(x)\n"
+        "resource \"r\" \"an:index:Res\" {\n    value = s\n    vals = [secret(x)]\n    tags = { a = k }\n}\n"
+        "resource \"p\" \"an:index:Res\" {\n    value = x\n}\n"
+        "output \"o\" {\n    value = s\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs,
+           "        Value = s.Apply(v => (object)v),\n"
+           "        Vals = new[]\n        {\n            Output.CreateSecret(x).Apply(v => (object)v),\n        },\n"
+           "        Tags = \n        {\n            { \"a\", k.Apply(v => (object)v) },\n        },\n");
+    tu_has(cs, "        Value = x,\n");
+    tu_has(cs, "        [\"o\"] = s,\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -1937,6 +2032,8 @@ int main(void) {
     tcase_add_test(tc, test_keyed_outputs_cs_java);
     tcase_add_test(tc, test_bool_in_template_cs);
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
+    tcase_add_test(tc, test_null_and_mixed_lists_cs_java);
+    tcase_add_test(tc, test_untyped_values_cs_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
