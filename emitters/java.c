@@ -274,6 +274,19 @@ static void java_read_below(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, s
 
 static const char *java_need(emit_typed_t *x, const char *fqcn);
 
+/* Whether a template's part is an int by its declaration: a config value of type int, a resource's
+ * output of the schema's integer type (an Integer prints as PCL prints it). */
+static bool java_int_part(java_ctx_t *j, const pcl_expr_t *part) {
+    int idx = part->kind == PCL_TRAVERSAL ? emit_typed_find(&j->base, part->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &j->base.p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_CONFIG && !part->trav.n) return n->token && strcmp(n->token, "int") == 0;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema || part->trav.n != 1 || !part->trav.parts[0].attr)
+        return false;
+    const schema_property_t *pr =
+        schema_find_property(n->schema->outputs, n->schema->n_outputs, part->trav.parts[0].attr);
+    return pr && pr->type && pr->type->kind == SCHEMA_INT;
+}
+
 /* Whether a template's part is a value of no type (emit_untyped_value), secret()/unsecret() of one, or
  * a local holding a stack reference's output. */
 static bool java_untyped_part(java_ctx_t *j, const pcl_expr_t *part) {
@@ -315,8 +328,10 @@ static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int in
         const pcl_expr_t *part = e->tuple.items[i];
         if (part->kind == PCL_STRING) continue;
         buf_puts(b, ", ");
-        /* a value of no type (Gson's Object: every number a Double) as PCL prints it: 1, not 1.0 */
-        if (!java_untyped_part(j, part)) {
+        /* a number (a Double: a config number, the schema's number, arithmetic over them) or a value of
+         * no type (Gson's Object: every number a Double) as PCL prints it: 1, not 1.0 */
+        bool number = emit_expr_shape(j->base.p, j->base.index, part) == EMIT_SHAPE_NUMBER && !java_int_part(j, part);
+        if (!number && !java_untyped_part(j, part)) {
             java_expr(j, b, part, NULL, ind);
         } else if (emit_has_output(j->base.p, j->base.index, part)) {
             java_expr(j, b, part, NULL, ind);

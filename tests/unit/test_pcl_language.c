@@ -1947,7 +1947,8 @@ START_TEST(test_null_and_mixed_lists_cs_java) {
 }
 END_TEST
 
-/* Java prints a value of no type (Gson's Object, every number a Double) in a template as PCL does:
+/* Java prints a number or a value of no type (Gson's Object, every number a Double) in a template as
+ * PCL does:
  * formatValue(x) gives 1 for 1.0 (String.format("%s", 1.0) gave "1.0"); over an output of one, in an
  * applyValue. C# passes an output of a value of no type (an Output<JsonElement>: a secret config value,
  * secret() of one, a local holding it) where the schema wants any (an Input<object>, which an
@@ -1961,6 +1962,17 @@ START_TEST(test_untyped_values_cs_java) {
     tu_has(java, "ctx.export(\"s\", Output.format(\"v-%s-%s\", Output.ofSecret(x2).applyValue(v -> formatValue(v)), "
                  "k.applyValue(v -> formatValue(v))));\n");
     tu_has(java, "    private static String formatValue(Object value) {\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+    /* a number is a Double too (a config number, the schema's number, arithmetic over them); an int
+     * (a config int, the schema's integer) an Integer, as it is */
+    f = load("config \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
+             "resource \"r\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+             "output \"t\" {\n    value = \"v-${n}-${i}-${r.num}-${n + 1}\"\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"t\", Output.format(\"v-%s-%s-%s-%s\", formatValue(n), i, "
+                 "r.num().applyValue(v -> formatValue(v)), formatValue(n + 1)));\n");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
