@@ -274,6 +274,8 @@ static void cs_enum_member(emit_typed_t *x, buf_t *b, const schema_type_t *t, co
     buf_printf(b, "%s.%s.%s", cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token), ename, member);
 }
 
+static const char *cs_need(emit_typed_t *x, const char *ns);
+
 /* An interpolated string, Pulumi's form: `$"a-{x}"`, wrapped in Output.Format when it reads
  * outputs; braces doubled in the text, computed holes parenthesised (a `:` would start a format). */
 static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
@@ -286,6 +288,16 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
         if (part->kind != PCL_STRING) {
             /* a converted config value is an expression, and `:` would start a format */
             bool paren = part->kind != PCL_TRAVERSAL || emit_typed_conversion(&CS_VALUES, x, part) != EMIT_CONV_NONE;
+            /* a value of no type (a JsonElement, which prints a bool True / False) as PCL prints it */
+            bool untyped_out = emit_untyped_output(c->base.p, c->base.index, part);
+            if (untyped_out || (part->kind == PCL_TRAVERSAL && emit_untyped_value(c->base.p, c->base.index, part))) {
+                const char *format = cs_need(x, "=FormatValue");
+                buf_puts(b, "{");
+                if (!untyped_out) buf_printf(b, "%s(", format);
+                cs_expr(c, b, part, NULL, depth);
+                buf_printf(b, untyped_out ? ".Apply(v => %s(v))}" : ")}", format);
+                continue;
+            }
             /* a bool as PCL prints it (C# formats it True / False; emit_check_program: a plain one) */
             bool boolean = emit_reads_bool(c->base.p, c->base.index, part);
             if (boolean && out && emit_has_output(c->base.p, c->base.index, part)) { /* an Output<bool> */
@@ -514,6 +526,11 @@ static const struct {
      "SHA256.Create().ComputeHash(File.ReadAllBytes(path));\n"
      "    return Convert.ToBase64String(hashData);\n}\n",
      {"System.IO", "System.Security.Cryptography", "System"}},
+    {"FormatValue",
+     "string FormatValue(JsonElement? value)\n{\n    return value?.ValueKind switch\n    {\n"
+     "        JsonValueKind.True => \"true\",\n        JsonValueKind.False => \"false\",\n"
+     "        _ => value?.ToString() ?? \"\",\n    };\n}\n",
+     {"System.Text.Json", NULL, NULL}},
     {"NotImplemented",
      "object NotImplemented(string errorMessage)\n{\n    throw new System.NotImplementedException(errorMessage);\n}\n",
      {NULL}},

@@ -1964,6 +1964,14 @@ START_TEST(test_untyped_values_cs_java) {
     tu_has(java, "    private static String formatValue(Object value) {\n");
     parses(LANG_JAVA, java);
     free(java);
+    /* C#: a JsonElement prints a bool True / False: FormatValue (true / false, else ToString) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "string FormatValue(JsonElement? value)\n{\n    return value?.ValueKind switch\n");
+    tu_has(cs, "[\"t\"] = $\"v-{FormatValue(x)}\",\n");
+    tu_has(cs, "[\"s\"] = Output.Format($\"v-{Output.CreateSecret(x).Apply(v => FormatValue(v))}-"
+               "{k.Apply(v => FormatValue(v))}\"),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
     unload(&f);
     /* a number is a Double too (a config number, the schema's number, arithmetic over them); an int
      * (a config int, the schema's integer) an Integer, as it is */
@@ -1987,7 +1995,7 @@ START_TEST(test_untyped_values_cs_java) {
         "resource \"r\" \"an:index:Res\" {\n    value = s\n    vals = [secret(x)]\n    tags = { a = k }\n}\n"
         "resource \"p\" \"an:index:Res\" {\n    value = x\n}\n"
         "output \"o\" {\n    value = s\n}\n");
-    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs,
            "        Value = s.Apply(v => (object)v),\n"
            "        Vals = new[]\n        {\n            Output.CreateSecret(x).Apply(v => (object)v),\n        },\n"
