@@ -1310,6 +1310,30 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              e->kind == PCL_TUPLE ? "List" : "Map"));
         return false;
     }
+    /* Java's Output.ofSecret(null) and Output.of(null) (how java_output_all gathers a plain item) throw
+     * NullPointerException; C#'s Output.CreateSecret(null) has no type to infer (CS0411) */
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_CALL && e->call.n == 1 &&
+        e->call.args[0]->kind == PCL_NULL &&
+        (strcmp(e->call.name, "secret") == 0 || strcmp(e->call.name, "unsecret") == 0)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a, "'%s' calls %s() on null, which %s", x->at->name, e->call.name,
+                             c->lang == LANG_JAVA ? "Pulumi Java's Output.ofSecret refuses (NullPointerException)"
+                                                  : "C#'s Output.CreateSecret cannot type (CS0411)"));
+        return false;
+    }
+    if (c->lang == LANG_JAVA && e->kind == PCL_TUPLE && java_needs_output_all(c->p, c->nodes, e, e->type)) {
+        for (size_t i = 0; i < e->tuple.n; i++) {
+            const pcl_expr_t *v = e->tuple.items[i];
+            if (v->kind != PCL_NULL) continue;
+            refuse(c, x->n, v->line ? v->line : line, v->line ? v->col : col,
+                   arena_sprintf(c->a,
+                                 "'%s' holds null in a list with outputs, which Java gathers with Output.all, "
+                                 "each plain item an Output.of(item), and Output.of(null) throws "
+                                 "NullPointerException at run time",
+                                 x->at->name));
+            return false;
+        }
+    }
     /* Java writes a map (an object literal not of the schema's object type) as Map.ofEntries(Map.entry(k,
      * v), ...), as pulumi-java does, and Map.entry throws NullPointerException on a null value */
     if (c->lang == LANG_JAVA && e->kind == PCL_OBJECT &&

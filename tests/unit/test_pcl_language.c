@@ -1933,6 +1933,16 @@ START_TEST(test_null_and_mixed_lists_cs_java) {
     f = load("output \"o\" {\n    value = {x = {y = null}}\n}\n");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:23", "Map.entry throws NullPointerException");
     unload(&f);
+    /* Java: null among a resource's list items with outputs (Output.all(a.text(), Output.of(null))) and
+     * secret(null) (Output.ofSecret(null)) throw; C#'s Output.CreateSecret(null) does not compile */
+    f = load("resource \"a\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+             "resource \"b\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n"
+             "    items = [a.text, null]\n}\n"
+             "output \"s\" {\n    value = secret(null)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:22", "Output.of(null) throws NullPointerException");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:14:13", "calls secret() on null");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:14:13", "calls secret() on null");
+    unload(&f);
     static const char *schema = "{\"name\":\"nl\",\"version\":\"1.0.0\",\"resources\":{\"nl:index:Res\":{"
                                 "\"inputProperties\":{\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
                                 "\"anys\":{\"type\":\"array\",\"items\":{\"$ref\":\"pulumi.json#/Any\"}}}}}}";
