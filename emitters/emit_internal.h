@@ -226,7 +226,7 @@ bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int i
  * key (`ids["a"]`), an ID Output (C# and Java: a Dictionary / Map of them, read by key). */
 bool emit_id_map(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *v);
 /* Java: whether a builder writes list or map e at its property's type t with Output.all (a list or
- * map of a type, not any, with an output among its items; emitters/java.c). */
+ * map of a type, not any, with an output among its items; emitters/check.c). */
 bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
                            const schema_type_t *t);
 bool emit_id_map_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);

@@ -400,24 +400,6 @@ static void java_output_all(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const 
     buf_puts(b, "))");
 }
 
-/* Whether a builder writes e, at type t, with java_output_all: a list or map of a type (not any: a
- * List<Object> / Map<String, Object> holds an Output) with an output among its items. */
-bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
-                           const schema_type_t *t) {
-    if (!t || !t->element || t->element->kind == SCHEMA_ANY) return false;
-    if (!((e->kind == PCL_TUPLE && t->kind == SCHEMA_ARRAY) || (e->kind == PCL_OBJECT && t->kind == SCHEMA_MAP)))
-        return false;
-    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
-    for (size_t i = 0; i < n; i++) {
-        const pcl_expr_t *item = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
-        int r = item->kind == PCL_TRAVERSAL && item->trav.n == 0 ? names_table_get(nodes, item->trav.root) : -1;
-        if (r >= 0 && (p->nodes[r].kind == PCL_NODE_RESOURCE || p->nodes[r].kind == PCL_NODE_COMPONENT))
-            continue; /* a resource itself: its class, not an Output */
-        if (emit_has_output(p, nodes, item)) return true;
-    }
-    return false;
-}
-
 static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
     if (e->object.n == 0) {
