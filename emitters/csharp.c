@@ -441,10 +441,15 @@ static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
 
 /* Whether C# infers the type of list literal e's array from its items (`new[] {...}` has a best type):
  * all of one known shape, none null, all outputs or none. Otherwise (`new[] { 1, "a" }`, `new[] { null }`
- * do not compile) it is an object?[]. */
+ * do not compile) it is an object?[]. Lists, maps and objects are not one type however alike their shapes
+ * (`new[] { new[] {1, 2}, new[] {"a"} }`: int[] beside string[]), nor are number outputs (Output<int>
+ * beside Output<double>): CS0826. */
 static bool cs_list_uniform(emit_typed_t *x, const pcl_expr_t *e) {
     emit_shape_t first = emit_expr_shape(x->p, x->index, e->tuple.items[0]);
     bool out = emit_has_output(x->p, x->index, e->tuple.items[0]);
+    if (first == EMIT_SHAPE_LIST || first == EMIT_SHAPE_MAP || first == EMIT_SHAPE_OBJECT ||
+        (out && first == EMIT_SHAPE_NUMBER))
+        return false;
     for (size_t i = 0; i < e->tuple.n; i++)
         if (e->tuple.items[i]->kind == PCL_NULL || emit_expr_shape(x->p, x->index, e->tuple.items[i]) != first ||
             emit_has_output(x->p, x->index, e->tuple.items[i]) != out)

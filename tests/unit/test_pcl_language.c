@@ -1521,6 +1521,12 @@ START_TEST(test_mixed_list_cs) {
     parses(LANG_CSHARP, cs);
     free(cs);
     unload(&f);
+    /* lists of lists: new[] { new[] { 1, 2 }, new[] { "a" } } is int[] beside string[] (CS0826) */
+    f = load("n = [[1, 2], [\"a\"]]\noutput \"n\" {\n    value = n\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var n = new object?[]\n    {\n        new[]\n        {\n            1,\n");
+    free(cs);
+    unload(&f);
 }
 END_TEST
 
