@@ -1264,6 +1264,18 @@ static bool hook_reads(check_t *c, const expr_check_t *x, const pcl_expr_t *e, i
     return false;
 }
 
+/* The first null item of list or object literal e (its key in *key for an object), or NULL. */
+static const pcl_expr_t *null_item(const pcl_expr_t *e, const char **key) {
+    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->kind == PCL_OBJECT ? e->object.n : 0;
+    for (size_t i = 0; i < n; i++) {
+        const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
+        if (v->kind != PCL_NULL) continue;
+        *key = e->kind == PCL_OBJECT ? e->object.items[i].key : NULL;
+        return v;
+    }
+    return NULL;
+}
+
 static bool check_one(const pcl_expr_t *e, void *ctx) {
     expr_check_t *x = ctx;
     check_t *c = x->c;
@@ -1339,51 +1351,36 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                                   : "C#'s Output.CreateSecret cannot type (CS0411)"));
         return false;
     }
-    if (c->lang == LANG_JAVA && e->kind == PCL_TUPLE && java_needs_output_all(c->p, c->nodes, e, e->type)) {
-        for (size_t i = 0; i < e->tuple.n; i++) {
-            const pcl_expr_t *v = e->tuple.items[i];
-            if (v->kind != PCL_NULL) continue;
-            refuse(c, x->n, v->line ? v->line : line, v->line ? v->col : col,
-                   arena_sprintf(c->a,
-                                 "'%s' holds null in a list with outputs, which Java gathers with Output.all, "
-                                 "each plain item an Output.of(item), and Output.of(null) throws "
-                                 "NullPointerException at run time",
-                                 x->at->name));
-            return false;
-        }
-    }
-    /* Java writes a map (an object literal not of the schema's object type) as Map.ofEntries(Map.entry(k,
-     * v), ...), as pulumi-java does, and Map.entry throws NullPointerException on a null value */
-    if (c->lang == LANG_JAVA && e->kind == PCL_OBJECT &&
-        !(e->type && e->type->kind == SCHEMA_OBJECT && e->type->object && e->type->token)) {
-        for (size_t i = 0; i < e->object.n; i++) {
-            const pcl_expr_t *v = e->object.items[i].value;
-            if (v->kind != PCL_NULL) continue;
-            refuse(c, x->n, v->line ? v->line : line, v->line ? v->col : col,
-                   arena_sprintf(c->a,
-                                 "'%s' holds null as the value of '%s' in a map, which Java writes as pulumi-java "
-                                 "does, Map.ofEntries(Map.entry(...)), and Map.entry throws NullPointerException on "
-                                 "a null value at run time",
-                                 x->at->name, e->object.items[i].key));
-            return false;
-        }
-    }
-    /* C#: a list of numbers or bools of the schema's (an InputList<double>) cannot hold null */
-    if (c->lang == LANG_CSHARP && e->kind == PCL_TUPLE && e->type && e->type->kind == SCHEMA_ARRAY &&
-        e->type->element &&
-        (e->type->element->kind == SCHEMA_NUMBER || e->type->element->kind == SCHEMA_INT ||
-         e->type->element->kind == SCHEMA_BOOL)) {
-        for (size_t i = 0; i < e->tuple.n; i++) {
-            const pcl_expr_t *v = e->tuple.items[i];
-            if (v->kind != PCL_NULL) continue;
-            refuse(c, x->n, v->line ? v->line : line, v->line ? v->col : col,
-                   arena_sprintf(c->a, "'%s' holds null in a list of %ss, which C# holds as a %s[] of no null items",
-                                 x->at->name, e->type->element->kind == SCHEMA_BOOL ? "bool" : "number",
-                                 e->type->element->kind == SCHEMA_BOOL     ? "bool"
-                                 : e->type->element->kind == SCHEMA_NUMBER ? "double"
-                                                                           : "int"));
-            return false;
-        }
+    /* a null item Java or C# cannot hold: Java gathers a resource's list items with outputs with
+     * Output.all, each plain item an Output.of(item), which throws on null; Java writes a map (an object
+     * literal not of the schema's object type) as pulumi-java does, Map.ofEntries(Map.entry(k, v), ...),
+     * and Map.entry throws on a null value; C#'s list of numbers or bools of the schema's is a double[]
+     * / int[] / bool[] */
+    const char *key = NULL, *why = NULL;
+    const pcl_expr_t *nul = c->lang == LANG_JAVA || c->lang == LANG_CSHARP ? null_item(e, &key) : NULL;
+    const schema_type_t *el = e->type && e->type->kind == SCHEMA_ARRAY ? e->type->element : NULL;
+    if (nul && c->lang == LANG_JAVA && e->kind == PCL_TUPLE && java_needs_output_all(c->p, c->nodes, e, e->type))
+        why = arena_sprintf(c->a,
+                            "'%s' holds null in a list with outputs, which Java gathers with Output.all, each plain "
+                            "item an Output.of(item), and Output.of(null) throws NullPointerException at run time",
+                            x->at->name);
+    else if (nul && c->lang == LANG_JAVA && e->kind == PCL_OBJECT &&
+             !(e->type && e->type->kind == SCHEMA_OBJECT && e->type->object && e->type->token))
+        why = arena_sprintf(c->a,
+                            "'%s' holds null as the value of '%s' in a map, which Java writes as pulumi-java does, "
+                            "Map.ofEntries(Map.entry(...)), and Map.entry throws NullPointerException on a null "
+                            "value at run time",
+                            x->at->name, key);
+    else if (nul && c->lang == LANG_CSHARP && e->kind == PCL_TUPLE && el &&
+             (el->kind == SCHEMA_NUMBER || el->kind == SCHEMA_INT || el->kind == SCHEMA_BOOL))
+        why = arena_sprintf(c->a, "'%s' holds null in a list of %ss, which C# holds as a %s[] of no null items",
+                            x->at->name, el->kind == SCHEMA_BOOL ? "bool" : "number",
+                            el->kind == SCHEMA_BOOL     ? "bool"
+                            : el->kind == SCHEMA_NUMBER ? "double"
+                                                        : "int");
+    if (why) {
+        refuse(c, x->n, nul->line ? nul->line : line, nul->line ? nul->col : col, why);
+        return false;
     }
     bool typed = c->lang == LANG_CSHARP || c->lang == LANG_JAVA; /* convert a config value's (walk.c typed_operand) */
     bool held = false;
