@@ -416,27 +416,39 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
      * makes the URN from that: keep phase 2's and the stack records a URN no program declares (and
      * `pulumi up` creates the resource anew). Parents come first in `final`, so a changed URN reaches
      * the children; then the providers' URNs. */
+    /* First every new URN (a child's from its parent's new one), then the URNs given up are freed —
+     * all of them before any new one is checked, so which resource comes first cannot matter — then
+     * each new URN must be no other resource's. */
+    const char **new_urn = arena_alloc(a, (n ? n : 1) * sizeof *new_urn);
     for (size_t k = 0; k < n; k++) {
         size_t i = final[k];
+        new_urn[i] = spec_urn[i];
         if (parent_spec[i] < 0) continue;
-        parent_urn[i] = spec_urn[parent_spec[i]];
-        const char *urn =
+        parent_urn[i] = new_urn[parent_spec[i]];
+        new_urn[i] =
             urn_make(a, stack, project, urn_qualified_type(a, parent_urn[i]), p.specs[i].type, p.specs[i].logical_name);
-        if (strcmp(urn, spec_urn[i]) == 0) continue;
-        if (strmap_get(&m->taken_urns, urn, NULL)) {
+    }
+    void **name_pos = arena_alloc(a, (n ? n : 1) * sizeof *name_pos); /* its names-table entry (0 is one) */
+    bool *named = arena_alloc(a, (n ? n : 1) * sizeof *named);
+    for (size_t i = 0; i < n; i++) {
+        named[i] = false;
+        if (strcmp(new_urn[i], spec_urn[i]) == 0) continue;
+        hashmap_delete(&m->taken_urns, spec_urn[i], strlen(spec_urn[i]), NULL);
+        named[i] = hashmap_delete(&m->names, spec_urn[i], strlen(spec_urn[i]), &name_pos[i]);
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t i = final[k];
+        if (strcmp(new_urn[i], spec_urn[i]) == 0) continue;
+        if (strmap_get(&m->taken_urns, new_urn[i], NULL)) {
             plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
             continue;
         }
-        strmap_set(&m->taken_urns, urn, NULL);
-        /* the URN given up is no resource's any more: free for another to take */
-        hashmap_delete(&m->taken_urns, spec_urn[i], strlen(spec_urn[i]), NULL);
-        void *pos;
-        if (strmap_get(&m->names, spec_urn[i], &pos)) {
-            out_names[(size_t)(uintptr_t)pos].urn = urn;
-            strmap_set(&m->names, urn, pos);
-            hashmap_delete(&m->names, spec_urn[i], strlen(spec_urn[i]), NULL);
+        strmap_set(&m->taken_urns, new_urn[i], NULL);
+        if (named[i]) {
+            out_names[(size_t)(uintptr_t)name_pos[i]].urn = new_urn[i];
+            strmap_set(&m->names, new_urn[i], name_pos[i]);
         }
-        spec_urn[i] = urn;
+        spec_urn[i] = new_urn[i];
     }
     for (size_t i = 0; i < n; i++)
         if (provider_spec[i] >= 0) provider_urn[i] = spec_urn[provider_spec[i]];

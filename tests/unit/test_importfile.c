@@ -369,6 +369,24 @@ START_TEST(test_urn_given_up_is_free) {
     }
     ck_assert_uint_eq(found, 2);
     arena_free(a);
+    /* the same file in another order: the same plan (the URN is freed before any is checked) */
+    a = arena_new();
+    p = plan_ok(a, "{\"nameTable\": {\"x\": \"urn:pulumi:stack::proj::ext:m:T::x\", \"z\": "
+                   "\"urn:pulumi:stack::proj::q:r:S::z\"},"
+                   "\"resources\": [{\"name\": \"z\", \"id\": \"2\", \"type\": \"ext:m:T\"},"
+                   "{\"name\": \"x\", \"id\": \"1\", \"type\": \"a:b:P\"},"
+                   "{\"name\": \"c2\", \"logicalName\": \"c\", \"id\": \"4\", \"type\": \"a:b:C\", \"parent\": "
+                   "\"z\"},"
+                   "{\"name\": \"c1\", \"logicalName\": \"c\", \"id\": \"3\", \"type\": \"a:b:C\", \"parent\": "
+                   "\"x\"}]}");
+    found = 0;
+    for (size_t i = 0; i < p->n_items; i++) {
+        const import_plan_item_t *it = &p->items[i];
+        if (strcmp(it->id, "3") == 0) found += strcmp(it->urn, "urn:pulumi:stack::proj::a:b:P$a:b:C::c") == 0;
+        if (strcmp(it->id, "4") == 0) found += strcmp(it->urn, "urn:pulumi:stack::proj::ext:m:T$a:b:C::c") == 0;
+    }
+    ck_assert_uint_eq(found, 2);
+    arena_free(a);
 }
 END_TEST
 
