@@ -252,6 +252,11 @@ void report_redact(cJSON *doc) {
     cJSON_ArrayForEach(r, resources) {
         scrub_text(r, "code", &found);
         scrub_text(r, "pcl", &found);
+        /* a resource imported by a secret value (--resume then reads it again); a short one whole */
+        scrub_text(r, "importId", &found);
+        cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "importId");
+        for (size_t k = 0; cJSON_IsString(id) && k < found.n; k++)
+            if (strcmp(id->valuestring, found.v[k]) == 0) cJSON_SetValuestring(id, "[secret]");
     }
     scrub_text(doc, "code", &found);
     scrub_text(doc, "programDiff", &found);

@@ -139,6 +139,21 @@ START_TEST(test_secrets_redacted) {
 }
 END_TEST
 
+/* A resource imported by a value the schema marks secret (its import ID is that value, as a
+ * random_password's): the results document's importId holds it, and redaction cuts it out there too. */
+START_TEST(test_import_id_redacted) {
+    cJSON *doc = cJSON_Parse("{\"resources\": [{\"name\": \"pw\", \"id\": \"none\", \"importId\": "
+                             "\"hunter2-secret\", \"secretPaths\": [\"password\"], \"inputs\": {\"password\": "
+                             "\"hunter2-secret\"}}]}");
+    ck_assert_ptr_nonnull(doc);
+    report_redact(doc);
+    char *json = cJSON_PrintUnformatted(doc);
+    ck_assert_msg(strstr(json, "hunter2-secret") == NULL, "%s", json);
+    free(json);
+    cJSON_Delete(doc);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("report");
     TCase *tc = tcase_create("report");
@@ -146,6 +161,7 @@ int main(void) {
     tcase_add_test(tc, test_nothing_written_on_bad_input);
     tcase_add_test(tc, test_page_and_escaping);
     tcase_add_test(tc, test_secrets_redacted);
+    tcase_add_test(tc, test_import_id_redacted);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
