@@ -251,7 +251,7 @@ static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
         buf_printf(b, "%s.applyValue(v -> ((Number) v", x->var[idx]);
         for (size_t k = 0; k < e->trav.n; k++)
             emit_append_part(b, &e->trav.parts[k], NULL, &JAVA_VALUE_PARTS);
-        buf_puts(b, ").intValue())");
+        buf_puts(b, e->type && e->type->kind == SCHEMA_NUMBER ? ").doubleValue())" : ").intValue())");
         return;
     }
     const schema_property_t *p = x->n_scope ? NULL : java_first_output(x, e, idx);
@@ -809,6 +809,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .untyped_read = java_untyped_read,
     .untyped_number = "((Number) %s).doubleValue()",
     .config_raw_int = "((Number) %s).intValue()", /* Gson: a raw Map's or List's numbers are Doubles */
+    .config_raw_number = "((Number) %s).doubleValue()",
     .apply_open = ".applyValue(%s -> ",
     .param_prefix = "_", /* a lambda's parameter may not shadow a local variable */
     .value_parts = &JAVA_VALUE_PARTS,

@@ -1050,7 +1050,8 @@ bool emit_config_raw_int_items(emit_typed_t *x, const pcl_expr_t *e, bool map) {
  * object when config is NULL) and the n parts read into it: through the config type's lists and
  * maps, then into a value of no type (an object type's too) by the language's untyped_read. */
 static void typed_held_parts(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const char *value,
-                             const pcl_node_t *config, const pcl_trav_part_t *parts, size_t n) {
+                             const pcl_node_t *config, const pcl_trav_part_t *parts, size_t n,
+                             const schema_type_t *want) {
     const emit_cfg_type_t *t = config ? emit_config_type(x->a, config->token) : NULL;
     buf_t v;
     buf_init(&v);
@@ -1064,7 +1065,9 @@ static void typed_held_parts(const emit_typed_syntax_t *s, emit_typed_t *x, buf_
     if (k < n && s->untyped_read)
         s->untyped_read(x, b, v.data, parts + k, n - k);
     else if (s->config_raw_int && config && emit_config_raw_int(x->a, config, parts, n))
-        put_format1(b, s->config_raw_int, v.data);
+        put_format1(
+            b, want && want->kind == SCHEMA_NUMBER && s->config_raw_number ? s->config_raw_number : s->config_raw_int,
+            v.data);
     else
         buf_append(b, v.data, v.len);
     buf_free(&v);
@@ -1081,7 +1084,7 @@ static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf
         if (idx >= 0 && x->p->nodes[idx].kind == PCL_NODE_LOCAL && ap->skip[i] == 0 &&
             emit_local_held(x->p, x->index, &x->p->nodes[idx], &config)) { /* a secret literal or config value */
             typed_held_parts(s, x, b, arena_sprintf(x->a, "%s%s", s->param_prefix, ap->names[i]), config, e->trav.parts,
-                             e->trav.n);
+                             e->trav.n, e->type);
             return true;
         }
         buf_printf(b, "%s%s", s->param_prefix, ap->names[i]);
@@ -1216,7 +1219,7 @@ static bool typed_config_read(const emit_typed_syntax_t *s, emit_typed_t *x, buf
     } else if (n->kind != PCL_NODE_CONFIG || n->config_secret) {
         return false;
     }
-    typed_held_parts(s, x, b, x->var[idx], config, e->trav.parts, e->trav.n);
+    typed_held_parts(s, x, b, x->var[idx], config, e->trav.parts, e->trav.n, e->type);
     return true;
 }
 
@@ -1270,13 +1273,14 @@ static void typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, 
         emit_conversion_t conv =
             s->config_conv && !x->apply ? emit_typed_string_conversion(x->p, x->index, e) : EMIT_CONV_NONE;
         if (id_map && conv == EMIT_CONV_NONE) {
-            typed_held_parts(s, x, b, x->var[emit_typed_find(x, e->trav.root)], NULL, e->trav.parts, e->trav.n);
+            typed_held_parts(s, x, b, x->var[emit_typed_find(x, e->trav.root)], NULL, e->trav.parts, e->trav.n, NULL);
             return;
         }
         if (conv != EMIT_CONV_NONE) {
             /* a string output where a number or bool is wanted: converted in an apply, as a config value */
             if (id_map)
-                typed_held_parts(s, x, b, x->var[emit_typed_find(x, e->trav.root)], NULL, e->trav.parts, e->trav.n);
+                typed_held_parts(s, x, b, x->var[emit_typed_find(x, e->trav.root)], NULL, e->trav.parts, e->trav.n,
+                                 NULL);
             else
                 s->traversal(x, b, e);
             put_format1(b, s->apply_open, "x");

@@ -489,6 +489,8 @@ typedef struct emit_typed_syntax {
      * decodes untyped (Java: Gson gives a raw Map's or List's numbers as Doubles): a format of the
      * read made an int (NULL: as it is) */
     const char *config_raw_int;
+    /* the same read where the position wants a number (a double), NULL: config_raw_int */
+    const char *config_raw_number;
     /* appended to an output of a value of no type (emit_untyped_output) where the schema wants a value
      * of any type (C#: Output<JsonElement> to an Output<object>; NULL: as it is) */
     const char *untyped_output_any;

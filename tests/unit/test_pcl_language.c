@@ -2024,6 +2024,25 @@ START_TEST(test_untyped_values_cs_java) {
 }
 END_TEST
 
+/* Java reads an int of a config map (or of a list in a list) as a Double Gson decoded and made it
+ * an int, also where the schema wants a number: .num(((Number) m.get("b")).intValue()) did not
+ * compile (int cannot be converted to Double); there it is made a double. */
+START_TEST(test_config_raw_int_as_number_java) {
+    fixture_t f = load("config \"m\" \"map(int)\" {}\nconfig \"s\" \"map(int)\" {\n    secret = true\n}\n"
+                       "resource \"r\" \"lang:index:Res\" {\n    text = \"v-${m[\"c\"]}\"\n    num = m[\"b\"]\n"
+                       "    flag = true\n    items = []\n}\n"
+                       "resource \"q\" \"lang:index:Res\" {\n    text = \"a\"\n    num = s[\"b\"]\n"
+                       "    flag = true\n    items = []\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, ".num(((Number) m.get(\"b\")).doubleValue())\n");
+    tu_has(java, "String.format(\"v-%s\", ((Number) m.get(\"c\")).intValue())");
+    tu_has(java, ".num(s.applyValue(v -> ((Number) v.get(\"b\")).doubleValue()))\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -2070,6 +2089,7 @@ int main(void) {
     tcase_add_test(tc, test_operators_over_outputs_cs_java);
     tcase_add_test(tc, test_null_and_mixed_lists_cs_java);
     tcase_add_test(tc, test_untyped_values_cs_java);
+    tcase_add_test(tc, test_config_raw_int_as_number_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
