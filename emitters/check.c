@@ -525,8 +525,15 @@ static bool java_config_null_test(const check_t *c, const pcl_expr_t *e) {
     return n->n_attrs > 0 || (k != EMIT_CFG_INT && k != EMIT_CFG_NUMBER && k != EMIT_CFG_BOOL);
 }
 
-/* Whether e reads a resource's required output whole (`res.flag`): an Output<T>, not of a T?. */
+static const schema_property_t *output_bool_item(const pcl_program_t *p, const names_table_t *nodes,
+                                                 const pcl_expr_t *e, bool *item);
+
+/* Whether e reads a resource's required output whole (`res.flag`), or a bool out of a list or map it
+ * is (`res.flags["a"]`): an Output<T>, not of a T?. */
 static bool cs_required_output(const check_t *c, const pcl_expr_t *e) {
+    bool item = false;
+    const schema_property_t *held = output_bool_item(c->p, c->nodes, e, &item);
+    if (held && item) return held->required;
     int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 1 && e->trav.parts[0].attr
                   ? names_table_get(c->nodes, e->trav.root)
                   : -1;
@@ -791,8 +798,29 @@ const pcl_expr_t *emit_local_held(const pcl_program_t *p, const names_table_t *n
     return v;
 }
 
+/* The property of a resource's output e reads first, and in *item whether every part after it
+ * indexes a list or map of its type down to a bool (`res.flags["a"]` of a map(bool); NULL: none). */
+static const schema_property_t *output_bool_item(const pcl_program_t *p, const names_table_t *nodes,
+                                                 const pcl_expr_t *e, bool *item) {
+    *item = false;
+    int idx =
+        e->kind == PCL_TRAVERSAL && e->trav.n > 1 && e->trav.parts[0].attr ? names_table_get(nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return NULL;
+    const schema_property_t *pr = schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+    const schema_type_t *t = pr ? pr->type : NULL;
+    for (size_t k = 1; t && k < e->trav.n; k++) {
+        bool key = e->trav.parts[k].attr || e->trav.parts[k].index_is_string;
+        t = (t->kind == SCHEMA_MAP && key) || (t->kind == SCHEMA_ARRAY && !key) ? t->element : NULL;
+    }
+    *item = t && t->kind == SCHEMA_BOOL;
+    return pr;
+}
+
 bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     if (emit_expr_shape(p, nodes, e) == EMIT_SHAPE_BOOL) return true;
+    bool item = false;
+    if (output_bool_item(p, nodes, e, &item) && item) return true;
     int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
     if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG) return false;
     arena_t *a = arena_new();

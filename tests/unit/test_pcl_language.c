@@ -2043,6 +2043,33 @@ START_TEST(test_config_raw_int_as_number_java) {
 }
 END_TEST
 
+/* C# formats a bool True / False: a bool read out of a resource's output map or list in a template
+ * (`"i-${r.flags["a"]}"`) was written r.Flags.Apply(v => v["a"]) in Output.Format, which prints
+ * i-True where PCL prints i-true. It is a bool: out of a required output written as one
+ * (.Apply(v => v ? "true" : "false")), out of an optional one refused with its position. */
+START_TEST(test_bool_item_in_template_cs) {
+    static const char *schema =
+        "{\"name\":\"bm\",\"version\":\"1.0.0\",\"resources\":{\"bm:index:Res\":{"
+        "\"properties\":{\"flags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}},"
+        "\"bits\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"}},"
+        "\"opt\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}}},"
+        "\"required\":[\"flags\",\"bits\"],\"inputProperties\":{}}}}";
+    fixture_t f = tu_pcl_load(schema, "bm.json",
+                              "resource \"r\" \"bm:index:Res\" {}\n"
+                              "output \"o\" {\n    value = \"i-${r.flags[\"a\"]} j-${r.bits[0]}\"\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "Output.Format($\"i-{r.Flags.Apply(v => v[\"a\"]).Apply(v => v ? \"true\" : \"false\")} "
+               "j-{r.Bits.Apply(v => v[0]).Apply(v => v ? \"true\" : \"false\")}\")");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+    f = tu_pcl_load(schema, "bm.json",
+                    "resource \"r\" \"bm:index:Res\" {}\noutput \"o\" {\n    value = \"i-${r.opt[\"a\"]}\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "uses template interpolation");
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -2090,6 +2117,7 @@ int main(void) {
     tcase_add_test(tc, test_null_and_mixed_lists_cs_java);
     tcase_add_test(tc, test_untyped_values_cs_java);
     tcase_add_test(tc, test_config_raw_int_as_number_java);
+    tcase_add_test(tc, test_bool_item_in_template_cs);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
