@@ -1010,6 +1010,15 @@ static bool typed_call(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, 
         if (k >= e->call.n) continue;
         const pcl_expr_t *arg = e->call.args[k];
         bool paren = recv && (arg->kind == PCL_BINARY || arg->kind == PCL_UNARY || arg->kind == PCL_COND);
+        if (recv && !output && s->untyped_optional && arg->kind == PCL_TRAVERSAL && !arg->trav.n &&
+            typed_null_any(x, arg)) { /* a method of a value of no type held as an optional: of its value */
+            buf_t v;
+            buf_init(&v);
+            emit_typed_expr(s, x, &v, arg, NULL, depth);
+            put_format1(b, s->untyped_optional, v.data ? v.data : "");
+            buf_free(&v);
+            continue;
+        }
         if (paren) buf_putc(b, '(');
         emit_typed_expr(s, x, b, arg, NULL, depth);
         if (paren) buf_putc(b, ')');

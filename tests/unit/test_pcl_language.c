@@ -2070,6 +2070,24 @@ START_TEST(test_bool_item_in_template_cs) {
 }
 END_TEST
 
+/* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
+ * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
+ * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
+START_TEST(test_entries_of_null_default_cs) {
+    fixture_t f = load("config \"u\" {\n    default = null\n}\nconfig \"names\" {}\n"
+                       "output \"o\" {\n    value = entries(u)\n}\n"
+                       "output \"p\" {\n    value = [for e in entries(u) : e.key]\n}\n"
+                       "output \"q\" {\n    value = entries(names)\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"o\"] = u!.Value.EnumerateObject().OrderBy(");
+    tu_has(cs, "[\"p\"] = u!.Value.EnumerateObject().OrderBy(");
+    tu_has(cs, "[\"q\"] = names.EnumerateObject().OrderBy(");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -2118,6 +2136,7 @@ int main(void) {
     tcase_add_test(tc, test_untyped_values_cs_java);
     tcase_add_test(tc, test_config_raw_int_as_number_java);
     tcase_add_test(tc, test_bool_item_in_template_cs);
+    tcase_add_test(tc, test_entries_of_null_default_cs);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
