@@ -371,6 +371,22 @@ static bool java_null_item(const pcl_expr_t *e) {
  * Output.all (each plain one as Output.of), a map's then made one in an apply:
  *   .numberArray(Output.all(Output.of(3.0), ids.get("a").applyValue(...)))
  *   .tags(Output.all(a.id(), b.id()).applyValue(_vs -> Map.ofEntries(Map.entry("a", _vs.get(0)), ...))) */
+/* Whether an output item of a list or map of numbers may be an Output<Integer> (a resource's int
+ * output, arithmetic over one, ...), which Output.all cannot gather beside an Output<Double>
+ * (Output<T>... of one T) nor a builder take as an Output<List<Double>>: all but a resource's
+ * number output read whole, and a config value the typed walk converts already. */
+static bool java_may_be_int_output(java_ctx_t *j, const pcl_expr_t *item, const schema_type_t *et) {
+    if (!et || et->kind != SCHEMA_NUMBER || emit_expr_shape(j->base.p, j->base.index, item) != EMIT_SHAPE_NUMBER)
+        return false;
+    if (emit_typed_conversion(&JAVA_VALUES, &j->base, item) != EMIT_CONV_NONE) return false;
+    int idx = item->kind == PCL_TRAVERSAL ? emit_typed_find(&j->base, item->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &j->base.p->nodes[idx] : NULL;
+    if (n && n->kind == PCL_NODE_CONFIG && n->token && strcmp(n->token, "number") == 0) return false;
+    const schema_property_t *p =
+        item->kind == PCL_TRAVERSAL && item->trav.n == 1 ? java_first_output(&j->base, item, idx) : NULL;
+    return !p || !p->type || p->type->kind != SCHEMA_NUMBER;
+}
+
 static void java_output_all(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     bool map = e->kind == PCL_OBJECT;
     size_t n = map ? e->object.n : e->tuple.n;
@@ -383,6 +399,7 @@ static void java_output_all(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const 
         if (!out) buf_puts(b, "Output.of(");
         java_expr(j, b, item, et, ind + 4);
         if (!out) buf_putc(b, ')');
+        if (out && java_may_be_int_output(j, item, et)) buf_puts(b, ".applyValue(v -> v.doubleValue())");
         if (i + 1 < n) buf_putc(b, ',');
     }
     buf_putc(b, ')');

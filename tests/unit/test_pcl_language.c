@@ -2088,6 +2088,29 @@ START_TEST(test_entries_of_null_default_cs) {
 }
 END_TEST
 
+/* Java gathers a list of numbers holding outputs with Output.all (Output<T>... of one T): an int
+ * output beside a number (Output.all(r.count(), Output.of(2.0), r.size())) did not compile, nor
+ * does an Output<List<Integer>> where the builder wants one of Doubles. An output that may be an
+ * int is made a double; a number output is left as it is. */
+START_TEST(test_int_outputs_in_number_list_java) {
+    static const char *schema =
+        "{\"name\":\"nl\",\"version\":\"1.0.0\",\"resources\":{\"nl:index:Res\":{"
+        "\"properties\":{\"count\":{\"type\":\"integer\"},\"size\":{\"type\":\"number\"}},"
+        "\"required\":[\"count\",\"size\"],"
+        "\"inputProperties\":{\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}}}}}";
+    fixture_t f = tu_pcl_load(schema, "nl.json",
+                              "resource \"r\" \"nl:index:Res\" {}\n"
+                              "resource \"s\" \"nl:index:Res\" {\n    nums = [r.count, 2, r.size, r.count + 1]\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, ".nums(Output.all(\n                r.count().applyValue(v -> v.doubleValue()),\n"
+                 "                Output.of(2.0),\n                r.size(),\n"
+                 "                r.count().applyValue(_count -> _count + 1).applyValue(v -> v.doubleValue())))");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -2137,6 +2160,7 @@ int main(void) {
     tcase_add_test(tc, test_config_raw_int_as_number_java);
     tcase_add_test(tc, test_bool_item_in_template_cs);
     tcase_add_test(tc, test_entries_of_null_default_cs);
+    tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
