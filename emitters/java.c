@@ -371,10 +371,11 @@ static bool java_null_item(const pcl_expr_t *e) {
  * Output.all (each plain one as Output.of), a map's then made one in an apply:
  *   .numberArray(Output.all(Output.of(3.0), ids.get("a").applyValue(...)))
  *   .tags(Output.all(a.id(), b.id()).applyValue(_vs -> Map.ofEntries(Map.entry("a", _vs.get(0)), ...))) */
-/* Whether an output item of a list or map of numbers may be an Output<Integer> (a resource's int
- * output, arithmetic over one, ...), which Output.all cannot gather beside an Output<Double>
- * (Output<T>... of one T) nor a builder take as an Output<List<Double>>: all but a resource's
- * number output read whole, and a config value the typed walk converts already. */
+/* Whether an output at a number (an item of a list or map of numbers, or a builder's property) may
+ * be an Output<Integer> (a resource's int output, arithmetic over one, ...), which Output.all cannot
+ * gather beside an Output<Double> (Output<T>... of one T) nor a builder take for an Output<Double>
+ * or Output<List<Double>>: all but a number output of a resource read whole (or of an invoke's
+ * result a local holds), and a config value the typed walk converts already. */
 static bool java_may_be_int_output(java_ctx_t *j, const pcl_expr_t *item, const schema_type_t *et) {
     if (!et || et->kind != SCHEMA_NUMBER || emit_expr_shape(j->base.p, j->base.index, item) != EMIT_SHAPE_NUMBER)
         return false;
@@ -384,6 +385,8 @@ static bool java_may_be_int_output(java_ctx_t *j, const pcl_expr_t *item, const 
     if (n && n->kind == PCL_NODE_CONFIG && n->token && strcmp(n->token, "number") == 0) return false;
     const schema_property_t *p =
         item->kind == PCL_TRAVERSAL && item->trav.n == 1 ? java_first_output(&j->base, item, idx) : NULL;
+    if (n && n->kind == PCL_NODE_LOCAL && n->n_attrs && emit_is_invoke(n->attrs[0].value)) /* its result's */
+        p = emit_invoke_local_property(j->base.p, j->base.index, item);
     return !p || !p->type || p->type->kind != SCHEMA_NUMBER;
 }
 
@@ -549,6 +552,9 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
             continue;
         }
         java_expr(j, b, v, t, ind + 4);
+        /* an Output<Integer> where the builder wants an Output<Double> */
+        if (emit_has_output(j->base.p, j->base.index, v) && java_may_be_int_output(j, v, t))
+            buf_puts(b, ".applyValue(v -> v.doubleValue())");
         buf_putc(b, ')');
     }
     buf_putc(b, '\n');

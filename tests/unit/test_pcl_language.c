@@ -2093,18 +2093,22 @@ END_TEST
  * does an Output<List<Integer>> where the builder wants one of Doubles. An output that may be an
  * int is made a double; a number output is left as it is. */
 START_TEST(test_int_outputs_in_number_list_java) {
-    static const char *schema =
-        "{\"name\":\"nl\",\"version\":\"1.0.0\",\"resources\":{\"nl:index:Res\":{"
-        "\"properties\":{\"count\":{\"type\":\"integer\"},\"size\":{\"type\":\"number\"}},"
-        "\"required\":[\"count\",\"size\"],"
-        "\"inputProperties\":{\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}}}}}";
+    static const char *schema = "{\"name\":\"nl\",\"version\":\"1.0.0\",\"resources\":{\"nl:index:Res\":{"
+                                "\"properties\":{\"count\":{\"type\":\"integer\"},\"size\":{\"type\":\"number\"}},"
+                                "\"required\":[\"count\",\"size\"],"
+                                "\"inputProperties\":{\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
+                                "\"one\":{\"type\":\"number\"}}}}}";
     fixture_t f = tu_pcl_load(schema, "nl.json",
                               "resource \"r\" \"nl:index:Res\" {}\n"
-                              "resource \"s\" \"nl:index:Res\" {\n    nums = [r.count, 2, r.size, r.count + 1]\n}\n");
+                              "resource \"s\" \"nl:index:Res\" {\n    nums = [r.count, 2, r.size, r.count + 1]\n"
+                              "    one = r.count\n}\n"
+                              "resource \"t\" \"nl:index:Res\" {\n    one = r.size\n}\n");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, ".nums(Output.all(\n                r.count().applyValue(v -> v.doubleValue()),\n"
                  "                Output.of(2.0),\n                r.size(),\n"
                  "                r.count().applyValue(_count -> _count + 1).applyValue(v -> v.doubleValue())))");
+    tu_has(java, ".one(r.count().applyValue(v -> v.doubleValue()))\n");
+    tu_has(java, ".one(r.size())\n");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
