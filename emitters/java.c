@@ -390,6 +390,9 @@ static bool java_may_be_int_output(java_ctx_t *j, const pcl_expr_t *item, const 
     return !p || !p->type || p->type->kind != SCHEMA_NUMBER;
 }
 
+/* An Output<Integer> made an Output<Double>; an unset optional one (null) stays null, not an NPE. */
+#define JAVA_INT_OUTPUT_TO_DOUBLE ".applyValue(v -> v == null ? null : v.doubleValue())"
+
 static void java_output_all(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     bool map = e->kind == PCL_OBJECT;
     size_t n = map ? e->object.n : e->tuple.n;
@@ -402,7 +405,7 @@ static void java_output_all(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, const 
         if (!out) buf_puts(b, "Output.of(");
         java_expr(j, b, item, et, ind + 4);
         if (!out) buf_putc(b, ')');
-        if (out && java_may_be_int_output(j, item, et)) buf_puts(b, ".applyValue(v -> v.doubleValue())");
+        if (out && java_may_be_int_output(j, item, et)) buf_puts(b, JAVA_INT_OUTPUT_TO_DOUBLE);
         if (i + 1 < n) buf_putc(b, ',');
     }
     buf_putc(b, ')');
@@ -554,7 +557,7 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
         java_expr(j, b, v, t, ind + 4);
         /* an Output<Integer> where the builder wants an Output<Double> */
         if (emit_has_output(j->base.p, j->base.index, v) && java_may_be_int_output(j, v, t))
-            buf_puts(b, ".applyValue(v -> v.doubleValue())");
+            buf_puts(b, JAVA_INT_OUTPUT_TO_DOUBLE);
         buf_putc(b, ')');
     }
     buf_putc(b, '\n');
