@@ -445,16 +445,18 @@ static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
  * (`new[] { new[] {1, 2}, new[] {"a"} }`: int[] beside string[]), nor are number outputs (Output<int>
  * beside Output<double>): CS0826. */
 static bool cs_list_uniform(emit_typed_t *x, const pcl_expr_t *e) {
+    /* one item is its own best type */
+    if (e->tuple.n == 1) return e->tuple.items[0]->kind != PCL_NULL;
     emit_shape_t first = emit_expr_shape(x->p, x->index, e->tuple.items[0]);
     bool out = emit_has_output(x->p, x->index, e->tuple.items[0]);
     if (first == EMIT_SHAPE_LIST || first == EMIT_SHAPE_MAP || first == EMIT_SHAPE_OBJECT ||
-        (out && first == EMIT_SHAPE_NUMBER))
+        first == EMIT_SHAPE_UNKNOWN || (out && first == EMIT_SHAPE_NUMBER))
         return false;
     for (size_t i = 0; i < e->tuple.n; i++)
         if (e->tuple.items[i]->kind == PCL_NULL || emit_expr_shape(x->p, x->index, e->tuple.items[i]) != first ||
             emit_has_output(x->p, x->index, e->tuple.items[i]) != out)
             return false;
-    return first != EMIT_SHAPE_UNKNOWN;
+    return true;
 }
 
 /* `new[]` and the items a line (an empty list: `new T[] {}`; items of no one type, `new object?[]`:
@@ -468,15 +470,18 @@ static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema
     /* of no type or the schema's any type (an InputList<object>, a Dictionary<string, object?>'s
      * value): an object?[] when its items' shapes are known and not one (1, "a"); resources (dependsOn's
      * InputList<Resource>) stay new[] */
-    bool nulls = true, known = true; /* a null in a list of numbers: check.c refuses */
+    bool nulls = true, resources = true; /* a null in a list of numbers: check.c refuses */
     for (size_t i = 0; i < e->tuple.n; i++) {
         const pcl_expr_t *it = e->tuple.items[i];
         nulls &= it->kind == PCL_NULL;
-        known &= it->kind == PCL_NULL || emit_expr_shape(x->p, x->index, it) != EMIT_SHAPE_UNKNOWN;
+        int r = it->kind == PCL_TRAVERSAL && it->trav.n == 0 ? names_table_get(x->index, it->trav.root) : -1;
+        resources &= r >= 0 && (x->p->nodes[r].kind == PCL_NODE_RESOURCE || x->p->nodes[r].kind == PCL_NODE_COMPONENT);
     }
+    /* items of unknown shape (a value of no type, an any output) beside others have no best type
+     * either ([x, 1]: JsonElement beside int): only one item or resources stay new[] */
     if (et && nulls && et->kind == SCHEMA_STRING)
         buf_puts(b, "new string[]");
-    else if ((!et || et->kind == SCHEMA_ANY) && known && !cs_list_uniform(x, e))
+    else if ((!et || et->kind == SCHEMA_ANY) && !resources && !cs_list_uniform(x, e))
         buf_puts(b, "new object?[]");
     else
         buf_puts(b, "new[]");

@@ -947,6 +947,8 @@ static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t 
             buf_putc(b, ')');
             return;
         }
+        /* PCL's numbers divide as numbers: 3 / 2 is 1.5, where C# and Java divide ints as ints (1) */
+        if (strcmp(e->op, "/") == 0) buf_puts(b, "(double) ");
         typed_operand(s, x, b, e, e->x, depth, false);
         buf_printf(b, " %s ", e->op);
         typed_operand(s, x, b, e, e->y, depth, true);

@@ -1509,6 +1509,19 @@ START_TEST(test_entries_value_whole_only_cs_java) {
 }
 END_TEST
 
+/* PCL divides numbers as numbers (3 / 2 is 1.5); C# and Java divide two ints as ints (1). */
+START_TEST(test_division_as_numbers_cs_java) {
+    fixture_t f = load("config \"i\" \"int\" {}\noutput \"h\" {\n    value = i / 2\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"h\"] = (double) i / 2,\n");
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"h\", (double) i / 2);\n");
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C#: a list literal of no schema type whose items have no one type is an object?[] (`new[] { 1, "a",
  * true }` and `new[] { null }` have no best type: CS0826); one of a type stays `new[]`. */
 START_TEST(test_mixed_list_cs) {
@@ -1519,6 +1532,12 @@ START_TEST(test_mixed_list_cs) {
     tu_has(cs, "var k = new[]\n    {\n        1,\n        2,\n    };\n");
     tu_has(cs, "[\"y\"] = new object?[]\n        {\n            null,\n        },\n");
     parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+    /* a value of no type beside others: new[] { x, 1 } is JsonElement beside int (CS0826) */
+    f = load("config \"x\" {}\noutput \"b\" {\n    value = [x, 1]\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"b\"] = new object?[]\n");
     free(cs);
     unload(&f);
     /* lists of lists: new[] { new[] { 1, 2 }, new[] { "a" } } is int[] beside string[] (CS0826) */
@@ -2155,6 +2174,7 @@ int main(void) {
     tcase_add_test(tc, test_held_locals_cs_java);
     tcase_add_test(tc, test_held_reads_whole_only_cs_java);
     tcase_add_test(tc, test_entries_value_whole_only_cs_java);
+    tcase_add_test(tc, test_division_as_numbers_cs_java);
     tcase_add_test(tc, test_mixed_list_cs);
     tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_keyed_outputs_cs_java);
