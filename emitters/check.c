@@ -1379,6 +1379,31 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                                   : "C#'s Output.CreateSecret cannot type (CS0411)"));
         return false;
     }
+    /* C#'s conditional needs one type for both branches: a value of no type (a JsonElement) beside
+     * another (`true ? x : "y"`) has none (CS0173); Java's takes their common Object */
+    if (c->lang == LANG_CSHARP && e->kind == PCL_COND && !in_scope_any(x, e->y) && !in_scope_any(x, e->z) &&
+        emit_untyped_value(c->p, c->nodes, e->y) != emit_untyped_value(c->p, c->nodes, e->z)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' has a conditional with a value of no type in one branch only, which C# holds as a "
+                             "JsonElement: its branches have no one type (CS0173)",
+                             x->at->name));
+        return false;
+    }
+    /* ... and Java's Output.ofSecret of a config value whose default is null throws whenever it is unset */
+    if (c->lang == LANG_JAVA && e->kind == PCL_CALL && e->call.n == 1 && strcmp(e->call.name, "secret") == 0 &&
+        e->call.args[0]->kind == PCL_TRAVERSAL && e->call.args[0]->trav.n == 0) {
+        int idx = names_table_get(c->nodes, e->call.args[0]->trav.root);
+        const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+        if (n && n->kind == PCL_NODE_CONFIG && n->n_attrs && n->attrs[0].value->kind == PCL_NULL) {
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls secret() on the config value '%s', whose default is null, which "
+                                 "Pulumi Java's Output.ofSecret refuses (NullPointerException) whenever it is unset",
+                                 x->at->name, n->name));
+            return false;
+        }
+    }
     /* a null item Java or C# cannot hold: Java gathers a resource's list items with outputs with
      * Output.all, each plain item an Output.of(item), which throws on null; Java writes a map (an object
      * literal not of the schema's object type) as pulumi-java does, Map.ofEntries(Map.entry(k, v), ...),

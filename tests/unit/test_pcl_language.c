@@ -1509,6 +1509,24 @@ START_TEST(test_entries_value_whole_only_cs_java) {
 }
 END_TEST
 
+/* Java: Output.ofSecret(x) throws on null, so secret() of a config value whose default is null is
+ * refused (it was written Output.ofSecret(s) over config().get("s").orElse(null)). */
+START_TEST(test_secret_of_nullable_config_java) {
+    fixture_t f = load("config \"s\" \"string\" {\n    default = null\n}\noutput \"b\" {\n    value = secret(s)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:13", "calls secret() on the config value 's', whose default is null");
+    unload(&f);
+    /* C#: a conditional of a value of no type and a string has no one type (CS0173) */
+    f = load("config \"x\" {}\noutput \"d\" {\n    value = true ? x : \"y\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:18", "a conditional with a value of no type in one branch only");
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\noutput \"b\" {\n    value = secret(s)\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "Output.ofSecret(s)");
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* PCL divides numbers as numbers (3 / 2 is 1.5); C# and Java divide two ints as ints (1). */
 START_TEST(test_division_as_numbers_cs_java) {
     fixture_t f = load("config \"i\" \"int\" {}\noutput \"h\" {\n    value = i / 2\n}\n");
@@ -2175,6 +2193,7 @@ int main(void) {
     tcase_add_test(tc, test_held_reads_whole_only_cs_java);
     tcase_add_test(tc, test_entries_value_whole_only_cs_java);
     tcase_add_test(tc, test_division_as_numbers_cs_java);
+    tcase_add_test(tc, test_secret_of_nullable_config_java);
     tcase_add_test(tc, test_mixed_list_cs);
     tcase_add_test(tc, test_id_map_cs_java);
     tcase_add_test(tc, test_keyed_outputs_cs_java);
