@@ -1231,22 +1231,25 @@ static const char *expr_text(arena_t *a, const pcl_expr_t *e) {
 }
 
 /* The schema type of what a traversal reads from a resource's outputs (`res.data`, `res.list[0].x`),
- * or NULL. */
-static const schema_type_t *output_read_type(const check_t *c, const pcl_expr_t *e) {
+ * or NULL; *optional (when given) is set when a property on the way is not required. */
+static const schema_type_t *output_read_type(const check_t *c, const pcl_expr_t *e, bool *optional) {
     int idx = e->kind == PCL_TRAVERSAL && e->trav.n > 0 && e->trav.parts[0].attr
                   ? names_table_get(c->nodes, e->trav.root)
                   : -1;
     const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
     if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) return NULL;
     const schema_property_t *p = schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+    bool opt = p && !p->required;
     const schema_type_t *t = p ? p->type : NULL;
     for (size_t k = 1; t && k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         const schema_property_t *q = pt->attr && t->kind == SCHEMA_OBJECT && t->object
                                          ? schema_find_property(t->object->props, t->object->n_props, pt->attr)
                                          : NULL;
+        opt |= q && !q->required;
         t = pt->attr ? (q ? q->type : NULL) : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element : NULL;
     }
+    if (optional) *optional = opt;
     return t;
 }
 
@@ -1255,7 +1258,7 @@ static const schema_type_t *output_read_type(const check_t *c, const pcl_expr_t 
  * maps only), or NULL. */
 static const char *go_keyed_object(const check_t *c, const pcl_expr_t *e) {
     if (strcmp(e->call.name, "entries") != 0 && strcmp(e->call.name, "lookup") != 0) return NULL;
-    const schema_type_t *t = output_read_type(c, e->call.args[0]);
+    const schema_type_t *t = output_read_type(c, e->call.args[0], NULL);
     return t && t->kind == SCHEMA_OBJECT ? (t->token ? t->token : "object") : NULL;
 }
 
@@ -1533,23 +1536,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         if (c->lang == LANG_CSHARP && idx >= 0 && e->trav.n >= 1 && e->trav.parts[0].attr && e->type &&
             c->p->nodes[idx].kind == PCL_NODE_RESOURCE && c->p->nodes[idx].schema &&
             (e->type->kind == SCHEMA_BOOL || e->type->kind == SCHEMA_INT || e->type->kind == SCHEMA_NUMBER)) {
-            const schema_resource_t *r = c->p->nodes[idx].schema;
-            const schema_property_t *p = schema_find_property(r->outputs, r->n_outputs, e->trav.parts[0].attr);
             static const char *const cs_type[] = {
                 [SCHEMA_BOOL] = "bool", [SCHEMA_INT] = "int", [SCHEMA_NUMBER] = "double"};
             /* what is read below it too (`.Apply(v => v?.Size)`): optional if any property on the way is */
-            bool optional = p && !p->required;
-            const schema_type_t *t = p ? p->type : NULL;
-            for (size_t k = 1; t && k < e->trav.n; k++) {
-                const pcl_trav_part_t *pt = &e->trav.parts[k];
-                const schema_property_t *q = pt->attr && t->kind == SCHEMA_OBJECT && t->object
-                                                 ? schema_find_property(t->object->props, t->object->n_props, pt->attr)
-                                                 : NULL;
-                optional |= q && !q->required;
-                t = pt->attr                                           ? (q ? q->type : NULL)
-                    : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element
-                                                                       : NULL;
-            }
+            bool optional = false;
+            const schema_type_t *t = output_read_type(c, e, &optional);
             if (optional && t && t->kind == e->type->kind)
                 refuse(c, x->n, line, col,
                        arena_sprintf(c->a,
