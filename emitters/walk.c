@@ -1052,7 +1052,7 @@ bool emit_config_raw_int_items(emit_typed_t *x, const pcl_expr_t *e, bool map) {
     if (n && n->kind == PCL_NODE_LOCAL && !emit_local_held(x->p, x->index, n, &n)) return false;
     if (!n || n->kind != PCL_NODE_CONFIG) return false;
     pcl_trav_part_t *parts = arena_alloc(x->a, (e->trav.n + 1) * sizeof *parts);
-    if (e->trav.n) memcpy(parts, e->trav.parts, e->trav.n * sizeof *parts); /* none: parts may be NULL */
+    if (e->trav.n) memcpy(parts, e->trav.parts, e->trav.n * sizeof *parts);         /* none: parts may be NULL */
     parts[e->trav.n] = (pcl_trav_part_t){.index_is_string = map, .index_str = "k"}; /* an item */
     return emit_config_raw_int(x->a, n, parts, e->trav.n + 1);
 }
