@@ -185,7 +185,10 @@ static const char *index_text(arena_t *a, const cJSON *key, bool *is_number) {
     if (cJSON_IsString(key)) return arena_strdup(a, key->valuestring);
     if (cJSON_IsNumber(key)) {
         *is_number = true;
-        return arena_sprintf(a, "%lld", (long long)key->valuedouble);
+        double d = key->valuedouble;
+        /* a count index is an integer; another number is written as it is (never cast out of range) */
+        if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(long long)d) return arena_sprintf(a, "%lld", (long long)d);
+        return arena_sprintf(a, "%.17g", d);
     }
     return NULL;
 }
