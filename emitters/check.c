@@ -401,6 +401,11 @@ static bool object_literal(const pcl_expr_t *e, void *ctx) {
     return true;
 }
 
+bool emit_resource_ref(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    int r = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(nodes, e->trav.root) : -1;
+    return r >= 0 && (p->nodes[r].kind == PCL_NODE_RESOURCE || p->nodes[r].kind == PCL_NODE_COMPONENT);
+}
+
 /* Java: whether a builder writes e, at type t, with java.c's java_output_all: a list or map of a type (not any: a
  * List<Object> / Map<String, Object> holds an Output) with an output among its items. */
 bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
@@ -411,9 +416,7 @@ bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, c
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
     for (size_t i = 0; i < n; i++) {
         const pcl_expr_t *item = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
-        int r = item->kind == PCL_TRAVERSAL && item->trav.n == 0 ? names_table_get(nodes, item->trav.root) : -1;
-        if (r >= 0 && (p->nodes[r].kind == PCL_NODE_RESOURCE || p->nodes[r].kind == PCL_NODE_COMPONENT))
-            continue; /* a resource itself: its class, not an Output */
+        if (emit_resource_ref(p, nodes, item)) continue; /* a resource itself: its class, not an Output */
         if (emit_has_output(p, nodes, item)) return true;
     }
     return false;
@@ -1019,9 +1022,7 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     }
     /* a resource's own name and type, by its SDK's methods */
     if (strcmp(e->call.name, "pulumiResourceName") == 0 || strcmp(e->call.name, "pulumiResourceType") == 0) {
-        const pcl_expr_t *r = e->call.args[0];
-        int idx = r->kind == PCL_TRAVERSAL && r->trav.n == 0 ? names_table_get(c->nodes, r->trav.root) : -1;
-        return idx >= 0 && (c->p->nodes[idx].kind == PCL_NODE_RESOURCE || c->p->nodes[idx].kind == PCL_NODE_COMPONENT);
+        return emit_resource_ref(c->p, c->nodes, e->call.args[0]);
     }
     for (size_t i = 0; any[i]; i++)
         if (strcmp(any[i], e->call.name) == 0) return true;

@@ -474,8 +474,7 @@ static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema
     for (size_t i = 0; i < e->tuple.n; i++) {
         const pcl_expr_t *it = e->tuple.items[i];
         nulls &= it->kind == PCL_NULL;
-        int r = it->kind == PCL_TRAVERSAL && it->trav.n == 0 ? names_table_get(x->index, it->trav.root) : -1;
-        resources &= r >= 0 && (x->p->nodes[r].kind == PCL_NODE_RESOURCE || x->p->nodes[r].kind == PCL_NODE_COMPONENT);
+        resources &= emit_resource_ref(x->p, x->index, it);
     }
     /* items of unknown shape (a value of no type, an any output) beside others have no best type
      * either ([x, 1]: JsonElement beside int): only one item or resources stay new[] */

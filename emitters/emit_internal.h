@@ -225,6 +225,8 @@ bool emit_id_map_local(const pcl_program_t *p, const names_table_t *nodes, int i
 /* Whether v is such a map (`{a = r.id, ...}`), and whether e reads one entry of a local one by its
  * key (`ids["a"]`), an ID Output (C# and Java: a Dictionary / Map of them, read by key). */
 bool emit_id_map(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *v);
+/* Whether e names a resource or a component whole (`res`): its class in C# and Java, not an Output. */
+bool emit_resource_ref(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Java: whether a builder writes list or map e at its property's type t with Output.all (a list or
  * map of a type, not any, with an output among its items; emitters/check.c). */
 bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
