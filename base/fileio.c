@@ -210,6 +210,38 @@ static void sync_parent_dir(const char *path) {
     free(dir);
 }
 
+char *file_link_target(const char *path) {
+    char *cur = strdup(path);
+    if (!cur) abort();
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        char to[4096];
+        ssize_t n;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode) || (n = readlink(cur, to, sizeof to - 1)) < 0) return cur;
+        to[n] = '\0';
+        char *next;
+        if (to[0] == '/') {
+            next = strdup(to);
+        } else { /* relative to the link's directory */
+            char *slash = strrchr(cur, '/');
+            size_t dl = slash ? (size_t)(slash - cur) + 1 : 0;
+            next = malloc(dl + (size_t)n + 1);
+            if (next) {
+                memcpy(next, cur, dl);
+                memcpy(next + dl, to, (size_t)n + 1);
+            }
+        }
+        if (!next) abort();
+        free(cur);
+        cur = next;
+    }
+    return cur;
+}
+
+static bool write_atomic_at(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
+                            bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
+                            diag_list_t *diags);
+
 bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                        diag_list_t *diags) {
     return file_write_atomic_hooked(path, data, len, mode, force_mode, NULL, NULL, NULL, diags);
@@ -218,6 +250,15 @@ bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mo
 bool file_write_atomic_hooked(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                               bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
                               diag_list_t *diags) {
+    char *real = file_link_target(path);
+    bool ok = write_atomic_at(real, data, len, mode, force_mode, before_rename, user, stopped, diags);
+    free(real);
+    return ok;
+}
+
+static bool write_atomic_at(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
+                            bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
+                            diag_list_t *diags) {
     if (stopped) *stopped = false;
     struct stat target;
     if (stat(path, &target) == 0) {

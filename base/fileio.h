@@ -25,10 +25,15 @@ bool file_size_within_cap(const char *path, unsigned long long size, diag_list_t
 
 /* Reads a whole file into the arena (NUL-terminated). Error diagnostic names the file. */
 char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diags);
-/* Writes through `<path>.cimport-tmp-XXXXXX` in the same directory, fsyncs, renames over path.
- * mode is used for a new file (an existing file keeps its mode unless force_mode); the directory is
- * synced after the rename. On failure the old file is untouched and the temporary file removed. A
- * target that is not a regular file (a device, a FIFO) is written in place instead. */
+/* The file a write to path replaces (malloc'd): path itself, or, when path is a symbolic link, the
+ * file it names at the end of its chain (which need not exist yet), so that the write goes into that
+ * file and the link stays a link. A chain longer than 40 links is left as it is (the write fails). */
+char *file_link_target(const char *path);
+
+/* Writes through `<path>.cimport-tmp-XXXXXX` in the same directory, fsyncs, renames over path
+ * (a symbolic link: over the file it names, file_link_target). mode is used for a new file (an existing file keeps its
+ * mode unless force_mode); the directory is synced after the rename. On failure the old file is untouched and the
+ * temporary file removed. A target that is not a regular file (a device, a FIFO) is written in place instead. */
 bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                        diag_list_t *diags);
 

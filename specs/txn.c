@@ -64,8 +64,7 @@ static entry_t *add(txn_t *t, const char *path, mode_t mode, bool force_mode) {
     t->e = vec_grow(t->e, &t->cap, t->n + 1, sizeof *t->e);
     entry_t *e = &t->e[t->n++];
     memset(e, 0, sizeof *e);
-    e->path = strdup(path);
-    if (!e->path) abort();
+    e->path = file_link_target(path); /* a link stays a link: the file it names is written */
     e->mode = mode;
     e->force_mode = force_mode;
     return e;

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "specs/filelock.h"
 #include "specs/txn.h"
 #include "testutil.h"
@@ -129,6 +130,58 @@ END_TEST
 
 /* A borrowed text is written as it is (its exact length, no terminator needed) and left to its
  * owner: the transaction neither copies nor frees it (ASan would see a free of the stack array). */
+/* A file given by a symbolic link (a program or stack kept elsewhere and linked into the project) is
+ * written where the link points: the link stays a link and the file it names gets the new text, as
+ * an editor saves it. Renaming over the link replaced it with a regular file and left the linked
+ * file as it was. Also a link to a link, and one whose file does not exist yet. */
+START_TEST(test_symlink_written_through) {
+    char *dir = tu_mkdtemp();
+    char sub[512], real[600], link1[512], link2[512], dangling[512], made[600];
+    snprintf(sub, sizeof sub, "%s/real", dir);
+    mkdir(sub, 0755);
+    snprintf(real, sizeof real, "%s/index.ts", sub);
+    snprintf(link1, sizeof link1, "%s/index.ts", dir);
+    snprintf(link2, sizeof link2, "%s/again.ts", dir);
+    snprintf(dangling, sizeof dangling, "%s/new.ts", dir);
+    snprintf(made, sizeof made, "%s/made.ts", sub);
+    tu_write(real, "first\n");
+    ck_assert_int_eq(symlink("real/index.ts", link1), 0);
+    ck_assert_int_eq(symlink("index.ts", link2), 0);
+    ck_assert_int_eq(symlink("real/made.ts", dangling), 0);
+    txn_t *t = txn_new(NULL);
+    txn_update(t, link2, 0644, false, append_line, "second\n");
+    txn_write(t, dangling, "new\n", 4, 0644, false);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(txn_commit(t, &d));
+    txn_free(t);
+    struct stat st;
+    ck_assert(lstat(link1, &st) == 0 && S_ISLNK(st.st_mode));
+    ck_assert(lstat(link2, &st) == 0 && S_ISLNK(st.st_mode));
+    ck_assert(lstat(dangling, &st) == 0 && S_ISLNK(st.st_mode));
+    char *s = tu_read(real, NULL);
+    ck_assert_str_eq(s, "first\nsecond\n");
+    free(s);
+    s = tu_read(made, NULL);
+    ck_assert_str_eq(s, "new\n");
+    free(s);
+    ck_assert_int_eq(count_entries(dir), 4); /* real/, three links: nothing left beside them */
+    ck_assert_int_eq(count_entries(sub), 2);
+    /* The same through file_write_atomic (stack checkpoints, reports, convert's -o). */
+    diag_list_t d2;
+    diag_list_init(&d2);
+    ck_assert(file_write_atomic(link1, "third\n", 6, 0644, false, &d2));
+    ck_assert(lstat(link1, &st) == 0 && S_ISLNK(st.st_mode));
+    s = tu_read(real, NULL);
+    ck_assert_str_eq(s, "third\n");
+    free(s);
+    diag_list_free(&d2);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_write_borrowed) {
     char *dir = tu_mkdtemp();
     char path[512];
@@ -411,6 +464,7 @@ int main(void) {
     tcase_add_test(tc, test_commit_writes_and_updates);
     tcase_add_test(tc, test_failed_update_writes_nothing);
     tcase_add_test(tc, test_write_borrowed);
+    tcase_add_test(tc, test_symlink_written_through);
     tcase_add_test(tc, test_stop_and_rollback);
     tcase_add_test(tc, test_participant);
     tcase_add_test(tc, test_lock_timeout_and_editor);
