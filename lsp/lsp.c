@@ -725,6 +725,7 @@ static void lsp_diag_lines(buf_t *b, diag_list_t *l, bool with_info) {
  * open), language and version. */
 typedef struct lsp_target {
     char *uri;
+    char *path; /* the file's path (NULL for a URI that is not file://) */
     char *name; /* for messages: the file name */
     char *text;
     size_t len;
@@ -735,6 +736,7 @@ typedef struct lsp_target {
 
 static void lsp_target_free(lsp_target_t *t) {
     free(t->uri);
+    free(t->path);
     free(t->name);
     free(t->text);
 }
@@ -789,8 +791,48 @@ static bool lsp_target_load(lsp_server_t *s, const char *uri, lsp_target_t *t, c
         diag_list_free(&dl);
         arena_free(a);
     }
-    free(path);
+    t->path = path;
     return t->text != NULL;
+}
+
+/* Whether two URIs name the same document (as lsp_doc_find matches them). */
+static bool lsp_same_uri(const char *a, const char *b) {
+    if (strcmp(a, b) == 0) return true;
+    char *pa = lsp_uri_to_path(a), *pb = lsp_uri_to_path(b);
+    bool same = pa && pb && strcmp(pa, pb) == 0;
+    free(pa);
+    free(pb);
+    return same;
+}
+
+/* Whether the target's text changed since it was read for the import: the client sent a change of
+ * it (or opened it with other text) that waits in the queue, or, when it was read from disk, the
+ * file holds other text now. An edit computed against the old text must not go out then: a client
+ * applies an edit without a version (not open, or no documentChanges) to whatever it holds. */
+static bool lsp_target_changed(lsp_server_t *s, const lsp_target_t *t) {
+    lsp_poll_input(s);
+    for (lsp_queued_t *q = s->queue; q; q = q->next) {
+        cJSON *m = cJSON_ParseWithLength(q->body, q->len);
+        const char *method = m ? lsp_str(m, "method") : NULL;
+        const cJSON *td =
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(m, "params"), "textDocument");
+        const char *uri = lsp_str(td, "uri"), *text = lsp_str(td, "text");
+        bool hit = method && uri && lsp_same_uri(uri, t->uri) &&
+                   (strcmp(method, "textDocument/didChange") == 0 || strcmp(method, "textDocument/didClose") == 0 ||
+                    (strcmp(method, "textDocument/didOpen") == 0 && (!text || strcmp(text, t->text) != 0)));
+        cJSON_Delete(m);
+        if (hit) return true;
+    }
+    if (t->open || !t->path) return false;
+    arena_t *a = arena_new();
+    diag_list_t dl;
+    diag_list_init(&dl);
+    size_t len = 0;
+    const char *now = file_read_all(a, t->path, &len, &dl);
+    bool changed = !now || len != t->len || memcmp(now, t->text, len) != 0;
+    diag_list_free(&dl);
+    arena_free(a);
+    return changed;
 }
 
 /* initializationOptions.intoStack: the stack selected for the workspace's project on its backend,
@@ -982,17 +1024,27 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
             if (d) cJSON_AddStringToObject(s->last_results, "programDiff", d);
             free(d);
         }
-        placed = session_commit(&p, &wd);
-        if (!placed && o.into_stack && p.stack_undo_failed)
+        if (lsp_target_changed(s, &t)) {
             buf_printf(&b,
-                       "cimport: the code was not inserted, and the write to the stack %s could not be taken back:\n",
-                       stack_store_describe(p.stack_store));
-        else if (!placed && o.into_stack)
-            buf_printf(&b, "cimport: nothing was written (the stack %s is as it was), so the code was not inserted:\n",
-                       stack_store_describe(p.stack_store));
-        else if (!placed)
-            buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
-        if (!placed) {
+                       "cimport: %s changed while cimport imported into it (the editor sent a change, or the file on "
+                       "disk was rewritten), and the code was placed in the text it had before; nothing was inserted "
+                       "or written: run the command again",
+                       t.name);
+            lsp_job_fail(s, job, b.data);
+            placed = false;
+        } else if (!session_commit(&p, &wd)) {
+            placed = false;
+            if (o.into_stack && p.stack_undo_failed)
+                buf_printf(&b,
+                           "cimport: the code was not inserted, and the write to the stack %s could not be taken "
+                           "back:\n",
+                           stack_store_describe(p.stack_store));
+            else if (o.into_stack)
+                buf_printf(&b,
+                           "cimport: nothing was written (the stack %s is as it was), so the code was not inserted:\n",
+                           stack_store_describe(p.stack_store));
+            else
+                buf_puts(&b, "cimport: the secret values could not be saved, so the code was not inserted:\n");
             lsp_diag_lines(&b, &wd, true);
             lsp_job_fail(s, job, b.data);
         }

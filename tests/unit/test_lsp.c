@@ -691,6 +691,60 @@ START_TEST(test_import_resource_into_unsaved_document) {
 }
 END_TEST
 
+/* The user types in the program while the import runs: the edit cimport computed is against the text
+ * it read, so it must not be sent where the client applies it to whatever the buffer holds then
+ * (a client without versioned documentChanges, or a file that is not open: "changes" carry no
+ * version). Before, the edit went out, the client applied it to the changed text at the old
+ * positions and the answer said "applied": the code landed in the middle of the user's new line.
+ * Now the command fails naming the change, nothing is sent or written, and the document keeps the
+ * user's text. The same for a program that was not open and is opened with other text meanwhile. */
+START_TEST(test_document_changed_during_import) {
+    session_t ss;
+    sess_init(&ss);
+    sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
+    const char *uri = "file:///nonexistent/dir/index.ts";
+    sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    /* arrives while the import runs (read with the rest of the input while the session polls) */
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
+              "\"uri\":\"%s\",\"version\":2},\"contentChanges\":[{\"text\":\"// typed meanwhile\\nimport * as "
+              "pulumi from \\\"@pulumi/pulumi\\\";\\n\"}]}}",
+              uri);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    /* a program on disk, not open, opened with unsaved text while the second import runs */
+    char dir[] = "/tmp/test_lsp_stale_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[512], disk_uri[600];
+    snprintf(path, sizeof path, "%s/index.ts", dir);
+    snprintf(disk_uri, sizeof disk_uri, "file://%s", path);
+    tu_write(path, "import * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_import(&ss, 3, "clever-wombat", disk_uri, NULL);
+    sess_open(&ss, disk_uri, "typescript", "// unsaved\nimport * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 4);
+    lsp_server_t *s = sess_run_keep(&ss, NULL);
+    long version = 0;
+    const char *text = lsp_server_document(s, uri, NULL, &version);
+    ck_assert_str_eq(text, "// typed meanwhile\nimport * as pulumi from \"@pulumi/pulumi\";\n");
+    ck_assert_int_eq(version, 2);
+    lsp_server_free(s);
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    tu_has(error_message(&ss, 2), "index.ts changed while cimport imported into it");
+    tu_has(error_message(&ss, 2), "nothing was inserted or written: run the command again");
+    ck_assert_int_eq(error_code(&ss, 3), LSP_REQUEST_FAILED);
+    tu_has(error_message(&ss, 3), "index.ts changed while cimport imported into it");
+    char *disk = tu_read(path, NULL);
+    ck_assert_str_eq(disk, "import * as pulumi from \"@pulumi/pulumi\";\n");
+    free(disk);
+    unlink(path);
+    rmdir(dir);
+    ck_assert_int_eq(ss.rc, 0);
+    sess_free(&ss);
+}
+END_TEST
+
 /* cimport.showReport: the last import's report written and opened through window/showDocument. */
 START_TEST(test_show_report) {
     char dir[] = "/tmp/test_lsp_report_XXXXXX";
@@ -1391,6 +1445,7 @@ int main(void) {
     t = tcase_create("commands");
     tcase_set_timeout(t, 120);
     tcase_add_test(t, test_import_resource_into_unsaved_document);
+    tcase_add_test(t, test_document_changed_during_import);
     tcase_add_test(t, test_utf8_negotiation_document_changes_and_imports);
     tcase_add_test(t, test_progress_and_created_token);
     tcase_add_test(t, test_cancel);
