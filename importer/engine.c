@@ -698,6 +698,15 @@ static void item_after_rounds(engine_item_t *e) {
     arena_t *a = e->a;
     const engine_options_t *opts = e->eng->opts;
     report_check_failures(e, &e->cr, r->inputs);
+    if (r->verified && e->cr.n_failures) {
+        /* Imported as Pulumi imports it (its failures are warnings), but the code's inputs fail the
+         * provider's Check, so `pulumi up` with them fails: not verified. */
+        r->verified = false;
+        diag_add(&r->diags, DIAG_WARNING, DIAG_CHECK, NULL, e->desc,
+                 "the provider's Check rejected these inputs (above), so the resource is not verified: `pulumi up` "
+                 "fails on its code until they are fixed; edit them, or import it with other properties");
+        return;
+    }
     if (r->verified) return;
     size_t n_paths = e->n_paths;
     r->residual = arena_alloc(a, n_paths * sizeof(char *));

@@ -712,6 +712,13 @@ START_TEST(fault_provider_failures_stay_per_resource) {
     ck_assert_msg(has_diag(&r[7].diags, DIAG_WARNING, "value is not allowed by the fault provider") &&
                       has_diag(&r[7].diags, DIAG_WARNING, "the whole resource is rejected"),
                   "%s", result_messages(a, &r[7]));
+    /* ... and such a resource is imported as Pulumi imports it, but not verified: the provider
+     * rejected its inputs, so the code fails `pulumi up` until they are fixed (it said verified). */
+    ck_assert_int_eq(r[7].status, IMPORT_OK);
+    ck_assert_msg(!r[7].verified, "checkfail verified: %s", result_messages(a, &r[7]));
+    ck_assert_msg(has_diag(&r[7].diags, DIAG_WARNING, "the provider's Check rejected these inputs"), "%s",
+                  result_messages(a, &r[7]));
+    ck_assert_uint_eq(r[7].n_residual, 0);
     /* Log messages: one per severity, on this resource; as in Pulumi, an error-severity message fails
      * the resource it is about. */
     ck_assert_int_eq(r[8].status, IMPORT_FAILED);
