@@ -820,19 +820,28 @@ static const schema_property_t *output_bool_item(const pcl_program_t *p, const n
     return pr;
 }
 
-bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    if (emit_expr_shape(p, nodes, e) == EMIT_SHAPE_BOOL) return true;
-    bool item = false;
-    if (output_bool_item(p, nodes, e, &item) && item) return true;
+/* The kind of what e reads from a config value, down its list and map types (-1: e reads none). */
+static int config_read_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
-    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG) return false;
+    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG) return -1;
     arena_t *a = arena_new();
     const emit_cfg_type_t *t = emit_config_type(a, p->nodes[idx].token);
     for (size_t k = 0; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
         t = t->elem;
-    bool b = t->kind == EMIT_CFG_BOOL;
+    int kind = (int)t->kind;
     arena_free(a);
-    return b;
+    return kind;
+}
+
+bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (emit_expr_shape(p, nodes, e) == EMIT_SHAPE_BOOL) return true;
+    bool item = false;
+    if (output_bool_item(p, nodes, e, &item) && item) return true;
+    return config_read_kind(p, nodes, e) == EMIT_CFG_BOOL;
+}
+
+bool emit_reads_config_number(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return config_read_kind(p, nodes, e) == EMIT_CFG_NUMBER;
 }
 
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
@@ -902,6 +911,61 @@ bool emit_untyped_output(const pcl_program_t *p, const names_table_t *nodes, con
            (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
         v = v->call.args[0];
     return v->kind == PCL_TRAVERSAL && emit_untyped_value(p, nodes, v) && emit_has_output(p, nodes, e);
+}
+
+/* The schema's type of what is read below a value of type t by `key` (an attribute or a string
+ * index: an object's property, a map's value) or by a number index (key NULL: a list's item). */
+static const schema_type_t *type_below(const schema_type_t *t, const char *key) {
+    if (!t) return NULL;
+    if (key && t->kind == SCHEMA_OBJECT && t->object) {
+        const schema_property_t *pr = schema_find_property(t->object->props, t->object->n_props, key);
+        return pr ? pr->type : NULL;
+    }
+    return (key && t->kind == SCHEMA_MAP) || (!key && t->kind == SCHEMA_ARRAY) ? t->element : NULL;
+}
+
+/* The schema's type of what e gives where the schema says it: a resource's output, an invoke's or a
+ * method's result (a local holding an invoke's too), and what is read below them; NULL elsewhere. */
+static const schema_type_t *schema_read_type(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                                             int depth) {
+    if (depth > 64) return NULL;
+    if (e->kind == PCL_CALL) return e->function ? e->function->return_type : NULL;
+    if (e->kind == PCL_GETATTR) return type_below(schema_read_type(p, nodes, e->x, depth + 1), e->s);
+    if (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER))
+        return type_below(schema_read_type(p, nodes, e->x, depth + 1), e->y->kind == PCL_STRING ? e->y->s : NULL);
+    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+    const schema_type_t *t = NULL;
+    size_t k = 0;
+    if (n && n->kind == PCL_NODE_RESOURCE && n->schema && e->trav.n && e->trav.parts[0].attr) {
+        const schema_property_t *pr =
+            schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
+        t = pr ? pr->type : NULL;
+        k = 1;
+    } else if (n && n->kind == PCL_NODE_LOCAL && n->n_attrs && emit_is_invoke(n->attrs[0].value)) {
+        t = schema_read_type(p, nodes, n->attrs[0].value, depth + 1);
+    }
+    for (; t && k < e->trav.n; k++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[k];
+        t = type_below(t, pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL);
+    }
+    return t;
+}
+
+bool emit_dynamic_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    for (int depth = 0; depth < 8; depth++) {
+        while (e->kind == PCL_CALL && e->call.n == 1 && !e->function &&
+               (strcmp(e->call.name, "secret") == 0 || strcmp(e->call.name, "unsecret") == 0))
+            e = e->call.args[0];
+        if (emit_untyped_value(p, nodes, e) || emit_untyped_config_read(p, nodes, e)) return true;
+        if (e->kind == PCL_COND) return emit_dynamic_value(p, nodes, e->y) || emit_dynamic_value(p, nodes, e->z);
+        const schema_type_t *t = schema_read_type(p, nodes, e, 0);
+        if (t) return (t->kind == SCHEMA_ANY && !t->external_ref) || t->kind == SCHEMA_JSON;
+        int idx = e->kind == PCL_TRAVERSAL && !e->trav.n ? names_table_get(nodes, e->trav.root) : -1;
+        if (idx < 0 || p->nodes[idx].kind != PCL_NODE_LOCAL || !p->nodes[idx].n_attrs) return false;
+        e = p->nodes[idx].attrs[0].value; /* what the local holds */
+    }
+    return false;
 }
 
 /* length() and entries() are written by what their argument is: a string, a list or a map. */

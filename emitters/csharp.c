@@ -20,7 +20,7 @@ typedef struct cs_using {
 } cs_using_t;
 
 /* The System namespaces a file uses: these two always, more for the functions it calls. */
-#define CS_MAX_SYSTEM 8
+#define CS_MAX_SYSTEM 12
 #define CS_MAX_HELPERS 8
 static const char *const CS_SYSTEM[] = {"System.Collections.Generic", "System.Linq"};
 
@@ -288,14 +288,16 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
         if (part->kind != PCL_STRING) {
             /* a converted config value is an expression, and `:` would start a format */
             bool paren = part->kind != PCL_TRAVERSAL || emit_typed_conversion(&CS_VALUES, x, part) != EMIT_CONV_NONE;
-            /* a value of no type (a JsonElement, which prints a bool True / False) as PCL prints it */
-            bool untyped_out = emit_untyped_output(c->base.p, c->base.index, part);
-            if (untyped_out || (part->kind == PCL_TRAVERSAL && emit_untyped_value(c->base.p, c->base.index, part))) {
+            /* a value of no type of its own (a JsonElement, an object: a bool prints True / False) as PCL
+             * prints it, an output's in an Apply */
+            if (emit_dynamic_value(c->base.p, c->base.index, part)) {
                 const char *format = cs_need(x, "=FormatValue");
-                buf_puts(b, "{");
-                if (!untyped_out) buf_printf(b, "%s(", format);
+                bool output = !x->apply && emit_has_output(c->base.p, c->base.index, part);
+                buf_puts(b, output ? (part->kind == PCL_COND ? "{(" : "{") : "{");
+                if (!output) buf_printf(b, "%s(", format);
                 cs_expr(c, b, part, NULL, depth);
-                buf_printf(b, untyped_out ? ".Apply(v => %s(v))}" : ")}", format);
+                buf_printf(b, output ? (part->kind == PCL_COND ? ").Apply(v => %s(v))}" : ".Apply(v => %s(v))}") : ")}",
+                           format);
                 continue;
             }
             /* a bool as PCL prints it (C# formats it True / False; emit_check_program: a plain one) */
@@ -536,10 +538,33 @@ static const struct {
      "    return Convert.ToBase64String(hashData);\n}\n",
      {"System.IO", "System.Security.Cryptography", "System"}},
     {"FormatValue",
-     "string FormatValue(JsonElement? value)\n{\n    return value?.ValueKind switch\n    {\n"
-     "        JsonValueKind.True => \"true\",\n        JsonValueKind.False => \"false\",\n"
-     "        _ => value?.ToString() ?? \"\",\n    };\n}\n",
-     {"System.Text.Json", NULL, NULL}},
+     "string FormatValue(object? value)\n{\n    switch (value)\n    {\n"
+     "        case null:\n            return \"\";\n"
+     "        case bool b:\n            return b ? \"true\" : \"false\";\n"
+     "        case JsonElement { ValueKind: JsonValueKind.True }:\n            return \"true\";\n"
+     "        case JsonElement { ValueKind: JsonValueKind.False }:\n            return \"false\";\n"
+     "        case JsonElement { ValueKind: JsonValueKind.Number } number:\n"
+     "            return FormatValue(number.GetDouble());\n"
+     "        case double d when double.IsFinite(d) && d != 0:\n"
+     "            // as JavaScript prints a number: its shortest digits, plain from 1e-6 to 1e21\n"
+     "            var parts = Math.Abs(d).ToString(\"R\", CultureInfo.InvariantCulture).Split('E');\n"
+     "            var dot = parts[0].IndexOf('.');\n"
+     "            var digits = parts[0].Replace(\".\", \"\").TrimEnd('0');\n"
+     "            var e = (dot < 0 ? parts[0].Length : dot)\n"
+     "                + (parts.Length > 1 ? int.Parse(parts[1], CultureInfo.InvariantCulture) : 0)\n"
+     "                - (digits.Length - digits.TrimStart('0').Length);\n"
+     "            digits = digits.TrimStart('0');\n"
+     "            var k = digits.Length;\n"
+     "            var text = k <= e && e <= 21 ? digits + new string('0', e - k)\n"
+     "                : 0 < e && e <= 21 ? digits[..e] + \".\" + digits[e..]\n"
+     "                : -6 < e && e <= 0 ? \"0.\" + new string('0', -e) + digits\n"
+     "                : (k == 1 ? digits : digits[..1] + \".\" + digits[1..]) + (e > 0 ? \"e+\" : \"e-\") + Math.Abs(e "
+     "- 1);\n"
+     "            return d < 0 ? \"-\" + text : text;\n"
+     "        case double d:\n            return d == 0 ? \"0\" : d.ToString(CultureInfo.InvariantCulture);\n"
+     "        default:\n            return value.ToString() ?? \"\";\n"
+     "    }\n}\n",
+     {"System", "System.Globalization", "System.Text.Json"}},
     {"NotImplemented",
      "object NotImplemented(string errorMessage)\n{\n    throw new System.NotImplementedException(errorMessage);\n}\n",
      {NULL}},

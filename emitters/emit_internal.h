@@ -203,6 +203,14 @@ bool emit_untyped_output(const pcl_program_t *p, const names_table_t *nodes, con
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e gives a bool: by its shape, or read from a config value through its list and map types. */
 bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e reads a number (not an int) from a config value through its list and map types. */
+bool emit_reads_config_number(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e gives a value C# and Java hold with no type of its own (a JsonElement, an object, Gson's
+ * Object, or an Output of one) that may be a bool or a number at run time: a value of no type
+ * (emit_untyped_value, emit_untyped_config_read), what the schema types `any` or Json (a resource's
+ * output, an invoke's or a method's result, what is read below them), secret()/unsecret() of one, a
+ * local holding one, a conditional giving one. */
+bool emit_dynamic_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* What local n holds, itself or through secret()/unsecret(), that C# and Java read into: a literal
  * list or object with no output in it, or a config value that is not secret (also set in *config);
  * NULL for another local. */

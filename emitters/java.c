@@ -52,11 +52,38 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "    }\n\n"},
     {"formatValue", "formatValue",
      "    private static String formatValue(Object value) {\n"
-     "        if (value instanceof Double && !((Double) value).isInfinite()\n"
-     "            && (Double) value == Math.rint((Double) value)) {\n"
-     "            return java.math.BigDecimal.valueOf((Double) value).toBigInteger().toString();\n"
+     "        if (!(value instanceof Double) || ((Double) value).isNaN() || ((Double) value).isInfinite()) {\n"
+     "            return String.valueOf(value);\n"
      "        }\n"
-     "        return String.valueOf(value);\n"
+     "        double d = (Double) value;\n"
+     "        if (d == 0) {\n"
+     "            return \"0\";\n"
+     "        }\n"
+     "        // as JavaScript prints a number: its shortest digits that read back as it, plain from 1e-6 to 1e21\n"
+     "        var exact = new java.math.BigDecimal(Math.abs(d));\n"
+     "        var n = exact;\n"
+     "        for (int p = 1; p <= 17; p++) {\n"
+     "            n = exact.round(new java.math.MathContext(p));\n"
+     "            if (n.doubleValue() == Math.abs(d)) {\n"
+     "                break;\n"
+     "            }\n"
+     "        }\n"
+     "        n = n.stripTrailingZeros();\n"
+     "        String digits = n.unscaledValue().toString();\n"
+     "        int k = digits.length();\n"
+     "        int e = k - n.scale();\n"
+     "        String text;\n"
+     "        if (k <= e && e <= 21) {\n"
+     "            text = digits + \"0\".repeat(e - k);\n"
+     "        } else if (0 < e && e <= 21) {\n"
+     "            text = digits.substring(0, e) + \".\" + digits.substring(e);\n"
+     "        } else if (-6 < e && e <= 0) {\n"
+     "            text = \"0.\" + \"0\".repeat(-e) + digits;\n"
+     "        } else {\n"
+     "            text = (k == 1 ? digits : digits.charAt(0) + \".\" + digits.substring(1))\n"
+     "                + (e > 0 ? \"e+\" : \"e-\") + Math.abs(e - 1);\n"
+     "        }\n"
+     "        return d < 0 ? \"-\" + text : text;\n"
      "    }\n\n"},
     {"singleOrNone", "singleOrNone",
      "    private static <T> T singleOrNone(java.util.List<T> list) {\n"
@@ -287,21 +314,6 @@ static bool java_int_part(java_ctx_t *j, const pcl_expr_t *part) {
     return pr && pr->type && pr->type->kind == SCHEMA_INT;
 }
 
-/* Whether a template's part is a value of no type (emit_untyped_value), secret()/unsecret() of one, or
- * a local holding a stack reference's output. */
-static bool java_untyped_part(java_ctx_t *j, const pcl_expr_t *part) {
-    for (int depth = 0; depth < 8; depth++) {
-        while (part->kind == PCL_CALL && part->call.n == 1 &&
-               (strcmp(part->call.name, "secret") == 0 || strcmp(part->call.name, "unsecret") == 0))
-            part = part->call.args[0];
-        if (emit_untyped_value(j->base.p, j->base.index, part)) return true;
-        int idx = part->kind == PCL_TRAVERSAL && !part->trav.n ? emit_typed_find(&j->base, part->trav.root) : -1;
-        if (idx < 0 || j->base.p->nodes[idx].kind != PCL_NODE_LOCAL) return false;
-        part = j->base.p->nodes[idx].attrs[0].value;
-    }
-    return false;
-}
-
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
  * reads outputs; `%` doubled in the text. */
 static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
@@ -328,10 +340,13 @@ static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int in
         const pcl_expr_t *part = e->tuple.items[i];
         if (part->kind == PCL_STRING) continue;
         buf_puts(b, ", ");
-        /* a number (a Double: a config number, the schema's number, arithmetic over them) or a value of
-         * no type (Gson's Object: every number a Double) as PCL prints it: 1, not 1.0 */
-        bool number = emit_expr_shape(j->base.p, j->base.index, part) == EMIT_SHAPE_NUMBER && !java_int_part(j, part);
-        if (!number && !java_untyped_part(j, part)) {
+        /* a number (a Double: a config number or a config list's or map's, the schema's number,
+         * arithmetic over them) or a value of no type (Gson's Object: every number a Double) as PCL
+         * prints it: 1, not 1.0 */
+        bool number =
+            (emit_expr_shape(j->base.p, j->base.index, part) == EMIT_SHAPE_NUMBER && !java_int_part(j, part)) ||
+            emit_reads_config_number(j->base.p, j->base.index, part);
+        if (!number && !emit_dynamic_value(j->base.p, j->base.index, part)) {
             java_expr(j, b, part, NULL, ind);
         } else if (emit_has_output(j->base.p, j->base.index, part)) {
             java_expr(j, b, part, NULL, ind);

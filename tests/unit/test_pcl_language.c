@@ -2019,7 +2019,7 @@ START_TEST(test_untyped_values_cs_java) {
     free(java);
     /* C#: a JsonElement prints a bool True / False: FormatValue (true / false, else ToString) */
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "string FormatValue(JsonElement? value)\n{\n    return value?.ValueKind switch\n");
+    tu_has(cs, "string FormatValue(object? value)\n{\n    switch (value)\n");
     tu_has(cs, "[\"t\"] = $\"v-{FormatValue(x)}\",\n");
     tu_has(cs, "[\"s\"] = Output.Format($\"v-{Output.CreateSecret(x).Apply(v => FormatValue(v))}-"
                "{k.Apply(v => FormatValue(v))}\"),\n");
@@ -2103,6 +2103,56 @@ START_TEST(test_bool_item_in_template_cs) {
     f = tu_pcl_load(schema, "bm.json",
                     "resource \"r\" \"bm:index:Res\" {}\noutput \"o\" {\n    value = \"i-${r.opt[\"a\"]}\"\n}\n");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "uses template interpolation");
+    unload(&f);
+}
+END_TEST
+
+/* A template's part whose value has no static type in C# and Java while at run time it may be a bool
+ * or a number (a stack reference's output, what the schema types `any`: a resource's output, an item
+ * of one, an invoke's result, a local holding one) printed as PCL prints it: C#'s object prints a bool
+ * True (Output<object>, Output<JsonElement>), Java's Object a number Gson decoded 1.0; and a Java
+ * config list or map of numbers (Double[], a raw Map's Doubles) 1.0 too. FormatValue / formatValue
+ * print true / false and a number as JavaScript does (1, 0.5, 1e+21). */
+START_TEST(test_dynamic_values_in_template_cs_java) {
+    static const char *schema =
+        "{\"name\":\"an\",\"version\":\"1.0.0\",\"resources\":{\"an:index:Res\":{"
+        "\"properties\":{\"val\":{\"$ref\":\"pulumi.json#/Any\"},"
+        "\"vals\":{\"type\":\"array\",\"items\":{\"$ref\":\"pulumi.json#/Any\"}}},\"required\":[\"val\",\"vals\"],"
+        "\"inputProperties\":{\"value\":{\"$ref\":\"pulumi.json#/Any\"}}}},"
+        "\"functions\":{\"an:index:getThing\":{\"inputs\":{\"properties\":{\"a\":{\"type\":\"string\"}},"
+        "\"type\":\"object\"},\"outputs\":{\"properties\":{\"result\":{\"$ref\":\"pulumi.json#/Any\"}},"
+        "\"type\":\"object\",\"required\":[\"result\"]}}}}";
+    fixture_t f =
+        tu_pcl_load(schema, "an.json",
+                    "config \"ln\" \"list(number)\" {}\nconfig \"mn\" \"map(number)\" {}\n"
+                    "resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+                    "resource \"r\" \"an:index:Res\" {\n    value = 1\n}\n"
+                    "t = invoke(\"an:index:getThing\", {a = \"x\"})\ng = getOutput(ref, \"b\")\nl = r.val\n"
+                    "output \"j\" {\n    value = \"v-${ln[0]}-${mn.k}-${r.val}-${r.vals[0]}-${t.result}-${l}\"\n}\n"
+                    "output \"c\" {\n    value = \"v-${getOutput(ref, \"a\")}-${g}-${r.val}-${t.result}-"
+                    "${secret(getOutput(ref, \"c\"))}-${invoke(\"an:index:getThing\", {a = \"y\"}).result}\"\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "ctx.export(\"j\", Output.format(\"v-%s-%s-%s-%s-%s-%s\", formatValue(ln.get(0)), "
+           "formatValue(mn.get(\"k\")), r.val().applyValue(v -> formatValue(v)), "
+           "r.vals().applyValue(v -> v.get(0)).applyValue(v -> formatValue(v)), "
+           "t.applyValue(_t -> _t.result()).applyValue(v -> formatValue(v)), l.applyValue(v -> formatValue(v))));\n");
+    tu_has(java, ".applyValue(invoke -> invoke.result()).applyValue(v -> formatValue(v))));\n");
+    /* a number as JavaScript prints it: its shortest digits, plain from 1e-6 to 1e21 */
+    tu_has(java, "        if (k <= e && e <= 21) {\n            text = digits + \"0\".repeat(e - k);\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"c\"] = Output.Format($\"v-{@ref.GetOutput(\"a\").Apply(v => FormatValue(v))}-"
+               "{g.Apply(v => FormatValue(v))}-{r.Val.Apply(v => FormatValue(v))}-"
+               "{t.Apply(t => t.Result).Apply(v => FormatValue(v))}-"
+               "{Output.CreateSecret(@ref.GetOutput(\"c\")).Apply(v => FormatValue(v))}-");
+    tu_has(cs, ".Apply(invoke => invoke.Result).Apply(v => FormatValue(v))}\"),\n");
+    tu_has(cs, "string FormatValue(object? value)\n{\n    switch (value)\n    {\n");
+    tu_has(cs, "        case bool b:\n            return b ? \"true\" : \"false\";\n");
+    tu_has(cs, "using System.Globalization;\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
     unload(&f);
 }
 END_TEST
@@ -2203,6 +2253,7 @@ int main(void) {
     tcase_add_test(tc, test_untyped_values_cs_java);
     tcase_add_test(tc, test_config_raw_int_as_number_java);
     tcase_add_test(tc, test_bool_item_in_template_cs);
+    tcase_add_test(tc, test_dynamic_values_in_template_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
