@@ -820,13 +820,14 @@ static const schema_property_t *output_bool_item(const pcl_program_t *p, const n
     return pr;
 }
 
-/* The kind of what e reads from a config value, down its list and map types (-1: e reads none). */
-static int config_read_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+/* The kind of what e reads from a config value, down its list and map types, and `items` levels
+ * further down them (-1: e reads none). */
+static int config_read_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, size_t items) {
     int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
     if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG) return -1;
     arena_t *a = arena_new();
     const emit_cfg_type_t *t = emit_config_type(a, p->nodes[idx].token);
-    for (size_t k = 0; k < e->trav.n && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
+    for (size_t k = 0; k < e->trav.n + items && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++)
         t = t->elem;
     int kind = (int)t->kind;
     arena_free(a);
@@ -837,11 +838,7 @@ bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const p
     if (emit_expr_shape(p, nodes, e) == EMIT_SHAPE_BOOL) return true;
     bool item = false;
     if (output_bool_item(p, nodes, e, &item) && item) return true;
-    return config_read_kind(p, nodes, e) == EMIT_CFG_BOOL;
-}
-
-bool emit_reads_config_number(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
-    return config_read_kind(p, nodes, e) == EMIT_CFG_NUMBER;
+    return config_read_kind(p, nodes, e, 0) == EMIT_CFG_BOOL;
 }
 
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
@@ -966,6 +963,70 @@ bool emit_dynamic_value(const pcl_program_t *p, const names_table_t *nodes, cons
         e = p->nodes[idx].attrs[0].value; /* what the local holds */
     }
     return false;
+}
+
+static emit_print_t print_of_config(int kind) {
+    switch (kind) {
+    case EMIT_CFG_STRING: return EMIT_PRINT_STRING;
+    case EMIT_CFG_INT: return EMIT_PRINT_INT;
+    case EMIT_CFG_NUMBER: return EMIT_PRINT_NUMBER;
+    case EMIT_CFG_BOOL: return EMIT_PRINT_BOOL;
+    case EMIT_CFG_ANY: return EMIT_PRINT_DYNAMIC;
+    default: return EMIT_PRINT_UNKNOWN;
+    }
+}
+
+static emit_print_t print_of_type(const schema_type_t *t) {
+    if (t && t->kind == SCHEMA_ENUM) t = t->element;
+    switch (t ? t->kind : SCHEMA_ARRAY) {
+    case SCHEMA_STRING: return EMIT_PRINT_STRING;
+    case SCHEMA_INT: return EMIT_PRINT_INT;
+    case SCHEMA_NUMBER: return EMIT_PRINT_NUMBER;
+    case SCHEMA_BOOL: return EMIT_PRINT_BOOL;
+    case SCHEMA_JSON: return EMIT_PRINT_DYNAMIC;
+    case SCHEMA_ANY: return t->external_ref ? EMIT_PRINT_UNKNOWN : EMIT_PRINT_DYNAMIC;
+    default: return EMIT_PRINT_UNKNOWN;
+    }
+}
+
+emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    if (emit_dynamic_value(p, nodes, e)) return EMIT_PRINT_DYNAMIC;
+    if (emit_reads_bool(p, nodes, e)) return EMIT_PRINT_BOOL;
+    int kind = config_read_kind(p, nodes, e, 0);
+    if (kind >= 0) return print_of_config(kind);
+    const schema_type_t *t = schema_read_type(p, nodes, e, 0);
+    if (t) return print_of_type(t);
+    switch (emit_expr_shape(p, nodes, e)) {
+    case EMIT_SHAPE_STRING: return EMIT_PRINT_STRING;
+    case EMIT_SHAPE_NUMBER: return EMIT_PRINT_NUMBER;
+    case EMIT_SHAPE_BOOL: return EMIT_PRINT_BOOL;
+    default: return EMIT_PRINT_UNKNOWN;
+    }
+}
+
+emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *coll,
+                                  bool key) {
+    emit_shape_t sh = emit_expr_shape(p, nodes, coll);
+    if (key)
+        return sh == EMIT_SHAPE_LIST ? EMIT_PRINT_INT : sh == EMIT_SHAPE_MAP ? EMIT_PRINT_STRING : EMIT_PRINT_UNKNOWN;
+    int kind = config_read_kind(p, nodes, coll, 1);
+    if (kind >= 0) return print_of_config(kind);
+    const schema_type_t *t = schema_read_type(p, nodes, coll, 0);
+    if (t) return t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? print_of_type(t->element) : EMIT_PRINT_UNKNOWN;
+    for (int depth = 0; depth < 8 && coll->kind == PCL_TRAVERSAL && !coll->trav.n; depth++) { /* a local's */
+        int idx = names_table_get(nodes, coll->trav.root);
+        if (idx < 0 || p->nodes[idx].kind != PCL_NODE_LOCAL || !p->nodes[idx].n_attrs) break;
+        coll = p->nodes[idx].attrs[0].value;
+    }
+    emit_print_t all = EMIT_PRINT_UNKNOWN; /* a list's or object's literal items, all of one kind */
+    size_t n = coll->kind == PCL_TUPLE ? coll->tuple.n : coll->kind == PCL_OBJECT ? coll->object.n : 0;
+    for (size_t i = 0; i < n; i++) {
+        emit_print_t k =
+            emit_print_kind(p, nodes, coll->kind == PCL_TUPLE ? coll->tuple.items[i] : coll->object.items[i].value);
+        if (i && k != all) return EMIT_PRINT_UNKNOWN;
+        all = k;
+    }
+    return all;
 }
 
 /* length() and entries() are written by what their argument is: a string, a list or a map. */

@@ -288,9 +288,11 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
         if (part->kind != PCL_STRING) {
             /* a converted config value is an expression, and `:` would start a format */
             bool paren = part->kind != PCL_TRAVERSAL || emit_typed_conversion(&CS_VALUES, x, part) != EMIT_CONV_NONE;
-            /* a value of no type of its own (a JsonElement, an object: a bool prints True / False) as PCL
-             * prints it, an output's in an Apply */
-            if (emit_dynamic_value(c->base.p, c->base.index, part)) {
+            /* a value of no type of its own (a JsonElement, an object: a bool prints True / False) or of a
+             * type not known here (a for expression's variable, element(), ...) as PCL prints it, an
+             * output's in an Apply */
+            emit_print_t kind = emit_typed_print_kind(x, part);
+            if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_UNKNOWN) {
                 const char *format = cs_need(x, "=FormatValue");
                 bool output = !x->apply && emit_has_output(c->base.p, c->base.index, part);
                 buf_puts(b, output ? (part->kind == PCL_COND ? "{(" : "{") : "{");
@@ -301,7 +303,7 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
                 continue;
             }
             /* a bool as PCL prints it (C# formats it True / False; emit_check_program: a plain one) */
-            bool boolean = emit_reads_bool(c->base.p, c->base.index, part);
+            bool boolean = kind == EMIT_PRINT_BOOL;
             if (boolean && out && emit_has_output(c->base.p, c->base.index, part)) { /* an Output<bool> */
                 buf_puts(b, paren ? "{(" : "{");
                 cs_expr(c, b, part, NULL, depth);
@@ -611,6 +613,7 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
         buf_printf(b, ".OrderBy(%s => %s.Key, StringComparer.Ordinal)", param, param);
         if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.Key", param));
         emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.Value", param));
+        emit_typed_scope_entries(x, e);
     } else {
         if (k) emit_typed_scope_push(x, e->kvar, k);
         emit_typed_scope_push(x, e->vvar, v);

@@ -203,14 +203,28 @@ bool emit_untyped_output(const pcl_program_t *p, const names_table_t *nodes, con
 bool emit_untyped_config_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e gives a bool: by its shape, or read from a config value through its list and map types. */
 bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
-/* Whether e reads a number (not an int) from a config value through its list and map types. */
-bool emit_reads_config_number(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e gives a value C# and Java hold with no type of its own (a JsonElement, an object, Gson's
  * Object, or an Output of one) that may be a bool or a number at run time: a value of no type
  * (emit_untyped_value, emit_untyped_config_read), what the schema types `any` or Json (a resource's
  * output, an invoke's or a method's result, what is read below them), secret()/unsecret() of one, a
  * local holding one, a conditional giving one. */
 bool emit_dynamic_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* How a value prints in C# and Java, as far as the program shows its type: a string, a bool (C#:
+ * True / False), an int, a number (a double: Java 1.0), of no type of its own (emit_dynamic_value),
+ * or unknown (may be any of them). */
+typedef enum {
+    EMIT_PRINT_UNKNOWN = 0,
+    EMIT_PRINT_STRING,
+    EMIT_PRINT_BOOL,
+    EMIT_PRINT_INT,
+    EMIT_PRINT_NUMBER,
+    EMIT_PRINT_DYNAMIC,
+} emit_print_t;
+/* What e prints as (a read of a for expression's variable is the caller's to call unknown). */
+emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* What an item of collection `coll` prints as (a for expression's value variable), or its key
+ * (`key`: a list's index, a map's key). */
+emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *coll, bool key);
 /* What local n holds, itself or through secret()/unsecret(), that C# and Java read into: a literal
  * list or object with no output in it, or a config value that is not secret (also set in *config);
  * NULL for another local. */

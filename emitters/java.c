@@ -301,19 +301,6 @@ static void java_read_below(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, s
 
 static const char *java_need(emit_typed_t *x, const char *fqcn);
 
-/* Whether a template's part is an int by its declaration: a config value of type int, a resource's
- * output of the schema's integer type (an Integer prints as PCL prints it). */
-static bool java_int_part(java_ctx_t *j, const pcl_expr_t *part) {
-    int idx = part->kind == PCL_TRAVERSAL ? emit_typed_find(&j->base, part->trav.root) : -1;
-    const pcl_node_t *n = idx >= 0 ? &j->base.p->nodes[idx] : NULL;
-    if (n && n->kind == PCL_NODE_CONFIG && !part->trav.n) return n->token && strcmp(n->token, "int") == 0;
-    if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema || part->trav.n != 1 || !part->trav.parts[0].attr)
-        return false;
-    const schema_property_t *pr =
-        schema_find_property(n->schema->outputs, n->schema->n_outputs, part->trav.parts[0].attr);
-    return pr && pr->type && pr->type->kind == SCHEMA_INT;
-}
-
 /* A template as Pulumi's Java writes it: `String.format("a-%s", x)`, or `Output.format(...)` when it
  * reads outputs; `%` doubled in the text. */
 static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
@@ -341,16 +328,17 @@ static void java_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int in
         if (part->kind == PCL_STRING) continue;
         buf_puts(b, ", ");
         /* a number (a Double: a config number or a config list's or map's, the schema's number,
-         * arithmetic over them) or a value of no type (Gson's Object: every number a Double) as PCL
-         * prints it: 1, not 1.0 */
-        bool number =
-            (emit_expr_shape(j->base.p, j->base.index, part) == EMIT_SHAPE_NUMBER && !java_int_part(j, part)) ||
-            emit_reads_config_number(j->base.p, j->base.index, part);
-        if (!number && !emit_dynamic_value(j->base.p, j->base.index, part)) {
+         * arithmetic over them), a value of no type (Gson's Object: every number a Double) or one of
+         * a type not known here (a for expression's variable, element(), ...) as PCL prints it: 1,
+         * not 1.0; a String, Boolean and Integer print so */
+        emit_print_t kind = emit_typed_print_kind(x, part);
+        if (kind == EMIT_PRINT_STRING || kind == EMIT_PRINT_BOOL || kind == EMIT_PRINT_INT) {
             java_expr(j, b, part, NULL, ind);
-        } else if (emit_has_output(j->base.p, j->base.index, part)) {
+        } else if (!x->apply && emit_has_output(j->base.p, j->base.index, part)) {
+            bool paren = part->kind == PCL_COND;
+            if (paren) buf_putc(b, '(');
             java_expr(j, b, part, NULL, ind);
-            buf_printf(b, ".applyValue(v -> %s(v))", java_need(x, "=formatValue"));
+            buf_printf(b, "%s.applyValue(v -> %s(v))", paren ? ")" : "", java_need(x, "=formatValue"));
         } else {
             buf_printf(b, "%s(", java_need(x, "=formatValue"));
             java_expr(j, b, part, NULL, ind);
@@ -737,6 +725,7 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
         buf_puts(b, ".entrySet().stream().sorted(Map.Entry.comparingByKey())");
         if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.getKey()", param));
         emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, item, arena_sprintf(x->a, "%s.getValue()", param)));
+        emit_typed_scope_entries(x, e);
     } else {
         buf_puts(b, ".stream()");
         emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, item, v));

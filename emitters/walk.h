@@ -314,6 +314,9 @@ typedef struct emit_typed {
     /* inside a for expression's lambdas: its variables (scope_name) and how the code reads them */
     const char *scope_name[EMIT_MAX_SCOPE], *scope_text[EMIT_MAX_SCOPE];
     bool scope_keys[EMIT_MAX_SCOPE]; /* the variable holds a map (an entries() item): attributes read as keys */
+    /* the collection the variable goes over (NULL: not known), and whether it is its index or key */
+    const pcl_expr_t *scope_coll[EMIT_MAX_SCOPE];
+    bool scope_is_key[EMIT_MAX_SCOPE];
     size_t n_scope;
 } emit_typed_t;
 /* A fresh state (its own arena: free with arena_free(t->a)); false, with nothing kept, when a
@@ -515,7 +518,11 @@ void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);
-/* Marks the variable pushed last as holding an item of for expression e's collection when that
+/* How a template's part prints (emit_print_kind); what reads or chooses a for expression's variable,
+ * unknown. */
+emit_print_t emit_typed_print_kind(const emit_typed_t *x, const pcl_expr_t *e);
+/* Marks the variables of for expression e pushed last (its key variable, if any, then its value
+ * variable) as going over its collection, and the value variable as holding an item of it when that
  * is entries() (a map of "key" and "value"), whose attributes are then read as its keys. */
 void emit_typed_scope_entries(emit_typed_t *x, const pcl_expr_t *e);
 /* One entry of a map: `open`, the key quoted, `sep`, the value (of type et, at `depth`), `close`. */

@@ -2157,6 +2157,34 @@ START_TEST(test_dynamic_values_in_template_cs_java) {
 }
 END_TEST
 
+/* A template's part whose type the emitter did not know: a for expression's variable (C# printed a
+ * bool of a list(bool) True, Java a list(number)'s item 1.0), element() of a list. A variable prints
+ * as its collection's item (a config list's, a literal's a local holds) or key does; what is not
+ * known goes through FormatValue / formatValue, which print every kind as PCL does. */
+START_TEST(test_unknown_parts_in_template_cs_java) {
+    fixture_t f = load("config \"lb\" \"list(bool)\" {}\nconfig \"ln\" \"list(number)\" {}\nnames = [\"a\", \"b\"]\n"
+                       "output \"f1\" {\n    value = [for v in lb : \"b-${v}\"]\n}\n"
+                       "output \"f2\" {\n    value = [for i, v in ln : \"${i}-${v}\"]\n}\n"
+                       "output \"e\" {\n    value = \"e-${element(lb, 0)}-${element(ln, 0)}\"\n}\n"
+                       "output \"p\" {\n    value = [for n in names : \"p-${n}\"]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"f1\"] = lb.Select(v => $\"b-{(v ? \"true\" : \"false\")}\").ToList(),\n");
+    tu_has(cs, "[\"f2\"] = ln.Select((v, i) => $\"{i}-{v}\").ToList(),\n");
+    tu_has(cs, "[\"e\"] = $\"e-{FormatValue(lb[0])}-{FormatValue(ln[0])}\",\n");
+    tu_has(cs, "[\"p\"] = names.Select(n => $\"p-{n}\").ToList(),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"f1\", lb.stream().map(v -> String.format(\"b-%s\", v))");
+    tu_has(java, ".mapToObj(i -> String.format(\"%s-%s\", i, formatValue(ln.get(i))))");
+    tu_has(java, "ctx.export(\"e\", String.format(\"e-%s-%s\", formatValue(lb.get(0)), formatValue(ln.get(0))));\n");
+    tu_has(java, "ctx.export(\"p\", names.stream().map(n -> String.format(\"p-%s\", n))");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2254,6 +2282,7 @@ int main(void) {
     tcase_add_test(tc, test_config_raw_int_as_number_java);
     tcase_add_test(tc, test_bool_item_in_template_cs);
     tcase_add_test(tc, test_dynamic_values_in_template_cs_java);
+    tcase_add_test(tc, test_unknown_parts_in_template_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
