@@ -12,8 +12,10 @@
 
 #define HASHMAP_MIN_ENTRIES 8
 
-static void *hashmap_alloc(size_t n, size_t size) {
-    void *p = n && size <= SIZE_MAX / n ? calloc(n, size) : NULL;
+/* zeroed: for the index, whose empty slots are 0. The entries array is not zeroed (entries at and past
+ * `used` are never read): zeroing it was most of the page touching of a warm schema load. */
+static void *hashmap_alloc(size_t n, size_t size, bool zeroed) {
+    void *p = n && size <= SIZE_MAX / n ? (zeroed ? calloc(n, size) : malloc(n * size)) : NULL;
     if (!p) {
         fprintf(stderr, "cimport: out of memory allocating %zu × %zu bytes\n", n, size);
         abort();
@@ -61,7 +63,7 @@ static void hashmap_rebuild(hashmap_t *m, size_t cap) {
         fprintf(stderr, "cimport: a hash map cannot hold more than %u entries\n", (unsigned)(UINT32_MAX / 2));
         abort();
     }
-    hashmap_entry_t *entries = hashmap_alloc(cap, sizeof *entries);
+    hashmap_entry_t *entries = hashmap_alloc(cap, sizeof *entries, false);
     size_t n = 0;
     for (size_t i = 0; i < m->used; i++)
         if (m->entries[i].key) entries[n++] = m->entries[i];
@@ -71,7 +73,7 @@ static void hashmap_rebuild(hashmap_t *m, size_t cap) {
     m->entries_cap = cap;
     m->used = n;
     m->index_cap = 2 * cap;
-    m->index = hashmap_alloc(m->index_cap, sizeof *m->index);
+    m->index = hashmap_alloc(m->index_cap, sizeof *m->index, true);
     for (size_t i = 0; i < n; i++)
         m->index[hashmap_probe(m, entries[i].key, entries[i].len, entries[i].hash)] = (uint32_t)(i + 1);
 }
@@ -102,27 +104,47 @@ static void hashmap_insert(hashmap_t *m, const char *key, size_t len, uint64_t h
     m->count++;
 }
 
+/* Puts a new entry in the empty index slot a probe found, when the entries have room (else the
+ * rebuild moves the slots, and hashmap_insert probes again). */
+static void hashmap_insert_at(hashmap_t *m, size_t slot, const char *key, size_t len, uint64_t h, void *value) {
+    if (m->used >= m->entries_cap) {
+        hashmap_insert(m, key, len, h, value);
+        return;
+    }
+    m->entries[m->used] = (hashmap_entry_t){key, len, h, value};
+    m->index[slot] = (uint32_t)(++m->used);
+    m->count++;
+}
+
 bool hashmap_add(hashmap_t *m, const char *key, size_t len, void *value) {
     if (!key) key = "";
     uint64_t h = hashmap_hash(key, len);
-    if (m->index_cap && m->index[hashmap_probe(m, key, len, h)]) return false;
-    hashmap_insert(m, key, len, h, value);
+    if (!m->index_cap) {
+        hashmap_insert(m, key, len, h, value);
+        return true;
+    }
+    size_t slot = hashmap_probe(m, key, len, h);
+    if (m->index[slot]) return false;
+    hashmap_insert_at(m, slot, key, len, h, value);
     return true;
 }
 
 bool hashmap_set(hashmap_t *m, const char *key, size_t len, void *value, void **old) {
     if (!key) key = "";
     uint64_t h = hashmap_hash(key, len);
-    if (m->index_cap) {
-        uint32_t s = m->index[hashmap_probe(m, key, len, h)];
-        if (s) {
-            if (old) *old = m->entries[s - 1].value;
-            m->entries[s - 1].value = value;
-            return false;
-        }
-    }
     if (old) *old = NULL;
-    hashmap_insert(m, key, len, h, value);
+    if (!m->index_cap) {
+        hashmap_insert(m, key, len, h, value);
+        return true;
+    }
+    size_t slot = hashmap_probe(m, key, len, h);
+    uint32_t s = m->index[slot];
+    if (s) {
+        if (old) *old = m->entries[s - 1].value;
+        m->entries[s - 1].value = value;
+        return false;
+    }
+    hashmap_insert_at(m, slot, key, len, h, value);
     return true;
 }
 

@@ -1060,15 +1060,42 @@ static const char *get_str(reader_t *r) {
     return s;
 }
 
+typedef struct cache_mapping {
+    void *p;
+    size_t len;
+} cache_mapping_t;
+
+static void cache_unmap(void *ctx) {
+    cache_mapping_t *m = ctx;
+    munmap(m->p, m->len);
+}
+
+/* The entry mapped read-only for as long as arena a lives (tokens point into it), or NULL. Mapped
+ * with its pages populated in one call rather than read into a buffer: the copy and a page fault per
+ * 4 KB of a 6 MB entry were a third of a warm run's page touching. A file that is not a regular one
+ * is not an entry. */
+static const char *cache_map(arena_t *a, const char *entry, size_t *n) {
+    int fd = open(entry, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    void *p = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED) return NULL;
+    cache_mapping_t *m = arena_alloc(a, sizeof *m);
+    *m = (cache_mapping_t){p, (size_t)st.st_size};
+    arena_on_free(a, cache_unmap, m);
+    *n = m->len;
+    return p;
+}
+
 /* The package from a cache entry, or NULL (no entry, or one that does not match: the caller scans). */
 static schema_package_t *cache_read(const char *text, size_t len, const struct stat *st, const char *entry,
                                     const char *where, diag_list_t *diags) {
     arena_t *a = arena_new();
-    diag_list_t quiet;
-    diag_list_init(&quiet);
     size_t n = 0;
-    char *data = access(entry, R_OK) == 0 ? file_read_all(a, entry, &n, &quiet) : NULL;
-    diag_list_free(&quiet);
+    const char *data = cache_map(a, entry, &n);
     size_t head = sizeof cache_magic + 16;
     if (!data || n < head || memcmp(data, cache_magic, sizeof cache_magic) != 0) goto miss;
     uint64_t body_len, sum;
