@@ -1508,6 +1508,24 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                                   : "C#'s Output.CreateSecret cannot type (CS0411)"));
         return false;
     }
+    /* join() of a list of bools or numbers: PCL joins them as it prints them; C#'s string.Join prints
+     * a bool True (an object's too) and a double by the culture (an int as PCL does), Java's
+     * String.join takes strings only */
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_CALL && strcmp(e->call.name, "join") == 0 &&
+        e->call.n == 2 && !in_scope_any(x, e->call.args[1])) {
+        emit_print_t k = emit_print_item_kind(c->p, c->nodes, e->call.args[1], false);
+        if (k != EMIT_PRINT_UNKNOWN && k != EMIT_PRINT_STRING && (k != EMIT_PRINT_INT || c->lang == LANG_JAVA)) {
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a, "'%s' joins a list of %s, which %s, so cimport does not write it", x->at->name,
+                                 k == EMIT_PRINT_BOOL      ? "bools"
+                                 : k == EMIT_PRINT_DYNAMIC ? "values of no type"
+                                                           : "numbers",
+                                 c->lang == LANG_JAVA ? "Java's String.join does not take (it joins strings)"
+                                                      : "C#'s string.Join prints otherwise than PCL (a bool True, a "
+                                                        "double by the culture)"));
+            return false;
+        }
+    }
     /* C#'s conditional needs one type for both branches: a value of no type (a JsonElement) beside
      * another (`true ? x : "y"`) has none (CS0173); Java's takes their common Object */
     if (c->lang == LANG_CSHARP && e->kind == PCL_COND && !in_scope_any(x, e->y) && !in_scope_any(x, e->z) &&
@@ -1580,6 +1598,22 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                    what, e->op ? arena_sprintf(c->a, "%s '%s'", pcl_expr_kind_name(e), e->op) : pcl_expr_kind_name(e),
                    lang_title(c->lang), does));
         return false;
+    }
+    /* C#'s == of a value of no type of its own (emit_dynamic_value: an object compares references, "a"
+     * read from a stack output is not "a"; a JsonElement's does not compile) */
+    if (c->lang == LANG_CSHARP && e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !null_compared(e)) {
+        const pcl_expr_t *d = !in_scope_any(x, e->x) && emit_dynamic_value(c->p, c->nodes, e->x)   ? e->x
+                              : !in_scope_any(x, e->y) && emit_dynamic_value(c->p, c->nodes, e->y) ? e->y
+                                                                                                   : NULL;
+        if (d) {
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' compares '%s', a value of no type of its own, with '%s': C# holds it as an "
+                                 "object, whose == compares references (or a JsonElement, which has no ==), so "
+                                 "cimport does not write it",
+                                 x->at->name, expr_text(c->a, d), e->op));
+            return false;
+        }
     }
     /* arithmetic over a value of no type: Pulumi converts it (Number(x), float(x)), as TypeScript and
      * Python do, and Go asserts it a number; the other emitters do not yet */

@@ -2185,6 +2185,41 @@ START_TEST(test_unknown_parts_in_template_cs_java) {
 }
 END_TEST
 
+/* C# compared a value of no type of its own with == as an object (r.Val.Apply(val => val == "a"):
+ * by reference, false for a stack output "a"), and joined a list of bools with string.Join (True,False);
+ * Java's String.join of a list of bools or numbers does not compile. Refused with their positions;
+ * a comparison with null, a join of strings (C#: of ints too) stay written. */
+START_TEST(test_dynamic_compare_and_join_cs_java) {
+    static const char *schema = "{\"name\":\"an\",\"version\":\"1.0.0\",\"resources\":{\"an:index:Res\":{"
+                                "\"properties\":{\"val\":{\"$ref\":\"pulumi.json#/Any\"}},\"required\":[\"val\"],"
+                                "\"inputProperties\":{\"value\":{\"$ref\":\"pulumi.json#/Any\"}}}}}";
+    fixture_t f = tu_pcl_load(schema, "an.json",
+                              "config \"lb\" \"list(bool)\" {}\nconfig \"li\" \"list(int)\" {}\n"
+                              "resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
+                              "resource \"r\" \"an:index:Res\" {\n    value = 1\n}\n"
+                              "output \"e1\" {\n    value = r.val == \"a\"\n}\n"
+                              "output \"e2\" {\n    value = getOutput(ref, \"a\") != \"a\"\n}\n"
+                              "output \"j1\" {\n    value = join(\",\", lb)\n}\n"
+                              "output \"j2\" {\n    value = join(\",\", li)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:10:19", "compares 'r.val', a value of no type of its own");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:13:33", "with '!=': C# holds it as an object");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:16:13", "joins a list of bools");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:16:13", "joins a list of bools");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:19:13", "joins a list of numbers");
+    unload(&f);
+    f = tu_pcl_load(schema, "an.json",
+                    "config \"li\" \"list(int)\" {}\nconfig \"ls\" \"list(string)\" {}\n"
+                    "resource \"r\" \"an:index:Res\" {\n    value = 1\n}\n"
+                    "output \"e\" {\n    value = r.val == null\n}\n"
+                    "output \"j\" {\n    value = join(\",\", li)\n}\noutput \"k\" {\n    value = join(\",\", ls)\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = r.Val.Apply(val => val == null),\n");
+    tu_has(cs, "[\"j\"] = string.Join(\",\", li),\n");
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2283,6 +2318,7 @@ int main(void) {
     tcase_add_test(tc, test_bool_item_in_template_cs);
     tcase_add_test(tc, test_dynamic_values_in_template_cs_java);
     tcase_add_test(tc, test_unknown_parts_in_template_cs_java);
+    tcase_add_test(tc, test_dynamic_compare_and_join_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
