@@ -71,6 +71,7 @@ typedef struct lsp_job {
     char *target;               /* the target's name for messages */
     char *done;                 /* "read N of M": the progress end's message once the edit is answered */
     const cJSON *results;       /* the server's last_results when the edit was sent (for its summary.written) */
+    char *stack;                /* intoStack: the stack this import wrote before the edit was sent, else NULL */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -577,6 +578,7 @@ static void lsp_job_free(lsp_job_t *j) {
     free(j->command);
     free(j->target);
     free(j->done);
+    free(j->stack);
     free(j);
 }
 
@@ -1130,6 +1132,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     /* the progress ends when the editor answers: only then is the code inserted, or not */
     job->done = lsp_strf("read %zu of %zu", p.n_ok, total);
     job->results = s->last_results;
+    if (o.into_stack && p.stack_written) job->stack = strdup(stack_store_describe(p.stack_store));
     job->phase = LSP_JOB_WAIT_APPLY;
     job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
 done:
@@ -1315,10 +1318,18 @@ static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
     free(end);
     if (!applied) {
         const char *reason = err ? lsp_str(err, "message") : lsp_str(res, "failureReason");
-        char *text = lsp_strf("cimport: the editor did not apply the edit to %s%s%s; run the command again",
-                              job->target, reason ? ": " : "", reason ? reason : "");
+        /* intoStack: the stack was written before the edit was sent, and stays so; a second run finds
+         * the resources there and inserts their code. */
+        char *text =
+            job->stack
+                ? lsp_strf("cimport: the editor did not apply the edit to %s%s%s, but the resources are in stack %s "
+                           "(imported before the edit was sent): run the command again to insert their code",
+                           job->target, reason ? ": " : "", reason ? reason : "", job->stack)
+                : lsp_strf("cimport: the editor did not apply the edit to %s%s%s; run the command again", job->target,
+                           reason ? ": " : "", reason ? reason : "");
         lsp_show(s, LSP_MSG_ERROR, text);
-        if (job->results && job->results == s->last_results) lsp_results_written(s->last_results, false, text);
+        if (job->results && job->results == s->last_results)
+            lsp_results_written(s->last_results, job->stack != NULL, text);
         if (reason) cJSON_AddStringToObject(job->result, "failureReason", reason);
         free(text);
     }

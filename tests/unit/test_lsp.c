@@ -1338,6 +1338,71 @@ START_TEST(test_import_into_stack) {
 }
 END_TEST
 
+/* intoStack, and the editor refuses the edit: the stack was written before the edit was sent, so
+ * neither the message nor the report may read as if nothing happened. Before, the user saw "the
+ * editor did not apply the edit to index.ts: buffer moved; run the command again" and the report
+ * said nothing was written (summary.written false), while the stack held the resource. */
+START_TEST(test_into_stack_edit_refused) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    const char *stacks = arena_sprintf(a, "%s/state/.pulumi/stacks/shop", dir);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi/stacks", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(stacks, 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/state/.pulumi/meta.yaml", dir), "version: 1\n"));
+    const char *cp_path = arena_sprintf(a, "%s/dev.json", stacks);
+    ck_assert(tu_write(cp_path, "{\"version\":3,\"checkpoint\":{\"stack\":\"organization/shop/dev\",\"latest\":{"
+                                "\"manifest\":{\"time\":\"2026-01-01T00:00:00Z\",\"magic\":\"\",\"version\":"
+                                "\"v3.100.0\"},\"resources\":[]}}}"));
+    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
+    setenv("PULUMI_BACKEND_URL", arena_sprintf(a, "file://%s/state", dir), 1);
+    unsetenv("PULUMI_ACCESS_TOKEN");
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    const char *report = arena_sprintf(a, "%s/report.html", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"],"
+              "\"stack\":\"dev\",\"intoStack\":true}}}",
+              dir, QUICKSTART, RANDOM_SCHEMA);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    sess_import(&ss, 2, "clever-wombat", uri, "");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.showReport\",\"arguments\":[{\"path\":\"%s\"}]}}",
+              report);
+    sess_end(&ss, 4);
+    sess_run(&ss);
+    char *now = tu_read(cp_path, NULL);
+    ck_assert_ptr_nonnull(strstr(now, "urn:pulumi:dev::shop::" PET "::server-name")); /* the stack was written */
+    free(now);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r, "applied")));
+    ck_assert_int_eq(cJSON_GetObjectItem(r, "importedIntoStack")->valueint, 1);
+    bool said = false;
+    for (int i = 0; show_text(&ss, i, NULL); i++)
+        if (strstr(show_text(&ss, i, NULL), "the editor did not apply the edit to index.ts: buffer moved") &&
+            strstr(show_text(&ss, i, NULL), "the resources are in stack organization/shop/dev at file://") &&
+            strstr(show_text(&ss, i, NULL), "run the command again to insert their code"))
+            said = true;
+    ck_assert_msg(said, "the refusal does not say the stack holds the resources: %s", show_text(&ss, 1, NULL));
+    const cJSON *rr = cJSON_GetObjectItem(resp(&ss, 3), "result");
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(rr, "summary"), "written")));
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_HOME");
+    sess_free(&ss);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* What a library diagnostic advises, in the editor's words: never a command-line flag of the import
  * command (the stack, the stack state's stack and project, a read-only file). */
 START_TEST(test_advice_in_editor_words) {
@@ -1460,6 +1525,7 @@ int main(void) {
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
+    tcase_add_test(t, test_into_stack_edit_refused);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
