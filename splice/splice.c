@@ -965,7 +965,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
                 names_table_reserve(c->taken, d);
             }
         }
-        c->stats.inserted++;
+        if (*g->res_name) c->stats.inserted++; /* resources: not the config reads or Go's component state */
     }
 
     /* 3. Go: `:=` when the statement declares a name not yet declared before it, else `=`. */
@@ -1314,7 +1314,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 existing[s][i] = t;
                 sp_rename(c, g->name, t->name);
                 newkey[s][i] = t->name;
-                c->stats.replaced++;
+                if (s == 2) c->stats.replaced++; /* an output replaced is no resource */
             } else if (t) {
                 mode[s][i] = 0; /* configuration/variables already declared under that name */
                 c->stats.reused++;
@@ -1327,7 +1327,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 } else {
                     names_table_reserve(c->taken, g->name);
                 }
-                c->stats.inserted++;
+                if (s == 2) c->stats.inserted++; /* resources, not configuration, variables or outputs */
             }
         }
     }

@@ -34,7 +34,7 @@ typedef struct splice_options {
 
 /* Counts of what a splice did (for the CLI's summary line). */
 typedef struct splice_stats {
-    size_t inserted;      /* statements added */
+    size_t inserted;      /* resource definitions added (not the config reads and other statements with them) */
     size_t replaced;      /* existing definitions replaced (identical ones included) */
     size_t reused;        /* generated statements already present verbatim (e.g. config reads) */
     size_t imports_added; /* import lines added */

@@ -118,7 +118,10 @@ static const char *const SP_RESOURCE_QUERY[LANG_YAML + 1] = {
         "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (string) @name)) @res",
     [LANG_GO] =
         "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) @type "
-        "arguments: (argument_list . (identifier) . (interpreted_string_literal) @name)) @res",
+        "arguments: (argument_list . (identifier) . (interpreted_string_literal) @name)) @res\n"
+        /* ctx.RegisterComponentResource("type", "name", state, ...): a component (the type checked later) */
+        "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) "
+        "arguments: (argument_list . (interpreted_string_literal) @type . (interpreted_string_literal) @name)) @res",
     [LANG_CSHARP] = "(object_creation_expression type: (_) @type "
                     "arguments: (argument_list . (argument . (string_literal) @name))) @res",
     [LANG_JAVA] =
@@ -1069,7 +1072,12 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
             return 0;
         if (!sp_sym_is(args, y->args)) return 0;
         if (!sp_anchored_children(args, &first, &second)) return -1;
-        if (!sp_sym_is(first, y->ident) || !sp_sym_is(second, y->string)) return 0;
+        if (!sp_sym_is(second, y->string)) return 0;
+        if (sp_sym_is(first, y->string)) { /* a component's registration: its type, then its name */
+            type = first;
+        } else if (!sp_sym_is(first, y->ident)) {
+            return 0;
+        }
         first = second;
         break;
     }
@@ -1197,7 +1205,13 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
     for (size_t mi = 0; mi < nm; mi++) {
         TSNode res = ms[mi].res, type = ms[mi].type, name = ms[mi].name;
         const char *tt = sp_node_text(p, type);
-        if (p->lang == LANG_GO) {
+        const char *component = NULL; /* Go: the type of a component's registration */
+        if (p->lang == LANG_GO && *tt == '"') {
+            const char *fn = sp_node_text(p, sp_field(res, "function", 8));
+            const char *dot = strrchr(fn, '.');
+            if (!dot || strcmp(dot + 1, "RegisterComponentResource") != 0 || !(component = sp_string_value(p, type)))
+                continue;
+        } else if (p->lang == LANG_GO) {
             const char *dot = strchr(tt, '.');
             if (!dot || strncmp(dot + 1, "New", 3) != 0 || !isupper((unsigned char)dot[4])) continue;
         } else {
@@ -1205,7 +1219,7 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             last = last ? last + 1 : tt;
             if (!isupper((unsigned char)last[0]) || strcmp(last, "Config") == 0) continue;
         }
-        const char *ctype = sp_canonical_type(p, tt);
+        const char *ctype = component ? arena_sprintf(p->a, "component %s", component) : sp_canonical_type(p, tt);
         const char *lname = sp_string_value(p, name);
         if (!ctype || !lname) continue;
         /* The statement: the ancestor whose parent is a block or the file. Found by descending
