@@ -2220,6 +2220,27 @@ START_TEST(test_dynamic_compare_and_join_cs_java) {
 }
 END_TEST
 
+/* C# read a bool below an output's object property (`r.obj.on`) as a bool? (a property left unset,
+ * or one read through one: v?.On), and printed it in a template with `v ? "true" : "false"`, which
+ * does not take a bool? (before: as itself, True). FormatValue prints it as PCL does. */
+START_TEST(test_nested_bool_in_template_cs) {
+    static const char *schema =
+        "{\"name\":\"ob\",\"version\":\"1.0.0\",\"resources\":{\"ob:index:Res\":{"
+        "\"properties\":{\"obj\":{\"$ref\":\"#/types/ob:index:Cfg\"},\"req\":{\"$ref\":\"#/types/ob:index:Cfg\"}},"
+        "\"required\":[\"req\"],\"inputProperties\":{}}},\"types\":{\"ob:index:Cfg\":{\"type\":\"object\","
+        "\"properties\":{\"on\":{\"type\":\"boolean\"},\"off\":{\"type\":\"boolean\"}},\"required\":[\"on\"]}}}";
+    fixture_t f = tu_pcl_load(schema, "ob.json",
+                              "resource \"r\" \"ob:index:Res\" {}\n"
+                              "output \"o\" {\n    value = \"a-${r.obj.on}-${r.req.off}\"\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"o\"] = Output.Format($\"a-{r.Obj.Apply(v => v?.On).Apply(v => FormatValue(v))}-"
+               "{r.Req.Apply(v => v.Off).Apply(v => FormatValue(v))}\"),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2319,6 +2340,7 @@ int main(void) {
     tcase_add_test(tc, test_dynamic_values_in_template_cs_java);
     tcase_add_test(tc, test_unknown_parts_in_template_cs_java);
     tcase_add_test(tc, test_dynamic_compare_and_join_cs_java);
+    tcase_add_test(tc, test_nested_bool_in_template_cs);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
