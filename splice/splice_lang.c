@@ -932,8 +932,9 @@ const char *sp_canonical_type(sp_program_t *p, const char *type_text) {
         if (im->local && strlen(im->local) == rl && strncmp(im->local, type_text, rl) == 0)
             return arena_sprintf(p->a, "%s%s", im->path, dot ? dot : "");
     }
-    /* Java: a simple class name not imported by name may come from a wildcard import. */
-    if (p->lang == LANG_JAVA && !dot) return arena_sprintf(p->a, "*.%s", type_text);
+    /* Java: a simple class name not imported by name may come from a wildcard import; C#: from a
+     * namespace's `using` (`new ComponentResource(...)` of `using Pulumi;`). */
+    if ((p->lang == LANG_JAVA || p->lang == LANG_CSHARP) && !dot) return arena_sprintf(p->a, "*.%s", type_text);
     return dot && p->lang == LANG_JAVA ? type_text : NULL;
 }
 

@@ -303,6 +303,36 @@ START_TEST(test_csharp_stack_class_and_run_async) {
 }
 END_TEST
 
+/* A C# component (`new ComponentResource("type", "name", ...)`, a class of `using Pulumi;`) is a
+ * resource definition: imported again with other options it is replaced in place. It was no
+ * resource, so the second run added `var server2 = new ComponentResource(...)`, the same URN twice
+ * (`pulumi up` fails), and said "0 added". */
+START_TEST(test_csharp_component_replaced) {
+    const char *t = "using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n});\n";
+    const char *g1 = "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+                     "    var server = new ComponentResource(\"webshop:index:Server\", \"server\", new "
+                     "ComponentResourceOptions\n    {\n        Protect = true,\n    });\n\n"
+                     "    var pet = new Random.RandomPet(\"pet\", new()\n    {\n        Length = 2,\n    }, new "
+                     "CustomResourceOptions\n    {\n        Parent = server,\n    });\n\n});\n";
+    const char *g2 = "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+                     "    var server = new ComponentResource(\"webshop:index:Server\", \"server\");\n\n"
+                     "    var pet = new Random.RandomPet(\"pet\", new()\n    {\n        Length = 2,\n    }, new "
+                     "CustomResourceOptions\n    {\n        Parent = server,\n    });\n\n});\n";
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_CSHARP, g1, "Program.cs", &st);
+    ck_assert_uint_eq(st.inserted, 2);
+    char *out2 = splice_ok(out, LANG_CSHARP, g2, "Program.cs", &st);
+    ck_assert_uint_eq(count(out2, "new ComponentResource("), 1);
+    ck_assert_ptr_nonnull(
+        strstr(out2, "    var server = new ComponentResource(\"webshop:index:Server\", \"server\");\n"));
+    ck_assert_uint_eq(st.inserted, 0);
+    ck_assert_uint_eq(st.replaced, 2);
+    ck_assert_uint_eq(st.renamed, 0);
+    free(out);
+    free(out2);
+}
+END_TEST
+
 START_TEST(test_java_lambda_wildcard_import) {
     char *t = fixture("App.java"), *g = fixture("gen.java");
     splice_stats_t st;
@@ -959,6 +989,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_go_named_run_function);
     tcase_add_test(tc, test_go_existing_err_uses_assign);
     tcase_add_test(tc, test_csharp_stack_class_and_run_async);
+    tcase_add_test(tc, test_csharp_component_replaced);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
     tcase_add_test(tc, test_yaml_replace_rename_four_spaces);
