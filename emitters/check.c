@@ -949,6 +949,14 @@ static const schema_type_t *schema_read_type(const pcl_program_t *p, const names
     return t;
 }
 
+/* Whether e is a list, a map or an object, by its shape or the schema's type of what it reads. */
+static bool collection_value(const check_t *c, const pcl_expr_t *e) {
+    emit_shape_t sh = emit_expr_shape(c->p, c->nodes, e);
+    if (sh == EMIT_SHAPE_LIST || sh == EMIT_SHAPE_MAP || sh == EMIT_SHAPE_OBJECT) return true;
+    const schema_type_t *t = schema_read_type(c->p, c->nodes, e, 0);
+    return t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP || t->kind == SCHEMA_OBJECT);
+}
+
 bool emit_dynamic_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     for (int depth = 0; depth < 8; depth++) {
         while (e->kind == PCL_CALL && e->call.n == 1 && !e->function &&
@@ -1600,18 +1608,24 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     /* C#'s == of a value of no type of its own (emit_dynamic_value: an object compares references, "a"
-     * read from a stack output is not "a"; a JsonElement's does not compile) */
+     * read from a stack output is not "a"; a JsonElement's does not compile), of a list, map or object
+     * (arrays, dictionaries and the SDK's classes compare references: ["a"] == ["a"] is false) */
     if (c->lang == LANG_CSHARP && e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !null_compared(e)) {
-        const pcl_expr_t *d = !in_scope_any(x, e->x) && emit_dynamic_value(c->p, c->nodes, e->x)   ? e->x
-                              : !in_scope_any(x, e->y) && emit_dynamic_value(c->p, c->nodes, e->y) ? e->y
-                                                                                                   : NULL;
+        const pcl_expr_t *ops[2] = {e->x, e->y}, *d = NULL;
+        bool dynamic = false;
+        for (int k = 0; k < 2 && !d; k++) {
+            if (in_scope_any(x, ops[k])) continue;
+            dynamic = emit_dynamic_value(c->p, c->nodes, ops[k]);
+            if (dynamic || collection_value(c, ops[k])) d = ops[k];
+        }
         if (d) {
             refuse(c, x->n, line, col,
-                   arena_sprintf(c->a,
-                                 "'%s' compares '%s', a value of no type of its own, with '%s': C# holds it as an "
-                                 "object, whose == compares references (or a JsonElement, which has no ==), so "
-                                 "cimport does not write it",
-                                 x->at->name, expr_text(c->a, d), e->op));
+                   arena_sprintf(c->a, "'%s' compares '%s', %s, with '%s': %s, so cimport does not write it",
+                                 x->at->name, expr_text(c->a, d),
+                                 dynamic ? "a value of no type of its own" : "a list, map or object", e->op,
+                                 dynamic ? "C# holds it as an object, whose == compares references (or a JsonElement, "
+                                           "which has no ==)"
+                                         : "C#'s == compares arrays, dictionaries and objects by reference"));
             return false;
         }
     }

@@ -2241,6 +2241,26 @@ START_TEST(test_nested_bool_in_template_cs) {
 }
 END_TEST
 
+/* C# compared lists, maps and objects with == by reference: `l == ls` of two string[] (or a config
+ * list with a literal) was false whatever they held, where PCL compares their items. Refused with the
+ * position; scalars and null tests stay written. */
+START_TEST(test_collection_compare_cs) {
+    fixture_t f = load("config \"ls\" \"list(string)\" {}\nconfig \"ms\" \"map(string)\" {}\nl = [\"a\"]\n"
+                       "output \"e1\" {\n    value = ls == [\"a\"]\n}\n"
+                       "output \"e2\" {\n    value = l != ls\n}\n"
+                       "output \"e3\" {\n    value = ms == {a = \"b\"}\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:16", "compares 'ls', a list, map or object, with '=='");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:8:15", "compares 'l', a list, map or object, with '!='");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:11:16", "compares 'ms', a list, map or object");
+    unload(&f);
+    f = load("config \"ls\" \"list(string)\" {}\noutput \"e\" {\n    value = ls[0] == \"a\"\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = ls[0] == \"a\",\n");
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2341,6 +2361,7 @@ int main(void) {
     tcase_add_test(tc, test_unknown_parts_in_template_cs_java);
     tcase_add_test(tc, test_dynamic_compare_and_join_cs_java);
     tcase_add_test(tc, test_nested_bool_in_template_cs);
+    tcase_add_test(tc, test_collection_compare_cs);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
