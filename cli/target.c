@@ -371,9 +371,12 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (p->stack_written)
             fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", p->stack_n_import, total,
                     stack_store_describe(p->stack_store), checked, fail, resumed);
-        else if (up_to_date)
+        else if (up_to_date) /* with failures, "all are" would take in the ones never read */
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s already in stack %s: nothing to import\n",
-                    p->n_ok, total, checked, fail, resumed, p->n_ok == 1 ? "it is" : "all are",
+                    p->n_ok, total, checked, fail, resumed,
+                    failed ? (p->n_ok == 1 ? "the one read is" : arena_sprintf(p->arena, "the %zu read are", p->n_ok))
+                    : p->n_ok == 1 ? "it is"
+                                   : "all are",
                     stack_store_describe(p->stack_store));
         else
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported into stack %s\n",

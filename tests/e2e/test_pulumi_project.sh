@@ -136,6 +136,17 @@ python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sy
 grep -qxF "cimport: read 5 of 5 resources (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read); all are already in stack organization/$PROJ/test at file://$state: nothing to import" "$work/err" &&
   tail -n 1 "$work/err" | grep -qxF 'next: add the code above to your program; `pulumi preview` should then show no changes for them' && ok ||
   bad "a re-run's summary: $(tail -n 3 "$work/err")"
+# ... and with one resource that fails to read, "all are" would take it in (it said so)
+python3 - "$Q/imports.json" "$work/onebad.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["resources"][-1]["id"] = "8001,8000,8999"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+(cd "$work/proj" && "$CIMPORT" --spec "$work/onebad.json" --offline-state "$Q/stack.json" --schema "$S" --yes -l typescript >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 1 ] && grep -qxF "cimport: read 4 of 5 resources (3 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read), 1 failed; the 4 read are already in stack organization/$PROJ/test at file://$state: nothing to import" "$work/err" &&
+  ok || bad "a re-run with a failure: exit $rc: $(tail -n 3 "$work/err")"
 
 # a merge that would change an existing resource is refused, the stack untouched
 echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"server-name","id":"clever-wombat"}]}' >"$work/clash.json"
