@@ -368,9 +368,11 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                       p->stack_n_same >= p->n_ok;
     switch (t->mode) {
     case TARGET_STACK:
-        if (p->stack_written)
-            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s\n", p->stack_n_import, total,
-                    stack_store_describe(p->stack_store), checked, fail, resumed);
+        if (p->stack_written) /* the others of the total: in the stack already, or failed */
+            fprintf(stderr, "cimport: imported %zu of %zu resources into stack %s (%s)%s%s%s\n", p->stack_n_import,
+                    total, stack_store_describe(p->stack_store), checked,
+                    p->stack_n_same ? arena_sprintf(p->arena, ", %zu already in it", p->stack_n_same) : "", fail,
+                    resumed);
         else if (up_to_date) /* with failures, "all are" would take in the ones never read */
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s already in stack %s: nothing to import\n",
                     p->n_ok, total, checked, fail, resumed,

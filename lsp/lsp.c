@@ -1064,11 +1064,13 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     if (!placed) goto done;
     if (header != msg.len) lsp_show(s, failed ? LSP_MSG_ERROR : LSP_MSG_WARNING, msg.data);
     if (o.into_stack) {
-        char *st = p.stack_written ? lsp_strf("cimport: imported %zu of %zu resource%s into stack %s", p.stack_n_import,
-                                              total, total == 1 ? "" : "s", stack_store_describe(p.stack_store))
-                                   : lsp_strf("cimport: %s already in stack %s: nothing to import",
-                                              p.n_ok == 1 ? "the resource is" : "the resources are",
-                                              stack_store_describe(p.stack_store));
+        char *st =
+            p.stack_written
+                ? lsp_strf("cimport: imported %zu of %zu resource%s into stack %s%s", p.stack_n_import, total,
+                           total == 1 ? "" : "s", stack_store_describe(p.stack_store),
+                           p.stack_n_same ? arena_sprintf(a, ", %zu already in it", p.stack_n_same) : "")
+                : lsp_strf("cimport: %s already in stack %s: nothing to import",
+                           p.n_ok == 1 ? "the resource is" : "the resources are", stack_store_describe(p.stack_store));
         lsp_show(s, LSP_MSG_INFO, st);
         free(st);
     }

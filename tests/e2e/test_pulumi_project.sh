@@ -147,6 +147,19 @@ PY
 rc=$?
 [ "$rc" = 1 ] && grep -qxF "cimport: read 4 of 5 resources (3 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read), 1 failed; the 4 read are already in stack organization/$PROJ/test at file://$state: nothing to import" "$work/err" &&
   ok || bad "a re-run with a failure: exit $rc: $(tail -n 3 "$work/err")"
+# ... and with one resource new: "imported 1 of 5" alone read as 4 missing (exit 0); the 4 are there
+python3 - "$Q/imports.json" "$work/onenew.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["resources"][-1]["name"] = "http-port-2"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+cp "$state/.pulumi/stacks/$PROJ/test.json" "$work/before-onenew.json"
+(cd "$work/proj" && "$CIMPORT" --spec "$work/onenew.json" --offline-state "$Q/stack.json" --schema "$S" --yes -l typescript >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && grep -qxF "cimport: imported 1 of 5 resources into stack organization/$PROJ/test at file://$state (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read), 4 already in it" "$work/err" &&
+  ok || bad "a run with one new resource: exit $rc: $(tail -n 3 "$work/err")"
+cp "$work/before-onenew.json" "$state/.pulumi/stacks/$PROJ/test.json"
 
 # a merge that would change an existing resource is refused, the stack untouched
 echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"server-name","id":"clever-wombat"}]}' >"$work/clash.json"
