@@ -921,6 +921,11 @@ static const schema_type_t *type_below(const schema_type_t *t, const char *key) 
     return (key && t->kind == SCHEMA_MAP) || (!key && t->kind == SCHEMA_ARRAY) ? t->element : NULL;
 }
 
+/* The schema's type of what the first `k` parts of traversal e read (of a resource's output, of an
+ * invoke's result a local holds), or NULL. */
+static const schema_type_t *trav_read_type(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                                           size_t k, int depth);
+
 /* The schema's type of what e gives where the schema says it: a resource's output, an invoke's or a
  * method's result (a local holding an invoke's too), and what is read below them; NULL elsewhere. */
 static const schema_type_t *schema_read_type(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
@@ -930,23 +935,48 @@ static const schema_type_t *schema_read_type(const pcl_program_t *p, const names
     if (e->kind == PCL_GETATTR) return type_below(schema_read_type(p, nodes, e->x, depth + 1), e->s);
     if (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER))
         return type_below(schema_read_type(p, nodes, e->x, depth + 1), e->y->kind == PCL_STRING ? e->y->s : NULL);
-    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+    return e->kind == PCL_TRAVERSAL ? trav_read_type(p, nodes, e, e->trav.n, depth) : NULL;
+}
+
+static const schema_type_t *trav_read_type(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
+                                           size_t k, int depth) {
+    int idx = names_table_get(nodes, e->trav.root);
     const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
     const schema_type_t *t = NULL;
-    size_t k = 0;
-    if (n && n->kind == PCL_NODE_RESOURCE && n->schema && e->trav.n && e->trav.parts[0].attr) {
+    size_t i = 0;
+    if (n && n->kind == PCL_NODE_RESOURCE && n->schema && k && e->trav.parts[0].attr) {
         const schema_property_t *pr =
             schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
         t = pr ? pr->type : NULL;
-        k = 1;
+        i = 1;
     } else if (n && n->kind == PCL_NODE_LOCAL && n->n_attrs && emit_is_invoke(n->attrs[0].value)) {
         t = schema_read_type(p, nodes, n->attrs[0].value, depth + 1);
     }
-    for (; t && k < e->trav.n; k++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[k];
+    for (; t && i < k; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
         t = type_below(t, pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL);
     }
     return t;
+}
+
+const schema_type_t *emit_read_type(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    return schema_read_type(p, nodes, e, 0);
+}
+
+bool emit_reads_map_key(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, size_t k) {
+    if (e->kind != PCL_TRAVERSAL || k >= e->trav.n || !e->trav.parts[k].attr) return false;
+    int idx = names_table_get(nodes, e->trav.root);
+    if (idx >= 0 && p->nodes[idx].kind == PCL_NODE_CONFIG) { /* a config map's key */
+        arena_t *a = arena_new();
+        const emit_cfg_type_t *t = emit_config_type(a, p->nodes[idx].token);
+        for (size_t i = 0; i < k && (t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); i++)
+            t = t->elem;
+        bool map = t->kind == EMIT_CFG_MAP;
+        arena_free(a);
+        return map;
+    }
+    const schema_type_t *t = trav_read_type(p, nodes, e, k, 0);
+    return t && t->kind == SCHEMA_MAP;
 }
 
 /* Whether e is a list, a map or an object, by its shape or the schema's type of what it reads. */

@@ -420,7 +420,12 @@ static void cs_invoke_read(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth
     const schema_type_t *t = x->type;
     while (n > 0) {
         const pcl_expr_t *p = chain[--n];
-        if (p->kind == PCL_GETATTR) {
+        if (p->kind == PCL_GETATTR && t && t->kind == SCHEMA_MAP) { /* a map's key */
+            buf_putc(b, '[');
+            names_append_quoted(b, LANG_CSHARP, p->s);
+            buf_putc(b, ']');
+            t = t->element;
+        } else if (p->kind == PCL_GETATTR) {
             const schema_property_t *prop = t && t->kind == SCHEMA_OBJECT && t->object
                                                 ? schema_find_property(t->object->props, t->object->n_props, p->s)
                                                 : NULL;

@@ -209,6 +209,12 @@ bool emit_reads_bool(const pcl_program_t *p, const names_table_t *nodes, const p
  * output, an invoke's or a method's result, what is read below them), secret()/unsecret() of one, a
  * local holding one, a conditional giving one. */
 bool emit_dynamic_value(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* The schema's type of what e gives where the schema says it (a resource's output, an invoke's or a
+ * method's result, what is read below them), or NULL. */
+const schema_type_t *emit_read_type(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether traversal e's part k is an attribute read of a map's key (`r.tags.k`, a config map's
+ * `m.k`), which C# and Java read by key, not as a property. */
+bool emit_reads_map_key(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e, size_t k);
 /* How a value prints in C# and Java, as far as the program shows its type: a string, a bool (C#:
  * True / False), an int, a number (a double: Java 1.0), of no type of its own (emit_dynamic_value),
  * or unknown (may be any of them). */

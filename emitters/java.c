@@ -254,11 +254,12 @@ static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size
     for (size_t k = from; k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
+        bool key = t && t->kind == SCHEMA_MAP; /* an attribute of a map: its key */
         if (optional) buf_printf(b, ".%s(x -> x", q && !q->required ? "flatMap" : "map");
-        emit_append_part(b, pt, pt->attr ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
+        emit_append_part(b, pt, pt->attr && !key ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
         if (optional) buf_putc(b, ')');
         optional |= q && !q->required;
-        t = pt->attr                                                  ? (q ? q->type : NULL)
+        t = pt->attr && !key                                          ? (q ? q->type : NULL)
             : t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element
                                                                       : NULL;
     }
@@ -638,7 +639,12 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
     buf_puts(b, ".applyValue(invoke -> invoke");
     while (n > 0) {
         const pcl_expr_t *p = chain[--n];
-        if (p->kind == PCL_GETATTR) {
+        const schema_type_t *t = emit_read_type(j->base.p, j->base.index, p->x);
+        if (p->kind == PCL_GETATTR && t && t->kind == SCHEMA_MAP) { /* a map's key */
+            buf_puts(b, ".get(");
+            names_append_quoted(b, LANG_JAVA, p->s);
+            buf_putc(b, ')');
+        } else if (p->kind == PCL_GETATTR) {
             buf_printf(b, ".%s()", java_member_name(j, p->s));
         } else {
             buf_puts(b, ".get(");

@@ -793,7 +793,8 @@ void emit_typed_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const 
                     : names_make_valid_identifier(x->a, s->lang, e->trav.root));
     for (size_t i = 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *pt = &e->trav.parts[i];
-        const char *name = pt->attr ? s->name(x, idx, pt->attr, i == 0) : NULL;
+        const char *name =
+            pt->attr && !emit_reads_map_key(x->p, x->index, e, i) ? s->name(x, idx, pt->attr, i == 0) : NULL;
         if (name && i == 0)
             put_format1(b, s->first_attr, name);
         else
@@ -1105,7 +1106,9 @@ static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf
         }
         for (size_t k = ap->skip[i]; e->kind == PCL_TRAVERSAL && k < e->trav.n; k++) {
             const pcl_trav_part_t *pt = &e->trav.parts[k];
-            emit_append_part(b, pt, pt->attr ? s->value_parts->name(x, -1, pt->attr, false) : NULL, s->value_parts);
+            bool key = emit_reads_map_key(x->p, x->index, e, k);
+            emit_append_part(b, pt, pt->attr && !key ? s->value_parts->name(x, -1, pt->attr, false) : NULL,
+                             s->value_parts);
         }
         return true;
     }

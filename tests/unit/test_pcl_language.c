@@ -2261,6 +2261,48 @@ START_TEST(test_collection_compare_cs) {
 }
 END_TEST
 
+/* An attribute read of a map's key (`r.tags.k`: PCL reads a map's key so) was written as a property
+ * of the SDK's class: C# v.K, Java v.k(), Go .K(), none of which a map has (did not compile); in C#
+ * also a secret config map's (ms.K of an Output) and an invoke result's. Now by key, as `["k"]` is. */
+START_TEST(test_map_key_attribute_cs_java_go) {
+    static const char *schema =
+        "{\"name\":\"mp\",\"version\":\"1.0.0\",\"resources\":{\"mp:index:Res\":{"
+        "\"properties\":{\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},"
+        "\"obj\":{\"$ref\":\"#/types/mp:index:Cfg\"}},\"required\":[\"tags\",\"obj\"],"
+        "\"inputProperties\":{\"text\":{\"type\":\"string\"}}}},"
+        "\"types\":{\"mp:index:Cfg\":{\"type\":\"object\",\"properties\":{\"labels\":{\"type\":\"object\","
+        "\"additionalProperties\":{\"type\":\"string\"}}},\"required\":[\"labels\"]}},"
+        "\"functions\":{\"mp:index:getThing\":{\"inputs\":{\"properties\":{\"a\":{\"type\":\"string\"}},"
+        "\"type\":\"object\"},\"outputs\":{\"properties\":{\"m\":{\"type\":\"object\",\"additionalProperties\":"
+        "{\"type\":\"string\"}}},\"type\":\"object\",\"required\":[\"m\"]}}}}";
+    fixture_t f = tu_pcl_load(schema, "mp.json",
+                              "config \"ms\" \"map(string)\" {\n    secret = true\n}\n"
+                              "resource \"r\" \"mp:index:Res\" {\n    text = \"x\"\n}\n"
+                              "resource \"u\" \"mp:index:Res\" {\n    text = r.tags.k\n}\n"
+                              "resource \"w\" \"mp:index:Res\" {\n    text = r.obj.labels.k\n}\n"
+                              "resource \"y\" \"mp:index:Res\" {\n    text = ms.k\n}\n"
+                              "output \"o\" {\n    value = invoke(\"mp:index:getThing\", {a = \"y\"}).m.k\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "        Text = r.Tags.Apply(v => v[\"k\"]),\n");
+    tu_has(cs, "        Text = r.Obj.Apply(v => v.Labels).Apply(v => v[\"k\"]),\n");
+    tu_has(cs, "        Text = ms.Apply(v => v[\"k\"]),\n");
+    tu_has(cs, "}).Apply(invoke => invoke.M[\"k\"]),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "            .text(r.tags().applyValue(v -> v.get(\"k\")))\n");
+    tu_has(java, "            .text(r.obj().applyValue(v -> v.labels()).applyValue(v -> v.get(\"k\")))\n");
+    tu_has(java, ".applyValue(invoke -> invoke.m().get(\"k\")));\n");
+    parses(LANG_JAVA, java);
+    free(java);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "Text: r.Tags.MapIndex(pulumi.String(\"k\")),\n");
+    tu_has(go, "Text: r.Obj.Labels().MapIndex(pulumi.String(\"k\")),\n");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2362,6 +2404,7 @@ int main(void) {
     tcase_add_test(tc, test_dynamic_compare_and_join_cs_java);
     tcase_add_test(tc, test_nested_bool_in_template_cs);
     tcase_add_test(tc, test_collection_compare_cs);
+    tcase_add_test(tc, test_map_key_attribute_cs_java_go);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
