@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/dynlib.h"
 #include "cli/cli.h"
 #include "cli/progress.h"
 #include "cli/report_cmd.h"
@@ -205,6 +206,15 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     /* --report: the review page, also with --diff and --preview-only (report_cmd.c), written with
      * the other outputs: a page that cannot be written leaves everything as it was. */
     char *program_diff = o->diff || (o->report_path && o->insert_into) ? session_program_diff(s) : NULL;
+    if ((o->diff || (o->report_path && o->insert_into)) && s->new_text && !program_diff) {
+        /* no diff is not "no change": the review cannot be shown, so nothing is written */
+        const char *why = dynlib_git2_error();
+        diag_add(&s->diags, DIAG_ERROR, DIAG_IO, s->code_target, NULL, "cannot compute the review diff: %s",
+                 *why ? why : "libgit2 failed (out of memory)");
+        print_diags(&s->diags);
+        if (!quiet) print_nothing_written(tgt, s);
+        return EXIT_USAGE;
+    }
     if (o->report_path && !cli_stage_import_report(o, s, o->insert_into ? program_diff : NULL, writes, &s->diags)) {
         free(program_diff);
         print_diags(&s->diags);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "base/dynlib.h"
 #include "base/fileio.h"
 
 /* --- versions ------------------------------------------------------------------------------------ */
@@ -1032,7 +1033,15 @@ bool plugin_download(arena_t *a, const char *pulumi_home, const char *pkg, const
         return false;
     }
     CURL *c = curl_easy_init();
-    if (!c) abort();
+    if (!c) {
+        const char *why = dynlib_curl_error();
+        diag_add(diags, DIAG_ERROR, DIAG_IO, url, NULL, "cannot download the %s plugin: %s", pkg,
+                 *why ? why : "libcurl could not start a transfer");
+        fclose(f);
+        unlink(archive);
+        unlink(marker);
+        return false;
+    }
     char errbuf[CURL_ERROR_SIZE] = "";
     download_ctx_t ctx = {progress, user, pkg, v};
     curl_easy_setopt(c, CURLOPT_URL, url);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/dynlib.h"
 #include "stacks/backend_internal.h"
 
 struct cloud_stack {
@@ -50,7 +51,8 @@ static bool http(cloud_stack_t *c, const char *method, const char *url, const ch
         buf_init(&ans->body);
         CURL *h = curl_easy_init();
         if (!h) {
-            diag_error(diags, DIAG_IO, "cannot start an HTTP client (libcurl)");
+            const char *why = dynlib_curl_error();
+            diag_error(diags, DIAG_IO, "cannot start an HTTP client: %s", *why ? why : "libcurl could not start");
             return false;
         }
         struct curl_slist *hdr = NULL;

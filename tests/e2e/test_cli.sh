@@ -603,5 +603,15 @@ mkdir -p yamlrun && (
 )
 read -r pass fail <"$tmp/yamlrun.counts"
 
+# libcurl, libpq and libgit2 (with the thirty libraries they pull in) are loaded when a run first
+# uses them (base/dynlib.h), not at every start: an offline import to stdout loads none of them.
+loaded=$(LD_DEBUG=libs "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -q 2>&1 >/dev/null |
+  grep -oE 'calling init: [^ ]*(libcurl|libpq|libgit2)[^ ]*' | sort -u)
+[ -z "$loaded" ] && ok || bad "an offline run loaded: $loaded"
+# and --diff does load libgit2 when it is asked for
+loaded=$(LD_DEBUG=libs "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -q --diff \
+  -o diffrun.ts 2>&1 >/dev/null | grep -c 'calling init: .*libgit2')
+[ "$loaded" -ge 1 ] && ok || bad "--diff did not load libgit2"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -11,7 +11,9 @@
  * rule shared with vec_grow, and the aborts on an out-of-bounds index and an overflowing size (in a
  * child process). */
 #include <check.h>
+#include <curl/curl.h>
 #include <fcntl.h>
+#include <git2.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/dynlib.h"
 #include "base/hashmap.h"
 #include "base/swar.h"
 #include "base/vec.h"
@@ -788,6 +791,36 @@ START_TEST(vec_aborts_on_bugs_not_input) {
 }
 END_TEST
 
+/* base/dynlib: a library is loaded on first use, a missing one or function says which, and the
+ * three that cimport loads this way are not loaded by a run that does not use them (e2e_test_cli). */
+START_TEST(dynlib_loads_on_use_and_names_what_is_missing) {
+    dynlib_t libc_ = DYNLIB("libc.so.6");
+    ck_assert_int_eq(libc_.state, 0);
+    size_t (*len)(const char *) = NULL;
+    void *p = dynlib_sym(&libc_, "strlen");
+    ck_assert_ptr_nonnull(p);
+    memcpy(&len, &p, sizeof len);
+    ck_assert_uint_eq(len("abc"), 3);
+    ck_assert_str_eq(dynlib_error(&libc_), "");
+    ck_assert_ptr_null(dynlib_sym(&libc_, "cimport_no_such_function"));
+    ck_assert_ptr_nonnull(strstr(dynlib_error(&libc_), "libc.so.6 has no function cimport_no_such_function"));
+
+    dynlib_t gone = DYNLIB("libcimport-not-installed.so.7");
+    void *cache = NULL;
+    ck_assert_ptr_null(dynlib_fn(&gone, &cache, "anything"));
+    ck_assert_ptr_null(cache);
+    ck_assert_int_eq(gone.state, -1);
+    ck_assert_ptr_nonnull(strstr(dynlib_error(&gone), "cannot load libcimport-not-installed.so.7"));
+    ck_assert_ptr_nonnull(strstr(dynlib_error(&gone), "install"));
+    /* the real ones, through their stand-ins: libgit2 diffs, libcurl answers */
+    ck_assert_int_ge(git_libgit2_init(), 1);
+    git_libgit2_shutdown();
+    ck_assert_str_eq(dynlib_git2_error(), "");
+    ck_assert_str_eq(curl_easy_strerror(CURLE_OK), "No error");
+    ck_assert_str_eq(dynlib_curl_error(), "");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("base");
     TCase *map = tcase_create("hashmap");
@@ -814,6 +847,7 @@ int main(void) {
     tcase_add_test(vec, arena_adopt_moves_values_and_cleanups);
     tcase_add_test(vec, arena_sprintf_every_length_and_zeroed_allocs);
     tcase_add_test(vec, buf_printf_every_length);
+    tcase_add_test(vec, dynlib_loads_on_use_and_names_what_is_missing);
     suite_add_tcase(s, vec);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
