@@ -295,7 +295,8 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
             /* ... and a bool read below an output's object property, a bool? (unset, or read through one) */
             bool nested_bool = kind == EMIT_PRINT_BOOL && part->kind == PCL_TRAVERSAL && part->trav.n > 1 &&
                                !emit_reads_bool(c->base.p, c->base.index, part);
-            if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_UNKNOWN || nested_bool) {
+            /* ... and a number (a double prints by the culture, 1,5 in some, and 1E+15) */
+            if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_UNKNOWN || kind == EMIT_PRINT_NUMBER || nested_bool) {
                 const char *format = cs_need(x, "=FormatValue");
                 bool output = !x->apply && emit_has_output(c->base.p, c->base.index, part);
                 buf_puts(b, output ? (part->kind == PCL_COND ? "{(" : "{") : "{");

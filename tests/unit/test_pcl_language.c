@@ -2169,7 +2169,7 @@ START_TEST(test_unknown_parts_in_template_cs_java) {
                        "output \"p\" {\n    value = [for n in names : \"p-${n}\"]\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "[\"f1\"] = lb.Select(v => $\"b-{(v ? \"true\" : \"false\")}\").ToList(),\n");
-    tu_has(cs, "[\"f2\"] = ln.Select((v, i) => $\"{i}-{v}\").ToList(),\n");
+    tu_has(cs, "[\"f2\"] = ln.Select((v, i) => $\"{i}-{FormatValue(v)}\").ToList(),\n");
     tu_has(cs, "[\"e\"] = $\"e-{FormatValue(lb[0])}-{FormatValue(ln[0])}\",\n");
     tu_has(cs, "[\"p\"] = names.Select(n => $\"p-{n}\").ToList(),\n");
     parses(LANG_CSHARP, cs);
@@ -2303,6 +2303,23 @@ START_TEST(test_map_key_attribute_cs_java_go) {
 }
 END_TEST
 
+/* C# printed a number (a double) in a template by the culture the program runs in (1,5 in a German
+ * one, where PCL and Pulumi's TypeScript print 1.5) and 1E+15 (JavaScript: 1000000000000000): it goes
+ * through FormatValue, which prints it invariantly as JavaScript does; an int prints as it is. */
+START_TEST(test_number_in_template_cs) {
+    fixture_t f =
+        load("config \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
+             "resource \"r\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+             "output \"t\" {\n    value = \"v-${n}-${i}-${r.num}-${n * 2}\"\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"t\"] = Output.Format($\"v-{FormatValue(n)}-{i}-{r.Num.Apply(v => FormatValue(v))}-"
+               "{FormatValue(n * 2)}\"),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2405,6 +2422,7 @@ int main(void) {
     tcase_add_test(tc, test_nested_bool_in_template_cs);
     tcase_add_test(tc, test_collection_compare_cs);
     tcase_add_test(tc, test_map_key_attribute_cs_java_go);
+    tcase_add_test(tc, test_number_in_template_cs);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
