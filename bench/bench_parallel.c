@@ -8,6 +8,12 @@
  * 10,000 run is repeated with every result kept. Then the provider's ceiling: the same 10,000 with no
  * latency (calls/s end to end) and the server's CPU time per call (its own ceiling).
  *
+ * "transport only" is the floor under the engine: as many calls as the largest run makes, 64 at a
+ * time on the same kind of connection to the same provider, each a Check whose request was packed
+ * once, started again from the previous call's completion — no engine, no request building, no
+ * response decoding. The engine's rows are measured against it: what the engine adds is the
+ * difference, the rest is the connection (kernel loopback TCP, nghttp2) and the provider.
+ *
  *   bench_parallel [N...]     (default 100 1000 10000; parallel 64, 20 ms per call;
  *                              BENCH_LATENCY_MS=1 for the 1 ms provider of the scale bench)
  *   target: wall ≤ 1.1 × bound and peak RSS ≤ 300 MB at 10,000; provider ceiling well above
@@ -23,6 +29,8 @@
 #include "bench/latency_server.h"
 #include "importer/engine.h"
 #include "importer/grpc_provider.h"
+#include "importer/pbvalue.h"
+#include "provider.pb-c.h"
 
 #define BENCH_PARALLEL 64
 #define BENCH_LATENCY_MS 20
@@ -119,15 +127,95 @@ static figures_t run(size_t n, int latency_ms, bool stream) {
     return f;
 }
 
+typedef struct transport_ctx {
+    grpc_conn_t *conn;
+    unsigned char *req;
+    size_t req_len;
+    size_t to_start, done;
+} transport_ctx_t;
+
+static void transport_done(void *user, const grpc_result_t *r);
+
+static void transport_start(transport_ctx_t *t) {
+    t->to_start--;
+    grpc_call_start(t->conn, "/pulumirpc.ResourceProvider/Check", t->req, t->req_len, 0, transport_done, t);
+}
+
+static void transport_done(void *user, const grpc_result_t *r) {
+    transport_ctx_t *t = user;
+    if (r->status != GRPC_OK) {
+        fprintf(stderr, "bench_parallel: a transport-only call failed: %s\n", r->message);
+        exit(1);
+    }
+    t->done++;
+    if (t->to_start) transport_start(t);
+}
+
+/* The transport alone (see the head of the file): the calls n resources make, no engine. */
+static figures_t run_transport(size_t n, int latency_ms) {
+    figures_t f = {.n = n, .calls = 5 * n, .peak_in_flight = BENCH_PARALLEL};
+    diag_list_t d;
+    diag_list_init(&d);
+    int port = 0, stats_fd = -1;
+    pid_t srv = latency_server_spawn(latency_ms, &port, &stats_fd, &d);
+    grpc_loop_t *loop = grpc_loop_new();
+    grpc_conn_t *conn = srv < 0 ? NULL : grpc_conn_open(loop, "127.0.0.1", port, &d);
+    if (!conn) {
+        fprintf(stderr, "bench_parallel: %s\n", d.head ? d.head->message : "cannot start the provider");
+        exit(1);
+    }
+    /* What the engine's Check of a resource carries: the inputs Read reported, old and new. */
+    arena_t *a = arena_new();
+    pv_t *in = pv_object(a);
+    pv_object_set(a, in, "name", pv_string(a, "r-12345"));
+    pv_object_set(a, in, "size", pv_number(a, 7));
+    pv_t *tags = pv_object(a);
+    pv_object_set(a, tags, "team", pv_string(a, "core"));
+    pv_object_set(a, in, "tags", tags);
+    pbvalue_options_t o;
+    pbvalue_options_default(&o);
+    Pulumirpc__CheckRequest req = PULUMIRPC__CHECK_REQUEST__INIT;
+    req.urn = "urn:pulumi:dev::bench::bench:index:Thing::r12345";
+    req.olds = pbvalue_struct_from_pv(a, in, &o, "Check", NULL);
+    req.news = pbvalue_struct_from_pv(a, in, &o, "Check", NULL);
+    transport_ctx_t t = {.conn = conn, .to_start = f.calls};
+    t.req = pbvalue_pack(&req.base, &t.req_len);
+    int64_t t0 = grpc_now_ms();
+    for (int i = 0; i < BENCH_PARALLEL && t.to_start; i++)
+        transport_start(&t);
+    while (t.done < f.calls)
+        if (!grpc_loop_run_once(loop, -1)) break;
+    f.wall_ms = (double)(grpc_now_ms() - t0);
+    f.ok = t.done == f.calls ? n : 0;
+    f.bound_ms = (double)f.calls * latency_ms / BENCH_PARALLEL;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    f.rss_kb = ru.ru_maxrss;
+    f.own_cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+    f.own_sys_ms = ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3;
+    grpc_conn_close(conn);
+    grpc_loop_free(loop);
+    struct rusage sru;
+    f.hold_us = latency_server_stop(srv, stats_fd, &sru);
+    f.server_cpu_ms =
+        (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 + (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
+    free(t.req);
+    arena_free(a);
+    diag_list_free(&d);
+    return f;
+}
+
+typedef enum { RUN_STREAMED, RUN_KEPT, RUN_TRANSPORT } run_mode_t;
+
 /* The run in a forked child, so peak RSS is this run's alone. */
-static figures_t run_child(size_t n, int latency_ms, bool stream) {
+static figures_t run_child(size_t n, int latency_ms, run_mode_t mode) {
     int fds[2];
     if (pipe(fds) != 0) exit(1);
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
-        figures_t f = run(n, latency_ms, stream);
+        figures_t f = mode == RUN_TRANSPORT ? run_transport(n, latency_ms) : run(n, latency_ms, mode == RUN_STREAMED);
         _exit(write(fds[1], &f, sizeof f) == (ssize_t)sizeof f ? 0 : 1);
     }
     close(fds[1]);
@@ -174,13 +262,15 @@ int main(int argc, char **argv) {
            "own CPU/call (user + sys) | provider's mean hold |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n_sizes; i++) {
-        figures_t f = run_child(sizes[i], latency, true);
+        figures_t f = run_child(sizes[i], latency, RUN_STREAMED);
         print_row("streamed", &f);
         fflush(stdout);
     }
-    figures_t kept = run_child(largest, latency, false);
+    figures_t kept = run_child(largest, latency, RUN_KEPT);
     print_row("all results kept", &kept);
-    figures_t zero = run_child(largest, 0, true);
+    figures_t floor = run_child(largest, latency, RUN_TRANSPORT);
+    print_row("transport only (no engine)", &floor);
+    figures_t zero = run_child(largest, 0, RUN_STREAMED);
     printf("\nprovider ceiling, same run, no latency: %zu calls in %.0f ms = %.0f calls/s end to end (engine and "
            "provider on 2 cores); provider CPU %.0f ms = %.1f µs per call, i.e. %.0f calls/s on one core; "
            "asked of it: %.0f calls/s\n",
