@@ -220,8 +220,9 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     o->project = wo.project;
     o->language = wo.language;
     o->language_set = wo.language_set;
+    const char *given_config = o->config_file; /* the workspace's need not exist yet */
     o->config_file = wo.config_file;
-    if (o->config_file && access(o->config_file, R_OK) != 0) {
+    if (given_config && access(given_config, R_OK) != 0) {
         diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->config_file, NULL, "cannot read the --config-file: %s",
                  strerror(errno));
         goto fail;

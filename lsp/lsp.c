@@ -914,8 +914,9 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     o.on_event = lsp_on_event;
     o.user = &ctx;
     o.stop = &job->stop;
-    arena_t *wa = arena_new(); /* the workspace of intoStack */
+    arena_t *wa = arena_new(); /* the workspace: the stack of intoStack, the stack config, the secrets */
     workspace_t ws;
+    memset(&ws, 0, sizeof ws);
     if (s->into_stack && !lsp_stack_find(s, wa, &ws, &o, &err)) {
         arena_free(wa);
         lsp_target_free(&t);
@@ -923,6 +924,18 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         free(err);
         return;
     }
+    if (!s->into_stack) { /* the selected stack and its config file, as the command line finds them */
+        diag_list_t wdl;
+        diag_list_init(&wdl);
+        if (workspace_discover_in(wa, s->root ? s->root : ".", o.stack, &ws, &wdl))
+            session_options_from_workspace(&o, &ws, wa);
+        else
+            memset(&ws, 0, sizeof ws);
+        diag_list_free(&wdl);
+    }
+    /* Secret values without a passphrase go beside the project (else the workspace root), where the
+     * note sends the user, not into the server's working directory (an editor starts it anywhere). */
+    if (!o.secrets_file && !o.secrets_dir) o.secrets_dir = ws.have_project && ws.project_dir ? ws.project_dir : s->root;
     import_session_t p;
     session_init(&p, &o);
     arena_t *a = p.arena;

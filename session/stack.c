@@ -17,10 +17,10 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
         o->language = l;
         o->language_set = true;
     }
-    if (!o->config_file && w->have_project && o->stack) {
-        char *cf = arena_sprintf(a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
-        if (access(cf, R_OK) == 0) o->config_file = cf;
-    }
+    /* Beside Pulumi.yaml, where `pulumi` reads it, also when it does not exist yet (a passphrase run
+     * creates it): one in the working directory below the project would never be read. */
+    if (!o->config_file && w->have_project && w->project_dir && o->stack)
+        o->config_file = arena_sprintf(a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
 }
 
 /* The plan's imported resources as stack-state records (here, beside the stack they go into: the

@@ -82,6 +82,14 @@ grep -q '^encryptionsalt: v1:' Pulumi.prod.yaml && ok || bad "salt state created
 PASSPHRASE='new pass' node "$DEC" config Pulumi.prod.yaml >c.json 2>&1 && PASSPHRASE='new pass' node "$DEC" state stack.json >s.json 2>&1 && ok || bad "node decrypt new stack: $(cat c.json s.json)"
 python3 -c 'import json,sys; c=json.load(open("c.json")); s=json.load(open("s.json")); assert c["salt"]==s["salt"]; assert c["values"]=={"shop:apiNameKeepersApiToken":"tok-9f8e7d-SECRET-VALUE"}, c' && ok || bad "one salt for config and state"
 PASSPHRASE='other' node "$DEC" config Pulumi.prod.yaml >/dev/null 2>&1 && bad "node accepted a wrong passphrase" || ok
+# ... run from a directory below the project: the new stack config goes beside Pulumi.yaml, where
+# `pulumi` reads it (it went to the working directory, sub/Pulumi.prod.yaml, which nothing reads)
+mkdir -p "$tmp/p2b/sub" && cd "$tmp/p2b/sub"
+printf 'name: shop\nruntime: nodejs\n' >../Pulumi.yaml
+PULUMI_CONFIG_PASSPHRASE='new pass' import -o index.ts --import-option >run.log 2>&1 && ok || bad "new stack from below: $(cat run.log)"
+[ ! -e Pulumi.prod.yaml ] && grep -q '^encryptionsalt: v1:' ../Pulumi.prod.yaml && ok ||
+  bad "new stack from below: config not beside Pulumi.yaml: $(ls . ..)"
+grep -qF "was encrypted into $tmp/p2b/Pulumi.prod.yaml" run.log && ok || bad "new stack from below: note: $(cat run.log)"
 
 # --- no passphrase: one 0600 file; the stack state refuses plaintext unless b64 is asked for -----
 mkdir -p "$tmp/p3" && cd "$tmp/p3"

@@ -1403,6 +1403,56 @@ START_TEST(test_into_stack_edit_refused) {
 }
 END_TEST
 
+/* The secret values of an import without intoStack go beside the workspace's project, where the note
+ * says and `pulumi config set` is run, not into the server's working directory (an editor starts it
+ * anywhere: $HOME, /): the value landed in ./cimport-secrets.json of that directory and the note named
+ * "cimport-secrets.json", which the user, in the project, could not find. */
+START_TEST(test_secrets_beside_the_project) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_CONFIG_PASSPHRASE");
+    unsetenv("PULUMI_CONFIG_PASSPHRASE_FILE");
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-stack.json\","
+              "\"schemas\":[\"%s\"]}}}",
+              dir, SOURCE_DIR, RANDOM_SCHEMA);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+    sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"apiName\",\"id\":"
+              "\"brave-otter\",\"uri\":\"%s\"}]}}",
+              uri);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    unlink("cimport-secrets.json");
+    sess_run(&ss);
+    ck_assert_msg(access("cimport-secrets.json", F_OK) != 0, "the secrets went to the server's working directory");
+    char *saved = tu_read(arena_sprintf(a, "%s/cimport-secrets.json", dir), NULL);
+    ck_assert_ptr_nonnull(saved);
+    ck_assert_ptr_nonnull(strstr(saved, "tok-9f8e7d-SECRET-VALUE"));
+    free(saved);
+    bool said = false;
+    for (int i = 0; show_text(&ss, i, NULL); i++)
+        if (strstr(show_text(&ss, i, NULL), arena_sprintf(a, "the values are in %s/cimport-secrets.json", dir)))
+            said = true;
+    ck_assert_msg(said, "the note does not name the file: %s", show_text(&ss, 0, NULL));
+    unsetenv("PULUMI_HOME");
+    sess_free(&ss);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* What a library diagnostic advises, in the editor's words: never a command-line flag of the import
  * command (the stack, the stack state's stack and project, a read-only file). */
 START_TEST(test_advice_in_editor_words) {
@@ -1526,6 +1576,7 @@ int main(void) {
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
     tcase_add_test(t, test_into_stack_edit_refused);
+    tcase_add_test(t, test_secrets_beside_the_project);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -232,7 +232,9 @@ START_TEST(test_options_from_workspace) {
     ck_assert_str_eq(o.project, "shop");
     ck_assert(o.language_set);
     ck_assert_int_eq(o.language, LANG_PYTHON);
-    ck_assert_ptr_null(o.config_file); /* no Pulumi.dev.yaml */
+    /* no Pulumi.dev.yaml yet: still the file beside Pulumi.yaml, which a passphrase run creates (it
+     * was none, and the run created Pulumi.dev.yaml in its working directory) */
+    ck_assert_str_eq(o.config_file, arena_sprintf(a, "%s/Pulumi.dev.yaml", dir));
     ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.prod.yaml", dir), "config: {}\n"));
     session_options_default(&o);
     o.stack = "acme/shop/prod";
