@@ -1546,6 +1546,19 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                                   : "C#'s Output.CreateSecret cannot type (CS0411)"));
         return false;
     }
+    /* a list, map or object in a template: PCL converts only scalars to a string (C# would print a
+     * type's name, System.String[], Java [a, b]) */
+    for (size_t i = 0; (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_TEMPLATE && i < e->tuple.n;
+         i++) {
+        const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind == PCL_STRING || in_scope_any(x, part) || !collection_value(c, part)) continue;
+        refuse(c, x->n, part->line ? part->line : line, part->line ? part->col : col,
+               arena_sprintf(c->a,
+                             "'%s' interpolates '%s', a list, map or object, into a string, which PCL does not "
+                             "convert (only a string, number or bool)",
+                             x->at->name, expr_text(c->a, part)));
+        return false;
+    }
     /* join() of a list of bools or numbers: PCL joins them as it prints them; C#'s string.Join prints
      * a bool True (an object's too) and a double by the culture (an int as PCL does), Java's
      * String.join takes strings only */

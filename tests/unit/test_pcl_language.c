@@ -2320,6 +2320,23 @@ START_TEST(test_number_in_template_cs) {
 }
 END_TEST
 
+/* A list, map or object in a template, which PCL does not convert to a string: C# printed the type's
+ * name (System.String[]: FormatValue gives its ToString), Java its toString ([a, b]). Refused with the
+ * part's position. */
+START_TEST(test_collection_in_template_cs_java) {
+    fixture_t f =
+        load("config \"ls\" \"list(string)\" {}\n"
+             "resource \"r\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
+             "output \"a\" {\n    value = \"l-${ls}\"\n}\noutput \"b\" {\n    value = \"i-${r.items}\"\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:9:18", "interpolates 'ls', a list, map or object, into a string");
+        tu_pcl_emit_refused(&f, lang, "main.pp:12:18", "interpolates 'r.items'");
+    }
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2423,6 +2440,7 @@ int main(void) {
     tcase_add_test(tc, test_collection_compare_cs);
     tcase_add_test(tc, test_map_key_attribute_cs_java_go);
     tcase_add_test(tc, test_number_in_template_cs);
+    tcase_add_test(tc, test_collection_in_template_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
