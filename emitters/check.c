@@ -1028,6 +1028,9 @@ static emit_print_t print_of_type(const schema_type_t *t) {
 }
 
 emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    /* a whole number literal is written as an int (1, not 1.0) where no number is wanted */
+    if (e->kind == PCL_NUMBER && e->n > -2147483648.0 && e->n < 2147483648.0 && e->n == (double)(long)e->n)
+        return EMIT_PRINT_INT;
     if (emit_dynamic_value(p, nodes, e)) return EMIT_PRINT_DYNAMIC;
     if (emit_reads_bool(p, nodes, e)) return EMIT_PRINT_BOOL;
     int kind = config_read_kind(p, nodes, e, 0);
@@ -1669,6 +1672,28 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  dynamic ? "C# holds it as an object, whose == compares references (or a JsonElement, "
                                            "which has no ==)"
                                          : "C#'s == compares arrays, dictionaries and objects by reference"));
+            return false;
+        }
+    }
+    /* `+` of a string and a bool (C#), a number or a value of no type: PCL's + adds numbers; C# and Java
+     * join the string with the other as they print it (C#: True, 1,5 by the culture; Java: 1.0), where
+     * TypeScript prints true, 1.5, 1 */
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_BINARY && strcmp(e->op, "+") == 0 &&
+        !in_scope_any(x, e->x) && !in_scope_any(x, e->y)) {
+        emit_print_t k[2] = {emit_print_kind(c->p, c->nodes, e->x), emit_print_kind(c->p, c->nodes, e->y)};
+        for (int i = 0; i < 2; i++) {
+            emit_print_t o = k[1 - i];
+            bool joins_otherwise =
+                o == EMIT_PRINT_NUMBER || o == EMIT_PRINT_DYNAMIC || (o == EMIT_PRINT_BOOL && c->lang == LANG_CSHARP);
+            if (k[i] != EMIT_PRINT_STRING || !joins_otherwise) continue;
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' adds a string and '%s' with '+', which PCL does not (its + adds numbers) and "
+                                 "%s would join as it prints the %s",
+                                 x->at->name, expr_text(c->a, i ? e->x : e->y), lang_title(c->lang),
+                                 o == EMIT_PRINT_BOOL     ? "bool (True)"
+                                 : o == EMIT_PRINT_NUMBER ? "number"
+                                                          : "value"));
             return false;
         }
     }

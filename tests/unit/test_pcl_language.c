@@ -2337,6 +2337,29 @@ START_TEST(test_collection_in_template_cs_java) {
 }
 END_TEST
 
+/* `+` of a string and a bool, a number or a value of no type, which PCL does not add (its + adds
+ * numbers): C# and Java wrote a string concatenation that prints the other as they print it (C#:
+ * "a" + val is aTrue, 1,5 by the culture; Java: a1.0), where TypeScript's prints atrue, a1.5, a1.
+ * Refused with the position; with a whole number literal (a1 in every language) or, in Java, a bool
+ * (atrue) it stays written. */
+START_TEST(test_string_plus_cs_java) {
+    fixture_t f = load("config \"s\" \"string\" {}\nconfig \"b\" \"bool\" {}\nconfig \"n\" \"number\" {}\n"
+                       "output \"a\" {\n    value = s + b\n}\noutput \"c\" {\n    value = s + n\n}\n"
+                       "output \"d\" {\n    value = s + 1\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:15", "adds a string and 'b' with '+'");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:8:15", "adds a string and 'n' with '+'");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:15", "adds a string and 'n' with '+'");
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\nconfig \"b\" \"bool\" {}\n"
+             "output \"a\" {\n    value = s + b\n}\noutput \"d\" {\n    value = s + 1\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", s + b);\n");
+    tu_has(java, "ctx.export(\"d\", s + 1);\n");
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2441,6 +2464,7 @@ int main(void) {
     tcase_add_test(tc, test_map_key_attribute_cs_java_go);
     tcase_add_test(tc, test_number_in_template_cs);
     tcase_add_test(tc, test_collection_in_template_cs_java);
+    tcase_add_test(tc, test_string_plus_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
