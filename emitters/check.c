@@ -23,6 +23,17 @@
     "Pulumi Java has no resource hooks (Pulumi supports them in TypeScript, Python, Go and C# only), so it cannot "    \
     "be written in Java"
 
+/* What pulumi-java's SDK lacks (its Deployment, sdk/java/pulumi/src/main/java/com/pulumi/deployment/
+ * Deployment.java: getStackName, getProjectName, invoke, ...; its ResourceOptions.Builder): the Java
+ * emitter would write a method that does not exist (javac: cannot find symbol). */
+#define JAVA_NO_REQUIRE_VERSION                                                                                        \
+    "pulumi-java's Deployment has no requirePulumiVersion, so a required Pulumi version cannot be written in Java"
+#define JAVA_NO_ROOT_DIRECTORY                                                                                         \
+    "pulumi-java's Deployment has no getRootDirectory, so rootDirectory() cannot be written in Java"
+#define JAVA_NO_DELETED_WITH                                                                                           \
+    "the resource option 'deletedWith' is not among pulumi-java's resource options (its ResourceOptions.Builder has "  \
+    "no deletedWith), so it cannot be written in Java"
+
 /* Pulumi YAML's type checker refuses a string where a number or boolean is wanted, and it has no
  * function converting one (pulumi-yaml #1073). */
 #define YAML_NO_STRING_CONVERSION                                                                                      \
@@ -40,6 +51,7 @@ static unsigned option_langs(const char *name) {
         {"customTimeouts", ALL_LANGS},
         {"providers", ALL_LANGS},
         {"replacementTrigger", ALL_LANGS},
+        {"deletedWith", ALL_LANGS & ~L(LANG_JAVA)}, /* JAVA_NO_DELETED_WITH */
         {"range", L(LANG_PCL)},
         {"hooks", L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP)},
         {"envVarMappings",
@@ -103,7 +115,7 @@ static unsigned function_langs(const char *name) {
         {"project", ts_py_yaml | go | cs_java},
         {"organization", ts_py_yaml | go | cs_java},
         {"cwd", ts_py_yaml | go | cs_java},
-        {"rootDirectory", ts_py_yaml | go | cs_java},
+        {"rootDirectory", ts_py_yaml | go | L(LANG_CSHARP)}, /* Java: JAVA_NO_ROOT_DIRECTORY */
         {"toBase64", ts_py_yaml | go | cs_java},
         {"fromBase64", ts_py_yaml | go | cs_java},
         {"sha1", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
@@ -617,7 +629,8 @@ static unsigned node_langs(const pcl_node_t *n) {
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
-     * SDK's Stash and StackReference classes, and its requirePulumiVersion; a read by the class's
+     * SDK's Stash and StackReference classes, and C#'s Deployment.RequirePulumiVersionAsync (pulumi-java's
+     * Deployment has no requirePulumiVersion: JAVA_NO_REQUIRE_VERSION); a read by the class's
      * Get(name, id, state, options) — Java's get takes a state argument only when the resource has
      * state inputs, which a read with state attributes shows */
     if (n->read && !builtin_resource(n))
@@ -625,7 +638,8 @@ static unsigned node_langs(const pcl_node_t *n) {
                (n->n_attrs > 1 ? L(LANG_JAVA) : 0);
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) | L(LANG_GO) |
-               ((builtin_resource(n) || n->kind == PCL_NODE_PULUMI) && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);
+               ((builtin_resource(n) || n->kind == PCL_NODE_PULUMI) && !n->read ? L(LANG_CSHARP) : 0) |
+               (builtin_resource(n) && !n->read ? L(LANG_JAVA) : 0);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -1420,6 +1434,68 @@ static const schema_type_t *output_read_type(const check_t *c, const pcl_expr_t 
     return t;
 }
 
+/* Whether traversal e reads, below a resource's output, an optional list or map property of an
+ * object type: pulumi-java's getter of one gives an empty List or Map when it is unset, never null. */
+static bool java_reads_empty_for_unset(const check_t *c, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n < 2 || !e->trav.parts[e->trav.n - 1].attr) return false;
+    pcl_expr_t head = *e;
+    head.trav.n--;
+    const schema_type_t *t = output_read_type(c, &head, NULL);
+    const schema_property_t *q =
+        t && t->kind == SCHEMA_OBJECT && t->object
+            ? schema_find_property(t->object->props, t->object->n_props, e->trav.parts[e->trav.n - 1].attr)
+            : NULL;
+    return q && !q->required && q->type && (q->type->kind == SCHEMA_ARRAY || q->type->kind == SCHEMA_MAP);
+}
+
+/* Whether two schema types are one Java type (pulumi-java's typeString): scalars by kind (a dangling
+ * reference's token names no class: its scalar type), named types by token, lists and maps by element. */
+static bool java_same_type(const schema_type_t *a, const schema_type_t *b) {
+    if (a->kind != b->kind) return false;
+    if (a->kind == SCHEMA_OBJECT || a->kind == SCHEMA_ENUM || a->kind == SCHEMA_RESOURCE)
+        return a->token && b->token && strcmp(a->token, b->token) == 0;
+    if (a->kind == SCHEMA_ARRAY || a->kind == SCHEMA_MAP)
+        return a->element && b->element ? java_same_type(a->element, b->element) : a->element == b->element;
+    return a->kind != SCHEMA_UNION;
+}
+
+/* How many Java types a union's members are (pulumi-java writes one as it is, two an Either<L, R>,
+ * more an Object). */
+static size_t java_union_types(const schema_type_t *t) {
+    size_t n = 0;
+    for (size_t i = 0; i < t->n_members; i++) {
+        bool seen = false;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = java_same_type(t->members[i], t->members[k]);
+        n += !seen;
+    }
+    return n;
+}
+
+/* Whether value e at a position of type t is what the Java emitter cannot write for a union
+ * (emit_check_program): at a union, anything but a string, number or bool literal; a list or map of a
+ * union (pulumi-java's List<Either<L, R>>). */
+static bool java_union_misfit(const pcl_expr_t *e, const schema_type_t *t) {
+    if (!t || e->kind == PCL_NULL) return false;
+    if (t->kind == SCHEMA_UNION && java_union_types(t) > 1)
+        return e->kind != PCL_STRING && e->kind != PCL_NUMBER && e->kind != PCL_BOOL;
+    return (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) && t->element && t->element->kind == SCHEMA_UNION &&
+           java_union_types(t->element) > 1;
+}
+
+/* Whether traversal e reads below a resource reference (an output of resource type) otherwise than
+ * res.ref.out with ref required (java.c java_traversal). */
+static bool java_reads_resource_ref(const check_t *c, const pcl_expr_t *e) {
+    for (size_t k = 1; k < e->trav.n; k++) {
+        pcl_expr_t head = *e;
+        head.trav.n = k;
+        bool optional = false;
+        const schema_type_t *t = output_read_type(c, &head, &optional);
+        if (t && t->kind == SCHEMA_RESOURCE) return !(k == 1 && e->trav.n == 2 && !optional && e->trav.parts[1].attr);
+    }
+    return false;
+}
+
 /* The type token of the object entries() or lookup() reads by key, where that is an object of the
  * schema's type (the SDK's struct, its fields no keys: Pulumi's Go generator writes these calls over
  * maps only), or NULL. */
@@ -1536,6 +1612,53 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              "resource's property",
                              x->at->name, e->kind == PCL_TUPLE ? "list" : "map",
                              e->kind == PCL_TUPLE ? "List" : "Map"));
+        return false;
+    }
+    /* Java: pulumi-java types a union Either<L, R> (Object for more than two types), and a builder takes
+     * L or R in its place (codegen's genBuilderHelpers): a string, number or bool literal is written as it
+     * is; an output (Output<L> is no Output<Either<L, R>>), a list or map of a union (List<Either<L, R>>)
+     * or an object (its variant, which the emitter does not pick: emit_union_pick takes the first object
+     * type) are not */
+    const schema_type_t *jt = NULL;
+    if (c->lang == LANG_JAVA && !in_scope_any(x, e)) {
+        /* the position's type: the property's (a value's own type is that of what it reads) */
+        if (java_union_misfit(e, e == x->at->value && x->at->prop ? x->at->prop->type : e->type))
+            jt = e == x->at->value && x->at->prop ? x->at->prop->type : e->type;
+        for (size_t k = 0; !jt && e->kind == PCL_OBJECT && k < e->object.n; k++)
+            if (e->object.items[k].prop && java_union_misfit(e->object.items[k].value, e->object.items[k].prop->type))
+                jt = e->object.items[k].prop->type;
+    }
+    if (jt) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' gives %s where the schema wants %s of a union type, which pulumi-java types "
+                             "Either<L, R> (or Object); the Java emitter writes a string, number or bool literal "
+                             "there only",
+                             x->at->name, jt->kind == SCHEMA_UNION ? "a value" : "a list or map",
+                             jt->kind == SCHEMA_UNION ? "a value" : "the items"));
+        return false;
+    }
+    /* Java: an output of a resource another resource's output refers to is an Output of its own, read by
+     * java_traversal in an apply for a required reference read one level down only */
+    if (c->lang == LANG_JAVA && e->kind == PCL_TRAVERSAL && !in_scope_any(x, e) && java_reads_resource_ref(c, e)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' reads below a resource that an optional or nested output refers to; the Java "
+                             "emitter reads an output of a required resource reference only (res.ref.out)",
+                             x->at->name));
+        return false;
+    }
+    /* Java: an unset optional list or map of an output type reads as an empty one (java_getter_optional),
+     * so comparing it with null would always say it is set */
+    if (c->lang == LANG_JAVA && e->kind == PCL_BINARY && (strcmp(e->op, "==") == 0 || strcmp(e->op, "!=") == 0) &&
+        ((e->x->kind == PCL_NULL && java_reads_empty_for_unset(c, e->y)) ||
+         (e->y->kind == PCL_NULL && java_reads_empty_for_unset(c, e->x)))) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' compares an optional list or map of an output type with null; pulumi-java's getter "
+                             "gives an empty List or Map when it is unset, never null, so the comparison cannot be "
+                             "written in Java",
+                             x->at->name));
         return false;
     }
     /* Java's Output.ofSecret(null) and Output.of(null) (how java_output_all gathers a plain item) throw
@@ -1818,6 +1941,8 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls the function %s(); Pulumi YAML has no such function among its fn:: "
                                  "built-ins, so it cannot be written in YAML",
                                  x->at->name, e->call.name));
+        else if (c->lang == LANG_JAVA && strcmp(e->call.name, "rootDirectory") == 0)
+            refuse(c, x->n, line, col, arena_sprintf(c->a, "'%s': %s", x->at->name, JAVA_NO_ROOT_DIRECTORY));
         else if (!(function_langs(e->call.name) & L(c->lang)) && lacks)
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
@@ -2086,6 +2211,12 @@ static void check_option_value(check_t *c, const pcl_node_t *n, const pcl_attr_t
                     refuse(c, n, o->line, o->col, "alias field noParent must be true or false");
                 else if (strcmp(f->key, "parent") == 0 && f->value->kind != PCL_TRAVERSAL)
                     refuse(c, n, o->line, o->col, "alias field parent must name a resource");
+                else if (c->lang == LANG_JAVA && strcmp(f->key, "noParent") == 0 && f->value->b && it->object.n > 1)
+                    refuse(c, n, o->line, o->col,
+                           arena_sprintf(c->a,
+                                         "aliases item %zu has noParent beside other fields; pulumi-java's alias "
+                                         "without a parent is Alias.noParent(), which takes no other field",
+                                         i + 1));
             }
         }
         return;
@@ -2215,6 +2346,10 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             refuse(&c, n, 0, 0, lang == LANG_YAML ? YAML_NO_HOOKS : JAVA_NO_HOOKS);
             continue;
         }
+        if (n->kind == PCL_NODE_PULUMI && lang == LANG_JAVA) {
+            refuse(&c, n, 0, 0, JAVA_NO_REQUIRE_VERSION);
+            continue;
+        }
         if (!(node_langs(n) & L(lang))) {
             refuse(&c, n, 0, 0,
                    arena_sprintf(c.a, "the %s emitter cannot write %s yet", lang_title(lang),
@@ -2254,8 +2389,9 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
             const pcl_attr_t *o = &n->options[k];
             if (!(option_langs(o->name) & L(lang))) {
                 const char *why =
-                    strcmp(o->name, "hooks") == 0 && lang == LANG_YAML   ? YAML_NO_HOOKS
-                    : strcmp(o->name, "hooks") == 0 && lang == LANG_JAVA ? JAVA_NO_HOOKS
+                    strcmp(o->name, "hooks") == 0 && lang == LANG_YAML         ? YAML_NO_HOOKS
+                    : strcmp(o->name, "hooks") == 0 && lang == LANG_JAVA       ? JAVA_NO_HOOKS
+                    : strcmp(o->name, "deletedWith") == 0 && lang == LANG_JAVA ? JAVA_NO_DELETED_WITH
                     /* pulumi-java #2006 (l2-resource-option-env-var-mappings) is open; its SDK's
                      * CustomResourceOptions have no such builder method */
                     : strcmp(o->name, "envVarMappings") == 0 && lang == LANG_JAVA

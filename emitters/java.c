@@ -50,6 +50,25 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "            throw new RuntimeException(e);\n"
      "        }\n"
      "    }\n\n"},
+    /* Files.readString and Files.readAllBytes throw IOException, which the stack method (a
+     * Consumer<Context>) cannot throw: read in a helper that rethrows it unchecked */
+    {"readFile", "readFile",
+     "    private static String readFile(String path) {\n"
+     "        try {\n"
+     "            return java.nio.file.Files.readString(java.nio.file.Paths.get(path));\n"
+     "        } catch (java.io.IOException e) {\n"
+     "            throw new java.io.UncheckedIOException(e);\n"
+     "        }\n"
+     "    }\n\n"},
+    {"filebase64", "readFileBase64",
+     "    private static String readFileBase64(String path) {\n"
+     "        try {\n"
+     "            return java.util.Base64.getEncoder()\n"
+     "                .encodeToString(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(path)));\n"
+     "        } catch (java.io.IOException e) {\n"
+     "            throw new java.io.UncheckedIOException(e);\n"
+     "        }\n"
+     "    }\n\n"},
     {"formatValue", "formatValue",
      "    private static String formatValue(Object value) {\n"
      "        if (!(value instanceof Double) || ((Double) value).isNaN() || ((Double) value).isInfinite()) {\n"
@@ -129,7 +148,9 @@ static const char *java_lang_str(const schema_package_t *pkg, const char *key) {
     return cJSON_GetStringValue(v);
 }
 
-/* A package-name segment: `-` removed, `/` → `_`, lower case (`apps/v1` → apps_v1). */
+/* A package-name segment: `-` removed, `/` → `_`, lower case (`apps/v1` → apps_v1); a Java reserved
+ * word gets `_` after it as pulumi-java's names.Ident writes it (`enum` → enum_: `com.pulumi.enum`
+ * does not compile). */
 static char *java_segment(arena_t *a, const char *s) {
     char *r = arena_strdup(a, s);
     char *o = r;
@@ -138,7 +159,7 @@ static char *java_segment(arena_t *a, const char *s) {
         *o++ = *p == '/' ? '_' : (*p >= 'A' && *p <= 'Z') ? (char)(*p - 'A' + 'a') : *p;
     }
     *o = 0;
-    return r;
+    return names_is_reserved(LANG_JAVA, r) ? arena_sprintf(a, "%s_", r) : r;
 }
 
 /* The Java package holding the module of `token`: com.pulumi.<pkg>[.<module>]. */
@@ -233,6 +254,12 @@ static const schema_property_t *java_first_output(emit_typed_t *x, const pcl_exp
     return schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
 }
 
+/* Whether the getter of property q of an output type gives an Optional: pulumi-java's does for an
+ * optional property, but an optional list or map is the bare List or Map (empty when unset). */
+static bool java_getter_optional(const schema_property_t *q) {
+    return q && !q->required && !(q->type && (q->type->kind == SCHEMA_ARRAY || q->type->kind == SCHEMA_MAP));
+}
+
 /* Whether a traversal reads an optional property of the schema (the resource's output, or one below). */
 static bool java_reads_optional(const schema_property_t *p, const pcl_expr_t *e) {
     const schema_type_t *t = p->type;
@@ -240,7 +267,7 @@ static bool java_reads_optional(const schema_property_t *p, const pcl_expr_t *e)
     for (size_t k = 1; k < e->trav.n && !optional && t; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
-        optional = q && !q->required;
+        optional = java_getter_optional(q);
         t = pt->attr ? (q ? q->type : NULL) : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element : NULL;
     }
     return optional;
@@ -255,10 +282,10 @@ static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
         bool key = t && t->kind == SCHEMA_MAP; /* an attribute of a map: its key */
-        if (optional) buf_printf(b, ".%s(x -> x", q && !q->required ? "flatMap" : "map");
+        if (optional) buf_printf(b, ".%s(x -> x", java_getter_optional(q) ? "flatMap" : "map");
         emit_append_part(b, pt, pt->attr && !key ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
         if (optional) buf_putc(b, ')');
-        optional |= q && !q->required;
+        optional |= java_getter_optional(q);
         t = pt->attr && !key                                          ? (q ? q->type : NULL)
             : t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element
                                                                       : NULL;
@@ -283,6 +310,13 @@ static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
         return;
     }
     const schema_property_t *p = x->n_scope ? NULL : java_first_output(x, e, idx);
+    if (p && p->required && p->type && p->type->kind == SCHEMA_RESOURCE && e->trav.n == 2 && e->trav.parts[1].attr) {
+        /* an output of the resource an output refers to is an Output itself: read in apply, which
+         * flattens it (applyValue would give an Output<Output<T>>); emit_check_program refuses deeper */
+        buf_printf(b, "%s.%s().apply(v -> v.%s())", x->var[idx], java_attr_name(x, idx, e->trav.parts[0].attr, true),
+                   java_attr_name(x, idx, e->trav.parts[1].attr, false));
+        return;
+    }
     if (!p || !java_reads_optional(p, e)) {
         emit_typed_traversal(x, b, e, &JAVA_PARTS);
         return;
@@ -569,8 +603,32 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
     buf_puts(b, ".build()");
 }
 
+/* A string literal. A class file holds a constant string of at most 65535 bytes (modified UTF-8, up to
+ * 1.5 times the UTF-8 length): a longer one (javac: "constant string too long") is joined at run time
+ * from pieces, `String.join("", "...", "...")` (a `+` of literals would be folded back into one
+ * constant). */
+enum { JAVA_STRING_PIECE = 20000 };
 static void java_string(buf_t *b, const char *s) {
-    names_append_quoted(b, LANG_JAVA, s);
+    size_t len = strlen(s);
+    if (len <= JAVA_STRING_PIECE) {
+        names_append_quoted(b, LANG_JAVA, s);
+        return;
+    }
+    buf_puts(b, "String.join(\"\"");
+    for (size_t i = 0; i < len;) {
+        size_t n = len - i < JAVA_STRING_PIECE ? len - i : JAVA_STRING_PIECE;
+        while (i + n < len && n > 1 && ((unsigned char)s[i + n] & 0xC0) == 0x80) /* not inside a character */
+            n--;
+        char *piece = malloc(n + 1);
+        if (!piece) abort();
+        memcpy(piece, s + i, n);
+        piece[n] = 0;
+        buf_puts(b, ", ");
+        names_append_quoted(b, LANG_JAVA, piece);
+        free(piece);
+        i += n;
+    }
+    buf_putc(b, ')');
 }
 
 /* An invoke's options as pulumi-java's generator writes them: `InvokeOptions.builder()` and its
@@ -601,8 +659,8 @@ static void java_invoke_options(java_ctx_t *j, buf_t *b, const pcl_expr_t *o, in
     buf_puts(b, ".build()");
 }
 
-/* `<Pkg>Functions.fn(FnArgs.builder()...build())` (multi-argument inputs positionally:
- * `fn("a", null)`) and the attributes and literal indexes read from its result in
+/* `<Pkg>Functions.fn(FnArgs.builder()...build())` (multi-argument inputs given positionally too) and
+ * the attributes and literal indexes read from its result in
  * `.applyValue(invoke -> invoke.result())`, as Pulumi's Java generator writes them;
  * emit_check_program lets through only arguments of no nested object type and known options. */
 static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
@@ -618,17 +676,18 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
     const char *member = java_token_member(j, f->token);
     buf_printf(b, "%s.%s(", fns, java_member_name(j, names_camel(j->base.a, member)));
     const pcl_expr_t *a = e->call.n >= 2 ? e->call.args[1] : NULL;
-    if (a && a->kind != PCL_OBJECT) { /* multi-argument inputs positionally, null for one left out */
-        for (size_t i = 0; i < f->n_multi_args; i++) {
-            const schema_property_t *p = schema_find_property(f->inputs, f->n_inputs, f->multi_args[i]);
-            if (i) buf_puts(b, ", ");
-            if (i + 1 < e->call.n)
-                java_expr(j, b, e->call.args[i + 1], p ? p->type : NULL, ind);
-            else
-                buf_puts(b, "null");
-        }
+    const char *args = java_class(j, arena_sprintf(j->base.a, "%s.inputs.%sArgs", pkg, member));
+    if (a && a->kind != PCL_OBJECT) {
+        /* multi-argument inputs given positionally: pulumi-java's SDK functions take one Args object
+         * all the same (its codegen has no positional overload), built of the arguments given */
+        size_t n_given = e->call.n - 1 < f->n_multi_args ? e->call.n - 1 : f->n_multi_args, n_items = 0;
+        pcl_object_item_t *items = arena_alloc(j->base.a, (n_given + 1) * sizeof *items);
+        for (size_t i = 0; i < n_given; i++) /* a null argument is one left unset */
+            if (e->call.args[i + 1]->kind != PCL_NULL)
+                items[n_items++] = (pcl_object_item_t){f->multi_args[i], false, e->call.args[i + 1],
+                                                       schema_find_property(f->inputs, f->n_inputs, f->multi_args[i])};
+        java_builder(j, b, args, NULL, 0, items, n_items, NULL, NULL, ind);
     } else {
-        const char *args = java_class(j, arena_sprintf(j->base.a, "%s.inputs.%sArgs", pkg, member));
         bool has_args = a && a->kind == PCL_OBJECT;
         java_builder(j, b, args, NULL, 0, has_args ? a->object.items : NULL, has_args ? a->object.n : 0, NULL, NULL,
                      ind);
@@ -747,7 +806,6 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
 /* The built-in functions as pulumi-java's program generator writes them. */
 static const emit_typed_call_t JAVA_CALLS[] = {
     {"cwd", "System.getProperty(\"user.dir\")", {NULL}, EMIT_SHAPE_UNKNOWN},
-    {"rootDirectory", "$n.getInstance().getRootDirectory()", {"com.pulumi.deployment.Deployment"}, EMIT_SHAPE_UNKNOWN},
     {"stack", "$n.getInstance().getStackName()", {"com.pulumi.deployment.Deployment"}, EMIT_SHAPE_UNKNOWN},
     {"project", "$n.getInstance().getProjectName()", {"com.pulumi.deployment.Deployment"}, EMIT_SHAPE_UNKNOWN},
     {"organization",
@@ -755,7 +813,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
      {"com.pulumi.deployment.Deployment"},
      EMIT_SHAPE_UNKNOWN},
     {"unsecret", "$r0.asPlaintext()", {NULL}, EMIT_SHAPE_UNKNOWN},
-    {"readFile", "Files.readString(Paths.get($0))", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"readFile", "readFile($0)", {"=readFile"}, EMIT_SHAPE_UNKNOWN},
     {"toBase64",
      "$n.getEncoder().encodeToString($r0.getBytes($m.UTF_8))",
      {"java.util.Base64", "java.nio.charset.StandardCharsets"},
@@ -772,10 +830,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"length", "$n.length($0)", {"com.pulumi.codegen.internal.Strings"}, EMIT_SHAPE_STRING},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_MAP},
-    {"filebase64",
-     "$n.getEncoder().encodeToString(Files.readAllBytes(Paths.get($0)))",
-     {"java.util.Base64"},
-     EMIT_SHAPE_UNKNOWN},
+    {"filebase64", "readFileBase64($0)", {"=readFileBase64"}, EMIT_SHAPE_UNKNOWN},
     {"sha1", "computeSHA1($0)", {"=computeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"getOutput", "$r0.output($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "computeFileBase64Sha256($0)", {"=computeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
@@ -826,7 +881,8 @@ static const char *const JAVA_CONFIG_CONV[EMIT_CONV_UNSUPPORTED] = {
     [EMIT_CONV_STRING_TO_NUMBER] = "Double.parseDouble(%s)",
     [EMIT_CONV_NUMBER_TO_STRING] = "java.math.BigDecimal.valueOf(%s).stripTrailingZeros().toPlainString()",
     [EMIT_CONV_BOOL_TO_STRING] = "String.valueOf(%s)",
-    [EMIT_CONV_INT_TO_NUMBER] = "%s.doubleValue()",
+    /* a cast, not .doubleValue(): requireInteger gives a primitive int, getInteger an Integer */
+    [EMIT_CONV_INT_TO_NUMBER] = "(double) %s",
 };
 
 static const emit_typed_syntax_t JAVA_VALUES = {
@@ -890,8 +946,9 @@ static const char *const JAVA_OPTION_NAMES[] = {"provider",
 static const emit_option_order_t JAVA_OPTIONS = {JAVA_OPTION_NAMES,
                                                  sizeof JAVA_OPTION_NAMES / sizeof JAVA_OPTION_NAMES[0]};
 
-/* Aliases as pulumi-java's generator writes them: `Alias.withUrn("urn")`, or an alias's builder
- * (`noParent = true` is `.noParent()`). */
+/* Aliases as pulumi-java's SDK takes them: `Alias.withUrn("urn")`, `Alias.noParent()` (a static
+ * method: its builder has none; emit_check_program refuses noParent beside other fields), or an
+ * alias's builder. */
 static void java_aliases(java_ctx_t *j, buf_t *b, const pcl_expr_t *v, int ind) {
     const char *alias = java_class(j, "com.pulumi.core.Alias");
     for (size_t k = 0; k < v->tuple.n; k++) {
@@ -903,13 +960,17 @@ static void java_aliases(java_ctx_t *j, buf_t *b, const pcl_expr_t *v, int ind) 
             buf_putc(b, ')');
             continue;
         }
+        bool no_parent = false;
+        for (size_t f = 0; f < it->object.n; f++)
+            no_parent |= strcmp(it->object.items[f].key, "noParent") == 0 && it->object.items[f].value->b;
+        if (no_parent) {
+            buf_printf(b, "%s.noParent()", alias);
+            continue;
+        }
         buf_printf(b, "%s.builder()", alias);
         for (size_t f = 0; f < it->object.n; f++) {
             const pcl_object_item_t *field = &it->object.items[f];
-            if (strcmp(field->key, "noParent") == 0) {
-                if (field->value->b) buf_puts(b, ".noParent()");
-                continue;
-            }
+            if (strcmp(field->key, "noParent") == 0) continue; /* false */
             buf_printf(b, ".%s(", field->key);
             java_expr(j, b, field->value, NULL, ind);
             buf_putc(b, ')');

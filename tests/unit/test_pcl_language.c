@@ -1793,18 +1793,25 @@ START_TEST(test_builtin_functions_cs_java) {
     tu_has(cs, "[\"o4\"] = Output.Unsecret(sec),\n");
     parses(LANG_CSHARP, cs);
     free(cs);
+    /* Java: pulumi-java's Deployment has no getRootDirectory */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "no getRootDirectory", NULL);
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\n"
+             "config \"sec\" \"string\" {\n    secret = true\n}\n"
+             "output \"o1\" {\n    value = [stack(), project(), organization(), cwd()]\n}\n"
+             "output \"o2\" {\n    value = fromBase64(toBase64(s))\n}\n"
+             "output \"o3\" {\n    value = readFile(s)\n}\n"
+             "output \"o4\" {\n    value = unsecret(sec)\n}\n");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "import com.pulumi.deployment.Deployment;\nimport java.nio.charset.StandardCharsets;\n"
                  "import java.util.Base64;\n");
-    tu_has(
-        java,
-        "Deployment.getInstance().getStackName(),\n            Deployment.getInstance().getProjectName(),\n"
-        "            Deployment.getInstance().getOrganizationName(),\n"
-        "            System.getProperty(\"user.dir\"),\n            Deployment.getInstance().getRootDirectory()));\n");
+    tu_has(java, "Deployment.getInstance().getStackName(),\n            Deployment.getInstance().getProjectName(),\n"
+                 "            Deployment.getInstance().getOrganizationName(),\n"
+                 "            System.getProperty(\"user.dir\")));\n");
     tu_has(java,
            "ctx.export(\"o2\", new String(Base64.getDecoder().decode("
            "Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8));\n");
-    tu_has(java, "ctx.export(\"o3\", Files.readString(Paths.get(s)));\n");
+    tu_has(java, "ctx.export(\"o3\", readFile(s));\n"); /* a helper: Files.readString throws IOException */
     tu_has(java, "ctx.export(\"o4\", sec.asPlaintext());\n");
     parses(LANG_JAVA, java);
     free(java);
@@ -1829,8 +1836,8 @@ START_TEST(test_builtin_functions_cs_java) {
     java = tu_pcl_emit_ok(&f, LANG_JAVA); /* helper methods in App, before stack */
     tu_has(java, "    }\n\n    private static String computeSHA1(String input) {\n        try {\n");
     tu_has(java, "    private static String computeFileBase64Sha256(String path) {\n");
-    tu_has(java, "computeSHA1(s),\n            Base64.getEncoder().encodeToString(Files.readAllBytes(Paths.get(s))),\n"
-                 "            computeFileBase64Sha256(s)));\n");
+    tu_has(java, "computeSHA1(s),\n            readFileBase64(s),\n            computeFileBase64Sha256(s)));\n");
+    tu_has(java, "    private static String readFileBase64(String path) {\n");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);

@@ -205,7 +205,8 @@ START_TEST(test_unsupported_options_refused) {
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:4:9",
                         "aliases item 2: the YAML emitter does not write an alias's stack");
     unload(&f);
-    /* Java writes aliases as pulumi-java does: Alias.withUrn, an alias's builder */
+    /* Java writes aliases as pulumi-java's SDK takes them: Alias.withUrn, Alias.noParent(), an alias's
+     * builder */
     f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
              "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
              "        aliases = [\"urn:a\", {name = \"old\", noParent = true}, {parent = p, type = \"t:index:T\"}]\n"
@@ -218,10 +219,19 @@ START_TEST(test_unsupported_options_refused) {
                "                NoParent = true,\n            },\n            new Alias\n            {\n"
                "                Parent = p,\n                Type = \"t:index:T\",\n            },\n        },\n");
     free(cs);
+    /* Java: pulumi-java's alias without a parent is the static Alias.noParent(), which takes no other
+     * field (its Alias.Builder has no noParent()) */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "aliases item 2 has noParent beside other fields", NULL);
+    unload(&f);
+    f = load("resource \"p\" \"simple:index:Resource\" {\n    value = true\n}\n"
+             "resource \"res\" \"simple:index:Resource\" {\n    value = true\n    options {\n"
+             "        aliases = [\"urn:a\", {name = \"old\"}, {noParent = true}, {parent = p, type = \"t:index:T\"}]\n"
+             "    }\n}\n",
+             NULL);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "import com.pulumi.core.Alias;\n");
-    tu_has(java, "                .aliases(Alias.withUrn(\"urn:a\"), Alias.builder().name(\"old\").noParent().build(), "
-                 "Alias.builder().parent(p).type(\"t:index:T\").build())\n");
+    tu_has(java, "                .aliases(Alias.withUrn(\"urn:a\"), Alias.builder().name(\"old\").build(), "
+                 "Alias.noParent(), Alias.builder().parent(p).type(\"t:index:T\").build())\n");
     free(java);
     unload(&f);
     /* Pulumi YAML: aliases are URNs, hideDiffs property names, providers a list (a map's values), and
