@@ -28,6 +28,8 @@ if [ "$with_tests" = 1 ]; then
     protobuf-compiler neovim postgresql postgresql-contrib valgrind tmux python3-pyflakes)
   # Headless Chromium opens the import report in tests/e2e/test_report.sh and bench/bench_report.c.
   packages+=(chromium)
+  # javac compiles the Java the conformance test accepts against tests/peers/java (test_pcl_conformance).
+  packages+=(openjdk-17-jdk-headless)
   # Lint (scripts/lint.sh): clang-format and clang-tidy on the lines a change touches.
   packages+=(clang-format clang-tidy)
 fi

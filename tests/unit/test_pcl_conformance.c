@@ -14,7 +14,10 @@
  * - every accepted TypeScript file passes `tsc --strict` against the real @pulumi/pulumi and the
  *   test providers' declarations derived from their schemas (fixtures/conformance/dts.js), every Go
  *   file `gofmt -l -e`, every Python file `py_compile` and pyflakes (no undefined name), every C#
- *   and Java file parses with the pinned tree-sitter grammars, every YAML file loads with libyaml;
+ *   and Java file parses with the pinned tree-sitter grammars, every Java file compiles with javac
+ *   against pulumi-java's API surface (tests/peers/java: our own classes with pulumi-java's
+ *   signatures, not the real jar) and the test providers' classes derived from their schemas
+ *   (fixtures/conformance/javastubs.js), every YAML file loads with libyaml;
  * - every accepted TS/Python/Go output that differs from Pulumi's is listed, with its reason, in
  *   tests/fixtures/conformance/known-differences.tsv, and no listed difference is stale;
  * - at least MIN_ACCEPTED programs are accepted per language (the floor only rises).
@@ -305,6 +308,14 @@ static void check_compiles(arena_t *a, program_t *prs, size_t n) {
     free(dir);
 }
 
+/* After a compiler failed: the programs its output names by their file, `<pre><i><post>`. */
+static void name_programs(arena_t *a, const program_t *prs, size_t n, const char *out, const char *pre,
+                          const char *post) {
+    for (size_t i = 0; out && i < n; i++)
+        if (strstr(out, arena_sprintf(a, "%s%zu%s", pre, i, post)))
+            fprintf(stderr, "%s%zu%s is %s\n", pre, i, post, prs[i].name);
+}
+
 /* tsc --strict over every accepted TypeScript file, against the real @pulumi/pulumi (tests/peers)
  * and declarations for the test providers derived from their schemas (conformance/dts.js). */
 static void check_tsc(arena_t *a, program_t *prs, size_t n) {
@@ -343,11 +354,58 @@ static void check_tsc(arena_t *a, program_t *prs, size_t n) {
         out = tu_run(
             arena_sprintf(a, "cd '%s' && node '%s/node_modules/typescript/bin/tsc' -p tsconfig.json 2>&1", dir, peers),
             &status);
-        if (status != 0) /* name the programs: p<i>.ts is prs[i] */
-            for (size_t i = 0; i < n; i++)
-                if (out && strstr(out, arena_sprintf(a, "p%zu.ts(", i)))
-                    fprintf(stderr, "p%zu.ts is %s\n", i, prs[i].name);
+        if (status != 0) name_programs(a, prs, n, out, "p", ".ts("); /* p<i>.ts is prs[i] */
         ck_assert_msg(status == 0, "tsc --strict rejects generated TypeScript:\n%.3000s", out ? out : "");
+        free(out);
+    }
+    buf_free(&files);
+    tu_rmtree(dir);
+    free(dir);
+}
+
+/* javac over every accepted Java file, against the API surface of pulumi-java that tests/peers/java
+ * declares (our own classes with pulumi-java's signatures; bodies only throw) and the test
+ * providers' classes derived from their schemas (conformance/javastubs.js). Each program goes in
+ * its own package (p<i>) so one javac run compiles them all. */
+static void check_javac(arena_t *a, program_t *prs, size_t n) {
+    int status = -1;
+    char *out = tu_run("javac -version 2>&1", &status);
+    ck_assert_msg(status == 0, "javac is missing: install openjdk-17-jdk-headless (scripts/setup.sh --tests)\n%s",
+                  out ? out : "");
+    free(out);
+    char *dir = tu_mkdtemp();
+    out = tu_run(
+        arena_sprintf(a,
+                      "node '%s/tests/fixtures/conformance/javastubs.js' '%s/tests/fixtures/conformance/schemas' "
+                      "'%s/gen' 2>&1 && find '%s/tests/peers/java' '%s/gen' -name '*.java' > '%s/api.txt' && "
+                      "javac -nowarn -encoding UTF-8 -d '%s/classes' @'%s/api.txt' 2>&1",
+                      SOURCE_DIR, SOURCE_DIR, dir, SOURCE_DIR, dir, dir, dir, dir),
+        &status);
+    ck_assert_msg(status == 0, "the Java API surface (tests/peers/java, javastubs.js) does not compile:\n%.3000s",
+                  out ? out : "");
+    free(out);
+    buf_t files;
+    buf_init(&files);
+    for (size_t i = 0; i < n; i++) {
+        const char *code = prs[i].code[4];
+        if (prs[i].res[4] == R_REFUSED) continue;
+        const char *head = "package generated_program;";
+        ck_assert_msg(strncmp(code, head, strlen(head)) == 0, "%s: the Java output does not start with '%s'",
+                      prs[i].name, head);
+        free(tu_run(arena_sprintf(a, "mkdir -p '%s/src/p%zu'", dir, i), &status));
+        char *f = arena_sprintf(a, "%s/src/p%zu/App.java", dir, i);
+        ck_assert(tu_write(f, arena_sprintf(a, "package p%zu;%s", i, code + strlen(head))));
+        buf_printf(&files, "%s\n", f);
+    }
+    if (files.len) {
+        ck_assert(tu_write(arena_sprintf(a, "%s/programs.txt", dir), files.data));
+        out = tu_run(arena_sprintf(a,
+                                   "javac -nowarn -encoding UTF-8 -Xmaxerrs 1000 -cp '%s/classes' -d '%s/out' "
+                                   "@'%s/programs.txt' 2>&1",
+                                   dir, dir, dir),
+                     &status);
+        if (status != 0) name_programs(a, prs, n, out, "/src/p", "/App.java:"); /* src/p<i> is prs[i] */
+        ck_assert_msg(status == 0, "javac rejects generated Java:\n%.6000s", out ? out : "");
         free(out);
     }
     buf_free(&files);
@@ -425,8 +483,19 @@ START_TEST(test_conformance_programs) {
         run_program(a, set, pr);
         compare_expected(a, pr);
     }
+    const char *dump = getenv(
+        "CIMPORT_CONFORMANCE_DUMP"); /* every accepted output under this dir (before the checks: also when one fails) */
+    for (size_t i = 0; dump && *dump && i < n; i++)
+        for (int li = 0; li < N_LANGS; li++) {
+            if (prs[i].res[li] == R_REFUSED) continue;
+            char *dir = arena_sprintf(a, "%s/%s/%s", dump, LANG_COL[li], prs[i].name);
+            int st;
+            free(tu_run(arena_sprintf(a, "mkdir -p '%s'", dir), &st));
+            ck_assert(tu_write(arena_sprintf(a, "%s/%s", dir, li < 3 ? EXPECTED[li][1] : "out"), prs[i].code[li]));
+        }
     check_compiles(a, prs, n);
     check_tsc(a, prs, n);
+    check_javac(a, prs, n);
 
     size_t acc[N_LANGS] = {0}, eq[3] = {0};
     size_t n_known = 0;
@@ -453,15 +522,6 @@ START_TEST(test_conformance_programs) {
         if (!known[k].seen)
             buf_printf(&unexplained, "%s\t%s: listed in known-differences.tsv but no such program/language\n",
                        known[k].program, known[k].lang);
-    const char *dump = getenv("CIMPORT_CONFORMANCE_DUMP"); /* write every accepted output under this dir */
-    for (size_t i = 0; dump && *dump && i < n; i++)
-        for (int li = 0; li < N_LANGS; li++) {
-            if (prs[i].res[li] == R_REFUSED) continue;
-            char *dir = arena_sprintf(a, "%s/%s/%s", dump, LANG_COL[li], prs[i].name);
-            int st;
-            free(tu_run(arena_sprintf(a, "mkdir -p '%s'", dir), &st));
-            ck_assert(tu_write(arena_sprintf(a, "%s/%s", dir, li < 3 ? EXPECTED[li][1] : "out"), prs[i].code[li]));
-        }
     const char *table = getenv("CIMPORT_CONFORMANCE_TABLE");
     if (table && *table)
         print_table(a, prs, n, acc, eq);

@@ -1,0 +1,9 @@
+// API surface of pulumi-java for type-checking generated programs (not the SDK: bodies throw).
+// Signatures from pulumi/pulumi-java sdk/java/pulumi/src/main/java/com/pulumi/asset/Asset.java
+package com.pulumi.asset;
+
+public abstract class Asset extends AssetOrArchive {
+    protected Asset(String propName, Object value) {
+        super("", propName, value);
+    }
+}

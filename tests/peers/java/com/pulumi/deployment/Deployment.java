@@ -1,0 +1,20 @@
+// API surface of pulumi-java for type-checking generated programs (not the SDK: bodies throw).
+// Signatures from pulumi/pulumi-java sdk/java/pulumi/src/main/java/com/pulumi/deployment/Deployment.java
+// (getInstance, getStackName, getProjectName, isDryRun; invoke/call/registerPackage left out) and
+// getOrganizationName, which pulumi-java's own l1-builtin-info program output calls
+// (Deployment.getInstance().getOrganizationName()).
+package com.pulumi.deployment;
+
+public interface Deployment {
+    static DeploymentInstance getInstance() {
+        throw new UnsupportedOperationException();
+    }
+
+    String getStackName();
+
+    String getProjectName();
+
+    String getOrganizationName();
+
+    boolean isDryRun();
+}
