@@ -660,6 +660,29 @@ typedef struct expr_check {
     size_t n_scope;
 } expr_check_t;
 
+typedef struct var_compare {
+    const char *var;
+    const pcl_expr_t *found;
+} var_compare_t;
+
+static bool var_compare_one(const pcl_expr_t *e, void *ctx) {
+    var_compare_t *v = ctx;
+    if (v->found) return false;
+    if (e->kind != PCL_BINARY || emit_binop_prec(e->op) != 3 || null_compared(e)) return true;
+    for (int k = 0; k < 2; k++) {
+        const pcl_expr_t *o = k ? e->y : e->x;
+        if (o->kind == PCL_TRAVERSAL && !o->trav.n && strcmp(o->trav.root, v->var) == 0) v->found = e;
+    }
+    return !v->found;
+}
+
+/* The first `==` or `!=` in e (NULL: none) that compares the variable `var` itself (not with null). */
+static const pcl_expr_t *compares_var(const pcl_expr_t *e, const char *var) {
+    var_compare_t v = {var, NULL};
+    if (e && var) pcl_expr_walk(e, var_compare_one, &v);
+    return v.found;
+}
+
 static bool in_scope(const expr_check_t *x, const char *name) {
     for (size_t i = 0; i < x->n_scope; i++)
         if (strcmp(x->scope[i], name) == 0) return true;
@@ -1064,6 +1087,7 @@ emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *n
     emit_shape_t sh = emit_expr_shape(p, nodes, coll);
     if (key)
         return sh == EMIT_SHAPE_LIST ? EMIT_PRINT_INT : sh == EMIT_SHAPE_MAP ? EMIT_PRINT_STRING : EMIT_PRINT_UNKNOWN;
+    if (coll->kind == PCL_CALL && strcmp(coll->call.name, "split") == 0) return EMIT_PRINT_STRING;
     int kind = config_read_kind(p, nodes, coll, 1);
     if (kind >= 0) return print_of_config(kind);
     const schema_type_t *t = schema_read_type(p, nodes, coll, 0);
@@ -2044,6 +2068,22 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "pulumi-java's config getters decode as Doubles (Gson's raw List and Map); the Java "
                                  "emitter converts such an int only where it reads one from the config value itself",
                                  x->at->name, expr_text(c->a, e->x)));
+        /* C#'s items of no one type (an object?[] literal, a Dictionary<string, object?>) compare by
+         * reference: `v == "a"` is false for a string equal to "a" that is not the same object */
+        emit_print_t item =
+            c->lang == LANG_CSHARP ? emit_print_item_kind(c->p, c->nodes, e->x, false) : EMIT_PRINT_STRING;
+        const pcl_expr_t *cmp = NULL;
+        for (int k = 0; k < 3 && !cmp && (item == EMIT_PRINT_UNKNOWN || item == EMIT_PRINT_DYNAMIC); k++)
+            cmp = compares_var(k == 0 ? e->y : k == 1 ? e->z : e->w, e->vvar);
+        if (cmp) {
+            refuse(c, x->n, cmp->line ? cmp->line : line, cmp->line ? cmp->col : col,
+                   arena_sprintf(c->a,
+                                 "'%s' compares '%s', an item of '%s', which C# holds as an object (its items are of "
+                                 "no one type), with '%s': C#'s == compares objects by reference, so cimport does "
+                                 "not write it",
+                                 x->at->name, e->vvar, expr_text(c->a, e->x), cmp->op));
+            return false;
+        }
         /* the body sees the for variables */
         pcl_expr_walk(e->x, check_one, x);
         size_t saved = x->n_scope;

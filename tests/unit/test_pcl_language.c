@@ -2367,6 +2367,27 @@ START_TEST(test_string_plus_cs_java) {
 }
 END_TEST
 
+/* C# held the items of a list or map literal of no one type as objects (object?[], Dictionary<string,
+ * object?>), and a for expression's `v == "a"` over them compared references: false for a config
+ * string equal to "a". Refused with the comparison's position; over items of one type (split()'s
+ * strings) it stays written. */
+START_TEST(test_for_object_compare_cs) {
+    fixture_t f = load("config \"s\" \"string\" {}\nl = [s, 1]\nm = {a = s, b = true}\n"
+                       "output \"a\" {\n    value = [for v in l : v if v == \"a\"]\n}\n"
+                       "output \"b\" {\n    value = [for k, v in m : k if v != \"x\"]\n}\n"
+                       "output \"c\" {\n    value = [for v in split(\",\", s) : v if v != \"a\"]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:34", "compares 'v', an item of 'l', which C# holds as an object");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:8:37", "compares 'v', an item of 'm'");
+    unload(&f);
+    f = load(
+        "config \"s\" \"string\" {}\noutput \"c\" {\n    value = [for v in split(\",\", s) : v if v != \"a\"]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"c\"] = s.Split(\",\").Where(v => v != \"a\").Select(v => v).ToList(),\n");
+    free(cs);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2472,6 +2493,7 @@ int main(void) {
     tcase_add_test(tc, test_number_in_template_cs);
     tcase_add_test(tc, test_collection_in_template_cs_java);
     tcase_add_test(tc, test_string_plus_cs_java);
+    tcase_add_test(tc, test_for_object_compare_cs);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
