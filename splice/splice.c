@@ -349,6 +349,8 @@ static const char *sp_fresh(sp_ctx_t *c, const char *base, const char *res_type)
 /* ---------------------------------------------------------------------------------------------- */
 /* text of a generated statement, rewritten for the target                                          */
 
+static const sp_stmt_t *sp_body_stmt_at(const sp_program_t *p, uint32_t off);
+
 static void sp_add_edit(sp_ctx_t *c, uint32_t start, uint32_t end, const char *text) {
     SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
     c->edits[c->nedits - 1] = (sp_edit_t){start, end, text, c->nedits, false};
@@ -1010,13 +1012,34 @@ static bool sp_splice_code(sp_ctx_t *c) {
         if (u[i].mode == SP_REPLACE) sp_add_edit(c, u[i].existing->start, u[i].existing->end, u[i].core);
     }
 
+    /* 5a. A new statement that is no resource (a config read) and comes before a replaced one in the
+     * generated order goes right before that one when it is a statement of the program body: the
+     * replaced resource may read it, and at the end it would be declared after its use. */
+    const sp_stmt_t **early = arena_alloc(c->a, (nu ? nu : 1) * sizeof(const sp_stmt_t *));
+    const sp_stmt_t *next_replaced = NULL;
+    for (size_t i = nu; i-- > 0;) {
+        early[i] = NULL;
+        if (u[i].mode == SP_REPLACE) {
+            next_replaced = sp_body_stmt_at(T, u[i].existing->start) ? u[i].existing : NULL;
+        } else if (u[i].mode == SP_INSERT && !*G->stmts[i].res_name && next_replaced) {
+            early[i] = next_replaced;
+        }
+    }
+    for (size_t i = 0; i < nu; i++) {
+        if (!early[i]) continue;
+        const char *ind = sp_line_indent(T, early[i]->start);
+        SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
+        c->edits[c->nedits - 1] = (sp_edit_t){early[i]->start, early[i]->start,
+                                              arena_sprintf(c->a, "%s%s%s", u[i].core, c->nl, ind), c->nedits, true};
+    }
+
     /* 5. the new statements, as one block at the insertion point */
     bool sep = sp_gen_uses_blank_lines(G);
     buf_t b;
     buf_init(&b);
     size_t ninsert = 0, prev = SIZE_MAX;
     for (size_t i = 0; i < nu; i++) {
-        if (u[i].mode != SP_INSERT) continue;
+        if (u[i].mode != SP_INSERT || early[i]) continue;
         /* Between statements that were neighbours in the generated program, its spacing. */
         bool blank = sep;
         if (prev == i - 1 && i > 0) {

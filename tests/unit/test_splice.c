@@ -333,6 +333,54 @@ START_TEST(test_csharp_component_replaced) {
 }
 END_TEST
 
+/* A new statement a replaced resource uses goes before it, not at the end: a second import of a
+ * resource whose secret now has another config key (the first one holds another value, or the
+ * secrets file still has it) replaced the resource in place and appended the new config read after
+ * it, so the resource read a `const` before its declaration (TypeScript: ReferenceError at run time;
+ * Go: undefined, no build), while the run said "0 added, 1 replaced". */
+START_TEST(test_new_config_read_before_replaced_resource) {
+    const char *t = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const config = new pulumi.Config();\n"
+                    "const petKeepersToken = config.requireSecret(\"petKeepersToken\");\n"
+                    "const pet = new random.RandomPet(\"pet\", {keepers: {token: petKeepersToken}});\n"
+                    "export const name = pet.id;\n";
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const config = new pulumi.Config();\n"
+                    "const petKeepersToken2 = config.requireSecret(\"petKeepersToken2\");\n"
+                    "const pet = new random.RandomPet(\"pet\", {keepers: {token: petKeepersToken2}});\n";
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_TYPESCRIPT, g, "index.ts", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 0);
+    ck_assert_ptr_nonnull(strstr(out,
+                                 "const petKeepersToken2 = config.requireSecret(\"petKeepersToken2\");\n"
+                                 "const pet = new random.RandomPet(\"pet\", {keepers: {token: petKeepersToken2}});\n"
+                                 "export const name = pet.id;\n"));
+    free(out);
+    const char *tg =
+        "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+        "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config\"\n)\n\n"
+        "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+        "\t\tcfg := config.New(ctx, \"\")\n\t\tpetKeepersToken := cfg.RequireSecret(\"petKeepersToken\")\n"
+        "\t\t_, err := random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{\n"
+        "\t\t\tKeepers: pulumi.StringMap{\n\t\t\t\t\"token\": petKeepersToken,\n\t\t\t},\n\t\t})\n"
+        "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    const char *gg =
+        "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+        "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config\"\n)\n\n"
+        "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+        "\t\tcfg := config.New(ctx, \"\")\n\t\tpetKeepersToken2 := cfg.RequireSecret(\"petKeepersToken2\")\n"
+        "\t\t_, err := random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{\n"
+        "\t\t\tKeepers: pulumi.StringMap{\n\t\t\t\t\"token\": petKeepersToken2,\n\t\t\t},\n\t\t})\n"
+        "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    out = splice_ok(tg, LANG_GO, gg, "main.go", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_ptr_nonnull(strstr(out, "\t\tpetKeepersToken2 := cfg.RequireSecret(\"petKeepersToken2\")\n"
+                                      "\t\t_, err := random.NewRandomPet(ctx, \"pet\""));
+    free(out);
+}
+END_TEST
+
 START_TEST(test_java_lambda_wildcard_import) {
     char *t = fixture("App.java"), *g = fixture("gen.java");
     splice_stats_t st;
@@ -990,6 +1038,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_go_existing_err_uses_assign);
     tcase_add_test(tc, test_csharp_stack_class_and_run_async);
     tcase_add_test(tc, test_csharp_component_replaced);
+    tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
     tcase_add_test(tc, test_yaml_replace_rename_four_spaces);
