@@ -13,6 +13,7 @@
  *   - secrets of every kind stay secret: either a secret stack-config read (default) or `secret(..)`;
  *   - nodes in a stable topological order (a resource before its users).
  * Pass order: resolve schemas and names → candidate table → values → order/cycles → nodes. */
+#include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -84,6 +85,7 @@ typedef struct gen_ctx {
     gen_cand_t *cand;
     size_t n_cand;
     pcl_smap_t secret_cands; /* a secret output's plaintext → index into secret_cand */
+    pcl_smap_t reused_keys;  /* reserved config keys a secret of this program took again */
     gen_cand_t *secret_cand;
     size_t n_secret_cand;
     pcl_smap_t superseded; /* external roots describing a resource this batch re-imports */
@@ -372,6 +374,38 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
     return e;
 }
 
+/* The key an earlier run stored this secret's value under: of the names unique_name would try for
+ * base (base, base2, ...), one the stack config or secrets file holds with this very value and no
+ * other secret of this program took; else NULL. */
+static const char *reused_secret_name(gen_ctx_t *g, const char *base, const pv_t *inner) {
+    const pcl_gen_options_t *o = g->opts;
+    if (!inner || !o->reserved_values || !o->n_reserved_names) return NULL;
+    const pv_t *v = strip_secrets(g->a, inner);
+    char *json = NULL;
+    const char *text = v->kind == PV_STRING ? v->u.str.s : NULL;
+    if (!text) {
+        cJSON *j = pv_to_display_json(v, true);
+        json = cJSON_PrintUnformatted(j);
+        cJSON_Delete(j);
+        text = json;
+    }
+    const char *found = NULL;
+    for (unsigned k = 1; text && !found; k++) {
+        const char *name = k == 1 ? base : arena_sprintf(g->a, "%s%u", base, k);
+        size_t i = 0;
+        while (i < o->n_reserved_names && strcmp(o->reserved_names[i], name) != 0)
+            i++;
+        if (i == o->n_reserved_names) break; /* free: unique_name takes it */
+        if (o->reserved_values[i] && strcmp(o->reserved_values[i], text) == 0 &&
+            !pcl_smap_get(&g->reused_keys, name, NULL)) {
+            pcl_smap_add(&g->reused_keys, name, 0);
+            found = name;
+        }
+    }
+    free(json);
+    return found;
+}
+
 static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_t *inner) {
     pcl_expr_t *ref = gen_secret_reference(g, inner, type);
     if (ref) return ref;
@@ -402,10 +436,12 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
     }
     gen_res_t *r = &g->res[g->cur];
     const char *base = arena_sprintf(g->a, "%s%s", r->ident, g->path.len ? g->path.data : "Secret");
-    const char *name = unique_name(g, base, SIZE_MAX);
+    const char *name = reused_secret_name(g, base, inner);
+    bool stored = name != NULL; /* the key holds this value already */
+    if (!name) name = unique_name(g, base, SIZE_MAX);
     r->configs = arena_grow_array(g->a, r->configs, &r->cap_configs, r->n_configs + 1, sizeof *r->configs);
     r->configs[r->n_configs++] = (gen_config_t){name, config_type_name(g, type, inner)};
-    if (inner) {
+    if (inner && !stored) {
         g->out->secrets =
             arena_grow_array(g->a, g->out->secrets, &g->cap_secrets, g->out->n_secrets + 1, sizeof *g->out->secrets);
         g->out->secrets[g->out->n_secrets++] = (pcl_secret_value_t){name, strip_secrets(g->a, inner)};
@@ -1083,6 +1119,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     buf_free(&g.path);
     pcl_smap_free(&g.names);
     pcl_smap_free(&g.secret_cands);
+    pcl_smap_free(&g.reused_keys);
     pcl_smap_free(&g.plan_names);
     pcl_smap_free(&g.cands);
     pcl_smap_free(&g.superseded);

@@ -246,6 +246,10 @@ typedef struct pcl_gen_options {
      * project, so a secret's new key never clashes with one). Borrowed for the call. */
     const char *const *reserved_names;
     size_t n_reserved_names;
+    /* With reserved_names: the value each holds (a string as is, anything else as JSON), or NULL when
+     * unknown. A secret of the same value whose key would be that name takes it again (a re-run writes
+     * the same code, no second key). Borrowed for the call. */
+    const char *const *reserved_values;
 } pcl_gen_options_t;
 
 /* A secret value moved out of the code into stack config. */

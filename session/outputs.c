@@ -41,17 +41,26 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
     }
     stackconfig_t cfg;
     bool have_cfg = false;
+    const char **secure = NULL; /* the ciphertext of each reserved config key, or NULL */
+    size_t n_config_keys = 0;
     if (access(s->config_path, F_OK) == 0) {
         size_t len;
         char *text = file_read_all(a, s->config_path, &len, diags);
         if (!text || !stackconfig_parse(a, text, len, s->config_path, &cfg, diags)) return false;
         have_cfg = true;
-        /* The project's keys: a new secret's key must not be one of them. */
+        /* The project's keys: a new secret's key must not be one of them (unless it holds that very
+         * value: the ciphertexts are decrypted below, when the passphrase opens them). */
         s->reserved = arena_alloc(a, (cfg.n_entries + 1) * sizeof *s->reserved);
+        s->reserved_values = arena_alloc(a, (cfg.n_entries + 1) * sizeof *s->reserved_values);
+        secure = arena_alloc(a, (cfg.n_entries + 1) * sizeof *secure);
         size_t plen = strlen(project);
         for (size_t i = 0; i < cfg.n_entries; i++)
-            if (strncmp(cfg.entries[i].key, project, plen) == 0 && cfg.entries[i].key[plen] == ':')
+            if (strncmp(cfg.entries[i].key, project, plen) == 0 && cfg.entries[i].key[plen] == ':') {
+                secure[s->n_reserved] = cfg.entries[i].secure;
+                s->reserved_values[s->n_reserved] = NULL;
                 s->reserved[s->n_reserved++] = cfg.entries[i].key + plen + 1;
+            }
+        n_config_keys = s->n_reserved;
     }
     /* Keys the secrets file already holds are taken too. */
     if (access(s->file, F_OK) == 0) {
@@ -64,18 +73,38 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
         size_t n = (size_t)cJSON_GetArraySize(doc);
         if (doc && cJSON_IsObject(doc) && n) {
             const char **r = arena_alloc(a, (s->n_reserved + n) * sizeof *r);
+            const char **rv = arena_alloc(a, (s->n_reserved + n) * sizeof *rv);
             if (s->n_reserved) memcpy(r, s->reserved, s->n_reserved * sizeof *r);
-            for (cJSON *k = doc->child; k; k = k->next)
+            if (s->n_reserved) memcpy(rv, s->reserved_values, s->n_reserved * sizeof *rv);
+            for (cJSON *k = doc->child; k; k = k->next) {
+                /* its value as the file stores a secret: a string as is, anything else as JSON */
+                char *json = cJSON_IsString(k) ? NULL : cJSON_PrintUnformatted(k);
+                rv[s->n_reserved] = arena_strdup(a, cJSON_IsString(k) ? k->valuestring : json ? json : "");
+                free(json);
                 r[s->n_reserved++] = arena_strdup(a, k->string);
+            }
             s->reserved = r;
+            s->reserved_values = rv;
         }
         cJSON_Delete(doc);
     }
     if (!s->keyring || o->secrets != PCL_SECRETS_CONFIG) return true;
     if (have_cfg && !stackconfig_is_passphrase(&cfg)) return true; /* a cloud provider: the secrets file */
+    const passphrase_crypter_t *cr = NULL;
     if (have_cfg && cfg.encryption_salt &&
-        !passphrase_keyring_open(s->keyring, cfg.encryption_salt, s->config_path, diags))
+        !(cr = passphrase_keyring_open(s->keyring, cfg.encryption_salt, s->config_path, diags)))
         return false;
+    for (size_t i = 0; cr && i < n_config_keys; i++) { /* the values the config holds already */
+        char *plain = NULL;
+        size_t len = 0;
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        if (secure[i] && passphrase_decrypt(cr, secure[i], &plain, &len, &quiet) && strlen(plain) == len)
+            s->reserved_values[i] = arena_strdup(a, plain);
+        if (plain) memset(plain, 0, len);
+        free(plain);
+        diag_list_free(&quiet);
+    }
     s->to_config = true;
     return true;
 }

@@ -31,7 +31,8 @@ typedef struct outputs_secrets {
     const char *file;              /* the secrets file (mode 0600) */
     const char *file_dir;          /* --secrets-dir: created (0700) when the file is written; else NULL */
     const char *project;
-    const char **reserved; /* the project's config keys the stack config already has (no prefix) */
+    const char **reserved;        /* the project's config keys the stack config already has (no prefix) */
+    const char **reserved_values; /* the value of each, as a secret's plaintext (NULL: unknown) */
     size_t n_reserved;
     arena_t *arena;
 } outputs_secrets_t;

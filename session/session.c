@@ -553,6 +553,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
     /* Config keys the stack config and the secrets file already hold: no generated name takes one. */
     po->reserved_names = p->secrets.reserved;
     po->n_reserved_names = p->secrets.n_reserved;
+    po->reserved_values = p->secrets.reserved_values;
     bool generated = pcl_generate(gr, n, p->schemas, po, &p->gen, diags) && p->gen.program;
     if (*values) {
         for (size_t i = 0; i < plan->n_items; i++)

@@ -107,6 +107,20 @@ grep -qxF "cimport: read 1 of 1 resources (1 consistent with the schema (offline
 import -o index2.ts --stack-state stack.json --new-stack-state --secrets-provider b64 -q >run3.log 2>&1 && ok || bad "b64 by name: $(cat run3.log)"
 grep -qF '"type": "b64"' stack.json && ok || bad "b64 provider"
 
+# --- the same import again into the program: the same key, no change (it added a second key for the
+# same value, apiNameKeepersApiToken2, whose read went after the resource that uses it: the program
+# read a const before its declaration; in Go the first read was left unused, which does not build) --
+mkdir -p "$tmp/p3b" && cd "$tmp/p3b"
+printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
+import --insert-into index.ts -q >run.log 2>&1 && import --insert-into index.ts >run2.log 2>&1 && ok || bad "again: $(cat run.log run2.log)"
+grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && ok || bad "again: changed: $(cat run2.log index.ts)"
+python3 -c 'import json; d=json.load(open("cimport-secrets.json")); assert list(d)==["apiNameKeepersApiToken"], d' && ok ||
+  bad "again: keys: $(cat cimport-secrets.json)"
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml && rm -f cimport-secrets.json && printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
+for i in 1 2; do PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run$i.log 2>&1 || bad "again, passphrase: $(cat run$i.log)"; done
+grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml)" = 1 ] && ok ||
+  bad "again, passphrase: $(cat run2.log Pulumi.prod.yaml)"
+
 # --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
 mkdir -p "$tmp/p4" && cd "$tmp/p4"
 cp "$SS" other.json   # the state of stack prod of project shop; this run says --project other
