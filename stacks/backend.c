@@ -622,8 +622,15 @@ const char *stack_store_describe(const stack_store_t *s) {
 const char *stack_store_location(const stack_store_t *s) {
     return s->stack_key;
 }
+/* A bucket key as the user finds it: a path under the DIY directory, else the key in its table. */
+static const char *bucket_key_where(const stack_store_t *s, const char *key) {
+    if (!key || !s->bucket) return key;
+    if (s->kind == BACKEND_FILE) return fb_path(s->bucket, key);
+    return arena_sprintf(s->a, "%s (%s)", key, s->bucket->where);
+}
+
 const char *stack_store_backup(const stack_store_t *s) {
-    return s->backup;
+    return bucket_key_where(s, s->backup);
 }
 
 /* Takes back what diy_write wrote (newest first), from what open read: the checkpoint and its .bak
@@ -656,7 +663,8 @@ static bool diy_take_back(stack_store_t *s, diag_list_t *diags) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
                  "the write to the stack %s could not be fully taken back; the previous checkpoint is %s%s (`pulumi "
                  "stack import --file` of its `checkpoint.latest` restores it)",
-                 s->describe, s->backup ? "kept in " : "the .bak beside ", s->backup ? s->backup : s->stack_key);
+                 s->describe, s->backup ? "kept in " : "the .bak beside ",
+                 bucket_key_where(s, s->backup ? s->backup : s->stack_key));
     } else {
         s->backup = NULL;
     }

@@ -86,6 +86,10 @@ grep -qF 'waiting for it' "$work/err" && ok || bad "no word about waiting for th
 grep -qxF "cimport: imported 4 of 5 resources into stack organization/$PROJ/test at file://$state (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read)" "$work/err" && ok ||
   bad "summary: $(cat "$work/err")"
 grep -qF 'Previewing import' "$work/err" && ok || bad "no preview before writing"
+# where the previous checkpoint is, as a path one can open (it named .pulumi/backups/..., relative to
+# the backend's directory, not to where the user runs)
+grep -qE "^cimport: the previous checkpoint is kept in $state/\.pulumi/backups/$PROJ/test/test\.[0-9]+\.json$" "$work/err" && ok ||
+  bad "backup path: $(grep 'previous checkpoint' "$work/err")"
 # the component is created, not imported: the counts say so, as the preview's lines do
 grep -qxF 'Resources: 4 to import, 1 to create, 0 already in the stack, 3 existing kept as they are' "$work/err" && ok ||
   bad "preview counts: $(grep Resources: "$work/err")"
