@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 static pthread_mutex_t dynlib_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -31,5 +32,10 @@ void *dynlib_sym(dynlib_t *lib, const char *name) {
 }
 
 const char *dynlib_error(const dynlib_t *lib) {
-    return lib->error;
+    /* a copy taken under the lock: another thread's dynlib_sym may be writing lib->error */
+    static _Thread_local char copy[sizeof lib->error];
+    pthread_mutex_lock(&dynlib_lock);
+    memcpy(copy, lib->error, sizeof copy);
+    pthread_mutex_unlock(&dynlib_lock);
+    return copy;
 }

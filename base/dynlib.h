@@ -38,7 +38,8 @@ static inline void *dynlib_fn(dynlib_t *lib, void **cache, const char *name) {
     return f;
 }
 
-/* Why the last dynlib_sym on lib failed ("" when none did), worded for a user with the fix. */
+/* Why the last dynlib_sym on lib failed ("" when none did), worded for a user with the fix: a copy
+ * of the calling thread's own, valid until its next call. */
 const char *dynlib_error(const dynlib_t *lib);
 
 /* Why libcurl, libpq or libgit2 could not be used, for messages at their call sites ("" when

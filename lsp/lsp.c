@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/dynlib.h"
 #include "base/fileio.h"
 #include "importer/plugin_host.h"
 #include "lsp/lsp.h"
@@ -1036,7 +1037,12 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     } else {
         if (p.changed) {
             char *d = session_program_diff(&p);
-            if (d) cJSON_AddStringToObject(s->last_results, "programDiff", d);
+            if (d) {
+                cJSON_AddStringToObject(s->last_results, "programDiff", d);
+            } else { /* the edit itself does not need libgit2; the report's diff of the program does */
+                const char *why = dynlib_git2_error();
+                lsp_log(s, 2, *why ? why : "cannot compute the program's diff for the report (libgit2 failed)");
+            }
             free(d);
         }
         if (lsp_target_changed(s, &t)) {
