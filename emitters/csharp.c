@@ -292,9 +292,11 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
              * type not known here (a for expression's variable, element(), ...) as PCL prints it, an
              * output's in an Apply */
             emit_print_t kind = emit_typed_print_kind(x, part);
-            /* ... and a bool read below an output's object property, a bool? (unset, or read through one) */
-            bool nested_bool = kind == EMIT_PRINT_BOOL && part->kind == PCL_TRAVERSAL && part->trav.n > 1 &&
-                               !emit_reads_bool(c->base.p, c->base.index, part);
+            /* ... and a bool read below an output's object property or off an invoke's or method's result, a
+             * bool? (unset, or read through one) */
+            bool read = (part->kind == PCL_TRAVERSAL && part->trav.n > 1) ||
+                        ((part->kind == PCL_GETATTR || part->kind == PCL_INDEX) && emit_fn_call_under(part));
+            bool nested_bool = kind == EMIT_PRINT_BOOL && read && !emit_reads_bool(c->base.p, c->base.index, part);
             /* ... and a number (a double prints by the culture, 1,5 in some, and 1E+15) */
             if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_UNKNOWN || kind == EMIT_PRINT_NUMBER || nested_bool) {
                 const char *format = cs_need(x, "=FormatValue");

@@ -71,6 +71,12 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "    }\n\n"},
     {"formatValue", "formatValue",
      "    private static String formatValue(Object value) {\n"
+     "        if (value instanceof com.google.gson.JsonPrimitive) {\n"
+     "            // a Json value as JavaScript prints it: a string without its quotes, a number as one\n"
+     "            var json = (com.google.gson.JsonPrimitive) value;\n"
+     "            value = json.isNumber() ? (Object) json.getAsDouble()\n"
+     "                : json.isBoolean() ? (Object) json.getAsBoolean() : json.getAsString();\n"
+     "        }\n"
      "        if (!(value instanceof Double) || ((Double) value).isNaN() || ((Double) value).isInfinite()) {\n"
      "            return String.valueOf(value);\n"
      "        }\n"
@@ -254,42 +260,64 @@ static const schema_property_t *java_first_output(emit_typed_t *x, const pcl_exp
     return schema_find_property(n->schema->outputs, n->schema->n_outputs, e->trav.parts[0].attr);
 }
 
-/* Whether the getter of property q of an output type gives an Optional: pulumi-java's does for an
- * optional property, but an optional list or map is the bare List or Map (empty when unset). */
+/* Whether the getter of property q of an output type (an invoke's result's too) gives an Optional:
+ * pulumi-java's getter of an optional scalar or object property gives an Optional<T>, of an optional
+ * list or map the List or Map itself (List.of(), Map.of() when unset), of a required one the value. */
 static bool java_getter_optional(const schema_property_t *q) {
     return q && !q->required && !(q->type && (q->type->kind == SCHEMA_ARRAY || q->type->kind == SCHEMA_MAP));
 }
 
-/* Whether a traversal reads an optional property of the schema (the resource's output, or one below). */
-static bool java_reads_optional(const schema_property_t *p, const pcl_expr_t *e) {
-    const schema_type_t *t = p->type;
-    bool optional = !p->required;
-    for (size_t k = 1; k < e->trav.n && !optional && t; k++) {
+/* One read below a value of schema type *t (an Optional of it when *optional): `key` an attribute or
+ * a string index (an object's property, a map's key) or NULL for a number index, `text` its index
+ * (written `.get(text)`) when it is not an object's property; through an Optional by map, or flatMap
+ * where the getter gives an Optional itself. *t and *optional become the read's. */
+static void java_read_step(emit_typed_t *x, buf_t *b, const schema_type_t **t, bool *optional, const char *key,
+                           const char *text) {
+    const schema_type_t *ty = *t;
+    const schema_property_t *q = key && ty && ty->kind == SCHEMA_OBJECT ? java_object_property(ty, key) : NULL;
+    bool getter = q || (key && text == NULL); /* an object's property (of a type not known: by its getter) */
+    bool opt = java_getter_optional(q);
+    if (*optional) buf_printf(b, ".%s(x -> x", opt ? "flatMap" : "map");
+    if (getter)
+        buf_printf(b, ".%s()", java_attr_name(x, -1, key, false));
+    else
+        buf_printf(b, ".get(%s)", text);
+    if (*optional) buf_putc(b, ')');
+    *optional |= opt;
+    *t = q ? q->type : ty && (ty->kind == SCHEMA_ARRAY || ty->kind == SCHEMA_MAP) ? ty->element : NULL;
+}
+
+/* The parts of traversal e from `from` on, read from a value of type t (an Optional of it when
+ * `optional`) by java_read_step: an attribute of a map its key. Returns whether the result is an
+ * Optional. */
+static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size_t from, const schema_type_t *t,
+                            bool optional, int idx) {
+    (void)idx;
+    for (size_t k = from; k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
-        const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
-        optional = java_getter_optional(q);
-        t = pt->attr ? (q ? q->type : NULL) : t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element : NULL;
+        bool key = pt->attr && (t ? t->kind == SCHEMA_MAP : emit_reads_map_key(x->p, x->index, e, k));
+        buf_t text;
+        buf_init(&text);
+        if (key || pt->index_is_string)
+            names_append_quoted(&text, LANG_JAVA, pt->attr ? pt->attr : pt->index_str);
+        else if (!pt->attr)
+            buf_printf(&text, "%zu", pt->index_num);
+        java_read_step(x, b, &t, &optional,
+                       pt->attr              ? pt->attr
+                       : pt->index_is_string ? pt->index_str
+                                             : NULL,
+                       text.len ? text.data : NULL);
+        buf_free(&text);
     }
     return optional;
 }
 
-/* The parts of traversal e from `from` on, read from a value of type t (an Optional of it when
- * `optional`): getters and get() as they are, through an Optional by map, or flatMap where the
- * getter gives an Optional itself. Returns whether the result is an Optional. */
-static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size_t from, const schema_type_t *t,
-                            bool optional, int idx) {
-    for (size_t k = from; k < e->trav.n; k++) {
-        const pcl_trav_part_t *pt = &e->trav.parts[k];
-        const schema_property_t *q = pt->attr ? java_object_property(t, pt->attr) : NULL;
-        bool key = t && t->kind == SCHEMA_MAP; /* an attribute of a map: its key */
-        if (optional) buf_printf(b, ".%s(x -> x", java_getter_optional(q) ? "flatMap" : "map");
-        emit_append_part(b, pt, pt->attr && !key ? java_attr_name(x, idx, pt->attr, false) : NULL, &JAVA_VALUE_PARTS);
-        if (optional) buf_putc(b, ')');
-        optional |= java_getter_optional(q);
-        t = pt->attr && !key                                          ? (q ? q->type : NULL)
-            : t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element
-                                                                      : NULL;
-    }
+/* Whether a traversal of a resource's output p reads through an Optional (java_read_chain). */
+static bool java_reads_optional(emit_typed_t *x, const schema_property_t *p, const pcl_expr_t *e, int idx) {
+    buf_t scratch;
+    buf_init(&scratch);
+    bool optional = java_read_chain(x, &scratch, e, 1, p->type, !p->required, idx);
+    buf_free(&scratch);
     return optional;
 }
 
@@ -317,7 +345,7 @@ static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
                    java_attr_name(x, idx, e->trav.parts[1].attr, false));
         return;
     }
-    if (!p || !java_reads_optional(p, e)) {
+    if (!p || !java_reads_optional(x, p, e, idx)) {
         emit_typed_traversal(x, b, e, &JAVA_PARTS);
         return;
     }
@@ -695,23 +723,23 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
     }
     buf_putc(b, ')');
     if (!n) return;
+    /* the result's type, an output type's (java_read_step): an optional read gives the value or null */
     buf_puts(b, ".applyValue(invoke -> invoke");
+    const schema_type_t *t = f->return_type;
+    bool optional = false;
     while (n > 0) {
         const pcl_expr_t *p = chain[--n];
-        const schema_type_t *t = emit_read_type(j->base.p, j->base.index, p->x);
-        if (p->kind == PCL_GETATTR && t && t->kind == SCHEMA_MAP) { /* a map's key */
-            buf_puts(b, ".get(");
-            names_append_quoted(b, LANG_JAVA, p->s);
-            buf_putc(b, ')');
-        } else if (p->kind == PCL_GETATTR) {
-            buf_printf(b, ".%s()", java_member_name(j, p->s));
-        } else {
-            buf_puts(b, ".get(");
-            java_expr(j, b, p->y, NULL, ind);
-            buf_putc(b, ')');
-        }
+        const char *key = p->kind == PCL_GETATTR ? p->s : p->y->kind == PCL_STRING ? p->y->s : NULL;
+        buf_t text;
+        buf_init(&text);
+        if (p->kind == PCL_INDEX)
+            java_expr(j, &text, p->y, NULL, ind);
+        else if (t && t->kind == SCHEMA_MAP)
+            names_append_quoted(&text, LANG_JAVA, p->s); /* a map's key */
+        java_read_step(x, b, &t, &optional, key, text.len ? text.data : NULL);
+        buf_free(&text);
     }
-    buf_putc(b, ')');
+    buf_puts(b, optional ? ".orElse(null))" : ")");
 }
 
 /* `List.of(...)`: the items a line. */

@@ -491,7 +491,7 @@ START_TEST(test_java) {
     tu_has(java, "ctx.export(\"v\", InvFunctions.getThing(GetThingArgs.builder()\n            .name(\"a\")\n"
                  "            .build()).applyValue(invoke -> invoke.items().get(0)));");
     tu_has(java, "ctx.export(\"m\", ThingsFunctions.lookUp(LookUpArgs.builder()\n            .build())"
-                 ".applyValue(invoke -> invoke.id()));");
+                 ".applyValue(invoke -> invoke.id().orElse(null)));");
     free(java);
     tu_pcl_unload(&f);
 }
