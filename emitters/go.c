@@ -2035,8 +2035,12 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
             buf_puts(b, "nil");
         } else {
             buf_puts(b, g->base.var[idx]);
-            for (size_t i = 0; i < e->trav.n; i++)
-                buf_printf(b, ".%s()", go_getter_name(g, e->trav.parts[i].attr));
+            for (size_t i = 0; i < e->trav.n; i++) /* a map's key by key, as a resource output's */
+                emit_append_part(b, &e->trav.parts[i],
+                                 emit_reads_map_key(g->base.p, g->base.index, e, i)
+                                     ? NULL
+                                     : go_getter_name(g, e->trav.parts[i].attr),
+                                 &GO_PARTS);
         }
         g->line_depth = saved_indent;
         return;
@@ -2335,8 +2339,12 @@ static void go_invoke(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int depth) {
         go_invoke_read(g, b, f, mod, name, chain, n, depth);
         return;
     }
-    while (n > 0)
-        buf_printf(b, ".%s()", go_field_name(g, chain[--n]->s));
+    while (n > 0) { /* a map's key by key (`.MapIndex(pulumi.String("k"))`), as a resource output's */
+        const pcl_expr_t *p = chain[--n];
+        const schema_type_t *t = emit_read_type(g->base.p, g->base.index, p->x);
+        pcl_trav_part_t pt = {.attr = p->s};
+        emit_append_part(b, &pt, t && t->kind == SCHEMA_MAP ? NULL : go_field_name(g, p->s), &GO_PARTS);
+    }
 }
 
 /* A read with an index from an invoke's result (chain[n-1] the first part), as Pulumi writes it:

@@ -491,6 +491,54 @@ START_TEST(test_missing_token_is_an_error) {
 }
 END_TEST
 
+/* --- PCL values (read8a findings) --------------------------------------------------------------- */
+
+/* A package like the reviewer's: a resource with number, bool, integer, map and object outputs and
+ * string, map and list inputs; a function whose result holds a map and an object. */
+static const char *AN_SCHEMA =
+    "{\"name\":\"an\",\"version\":\"1.0.0\",\"resources\":{\"an:index:Res\":{"
+    "\"properties\":{\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},"
+    "\"num\":{\"type\":\"number\"},\"b\":{\"type\":\"boolean\"},\"cnt\":{\"type\":\"integer\"},"
+    "\"obj\":{\"$ref\":\"#/types/an:index:Obj\"}},\"required\":[\"tags\",\"num\",\"b\",\"cnt\",\"obj\"],"
+    "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"val\":{\"type\":\"number\"},"
+    "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},"
+    "\"strs\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}},"
+    "\"types\":{\"an:index:Obj\":{\"type\":\"object\",\"properties\":{\"num\":{\"type\":\"number\"},"
+    "\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
+    "\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
+    "\"required\":[\"num\",\"nums\",\"labels\"]}},"
+    "\"functions\":{\"an:index:getThing\":{\"inputs\":{\"properties\":{\"a\":{\"type\":\"string\"}},"
+    "\"type\":\"object\"},\"outputs\":{\"properties\":{\"m\":{\"type\":\"object\",\"additionalProperties\":"
+    "{\"type\":\"string\"}},\"obj\":{\"$ref\":\"#/types/an:index:Obj\"}},\"type\":\"object\","
+    "\"required\":[\"m\",\"obj\"]}}}}";
+
+static char *an_emit(const char *pcl, lang_t lang) {
+    tu_pcl_t f = tu_pcl_load(AN_SCHEMA, "an.json", pcl);
+    char *s = tu_pcl_emit_ok(&f, lang);
+    tu_pcl_unload(&f);
+    check_lang(lang, s, lang_name(lang));
+    return s;
+}
+
+/* An invoke result's map key read as an attribute (`t.m.k`, `invoke(...).m.k`) was written as a
+ * getter Go's StringMapOutput does not have (`t.M().K()`: did not compile); it is read by key as a
+ * resource output's is: `.MapIndex(pulumi.String("k"))`. */
+START_TEST(test_go_invoke_map_key) {
+    char *go =
+        an_emit("t = invoke(\"an:index:getThing\", {a = \"x\"})\n"
+                "resource \"r\" \"an:index:Res\" {\n    text = t.m.k\n}\n"
+                "resource \"w\" \"an:index:Res\" {\n    text = t.obj.labels.q\n}\n"
+                "resource \"u\" \"an:index:Res\" {\n    text = invoke(\"an:index:getThing\", {a = \"y\"}).m.k\n}\n"
+                "output \"o\" {\n    value = invoke(\"an:index:getThing\", {a = \"z\"}).obj.labels.q\n}\n",
+                LANG_GO);
+    tu_has(go, "Text: t.M().MapIndex(pulumi.String(\"k\")),\n");
+    tu_has(go, "Text: t.Obj().Labels().MapIndex(pulumi.String(\"q\")),\n");
+    tu_has(go, "}, nil).M().MapIndex(pulumi.String(\"k\")),\n");
+    tu_has(go, "}, nil).Obj().Labels().MapIndex(pulumi.String(\"q\")))\n");
+    free(go);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("emit_go_cs_java");
     TCase *tc = tcase_create("core");
@@ -506,6 +554,9 @@ static Suite *suite(void) {
     tcase_add_loop_test(tc, test_stack_exports, 0, (int)(sizeof STACK_PACKAGES / sizeof STACK_PACKAGES[0]));
     tcase_add_test(tc, test_missing_token_is_an_error);
     suite_add_tcase(s, tc);
+    TCase *pv = tcase_create("pcl_values");
+    tcase_add_test(pv, test_go_invoke_map_key);
+    suite_add_tcase(s, pv);
     return s;
 }
 
