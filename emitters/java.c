@@ -291,8 +291,7 @@ static void java_read_step(emit_typed_t *x, buf_t *b, const schema_type_t **t, b
  * `optional`) by java_read_step: an attribute of a map its key. Returns whether the result is an
  * Optional. */
 static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size_t from, const schema_type_t *t,
-                            bool optional, int idx) {
-    (void)idx;
+                            bool optional) {
     for (size_t k = from; k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
         bool key = pt->attr && (t ? t->kind == SCHEMA_MAP : emit_reads_map_key(x->p, x->index, e, k));
@@ -313,10 +312,10 @@ static bool java_read_chain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, size
 }
 
 /* Whether a traversal of a resource's output p reads through an Optional (java_read_chain). */
-static bool java_reads_optional(emit_typed_t *x, const schema_property_t *p, const pcl_expr_t *e, int idx) {
+static bool java_reads_optional(emit_typed_t *x, const schema_property_t *p, const pcl_expr_t *e) {
     buf_t scratch;
     buf_init(&scratch);
-    bool optional = java_read_chain(x, &scratch, e, 1, p->type, !p->required, idx);
+    bool optional = java_read_chain(x, &scratch, e, 1, p->type, !p->required);
     buf_free(&scratch);
     return optional;
 }
@@ -345,12 +344,12 @@ static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
                    java_attr_name(x, idx, e->trav.parts[1].attr, false));
         return;
     }
-    if (!p || !java_reads_optional(x, p, e, idx)) {
+    if (!p || !java_reads_optional(x, p, e)) {
         emit_typed_traversal(x, b, e, &JAVA_PARTS);
         return;
     }
     buf_printf(b, "%s.%s().applyValue(v -> v", x->var[idx], java_attr_name(x, idx, e->trav.parts[0].attr, true));
-    buf_puts(b, java_read_chain(x, b, e, 1, p->type, !p->required, idx) ? ".orElse(null))" : ")");
+    buf_puts(b, java_read_chain(x, b, e, 1, p->type, !p->required) ? ".orElse(null))" : ")");
 }
 
 /* Inside an apply of a resource's output: what an atom reads below it, by java_read_chain, the value
@@ -359,7 +358,7 @@ static void java_traversal(emit_typed_t *x, buf_t *b, const pcl_expr_t *e) {
 static void java_read_below(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, size_t skip) {
     int idx = emit_typed_find(x, atom->trav.root);
     const schema_property_t *p = skip == 1 ? java_first_output(x, atom, idx) : NULL;
-    if (java_read_chain(x, b, atom, skip, p ? p->type : NULL, false, idx)) buf_puts(b, ".orElse(null)");
+    if (java_read_chain(x, b, atom, skip, p ? p->type : NULL, false)) buf_puts(b, ".orElse(null)");
 }
 
 static const char *java_need(emit_typed_t *x, const char *fqcn);
