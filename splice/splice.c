@@ -41,6 +41,7 @@ typedef struct sp_unit {
     const sp_stmt_t *existing; /* SP_REPLACE: the user's statement */
     const char *decl0;         /* replaces the first declared name (Go `_` → the existing variable) */
     int go_define;             /* -1 unchanged, 0 `=`, 1 `:=` */
+    bool call_only;            /* SP_REPLACE: only the call is replaced (a Go component's registration) */
     const char *core;          /* rewritten, re-indented text (first line unindented, no final newline) */
 } sp_unit_t;
 
@@ -910,20 +911,51 @@ static bool sp_splice_code(sp_ctx_t *c) {
         sp_rename(c, g->local, glocal[i]);
     }
 
-    /* 2. statements: replace, reuse or insert; names for what they declare. */
+    /* 2a. the file's resources the generated ones replace */
     for (size_t i = 0; i < nu; i++) {
         const sp_stmt_t *g = &G->stmts[i];
         u[i].go_define = -1;
-        if (g->is_return) continue;
-        if (*g->res_name && !c->keep_existing) {
-            for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r]) {
-                if (res_used[r]) continue;
-                if (!sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
-                res_used[r] = true;
-                u[i].mode = SP_REPLACE;
-                u[i].existing = &T->res[r];
-                break;
+        if (g->is_return || !*g->res_name || c->keep_existing) continue;
+        for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r]) {
+            if (res_used[r]) continue;
+            if (!sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
+            res_used[r] = true;
+            u[i].mode = SP_REPLACE;
+            u[i].existing = &T->res[r];
+            break;
+        }
+    }
+    /* 2b. Go: a component's registration is replaced in its call only, so the statement around it
+     * stays as the file has it (`err := ...`, `if err := ...; err != nil {`). When the file registers
+     * it with a state variable of its own (`web := &Server{}`), that variable stands for the
+     * generated one (`pulumi.Parent(web)`, as C# and TypeScript keep the file's name) and the
+     * generated state statement is not added: the file declares it before its use. */
+    if (T->lang == LANG_GO) {
+        for (size_t i = 0; i < nu; i++) {
+            const sp_stmt_t *g = &G->stmts[i];
+            if (u[i].mode != SP_REPLACE || strncmp(g->res_type, "component ", 10) != 0) continue;
+            u[i].call_only = true;
+            const char *tv = u[i].existing->comp_state;
+            if (!g->comp_state || !tv) continue;
+            for (size_t j = 0; j < i; j++) {
+                const sp_stmt_t *s = &G->stmts[j];
+                if (u[j].mode != SP_SKIP || *s->res_name || s->ndecls != 1 ||
+                    strcmp(s->decls[0].name, g->comp_state) != 0)
+                    continue;
+                u[j].mode = SP_REUSE;
+                c->stats.reused++;
             }
+            sp_rename(c, g->comp_state, tv);
+        }
+    }
+
+    /* 2. statements: replace, reuse or insert; names for what they declare. */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || u[i].mode == SP_REUSE) continue;
+        if (u[i].mode == SP_REPLACE && u[i].call_only) {
+            c->stats.replaced++;
+            continue;
         }
         if (u[i].mode == SP_REPLACE) {
             const sp_stmt_t *t = u[i].existing;
@@ -978,7 +1010,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
                 names_table_reserve(declared, T->stmts[k].decls[d].name);
         for (size_t i = 0; i < nu; i++) {
             const sp_stmt_t *g = &G->stmts[i];
-            if ((u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) || g->op_end == 0) continue;
+            if ((u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) || g->op_end == 0 || u[i].call_only) continue;
             bool any_new = false;
             for (size_t k = 0; k < g->ndecls; k++) {
                 const char *nm = k == 0 && u[i].decl0 ? u[i].decl0 : sp_renamed(c, g->decls[k].name);
@@ -1008,6 +1040,12 @@ static bool sp_splice_code(sp_ctx_t *c) {
         if (u[i].decl0) ex[nex++] = (sp_local_edit_t){g->decls[0].start, g->decls[0].end, u[i].decl0};
         if (u[i].go_define >= 0) ex[nex++] = (sp_local_edit_t){g->op_start, g->op_end, u[i].go_define ? ":=" : "="};
         const char *base = u[i].mode == SP_REPLACE ? sp_line_indent(T, u[i].existing->start) : B;
+        if (u[i].call_only) {
+            const sp_stmt_t *t = u[i].existing;
+            u[i].core = sp_rewrite(c, g->res_start, g->res_end, NULL, 0, sp_line_indent(T, t->res_start));
+            sp_add_edit(c, t->res_start, t->res_end, u[i].core);
+            continue;
+        }
         u[i].core = sp_rewrite(c, g->start, g->end, ex, nex, base);
         if (u[i].mode == SP_REPLACE) sp_add_edit(c, u[i].existing->start, u[i].existing->end, u[i].core);
     }

@@ -61,7 +61,8 @@ typedef struct sp_stmt {
     const char *res_type;
     const char *section;         /* YAML: resources / variables / configuration / outputs */
     TSNode node;                 /* body statements: the statement's node */
-    uint32_t res_start, res_end; /* user's file resources: the constructor expression itself */
+    uint32_t res_start, res_end; /* resources: the constructor expression (call) itself */
+    const char *comp_state;      /* Go: a component registration's state variable (its 3rd argument), or NULL */
 } sp_stmt_t;
 
 /* An identifier in a reference or declaration position (renamable), or a YAML `${name` site. */

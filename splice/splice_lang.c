@@ -618,7 +618,8 @@ static bool sp_is_import_stmt(const sp_program_t *p, TSNode n) {
 }
 
 static bool sp_is_go_err_check(sp_program_t *p, TSNode n) {
-    if (!sp_is(n, "if_statement")) return false;
+    /* `if err := f(); err != nil` checks its own err, not the statement before it */
+    if (!sp_is(n, "if_statement") || !ts_node_is_null(sp_field(n, "initializer", 11))) return false;
     TSNode cond = sp_field(n, "condition", 9);
     const char *c = sp_node_text(p, cond);
     return strcmp(c, "err != nil") == 0;
@@ -1248,6 +1249,11 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
         uint32_t sb = ts_node_start_byte(st);
         if (sb == last_stmt) continue; /* a resource nested in another's arguments */
         last_stmt = sb;
+        const char *state = NULL; /* Go: the component's state variable */
+        if (component) {
+            TSNode arg = sp_nchild(sp_field(res, "arguments", 9), 2);
+            if (sp_is(arg, "identifier")) state = sp_node_text(p, arg);
+        }
         if (is_target) {
             SP_PUSH(p->a, p->res, p->nres, p->cres);
             sp_stmt_t *r = &p->res[p->nres - 1];
@@ -1264,12 +1270,16 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             r->res_type = ctype;
             r->res_start = ts_node_start_byte(res);
             r->res_end = sp_end_byte(res);
+            r->comp_state = state;
             sp_stmt_decls(p, r, st);
         } else {
             sp_stmt_t *g = (sp_stmt_t *)sp_stmt_at(p, sb);
             if (g && g->start == sb && !*g->res_name) {
                 g->res_name = lname;
                 g->res_type = ctype;
+                g->res_start = ts_node_start_byte(res);
+                g->res_end = sp_end_byte(res);
+                g->comp_state = state;
             }
         }
     }

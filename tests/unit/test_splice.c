@@ -279,6 +279,66 @@ START_TEST(test_go_existing_err_uses_assign) {
 }
 END_TEST
 
+/* A Go component the user registered (their state variable, their statement's shape) is replaced in
+ * its call only: the user's state variable stays (`Parent(web)`, as C# and TypeScript keep theirs),
+ * cimport's `server := &pulumi.ResourceState{}` is not added. The registration was replaced as a
+ * whole statement with `server` in it, `web` left unused (Go: does not build); and an
+ * `if err := ctx.RegisterComponentResource(...); err != nil` was taken as the error check of the
+ * statement before it, so that statement (`srv := &Server{}`) was dropped, the replacement declared
+ * `srv := ctx.Register...` and cimport's err became srv everywhere. Exit 0 both times. */
+START_TEST(test_go_user_component_replaced) {
+    const char *head = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+                       "type Server struct {\n\tpulumi.ResourceState\n}\n\nfunc main() {\n"
+                       "\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
+    const char *tail = "\t\tctx.Export(\"x\", pulumi.String(\"y\"))\n\t\treturn nil\n\t})\n}\n";
+    const char *a_body = "\t\tweb := &Server{}\n"
+                         "\t\terr := ctx.RegisterComponentResource(\"webshop:index:Server\", \"server\", web)\n"
+                         "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n";
+    const char *b_body = "\t\tsrv := &Server{}\n"
+                         "\t\tif err := ctx.RegisterComponentResource(\"webshop:index:Server\", \"server\", srv); "
+                         "err != nil {\n\t\t\treturn err\n\t\t}\n";
+    const char *g = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                    "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                    "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                    "\t\tserver := &pulumi.ResourceState{}\n"
+                    "\t\terr := ctx.RegisterComponentResource(\"webshop:index:Server\", \"server\", server, "
+                    "pulumi.Protect(true))\n"
+                    "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+                    "\t\t_, err = random.NewRandomId(ctx, \"id\", &random.RandomIdArgs{\n"
+                    "\t\t\tByteLength: pulumi.Int(8),\n\t\t}, pulumi.Parent(server))\n\t\tif err != nil {\n"
+                    "\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    char ta[1024], tb[1024];
+    snprintf(ta, sizeof ta, "%s%s%s", head, a_body, tail);
+    snprintf(tb, sizeof tb, "%s%s%s", head, b_body, tail);
+    splice_stats_t st;
+    char *out = splice_ok(ta, LANG_GO, g, "main.go", &st);
+    ck_assert_msg(strstr(out,
+                         "\t\tweb := &Server{}\n\t\terr := ctx.RegisterComponentResource(\"webshop:index:Server\", "
+                         "\"server\", web, pulumi.Protect(true))\n\t\tif err != nil {\n") != NULL,
+                  "%s", out);
+    ck_assert_ptr_null(strstr(out, "ResourceState{}"));
+    ck_assert_ptr_null(strstr(out, "\"server\", server"));
+    ck_assert_ptr_nonnull(strstr(out, "}, pulumi.Parent(web))\n"));
+    ck_assert_uint_eq(count(out, "RegisterComponentResource("), 1);
+    ck_assert_uint_eq(st.inserted, 1);
+    ck_assert_uint_eq(st.replaced, 1);
+    free(out);
+    out = splice_ok(tb, LANG_GO, g, "main.go", &st);
+    ck_assert_msg(strstr(out,
+                         "\t\tsrv := &Server{}\n\t\tif err := ctx.RegisterComponentResource(\"webshop:index:Server\", "
+                         "\"server\", srv, pulumi.Protect(true)); err != nil {\n\t\t\treturn err\n\t\t}\n") != NULL,
+                  "%s", out);
+    ck_assert_ptr_null(strstr(out, "ResourceState{}"));
+    ck_assert_ptr_nonnull(strstr(out, "\t\t_, err := random.NewRandomId(ctx, \"id\""));
+    ck_assert_ptr_nonnull(strstr(out, "}, pulumi.Parent(srv))\n"));
+    ck_assert_uint_eq(count(out, "srv :="), 1);
+    ck_assert_uint_eq(count(out, "RegisterComponentResource("), 1);
+    ck_assert_uint_eq(st.inserted, 1);
+    ck_assert_uint_eq(st.replaced, 1);
+    free(out);
+}
+END_TEST
+
 START_TEST(test_csharp_stack_class_and_run_async) {
     char *t = fixture("MyStack.cs"), *t2 = fixture("Program.cs"), *g = fixture("gen.cs");
     splice_stats_t st;
@@ -1036,6 +1096,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_python_nested_replace_and_indent);
     tcase_add_test(tc, test_go_named_run_function);
     tcase_add_test(tc, test_go_existing_err_uses_assign);
+    tcase_add_test(tc, test_go_user_component_replaced);
     tcase_add_test(tc, test_csharp_stack_class_and_run_async);
     tcase_add_test(tc, test_csharp_component_replaced);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
