@@ -731,6 +731,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .untyped_optional = "%s!.Value", /* a JsonElement? (CS_CFG any_optional) */
     /* an Output<T> converts to an Input<T> only, not Input<object> */
     .untyped_output_any = ".Apply(v => (object)v)",
+    .int_checked = "checked", /* an int that overflows throws OverflowException */
     .calls = CS_CALLS,
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .calls_output = CS_CALLS_OUTPUT,

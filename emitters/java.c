@@ -916,6 +916,8 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .lang = LANG_JAVA,
     .secret = "Output.ofSecret",
     .secret_output = ".asSecret()", /* Output.ofSecret(output) would be an Output of an Output */
+    /* an int that overflows throws ArithmeticException */
+    .int_exact = {"Math.addExact", "Math.subtractExact", "Math.multiplyExact"},
     .string = java_string,
     .enum_member = java_enum_member,
     .traversal = java_traversal,

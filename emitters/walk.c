@@ -932,6 +932,40 @@ static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
     if (paren) buf_putc(b, ')');
 }
 
+/* Whether e computes an int in C# and Java: an int (emit_typed_print_kind), or +, -, *, % of two,
+ * or - of one. */
+static bool typed_int_expr(const emit_typed_t *x, const pcl_expr_t *e) {
+    if (e->kind == PCL_BINARY)
+        return strchr("+-*%", e->op[0]) && !e->op[1] && typed_int_expr(x, e->x) && typed_int_expr(x, e->y);
+    if (e->kind == PCL_UNARY) return e->op[0] == '-' && typed_int_expr(x, e->x);
+    return emit_typed_print_kind(x, e) == EMIT_PRINT_INT;
+}
+
+/* Ints added, subtracted or multiplied as the syntax keeps them from wrapping silently (int_checked,
+ * int_exact); false, writing nothing, for anything else (two literals: the compiler checks those). */
+static bool typed_int_arith(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    int op = e->op[1] ? -1 : e->op[0] == '+' ? 0 : e->op[0] == '-' ? 1 : e->op[0] == '*' ? 2 : -1;
+    if (op < 0 || (!s->int_exact[op] && (!s->int_checked || x->int_checked)) ||
+        (e->x->kind == PCL_NUMBER && e->y->kind == PCL_NUMBER) || !typed_int_expr(x, e))
+        return false;
+    if (s->int_exact[op]) { /* the operands are arguments: no parentheses (ints: no conversion either) */
+        buf_printf(b, "%s(", s->int_exact[op]);
+        emit_typed_expr(s, x, b, e->x, NULL, depth);
+        buf_puts(b, ", ");
+        emit_typed_expr(s, x, b, e->y, NULL, depth);
+        buf_putc(b, ')');
+        return true;
+    }
+    buf_printf(b, "%s(", s->int_checked);
+    x->int_checked = true;
+    typed_operand(s, x, b, e, e->x, depth, false);
+    buf_printf(b, " %s ", e->op);
+    typed_operand(s, x, b, e, e->y, depth, true);
+    x->int_checked = false;
+    buf_putc(b, ')');
+    return true;
+}
+
 /* `-x`, `x op y`, `c ? a : b`; an index, attribute, splat or for expression is refused. */
 static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     switch (e->kind) {
@@ -948,6 +982,7 @@ static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t 
             buf_putc(b, ')');
             return;
         }
+        if (typed_int_arith(s, x, b, e, depth)) return;
         /* PCL's numbers divide as numbers: 3 / 2 is 1.5, where C# and Java divide ints as ints (1) */
         if (strcmp(e->op, "/") == 0) buf_puts(b, "(double) ");
         typed_operand(s, x, b, e, e->x, depth, false);

@@ -311,6 +311,7 @@ typedef struct emit_typed {
     names_table_t *index;      /* node name → node index (pcl_program_find is a linear scan) */
     names_memo_t memo;         /* type token → the language's module path */
     const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
+    bool int_checked;          /* inside the syntax's int_checked context */
     /* inside a for expression's lambdas: its variables (scope_name) and how the code reads them */
     const char *scope_name[EMIT_MAX_SCOPE], *scope_text[EMIT_MAX_SCOPE];
     bool scope_keys[EMIT_MAX_SCOPE]; /* the variable holds a map (an entries() item): attributes read as keys */
@@ -497,6 +498,11 @@ typedef struct emit_typed_syntax {
     /* appended to an output of a value of no type (emit_untyped_output) where the schema wants a value
      * of any type (C#: Output<JsonElement> to an Output<object>; NULL: as it is) */
     const char *untyped_output_any;
+    /* ints added, subtracted or multiplied (PCL's numbers do not overflow; an int silently wraps): the
+     * whole expression in a checked context (C#: "checked"), or each operation by a function that
+     * throws on overflow, for +, - and * (Java: "Math.addExact", ...); NULL: as it is */
+    const char *int_checked;
+    const char *int_exact[3];
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`
