@@ -968,6 +968,7 @@ enum {
     GO_HELPER_ENTRIES,
     GO_HELPER_FILEBASE64,
     GO_HELPER_FILEBASE64SHA256,
+    GO_HELPER_FORMAT_NUMBER,
     GO_HELPER_GRAPHEME_LENGTH,
     GO_HELPER_LOOKUP,
     GO_HELPER_NOT_IMPLEMENTED,
@@ -1014,6 +1015,19 @@ static const struct {
                                     "\t}\n"
                                     "}\n",
                                     {"crypto/sha256", "encoding/base64", "os"}},
+    /* A number in a template as PCL (JavaScript's String(n)) prints it: digits without an exponent
+     * from 1e-6 up to 1e21 (1000000, where Go's %v prints 1e+06), else the shortest digits with one
+     * (1e+21, 1.5e-7: Go pads the exponent to two digits); -0 as 0. Pulumi's Go generator has none
+     * (it writes %v). */
+    [GO_HELPER_FORMAT_NUMBER] =
+        {"func formatNumber(v float64) string {\n"
+         "\tif a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {\n"
+         "\t\ts := strconv.FormatFloat(v, 'e', -1, 64)\n"
+         "\t\treturn strings.Replace(strings.Replace(s, \"e-0\", \"e-\", 1), \"e+0\", \"e+\", 1)\n"
+         "\t}\n"
+         "\treturn strconv.FormatFloat(v+0, 'f', -1, 64)\n"
+         "}\n",
+         {"math", "strconv", "strings"}},
     /* PCL's length() of a string counts characters (grapheme clusters); Go's len counts bytes. As
      * the Python emitter's helper: a combining mark or a character after a zero-width joiner
      * extends the one before. */
@@ -1623,6 +1637,13 @@ static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) 
 }
 
 /* A template as `fmt.Sprintf("a%vb", x)` (`fn` the function), its literal parts in the format. */
+/* The helper function h is written after the imports, with the imports it needs. */
+static void go_use_helper(go_ctx_t *g, int h) {
+    g->helpers |= 1u << h;
+    for (size_t i = 0; i < 3 && GO_HELPERS[h].imports[i]; i++)
+        go_import_add(g, GO_HELPERS[h].imports[i], go_path_last(GO_HELPERS[h].imports[i]));
+}
+
 static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *fn, int gd) {
     buf_t f;
     buf_init(&f);
@@ -1648,7 +1669,14 @@ static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *
         const pcl_expr_t *pt = e->tuple.items[i];
         if (pt->kind == PCL_STRING) continue;
         buf_puts(b, ", ");
+        /* a float64 as PCL prints it (%v would print 1e+06); a whole literal is an int already */
+        bool num = go_vt_is(go_infer(g, pt), GV_FLOAT) && !(pt->kind == PCL_NUMBER && names_number_is_int(pt->n));
+        if (num) {
+            go_use_helper(g, GO_HELPER_FORMAT_NUMBER);
+            buf_puts(b, "formatNumber(");
+        }
         go_plain(g, b, pt, ad, NULL);
+        if (num) buf_putc(b, ')');
     }
     buf_putc(b, ')');
 }
@@ -1656,11 +1684,7 @@ static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *
 /* A built-in function's call as plain Go (go_infer_call has checked its arguments). */
 static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_fn_t *f, int gd) {
     if (f->import) go_import_add(g, f->import, go_path_last(f->import));
-    if (f->helper >= 0) {
-        g->helpers |= 1u << f->helper;
-        for (size_t i = 0; i < 3 && GO_HELPERS[f->helper].imports[i]; i++)
-            go_import_add(g, GO_HELPERS[f->helper].imports[i], go_path_last(GO_HELPERS[f->helper].imports[i]));
-    }
+    if (f->helper >= 0) go_use_helper(g, f->helper);
     if (strcmp(f->name, "cwd") == 0) {
         /* os.Getwd's error is a panic, as in Pulumi's form */
         int d = g->line_depth;
@@ -2514,7 +2538,7 @@ static void go_secret_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sch
  * Pulumi's generators convert it: a string to a bool (`== "true"`), an int or a number
  * (strconv.Atoi, strconv.ParseFloat: in an apply, whose error fails the update as Pulumi's Go does
  * for an ID), an int to a number (float64()), a number or a bool to a string (strconv; a number as
- * JavaScript's String() writes it below 1e21). A secret is an Output: converted in an apply. False
+ * JavaScript's String() writes it: formatNumber). A secret is an Output: converted in an apply. False
  * when no conversion is needed. */
 static bool go_config_conversion(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const pcl_node_t *cn,
                                  const schema_type_t *t) {
@@ -2534,10 +2558,11 @@ static bool go_config_conversion(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, con
     case EMIT_CONV_INT_TO_NUMBER: to = "Float64", expr = "float64(%s)"; break;
     case EMIT_CONV_BOOL_TO_STRING: to = "String", expr = "strconv.FormatBool(%s)"; break;
     case EMIT_CONV_NUMBER_TO_STRING:
-        to = "String", expr = strcmp(from, "int") == 0 ? "strconv.Itoa(%s)" : "strconv.FormatFloat(%s, 'f', -1, 64)";
+        to = "String", expr = strcmp(from, "int") == 0 ? "strconv.Itoa(%s)" : "formatNumber(%s)";
         break;
     default: return false;
     }
+    if (strstr(expr, "formatNumber")) go_use_helper(g, GO_HELPER_FORMAT_NUMBER);
     if (strstr(expr, "strconv.")) go_import_add(g, "strconv", "strconv");
     static const char *const plain[] = {"String", "string", "Int", "int", "Float64", "float64", "Bool", "bool"};
     const char *to_go = NULL;
@@ -2598,6 +2623,26 @@ static const char *go_resource_inputs_type(go_ctx_t *g, const pcl_expr_t *e, con
         if (!go_resource_arg(g, e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value)) return NULL;
     const char *res = go_plain_type(g, t->element, true); /* *mod.Custom */
     return res ? arena_sprintf(g->base.a, "%s%sInput", t->kind == SCHEMA_ARRAY ? "[]" : "map[string]", res + 1) : NULL;
+}
+
+/* After an output's number, int or bool read written where the schema wants a string (PCL converts
+ * it; a Float64Output is no StringInput): its conversion in an apply, as Pulumi writes one for an
+ * ID, the number as PCL prints it (formatNumber). An optional one is refused. */
+static void go_output_to_string(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t) {
+    if (!t || t->kind != SCHEMA_STRING || !emit_has_output(g->base.p, g->base.index, e)) return;
+    const go_vt_t *rt = go_infer(g, e);
+    if (rt->kind != GV_FLOAT && rt->kind != GV_INT && rt->kind != GV_BOOL) return;
+    if (rt->ptr) {
+        go_refuse(g, e, "an optional number or bool where the schema wants a string");
+        return;
+    }
+    const char *conv = rt->kind == GV_BOOL ? "strconv.FormatBool(v)" : rt->kind == GV_INT ? "strconv.Itoa(v)" : NULL;
+    if (conv)
+        go_import_add(g, "strconv", "strconv");
+    else
+        go_use_helper(g, GO_HELPER_FORMAT_NUMBER);
+    buf_printf(b, ".ApplyT(func(v %s) (string, error) { return %s, nil }).(pulumi.StringOutput)", go_vt_name(g, rt),
+               conv ? conv : "formatNumber(v)");
 }
 
 static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
@@ -2692,6 +2737,7 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         go_traversal(g, b, e);
+        go_output_to_string(g, b, e, t);
         return;
     }
     case PCL_CALL:

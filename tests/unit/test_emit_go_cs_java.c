@@ -539,6 +539,59 @@ START_TEST(test_go_invoke_map_key) {
 }
 END_TEST
 
+/* A float64 in a template was printed with %v: 1000000 as 1e+06, 123456789 as 1.23456789e+08, where
+ * PCL (JavaScript's String) prints 1000000. It goes through formatNumber (a helper written in the
+ * program, as JavaScript prints a number); an int or a whole literal stays as it is. */
+START_TEST(test_go_number_in_template) {
+    char *go = an_emit("config \"n\" \"number\" {}\nconfig \"ln\" \"list(number)\" {}\nconfig \"i\" \"int\" {}\n"
+                       "resource \"r\" \"an:index:Res\" {\n    text = \"${n}\"\n}\n"
+                       "resource \"u\" \"an:index:Res\" {\n    text = \"${r.num}-${r.tags.k}\"\n"
+                       "    strs = [for x in ln : \"v-${x}\"]\n}\n"
+                       "resource \"w\" \"an:index:Res\" {\n    text = \"${r.obj.nums[0]}\"\n}\n"
+                       "output \"o\" {\n    value = \"i=${i} c=${r.cnt} l=${1500000} f=${1.5e-7}\"\n}\n",
+                       LANG_GO);
+    tu_has(go, "\t\"math\"\n\t\"strconv\"\n\t\"strings\"\n");
+    tu_has(go, "func formatNumber(v float64) string {\n"
+               "\tif a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {\n"
+               "\t\ts := strconv.FormatFloat(v, 'e', -1, 64)\n"
+               "\t\treturn strings.Replace(strings.Replace(s, \"e-0\", \"e-\", 1), \"e+0\", \"e+\", 1)\n"
+               "\t}\n"
+               "\treturn strconv.FormatFloat(v+0, 'f', -1, 64)\n"
+               "}\n");
+    tu_has(go, "Text: pulumi.Sprintf(\"%v\", formatNumber(n)),\n");
+    tu_has(go, "fmt.Sprintf(\"v-%v\", formatNumber(x))");
+    tu_has(go, "return fmt.Sprintf(\"%v-%v\", formatNumber(num), tags[\"k\"]), nil\n");
+    tu_has(go, "return fmt.Sprintf(\"%v\", formatNumber(obj.Nums[0])), nil\n");
+    tu_has(go, "fmt.Sprintf(\"i=%v c=%v l=%v f=%v\", i, cnt, 1500000, formatNumber(1.5e-07))");
+    free(go);
+}
+END_TEST
+
+/* An output's number, int or bool where the schema wants a string (`tags = {a = r.num}`, PCL converts
+ * it) was passed as it is: a Float64Output in a pulumi.StringMap (did not compile). It is converted in
+ * an apply, the number as PCL prints it; a plain config number through formatNumber too (strconv's
+ * 'f' printed 1e21 as 1000000000000000000000). */
+START_TEST(test_go_output_number_as_string) {
+    char *go = an_emit("config \"n\" \"number\" {}\n"
+                       "resource \"r\" \"an:index:Res\" {\n    text = \"x\"\n}\n"
+                       "resource \"u\" \"an:index:Res\" {\n    tags = {\n        a = r.num\n        c = r.b\n"
+                       "        e = r.obj.num\n        f = r.cnt\n    }\n    strs = [r.num]\n    text = n\n}\n",
+                       LANG_GO);
+    tu_has(go, "\"a\": r.Num.ApplyT(func(v float64) (string, error) { return formatNumber(v), nil "
+               "}).(pulumi.StringOutput),\n");
+    tu_has(go, "\"c\": r.B.ApplyT(func(v bool) (string, error) { return strconv.FormatBool(v), nil "
+               "}).(pulumi.StringOutput),\n");
+    tu_has(go, "\"e\": r.Obj.Num().ApplyT(func(v float64) (string, error) { return formatNumber(v), nil "
+               "}).(pulumi.StringOutput),\n");
+    tu_has(go, "\"f\": r.Cnt.ApplyT(func(v int) (string, error) { return strconv.Itoa(v), nil "
+               "}).(pulumi.StringOutput),\n");
+    tu_has(go, "\t\t\t\tr.Num.ApplyT(func(v float64) (string, error) { return formatNumber(v), nil "
+               "}).(pulumi.StringOutput),\n");
+    tu_has(go, "Text: pulumi.String(formatNumber(n)),\n");
+    free(go);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("emit_go_cs_java");
     TCase *tc = tcase_create("core");
@@ -556,6 +609,8 @@ static Suite *suite(void) {
     suite_add_tcase(s, tc);
     TCase *pv = tcase_create("pcl_values");
     tcase_add_test(pv, test_go_invoke_map_key);
+    tcase_add_test(pv, test_go_number_in_template);
+    tcase_add_test(pv, test_go_output_number_as_string);
     suite_add_tcase(s, pv);
     return s;
 }
