@@ -242,6 +242,32 @@ static bool write_atomic_at(const char *path, const char *data, size_t len, mode
                             bool (*before_rename)(void *user, const char *tmp_path), void *user, bool *stopped,
                             diag_list_t *diags);
 
+bool file_link_stays_inside(const char *path, diag_list_t *diags) {
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) return true;
+    char *target = file_link_target(path);
+    char *real = realpath(path, NULL); /* NULL: the chain ends at nothing (or loops) */
+    char *dir_of = strdup(path);
+    if (!dir_of) abort();
+    char *dir = realpath(dirname(dir_of), NULL);
+    free(dir_of);
+    size_t dl = dir ? strlen(dir) : 0;
+    bool inside = real && dir && strncmp(real, dir, dl) == 0 && (real[dl] == '/' || (dl == 1 && dir[0] == '/'));
+    if (!inside) {
+        char why[4200] = "which does not exist";
+        if (real) snprintf(why, sizeof why, "which lies outside %s", dir ? dir : ".");
+        diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL,
+                 "is a symbolic link to %s, %s: cimport writes no secret values through a link to a file that does "
+                 "not exist or lies outside the link's directory; nothing was written: remove the link (or point it "
+                 "at an existing file beside it) and run again",
+                 real ? real : target, why);
+    }
+    free(target);
+    free(real);
+    free(dir);
+    return inside;
+}
+
 bool file_write_atomic(const char *path, const char *data, size_t len, mode_t mode, bool force_mode,
                        diag_list_t *diags) {
     return file_write_atomic_hooked(path, data, len, mode, force_mode, NULL, NULL, NULL, diags);

@@ -29,6 +29,11 @@ char *file_read_all(arena_t *a, const char *path, size_t *len, diag_list_t *diag
  * file it names at the end of its chain (which need not exist yet), so that the write goes into that
  * file and the link stays a link. A chain longer than 40 links is left as it is (the write fails). */
 char *file_link_target(const char *path);
+/* For a file that will hold secret values: true when path is no symbolic link, or its chain ends at
+ * an existing file inside the link's own directory (or below it). Otherwise false with an error naming
+ * the link, where it leads and the fix: a link a project ships (say to ~/.profile, or to nothing yet)
+ * must not carry plaintext secrets out of the project. */
+bool file_link_stays_inside(const char *path, diag_list_t *diags);
 
 /* Writes through `<path>.cimport-tmp-XXXXXX` in the same directory, fsyncs, renames over path
  * (a symbolic link: over the file it names, file_link_target). mode is used for a new file (an existing file keeps its

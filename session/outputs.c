@@ -165,7 +165,8 @@ struct outputs {
     size_t program_index;
     bool made_dir;
     const char *dir;
-    char *read_only; /* a whole file staged over one the user made read-only (malloc'd path), or NULL */
+    char *read_only;     /* a whole file staged over one the user made read-only (malloc'd path), or NULL */
+    diag_list_t refused; /* why the secrets cannot be written where they would go (a link out of the project) */
 };
 
 outputs_t *outputs_new(int lock_timeout_ms) {
@@ -175,12 +176,14 @@ outputs_t *outputs_new(int lock_timeout_ms) {
     txn_options_default(&o);
     if (lock_timeout_ms >= 0) o.lock_timeout_ms = lock_timeout_ms;
     out->txn = txn_new(&o);
+    diag_list_init(&out->refused);
     return out;
 }
 
 void outputs_free(outputs_t *out) {
     if (!out) return;
     free(out->read_only);
+    diag_list_free(&out->refused);
     txn_free(out->txn);
     if (out->made_dir) rmdir(out->dir); /* only if the commit left it empty */
     if (out->program) {
@@ -461,6 +464,9 @@ void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl
         if (!sv->plaintext) abort();
     }
     out->secrets = c;
+    /* A link the project ships (to ~/.profile, or to nothing yet) must not take the values out of it:
+     * the commit fails before anything is written. */
+    if (!file_link_stays_inside(s->to_config ? s->config_path : s->file, &out->refused)) return;
     if (s->to_config) {
         txn_update(out->txn, s->config_path, 0644, false, config_update, c);
     } else {
@@ -479,6 +485,10 @@ void outputs_stage_participant(outputs_t *out, const txn_participant_t *p) {
 }
 
 bool outputs_commit(outputs_t *out, diag_list_t *diags) {
+    if (diag_has_errors(&out->refused)) {
+        diag_list_move(diags, &out->refused);
+        return false;
+    }
     if (out->read_only) {
         file_read_only_error(diags, out->read_only);
         return false;

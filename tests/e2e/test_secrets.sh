@@ -121,6 +121,36 @@ for i in 1 2; do PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run$
 grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml)" = 1 ] && ok ||
   bad "again, passphrase: $(cat run2.log Pulumi.prod.yaml)"
 
+# --- a symbolic link a project ships where secret values go: never written through when it points
+# outside the link's directory or at nothing yet (a dangling cimport-secrets.json -> outside/.profile
+# got the plaintext secret, 0600, exit 0, while the note named cimport-secrets.json) -------------
+mkdir -p "$tmp/p7/proj" "$tmp/p7/outside" && cd "$tmp/p7/proj"
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+ln -s "$tmp/p7/outside/.profile" cimport-secrets.json
+import -o index.ts >run.log 2>&1
+rc=$?
+[ $rc = 2 ] && [ ! -e "$tmp/p7/outside/.profile" ] && [ ! -e index.ts ] && ok ||
+  bad "dangling secrets link: exit $rc, $(ls -A "$tmp/p7/outside"): $(cat run.log)"
+[ -L cimport-secrets.json ] && ok || bad "dangling secrets link replaced"
+grep -qxF "error: cimport-secrets.json: is a symbolic link to $tmp/p7/outside/.profile, which does not exist: cimport writes no secret values through a link to a file that does not exist or lies outside the link's directory; nothing was written: remove the link (or point it at an existing file beside it) and run again" run.log &&
+  ok || bad "dangling secrets link message: $(cat run.log)"
+if grep -q '^note: .*secret value' run.log; then bad "dangling secrets link: a secrets note: $(cat run.log)"; else ok; fi
+printf '{}\n' >"$tmp/p7/outside/other.json" && ln -sfn ../outside/other.json cimport-secrets.json
+import -o index.ts >run.log 2>&1
+rc=$?
+[ $rc = 2 ] && [ "$(cat "$tmp/p7/outside/other.json")" = '{}' ] && grep -qF "error: cimport-secrets.json: is a symbolic link to $tmp/p7/outside/other.json, which lies outside $tmp/p7/proj:" run.log &&
+  ok || bad "secrets link outside: exit $rc: $(cat run.log)"
+mkdir -p keep && printf '{}\n' >keep/s.json && ln -sfn keep/s.json cimport-secrets.json
+import -o index.ts -q >run.log 2>&1 && [ -L cimport-secrets.json ] && grep -qF 'SECRET-VALUE' keep/s.json && ok ||
+  bad "secrets link inside: $(cat run.log; ls -la)"
+# the same for the stack config with a passphrase
+rm -f cimport-secrets.json index.ts && ln -s "$tmp/p7/outside/Pulumi.prod.yaml" Pulumi.prod.yaml
+PULUMI_CONFIG_PASSPHRASE=pw import -o index.ts >run.log 2>&1
+rc=$?
+[ $rc = 2 ] && [ ! -e "$tmp/p7/outside/Pulumi.prod.yaml" ] && [ -L Pulumi.prod.yaml ] &&
+  grep -qF "error: $tmp/p7/proj/Pulumi.prod.yaml: is a symbolic link to $tmp/p7/outside/Pulumi.prod.yaml, which does not exist" run.log &&
+  ok || bad "dangling stack config link: exit $rc: $(cat run.log)"
+
 # --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
 mkdir -p "$tmp/p4" && cd "$tmp/p4"
 cp "$SS" other.json   # the state of stack prod of project shop; this run says --project other
