@@ -243,7 +243,8 @@ bool session_stack_merge(import_session_t *s);
 void session_stack_close(import_session_t *s, diag_list_t *diags);
 /* The options a run in workspace w (stacks/workspace.h) takes from it, for those o does not set:
  * the given or selected stack (its short name), the project's name, its runtime's language, and the
- * stack config Pulumi.<stack>.yaml beside Pulumi.yaml when it can be read (a path in arena a). */
+ * stack config Pulumi.<stack>.yaml beside Pulumi.yaml, or in the project's stackConfigDir, also when it
+ * does not exist yet (a path in arena a). */
 void session_options_from_workspace(session_options_t *o, const workspace_t *w, arena_t *a);
 /* session_commit's participant for the stack write: NULL when there is nothing to write. */
 const txn_participant_t *session_stack_participant(import_session_t *s);

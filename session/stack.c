@@ -17,10 +17,25 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
         o->language = l;
         o->language_set = true;
     }
-    /* Beside Pulumi.yaml, where `pulumi` reads it, also when it does not exist yet (a passphrase run
-     * creates it): one in the working directory below the project would never be read. */
-    if (!o->config_file && w->have_project && w->project_dir && o->stack)
-        o->config_file = arena_sprintf(a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
+    /* Where `pulumi` reads it, also when it does not exist yet (a passphrase run creates it): beside
+     * Pulumi.yaml, or in the project's stackConfigDir; one in the working directory below the project
+     * would never be read. */
+    if (!o->config_file && w->have_project && w->project_dir && o->stack) {
+        const char *d = w->project.stack_config_dir ? w->project.stack_config_dir : "";
+        for (;;) { /* joined to the project's directory, as `pulumi` does: a leading / or ./ adds nothing */
+            if (d[0] == '/')
+                d++;
+            else if (d[0] == '.' && (d[1] == '/' || d[1] == '\0'))
+                d += 1;
+            else
+                break;
+        }
+        size_t dl = strlen(d);
+        while (dl > 0 && d[dl - 1] == '/')
+            dl--;
+        o->config_file = dl ? arena_sprintf(a, "%s/%.*s/Pulumi.%s.yaml", w->project_dir, (int)dl, d, o->stack)
+                            : arena_sprintf(a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
+    }
 }
 
 /* The plan's imported resources as stack-state records (here, beside the stack they go into: the

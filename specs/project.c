@@ -41,6 +41,11 @@ bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t 
             const char *key = (const char *)k->data.scalar.value;
             if (strcmp(key, "name") == 0 && v->type == YAML_SCALAR_NODE) {
                 out->name = arena_strdup(a, (const char *)v->data.scalar.value);
+            } else if (v->type == YAML_SCALAR_NODE &&
+                       (strcmp(key, "stackConfigDir") == 0 ||
+                        /* the older spelling; `pulumi` reads it as stackConfigDir (a mapping is project config) */
+                        (strcmp(key, "config") == 0 && !out->stack_config_dir))) {
+                out->stack_config_dir = arena_strdup(a, (const char *)v->data.scalar.value);
             } else if (strcmp(key, "backend") == 0 && v->type == YAML_MAPPING_NODE) {
                 for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
                     yaml_node_t *kk = yaml_document_get_node(&doc, q->key);

@@ -12,6 +12,10 @@ typedef struct project_info {
     const char *name;        /* NULL if absent */
     const char *runtime;     /* NULL if absent */
     const char *backend_url; /* `backend: {url: …}`; NULL if absent */
+    /* `stackConfigDir: DIR` (or the older `config: DIR`, a string): the stack config files are
+     * DIR/Pulumi.<stack>.yaml, DIR relative to Pulumi.yaml's directory (a leading / too, as `pulumi`
+     * joins them); NULL if absent */
+    const char *stack_config_dir;
 } project_info_t;
 
 /* False when there is no readable Pulumi.yaml in dir; one that exists but cannot be read within the

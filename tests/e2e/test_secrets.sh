@@ -151,6 +151,23 @@ rc=$?
   grep -qF "error: $tmp/p7/proj/Pulumi.prod.yaml: is a symbolic link to $tmp/p7/outside/Pulumi.prod.yaml, which does not exist" run.log &&
   ok || bad "dangling stack config link: exit $rc: $(cat run.log)"
 
+# --- stackConfigDir in Pulumi.yaml: the stack config is <dir>/Pulumi.<stack>.yaml, where `pulumi`
+# reads it (the secret went into proj/Pulumi.prod.yaml, with a note saying the code reads it there) --
+mkdir -p "$tmp/p8/cfg" "$tmp/p8/sub" && cd "$tmp/p8/sub"
+printf 'name: shop\nruntime: nodejs\nstackConfigDir: cfg\n' >../Pulumi.yaml
+PULUMI_CONFIG_PASSPHRASE=pw import -o index.ts >run.log 2>&1 && ok || bad "stackConfigDir: $(cat run.log)"
+[ ! -e ../Pulumi.prod.yaml ] && [ ! -e Pulumi.prod.yaml ] && grep -qF 'shop:apiNameKeepersApiToken:' ../cfg/Pulumi.prod.yaml && ok ||
+  bad "stackConfigDir: not in cfg/: $(ls .. ../cfg)"
+grep -qF "was encrypted into $tmp/p8/cfg/Pulumi.prod.yaml" run.log && ok || bad "stackConfigDir: note: $(cat run.log)"
+PULUMI_CONFIG_PASSPHRASE=wrong import -o index2.ts >run2.log 2>&1
+rc=$?
+[ $rc = 2 ] && grep -qF "error: $tmp/p8/cfg/Pulumi.prod.yaml: incorrect passphrase" run2.log && ok ||
+  bad "stackConfigDir: the config there not read: exit $rc: $(cat run2.log)"
+# the older spelling, `config: DIR` (a string), means the same to `pulumi`
+rm -rf "$tmp/p8/cfg"/* && printf 'name: shop\nruntime: nodejs\nconfig: cfg\n' >../Pulumi.yaml
+PULUMI_CONFIG_PASSPHRASE=pw import -o index3.ts -q >run3.log 2>&1 && [ -e ../cfg/Pulumi.prod.yaml ] && [ ! -e ../Pulumi.prod.yaml ] && ok ||
+  bad "config: DIR: $(cat run3.log; ls .. ../cfg)"
+
 # --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
 mkdir -p "$tmp/p4" && cd "$tmp/p4"
 cp "$SS" other.json   # the state of stack prod of project shop; this run says --project other
