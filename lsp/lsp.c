@@ -1088,8 +1088,12 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
                 ? lsp_strf("cimport: imported %zu of %zu resource%s into stack %s%s", p.stack_n_import, total,
                            total == 1 ? "" : "s", stack_store_describe(p.stack_store),
                            p.stack_n_same ? arena_sprintf(a, ", %zu already in it", p.stack_n_same) : "")
+                /* with failures, "the resources" would take in the ones never read (as the CLI says it) */
                 : lsp_strf("cimport: %s already in stack %s: nothing to import",
-                           p.n_ok == 1 ? "the resource is" : "the resources are", stack_store_describe(p.stack_store));
+                           failed ? (p.n_ok == 1 ? "the one read is" : arena_sprintf(a, "the %zu read are", p.n_ok))
+                           : p.n_ok == 1 ? "the resource is"
+                                         : "the resources are",
+                           stack_store_describe(p.stack_store));
         lsp_show(s, LSP_MSG_INFO, st);
         free(st);
     }

@@ -1338,6 +1338,78 @@ START_TEST(test_import_into_stack) {
 }
 END_TEST
 
+/* intoStack, a re-run where the resource read is in the stack already and another failed: the
+ * message says the one read is there, not that "the resources are" (the failed one was never read,
+ * and the stack does not hold it), as the command line says since 67ea162. */
+START_TEST(test_into_stack_up_to_date_with_failure) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi/stacks", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi/stacks/shop", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/state/.pulumi/meta.yaml", dir), "version: 1\n"));
+    ck_assert(
+        tu_write(arena_sprintf(a, "%s/state/.pulumi/stacks/shop/dev.json", dir),
+                 "{\"version\":3,\"checkpoint\":{\"stack\":\"organization/shop/dev\",\"latest\":{\"manifest\":{"
+                 "\"time\":\"2026-01-01T00:00:00Z\",\"magic\":\"\",\"version\":\"v3.100.0\"},\"resources\":[]}}}"));
+    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
+    unsetenv("PULUMI_ACCESS_TOKEN");
+    setenv("PULUMI_BACKEND_URL", arena_sprintf(a, "file://%s/state", dir), 1);
+    char uri[4200], uri_imports[4200];
+    snprintf(uri, sizeof uri, "file://%s/index.ts", dir);
+    snprintf(uri_imports, sizeof uri_imports, "file://%s/imports.json", dir);
+    const char *imports = "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"server-name\",\"id\":\"clever-wombat\"},"
+                          "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n0\",\"id\":\"x0\"}]}";
+    for (int run = 0; run < 2; run++) { /* the first puts the pet into the stack */
+        session_t ss;
+        sess_init(&ss);
+        sess_json(&ss,
+                  "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+                  "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+                  "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"],"
+                  "\"stack\":\"dev\",\"intoStack\":true}}}",
+                  dir, QUICKSTART, RANDOM_SCHEMA);
+        sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+        sess_open(&ss, uri, "typescript", TS_PROGRAM);
+        if (run == 0) {
+            sess_import(&ss, 2, "clever-wombat", uri, "");
+        } else {
+            sess_open(&ss, uri_imports, "json", imports);
+            sess_json(&ss,
+                      "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                      "\"cimport.importFile\",\"arguments\":[{\"path\":\"%s\",\"uri\":\"%s\"}]}}",
+                      uri_imports, uri);
+        }
+        sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+        sess_end(&ss, 3);
+        sess_run(&ss);
+        const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+        ck_assert_msg(r != NULL, "no result in run %d", run);
+        if (run == 1) {
+            ck_assert_int_eq(cJSON_GetObjectItem(r, "failed")->valueint, 1);
+            ck_assert_int_eq(cJSON_GetObjectItem(r, "importedIntoStack")->valueint, 0);
+            const char *want = arena_sprintf(
+                a,
+                "cimport: the one read is already in stack organization/shop/dev at file://%s/state: nothing to import",
+                dir);
+            bool seen = false;
+            for (int i = 0; show_text(&ss, i, NULL); i++)
+                if (strcmp(show_text(&ss, i, NULL), want) == 0) seen = true;
+            ck_assert_msg(seen, "no '%s' among: %s / %s", want, show_text(&ss, 0, NULL),
+                          show_text(&ss, 1, NULL) ? show_text(&ss, 1, NULL) : "");
+        }
+        sess_free(&ss);
+    }
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_HOME");
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* intoStack, and the editor refuses the edit: the stack was written before the edit was sent, so
  * neither the message nor the report may read as if nothing happened. Before, the user saw "the
  * editor did not apply the edit to index.ts: buffer moved; run the command again" and the report
@@ -1575,6 +1647,7 @@ int main(void) {
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
+    tcase_add_test(t, test_into_stack_up_to_date_with_failure);
     tcase_add_test(t, test_into_stack_edit_refused);
     tcase_add_test(t, test_secrets_beside_the_project);
     suite_add_tcase(s, t);
