@@ -445,7 +445,7 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
         g->out->secrets =
             arena_grow_array(g->a, g->out->secrets, &g->cap_secrets, g->out->n_secrets + 1, sizeof *g->out->secrets);
         g->out->secrets[g->out->n_secrets++] = (pcl_secret_value_t){name, strip_secrets(g->a, inner)};
-    } else {
+    } else if (!inner) { /* stored: the key holds this known value already */
         diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, r->desc,
                  "the secret value of '%s' is only known encrypted; set it with `pulumi config set --secret %s`",
                  g->prop ? g->prop : "?", name);

@@ -114,12 +114,16 @@ mkdir -p "$tmp/p3b" && cd "$tmp/p3b"
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
 import --insert-into index.ts -q >run.log 2>&1 && import --insert-into index.ts >run2.log 2>&1 && ok || bad "again: $(cat run.log run2.log)"
 grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && ok || bad "again: changed: $(cat run2.log index.ts)"
+# the value is known (in the secrets file): no warning that it is only known encrypted (it said so, and
+# to set the key with `pulumi config set --secret`, on every re-run)
+! grep -qF 'only known encrypted' run2.log && ok || bad "again: warned: $(cat run2.log)"
 python3 -c 'import json; d=json.load(open("cimport-secrets.json")); assert list(d)==["apiNameKeepersApiToken"], d' && ok ||
   bad "again: keys: $(cat cimport-secrets.json)"
 printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml && rm -f cimport-secrets.json && printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
 for i in 1 2; do PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run$i.log 2>&1 || bad "again, passphrase: $(cat run$i.log)"; done
 grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml)" = 1 ] && ok ||
   bad "again, passphrase: $(cat run2.log Pulumi.prod.yaml)"
+! grep -qF 'only known encrypted' run2.log && ok || bad "again, passphrase: warned: $(cat run2.log)"
 
 # --- a symbolic link a project ships where secret values go: never written through when it points
 # outside the link's directory or at nothing yet (a dangling cimport-secrets.json -> outside/.profile
