@@ -873,6 +873,81 @@ static bool sp_cs_namespace_used(sp_ctx_t *c, const sp_program_t *G, const sp_un
     return true; /* another namespace: keep it */
 }
 
+/* Go: a variable of the file (`x := ...`, a statement of the body) that only statements being
+ * replaced used, and the new code does not: Go builds no program with a variable declared and not
+ * used. The earlier config read of a secret whose key changed (another value under the old key) was
+ * left so, and the run said "1 replaced", exit 0. Its statement stays, declaring nothing
+ * (`_ = cfg.RequireSecret("k")`): the user's line is kept, and it still reads what it read. */
+static void sp_go_unused_decls(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
+    const sp_program_t *T = &c->T, *G = &c->G;
+    if (T->lang != LANG_GO) return;
+    uint32_t *rs = arena_alloc(c->a, (nu + 1) * sizeof *rs), *re = arena_alloc(c->a, (nu + 1) * sizeof *re);
+    size_t nr = 0;
+    for (size_t i = 0; i < nu; i++)
+        if (u[i].mode == SP_REPLACE && !u[i].call_only) {
+            rs[nr] = u[i].existing->start;
+            re[nr++] = u[i].existing->end;
+        }
+    if (!nr) return;
+    /* candidates: one name declared with `:=`, written in a replaced statement */
+    names_table_t *cand = names_table_new(c->a);
+    size_t ncand = 0;
+    for (size_t k = 0; k < T->nstmts; k++) {
+        const sp_stmt_t *st = &T->stmts[k];
+        if (st->op_end != st->op_start + 2 || st->ndecls != 1) continue;
+        const char *d = st->decls[0].name;
+        if (strcmp(d, "_") == 0 || strcmp(d, "err") == 0) continue;
+        size_t dl = strlen(d);
+        bool in = false, inside = false;
+        for (size_t r = 0; r < nr; r++)
+            inside |= st->start >= rs[r] && st->start < re[r];
+        if (inside) continue;
+        for (size_t r = 0; r < nr && !in; r++)
+            in = re[r] - rs[r] >= dl && memmem(T->text + rs[r], re[r] - rs[r], d, dl) != NULL;
+        if (!in) continue;
+        names_table_put(cand, d, (int)k);
+        ncand++;
+    }
+    if (!ncand) return;
+    /* the new code's uses */
+    for (size_t i = 0; i < nu; i++) {
+        if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
+        for (size_t k = sp_first_site(G, G->stmts[i].start); k < G->nsites && G->sites[k].start <= G->stmts[i].end; k++)
+            if (G->sites[k].end <= G->stmts[i].end) names_table_put(cand, sp_renamed(c, G->sites[k].text), -1);
+    }
+    /* the file's identifiers: a use outside the replaced statements and the declaration keeps it */
+    bool *used = arena_alloc(c->a, (T->nstmts + 1) * sizeof *used);
+    memset(used, 0, (T->nstmts + 1) * sizeof *used);
+    char id[128];
+    TSTreeCursor cur = ts_tree_cursor_new(T->root);
+    for (bool done = false; !done;) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        uint32_t s = ts_node_start_byte(n), e = sp_end_byte(n);
+        if (ts_node_child_count(n) == 0 && e - s < sizeof id && strcmp(ts_node_type(n), "identifier") == 0) {
+            memcpy(id, T->text + s, e - s);
+            id[e - s] = 0;
+            int k = names_table_get(cand, id);
+            bool replaced = false;
+            for (size_t r = 0; r < nr && !replaced; r++)
+                replaced = s >= rs[r] && e <= re[r];
+            if (k >= 0 && !replaced && s != T->stmts[k].decls[0].start) used[k] = true;
+        }
+        if (ts_tree_cursor_goto_first_child(&cur)) continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+            if (!ts_tree_cursor_goto_parent(&cur)) {
+                done = true;
+                break;
+            }
+        }
+    }
+    ts_tree_cursor_delete(&cur);
+    for (size_t k = 0; k < T->nstmts; k++) {
+        const sp_stmt_t *st = &T->stmts[k];
+        if (used[k] || st->ndecls != 1 || names_table_get(cand, st->decls[0].name) != (int)k) continue;
+        sp_add_edit(c, st->decls[0].start, st->op_end, "_ =");
+    }
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -1049,6 +1124,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
         u[i].core = sp_rewrite(c, g->start, g->end, ex, nex, base);
         if (u[i].mode == SP_REPLACE) sp_add_edit(c, u[i].existing->start, u[i].existing->end, u[i].core);
     }
+
+    sp_go_unused_decls(c, u, nu);
 
     /* 5a. A new statement that is no resource (a config read) and comes before a replaced one in the
      * generated order goes right before that one when it is a statement of the program body: the

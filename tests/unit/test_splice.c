@@ -437,6 +437,20 @@ START_TEST(test_new_config_read_before_replaced_resource) {
     ck_assert_uint_eq(st.replaced, 1);
     ck_assert_ptr_nonnull(strstr(out, "\t\tpetKeepersToken2 := cfg.RequireSecret(\"petKeepersToken2\")\n"
                                       "\t\t_, err := random.NewRandomPet(ctx, \"pet\""));
+    /* The earlier read, which only the replaced resource used, is kept but declares no variable any
+     * more: Go does not build a program with a variable declared and not used (it said "0 added, 1
+     * replaced", exit 0) */
+    ck_assert_msg(strstr(out, "\t\tcfg := config.New(ctx, \"\")\n\t\t_ = cfg.RequireSecret(\"petKeepersToken\")\n") !=
+                      NULL,
+                  "%s", out);
+    free(out);
+    /* still used elsewhere: left as it is */
+    char tg2[1024];
+    const char *ret = strstr(tg, "\t\treturn nil");
+    snprintf(tg2, sizeof tg2, "%.*s\t\tctx.Export(\"t\", petKeepersToken)\n%s", (int)(ret - tg), tg, ret);
+    out = splice_ok(tg2, LANG_GO, gg, "main.go", &st);
+    ck_assert_ptr_nonnull(strstr(out, "\t\tpetKeepersToken := cfg.RequireSecret(\"petKeepersToken\")\n"));
+    ck_assert_ptr_null(strstr(out, "_ = cfg"));
     free(out);
 }
 END_TEST
