@@ -468,6 +468,17 @@ void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl
      * the commit fails before anything is written. */
     if (!file_link_stays_inside(s->to_config ? s->config_path : s->file, &out->refused)) return;
     if (s->to_config) {
+        /* a stackConfigDir not there yet is made, as `pulumi config set` makes it (removed again when
+         * the commit fails and leaves it empty) */
+        char *d = arena_strdup(s->arena, s->config_path);
+        char *slash = strrchr(d, '/');
+        if (slash && slash != d) {
+            *slash = '\0';
+            if (mkdir(d, 0755) == 0) {
+                out->made_dir = true;
+                out->dir = d;
+            }
+        }
         txn_update(out->txn, s->config_path, 0644, false, config_update, c);
     } else {
         if (s->file_dir) {

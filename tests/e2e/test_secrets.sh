@@ -172,6 +172,12 @@ rm -rf "$tmp/p8/cfg"/* && printf 'name: shop\nruntime: nodejs\nconfig: cfg\n' >.
 PULUMI_CONFIG_PASSPHRASE=pw import -o index3.ts -q >run3.log 2>&1 && [ -e ../cfg/Pulumi.prod.yaml ] && [ ! -e ../Pulumi.prod.yaml ] && ok ||
   bad "config: DIR: $(cat run3.log; ls .. ../cfg)"
 
+# a stackConfigDir that does not exist yet is created, as `pulumi config set` does (it failed: cannot
+# create the lock file .../newcfg/Pulumi.prod.yaml.lock, nothing written)
+printf 'name: shop\nruntime: nodejs\nstackConfigDir: newcfg\n' >../Pulumi.yaml
+PULUMI_CONFIG_PASSPHRASE=pw import -o index4.ts -q >run4.log 2>&1 && grep -qF 'shop:apiNameKeepersApiToken:' ../newcfg/Pulumi.prod.yaml && ok ||
+  bad "stackConfigDir not there yet: $(cat run4.log; ls ..)"
+
 # --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
 mkdir -p "$tmp/p4" && cd "$tmp/p4"
 cp "$SS" other.json   # the state of stack prod of project shop; this run says --project other
