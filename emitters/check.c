@@ -1623,6 +1623,29 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              c->lang == LANG_YAML ? YAML_NO_STRING_CONVERSION : "cimport does not convert it yet"));
         return false;
     }
+    /* C# and Java: an output's number, int or bool where the schema wants a string (PCL converts it):
+     * an Output<double> is no Input<string> (Go converts it in an apply: go_output_to_string) */
+    const schema_type_t *rt = (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->type &&
+                                      e->type->kind == SCHEMA_STRING && !in_scope_any(x, e) &&
+                                      emit_has_output(c->p, c->nodes, e)
+                                  ? emit_read_type(c->p, c->nodes, e)
+                                  : NULL;
+    if (rt && (rt->kind == SCHEMA_NUMBER || rt->kind == SCHEMA_INT || rt->kind == SCHEMA_BOOL)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' gives an output's %s where the schema wants a string; the %s emitter does "
+                             "not convert it yet",
+                             x->at->name, rt->kind == SCHEMA_BOOL ? "boolean" : "number", lang_title(c->lang)));
+        return false;
+    }
+    /* C# and Java: a whole number beyond an int where the schema wants an integer (an int) */
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_NUMBER && e->type &&
+        e->type->kind == SCHEMA_INT && (e->n > 2147483647.0 || e->n < -2147483648.0)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a, "'%s' gives a number beyond a %s int where the schema wants an integer", x->at->name,
+                             lang_title(c->lang)));
+        return false;
+    }
     /* Java: a resource's list or map input of a type is a whole Output<List<T>> / Output<Map<String, T>>
      * or a plain List<T> / Map<String, T> in its builder (pulumi-java's SDKs), never a list or map of
      * Outputs: one at a resource's property is gathered with Output.all (java.c java_output_all);

@@ -870,7 +870,11 @@ const char *emit_scalar_name(const schema_type_t *t, const char *const names[4])
 
 void emit_number_dotted(buf_t *b, double n, const schema_type_t *t) {
     names_append_number(b, n);
-    if (t && t->kind == SCHEMA_NUMBER && names_number_is_int(n)) buf_puts(b, ".0");
+    /* a whole number of no schema type beyond an int is a double too (Java has no such int literal) */
+    bool untyped = !t || t->kind == SCHEMA_ANY || t->kind == SCHEMA_JSON;
+    if (names_number_is_int(n) &&
+        ((t && t->kind == SCHEMA_NUMBER) || (untyped && (n > 2147483647.0 || n < -2147483648.0))))
+        buf_puts(b, ".0");
 }
 
 /* A number at a position of type t: quoted at a string position, else as emit_number_dotted. */

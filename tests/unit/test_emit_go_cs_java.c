@@ -500,7 +500,7 @@ static const char *AN_SCHEMA =
     "\"properties\":{\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},"
     "\"num\":{\"type\":\"number\"},\"b\":{\"type\":\"boolean\"},\"cnt\":{\"type\":\"integer\"},"
     "\"obj\":{\"$ref\":\"#/types/an:index:Obj\"}},\"required\":[\"tags\",\"num\",\"b\",\"cnt\",\"obj\"],"
-    "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"val\":{\"type\":\"number\"},"
+    "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"val\":{\"type\":\"number\"},\"size\":{\"type\":\"integer\"},"
     "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},"
     "\"strs\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}},"
     "\"types\":{\"an:index:Obj\":{\"type\":\"object\",\"properties\":{\"num\":{\"type\":\"number\"},"
@@ -592,6 +592,59 @@ START_TEST(test_go_output_number_as_string) {
 }
 END_TEST
 
+/* C# and Java: an output's number or bool where the schema wants a string (`tags = {a = r.num}`) was
+ * passed as it is (C# an Output<double> in an InputMap<string>, Java Output.all into a
+ * Map<String, Object>: neither compiled); refused with its position now. */
+START_TEST(test_cs_java_output_number_as_string_refused) {
+    static const char *const pcl[] = {
+        "resource \"r\" \"an:index:Res\" {\n    text = \"x\"\n}\n"
+        "resource \"u\" \"an:index:Res\" {\n    tags = {\n        a = r.num\n    }\n}\n",
+        "resource \"r\" \"an:index:Res\" {\n    text = \"x\"\n}\n"
+        "resource \"u\" \"an:index:Res\" {\n    tags = {\n        c = r.b\n    }\n}\n",
+        "resource \"r\" \"an:index:Res\" {\n    text = \"x\"\n}\n"
+        "resource \"u\" \"an:index:Res\" {\n    tags = {\n        e = r.obj.num\n    }\n}\n",
+        "resource \"r\" \"an:index:Res\" {\n    text = \"x\"\n}\n"
+        "resource \"u\" \"an:index:Res\" {\n    strs = [r.cnt]\n}\n",
+    };
+    static const char *const where[] = {"main.pp:6:13", "main.pp:6:13", "main.pp:6:13", "main.pp:5:13"};
+    for (size_t i = 0; i < sizeof pcl / sizeof *pcl; i++) {
+        tu_pcl_t f = tu_pcl_load(AN_SCHEMA, "an.json", pcl[i]);
+        tu_pcl_emit_refused(&f, LANG_CSHARP, where[i], "output's");
+        tu_pcl_emit_refused(&f, LANG_JAVA, where[i], "where the schema wants a string");
+        tu_pcl_unload(&f);
+    }
+    /* in a template it is printed as PCL prints it, as before */
+    char *cs = an_emit("resource \"r\" \"an:index:Res\" {\n    text = \"x\"\n}\n"
+                       "resource \"u\" \"an:index:Res\" {\n    text = \"n-${r.num}\"\n}\n",
+                       LANG_CSHARP);
+    tu_has(cs, "Text = Output.Format($\"n-{r.Num.Apply(v => FormatValue(v))}\"),\n");
+    free(cs);
+}
+END_TEST
+
+/* Java wrote a whole number beyond an int of no schema type bare (`ctx.export("e", 3000000000)`):
+ * no Java int holds it (did not compile); it is a double, as PCL's numbers are (C# too). Where the
+ * schema wants an integer, such a number is refused in both. */
+START_TEST(test_cs_java_big_whole_number) {
+    const char *pcl = "resource \"r\" \"an:index:Res\" {\n    val = 3000000000\n}\n"
+                      "output \"e\" {\n    value = 3000000000\n}\n"
+                      "output \"f\" {\n    value = [-3000000000, 1]\n}\n";
+    char *java = an_emit(pcl, LANG_JAVA);
+    tu_has(java, ".val(3000000000.0)");
+    tu_has(java, "ctx.export(\"e\", 3000000000.0);");
+    tu_has(java, "-3000000000.0,\n");
+    tu_has(java, "            1)");
+    free(java);
+    char *cs = an_emit(pcl, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = 3000000000.0,");
+    free(cs);
+    tu_pcl_t f = tu_pcl_load(AN_SCHEMA, "an.json", "resource \"r\" \"an:index:Res\" {\n    size = 3000000000\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:12", "beyond a Java int");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:2:12", "beyond a C# int");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("emit_go_cs_java");
     TCase *tc = tcase_create("core");
@@ -611,6 +664,8 @@ static Suite *suite(void) {
     tcase_add_test(pv, test_go_invoke_map_key);
     tcase_add_test(pv, test_go_number_in_template);
     tcase_add_test(pv, test_go_output_number_as_string);
+    tcase_add_test(pv, test_cs_java_output_number_as_string_refused);
+    tcase_add_test(pv, test_cs_java_big_whole_number);
     suite_add_tcase(s, pv);
     return s;
 }
