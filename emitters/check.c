@@ -660,6 +660,24 @@ typedef struct expr_check {
     size_t n_scope;
 } expr_check_t;
 
+static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e);
+
+/* The first value in a literal list or object e (e itself too) that Java holds as a Double or an Object
+ * (a number that is not a whole literal, a value of no type), or NULL. */
+static const pcl_expr_t *gson_double(const check_t *c, const expr_check_t *x, const pcl_expr_t *e, int depth) {
+    if (depth > 32) return NULL;
+    size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->kind == PCL_OBJECT ? e->object.n : 0;
+    for (size_t i = 0; i < n; i++) {
+        const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
+        const pcl_expr_t *d = gson_double(c, x, v, depth + 1);
+        if (d) return d;
+    }
+    if (!depth || n || e->kind == PCL_TUPLE || e->kind == PCL_OBJECT || e->kind == PCL_NUMBER || in_scope_any(x, e))
+        return NULL; /* toJSON of what is not a literal list or object: refused as such */
+    emit_print_t k = emit_print_kind(c->p, c->nodes, e);
+    return k == EMIT_PRINT_NUMBER || k == EMIT_PRINT_DYNAMIC ? e : NULL;
+}
+
 typedef struct var_compare {
     const char *var;
     const pcl_expr_t *found;
@@ -1731,6 +1749,22 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              "convert (only a string, number or bool)",
                              x->at->name, expr_text(c->a, part)));
         return false;
+    }
+    /* Java's toJSON is Gson's, which writes a Double 1.0 as 1.0 (a number of the config or the schema, a
+     * value of no type's), where PCL and JSON.stringify write 1 */
+    if (c->lang == LANG_JAVA && e->kind == PCL_CALL && strcmp(e->call.name, "toJSON") == 0 && e->call.n == 1) {
+        const pcl_expr_t *d = gson_double(c, x, e->call.args[0], 0);
+        if (d) {
+            refuse(c, x->n, d->line ? d->line : line, d->line ? d->col : col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls toJSON() over '%s', %s, which pulumi-java's serializeJson (Gson) "
+                                 "writes as 1.0 where PCL writes 1, so cimport does not write it",
+                                 x->at->name, expr_text(c->a, d),
+                                 emit_print_kind(c->p, c->nodes, d) == EMIT_PRINT_NUMBER
+                                     ? "a number (a Double in Java)"
+                                     : "a value of no type (whose numbers Gson decoded as Doubles)"));
+            return false;
+        }
     }
     /* join() of a list of bools or numbers: PCL joins them as it prints them; C#'s string.Join prints
      * a bool True (an object's too) and a double by the culture (an int as PCL does), Java's

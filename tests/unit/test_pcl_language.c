@@ -2413,6 +2413,25 @@ START_TEST(test_int_overflow_cs_java) {
 }
 END_TEST
 
+/* Java's toJSON is pulumi-java's serializeJson, Gson's toJson, which writes a Double 1.0 as 1.0 (a
+ * config number, the schema's number), where PCL and JSON.stringify write 1. Refused with the value's
+ * position; an int and a number literal (1.5) are written as they are. */
+START_TEST(test_to_json_double_java) {
+    fixture_t f = load("config \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
+                       "output \"a\" {\n    value = toJSON({a = i, b = [n]})\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:33", "calls toJSON() over 'n', a number (a Double in Java)");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP); /* System.Text.Json writes 1 */
+    free(cs);
+    unload(&f);
+    f = load("config \"i\" \"int\" {}\noutput \"a\" {\n    value = toJSON({a = i, b = 1.5})\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "jsonProperty(\"a\", i),\n");
+    tu_has(java, "jsonProperty(\"b\", 1.5)\n");
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2522,6 +2541,7 @@ int main(void) {
     tcase_add_test(tc, test_string_plus_cs_java);
     tcase_add_test(tc, test_for_object_compare_cs);
     tcase_add_test(tc, test_int_overflow_cs_java);
+    tcase_add_test(tc, test_to_json_double_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
