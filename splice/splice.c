@@ -1012,6 +1012,25 @@ static bool sp_splice_code(sp_ctx_t *c) {
             u[i].call_only = true;
             const char *tv = u[i].existing->comp_state;
             if (!g->comp_state || !tv) continue;
+            /* Registered elsewhere than the program's body (a function of its own): its variable is
+             * not in scope where the new code names it as a parent. */
+            if (!sp_body_stmt_at(T, u[i].existing->start)) {
+                bool named = false;
+                for (size_t k = 0; k < G->nsites && !named; k++)
+                    named = strcmp(G->sites[k].text, g->comp_state) == 0 &&
+                            (G->sites[k].start < g->start || G->sites[k].start >= g->end) &&
+                            (i == 0 || G->sites[k].start >= G->stmts[i - 1].end ||
+                             G->sites[k].start < G->stmts[i - 1].start);
+                if (named) {
+                    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                         "the component '%s' (%s) is registered outside the program's body, where "
+                                         "the resources it is the parent of go: its variable '%s' is not in scope "
+                                         "there; register it in the body, or import them into another file",
+                                         g->res_name, g->res_type + 10, tv);
+                    d->line = (long)sp_line_of(T->text, u[i].existing->res_start);
+                    return false;
+                }
+            }
             for (size_t j = 0; j < i; j++) {
                 const sp_stmt_t *s = &G->stmts[j];
                 if (u[j].mode != SP_SKIP || *s->res_name || s->ndecls != 1 ||

@@ -336,6 +336,17 @@ START_TEST(test_go_user_component_replaced) {
     ck_assert_uint_eq(st.inserted, 1);
     ck_assert_uint_eq(st.replaced, 1);
     free(out);
+    /* Registered in a function of its own: its state variable is not in scope where the children go
+     * (they named `s`, undefined): refused, with the line */
+    const char *tc = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+                     "type Server struct {\n\tpulumi.ResourceState\n}\n\n"
+                     "func newServer(ctx *pulumi.Context) (*Server, error) {\n\ts := &Server{}\n"
+                     "\terr := ctx.RegisterComponentResource(\"webshop:index:Server\", \"server\", s)\n"
+                     "\treturn s, err\n}\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                     "\t\t_, err := newServer(ctx)\n\t\treturn err\n\t})\n}\n";
+    char *msg = splice_fail(tc, strlen(tc), LANG_GO, g, "main.go");
+    ck_assert_msg(strstr(msg, "main.go:13") && strstr(msg, "component 'server'"), "%s", msg);
+    free(msg);
 }
 END_TEST
 
