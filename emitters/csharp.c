@@ -700,7 +700,8 @@ static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
 };
 
 /* A config value converted to the scalar type the schema wants, as Pulumi's .NET generator writes it
- * (pulumi-dotnet's l2-resource-primitive-conversions). */
+ * (pulumi-dotnet's l2-resource-primitive-conversions), but a number to a string by FormatValue
+ * (config_number_text: ToString prints 1E+15 where PCL prints 1000000000000000). */
 static const char *const CS_CONFIG_CONV[EMIT_CONV_UNSUPPORTED] = {
     [EMIT_CONV_STRING_TO_BOOL] = "%s == \"true\"",
     [EMIT_CONV_STRING_TO_INT] = "int.Parse(%s, System.Globalization.CultureInfo.InvariantCulture)",
@@ -739,6 +740,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .need = cs_need,
     .for_expr = cs_for,
     .config_conv = CS_CONFIG_CONV,
+    .config_number_text = "=FormatValue", /* 1e21, not 1E+21 / 1000000000000000000000 */
 };
 
 /* A value at a position of schema type `t` (NULL: unknown), starting on a line indented `depth`. */

@@ -900,8 +900,8 @@ static const emit_typed_call_t JAVA_CALLS_OUTPUT[] = {
 };
 
 /* A config value converted to the scalar type the schema wants, as PCL converts it: "true" alone is
- * true, a number's text is its shortest form (3, not Double.toString's 3.0, as TypeScript, Go and C#
- * write it). */
+ * true, an int's text is its digits; a number's is formatValue's (config_number_text: 3, not
+ * Double.toString's 3.0; 1e+21, not toPlainString's 1000000000000000000000). */
 static const char *const JAVA_CONFIG_CONV[EMIT_CONV_UNSUPPORTED] = {
     [EMIT_CONV_STRING_TO_BOOL] = "%s.equals(\"true\")",
     [EMIT_CONV_STRING_TO_INT] = "Integer.parseInt(%s)",
@@ -940,6 +940,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .for_expr = java_for,
     .equals_class = "java.util.Objects",
     .config_conv = JAVA_CONFIG_CONV,
+    .config_number_text = "=formatValue", /* 1e21, not 1E+21 / 1000000000000000000000 */
     .calls_output = JAVA_CALLS_OUTPUT,
     .n_calls_output = sizeof JAVA_CALLS_OUTPUT / sizeof JAVA_CALLS_OUTPUT[0],
     .read_below = java_read_below,

@@ -1274,13 +1274,16 @@ static bool typed_config_conversion(const emit_typed_syntax_t *s, emit_typed_t *
     emit_conversion_t k = emit_typed_conversion(s, x, e);
     if (k == EMIT_CONV_NONE) return false;
     const pcl_node_t *n = &x->p->nodes[emit_typed_find(x, e->trav.root)];
+    const char *conv = s->config_conv[k];
+    if (k == EMIT_CONV_NUMBER_TO_STRING && s->config_number_text && n->token && strcmp(n->token, "number") == 0)
+        conv = arena_sprintf(x->a, "%s(%%s)", s->need(x, s->config_number_text));
     if (!n->config_secret) {
-        put_format1(b, s->config_conv[k], x->var[n - x->p->nodes]);
+        put_format1(b, conv, x->var[n - x->p->nodes]);
         return true;
     }
     buf_puts(b, x->var[n - x->p->nodes]);
     put_format1(b, s->apply_open, "x");
-    put_format1(b, s->config_conv[k], "x");
+    put_format1(b, conv, "x");
     buf_putc(b, ')');
     return true;
 }

@@ -477,6 +477,9 @@ typedef struct emit_typed_syntax {
      * of the value per conversion (NULL: none written; emit_check_program refuses it); a secret one's
      * in an apply of it (`apply_open` of `x`) */
     const char *const *config_conv;
+    /* the helper (for `need`: "=FormatValue") that prints a number config value where the schema
+     * wants a string as PCL prints a number (NULL: config_conv's format) */
+    const char *config_number_text;
     /* inside an apply: what is read below its parameter `value` from an atom (the head's first
      * `skip` parts are the parameter; NULL: by value_parts) */
     void (*read_below)(emit_typed_t *x, buf_t *b, const pcl_expr_t *atom, size_t skip);

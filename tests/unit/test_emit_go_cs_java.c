@@ -645,6 +645,29 @@ START_TEST(test_cs_java_big_whole_number) {
 }
 END_TEST
 
+/* A number config value where the schema wants a string was C#'s n.ToString(InvariantCulture)
+ * (1E+15) and Java's BigDecimal toPlainString (1000000000000000000000 for 1e21), where PCL prints
+ * 1000000000000000 and 1e+21: FormatValue / formatValue now, as in a template; an int as before. */
+START_TEST(test_cs_java_config_number_as_string) {
+    const char *pcl = "config \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
+                      "config \"s\" \"number\" {\n    secret = true\n}\n"
+                      "resource \"r\" \"an:index:Res\" {\n    text = n\n    tags = {\n        i = i\n        s = s\n"
+                      "    }\n}\n";
+    char *cs = an_emit(pcl, LANG_CSHARP);
+    tu_has(cs, "Text = FormatValue(n),\n");
+    tu_has(cs, "{ \"i\", i.ToString(System.Globalization.CultureInfo.InvariantCulture) },\n");
+    tu_has(cs, "{ \"s\", s.Apply(x => FormatValue(x)) },\n");
+    tu_has(cs, "string FormatValue(object? value)\n");
+    free(cs);
+    char *java = an_emit(pcl, LANG_JAVA);
+    tu_has(java, ".text(formatValue(n))\n");
+    tu_has(java, "java.math.BigDecimal.valueOf(i).stripTrailingZeros().toPlainString()");
+    tu_has(java, "s.applyValue(x -> formatValue(x))");
+    tu_has(java, "private static String formatValue(Object value) {\n");
+    free(java);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("emit_go_cs_java");
     TCase *tc = tcase_create("core");
@@ -666,6 +689,7 @@ static Suite *suite(void) {
     tcase_add_test(pv, test_go_output_number_as_string);
     tcase_add_test(pv, test_cs_java_output_number_as_string_refused);
     tcase_add_test(pv, test_cs_java_big_whole_number);
+    tcase_add_test(pv, test_cs_java_config_number_as_string);
     suite_add_tcase(s, pv);
     return s;
 }

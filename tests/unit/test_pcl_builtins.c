@@ -594,31 +594,32 @@ START_TEST(test_config_conversions) {
                "    t=\"true\" if flag else \"false\")\n");
     free(py);
     /* Go: strconv (a string to a number in an apply, whose error fails the update), float64(), a
-     * secret's conversion in an apply of it */
+     * number as PCL prints it (formatNumber), a secret's conversion in an apply of it */
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
     tu_has(go, "\t\"strconv\"\n");
     tu_has(go, "\t\t\tB: pulumi.Bool(str == \"true\"),\n"
                "\t\t\tI: sec.ApplyT(func(v string) (int, error) { return strconv.Atoi(v) }).(pulumi.IntOutput),\n"
                "\t\t\tN: pulumi.Float64(float64(_int)),\n"
-               "\t\t\tS: pulumi.String(strconv.FormatFloat(num, 'f', -1, 64)),\n"
+               "\t\t\tS: pulumi.String(formatNumber(num)),\n"
                "\t\t\tT: pulumi.String(strconv.FormatBool(flag)),\n");
     free(go);
-    /* C#: as Pulumi's .NET generator converts them (invariant culture), a secret one in an apply */
+    /* C#: as Pulumi's .NET generator converts them (invariant culture), a secret one in an apply; a
+     * number as PCL prints it (FormatValue) */
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "        B = str == \"true\",\n"
                "        I = sec.Apply(x => int.Parse(x, System.Globalization.CultureInfo.InvariantCulture)),\n"
                "        N = (double)@int,\n"
-               "        S = num.ToString(System.Globalization.CultureInfo.InvariantCulture),\n"
+               "        S = FormatValue(num),\n"
                "        T = flag ? \"true\" : \"false\",\n");
     free(cs);
-    /* Java: as PCL converts them (a number's shortest text, 3 not 3.0, as the other languages
+    /* Java: as PCL converts them (a number's text by formatValue: 3 not 3.0, as the other languages
      * write it), a secret one in an apply; an int config value (requireInteger's primitive int, which
      * has no doubleValue()) cast to double */
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "            .b(str.equals(\"true\"))\n"
                  "            .i(sec.applyValue(x -> Integer.parseInt(x)))\n"
                  "            .n((double) int_)\n"
-                 "            .s(java.math.BigDecimal.valueOf(num).stripTrailingZeros().toPlainString())\n"
+                 "            .s(formatValue(num))\n"
                  "            .t(String.valueOf(flag))\n");
     free(java);
     tu_pcl_unload(&f);
