@@ -656,7 +656,9 @@ typedef struct expr_check {
     check_t *c;
     const pcl_node_t *n;
     const pcl_attr_t *at;
-    const char **scope; /* for-expression variables in scope */
+    const char **scope;                 /* for-expression variables in scope */
+    const pcl_expr_t **scope_coll;      /* ... the collection each goes over (NULL: a hook's args) */
+    bool *scope_is_key, *scope_entries; /* ... as its key or index; over entries() */
     size_t n_scope;
 } expr_check_t;
 
@@ -801,6 +803,44 @@ static bool reads_id_map(const check_t *c, const pcl_expr_t *e) {
 
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e) {
     return e->kind == PCL_TRAVERSAL && in_scope(x, e->trav.root);
+}
+
+/* x with its scope copied, room for `more` variables (scope_add). */
+static expr_check_t scope_with(const expr_check_t *x, size_t more) {
+    expr_check_t in = *x;
+    arena_t *a = x->c->a;
+    size_t n = x->n_scope + more;
+    in.scope = arena_alloc(a, n * sizeof *in.scope);
+    in.scope_coll = arena_alloc(a, n * sizeof(const pcl_expr_t *));
+    in.scope_is_key = arena_alloc(a, n * sizeof *in.scope_is_key);
+    in.scope_entries = arena_alloc(a, n * sizeof *in.scope_entries);
+    for (size_t i = 0; i < x->n_scope; i++) {
+        in.scope[i] = x->scope[i];
+        in.scope_coll[i] = x->scope_coll ? x->scope_coll[i] : NULL;
+        in.scope_is_key[i] = x->scope_is_key && x->scope_is_key[i];
+        in.scope_entries[i] = x->scope_entries && x->scope_entries[i];
+    }
+    return in;
+}
+
+/* Adds variable `name` going over `coll` (as its key or index; over entries()) to in's scope. */
+static void scope_add(expr_check_t *in, const char *name, const pcl_expr_t *coll, bool key, bool entries) {
+    in->scope[in->n_scope] = name;
+    in->scope_coll[in->n_scope] = coll;
+    in->scope_is_key[in->n_scope] = key;
+    in->scope_entries[in->n_scope++] = entries;
+}
+
+/* What e prints as, a for expression's variables (and what reads them) by the items they go over. */
+static emit_print_t scope_print_kind(const expr_check_t *x, const pcl_expr_t *e) {
+    emit_scope_t s = {x->scope, x->scope_coll, x->scope_is_key, x->scope_entries, x->n_scope, NULL};
+    return emit_scope_print_kind(x->c->p, x->c->nodes, &s, e);
+}
+
+/* Whether e reads a for expression's variable. */
+static bool scope_reads(const expr_check_t *x, const pcl_expr_t *e) {
+    emit_scope_t s = {x->scope, x->scope_coll, x->scope_is_key, x->scope_entries, x->n_scope, NULL};
+    return emit_scope_reads(&s, e);
 }
 /* Whether e reads a config value itself. */
 static bool reads_config(const check_t *c, const pcl_expr_t *e) {
@@ -1065,19 +1105,24 @@ static emit_print_t print_of_config(int kind) {
     case EMIT_CFG_NUMBER: return EMIT_PRINT_NUMBER;
     case EMIT_CFG_BOOL: return EMIT_PRINT_BOOL;
     case EMIT_CFG_ANY: return EMIT_PRINT_DYNAMIC;
+    case EMIT_CFG_LIST:
+    case EMIT_CFG_MAP: return EMIT_PRINT_COLLECTION;
     default: return EMIT_PRINT_UNKNOWN;
     }
 }
 
 static emit_print_t print_of_type(const schema_type_t *t) {
     if (t && t->kind == SCHEMA_ENUM) t = t->element;
-    switch (t ? t->kind : SCHEMA_ARRAY) {
+    switch (t ? t->kind : SCHEMA_ANY) {
     case SCHEMA_STRING: return EMIT_PRINT_STRING;
     case SCHEMA_INT: return EMIT_PRINT_INT;
     case SCHEMA_NUMBER: return EMIT_PRINT_NUMBER;
     case SCHEMA_BOOL: return EMIT_PRINT_BOOL;
     case SCHEMA_JSON: return EMIT_PRINT_DYNAMIC;
-    case SCHEMA_ANY: return t->external_ref ? EMIT_PRINT_UNKNOWN : EMIT_PRINT_DYNAMIC;
+    case SCHEMA_ANY: return !t || t->external_ref ? EMIT_PRINT_UNKNOWN : EMIT_PRINT_DYNAMIC;
+    case SCHEMA_ARRAY:
+    case SCHEMA_MAP:
+    case SCHEMA_OBJECT: return EMIT_PRINT_COLLECTION;
     default: return EMIT_PRINT_UNKNOWN;
     }
 }
@@ -1096,30 +1141,119 @@ emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes,
     case EMIT_SHAPE_STRING: return EMIT_PRINT_STRING;
     case EMIT_SHAPE_NUMBER: return EMIT_PRINT_NUMBER;
     case EMIT_SHAPE_BOOL: return EMIT_PRINT_BOOL;
+    case EMIT_SHAPE_LIST:
+    case EMIT_SHAPE_MAP:
+    case EMIT_SHAPE_OBJECT: return EMIT_PRINT_COLLECTION;
     default: return EMIT_PRINT_UNKNOWN;
     }
 }
 
+/* The scope link and index where for-expression variable `name` is declared, innermost first. */
+static const emit_scope_t *scope_find(const emit_scope_t *s, const char *name, size_t *at) {
+    for (; s; s = s->outer)
+        for (size_t i = s->n; i-- > 0;)
+            if (strcmp(s->name[i], name) == 0) return *at = i, s;
+    return NULL;
+}
+
+typedef struct scope_reads {
+    const emit_scope_t *s;
+    bool found;
+} scope_reads_t;
+
+static bool scope_reads_one(const pcl_expr_t *e, void *ctx) {
+    scope_reads_t *r = ctx;
+    size_t at = 0;
+    r->found |= e->kind == PCL_TRAVERSAL && scope_find(r->s, e->trav.root, &at);
+    return !r->found;
+}
+
+bool emit_scope_reads(const emit_scope_t *s, const pcl_expr_t *e) {
+    scope_reads_t r = {s, false};
+    if (s) pcl_expr_walk(e, scope_reads_one, &r);
+    return r.found;
+}
+
+static emit_print_t items_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                               const pcl_expr_t *coll, size_t levels);
+
+emit_print_t emit_scope_print_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                                   const pcl_expr_t *e) {
+    if (!emit_scope_reads(s, e)) return emit_print_kind(p, nodes, e);
+    if (e->kind == PCL_TRAVERSAL && !e->trav.n) return items_kind(p, nodes, s, e, 0); /* a variable itself */
+    if (e->kind == PCL_COND) {                                                        /* either branch */
+        emit_print_t y = emit_scope_print_kind(p, nodes, s, e->y);
+        return y == emit_scope_print_kind(p, nodes, s, e->z) ? y : EMIT_PRINT_UNKNOWN;
+    }
+    /* what is read from one: unknown here; an operator's result, a template, a call by its shape */
+    if (e->kind == PCL_TRAVERSAL || e->kind == PCL_INDEX || e->kind == PCL_GETATTR || e->kind == PCL_CALL)
+        return e->kind == PCL_CALL && emit_expr_shape(p, nodes, e) == EMIT_SHAPE_STRING ? EMIT_PRINT_STRING
+                                                                                        : EMIT_PRINT_UNKNOWN;
+    return emit_print_kind(p, nodes, e);
+}
+
 emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *coll,
                                   bool key) {
+    return emit_scope_item_kind(p, nodes, NULL, coll, key);
+}
+
+emit_print_t emit_scope_item_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                                  const pcl_expr_t *coll, bool key) {
+    if (!key) return items_kind(p, nodes, s, coll, 1);
     emit_shape_t sh = emit_expr_shape(p, nodes, coll);
-    if (key)
-        return sh == EMIT_SHAPE_LIST ? EMIT_PRINT_INT : sh == EMIT_SHAPE_MAP ? EMIT_PRINT_STRING : EMIT_PRINT_UNKNOWN;
-    if (coll->kind == PCL_CALL && strcmp(coll->call.name, "split") == 0) return EMIT_PRINT_STRING;
-    int kind = config_read_kind(p, nodes, coll, 1);
+    return sh == EMIT_SHAPE_LIST ? EMIT_PRINT_INT : sh == EMIT_SHAPE_MAP ? EMIT_PRINT_STRING : EMIT_PRINT_UNKNOWN;
+}
+
+/* What e prints as (levels 0) or its items (1), their items (2), ...: a variable of s as an item of
+ * its collection, a for expression's items as its body, a conditional's as both branches'. */
+static emit_print_t items_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                               const pcl_expr_t *coll, size_t levels) {
+    size_t at = 0;
+    const emit_scope_t *v = coll->kind == PCL_TRAVERSAL && !coll->trav.n ? scope_find(s, coll->trav.root, &at) : NULL;
+    if (v) {
+        const pcl_expr_t *over = v->coll ? v->coll[at] : NULL;
+        if (v->is_key && v->is_key[at]) /* a list's index, a map's key */
+            return !levels && over ? emit_scope_item_kind(p, nodes, NULL, over, true) : EMIT_PRINT_UNKNOWN;
+        if (over && v->entries && v->entries[at]) return !levels ? EMIT_PRINT_COLLECTION : EMIT_PRINT_UNKNOWN;
+        emit_scope_t before = {v->name, v->coll, v->is_key, v->entries, at, v->outer}; /* what `over` sees */
+        return over ? items_kind(p, nodes, &before, over, levels + 1) : EMIT_PRINT_UNKNOWN;
+    }
+    if (!levels) return emit_scope_print_kind(p, nodes, s, coll);
+    if (coll->kind == PCL_FOR) { /* its body, its variables in scope */
+        const char *names[2] = {coll->kvar ? coll->kvar : "", coll->vvar};
+        const pcl_expr_t *colls[2] = {coll->x, coll->x};
+        bool is_key[2] = {true, false};
+        bool entries[2] = {false, coll->x->kind == PCL_CALL && strcmp(coll->x->call.name, "entries") == 0};
+        emit_scope_t in = {names, colls, is_key, entries, 2, s};
+        return items_kind(p, nodes, &in, coll->z, levels - 1);
+    }
+    if (coll->kind == PCL_COND) { /* either branch's */
+        emit_print_t y = items_kind(p, nodes, s, coll->y, levels);
+        return y == items_kind(p, nodes, s, coll->z, levels) ? y : EMIT_PRINT_UNKNOWN;
+    }
+    if (coll->kind == PCL_CALL && !coll->function && strcmp(coll->call.name, "split") == 0)
+        return levels == 1 ? EMIT_PRINT_STRING : EMIT_PRINT_UNKNOWN; /* strings */
+    if (coll->kind != PCL_TUPLE && coll->kind != PCL_OBJECT && emit_scope_reads(s, coll))
+        return EMIT_PRINT_UNKNOWN; /* read below a variable: not known here */
+    int kind = config_read_kind(p, nodes, coll, levels);
     if (kind >= 0) return print_of_config(kind);
     const schema_type_t *t = schema_read_type(p, nodes, coll, 0);
-    if (t) return t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? print_of_type(t->element) : EMIT_PRINT_UNKNOWN;
+    if (t) {
+        for (size_t i = 0; t && i < levels; i++)
+            t = t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP ? t->element : NULL;
+        return t ? print_of_type(t) : EMIT_PRINT_UNKNOWN;
+    }
     for (int depth = 0; depth < 8 && coll->kind == PCL_TRAVERSAL && !coll->trav.n; depth++) { /* a local's */
         int idx = names_table_get(nodes, coll->trav.root);
         if (idx < 0 || p->nodes[idx].kind != PCL_NODE_LOCAL || !p->nodes[idx].n_attrs) break;
         coll = p->nodes[idx].attrs[0].value;
+        if (coll->kind == PCL_FOR || coll->kind == PCL_COND) return items_kind(p, nodes, NULL, coll, levels);
     }
     emit_print_t all = EMIT_PRINT_UNKNOWN; /* a list's or object's literal items, all of one kind */
     size_t n = coll->kind == PCL_TUPLE ? coll->tuple.n : coll->kind == PCL_OBJECT ? coll->object.n : 0;
     for (size_t i = 0; i < n; i++) {
-        emit_print_t k =
-            emit_print_kind(p, nodes, coll->kind == PCL_TUPLE ? coll->tuple.items[i] : coll->object.items[i].value);
+        emit_print_t k = items_kind(
+            p, nodes, s, coll->kind == PCL_TUPLE ? coll->tuple.items[i] : coll->object.items[i].value, levels - 1);
         if (i && k != all) return EMIT_PRINT_UNKNOWN;
         all = k;
     }
@@ -1407,14 +1541,9 @@ static bool cs_not_implemented_ok(const expr_check_t *x, const pcl_expr_t *e) {
 static void check_recover_args(expr_check_t *x, const pcl_expr_t *e) {
     pcl_expr_walk(e->call.args[0], check_one, x);
     if (x->n_scope + 1 > EMIT_MAX_SCOPE) return;
-    const char **scope = arena_alloc(x->c->a, (x->n_scope + 1) * sizeof *scope), **old = x->scope;
-    size_t saved = x->n_scope;
-    if (x->n_scope) memcpy(scope, x->scope, x->n_scope * sizeof *scope);
-    scope[x->n_scope++] = "error";
-    x->scope = scope;
-    pcl_expr_walk(e->call.args[1], check_one, x);
-    x->scope = old;
-    x->n_scope = saved;
+    expr_check_t in = scope_with(x, 1);
+    scope_add(&in, "error", NULL, false, false);
+    pcl_expr_walk(e->call.args[1], check_one, &in);
 }
 
 /* Refuses an invoke or method call the language's emitter cannot write. */
@@ -1742,7 +1871,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     for (size_t i = 0; (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_TEMPLATE && i < e->tuple.n;
          i++) {
         const pcl_expr_t *part = e->tuple.items[i];
-        if (part->kind == PCL_STRING || in_scope_any(x, part) || !collection_value(c, part)) continue;
+        if (part->kind == PCL_STRING ||
+            (scope_reads(x, part) ? scope_print_kind(x, part) != EMIT_PRINT_COLLECTION : !collection_value(c, part)))
+            continue;
         refuse(c, x->n, part->line ? part->line : line, part->line ? part->col : col,
                arena_sprintf(c->a,
                              "'%s' interpolates '%s', a list, map or object, into a string, which PCL does not "
@@ -1768,16 +1899,20 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     }
     /* join() of a list of bools or numbers: PCL joins them as it prints them; C#'s string.Join prints
      * a bool True (an object's too) and a double by the culture (an int as PCL does), Java's
-     * String.join takes strings only */
+     * String.join takes strings only; so does a list whose items' type is not known (a for
+     * expression's, a conditional's, a mixed literal's: emit_scope_item_kind) */
     if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_CALL && strcmp(e->call.name, "join") == 0 &&
-        e->call.n == 2 && !in_scope_any(x, e->call.args[1])) {
-        emit_print_t k = emit_print_item_kind(c->p, c->nodes, e->call.args[1], false);
-        if (k != EMIT_PRINT_UNKNOWN && k != EMIT_PRINT_STRING && (k != EMIT_PRINT_INT || c->lang == LANG_JAVA)) {
+        e->call.n == 2) {
+        emit_scope_t s = {x->scope, x->scope_coll, x->scope_is_key, x->scope_entries, x->n_scope, NULL};
+        emit_print_t k = emit_scope_item_kind(c->p, c->nodes, &s, e->call.args[1], false);
+        if (k != EMIT_PRINT_STRING && (k != EMIT_PRINT_INT || c->lang == LANG_JAVA)) {
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' joins a list of %s, which %s, so cimport does not write it", x->at->name,
                                  k == EMIT_PRINT_BOOL      ? "bools"
                                  : k == EMIT_PRINT_DYNAMIC ? "values of no type"
-                                                           : "numbers",
+                                 : k == EMIT_PRINT_UNKNOWN ? "items of no one known type (it may hold bools or numbers)"
+                                 : k == EMIT_PRINT_COLLECTION ? "lists, maps or objects"
+                                                              : "numbers",
                                  c->lang == LANG_JAVA ? "Java's String.join does not take (it joins strings)"
                                                       : "C#'s string.Join prints otherwise than PCL (a bool True, a "
                                                         "double by the culture)"));
@@ -1862,17 +1997,25 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
      * (arrays, dictionaries and the SDK's classes compare references: ["a"] == ["a"] is false) */
     if (c->lang == LANG_CSHARP && e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !null_compared(e)) {
         const pcl_expr_t *ops[2] = {e->x, e->y}, *d = NULL;
-        bool dynamic = false;
+        emit_print_t kind = EMIT_PRINT_STRING;
         for (int k = 0; k < 2 && !d; k++) {
-            if (in_scope_any(x, ops[k])) continue;
-            dynamic = emit_dynamic_value(c->p, c->nodes, ops[k]);
-            if (dynamic || collection_value(c, ops[k])) d = ops[k];
+            if (scope_reads(x, ops[k])) /* a for expression's variable: by its collection's items */
+                kind = scope_print_kind(x, ops[k]);
+            else
+                kind = emit_dynamic_value(c->p, c->nodes, ops[k])
+                           ? EMIT_PRINT_DYNAMIC
+                           : (collection_value(c, ops[k]) ? EMIT_PRINT_COLLECTION : EMIT_PRINT_STRING);
+            if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_COLLECTION || kind == EMIT_PRINT_UNKNOWN) d = ops[k];
         }
         if (d) {
+            bool dynamic = kind != EMIT_PRINT_COLLECTION;
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' compares '%s', %s, with '%s': %s, so cimport does not write it",
                                  x->at->name, expr_text(c->a, d),
-                                 dynamic ? "a value of no type of its own" : "a list, map or object", e->op,
+                                 kind == EMIT_PRINT_DYNAMIC   ? "a value of no type of its own"
+                                 : kind == EMIT_PRINT_UNKNOWN ? "a for expression's value of no one known type"
+                                                              : "a list, map or object",
+                                 e->op,
                                  dynamic ? "C# holds it as an object, whose == compares references (or a JsonElement, "
                                            "which has no ==)"
                                          : "C#'s == compares arrays, dictionaries and objects by reference"));
@@ -1882,22 +2025,22 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     /* `+` of a string and a bool (C#), a number or a value of no type: PCL's + adds numbers; C# and Java
      * join the string with the other as they print it (C#: True, 1,5 by the culture; Java: 1.0), where
      * TypeScript prints true, 1.5, 1 */
-    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_BINARY && strcmp(e->op, "+") == 0 &&
-        !in_scope_any(x, e->x) && !in_scope_any(x, e->y)) {
-        emit_print_t k[2] = {emit_print_kind(c->p, c->nodes, e->x), emit_print_kind(c->p, c->nodes, e->y)};
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_BINARY && strcmp(e->op, "+") == 0) {
+        emit_print_t k[2] = {scope_print_kind(x, e->x), scope_print_kind(x, e->y)};
         for (int i = 0; i < 2; i++) {
             emit_print_t o = k[1 - i];
-            bool joins_otherwise =
-                o == EMIT_PRINT_NUMBER || o == EMIT_PRINT_DYNAMIC || (o == EMIT_PRINT_BOOL && c->lang == LANG_CSHARP);
+            bool joins_otherwise = o == EMIT_PRINT_NUMBER || o == EMIT_PRINT_DYNAMIC || o == EMIT_PRINT_UNKNOWN ||
+                                   (o == EMIT_PRINT_BOOL && c->lang == LANG_CSHARP);
             if (k[i] != EMIT_PRINT_STRING || !joins_otherwise) continue;
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' adds a string and '%s' with '+', which PCL does not (its + adds numbers) and "
                                  "%s would join as it prints the %s",
                                  x->at->name, expr_text(c->a, i ? e->x : e->y), lang_title(c->lang),
-                                 o == EMIT_PRINT_BOOL     ? "bool (True)"
-                                 : o == EMIT_PRINT_NUMBER ? "number"
-                                                          : "value"));
+                                 o == EMIT_PRINT_BOOL      ? "bool (True)"
+                                 : o == EMIT_PRINT_NUMBER  ? "number"
+                                 : o == EMIT_PRINT_UNKNOWN ? "value (of no one known type: a bool or number prints so)"
+                                                           : "value"));
             return false;
         }
     }
@@ -2143,18 +2286,12 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         }
         /* the body sees the for variables */
         pcl_expr_walk(e->x, check_one, x);
-        size_t saved = x->n_scope;
-        const char **scope = arena_alloc(c->a, (x->n_scope + 2) * sizeof *scope);
-        if (x->n_scope) memcpy(scope, x->scope, x->n_scope * sizeof *scope);
-        const char **old = x->scope;
-        x->scope = scope;
-        if (e->kvar) scope[x->n_scope++] = e->kvar;
-        scope[x->n_scope++] = e->vvar;
-        pcl_expr_walk(e->y, check_one, x);
-        pcl_expr_walk(e->z, check_one, x);
-        pcl_expr_walk(e->w, check_one, x);
-        x->scope = old;
-        x->n_scope = saved;
+        expr_check_t in = scope_with(x, 2);
+        if (e->kvar) scope_add(&in, e->kvar, e->x, true, false);
+        scope_add(&in, e->vvar, e->x, false, e->x->kind == PCL_CALL && strcmp(e->x->call.name, "entries") == 0);
+        pcl_expr_walk(e->y, check_one, &in);
+        pcl_expr_walk(e->z, check_one, &in);
+        pcl_expr_walk(e->w, check_one, &in);
         return false;
     }
     default: return true;

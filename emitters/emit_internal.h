@@ -225,12 +225,33 @@ typedef enum {
     EMIT_PRINT_INT,
     EMIT_PRINT_NUMBER,
     EMIT_PRINT_DYNAMIC,
+    EMIT_PRINT_COLLECTION, /* a list, map or object */
 } emit_print_t;
 /* What e prints as (a read of a for expression's variable is the caller's to call unknown). */
 emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* What an item of collection `coll` prints as (a for expression's value variable), or its key
  * (`key`: a list's index, a map's key). */
 emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *coll, bool key);
+/* For-expression variables in scope: name[i] goes over coll[i] (NULL: not a for's, as a hook's
+ * args), as its key or index (is_key[i]) or its value (entries[i]: an item of entries(), an object);
+ * the variables of the enclosing scopes in `outer`. */
+typedef struct emit_scope {
+    const char *const *name;
+    const pcl_expr_t *const *coll;
+    const bool *is_key, *entries;
+    size_t n;
+    const struct emit_scope *outer;
+} emit_scope_t;
+/* Whether e reads a variable of scope s. */
+bool emit_scope_reads(const emit_scope_t *s, const pcl_expr_t *e);
+/* What e prints as where the variables of s are in scope: a variable as its collection's item or key
+ * (emit_scope_item_kind), a conditional as both branches, what is read below a variable unknown. */
+emit_print_t emit_scope_print_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                                   const pcl_expr_t *e);
+/* emit_print_item_kind where the variables of s are in scope; also a for expression's items (its
+ * body's kind) and a conditional's (both branches'). */
+emit_print_t emit_scope_item_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                                  const pcl_expr_t *coll, bool key);
 /* What local n holds, itself or through secret()/unsecret(), that C# and Java read into: a literal
  * list or object with no output in it, or a config value that is not secret (also set in *config);
  * NULL for another local. */

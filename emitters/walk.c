@@ -1190,44 +1190,13 @@ void emit_typed_scope_entries(emit_typed_t *x, const pcl_expr_t *e) {
         x->scope_keys[x->n_scope - 1] = true;
 }
 
-typedef struct scope_read {
-    const emit_typed_t *x;
-    bool found;
-} scope_read_t;
-
-static bool scope_read_one(const pcl_expr_t *e, void *ctx) {
-    scope_read_t *r = ctx;
-    for (size_t i = 0; e->kind == PCL_TRAVERSAL && i < r->x->n_scope; i++)
-        r->found |= strcmp(r->x->scope_name[i], e->trav.root) == 0;
-    return !r->found;
-}
-
-static bool reads_scope(const emit_typed_t *x, const pcl_expr_t *e) {
-    scope_read_t r = {x, false};
-    if (x->n_scope) pcl_expr_walk(e, scope_read_one, &r);
-    return r.found;
-}
-
 emit_print_t emit_typed_print_kind(const emit_typed_t *x, const pcl_expr_t *e) {
+    emit_scope_t in = {x->scope_name, x->scope_coll, x->scope_is_key, x->scope_keys, x->n_scope, NULL};
     /* a hook's args.name, .type, .urn, .id (emit_check_program: nothing else of it) */
     if (x->node && x->node->kind == PCL_NODE_HOOK && e->kind == PCL_TRAVERSAL && strcmp(e->trav.root, "args") == 0 &&
-        emit_typed_find(x, "args") < 0 && !reads_scope(x, e))
+        emit_typed_find(x, "args") < 0 && !emit_scope_reads(&in, e))
         return EMIT_PRINT_STRING;
-    if (!reads_scope(x, e)) return emit_print_kind(x->p, x->index, e);
-    /* a variable itself: its collection's item's or key's (a collection that reads no other variable) */
-    for (size_t i = x->n_scope; e->kind == PCL_TRAVERSAL && !e->trav.n && i-- > 0;) {
-        if (strcmp(x->scope_name[i], e->trav.root) != 0) continue;
-        const pcl_expr_t *coll = x->scope_coll[i];
-        return coll && !x->scope_keys[i] && !reads_scope(x, coll)
-                   ? emit_print_item_kind(x->p, x->index, coll, x->scope_is_key[i])
-                   : EMIT_PRINT_UNKNOWN;
-    }
-    /* what is read or chosen from one: unknown here; an operator's result by its shape */
-    if (e->kind == PCL_TRAVERSAL || e->kind == PCL_COND || e->kind == PCL_INDEX || e->kind == PCL_GETATTR ||
-        e->kind == PCL_CALL)
-        return e->kind == PCL_CALL && emit_expr_shape(x->p, x->index, e) == EMIT_SHAPE_STRING ? EMIT_PRINT_STRING
-                                                                                              : EMIT_PRINT_UNKNOWN;
-    return emit_print_kind(x->p, x->index, e);
+    return emit_scope_print_kind(x->p, x->index, &in, e);
 }
 
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text) {

@@ -2432,6 +2432,59 @@ START_TEST(test_to_json_double_java) {
 }
 END_TEST
 
+/* The checks that refuse what C#'s and Java's run-time types print or compare otherwise than PCL (==
+ * of a value of no type or of collections, join() of bools or numbers, a collection in a template, a
+ * string + a bool or number) skipped an operand that reads a for expression's variable, and join()
+ * let through a list whose items' kind was not known (a for expression's, a mixed literal's, a
+ * conditional's): C# compared JsonElements and ImmutableArrays with ==, joined True,False, printed
+ * aTrue, a1,5 and a list's type name; Java a1.0, [a, b]. A variable is now judged by its collection's
+ * items; what is not known is refused where it could print or compare so. */
+START_TEST(test_for_variable_checks_cs_java) {
+    static const char *cfg = "config \"cla\" \"list(any)\" {}\nconfig \"cll\" \"list(list(string))\" {}\n"
+                             "config \"lb\" \"list(bool)\" {}\nconfig \"ln\" \"list(number)\" {}\n"
+                             "config \"ls\" \"list(string)\" {}\nconfig \"b\" \"bool\" {}\n";
+    static const struct {
+        const char *value, *at, *why;
+        bool cs, java;
+    } refused[] = {
+        {"[for x in cla : x == \"a\"]", "main.pp:8:31", "compares 'x'", true, false},
+        {"[for x in cll : [for y in cll : x == y]]", "main.pp:8:47", "compares 'x', a list, map or object", true,
+         false},
+        {"join(\",\", [for x in ls : x == \"a\"])", "main.pp:8:13", "joins a list of bools", true, true},
+        {"join(\",\", [b, \"x\"])", "main.pp:8:13", "joins a list of items of no one known type", true, true},
+        {"join(\",\", b ? [true] : [false])", "main.pp:8:13", "joins a list of bools", true, true},
+        {"[for x in lb : \"a\" + x]", "main.pp:8:32", "adds a string and 'x' with '+'", true, false},
+        {"[for x in ln : \"a\" + x]", "main.pp:8:32", "adds a string and 'x' with '+'", true, true},
+        {"[for x in cll : \"v-${x}\"]", "main.pp:8:34", "interpolates 'x', a list, map or object", true, true},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char pcl[1024];
+        snprintf(pcl, sizeof pcl, "%soutput \"o\" {\n    value = %s\n}\n", cfg, refused[i].value);
+        fixture_t f = load(pcl);
+        if (refused[i].cs) tu_pcl_emit_refused(&f, LANG_CSHARP, refused[i].at, refused[i].why);
+        if (refused[i].java) tu_pcl_emit_refused(&f, LANG_JAVA, refused[i].at, refused[i].why);
+        unload(&f);
+    }
+    /* a variable of a known scalar kind stays written */
+    fixture_t f = load("config \"ls\" \"list(string)\" {}\nconfig \"cll\" \"list(list(string))\" {}\n"
+                       "output \"e\" {\n    value = [for x in ls : x == \"a\"]\n}\n"
+                       "output \"j\" {\n    value = join(\",\", [for x in ls : \"v-${x}\"])\n}\n"
+                       "output \"k\" {\n    value = [for x in cll : join(\",\", x)]\n}\n"
+                       "output \"p\" {\n    value = [for x in ls : \"a\" + x]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = ls.Select(x => x == \"a\").ToList(),\n");
+    tu_has(cs, "[\"j\"] = string.Join(\",\", ls.Select(x => $\"v-{x}\").ToList()),\n");
+    tu_has(cs, "[\"k\"] = cll.Select(x => string.Join(\",\", x)).ToList(),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "String.join(\",\", x)");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 /* C# holds a config value of no type whose default is null as a JsonElement?: entries(u) of it was
  * written u.EnumerateObject() (CS1061: a Nullable<JsonElement> has none), also as a for's source;
  * it is u!.Value.EnumerateObject() now, as a read into it is (u!.Value.GetProperty). */
@@ -2542,6 +2595,7 @@ int main(void) {
     tcase_add_test(tc, test_for_object_compare_cs);
     tcase_add_test(tc, test_int_overflow_cs_java);
     tcase_add_test(tc, test_to_json_double_java);
+    tcase_add_test(tc, test_for_variable_checks_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
     suite_add_tcase(s, tc);
