@@ -3700,14 +3700,19 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     go_body(&g.base, &scratch);
     buf_free(&scratch);
 
-    /* Names: import aliases and the names the program itself declares are taken. */
+    /* Names: import aliases, the helper functions' names (a variable of that name would hide the
+     * function in main's body) and the names the program itself declares are taken. */
     static const char *const taken[] = {"ctx", "err", "cfg", "main", "pulumi", "config"};
     size_t n_taken = sizeof taken / sizeof taken[0];
-    const char **reserved = arena_alloc(g.base.a, (g.n_imports + n_taken + 1) * sizeof *reserved);
+    const char **reserved = arena_alloc(g.base.a, (g.n_imports + n_taken + GO_N_HELPERS + 1) * sizeof *reserved);
     for (size_t i = 0; i < g.n_imports; i++)
         reserved[i] = g.imports[i].alias;
     memcpy(reserved + g.n_imports, taken, sizeof taken);
-    reserved[g.n_imports + n_taken] = NULL;
+    for (size_t h = 0; h < GO_N_HELPERS; h++) {
+        const char *name = GO_HELPERS[h].text + strlen("func ");
+        reserved[g.n_imports + n_taken + h] = arena_strndup(g.base.a, name, strcspn(name, "[("));
+    }
+    reserved[g.n_imports + n_taken + GO_N_HELPERS] = NULL;
     names_table_t *names = emit_typed_name_nodes(&g.base, LANG_GO, NULL, reserved, g.referenced, "_");
     g.names = names;
     /* after every node's own name, so that none of them is renamed for these */

@@ -567,6 +567,25 @@ START_TEST(test_go_number_in_template) {
 }
 END_TEST
 
+/* A config value or local named like one of the helper functions (formatNumber, sha1Hash) was declared
+ * under that name in main's body, hiding the function: `formatNumber(formatNumber)` did not compile
+ * (read8c). The helpers' names are taken: the variable gets another. */
+START_TEST(test_go_helper_names_taken) {
+    char *go = an_emit("config \"formatNumber\" \"number\" {}\nconfig \"n\" \"number\" {}\n"
+                       "sha1Hash = \"x\"\n"
+                       "output \"o1\" {\n    value = \"${n} ${formatNumber}\"\n}\n"
+                       "output \"o2\" {\n    value = sha1(sha1Hash)\n}\n",
+                       LANG_GO);
+    ck_assert_msg(!strstr(go, "formatNumber := "), "%s", go);
+    ck_assert_msg(!strstr(go, "sha1Hash := "), "%s", go);
+    ck_assert_msg(!strstr(go, "formatNumber(formatNumber)"), "%s", go);
+    ck_assert_msg(!strstr(go, "sha1Hash(sha1Hash)"), "%s", go);
+    tu_has(go, "func formatNumber(v float64) string {\n");
+    tu_has(go, "func sha1Hash(input string) string {\n");
+    free(go);
+}
+END_TEST
+
 /* An output's number, int or bool where the schema wants a string (`tags = {a = r.num}`, PCL converts
  * it) was passed as it is: a Float64Output in a pulumi.StringMap (did not compile). It is converted in
  * an apply, the number as PCL prints it; a plain config number through formatNumber too (strconv's
@@ -686,6 +705,7 @@ static Suite *suite(void) {
     TCase *pv = tcase_create("pcl_values");
     tcase_add_test(pv, test_go_invoke_map_key);
     tcase_add_test(pv, test_go_number_in_template);
+    tcase_add_test(pv, test_go_helper_names_taken);
     tcase_add_test(pv, test_go_output_number_as_string);
     tcase_add_test(pv, test_cs_java_output_number_as_string_refused);
     tcase_add_test(pv, test_cs_java_big_whole_number);
