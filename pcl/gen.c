@@ -377,7 +377,7 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
 /* The key an earlier run stored this secret's value under: of the names unique_name would try for
  * base (base, base2, ...), one the stack config or secrets file holds with this very value and no
  * other secret of this program took; else NULL. */
-static const char *reused_secret_name(gen_ctx_t *g, const char *base, const pv_t *inner) {
+static const char *reused_secret_name(gen_ctx_t *g, const char *base, const pv_t *inner, bool *elsewhere) {
     const pcl_gen_options_t *o = g->opts;
     if (!inner || !o->reserved_values || !o->n_reserved_names) return NULL;
     const pv_t *v = strip_secrets(g->a, inner);
@@ -400,6 +400,7 @@ static const char *reused_secret_name(gen_ctx_t *g, const char *base, const pv_t
             !pcl_smap_get(&g->reused_keys, name, NULL)) {
             pcl_smap_add(&g->reused_keys, name, 0);
             found = name;
+            *elsewhere = o->reserved_elsewhere && o->reserved_elsewhere[i];
         }
     }
     free(json);
@@ -436,8 +437,9 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
     }
     gen_res_t *r = &g->res[g->cur];
     const char *base = arena_sprintf(g->a, "%s%s", r->ident, g->path.len ? g->path.data : "Secret");
-    const char *name = reused_secret_name(g, base, inner);
-    bool stored = name != NULL; /* the key holds this value already */
+    bool elsewhere = false;
+    const char *name = reused_secret_name(g, base, inner, &elsewhere);
+    bool stored = name != NULL && !elsewhere; /* the key holds this value already, where this run writes */
     if (!name) name = unique_name(g, base, SIZE_MAX);
     r->configs = arena_grow_array(g->a, r->configs, &r->cap_configs, r->n_configs + 1, sizeof *r->configs);
     r->configs[r->n_configs++] = (gen_config_t){name, config_type_name(g, type, inner)};

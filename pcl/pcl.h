@@ -250,6 +250,11 @@ typedef struct pcl_gen_options {
      * unknown. A secret of the same value whose key would be that name takes it again (a re-run writes
      * the same code, no second key). Borrowed for the call. */
     const char *const *reserved_values;
+    /* With reserved_values: true where that value is held only where this run does not write secrets
+     * (the secrets file of an earlier run without a passphrase, now that the stack config takes them):
+     * the key is taken again and the value still stored, so the key the code reads holds it where
+     * `pulumi` looks. NULL: every held value is where this run writes. Borrowed for the call. */
+    const bool *reserved_elsewhere;
 } pcl_gen_options_t;
 
 /* A secret value moved out of the code into stack config. */

@@ -105,6 +105,13 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
         free(plain);
         diag_list_free(&quiet);
     }
+    /* The secrets file's values are not where this run writes (the stack config): a key taken again
+     * for one of them still gets the value stored, encrypted, in the stack config. */
+    if (s->n_reserved > n_config_keys) {
+        s->reserved_elsewhere = arena_alloc(a, s->n_reserved * sizeof *s->reserved_elsewhere);
+        for (size_t i = n_config_keys; i < s->n_reserved; i++)
+            s->reserved_elsewhere[i] = true;
+    }
     s->to_config = true;
     return true;
 }

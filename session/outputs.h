@@ -33,6 +33,8 @@ typedef struct outputs_secrets {
     const char *project;
     const char **reserved;        /* the project's config keys the stack config already has (no prefix) */
     const char **reserved_values; /* the value of each, as a secret's plaintext (NULL: unknown) */
+    bool *reserved_elsewhere;     /* per key: its value is only in the secrets file, and this run writes the
+                                     stack config (pcl_gen_options_t.reserved_elsewhere); NULL: none */
     size_t n_reserved;
     arena_t *arena;
 } outputs_secrets_t;

@@ -554,6 +554,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
     po->reserved_names = p->secrets.reserved;
     po->n_reserved_names = p->secrets.n_reserved;
     po->reserved_values = p->secrets.reserved_values;
+    po->reserved_elsewhere = p->secrets.reserved_elsewhere;
     bool generated = pcl_generate(gr, n, p->schemas, po, &p->gen, diags) && p->gen.program;
     if (*values) {
         for (size_t i = 0; i < plan->n_items; i++)

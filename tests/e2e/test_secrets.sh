@@ -119,6 +119,14 @@ grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log &&
 ! grep -qF 'only known encrypted' run2.log && ok || bad "again: warned: $(cat run2.log)"
 python3 -c 'import json; d=json.load(open("cimport-secrets.json")); assert list(d)==["apiNameKeepersApiToken"], d' && ok ||
   bad "again: keys: $(cat cimport-secrets.json)"
+# the value in the secrets file of those runs, then a run with a passphrase: the same key, its value now
+# encrypted into the stack config where `pulumi` reads it (it said 'no change' and stored nothing, though
+# the first run's note said a passphrase run would encrypt it there)
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run3.log 2>&1 || bad "passphrase after the file: $(cat run3.log)"
+grep -qxF 'cimport: index.ts: no change: it holds this code already' run3.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml 2>/dev/null)" = 1 ] &&
+  grep -qF 'shop:apiNameKeepersApiToken:' Pulumi.prod.yaml && ok || bad "passphrase after the file: $(cat run3.log Pulumi.prod.yaml)"
+rm -f Pulumi.prod.yaml
 printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml && rm -f cimport-secrets.json && printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
 for i in 1 2; do PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run$i.log 2>&1 || bad "again, passphrase: $(cat run$i.log)"; done
 grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml)" = 1 ] && ok ||
