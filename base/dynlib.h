@@ -38,6 +38,18 @@ static inline void *dynlib_fn(dynlib_t *lib, void **cache, const char *name) {
     return f;
 }
 
+/* NOLINTBEGIN(bugprone-macro-parentheses): `var` is a declared name, which cannot be parenthesized */
+/* Declares `var` of type T (a function pointer type) holding lib's function `name`, or NULL; the lookup
+ * is remembered in a static of the calling function. Needs <string.h>. */
+#define DYNLIB_FN(lib, T, var, name)                                                                                   \
+    static void *var##_cache;                                                                                          \
+    __typeof__(T) var;                                                                                                 \
+    do {                                                                                                               \
+        void *p_ = dynlib_fn((lib), &var##_cache, (name));                                                             \
+        memcpy(&var, &p_, sizeof var);                                                                                 \
+    } while (0)
+/* NOLINTEND(bugprone-macro-parentheses) */
+
 /* Why the last dynlib_sym on lib failed ("" when none did), worded for a user with the fix: a copy
  * of the calling thread's own, valid until its next call. */
 const char *dynlib_error(const dynlib_t *lib);

@@ -13,16 +13,8 @@ const char *dynlib_curl_error(void) {
     return dynlib_error(&curl);
 }
 
-/* NOLINTBEGIN(bugprone-macro-parentheses): `var` is a declared name, which cannot be parenthesized */
 /* The function `name` of type T (a function pointer type) into `var`, or NULL. */
-#define CURL_FN(T, var, name)                                                                                          \
-    static void *var##_cache;                                                                                          \
-    __typeof__(T) var;                                                                                                 \
-    do {                                                                                                               \
-        void *p_ = dynlib_fn(&curl, &var##_cache, name);                                                               \
-        memcpy(&var, &p_, sizeof var);                                                                                 \
-    } while (0)
-/* NOLINTEND(bugprone-macro-parentheses) */
+#define CURL_FN(T, var, name) DYNLIB_FN(&curl, T, var, name)
 
 CURLcode curl_global_init(long flags) {
     CURL_FN(CURLcode(*)(long), f, "curl_global_init");

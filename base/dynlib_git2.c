@@ -10,16 +10,8 @@ const char *dynlib_git2_error(void) {
     return dynlib_error(&git2);
 }
 
-/* NOLINTBEGIN(bugprone-macro-parentheses): `var` is a declared name, which cannot be parenthesized */
 /* The function `name` of type T (a function pointer type) into `var`, or NULL. */
-#define GIT2_FN(T, var, name)                                                                                          \
-    static void *var##_cache;                                                                                          \
-    __typeof__(T) var;                                                                                                 \
-    do {                                                                                                               \
-        void *p_ = dynlib_fn(&git2, &var##_cache, name);                                                               \
-        memcpy(&var, &p_, sizeof var);                                                                                 \
-    } while (0)
-/* NOLINTEND(bugprone-macro-parentheses) */
+#define GIT2_FN(T, var, name) DYNLIB_FN(&git2, T, var, name)
 
 int git_libgit2_init(void) {
     GIT2_FN(int (*)(void), f, "git_libgit2_init");

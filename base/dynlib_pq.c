@@ -10,16 +10,8 @@ const char *dynlib_pq_error(void) {
     return dynlib_error(&pq);
 }
 
-/* NOLINTBEGIN(bugprone-macro-parentheses): `var` is a declared name, which cannot be parenthesized */
 /* The function `name` of type T (a function pointer type) into `var`, or NULL. */
-#define PQ_FN(T, var, name)                                                                                            \
-    static void *var##_cache;                                                                                          \
-    __typeof__(T) var;                                                                                                 \
-    do {                                                                                                               \
-        void *p_ = dynlib_fn(&pq, &var##_cache, name);                                                                 \
-        memcpy(&var, &p_, sizeof var);                                                                                 \
-    } while (0)
-/* NOLINTEND(bugprone-macro-parentheses) */
+#define PQ_FN(T, var, name) DYNLIB_FN(&pq, T, var, name)
 
 /* Without libpq there is no connection: NULL, whose status is CONNECTION_BAD and whose error
  * message is why libpq could not be loaded (as libpq itself answers for a NULL connection). */
