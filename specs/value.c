@@ -508,6 +508,15 @@ static const char *jstr(const cJSON *obj, const char *key) {
     return cJSON_IsString(j) ? j->valuestring : NULL;
 }
 
+/* Whether t (a C string) is exactly one JSON value, whitespace around it allowed (the scanner's
+ * grammar: RFC 8259's). */
+static bool json_text_is_one_value(const char *t) {
+    jscan_t s;
+    jscan_init(&s, t, strlen(t));
+    jscan_range_t r;
+    return jscan_value(&s, &r) && jscan_end(&s);
+}
+
 static pv_t *decode_sig(arena_t *a, const cJSON *j, const char *sig, const char *where, diag_list_t *diags) {
     if (strcmp(sig, PV_SIG_SECRET) == 0) {
         const char *ct = jstr(j, "ciphertext");
@@ -519,7 +528,9 @@ static pv_t *decode_sig(arena_t *a, const cJSON *j, const char *sig, const char 
             return v;
         }
         if (pt && cJSON_IsString(pt) && !ct) {
-            cJSON *inner = cJSON_Parse(pt->valuestring);
+            /* one JSON value, as Go's json.Unmarshal reads it: cJSON alone reads on past a leading
+             * zero (02 is 2), takes 1.e5 and ignores text after the value */
+            cJSON *inner = json_text_is_one_value(pt->valuestring) ? cJSON_Parse(pt->valuestring) : NULL;
             if (!inner) {
                 diag_error(diags, DIAG_INPUT, "%s: malformed secret value: its plaintext is not JSON", where);
                 return NULL;
@@ -694,6 +705,7 @@ static bool plaintext_secret(arena_t *a, const pv_t *obj, size_t members, const 
     diag_list_t local;
     diag_list_init(&local);
     pv_t *inner = from_text(a, &in, where, &local, 0);
+    if (inner && !jscan_end(&in)) inner = NULL; /* 0 of 02, 1 of "1 2": not one value (in.err set) */
     if (!inner && in.err) { /* not JSON to this reader: cJSON's reading decides (and words the error) */
         diag_list_free(&local);
         return false;

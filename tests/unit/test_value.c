@@ -129,6 +129,22 @@ START_TEST(test_special_values) {
                      "inputs: malformed secret value: exactly one of `ciphertext` or `plaintext` must be supplied");
     cJSON_Delete(bad);
     diag_list_free(&d);
+    /* a plaintext is one JSON value, as Go's json.Unmarshal reads it: a leading zero, text after the
+     * value or cJSON's 1.e5 is not (cJSON alone read 02 as 2 and "x" trailing as "x") */
+    const char *not_json[] = {"02", "-01", "1 2", "\\\"x\\\" trailing", "1.e5", "[1,]"};
+    for (size_t i = 0; i < sizeof not_json / sizeof *not_json; i++) {
+        char *doc = arena_sprintf(a,
+                                  "{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+                                  "\"plaintext\":\"%s\"}",
+                                  not_json[i]);
+        cJSON *j2 = cJSON_Parse(doc);
+        ck_assert_ptr_nonnull(j2);
+        diag_list_init(&d);
+        ck_assert_msg(pv_from_state_json(a, j2, "inputs", &d) == NULL, "%s read", doc);
+        ck_assert_str_eq(d.head->message, "inputs: malformed secret value: its plaintext is not JSON");
+        cJSON_Delete(j2);
+        diag_list_free(&d);
+    }
     arena_free(a);
 }
 END_TEST
@@ -236,6 +252,12 @@ START_TEST(test_state_text_agrees_with_tree) {
         "{\"s\":{" SECRET ",\"plaintext\":\"not json\"}}",
         "{\"s\":{" SECRET ",\"plaintext\":\"\"}}",
         "{\"s\":{" SECRET ",\"plaintext\":\"1.e5\"}}",
+        /* numbers the scanner ends early (0 of 02) where cJSON reads on (2): CI's fuzzer, stop 28 */
+        "{\"s\":{" SECRET ",\"plaintext\":\"02\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"-01\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"00.5\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\"1 2\"}}",
+        "{\"s\":{" SECRET ",\"plaintext\":\" [1] \"}}",
         "{\"s\":{" SECRET ",\"ciphertext\":\"v1:abc\"}}",
         "{\"s\":{" SECRET ",\"ciphertext\":\"v1:abc\",\"plaintext\":\"1\"}}",
         "{\"s\":{" SECRET "}}",
