@@ -43,7 +43,26 @@ typedef struct sp_unit {
     int go_define;             /* -1 unchanged, 0 `=`, 1 `:=` */
     bool call_only;            /* SP_REPLACE: only the call is replaced (a Go component's registration) */
     const char *core;          /* rewritten, re-indented text (first line unindented, no final newline) */
+    /* Where the statements that use it are (sp_place): the first of them in the program body
+     * (SP_AT_NONE: none; SP_AT_END: the insertion point), and the resources in blocks of their own
+     * (slots, indexes into sp_ctx_t.slots) where a copy of it goes. */
+    uint32_t body_at;
+    size_t *nested, nnested, cnested;
+    bool copied; /* a copy goes into a nested slot (its imports are needed) */
 } sp_unit_t;
+
+#define SP_AT_NONE UINT32_MAX
+#define SP_AT_END (UINT32_MAX - 1)
+
+/* A resource of the user's file in a block of its own (a function's, a loop's), not the program
+ * body, that a generated statement replaces: the config reads it needs go right before it, in that
+ * block, under names of their own there (`map`: a generated name → its name at this slot). */
+typedef struct sp_slot {
+    const sp_stmt_t *at;
+    names_table_t *map;
+    const char **map_to;
+    size_t nmap, cmap;
+} sp_slot_t;
 
 typedef struct sp_ctx {
     splicer_t *s;
@@ -65,6 +84,8 @@ typedef struct sp_ctx {
     names_table_t *decl_first; /* declared name → index of the first body statement declaring it */
     names_table_t *cs_decls;   /* C#: names declared by body statements, without `@` */
     names_table_t *cs_vars;    /* C#: every X of a `var X ` in the text */
+    sp_slot_t *slots;
+    size_t nslots, cslots;
 } sp_ctx_t;
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -948,6 +969,198 @@ static void sp_go_unused_decls(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
     }
 }
 
+/* ---------------------------------------------------------------------------------------------- */
+/* where the generated statements that are no resources (config reads) go                          */
+
+static size_t sp_slot_of(sp_ctx_t *c, const sp_stmt_t *t) {
+    for (size_t k = 0; k < c->nslots; k++)
+        if (c->slots[k].at == t) return k;
+    SP_PUSH(c->a, c->slots, c->nslots, c->cslots);
+    c->slots[c->nslots - 1] = (sp_slot_t){.at = t, .map = names_table_new(c->a)};
+    return c->nslots - 1;
+}
+
+static bool sp_unit_in_slot(const sp_unit_t *u, size_t k) {
+    for (size_t i = 0; i < u->nnested; i++)
+        if (u->nested[i] == k) return true;
+    return false;
+}
+
+static void sp_unit_add_slot(sp_ctx_t *c, sp_unit_t *u, size_t k) {
+    if (sp_unit_in_slot(u, k)) return;
+    SP_PUSH(c->a, u->nested, u->nnested, u->cnested);
+    u->nested[u->nnested - 1] = k;
+}
+
+static void sp_slot_put(sp_ctx_t *c, sp_slot_t *sl, const char *from, const char *to) {
+    SP_PUSH(c->a, sl->map_to, sl->nmap, sl->cmap);
+    sl->map_to[sl->nmap - 1] = to;
+    names_table_put(sl->map, from, (int)(sl->nmap - 1));
+}
+
+/* Appends to ed (n of *cap) an edit for every site of the generated statement g whose name has a
+ * name of its own in slot sl (NULL: none), and one naming g's first declaration `decl0` (NULL: as it
+ * is). Returns the new count. */
+static size_t sp_slot_edits(sp_ctx_t *c, const sp_slot_t *sl, const sp_stmt_t *g, const char *decl0,
+                            sp_local_edit_t **ed, size_t n, size_t *cap) {
+    const sp_program_t *G = &c->G;
+    for (size_t k = sp_first_site(G, g->start); k < G->nsites && G->sites[k].start <= g->end; k++) {
+        const sp_site_t *st = &G->sites[k];
+        if (st->end > g->end) continue;
+        const char *to = NULL;
+        if (decl0 && g->ndecls && st->start == g->decls[0].start) {
+            to = decl0;
+        } else if (sl) {
+            int m = names_table_get(sl->map, st->text);
+            if (m >= 0) to = sl->map_to[m];
+        }
+        if (!to) continue;
+        *ed = arena_grow_array(c->a, *ed, cap, n + 1, sizeof **ed);
+        (*ed)[n++] = (sp_local_edit_t){st->start, st->end, to};
+    }
+    return n;
+}
+
+/* Whether the user's statement t says what generated statement g says with g's one declared name
+ * written as t's (and the names slot sl gives, when not NULL), whatever the layout. */
+static bool sp_same_but_name(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t, const sp_slot_t *sl) {
+    if (g->ndecls != 1 || t->ndecls != 1) return false;
+    sp_local_edit_t *ed = NULL;
+    size_t cap = 0, n = sp_slot_edits(c, sl, g, t->decls[0].name, &ed, 0, &cap);
+    const char *gt = sp_rewrite(c, g->start, g->end, ed, n, "");
+    return strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, c->T.text + t->start, t->end - t->start)) == 0;
+}
+
+/* Fills each unit's body_at and nested slots: a resource replaced in the program body is at its
+ * statement, one replaced in a block of its own (a function's) is a slot, a new resource is at the
+ * insertion point; a statement that is no resource (a config read, the config object) goes where the
+ * first statement that uses it is — before the statement the generated code uses it in, so a read
+ * never follows its use nor the config object it reads from, and into the block of a nested
+ * resource that uses it, where the program body's names may not be in scope or not yet set. */
+static void sp_place(sp_ctx_t *c, sp_unit_t *u, size_t nu) {
+    const sp_program_t *T = &c->T, *G = &c->G;
+    names_table_t *gdecl = names_table_new(c->a); /* a name a non-resource statement declares → it */
+    size_t **deps = arena_alloc(c->a, (nu + 1) * sizeof *deps);
+    size_t *ndeps = arena_alloc(c->a, (nu + 1) * sizeof *ndeps), *cdeps = arena_alloc(c->a, (nu + 1) * sizeof *cdeps);
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        deps[i] = NULL;
+        ndeps[i] = cdeps[i] = 0;
+        for (size_t k = sp_first_site(G, g->start); k < G->nsites && G->sites[k].start <= g->end; k++) {
+            const sp_site_t *st = &G->sites[k];
+            if (st->end > g->end) continue;
+            bool own = false;
+            for (size_t d = 0; d < g->ndecls; d++)
+                own |= st->start == g->decls[d].start;
+            int j = own ? -1 : names_table_get(gdecl, st->text);
+            if (j < 0) continue;
+            bool dup = false;
+            for (size_t d = 0; d < ndeps[i]; d++)
+                dup |= deps[i][d] == (size_t)j;
+            if (dup) continue;
+            SP_PUSH(c->a, deps[i], ndeps[i], cdeps[i]);
+            deps[i][ndeps[i] - 1] = (size_t)j;
+        }
+        if (*g->res_name || g->is_return) continue;
+        for (size_t d = 0; d < g->ndecls; d++) {
+            const char *nm = g->decls[d].name;
+            if (strcmp(nm, "_") != 0 && !(T->lang == LANG_GO && strcmp(nm, "err") == 0))
+                names_table_put(gdecl, nm, (int)i);
+        }
+    }
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        u[i].body_at = SP_AT_NONE;
+        if (g->is_return || u[i].mode == SP_REUSE) continue;
+        if (u[i].mode == SP_REPLACE) {
+            if (sp_body_stmt_at(T, u[i].existing->start))
+                u[i].body_at = u[i].existing->start;
+            else
+                sp_unit_add_slot(c, &u[i], sp_slot_of(c, u[i].existing));
+        } else if (*g->res_name) {
+            u[i].body_at = SP_AT_END;
+        }
+    }
+    for (size_t i = nu; i-- > 0;)
+        for (size_t d = 0; d < ndeps[i]; d++) {
+            sp_unit_t *j = &u[deps[i][d]];
+            if (j->mode != SP_SKIP) continue;
+            if (u[i].body_at < j->body_at) j->body_at = u[i].body_at;
+            for (size_t k = 0; k < u[i].nnested; k++)
+                sp_unit_add_slot(c, j, u[i].nested[k]);
+        }
+    for (size_t i = 0; i < nu; i++)
+        if (u[i].mode == SP_SKIP && !*G->stmts[i].res_name && u[i].body_at == SP_AT_NONE && !u[i].nnested)
+            u[i].body_at = SP_AT_END; /* used by nothing: at the end, as before */
+}
+
+/* The statements slot k needs go right before its resource's statement, in its block: a statement
+ * already there that says the same (an earlier run's) is used under its name, else a copy under a
+ * fresh name. Refused (false, a diagnostic) where no statement can go before it. */
+static bool sp_fill_slot(sp_ctx_t *c, sp_unit_t *u, size_t nu, size_t k) {
+    sp_program_t *T = &c->T;
+    const sp_program_t *G = &c->G;
+    sp_slot_t *sl = &c->slots[k];
+    const sp_stmt_t *at = sl->at;
+    size_t first = SIZE_MAX;
+    for (size_t j = 0; j < nu && first == SIZE_MAX; j++)
+        if (u[j].mode == SP_SKIP && !*G->stmts[j].res_name && sp_unit_in_slot(&u[j], k)) first = j;
+    if (first == SIZE_MAX) return true;
+    const char *ind = sp_line_indent(T, at->start), *container = "", *why = NULL;
+    sp_stmt_t *before = NULL;
+    size_t nbefore = 0;
+    if (T->lang == LANG_JAVA)
+        why = "cimport does not place config reads inside a Java method or lambda other than the program's";
+    else if (sp_line_start(T->text, at->start) + strlen(ind) != at->start)
+        why = "its statement does not start a line of its own";
+    else if (!sp_block_before(T, at->start, &container, &before, &nbefore) ||
+             (strcmp(container, "statement_block") != 0 && strcmp(container, "block") != 0 &&
+              strcmp(container, "expression_case") != 0 && strcmp(container, "switch_section") != 0))
+        why = arena_sprintf(c->a, "it is in a %s, where no statement can go", *container ? container : "?");
+    for (size_t j = first; j < nu && !why; j++)
+        if (u[j].mode == SP_SKIP && !*G->stmts[j].res_name && sp_unit_in_slot(&u[j], k) && G->stmts[j].ndecls != 1)
+            why = "the statement it needs declares more than one name";
+    if (why) {
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the resource '%s' here is defined outside the program's body, and the config read its "
+                             "new code needs cannot go before it (%s): nothing was changed; move the definition into "
+                             "the program's body (or onto a line of its own in a function), or import it into "
+                             "another file",
+                             at->res_name, why);
+        d->line = (long)sp_line_of(T->text, at->res_start);
+        return false;
+    }
+    size_t lo = 0;
+    for (size_t j = first; j < nu; j++) {
+        const sp_stmt_t *g = &G->stmts[j];
+        if (u[j].mode != SP_SKIP || *g->res_name || !sp_unit_in_slot(&u[j], k)) continue;
+        const char *d = g->decls[0].name, *name = NULL;
+        for (size_t m = lo; m < nbefore && !name; m++)
+            if (sp_same_but_name(c, g, &before[m], sl)) {
+                name = before[m].decls[0].name;
+                lo = m + 1;
+            }
+        u[j].copied = true;
+        if (name) {
+            sp_slot_put(c, sl, d, name);
+            continue;
+        }
+        name = sp_fresh(c, d, NULL);
+        sp_slot_put(c, sl, d, name);
+        sp_local_edit_t *ed = NULL;
+        size_t cap = 0, n = sp_slot_edits(c, sl, g, name, &ed, 0, &cap);
+        if (T->lang == LANG_GO && g->op_end) {
+            ed = arena_grow_array(c->a, ed, &cap, n + 1, sizeof *ed);
+            ed[n++] = (sp_local_edit_t){g->op_start, g->op_end, ":="};
+        }
+        const char *text = sp_rewrite(c, g->start, g->end, ed, n, ind);
+        SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
+        c->edits[c->nedits - 1] =
+            (sp_edit_t){at->start, at->start, arena_sprintf(c->a, "%s%s%s", text, c->nl, ind), c->nedits, true};
+    }
+    return true;
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -1043,10 +1256,14 @@ static bool sp_splice_code(sp_ctx_t *c) {
         }
     }
 
+    sp_place(c, u, nu);
+
     /* 2. statements: replace, reuse or insert; names for what they declare. */
     for (size_t i = 0; i < nu; i++) {
         const sp_stmt_t *g = &G->stmts[i];
         if (g->is_return || u[i].mode == SP_REUSE) continue;
+        /* used only by resources in blocks of their own: copies go there (sp_fill_slot) */
+        if (!*g->res_name && u[i].body_at == SP_AT_NONE) continue;
         if (u[i].mode == SP_REPLACE && u[i].call_only) {
             c->stats.replaced++;
             continue;
@@ -1067,10 +1284,13 @@ static bool sp_splice_code(sp_ctx_t *c) {
             continue;
         }
         /* A statement that is not a resource and is already in the file as written (a config
-         * read from an earlier run) is reused with its names. */
+         * read from an earlier run) is reused with its names — if it comes before the first statement
+         * that uses it (the user's `const config = new pulumi.Config()` after the resource a new read
+         * goes before is not). Before that one, a statement that says the same under another name (an
+         * earlier run's `config2`) is reused under its name. */
         if (!*g->res_name && g->ndecls > 0) {
             const sp_stmt_t *t = sp_target_decl(c, sp_renamed(c, g->decls[0].name));
-            if (t) {
+            if (t && t->start < u[i].body_at) {
                 const char *gt = sp_rewrite(c, g->start, g->end, NULL, 0, "");
                 if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, T->text + t->start, t->end - t->start)) ==
                     0) {
@@ -1079,6 +1299,15 @@ static bool sp_splice_code(sp_ctx_t *c) {
                     continue;
                 }
             }
+            for (size_t k = 0;
+                 T->stmts && u[i].body_at < SP_AT_END && k < T->nstmts && T->stmts[k].start < u[i].body_at; k++) {
+                if (!sp_same_but_name(c, g, &T->stmts[k], NULL)) continue;
+                sp_rename(c, g->decls[0].name, T->stmts[k].decls[0].name);
+                u[i].mode = SP_REUSE;
+                c->stats.reused++;
+                break;
+            }
+            if (u[i].mode == SP_REUSE) continue;
         }
         u[i].mode = SP_INSERT;
         for (size_t k = 0; k < g->ndecls; k++) {
@@ -1124,19 +1353,33 @@ static bool sp_splice_code(sp_ctx_t *c) {
         }
     }
 
+    /* 3b. the statements resources in blocks of their own need, placed there */
+    for (size_t k = 0; k < c->nslots; k++)
+        if (!sp_fill_slot(c, u, nu, k)) return false;
+
     /* 4. the text of each statement */
     const char *B = T->base_indent;
     for (size_t i = 0; i < nu; i++) {
         const sp_stmt_t *g = &G->stmts[i];
         if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
-        sp_local_edit_t ex[2];
-        size_t nex = 0;
+        size_t cex = 4, nex = 0;
+        sp_local_edit_t *ex = arena_alloc(c->a, cex * sizeof *ex);
         if (u[i].decl0) ex[nex++] = (sp_local_edit_t){g->decls[0].start, g->decls[0].end, u[i].decl0};
         if (u[i].go_define >= 0) ex[nex++] = (sp_local_edit_t){g->op_start, g->op_end, u[i].go_define ? ":=" : "="};
-        const char *base = u[i].mode == SP_REPLACE ? sp_line_indent(T, u[i].existing->start) : B;
+        /* a resource in a block of its own: the names of the statements placed before it there */
+        if (u[i].mode == SP_REPLACE && u[i].nnested)
+            nex = sp_slot_edits(c, &c->slots[u[i].nested[0]], g, NULL, &ex, nex, &cex);
+        bool early = u[i].mode == SP_INSERT && !*g->res_name && u[i].body_at < SP_AT_END;
+        const char *base = u[i].mode == SP_REPLACE ? sp_line_indent(T, u[i].existing->start)
+                           : early                 ? sp_line_indent(T, u[i].body_at)
+                                                   : B;
         if (u[i].call_only) {
             const sp_stmt_t *t = u[i].existing;
-            u[i].core = sp_rewrite(c, g->res_start, g->res_end, NULL, 0, sp_line_indent(T, t->res_start));
+            /* only the edits inside the call (the slot's names) */
+            size_t nin = 0;
+            for (size_t k = 0; k < nex; k++)
+                if (ex[k].start >= g->res_start && ex[k].end <= g->res_end) ex[nin++] = ex[k];
+            u[i].core = sp_rewrite(c, g->res_start, g->res_end, ex, nin, sp_line_indent(T, t->res_start));
             sp_add_edit(c, t->res_start, t->res_end, u[i].core);
             continue;
         }
@@ -1146,24 +1389,16 @@ static bool sp_splice_code(sp_ctx_t *c) {
 
     sp_go_unused_decls(c, u, nu);
 
-    /* 5a. A new statement that is no resource (a config read) and comes before a replaced one in the
-     * generated order goes right before that one when it is a statement of the program body: the
-     * replaced resource may read it, and at the end it would be declared after its use. */
-    const sp_stmt_t **early = arena_alloc(c->a, (nu ? nu : 1) * sizeof(const sp_stmt_t *));
-    const sp_stmt_t *next_replaced = NULL;
-    for (size_t i = nu; i-- > 0;) {
-        early[i] = NULL;
-        if (u[i].mode == SP_REPLACE) {
-            next_replaced = sp_body_stmt_at(T, u[i].existing->start) ? u[i].existing : NULL;
-        } else if (u[i].mode == SP_INSERT && !*G->stmts[i].res_name && next_replaced) {
-            early[i] = next_replaced;
-        }
-    }
+    /* 5a. A new statement that is no resource (a config read) goes right before the first statement of
+     * the program body that uses it (sp_place), when that is a replaced resource: at the end it would
+     * be declared after its use. */
+    const bool *early = arena_alloc(c->a, (nu ? nu : 1) * sizeof(bool));
     for (size_t i = 0; i < nu; i++) {
+        ((bool *)early)[i] = u[i].mode == SP_INSERT && !*G->stmts[i].res_name && u[i].body_at < SP_AT_END;
         if (!early[i]) continue;
-        const char *ind = sp_line_indent(T, early[i]->start);
+        const char *ind = sp_line_indent(T, u[i].body_at);
         SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
-        c->edits[c->nedits - 1] = (sp_edit_t){early[i]->start, early[i]->start,
+        c->edits[c->nedits - 1] = (sp_edit_t){u[i].body_at, u[i].body_at,
                                               arena_sprintf(c->a, "%s%s%s", u[i].core, c->nl, ind), c->nedits, true};
     }
 
@@ -1214,7 +1449,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
     /* 6. imports the kept statements use */
     names_table_t *used = names_table_new(c->a);
     for (size_t i = 0; i < nu; i++) {
-        if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE) continue;
+        if (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE && !u[i].copied) continue;
         for (size_t k = sp_first_site(G, G->stmts[i].start); k < G->nsites && G->sites[k].start <= G->stmts[i].end; k++)
             if (G->sites[k].end <= G->stmts[i].end) names_table_reserve(used, G->sites[k].text);
     }

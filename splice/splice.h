@@ -7,7 +7,10 @@
  * file's style and inserted at the program body's end (before Go's `return nil`, a C# or TS
  * `return`), with the imports they need added in the file's own order. A resource that already
  * exists with the same logical name and type is replaced in place, so running the same import twice
- * changes nothing the second time.
+ * changes nothing the second time. A statement that is no resource (a config read, the config object)
+ * goes before the first statement that uses it: for a replaced resource of the body, right before it
+ * (the file's own config object only when declared earlier); for one in a block of its own (a
+ * function's), into that block before it (refused where no statement can go there).
  *
  * Nothing is written by splice_program: it returns the new text. splice_write_file writes it only
  * if the file still holds what was read. review_unified_diff (review.h) shows the change.

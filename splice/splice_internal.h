@@ -172,6 +172,11 @@ void sp_walk_names(sp_program_t *p, bool want_sites);
  * (p->names must exist). sp_walk_finish may be called again; it then does nothing. */
 void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool thread);
 void sp_walk_finish(sp_walk_t *w, sp_program_t *p);
+/* The statement of p that starts at `start` (a resource's statement in its block, sp_stmt_t.start of
+ * p->res): the type of the node holding it (`statement_block`, `block`, `class_body`...) and the
+ * statements before it in that node, each with the names it declares (arena arrays). False when no
+ * statement starts there. */
+bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp_stmt_t **out, size_t *n_out);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */

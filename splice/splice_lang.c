@@ -975,6 +975,36 @@ static bool sp_is_container(const char *t) {
     return false;
 }
 
+bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp_stmt_t **out, size_t *n_out) {
+    *container = "";
+    *out = NULL;
+    *n_out = 0;
+    TSNode n = ts_node_descendant_for_byte_range(p->root, start, start), par = {0};
+    for (; !ts_node_is_null(n); n = par) {
+        par = ts_node_parent(n);
+        if (ts_node_is_null(par)) return false;
+        if (ts_node_start_byte(n) == start && sp_is_container(sp_type(par))) break;
+    }
+    if (ts_node_is_null(n)) return false;
+    *container = sp_type(par);
+    uint32_t nk;
+    TSNode *kids = sp_named_children(p->a, par, &nk);
+    sp_stmt_t *v = arena_alloc(p->a, (nk + 1) * sizeof *v);
+    size_t k = 0;
+    for (uint32_t i = 0; i < nk && ts_node_start_byte(kids[i]) < start; i++) {
+        if (sp_is_comment(kids[i])) continue;
+        memset(&v[k], 0, sizeof v[k]);
+        v[k].start = ts_node_start_byte(kids[i]);
+        v[k].end = sp_end_byte(kids[i]);
+        v[k].node = kids[i];
+        sp_stmt_decls(p, &v[k], kids[i]);
+        k++;
+    }
+    *out = v;
+    *n_out = k;
+    return true;
+}
+
 /* The node type every resource query pattern starts at. */
 static const char *const SP_RESOURCE_ROOT[LANG_YAML + 1] = {
     [LANG_TYPESCRIPT] = "new_expression",
