@@ -3,6 +3,7 @@
  *
  * A construct an emitter cannot express is refused here with its position (file:line:col), so no
  * emitter ever drops an option, an input or a function call and still reports success. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1726,6 +1727,14 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     check_t *c = x->c;
     int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
     if (x->n->kind == PCL_NODE_HOOK && hook_reads(c, x, e, line, col)) return false;
+    /* a literal beyond a float64 (1e999) is Infinity to PCL; the emitters write no such literal */
+    if (e->kind == PCL_NUMBER && !isfinite(e->n) && c->lang != LANG_PCL) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' has a number literal beyond a float64 (Infinity), which cimport does not write",
+                             x->at->name));
+        return false;
+    }
     const pcl_expr_t *fc = emit_fn_call_under(e);
     if (fc && fc != e && !(fn_call_langs(fc) & L(c->lang))) { /* name the call, not the attribute read from it */
         refuse_fn_call(x, fc);

@@ -571,12 +571,12 @@ static void go_scalar(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_t
         if (e->kind == PCL_STRING)
             go_string(b, e->s);
         else {
-            /* a number or bool into a string property: its text, as the provider would read it */
+            /* a number or bool into a string property: its text as PCL (JavaScript) prints it (1e-7) */
             buf_putc(b, '"');
             if (e->kind == PCL_BOOL)
                 buf_puts(b, e->b ? "true" : "false");
             else
-                names_append_number(b, e->n);
+                pv_format_number_js(b, e->n);
             buf_putc(b, '"');
         }
         buf_putc(b, ')');
@@ -1017,10 +1017,15 @@ static const struct {
                                     {"crypto/sha256", "encoding/base64", "os"}},
     /* A number in a template as PCL (JavaScript's String(n)) prints it: digits without an exponent
      * from 1e-6 up to 1e21 (1000000, where Go's %v prints 1e+06), else the shortest digits with one
-     * (1e+21, 1.5e-7: Go pads the exponent to two digits); -0 as 0. Pulumi's Go generator has none
-     * (it writes %v). */
+     * (1e+21, 1.5e-7: Go pads the exponent to two digits); -0 as 0; Infinity (Go: +Inf). Pulumi's Go
+     * generator has none (it writes %v). */
     [GO_HELPER_FORMAT_NUMBER] =
         {"func formatNumber(v float64) string {\n"
+         "\tif math.IsInf(v, 1) {\n"
+         "\t\treturn \"Infinity\"\n"
+         "\t} else if math.IsInf(v, -1) {\n"
+         "\t\treturn \"-Infinity\"\n"
+         "\t}\n"
          "\tif a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {\n"
          "\t\ts := strconv.FormatFloat(v, 'e', -1, 64)\n"
          "\t\treturn strings.Replace(strings.Replace(s, \"e-0\", \"e-\", 1), \"e+0\", \"e+\", 1)\n"

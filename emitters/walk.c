@@ -877,11 +877,12 @@ void emit_number_dotted(buf_t *b, double n, const schema_type_t *t) {
         buf_puts(b, ".0");
 }
 
-/* A number at a position of type t: quoted at a string position, else as emit_number_dotted. */
+/* A number at a position of type t: quoted at a string position, as PCL (JavaScript) prints it
+ * (1e-7, not 1e-07), else as emit_number_dotted. */
 static void number_typed(buf_t *b, double n, const schema_type_t *t) {
     if (t && t->kind == SCHEMA_STRING) {
         buf_putc(b, '"');
-        names_append_number(b, n);
+        pv_format_number_js(b, n);
         buf_putc(b, '"');
     } else {
         emit_number_dotted(b, n, t);

@@ -290,6 +290,43 @@ const char *pv_kind_name(pv_kind_t k) {
 
 /* --- number text ----------------------------------------------------------------------------- */
 
+/* The shortest decimal digits that read back as finite n != 0 (no sign, no trailing zeros) and the
+ * decimal exponent of the first: n = 0.d1d2... x 10^(exp+1). Of the shortest, the nearest n (a tie:
+ * the even one), as Go's strconv and JavaScript choose; printf's nearest p digits may not read back
+ * where the next p-digit decimal up does (a power of two, whose gap below is half the one above). */
+static void shortest_digits(double n, char digits[24], int *exp) {
+    char e[40];
+    double a = fabs(n);
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(e, sizeof e, "%.*e", prec - 1, a);
+        if (strtod(e, NULL) == a) break;
+        char *end = strchr(e, 'e');
+        if (!end || strtod(e, NULL) > a) continue;
+        char up[40]; /* the next p-digit decimal above: the last digit up by one, carried */
+        memcpy(up, e, sizeof up);
+        char *d = up + (end - e) - 1;
+        while (d >= up && (*d == '9' || *d == '.')) {
+            if (*d == '9') *d = '0';
+            d--;
+        }
+        if (d < up) continue; /* 9.99e5 up is 1.00e6: one digit shorter, tried before */
+        (*d)++;
+        if (strtod(up, NULL) == a) {
+            memcpy(e, up, sizeof e);
+            break;
+        }
+    }
+    /* e = d[.ddd]e[+-]XX */
+    const char *p = e;
+    size_t nd = 0;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    digits[nd] = 0;
+    *exp = (int)strtol(p + 1, NULL, 10); /* printf's exponent: a few digits */
+}
+
 void pv_format_number(buf_t *b, double n) {
     /* int64-exact: [-2^63, 2^63) and integral. */
     if (n == trunc(n) && n >= -9223372036854775808.0 && n < 9223372036854775808.0) {
@@ -297,24 +334,11 @@ void pv_format_number(buf_t *b, double n) {
         return;
     }
     /* Shortest digits that read back as the same double (Go's 'g' with precision -1). */
-    char e[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(e, sizeof e, "%.*e", prec - 1, n);
-        if (strtod(e, NULL) == n) break;
-    }
-    /* e = [-]d[.ddd]e[+-]XX */
-    const char *p = e;
-    bool neg = *p == '-';
-    if (neg) p++;
     char digits[24];
-    size_t nd = 0;
-    for (; *p && *p != 'e'; p++)
-        if (*p != '.') digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0')
-        nd--;
-    digits[nd] = 0;
-    int exp = (int)strtol(p + 1, NULL, 10); /* printf's exponent: a few digits */
-    if (neg) buf_putc(b, '-');
+    int exp;
+    shortest_digits(n, digits, &exp);
+    size_t nd = strlen(digits);
+    if (n < 0) buf_putc(b, '-');
     if (exp < -4 || exp >= 6) {
         buf_putc(b, digits[0]);
         if (nd > 1) {
@@ -334,6 +358,40 @@ void pv_format_number(buf_t *b, double n) {
             buf_putc(b, '.');
             buf_puts(b, digits + exp + 1);
         }
+    }
+}
+
+void pv_format_number_js(buf_t *b, double n) {
+    if (isnan(n)) {
+        buf_puts(b, "NaN");
+        return;
+    }
+    if (isinf(n)) {
+        buf_puts(b, n > 0 ? "Infinity" : "-Infinity");
+        return;
+    }
+    if (n == 0) { /* -0 too */
+        buf_putc(b, '0');
+        return;
+    }
+    char digits[24];
+    int exp;
+    shortest_digits(n, digits, &exp);
+    int k = (int)strlen(digits), e = exp + 1; /* n = 0.digits x 10^e (ECMAScript's Number::toString) */
+    if (n < 0) buf_putc(b, '-');
+    if (k <= e && e <= 21) {
+        buf_puts(b, digits);
+        for (int i = k; i < e; i++)
+            buf_putc(b, '0');
+    } else if (0 < e && e <= 21) {
+        buf_printf(b, "%.*s.%s", e, digits, digits + e);
+    } else if (-6 < e && e <= 0) {
+        buf_puts(b, "0.");
+        for (int i = e; i < 0; i++)
+            buf_putc(b, '0');
+        buf_puts(b, digits);
+    } else {
+        buf_printf(b, "%c%s%se%c%d", digits[0], k > 1 ? "." : "", digits + 1, e > 0 ? '+' : '-', abs(e - 1));
     }
 }
 

@@ -113,6 +113,10 @@ pv_t *pv_object_get(const pv_t *obj, const char *key);
  * int64-exact integers are written as integers: `42`, `3.14`, `1.2345675e+06`, `1e-07`. This is the
  * number form of PCL and of Pulumi's generated programs. NaN/Inf are the caller's to handle. */
 void pv_format_number(buf_t *b, double n);
+/* Appends a number as JavaScript's String(n) writes it (PCL's numbers are float64s printed so): the
+ * shortest digits that read back as it, without an exponent from 1e-6 up to 1e21 (`1000000`,
+ * `0.000001`), else with one (`1e+21`, `1.5e-7`); -0 as `0`, `NaN`, `Infinity`, `-Infinity`. */
+void pv_format_number_js(buf_t *b, double n);
 
 /* Deep copy into another arena. */
 pv_t *pv_clone(arena_t *a, const pv_t *v);

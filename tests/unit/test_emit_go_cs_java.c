@@ -552,6 +552,11 @@ START_TEST(test_go_number_in_template) {
                        LANG_GO);
     tu_has(go, "\t\"math\"\n\t\"strconv\"\n\t\"strings\"\n");
     tu_has(go, "func formatNumber(v float64) string {\n"
+               "\tif math.IsInf(v, 1) {\n"
+               "\t\treturn \"Infinity\"\n"
+               "\t} else if math.IsInf(v, -1) {\n"
+               "\t\treturn \"-Infinity\"\n"
+               "\t}\n"
                "\tif a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {\n"
                "\t\ts := strconv.FormatFloat(v, 'e', -1, 64)\n"
                "\t\treturn strings.Replace(strings.Replace(s, \"e-0\", \"e-\", 1), \"e+0\", \"e+\", 1)\n"
@@ -687,6 +692,141 @@ START_TEST(test_cs_java_config_number_as_string) {
 }
 END_TEST
 
+/* The text of the emitted helper function that starts with `start` and ends at the first `end` after
+ * it (included; malloc'd). */
+static char *helper_text(const char *code, const char *start, const char *end) {
+    const char *from = strstr(code, start);
+    ck_assert_msg(from != NULL, "no [%s] in:\n%s", start, code);
+    const char *to = strstr(from, end);
+    ck_assert_msg(to != NULL, "no end of [%s] in:\n%s", start, code);
+    return strndup(from, (size_t)(to - from) + strlen(end));
+}
+
+/* Writes `source` as dir/name, runs `cmd` in dir and asserts it succeeds printing `want`. */
+static void run_prints(const char *name, const char *source, const char *cmd, const char *want) {
+    char *dir = tu_mkdtemp();
+    char path[4096], line[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    ck_assert(tu_write(path, source));
+    snprintf(line, sizeof line, "cd '%s' && %s 2>&1", dir, cmd);
+    int status = -1;
+    char *out = tu_run(line, &status);
+    ck_assert_msg(status == 0 && out && strcmp(out, want) == 0, "%s printed:\n%s\nwanted:\n%s\n(program:\n%s)", cmd,
+                  out ? out : "", want, source);
+    free(out);
+    tu_rmtree(dir);
+    free(dir);
+}
+
+/* What JavaScript's String(x) prints for the doubles of these bits (node), one a line: halfway
+ * values the nearest shortest digits tie on (the even one: ...114.2, not .3), powers of two whose
+ * shortest digits are not the nearest 17 (7.120236347223045e-307, not ...0444e-307), and the forms. */
+static const struct {
+    const char *bits, *js;
+} JS_NUMBERS[] = {
+    {"43063d320b410852", "782466829263114.2"},
+    {"42b7169024285410", "25385675008084.062"},
+    {"c31768e56d61ff5d", "-1647314764070871.2"},
+    {"0060000000000000", "7.120236347223045e-307"},
+    {"0100000000000000", "7.291122019556398e-304"},
+    {"2020000000000000", "5.966672584960166e-154"},
+    {"444b1ae4d6e2ef50", "1e+21"},
+    {"3ea421f5f40d8376", "6e-7"},
+    {"3e8421f5f40d8376", "1.5e-7"},
+    {"3eb0c6f7a0b5ed8d", "0.000001"},
+    {"0000000000000001", "5e-324"},
+    {"8000000000000000", "0"},
+    {"7ff0000000000000", "Infinity"},
+    {"fff0000000000000", "-Infinity"},
+    {"7ff8000000000000", "NaN"},
+    {"4415af1d78b58c40", "100000000000000000000"},
+};
+#define N_JS_NUMBERS (sizeof JS_NUMBERS / sizeof JS_NUMBERS[0])
+
+static char *js_numbers_wanted(void) {
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < N_JS_NUMBERS; i++)
+        buf_printf(&b, "%s\n", JS_NUMBERS[i].js);
+    return buf_take(&b);
+}
+
+/* Go's formatNumber printed ±Infinity as Go's +Inf and -Inf (strconv) where PCL (JavaScript) prints
+ * Infinity and -Infinity; run here over JS_NUMBERS with go run. A literal beyond a float64 (1e999)
+ * was written +Inf (no Go); refused with its position. */
+START_TEST(test_go_format_number_runs) {
+    char *go = an_emit("config \"n\" \"number\" {}\noutput \"o\" {\n    value = \"${n}\"\n}\n", LANG_GO);
+    char *helper = helper_text(go, "func formatNumber(", "\n}\n");
+    buf_t src;
+    buf_init(&src);
+    buf_printf(&src,
+               "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"strconv\"\n\t\"strings\"\n)\n\n%s\n"
+               "func main() {\n\tfor _, b := range []uint64{",
+               helper);
+    for (size_t i = 0; i < N_JS_NUMBERS; i++)
+        buf_printf(&src, "%s0x%s", i ? ", " : "", JS_NUMBERS[i].bits);
+    buf_puts(&src, "} {\n\t\tfmt.Println(formatNumber(math.Float64frombits(b)))\n\t}\n}\n");
+    char *want = js_numbers_wanted();
+    run_prints("main.go", src.data, "go run main.go", want);
+    free(want);
+    buf_free(&src);
+    free(helper);
+    free(go);
+    tu_pcl_t f = tu_pcl_load(AN_SCHEMA, "an.json", "output \"o\" {\n    value = \"x${-1e999}\"\n}\n");
+    for (size_t i = 0; i < 3; i++)
+        tu_pcl_emit_refused(&f, LANGS[i], "main.pp:2:17", "beyond a float64");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Java's formatValue rounded the shortest digits half up (BigDecimal's MathContext) where JavaScript
+ * takes the even one (782466829263114.25 as ...114.3, not .2: 338 of 300k random doubles differed)
+ * and missed the shortest digits of a power of two whose nearest 17 digits are the ones that read
+ * back (7.1202363472230444e-307); run here over JS_NUMBERS with javac and java. */
+START_TEST(test_java_format_value_runs) {
+    char *java = an_emit("config \"n\" \"number\" {}\noutput \"o\" {\n    value = \"${n}\"\n}\n", LANG_JAVA);
+    char *helper = helper_text(java, "    private static String formatValue(", "\n    }\n");
+    buf_t src;
+    buf_init(&src);
+    buf_printf(&src,
+               "public class H {\n%s\n    public static void main(String[] args) {\n        for (long b : new long[] {",
+               helper);
+    for (size_t i = 0; i < N_JS_NUMBERS; i++)
+        buf_printf(&src, "%s0x%sL", i ? ", " : "", JS_NUMBERS[i].bits);
+    buf_puts(&src,
+             "}) {\n            System.out.println(formatValue(Double.longBitsToDouble(b)));\n        }\n    }\n}\n");
+    char *want = js_numbers_wanted();
+    run_prints("H.java", src.data,
+               "javac -nowarn -sourcepath '" SOURCE_DIR "/tests/peers/java' -d . H.java && java -cp . H", want);
+    free(want);
+    buf_free(&src);
+    free(helper);
+    free(java);
+}
+END_TEST
+
+/* A number literal where the schema wants a string was written as Go's %g prints it ("1e-07",
+ * "1e+20") where PCL (JavaScript) prints 1e-7 and 100000000000000000000. */
+START_TEST(test_number_literal_as_string) {
+    const char *pcl = "resource \"r\" \"an:index:Res\" {\n    text = 0.0000001\n"
+                      "    tags = {\n        a = 1e20\n        b = 1e21\n    }\n    strs = [2.5e-8, 1500000]\n}\n";
+    static const char *const want[3][5] = {
+        {"Text: pulumi.String(\"1e-7\")", "\"a\": pulumi.String(\"100000000000000000000\")",
+         "\"b\": pulumi.String(\"1e+21\")", "pulumi.String(\"2.5e-8\")", "pulumi.String(\"1500000\")"},
+        {"Text = \"1e-7\"", "{ \"a\", \"100000000000000000000\" }", "{ \"b\", \"1e+21\" }", "\"2.5e-8\",",
+         "\"1500000\","},
+        {".text(\"1e-7\")", "Map.entry(\"a\", \"100000000000000000000\")", "Map.entry(\"b\", \"1e+21\")", "\"2.5e-8\",",
+         "\"1500000\")"},
+    };
+    for (size_t li = 0; li < 3; li++) {
+        char *code = an_emit(pcl, LANGS[li]);
+        for (size_t k = 0; k < 5; k++)
+            tu_has(code, want[li][k]);
+        free(code);
+    }
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("emit_go_cs_java");
     TCase *tc = tcase_create("core");
@@ -710,6 +850,9 @@ static Suite *suite(void) {
     tcase_add_test(pv, test_cs_java_output_number_as_string_refused);
     tcase_add_test(pv, test_cs_java_big_whole_number);
     tcase_add_test(pv, test_cs_java_config_number_as_string);
+    tcase_add_test(pv, test_go_format_number_runs);
+    tcase_add_test(pv, test_java_format_value_runs);
+    tcase_add_test(pv, test_number_literal_as_string);
     suite_add_tcase(s, pv);
     return s;
 }

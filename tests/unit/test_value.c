@@ -315,6 +315,42 @@ START_TEST(test_state_roundtrip_shared_data) {
 }
 END_TEST
 
+/* pv_format_number_js prints as JavaScript's String(x) (node): the forms, and the shortest digits
+ * of a power of two that are not printf's nearest 17 (pv_format_number, as Go's 'g', has them too:
+ * 7.1202363472230444e-307 before). */
+START_TEST(test_format_number_js) {
+    static const struct {
+        double n;
+        const char *js, *go;
+    } cases[] = {
+        {1e-7, "1e-7", "1e-07"},
+        {1.5e-7, "1.5e-7", "1.5e-07"},
+        {0.000001, "0.000001", "1e-06"},
+        {1e20, "100000000000000000000", "1e+20"},
+        {1e21, "1e+21", "1e+21"},
+        {-1234.5, "-1234.5", "-1234.5"},
+        {-0.0, "0", "0"},
+        {5e-324, "5e-324", "5e-324"},
+        {0x1p-1017, "7.120236347223045e-307", "7.120236347223045e-307"},
+        {782466829263114.25, "782466829263114.2", "7.824668292631142e+14"},
+        {1.0 / 0.0, "Infinity", NULL},
+        {-1.0 / 0.0, "-Infinity", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        buf_t b;
+        buf_init(&b);
+        pv_format_number_js(&b, cases[i].n);
+        ck_assert_str_eq(b.data, cases[i].js);
+        buf_free(&b);
+        if (!cases[i].go) continue;
+        buf_init(&b);
+        pv_format_number(&b, cases[i].n);
+        ck_assert_str_eq(b.data, cases[i].go);
+        buf_free(&b);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("value");
     TCase *tc = tcase_create("value");
@@ -322,6 +358,7 @@ int main(void) {
     tcase_add_test(tc, test_path_get_set);
     tcase_add_test(tc, test_equality);
     tcase_add_test(tc, test_special_values);
+    tcase_add_test(tc, test_format_number_js);
     tcase_add_test(tc, test_state_roundtrip_shared_data);
     tcase_add_test(tc, test_state_text_agrees_with_tree);
     suite_add_tcase(s, tc);
