@@ -54,6 +54,7 @@ typedef struct go_ctx {
     int n_json;                 /* toJSON temporaries (tmpJSON0, json0) written so far */
     unsigned helpers;           /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
+    bool float_lits;            /* writing the dividend of a constant `/`: whole literals as 7.0 */
     bool refused;
 } go_ctx_t;
 
@@ -1620,8 +1621,28 @@ static void go_arith_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int p, 
     if (t && t->kind == GV_ANY && !t->ptr) buf_puts(b, ".(float64)");
 }
 
+/* A number as a Go float constant: a whole one gets `.0` (`7.0`), which Go would read as an int. */
+static void go_float_literal(buf_t *b, double n) {
+    size_t start = b->len;
+    names_append_number(b, n);
+    if (strcspn(b->data + start, ".eEIN") == b->len - start) buf_puts(b, ".0");
+}
+
+/* A Go constant expression of number literals (`7`, `-2`, `(7 + 1) * 3`): Go evaluates it at compile
+ * time with integer division when every literal is whole. */
+static bool go_const_number(const pcl_expr_t *e) {
+    if (e->kind == PCL_NUMBER) return true;
+    if (e->kind == PCL_UNARY) return e->op[0] == '-' && go_const_number(e->x);
+    if (e->kind != PCL_BINARY || strchr("+-*/", e->op[0]) == NULL || e->op[1]) return false;
+    return go_const_number(e->x) && go_const_number(e->y);
+}
+
 static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) {
     int p = go_prec(e->op);
+    /* PCL divides exactly: `7 / 2` of two literals would be Go's integer constant division (3), so
+     * the dividend's literals are written as floats (`7.0 / 2` is 3.5) */
+    bool float_lits = g->float_lits;
+    if (strcmp(e->op, "/") == 0 && go_const_number(e->x) && go_const_number(e->y)) g->float_lits = true;
     bool blank = p < go_cutoff(e, gd);
     bool eq = p == 3 && (go_is_null(e->x) || go_is_null(e->y));
     const go_vt_t *ot = NULL;
@@ -1632,6 +1653,7 @@ static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) 
         buf_puts(b, "nil");
     else
         go_arith_operand(g, b, e->x, p, false, gd + dx, ot);
+    g->float_lits = float_lits;
     buf_puts(b, blank ? " " : "");
     buf_puts(b, e->op);
     buf_puts(b, blank ? " " : "");
@@ -1804,10 +1826,13 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
     case PCL_NULL: buf_puts(b, "nil"); return;
     case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
     case PCL_NUMBER:
-        if (want && want->kind == GV_INT)
+        if (want && want->kind == GV_INT && !g->float_lits) {
             buf_printf(b, "%lld", (long long)e->n);
-        else
+        } else if (g->float_lits) {
+            go_float_literal(b, e->n);
+        } else {
             names_append_number(b, e->n);
+        }
         return;
     case PCL_STRING: go_string(b, e->s); return;
     case PCL_TRAVERSAL: go_plain_trav(g, b, e); return;
@@ -3217,9 +3242,7 @@ static void go_local(go_ctx_t *g, buf_t *b, size_t i, int depth) {
                                     go_what(g, v)));
         } else if (go_is_num_lit(v)) {
             /* a bare whole number would declare an int */
-            double n = v->kind == PCL_NUMBER ? v->n : -v->x->n;
-            names_append_number(b, n);
-            if (names_number_is_int(n)) buf_puts(b, ".0");
+            go_float_literal(b, v->kind == PCL_NUMBER ? v->n : -v->x->n);
         } else {
             go_plain(g, b, v, 1, t);
         }
