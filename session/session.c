@@ -503,6 +503,8 @@ static bool yaml_keeps_stack_urns(import_session_t *p, diag_list_t *diags) {
     return true;
 }
 
+static bool secret_holds(const pv_t *v, const char *s, bool secret);
+
 /* Step 4 of session_run: code for every resource that imported. Lean results' values (*values, their
  * arena) are only read here: they are dropped once the program is generated, before the code is
  * written out of it, so the two are never held together. */
@@ -547,7 +549,22 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
         g->component = it->is_component && !(it->spec && it->spec->remote);
         g->ignore_changes = r->ignore_changes;
         g->n_ignore_changes = r->n_ignore_changes;
-        if (o->import_option && !it->is_component && !it->is_provider) g->import_id = r->id;
+        /* The `import` option holds the import file's ID, as `pulumi import` writes it: `pulumi up` runs
+         * the provider's importer on it, and the ID Read returned is often not one it takes (a
+         * RandomInteger "5,1,10" reads as "5"). An ID the provider holds as a secret (a password imported
+         * by its value) would be plaintext in the code: refused, nothing written. */
+        if (o->import_option && !it->is_component && !it->is_provider) {
+            const char *import_id = it->id && *it->id ? it->id : r->id;
+            if (secret_holds(r->state, import_id, false) || secret_holds(r->inputs, import_id, false)) {
+                diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                         arena_sprintf(a, "resource '%s' of type '%s'", it->logical_name, it->type),
+                         "its import ID is a secret value, which the code's `import` resource option would "
+                         "hold in plaintext; import it into a stack instead (--stack of a stack cimport can "
+                         "write, or --stack-state), which records the secret encrypted");
+                return false;
+            }
+            g->import_id = import_id;
+        }
     }
     po->secrets = o->secrets;
     /* Config keys the stack config and the secrets file already hold: no generated name takes one. */

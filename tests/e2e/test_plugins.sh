@@ -63,7 +63,7 @@ no_plugins_left() {
 }
 
 # 1. Discovery on $PATH, code on stdout, the password nowhere in plaintext.
-if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript \
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript --code-only \
     >out.ts 2>err.txt); then
     if grep -q 'new random.RandomPassword("pw"' "$work/out.ts" && grep -q 'new random.RandomId("rid"' "$work/out.ts"; then
         pass
@@ -76,13 +76,37 @@ fi
 if grep -rqF -- "$password" "$work/out.ts" "$work/err.txt"; then fail "the password appears in plaintext"; else pass; fi
 no_plugins_left && pass || fail "a plugin process is left after a normal run"
 
+# 1a. The code's `import` option holds the import file's ID, as `pulumi import` writes it, not the ID
+# Read returned: RandomInteger "5,1,10" is read as "5", which cannot be imported again ("expected
+# result,min,max"); RandomId "pre,AAECAw" as "AAECAw", which would import without its prefix.
+printf '%s\n' '{"resources": [' \
+    '  {"type": "random:index/randomInteger:RandomInteger", "name": "int", "id": "5,1,10", "version": "4.21.1"},' \
+    '  {"type": "random:index/randomId:RandomId", "name": "rid", "id": "pre,AAECAw", "version": "4.21.1"}]}' \
+    >"$work/ids.json"
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec ids.json --language typescript >ids.ts 2>ids.err); then
+    grep -qF 'import: "5,1,10"' "$work/ids.ts" && grep -qF 'import: "pre,AAECAw"' "$work/ids.ts" && pass ||
+        fail "import option is not the import ID: $(grep -F 'import:' "$work/ids.ts")"
+else
+    fail "import IDs: exit $?: $(tail -5 "$work/ids.err")"
+fi
+# A password is imported by its value: an `import` option would hold it in plaintext in the code, so
+# the run refuses (exit 2, nothing on stdout, the value in no message) and says how to import it.
+printf '{"resources": [{"type": "random:index/randomPassword:RandomPassword", "name": "pw", "id": "%s", "version": "4.21.1"}]}' \
+    "$password" >"$work/pw.json"
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec pw.json --language typescript -o pw.ts >pw.out 2>pw.err)
+rc=$?
+[ $rc = 2 ] && [ ! -e "$work/pw.ts" ] && [ ! -s "$work/pw.out" ] &&
+    grep -qF "resource 'pw' of type 'random:index/randomPassword:RandomPassword': its import ID is a secret value" "$work/pw.err" &&
+    pass || fail "a secret import ID in the import option (exit $rc): $(cat "$work/pw.err")"
+grep -qF -- "$password" "$work/pw.err" "$work/pw.out" && fail "the password appears in the refusal" || pass
+
 # 1b. --resume over a real provider whose Read gives another ID than the import file's: RandomInteger
 # "5,1,10" is read as "5", RandomPassword (imported by its value) as "none". The integer is carried
 # over, not read again, and the password's value is nowhere in the results document.
-if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript --json \
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript --json --code-only \
     >prev.json 2>prev.err); then
     if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec imports.json --language typescript \
-        --resume prev.json -o resumed.ts 2>resumed.err); then
+        --resume prev.json --code-only -o resumed.ts 2>resumed.err); then
         grep -qF '3 carried over' "$work/resumed.err" && grep -qF 'new random.RandomInteger("int"' "$work/resumed.ts" &&
             pass || fail "--resume read again a resource whose Read gave another ID: $(tail -3 "$work/resumed.err")"
     else
@@ -99,7 +123,7 @@ PATH="$sys_path" node "$SOURCE_DIR/examples/providers/random/index.js" >"$work/p
 pids+=($!)
 for _ in $(seq 100); do [ -s "$work/port.txt" ] && break; sleep 0.1; done
 port=$(head -1 "$work/port.txt")
-if (cd "$work" && PATH="$sys_path" "$CIMPORT" --spec imports.json --attach "random=$port" --language typescript \
+if (cd "$work" && PATH="$sys_path" "$CIMPORT" --spec imports.json --attach "random=$port" --language typescript --code-only \
     >attach.ts 2>attach.err); then
     grep -q 'new random.RandomString("str"' "$work/attach.ts" && pass || fail "attach: unexpected code"
 else
