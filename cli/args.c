@@ -90,8 +90,9 @@ void cli_print_help(FILE *f) {
         "                               of Pulumi.yaml in the current directory, else pcl)\n"
         "  -o, --out FILE               write the code to FILE (atomically) instead of stdout; the language\n"
         "                               follows its extension (.ts .py .go .cs .java .yaml .pp) unless -l is given\n"
-        "      --insert-into FILE       splice the code into an existing program (TypeScript/JavaScript, Python,\n"
-        "                               Go, C#, Java, Pulumi YAML; language from the file name): imports added,\n"
+        "      --insert-into FILE       splice the code into an existing program (TypeScript, Python, Go, C#,\n"
+        "                               Java, Pulumi YAML; language from the file name; not JavaScript): imports "
+        "added,\n"
         "                               names that clash renamed, an earlier import of the same resource\n"
         "                               replaced; refused if the file has syntax errors or changes meanwhile\n"
         "      --keep-existing          with --insert-into: add even when the program already defines the resource\n"
@@ -576,6 +577,28 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             o->language_set = true;
         }
     }
+    /* A JavaScript file: the code is TypeScript (type arguments, casts, annotations), which does not
+     * parse as JavaScript, and no JavaScript form is written. */
+    if (o->insert_into || o->out_path) {
+        const char *t = o->insert_into ? o->insert_into : o->out_path;
+        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
+        const char *dot = strrchr(base, '.');
+        if (dot && (strcmp(dot, ".js") == 0 || strcmp(dot, ".mjs") == 0 || strcmp(dot, ".cjs") == 0)) {
+            char msg[512];
+            if (o->insert_into)
+                snprintf(msg, sizeof msg,
+                         "--insert-into names a JavaScript program (%s), but cimport writes TypeScript, which does not "
+                         "parse as JavaScript: insert into a TypeScript program (.ts), or write the code with -o "
+                         "FILE.ts and port it",
+                         t);
+            else
+                snprintf(msg, sizeof msg,
+                         "-o names a JavaScript file (%s), but cimport writes TypeScript, which does not parse as "
+                         "JavaScript: name a TypeScript file (.ts)",
+                         t);
+            return usage_error(exit_code, msg, NULL);
+        }
+    }
     /* --language against the name of the file the code goes into: code of another language would be
      * spliced into a program and can parse there (a YAML `name: p` line is a Python annotation), or
      * written under another language's name with a next step that adds it to such a program. */
@@ -595,7 +618,7 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     if (o->insert_into && !o->language_set) {
         if (!splice_lang_from_path(o->insert_into, &o->language))
             return usage_error(exit_code,
-                               "cannot tell the language of --insert-into from its name (use .ts, .js, .py, .go, "
+                               "cannot tell the language of --insert-into from its name (use .ts, .py, .go, "
                                ".cs, .java or .yaml), so pass --language:",
                                o->insert_into);
         o->language_set = true;

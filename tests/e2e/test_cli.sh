@@ -326,6 +326,22 @@ printf 'import * as pulumi from "@pulumi/pulumi";\n' >diffsec.ts
   --insert-into diffsec.ts --diff --json >diffsec.json 2>/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "pulumi.secret(\"[secret]\")" in d["programDiff"], d["programDiff"]' diffsec.json &&
   ! grep -qF SECRET-VALUE diffsec.json && ok || bad "--diff --json --secrets literal: the secret in the document: $(head -c 300 diffsec.json)"
+# A JavaScript target: cimport writes TypeScript (type arguments, casts, annotations), which does not
+# parse as JavaScript (it spliced `config.requireSecretObject<Record<string, string>>(…)` into prog.js,
+# "1 added", exit 0): refused before anything runs, the program untouched, nothing written for -o.
+printf 'const pulumi = require("@pulumi/pulumi");\n\nconst x = 1;\n' >prog.js && cp prog.js prog.before
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into prog.js >/dev/null 2>js.err
+rc=$?
+[ $rc = 2 ] && cmp -s prog.js prog.before &&
+  grep -qxF "cimport: --insert-into names a JavaScript program (prog.js), but cimport writes TypeScript, which does not parse as JavaScript: insert into a TypeScript program (.ts), or write the code with -o FILE.ts and port it" js.err &&
+  ok || bad "--insert-into a .js program (exit $rc): $(cat js.err)"
+for f in out.js out.mjs out.cjs; do
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>js.err
+  rc=$?
+  [ $rc = 2 ] && [ ! -e "$f" ] &&
+    grep -qxF "cimport: -o names a JavaScript file ($f), but cimport writes TypeScript, which does not parse as JavaScript: name a TypeScript file (.ts)" js.err &&
+    ok || bad "-o $f (exit $rc): $(cat js.err)"
+done
 # --insert-into a program of another language than --language: refused before anything runs, the
 # program untouched (Pulumi.yaml's `name: p` lines parse as Python annotations: the Python code went
 # into the YAML file, exit 0)
