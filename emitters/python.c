@@ -18,6 +18,9 @@ typedef struct py_gen {
     /* for-expression variables whose values are dicts (the items of entries()): read with ["key"] */
     const char *dict_vars[EMIT_MAX_SCOPE];
     size_t n_dict_vars;
+    bool format_value;                      /* a template printed a bool or a number through format_value() */
+    const pcl_expr_t *fors[EMIT_MAX_SCOPE]; /* the for expressions whose variables are in scope */
+    size_t n_fors;
 } py_gen_t;
 
 static void py_expr(py_gen_t *g, const pcl_expr_t *e);
@@ -332,6 +335,34 @@ static const char PY_GRAPHEME_LENGTH[] = "def grapheme_length(s):\n"
                                          "            count += 1\n"
                                          "    return count\n\n\n";
 
+/* A bool or a number in a template as PCL (and JavaScript) prints it: true, 2 (Python's str() gives
+ * True, 2.0, 1e-07); JavaScript's Number::toString over repr()'s shortest digits. */
+static const char PY_FORMAT_VALUE[] =
+    "def format_value(v):\n"
+    "    if isinstance(v, bool):\n"
+    "        return \"true\" if v else \"false\"\n"
+    "    if not isinstance(v, float):\n"
+    "        return str(v)\n"
+    "    if v != v or v in (float(\"inf\"), float(\"-inf\")):\n"
+    "        return \"NaN\" if v != v else (\"Infinity\" if v > 0 else \"-Infinity\")\n"
+    "    if v == 0:\n"
+    "        return \"0\"\n"
+    "    mant, _, exp = repr(abs(v)).partition(\"e\")\n"
+    "    whole, _, frac = mant.partition(\".\")\n"
+    "    digits = (whole + frac).lstrip(\"0\")\n"
+    "    point = len(whole) + int(exp or 0) - (len(whole + frac) - len(digits))\n"
+    "    digits = digits.rstrip(\"0\")\n"
+    "    sign = \"-\" if v < 0 else \"\"\n"
+    "    if len(digits) <= point <= 21:\n"
+    "        return sign + digits + \"0\" * (point - len(digits))\n"
+    "    if 0 < point <= 21:\n"
+    "        return sign + digits[:point] + \".\" + digits[point:]\n"
+    "    if -6 < point <= 0:\n"
+    "        return sign + \"0.\" + \"0\" * -point + digits\n"
+    "    e = point - 1\n"
+    "    rest = \".\" + digits[1:] if len(digits) > 1 else \"\"\n"
+    "    return sign + digits[0] + rest + \"e\" + (\"+\" if e >= 0 else \"-\") + str(abs(e))\n\n\n";
+
 /* Python modules the program's calls need: `import <module>`. */
 static const emit_module_use_t PY_MODULES[] = {
     {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
@@ -515,19 +546,82 @@ static bool py_lifted_attr(const pcl_expr_t *e) {
 /* A template as an f-string, Pulumi's form; `{`/`}` doubled in the text. An interpolated
  * expression whose Python text holds a quote, a backslash or a new line (not allowed inside an
  * f-string's braces before Python 3.12) makes it a `"".join([...])` of the parts instead. */
+typedef struct py_scope_read {
+    py_gen_t *g;
+    bool other; /* reads a variable no for expression declares, not recover's error or a hook's args.name */
+} py_scope_read_t;
+
+static bool py_declared_by_for(const py_gen_t *g, const char *name) {
+    for (size_t i = 0; i < g->n_fors; i++)
+        if (strcmp(g->fors[i]->vvar, name) == 0 || (g->fors[i]->kvar && strcmp(g->fors[i]->kvar, name) == 0))
+            return true;
+    return false;
+}
+
+static bool py_scope_read_one(const pcl_expr_t *e, void *ctx) {
+    py_scope_read_t *r = ctx;
+    if (e->kind != PCL_TRAVERSAL || !emit_walk_in_scope(&r->g->w, e->trav.root) ||
+        py_declared_by_for(r->g, e->trav.root))
+        return true;
+    /* recover()'s error is str(exception); a hook's args.name, .type, .urn, .id are strings */
+    bool string = (strcmp(e->trav.root, "error") == 0 && !e->trav.n) ||
+                  (strcmp(e->trav.root, "args") == 0 && e->trav.n == 1 && e->trav.parts[0].attr);
+    r->other |= !string;
+    return false;
+}
+
+/* Whether a template's part prints in Python as PCL prints it (str() of a string or an int); a bool,
+ * a number, a value of no type or of a type not known here goes through format_value(). */
+static bool py_prints_as_pcl(py_gen_t *g, const pcl_expr_t *part) {
+    if (part->kind == PCL_TRAVERSAL && emit_walk_in_scope(&g->w, part->trav.root) &&
+        !py_declared_by_for(g, part->trav.root)) {
+        py_scope_read_t r = {g, false};
+        py_scope_read_one(part, &r);
+        return !r.other;
+    }
+    py_scope_read_t r = {g, false};
+    pcl_expr_walk(part, py_scope_read_one, &r);
+    if (r.other) return false;
+    /* the for expressions' variables as their collections' keys or items */
+    const char *names[EMIT_MAX_SCOPE][2];
+    const pcl_expr_t *colls[EMIT_MAX_SCOPE][2];
+    bool is_key[EMIT_MAX_SCOPE][2], entries[EMIT_MAX_SCOPE][2];
+    emit_scope_t links[EMIT_MAX_SCOPE];
+    const emit_scope_t *in = NULL;
+    for (size_t i = 0; i < g->n_fors; i++) {
+        const pcl_expr_t *f = g->fors[i];
+        names[i][0] = f->kvar ? f->kvar : "";
+        names[i][1] = f->vvar;
+        colls[i][0] = colls[i][1] = f->x;
+        is_key[i][0] = true;
+        is_key[i][1] = false;
+        entries[i][0] = false;
+        entries[i][1] = f->x->kind == PCL_CALL && strcmp(f->x->call.name, "entries") == 0;
+        links[i] = (emit_scope_t){names[i], colls[i], is_key[i], entries[i], 2, in};
+        in = &links[i];
+    }
+    emit_print_t k = emit_scope_print_kind(g->w.p, g->w.nodes, in, part);
+    return k == EMIT_PRINT_STRING || k == EMIT_PRINT_INT || k == EMIT_PRINT_COLLECTION;
+}
+
 static void py_template(py_gen_t *g, const pcl_expr_t *e) {
     buf_t *outer = g->w.b;
     size_t n = e->tuple.n;
     char **texts = arena_alloc(g->w.a, (n + 1) * sizeof *texts);
+    bool *formatted = arena_alloc(g->w.a, (n + 1) * sizeof *formatted);
     bool fstring = true;
     for (size_t i = 0; i < n; i++) {
         buf_t t;
         buf_init(&t);
         g->w.b = &t;
+        formatted[i] = e->tuple.items[i]->kind != PCL_STRING && !py_prints_as_pcl(g, e->tuple.items[i]);
+        if (formatted[i]) buf_puts(&t, "format_value(");
         if (e->tuple.items[i]->kind == PCL_STRING)
             names_append_quoted(&t, LANG_PYTHON, e->tuple.items[i]->s);
         else
             py_expr(g, e->tuple.items[i]);
+        if (formatted[i]) buf_putc(&t, ')');
+        g->format_value |= formatted[i];
         g->w.b = outer;
         texts[i] = buf_arena_str(&t, g->w.a);
         buf_free(&t);
@@ -537,7 +631,7 @@ static void py_template(py_gen_t *g, const pcl_expr_t *e) {
         buf_puts(outer, "\"\".join([");
         for (size_t i = 0; i < n; i++) {
             if (i) buf_puts(outer, ", ");
-            if (e->tuple.items[i]->kind == PCL_STRING)
+            if (e->tuple.items[i]->kind == PCL_STRING || formatted[i])
                 buf_puts(outer, texts[i]);
             else
                 buf_printf(outer, "str(%s)", texts[i]);
@@ -587,6 +681,8 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
     /* entries() gives {"key": k, "value": v} dicts: `entry.value` is `entry["value"]` */
     if (e->x->kind == PCL_CALL && strcmp(e->x->call.name, "entries") == 0 && g->n_dict_vars < EMIT_MAX_SCOPE)
         g->dict_vars[g->n_dict_vars++] = e->vvar;
+    size_t saved_fors = g->n_fors;
+    g->fors[g->n_fors++] = e; /* emit_walk_scope_push: fewer than EMIT_MAX_SCOPE */
     buf_putc(g->w.b, e->for_object ? '{' : '[');
     if (e->for_object) {
         py_expr(g, e->y);
@@ -594,6 +690,7 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
     }
     py_expr(g, e->z);
     g->w.n_scope = saved; /* the collection does not see the variables */
+    g->n_fors = saved_fors;
     if (sh == EMIT_SHAPE_LIST) {
         if (e->kvar) {
             buf_printf(g->w.b, " for %s, %s in enumerate(", e->kvar, e->vvar);
@@ -609,11 +706,13 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
         buf_puts(g->w.b, ".items())");
     }
     emit_walk_scope_push(&g->w, e);
+    g->fors[g->n_fors++] = e;
     if (e->w) {
         buf_puts(g->w.b, " if ");
         py_expr(g, e->w);
     }
     g->w.n_scope = saved;
+    g->n_fors = saved_fors;
     g->n_dict_vars = saved_dicts;
     buf_putc(g->w.b, e->for_object ? '}' : ']');
 }
@@ -983,6 +1082,7 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
         names_table_reserve(g.w.idents, "unicodedata");
         names_table_reserve(g.w.idents, "grapheme_length");
     }
+    if (emit_program_has_template_value(p)) names_table_reserve(g.w.idents, "format_value");
     emit_walk_name_config(&g.w, "_", 1);
     emit_walk_name_nodes(&g.w, "_", 1, false); /* an output is not a variable: pulumi.export("name", ...) */
 
@@ -999,7 +1099,13 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     emit_walk_helpers(&out, fns, PY_HELPERS, sizeof PY_HELPERS / sizeof *PY_HELPERS);
     if (grapheme) buf_puts(&out, PY_GRAPHEME_LENGTH);
 
+    buf_t body; /* the program, after the helpers it turns out to need */
+    buf_init(&body);
+    g.w.b = &body;
     emit_walk_nodes(&g.w);
     emit_walk_free(&g.w);
+    if (g.format_value) buf_puts(&out, PY_FORMAT_VALUE);
+    buf_append(&out, body.data ? body.data : "", body.len);
+    buf_free(&body);
     return buf_take(&out);
 }

@@ -642,6 +642,21 @@ bool emit_program_calls_with_shape(const pcl_program_t *p, const names_table_t *
     return s.found;
 }
 
+static bool template_value_one(const pcl_expr_t *e, void *ctx) {
+    bool *found = ctx;
+    for (size_t i = 0; e->kind == PCL_TEMPLATE && i < e->tuple.n; i++)
+        *found |= e->tuple.items[i]->kind != PCL_STRING;
+    return !*found;
+}
+
+bool emit_program_has_template_value(const pcl_program_t *p) {
+    bool found = false;
+    for (size_t i = 0; i < p->n_nodes && !found; i++)
+        for (size_t k = 0; k < p->nodes[i].n_attrs; k++)
+            pcl_expr_walk(p->nodes[i].attrs[k].value, template_value_one, &found);
+    return found;
+}
+
 int emit_walk_subst(const emit_walk_t *w, const pcl_expr_t *e) {
     for (size_t i = 0; i < w->n_subst; i++)
         if (w->subst[i] == e) return (int)i;

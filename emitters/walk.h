@@ -274,6 +274,8 @@ bool emit_walk_recover(emit_walk_t *w, const pcl_expr_t *e, const char *open, co
 void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e);
 /* The names of the functions the program calls anywhere (a set: names_table_get >= 0). */
 names_table_t *emit_program_functions(arena_t *a, const pcl_program_t *p);
+/* Whether the program has a template with an interpolated expression anywhere. */
+bool emit_program_has_template_value(const pcl_program_t *p);
 /* Whether the program calls `fn` with an argument of the given shape (length, entries). */
 bool emit_program_calls_with_shape(const pcl_program_t *p, const names_table_t *nodes, const char *fn,
                                    emit_shape_t shape);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emitters/emit.h"
 #include "pcl/pcl.h"
@@ -43,10 +44,63 @@ START_TEST(test_go_literal_division_is_float) {
 }
 END_TEST
 
+/* Python: a bool or a number in a template printed Python's text (True, 2.0, 1e-07); PCL prints
+ * true, 2, 1e-7 as JavaScript does. The written format_value() is run over such values. */
+START_TEST(test_python_template_prints_as_pcl) {
+    tu_pcl_t f = load("config \"b\" \"bool\" {}\nconfig \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
+                      "config \"s\" \"string\" {}\n"
+                      "t = \"b=${b} n=${n} k=${true} f=${1.5 * 2} i=${i} s=${s}\"\n"
+                      "resource \"r\" \"m:index:R\" {\n    s = \"web-${n}\"\n}\n"
+                      "output \"o\" {\n    value = \"pb=${r.b} pf=${r.f} ps=${r.s}\"\n}\n"
+                      "output \"t\" {\n    value = t\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "t = f\"b={format_value(b)} n={format_value(n)} k={format_value(True)} f={format_value(1.5 * 2)} "
+               "i={i} s={s}\"\n");
+    tu_has(py, "s=f\"web-{format_value(n)}\"");
+    tu_has(py, "format_value(resolved_outputs['b'])");
+    tu_has(py, "format_value(resolved_outputs['f'])");
+    tu_has(py, "str(resolved_outputs['s'])");
+    tu_has(py, "def format_value(v):\n");
+    /* the helper prints as JavaScript's String(x) */
+    const char *def = strstr(py, "def format_value(v):\n");
+    const char *end = strstr(def, "\n\n\n");
+    static char prog[8192];
+    ck_assert(end != NULL);
+    ck_assert(snprintf(prog, sizeof prog,
+                       "%.*s\nprint(' '.join(format_value(v) for v in [True, False, 2.0, 2, 1.5, 0.1, 1e21, 1e20, "
+                       "1e-6, 1e-7, 1.5e-7, -0.0, -2.5, 123456.789e3, 5e-324, float('inf')]))\n",
+                       (int)(end - def), def) < (int)sizeof prog);
+    char path[] = "/tmp/fmtXXXXXX";
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    close(fd);
+    ck_assert(tu_write(path, prog));
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "python3 %s", path);
+    int status = 0;
+    char *out = tu_run(cmd, &status);
+    ck_assert_int_eq(status, 0);
+    ck_assert_str_eq(out, "true false 2 2 1.5 0.1 1e+21 100000000000000000000 0.000001 1e-7 1.5e-7 0 -2.5 123456789 "
+                          "5e-324 Infinity\n");
+    unlink(path);
+    free(out);
+    free(py);
+    tu_pcl_unload(&f);
+    /* no template value: no helper, and the name stays the user's */
+    f = load("config \"format_value\" \"string\" {}\noutput \"o\" {\n    value = format_value\n}\n");
+    py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    lacks(py, "def format_value");
+    tu_has(py, "format_value = config.require(\"format_value\")");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_go_literal_division_is_float);
+    tcase_add_test(tc, test_python_template_prints_as_pcl);
     suite_add_tcase(s, tc);
     return s;
 }
