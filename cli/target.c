@@ -235,6 +235,10 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
 
     if (o->preview_only) {
         t->mode = TARGET_PREVIEW;
+        /* The code shown is the code the run without --preview-only writes: with the `import` options
+         * unless that run imports into the selected stack (or --code-only asks for none). */
+        if (!o->code_only && (o->import_option || workspace_stack_status(w, o->stack) != WORKSPACE_STACK_WRITABLE))
+            o->import_option = true;
     } else if (o->stack_state) {
         t->mode = TARGET_STACK_STATE;
         if (!prepare_stack_state(o, t)) goto fail;
@@ -446,7 +450,14 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
     case TARGET_PREVIEW:
-        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s\n", p->n_ok, total, checked, fail, resumed);
+        fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s%s\n", p->n_ok, total, checked, fail, resumed,
+                !p->code           ? ""
+                : o->import_option ? "; the code shown imports them with the `import` resource option"
+                : o->code_only     ? "; the code shown has no `import` option (--code-only)"
+                                   : arena_sprintf(p->arena,
+                                                   "; the code shown is the code written when they are imported "
+                                                       "into stack %s at %s",
+                                                   o->stack, t->ws.backend_url));
         fprintf(stderr, "next: run again without --preview-only to write it\n");
         break;
     case TARGET_IMPORT_OPTION:

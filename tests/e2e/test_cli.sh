@@ -581,6 +581,18 @@ echo '{"version": 1, "resources": 7}' >badresume.json
 [ $? = 0 ] && grep -qF 'resource apiName' prev.pp && [ ! -e "$tmp/prev-secrets" ] && ok || bad "--preview-only wrote something"
 grep -qxF "cimport: preview only: nothing was written (secret values were not saved; run again without --preview-only)" prev.err && ok || bad "--preview-only note"
 
+# --preview-only shows the code the run without it writes: with no stack to write, that code carries the
+# `import` options (the preview showed the --code-only form, which `pulumi up` would CREATE from);
+# with --code-only, it does not.
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript >run.ts 2>/dev/null
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript --preview-only >prev.ts 2>prev.err
+[ $? = 0 ] && grep -qF 'import: "' run.ts && cmp -s run.ts prev.ts && ok || bad "--preview-only is not the code the run writes: $(diff run.ts prev.ts | head -5)"
+grep -qxF 'cimport: read 5 of 5 resources (4 consistent with the schema (offline), none verified by a provider; 1 not checked: components and providers have nothing to read); the code shown imports them with the `import` resource option' prev.err &&
+  ok || bad "--preview-only summary: $(cat prev.err)"
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript --code-only >run.ts 2>/dev/null
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript --code-only --preview-only >prev.ts 2>/dev/null
+! grep -qF 'import: "' prev.ts && cmp -s run.ts prev.ts && ok || bad "--preview-only --code-only: $(diff run.ts prev.ts | head -5)"
+
 # --- every run ends with the next step (issue 16): good runs, failed runs, bad input, bad usage ----
 printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"nope-1"}]}' >allbad.json
 printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"a","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"b","id":"clever-wombat"}]}' >twice.json
