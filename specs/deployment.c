@@ -412,9 +412,8 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
         if (!jscan_object_next(s, &first, &key, &esc, &done)) return false;
         if (done) break;
         if (!jscan_value(s, &v)) return false;
-        if (esc) continue;
         for (int k = 0; k < K_N; k++)
-            if (!seen[k] && jscan_key_is(s, key, false, names[k])) {
+            if (!seen[k] && jscan_key_is(s, key, esc, names[k])) {
                 seen[k] = true;
                 val[k] = v;
                 break;

@@ -320,9 +320,71 @@ bool jscan_end(jscan_t *s) {
     return true;
 }
 
+/* The escape at *pp (a backslash) of a string ending before `end`, decoded as cJSON decodes it (\u
+ * escapes to UTF-8, a surrogate pair joined) into out; the bytes written, *pp moved past it, or -1
+ * for an escape cJSON refuses (a bad or lone surrogate). */
+static int decode_escape(const unsigned char **pp, const unsigned char *end, char out[4]) {
+    const unsigned char *p = *pp;
+    if (end - p < 2) return -1;
+    unsigned char e = p[1];
+    const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+    const char *hit = e != 'u' && e ? strchr(from, e) : NULL;
+    if (hit) {
+        out[0] = to[hit - from];
+        *pp = p + 2;
+        return 1;
+    }
+    if (e != 'u' || end - p < 6) return -1;
+    long cp = hex4(p + 2);
+    p += 6;
+    if (cp < 0 || (cp >= 0xDC00 && cp <= 0xDFFF)) return -1;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        long lo = end - p >= 6 && p[0] == '\\' && p[1] == 'u' ? hex4(p + 2) : -1;
+        if (lo < 0xDC00 || lo > 0xDFFF) return -1;
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+        p += 6;
+    }
+    *pp = p;
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | cp >> 6);
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | cp >> 12);
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | cp >> 18);
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
 bool jscan_key_is(const jscan_t *s, jscan_range_t key, bool escaped, const char *name) {
     size_t n = strlen(name);
-    return !escaped && key.end - key.start == n && memcmp(s->text + key.start, name, n) == 0;
+    if (!escaped) return key.end - key.start == n && memcmp(s->text + key.start, name, n) == 0;
+    /* Compared decoded, as cJSON finds a member: "\u0063ustom" is `custom`. */
+    const unsigned char *p = (const unsigned char *)s->text + key.start,
+                        *end = (const unsigned char *)s->text + key.end;
+    size_t o = 0;
+    while (p < end) {
+        char b[4];
+        int k = 1;
+        if (*p != '\\')
+            b[0] = (char)*p++;
+        else if ((k = decode_escape(&p, end, b)) < 0)
+            return false;
+        if (o + (size_t)k > n || memcmp(name + o, b, (size_t)k) != 0) return false;
+        o += (size_t)k;
+    }
+    return o == n;
 }
 
 char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
@@ -330,8 +392,7 @@ char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
     size_t n = r.end - r.start;
     if (n < 2 || t[0] != '"' || t[n - 1] != '"') return NULL;
     if (!memchr(t, '\\', n)) return arena_strndup(a, t + 1, n - 2);
-    /* Escapes decoded as cJSON decodes them (\u escapes to UTF-8, surrogate pairs joined, a bad or
-     * lone one refused); the text never grows, so n bytes are room enough. */
+    /* The text never grows when decoded, so n bytes are room enough. */
     char *out = arena_alloc(a, n);
     const unsigned char *p = (const unsigned char *)t + 1, *end = (const unsigned char *)t + n - 1;
     size_t o = 0;
@@ -340,40 +401,9 @@ char *jscan_string(arena_t *a, const jscan_t *s, jscan_range_t r) {
             out[o++] = (char)*p++;
             continue;
         }
-        if (end - p < 2) return NULL;
-        unsigned char e = p[1];
-        const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
-        const char *hit = e != 'u' && e ? strchr(from, e) : NULL;
-        if (hit) {
-            out[o++] = to[hit - from];
-            p += 2;
-            continue;
-        }
-        if (e != 'u' || end - p < 6) return NULL;
-        long cp = hex4(p + 2);
-        p += 6;
-        if (cp < 0 || (cp >= 0xDC00 && cp <= 0xDFFF)) return NULL;
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-            long lo = end - p >= 6 && p[0] == '\\' && p[1] == 'u' ? hex4(p + 2) : -1;
-            if (lo < 0xDC00 || lo > 0xDFFF) return NULL;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-            p += 6;
-        }
-        if (cp < 0x80) {
-            out[o++] = (char)cp;
-        } else if (cp < 0x800) {
-            out[o++] = (char)(0xC0 | cp >> 6);
-            out[o++] = (char)(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out[o++] = (char)(0xE0 | cp >> 12);
-            out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            out[o++] = (char)(0x80 | (cp & 0x3F));
-        } else {
-            out[o++] = (char)(0xF0 | cp >> 18);
-            out[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
-            out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            out[o++] = (char)(0x80 | (cp & 0x3F));
-        }
+        int k = decode_escape(&p, end, out + o);
+        if (k < 0) return NULL;
+        o += (size_t)k;
     }
     out[o] = 0;
     return out;

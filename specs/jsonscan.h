@@ -47,7 +47,8 @@ bool jscan_array_next(jscan_t *s, bool *first, bool *done);
 bool jscan_end(jscan_t *s);
 /* The next non-space character, or 0 at the end. */
 char jscan_peek(jscan_t *s);
-/* True if the key range equals the NUL-terminated name (unescaped keys only). */
+/* True if the key range equals the NUL-terminated name; an escaped key is compared decoded, as cJSON
+ * finds a member ("\u0063ustom" is `custom`). */
 bool jscan_key_is(const jscan_t *s, jscan_range_t key, bool escaped, const char *name);
 /* A string value's decoded text (range including its quotes) in the arena; NULL if the range is
  * not a string. */

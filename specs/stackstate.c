@@ -20,6 +20,7 @@
 #include "base/fileio.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
+#include "specs/jsonscan.h"
 #include "specs/passphrase.h"
 
 #define STACK_TYPE "pulumi:pulumi:Stack"
@@ -240,7 +241,19 @@ typedef struct object_pos {
     size_t n_members;
 } object_pos_t;
 
-/* Scans the object at p; finds `key` (first occurrence, exact bytes). False if p is not an object. */
+/* The key [kstart, kend) (quotes included) names `key`: an escaped key is compared decoded, as the
+ * document's reader (cJSON) found it ("\u0072esources" is `resources`). */
+static bool key_is(const scan_t *sc, size_t kstart, size_t kend, const char *key, size_t klen) {
+    if (kend - kstart < 2) return false;
+    jscan_range_t r = {kstart + 1, kend - 1};
+    if (!memchr(sc->s + r.start, '\\', r.end - r.start))
+        return r.end - r.start == klen && memcmp(sc->s + r.start, key, klen) == 0;
+    jscan_t js;
+    jscan_init(&js, sc->s, sc->len);
+    return jscan_key_is(&js, r, true, key);
+}
+
+/* Scans the object at p; finds `key` (its first occurrence, as cJSON does). False if p is not an object. */
 static bool scan_object(const scan_t *sc, size_t p, const char *key, object_pos_t *obj, member_pos_t *m) {
     memset(obj, 0, sizeof *obj);
     if (m) memset(m, 0, sizeof *m);
@@ -258,7 +271,7 @@ static bool scan_object(const scan_t *sc, size_t p, const char *key, object_pos_
         p = scan_ws(sc, p + 1);
         size_t vstart = p;
         size_t vend = scan_value(sc, p);
-        if (m && !m->found && key && kend - kstart == klen + 2 && memcmp(sc->s + kstart + 1, key, klen) == 0) {
+        if (m && !m->found && key && key_is(sc, kstart, kend, key, klen)) {
             m->found = true;
             m->key = kstart;
             m->val_start = vstart;

@@ -204,6 +204,46 @@ START_TEST(test_indexed_equals_full_on_shared_states) {
 }
 END_TEST
 
+/* Member names written with escapes ("\u0063ustom" is `custom`, as cJSON and Go's decoder read it):
+ * the indexed reader finds them as the whole-document one does. It skipped escaped names, so an
+ * escaped `custom` made the resource non-custom, an escaped `id` dropped the ID, and an escaped
+ * `deployment`, `latest` or `resources` was not found at all (fuzz_stackstate's differential). */
+START_TEST(test_escaped_member_names) {
+    arena_t *a = arena_new();
+    schema_set_t *schemas = shared_schemas(a);
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/s.json", dir);
+    const char *res = "{\"urn\": \"urn:pulumi:dev::p::random:index/randomPet:RandomPet::pet\", "
+                      "\"\\u0074ype\": \"random:index/randomPet:RandomPet\", \"\\u0063ustom\": true, "
+                      "\"\\u0069d\": \"pet-1\", \"pr\\u006ftect\": true, \"\\u0064ependencies\": [\"x\"], "
+                      "\"\\u0069nputs\": {\"length\": 2}, \"outputs\": {\"length\": 2, \"id\": \"pet-1\"}}";
+    const char *docs[] = {
+        "{\"version\": 3, \"deployment\": {\"resources\": [%s]}}",
+        "{\"version\": 3, \"\\u0064eployment\": {\"resources\": [%s]}}",
+        "{\"version\": 3, \"deployment\": {\"\\u0072esources\": [%s]}}",
+        "{\"version\": 3, \"checkpoint\": {\"\\u006catest\": {\"resources\": [%s]}}}",
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+        ck_assert(tu_write(path, arena_sprintf(a, docs[i], res)));
+        diag_list_t d;
+        diag_list_init(&d);
+        deployment_t *full = deployment_load(a, path, &d);
+        ck_assert_msg(full && full->n_resources == 1, "document %zu", i);
+        const state_resource_t *r = &full->resources[0];
+        ck_assert(r->custom && r->protect && r->id && strcmp(r->id, "pet-1") == 0 && r->n_dependencies == 1);
+        deployment_free(full);
+        diag_list_free(&d);
+        size_t resources = 0, programs = 0;
+        compare_file(a, path, schemas, &resources, &programs);
+        ck_assert_uint_eq(resources, 1);
+    }
+    tu_rmtree(dir);
+    free(dir);
+    schema_set_free(schemas);
+    arena_free(a);
+}
+END_TEST
+
 static const char *load_fail(arena_t *a, const char *path, int *line) {
     diag_list_t d;
     diag_list_init(&d);
@@ -500,6 +540,7 @@ int main(void) {
     tcase_add_test(tc, test_indexed_equals_full_on_shared_states);
     tcase_add_test(tc, test_state_cut_mid_resource);
     tcase_add_test(tc, test_bad_documents);
+    tcase_add_test(tc, test_escaped_member_names);
     tcase_add_test(tc, test_read_ahead_agrees_and_stays_in_window);
     tcase_add_test(tc, test_scanner_agrees_with_cjson);
     suite_add_tcase(s, tc);

@@ -639,6 +639,43 @@ START_TEST(test_documents_without_resources) {
 }
 END_TEST
 
+/* Member names written with escapes ("\u0072esources" is `resources` to cJSON and to Go's decoder):
+ * the merge finds them as the document's reader does. It matched names byte for byte, so it added a
+ * second `resources` member beside the escaped one (a duplicate key: Pulumi would keep one list and
+ * lose the other) or did not find an escaped `deployment` at all. */
+START_TEST(test_escaped_member_names) {
+    arena_t *a = arena_new();
+    stackstate_options_t o;
+    opts_init(&o);
+    stackstate_resource_t r = pet(a, "p", "p-1");
+    const char *docs[] = {
+        "{\"version\": 3, \"deployment\": {\"manifest\": {}, \"\\u0072esources\": [%s]}}",
+        "{\"version\": 3, \"\\u0064eployment\": {\"manifest\": {}, \"resources\": [%s]}}",
+        "{\"version\": 3, \"checkpoint\": {\"\\u006catest\": {\"resources\": [%s]}}}",
+    };
+    const char *stack = "{\"urn\": \"urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev\", \"type\": "
+                        "\"pulumi:pulumi:Stack\", \"custom\": false}";
+    for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+        char *old = arena_sprintf(a, docs[i], stack);
+        diag_list_t d;
+        diag_list_init(&d);
+        stackstate_report_t rep;
+        char *text = stackstate_merge_text(old, strlen(old), "e.json", "dev", "proj", &r, 1, &o, &rep, &d);
+        ck_assert_msg(text != NULL, "document %zu: %s", i, d.head ? d.head->message : "?");
+        assert_old_bytes_kept(old, text);
+        deployment_t *dep = deployment_parse(a, text, strlen(text), "e.json", &d);
+        ck_assert_msg(dep != NULL, "document %zu: the merged text: %s", i, d.head ? d.head->message : "?");
+        ck_assert_uint_eq(dep->n_resources, 3); /* the stack, the default provider, the pet */
+        ck_assert_str_eq(dep->resources[0].type, "pulumi:pulumi:Stack");
+        deployment_free(dep);
+        stackstate_report_free(&rep);
+        free(text);
+        diag_list_free(&d);
+    }
+    arena_free(a);
+}
+END_TEST
+
 static bool stop_before_rename(void *user, const char *tmp) {
     struct stat st;
     *(bool *)user = stat(tmp, &st) == 0 && st.st_size > 0; /* the complete temporary file exists */
@@ -808,6 +845,7 @@ int main(void) {
     tcase_add_test(tc, test_explicit_providers_and_order);
     tcase_add_test(tc, test_secrets);
     tcase_add_test(tc, test_documents_without_resources);
+    tcase_add_test(tc, test_escaped_member_names);
     tcase_add_test(tc, test_crash_before_rename_keeps_old_file);
     tcase_add_test(tc, test_control_bytes_refused);
     suite_add_tcase(s, tc);
