@@ -4,7 +4,8 @@
  * — the text reader an indexed export's resources are read with (pv_from_state_text) against the
  * cJSON one (pv_from_state_json): wherever both read the input, they must read the same value; and
  * the export loaded indexed (deployment_load_indexed, as `convert --from pulumi` and --offline-state
- * load a file) converts to the same import file as the whole-document one. */
+ * load a file) converts to the same import file as the whole-document one; and a merged document
+ * reads back as a stack state with the old resources and the added ones. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <stdint.h>
@@ -99,7 +100,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     stackstate_options_default(&o);
     o.now = "2026-01-01T00:00:00Z";
     stackstate_report_t out = {0};
-    free(stackstate_merge_text((const char *)data, size, "fuzz-state.json", "dev", "project", &r, 1, &o, &out, &d));
+    char *merged =
+        stackstate_merge_text((const char *)data, size, "fuzz-state.json", "dev", "project", &r, 1, &o, &out, &d);
+    if (merged) {
+        /* What the merge writes is a stack state holding what was there and what it added. */
+        diag_list_t m;
+        diag_list_init(&m);
+        deployment_t *after = deployment_parse(a, merged, strlen(merged), "merged.json", &m);
+        if (!after || after->n_resources != out.n_existing + out.n_added) abort();
+        deployment_free(after);
+        diag_list_free(&m);
+        free(merged);
+    }
     stackstate_report_free(&out);
     diag_list_free(&d);
     arena_free(a);

@@ -237,10 +237,10 @@ static void release_upto(releaser_t *r, size_t upto) {
     r->done = end;
 }
 
-/* utf8_valid over the text in pieces that end on a sequence's first byte, released behind. */
-static bool utf8_valid_released(const char *text, size_t len, size_t *bad_at, releaser_t *r) {
-    if (!r->on) return utf8_valid(text, len, bad_at);
-    const size_t piece = (size_t)8 << 20;
+/* utf8_valid over the text, and no NUL byte in it (*nul set when that is what was found): in pieces
+ * that end on a sequence's first byte, released behind. */
+static bool utf8_valid_released(const char *text, size_t len, size_t *bad_at, bool *nul, releaser_t *r) {
+    const size_t piece = r->on ? (size_t)8 << 20 : len;
     for (size_t off = 0; off < len;) {
         size_t end = len - off > piece ? off + piece : len;
         for (int back = 0; back < 3 && end < len && end > off && ((unsigned char)text[end] & 0xC0) == 0x80; back++)
@@ -248,6 +248,12 @@ static bool utf8_valid_released(const char *text, size_t len, size_t *bad_at, re
         size_t bad;
         if (!utf8_valid(text + off, end - off, &bad)) {
             *bad_at = off + bad;
+            return false;
+        }
+        const char *z = memchr(text + off, 0, end - off);
+        if (z) {
+            *bad_at = (size_t)(z - text);
+            *nul = true;
             return false;
         }
         off = end;
@@ -261,15 +267,24 @@ static bool strict_check(const char *text, size_t len, const char *file, diag_li
     releaser_t rel = {.text = text, .on = release && len > ((size_t)16 << 20)};
     if (rel.on) rel.page = (size_t)sysconf(_SC_PAGESIZE);
     size_t bad;
-    if (!utf8_valid_released(text, len, &bad, &rel)) {
+    bool nul = false;
+    if (!utf8_valid_released(text, len, &bad, &nul, &rel)) {
         size_t line = 1;
         size_t ls = 0;
         for (size_t i = 0; i < bad; i++)
             if (text[i] == '\n') line++, ls = i + 1;
         char msg[200];
-        snprintf(msg, sizeof msg,
-                 "invalid UTF-8 (byte 0x%02X at column %zu): cimport reads UTF-8 only; save the file as UTF-8",
-                 (unsigned char)text[bad], bad - ls + 1);
+        /* A raw NUL byte cuts a name, an ID or a token short as \u0000 does: cJSON reads on past it,
+         * every C string ends there (a merged stack state was written cut off at it). */
+        if (nul)
+            snprintf(msg, sizeof msg,
+                     "a NUL byte (0x00) at column %zu: JSON text cannot hold one, and names, IDs, tokens and values "
+                     "cannot contain NUL; remove it",
+                     bad - ls + 1);
+        else
+            snprintf(msg, sizeof msg,
+                     "invalid UTF-8 (byte 0x%02X at column %zu): cimport reads UTF-8 only; save the file as UTF-8",
+                     (unsigned char)text[bad], bad - ls + 1);
         fail(diags, file, line, msg);
         return false;
     }

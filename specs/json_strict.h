@@ -1,6 +1,6 @@
 /* json_strict.h — what cJSON accepts silently and cimport must not: duplicate keys in an object
- * (which one wins?), NUL characters inside strings (`\u0000` truncates a C string: a name, an ID or
- * a token would silently lose its tail), and text that is not UTF-8 (it would be copied into
+ * (which one wins?), NUL characters (`\u0000` or a raw NUL byte truncates a C string: a name, an ID
+ * or a token would silently lose its tail), and text that is not UTF-8 (it would be copied into
  * generated code). Run on the raw text of every JSON document read from outside, before cJSON
  * parses it. Syntax errors are left to the JSON parser: this scanner only reports the three
  * problems above. */

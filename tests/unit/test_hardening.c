@@ -65,6 +65,18 @@ START_TEST(test_json_strict) {
     strict_accepts("{\"\": 1, \"o\": {\"\": 2}}");
     strict_rejects("{\"name\": \"a\\u0000b\"}", "t.json:1: a string holds a NUL character");
     strict_rejects("{\"a\\u0000\": 1}", "NUL character");
+    /* a raw NUL byte, in a string or between tokens (cJSON reads on past it; a C string ends there) */
+    static const char raw[] = "{\"id\": \"ab\0cd\",\n \"x\": 1}", between[] = "{\"a\": 1,\n\n\0 \"b\": 2}";
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(!json_strict_check(raw, sizeof raw - 1, "t.json", &d));
+    ck_assert_str_eq(first_error(&d), "t.json:1: a NUL byte (0x00) at column 11: JSON text cannot hold one, and names, "
+                                      "IDs, tokens and values cannot contain NUL; remove it");
+    diag_list_free(&d);
+    diag_list_init(&d);
+    ck_assert(!json_strict_check(between, sizeof between - 1, "t.json", &d));
+    ck_assert_ptr_nonnull(strstr(first_error(&d), "t.json:3: a NUL byte (0x00) at column 1"));
+    diag_list_free(&d);
     strict_rejects("{\"a\": \"\xff\"}", "t.json:1: invalid UTF-8 (byte 0xFF at column 8)");
     strict_rejects("\n{\"a\": \"\xc0\xaf\"}", "t.json:2: invalid UTF-8 (byte 0xC0"); /* overlong '/' */
     strict_rejects("{\"a\": \"\xed\xa0\x80\"}", "invalid UTF-8");                    /* a surrogate */
@@ -182,6 +194,11 @@ START_TEST(test_json_strict_mapped) {
     mapped_agrees(path, t, len, false);
     /* invalid UTF-8 at the end */
     len = body + (size_t)sprintf(t + body, "  {\"last\": \"\xff\"}\n]}\n");
+    mapped_agrees(path, t, len, false);
+    /* a NUL byte in a string at the end (past the first 8 MB piece) */
+    len = body + (size_t)sprintf(t + body, "  {\"last\": \"a");
+    t[len++] = 0;
+    len += (size_t)sprintf(t + len, "b\"}\n]}\n");
     mapped_agrees(path, t, len, false);
     free(t);
     tu_rmtree(dir);

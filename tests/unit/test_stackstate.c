@@ -831,6 +831,11 @@ START_TEST(test_control_bytes_refused) {
     assert_bad_bytes_refused(after_scalar, sizeof after_scalar - 1, "byte 0x00 at line 1, column 42");
     static const char ctl[] = "{\"version\":3,\n\"deployment\":{\"resources\":[\x01]}}";
     assert_bad_bytes_refused(ctl, sizeof ctl - 1, "byte 0x01 at line 2, column 28");
+    /* A NUL byte inside a string (fuzz_stackstate, reading the merged text back): cJSON read past
+     * it, and the merged document was written up to it — the stack state cut off after "T0". */
+    static const char in_string[] = "{\"version\":3,\"deployment\":{\"manifest\":{\"time\":\"2025-01-02T0\0   |\","
+                                    "\"magic\":\"\",\"version\":\"\"},\n\"resources\":[],\"metadata\":{}}}";
+    assert_bad_bytes_refused(in_string, sizeof in_string - 1, "a NUL byte (0x00) at column 60");
 }
 END_TEST
 
