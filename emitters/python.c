@@ -271,8 +271,9 @@ static const emit_call_name_t PY_CALLS[] = {
     {"toBase64", "base64.b64encode($r0.encode()).decode()"},
     {"fromBase64", "base64.b64decode($r0.encode()).decode()"},
     {"sha1", "hashlib.sha1($r0.encode()).hexdigest()"},
-    {"readFile", "(lambda path: open(path).read())($0)"},
-    {"filebase64", "(lambda path: base64.b64encode(open(path).read().encode()).decode())($0)"},
+    /* the file's bytes as they are: text mode would decode by the locale and turn \r\n into \n */
+    {"readFile", "(lambda path: open(path, encoding=\"utf-8\", newline=\"\").read())($0)"},
+    {"filebase64", "(lambda path: base64.b64encode(open(path, \"rb\").read()).decode())($0)"},
     {"filebase64sha256", "computeFilebase64sha256($0)"},
     {"element", "$r0[$1]"},
     {"join", "$r0.join($1)"},
@@ -290,7 +291,7 @@ static const emit_call_name_t PY_CALLS[] = {
 static const emit_helper_t PY_HELPERS[] = {
     {"filebase64sha256", "computeFilebase64sha256",
      "def computeFilebase64sha256(path):\n"
-     "\tfileData = open(path).read().encode()\n"
+     "\tfileData = open(path, \"rb\").read()\n"
      "\thashedData = hashlib.sha256(fileData).digest()\n"
      "\treturn base64.b64encode(hashedData).decode()\n\n"},
     {"notImplemented", "not_implemented",

@@ -96,11 +96,27 @@ START_TEST(test_python_template_prints_as_pcl) {
 }
 END_TEST
 
+/* Python: readFile, filebase64 and filebase64sha256 read the file in text mode (the locale's
+ * decoding, \r\n as \n: other base64 and sha256, a binary file raised UnicodeDecodeError). */
+START_TEST(test_python_reads_file_bytes) {
+    tu_pcl_t f = load("a = readFile(\"./a.txt\")\nb = filebase64(\"./a.bin\")\nh = filebase64sha256(\"./a.bin\")\n"
+                      "output \"o\" {\n    value = [a, b, h]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "a = (lambda path: open(path, encoding=\"utf-8\", newline=\"\").read())(\"./a.txt\")\n");
+    tu_has(py, "b = (lambda path: base64.b64encode(open(path, \"rb\").read()).decode())(\"./a.bin\")\n");
+    tu_has(py, "\tfileData = open(path, \"rb\").read()\n");
+    lacks(py, ".encode()");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_go_literal_division_is_float);
     tcase_add_test(tc, test_python_template_prints_as_pcl);
+    tcase_add_test(tc, test_python_reads_file_bytes);
     suite_add_tcase(s, tc);
     return s;
 }
