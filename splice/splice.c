@@ -540,6 +540,9 @@ static const char *sp_rewrite(sp_ctx_t *c, uint32_t start, uint32_t end, sp_loca
             if (G->text[i] != '\r') buf_putc(&b, G->text[i]);
             i++;
         }
+        /* an insertion at the line's end (after the last option of a line) */
+        while (ei < n && ed[ei].start == i && ed[ei].end == i && (i < end || i == end))
+            buf_puts(&b, ed[ei++].text);
         if (i < end) {
             buf_puts(&b, c->nl);
             i++;
@@ -1161,6 +1164,320 @@ static bool sp_fill_slot(sp_ctx_t *c, sp_unit_t *u, size_t nu, size_t k) {
     return true;
 }
 
+/* ---------------------------------------------------------------------------------------------- */
+/* the resource options a user wrote on a definition being replaced                                 */
+
+/* One option: its name as written (`ignoreChanges`, `ignore_changes`, `IgnoreChanges`) and its text
+ * (Java: `.ignoreChanges(...)`, from its dot). */
+typedef struct sp_opt {
+    const char *key;
+    uint32_t start, end;
+} sp_opt_t;
+
+typedef struct sp_opts {
+    bool present;        /* the definition has an options argument */
+    uint32_t start, end; /* that argument (Python: the `opts=` keyword argument) */
+    const char *opaque;  /* the text of an option that is not `name: value` (a spread, a variable), or NULL */
+    sp_opt_t *e;
+    size_t n, cap;
+    uint32_t last_arg_end; /* the end of the last argument before the options */
+    bool java_build;       /* Java: the builder's `.build()` */
+} sp_opts_t;
+
+/* The named children of n that are no comments. */
+static TSNode *sp_args(arena_t *a, TSNode n, uint32_t *count) {
+    uint32_t k = 0, nk;
+    TSNode *v = sp_named_children(a, n, &nk);
+    for (uint32_t i = 0; i < nk; i++) {
+        const char *t = sp_type(v[i]);
+        if (strcmp(t, "comment") != 0 && strcmp(t, "line_comment") != 0 && strcmp(t, "block_comment") != 0)
+            v[k++] = v[i];
+    }
+    *count = k;
+    return v;
+}
+
+static void sp_opt_add(sp_program_t *p, sp_opts_t *o, const char *key, uint32_t start, uint32_t end) {
+    size_t kl = strlen(key);
+    if (kl >= 2 && (key[0] == '"' || key[0] == '\'') && key[kl - 1] == key[0])
+        key = arena_strndup(p->a, key + 1, kl - 2);
+    o->e = arena_grow_array(p->a, o->e, &o->cap, o->n + 1, sizeof *o->e);
+    o->e[o->n++] = (sp_opt_t){key, start, end};
+}
+
+/* The resource options of the resource call at [res_start, res_end) in p, each by name. */
+static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end, sp_opts_t *o) {
+    memset(o, 0, sizeof *o);
+    TSNode res = ts_node_descendant_for_byte_range(p->root, res_start, res_end);
+    while (!ts_node_is_null(res) && ts_node_start_byte(res) == res_start && sp_end_byte(res) < res_end)
+        res = ts_node_parent(res);
+    uint32_t na;
+    TSNode *a = sp_args(p->a, sp_field(res, "arguments", 9), &na);
+    if (p->lang == LANG_PYTHON) {
+        for (uint32_t i = 0; i < na; i++) {
+            TSNode nm = sp_field(a[i], "name", 4);
+            if (strcmp(sp_type(a[i]), "keyword_argument") != 0 || strcmp(sp_node_text(p, nm), "opts") != 0) {
+                if (!o->present) o->last_arg_end = sp_end_byte(a[i]);
+                continue;
+            }
+            o->present = true;
+            o->start = ts_node_start_byte(a[i]);
+            o->end = sp_end_byte(a[i]);
+            TSNode v = sp_field(a[i], "value", 5);
+            const char *fn = sp_node_text(p, sp_field(v, "function", 8));
+            size_t fl = strlen(fn);
+            if (strcmp(sp_type(v), "call") != 0 || fl < 15 || strcmp(fn + fl - 15, "ResourceOptions") != 0) {
+                o->opaque = sp_node_text(p, v);
+                return;
+            }
+            uint32_t nk;
+            TSNode *k = sp_args(p->a, sp_field(v, "arguments", 9), &nk);
+            for (uint32_t j = 0; j < nk; j++) {
+                if (strcmp(sp_type(k[j]), "keyword_argument") != 0) {
+                    o->opaque = sp_node_text(p, k[j]);
+                    return;
+                }
+                sp_opt_add(p, o, sp_node_text(p, sp_field(k[j], "name", 4)), ts_node_start_byte(k[j]),
+                           sp_end_byte(k[j]));
+            }
+        }
+        return;
+    }
+    /* the others: options from the fourth argument (Go: each one an argument), else the third */
+    uint32_t at = p->lang == LANG_GO ? 3 : 2;
+    if (na > 0) o->last_arg_end = sp_end_byte(a[na < at ? na - 1 : at - 1]);
+    if (na <= at) return;
+    o->present = true;
+    o->start = ts_node_start_byte(a[at]);
+    o->end = sp_end_byte(a[na - 1]);
+    if (p->lang == LANG_GO) {
+        for (uint32_t i = at; i < na; i++) {
+            TSNode f = sp_field(a[i], "function", 8);
+            if (strcmp(sp_type(a[i]), "call_expression") != 0 || strcmp(sp_type(f), "selector_expression") != 0) {
+                o->opaque = sp_node_text(p, a[i]);
+                return;
+            }
+            sp_opt_add(p, o, sp_node_text(p, sp_field(f, "field", 5)), ts_node_start_byte(a[i]), sp_end_byte(a[i]));
+        }
+        return;
+    }
+    if (na > at + 1) {
+        o->opaque = sp_node_text(p, a[at + 1]);
+        return;
+    }
+    TSNode v = a[at];
+    if (strcmp(sp_type(v), "argument") == 0) v = sp_nchild(v, 0); /* C# */
+    if (p->lang == LANG_TYPESCRIPT && strcmp(sp_type(v), "object") == 0) {
+        uint32_t nk;
+        TSNode *k = sp_args(p->a, v, &nk);
+        for (uint32_t j = 0; j < nk; j++) {
+            const char *t = sp_type(k[j]);
+            if (strcmp(t, "pair") == 0)
+                sp_opt_add(p, o, sp_node_text(p, sp_field(k[j], "key", 3)), ts_node_start_byte(k[j]),
+                           sp_end_byte(k[j]));
+            else if (strcmp(t, "shorthand_property_identifier") == 0)
+                sp_opt_add(p, o, sp_node_text(p, k[j]), ts_node_start_byte(k[j]), sp_end_byte(k[j]));
+            else {
+                o->opaque = sp_node_text(p, k[j]);
+                return;
+            }
+        }
+        return;
+    }
+    if (p->lang == LANG_CSHARP && strcmp(sp_type(v), "object_creation_expression") == 0) {
+        TSNode init = sp_field(v, "initializer", 11);
+        uint32_t nk;
+        TSNode *k = sp_args(p->a, init, &nk);
+        if (ts_node_is_null(init) || sp_nchild_count(sp_field(v, "arguments", 9)) > 0) {
+            o->opaque = sp_node_text(p, v);
+            return;
+        }
+        for (uint32_t j = 0; j < nk; j++) {
+            if (strcmp(sp_type(k[j]), "assignment_expression") != 0) {
+                o->opaque = sp_node_text(p, k[j]);
+                return;
+            }
+            sp_opt_add(p, o, sp_node_text(p, sp_field(k[j], "left", 4)), ts_node_start_byte(k[j]), sp_end_byte(k[j]));
+        }
+        return;
+    }
+    if (p->lang == LANG_JAVA && strcmp(sp_type(v), "method_invocation") == 0) {
+        /* X.builder().a(..).b(..).build(): the calls between builder() and build(), last first */
+        TSNode m = v;
+        if (strcmp(sp_node_text(p, sp_field(m, "name", 4)), "build") == 0) {
+            o->java_build = true;
+            m = sp_field(m, "object", 6);
+        }
+        size_t first = o->n;
+        while (strcmp(sp_type(m), "method_invocation") == 0) {
+            TSNode obj = sp_field(m, "object", 6);
+            const char *name = sp_node_text(p, sp_field(m, "name", 4));
+            if (strcmp(name, "builder") == 0) break;
+            sp_opt_add(p, o, name, sp_end_byte(obj), sp_end_byte(m));
+            m = obj;
+        }
+        if (!o->java_build || strcmp(sp_node_text(p, sp_field(m, "name", 4)), "builder") != 0) {
+            o->opaque = sp_node_text(p, v);
+            return;
+        }
+        for (size_t x = first, y = o->n; x + 1 < y; x++, y--) { /* in source order */
+            sp_opt_t t = o->e[x];
+            o->e[x] = o->e[y - 1];
+            o->e[y - 1] = t;
+        }
+        return;
+    }
+    o->opaque = sp_node_text(p, v);
+}
+
+/* The target's indentation for the generated line holding g_off, in a statement written at `base`. */
+static const char *sp_target_indent(sp_ctx_t *c, uint32_t g_off, const char *base) {
+    const sp_program_t *G = &c->G;
+    size_t gu = G->unit[0] == '\t' ? 1 : strlen(G->unit), gbase = 0;
+    if (gu == 0) gu = 1;
+    for (const char *k = G->base_indent; *k; k++)
+        gbase += *k == '\t' ? gu : 1;
+    uint32_t ws_end;
+    size_t w = sp_indent_width(G->text, G->len, sp_line_start(G->text, g_off), &ws_end, gu);
+    size_t rel = w > gbase ? w - gbase : 0;
+    buf_t b;
+    buf_init(&b);
+    sp_put_indent(&b, base, c->T.unit, rel / gu, rel % gu);
+    const char *r = buf_arena_str(&b, c->a);
+    buf_free(&b);
+    return r;
+}
+
+/* The options the user wrote on the definition t that generated statement g replaces are kept: one the
+ * generated code does not set is added to its options (edits appended to *ed); one it sets to the same
+ * value stays once. One it sets otherwise, or options that cannot be read one by one (a variable, a
+ * spread) beside generated ones, are refused with a diagnostic naming them: false. */
+static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t, const char *base, sp_local_edit_t **ed,
+                            size_t *n, size_t *cap) {
+    sp_opts_t uo, go;
+    sp_res_options(&c->T, t->res_start, t->res_end, &uo);
+    if (!uo.present || (uo.n == 0 && !uo.opaque)) return true;
+    sp_res_options(&c->G, g->res_start, g->res_end, &go);
+    const char *what = g->res_name;
+    /* A parent the import does not give it: another URN than the stack's resource has. An `import`
+     * option the import does not write: the resource is in the stack now (the option is cimport's). */
+    const char *parent_key = c->T.lang == LANG_GO || c->T.lang == LANG_CSHARP ? "Parent" : "parent";
+    const char *import_key = c->T.lang == LANG_PYTHON   ? "import_"
+                             : c->T.lang == LANG_GO     ? "Import"
+                             : c->T.lang == LANG_CSHARP ? "ImportId"
+                             : c->T.lang == LANG_JAVA   ? "importId"
+                                                        : "import";
+    size_t drop = SIZE_MAX;
+    for (size_t i = 0; i < uo.n; i++) {
+        bool in_gen = false;
+        for (size_t k = 0; k < go.n; k++)
+            in_gen |= strcmp(go.e[k].key, uo.e[i].key) == 0;
+        if (in_gen) continue;
+        if (strcmp(uo.e[i].key, import_key) == 0) drop = i;
+        if (strcmp(uo.e[i].key, parent_key) != 0) continue;
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the resource '%s' sets the resource option `%s` (`%.*s`), and the import gives it no "
+                             "parent (the stack's resource has another URN): nothing was changed; import it with its "
+                             "parent, or remove the option and run again",
+                             what, parent_key, (int)(uo.e[i].end - uo.e[i].start), c->T.text + uo.e[i].start);
+        d->line = (long)sp_line_of(c->T.text, uo.e[i].start);
+        return false;
+    }
+    if (!go.present) { /* the user's options as written, after the generated arguments */
+        const char *text = arena_strndup(c->a, c->T.text + uo.start, uo.end - uo.start);
+        if (drop != SIZE_MAX && !uo.opaque) { /* without the import option (and its comma) */
+            const sp_opt_t *e = &uo.e[drop];
+            uint32_t cs = e->start, ce = e->end, k = ce;
+            while (k < uo.end && isspace((unsigned char)c->T.text[k]))
+                k++;
+            if (k < uo.end && c->T.text[k] == ',') {
+                ce = k + 1;
+                while (ce < uo.end && (c->T.text[ce] == ' ' || c->T.text[ce] == '\t'))
+                    ce++;
+            } else if (drop > 0) {
+                cs = uo.e[drop - 1].end;
+            }
+            if (uo.n == 1 && c->T.lang == LANG_GO) return true; /* no option left */
+            text = arena_sprintf(c->a, "%.*s%.*s", (int)(cs - uo.start), c->T.text + uo.start, (int)(uo.end - ce),
+                                 c->T.text + ce);
+        }
+        if (!go.last_arg_end) {
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' has resource options that its new definition has no place for: "
+                                 "nothing was changed; remove them, run again and add them back",
+                                 what);
+            d->line = (long)sp_line_of(c->T.text, t->res_start);
+            return false;
+        }
+        *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
+        (*ed)[(*n)++] = (sp_local_edit_t){go.last_arg_end, go.last_arg_end, arena_sprintf(c->a, ", %s", text)};
+        return true;
+    }
+    if (uo.opaque || go.opaque) {
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the resource '%s' has resource options cimport cannot merge with the import's one by "
+                             "one (`%s`): nothing was changed, so they are not dropped; write them as a list of "
+                             "options, or import the resource into another file",
+                             what, uo.opaque ? uo.opaque : "?");
+        d->line = (long)sp_line_of(c->T.text, t->res_start);
+        return false;
+    }
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < uo.n; i++) {
+        const sp_opt_t *u = &uo.e[i];
+        const sp_opt_t *m = NULL;
+        for (size_t k = 0; k < go.n && !m; k++)
+            if (strcmp(go.e[k].key, u->key) == 0) m = &go.e[k];
+        const char *ut = c->T.text + u->start;
+        if (i == drop) continue;
+        if (m) {
+            const char *gt = sp_rewrite(c, m->start, m->end, NULL, 0, "");
+            if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, ut, u->end - u->start)) == 0) continue;
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' sets the resource option `%s` (`%.*s`) where the import has `%s`: "
+                                 "nothing was changed; make the program say what the stack has (or remove the option) "
+                                 "and run again",
+                                 what, u->key, (int)(u->end - u->start), ut, gt);
+            d->line = (long)sp_line_of(c->T.text, u->start);
+            buf_free(&b);
+            return false;
+        }
+        /* after the generated options: on a line of its own when the last one has one (Java: the
+         * call with the line break and indentation before it, as the user wrote it) */
+        const sp_opt_t *last = go.n ? &go.e[go.n - 1] : NULL;
+        bool own_line = false;
+        if (last && c->T.lang != LANG_JAVA) {
+            uint32_t k = sp_line_start(c->G.text, last->start);
+            while (k < last->start && (c->G.text[k] == ' ' || c->G.text[k] == '\t'))
+                k++;
+            own_line = k == last->start;
+        }
+        if (own_line)
+            buf_printf(&b, ",%s%s", c->nl, sp_target_indent(c, last->start, base));
+        else if (c->T.lang != LANG_JAVA && (last || b.len))
+            buf_puts(&b, ", ");
+        buf_append(&b, ut, u->end - u->start);
+    }
+    if (b.len) {
+        uint32_t at = go.n ? go.e[go.n - 1].end : go.start;
+        if (!go.n && c->T.lang == LANG_TYPESCRIPT) at = go.start + 1; /* inside `{` */
+        if (!go.n && c->T.lang != LANG_TYPESCRIPT) {
+            buf_free(&b);
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' has resource options that its new definition has no place for: "
+                                 "nothing was changed; remove them, run again and add them back",
+                                 what);
+            d->line = (long)sp_line_of(c->T.text, t->res_start);
+            return false;
+        }
+        *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
+        (*ed)[(*n)++] = (sp_local_edit_t){at, at, buf_arena_str(&b, c->a)};
+    }
+    buf_free(&b);
+    return true;
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -1373,13 +1690,16 @@ static bool sp_splice_code(sp_ctx_t *c) {
         const char *base = u[i].mode == SP_REPLACE ? sp_line_indent(T, u[i].existing->start)
                            : early                 ? sp_line_indent(T, u[i].body_at)
                                                    : B;
+        if (u[i].call_only) base = sp_line_indent(T, u[i].existing->res_start);
+        /* the user's resource options on the definition replaced are kept */
+        if (u[i].mode == SP_REPLACE && !sp_keep_options(c, g, u[i].existing, base, &ex, &nex, &cex)) return false;
         if (u[i].call_only) {
             const sp_stmt_t *t = u[i].existing;
             /* only the edits inside the call (the slot's names) */
             size_t nin = 0;
             for (size_t k = 0; k < nex; k++)
                 if (ex[k].start >= g->res_start && ex[k].end <= g->res_end) ex[nin++] = ex[k];
-            u[i].core = sp_rewrite(c, g->res_start, g->res_end, ex, nin, sp_line_indent(T, t->res_start));
+            u[i].core = sp_rewrite(c, g->res_start, g->res_end, ex, nin, base);
             sp_add_edit(c, t->res_start, t->res_end, u[i].core);
             continue;
         }
@@ -1615,6 +1935,119 @@ static void sp_yaml_sites(sp_program_t *G) {
     }
 }
 
+/* The `options` mapping of a YAML resource pair (a null node when it has none). */
+static TSNode sp_yaml_options(sp_program_t *p, const sp_ypair_t *y) {
+    TSNode none = {0};
+    for (uint32_t k = 0; !ts_node_is_null(y->value_map) && k < sp_nchild_count(y->value_map); k++) {
+        TSNode q = sp_nchild(y->value_map, k), qk = sp_field(q, "key", 3);
+        if (!ts_node_is_null(qk) && strcmp(sp_yaml_scalar(p, qk), "options") == 0) return q;
+    }
+    return none;
+}
+
+/* Where the user's options go in the generated pair g: the end of its last option (0: g has none). */
+static uint32_t sp_yaml_options_end(sp_ctx_t *c, const sp_ypair_t *g) {
+    TSNode go = sp_yaml_options(&c->G, g);
+    if (ts_node_is_null(go)) return 0;
+    return sp_pair_end(&c->G, go);
+}
+
+/* YAML's sp_keep_options: the options the user's resource pair t has and the generated g has not, as
+ * lines to add at the end of g's options (or with an `options:` line when g has none) in *out. */
+static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypair_t *t, const char **out) {
+    *out = NULL;
+    TSNode to = sp_yaml_options(&c->T, t);
+    sp_ypair_t *up = NULL, *gp = NULL;
+    size_t un = ts_node_is_null(to) ? 0 : sp_yaml_pairs(&c->T, sp_yaml_block_mapping(sp_field(to, "value", 5)), &up);
+    if (ts_node_is_null(to)) return true;
+    TSNode uv = sp_field(to, "value", 5);
+    if (un == 0 && !ts_node_is_null(uv) && strcmp(sp_node_text(&c->T, uv), "{}") != 0) {
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the resource '%s' has resource options cimport cannot merge with the import's one by "
+                             "one (`%s`): nothing was changed, so they are not dropped; write them as a block mapping "
+                             "(one option per line), or import the resource into another file",
+                             t->logical, sp_node_text(&c->T, uv));
+        d->line = (long)ts_node_start_point(to).row + 1;
+        return false;
+    }
+    TSNode go = sp_yaml_options(&c->G, g);
+    size_t gn = ts_node_is_null(go) ? 0 : sp_yaml_pairs(&c->G, sp_yaml_block_mapping(sp_field(go, "value", 5)), &gp);
+    size_t tu = strlen(c->T.unit);
+    size_t base = strlen(sp_line_indent(&c->T, ts_node_start_byte(t->pair)));
+    size_t tcol = base + 2 * tu; /* resource key → `options:` → an option */
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < un; i++) {
+        const sp_ypair_t *u = &up[i];
+        uint32_t us = ts_node_start_byte(u->pair), ue = sp_pair_end(&c->T, u->pair);
+        const sp_ypair_t *m = NULL;
+        for (size_t k = 0; k < gn && !m; k++)
+            if (strcmp(gp[k].name, u->name) == 0) m = &gp[k];
+        if (!m && strcmp(u->name, "import") == 0) continue; /* cimport's own: the resource is in the stack now */
+        if (!m && strcmp(u->name, "parent") == 0) {
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' sets the resource option `parent` (`%.*s`), and the import gives "
+                                 "it no parent (the stack's resource has another URN): nothing was changed; import it "
+                                 "with its parent, or remove the option and run again",
+                                 t->logical, (int)(ue - us), c->T.text + us);
+            d->line = (long)ts_node_start_point(u->pair).row + 1;
+            buf_free(&b);
+            return false;
+        }
+        if (m) {
+            uint32_t ms = ts_node_start_byte(m->pair), me = sp_pair_end(&c->G, m->pair);
+            const char *gt = sp_rewrite(c, ms, me, NULL, 0, ""); /* with the names as renamed */
+            if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, c->T.text + us, ue - us)) == 0) continue;
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' sets the resource option `%s` (`%.*s`) where the import has "
+                                 "`%.*s`: nothing was changed; make the program say what the stack has (or remove "
+                                 "the option) and run again",
+                                 t->logical, u->name, (int)(ue - us), c->T.text + us, (int)strlen(gt), gt);
+            d->line = (long)ts_node_start_point(u->pair).row + 1;
+            buf_free(&b);
+            return false;
+        }
+        /* the pair's lines, moved from its column to the generated options' */
+        size_t ucol = strlen(sp_line_indent(&c->T, us));
+        buf_puts(&b, c->nl);
+        for (size_t k = 0; k < tcol; k++)
+            buf_putc(&b, ' ');
+        for (uint32_t k = us; k < ue; k++) {
+            if (c->T.text[k] == '\r') continue;
+            if (c->T.text[k] != '\n') {
+                buf_putc(&b, c->T.text[k]);
+                continue;
+            }
+            buf_puts(&b, c->nl);
+            uint32_t w = k + 1;
+            size_t sp = 0;
+            while (w < ue && c->T.text[w] == ' ' && sp < ucol) {
+                w++;
+                sp++;
+            }
+            for (size_t x = 0; x < tcol; x++)
+                buf_putc(&b, ' ');
+            k = w - 1;
+        }
+    }
+    if (b.len) {
+        const char *lines = buf_arena_str(&b, c->a);
+        if (ts_node_is_null(go)) {
+            buf_t h;
+            buf_init(&h);
+            buf_puts(&h, c->nl);
+            for (size_t k = 0; k < base + tu; k++)
+                buf_putc(&h, ' ');
+            buf_printf(&h, "options:%s", lines);
+            lines = buf_arena_str(&h, c->a);
+            buf_free(&h);
+        }
+        *out = lines;
+    }
+    buf_free(&b);
+    return true;
+}
+
 static bool sp_splice_yaml(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     T->names = names_table_new(c->a);
@@ -1773,7 +2206,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
         for (size_t i = 0; i < gn[s]; i++) {
             const sp_ypair_t *g = &gp[s][i];
             if (mode[s][i] == 0) continue;
-            sp_local_edit_t ex[2];
+            sp_local_edit_t ex[3];
             size_t nex = 0;
             if (strcmp(newkey[s][i], g->name) != 0) {
                 ex[nex++] = (sp_local_edit_t){ts_node_start_byte(g->key), sp_end_byte(g->key), newkey[s][i]};
@@ -1788,6 +2221,15 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             uint32_t ps = ts_node_start_byte(g->pair), pe = sp_pair_end(G, g->pair);
             if (mode[s][i] == 2) {
                 const sp_ypair_t *t = existing[s][i];
+                /* the user's resource options are kept (sp_keep_options) */
+                if (s == 2) {
+                    const char *opt = NULL;
+                    if (!sp_yaml_keep_options(c, g, t, &opt)) return false;
+                    if (opt) {
+                        uint32_t oat = sp_yaml_options_end(c, g);
+                        ex[nex++] = (sp_local_edit_t){oat ? oat : pe, oat ? oat : pe, opt};
+                    }
+                }
                 const char *core = sp_rewrite(c, ps, pe, ex, nex, sp_line_indent(T, ts_node_start_byte(t->pair)));
                 sp_add_edit(c, ts_node_start_byte(t->pair), sp_pair_end(T, t->pair), core);
                 continue;

@@ -7,7 +7,10 @@
  * file's style and inserted at the program body's end (before Go's `return nil`, a C# or TS
  * `return`), with the imports they need added in the file's own order. A resource that already
  * exists with the same logical name and type is replaced in place, so running the same import twice
- * changes nothing the second time. A statement that is no resource (a config read, the config object)
+ * changes nothing the second time; the resource options the user wrote on it are kept (added to the
+ * generated ones; one set otherwise by the generated code, options that cannot be read one by one
+ * beside generated ones, or a `parent` the generated code does not give are refused; an `import`
+ * option it does not write is dropped: the resource is in the stack). A statement that is no resource (a config read, the config object)
  * goes before the first statement that uses it: for a replaced resource of the body, right before it
  * (the file's own config object only when declared earlier); for one in a block of its own (a
  * function's), into that block before it (refused where no statement can go there).

@@ -374,10 +374,50 @@ START_TEST(test_csharp_stack_class_and_run_async) {
 }
 END_TEST
 
+/* The resource options the user wrote on a definition that is replaced are kept (they were all
+ * dropped): beside the generated ones, or as written where the new code has none — but an `import`
+ * option the new code does not write is cimport's own and goes (the resource is in the stack), and a
+ * `parent` it does not give is refused (another URN). */
+START_TEST(test_options_kept) {
+    const char *gen = "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet(\"pet\", {\n"
+                      "    length: 2,\n});\n";
+    const char *t =
+        "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet(\"pet\", { length: "
+        "1 }, { import: \"x\", ignoreChanges: [\"length\"] });\n";
+    char *out = splice_ok(t, LANG_TYPESCRIPT, gen, "index.ts", NULL);
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet(\"pet\", "
+                          "{\n  length: 2,\n}, { ignoreChanges: [\"length\"] });\n");
+    free(out);
+    const char *gt = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                     "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                     "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                     "\t\t_, err := random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{}%s)\n"
+                     "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    char go_gen[1024], go_t[1024];
+    snprintf(go_gen, sizeof go_gen, gt, "");
+    snprintf(go_t, sizeof go_t, gt, ", pulumi.Import(pulumi.ID(\"x\"))");
+    out = splice_ok(go_t, LANG_GO, go_gen, "main.go", NULL);
+    ck_assert_str_eq(out, go_gen);
+    free(out);
+    snprintf(go_t, sizeof go_t, gt, ", pulumi.Import(pulumi.ID(\"x\")), pulumi.RetainOnDelete(true)");
+    out = splice_ok(go_t, LANG_GO, go_gen, "main.go", NULL);
+    ck_assert_ptr_nonnull(strstr(out, "&random.RandomPetArgs{}, pulumi.RetainOnDelete(true))\n"));
+    free(out);
+    const char *tp = "import * as random from \"@pulumi/random\";\n\nconst web = new random.RandomId(\"web\", {});\n"
+                     "const pet = new random.RandomPet(\"pet\", { length: 1 }, { parent: web });\n";
+    char *msg = splice_fail(tp, strlen(tp), LANG_TYPESCRIPT, gen, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:4: the resource 'pet' sets the resource option `parent` (`parent: web`), and the "
+                          "import gives it no parent (the stack's resource has another URN): nothing was changed; "
+                          "import it with its parent, or remove the option and run again");
+    free(msg);
+}
+END_TEST
+
 /* A C# component (`new ComponentResource("type", "name", ...)`, a class of `using Pulumi;`) is a
  * resource definition: imported again with other options it is replaced in place. It was no
  * resource, so the second run added `var server2 = new ComponentResource(...)`, the same URN twice
- * (`pulumi up` fails), and said "0 added". */
+ * (`pulumi up` fails), and said "0 added". The options the file has (`Protect = true`) are kept where
+ * the new code has none (test_options_kept). */
 START_TEST(test_csharp_component_replaced) {
     const char *t = "using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n});\n";
     const char *g1 = "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
@@ -394,8 +434,9 @@ START_TEST(test_csharp_component_replaced) {
     ck_assert_uint_eq(st.inserted, 2);
     char *out2 = splice_ok(out, LANG_CSHARP, g2, "Program.cs", &st);
     ck_assert_uint_eq(count(out2, "new ComponentResource("), 1);
-    ck_assert_ptr_nonnull(
-        strstr(out2, "    var server = new ComponentResource(\"webshop:index:Server\", \"server\");\n"));
+    ck_assert_ptr_nonnull(strstr(out2,
+                                 "    var server = new ComponentResource(\"webshop:index:Server\", \"server\", new "
+                                 "ComponentResourceOptions\n    {\n        Protect = true,\n    });\n"));
     ck_assert_uint_eq(st.inserted, 0);
     ck_assert_uint_eq(st.replaced, 2);
     ck_assert_uint_eq(st.renamed, 0);
@@ -1124,6 +1165,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_go_user_component_replaced);
     tcase_add_test(tc, test_csharp_stack_class_and_run_async);
     tcase_add_test(tc, test_csharp_component_replaced);
+    tcase_add_test(tc, test_options_kept);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
