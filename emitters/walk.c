@@ -952,22 +952,55 @@ static void typed_operand(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
     if (paren) buf_putc(b, ')');
 }
 
-/* Whether e computes an int in C# and Java: an int (emit_typed_print_kind), or +, -, *, % of two,
- * or - of one. */
+/* Whether e computes an int in C# and Java: an int (emit_typed_print_kind; a whole literal in an
+ * int's range, -2147483648 too; length()), or +, -, *, % of two, or - of one. */
 static bool typed_int_expr(const emit_typed_t *x, const pcl_expr_t *e) {
     if (e->kind == PCL_BINARY)
         return strchr("+-*%", e->op[0]) && !e->op[1] && typed_int_expr(x, e->x) && typed_int_expr(x, e->y);
     if (e->kind == PCL_UNARY) return e->op[0] == '-' && typed_int_expr(x, e->x);
+    if (e->kind == PCL_NUMBER) return names_number_is_int(e->n) && e->n >= -2147483648.0 && e->n <= 2147483647.0;
+    if (e->kind == PCL_CALL && strcmp(e->call.name, "length") == 0) return true;
     return emit_typed_print_kind(x, e) == EMIT_PRINT_INT;
 }
 
-/* Ints added, subtracted or multiplied as the syntax keeps them from wrapping silently (int_checked,
- * int_exact); false, writing nothing, for anything else (two literals: the compiler checks those). */
+/* Whether e is ints added, subtracted or multiplied, or an int negated. */
+static bool typed_int_op(const emit_typed_t *x, const pcl_expr_t *e) {
+    bool op = e->kind == PCL_BINARY ? strchr("+-*", e->op[0]) && !e->op[1] : e->kind == PCL_UNARY && e->op[0] == '-';
+    return op && typed_int_expr(x, e);
+}
+
+/* An int made a double: `(double) i`, its text in parentheses when it is more than a name or call. */
+static void typed_to_double(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    buf_t v;
+    buf_init(&v);
+    emit_typed_expr(s, x, &v, e, NULL, depth);
+    const char *text = v.data ? v.data : "";
+    buf_printf(b, strchr(text, ' ') ? "(double) (%s)" : "(double) %s", text);
+    buf_free(&v);
+}
+
+/* Ints added, subtracted or multiplied: where a double may stand (x->number_ok), computed as
+ * doubles, as PCL computes its numbers (an int wraps; 3 * 1000000000 is 3000000000 to PCL): the
+ * first operand made a double unless it is such an operation itself (`(double) i * 1000000000`);
+ * elsewhere as the syntax keeps them from wrapping silently (int_checked, int_exact). False, writing
+ * nothing, for anything else (two literals whose result is an int: the compiler folds them). */
 static bool typed_int_arith(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     int op = e->op[1] ? -1 : e->op[0] == '+' ? 0 : e->op[0] == '-' ? 1 : e->op[0] == '*' ? 2 : -1;
-    if (op < 0 || (!s->int_exact[op] && (!s->int_checked || x->int_checked)) ||
-        (e->x->kind == PCL_NUMBER && e->y->kind == PCL_NUMBER) || !typed_int_expr(x, e))
-        return false;
+    if (op < 0 || (!s->int_checked && !s->int_exact[op]) || !typed_int_expr(x, e)) return false;
+    if (e->x->kind == PCL_NUMBER && e->y->kind == PCL_NUMBER) {
+        double r = op == 0 ? e->x->n + e->y->n : op == 1 ? e->x->n - e->y->n : e->x->n * e->y->n;
+        if (r >= -2147483648.0 && r <= 2147483647.0) return false;
+    }
+    if (x->number_ok) {
+        if (typed_int_op(x, e->x))
+            typed_operand(s, x, b, e, e->x, depth, false);
+        else
+            typed_to_double(s, x, b, e->x, depth);
+        buf_printf(b, " %s ", e->op);
+        typed_operand(s, x, b, e, e->y, depth, true);
+        return true;
+    }
+    if (!s->int_exact[op] && x->int_checked) return false;
     if (s->int_exact[op]) { /* the operands are arguments: no parentheses (ints: no conversion either) */
         buf_printf(b, "%s(", s->int_exact[op]);
         emit_typed_expr(s, x, b, e->x, NULL, depth);
@@ -991,6 +1024,10 @@ static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t 
     switch (e->kind) {
     case PCL_UNARY:
         buf_puts(b, e->op);
+        if (x->number_ok && (s->int_checked || s->int_exact[0]) && typed_int_op(x, e) && !typed_int_op(x, e->x)) {
+            typed_to_double(s, x, b, e->x, depth); /* -i as a double: -(-2147483648) is no int */
+            return;
+        }
         typed_operand(s, x, b, e, e->x, depth, false);
         return;
     case PCL_BINARY:
@@ -1321,8 +1358,35 @@ void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, co
         buf_puts(b, s->untyped_output_any);
 }
 
+static void typed_expr_at(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                          const schema_type_t *t, int depth);
+
+/* Whether a double may stand where e is written (emit_typed_t number_ok). */
+static bool typed_number_ok(const emit_typed_t *x, const pcl_expr_t *e, const schema_type_t *t) {
+    const pcl_expr_t *up = x->writing;
+    if (!t) t = e->type;
+    if (t && (t->kind == SCHEMA_NUMBER || t->kind == SCHEMA_JSON)) return true;
+    if (t && t->kind != SCHEMA_ANY) return false;
+    if (x->node && x->node->kind == PCL_NODE_OUTPUT && x->node->n_attrs && e == x->node->attrs[0].value) return true;
+    if (up && up->kind == PCL_TEMPLATE && up != e) return true; /* a part: printed as PCL prints a number */
+    return x->number_ok && up &&
+           (up == e || up->kind == PCL_TUPLE || up->kind == PCL_OBJECT || up->kind == PCL_TEMPLATE ||
+            up->kind == PCL_COND || up->kind == PCL_BINARY || up->kind == PCL_UNARY);
+}
+
 static void typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
                        const schema_type_t *t, int depth) {
+    const pcl_expr_t *up = x->writing;
+    bool ok = x->number_ok;
+    x->number_ok = typed_number_ok(x, e, t);
+    x->writing = e;
+    typed_expr_at(s, x, b, e, t, depth);
+    x->writing = up;
+    x->number_ok = ok;
+}
+
+static void typed_expr_at(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
+                          const schema_type_t *t, int depth) {
     if (x->apply && typed_apply_param(s, x, b, e)) return;
     const pcl_expr_t *under = e->kind == PCL_GETATTR || e->kind == PCL_INDEX ? emit_fn_call_under(e) : NULL;
     if (emit_is_invoke(e) || (under && emit_is_invoke(under))) {

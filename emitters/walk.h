@@ -314,6 +314,12 @@ typedef struct emit_typed {
     names_memo_t memo;         /* type token → the language's module path */
     const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
     bool int_checked;          /* inside the syntax's int_checked context */
+    /* the expression being written (NULL: none), and whether it may be a double where PCL computes a
+     * number: an output's value, or what it holds in a list, map, conditional or operator, a template's
+     * part, or a value where the schema wants a number (ints added, subtracted or multiplied are
+     * computed as doubles there, as PCL computes them; elsewhere an int is wanted: checked) */
+    const pcl_expr_t *writing;
+    bool number_ok;
     /* inside a for expression's lambdas: its variables (scope_name) and how the code reads them */
     const char *scope_name[EMIT_MAX_SCOPE], *scope_text[EMIT_MAX_SCOPE];
     bool scope_keys[EMIT_MAX_SCOPE]; /* the variable holds a map (an entries() item): attributes read as keys */

@@ -827,6 +827,47 @@ START_TEST(test_number_literal_as_string) {
 }
 END_TEST
 
+/* Ints added, subtracted or multiplied wrapped (Java: 65536 * 65536 is 0, i - -2147483648) or threw
+ * (C# checked, Java Math.multiplyExact: i * 1000000000 of i = 3) where PCL's float64 numbers give
+ * 4294967296, 2147483651 and 3000000000. Where a double may stand (an output, a template's part, a
+ * number input) they are computed as doubles; where the schema wants an integer, checked as before
+ * (no int holds a result beyond one), two literals too (Java wrapped them). */
+START_TEST(test_cs_java_int_arith_as_pcl) {
+    const char *pcl = "config \"i\" \"int\" {}\nconfig \"l\" \"list(string)\" {}\n"
+                      "resource \"r\" \"an:index:Res\" {\n    text = \"${i * 1000000000}\"\n"
+                      "    val = i * 1000000000\n    size = i * 1000\n}\n"
+                      "resource \"w\" \"an:index:Res\" {\n    size = 65536 * 65536\n}\n"
+                      "output \"a\" {\n    value = i * 1000000000\n}\noutput \"b\" {\n    value = 65536 * 65536\n}\n"
+                      "output \"c\" {\n    value = [i - -2147483648, -i]\n}\n"
+                      "output \"d\" {\n    value = length(l) * 1000000000 + i * i\n}\n"
+                      "output \"e\" {\n    value = 2 * 3\n}\n";
+    char *cs = an_emit(pcl, LANG_CSHARP);
+    tu_has(cs, "Text = $\"{FormatValue((double) i * 1000000000)}\",\n");
+    tu_has(cs, "Val = (double) i * 1000000000,\n");
+    tu_has(cs, "Size = checked(i * 1000),\n");
+    tu_has(cs, "Size = checked(65536 * 65536),\n");
+    tu_has(cs, "[\"a\"] = (double) i * 1000000000,\n");
+    tu_has(cs, "[\"b\"] = (double) 65536 * 65536,\n");
+    tu_has(cs, "(double) i - -2147483648,\n");
+    tu_has(cs, "-(double) i,\n");
+    tu_has(cs, "[\"d\"] = (double) l.Length * 1000000000 + (double) i * i,\n");
+    tu_has(cs, "[\"e\"] = 2 * 3,\n");
+    free(cs);
+    char *java = an_emit(pcl, LANG_JAVA);
+    tu_has(java, ".text(String.format(\"%s\", formatValue((double) i * 1000000000)))\n");
+    tu_has(java, ".val((double) i * 1000000000)\n");
+    tu_has(java, ".size(Math.multiplyExact(i, 1000))\n");
+    tu_has(java, ".size(Math.multiplyExact(65536, 65536))\n");
+    tu_has(java, "ctx.export(\"a\", (double) i * 1000000000);\n");
+    tu_has(java, "ctx.export(\"b\", (double) 65536 * 65536);\n");
+    tu_has(java, "(double) i - -2147483648,\n");
+    tu_has(java, "-(double) i));\n");
+    tu_has(java, "ctx.export(\"d\", (double) l.size() * 1000000000 + (double) i * i);\n");
+    tu_has(java, "ctx.export(\"e\", 2 * 3);\n");
+    free(java);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("emit_go_cs_java");
     TCase *tc = tcase_create("core");
@@ -853,6 +894,7 @@ static Suite *suite(void) {
     tcase_add_test(pv, test_go_format_number_runs);
     tcase_add_test(pv, test_java_format_value_runs);
     tcase_add_test(pv, test_number_literal_as_string);
+    tcase_add_test(pv, test_cs_java_int_arith_as_pcl);
     suite_add_tcase(s, pv);
     return s;
 }

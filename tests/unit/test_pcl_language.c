@@ -144,12 +144,12 @@ START_TEST(test_operators_and_conditionals) {
              "    flag = !(n > 2) && n != 4 || n == 0\n    items = []\n}\n"
              "output \"plain\" {\n    value = n > 1 ? \"big\" : \"small\"\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "Num = checked((n + 1) * 2 - n % 3),");
+    tu_has(cs, "Num = ((double) n + 1) * 2 - n % 3,");
     tu_has(cs, "Flag = !(n > 2) && n != 4 || n == 0,");
     tu_has(cs, "[\"plain\"] = n > 1 ? \"big\" : \"small\",");
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, ".num(Math.subtractExact(Math.multiplyExact(Math.addExact(n, 1), 2), n % 3))");
+    tu_has(java, ".num(((double) n + 1) * 2 - n % 3)");
     tu_has(java, ".flag(!(n > 2) && n != 4 || n == 0)");
     tu_has(java, "ctx.export(\"plain\", n > 1 ? \"big\" : \"small\");");
     free(java);
@@ -1339,7 +1339,7 @@ START_TEST(test_config_reads_cs_java) {
                        "output \"b\" {\n    value = aMap.b\n}\n"
                        "output \"c\" {\n    value = aList[0][1]\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "[\"a\"] = checked(aMap[\"a\"] + 1),\n        [\"b\"] = aMap[\"b\"],\n        [\"c\"] = aList[0][1],\n");
+    tu_has(cs, "[\"a\"] = (double) aMap[\"a\"] + 1,\n        [\"b\"] = aMap[\"b\"],\n        [\"c\"] = aList[0][1],\n");
     parses(LANG_CSHARP, cs);
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
@@ -1347,7 +1347,7 @@ START_TEST(test_config_reads_cs_java) {
      * raw Map and List hold a number as a Double: an int read from a map(int) (or a list nested in
      * one) is made an int by Number (aMap.get("a") + 1 threw ClassCastException: Double to Integer);
      * a list(int)'s items, read as an Integer[], and map(number)'s Doubles are read as they are */
-    tu_has(java, "ctx.export(\"a\", Math.addExact(((Number) aMap.get(\"a\")).intValue(), 1));\n"
+    tu_has(java, "ctx.export(\"a\", (double) (((Number) aMap.get(\"a\")).intValue()) + 1);\n"
                  "        ctx.export(\"b\", ((Number) aMap.get(\"b\")).intValue());\n"
                  "        ctx.export(\"c\", aList.get(0).get(1));\n");
     parses(LANG_JAVA, java);
@@ -1359,8 +1359,8 @@ START_TEST(test_config_reads_cs_java) {
              "output \"c\" {\n    value = n[\"x\"] + 1\n}\noutput \"e\" {\n    value = mo[\"k\"]\n}\n"
              "config \"m\" \"map(int)\" {}\noutput \"f\" {\n    value = [for k, v in m : v + 1]\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "ctx.export(\"a\", Math.addExact(l.get(0), 1));\n"
-                 "        ctx.export(\"b\", Math.addExact(((Number) ll.get(0).get(1)).intValue(), 1));\n"
+    tu_has(java, "ctx.export(\"a\", (double) l.get(0) + 1);\n"
+                 "        ctx.export(\"b\", (double) (((Number) ll.get(0).get(1)).intValue()) + 1);\n"
                  "        ctx.export(\"c\", n.get(\"x\") + 1);\n"
                  "        ctx.export(\"e\", mo.applyValue(v -> ((Number) v.get(\"k\")).intValue()));\n");
     tu_has(java, ".map(k -> Math.addExact(((Number) k.getValue()).intValue(), 1))");
@@ -2389,22 +2389,22 @@ START_TEST(test_for_object_compare_cs) {
 END_TEST
 
 /* PCL's numbers do not overflow; C#'s and Java's ints wrap silently: `i * 1024 * 1024 * 1024` of a
- * config int 4 was 0. Ints added, subtracted or multiplied are written so that an overflow throws: C#
- * in checked(...), Java by Math.addExact / subtractExact / multiplyExact; two literals stay as they are
- * (the compiler checks them). */
+ * config int 4 was 0. Where a double may stand (an output's value, as here) they are computed as
+ * doubles (test_emit_go_cs_java test_cs_java_int_arith_as_pcl); elsewhere (a for expression's body,
+ * an int position) written so that an overflow throws: C# in checked(...), Java by Math.addExact /
+ * subtractExact / multiplyExact; two literals whose result is an int stay as they are. */
 START_TEST(test_int_overflow_cs_java) {
     fixture_t f = load("config \"i\" \"int\" {}\nconfig \"li\" \"list(int)\" {}\n"
                        "output \"a\" {\n    value = i * 1024 * 1024 * 1024\n}\n"
                        "output \"c\" {\n    value = [for v in li : v - 2]\n}\noutput \"d\" {\n    value = 2 * 3\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "[\"a\"] = checked(i * 1024 * 1024 * 1024),\n");
+    tu_has(cs, "[\"a\"] = (double) i * 1024 * 1024 * 1024,\n");
     tu_has(cs, "[\"c\"] = li.Select(v => checked(v - 2)).ToList(),\n");
     tu_has(cs, "[\"d\"] = 2 * 3,\n");
     parses(LANG_CSHARP, cs);
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java,
-           "ctx.export(\"a\", Math.multiplyExact(Math.multiplyExact(Math.multiplyExact(i, 1024), 1024), 1024));\n");
+    tu_has(java, "ctx.export(\"a\", (double) i * 1024 * 1024 * 1024);\n");
     tu_has(java, "li.stream().map(v -> Math.subtractExact(v, 2))");
     tu_has(java, "ctx.export(\"d\", 2 * 3);\n");
     parses(LANG_JAVA, java);
@@ -2519,12 +2519,11 @@ START_TEST(test_int_outputs_in_number_list_java) {
                               "    one = r.count\n}\n"
                               "resource \"t\" \"nl:index:Res\" {\n    one = r.size\n}\n");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(
-        java,
-        ".nums(Output.all(\n                r.count().applyValue(v -> v == null ? null : v.doubleValue()),\n"
-        "                Output.of(2.0),\n                r.size(),\n"
-        "                r.count().applyValue(_count -> Math.addExact(_count, 1)).applyValue(v -> v == null ? null : "
-        "v.doubleValue())))");
+    tu_has(java,
+           ".nums(Output.all(\n                r.count().applyValue(v -> v == null ? null : v.doubleValue()),\n"
+           "                Output.of(2.0),\n                r.size(),\n"
+           "                r.count().applyValue(_count -> (double) _count + 1).applyValue(v -> v == null ? null : "
+           "v.doubleValue())))");
     tu_has(java, ".one(r.count().applyValue(v -> v == null ? null : v.doubleValue()))\n");
     tu_has(java, ".one(r.size())\n");
     parses(LANG_JAVA, java);
