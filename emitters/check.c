@@ -1542,8 +1542,11 @@ static bool cs_not_implemented_ok(const expr_check_t *x, const pcl_expr_t *e) {
 static void check_recover_args(expr_check_t *x, const pcl_expr_t *e) {
     pcl_expr_walk(e->call.args[0], check_one, x);
     if (x->n_scope + 1 > EMIT_MAX_SCOPE) return;
+    /* `error` is a string: an item of a list of strings, for what it prints or compares as */
+    static pcl_expr_t message = {.kind = PCL_STRING, .s = ""}, *messages_items[] = {&message};
+    static const pcl_expr_t messages = {.kind = PCL_TUPLE, .tuple = {.items = messages_items, .n = 1}};
     expr_check_t in = scope_with(x, 1);
-    scope_add(&in, "error", NULL, false, false);
+    scope_add(&in, "error", &messages, false, false);
     pcl_expr_walk(e->call.args[1], check_one, &in);
 }
 
@@ -1876,10 +1879,18 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     /* a list, map or object in a template: PCL converts only scalars to a string (C# would print a
-     * type's name, System.String[], Java [a, b]) */
-    for (size_t i = 0; (c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && e->kind == PCL_TEMPLATE && i < e->tuple.n;
-         i++) {
+     * type's name, System.String[], Java [a, b], TypeScript a,b or [object Object], Python ['a']);
+     * null it does not convert at all (TypeScript would print undefined, Python None) */
+    for (size_t i = 0; c->lang != LANG_PCL && e->kind == PCL_TEMPLATE && i < e->tuple.n; i++) {
         const pcl_expr_t *part = e->tuple.items[i];
+        if (part->kind == PCL_NULL) {
+            refuse(
+                c, x->n, part->line ? part->line : line, part->line ? part->col : col,
+                arena_sprintf(c->a, "'%s' interpolates null into a string, which PCL does not convert", x->at->name));
+            return false;
+        }
+        if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA && c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON)
+            continue;
         if (part->kind == PCL_STRING ||
             (scope_reads(x, part) ? scope_print_kind(x, part) != EMIT_PRINT_COLLECTION : !collection_value(c, part)))
             continue;
@@ -2003,8 +2014,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     }
     /* C#'s == of a value of no type of its own (emit_dynamic_value: an object compares references, "a"
      * read from a stack output is not "a"; a JsonElement's does not compile), of a list, map or object
-     * (arrays, dictionaries and the SDK's classes compare references: ["a"] == ["a"] is false) */
-    if (c->lang == LANG_CSHARP && e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !null_compared(e)) {
+     * (arrays, dictionaries and the SDK's classes compare references: ["a"] == ["a"] is false);
+     * TypeScript's likewise compares arrays and objects by reference and converts a value of no type
+     * ("1" == 1, 1 == true) */
+    if ((c->lang == LANG_CSHARP || c->lang == LANG_TYPESCRIPT) && e->kind == PCL_BINARY &&
+        emit_binop_prec(e->op) == 3 && !null_compared(e)) {
         const pcl_expr_t *ops[2] = {e->x, e->y}, *d = NULL;
         emit_print_t kind = EMIT_PRINT_STRING;
         for (int k = 0; k < 2 && !d; k++) {
@@ -2025,9 +2039,37 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  : kind == EMIT_PRINT_UNKNOWN ? "a for expression's value of no one known type"
                                                               : "a list, map or object",
                                  e->op,
-                                 dynamic ? "C# holds it as an object, whose == compares references (or a JsonElement, "
-                                           "which has no ==)"
-                                         : "C#'s == compares arrays, dictionaries and objects by reference"));
+                                 c->lang == LANG_TYPESCRIPT
+                                     ? (dynamic ? "TypeScript's == converts between types (\"1\" == 1, 1 == true) "
+                                                  "where PCL's values of two types differ"
+                                                : "TypeScript's == compares arrays and objects by reference")
+                                 : dynamic
+                                     ? "C# holds it as an object, whose == compares references (or a JsonElement, "
+                                       "which has no ==)"
+                                     : "C#'s == compares arrays, dictionaries and objects by reference"));
+            return false;
+        }
+    }
+    /* Python's == takes a bool for a number (True == 1): a value of no type compared with a bool or a
+     * number (or another of no type), a bool with a number */
+    if (c->lang == LANG_PYTHON && e->kind == PCL_BINARY && emit_binop_prec(e->op) == 3 && !null_compared(e)) {
+        emit_print_t k[2] = {scope_print_kind(x, e->x), scope_print_kind(x, e->y)};
+        for (int i = 0; i < 2; i++) {
+            bool untyped = k[i] == EMIT_PRINT_DYNAMIC || k[i] == EMIT_PRINT_UNKNOWN;
+            emit_print_t o = k[1 - i];
+            bool numeric = o == EMIT_PRINT_INT || o == EMIT_PRINT_NUMBER;
+            if (!(untyped && (numeric || o == EMIT_PRINT_BOOL || o == EMIT_PRINT_DYNAMIC || o == EMIT_PRINT_UNKNOWN)) &&
+                !(k[i] == EMIT_PRINT_BOOL && numeric))
+                continue;
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' compares '%s', %s, with '%s': Python's %s takes True for 1 (a bool is an int) "
+                                 "where PCL's values of two types differ, so cimport does not write it",
+                                 x->at->name, expr_text(c->a, i ? e->y : e->x),
+                                 k[i] == EMIT_PRINT_BOOL      ? "a bool"
+                                 : k[i] == EMIT_PRINT_DYNAMIC ? "a value of no type of its own"
+                                                              : "a value of no one known type",
+                                 expr_text(c->a, i ? e->x : e->y), e->op));
             return false;
         }
     }
@@ -2050,6 +2092,35 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  : o == EMIT_PRINT_NUMBER  ? "number"
                                  : o == EMIT_PRINT_UNKNOWN ? "value (of no one known type: a bool or number prints so)"
                                                            : "value"));
+            return false;
+        }
+    }
+    /* PCL's arithmetic (+ - * / %) and order (< <= > >=) take numbers, converting a string ("10" + "5"
+     * is 15, "10" < "9" false), where each language's operator joins, repeats or orders the text
+     * (TypeScript "105", Python "2" * 3 "222"); and a for expression's item of no type (or of no one
+     * known type) TypeScript and Python would add or repeat as it is ("1" + 1 is "11"; a value of no
+     * type read whole is converted, Number(x)) */
+    if (c->lang != LANG_PCL && e->kind == PCL_BINARY && emit_binop_prec(e->op) >= 4) {
+        for (int i = 0; i < 2; i++) {
+            const pcl_expr_t *o = i ? e->y : e->x;
+            emit_print_t k = scope_print_kind(x, o);
+            bool item = (c->lang == LANG_TYPESCRIPT || c->lang == LANG_PYTHON) && emit_binop_prec(e->op) >= 5 &&
+                        scope_reads(x, o) && (k == EMIT_PRINT_DYNAMIC || k == EMIT_PRINT_UNKNOWN);
+            if (k != EMIT_PRINT_STRING && !item) continue;
+            bool order = emit_binop_prec(e->op) == 4;
+            const char *what = k == EMIT_PRINT_STRING ? "a string" : "a for expression's item of no known type";
+            refuse(c, x->n, line, col,
+                   arena_sprintf(
+                       c->a,
+                       "'%s' %s: PCL's %s takes numbers (a string converts to one), where %s's would %s, so "
+                       "cimport does not write it",
+                       x->at->name,
+                       order ? arena_sprintf(c->a, "compares '%s', %s, with '%s'", expr_text(c->a, o), what, e->op)
+                             : arena_sprintf(c->a, "computes '%s' over '%s', %s", e->op, expr_text(c->a, o), what),
+                       e->op, lang_title(c->lang),
+                       order                    ? "order the text"
+                       : k == EMIT_PRINT_STRING ? "join or repeat the text"
+                                                : "join or repeat an item that is a string"));
             return false;
         }
     }
@@ -2823,8 +2894,13 @@ int emit_binop_prec(const char *op) {
     return 0;
 }
 
+bool emit_double_minus(const pcl_expr_t *parent, const pcl_expr_t *child) {
+    return parent->kind == PCL_UNARY && parent->op[0] == '-' &&
+           ((child->kind == PCL_UNARY && child->op[0] == '-') || (child->kind == PCL_NUMBER && signbit(child->n)));
+}
+
 bool emit_operand_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
-    if (child->kind == PCL_COND) return true;
+    if (child->kind == PCL_COND || emit_double_minus(parent, child)) return true;
     if (child->kind != PCL_BINARY) return false;
     if (parent->kind == PCL_COND) return false;  /* a conditional binds loosest */
     if (parent->kind != PCL_BINARY) return true; /* unary, index, attribute: any operator below binds looser */

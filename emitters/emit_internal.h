@@ -69,6 +69,9 @@ bool emit_is_builtin(const pcl_node_t *n, const char *token);
 
 /* HCL precedence of a binary operator (|| 1 ... * / % 6), 0 if unknown. */
 int emit_binop_prec(const char *op);
+/* Whether child, the operand of parent, is a negation (or a negative number) under a negation: -(-x),
+ * which written bare (--x) is a decrement in the C-like languages. */
+bool emit_double_minus(const pcl_expr_t *parent, const pcl_expr_t *child);
 /* Whether `child`, an operand of `parent` (an operator, index or attribute access), needs
  * parentheses to keep PCL's grouping in a language with the usual C-like precedence. */
 bool emit_operand_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child, bool right);

@@ -1841,8 +1841,9 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
         go_template(g, b, e, "fmt.Sprintf", gd);
         return;
     case PCL_UNARY:
-        buf_puts(b, e->op);
+        buf_puts(b, emit_double_minus(e, e->x) ? "-(" : e->op);
         go_operand(g, b, e->x, 6, false, gd, want);
+        if (emit_double_minus(e, e->x)) buf_putc(b, ')');
         return;
     case PCL_BINARY: go_plain_binary(g, b, e, gd); return;
     case PCL_COND: go_plain_cond(g, b, e); return;

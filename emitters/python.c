@@ -367,7 +367,8 @@ static const char PY_FORMAT_VALUE[] =
 /* Python modules the program's calls need: `import <module>`. */
 static const emit_module_use_t PY_MODULES[] = {
     {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
-    {"sha1", "hashlib"},    {"filebase64sha256", "hashlib"}, {"toJSON", "json"},       {"cwd", "os"}};
+    {"sha1", "hashlib"},    {"filebase64sha256", "hashlib"}, {"toJSON", "json"},       {"cwd", "os"},
+    {"%", "math"}}; /* the operator % (emit_program_functions): math.fmod */
 
 /* can() and try(): each argument a lambda, so the helper catches what it raises. */
 static void py_can_try_plain(emit_walk_t *w, const pcl_expr_t *e) {
@@ -656,10 +657,14 @@ static void py_template(py_gen_t *g, const pcl_expr_t *e) {
     buf_putc(outer, '"');
 }
 
-/* `not` binds looser than comparisons in Python: `(not a) == b` */
+/* `not` binds looser than comparisons in Python: `(not a) == b`; and comparisons chain (`a == b == c`
+ * is `a == b and b == c`), so one under another is parenthesised: `(a == b) == c` */
 static bool py_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child) {
-    return child->kind == PCL_UNARY && child->op[0] == '!' && parent->kind != PCL_COND &&
-           !(parent->kind == PCL_BINARY && emit_binop_prec(parent->op) <= 2);
+    bool compare = parent->kind == PCL_BINARY && child->kind == PCL_BINARY &&
+                   (emit_binop_prec(parent->op) == 3 || emit_binop_prec(parent->op) == 4) &&
+                   (emit_binop_prec(child->op) == 3 || emit_binop_prec(child->op) == 4);
+    return compare || (child->kind == PCL_UNARY && child->op[0] == '!' && parent->kind != PCL_COND &&
+                       !(parent->kind == PCL_BINARY && emit_binop_prec(parent->op) <= 2));
 }
 
 static void py_operand(py_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {
@@ -734,6 +739,22 @@ static void py_computed(emit_walk_t *w, const pcl_expr_t *e) {
         if (null_cmp) {
             py_operand(g, e, l, false);
             buf_puts(g->w.b, e->op[0] == '=' ? " is None" : " is not None");
+            return;
+        }
+        if (strcmp(e->op, "%") == 0) { /* PCL's % truncates (-7 % 3 is -1), Python's floors (2) */
+            bool ints = emit_print_kind(g->w.p, g->w.nodes, e->x) == EMIT_PRINT_INT &&
+                        emit_print_kind(g->w.p, g->w.nodes, e->y) == EMIT_PRINT_INT;
+            buf_puts(g->w.b, ints ? "int(math.fmod(" : "math.fmod(");
+            for (int k = 0; k < 2; k++) {
+                const pcl_expr_t *o = k ? e->y : e->x;
+                bool untyped = !(o->kind == PCL_TRAVERSAL && emit_walk_in_scope(&g->w, o->trav.root)) &&
+                               emit_untyped_value(g->w.p, g->w.nodes, o);
+                buf_puts(g->w.b, k ? ", " : "");
+                buf_puts(g->w.b, untyped ? "float(" : "");
+                py_expr(g, o);
+                buf_puts(g->w.b, untyped ? ")" : "");
+            }
+            buf_puts(g->w.b, ints ? "))" : ")");
             return;
         }
         emit_walk_binary(&g->w, e, py_binop(e->op), "float(", NULL);

@@ -600,6 +600,7 @@ void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
 
 static bool collect_fn(const pcl_expr_t *e, void *ctx) {
     if (e->kind == PCL_CALL) names_table_put(ctx, e->call.name, 1);
+    if (e->kind == PCL_BINARY && strcmp(e->op, "%") == 0) names_table_put(ctx, "%", 1); /* Python's math.fmod */
     return true;
 }
 

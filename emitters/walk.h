@@ -272,7 +272,8 @@ bool emit_walk_recover(emit_walk_t *w, const pcl_expr_t *e, const char *open, co
  * an argument that is the receiver of a method or an index (parenthesised when an operator or
  * conditional), `$*` every argument separated by ", "; other text is copied. */
 void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e);
-/* The names of the functions the program calls anywhere (a set: names_table_get >= 0). */
+/* The names of the functions the program calls anywhere (a set: names_table_get >= 0), and "%" when it
+ * uses that operator (Python writes math.fmod). */
 names_table_t *emit_program_functions(arena_t *a, const pcl_program_t *p);
 /* Whether the program has a template with an interpolated expression anywhere. */
 bool emit_program_has_template_value(const pcl_program_t *p);

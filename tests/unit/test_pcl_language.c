@@ -129,7 +129,7 @@ START_TEST(test_operators_and_conditionals) {
     tu_has(ts, "export const neg = res.num.apply(num => -num);");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    tu_has(py, "num=(n + 1) * 2 - n % 3,");
+    tu_has(py, "num=(n + 1) * 2 - int(math.fmod(n, 3)),");
     tu_has(py, "flag=not (n > 2) and s != \"x\" or n == 0,");
     tu_has(py, "pulumi.export(\"plain\", \"big\" if n > 1 else \"small\")");
     tu_has(py, "pulumi.export(\"one\", res.num.apply(lambda num: num + num * 2))");
@@ -2347,8 +2347,7 @@ END_TEST
 /* `+` of a string and a bool, a number or a value of no type, which PCL does not add (its + adds
  * numbers): C# and Java wrote a string concatenation that prints the other as they print it (C#:
  * "a" + val is aTrue, 1,5 by the culture; Java: a1.0), where TypeScript's prints atrue, a1.5, a1.
- * Refused with the position; with a whole number literal (a1 in every language) or, in Java, a bool
- * (atrue) it stays written. */
+ * Refused with the position; so is any arithmetic over a string now (test_string_arithmetic_refused). */
 START_TEST(test_string_plus_cs_java) {
     fixture_t f = load("config \"s\" \"string\" {}\nconfig \"b\" \"bool\" {}\nconfig \"n\" \"number\" {}\n"
                        "output \"a\" {\n    value = s + b\n}\noutput \"c\" {\n    value = s + n\n}\n"
@@ -2357,12 +2356,149 @@ START_TEST(test_string_plus_cs_java) {
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:8:15", "adds a string and 'n' with '+'");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:15", "adds a string and 'n' with '+'");
     unload(&f);
+    /* with a whole number literal or, in Java, a bool: refused too (PCL's + converts s to a number:
+     * "3" + 1 is 4, where Java's joins, 31) */
     f = load("config \"s\" \"string\" {}\nconfig \"b\" \"bool\" {}\n"
              "output \"a\" {\n    value = s + b\n}\noutput \"d\" {\n    value = s + 1\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:15", "computes '+' over 's', a string");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:7:15", "computes '+' over 's', a string");
+    unload(&f);
+}
+END_TEST
+
+/* PCL's arithmetic and order operators take numbers and convert a string operand ("10" + "5" is 15,
+ * "10" < "9" is false): TypeScript and Python joined, repeated or compared the text ("105", "2" * i
+ * "222", "10" < "9" true), C# and Java joined too; a for expression's item of no type was added as
+ * it is (TypeScript "1" + 1 is "11"). Refused with the position in every language that wrote it. */
+START_TEST(test_string_arithmetic_refused) {
+    fixture_t f = load("config \"s\" \"string\" {}\nconfig \"t\" \"string\" {}\nconfig \"i\" \"int\" {}\n"
+                       "config \"la\" \"list(any)\" {}\n"
+                       "output \"q\" {\n    value = \"10\" + \"5\"\n}\n"
+                       "output \"x\" {\n    value = s + 1\n}\n"
+                       "output \"y\" {\n    value = \"2\" * i\n}\n"
+                       "output \"lt\" {\n    value = s < t\n}\n"
+                       "output \"w\" {\n    value = [for v in la : v + 1]\n}\n");
+    static const lang_t langs[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_CSHARP, LANG_JAVA};
+    for (size_t k = 0; k < sizeof langs / sizeof *langs; k++) {
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:6:18", "computes '+' over '\"10\"', a string");
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:12:17", "computes '*' over '\"2\"', a string");
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:15:15", "compares 's', a string, with '<'");
+    }
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:9:15", "computes '+' over 's', a string");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:18:30", "computes '+' over 'v', a for expression's item");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:18:30", "computes '+' over 'v'");
+    unload(&f);
+    /* numbers (and a value of no type read whole, converted: Number(a)) stay written */
+    f = load("config \"n\" \"number\" {}\nconfig \"a\" \"any\" {}\nconfig \"ln\" \"list(number)\" {}\n"
+             "output \"x\" {\n    value = n + 1 < a * 2\n}\noutput \"y\" {\n    value = [for v in ln : v + 1]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const x = n + 1 < Number(a) * 2;\n");
+    tu_has(ts, "export const y = ln.map(v => (v + 1));\n");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "pulumi.export(\"x\", n + 1 < float(a) * 2)\n");
+    free(py);
+    unload(&f);
+}
+END_TEST
+
+/* TypeScript's == compares arrays and objects by reference (two equal config lists are not ==) and
+ * converts between types for a value of no type (a == 1 is true for "1", a == true for 1); Python's
+ * True == 1. PCL compares values of one type. Refused with the position; strings and numbers of
+ * their own types stay written. */
+START_TEST(test_compare_collections_and_untyped_ts_py) {
+    fixture_t f = load("config \"l\" \"list(string)\" {}\nconfig \"l2\" \"list(string)\" {}\n"
+                       "config \"m\" \"map(string)\" {}\nconfig \"m2\" \"map(string)\" {}\n"
+                       "config \"a\" \"any\" {}\nconfig \"la\" \"list(any)\" {}\n"
+                       "output \"x\" {\n    value = l == l2\n}\n"
+                       "output \"y\" {\n    value = m != m2\n}\n"
+                       "output \"z\" {\n    value = a == 1\n}\n"
+                       "output \"u\" {\n    value = a == true\n}\n"
+                       "output \"w\" {\n    value = [for v in la : v == \"1\"]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:8:15", "compares 'l', a list, map or object, with '=='");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:11:15", "compares 'm', a list, map or object, with '!='");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:14:15", "compares 'a', a value of no type of its own");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:20:30", "compares 'v'");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:14:15", "compares 'a', a value of no type of its own, with '1'");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:17:15", "compares 'a', a value of no type of its own, with 'true'");
+    unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\nconfig \"a\" \"any\" {}\nconfig \"n\" \"number\" {}\n"
+             "output \"e\" {\n    value = l[0] == \"a\" && n != 2\n}\noutput \"p\" {\n    value = a == \"x\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:8:15", "compares 'a', a value of no type of its own"); /* ["x"] */
+    unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\nconfig \"n\" \"number\" {}\n"
+             "output \"e\" {\n    value = l[0] == \"a\" && n != 2\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const e = l[0] == \"a\" && n != 2;\n");
+    free(ts);
+    unload(&f);
+    f = load("config \"a\" \"any\" {}\noutput \"p\" {\n    value = a == \"x\"\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "pulumi.export(\"p\", a == \"x\")\n");
+    free(py);
+    unload(&f);
+}
+END_TEST
+
+/* A list, map or null in a template, which PCL does not convert to a string: TypeScript printed a,b,
+ * [object Object] and undefined, Python ['a', 'b'], {'k': 'v'} and None. Refused with the part's
+ * position in TypeScript and Python as in C# and Java; null in every language. */
+START_TEST(test_collection_and_null_in_template_ts_py) {
+    fixture_t f = load("config \"l\" \"list(string)\" {}\nconfig \"m\" \"map(string)\" {}\n"
+                       "output \"a\" {\n    value = \"v-${l}\"\n}\n"
+                       "output \"b\" {\n    value = \"v-${m}\"\n}\n"
+                       "output \"c\" {\n    value = \"v-${null}\"\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_PYTHON : LANG_TYPESCRIPT;
+        tu_pcl_emit_refused(&f, lang, "main.pp:4:18", "interpolates 'l', a list, map or object, into a string");
+        tu_pcl_emit_refused(&f, lang, "main.pp:7:18", "interpolates 'm'");
+    }
+    static const lang_t langs[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA};
+    for (size_t k = 0; k < sizeof langs / sizeof *langs; k++)
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:10:18", "interpolates null into a string");
+    unload(&f);
+}
+END_TEST
+
+/* -(-v) lost its parentheses: TypeScript --v (a decrement: off by one in a lambda), Go's did not
+ * parse; now -(-v) in each. */
+START_TEST(test_double_negation) {
+    fixture_t f = load("config \"n\" \"number\" {}\nconfig \"ln\" \"list(number)\" {}\n"
+                       "output \"x\" {\n    value = -(-n)\n}\noutput \"y\" {\n    value = [for v in ln : -(-v)]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const x = -(-n);\n");
+    tu_has(ts, "export const y = ln.map(v => (-(-v)));\n");
+    free(ts);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "-(-n)");
+    free(go);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "-(-n)");
+    free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "ctx.export(\"a\", s + b);\n");
-    tu_has(java, "ctx.export(\"d\", s + 1);\n");
+    tu_has(java, "-(-n)");
     free(java);
+    unload(&f);
+}
+END_TEST
+
+/* Python chains comparisons (a == b == c is a == b and b == c); PCL's associate left: (a == b) == c.
+ * Python's % floors (-7 % 3 is 2) where PCL's truncates (-1): math.fmod. */
+START_TEST(test_python_compare_chain_and_mod) {
+    fixture_t f = load("config \"a\" \"bool\" {}\nconfig \"b\" \"bool\" {}\nconfig \"c\" \"bool\" {}\n"
+                       "config \"n\" \"number\" {}\n"
+                       "output \"x\" {\n    value = a == b == c\n}\noutput \"y\" {\n    value = n < 3 == a\n}\n"
+                       "output \"z\" {\n    value = a == (n < 3)\n}\noutput \"r\" {\n    value = n % 3 + 7 % 2\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "import math\n");
+    tu_has(py, "pulumi.export(\"x\", (a == b) == c)\n");
+    tu_has(py, "pulumi.export(\"y\", (n < 3) == a)\n");
+    tu_has(py, "pulumi.export(\"z\", a == (n < 3))\n");
+    tu_has(py, "pulumi.export(\"r\", math.fmod(n, 3) + int(math.fmod(7, 2)))\n");
+    free(py);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const x = a == b == c;\n");
+    free(ts);
     unload(&f);
 }
 END_TEST
@@ -2456,6 +2592,7 @@ START_TEST(test_for_variable_checks_cs_java) {
         {"[for x in lb : \"a\" + x]", "main.pp:8:32", "adds a string and 'x' with '+'", true, false},
         {"[for x in ln : \"a\" + x]", "main.pp:8:32", "adds a string and 'x' with '+'", true, true},
         {"[for x in cll : \"v-${x}\"]", "main.pp:8:34", "interpolates 'x', a list, map or object", true, true},
+        {"[for x in ls : \"a\" + x]", "main.pp:8:32", "computes '+' over '\"a\"', a string", true, true},
     };
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
         char pcl[1024];
@@ -2469,8 +2606,7 @@ START_TEST(test_for_variable_checks_cs_java) {
     fixture_t f = load("config \"ls\" \"list(string)\" {}\nconfig \"cll\" \"list(list(string))\" {}\n"
                        "output \"e\" {\n    value = [for x in ls : x == \"a\"]\n}\n"
                        "output \"j\" {\n    value = join(\",\", [for x in ls : \"v-${x}\"])\n}\n"
-                       "output \"k\" {\n    value = [for x in cll : join(\",\", x)]\n}\n"
-                       "output \"p\" {\n    value = [for x in ls : \"a\" + x]\n}\n");
+                       "output \"k\" {\n    value = [for x in cll : join(\",\", x)]\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "[\"e\"] = ls.Select(x => x == \"a\").ToList(),\n");
     tu_has(cs, "[\"j\"] = string.Join(\",\", ls.Select(x => $\"v-{x}\").ToList()),\n");
@@ -2591,6 +2727,11 @@ int main(void) {
     tcase_add_test(tc, test_number_in_template_cs);
     tcase_add_test(tc, test_collection_in_template_cs_java);
     tcase_add_test(tc, test_string_plus_cs_java);
+    tcase_add_test(tc, test_string_arithmetic_refused);
+    tcase_add_test(tc, test_compare_collections_and_untyped_ts_py);
+    tcase_add_test(tc, test_collection_and_null_in_template_ts_py);
+    tcase_add_test(tc, test_double_negation);
+    tcase_add_test(tc, test_python_compare_chain_and_mod);
     tcase_add_test(tc, test_for_object_compare_cs);
     tcase_add_test(tc, test_int_overflow_cs_java);
     tcase_add_test(tc, test_to_json_double_java);
