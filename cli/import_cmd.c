@@ -274,6 +274,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     }
     if (s->n_ok == 0) return EXIT_ALL_FAILED;
     if (n_failed > 0 || diag_has_errors(&s->diags) || (o->generate_code && !s->code)) return EXIT_SOME_FAILED;
+    if (s->n_recorded_differ) return EXIT_SOME_FAILED; /* the code changes resources the stack holds (warned) */
     if (o->diff) return s->changed ? EXIT_CHANGES_PENDING : EXIT_ALL_OK;
     return EXIT_ALL_OK;
 }

@@ -370,7 +370,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
     /* a re-run: every resource read is in the stack already, so nothing was (or needed to be) written */
     bool up_to_date = t->mode == TARGET_STACK && !p->stack_written && !t->declined && p->stack_store && p->n_ok > 0 &&
-                      p->stack_n_same >= p->n_ok;
+                      p->stack_n_same >= p->n_ok && !p->n_recorded_differ;
     switch (t->mode) {
     case TARGET_STACK:
         if (p->stack_written) /* the others of the total: in the stack already, or failed */
@@ -390,7 +390,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     p->n_ok, total, checked, fail, resumed, p->stack_store ? stack_store_describe(p->stack_store) : "");
         if (p->stack_written && stack_store_backup(p->stack_store))
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(p->stack_store));
-        if (p->stack_written && !p->code)
+        if (p->n_recorded_differ && (p->stack_written || p->stack_n_same))
+            fprintf(stderr,
+                    "next: the stack records other inputs for %zu resource%s than were read now (listed above): "
+                    "`pulumi preview` with %s shows changes for %s; review them before `pulumi up`\n",
+                    p->n_recorded_differ, p->n_recorded_differ == 1 ? "" : "s", p->code ? code_where : "their code",
+                    p->n_recorded_differ == 1 ? "it" : "them");
+        else if (p->stack_written && !p->code)
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
         else if ((p->stack_written || (up_to_date && p->code)) && o->insert_into)

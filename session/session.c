@@ -505,6 +505,37 @@ static bool yaml_keeps_stack_urns(import_session_t *p, diag_list_t *diags) {
 
 static bool secret_holds(const pv_t *v, const char *s, bool secret);
 
+/* The `import` option holds the import file's ID, as `pulumi import` writes it: `pulumi up` runs the
+ * provider's importer on it, and the ID Read returned is often not one it takes (a RandomInteger
+ * "5,1,10" reads as "5"). */
+static const char *import_id_of(const import_result_t *r) {
+    return r->item->id && *r->item->id ? r->item->id : r->id;
+}
+
+/* A resource whose import ID the provider holds as a secret (a password imported by its value) would
+ * have it in plaintext in the code's `import` option: it fails, with the reason, and the others go
+ * on (exit 1). */
+static void fail_secret_import_ids(import_session_t *p) {
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK || it->is_component || it->is_provider) continue;
+        const char *id = import_id_of(r);
+        if (!id || !(secret_holds(r->state, id, false) || secret_holds(r->inputs, id, false))) continue;
+        diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                 arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
+                 "its import ID is a secret value, which the code's `import` resource option would hold in "
+                 "plaintext; import it into a stack instead (--stack of a stack cimport can write, or "
+                 "--stack-state), which records the secret encrypted");
+        r->status = IMPORT_FAILED;
+        p->n_ok--;
+        if (r->verified && (p->offline || r->verified_offline))
+            p->n_consistent--;
+        else if (r->verified)
+            p->n_verified--;
+    }
+}
+
 /* Step 4 of session_run: code for every resource that imported. Lean results' values (*values, their
  * arena) are only read here: they are dropped once the program is generated, before the code is
  * written out of it, so the two are never held together. */
@@ -512,6 +543,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
+    if (o->generate_code && o->import_option) fail_secret_import_ids(p);
     if (!o->generate_code || p->n_ok == 0) return true;
     const import_plan_t *plan = p->plan;
     for (size_t i = 0; i < plan->n_items; i++) {
@@ -553,18 +585,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
          * the provider's importer on it, and the ID Read returned is often not one it takes (a
          * RandomInteger "5,1,10" reads as "5"). An ID the provider holds as a secret (a password imported
          * by its value) would be plaintext in the code: refused, nothing written. */
-        if (o->import_option && !it->is_component && !it->is_provider) {
-            const char *import_id = it->id && *it->id ? it->id : r->id;
-            if (secret_holds(r->state, import_id, false) || secret_holds(r->inputs, import_id, false)) {
-                diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
-                         arena_sprintf(a, "resource '%s' of type '%s'", it->logical_name, it->type),
-                         "its import ID is a secret value, which the code's `import` resource option would "
-                         "hold in plaintext; import it into a stack instead (--stack of a stack cimport can "
-                         "write, or --stack-state), which records the secret encrypted");
-                return false;
-            }
-            g->import_id = import_id;
-        }
+        if (o->import_option && !it->is_component && !it->is_provider) g->import_id = import_id_of(r);
     }
     po->secrets = o->secrets;
     /* Config keys the stack config and the secrets file already hold: no generated name takes one. */
@@ -660,6 +681,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;
     p->stack_state_created = rep && rep->created_file;
     p->stack_state_unchanged = rep && !rep->created_file && rep->n_added == 0;
+    p->n_recorded_differ = p->stack_report.n_differ + (rep ? rep->n_differ : 0);
     if (rep) emit(p, &(session_event_t){.kind = SESSION_EVENT_STATE_MERGED, .path = o->stack_state, .state = rep});
     return p->committed;
 }

@@ -619,6 +619,33 @@ static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n)
     return ok;
 }
 
+/* The top-level keys whose values differ between a resource's recorded inputs and the ones given now,
+ * joined by ", "; NULL when none do. Keys of the engine's own (`__defaults`) and values holding a
+ * secret on either side (the record's is ciphertext) are not compared. */
+static const char *inputs_differ(arena_t *a, const pv_t *old, const pv_t *now) {
+    if (!now || now->kind != PV_OBJECT) return NULL;
+    buf_t b;
+    buf_init(&b);
+    for (int side = 0; side < 2; side++) {
+        const pv_t *x = side ? old : now, *y = side ? now : old;
+        if (!x || x->kind != PV_OBJECT) continue;
+        for (size_t k = 0; k < x->u.obj.len; k++) {
+            const char *key = x->u.obj.members[k].key;
+            if (strncmp(key, "__", 2) == 0) continue;
+            const pv_t *u = x->u.obj.members[k].value, *v = y ? pv_object_get(y, key) : NULL;
+            if (side && v) continue; /* in both: compared on the first pass */
+            if (pv_contains_secret(u) || pv_contains_secret(v)) continue;
+            bool u_null = !u || u->kind == PV_NULL, v_null = !v || v->kind == PV_NULL;
+            if (u_null && v_null) continue;
+            if (!u_null && !v_null && pv_equal(u, v)) continue;
+            buf_printf(&b, "%s%s", b.len ? ", " : "", key);
+        }
+    }
+    const char *r = b.len ? arena_strndup(a, b.data, b.len) : NULL;
+    buf_free(&b);
+    return r;
+}
+
 /* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
 static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, size_t n, const char **stack_urn) {
     const state_resource_t *st = state_stack(m->d);
@@ -659,6 +686,18 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             }
             skip[i] = true;
             report_add(m, r->urn, r->type, old->id, STACKSTATE_SAME);
+            if (r->custom && !r->is_provider) {
+                const char *d = inputs_differ(m->rep->arena, old->inputs, r->inputs);
+                if (d) {
+                    m->rep->entries[m->rep->n_entries - 1].differs = d;
+                    m->rep->n_differ++;
+                    diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
+                             "resource '%s' is in the stack already, but the stack records other inputs than were "
+                             "read now: %s; the code written declares what was read, so `pulumi preview` with it "
+                             "shows a change for it (an update or a replacement), not nothing",
+                             r->urn, d);
+                }
+            }
             continue;
         }
         if (r->is_provider) {

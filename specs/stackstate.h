@@ -91,6 +91,9 @@ typedef struct stackstate_report_entry {
     const char *type;
     const char *id;
     stackstate_outcome_t outcome;
+    /* STACKSTATE_SAME: the top-level inputs whose recorded value is not the one given now, joined by
+     * ", " (a secret on either side is not compared: its plaintext is not at hand); NULL: none */
+    const char *differs;
 } stackstate_report_entry_t;
 
 typedef struct stackstate_report {
@@ -99,6 +102,7 @@ typedef struct stackstate_report {
     size_t n_existing;                  /* resources in the document before the merge */
     size_t n_added;                     /* resources appended (stack, providers and imported resources) */
     size_t n_same;                      /* imported resources already present with the same ID */
+    size_t n_differ;                    /* of those, the ones recorded with other inputs (entries' differs) */
     size_t n_plaintext_secrets;         /* resources whose secrets were written in plaintext form */
     stackstate_report_entry_t *entries; /* every resource added or found, in file order; arena-owned */
     size_t n_entries, cap_entries;

@@ -31,6 +31,9 @@ for r in d["resources"]:
         print("%s\t%s\t%s" % ("verified" if r["verification"] == "offline-schema" else "unverified", r["type"], sys.argv[2]))
     elif "no schema for package" in msgs or "has no resource type" in msgs or "needs the schema of package" in msgs:
         print("noschema\t%s\t%s" % (r["type"], sys.argv[2]))
+    elif "its import ID is a secret value" in msgs:
+        # imported by its secret value (RandomBytes): no `import` option can hold it in plaintext
+        print("secretid\t%s\t%s" % (r["type"], sys.argv[2]))
     elif r["status"] == "skipped" and ("its parent" in msgs or "no resource was imported" in msgs):
         print("skipped\t%s\t%s" % (r["type"], sys.argv[2]))
     else:

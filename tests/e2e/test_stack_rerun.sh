@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# test_stack_rerun.sh — what a run says about a DIY stack it writes, checked against the stack: a
+# re-run whose resources are in the stack already promises "`pulumi preview` should then show no
+# changes" only when the stack records the inputs read now (a resource that changed since — here
+# bucket-suffix's length and upper — is named with the properties that differ, exit 1).
+set -u
+unset PULUMI_CONFIG_PASSPHRASE PULUMI_CONFIG_PASSPHRASE_FILE
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+Q="$SOURCE_DIR/examples/quickstart"
+S="$SHARED_DATA/schemas/random/schema.json"
+state="$work/state"
+mkdir -p "$state/.pulumi/stacks/shop" "$work/home" "$work/proj"
+printf 'version: 1\n' >"$state/.pulumi/meta.yaml"
+printf '{"version":3,"checkpoint":{"stack":"organization/shop/dev","latest":null}}' >"$state/.pulumi/stacks/shop/dev.json"
+printf 'name: shop\nruntime: nodejs\n' >"$work/proj/Pulumi.yaml"
+export PULUMI_HOME="$work/home" PULUMI_BACKEND_URL="file://$state"
+cd "$work/proj" || exit 1
+run() { "$CIMPORT" --spec "$Q/imports.json" --schema "$S" --stack dev "$@"; }
+
+# --- #13: a re-run over resources already in the stack ------------------------------------------
+run --offline-state "$Q/stack.json" --yes -o index.ts >/dev/null 2>first.err
+[ $? = 0 ] && grep -qF 'imported 4 of 5 resources into stack' first.err && ok || bad "first import: $(cat first.err)"
+# the same resources again: the stack records what was read, so the promise is true
+run --offline-state "$Q/stack.json" --yes -o index.ts >/dev/null 2>same.err
+rc=$?
+[ $rc = 0 ] && grep -qxF 'next: add index.ts to your program; `pulumi preview` should then show no changes for them' same.err &&
+  ok || bad "an unchanged re-run (exit $rc): $(cat same.err)"
+# bucket-suffix changed since (length 8 -> 9, upper false -> true)
+python3 - "$Q/stack.json" changed.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["deployment"]["resources"]:
+    if r["urn"].endswith("::bucket-suffix"):
+        for k in ("inputs", "outputs"):
+            r[k]["length"] = 9
+            r[k]["upper"] = True
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run --offline-state changed.json --yes -o index.ts >/dev/null 2>changed.err
+rc=$?
+[ $rc = 1 ] && ! grep -qF 'should then show no changes' changed.err &&
+  grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already, but the stack records other inputs than were read now: length, upper" changed.err &&
+  ok || bad "a re-run with other inputs than the stack records (exit $rc): $(cat changed.err)"
+
+echo "stack_rerun: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
