@@ -923,7 +923,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .secret = "Output.ofSecret",
     .secret_output = ".asSecret()", /* Output.ofSecret(output) would be an Output of an Output */
     /* an int that overflows throws ArithmeticException */
-    .int_exact = {"Math.addExact", "Math.subtractExact", "Math.multiplyExact"},
+    .int_exact = {"Math.addExact", "Math.subtractExact", "Math.multiplyExact", "Math.negateExact"},
     .string = java_string,
     .enum_member = java_enum_member,
     .traversal = java_traversal,

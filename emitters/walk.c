@@ -1023,14 +1023,31 @@ static bool typed_int_arith(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t
 /* `-x`, `x op y`, `c ? a : b`; an index, attribute, splat or for expression is refused. */
 static void typed_operator(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     switch (e->kind) {
-    case PCL_UNARY:
-        buf_puts(b, e->op);
-        if (x->number_ok && (s->int_checked || s->int_exact[0]) && typed_int_op(x, e) && !typed_int_op(x, e->x)) {
-            typed_to_double(s, x, b, e->x, depth); /* -i as a double: -(-2147483648) is no int */
+    case PCL_UNARY: {
+        /* an int negated: -(-2147483648) is no int; as a double where one may stand, else checked */
+        bool int_op = (s->int_checked || s->int_exact[3]) && typed_int_op(x, e);
+        if (int_op && !x->number_ok && s->int_exact[3]) {
+            buf_printf(b, "%s(", s->int_exact[3]);
+            emit_typed_expr(s, x, b, e->x, NULL, depth);
+            buf_putc(b, ')');
             return;
         }
-        typed_operand(s, x, b, e, e->x, depth, false);
+        bool checked = int_op && !x->number_ok && !s->int_exact[3] && !x->int_checked;
+        if (checked) {
+            buf_printf(b, "%s(", s->int_checked);
+            x->int_checked = true;
+        }
+        buf_puts(b, e->op);
+        if (int_op && x->number_ok && !typed_int_op(x, e->x))
+            typed_to_double(s, x, b, e->x, depth);
+        else
+            typed_operand(s, x, b, e, e->x, depth, false);
+        if (checked) {
+            x->int_checked = false;
+            buf_putc(b, ')');
+        }
         return;
+    }
     case PCL_BINARY:
         if (s->equals_class && emit_string_equality(x->p, x->index, e)) {
             buf_printf(b, "%s%s.equals(", strcmp(e->op, "!=") == 0 ? "!" : "", s->need(x, s->equals_class));
@@ -1370,9 +1387,12 @@ static bool typed_number_ok(const emit_typed_t *x, const pcl_expr_t *e, const sc
     if (t && t->kind != SCHEMA_ANY) return false;
     if (x->node && x->node->kind == PCL_NODE_OUTPUT && x->node->n_attrs && e == x->node->attrs[0].value) return true;
     if (up && up->kind == PCL_TEMPLATE && up != e) return true; /* a part: printed as PCL prints a number */
+    if (up && up != e && up->kind == PCL_BINARY && (emit_binop_prec(up->op) == 3 || emit_binop_prec(up->op) == 4))
+        return true; /* compared as numbers */
     return x->number_ok && up &&
            (up == e || up->kind == PCL_TUPLE || up->kind == PCL_OBJECT || up->kind == PCL_TEMPLATE ||
-            up->kind == PCL_COND || up->kind == PCL_BINARY || up->kind == PCL_UNARY);
+            up->kind == PCL_COND || up->kind == PCL_BINARY || up->kind == PCL_UNARY ||
+            (up->kind == PCL_FOR && e == up->z));
 }
 
 static void typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,

@@ -316,9 +316,10 @@ typedef struct emit_typed {
     const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
     bool int_checked;          /* inside the syntax's int_checked context */
     /* the expression being written (NULL: none), and whether it may be a double where PCL computes a
-     * number: an output's value, or what it holds in a list, map, conditional or operator, a template's
-     * part, or a value where the schema wants a number (ints added, subtracted or multiplied are
-     * computed as doubles there, as PCL computes them; elsewhere an int is wanted: checked) */
+     * number: an output's value, or what it holds in a list, map, conditional, operator or for
+     * expression's items, a template's part, a comparison's operand, or a value where the schema
+     * wants a number (ints added, subtracted, multiplied or negated are computed as doubles there,
+     * as PCL computes them; elsewhere an int is wanted: checked) */
     const pcl_expr_t *writing;
     bool number_ok;
     /* inside a for expression's lambdas: its variables (scope_name) and how the code reads them */
@@ -512,9 +513,10 @@ typedef struct emit_typed_syntax {
     const char *untyped_output_any;
     /* ints added, subtracted or multiplied (PCL's numbers do not overflow; an int silently wraps): the
      * whole expression in a checked context (C#: "checked"), or each operation by a function that
-     * throws on overflow, for +, - and * (Java: "Math.addExact", ...); NULL: as it is */
+     * throws on overflow, for +, -, * and a negation (Java: "Math.addExact", ..., "Math.negateExact");
+     * NULL: as it is */
     const char *int_checked;
-    const char *int_exact[3];
+    const char *int_exact[4];
 } emit_typed_syntax_t;
 /* How a language's for expression goes on after its source: each a format of the lambdas'
  * parameters (one `%s`): a condition `filter` expression `)`; an object `to_map` key `map_sep`

@@ -829,9 +829,10 @@ END_TEST
 
 /* Ints added, subtracted or multiplied wrapped (Java: 65536 * 65536 is 0, i - -2147483648) or threw
  * (C# checked, Java Math.multiplyExact: i * 1000000000 of i = 3) where PCL's float64 numbers give
- * 4294967296, 2147483651 and 3000000000. Where a double may stand (an output, a template's part, a
- * number input) they are computed as doubles; where the schema wants an integer, checked as before
- * (no int holds a result beyond one), two literals too (Java wrapped them). */
+ * 4294967296, 2147483651 and 3000000000. Where a double may stand (an output, a for expression's
+ * items, a template's part, a comparison, a number input) they are computed as doubles; where the
+ * schema wants an integer, checked as before (no int holds a result beyond one), two literals and a
+ * negation too (Java wrapped them: -i of -2147483648). */
 START_TEST(test_cs_java_int_arith_as_pcl) {
     const char *pcl = "config \"i\" \"int\" {}\nconfig \"l\" \"list(string)\" {}\n"
                       "resource \"r\" \"an:index:Res\" {\n    text = \"${i * 1000000000}\"\n"
@@ -840,7 +841,9 @@ START_TEST(test_cs_java_int_arith_as_pcl) {
                       "output \"a\" {\n    value = i * 1000000000\n}\noutput \"b\" {\n    value = 65536 * 65536\n}\n"
                       "output \"c\" {\n    value = [i - -2147483648, -i]\n}\n"
                       "output \"d\" {\n    value = length(l) * 1000000000 + i * i\n}\n"
-                      "output \"e\" {\n    value = 2 * 3\n}\n";
+                      "output \"e\" {\n    value = 2 * 3\n}\n"
+                      "config \"li\" \"list(int)\" {}\nresource \"n\" \"an:index:Res\" {\n    size = -i\n}\n"
+                      "output \"f\" {\n    value = [for v in li : v * 1000000000 if v * 2 > 3]\n}\n";
     char *cs = an_emit(pcl, LANG_CSHARP);
     tu_has(cs, "Text = $\"{FormatValue((double) i * 1000000000)}\",\n");
     tu_has(cs, "Val = (double) i * 1000000000,\n");
@@ -852,6 +855,8 @@ START_TEST(test_cs_java_int_arith_as_pcl) {
     tu_has(cs, "-(double) i,\n");
     tu_has(cs, "[\"d\"] = (double) l.Length * 1000000000 + (double) i * i,\n");
     tu_has(cs, "[\"e\"] = 2 * 3,\n");
+    tu_has(cs, "Size = checked(-i),\n");
+    tu_has(cs, "[\"f\"] = li.Where(v => (double) v * 2 > 3).Select(v => (double) v * 1000000000).ToList(),\n");
     free(cs);
     char *java = an_emit(pcl, LANG_JAVA);
     tu_has(java, ".text(String.format(\"%s\", formatValue((double) i * 1000000000)))\n");
@@ -864,6 +869,8 @@ START_TEST(test_cs_java_int_arith_as_pcl) {
     tu_has(java, "-(double) i));\n");
     tu_has(java, "ctx.export(\"d\", (double) l.size() * 1000000000 + (double) i * i);\n");
     tu_has(java, "ctx.export(\"e\", 2 * 3);\n");
+    tu_has(java, ".size(Math.negateExact(i))\n");
+    tu_has(java, "li.stream().filter(v -> (double) v * 2 > 3).map(v -> (double) v * 1000000000)");
     free(java);
 }
 END_TEST
@@ -884,6 +891,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_missing_token_is_an_error);
     suite_add_tcase(s, tc);
     TCase *pv = tcase_create("pcl_values");
+    tcase_set_timeout(pv, 120); /* go run, javac and java */
     tcase_add_test(pv, test_go_invoke_map_key);
     tcase_add_test(pv, test_go_number_in_template);
     tcase_add_test(pv, test_go_helper_names_taken);

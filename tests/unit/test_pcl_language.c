@@ -1363,7 +1363,7 @@ START_TEST(test_config_reads_cs_java) {
                  "        ctx.export(\"b\", (double) (((Number) ll.get(0).get(1)).intValue()) + 1);\n"
                  "        ctx.export(\"c\", n.get(\"x\") + 1);\n"
                  "        ctx.export(\"e\", mo.applyValue(v -> ((Number) v.get(\"k\")).intValue()));\n");
-    tu_has(java, ".map(k -> Math.addExact(((Number) k.getValue()).intValue(), 1))");
+    tu_has(java, ".map(k -> (double) (((Number) k.getValue()).intValue()) + 1)");
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
@@ -2525,23 +2525,24 @@ START_TEST(test_for_object_compare_cs) {
 END_TEST
 
 /* PCL's numbers do not overflow; C#'s and Java's ints wrap silently: `i * 1024 * 1024 * 1024` of a
- * config int 4 was 0. Where a double may stand (an output's value, as here) they are computed as
- * doubles (test_emit_go_cs_java test_cs_java_int_arith_as_pcl); elsewhere (a for expression's body,
- * an int position) written so that an overflow throws: C# in checked(...), Java by Math.addExact /
- * subtractExact / multiplyExact; two literals whose result is an int stay as they are. */
+ * config int 4 was 0. Where a double may stand (an output's value and a for expression's items, as
+ * here) they are computed as doubles (test_emit_go_cs_java test_cs_java_int_arith_as_pcl); where an
+ * int is wanted (an integer input, an index) written so that an overflow throws: C# in checked(...),
+ * Java by Math.addExact / subtractExact / multiplyExact; two literals whose result is an int stay as
+ * they are. */
 START_TEST(test_int_overflow_cs_java) {
     fixture_t f = load("config \"i\" \"int\" {}\nconfig \"li\" \"list(int)\" {}\n"
                        "output \"a\" {\n    value = i * 1024 * 1024 * 1024\n}\n"
                        "output \"c\" {\n    value = [for v in li : v - 2]\n}\noutput \"d\" {\n    value = 2 * 3\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "[\"a\"] = (double) i * 1024 * 1024 * 1024,\n");
-    tu_has(cs, "[\"c\"] = li.Select(v => checked(v - 2)).ToList(),\n");
+    tu_has(cs, "[\"c\"] = li.Select(v => (double) v - 2).ToList(),\n");
     tu_has(cs, "[\"d\"] = 2 * 3,\n");
     parses(LANG_CSHARP, cs);
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "ctx.export(\"a\", (double) i * 1024 * 1024 * 1024);\n");
-    tu_has(java, "li.stream().map(v -> Math.subtractExact(v, 2))");
+    tu_has(java, "li.stream().map(v -> (double) v - 2)");
     tu_has(java, "ctx.export(\"d\", 2 * 3);\n");
     parses(LANG_JAVA, java);
     free(java);
