@@ -2028,6 +2028,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                 kind = emit_dynamic_value(c->p, c->nodes, ops[k])
                            ? EMIT_PRINT_DYNAMIC
                            : (collection_value(c, ops[k]) ? EMIT_PRINT_COLLECTION : EMIT_PRINT_STRING);
+            emit_print_t other = scope_print_kind(x, ops[1 - k]);
+            if (c->lang == LANG_TYPESCRIPT && kind == EMIT_PRINT_DYNAMIC && !scope_reads(x, ops[k]) &&
+                (other == EMIT_PRINT_STRING || other == EMIT_PRINT_BOOL || other == EMIT_PRINT_INT ||
+                 other == EMIT_PRINT_NUMBER))
+                continue; /* with a string, bool or number: TypeScript writes === (emit_strict_equality) */
             if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_COLLECTION || kind == EMIT_PRINT_UNKNOWN) d = ops[k];
         }
         if (d) {
@@ -2892,6 +2897,13 @@ int emit_binop_prec(const char *op) {
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
         if (strcmp(ops[i].op, op) == 0) return ops[i].prec;
     return 0;
+}
+
+bool emit_strict_equality(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
+                          const pcl_expr_t *e) {
+    if (e->kind != PCL_BINARY || emit_binop_prec(e->op) != 3 || null_compared(e)) return false;
+    return (!emit_scope_reads(s, e->x) && emit_dynamic_value(p, nodes, e->x)) ||
+           (!emit_scope_reads(s, e->y) && emit_dynamic_value(p, nodes, e->y));
 }
 
 bool emit_double_minus(const pcl_expr_t *parent, const pcl_expr_t *child) {

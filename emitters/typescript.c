@@ -628,9 +628,12 @@ static void ts_computed(emit_walk_t *w, const pcl_expr_t *e) {
         buf_puts(g->w.b, e->op);
         ts_operand(g, e, e->x, false);
         return;
-    case PCL_BINARY: /* `x == null` as Pulumi writes it (loose equality: null or undefined) */
-        emit_walk_binary(&g->w, e, e->op, "Number(", "null");
+    case PCL_BINARY: { /* `x == null` as Pulumi writes it (loose equality: null or undefined) */
+        emit_scope_t s = {g->w.scope, NULL, NULL, NULL, g->w.n_scope, NULL};
+        bool strict = emit_strict_equality(g->w.p, g->w.nodes, &s, e);
+        emit_walk_binary(&g->w, e, strict ? (e->op[0] == '=' ? "===" : "!==") : e->op, "Number(", "null");
         return;
+    }
     case PCL_COND: emit_walk_conditional(&g->w, e, false, " ? ", " : "); return;
     case PCL_INDEX:
         /* a key that is a name reads as a property, as Pulumi writes it (`.key`) */

@@ -2404,8 +2404,9 @@ END_TEST
 
 /* TypeScript's == compares arrays and objects by reference (two equal config lists are not ==) and
  * converts between types for a value of no type (a == 1 is true for "1", a == true for 1); Python's
- * True == 1. PCL compares values of one type. Refused with the position; strings and numbers of
- * their own types stay written. */
+ * True == 1. PCL compares values of one type. Refused with the position; in TypeScript a value of no
+ * type beside a string, bool or number is compared with === (as PCL: a = "1" is not 1); strings and
+ * numbers of their own types stay written as Pulumi writes them (==). */
 START_TEST(test_compare_collections_and_untyped_ts_py) {
     fixture_t f = load("config \"l\" \"list(string)\" {}\nconfig \"l2\" \"list(string)\" {}\n"
                        "config \"m\" \"map(string)\" {}\nconfig \"m2\" \"map(string)\" {}\n"
@@ -2417,19 +2418,23 @@ START_TEST(test_compare_collections_and_untyped_ts_py) {
                        "output \"w\" {\n    value = [for v in la : v == \"1\"]\n}\n");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:8:15", "compares 'l', a list, map or object, with '=='");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:11:15", "compares 'm', a list, map or object, with '!='");
-    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:14:15", "compares 'a', a value of no type of its own");
     tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:20:30", "compares 'v'");
     tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:14:15", "compares 'a', a value of no type of its own, with '1'");
     tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:17:15", "compares 'a', a value of no type of its own, with 'true'");
     unload(&f);
+    /* TypeScript: a value of no type beside a bool or number compares strictly (a = "1" is not 1) */
+    f = load("config \"a\" \"any\" {}\noutput \"z\" {\n    value = a == 1\n}\n"
+             "output \"u\" {\n    value = a != true\n}\n");
+    char *strict = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(strict, "export const z = a === 1;\n");
+    tu_has(strict, "export const u = a !== true;\n");
+    free(strict);
+    unload(&f);
     f = load("config \"l\" \"list(string)\" {}\nconfig \"a\" \"any\" {}\nconfig \"n\" \"number\" {}\n"
              "output \"e\" {\n    value = l[0] == \"a\" && n != 2\n}\noutput \"p\" {\n    value = a == \"x\"\n}\n");
-    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:8:15", "compares 'a', a value of no type of its own"); /* ["x"] */
-    unload(&f);
-    f = load("config \"l\" \"list(string)\" {}\nconfig \"n\" \"number\" {}\n"
-             "output \"e\" {\n    value = l[0] == \"a\" && n != 2\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     tu_has(ts, "export const e = l[0] == \"a\" && n != 2;\n");
+    tu_has(ts, "export const p = a === \"x\";\n"); /* strict: a value of no type beside a string */
     free(ts);
     unload(&f);
     f = load("config \"a\" \"any\" {}\noutput \"p\" {\n    value = a == \"x\"\n}\n");
