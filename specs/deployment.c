@@ -452,17 +452,19 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
     return true;
 }
 
-/* The index being built while the document is scanned. */
+/* The index of one `resources` array being built while the document is scanned. A document may hold
+ * up to three containers (`deployment`, `latest`, `checkpoint.latest`); each gets its own, and the
+ * one deployment_parse reads (container_open) is chosen once the whole document is known. */
 typedef struct index_ctx {
     arena_t *a;
     const char *path;
-    diag_list_t *diags;
+    diag_list_t diags; /* a refused resource's message: reported only if this container is the one read */
     const char *map;
     state_resource_t *rs;
     size_t n, cap;
     bool found;          /* a `resources` member was seen */
     jscan_range_t range; /* its value */
-    bool bad;            /* a resource was refused (diagnostic added) */
+    bool bad;            /* a resource was refused (diagnostic in diags) */
     bool in_resource;    /* a scan error inside resource #n */
     size_t cur_start;
     size_t dropped; /* pages of the map before this are released */
@@ -489,14 +491,17 @@ static bool index_resources(jscan_t *s, index_ctx_t *c) {
         c->rs = vec_grow(c->rs, &c->cap, c->n + 1, sizeof *c->rs);
         jscan_ws(s);
         c->cur_start = s->pos;
-        if (!index_resource(c->a, s, c->n, c->path, &c->rs[c->n], c->diags)) {
-            if (s->err)
+        if (!index_resource(c->a, s, c->n, c->path, &c->rs[c->n], &c->diags)) {
+            if (s->err) {
                 c->in_resource = true;
-            else
-                c->bad = true;
-            return false;
+                return false;
+            }
+            /* refused, and stepped over: the rest of the document is still scanned (this may not be
+             * the container that is read) */
+            c->bad = true;
+            continue;
         }
-        c->n++;
+        c->n++; /* numbered as deployment_parse numbers them: refused ones not counted */
         drop_pages(c, s->pos);
     }
     c->range = (jscan_range_t){start, s->pos};
@@ -558,10 +563,18 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
     jscan_t s;
     jscan_init(&s, map, len);
     deployment_t *d = NULL;
-    index_ctx_t c = {.a = a, .path = path, .diags = diags, .map = map};
-    bool pulumi = false;
-    /* 1. One pass over the document: the resources array of `deployment`, `checkpoint.latest` or
-     * (version 0) `latest` is indexed; everything else is validated and stepped over. */
+    /* the containers deployment_parse may read (container_open): `deployment`, then `checkpoint`'s
+     * `latest` when the document has a version; `latest` (version 0) when it has none */
+    enum { C_DEPLOYMENT, C_LATEST, C_CHECKPOINT, C_N };
+    index_ctx_t cs[C_N];
+    for (int k = 0; k < C_N; k++) {
+        cs[k] = (index_ctx_t){.a = a, .path = path, .map = map};
+        diag_list_init(&cs[k].diags);
+    }
+    index_ctx_t *failed = NULL; /* the container a scan error is in */
+    bool pulumi = false, has_version = false, has_deployment = false;
+    /* 1. One pass over the document: each container's resources array is indexed; everything else
+     * is validated and stepped over. */
     if (jscan_peek(&s) != '{') {
         if (!jscan_value(&s, NULL) || !jscan_end(&s)) goto bad_json;
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
@@ -575,28 +588,34 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
         bool esc;
         if (!jscan_object_next(&s, &first, &key, &esc, &done) || done) break;
         bool ok;
-        if (jscan_key_is(&s, key, esc, "deployment") || jscan_key_is(&s, key, esc, "latest")) {
+        index_ctx_t *c = NULL;
+        if (jscan_key_is(&s, key, esc, "version")) has_version = true;
+        if (jscan_key_is(&s, key, esc, "deployment")) {
+            has_deployment = pulumi = true;
+            ok = find_resources(&s, c = &cs[C_DEPLOYMENT]);
+        } else if (jscan_key_is(&s, key, esc, "latest")) {
             pulumi = true;
-            ok = find_resources(&s, &c);
+            ok = find_resources(&s, c = &cs[C_LATEST]);
         } else if (jscan_key_is(&s, key, esc, "checkpoint") && jscan_peek(&s) == '{') {
             pulumi = true;
             jscan_object_begin(&s);
             bool f2 = true, d2 = false;
             ok = true;
+            c = &cs[C_CHECKPOINT];
             while (ok) {
                 jscan_range_t k2;
                 bool e2;
                 if (!jscan_object_next(&s, &f2, &k2, &e2, &d2) || d2) break;
-                ok = jscan_key_is(&s, k2, e2, "latest") ? find_resources(&s, &c) : jscan_value(&s, NULL);
+                ok = jscan_key_is(&s, k2, e2, "latest") ? find_resources(&s, c) : jscan_value(&s, NULL);
             }
             ok = ok && !s.err;
         } else {
             if (jscan_key_is(&s, key, esc, "checkpoint")) pulumi = true;
             ok = jscan_value(&s, NULL);
         }
+        if (c && c->in_resource) failed = c;
         if (!ok) break;
     }
-    if (c.bad) goto out;
     if (!s.err) jscan_end(&s);
     if (s.err) goto bad_json;
     if (!pulumi) {
@@ -607,32 +626,50 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
     if (!json_strict_finish(&strict, true, diags)) goto out;
     /* 2. The document without its resources, through the same container checks as deployment_parse. */
     {
-        bool cut = c.found && map[c.range.start] == '[';
-        size_t skel_len = cut ? len - (c.range.end - c.range.start) + 2 : len;
+        size_t skel_len = len;
+        for (int k = 0; k < C_N; k++)
+            if (cs[k].found && map[cs[k].range.start] == '[') skel_len -= cs[k].range.end - cs[k].range.start - 2;
         char *skel = malloc(skel_len + 1);
         if (!skel) abort();
-        if (cut) {
-            memcpy(skel, map, c.range.start);
-            memcpy(skel + c.range.start, "[]", 2);
-            memcpy(skel + c.range.start + 2, map + c.range.end, len - c.range.end);
-        } else {
-            memcpy(skel, map, len);
+        /* the arrays cut to [] in the order they stand in the document (they do not overlap) */
+        size_t from = 0, at = 0;
+        for (;;) {
+            index_ctx_t *next = NULL;
+            for (int k = 0; k < C_N; k++)
+                if (cs[k].found && map[cs[k].range.start] == '[' && cs[k].range.start >= from &&
+                    (!next || cs[k].range.start < next->range.start))
+                    next = &cs[k];
+            if (!next) break;
+            memcpy(skel + at, map + from, next->range.start - from);
+            at += next->range.start - from;
+            memcpy(skel + at, "[]", 2);
+            at += 2;
+            from = next->range.end;
         }
+        memcpy(skel + at, map + from, len - from);
         skel[skel_len] = 0;
         d = deployment_parse(a, skel, skel_len, path, diags);
         free(skel);
         if (!d) goto out;
-        if (cut) {
-            d->resources = c.n ? arena_alloc(a, c.n * sizeof *c.rs) : NULL;
-            if (c.n) memcpy(d->resources, c.rs, c.n * sizeof *c.rs);
-            d->n_resources = c.n;
+        index_ctx_t *c = !has_version ? &cs[C_LATEST] : has_deployment ? &cs[C_DEPLOYMENT] : &cs[C_CHECKPOINT];
+        if (c->bad) {
+            /* a resource of the container read was refused, as deployment_parse refuses it */
+            diag_list_move(diags, &c->diags);
+            deployment_free(d);
+            d = NULL;
+            goto out;
+        }
+        if (c->found && map[c->range.start] == '[') {
+            d->resources = c->n ? arena_alloc(a, c->n * sizeof *c->rs) : NULL;
+            if (c->n) memcpy(d->resources, c->rs, c->n * sizeof *c->rs);
+            d->n_resources = c->n;
             const char *stack = d->stack, *project = NULL;
-            for (size_t k = 0; k < c.n; k++)
-                if (strcmp(c.rs[k].type, "pulumi:pulumi:Stack") == 0) {
-                    urn_stack_project(a, c.rs[k].urn, &stack, &project);
+            for (size_t k = 0; k < c->n; k++)
+                if (strcmp(c->rs[k].type, "pulumi:pulumi:Stack") == 0) {
+                    urn_stack_project(a, c->rs[k].urn, &stack, &project);
                     break;
                 }
-            if ((!stack || !project) && c.n) urn_stack_project(a, c.rs[0].urn, &stack, &project);
+            if ((!stack || !project) && c->n) urn_stack_project(a, c->rs[0].urn, &stack, &project);
             if (stack) d->stack = stack;
             if (project) d->project = project;
         }
@@ -643,12 +680,12 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
     goto out;
 bad_json : {
     diag_t *dg;
-    if (c.in_resource)
+    if (failed)
         dg = diag_add(
             diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
             "not valid JSON: resource #%zu (from line %zu) is cut off or malformed: expected %s (a stack state "
             "must be the complete JSON of `pulumi stack export` or a checkpoint)",
-            c.n, jscan_line(&s, c.cur_start), s.err);
+            failed->n, jscan_line(&s, failed->cur_start), s.err);
     else
         dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                       "not valid JSON: expected %s (a stack state must be the JSON of `pulumi stack export` or a "
@@ -658,7 +695,10 @@ bad_json : {
 }
 out:
     if (!strict_used) json_strict_finish(&strict, false, diags);
-    free(c.rs);
+    for (int k = 0; k < C_N; k++) {
+        free(cs[k].rs);
+        diag_list_free(&cs[k].diags);
+    }
     munmap((void *)map, len);
     if (fd >= 0) close(fd);
     return d;

@@ -244,6 +244,49 @@ START_TEST(test_escaped_member_names) {
 }
 END_TEST
 
+/* A document with more than one container (`deployment`, `latest`, `checkpoint.latest`): the indexed
+ * reader reads the one the whole-document reader reads (`deployment` when there is a version, else
+ * `latest`). It indexed whichever came first, so these read a resource the other reader did not see
+ * (fuzz_stackstate's differential), and refused a bad resource in the container that is not read. */
+START_TEST(test_several_containers) {
+    arena_t *a = arena_new();
+    schema_set_t *schemas = shared_schemas(a);
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/s.json", dir);
+    const char *pet = "{\"urn\": \"urn:pulumi:dev::p::random:index/randomPet:RandomPet::pet\", \"type\": "
+                      "\"random:index/randomPet:RandomPet\", \"custom\": true, \"id\": \"pet-1\"}";
+    struct {
+        const char *doc;
+        size_t n; /* resources read */
+    } cases[] = {
+        {"{\"version\": 3, \"latest\": {\"resources\": [%s]}, \"deployment\": {}}", 0},
+        {"{\"version\": 3, \"checkpoint\": {\"latest\": {\"resources\": [%s]}}, \"deployment\": {\"resources\": []}}",
+         0},
+        {"{\"version\": 3, \"deployment\": {\"resources\": []}, \"checkpoint\": {\"latest\": {\"resources\": [%s]}}}",
+         0},
+        {"{\"version\": 3, \"latest\": {\"resources\": [%s]}, \"checkpoint\": {\"latest\": {\"resources\": []}}}", 0},
+        {"{\"latest\": {\"resources\": [%s]}, \"deployment\": {\"resources\": [7]}}", 1},
+        {"{\"version\": 3, \"latest\": {\"resources\": [5]}, \"deployment\": {\"resources\": [%s]}}", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ck_assert(tu_write(path, arena_sprintf(a, cases[i].doc, pet)));
+        diag_list_t d;
+        diag_list_init(&d);
+        deployment_t *full = deployment_load(a, path, &d);
+        ck_assert_msg(full && full->n_resources == cases[i].n, "case %zu", i);
+        deployment_free(full);
+        diag_list_free(&d);
+        size_t resources = 0, programs = 0;
+        compare_file(a, path, schemas, &resources, &programs);
+        ck_assert_uint_eq(resources, cases[i].n);
+    }
+    tu_rmtree(dir);
+    free(dir);
+    schema_set_free(schemas);
+    arena_free(a);
+}
+END_TEST
+
 static const char *load_fail(arena_t *a, const char *path, int *line) {
     diag_list_t d;
     diag_list_init(&d);
@@ -541,6 +584,7 @@ int main(void) {
     tcase_add_test(tc, test_state_cut_mid_resource);
     tcase_add_test(tc, test_bad_documents);
     tcase_add_test(tc, test_escaped_member_names);
+    tcase_add_test(tc, test_several_containers);
     tcase_add_test(tc, test_read_ahead_agrees_and_stays_in_window);
     tcase_add_test(tc, test_scanner_agrees_with_cjson);
     suite_add_tcase(s, tc);
