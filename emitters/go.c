@@ -972,6 +972,7 @@ enum {
     GO_HELPER_FORMAT_NUMBER,
     GO_HELPER_GRAPHEME_LENGTH,
     GO_HELPER_LOOKUP,
+    GO_HELPER_MARSHAL_JSON,
     GO_HELPER_NOT_IMPLEMENTED,
     GO_HELPER_READFILE,
     GO_HELPER_SHA1,
@@ -1075,6 +1076,18 @@ static const struct {
                             "\treturn string(data)\n"
                             "}\n",
                             {"os", NULL, NULL}},
+    /* PCL's toJSON: json.Marshal without its HTML escaping (< > & as \u003c \u003e \u0026),
+     * the Encoder's new line dropped */
+    [GO_HELPER_MARSHAL_JSON] = {"func marshalJSON(v interface{}) ([]byte, error) {\n"
+                                "\tvar b bytes.Buffer\n"
+                                "\tenc := json.NewEncoder(&b)\n"
+                                "\tenc.SetEscapeHTML(false)\n"
+                                "\tif err := enc.Encode(v); err != nil {\n"
+                                "\t\treturn nil, err\n"
+                                "\t}\n"
+                                "\treturn bytes.TrimSuffix(b.Bytes(), []byte(\"\\n\")), nil\n"
+                                "}\n",
+                                {"bytes", "encoding/json", NULL}},
     [GO_HELPER_SHA1] = {"func sha1Hash(input string) string {\n"
                         "\thash := sha1.Sum([]byte(input))\n"
                         "\treturn hex.EncodeToString(hash[:])\n"
@@ -1138,7 +1151,7 @@ static const go_fn_t GO_FNS[] = {
     {"pulumiResourceName", GO_FN_RESNAME, "$0.PulumiResourceName()", NULL, -1},
     {"pulumiResourceType", GO_FN_RESNAME, "$0.PulumiResourceType()", NULL, -1},
     {"notImplemented", GO_FN_PANIC, "notImplemented($0)", NULL, GO_HELPER_NOT_IMPLEMENTED},
-    {"toJSON", GO_FN_JSON, NULL, "encoding/json", -1},
+    {"toJSON", GO_FN_JSON, NULL, NULL, GO_HELPER_MARSHAL_JSON},
     {"element", GO_FN_ELEMENT, NULL, NULL, -1},
     {"entries", GO_FN_ENTRIES, NULL, NULL, GO_HELPER_ENTRIES},
     {"lookup", GO_FN_LOOKUP, NULL, NULL, GO_HELPER_LOOKUP},
@@ -1749,7 +1762,7 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         }
         int k = g->n_json++;
         char *arg = go_plain_stmt(g, e->call.args[0], g->pre_indent, 1, go_infer(g, e->call.args[0]));
-        go_pre_line(g, 0, arena_sprintf(g->base.a, "tmpJSON%d, err := json.Marshal(%s)", k, arg));
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "tmpJSON%d, err := marshalJSON(%s)", k, arg));
         if (g->ap) {
             go_pre_line(g, 0, "if err != nil {");
             go_pre_line(g, 1, arena_sprintf(g->base.a, "return %s, err", g->ap_zero));

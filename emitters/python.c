@@ -423,8 +423,12 @@ static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
     } else if (strcmp(fn, "lookup") == 0) {
         emit_walk_format(&g->w, e->call.n == 3 ? "$r0.get($1, $2)" : "$r0[$1]", e);
     } else if (strcmp(fn, "toJSON") == 0) {
-        emit_walk_format(
-            &g->w, emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.Output.json_dumps($0)" : "json.dumps($0)", e);
+        /* PCL's JSON: compact, non-ASCII characters as they are */
+        emit_walk_format(&g->w,
+                         emit_call_is_output(g->w.p, g->w.nodes, e)
+                             ? "pulumi.Output.json_dumps($0, separators=(\",\", \":\"), ensure_ascii=False)"
+                             : "json.dumps($0, separators=(\",\", \":\"), ensure_ascii=False)",
+                         e);
     } else {
         emit_walk_call(&g->w, e, PY_CALLS, sizeof PY_CALLS / sizeof PY_CALLS[0]);
     }

@@ -111,12 +111,36 @@ START_TEST(test_python_reads_file_bytes) {
 }
 END_TEST
 
+/* toJSON writes PCL's JSON: compact, non-ASCII kept, no HTML escaping. Python's json.dumps put
+ * spaces after , and : and escaped é; Go's json.Marshal wrote < > & as \u003c \u003e \u0026. */
+START_TEST(test_to_json_as_pcl) {
+    tu_pcl_t f = load("config \"s\" \"string\" {}\n"
+                      "j = toJSON({ a = \"\u00e9<b>&${s}\", n = [1, 2.5] })\n"
+                      "resource \"r\" \"m:index:R\" {\n    s = \"x\"\n}\n"
+                      "k = toJSON({ a = r.s })\n"
+                      "output \"o\" {\n    value = [j, k]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "j = json.dumps({\n");
+    tu_has(py, "}, separators=(\",\", \":\"), ensure_ascii=False)\n");
+    tu_has(py, "k = pulumi.Output.json_dumps({\n");
+    free(py);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "tmpJSON0, err := marshalJSON(map[string]interface{}{");
+    tu_has(go, "func marshalJSON(v interface{}) ([]byte, error) {\n");
+    tu_has(go, "\tenc.SetEscapeHTML(false)\n");
+    lacks(go, "json.Marshal(");
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_go_literal_division_is_float);
     tcase_add_test(tc, test_python_template_prints_as_pcl);
     tcase_add_test(tc, test_python_reads_file_bytes);
+    tcase_add_test(tc, test_to_json_as_pcl);
     suite_add_tcase(s, tc);
     return s;
 }
