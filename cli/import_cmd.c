@@ -229,6 +229,8 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     bool written = committed && writes;
     /* --json: one document on stdout, the diff in it */
     if (o->diff && program_diff && !o->json) fputs(program_diff, stdout);
+    for (size_t i = 0; committed && !quiet && i < s->n_diff_files; i++)
+        fprintf(stderr, "cimport: --diff: a run without it would also write %s (not shown)\n", s->diff_files[i]);
     if (committed && o->report_path && !quiet) fprintf(stderr, "cimport: wrote the import report %s\n", o->report_path);
     if (o->json) {
         cJSON *doc = session_results_json_diff(s, o->show_secrets, o->diff ? program_diff : NULL);
@@ -275,7 +277,8 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     if (s->n_ok == 0) return EXIT_ALL_FAILED;
     if (n_failed > 0 || diag_has_errors(&s->diags) || (o->generate_code && !s->code)) return EXIT_SOME_FAILED;
     if (s->n_recorded_differ) return EXIT_SOME_FAILED; /* the code changes resources the stack holds (warned) */
-    if (o->diff) return s->changed ? EXIT_CHANGES_PENDING : EXIT_ALL_OK;
+    /* the stack is not read under --diff: whether it holds them already is not known, so not "no change" */
+    if (o->diff) return s->changed || s->n_diff_files || tgt->diff_of_stack ? EXIT_CHANGES_PENDING : EXIT_ALL_OK;
     return EXIT_ALL_OK;
 }
 

@@ -496,7 +496,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "next: review the diff above, then run again without --diff to import them into %s and write %s\n",
                     t->diff_of_stack, code_where);
             else
-                fprintf(stderr, "next: %s already holds this code: run again without --diff to import them into %s\n",
+                fprintf(stderr,
+                        "next: %s already holds this code; --diff does not read the stack, so whether %s holds them "
+                        "already is not checked: run again without --diff to import those it does not\n",
                         code_where, t->diff_of_stack);
             break;
         }
@@ -511,6 +513,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                 fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));
             else if (p->changed)
                 fprintf(stderr, "next: review the diff above, then run again without --diff to write %s\n", code_where);
+            else if (p->n_diff_files)
+                fprintf(stderr, "next: %s already holds this code; run again without --diff to write the files above\n",
+                        code_where);
             else
                 fprintf(stderr, "next: nothing to write: %s already holds this code\n", code_where);
             break;

@@ -516,6 +516,16 @@ bool outputs_commit(outputs_t *out, diag_list_t *diags) {
     return ok;
 }
 
+bool outputs_dry_run(outputs_t *out, const char ***changed, size_t *n_changed, diag_list_t *diags) {
+    *changed = NULL;
+    *n_changed = 0;
+    if (diag_has_errors(&out->refused)) {
+        diag_list_move(diags, &out->refused);
+        return false;
+    }
+    return txn_dry_run(out->txn, changed, n_changed, diags);
+}
+
 const stackstate_report_t *outputs_state_report(const outputs_t *out) {
     return out->state && out->state->have_rep ? &out->state->rep : NULL;
 }

@@ -72,6 +72,10 @@ void outputs_stage_participant(outputs_t *out, const txn_participant_t *p);
 /* Everything or nothing (txn_commit). */
 bool outputs_commit(outputs_t *out, diag_list_t *diags);
 
+/* What outputs_commit would do, writing nothing (--diff): false with the reason when it would refuse
+ * (a secrets file it may not write, a merge refused); else *changed lists the files it would create or
+ * change (txn_dry_run). */
+bool outputs_dry_run(outputs_t *out, const char ***changed, size_t *n_changed, diag_list_t *diags);
 /* After a successful commit. */
 const stackstate_report_t *outputs_state_report(const outputs_t *out); /* NULL: no stack state staged */
 bool outputs_program_changed(const outputs_t *out);

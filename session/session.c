@@ -649,27 +649,57 @@ void session_stage_report(import_session_t *p, char *html, size_t len) {
 /* Written as one transaction (never with diff or preview_only, but for the report page): the
  * secrets, the code or the spliced program, the stack state, the report and the selected stack —
  * all of them or none. */
+/* The run's files (not the report, not the stack) staged into out; the code's own only with_code. */
+static void stage_run_files(import_session_t *p, outputs_t *out, bool with_code) {
+    const session_options_t *o = p->opts;
+    if (p->code) {
+        outputs_stage_secrets(out, &p->secrets, &p->gen);
+        /* an in-memory program (an editor's buffer) gets its edit from the front end */
+        if (!with_code || o->program_text)
+            ;
+        else if (o->insert_into)
+            outputs_stage_program(out, o->insert_into, p->lang, o->keep_existing, p->old_text, p->old_len, p->new_text,
+                                  p->new_len, p->code);
+        else if (o->out_path)
+            outputs_stage_code(out, o->out_path, p->code);
+    }
+    if (o->stack_state && p->n_ok > 0) {
+        size_t n_res;
+        stackstate_resource_t *res = session_stack_resources(p, &n_res);
+        outputs_stage_stack_state(out, o->stack_state, p->stack, p->project, res, n_res, &p->secrets, o->secrets_b64);
+    }
+}
+
+/* --diff: what a run without it would write besides the code (the stack config, the secrets file,
+ * the stack export), found by running its updates on the files as they are now; false when that run
+ * would refuse (the reason in diags). */
+static bool diff_other_files(import_session_t *p, diag_list_t *diags) {
+    const session_options_t *o = p->opts;
+    p->n_diff_files = 0;
+    if (p->n_ok == 0) return true;
+    outputs_t *dry = outputs_new(o->lock_wait_ms);
+    stage_run_files(p, dry, false); /* the code's own diff is the one printed */
+    const char **changed;
+    size_t n;
+    bool ok = outputs_dry_run(dry, &changed, &n, diags);
+    if (ok && n) {
+        p->diff_files = arena_alloc(p->arena, n * sizeof *p->diff_files);
+        for (size_t i = 0; i < n; i++)
+            p->diff_files[p->n_diff_files++] = arena_strdup(p->arena, changed[i]);
+    }
+    free(changed);
+    outputs_free(dry);
+    return ok;
+}
+
 bool session_commit(import_session_t *p, diag_list_t *diags) {
     const session_options_t *o = p->opts;
     const txn_participant_t *part = session_stack_participant(p);
     bool writes = !o->preview_only && !o->diff;
+    if (o->diff && !o->preview_only && !diff_other_files(p, diags)) return p->committed = false;
     outputs_free(p->outputs);
     p->outputs = outputs_new(o->lock_wait_ms);
-    if (writes && p->code) {
-        outputs_stage_secrets(p->outputs, &p->secrets, &p->gen);
-        /* an in-memory program (an editor's buffer) gets its edit from the front end */
-        if (o->insert_into && !o->program_text)
-            outputs_stage_program(p->outputs, o->insert_into, p->lang, o->keep_existing, p->old_text, p->old_len,
-                                  p->new_text, p->new_len, p->code);
-        else if (o->out_path && !o->program_text)
-            outputs_stage_code(p->outputs, o->out_path, p->code);
-    }
-    if (writes && o->stack_state && p->n_ok > 0) {
-        size_t n_res;
-        stackstate_resource_t *res = session_stack_resources(p, &n_res);
-        outputs_stage_stack_state(p->outputs, o->stack_state, p->stack, p->project, res, n_res, &p->secrets,
-                                  o->secrets_b64);
-    }
+    if (writes) stage_run_files(p, p->outputs, true);
     if (p->report_html && o->report_path) outputs_stage_file(p->outputs, o->report_path, p->report_html, p->report_len);
     if (writes && part) outputs_stage_participant(p->outputs, part);
     p->committed = outputs_commit(p->outputs, diags);

@@ -262,6 +262,52 @@ static void rollback(txn_t *t) {
     }
 }
 
+bool txn_dry_run(txn_t *t, const char ***changed, size_t *n_changed, diag_list_t *diags) {
+    *changed = NULL;
+    *n_changed = 0;
+    const char **list = malloc((t->n ? t->n : 1) * sizeof *list);
+    if (!list) abort();
+    size_t n = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        entry_t *e = &t->e[i];
+        struct stat st;
+        bool existed = stat(e->path, &st) == 0;
+        if (existed && !S_ISREG(st.st_mode)) continue; /* `-o /dev/null`; a directory is refused by the commit */
+        arena_t *a = arena_new();
+        char *old = NULL;
+        size_t old_len = 0;
+        if (existed && !(old = file_read_all(a, e->path, &old_len, diags))) {
+            arena_free(a);
+            free(list);
+            return false;
+        }
+        bool differs;
+        if (!e->fn) {
+            differs = !existed || old_len != e->len || memcmp(old, e->data, old_len) != 0;
+        } else {
+            char *out = NULL;
+            size_t out_len = 0;
+            if (!e->fn(e->user, e->path, old, old_len, &out, &out_len, diags)) {
+                free(out);
+                arena_free(a);
+                free(list);
+                return false;
+            }
+            differs = out != NULL && (!existed || out_len != old_len || memcmp(out, old, old_len) != 0);
+            free(out);
+        }
+        arena_free(a);
+        if (differs) list[n++] = e->path;
+    }
+    if (n) {
+        *changed = list;
+        *n_changed = n;
+    } else {
+        free(list);
+    }
+    return true;
+}
+
 bool txn_commit(txn_t *t, diag_list_t *diags) {
     bool ok = false, prepared = false;
     entry_t **order = malloc((t->n ? t->n : 1) * sizeof *order);

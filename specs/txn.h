@@ -91,6 +91,12 @@ size_t txn_count(const txn_t *t);
 
 /* Commits every staged file or none (see above). Each file's outcome: txn_changed. */
 bool txn_commit(txn_t *t, diag_list_t *diags);
+/* What a commit would do, writing nothing (--diff): each file is read (no lock taken) and its update
+ * function run on it, or its whole new text compared with it. False with the update function's
+ * diagnostics when a commit would refuse (the participant is not asked). Else *changed (malloc'd,
+ * NULL when none; the caller frees it, not the paths, which stay the transaction's) lists the files a
+ * commit would create or change. */
+bool txn_dry_run(txn_t *t, const char ***changed, size_t *n_changed, diag_list_t *diags);
 /* After a successful commit: whether the i-th staged file was created or replaced (false when its
  * update function left it as it was). */
 bool txn_changed(const txn_t *t, size_t i);

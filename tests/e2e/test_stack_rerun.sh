@@ -47,5 +47,48 @@ rc=$?
   grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already, but the stack records other inputs than were read now: length, upper" changed.err &&
   ok || bad "a re-run with other inputs than the stack records (exit $rc): $(cat changed.err)"
 
+# --- #2: --diff's answer is the real run's: every file it would write, and its refusals ------------
+# --diff after the code was written but the stack was not (the DIY stack is not read under --diff:
+# exit 4, not "no change")
+run --offline-state "$Q/stack.json" -o fresh.ts --code-only >/dev/null 2>&1
+run --offline-state "$Q/stack.json" -o fresh.ts --diff >/dev/null 2>diffstack.err
+rc=$?
+[ $rc = 4 ] && ! grep -qF 'nothing to write' diffstack.err && ok || bad "--diff of a stack import, code unchanged (exit $rc): $(cat diffstack.err)"
+mkdir -p "$work/nop" && cd "$work/nop" || exit 1
+unset PULUMI_BACKEND_URL
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
+one() { "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" "$@"; }
+# the secrets file a run writes, gone since (cimport's own note tells to delete it once stored)
+one -o sec.ts >/dev/null 2>/dev/null && [ -e cimport-secrets.json ] && ok || bad "secret run did not write cimport-secrets.json"
+rm -f cimport-secrets.json
+one -o sec.ts --diff >/dev/null 2>diffsec.err
+rc=$?
+[ $rc = 4 ] && [ ! -e cimport-secrets.json ] &&
+  grep -qxF 'cimport: --diff: a run without it would also write cimport-secrets.json (not shown)' diffsec.err &&
+  ! grep -qF 'nothing to write' diffsec.err && ok || bad "--diff with the secrets file to write (exit $rc): $(cat diffsec.err)"
+# --stack-state: the code written already, the export would get the resource
+one -o st.ts >/dev/null 2>&1
+python3 - "$SS" st.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["deployment"]["resources"] = [r for r in d["deployment"]["resources"] if r["type"] == "pulumi:pulumi:Stack"]
+d["deployment"].pop("secrets_providers", None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+cp st.json st.before
+one -o st.ts --stack prod --project shop --stack-state st.json --code-only --diff >/dev/null 2>diffst.err
+one -o st.ts --stack prod --project shop --stack-state st.json --diff >/dev/null 2>diffst.err
+rc=$?
+cmp -s st.json st.before || bad "--diff wrote st.json"
+# the real run refuses (a secret and no passphrase: exit 2), so --diff says so too, not "run again"
+one -o st.ts --stack prod --project shop --stack-state st.json >/dev/null 2>realst.err
+realrc=$?
+[ $rc = $realrc ] && [ $rc != 0 ] && ok || bad "--diff --stack-state exit $rc, the real run's $realrc: $(cat diffst.err)"
+# with --secrets-provider b64 the run writes the export: --diff names it, exit 4
+one -o st.ts --stack prod --project shop --stack-state st.json --secrets-provider b64 --diff >/dev/null 2>diffst.err
+rc=$?
+[ $rc = 4 ] && cmp -s st.json st.before && grep -qxF 'cimport: --diff: a run without it would also write st.json (not shown)' diffst.err &&
+  ok || bad "--diff --stack-state with the export to write (exit $rc): $(cat diffst.err)"
+
 echo "stack_rerun: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
