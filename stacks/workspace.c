@@ -75,6 +75,36 @@ static void set_stack(arena_t *a, workspace_t *w, const char *ref, const char *s
     }
 }
 
+/* A stack reference ORG/PROJECT/STACK names the project: as pulumi, one other than Pulumi.yaml's is
+ * refused (the stack would be looked up in this project, another stack than the one named); and a
+ * DIY backend has one organization, `organization`. */
+static bool stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags) {
+    if (!w->stack_ref || !w->stack_org) return true;
+    const char *what = strcmp(w->stack_source, "--stack") == 0
+                           ? arena_sprintf(a, "--stack %s", w->stack_ref)
+                           : arena_sprintf(a, "the stack %s selected in %s", w->stack_ref, w->stack_source);
+    const char *first = strchr(w->stack_ref, '/'), *last = strrchr(w->stack_ref, '/');
+    if (first != last && w->have_project && w->project.name) {
+        size_t n = (size_t)(last - first - 1);
+        if (strlen(w->project.name) != n || strncmp(first + 1, w->project.name, n) != 0) {
+            diag_error(diags, DIAG_USAGE,
+                       "%s names project '%.*s', but this is project '%s' (%s): run in that project's directory "
+                       "(--cwd), or name a stack of project '%s'",
+                       what, (int)n, first + 1, w->project.name, w->project_file, w->project.name);
+            return false;
+        }
+    }
+    if (first != last && (w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES) &&
+        strcmp(w->stack_org, "organization") != 0) {
+        diag_error(diags, DIAG_USAGE,
+                   "%s names organization '%s', but a DIY backend (%s) has only 'organization': name the stack as "
+                   "organization/PROJECT/STACK or just STACK",
+                   what, w->stack_org, w->backend_url);
+        return false;
+    }
+    return true;
+}
+
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
     char cwd[PATH_MAX];
     if (!getcwd(cwd, sizeof cwd)) {
@@ -170,5 +200,5 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
         w->access_token = json_str(a, toks, w->backend_url);
     }
     cJSON_Delete(creds);
-    return true;
+    return stack_ref_fits(a, w, diags);
 }

@@ -47,6 +47,27 @@ rc=$?
   grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already, but the stack records other inputs than were read now: length, upper" changed.err &&
   ok || bad "a re-run with other inputs than the stack records (exit $rc): $(cat changed.err)"
 
+# --- #11: --stack ORG/PROJECT/STACK names the project and (DIY) the org: another than this one's is
+# refused, as pulumi refuses it, not imported into Pulumi.yaml's project's stack ---------------------
+mkdir -p "$state/.pulumi/stacks/other"
+printf '{"version":3,"checkpoint":{"stack":"organization/other/dev","latest":null}}' >"$state/.pulumi/stacks/other/dev.json"
+cp "$state/.pulumi/stacks/shop/dev.json" shopdev.before
+cp "$state/.pulumi/stacks/other/dev.json" otherdev.before
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack organization/other/dev --yes -o o.ts >/dev/null 2>other.err
+rc=$?
+[ $rc = 2 ] && [ ! -e o.ts ] && cmp -s shopdev.before "$state/.pulumi/stacks/shop/dev.json" &&
+  cmp -s otherdev.before "$state/.pulumi/stacks/other/dev.json" &&
+  grep -qF "error: --stack organization/other/dev names project 'other', but this is project 'shop' ($work/proj/Pulumi.yaml)" other.err &&
+  ok || bad "--stack of another project (exit $rc): $(cat other.err)"
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack acme/shop/dev --yes -o o.ts >/dev/null 2>org.err
+rc=$?
+[ $rc = 2 ] && [ ! -e o.ts ] && cmp -s shopdev.before "$state/.pulumi/stacks/shop/dev.json" &&
+  grep -qF "error: --stack acme/shop/dev names organization 'acme', but a DIY backend ($PULUMI_BACKEND_URL) has only 'organization'" org.err &&
+  ok || bad "--stack of another org on a DIY backend (exit $rc): $(cat org.err)"
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack organization/shop/dev --yes -o o.ts >/dev/null 2>same.err
+rc=$?
+[ $rc = 0 ] && ok || bad "--stack organization/shop/dev (exit $rc): $(cat same.err)"
+
 # --- #2: --diff's answer is the real run's: every file it would write, and its refusals ------------
 # --diff after the code was written but the stack was not (the DIY stack is not read under --diff:
 # exit 4, not "no change")
