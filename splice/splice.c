@@ -1243,8 +1243,16 @@ static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end
         }
         return;
     }
-    /* the others: options from the fourth argument (Go: each one an argument), else the third */
+    /* the others: options from the fourth argument (Go: each one an argument), else the third (a
+     * TypeScript ComponentResource: the fourth, after its type, name and args) */
     uint32_t at = p->lang == LANG_GO ? 3 : 2;
+    const char *paren = memchr(p->text + res_start, '(', res_end - res_start);
+    if (p->lang == LANG_TYPESCRIPT && paren) {
+        const char *e = paren;
+        while (e > p->text + res_start && isspace((unsigned char)e[-1]))
+            e--;
+        if ((size_t)(e - (p->text + res_start)) >= 17 && memcmp(e - 17, "ComponentResource", 17) == 0) at = 3;
+    }
     if (na > 0) o->last_arg_end = sp_end_byte(a[na < at ? na - 1 : at - 1]);
     if (na <= at) return;
     o->present = true;

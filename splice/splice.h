@@ -10,10 +10,11 @@
  * changes nothing the second time; the resource options the user wrote on it are kept (added to the
  * generated ones; one set otherwise by the generated code, options that cannot be read one by one
  * beside generated ones, or a `parent` the generated code does not give are refused; an `import`
- * option it does not write is dropped: the resource is in the stack). A statement that is no resource (a config read, the config object)
- * goes before the first statement that uses it: for a replaced resource of the body, right before it
- * (the file's own config object only when declared earlier); for one in a block of its own (a
- * function's), into that block before it (refused where no statement can go there).
+ * option it does not write is dropped: the resource is in the stack). A statement that is no
+ * resource (a config read, the config object) goes before the first statement that uses it: for a
+ * replaced resource of the body, right before it (the file's own config object only when declared
+ * earlier); for one in a block of its own (a function's), into that block before it (refused where no
+ * statement can go there).
  *
  * Nothing is written by splice_program: it returns the new text. splice_write_file writes it only
  * if the file still holds what was read. review_unified_diff (review.h) shows the change.
