@@ -171,7 +171,8 @@ struct outputs {
     secrets_ctx_t *secrets;
     size_t program_index;
     bool made_dir;
-    const char *dir;
+    char **dirs; /* the directories this run made, outermost first (removed again if the commit fails) */
+    size_t ndirs;
     char *read_only;     /* a whole file staged over one the user made read-only (malloc'd path), or NULL */
     diag_list_t refused; /* why the secrets cannot be written where they would go (a link out of the project) */
 };
@@ -192,7 +193,11 @@ void outputs_free(outputs_t *out) {
     free(out->read_only);
     diag_list_free(&out->refused);
     txn_free(out->txn);
-    if (out->made_dir) rmdir(out->dir); /* only if the commit left it empty */
+    for (size_t i = out->ndirs; i-- > 0;) {
+        if (out->made_dir) rmdir(out->dirs[i]); /* only if the commit left it empty */
+        free(out->dirs[i]);
+    }
+    free(out->dirs);
     if (out->program) {
         free(out->program->old_text);
         free(out->program->new_text);
@@ -450,6 +455,44 @@ static bool file_update(void *user, const char *path, const char *old, size_t ol
     return true;
 }
 
+/* Makes the directory `dir` where `file` goes and every missing one above it, as `pulumi config set`
+ * makes a stackConfigDir (os.MkdirAll), each remembered so that a run that writes nothing removes them
+ * again. False with a diagnostic in out->refused where one cannot be made (a file in the way). */
+static bool outputs_make_dirs(outputs_t *out, const char *dir, mode_t mode, const char *file, const char *fix) {
+    size_t len = strlen(dir);
+    char *p = malloc(len + 1);
+    if (!p) abort();
+    memcpy(p, dir, len + 1);
+    bool ok = true;
+    for (size_t i = 1; ok && i <= len; i++) {
+        if (i < len && p[i] != '/') continue;
+        char c = p[i];
+        p[i] = '\0';
+        struct stat st;
+        const char *why = NULL;
+        if (stat(p, &st) == 0) {
+            if (!S_ISDIR(st.st_mode)) why = "is not a directory";
+        } else if (errno == ENOENT && mkdir(p, mode) == 0) {
+            out->dirs = realloc(out->dirs, (out->ndirs + 1) * sizeof *out->dirs);
+            if (!out->dirs || !(out->dirs[out->ndirs] = strdup(p))) abort();
+            out->ndirs++;
+            out->made_dir = true;
+        } else if (errno != EEXIST) {
+            why = strerror(errno);
+        }
+        if (why) {
+            const char *base = strrchr(file, '/');
+            diag_add(&out->refused, DIAG_ERROR, DIAG_IO, dir, NULL,
+                     "cannot create the directory for %s: %s %s; nothing was written: %s", base ? base + 1 : file, p,
+                     why, fix);
+            ok = false;
+        }
+        p[i] = c;
+    }
+    free(p);
+    return ok;
+}
+
 void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl_gen_result_t *g) {
     if (g->n_secrets == 0) return;
     secrets_ctx_t *c = calloc(1, sizeof *c);
@@ -475,25 +518,22 @@ void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl
      * the commit fails before anything is written. */
     if (!file_link_stays_inside(s->to_config ? s->config_path : s->file, &out->refused)) return;
     if (s->to_config) {
-        /* a stackConfigDir not there yet is made, as `pulumi config set` makes it (removed again when
-         * the commit fails and leaves it empty) */
+        /* a stackConfigDir not there yet is made, nested too, as `pulumi config set` makes it (removed
+         * again when the commit fails and leaves it empty) */
         char *d = arena_strdup(s->arena, s->config_path);
         char *slash = strrchr(d, '/');
         if (slash && slash != d) {
             *slash = '\0';
-            if (mkdir(d, 0755) == 0) {
-                out->made_dir = true;
-                out->dir = d;
-            }
+            if (!outputs_make_dirs(out, d, 0755, s->config_path,
+                                   "point stackConfigDir in Pulumi.yaml (or --config-file) at a directory that can be "
+                                   "made, or make it"))
+                return;
         }
         txn_update(out->txn, s->config_path, 0644, false, config_update, c);
     } else {
-        if (s->file_dir) {
-            if (mkdir(s->file_dir, 0700) == 0) {
-                out->made_dir = true;
-                out->dir = s->file_dir;
-            }
-        }
+        if (s->file_dir && !outputs_make_dirs(out, s->file_dir, 0700, s->file,
+                                              "give --secrets-dir a directory that can be made, or make it"))
+            return;
         txn_update(out->txn, s->file, 0600, true, file_update, c);
     }
 }

@@ -186,6 +186,26 @@ printf 'name: shop\nruntime: nodejs\nstackConfigDir: newcfg\n' >../Pulumi.yaml
 PULUMI_CONFIG_PASSPHRASE=pw import -o index4.ts -q >run4.log 2>&1 && grep -qF 'shop:apiNameKeepersApiToken:' ../newcfg/Pulumi.prod.yaml && ok ||
   bad "stackConfigDir not there yet: $(cat run4.log; ls ..)"
 
+# ... also nested (`stackConfigDir: deep/er/cfg`, none of it there: it exited 2, "cannot create the lock
+# file", and wrote nothing); a run that writes nothing leaves none of the directories it made
+printf 'name: shop\nruntime: nodejs\nstackConfigDir: deep/er/cfg\n' >../Pulumi.yaml
+: >ro.ts && chmod 444 ro.ts
+PULUMI_CONFIG_PASSPHRASE=pw import -o ro.ts -q >run5.log 2>&1
+rc=$?
+[ $rc = 2 ] && [ ! -e ../deep ] && ok || bad "nested stackConfigDir, a failed run: exit $rc, left: $(ls ..): $(cat run5.log)"
+PULUMI_CONFIG_PASSPHRASE=pw import -o index5.ts -q >run5.log 2>&1 && grep -qF 'shop:apiNameKeepersApiToken:' ../deep/er/cfg/Pulumi.prod.yaml &&
+  [ "$(stat -c %a ../deep/er)" = 755 ] && ok || bad "nested stackConfigDir not there yet: $(cat run5.log; ls -R ..)"
+# where one cannot be made (a file in the way), the message says which and what to do
+printf 'name: shop\nruntime: nodejs\nstackConfigDir: afile/cfg\n' >../Pulumi.yaml && : >../afile
+PULUMI_CONFIG_PASSPHRASE=pw import -o index6.ts -q >run6.log 2>&1
+rc=$?
+[ $rc = 2 ] && [ ! -e index6.ts ] && grep -qxF "error: $tmp/p8/afile/cfg: cannot create the directory for Pulumi.prod.yaml: $tmp/p8/afile is not a directory; nothing was written: point stackConfigDir in Pulumi.yaml (or --config-file) at a directory that can be made, or make it" run6.log &&
+  ok || bad "stackConfigDir under a file: exit $rc: $(cat run6.log)"
+# --help says where the stack config is
+"$CIMPORT" --help 2>&1 | grep -A1 -F -- "--config-file FILE       the stack's config file (default: Pulumi.<stack>.yaml in Pulumi.yaml's" |
+  grep -qxF "                               stackConfigDir, else beside Pulumi.yaml)" &&
+  ok || bad "--help on --config-file: $("$CIMPORT" --help 2>&1 | grep -A1 -F -- --config-file)"
+
 # --- a merge refused by the stack state: no code, no secrets, exit 2 -----------------------------
 mkdir -p "$tmp/p4" && cd "$tmp/p4"
 cp "$SS" other.json   # the state of stack prod of project shop; this run says --project other
