@@ -369,7 +369,30 @@ static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *at
         {"aws_appautoscaling_policy", "///", {"service_namespace", "resource_id", "scalable_dimension", "name"}},
         {"aws_appautoscaling_target", "//", {"service_namespace", "resource_id", "scalable_dimension"}},
     };
+    /* Types the provider imports by their value, a secret (terraform-provider-random's importers; the
+     * state's `id` of a random_password is the placeholder "none"): converting them by `id` would
+     * import another value, and by their value would put the secret in plaintext into the import file. */
+    static const struct {
+        const char *type, *value_attr;
+    } secret_ids[] = {
+        {"random_password", "result"},
+        {"random_bytes", "result_base64"},
+    };
     *why = NULL;
+    for (size_t i = 0; i < sizeof secret_ids / sizeof secret_ids[0]; i++) {
+        if (strcmp(secret_ids[i].type, r->type) != 0) continue;
+        const char *id = attr_str(attrs, "id");
+        *why =
+            arena_sprintf(a,
+                          "the random provider imports it by its value (its `%s` attribute, a secret), not by its "
+                          "Terraform `id`%s: cimport does not write a secret into the import file in plaintext. "
+                          "Import it by hand (`pulumi import <type> <name> <value>`, or add it to the import file "
+                          "yourself if its value in plaintext there is acceptable), or let the program create a "
+                          "new one",
+                          /* only the placeholder is shown: another `id` could be the value itself */
+                          secret_ids[i].value_attr, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : "");
+        return NULL;
+    }
     if (strcmp(r->type, "aws_ecs_service") == 0) {
         const char *cluster = attr_str(attrs, "cluster"), *name = attr_str(attrs, "name");
         if (!cluster || !name) {

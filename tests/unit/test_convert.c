@@ -200,6 +200,70 @@ START_TEST(test_id_exceptions) {
 }
 END_TEST
 
+/* A random_password's Terraform `id` is the placeholder "none"; the random provider imports one by its
+ * value (a secret), as random_bytes by its base64 value. Neither is converted with the placeholder (which
+ * would "import" a password "none"), nor with the secret in plaintext in the import file: refused with
+ * the reason, and two passwords are two refusals, not one resource "imported twice". */
+START_TEST(test_secret_import_ids_refused) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+        "{\"mode\":\"managed\",\"type\":\"random_password\",\"name\":\"pw\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":3,\"attributes\":{\"id\":\"none\",\"length\":16,\"result\":\"S3cr3t-Value-XYZ\"},"
+        "\"sensitive_attributes\":[[{\"type\":\"get_attr\",\"value\":\"result\"}]]}]},"
+        "{\"mode\":\"managed\",\"type\":\"random_password\",\"name\":\"pw2\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":3,\"attributes\":{\"id\":\"none\",\"length\":8,\"result\":\"0therPw!\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"random_bytes\",\"name\":\"key\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":0,\"attributes\":{\"length\":4,\"result_base64\":\"q80S3w==\","
+        "\"result_hex\":\"abcd12df\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"s\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":2,\"attributes\":{\"id\":\"abcDEF12\",\"length\":8,\"result\":\"abcDEF12\"}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "pw.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.converted, 1);
+    ck_assert_uint_eq(r.no_id, 3);
+    ck_assert_uint_eq(f->n_specs, 1);
+    ck_assert_str_eq(f->specs[0].type, "random:index/randomString:RandomString");
+    ck_assert_str_eq(f->specs[0].id, "abcDEF12");
+    ck_assert_int_eq(r.entries[0].outcome, CONVERT_NO_ID);
+    ck_assert_str_eq(r.entries[0].token, "random:index/randomPassword:RandomPassword");
+    ck_assert_str_eq(r.entries[0].reason,
+                     "the random provider imports it by its value (its `result` attribute, a secret), not by its "
+                     "Terraform `id` \"none\" (a placeholder): cimport does not write a secret into the import file in "
+                     "plaintext. Import it by hand (`pulumi import <type> <name> <value>`, or add it to the import "
+                     "file yourself if its value in plaintext there is acceptable), or let the program create a new "
+                     "one");
+    ck_assert_int_eq(r.entries[1].outcome, CONVERT_NO_ID);
+    ck_assert_int_eq(r.entries[2].outcome, CONVERT_NO_ID);
+    ck_assert_ptr_nonnull(strstr(r.entries[2].reason, "its `result_base64` attribute, a secret"));
+    char *json = import_file_to_json(f);
+    ck_assert_ptr_null(strstr(json, "none"));
+    ck_assert_ptr_null(strstr(json, "S3cr3t"));
+    ck_assert_ptr_null(strstr(json, "q80S3w"));
+    free(json);
+    /* The offline snapshot of the same state does not serve them either (the same plan). */
+    convert_report_t r2 = {0};
+    deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &r2, &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 2); /* the stack and the string */
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_bad_inputs_exact_errors) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -956,6 +1020,7 @@ int main(void) {
     tcase_add_test(tc, test_bridge_metadata);
     tcase_add_test(tc, test_modules_counts_aliases_golden);
     tcase_add_test(tc, test_id_exceptions);
+    tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
     tcase_add_test(tc, test_all_shared_tfstates_accounted);
