@@ -22,6 +22,7 @@
 #include "base/vec.h"
 #include "importer/offline_internal.h"
 #include "specs/importfile.h"
+#include "specs/stackstate.h"
 #include "specs/suggest.h"
 
 typedef struct offline_slot {
@@ -107,7 +108,7 @@ static const char *recorded_provider(arena_t *a, const state_resource_t *r, bool
     char *purn = sep ? arena_strndup(a, r->provider, (size_t)(sep - r->provider)) : arena_strdup(a, r->provider);
     char *name = urn_name(a, purn);
     if (!name) name = purn;
-    *is_default = strncmp(name, "default", 7) == 0;
+    *is_default = stackstate_is_default_provider_name(name);
     return name;
 }
 

@@ -20,6 +20,7 @@
 #include "base/fileio.h"
 #include "base/hashmap.h"
 #include "specs/readable_name.h"
+#include "specs/stackstate.h"
 
 /* --- names already used: a base/hashmap used as a set (keys only), freed with its arena ---------- */
 
@@ -884,7 +885,8 @@ static const char *urn_last_name(arena_t *a, const char *urn) {
 }
 
 static bool is_default_provider(arena_t *a, const state_resource_t *r) {
-    return strncmp(r->type, "pulumi:providers:", 17) == 0 && strncmp(urn_last_name(a, r->urn), "default", 7) == 0;
+    return strncmp(r->type, "pulumi:providers:", 17) == 0 &&
+           stackstate_is_default_provider_name(urn_last_name(a, r->urn));
 }
 
 /* `<provider URN>::<provider ID>` → the URN. */
@@ -1043,7 +1045,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
                 const pv_t *pin = provider_inputs(&x, &d->resources[pi], diags);
                 sp->version = pv_str_member(pin, "version");
                 sp->plugin_download_url = pv_str_member(pin, "pluginDownloadURL");
-            } else if (!strstr(purn, "::default")) {
+            } else if (!stackstate_is_default_provider_name(urn_last_name(a, purn))) {
                 sp->provider = reference_name(&x, purn);
             }
         }

@@ -79,6 +79,10 @@ static bool name_char_ok(char c) {
            c == '-';
 }
 
+bool stackstate_is_default_provider_name(const char *name) {
+    return name && (strcmp(name, "default") == 0 || strncmp(name, "default_", 8) == 0);
+}
+
 /* Pulumi's ProviderRequest.Name(): `default`, then `_<major>_<minor>_<patch>`, `_<part>` per
  * prerelease and build part, then `_<QName of the download URL>` (each `/`-separated segment with
  * characters outside [A-Za-z0-9_.-] replaced by `_`, empty segments dropped). */

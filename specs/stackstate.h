@@ -126,5 +126,9 @@ bool stackstate_merge(const char *path, const char *stack, const char *project, 
 /* The default provider's name for a version and download URL (`default`, `default_1_2_3`,
  * `default_1_2_3_beta_1`, `default_1_2_3_https_/get.example.com/x`), as Pulumi names it. */
 char *stackstate_default_provider_name(arena_t *a, const char *version, const char *download_url);
+/* Whether a provider's name (its URN's last part) is one Pulumi gives a default provider: `default`,
+ * or `default_` and the version/URL parts. A program's own provider may be named `defaultWest` or
+ * `default-east`: that is an explicit provider. */
+bool stackstate_is_default_provider_name(const char *name);
 
 #endif

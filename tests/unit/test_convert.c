@@ -928,6 +928,54 @@ END_TEST
 
 /* Parents and providers that the export references but does not hold go to the nameTable;
  * explicit providers are specs referenced by name, with their non-secret configuration. */
+/* Pulumi names its default providers `default` or `default_<version>[_<download URL>]`; a provider the
+ * program made itself may be named `defaultWest` or `default-east`: it is an explicit provider, kept
+ * with its configuration, and its resources keep it (not re-homed onto the target's default one). */
+START_TEST(test_export_user_provider_named_default_like) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev\",\"custom\":false,"
+        "\"type\":\"pulumi:pulumi:Stack\"},"
+        "{\"urn\":\"urn:pulumi:dev::proj::pulumi:providers:random::default_4_16_0\",\"custom\":true,\"id\":\"aaaa\","
+        "\"type\":\"pulumi:providers:random\",\"inputs\":{\"version\":\"4.16.0\"}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::pulumi:providers:random::defaultWest\",\"custom\":true,\"id\":\"bbbb\","
+        "\"type\":\"pulumi:providers:random\",\"inputs\":{\"version\":\"4.16.0\",\"foo\":\"bar\"}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::pulumi:providers:random::default-east\",\"custom\":true,\"id\":\"cccc\","
+        "\"type\":\"pulumi:providers:random\",\"inputs\":{\"foo\":\"baz\"}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet1\",\"custom\":true,"
+        "\"id\":\"brave-otter\",\"type\":\"random:index/randomPet:RandomPet\","
+        "\"provider\":\"urn:pulumi:dev::proj::pulumi:providers:random::defaultWest::bbbb\"},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet2\",\"custom\":true,"
+        "\"id\":\"calm-cat\",\"type\":\"random:index/randomPet:RandomPet\","
+        "\"provider\":\"urn:pulumi:dev::proj::pulumi:providers:random::default-east::cccc\"},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet3\",\"custom\":true,"
+        "\"id\":\"dry-dog\",\"type\":\"random:index/randomPet:RandomPet\","
+        "\"provider\":\"urn:pulumi:dev::proj::pulumi:providers:random::default_4_16_0::aaaa\"}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_msg(dep != NULL, "%s", d.head ? d.head->message : "");
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.skipped, 2); /* the stack, default_4_16_0 */
+    ck_assert_uint_eq(f->n_specs, 5);
+    ck_assert_str_eq(f->specs[0].name, "defaultWest");
+    ck_assert_str_eq(f->specs[0].type, "pulumi:providers:random");
+    ck_assert_str_eq(pv_object_get(f->specs[0].inputs, "foo")->u.str.s, "bar");
+    ck_assert_str_eq(f->specs[1].name, "default-east");
+    ck_assert_str_eq(f->specs[2].name, "pet1");
+    ck_assert_str_eq(f->specs[2].provider, "defaultWest");
+    ck_assert_str_eq(f->specs[3].provider, "default-east");
+    ck_assert_ptr_null(f->specs[4].provider);
+    ck_assert_str_eq(f->specs[4].version, "4.16.0");
+    deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_export_name_table_and_explicit_provider) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1028,6 +1076,7 @@ int main(void) {
     tcase_add_test(tc, test_pulumi_exports_structure);
     tcase_add_test(tc, test_export_named_references);
     tcase_add_test(tc, test_export_name_table_and_explicit_provider);
+    tcase_add_test(tc, test_export_user_provider_named_default_like);
     tcase_add_test(tc, test_is_terraform_state);
     tcase_add_test(tc, test_mapping_document);
     tcase_add_test(tc, test_mapping_document_malformed);
