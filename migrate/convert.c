@@ -1011,6 +1011,14 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
                          arena_sprintf(a, "resource '%s' of type '%s'", e->name, r->type),
                          "the source stack keeps it on delete (retainOnDelete), which an import file cannot carry: "
                          "add retainOnDelete to its code, or the target's `pulumi destroy` deletes it");
+            if (r->additional_secret_outputs)
+                diag_add(diags, DIAG_WARNING, DIAG_INPUT, d->path,
+                         arena_sprintf(a, "resource '%s' of type '%s'", e->name, r->type),
+                         "the source program marks outputs of it secret (additionalSecretOutputs: %s), which an "
+                         "import file cannot carry: the import records them as the provider returns them (in "
+                         "plaintext unless the provider marks them) until its code has that option and `pulumi up` "
+                         "ran",
+                         r->additional_secret_outputs);
         }
     }
     if (report->converted == 0) {

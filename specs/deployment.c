@@ -140,6 +140,19 @@ static bool read_properties(arena_t *a, const cJSON *r, const char *key, const c
     return properties_done(key, urn, *out, &local, path, diags);
 }
 
+/* The strings of a JSON array, ", "-joined (an arena string), or NULL when there are none. */
+static const char *joined_names(arena_t *a, const cJSON *arr) {
+    if (!cJSON_IsArray(arr)) return NULL;
+    buf_t b;
+    buf_init(&b);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) {
+        if (cJSON_IsString(e) && e->valuestring[0]) buf_printf(&b, "%s%s", b.len ? ", " : "", e->valuestring);
+    }
+    const char *out = b.len ? buf_arena_str(&b, a) : NULL;
+    buf_free(&b);
+    return out;
+}
 static bool read_resource(arena_t *a, const cJSON *r, size_t index, int version, bool b64_secrets, const char *path,
                           state_resource_t *out, diag_list_t *diags) {
     if (!cJSON_IsObject(r)) {
@@ -169,6 +182,7 @@ static bool read_resource(arena_t *a, const cJSON *r, size_t index, int version,
     out->del = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "delete"));
     out->external = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "external"));
     out->retain_on_delete = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "retainOnDelete"));
+    out->additional_secret_outputs = joined_names(a, cJSON_GetObjectItemCaseSensitive(r, "additionalSecretOutputs"));
     if (!read_properties(a, r, "inputs", out->urn, &out->inputs, path, diags)) return false;
     if (!read_properties(a, r, "outputs", out->urn, &out->outputs, path, diags)) return false;
     pv_t *defaults = NULL;
@@ -399,10 +413,12 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
         K_EXTERNAL,
         K_RETAIN,
         K_DEPS,
+        K_ASO,
         K_N
     };
-    static const char *const names[K_N] = {"urn",     "type",   "id",       "parent",         "provider",    "custom",
-                                           "protect", "delete", "external", "retainOnDelete", "dependencies"};
+    static const char *const names[K_N] = {"urn",      "type",           "id",           "parent",
+                                           "provider", "custom",         "protect",      "delete",
+                                           "external", "retainOnDelete", "dependencies", "additionalSecretOutputs"};
     jscan_range_t val[K_N];
     bool seen[K_N] = {0};
     bool first = true, done = false;
@@ -445,6 +461,11 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
             if (cJSON_IsString(e)) out->dependencies[k++] = arena_strdup(a, e->valuestring);
         out->n_dependencies = k;
         cJSON_Delete(deps);
+    }
+    if (seen[K_ASO] && s->text[val[K_ASO].start] == '[') {
+        cJSON *aso = cJSON_ParseWithLength(s->text + val[K_ASO].start, val[K_ASO].end - val[K_ASO].start);
+        out->additional_secret_outputs = joined_names(a, aso);
+        cJSON_Delete(aso);
     }
     out->lazy = true;
     out->range_start = start;

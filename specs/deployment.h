@@ -26,8 +26,10 @@ typedef struct state_resource {
     bool del; /* pending delete */
     bool external;
     bool retain_on_delete; /* retainOnDelete: `pulumi destroy` leaves it in the cloud */
-    pv_t *inputs;          /* object, never NULL */
-    pv_t *outputs;         /* object, never NULL */
+    /* additionalSecretOutputs: the output names the program marked secret, ", "-joined; NULL if none */
+    const char *additional_secret_outputs;
+    pv_t *inputs;  /* object, never NULL */
+    pv_t *outputs; /* object, never NULL */
     const char **dependencies;
     size_t n_dependencies;
     const struct cJSON *raw; /* the resource's JSON in `doc`; NULL when loaded indexed */

@@ -155,6 +155,19 @@ expect_rc $? 0 "--from pulumi, retainOnDelete"
 grep -qF "resource 'bucket-suffix' of type 'random:index/randomString:RandomString': the source stack keeps it on delete (retainOnDelete), which an import file cannot carry: add retainOnDelete to its code, or the target's \`pulumi destroy\` deletes it" "$TMP/err" ||
     fail "--from pulumi: retainOnDelete dropped without a word: $(cat "$TMP/err")"
 
+# 6e. additionalSecretOutputs cannot be carried by an import file either: said, naming the outputs (the
+# import recorded them in plaintext and the code lacked the option, with no word)
+python3 - "$SOURCE_DIR/examples/quickstart/stack.json" "$TMP/aso.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+[r for r in d["deployment"]["resources"] if r.get("id") == "x7k2p9qa"][0]["additionalSecretOutputs"] = ["result", "special"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" convert --from pulumi "$TMP/aso.json" -o "$TMP/aso-imports.json" >/dev/null 2>"$TMP/err"
+expect_rc $? 0 "--from pulumi, additionalSecretOutputs"
+grep -qF "resource 'bucket-suffix' of type 'random:index/randomString:RandomString': the source program marks outputs of it secret (additionalSecretOutputs: result, special), which an import file cannot carry" "$TMP/err" ||
+    fail "--from pulumi: additionalSecretOutputs dropped without a word: $(cat "$TMP/err")"
+
 # 7. Every shared Terraform file either converts (0/1), has no resource it can convert (3: nothing
 # written), or is refused (2) with an error line.
 converted=0 refused=0 unconverted=0
