@@ -248,7 +248,12 @@ static void print_summary(const convert_report_t *r, const char *what) {
                 "imported as it is; check the resource before you rely on it\n",
                 e->address);
     }
-    if (r->providers) fprintf(stderr, "\n%zu explicit provider spec(s) written\n", r->providers);
+    if (r->providers)
+        fprintf(stderr, "\n%zu explicit provider spec(s) written%s\n", r->providers,
+                r->providers_unconfigured
+                    ? " without configuration (a Terraform state records none): set each one's (region, project, "
+                      "credentials...) in its `inputs` and in the program before importing"
+                    : "");
     if (r->note) fprintf(stderr, "\nnote: %s\n", r->note);
     bool none = !r->converted && !r->providers;
     if (r->unmapped)

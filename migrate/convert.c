@@ -431,9 +431,13 @@ static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *at
 
 /* --- the planning pass ------------------------------------------------------------------------------ */
 
+/* The explicit provider spec of a resource's provider configuration: one per alias and per module
+ * provider block (`module.m.provider[...]` is another configuration than the root's); NULL for the
+ * root's default configuration. */
 static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const char *token) {
-    if (!r->provider_alias) return NULL;
-    char *key = arena_sprintf(p->a, "%s.%s", r->provider_source, r->provider_alias);
+    if (!r->provider_alias && !r->provider_module) return NULL;
+    char *key = arena_sprintf(p->a, "%s|%s.%s", r->provider_module ? r->provider_module : "", r->provider_source,
+                              r->provider_alias ? r->provider_alias : "");
     for (size_t i = 0; i < p->n_providers; i++)
         if (strcmp(p->providers[i].key, key) == 0) return p->providers[i].name;
     const char *pkg = package_of_token(p->a, token);
@@ -441,8 +445,14 @@ static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const
     provider_spec_t *ps = &p->providers[p->n_providers++];
     ps->key = key;
     ps->package = pkg;
-    ps->name =
-        unique_name(p->a, p->names, convert_sanitize_name(p->a, arena_sprintf(p->a, "%s-%s", pkg, r->provider_alias)));
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, pkg);
+    if (r->provider_module) module_path_parts(&b, r->provider_module);
+    if (r->provider_alias) buf_printf(&b, "-%s", r->provider_alias);
+    ps->name = unique_name(p->a, p->names, convert_sanitize_name(p->a, buf_arena_str(&b, p->a)));
+    buf_free(&b);
+    p->report->providers_unconfigured = true;
     return ps->name;
 }
 
@@ -456,7 +466,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
     /* Provider specs are named before resources, so a resource never takes a provider's name. */
     for (size_t i = 0; i < s->n_resources; i++) {
         const tf_resource_t *r = &s->resources[i];
-        if (r->is_data || !r->provider_alias) continue;
+        if (r->is_data || (!r->provider_alias && !r->provider_module)) continue;
         const char *note, *why;
         const char *token = map_type(p, r, &note, &why);
         if (token) provider_spec_for(p, r, token);

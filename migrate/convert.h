@@ -4,8 +4,8 @@
  * Terraform → import file follows pulumi-converter-terraform's TranslateState (import-semantics
  * §1.7): one spec per managed instance, `-<index>`/`-<key>` name suffixes, the character
  * sanitizing, and the per-type ID exceptions table; beyond it, module paths prefix names, names are
- * deduplicated, provider aliases become explicit provider specs, and every resource that is not
- * converted is listed in the report with its reason.
+ * deduplicated, provider aliases and module provider blocks become explicit provider specs, and
+ * every resource that is not converted is listed in the report with its reason.
  *
  * Pulumi export → import file follows `pulumi preview --import-file` (§1.8): explicit providers
  * and components become specs, default providers do not, parents and providers are referenced by
@@ -51,6 +51,8 @@ typedef struct convert_report {
     size_t n_entries, cap_entries;
     size_t converted, skipped, unmapped, no_id;
     size_t providers; /* explicit provider specs written */
+    /* they come from a Terraform state, which records no provider configuration: each needs it set */
+    bool providers_unconfigured;
     const char *note; /* one line about the whole input (e.g. why it has nothing to import), or NULL */
 } convert_report_t;
 

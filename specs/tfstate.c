@@ -38,6 +38,8 @@ static void text_position(const char *text, size_t off, size_t *line, size_t *co
  * `module.x.provider.aws`, and an empty address (then the type's prefix names the provider). */
 static void parse_provider(arena_t *a, const char *addr, const char *type, tf_resource_t *r) {
     const char *p = addr ? strstr(addr, "provider[\"") : NULL;
+    const char *at = p ? p : addr ? strstr(addr, "provider.") : NULL;
+    if (at && at > addr + 1 && at[-1] == '.') r->provider_module = arena_strndup(a, addr, (size_t)(at - 1 - addr));
     if (p) {
         p += 10;
         const char *q = strchr(p, '"');

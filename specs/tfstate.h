@@ -36,6 +36,9 @@ typedef struct tf_resource {
     const char *provider_source; /* `registry.terraform.io/hashicorp/aws`, or `aws` for legacy addresses */
     const char *provider_type;   /* `aws`: the last part of the source */
     const char *provider_alias;  /* `west` from `provider[...].west`, NULL if none */
+    /* `module.m` from `module.m.provider[...]`: the module's own provider block (another configuration
+     * than the root's); NULL for the root's (inherited by modules without their own) */
+    const char *provider_module;
     tf_instance_t *instances;
     size_t n_instances;
 } tf_resource_t;

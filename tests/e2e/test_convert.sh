@@ -168,6 +168,28 @@ expect_rc $? 0 "--from pulumi, additionalSecretOutputs"
 grep -qF "resource 'bucket-suffix' of type 'random:index/randomString:RandomString': the source program marks outputs of it secret (additionalSecretOutputs: result, special), which an import file cannot carry" "$TMP/err" ||
     fail "--from pulumi: additionalSecretOutputs dropped without a word: $(cat "$TMP/err")"
 
+# 6f. A module's own provider block is another configuration than the root's: its own spec, and the
+# note that a Terraform state records no provider configuration (all were merged, without a word)
+cat >"$TMP/al.tfstate" <<'EOF'
+{"version":4,"terraform_version":"1.9.1","serial":3,"lineage":"abc","outputs":{},"resources":[
+{"mode":"managed","type":"random_pet","name":"a","provider":"provider[\"registry.terraform.io/hashicorp/random\"].west","instances":[{"schema_version":0,"attributes":{"id":"a-pet","length":2}}]},
+{"module":"module.m","mode":"managed","type":"random_pet","name":"b","provider":"module.m.provider[\"registry.terraform.io/hashicorp/random\"].west","instances":[{"schema_version":0,"attributes":{"id":"b-pet","length":2}}]},
+{"module":"module.n","mode":"managed","type":"random_pet","name":"c","provider":"module.n.provider[\"registry.terraform.io/hashicorp/random\"]","instances":[{"schema_version":0,"attributes":{"id":"c-pet","length":2}}]}]}
+EOF
+"$CIMPORT" convert --from terraform "$TMP/al.tfstate" --no-plugins --mapping "$SHARED_DATA/schemas/random/bridge-metadata.json" \
+    -o "$TMP/al.json" >/dev/null 2>"$TMP/err"
+expect_rc $? 0 "--from terraform, module provider blocks"
+python3 - "$TMP/al.json" <<'PY' || fail "--from terraform: module provider blocks merged: $(cat "$TMP/al.json")"
+import json, sys
+specs = json.load(open(sys.argv[1]))["resources"]
+prov = {s["id"]: s.get("provider") for s in specs if "id" in s}
+names = sorted(s["name"] for s in specs if s["type"] == "pulumi:providers:random")
+assert prov == {"a-pet": "random_west", "b-pet": "random_m_west", "c-pet": "random_n"}, prov
+assert names == ["random_m_west", "random_n", "random_west"], names
+PY
+grep -qF "3 explicit provider spec(s) written without configuration (a Terraform state records none)" "$TMP/err" ||
+    fail "--from terraform: no word that provider specs have no configuration: $(cat "$TMP/err")"
+
 # 7. Every shared Terraform file either converts (0/1), has no resource it can convert (3: nothing
 # written), or is refused (2) with an error line.
 converted=0 refused=0 unconverted=0

@@ -264,6 +264,56 @@ START_TEST(test_secret_import_ids_refused) {
 }
 END_TEST
 
+/* A provider block of a module (`module.m.provider["…"].west`, `module.n.provider["…"]`) is another
+ * configuration than the root's `provider["…"].west` or default: each gets its own provider spec, and
+ * their resources keep theirs (they were all put on the root's alias or on the default provider). */
+START_TEST(test_module_provider_configs_distinct) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+        "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"a\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"].west\",\"instances\":["
+        "{\"attributes\":{\"id\":\"a-pet\",\"length\":2}}]},"
+        "{\"module\":\"module.m\",\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"b\","
+        "\"provider\":\"module.m.provider[\\\"registry.terraform.io/hashicorp/random\\\"].west\",\"instances\":["
+        "{\"attributes\":{\"id\":\"b-pet\",\"length\":2}}]},"
+        "{\"module\":\"module.n\",\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"c\","
+        "\"provider\":\"module.n.provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"attributes\":{\"id\":\"c-pet\",\"length\":2}}]},"
+        "{\"module\":\"module.k\",\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"e\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"attributes\":{\"id\":\"e-pet\",\"length\":2}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "al.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.providers, 3);
+    ck_assert(r.providers_unconfigured);
+    ck_assert_uint_eq(f->n_specs, 7);
+    ck_assert_str_eq(f->specs[0].name, "random_west");
+    ck_assert_str_eq(f->specs[1].name, "random_m_west");
+    ck_assert_str_eq(f->specs[2].name, "random_n");
+    ck_assert_str_eq(f->specs[2].type, "pulumi:providers:random");
+    ck_assert_str_eq(f->specs[3].id, "a-pet");
+    ck_assert_str_eq(f->specs[3].provider, "random_west");
+    ck_assert_str_eq(f->specs[4].id, "b-pet");
+    ck_assert_str_eq(f->specs[4].provider, "random_m_west");
+    ck_assert_str_eq(f->specs[5].id, "c-pet");
+    ck_assert_str_eq(f->specs[5].provider, "random_n");
+    ck_assert_str_eq(f->specs[6].id, "e-pet"); /* the root's provider, inherited: the default one */
+    ck_assert_ptr_null(f->specs[6].provider);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_bad_inputs_exact_errors) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1069,6 +1119,7 @@ int main(void) {
     tcase_add_test(tc, test_modules_counts_aliases_golden);
     tcase_add_test(tc, test_id_exceptions);
     tcase_add_test(tc, test_secret_import_ids_refused);
+    tcase_add_test(tc, test_module_provider_configs_distinct);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
     tcase_add_test(tc, test_all_shared_tfstates_accounted);
