@@ -911,13 +911,13 @@ typedef struct export_ctx {
     arena_t *a;
     const deployment_t *d;
     const char **spec_name; /* per resource index: its spec name, or NULL */
+    size_t *entry;          /* per resource index: its report entry's index */
+    convert_report_t *report;
     import_file_t *f;
     hashmap_t *used;
     hashmap_t by_urn;          /* URN → 1 + index of its first resource not pending delete */
-    hashmap_t names;           /* URN → its nameTable entry's name */
     hashmap_t provider_inputs; /* provider URN → its inputs, read once */
     bool failed;               /* a provider's inputs did not read (diagnosed) */
-    size_t cap_names;
 } export_ctx_t;
 
 static int find_urn(const export_ctx_t *x, const char *urn) {
@@ -925,19 +925,20 @@ static int find_urn(const export_ctx_t *x, const char *urn) {
     return v ? (int)((uintptr_t)*v - 1) : -1;
 }
 
-/* The name by which a spec refers to urn: another spec's name, else a nameTable entry. */
-static const char *reference_name(export_ctx_t *x, const char *urn) {
+/* The spec name by which a spec refers to urn, or NULL when the import file does not hold it. No
+ * nameTable entry is written for the rest: it would hold the SOURCE stack's URN, which the target
+ * stack never has (the import refuses such a file). */
+static const char *reference_name(const export_ctx_t *x, const char *urn) {
     int i = find_urn(x, urn);
-    if (i >= 0 && x->spec_name[i]) return x->spec_name[i];
-    void **known = hashmap_find_str(&x->names, urn);
-    if (known) return *known;
-    x->f->name_table =
-        arena_grow_array(x->a, x->f->name_table, &x->cap_names, x->f->n_names + 1, sizeof *x->f->name_table);
-    import_name_entry_t *e = &x->f->name_table[x->f->n_names++];
-    e->name = export_unique_name(x->a, x->used, urn_last_name(x->a, urn), urn_type(x->a, urn), NULL);
-    e->urn = arena_strdup(x->a, urn);
-    hashmap_add_str(&x->names, e->urn, (void *)e->name);
-    return e->name;
+    return i >= 0 ? x->spec_name[i] : NULL;
+}
+
+/* Why the resource at urn is not in the import file. */
+static const char *not_held_reason(const export_ctx_t *x, const char *urn) {
+    int i = find_urn(x, urn);
+    if (i < 0) return "not in the export, or pending delete there";
+    const convert_entry_t *e = &x->report->entries[x->entry[i]];
+    return e->reason ? e->reason : "not converted";
 }
 
 /* A provider resource's inputs: parsed from its range of the file when the state was loaded
@@ -963,7 +964,6 @@ static const char *pv_str_member(const pv_t *obj, const char *key) {
 
 static void export_ctx_free(export_ctx_t *x) {
     hashmap_free(&x->by_urn);
-    hashmap_free(&x->names);
     hashmap_free(&x->provider_inputs);
 }
 
@@ -982,6 +982,8 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     x.f = arena_alloc(a, sizeof *x.f);
     x.f->path = d->path ? arena_strdup(a, d->path) : NULL;
     x.spec_name = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.spec_name);
+    x.entry = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.entry);
+    x.report = report;
     hashmap_reserve(&x.by_urn, d->n_resources);
     for (size_t i = 0; i < d->n_resources; i++)
         if (!d->resources[i].del) hashmap_add_str(&x.by_urn, d->resources[i].urn, (void *)(uintptr_t)(i + 1));
@@ -1030,6 +1032,26 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
                          "ran",
                          r->additional_secret_outputs);
         }
+        x.entry[i] = report->n_entries - 1;
+    }
+    /* A resource under an explicit provider the file does not hold is not converted: under another
+     * provider (the target's default one) it would be read with another configuration. */
+    for (size_t i = 0; i < d->n_resources; i++) {
+        const state_resource_t *r = &d->resources[i];
+        if (!x.spec_name[i] || !r->provider || strncmp(r->type, "pulumi:providers:", 17) == 0) continue;
+        const char *purn = provider_ref_urn(a, r->provider);
+        int pi = find_urn(&x, purn);
+        if ((pi >= 0 && x.spec_name[pi]) || stackstate_is_default_provider_name(urn_last_name(a, purn))) continue;
+        convert_entry_t *e = &report->entries[x.entry[i]];
+        e->reason = arena_sprintf(a,
+                                  "its provider '%s' is not in the import file (%s): under another provider it would "
+                                  "be read with another configuration; import the provider too, or give it one in "
+                                  "the import file",
+                                  purn, not_held_reason(&x, purn));
+        e->outcome = CONVERT_SKIPPED;
+        report->converted--;
+        report->skipped++;
+        x.spec_name[i] = NULL;
     }
     if (report->converted == 0) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, d->path, NULL,
@@ -1052,8 +1074,15 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         if (r->parent) {
             int pi = find_urn(&x, r->parent);
             bool parent_is_stack = pi >= 0 && strcmp(d->resources[pi].type, "pulumi:pulumi:Stack") == 0;
-            if (!parent_is_stack && !strstr(r->parent, "::pulumi:pulumi:Stack::"))
+            if (!parent_is_stack && !strstr(r->parent, "::pulumi:pulumi:Stack::")) {
                 sp->parent = reference_name(&x, r->parent);
+                if (!sp->parent)
+                    diag_add(diags, DIAG_WARNING, DIAG_INPUT, d->path,
+                             arena_sprintf(a, "resource '%s' of type '%s'", sp->name, r->type),
+                             "its parent '%s' is not in the import file (%s): it is imported at the stack's root "
+                             "(its URN has no parent type)",
+                             r->parent, not_held_reason(&x, r->parent));
+            }
         }
         if (r->provider && !is_provider) {
             const char *purn = provider_ref_urn(a, r->provider);

@@ -976,8 +976,6 @@ START_TEST(test_export_named_references) {
 }
 END_TEST
 
-/* Parents and providers that the export references but does not hold go to the nameTable;
- * explicit providers are specs referenced by name, with their non-secret configuration. */
 /* Pulumi names its default providers `default` or `default_<version>[_<download URL>]`; a provider the
  * program made itself may be named `defaultWest` or `default-east`: it is an explicit provider, kept
  * with its configuration, and its resources keep it (not re-homed onto the target's default one). */
@@ -1026,6 +1024,12 @@ START_TEST(test_export_user_provider_named_default_like) {
 }
 END_TEST
 
+/* A parent the import file does not hold (not in the export, read with get, pending delete, no ID) is
+ * no reference: a nameTable entry would hold the SOURCE stack's URN, which no target stack has, so the
+ * import refused the file. The resource goes to the stack root, said; a resource under an explicit
+ * provider the file does not hold is not converted, with the reason (another provider would read it
+ * with another configuration). Explicit providers are specs referenced by name, with their non-secret
+ * configuration. */
 START_TEST(test_export_name_table_and_explicit_provider) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1041,27 +1045,52 @@ START_TEST(test_export_name_table_and_explicit_provider) {
         "\"type\":\"aws:s3/bucket:Bucket\",\"parent\":\"urn:pulumi:s::p::my:app:Comp::app\","
         "\"provider\":\"urn:pulumi:s::p::pulumi:providers:aws::east::pid\"},"
         "{\"urn\":\"urn:pulumi:s::p::aws:s3/bucket:Bucket::gone\",\"custom\":true,\"id\":\"g\",\"delete\":true,"
-        "\"type\":\"aws:s3/bucket:Bucket\"}]}}";
+        "\"type\":\"aws:s3/bucket:Bucket\"},"
+        "{\"urn\":\"urn:pulumi:s::p::random:index/randomPet:RandomPet::ext\",\"custom\":true,\"id\":\"ext-pet\","
+        "\"external\":true,\"type\":\"random:index/randomPet:RandomPet\"},"
+        "{\"urn\":\"urn:pulumi:s::p::random:index/randomPet:RandomPet$random:index/randomPet:RandomPet::child\","
+        "\"custom\":true,\"id\":\"child-pet\",\"type\":\"random:index/randomPet:RandomPet\","
+        "\"parent\":\"urn:pulumi:s::p::random:index/randomPet:RandomPet::ext\"},"
+        "{\"urn\":\"urn:pulumi:s::p::aws:s3/bucket:Bucket::orphan\",\"custom\":true,\"id\":\"o-1\","
+        "\"type\":\"aws:s3/bucket:Bucket\",\"provider\":\"urn:pulumi:s::p::pulumi:providers:aws::west::wid\"}]}}";
     deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
     ck_assert_msg(dep != NULL, "%s", d.head ? d.head->message : "");
     convert_report_t r = {0};
     import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
     ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(f->n_specs, 2);
-    ck_assert_uint_eq(r.skipped, 2);
+    ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_uint_eq(r.converted, 3);
+    ck_assert_uint_eq(r.skipped, 4); /* the stack, gone, ext, orphan */
     ck_assert_str_eq(f->specs[0].type, "pulumi:providers:aws");
     ck_assert_str_eq(f->specs[0].name, "east");
     ck_assert_ptr_null(f->specs[0].id);
     ck_assert_str_eq(f->specs[1].provider, "east");
-    ck_assert_str_eq(f->specs[1].parent, "app");
-    ck_assert_uint_eq(f->n_names, 1);
-    ck_assert_str_eq(f->name_table[0].name, "app");
-    ck_assert_str_eq(f->name_table[0].urn, "urn:pulumi:s::p::my:app:Comp::app");
+    ck_assert_ptr_null(f->specs[1].parent);
+    ck_assert_str_eq(f->specs[2].name, "child");
+    ck_assert_ptr_null(f->specs[2].parent);
+    ck_assert_uint_eq(f->n_names, 0);
+    const convert_entry_t *orphan = &r.entries[r.n_entries - 1];
+    ck_assert_str_eq(orphan->address, "urn:pulumi:s::p::aws:s3/bucket:Bucket::orphan");
+    ck_assert_int_eq(orphan->outcome, CONVERT_SKIPPED);
+    ck_assert_str_eq(orphan->reason,
+                     "its provider 'urn:pulumi:s::p::pulumi:providers:aws::west' is not in the "
+                     "import file (not in the export, or pending delete there): under another provider "
+                     "it would be read with "
+                     "another configuration; import the provider too, or give it one in the import file");
+    /* the parents left out are said */
+    bool said_app = false, said_ext = false;
+    for (const diag_t *g = d.head; g; g = g->next) {
+        if (strstr(g->message, "its parent 'urn:pulumi:s::p::my:app:Comp::app' is not in the import file (not in the "
+                               "export, or pending delete there)"))
+            said_app = true;
+        if (strstr(g->message, "its parent 'urn:pulumi:s::p::random:index/randomPet:RandomPet::ext' is not in the "
+                               "import file (read by the source program (a get)"))
+            said_ext = true;
+    }
+    ck_assert(said_app && said_ext);
     char *json = import_file_to_json(f);
+    ck_assert_ptr_null(strstr(json, "nameTable"));
     ck_assert_str_eq(json, "{\n"
-                           "    \"nameTable\": {\n"
-                           "        \"app\": \"urn:pulumi:s::p::my:app:Comp::app\"\n"
-                           "    },\n"
                            "    \"resources\": [\n"
                            "        {\n"
                            "            \"type\": \"pulumi:providers:aws\",\n"
@@ -1075,8 +1104,12 @@ START_TEST(test_export_name_table_and_explicit_provider) {
                            "            \"type\": \"aws:s3/bucket:Bucket\",\n"
                            "            \"name\": \"b\",\n"
                            "            \"id\": \"bucket-1\",\n"
-                           "            \"parent\": \"app\",\n"
                            "            \"provider\": \"east\"\n"
+                           "        },\n"
+                           "        {\n"
+                           "            \"type\": \"random:index/randomPet:RandomPet\",\n"
+                           "            \"name\": \"child\",\n"
+                           "            \"id\": \"child-pet\"\n"
                            "        }\n"
                            "    ]\n"
                            "}\n");
