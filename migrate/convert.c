@@ -52,10 +52,18 @@ static const char *unique_name(arena_t *a, hashmap_t *used, const char *base) {
     return name;
 }
 
+/* Whether Terraform marks the top-level attribute sensitive (in the state, or the provider's schema). */
+static bool tf_attr_sensitive(bridge_set_t *bridge, const tf_resource_t *r, const tf_instance_t *inst,
+                              const char *attr) {
+    const char *path[1] = {attr};
+    return tfstate_instance_sensitive(inst, attr) || bridge_tf_sensitive(bridge, r->type, path, 1);
+}
+
 /* A name for a Terraform instance whose own name is taken already: one that reads like the resource
- * (its `name` or `tags.Name` attribute, then its type), before falling back to base_2, base_3... */
+ * (its `name` or `tags.Name` attribute, unless Terraform marks it sensitive: the value would land in
+ * the import file, the code and the URN; then its type), before falling back to base_2, base_3... */
 static const char *readable_unique_name(arena_t *a, hashmap_t *used, const char *base, const tf_resource_t *r,
-                                        const tf_instance_t *inst) {
+                                        const tf_instance_t *inst, bridge_set_t *bridge) {
     if (!used_has(used, base)) return unique_name(a, used, base);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(inst->attributes, "name");
     const cJSON *tags = cJSON_GetObjectItemCaseSensitive(inst->attributes, "tags");
@@ -65,6 +73,8 @@ static const char *readable_unique_name(arena_t *a, hashmap_t *used, const char 
         cJSON_IsString(tag) && tag->valuestring[0] ? tag->valuestring : NULL,
         NULL,
     };
+    if (cands[0] && tf_attr_sensitive(bridge, r, inst, "name")) cands[0] = NULL;
+    if (cands[1] && tf_attr_sensitive(bridge, r, inst, "tags")) cands[1] = NULL;
     /* the type without its provider prefix: aws_lb_target_group → lb_target_group */
     const char *us = strchr(r->type, '_');
     cands[2] = arena_sprintf(a, "%s_%s", base, us ? us + 1 : r->type);
@@ -512,7 +522,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             e->tainted = inst->tainted; /* converted all the same: it exists, but the user should know */
             const char *raw = convert_tf_logical_name(a, r->module, r->name, inst->index_key);
             const char *base = convert_sanitize_name(a, raw);
-            e->name = readable_unique_name(a, p->names, base, r, inst);
+            e->name = readable_unique_name(a, p->names, base, r, inst, p->opts ? p->opts->bridge : NULL);
             /* A name deduplicated with a suffix keeps it in the logical name too, so URNs stay distinct;
              * a readable replacement name (from the resource's attributes) is its own logical name. */
             size_t bl = strlen(base);

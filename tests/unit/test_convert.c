@@ -314,6 +314,47 @@ START_TEST(test_module_provider_configs_distinct) {
 }
 END_TEST
 
+/* A name taken already falls back to the resource's `name` or `tags.Name` attribute, but never to one
+ * Terraform marks sensitive: the value would land in the import file, the code and every URN. */
+START_TEST(test_readable_name_not_from_sensitive) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text = "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"web\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"p1\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"web\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"abcdefgh\",\"length\":8,\"name\":\"db-password-Hunter2Secret\"},"
+                       "\"sensitive_attributes\":[[{\"type\":\"get_attr\",\"value\":\"name\"}]]}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_uuid\",\"name\":\"web\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"u-1\",\"tags\":{\"Name\":\"tagSecret\"}},"
+                       "\"sensitive_attributes\":[[{\"type\":\"get_attr\",\"value\":\"tags\"},"
+                       "{\"type\":\"index\",\"value\":{\"value\":\"Name\",\"type\":\"string\"}}]]}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "sn.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_str_eq(f->specs[0].name, "web");
+    ck_assert_str_eq(f->specs[1].name, "web_string");
+    ck_assert_str_eq(f->specs[2].name, "web_uuid");
+    char *json = import_file_to_json(f);
+    ck_assert_ptr_null(strstr(json, "Hunter2"));
+    ck_assert_ptr_null(strstr(json, "tagSecret"));
+    free(json);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_bad_inputs_exact_errors) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1153,6 +1194,7 @@ int main(void) {
     tcase_add_test(tc, test_id_exceptions);
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
+    tcase_add_test(tc, test_readable_name_not_from_sensitive);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
     tcase_add_test(tc, test_all_shared_tfstates_accounted);
