@@ -189,6 +189,21 @@ static bool py_plain_data(py_gen_t *g, const char *root) {
     return false;
 }
 
+/* Whether e reads plain data: a traversal of a plain-data root (py_plain_data) or of a
+ * for-expression variable whose values are dicts, or a list of such. */
+static bool py_plain_expr(py_gen_t *g, const pcl_expr_t *e) {
+    if (e->kind == PCL_TUPLE) { /* a list of plain data */
+        for (size_t i = 0; i < e->tuple.n; i++)
+            if (!py_plain_expr(g, e->tuple.items[i])) return false;
+        return e->tuple.n > 0;
+    }
+    if (e->kind != PCL_TRAVERSAL) return false;
+    if (!emit_walk_in_scope(&g->w, e->trav.root)) return py_plain_data(g, e->trav.root);
+    for (size_t i = 0; i < g->n_dict_vars; i++)
+        if (strcmp(g->dict_vars[i], e->trav.root) == 0) return true;
+    return false;
+}
+
 /* A traversal's parts [from, n): into plain data (a dict: a config object, a local object) as
  * `["key"]` and `[0]`, else as emit_walk_trav_parts writes them. */
 static void py_trav_parts(py_gen_t *g, const pcl_expr_t *e, size_t from, bool dict) {
@@ -687,10 +702,11 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
     emit_shape_t sh;
     if (!emit_walk_for_shape(&g->w, e, &sh)) return;
     size_t saved = g->w.n_scope, saved_dicts = g->n_dict_vars;
+    /* entries() gives {"key": k, "value": v} dicts: `entry.value` is `entry["value"]`; so are the
+     * items of plain data (a config list of objects) */
+    bool dict_items = (e->x->kind == PCL_CALL && strcmp(e->x->call.name, "entries") == 0) || py_plain_expr(g, e->x);
     if (!emit_walk_scope_push(&g->w, e)) return;
-    /* entries() gives {"key": k, "value": v} dicts: `entry.value` is `entry["value"]` */
-    if (e->x->kind == PCL_CALL && strcmp(e->x->call.name, "entries") == 0 && g->n_dict_vars < EMIT_MAX_SCOPE)
-        g->dict_vars[g->n_dict_vars++] = e->vvar;
+    if (dict_items && g->n_dict_vars < EMIT_MAX_SCOPE) g->dict_vars[g->n_dict_vars++] = e->vvar;
     size_t saved_fors = g->n_fors;
     g->fors[g->n_fors++] = e; /* emit_walk_scope_push: fewer than EMIT_MAX_SCOPE */
     buf_putc(g->w.b, e->for_object ? '{' : '[');
@@ -767,13 +783,22 @@ static void py_computed(emit_walk_t *w, const pcl_expr_t *e) {
     case PCL_COND: emit_walk_conditional(&g->w, e, true, " if ", " else "); return;
     case PCL_INDEX: emit_walk_index(&g->w, e); return;
     case PCL_GETATTR: emit_walk_getattr(&g->w, e, true); return;
-    case PCL_SPLAT:
+    case PCL_SPLAT: {
+        /* PCL's splat of a value that is not a list is a list of that value: `m[*]` is [m], where
+         * the comprehension would go over a dict's keys or a string's characters */
+        emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->x);
+        if (sh != EMIT_SHAPE_LIST && sh != EMIT_SHAPE_UNKNOWN)
+            diag_add(g->w.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                     "%d:%d: a splat ([*]) of a value that is not a list (PCL makes it a one-item list); the "
+                     "Python emitter cannot write it yet",
+                     e->line, e->col);
         buf_puts(g->w.b, "[__item");
-        emit_walk_trav_parts(&g->w, e->trav.parts, 0, e->trav.n, true);
+        py_trav_parts(g, e, 0, py_plain_expr(g, e->x)); /* an item of plain data is a dict */
         buf_puts(g->w.b, " for __item in ");
         py_operand(g, e, e->x, false);
         buf_putc(g->w.b, ']');
         return;
+    }
     case PCL_FOR: py_for(g, e); return;
     default: py_expr(g, e); return;
     }

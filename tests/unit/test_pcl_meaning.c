@@ -134,6 +134,27 @@ START_TEST(test_to_json_as_pcl) {
 }
 END_TEST
 
+/* Python: the items of plain data (a config list of objects: dicts) were read with .attr by a splat
+ * or a for expression (AttributeError); a splat of a map or a string went over its keys or
+ * characters where PCL makes it a one-item list. */
+START_TEST(test_python_plain_items_by_key) {
+    tu_pcl_t f = load("config \"la\" \"list(map(string))\" {}\n"
+                      "x = la[*].name\ny = [for v in la : v.name]\nz = [for v in la : [for w in [v] : w.name]]\n"
+                      "output \"o\" {\n    value = [x, y, z]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "x = [__item[\"name\"] for __item in la]\n");
+    tu_has(py, "y = [v[\"name\"] for v in la]\n");
+    lacks(py, ".name");
+    free(py);
+    tu_pcl_unload(&f);
+    f = load("config \"m\" \"map(string)\" {}\nconfig \"s\" \"string\" {}\n"
+             "x = m[*]\nz = s[*]\noutput \"o\" {\n    value = [x, z]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "3:6: a splat ([*]) of a value that is not a list", NULL);
+    tu_pcl_emit_refused(&f, LANG_PYTHON, "4:6: a splat ([*]) of a value that is not a list", NULL);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -141,6 +162,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_python_template_prints_as_pcl);
     tcase_add_test(tc, test_python_reads_file_bytes);
     tcase_add_test(tc, test_to_json_as_pcl);
+    tcase_add_test(tc, test_python_plain_items_by_key);
     suite_add_tcase(s, tc);
     return s;
 }
