@@ -74,6 +74,8 @@ void cli_print_help(FILE *f) {
         "                               stack replaces it. Secrets are encrypted with the stack's passphrase\n"
         "                               (PULUMI_CONFIG_PASSPHRASE[_FILE])\n"
         "      --secrets-provider b64   with --stack-state and no passphrase: base64 secrets (not encryption)\n"
+        "      --secrets-provider plaintext  with --stack-state of a stack on a secrets provider cimport cannot\n"
+        "                               encrypt for (service, KMS): its secrets in plaintext (file made 0600)\n"
         "      --new-stack-state        let --stack-state create FILE when it does not exist\n"
         "\n"
         "Where the import goes (as `pulumi import`: into the selected stack when cimport can write it):\n"
@@ -439,11 +441,13 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         case OPT_SECRETS_PROVIDER:
             if (strcmp(optarg, "b64") == 0)
                 o->secrets_b64 = true;
+            else if (strcmp(optarg, "plaintext") == 0)
+                o->secrets_plaintext = true;
             else if (strcmp(optarg, "passphrase") != 0)
                 return usage_error(
                     exit_code,
-                    "--secrets-provider must be 'passphrase' (the default; set PULUMI_CONFIG_PASSPHRASE) "
-                    "or 'b64' (base64, not encryption), not",
+                    "--secrets-provider must be 'passphrase' (the default; set PULUMI_CONFIG_PASSPHRASE), "
+                    "'b64' (base64, not encryption) or 'plaintext', not",
                     optarg);
             break;
 

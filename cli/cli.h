@@ -52,6 +52,8 @@ typedef struct cli_options {
     const char *secrets_dir;    /* --secrets-dir DIR: the secrets file is DIR/cimport-secrets.json (older flag) */
     const char *secrets_file;   /* --secrets-file: all secret values of a run without a passphrase (0600) */
     bool secrets_b64;           /* --secrets-provider b64: a new stack state's secrets in base64 (not encrypted) */
+    bool secrets_plaintext;     /* --secrets-provider plaintext: a --stack-state document whose secrets provider
+                                   cimport cannot encrypt for gets them in plaintext (asked by name) */
     const char *stack;          /* --stack */
     const char *project;        /* --project */
     bool quiet;                 /* --quiet/-q */

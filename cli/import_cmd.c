@@ -84,6 +84,7 @@ void cli_session_options(const cli_options_t *o, session_options_t *so) {
     so->keep_existing = o->keep_existing;
     so->stack_state = o->stack_state;
     so->secrets_b64 = o->secrets_b64;
+    so->secrets_plaintext = o->secrets_plaintext;
     so->secrets_dir = o->secrets_dir;
     so->secrets_file = o->secrets_file;
     so->lock_wait_ms = o->lock_wait_ms;

@@ -315,6 +315,17 @@ static bool state_update(void *user, const char *path, const char *old, size_t o
         stackstate_merge_text(old, old_len, path, c->stack, c->project, c->res, c->n, &c->opts, &c->rep, diags);
     c->have_rep = true;
     if (!merged) return false;
+    if (c->rep.n_plaintext_secrets && !c->opts.plaintext_secrets) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "%zu imported resource%s secret values, and cimport cannot encrypt them for this stack's secrets "
+                 "provider (Pulumi Cloud's `service`, or a cloud KMS), so they would be written in plaintext; "
+                 "nothing was written: pass --secrets-provider plaintext to write them so (the file is then made "
+                 "0600; `pulumi stack import --file` encrypts them; delete the file after), or import without "
+                 "--stack-state (the code's `import` option)",
+                 c->rep.n_plaintext_secrets, c->rep.n_plaintext_secrets == 1 ? " has" : "s have");
+        free(merged);
+        return false;
+    }
     size_t len = strlen(merged);
     if (old && len == old_len && memcmp(merged, old, len) == 0) {
         free(merged); /* nothing new: leave the file alone */
@@ -326,7 +337,8 @@ static bool state_update(void *user, const char *path, const char *old, size_t o
 }
 
 void outputs_stage_stack_state(outputs_t *out, const char *path, const char *stack, const char *project,
-                               const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64) {
+                               const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64,
+                               bool plaintext) {
     state_ctx_t *c = calloc(1, sizeof *c);
     if (!c) abort();
     c->stack = stack;
@@ -336,9 +348,11 @@ void outputs_stage_stack_state(outputs_t *out, const char *path, const char *sta
     stackstate_options_default(&c->opts);
     c->opts.keyring = s ? s->keyring : NULL;
     c->opts.b64_secrets = b64;
+    c->opts.plaintext_secrets = plaintext;
     out->state = c;
-    /* A state file holds ids and (encrypted) secrets: a new one is private. */
-    txn_update(out->txn, path, 0600, false, state_update, c);
+    /* A state file holds ids and (encrypted) secrets: a new one is private; one asked to hold them in
+     * plaintext is made so. */
+    txn_update(out->txn, path, 0600, plaintext, state_update, c);
 }
 
 /* Pulumi.<stack>.yaml: each value encrypted for the stack's salt (created when the file has none). */

@@ -666,7 +666,8 @@ static void stage_run_files(import_session_t *p, outputs_t *out, bool with_code)
     if (o->stack_state && p->n_ok > 0) {
         size_t n_res;
         stackstate_resource_t *res = session_stack_resources(p, &n_res);
-        outputs_stage_stack_state(out, o->stack_state, p->stack, p->project, res, n_res, &p->secrets, o->secrets_b64);
+        outputs_stage_stack_state(out, o->stack_state, p->stack, p->project, res, n_res, &p->secrets, o->secrets_b64,
+                                  o->secrets_plaintext);
     }
 }
 

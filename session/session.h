@@ -116,6 +116,7 @@ typedef struct session_options {
      * session_commit's transaction with the files. NULL: no stack is written. */
     const workspace_t *into_stack;
     bool secrets_b64;         /* a new stack state's secrets in base64 */
+    bool secrets_plaintext;   /* --stack-state: plaintext secrets where cimport cannot encrypt (asked by name) */
     const char *secrets_dir;  /* the secrets file is DIR/cimport-secrets.json */
     const char *secrets_file; /* the secrets file (mode 0600) without a passphrase */
     int lock_wait_ms;         /* another run holding an output's lock */

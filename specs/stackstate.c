@@ -1171,7 +1171,7 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
         }
         if (n_opaque) buf_printf(&opaque_names, "%s'%s'", opaque_names.len ? ", " : "", order[i]->urn);
     }
-    if (plain_names.len)
+    if (plain_names.len && opts && opts->plaintext_secrets)
         diag_add(diags, DIAG_WARNING, DIAG_IO, path, NULL,
                  "cimport cannot encrypt for the stack's '%s' secrets provider, so the secrets of %s are written in "
                  "plaintext; `pulumi stack import --file` encrypts them. Keep the file private and delete it after "

@@ -77,6 +77,10 @@ typedef struct stackstate_options {
      * a secrets provider may get `b64` when there is no keyring. */
     passphrase_keyring_t *keyring;
     bool b64_secrets;
+    /* Whether secrets for a provider cimport cannot encrypt for (service, KMS) may be written in
+     * plaintext (a warning says so); otherwise they are only counted (n_plaintext_secrets) for the
+     * caller to refuse. */
+    bool plaintext_secrets;
 } stackstate_options_t;
 
 void stackstate_options_default(stackstate_options_t *o);

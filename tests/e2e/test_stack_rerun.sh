@@ -111,5 +111,28 @@ rc=$?
 [ $rc = 4 ] && cmp -s st.json st.before && grep -qxF 'cimport: --diff: a run without it would also write st.json (not shown)' diffst.err &&
   ok || bad "--diff --stack-state with the export to write (exit $rc): $(cat diffst.err)"
 
+# --- #8: --stack-state of a stack whose secrets provider cimport cannot encrypt for (Pulumi Cloud's
+# `service`, a KMS): its secrets would be plaintext at rest, so the run refuses unless asked by name ---
+python3 - "$SS" svc.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["deployment"]["resources"] = [r for r in d["deployment"]["resources"] if r["type"] == "pulumi:pulumi:Stack"]
+d["deployment"]["secrets_providers"] = {"type": "service", "state": {"url": "https://api.pulumi.com", "owner": "acme", "project": "shop", "stack": "prod"}}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+chmod 644 svc.json && cp svc.json svc.before
+one -o svc.ts --stack prod --project shop --stack-state svc.json >/dev/null 2>svc.err
+rc=$?
+[ $rc = 2 ] && cmp -s svc.json svc.before && [ ! -e svc.ts ] && ! grep -qF SECRET-VALUE svc.json &&
+  grep -qF "pass --secrets-provider plaintext to write them so" svc.err && ok || bad "--stack-state of a service-secrets stack (exit $rc): $(cat svc.err)"
+one -o svc.ts --stack prod --project shop --stack-state svc.json --diff >/dev/null 2>svcd.err
+rc=$?
+[ $rc = 2 ] && ok || bad "--diff --stack-state of a service-secrets stack (exit $rc): $(cat svcd.err)"
+# asked by name: written, the file made private
+one -o svc.ts --stack prod --project shop --stack-state svc.json --secrets-provider plaintext >/dev/null 2>svc2.err
+rc=$?
+[ $rc = 0 ] && grep -qF SECRET-VALUE svc.json && [ "$(stat -c %a svc.json)" = 600 ] && ok ||
+  bad "--secrets-provider plaintext (exit $rc, mode $(stat -c %a svc.json)): $(cat svc2.err)"
+
 echo "stack_rerun: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
