@@ -51,6 +51,13 @@ for stack in "${stacks[@]}"; do
     fi
     if ! "$CIMPORT" --spec "$spec" --offline-state "$stack" "${schema_args[@]}" \
         --language typescript --secrets-dir "$work/secrets$i" -q -o "$out" >"$work/import$i.log" 2>&1; then
+        # an import ID that is a secret (RandomBytes: its value) would be plaintext in the code's
+        # `import` option: refused, nothing written; the code without the option is still checked
+        grep -q 'its import ID is a secret value' "$work/import$i.log" && [[ ! -e "$out" ]] &&
+            "$CIMPORT" --spec "$spec" --offline-state "$stack" "${schema_args[@]}" --language typescript \
+                --secrets-dir "$work/secrets$i" -q --code-only -o "$out" >"$work/import$i.log" 2>&1 || true
+    fi
+    if [[ ! -s "$out" ]]; then
         echo "FAIL: cimport could not generate TypeScript for $stack" >&2
         cat "$work/import$i.log" >&2
         exit 1
