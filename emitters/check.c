@@ -2882,8 +2882,15 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
 
 /* --- what an emitter needs to know about an expression ---------------------------------------------- */
 
+/* A literal key of a read path: a string, or a number that can index a list (a whole number from 0
+ * within int64). 1e300, -1 and 1.5 are none: a path's index_num is a size_t, and casting them to it
+ * is undefined behaviour (fuzz_pcl's UBSan run stopped in the YAML emitter on [1, 2][1e300]). */
+static bool literal_key(const pcl_expr_t *y) {
+    return y->kind == PCL_STRING || (y->kind == PCL_NUMBER && y->n >= 0 && names_number_is_int(y->n));
+}
+
 const pcl_expr_t *emit_fn_call_under(const pcl_expr_t *e) {
-    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
+    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && literal_key(e->y)))
         e = e->x;
     return emit_is_invoke(e) || emit_is_method_call(e) ? e : NULL;
 }
@@ -3365,7 +3372,7 @@ bool emit_yaml_selects(const pcl_program_t *p, const names_table_t *nodes, const
 const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     if (e->kind != PCL_GETATTR && e->kind != PCL_INDEX) return NULL;
     const pcl_expr_t *read = e;
-    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && (e->y->kind == PCL_STRING || e->y->kind == PCL_NUMBER)))
+    while (e->kind == PCL_GETATTR || (e->kind == PCL_INDEX && literal_key(e->y)))
         e = e->x;
     if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) return e;
     if (e->kind == PCL_CALL && !e->function && !emit_yaml_interpolates(e)) return e;

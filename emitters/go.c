@@ -1839,8 +1839,8 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
     case PCL_NULL: buf_puts(b, "nil"); return;
     case PCL_BOOL: buf_puts(b, e->b ? "true" : "false"); return;
     case PCL_NUMBER:
-        if (want && want->kind == GV_INT && !g->float_lits) {
-            buf_printf(b, "%lld", (long long)e->n);
+        if (want && want->kind == GV_INT && !g->float_lits && names_number_is_int(e->n)) {
+            buf_printf(b, "%lld", (long long)e->n); /* else the number as it is: no int (Go refuses it) */
         } else if (g->float_lits) {
             go_float_literal(b, e->n);
         } else {

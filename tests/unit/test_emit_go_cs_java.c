@@ -833,6 +833,35 @@ END_TEST
  * items, a template's part, a comparison, a number input) they are computed as doubles; where the
  * schema wants an integer, checked as before (no int holds a result beyond one), two literals and a
  * negation too (Java wrapped them: -i of -2147483648). */
+/* A list index that is no int64 (1e300, 1.5) was cast to long long where Go wants an int: undefined
+ * behaviour (found by reading the casts after fuzz_pcl's runs; UBSan stops on it, x86 wrote
+ * a[-9223372036854775808]) or a silently different index (a[1] for a[1.5]). It is written as the
+ * number it is, which Go refuses to compile as an index, as Pulumi refuses it. */
+START_TEST(test_index_not_an_int) {
+    char *go = an_emit("output \"big\" {\n    value = [1, 2][1e300]\n}\noutput \"half\" {\n    value = [1, 2][1.5]\n}\n"
+                       "output \"one\" {\n    value = [1, 2][1]\n}\n",
+                       LANG_GO);
+    tu_has(go, "[1e+300]");
+    tu_has(go, "[1.5]");
+    tu_has(go, "[1]");
+    ck_assert_msg(!strstr(go, "9223372036854775808"), "%s", go);
+    free(go);
+    /* YAML reads a literal's element through a path whose index is a size_t: 1e300, -1 and 1.5 are
+     * no such index (the cast was undefined behaviour), so the read is refused as any other index on
+     * an expression is */
+    static const char *const keys[] = {"1e300", "-1", "1.5"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        char pcl[128];
+        snprintf(pcl, sizeof pcl, "output \"o\" {\n    value = [1, 2][%s]\n}\n", keys[i]);
+        tu_pcl_t f = tu_pcl_load(AN_SCHEMA, "an.json", pcl);
+        tu_pcl_emit_refused(&f, LANG_YAML, "uses an index on an expression", NULL);
+        tu_pcl_unload(&f);
+    }
+    char *yaml = an_emit("output \"o\" {\n    value = [1, 2][1]\n}\n", LANG_YAML);
+    free(yaml);
+}
+END_TEST
+
 START_TEST(test_cs_java_int_arith_as_pcl) {
     const char *pcl = "config \"i\" \"int\" {}\nconfig \"l\" \"list(string)\" {}\n"
                       "resource \"r\" \"an:index:Res\" {\n    text = \"${i * 1000000000}\"\n"
@@ -903,6 +932,7 @@ static Suite *suite(void) {
     tcase_add_test(pv, test_java_format_value_runs);
     tcase_add_test(pv, test_number_literal_as_string);
     tcase_add_test(pv, test_cs_java_int_arith_as_pcl);
+    tcase_add_test(pv, test_index_not_an_int);
     suite_add_tcase(s, pv);
     return s;
 }
