@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base64.h"
 #include "base/fileio.h"
 #include "base/hashmap.h"
 #include "specs/readable_name.h"
@@ -744,6 +745,40 @@ static void add_state_json(cJSON *res, const char *key, const pv_t *v) {
     cJSON_AddItemToObject(res, key, pv_to_state_json(v));
 }
 
+/* The `__meta` output terraform-bridge records for an instance: its private meta (timeouts...) with
+ * `schema_version` when above 0, keys sorted as Go's encoding/json writes a map; NULL when empty
+ * (schema version 0, no meta: the bridge records none). */
+static const char *bridge_meta(arena_t *a, const tf_instance_t *inst) {
+    cJSON *meta = NULL;
+    char *raw = NULL;
+    size_t len = 0;
+    if (inst->private_meta && base64_decode(a, inst->private_meta, &raw, &len)) meta = cJSON_ParseWithLength(raw, len);
+    if (!meta || !cJSON_IsObject(meta)) {
+        cJSON_Delete(meta);
+        meta = cJSON_CreateObject();
+        if (!meta) return NULL;
+    }
+    if (inst->schema_version > 0 && !cJSON_HasObjectItem(meta, "schema_version"))
+        cJSON_AddStringToObject(meta, "schema_version", arena_sprintf(a, "%d", inst->schema_version));
+    /* keys in order, as Go's encoding/json writes a map: the smallest left each time (a few keys) */
+    cJSON *sorted = cJSON_CreateObject();
+    while (sorted && meta->child) {
+        cJSON *min = meta->child;
+        for (cJSON *c = min->next; c; c = c->next)
+            if (strcmp(c->string, min->string) < 0) min = c;
+        cJSON_AddItemToObject(sorted, min->string, cJSON_DetachItemViaPointer(meta, min));
+    }
+    const char *out = NULL;
+    if (sorted && sorted->child) {
+        char *text = cJSON_PrintUnformatted(sorted);
+        out = text ? arena_strdup(a, text) : NULL;
+        free(text);
+    }
+    cJSON_Delete(sorted);
+    cJSON_Delete(meta);
+    return out;
+}
+
 deployment_t *convert_tfstate_to_deployment_with(arena_t *a, const tf_state_t *s, const convert_options_t *opts,
                                                  diag_list_t *diags) {
     convert_report_t report = {0};
@@ -818,6 +853,13 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
                          package, diag_advice(advice, DIAG_ADVICE_SCHEMA_INPUTS, package));
             warned_no_schema = true;
             inputs = outputs;
+        }
+        /* what the bridge records beside the attributes, an output only (read back on refresh: without
+         * it, the state is taken for schema version 0 and upgraded again) */
+        const char *meta = bridge_meta(a, it->inst);
+        if (meta) {
+            if (inputs == outputs) inputs = pv_clone(a, outputs);
+            pv_object_set(a, outputs, "__meta", pv_string(a, meta));
         }
         cJSON *res = cJSON_CreateObject();
         cJSON_AddStringToObject(res, "urn",

@@ -250,6 +250,11 @@ static bool read_v4(arena_t *a, tf_state_t *s, diag_list_t *diags) {
             inst->deposed = dep ? arena_strdup(a, dep) : NULL;
             const char *status = json_str(ij, "status");
             inst->tainted = status && strcmp(status, "tainted") == 0;
+            const cJSON *sv = cJSON_GetObjectItemCaseSensitive(ij, "schema_version");
+            inst->schema_version =
+                cJSON_IsNumber(sv) && sv->valuedouble > 0 && sv->valuedouble < 1e6 ? sv->valueint : 0;
+            const char *priv = json_str(ij, "private");
+            inst->private_meta = priv && *priv ? arena_strdup(a, priv) : NULL;
         }
         s->n_resources++;
     }
@@ -292,6 +297,8 @@ static void read_show_module(arena_t *a, tf_state_t *s, cJSON *mod, size_t *cap)
         const char *dep = json_str(r, "deposed_key");
         inst->deposed = dep ? arena_strdup(a, dep) : NULL;
         inst->tainted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tainted"));
+        const cJSON *sv = cJSON_GetObjectItemCaseSensitive(r, "schema_version");
+        inst->schema_version = cJSON_IsNumber(sv) && sv->valuedouble > 0 && sv->valuedouble < 1e6 ? sv->valueint : 0;
     }
     cJSON *child;
     cJSON_ArrayForEach(child, cJSON_GetObjectItemCaseSensitive(mod, "child_modules"))

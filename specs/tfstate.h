@@ -23,8 +23,10 @@ typedef struct tf_instance {
     const struct cJSON *attributes; /* JSON object, never NULL */
     const char **sensitive;         /* top-level attribute names Terraform marked sensitive */
     size_t n_sensitive, cap_sensitive;
-    const char *deposed; /* deposed object key (pending destroy), NULL for the current object */
-    bool tainted;        /* status "tainted" (show -json: "tainted": true): its last apply failed part way */
+    const char *deposed;      /* deposed object key (pending destroy), NULL for the current object */
+    bool tainted;             /* status "tainted" (show -json: "tainted": true): its last apply failed part way */
+    int schema_version;       /* the provider's schema version of the attributes (0 when absent) */
+    const char *private_meta; /* `private`, base64 of the provider's meta JSON (timeouts...); NULL if none */
 } tf_instance_t;
 
 typedef struct tf_resource {

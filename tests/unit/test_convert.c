@@ -355,6 +355,52 @@ START_TEST(test_readable_name_not_from_sensitive) {
 }
 END_TEST
 
+/* The bridge records a Terraform instance's schema version (and its private meta, e.g. timeouts) as the
+ * `__meta` output, `{"schema_version":"N"}` when N > 0 (the shared exports: RandomString of 4.16.0
+ * has {"schema_version":"2"}, RandomPet none); without it a bridged provider takes the state for
+ * version 0 and upgrades it again. The offline snapshot of a Terraform state carries it the same way. */
+START_TEST(test_snapshot_meta_schema_version) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+        "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"s\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":2,\"attributes\":{\"id\":\"abcDEF12\",\"length\":8,\"result\":\"abcDEF12\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"p\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":0,\"attributes\":{\"id\":\"calm-cat\",\"length\":2}}]},"
+        /* private: base64 of {"e2bfb730-ecaa-11e6-8f88-34363bc7c4c0":{"create":600000000000}} */
+        "{\"mode\":\"managed\",\"type\":\"random_uuid\",\"name\":\"u\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":1,\"attributes\":{\"id\":\"u-1\"},\"private\":"
+        "\"eyJlMmJmYjczMC1lY2FhLTExZTYtOGY4OC0zNDM2M2JjN2M0YzAiOnsiY3JlYXRlIjo2MDAwMDAwMDAwMDB9fQ==\"}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "meta.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 4);
+    const pv_t *m = pv_object_get(dep->resources[1].outputs, "__meta");
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->u.str.s, "{\"schema_version\":\"2\"}");
+    ck_assert_ptr_null(pv_object_get(dep->resources[1].inputs, "__meta"));
+    ck_assert_ptr_null(pv_object_get(dep->resources[2].outputs, "__meta"));
+    m = pv_object_get(dep->resources[3].outputs, "__meta");
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->u.str.s,
+                     "{\"e2bfb730-ecaa-11e6-8f88-34363bc7c4c0\":{\"create\":600000000000},\"schema_version\":\"1\"}");
+    deployment_free(dep);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_bad_inputs_exact_errors) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1195,6 +1241,7 @@ int main(void) {
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
     tcase_add_test(tc, test_readable_name_not_from_sensitive);
+    tcase_add_test(tc, test_snapshot_meta_schema_version);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
     tcase_add_test(tc, test_all_shared_tfstates_accounted);
