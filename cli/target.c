@@ -393,7 +393,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (p->n_recorded_differ && (p->stack_written || p->stack_n_same))
             fprintf(stderr,
                     "next: the stack records other inputs for %zu resource%s than were read now (listed above): "
-                    "`pulumi preview` with %s shows changes for %s; review them before `pulumi up`\n",
+                    "`pulumi preview` with %s can show changes for %s; review them before `pulumi up`\n",
                     p->n_recorded_differ, p->n_recorded_differ == 1 ? "" : "s", p->code ? code_where : "their code",
                     p->n_recorded_differ == 1 ? "it" : "them");
         else if (p->stack_written && !p->code)

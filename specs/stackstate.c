@@ -698,7 +698,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
                     diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
                              "resource '%s' is in the stack already, but the stack records other inputs than were "
                              "read now: %s; the code written declares what was read, so `pulumi preview` with it "
-                             "shows a change for it (an update or a replacement), not nothing",
+                             "can show a change for it (an update or a replacement): cimport cannot tell it will not",
                              r->urn, d);
                 }
             }
