@@ -3300,6 +3300,8 @@ void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *no
     reads_t r = {nodes, node_ident, out->atoms, n, params};
     pcl_expr_walk(e, read_one, &r);
     names_table_reserve(params, "pulumi");
+    for (const char *const *b = names_builtins(lang); *b; b++) /* float(x) in the body */
+        names_table_reserve(params, *b);
     for (size_t i = 0; i < n_scope; i++)
         names_table_reserve(params, scope[i]);
     bool py = lang == LANG_PYTHON;

@@ -65,6 +65,26 @@ static const char *const JAVA_RESERVED[] = {
     "transient", "try",      "void",     "volatile", "while",   "true",         "false",     "null",       "var",
     "record",    "yield",    "sealed",   "permits",  NULL};
 
+/* Globals the TypeScript and Python code cimport writes calls (Object.entries, JSON.stringify,
+ * float(2), len(x), str() in a template's join, ...): a variable of that name would hide them, so a
+ * program's names take another (names_builtins). */
+static const char *const TS_BUILTINS[] = {"Array", "Boolean", "Buffer",  "Error",     "Intl",   "JSON",
+                                          "Math",  "Number",  "Object",  "Promise",   "String", "crypto",
+                                          "fs",    "process", "require", "undefined", NULL};
+static const char *const PY_BUILTINS[] = {"Exception", "NotImplementedError",
+                                          "abs",       "all",
+                                          "enumerate", "float",
+                                          "int",       "isinstance",
+                                          "len",       "max",
+                                          "min",       "open",
+                                          "repr",      "sorted",
+                                          "str",       NULL};
+
+const char *const *names_builtins(lang_t lang) {
+    static const char *const none[] = {NULL};
+    return lang == LANG_TYPESCRIPT ? TS_BUILTINS : lang == LANG_PYTHON ? PY_BUILTINS : none;
+}
+
 static const char *const *reserved_table(lang_t lang) {
     switch (lang) {
     case LANG_TYPESCRIPT: return TS_RESERVED;

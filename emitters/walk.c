@@ -172,6 +172,8 @@ names_table_t *emit_walk_reserve_needs(emit_walk_t *w, const emit_module_use_t *
                                        const emit_helper_t *helpers, size_t n_helpers, const char *hook_module,
                                        bool *hooks) {
     names_table_t *fns = emit_program_functions(w->a, w->p);
+    for (const char *const *b = names_builtins(w->syntax->lang); *b; b++)
+        names_table_reserve(w->idents, *b);
     for (size_t i = 0; i < n_modules; i++)
         if (names_table_get(fns, modules[i].fn) >= 0) names_table_reserve(w->idents, modules[i].module);
     for (size_t i = 0; i < n_helpers; i++)

@@ -12,12 +12,13 @@
 #include "testutil.h"
 
 /* One resource with a number, a string, a bool and a map of strings. */
-static const char *SCHEMA =
-    "{\"name\":\"m\",\"version\":\"1.0.0\",\"resources\":{\"m:index:R\":{"
-    "\"properties\":{\"f\":{\"type\":\"number\"},\"s\":{\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
-    "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
-    "\"inputProperties\":{\"f\":{\"type\":\"number\"},\"s\":{\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
-    "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
+static const char *SCHEMA = "{\"name\":\"m\",\"version\":\"1.0.0\",\"resources\":{\"m:index:R\":{"
+                            "\"properties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
+                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
+                            "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
+                            "\"inputProperties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
+                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
+                            "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
 
 static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "m.json", pcl);
@@ -155,6 +156,31 @@ START_TEST(test_python_plain_items_by_key) {
 }
 END_TEST
 
+/* TypeScript and Python: a config value, local or apply parameter named like a builtin the emitted
+ * code calls (float, len, str, Object, JSON) hid it: float(2) called a number, JSON.stringify a
+ * string. Those names are taken like the helpers'. */
+START_TEST(test_builtin_names_taken) {
+    tu_pcl_t f = load("config \"float\" \"number\" {}\nconfig \"len\" \"map(string)\" {}\n"
+                      "config \"Object\" \"map(string)\" {}\nconfig \"JSON\" \"string\" {}\nconfig \"a\" \"any\" {}\n"
+                      "resource \"r\" \"m:index:R\" {\n    f = 2\n}\n"
+                      "x = [for k, v in len : \"${k}${v}\"]\nb = length(len)\nd = toJSON([\"x\"])\n"
+                      "e = r.float + a\n"
+                      "output \"o\" {\n    value = [x, b, d, float, Object, JSON, e]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "f=float(2)");
+    lacks(py, "\nfloat = ");
+    lacks(py, "\nlen = ");
+    lacks(py, "lambda float:");
+    free(py);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "JSON.stringify(");
+    lacks(ts, "const Object = ");
+    lacks(ts, "const JSON = ");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -163,6 +189,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_python_reads_file_bytes);
     tcase_add_test(tc, test_to_json_as_pcl);
     tcase_add_test(tc, test_python_plain_items_by_key);
+    tcase_add_test(tc, test_builtin_names_taken);
     suite_add_tcase(s, tc);
     return s;
 }
