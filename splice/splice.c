@@ -1569,6 +1569,19 @@ static bool sp_splice_code(sp_ctx_t *c) {
                     return false;
                 }
             }
+            /* `&web` stands for the generated pointer wherever the new code names it as a value; a
+             * selector on it (`server.URN()`) would read `&web.URN()`: refused */
+            for (size_t k = 0; tv[0] == '&' && k < G->nsites; k++) {
+                const sp_site_t *st = &G->sites[k];
+                if (strcmp(st->text, g->comp_state) != 0 || st->end >= G->len || G->text[st->end] != '.') continue;
+                diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                     "the component '%s' is registered with `%s`, and the new code reads a field of "
+                                     "its state: nothing was changed; register it with a pointer variable "
+                                     "(`web := &Server{}`) and run again",
+                                     g->res_name, tv);
+                d->line = (long)sp_line_of(T->text, u[i].existing->res_start);
+                return false;
+            }
             for (size_t j = 0; j < i; j++) {
                 const sp_stmt_t *s = &G->stmts[j];
                 if (u[j].mode != SP_SKIP || *s->res_name || s->ndecls != 1 ||
@@ -1648,6 +1661,36 @@ static bool sp_splice_code(sp_ctx_t *c) {
             }
         }
         if (*g->res_name) c->stats.inserted++; /* resources: not the config reads or Go's component state */
+    }
+
+    /* 2c. A resource replaced in a block of its own (a function's) keeps the file's variable, which
+     * is not in scope where the new code that names it goes (its children at the program's end): refused
+     * unless that code replaces definitions later in the same block. (Go's components: 2b.) */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (u[i].mode != SP_REPLACE || u[i].call_only || !g->ndecls || strcmp(g->decls[0].name, "_") == 0 ||
+            sp_body_stmt_at(T, u[i].existing->start))
+            continue;
+        const sp_stmt_t *t = u[i].existing;
+        uint32_t bs = 0, be = 0;
+        bool have_block = sp_block_range(T, t->start, &bs, &be);
+        for (size_t k = 0; k < G->nsites; k++) {
+            const sp_site_t *st = &G->sites[k];
+            if (strcmp(st->text, g->decls[0].name) != 0 || (st->start >= g->start && st->start < g->end)) continue;
+            size_t j = 0;
+            while (j < nu && !(G->stmts[j].start <= st->start && st->start < G->stmts[j].end))
+                j++;
+            if (j == nu || (u[j].mode != SP_INSERT && u[j].mode != SP_REPLACE)) continue;
+            if (u[j].mode == SP_REPLACE && have_block && u[j].existing->start >= t->end && u[j].existing->end <= be)
+                continue;
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' is defined outside the program's body, and the new code names its "
+                                 "variable '%s' where that is not in scope: nothing was changed; define it in the "
+                                 "program's body, or import the resources that name it into another file",
+                                 g->res_name, t->ndecls ? t->decls[0].name : g->decls[0].name);
+            d->line = (long)sp_line_of(T->text, t->res_start);
+            return false;
+        }
     }
 
     /* 3. Go: `:=` when the statement declares a name not yet declared before it, else `=`. */

@@ -177,6 +177,8 @@ void sp_walk_finish(sp_walk_t *w, sp_program_t *p);
  * statements before it in that node, each with the names it declares (arena arrays). False when no
  * statement starts there. */
 bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp_stmt_t **out, size_t *n_out);
+/* The block (its bytes) holding the statement of p that starts at `start`; false when none does. */
+bool sp_block_range(sp_program_t *p, uint32_t start, uint32_t *bs, uint32_t *be);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */

@@ -975,6 +975,20 @@ static bool sp_is_container(const char *t) {
     return false;
 }
 
+bool sp_block_range(sp_program_t *p, uint32_t start, uint32_t *bs, uint32_t *be) {
+    TSNode n = ts_node_descendant_for_byte_range(p->root, start, start), par = {0};
+    for (; !ts_node_is_null(n); n = par) {
+        par = ts_node_parent(n);
+        if (ts_node_is_null(par)) return false;
+        if (ts_node_start_byte(n) == start && sp_is_container(sp_type(par))) {
+            *bs = ts_node_start_byte(par);
+            *be = sp_end_byte(par);
+            return true;
+        }
+    }
+    return false;
+}
+
 bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp_stmt_t **out, size_t *n_out) {
     *container = "";
     *out = NULL;
@@ -1282,7 +1296,10 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
         const char *state = NULL; /* Go: the component's state variable */
         if (component) {
             TSNode arg = sp_nchild(sp_field(res, "arguments", 9), 2);
-            if (sp_is(arg, "identifier")) state = sp_node_text(p, arg);
+            /* `web`, or `&web`: a pointer to the file's own state */
+            bool addr = sp_is(arg, "unary_expression") && sp_is(sp_field(arg, "operand", 7), "identifier") &&
+                        strcmp(sp_node_text(p, sp_field(arg, "operator", 8)), "&") == 0;
+            if (sp_is(arg, "identifier") || addr) state = sp_node_text(p, arg);
         }
         if (is_target) {
             SP_PUSH(p->a, p->res, p->nres, p->cres);

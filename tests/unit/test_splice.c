@@ -413,6 +413,64 @@ START_TEST(test_options_kept) {
 }
 END_TEST
 
+/* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
+ * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
+ * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
+ * has its variable out of scope where its new children go: refused, as Go's is. */
+START_TEST(test_component_state_kept) {
+    const char *go_gen =
+        "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+        "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+        "\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tserver := &pulumi.ResourceState{}\n"
+        "\t\terr := ctx.RegisterComponentResource(\"webshop:index:Server\", \"server\", server, pulumi.Protect(true))\n"
+        "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+        "\t\t_, err = random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{}, pulumi.Parent(server))\n"
+        "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    const char *go_t = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+                       "type Server struct {\n\tpulumi.ResourceState\n}\n\nfunc main() {\n"
+                       "\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tvar web Server\n"
+                       "\t\terr := ctx.RegisterComponentResource(\"webshop:index:Server\", \"server\", &web, "
+                       "pulumi.Protect(true))\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    char *out = splice_ok(go_t, LANG_GO, go_gen, "main.go", NULL);
+    ck_assert_ptr_null(strstr(out, "ResourceState{}"));
+    ck_assert_ptr_nonnull(strstr(out, "RegisterComponentResource(\"webshop:index:Server\", \"server\", &web, "));
+    ck_assert_ptr_nonnull(strstr(out, "pulumi.Parent(&web)"));
+    free(out);
+    const char *ts_gen = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                         "const server = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {});\n"
+                         "const pet = new random.RandomPet(\"pet\", {}, {\n    parent: server,\n});\n";
+    const char *ts_t = "import * as pulumi from \"@pulumi/pulumi\";\n\nfunction make() {\n"
+                       "    const web = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {});\n"
+                       "    return web;\n}\nmake();\n";
+    char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_str_eq(
+        msg, "index.ts:4: the resource 'webshop:index:Server' is defined outside the program's body, and the new code "
+             "names its variable 'web' where that is not in scope: nothing was changed; define it in the "
+             "program's body, or import the resources that name it into another file");
+    free(msg);
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\n"
+                         "server = pulumi.ComponentResource(\"webshop:index:Server\", \"server\")\n"
+                         "pet = random.RandomPet(\"pet\", opts=pulumi.ResourceOptions(parent=server))\n";
+    const char *py_t = "import pulumi\n\n\ndef make():\n"
+                       "    web = pulumi.ComponentResource(\"webshop:index:Server\", \"server\")\n    return web\n\n\n"
+                       "make()\n";
+    msg = splice_fail(py_t, strlen(py_t), LANG_PYTHON, py_gen, "__main__.py");
+    ck_assert_ptr_nonnull(
+        strstr(msg, "__main__.py:5: the resource 'webshop:index:Server' is defined outside the program's body"));
+    free(msg);
+    /* in the same function as its child: in scope, replaced in place */
+    const char *ts_t2 =
+        "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+        "function make() {\n"
+        "    const web = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {});\n"
+        "    const p = new random.RandomPet(\"pet\", {}, { parent: web });\n    return web;\n}\nmake();\n";
+    out = splice_ok(ts_t2, LANG_TYPESCRIPT, ts_gen, "index.ts", NULL);
+    ck_assert_uint_eq(count(out, "new random.RandomPet("), 1);
+    ck_assert_uint_eq(count(out, "parent: web"), 1);
+    free(out);
+}
+END_TEST
+
 /* A C# component (`new ComponentResource("type", "name", ...)`, a class of `using Pulumi;`) is a
  * resource definition: imported again with other options it is replaced in place. It was no
  * resource, so the second run added `var server2 = new ComponentResource(...)`, the same URN twice
@@ -1166,6 +1224,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_csharp_stack_class_and_run_async);
     tcase_add_test(tc, test_csharp_component_replaced);
     tcase_add_test(tc, test_options_kept);
+    tcase_add_test(tc, test_component_state_kept);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
