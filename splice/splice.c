@@ -2275,7 +2275,10 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 /* the user's resource options are kept (sp_keep_options) */
                 if (s == 2) {
                     const char *opt = NULL;
-                    if (!sp_yaml_keep_options(c, g, t, &opt)) return false;
+                    if (!sp_yaml_keep_options(c, g, t, &opt)) {
+                        buf_free(&b); /* the pairs added before this one */
+                        return false;
+                    }
                     if (opt) {
                         uint32_t oat = sp_yaml_options_end(c, g);
                         ex[nex++] = (sp_local_edit_t){oat ? oat : pe, oat ? oat : pe, opt};

@@ -635,6 +635,21 @@ START_TEST(test_yaml_empty_and_null_resources) {
 }
 END_TEST
 
+/* A resource whose options cannot be merged, after a resource the splice adds: the refusal dropped
+ * the added resource's text without freeing it (a leak found by fuzz_splice_yaml; this test fails
+ * in the ASan build before the fix). Nothing is changed, and the message says why. */
+START_TEST(test_yaml_refusal_after_added_resource) {
+    const char *t = "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n"
+                    "    options: {protect: true}\n";
+    const char *g = "resources:\n  a:\n    type: random:RandomPet\n  b:\n    type: random:RandomPet\n";
+    char *msg = splice_fail(t, strlen(t), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml:6: the resource 'b' has resource options cimport cannot merge with the import's "
+                          "one by one (`{protect: true}`): nothing was changed, so they are not dropped; write them "
+                          "as a block mapping (one option per line), or import the resource into another file");
+    free(msg);
+}
+END_TEST
+
 START_TEST(test_crlf_and_bom_kept) {
     static const struct {
         const char *fixture, *gen, *name;
@@ -1230,6 +1245,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_without_resources);
     tcase_add_test(tc, test_yaml_replace_rename_four_spaces);
     tcase_add_test(tc, test_yaml_empty_and_null_resources);
+    tcase_add_test(tc, test_yaml_refusal_after_added_resource);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
