@@ -68,6 +68,16 @@ rc=$?
 rc=$?
 [ $rc = 0 ] && ok || bad "--stack organization/shop/dev (exit $rc): $(cat same.err)"
 
+# --project of another project than Pulumi.yaml's: the stack written would be that project's, while
+# this program's `pulumi preview` uses its own (it said "should then show no changes", exit 0)
+rm -f o.ts
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack dev --project other --yes -o o.ts >/dev/null 2>proj.err
+rc=$?
+[ $rc = 2 ] && [ ! -e o.ts ] && cmp -s otherdev.before "$state/.pulumi/stacks/other/dev.json" &&
+  grep -qF "error: --project other names another project than this program's ('shop', $work/proj/Pulumi.yaml)" proj.err &&
+  ok || bad "--project of another project (exit $rc): $(cat proj.err)"
+rm -f o.ts
+
 # --- #2: --diff's answer is the real run's: every file it would write, and its refusals ------------
 # --diff after the code was written but the stack was not (the DIY stack is not read under --diff:
 # exit 4, not "no change")
