@@ -257,6 +257,7 @@ START_TEST(test_secret_import_ids_refused) {
     deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &r2, &d);
     ck_assert_ptr_nonnull(dep);
     ck_assert_uint_eq(dep->n_resources, 2); /* the stack and the string */
+    deployment_free(dep);
     bridge_set_free(b);
     tfstate_free(s);
     diag_list_free(&d);
