@@ -435,6 +435,9 @@ static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
             emit_walk_format(&g->w, "[{\"key\": k, \"value\": v} for k, v in enumerate($0)]", e);
         else
             emit_walk_format(&g->w, "[{\"key\": k, \"value\": v} for k, v in sorted($r0.items())]", e);
+    } else if (strcmp(fn, "split") == 0 && e->call.n == 2 && e->call.args[0]->kind == PCL_STRING &&
+               !*e->call.args[0]->s) {
+        emit_walk_format(&g->w, "list($1)", e); /* PCL's characters; str.split("") raises */
     } else if (strcmp(fn, "lookup") == 0) {
         emit_walk_format(&g->w, e->call.n == 3 ? "$r0.get($1, $2)" : "$r0[$1]", e);
     } else if (strcmp(fn, "toJSON") == 0) {

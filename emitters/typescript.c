@@ -136,12 +136,20 @@ static void ts_string(ts_gen_t *g, const char *s) {
     buf_putc(g->w.b, '`');
 }
 
+/* A map's entries in PCL's order, by key: `.sort()` alone compares each entry's "k,v" text, which puts
+ * "a b" and "a!" before "a". */
+#define TS_SORT_BY_KEY ".sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))"
+
 /* An object key or property name: verbatim when a legal identifier name (reserved words are fine
  * as property names), else quoted. */
 static void ts_key(ts_gen_t *g, const char *k) {
     bool ok = *k && (isalpha((unsigned char)*k) || *k == '_' || *k == '$');
     for (const char *c = k; ok && *c; c++)
         ok = isalnum((unsigned char)*c) || *c == '_' || *c == '$';
+    if (strcmp(k, "__proto__") == 0) { /* `__proto__: v` and `"__proto__": v` set the prototype */
+        buf_puts(g->w.b, "[\"__proto__\"]");
+        return;
+    }
     if (ok && !names_is_reserved(LANG_TYPESCRIPT, k))
         buf_puts(g->w.b, k); /* Pulumi quotes `"delete"` */
     else
@@ -493,7 +501,7 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
         if (emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]) == EMIT_SHAPE_LIST)
             emit_walk_format(&g->w, "$r0.map((v, k) => ({key: k, value: v}))", e);
         else
-            emit_walk_format(&g->w, "Object.entries($0).sort().map(([k, v]) => ({key: k, value: v}))", e);
+            emit_walk_format(&g->w, "Object.entries($0)" TS_SORT_BY_KEY ".map(([k, v]) => ({key: k, value: v}))", e);
     } else if (strcmp(fn, "lookup") == 0) {
         /* `??`, not Pulumi's `||`: a present key whose value is "", 0 or false is not the default */
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);
@@ -581,7 +589,7 @@ static void ts_for(ts_gen_t *g, const pcl_expr_t *e) {
     if (entries) {
         buf_puts(g->w.b, "Object.entries(");
         ts_expr(g, e->x);
-        buf_puts(g->w.b, ").sort()");
+        buf_puts(g->w.b, ")" TS_SORT_BY_KEY);
     } else {
         bool paren = e->x->kind != PCL_TRAVERSAL && e->x->kind != PCL_TUPLE && e->x->kind != PCL_CALL;
         if (paren) buf_putc(g->w.b, '(');

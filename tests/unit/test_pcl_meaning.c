@@ -181,6 +181,28 @@ START_TEST(test_builtin_names_taken) {
 }
 END_TEST
 
+/* Python's "".split raised on an empty separator (PCL gives the characters); TypeScript's
+ * Object.entries(m).sort() ordered the entries by their "k,v" text ("a b" before "a"), and a
+ * "__proto__" key set the prototype (the key vanished). */
+START_TEST(test_split_sort_proto) {
+    tu_pcl_t f = load("config \"s\" \"string\" {}\nconfig \"mm\" \"map(string)\" {}\n"
+                      "a = split(\"\", s)\nks = [for k, v in mm : k]\n"
+                      "o = { \"__proto__\" = \"p\", \"constructor\" = \"c\" }\n"
+                      "resource \"r\" \"m:index:R\" {\n    tags = { \"__proto__\" = \"x\" }\n}\n"
+                      "output \"o\" {\n    value = [a, ks, o]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "a = list(s)\n");
+    free(py);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "Object.entries(mm).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(");
+    tu_has(ts, "[\"__proto__\"]: \"p\"");
+    tu_has(ts, "[\"__proto__\"]: \"x\"");
+    lacks(ts, ".sort()");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -190,6 +212,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_to_json_as_pcl);
     tcase_add_test(tc, test_python_plain_items_by_key);
     tcase_add_test(tc, test_builtin_names_taken);
+    tcase_add_test(tc, test_split_sort_proto);
     suite_add_tcase(s, tc);
     return s;
 }
