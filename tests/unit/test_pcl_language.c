@@ -169,7 +169,8 @@ START_TEST(test_for_expressions) {
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     tu_has(ts, "export const l = names.filter(n => n != \"b\").map(n => (`p-${n}`));");
     tu_has(ts, "export const i = names.map((v, k) => [k, v] as const).map(([i, n]) => (`${i}:${n}`));");
-    tu_has(ts, "export const m = Object.entries(tags).sort().reduce((__obj, [k, v]) => ({ ...__obj, [k]: v }), {});");
+    tu_has(ts, "export const m = Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).reduce((__obj, "
+               "[k, v]) => ({ ...__obj, [k]: v }), {});");
     tu_has(ts, "export const o = names.reduce((__obj, n) => ({ ...__obj, [n]: `v-${n}` }), {});");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
@@ -584,7 +585,8 @@ START_TEST(test_builtin_functions) {
     tu_has(ts, "export const o3 = m[\"k\"] ?? \"d\";");
     tu_has(ts, "export const o4 = res.items.apply(items => items.join(\"-\"));");
     tu_has(ts, "export const o5 = [...new Intl.Segmenter().segment(s)].length;");
-    tu_has(ts, "export const o6 = Object.entries(m).sort().map(([k, v]) => ({key: k, value: v}));");
+    tu_has(ts, "export const o6 = Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => "
+               "({key: k, value: v}));");
     tu_has(ts, "pulumi.getStack(),\n    pulumi.getProject(),\n    pulumi.getOrganization(),\n    process.cwd(),\n"
                "    pulumi.getRootDirectory(),\n");
     tu_has(ts, "export const o8 = pulumi.unsecret(pulumi.secret(s));");
@@ -599,7 +601,8 @@ START_TEST(test_builtin_functions) {
     tu_has(py, "num=len(l),\n");
     tu_has(py, "items=base64.b64decode(s.encode()).decode().split(\",\"))\n");
     tu_has(py, "pulumi.export(\"o1\", res.text.apply(lambda text: hashlib.sha1(text.encode()).hexdigest()))");
-    tu_has(py, "pulumi.export(\"o2\", pulumi.Output.json_dumps({\n    \"a\": res.text,\n}))");
+    tu_has(py, "pulumi.export(\"o2\", pulumi.Output.json_dumps({\n    \"a\": res.text,\n}, separators=(\",\", \":\"), "
+               "ensure_ascii=False))");
     tu_has(py, "pulumi.export(\"o3\", m.get(\"k\", \"d\"))");
     tu_has(py, "pulumi.export(\"o4\", res.items.apply(lambda items: \"-\".join(items)))");
     tu_has(py, "pulumi.export(\"o5\", grapheme_length(s))");
@@ -609,7 +612,7 @@ START_TEST(test_builtin_functions) {
     tu_has(py, "pulumi.export(\"o8\", pulumi.Output.unsecret(pulumi.Output.secret(s)))");
     tu_has(py, "pulumi.export(\"o9\", res.pulumi_resource_name)");
     tu_has(py, "pulumi.export(\"o10\", res.num.apply(lambda num: max(1, num, 3)))");
-    tu_has(py, "pulumi.export(\"o11\", (lambda path: open(path).read())(l[0]))");
+    tu_has(py, "pulumi.export(\"o11\", (lambda path: open(path, encoding=\"utf-8\", newline=\"\").read())(l[0]))");
     free(py);
     /* the typed emitters do not write all of these functions yet: refused with the call's position */
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:11:13", "calls sha1() over an output, which the C# emitter cannot");
@@ -1102,8 +1105,8 @@ START_TEST(test_config_default_and_untyped) {
     tu_has(ts, "const flag = config.getBoolean(\"flag\") ?? true;\n");
     tu_has(ts, "const obj = config.requireObject<any>(\"obj\");\n");
     tu_has(ts, "const names = config.getObject<any>(\"names\") ?? {};\n");
-    tu_has(ts,
-           "export const b = Object.entries(names).sort().map(([k, v]) => ({key: k, value: v})).map(e => (e.value));");
+    tu_has(ts, "export const b = Object.entries(names).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) "
+               "=> ({key: k, value: v})).map(e => (e.value));");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     tu_has(py, "flag = config.get_bool(\"flag\")\nif flag is None:\n    flag = True\n");

@@ -666,7 +666,7 @@ START_TEST(test_component_inputs) {
              NULL);
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
     tu_has(go, "\t\"encoding/json\"\n");
-    tu_has(go, "\t\ttmpJSON0, err := json.Marshal(map[string]string{\n\t\t\t\"key\": \"value\",\n\t\t})\n"
+    tu_has(go, "\t\ttmpJSON0, err := marshalJSON(map[string]string{\n\t\t\t\"key\": \"value\",\n\t\t})\n"
                "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tjson0 := string(tmpJSON0)\n"
                "\t\tmyComponent := &pulumi.ResourceState{}\n"
                "\t\terr = ctx.RegisterComponentResourceV2(\"my:custom:Component\", \"myComponent\", pulumi.Map{\n"
@@ -696,11 +696,11 @@ START_TEST(test_component_inputs) {
              NULL);
     go = tu_pcl_emit_ok(&f, LANG_GO);
     tu_has(go, "\t\tctx.Export(\"j\", r.Value.ApplyT(func(value bool) (string, error) {\n"
-               "\t\t\ttmpJSON0, err := json.Marshal(map[string]bool{\n\t\t\t\t\"v\": value,\n\t\t\t})\n"
+               "\t\t\ttmpJSON0, err := marshalJSON(map[string]bool{\n\t\t\t\t\"v\": value,\n\t\t\t})\n"
                "\t\t\tif err != nil {\n\t\t\t\treturn \"\", err\n\t\t\t}\n\t\t\tjson0 := string(tmpJSON0)\n"
                "\t\t\treturn json0, nil\n\t\t}).(pulumi.StringOutput))\n");
     tu_has(go, "\t\tctx.Export(\"k\", local.ToMapOutput().ApplyT(func(local map[string]interface{}) (string, error) {\n"
-               "\t\t\ttmpJSON1, err := json.Marshal(local)\n");
+               "\t\t\ttmpJSON1, err := marshalJSON(local)\n");
     free(go);
     unload(&f);
     /* a local map of outputs read with its values' own types: Go's Output of it holds interface{}
@@ -928,7 +928,7 @@ START_TEST(test_python_can_try) {
     tu_has(py, "pulumi.export(\"a\", pulumi.Output.from_input(can_(lambda: obj[\"a\"])))\n");
     tu_has(py, "pulumi.export(\"b\", pulumi.Output.from_input(s).apply(lambda s: can_(lambda: s[\"a\"])))\n");
     tu_has(py, "apply(lambda s: try_(lambda: s[\"b\"], lambda: \"x\")))\n");
-    tu_has(py, "apply(lambda s: \"\".join([\"v-\", str(s[\"a\"])])))\n");
+    tu_has(py, "apply(lambda s: \"\".join([\"v-\", format_value(s[\"a\"])])))\n");
     free(py);
     unload(&f);
 }
