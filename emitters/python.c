@@ -222,6 +222,11 @@ static void py_trav_parts(py_gen_t *g, const pcl_expr_t *e, size_t from, bool di
     }
 }
 
+/* A config of PCL type number: Python reads it as a float (require_float). */
+static bool py_number_config(const pcl_node_t *n) {
+    return n->kind == PCL_NODE_CONFIG && n->token && strcmp(n->token, "number") == 0;
+}
+
 static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
     int cidx = emit_walk_in_scope(&g->w, e->trav.root) ? -1 : names_table_get(g->w.nodes, e->trav.root);
     if (cidx >= 0 && e->trav.n == 0 && g->w.p->nodes[cidx].kind == PCL_NODE_CONFIG && !g->w.in_apply) {
@@ -236,6 +241,14 @@ static void py_traversal(py_gen_t *g, const pcl_expr_t *e) {
         };
         const pcl_node_t *cfg = &g->w.p->nodes[cidx];
         emit_conversion_t k = emit_config_conversion(cfg, e->type);
+        if (k == EMIT_CONV_NUMBER_TO_STRING && py_number_config(cfg)) { /* str(8080.0) is "8080.0" */
+            g->format_value = true;
+            if (cfg->config_secret)
+                buf_printf(g->w.b, "%s.apply(lambda x: format_value(x))", g->w.ident[cidx]);
+            else
+                buf_printf(g->w.b, "format_value(%s)", g->w.ident[cidx]);
+            return;
+        }
         if (k != EMIT_CONV_NONE && k != EMIT_CONV_UNSUPPORTED) {
             if (cfg->config_secret)
                 buf_printf(g->w.b, "%s.apply(lambda x: %s)", g->w.ident[cidx], arena_sprintf(g->w.a, conv[k], "x"));
@@ -1136,7 +1149,10 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
         names_table_reserve(g.w.idents, "unicodedata");
         names_table_reserve(g.w.idents, "grapheme_length");
     }
-    if (emit_program_has_template_value(p)) names_table_reserve(g.w.idents, "format_value");
+    bool number_config = false; /* one converted to a string prints through format_value() */
+    for (size_t i = 0; i < p->n_nodes; i++)
+        number_config |= py_number_config(&p->nodes[i]);
+    if (number_config || emit_program_has_template_value(p)) names_table_reserve(g.w.idents, "format_value");
     emit_walk_name_config(&g.w, "_", 1);
     emit_walk_name_nodes(&g.w, "_", 1, false); /* an output is not a variable: pulumi.export("name", ...) */
 

@@ -590,10 +590,13 @@ START_TEST(test_config_conversions) {
                "    t: String(flag),\n");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    /* configs named str and int are str_1 and int_1: str(num) and int(x) still call Python's own */
+    /* configs named str and int are str_1 and int_1: int(x) still calls Python's own; a number to a
+     * string prints as PCL prints it (str(2.0) is 2.0) */
     tu_has(py, "str_1 = config.require(\"str\")\n");
-    tu_has(py, "    b=str_1 == \"true\",\n    i=sec.apply(lambda x: int(x)),\n    n=float(int_1),\n    s=str(num),\n"
-               "    t=\"true\" if flag else \"false\")\n");
+    tu_has(
+        py,
+        "    b=str_1 == \"true\",\n    i=sec.apply(lambda x: int(x)),\n    n=float(int_1),\n    s=format_value(num),\n"
+        "    t=\"true\" if flag else \"false\")\n");
     free(py);
     /* Go: strconv (a string to a number in an apply, whose error fails the update), float64(), a
      * number as PCL prints it (formatNumber), a secret's conversion in an apply of it */

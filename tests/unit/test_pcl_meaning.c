@@ -87,6 +87,16 @@ START_TEST(test_python_template_prints_as_pcl) {
     free(out);
     free(py);
     tu_pcl_unload(&f);
+    /* a number config where the schema wants a string: str(8080.0) is "8080.0", PCL's "8080" */
+    f = load("config \"port\" \"number\" {}\nconfig \"sp\" \"number\" {\n    secret = true\n}\n"
+             "resource \"r\" \"m:index:R\" {\n    s = port\n}\nresource \"q\" \"m:index:R\" {\n    s = sp\n}\n");
+    py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "r = m.R(\"r\", s=format_value(port))\n");
+    tu_has(py, "q = m.R(\"q\", s=sp.apply(lambda x: format_value(x)))\n");
+    tu_has(py, "def format_value(v):\n");
+    lacks(py, "str(port)");
+    free(py);
+    tu_pcl_unload(&f);
     /* no template value: no helper, and the name stays the user's */
     f = load("config \"format_value\" \"string\" {}\noutput \"o\" {\n    value = format_value\n}\n");
     py = tu_pcl_emit_ok(&f, LANG_PYTHON);
