@@ -7,6 +7,7 @@
 #include "specs/stackstate.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +81,11 @@ static bool name_char_ok(char c) {
 }
 
 bool stackstate_is_default_provider_name(const char *name) {
-    return name && (strcmp(name, "default") == 0 || strncmp(name, "default_", 8) == 0);
+    if (!name || strncmp(name, "default", 7) != 0) return false;
+    if (!name[7]) return true;
+    /* `default_` then the version's major number, or (no version) the download URL's QName, which
+     * holds a `/` (see below); a user's provider default_west is neither */
+    return name[7] == '_' && (isdigit((unsigned char)name[8]) || (name[8] && strchr(name + 8, '/')));
 }
 
 /* Pulumi's ProviderRequest.Name(): `default`, then `_<major>_<minor>_<patch>`, `_<part>` per

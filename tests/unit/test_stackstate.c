@@ -102,6 +102,14 @@ START_TEST(test_default_provider_name) {
                      "default_1_2_3_https_/get.example.com/x");
     ck_assert_str_eq(stackstate_default_provider_name(a, NULL, "github://api.github.com/org"),
                      "default_github_/api.github.com/org");
+    /* and only those are default providers: a user's provider named default_west is not (read9c) */
+    const char *is[] = {"default", "default_4_16_0", "default_1_0_0_beta_1_build_5",
+                        "default_github_/api.github.com/org"};
+    for (size_t i = 0; i < sizeof is / sizeof *is; i++)
+        ck_assert_msg(stackstate_is_default_provider_name(is[i]), "%s", is[i]);
+    const char *not_[] = {"default_west", "defaultWest", "default-east", "default_", "default_us_west_2", NULL};
+    for (size_t i = 0; not_[i]; i++)
+        ck_assert_msg(!stackstate_is_default_provider_name(not_[i]), "%s", not_[i]);
     arena_free(a);
 }
 END_TEST
