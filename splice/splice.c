@@ -1356,6 +1356,20 @@ static const char *sp_target_indent(sp_ctx_t *c, uint32_t g_off, const char *bas
     return r;
 }
 
+/* A `parent` or `provider` option the user wrote that the import does not give: the code would declare
+ * another parent (URN) or provider than the stack records. */
+static void sp_refuse_option(sp_ctx_t *c, const char *what, const char *key, const char *text, uint32_t len,
+                             bool provider, long line) {
+    diag_t *d = diag_add(
+        c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+        "the resource '%s' sets the resource option `%s` (`%.*s`), and the import %s: nothing was "
+        "changed; %s, or remove the option and run again",
+        what, key, (int)len, text,
+        provider ? "read it with the default provider" : "gives it no parent (the stack's resource has another URN)",
+        provider ? "give the resource that provider in the import file (its `provider`)" : "import it with its parent");
+    d->line = line;
+}
+
 /* The options the user wrote on the definition t that generated statement g replaces are kept: one the
  * generated code does not set is added to its options (edits appended to *ed); one it sets to the same
  * value stays once. One it sets otherwise, or options that cannot be read one by one (a variable, a
@@ -1370,6 +1384,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
     /* A parent the import does not give it: another URN than the stack's resource has. An `import`
      * option the import does not write: the resource is in the stack now (the option is cimport's). */
     const char *parent_key = c->T.lang == LANG_GO || c->T.lang == LANG_CSHARP ? "Parent" : "parent";
+    const char *provider_key = c->T.lang == LANG_GO || c->T.lang == LANG_CSHARP ? "Provider" : "provider";
     const char *import_key = c->T.lang == LANG_PYTHON   ? "import_"
                              : c->T.lang == LANG_GO     ? "Import"
                              : c->T.lang == LANG_CSHARP ? "ImportId"
@@ -1382,13 +1397,12 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
             in_gen |= strcmp(go.e[k].key, uo.e[i].key) == 0;
         if (in_gen) continue;
         if (strcmp(uo.e[i].key, import_key) == 0) drop = i;
-        if (strcmp(uo.e[i].key, parent_key) != 0) continue;
-        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                             "the resource '%s' sets the resource option `%s` (`%.*s`), and the import gives it no "
-                             "parent (the stack's resource has another URN): nothing was changed; import it with its "
-                             "parent, or remove the option and run again",
-                             what, parent_key, (int)(uo.e[i].end - uo.e[i].start), c->T.text + uo.e[i].start);
-        d->line = (long)sp_line_of(c->T.text, uo.e[i].start);
+        /* A provider the import did not give: it read the resource with the default provider, and
+         * the code would declare another one than the stack records. */
+        bool provider = strcmp(uo.e[i].key, provider_key) == 0;
+        if (!provider && strcmp(uo.e[i].key, parent_key) != 0) continue;
+        sp_refuse_option(c, what, uo.e[i].key, c->T.text + uo.e[i].start, uo.e[i].end - uo.e[i].start, provider,
+                         (long)sp_line_of(c->T.text, uo.e[i].start));
         return false;
     }
     if (!go.present) { /* the user's options as written, after the generated arguments */
@@ -2035,13 +2049,9 @@ static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypai
         for (size_t k = 0; k < gn && !m; k++)
             if (strcmp(gp[k].name, u->name) == 0) m = &gp[k];
         if (!m && strcmp(u->name, "import") == 0) continue; /* cimport's own: the resource is in the stack now */
-        if (!m && strcmp(u->name, "parent") == 0) {
-            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "the resource '%s' sets the resource option `parent` (`%.*s`), and the import gives "
-                                 "it no parent (the stack's resource has another URN): nothing was changed; import it "
-                                 "with its parent, or remove the option and run again",
-                                 t->logical, (int)(ue - us), c->T.text + us);
-            d->line = (long)ts_node_start_point(u->pair).row + 1;
+        if (!m && (strcmp(u->name, "parent") == 0 || strcmp(u->name, "provider") == 0)) {
+            sp_refuse_option(c, t->logical, u->name, c->T.text + us, ue - us, strcmp(u->name, "provider") == 0,
+                             (long)ts_node_start_point(u->pair).row + 1);
             buf_free(&b);
             return false;
         }

@@ -410,6 +410,15 @@ START_TEST(test_options_kept) {
                           "import gives it no parent (the stack's resource has another URN): nothing was changed; "
                           "import it with its parent, or remove the option and run again");
     free(msg);
+    /* a provider the import did not read it with (it read it with the default provider): the code
+     * would declare another provider than the stack records (read9c) */
+    const char *tv = "import * as random from \"@pulumi/random\";\n\nconst west = new random.Provider(\"west\", {});\n"
+                     "const pet = new random.RandomPet(\"pet\", { length: 1 }, { provider: west });\n";
+    msg = splice_fail(tv, strlen(tv), LANG_TYPESCRIPT, gen, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:4: the resource 'pet' sets the resource option `provider` (`provider: west`), and "
+                          "the import read it with the default provider: nothing was changed; give the resource that "
+                          "provider in the import file (its `provider`), or remove the option and run again");
+    free(msg);
 }
 END_TEST
 
