@@ -367,6 +367,18 @@ static const char *attr_str(const cJSON *attrs, const char *key) {
 
 /* The ID `pulumi import` needs. Most types import by `id`; these (pulumi-converter-terraform's
  * table) need an ID assembled from other attributes. On failure *why says what is missing. */
+/* Why a resource the provider imports by its value, a secret, is not converted (source: whose ID it
+ * has; id: that ID, shown only when it is the placeholder "none" — another could be the value). */
+static const char *secret_id_reason(arena_t *a, const char *value_attr, const char *source, const char *id) {
+    return arena_sprintf(a,
+                         "the random provider imports it by its value (its `%s` attribute, a secret), not by its "
+                         "%s `id`%s: cimport does not write a secret into the import file in plaintext. "
+                         "Import it by hand (`pulumi import <type> <name> <value>`, or add it to the import file "
+                         "yourself if its value in plaintext there is acceptable), or let the program create a "
+                         "new one",
+                         value_attr, source, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : "");
+}
+
 static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *attrs, const char **why) {
     static const struct {
         const char *type;
@@ -393,16 +405,7 @@ static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *at
     *why = NULL;
     for (size_t i = 0; i < sizeof secret_ids / sizeof secret_ids[0]; i++) {
         if (strcmp(secret_ids[i].type, r->type) != 0) continue;
-        const char *id = attr_str(attrs, "id");
-        *why =
-            arena_sprintf(a,
-                          "the random provider imports it by its value (its `%s` attribute, a secret), not by its "
-                          "Terraform `id`%s: cimport does not write a secret into the import file in plaintext. "
-                          "Import it by hand (`pulumi import <type> <name> <value>`, or add it to the import file "
-                          "yourself if its value in plaintext there is acceptable), or let the program create a "
-                          "new one",
-                          /* only the placeholder is shown: another `id` could be the value itself */
-                          secret_ids[i].value_attr, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : "");
+        *why = secret_id_reason(a, secret_ids[i].value_attr, "Terraform", attr_str(attrs, "id"));
         return NULL;
     }
     if (strcmp(r->type, "aws_ecs_service") == 0) {
@@ -1063,6 +1066,12 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
             e->reason = "custom resource without an ID in the export";
+        } else if (strcmp(r->type, "random:index/randomPassword:RandomPassword") == 0 ||
+                   strcmp(r->type, "random:index/randomBytes:RandomBytes") == 0) {
+            /* the export's ID is the placeholder "none" (a password) or the value itself (bytes) */
+            e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
+            e->token = r->type;
+            e->reason = secret_id_reason(a, strstr(r->type, "Password") ? "result" : "base64", "Pulumi", r->id);
         } else {
             e = convert_report_add(a, report, CONVERT_CONVERTED, r->urn, r->type);
             e->token = r->type;
@@ -1105,7 +1114,9 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         report->skipped++;
         x.spec_name[i] = NULL;
     }
-    if (report->converted == 0) {
+    /* nothing converted: an error, unless some have no ID cimport can use (then the report lists them
+     * with the reason and the run exits as a Terraform state's does: none converted) */
+    if (report->converted == 0 && !report->no_id) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, d->path, NULL,
                  "the export has no resources to import (only the stack, default providers or pending deletes)");
         export_ctx_free(&x);

@@ -22,6 +22,8 @@ while IFS= read -r stack; do
     dir="$work/$n"
     mkdir -p "$dir"
     if ! (cd "$dir" && "$CIMPORT" convert --from pulumi "$stack" -o imports.json >convert.log 2>&1); then
+        # none with an ID cimport can use (imported by a secret value): listed with the reason, no file
+        [ ! -e "$dir/imports.json" ] && grep -q 'imports it by its value' "$dir/convert.log" && continue
         fail "convert $stack: $(tail -3 "$dir/convert.log")"
         continue
     fi

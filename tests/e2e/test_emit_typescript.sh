@@ -44,6 +44,8 @@ for stack in "${stacks[@]}"; do
     # convert exits 1 when some resources (e.g. default providers) are not importable; the file
     # is still written for the others
     "$CIMPORT" convert --from pulumi "$stack" -o "$spec" >"$work/convert$i.log" 2>&1 || true
+    # none with an ID cimport can use (imported by a secret value): listed with the reason, no file
+    [[ ! -e "$spec" ]] && grep -q 'imports it by its value' "$work/convert$i.log" && continue
     if [[ ! -s "$spec" ]]; then
         echo "FAIL: cimport convert wrote no import file for $stack" >&2
         cat "$work/convert$i.log" >&2

@@ -1067,6 +1067,43 @@ END_TEST
 /* Pulumi names its default providers `default` or `default_<version>[_<download URL>]`; a provider the
  * program made itself may be named `defaultWest` or `default-east`: it is an explicit provider, kept
  * with its configuration, and its resources keep it (not re-homed onto the target's default one). */
+/* A Pulumi export's RandomPassword has the placeholder ID "none" and a RandomBytes its value: the
+ * random provider imports both by their value, a secret; converted by ID, the import "verified" a
+ * password "none" (read9c F1). Not converted, with the reason; the pet beside them is. */
+START_TEST(test_export_secret_import_ids_refused) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomPassword:RandomPassword::pw\",\"custom\":true,"
+        "\"id\":\"none\",\"type\":\"random:index/randomPassword:RandomPassword\"},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomBytes:RandomBytes::b\",\"custom\":true,"
+        "\"id\":\"q80S3w==\",\"type\":\"random:index/randomBytes:RandomBytes\"},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet\",\"custom\":true,"
+        "\"id\":\"calm-cat\",\"type\":\"random:index/randomPet:RandomPet\"}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 1);
+    ck_assert_str_eq(f->specs[0].name, "pet");
+    ck_assert_uint_eq(r.no_id, 2);
+    ck_assert_ptr_nonnull(strstr(r.entries[0].reason, "its `result` attribute, a secret), not by its Pulumi `id` "
+                                                      "\"none\" (a placeholder)"));
+    ck_assert_ptr_nonnull(strstr(r.entries[1].reason, "its `base64` attribute, a secret"));
+    ck_assert_ptr_null(strstr(r.entries[1].reason, "q80S3w"));
+    char *json = import_file_to_json(f);
+    ck_assert_ptr_null(strstr(json, "none"));
+    ck_assert_ptr_null(strstr(json, "q80S3w"));
+    free(json);
+    deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_export_user_provider_named_default_like) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1251,6 +1288,7 @@ int main(void) {
     tcase_add_test(tc, test_export_named_references);
     tcase_add_test(tc, test_export_name_table_and_explicit_provider);
     tcase_add_test(tc, test_export_user_provider_named_default_like);
+    tcase_add_test(tc, test_export_secret_import_ids_refused);
     tcase_add_test(tc, test_is_terraform_state);
     tcase_add_test(tc, test_mapping_document);
     tcase_add_test(tc, test_mapping_document_malformed);
