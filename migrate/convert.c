@@ -379,6 +379,13 @@ static const char *secret_id_reason(arena_t *a, const char *value_attr, const ch
                          value_attr, source, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : "");
 }
 
+/* The value attribute of a Pulumi type the provider imports by its value, a secret, else NULL. */
+static const char *export_secret_id_attr(const char *type) {
+    if (strcmp(type, "random:index/randomPassword:RandomPassword") == 0) return "result";
+    if (strcmp(type, "random:index/randomBytes:RandomBytes") == 0) return "base64";
+    return NULL;
+}
+
 static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *attrs, const char **why) {
     static const struct {
         const char *type;
@@ -1066,12 +1073,11 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
             e->reason = "custom resource without an ID in the export";
-        } else if (strcmp(r->type, "random:index/randomPassword:RandomPassword") == 0 ||
-                   strcmp(r->type, "random:index/randomBytes:RandomBytes") == 0) {
+        } else if (export_secret_id_attr(r->type)) {
             /* the export's ID is the placeholder "none" (a password) or the value itself (bytes) */
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
-            e->reason = secret_id_reason(a, strstr(r->type, "Password") ? "result" : "base64", "Pulumi", r->id);
+            e->reason = secret_id_reason(a, export_secret_id_attr(r->type), "Pulumi", r->id);
         } else {
             e = convert_report_add(a, report, CONVERT_CONVERTED, r->urn, r->type);
             e->token = r->type;

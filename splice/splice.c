@@ -1370,6 +1370,16 @@ static void sp_refuse_option(sp_ctx_t *c, const char *what, const char *key, con
     d->line = line;
 }
 
+/* The user's options on t, and no place for them in the new definition: refused (false). */
+static bool sp_refuse_no_place(sp_ctx_t *c, const char *what, const sp_stmt_t *t) {
+    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "the resource '%s' has resource options that its new definition has no place for: "
+                         "nothing was changed; remove them, run again and add them back",
+                         what);
+    d->line = (long)sp_line_of(c->T.text, t->res_start);
+    return false;
+}
+
 /* The options the user wrote on the definition t that generated statement g replaces are kept: one the
  * generated code does not set is added to its options (edits appended to *ed); one it sets to the same
  * value stays once. One it sets otherwise, or options that cannot be read one by one (a variable, a
@@ -1423,14 +1433,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
             text = arena_sprintf(c->a, "%.*s%.*s", (int)(cs - uo.start), c->T.text + uo.start, (int)(uo.end - ce),
                                  c->T.text + ce);
         }
-        if (!go.last_arg_end) {
-            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "the resource '%s' has resource options that its new definition has no place for: "
-                                 "nothing was changed; remove them, run again and add them back",
-                                 what);
-            d->line = (long)sp_line_of(c->T.text, t->res_start);
-            return false;
-        }
+        if (!go.last_arg_end) return sp_refuse_no_place(c, what, t);
         *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
         (*ed)[(*n)++] = (sp_local_edit_t){go.last_arg_end, go.last_arg_end, arena_sprintf(c->a, ", %s", text)};
         return true;
@@ -1486,12 +1489,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
         if (!go.n && c->T.lang == LANG_TYPESCRIPT) at = go.start + 1; /* inside `{` */
         if (!go.n && c->T.lang != LANG_TYPESCRIPT) {
             buf_free(&b);
-            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "the resource '%s' has resource options that its new definition has no place for: "
-                                 "nothing was changed; remove them, run again and add them back",
-                                 what);
-            d->line = (long)sp_line_of(c->T.text, t->res_start);
-            return false;
+            return sp_refuse_no_place(c, what, t);
         }
         *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
         (*ed)[(*n)++] = (sp_local_edit_t){at, at, buf_arena_str(&b, c->a)};
