@@ -208,6 +208,19 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     }
     if (!workspace_discover(t->a, o->stack, &t->ws, &t->diags)) goto fail;
     workspace_t *w = &t->ws;
+    if (!o->stack_state) {
+        if (!workspace_stack_ref_fits(t->a, w, &t->diags)) goto fail;
+    } else {
+        /* The export carries its own stack and project (prepare_stack_state checks them against the
+         * run's): --stack ORG/PROJECT/STACK names that stack, not one of Pulumi.yaml's project. */
+        const char *ref_project = workspace_stack_ref_project(t->a, w);
+        if (ref_project && o->project && strcmp(ref_project, o->project) != 0) {
+            diag_error(&t->diags, DIAG_USAGE, "--stack %s names project '%s', but --project is '%s': pass one of them",
+                       o->stack, ref_project, o->project);
+            goto fail;
+        }
+        if (ref_project && !o->project) o->project = ref_project;
+    }
     if (!insert_into_runtime_ok(o, w, &t->diags)) goto fail;
     /* The stack, project, language and stack config the workspace gives (the session's rule). */
     session_options_t wo = {.stack = o->stack,

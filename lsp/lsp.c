@@ -844,7 +844,8 @@ static bool lsp_target_changed(lsp_server_t *s, const lsp_target_t *t) {
 static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session_options_t *o, char **err) {
     diag_list_t dl;
     diag_list_init(&dl);
-    bool ok = workspace_discover_in(a, s->root ? s->root : ".", o->stack, ws, &dl);
+    bool ok =
+        workspace_discover_in(a, s->root ? s->root : ".", o->stack, ws, &dl) && workspace_stack_ref_fits(a, ws, &dl);
     if (!ok)
         *err = lsp_strf("cimport: cannot find the stack to import into: %s", dl.head ? diag_format(&dl, dl.head) : "");
     diag_list_free(&dl);
@@ -928,7 +929,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     if (!s->into_stack) { /* the selected stack and its config file, as the command line finds them */
         diag_list_t wdl;
         diag_list_init(&wdl);
-        if (workspace_discover_in(wa, s->root ? s->root : ".", o.stack, &ws, &wdl))
+        if (workspace_discover_in(wa, s->root ? s->root : ".", o.stack, &ws, &wdl) &&
+            workspace_stack_ref_fits(wa, &ws, &wdl))
             session_options_from_workspace(&o, &ws, wa);
         else
             memset(&ws, 0, sizeof ws);

@@ -75,27 +75,31 @@ static void set_stack(arena_t *a, workspace_t *w, const char *ref, const char *s
     }
 }
 
+const char *workspace_stack_ref_project(arena_t *a, const workspace_t *w) {
+    if (!w->stack_ref) return NULL;
+    const char *first = strchr(w->stack_ref, '/'), *last = strrchr(w->stack_ref, '/');
+    if (!first || first == last) return NULL;
+    return arena_strndup(a, first + 1, (size_t)(last - first - 1));
+}
+
 /* A stack reference ORG/PROJECT/STACK names the project: as pulumi, one other than Pulumi.yaml's is
  * refused (the stack would be looked up in this project, another stack than the one named); and a
  * DIY backend has one organization, `organization`. */
-static bool stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags) {
+bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags) {
     if (!w->stack_ref || !w->stack_org) return true;
     const char *what = strcmp(w->stack_source, "--stack") == 0
                            ? arena_sprintf(a, "--stack %s", w->stack_ref)
                            : arena_sprintf(a, "the stack %s selected in %s", w->stack_ref, w->stack_source);
-    const char *first = strchr(w->stack_ref, '/'), *last = strrchr(w->stack_ref, '/');
-    if (first != last && w->have_project && w->project.name) {
-        size_t n = (size_t)(last - first - 1);
-        if (strlen(w->project.name) != n || strncmp(first + 1, w->project.name, n) != 0) {
-            diag_error(diags, DIAG_USAGE,
-                       "%s names project '%.*s', but this is project '%s' (%s): run in that project's directory "
-                       "(--cwd), or name a stack of project '%s'",
-                       what, (int)n, first + 1, w->project.name, w->project_file, w->project.name);
-            return false;
-        }
+    const char *project = workspace_stack_ref_project(a, w);
+    if (!project) return true; /* ORG/STACK: the project is this one */
+    if (w->have_project && w->project.name && strcmp(project, w->project.name) != 0) {
+        diag_error(diags, DIAG_USAGE,
+                   "%s names project '%s', but this is project '%s' (%s): run in that project's directory "
+                   "(--cwd), or name a stack of project '%s'",
+                   what, project, w->project.name, w->project_file, w->project.name);
+        return false;
     }
-    if (first != last && (w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES) &&
-        strcmp(w->stack_org, "organization") != 0) {
+    if ((w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES) && strcmp(w->stack_org, "organization") != 0) {
         diag_error(diags, DIAG_USAGE,
                    "%s names organization '%s', but a DIY backend (%s) has only 'organization': name the stack as "
                    "organization/PROJECT/STACK or just STACK",
@@ -200,5 +204,5 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
         w->access_token = json_str(a, toks, w->backend_url);
     }
     cJSON_Delete(creds);
-    return stack_ref_fits(a, w, diags);
+    return true;
 }

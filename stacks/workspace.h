@@ -50,6 +50,15 @@ bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag
 /* The same from the directory dir (a language server's workspace root). */
 bool workspace_discover_in(arena_t *a, const char *dir, const char *stack_flag, workspace_t *w, diag_list_t *diags);
 
+/* Whether w's stack reference (--stack or the selected one) fits the workspace: an ORG/PROJECT/STACK
+ * naming another project than Pulumi.yaml's, or on a DIY backend another organization than
+ * `organization`, is refused (false, with a diagnostic), as pulumi refuses it. A front end asks it
+ * for every run that uses the workspace's stack (not for a stack export of its own, whose file
+ * carries its stack and project). */
+bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags);
+/* The PROJECT of a stack reference ORG/PROJECT/STACK; NULL for STACK or ORG/STACK. */
+const char *workspace_stack_ref_project(arena_t *a, const workspace_t *w);
+
 /* Whether a run in w can import into the stack `stack` (NULL: none given or selected), and if
  * not, why — each front end says it in its own words. */
 typedef enum {

@@ -77,6 +77,35 @@ rc=$?
   grep -qF "error: --project other names another project than this program's ('shop', $work/proj/Pulumi.yaml)" proj.err &&
   ok || bad "--project of another project (exit $rc): $(cat proj.err)"
 rm -f o.ts
+# --stack-state: the export carries its own stack and project (the merge checks them against the run's),
+# so --stack ORG/PROJECT/STACK of another project than Pulumi.yaml's is no stack of this project to
+# refuse: it names the export's (it was refused, exit 2); the ref's project is the run's when --project is not given
+python3 - "$Q/stack.json" other-export.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["deployment"]["resources"] = [dict(r, urn="urn:pulumi:dev::other::pulumi:pulumi:Stack::other-dev")
+                                for r in d["deployment"]["resources"] if r["type"] == "pulumi:pulumi:Stack"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+cp other-export.json other-export.before
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack organization/other/dev --project other --stack-state other-export.json -o o.ts >/dev/null 2>ss.err
+rc=$?
+[ $rc = 0 ] && [ -e o.ts ] && grep -qF '"urn:pulumi:dev::other::random:index/randomString:RandomString::bucket-suffix"' other-export.json &&
+  cmp -s otherdev.before "$state/.pulumi/stacks/other/dev.json" && cmp -s shopdev.before "$state/.pulumi/stacks/shop/dev.json" &&
+  ok || bad "--stack organization/other/dev --project other --stack-state (exit $rc): $(cat ss.err)"
+cp other-export.before other-export.json && rm -f o.ts
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack acme/other/dev --stack-state other-export.json -o o.ts >/dev/null 2>ss2.err
+rc=$?
+[ $rc = 0 ] && grep -qF '"urn:pulumi:dev::other::random:index/randomString:RandomString::bucket-suffix"' other-export.json &&
+  ok || bad "--stack acme/other/dev --stack-state, no --project (exit $rc): $(cat ss2.err)"
+cp other-export.before other-export.json && rm -f o.ts
+# a --project that contradicts the ref's is still refused, nothing written
+"$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack organization/other/dev --project third --stack-state other-export.json -o o.ts >/dev/null 2>ss3.err
+rc=$?
+[ $rc = 2 ] && [ ! -e o.ts ] && cmp -s other-export.json other-export.before &&
+  grep -qF "error: --stack organization/other/dev names project 'other', but --project is 'third'" ss3.err &&
+  ok || bad "--stack of project other with --project third (exit $rc): $(cat ss3.err)"
+rm -f o.ts
 
 # --- #2: --diff's answer is the real run's: every file it would write, and its refusals ------------
 # --diff after the code was written but the stack was not (the DIY stack is not read under --diff:
