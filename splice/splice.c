@@ -1181,6 +1181,7 @@ typedef struct sp_opts {
     sp_opt_t *e;
     size_t n, cap;
     uint32_t last_arg_end; /* the end of the last argument before the options */
+    bool positional;       /* Python: the options given as a positional argument (no `opts=`) */
     bool java_build;       /* Java: the builder's `.build()` */
 } sp_opts_t;
 
@@ -1214,16 +1215,37 @@ static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end
     uint32_t na;
     TSNode *a = sp_args(p->a, sp_field(res, "arguments", 9), &na);
     if (p->lang == LANG_PYTHON) {
+        /* `opts=`, or the options given positionally: the third argument (`Bucket(name, args, opts)`),
+         * the second in the keyword form (`Bucket(name, opts, acl=...)`: an options call, or anything
+         * beside keyword inputs), a ComponentResource's fourth (type, name, props, opts). */
+        const char *fnt = sp_node_text(p, sp_field(res, "function", 8)), *dot = strrchr(fnt, '.');
+        uint32_t pos_at = strcmp(dot ? dot + 1 : fnt, "ComponentResource") == 0 ? 3 : 2, npos = 0;
+        bool inputs_by_keyword = false;
+        for (uint32_t i = 0; i < na; i++)
+            if (strcmp(sp_type(a[i]), "keyword_argument") == 0 &&
+                strcmp(sp_node_text(p, sp_field(a[i], "name", 4)), "opts") != 0)
+                inputs_by_keyword = true;
         for (uint32_t i = 0; i < na; i++) {
             TSNode nm = sp_field(a[i], "name", 4);
-            if (strcmp(sp_type(a[i]), "keyword_argument") != 0 || strcmp(sp_node_text(p, nm), "opts") != 0) {
+            bool kw = strcmp(sp_type(a[i]), "keyword_argument") == 0;
+            bool positional = false;
+            if (!kw && strcmp(sp_type(a[i]), "list_splat") != 0 && strcmp(sp_type(a[i]), "dictionary_splat") != 0) {
+                uint32_t k = npos++;
+                const char *cf =
+                    strcmp(sp_type(a[i]), "call") == 0 ? sp_node_text(p, sp_field(a[i], "function", 8)) : "";
+                size_t cl = strlen(cf);
+                bool options_call = cl >= 15 && strcmp(cf + cl - 15, "ResourceOptions") == 0;
+                positional = k == pos_at || (k >= 1 && k < pos_at && (options_call || (k == 1 && inputs_by_keyword)));
+            }
+            if (!positional && (!kw || strcmp(sp_node_text(p, nm), "opts") != 0)) {
                 if (!o->present) o->last_arg_end = sp_end_byte(a[i]);
                 continue;
             }
             o->present = true;
+            o->positional = positional;
             o->start = ts_node_start_byte(a[i]);
             o->end = sp_end_byte(a[i]);
-            TSNode v = sp_field(a[i], "value", 5);
+            TSNode v = positional ? a[i] : sp_field(a[i], "value", 5);
             const char *fn = sp_node_text(p, sp_field(v, "function", 8));
             size_t fl = strlen(fn);
             if (strcmp(sp_type(v), "call") != 0 || fl < 15 || strcmp(fn + fl - 15, "ResourceOptions") != 0) {
@@ -1435,7 +1457,9 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
         }
         if (!go.last_arg_end) return sp_refuse_no_place(c, what, t);
         *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
-        (*ed)[(*n)++] = (sp_local_edit_t){go.last_arg_end, go.last_arg_end, arena_sprintf(c->a, ", %s", text)};
+        /* after the generated keyword arguments, a positional one would be a syntax error */
+        (*ed)[(*n)++] = (sp_local_edit_t){go.last_arg_end, go.last_arg_end,
+                                          arena_sprintf(c->a, ", %s%s", uo.positional ? "opts=" : "", text)};
         return true;
     }
     if (uo.opaque || go.opaque) {

@@ -422,6 +422,58 @@ START_TEST(test_options_kept) {
 }
 END_TEST
 
+/* Python: resource options given positionally (`RandomPet("pet", RandomPetArgs(...),
+ * pulumi.ResourceOptions(protect=True))`, or `RandomPet("pet", pulumi.ResourceOptions(...), length=1)`
+ * in the keyword form) are the resource's options: they were not seen, so replacing the definition
+ * dropped them (protect lost, exit 0). They are kept as `opts=`, merged with the generated ones, and
+ * one set otherwise is refused. */
+START_TEST(test_python_positional_options_kept) {
+    const char *gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    const char *t = "import pulumi\nimport pulumi_random as random\n\n"
+                    "pet = random.RandomPet(\"pet\", random.RandomPetArgs(length=1), "
+                    "pulumi.ResourceOptions(protect=True))\n";
+    char *out = splice_ok(t, LANG_PYTHON, gen, "__main__.py", NULL);
+    ck_assert_str_eq(out, "import pulumi\nimport pulumi_random as random\n\n"
+                          "pet = random.RandomPet(\"pet\", length=2, opts=pulumi.ResourceOptions(protect=True))\n");
+    free(out);
+    /* the keyword form's options: the second positional argument */
+    const char *t2 = "import pulumi\nimport pulumi_random as random\n\n"
+                     "pet = random.RandomPet(\"pet\", pulumi.ResourceOptions(retain_on_delete=True), length=1)\n";
+    out = splice_ok(t2, LANG_PYTHON, gen, "__main__.py", NULL);
+    ck_assert_str_eq(out, "import pulumi\nimport pulumi_random as random\n\n"
+                          "pet = random.RandomPet(\"pet\", length=2, "
+                          "opts=pulumi.ResourceOptions(retain_on_delete=True))\n");
+    free(out);
+    /* merged with the generated options: one `opts=` */
+    const char *gen_o = "import pulumi\nimport pulumi_random as random\n\n"
+                        "pet = random.RandomPet(\"pet\", length=2, opts = pulumi.ResourceOptions(protect=True))\n";
+    const char *t3 = "import pulumi\nimport pulumi_random as random\n\n"
+                     "pet = random.RandomPet(\"pet\", random.RandomPetArgs(length=1), "
+                     "pulumi.ResourceOptions(protect=True, ignore_changes=[\"length\"]))\n";
+    out = splice_ok(t3, LANG_PYTHON, gen_o, "__main__.py", NULL);
+    ck_assert_str_eq(out, "import pulumi\nimport pulumi_random as random\n\n"
+                          "pet = random.RandomPet(\"pet\", length=2, opts = pulumi.ResourceOptions(protect=True, "
+                          "ignore_changes=[\"length\"]))\n");
+    ck_assert_uint_eq(count(out, "opts"), 1);
+    free(out);
+    /* one the import sets otherwise: refused, nothing written */
+    const char *t4 = "import pulumi\nimport pulumi_random as random\n\n"
+                     "pet = random.RandomPet(\"pet\", random.RandomPetArgs(length=1), "
+                     "pulumi.ResourceOptions(protect=False))\n";
+    char *msg = splice_fail(t4, strlen(t4), LANG_PYTHON, gen_o, "__main__.py");
+    ck_assert_str_eq(msg, "__main__.py:4: the resource 'pet' sets the resource option `protect` (`protect=False`) "
+                          "where the import has `protect=True`: nothing was changed; make the program say what the "
+                          "stack has (or remove the option) and run again");
+    free(msg);
+    /* a variable in the options' place: kept as written where the new code has none */
+    const char *t5 = "import pulumi\nimport pulumi_random as random\n\nkeep = pulumi.ResourceOptions(protect=True)\n"
+                     "pet = random.RandomPet(\"pet\", random.RandomPetArgs(length=1), keep)\n";
+    out = splice_ok(t5, LANG_PYTHON, gen, "__main__.py", NULL);
+    ck_assert_ptr_nonnull(strstr(out, "pet = random.RandomPet(\"pet\", length=2, opts=keep)\n"));
+    free(out);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -1249,6 +1301,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_csharp_component_replaced);
     tcase_add_test(tc, test_options_kept);
     tcase_add_test(tc, test_component_state_kept);
+    tcase_add_test(tc, test_python_positional_options_kept);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
