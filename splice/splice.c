@@ -42,6 +42,7 @@ typedef struct sp_unit {
     const char *decl0;         /* replaces the first declared name (Go `_` → the existing variable) */
     int go_define;             /* -1 unchanged, 0 `=`, 1 `:=` */
     bool call_only;            /* SP_REPLACE: only the call is replaced (a Go component's registration) */
+    bool returned;             /* SP_REPLACE: the file's definition is `return <call>` (call_only) */
     const char *core;          /* rewritten, re-indented text (first line unindented, no final newline) */
     /* Where the statements that use it are (sp_place): the first of them in the program body
      * (SP_AT_NONE: none; SP_AT_END: the insertion point), and the resources in blocks of their own
@@ -1522,6 +1523,17 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
     return true;
 }
 
+/* Whether the file's resource statement r is `return <the call>` (TypeScript/JavaScript, Python, Go,
+ * C#, Java): replacing the statement with the generated declaration would drop the `return`. */
+static bool sp_is_returned(const sp_program_t *T, const sp_stmt_t *r) {
+    if (r->res_start < r->start + 7 || memcmp(T->text + r->start, "return", 6) != 0) return false;
+    for (uint32_t k = r->start + 6; k < r->res_start; k++)
+        if (!isspace((unsigned char)T->text[k])) return false;
+    for (uint32_t k = r->res_end; k < r->end; k++)
+        if (T->text[k] != ';' && !isspace((unsigned char)T->text[k])) return false;
+    return isspace((unsigned char)T->text[r->start + 6]);
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -1571,7 +1583,29 @@ static bool sp_splice_code(sp_ctx_t *c) {
             res_used[r] = true;
             u[i].mode = SP_REPLACE;
             u[i].existing = &T->res[r];
+            /* `return new X(...)`: the call alone, so the function still returns it */
+            u[i].call_only = u[i].returned = sp_is_returned(T, &T->res[r]);
             break;
+        }
+    }
+    /* A returned resource has no variable where the new code could name it: refused when it does. */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (!u[i].returned || !g->ndecls || strcmp(g->decls[0].name, "_") == 0) continue;
+        for (size_t k = 0; k < G->nsites; k++) {
+            const sp_site_t *st = &G->sites[k];
+            if (strcmp(st->text, g->decls[0].name) != 0 || (st->start >= g->start && st->start < g->end)) continue;
+            size_t j = 0;
+            while (j < nu && !(G->stmts[j].start <= st->start && st->start < G->stmts[j].end))
+                j++;
+            if (j == nu || G->stmts[j].is_return) continue;
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the resource '%s' is the value of a `return` statement, and the new code names it "
+                                 "as a variable: nothing was changed; assign it to a variable in the program's body, "
+                                 "or import the resources that name it into another file",
+                                 g->res_name);
+            d->line = (long)sp_line_of(T->text, u[i].existing->res_start);
+            return false;
         }
     }
     /* 2b. Go: a component's registration is replaced in its call only, so the statement around it

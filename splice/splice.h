@@ -6,7 +6,8 @@
  * reads) are taken out, renamed so they clash with nothing in the user's file, re-indented in the
  * file's style and inserted at the program body's end (before Go's `return nil`, a C# or TS
  * `return`), with the imports they need added in the file's own order. A resource that already
- * exists with the same logical name and type is replaced in place, so running the same import twice
+ * exists with the same logical name and type is replaced in place (one a function returns,
+ * `return new X(...)`, in its call only), so running the same import twice
  * changes nothing the second time; the resource options the user wrote on it are kept (added to the
  * generated ones; one set otherwise by the generated code, options that cannot be read one by one
  * beside generated ones, or a `parent` the generated code does not give are refused; an `import`

@@ -474,6 +474,91 @@ START_TEST(test_python_positional_options_kept) {
 }
 END_TEST
 
+/* A replaced resource written as `return new X(...)` in a function (a helper that makes it) kept its
+ * place but lost its `return`: the statement was replaced by the generated `const pet = new X(...)`,
+ * so the function returned undefined (TypeScript, C#/Java: no build; Python: None; Go: no build).
+ * The call alone is replaced now, in every language; the `return` stays. */
+START_TEST(test_returned_resource_keeps_return) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const pet = new random.RandomPet(\"pet\", {\n    length: 2,\n});\n";
+    const char *ts_t = "import * as random from \"@pulumi/random\";\n\nfunction make() {\n"
+                       "    return new random.RandomPet(\"pet\", { length: 1 });\n}\nexport const pet = make();\n";
+    splice_stats_t st;
+    char *out = splice_ok(ts_t, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\n\nfunction make() {\n"
+                          "    return new random.RandomPet(\"pet\", {\n        length: 2,\n    });\n}\n"
+                          "export const pet = make();\n");
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 0);
+    free(out);
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    const char *py_t = "import pulumi\nimport pulumi_random as random\n\n\ndef make():\n"
+                       "    return random.RandomPet(\"pet\", length=1)\n\n\npet = make()\n";
+    out = splice_ok(py_t, LANG_PYTHON, py_gen, "__main__.py", &st);
+    ck_assert_str_eq(out, "import pulumi\nimport pulumi_random as random\n\n\ndef make():\n"
+                          "    return random.RandomPet(\"pet\", length=2)\n\n\npet = make()\n");
+    free(out);
+    const char *go_gen = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                         "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                         "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                         "\t\t_, err := random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{\n"
+                         "\t\t\tLength: pulumi.Int(2),\n\t\t})\n"
+                         "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    const char *go_t = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                       "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+                       "func makePet(ctx *pulumi.Context) (*random.RandomPet, error) {\n"
+                       "\treturn random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{Length: pulumi.Int(1)})\n}\n\n"
+                       "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                       "\t\t_, err := makePet(ctx)\n\t\treturn err\n\t})\n}\n";
+    out = splice_ok(go_t, LANG_GO, go_gen, "main.go", &st);
+    ck_assert_ptr_nonnull(strstr(out, "func makePet(ctx *pulumi.Context) (*random.RandomPet, error) {\n"
+                                      "\treturn random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{\n"
+                                      "\t\tLength: pulumi.Int(2),\n\t})\n}\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\t\t_, err := makePet(ctx)\n\t\treturn err\n\t})\n}\n"));
+    ck_assert_uint_eq(st.inserted, 0);
+    free(out);
+    const char *cs_gen = "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+                         "    var pet = new Random.RandomPet(\"pet\", new()\n    {\n        Length = 2,\n    });\n\n"
+                         "});\n";
+    const char *cs_t = "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+                       "    Random.RandomPet Make()\n    {\n"
+                       "        return new Random.RandomPet(\"pet\", new() { Length = 1 });\n    }\n"
+                       "    Make();\n});\n";
+    out = splice_ok(cs_t, LANG_CSHARP, cs_gen, "Program.cs", &st);
+    ck_assert_ptr_nonnull(strstr(out, "    {\n        return new Random.RandomPet(\"pet\", new()\n        {\n"
+                                      "            Length = 2,\n        });\n    }\n"));
+    ck_assert_uint_eq(st.inserted, 0);
+    free(out);
+    const char *java_gen = "package generated_program;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\n"
+                           "import com.pulumi.random.RandomPet;\nimport com.pulumi.random.RandomPetArgs;\n\n"
+                           "public class App {\n    public static void main(String[] args) {\n"
+                           "        Pulumi.run(App::stack);\n    }\n\n    public static void stack(Context ctx) {\n"
+                           "        var pet = new RandomPet(\"pet\", RandomPetArgs.builder()\n"
+                           "            .length(2)\n            .build());\n\n    }\n}\n";
+    const char *java_t = "package myproject;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\n"
+                         "import com.pulumi.random.RandomPet;\nimport com.pulumi.random.RandomPetArgs;\n\n"
+                         "public class App {\n    public static void main(String[] args) {\n"
+                         "        Pulumi.run(App::stack);\n    }\n\n    static RandomPet make() {\n"
+                         "        return new RandomPet(\"pet\", RandomPetArgs.builder().length(1).build());\n    }\n\n"
+                         "    public static void stack(Context ctx) {\n        make();\n    }\n}\n";
+    out = splice_ok(java_t, LANG_JAVA, java_gen, "App.java", &st);
+    ck_assert_ptr_nonnull(strstr(out,
+                                 "    static RandomPet make() {\n        return new RandomPet(\"pet\", "
+                                 "RandomPetArgs.builder()\n            .length(2)\n            .build());\n    }\n"));
+    ck_assert_uint_eq(st.inserted, 0);
+    free(out);
+    /* the new code names the returned resource elsewhere (a child's parent): it has no variable there */
+    const char *ts_gen2 = "import * as random from \"@pulumi/random\";\n\n"
+                          "const pet = new random.RandomPet(\"pet\", {});\n"
+                          "const id = new random.RandomId(\"id\", {byteLength: 4}, {parent: pet});\n";
+    char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen2, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:4: the resource 'pet' is the value of a `return` statement, and the new code "
+                          "names it as a variable: nothing was changed; assign it to a variable in the program's "
+                          "body, or import the resources that name it into another file");
+    free(msg);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -1302,6 +1387,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_options_kept);
     tcase_add_test(tc, test_component_state_kept);
     tcase_add_test(tc, test_python_positional_options_kept);
+    tcase_add_test(tc, test_returned_resource_keeps_return);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
