@@ -1611,6 +1611,7 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_ATTACH:
         snprintf(out, n, ", or attach to a running one with `cimport lsp --attach %s=PORT`", subject);
         break;
+    case DIAG_ADVICE_NO_PROTECT: snprintf(out, n, " (initializationOptions.protect: false)"); break;
     case DIAG_ADVICE_DIFF_INSTEAD: out[0] = 0; break; /* the editor's buffer takes the edit, no file is written */
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");

@@ -143,7 +143,7 @@ typedef struct secret_value {
 
 typedef struct program_ctx {
     lang_t lang;
-    bool keep_existing;
+    splice_options_t so; /* its filename: the path it is staged for */
     char *old_text, *new_text, *code;
     size_t old_len, new_len;
     bool changed;
@@ -271,7 +271,8 @@ static bool program_update(void *user, const char *path, const char *old, size_t
                  "the command again");
         return false;
     }
-    splice_options_t so = {.filename = path, .keep_existing = c->keep_existing};
+    splice_options_t so = c->so;
+    so.filename = path;
     splicer_t *sp = splicer_new();
     char *text = NULL;
     size_t len = 0;
@@ -289,12 +290,12 @@ static bool program_update(void *user, const char *path, const char *old, size_t
     return true;
 }
 
-void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, bool keep_existing, const char *old_text,
+void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, splice_options_t so, const char *old_text,
                            size_t old_len, const char *new_text, size_t new_len, const char *code) {
     program_ctx_t *c = calloc(1, sizeof *c);
     if (!c) abort();
     c->lang = lang;
-    c->keep_existing = keep_existing;
+    c->so = so;
     c->old_text = dup_n(old_text, old_len);
     c->old_len = old_len;
     c->new_text = dup_n(new_text, new_len);

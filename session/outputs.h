@@ -22,6 +22,7 @@
 #include "specs/passphrase.h"
 #include "specs/stackstate.h"
 #include "specs/txn.h"
+#include "splice/splice.h"
 
 /* Where a run's secret values go: decided (and the passphrase checked) before the run. */
 typedef struct outputs_secrets {
@@ -57,8 +58,8 @@ void outputs_stage_code(outputs_t *out, const char *path, const char *code);
 void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len);
 /* The program at path spliced: new_text is the splice of code into old_text (what was read before
  * the run); if the file holds something else at commit time (another run's insert), the code is
- * spliced into that instead. */
-void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, bool keep_existing, const char *old_text,
+ * spliced into that instead, with the same options so (its filename: path). */
+void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, splice_options_t so, const char *old_text,
                            size_t old_len, const char *new_text, size_t new_len, const char *code);
 /* The resources merged into the stack state at path (res is borrowed until the commit). Secrets for a
  * provider cimport cannot encrypt for (service, KMS) are refused unless plaintext (asked by name: the

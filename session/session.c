@@ -613,6 +613,14 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
 /* ---------------------------------------------------------------------------------------------
  * After the run: the code into its place, and the outputs. */
 
+/* How the code is spliced into the program at path: the same at staging and, where another run
+ * changed the file since, at commit. */
+static splice_options_t session_splice_options(const import_session_t *p, const char *path) {
+    const session_options_t *o = p->opts;
+    return (splice_options_t){
+        .filename = path, .keep_existing = o->keep_existing, .into_stack = o->into_stack || o->stack_state};
+}
+
 bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) {
     const session_options_t *o = p->opts;
     bool in_memory = o->program_text != NULL;
@@ -632,7 +640,7 @@ bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) 
         p->changed = !p->old_text || p->old_len != p->new_len || memcmp(p->old_text, p->new_text, p->new_len) != 0;
         return true;
     }
-    splice_options_t so = {.filename = p->code_target, .keep_existing = o->keep_existing};
+    splice_options_t so = session_splice_options(p, p->code_target);
     splicer_t *own = sp ? NULL : splicer_new();
     bool ok = splicer_splice(sp ? sp : own, p->old_text, p->old_len, p->lang, p->code, strlen(p->code), &so,
                              &p->new_text, &p->new_len, &p->changed, &p->splice, diags);
@@ -658,8 +666,8 @@ static void stage_run_files(import_session_t *p, outputs_t *out, bool with_code)
         if (!with_code || o->program_text)
             ;
         else if (o->insert_into)
-            outputs_stage_program(out, o->insert_into, p->lang, o->keep_existing, p->old_text, p->old_len, p->new_text,
-                                  p->new_len, p->code);
+            outputs_stage_program(out, o->insert_into, p->lang, session_splice_options(p, o->insert_into), p->old_text,
+                                  p->old_len, p->new_text, p->new_len, p->code);
         else if (o->out_path)
             outputs_stage_code(out, o->out_path, p->code);
     }

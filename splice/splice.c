@@ -80,6 +80,7 @@ typedef struct sp_ctx {
     splice_stats_t stats;
     const char *nl;
     bool keep_existing;
+    bool into_stack; /* splice_options_t.into_stack */
     /* Indexes of the user's file, built once (a 100,000-line file has ~25,000 statements: looking
      * names up by scanning them per generated statement was quadratic). */
     names_table_t *decl_first; /* declared name → index of the first body statement declaring it */
@@ -1393,6 +1394,28 @@ static void sp_refuse_option(sp_ctx_t *c, const char *what, const char *key, con
     d->line = line;
 }
 
+/* An option the user wrote (`ut`) that the generated definition sets otherwise (`gt`): refused. What
+ * the generated value is depends on the run: what a stack would record, or only the code's. */
+static void sp_refuse_clash(sp_ctx_t *c, const char *what, const char *key, const char *ut, int ulen, const char *gt,
+                            int glen, long line) {
+    char advice[DIAG_ADVICE_MAX] = "";
+    bool protect = strcasecmp(key, "protect") == 0;
+    if (protect) diag_advice(advice, DIAG_ADVICE_NO_PROTECT, NULL);
+    bool parent = strcasecmp(key, "parent") == 0, provider = strcasecmp(key, "provider") == 0;
+    const char *other = protect              ? arena_sprintf(c->a, "import it without protect%s, ", advice)
+                        : parent || provider ? arena_sprintf(c->a,
+                                                             "import it with the program's %s (its `%s` in the "
+                                                             "import file), ",
+                                                             key, parent ? "parent" : "provider")
+                                             : "";
+    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "the resource '%s' sets the resource option `%s` (`%.*s`) where the %s `%.*s`%s: nothing was "
+                         "changed; %smake the program say `%.*s`, or remove the option, and run again",
+                         what, key, ulen, ut, c->into_stack ? "import has" : "import's code has", glen, gt,
+                         c->into_stack ? ", as the stack would record it" : "", other, glen, gt);
+    d->line = line;
+}
+
 /* The user's options on t, and no place for them in the new definition: refused (false). */
 static bool sp_refuse_no_place(sp_ctx_t *c, const char *what, const sp_stmt_t *t) {
     diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
@@ -1484,12 +1507,8 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
         if (m) {
             const char *gt = sp_rewrite(c, m->start, m->end, NULL, 0, "");
             if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, ut, u->end - u->start)) == 0) continue;
-            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "the resource '%s' sets the resource option `%s` (`%.*s`) where the import has `%s`: "
-                                 "nothing was changed; make the program say what the stack has (or remove the option) "
-                                 "and run again",
-                                 what, u->key, (int)(u->end - u->start), ut, gt);
-            d->line = (long)sp_line_of(c->T.text, u->start);
+            sp_refuse_clash(c, what, u->key, ut, (int)(u->end - u->start), gt, (int)strlen(gt),
+                            (long)sp_line_of(c->T.text, u->start));
             buf_free(&b);
             return false;
         }
@@ -2115,12 +2134,8 @@ static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypai
             uint32_t ms = ts_node_start_byte(m->pair), me = sp_pair_end(&c->G, m->pair);
             const char *gt = sp_rewrite(c, ms, me, NULL, 0, ""); /* with the names as renamed */
             if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, c->T.text + us, ue - us)) == 0) continue;
-            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "the resource '%s' sets the resource option `%s` (`%.*s`) where the import has "
-                                 "`%.*s`: nothing was changed; make the program say what the stack has (or remove "
-                                 "the option) and run again",
-                                 t->logical, u->name, (int)(ue - us), c->T.text + us, (int)strlen(gt), gt);
-            d->line = (long)ts_node_start_point(u->pair).row + 1;
+            sp_refuse_clash(c, t->logical, u->name, c->T.text + us, (int)(ue - us), gt, (int)strlen(gt),
+                            (long)ts_node_start_point(u->pair).row + 1);
             buf_free(&b);
             return false;
         }
@@ -2403,6 +2418,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     c.file = file;
     c.diags = diags;
     c.keep_existing = opts && opts->keep_existing;
+    c.into_stack = opts && opts->into_stack;
     c.rename = names_table_new(c.a);
     c.taken = names_table_new(c.a);
     c.nl = "\n";

@@ -38,6 +38,11 @@ typedef struct splice_options {
     /* Adds new definitions even when one with the same logical name and type exists (default
      * false: replace it in place). */
     bool keep_existing;
+    /* The generated definitions are of resources a stack records (the selected stack, a stack
+     * export): an option the user's definition sets otherwise would differ from what the stack
+     * records. False: they are only the code's (its `import` option imports them). Words the
+     * refusal of such an option. */
+    bool into_stack;
 } splice_options_t;
 
 /* Counts of what a splice did (for the CLI's summary line). */

@@ -86,6 +86,26 @@ cat >"$tmp/tsconfig.json" <<EOF
 EOF
 (cd "$tmp" && node "$tsc" -p tsconfig.json >tsc.log 2>&1) && ok || bad "tsc --strict rejects the spliced TypeScript: $(cat "$tmp/tsc.log")"
 refused ts-clash index.ts typescript protect 3
+# the message is true of a run with no stack (it said "make the program say what the stack has") and
+# names the flag that gives the import no protect
+has "$tmp/ts-clash/run.log" "error: index.ts:3: the resource 'apiName' sets the resource option \`protect\` (\`protect: false\`) where the import's code has \`protect: true\`: nothing was changed; import it without protect (--protect=false), make the program say \`protect: true\`, or remove the option, and run again"
+(cd "$tmp/ts-clash" && imp -l typescript --insert-into index.ts --protect=false >run.log 2>&1) && has "$tmp/ts-clash/index.ts" 'protect: false,' && ! grep -qF 'protect: true' "$tmp/ts-clash/index.ts" ||
+  bad "ts-clash with --protect=false: $(cat "$tmp/ts-clash/run.log")"
+# into a stack (here a stack export): the option set otherwise is what the stack would record
+mkdir -p "$tmp/ts-clash-stack"
+printf 'import * as random from "@pulumi/random";\n\nconst pet = new random.RandomPet("apiName", { length: 2 }, { protect: false });\n' >"$tmp/ts-clash-stack/index.ts"
+python3 - "$SS" "$tmp/ts-clash-stack/st.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["deployment"]["resources"] = [r for r in d["deployment"]["resources"] if r["type"] == "pulumi:pulumi:Stack"]
+d["deployment"].pop("secrets_providers", None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+cp "$tmp/ts-clash-stack/st.json" "$tmp/ts-clash-stack/st.before"
+(cd "$tmp/ts-clash-stack" && imp -l typescript --project shop --insert-into index.ts --stack-state st.json --secrets-provider b64 >run.log 2>&1)
+rc=$?
+[ $rc = 2 ] && cmp -s "$tmp/ts-clash-stack/st.json" "$tmp/ts-clash-stack/st.before" && ok || bad "ts-clash-stack: exit $rc: $(cat "$tmp/ts-clash-stack/run.log")"
+has "$tmp/ts-clash-stack/run.log" "error: index.ts:3: the resource 'apiName' sets the resource option \`protect\` (\`protect: false\`) where the import has \`protect: true\`, as the stack would record it: nothing was changed; import it without protect (--protect=false), make the program say \`protect: true\`, or remove the option, and run again"
 
 # ---- Python ----------------------------------------------------------------------------------------
 mkdir -p "$tmp/py" "$tmp/py-clash"
@@ -109,6 +129,7 @@ has "$tmp/py/__main__.py" 'depends_on=[other]'
 has "$tmp/py/__main__.py" 'import_="brave-otter"'
 python3 -m py_compile "$tmp/py/__main__.py" && ok || bad "py: does not compile"
 refused py-clash __main__.py python import_ 4
+has "$tmp/py-clash/run.log" "error: __main__.py:4: the resource 'apiName' sets the resource option \`import_\` (\`import_=\"another-id\"\`) where the import's code has \`import_=\"brave-otter\"\`: nothing was changed; make the program say \`import_=\"brave-otter\"\`, or remove the option, and run again"
 
 # ---- Go --------------------------------------------------------------------------------------------
 mkdir -p "$tmp/go" "$tmp/go-clash"
@@ -206,6 +227,7 @@ PY
 mkdir -p "$tmp/yaml-clash" "$tmp/yaml-none"
 printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    name: apiName\n    options:\n      protect: false\n' >"$tmp/yaml-clash/Pulumi.yaml"
 refused yaml-clash Pulumi.yaml yaml protect 8
+has "$tmp/yaml-clash/run.log" "error: Pulumi.yaml:8: the resource 'apiName' sets the resource option \`protect\` (\`protect: false\`) where the import's code has \`protect: true\`: nothing was changed; import it without protect (--protect=false), make the program say \`protect: true\`, or remove the option, and run again"
 # and an option it does not set is kept beside the import's
 printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    name: apiName\n    options:\n      retainOnDelete: true\n' >"$tmp/yaml-none/Pulumi.yaml"
 run yaml-none Pulumi.yaml yaml
