@@ -1367,8 +1367,13 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
         return el != EMIT_SHAPE_UNKNOWN && emit_expr_shape(c->p, c->nodes, e->call.args[2]) == el &&
                (c->lang == LANG_CSHARP || el != EMIT_SHAPE_NUMBER);
     }
+    /* "" splits into characters, which String.split("") cuts into UTF-16 halves and C#'s
+     * EnumerateRunes form (cs_split) is written for a value that is no output */
     if (strcmp(e->call.name, "split") == 0 && c->lang == LANG_JAVA &&
-        (e->call.args[0]->kind != PCL_STRING || strpbrk(e->call.args[0]->s, "\\^$.|?*+()[]{}")))
+        (e->call.args[0]->kind != PCL_STRING || !*e->call.args[0]->s || strpbrk(e->call.args[0]->s, "\\^$.|?*+()[]{}")))
+        return false;
+    if (strcmp(e->call.name, "split") == 0 && c->lang == LANG_CSHARP &&
+        (e->call.args[0]->kind != PCL_STRING || !*e->call.args[0]->s) && emit_has_output(c->p, c->nodes, e))
         return false;
     /* min/max: Math.Max(a, b) of two numbers, Enumerable.Max / Collections.max of a list expanded */
     if (strcmp(e->call.name, "min") == 0 || strcmp(e->call.name, "max") == 0) {
@@ -2310,7 +2315,8 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  strcmp(e->call.name, "unsecret") == 0 ? "on a plain value"
                                  : emit_has_output(c->p, c->nodes, e)  ? "over an output"
                                  : strcmp(e->call.name, "split") == 0
-                                     ? "with a separator that is not a literal free of regular-expression characters"
+                                     ? "with a separator that is \"\" or not a literal free of regular-expression "
+                                       "characters"
                                  : strcmp(e->call.name, "min") == 0 || strcmp(e->call.name, "max") == 0
                                      ? "with other arguments than two numbers or one list expanded"
                                  : strncmp(e->call.name, "pulumiResource", 14) == 0

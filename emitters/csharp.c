@@ -253,8 +253,40 @@ static void cs_dictionary(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const 
     cs_dictionary_entries(c, b, e, et, depth);
 }
 
+/* One argument of a call, in parentheses when it is an operation (a method's receiver, an operand). */
+static void cs_arg(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    bool paren = e->kind == PCL_BINARY || e->kind == PCL_UNARY || e->kind == PCL_COND;
+    if (paren) buf_putc(b, '(');
+    cs_expr(c, b, e, NULL, depth);
+    if (paren) buf_putc(b, ')');
+}
+
+/* split() whose separator is "" or known only at run time: PCL gives the characters (code points)
+ * for "", where Split("") returns the whole string; emit_check_program refuses it over an output. */
+static bool cs_split(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    const pcl_expr_t *sep = e->call.args[0], *s = e->call.args[1];
+    bool literal = sep->kind == PCL_STRING;
+    if (literal && *sep->s) return false; /* CS_CALLS: s.Split(",") */
+    if (!literal) {
+        buf_putc(b, '(');
+        cs_arg(c, b, sep, depth);
+        buf_puts(b, " == \"\" ? ");
+    }
+    cs_arg(c, b, s, depth);
+    buf_puts(b, ".EnumerateRunes().Select(__rune => __rune.ToString()).ToArray()");
+    if (!literal) {
+        buf_puts(b, " : ");
+        cs_arg(c, b, s, depth);
+        buf_puts(b, ".Split(");
+        cs_expr(c, b, sep, NULL, depth);
+        buf_puts(b, "))");
+    }
+    return true;
+}
+
 static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
+    if (strcmp(e->call.name, "split") == 0 && e->call.n == 2) return cs_split(c, b, e, depth);
     const char *cls = emit_asset_class(e->call.name);
     if (!cls) return false;
     if (strcmp(cls, "AssetArchive") == 0) {

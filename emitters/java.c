@@ -858,7 +858,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"join", "String.join($0, $1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     /* String.split takes a regular expression: emit_check_program lets through a literal
      * separator without its special characters only */
-    {"split", "$n.asList($r1.split($0))", {"java.util.Arrays"}, EMIT_SHAPE_UNKNOWN},
+    {"split", "$n.asList($r1.split($0, -1))", {"java.util.Arrays"}, EMIT_SHAPE_UNKNOWN},
     {"element", "$r0.get($1)", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$n.length($0)", {"com.pulumi.codegen.internal.Strings"}, EMIT_SHAPE_STRING},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_LIST},

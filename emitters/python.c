@@ -19,6 +19,7 @@ typedef struct py_gen {
     const char *dict_vars[EMIT_MAX_SCOPE];
     size_t n_dict_vars;
     bool format_value;                      /* a template printed a bool or a number through format_value() */
+    bool to_json;                           /* a toJSON() of a value that may hold a float went through to_json() */
     const pcl_expr_t *fors[EMIT_MAX_SCOPE]; /* the for expressions whose variables are in scope */
     size_t n_fors;
 } py_gen_t;
@@ -392,6 +393,50 @@ static const char PY_FORMAT_VALUE[] =
     "    rest = \".\" + digits[1:] if len(digits) > 1 else \"\"\n"
     "    return sign + digits[0] + rest + \"e\" + (\"+\" if e >= 0 else \"-\") + str(abs(e))\n\n\n";
 
+/* PCL's toJSON of a value that may hold a float: json.dumps prints 2.0 and 1e-07 where PCL (and Go's
+ * and JavaScript's JSON) print 2 and 1e-7; numbers as format_value() prints them, the rest as
+ * json.dumps does. NaN and infinities are no JSON (cty refuses them too). */
+static const char PY_TO_JSON[] = "def to_json(v):\n"
+                                 "    if isinstance(v, float):\n"
+                                 "        if v != v or v in (float(\"inf\"), float(\"-inf\")):\n"
+                                 "            raise ValueError(\"toJSON: \" + repr(v) + \" is not a JSON number\")\n"
+                                 "        return format_value(v)\n"
+                                 "    if isinstance(v, dict):\n"
+                                 "        return \"{\" + \",\".join(json.dumps(k, ensure_ascii=False) + \":\" + "
+                                 "to_json(x) for k, x in v.items()) + \"}\"\n"
+                                 "    if isinstance(v, (list, tuple)):\n"
+                                 "        return \"[\" + \",\".join(to_json(x) for x in v) + \"]\"\n"
+                                 "    return json.dumps(v, ensure_ascii=False)\n\n\n";
+
+/* Whether json.dumps writes e's value as PCL does: no float inside but a literal that prints alike
+ * (a whole one written as a Python int, another between 1e-4 and 1e15, which repr() writes without
+ * an exponent), strings and bools of any origin. */
+static bool py_json_plain(py_gen_t *g, const pcl_expr_t *e) {
+    switch (e->kind) {
+    case PCL_NULL:
+    case PCL_BOOL:
+    case PCL_STRING:
+    case PCL_TEMPLATE: return true;
+    case PCL_NUMBER: {
+        double a = e->n < 0 ? -e->n : e->n;
+        if (names_number_is_int(e->n)) return a < 1e15 && !(e->type && e->type->kind == SCHEMA_NUMBER);
+        return a >= 1e-4 && a < 1e15;
+    }
+    case PCL_TUPLE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            if (!py_json_plain(g, e->tuple.items[i])) return false;
+        return true;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            if (!py_json_plain(g, e->object.items[i].value)) return false;
+        return true;
+    default: {
+        emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e);
+        return sh == EMIT_SHAPE_STRING || sh == EMIT_SHAPE_BOOL;
+    }
+    }
+}
+
 /* Python modules the program's calls need: `import <module>`. */
 static const emit_module_use_t PY_MODULES[] = {
     {"toBase64", "base64"}, {"fromBase64", "base64"},        {"filebase64", "base64"}, {"filebase64sha256", "base64"},
@@ -448,11 +493,19 @@ static void py_call(emit_walk_t *w, const pcl_expr_t *e) {
             emit_walk_format(&g->w, "[{\"key\": k, \"value\": v} for k, v in enumerate($0)]", e);
         else
             emit_walk_format(&g->w, "[{\"key\": k, \"value\": v} for k, v in sorted($r0.items())]", e);
-    } else if (strcmp(fn, "split") == 0 && e->call.n == 2 && e->call.args[0]->kind == PCL_STRING &&
-               !*e->call.args[0]->s) {
+    } else if (strcmp(fn, "split") == 0 && e->call.n == 2 && e->call.args[0]->kind != PCL_STRING) {
+        /* a separator known at run time may be "", where str.split raises and PCL gives characters */
+        emit_walk_format(&g->w, "(lambda sep, s: s.split(sep) if sep else list(s))($0, $1)", e);
+    } else if (strcmp(fn, "split") == 0 && e->call.n == 2 && !*e->call.args[0]->s) {
         emit_walk_format(&g->w, "list($1)", e); /* PCL's characters; str.split("") raises */
     } else if (strcmp(fn, "lookup") == 0) {
         emit_walk_format(&g->w, e->call.n == 3 ? "$r0.get($1, $2)" : "$r0[$1]", e);
+    } else if (strcmp(fn, "toJSON") == 0 && e->call.n == 1 && !py_json_plain(g, e->call.args[0])) {
+        g->to_json = g->format_value = true;
+        emit_walk_format(&g->w,
+                         emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.Output.from_input($0).apply(to_json)"
+                                                                    : "to_json($0)",
+                         e);
     } else if (strcmp(fn, "toJSON") == 0) {
         /* PCL's JSON: compact, non-ASCII characters as they are */
         emit_walk_format(&g->w,
@@ -1152,7 +1205,9 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     bool number_config = false; /* one converted to a string prints through format_value() */
     for (size_t i = 0; i < p->n_nodes; i++)
         number_config |= py_number_config(&p->nodes[i]);
-    if (number_config || emit_program_has_template_value(p)) names_table_reserve(g.w.idents, "format_value");
+    if (names_table_get(fns, "toJSON") >= 0) names_table_reserve(g.w.idents, "to_json");
+    if (number_config || emit_program_has_template_value(p) || names_table_get(fns, "toJSON") >= 0)
+        names_table_reserve(g.w.idents, "format_value");
     emit_walk_name_config(&g.w, "_", 1);
     emit_walk_name_nodes(&g.w, "_", 1, false); /* an output is not a variable: pulumi.export("name", ...) */
 
@@ -1175,6 +1230,7 @@ char *emit_python(const pcl_program_t *p, diag_list_t *diags) {
     emit_walk_nodes(&g.w);
     emit_walk_free(&g.w);
     if (g.format_value) buf_puts(&out, PY_FORMAT_VALUE);
+    if (g.to_json) buf_puts(&out, PY_TO_JSON);
     buf_append(&out, body.data ? body.data : "", body.len);
     buf_free(&body);
     return buf_take(&out);

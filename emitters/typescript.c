@@ -137,8 +137,9 @@ static void ts_string(ts_gen_t *g, const char *s) {
 }
 
 /* A map's entries in PCL's order, by key: `.sort()` alone compares each entry's "k,v" text, which puts
- * "a b" and "a!" before "a". */
-#define TS_SORT_BY_KEY ".sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))"
+ * "a b" and "a!" before "a"; `<` compares UTF-16 code units, which puts U+1F600 (0xD83D 0xDE00) before
+ * U+FFFD. UTF-8 bytes compare as code points do. */
+#define TS_SORT_BY_KEY ".sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))"
 
 /* An object key or property name: verbatim when a legal identifier name (reserved words are fine
  * as property names), else quoted. */
@@ -507,6 +508,13 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);
         const char *map = sh == EMIT_SHAPE_OBJECT ? "($0 as Record<string, any>)" : "$r0";
         emit_walk_format(&g->w, arena_sprintf(g->w.a, "%s[$1]%s", map, e->call.n == 3 ? " ?? $2" : ""), e);
+    } else if (strcmp(fn, "split") == 0 && e->call.n == 2 &&
+               (e->call.args[0]->kind != PCL_STRING || !*e->call.args[0]->s)) {
+        /* "" gives PCL's characters, code points: "".split("") cuts an emoji into UTF-16 halves */
+        emit_walk_format(&g->w,
+                         e->call.args[0]->kind == PCL_STRING ? "Array.from($1)"
+                                                             : "($r0 === \"\" ? Array.from($1) : $r1.split($0))",
+                         e);
     } else if (strcmp(fn, "toJSON") == 0) {
         emit_walk_format(
             &g->w, emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.jsonStringify($0)" : "JSON.stringify($0)", e);

@@ -28,6 +28,35 @@ static void lacks(const char *text, const char *needle) {
     ck_assert_msg(!strstr(text, needle), "unexpected [%s] in:\n%s", needle, text);
 }
 
+/* Runs prog with `interp` (python3, node, go run) from a temporary file named *.ext and returns its
+ * standard output (malloc'd); asserts that it exits 0. */
+static char *run_program(const char *interp, const char *ext, const char *prog) {
+    char *dir = tu_mkdtemp();
+    char path[512], cmd[640];
+    snprintf(path, sizeof path, "%s/main.%s", dir, ext);
+    ck_assert(tu_write(path, prog));
+    snprintf(cmd, sizeof cmd, "cd %s && %s main.%s 2>&1", dir, interp, ext);
+    int status = 0;
+    char *out = tu_run(cmd, &status);
+    ck_assert_msg(status == 0, "%s failed (%d):\n%s\n--- program:\n%s", interp, status, out, prog);
+    tu_rmtree(dir);
+    free(dir);
+    return out;
+}
+
+/* The text of `text` from the start of `from` up to (not including) `to` after it (malloc'd). */
+static char *cut(const char *text, const char *from, const char *to) {
+    const char *a = strstr(text, from);
+    ck_assert_msg(a != NULL, "no [%s] in:\n%s", from, text);
+    const char *z = strstr(a + strlen(from), to);
+    ck_assert_msg(z != NULL, "no [%s] after [%s] in:\n%s", to, from, text);
+    size_t n = (size_t)(z - a);
+    char *r = malloc(n + 1);
+    memcpy(r, a, n);
+    r[n] = 0;
+    return r;
+}
+
 /* Go: `7 / 2` of two literals was Go's integer constant division (3); PCL means 3.5. */
 START_TEST(test_go_literal_division_is_float) {
     tu_pcl_t f = load("y = 7 / 2\nu = 1 / 3 * 3\nw = (7 + 1) / -2\n"
@@ -204,10 +233,115 @@ START_TEST(test_split_sort_proto) {
     tu_has(py, "a = list(s)\n");
     free(py);
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
-    tu_has(ts, "Object.entries(mm).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(");
+    tu_has(ts, "Object.entries(mm).sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b))).map(");
     tu_has(ts, "[\"__proto__\"]: \"p\"");
     tu_has(ts, "[\"__proto__\"]: \"x\"");
     lacks(ts, ".sort()");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* split() whose separator is "" gives the string's characters (code points, as Go's strings.Split):
+ * Python's str.split raised ValueError on a separator known only at run time; TypeScript's
+ * "".split and Java's String.split("") cut an emoji into its UTF-16 halves, C#'s Split("")
+ * returned the whole string; Java's split() also dropped trailing empty strings ("a,," gave [a]). */
+START_TEST(test_split_characters) {
+    tu_pcl_t f = load("config \"sep\" \"string\" {}\nconfig \"s\" \"string\" {}\n"
+                      "a = split(sep, s)\nb = split(\"\", s)\nc = split(\",\", s)\n"
+                      "output \"o\" {\n    value = [a, b, c]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    char *pa = cut(py, "a = ", "\n"), *pb = cut(py, "b = ", "\n");
+    char prog[4096];
+    snprintf(prog, sizeof prog,
+             "for sep, s in [('', 'a\\U0001F600b'), ('-', 'a-b--'), ('', '')]:\n    %s\n    %s\n    print(a, b)\n", pa,
+             pb);
+    char *out = run_program("python3", "py", prog);
+    ck_assert_str_eq(out, "['a', '\U0001F600', 'b'] ['a', '\U0001F600', 'b']\n"
+                          "['a', 'b', '', ''] ['a', '-', 'b', '-', '-']\n[] []\n");
+    free(out);
+    free(pa);
+    free(pb);
+    free(py);
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    char *ta = cut(ts, "const a = ", "\n"), *tb = cut(ts, "const b = ", "\n");
+    snprintf(prog, sizeof prog,
+             "for (const [sep, s] of [['', 'a\\u{1F600}b'], ['-', 'a-b--'], ['', '']]) {\n    %s\n    %s\n"
+             "    console.log(JSON.stringify([a, b]));\n}\n",
+             ta, tb);
+    out = run_program("node", "js", prog);
+    ck_assert_str_eq(out, "[[\"a\",\"\U0001F600\",\"b\"],[\"a\",\"\U0001F600\",\"b\"]]\n"
+                          "[[\"a\",\"b\",\"\",\"\"],[\"a\",\"-\",\"b\",\"-\",\"-\"]]\n[[],[]]\n");
+    free(out);
+    free(ta);
+    free(tb);
+    free(ts);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var b = s.EnumerateRunes().Select(__rune => __rune.ToString()).ToArray();");
+    tu_has(cs, "var c = s.Split(\",\");");
+    tu_has(cs,
+           "var a = (sep == \"\" ? s.EnumerateRunes().Select(__rune => __rune.ToString()).ToArray() : s.Split(sep));");
+    free(cs);
+    tu_pcl_unload(&f);
+    f = load("config \"s\" \"string\" {}\nc = split(\",\", s)\noutput \"o\" {\n    value = c\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "s.split(\",\", -1)");
+    free(java);
+    tu_pcl_unload(&f);
+    f = load("config \"s\" \"string\" {}\nb = split(\"\", s)\noutput \"o\" {\n    value = b\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "2:5: local 'b': 'value' calls split() with a separator that is \"\" or not",
+                        NULL);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Python: toJSON of a number config wrote json.dumps(n), which prints 2.0 for a float (PCL, Go and
+ * TypeScript print 2) and 1e-07 for 1e-7; it goes through to_json(), which prints numbers as
+ * format_value() does. Values that hold no float keep json.dumps. */
+START_TEST(test_python_to_json_numbers) {
+    tu_pcl_t f = load("config \"n\" \"number\" {}\nconfig \"s\" \"string\" {}\n"
+                      "resource \"r\" \"m:index:R\" {\n    s = \"x\"\n}\n"
+                      "j = toJSON({ a = n, b = [1.5, n] })\nk = toJSON(s)\nl = toJSON({ f = r.f })\n"
+                      "output \"o\" {\n    value = [j, k, l]\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "j = to_json({\n");
+    tu_has(py, "k = json.dumps(s, separators=(\",\", \":\"), ensure_ascii=False)\n");
+    tu_has(py, "l = pulumi.Output.from_input({\n");
+    tu_has(py, "}).apply(to_json)\n");
+    char *fv = cut(py, "def format_value(v):\n", "\n\n\n"), *tj = cut(py, "def to_json(v):\n", "\n\n\n");
+    char prog[8192];
+    snprintf(prog, sizeof prog,
+             "import json\n%s\n%s\nprint(to_json({'a': 2.0, 'b': [1e-7, 1.5, 1e21, -3, True, None, 'é\"<'], "
+             "'c': {}}))\n",
+             fv, tj);
+    char *out = run_program("python3", "py", prog);
+    ck_assert_str_eq(out, "{\"a\":2,\"b\":[1e-7,1.5,1e+21,-3,true,null,\"é\\\"<\"],\"c\":{}}\n");
+    free(out);
+    free(fv);
+    free(tj);
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* TypeScript: map keys sorted by UTF-16 code units put U+1F600 (a surrogate pair, 0xD83D...)
+ * before U+FFFD; PCL (Go's sort.Strings, Python's sorted) orders by code points. */
+START_TEST(test_typescript_keys_by_code_point) {
+    tu_pcl_t f = load("config \"mm\" \"map(string)\" {}\nks = [for k, v in mm : k]\ne = entries(mm)\n"
+                      "output \"o\" {\n    value = [ks, e]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    char *ks = cut(ts, "const ks = ", "\n"), *e = cut(ts, "const e = ", "\n");
+    char prog[4096];
+    snprintf(prog, sizeof prog,
+             "const mm = {'\\u{1F600}': '1', '\\uFFFD': '2', 'b': '3', 'a b': '4', 'a': '5'};\n%s\n%s\n"
+             "console.log(JSON.stringify(ks), JSON.stringify(e.map(x => x.key)));\n",
+             ks, e);
+    char *out = run_program("node", "js", prog);
+    ck_assert_str_eq(
+        out, "[\"a\",\"a b\",\"b\",\"\uFFFD\",\"\U0001F600\"] [\"a\",\"a b\",\"b\",\"\uFFFD\",\"\U0001F600\"]\n");
+    free(out);
+    free(ks);
+    free(e);
     free(ts);
     tu_pcl_unload(&f);
 }
@@ -223,6 +357,9 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_python_plain_items_by_key);
     tcase_add_test(tc, test_builtin_names_taken);
     tcase_add_test(tc, test_split_sort_proto);
+    tcase_add_test(tc, test_split_characters);
+    tcase_add_test(tc, test_python_to_json_numbers);
+    tcase_add_test(tc, test_typescript_keys_by_code_point);
     suite_add_tcase(s, tc);
     return s;
 }
