@@ -462,8 +462,8 @@ START_TEST(test_python_positional_options_kept) {
                      "pulumi.ResourceOptions(protect=False))\n";
     char *msg = splice_fail(t4, strlen(t4), LANG_PYTHON, gen_o, "__main__.py");
     ck_assert_str_eq(msg, "__main__.py:4: the resource 'pet' sets the resource option `protect` (`protect=False`) "
-                          "where the import has `protect=True`: nothing was changed; make the program say what the "
-                          "stack has (or remove the option) and run again");
+                          "where the import's code has `protect=True`: nothing was changed; import it without "
+                          "protect, make the program say `protect=True`, or remove the option, and run again");
     free(msg);
     /* a variable in the options' place: kept as written where the new code has none */
     const char *t5 = "import pulumi\nimport pulumi_random as random\n\nkeep = pulumi.ResourceOptions(protect=True)\n"
