@@ -266,7 +266,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         /* A run without --diff would import into the selected stack and write the code without the
          * `import` options: the diff is of that code. */
         if (workspace_stack_status(w, o->stack) == WORKSPACE_STACK_WRITABLE)
-            t->diff_of_stack = arena_sprintf(t->a, "stack %s at %s", o->stack, w->backend_url);
+            t->diff_of_stack = arena_sprintf(t->a, "stack %s at %s", o->stack, w->backend_shown);
     } else {
         switch (workspace_stack_status(w, o->stack)) {
         case WORKSPACE_NO_PROJECT: t->why_not_stack = "there is no Pulumi.yaml here or in a directory above"; break;
@@ -278,7 +278,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
             break;
         case WORKSPACE_BACKEND_OTHER:
             t->why_not_stack = arena_sprintf(t->a, "cimport cannot write stacks of the %s %s",
-                                             backend_kind_name(w->backend), w->backend_url);
+                                             backend_kind_name(w->backend), w->backend_shown);
             break;
         case WORKSPACE_STACK_WRITABLE: t->mode = TARGET_STACK; break;
         }
@@ -301,7 +301,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
                        "--yes or --skip-preview must be passed in to proceed when running in non-interactive mode "
                        "(this run would import into stack '%s' at %s; --preview-only shows what it would do, "
                        "--import-option writes code that imports on your next `pulumi up` instead)",
-                       o->stack, w->backend_url);
+                       o->stack, w->backend_shown);
             goto fail;
         }
     }
@@ -329,7 +329,7 @@ bool target_open_stack(const cli_options_t *o, import_target_t *t, import_sessio
     diag_list_free(&d);
     if (ok && !o->quiet && !o->json)
         fprintf(stderr, "cimport: project %s (%s), stack %s, backend %s (from %s)\n", o->project, t->ws.project_file,
-                o->stack, t->ws.backend_url, t->ws.backend_source);
+                o->stack, t->ws.backend_shown, t->ws.backend_source);
     return ok;
 }
 
@@ -485,7 +485,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                                    : arena_sprintf(p->arena,
                                                    "; the code shown is the code written when they are imported "
                                                        "into stack %s at %s",
-                                                   o->stack, t->ws.backend_url));
+                                                   o->stack, t->ws.backend_shown));
         fprintf(stderr, "next: run again without --preview-only to write it\n");
         break;
     case TARGET_IMPORT_OPTION:

@@ -866,7 +866,7 @@ static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session
         return false;
     case WORKSPACE_BACKEND_OTHER:
         *err = lsp_strf("cimport: cannot import into a stack: cimport cannot write stacks of the %s %s",
-                        backend_kind_name(ws->backend), ws->backend_url);
+                        backend_kind_name(ws->backend), ws->backend_shown);
         return false;
     case WORKSPACE_STACK_WRITABLE: break;
     }

@@ -348,6 +348,7 @@ struct stack_store {
     backend_kind_t kind;
     bucket_t *bucket;
     const char *project, *stack, *url;
+    const char *shown;     /* url as printed (backend_url_shown) */
     const char *stack_key; /* .pulumi/stacks/<project>/<stack>.json[.gz] */
     bool gz;
     const char *lock_key; /* ours, while held */
@@ -421,7 +422,7 @@ static bool check_layout(stack_store_t *s, diag_list_t *diags) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                  "the backend %s uses Pulumi's %s stack layout (meta.yaml version %ld); cimport writes only the "
                  "project layout (version 1): run `pulumi state upgrade` first",
-                 s->url, version == 0 ? "legacy" : "unknown", version);
+                 s->shown, version == 0 ? "legacy" : "unknown", version);
         return false;
     }
     return true;
@@ -527,8 +528,9 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     s->project = arena_strdup(a, project);
     s->stack = arena_strdup(a, w->stack);
     s->url = arena_strdup(a, w->backend_url);
+    s->shown = backend_url_shown(a, s->url);
     s->bucket = w->backend == BACKEND_FILE ? file_bucket_open(a, s->url, diags) : pg_bucket_open(a, s->url, diags);
-    s->describe = arena_sprintf(a, "organization/%s/%s at %s", project, w->stack, s->url);
+    s->describe = arena_sprintf(a, "organization/%s/%s at %s", project, w->stack, s->shown);
     if (!s->bucket) goto fail;
     if (!check_layout(s, diags)) goto fail;
     const char *base = arena_sprintf(a, ".pulumi/stacks/%s/%s.json", project, w->stack);
@@ -552,13 +554,13 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                      "the stack '%s' of project '%s' in %s is stored zstd-compressed (%s), which cimport cannot "
                      "read; nothing was written%s",
-                     w->stack, project, s->url, zst, diag_advice(advice, DIAG_ADVICE_IMPORT_OPTION, NULL));
+                     w->stack, project, s->shown, zst, diag_advice(advice, DIAG_ADVICE_IMPORT_OPTION, NULL));
             goto fail;
         }
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                  "the stack '%s' of project '%s' does not exist in %s (no %s): create it with `pulumi stack init "
                  "%s`%s",
-                 w->stack, project, s->url, base, w->stack, diag_advice(advice, DIAG_ADVICE_OTHER_STACK, NULL));
+                 w->stack, project, s->shown, base, w->stack, diag_advice(advice, DIAG_ADVICE_OTHER_STACK, NULL));
         goto fail;
     }
     if (!take_lock(s, o, diags)) goto fail;
@@ -608,7 +610,7 @@ stack_store_t *stack_store_open(const workspace_t *w, const char *project, const
         return s;
     }
     diag_error(diags, DIAG_USAGE, "cimport cannot write stacks of %s (%s)", backend_kind_name(w->backend),
-               w->backend_url ? w->backend_url : "none");
+               w->backend_url ? w->backend_shown : "none");
     return NULL;
 }
 

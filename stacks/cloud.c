@@ -147,13 +147,13 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
                  "no access token for %s: log in with `pulumi login %s` (its credentials.json is read) or set "
                  "PULUMI_ACCESS_TOKEN",
-                 w->backend_url, w->backend_url);
+                 w->backend_shown, w->backend_shown);
         return NULL;
     }
     c->token = w->access_token;
     const char *org = w->stack_org;
     http_answer_t ans;
-    c->describe = arena_sprintf(a, "%s/%s at %s", project, w->stack, w->backend_url);
+    c->describe = arena_sprintf(a, "%s/%s at %s", project, w->stack, w->backend_shown);
     if (!org) {
         /* The default organization is the user's own. */
         if (!http(c, "GET", arena_sprintf(a, "%s/api/user", w->backend_url), NULL, 0, &ans, diags)) return NULL;
@@ -174,7 +174,7 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
             return NULL;
         }
     }
-    c->describe = arena_sprintf(a, "%s/%s/%s at %s", org, project, w->stack, w->backend_url);
+    c->describe = arena_sprintf(a, "%s/%s/%s at %s", org, project, w->stack, w->backend_shown);
     c->base = arena_sprintf(a, "%s/api/stacks/%s/%s/%s", w->backend_url, org, project, w->stack);
     if (!http(c, "GET", arena_sprintf(a, "%s/export", c->base), NULL, 0, &ans, diags)) return NULL;
     if (ans.status != 200) {

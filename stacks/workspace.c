@@ -103,7 +103,7 @@ bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *dia
         diag_error(diags, DIAG_USAGE,
                    "%s names organization '%s', but a DIY backend (%s) has only 'organization': name the stack as "
                    "organization/PROJECT/STACK or just STACK",
-                   what, w->stack_org, w->backend_url);
+                   what, w->stack_org, w->backend_shown);
         return false;
     }
     return true;
@@ -196,6 +196,7 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
             ((char *)w->backend_url)[--n] = 0;
     }
     w->backend = backend_kind_of(w->backend_url);
+    w->backend_shown = backend_url_shown(a, w->backend_url);
     const char *tok = getenv("PULUMI_ACCESS_TOKEN");
     if (tok && *tok)
         w->access_token = arena_strdup(a, tok);
@@ -205,4 +206,54 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
     }
     cJSON_Delete(creds);
     return true;
+}
+
+static bool is_password_param(const char *p, size_t n) {
+    return (n == 8 && memcmp(p, "password", 8) == 0) || (n == 11 && memcmp(p, "sslpassword", 11) == 0);
+}
+
+const char *backend_url_shown(arena_t *a, const char *url) {
+    if (!url) return NULL;
+    buf_t b;
+    buf_init(&b);
+    const char *sep = strstr(url, "://");
+    const char *p = url;
+    if (sep) {
+        const char *auth = sep + 3;
+        const char *end = auth + strcspn(auth, "/?#");
+        const char *at = NULL;
+        for (const char *q = auth; q < end; q++)
+            if (*q == '@') at = q;
+        const char *colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+        if (colon) {
+            buf_append(&b, url, (size_t)(colon + 1 - url));
+            buf_puts(&b, "xxxxx");
+            p = at;
+        }
+    }
+    const char *query = strchr(p, '?');
+    if (!query) {
+        buf_puts(&b, p);
+    } else {
+        buf_append(&b, p, (size_t)(query + 1 - p));
+        for (const char *q = query + 1; *q;) {
+            size_t n = strcspn(q, "&#");
+            const char *eq = memchr(q, '=', n);
+            if (eq && is_password_param(q, (size_t)(eq - q))) {
+                buf_append(&b, q, (size_t)(eq + 1 - q));
+                buf_puts(&b, "xxxxx");
+            } else {
+                buf_append(&b, q, n);
+            }
+            q += n;
+            if (*q == '#') {
+                buf_puts(&b, q);
+                break;
+            }
+            if (*q == '&') buf_putc(&b, *q++);
+        }
+    }
+    const char *out = buf_arena_str(&b, a);
+    buf_free(&b);
+    return out;
 }

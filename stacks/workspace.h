@@ -39,6 +39,7 @@ typedef struct workspace {
     const char *stack_source; /* "--stack", the workspace file's path, or NULL */
 
     const char *backend_url;    /* NULL when none */
+    const char *backend_shown;  /* backend_url as printed: its passwords shown as xxxxx (backend_url_shown) */
     const char *backend_source; /* "PULUMI_BACKEND_URL", "Pulumi.yaml backend.url", the credentials file */
     backend_kind_t backend;
     const char *access_token; /* for the backend URL, from PULUMI_ACCESS_TOKEN or credentials.json; may be NULL */
@@ -74,6 +75,10 @@ workspace_stack_status_t workspace_stack_status(const workspace_t *w, const char
 char *workspace_settings_path(arena_t *a, const char *pulumi_home, const char *project_name, const char *project_file);
 
 const char *backend_kind_name(backend_kind_t k);
+/* A backend URL as cimport prints it: the password of its user information and the values of its
+ * password= and sslpassword= query parameters (libpq's) replaced by xxxxx, as Go's url.Redacted
+ * shows a password. NULL for NULL. */
+const char *backend_url_shown(arena_t *a, const char *url);
 backend_kind_t backend_kind_of(const char *url);
 
 #endif

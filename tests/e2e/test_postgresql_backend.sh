@@ -60,7 +60,10 @@ mkdir -p "$PULUMI_HOME/workspaces" "$work/proj"
 printf 'name: %s\nruntime: nodejs\n' "$PROJ" >"$work/proj/Pulumi.yaml"
 sha=$(printf '%s' "$work/proj/Pulumi.yaml" | sha1sum | cut -d' ' -f1)
 printf '{"stack": "organization/%s/test"}' "$PROJ" >"$PULUMI_HOME/workspaces/$PROJ-$sha-workspace.json"
-export PULUMI_BACKEND_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+# The URL carries a password (the server trusts local connections, so any is accepted): a credential
+# that must never be printed (shown as Go's url.Redacted shows it, xxxxx).
+export PULUMI_BACKEND_URL="postgres://postgres:Hunter2Secret@127.0.0.1:$port/postgres?sslmode=disable&password=QueryPw77"
+no_password() { ! grep -qE 'Hunter2Secret|QueryPw77' "$work/err" || fail "$1: the backend URL's password was printed: $(cat "$work/err")"; }
 cd "$work/proj"
 row() { sql -c "SELECT convert_from(data, 'UTF8') FROM pulumi_state WHERE key = '$1'"; }
 common=(--spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript)
@@ -72,6 +75,7 @@ rc=0
 "$CIMPORT" "${common[@]}" --yes --lock-timeout 1 >/dev/null 2>"$work/err" || rc=$?
 [[ $rc -eq 2 ]] || fail "locked stack: exit $rc, want 2"
 grep -qF 'bob@ci (pid 77)' "$work/err" || fail "the refusal does not name the lock holder: $(cat "$work/err")"
+no_password "locked stack"
 [[ "$(row "$KEY")" == "$(cat "$work/orig.json")" ]] || fail "the locked run changed the checkpoint"
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 1 ]] || fail "cimport left its own lock row"
 sql -c "DELETE FROM pulumi_state WHERE key = '$LOCK'"
@@ -82,6 +86,7 @@ rc=0
 "$CIMPORT" "${common[@]}" --yes -o /dev/full >/dev/null 2>"$work/err" || rc=$?
 [[ $rc -eq 2 ]] || fail "code into /dev/full: exit $rc, want 2: $(cat "$work/err")"
 grep -qF 'nothing was written' "$work/err" || fail "code into /dev/full: summary: $(cat "$work/err")"
+no_password "code into /dev/full"
 [[ "$(row "$KEY")" == "$(cat "$work/orig.json")" ]] || fail "a run whose code could not be written changed the checkpoint"
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/backups/%' OR key LIKE '.pulumi/history/%' OR key = '$KEY.bak'")" == 0 ]] ||
     fail "a run whose code could not be written left backup/history rows"
@@ -89,7 +94,8 @@ grep -qF 'nothing was written' "$work/err" || fail "code into /dev/full: summary
 
 # the import
 "$CIMPORT" "${common[@]}" --yes -o "$work/index.ts" 2>"$work/err" || { cat "$work/err" >&2; fail "import into the PostgreSQL stack failed"; }
-grep -qF "cimport: imported 4 of 5 resources into stack organization/$PROJ/test at postgres://" "$work/err" || fail "summary: $(cat "$work/err")"
+grep -qF "cimport: imported 4 of 5 resources into stack organization/$PROJ/test at postgres://postgres:xxxxx@127.0.0.1:$port/postgres?sslmode=disable&password=xxxxx" "$work/err" || fail "summary: $(cat "$work/err")"
+no_password "the import"
 row "$KEY" >"$work/new.json"
 python3 - "$work/orig.json" "$work/new.json" <<'PY' || fail "the checkpoint row after the import"
 import json, sys

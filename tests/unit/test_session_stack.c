@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "session/session.h"
+#include "stacks/workspace.h"
 #include "testutil.h"
 
 #define PROJECT "shop"
@@ -252,6 +253,28 @@ START_TEST(test_options_from_workspace) {
 }
 END_TEST
 
+/* A backend URL's passwords are never printed (stderr, the language server's messages): they are
+ * shown as Go's url.Redacted shows a password. */
+START_TEST(test_backend_url_shown) {
+    arena_t *a = arena_new();
+    static const char *const cases[][2] = {
+        {"postgres://postgres:Hunter2@127.0.0.1:5432/db?sslmode=disable",
+         "postgres://postgres:xxxxx@127.0.0.1:5432/db?sslmode=disable"},
+        {"postgres://u:p@ss@host/db", "postgres://u:xxxxx@host/db"},
+        {"postgres://u@host/db?sslmode=disable&password=Q77&sslpassword=K&table=t",
+         "postgres://u@host/db?sslmode=disable&password=xxxxx&sslpassword=xxxxx&table=t"},
+        {"postgres://[::1]:5432/db?mypassword=keep", "postgres://[::1]:5432/db?mypassword=keep"},
+        {"https://api.pulumi.com", "https://api.pulumi.com"},
+        {"file:///home/me/state", "file:///home/me/state"},
+        {"https://me:tok@example.com/p?password=z#frag", "https://me:xxxxx@example.com/p?password=xxxxx#frag"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_str_eq(backend_url_shown(a, cases[i][0]), cases[i][1]);
+    ck_assert_ptr_null(backend_url_shown(a, NULL));
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("session_stack");
     TCase *tc = tcase_create("core");
@@ -260,6 +283,7 @@ int main(void) {
     tcase_add_test(tc, test_session_stack_missing);
     tcase_add_test(tc, test_session_stack_with_failed_file);
     tcase_add_test(tc, test_options_from_workspace);
+    tcase_add_test(tc, test_backend_url_shown);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
