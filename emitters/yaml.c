@@ -96,19 +96,30 @@ static bool yaml_block_ok(const char *s) {
     return true;
 }
 
-/* Writes a string scalar (after `: ` or `- `), escaping Pulumi YAML interpolation `${` as `$${`. */
-static void yaml_string(yaml_gen_t *g, const char *raw, int indent, bool interpolate) {
-    const char *s = raw;
-    if (!interpolate && strstr(raw, "${")) {
-        buf_t t;
-        buf_init(&t);
-        for (const char *c = raw; *c; c++) {
-            if (c[0] == '$' && c[1] == '{') buf_putc(&t, '$');
-            buf_putc(&t, *c);
-        }
-        s = buf_arena_str(&t, g->a);
-        buf_free(&t);
+/* Text as pulumi-yaml reads it back: every string of a program (a value, an object's key, a
+ * resource's name) is parsed for interpolation, where `$$` is one `$` and `${` starts a reference,
+ * so each `$` of the text is written `$$` (as pulumi-yaml's own InterpolateExpr.String writes it). */
+static void yaml_append_text(buf_t *b, const char *s) {
+    for (const char *c = s; *c; c++) {
+        if (*c == '$') buf_putc(b, '$');
+        buf_putc(b, *c);
     }
+}
+
+static const char *yaml_text(yaml_gen_t *g, const char *s) {
+    if (!strchr(s, '$')) return s;
+    buf_t t;
+    buf_init(&t);
+    yaml_append_text(&t, s);
+    char *r = buf_arena_str(&t, g->a);
+    buf_free(&t);
+    return r;
+}
+
+/* Writes a string scalar (after `: ` or `- `): text (its `$` escaped, yaml_text), or with
+ * `interpolate` text already in Pulumi YAML's interpolation syntax (`a-${res.prop}`). */
+static void yaml_string(yaml_gen_t *g, const char *raw, int indent, bool interpolate) {
+    const char *s = interpolate ? raw : yaml_text(g, raw);
     if (yaml_block_ok(s)) {
         size_t n = strlen(s), trail = 0;
         while (trail < n && s[n - 1 - trail] == '\n')
@@ -142,6 +153,12 @@ static void yaml_key(yaml_gen_t *g, const char *k) {
         buf_puts(g->b, k);
     else
         names_append_quoted(g->b, LANG_YAML, k);
+}
+
+/* An object's key in an expression (pulumi-yaml interpolates it as it does a value); the keys of
+ * the program's sections and of a resource's properties are names, read as written (yaml_key). */
+static void yaml_object_key(yaml_gen_t *g, const char *k) {
+    yaml_key(g, yaml_text(g, k));
 }
 
 /* `root.attr[0]["k"]`: a property path (ignoreChanges), not a reference. */
@@ -300,10 +317,7 @@ static void yaml_template(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
                                                          : yaml_stack_output_text(g, part));
             continue;
         }
-        for (const char *c = part->s; *c; c++) { /* a literal `${` is `$${` */
-            if (c[0] == '$' && c[1] == '{') buf_putc(&t, '$');
-            buf_putc(&t, *c);
-        }
+        yaml_append_text(&t, part->s);
     }
     yaml_string(g, buf_arena_str(&t, g->a), indent, true);
     buf_free(&t);
@@ -340,7 +354,7 @@ static void yaml_inline(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
 static void yaml_entries(yaml_gen_t *g, const pcl_object_item_t *items, size_t n, int indent, bool first_inline) {
     for (size_t i = 0; i < n; i++) {
         if (i > 0 || !first_inline) buf_indent(g->b, indent);
-        yaml_key(g, items[i].key);
+        yaml_object_key(g, items[i].key);
         buf_putc(g->b, ':');
         yaml_block(g, items[i].value, indent + 2);
     }
@@ -636,7 +650,7 @@ static void yaml_resource(yaml_gen_t *g, const pcl_node_t *n) {
     buf_putc(g->b, '\n');
     if (n->logical_name && strcmp(n->logical_name, n->name) != 0) {
         buf_puts(g->b, "    name: ");
-        yaml_string(g, n->logical_name, 6, true);
+        yaml_string(g, n->logical_name, 6, false);
         buf_putc(g->b, '\n');
     }
     /* a read is `get: {id, state}`: the existing resource's ID and the state it is looked up by */

@@ -1,0 +1,172 @@
+/* test_pcl_yaml_meaning.c — PCL programs whose Pulumi YAML used to mean something else than the PCL
+ * (review read10b): each is now written so that Pulumi YAML reads PCL's value, or refused with the
+ * construct and its position. The YAML is read back with libyaml and then as pulumi-yaml reads a
+ * string (its parseInterpolate: `$$` is `$`, `${...}` an interpolation). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "emitters/emit.h"
+#include "pcl/pcl.h"
+#include "testutil.h"
+
+/* One resource with a number, a string, a bool and maps. */
+static const char *SCHEMA = "{\"name\":\"m\",\"version\":\"1.0.0\",\"resources\":{\"m:index:R\":{"
+                            "\"properties\":{\"f\":{\"type\":\"number\"},\"i\":{\"type\":\"integer\"},\"s\":{"
+                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
+                            "\"bm\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}},"
+                            "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
+                            "\"inputProperties\":{\"f\":{\"type\":\"number\"},\"i\":{\"type\":\"integer\"},\"s\":{"
+                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
+                            "\"bm\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}},"
+                            "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
+
+static tu_pcl_t load(const char *pcl) {
+    return tu_pcl_load(SCHEMA, "m.json", pcl);
+}
+
+static void lacks(const char *text, const char *needle) {
+    ck_assert_msg(!strstr(text, needle), "unexpected [%s] in:\n%s", needle, text);
+}
+
+/* The string pulumi-yaml makes of a scalar's text that holds no interpolation (`$$` is `$`), or
+ * NULL when it interpolates (malloc'd). */
+static char *pulumi_literal(const char *raw) {
+    char *out = malloc(strlen(raw) + 1);
+    size_t o = 0;
+    for (const char *c = raw; *c;) {
+        if (c[0] == '$' && c[1] == '$') {
+            out[o++] = '$';
+            c += 2;
+        } else if (c[0] == '$' && c[1] == '{') {
+            free(out);
+            return NULL;
+        } else {
+            out[o++] = *c++;
+        }
+    }
+    out[o] = 0;
+    return out;
+}
+
+/* The node at `path` ("variables/c/x": mapping keys as pulumi-yaml reads them), or NULL. */
+static yaml_node_t *yaml_at(yaml_document_t *doc, const char *path) {
+    yaml_node_t *node = yaml_document_get_root_node(doc);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *save = NULL, *k = strtok_r(buf, "/", &save); k && node; k = strtok_r(NULL, "/", &save)) {
+        yaml_node_t *next = NULL;
+        if (node->type != YAML_MAPPING_NODE) return NULL;
+        for (yaml_node_pair_t *pr = node->data.mapping.pairs.start; pr < node->data.mapping.pairs.top; pr++) {
+            char *key = pulumi_literal((const char *)yaml_document_get_node(doc, pr->key)->data.scalar.value);
+            if (key && strcmp(key, k) == 0) next = yaml_document_get_node(doc, pr->value);
+            free(key);
+        }
+        node = next;
+    }
+    return node;
+}
+
+/* The scalar's text at `path` in the YAML (malloc'd), asserting the YAML loads and the node is there. */
+static char *yaml_scalar(const char *y, const char *path) {
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    ck_assert(yaml_parser_initialize(&parser));
+    yaml_parser_set_input_string(&parser, (const unsigned char *)y, strlen(y));
+    ck_assert_msg(yaml_parser_load(&parser, &doc), "libyaml: %s in\n%s", parser.problem, y);
+    yaml_node_t *n = yaml_at(&doc, path);
+    ck_assert_msg(n && n->type == YAML_SCALAR_NODE, "no scalar at %s in\n%s", path, y);
+    char *s = strdup((const char *)n->data.scalar.value);
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    return s;
+}
+
+/* What pulumi-yaml reads at `path` must be the literal string `want`. */
+static void reads_string(const char *y, const char *path, const char *want) {
+    char *raw = yaml_scalar(y, path);
+    char *got = pulumi_literal(raw);
+    ck_assert_msg(got && strcmp(got, want) == 0, "%s: pulumi-yaml reads [%s] (text [%s]), PCL means [%s] in\n%s", path,
+                  got ? got : "(an interpolation)", raw, want, y);
+    free(got);
+    free(raw);
+}
+
+/* F12: `$$` in a PCL string was written as is, and pulumi-yaml reads `$$` as `$` (in a string of
+ * text only as in an interpolated one); a `$` before an interpolation made `$${`, an escape. */
+START_TEST(test_dollars_in_strings) {
+    tu_pcl_t f = load("config \"name\" \"string\" {}\n"
+                      "a = \"echo $$ > /tmp/pid; cost=$$5\"\n"
+                      "b = \"pid $$ for ${name}\"\n"
+                      "d = \"lone $ end$\"\n"
+                      "e = \"price: $${name}\"\n"
+                      "resource \"r\" \"m:index:R\" {\n    options {\n        import = \"id$$1\"\n    }\n"
+                      "    s = \"x$\"\n}\n"
+                      "output \"o\" {\n    value = [a, b, d, e]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    reads_string(y, "variables/a", "echo $$ > /tmp/pid; cost=$$5");
+    reads_string(y, "variables/d", "lone $ end$");
+    reads_string(y, "variables/e", "price: ${name}");
+    reads_string(y, "resources/r/options/import", "id$$1");
+    reads_string(y, "resources/r/properties/s", "x$");
+    /* text with an interpolation: every `$` of the text doubled, the reference kept */
+    tu_has(y, "b: pid $$$$ for ${name}\n");
+    free(y);
+    tu_pcl_unload(&f);
+    /* a `$` that ends the text before an interpolation */
+    f = load("config \"name\" \"string\" {}\nb = \"cost $${name}\"\nc = \"US$${name}\"\n"
+             "output \"o\" {\n    value = [b, c]\n}\n");
+    y = tu_pcl_emit_ok(&f, LANG_YAML);
+    reads_string(y, "variables/b", "cost ${name}");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* F13: an object's keys are expressions in pulumi-yaml (interpolated, `$$` read as `$`), but were
+ * written raw: "x${y}" read the variable y, "p$$q" became "p$q". */
+START_TEST(test_dollars_in_keys) {
+    tu_pcl_t f = load("y = \"Y\"\n"
+                      "c = { \"p$$q\" = 1, \"x$${y}\" = 2 }\n"
+                      "resource \"r\" \"m:index:R\" {\n    tags = { \"Some $${common} key\" = \"v\" }\n}\n"
+                      "resource \"r2\" \"m:index:R\" {\n    options {\n        import = \"x\"\n    }\n}\n"
+                      "output \"o\" {\n    value = [c, y]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    reads_string(y, "variables/c/p$$q", "1");
+    reads_string(y, "variables/c/x${y}", "2");
+    reads_string(y, "resources/r/properties/tags/Some ${common} key", "v");
+    lacks(y, "x${y}");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* A resource's logical name is an expression too (`name:`): "a$$b" was read "a$b". */
+START_TEST(test_dollars_in_logical_name) {
+    tu_pcl_t f = load("resource \"r\" \"m:index:R\" {\n    __logicalName = \"web$$1\"\n    s = \"x\"\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    reads_string(y, "resources/r/name", "web$$1");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+static Suite *suite(void) {
+    Suite *s = suite_create("pcl_yaml_meaning");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_dollars_in_strings);
+    tcase_add_test(tc, test_dollars_in_keys);
+    tcase_add_test(tc, test_dollars_in_logical_name);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
