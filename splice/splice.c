@@ -1184,6 +1184,7 @@ typedef struct sp_opts {
     size_t n, cap;
     uint32_t last_arg_end; /* the end of the last argument before the options */
     bool positional;       /* Python: the options given as a positional argument (no `opts=`) */
+    uint32_t tail_end;     /* the end of the arguments after the options (a component's `remote`), or 0 */
     bool java_build;       /* Java: the builder's `.build()` */
 } sp_opts_t;
 
@@ -1267,21 +1268,34 @@ static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end
         }
         return;
     }
-    /* the others: options from the fourth argument (Go: each one an argument), else the third (a
-     * TypeScript ComponentResource: the fourth, after its type, name and args) */
+    /* the others: options from the fourth argument (Go: each one an argument), else the third. A
+     * ComponentResource takes its type, name, inputs, options and `remote`: TypeScript's options are
+     * the fourth; C#'s the third when it has three (`(type, name, options)`, unless that is its
+     * inputs) and else the fourth; Java's the fourth of five, else the third (`(type, name,
+     * options[, remote])`). Arguments after the options (`remote`) are kept as written. */
     uint32_t at = p->lang == LANG_GO ? 3 : 2;
     const char *paren = memchr(p->text + res_start, '(', res_end - res_start);
-    if (p->lang == LANG_TYPESCRIPT && paren) {
+    if (p->lang != LANG_GO && paren) {
         const char *e = paren;
         while (e > p->text + res_start && isspace((unsigned char)e[-1]))
             e--;
-        if ((size_t)(e - (p->text + res_start)) >= 17 && memcmp(e - 17, "ComponentResource", 17) == 0) at = 3;
+        if ((size_t)(e - (p->text + res_start)) >= 17 && memcmp(e - 17, "ComponentResource", 17) == 0) {
+            const char *third = na == 3 ? sp_node_text(p, a[2]) : "";
+            if (p->lang == LANG_TYPESCRIPT || (p->lang == LANG_CSHARP && na >= 4) ||
+                (p->lang == LANG_JAVA && na >= 5) ||
+                (p->lang == LANG_CSHARP && strstr(third, "Args") && !strstr(third, "ResourceOptions")))
+                at = 3;
+        }
     }
     if (na > 0) o->last_arg_end = sp_end_byte(a[na < at ? na - 1 : at - 1]);
     if (na <= at) return;
     o->present = true;
     o->start = ts_node_start_byte(a[at]);
     o->end = sp_end_byte(a[na - 1]);
+    if (p->lang != LANG_GO && na > at + 1) {
+        o->end = sp_end_byte(a[at]);
+        o->tail_end = sp_end_byte(a[na - 1]);
+    }
     if (p->lang == LANG_GO) {
         for (uint32_t i = at; i < na; i++) {
             TSNode f = sp_field(a[i], "function", 8);
@@ -1291,10 +1305,6 @@ static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end
             }
             sp_opt_add(p, o, sp_node_text(p, sp_field(f, "field", 5)), ts_node_start_byte(a[i]), sp_end_byte(a[i]));
         }
-        return;
-    }
-    if (na > at + 1) {
-        o->opaque = sp_node_text(p, a[at + 1]);
         return;
     }
     TSNode v = a[at];
@@ -1434,7 +1444,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
                             size_t *n, size_t *cap) {
     sp_opts_t uo, go;
     sp_res_options(&c->T, t->res_start, t->res_end, &uo);
-    if (!uo.present || (uo.n == 0 && !uo.opaque)) return true;
+    if (!uo.present || (uo.n == 0 && !uo.opaque && !uo.tail_end)) return true;
     sp_res_options(&c->G, g->res_start, g->res_end, &go);
     const char *what = g->res_name;
     /* A parent the import does not give it: another URN than the stack's resource has. An `import`
@@ -1479,6 +1489,8 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
             text = arena_sprintf(c->a, "%.*s%.*s", (int)(cs - uo.start), c->T.text + uo.start, (int)(uo.end - ce),
                                  c->T.text + ce);
         }
+        if (uo.tail_end) /* `remote`, with what separates it from the options */
+            text = arena_sprintf(c->a, "%s%.*s", text, (int)(uo.tail_end - uo.end), c->T.text + uo.end);
         if (!go.last_arg_end) return sp_refuse_no_place(c, what, t);
         *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
         /* after the generated keyword arguments, a positional one would be a syntax error */
@@ -1539,6 +1551,11 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
         (*ed)[(*n)++] = (sp_local_edit_t){at, at, buf_arena_str(&b, c->a)};
     }
     buf_free(&b);
+    if (uo.tail_end && !go.tail_end) { /* `remote` after the generated options */
+        *ed = arena_grow_array(c->a, *ed, cap, *n + 1, sizeof **ed);
+        (*ed)[(*n)++] =
+            (sp_local_edit_t){go.end, go.end, arena_strndup(c->a, c->T.text + uo.end, uo.tail_end - uo.end)};
+    }
     return true;
 }
 

@@ -1267,6 +1267,15 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
         }
         const char *ctype = component ? arena_sprintf(p->a, "component %s", component) : sp_canonical_type(p, tt);
         const char *lname = sp_string_value(p, name);
+        if (!component && p->lang != LANG_GO) {
+            /* a ComponentResource's first argument is its type; its name is the second */
+            const char *last = strrchr(tt, '.');
+            if (strcmp(last ? last + 1 : tt, "ComponentResource") == 0) {
+                TSNode second = sp_nchild(sp_field(res, "arguments", 9), 1);
+                if (sp_is(second, "argument")) second = sp_nchild(second, 0); /* C# */
+                lname = ts_node_is_null(second) ? NULL : sp_string_value(p, second);
+            }
+        }
         if (!ctype || !lname) continue;
         /* The statement: the ancestor whose parent is a block or the file. Found by descending
          * from the body statement holding the resource (ts_node_parent walks down from the root

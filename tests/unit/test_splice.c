@@ -589,10 +589,9 @@ START_TEST(test_component_state_kept) {
                        "    const web = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {});\n"
                        "    return web;\n}\nmake();\n";
     char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, "index.ts");
-    ck_assert_str_eq(
-        msg, "index.ts:4: the resource 'webshop:index:Server' is defined outside the program's body, and the new code "
-             "names its variable 'web' where that is not in scope: nothing was changed; define it in the "
-             "program's body, or import the resources that name it into another file");
+    ck_assert_str_eq(msg, "index.ts:4: the resource 'server' is defined outside the program's body, and the new code "
+                          "names its variable 'web' where that is not in scope: nothing was changed; define it in the "
+                          "program's body, or import the resources that name it into another file");
     free(msg);
     const char *py_gen = "import pulumi\nimport pulumi_random as random\n\n"
                          "server = pulumi.ComponentResource(\"webshop:index:Server\", \"server\")\n"
@@ -601,8 +600,7 @@ START_TEST(test_component_state_kept) {
                        "    web = pulumi.ComponentResource(\"webshop:index:Server\", \"server\")\n    return web\n\n\n"
                        "make()\n";
     msg = splice_fail(py_t, strlen(py_t), LANG_PYTHON, py_gen, "__main__.py");
-    ck_assert_ptr_nonnull(
-        strstr(msg, "__main__.py:5: the resource 'webshop:index:Server' is defined outside the program's body"));
+    ck_assert_ptr_nonnull(strstr(msg, "__main__.py:5: the resource 'server' is defined outside the program's body"));
     free(msg);
     /* in the same function as its child: in scope, replaced in place */
     const char *ts_t2 =
@@ -646,6 +644,92 @@ START_TEST(test_csharp_component_replaced) {
     ck_assert_uint_eq(st.renamed, 0);
     free(out);
     free(out2);
+}
+END_TEST
+
+/* C#/Java: a ComponentResource's arguments are its type, name, inputs, options and `remote` (C#
+ * `new ComponentResource(type, name, args, options)`, Java `(type, name, options, remote)` and
+ * `(type, name, args, options, remote)`), and the options were read from the third argument: the
+ * import's own C# component with inputs and options (four arguments) could not be imported twice
+ * ("options cimport cannot merge ... (`new ComponentResourceOptions ...`)"), a file's extra option
+ * beside them was refused, and Java's `remote` argument was taken for the options. Each is read from
+ * its place now; `remote` stays as written. And two components of one type were one resource: the
+ * type, not the name, was taken for the logical name, so importing "b" replaced "a". */
+START_TEST(test_component_four_arguments) {
+    const char *cs_gen =
+        "using System.Collections.Generic;\nusing System.Collections.Immutable;\nusing Pulumi;\n\n"
+        "return await Deployment.RunAsync(() =>\n{\n"
+        "    var server = new ComponentResource(\"webshop:index:Server\", \"server\", new DictionaryResourceArgs(new "
+        "Dictionary<string, object?>\n    {\n        [\"size\"] = 2,\n    }.ToImmutableDictionary()), new "
+        "ComponentResourceOptions\n    {\n        Protect = true,\n    });\n\n});\n";
+    const char *cs_t = "using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n});\n";
+    splice_stats_t st;
+    char *out = splice_ok(cs_t, LANG_CSHARP, cs_gen, "Program.cs", &st); /* and again: no change */
+    ck_assert_uint_eq(st.inserted, 1);
+    free(out);
+    /* the file's own options beside the import's: kept, merged */
+    const char *cs_t2 = "using System.Collections.Generic;\nusing System.Collections.Immutable;\nusing Pulumi;\n\n"
+                        "return await Deployment.RunAsync(() =>\n{\n"
+                        "    var web = new ComponentResource(\"webshop:index:Server\", \"server\", new "
+                        "DictionaryResourceArgs(new Dictionary<string, object?>().ToImmutableDictionary()), new "
+                        "ComponentResourceOptions { Protect = true, RetainOnDelete = true });\n});\n";
+    out = splice_ok(cs_t2, LANG_CSHARP, cs_gen, "Program.cs", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_ptr_nonnull(strstr(out, "    var web = new ComponentResource(\"webshop:index:Server\", \"server\", new "
+                                      "DictionaryResourceArgs(new Dictionary<string, object?>\n    {\n        "
+                                      "[\"size\"] = 2,\n    }.ToImmutableDictionary()), new ComponentResourceOptions\n"
+                                      "    {\n        Protect = true,\n        RetainOnDelete = true,\n    });\n"));
+    free(out);
+    /* two components of one type: the one named "server" is replaced, not the first */
+    const char *cs_t3 = "using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+                        "    var a = new ComponentResource(\"webshop:index:Server\", \"other\");\n"
+                        "    var b = new ComponentResource(\"webshop:index:Server\", \"server\");\n});\n";
+    out = splice_ok(cs_t3, LANG_CSHARP, cs_gen, "Program.cs", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 0);
+    ck_assert_ptr_nonnull(strstr(out, "    var a = new ComponentResource(\"webshop:index:Server\", \"other\");\n"
+                                      "    var b = new ComponentResource(\"webshop:index:Server\", \"server\", new "
+                                      "DictionaryResourceArgs("));
+    free(out);
+    const char *java_gen =
+        "package generated_program;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\n"
+        "import com.pulumi.resources.ComponentResource;\nimport com.pulumi.resources.ComponentResourceOptions;\n\n"
+        "public class App {\n    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n"
+        "    public static void stack(Context ctx) {\n"
+        "        var server = new ComponentResource(\"webshop:index:Server\", \"server\", "
+        "ComponentResourceOptions.builder()\n            .protect(true)\n            .build());\n\n    }\n}\n";
+    const char *java_t =
+        "package myproject;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\n"
+        "import com.pulumi.resources.ComponentResource;\nimport com.pulumi.resources.ComponentResourceOptions;\n\n"
+        "public class App {\n    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n"
+        "    public static void stack(Context ctx) {\n"
+        "        var web = new ComponentResource(\"webshop:index:Server\", \"server\", "
+        "ComponentResourceOptions.builder().protect(true).retainOnDelete(true).build(), false);\n    }\n}\n";
+    out = splice_ok(java_t, LANG_JAVA, java_gen, "App.java", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_ptr_nonnull(strstr(out, "        var web = new ComponentResource(\"webshop:index:Server\", \"server\", "
+                                      "ComponentResourceOptions.builder()\n            .protect(true)"
+                                      ".retainOnDelete(true)\n            .build(), false);\n"));
+    free(out);
+    /* TypeScript's `remote` (its fifth), Python's positional options (its fourth) */
+    const char *ts_gen = "import * as pulumi from \"@pulumi/pulumi\";\n\n"
+                         "const server = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {\n"
+                         "    protect: true,\n});\n";
+    const char *ts_t = "import * as pulumi from \"@pulumi/pulumi\";\n\n"
+                       "const web = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, "
+                       "{ protect: true, retainOnDelete: true }, false);\n";
+    out = splice_ok(ts_t, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_str_eq(out, "import * as pulumi from \"@pulumi/pulumi\";\n\n"
+                          "const web = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {\n"
+                          "  protect: true,\n  retainOnDelete: true,\n}, false);\n");
+    free(out);
+    const char *py_gen = "import pulumi\n\nserver = pulumi.ComponentResource(\"webshop:index:Server\", \"server\")\n";
+    const char *py_t = "import pulumi\n\nweb = pulumi.ComponentResource(\"webshop:index:Server\", \"server\", None, "
+                       "pulumi.ResourceOptions(protect=True))\n";
+    out = splice_ok(py_t, LANG_PYTHON, py_gen, "__main__.py", &st);
+    ck_assert_str_eq(out, "import pulumi\n\nweb = pulumi.ComponentResource(\"webshop:index:Server\", \"server\", "
+                          "opts=pulumi.ResourceOptions(protect=True))\n");
+    free(out);
 }
 END_TEST
 
@@ -1384,6 +1468,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_go_user_component_replaced);
     tcase_add_test(tc, test_csharp_stack_class_and_run_async);
     tcase_add_test(tc, test_csharp_component_replaced);
+    tcase_add_test(tc, test_component_four_arguments);
     tcase_add_test(tc, test_options_kept);
     tcase_add_test(tc, test_component_state_kept);
     tcase_add_test(tc, test_python_positional_options_kept);
