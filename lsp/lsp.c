@@ -73,6 +73,7 @@ typedef struct lsp_job {
     char *done;                 /* "read N of M": the progress end's message once the edit is answered */
     const cJSON *results;       /* the server's last_results when the edit was sent (for its summary.written) */
     char *stack;                /* intoStack: the stack this import wrote before the edit was sent, else NULL */
+    char *note;                 /* shown once the edit is applied, or NULL */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -580,6 +581,7 @@ static void lsp_job_free(lsp_job_t *j) {
     free(j->target);
     free(j->done);
     free(j->stack);
+    free(j->note);
     free(j);
 }
 
@@ -935,6 +937,9 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         else
             memset(&ws, 0, sizeof ws);
         diag_list_free(&wdl);
+        /* No stack is written: the code imports the resources with the `import` option (as the
+         * command line's does when it writes no stack), else `pulumi up` would create them. */
+        o.import_option = true;
     }
     /* Secret values without a passphrase go beside the project (else the workspace root), where the
      * note sends the user, not into the server's working directory (an editor starts it anywhere). */
@@ -1099,6 +1104,14 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         lsp_show(s, LSP_MSG_INFO, st);
         free(st);
     }
+    /* No stack: what the code does instead, said once the code is in (or handed back in the result). */
+    char *code_note = NULL;
+    if (!o.into_stack && p.changed && p.n_ok > 0) {
+        const char *it = p.n_ok == 1 ? "it" : "them";
+        code_note = lsp_strf("cimport: nothing was imported into a stack yet: the code for %s imports the resource%s "
+                             "with the `import` resource option, so `pulumi up` imports %s instead of creating %s",
+                             t.name, p.n_ok == 1 ? "" : "s", it, it);
+    }
 
     cJSON *result = cJSON_CreateObject();
     cJSON_AddBoolToObject(result, "applied", false);
@@ -1107,6 +1120,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     if (o.into_stack) {
         cJSON_AddStringToObject(result, "stack", stack_store_describe(p.stack_store));
         cJSON_AddNumberToObject(result, "importedIntoStack", p.stack_written ? (double)p.stack_n_import : 0);
+    } else {
+        cJSON_AddBoolToObject(result, "importOption", true); /* in no stack: the code imports them */
     }
     cJSON_AddNumberToObject(result, "failed", (double)failed);
     cJSON_AddNumberToObject(result, "inserted", (double)p.splice.inserted);
@@ -1148,6 +1163,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         lsp_progress(s, job->token, "end", NULL,
                      arena_sprintf(a, "read %zu of %zu; the edit is in the command's result", p.n_ok, total), -1);
         cJSON_AddItemToObject(result, "edit", we);
+        if (code_note) lsp_show(s, LSP_MSG_INFO, code_note);
+        free(code_note);
         lsp_respond(s, job->id, result);
         lsp_job_remove(s, job);
         goto done;
@@ -1160,6 +1177,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     job->done = lsp_strf("read %zu of %zu", p.n_ok, total);
     job->results = s->last_results;
     if (o.into_stack && p.stack_written) job->stack = strdup(stack_store_describe(p.stack_store));
+    job->note = code_note;
     job->phase = LSP_JOB_WAIT_APPLY;
     job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
 done:
@@ -1359,6 +1377,8 @@ static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
             lsp_results_written(s->last_results, job->stack != NULL, text);
         if (reason) cJSON_AddStringToObject(job->result, "failureReason", reason);
         free(text);
+    } else if (job->note) {
+        lsp_show(s, LSP_MSG_INFO, job->note);
     }
     cJSON *result = job->result;
     job->result = NULL;

@@ -678,14 +678,23 @@ START_TEST(test_import_resource_into_unsaved_document) {
     ck_assert_ptr_nonnull(strstr(after, "// ünsaved 😀 edit\nexport const who = owner;\n"));
     ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\", {"));
     ck_assert_ptr_nonnull(strstr(after, "separator: \"-\","));
+    /* no intoStack: no stack holds the resource, so the code imports it (as the command line's code
+     * does when it writes no stack); without the option `pulumi up` would create a second one */
+    ck_assert_ptr_nonnull(strstr(after, "import: \"clever-wombat\""));
     ck_assert_int_eq(strncmp(after, expect_doc, strlen(expect_doc)), 0); /* appended */
     free(after);
     const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "applied")));
     ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "importOption")));
     ck_assert_int_eq(cJSON_GetObjectItem(r, "inserted")->valueint, 1);
     ck_assert_int_eq(cJSON_GetObjectItem(r, "importsAdded")->valueint, 0);
-    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 0);
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 1);
+    int type = 0;
+    ck_assert_str_eq(show_text(&ss, 0, &type),
+                     "cimport: nothing was imported into a stack yet: the code for index.ts imports the resource "
+                     "with the `import` resource option, so `pulumi up` imports it instead of creating it");
+    ck_assert_int_eq(type, 3);
     ck_assert_int_eq(ss.rc, 0);
     sess_free(&ss);
 }
@@ -1026,7 +1035,9 @@ START_TEST(test_failures_reach_the_user) {
     ck_assert_int_eq(error_code(&ss, 6), LSP_REQUEST_FAILED);
     ck_assert_ptr_nonnull(strstr(error_message(&ss, 6), "cannot tell the program language of notes.txt"));
     ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
-    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 0);
+    /* the one applied edit's code imports with the `import` option (no stack is written): said once */
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 1);
+    ck_assert_ptr_nonnull(strstr(show_text(&ss, 0, NULL), "nothing was imported into a stack yet"));
     ck_assert_int_eq(ss.rc, 0);
     sess_free(&ss);
 
@@ -1221,7 +1232,9 @@ START_TEST(test_failures_grouped_and_counted) {
     ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
     ck_assert_int_eq(cJSON_GetObjectItem(r, "failed")->valueint, 5);
     ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 1);
-    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 1);
+    /* the failures in one message; then, the edit applied, how the code imports the one read */
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 2);
+    ck_assert_ptr_nonnull(strstr(show_text(&ss, 1, NULL), "imports the resource with the `import` resource option"));
     int type;
     ck_assert_str_eq(show_text(&ss, 0, &type),
                      "cimport: read 1 of 6 resources for index.ts (1 consistent with the schema (offline), none "
@@ -1243,7 +1256,7 @@ START_TEST(test_failures_grouped_and_counted) {
     r = cJSON_GetObjectItem(resp(&ss, 2), "result");
     ck_assert_ptr_nonnull(r);
     ck_assert_ptr_null(cJSON_GetObjectItem(resp(&ss, 2), "error"));
-    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 1);
+    ck_assert_int_eq(count_method(&ss, "window/showMessage"), 2); /* the failure, then the import option's note */
     const char *txt = show_text(&ss, 0, &type);
     const char *head = "cimport: read 1 of 2 resources for index.ts (1 consistent with the schema (offline), none "
                        "verified by a provider), 1 failed:\n";
