@@ -2037,6 +2037,7 @@ static const char *sp_yaml_section_name(const char *key) {
     return key;
 }
 
+/* The pairs of a block mapping, or of a flow mapping (sp_yaml_options_mapping). */
 static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
     size_t n = 0, cap = 0;
     sp_ypair_t *v = NULL;
@@ -2044,7 +2045,7 @@ static size_t sp_yaml_pairs(sp_program_t *p, TSNode map, sp_ypair_t **out) {
     TSNode *kids = ts_node_is_null(map) ? NULL : sp_named_children(p->a, map, &nk);
     for (uint32_t i = 0; i < nk; i++) {
         TSNode pr = kids[i];
-        if (strcmp(sp_type(pr), "block_mapping_pair") != 0) continue;
+        if (strcmp(sp_type(pr), "block_mapping_pair") != 0 && strcmp(sp_type(pr), "flow_pair") != 0) continue;
         SP_PUSH(p->a, v, n, cap);
         sp_ypair_t *y = &v[n - 1];
         memset(y, 0, sizeof *y);
@@ -2102,6 +2103,24 @@ static TSNode sp_yaml_options(sp_program_t *p, const sp_ypair_t *y) {
     return none;
 }
 
+/* The mapping an `options:` value is: a block mapping, or a flow mapping (`{protect: true}`) whose
+ * entries are all `key: value` pairs, with no anchor or tag (one the file's aliases name would be
+ * lost with it); a null node for anything else (an alias, `{protect}`), which is not read one by one. */
+static TSNode sp_yaml_options_mapping(sp_program_t *p, TSNode value) {
+    TSNode none = {0}, m = sp_yaml_block_mapping(value);
+    if (!ts_node_is_null(m) || ts_node_is_null(value) || strcmp(sp_type(value), "flow_node") != 0) return m;
+    uint32_t nk = 0;
+    TSNode *kids = sp_named_children(p->a, value, &nk);
+    if (nk != 1 || strcmp(sp_type(kids[0]), "flow_mapping") != 0) return none;
+    m = kids[0];
+    kids = sp_named_children(p->a, m, &nk);
+    for (uint32_t i = 0; i < nk; i++) {
+        if (strcmp(sp_type(kids[i]), "comment") == 0) continue;
+        if (strcmp(sp_type(kids[i]), "flow_pair") != 0 || ts_node_is_null(sp_field(kids[i], "key", 3))) return none;
+    }
+    return m;
+}
+
 /* Where the user's options go in the generated pair g: the end of its last option (0: g has none). */
 static uint32_t sp_yaml_options_end(sp_ctx_t *c, const sp_ypair_t *g) {
     TSNode go = sp_yaml_options(&c->G, g);
@@ -2115,9 +2134,14 @@ static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypai
     *out = NULL;
     TSNode to = sp_yaml_options(&c->T, t);
     sp_ypair_t *up = NULL, *gp = NULL;
-    size_t un = ts_node_is_null(to) ? 0 : sp_yaml_pairs(&c->T, sp_yaml_block_mapping(sp_field(to, "value", 5)), &up);
     if (ts_node_is_null(to)) return true;
     TSNode uv = sp_field(to, "value", 5);
+    TSNode um = sp_yaml_options_mapping(&c->T, uv);
+    size_t un = sp_yaml_pairs(&c->T, um, &up);
+    /* A flow mapping's pair goes to a line of its own: its further lines keep their place to the
+     * right of `options:` (YAML has them there), now of the generated options' column. */
+    bool flow = !ts_node_is_null(um) && strcmp(sp_type(um), "flow_mapping") == 0;
+    size_t ocol = strlen(sp_line_indent(&c->T, ts_node_start_byte(to)));
     if (un == 0 && !ts_node_is_null(uv) && strcmp(sp_node_text(&c->T, uv), "{}") != 0) {
         diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
                              "the resource '%s' has resource options cimport cannot merge with the import's one by "
@@ -2157,7 +2181,7 @@ static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypai
             return false;
         }
         /* the pair's lines, moved from its column to the generated options' */
-        size_t ucol = strlen(sp_line_indent(&c->T, us));
+        size_t ucol = flow ? ocol : strlen(sp_line_indent(&c->T, us));
         buf_puts(&b, c->nl);
         for (size_t k = 0; k < tcol; k++)
             buf_putc(&b, ' ');

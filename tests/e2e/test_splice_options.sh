@@ -237,5 +237,15 @@ o = yaml.safe_load(open(sys.argv[1]))["resources"]["pet"]["options"]
 assert o["retainOnDelete"] is True and o["import"] == "brave-otter", o
 PY
 
+# YAML options written as a flow mapping are kept as a block mapping's are (refused since 298c976)
+mkdir -p "$tmp/yaml-flow"
+printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    name: apiName\n    options: {retainOnDelete: true, protect: true}\n' >"$tmp/yaml-flow/Pulumi.yaml"
+run yaml-flow Pulumi.yaml yaml
+python3 - "$tmp/yaml-flow/Pulumi.yaml" <<'PY' && ok || bad "yaml-flow options: $(cat "$tmp/yaml-flow/Pulumi.yaml")"
+import sys, yaml
+o = yaml.safe_load(open(sys.argv[1]))["resources"]["pet"]["options"]
+assert o == {"protect": True, "retainOnDelete": True, "import": "brave-otter"}, o
+PY
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -870,12 +870,53 @@ END_TEST
  * in the ASan build before the fix). Nothing is changed, and the message says why. */
 START_TEST(test_yaml_refusal_after_added_resource) {
     const char *t = "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n"
-                    "    options: {protect: true}\n";
+                    "    options: {provider: west}\n";
     const char *g = "resources:\n  a:\n    type: random:RandomPet\n  b:\n    type: random:RandomPet\n";
     char *msg = splice_fail(t, strlen(t), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml:6: the resource 'b' sets the resource option `provider` (`provider: west`), and "
+                          "the import read it with the default provider: nothing was changed; give the resource that "
+                          "provider in the import file (its `provider`), or remove the option and run again");
+    free(msg);
+}
+END_TEST
+
+/* YAML options written as a flow mapping (`options: {protect: true}`) are kept as a block mapping's
+ * are (they were refused since 298c976: "cannot merge ... one by one"), and refused by the same rules. */
+START_TEST(test_yaml_flow_options) {
+    const char *g = "resources:\n  b:\n    type: random:RandomPet\n    options:\n      protect: true\n";
+    const char *t = "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n"
+                    "    options: {protect: true, retainOnDelete: true, import: old-id}\n";
+    char *out = splice_ok(t, LANG_YAML, g, "Pulumi.yaml", NULL);
+    ck_assert_str_eq(out, "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n    options:\n"
+                          "      protect: true\n      retainOnDelete: true\n");
+    free(out);
+    /* a generated definition with no options: the user's, one per line, under a new `options:`; a
+     * pair written over several lines keeps its lines, indented under its key */
+    const char *g2 = "resources:\n  b:\n    type: random:RandomPet\n    properties:\n      length: 2\n";
+    const char *t2 = "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n"
+                     "    options: { retainOnDelete: true,\n      ignoreChanges: [length,\n        prefix] }\n"
+                     "  c:\n    type: random:RandomPet\n";
+    out = splice_ok(t2, LANG_YAML, g2, "Pulumi.yaml", NULL);
+    ck_assert_str_eq(out, "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n    properties:\n"
+                          "      length: 2\n    options:\n      retainOnDelete: true\n      ignoreChanges: [length,\n"
+                          "          prefix]\n  c:\n    type: random:RandomPet\n");
+    free(out);
+    /* set otherwise than the import: refused as a block mapping's option is */
+    const char *t3 = "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n"
+                     "    options: {retainOnDelete: true, protect: false}\n";
+    char *msg = splice_fail(t3, strlen(t3), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml:6: the resource 'b' sets the resource option `protect` (`protect: false`) where "
+                          "the import's code has `protect: true`: nothing was changed; import it without protect, "
+                          "make the program say `protect: true`, or remove the option, and run again");
+    free(msg);
+    /* an entry that is no key: value pair, or an alias: not read one by one, refused as before */
+    const char *t4 = "name: x\nruntime: yaml\nresources:\n  b:\n    type: random:RandomPet\n"
+                     "    options: {retainOnDelete: true, protect}\n";
+    msg = splice_fail(t4, strlen(t4), LANG_YAML, g, "Pulumi.yaml");
     ck_assert_str_eq(msg, "Pulumi.yaml:6: the resource 'b' has resource options cimport cannot merge with the import's "
-                          "one by one (`{protect: true}`): nothing was changed, so they are not dropped; write them "
-                          "as a block mapping (one option per line), or import the resource into another file");
+                          "one by one (`{retainOnDelete: true, protect}`): nothing was changed, so they are not "
+                          "dropped; write them as a block mapping (one option per line), or import the resource into "
+                          "another file");
     free(msg);
 }
 END_TEST
@@ -1479,6 +1520,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_replace_rename_four_spaces);
     tcase_add_test(tc, test_yaml_empty_and_null_resources);
     tcase_add_test(tc, test_yaml_refusal_after_added_resource);
+    tcase_add_test(tc, test_yaml_flow_options);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
