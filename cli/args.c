@@ -639,6 +639,18 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             exit_code, "--code-only writes no stack and no `import` option; drop --import-option/--stack-state", NULL);
     if (o->new_stack_state && !o->stack_state)
         return usage_error(exit_code, "--new-stack-state only applies to --stack-state FILE", NULL);
+    if ((o->secrets_b64 || o->secrets_plaintext) && !o->stack_state)
+        return usage_error(exit_code,
+                           o->secrets_b64 ? "--secrets-provider b64 only applies to --stack-state FILE"
+                                          : "--secrets-provider plaintext only applies to --stack-state FILE",
+                           NULL);
+    if (o->keep_existing && !o->insert_into)
+        return usage_error(exit_code, "--keep-existing only applies to --insert-into FILE", NULL);
+    if ((o->secrets_file || o->secrets_dir) && o->secrets == PCL_SECRETS_LITERAL)
+        return usage_error(exit_code,
+                           "--secrets-file and --secrets-dir only apply to --secrets config (with --secrets literal "
+                           "the values are in the code)",
+                           NULL);
     if (o->preview_only && o->skip_preview)
         return usage_error(exit_code, "--skip-preview and --preview-only cannot be used together", NULL);
     if (o->preview_only && o->yes)

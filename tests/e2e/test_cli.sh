@@ -137,6 +137,17 @@ assert r["serverName"]["pcl"].startswith('resource serverName "random:index/rand
 PY
 
 # --- bad input: exact messages, exit 2, nothing written ---------------------------------------
+# an option that has no effect in this run is refused, not silently ignored (as --new-stack-state is)
+expect 2 "cimport: --keep-existing only applies to --insert-into FILE" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --keep-existing -o never.ts
+[ ! -e never.ts ] && ok || bad "--keep-existing alone wrote never.ts"
+expect 2 "cimport: --secrets-provider b64 only applies to --stack-state FILE" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --secrets-provider b64 -o never.ts
+expect 2 "cimport: --secrets-provider plaintext only applies to --stack-state FILE" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --secrets-provider plaintext -o never.ts
+expect 2 "cimport: --secrets-file and --secrets-dir only apply to --secrets config (with --secrets literal the values are in the code)" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --secrets literal --secrets-file s.json -o never.ts
+[ ! -e never.ts ] && [ ! -e s.json ] && ok || bad "a refused option wrote a file"
 printf '{"resources": [{"type": "random:index/randomPet:RandomPet", "name": "a", "id": "x"\n' >trunc.json
 expect 2 "error: trunc.json:2: invalid JSON: unexpected end of JSON input; check for a missing '}', ']' or '\"'" -- \
   "$CIMPORT" --spec trunc.json --offline-state "$Q/stack.json" --schema "$S" -o never.ts
