@@ -347,6 +347,51 @@ START_TEST(test_typescript_keys_by_code_point) {
 }
 END_TEST
 
+/* length() of a string counts extended grapheme clusters (PCL's, go-cty's: Unicode 15.0's rules).
+ * Python's and Go's helpers took a combining mark or anything after a zero-width joiner into the
+ * character before and counted the rest: two flags were 4, a skin tone 2, CRLF 2, conjoining Hangul
+ * jamo 3, "a\u200db" 1. Each helper is run over the same strings. */
+static const char *const GRAPHEME_CASES =
+    "\"\", \"abc\", \"e\\u0301\", \"\\U0001F1E9\\U0001F1EA\\U0001F1EB\\U0001F1F7\", "
+    "\"\\U0001F1E9\\U0001F1EA\\U0001F1EB\", "
+    "\"\\U0001F44D\\U0001F3FD\", \"\\r\\n\", \"\\n\\r\", \"\\ud55c\\uad6d\\uc5b4\", \"\\u1100\\u1161\\u11a8\", "
+    "\"\\U0001F468\\u200d\\U0001F469\\u200d\\U0001F467\", \"a\\u200db\", \"\\U0001F3F3\\ufe0f\\u200d\\U0001F308\", "
+    "\"\\u0600a\", \"\\u0915\\u093f\", \"\\u0e01\\u0e33\", \"a\\u00adb\", \"\\u0301\\u0301a\", \"a\\r\\n\\u0301\", "
+    "\"\\U0001F1E6\\u0301\\U0001F1E6\", \"\\U0001F600\\u0301\\u200d\\U0001F600\", \"\\u00e9\\u200d\\U0001F600\"";
+static const char *const GRAPHEME_COUNTS = "0 3 1 2 2 1 1 2 3 1 1 2 1 1 1 1 3 2 3 2 1 2\n";
+
+START_TEST(test_grapheme_length) {
+    tu_pcl_t f = load("config \"s\" \"string\" {}\nn = length(s)\noutput \"o\" {\n    value = n\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "n = grapheme_length(s)\n");
+    char *fn = cut(py, "def grapheme_length(s):\n", "\n\n\n");
+    char prog[32768];
+    snprintf(prog, sizeof prog, "import unicodedata\n%s\nprint(' '.join(str(grapheme_length(s)) for s in [%s]))\n", fn,
+             GRAPHEME_CASES);
+    char *out = run_program("python3", "py", prog);
+    ck_assert_str_eq(out, GRAPHEME_COUNTS);
+    free(out);
+    free(fn);
+    free(py);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "n := graphemeLength(s)\n");
+    fn = cut(go, "func graphemeLength(s string) int {\n", "\n}\n");
+    /* Go's string literals take \U0001F1E9 and \u0301 as Python's do */
+    snprintf(prog, sizeof prog,
+             "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\t\"unicode\"\n)\n\n%s\n}\n\nfunc main() {\n"
+             "\tvar counts []string\n\tfor _, s := range []string{%s} {\n"
+             "\t\tcounts = append(counts, fmt.Sprint(graphemeLength(s)))\n\t}\n"
+             "\tfmt.Println(strings.Join(counts, \" \"))\n\tvar _ = unicode.Mn\n}\n",
+             fn, GRAPHEME_CASES);
+    out = run_program("HOME=${HOME:-/tmp} GOFLAGS=-mod=mod go run", "go", prog);
+    ck_assert_str_eq(out, GRAPHEME_COUNTS);
+    free(out);
+    free(fn);
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -360,6 +405,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_split_characters);
     tcase_add_test(tc, test_python_to_json_numbers);
     tcase_add_test(tc, test_typescript_keys_by_code_point);
+    tcase_add_test(tc, test_grapheme_length);
     suite_add_tcase(s, tc);
     return s;
 }
