@@ -9,6 +9,7 @@
  * base/hashmap, so matching a plan of any size is linear. */
 #include <cjson/cJSON.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,50 @@ static diag_severity_t severity_parse(const char *name) {
     return DIAG_WARNING;
 }
 
+static bool path_listed(const cJSON *paths, const char *path) {
+    const cJSON *p;
+    cJSON_ArrayForEach(p, paths) if (cJSON_IsString(p) && strcmp(p->valuestring, path) == 0) return true;
+    return false;
+}
+
+/* Wraps the value at each path the record lists in "secretPaths" (`a.b[0].c`, as the results
+ * document writes them) in a secret again; the count of listed paths found. */
+static size_t secret_paths_wrap(arena_t *a, pv_t **slot, char *path, size_t len, size_t cap, const cJSON *paths) {
+    pv_t *v = *slot;
+    if (len && path_listed(paths, path)) {
+        if (v->kind != PV_SECRET && v->kind != PV_NULL) *slot = pv_secret(a, v);
+        return 1;
+    }
+    size_t found = 0;
+    size_t n = v->kind == PV_OBJECT ? v->u.obj.len : v->kind == PV_ARRAY ? v->u.arr.len : 0;
+    for (size_t i = 0; i < n; i++) {
+        int w = v->kind == PV_OBJECT ? snprintf(path + len, cap - len, "%s%s", len ? "." : "", v->u.obj.members[i].key)
+                                     : snprintf(path + len, cap - len, "[%zu]", i);
+        if (w > 0 && (size_t)w < cap - len)
+            found += secret_paths_wrap(a, v->kind == PV_OBJECT ? &v->u.obj.members[i].value : &v->u.arr.items[i], path,
+                                       len + (size_t)w, cap, paths);
+        path[len] = '\0';
+    }
+    return found;
+}
+
+/* The record's secret input paths made secret again (a --show-secrets document holds them in
+ * plaintext); false when one of them is not in its inputs (carried over, it would be plaintext). */
+static bool secret_paths_apply(arena_t *a, pv_t *inputs, const cJSON *paths) {
+    size_t listed = 0;
+    const cJSON *p;
+    cJSON_ArrayForEach(p, paths) {
+        if (!cJSON_IsString(p)) return false;
+        bool dup = false;
+        for (const cJSON *q = paths->child; q != p && !dup; q = q->next)
+            dup = strcmp(q->valuestring, p->valuestring) == 0;
+        listed += !dup;
+    }
+    if (!listed) return true;
+    char path[2048] = "";
+    return secret_paths_wrap(a, &inputs, path, 0, sizeof path, paths) == listed;
+}
+
 /* One "imported" record; false when it cannot be carried over faithfully. */
 static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
     memset(e, 0, sizeof *e);
@@ -103,6 +148,8 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
     e->inputs = pv_from_state_json(a, inputs, "resume", &tmp);
     diag_list_free(&tmp);
     if (!e->inputs || e->inputs->kind != PV_OBJECT) return false;
+    const cJSON *secret_paths = cJSON_GetObjectItemCaseSensitive(j, "secretPaths");
+    if (secret_paths && (!cJSON_IsArray(secret_paths) || !secret_paths_apply(a, e->inputs, secret_paths))) return false;
     const cJSON *prov = cJSON_GetObjectItemCaseSensitive(j, "provenance");
     int np = cJSON_IsObject(prov) ? cJSON_GetArraySize(prov) : 0;
     if (np > 0) e->provenance = arena_alloc(a, (size_t)np * sizeof *e->provenance);
