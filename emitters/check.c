@@ -574,7 +574,7 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
             cs &= !emit_reads_bool(c->p, c->nodes, part) || !emit_has_output(c->p, c->nodes, part) ||
                   part->kind == PCL_BINARY || part->kind == PCL_UNARY || cs_required_output(c, part);
             yaml &= part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
-                    emit_yaml_read_base(c->p, c->nodes, part) ||
+                    emit_yaml_part_as_json(c->p, c->nodes, e, part) || emit_yaml_read_base(c->p, c->nodes, part) ||
                     emit_expr_shape(c->p, c->nodes, part) == EMIT_SHAPE_STRING ||
                     (part->type && part->type->kind == SCHEMA_STRING);
         }
@@ -1894,8 +1894,24 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                 arena_sprintf(c->a, "'%s' interpolates null into a string, which PCL does not convert", x->at->name));
             return false;
         }
-        if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA && c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON)
+        if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA && c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON &&
+            c->lang != LANG_YAML)
             continue;
+        /* YAML: pulumi-yaml prints an interpolated value with Go's %v and reads a template of one
+         * reference as the value itself; a string is right either way, a number or bool is written
+         * through fn::toJSON (emit_yaml_part_as_json), a value of no known type can be neither */
+        emit_print_t yk = c->lang == LANG_YAML && part->kind != PCL_STRING ? emit_yaml_part_kind(c->p, c->nodes, part)
+                                                                           : EMIT_PRINT_STRING;
+        if (yk == EMIT_PRINT_DYNAMIC || yk == EMIT_PRINT_UNKNOWN) {
+            refuse(c, x->n, part->line ? part->line : line, part->line ? part->col : col,
+                   arena_sprintf(c->a,
+                                 "'%s' interpolates '%s', a value of no known type, into a string; Pulumi YAML "
+                                 "prints a number there in Go's form (1e+06 for 1000000) and reads a template of "
+                                 "one reference as the value itself (not a string), so cimport cannot write it in "
+                                 "YAML",
+                                 x->at->name, expr_text(c->a, part)));
+            return false;
+        }
         if (part->kind == PCL_STRING ||
             (scope_reads(x, part) ? scope_print_kind(x, part) != EMIT_PRINT_COLLECTION : !collection_value(c, part)))
             continue;
@@ -3363,6 +3379,22 @@ bool emit_yaml_stack_output(const pcl_expr_t *e) {
 
 bool emit_yaml_interpolates(const pcl_expr_t *e) {
     return emit_yaml_pulumi_variable(e) || emit_yaml_stack_output(e);
+}
+
+emit_print_t emit_yaml_part_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *part) {
+    emit_print_t k = emit_print_kind(p, nodes, part);
+    if (k == EMIT_PRINT_UNKNOWN && (part->kind == PCL_GETATTR || (part->kind == PCL_INDEX && literal_key(part->y))))
+        k = emit_print_item_kind(p, nodes, part->x, false); /* `split(",", s)[1]`: a string */
+    return k;
+}
+
+/* Go's encoding/json (fn::toJSON's json.Marshal) writes a float64 as JavaScript's String does
+ * (1000000, 1e+21, 1e-7) and a bool as true/false: PCL's text of them. */
+bool emit_yaml_part_as_json(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *tmpl,
+                            const pcl_expr_t *part) {
+    if (part->kind == PCL_STRING) return false;
+    emit_print_t k = emit_yaml_part_kind(p, nodes, part);
+    return k == EMIT_PRINT_NUMBER || k == EMIT_PRINT_INT || (k == EMIT_PRINT_BOOL && tmpl->tuple.n == 1);
 }
 
 /* A list read at a computed index (`l[i]`): fn::select [index, list], Pulumi YAML's only read that

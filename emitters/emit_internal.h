@@ -275,6 +275,14 @@ emit_conversion_t emit_typed_string_conversion(const pcl_program_t *p, const nam
 /* The seconds a Go duration string gives ("5m", "1h30m", "1.5s", "300ms"; units h, m, s, ms, us, µs,
  * ns), as Pulumi's engine parses a custom timeout; false for anything else. */
 bool emit_duration_seconds(const char *s, double *seconds);
+/* How a YAML template part prints: emit_print_kind, or for an item read at a literal key of a
+ * collection (`split(",", s)[1]`), its items' kind. */
+emit_print_t emit_yaml_part_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *part);
+/* A template part written as fn::toJSON of it (in the template's fn::join, or alone): a number,
+ * which pulumi-yaml's interpolation prints with Go's %v (1e+06 for 1000000), and a bool that is the
+ * template's only part, which pulumi-yaml reads as the value itself ("${b}" is a bool). */
+bool emit_yaml_part_as_json(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *tmpl,
+                            const pcl_expr_t *part);
 
 /* Whether node idx is a local map of resources' ids (`{a = r.id, ...}`), which Go writes as a
  * map[string]pulumi.IDInput (as Pulumi's Go does) and reads an entry of as an ID Output. */

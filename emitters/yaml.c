@@ -277,18 +277,32 @@ static char *yaml_stack_output_text(yaml_gen_t *g, const pcl_expr_t *e) {
     return yaml_traversal_text(g, &ref);
 }
 
-/* A template part Pulumi YAML writes inside the string: text, a reference, a Pulumi variable. */
-static bool yaml_interpolated_part(const yaml_gen_t *g, const pcl_expr_t *part) {
-    return part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
-           yaml_deep_invoke(g, part);
+/* A template part Pulumi YAML writes inside the string: text, a reference, a Pulumi variable (a
+ * number's or a lone bool's is fn::toJSON of it, emit_yaml_part_as_json). */
+static bool yaml_interpolated_part(const yaml_gen_t *g, const pcl_expr_t *tmpl, const pcl_expr_t *part) {
+    return (part->kind == PCL_STRING || part->kind == PCL_TRAVERSAL || emit_yaml_interpolates(part) ||
+            yaml_deep_invoke(g, part)) &&
+           !emit_yaml_part_as_json(g->p, g->nodes, tmpl, part);
 }
 
-/* A template with another part (a function call, a read below an invoke): its parts joined. */
+/* A template with another part (a function call, a read below an invoke, a number): its parts joined. */
 static bool yaml_template_joins(const yaml_gen_t *g, const pcl_expr_t *e) {
     if (e->kind != PCL_TEMPLATE) return false;
     for (size_t i = 0; i < e->tuple.n; i++)
-        if (!yaml_interpolated_part(g, e->tuple.items[i])) return true;
+        if (!yaml_interpolated_part(g, e, e->tuple.items[i])) return true;
     return false;
+}
+
+/* The template part as a string: fn::toJSON of a number or a lone bool, the part itself otherwise. */
+static pcl_expr_t *yaml_part_string(yaml_gen_t *g, const pcl_expr_t *tmpl, pcl_expr_t *part) {
+    if (!emit_yaml_part_as_json(g->p, g->nodes, tmpl, part)) return part;
+    pcl_expr_t *call = arena_alloc(g->a, sizeof *call);
+    *call = (pcl_expr_t){.kind = PCL_CALL, .line = part->line, .col = part->col};
+    call->call.name = "toJSON";
+    call->call.args = arena_alloc(g->a, sizeof(pcl_expr_t *));
+    call->call.args[0] = part;
+    call->call.n = 1;
+    return call;
 }
 
 static bool yaml_is_collection(const yaml_gen_t *g, const pcl_expr_t *e) {
@@ -420,18 +434,22 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
         yaml_call2(g, "element", e->x, e->y, indent, first_inline);
         return;
     }
+    if (yaml_template_joins(g, e) && e->tuple.n == 1) { /* "${n}": fn::toJSON of it, no join */
+        yaml_call(g, yaml_part_string(g, e, e->tuple.items[0]), indent, first_inline);
+        return;
+    }
     if (yaml_template_joins(g, e)) { /* fn::join ["", [parts]]: each run of text and references one string */
         pcl_expr_t **parts = arena_alloc(g->a, (e->tuple.n + 1) * sizeof(pcl_expr_t *));
         size_t n = 0;
         for (size_t i = 0; i < e->tuple.n;) {
-            if (!yaml_interpolated_part(g, e->tuple.items[i])) {
-                parts[n++] = e->tuple.items[i++];
+            if (!yaml_interpolated_part(g, e, e->tuple.items[i])) {
+                parts[n++] = yaml_part_string(g, e, e->tuple.items[i++]);
                 continue;
             }
             pcl_expr_t *run = arena_alloc(g->a, sizeof *run);
             *run = (pcl_expr_t){.kind = PCL_TEMPLATE, .line = e->line, .col = e->col};
             run->tuple.items = &e->tuple.items[i];
-            while (i < e->tuple.n && yaml_interpolated_part(g, e->tuple.items[i]))
+            while (i < e->tuple.n && yaml_interpolated_part(g, e, e->tuple.items[i]))
                 run->tuple.n++, i++;
             parts[n++] = run;
         }

@@ -153,12 +153,60 @@ START_TEST(test_dollars_in_logical_name) {
 }
 END_TEST
 
+/* F20, F5: a template of one reference ("${n}") was written `${n}`, which pulumi-yaml reads as the
+ * value itself (a number or bool, not a string); a number in a template printed with Go's %v
+ * (1000000 as 1e+06). A number, or a bool alone, is written fn::toJSON of it now (Go's
+ * encoding/json writes a number as JavaScript does: 1000000, 1e+21, 1e-7). */
+START_TEST(test_template_numbers_and_bools) {
+    tu_pcl_t f = load("config \"port\" \"int\" {}\nconfig \"enabled\" \"bool\" {}\nconfig \"f\" \"number\" {}\n"
+                      "config \"s\" \"string\" {}\n"
+                      "resource \"r\" \"m:index:R\" {\n    s = \"${port}\"\n}\n"
+                      "a = toJSON({ port = \"${port}\", enabled = \"${enabled}\" })\n"
+                      "n = \"${port}\"\nm = \"${s}\"\n"
+                      "t = \"f=${f} i=${r.i} b=${enabled} s=${s}\"\n"
+                      "output \"o\" {\n    value = [a, n, m, t]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "      s:\n        fn::toJSON: ${port}\n");
+    tu_has(y, "  a:\n    fn::toJSON:\n      port:\n        fn::toJSON: ${port}\n      enabled:\n        fn::toJSON: "
+              "${enabled}\n");
+    tu_has(y, "  \"n\":\n    fn::toJSON: ${port}\n");
+    tu_has(y, "  m: ${s}\n");
+    tu_has(y, "  t:\n    fn::join:\n      - \"\"\n      -\n        - f=\n        - fn::toJSON: ${f}\n"
+              "        - \" i=\"\n        - fn::toJSON: ${r.i}\n        - \" b=${enabled} s=${s}\"\n");
+    lacks(y, "f=${f}");
+    lacks(y, "i=${r.i}");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* F6, F20: a list or map in a template (TypeScript refuses it: PCL converts scalars only) and a
+ * value of no type (a number in it would print as 1e+06, and alone it is the value itself, not a
+ * string) are refused with their position. */
+START_TEST(test_template_refusals) {
+    tu_pcl_t f = load("config \"l\" \"list(string)\" {}\nc = \"l=${l}\"\noutput \"o\" {\n    value = c\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML,
+                        "2:10: local 'c': 'value' interpolates 'l', a list, map or object, into a string", NULL);
+    tu_pcl_unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\nc = \"${l}\"\noutput \"o\" {\n    value = c\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "'value' interpolates 'l', a list, map or object, into a string", NULL);
+    tu_pcl_unload(&f);
+    f = load("config \"a\" \"any\" {}\nc = \"v=${a}\"\nd = \"${a}\"\noutput \"o\" {\n    value = [c, d]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "2:10: local 'c': 'value' interpolates 'a', a value of no known type",
+                        "Pulumi YAML");
+    tu_pcl_emit_refused(&f, LANG_YAML, "3:8: local 'd': 'value' interpolates 'a', a value of no known type", NULL);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_yaml_meaning");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_dollars_in_strings);
     tcase_add_test(tc, test_dollars_in_keys);
     tcase_add_test(tc, test_dollars_in_logical_name);
+    tcase_add_test(tc, test_template_numbers_and_bools);
+    tcase_add_test(tc, test_template_refusals);
     suite_add_tcase(s, tc);
     return s;
 }
