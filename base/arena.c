@@ -34,6 +34,8 @@ struct arena {
     size_t next_block; /* size of the next ordinary block */
 };
 
+static size_t arena_need(size_t size);
+
 static void *xmalloc(size_t n) {
     void *p = malloc(n);
     if (!p) {
@@ -49,6 +51,12 @@ arena_t *arena_new(void) {
     a->cleanups = NULL;
     a->total = 0;
     a->next_block = ARENA_BLOCK_FIRST;
+    return a;
+}
+
+arena_t *arena_new_sized(size_t size) {
+    arena_t *a = arena_new();
+    a->next_block = arena_need(size);
     return a;
 }
 

@@ -11,6 +11,9 @@
 typedef struct arena arena_t;
 
 arena_t *arena_new(void);
+/* An arena whose first block holds `size` bytes (then grown as arena_new's): for one value of a
+ * known size kept on its own — the arena_used of the same allocations made elsewhere. */
+arena_t *arena_new_sized(size_t size);
 void arena_free(arena_t *a);
 
 /* Zeroed memory aligned for any type. */

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "pcl/pcl_internal.h"
 #include "specs/readable_name.h"
 
@@ -367,10 +368,13 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
     const pv_t *outs = g->res[c->res].in->outputs;
     const pv_t *same = g->prop && outs ? pv_unwrap(pv_object_get(outs, g->prop)) : NULL;
     if (same && same->kind == PV_STRING && strcmp(same->u.str.s, v->u.str.s) == 0) attr = g->prop;
+    /* copies: the producer's outputs and this resource's inputs may be released before the program is
+     * (release_inputs, release_outputs), and a broken edge turns the reference back into its literal */
+    if (attr != g->prop) attr = arena_strdup(g->a, attr);
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, attr, type);
     gen_res_t *r = &g->res[g->cur];
     r->refs = arena_grow_array(g->a, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
-    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, v->u.str.s};
+    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, arena_strdup(g->a, v->u.str.s)};
     return e;
 }
 
@@ -478,7 +482,7 @@ static pcl_expr_t *gen_reference(gen_ctx_t *g, const char *s, const schema_type_
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
     gen_res_t *r = &g->res[g->cur];
     r->refs = arena_grow_array(g->a, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
-    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, s};
+    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, arena_strdup(g->a, s)}; /* s is the input's: a copy */
     return e;
 }
 
@@ -843,7 +847,8 @@ static void reserve_external_roots(gen_ctx_t *g) {
 /* Pass 2: every value that names a resource's id, `name` or `arn` output. */
 static void collect_candidates(gen_ctx_t *g) {
     size_t n_ext = g->opts->guess_references ? g->opts->n_external : 0;
-    g->cand = arena_alloc(g->a, (3 * g->n + n_ext + 1) * sizeof *g->cand);
+    g->cand = calloc(3 * g->n + n_ext + 1, sizeof *g->cand); /* freed after pass 3, as secret_cand */
+    if (!g->cand) abort();
     for (size_t i = 0; i < g->n; i++) {
         gen_res_t *r = &g->res[i];
         if (!r->ok || r->in->component) continue;
@@ -861,7 +866,8 @@ static void collect_candidates(gen_ctx_t *g) {
         const pv_t *o = g->res[i].in->outputs;
         if (g->res[i].ok && !g->res[i].in->component && o && o->kind == PV_OBJECT) n_secret += o->u.obj.len;
     }
-    g->secret_cand = arena_alloc(g->a, (n_secret ? n_secret : 1) * sizeof *g->secret_cand);
+    g->secret_cand = calloc(n_secret ? n_secret : 1, sizeof *g->secret_cand);
+    if (!g->secret_cand) abort();
     for (size_t i = 0; i < g->n; i++) {
         gen_res_t *r = &g->res[i];
         const pv_t *o = r->in->outputs;
@@ -915,25 +921,36 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs) {
     return kept;
 }
 
-/* Pass 3: the inputs of every resource. */
+/* Pass 3: the inputs of every resource, each resource's inputs released once read (and every output
+ * after the last), when the caller asked for it. A resource's attributes take the room they fill,
+ * not one slot per schema input (a few of dozens are set). */
 static void generate_inputs(gen_ctx_t *g) {
+    const pcl_gen_options_t *o = g->opts;
+    pcl_attr_t *attrs = NULL;
+    size_t cap = 0;
     for (size_t i = 0; i < g->n; i++) {
         gen_res_t *r = &g->res[i];
-        if (!r->ok || !r->schema) continue;
-        g->cur = i;
-        const pv_t *inputs = r->in->inputs;
-        if (inputs && inputs->kind != PV_OBJECT) inputs = NULL;
-        r->attrs = arena_alloc(g->a, (r->schema->n_inputs ? r->schema->n_inputs : 1) * sizeof *r->attrs);
-        for (size_t k = 0; k < r->schema->n_inputs; k++) {
-            const schema_property_t *p = &r->schema->inputs[k];
-            g->prop = p->name;
-            g->path.len = 0;
-            if (g->path.data) g->path.data[0] = 0;
-            pcl_expr_t *e = gen_prop(g, p, inputs ? pv_object_get(inputs, p->name) : NULL);
-            if (e) r->attrs[r->n_attrs++] = (pcl_attr_t){p->name, e, p, 0, 0};
+        if (r->ok && r->schema) {
+            g->cur = i;
+            const pv_t *inputs = r->in->inputs;
+            if (inputs && inputs->kind != PV_OBJECT) inputs = NULL;
+            attrs = vec_grow(attrs, &cap, r->schema->n_inputs ? r->schema->n_inputs : 1, sizeof *attrs);
+            for (size_t k = 0; k < r->schema->n_inputs; k++) {
+                const schema_property_t *p = &r->schema->inputs[k];
+                g->prop = p->name;
+                g->path.len = 0;
+                if (g->path.data) g->path.data[0] = 0;
+                pcl_expr_t *e = gen_prop(g, p, inputs ? pv_object_get(inputs, p->name) : NULL);
+                if (e) attrs[r->n_attrs++] = (pcl_attr_t){p->name, e, p, 0, 0};
+            }
+            g->prop = NULL;
+            r->attrs = arena_alloc(g->a, (r->n_attrs ? r->n_attrs : 1) * sizeof *r->attrs);
+            if (r->n_attrs) memcpy(r->attrs, attrs, r->n_attrs * sizeof *attrs);
         }
-        g->prop = NULL;
+        if (o->release_inputs) o->release_inputs(o->release_user, i);
     }
+    free(attrs);
+    if (o->release_outputs) o->release_outputs(o->release_user);
 }
 
 static void add_edge(gen_ctx_t *g, gen_res_t *r, size_t self, size_t target, bool hard, size_t *cap) {
@@ -1047,6 +1064,15 @@ restart:
 static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
     pcl_program_t *p = g->out->program;
     pcl_smap_t pkgs = {0};
+    /* the nodes' count first: one array of that size (100,000 resources' nodes are 12 MB) */
+    size_t n_nodes = p->n_nodes + n_order;
+    for (size_t oi = 0; oi < n_order; oi++) {
+        const gen_res_t *r = &g->res[order[oi]];
+        n_nodes += r->n_configs + (!r->in->component && pcl_smap_add(&pkgs, r->pkg_name, 0));
+    }
+    pcl_smap_free(&pkgs);
+    pkgs = (pcl_smap_t){0};
+    pcl_program_reserve(p, n_nodes);
     for (size_t oi = 0; oi < n_order; oi++) {
         size_t i = order[oi];
         gen_res_t *r = &g->res[i];
@@ -1101,7 +1127,9 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     g.diags = diags;
     g.out = out;
     g.n = n;
-    g.res = arena_alloc(g.a, (n ? n : 1) * sizeof *g.res);
+    /* the resources' working state, not the program's: freed when it is built */
+    g.res = calloc(n ? n : 1, sizeof *g.res);
+    if (!g.res) abort();
     for (size_t i = 0; i < n; i++)
         g.res[i].in = &resources[i];
     buf_init(&g.path);
@@ -1113,6 +1141,11 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     resolve_resources(&g, schemas);
     collect_candidates(&g);
     generate_inputs(&g);
+    /* the candidates are read by pass 3 only (their values may be released with the outputs) */
+    pcl_smap_free(&g.cands);
+    pcl_smap_free(&g.secret_cands);
+    free(g.cand);
+    free(g.secret_cand);
     build_edges(&g);
     size_t n_order = 0;
     size_t *order = linearize(&g, &n_order);
@@ -1120,11 +1153,10 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
 
     buf_free(&g.path);
     pcl_smap_free(&g.names);
-    pcl_smap_free(&g.secret_cands);
     pcl_smap_free(&g.reused_keys);
     pcl_smap_free(&g.plan_names);
-    pcl_smap_free(&g.cands);
     pcl_smap_free(&g.superseded);
     pcl_smap_free(&g.ext_used);
+    free(g.res);
     return n == 0 || n_order > 0;
 }

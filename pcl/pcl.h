@@ -182,6 +182,9 @@ typedef struct pcl_program {
 pcl_program_t *pcl_program_new(void);
 void pcl_program_free(pcl_program_t *p);
 /* Appends a zeroed node and returns it (pointer valid until the next append). */
+/* Room for n nodes in all (exactly, not the doubling of pcl_program_add): a program whose size is
+ * known is not grown and copied node by node, leaving each smaller array unused in its arena. */
+void pcl_program_reserve(pcl_program_t *p, size_t n);
 pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind);
 /* Index of the node declaring `name` (resources, components, config), or -1. */
 int pcl_program_find(const pcl_program_t *p, const char *name);
@@ -255,6 +258,14 @@ typedef struct pcl_gen_options {
      * the key is taken again and the value still stored, so the key the code reads holds it where
      * `pulumi` looks. NULL: every held value is where this run writes. Borrowed for the call. */
     const bool *reserved_elsewhere;
+    /* A caller that keeps many results for generation may free them while the program is still being
+     * built: release_inputs(release_user, i) once resources[i].inputs are read for the last time (its
+     * code's inputs generated), release_outputs(release_user) once no resource's outputs are read
+     * again (every resource's inputs generated). The program holds copies of what it uses of them.
+     * NULL: nothing is released (the resources are read until pcl_generate returns). */
+    void (*release_inputs)(void *user, size_t i);
+    void (*release_outputs)(void *user);
+    void *release_user;
 } pcl_gen_options_t;
 
 /* A secret value moved out of the code into stack config. */

@@ -14,6 +14,12 @@ void pcl_program_free(pcl_program_t *p) {
     if (p) arena_free(p->arena);
 }
 
+void pcl_program_reserve(pcl_program_t *p, size_t n) {
+    if (n <= p->cap_nodes) return;
+    p->nodes = arena_grow(p->arena, p->nodes, p->n_nodes * sizeof *p->nodes, n * sizeof *p->nodes);
+    p->cap_nodes = n;
+}
+
 pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind) {
     p->nodes = arena_grow_array(p->arena, p->nodes, &p->cap_nodes, p->n_nodes + 1, sizeof *p->nodes);
     pcl_node_t *n = &p->nodes[p->n_nodes++];

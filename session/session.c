@@ -127,18 +127,36 @@ static bool load_offline_state(import_session_t *p, state_job_t *job, deployment
 /* Lean results (plain code output at scale): the engine frees each result once it is delivered, and
  * the session keeps only what code generation and the CLI's messages use — the ID, the final inputs,
  * the state (references to other resources' outputs), ignoreChanges and the diagnostics. Read's
- * inputs and the provenance are not held for 100,000 resources. */
+ * inputs and the provenance are not held for 100,000 resources, and what is held goes while the
+ * program is generated: each resource's inputs once its code's inputs are (they are in an arena of
+ * their own), every state once no resource's inputs are left to generate (pcl_gen_options_t's
+ * release_inputs and release_outputs) — not all of it beside the whole program. */
 typedef struct run_ctx {
     import_session_t *p;
     import_result_t *kept; /* lean results: what is kept of each, else NULL */
-    arena_t *values;       /* lean results: their inputs and state, freed once the code is generated */
+    arena_t *values;       /* lean results: their states, freed once generation reads none */
+    arena_t **inputs;      /* lean results: each plan item's inputs in an arena of its size, or NULL */
+    /* during generation (lean): the resources generated and the plan item of each */
+    pcl_gen_resource_t *gen;
+    size_t *gen_item, n_gen;
 } run_ctx_t;
+
+/* A copy of v in an arena of its own that holds just it (the copy made twice: once to size it). */
+static pv_t *clone_alone(const pv_t *v, arena_t **own) {
+    arena_t *sizing = arena_new();
+    pv_clone(sizing, v);
+    size_t size = arena_used(sizing);
+    arena_free(sizing);
+    *own = arena_new_sized(size);
+    return pv_clone(*own, v);
+}
 
 static void keep_result(run_ctx_t *k, const import_result_t *r) {
     arena_t *a = k->p->arena;
-    import_result_t *c = &k->kept[r->item - k->p->plan->items];
+    size_t item = (size_t)(r->item - k->p->plan->items);
+    import_result_t *c = &k->kept[item];
     c->id = r->id ? arena_strdup(a, r->id) : NULL;
-    c->inputs = r->inputs ? pv_clone(k->values, r->inputs) : NULL;
+    c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
     /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
     c->state = pcl_gen_outputs_needed(k->values, r->state);
     if (r->n_ignore_changes) {
@@ -303,7 +321,8 @@ static void collect_existing_refs(import_session_t *p, pcl_gen_options_t *po) {
     po->external = refs;
 }
 
-static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **values);
+static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run);
+static void run_free(run_ctx_t *run);
 
 /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
 static bool read_inputs(import_session_t *p, const import_file_t *file) {
@@ -409,7 +428,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     run_ctx_t run = {.p = p};
     if (lean) {
         run.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *run.kept);
-        if (!run.kept) abort();
+        run.inputs = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(arena_t *));
+        if (!run.kept || !run.inputs) abort();
         run.values = arena_new();
         eo.release_results = true;
     }
@@ -439,7 +459,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         free(run.kept);
     }
     if (!p->results) {
-        arena_free(run.values);
+        run_free(&run);
         return false;
     }
     for (size_t i = 0; i < p->plan->n_items; i++) {
@@ -476,8 +496,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     }
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
      * (GetSchema) rather than --schema join the set the generator uses. */
-    bool ok = generate(p, &po, &run.values);
-    arena_free(run.values);
+    bool ok = generate(p, &po, &run);
+    run_free(&run);
     return ok;
 }
 
@@ -536,10 +556,51 @@ static void fail_secret_import_ids(import_session_t *p) {
     }
 }
 
-/* Step 4 of session_run: code for every resource that imported. Lean results' values (*values, their
- * arena) are only read here: they are dropped once the program is generated, before the code is
- * written out of it, so the two are never held together. */
-static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **values) {
+/* Lean results' values: what generation has not released yet (and the results of resources it did not
+ * generate), once the program is generated or the run ended before. */
+static void run_drop_values(run_ctx_t *run) {
+    if (!run->inputs) return;
+    import_session_t *p = run->p;
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        if (p->results) p->results[i].inputs = p->results[i].state = NULL;
+        arena_free(run->inputs[i]);
+        run->inputs[i] = NULL;
+    }
+    arena_free(run->values);
+    run->values = NULL;
+}
+
+static void run_free(run_ctx_t *run) {
+    run_drop_values(run);
+    free(run->inputs);
+    run->inputs = NULL;
+}
+
+/* pcl_generate's release hooks for lean results: resource i's inputs, then every state. */
+static void release_inputs(void *user, size_t i) {
+    run_ctx_t *run = user;
+    size_t item = run->gen_item[i];
+    run->gen[i].inputs = NULL;
+    run->p->results[item].inputs = NULL;
+    arena_free(run->inputs[item]);
+    run->inputs[item] = NULL;
+}
+
+static void release_outputs(void *user) {
+    run_ctx_t *run = user;
+    import_session_t *p = run->p;
+    for (size_t i = 0; i < p->plan->n_items; i++)
+        p->results[i].state = NULL;
+    for (size_t i = 0; i < run->n_gen; i++)
+        run->gen[i].outputs = NULL;
+    arena_free(run->values);
+    run->values = NULL;
+}
+
+/* Step 4 of session_run: code for every resource that imported. Lean results' values are only read
+ * here: released while the program is generated (see run_ctx_t), and what is left of them dropped
+ * once it is, before the code is written out of it, so the two are never held together. */
+static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
@@ -559,12 +620,16 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
         if (sp) schema_set_add_borrowed(p->schemas, sp);
         diag_list_free(&quiet);
     }
-    pcl_gen_resource_t *gr = arena_alloc(a, plan->n_items * sizeof *gr);
+    /* what generation reads of each resource, only while it does (the program holds copies) */
+    pcl_gen_resource_t *gr = calloc(plan->n_items ? plan->n_items : 1, sizeof *gr);
+    size_t *gr_item = run->inputs ? calloc(plan->n_items ? plan->n_items : 1, sizeof *gr_item) : NULL;
+    if (!gr || (run->inputs && !gr_item)) abort();
     size_t n = 0;
     for (size_t i = 0; i < plan->n_items; i++) {
         const import_result_t *r = &p->results[i];
         const import_plan_item_t *it = r->item;
         if (r->status != IMPORT_OK) continue;
+        if (gr_item) gr_item[n] = i;
         pcl_gen_resource_t *g = &gr[n++];
         g->type = it->type;
         g->name = it->variable;
@@ -593,12 +658,24 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, arena_t **value
     po->n_reserved_names = p->secrets.n_reserved;
     po->reserved_values = p->secrets.reserved_values;
     po->reserved_elsewhere = p->secrets.reserved_elsewhere;
+    if (gr_item) {
+        run->gen = gr;
+        run->gen_item = gr_item;
+        run->n_gen = n;
+        po->release_inputs = release_inputs;
+        po->release_outputs = release_outputs;
+        po->release_user = run;
+    }
     bool generated = pcl_generate(gr, n, p->schemas, po, &p->gen, diags) && p->gen.program;
-    if (*values) {
-        for (size_t i = 0; i < plan->n_items; i++)
-            p->results[i].inputs = p->results[i].state = NULL;
-        arena_free(*values);
-        *values = NULL;
+    free(gr);
+    free(gr_item);
+    po->release_inputs = NULL;
+    po->release_outputs = NULL;
+    if (run->inputs) {
+        run_drop_values(run);
+        run->gen = NULL;
+        run->gen_item = NULL;
+        run->n_gen = 0;
         /* give their pages back now: the code is about to be written, and the peak is the sum */
         malloc_trim(0);
     }
