@@ -55,6 +55,7 @@ typedef struct go_ctx {
     unsigned helpers;           /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
     bool float_lits;            /* writing the dividend of a constant `/`: whole literals as 7.0 */
+    bool int_float;             /* writing ints' +, -, * as float64 inside pclInt() (go_plain_binary) */
     bool refused;
 } go_ctx_t;
 
@@ -974,6 +975,7 @@ enum {
     GO_HELPER_LOOKUP,
     GO_HELPER_MARSHAL_JSON,
     GO_HELPER_NOT_IMPLEMENTED,
+    GO_HELPER_PCL_INT,
     GO_HELPER_READFILE,
     GO_HELPER_SHA1,
     GO_HELPER_SINGLE_OR_NONE,
@@ -1191,6 +1193,16 @@ static const struct {
                                    "\tpanic(message)\n"
                                    "}\n",
                                    {NULL, NULL, NULL}},
+    /* PCL's numbers are float64s: ints added, subtracted or multiplied are computed as float64 (Go's
+     * int wraps past 2^63 and stays exact past 2^53, where PCL rounds) and made an int again where
+     * the two agree, within 2^53; outside it the program stops rather than go on with another value */
+    [GO_HELPER_PCL_INT] = {"func pclInt(v float64) int {\n"
+                           "\tif v < -(1<<53) || v > 1<<53 {\n"
+                           "\t\tpanic(\"an int computed past 2^53, where PCL's numbers are not exact\")\n"
+                           "\t}\n"
+                           "\treturn int(v)\n"
+                           "}\n",
+                           {NULL, NULL, NULL}},
     [GO_HELPER_READFILE] = {"func readFileOrPanic(path string) string {\n"
                             "\tdata, err := os.ReadFile(path)\n"
                             "\tif err != nil {\n"
@@ -1773,8 +1785,47 @@ static bool go_const_number(const pcl_expr_t *e) {
     return go_const_number(e->x) && go_const_number(e->y);
 }
 
+/* The helper function h is written after the imports, with the imports it needs. */
+static void go_use_helper(go_ctx_t *g, int h) {
+    g->helpers |= 1u << h;
+    for (size_t i = 0; i < 3 && GO_HELPERS[h].imports[i]; i++)
+        go_import_add(g, GO_HELPERS[h].imports[i], go_path_last(GO_HELPERS[h].imports[i]));
+}
+
+/* Whether e is ints added, subtracted or multiplied (not only literals: Go folds those exactly). */
+static bool go_int_arith(go_ctx_t *g, const pcl_expr_t *e) {
+    if (e->kind != PCL_BINARY || !strchr("+-*", e->op[0]) || e->op[1] || go_const_number(e)) return false;
+    const go_vt_t *t = go_unify(g, e->x, go_arith_type(g, e->x), e->y, go_arith_type(g, e->y));
+    return t->kind == GV_INT && !t->ptr;
+}
+
+/* An operand of ints' arithmetic written as float64 (g->int_float): a literal as it is (an untyped
+ * constant), that arithmetic itself on, anything else converted: `float64(len(s))`. */
+static void go_float_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int p, bool right, int gd,
+                             const go_vt_t *want) {
+    if (go_is_num_lit(e) || go_int_arith(g, e)) {
+        go_arith_operand(g, b, e, p, right, gd, want);
+        return;
+    }
+    g->int_float = false;
+    buf_puts(b, "float64(");
+    go_operand(g, b, e, 0, false, gd + 1, want);
+    buf_putc(b, ')');
+    g->int_float = true;
+}
+
 static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) {
     int p = go_prec(e->op);
+    if (!g->int_float && go_int_arith(g, e)) {
+        go_use_helper(g, GO_HELPER_PCL_INT);
+        buf_puts(b, "pclInt(");
+        g->int_float = true;
+        go_plain_binary(g, b, e, gd); /* gofmt spaces a call's only argument as it would the expression */
+        g->int_float = false;
+        buf_putc(b, ')');
+        return;
+    }
+    bool as_float = g->int_float && go_int_arith(g, e);
     /* PCL divides exactly: `7 / 2` of two literals would be Go's integer constant division (3), so
      * the dividend's literals are written as floats (`7.0 / 2` is 3.5) */
     bool float_lits = g->float_lits;
@@ -1787,6 +1838,8 @@ static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) 
     int dx = e->x->kind == PCL_BINARY && go_prec(e->x->op) == p ? 0 : 1;
     if (go_is_null(e->x))
         buf_puts(b, "nil");
+    else if (as_float)
+        go_float_operand(g, b, e->x, p, false, gd + dx, ot);
     else
         go_arith_operand(g, b, e->x, p, false, gd + dx, ot);
     g->float_lits = float_lits;
@@ -1795,17 +1848,13 @@ static void go_plain_binary(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) 
     buf_puts(b, blank ? " " : "");
     if (go_is_null(e->y))
         buf_puts(b, "nil");
+    else if (as_float)
+        go_float_operand(g, b, e->y, p, true, gd + 1, ot);
     else
         go_arith_operand(g, b, e->y, p, true, gd + 1, ot);
 }
 
 /* A template as `fmt.Sprintf("a%vb", x)` (`fn` the function), its literal parts in the format. */
-/* The helper function h is written after the imports, with the imports it needs. */
-static void go_use_helper(go_ctx_t *g, int h) {
-    g->helpers |= 1u << h;
-    for (size_t i = 0; i < 3 && GO_HELPERS[h].imports[i]; i++)
-        go_import_add(g, GO_HELPERS[h].imports[i], go_path_last(GO_HELPERS[h].imports[i]));
-}
 
 static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *fn, int gd) {
     buf_t f;

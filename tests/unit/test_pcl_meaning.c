@@ -383,10 +383,39 @@ START_TEST(test_grapheme_length) {
              "\t\tcounts = append(counts, fmt.Sprint(graphemeLength(s)))\n\t}\n"
              "\tfmt.Println(strings.Join(counts, \" \"))\n\tvar _ = unicode.Mn\n}\n",
              fn, GRAPHEME_CASES);
-    out = run_program("HOME=${HOME:-/tmp} GOFLAGS=-mod=mod go run", "go", prog);
+    out = run_program("HOME=${HOME:-/tmp} go run", "go", prog);
     ck_assert_str_eq(out, GRAPHEME_COUNTS);
     free(out);
     free(fn);
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Go: ints added, subtracted or multiplied were Go's int arithmetic, which wraps past 2^63 (i * i
+ * for i = 3037000500 was negative) and stays exact past 2^53, where PCL's float64 numbers round.
+ * They are computed as float64 and made an int by pclInt(), which stops the program outside 2^53
+ * (where the two differ) rather than going on with another value. */
+START_TEST(test_go_int_arithmetic) {
+    tu_pcl_t f = load("config \"i\" \"int\" {}\nconfig \"s\" \"string\" {}\ne = i * i + 1\n"
+                      "n = length(s) * 3 - -i\noutput \"o\" {\n    value = [e, n, \"${i * 3}\"]\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "e := pclInt(float64(i)*float64(i) + 1)\n");
+    tu_has(go, "n := pclInt(float64(graphemeLength(s))*3 - float64(-i))\n");
+    tu_has(go, "pulumi.Sprintf(\"%v\", pclInt(float64(i)*3))");
+    char *fn = cut(go, "func pclInt(v float64) int {\n", "\n}\n"), *line = cut(go, "e := ", "\n");
+    char prog[4096];
+    snprintf(prog, sizeof prog,
+             "package main\n\nimport \"fmt\"\n\n%s\n}\n\nfunc square(i int) (text string) {\n"
+             "\tdefer func() {\n\t\tif recover() != nil {\n\t\t\ttext = \"stopped\"\n\t\t}\n\t}()\n"
+             "\t%s\n\treturn fmt.Sprint(e)\n}\n\nfunc main() {\n"
+             "\tfmt.Println(square(1000), square(-94906265), square(94906267), square(3037000500))\n}\n",
+             fn, line);
+    char *out = run_program("HOME=${HOME:-/tmp} go run", "go", prog);
+    ck_assert_str_eq(out, "1000001 9007199136250226 stopped stopped\n");
+    free(out);
+    free(fn);
+    free(line);
     free(go);
     tu_pcl_unload(&f);
 }
@@ -406,6 +435,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_python_to_json_numbers);
     tcase_add_test(tc, test_typescript_keys_by_code_point);
     tcase_add_test(tc, test_grapheme_length);
+    tcase_add_test(tc, test_go_int_arithmetic);
     suite_add_tcase(s, tc);
     return s;
 }
