@@ -154,8 +154,27 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
     const char *org = w->stack_org;
     http_answer_t ans;
     c->describe = arena_sprintf(a, "%s/%s at %s", project, w->stack, w->backend_shown);
+    /* An unqualified stack name is in the default organization, found as pulumi finds it:
+     * `pulumi org set-default` (config.json), else the service's opinion, else the user's own. */
+    if (!org) org = w->default_org;
     if (!org) {
-        /* The default organization is the user's own. */
+        if (!http(c, "GET", arena_sprintf(a, "%s/api/user/organizations/default", w->backend_url), NULL, 0, &ans,
+                  diags))
+            return NULL;
+        if (ans.status == 200) {
+            cJSON *j = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
+            const cJSON *login = cJSON_GetObjectItemCaseSensitive(j, "GitHubLogin");
+            if (cJSON_IsString(login) && *login->valuestring) org = arena_strdup(a, login->valuestring);
+            cJSON_Delete(j);
+        } else if (ans.status != 404) { /* 404: a service with no such opinion (pulumi asks the user then) */
+            http_error(c, "reading the default organization", &ans, diags);
+            buf_free(&ans.body);
+            return NULL;
+        }
+        buf_free(&ans.body);
+    }
+    if (!org) {
+        /* No default organization set: the user's own. */
         if (!http(c, "GET", arena_sprintf(a, "%s/api/user", w->backend_url), NULL, 0, &ans, diags)) return NULL;
         if (ans.status != 200) {
             http_error(c, "reading the user", &ans, diags);

@@ -205,6 +205,20 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
         w->access_token = json_str(a, toks, w->backend_url);
     }
     cJSON_Delete(creds);
+    /* The organization of an unqualified stack name on this backend, as `pulumi org set-default`
+     * records it (Pulumi reads the same key: the backend URL, trailing slashes stripped). */
+    const char *url = w->backend_url;
+    cJSON *cfg = url ? read_json(a, arena_sprintf(a, "%s/config.json", w->pulumi_home), diags, &bad) : NULL;
+    if (bad) return false;
+    const cJSON *be = cJSON_GetObjectItemCaseSensitive(cfg, "backends"), *e;
+    cJSON_ArrayForEach(e, be) {
+        const char *key = e->string, *org = json_str(a, e, "defaultOrg");
+        size_t n = key ? strlen(key) : 0;
+        while (n > 8 && key[n - 1] == '/')
+            n--;
+        if (url && key && org && *org && n == strlen(url) && strncmp(key, url, n) == 0) w->default_org = org;
+    }
+    cJSON_Delete(cfg);
     return true;
 }
 

@@ -110,5 +110,26 @@ assert new[:len(old)] == old
 assert {"clever-wombat", "x7k2p9qa"} <= {r.get("id") for r in new}
 PY
 
+# The default organization of an unqualified stack name is Pulumi's: `pulumi org set-default` (config.json's
+# backends[URL].defaultOrg), else the service's (/api/user/organizations/default), else the user. Before,
+# always the user: the import went into alice's stack of that name while `pulumi preview` reads acme's.
+mkdir -p "$srvdir/stacks/acme/$PROJ" "$srvdir/stacks/beta/$PROJ"
+cp "$EXPORT" "$srvdir/stacks/acme/$PROJ/test.json"
+cp "$EXPORT" "$srvdir/stacks/beta/$PROJ/test.json"
+cp "$stack" "$work/alice-before.json"
+printf '{"backends": {"%s": {"defaultOrg": "acme"}}}' "$url" >"$PULUMI_HOME/config.json"
+echo beta >"$srvdir/default-org" # config.json wins over the service's opinion
+run; rc=$?
+[ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack acme/$PROJ/test at $url" "$work/err" && ok ||
+  bad "config.json defaultOrg: exit $rc: $(cat "$work/err")"
+cmp -s "$stack" "$work/alice-before.json" && cmp -s "$srvdir/stacks/beta/$PROJ/test.json" "$EXPORT" && ok ||
+  bad "config.json defaultOrg: another organization's stack was written"
+rm "$PULUMI_HOME/config.json"
+run; rc=$?
+[ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack beta/$PROJ/test at $url" "$work/err" && ok ||
+  bad "the service's default organization: exit $rc: $(cat "$work/err")"
+cmp -s "$stack" "$work/alice-before.json" && ok || bad "the service's default organization: alice's stack was written"
+rm "$srvdir/default-org"
+
 echo "test_cloud_backend: $pass passed, $fail failed"
 [ "$fail" = 0 ]
