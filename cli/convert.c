@@ -40,6 +40,8 @@ static void convert_print_help(FILE *f) {
           "                    whose parent is not converted goes to the stack's root (with a warning), one\n"
           "                    whose explicit provider is not converted is skipped, and a RandomPassword or\n"
           "                    RandomBytes (imported by its secret value) is not converted, with the reason.\n"
+          "                    Both: a RandomInteger's ID is the importer's `result,min,max[,seed]`, a RandomId\n"
+          "                    with a prefix `prefix,b64url` (the state records the result, the bytes).\n"
           "  -o, --out FILE    write the import file to FILE (atomically) instead of stdout\n"
           "  --mapping PATH    a mapping document (what a provider plugin returns from GetMapping, in a file\n"
           "                    named <tf provider>.json), Terraform-bridge metadata (bridge-metadata*.json), or a\n"

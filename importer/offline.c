@@ -22,6 +22,7 @@
 #include "base/vec.h"
 #include "importer/offline_internal.h"
 #include "specs/importfile.h"
+#include "specs/importid.h"
 #include "specs/stackstate.h"
 #include "specs/suggest.h"
 
@@ -54,23 +55,35 @@ typedef struct offline_impl {
 
 /* --- the (type, ID) index ----------------------------------------------------------------------- */
 
-/* The index key of (type, ID): "<type>\0<ID>", malloc'd; *len counts both texts and the NUL. */
-static char *type_id_key(const char *type, const char *id, size_t *len) {
-    size_t lt = strlen(type), li = strlen(id);
+/* The index key of (type, ID) of li bytes: "<type>\0<ID>", malloc'd; *len counts both texts and the NUL. */
+static char *type_id_key(const char *type, const char *id, size_t li, size_t *len) {
+    size_t lt = strlen(type);
     char *k = malloc(lt + 1 + li + 1);
     if (!k) abort();
     memcpy(k, type, lt + 1);
-    memcpy(k + lt + 1, id, li + 1);
+    memcpy(k + lt + 1, id, li);
+    k[lt + 1 + li] = 0;
     *len = lt + 1 + li;
     return k;
 }
 
-static const offline_slot_t *source_find(const offline_source_t *src, const char *type, const char *id) {
+static const offline_slot_t *source_find_n(const offline_source_t *src, const char *type, const char *id, size_t li) {
     size_t len;
-    char *key = type_id_key(type, id, &len);
+    char *key = type_id_key(type, id, li, &len);
     void **v = hashmap_find(&src->index, key, len);
     free(key);
     return v ? *v : NULL;
+}
+
+/* The resources recorded with ID `id` of `type`; else, for an import ID that holds more than the ID
+ * (importid.h: a RandomInteger's "83,1,100"), those recorded with the ID inside it (*by_part then). */
+static const offline_slot_t *source_find(const offline_source_t *src, const char *type, const char *id, bool *by_part) {
+    *by_part = false;
+    const offline_slot_t *sl = source_find_n(src, type, id, strlen(id));
+    size_t at, n;
+    if (sl || !importid_resource_id(type, id, &at, &n)) return sl;
+    *by_part = true;
+    return source_find_n(src, type, id + at, n);
 }
 
 void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan) {
@@ -87,7 +100,8 @@ size_t *offline_source_read_order(const offline_source_t *src, size_t *n) {
     if (!order) abort();
     for (size_t i = 0; i < src->plan->n_items; i++) {
         const import_plan_item_t *it = &src->plan->items[i];
-        const offline_slot_t *sl = it->type && it->id ? source_find(src, it->type, it->id) : NULL;
+        bool by_part;
+        const offline_slot_t *sl = it->type && it->id ? source_find(src, it->type, it->id, &by_part) : NULL;
         if (sl && sl->n_more == 0) order[(*n)++] = (size_t)(sl->res - src->state->resources);
     }
     if (*n == 0) {
@@ -180,7 +194,7 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
         const state_resource_t *r = &state->resources[k];
         if (!r->custom || r->del || !r->id) continue;
         size_t len;
-        char *key = type_id_key(r->type, r->id, &len);
+        char *key = type_id_key(r->type, r->id, strlen(r->id), &len);
         void **found = hashmap_find(&src->index, key, len);
         if (found) {
             /* Same type and ID: kept as a further candidate, told apart at Read. */
@@ -537,7 +551,8 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
         diag_error(diags, DIAG_INPUT, "'%s' is not a valid resource URN", urn);
         return false;
     }
-    const offline_slot_t *slot = source_find(im->src, type, id);
+    bool by_part;
+    const offline_slot_t *slot = source_find(im->src, type, id, &by_part);
     const state_resource_t *r = NULL;
     if (slot) {
         const char *why;
@@ -557,7 +572,28 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
     }
     /* Copies: the engine edits what it is given, and the state is shared by every import. */
     out->id = arena_strdup(a, r->id);
-    return deployment_resource_read(im->src->state, r, a, &out->inputs, &out->state, diags);
+    if (!deployment_resource_read(im->src->state, r, a, &out->inputs, &out->state, diags)) return false;
+    if (by_part) {
+        /* Found by the ID inside the import ID: the provider's importer makes the state from the import
+         * ID's other parts (a range, a prefix), so another one than recorded is not this resource. */
+        const char *why, *want = importid_of(a, type, r->id, out->state, "Pulumi", &why);
+        if (!want || strcmp(want, id) != 0) {
+            const char *file = im->src->state ? im->src->state->path : NULL;
+            if (want)
+                diag_add(diags, DIAG_INFO, DIAG_PROVIDER, file, NULL,
+                         "the offline state's resource '%s' has ID '%s', and its import ID is '%s', not '%s' (the "
+                         "provider's importer would record another resource than the state's); check the ID",
+                         r->urn, r->id, want, id);
+            else
+                diag_add(diags, DIAG_INFO, DIAG_PROVIDER, file, NULL,
+                         "the offline state's resource '%s' has ID '%s', but cannot be told to be the one import ID "
+                         "'%s' names: %s",
+                         r->urn, r->id, id, why);
+            memset(out, 0, sizeof *out);
+            return true; /* state NULL: the engine reports that the resource does not exist */
+        }
+    }
+    return true;
 }
 
 static bool offline_check(provider_t *p, const char *urn, const pv_t *olds, const pv_t *news, const unsigned char *seed,

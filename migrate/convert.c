@@ -20,6 +20,7 @@
 #include "base/base64.h"
 #include "base/fileio.h"
 #include "base/hashmap.h"
+#include "specs/importid.h"
 #include "specs/readable_name.h"
 #include "specs/stackstate.h"
 
@@ -443,11 +444,21 @@ static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *at
         buf_free(&b);
         return id;
     }
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(attrs, "id");
-    if (cJSON_IsString(id) && id->valuestring[0]) return arena_strdup(a, id->valuestring);
-    if (cJSON_IsNumber(id)) return arena_sprintf(a, "%.17g", id->valuedouble);
-    *why = "has no `id` attribute in the state, so there is nothing to import it by";
-    return NULL;
+    const cJSON *idj = cJSON_GetObjectItemCaseSensitive(attrs, "id");
+    const char *id = cJSON_IsString(idj) && idj->valuestring[0] ? arena_strdup(a, idj->valuestring)
+                     : cJSON_IsNumber(idj)                      ? arena_sprintf(a, "%.17g", idj->valuedouble)
+                                                                : NULL;
+    if (!id) {
+        *why = "has no `id` attribute in the state, so there is nothing to import it by";
+        return NULL;
+    }
+    if (!importid_assembled(r->type)) return id;
+    /* an importer that takes more than the ID (importid.h): from the instance's attributes */
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    const pv_t *v = pv_from_state_json(a, attrs, r->type, &quiet);
+    diag_list_free(&quiet);
+    return importid_of(a, r->type, id, v, "Terraform", why);
 }
 
 /* --- the planning pass ------------------------------------------------------------------------------ */
@@ -973,6 +984,7 @@ typedef struct export_ctx {
     arena_t *a;
     const deployment_t *d;
     const char **spec_name; /* per resource index: its spec name, or NULL */
+    const char **import_id; /* per resource index: its import ID where it is not its ID (importid.h) */
     size_t *entry;          /* per resource index: its report entry's index */
     convert_report_t *report;
     import_file_t *f;
@@ -1024,6 +1036,22 @@ static const char *pv_str_member(const pv_t *obj, const char *key) {
     return v && v->kind == PV_STRING && v->u.str.len ? v->u.str.s : NULL;
 }
 
+/* The import ID of a resource whose importer takes another ID than the one recorded (importid.h): true
+ * with it in *out (NULL: the ID is the import ID); false with the reason in *out when a part it needs
+ * is not recorded, or with x->failed when the resource does not read. */
+static bool export_import_id(export_ctx_t *x, const state_resource_t *r, const char **out, diag_list_t *diags) {
+    *out = NULL;
+    if (!r->id || !importid_assembled(r->type)) return true;
+    pv_t *in = r->inputs, *outputs = r->outputs;
+    if (r->lazy && !deployment_resource_read(x->d, r, x->a, &in, &outputs, diags)) {
+        x->failed = true;
+        return false;
+    }
+    const char *why, *id = importid_of(x->a, r->type, r->id, outputs, "Pulumi", &why);
+    *out = id ? (strcmp(id, r->id) != 0 ? id : NULL) : why;
+    return id != NULL;
+}
+
 static void export_ctx_free(export_ctx_t *x) {
     hashmap_free(&x->by_urn);
     hashmap_free(&x->provider_inputs);
@@ -1044,6 +1072,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     x.f = arena_alloc(a, sizeof *x.f);
     x.f->path = d->path ? arena_strdup(a, d->path) : NULL;
     x.spec_name = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.spec_name);
+    x.import_id = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.import_id);
     x.entry = arena_alloc(a, (d->n_resources ? d->n_resources : 1) * sizeof *x.entry);
     x.report = report;
     hashmap_reserve(&x.by_urn, d->n_resources);
@@ -1078,10 +1107,17 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
             e->reason = secret_id_reason(a, export_secret_id_attr(r->type), "Pulumi", r->id);
+        } else if (r->custom && !export_import_id(&x, r, &x.import_id[i], diags)) {
+            e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
+            e->token = r->type;
+            e->reason = x.import_id[i] ? x.import_id[i] : "its state does not read (the error above says why)";
+            x.import_id[i] = NULL;
         } else {
             e = convert_report_add(a, report, CONVERT_CONVERTED, r->urn, r->type);
             e->token = r->type;
-            e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0 ? r->id : NULL;
+            e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0
+                        ? (x.import_id[i] ? x.import_id[i] : r->id)
+                        : NULL;
             x.spec_name[i] = e->name = export_unique_name(a, x.used, urn_last_name(a, r->urn), r->type, e->id);
             if (strncmp(r->type, "pulumi:providers:", 17) == 0) report->providers++;
             /* an import file has no field for it: said, not dropped silently */
@@ -1138,7 +1174,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         const char *logical = urn_last_name(a, r->urn);
         if (strcmp(logical, sp->name) != 0) sp->logical_name = logical;
         bool is_provider = strncmp(r->type, "pulumi:providers:", 17) == 0;
-        if (r->custom && !is_provider) sp->id = arena_strdup(a, r->id);
+        if (r->custom && !is_provider) sp->id = arena_strdup(a, x.import_id[i] ? x.import_id[i] : r->id);
         if (!r->custom) sp->component = true;
         if (r->parent) {
             int pi = find_urn(&x, r->parent);

@@ -235,5 +235,29 @@ EOF
 grep -qxF '  random_pet.t: tainted in Terraform (its last apply failed part way, and Terraform would replace it): imported as it is; check the resource before you rely on it' "$TMP/tainted.err" ||
   fail "tainted: no note: $(cat "$TMP/tainted.err")"
 
+# A RandomInteger from a stack export: the random provider imports it by "result,min,max", not by the
+# recorded ID "83" (which was written, and the code's `import: "83"` cannot import); the offline
+# snapshot finds the recorded resource by that import ID, and the stack records the resource's ID
+RI="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randominteger/4.16.0/stack.json"
+RS="$SHARED_DATA/schemas/random/schema.json"
+"$CIMPORT" convert --from pulumi "$RI" -o "$TMP/ri.json" >/dev/null 2>"$TMP/ri.err" || fail "randominteger convert: exit $?: $(cat "$TMP/ri.err")"
+grep -qF '"id": "83,1,100"' "$TMP/ri.json" || fail "randominteger: not the importer's ID: $(cat "$TMP/ri.json")"
+(cd "$TMP" && "$CIMPORT" --spec ri.json --offline-state "$RI" --schema "$RS" --import-option -l typescript -o ri.ts >/dev/null 2>ri2.err) ||
+  fail "randominteger offline import: exit $?: $(cat "$TMP/ri2.err")"
+grep -qF 'import: "83,1,100"' "$TMP/ri.ts" || fail "randominteger: the code's import option: $(cat "$TMP/ri.ts")"
+(cd "$TMP" && "$CIMPORT" --spec ri.json --offline-state "$RI" --schema "$RS" --stack test --project p --stack-state ri-st.json --new-stack-state -l typescript -o ri.ts >/dev/null 2>ri3.err) ||
+  fail "randominteger into a stack export: exit $?: $(cat "$TMP/ri3.err")"
+python3 - "$TMP/ri-st.json" <<'PY' || fail "randominteger: the stack export's record"
+import json, sys
+rs = [r for r in json.load(open(sys.argv[1]))["deployment"]["resources"] if r["type"].endswith("RandomInteger")]
+assert len(rs) == 1 and rs[0]["id"] == "83" and rs[0]["outputs"]["result"] == 83, rs
+PY
+# an import ID with another range is not the recorded resource (the importer would record that range)
+sed 's/83,1,100/83,5,7/' "$TMP/ri.json" >"$TMP/ri-bad.json"
+(cd "$TMP" && "$CIMPORT" --spec ri-bad.json --offline-state "$RI" --schema "$RS" --import-option -l typescript -o ri-bad.ts >/dev/null 2>ri4.err)
+rc=$?
+[ $rc != 0 ] && [ ! -e "$TMP/ri-bad.ts" ] && grep -qF "its import ID is '83,1,100', not '83,5,7'" "$TMP/ri4.err" ||
+  fail "randominteger with another range (exit $rc): $(cat "$TMP/ri4.err")"
+
 [ "$fails" = 0 ] || exit 1
 echo "test_convert.sh: all checks passed"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "migrate/convert.h"
+#include "specs/importid.h"
 #include "testutil.h"
 
 static char *fixture(arena_t *a, const char *name) {
@@ -983,7 +984,14 @@ START_TEST(test_pulumi_exports_structure) {
             const import_spec_t *sp = &f->specs[s];
             const state_resource_t *orig = deployment_find_urn(dep, spec_urn[s]);
             ck_assert_str_eq(sp->type, orig->type);
-            if (orig->custom && strncmp(orig->type, "pulumi:providers:", 17) != 0) ck_assert_str_eq(sp->id, orig->id);
+            size_t id_at, id_len; /* the recorded ID, inside an import ID that holds more (importid.h) */
+            if (orig->custom && strncmp(orig->type, "pulumi:providers:", 17) != 0) {
+                if (importid_resource_id(orig->type, sp->id, &id_at, &id_len))
+                    ck_assert_msg(strlen(orig->id) == id_len && strncmp(sp->id + id_at, orig->id, id_len) == 0,
+                                  "%s: import ID %s of ID %s", files[i], sp->id, orig->id);
+                else
+                    ck_assert_str_eq(sp->id, orig->id);
+            }
             const char *refs[2] = {sp->parent, sp->provider};
             const char *want[2] = {orig->parent, orig->provider};
             for (int w = 0; w < 2; w++) {
@@ -1099,6 +1107,74 @@ START_TEST(test_export_secret_import_ids_refused) {
     ck_assert_ptr_null(strstr(json, "q80S3w"));
     free(json);
     deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* The random provider's importers take a RandomInteger as "result,min,max[,seed]" and a RandomId with
+ * a prefix as "prefix,b64url", while a state records the result ("83") and the bytes without the prefix:
+ * convert wrote the recorded ID, which `pulumi import` (and the code's `import` option) cannot import.
+ * Both paths write the importer's ID now; one whose parts are missing is not converted, with why. */
+START_TEST(test_random_import_ids) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomInteger:RandomInteger::n\",\"custom\":true,"
+        "\"id\":\"83\",\"type\":\"random:index/randomInteger:RandomInteger\",\"inputs\":{\"max\":100,\"min\":1},"
+        "\"outputs\":{\"id\":\"83\",\"max\":100,\"min\":1,\"result\":83}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomInteger:RandomInteger::seeded\",\"custom\":true,"
+        "\"id\":\"-5\",\"type\":\"random:index/randomInteger:RandomInteger\","
+        "\"outputs\":{\"id\":\"-5\",\"max\":10,\"min\":-10,\"result\":-5,\"seed\":\"s1\"}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomId:RandomId::pre\",\"custom\":true,"
+        "\"id\":\"gEtk2V_GVJQ\",\"type\":\"random:index/randomId:RandomId\","
+        "\"outputs\":{\"b64Url\":\"web-gEtk2V_GVJQ\",\"byteLength\":8,\"id\":\"gEtk2V_GVJQ\",\"prefix\":\"web-\"}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomId:RandomId::plain\",\"custom\":true,"
+        "\"id\":\"q8Vb1f0Zk3Y\",\"type\":\"random:index/randomId:RandomId\","
+        "\"outputs\":{\"b64Url\":\"q8Vb1f0Zk3Y\",\"byteLength\":8,\"id\":\"q8Vb1f0Zk3Y\"}},"
+        "{\"urn\":\"urn:pulumi:dev::proj::random:index/randomInteger:RandomInteger::bare\",\"custom\":true,"
+        "\"id\":\"7\",\"type\":\"random:index/randomInteger:RandomInteger\",\"outputs\":{\"id\":\"7\"}}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 4);
+    ck_assert_str_eq(f->specs[0].id, "83,1,100");
+    ck_assert_str_eq(f->specs[1].id, "-5,-10,10,s1");
+    ck_assert_str_eq(f->specs[2].id, "web-,gEtk2V_GVJQ");
+    ck_assert_str_eq(f->specs[3].id, "q8Vb1f0Zk3Y");
+    ck_assert_uint_eq(r.no_id, 1);
+    ck_assert_int_eq(r.entries[4].outcome, CONVERT_NO_ID);
+    ck_assert_str_eq(r.entries[4].reason, "the random provider imports it by `result,min,max`, and its `result` is not "
+                                          "recorded in the Pulumi state (an integer)");
+    deployment_free(dep);
+
+    const char *tf = "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+                     "{\"mode\":\"managed\",\"type\":\"random_integer\",\"name\":\"port\","
+                     "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                     "{\"schema_version\":0,\"attributes\":{\"id\":\"8443\",\"keepers\":null,\"max\":8999,\"min\":8000,"
+                     "\"result\":8443,\"seed\":null}}]},"
+                     "{\"mode\":\"managed\",\"type\":\"random_id\",\"name\":\"server\","
+                     "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                     "{\"schema_version\":0,\"attributes\":{\"b64_url\":\"srv-q8Vb1f0Zk3Y\",\"byte_length\":8,"
+                     "\"id\":\"q8Vb1f0Zk3Y\",\"keepers\":null,\"prefix\":\"srv-\"}}]}]}";
+    tf_state_t *s = tfstate_parse(a, tf, strlen(tf), "r.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r2 = {0};
+    f = convert_tfstate_to_import_file(a, s, &o, &r2, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 2);
+    ck_assert_str_eq(f->specs[0].type, "random:index/randomInteger:RandomInteger");
+    ck_assert_str_eq(f->specs[0].id, "8443,8000,8999");
+    ck_assert_str_eq(f->specs[1].type, "random:index/randomId:RandomId");
+    ck_assert_str_eq(f->specs[1].id, "srv-,q8Vb1f0Zk3Y");
+    bridge_set_free(b);
+    tfstate_free(s);
     diag_list_free(&d);
     arena_free(a);
 }
@@ -1289,6 +1365,7 @@ int main(void) {
     tcase_add_test(tc, test_export_name_table_and_explicit_provider);
     tcase_add_test(tc, test_export_user_provider_named_default_like);
     tcase_add_test(tc, test_export_secret_import_ids_refused);
+    tcase_add_test(tc, test_random_import_ids);
     tcase_add_test(tc, test_is_terraform_state);
     tcase_add_test(tc, test_mapping_document);
     tcase_add_test(tc, test_mapping_document_malformed);

@@ -1,0 +1,39 @@
+/* importid.h — import IDs that are not the resource's ID.
+ *
+ * A provider's importer takes the resource's ID for most types, and Read gives that ID back. The
+ * random provider's importers (terraform-provider-random's ImportState, which pulumi-random bridges)
+ * take more than the ID they record for two types, and make the resource's state from those parts:
+ *
+ *   RandomInteger  "result,min,max", or "result,min,max,seed"; its ID is the result ("83")
+ *   RandomId       "prefix,b64url" when it has a prefix; its ID is the bytes in base64url, without it
+ *
+ * So a converter that writes an import file from a state (which records the ID) asks importid_of for
+ * the ID to write, and the offline snapshot (which finds a recorded resource by its ID) asks
+ * importid_resource_id for the ID inside an import ID, then checks that importid_of of the resource it
+ * found gives the import ID back (another range or prefix would be another resource's state). */
+#ifndef CIMPORT_IMPORTID_H
+#define CIMPORT_IMPORTID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/arena.h"
+#include "specs/value.h"
+
+/* Whether a resource of `type` (a Pulumi token, or a Terraform type) has an import ID assembled from
+ * its outputs, which importid_of then needs. */
+bool importid_assembled(const char *type);
+
+/* The ID the provider's importer takes for a resource of `type` (a Pulumi token, or a Terraform type)
+ * recorded with ID `id` and outputs (a Terraform state's attributes) `outputs`: `id` itself for most
+ * types. NULL when a part it needs is not recorded, with *why saying which (`source` names the state
+ * in it: "Pulumi", "Terraform"). */
+const char *importid_of(arena_t *a, const char *type, const char *id, const pv_t *outputs, const char *source,
+                        const char **why);
+
+/* The resource's ID inside import ID `import_id` of `type` (a Pulumi token): true with its start and
+ * length in *start and *len when the two differ (a RandomInteger's result, a RandomId's base64url
+ * after its prefix); false when the import ID is the resource's ID. */
+bool importid_resource_id(const char *type, const char *import_id, size_t *start, size_t *len);
+
+#endif
