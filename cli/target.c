@@ -1,5 +1,6 @@
 /* target.c — where the import goes (the selected stack, a stack export, or code with the `import`
  * option), the preview and confirmation, and the summary with the next step (see target.h). */
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +184,20 @@ static bool prepare_stack_state(cli_options_t *o, import_target_t *t) {
     diag_list_init(&quiet);
     char *text = file_read_all(t->a, o->stack_state, &len, &quiet);
     diag_list_free(&quiet);
+    /* A DIY backend's checkpoint ({"checkpoint": ...}, no "deployment"): written here it would be
+     * without the stack's lock, backup and history, and `pulumi stack import` does not read it. */
+    cJSON *doc = text ? cJSON_ParseWithLength(text, len) : NULL;
+    bool checkpoint = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "checkpoint")) &&
+                      !cJSON_GetObjectItemCaseSensitive(doc, "deployment");
+    cJSON_Delete(doc);
+    if (checkpoint) {
+        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->stack_state, NULL,
+                 "this is a DIY backend's checkpoint, not a stack export (`pulumi stack export`): cimport would "
+                 "write it without the stack's lock, backup and history, and `pulumi stack import` does not read "
+                 "it. To import into that stack, run cimport in the project without --stack-state (it writes the "
+                 "stack under its lock); or export the stack (`pulumi stack export --file FILE`) and pass that file");
+        return false;
+    }
     const char *stack, *project;
     if (!text || !export_stack_of(t->a, text, &stack, &project)) return true; /* the merge reports it */
     if (!o->stack) o->stack = stack;

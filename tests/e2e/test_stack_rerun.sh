@@ -173,5 +173,20 @@ rc=$?
 [ $rc = 0 ] && grep -qF SECRET-VALUE svc.json && [ "$(stat -c %a svc.json)" = 600 ] && ok ||
   bad "--secrets-provider plaintext (exit $rc, mode $(stat -c %a svc.json)): $(cat svc2.err)"
 
+# --- --stack-state of a DIY backend's checkpoint: refused, nothing written -------------------------
+# The live checkpoint was rewritten without the stack's lock, backup or history, and the next step
+# (`pulumi stack import --file` of a checkpoint, which is no stack export) fails.
+live="$state/.pulumi/stacks/shop/dev.json"
+cp "$live" live-before.json
+run --offline-state "$Q/stack.json" --stack-state "$live" -o ck.ts 2>ck.err
+rc=$?
+[ $rc = 2 ] && grep -qF "is a DIY backend's checkpoint, not a stack export" ck.err && grep -qF 'run cimport in the project without --stack-state' ck.err &&
+  cmp -s "$live" live-before.json && [ ! -e ck.ts ] && ok || bad "--stack-state of the live checkpoint: exit $rc: $(cat ck.err)"
+cp "$live" copied-checkpoint.json
+run --offline-state "$Q/stack.json" --stack-state copied-checkpoint.json -o ck2.ts 2>ck2.err
+rc=$?
+[ $rc = 2 ] && grep -qF "checkpoint, not a stack export" ck2.err && cmp -s copied-checkpoint.json "$live" && [ ! -e ck2.ts ] && ok ||
+  bad "--stack-state of a checkpoint file: exit $rc: $(cat ck2.err)"
+
 echo "stack_rerun: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
