@@ -258,7 +258,7 @@ static void print_summary(const convert_report_t *r, const char *what) {
                     ? " without configuration (a Terraform state records none): set each one's (region, project, "
                       "credentials...) in its `inputs` and in the program before importing"
                     : "");
-    if (r->note) fprintf(stderr, "\nnote: %s\n", r->note);
+    if (r->note) fprintf(stderr, "\nnote: %s: the import file has no resources\n", r->note);
     bool none = !r->converted && !r->providers;
     if (r->unmapped)
         fprintf(stderr, "\n%zu resource(s) unmapped (listed first above)%s; exit code %d\n", r->unmapped,
@@ -354,7 +354,7 @@ int cli_convert_main(int argc, char **argv) {
      * import, and -o would replace an earlier conversion with it. Nothing is written. */
     if (f && !diag_has_errors(&diags) && !report.converted && !report.providers && (report.unmapped || report.no_id)) {
         rc = CONVERT_EXIT_NONE;
-        if (o.quiet && report.note) fprintf(stderr, "note: %s\n", report.note);
+        if (o.quiet && report.note) fprintf(stderr, "note: %s: the import file has no resources\n", report.note);
         if (!o.quiet) print_summary(&report, tf ? "Terraform type" : "Pulumi type");
     } else if (f && !diag_has_errors(&diags)) {
         char *json = import_file_to_json(f);
@@ -365,7 +365,8 @@ int cli_convert_main(int argc, char **argv) {
             fputs(json, stdout);
         free(json);
         if (written) rc = report.unmapped || report.no_id ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
-        if (written && o.quiet && report.note) fprintf(stderr, "note: %s\n", report.note);
+        if (written && o.quiet && report.note)
+            fprintf(stderr, "note: %s: the import file has no resources\n", report.note);
         if (written && !o.quiet) {
             print_summary(&report, tf ? "Terraform type" : "Pulumi type");
             if (o.out) fprintf(stderr, "wrote %zu resource spec(s) to %s\n", f->n_specs, o.out);

@@ -46,13 +46,40 @@ static void warn_not_converted(import_target_t *t, const cli_options_t *o, const
     }
 }
 
+/* What `cimport convert` notes of a Terraform state, said on the --from path too: an instance
+ * Terraform marked tainted is imported as it is, a deposed object is left out, and provider specs
+ * carry no configuration. */
+static void note_terraform_conversion(import_target_t *t, const cli_options_t *o, const convert_report_t *rep) {
+    for (size_t i = 0; rep && i < rep->n_entries; i++) {
+        const convert_entry_t *e = &rep->entries[i];
+        if (e->outcome == CONVERT_CONVERTED && e->tainted)
+            diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL,
+                     "%s: tainted in Terraform (its last apply failed part way, and Terraform would replace it): "
+                     "imported as it is; check the resource before you rely on it",
+                     e->address);
+        else if (e->outcome == CONVERT_SKIPPED && e->deposed)
+            diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): not imported: %s", e->address,
+                     e->source_type, e->reason);
+    }
+    if (rep && rep->providers && rep->providers_unconfigured)
+        diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL,
+                 "%zu explicit provider(s) written without configuration (a Terraform state records none): set each "
+                 "one's (region, project, credentials...) in the program before `pulumi up`",
+                 rep->providers);
+}
+
 /* Every resource left out and none converted: there is nothing to import, and the import file the
  * user never wrote must not be blamed ("has no resources"). */
-static import_file_t *none_converted(import_target_t *t, const cli_options_t *o, import_file_t *f) {
-    if (!f || f->n_specs || !t->n_not_converted) return f;
-    diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL,
-             "none of its %zu resource(s) could be converted (listed above), so there is nothing to import",
-             t->n_not_converted);
+static import_file_t *none_converted(import_target_t *t, const cli_options_t *o, import_file_t *f,
+                                     const convert_report_t *rep) {
+    if (!f || f->n_specs) return f;
+    if (t->n_not_converted)
+        diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL,
+                 "none of its %zu resource(s) could be converted (listed above), so there is nothing to import",
+                 t->n_not_converted);
+    else
+        diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL, "%s, so there is nothing to import",
+                 rep->note ? rep->note : "it holds no resource to import");
     t->nothing_converted = true;
     return NULL;
 }
@@ -125,10 +152,11 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
         }
         /* Unmapped resources are not imported, and never silently. */
         warn_not_converted(t, o, f ? &rep : NULL);
+        note_terraform_conversion(t, o, f ? &rep : NULL);
         schema_set_free(ss);
         bridge_set_free(bridge);
         t->from_state = s;
-        return none_converted(t, o, f);
+        return none_converted(t, o, f, &rep);
     }
     /* The export's index is needed only while converting: its own arena, freed before the import
      * (the import file keeps copies of what it needs; the report is read here). */
@@ -138,7 +166,7 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
     warn_not_converted(t, o, f ? &rep : NULL);
     deployment_free(d);
     arena_free(tmp);
-    return none_converted(t, o, f);
+    return none_converted(t, o, f, &rep);
 }
 
 /* The stack and project a stack export belongs to (its pulumi:pulumi:Stack resource); false when it

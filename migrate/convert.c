@@ -519,6 +519,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             if (inst->deposed) {
                 e = convert_report_add(a, p->report, CONVERT_SKIPPED, addr, r->type);
                 e->reason = arena_sprintf(a, "deposed object %s, pending destroy in Terraform", inst->deposed);
+                e->deposed = true;
                 continue;
             }
             const char *note, *why;
@@ -560,12 +561,9 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
         }
     }
     if (!p->report->converted && !p->report->unmapped && !p->report->no_id)
-        p->report->note =
-            s->n_resources == 0
-                ? "the state has no resources (it is empty, or holds only check results): the import file "
-                  "has no resources"
-                : "the state has no managed resources (only data sources or destroyed objects): the "
-                  "import file has no resources";
+        p->report->note = s->n_resources == 0
+                              ? "the state has no resources (it is empty, or holds only check results)"
+                              : "the state has no managed resources (only data sources or destroyed objects)";
     return true;
 }
 

@@ -42,6 +42,7 @@ typedef struct convert_entry {
     convert_outcome_t outcome;
     const char *reason;      /* why skipped/unmapped/no ID; for converted ones an optional note */
     bool tainted;            /* converted from a Terraform instance marked tainted (its last apply failed part way) */
+    bool deposed;            /* skipped: a Terraform deposed object (pending destroy) */
     const char *tf_provider; /* Terraform: the provider's name (`aws`) for unmapped entries, else NULL */
     const char *package;     /* Terraform: the Pulumi package named like it (`aws`, `gcp`), for advice */
 } convert_entry_t;
@@ -53,7 +54,7 @@ typedef struct convert_report {
     size_t providers; /* explicit provider specs written */
     /* they come from a Terraform state, which records no provider configuration: each needs it set */
     bool providers_unconfigured;
-    const char *note; /* one line about the whole input (e.g. why it has nothing to import), or NULL */
+    const char *note; /* why the input has nothing to import (the state is empty, ...), or NULL */
 } convert_report_t;
 
 /* What the caller learned about a Terraform provider beyond the mappings (e.g. which plugins it

@@ -529,6 +529,27 @@ rc=$?
 [ $rc = 3 ] && [ ! -e onlyaws.ts ] && ok || bad "--from terraform, every resource unmapped: exit $rc, want 3: $(cat onlyaws.err)"
 grep -qxF "error: onlyaws.tfstate: none of its 1 resource(s) could be converted (listed above), so there is nothing to import" onlyaws.err &&
   ! grep -qF "add entries to its" onlyaws.err && ok || bad "--from terraform, every resource unmapped: $(cat onlyaws.err)"
+# --from terraform says what `cimport convert` notes (read10a F8, F10): a tainted instance imported as it
+# is, a deposed object left out, a state with nothing managed — not "add entries to its resources list"
+python3 - "$TF" notes.tfstate <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = [r for r in d["resources"] if r.get("mode") == "managed"][0]
+inst = r["instances"][0]
+inst["status"] = "tainted"
+dep = json.loads(json.dumps(inst)); dep.pop("status"); dep["deposed"] = "abcd1234"
+r["instances"].append(dep)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CIMPORT" --from terraform notes.tfstate --offline-state "$TF" --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript \
+  -o notes.ts >/dev/null 2>notes.err
+grep -qE "tainted in Terraform .*imported as it is" notes.err && ok || bad "--from terraform: no word of the tainted instance: $(cat notes.err)"
+grep -qF "deposed object abcd1234, pending destroy in Terraform" notes.err && ok || bad "--from terraform: no word of the deposed object: $(cat notes.err)"
+rc=0
+"$CIMPORT" --from terraform "$SOURCE_DIR/tests/fixtures/convert/only-data.tfstate" --offline-state "$TF" \
+  --schema "$SHARED_DATA/schemas/github/schema.json" -l typescript -o onlydata.ts >/dev/null 2>onlydata.err || rc=$?
+[ $rc = 3 ] && [ ! -e onlydata.ts ] && grep -qF "the state has no managed resources (only data sources or destroyed objects)" onlydata.err &&
+  ! grep -qF "add entries to its" onlydata.err && ok || bad "--from terraform of a state with only data sources (exit $rc): $(cat onlydata.err)"
 
 # --from pulumi: a custom resource with no ID is left out, said, and exit 1
 python3 - "$Q/stack.json" noidexport.json <<'PY'
