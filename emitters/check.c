@@ -615,6 +615,17 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     }
 }
 
+/* The string key of a read (`r.m["k\\"]`) that ends with a backslash, or NULL. */
+static const char *yaml_backslash_key(const pcl_expr_t *e) {
+    const char *k = NULL;
+    if (e->kind == PCL_INDEX && e->y->kind == PCL_STRING) k = e->y->s;
+    for (size_t i = 0; e->kind == PCL_TRAVERSAL && i < e->trav.n; i++)
+        if (e->trav.parts[i].index_is_string && *e->trav.parts[i].index_str &&
+            e->trav.parts[i].index_str[strlen(e->trav.parts[i].index_str) - 1] == '\\')
+            return e->trav.parts[i].index_str;
+    return k && *k && k[strlen(k) - 1] == '\\' ? k : NULL;
+}
+
 /* Languages whose emitter writes a node kind. */
 /* Whether a resource is one of the `pulumi` package's built-in resources (StackReference, Stash). */
 static bool builtin_resource(const pcl_node_t *n) {
@@ -1773,6 +1784,17 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                           x->at->name, what)
                           : arena_sprintf(c->a, "'%s' uses %s, which the %s emitter cannot write yet", x->at->name,
                                           what, lang_title(c->lang)));
+        return false;
+    }
+    /* YAML: pulumi-yaml's property access knows one escape in a quoted key, \" (its ast/property.go),
+     * so a key ending in a backslash would escape its own closing quote */
+    const char *bs_key = c->lang == LANG_YAML ? yaml_backslash_key(e) : NULL;
+    if (bs_key) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' reads the key \"%s\", which ends with a backslash; Pulumi YAML's property "
+                             "access takes \\\" in a key as a quote, so the read cannot be written in YAML",
+                             x->at->name, bs_key));
         return false;
     }
     /* a string computed or read at a number or bool position: TypeScript and Python convert it as

@@ -403,6 +403,10 @@ bool names_unprintable(uint32_t r) {
     return false;
 }
 
+bool names_yaml_escapes(uint32_t r) {
+    return (r >= 0x80 && r <= 0x9f) || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff;
+}
+
 uint32_t names_utf8_rune(const unsigned char *p, size_t *w) {
     int n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
     if (!n) return 0;
@@ -453,10 +457,10 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
                 esc = c == 7 ? "\\a" : c == 8 ? "\\b" : c == 0x0b ? "\\v" : "\\f";
                 break;
             }
-            if ((lang == LANG_GO || lang == LANG_TYPESCRIPT || lang == LANG_PYTHON) && c >= 0x80) {
+            if ((lang == LANG_GO || lang == LANG_TYPESCRIPT || lang == LANG_PYTHON || lang == LANG_YAML) && c >= 0x80) {
                 size_t n = 0;
                 uint32_t r = names_utf8_rune((const unsigned char *)p, &n);
-                if (n && names_unprintable(r)) {
+                if (n && (lang == LANG_YAML ? names_yaml_escapes(r) : names_unprintable(r))) {
                     names_rune_escape(tmp, sizeof tmp, lang, r);
                     esc = tmp;
                     w = n;

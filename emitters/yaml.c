@@ -52,26 +52,54 @@ static char *yaml_collapse_token(arena_t *a, const char *token) {
     return arena_sprintf(a, "%s:%s:%s", pkg, mod, member);
 }
 
+/* Whether the UTF-8 sequence at c is a code point a scalar writes escaped (names_yaml_escapes). */
+static bool yaml_escaped_at(const char *c) {
+    size_t w = 0;
+    uint32_t r = (unsigned char)*c >= 0x80 ? names_utf8_rune((const unsigned char *)c, &w) : 0;
+    return w && names_yaml_escapes(r);
+}
+
+/* Whether yaml.v3's resolver (pulumi-yaml's YAML reader) or a YAML 1.1 one reads s as a number: it
+ * drops `_` between digits (1_000 is 1000) and takes Go's 0b/0o/0x prefixes in any case. */
+static bool yaml_number_like(const char *s) {
+    char *t = malloc(strlen(s) + 1);
+    if (!t) return true;
+    size_t o = 0;
+    for (; *s; s++)
+        if (*s != '_') t[o++] = *s;
+    t[o] = 0;
+    const char *u = t + (t[0] == '+' || t[0] == '-');
+    char *end = t;
+    bool number = u[0] == '0' && u[1] && strchr("bBoOxX", u[1]);
+    if (!number && o) strtod(t, &end);
+    number |= o && *end == 0;
+    free(t);
+    return number;
+}
+
 /* True when `s` can be written as a plain scalar and still reads back as the same string. */
 static bool yaml_plain_ok(const char *s) {
     size_t n = strlen(s);
     if (n == 0 || strchr("-?:,[]{}#&*!|>'\"%@` ", s[0]) || s[n - 1] == ' ' || s[n - 1] == ':') return false;
     for (const char *c = s; *c; c++) {
         unsigned char u = (unsigned char)*c;
-        if (u < 0x20 || u == 0x7f || pcl_is_nul(c)) return false;
+        if (u < 0x20 || u == 0x7f || pcl_is_nul(c) || yaml_escaped_at(c)) return false;
         if ((c[0] == ':' && c[1] == ' ') || (c[0] == ' ' && c[1] == '#')) return false;
     }
-    static const char *const special[] = {"true", "false", "yes", "no",   "on",    "off",   "y",
-                                          "n",    "null",  "~",   ".inf", "-.inf", "+.inf", ".nan"};
+    /* `<<` is YAML's merge key, `=` its value key (YAML 1.1) */
+    static const char *const special[] = {"true", "false", "yes",  "no",    "on",    "off",  "y",  "n",
+                                          "null", "~",     ".inf", "-.inf", "+.inf", ".nan", "<<", "="};
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
         if (strcasecmp(s, special[i]) == 0) return false;
     char *end;
     strtod(s, &end);
     if (*end == 0) return false; /* would read back as a number */
     /* dates, times, 0x/0o literals and sexagesimals resolve to other types in YAML 1.1 readers */
-    if (isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '+')
+    if (isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '+') {
         for (const char *c = s; *c; c++)
             if (*c == '-' || *c == ':' || *c == 'x' || *c == 'o' || *c == ' ') return false;
+        if (yaml_number_like(s)) return false;
+    }
     return true;
 }
 
@@ -91,7 +119,7 @@ static bool yaml_block_ok(const char *s) {
             line = c + 1;
             continue;
         }
-        if ((u < 0x20 && u != '\t') || u == 0x7f || pcl_is_nul(c)) return false;
+        if ((u < 0x20 && u != '\t') || u == 0x7f || pcl_is_nul(c) || yaml_escaped_at(c)) return false;
     }
     return true;
 }
@@ -172,6 +200,28 @@ static char *yaml_path_text(yaml_gen_t *g, const pcl_expr_t *e) {
     return r;
 }
 
+/* A read's parts as pulumi-yaml's property access reads them (ast/property.go): `.attr`, `[0]`, and
+ * `["key"]` with the key as it is but for its `"`, written \" (the one escape it knows; the check
+ * refuses a key ending in a backslash, which would escape the closing quote). */
+static void yaml_append_access(buf_t *b, const pcl_trav_part_t *parts, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const pcl_trav_part_t *pt = &parts[i];
+        if (pt->attr) {
+            buf_putc(b, '.');
+            buf_puts(b, pt->attr);
+        } else if (pt->index_is_string) {
+            buf_puts(b, "[\"");
+            for (const char *c = pt->index_str; *c; c++) {
+                if (*c == '"') buf_putc(b, '\\');
+                buf_putc(b, *c);
+            }
+            buf_puts(b, "\"]");
+        } else {
+            buf_printf(b, "[%zu]", pt->index_num);
+        }
+    }
+}
+
 /* `${root.attr[0]["k"]}` with the root named as YAML names it. */
 static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     buf_t t;
@@ -179,7 +229,7 @@ static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     int idx = names_table_get(g->nodes, e->trav.root);
     buf_puts(&t, "${");
     buf_puts(&t, idx >= 0 ? g->ref_names[idx] : e->trav.root);
-    emit_append_trav_parts(&t, LANG_YAML, e->trav.parts, 0, e->trav.n, g->a, NULL);
+    yaml_append_access(&t, e->trav.parts, e->trav.n);
     buf_putc(&t, '}');
     char *r = buf_arena_str(&t, g->a);
     buf_free(&t);
@@ -227,7 +277,7 @@ static char *yaml_deep_read_text(yaml_gen_t *g, const pcl_expr_t *e) {
     buf_t t;
     buf_init(&t);
     buf_printf(&t, "${%s", name);
-    emit_append_trav_parts(&t, LANG_YAML, parts, 0, n, g->a, NULL);
+    yaml_append_access(&t, parts, n);
     buf_putc(&t, '}');
     char *r = buf_arena_str(&t, g->a);
     buf_free(&t);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "base/arena.h"
 #include "emitters/emit.h"
 #include "pcl/pcl.h"
 #include "testutil.h"
@@ -69,8 +70,9 @@ static yaml_node_t *yaml_at(yaml_document_t *doc, const char *path) {
     return node;
 }
 
-/* The scalar's text at `path` in the YAML (malloc'd), asserting the YAML loads and the node is there. */
-static char *yaml_scalar(const char *y, const char *path) {
+/* The scalar's text at `path` in the YAML (malloc'd), asserting the YAML loads and the node is there;
+ * its style in *style when style is not NULL. */
+static char *yaml_scalar_style(const char *y, const char *path, yaml_scalar_style_t *style) {
     yaml_parser_t parser;
     yaml_document_t doc;
     ck_assert(yaml_parser_initialize(&parser));
@@ -79,9 +81,14 @@ static char *yaml_scalar(const char *y, const char *path) {
     yaml_node_t *n = yaml_at(&doc, path);
     ck_assert_msg(n && n->type == YAML_SCALAR_NODE, "no scalar at %s in\n%s", path, y);
     char *s = strdup((const char *)n->data.scalar.value);
+    if (style) *style = n->data.scalar.style;
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
     return s;
+}
+
+static char *yaml_scalar(const char *y, const char *path) {
+    return yaml_scalar_style(y, path, NULL);
 }
 
 /* What pulumi-yaml reads at `path` must be the literal string `want`. */
@@ -199,6 +206,71 @@ START_TEST(test_template_refusals) {
 }
 END_TEST
 
+/* F21: a map key in a `${...}` read was escaped as JSON ("a\\b", "n\nl"), but pulumi-yaml's property
+ * access knows only \" in a quoted key: it looked up another key and read null. The key is written
+ * as it is (its `"` as \"); one ending in a backslash, which no quoted key can hold, is refused. */
+START_TEST(test_interpolated_keys_raw) {
+    tu_pcl_t f =
+        load("resource \"r\" \"m:index:R\" {\n    bm = { \"a\\\\b\" = true, \"n\\nl\" = false, \"q\\\"x\" = true }\n}\n"
+             "output \"o1\" {\n    value = r.bm[\"a\\\\b\"]\n}\n"
+             "output \"o2\" {\n    value = r.bm[\"n\\nl\"]\n}\n"
+             "output \"o3\" {\n    value = \"v=${r.bm[\"q\\\"x\"]}\"\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    char *o1 = yaml_scalar(y, "outputs/o1"), *o2 = yaml_scalar(y, "outputs/o2"), *o3 = yaml_scalar(y, "outputs/o3");
+    ck_assert_str_eq(o1, "${r.bm[\"a\\b\"]}");
+    ck_assert_str_eq(o2, "${r.bm[\"n\nl\"]}");
+    ck_assert_str_eq(o3, "v=${r.bm[\"q\\\"x\"]}");
+    free(o1);
+    free(o2);
+    free(o3);
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("resource \"r\" \"m:index:R\" {\n    bm = { \"e\\\\\" = true }\n}\n"
+             "output \"o\" {\n    value = r.bm[\"e\\\\\"]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "output 'o'", "ends with a backslash");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* F17: "1_000", "0b11" and the like were written plain, and YAML's resolver (yaml.v3's, which
+ * pulumi-yaml uses) reads them as the numbers 1000 and 3; F8: U+0085, U+2028, U+2029 were written
+ * raw, which YAML reads as line breaks (a C1 control or a BOM inside is no printable character). */
+START_TEST(test_scalars_read_back) {
+    static const char *const vals[] = {"1_000",    "0b11",        "1_0.5",       "0o17",
+                                       "0B1",      "1_",          "<<",          "=",
+                                       "x\u2028y", "\xc2\x85",    "k: x\u2029y", "a\xc2\x80\x62", /* a, U+0080, b */
+                                       "a\ufeffb", "l1\nl2\u2028"};
+    const size_t n = sizeof vals / sizeof *vals;
+    buf_t pcl;
+    buf_init(&pcl);
+    buf_puts(&pcl, "resource \"r\" \"m:index:R\" {\n    tags = {\n");
+    for (size_t i = 0; i < n; i++) {
+        buf_printf(&pcl, "        k%zu = \"", i);
+        for (const char *c = vals[i]; *c; c++)
+            if (*c == '\n')
+                buf_puts(&pcl, "\\n");
+            else
+                buf_putc(&pcl, *c);
+        buf_puts(&pcl, "\"\n");
+    }
+    buf_puts(&pcl, "    }\n}\n");
+    tu_pcl_t f = load(pcl.data);
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    for (size_t i = 0; i < n; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "resources/r/properties/tags/k%zu", i);
+        yaml_scalar_style_t style;
+        char *got = yaml_scalar_style(y, path, &style);
+        ck_assert_msg(strcmp(got, vals[i]) == 0, "%s: read back [%s], PCL means [%s] in\n%s", path, got, vals[i], y);
+        ck_assert_msg(style != YAML_PLAIN_SCALAR_STYLE || i >= 8, "%s: [%s] written plain in\n%s", path, got, y);
+        free(got);
+    }
+    free(y);
+    tu_pcl_unload(&f);
+    buf_free(&pcl);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_yaml_meaning");
     TCase *tc = tcase_create("core");
@@ -207,6 +279,8 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_dollars_in_logical_name);
     tcase_add_test(tc, test_template_numbers_and_bools);
     tcase_add_test(tc, test_template_refusals);
+    tcase_add_test(tc, test_interpolated_keys_raw);
+    tcase_add_test(tc, test_scalars_read_back);
     suite_add_tcase(s, tc);
     return s;
 }
