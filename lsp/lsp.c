@@ -9,7 +9,9 @@
  *
  * What is edited is the document's text as the editor last sent it (unsaved edits included); the
  * edit carries the document's version, so an editor whose buffer changed meanwhile refuses it
- * rather than corrupting the program. */
+ * rather than corrupting the program. A client without versioned edits applies one to whatever it
+ * holds, so a change it sent is looked for before the import's files are written and again after,
+ * right before the edit goes out; an edit that does not go in says what was written before it. */
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -74,6 +76,7 @@ typedef struct lsp_job {
     const cJSON *results;       /* the server's last_results when the edit was sent (for its summary.written) */
     char *stack;                /* intoStack: the stack this import wrote before the edit was sent, else NULL */
     char *note;                 /* shown once the edit is applied, or NULL */
+    char *written;              /* what was written before the edit was sent (lsp_written_text), or NULL */
     struct lsp_job *next;
 } lsp_job_t;
 
@@ -582,6 +585,7 @@ static void lsp_job_free(lsp_job_t *j) {
     free(j->done);
     free(j->stack);
     free(j->note);
+    free(j->written);
     free(j);
 }
 
@@ -840,6 +844,29 @@ static bool lsp_target_changed(lsp_server_t *s, const lsp_target_t *t) {
     return changed;
 }
 
+/* What a committed import wrote before its edit was sent, for the messages of an edit that does not
+ * go in (malloc'd; NULL when nothing): "the resources were imported into stack S", "N secret values
+ * were saved to F" (or encrypted into the stack config). */
+static char *lsp_written_text(const import_session_t *p, bool into_stack) {
+    buf_t b;
+    buf_init(&b);
+    if (into_stack && p->stack_written)
+        buf_printf(&b, "the resources were imported into stack %s", stack_store_describe(p->stack_store));
+    if (p->secrets_saved) {
+        size_t n = p->gen.n_secrets;
+        buf_printf(&b, "%s%zu secret value%s %s ", b.len ? " and " : "", n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+        if (p->secrets.to_config)
+            buf_printf(&b, "encrypted into %s (`secure:` stack config)", p->secrets.config_path);
+        else
+            buf_printf(&b, "saved to %s", p->secrets.file);
+    }
+    if (!b.len) {
+        buf_free(&b);
+        return NULL;
+    }
+    return buf_take(&b);
+}
+
 /* initializationOptions.intoStack: the stack selected for the workspace's project on its backend,
  * found as `pulumi` finds it (stacks/workspace.h), for the session to import into (into_stack); the
  * stack, project and stack config of the run follow it. False with a message in *err (malloc'd). */
@@ -947,6 +974,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     import_session_t p;
     session_init(&p, &o);
     arena_t *a = p.arena;
+    char *written = NULL; /* what the commit wrote (lsp_written_text): the job's once the edit is sent */
     diag_list_t dl;
     diag_list_init(&dl);
     import_file_t *file;
@@ -1084,6 +1112,20 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         lsp_show(s, LSP_MSG_INFO, b.data);
         free(note);
     }
+    /* The commit may have taken a while (a lock, a stack's backend): a change the editor sent meanwhile
+     * is looked for again, as an edit without a version would go into the changed text. */
+    written = placed ? lsp_written_text(&p, o.into_stack) : NULL;
+    if (placed && lsp_target_changed(s, &t)) {
+        buf_free(&b);
+        buf_init(&b);
+        buf_printf(&b,
+                   "cimport: %s changed while cimport imported into it (the editor sent a change, or the file on disk "
+                   "was rewritten) after %s: the code was not inserted: run the command again",
+                   t.name, written ? written : "the import was saved");
+        lsp_results_written(s->last_results, false, b.data);
+        lsp_job_fail(s, job, b.data);
+        placed = false;
+    }
     buf_free(&b);
     diag_list_free(&sd);
     diag_list_free(&wd);
@@ -1178,9 +1220,12 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     job->results = s->last_results;
     if (o.into_stack && p.stack_written) job->stack = strdup(stack_store_describe(p.stack_store));
     job->note = code_note;
+    job->written = written;
+    written = NULL;
     job->phase = LSP_JOB_WAIT_APPLY;
     job->wait_id = lsp_request(s, "workspace/applyEdit", ap);
 done:
+    free(written);
     buf_free(&msg);
     diag_list_free(&dl);
     session_free(&p);
@@ -1363,13 +1408,13 @@ static void lsp_on_response(lsp_server_t *s, const cJSON *m) {
     free(end);
     if (!applied) {
         const char *reason = err ? lsp_str(err, "message") : lsp_str(res, "failureReason");
-        /* intoStack: the stack was written before the edit was sent, and stays so; a second run finds
-         * the resources there and inserts their code. */
+        /* The stack (intoStack) and the secret values were written before the edit was sent, and stay
+         * so; a second run finds the resources there and inserts their code. */
         char *text =
-            job->stack
-                ? lsp_strf("cimport: the editor did not apply the edit to %s%s%s, but the resources are in stack %s "
-                           "(imported before the edit was sent): run the command again to insert their code",
-                           job->target, reason ? ": " : "", reason ? reason : "", job->stack)
+            job->written
+                ? lsp_strf("cimport: the editor did not apply the edit to %s%s%s, but %s before the edit was sent: "
+                           "run the command again to insert the code",
+                           job->target, reason ? ": " : "", reason ? reason : "", job->written)
                 : lsp_strf("cimport: the editor did not apply the edit to %s%s%s; run the command again", job->target,
                            reason ? ": " : "", reason ? reason : "");
         lsp_show(s, LSP_MSG_ERROR, text);

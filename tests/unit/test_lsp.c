@@ -114,6 +114,8 @@ static bool sess_write(void *user, const char *data, size_t len) {
     return true;
 }
 
+static void sess_parse_out(session_t *ss);
+
 /* Runs the server over the session's input (a file: any size, read like a pipe) and parses what
  * it wrote. Returns the server so tests can look at its documents; free with lsp_server_free. */
 static lsp_server_t *sess_run_keep(session_t *ss, const session_options_t *defaults) {
@@ -126,6 +128,12 @@ static lsp_server_t *sess_run_keep(session_t *ss, const session_options_t *defau
     lsp_server_t *s = lsp_server_new(defaults, sess_write, ss);
     ss->rc = lsp_server_run(s, fd);
     close(fd);
+    sess_parse_out(ss);
+    return s;
+}
+
+/* Parses what the server wrote into ss->msgs. */
+static void sess_parse_out(session_t *ss) {
     ss->msgs = cJSON_CreateArray();
     const char *p = ss->out.data ? ss->out.data : "";
     const char *end = p + ss->out.len;
@@ -139,7 +147,6 @@ static lsp_server_t *sess_run_keep(session_t *ss, const session_options_t *defau
         cJSON_AddItemToArray(ss->msgs, m);
         p = body + n;
     }
-    return s;
 }
 
 static void sess_run(session_t *ss) {
@@ -1473,8 +1480,9 @@ START_TEST(test_into_stack_edit_refused) {
     bool said = false;
     for (int i = 0; show_text(&ss, i, NULL); i++)
         if (strstr(show_text(&ss, i, NULL), "the editor did not apply the edit to index.ts: buffer moved") &&
-            strstr(show_text(&ss, i, NULL), "the resources are in stack organization/shop/dev at file://") &&
-            strstr(show_text(&ss, i, NULL), "run the command again to insert their code"))
+            strstr(show_text(&ss, i, NULL),
+                   "the resources were imported into stack organization/shop/dev at file://") &&
+            strstr(show_text(&ss, i, NULL), "before the edit was sent: run the command again to insert the code"))
             said = true;
     ck_assert_msg(said, "the refusal does not say the stack holds the resources: %s", show_text(&ss, 1, NULL));
     const cJSON *rr = cJSON_GetObjectItem(resp(&ss, 3), "result");
@@ -1488,6 +1496,56 @@ START_TEST(test_into_stack_edit_refused) {
 }
 END_TEST
 
+/* The client's input through a pipe: when the server writes a message holding `trigger`, `more` is
+ * written into the pipe (what the client sends meanwhile) and the pipe is closed. A test hangs until
+ * its timeout if the trigger never comes. */
+typedef struct late_input {
+    session_t *ss;
+    int fd;
+    const char *trigger;
+    buf_t more;
+    bool sent;
+} late_input_t;
+
+static bool late_write(void *user, const char *data, size_t len) {
+    late_input_t *li = user;
+    buf_append(&li->ss->out, data, len);
+    char *text = strndup(data, len);
+    bool hit = text && strstr(text, li->trigger);
+    free(text);
+    if (!li->sent && hit) {
+        li->sent = true;
+        ck_assert(write(li->fd, li->more.data, li->more.len) == (ssize_t)li->more.len);
+        close(li->fd);
+    }
+    return true;
+}
+
+/* A workspace with a Pulumi.yaml, and an import of the secret stack's RandomPet into its index.ts
+ * (its secret value goes to <dir>/cimport-secrets.json); caps: the client's capabilities. */
+static const char *secret_import(session_t *ss, arena_t *a, const char *dir, const char *caps) {
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_CONFIG_PASSPHRASE");
+    unsetenv("PULUMI_CONFIG_PASSPHRASE_FILE");
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":%s,"
+              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-stack.json\","
+              "\"schemas\":[\"%s\"]}}}",
+              dir, caps, SOURCE_DIR, RANDOM_SCHEMA);
+    sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+    sess_open(ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"apiName\",\"id\":"
+              "\"brave-otter\",\"uri\":\"%s\"}]}}",
+              uri);
+    return uri;
+}
+
 /* The secret values of an import without intoStack go beside the workspace's project, where the note
  * says and `pulumi config set` is run, not into the server's working directory (an editor starts it
  * anywhere: $HOME, /): the value landed in ./cimport-secrets.json of that directory and the note named
@@ -1495,27 +1553,9 @@ END_TEST
 START_TEST(test_secrets_beside_the_project) {
     char *dir = tu_mkdtemp();
     arena_t *a = arena_new();
-    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
-    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
-    unsetenv("PULUMI_BACKEND_URL");
-    unsetenv("PULUMI_CONFIG_PASSPHRASE");
-    unsetenv("PULUMI_CONFIG_PASSPHRASE_FILE");
-    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
     session_t ss;
     sess_init(&ss);
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
-              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
-              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-stack.json\","
-              "\"schemas\":[\"%s\"]}}}",
-              dir, SOURCE_DIR, RANDOM_SCHEMA);
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
-    sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
-              "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"apiName\",\"id\":"
-              "\"brave-otter\",\"uri\":\"%s\"}]}}",
-              uri);
+    secret_import(&ss, a, dir, "{\"workspace\":{\"applyEdit\":true}}");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
     unlink("cimport-secrets.json");
@@ -1530,6 +1570,105 @@ START_TEST(test_secrets_beside_the_project) {
         if (strstr(show_text(&ss, i, NULL), arena_sprintf(a, "the values are in %s/cimport-secrets.json", dir)))
             said = true;
     ck_assert_msg(said, "the note does not name the file: %s", show_text(&ss, 0, NULL));
+    unsetenv("PULUMI_HOME");
+    sess_free(&ss);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* The editor refuses the edit of an import whose secret value was saved before the edit was sent:
+ * the message said only "the editor did not apply the edit to index.ts: buffer moved; run the command
+ * again", as if nothing had been written, while cimport-secrets.json held the value. It says what
+ * was written and where now. */
+START_TEST(test_secrets_saved_edit_refused) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    session_t ss;
+    sess_init(&ss);
+    secret_import(&ss, a, dir, "{\"workspace\":{\"applyEdit\":true}}");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importResource\",\"arguments\":[{\"type\":\"" PET "\",\"name\":\"apiName\",\"id\":"
+              "\"brave-otter\",\"uri\":\"file://%s/index.ts\"}]}}",
+              dir);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    /* run again, as the message says: the value saved is read under the same key, and kept once */
+    char *edit2 = cJSON_PrintUnformatted(apply_edits(&ss, 1, arena_sprintf(a, "file://%s/index.ts", dir)));
+    tu_has(edit2, "config.requireSecret(\\\"apiNameKeepersApiToken\\\")");
+    free(edit2);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 4), "result"), "applied")));
+    const char *secrets = arena_sprintf(a, "%s/cimport-secrets.json", dir);
+    char *saved = tu_read(secrets, NULL);
+    ck_assert_ptr_nonnull(saved);
+    ck_assert_str_eq(saved, "{\n\t\"apiNameKeepersApiToken\":\t\"tok-9f8e7d-SECRET-VALUE\"\n}\n");
+    free(saved);
+    const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r, "applied")));
+    const char *said = NULL;
+    for (int i = 0; show_text(&ss, i, NULL); i++)
+        if (strstr(show_text(&ss, i, NULL), "the editor did not apply the edit to index.ts: buffer moved"))
+            said = show_text(&ss, i, NULL);
+    ck_assert_ptr_nonnull(said);
+    ck_assert_str_eq(said, arena_sprintf(a,
+                                         "cimport: the editor did not apply the edit to index.ts: buffer moved, but "
+                                         "1 secret value was saved to %s before the edit was sent: run the command "
+                                         "again to insert the code",
+                                         secrets));
+    unsetenv("PULUMI_HOME");
+    sess_free(&ss);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* The user types while the import's secret values are saved (a commit can wait for a lock or a
+ * stack's backend): the server had looked at the document before the commit only, so the edit went
+ * out against the text it had read, and a client without versioned documentChanges applied it at
+ * the old positions in the changed text. The document is looked at again after the commit: nothing
+ * is sent, and the failure says what was written. */
+START_TEST(test_document_changed_during_commit) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    session_t ss;
+    sess_init(&ss);
+    const char *uri = secret_import(&ss, a, dir, "{\"workspace\":{\"applyEdit\":true}}");
+    late_input_t li = {.ss = &ss, .trigger = "secret value"};
+    buf_init(&li.more);
+    char *body =
+        arena_sprintf(a,
+                      "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
+                      "{\"uri\":\"%s\",\"version\":2},\"contentChanges\":[{\"text\":\"// typed\\n\"}]}}",
+                      uri);
+    buf_printf(&li.more, "Content-Length: %zu\r\n\r\n%s", strlen(body), body);
+    body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}";
+    buf_printf(&li.more, "Content-Length: %zu\r\n\r\n%s", strlen(body), body);
+    session_t tail;
+    sess_init(&tail);
+    sess_end(&tail, 3);
+    buf_append(&li.more, tail.in.data, tail.in.len);
+    sess_free(&tail);
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    ck_assert(write(fds[1], ss.in.data, ss.in.len) == (ssize_t)ss.in.len);
+    li.fd = fds[1];
+    lsp_server_t *s = lsp_server_new(NULL, late_write, &li);
+    ss.rc = lsp_server_run(s, fds[0]);
+    close(fds[0]);
+    ck_assert(li.sent);
+    lsp_server_free(s);
+    sess_parse_out(&ss);
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    tu_has(error_message(&ss, 2), "index.ts changed while cimport imported into it");
+    tu_has(error_message(&ss, 2), arena_sprintf(a, "1 secret value was saved to %s/cimport-secrets.json", dir));
+    tu_has(error_message(&ss, 2), "the code was not inserted: run the command again");
+    buf_free(&li.more);
     unsetenv("PULUMI_HOME");
     sess_free(&ss);
     arena_free(a);
@@ -1663,6 +1802,8 @@ int main(void) {
     tcase_add_test(t, test_into_stack_up_to_date_with_failure);
     tcase_add_test(t, test_into_stack_edit_refused);
     tcase_add_test(t, test_secrets_beside_the_project);
+    tcase_add_test(t, test_secrets_saved_edit_refused);
+    tcase_add_test(t, test_document_changed_during_commit);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
