@@ -420,9 +420,28 @@ static const char *read_only_note(const import_session_t *p, const char *path) {
                          path);
 }
 
+/* The resources read whose inputs still differ from what the provider read (a residual diff the run
+ * warned about) at a path not in their ignoreChanges: their next update changes them. */
+static size_t residual_left(const import_session_t *p) {
+    size_t n = 0;
+    for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        bool left = false;
+        for (size_t k = 0; r->status == IMPORT_OK && k < r->n_residual && !left; k++) {
+            left = true;
+            for (size_t m = 0; m < r->n_ignore_changes && left; m++)
+                left = strcmp(r->residual[k], r->ignore_changes[m]) != 0;
+        }
+        n += left;
+    }
+    return n;
+}
+
 void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok) {
     if (o->quiet || o->json || !p->plan) return;
     size_t total = p->plan->n_items, failed = total - p->n_ok;
+    size_t n_residual = residual_left(p);
+    const char *residual_them = n_residual == 1 ? "it" : "them";
     char fail[128] = "";
     if (failed) snprintf(fail, sizeof fail, ", %zu failed", failed);
     /* --from: what the conversion left out was never in the plan, yet it is not imported either */
@@ -461,6 +480,12 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "`pulumi preview` with %s can show changes for %s; review them before `pulumi up`\n",
                     p->n_recorded_differ, p->n_recorded_differ == 1 ? "" : "s", p->code ? code_where : "their code",
                     p->n_recorded_differ == 1 ? "it" : "them");
+        else if (n_residual && (p->stack_written || up_to_date))
+            fprintf(stderr,
+                    "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
+                    "`pulumi preview` with %s will show changes for %s; review them before `pulumi up` (or run again "
+                    "with --ignore-residual)\n",
+                    n_residual, n_residual == 1 ? "" : "s", p->code ? code_where : "their code", residual_them);
         else if (p->stack_written && !p->code)
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
@@ -592,7 +617,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     code_where);
             break;
         }
-        if (o->insert_into) /* the code is in the program already */
+        if (n_residual) /* `pulumi up` refuses an import whose inputs do not match what it reads */
+            fprintf(stderr,
+                    "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
+                    "`pulumi up` refuses to import a resource whose inputs do not match; review %s in %s (or run "
+                    "again with --ignore-residual), then run `pulumi up`\n",
+                    n_residual, n_residual == 1 ? "" : "s", residual_them, code_where);
+        else if (o->insert_into) /* the code is in the program already */
             fprintf(stderr,
                     "next: run `pulumi up`: %s now declares %s with the `import` option, so it imports %s instead of "
                     "creating %s; then remove the `import` options\n",

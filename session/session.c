@@ -126,7 +126,8 @@ static bool load_offline_state(import_session_t *p, state_job_t *job, deployment
 
 /* Lean results (plain code output at scale): the engine frees each result once it is delivered, and
  * the session keeps only what code generation and the CLI's messages use — the ID, the final inputs,
- * the state (references to other resources' outputs), ignoreChanges and the diagnostics. Read's
+ * the state (references to other resources' outputs), ignoreChanges, the residual paths and the
+ * diagnostics. Read's
  * inputs and the provenance are not held for 100,000 resources, and what is held goes while the
  * program is generated: each resource's inputs once its code's inputs are (they are in an arena of
  * their own), every state once no resource's inputs are left to generate (pcl_gen_options_t's
@@ -165,6 +166,12 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
             c->ignore_changes[i] = arena_strdup(a, r->ignore_changes[i]);
         c->n_ignore_changes = r->n_ignore_changes;
     }
+    if (r->n_residual) { /* the CLI's next step does not promise what a residual diff contradicts */
+        c->residual = arena_alloc(a, r->n_residual * sizeof *c->residual);
+        for (size_t i = 0; i < r->n_residual; i++)
+            c->residual[i] = arena_strdup(a, r->residual[i]);
+    }
+    c->n_residual = r->n_residual;
     diag_list_init(&c->diags);
     for (diag_t *d = r->diags.head; d; d = d->next) {
         diag_t *n = diag_add(&c->diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
@@ -450,6 +457,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
             r->state = c->state;
             r->ignore_changes = c->ignore_changes;
             r->n_ignore_changes = c->n_ignore_changes;
+            r->residual = c->residual;
+            r->n_residual = c->n_residual;
             diag_list_free(&r->diags);
             r->diags = c->diags;
         }
