@@ -109,6 +109,7 @@ void splicer_free(splicer_t *s) {
     }
     ts_query_cursor_delete(s->cursor);
     ts_parser_delete(s->parser);
+    if (s->gparser) ts_parser_delete(s->gparser);
     free(s);
 }
 
@@ -197,6 +198,23 @@ static bool sp_check_encoding(const char *text, size_t len, const char *file, di
     return true;
 }
 
+/* Python's simple statements (an expression, an assignment, an import, return, raise...): Python has
+ * no block inside one (a lambda's body is an expression), so no statement of a block is in there.
+ * Most of a program's nodes are inside them. */
+static bool sp_python_simple_statement(const char *type) {
+    static const char *const simple[] = {
+        "expression_statement",    "import_statement",   "import_from_statement",
+        "future_import_statement", "return_statement",   "assert_statement",
+        "print_statement",         "delete_statement",   "raise_statement",
+        "global_statement",        "nonlocal_statement", "exec_statement",
+        "type_alias_statement",    "pass_statement",     "break_statement",
+        "continue_statement",      "decorator",          "comment",
+    };
+    for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
+        if (strcmp(type, simple[i]) == 0) return true;
+    return false;
+}
+
 /* Python accepts statements of one block only at one column; tree-sitter does not check this
  * (`x = 1\n    y = 2` parses as two module statements). Statements on the line of the previous one
  * (`a = 1; b = 2`) are exempt. Returns the 1-based line of the first offender, 0 when clean. */
@@ -205,10 +223,11 @@ static unsigned sp_python_indent_error(arena_t *a, const TSTree *tree, bool bom)
     /* Which grammar symbols are a module or block, decided once (not a name compare per node). */
     const TSLanguage *lang = ts_tree_language(tree);
     uint32_t nsym = ts_language_symbol_count(lang);
-    bool *container = arena_alloc(a, nsym + 1);
+    bool *container = arena_alloc(a, nsym + 1), *blockless = arena_alloc(a, nsym + 1);
     for (uint32_t i = 0; i < nsym; i++) {
         const char *t = ts_language_symbol_name(lang, (TSSymbol)i);
         container[i] = t && (strcmp(t, "module") == 0 || strcmp(t, "block") == 0);
+        blockless[i] = t && sp_python_simple_statement(t);
     }
     TSTreeCursor cur = ts_tree_cursor_new(root);
     unsigned bad = 0;
@@ -236,8 +255,11 @@ static unsigned sp_python_indent_error(arena_t *a, const TSTree *tree, bool bom)
         }
         /* A node on one row holds no offender: every block in it has all its statements on that
          * row, the first sets the column and the rest share its row. Not descending into those
-         * (arguments, names, strings) halves the steps of this walk over every node. */
-        if (!bad && ts_node_start_point(n).row != ts_node_end_point(n).row && ts_tree_cursor_goto_first_child(&cur))
+         * (arguments, names, strings) halves the steps of this walk over every node. Nor does a
+         * simple statement hold one, on any number of rows: the walk steps over a program of
+         * assignments and calls statement by statement. */
+        if (!bad && !(sym < nsym && blockless[sym]) && ts_node_start_point(n).row != ts_node_end_point(n).row &&
+            ts_tree_cursor_goto_first_child(&cur))
             continue;
         for (;;) {
             if (bad || !ts_tree_cursor_goto_next_sibling(&cur)) {
@@ -259,12 +281,12 @@ static const char *sp_problem_text(arena_t *a, const ts_check_problem_t *pr) {
 
 /* Parses p->text; false with a diagnostic naming the line when it has syntax errors. `generated`
  * words the message for the emitter's output (a bug, not the user's file). */
-static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const char *file, bool generated,
-                     diag_list_t *diags) {
+static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, const char *file, bool generated,
+                          diag_list_t *diags) {
     char why[400];
-    ts_parser_set_language(s->parser, ts_check_language(p->lang));
+    ts_parser_set_language(parser, ts_check_language(p->lang));
     ts_check_parse_info_t info;
-    p->tree = ts_check_parse_safe(s->parser, p->lang, p->text, p->len, old, why, sizeof why, &info);
+    p->tree = ts_check_parse_safe(parser, p->lang, p->text, p->len, old, why, sizeof why, &info);
     p->blanked = info.blanked > 0;
     p->timed_out = info.timed_out;
     p->refused = !info.timed_out && why[0];
@@ -311,6 +333,35 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
                      "syntax error (%s): fix the file before inserting into it", detail);
     d->line = (int)line;
     return false;
+}
+
+static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const char *file, bool generated,
+                     diag_list_t *diags) {
+    return sp_parse_with(s->parser, p, old, file, generated, diags);
+}
+
+/* A file at least this big has the generated program parsed beside its own parse (as the file's walk,
+ * splice_lang.c: below this the thread costs more than it saves). */
+enum { SP_GEN_THREAD_MIN = 256 * 1024 };
+
+/* The generated program parsed and analysed, on a thread of its own while a big file is parsed: it
+ * has its own parser, arena and diagnostics, and uses the splicer's query cursor and queries, which
+ * the file's parse does not touch (joined before the file's analysis begins). */
+typedef struct {
+    splicer_t *s;
+    sp_program_t *G;
+    const char *file;
+    bool threaded, parsed, analysed;
+    pthread_t thread;
+    diag_list_t parse_diags, analyse_diags;
+} sp_gen_job_t;
+
+static void *sp_gen_run(void *arg) {
+    sp_gen_job_t *j = arg;
+    j->parsed = sp_parse_with(j->s->gparser, j->G, NULL, j->file, true, &j->parse_diags);
+    j->analysed =
+        j->parsed && j->G->lang != LANG_YAML && sp_analyze(j->s, j->G, false, "generated program", &j->analyse_diags);
+    return NULL;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -2465,19 +2516,44 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     c.nl = "\n";
     c.T = (sp_program_t){.a = c.a, .lang = lang, .text = target, .len = (uint32_t)target_len};
     c.G = (sp_program_t){.a = c.a, .lang = lang, .text = generated, .len = (uint32_t)generated_len};
-    /* The user's file is walked (on a thread of its own when it is big) while the generated code is
-     * parsed and the file's body read. */
+    /* A big file: the generated program is parsed and analysed on a thread of its own while the
+     * file is parsed; then the file is walked (on a thread of its own) while its body is read. What
+     * each step reports, and which failure wins, is as when they run one after the other: the
+     * generated program's diagnostics are kept apart and given only where its step would have run. */
+    sp_gen_job_t gj = {.s = s, .G = &c.G, .file = file};
+    diag_list_init(&gj.parse_diags);
+    diag_list_init(&gj.analyse_diags);
+    arena_t *ga = NULL;
+    if (lang != LANG_YAML && target_len >= SP_GEN_THREAD_MIN) {
+        if (!s->gparser) s->gparser = ts_parser_new();
+        ga = arena_new();
+        c.G.a = ga;
+        gj.threaded = pthread_create(&gj.thread, NULL, sp_gen_run, &gj) == 0;
+        if (!gj.threaded) {
+            c.G.a = c.a;
+            arena_free(ga);
+            ga = NULL;
+        }
+    }
     sp_walk_t walk = {0};
-    bool ok = sp_parse(s, &c.T, NULL, file, false, diags);
-    if (ok && lang != LANG_YAML) sp_analyze_start(&c.T, true, &walk);
-    ok = ok && sp_parse(s, &c.G, NULL, file, true, diags);
+    bool t_ok = sp_parse(s, &c.T, NULL, file, false, diags);
+    if (gj.threaded) pthread_join(gj.thread, NULL);
+    if (t_ok && lang != LANG_YAML) sp_analyze_start(&c.T, true, &walk);
+    bool ok = t_ok && (gj.threaded ? gj.parsed : sp_parse(s, &c.G, NULL, file, true, diags));
+    if (t_ok && gj.threaded && !gj.parsed) diag_list_move(diags, &gj.parse_diags);
     if (ok && lang == LANG_YAML) {
         ok = sp_splice_yaml(&c);
     } else if (!ok) {
         sp_walk_finish(&walk, &c.T); /* the walk ends before the trees are freed */
     } else {
         /* the generated program is analysed while the file's walk goes on */
-        ok = sp_analyze_body(s, &c.T, file, diags) && sp_analyze(s, &c.G, false, "generated program", diags);
+        ok = sp_analyze_body(s, &c.T, file, diags);
+        if (ok && gj.threaded) {
+            ok = gj.analysed;
+            if (!ok) diag_list_move(diags, &gj.analyse_diags);
+        } else if (ok) {
+            ok = sp_analyze(s, &c.G, false, "generated program", diags);
+        }
         sp_walk_finish(&walk, &c.T);
         ok = ok && sp_analyze_finish(s, &c.T, true, &walk, diags);
         if (ok) {
@@ -2522,6 +2598,9 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     }
     if (c.T.tree) ts_tree_delete(c.T.tree);
     if (c.G.tree) ts_tree_delete(c.G.tree);
+    diag_list_free(&gj.parse_diags);
+    diag_list_free(&gj.analyse_diags);
+    arena_free(ga);
     arena_free(c.a);
     return ok;
 }

@@ -135,6 +135,7 @@ typedef struct sp_queries {
 
 struct splicer {
     TSParser *parser;
+    TSParser *gparser; /* the generated program's, parsed on a thread beside a big file's parse */
     TSQueryCursor *cursor;
     sp_queries_t q[LANG_YAML + 1];
 };
@@ -143,14 +144,31 @@ struct splicer {
  * the resource candidates. It reads only the text and the tree, and keeps what it finds apart from
  * the program until sp_walk_finish, so a big file's walk runs on a thread of its own while the rest
  * of the analysis (which neither edits nor frees the tree meanwhile) goes on. */
+typedef struct sp_walk_found {
+    hashmap_t names; /* each identifier's text (borrowed from p->text), in order of first occurrence */
+    vec_t verbatim;  /* sp_span_t: multi-line strings */
+    vec_t cands;     /* TSNode: nodes of p->cand_type */
+} sp_walk_found_t;
+
+typedef struct sp_walk_mark {
+    size_t names, verbatim, cands; /* how many of each the first part had found at the split */
+} sp_walk_mark_t;
+
+/* A big file's walk is also split: the thread walks all but the subtrees from `split` on among its
+ * siblings (about the second half of the file), which the calling thread walks in sp_walk_finish;
+ * what the two find is put together in the order one walk would have found it. */
 typedef struct sp_walk {
     const sp_program_t *p; /* NULL once finished */
     bool want_sites, threaded;
     pthread_t thread;
-    hashmap_t names; /* each identifier's text (borrowed from p->text), in order of first occurrence */
-    vec_t sites;     /* sp_span_t: renamable identifiers (want_sites) */
-    vec_t verbatim;  /* sp_span_t: multi-line strings */
-    vec_t cands;     /* TSNode: nodes of p->cand_type */
+    unsigned char *flags; /* SP_SYM_* by grammar symbol */
+    uint32_t nsym;
+    TSNode split; /* the null node when not split */
+    TSNode split_parent;
+    sp_walk_found_t found; /* the thread's part (then all of it) */
+    sp_walk_found_t rest;  /* the calling thread's part */
+    sp_walk_mark_t mark;
+    vec_t sites; /* sp_span_t: renamable identifiers (want_sites) */
 } sp_walk_t;
 
 /* splice_lang.c: fills imports, stmts, res, names, sites, verbatim, insertion point of p (its tree

@@ -1039,6 +1039,34 @@ START_TEST(test_refuses_syntax_errors) {
     ck_assert_str_eq(msg, "__main__.py:9: syntax error (a statement is indented differently from the ones before it): "
                           "fix the file before inserting into it");
     free(msg);
+    /* in every kind of compound statement, and at the top level after a multi-line statement (the
+     * check steps over simple statements, which hold no block) */
+    static const struct {
+        const char *text;
+        int line;
+    } pyin[] = {
+        {"x = f(1,\n      2)\n  y = 3\n", 3},
+        {"with open(p) as f:\n    a = 1\n      b = 2\n", 3},
+        {"try:\n    a = 1\nexcept E:\n    b = f(1,\n  2)\n   c = 3\n", 6},
+        {"try:\n    a = 1\nfinally:\n    b = 2\n  c = 3\n", 5},
+        {"match x:\n    case 1:\n        a = 1\n         b = 2\n", 4},
+        {"while x:\n    a = 1\nelse:\n    b = 2\n     c = 3\n", 5},
+        {"if x:\n    a = 1\nelif y:\n    b = 2\n      c = 3\n", 5},
+        {"@d(1,\n   2)\ndef f():\n    a = 1\n   b = 2\n", 5},
+        {"async def f():\n    async for i in g():\n        a = 1\n       b = 2\n", 4},
+        {"class A:\n    x = [\n        1,\n    ]\n     y = 2\n", 5},
+        {"lambda_ = lambda: (1,\n  2)\nfor i in r:\n    pass\n  q = 1\n", 5},
+    };
+    for (size_t i = 0; i < sizeof pyin / sizeof *pyin; i++) {
+        msg = splice_fail(pyin[i].text, strlen(pyin[i].text), LANG_PYTHON, "import pulumi\n", "__main__.py");
+        char want[200];
+        snprintf(want, sizeof want,
+                 "__main__.py:%d: syntax error (a statement is indented differently from the ones before it): fix the "
+                 "file before inserting into it",
+                 pyin[i].line);
+        ck_assert_msg(strcmp(msg, want) == 0, "case %zu: %s", i, msg);
+        free(msg);
+    }
     const char *go = "package main\n\nfunc main() {\n\tx := 1\n";
     msg = splice_fail(go, strlen(go), LANG_GO, "package main\n", "main.go");
     ck_assert_str_eq(msg, "main.go:5: syntax error (missing `}` at column 1): fix the file before inserting into it");
@@ -1048,6 +1076,142 @@ START_TEST(test_refuses_syntax_errors) {
     ck_assert_str_eq(msg, "main.go: no pulumi.Run(func(ctx *pulumi.Context) error {...}) found: cannot tell where "
                           "resources go; add the definitions by hand or call pulumi.Run in main");
     free(msg);
+}
+END_TEST
+
+/* A big file's walk is split: the thread walks about three fifths and the caller the rest (Go: of the
+ * program body's statements). Names and resources in either part count as in one walk: a resource
+ * defined early and one late are replaced, names declared early and late are not taken again. */
+START_TEST(test_big_file_walk_split) {
+    char *g = fixture("gen.go");
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b,
+             "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+             "\t\"github.com/pulumi/pulumi-tls/sdk/v5/go/tls\"\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+             "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n");
+    enum { N = 6000 };
+    for (int i = 0; i < N; i++) {
+        if (i == N / 10)
+            buf_puts(
+                &b, "\t\tcertKeyPem := \"x\"\n\t\t_ = certKeyPem\n\t\t_, err := tls.NewPrivateKey(ctx, \"my-key\", "
+                    "&tls.PrivateKeyArgs{Algorithm: pulumi.String(\"ECDSA\")})\n\t\tif err != nil {\n\t\t\treturn err\n"
+                    "\t\t}\n");
+        if (i == N * 9 / 10)
+            buf_puts(&b, "\t\tmyKey := \"y\"\n\t\t_ = myKey\n\t\t_, err = random.NewRandomPassword(ctx, \"password\", "
+                         "nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n");
+        buf_printf(&b, "\t\t_, e%d := random.NewRandomPet(ctx, \"p%d\", nil)\n\t\t_ = e%d\n", i, i, i);
+    }
+    buf_puts(&b, "\t\treturn nil\n\t})\n}\n");
+    char *big = buf_take(&b);
+    ck_assert_uint_ge(strlen(big), (size_t)256 * 1024);
+    splice_stats_t st;
+    char *out = splice_ok(big, LANG_GO, g, "main.go", &st);
+    ck_assert_uint_eq(st.replaced, 2);
+    ck_assert_uint_eq(st.inserted, 1);
+    ck_assert_uint_eq(count(out, "\tmyKey := \"y\""), 1);
+    ck_assert_uint_eq(count(out, "\tmyKey, err := "), 0);
+    ck_assert_uint_eq(count(out, "\tcertKeyPem := "), 1);
+    ck_assert_uint_eq(count(out, "tls.NewPrivateKey("), 1);
+    ck_assert_uint_eq(count(out, "random.NewRandomPassword("), 1);
+    ck_assert_uint_eq(count(out, "random.NewRandomPet("), N);
+    free(out);
+    free(big);
+    free(g);
+}
+END_TEST
+
+/* Every diagnostic of a refused splice, formatted, one a line (malloc'd). */
+static char *splice_all_diags(const char *target, size_t len, lang_t lang, const char *gen) {
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_options_t o = {.filename = "prog"};
+    char *out = NULL;
+    splicer_t *s = splicer_new();
+    bool ok = splicer_splice(s, target, len, lang, gen, strlen(gen), &o, &out, NULL, NULL, NULL, &d);
+    splicer_free(s);
+    ck_assert_msg(!ok, "the splice should have been refused");
+    ck_assert_ptr_null(out);
+    buf_t b;
+    buf_init(&b);
+    for (const diag_t *x = d.head; x; x = x->next)
+        buf_printf(&b, "%s\n", diag_format(&d, x));
+    diag_list_free(&d);
+    return buf_take(&b);
+}
+
+/* A big file (256 KB or more) has the generated program parsed and analysed on a second thread
+ * beside its own parse: the refusals, and which one is given when both programs are wrong, are the
+ * same as for a small file, where the steps run one after the other. */
+START_TEST(test_big_file_refusals_as_small) {
+    static const struct {
+        lang_t lang;
+        const char *head, *stmt, *tail, *bad_tail, *gen_ok, *gen_bad, *gen_nobody;
+    } L[] = {
+        {LANG_TYPESCRIPT, "import * as random from \"@pulumi/random\";\n",
+         "const p%d = new random.RandomPet(\"p%d\", {});\n", "", "const a = foo(;\n",
+         "import * as random from \"@pulumi/random\";\nconst q = new random.RandomPet(\"q\", {});\n",
+         "import * as random from \"@pulumi/random\";\nconst q = new (;\n", NULL},
+        {LANG_PYTHON, "import pulumi_random as random\n", "p%d = random.RandomPet(\"p%d\")\n", "", "x = 1\n    y = 2\n",
+         "import pulumi_random as random\nq = random.RandomPet(\"q\")\n",
+         "import pulumi_random as random\nq = 1\n  r = 2\n", NULL},
+        {LANG_GO,
+         "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+         "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+         "\tpulumi.Run(func(ctx *pulumi.Context) error {\n",
+         "\t\t_, err%d := random.NewRandomPet(ctx, \"p%d\", nil)\n\t\t_ = err%d\n", "\t\treturn nil\n\t})\n}\n",
+         "\t\treturn nil\n\t})\n",
+         "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+         "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+         "\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\t_, err := random.NewRandomPet(ctx, \"q\", nil)\n"
+         "\t\treturn err\n\t})\n}\n",
+         "package main\n\nfunc main() {\n\tx := (\n}\n", "package main\n\nfunc main() {}\n"},
+    };
+    for (size_t li = 0; li < sizeof L / sizeof *L; li++) {
+        for (int big = 0; big < 2; big++) {
+            buf_t good, bad, nobody;
+            buf_init(&good);
+            buf_init(&bad);
+            buf_init(&nobody);
+            buf_puts(&good, L[li].head);
+            int n = big ? 9000 : 3;
+            for (int i = 0; i < n; i++)
+                buf_printf(&good, L[li].stmt, i, i, i);
+            buf_puts(&bad, good.data);
+            buf_puts(&bad, L[li].bad_tail);
+            buf_puts(&good, L[li].tail);
+            if (big) ck_assert_uint_ge(good.len, (size_t)256 * 1024);
+            /* the file's error wins over the generated program's; a generated program's error is
+             * given for a good file */
+            char *r1 = splice_all_diags(bad.data, bad.len, L[li].lang, L[li].gen_bad);
+            char *r2 = splice_all_diags(bad.data, bad.len, L[li].lang, L[li].gen_ok);
+            char *r3 = splice_all_diags(good.data, good.len, L[li].lang, L[li].gen_bad);
+            ck_assert_str_eq(r1, r2);
+            ck_assert_msg(strstr(r3, "generated program") && strstr(r3, "cimport bug"), "%s", r3);
+            ck_assert_msg(strchr(r1, '\n') == r1 + strlen(r1) - 1, "one error only: %s", r1);
+            ck_assert_msg(strstr(r1, "fix the file before inserting into it"), "%s", r1);
+            if (L[li].gen_nobody) {
+                /* Go: the file without pulumi.Run is named, not the generated program without it */
+                buf_puts(&nobody, "package main\n\nfunc helper() {\n");
+                for (int i = 0; i < 5 * n; i++)
+                    buf_printf(&nobody, "\t_ = %d\n", i);
+                buf_puts(&nobody, "}\n\nfunc main() {}\n");
+                if (big) ck_assert_uint_ge(nobody.len, (size_t)256 * 1024);
+                char *r4 = splice_all_diags(nobody.data, nobody.len, L[li].lang, L[li].gen_nobody);
+                char *r5 = splice_all_diags(good.data, good.len, L[li].lang, L[li].gen_nobody);
+                ck_assert_msg(strncmp(r4, "prog: no pulumi.Run", 19) == 0 && !strstr(r4, "generated"), "%s", r4);
+                ck_assert_msg(strncmp(r5, "generated program: no pulumi.Run", 32) == 0, "%s", r5);
+                free(r4);
+                free(r5);
+            }
+            free(r1);
+            free(r2);
+            free(r3);
+            buf_free(&good);
+            buf_free(&bad);
+            buf_free(&nobody);
+        }
+    }
 }
 END_TEST
 
@@ -1499,6 +1663,7 @@ static Suite *splice_suite(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_typescript_top_level);
     tcase_add_test(tc, test_big_file_walk_on_thread);
+    tcase_add_test(tc, test_big_file_walk_split);
     tcase_add_test(tc, test_fuzz_regressions_csharp_java);
     tcase_add_test(tc, test_typescript_async_export_tabs);
     tcase_add_test(tc, test_typescript_export_default);
@@ -1526,6 +1691,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_imports_only_program);
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
+    tcase_add_test(tc, test_big_file_refusals_as_small);
     tcase_add_test(tc, test_refuses_bad_encoding);
     tcase_add_test(tc, test_parse_budget);
     tcase_add_test(tc, test_yaml_line_limit);
