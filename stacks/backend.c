@@ -528,7 +528,7 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     s->project = arena_strdup(a, project);
     s->stack = arena_strdup(a, w->stack);
     s->url = arena_strdup(a, w->backend_url);
-    s->shown = backend_url_shown(a, s->url);
+    s->shown = arena_strdup(a, w->backend_shown);
     s->bucket = w->backend == BACKEND_FILE ? file_bucket_open(a, s->url, diags) : pg_bucket_open(a, s->url, diags);
     s->describe = arena_sprintf(a, "organization/%s/%s at %s", project, w->stack, s->shown);
     if (!s->bucket) goto fail;

@@ -123,7 +123,8 @@ START_TEST(test_lean_equals_whole_on_shared_exports) {
                 const char *end = pcl ? strstr(pcl, "\n--- ") : NULL;
                 for (const char *p = pcl; p && p < end && (p = strstr(p, " = ")) && p < end; p += 3) {
                     const char *q = p + 3;
-                    while (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9'))
+                    while (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+                           (*q >= '0' && *q <= '9'))
                         q++;
                     if (q > p + 3 && *q == '.' && strncmp(p + 3, "config", 6) != 0) {
                         with_refs++;
@@ -154,12 +155,14 @@ static const char *SMALL_EXPORT =
     "{\"urn\": \"urn:pulumi:dev::p::random:index/randomString:RandomString::a\", \"custom\": true, "
     "\"id\": \"ida-0001\", \"type\": \"random:index/randomString:RandomString\", "
     "\"inputs\": {\"length\": 8, \"keepers\": {\"peer\": \"idb-0002\"}}, "
-    "\"outputs\": {\"id\": \"ida-0001\", \"length\": 8, \"result\": \"ida-0001\", \"keepers\": {\"peer\": \"idb-0002\"}}, "
+    "\"outputs\": {\"id\": \"ida-0001\", \"length\": 8, \"result\": \"ida-0001\", \"keepers\": {\"peer\": "
+    "\"idb-0002\"}}, "
     "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::default::rp\"},"
     "{\"urn\": \"urn:pulumi:dev::p::random:index/randomString:RandomString::b\", \"custom\": true, "
     "\"id\": \"idb-0002\", \"type\": \"random:index/randomString:RandomString\", "
     "\"inputs\": {\"length\": 8, \"keepers\": {\"peer\": \"ida-0001\"}}, "
-    "\"outputs\": {\"id\": \"idb-0002\", \"length\": 8, \"result\": \"idb-0002\", \"keepers\": {\"peer\": \"ida-0001\"}}, "
+    "\"outputs\": {\"id\": \"idb-0002\", \"length\": 8, \"result\": \"idb-0002\", \"keepers\": {\"peer\": "
+    "\"ida-0001\"}}, "
     "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::default::rp\"},"
     "{\"urn\": \"urn:pulumi:dev::p::tls:index/privateKey:PrivateKey::key\", \"custom\": true, \"id\": \"key-0003\", "
     "\"type\": \"tls:index/privateKey:PrivateKey\", \"inputs\": {\"algorithm\": \"RSA\"}, "
