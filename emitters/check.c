@@ -615,6 +615,30 @@ static unsigned expr_langs(const check_t *c, const pcl_expr_t *e) {
     }
 }
 
+/* A literal string (a value, a template's text, an object's key) within e that Go's json.Marshal
+ * escapes otherwise than JSON.stringify: one holding < > & U+2028 or U+2029; or NULL. */
+static bool json_escaped(const char *s) {
+    return strpbrk(s, "<>&") || strstr(s, "\u2028") || strstr(s, "\u2029");
+}
+
+typedef struct json_literal {
+    const char *found;
+} json_literal_t;
+
+static bool json_literal_one(const pcl_expr_t *e, void *ctx) {
+    json_literal_t *j = ctx;
+    if (e->kind == PCL_STRING && json_escaped(e->s)) j->found = e->s;
+    for (size_t i = 0; e->kind == PCL_OBJECT && i < e->object.n; i++)
+        if (json_escaped(e->object.items[i].key)) j->found = e->object.items[i].key;
+    return !j->found;
+}
+
+static const char *yaml_json_escaped_literal(const pcl_expr_t *e) {
+    json_literal_t j = {NULL};
+    pcl_expr_walk(e, json_literal_one, &j);
+    return j.found;
+}
+
 /* The string key of a read (`r.m["k\\"]`) that ends with a backslash, or NULL. */
 static const char *yaml_backslash_key(const pcl_expr_t *e) {
     const char *k = NULL;
@@ -1786,6 +1810,32 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                           what, lang_title(c->lang)));
         return false;
     }
+    /* YAML: pulumi-yaml reads a one-entry map whose key names a builtin (any case) as that call, and
+     * reserves every key starting with fn:: (its tryParseFunction) */
+    for (size_t i = 0; c->lang == LANG_YAML && e->kind == PCL_OBJECT && i < e->object.n; i++)
+        if (strncasecmp(e->object.items[i].key, "fn::", 4) == 0) {
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' has the key '%s', which Pulumi YAML reads as a call of its built-in "
+                                 "function (a key starting with fn:: is reserved), so it cannot be written in YAML",
+                                 x->at->name, e->object.items[i].key));
+            return false;
+        }
+    /* YAML: fn::toJSON is Go's json.Marshal, which writes < > & U+2028 U+2029 as \u003c ..., where PCL
+     * (JSON.stringify) writes them as they are: a literal string holding one is refused */
+    const char *html =
+        c->lang == LANG_YAML && e->kind == PCL_CALL && strcmp(e->call.name, "toJSON") == 0 && e->call.n == 1
+            ? yaml_json_escaped_literal(e->call.args[0])
+            : NULL;
+    if (html) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' calls toJSON() over the string \"%s\", which holds < > & or U+2028/U+2029; "
+                             "Pulumi YAML's fn::toJSON (Go's json.Marshal) writes them escaped (\\u003c ...) "
+                             "where PCL writes them as they are, so cimport does not write it in YAML",
+                             x->at->name, html));
+        return false;
+    }
     /* YAML: pulumi-yaml's property access knows one escape in a quoted key, \" (its ast/property.go),
      * so a key ending in a backslash would escape its own closing quote */
     const char *bs_key = c->lang == LANG_YAML ? yaml_backslash_key(e) : NULL;
@@ -2684,6 +2734,17 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
     c.nodes = names_node_index(c.a, p);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
+        /* Pulumi YAML's built-in variable `pulumi` (${pulumi.stack}, ...): a config value, variable or
+         * resource of that name is read as the one or the other */
+        const char *yaml_name = n->kind == PCL_NODE_CONFIG && n->config_key ? n->config_key : n->name;
+        if (lang == LANG_YAML && yaml_name && strcmp(yaml_name, "pulumi") == 0 &&
+            (n->kind == PCL_NODE_CONFIG || n->kind == PCL_NODE_LOCAL || n->kind == PCL_NODE_RESOURCE)) {
+            refuse(&c, n, 0, 0,
+                   "the name 'pulumi' is Pulumi YAML's built-in variable (${pulumi.stack}, ${pulumi.project}, ...), "
+                   "which a config value, variable or resource of that name would collide with, so it cannot be "
+                   "written in YAML");
+            continue;
+        }
         if (n->kind == PCL_NODE_CONFIG && n->n_attrs) { /* its default */
             bool literal = true;
             pcl_expr_walk(n->attrs[0].value, literal_only, &literal);

@@ -271,6 +271,34 @@ START_TEST(test_scalars_read_back) {
 }
 END_TEST
 
+/* F24: a one-entry map whose key is a builtin's (`fn::join`, any case) was read by pulumi-yaml as
+ * that call, and any key starting with fn:: is reserved; F7: fn::toJSON is Go's json.Marshal,
+ * which writes < > & U+2028 U+2029 as \u003c ..., where PCL writes them as they are; F14: a node
+ * named pulumi is Pulumi YAML's built-in variable (${pulumi.stack}). All refused with the place. */
+START_TEST(test_yaml_reserved_refused) {
+    tu_pcl_t f = load("a = { \"fn::join\" = [\",\", [\"a\", \"b\"]] }\nb = { \"Fn::Secret\" = \"x\" }\n"
+                      "output \"o\" {\n    value = [a, b]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "1:5: local 'a'", "the key 'fn::join'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "2:5: local 'b'", "the key 'Fn::Secret'");
+    tu_pcl_unload(&f);
+    f = load("a = toJSON({ b = 1, a = \"x<y & z>\" })\noutput \"o\" {\n    value = a\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "local 'a'", "\"x<y & z>\", which holds < > & or U+2028/U+2029");
+    tu_pcl_unload(&f);
+    f = load("a = toJSON({ \"<k>\" = 1 })\noutput \"o\" {\n    value = a\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "local 'a'", "\"<k>\", which holds < > & or U+2028/U+2029");
+    tu_pcl_unload(&f);
+    f = load("config \"pulumi\" \"string\" {}\noutput \"o\" {\n    value = pulumi\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "1:1", "Pulumi YAML's built-in variable");
+    tu_pcl_unload(&f);
+    /* toJSON of plain strings is written */
+    f = load("a = toJSON({ b = 1, a = \"x\" })\noutput \"o\" {\n    value = a\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "fn::toJSON:");
+    free(y);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_yaml_meaning");
     TCase *tc = tcase_create("core");
@@ -281,6 +309,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_template_refusals);
     tcase_add_test(tc, test_interpolated_keys_raw);
     tcase_add_test(tc, test_scalars_read_back);
+    tcase_add_test(tc, test_yaml_reserved_refused);
     suite_add_tcase(s, tc);
     return s;
 }
