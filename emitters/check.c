@@ -700,20 +700,19 @@ typedef struct expr_check {
 
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e);
 
-/* The first value in a literal list or object e (e itself too) that Java holds as a Double or an Object
- * (a number that is not a whole literal, a value of no type), or NULL. */
-static const pcl_expr_t *gson_double(const check_t *c, const expr_check_t *x, const pcl_expr_t *e, int depth) {
+/* The first value in a literal list or object e (e itself too) that Java holds as a value of no type
+ * (Gson's JsonElement, which the toJson helper does not write), or NULL. */
+static const pcl_expr_t *json_untyped(const check_t *c, const expr_check_t *x, const pcl_expr_t *e, int depth) {
     if (depth > 32) return NULL;
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->kind == PCL_OBJECT ? e->object.n : 0;
     for (size_t i = 0; i < n; i++) {
         const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
-        const pcl_expr_t *d = gson_double(c, x, v, depth + 1);
+        const pcl_expr_t *d = json_untyped(c, x, v, depth + 1);
         if (d) return d;
     }
     if (!depth || n || e->kind == PCL_TUPLE || e->kind == PCL_OBJECT || e->kind == PCL_NUMBER || in_scope_any(x, e))
         return NULL; /* toJSON of what is not a literal list or object: refused as such */
-    emit_print_t k = emit_print_kind(c->p, c->nodes, e);
-    return k == EMIT_PRINT_NUMBER || k == EMIT_PRINT_DYNAMIC ? e : NULL;
+    return emit_print_kind(c->p, c->nodes, e) == EMIT_PRINT_DYNAMIC ? e : NULL;
 }
 
 typedef struct var_compare {
@@ -1994,19 +1993,17 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              x->at->name, expr_text(c->a, part)));
         return false;
     }
-    /* Java's toJSON is Gson's, which writes a Double 1.0 as 1.0 (a number of the config or the schema, a
-     * value of no type's), where PCL and JSON.stringify write 1 */
+    /* Java's toJSON is the toJson helper (java.c), which writes maps, lists, strings, numbers and
+     * bools: a value of no type is Gson's JsonElement (an earlier Gson wrote its numbers 1.0 where
+     * PCL writes 1) */
     if (c->lang == LANG_JAVA && e->kind == PCL_CALL && strcmp(e->call.name, "toJSON") == 0 && e->call.n == 1) {
-        const pcl_expr_t *d = gson_double(c, x, e->call.args[0], 0);
+        const pcl_expr_t *d = json_untyped(c, x, e->call.args[0], 0);
         if (d) {
             refuse(c, x->n, d->line ? d->line : line, d->line ? d->col : col,
                    arena_sprintf(c->a,
-                                 "'%s' calls toJSON() over '%s', %s, which pulumi-java's serializeJson (Gson) "
-                                 "writes as 1.0 where PCL writes 1, so cimport does not write it",
-                                 x->at->name, expr_text(c->a, d),
-                                 emit_print_kind(c->p, c->nodes, d) == EMIT_PRINT_NUMBER
-                                     ? "a number (a Double in Java)"
-                                     : "a value of no type (whose numbers Gson decoded as Doubles)"));
+                                 "'%s' calls toJSON() over '%s', a value of no type (a Gson JsonElement in Java), "
+                                 "which cimport's Java toJson does not write, so cimport does not write it",
+                                 x->at->name, expr_text(c->a, d)));
             return false;
         }
     }

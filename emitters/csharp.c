@@ -610,6 +610,55 @@ static const struct {
      "        default:\n            return value.ToString() ?? \"\";\n"
      "    }\n}\n",
      {"System", "System.Globalization", "System.Text.Json"}},
+    /* PCL's toJSON writes JSON as JavaScript's JSON.stringify does; System.Text.Json's encoders
+     * escape more (the default one all non-ASCII, < > & ' + ` and " as \u0022; even
+     * UnsafeRelaxedJsonEscaping supplementary characters and its block list) and write 1e21 as
+     * 1E+21, 1e15 as 1E+15: its text is rewritten, each escape decoded and written again as
+     * JSON.stringify writes it, each number as FormatValue prints it. */
+    {"ToJsonText",
+     "string ToJsonText(string json)\n{\n"
+     "    // System.Text.Json's JSON as JavaScript's JSON.stringify writes it: only \" \\ and control\n"
+     "    // characters escaped, numbers as JavaScript prints them\n"
+     "    var text = new StringBuilder(json.Length);\n"
+     "    var inString = false;\n"
+     "    for (var i = 0; i < json.Length; i++)\n    {\n"
+     "        var c = json[i];\n"
+     "        if (!inString && (c == '-' || (c >= '0' && c <= '9')))\n        {\n"
+     "            var end = i;\n"
+     "            while (end < json.Length && \"+-.eE0123456789\".IndexOf(json[end]) >= 0)\n"
+     "                end++;\n"
+     "            text.Append(FormatValue(double.Parse(json[i..end], CultureInfo.InvariantCulture)));\n"
+     "            i = end - 1;\n"
+     "            continue;\n"
+     "        }\n"
+     "        if (c != '\\\\')\n        {\n"
+     "            inString ^= c == '\"';\n"
+     "            text.Append(c);\n"
+     "            continue;\n"
+     "        }\n"
+     "        c = json[++i];\n"
+     "        if (c == 'u')\n        {\n"
+     "            c = (char)int.Parse(json.Substring(i + 1, 4), NumberStyles.AllowHexSpecifier, "
+     "CultureInfo.InvariantCulture);\n"
+     "            i += 4;\n"
+     "        }\n"
+     "        else\n        {\n"
+     "            c = c switch { 'b' => '\\b', 'f' => '\\f', 'n' => '\\n', 'r' => '\\r', 't' => '\\t', _ => c };\n"
+     "        }\n"
+     "        text.Append(c switch\n        {\n"
+     "            '\"' => \"\\\\\\\"\",\n"
+     "            '\\\\' => \"\\\\\\\\\",\n"
+     "            '\\b' => \"\\\\b\",\n"
+     "            '\\f' => \"\\\\f\",\n"
+     "            '\\n' => \"\\\\n\",\n"
+     "            '\\r' => \"\\\\r\",\n"
+     "            '\\t' => \"\\\\t\",\n"
+     "            < ' ' => \"\\\\u\" + ((int)c).ToString(\"x4\", CultureInfo.InvariantCulture),\n"
+     "            _ => c.ToString(),\n"
+     "        });\n"
+     "    }\n"
+     "    return text.ToString();\n}\n",
+     {"System.Text", "System.Globalization", "=FormatValue"}},
     {"NotImplemented",
      "object NotImplemented(string errorMessage)\n{\n    throw new System.NotImplementedException(errorMessage);\n}\n",
      {NULL}},
@@ -703,7 +752,7 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"sha1", "ComputeSHA1($0)", {"=ComputeSHA1"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64", "ReadFileBase64($0)", {"=ReadFileBase64"}, EMIT_SHAPE_UNKNOWN},
     {"filebase64sha256", "ComputeFileBase64Sha256($0)", {"=ComputeFileBase64Sha256"}, EMIT_SHAPE_UNKNOWN},
-    {"toJSON", "JsonSerializer.Serialize($0)", {"System.Text.Json"}, EMIT_SHAPE_UNKNOWN},
+    {"toJSON", "ToJsonText(JsonSerializer.Serialize($0))", {"System.Text.Json", "=ToJsonText"}, EMIT_SHAPE_UNKNOWN},
     /* emit_check_program: a stack output's value or a hook's command word (cast to string there) */
     {"notImplemented", "NotImplemented($0)", {"=NotImplemented"}, EMIT_SHAPE_UNKNOWN},
     /* emit_check_program: two numbers, or one list expanded (`max(xs...)`) */
@@ -717,7 +766,10 @@ static const emit_typed_call_t CS_CALLS[] = {
 
 /* Over outputs (nested in a value too), as Pulumi's .NET generator writes them. */
 static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
-    {"toJSON", "Output.JsonSerialize(Output.Create($0))", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"toJSON",
+     "Output.JsonSerialize(Output.Create($0)).Apply(v => ToJsonText(v))",
+     {"=ToJsonText"},
+     EMIT_SHAPE_UNKNOWN},
     {"toBase64",
      "$r0.Apply(v => Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(v)))",
      {"System"},

@@ -116,6 +116,79 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "        }\n"
      "        return d < 0 ? \"-\" + text : text;\n"
      "    }\n\n"},
+    /* PCL's toJSON writes JSON as JavaScript's JSON.stringify does: pulumi-java's serializeJson is
+     * Gson over Map.ofEntries, whose order differs from one JVM run to the next, with < > & = '
+     * escaped and a double as Double.toString prints it (1.23456785E7). The object keeps its keys in
+     * their written order (a LinkedHashMap). */
+    {"toJSON", "toJson",
+     "    private static String toJson(Object value) {\n"
+     "        var out = new StringBuilder();\n"
+     "        writeJson(out, value);\n"
+     "        return out.toString();\n"
+     "    }\n\n"
+     "    // a value as JavaScript's JSON.stringify writes it: only \" \\ and control characters escaped,\n"
+     "    // a number as JavaScript prints it\n"
+     "    private static void writeJson(StringBuilder out, Object value) {\n"
+     "        if (value == null) {\n"
+     "            out.append(\"null\");\n"
+     "        } else if (value instanceof java.util.Map) {\n"
+     "            out.append('{');\n"
+     "            var first = true;\n"
+     "            for (var entry : ((java.util.Map<?, ?>) value).entrySet()) {\n"
+     "                out.append(first ? \"\" : \",\");\n"
+     "                first = false;\n"
+     "                writeJson(out, String.valueOf(entry.getKey()));\n"
+     "                out.append(':');\n"
+     "                writeJson(out, entry.getValue());\n"
+     "            }\n"
+     "            out.append('}');\n"
+     "        } else if (value instanceof java.util.List) {\n"
+     "            out.append('[');\n"
+     "            var first = true;\n"
+     "            for (var item : (java.util.List<?>) value) {\n"
+     "                out.append(first ? \"\" : \",\");\n"
+     "                first = false;\n"
+     "                writeJson(out, item);\n"
+     "            }\n"
+     "            out.append(']');\n"
+     "        } else if (value instanceof String) {\n"
+     "            var text = (String) value;\n"
+     "            out.append('\"');\n"
+     "            for (int i = 0; i < text.length(); i++) {\n"
+     "                char c = text.charAt(i);\n"
+     "                int escape = \"\\\"\\\\\\b\\f\\n\\r\\t\".indexOf(c);\n"
+     "                if (escape >= 0) {\n"
+     "                    out.append('\\\\').append(\"\\\"\\\\bfnrt\".charAt(escape));\n"
+     "                } else if (c < 0x20) {\n"
+     "                    out.append(String.format(\"\\\\u%04x\", (int) c));\n"
+     "                } else {\n"
+     "                    out.append(c);\n"
+     "                }\n"
+     "            }\n"
+     "            out.append('\"');\n"
+     "        } else if (value instanceof Double || value instanceof Float) {\n"
+     "            double d = ((Number) value).doubleValue();\n"
+     "            out.append(Double.isFinite(d) ? formatValue(d) : \"null\");\n"
+     "        } else if (value instanceof Number || value instanceof Boolean) {\n"
+     "            out.append(value);\n"
+     "        } else {\n"
+     "            throw new IllegalArgumentException(\"toJSON cannot write a \" + value.getClass().getName());\n"
+     "        }\n"
+     "    }\n\n"
+     "    @SafeVarargs\n"
+     "    private static java.util.Map<String, Object> jsonObject(java.util.Map.Entry<String, Object>... entries) {\n"
+     "        var object = new java.util.LinkedHashMap<String, Object>();\n"
+     "        for (var entry : entries) {\n"
+     "            object.put(entry.getKey(), entry.getValue());\n"
+     "        }\n"
+     "        return object;\n"
+     "    }\n\n"
+     "    private static java.util.Map.Entry<String, Object> jsonProperty(String key, Object value) {\n"
+     "        return new java.util.AbstractMap.SimpleImmutableEntry<>(key, value);\n"
+     "    }\n\n"
+     "    private static java.util.List<Object> jsonArray(Object... items) {\n"
+     "        return java.util.Arrays.asList(items);\n"
+     "    }\n\n"},
     {"singleOrNone", "singleOrNone",
      "    private static <T> T singleOrNone(java.util.List<T> list) {\n"
      "        if (list.size() > 1) {\n"
@@ -131,7 +204,6 @@ typedef struct java_ctx {
     java_class_t *classes;
     size_t n_classes, cap_classes;
     bool helpers[JAVA_N_HELPERS]; /* per JAVA_HELPERS entry: the file needs it */
-    bool serialization;           /* toJSON written: the SDK's JSON helpers imported statically */
 } java_ctx_t;
 
 /* --- classes and imports --------------------------------------------------------------------------- */
@@ -514,7 +586,7 @@ static void java_map(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schem
 }
 
 /* A value inside toJSON() as pulumi-java writes it: an object `jsonObject(jsonProperty(key, value),
- * ...)`, a list `jsonArray(item, ...)` (the SDK's Serialization helpers; one item cast to Object, as
+ * ...)`, a list `jsonArray(item, ...)` (the toJson helper's, JAVA_HELPERS; one item cast to Object, as
  * jsonArray(null) would pass no array and jsonArray(a List) take its items), any other value as it is. */
 static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
     bool object = e->kind == PCL_OBJECT;
@@ -545,25 +617,25 @@ static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
     buf_putc(b, ')');
 }
 
-/* serializeJson of an object literal's jsonObject. */
-static void java_serialize_json(emit_typed_t *x, buf_t *b, const pcl_expr_t *object, int ind) {
-    java_ctx_t *j = (java_ctx_t *)x;
-    j->serialization = true;
-    buf_puts(b, "serializeJson(\n");
+/* toJson (JAVA_HELPERS) of an object literal's jsonObject. */
+static void java_write_json(emit_typed_t *x, buf_t *b, const pcl_expr_t *object, int ind) {
+    java_need(x, "=toJson");
+    java_need(x, "=formatValue");
+    buf_puts(b, "toJson(\n");
     buf_indent(b, ind + 4);
-    java_json_value(j, b, object, ind + 4);
+    java_json_value((java_ctx_t *)x, b, object, ind + 4);
     buf_putc(b, ')');
 }
 
-/* toJSON(object literal) as pulumi-java writes it: serializeJson of its jsonObject, over one
+/* toJSON(object literal) as pulumi-java writes it but by the toJson helper: of its jsonObject, over one
  * Output in an apply of it (emit_check_program lets through an object literal of plain values or
  * one Output's). */
 static void java_to_json(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
     const pcl_expr_t *object = e->call.args[0];
     if (!j->base.apply && emit_has_output(j->base.p, j->base.index, object))
-        emit_typed_apply(&JAVA_VALUES, &j->base, b, object, ind, java_serialize_json);
+        emit_typed_apply(&JAVA_VALUES, &j->base, b, object, ind, java_write_json);
     else
-        java_serialize_json(&j->base, b, object, ind);
+        java_write_json(&j->base, b, object, ind);
 }
 
 static bool java_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
@@ -1272,7 +1344,6 @@ static void java_head(emit_typed_t *x, buf_t *out) {
     qsort(own, n_own, sizeof *own, java_class_cmp);
     for (size_t i = 0; i < n_own; i++)
         buf_printf(out, "import %s;\n", own[i].fqcn);
-    if (j->serialization) buf_puts(out, "import static com.pulumi.codegen.internal.Serialization.*;\n");
     for (size_t i = 0; i < JAVA_N_TAIL; i++)
         buf_printf(out, "import %s;\n", JAVA_TAIL[i]);
     buf_puts(out, "\npublic class App {\n"

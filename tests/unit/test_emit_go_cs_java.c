@@ -704,18 +704,11 @@ static char *helper_text(const char *code, const char *start, const char *end) {
 
 /* Writes `source` as dir/name, runs `cmd` in dir and asserts it succeeds printing `want`. */
 static void run_prints(const char *name, const char *source, const char *cmd, const char *want) {
-    char *dir = tu_mkdtemp();
-    char path[4096], line[8192];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    ck_assert(tu_write(path, source));
-    snprintf(line, sizeof line, "cd '%s' && %s 2>&1", dir, cmd);
     int status = -1;
-    char *out = tu_run(line, &status);
+    char *out = tu_run_source(name, source, cmd, &status);
     ck_assert_msg(status == 0 && out && strcmp(out, want) == 0, "%s printed:\n%s\nwanted:\n%s\n(program:\n%s)", cmd,
                   out ? out : "", want, source);
     free(out);
-    tu_rmtree(dir);
-    free(dir);
 }
 
 /* What JavaScript's String(x) prints for the doubles of these bits (node), one a line: halfway

@@ -1870,11 +1870,11 @@ START_TEST(test_builtin_functions_cs_java) {
              "output \"p\" {\n    value = toJSON([s])\n}\noutput \"q\" {\n    value = toJSON(obj)\n}\n");
     cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "using System.Text.Json;\n");
-    tu_has(cs, "        [\"p\"] = JsonSerializer.Serialize(new[]\n        {\n            s,\n        }),\n"
-               "        [\"q\"] = Output.JsonSerialize(Output.Create(obj)),\n");
+    tu_has(cs, "        [\"p\"] = ToJsonText(JsonSerializer.Serialize(new[]\n        {\n            s,\n        })),\n"
+               "        [\"q\"] = Output.JsonSerialize(Output.Create(obj)).Apply(v => ToJsonText(v)),\n");
     free(cs);
-    /* Java: pulumi-java's serializeJson takes a Map<String, Object>: a list, a value read from a
-     * config, or a value holding outputs is refused, each with its reason */
+    /* Java: toJSON of an object literal only (the toJson helper over its jsonObject): a list, a value
+     * read from a config, or a value holding outputs is refused, each with its reason */
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13", "calls toJSON() on something other than an object");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() on something other than an object");
     unload(&f);
@@ -1885,7 +1885,7 @@ START_TEST(test_builtin_functions_cs_java) {
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "calls toJSON() on an object holding null");
     unload(&f);
     /* a list of one item: jsonArray((Object) item), the varargs overload, where jsonArray(null)
-     * passes no array (the SDK gives null, serializeJson's Map.entry throws) and jsonArray(list)
+     * passes no array (a null list) and jsonArray(list)
      * takes the inner list's items as the outer list's ([[1, 2]] written [1, 2]) */
     f = load("output \"b\" {\n    value = toJSON({s = \"x\", l = [null], m = [[1, 2]]})\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
@@ -1899,7 +1899,7 @@ START_TEST(test_builtin_functions_cs_java) {
     f = load("config \"k\" \"string\" {\n    secret = true\n}\n"
              "output \"q\" {\n    value = toJSON({a = k, list = [k, \"x\"]})\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "ctx.export(\"q\", k.applyValue(_k -> serializeJson(\n"
+    tu_has(java, "ctx.export(\"q\", k.applyValue(_k -> toJson(\n"
                  "            jsonObject(\n"
                  "                jsonProperty(\"a\", _k),\n"
                  "                jsonProperty(\"list\", jsonArray(\n"
@@ -1910,15 +1910,15 @@ START_TEST(test_builtin_functions_cs_java) {
     parses(LANG_JAVA, java);
     free(java);
     unload(&f);
-    /* Java: an object literal of plain values as pulumi-java writes it, serializeJson(jsonObject(
-     * jsonProperty(key, value), ...)) of its static helpers, nested objects and lists as jsonObject
-     * and jsonArray */
+    /* Java: an object literal of plain values as pulumi-java writes it, but through the program's
+     * toJson helper (test_pcl_meaning runs it): toJson(jsonObject(jsonProperty(key, value), ...)),
+     * nested objects and lists as jsonObject and jsonArray */
     f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
              "output \"p\" {\n    value = toJSON({\n        key = \"value\"\n        count = 1\n"
              "        inner = { name = s, items = l }\n        list = [s, true]\n    })\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "import static com.pulumi.codegen.internal.Serialization.*;\n");
-    tu_has(java, "ctx.export(\"p\", serializeJson(\n"
+    ck_assert(!strstr(java, "Serialization"));
+    tu_has(java, "ctx.export(\"p\", toJson(\n"
                  "            jsonObject(\n"
                  "                jsonProperty(\"key\", \"value\"),\n"
                  "                jsonProperty(\"count\", 1),\n"
@@ -2561,21 +2561,27 @@ START_TEST(test_int_overflow_cs_java) {
 }
 END_TEST
 
-/* Java's toJSON is pulumi-java's serializeJson, Gson's toJson, which writes a Double 1.0 as 1.0 (a
- * config number, the schema's number), where PCL and JSON.stringify write 1. Refused with the value's
- * position; an int and a number literal (1.5) are written as they are. */
+/* Java's toJSON was pulumi-java's serializeJson, Gson's toJson, which writes a Double 1.0 as 1.0 (a
+ * config number, the schema's number), where PCL and JSON.stringify write 1: such a value was refused.
+ * The toJson helper writes a Double as PCL does (test_pcl_meaning runs it): written now; a value of no
+ * type (Gson's decoding) is refused with its position. */
 START_TEST(test_to_json_double_java) {
     fixture_t f = load("config \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
                        "output \"a\" {\n    value = toJSON({a = i, b = [n]})\n}\n");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:33", "calls toJSON() over 'n', a number (a Double in Java)");
-    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP); /* System.Text.Json writes 1 */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "jsonProperty(\"b\", jsonArray(\n                    (Object) n\n");
+    free(java);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     free(cs);
     unload(&f);
     f = load("config \"i\" \"int\" {}\noutput \"a\" {\n    value = toJSON({a = i, b = 1.5})\n}\n");
-    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "jsonProperty(\"a\", i),\n");
     tu_has(java, "jsonProperty(\"b\", 1.5)\n");
     free(java);
+    unload(&f);
+    f = load("config \"d\" {}\noutput \"a\" {\n    value = toJSON({a = [d]})\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:3:26", "calls toJSON() over 'd', a value of no type");
     unload(&f);
 }
 END_TEST

@@ -31,16 +31,12 @@ static void lacks(const char *text, const char *needle) {
 /* Runs prog with `interp` (python3, node, go run) from a temporary file named *.ext and returns its
  * standard output (malloc'd); asserts that it exits 0. */
 static char *run_program(const char *interp, const char *ext, const char *prog) {
-    char *dir = tu_mkdtemp();
-    char path[512], cmd[640];
-    snprintf(path, sizeof path, "%s/main.%s", dir, ext);
-    ck_assert(tu_write(path, prog));
-    snprintf(cmd, sizeof cmd, "cd %s && %s main.%s 2>&1", dir, interp, ext);
+    char name[32], cmd[640];
+    snprintf(name, sizeof name, "main.%s", ext);
+    snprintf(cmd, sizeof cmd, "%s %s", interp, name);
     int status = 0;
-    char *out = tu_run(cmd, &status);
+    char *out = tu_run_source(name, prog, cmd, &status);
     ck_assert_msg(status == 0, "%s failed (%d):\n%s\n--- program:\n%s", interp, status, out, prog);
-    tu_rmtree(dir);
-    free(dir);
     return out;
 }
 
@@ -421,6 +417,72 @@ START_TEST(test_go_int_arithmetic) {
 }
 END_TEST
 
+/* PCL's toJSON writes JSON as JavaScript's JSON.stringify does (831a6d5): keys in their written
+ * order, only " \ and control characters escaped, numbers as JavaScript prints them. */
+static const char *JSON_PCL = "config \"s\" \"string\" {}\n"
+                              "j = toJSON({ b = 1, a = \"\u00e9<&>'=+`\\\"\\\\\\n\\t\\u0001${s}\\U0001F600\", "
+                              "c = [1.0, 1e21, 0.1, 12345678.5, 0.0005, 1e-7, 1e15, 100], d = true, z = [], e = {} })\n"
+                              "output \"o\" {\n    value = j\n}\n";
+static const char *JSON_WANT = "{\"b\":1,\"a\":\"\u00e9<&>'=+`\\\"\\\\\\n\\t\\u0001S\U0001F600\","
+                               "\"c\":[1,1e+21,0.1,12345678.5,0.0005,1e-7,1000000000000000,100],\"d\":true,\"z\":[],"
+                               "\"e\":{}}\n";
+
+/* Java: toJSON was pulumi-java's serializeJson, Gson over Map.ofEntries: the key order changed from
+ * one JVM run to the next, < > & = ' were written \u003c..., a double 12345678.5 as 1.23456785E7.
+ * The written toJson helper is run here over the written value (javac, java). */
+START_TEST(test_java_to_json_as_pcl) {
+    tu_pcl_t f = load(JSON_PCL);
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    lacks(java, "serializeJson(");
+    lacks(java, "Serialization");
+    char *expr = cut(java, "final var j = ", ";\n");
+    char *helpers = cut(java, "\n    private static ", "\n    public static void stack(");
+    buf_t src;
+    buf_init(&src);
+    buf_printf(&src,
+               "public class J {\n    public static void main(String[] args) {\n        final var s = \"S\";\n"
+               "        for (int i = 0; i < 2; i++) {\n            final var %s;\n"
+               "            System.out.println(j);\n        }\n    }\n%s}\n",
+               expr + strlen("final var "), helpers);
+    int status = -1;
+    char *out = tu_run_source("J.java", src.data,
+                              "javac -nowarn -encoding UTF-8 -sourcepath '" SOURCE_DIR
+                              "/tests/peers/java' -d . J.java && java -Dfile.encoding=UTF-8 -cp . J",
+                              &status);
+    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", src.data);
+    char want[1024];
+    snprintf(want, sizeof want, "%s%s", JSON_WANT, JSON_WANT);
+    ck_assert_str_eq(out, want);
+    free(out);
+    buf_free(&src);
+    free(helpers);
+    free(expr);
+    free(java);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* C#: toJSON was System.Text.Json's JsonSerializer with its default encoder, which writes é < > & '
+ * + ` and " as \uXXXX (an emoji as two), 1e21 as 1E+21 and 1e15 as 1E+15. Its text goes through the
+ * written ToJsonText, which writes each escape and number as JSON.stringify does. */
+START_TEST(test_csharp_to_json_as_pcl) {
+    char pcl[1024];
+    snprintf(pcl, sizeof pcl,
+             "%sresource \"r\" \"m:index:R\" {\n    s = \"x\"\n}\nk = toJSON({ a = r.s })\n"
+             "output \"k\" {\n    value = k\n}\n",
+             JSON_PCL);
+    tu_pcl_t f = load(pcl);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var j = ToJsonText(JsonSerializer.Serialize(new Dictionary<string, object?>\n");
+    tu_has(cs, "Output.JsonSerialize(Output.Create(");
+    tu_has(cs, ").Apply(v => ToJsonText(v))");
+    tu_has(cs, "string ToJsonText(string json)\n");
+    tu_has(cs, "string FormatValue(object? value)\n");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -436,6 +498,9 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_typescript_keys_by_code_point);
     tcase_add_test(tc, test_grapheme_length);
     tcase_add_test(tc, test_go_int_arithmetic);
+    tcase_add_test(tc, test_java_to_json_as_pcl);
+    tcase_add_test(tc, test_csharp_to_json_as_pcl);
+    tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
 }

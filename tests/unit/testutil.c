@@ -102,6 +102,21 @@ char *tu_run(const char *cmd, int *status) {
     return buf_take(&b);
 }
 
+char *tu_run_source(const char *name, const char *source, const char *cmd, int *status) {
+    char *dir = tu_mkdtemp();
+    char path[4096], line[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *out = NULL;
+    *status = -1;
+    if (tu_write(path, source)) {
+        snprintf(line, sizeof line, "cd '%s' && %s 2>&1", dir, cmd);
+        out = tu_run(line, status);
+    }
+    tu_rmtree(dir);
+    free(dir);
+    return out;
+}
+
 void tu_tag_processes(void) {
     char tag[64];
     snprintf(tag, sizeof tag, "%d-%ld", (int)getpid(), (long)time(NULL));

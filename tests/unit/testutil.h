@@ -29,6 +29,10 @@ void tu_tag_processes(void);
 int tu_count_tagged(const char *needle);
 /* Runs a shell command, captures stdout (malloc'd) and exit status. */
 char *tu_run(const char *cmd, int *status);
+/* Writes `source` as `name` in a fresh temporary directory, runs `cmd` there (stderr with stdout)
+ * and returns what it printed (malloc'd; NULL if it could not run), its exit status in *status;
+ * the directory is removed. */
+char *tu_run_source(const char *name, const char *source, const char *cmd, int *status);
 
 /* A PCL program parsed and bound against one schema given as text (asserts both succeed; parse
  * diagnostics are printed first). */
