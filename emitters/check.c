@@ -3011,8 +3011,19 @@ int emit_binop_prec(const char *op) {
 bool emit_strict_equality(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
                           const pcl_expr_t *e) {
     if (e->kind != PCL_BINARY || emit_binop_prec(e->op) != 3 || null_compared(e)) return false;
-    return (!emit_scope_reads(s, e->x) && emit_dynamic_value(p, nodes, e->x)) ||
-           (!emit_scope_reads(s, e->y) && emit_dynamic_value(p, nodes, e->y));
+    if ((!emit_scope_reads(s, e->x) && emit_dynamic_value(p, nodes, e->x)) ||
+        (!emit_scope_reads(s, e->y) && emit_dynamic_value(p, nodes, e->y)))
+        return true;
+    /* a string, a bool and a number are three types (an int is a number in JavaScript) */
+    int type[2];
+    for (int k = 0; k < 2; k++) {
+        emit_print_t kind = emit_scope_print_kind(p, nodes, s, k ? e->y : e->x);
+        type[k] = kind == EMIT_PRINT_STRING                             ? 1
+                  : kind == EMIT_PRINT_BOOL                             ? 2
+                  : kind == EMIT_PRINT_INT || kind == EMIT_PRINT_NUMBER ? 3
+                                                                        : 0;
+    }
+    return type[0] && type[1] && type[0] != type[1];
 }
 
 bool emit_double_minus(const pcl_expr_t *parent, const pcl_expr_t *child) {

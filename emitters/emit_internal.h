@@ -256,8 +256,9 @@ emit_print_t emit_scope_print_kind(const pcl_program_t *p, const names_table_t *
 emit_print_t emit_scope_item_kind(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
                                   const pcl_expr_t *coll, bool key);
 /* Whether e is == or != over a value of no type (emit_dynamic_value, not read from a variable of s),
- * which TypeScript writes === / !== (its == converts: "1" == 1); the check lets it through only beside
- * a string, bool or number. */
+ * or of a string, bool or number beside another of these types, which TypeScript writes === / !==
+ * (its == converts: "1" == 1, true == 1; PCL's values of two types differ); the check lets a value
+ * of no type through only beside a string, bool or number. */
 bool emit_strict_equality(const pcl_program_t *p, const names_table_t *nodes, const emit_scope_t *s,
                           const pcl_expr_t *e);
 /* What local n holds, itself or through secret()/unsecret(), that C# and Java read into: a literal

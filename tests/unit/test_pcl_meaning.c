@@ -483,6 +483,24 @@ START_TEST(test_csharp_to_json_as_pcl) {
 }
 END_TEST
 
+/* TypeScript: `n == "3"` of a number and a string (a bool and a number) was written with JavaScript's
+ * loose ==, which converts (3 == "3", true == 1); PCL's == of values of two types is false. */
+START_TEST(test_ts_equality_of_two_types) {
+    tu_pcl_t f = load("config \"n\" \"int\" {}\nconfig \"s\" \"string\" {}\nconfig \"b\" \"bool\" {}\n"
+                      "e = n == \"3\"\ng = s != 5\nh = b == 1\nk = n == 3.5\nm = s == \"x\"\nq = b != true\n"
+                      "output \"o\" {\n    value = [e, g, h, k, m, q]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "const e = n === \"3\";\n");
+    tu_has(ts, "const g = s !== 5;\n");
+    tu_has(ts, "const h = b === 1;\n");
+    tu_has(ts, "const k = n == 3.5;\n");
+    tu_has(ts, "const m = s == \"x\";\n");
+    tu_has(ts, "const q = b != true;\n");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -500,6 +518,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_go_int_arithmetic);
     tcase_add_test(tc, test_java_to_json_as_pcl);
     tcase_add_test(tc, test_csharp_to_json_as_pcl);
+    tcase_add_test(tc, test_ts_equality_of_two_types);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
