@@ -1621,6 +1621,14 @@ static bool sp_is_returned(const sp_program_t *T, const sp_stmt_t *r) {
     return isspace((unsigned char)T->text[r->start + 6]);
 }
 
+/* The index of the generated statement (of the first nu) that holds the byte at, or nu. */
+static size_t sp_stmt_holding(const sp_program_t *G, size_t nu, uint32_t at) {
+    size_t j = 0;
+    while (j < nu && !(G->stmts[j].start <= at && at < G->stmts[j].end))
+        j++;
+    return j;
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -1682,9 +1690,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
         for (size_t k = 0; k < G->nsites; k++) {
             const sp_site_t *st = &G->sites[k];
             if (strcmp(st->text, g->decls[0].name) != 0 || (st->start >= g->start && st->start < g->end)) continue;
-            size_t j = 0;
-            while (j < nu && !(G->stmts[j].start <= st->start && st->start < G->stmts[j].end))
-                j++;
+            size_t j = sp_stmt_holding(G, nu, st->start);
             if (j == nu || G->stmts[j].is_return) continue;
             diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
                                  "the resource '%s' is the value of a `return` statement, and the new code names it "
@@ -1834,9 +1840,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
         for (size_t k = 0; k < G->nsites; k++) {
             const sp_site_t *st = &G->sites[k];
             if (strcmp(st->text, g->decls[0].name) != 0 || (st->start >= g->start && st->start < g->end)) continue;
-            size_t j = 0;
-            while (j < nu && !(G->stmts[j].start <= st->start && st->start < G->stmts[j].end))
-                j++;
+            size_t j = sp_stmt_holding(G, nu, st->start);
             if (j == nu || (u[j].mode != SP_INSERT && u[j].mode != SP_REPLACE)) continue;
             if (u[j].mode == SP_REPLACE && have_block && u[j].existing->start >= t->end && u[j].existing->end <= be)
                 continue;
