@@ -19,6 +19,7 @@
 
 #include "base/base64.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
 #include "specs/jsonscan.h"
@@ -656,6 +657,16 @@ static const char *inputs_differ(arena_t *a, const pv_t *old, const pv_t *now) {
 }
 
 /* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
+/* A map key of a type and an ID: "TYPE\0ID" (*len bytes). */
+static const char *type_id_key(arena_t *a, const char *type, const char *id, size_t *len) {
+    size_t tl = strlen(type), il = strlen(id);
+    char *key = arena_alloc(a, tl + il + 1);
+    memcpy(key, type, tl + 1);
+    memcpy(key + tl + 1, id, il);
+    *len = tl + 1 + il;
+    return key;
+}
+
 static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, size_t n, const char **stack_urn) {
     const state_resource_t *st = state_stack(m->d);
     if (st) {
@@ -671,11 +682,37 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     }
 
     bool ok = true;
+    /* The stack's managed custom resources by type and ID: another URN with one of them would be a
+     * second Pulumi resource managing the same cloud object. */
+    hashmap_t by_id = {0};
+    for (size_t i = 0; m->d && n && i < m->d->n_resources; i++) {
+        const state_resource_t *r = &m->d->resources[i];
+        if (r->del || r->external || !r->custom || !r->id || !*r->id ||
+            strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0)
+            continue;
+        size_t kl;
+        const char *key = type_id_key(m->a, r->type, r->id, &kl);
+        hashmap_add(&by_id, key, kl, (void *)r);
+    }
     /* 1. Conflicts with the state and explicit providers declared in the import file. */
     bool *skip = arena_alloc(m->a, (n ? n : 1) * sizeof *skip);
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];
         const state_resource_t *old = state_find(m, r->urn);
+        if (!old && by_id.count && r->custom && !r->is_provider && r->id) {
+            size_t kl;
+            const char *key = type_id_key(m->a, r->type, r->id, &kl);
+            void **twin = hashmap_find(&by_id, key, kl);
+            if (twin) {
+                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                         "resource '%s' has the type and ID ('%s') of '%s', which the stack manages already: two "
+                         "resources would manage one object (a `pulumi destroy` of either deletes it); import it "
+                         "under that name, or remove that resource from the stack first",
+                         r->urn, r->id, ((const state_resource_t *)*twin)->urn);
+                ok = false;
+                continue;
+            }
+        }
         if (old) {
             const char *want = r->is_provider ? old->id : r->id;
             if (r->custom && !r->is_provider && (!old->id || strcmp(old->id, want) != 0)) {
@@ -714,6 +751,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             skip[i] = true;
         }
     }
+    hashmap_free(&by_id);
     if (!ok) return false;
 
     /* 2. Resources, with their providers (default ones made here when absent). */

@@ -299,11 +299,20 @@ expect 0 "cimport: read 2 of 2 resources (2 consistent with the schema (offline)
 grep -qF 'new github.Repository("private", {' out && grep -qF 'visibility: "private",' out && ok || bad "code from Terraform state"
 
 # --- --diff writes nothing, and the summary does not say otherwise ------------------------------
-cp "$Q/stack.json" diffst.json
+# The stack the code goes to (legacy/webshop) before the import: its Stack resource only. (The
+# quickstart's stack.json itself records these resources at other URNs — top level, not under the
+# component — so merging into it would make two resources of each object: refused.)
+python3 - "$Q/stack.json" legacy-empty.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["deployment"]["resources"] = [r for r in d["deployment"]["resources"] if r["type"] == "pulumi:pulumi:Stack"]
+json.dump(d, open(sys.argv[2], "w"), indent=4)
+PY
+cp legacy-empty.json diffst.json
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o diffout.ts --diff \
   --stack-state diffst.json >/dev/null 2>diff.err
 rc=$?
-[ $rc = 4 ] && cmp -s diffst.json "$Q/stack.json" && [ ! -e diffout.ts ] && ok || bad "--diff --stack-state wrote (exit $rc)"
+[ $rc = 4 ] && cmp -s diffst.json legacy-empty.json && [ ! -e diffout.ts ] && ok || bad "--diff --stack-state wrote (exit $rc)"
 grep -qF 'merged into the stack export' diff.err && bad "--diff claims a merge: $(cat diff.err)" || ok
 grep -qF 'pulumi stack import' diff.err && bad "--diff advises importing an unchanged export: $(cat diff.err)" || ok
 grep -qxF 'next: review the diff above, then run again without --diff to write diffout.ts and diffst.json' diff.err && ok ||
@@ -408,8 +417,18 @@ rc=$?
 grep -qF 'nothing was written (see above)' diff.err && ! grep -qF 'diffprog.ts: 5 added' diff.err && ok ||
   bad "--insert-into, refused write: claims the code was added: $(cat diff.err)"
 
+# merging into the quickstart's own stack, which records the same objects at other URNs (read10a F3):
+# two resources would manage each object — refused, the export untouched, exit 2
+cp "$Q/stack.json" twins.json
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o twins.ts \
+  --stack-state twins.json >/dev/null 2>twins.err
+rc=$?
+[ $rc = 2 ] && cmp -s twins.json "$Q/stack.json" && [ ! -e twins.ts ] &&
+  grep -qF "has the type and ID ('clever-wombat') of 'urn:pulumi:legacy::webshop::random:index/randomPet:RandomPet::server-name', which the stack manages already" twins.err &&
+  ok || bad "a second resource of one object merged (exit $rc): $(cat twins.err)"
+
 # --generate-code=false with --stack-state: no code, so the next step does not name "the code above"
-cp "$Q/stack.json" nocode.json
+cp legacy-empty.json nocode.json
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --generate-code=false \
   --stack-state nocode.json >nocode.out 2>nocode.err
 rc=$?
@@ -443,7 +462,7 @@ rc=$?
   grep -qxF 'cimport: intoprog.ts: no change: it holds this code already' into.err && ok ||
   bad "--insert-into again (exit $rc): $(head -1 into.err)"
 
-cp "$Q/stack.json" intost.json
+cp legacy-empty.json intost.json
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >intoprog2.ts
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into intoprog2.ts \
   --stack-state intost.json >/dev/null 2>into.err

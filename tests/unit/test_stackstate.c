@@ -354,6 +354,20 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     diag_list_free(&d);
     diag_list_init(&d);
 
+    /* another URN, the same type and ID as a resource the stack manages: two Pulumi resources would
+     * manage one cloud object (a destroy of either deletes it), as two specs of one import file would */
+    stackstate_resource_t twin = pet(a, "pet2", "happy-cat");
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &twin, 1, &o, &rep, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    ck_assert_str_eq(d.head->message,
+                     "resource 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet2' has the type and ID "
+                     "('happy-cat') of 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet', which the stack "
+                     "manages already: two resources would manage one object (a `pulumi destroy` of either deletes "
+                     "it); import it under that name, or remove that resource from the stack first");
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+
     /* wrong stack */
     stackstate_resource_t wrong = pet(a, "x", "y");
     wrong.urn = "urn:pulumi:prod::proj::random:index/randomPet:RandomPet::x";
