@@ -660,9 +660,9 @@ static const char *inputs_differ(arena_t *a, const pv_t *old, const pv_t *now) {
 /* A map key of a type and an ID: "TYPE\0ID" (*len bytes). */
 static const char *type_id_key(arena_t *a, const char *type, const char *id, size_t *len) {
     size_t tl = strlen(type), il = strlen(id);
-    char *key = arena_alloc(a, tl + il + 1);
+    char *key = arena_alloc(a, tl + il + 2);
     memcpy(key, type, tl + 1);
-    memcpy(key + tl + 1, id, il);
+    memcpy(key + tl + 1, id, il + 1);
     *len = tl + 1 + il;
     return key;
 }
