@@ -366,8 +366,6 @@ static const char *attr_str(const cJSON *attrs, const char *key) {
     return cJSON_IsString(j) && j->valuestring[0] ? j->valuestring : NULL;
 }
 
-/* The ID `pulumi import` needs. Most types import by `id`; these (pulumi-converter-terraform's
- * table) need an ID assembled from other attributes. On failure *why says what is missing. */
 /* Why a resource the provider imports by its value, a secret, is not converted (source: whose ID it
  * has; id: that ID, shown only when it is the placeholder "none" — another could be the value). */
 static const char *secret_id_reason(arena_t *a, const char *value_attr, const char *source, const char *id) {
@@ -380,13 +378,28 @@ static const char *secret_id_reason(arena_t *a, const char *value_attr, const ch
                          value_attr, source, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : "");
 }
 
-/* The value attribute of a Pulumi type the provider imports by its value, a secret, else NULL. */
-static const char *export_secret_id_attr(const char *type) {
-    if (strcmp(type, "random:index/randomPassword:RandomPassword") == 0) return "result";
-    if (strcmp(type, "random:index/randomBytes:RandomBytes") == 0) return "base64";
+/* Types the provider imports by their value, a secret (terraform-provider-random's importers; the
+ * state's `id` of a random_password is the placeholder "none"): converting them by `id` would import
+ * another value, and by their value would put the secret in plaintext into the import file. Each by
+ * its Terraform type and its Pulumi token, with the attribute that holds the value in each. */
+static const struct {
+    const char *tf_type, *tf_attr, *token, *attr;
+} secret_id_types[] = {
+    {"random_password", "result", "random:index/randomPassword:RandomPassword", "result"},
+    {"random_bytes", "result_base64", "random:index/randomBytes:RandomBytes", "base64"},
+};
+
+/* The value attribute of a type (a Terraform type, or a Pulumi token) the provider imports by its
+ * value, a secret, else NULL. */
+static const char *secret_id_attr(const char *type, bool terraform) {
+    for (size_t i = 0; i < sizeof secret_id_types / sizeof secret_id_types[0]; i++)
+        if (strcmp(terraform ? secret_id_types[i].tf_type : secret_id_types[i].token, type) == 0)
+            return terraform ? secret_id_types[i].tf_attr : secret_id_types[i].attr;
     return NULL;
 }
 
+/* The ID `pulumi import` needs. Most types import by `id`; these (pulumi-converter-terraform's
+ * table) need an ID assembled from other attributes. On failure *why says what is missing. */
 static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *attrs, const char **why) {
     static const struct {
         const char *type;
@@ -401,19 +414,10 @@ static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *at
         {"aws_appautoscaling_policy", "///", {"service_namespace", "resource_id", "scalable_dimension", "name"}},
         {"aws_appautoscaling_target", "//", {"service_namespace", "resource_id", "scalable_dimension"}},
     };
-    /* Types the provider imports by their value, a secret (terraform-provider-random's importers; the
-     * state's `id` of a random_password is the placeholder "none"): converting them by `id` would
-     * import another value, and by their value would put the secret in plaintext into the import file. */
-    static const struct {
-        const char *type, *value_attr;
-    } secret_ids[] = {
-        {"random_password", "result"},
-        {"random_bytes", "result_base64"},
-    };
     *why = NULL;
-    for (size_t i = 0; i < sizeof secret_ids / sizeof secret_ids[0]; i++) {
-        if (strcmp(secret_ids[i].type, r->type) != 0) continue;
-        *why = secret_id_reason(a, secret_ids[i].value_attr, "Terraform", attr_str(attrs, "id"));
+    const char *secret_attr = secret_id_attr(r->type, true);
+    if (secret_attr) {
+        *why = secret_id_reason(a, secret_attr, "Terraform", attr_str(attrs, "id"));
         return NULL;
     }
     if (strcmp(r->type, "aws_ecs_service") == 0) {
@@ -1100,11 +1104,11 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
             e->reason = "custom resource without an ID in the export";
-        } else if (export_secret_id_attr(r->type)) {
+        } else if (secret_id_attr(r->type, false)) {
             /* the export's ID is the placeholder "none" (a password) or the value itself (bytes) */
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
-            e->reason = secret_id_reason(a, export_secret_id_attr(r->type), "Pulumi", r->id);
+            e->reason = secret_id_reason(a, secret_id_attr(r->type, false), "Pulumi", r->id);
         } else if (r->custom && !export_import_id(&x, r, &x.import_id[i], diags)) {
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
