@@ -298,14 +298,17 @@ static bool write_atomic_at(const char *path, const char *data, size_t len, mode
     char *tmp = malloc(plen + 32);
     if (!tmp) abort();
     snprintf(tmp, plen + 32, "%s.cimport-tmp-XXXXXX", path);
+    /* tracked before it exists: mkstemp fills the name in place before it creates the file, so a
+     * fatal signal at any point finds the file to remove */
+    file_temp_track(tmp);
     int fd = mkstemp(tmp);
     if (fd < 0) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "cannot create a temporary file beside it: %s",
                  strerror(errno));
+        file_temp_untrack(tmp);
         free(tmp);
         return false;
     }
-    file_temp_track(tmp);
     struct stat st;
     mode_t m = mode;
     if (!force_mode && stat(path, &st) == 0) m = st.st_mode & 07777;

@@ -170,15 +170,16 @@ static bool write_tmp(entry_t *e, diag_list_t *diags) {
     e->tmp = malloc(n);
     if (!e->tmp) abort();
     snprintf(e->tmp, n, "%s.cimport-tmp-XXXXXX", e->path);
+    file_temp_track(e->tmp); /* before it exists, as file_write_atomic does */
     int fd = mkstemp(e->tmp);
     if (fd < 0) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot create a temporary file beside it: %s",
                  strerror(errno));
+        file_temp_untrack(e->tmp);
         free(e->tmp);
         e->tmp = NULL;
         return false;
     }
-    file_temp_track(e->tmp);
     mode_t m = e->existed && !e->force_mode ? (e->st.st_mode & 07777) : e->mode;
     fchmod(fd, m);
     size_t off = 0;
