@@ -43,6 +43,8 @@ typedef struct sp_unit {
     int go_define;             /* -1 unchanged, 0 `=`, 1 `:=` */
     bool call_only;            /* SP_REPLACE: only the call is replaced (a Go component's registration) */
     bool returned;             /* SP_REPLACE: the file's definition is `return <call>` (call_only) */
+    bool wrapped;              /* SP_REPLACE: the file's statement does more with the call (call_only) */
+    const char *file_var;      /* wrapped: the file's variable bound to exactly the call, or NULL */
     const char *core;          /* rewritten, re-indented text (first line unindented, no final newline) */
     /* Where the statements that use it are (sp_place): the first of them in the program body
      * (SP_AT_NONE: none; SP_AT_END: the insertion point), and the resources in blocks of their own
@@ -425,6 +427,7 @@ static const char *sp_fresh(sp_ctx_t *c, const char *base, const char *res_type)
 /* text of a generated statement, rewritten for the target                                          */
 
 static const sp_stmt_t *sp_body_stmt_at(const sp_program_t *p, uint32_t off);
+static bool sp_is_bound_value(const sp_program_t *p, const sp_stmt_t *r, uint32_t stmt_end);
 
 static void sp_add_edit(sp_ctx_t *c, uint32_t start, uint32_t end, const char *text) {
     SP_PUSH(c->a, c->edits, c->nedits, c->cedits);
@@ -1621,6 +1624,26 @@ static bool sp_is_returned(const sp_program_t *T, const sp_stmt_t *r) {
     return isspace((unsigned char)T->text[r->start + 6]);
 }
 
+/* Whether the file's statement does more with resource r than declare it, bind it to a variable or
+ * state it alone: `export const x = new X()` (file_var: x), `pulumi.export("x", X(...))`,
+ * `[new X()]`, `module.exports.x = new X()`. Replacing such a statement whole with the generated
+ * one would drop the export or the list: the call alone is replaced. */
+static bool sp_wraps_call(const sp_program_t *T, const sp_stmt_t *r, const char **file_var) {
+    *file_var = NULL;
+    if (sp_is_bound_value(T, r, r->node_end)) {
+        if (T->lang != LANG_TYPESCRIPT || strncmp(T->text + r->start, "export", 6) != 0 ||
+            !isspace((unsigned char)T->text[r->start + 6]))
+            return false;
+        if (strcmp(r->decls[0].name, "_") != 0) *file_var = r->decls[0].name;
+        return true;
+    }
+    for (uint32_t k = r->start; k < r->res_start; k++)
+        if (!isspace((unsigned char)T->text[k])) return true;
+    for (uint32_t k = r->res_end; k < r->node_end; k++)
+        if (T->text[k] != ';' && !isspace((unsigned char)T->text[k])) return true;
+    return false;
+}
+
 /* The index of the generated statement (of the first nu) that holds the byte at, or nu. */
 static size_t sp_stmt_holding(const sp_program_t *G, size_t nu, uint32_t at) {
     size_t j = 0;
@@ -1678,25 +1701,51 @@ static bool sp_splice_code(sp_ctx_t *c) {
             res_used[r] = true;
             u[i].mode = SP_REPLACE;
             u[i].existing = &T->res[r];
-            /* `return new X(...)`: the call alone, so the function still returns it */
+            /* `return new X(...)`, `export const x = new X(...)`, `[new X(...)]`: the call alone, so
+             * the statement still does what it did with it */
             u[i].call_only = u[i].returned = sp_is_returned(T, &T->res[r]);
+            /* (a Go component's registration: the call alone, 2b) */
+            if (!u[i].call_only && T->lang != LANG_YAML &&
+                !(T->lang == LANG_GO && strncmp(g->res_type, "component ", 10) == 0))
+                u[i].call_only = u[i].wrapped = sp_wraps_call(T, &T->res[r], &u[i].file_var);
             break;
         }
     }
-    /* A returned resource has no variable where the new code could name it: refused when it does. */
+    /* A returned or wrapped resource has no variable where the new code could name it: refused when
+     * it does. */
     for (size_t i = 0; i < nu; i++) {
         const sp_stmt_t *g = &G->stmts[i];
-        if (!u[i].returned || !g->ndecls || strcmp(g->decls[0].name, "_") == 0) continue;
+        if (!(u[i].returned || (u[i].wrapped && !u[i].file_var)) || !g->ndecls || strcmp(g->decls[0].name, "_") == 0)
+            continue;
         for (size_t k = 0; k < G->nsites; k++) {
             const sp_site_t *st = &G->sites[k];
             if (strcmp(st->text, g->decls[0].name) != 0 || (st->start >= g->start && st->start < g->end)) continue;
             size_t j = sp_stmt_holding(G, nu, st->start);
             if (j == nu || G->stmts[j].is_return) continue;
+            const sp_stmt_t *t = u[i].existing;
+            const char *what = "the value of a `return` statement";
+            if (!u[i].returned) {
+                /* the statement up to the call's arguments, on one line */
+                uint32_t e = t->res_start;
+                while (e < t->res_end && T->text[e] != '(')
+                    e++;
+                buf_t b;
+                buf_init(&b);
+                for (uint32_t q = t->start; q <= e && q < t->res_end; q++)
+                    if (!isspace((unsigned char)T->text[q]) ||
+                        (q > t->start && !isspace((unsigned char)T->text[q - 1])))
+                        buf_putc(&b, isspace((unsigned char)T->text[q]) ? ' ' : T->text[q]);
+                what = arena_sprintf(c->a,
+                                     "not the value of a variable of its own in the program (`%s...` does more "
+                                     "with it)",
+                                     b.data ? b.data : "");
+                buf_free(&b);
+            }
             diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                                 "the resource '%s' is the value of a `return` statement, and the new code names it "
-                                 "as a variable: nothing was changed; assign it to a variable in the program's body, "
-                                 "or import the resources that name it into another file",
-                                 g->res_name);
+                                 "the resource '%s' is %s, and the new code names it as a variable: nothing was "
+                                 "changed; assign it to a variable in the program's body, or import the resources "
+                                 "that name it into another file",
+                                 g->res_name, what);
             d->line = (long)sp_line_of(T->text, u[i].existing->res_start);
             return false;
         }
@@ -1766,6 +1815,9 @@ static bool sp_splice_code(sp_ctx_t *c) {
         /* used only by resources in blocks of their own: copies go there (sp_fill_slot) */
         if (!*g->res_name && u[i].body_at == SP_AT_NONE) continue;
         if (u[i].mode == SP_REPLACE && u[i].call_only) {
+            /* `export const x = new X(...)`: the file's x stands for the generated variable */
+            if (u[i].file_var && g->ndecls && strcmp(g->decls[0].name, "_") != 0)
+                sp_rename(c, g->decls[0].name, u[i].file_var);
             c->stats.replaced++;
             continue;
         }

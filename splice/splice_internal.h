@@ -62,6 +62,7 @@ typedef struct sp_stmt {
     const char *section;         /* YAML: resources / variables / configuration / outputs */
     TSNode node;                 /* body statements: the statement's node */
     uint32_t res_start, res_end; /* resources: the constructor expression (call) itself */
+    uint32_t node_end;           /* the file's resources: the end of the statement's node (no Go err check) */
     const char *comp_state;      /* Go: a component registration's state variable (its 3rd argument), or NULL */
 } sp_stmt_t;
 

@@ -1435,7 +1435,7 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             sp_stmt_t *r = &p->res[p->nres - 1];
             memset(r, 0, sizeof *r);
             r->start = sb;
-            r->end = sp_end_byte(st);
+            r->end = r->node_end = sp_end_byte(st);
             if (top && ts_node_eq(st, top->node)) {
                 r->end = top->end; /* includes Go's `if err != nil` */
             } else if (p->lang == LANG_GO) {

@@ -559,6 +559,69 @@ START_TEST(test_returned_resource_keeps_return) {
 }
 END_TEST
 
+/* A replaced resource that is not the whole of its statement lost what the statement did with it: the
+ * statement was replaced by the generated `const x = new X(...)`, so `export const x = new X(...)`
+ * lost its `export` (a stack output gone at the next `pulumi up`), `export const all = [new X(...)]`
+ * became the one resource, and Python's `pulumi.export("p", X(...))` no export at all. The call alone
+ * is replaced now and the statement around it stays; where the new code names the resource as a
+ * variable the file does not have, it is refused. */
+START_TEST(test_wrapped_resource_keeps_statement) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const pet = new random.RandomPet(\"pet\", {\n    length: 2,\n});\n";
+    const char *ts_t = "import * as random from \"@pulumi/random\";\n\n"
+                       "export const myPet = new random.RandomPet(\"pet\", { length: 1 });\n";
+    splice_stats_t st;
+    char *out = splice_ok(ts_t, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\n\n"
+                          "export const myPet = new random.RandomPet(\"pet\", {\n  length: 2,\n});\n");
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 0);
+    free(out);
+    /* the new code names it: the file's variable stands for it */
+    const char *ts_gen2 = "import * as random from \"@pulumi/random\";\n\n"
+                          "const pet = new random.RandomPet(\"pet\", {});\n"
+                          "const id = new random.RandomId(\"id\", {byteLength: 4}, {parent: pet});\n";
+    out = splice_ok(ts_t, LANG_TYPESCRIPT, ts_gen2, "index.ts", &st);
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\n\n"
+                          "export const myPet = new random.RandomPet(\"pet\", {});\n"
+                          "const id = new random.RandomId(\"id\", {byteLength: 4}, {parent: myPet});\n");
+    free(out);
+    const char *ts_arr = "import * as random from \"@pulumi/random\";\n\n"
+                         "export const all = [new random.RandomPet(\"pet\", { length: 1 })];\n"
+                         "module.exports.other = new random.RandomPet(\"other\", {});\n";
+    const char *ts_gen3 = "import * as random from \"@pulumi/random\";\n\n"
+                          "const pet = new random.RandomPet(\"pet\", {});\n"
+                          "const other = new random.RandomPet(\"other\", {length: 3});\n";
+    out = splice_ok(ts_arr, LANG_TYPESCRIPT, ts_gen3, "index.ts", &st);
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\n\n"
+                          "export const all = [new random.RandomPet(\"pet\", {})];\n"
+                          "module.exports.other = new random.RandomPet(\"other\", {length: 3});\n");
+    ck_assert_uint_eq(st.replaced, 2);
+    free(out);
+    /* named by the new code, where the file has no variable for it: refused */
+    char *msg = splice_fail(ts_arr, strlen(ts_arr), LANG_TYPESCRIPT, ts_gen2, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:3: the resource 'pet' is not the value of a variable of its own in the "
+                          "program (`export const all = [new random.RandomPet(...` does more with it), and the new "
+                          "code names it as a variable: nothing was changed; assign it to a variable in the "
+                          "program's body, or import the resources that name it into another file");
+    free(msg);
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    const char *py_t = "import pulumi\nimport pulumi_random as random\n\n"
+                       "pulumi.export(\"p\", random.RandomPet(\"pet\", length=1))\n";
+    out = splice_ok(py_t, LANG_PYTHON, py_gen, "__main__.py", &st);
+    ck_assert_str_eq(out, "import pulumi\nimport pulumi_random as random\n\n"
+                          "pulumi.export(\"p\", random.RandomPet(\"pet\", length=2))\n");
+    ck_assert_uint_eq(st.replaced, 1);
+    free(out);
+    /* a bare expression statement is the resource alone: replaced whole, as before */
+    const char *ts_bare =
+        "import * as random from \"@pulumi/random\";\n\nnew random.RandomPet(\"pet\", { length: 1 });\n";
+    out = splice_ok(ts_bare, LANG_TYPESCRIPT, ts_gen2, "index.ts", &st);
+    ck_assert_ptr_nonnull(strstr(out, "\nconst pet = new random.RandomPet(\"pet\", {});\n"));
+    free(out);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -1679,6 +1742,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_component_state_kept);
     tcase_add_test(tc, test_python_positional_options_kept);
     tcase_add_test(tc, test_returned_resource_keeps_return);
+    tcase_add_test(tc, test_wrapped_resource_keeps_statement);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
