@@ -139,9 +139,15 @@ static void cs_expr(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, const schema_typ
 static const emit_typed_syntax_t CS_VALUES; /* the values C# writes: its hooks, below */
 
 static void cs_string(buf_t *b, const char *s) {
-    bool verbatim = strchr(s, '\n') != NULL; /* raw newlines; other control characters stay escaped */
-    for (const char *p = s; *p && verbatim; p++)
-        verbatim = !pcl_is_nul(p) && ((unsigned char)*p >= 0x20 || *p == '\n' || *p == '\t') && *p != 0x7f;
+    /* raw newlines; other control characters stay escaped, and so do C#'s other new-line characters
+     * (U+0085, U+2028, U+2029: a line break in the source, which an editor may change) */
+    bool verbatim = strchr(s, '\n') != NULL;
+    for (const char *p = s; *p && verbatim; p++) {
+        size_t w = 0;
+        uint32_t r = (unsigned char)*p >= 0x80 ? names_utf8_rune((const unsigned char *)p, &w) : 0;
+        verbatim = !pcl_is_nul(p) && ((unsigned char)*p >= 0x20 || *p == '\n' || *p == '\t') && *p != 0x7f &&
+                   !(w && names_csharp_newline(r));
+    }
     if (!verbatim) {
         names_append_quoted(b, LANG_CSHARP, s);
         return;

@@ -407,6 +407,10 @@ bool names_yaml_escapes(uint32_t r) {
     return (r >= 0x80 && r <= 0x9f) || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff;
 }
 
+bool names_csharp_newline(uint32_t r) {
+    return r == 0x85 || r == 0x2028 || r == 0x2029;
+}
+
 uint32_t names_utf8_rune(const unsigned char *p, size_t *w) {
     int n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
     if (!n) return 0;
@@ -461,6 +465,16 @@ void names_append_quoted(buf_t *b, lang_t lang, const char *s) {
                 size_t n = 0;
                 uint32_t r = names_utf8_rune((const unsigned char *)p, &n);
                 if (n && (lang == LANG_YAML ? names_yaml_escapes(r) : names_unprintable(r))) {
+                    names_rune_escape(tmp, sizeof tmp, lang, r);
+                    esc = tmp;
+                    w = n;
+                }
+                break;
+            }
+            if (lang == LANG_CSHARP && c >= 0x80) { /* C#'s new-line characters end a regular literal */
+                size_t n = 0;
+                uint32_t r = names_utf8_rune((const unsigned char *)p, &n);
+                if (n && names_csharp_newline(r)) {
                     names_rune_escape(tmp, sizeof tmp, lang, r);
                     esc = tmp;
                     w = n;

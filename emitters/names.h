@@ -86,7 +86,7 @@ int names_table_get(const names_table_t *t, const char *name);
  * (a tab `\x09` in TS/Python, as Pulumi writes it), other control characters as `\xHH`
  * (TS/Python), `\u00HH` (Java/C#/YAML), Go `\x..`; valid UTF-8 is copied through but, in Go, TS
  * and Python, a code point that is not printable (names_unprintable) is escaped, in YAML one that
- * names_yaml_escapes. (TS templates and
+ * names_yaml_escapes, in C# U+0085, U+2028 and U+2029 (names_csharp_newline). (TS templates and
  * Python triple quotes are the emitters' own choice.) */
 void names_append_quoted(buf_t *b, lang_t lang, const char *s);
 /* The code point of the valid UTF-8 sequence at p and its length in *w; 0 when it is not one. */
@@ -97,6 +97,9 @@ bool names_unprintable(uint32_t r);
  * and U+FFFE/U+FFFF are no printable characters to YAML (libyaml and yaml.v3 refuse them), and U+0085,
  * U+2028 and U+2029 are line breaks to YAML 1.1 readers (folded or ending the scalar). */
 bool names_yaml_escapes(uint32_t r);
+/* Whether code point r is one of C#'s new-line characters beyond CR and LF (U+0085, U+2028, U+2029),
+ * which a regular string literal may not hold (CS1010). */
+bool names_csharp_newline(uint32_t r);
 /* The escape of code point r in a string of lang: `\u{e0021}` in TypeScript, `\U000e0021` (`\u00a0`)
  * in Go and Python. */
 void names_rune_escape(char *out, size_t size, lang_t lang, uint32_t r);

@@ -483,6 +483,24 @@ START_TEST(test_csharp_to_json_as_pcl) {
 }
 END_TEST
 
+/* C#: U+0085, U+2028 and U+2029 are new-line characters to C#: written raw into a regular string
+ * literal (or an interpolated one) the program did not compile (CS1010), so each is escaped
+ * (\u2028), and a string holding one is not written verbatim (@"...") either. */
+START_TEST(test_csharp_line_separators_escaped) {
+    tu_pcl_t f = load("config \"s\" \"string\" {}\na = \"x\\u2028y\\u0085z\\u2029w\"\nb = \"${s}\\u2028\"\n"
+                      "c = \"l1\\nl2\\u2029\"\noutput \"o\" {\n    value = [a, b, c]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var a = \"x\\u2028y\\u0085z\\u2029w\";\n");
+    tu_has(cs, "var b = $\"{s}\\u2028\";\n");
+    tu_has(cs, "var c = \"l1\\nl2\\u2029\";\n");
+    lacks(cs, "\u2028");
+    lacks(cs, "\u2029");
+    lacks(cs, "\xc2\x85");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* TypeScript: `n == "3"` of a number and a string (a bool and a number) was written with JavaScript's
  * loose ==, which converts (3 == "3", true == 1); PCL's == of values of two types is false. */
 START_TEST(test_ts_equality_of_two_types) {
@@ -519,6 +537,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_java_to_json_as_pcl);
     tcase_add_test(tc, test_csharp_to_json_as_pcl);
     tcase_add_test(tc, test_ts_equality_of_two_types);
+    tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
