@@ -476,9 +476,10 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(p->stack_store));
         if (p->n_recorded_differ && (p->stack_written || p->stack_n_same))
             fprintf(stderr,
-                    "next: the stack records other inputs for %zu resource%s than were read now (listed above): "
-                    "`pulumi preview` with %s can show changes for %s; review them before `pulumi up`\n",
-                    p->n_recorded_differ, p->n_recorded_differ == 1 ? "" : "s", p->code ? code_where : "their code",
+                    "next: the stack records %zu resource%s otherwise than the code written declares %s (listed "
+                    "above): `pulumi preview` with %s can show changes for %s; review them before `pulumi up`\n",
+                    p->n_recorded_differ, p->n_recorded_differ == 1 ? "" : "s",
+                    p->n_recorded_differ == 1 ? "it" : "them", p->code ? code_where : "their code",
                     p->n_recorded_differ == 1 ? "it" : "them");
         else if (n_residual && (p->stack_written || up_to_date))
             fprintf(stderr,

@@ -185,8 +185,8 @@ typedef struct import_session {
     bool stack_state_unchanged; /* --stack-state's document recorded every resource already: left as it was */
     const char **diff_files;    /* --diff: the files besides the code a run without it would change */
     size_t n_diff_files;
-    size_t n_recorded_differ; /* resources in the stack (or --stack-state) already, recorded with other inputs
-                               * than were read now (stackstate_report_t.n_differ): the code changes them */
+    size_t n_recorded_differ; /* resources in the stack (or --stack-state) already, recorded with other inputs,
+                               * provider or parent than the code declares (stackstate_report_t.n_differ) */
     /* into_stack (session/stack.c) */
     stack_store_t *stack_store;       /* open (locked) from session_stack_open to session_stack_close */
     stackstate_report_t stack_report; /* session_stack_merge: every resource added or found */

@@ -656,7 +656,6 @@ static const char *inputs_differ(arena_t *a, const pv_t *old, const pv_t *now) {
     return r;
 }
 
-/* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
 /* A map key of a type and an ID: "TYPE\0ID" (*len bytes). */
 static const char *type_id_key(arena_t *a, const char *type, const char *id, size_t *len) {
     size_t tl = strlen(type), il = strlen(id);
@@ -667,6 +666,54 @@ static const char *type_id_key(arena_t *a, const char *type, const char *id, siz
     return key;
 }
 
+/* The URN of the provider the run records for a resource: its explicit one, else its package's default
+ * provider of its version. */
+static const char *provider_urn_of(merge_t *m, const stackstate_resource_t *r) {
+    if (r->provider_urn) return r->provider_urn;
+    char *pkg = r->package ? arena_strdup(m->a, r->package) : type_package(m->a, r->type);
+    char *name = stackstate_default_provider_name(m->a, r->version, r->plugin_download_url);
+    return arena_sprintf(m->a, "urn:pulumi:%s::%s::%s%s::%s", m->stack, m->project, PROVIDER_PREFIX, pkg, name);
+}
+
+/* A resource the stack records already, under another provider or parent than the run gives it: the
+ * code written declares the run's. Pulumi diffs a changed provider's configuration and may replace the
+ * resource (step_generator providerChanged; from or to an explicit provider always, in older engines),
+ * and records the new parent. Two default providers (another version) are the engine's to diff, as on
+ * any provider upgrade: not counted. Appends "provider"/"parent" to *differs with a warning for each. */
+static void options_differ(merge_t *m, const state_resource_t *old, const stackstate_resource_t *r,
+                           const char *stack_urn, buf_t *differs) {
+    if ((r->custom || r->remote) && old->provider && *old->provider) {
+        const char *sep = strstr(old->provider, "::"), *last = NULL;
+        for (; sep; sep = strstr(sep + 2, "::"))
+            last = sep;
+        char *old_urn = last ? arena_strndup(m->a, old->provider, (size_t)(last - old->provider)) : NULL;
+        const char *want = provider_urn_of(m, r);
+        bool old_default = old_urn && stackstate_is_default_provider_name(urn_name(m->a, old_urn));
+        bool want_default = !r->provider_urn;
+        if (old_urn && strcmp(old_urn, want) != 0 && !(old_default && want_default)) {
+            buf_printf(differs, "%sprovider", differs->len ? ", " : "");
+            diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
+                     "resource '%s' is in the stack already with provider '%s', but the code written declares it "
+                     "with %s ('%s'): Pulumi compares the two providers' configuration and can replace the resource "
+                     "(a protected one fails the preview); %s",
+                     r->urn, old_urn, want_default ? "the default provider" : "another provider", want,
+                     old_default ? "remove the resource's `provider` from the import file"
+                                 : "give the resource the stack's provider in the import file (its `provider`)");
+        }
+    }
+    const char *parent = r->parent_urn ? r->parent_urn : stack_urn;
+    const char *old_parent = old->parent && *old->parent ? old->parent : stack_urn; /* top level either way */
+    if (strcmp(old_parent, parent) != 0) {
+        buf_printf(differs, "%sparent", differs->len ? ", " : "");
+        diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
+                 "resource '%s' is in the stack already with parent '%s', but the code written declares it with "
+                 "parent '%s': `pulumi up` with it records the new parent; give the resource the stack's parent in "
+                 "the import file (its `parent`)",
+                 r->urn, old_parent, parent);
+    }
+}
+
+/* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
 static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, size_t n, const char **stack_urn) {
     const state_resource_t *st = state_stack(m->d);
     if (st) {
@@ -732,18 +779,25 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             }
             skip[i] = true;
             report_add(m, r->urn, r->type, old->id, STACKSTATE_SAME);
-            if (r->custom && !r->is_provider) {
-                const char *d = inputs_differ(m->rep->arena, old->inputs, r->inputs);
-                if (d) {
-                    m->rep->entries[m->rep->n_entries - 1].differs = d;
-                    m->rep->n_differ++;
-                    diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
-                             "resource '%s' is in the stack already, but the stack records other inputs than were "
-                             "read now: %s; the code written declares what was read, so `pulumi preview` with it "
-                             "can show a change for it (an update or a replacement): cimport cannot tell it will not",
-                             r->urn, d);
-                }
+            if (r->is_provider) continue;
+            buf_t differs;
+            buf_init(&differs);
+            const char *d = r->custom ? inputs_differ(m->rep->arena, old->inputs, r->inputs) : NULL;
+            if (d) {
+                buf_printf(&differs, "%s", d);
+                diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
+                         "resource '%s' is in the stack already, but the stack records other inputs than were "
+                         "read now: %s; the code written declares what was read, so `pulumi preview` with it "
+                         "can show a change for it (an update or a replacement): cimport cannot tell it will not",
+                         r->urn, d);
             }
+            options_differ(m, old, r, *stack_urn, &differs);
+            if (differs.len) {
+                m->rep->entries[m->rep->n_entries - 1].differs =
+                    arena_strndup(m->rep->arena, differs.data, differs.len);
+                m->rep->n_differ++;
+            }
+            buf_free(&differs);
             continue;
         }
         if (r->is_provider) {
@@ -778,10 +832,8 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
                  * with empty config, as Pulumi does (#15453). */
                 ref = provider_ref_for(m, prov_urn, NULL, r->version, r->plugin_download_url, NULL);
             } else {
-                char *pkg = r->package ? arena_strdup(m->a, r->package) : type_package(m->a, r->type);
-                char *name = stackstate_default_provider_name(m->a, r->version, r->plugin_download_url);
-                prov_urn = arena_sprintf(m->a, "urn:pulumi:%s::%s::%s%s::%s", m->stack, m->project, PROVIDER_PREFIX,
-                                         pkg, name);
+                prov_urn = provider_urn_of(m, r);
+                const char *pkg = r->package ? r->package : type_package(m->a, r->type);
                 ref = provider_ref_for(m, prov_urn, package_config(m, pkg), r->version, r->plugin_download_url, NULL);
             }
         }

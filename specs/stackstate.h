@@ -95,18 +95,19 @@ typedef struct stackstate_report_entry {
     const char *type;
     const char *id;
     stackstate_outcome_t outcome;
-    /* STACKSTATE_SAME: the top-level inputs whose recorded value is not the one given now, joined by
-     * ", " (a secret on either side is not compared: its plaintext is not at hand); NULL: none */
+    /* STACKSTATE_SAME: the top-level inputs whose recorded value is not the one given now (a secret on
+     * either side is not compared: its plaintext is not at hand), then "provider" when the stack records
+     * another provider (one of the two explicit) and "parent" another parent, joined by ", "; NULL: none */
     const char *differs;
 } stackstate_report_entry_t;
 
 typedef struct stackstate_report {
-    bool created_file;                  /* there was no document at path */
-    bool created_stack;                 /* the stack resource was added */
-    size_t n_existing;                  /* resources in the document before the merge */
-    size_t n_added;                     /* resources appended (stack, providers and imported resources) */
-    size_t n_same;                      /* imported resources already present with the same ID */
-    size_t n_differ;                    /* of those, the ones recorded with other inputs (entries' differs) */
+    bool created_file;  /* there was no document at path */
+    bool created_stack; /* the stack resource was added */
+    size_t n_existing;  /* resources in the document before the merge */
+    size_t n_added;     /* resources appended (stack, providers and imported resources) */
+    size_t n_same;      /* imported resources already present with the same ID */
+    size_t n_differ;    /* of those, the ones recorded with other inputs, provider or parent (entries' differs) */
     size_t n_plaintext_secrets;         /* resources whose secrets were written in plaintext form */
     stackstate_report_entry_t *entries; /* every resource added or found, in file order; arena-owned */
     size_t n_entries, cap_entries;

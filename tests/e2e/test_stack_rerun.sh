@@ -46,6 +46,30 @@ rc=$?
 [ $rc = 1 ] && ! grep -qF 'should then show no changes' changed.err &&
   grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already, but the stack records other inputs than were read now: length, upper" changed.err &&
   ok || bad "a re-run with other inputs than the stack records (exit $rc): $(cat changed.err)"
+# the stack records bucket-suffix under an explicit provider (west) and the code declares it with the
+# default one: Pulumi diffs the two providers' configuration and may replace it, so it is not "already
+# there" as the code has it (it was, exit 0, with the promise)
+ckpt="$state/.pulumi/stacks/shop/dev.json"
+cp "$ckpt" ckpt.before
+python3 - "$ckpt" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+res = d["checkpoint"]["latest"]["resources"]
+west = "urn:pulumi:dev::shop::pulumi:providers:random::west"
+i = next(k for k, r in enumerate(res) if r["urn"].endswith("::bucket-suffix"))
+res.insert(i, {"urn": west, "custom": True, "id": "0e3b7e52-1111-4222-8333-944455566677",
+               "type": "pulumi:providers:random", "inputs": {"version": "4.16.0"}, "outputs": {"version": "4.16.0"}})
+res[i + 1]["provider"] = west + "::0e3b7e52-1111-4222-8333-944455566677"
+json.dump(d, open(sys.argv[1], "w"))
+PY
+cp "$ckpt" ckpt.west
+run --offline-state "$Q/stack.json" --yes -o index.ts >/dev/null 2>west.err
+rc=$?
+[ $rc = 1 ] && ! grep -qF 'should then show no changes' west.err && ! grep -qF 'nothing to import' west.err &&
+  cmp -s ckpt.west "$ckpt" &&
+  grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already with provider 'urn:pulumi:dev::shop::pulumi:providers:random::west', but the code written declares it with the default provider ('urn:pulumi:dev::shop::pulumi:providers:random::default'): Pulumi compares the two providers' configuration and can replace the resource" west.err &&
+  ok || bad "a re-run of a resource the stack records under another provider (exit $rc): $(cat west.err)"
+cp ckpt.before "$ckpt"
 
 # --- #11: --stack ORG/PROJECT/STACK names the project and (DIY) the org: another than this one's is
 # refused, as pulumi refuses it, not imported into Pulumi.yaml's project's stack ---------------------

@@ -342,6 +342,52 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     stackstate_report_free(&rep);
     free(text);
 
+    /* same URN and ID, but the run gives another provider or parent than the stack records: not the
+     * same resource as the code declares it (Pulumi diffs an explicit provider's change and may replace),
+     * so each is named with a warning and counted; nothing is written either way */
+    stackstate_resource_t west = pet(a, "pet", "happy-cat");
+    west.provider_urn = "urn:pulumi:dev::proj::pulumi:providers:random::west";
+    text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &west, 1, &o, &rep, &d);
+    ck_assert_str_eq(text, old);
+    ck_assert_uint_eq(rep.n_same, 1);
+    ck_assert_uint_eq(rep.n_differ, 1);
+    ck_assert_str_eq(rep.entries[0].differs, "provider");
+    ck_assert_uint_eq(d.count, 1);
+    ck_assert_str_eq(d.head->message,
+                     "resource 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet' is in the stack already "
+                     "with provider 'urn:pulumi:dev::proj::pulumi:providers:random::default_4_16_0', but the code "
+                     "written declares it with another provider ('urn:pulumi:dev::proj::pulumi:providers:random::west'"
+                     "): Pulumi compares the two providers' configuration and can replace the resource (a protected "
+                     "one fails the preview); remove the resource's `provider` from the import file");
+    stackstate_report_free(&rep);
+    free(text);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    stackstate_resource_t moved = pet(a, "pet", "happy-cat");
+    moved.parent_urn = "urn:pulumi:dev::proj::my:index:Group::g";
+    text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &moved, 1, &o, &rep, &d);
+    ck_assert_str_eq(text, old);
+    ck_assert_uint_eq(rep.n_differ, 1);
+    ck_assert_str_eq(rep.entries[0].differs, "parent");
+    ck_assert_str_eq(d.head->message,
+                     "resource 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet' is in the stack already "
+                     "with parent 'urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev', but the code written declares "
+                     "it with parent 'urn:pulumi:dev::proj::my:index:Group::g': `pulumi up` with it records the new "
+                     "parent; give the resource the stack's parent in the import file (its `parent`)");
+    stackstate_report_free(&rep);
+    free(text);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    /* two default providers (another version) are the engine's to diff, as on any provider upgrade */
+    stackstate_resource_t newer = pet(a, "pet", "happy-cat");
+    newer.version = "4.17.0";
+    text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", &newer, 1, &o, &rep, &d);
+    ck_assert_str_eq(text, old);
+    ck_assert_uint_eq(rep.n_differ, 0);
+    ck_assert_uint_eq(d.count, 0);
+    stackstate_report_free(&rep);
+    free(text);
+
     /* same URN, another ID: error, nothing produced */
     stackstate_resource_t other = pet(a, "pet", "sad-dog");
     ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &other, 1, &o, &rep, &d));
