@@ -37,6 +37,9 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
     case DIAG_ADVICE_CONFIG_VALUE: snprintf(out, n, "; pass it with --config %s=VALUE", subject); break;
     case DIAG_ADVICE_ATTACH: snprintf(out, n, ", or attach to a running one with --attach %s=PORT", subject); break;
     case DIAG_ADVICE_NO_PROTECT: snprintf(out, n, " (--protect=false)"); break;
+    case DIAG_ADVICE_OTHER_PROJECT:
+        snprintf(out, n, ": run in project %s's directory (--cwd), or drop --project", subject);
+        break;
     case DIAG_ADVICE_DIFF_INSTEAD: snprintf(out, n, " or print a diff with --diff instead"); break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; use --import-option to let your `pulumi up` import them");

@@ -328,15 +328,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     }
     if (t->mode == TARGET_IMPORT_OPTION && !t->diff_of_stack) o->import_option = true;
 
-    if (t->mode == TARGET_STACK && w->have_project && w->project.name && o->project &&
-        strcmp(o->project, w->project.name) != 0) {
-        /* the stack of another project: this program's `pulumi preview` targets its own project's */
-        diag_error(&t->diags, DIAG_USAGE,
-                   "--project %s names another project than this program's ('%s', %s), whose stacks its `pulumi "
-                   "preview` and `pulumi up` use: run in project %s's directory (--cwd), or drop --project",
-                   o->project, w->project.name, w->project_file, o->project);
-        goto fail;
-    }
+    if (t->mode == TARGET_STACK && !workspace_project_fits(w, o->project, &t->diags)) goto fail;
     if (t->mode == TARGET_STACK) {
         /* As `pulumi import`: a run that cannot ask must be told to proceed, before anything runs. */
         if (!t->interactive && !o->yes) {

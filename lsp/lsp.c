@@ -899,6 +899,11 @@ static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session
         return false;
     case WORKSPACE_STACK_WRITABLE: break;
     }
+    diag_list_init(&dl);
+    ok = workspace_project_fits(ws, o->project, &dl); /* the command line's check of --project */
+    if (!ok) *err = lsp_strf("cimport: cannot import into a stack: %s", diag_format(&dl, dl.head));
+    diag_list_free(&dl);
+    if (!ok) return false;
     o->into_stack = ws;
     return true;
 }
@@ -1677,6 +1682,10 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
         snprintf(out, n, ", or attach to a running one with `cimport lsp --attach %s=PORT`", subject);
         break;
     case DIAG_ADVICE_NO_PROTECT: snprintf(out, n, " (initializationOptions.protect: false)"); break;
+    case DIAG_ADVICE_OTHER_PROJECT:
+        snprintf(out, n, ": open project %s's directory as the workspace, or drop initializationOptions.project",
+                 subject);
+        break;
     case DIAG_ADVICE_DIFF_INSTEAD: out[0] = 0; break; /* the editor's buffer takes the edit, no file is written */
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");

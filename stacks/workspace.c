@@ -109,6 +109,16 @@ bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *dia
     return true;
 }
 
+bool workspace_project_fits(const workspace_t *w, const char *project, diag_list_t *diags) {
+    if (!w->have_project || !w->project.name || !project || strcmp(project, w->project.name) == 0) return true;
+    char advice[DIAG_ADVICE_MAX];
+    diag_error(diags, DIAG_USAGE,
+               "project '%s' is not this program's ('%s', %s), whose stacks its `pulumi preview` and `pulumi up` "
+               "use%s",
+               project, w->project.name, w->project_file, diag_advice(advice, DIAG_ADVICE_OTHER_PROJECT, project));
+    return false;
+}
+
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
     char cwd[PATH_MAX];
     if (!getcwd(cwd, sizeof cwd)) {

@@ -58,6 +58,11 @@ bool workspace_discover_in(arena_t *a, const char *dir, const char *stack_flag, 
  * for every run that uses the workspace's stack (not for a stack export of its own, whose file
  * carries its stack and project). */
 bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags);
+/* Whether project, the run's (given, or Pulumi.yaml's), is the workspace's Pulumi.yaml's project: a
+ * run that imports into a stack of another project writes code for this program, whose `pulumi
+ * preview` and `pulumi up` use its own project's stacks. False with a diagnostic naming both. A
+ * front end asks it for every run that imports into the workspace's stack. */
+bool workspace_project_fits(const workspace_t *w, const char *project, diag_list_t *diags);
 /* The PROJECT of a stack reference ORG/PROJECT/STACK; NULL for STACK or ORG/STACK. */
 const char *workspace_stack_ref_project(arena_t *a, const workspace_t *w);
 

@@ -98,7 +98,7 @@ rm -f o.ts
 "$CIMPORT" --spec "$Q/imports.json" --schema "$S" --offline-state "$Q/stack.json" --stack dev --project other --yes -o o.ts >/dev/null 2>proj.err
 rc=$?
 [ $rc = 2 ] && [ ! -e o.ts ] && cmp -s otherdev.before "$state/.pulumi/stacks/other/dev.json" &&
-  grep -qF "error: --project other names another project than this program's ('shop', $work/proj/Pulumi.yaml)" proj.err &&
+  grep -qF "error: project 'other' is not this program's ('shop', $work/proj/Pulumi.yaml), whose stacks its \`pulumi preview\` and \`pulumi up\` use: run in project other's directory (--cwd), or drop --project" proj.err &&
   ok || bad "--project of another project (exit $rc): $(cat proj.err)"
 rm -f o.ts
 # --stack-state: the export carries its own stack and project (the merge checks them against the run's),

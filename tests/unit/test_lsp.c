@@ -1358,6 +1358,80 @@ START_TEST(test_import_into_stack) {
 }
 END_TEST
 
+/* A workspace in dir of project shop (Pulumi.yaml) with a DIY backend in dir/state (the
+ * environment's PULUMI_BACKEND_URL) holding stack `project`/dev, empty. Returns its checkpoint file. */
+static const char *diy_workspace(arena_t *a, const char *dir, const char *project) {
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    const char *stacks = arena_sprintf(a, "%s/state/.pulumi/stacks/%s", dir, project);
+    const char *dirs[] = {"state", "state/.pulumi", "state/.pulumi/stacks"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+        ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/%s", dir, dirs[i]), 0755), 0);
+    ck_assert_int_eq(mkdir(stacks, 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/state/.pulumi/meta.yaml", dir), "version: 1\n"));
+    const char *cp_path = arena_sprintf(a, "%s/dev.json", stacks);
+    ck_assert(tu_write(cp_path, arena_sprintf(a,
+                                              "{\"version\":3,\"checkpoint\":{\"stack\":\"organization/%s/dev\","
+                                              "\"latest\":{\"manifest\":{\"time\":\"2026-01-01T00:00:00Z\",\"magic\":"
+                                              "\"\",\"version\":\"v3.100.0\"},\"resources\":[]}}}",
+                                              project)));
+    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
+    setenv("PULUMI_BACKEND_URL", arena_sprintf(a, "file://%s/state", dir), 1);
+    unsetenv("PULUMI_ACCESS_TOKEN");
+    return cp_path;
+}
+
+/* initialize (+ initialized) with the workspace root dir, the offline quickstart options, stack dev
+ * and intoStack; extra is more initializationOptions members (",\"project\":\"x\"", or ""). */
+static void sess_init_into_stack(session_t *ss, const char *dir, const char *extra) {
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"],"
+              "\"stack\":\"dev\",\"intoStack\":true%s}}}",
+              dir, QUICKSTART, RANDOM_SCHEMA, extra);
+    sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+}
+
+/* intoStack with initializationOptions.project naming another project than the workspace's
+ * Pulumi.yaml (read10a F19): the resource went into that project's stack and its code into this
+ * program, whose `pulumi up` uses its own project's stacks. Refused as the command line refuses
+ * --project (884aff5, the same check), and neither stack nor document changes. */
+START_TEST(test_into_stack_other_project) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    const char *cp_path = diy_workspace(a, dir, "otherproj");
+    char *before = tu_read(cp_path, NULL);
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_into_stack(&ss, dir, ",\"project\":\"otherproj\"");
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    sess_import(&ss, 2, "clever-wombat", uri, "");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+    ck_assert_str_eq(error_message(&ss, 2),
+                     arena_sprintf(a,
+                                   "cimport: cannot import into a stack: project 'otherproj' is not this program's "
+                                   "('shop', %s/Pulumi.yaml), whose stacks its `pulumi preview` and `pulumi up` "
+                                   "use: open project otherproj's directory as the workspace, or drop "
+                                   "initializationOptions.project",
+                                   dir));
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    char *now = tu_read(cp_path, NULL);
+    ck_assert_str_eq(now, before);
+    free(now);
+    free(before);
+    sess_free(&ss);
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_HOME");
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* intoStack, a re-run where the resource read is in the stack already and another failed: the
  * message says the one read is there, not that "the resources are" (the failed one was never read,
  * and the stack does not hold it), as the command line says since 67ea162. */
@@ -1437,31 +1511,12 @@ END_TEST
 START_TEST(test_into_stack_edit_refused) {
     char *dir = tu_mkdtemp();
     arena_t *a = arena_new();
-    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
-    const char *stacks = arena_sprintf(a, "%s/state/.pulumi/stacks/shop", dir);
-    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state", dir), 0755), 0);
-    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi", dir), 0755), 0);
-    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/state/.pulumi/stacks", dir), 0755), 0);
-    ck_assert_int_eq(mkdir(stacks, 0755), 0);
-    ck_assert(tu_write(arena_sprintf(a, "%s/state/.pulumi/meta.yaml", dir), "version: 1\n"));
-    const char *cp_path = arena_sprintf(a, "%s/dev.json", stacks);
-    ck_assert(tu_write(cp_path, "{\"version\":3,\"checkpoint\":{\"stack\":\"organization/shop/dev\",\"latest\":{"
-                                "\"manifest\":{\"time\":\"2026-01-01T00:00:00Z\",\"magic\":\"\",\"version\":"
-                                "\"v3.100.0\"},\"resources\":[]}}}"));
-    setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
-    setenv("PULUMI_BACKEND_URL", arena_sprintf(a, "file://%s/state", dir), 1);
-    unsetenv("PULUMI_ACCESS_TOKEN");
+    const char *cp_path = diy_workspace(a, dir, "shop");
     const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
     const char *report = arena_sprintf(a, "%s/report.html", dir);
     session_t ss;
     sess_init(&ss);
-    sess_json(&ss,
-              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
-              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
-              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"],"
-              "\"stack\":\"dev\",\"intoStack\":true}}}",
-              dir, QUICKSTART, RANDOM_SCHEMA);
-    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+    sess_init_into_stack(&ss, dir, "");
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
     sess_import(&ss, 2, "clever-wombat", uri, "");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
@@ -1692,7 +1747,7 @@ START_TEST(test_advice_in_editor_words) {
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_DIFF_INSTEAD, NULL), "");
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_IMPORT_OPTION, NULL),
                      "; insert the code with the `import` option instead, and your `pulumi up` imports them");
-    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_ATTACH; k++) {
+    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_OTHER_PROJECT; k++) {
         diag_advice(out, (diag_advice_t)k, "pkg");
         ck_assert_msg(!strstr(out, " --stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
                           !strstr(out, "--import-option") && !strstr(out, "--schema"),
@@ -1799,6 +1854,7 @@ int main(void) {
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
+    tcase_add_test(t, test_into_stack_other_project);
     tcase_add_test(t, test_into_stack_up_to_date_with_failure);
     tcase_add_test(t, test_into_stack_edit_refused);
     tcase_add_test(t, test_secrets_beside_the_project);
