@@ -189,6 +189,73 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "    private static java.util.List<Object> jsonArray(Object... items) {\n"
      "        return java.util.Arrays.asList(items);\n"
      "    }\n\n"},
+    /* PCL's length() of a string counts extended grapheme clusters (go-cty's, Unicode 15.0's rules, UAX
+     * #29), as the Python and Go helpers count them (the tables are emit_helper_puts', walk.c);
+     * categories from the JVM's Character.getType. pulumi-java's Strings.length approximates them. */
+    {"length", "graphemeLength",
+     "    private static int graphemeLength(String s) {\n"
+     "        // extended grapheme clusters by Unicode 15.0's rules (UAX #29), as PCL counts them\n"
+     "        @grapheme-tables\n"
+     "        // bounds: starts and ends (exclusive), sorted\n"
+     "        java.util.function.BiPredicate<int[], Integer> within = (bounds, c) -> {\n"
+     "            int at = java.util.Arrays.binarySearch(bounds, c);\n"
+     "            return (at >= 0 ? at + 1 : -at - 1) % 2 == 1;\n"
+     "        };\n"
+     "        // each code point's kind: \\r \\n, Z(WJ), R(egional indicator), Hangul L V T v(LV) t(LVT),\n"
+     "        // P(repend), E(xtend), C(ontrol), S(pacingMark), X (Extended_Pictographic), ' ' any other\n"
+     "        int count = 0, regional = 0, emoji = 0;\n"
+     "        char prev = 0;\n"
+     "        for (int i = 0; i < s.length(); i += Character.charCount(s.codePointAt(i))) {\n"
+     "            int c = s.codePointAt(i), type = Character.getType(c);\n"
+     "            char k;\n"
+     "            if (c == '\\r' || c == '\\n') {\n"
+     "                k = (char) c;\n"
+     "            } else if (c == 0x200D) {\n"
+     "                k = 'Z';\n"
+     "            } else if (c >= 0x1F1E6 && c <= 0x1F1FF) {\n"
+     "                k = 'R';\n"
+     "            } else if (c >= 0x1100 && c <= 0x115F || c >= 0xA960 && c <= 0xA97C) {\n"
+     "                k = 'L';\n"
+     "            } else if (c >= 0x1160 && c <= 0x11A7 || c >= 0xD7B0 && c <= 0xD7C6) {\n"
+     "                k = 'V';\n"
+     "            } else if (c >= 0x11A8 && c <= 0x11FF || c >= 0xD7CB && c <= 0xD7FB) {\n"
+     "                k = 'T';\n"
+     "            } else if (c >= 0xAC00 && c <= 0xD7A3) {\n"
+     "                k = (c - 0xAC00) % 28 == 0 ? 'v' : 't';\n"
+     "            } else if (within.test(prepend, c)) {\n"
+     "                k = 'P';\n"
+     "            } else if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK\n"
+     "                || within.test(otherExtend, c)) {\n"
+     "                k = 'E';\n"
+     "            } else if (type == Character.CONTROL || type == Character.FORMAT || type == "
+     "Character.LINE_SEPARATOR\n"
+     "                || type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED\n"
+     "                && (c == 0x2065 || c >= 0xFFF0 && c <= 0xFFF8 || c >= 0xE0000 && c <= 0xE0FFF)) {\n"
+     "                k = 'C';\n"
+     "            } else if (type == Character.COMBINING_SPACING_MARK && !within.test(notSpacing, c)\n"
+     "                || c == 0xE33 || c == 0xEB3) {\n"
+     "                k = 'S';\n"
+     "            } else {\n"
+     "                k = within.test(pictographic, c) ? 'X' : ' ';\n"
+     "            }\n"
+     "            boolean joined;\n"
+     "            if (i == 0 || prev == '\\r' && k == '\\n') {\n"
+     "                joined = i != 0;\n"
+     "            } else if (\"\\r\\nC\".indexOf(prev) >= 0 || \"\\r\\nC\".indexOf(k) >= 0) {\n"
+     "                joined = false;\n"
+     "            } else {\n"
+     "                joined = prev == 'L' && \"LVvt\".indexOf(k) >= 0 || \"vV\".indexOf(prev) >= 0 && "
+     "\"VT\".indexOf(k) >= 0\n"
+     "                    || \"tT\".indexOf(prev) >= 0 && k == 'T' || \"EZS\".indexOf(k) >= 0 || prev == 'P'\n"
+     "                    || prev == 'Z' && k == 'X' && emoji == 2 || prev == 'R' && k == 'R' && regional % 2 == 1;\n"
+     "            }\n"
+     "            count += joined ? 0 : 1;\n"
+     "            regional = k == 'R' ? regional + 1 : 0;\n"
+     "            emoji = k == 'X' ? 1 : emoji == 1 && k == 'Z' ? 2 : emoji == 1 && k == 'E' ? 1 : 0;\n"
+     "            prev = k;\n"
+     "        }\n"
+     "        return count;\n"
+     "    }\n\n"},
     {"singleOrNone", "singleOrNone",
      "    private static <T> T singleOrNone(java.util.List<T> list) {\n"
      "        if (list.size() > 1) {\n"
@@ -932,7 +999,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
      * separator without its special characters only */
     {"split", "$n.asList($r1.split($0, -1))", {"java.util.Arrays"}, EMIT_SHAPE_UNKNOWN},
     {"element", "$r0.get($1)", {NULL}, EMIT_SHAPE_LIST},
-    {"length", "$n.length($0)", {"com.pulumi.codegen.internal.Strings"}, EMIT_SHAPE_STRING},
+    {"length", "graphemeLength($0)", {"=graphemeLength"}, EMIT_SHAPE_STRING},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_MAP},
     {"filebase64", "readFileBase64($0)", {"=readFileBase64"}, EMIT_SHAPE_UNKNOWN},
@@ -1351,7 +1418,7 @@ static void java_head(emit_typed_t *x, buf_t *out) {
                   "        Pulumi.run(App::stack);\n"
                   "    }\n\n");
     for (size_t i = 0; i < JAVA_N_HELPERS; i++)
-        if (j->helpers[i]) buf_puts(out, JAVA_HELPERS[i].text);
+        if (j->helpers[i]) emit_helper_puts(out, JAVA_HELPERS[i].text, LANG_JAVA);
     buf_puts(out, "    public static void stack(Context ctx) {\n");
 }
 

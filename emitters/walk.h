@@ -165,6 +165,11 @@ void emit_walk_module_imports(emit_walk_t *w, buf_t *out, const names_table_t *f
                               size_t n_modules, const char *fmt);
 /* The code of each helper of `helpers` one of the functions `fns` needs. */
 void emit_walk_helpers(buf_t *out, const names_table_t *fns, const emit_helper_t *helpers, size_t n_helpers);
+/* Writes a helper's text; a line `<indent>@grapheme-tables` in it becomes the code point tables the
+ * graphemeLength helpers' UAX #29 rules read (prepend, other_extend / otherExtend, not_spacing /
+ * notSpacing, pictographic: sorted starts and exclusive ends), declared in `lang` at that indent —
+ * one copy of the data for Python, Go and Java. */
+void emit_helper_puts(buf_t *out, const char *text, lang_t lang);
 
 /* --- nodes and packages ------------------------------------------------------------------------ */
 

@@ -1858,7 +1858,7 @@ START_TEST(test_builtin_functions_cs_java) {
              "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
              "output \"o2\" {\n    value = join(\"|\", split(\"-\", s))\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "Strings.length(s),\n            l.size(),\n            l.get(1)));\n");
+    tu_has(java, "graphemeLength(s),\n            l.size(),\n            l.get(1)));\n");
     tu_has(java, "ctx.export(\"o2\", String.join(\"|\", Arrays.asList(s.split(\"-\", -1))));\n");
     parses(LANG_JAVA, java);
     free(java);

@@ -346,7 +346,8 @@ END_TEST
 /* length() of a string counts extended grapheme clusters (PCL's, go-cty's: Unicode 15.0's rules).
  * Python's and Go's helpers took a combining mark or anything after a zero-width joiner into the
  * character before and counted the rest: two flags were 4, a skin tone 2, CRLF 2, conjoining Hangul
- * jamo 3, "a\u200db" 1. Each helper is run over the same strings. */
+ * jamo 3, "a\u200db" 1; pulumi-java's Strings.length, which Java wrote, approximates them the same way.
+ * Each helper is run over the same strings. */
 static const char *const GRAPHEME_CASES =
     "\"\", \"abc\", \"e\\u0301\", \"\\U0001F1E9\\U0001F1EA\\U0001F1EB\\U0001F1F7\", "
     "\"\\U0001F1E9\\U0001F1EA\\U0001F1EB\", "
@@ -384,6 +385,36 @@ START_TEST(test_grapheme_length) {
     free(out);
     free(fn);
     free(go);
+    /* Java: pulumi-java's Strings.length skipped combining marks and the code point after a joiner */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var n = graphemeLength(s);\n");
+    lacks(java, "Strings.length(");
+    char *helpers = cut(java, "\n    private static ", "\n    public static void stack(");
+    buf_t cases; /* Java's literals know \uXXXX only: a \U0001XXXX is written as its surrogate pair */
+    buf_init(&cases);
+    for (const char *c = GRAPHEME_CASES; *c; c++) {
+        if (c[0] == '\\' && c[1] == 'U') {
+            unsigned long cp = strtoul((char[]){c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], 0}, NULL, 16) - 0x10000;
+            buf_printf(&cases, "\\u%04lX\\u%04lX", 0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF));
+            c += 9;
+        } else {
+            buf_putc(&cases, *c);
+        }
+    }
+    snprintf(prog, sizeof prog,
+             "public class J {\n    public static void main(String[] args) {\n        var counts = new "
+             "java.util.ArrayList<String>();\n        for (var s : new String[] {%s}) {\n"
+             "            counts.add(String.valueOf(graphemeLength(s)));\n        }\n"
+             "        System.out.println(String.join(\" \", counts));\n    }\n%s}\n",
+             cases.data, helpers);
+    int status = -1;
+    out = tu_run_source("J.java", prog, "javac -nowarn -encoding UTF-8 -d . J.java && java -cp . J", &status);
+    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", prog);
+    ck_assert_str_eq(out, GRAPHEME_COUNTS);
+    free(out);
+    buf_free(&cases);
+    free(helpers);
+    free(java);
     tu_pcl_unload(&f);
 }
 END_TEST
