@@ -731,7 +731,9 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"project", "Deployment.Instance.ProjectName", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"organization", "Deployment.Instance.OrganizationName", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"unsecret", "Output.Unsecret($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
-    {"readFile", "File.ReadAllText($0)", {"System.IO"}, EMIT_SHAPE_UNKNOWN},
+    /* the file's bytes as UTF-8, a byte-order mark kept as U+FEFF, as PCL reads it (ReadAllText drops
+     * one, and decodes a UTF-16/32 file by it) */
+    {"readFile", "System.Text.Encoding.UTF8.GetString(File.ReadAllBytes($0))", {"System.IO"}, EMIT_SHAPE_UNKNOWN},
     {"toBase64", "Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes($0))", {"System"}, EMIT_SHAPE_UNKNOWN},
     {"fromBase64", "System.Text.Encoding.UTF8.GetString(Convert.FromBase64String($0))", {"System"}, EMIT_SHAPE_UNKNOWN},
     {"join", "string.Join($0, $1)", {NULL}, EMIT_SHAPE_UNKNOWN},

@@ -1795,7 +1795,7 @@ START_TEST(test_builtin_functions_cs_java) {
                "            Pulumi.Deployment.Instance.RootDirectory,\n");
     tu_has(cs, "[\"o2\"] = System.Text.Encoding.UTF8.GetString(Convert.FromBase64String("
                "Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(s)))),\n");
-    tu_has(cs, "[\"o3\"] = File.ReadAllText(s),\n");
+    tu_has(cs, "[\"o3\"] = System.Text.Encoding.UTF8.GetString(File.ReadAllBytes(s)),\n");
     tu_has(cs, "[\"o4\"] = Output.Unsecret(sec),\n");
     parses(LANG_CSHARP, cs);
     free(cs);

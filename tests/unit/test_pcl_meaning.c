@@ -532,6 +532,20 @@ START_TEST(test_csharp_line_separators_escaped) {
 }
 END_TEST
 
+/* C#: readFile was File.ReadAllText, which takes a leading byte-order mark for the file's encoding
+ * and drops it (and decodes a UTF-16/32 file by it); PCL's readFile (Go's os.ReadFile as a string)
+ * keeps the file's bytes, a UTF-8 BOM as U+FEFF. The bytes are decoded as UTF-8 now. */
+START_TEST(test_csharp_read_file_bytes) {
+    tu_pcl_t f = load("config \"p\" \"string\" {}\na = readFile(p)\noutput \"o\" {\n    value = a\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var a = System.Text.Encoding.UTF8.GetString(File.ReadAllBytes(p));\n");
+    tu_has(cs, "using System.IO;\n");
+    lacks(cs, "ReadAllText");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* TypeScript: `n == "3"` of a number and a string (a bool and a number) was written with JavaScript's
  * loose ==, which converts (3 == "3", true == 1); PCL's == of values of two types is false. */
 START_TEST(test_ts_equality_of_two_types) {
@@ -569,6 +583,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_csharp_to_json_as_pcl);
     tcase_add_test(tc, test_ts_equality_of_two_types);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
+    tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
