@@ -1719,6 +1719,37 @@ static const char *go_keyed_object(const check_t *c, const pcl_expr_t *e) {
     return t && t->kind == SCHEMA_OBJECT ? (t->token ? t->token : "object") : NULL;
 }
 
+/* Go: why entries() or lookup() of an object of the schema's type cannot be written, or NULL when it
+ * can. The struct's fields are the schema's properties: entries() lists them when every one is
+ * required (an optional one, unset, is no entry, and which are set is known at run time only);
+ * lookup() with a literal key reads the required field it names, or gives the default for a key the
+ * type does not have. The object is read by a traversal (written once per field). */
+static const char *go_keyed_object_lacks(const check_t *c, const pcl_expr_t *e) {
+    const schema_type_t *t = output_read_type(c, e->call.args[0], NULL);
+    if (!t || t->kind != SCHEMA_OBJECT || !t->object) return NULL;
+    const schema_object_t *o = t->object;
+    bool optional = false;
+    output_read_type(c, e->call.args[0], &optional);
+    if (optional || e->call.args[0]->kind != PCL_TRAVERSAL)
+        return "cimport reads its fields by the schema, and the object itself may be unset (optional)";
+    if (strcmp(e->call.name, "entries") == 0) {
+        for (size_t i = 0; i < o->n_props; i++)
+            if (!o->props[i].required)
+                return arena_sprintf(c->a,
+                                     "cimport lists its fields by the schema, and '%s' is optional (unset, it is "
+                                     "no entry)",
+                                     o->props[i].name);
+        return NULL;
+    }
+    const pcl_expr_t *key = e->call.n == 3 ? e->call.args[1] : NULL;
+    if (!key || key->kind != PCL_STRING)
+        return "cimport reads a field the schema names, and the key is not a literal string";
+    const schema_property_t *p = schema_find_property(o->props, o->n_props, key->s);
+    if (p && !p->required)
+        return arena_sprintf(c->a, "cimport reads a field the schema names, and '%s' is optional", p->name);
+    return NULL;
+}
+
 /* Whether `args` here is the hook's own (scope[0]), not a for-expression variable of that name. */
 static bool hook_args(const expr_check_t *x, const pcl_expr_t *e) {
     if (e->kind != PCL_TRAVERSAL || strcmp(e->trav.root, "args") != 0) return false;
@@ -2382,14 +2413,13 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "write it",
                                  x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e),
                                  c->lang == LANG_CSHARP ? "Pulumi .NET" : "Pulumi Java", lang_title(c->lang)));
-        else if (c->lang == LANG_GO && go_keyed_object(c, e))
+        else if (c->lang == LANG_GO && go_keyed_object(c, e) && go_keyed_object_lacks(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
                                  "'%s' calls %s() on '%s', an object of the schema's type %s, which Go holds in a "
-                                 "struct whose fields cannot be listed or read by a key; Pulumi's own Go program "
-                                 "generator does not write it either (pulumi-language-go skips l2-builtin-object: "
-                                 "entries/lookup emit TODO stubs)",
-                                 x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e)));
+                                 "struct: %s",
+                                 x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e),
+                                 go_keyed_object_lacks(c, e)));
         else if (c->lang == LANG_JAVA && strcmp(e->call.name, "toJSON") == 0 && java_json_lacks(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls toJSON() %s", x->at->name, java_json_lacks(c, e)));

@@ -1261,6 +1261,13 @@ static const pcl_node_t *go_resource_arg(go_ctx_t *g, const pcl_expr_t *e) {
 }
 
 /* The type of a built-in function's result, unknown when its arguments do not fit. */
+/* The property of struct type m that lookup(obj, "key", default) names by its literal key, or NULL. */
+static const schema_property_t *go_object_key(const go_vt_t *m, const pcl_expr_t *e) {
+    const schema_object_t *o = m->obj->object;
+    const pcl_expr_t *k = e->call.args[1];
+    return k->kind == PCL_STRING ? schema_find_property(o->props, o->n_props, k->s) : NULL;
+}
+
 static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     const go_fn_t *f = go_fn_find(e);
     if (f && f->kind == GO_FN_MINMAX && e->call.expand_final && e->call.n == 1) {
@@ -1317,13 +1324,29 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     case GO_FN_SINGLE:
         return e->call.n == 1 && go_vt_is(go_infer(g, e->call.args[0]), GV_LIST) ? go_vt(g, GV_ANY, NULL)
                                                                                  : &GV_T_UNKNOWN;
-    case GO_FN_ENTRIES: { /* a map, or a value of no type asserted one */
+    case GO_FN_ENTRIES: { /* a map, or a value of no type asserted one, or a struct (go_object_entries) */
         const go_vt_t *m = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        if (go_vt_is(m, GV_OBJECT) && e->call.args[0]->kind == PCL_TRAVERSAL) {
+            const schema_object_t *o = m->obj->object;
+            for (size_t i = 0; i < o->n_props; i++)
+                if (!o->props[i].required || go_vt_schema(g, o->props[i].type, true, m->pkg)->kind == GV_UNKNOWN)
+                    return &GV_T_UNKNOWN;
+            return go_vt(g, GV_LIST, go_vt(g, GV_ANY, NULL));
+        }
         if (!go_vt_is(m, GV_MAP) && !go_vt_is(m, GV_ANY)) return &GV_T_UNKNOWN;
         return go_vt(g, GV_LIST, go_vt(g, GV_ANY, NULL)); /* of map[string]interface{} */
     }
     case GO_FN_LOOKUP: { /* the default is of the map's element type (any for a value of no type) */
         const go_vt_t *m = e->call.n == 3 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
+        if (go_vt_is(m, GV_OBJECT)) { /* by a literal key: the field it names, or the default */
+            const schema_property_t *p = go_object_key(m, e);
+            if (e->call.args[1]->kind != PCL_STRING || e->call.args[0]->kind != PCL_TRAVERSAL || (p && !p->required))
+                return &GV_T_UNKNOWN;
+            const go_vt_t *d = go_infer(g, e->call.args[2]);
+            if (!p) return d;
+            const go_vt_t *ft = go_vt_schema(g, p->type, true, m->pkg);
+            return go_unify(g, e->call.args[2], d, e->call.args[2], ft)->kind != GV_UNKNOWN ? ft : &GV_T_UNKNOWN;
+        }
         const go_vt_t *el = go_vt_is(m, GV_MAP) ? m->elem : go_vt_is(m, GV_ANY) ? m : NULL;
         if (!el || el->kind == GV_UNKNOWN || !go_vt_is(go_infer(g, e->call.args[1]), GV_STRING)) return &GV_T_UNKNOWN;
         const go_vt_t *d = go_infer(g, e->call.args[2]);
@@ -1842,6 +1865,43 @@ static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *
     buf_putc(b, ')');
 }
 
+static int str_ptr_cmp(const void *x, const void *y) {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* entries() or lookup() of a struct of the SDK (a schema object read by a traversal: check.c's
+ * go_keyed_object_lacks): its fields are the schema's properties. entries() lists them by key
+ * (strcmp: byte order, as PCL orders keys), `[]interface{}{map[string]interface{}{"key": "a",
+ * "value": obj.A}, ...}`; lookup() by a literal key reads the field it names, `obj.A`, or writes the
+ * default for a key the type does not have. */
+static void go_object_keyed(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) {
+    const go_vt_t *m = go_infer(g, e->call.args[0]);
+    const schema_object_t *o = m->obj->object;
+    if (strcmp(e->call.name, "lookup") == 0) {
+        const schema_property_t *p = go_object_key(m, e);
+        if (!p) {
+            go_plain(g, b, e->call.args[2], gd, go_infer_call(g, e));
+            return;
+        }
+        go_operand(g, b, e->call.args[0], 6, false, gd, NULL);
+        buf_printf(b, ".%s", go_field_name(g, p->name));
+        return;
+    }
+    const char **keys = arena_alloc(g->base.a, (o->n_props ? o->n_props : 1) * sizeof *keys);
+    for (size_t i = 0; i < o->n_props; i++)
+        keys[i] = o->props[i].name;
+    qsort(keys, o->n_props, sizeof *keys, str_ptr_cmp);
+    buf_puts(b, "[]interface{}{");
+    for (size_t i = 0; i < o->n_props; i++) {
+        buf_printf(b, "%smap[string]interface{}{\"key\": ", i ? ", " : "");
+        go_string(b, keys[i]);
+        buf_puts(b, ", \"value\": ");
+        go_operand(g, b, e->call.args[0], 6, false, gd + 1, NULL);
+        buf_printf(b, ".%s}", go_field_name(g, keys[i]));
+    }
+    buf_putc(b, '}');
+}
+
 /* A built-in function's call as plain Go (go_infer_call has checked its arguments). */
 static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_fn_t *f, int gd) {
     if (f->import) go_import_add(g, f->import, go_path_last(f->import));
@@ -1902,6 +1962,10 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         buf_puts(b, "graphemeLength(");
         go_plain(g, b, e->call.args[0], gd + 1, NULL);
         buf_putc(b, ')');
+        return;
+    }
+    if ((f->kind == GO_FN_ENTRIES || f->kind == GO_FN_LOOKUP) && go_vt_is(go_infer(g, e->call.args[0]), GV_OBJECT)) {
+        go_object_keyed(g, b, e, gd);
         return;
     }
     if (f->kind == GO_FN_ENTRIES || f->kind == GO_FN_LOOKUP) { /* the helper, over a map */

@@ -313,19 +313,49 @@ static const char *OBJECT_SCHEMA =
     "\"resources\":{\"obj:index:R\":{\"inputProperties\":{},\"properties\":{\"data\":{\"$ref\":"
     "\"#/types/obj:index:Data\"}},\"required\":[\"data\"]}}}";
 
-/* Go: entries() and lookup() of an object of the schema's type (a Go struct, no keys) are refused
- * naming why, as Pulumi's Go generator does not write them (l2-builtin-object); before, "the Go type
- * of a function call is not known". */
+/* The same schema with the object's property optional (a pointer field in Go). */
+static const char *OPTIONAL_OBJECT_SCHEMA =
+    "{\"name\":\"obj\",\"version\":\"1.0.0\",\"types\":{\"obj:index:Data\":{\"type\":\"object\","
+    "\"properties\":{\"output\":{\"type\":\"string\"}}}},"
+    "\"resources\":{\"obj:index:R\":{\"inputProperties\":{},\"properties\":{\"data\":{\"$ref\":"
+    "\"#/types/obj:index:Data\"}},\"required\":[\"data\"]}}}";
+
+/* Go: entries() and lookup() of an object of the schema's type (l2-builtin-object). The SDK holds it
+ * in a struct, whose fields cannot be listed or read by a key at run time, but the schema names
+ * them: entries() lists the required fields by key, lookup() by a literal key reads the field it
+ * names or gives the default for a key the type does not have. Before, both were refused (Pulumi's
+ * Go generator writes neither). What the schema cannot answer is still refused: an optional field
+ * (unset, it is no entry), a key that is not a literal. */
 START_TEST(test_go_entries_lookup_object) {
     tu_pcl_t f = tu_pcl_load(OBJECT_SCHEMA, "obj.json",
                              "resource \"res\" \"obj:index:R\" {\n}\n"
                              "output \"e\" {\n    value = entries(res.data)\n}\n"
-                             "output \"l\" {\n    value = lookup(res.data, \"output\", \"d\")\n}\n");
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:4:13: output 'e'",
+                             "output \"l\" {\n    value = lookup(res.data, \"output\", \"d\")\n}\n"
+                             "output \"m\" {\n    value = lookup(res.data, \"missing\", \"d\")\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "ctx.Export(\"e\", res.Data.ApplyT(func(data obj.Data) ([]interface{}, error) {\n"
+               "\t\t\treturn []interface{}{map[string]interface{}{\"key\": \"output\", \"value\": data.Output}}, nil\n"
+               "\t\t}).(pulumi.ArrayOutput))\n");
+    tu_has(go, "ctx.Export(\"l\", res.Data.ApplyT(func(data obj.Data) (string, error) {\n"
+               "\t\t\treturn data.Output, nil\n");
+    tu_has(go, "ctx.Export(\"m\", res.Data.ApplyT(func(data obj.Data) (string, error) {\n"
+               "\t\t\treturn \"d\", nil\n");
+    free(go);
+    tu_pcl_unload(&f);
+    f = tu_pcl_load(OPTIONAL_OBJECT_SCHEMA, "obj.json",
+                    "config \"k\" \"string\" {}\n"
+                    "resource \"res\" \"obj:index:R\" {\n}\n"
+                    "output \"e\" {\n    value = entries(res.data)\n}\n"
+                    "output \"l\" {\n    value = lookup(res.data, \"output\", \"d\")\n}\n"
+                    "output \"k\" {\n    value = lookup(res.data, k, \"d\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:13: output 'e'",
                         "calls entries() on 'res.data', an object of the schema's type obj:index:Data, which Go "
-                        "holds in a struct whose fields cannot be listed or read by a key; Pulumi's own Go program "
-                        "generator does not write it either (pulumi-language-go skips l2-builtin-object");
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:7:13: output 'l'", "calls lookup() on 'res.data', an object");
+                        "holds in a struct: cimport lists its fields by the schema, and 'output' is optional (unset, "
+                        "it is no entry)");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:8:13: output 'l'",
+                        "calls lookup() on 'res.data', an object of the schema's type obj:index:Data, which Go holds "
+                        "in a struct: cimport reads a field the schema names, and 'output' is optional");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:11:13: output 'k'", "the key is not a literal string");
     tu_pcl_unload(&f);
 }
 END_TEST
