@@ -283,14 +283,19 @@ static void lsp_doc_free(lsp_doc_t *d) {
     free(d);
 }
 
+/* The open document of the file at path (NULL: none). */
+static lsp_doc_t *lsp_doc_find_path(lsp_server_t *s, const char *path) {
+    for (lsp_doc_t *d = s->docs; path && d; d = d->next)
+        if (d->path && strcmp(d->path, path) == 0) return d;
+    return NULL;
+}
+
 static lsp_doc_t *lsp_doc_find(lsp_server_t *s, const char *uri) {
     for (lsp_doc_t *d = s->docs; d; d = d->next)
         if (strcmp(d->uri, uri) == 0) return d;
     /* the same file spelt differently (percent-encoding) */
     char *path = lsp_uri_to_path(uri);
-    lsp_doc_t *found = NULL;
-    for (lsp_doc_t *d = s->docs; path && d && !found; d = d->next)
-        if (d->path && strcmp(d->path, path) == 0) found = d;
+    lsp_doc_t *found = lsp_doc_find_path(s, path);
     free(path);
     return found;
 }
@@ -986,8 +991,10 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     const char *what;
     if (is_file) {
         const char *path_arg = lsp_str(arg, "path");
-        lsp_doc_t *fd = lsp_doc_find(s, path_arg);
-        char *path = strncmp(path_arg, "file://", 7) == 0 ? lsp_uri_to_path(path_arg) : strdup(path_arg);
+        /* a path, not a URI, is the workspace root's (lsp_resolve), as the server's other paths */
+        bool is_uri = strncmp(path_arg, "file://", 7) == 0;
+        char *path = is_uri ? lsp_uri_to_path(path_arg) : strdup(lsp_resolve(s, path_arg));
+        lsp_doc_t *fd = is_uri ? lsp_doc_find(s, path_arg) : lsp_doc_find_path(s, path);
         const char *display = arena_strdup(a, path ? path : path_arg);
         if (fd)
             file = import_file_parse(a, fd->text, fd->len, display, &dl); /* its unsaved text */

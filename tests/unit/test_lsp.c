@@ -1217,6 +1217,61 @@ static void run_import_file(session_t *ss, const char *uri_prog, const char *uri
     sess_run(ss);
 }
 
+/* cimport.importFile with a relative path (read10a F16): the file is the workspace root's, as
+ * every other relative path of the server is (initializationOptions, showReport's path), not the
+ * one in the server's working directory (an editor starts it anywhere): a file of that name there
+ * was imported silently. Tested with a real rootUri, on disk and open in the editor (unsaved). */
+START_TEST(test_import_file_relative_to_root) {
+    char *root = tu_mkdtemp(), *elsewhere = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/imports.json", root),
+                       "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"rootPet\",\"id\":\"clever-wombat\"}]}"));
+    ck_assert(tu_write(arena_sprintf(a, "%s/imports.json", elsewhere),
+                       "{\"resources\":[{\"type\":\"random:index/randomString:RandomString\",\"name\":\"wrongFile\","
+                       "\"id\":\"x7k2p9qa\"}]}"));
+    char cwd[4096];
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    ck_assert_int_eq(chdir(elsewhere), 0); /* the server's working directory */
+    const char *uri_prog = arena_sprintf(a, "file://%s/index.ts", root);
+    for (int open = 0; open < 2; open++) {
+        session_t ss;
+        sess_init(&ss);
+        sess_json(&ss,
+                  "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+                  "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+                  "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"]}}}",
+                  root, QUICKSTART, RANDOM_SCHEMA);
+        sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+        sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
+        if (open) /* its unsaved text in the editor is what is imported */
+            sess_open(&ss, arena_sprintf(a, "file://%s/imports.json", root), "json",
+                      "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"editedPet\",\"id\":\"clever-wombat\"}]}");
+        sess_json(&ss,
+                  "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                  "\"cimport.importFile\",\"arguments\":[{\"path\":\"imports.json\",\"uri\":\"%s\"}]}}",
+                  uri_prog);
+        sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+        sess_end(&ss, 3);
+        sess_run(&ss);
+        const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
+        ck_assert_msg(r != NULL, "no result (open %d): %s", open, error_message(&ss, 2));
+        ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
+        char *after = client_apply(TS_PROGRAM, apply_edits(&ss, 0, uri_prog), false);
+        ck_assert_msg(strstr(after, open ? "new random.RandomPet(\"editedPet\"" : "new random.RandomPet(\"rootPet\""),
+                      "open %d: %s", open, after);
+        ck_assert_ptr_null(strstr(after, "wrongFile"));
+        free(after);
+        sess_free(&ss);
+    }
+    ck_assert_int_eq(chdir(cwd), 0);
+    arena_free(a);
+    tu_rmtree(root);
+    tu_rmtree(elsewhere);
+    free(root);
+    free(elsewhere);
+}
+END_TEST
+
 START_TEST(test_failures_grouped_and_counted) {
     /* five resources of two types the schema lacks fail for one cause: the message counts them and
      * says the cause once, with the resources and the types listed (as the CLI does); the code for
@@ -1848,6 +1903,7 @@ int main(void) {
     tcase_add_test(t, test_parse_budget);
     tcase_add_test(t, test_no_change_and_edit_in_result);
     tcase_add_test(t, test_code_action_import_file);
+    tcase_add_test(t, test_import_file_relative_to_root);
     tcase_add_test(t, test_show_report);
     tcase_add_test(t, test_show_report_refused_edit);
     tcase_add_test(t, test_command_line_options);
