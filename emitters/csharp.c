@@ -290,9 +290,26 @@ static bool cs_split(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
     return true;
 }
 
+/* singleOrNone() of a list whose items are no reference: SingleOrDefault gives default(T) for an
+ * empty one (0, 0.0, false), where PCL gives null; the items are made nullable first (a value of
+ * no type, a JsonElement, and one of a type not known here: an object?). */
+static bool cs_single_or_none(cs_ctx_t *c, buf_t *b, const pcl_expr_t *e, int depth) {
+    emit_print_t k = emit_typed_item_kind(&c->base, e->call.args[0]);
+    if (k == EMIT_PRINT_STRING || k == EMIT_PRINT_COLLECTION) return false; /* CS_CALLS */
+    const char *t = k == EMIT_PRINT_INT      ? "int?"
+                    : k == EMIT_PRINT_NUMBER ? "double?"
+                    : k == EMIT_PRINT_BOOL   ? "bool?"
+                                             : "object?";
+    buf_puts(b, "Enumerable.SingleOrDefault(");
+    cs_arg(c, b, e->call.args[0], depth);
+    buf_printf(b, ".Select(__item => (%s) __item))", t);
+    return true;
+}
+
 static bool cs_asset_call(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (strcmp(e->call.name, "split") == 0 && e->call.n == 2) return cs_split(c, b, e, depth);
+    if (strcmp(e->call.name, "singleOrNone") == 0 && e->call.n == 1) return cs_single_or_none(c, b, e, depth);
     const char *cls = emit_asset_class(e->call.name);
     if (!cls) return false;
     if (strcmp(cls, "AssetArchive") == 0) {

@@ -1364,6 +1364,11 @@ emit_print_t emit_typed_print_kind(const emit_typed_t *x, const pcl_expr_t *e) {
     return emit_scope_print_kind(x->p, x->index, &in, e);
 }
 
+emit_print_t emit_typed_item_kind(const emit_typed_t *x, const pcl_expr_t *coll) {
+    emit_scope_t in = {x->scope_name, x->scope_coll, x->scope_is_key, x->scope_keys, x->n_scope, NULL};
+    return emit_scope_item_kind(x->p, x->index, &in, coll, false);
+}
+
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text) {
     if (x->n_scope >= EMIT_MAX_SCOPE) return false;
     x->scope_keys[x->n_scope] = false;

@@ -546,6 +546,8 @@ bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);
 /* How a template's part prints (emit_print_kind); what reads or chooses a for expression's variable,
  * unknown. */
 emit_print_t emit_typed_print_kind(const emit_typed_t *x, const pcl_expr_t *e);
+/* How the items of list (or map) coll print, its variables in scope as in emit_typed_print_kind. */
+emit_print_t emit_typed_item_kind(const emit_typed_t *x, const pcl_expr_t *coll);
 /* Marks the variables of for expression e pushed last (its key variable, if any, then its value
  * variable) as going over its collection, and the value variable as holding an item of it when that
  * is entries() (a map of "key" and "value"), whose attributes are then read as its keys. */

@@ -546,6 +546,27 @@ START_TEST(test_csharp_read_file_bytes) {
 }
 END_TEST
 
+/* C#: singleOrNone() was Enumerable.SingleOrDefault, which gives default(T) for an empty list: 0 for
+ * an int[], 0.0 for a double[], false for a bool[], where PCL gives null. Such a list's items are
+ * made nullable first; a list of strings (null already) is written as before. */
+START_TEST(test_csharp_single_or_none_null) {
+    tu_pcl_t f = load("config \"li\" \"list(int)\" {}\nconfig \"ln\" \"list(number)\" {}\n"
+                      "config \"lb\" \"list(bool)\" {}\nconfig \"ls\" \"list(string)\" {}\n"
+                      "output \"o\" {\n    value = [singleOrNone(li), singleOrNone(ln), singleOrNone(lb), "
+                      "singleOrNone(ls), singleOrNone([for x in li : x * 2])]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "Enumerable.SingleOrDefault(li.Select(__item => (int?) __item)),\n");
+    tu_has(cs, "Enumerable.SingleOrDefault(ln.Select(__item => (double?) __item)),\n");
+    tu_has(cs, "Enumerable.SingleOrDefault(lb.Select(__item => (bool?) __item)),\n");
+    tu_has(cs, "Enumerable.SingleOrDefault(ls),\n");
+    lacks(cs, "SingleOrDefault(li)");
+    lacks(cs, "SingleOrDefault(ln)");
+    lacks(cs, "SingleOrDefault(lb)");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* TypeScript: `n == "3"` of a number and a string (a bool and a number) was written with JavaScript's
  * loose ==, which converts (3 == "3", true == 1); PCL's == of values of two types is false. */
 START_TEST(test_ts_equality_of_two_types) {
@@ -584,6 +605,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_ts_equality_of_two_types);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_add_test(tc, test_csharp_read_file_bytes);
+    tcase_add_test(tc, test_csharp_single_or_none_null);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
