@@ -962,16 +962,15 @@ bool convert_is_terraform_state(const char *text) {
 
 /* --- Pulumi export → import file ----------------------------------------------------------------- */
 
-static const char *urn_last_name(arena_t *a, const char *urn) {
-    const char *sep = NULL;
-    for (const char *p = urn; (p = strstr(p, "::")); p += 2)
-        sep = p;
-    return sep ? arena_strdup(a, sep + 2) : arena_strdup(a, urn);
+/* The resource's name: everything after the URN's third `::` (it may hold `::` itself). */
+static const char *export_urn_name(arena_t *a, const char *urn) {
+    const char *name = urn_name(a, urn);
+    return name ? name : arena_strdup(a, urn);
 }
 
 static bool is_default_provider(arena_t *a, const state_resource_t *r) {
     return strncmp(r->type, "pulumi:providers:", 17) == 0 &&
-           stackstate_is_default_provider_name(urn_last_name(a, r->urn));
+           stackstate_is_default_provider_name(export_urn_name(a, r->urn));
 }
 
 /* `<provider URN>::<provider ID>` → the URN. */
@@ -1120,7 +1119,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e->id = r->custom && strncmp(r->type, "pulumi:providers:", 17) != 0
                         ? (x.import_id[i] ? x.import_id[i] : r->id)
                         : NULL;
-            x.spec_name[i] = e->name = export_unique_name(a, x.used, urn_last_name(a, r->urn), r->type, e->id);
+            x.spec_name[i] = e->name = export_unique_name(a, x.used, export_urn_name(a, r->urn), r->type, e->id);
             if (strncmp(r->type, "pulumi:providers:", 17) == 0) report->providers++;
             /* an import file has no field for it: said, not dropped silently */
             if (r->retain_on_delete)
@@ -1146,7 +1145,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         if (!x.spec_name[i] || !r->provider || strncmp(r->type, "pulumi:providers:", 17) == 0) continue;
         const char *purn = provider_ref_urn(a, r->provider);
         int pi = find_urn(&x, purn);
-        if ((pi >= 0 && x.spec_name[pi]) || stackstate_is_default_provider_name(urn_last_name(a, purn))) continue;
+        if ((pi >= 0 && x.spec_name[pi]) || stackstate_is_default_provider_name(export_urn_name(a, purn))) continue;
         convert_entry_t *e = &report->entries[x.entry[i]];
         e->reason = arena_sprintf(a,
                                   "its provider '%s' is not in the import file (%s): under another provider it would "
@@ -1173,7 +1172,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         sp->index = (int)x.f->n_specs++;
         sp->type = arena_strdup(a, r->type);
         sp->name = x.spec_name[i];
-        const char *logical = urn_last_name(a, r->urn);
+        const char *logical = export_urn_name(a, r->urn);
         if (strcmp(logical, sp->name) != 0) sp->logical_name = logical;
         bool is_provider = strncmp(r->type, "pulumi:providers:", 17) == 0;
         if (r->custom && !is_provider) sp->id = arena_strdup(a, x.import_id[i] ? x.import_id[i] : r->id);
@@ -1199,7 +1198,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
                 const pv_t *pin = provider_inputs(&x, &d->resources[pi], diags);
                 sp->version = pv_str_member(pin, "version");
                 sp->plugin_download_url = pv_str_member(pin, "pluginDownloadURL");
-            } else if (!stackstate_is_default_provider_name(urn_last_name(a, purn))) {
+            } else if (!stackstate_is_default_provider_name(export_urn_name(a, purn))) {
                 sp->provider = reference_name(&x, purn);
             }
         }

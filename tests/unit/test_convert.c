@@ -1221,6 +1221,35 @@ START_TEST(test_export_user_provider_named_default_like) {
 }
 END_TEST
 
+/* A logical name holding `::` was cut after its last `::` (`a::b` → `b`): the import file named
+ * another resource than the source stack's (its URN's name is everything after the third `::`), and
+ * `x::b` beside it became `b_2`. The whole name is kept. */
+START_TEST(test_export_name_with_double_colon) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:s::p::random:index/randomPet:RandomPet::a::b\",\"custom\":true,\"id\":\"g-cat\","
+        "\"type\":\"random:index/randomPet:RandomPet\"},"
+        "{\"urn\":\"urn:pulumi:s::p::random:index/randomPet:RandomPet::x::b\",\"custom\":true,\"id\":\"h-dog\","
+        "\"type\":\"random:index/randomPet:RandomPet\"}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_msg(dep != NULL, "%s", d.head ? d.head->message : "");
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 2);
+    for (size_t i = 0; i < 2; i++) {
+        const import_spec_t *sp = &f->specs[i];
+        const char *logical = sp->logical_name ? sp->logical_name : sp->name;
+        ck_assert_str_eq(logical, i == 0 ? "a::b" : "x::b");
+    }
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* A parent the import file does not hold (not in the export, read with get, pending delete, no ID) is
  * no reference: a nameTable entry would hold the SOURCE stack's URN, which no target stack has, so the
  * import refused the file. The resource goes to the stack root, said; a resource under an explicit
@@ -1359,6 +1388,7 @@ int main(void) {
     tcase_add_test(tc, test_pulumi_exports_structure);
     tcase_add_test(tc, test_export_named_references);
     tcase_add_test(tc, test_export_name_table_and_explicit_provider);
+    tcase_add_test(tc, test_export_name_with_double_colon);
     tcase_add_test(tc, test_export_user_provider_named_default_like);
     tcase_add_test(tc, test_export_secret_import_ids_refused);
     tcase_add_test(tc, test_random_import_ids);
