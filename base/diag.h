@@ -91,6 +91,7 @@ typedef enum {
     DIAG_ADVICE_ATTACH = 18,             /* attach to a running provider of package `subject` */
     DIAG_ADVICE_NO_PROTECT = 19,         /* import without the protect option */
     DIAG_ADVICE_OTHER_PROJECT = 20,      /* run in project `subject`'s directory, or name no project */
+    DIAG_ADVICE_PROGRAM_PROJECT = 21,    /* run in the directory `subject` of the program's own project */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

@@ -84,26 +84,6 @@ static import_file_t *none_converted(import_target_t *t, const cli_options_t *o,
     return NULL;
 }
 
-/* --insert-into a file of this project in another language than its runtime's: `pulumi up` runs
- * the runtime's program, never this file, so the code inserted there would import nothing. A file
- * outside the project's directory is not judged by it. */
-static bool insert_into_runtime_ok(const cli_options_t *o, const workspace_t *w, diag_list_t *diags) {
-    lang_t rl;
-    if (!o->insert_into || !o->language_set || !w->have_project || !w->project.runtime || !w->project_dir ||
-        !lang_from_runtime(w->project.runtime, &rl) || rl == o->language)
-        return true;
-    char *abs = realpath(o->insert_into, NULL);
-    size_t n = strlen(w->project_dir);
-    bool inside = abs && strncmp(abs, w->project_dir, n) == 0 && abs[n] == '/';
-    free(abs);
-    if (!inside) return true;
-    diag_add(diags, DIAG_ERROR, DIAG_USAGE, o->insert_into, NULL,
-             "the project's runtime (Pulumi.yaml) is %s, so `pulumi up` runs its %s program, not this %s file: insert "
-             "into that program instead",
-             w->project.runtime, lang_title(rl), lang_title(o->language));
-    return false;
-}
-
 /* --from terraform|pulumi FILE → an import file (the converters of `cimport convert`). */
 static const import_file_t *convert_from(import_target_t *t, const cli_options_t *o) {
     convert_report_t rep;
@@ -264,7 +244,8 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         }
         if (ref_project && !o->project) o->project = ref_project;
     }
-    if (!insert_into_runtime_ok(o, w, &t->diags)) goto fail;
+    /* the program written into: one of this project's, which `pulumi up` runs */
+    if (o->insert_into && !session_program_fits(t->a, w, o->insert_into, o->language, &t->diags)) goto fail;
     /* The stack, project, language and stack config the workspace gives (the session's rule). */
     session_options_t wo = {.stack = o->stack,
                             .project = o->project,

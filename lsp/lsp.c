@@ -1693,6 +1693,9 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
         snprintf(out, n, ": open project %s's directory as the workspace, or drop initializationOptions.project",
                  subject);
         break;
+    case DIAG_ADVICE_PROGRAM_PROJECT:
+        snprintf(out, n, ": open that project's directory (%s) as the workspace", subject);
+        break;
     case DIAG_ADVICE_DIFF_INSTEAD: out[0] = 0; break; /* the editor's buffer takes the edit, no file is written */
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");

@@ -299,6 +299,31 @@ diff <(printf 'export const before = 1;\n' | diff - "$work/proj/index.ts" | sed 
   bad "--diff showed other code than the run then wrote"
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
 
+# --insert-into a program of another Pulumi project nested below this one (a monorepo): the run
+# imported into this project's stack and wrote the code, without `import` options, into the other
+# project's program, whose `pulumi up` uses its own stacks (read11 F14: exit 0, "`pulumi preview`
+# should show no changes"). Refused before anything runs, naming both projects; nothing changed.
+mkdir -p "$work/proj/other"
+printf 'name: other\nruntime: nodejs\n' >"$work/proj/other/Pulumi.yaml"
+printf 'export const before = 1;\n' >"$work/proj/other/index.ts"
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes --insert-into other/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
+  [ "$(cat "$work/proj/other/index.ts")" = 'export const before = 1;' ] && ok || bad "--insert-into a nested project's program: exit $rc, or something changed"
+grep -qxF "error: other/index.ts: this program is of project 'other' ($work/proj/other/Pulumi.yaml), not of project '$PROJ' ($work/proj/Pulumi.yaml), whose stack and config the run uses: run in that project's directory (--cwd $work/proj/other)" "$work/err" &&
+  ok || bad "--insert-into a nested project's program: $(cat "$work/err")"
+# with the `import` option too: the config and stack named are this project's, not the program's
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --import-option --insert-into other/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$work/proj/other/index.ts")" = 'export const before = 1;' ] && ok ||
+  bad "--insert-into a nested project's program with --import-option: exit $rc: $(cat "$work/err")"
+# from its own directory it goes in (with the `import` option: project other has no stack)
+(cd "$work/proj/other" && "$CIMPORT" "${common[@]}" --insert-into index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && grep -qF 'import: ' "$work/proj/other/index.ts" && ok || bad "--insert-into from the nested project: exit $rc: $(cat "$work/err")"
+rm -rf "$work/proj/other"
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+
 # a stack Pulumi keeps zstd-compressed (<stack>.json.zst): cimport cannot read it and says so,
 # exit 2, nothing changed; it said the stack does not exist and to create it with `pulumi stack init`
 mv "$state/.pulumi/stacks/$PROJ/test.json" "$work/test.json.keep"
