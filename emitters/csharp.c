@@ -352,8 +352,10 @@ static void cs_template(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int dept
             bool read = (part->kind == PCL_TRAVERSAL && part->trav.n > 1) ||
                         ((part->kind == PCL_GETATTR || part->kind == PCL_INDEX) && emit_fn_call_under(part));
             bool nested_bool = kind == EMIT_PRINT_BOOL && read && !emit_reads_bool(c->base.p, c->base.index, part);
-            /* ... and a number (a double prints by the culture, 1,5 in some, and 1E+15) */
-            if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_UNKNOWN || kind == EMIT_PRINT_NUMBER || nested_bool) {
+            /* ... and a number (a double prints by the culture, 1,5 in some, and 1E+15; an int too, -5
+             * with U+2212 in some) */
+            if (kind == EMIT_PRINT_DYNAMIC || kind == EMIT_PRINT_UNKNOWN || kind == EMIT_PRINT_NUMBER ||
+                kind == EMIT_PRINT_INT || nested_bool) {
                 const char *format = cs_need(x, "=FormatValue");
                 bool output = !x->apply && emit_has_output(c->base.p, c->base.index, part);
                 buf_puts(b, output ? (part->kind == PCL_COND ? "{(" : "{") : "{");
@@ -630,6 +632,8 @@ static const struct {
      "- 1);\n"
      "            return d < 0 ? \"-\" + text : text;\n"
      "        case double d:\n            return d == 0 ? \"0\" : d.ToString(CultureInfo.InvariantCulture);\n"
+     "        case IFormattable number:\n"
+     "            return number.ToString(null, CultureInfo.InvariantCulture);\n"
      "        default:\n            return value.ToString() ?? \"\";\n"
      "    }\n}\n",
      {"System", "System.Globalization", "System.Text.Json"}},

@@ -186,7 +186,7 @@ START_TEST(test_for_expressions) {
     tu_has(
         cs,
         "        [\"l\"] = names.Where(n => n != \"b\").Select(n => $\"p-{n}\").ToList(),\n"
-        "        [\"i\"] = names.Select((n, i) => $\"{i}:{n}\").ToList(),\n"
+        "        [\"i\"] = names.Select((n, i) => $\"{FormatValue(i)}:{n}\").ToList(),\n"
         "        [\"m\"] = tags.OrderBy(k => k.Key, StringComparer.Ordinal).ToDictionary(k => k.Key, k => k.Value),\n"
         "        [\"o\"] = names.ToDictionary(n => n, n => $\"v-{n}\"),\n");
     free(cs);
@@ -2182,7 +2182,7 @@ START_TEST(test_unknown_parts_in_template_cs_java) {
                        "output \"p\" {\n    value = [for n in names : \"p-${n}\"]\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "[\"f1\"] = lb.Select(v => $\"b-{(v ? \"true\" : \"false\")}\").ToList(),\n");
-    tu_has(cs, "[\"f2\"] = ln.Select((v, i) => $\"{i}-{FormatValue(v)}\").ToList(),\n");
+    tu_has(cs, "[\"f2\"] = ln.Select((v, i) => $\"{FormatValue(i)}-{FormatValue(v)}\").ToList(),\n");
     tu_has(cs, "[\"e\"] = $\"e-{FormatValue(lb[0])}-{FormatValue(ln[0])}\",\n");
     tu_has(cs, "[\"p\"] = names.Select(n => $\"p-{n}\").ToList(),\n");
     parses(LANG_CSHARP, cs);
@@ -2318,14 +2318,14 @@ END_TEST
 
 /* C# printed a number (a double) in a template by the culture the program runs in (1,5 in a German
  * one, where PCL and Pulumi's TypeScript print 1.5) and 1E+15 (JavaScript: 1000000000000000): it goes
- * through FormatValue, which prints it invariantly as JavaScript does; an int prints as it is. */
+ * through FormatValue, which prints it invariantly as JavaScript does, an int too (invariantly). */
 START_TEST(test_number_in_template_cs) {
     fixture_t f =
         load("config \"n\" \"number\" {}\nconfig \"i\" \"int\" {}\n"
              "resource \"r\" \"lang:index:Res\" {\n    text = \"a\"\n    num = 1\n    flag = true\n    items = []\n}\n"
              "output \"t\" {\n    value = \"v-${n}-${i}-${r.num}-${n * 2}\"\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "[\"t\"] = Output.Format($\"v-{FormatValue(n)}-{i}-{r.Num.Apply(v => FormatValue(v))}-"
+    tu_has(cs, "[\"t\"] = Output.Format($\"v-{FormatValue(n)}-{FormatValue(i)}-{r.Num.Apply(v => FormatValue(v))}-"
                "{FormatValue(n * 2)}\"),\n");
     parses(LANG_CSHARP, cs);
     free(cs);

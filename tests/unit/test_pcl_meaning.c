@@ -567,6 +567,25 @@ START_TEST(test_csharp_single_or_none_null) {
 }
 END_TEST
 
+/* C#: an int in a template was formatted by the current culture (`$"n={n}"`, Output.Format's
+ * string.Format), which writes a negative int with U+2212 in some (sv-SE, fi-FI, nb-NO): each goes
+ * through FormatValue, which formats it by the invariant culture, as every number. */
+START_TEST(test_csharp_ints_invariant) {
+    tu_pcl_t f = load("config \"n\" \"int\" {}\nconfig \"l\" \"list(string)\" {}\n"
+                      "resource \"r\" \"m:index:R\" {\n    s = \"x\"\n}\n"
+                      "a = \"n=${n} len=${length(l)}\"\noutput \"o\" {\n    value = [a, \"${r.s}-${n}\"]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var a = $\"n={FormatValue(n)} len={FormatValue(l.Length)}\";\n");
+    tu_has(cs, "Output.Format($\"{r.S}-{FormatValue(n)}\")");
+    tu_has(cs, "        case IFormattable number:\n"
+               "            return number.ToString(null, CultureInfo.InvariantCulture);\n"
+               "        default:\n");
+    lacks(cs, "{n}");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* TypeScript: `n == "3"` of a number and a string (a bool and a number) was written with JavaScript's
  * loose ==, which converts (3 == "3", true == 1); PCL's == of values of two types is false. */
 START_TEST(test_ts_equality_of_two_types) {
@@ -606,6 +625,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_add_test(tc, test_csharp_single_or_none_null);
+    tcase_add_test(tc, test_csharp_ints_invariant);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
