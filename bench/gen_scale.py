@@ -54,6 +54,12 @@ def export(n, path):
             r = dict(p)
             r["urn"] = f"urn:pulumi:bench::bench::{p['type']}::r{i}"
             r["id"] = f"{p['id']}-{i}"
+            if p["type"] == "random:index/randomInteger:RandomInteger":
+                # its import ID is "result,min,max" (specs/importid.h), and the offline snapshot finds
+                # it by the result: each clone gets a result of its own, recorded as its ID
+                r["id"] = str(i)
+                r["inputs"] = dict(p.get("inputs", {}), min=0, max=n)
+                r["outputs"] = dict(p.get("outputs", {}), min=0, max=n, result=i)
             r["parent"] = stack_urn
             r["provider"] = f"urn:pulumi:bench::bench::pulumi:providers:{pkg}::default::prov-{pkg}"
             for k in ("dependencies", "propertyDependencies", "aliases"):
