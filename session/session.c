@@ -357,6 +357,21 @@ static bool read_inputs(import_session_t *p, const import_file_t *file) {
     return true;
 }
 
+/* The offline snapshot once every Read is done: the providers over it, the source and the stack export
+ * or Terraform state it serves (their strings are in its arena; the report of what a Terraform state's
+ * conversion left out is in the session's). */
+static void release_offline_state(import_session_t *p) {
+    provider_registry_free(p->registry);
+    p->registry = NULL;
+    offline_source_free(p->offline_source);
+    p->offline_source = NULL;
+    deployment_free(p->state);
+    p->state = NULL;
+    arena_free(p->state_arena);
+    p->state_arena = NULL;
+    malloc_trim(0);
+}
+
 bool session_run(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -466,6 +481,11 @@ bool session_run(import_session_t *p, const import_file_t *file) {
             for (size_t i = 0; i < p->plan->n_items; i++)
                 diag_list_free(&run.kept[i].diags);
         free(run.kept);
+        /* Lean results hold copies of what is read after the engine; nothing reads the stack export or
+         * the Terraform state again (every package's schema is in the set offline), so its index, the
+         * offline source over it and the providers go before the program is generated, not beside it
+         * (at 20,000 resources 15 % of the run's peak). */
+        if (p->offline) release_offline_state(p);
     }
     if (!p->results) {
         run_free(&run);
@@ -620,7 +640,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         const import_plan_item_t *it = &plan->items[i];
         if (p->results[i].status != IMPORT_OK || it->is_component) continue;
         char *pkg = schema_token_package(a, it->type);
-        if (schema_set_get(p->schemas, pkg)) continue;
+        if (schema_set_get(p->schemas, pkg) || !p->registry) continue;
         diag_list_t quiet;
         diag_list_init(&quiet);
         provider_t *prov = provider_registry_get(p->registry, pkg, it->spec ? it->spec->version : NULL,

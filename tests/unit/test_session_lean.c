@@ -203,11 +203,61 @@ START_TEST(test_lean_reads_nothing_released) {
 }
 END_TEST
 
+/* Once every Read is done, lean results hold nothing of the stack export: its index, the offline
+ * source over it and the providers are freed before the program is generated (at 20,000 resources
+ * they were 15 % of the run's peak, kept beside the whole program); whole results keep them. */
+START_TEST(test_lean_frees_the_export_before_generation) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    ck_assert(tu_write(path, SMALL_EXPORT));
+    import_file_t *file = converted(a, path);
+    ck_assert_ptr_nonnull(file);
+    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
+    shared_schema_paths(a, schemas);
+    for (int lean = 0; lean < 2; lean++) {
+        session_options_t so;
+        session_options_default(&so);
+        so.offline_state = path;
+        so.schemas = schemas;
+        so.n_schemas = 2;
+        so.language = LANG_TYPESCRIPT;
+        so.language_set = true;
+        so.secrets = PCL_SECRETS_LITERAL;
+        so.lean_results = lean;
+        import_session_t s;
+        session_init(&s, &so);
+        diag_list_t d;
+        diag_list_init(&d);
+        ck_assert(session_prepare(&s, &d));
+        ck_assert(session_run(&s, file));
+        ck_assert_int_eq(s.n_ok, 4);
+        ck_assert_ptr_nonnull(s.code);
+        ck_assert_msg(strstr(s.code, "privateKeyPem: key.privateKeyPemPkcs8"), "%s", s.code);
+        if (lean) {
+            ck_assert_ptr_null(s.state);
+            ck_assert_ptr_null(s.state_arena);
+            ck_assert_ptr_null(s.offline_source);
+            ck_assert_ptr_null(s.registry);
+        } else {
+            ck_assert_ptr_nonnull(s.state);
+            ck_assert_ptr_nonnull(s.offline_source);
+        }
+        diag_list_free(&d);
+        session_free(&s);
+    }
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("session_lean");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_lean_reads_nothing_released);
+    tcase_add_test(tc, test_lean_frees_the_export_before_generation);
     tcase_add_test(tc, test_lean_equals_whole_on_shared_exports);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
