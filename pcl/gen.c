@@ -50,7 +50,6 @@ typedef struct gen_res {
     const pcl_gen_resource_t *in;
     bool ok;
     const char *ident;
-    const char *desc; /* "resource 'x' of type 'T'" for diagnostics */
     const char *pkg_name;
     schema_package_t *pkg;
     const schema_resource_t *schema;
@@ -93,6 +92,13 @@ typedef struct gen_ctx {
     pcl_smap_t ext_used;   /* external roots referenced so far (→ program->external_roots) */
     size_t cap_ext_used;
     size_t cap_secrets;
+    /* Literals a program repeats, each held once: bool, number and null expressions by kind, type and
+     * value (the keys in an arena of their own, freed with the map when generation ends), and type
+     * tokens (the key is the program's copy). Expressions are not changed once generated but for
+     * references (gen_ref_t), which are never shared. */
+    hashmap_t literals;
+    arena_t *literal_keys;
+    hashmap_t tokens;
     buf_t path;       /* Title-cased path of the value being generated, for config names */
     const char *prop; /* top-level property being generated, for diagnostics */
     int zero_depth;
@@ -147,12 +153,46 @@ static const char *resource_ident(gen_ctx_t *g, const pcl_gen_resource_t *in, co
     return unique_name(g, base, val);
 }
 
+/* "resource 'x' of type 'T'" for a diagnostic about r (made when one is given, not kept per resource). */
+static const char *res_desc(gen_ctx_t *g, const gen_res_t *r) {
+    const pcl_gen_resource_t *in = r->in;
+    return arena_sprintf(g->a, "resource '%s' of type '%s'",
+                         in->logical_name ? in->logical_name
+                         : in->name       ? in->name
+                                          : "",
+                         in->type ? in->type : "");
+}
+
 /* --- expression constructors ---------------------------------------------------------------------- */
 
 static pcl_expr_t *new_expr(gen_ctx_t *g, pcl_expr_kind_t kind, const schema_type_t *type) {
     pcl_expr_t *e = arena_alloc(g->a, sizeof *e);
     e->kind = kind;
     e->type = type;
+    return e;
+}
+
+/* A bool, number or null literal of this type and value: the program's one expression for it. */
+static pcl_expr_t *shared_literal(gen_ctx_t *g, pcl_expr_kind_t kind, const schema_type_t *type, bool b, double n) {
+    struct {
+        const schema_type_t *type;
+        double n;
+        unsigned char kind, b;
+    } key;
+    memset(&key, 0, sizeof key); /* the padding is part of the key's bytes */
+    key.type = type;
+    key.kind = (unsigned char)kind;
+    key.b = kind == PCL_BOOL && b;
+    key.n = kind == PCL_NUMBER ? n : 0;
+    void **found = hashmap_find(&g->literals, (const char *)&key, sizeof key);
+    if (found) return *found;
+    pcl_expr_t *e = new_expr(g, kind, type);
+    e->b = key.b;
+    e->n = key.n;
+    if (!g->literal_keys) g->literal_keys = arena_new();
+    char *k = arena_alloc(g->literal_keys, sizeof key);
+    memcpy(k, &key, sizeof key);
+    hashmap_add(&g->literals, k, sizeof key, e);
     return e;
 }
 
@@ -194,7 +234,7 @@ static void warnf(gen_ctx_t *g, const char *fmt, ...) {
     va_start(ap, fmt);
     const char *msg = arena_vsprintf(g->a, fmt, ap);
     va_end(ap);
-    diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, g->res[g->cur].desc, "property '%s': %s",
+    diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, res_desc(g, &g->res[g->cur]), "property '%s': %s",
              g->prop ? g->prop : "?", msg);
 }
 
@@ -221,11 +261,11 @@ static int type_rank(const schema_type_t *t) {
 static pcl_expr_t *gen_literal(gen_ctx_t *g, const pv_t *v, const schema_type_t *type);
 
 static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
-    if (!t) return new_expr(g, PCL_NULL, NULL);
+    if (!t) return shared_literal(g, PCL_NULL, NULL, false, 0);
     switch (t->kind) {
-    case SCHEMA_BOOL: return new_expr(g, PCL_BOOL, t);
+    case SCHEMA_BOOL: return shared_literal(g, PCL_BOOL, t, false, 0);
     case SCHEMA_INT:
-    case SCHEMA_NUMBER: return new_expr(g, PCL_NUMBER, t);
+    case SCHEMA_NUMBER: return shared_literal(g, PCL_NUMBER, t, false, 0);
     case SCHEMA_STRING: return new_string(g, "", t);
     case SCHEMA_ARRAY: return new_expr(g, PCL_TUPLE, t);
     case SCHEMA_MAP:
@@ -240,8 +280,12 @@ static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
         for (size_t i = 0; i < t->n_members; i++)
             if (!best || type_rank(t->members[i]) < type_rank(best)) best = t->members[i];
         pcl_expr_t *e = gen_zero(g, best);
-        e->type = best;
-        return e;
+        if (e->type == best) return e;
+        /* a copy: a literal may be shared (shared_literal) */
+        pcl_expr_t *typed = arena_alloc(g->a, sizeof *typed);
+        *typed = *e;
+        typed->type = best;
+        return typed;
     }
     case SCHEMA_OBJECT: {
         pcl_expr_t *e = new_expr(g, PCL_OBJECT, t);
@@ -269,18 +313,10 @@ static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
 /* A plain literal of a scalar value (enum members, zero values). */
 static pcl_expr_t *gen_literal(gen_ctx_t *g, const pv_t *v, const schema_type_t *type) {
     switch (v->kind) {
-    case PV_BOOL: {
-        pcl_expr_t *e = new_expr(g, PCL_BOOL, type);
-        e->b = v->u.b;
-        return e;
-    }
-    case PV_NUMBER: {
-        pcl_expr_t *e = new_expr(g, PCL_NUMBER, type);
-        e->n = v->u.n;
-        return e;
-    }
+    case PV_BOOL: return shared_literal(g, PCL_BOOL, type, v->u.b, 0);
+    case PV_NUMBER: return shared_literal(g, PCL_NUMBER, type, false, v->u.n);
     case PV_STRING: return new_string(g, v->u.str.s, type);
-    default: return new_expr(g, PCL_NULL, type);
+    default: return shared_literal(g, PCL_NULL, type, false, 0);
     }
 }
 
@@ -452,7 +488,7 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
             arena_grow_array(g->a, g->out->secrets, &g->cap_secrets, g->out->n_secrets + 1, sizeof *g->out->secrets);
         g->out->secrets[g->out->n_secrets++] = (pcl_secret_value_t){name, strip_secrets(g->a, inner)};
     } else if (!inner) { /* stored: the key holds this known value already */
-        diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, r->desc,
+        diag_add(g->diags, DIAG_WARNING, DIAG_CODEGEN, NULL, res_desc(g, r),
                  "the secret value of '%s' is only known encrypted; set it with `pulumi config set --secret %s`",
                  g->prop ? g->prop : "?", name);
     }
@@ -584,7 +620,7 @@ static pcl_expr_t *gen_object(gen_ctx_t *g, const schema_type_t *pos, const sche
     e->object.items = arena_alloc(g->a, (n ? n : 1) * sizeof *e->object.items);
     for (size_t i = 0; i < n; i++) {
         if (filter && !pcl_value_conforms(m[i].value, elem)) {
-            diag_add(g->diags, DIAG_INFO, DIAG_CODEGEN, NULL, g->res[g->cur].desc,
+            diag_add(g->diags, DIAG_INFO, DIAG_CODEGEN, NULL, res_desc(g, &g->res[g->cur]),
                      "map entry '%s' of '%s' does not match the schema's element type and is left out", m[i].key,
                      g->prop ? g->prop : "?");
             continue;
@@ -607,9 +643,9 @@ static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t
     if (type && type->kind == SCHEMA_UNION) shape = pcl_reduce_union(type, v);
     const schema_type_t *pos = shape ? shape : type;
     if (shape && shape->kind == SCHEMA_ENUM) shape = shape->element;
-    if (!v) return new_expr(g, PCL_NULL, pos);
+    if (!v) return shared_literal(g, PCL_NULL, pos, false, 0);
     switch (v->kind) {
-    case PV_NULL: return new_expr(g, PCL_NULL, pos);
+    case PV_NULL: return shared_literal(g, PCL_NULL, pos, false, 0);
     case PV_SECRET: return gen_secret(g, type, v->u.secret.inner);
     case PV_OUTPUT:
         if (!v->u.output.known || !v->u.output.value) break;
@@ -656,7 +692,7 @@ static pcl_expr_t *gen_value(gen_ctx_t *g, const schema_type_t *type, const pv_t
     }
     }
     warnf(g, "an unknown (computed) value is written as null");
-    return new_expr(g, PCL_NULL, pos);
+    return shared_literal(g, PCL_NULL, pos, false, 0);
 }
 
 /* --- options ---------------------------------------------------------------------------------------- */
@@ -731,16 +767,9 @@ static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
         }
         if (nk) opts[n++] = (pcl_attr_t){"dependsOn", var_tuple(g, keep, nk), NULL, 0, 0};
     }
-    if (in->protect) {
-        pcl_expr_t *e = new_expr(g, PCL_BOOL, NULL);
-        e->b = true;
-        opts[n++] = (pcl_attr_t){"protect", e, NULL, 0, 0};
-    }
-    if (in->retain_on_delete) {
-        pcl_expr_t *e = new_expr(g, PCL_BOOL, NULL);
-        e->b = true;
-        opts[n++] = (pcl_attr_t){"retainOnDelete", e, NULL, 0, 0};
-    }
+    if (in->protect) opts[n++] = (pcl_attr_t){"protect", shared_literal(g, PCL_BOOL, NULL, true, 0), NULL, 0, 0};
+    if (in->retain_on_delete)
+        opts[n++] = (pcl_attr_t){"retainOnDelete", shared_literal(g, PCL_BOOL, NULL, true, 0), NULL, 0, 0};
     if (in->n_ignore_changes) {
         pcl_expr_t *t = new_expr(g, PCL_TUPLE, NULL);
         size_t cap = 0;
@@ -767,7 +796,6 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
         const pcl_gen_resource_t *in = r->in;
         const char *type = in->type ? in->type : "";
         const char *var = in->name ? in->name : in->logical_name ? in->logical_name : "";
-        r->desc = arena_sprintf(g->a, "resource '%s' of type '%s'", in->logical_name ? in->logical_name : var, type);
         r->ident = resource_ident(g, in, var, i);
         if (in->name) pcl_smap_add(&g->plan_names, in->name, i);
         if (in->component) {
@@ -778,14 +806,14 @@ static void resolve_resources(gen_ctx_t *g, schema_set_t *schemas) {
         r->pkg = schemas ? schema_set_get(schemas, r->pkg_name) : NULL;
         if (!r->pkg) {
             char advice[DIAG_ADVICE_MAX];
-            diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, r->desc,
+            diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, res_desc(g, r),
                      "no code was generated: the schema of package '%s' is not loaded%s", r->pkg_name,
                      diag_advice(advice, DIAG_ADVICE_SCHEMA_LOADED, r->pkg_name));
             continue;
         }
         r->schema = schema_find_resource(r->pkg, type);
         if (!r->schema) {
-            diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, r->desc,
+            diag_add(g->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, res_desc(g, r),
                      "no code was generated: the %s schema%s%s has no resource type '%s'; check the type token or "
                      "load a schema version that has it",
                      r->pkg_name, r->pkg->version ? " version " : "", r->pkg->version ? r->pkg->version : "", type);
@@ -1046,7 +1074,7 @@ restart:
                         goto restart;
                     }
                 }
-                diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, r->desc,
+                diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, res_desc(g, r),
                          "resources '%s' and '%s' depend on each other through parent, provider or dependsOn options; "
                          "the generated program cannot run until one of these options is removed",
                          r->ident, g->res[v].ident);
@@ -1058,6 +1086,15 @@ restart:
     free(stack);
     free(pos);
     return order;
+}
+
+/* The program's copy of a type token, one per type. */
+static const char *program_token(gen_ctx_t *g, const char *type) {
+    void **found = hashmap_find_str(&g->tokens, type);
+    if (found) return *found;
+    char *copy = arena_strdup(g->a, type);
+    hashmap_add_str(&g->tokens, copy, copy);
+    return copy;
 }
 
 /* Pass 5: package, config and resource nodes in order. */
@@ -1100,7 +1137,7 @@ static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
         }
         pcl_node_t *node = pcl_program_add(p, in->component ? PCL_NODE_COMPONENT : PCL_NODE_RESOURCE);
         node->name = r->ident;
-        node->token = arena_strdup(g->a, in->type ? in->type : "");
+        node->token = program_token(g, in->type ? in->type : "");
         const char *logical = in->logical_name ? in->logical_name : in->name;
         if (logical && strcmp(logical, r->ident) != 0) node->logical_name = arena_strdup(g->a, logical);
         node->attrs = r->attrs;
@@ -1157,6 +1194,9 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     pcl_smap_free(&g.plan_names);
     pcl_smap_free(&g.superseded);
     pcl_smap_free(&g.ext_used);
+    hashmap_free(&g.literals);
+    arena_free(g.literal_keys);
+    hashmap_free(&g.tokens);
     free(g.res);
     return n == 0 || n_order > 0;
 }
