@@ -170,13 +170,14 @@ static void print_nothing_written(const import_target_t *tgt, const import_sessi
  * cannot take the code): nothing is written — the --report page neither, being one of the outputs —
  * but --json still gives what was read, and says nothing was written, as after a refused write;
  * else the reasons on stderr. */
-static void print_refused_results(const cli_options_t *o, import_session_t *s) {
+static void print_refused_results(const cli_options_t *o, const import_target_t *tgt, import_session_t *s) {
     if (!o->json) {
         print_diags(&s->diags);
         return;
     }
     cJSON *doc = session_results_json(s, o->show_secrets);
     results_json_set_written(doc, false);
+    if (tgt->declined) results_json_set_declined(doc);
     print_json(doc);
 }
 
@@ -188,14 +189,14 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     /* The selected stack: the merge, its preview and the confirmation (the lock is held since
      * target_prepare); nothing is written yet. When the stack is not to be written, no file is. */
     if (tgt->mode == TARGET_STACK && s->n_ok > 0 && !target_plan(o, tgt, s)) {
-        print_refused_results(o, s);
+        print_refused_results(o, tgt, s);
         target_print_summary(o, tgt, s, false);
         return EXIT_USAGE;
     }
     /* The code into --out, or spliced into the program of --insert-into, in memory. */
     if (!session_place_code(s, NULL, &s->diags)) {
         /* The target program cannot take the code (syntax errors, encoding, unreadable): nothing written. */
-        print_refused_results(o, s);
+        print_refused_results(o, tgt, s);
         if (!quiet) print_nothing_written(tgt, s);
         print_next_fix(o);
         return EXIT_USAGE;
@@ -305,6 +306,7 @@ int cli_run_import(cli_options_t *o) {
     so.stop = &stop_signal;
     so.lean_results = !o->json;
     if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws; /* the session opens, merges and writes it */
+    so.no_stack_reason = tgt.mode == TARGET_CODE_ONLY ? "--code-only" : tgt.why_not_stack;
     so.left_out = tgt.not_converted;
     so.n_left_out = tgt.n_not_converted;
     import_session_t s;

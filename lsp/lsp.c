@@ -977,6 +977,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         /* No stack is written: the code imports the resources with the `import` option (as the
          * command line's does when it writes no stack), else `pulumi up` would create them. */
         o.import_option = true;
+        o.no_stack_reason = "initializationOptions.intoStack is not set";
     }
     /* Secret values without a passphrase go beside the project (else the workspace root), where the
      * note sends the user, not into the server's working directory (an editor starts it anywhere). */

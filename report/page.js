@@ -128,9 +128,16 @@
    * field has none and says nothing. */
   var flags = run.flags || [];
   var unwritten = (D.summary || {}).written === false;
+  /* run.target: where the import went — a stack, a stack export, or none (the code imports them
+   * with the `import` option, or has none); a document from before the field has none. */
+  var target = run.target || {};
+  var tk = target.kind;
   var cards = el('div', { cls: 'cards', id: 'summary' }, [
     card('total', R.length, 'resources in the report'),
-    card('imported-all', nImported, unwritten ? 'read, not written' : 'imported'),
+    card('imported-all', nImported, unwritten ? 'read, not written'
+      : tk === 'importOption' ? 'read, not in a stack yet'
+        : tk === 'codeOnly' ? 'read, in no stack'
+          : tk === 'stackState' ? 'merged into the stack export' : 'imported'),
     card('verified', counts.verified, OUT_LABEL.verified),
     card('offline', counts.offline, OUT_LABEL.offline),
     card('residual', counts.residual, 'imported with residual diff'),
@@ -139,13 +146,32 @@
     card('skipped', counts.skipped, 'skipped (parent failed)'),
     card('unmapped', counts.unmapped, 'unmapped (no Pulumi type)')
   ]);
+  /* the run's errors, which a note may send the reader to */
+  var nErrors = (D.diagnostics || []).filter(function (d) { return d.severity === 'error'; }).length +
+    R.reduce(function (n, r) {
+      return n + (r.diagnostics || []).filter(function (d) { return d.severity === 'error'; }).length;
+    }, 0);
+  var why = target.why ? ' (' + target.why + ')' : ''; /* why no stack was written */
+  var targetNote = unwritten || !nImported ? null
+    : tk === 'stack' ? 'Imported into stack ' + target.stack + '.'
+      : tk === 'stackState' ? 'Merged into the stack export ' + target.file + ', not into a stack: `pulumi stack ' +
+        'import --file ' + target.file + '` puts them there (it replaces the stack\'s state with that file).'
+        : tk === 'importOption' ? 'Code written, not recorded in any stack' + why + ': the code imports these ' +
+          'resources with the `import` resource option when `pulumi up` runs.'
+          : tk === 'codeOnly' ? 'Code written, not recorded in any stack' + why + ', and without the `import` ' +
+            'option: `pulumi up` with this code would try to create these resources.' : null;
   main.appendChild(el('section', { id: 'summary-section' }, [el('h2', { text: 'Summary' }), cards,
     unwritten ? el('p', { cls: 'diag-error', id: 'written-note', text: 'Nothing was written: ' +
       (flags.indexOf('--diff') >= 0 ? 'a --diff run shows what would change and writes nothing'
         : flags.indexOf('--preview-only') >= 0 ? 'a --preview-only run writes nothing'
-          : !nImported ? 'no resource was imported, so there was nothing to write'
-            : 'an output could not be written (see the run diagnostics), so none was') +
+          : (D.summary || {}).declined ? 'the import was declined at the confirmation, so neither the stack ' +
+            'nor any file was written'
+            : !nImported ? 'no resource was imported, so there was nothing to write'
+              : nErrors ? 'an output could not be written (see the run diagnostics), so none was'
+                : 'the run stopped before its outputs were written') +
       '. The resources counted here were read; this run did not import them.' }) : null,
+    targetNote ? el('p', { cls: tk === 'codeOnly' ? 'diag-warning' : 'muted', id: 'target-note', text: targetNote })
+      : null,
     el('p', { cls: 'muted', id: 'verification-note', text: run.offlineState
       ? 'Offline run: Check and Diff were cimport\'s own reading of the schema, so nothing here is verified by a provider.'
       : 'Verified means the provider\'s own Check and Diff reported no difference with the generated inputs.' })]));
@@ -204,6 +230,10 @@
     row('insert into', run.insertInto);
     row('output', run.out);
     row('stack state', run.stackState);
+    row('imports into', tk === 'stack' ? 'stack ' + target.stack
+      : tk === 'stackState' ? 'the stack export ' + target.file
+        : tk === 'importOption' ? 'no stack' + why + ': the code has the `import` option'
+          : tk === 'codeOnly' ? 'no stack' + why + ', and the code has no `import` option' : null);
     row('flags', run.flags);
     row('cimport', run.cimport);
     main.appendChild(el('section', { id: 'run-section' }, [el('h2', { text: 'Run' }), kv]));

@@ -9,6 +9,7 @@
 #include "emitters/emit.h"
 #include "report/report.h"
 #include "specs/schema.h"
+#include "stacks/backend.h"
 
 /* A sorted (key → index) table for lookups by name without a quadratic scan. */
 typedef struct name_ix {
@@ -180,15 +181,33 @@ static void add_run(cJSON *doc, const import_session_t *p, bool show_secrets) {
     if (o->insert_into) cJSON_AddStringToObject(run, "insertInto", o->insert_into);
     if (o->out_path) cJSON_AddStringToObject(run, "out", o->out_path);
     if (o->stack_state) cJSON_AddStringToObject(run, "stackState", o->stack_state);
+    /* Where the import goes: a stack, a stack export, or no stack (the code imports them with the
+     * `import` option, or has none): a page must not call resources imported that no stack holds. */
+    cJSON *target = cJSON_AddObjectToObject(run, "target");
+    if (o->into_stack) {
+        cJSON_AddStringToObject(target, "kind", "stack");
+        cJSON_AddStringToObject(target, "stack", p->stack_store ? stack_store_describe(p->stack_store) : p->stack);
+    } else if (o->stack_state) {
+        cJSON_AddStringToObject(target, "kind", "stackState");
+        cJSON_AddStringToObject(target, "file", o->stack_state);
+    } else {
+        cJSON_AddStringToObject(target, "kind", o->import_option ? "importOption" : "codeOnly");
+    }
+    if (!o->into_stack && !o->stack_state && o->no_stack_reason)
+        cJSON_AddStringToObject(target, "why", o->no_stack_reason);
+    /* the user's flags; the `import` option is run.target's (cimport chooses it where no stack is written) */
     cJSON *flags = cJSON_AddArrayToObject(run, "flags");
     struct {
         bool on;
         const char *flag;
     } fl[] = {
-        {o->ignore_residual, "--ignore-residual"},    {!o->protect, "--protect=false"},
-        {!o->generate_code, "--generate-code=false"}, {o->import_option, "--import-option"},
-        {o->preview_only, "--preview-only"},          {o->diff, "--diff"},
-        {o->keep_existing, "--keep-existing"},        {show_secrets, "--show-secrets"},
+        {o->ignore_residual, "--ignore-residual"},
+        {!o->protect, "--protect=false"},
+        {!o->generate_code, "--generate-code=false"},
+        {o->preview_only, "--preview-only"},
+        {o->diff, "--diff"},
+        {o->keep_existing, "--keep-existing"},
+        {show_secrets, "--show-secrets"},
     };
     for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
         if (fl[i].on) cJSON_AddItemToArray(flags, cJSON_CreateString(fl[i].flag));
@@ -337,6 +356,13 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
         cJSON *s = cJSON_GetObjectItemCaseSensitive(doc, "summary");
         if (s) cJSON_AddNumberToObject(s, "unmapped", (double)cJSON_GetArraySize(um));
     }
+}
+
+void results_json_set_declined(cJSON *doc) {
+    cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
+    if (!sum) return;
+    cJSON_DeleteItemFromObjectCaseSensitive(sum, "declined");
+    cJSON_AddBoolToObject(sum, "declined", true);
 }
 
 void results_json_set_written(cJSON *doc, bool written) {

@@ -17,5 +17,7 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
 /* Sets (or replaces) summary.written: whether the run's outputs were written — false after a refused
  * write, with --diff or --preview-only, or for code the editor did not take. */
 void results_json_set_written(cJSON *doc, bool written);
+/* Sets summary.declined: the import was declined at the confirmation, so nothing was written. */
+void results_json_set_declined(cJSON *doc);
 
 #endif

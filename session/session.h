@@ -110,6 +110,9 @@ typedef struct session_options {
     size_t program_len;
     const char *program_name; /* names it in messages */
     const char *stack_state;  /* a stack export the resources are merged into */
+    /* Why no stack is written (into_stack and stack_state NULL), in the front end's words, for the
+     * results document's run.target.why; NULL: not said. */
+    const char *no_stack_reason;
     /* The selected stack on its backend (stacks/workspace.h: the backend's URL, kind and access
      * token, the stack's organization), the stack named by `stack` and `project`: opened under its
      * lock (session_stack_open), the resources merged into it (session_stack_merge) and written in

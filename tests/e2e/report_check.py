@@ -137,6 +137,33 @@ def main():
             errors.append("nothing was written, but the page counts %s as imported" % count("imported-all"))
     elif m:
         errors.append("the page says nothing was written; the document does not: %r" % m.group(1))
+    # Why nothing was written: a declined confirmation says so; "see the run diagnostics" only where
+    # the document has an error to see (a declined import was blamed on one that did not exist).
+    note = html.unescape(re.sub(r"<[^>]+>", "", m.group(1))) if m else ""
+    errs = [d for d in doc.get("diagnostics", []) if d.get("severity") == "error"] + \
+        [d for r in doc["resources"] for d in r.get("diagnostics", []) if d.get("severity") == "error"]
+    if doc["summary"].get("declined") and "declined" not in note:
+        errors.append("the import was declined (summary.declined); the page says: %r" % note)
+    if "see the run diagnostics" in note and not errs:
+        errors.append("the page sends the reader to the run diagnostics, and there is none: %r" % note)
+    # Where the import went (run.target): a run that wrote no stack does not count its resources as
+    # imported, and says what became of them (before, "4 imported" for code with the `import` option).
+    target = doc.get("run", {}).get("target")
+    kind = target.get("kind") if isinstance(target, dict) else None
+    wants = {"stack": "Imported into stack", "stackState": "Merged into the stack export",
+             "importOption": "Code written, not recorded in any stack", "codeOnly": "Code written, not recorded in any stack"}
+    if kind not in wants:
+        errors.append("the results document does not say where the import went (run.target): %r" % (target,))
+    elif doc["summary"].get("written") is not False:
+        t = re.search(r'<p[^>]*id="target-note"[^>]*>(.*?)</p>', dom, re.S)
+        t = html.unescape(re.sub(r"<[^>]+>", "", t.group(1))) if t else ""
+        if wants[kind] not in t:
+            errors.append("run.target is %s; the page's note says %r, not %r" % (kind, t, wants[kind]))
+        if kind != "stack" and (not m_all or m_all.group(1) == "imported"):
+            errors.append("run.target is %s (no stack written), but the page counts %s as imported" %
+                          (kind, count("imported-all")))
+    if "--import-option" in doc.get("run", {}).get("flags", []):
+        errors.append("run.flags lists --import-option: where the import went is run.target's (with its reason)")
     if 'data-ready="1"' not in dom:
         errors.append("the page's script did not finish")
     for e in errors:

@@ -38,7 +38,7 @@ run_in_tmux() {
   printf '%q ' env "PULUMI_HOME=$home" "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" \
     -l typescript -o "$work/$name.ts" "$@" >"$work/$name.cmd"
   tmux -L "$sock" new-session -d -s "$name" -x 200 -y 60 -c "$work/proj" \
-    "bash -c '$(cat "$work/$name.cmd"); echo \$? >$work/$name.rc; sleep 120'"
+    "bash -c '$(cat "$work/$name.cmd") >$work/$name.out; echo \$? >$work/$name.rc; sleep 120'"
 }
 # what the terminal showed (wrapped lines joined), once the run has ended
 saveerr() { tmux -L "$sock" capture-pane -p -J -t "$1" -S -1000 >"$work/$1.err"; }
@@ -84,6 +84,20 @@ wait_for 60 test -s "$work/y.rc" && [ "$(cat "$work/y.rc")" = 0 ] && ok || bad "
 saveerr y
 ! grep -qF 'Do you want to perform this import?' "$work/y.err" && ok || bad "--yes still asked"
 grep -qF 'Previewing import' "$work/y.err" && ok || bad "--yes should still show the preview"
+
+# 4. answer "no" with --json: the results document and its report say the import was declined (the
+# page said "an output could not be written (see the run diagnostics)", and there was none)
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+run_in_tmux nojson --json
+wait_for 60 asks nojson && ok || { bad "no question with --json"; screen nojson >&2; }
+tmux -L "$sock" send-keys -t nojson "no" Enter
+wait_for 30 test -s "$work/nojson.rc" && [ "$(cat "$work/nojson.rc")" = 2 ] && ok || bad "declined --json: exit $(cat "$work/nojson.rc" 2>/dev/null)"
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; assert s["written"] is False and s.get("declined") is True, s' \
+  "$work/nojson.out" && ok || bad "declined --json: the document does not say it was declined: $(head -c 300 "$work/nojson.out")"
+"$CIMPORT" report "$work/nojson.out" -o "$work/nojson.html" 2>/dev/null &&
+  python3 "$SOURCE_DIR/tests/e2e/report_browser.py" dom "$work/nojson.html" all >"$work/nojson.dom" &&
+  python3 "$SOURCE_DIR/tests/e2e/report_check.py" "$work/nojson.dom" "$work/nojson.out" --offline &&
+  grep -qF 'the import was declined at the confirmation' "$work/nojson.dom" && ok || bad "the report of a declined import"
 
 echo "test_stack_confirm: $pass passed, $fail failed"
 [ "$fail" = 0 ]
