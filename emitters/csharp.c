@@ -86,6 +86,9 @@ static const char *cs_namespace_alias(cs_ctx_t *c, const schema_package_t *pkg, 
         bool clash = false;
         for (size_t i = 0; i < c->n_usings && !clash; i++)
             clash = strcmp(c->usings[i].alias, alias) == 0;
+        /* a local of the alias's name would hide it (`var Random = ...; new Random.RandomPet(...)`) */
+        for (size_t i = 0; i < c->base.p->n_nodes && !clash; i++)
+            clash = c->base.var[i] && strcmp(c->base.var[i], alias) == 0;
         if (!clash) break;
         alias = arena_sprintf(c->base.a, "%s%d", pkgns, n);
     }

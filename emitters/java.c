@@ -1428,7 +1428,7 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     /* and the lambdas' parameters the traversals and conversions write (`v -> v.get(0)`, `x ->
      * Integer.parseInt(x)`): a lambda's parameter may not shadow a local variable */
     static const char *const reserved[] = {"ctx", "args", "v", "x", NULL};
-    emit_typed_name_nodes(&j.base, LANG_JAVA, names_camel, reserved, NULL, NULL);
+    names_table_t *names = emit_typed_name_nodes(&j.base, LANG_JAVA, names_camel, reserved, NULL, NULL);
     for (size_t i = 0; i < JAVA_N_HEAD; i++)
         java_class(&j, JAVA_HEAD[i]);
     for (size_t i = 0; i < JAVA_N_TAIL; i++)
@@ -1445,5 +1445,16 @@ char *emit_java(const pcl_program_t *p, diag_list_t *diags) {
     /* App is this file's own class. */
     for (size_t a = 0; a < j.n_classes; a++)
         if (strcmp(j.classes[a].simple, "App") == 0) j.classes[a].qualify = true;
+    /* a local named as the first part of a qualified class (a package's base, `io.x...`) would make
+     * it a field access of the local (java and com are names_builtins) */
+    for (size_t a = 0; a < j.n_classes; a++) {
+        if (!j.classes[a].qualify) continue;
+        const char *fq = j.classes[a].fqcn;
+        char *root = arena_strndup(j.base.a, fq, strcspn(fq, "."));
+        names_table_reserve(names, root);
+        for (size_t i = 0; i < p->n_nodes; i++)
+            if (j.base.var[i] && strcmp(j.base.var[i], root) == 0)
+                j.base.var[i] = names_table_unique(names, root, "", 2);
+    }
     return emit_typed_file(&j.base, java_body, java_head, "    }\n}\n");
 }

@@ -57,13 +57,14 @@ static const char *const CS_RESERVED[] = {
     "set",      "unmanaged", "value",      "var",        "when",     "where",    "yield",     NULL};
 
 static const char *const JAVA_RESERVED[] = {
-    "abstract",  "assert",   "boolean",  "break",    "byte",    "case",         "catch",     "char",       "class",
-    "const",     "continue", "default",  "do",       "double",  "else",         "enum",      "extends",    "final",
-    "finally",   "float",    "for",      "goto",     "if",      "implements",   "import",    "instanceof", "int",
-    "interface", "long",     "native",   "new",      "package", "private",      "protected", "public",     "return",
-    "short",     "static",   "strictfp", "super",    "switch",  "synchronized", "this",      "throw",      "throws",
-    "transient", "try",      "void",     "volatile", "while",   "true",         "false",     "null",       "var",
-    "record",    "yield",    "sealed",   "permits",  NULL};
+    "abstract", "assert",       "boolean",  "break",     "byte",   "case",      "catch",    "char",
+    "class",    "const",        "continue", "default",   "do",     "double",    "else",     "enum",
+    "extends",  "final",        "finally",  "float",     "for",    "goto",      "if",       "implements",
+    "import",   "instanceof",   "int",      "interface", "long",   "native",    "new",      "package",
+    "private",  "protected",    "public",   "return",    "short",  "static",    "strictfp", "super",
+    "switch",   "synchronized", "this",     "throw",     "throws", "transient", "try",      "void",
+    "volatile", "while",        "true",     "false",     "null",   "var",       "record",   "yield",
+    "sealed",   "permits",      "_",        NULL};
 
 /* Globals the TypeScript and Python code cimport writes calls (Object.entries, JSON.stringify,
  * float(2), len(x), str() in a template's join, ...): a variable of that name would hide them, so a
@@ -80,9 +81,38 @@ static const char *const PY_BUILTINS[] = {"Exception", "NotImplementedError",
                                           "repr",      "sorted",
                                           "str",       NULL};
 
+/* C#: the namespaces, classes and helper functions the written code names unqualified (`using`
+ * directives, Pulumi's classes, the helpers written before the program): a local of that name hides
+ * it (`var File = ...; File.ReadAllText(File)` does not compile). */
+static const char *const CS_BUILTINS[] = {
+    /* Pulumi's */
+    "Alias", "AssetArchive", "AssetOrArchive", "ComponentResource", "ComponentResourceOptions", "Config",
+    "CustomResourceOptions", "CustomTimeouts", "Deployment", "DictionaryResourceArgs", "Either", "FileArchive",
+    "FileAsset", "Input", "InputList", "InputMap", "InvokeOptions", "Output", "Pulumi", "PulumiOutput", "RemoteArchive",
+    "RemoteAsset", "ResourceArgs", "ResourceHook", "ResourceHookBinding", "ResourceHookOptions", "ResourceOptions",
+    "StackReference", "StackReferenceArgs", "Stash", "StashArgs", "StringAsset",
+    /* System's */
+    "BitConverter", "Convert", "CultureInfo", "Dictionary", "Directory", "Encoding", "Enumerable", "Exception", "File",
+    "ImmutableArray", "ImmutableDictionary", "JsonElement", "JsonSerializer", "JsonValueKind", "Math",
+    "NotImplementedException", "NumberStyles", "Process", "SHA1", "SHA256", "String", "StringBuilder", "StringComparer",
+    "StringInfo", "System", "Task", "TimeSpan",
+    /* the helpers */
+    "ComputeFileBase64Sha256", "ComputeSHA1", "FormatValue", "NotImplemented", "ReadFileBase64", "ToJsonText", NULL};
+/* Java: the roots of the fully qualified names written in the program's method (java.math.BigDecimal,
+ * com.pulumi....) and the parameters of the lambdas its calls write (_v -> ...), which a local may
+ * not take (a local `java` makes `java.math` a field access of it; a lambda's parameter may not
+ * shadow a local). Classes are imported by simple name, which a camelCase local does not hide. */
+static const char *const JAVA_BUILTINS[] = {"_kv", "_v", "_vs", "com", "java", NULL};
+
 const char *const *names_builtins(lang_t lang) {
     static const char *const none[] = {NULL};
-    return lang == LANG_TYPESCRIPT ? TS_BUILTINS : lang == LANG_PYTHON ? PY_BUILTINS : none;
+    switch (lang) {
+    case LANG_TYPESCRIPT: return TS_BUILTINS;
+    case LANG_PYTHON: return PY_BUILTINS;
+    case LANG_CSHARP: return CS_BUILTINS;
+    case LANG_JAVA: return JAVA_BUILTINS;
+    default: return none;
+    }
 }
 
 static const char *const *reserved_table(lang_t lang) {

@@ -24,8 +24,9 @@
  * keywords; Java: keywords + literals; YAML/PCL: none). */
 bool names_is_reserved(lang_t lang, const char *word);
 
-/* The globals the code cimport writes in `lang` calls (TypeScript, Python; NULL-terminated, empty for
- * the others), which a program's variable must not hide. */
+/* The globals, classes and helpers the code cimport writes in `lang` names unqualified (TypeScript,
+ * Python, C#; Java: the roots of qualified names and its calls' lambda parameters; NULL-terminated,
+ * empty for the others), which a program's variable must not hide. */
 const char *const *names_builtins(lang_t lang);
 
 /* True if `s` is a legal identifier in `lang` as written (ASCII letters, digits, `_`, and `$` for

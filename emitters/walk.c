@@ -1605,6 +1605,8 @@ names_table_t *emit_typed_name_nodes(emit_typed_t *x, lang_t lang, char *(*style
     names_table_t *names = names_table_new(x->a);
     for (size_t i = 0; reserved && reserved[i]; i++)
         names_table_reserve(names, reserved[i]);
+    for (const char *const *b = names_builtins(lang); *b; b++)
+        names_table_reserve(names, *b);
     for (size_t i = 0; i < x->p->n_nodes; i++) {
         const pcl_node_t *n = &x->p->nodes[i];
         x->var[i] = unused;

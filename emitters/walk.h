@@ -614,7 +614,8 @@ typedef struct emit_typed_program {
 const schema_property_t *emit_state_property(const pcl_node_t *n, const pcl_attr_t *at);
 
 /* Names each node's variable (but packages' and outputs', and those `referenced` says are never
- * read: `unused`) unique in a new table where the NULL-terminated `reserved` are taken: the PCL name
+ * read: `unused`) unique in a new table where the NULL-terminated `reserved` and the language's
+ * names_builtins are taken: the PCL name
  * made an identifier of `lang` after `style` (NULL: as is). Returns the table. */
 names_table_t *emit_typed_name_nodes(emit_typed_t *x, lang_t lang, char *(*style)(arena_t *a, const char *s),
                                      const char *const *reserved, const bool *referenced, const char *unused);

@@ -2686,6 +2686,65 @@ START_TEST(test_int_outputs_in_number_list_java) {
 }
 END_TEST
 
+/* C# and Java: a program's name that is a class, namespace alias or helper the written code refers
+ * to unqualified hid it, and the file did not compile (read10b F19): C# `var File = ...;
+ * File.ReadAllText(File)`, `var FormatValue = ...; FormatValue(Math)`, a local `Lang` beside `using
+ * Lang = Pulumi.Lang;`; Java `final var _ = ...` (a keyword since Java 9), a local `java` where
+ * `java.math.BigDecimal` is written. Such names take another (C#: the package's alias). */
+START_TEST(test_names_hiding_classes_cs_java) {
+    fixture_t f =
+        load("config \"File\" \"string\" {}\nconfig \"Output\" \"string\" {}\n"
+             "config \"FormatValue\" \"number\" {}\nconfig \"Math\" \"number\" {}\n"
+             "config \"Deployment\" \"string\" {}\nconfig \"Dictionary\" \"string\" {}\nLang = \"l\"\n"
+             "resource \"res\" \"lang:index:Res\" {\n"
+             "    text = \"${readFile(File)}${FormatValue}${Deployment}${stack()}${Lang}${Output}${Dictionary}\"\n"
+             "    num = max(Math, 1)\n    flag = true\n    items = [Output]\n}\n"
+             "output \"o\" {\n    value = [res.text, Output]\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    parses(LANG_CSHARP, cs);
+    static const char *const hidden[] = {"File", "Output", "FormatValue", "Math", "Deployment", "Dictionary"};
+    for (size_t i = 0; i < sizeof hidden / sizeof *hidden; i++) {
+        char decl[64];
+        snprintf(decl, sizeof decl, "var %s = ", hidden[i]);
+        ck_assert_msg(strstr(cs, decl) == NULL, "C# declares %s, which the file refers to:\n%s", hidden[i], cs);
+    }
+    tu_has(cs, "var File2 = config.Require(\"File\");\n");
+    tu_has(cs, "File.ReadAllText(File2)");
+    tu_has(cs, "var Lang = \"l\";\n"); /* the package's alias takes another name */
+    tu_has(cs, "using Lang2 = Pulumi.Lang;\n");
+    tu_has(cs, "new Lang2.Res(\"res\"");
+    free(cs);
+    unload(&f);
+
+    /* Java: compiled with javac against pulumi-java's API surface (tests/peers/java) */
+    f = load("config \"_\" \"string\" {}\nconfig \"java\" \"number\" {}\nconfig \"com\" \"string\" {}\n"
+             "resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = java\n}\n"
+             "output \"o\" {\n    value = [_, com, ref.outputs]\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    parses(LANG_JAVA, java);
+    ck_assert_ptr_null(strstr(java, "final var _ = "));
+    ck_assert_ptr_null(strstr(java, "final var java = "));
+    int status = -1;
+    char *out = tu_run_source(
+        "App.java", java,
+        "javac -nowarn -encoding UTF-8 -sourcepath '" SOURCE_DIR "/tests/peers/java' -d . App.java 2>&1", &status);
+    ck_assert_msg(status == 0, "javac rejects:\n%s\n(program:\n%s)", out ? out : "", java);
+    free(out);
+    free(java);
+    unload(&f);
+    /* a class written qualified (App is the file's own class) under a package's own base, io.acme */
+    f = tu_pcl_load("{\"name\":\"ex\",\"version\":\"1.0.0\",\"language\":{\"java\":{\"basePackage\":\"io.acme\"}},"
+                    "\"resources\":{\"ex:index:App\":{\"inputProperties\":{\"s\":{\"type\":\"string\"}}}}}",
+                    "ex.json", "io = \"x\"\nresource \"r\" \"ex:index:App\" {\n    s = io\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var io2 = \"x\";\n");
+    tu_has(java, "new io.acme.ex.App(\"r\"");
+    parses(LANG_JAVA, java);
+    free(java);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -2756,6 +2815,8 @@ int main(void) {
     tcase_add_test(tc, test_for_variable_checks_cs_java);
     tcase_add_test(tc, test_entries_of_null_default_cs);
     tcase_add_test(tc, test_int_outputs_in_number_list_java);
+    tcase_add_test(tc, test_names_hiding_classes_cs_java);
+    tcase_set_timeout(tc, 60); /* javac */
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
