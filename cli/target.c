@@ -244,6 +244,23 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         }
         if (ref_project && !o->project) o->project = ref_project;
     }
+    /* -o writes a whole file: over a project's program or Pulumi.yaml it would replace the program */
+    workspace_t ow;
+    bool project_file;
+    if (o->out_path && session_file_is_program(t->a, o->out_path, &ow, &project_file)) {
+        bool yaml_program =
+            project_file && ow.project.runtime && !strcmp(ow.project.runtime, "yaml") && !ow.project.main;
+        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
+                 "this file is the %s of project '%s' (%s), and -o replaces the whole file with the code: %s",
+                 !project_file  ? "program"
+                 : yaml_program ? "project file and program"
+                                : "project file",
+                 ow.project.name ? ow.project.name : "", ow.project_file,
+                 project_file && !yaml_program
+                     ? "write the code to another file, or insert it into the project's program with --insert-into"
+                     : arena_sprintf(t->a, "insert into it with --insert-into %s", o->out_path));
+        goto fail;
+    }
     /* the program written into: one of this project's, which `pulumi up` runs */
     if (o->insert_into && !session_program_fits(t->a, w, o->insert_into, o->language, &t->diags)) goto fail;
     /* The stack, project, language and stack config the workspace gives (the session's rule). */

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "session/session.h"
 
@@ -35,18 +36,58 @@ static bool same_file(const char *x, const char *y) {
     return same;
 }
 
+/* The project of the file at path: the nearest Pulumi.yaml above it. */
+static bool file_project(arena_t *a, const char *path, workspace_t *pw) {
+    char *dir = program_dir(a, path);
+    diag_list_t quiet; /* what cannot be read of it was said of the run's workspace, or is not ours */
+    diag_list_init(&quiet);
+    bool found = dir && workspace_discover_in(a, dir, NULL, pw, &quiet) && pw->have_project;
+    diag_list_free(&quiet);
+    return found;
+}
+
+/* Whether a file of directory dir named base is the program's entry file that the runtime's
+ * language host runs: Node's index.ts/index.js, Python's __main__.py, a Go or C# project's source
+ * files (every one of the directory is compiled), Pulumi YAML's Main.yaml/Main.json. */
+static bool runtime_entry(const char *runtime, const char *base) {
+    const char *dot = strrchr(base, '.');
+    if (!strcmp(runtime, "nodejs")) return !strcmp(base, "index.ts") || !strcmp(base, "index.js");
+    if (!strcmp(runtime, "python")) return !strcmp(base, "__main__.py");
+    if (!strcmp(runtime, "go")) return dot && !strcmp(dot, ".go");
+    if (!strcmp(runtime, "dotnet")) return dot && !strcmp(dot, ".cs");
+    if (!strcmp(runtime, "yaml"))
+        return !strcmp(base, "Main.yaml") || !strcmp(base, "Main.yml") || !strcmp(base, "Main.json");
+    return false;
+}
+
+bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file) {
+    *project_file = false;
+    struct stat st;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !file_project(a, path, pw)) return false;
+    if (same_file(path, pw->project_file)) return *project_file = true;
+    const char *runtime = pw->project.runtime;
+    if (!runtime) return false;
+    /* The program: `main` (a file, or the directory its entry is in), else the project's directory. */
+    const char *main_path = pw->project_dir;
+    if (pw->project.main) {
+        main_path = arena_sprintf(a, "%s/%s", pw->project_dir, pw->project.main);
+        struct stat ms;
+        if (stat(main_path, &ms) == 0 && S_ISREG(ms.st_mode)) return same_file(path, main_path);
+    }
+    char *dir = program_dir(a, path), *rmain = realpath(main_path, NULL);
+    bool in_main = dir && rmain && strcmp(dir, rmain) == 0;
+    free(rmain);
+    const char *slash = strrchr(path, '/');
+    return in_main && runtime_entry(runtime, slash ? slash + 1 : path);
+}
+
 bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, lang_t lang, diag_list_t *diags) {
     if (!path || !w->have_project) return true;
     /* The program's own project: the nearest Pulumi.yaml above it. Another one than the run's (a
      * project nested in this one, as in a monorepo, or beside it) runs its own stacks and reads its
      * own config, not the ones this run imports into and writes. */
-    char *dir = program_dir(a, path);
     workspace_t pw;
-    diag_list_t quiet; /* what cannot be read of it was said of the run's workspace, or is not ours */
-    diag_list_init(&quiet);
-    bool found = dir && workspace_discover_in(a, dir, NULL, &pw, &quiet) && pw.have_project;
-    diag_list_free(&quiet);
-    if (!found) return true; /* a file in no project: the user adds it to one */
+    if (!file_project(a, path, &pw)) return true; /* a file in no project: the user adds it to one */
     if (!same_file(pw.project_file, w->project_file)) {
         char advice[DIAG_ADVICE_MAX];
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,

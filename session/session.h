@@ -261,6 +261,11 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
  * run. False with a diagnostic naming the file (and both projects). True when w has no project or
  * the file is in none. Both front ends ask it before anything runs. */
 bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, lang_t lang, diag_list_t *diags);
+/* Whether the existing regular file at path is its project's program (the nearest Pulumi.yaml above
+ * it: the file `main` names, or the entry the runtime runs in the project's or `main`'s directory —
+ * index.ts/index.js, __main__.py, a .go or .cs file, Main.yaml) or that Pulumi.yaml itself
+ * (*project_file); pw gets the project. A whole file written there replaces the program. */
+bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file);
 /* session_commit's participant for the stack write: NULL when there is nothing to write. */
 const txn_participant_t *session_stack_participant(import_session_t *s);
 

@@ -1,4 +1,5 @@
-/* project.c — reads the Pulumi project file (Pulumi.yaml) in a directory: its name, runtime and backend URL. */
+/* project.c — reads the Pulumi project file (Pulumi.yaml) in a directory: its name, runtime, backend URL,
+ * stack config directory and main. */
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
@@ -41,6 +42,8 @@ bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t 
             const char *key = (const char *)k->data.scalar.value;
             if (strcmp(key, "name") == 0 && v->type == YAML_SCALAR_NODE) {
                 out->name = arena_strdup(a, (const char *)v->data.scalar.value);
+            } else if (strcmp(key, "main") == 0 && v->type == YAML_SCALAR_NODE && v->data.scalar.length) {
+                out->main = arena_strdup(a, (const char *)v->data.scalar.value);
             } else if (v->type == YAML_SCALAR_NODE &&
                        (strcmp(key, "stackConfigDir") == 0 ||
                         /* the older spelling; `pulumi` reads it as stackConfigDir (a mapping is project config) */

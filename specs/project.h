@@ -16,6 +16,8 @@ typedef struct project_info {
      * DIR/Pulumi.<stack>.yaml, DIR relative to Pulumi.yaml's directory (a leading / too, as `pulumi`
      * joins them); NULL if absent */
     const char *stack_config_dir;
+    /* `main: PATH`: the program's file or directory, relative to Pulumi.yaml's directory; NULL if absent */
+    const char *main;
 } project_info_t;
 
 /* False when there is no readable Pulumi.yaml in dir; one that exists but cannot be read within the

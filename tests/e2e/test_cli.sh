@@ -362,6 +362,32 @@ for f in out.js out.mjs out.cjs; do
     grep -qxF "cimport: -o names a JavaScript file ($f), but cimport writes TypeScript, which does not parse as JavaScript: name a TypeScript file (.ts)" js.err &&
     ok || bad "-o $f (exit $rc): $(cat js.err)"
 done
+# -o onto the project's own program or Pulumi.yaml (read11 F9): it replaced the program with the
+# imported code (the bucket and its output gone, Pulumi.yaml's name/runtime/backend gone), exit 0,
+# "next: add index.ts to your program and run `pulumi up`". Refused now, nothing written, pointing to
+# --insert-into; another existing file is still overwritten, as before.
+mkdir -p ow/prog ow/y ow/m/src
+printf 'name: shop\nruntime: nodejs\n' >ow/Pulumi.yaml
+printf 'import * as aws from "@pulumi/aws";\nexport const bucket = new aws.s3.Bucket("data");\n' >ow/index.ts
+printf 'name: shop\nruntime: yaml\nbackend:\n  url: file://~\nresources:\n  keep:\n    type: random:RandomPet\n' >ow/y/Pulumi.yaml
+printf 'name: m\nruntime: python\nmain: src/\n' >ow/m/Pulumi.yaml
+printf 'import pulumi\n' >ow/m/src/__main__.py
+cp -r ow ow.before
+for f in index.ts Pulumi.yaml y/Pulumi.yaml m/src/__main__.py; do
+  (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
+    grep -qE "^error: $f: this file is the (program|project file|project file and program) of project '(shop|m)' \\($tmp/ow/.*Pulumi.yaml\\), and -o replaces the whole file with the code: " ow.err &&
+    { [ "$f" = Pulumi.yaml ] || grep -qF "insert into it with --insert-into $f" ow.err; } &&
+    ok || bad "-o onto the project's program $f (exit $rc): $(cat ow.err)"
+done
+(cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o Pulumi.yaml >/dev/null 2>../ow.err)
+grep -qxF "error: Pulumi.yaml: this file is the project file of project 'shop' ($tmp/ow/Pulumi.yaml), and -o replaces the whole file with the code: write the code to another file, or insert it into the project's program with --insert-into" ow.err &&
+  ok || bad "-o onto a nodejs project's Pulumi.yaml: $(cat ow.err)"
+printf 'old\n' >ow/pets.ts
+(cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o pets.ts >/dev/null 2>../ow.err)
+rc=$?
+[ $rc = 0 ] && grep -qF 'new random.RandomPet' ow/pets.ts && ok || bad "-o onto another existing file (exit $rc): $(cat ow.err)"
 # --insert-into a program of another language than --language: refused before anything runs, the
 # program untouched (Pulumi.yaml's `name: p` lines parse as Python annotations: the Python code went
 # into the YAML file, exit 0)
