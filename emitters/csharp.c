@@ -815,6 +815,51 @@ static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
     {"lookup", "$r0.Apply(v => v.GetValueOrDefault($1, $2))", {NULL}, EMIT_SHAPE_UNKNOWN},
 };
 
+/* entries() or lookup() of an object of the schema's type t (the SDK's output class: emit_check_program
+ * lets through every property required, or a literal key): its properties listed by key in byte order,
+ * `new List<Dictionary<string, object?>> { new Dictionary<string, object?> { ["key"] = "a", ["value"] =
+ * v.A }, ... }`, or the property a literal key names (`v.A`), or the default for a key the type does
+ * not have; in an Apply of the object's output (`res.Data.Apply(v => ...)`), or of the apply's
+ * parameter that holds it. */
+static void cs_keyed_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    cs_ctx_t *c = (cs_ctx_t *)x;
+    const pcl_expr_t *obj = e->call.args[0];
+    bool atom = false; /* the apply's parameter already holds its value */
+    for (size_t i = 0; x->apply && i < x->apply->n; i++)
+        atom |= x->apply->atoms[i] == obj;
+    bool apply = !atom && emit_has_output(x->p, x->index, obj);
+    buf_t r;
+    buf_init(&r);
+    if (apply) {
+        cs_expr(c, b, obj, NULL, depth);
+        buf_puts(b, ".Apply(v => ");
+        buf_puts(&r, "v");
+    } else {
+        cs_expr(c, &r, obj, NULL, depth);
+    }
+    const schema_object_t *o = t->object;
+    if (strcmp(e->call.name, "lookup") == 0) {
+        const pcl_expr_t *k = e->call.args[1];
+        const schema_property_t *p = k->kind == PCL_STRING ? schema_find_property(o->props, o->n_props, k->s) : NULL;
+        if (p)
+            buf_printf(b, "%s.%s", r.data, cs_property_name(c, p->name, p));
+        else
+            cs_expr(c, b, e->call.args[2], NULL, depth);
+    } else {
+        const char **keys = emit_object_keys_sorted(x->a, o);
+        buf_puts(b, "new List<Dictionary<string, object?>> {");
+        for (size_t i = 0; i < o->n_props; i++) {
+            const schema_property_t *p = schema_find_property(o->props, o->n_props, keys[i]);
+            buf_printf(b, "%s new Dictionary<string, object?> { [\"key\"] = ", i ? "," : "");
+            cs_string(b, keys[i]);
+            buf_printf(b, ", [\"value\"] = %s.%s }", r.data, cs_property_name(c, keys[i], p));
+        }
+        buf_puts(b, " }");
+    }
+    if (apply) buf_putc(b, ')');
+    buf_free(&r);
+}
+
 /* A config value converted to the scalar type the schema wants, as Pulumi's .NET generator writes it
  * (pulumi-dotnet's l2-resource-primitive-conversions), but a number to a string by FormatValue
  * (config_number_text: ToString prints 1E+15 where PCL prints 1000000000000000). */
@@ -853,6 +898,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .n_calls = sizeof CS_CALLS / sizeof CS_CALLS[0],
     .calls_output = CS_CALLS_OUTPUT,
     .n_calls_output = sizeof CS_CALLS_OUTPUT / sizeof CS_CALLS_OUTPUT[0],
+    .keyed_object = cs_keyed_object,
     .need = cs_need,
     .for_expr = cs_for,
     .config_conv = CS_CONFIG_CONV,

@@ -1865,12 +1865,8 @@ static void go_template(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const char *
     buf_putc(b, ')');
 }
 
-static int str_ptr_cmp(const void *x, const void *y) {
-    return strcmp(*(const char *const *)x, *(const char *const *)y);
-}
-
 /* entries() or lookup() of a struct of the SDK (a schema object read by a traversal: check.c's
- * go_keyed_object_lacks): its fields are the schema's properties. entries() lists them by key
+ * keyed_object_lacks): its fields are the schema's properties. entries() lists them by key
  * (strcmp: byte order, as PCL orders keys), `[]interface{}{map[string]interface{}{"key": "a",
  * "value": obj.A}, ...}`; lookup() by a literal key reads the field it names, `obj.A`, or writes the
  * default for a key the type does not have. */
@@ -1887,10 +1883,7 @@ static void go_object_keyed(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) 
         buf_printf(b, ".%s", go_field_name(g, p->name));
         return;
     }
-    const char **keys = arena_alloc(g->base.a, (o->n_props ? o->n_props : 1) * sizeof *keys);
-    for (size_t i = 0; i < o->n_props; i++)
-        keys[i] = o->props[i].name;
-    qsort(keys, o->n_props, sizeof *keys, str_ptr_cmp);
+    const char **keys = emit_object_keys_sorted(g->base.a, o);
     buf_puts(b, "[]interface{}{");
     for (size_t i = 0; i < o->n_props; i++) {
         buf_printf(b, "%smap[string]interface{}{\"key\": ", i ? ", " : "");

@@ -1187,9 +1187,29 @@ static void typed_enum(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, 
         emit_number_dotted(b, e->n, t->element);
 }
 
+static int key_cmp(const void *x, const void *y) {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+const char **emit_object_keys_sorted(arena_t *a, const schema_object_t *o) {
+    const char **keys = arena_alloc(a, (o->n_props ? o->n_props : 1) * sizeof *keys);
+    for (size_t i = 0; i < o->n_props; i++)
+        keys[i] = o->props[i].name;
+    qsort(keys, o->n_props, sizeof *keys, key_cmp);
+    return keys;
+}
+
 /* A built-in function by the syntax's table (emit_typed_call_t); false, writing nothing, for one
  * the language does not write. */
 static bool typed_call(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    const schema_type_t *obj =
+        s->keyed_object && e->call.n && (strcmp(e->call.name, "entries") == 0 || strcmp(e->call.name, "lookup") == 0)
+            ? emit_read_type(x->p, x->index, e->call.args[0])
+            : NULL;
+    if (obj && obj->kind == SCHEMA_OBJECT && obj->object) {
+        s->keyed_object(x, b, e, obj, depth);
+        return true;
+    }
     const emit_typed_call_t *call = NULL;
     emit_shape_t shape = e->call.n ? emit_expr_shape(x->p, x->index, e->call.args[0]) : EMIT_SHAPE_UNKNOWN;
     bool output = s->n_calls_output && emit_has_output(x->p, x->index, e);

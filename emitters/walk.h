@@ -434,6 +434,10 @@ void emit_number_dotted(buf_t *b, double n, const schema_type_t *t);
 void emit_unknown_call(buf_t *b, diag_list_t *diags, bool report, const pcl_node_t *node, const pcl_expr_t *e,
                        lang_t lang, const char *nothing);
 
+/* The names of object type o's properties in byte order (strcmp: as PCL orders keys), for entries()
+ * of an object of the schema's type (Go, C#). */
+const char **emit_object_keys_sorted(arena_t *a, const schema_object_t *o);
+
 /* A built-in function as a typed language writes it over plain values (emit_check_program refuses
  * it over outputs, but for `unsecret`, which takes one): `fmt` with `$0`..`$9` an argument,
  * `$r0`..`$r9` one that is a receiver (parenthesised when an operator or conditional) and `$n`, `$m`
@@ -482,6 +486,10 @@ typedef struct emit_typed_syntax {
     /* the functions it writes over outputs (arguments that read one), looked up first */
     const emit_typed_call_t *calls_output;
     size_t n_calls_output;
+    /* entries() or lookup() of an object of the schema object type t (emit_check_program lets
+     * through what the schema answers: every property required, or a literal key), written from
+     * the type's properties (NULL: refused by the check) */
+    void (*keyed_object)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     const char *(*need)(emit_typed_t *x, const char *what); /* returns how the code names it */
     /* a for expression over a plain list or map (NULL: the language writes none; emit_check_program
      * refuses it); its variables read as emit_typed_scope_push says */

@@ -360,6 +360,34 @@ START_TEST(test_go_entries_lookup_object) {
 }
 END_TEST
 
+/* C#: the same, as Go writes it (test_go_entries_lookup_object): the class's properties are the
+ * schema's, listed or read in the Apply of the output; Java still refuses. */
+START_TEST(test_cs_entries_lookup_object) {
+    tu_pcl_t f = tu_pcl_load(OBJECT_SCHEMA, "obj.json",
+                             "resource \"res\" \"obj:index:R\" {\n}\n"
+                             "output \"e\" {\n    value = entries(res.data)\n}\n"
+                             "output \"l\" {\n    value = lookup(res.data, \"output\", \"d\")\n}\n"
+                             "output \"m\" {\n    value = lookup(res.data, \"missing\", \"d\")\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = res.Data.Apply(v => new List<Dictionary<string, object?>> { new Dictionary<string, "
+               "object?> { [\"key\"] = \"output\", [\"value\"] = v.Output } }),\n");
+    tu_has(cs, "[\"l\"] = res.Data.Apply(v => v.Output),\n");
+    tu_has(cs, "[\"m\"] = res.Data.Apply(v => \"d\"),\n");
+    free(cs);
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13: output 'e'", "Pulumi Java holds in a class");
+    tu_pcl_unload(&f);
+    f = tu_pcl_load(OPTIONAL_OBJECT_SCHEMA, "obj.json",
+                    "resource \"res\" \"obj:index:R\" {\n}\n"
+                    "output \"e\" {\n    value = entries(res.data)\n}\n"
+                    "output \"l\" {\n    value = lookup(res.data, \"output\", \"d\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:4:13: output 'e'",
+                        "which Pulumi .NET holds in a class: cimport lists its fields by the schema, and 'output' is "
+                        "optional (unset, it is no entry)");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:7:13: output 'l'", "and 'output' is optional");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 START_TEST(test_recover) {
     tu_pcl_t f = load("resource \"ref\" \"pulumi:pulumi:StackReference\" {\n    name = \"org/proj/dev\"\n}\n"
                       "output \"r\" {\n    value = recover(ref.name, \"failed: ${error}\")\n}\n");
@@ -776,6 +804,7 @@ int main(void) {
     tcase_add_test(tc, test_env_var_mappings);
     tcase_add_test(tc, test_recover);
     tcase_add_test(tc, test_go_entries_lookup_object);
+    tcase_add_test(tc, test_cs_entries_lookup_object);
     tcase_add_test(tc, test_yaml_functions_refused);
     tcase_add_test(tc, test_yaml_template_join);
     tcase_add_test(tc, test_yaml_read_below_expression);
