@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct arena arena_t;
 
@@ -55,6 +56,8 @@ void buf_free(buf_t *b);
 void buf_append(buf_t *b, const char *s, size_t n);
 void buf_puts(buf_t *b, const char *s);
 void buf_putc(buf_t *b, char c);
+/* Appends code point cp (at most U+10FFFF) in UTF-8. */
+void buf_put_utf8(buf_t *b, uint32_t cp);
 void buf_printf(buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_indent(buf_t *b, int spaces);
 /* Returns the NUL-terminated contents, owned by the caller; the buffer is left empty. */

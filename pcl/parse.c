@@ -122,24 +122,6 @@ static const char *describe_char(parser_t *p) {
     return arena_sprintf(p->a, "'%c'", c);
 }
 
-static void put_utf8(buf_t *b, unsigned long cp) {
-    if (cp < 0x80) {
-        buf_putc(b, (char)cp);
-    } else if (cp < 0x800) {
-        buf_putc(b, (char)(0xC0 | (cp >> 6)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-        buf_putc(b, (char)(0xE0 | (cp >> 12)));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-    } else {
-        buf_putc(b, (char)(0xF0 | (cp >> 18)));
-        buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-    }
-}
-
 static pcl_expr_t *new_expr(parser_t *p, pcl_expr_kind_t k) {
     pcl_expr_t *e = arena_alloc(p->a, sizeof *e);
     e->kind = k;
@@ -306,7 +288,7 @@ static const char *parse_quoted_parts(parser_t *p, parts_t *parts, int *chunk_li
             if (cp == 0)
                 buf_puts(&b, PCL_NUL); /* kept a C string: see PCL_NUL */
             else
-                put_utf8(&b, cp);
+                buf_put_utf8(&b, (uint32_t)cp);
         }
     }
     const char *s = buf_arena_str(&b, p->a);

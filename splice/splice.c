@@ -618,6 +618,22 @@ static const char *sp_squash(arena_t *a, const char *s, size_t n) {
     return r;
 }
 
+/* Text on one line, for a message: each run of whitespace one space (none at the start), cut after
+ * `max` bytes with "...". */
+static const char *sp_one_line(arena_t *a, const char *s, size_t n, size_t max) {
+    buf_t b;
+    buf_init(&b);
+    for (size_t q = 0; q < n; q++)
+        if (!isspace((unsigned char)s[q]) || (b.len > 0 && !isspace((unsigned char)s[q - 1])))
+            buf_putc(&b, isspace((unsigned char)s[q]) ? ' ' : s[q]);
+    while (b.len > 0 && b.data[b.len - 1] == ' ')
+        b.len--;
+    const char *r =
+        b.len > max ? arena_sprintf(a, "%.*s...", (int)max, b.data) : arena_strndup(a, b.data ? b.data : "", b.len);
+    buf_free(&b);
+    return r ? r : "";
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* imports                                                                                          */
 
@@ -1711,6 +1727,62 @@ static bool sp_splice_code(sp_ctx_t *c) {
             break;
         }
     }
+    /* A resource the import adds where the file creates one of its class under a name that cannot be
+     * read (`new X(name)`, a loop's, a function's parameter): that may be this very name, and two
+     * resources of one type and name have one URN (`pulumi up` fails). Refused. */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
+        for (size_t r = 0; r < T->nunread; r++) {
+            const sp_stmt_t *t = &T->unread[r];
+            if (!sp_types_match(T, t->res_type, g->res_type) ||
+                (t->comp_token && g->comp_token && strcmp(t->comp_token, g->comp_token) != 0))
+                continue;
+            const char *paren = memchr(T->text + t->res_start, '(', t->res_end - t->res_start);
+            uint32_t ce = paren ? (uint32_t)(paren - T->text) : t->res_end;
+            diag_t *d =
+                diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "the program creates a resource here (`%s`) under a name cimport cannot read "
+                         "(`%s`), and the import adds '%s' of that type, which may be the same resource: "
+                         "nothing was changed; write that name as a string literal, or add the new "
+                         "resource's code by hand",
+                         sp_one_line(c->a, T->text + t->res_start, ce - t->res_start, 80),
+                         sp_one_line(c->a, T->text + t->name_start, t->name_end - t->name_start, 60), g->res_name);
+            d->line = (long)sp_line_of(T->text, t->res_start);
+            return false;
+        }
+    }
+    /* A component the import adds where the file creates one of that name with a component class of
+     * its own (`class Server extends pulumi.ComponentResource`, `new Server("server")`): one URN
+     * twice when the class gives its base the same type, or may give it (a type it computes).
+     * Replacing the instance with a plain ComponentResource would drop what the class creates:
+     * refused. */
+    sp_stmt_t *inst = NULL;
+    size_t ninst = 0;
+    bool inst_read = false;
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || !g->comp_token || u[i].mode == SP_REPLACE) continue;
+        if (!inst_read) ninst = sp_class_components(T, &inst);
+        inst_read = true;
+        for (size_t r = 0; r < ninst; r++) {
+            const sp_stmt_t *t = &inst[r];
+            if ((*t->res_name && strcmp(t->res_name, g->res_name) != 0) ||
+                (t->comp_token && strcmp(t->comp_token, g->comp_token) != 0))
+                continue;
+            const char *what = t->comp_token
+                                   ? arena_sprintf(c->a, "of type %s", t->comp_token)
+                                   : arena_sprintf(c->a, "a component whose type cimport cannot read from its class");
+            diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                 "the program creates a component here with its class %s (`%s`), %s, and the import "
+                                 "adds the component '%s' (%s), which may be the same one: nothing was changed; add "
+                                 "the new resources' code by hand, with that component as their parent",
+                                 t->res_type, sp_one_line(c->a, T->text + t->res_start, t->res_end - t->res_start, 60),
+                                 what, g->res_name, g->comp_token);
+            d->line = (long)sp_line_of(T->text, t->res_start);
+            return false;
+        }
+    }
     /* A returned or wrapped resource has no variable where the new code could name it: refused when
      * it does. */
     for (size_t i = 0; i < nu; i++) {
@@ -1729,17 +1801,11 @@ static bool sp_splice_code(sp_ctx_t *c) {
                 uint32_t e = t->res_start;
                 while (e < t->res_end && T->text[e] != '(')
                     e++;
-                buf_t b;
-                buf_init(&b);
-                for (uint32_t q = t->start; q <= e && q < t->res_end; q++)
-                    if (!isspace((unsigned char)T->text[q]) ||
-                        (q > t->start && !isspace((unsigned char)T->text[q - 1])))
-                        buf_putc(&b, isspace((unsigned char)T->text[q]) ? ' ' : T->text[q]);
-                what = arena_sprintf(c->a,
-                                     "not the value of a variable of its own in the program (`%s...` does more "
-                                     "with it)",
-                                     b.data ? b.data : "");
-                buf_free(&b);
+                what = arena_sprintf(
+                    c->a,
+                    "not the value of a variable of its own in the program (`%s...` does more "
+                    "with it)",
+                    sp_one_line(c->a, T->text + t->start, (e < t->res_end ? e + 1 : e) - t->start, SIZE_MAX));
             }
             diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
                                  "the resource '%s' is %s, and the new code names it as a variable: nothing was "

@@ -59,11 +59,13 @@ typedef struct sp_stmt {
     /* A resource definition: logical name and canonical type ("" when not a resource) */
     const char *res_name;
     const char *res_type;
-    const char *section;         /* YAML: resources / variables / configuration / outputs */
-    TSNode node;                 /* body statements: the statement's node */
-    uint32_t res_start, res_end; /* resources: the constructor expression (call) itself */
-    uint32_t node_end;           /* the file's resources: the end of the statement's node (no Go err check) */
-    const char *comp_state;      /* Go: a component registration's state variable (its 3rd argument), or NULL */
+    const char *section;           /* YAML: resources / variables / configuration / outputs */
+    TSNode node;                   /* body statements: the statement's node */
+    uint32_t res_start, res_end;   /* resources: the constructor expression (call) itself */
+    uint32_t node_end;             /* the file's resources: the end of the statement's node (no Go err check) */
+    const char *comp_state;        /* Go: a component registration's state variable (its 3rd argument), or NULL */
+    const char *comp_token;        /* a ComponentResource's type token (its first argument), or NULL */
+    uint32_t name_start, name_end; /* unread resources: the name's expression */
 } sp_stmt_t;
 
 /* An identifier in a reference or declaration position (renamable), or a YAML `${name` site. */
@@ -109,6 +111,10 @@ typedef struct sp_program {
     /* Resources found anywhere in the file (user's file) — statements not in stmts. */
     sp_stmt_t *res;
     size_t nres, cres;
+    /* The file's constructor calls of resource classes whose logical name cannot be read (a variable,
+     * an expression): only their type, call and name expression are set. */
+    sp_stmt_t *unread;
+    size_t nunread, cunread;
 
     names_table_t *names; /* every identifier-like token of the file */
     sp_site_t *sites;     /* renamable identifier sites (generated program) */
@@ -198,6 +204,11 @@ void sp_walk_finish(sp_walk_t *w, sp_program_t *p);
 bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp_stmt_t **out, size_t *n_out);
 /* The block (its bytes) holding the statement of p that starts at `start`; false when none does. */
 bool sp_block_range(sp_program_t *p, uint32_t start, uint32_t *bs, uint32_t *be);
+/* The file's instances of component classes it defines (`class Server extends ComponentResource` and
+ * `new Server("server")`): each with its name ("" when it cannot be read), res_type the class's
+ * name, comp_token the type its base constructor is given (NULL when that cannot be read), its call
+ * and name expression. Arena array; the count returned. */
+size_t sp_class_components(sp_program_t *p, sp_stmt_t **out);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */

@@ -86,14 +86,159 @@ static bool sp_is_comment(TSNode n) {
     return strcmp(t, "comment") == 0 || strcmp(t, "line_comment") == 0 || strcmp(t, "block_comment") == 0;
 }
 
-/* The inside of a quoted string literal, or NULL for anything that is not a plain literal (Python
- * f-strings, C# interpolated/verbatim strings, Go raw strings: the name is then unknown). */
+/* Appends code point cp to b in UTF-8; false for a surrogate or a value past U+10FFFF. */
+static bool sp_put_utf8(buf_t *b, uint32_t cp) {
+    if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
+    buf_put_utf8(b, cp);
+    return true;
+}
+
+/* The value of exactly n hex digits at s (n > 0), or -1. */
+static long sp_hex(const char *s, const char *end, int n) {
+    long v = 0;
+    for (int i = 0; i < n; i++) {
+        if (s + i >= end || !isxdigit((unsigned char)s[i])) return -1;
+        v = v * 16 + (isdigit((unsigned char)s[i]) ? s[i] - '0' : (tolower((unsigned char)s[i]) - 'a' + 10));
+    }
+    return v;
+}
+
+/* The text between a literal's quotes, s..end, with its escapes decoded the way `lang` reads them;
+ * NULL for an escape that is not sure to mean one thing here (octal, a line continuation, C#'s
+ * variable-length \x): the value is then unknown. */
+static const char *sp_unescape(sp_program_t *p, const char *s, const char *end) {
+    if (!memchr(s, '\\', (size_t)(end - s))) return arena_strndup(p->a, s, (size_t)(end - s));
+    buf_t b;
+    buf_init(&b);
+    bool ok = true;
+    while (ok && s < end) {
+        if (*s != '\\') {
+            buf_putc(&b, *s++);
+            continue;
+        }
+        if (++s >= end) {
+            ok = false;
+            break;
+        }
+        char e = *s++;
+        long v;
+        switch (e) {
+        case 'n': buf_putc(&b, '\n'); break;
+        case 't': buf_putc(&b, '\t'); break;
+        case 'r': buf_putc(&b, '\r'); break;
+        case 'b': buf_putc(&b, '\b'); break;
+        case 'f': buf_putc(&b, '\f'); break;
+        case 'v': buf_putc(&b, '\v'); break;
+        case '\\':
+        case '\'':
+        case '"': buf_putc(&b, e); break;
+        case '`':
+            ok = p->lang == LANG_TYPESCRIPT;
+            buf_putc(&b, e);
+            break;
+        case '0':
+            ok = s >= end || !isdigit((unsigned char)*s);
+            buf_putc(&b, '\0');
+            break;
+        case 'x':
+            v = p->lang == LANG_CSHARP || p->lang == LANG_JAVA ? -1 : sp_hex(s, end, 2);
+            s += 2;
+            if (v < 0)
+                ok = false;
+            else if (p->lang == LANG_GO)
+                buf_putc(&b, (char)v); /* a byte */
+            else
+                ok = sp_put_utf8(&b, (uint32_t)v);
+            break;
+        case 'u':
+            if (p->lang == LANG_TYPESCRIPT && s < end && *s == '{') {
+                const char *c = memchr(s, '}', (size_t)(end - s));
+                v = c && c - s - 1 >= 1 && c - s - 1 <= 6 ? sp_hex(s + 1, end, (int)(c - s - 1)) : -1;
+                s = c ? c + 1 : end;
+                ok = v >= 0 && sp_put_utf8(&b, (uint32_t)v);
+                break;
+            }
+            v = sp_hex(s, end, 4);
+            s += 4;
+            if (v >= 0xD800 && v <= 0xDBFF && p->lang != LANG_PYTHON && p->lang != LANG_GO && end - s >= 6 &&
+                s[0] == '\\' && s[1] == 'u') { /* a UTF-16 surrogate pair */
+                long lo = sp_hex(s + 2, end, 4);
+                if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                    v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00);
+                    s += 6;
+                }
+            }
+            ok = v >= 0 && sp_put_utf8(&b, (uint32_t)v);
+            break;
+        case 'U':
+            v = p->lang == LANG_TYPESCRIPT || p->lang == LANG_JAVA ? -1 : sp_hex(s, end, 8);
+            s += 8;
+            ok = v >= 0 && sp_put_utf8(&b, (uint32_t)v);
+            break;
+        case 'a':
+            ok = p->lang != LANG_TYPESCRIPT && p->lang != LANG_JAVA;
+            buf_putc(&b, '\a');
+            break;
+        default: ok = false; break;
+        }
+    }
+    const char *r = ok ? buf_arena_str(&b, p->a) : NULL;
+    buf_free(&b);
+    return r;
+}
+
+/* The value of a string literal as the program reads it: quoted strings with their escapes decoded,
+ * TypeScript template literals without substitutions, Python's prefixed and triple-quoted strings
+ * (not f-strings or bytes), Go raw strings, C# verbatim and one-line raw strings. NULL for anything
+ * else (an expression, an interpolation, a Java text block): the value is then unknown. */
 static const char *sp_string_value(sp_program_t *p, TSNode n) {
-    const char *t = sp_node_text(p, n);
-    size_t l = strlen(t);
-    if (l < 2 || (t[0] != '"' && t[0] != '\'') || t[l - 1] != t[0]) return NULL;
-    if (l >= 6 && strncmp(t, "\"\"\"", 3) == 0) return NULL;
-    return arena_strndup(p->a, t + 1, l - 2);
+    const char *type = sp_type(n);
+    if (strcmp(type, "template_string") == 0) {
+        for (uint32_t i = 0; i < sp_nchild_count(n); i++)
+            if (sp_is(sp_nchild(n, i), "template_substitution")) return NULL;
+    } else if (!strstr(type, "string") || strstr(type, "interpolat") || strcmp(type, "string_content") == 0) {
+        return NULL;
+    }
+    const char *t = sp_node_text(p, n), *end = t + strlen(t);
+    bool raw = false;
+    if (p->lang == LANG_PYTHON) {
+        for (; *t && strchr("rRuUbBfF", *t); t++) {
+            if (strchr("bBfF", *t)) return NULL;
+            raw |= *t == 'r' || *t == 'R';
+        }
+    } else if (p->lang == LANG_CSHARP && *t == '@') {
+        /* verbatim: no escapes, "" is a quote */
+        if (end - t < 3 || t[1] != '"' || end[-1] != '"') return NULL;
+        buf_t b;
+        buf_init(&b);
+        for (const char *k = t + 2; k < end - 1; k++) {
+            buf_putc(&b, *k);
+            if (*k == '"') k++;
+        }
+        const char *r = buf_arena_str(&b, p->a);
+        buf_free(&b);
+        return r;
+    } else if (p->lang == LANG_GO && *t == '`') {
+        if (end - t < 2 || end[-1] != '`') return NULL;
+        buf_t b;
+        buf_init(&b);
+        for (const char *k = t + 1; k < end - 1; k++)
+            if (*k != '\r') buf_putc(&b, *k); /* Go drops carriage returns from raw strings */
+        const char *r = buf_arena_str(&b, p->a);
+        buf_free(&b);
+        return r;
+    }
+    size_t l = (size_t)(end - t);
+    if (l < 2 || (t[0] != '"' && t[0] != '\'' && t[0] != '`') || end[-1] != t[0]) return NULL;
+    size_t q = 1;
+    if (l >= 6 && t[1] == t[0] && t[2] == t[0]) { /* triple-quoted (Python), raw (C#), a text block (Java) */
+        while (q < l / 2 && t[q] == t[0])
+            q++;
+        if (p->lang == LANG_JAVA || memchr(t, '\n', l)) return NULL;
+        raw |= p->lang == LANG_CSHARP;
+    }
+    if (l < 2 * q) return NULL;
+    return raw ? arena_strndup(p->a, t + q, l - 2 * q) : sp_unescape(p, t + q, end - q);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -113,19 +258,16 @@ static const char *const SP_IMPORT_QUERY[LANG_YAML + 1] = {
 
 static const char *const SP_RESOURCE_QUERY[LANG_YAML + 1] = {
     [LANG_TYPESCRIPT] = "(new_expression constructor: [(member_expression) (identifier)] @type "
-                        "arguments: (arguments . (string) @name)) @res",
-    [LANG_PYTHON] =
-        "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (string) @name)) @res",
+                        "arguments: (arguments . (_) @name)) @res",
+    [LANG_PYTHON] = "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (_) @name)) @res",
     [LANG_GO] =
         "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) @type "
-        "arguments: (argument_list . (identifier) . (interpreted_string_literal) @name)) @res\n"
+        "arguments: (argument_list . (identifier) . (_) @name)) @res\n"
         /* ctx.RegisterComponentResource("type", "name", state, ...): a component (the type checked later) */
         "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) "
-        "arguments: (argument_list . (interpreted_string_literal) @type . (interpreted_string_literal) @name)) @res",
-    [LANG_CSHARP] = "(object_creation_expression type: (_) @type "
-                    "arguments: (argument_list . (argument . (string_literal) @name))) @res",
-    [LANG_JAVA] =
-        "(object_creation_expression type: (_) @type arguments: (argument_list . (string_literal) @name)) @res",
+        "arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @type . (_) @name)) @res",
+    [LANG_CSHARP] = "(object_creation_expression type: (_) @type arguments: (argument_list . (argument) @name)) @res",
+    [LANG_JAVA] = "(object_creation_expression type: (_) @type arguments: (argument_list . (_) @name)) @res",
 };
 /* NOLINTEND(bugprone-suspicious-missing-comma) */
 
@@ -1046,6 +1188,7 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
 /* resources                                                                                        */
 
 const char *sp_canonical_type(sp_program_t *p, const char *type_text) {
+    if (p->lang == LANG_CSHARP && strncmp(type_text, "global::", 8) == 0) type_text += 8;
     const char *dot = strchr(type_text, '.');
     size_t rl = dot ? (size_t)(dot - type_text) : strlen(type_text);
     for (size_t i = 0; i < p->nimports; i++) {
@@ -1056,7 +1199,8 @@ const char *sp_canonical_type(sp_program_t *p, const char *type_text) {
     /* Java: a simple class name not imported by name may come from a wildcard import; C#: from a
      * namespace's `using` (`new ComponentResource(...)` of `using Pulumi;`). */
     if ((p->lang == LANG_JAVA || p->lang == LANG_CSHARP) && !dot) return arena_sprintf(p->a, "*.%s", type_text);
-    return dot && p->lang == LANG_JAVA ? type_text : NULL;
+    /* a fully qualified name (`Pulumi.Random.RandomPet`, `com.pulumi.random.RandomPet`) */
+    return dot && (p->lang == LANG_JAVA || p->lang == LANG_CSHARP) ? type_text : NULL;
 }
 
 bool sp_types_match(const sp_program_t *target, const char *t, const char *g) {
@@ -1066,8 +1210,9 @@ bool sp_types_match(const sp_program_t *target, const char *t, const char *g) {
     if (!gdot || strcmp(gdot + 1, t + 2) != 0) return false;
     for (size_t i = 0; i < target->nimports; i++) {
         const sp_import_t *im = &target->imports[i];
-        if (im->wildcard && strlen(im->path) == (size_t)(gdot - g) && strncmp(im->path, g, (size_t)(gdot - g)) == 0)
-            return true;
+        /* Java `import a.b.*;`, C# `using A.B;` (a namespace's classes by their simple names) */
+        bool ns = im->wildcard || (target->lang == LANG_CSHARP && !im->alias && !im->local);
+        if (ns && strlen(im->path) == (size_t)(gdot - g) && strncmp(im->path, g, (size_t)(gdot - g)) == 0) return true;
     }
     return false;
 }
@@ -1208,7 +1353,7 @@ static bool sp_anchored_children(TSNode n, TSNode *first, TSNode *second) {
 
 /* The grammar symbols of the resources query's node names (what the query compares nodes with). */
 typedef struct sp_res_syms {
-    TSSymbol member, ident, args, string, selector, field_ident, argument;
+    TSSymbol member, ident, args, string, raw_string, selector, field_ident, argument;
 } sp_res_syms_t;
 
 static bool sp_sym_is(TSNode n, TSSymbol sym) {
@@ -1228,7 +1373,7 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
         if (!sp_sym_is(type, y->member) && !sp_sym_is(type, y->ident)) return 0;
         if (!sp_sym_is(args, y->args)) return 0;
         if (!sp_anchored_children(args, &first, NULL)) return -1;
-        if (!sp_sym_is(first, y->string)) return 0;
+        if (ts_node_is_null(first)) return 0;
         break;
     case LANG_GO: {
         type = sp_field(cand, "function", 8);
@@ -1238,8 +1383,8 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
             return 0;
         if (!sp_sym_is(args, y->args)) return 0;
         if (!sp_anchored_children(args, &first, &second)) return -1;
-        if (!sp_sym_is(second, y->string)) return 0;
-        if (sp_sym_is(first, y->string)) { /* a component's registration: its type, then its name */
+        if (ts_node_is_null(second)) return 0;
+        if (sp_sym_is(first, y->string) || sp_sym_is(first, y->raw_string)) { /* a component: type, then name */
             type = first;
         } else if (!sp_sym_is(first, y->ident)) {
             return 0;
@@ -1254,11 +1399,7 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
         if (!ts_node_is_named(type)) return -1;
         if (!sp_sym_is(args, y->args)) return 0;
         if (!sp_anchored_children(args, &first, NULL)) return -1;
-        if (p->lang == LANG_CSHARP) {
-            if (!sp_sym_is(first, y->argument)) return 0;
-            if (!sp_anchored_children(first, &first, NULL)) return -1;
-        }
-        if (!sp_sym_is(first, y->string)) return 0;
+        if (p->lang == LANG_CSHARP ? !sp_sym_is(first, y->argument) : ts_node_is_null(first)) return 0;
         break;
     default: return -1;
     }
@@ -1325,6 +1466,7 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
             .string = sp_named_symbol(l, go           ? "interpreted_string_literal"
                                          : cs || java ? "string_literal"
                                                       : "string"),
+            .raw_string = go ? sp_named_symbol(l, "raw_string_literal") : 0,
             .selector = sp_named_symbol(l, "selector_expression"),
             .field_ident = sp_named_symbol(l, "field_identifier"),
             .argument = sp_named_symbol(l, "argument"),
@@ -1360,6 +1502,105 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
     return ms;
 }
 
+/* The argument of a call that gives its parameter `kw` (`resource_name=`, C# `name:`), else its
+ * argument at position pos (comments stepped over; a keyword or named argument there gives no
+ * positional one): its value node (C#: the expression of the `argument`), or a null node. */
+static TSNode sp_arg_value(sp_program_t *p, TSNode args, uint32_t pos, const char *kw) {
+    TSNode none = {0}, at = none;
+    uint32_t n, k = 0;
+    TSNode *a = sp_named_children(p->a, args, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (ts_node_is_extra(a[i])) continue;
+        TSNode nm = p->lang == LANG_PYTHON   ? (sp_is(a[i], "keyword_argument") ? sp_field(a[i], "name", 4) : none)
+                    : p->lang == LANG_CSHARP ? sp_field(a[i], "name", 4)
+                                             : none;
+        if (!ts_node_is_null(nm)) {
+            if (strcmp(sp_node_text(p, nm), kw) == 0)
+                return p->lang == LANG_PYTHON ? sp_field(a[i], "value", 5) : sp_nchild(a[i], sp_nchild_count(a[i]) - 1);
+        } else if (k++ == pos) {
+            at = a[i];
+        }
+    }
+    if (p->lang == LANG_CSHARP && sp_is(at, "argument")) return sp_nchild(at, sp_nchild_count(at) - 1);
+    return at;
+}
+
+/* The type token a component class passes to its base constructor (`super("pkg:index:Server",
+ * name, ...)`, Python's `super().__init__(...)`, C#'s `: base(...)`): the first such call's first
+ * argument when it is a string literal, else NULL. */
+static const char *sp_class_token(sp_program_t *p, TSNode body) {
+    TSTreeCursor cur = ts_tree_cursor_new(body);
+    const char *token = NULL;
+    for (bool more = true; more;) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        const char *t = sp_type(n);
+        TSNode args = {0};
+        if (strcmp(t, "constructor_initializer") == 0) {
+            args = sp_nchild(n, 0);
+        } else if (strcmp(t, "explicit_constructor_invocation") == 0 ||
+                   (strcmp(t, "call_expression") == 0 && sp_is(sp_field(n, "function", 8), "super"))) {
+            args = sp_field(n, "arguments", 9);
+        } else if (strcmp(t, "call") == 0) {
+            const char *f = sp_node_text(p, sp_field(n, "function", 8));
+            if (strncmp(f, "super(", 6) == 0 && strlen(f) > 9 && strcmp(f + strlen(f) - 9, ".__init__") == 0)
+                args = sp_field(n, "arguments", 9);
+        }
+        if (!ts_node_is_null(args)) {
+            TSNode a = sp_arg_value(p, args, 0, p->lang == LANG_PYTHON ? "t" : "type");
+            token = ts_node_is_null(a) ? NULL : sp_string_value(p, a);
+            break;
+        }
+        if (ts_tree_cursor_goto_first_child(&cur)) continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+            if (!ts_tree_cursor_goto_parent(&cur) || ts_node_eq(ts_tree_cursor_current_node(&cur), body)) break;
+    }
+    ts_tree_cursor_delete(&cur);
+    return token;
+}
+
+size_t sp_class_components(sp_program_t *p, sp_stmt_t **out) {
+    *out = NULL;
+    size_t n = 0, cap = 0;
+    if (p->lang == LANG_GO || p->lang == LANG_YAML) return 0;
+    const char *k = p->text, *end = p->text + p->len;
+    while ((k = memmem(k, (size_t)(end - k), "ComponentResource", 17)) != NULL) {
+        uint32_t off = (uint32_t)(k - p->text);
+        k += 17;
+        TSNode cls = ts_node_descendant_for_byte_range(p->root, off, off + 17);
+        for (int up = 0; up < 8 && !ts_node_is_null(cls); up++, cls = ts_node_parent(cls)) {
+            const char *t = sp_type(cls);
+            if (strcmp(t, "class_declaration") == 0 || strcmp(t, "class_definition") == 0 || strcmp(t, "class") == 0)
+                break;
+        }
+        TSNode name = sp_field(cls, "name", 4), body = sp_field(cls, "body", 4);
+        /* only where the class names its base (before its body) */
+        if (ts_node_is_null(name) || ts_node_is_null(body) || off < sp_end_byte(name) ||
+            off >= ts_node_start_byte(body))
+            continue;
+        const char *cname = sp_node_text(p, name), *token = sp_class_token(p, body);
+        for (size_t i = 0; i < p->ncands; i++) {
+            TSNode c = p->cands[i];
+            TSNode ty = p->lang == LANG_TYPESCRIPT ? sp_field(c, "constructor", 11)
+                        : p->lang == LANG_PYTHON   ? sp_field(c, "function", 8)
+                                                   : sp_field(c, "type", 4);
+            if (ts_node_is_null(ty) || strcmp(sp_node_text(p, ty), cname) != 0) continue;
+            TSNode nn = sp_arg_value(p, sp_field(c, "arguments", 9), 0, "name");
+            const char *lname = ts_node_is_null(nn) ? NULL : sp_string_value(p, nn);
+            SP_PUSH(p->a, *out, n, cap);
+            sp_stmt_t *r = &(*out)[n - 1];
+            memset(r, 0, sizeof *r);
+            r->res_name = lname ? lname : "";
+            r->res_type = cname;
+            r->comp_token = token;
+            r->start = r->res_start = ts_node_start_byte(c);
+            r->end = r->res_end = sp_end_byte(c);
+            r->name_start = ts_node_is_null(nn) ? r->res_start : ts_node_start_byte(nn);
+            r->name_end = ts_node_is_null(nn) ? r->res_end : sp_end_byte(nn);
+        }
+    }
+    return n;
+}
+
 /* Finds the resources and records each resource statement: into p->res (the user's file:
  * anywhere) or onto the body statement holding it (the generated program). False when the
  * resources query does not compile (a diagnostic). */
@@ -1369,10 +1610,10 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
     if (!ms) return false;
     uint32_t last_stmt = UINT32_MAX;
     for (size_t mi = 0; mi < nm; mi++) {
-        TSNode res = ms[mi].res, type = ms[mi].type, name = ms[mi].name;
+        TSNode res = ms[mi].res, type = ms[mi].type;
         const char *tt = sp_node_text(p, type);
         const char *component = NULL; /* Go: the type of a component's registration */
-        if (p->lang == LANG_GO && *tt == '"') {
+        if (p->lang == LANG_GO && (*tt == '"' || *tt == '`')) {
             const char *fn = sp_node_text(p, sp_field(res, "function", 8));
             const char *dot = strrchr(fn, '.');
             if (!dot || strcmp(dot + 1, "RegisterComponentResource") != 0 || !(component = sp_string_value(p, type)))
@@ -1386,17 +1627,37 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             if (!isupper((unsigned char)last[0]) || strcmp(last, "Config") == 0) continue;
         }
         const char *ctype = component ? arena_sprintf(p->a, "component %s", component) : sp_canonical_type(p, tt);
-        const char *lname = sp_string_value(p, name);
-        if (!component && p->lang != LANG_GO) {
-            /* a ComponentResource's first argument is its type; its name is the second */
-            const char *last = strrchr(tt, '.');
-            if (strcmp(last ? last + 1 : tt, "ComponentResource") == 0) {
-                TSNode second = sp_nchild(sp_field(res, "arguments", 9), 1);
-                if (sp_is(second, "argument")) second = sp_nchild(second, 0); /* C# */
-                lname = ts_node_is_null(second) ? NULL : sp_string_value(p, second);
-            }
+        if (!ctype) continue;
+        /* The name: the first argument (Go: after ctx; a component's: after its type), or the one
+         * naming the parameter (`resource_name=`, C# `name:`); a ComponentResource's first argument
+         * is its type, its name the second. */
+        TSNode args = sp_field(res, "arguments", 9);
+        const char *last = strrchr(tt, '.'), *token = NULL;
+        bool comp_class = !component && p->lang != LANG_GO && strcmp(last ? last + 1 : tt, "ComponentResource") == 0;
+        TSNode nn = sp_arg_value(p, args, p->lang == LANG_GO || comp_class ? 1 : 0,
+                                 p->lang == LANG_PYTHON && !comp_class ? "resource_name" : "name");
+        const char *lname = ts_node_is_null(nn) ? NULL : sp_string_value(p, nn);
+        if (comp_class) {
+            TSNode tn = sp_arg_value(p, args, 0, p->lang == LANG_PYTHON ? "t" : "type");
+            token = ts_node_is_null(tn) ? NULL : sp_string_value(p, tn);
         }
-        if (!ctype || !lname) continue;
+        if (!lname) {
+            /* a resource of a known class whose name cannot be read: kept apart (sp_splice_code
+             * refuses to add one of its type beside it) */
+            if (is_target) {
+                SP_PUSH(p->a, p->unread, p->nunread, p->cunread);
+                sp_stmt_t *r = &p->unread[p->nunread - 1];
+                memset(r, 0, sizeof *r);
+                r->res_type = ctype;
+                r->res_name = "";
+                r->comp_token = token;
+                r->start = r->res_start = ts_node_start_byte(res);
+                r->end = r->res_end = sp_end_byte(res);
+                r->name_start = ts_node_is_null(nn) ? r->res_start : ts_node_start_byte(nn);
+                r->name_end = ts_node_is_null(nn) ? r->res_end : sp_end_byte(nn);
+            }
+            continue;
+        }
         /* The statement: the ancestor whose parent is a block or the file. Found by descending
          * from the body statement holding the resource (ts_node_parent walks down from the root
          * through every sibling in runtime 0.20.7: climbing would be quadratic in big files). */
@@ -1444,6 +1705,7 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             }
             r->res_name = lname;
             r->res_type = ctype;
+            r->comp_token = token;
             r->res_start = ts_node_start_byte(res);
             r->res_end = sp_end_byte(res);
             r->comp_state = state;
@@ -1460,6 +1722,7 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             if (g && g->start == sb && !*g->res_name) {
                 g->res_name = lname;
                 g->res_type = ctype;
+                g->comp_token = token;
                 g->res_start = ts_node_start_byte(res);
                 g->res_end = sp_end_byte(res);
                 g->comp_state = state;

@@ -148,4 +148,22 @@ grep -qF 'var groupRandomPet = new Random.RandomPet("server-name"' "$work/cs/Pro
 grep -qF 'using System.Linq;' "$work/cs/Program.cs" && fail "C#: an unused using System.Linq was added"
 grep -qE '\b(Aws2|Random2)\b' "$work/cs/Program.cs" && fail "C#: a second alias was added"
 grep -qF '0 imports added' "$work/cs/report" || fail "C#: imports added: $(cat "$work/cs/report")"
+# The program names its pet otherwise than with a plain string literal: a template literal is read
+# (replaced, not a second "server-name" beside it); a name cimport cannot read is refused, nothing written
+mkdir -p "$work/tpl"
+printf 'import * as random from "@pulumi/random";\nconst pet = new random.RandomPet(`server-name`, {length: 3});\n' >"$work/tpl/index.ts"
+splice "$work/tpl" index.ts pet
+grep -qF '0 added, 1 replaced' "$work/tpl/report" || fail "template literal name: not replaced: $(cat "$work/tpl/report")"
+[[ $(grep -c 'new random.RandomPet(' "$work/tpl/index.ts") == 1 ]] || fail "template literal name: a second RandomPet"
+printf 'import * as random from "@pulumi/random";\nconst n = "server-name";\nconst pet = new random.RandomPet(n, {length: 3});\n' >"$work/tpl/var.ts"
+cp "$work/tpl/var.ts" "$work/tpl/var.orig"
+spec pet
+rc=0
+(cd "$work/tpl" && "$CIMPORT" --spec "$work/pet.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into var.ts \
+    2>"$work/tpl/err") || rc=$?
+[[ $rc == 2 ]] || fail "unreadable name: exit $rc, want 2"
+grep -qF "var.ts:3: the program creates a resource here (\`new random.RandomPet\`) under a name cimport cannot read (\`n\`)" \
+    "$work/tpl/err" || fail "unreadable name: $(cat "$work/tpl/err")"
+cmp -s "$work/tpl/var.ts" "$work/tpl/var.orig" || fail "unreadable name: var.ts was changed"
+
 echo "PASS: test_splice_names (TypeScript, Python, Go from ../shared; Java, C#, YAML from ../shared's l2-resource-simple; C#: @-escaping, no unused using)"

@@ -622,6 +622,159 @@ START_TEST(test_wrapped_resource_keeps_statement) {
 }
 END_TEST
 
+/* A resource whose logical name the file writes otherwise than as a plain leading string literal was
+ * no resource to the splicer: importing it again added a second one of the same type and name (one
+ * URN twice: `pulumi up` fails), "1 added". Template literals without substitutions, Python's
+ * `resource_name=`, Go raw strings, C# verbatim strings and `name:` arguments, escapes, and C#'s
+ * `using Pulumi.Random;` + `new RandomPet(...)` or a fully qualified type are read now: replaced. */
+START_TEST(test_names_read_as_written) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const pet = new random.RandomPet(\"pet\", {\n    length: 2,\n});\n";
+    const char *ts_t[] = {
+        "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet(`pet`, {length: 3});\n",
+        "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet(\"p\\u0065t\", {length: "
+        "3});\n",
+        "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet('p\\x65t', {length: 3});\n",
+    };
+    splice_stats_t st;
+    for (size_t i = 0; i < sizeof ts_t / sizeof ts_t[0]; i++) {
+        char *out = splice_ok(ts_t[i], LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+        ck_assert_msg(st.replaced == 1 && st.inserted == 0, "%s", out);
+        ck_assert_uint_eq(count(out, "new random.RandomPet("), 1);
+        free(out);
+    }
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    const char *py_t = "import pulumi_random as random\n\npet = random.RandomPet(resource_name=\"pet\", length=3)\n";
+    char *out = splice_ok(py_t, LANG_PYTHON, py_gen, "__main__.py", &st);
+    ck_assert_msg(st.replaced == 1 && st.inserted == 0, "%s", out);
+    ck_assert_uint_eq(count(out, "random.RandomPet("), 1);
+    free(out);
+    const char *go_gen = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                         "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                         "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                         "\t\t_, err := random.NewRandomPet(ctx, \"pet\", &random.RandomPetArgs{\n"
+                         "\t\t\tLength: pulumi.Int(2),\n\t\t})\n"
+                         "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    const char *go_t = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                       "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                       "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                       "\t\t_, err := random.NewRandomPet(ctx, `pet`, &random.RandomPetArgs{Length: pulumi.Int(3)})\n"
+                       "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    out = splice_ok(go_t, LANG_GO, go_gen, "main.go", &st);
+    ck_assert_msg(st.replaced == 1 && st.inserted == 0, "%s", out);
+    ck_assert_uint_eq(count(out, "random.NewRandomPet("), 1);
+    free(out);
+    const char *cs_gen = "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+                         "    var pet = new Random.RandomPet(\"pet\", new()\n    {\n        Length = 2,\n    });\n\n"
+                         "});\n";
+    const char *cs_t[] = {
+        "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+        "    var pet = new Random.RandomPet(@\"pet\", new() { Length = 3 });\n});\n",
+        "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+        "    var pet = new Random.RandomPet(name: \"pet\", args: new() { Length = 3 });\n});\n",
+        "using Pulumi;\nusing Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+        "    var pet = new RandomPet(\"pet\", new() { Length = 3 });\n});\n",
+        "using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
+        "    var pet = new Pulumi.Random.RandomPet(\"pet\", new() { Length = 3 });\n});\n",
+    };
+    for (size_t i = 0; i < sizeof cs_t / sizeof cs_t[0]; i++) {
+        out = splice_ok(cs_t[i], LANG_CSHARP, cs_gen, "Program.cs", &st);
+        ck_assert_msg(st.replaced == 1 && st.inserted == 0, "%s", out);
+        ck_assert_uint_eq(count(out, "RandomPet("), 1);
+        free(out);
+    }
+}
+END_TEST
+
+/* A resource of the class the import adds, created under a name that cannot be read (a variable, a
+ * loop's, a template with a substitution), may be the imported one: adding a second one would give
+ * the program two resources of one URN. Refused, naming the line; nothing written. */
+START_TEST(test_unreadable_name_refused) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const pet = new random.RandomPet(\"pet\", {\n    length: 2,\n});\n";
+    const char *ts_t = "import * as random from \"@pulumi/random\";\n\nconst n = \"pet\";\n"
+                       "const pet = new random.RandomPet(\n    n, {length: 3});\n";
+    char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:4: the program creates a resource here (`new random.RandomPet`) under a name "
+                          "cimport cannot read (`n`), and the import adds 'pet' of that type, which may be the same "
+                          "resource: nothing was changed; write that name as a string literal, or add the new "
+                          "resource's code by hand");
+    free(msg);
+    const char *ts_t2 = "import * as random from \"@pulumi/random\";\n\n"
+                        "for (const n of [\"a\"]) new random.RandomPet(`${n}-pet`, {});\n";
+    msg = splice_fail(ts_t2, strlen(ts_t2), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_ptr_nonnull(strstr(msg, "index.ts:3: the program creates a resource here (`new random.RandomPet`) "
+                                      "under a name cimport cannot read (``${n}-pet``)"));
+    free(msg);
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    const char *py_t =
+        "import pulumi_random as random\n\nfor n in [\"a\"]:\n    random.RandomPet(f\"{n}\", length=3)\n";
+    msg = splice_fail(py_t, strlen(py_t), LANG_PYTHON, py_gen, "__main__.py");
+    ck_assert_ptr_nonnull(strstr(msg, "__main__.py:4: the program creates a resource here (`random.RandomPet`) "
+                                      "under a name cimport cannot read (`f\"{n}\"`)"));
+    free(msg);
+    /* another class, or a class not of the import's package: no matter */
+    const char *ts_t3 = "import * as random from \"@pulumi/random\";\n\nconst n = \"x\";\n"
+                        "const id = new random.RandomId(n, {byteLength: 4});\nconst m = new Map(n);\n";
+    splice_stats_t st;
+    char *out = splice_ok(ts_t3, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_uint_eq(st.inserted, 1);
+    free(out);
+}
+END_TEST
+
+/* A component written as a class of the program's own (`class Server extends
+ * pulumi.ComponentResource`, `new Server("server")`) was no resource to the splicer: the import's
+ * component of the same type and name was added beside it as a plain ComponentResource (one URN
+ * twice: `pulumi up` fails). Refused now, naming the instance; a class whose type cannot be read
+ * counts as possibly the same; another name is no matter. */
+START_TEST(test_component_class_refused) {
+    const char *ts_gen = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                         "const server = new pulumi.ComponentResource(\"webshop:index:Server\", \"server\", {}, {});\n"
+                         "const pet = new random.RandomPet(\"pet\", {}, {\n    parent: server,\n});\n";
+    const char *ts_t = "import * as pulumi from \"@pulumi/pulumi\";\n\n"
+                       "class Server extends pulumi.ComponentResource {\n"
+                       "    constructor(name: string, opts?: pulumi.ComponentResourceOptions) {\n"
+                       "        super(\"webshop:index:Server\", name, {}, opts);\n    }\n}\n"
+                       "const server = new Server(\"server\");\n";
+    char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:8: the program creates a component here with its class Server (`new "
+                          "Server(\"server\")`), of type webshop:index:Server, and the import adds the component "
+                          "'server' (webshop:index:Server), which may be the same one: nothing was changed; add the "
+                          "new resources' code by hand, with that component as their parent");
+    free(msg);
+    const char *ts_t2 = "import * as pulumi from \"@pulumi/pulumi\";\n\n"
+                        "class Server extends pulumi.ComponentResource {\n"
+                        "    constructor(name: string, t: string) {\n        super(t, name, {});\n    }\n}\n"
+                        "const server = new Server(\"server\", \"webshop:index:Server\");\n";
+    msg = splice_fail(ts_t2, strlen(ts_t2), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_msg(strstr(msg, "index.ts:8: the program creates a component here with its class Server") != NULL, "%s",
+                  msg);
+    ck_assert_ptr_nonnull(strstr(msg, "a component whose type cimport cannot read from its class"));
+    free(msg);
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\n"
+                         "server = pulumi.ComponentResource(\"webshop:index:Server\", \"server\")\n"
+                         "pet = random.RandomPet(\"pet\", opts=pulumi.ResourceOptions(parent=server))\n";
+    const char *py_t = "import pulumi\n\n\nclass Server(pulumi.ComponentResource):\n"
+                       "    def __init__(self, name, opts=None):\n"
+                       "        super().__init__(\"webshop:index:Server\", name, None, opts)\n\n\n"
+                       "server = Server(\"server\")\n";
+    msg = splice_fail(py_t, strlen(py_t), LANG_PYTHON, py_gen, "__main__.py");
+    ck_assert_ptr_nonnull(strstr(msg, "__main__.py:9: the program creates a component here with its class Server"));
+    free(msg);
+    /* another component's name: added */
+    const char *ts_t3 =
+        "import * as pulumi from \"@pulumi/pulumi\";\n\n"
+        "class Server extends pulumi.ComponentResource {\n"
+        "    constructor(name: string) {\n        super(\"webshop:index:Server\", name, {});\n    }\n}\n"
+        "const other = new Server(\"other\");\n";
+    splice_stats_t st;
+    char *out = splice_ok(ts_t3, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_uint_eq(st.inserted, 2);
+    free(out);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -1617,7 +1770,8 @@ static char *defs_text(lang_t lang, const char *text) {
 /* Resources found through the candidate nodes (the query runs on each constructor call, not the
  * whole tree) are the ones, in the order, the whole-tree query found: nested constructors, a
  * chain whose inner call is a resource too, a comment before the name, a resource in a function.
- * The expected lists are what the whole-tree version listed. */
+ * The expected lists are what the whole-tree version listed, and since a name is read past comments
+ * before it (not by the query's anchors), the resources with one (a comment before "c", `# why`) too. */
 START_TEST(test_resource_candidates_match_whole_tree_query) {
     static const struct {
         lang_t lang;
@@ -1630,15 +1784,16 @@ START_TEST(test_resource_candidates_match_whole_tree_query) {
          "c = random.RandomPet(\"c\").Other(\"d\")\n"
          "e = random.RandomPet(  # why\n    \"e\")\n"
          "def f():\n    return random.RandomString(\"s\", length=3)\n",
-         "a|pulumi_random.RandomPet|a|3\nb|pulumi_random.RandomId|b|4\nc|pulumi_random.RandomPet|-|5\ns|pulumi_random."
-         "RandomString|-|9\n"},
+         "a|pulumi_random.RandomPet|a|3\nb|pulumi_random.RandomId|b|4\nc|pulumi_random.RandomPet|-|5\n"
+         "e|pulumi_random.RandomPet|e|6\ns|pulumi_random.RandomString|-|9\n"},
         {LANG_TYPESCRIPT,
          "import * as random from \"@pulumi/random\";\n"
          "const a = new random.RandomPet(\"a\", {length: 2});\n"
          "const b = new random.RandomId(\"b\", {keepers: {x: new random.RandomPet(\"inner\").id}});\n"
          "const c = new random.RandomPet(/* c */ \"c\");\n"
          "function f() { return new random.RandomString(\"s\", {length: 3}); }\n",
-         "a|@pulumi/random.RandomPet|a|2\nb|@pulumi/random.RandomId|b|3\ns|@pulumi/random.RandomString|-|5\n"},
+         "a|@pulumi/random.RandomPet|a|2\nb|@pulumi/random.RandomId|b|3\nc|@pulumi/random.RandomPet|c|4\n"
+         "s|@pulumi/random.RandomString|-|5\n"},
         {LANG_GO,
          "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
          "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
@@ -1646,7 +1801,8 @@ START_TEST(test_resource_candidates_match_whole_tree_query) {
          "\t\ta, err := random.NewRandomPet(ctx, \"a\", nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
          "\t\t_, err = random.NewRandomId(ctx, /* c */ \"b\", &random.RandomIdArgs{Prefix: a.ID()})\n"
          "\t\treturn err\n\t})\n}\n",
-         "a|github.com/pulumi/pulumi-random/sdk/v4/go/random.NewRandomPet|a|10\n"},
+         "a|github.com/pulumi/pulumi-random/sdk/v4/go/random.NewRandomPet|a|10\n"
+         "b|github.com/pulumi/pulumi-random/sdk/v4/go/random.NewRandomId|-|14\n"},
         {LANG_CSHARP,
          "using Pulumi;\nusing Random = Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n"
          "    var a = new Random.RandomPet(\"a\");\n"
@@ -1743,6 +1899,9 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_python_positional_options_kept);
     tcase_add_test(tc, test_returned_resource_keeps_return);
     tcase_add_test(tc, test_wrapped_resource_keeps_statement);
+    tcase_add_test(tc, test_names_read_as_written);
+    tcase_add_test(tc, test_unreadable_name_refused);
+    tcase_add_test(tc, test_component_class_refused);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
