@@ -2709,7 +2709,7 @@ START_TEST(test_names_hiding_classes_cs_java) {
         ck_assert_msg(strstr(cs, decl) == NULL, "C# declares %s, which the file refers to:\n%s", hidden[i], cs);
     }
     tu_has(cs, "var File2 = config.Require(\"File\");\n");
-    tu_has(cs, "File.ReadAllText(File2)");
+    tu_has(cs, "File.ReadAllBytes(File2)");
     tu_has(cs, "var Lang = \"l\";\n"); /* the package's alias takes another name */
     tu_has(cs, "using Lang2 = Pulumi.Lang;\n");
     tu_has(cs, "new Lang2.Res(\"res\"");
