@@ -40,7 +40,13 @@ struct offline_source {
     const import_plan_t *plan; /* for each URN's provider; may be NULL */
     offline_slot_t *slots;     /* one per distinct (type, ID), in state order */
     size_t n_slots;
-    hashmap_t index;  /* "<type>\0<ID>" → its offline_slot_t; NUL cannot occur in either text */
+    hashmap_t index; /* "<type>\0<ID>" → its offline_slot_t; NUL cannot occur in either text */
+    /* The resources of types whose import ID does not hold their ID (importid_apart_from_id), by
+     * "<type>\0<import ID>": made once a plan imports such a type (offline_source_set_plan). */
+    offline_slot_t *id_slots;
+    size_t n_id_slots;
+    hashmap_t by_import_id;
+    bool import_ids_indexed;
     hashmap_t by_urn; /* plan item URN → 1 + index of the first item with it (a scan per Read was
                        * quadratic: 100,000 resources took 40 s) */
 };
@@ -75,22 +81,80 @@ static const offline_slot_t *source_find_n(const offline_source_t *src, const ch
     return v ? *v : NULL;
 }
 
+/* Adds r under key (malloc'd, taken) to an index whose slots are `slots`: a new slot, or a further
+ * candidate of the slot the key has (same type and ID: told apart at Read). */
+static void slot_add(hashmap_t *index, offline_slot_t *slots, size_t *n_slots, char *key, size_t len,
+                     const state_resource_t *r) {
+    void **found = hashmap_find(index, key, len);
+    if (found) {
+        free(key);
+        offline_slot_t *sl = *found;
+        sl->more = vec_grow(sl->more, &sl->cap_more, sl->n_more + 1, sizeof(const state_resource_t *));
+        sl->more[sl->n_more++] = r;
+        return;
+    }
+    offline_slot_t *sl = &slots[(*n_slots)++];
+    *sl = (offline_slot_t){.res = r, .key = key, .key_len = len};
+    hashmap_add(index, sl->key, sl->key_len, sl);
+}
+
 /* The resources recorded with ID `id` of `type`; else, for an import ID that holds more than the ID
- * (importid.h: a RandomInteger's "83,1,100"), those recorded with the ID inside it (*by_part then). */
-static const offline_slot_t *source_find(const offline_source_t *src, const char *type, const char *id, bool *by_part) {
-    *by_part = false;
+ * (importid.h: a RandomInteger's "83,1,100"), those recorded with the ID inside it (*by_part then);
+ * else those whose import ID, made of other outputs, is `id` (*by_import_id then). */
+static const offline_slot_t *source_find(const offline_source_t *src, const char *type, const char *id, bool *by_part,
+                                         bool *by_import_id) {
+    *by_part = *by_import_id = false;
     const offline_slot_t *sl = source_find_n(src, type, id, strlen(id));
     size_t at, n;
-    if (sl || !importid_resource_id(type, id, &at, &n)) return sl;
-    *by_part = true;
-    return source_find_n(src, type, id + at, n);
+    if (sl) return sl;
+    if (importid_resource_id(type, id, &at, &n)) {
+        *by_part = true;
+        return source_find_n(src, type, id + at, n);
+    }
+    if (!src->import_ids_indexed || !importid_apart_from_id(type)) return NULL;
+    size_t len;
+    char *key = type_id_key(type, id, strlen(id), &len);
+    void **v = hashmap_find(&src->by_import_id, key, len);
+    free(key);
+    *by_import_id = v != NULL;
+    return v ? *v : NULL;
+}
+
+/* Indexes the resources of types whose import ID is made of other outputs by that import ID (their
+ * outputs are read for it: done only when a plan imports such a type). A resource whose import ID
+ * cannot be made (a part not recorded) is found by its ID only, and refused there. */
+static void source_index_import_ids(offline_source_t *src) {
+    src->import_ids_indexed = true;
+    size_t n = src->state ? src->state->n_resources : 0;
+    src->id_slots = calloc(n ? n : 1, sizeof *src->id_slots);
+    if (!src->id_slots) abort();
+    arena_t *a = arena_new();
+    for (size_t k = 0; k < n; k++) {
+        const state_resource_t *r = &src->state->resources[k];
+        if (!r->custom || r->del || !r->id || !importid_apart_from_id(r->type)) continue;
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        pv_t *in = NULL, *out = NULL;
+        const char *why, *iid = NULL;
+        if (deployment_resource_read(src->state, r, a, &in, &out, &quiet))
+            iid = importid_of(a, r->type, r->id, out, "Pulumi", &why);
+        diag_list_free(&quiet);
+        if (!iid) continue;
+        size_t len;
+        char *key = type_id_key(r->type, iid, strlen(iid), &len);
+        slot_add(&src->by_import_id, src->id_slots, &src->n_id_slots, key, len, r);
+    }
+    arena_free(a);
 }
 
 void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan) {
     src->plan = plan;
     hashmap_clear(&src->by_urn);
-    for (size_t i = 0; plan && i < plan->n_items; i++)
+    for (size_t i = 0; plan && i < plan->n_items; i++) {
         if (plan->items[i].urn) hashmap_add_str(&src->by_urn, plan->items[i].urn, (void *)(uintptr_t)(i + 1));
+        if (!src->import_ids_indexed && plan->items[i].type && importid_apart_from_id(plan->items[i].type))
+            source_index_import_ids(src);
+    }
 }
 
 size_t *offline_source_read_order(const offline_source_t *src, size_t *n) {
@@ -100,8 +164,9 @@ size_t *offline_source_read_order(const offline_source_t *src, size_t *n) {
     if (!order) abort();
     for (size_t i = 0; i < src->plan->n_items; i++) {
         const import_plan_item_t *it = &src->plan->items[i];
-        bool by_part;
-        const offline_slot_t *sl = it->type && it->id ? source_find(src, it->type, it->id, &by_part) : NULL;
+        bool by_part, by_import_id;
+        const offline_slot_t *sl =
+            it->type && it->id ? source_find(src, it->type, it->id, &by_part, &by_import_id) : NULL;
         if (sl && sl->n_more == 0) order[(*n)++] = (size_t)(sl->res - src->state->resources);
     }
     if (*n == 0) {
@@ -195,18 +260,7 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
         if (!r->custom || r->del || !r->id) continue;
         size_t len;
         char *key = type_id_key(r->type, r->id, strlen(r->id), &len);
-        void **found = hashmap_find(&src->index, key, len);
-        if (found) {
-            /* Same type and ID: kept as a further candidate, told apart at Read. */
-            free(key);
-            offline_slot_t *sl = *found;
-            sl->more = vec_grow(sl->more, &sl->cap_more, sl->n_more + 1, sizeof *sl->more);
-            sl->more[sl->n_more++] = r;
-            continue;
-        }
-        offline_slot_t *sl = &src->slots[src->n_slots++];
-        *sl = (offline_slot_t){.res = r, .key = key, .key_len = len};
-        hashmap_add(&src->index, sl->key, sl->key_len, sl);
+        slot_add(&src->index, src->slots, &src->n_slots, key, len, r);
     }
     return src;
 }
@@ -217,6 +271,12 @@ void offline_source_free(offline_source_t *src) {
         free(src->slots[i].more);
         free(src->slots[i].key);
     }
+    for (size_t i = 0; i < src->n_id_slots; i++) {
+        free(src->id_slots[i].more);
+        free(src->id_slots[i].key);
+    }
+    free(src->id_slots);
+    hashmap_free(&src->by_import_id);
     hashmap_free(&src->index);
     hashmap_free(&src->by_urn);
     free(src->slots);
@@ -551,8 +611,10 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
         diag_error(diags, DIAG_INPUT, "'%s' is not a valid resource URN", urn);
         return false;
     }
-    bool by_part;
-    const offline_slot_t *slot = source_find(im->src, type, id, &by_part);
+    /* a source without a plan (or whose plan did not have this type) indexes import IDs now */
+    if (!im->src->import_ids_indexed && importid_apart_from_id(type)) source_index_import_ids(im->src);
+    bool by_part, by_import_id;
+    const offline_slot_t *slot = source_find(im->src, type, id, &by_part, &by_import_id);
     const state_resource_t *r = NULL;
     if (slot) {
         const char *why;
@@ -573,17 +635,21 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
     /* Copies: the engine edits what it is given, and the state is shared by every import. */
     out->id = arena_strdup(a, r->id);
     if (!deployment_resource_read(im->src->state, r, a, &out->inputs, &out->state, diags)) return false;
-    if (by_part) {
+    if (!by_import_id && importid_assembled(type)) {
         /* Found by the ID inside the import ID: the provider's importer makes the state from the import
-         * ID's other parts (a range, a prefix), so another one than recorded is not this resource. */
+         * ID's other parts (a range, a prefix), so another one than recorded is not this resource. Found
+         * by the recorded ID itself: the importer takes another ID (parts of it, or other outputs), and
+         * refuses that one. */
         const char *why, *want = importid_of(a, type, r->id, out->state, "Pulumi", &why);
         if (!want || strcmp(want, id) != 0) {
             const char *file = im->src->state ? im->src->state->path : NULL;
             if (want)
                 diag_add(diags, DIAG_INFO, DIAG_PROVIDER, file, NULL,
-                         "the offline state's resource '%s' has ID '%s', and its import ID is '%s', not '%s' (the "
-                         "provider's importer would record another resource than the state's); check the ID",
-                         r->urn, r->id, want, id);
+                         "the offline state's resource '%s' has ID '%s', and its import ID is '%s', not '%s' (%s); "
+                         "check the ID",
+                         r->urn, r->id, want, id,
+                         by_part ? "the provider's importer would record another resource than the state's"
+                                 : "the provider's importer does not take the ID the state records");
             else
                 diag_add(diags, DIAG_INFO, DIAG_PROVIDER, file, NULL,
                          "the offline state's resource '%s' has ID '%s', but cannot be told to be the one import ID "

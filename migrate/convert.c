@@ -398,66 +398,27 @@ static const char *secret_id_attr(const char *type, bool terraform) {
     return NULL;
 }
 
-/* The ID `pulumi import` needs. Most types import by `id`; these (pulumi-converter-terraform's
- * table) need an ID assembled from other attributes. On failure *why says what is missing. */
+/* The ID `pulumi import` needs. Most types import by `id`; some (pulumi-converter-terraform's table,
+ * and the random provider's: importid.h) by an ID assembled from other attributes. On failure *why
+ * says what is missing. */
 static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *attrs, const char **why) {
-    static const struct {
-        const char *type;
-        const char *fmt; /* attributes joined: one char separator after each but the last */
-        const char *attrs[4];
-    } exceptions[] = {
-        {"aws_ecs_cluster", "", {"name"}},
-        {"aws_ecs_task_definition", "", {"arn"}},
-        {"aws_route", "_", {"route_table_id", "destination_cidr_block"}},
-        {"aws_route_table_association", "/", {"subnet_id", "route_table_id"}},
-        {"aws_iam_role_policy_attachment", "/", {"role", "policy_arn"}},
-        {"aws_appautoscaling_policy", "///", {"service_namespace", "resource_id", "scalable_dimension", "name"}},
-        {"aws_appautoscaling_target", "//", {"service_namespace", "resource_id", "scalable_dimension"}},
-    };
     *why = NULL;
     const char *secret_attr = secret_id_attr(r->type, true);
     if (secret_attr) {
         *why = secret_id_reason(a, secret_attr, "Terraform", attr_str(attrs, "id"));
         return NULL;
     }
-    if (strcmp(r->type, "aws_ecs_service") == 0) {
-        const char *cluster = attr_str(attrs, "cluster"), *name = attr_str(attrs, "name");
-        if (!cluster || !name) {
-            *why = arena_sprintf(a, "has no `%s` attribute, which its import ID `<cluster>/<name>` needs",
-                                 cluster ? "name" : "cluster");
-            return NULL;
-        }
-        const char *last = strrchr(cluster, '/');
-        return arena_sprintf(a, "%s/%s", last ? last + 1 : cluster, name);
-    }
-    for (size_t i = 0; i < sizeof exceptions / sizeof exceptions[0]; i++) {
-        if (strcmp(exceptions[i].type, r->type) != 0) continue;
-        buf_t b;
-        buf_init(&b);
-        for (size_t k = 0; k < 4 && exceptions[i].attrs[k]; k++) {
-            const char *v = attr_str(attrs, exceptions[i].attrs[k]);
-            if (!v) {
-                buf_free(&b);
-                *why = arena_sprintf(a, "has no `%s` attribute, which its import ID needs", exceptions[i].attrs[k]);
-                return NULL;
-            }
-            if (k) buf_putc(&b, exceptions[i].fmt[k - 1]);
-            buf_puts(&b, v);
-        }
-        char *id = buf_arena_str(&b, a);
-        buf_free(&b);
-        return id;
-    }
     const cJSON *idj = cJSON_GetObjectItemCaseSensitive(attrs, "id");
     const char *id = cJSON_IsString(idj) && idj->valuestring[0] ? arena_strdup(a, idj->valuestring)
                      : cJSON_IsNumber(idj)                      ? arena_sprintf(a, "%.17g", idj->valuedouble)
                                                                 : NULL;
-    if (!id) {
+    bool apart = importid_apart_from_id(r->type);
+    if (!id && !apart) {
         *why = "has no `id` attribute in the state, so there is nothing to import it by";
         return NULL;
     }
     if (!importid_assembled(r->type)) return id;
-    /* an importer that takes more than the ID (importid.h): from the instance's attributes */
+    /* an importer that takes more than the ID, or other attributes (importid.h): from the instance's */
     diag_list_t quiet;
     diag_list_init(&quiet);
     const pv_t *v = pv_from_state_json(a, attrs, r->type, &quiet);

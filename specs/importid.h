@@ -7,10 +7,21 @@
  *   RandomInteger  "result,min,max", or "result,min,max,seed"; its ID is the result ("83")
  *   RandomId       "prefix,b64url" when it has a prefix; its ID is the bytes in base64url, without it
  *
+ * Some AWS types are imported by an ID made of other properties, which does not hold the ID the state
+ * records (pulumi-converter-terraform's table; pulumi-aws's "Import" sections):
+ *
+ *   ecs Cluster `<name>`, TaskDefinition `<arn>`, Service `<cluster's name>/<name>`,
+ *   ec2 Route `<routeTableId>_<destination: IPv4 or IPv6 CIDR, or prefix list>`,
+ *   ec2 RouteTableAssociation `<subnetId or gatewayId>/<routeTableId>`,
+ *   iam RolePolicyAttachment `<role>/<policyArn>`,
+ *   appautoscaling Policy `<serviceNamespace>/<resourceId>/<scalableDimension>/<name>`, Target (the first three)
+ *
  * So a converter that writes an import file from a state (which records the ID) asks importid_of for
  * the ID to write, and the offline snapshot (which finds a recorded resource by its ID) asks
- * importid_resource_id for the ID inside an import ID, then checks that importid_of of the resource it
- * found gives the import ID back (another range or prefix would be another resource's state). */
+ * importid_resource_id for the ID inside an import ID, or indexes the resources of a type whose import
+ * ID does not hold it (importid_apart_from_id) by their import IDs, then checks that importid_of of the
+ * resource it found gives the import ID back (another range or prefix would be another resource's
+ * state; the recorded ID is not what the importer takes). */
 #ifndef CIMPORT_IMPORTID_H
 #define CIMPORT_IMPORTID_H
 
@@ -23,6 +34,10 @@
 /* Whether a resource of `type` (a Pulumi token, or a Terraform type) has an import ID assembled from
  * its outputs, which importid_of then needs. */
 bool importid_assembled(const char *type);
+
+/* Whether the import ID of a resource of `type` is made of its other properties and does not hold its
+ * ID (the AWS types above). */
+bool importid_apart_from_id(const char *type);
 
 /* The ID the provider's importer takes for a resource of `type` (a Pulumi token, or a Terraform type)
  * recorded with ID `id` and outputs (a Terraform state's attributes) `outputs`: `id` itself for most

@@ -259,5 +259,40 @@ rc=$?
 [ $rc != 0 ] && [ ! -e "$TMP/ri-bad.ts" ] && grep -qF "its import ID is '83,1,100', not '83,5,7'" "$TMP/ri4.err" ||
   fail "randominteger with another range (exit $rc): $(cat "$TMP/ri4.err")"
 
+# AWS types the provider imports by an ID made of other properties (as the Terraform path writes them):
+# the export records Terraform's own ID ("my-service-execution-...-2024...", "r-rtb-...", "rtbassoc-..."),
+# which `pulumi import` refuses; convert wrote it, and the offline import called it consistent
+LB="$SHARED_DATA/pulumi-state/pulumi-awsx/provider/testdata/recorded/TestProviderUpgrade/ts-lb-simple/1.0.6/stack.json"
+AS="$SHARED_DATA/schemas/aws-subset-phillipedwards"
+"$CIMPORT" convert --from pulumi "$LB" -o "$TMP/lb.json" >/dev/null 2>"$TMP/lb.err" || fail "lb convert: exit $?: $(cat "$TMP/lb.err")"
+python3 - "$TMP/lb.json" "$TMP/lb-rpa.json" "$TMP/lb-rpa-old.json" <<'PY' || fail "lb: the import IDs: $(cat "$TMP/lb.json")"
+import json, sys
+f = json.load(open(sys.argv[1]))
+ids = {}
+for s in f["resources"]:
+    ids.setdefault(s["type"], []).append(s.get("id"))
+assert ids["aws:iam/rolePolicyAttachment:RolePolicyAttachment"] == [
+    "my-service-execution-787a4d2/arn:aws:iam::aws:policy/service-role/AmazonECSTaskExecutionRolePolicy"], ids
+assert "rtb-0035e297c15aea6c2_0.0.0.0/0" in ids["aws:ec2/route:Route"] and len(ids["aws:ec2/route:Route"]) == 3, ids
+assert "subnet-0dec5012ceae9d08f/rtb-004f9ebe2fc939752" in ids["aws:ec2/routeTableAssociation:RouteTableAssociation"], ids
+assert all(not i.startswith(("r-", "rtbassoc-")) for t in ("aws:ec2/route:Route", "aws:ec2/routeTableAssociation:RouteTableAssociation") for i in ids[t]), ids
+rpa = [dict(s) for s in f["resources"] if s["type"] == "aws:iam/rolePolicyAttachment:RolePolicyAttachment"]
+for s in rpa:
+    s.pop("parent", None)
+json.dump({"resources": rpa}, open(sys.argv[2], "w"))
+rpa[0]["id"] = "my-service-execution-787a4d2-20240514105624840000000001"
+json.dump({"resources": rpa}, open(sys.argv[3], "w"))
+PY
+(cd "$TMP" && "$CIMPORT" --spec lb-rpa.json --offline-state "$LB" --schema "$AS" --import-option -l typescript -o lb.ts >/dev/null 2>lb2.err) ||
+  fail "lb offline import: exit $?: $(cat "$TMP/lb2.err")"
+grep -qF 'import: "my-service-execution-787a4d2/arn:aws:iam::aws:policy/service-role/AmazonECSTaskExecutionRolePolicy"' "$TMP/lb.ts" ||
+  fail "lb: the code's import option: $(cat "$TMP/lb.ts")"
+# the state's own ID is not what the provider imports by: not consistent offline either
+(cd "$TMP" && "$CIMPORT" --spec lb-rpa-old.json --offline-state "$LB" --schema "$AS" --import-option -l typescript -o lb-old.ts >/dev/null 2>lb3.err)
+rc=$?
+[ $rc != 0 ] && [ ! -e "$TMP/lb-old.ts" ] &&
+  grep -qF "its import ID is 'my-service-execution-787a4d2/arn:aws:iam::aws:policy/service-role/AmazonECSTaskExecutionRolePolicy', not 'my-service-execution-787a4d2-20240514105624840000000001'" "$TMP/lb3.err" ||
+  fail "lb: the state's ID as the import ID (exit $rc): $(cat "$TMP/lb3.err")"
+
 [ "$fails" = 0 ] || exit 1
 echo "test_convert.sh: all checks passed"

@@ -174,26 +174,37 @@ START_TEST(test_id_exceptions) {
         "aws\","
         "\"instances\":[{\"attributes\":{\"id\":\"x\",\"role\":\"r\",\"policy_arn\":\"arn:p\"}}]},"
         "{\"mode\":\"managed\",\"type\":\"aws_ecs_cluster\",\"name\":\"c\",\"provider\":\"provider.aws\","
-        "\"instances\":[{\"attributes\":{\"id\":\"arn:c\"}}]}]}";
+        "\"instances\":[{\"attributes\":{\"id\":\"arn:c\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_route\",\"name\":\"v6\",\"provider\":\"provider.aws\","
+        "\"instances\":[{\"attributes\":{\"id\":\"r-rtb-1\",\"route_table_id\":\"rtb-1\",\"destination_cidr_block\":"
+        "\"\",\"destination_ipv6_cidr_block\":\"::/0\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_route_table_association\",\"name\":\"gw\",\"provider\":"
+        "\"provider.aws\",\"instances\":[{\"attributes\":{\"id\":\"rtbassoc-1\",\"subnet_id\":\"\",\"gateway_id\":"
+        "\"igw-1\",\"route_table_id\":\"rtb-1\"}}]}]}";
     tf_state_t *s = tfstate_parse(a, text, strlen(text), "ids.tfstate", &d);
     ck_assert_ptr_nonnull(s);
     const char *map =
         "{\"name\":\"aws\",\"resources\":{\"aws_ecs_service\":{\"tok\":\"aws:ecs/service:Service\"},"
         "\"aws_appautoscaling_policy\":{\"tok\":\"aws:appautoscaling/policy:Policy\"},"
         "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
-        "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"}}}";
+        "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"},\"aws_route\":{\"tok\":\"aws:ec2/route:Route\"},"
+        "\"aws_route_table_association\":{\"tok\":\"aws:ec2/routeTableAssociation:RouteTableAssociation\"}}}";
     bridge_set_t *b = bridge_set_new();
     ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", &d));
     convert_options_t o = {.bridge = b};
     convert_report_t r = {0};
     import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
-    ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_uint_eq(f->n_specs, 5);
     ck_assert_str_eq(f->specs[0].type, "aws:ecs/service:Service");
     ck_assert_str_eq(f->specs[0].id, "main/api");
     ck_assert_str_eq(f->specs[1].id, "ecs/service/main/api/ecs:service:DesiredCount/cpu");
     ck_assert_str_eq(f->specs[2].id, "r/arn:p");
+    /* a route's destination is whichever of its three it has; an association's resource a subnet or a gateway */
+    ck_assert_str_eq(f->specs[3].id, "rtb-1_::/0");
+    ck_assert_str_eq(f->specs[4].id, "igw-1/rtb-1");
     ck_assert_uint_eq(r.no_id, 1);
-    ck_assert_str_eq(r.entries[3].reason, "has no `name` attribute, which its import ID needs");
+    ck_assert_str_eq(r.entries[3].reason, "the provider imports it by `<name>`, and its `name` is not recorded in the "
+                                          "Terraform state");
     bridge_set_free(b);
     tfstate_free(s);
     diag_list_free(&d);
@@ -982,7 +993,10 @@ START_TEST(test_pulumi_exports_structure) {
             ck_assert_str_eq(sp->type, orig->type);
             size_t id_at, id_len; /* the recorded ID, inside an import ID that holds more (importid.h) */
             if (orig->custom && strncmp(orig->type, "pulumi:providers:", 17) != 0) {
-                if (importid_resource_id(orig->type, sp->id, &id_at, &id_len))
+                const char *why;
+                if (importid_apart_from_id(orig->type)) /* made of other outputs (importid.h) */
+                    ck_assert_str_eq(sp->id, importid_of(fa, orig->type, orig->id, orig->outputs, "Pulumi", &why));
+                else if (importid_resource_id(orig->type, sp->id, &id_at, &id_len))
                     ck_assert_msg(strlen(orig->id) == id_len && strncmp(sp->id + id_at, orig->id, id_len) == 0,
                                   "%s: import ID %s of ID %s", files[i], sp->id, orig->id);
                 else
@@ -1102,6 +1116,57 @@ START_TEST(test_export_secret_import_ids_refused) {
     ck_assert_ptr_null(strstr(json, "none"));
     ck_assert_ptr_null(strstr(json, "q80S3w"));
     free(json);
+    deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* AWS types whose importers take an ID made of other properties (the Terraform path's table, by Pulumi
+ * token and property): an export records Terraform's own ID ("r-rtb-...", "rtbassoc-...", a role's
+ * prefixed unique ID), which convert wrote and `pulumi import` refuses. One without a part is not
+ * converted, with why. */
+START_TEST(test_aws_import_ids) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:dev::p::aws:iam/rolePolicyAttachment:RolePolicyAttachment::att\",\"custom\":true,"
+        "\"id\":\"exec-2024\",\"type\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\","
+        "\"outputs\":{\"id\":\"exec-2024\",\"policyArn\":\"arn:aws:iam::aws:policy/P\",\"role\":\"exec\"}},"
+        "{\"urn\":\"urn:pulumi:dev::p::aws:ec2/route:Route::r4\",\"custom\":true,\"id\":\"r-rtb-11080289494\","
+        "\"type\":\"aws:ec2/route:Route\",\"outputs\":{\"destinationCidrBlock\":\"0.0.0.0/0\","
+        "\"destinationIpv6CidrBlock\":\"\",\"gatewayId\":\"igw-1\",\"routeTableId\":\"rtb-1\"}},"
+        "{\"urn\":\"urn:pulumi:dev::p::aws:ec2/route:Route::pl\",\"custom\":true,\"id\":\"r-rtb-2\","
+        "\"type\":\"aws:ec2/route:Route\",\"outputs\":{\"destinationPrefixListId\":\"pl-9\",\"routeTableId\":"
+        "\"rtb-2\"}},"
+        "{\"urn\":\"urn:pulumi:dev::p::aws:ec2/routeTableAssociation:RouteTableAssociation::a\",\"custom\":true,"
+        "\"id\":\"rtbassoc-1\",\"type\":\"aws:ec2/routeTableAssociation:RouteTableAssociation\","
+        "\"outputs\":{\"gatewayId\":\"\",\"routeTableId\":\"rtb-1\",\"subnetId\":\"subnet-1\"}},"
+        "{\"urn\":\"urn:pulumi:dev::p::aws:ecs/service:Service::svc\",\"custom\":true,"
+        "\"id\":\"arn:aws:ecs:us-east-1:1:service/main/api\",\"type\":\"aws:ecs/service:Service\","
+        "\"outputs\":{\"cluster\":\"arn:aws:ecs:us-east-1:1:cluster/main\",\"name\":\"api\"}},"
+        "{\"urn\":\"urn:pulumi:dev::p::aws:ec2/route:Route::none\",\"custom\":true,\"id\":\"r-rtb-3\","
+        "\"type\":\"aws:ec2/route:Route\",\"outputs\":{\"routeTableId\":\"rtb-3\"}}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_ptr_nonnull(dep);
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 5);
+    ck_assert_str_eq(f->specs[0].id, "exec/arn:aws:iam::aws:policy/P");
+    ck_assert_str_eq(f->specs[1].id, "rtb-1_0.0.0.0/0");
+    ck_assert_str_eq(f->specs[2].id, "rtb-2_pl-9");
+    ck_assert_str_eq(f->specs[3].id, "subnet-1/rtb-1");
+    ck_assert_str_eq(f->specs[4].id, "main/api");
+    ck_assert_uint_eq(r.no_id, 1);
+    ck_assert_int_eq(r.entries[5].outcome, CONVERT_NO_ID);
+    ck_assert_str_eq(r.entries[5].reason,
+                     "the provider imports it by "
+                     "`<routeTableId>_<destinationCidrBlock|destinationIpv6CidrBlock|destinationPrefixListId>`, and "
+                     "none of its `destinationCidrBlock`, `destinationIpv6CidrBlock`, `destinationPrefixListId` is "
+                     "recorded in the Pulumi state");
     deployment_free(dep);
     diag_list_free(&d);
     arena_free(a);
@@ -1392,6 +1457,7 @@ int main(void) {
     tcase_add_test(tc, test_export_user_provider_named_default_like);
     tcase_add_test(tc, test_export_secret_import_ids_refused);
     tcase_add_test(tc, test_random_import_ids);
+    tcase_add_test(tc, test_aws_import_ids);
     tcase_add_test(tc, test_is_terraform_state);
     tcase_add_test(tc, test_mapping_document);
     tcase_add_test(tc, test_mapping_document_malformed);

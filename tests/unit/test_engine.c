@@ -13,6 +13,7 @@
 #include "importer/engine.h"
 #include "importer/offline.h"
 #include "specs/deployment.h"
+#include "specs/importid.h"
 #include "testutil.h"
 
 #define FIXTURE(f) SOURCE_DIR "/tests/fixtures/engine/" f
@@ -867,7 +868,10 @@ START_TEST(test_acceptance_shared_states) {
                 it->type = sr->type;
                 it->logical_name = urn_name(fa, sr->urn);
                 it->variable = it->logical_name;
-                it->id = sr->id;
+                /* the ID the provider's importer takes (importid.h), as `cimport convert` writes it */
+                const char *why;
+                it->id = importid_of(fa, sr->type, sr->id, sr->outputs, "Pulumi", &why);
+                ck_assert_msg(it->id != NULL, "%s: %s: %s", list[f], sr->urn, why);
                 it->urn = sr->urn;
                 it->parent_index = -1;
                 it->provider_index = -1;
