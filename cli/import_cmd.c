@@ -159,6 +159,11 @@ static void print_nothing_written(const import_target_t *tgt, const import_sessi
     if (stack && s->stack_undo_failed)
         fprintf(stderr, "no file was written, and the write to the stack %s could not be taken back (see above)\n",
                 stack_store_describe(s->stack_store));
+    else if (stack && stack_store_unconfirmed(s->stack_store)) /* accepted, its outcome not seen */
+        fprintf(stderr,
+                "no file was written, and whether the import into the stack %s landed is not known (%s; see "
+                "above)\n",
+                stack_store_describe(s->stack_store), stack_store_unconfirmed(s->stack_store));
     else if (stack)
         fprintf(stderr, "nothing was written (see above): the stack %s is as it was\n",
                 stack_store_describe(s->stack_store));
@@ -273,7 +278,10 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     }
     if (!committed && !quiet) print_nothing_written(tgt, s);
     if (!committed) { /* an output could not be written: none was */
-        print_next_fix(o);
+        if (tgt->mode == TARGET_STACK && stack_store_unconfirmed(s->stack_store) && !o->quiet && !o->json)
+            fputs("next: check the stack's updates (see above), then run cimport again\n", stderr);
+        else
+            print_next_fix(o);
         return EXIT_USAGE;
     }
     if (s->n_ok == 0) return EXIT_ALL_FAILED;

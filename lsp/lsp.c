@@ -1108,6 +1108,11 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
                            "cimport: the code was not inserted, and the write to the stack %s could not be taken "
                            "back:\n",
                            stack_store_describe(p.stack_store));
+            else if (o.into_stack && stack_store_unconfirmed(p.stack_store))
+                buf_printf(&b,
+                           "cimport: the code was not inserted, and whether the import into the stack %s landed is "
+                           "not known (%s):\n",
+                           stack_store_describe(p.stack_store), stack_store_unconfirmed(p.stack_store));
             else if (o.into_stack)
                 buf_printf(&b,
                            "cimport: nothing was written (the stack %s is as it was), so the code was not inserted:\n",

@@ -35,6 +35,11 @@ void stack_store_options_default(stack_store_options_t *o) {
     o->lock_timeout_ms = 10000;
     o->retries = 3;
     o->retry_delay_ms = 500;
+    o->import_wait_ms = 120000;
+    const char *w = getenv("CIMPORT_CLOUD_IMPORT_WAIT");
+    char *end = NULL;
+    double sec = w && *w ? strtod(w, &end) : 0;
+    if (end && *end == 0 && sec > 0 && sec <= 86400) o->import_wait_ms = (int)(sec * 1000);
 }
 
 bool backend_writable(backend_kind_t k) {
@@ -629,6 +634,10 @@ static const char *bucket_key_where(const stack_store_t *s, const char *key) {
     if (!key || !s->bucket) return key;
     if (s->kind == BACKEND_FILE) return fb_path(s->bucket, key);
     return arena_sprintf(s->a, "%s (%s)", key, s->bucket->where);
+}
+
+const char *stack_store_unconfirmed(const stack_store_t *s) {
+    return s && s->cloud ? cloud_stack_unconfirmed(s->cloud) : NULL;
 }
 
 const char *stack_store_backup(const stack_store_t *s) {

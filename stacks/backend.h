@@ -37,6 +37,8 @@ typedef struct stack_store_options {
     int lock_timeout_ms; /* how long to wait for another holder of the stack's lock (default 10 s) */
     int retries;         /* Cloud: tries for a 5xx answer or a lost connection (default 3) */
     int retry_delay_ms;  /* Cloud: first delay between tries, doubled each time (default 500) */
+    int import_wait_ms;  /* Cloud: how long to wait for an import's update to finish (default 2 minutes;
+                            CIMPORT_CLOUD_IMPORT_WAIT=SECONDS sets another) */
     /* Called once while waiting for a lock held by someone else (may be NULL). */
     void (*on_wait)(void *user, const char *holder);
     void *user;
@@ -59,6 +61,10 @@ const char *stack_store_text(const stack_store_t *s, size_t *len);
 const char *stack_store_describe(const stack_store_t *s); /* "organization/proj/dev at file:///…" */
 const char *stack_store_location(const stack_store_t *s); /* the checkpoint file / key / URL */
 const char *stack_store_backup(const stack_store_t *s);   /* after a write: the backup taken, or NULL */
+/* After a write that returned false: the write the backend accepted without cimport seeing its
+ * outcome (Pulumi Cloud: an import update still running when cimport stopped waiting), as "update
+ * ID (URL)"; NULL when nothing of the write was accepted (the stack is as it was). */
+const char *stack_store_unconfirmed(const stack_store_t *s);
 
 /* Writes the merged document so that it can still be taken back: DIY — backup copy, `.bak`, the
  * checkpoint (atomically), history, on PostgreSQL inside one SQL transaction that stays open;

@@ -33,6 +33,9 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
 const char *cloud_stack_text(const cloud_stack_t *c, size_t *len);
 const char *cloud_stack_describe(const cloud_stack_t *c);
 bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_list_t *diags);
+/* After an import that returned false: the update the service accepted and cimport did not see
+ * finish ("update ID (URL)"), or NULL (nothing was accepted). */
+const char *cloud_stack_unconfirmed(const cloud_stack_t *c);
 /* Whether the stack still holds the deployment exported at open (exported again and compared): Pulumi
  * Cloud has no lock to hold, and an import replaces whatever another update wrote meanwhile. */
 bool cloud_stack_unchanged(cloud_stack_t *c, diag_list_t *diags);

@@ -23,6 +23,7 @@ struct cloud_stack {
     stack_store_options_t o;
     char *text;
     size_t len;
+    const char *unconfirmed; /* an import the service accepted whose outcome cimport did not see */
 };
 
 typedef struct {
@@ -34,6 +35,12 @@ typedef struct {
 static size_t on_data(char *p, size_t sz, size_t n, void *user) {
     buf_append(&((http_answer_t *)user)->body, p, sz * n);
     return sz * n;
+}
+
+static long long mono_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000LL + ts.tv_nsec / 1000000L;
 }
 
 static void sleep_ms(int ms) {
@@ -265,13 +272,18 @@ bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_lis
     char *update = cJSON_IsString(id) ? arena_strdup(c->a, id->valuestring) : NULL;
     cJSON_Delete(j);
     if (!update) return true; /* a synchronous import */
-    /* Wait for the import update to finish. */
-    for (int i = 0; i < 600; i++) {
-        if (!http(c, "GET", arena_sprintf(c->a, "%s/update/%s", c->base, update), NULL, 0, &ans, diags)) return false;
+    /* Wait for the import update to finish. The service has the deployment from here on: a wait that
+     * ends without the update's outcome (still running, an answer cimport cannot read) is not
+     * "nothing imported" — the update may land after cimport stops — so it is said to be unknown. */
+    const char *update_url = arena_sprintf(c->a, "%s/update/%s", c->base, update);
+    long long deadline = mono_ms() + (c->o.import_wait_ms > 0 ? c->o.import_wait_ms : 0);
+    const char *last = "";
+    for (;;) {
+        if (!http(c, "GET", update_url, NULL, 0, &ans, diags)) break;
         if (ans.status != 200) {
             http_error(c, "waiting for the import", &ans, diags);
             buf_free(&ans.body);
-            return false;
+            break;
         }
         cJSON *u = cJSON_ParseWithLength(ans.body.data ? ans.body.data : "", ans.body.len);
         buf_free(&ans.body);
@@ -283,11 +295,27 @@ bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_lis
             diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: the import of %s %s", c->describe, status);
             return false;
         }
+        last = status;
+        if (mono_ms() >= deadline) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                     "Pulumi Cloud: the import of %s had not finished after %d s (its update's status: %s)",
+                     c->describe, (c->o.import_wait_ms + 999) / 1000, *last ? last : "none given");
+            break;
+        }
         sleep_ms(200);
     }
-    diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: the import of %s did not finish in 2 minutes",
-             c->describe);
+    c->unconfirmed = arena_sprintf(c->a, "update %s (%s)", update, update_url);
+    diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+             "whether the import into the stack %s lands is not known: Pulumi Cloud accepted it as %s and cimport did "
+             "not see it finish. Check the stack's updates (`pulumi stack history`, or the stack's activity in Pulumi "
+             "Cloud), then run cimport again: if the import landed, it finds the resources in the stack and writes "
+             "their code",
+             c->describe, c->unconfirmed);
     return false;
+}
+
+const char *cloud_stack_unconfirmed(const cloud_stack_t *c) {
+    return c->unconfirmed;
 }
 
 /* Pulumi Cloud has no transaction and no way to drop an update: an import is taken back by importing

@@ -65,6 +65,25 @@ run -o /dev/full; rc=$?
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1])) == json.load(open(sys.argv[2]))' "$EXPORT" "$stack" && ok ||
   bad "the stack after the undo is not the exported deployment"
 
+# the import update is still running when cimport stops waiting (CIMPORT_CLOUD_IMPORT_WAIT, seconds): the
+# service has the deployment and may still apply it, so the outcome is not known — not "the stack ... is
+# as it was" (said before, exit 2, while the stack then held the import). The update is named, with how
+# to check it; no file is written; exit 2.
+: >"$srvdir/requests.log"
+echo "running 200 100000" >"$srvdir/faults"
+CIMPORT_CLOUD_IMPORT_WAIT=1 run -o "$work/running.ts"; rc=$?
+[ "$rc" = 2 ] && ! grep -qF 'as it was' "$work/err" &&
+  grep -qF "whether the import into the stack alice/$PROJ/test at $url lands is not known" "$work/err" &&
+  grep -qF "update 9d8f7e6a-0000-4000-8000-000000000001 ($url/api/stacks/alice/$PROJ/test/update/9d8f7e6a-0000-4000-8000-000000000001)" "$work/err" &&
+  grep -qF '`pulumi stack history`' "$work/err" &&
+  grep -qF "but no file was written, and whether the import into the stack alice/$PROJ/test at $url landed is not known" "$work/err" &&
+  ok || bad "an import update still running: exit $rc: $(cat "$work/err")"
+[ ! -e "$work/running.ts" ] && ok || bad "an import update still running: the code was written"
+[ "$(grep -c '^POST /api/stacks/alice/'"$PROJ"'/test/import ' "$srvdir/requests.log")" = 1 ] && ok ||
+  bad "an import update still running was 'taken back' (imported again): $(cat "$srvdir/requests.log")"
+: >"$srvdir/faults"
+cp "$EXPORT" "$stack"
+
 # another update lands between cimport's export and its import (Pulumi Cloud has no lock cimport can
 # hold): importing the merged deployment would erase it (the stack lost the other update's resource,
 # exit 0). Refused, nothing imported, the other update's state kept.
