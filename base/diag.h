@@ -92,6 +92,7 @@ typedef enum {
     DIAG_ADVICE_NO_PROTECT = 19,         /* import without the protect option */
     DIAG_ADVICE_OTHER_PROJECT = 20,      /* run in project `subject`'s directory, or name no project */
     DIAG_ADVICE_PROGRAM_PROJECT = 21,    /* run in the directory `subject` of the program's own project */
+    DIAG_ADVICE_TYPESCRIPT_CODE = 22,    /* write the TypeScript code to a file of its own to port it */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

@@ -582,27 +582,16 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
             o->language_set = true;
         }
     }
-    /* A JavaScript file: the code is TypeScript (type arguments, casts, annotations), which does not
-     * parse as JavaScript, and no JavaScript form is written. */
-    if (o->insert_into || o->out_path) {
-        const char *t = o->insert_into ? o->insert_into : o->out_path;
-        const char *base = strrchr(t, '/') ? strrchr(t, '/') + 1 : t;
-        const char *dot = strrchr(base, '.');
-        if (dot && (strcmp(dot, ".js") == 0 || strcmp(dot, ".mjs") == 0 || strcmp(dot, ".cjs") == 0)) {
-            char msg[512];
-            if (o->insert_into)
-                snprintf(msg, sizeof msg,
-                         "--insert-into names a JavaScript program (%s), but cimport writes TypeScript, which does not "
-                         "parse as JavaScript: insert into a TypeScript program (.ts), or write the code with -o "
-                         "FILE.ts and port it",
-                         t);
-            else
-                snprintf(msg, sizeof msg,
-                         "-o names a JavaScript file (%s), but cimport writes TypeScript, which does not parse as "
-                         "JavaScript: name a TypeScript file (.ts)",
-                         t);
-            return usage_error(exit_code, msg, NULL);
-        }
+    /* -o of a JavaScript file: the code is TypeScript (type arguments, casts, annotations), which does
+     * not parse as JavaScript, and no JavaScript form is written (a JavaScript program for
+     * --insert-into: session_program_fits). */
+    if (o->out_path && !o->insert_into && session_path_is_javascript(o->out_path)) {
+        char msg[512];
+        snprintf(msg, sizeof msg,
+                 "-o names a JavaScript file (%s), but cimport writes TypeScript, which does not parse as "
+                 "JavaScript: name a TypeScript file (.ts)",
+                 o->out_path);
+        return usage_error(exit_code, msg, NULL);
     }
     /* --language against the name of the file the code goes into: code of another language would be
      * spliced into a program and can parse there (a YAML `name: p` line is a Python annotation), or

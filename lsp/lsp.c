@@ -308,8 +308,6 @@ static bool lsp_doc_lang(const char *language_id, const char *path, lang_t *out)
     } ids[] = {
         {"typescript", LANG_TYPESCRIPT},
         {"typescriptreact", LANG_TYPESCRIPT},
-        {"javascript", LANG_TYPESCRIPT},
-        {"javascriptreact", LANG_TYPESCRIPT},
         {"python", LANG_PYTHON},
         {"go", LANG_GO},
         {"csharp", LANG_CSHARP},
@@ -776,7 +774,7 @@ static bool lsp_target_load(lsp_server_t *s, const char *uri, lsp_target_t *t, c
         lang_ok = true;
     }
     if (!lang_ok || t->lang == LANG_PCL) {
-        *err = lsp_strf("cannot tell the program language of %s: open a TypeScript, JavaScript, Python, Go, C#, "
+        *err = lsp_strf("cannot tell the program language of %s: open a TypeScript, Python, Go, C#, "
                         "Java or Pulumi YAML program, or set initializationOptions.language",
                         t->name);
         free(path);
@@ -979,6 +977,19 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         o.import_option = true;
         o.no_stack_reason = "initializationOptions.intoStack is not set";
     }
+    /* The document as the command line judges --insert-into's program (session_program_fits). */
+    diag_list_t pdl;
+    diag_list_init(&pdl);
+    if (!session_program_fits(wa, &ws, t.path, t.lang, &pdl)) {
+        err = lsp_strf("cimport: cannot import into %s: %s", t.name, diag_format(&pdl, pdl.head));
+        diag_list_free(&pdl);
+        arena_free(wa);
+        lsp_target_free(&t);
+        lsp_job_fail(s, job, err);
+        free(err);
+        return;
+    }
+    diag_list_free(&pdl);
     /* Secret values without a passphrase go beside the project (else the workspace root), where the
      * note sends the user, not into the server's working directory (an editor starts it anywhere). */
     if (!o.secrets_file && !o.secrets_dir) o.secrets_dir = ws.have_project && ws.project_dir ? ws.project_dir : s->root;
@@ -1702,7 +1713,9 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_PROGRAM_PROJECT:
         snprintf(out, n, ": open that project's directory (%s) as the workspace", subject);
         break;
-    case DIAG_ADVICE_DIFF_INSTEAD: out[0] = 0; break; /* the editor's buffer takes the edit, no file is written */
+    /* the editor's buffer takes the edit, no file is written; and the command has no other place for code */
+    case DIAG_ADVICE_DIFF_INSTEAD:
+    case DIAG_ADVICE_TYPESCRIPT_CODE: out[0] = 0; break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");
         break;

@@ -81,8 +81,25 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
     return in_main && runtime_entry(runtime, slash ? slash + 1 : path);
 }
 
+bool session_path_is_javascript(const char *path) {
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return dot && (!strcmp(dot, ".js") || !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs"));
+}
+
 bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, lang_t lang, diag_list_t *diags) {
-    if (!path || !w->have_project) return true;
+    if (!path) return true;
+    /* A JavaScript program: the code is TypeScript (type arguments, casts, annotations), which does
+     * not parse as JavaScript, and no JavaScript form is written. */
+    if (session_path_is_javascript(path)) {
+        char advice[DIAG_ADVICE_MAX];
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
+                 "this is a JavaScript program, but cimport writes TypeScript, which does not parse as JavaScript: "
+                 "insert into a TypeScript program (.ts)%s",
+                 diag_advice(advice, DIAG_ADVICE_TYPESCRIPT_CODE, NULL));
+        return false;
+    }
+    if (!w->have_project) return true;
     /* The program's own project: the nearest Pulumi.yaml above it. Another one than the run's (a
      * project nested in this one, as in a monorepo, or beside it) runs its own stacks and reads its
      * own config, not the ones this run imports into and writes. */

@@ -254,12 +254,15 @@ void session_stack_close(import_session_t *s, diag_list_t *diags);
  * stack config Pulumi.<stack>.yaml beside Pulumi.yaml, or in the project's stackConfigDir, also when it
  * does not exist yet (a path in arena a). */
 void session_options_from_workspace(session_options_t *o, const workspace_t *w, arena_t *a);
-/* Whether the program at path (a file the code of language lang is spliced into) is one `pulumi up`
- * of w's project runs: a program of another project (the nearest Pulumi.yaml above it is not w's:
+/* Whether path names a JavaScript file (.js, .mjs, .cjs), which TypeScript code does not suit. */
+bool session_path_is_javascript(const char *path);
+/* Whether the program at path (a file the code of language lang is spliced into) is one the code
+ * can go into and `pulumi up` of w's project runs: a JavaScript program (.js, .mjs, .cjs) takes no
+ * TypeScript; a program of another project (the nearest Pulumi.yaml above it is not w's:
  * a nested project in a monorepo) uses that project's stacks and config, not the ones the run
  * imports into and writes; a file of w's project in another language than its runtime's is never
- * run. False with a diagnostic naming the file (and both projects). True when w has no project or
- * the file is in none. Both front ends ask it before anything runs. */
+ * run. False with a diagnostic naming the file (and both projects). True but for JavaScript when w
+ * has no project or the file is in none. Both front ends ask it before anything runs. */
 bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, lang_t lang, diag_list_t *diags);
 /* Whether the existing regular file at path is its project's program (the nearest Pulumi.yaml above
  * it: the file `main` names, or the entry the runtime runs in the project's or `main`'s directory —

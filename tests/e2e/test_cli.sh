@@ -353,7 +353,7 @@ printf 'const pulumi = require("@pulumi/pulumi");\n\nconst x = 1;\n' >prog.js &&
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into prog.js >/dev/null 2>js.err
 rc=$?
 [ $rc = 2 ] && cmp -s prog.js prog.before &&
-  grep -qxF "cimport: --insert-into names a JavaScript program (prog.js), but cimport writes TypeScript, which does not parse as JavaScript: insert into a TypeScript program (.ts), or write the code with -o FILE.ts and port it" js.err &&
+  grep -qxF "error: prog.js: this is a JavaScript program, but cimport writes TypeScript, which does not parse as JavaScript: insert into a TypeScript program (.ts), or write the code with -o FILE.ts and port it" js.err &&
   ok || bad "--insert-into a .js program (exit $rc): $(cat js.err)"
 for f in out.js out.mjs out.cjs; do
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>js.err

@@ -1802,13 +1802,94 @@ START_TEST(test_advice_in_editor_words) {
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_DIFF_INSTEAD, NULL), "");
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_IMPORT_OPTION, NULL),
                      "; insert the code with the `import` option instead, and your `pulumi up` imports them");
-    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_PROGRAM_PROJECT; k++) {
+    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_TYPESCRIPT_CODE; k++) {
         diag_advice(out, (diag_advice_t)k, "pkg");
         ck_assert_msg(!strstr(out, " --stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
                           !strstr(out, "--import-option") && !strstr(out, "--schema"),
                       "advice %d names a flag of the import command: %s", k, out);
     }
     lsp_server_free(s);
+}
+END_TEST
+
+/* One cimport.importResource into the document at uri (opened with language_id and text), the
+ * workspace root dir (its own PULUMI_HOME, no backend); the request's error message, or NULL when it
+ * succeeded; whether an edit went out in *edits. */
+static char *import_into_root_doc(const char *dir, const char *uri, const char *language_id, const char *text,
+                                  int *edits) {
+    setenv("PULUMI_HOME", dir, 1);
+    unsetenv("PULUMI_BACKEND_URL");
+    session_t ss;
+    sess_init(&ss);
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"]}}}",
+              dir, QUICKSTART, RANDOM_SCHEMA);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+    sess_open(&ss, uri, language_id, text);
+    sess_import(&ss, 2, "clever-wombat", uri, "");
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    *edits = count_method(&ss, "workspace/applyEdit");
+    const cJSON *r = resp(&ss, 2);
+    ck_assert_msg(r != NULL, "no response to request 2");
+    const char *m = cJSON_HasObjectItem(r, "error") ? error_message(&ss, 2) : NULL;
+    char *out = m ? strdup(m) : NULL;
+    sess_free(&ss);
+    unsetenv("PULUMI_HOME");
+    return out;
+}
+
+/* The command line's checks of the program a run writes into, in the editor too (read11 F8): the
+ * server inserted TypeScript into a JavaScript document and Python into the __main__.py of a
+ * `runtime: nodejs` project, "applied", where the command line refuses both; and a document of
+ * another project nested below the workspace (read11 F14). Each is refused, no edit. */
+START_TEST(test_program_checked_as_cli) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/sub", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/sub/Pulumi.yaml", dir), "name: sub\nruntime: nodejs\n"));
+    int edits = -1;
+    char *err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/index.js", dir), "javascript",
+                                     "const pulumi = require(\"@pulumi/pulumi\");\nconst a = 1;\n", &edits);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_str_eq(err, arena_sprintf(a,
+                                        "cimport: cannot import into index.js: %s/index.js: this is a JavaScript "
+                                        "program, but cimport writes TypeScript, which does not parse as JavaScript: "
+                                        "insert into a TypeScript program (.ts)",
+                                        dir));
+    ck_assert_int_eq(edits, 0);
+    free(err);
+    err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/__main__.py", dir), "python", "import pulumi\nx = 1\n",
+                               &edits);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_str_eq(err, arena_sprintf(a,
+                                        "cimport: cannot import into __main__.py: %s/__main__.py: the project's "
+                                        "runtime (Pulumi.yaml) is nodejs, so `pulumi up` runs its TypeScript program, "
+                                        "not this Python file: insert into that program instead",
+                                        dir));
+    ck_assert_int_eq(edits, 0);
+    free(err);
+    err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/sub/index.ts", dir), "typescript", TS_PROGRAM, &edits);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_str_eq(err, arena_sprintf(a,
+                                        "cimport: cannot import into index.ts: %s/sub/index.ts: this program is of "
+                                        "project 'sub' (%s/sub/Pulumi.yaml), not of project 'shop' (%s/Pulumi.yaml), "
+                                        "whose stack and config the run uses: open that project's directory "
+                                        "(%s/sub) as the workspace",
+                                        dir, dir, dir, dir));
+    ck_assert_int_eq(edits, 0);
+    free(err);
+    /* the workspace's own TypeScript program goes in */
+    err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/index.ts", dir), "typescript", TS_PROGRAM, &edits);
+    ck_assert_msg(err == NULL, "%s", err ? err : "");
+    ck_assert_int_eq(edits, 1);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -1908,6 +1989,7 @@ int main(void) {
     tcase_add_test(t, test_show_report_refused_edit);
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
+    tcase_add_test(t, test_program_checked_as_cli);
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
     tcase_add_test(t, test_into_stack_other_project);
