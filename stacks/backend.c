@@ -94,6 +94,18 @@ static bool fb_remove(bucket_t *b, const char *key, diag_list_t *diags) {
     return true;
 }
 
+static int fb_mtime(bucket_t *b, const char *key, long long *ns, diag_list_t *diags) {
+    const char *p = fb_path(b, key);
+    struct stat st;
+    if (stat(p, &st) != 0) {
+        if (errno == ENOENT) return 0;
+        diag_add(diags, DIAG_ERROR, DIAG_IO, p, NULL, "cannot read its modification time: %s", strerror(errno));
+        return -1;
+    }
+    *ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+    return 1;
+}
+
 static size_t fb_list(bucket_t *b, const char *dir, const char ***keys, diag_list_t *diags) {
     (void)diags;
     const char *p = fb_path(b, dir);
@@ -142,6 +154,7 @@ static bucket_t *file_bucket_open(arena_t *a, const char *url, diag_list_t *diag
     b->base.read = fb_read;
     b->base.write = fb_write;
     b->base.remove = fb_remove;
+    b->base.mtime = fb_mtime;
     b->base.list = fb_list;
     b->base.close = fb_close;
     b->base.where = root;
@@ -523,6 +536,40 @@ static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_lis
     }
 }
 
+/* Which of <stack>.json and <stack>.json.gz is the stack (s->stack_key, NULL: neither exists). Pulumi
+ * removes the other when it changes the compression, but both can be left (a crash, a switch of
+ * PULUMI_DIY_BACKEND_GZIP): then it reads the .json only when it was modified after the .gz, else the
+ * .gz (pkg/backend/diy stackPath), and so does cimport, so that it writes the one Pulumi reads. A store
+ * without that time (PostgreSQL) holding both is refused, naming them. */
+static bool diy_pick_checkpoint(stack_store_t *s, const char *base, diag_list_t *diags) {
+    arena_t *a = s->a;
+    const char *cands[2] = {base, arena_sprintf(a, "%s.gz", base)};
+    bool has[2];
+    long long t[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        char *data;
+        size_t len;
+        int got = s->bucket->mtime ? s->bucket->mtime(s->bucket, cands[i], &t[i], diags)
+                                   : s->bucket->read(s->bucket, cands[i], &data, &len, diags);
+        if (got < 0) return false;
+        has[i] = got > 0;
+    }
+    if (!has[0] || !has[1]) {
+        s->stack_key = has[0] ? cands[0] : has[1] ? cands[1] : NULL;
+        return true;
+    }
+    if (!s->bucket->mtime) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "the stack '%s' of project '%s' in %s is stored twice, as %s and as %s, and cimport cannot tell "
+                 "which one Pulumi reads (the newer; the store gives no time); nothing was written: remove the "
+                 "stale one (after `pulumi stack export` of the stack, to check it is the one you expect)",
+                 s->stack, s->project, s->shown, cands[0], cands[1]);
+        return false;
+    }
+    s->stack_key = t[0] > t[1] ? cands[0] : cands[1];
+    return true;
+}
+
 static stack_store_t *diy_open(const workspace_t *w, const char *project, const stack_store_options_t *o,
                                diag_list_t *diags) {
     arena_t *a = arena_new();
@@ -539,14 +586,7 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     if (!s->bucket) goto fail;
     if (!check_layout(s, diags)) goto fail;
     const char *base = arena_sprintf(a, ".pulumi/stacks/%s/%s.json", project, w->stack);
-    /* Pulumi reads whichever of .json / .json.gz exists (it removes the other when it changes the
-     * compression); .json first here. */
-    const char *cands[2] = {base, arena_sprintf(a, "%s.gz", base)};
-    for (int i = 0; i < 2 && !s->stack_key; i++) {
-        int got = s->bucket->read(s->bucket, cands[i], &s->raw, &s->raw_len, diags);
-        if (got < 0) goto fail;
-        if (got > 0) s->stack_key = cands[i];
-    }
+    if (!diy_pick_checkpoint(s, base, diags)) goto fail;
     if (!s->stack_key) {
         char advice[DIAG_ADVICE_MAX];
         /* Pulumi also keeps a stack zstd-compressed: it exists, it cannot be read here */

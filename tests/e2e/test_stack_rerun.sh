@@ -23,12 +23,12 @@ cd "$work/proj" || exit 1
 run() { "$CIMPORT" --spec "$Q/imports.json" --schema "$S" --stack dev "$@"; }
 
 # --- #13: a re-run over resources already in the stack ------------------------------------------
-run --offline-state "$Q/stack.json" --yes -o index.ts >/dev/null 2>first.err
+run --offline-state "$Q/stack.json" --yes -o imported.ts >/dev/null 2>first.err
 [ $? = 0 ] && grep -qF 'imported 4 of 5 resources into stack' first.err && ok || bad "first import: $(cat first.err)"
 # the same resources again: the stack records what was read, so the promise is true
-run --offline-state "$Q/stack.json" --yes -o index.ts >/dev/null 2>same.err
+run --offline-state "$Q/stack.json" --yes -o imported.ts >/dev/null 2>same.err
 rc=$?
-[ $rc = 0 ] && grep -qxF 'next: add index.ts to your program; `pulumi preview` should then show no changes for them' same.err &&
+[ $rc = 0 ] && grep -qxF 'next: add imported.ts to your program; `pulumi preview` should then show no changes for them' same.err &&
   ok || bad "an unchanged re-run (exit $rc): $(cat same.err)"
 # bucket-suffix changed since (length 8 -> 9, upper false -> true)
 python3 - "$Q/stack.json" changed.json <<'PY'
@@ -41,7 +41,7 @@ for r in d["deployment"]["resources"]:
             r[k]["upper"] = True
 json.dump(d, open(sys.argv[2], "w"))
 PY
-run --offline-state changed.json --yes -o index.ts >/dev/null 2>changed.err
+run --offline-state changed.json --yes -o imported.ts >/dev/null 2>changed.err
 rc=$?
 [ $rc = 1 ] && ! grep -qF 'should then show no changes' changed.err &&
   grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already, but the stack records other inputs than were read now: length, upper" changed.err &&
@@ -63,12 +63,42 @@ res[i + 1]["provider"] = west + "::0e3b7e52-1111-4222-8333-944455566677"
 json.dump(d, open(sys.argv[1], "w"))
 PY
 cp "$ckpt" ckpt.west
-run --offline-state "$Q/stack.json" --yes -o index.ts >/dev/null 2>west.err
+run --offline-state "$Q/stack.json" --yes -o imported.ts >/dev/null 2>west.err
 rc=$?
 [ $rc = 1 ] && ! grep -qF 'should then show no changes' west.err && ! grep -qF 'nothing to import' west.err &&
   cmp -s ckpt.west "$ckpt" &&
   grep -qF "resource 'urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix' is in the stack already with provider 'urn:pulumi:dev::shop::pulumi:providers:random::west', but the code written declares it with the default provider ('urn:pulumi:dev::shop::pulumi:providers:random::default'): Pulumi compares the two providers' configuration and can replace the resource" west.err &&
   ok || bad "a re-run of a resource the stack records under another provider (exit $rc): $(cat west.err)"
+cp ckpt.before "$ckpt"
+
+# --- both dev.json and dev.json.gz (a crash, or PULUMI_DIY_BACKEND_GZIP switched): Pulumi reads the
+# .json only when it is newer than the .gz (diy backend stackPath), so the merge goes into the one it
+# reads and the other is left as it was (it merged into the stale .json, which became the newer one:
+# what only the .gz recorded left the stack) ------------------------------------------------------
+python3 - "$ckpt" both <<'PY'
+import gzip, json, sys
+d = json.load(open(sys.argv[1]))
+res = d["checkpoint"]["latest"]["resources"]
+stack = next(r["urn"] for r in res if r["type"] == "pulumi:pulumi:Stack")
+res[:] = [r for r in res if not r["urn"].endswith("::http-port")]  # the import adds it again
+res.append({"urn": "urn:pulumi:dev::shop::my:index:Thing::newerInGz", "custom": False, "type": "my:index:Thing",
+            "parent": stack})
+open(sys.argv[2] + ".json", "w").write(json.dumps(d))
+gzip.open(sys.argv[2] + ".json.gz", "wb").write(json.dumps(d).encode())
+PY
+for newer in gz json; do
+  cp both.json "$ckpt" && cp both.json.gz "$ckpt.gz"
+  if [ $newer = gz ]; then touch -d '1 hour ago' "$ckpt"; read_one="$ckpt.gz" other="$ckpt"; else
+    touch -d '1 hour ago' "$ckpt.gz"; read_one="$ckpt" other="$ckpt.gz"; fi
+  cp "$other" other.before
+  run --offline-state "$Q/stack.json" --yes -o imported.ts >/dev/null 2>both.err
+  rc=$?
+  if [ $newer = gz ]; then got=$(gzip -dc "$read_one"); else got=$(cat "$read_one"); fi
+  [ $rc = 0 ] && cmp -s other.before "$other" && grep -qF '::newerInGz"' <<<"$got" &&
+    grep -qF 'RandomInteger::http-port"' <<<"$got" && grep -qF 'imported 1 of 5 resources into stack' both.err &&
+    ok || bad "dev.json and a newer dev.$([ $newer = gz ] && echo json.gz || echo json) (exit $rc): $(cat both.err)"
+done
+rm -f "$ckpt.gz"
 cp ckpt.before "$ckpt"
 
 # --- #11: --stack ORG/PROJECT/STACK names the project and (DIY) the org: another than this one's is
