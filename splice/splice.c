@@ -1496,6 +1496,36 @@ static void sp_refuse_clash(sp_ctx_t *c, const char *what, const char *key, cons
     d->line = line;
 }
 
+/* The name of the `import` resource option in lang. */
+static const char *sp_import_key(lang_t lang) {
+    return lang == LANG_PYTHON   ? "import_"
+           : lang == LANG_GO     ? "Import"
+           : lang == LANG_CSHARP ? "ImportId"
+           : lang == LANG_JAVA   ? "importId"
+                                 : "import";
+}
+
+/* The ID the `import` option of resource r of p gives (a string literal), or NULL. */
+static const char *sp_import_id(sp_program_t *p, const sp_stmt_t *r) {
+    sp_opts_t o;
+    sp_res_options(p, r->res_start, r->res_end, &o);
+    const char *key = sp_import_key(p->lang);
+    for (size_t i = 0; i < o.n; i++)
+        if (strcmp(o.e[i].key, key) == 0) return sp_first_string(p, o.e[i].start, o.e[i].end);
+    return NULL;
+}
+
+/* A resource the new code adds with an `import` option whose type and ID the file's resource t
+ * imports already under another name: two Pulumi resources would own one object. */
+static void sp_refuse_same_id(sp_ctx_t *c, const char *what, const char *id, const char *other, long line) {
+    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "the resource '%s' has the type and ID ('%s') of '%s', which the program imports already: "
+                         "two resources would manage one object (a `pulumi destroy` of either deletes it): nothing "
+                         "was changed; import it under that name, or remove that resource from the program first",
+                         what, id, other);
+    d->line = line;
+}
+
 /* The user's options on t, and no place for them in the new definition: refused (false). */
 static bool sp_refuse_no_place(sp_ctx_t *c, const char *what, const sp_stmt_t *t) {
     diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
@@ -1521,11 +1551,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
      * option the import does not write: the resource is in the stack now (the option is cimport's). */
     const char *parent_key = c->T.lang == LANG_GO || c->T.lang == LANG_CSHARP ? "Parent" : "parent";
     const char *provider_key = c->T.lang == LANG_GO || c->T.lang == LANG_CSHARP ? "Provider" : "provider";
-    const char *import_key = c->T.lang == LANG_PYTHON   ? "import_"
-                             : c->T.lang == LANG_GO     ? "Import"
-                             : c->T.lang == LANG_CSHARP ? "ImportId"
-                             : c->T.lang == LANG_JAVA   ? "importId"
-                                                        : "import";
+    const char *import_key = sp_import_key(c->T.lang);
     size_t drop = SIZE_MAX;
     for (size_t i = 0; i < uo.n; i++) {
         bool in_gen = false;
@@ -1749,6 +1775,25 @@ static bool sp_splice_code(sp_ctx_t *c) {
                          sp_one_line(c->a, T->text + t->res_start, ce - t->res_start, 80),
                          sp_one_line(c->a, T->text + t->name_start, t->name_end - t->name_start, 60), g->res_name);
             d->line = (long)sp_line_of(T->text, t->res_start);
+            return false;
+        }
+    }
+    /* A resource the import adds that the file imports already under another name (the same type and
+     * `import` ID): refused. */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
+        const char *id = NULL;
+        bool id_read = false;
+        for (size_t r = 0; r < T->nres; r++) {
+            const sp_stmt_t *t = &T->res[r];
+            if (strcmp(t->res_name, g->res_name) == 0 || !sp_types_match(T, t->res_type, g->res_type)) continue;
+            if (!id_read) id = sp_import_id(G, g);
+            id_read = true;
+            if (!id) break;
+            const char *tid = sp_import_id(T, t);
+            if (!tid || strcmp(tid, id) != 0) continue;
+            sp_refuse_same_id(c, g->res_name, id, t->res_name, (long)sp_line_of(T->text, t->res_start));
             return false;
         }
     }
@@ -2394,6 +2439,18 @@ static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypai
     return true;
 }
 
+/* The ID a resource's `options: import:` gives, or NULL. */
+static const char *sp_yaml_import_id(sp_program_t *p, const sp_ypair_t *y) {
+    TSNode o = sp_yaml_options(p, y);
+    TSNode m = ts_node_is_null(o) ? o : sp_yaml_options_mapping(p, sp_field(o, "value", 5));
+    for (uint32_t k = 0; !ts_node_is_null(m) && k < sp_nchild_count(m); k++) {
+        TSNode q = sp_nchild(m, k), qk = sp_field(q, "key", 3), qv = sp_field(q, "value", 5);
+        if (!ts_node_is_null(qk) && !ts_node_is_null(qv) && strcmp(sp_yaml_scalar(p, qk), "import") == 0)
+            return sp_yaml_scalar(p, qv);
+    }
+    return NULL;
+}
+
 static bool sp_splice_yaml(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     T->names = names_table_new(c->a);
@@ -2491,6 +2548,15 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 c->stats.reused++;
             } else {
                 mode[s][i] = 1;
+                /* the object imported already under another name: refused (sp_splice_code) */
+                const char *id = s == 2 ? sp_yaml_import_id(G, g) : NULL;
+                for (size_t k = 0; id && k < tn[s]; k++) {
+                    const char *tid = strcmp(tp[s][k].type, g->type) == 0 ? sp_yaml_import_id(T, &tp[s][k]) : NULL;
+                    if (!tid || strcmp(tid, id) != 0) continue;
+                    sp_refuse_same_id(c, g->logical, id, tp[s][k].logical,
+                                      (long)ts_node_start_point(tp[s][k].pair).row + 1);
+                    return false;
+                }
                 if (names_table_has(T->names, g->name) || names_table_has(c->taken, g->name)) {
                     newkey[s][i] = sp_fresh(c, g->name, s == 2 ? g->type : NULL);
                     sp_rename(c, g->name, newkey[s][i]);

@@ -209,6 +209,9 @@ bool sp_block_range(sp_program_t *p, uint32_t start, uint32_t *bs, uint32_t *be)
  * name, comp_token the type its base constructor is given (NULL when that cannot be read), its call
  * and name expression. Arena array; the count returned. */
 size_t sp_class_components(sp_program_t *p, sp_stmt_t **out);
+/* The value of the first string literal of p within [start, end) (an option's value), or NULL when
+ * there is none or it is not a plain literal. */
+const char *sp_first_string(sp_program_t *p, uint32_t start, uint32_t end);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */

@@ -241,6 +241,27 @@ static const char *sp_string_value(sp_program_t *p, TSNode n) {
     return raw ? arena_strndup(p->a, t + q, l - 2 * q) : sp_unescape(p, t + q, end - q);
 }
 
+const char *sp_first_string(sp_program_t *p, uint32_t start, uint32_t end) {
+    TSNode top = ts_node_descendant_for_byte_range(p->root, start, end);
+    if (ts_node_is_null(top)) return NULL;
+    TSTreeCursor cur = ts_tree_cursor_new(top);
+    const char *v = NULL;
+    for (bool more = true; more && !v;) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        if (ts_node_start_byte(n) >= start && sp_end_byte(n) <= end && ts_node_is_named(n) &&
+            (strstr(sp_type(n), "string") || strcmp(sp_type(n), "template_string") == 0)) {
+            v = sp_string_value(p, n);
+            if (!v) break; /* the first string is not a literal: unknown */
+            continue;
+        }
+        if (ts_tree_cursor_goto_first_child(&cur)) continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+            if (!ts_tree_cursor_goto_parent(&cur)) break;
+    }
+    ts_tree_cursor_delete(&cur);
+    return v;
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* queries (compiled on first use per language, kept in the splicer)                               */
 

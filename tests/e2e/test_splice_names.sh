@@ -166,4 +166,15 @@ grep -qF "var.ts:3: the program creates a resource here (\`new random.RandomPet\
     "$work/tpl/err" || fail "unreadable name: $(cat "$work/tpl/err")"
 cmp -s "$work/tpl/var.ts" "$work/tpl/var.orig" || fail "unreadable name: var.ts was changed"
 
+# The program imports the object already under another name: a second resource importing it is refused
+printf 'import * as random from "@pulumi/random";\nconst pet = new random.RandomPet("pet", {length: 2}, {import: "clever-wombat"});\n' >"$work/tpl/dup.ts"
+cp "$work/tpl/dup.ts" "$work/tpl/dup.orig"
+rc=0
+(cd "$work/tpl" && "$CIMPORT" --spec "$work/pet.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into dup.ts \
+    2>"$work/tpl/err") || rc=$?
+[[ $rc == 2 ]] || fail "same import ID: exit $rc, want 2"
+grep -qF "dup.ts:2: the resource 'server-name' has the type and ID ('clever-wombat') of 'pet', which the program imports already" \
+    "$work/tpl/err" || fail "same import ID: $(cat "$work/tpl/err")"
+cmp -s "$work/tpl/dup.ts" "$work/tpl/dup.orig" || fail "same import ID: dup.ts was changed"
+
 echo "PASS: test_splice_names (TypeScript, Python, Go from ../shared; Java, C#, YAML from ../shared's l2-resource-simple; C#: @-escaping, no unused using)"

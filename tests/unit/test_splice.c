@@ -775,6 +775,52 @@ START_TEST(test_component_class_refused) {
 }
 END_TEST
 
+/* The program already imports the object under another name (its `import` option): a second
+ * resource importing the same type and ID was added, exit 0 — two Pulumi resources owning one
+ * object, where a `pulumi destroy` of either deletes it. Refused naming the program's resource, as
+ * an import file and a stack refuse it. */
+START_TEST(test_same_import_id_refused) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const other = new random.RandomPet(\"other\", {\n    length: 2,\n}, {\n"
+                         "    import: \"clever-wombat\",\n});\n";
+    const char *ts_t =
+        "import * as random from \"@pulumi/random\";\n\n"
+        "const pet = new random.RandomPet(\"pet\", {length: 2}, {import: 'clever-wombat', protect: true});\n";
+    char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:3: the resource 'other' has the type and ID ('clever-wombat') of 'pet', which the "
+                          "program imports already: two resources would manage one object (a `pulumi destroy` of "
+                          "either deletes it): nothing was changed; import it under that name, or remove that "
+                          "resource from the program first");
+    free(msg);
+    /* another ID, or another type: added */
+    const char *ts_t2 = "import * as random from \"@pulumi/random\";\n\n"
+                        "const pet = new random.RandomPet(\"pet\", {length: 2}, {import: \"brave-otter\"});\n"
+                        "const id = new random.RandomId(\"id\", {byteLength: 2}, {import: \"clever-wombat\"});\n";
+    splice_stats_t st;
+    char *out = splice_ok(ts_t2, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_uint_eq(st.inserted, 1);
+    free(out);
+    const char *py_gen =
+        "import pulumi\nimport pulumi_random as random\n\n"
+        "other = random.RandomPet(\"other\", length=2, opts=pulumi.ResourceOptions(import_=\"clever-wombat\"))\n";
+    const char *py_t = "import pulumi\nimport pulumi_random as random\n\n"
+                       "pet = random.RandomPet(\"pet\", opts=pulumi.ResourceOptions(import_=\"clever-wombat\"))\n";
+    msg = splice_fail(py_t, strlen(py_t), LANG_PYTHON, py_gen, "__main__.py");
+    ck_assert_ptr_nonnull(
+        strstr(msg, "__main__.py:4: the resource 'other' has the type and ID ('clever-wombat') of 'pet'"));
+    free(msg);
+    const char *y_gen = "resources:\n  other:\n    type: random:RandomPet\n    properties:\n      length: 2\n"
+                        "    options:\n      import: clever-wombat\n";
+    const char *y_t = "name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n"
+                      "    options:\n      import: \"clever-wombat\"\n";
+    msg = splice_fail(y_t, strlen(y_t), LANG_YAML, y_gen, "Pulumi.yaml");
+    ck_assert_msg(strstr(msg, "Pulumi.yaml:4: the resource 'other' has the type and ID ('clever-wombat') of 'pet'") !=
+                      NULL,
+                  "%s", msg);
+    free(msg);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -1902,6 +1948,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_names_read_as_written);
     tcase_add_test(tc, test_unreadable_name_refused);
     tcase_add_test(tc, test_component_class_refused);
+    tcase_add_test(tc, test_same_import_id_refused);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
