@@ -142,7 +142,12 @@ static void print_secrets_note(const import_session_t *s) {
     char *note = session_secrets_note(s);
     if (!note) return;
     fprintf(stderr, "note: %s\n", note);
-    if (!s->secrets.to_config)
+    if (!s->secrets.to_config && s->secrets.config_provider) /* a passphrase would not help: it is another */
+        fprintf(stderr,
+                "  cimport cannot encrypt for this stack's secrets provider (%s, in %s): store the values with the "
+                "commands above, which use it\n",
+                s->secrets.config_provider, s->secrets.config_path);
+    else if (!s->secrets.to_config)
         fprintf(stderr,
                 "  or set PULUMI_CONFIG_PASSPHRASE (a passphrase stack) and run again: cimport then encrypts them "
                 "into %s itself\n",

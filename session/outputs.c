@@ -48,6 +48,8 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
         char *text = file_read_all(a, s->config_path, &len, diags);
         if (!text || !stackconfig_parse(a, text, len, s->config_path, &cfg, diags)) return false;
         have_cfg = true;
+        if (!stackconfig_is_passphrase(&cfg))
+            s->config_provider = cfg.secrets_provider ? cfg.secrets_provider : "a cloud provider's encryptedkey";
         /* The project's keys: a new secret's key must not be one of them (unless it holds that very
          * value: the ciphertexts are decrypted below, when the passphrase opens them). */
         s->reserved = arena_alloc(a, (cfg.n_entries + 1) * sizeof *s->reserved);

@@ -107,6 +107,26 @@ grep -qxF "cimport: read 1 of 1 resources (1 consistent with the schema (offline
 import -o index2.ts --stack-state stack.json --new-stack-state --secrets-provider b64 -q >run3.log 2>&1 && ok || bad "b64 by name: $(cat run3.log)"
 grep -qF '"type": "b64"' stack.json && ok || bad "b64 provider"
 
+# --- a stack config on a KMS secrets provider: cimport cannot encrypt for it, so the values go to the
+# secrets file, with a passphrase set or not; the note's advice is the one that fits that stack (it said
+# "or set PULUMI_CONFIG_PASSPHRASE (a passphrase stack) and run again: cimport then encrypts them into
+# Pulumi.prod.yaml itself", which the passphrase already set does not do for this stack)
+mkdir -p "$tmp/kms" && cd "$tmp/kms"
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+printf 'secretsprovider: awskms://alias/mykey?region=us-east-1\nencryptedkey: AQICAHhAA==\nconfig:\n  aws:region: us-east-1\n' >Pulumi.prod.yaml
+cp Pulumi.prod.yaml before.yaml
+for pw in set unset; do
+  rm -f cimport-secrets.json
+  if [ $pw = set ]; then PULUMI_CONFIG_PASSPHRASE=pw import -o a.ts >kms.log 2>&1; else import -o a.ts >kms.log 2>&1; fi
+  rc=$?
+  [ $rc = 0 ] && cmp -s Pulumi.prod.yaml before.yaml && [ "$(stat -c %a cimport-secrets.json)" = 600 ] && ok ||
+    bad "KMS stack config, passphrase $pw: exit $rc: $(cat kms.log)"
+  ! grep -qF 'set PULUMI_CONFIG_PASSPHRASE' kms.log &&
+    grep -qF "  cimport cannot encrypt for this stack's secrets provider (awskms://alias/mykey?region=us-east-1, in $tmp/kms/Pulumi.prod.yaml): store the values with the commands above, which use it" kms.log &&
+    grep -qF 'pulumi config set --secret' kms.log && ok || bad "KMS stack config, passphrase $pw: the note: $(cat kms.log)"
+done
+cd "$tmp"
+
 # --- the same import again into the program: the same key, no change (it added a second key for the
 # same value, apiNameKeepersApiToken2, whose read went after the resource that uses it: the program
 # read a const before its declaration; in Go the first read was left unused, which does not build) --
