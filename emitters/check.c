@@ -2449,6 +2449,14 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                      ? "on something other than a resource of the program"
                                      : "on a value it cannot tell is a string, a list or a map",
                                  lang_title(c->lang)));
+        else if (c->lang == LANG_YAML && strcmp(e->call.name, "element") == 0 && !emit_element_index(e, &(double){0}))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls element() with an index Pulumi YAML cannot wrap around the list's "
+                                 "length: PCL's element() takes the index modulo the length, fn::select takes it as "
+                                 "it is and Pulumi YAML has no arithmetic (cimport writes an index of 0, or a "
+                                 "literal index into a literal list)",
+                                 x->at->name));
         else if (c->lang == LANG_YAML && strcmp(e->call.name, "getOutput") == 0 && e->call.args[1]->kind != PCL_STRING)
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
@@ -3527,6 +3535,19 @@ bool emit_yaml_part_as_json(const pcl_program_t *p, const names_table_t *nodes, 
     if (part->kind == PCL_STRING) return false;
     emit_print_t k = emit_yaml_part_kind(p, nodes, part);
     return k == EMIT_PRINT_NUMBER || k == EMIT_PRINT_INT || (k == EMIT_PRINT_BOOL && tmpl->tuple.n == 1);
+}
+
+bool emit_element_index(const pcl_expr_t *e, double *index) {
+    if (e->kind != PCL_CALL || e->function || e->call.n != 2 || strcmp(e->call.name, "element") != 0) return false;
+    const pcl_expr_t *list = e->call.args[0], *i = e->call.args[1];
+    if (i->kind != PCL_NUMBER || !names_number_is_int(i->n) || i->n < 0) return false;
+    if (i->n == 0) { /* element 0 of any list (none of an empty one, as fn::select) */
+        *index = 0;
+        return true;
+    }
+    if (list->kind != PCL_TUPLE || list->tuple.n == 0) return false;
+    *index = fmod(i->n, (double)list->tuple.n);
+    return true;
 }
 
 /* A list read at a computed index (`l[i]`): fn::select [index, list], Pulumi YAML's only read that

@@ -689,6 +689,16 @@ static const struct {
      "    }\n"
      "    return text.ToString();\n}\n",
      {"System.Text", "System.Globalization", "=FormatValue"}},
+    /* PCL's element() wraps the index around (go-cty's ElementFunc); an index throws past the end */
+    {"Element",
+     "T Element<T>(IReadOnlyList<T> list, double index)\n{\n"
+     "    // PCL's element(): the index taken modulo the list's length (a whole number, not negative)\n"
+     "    if (index < 0 || index != Math.Floor(index))\n    {\n"
+     "        throw new ArgumentException(\"element: the index is not a whole number of 0 or more\");\n    }\n"
+     "    if (list.Count == 0)\n    {\n"
+     "        throw new ArgumentException(\"element: the list is empty\");\n    }\n"
+     "    return list[(int) (index % list.Count)];\n}\n",
+     {"System", NULL, NULL}},
     {"NotImplemented",
      "object NotImplemented(string errorMessage)\n{\n    throw new System.NotImplementedException(errorMessage);\n}\n",
      {NULL}},
@@ -762,7 +772,7 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"fromBase64", "System.Text.Encoding.UTF8.GetString(Convert.FromBase64String($0))", {"System"}, EMIT_SHAPE_UNKNOWN},
     {"join", "string.Join($0, $1)", {NULL}, EMIT_SHAPE_UNKNOWN},
     {"split", "$r1.Split($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
-    {"element", "$r0[$1]", {NULL}, EMIT_SHAPE_UNKNOWN},
+    {"element", "Element($0, $1)", {"=Element"}, EMIT_SHAPE_UNKNOWN},
     {"length", "new System.Globalization.StringInfo($0).LengthInTextElements", {NULL}, EMIT_SHAPE_STRING},
     {"length", "$r0.Length", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$r0.Count", {NULL}, EMIT_SHAPE_MAP},

@@ -967,6 +967,7 @@ static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t 
  * imports) it calls. Their types are checked in go_infer_call; what does not fit is refused. */
 
 enum {
+    GO_HELPER_ELEMENT,
     GO_HELPER_ENTRIES,
     GO_HELPER_FILEBASE64,
     GO_HELPER_FILEBASE64SHA256,
@@ -987,6 +988,19 @@ static const struct {
     const char *text;
     const char *imports[3];
 } GO_HELPERS[GO_N_HELPERS] = {
+    /* PCL's element(list, index): the index taken modulo the list's length (go-cty's ElementFunc), a
+     * failure for a negative index or an empty list; a slice's index panics past the end */
+    [GO_HELPER_ELEMENT] = {"func element[T any](list []T, index int) T {\n"
+                           "\t// PCL's element(): the index taken modulo the list's length (not negative)\n"
+                           "\tif index < 0 {\n"
+                           "\t\tpanic(\"element: the index is negative\")\n"
+                           "\t}\n"
+                           "\tif len(list) == 0 {\n"
+                           "\t\tpanic(\"element: the list is empty\")\n"
+                           "\t}\n"
+                           "\treturn list[index%len(list)]\n"
+                           "}\n",
+                           {NULL, NULL, NULL}},
     /* PCL's entries(map): its keys in order, each with its value, as TypeScript's
      * Object.entries(m).sort().map(([k, v]) => ({key: k, value: v})) */
     [GO_HELPER_ENTRIES] = {"func entries[V any](m map[string]V) []interface{} {\n"
@@ -1201,7 +1215,7 @@ typedef enum {
     GO_FN_RESNAME, /* a resource itself → string */
     GO_FN_PANIC,   /* notImplemented(message): panics; its value is any */
     GO_FN_JSON,    /* toJSON(plain value) → string, marshalled before the statement */
-    GO_FN_ELEMENT, /* element(list, whole number) → the list's element type, list[i] */
+    GO_FN_ELEMENT, /* element(list, whole number) → the list's element type, by the element helper */
     GO_FN_ENTRIES, /* entries(map) → []interface{} of map[string]interface{} of key and value, by key */
     GO_FN_LOOKUP,  /* lookup(map, string, default of the map's element type) → that type */
     GO_FN_SINGLE,  /* singleOrNone(list) → interface{}: its element, or nil */
@@ -1236,7 +1250,7 @@ static const go_fn_t GO_FNS[] = {
     {"pulumiResourceType", GO_FN_RESNAME, "$0.PulumiResourceType()", NULL, -1},
     {"notImplemented", GO_FN_PANIC, "notImplemented($0)", NULL, GO_HELPER_NOT_IMPLEMENTED},
     {"toJSON", GO_FN_JSON, NULL, NULL, GO_HELPER_MARSHAL_JSON},
-    {"element", GO_FN_ELEMENT, NULL, NULL, -1},
+    {"element", GO_FN_ELEMENT, NULL, NULL, GO_HELPER_ELEMENT},
     {"entries", GO_FN_ENTRIES, NULL, NULL, GO_HELPER_ENTRIES},
     {"lookup", GO_FN_LOOKUP, NULL, NULL, GO_HELPER_LOOKUP},
     {"singleOrNone", GO_FN_SINGLE, "singleOrNone($0)", NULL, GO_HELPER_SINGLE_OR_NONE},
@@ -1973,11 +1987,12 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
         buf_putc(b, ')');
         return;
     }
-    if (f->kind == GO_FN_ELEMENT) { /* as an index expression reads it */
-        go_operand(g, b, e->call.args[0], 6, false, gd, NULL);
-        buf_putc(b, '[');
+    if (f->kind == GO_FN_ELEMENT) { /* the helper, over a slice and an int */
+        buf_puts(b, "element(");
+        go_plain(g, b, e->call.args[0], gd + 1, go_infer(g, e->call.args[0]));
+        buf_puts(b, ", ");
         go_plain(g, b, e->call.args[1], gd + 1, go_vt(g, GV_INT, NULL));
-        buf_putc(b, ']');
+        buf_putc(b, ')');
         return;
     }
     if (f->kind == GO_FN_MINMAX && e->call.expand_final) {

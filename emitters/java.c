@@ -256,6 +256,18 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "        }\n"
      "        return count;\n"
      "    }\n\n"},
+    /* PCL's element() wraps the index around (go-cty's ElementFunc); get() throws past the end */
+    {"element", "element",
+     "    private static <T> T element(java.util.List<T> list, double index) {\n"
+     "        // PCL's element(): the index taken modulo the list's length (a whole number, not negative)\n"
+     "        if (index < 0 || index != Math.floor(index)) {\n"
+     "            throw new IllegalArgumentException(\"element: the index is not a whole number of 0 or more\");\n"
+     "        }\n"
+     "        if (list.isEmpty()) {\n"
+     "            throw new IllegalArgumentException(\"element: the list is empty\");\n"
+     "        }\n"
+     "        return list.get((int) (index % list.size()));\n"
+     "    }\n\n"},
     {"singleOrNone", "singleOrNone",
      "    private static <T> T singleOrNone(java.util.List<T> list) {\n"
      "        if (list.size() > 1) {\n"
@@ -998,7 +1010,7 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     /* String.split takes a regular expression: emit_check_program lets through a literal
      * separator without its special characters only */
     {"split", "$n.asList($r1.split($0, -1))", {"java.util.Arrays"}, EMIT_SHAPE_UNKNOWN},
-    {"element", "$r0.get($1)", {NULL}, EMIT_SHAPE_LIST},
+    {"element", "element($0, $1)", {"=element"}, EMIT_SHAPE_LIST},
     {"length", "graphemeLength($0)", {"=graphemeLength"}, EMIT_SHAPE_STRING},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_LIST},
     {"length", "$r0.size()", {NULL}, EMIT_SHAPE_MAP},

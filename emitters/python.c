@@ -304,7 +304,7 @@ static const emit_call_name_t PY_CALLS[] = {
     {"readFile", "(lambda path: open(path, encoding=\"utf-8\", newline=\"\").read())($0)"},
     {"filebase64", "(lambda path: base64.b64encode(open(path, \"rb\").read()).decode())($0)"},
     {"filebase64sha256", "computeFilebase64sha256($0)"},
-    {"element", "$r0[$1]"},
+    {"element", "element($0, $1)"},
     {"join", "$r0.join($1)"},
     {"split", "$r1.split($0)"},
     {"min", "min($*)"},
@@ -323,6 +323,15 @@ static const emit_helper_t PY_HELPERS[] = {
      "\tfileData = open(path, \"rb\").read()\n"
      "\thashedData = hashlib.sha256(fileData).digest()\n"
      "\treturn base64.b64encode(hashedData).decode()\n\n"},
+    /* PCL's element() wraps the index around (go-cty's ElementFunc); an index fails past the end */
+    {"element", "element",
+     "def element(lst, index):\n"
+     "    # PCL's element(): the index taken modulo the list's length (a whole number, not negative)\n"
+     "    if index < 0 or index != int(index):\n"
+     "        raise ValueError(\"element: the index is not a whole number of 0 or more\")\n"
+     "    if not lst:\n"
+     "        raise ValueError(\"element: the list is empty\")\n"
+     "    return lst[int(index) % len(lst)]\n\n\n"},
     {"notImplemented", "not_implemented",
      "def not_implemented(msg):\n"
      "    raise NotImplementedError(msg)\n\n\n"},

@@ -330,7 +330,7 @@ static const emit_call_name_t TS_CALLS[] = {
     {"readFile", "fs.readFileSync($0, \"utf8\")"},
     {"filebase64", "fs.readFileSync($0, { encoding: \"base64\" })"},
     {"filebase64sha256", "computeFilebase64sha256($0)"},
-    {"element", "$r0[$1]"},
+    {"element", "element($0, $1)"},
     {"join", "$r1.join($0)"},
     {"split", "$r1.split($0)"},
     {"min", "Math.min($*)"},
@@ -350,6 +350,18 @@ static const emit_helper_t TS_HELPERS[] = {
      "function computeFilebase64sha256(path: string): string {\n"
      "\tconst fileData = fs.readFileSync(path)\n"
      "\treturn crypto.createHash('sha256').update(fileData).digest('base64')\n"
+     "}\n\n"},
+    /* PCL's element() wraps the index around (go-cty's ElementFunc): an index is undefined past the end */
+    {"element", "element",
+     "function element<T>(list: T[], index: number): T {\n"
+     "    // PCL's element(): the index taken modulo the list's length (a whole number, not negative)\n"
+     "    if (!Number.isInteger(index) || index < 0) {\n"
+     "        throw new Error(\"element: the index is not a whole number of 0 or more\");\n"
+     "    }\n"
+     "    if (list.length == 0) {\n"
+     "        throw new Error(\"element: the list is empty\");\n"
+     "    }\n"
+     "    return list[index % list.length];\n"
      "}\n\n"},
     {"notImplemented", "notImplemented", /* `any`: it stands for a value of any type */
      "function notImplemented(message: string): any {\n"

@@ -557,7 +557,13 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
     pcl_expr_t list = {.kind = PCL_TUPLE};
     list.tuple.items = e->call.args;
     list.tuple.n = e->call.n;
-    if (select) {
+    pcl_expr_t wrapped = {.kind = PCL_NUMBER};
+    if (select && emit_element_index(e, &wrapped.n)) { /* PCL's index modulo the length (emit_check_program) */
+        wrapped.line = e->call.args[1]->line, wrapped.col = e->call.args[1]->col;
+        swapped[0] = &wrapped;
+        swapped[1] = e->call.args[0];
+        list.tuple.items = swapped;
+    } else if (select) {
         swapped[0] = e->call.args[1];
         swapped[1] = e->call.args[0];
         list.tuple.items = swapped;

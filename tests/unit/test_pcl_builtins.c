@@ -111,17 +111,17 @@ START_TEST(test_builtins_go) {
              "resource \"r\" \"other:index:R\" {\n    s = getOutput(ref, \"a\")\n}\n");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:5:9: resource 'r'", "a stack reference's output (of no type)");
     tu_pcl_unload(&f);
-    /* element(list, index): the list indexed, as TypeScript's aList[1]; over an output in an apply;
-     * an index that is not a whole number is refused */
+    /* element(list, index): by the element helper (the index modulo the list's length, as PCL's
+     * element() takes it); over an output in an apply; an index that is not a whole number is refused */
     f = load("config \"xs\" \"list(string)\" {}\nconfig \"f\" \"number\" {}\n"
              "resource \"st\" \"pulumi:Stash\" {\n    input = element(xs, 1)\n}\n"
              "output \"e\" {\n    value = element(xs, 2)\n}\n"
              "output \"u\" {\n    value = element([st.output], 0)\n}\n");
     go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "Input: pulumi.String(xsValue[1]),\n");
-    tu_has(go, "ctx.Export(\"e\", pulumi.String(xsValue[2]))\n");
+    tu_has(go, "Input: pulumi.String(element(xsValue, 1)),\n");
+    tu_has(go, "ctx.Export(\"e\", pulumi.String(element(xsValue, 2)))\n");
     tu_has(go, "ctx.Export(\"u\", st.Output.ApplyT(func(output interface{}) (interface{}, error) {\n"
-               "\t\t\treturn []interface{}{\n\t\t\t\toutput,\n\t\t\t}[0], nil\n");
+               "\t\t\treturn element([]interface{}{\n\t\t\t\toutput,\n\t\t\t}, 0), nil\n");
     free(go);
     tu_pcl_unload(&f);
     f = load("config \"xs\" \"list(string)\" {}\nconfig \"f\" \"number\" {}\n"

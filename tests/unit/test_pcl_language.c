@@ -594,11 +594,12 @@ START_TEST(test_builtin_functions) {
     tu_has(ts, "export const o8 = pulumi.unsecret(pulumi.secret(s));");
     tu_has(ts, "export const o9 = pulumi.resourceName(res);");
     tu_has(ts, "export const o10 = res.num.apply(num => Math.max(1, num, 3));");
-    tu_has(ts, "export const o11 = fs.readFileSync(l[0], \"utf8\");");
+    tu_has(ts, "export const o11 = fs.readFileSync(element(l, 0), \"utf8\");");
     free(ts);
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
     tu_has(py, "import pulumi\nimport pulumi_lang as lang\nimport base64\nimport hashlib\nimport json\nimport os\n"
-               "import unicodedata\n\ndef grapheme_length(s):\n");
+               "import unicodedata\n\ndef element(lst, index):\n");
+    tu_has(py, "\n\n\ndef grapheme_length(s):\n");
     tu_has(py, "text=base64.b64encode(s.encode()).decode(),\n");
     tu_has(py, "num=len(l),\n");
     tu_has(py, "items=base64.b64decode(s.encode()).decode().split(\",\"))\n");
@@ -614,7 +615,8 @@ START_TEST(test_builtin_functions) {
     tu_has(py, "pulumi.export(\"o8\", pulumi.Output.unsecret(pulumi.Output.secret(s)))");
     tu_has(py, "pulumi.export(\"o9\", res.pulumi_resource_name)");
     tu_has(py, "pulumi.export(\"o10\", res.num.apply(lambda num: max(1, num, 3)))");
-    tu_has(py, "pulumi.export(\"o11\", (lambda path: open(path, encoding=\"utf-8\", newline=\"\").read())(l[0]))");
+    tu_has(py,
+           "pulumi.export(\"o11\", (lambda path: open(path, encoding=\"utf-8\", newline=\"\").read())(element(l, 0)))");
     free(py);
     /* the typed emitters do not write all of these functions yet: refused with the call's position */
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:11:13", "calls sha1() over an output, which the C# emitter cannot");
@@ -1727,7 +1729,8 @@ END_TEST
  * variables (`${pulumi.stack}`) and toBase64, fromBase64, toJSON, readFile, join, split, sha1, length,
  * filebase64, filebase64sha256, singleOrNone, pulumiResourceName, pulumiResourceType and unsecret as its
  * functions of the same arguments, element as
- * fn::select (index first); a function it has no form for is refused at its position. */
+ * fn::select (index first; an index of 0 here, as fn::select does not wrap one around the list's
+ * length: test_pcl_meaning); a function it has no form for is refused at its position. */
 START_TEST(test_builtin_functions_yaml) {
     fixture_t f = load("config \"s\" \"string\" {}\n"
                        "output \"o1\" {\n    value = [stack(), project(), organization(), cwd(), rootDirectory()]\n}\n"
@@ -1743,11 +1746,11 @@ START_TEST(test_builtin_functions_yaml) {
     unload(&f);
     f = load("config \"s\" \"string\" {}\nconfig \"l\" \"list(string)\" {}\n"
              "output \"o1\" {\n    value = sha1(s)\n}\noutput \"o2\" {\n    value = length(l)\n}\n"
-             "output \"o3\" {\n    value = element(l, 1)\n}\noutput \"o4\" {\n    value = [singleOrNone(l)]\n}\n"
+             "output \"o3\" {\n    value = element(l, 0)\n}\noutput \"o4\" {\n    value = [singleOrNone(l)]\n}\n"
              "output \"o5\" {\n    value = filebase64sha256(s)\n}\n");
     y = tu_pcl_emit_ok(&f, LANG_YAML);
     tu_has(y, "  o1:\n    fn::sha1: ${s}\n  o2:\n    fn::length: ${l}\n");
-    tu_has(y, "  o3:\n    fn::select:\n      - 1\n      - ${l}\n");
+    tu_has(y, "  o3:\n    fn::select:\n      - 0\n      - ${l}\n");
     tu_has(y, "  o4:\n    - fn::singleOrNone: ${l}\n  o5:\n    fn::filebase64sha256: ${s}\n");
     free(y);
     unload(&f);
@@ -1833,8 +1836,8 @@ START_TEST(test_builtin_functions_cs_java) {
                "string ComputeSHA1(string input)\n");
     tu_has(cs,
            "\nstring ReadFileBase64(string path)\n{\n    return Convert.ToBase64String(File.ReadAllBytes(path));\n}\n");
-    tu_has(cs,
-           "new System.Globalization.StringInfo(s).LengthInTextElements,\n            l.Length,\n            l[1],\n");
+    tu_has(cs, "new System.Globalization.StringInfo(s).LengthInTextElements,\n            l.Length,\n            "
+               "Element(l, 1),\n");
     tu_has(cs, "[\"o2\"] = string.Join(\"|\", s.Split(\"-\")),\n");
     tu_has(cs, "ComputeSHA1(s),\n            ReadFileBase64(s),\n            ComputeFileBase64Sha256(s),\n");
     parses(LANG_CSHARP, cs);
@@ -1858,7 +1861,7 @@ START_TEST(test_builtin_functions_cs_java) {
              "output \"o1\" {\n    value = [length(s), length(l), element(l, 1)]\n}\n"
              "output \"o2\" {\n    value = join(\"|\", split(\"-\", s))\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java, "graphemeLength(s),\n            l.size(),\n            l.get(1)));\n");
+    tu_has(java, "graphemeLength(s),\n            l.size(),\n            element(l, 1)));\n");
     tu_has(java, "ctx.export(\"o2\", String.join(\"|\", Arrays.asList(s.split(\"-\", -1))));\n");
     parses(LANG_JAVA, java);
     free(java);
@@ -2183,14 +2186,16 @@ START_TEST(test_unknown_parts_in_template_cs_java) {
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "[\"f1\"] = lb.Select(v => $\"b-{(v ? \"true\" : \"false\")}\").ToList(),\n");
     tu_has(cs, "[\"f2\"] = ln.Select((v, i) => $\"{FormatValue(i)}-{FormatValue(v)}\").ToList(),\n");
-    tu_has(cs, "[\"e\"] = $\"e-{FormatValue(lb[0])}-{FormatValue(ln[0])}\",\n");
+    tu_has(cs, "[\"e\"] = $\"e-{FormatValue(Element(lb, 0))}-{FormatValue(Element(ln, 0))}\",\n");
     tu_has(cs, "[\"p\"] = names.Select(n => $\"p-{n}\").ToList(),\n");
     parses(LANG_CSHARP, cs);
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "ctx.export(\"f1\", lb.stream().map(v -> String.format(\"b-%s\", v))");
     tu_has(java, ".mapToObj(i -> String.format(\"%s-%s\", i, formatValue(ln.get(i))))");
-    tu_has(java, "ctx.export(\"e\", String.format(\"e-%s-%s\", formatValue(lb.get(0)), formatValue(ln.get(0))));\n");
+    tu_has(
+        java,
+        "ctx.export(\"e\", String.format(\"e-%s-%s\", formatValue(element(lb, 0)), formatValue(element(ln, 0))));\n");
     tu_has(java, "ctx.export(\"p\", names.stream().map(n -> String.format(\"p-%s\", n))");
     parses(LANG_JAVA, java);
     free(java);

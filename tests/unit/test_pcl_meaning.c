@@ -586,6 +586,99 @@ START_TEST(test_csharp_ints_invariant) {
 }
 END_TEST
 
+/* element(list, index) takes the index modulo the list's length (go-cty's ElementFunc; Terraform's
+ * element(var.azs, count.index) relies on it) and fails for a negative index and an empty list; it
+ * was written as an index (l[i], l.get(i), fn::select), which fails past the end or, in TypeScript,
+ * is undefined. Each language's written helper is run over the written line with l = [a, b, c]. */
+static const char *ELEMENT_WANT = "a a b b stopped stopped\n";
+
+START_TEST(test_element_wraps_around) {
+    tu_pcl_t f = load("config \"l\" \"list(string)\" {}\nconfig \"i\" \"int\" {}\ne = element(l, i)\n"
+                      "output \"o\" {\n    value = e\n}\n");
+    char prog[8192];
+    /* TypeScript, transpiled by the peers' typescript */
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "const e = element(l, i);\n");
+    char *fn = cut(ts, "function element<T>(", "\n}\n"), *line = cut(ts, "const e = ", "\n");
+    snprintf(
+        prog, sizeof prog,
+        "%s\n}\nfunction run(l: string[], i: number): string {\n    try {\n        %s\n        return e;\n"
+        "    } catch (err) {\n        return \"stopped\";\n    }\n}\n"
+        "console.log([run([\"a\", \"b\", \"c\"], 0), run([\"a\", \"b\", \"c\"], 3), run([\"a\", \"b\", \"c\"], 4), "
+        "run([\"a\", \"b\", \"c\"], 7), run([\"a\", \"b\", \"c\"], -1), run([], 0)].join(\" \"));\n",
+        fn, line);
+    char *out = run_program("node -e \"eval(require('" SOURCE_DIR "/tests/peers/node_modules/typescript')"
+                            ".transpile(require('fs').readFileSync('main.ts', 'utf8')))\" --",
+                            "ts", prog);
+    ck_assert_str_eq(out, ELEMENT_WANT);
+    free(out), free(fn), free(line), free(ts);
+    /* Python */
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "e = element(l, i)\n");
+    fn = cut(py, "def element(", "\n\n\n"), line = cut(py, "e = element(", "\n");
+    snprintf(prog, sizeof prog,
+             "%s\n\n\ndef run(l, i):\n    try:\n        %s\n        return e\n    except Exception:\n"
+             "        return 'stopped'\n\n\nabc = ['a', 'b', 'c']\n"
+             "print(' '.join([run(abc, 0), run(abc, 3), run(abc, 4), run(abc, 7), run(abc, -1), run([], 0)]))\n",
+             fn, line);
+    out = run_program("python3", "py", prog);
+    ck_assert_str_eq(out, ELEMENT_WANT);
+    free(out), free(fn), free(line), free(py);
+    /* Go */
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "e := element(lValue, i)\n");
+    fn = cut(go, "func element[T any](", "\n}\n"), line = cut(go, "e := element(", "\n");
+    snprintf(prog, sizeof prog,
+             "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\n%s\n}\n\n"
+             "func run(lValue []string, i int) (text string) {\n\tdefer func() {\n\t\tif recover() != nil {\n"
+             "\t\t\ttext = \"stopped\"\n\t\t}\n\t}()\n\t%s\n\treturn e\n}\n\nfunc main() {\n"
+             "\tabc := []string{\"a\", \"b\", \"c\"}\n\tfmt.Println(strings.Join([]string{run(abc, 0), run(abc, 3), "
+             "run(abc, 4), run(abc, 7), run(abc, -1), run(nil, 0)}, \" \"))\n}\n",
+             fn, line);
+    out = run_program("HOME=${HOME:-/tmp} go run", "go", prog);
+    ck_assert_str_eq(out, ELEMENT_WANT);
+    free(out), free(fn), free(line), free(go);
+    /* Java */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "final var e = element(l, i);\n");
+    fn = cut(java, "    private static <T> T element(", "\n    }\n"), line = cut(java, "final var e = element(", "\n");
+    snprintf(prog, sizeof prog,
+             "import java.util.List;\n\npublic class J {\n%s\n    }\n\n"
+             "    static String run(List<String> l, Integer i) {\n        try {\n            %s\n"
+             "            return e;\n        } catch (RuntimeException x) {\n            return \"stopped\";\n"
+             "        }\n    }\n\n    public static void main(String[] args) {\n"
+             "        var abc = List.of(\"a\", \"b\", \"c\");\n"
+             "        System.out.println(String.join(\" \", run(abc, 0), run(abc, 3), run(abc, 4), run(abc, 7), "
+             "run(abc, -1), run(List.<String>of(), 0)));\n    }\n}\n",
+             fn, line);
+    int status = -1;
+    out = tu_run_source("J.java", prog, "javac -nowarn -d . J.java && java -cp . J", &status);
+    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", prog);
+    ck_assert_str_eq(out, ELEMENT_WANT);
+    free(out), free(fn), free(line), free(java);
+    /* C# (no .NET here: the written text) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "var e = Element(l, i);\n");
+    tu_has(cs, "T Element<T>(IReadOnlyList<T> list, double index)\n");
+    tu_has(cs, "return list[(int) (index % list.Count)];\n");
+    free(cs);
+    /* YAML's fn::select takes the index as it is and Pulumi YAML has no arithmetic: the index is
+     * wrapped where both are literals, 0 is written as it is (element 0 of any list), else refused */
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:5", "element()");
+    tu_pcl_unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\noutput \"o\" {\n    value = [element([\"a\", \"b\", \"c\"], 4), "
+             "element(l, 0)]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    tu_has(y, "    - fn::select:\n        - 1\n        -\n          - a\n          - b\n          - c\n");
+    tu_has(y, "    - fn::select:\n        - 0\n        - ${l}\n");
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\noutput \"o\" {\n    value = element(l, 1)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:13", "element()");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* TypeScript: `n == "3"` of a number and a string (a bool and a number) was written with JavaScript's
  * loose ==, which converts (3 == "3", true == 1); PCL's == of values of two types is false. */
 START_TEST(test_ts_equality_of_two_types) {
@@ -626,6 +719,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_add_test(tc, test_csharp_single_or_none_null);
     tcase_add_test(tc, test_csharp_ints_invariant);
+    tcase_add_test(tc, test_element_wraps_around);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
