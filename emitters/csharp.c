@@ -598,6 +598,19 @@ static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sche
 static const struct {
     const char *name, *text, *ns[3];
 } CS_HELPERS[] = {
+    /* a map's keys in PCL's order, by code point: ordinal order compares UTF-16 code units, which puts
+     * U+10000 and above (surrogates) before U+E000..U+FFFF */
+    {"CompareCodePoints",
+     "int CompareCodePoints(string? a, string? b)\n{\n"
+     "    // by code point, as PCL orders keys (ordinal order puts surrogates before U+E000..U+FFFF)\n"
+     "    a = a ?? \"\";\n    b = b ?? \"\";\n"
+     "    for (var i = 0; i < a.Length && i < b.Length; i++)\n    {\n"
+     "        if (a[i] != b[i])\n        {\n"
+     "            return (a[i] >= 0xE000 ? a[i] - 0x800 : a[i] >= 0xD800 ? a[i] + 0x2000 : a[i])\n"
+     "                - (b[i] >= 0xE000 ? b[i] - 0x800 : b[i] >= 0xD800 ? b[i] + 0x2000 : b[i]);\n"
+     "        }\n    }\n"
+     "    return a.Length - b.Length;\n}\n",
+     {NULL, NULL, NULL}},
     {"ComputeSHA1",
      "string ComputeSHA1(string input)\n{\n    var hash = SHA1.Create().ComputeHash(Encoding.UTF8.GetBytes(input));\n"
      "    return BitConverter.ToString(hash).Replace(\"-\", \"\").ToLowerInvariant();\n}\n",
@@ -741,8 +754,8 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     cs_expr(c, b, e->x, NULL, depth);
     if (paren) buf_putc(b, ')');
     if (map) {
-        cs_need(x, "System"); /* StringComparer */
-        buf_printf(b, ".OrderBy(%s => %s.Key, StringComparer.Ordinal)", param, param);
+        cs_need(x, "=CompareCodePoints");
+        buf_printf(b, ".OrderBy(%s => %s.Key, Comparer<string>.Create(CompareCodePoints))", param, param);
         if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.Key", param));
         emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, "%s.Value", param));
         emit_typed_scope_entries(x, e);
@@ -779,15 +792,17 @@ static const emit_typed_call_t CS_CALLS[] = {
     {"singleOrNone", "Enumerable.SingleOrDefault($0)", {NULL}, EMIT_SHAPE_UNKNOWN},
     /* a map's entries by key, each a map of key and value (TypeScript: Object.entries(m).sort()...) */
     {"entries",
-     "$r0.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new Dictionary<string, object?> { [\"key\"] = "
+     "$r0.OrderBy(kv => kv.Key, Comparer<string>.Create(CompareCodePoints)).Select(kv => new Dictionary<string, "
+     "object?> { [\"key\"] = "
      "kv.Key, [\"value\"] = kv.Value }).ToList()",
-     {"System"},
+     {"=CompareCodePoints"},
      EMIT_SHAPE_MAP},
     /* a value of no type's (a JsonElement: emit_check_program), its properties by name */
     {"entries",
-     "$r0.EnumerateObject().OrderBy(p => p.Name, StringComparer.Ordinal).Select(p => new Dictionary<string, object?> "
+     "$r0.EnumerateObject().OrderBy(p => p.Name, Comparer<string>.Create(CompareCodePoints)).Select(p => new "
+     "Dictionary<string, object?> "
      "{ [\"key\"] = p.Name, [\"value\"] = p.Value }).ToList()",
-     {"System"},
+     {"=CompareCodePoints"},
      EMIT_SHAPE_UNKNOWN},
     {"lookup", "$r0.GetValueOrDefault($1, $2)", {NULL}, EMIT_SHAPE_MAP},
     {"getOutput", "$r0.GetOutput($1)", {NULL}, EMIT_SHAPE_UNKNOWN},
@@ -818,9 +833,10 @@ static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
      EMIT_SHAPE_UNKNOWN},
     /* a resource's output map (emit_check_program) */
     {"entries",
-     "$r0.Apply(v => v.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new Dictionary<string, object?> { "
+     "$r0.Apply(v => v.OrderBy(kv => kv.Key, Comparer<string>.Create(CompareCodePoints)).Select(kv => new "
+     "Dictionary<string, object?> { "
      "[\"key\"] = kv.Key, [\"value\"] = kv.Value }).ToList())",
-     {"System"},
+     {"=CompareCodePoints"},
      EMIT_SHAPE_UNKNOWN},
     {"lookup", "$r0.Apply(v => v.GetValueOrDefault($1, $2))", {NULL}, EMIT_SHAPE_UNKNOWN},
 };

@@ -24,6 +24,11 @@ typedef struct java_class {
     bool qualify; /* its simple name is ambiguous: write the full name, do not import */
 } java_class_t;
 
+/* A map's keys in PCL's order, by code point: String.compareTo compares UTF-16 code units, which puts
+ * U+10000 and above (surrogates) before U+E000..U+FFFF. (_k is a names_builtins name.) */
+#define JAVA_KEY_ORDER                                                                                                 \
+    "java.util.Comparator.comparing((String _k) -> _k.codePoints().toArray(), java.util.Arrays::compare)"
+
 /* The helper methods some calls need (written in App after main; names fully qualified). */
 static const emit_helper_t JAVA_HELPERS[] = {
     {"sha1", "computeSHA1",
@@ -971,7 +976,7 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     /* ints a config map or nested list holds: Doubles, as Gson decodes them (JAVA_VALUES config_raw_int) */
     const char *item = emit_config_raw_int_items(x, e->x, map) ? "((Number) %s).intValue()" : "%s";
     if (map) {
-        buf_puts(b, ".entrySet().stream().sorted(Map.Entry.comparingByKey())");
+        buf_puts(b, ".entrySet().stream().sorted(Map.Entry.comparingByKey(" JAVA_KEY_ORDER "))");
         if (k) emit_typed_scope_push(x, e->kvar, arena_sprintf(x->a, "%s.getKey()", param));
         emit_typed_scope_push(x, e->vvar, arena_sprintf(x->a, item, arena_sprintf(x->a, "%s.getValue()", param)));
         emit_typed_scope_entries(x, e);
@@ -1021,13 +1026,15 @@ static const emit_typed_call_t JAVA_CALLS[] = {
     {"singleOrNone", "singleOrNone($0)", {"=singleOrNone"}, EMIT_SHAPE_LIST},
     /* a map's entries by key, each a map of key and value (TypeScript: Object.entries(m).sort()...) */
     {"entries",
-     "$r0.entrySet().stream().sorted($n.Entry.comparingByKey()).map(_kv -> $n.of(\"key\", _kv.getKey(), \"value\", "
+     "$r0.entrySet().stream().sorted($n.Entry.comparingByKey(" JAVA_KEY_ORDER
+     ")).map(_kv -> $n.of(\"key\", _kv.getKey(), \"value\", "
      "_kv.getValue())).collect($m.toList())",
      {"java.util.Map", "java.util.stream.Collectors"},
      EMIT_SHAPE_MAP},
     /* a value of no type's (Gson's Object: emit_check_program), as a map */
     {"entries",
-     "(($n<String, Object>) $0).entrySet().stream().sorted($n.Entry.comparingByKey()).map(_kv -> $n.of(\"key\", "
+     "(($n<String, Object>) $0).entrySet().stream().sorted($n.Entry.comparingByKey(" JAVA_KEY_ORDER
+     ")).map(_kv -> $n.of(\"key\", "
      "_kv.getKey(), \"value\", _kv.getValue())).collect($m.toList())",
      {"java.util.Map", "java.util.stream.Collectors"},
      EMIT_SHAPE_UNKNOWN},
@@ -1049,7 +1056,8 @@ static const emit_typed_call_t JAVA_CALLS_OUTPUT[] = {
      EMIT_SHAPE_UNKNOWN},
     /* a resource's output map (emit_check_program) */
     {"entries",
-     "$r0.applyValue(_v -> _v.entrySet().stream().sorted($n.Entry.comparingByKey()).map(_kv -> $n.of(\"key\", "
+     "$r0.applyValue(_v -> _v.entrySet().stream().sorted($n.Entry.comparingByKey(" JAVA_KEY_ORDER
+     ")).map(_kv -> $n.of(\"key\", "
      "_kv.getKey(), \"value\", _kv.getValue())).collect($m.toList()))",
      {"java.util.Map", "java.util.stream.Collectors"},
      EMIT_SHAPE_UNKNOWN},

@@ -97,12 +97,13 @@ static const char *const CS_BUILTINS[] = {
     "NotImplementedException", "NumberStyles", "Process", "SHA1", "SHA256", "String", "StringBuilder", "StringComparer",
     "StringInfo", "System", "Task", "TimeSpan",
     /* the helpers */
-    "ComputeFileBase64Sha256", "ComputeSHA1", "FormatValue", "NotImplemented", "ReadFileBase64", "ToJsonText", NULL};
+    "CompareCodePoints", "ComputeFileBase64Sha256", "ComputeSHA1", "FormatValue", "NotImplemented", "ReadFileBase64",
+    "ToJsonText", NULL};
 /* Java: the roots of the fully qualified names written in the program's method (java.math.BigDecimal,
- * com.pulumi....) and the parameters of the lambdas its calls write (_v -> ...), which a local may
- * not take (a local `java` makes `java.math` a field access of it; a lambda's parameter may not
- * shadow a local). Classes are imported by simple name, which a camelCase local does not hide. */
-static const char *const JAVA_BUILTINS[] = {"_kv", "_v", "_vs", "com", "java", NULL};
+ * com.pulumi....) and the parameters of the lambdas its calls write (_v -> ..., _k in a map's key order), which a local
+ * may not take (a local `java` makes `java.math` a field access of it; a lambda's parameter may not shadow a local).
+ * Classes are imported by simple name, which a camelCase local does not hide. */
+static const char *const JAVA_BUILTINS[] = {"_k", "_kv", "_v", "_vs", "com", "java", NULL};
 
 const char *const *names_builtins(lang_t lang) {
     static const char *const none[] = {NULL};

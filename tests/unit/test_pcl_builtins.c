@@ -175,14 +175,17 @@ START_TEST(test_entries_lookup_cs_java) {
              "output \"e\" {\n    value = entries(m)\n}\noutput \"l\" {\n    value = lookup(m, \"k\", \"d\")\n}\n"
              "output \"lb\" {\n    value = lookup(b, \"k\", true)\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "[\"e\"] = m.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new Dictionary<string, "
+    tu_has(cs, "[\"e\"] = m.OrderBy(kv => kv.Key, Comparer<string>.Create(CompareCodePoints)).Select(kv => new "
+               "Dictionary<string, "
                "object?> { [\"key\"] = kv.Key, [\"value\"] = kv.Value }).ToList(),\n");
     tu_has(cs, "[\"l\"] = m.GetValueOrDefault(\"k\", \"d\"),\n");
     tu_has(cs, "[\"lb\"] = b.GetValueOrDefault(\"k\", true),\n");
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, "import java.util.stream.Collectors;\n");
-    tu_has(java, "ctx.export(\"e\", m.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(_kv -> "
+    tu_has(java, "ctx.export(\"e\", "
+                 "m.entrySet().stream().sorted(Map.Entry.comparingByKey(java.util.Comparator.comparing((String _k) -> "
+                 "_k.codePoints().toArray(), java.util.Arrays::compare))).map(_kv -> "
                  "Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList()));\n");
     tu_has(java, "ctx.export(\"l\", m.getOrDefault(\"k\", \"d\"));\n");
     tu_has(java, "ctx.export(\"lb\", b.getOrDefault(\"k\", true));\n");

@@ -183,12 +183,11 @@ START_TEST(test_for_expressions) {
     /* C#: LINQ, as Pulumi's .NET generator writes it, a map's entries by their sorted keys */
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "using System;\n");
-    tu_has(
-        cs,
-        "        [\"l\"] = names.Where(n => n != \"b\").Select(n => $\"p-{n}\").ToList(),\n"
-        "        [\"i\"] = names.Select((n, i) => $\"{FormatValue(i)}:{n}\").ToList(),\n"
-        "        [\"m\"] = tags.OrderBy(k => k.Key, StringComparer.Ordinal).ToDictionary(k => k.Key, k => k.Value),\n"
-        "        [\"o\"] = names.ToDictionary(n => n, n => $\"v-{n}\"),\n");
+    tu_has(cs, "        [\"l\"] = names.Where(n => n != \"b\").Select(n => $\"p-{n}\").ToList(),\n"
+               "        [\"i\"] = names.Select((n, i) => $\"{FormatValue(i)}:{n}\").ToList(),\n"
+               "        [\"m\"] = tags.OrderBy(k => k.Key, Comparer<string>.Create(CompareCodePoints)).ToDictionary(k "
+               "=> k.Key, k => k.Value),\n"
+               "        [\"o\"] = names.ToDictionary(n => n, n => $\"v-{n}\"),\n");
     free(cs);
     /* Java: streams, strings compared with Objects.equals (not by reference), a list's index by
      * IntStream.range over the list's size */
@@ -199,7 +198,9 @@ START_TEST(test_for_expressions) {
                  ".map(n -> String.format(\"p-%s\", n)).collect(Collectors.toList()));\n"
                  "        ctx.export(\"i\", IntStream.range(0, names.size()).mapToObj(i -> String.format(\"%s:%s\", i, "
                  "names.get(i))).collect(Collectors.toList()));\n"
-                 "        ctx.export(\"m\", tags.entrySet().stream().sorted(Map.Entry.comparingByKey())"
+                 "        ctx.export(\"m\", "
+                 "tags.entrySet().stream().sorted(Map.Entry.comparingByKey(java.util.Comparator.comparing((String _k) "
+                 "-> _k.codePoints().toArray(), java.util.Arrays::compare)))"
                  ".collect(Collectors.toMap(k -> k.getKey(), k -> k.getValue())));\n"
                  "        ctx.export(\"o\", names.stream().collect(Collectors.toMap(n -> n, n -> "
                  "String.format(\"v-%s\", n))));\n");
@@ -1124,16 +1125,18 @@ START_TEST(test_config_default_and_untyped) {
     /* C# and Java: the entries of a value of no type, read as a map (a JsonElement's properties, Gson's
      * Map), each a map of "key" and "value" that a for expression's variable reads by key */
     char *cs0 = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs0, "[\"b\"] = names.EnumerateObject().OrderBy(p => p.Name, StringComparer.Ordinal).Select(p => new "
+    tu_has(cs0, "[\"b\"] = names.EnumerateObject().OrderBy(p => p.Name, "
+                "Comparer<string>.Create(CompareCodePoints)).Select(p => new "
                 "Dictionary<string, object?> { [\"key\"] = p.Name, [\"value\"] = p.Value }).ToList().Select(e => "
                 "e[\"value\"]).ToList(),\n");
     parses(LANG_CSHARP, cs0);
     free(cs0);
     char *java0 = tu_pcl_emit_ok(&f, LANG_JAVA);
-    tu_has(java0,
-           "ctx.export(\"b\", ((Map<String, Object>) names).entrySet().stream().sorted(Map.Entry.comparingByKey())"
-           ".map(_kv -> Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList())"
-           ".stream().map(e -> e.get(\"value\")).collect(Collectors.toList()));\n");
+    tu_has(java0, "ctx.export(\"b\", ((Map<String, Object>) "
+                  "names).entrySet().stream().sorted(Map.Entry.comparingByKey(java.util.Comparator.comparing((String "
+                  "_k) -> _k.codePoints().toArray(), java.util.Arrays::compare)))"
+                  ".map(_kv -> Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList())"
+                  ".stream().map(e -> e.get(\"value\")).collect(Collectors.toList()));\n");
     parses(LANG_JAVA, java0);
     free(java0);
     unload(&f);
@@ -1649,14 +1652,17 @@ START_TEST(test_keyed_outputs_cs_java) {
                               "output \"e\" {\n    value = entries(res.tags)\n}\n"
                               "output \"l\" {\n    value = lookup(res.tags, \"x\", \"d\")\n}\n");
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
-    tu_has(cs, "[\"e\"] = res.Tags.Apply(v => v.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => new "
+    tu_has(cs, "[\"e\"] = res.Tags.Apply(v => v.OrderBy(kv => kv.Key, "
+               "Comparer<string>.Create(CompareCodePoints)).Select(kv => new "
                "Dictionary<string, object?> { [\"key\"] = kv.Key, [\"value\"] = kv.Value }).ToList()),\n"
                "        [\"l\"] = res.Tags.Apply(v => v.GetValueOrDefault(\"x\", \"d\")),\n");
     parses(LANG_CSHARP, cs);
     free(cs);
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java,
-           "ctx.export(\"e\", res.tags().applyValue(_v -> _v.entrySet().stream().sorted(Map.Entry.comparingByKey())"
+           "ctx.export(\"e\", res.tags().applyValue(_v -> "
+           "_v.entrySet().stream().sorted(Map.Entry.comparingByKey(java.util.Comparator.comparing((String _k) -> "
+           "_k.codePoints().toArray(), java.util.Arrays::compare)))"
            ".map(_kv -> Map.of(\"key\", _kv.getKey(), \"value\", _kv.getValue())).collect(Collectors.toList())));\n"
            "        ctx.export(\"l\", res.tags().applyValue(_v -> _v.getOrDefault(\"x\", \"d\")));\n");
     parses(LANG_JAVA, java);

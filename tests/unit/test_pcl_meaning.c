@@ -343,6 +343,44 @@ START_TEST(test_typescript_keys_by_code_point) {
 }
 END_TEST
 
+/* C# and Java: a map's entries (entries(), a for expression over it) were sorted by UTF-16 code units
+ * (StringComparer.Ordinal, String.compareTo), which put U+1F600 (0xD83D...) before U+FFFD; PCL orders
+ * keys by code point. Java's line is run; C#'s compares by a CompareCodePoints helper. */
+START_TEST(test_cs_java_keys_by_code_point) {
+    tu_pcl_t f = load("config \"mm\" \"map(string)\" {}\nks = [for k, v in mm : k]\ne = entries(mm)\n"
+                      "output \"o\" {\n    value = [ks, e]\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    lacks(java, "comparingByKey()");
+    char *ks = cut(java, "final var ks = ", "\n"), *e = cut(java, "final var e = ", "\n");
+    char prog[4096];
+    snprintf(
+        prog, sizeof prog,
+        "import java.util.*;\nimport java.util.stream.*;\n\npublic class K {\n"
+        "    public static void main(String[] args) {\n        var mm = new HashMap<String, String>();\n"
+        "        for (var k : new String[] {\"\\uD83D\\uDE00\", \"\\uFFFD\", \"b\", \"a b\", \"a\"}) {\n"
+        "            mm.put(k, k);\n        }\n        %s\n        %s\n"
+        "        System.out.println(ks + \" \" + e.stream().map(x -> x.get(\"key\")).collect(Collectors.toList()));\n"
+        "    }\n}\n",
+        ks, e);
+    int status = -1;
+    char *out = tu_run_source(
+        "K.java", prog, "javac -nowarn -encoding UTF-8 -d . K.java && java -Dfile.encoding=UTF-8 -cp . K", &status);
+    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", prog);
+    ck_assert_str_eq(out, "[a, a b, b, \uFFFD, \U0001F600] [a, a b, b, \uFFFD, \U0001F600]\n");
+    free(out);
+    free(ks);
+    free(e);
+    free(java);
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    lacks(cs, "StringComparer.Ordinal");
+    tu_has(cs, "var ks = mm.OrderBy(k => k.Key, Comparer<string>.Create(CompareCodePoints))");
+    tu_has(cs, "var e = mm.OrderBy(kv => kv.Key, Comparer<string>.Create(CompareCodePoints))");
+    tu_has(cs, "int CompareCodePoints(string? a, string? b)\n");
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* length() of a string counts extended grapheme clusters (PCL's, go-cty's: Unicode 15.0's rules).
  * Python's and Go's helpers took a combining mark or anything after a zero-width joiner into the
  * character before and counted the rest: two flags were 4, a skin tone 2, CRLF 2, conjoining Hangul
@@ -710,6 +748,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_split_characters);
     tcase_add_test(tc, test_python_to_json_numbers);
     tcase_add_test(tc, test_typescript_keys_by_code_point);
+    tcase_add_test(tc, test_cs_java_keys_by_code_point);
     tcase_add_test(tc, test_grapheme_length);
     tcase_add_test(tc, test_go_int_arithmetic);
     tcase_add_test(tc, test_java_to_json_as_pcl);
