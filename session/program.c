@@ -1,11 +1,13 @@
 /* program.c — the program a run splices its code into, judged against the run's workspace before
  * anything runs (session_program_fits in session.h): both front ends ask it, the command line for
  * --insert-into, the language server for the document it edits. */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/vec.h"
 #include "session/session.h"
 
 /* The directory holding path, resolved (symbolic links, `..`); NULL when it cannot be. */
@@ -123,4 +125,117 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
              "into that program instead",
              w->project.runtime, lang_title(rl), lang_title(lang));
     return false;
+}
+
+/* Whether the callee name s[0, n) is a config getter of some SDK: get/require/try, then an optional
+ * `secret`, then an optional type (object, number, int, bool, ...), compared without case and `_`
+ * (`requireSecretObject`, `get_secret`, `RequireInt`, `GetFloat64`, `TrySecret`). */
+static bool config_getter(const char *s, size_t n) {
+    char w[40];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < sizeof w; i++)
+        if (s[i] != '_') w[k++] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
+    w[k] = 0;
+    const char *p = !strncmp(w, "require", 7) ? w + 7
+                    : !strncmp(w, "get", 3)   ? w + 3
+                    : !strncmp(w, "try", 3)   ? w + 3
+                                              : NULL;
+    if (!p) return false;
+    if (!strncmp(p, "secret", 6)) p += 6;
+    static const char *const types[] = {"",      "object", "number", "boolean", "bool",  "int",
+                                        "int32", "int64",  "float",  "float64", "double"};
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (!strcmp(p, types[i])) return true;
+    return false;
+}
+
+static void keys_add(arena_t *a, vec_t *keys, const char *key, size_t n, const char *project) {
+    size_t pl = project ? strlen(project) : 0;
+    if (pl && n > pl && !strncmp(key, project, pl) && key[pl] == ':') key += pl + 1, n -= pl + 1;
+    if (!n || memchr(key, ':', n)) return; /* another namespace's key (aws:region) */
+    *(const char **)vec_push(keys) = arena_strndup(a, key, n);
+}
+
+/* YAML: the keys of the top-level `config:` (or `configuration:`) mapping. */
+static void yaml_config_keys(arena_t *a, const char *t, size_t len, const char *project, vec_t *keys) {
+    bool in = false;
+    size_t indent = 0;
+    for (size_t i = 0; i < len;) {
+        size_t e = i;
+        while (e < len && t[e] != '\n')
+            e++;
+        size_t sp = i;
+        while (sp < e && t[sp] == ' ')
+            sp++;
+        bool blank = sp == e || t[sp] == '#' || t[sp] == '\r';
+        if (!blank && sp == i) { /* a top-level key */
+            in =
+                (e - i >= 7 && !strncmp(t + i, "config:", 7)) || (e - i >= 14 && !strncmp(t + i, "configuration:", 14));
+            indent = 0;
+        } else if (!blank && in) {
+            if (!indent) indent = sp - i;
+            if (sp - i == indent) {
+                const char *k = t + sp, *ke = k;
+                char q = (*k == '"' || *k == '\'') ? *k : 0;
+                if (q) {
+                    k++;
+                    ke = memchr(k, q, (size_t)(e - (size_t)(k - t)));
+                } else {
+                    while (ke < t + e && *ke != ':')
+                        ke++;
+                }
+                if (ke && ke < t + e) keys_add(a, keys, k, (size_t)(ke - k), project);
+            }
+        }
+        i = e + 1;
+    }
+}
+
+size_t session_program_config_keys(arena_t *a, const char *text, size_t len, lang_t lang, const char *project,
+                                   const char ***out) {
+    vec_t keys;
+    vec_init(&keys, sizeof(const char *));
+    if (lang == LANG_YAML) {
+        yaml_config_keys(a, text, len, project, &keys);
+    } else {
+        /* A call NAME(...) or NAME<T>(...) of a config getter whose first argument is a string
+         * literal (Go's config.Require(ctx, "k"): the second, after the context). */
+        for (size_t i = 0; i < len; i++) {
+            if (text[i] != '(') continue;
+            size_t e = i;
+            while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                e--;
+            if (e > 0 && text[e - 1] == '>') { /* a type argument */
+                int depth = 0;
+                while (e > 0) {
+                    char c = text[--e];
+                    if (c == '>') depth++;
+                    if (c == '<' && --depth == 0) break;
+                }
+            }
+            size_t b = e;
+            while (b > 0 && (isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_'))
+                b--;
+            if (b == e || !config_getter(text + b, e - b)) continue;
+            size_t p = i + 1;
+            while (p < len && isspace((unsigned char)text[p]))
+                p++;
+            if (lang == LANG_GO && p + 3 < len && !strncmp(text + p, "ctx", 3)) {
+                p += 3;
+                while (p < len && (isspace((unsigned char)text[p]) || text[p] == ','))
+                    p++;
+            }
+            if (p >= len || (text[p] != '"' && text[p] != '\'' && text[p] != '`')) continue;
+            char q = text[p];
+            size_t s = p + 1, k = s;
+            while (k < len && text[k] != q && text[k] != '\n' && text[k] != '\\')
+                k++;
+            if (k < len && text[k] == q) keys_add(a, &keys, text + s, k - s, project);
+        }
+    }
+    size_t n = keys.len;
+    *out = n ? arena_alloc(a, n * sizeof **out) : NULL;
+    if (n) memcpy(*out, keys.data, n * sizeof **out);
+    vec_free(&keys);
+    return n;
 }

@@ -629,6 +629,50 @@ static void release_outputs(void *user) {
 /* Step 4 of session_run: code for every resource that imported. Lean results' values are only read
  * here: released while the program is generated (see run_ctx_t), and what is left of them dropped
  * once it is, before the code is written out of it, so the two are never held together. */
+/* The config keys the program written into reads already (the --insert-into file, or the editor's
+ * text) are taken too, unless the stack config or the secrets file holds them (their value decides
+ * there, so a re-run takes its own key again): a secret given such a key would change what the
+ * program reads for something else. */
+static void reserve_program_config_keys(import_session_t *p, pcl_gen_options_t *po) {
+    const session_options_t *o = p->opts;
+    if (o->secrets != PCL_SECRETS_CONFIG || (!o->program_text && !o->insert_into)) return;
+    size_t len = o->program_len;
+    const char *text = o->program_text;
+    if (!text) {
+        diag_list_t quiet; /* unreadable: placing the code says so */
+        diag_list_init(&quiet);
+        text = file_read_all(p->arena, o->insert_into, &len, &quiet);
+        diag_list_free(&quiet);
+        if (!text) return;
+    }
+    const char **keys;
+    size_t n = session_program_config_keys(p->arena, text, len, p->lang, p->project, &keys);
+    if (!n) return;
+    size_t have = po->n_reserved_names, cap = have + n;
+    const char **names = arena_alloc(p->arena, cap * sizeof *names);
+    const char **values = arena_alloc(p->arena, cap * sizeof *values);
+    bool *elsewhere = arena_alloc(p->arena, cap * sizeof *elsewhere);
+    for (size_t i = 0; i < have; i++) {
+        names[i] = po->reserved_names[i];
+        values[i] = po->reserved_values ? po->reserved_values[i] : NULL;
+        elsewhere[i] = po->reserved_elsewhere && po->reserved_elsewhere[i];
+    }
+    size_t m = have;
+    for (size_t k = 0; k < n; k++) {
+        bool dup = false;
+        for (size_t i = 0; i < m && !dup; i++)
+            dup = strcmp(names[i], keys[k]) == 0;
+        if (dup) continue;
+        names[m] = keys[k];
+        values[m] = NULL; /* what the program reads there is not this run's secret */
+        elsewhere[m++] = false;
+    }
+    po->reserved_names = names;
+    po->n_reserved_names = m;
+    po->reserved_values = values;
+    po->reserved_elsewhere = elsewhere;
+}
+
 static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -687,6 +731,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
     po->n_reserved_names = p->secrets.n_reserved;
     po->reserved_values = p->secrets.reserved_values;
     po->reserved_elsewhere = p->secrets.reserved_elsewhere;
+    reserve_program_config_keys(p, po);
     if (gr_item) {
         run->gen = gr;
         run->gen_item = gr_item;

@@ -269,6 +269,14 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
  * index.ts/index.js, __main__.py, a .go or .cs file, Main.yaml) or that Pulumi.yaml itself
  * (*project_file); pw gets the project. A whole file written there replaces the program. */
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file);
+/* The config keys a program's text reads (no project prefix; another namespace's keys left out):
+ * YAML's top-level `config:` (or `configuration:`) keys; elsewhere the string literal a config
+ * getter is called with (`config.require("k")`, `requireSecretObject<T>("k")`, `get_secret("k")`,
+ * Go's `config.Require(ctx, "k")`, C#'s `GetInt32("k")`). Read from the text, so a getter of
+ * another object of the same name counts too: a secret's new key then avoids it needlessly, never
+ * the other way round. Returns the count; *out (arena a) NULL for none. */
+size_t session_program_config_keys(arena_t *a, const char *text, size_t len, lang_t lang, const char *project,
+                                   const char ***out);
 /* session_commit's participant for the stack write: NULL when there is nothing to write. */
 const txn_participant_t *session_stack_participant(import_session_t *s);
 

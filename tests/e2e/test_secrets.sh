@@ -279,5 +279,27 @@ PASSPHRASE=password node "$DEC" state "$cp" >diy.json 2>&1 && ok || bad "node de
 grep -qF '"tok-9f8e7d-SECRET-VALUE' diy.json && ok || bad "checkpoint secret: $(cat diy.json)"
 export PULUMI_HOME="$tmp/pulumi-home"
 
+# --- a config key the program already reads (read11 F15): the secret's key was only kept clear of
+# the stack config's keys, so a program's own `config.require("apiNameKeepersApiToken")` (TypeScript)
+# or `config: apiNameKeepersApiToken: {type: string, default: hello}` (YAML) got the secret's key: one
+# key for two values (the YAML resource read "hello"). The secret takes a fresh key now; a re-run of
+# the same import keeps it (no third key, no change).
+mkdir -p "$tmp/ck" && cd "$tmp/ck"
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+printf 'import * as pulumi from "@pulumi/pulumi";\nconst config = new pulumi.Config();\nexport const k = config.require("apiNameKeepersApiToken");\n' >index.ts
+import --insert-into index.ts >run.log 2>&1
+[ $? = 0 ] && grep -qF 'config.requireSecret("apiNameKeepersApiToken2")' index.ts &&
+  [ "$(grep -c '"apiNameKeepersApiToken"' index.ts)" = 1 ] && ok || bad "TypeScript reads the key already: $(cat run.log; cat index.ts)"
+cp index.ts first.ts
+import --insert-into index.ts >run.log 2>&1
+[ $? = 0 ] && cmp -s index.ts first.ts && ok || bad "re-run changed the program: $(diff first.ts index.ts)"
+mkdir -p "$tmp/cky" && cd "$tmp/cky"
+printf 'name: shop\nruntime: yaml\nconfig:\n  apiNameKeepersApiToken:\n    type: string\n    default: hello\nresources:\n  keep:\n    type: random:RandomPet\noutputs:\n  k: ${apiNameKeepersApiToken}\n' >Pulumi.yaml
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --stack prod \
+  --insert-into Pulumi.yaml >run.log 2>&1
+[ $? = 0 ] && grep -qF 'apiToken: ${apiNameKeepersApiToken2}' Pulumi.yaml && grep -qF '  k: ${apiNameKeepersApiToken}' Pulumi.yaml &&
+  ok || bad "YAML reads the key already: $(cat run.log; cat Pulumi.yaml)"
+cd "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
