@@ -1526,6 +1526,27 @@ static void sp_refuse_same_id(sp_ctx_t *c, const char *what, const char *id, con
     d->line = line;
 }
 
+/* The text of the `parent` option of resource r of p, without whitespace, or NULL. */
+static const char *sp_parent_text(sp_program_t *p, const sp_stmt_t *r) {
+    sp_opts_t o;
+    sp_res_options(p, r->res_start, r->res_end, &o);
+    const char *key = p->lang == LANG_GO || p->lang == LANG_CSHARP ? "Parent" : "parent";
+    for (size_t i = 0; i < o.n; i++)
+        if (strcmp(o.e[i].key, key) == 0) return sp_squash(p->a, p->text + o.e[i].start, o.e[i].end - o.e[i].start);
+    return NULL;
+}
+
+/* With the file's resources kept, a new one of the same type and logical name (and parent) as the
+ * file's resource at `line`: one URN twice. */
+static void sp_refuse_kept_twin(sp_ctx_t *c, const char *what, long line) {
+    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "the resource '%s' has the type and logical name of this one, and is to be added beside it "
+                         "(the program's resources are kept): one URN twice, which `pulumi up` refuses: nothing was "
+                         "changed; import it under another name, or let it replace this one",
+                         what);
+    d->line = line;
+}
+
 /* The user's options on t, and no place for them in the new definition: refused (false). */
 static bool sp_refuse_no_place(sp_ctx_t *c, const char *what, const sp_stmt_t *t) {
     diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
@@ -1775,6 +1796,20 @@ static bool sp_splice_code(sp_ctx_t *c) {
                          sp_one_line(c->a, T->text + t->res_start, ce - t->res_start, 80),
                          sp_one_line(c->a, T->text + t->name_start, t->name_end - t->name_start, 60), g->res_name);
             d->line = (long)sp_line_of(T->text, t->res_start);
+            return false;
+        }
+    }
+    /* The file's resources kept: one of the new code's type, name and parent would be a second
+     * resource of one URN. */
+    for (size_t i = 0; c->keep_existing && i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || !*g->res_name) continue;
+        for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r]) {
+            const sp_stmt_t *t = &T->res[r];
+            if (!sp_types_match(T, t->res_type, g->res_type)) continue;
+            const char *tp = sp_parent_text(T, t), *gp = sp_parent_text(G, g);
+            if ((tp || gp) && !(tp && gp && strcmp(gp, tp) == 0)) continue;
+            sp_refuse_kept_twin(c, g->res_name, (long)sp_line_of(T->text, t->res_start));
             return false;
         }
     }
@@ -2535,7 +2570,10 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                            : strcmp(tp[s][k].name, g->name) == 0)
                     t = &tp[s][k];
             }
-            if (s == 2 && t && c->keep_existing) t = NULL;
+            if (s == 2 && t && c->keep_existing) {
+                sp_refuse_kept_twin(c, g->logical, (long)ts_node_start_point(t->pair).row + 1);
+                return false;
+            }
             newkey[s][i] = g->name;
             if (t && (s == 2 || s == 3)) {
                 mode[s][i] = 2;

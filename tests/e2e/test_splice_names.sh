@@ -177,4 +177,15 @@ grep -qF "dup.ts:2: the resource 'server-name' has the type and ID ('clever-womb
     "$work/tpl/err" || fail "same import ID: $(cat "$work/tpl/err")"
 cmp -s "$work/tpl/dup.ts" "$work/tpl/dup.orig" || fail "same import ID: dup.ts was changed"
 
+# --keep-existing beside a resource of the same type and name (one URN twice): refused, unchanged
+printf 'import * as random from "@pulumi/random";\nconst pet = new random.RandomPet("server-name", {length: 3});\n' >"$work/tpl/ke.ts"
+cp "$work/tpl/ke.ts" "$work/tpl/ke.orig"
+rc=0
+(cd "$work/tpl" && "$CIMPORT" --spec "$work/pet.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into ke.ts \
+    --keep-existing 2>"$work/tpl/err") || rc=$?
+[[ $rc == 2 ]] || fail "--keep-existing, one URN twice: exit $rc, want 2"
+grep -qF "ke.ts:2: the resource 'server-name' has the type and logical name of this one" "$work/tpl/err" ||
+    fail "--keep-existing, one URN twice: $(cat "$work/tpl/err")"
+cmp -s "$work/tpl/ke.ts" "$work/tpl/ke.orig" || fail "--keep-existing, one URN twice: ke.ts was changed"
+
 echo "PASS: test_splice_names (TypeScript, Python, Go from ../shared; Java, C#, YAML from ../shared's l2-resource-simple; C#: @-escaping, no unused using)"

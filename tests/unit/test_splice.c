@@ -821,6 +821,53 @@ START_TEST(test_same_import_id_refused) {
 }
 END_TEST
 
+/* Keeping the file's resources (keep_existing) added the import's beside one of the same type and
+ * logical name: one URN twice, so `pulumi up` fails before it imports anything. Refused now; a
+ * resource under a parent of its own is another URN and is still added. */
+START_TEST(test_keep_existing_same_urn_refused) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const pet = new random.RandomPet(\"pet\", {\n    length: 2,\n});\n";
+    const char *ts_t =
+        "import * as random from \"@pulumi/random\";\n\nconst pet = new random.RandomPet(\"pet\", {length: 3});\n";
+    splice_options_t o = {.filename = "index.ts", .keep_existing = true};
+    diag_list_t d;
+    diag_list_init(&d);
+    char *out = NULL;
+    bool changed = false;
+    splicer_t *s = splicer_new();
+    bool ok = splicer_splice(s, ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, strlen(ts_gen), &o, &out, NULL, &changed,
+                             NULL, &d);
+    ck_assert_msg(!ok, "%s", out ? out : "");
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     "index.ts:3: the resource 'pet' has the type and logical name of this one, and is to be added "
+                     "beside it (the program's resources are kept): one URN twice, which `pulumi up` refuses: nothing "
+                     "was changed; import it under another name, or let it replace this one");
+    diag_list_free(&d);
+    diag_list_init(&d);
+    const char *y_gen = "resources:\n  pet:\n    type: random:RandomPet\n    properties:\n      length: 2\n";
+    const char *y_t = "name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n";
+    o.filename = "Pulumi.yaml";
+    ok = splicer_splice(s, y_t, strlen(y_t), LANG_YAML, y_gen, strlen(y_gen), &o, &out, NULL, &changed, NULL, &d);
+    ck_assert(!ok);
+    ck_assert_ptr_nonnull(
+        strstr(diag_format(&d, d.head), "Pulumi.yaml:4: the resource 'pet' has the type and logical name of this one"));
+    diag_list_free(&d);
+    /* under a parent of its own: another URN, added */
+    diag_list_init(&d);
+    const char *ts_t2 = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                        "const c = new pulumi.ComponentResource(\"x:index:C\", \"c\");\n"
+                        "const pet = new random.RandomPet(\"pet\", {length: 3}, {parent: c});\n";
+    o.filename = "index.ts";
+    ok = splicer_splice(s, ts_t2, strlen(ts_t2), LANG_TYPESCRIPT, ts_gen, strlen(ts_gen), &o, &out, NULL, &changed,
+                        NULL, &d);
+    ck_assert_msg(ok, "%s", d.head ? diag_format(&d, d.head) : "");
+    ck_assert_uint_eq(count(out, "new random.RandomPet("), 2);
+    free(out);
+    diag_list_free(&d);
+    splicer_free(s);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -1257,10 +1304,13 @@ START_TEST(test_imports_only_program) {
 }
 END_TEST
 
+/* keep_existing: the file's resource stays and the new one is added beside it under a fresh variable
+ * (the file's is under a parent of its own: another URN; the same URN is refused,
+ * test_keep_existing_same_urn_refused). */
 START_TEST(test_keep_existing_option) {
     const char *g = "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {});\n";
-    const char *t =
-        "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n";
+    const char *t = "import * as random from \"@pulumi/random\";\n"
+                    "const pet = new random.RandomPet(\"pet\", {length: 1}, {parent: c});\n";
     splicer_t *s = splicer_new();
     diag_list_t d;
     diag_list_init(&d);
@@ -1269,9 +1319,9 @@ START_TEST(test_keep_existing_option) {
     bool changed;
     ck_assert(splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g, strlen(g), &o, &out, NULL, &changed, NULL, &d));
     ck_assert(changed);
-    ck_assert_str_eq(
-        out, "import * as random from \"@pulumi/random\";\nconst pet = new random.RandomPet(\"pet\", {length: 1});\n"
-             "const petRandomPet = new random.RandomPet(\"pet\", {});\n");
+    ck_assert_str_eq(out, "import * as random from \"@pulumi/random\";\n"
+                          "const pet = new random.RandomPet(\"pet\", {length: 1}, {parent: c});\n"
+                          "const petRandomPet = new random.RandomPet(\"pet\", {});\n");
     free(out);
     diag_list_free(&d);
     splicer_free(s);
@@ -1949,6 +1999,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_unreadable_name_refused);
     tcase_add_test(tc, test_component_class_refused);
     tcase_add_test(tc, test_same_import_id_refused);
+    tcase_add_test(tc, test_keep_existing_same_urn_refused);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
