@@ -93,6 +93,7 @@ typedef enum {
     DIAG_ADVICE_OTHER_PROJECT = 20,      /* run in project `subject`'s directory, or name no project */
     DIAG_ADVICE_PROGRAM_PROJECT = 21,    /* run in the directory `subject` of the program's own project */
     DIAG_ADVICE_TYPESCRIPT_CODE = 22,    /* write the TypeScript code to a file of its own to port it */
+    DIAG_ADVICE_RESUME_STACK = 23,       /* the results document is another stack's: `subject` is STACK::PROJECT */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

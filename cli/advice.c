@@ -26,11 +26,13 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
         snprintf(out, n, "; import with the same --stack and --project as the stack state");
         break;
     case DIAG_ADVICE_STACK_NAMES_NEEDED: snprintf(out, n, ": pass --stack and --project"); break;
-    case DIAG_ADVICE_STACK_OF_STATE: {
+    case DIAG_ADVICE_STACK_OF_STATE:
+    case DIAG_ADVICE_RESUME_STACK: {
         const char *sep = strstr(subject, "::");
         int ls = sep ? (int)(sep - subject) : (int)strlen(subject);
-        snprintf(out, n, ": pass --stack %.*s --project %s, or merge into the export of the right stack", ls, subject,
-                 sep ? sep + 2 : "");
+        snprintf(out, n, ": pass --stack %.*s --project %s, %s", ls, subject, sep ? sep + 2 : "",
+                 kind == DIAG_ADVICE_STACK_OF_STATE ? "or merge into the export of the right stack"
+                                                    : "or run without --resume");
         break;
     }
     case DIAG_ADVICE_RESULTS_DOC: snprintf(out, n, "; pass a file written by a previous `cimport --json` run"); break;

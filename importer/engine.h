@@ -79,6 +79,11 @@ engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *p
 /* How many resources will be carried over (recorded as imported, usable). */
 size_t engine_resume_count(const engine_resume_t *r);
 void engine_resume_free(engine_resume_t *r);
+/* Whether the document records imported resources and none of them is of stack `stack` of project
+ * `project` (their URNs name another): nothing can be carried over. *doc_stack and *doc_project then
+ * name the first record's (NULL when its URN does not say). */
+bool engine_resume_other_stack(const engine_resume_t *r, const char *stack, const char *project, arena_t *a,
+                               const char **doc_stack, const char **doc_project);
 
 /* Figures of one run (benchmarks, memory tests). */
 typedef struct engine_stats {

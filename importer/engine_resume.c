@@ -233,6 +233,24 @@ size_t engine_resume_count(const engine_resume_t *r) {
     return r ? r->n : 0;
 }
 
+bool engine_resume_other_stack(const engine_resume_t *r, const char *stack, const char *project, arena_t *a,
+                               const char **doc_stack, const char **doc_project) {
+    *doc_stack = *doc_project = NULL;
+    if (!r || r->n == 0) return false;
+    const char *prefix = arena_sprintf(a, "urn:pulumi:%s::%s::", stack, project);
+    for (size_t i = 0; i < r->n; i++)
+        if (strncmp(r->entries[i].urn, prefix, strlen(prefix)) == 0) return false;
+    /* "urn:pulumi:STACK::PROJECT::...": the first record's */
+    const char *u = r->entries[0].urn + strlen("urn:pulumi:");
+    const char *sep = strncmp(r->entries[0].urn, "urn:pulumi:", 11) == 0 ? strstr(u, "::") : NULL;
+    const char *end = sep ? strstr(sep + 2, "::") : NULL;
+    if (end) {
+        *doc_stack = arena_strndup(a, u, (size_t)(sep - u));
+        *doc_project = arena_strndup(a, sep + 2, (size_t)(end - sep - 2));
+    }
+    return true;
+}
+
 void engine_resume_free(engine_resume_t *r) {
     if (!r) return;
     hashmap_free(&r->by_urn);

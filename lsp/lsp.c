@@ -1689,13 +1689,14 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_STACK_NAMES_NEEDED:
         snprintf(out, n, ": set initializationOptions.stack and initializationOptions.project");
         break;
-    case DIAG_ADVICE_STACK_OF_STATE: {
+    case DIAG_ADVICE_STACK_OF_STATE:
+    case DIAG_ADVICE_RESUME_STACK: {
         const char *sep = strstr(subject, "::");
         int ls = sep ? (int)(sep - subject) : (int)strlen(subject);
-        snprintf(out, n,
-                 ": set initializationOptions.stack to '%.*s' and initializationOptions.project to '%s', or merge "
-                 "into the export of the right stack",
-                 ls, subject, sep ? sep + 2 : "");
+        snprintf(out, n, ": set initializationOptions.stack to '%.*s' and initializationOptions.project to '%s', %s",
+                 ls, subject, sep ? sep + 2 : "",
+                 kind == DIAG_ADVICE_STACK_OF_STATE ? "or merge into the export of the right stack"
+                                                    : "or give no results document");
         break;
     }
     case DIAG_ADVICE_RESULTS_DOC:

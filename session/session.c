@@ -421,6 +421,20 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     if (o->resume) {
         p->resume = engine_resume_load(o->resume, diags);
         if (!p->resume) return false;
+        const char *doc_stack, *doc_project;
+        if (engine_resume_other_stack(p->resume, p->stack, p->project, p->arena, &doc_stack, &doc_project)) {
+            size_t n = engine_resume_count(p->resume);
+            char advice[DIAG_ADVICE_MAX];
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, o->resume, NULL,
+                     "none of its %zu imported record%s is of this run: %s of stack '%s' of project '%s', and this "
+                     "run imports into stack '%s' of project '%s'%s",
+                     n, n == 1 ? "" : "s", n == 1 ? "it is" : "they are", doc_stack ? doc_stack : "?",
+                     doc_project ? doc_project : "?", p->stack, p->project,
+                     doc_stack && doc_project ? diag_advice(advice, DIAG_ADVICE_RESUME_STACK,
+                                                            arena_sprintf(p->arena, "%s::%s", doc_stack, doc_project))
+                                              : "");
+            return false;
+        }
         /* A results document records each resource's inputs, not the state Read returned, which a
          * stack records: a run that writes a stack reads them again (one already in it stays as is). */
         size_t n_resume = engine_resume_count(p->resume);

@@ -633,6 +633,16 @@ sed 's/x7k2p9qa/zzzzzzzz/' "$Q/imports.json" >otherid.json
 rc=$?
 [ $rc = 1 ] && grep -qF "4 carried over from prev.json" otherid.err && grep -qF "resource 'zzzzzzzz' does not exist" otherid.err &&
   ! grep -qF x7k2p9qa otherid.ts && ok || bad "--resume carried over a record of another ID: exit $rc: $(cat otherid.err)"
+# ... nor a document of another stack or project: none of its records is of this run (it carried
+# nothing over and said nothing; a mistyped --stack read a 10,000-resource migration again)
+for other in "--stack prod" "--project other"; do
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --resume prev.json $other -l typescript -o other.ts >/dev/null 2>other.err
+  rc=$?
+  want=$([ "$other" = "--stack prod" ] && echo "stack 'prod' of project 'project'" || echo "stack 'dev' of project 'other'")
+  [ $rc = 2 ] && [ ! -e other.ts ] &&
+    grep -qF "error: prev.json: none of its 5 imported records is of this run: they are of stack 'dev' of project 'project', and this run imports into $want: pass --stack dev --project project, or run without --resume" other.err &&
+    ok || bad "--resume of another stack's document ($other): exit $rc: $(cat other.err)"
+done
 # ... and a run that records the resources in a stack reads them again: a results document holds no
 # state (the stack export recorded them with no inputs and no outputs, so \`pulumi up\` would update
 # or replace them)

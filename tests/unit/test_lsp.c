@@ -1802,7 +1802,7 @@ START_TEST(test_advice_in_editor_words) {
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_DIFF_INSTEAD, NULL), "");
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_IMPORT_OPTION, NULL),
                      "; insert the code with the `import` option instead, and your `pulumi up` imports them");
-    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_TYPESCRIPT_CODE; k++) {
+    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_RESUME_STACK; k++) {
         diag_advice(out, (diag_advice_t)k, "pkg");
         ck_assert_msg(!strstr(out, " --stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
                           !strstr(out, "--import-option") && !strstr(out, "--schema"),
