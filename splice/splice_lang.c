@@ -1877,7 +1877,9 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
         }
     }
     /* Where the first import goes when there is none: after Go/Java's package clause, after a
-     * Python module docstring (and shebang/coding comments before it), else the top of the file. */
+     * Python module docstring (and shebang/coding comments before it), after a TypeScript hashbang
+     * line (`#!`, which must stay first) and directive prologue (`"use strict";`), else the top of
+     * the file. */
     p->import_at = p->bom ? 3 : 0;
     for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
         TSNode c = sp_nchild(p->root, i);
@@ -1886,9 +1888,15 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
             p->import_at = sp_end_byte(c);
             break;
         }
-        if (p->lang == LANG_PYTHON && strcmp(t, "expression_statement") == 0 && sp_is(sp_nchild(c, 0), "string")) {
+        if (p->lang == LANG_TYPESCRIPT && strcmp(t, "hash_bang_line") == 0) {
             p->import_at = sp_end_byte(c);
-            break;
+            continue;
+        }
+        if ((p->lang == LANG_PYTHON || p->lang == LANG_TYPESCRIPT) && strcmp(t, "expression_statement") == 0 &&
+            sp_is(sp_nchild(c, 0), "string")) {
+            p->import_at = sp_end_byte(c);
+            if (p->lang == LANG_PYTHON) break;
+            continue; /* a directive prologue can hold more than one */
         }
         if (!sp_is_comment(c)) break;
     }

@@ -1285,6 +1285,24 @@ START_TEST(test_imports_into_file_without_any) {
 }
 END_TEST
 
+/* A TypeScript program starting with a hashbang line and no import (read11 F6): the import went
+ * above the `#!` line, the result did not parse, and the refusal called it an internal error and
+ * told the user to fix the file. The import goes after the hashbang, and after a directive prologue
+ * (`"use strict";`, which stays the file's first statement). */
+START_TEST(test_imports_after_hashbang_and_directive) {
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const pet = new random.RandomPet(\"pet\", {});\n";
+    char *out = splice_ok("#!/usr/bin/env ts-node\nconst x = 1;\n", LANG_TYPESCRIPT, g, "she.ts", NULL);
+    ck_assert_str_eq(out, "#!/usr/bin/env ts-node\n\nimport * as random from \"@pulumi/random\";\nconst x = 1;\n"
+                          "const pet = new random.RandomPet(\"pet\", {});\n");
+    free(out);
+    out = splice_ok("\"use strict\";\nconst x = 1;\n", LANG_TYPESCRIPT, g, "strict.ts", NULL);
+    ck_assert_str_eq(out, "\"use strict\";\n\nimport * as random from \"@pulumi/random\";\nconst x = 1;\n"
+                          "const pet = new random.RandomPet(\"pet\", {});\n");
+    free(out);
+}
+END_TEST
+
 /* A program that holds nothing but its imports: the new import goes with them, above the code (it
  * used to land after the inserted resources, since both edits were at the end of the file). */
 START_TEST(test_imports_only_program) {
@@ -2010,6 +2028,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
+    tcase_add_test(tc, test_imports_after_hashbang_and_directive);
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_big_file_refusals_as_small);
