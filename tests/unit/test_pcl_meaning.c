@@ -700,6 +700,17 @@ START_TEST(test_element_wraps_around) {
     tu_has(cs, "T Element<T>(IReadOnlyList<T> list, double index)\n");
     tu_has(cs, "return list[(int) (index % list.Count)];\n");
     free(cs);
+    /* a program's name Element (or IFormattable, the helpers' types) would hide the helper */
+    tu_pcl_unload(&f);
+    f = load("config \"Element\" \"list(string)\" {}\nconfig \"IFormattable\" \"int\" {}\n"
+             "output \"o\" {\n    value = [element(Element, IFormattable), \"${IFormattable}\"]\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "Element(Element2, IFormattable2),\n");
+    tu_has(cs, "$\"{FormatValue(IFormattable2)}\"");
+    free(cs);
+    tu_pcl_unload(&f);
+    f = load("config \"l\" \"list(string)\" {}\nconfig \"i\" \"int\" {}\ne = element(l, i)\n"
+             "output \"o\" {\n    value = e\n}\n");
     /* YAML's fn::select takes the index as it is and Pulumi YAML has no arithmetic: the index is
      * wrapped where both are literals, 0 is written as it is (element 0 of any list), else refused */
     tu_pcl_emit_refused(&f, LANG_YAML, "main.pp:3:5", "element()");
