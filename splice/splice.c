@@ -1256,6 +1256,7 @@ typedef struct sp_opts {
     bool positional;       /* Python: the options given as a positional argument (no `opts=`) */
     uint32_t tail_end;     /* the end of the arguments after the options (a component's `remote`), or 0 */
     bool java_build;       /* Java: the builder's `.build()` */
+    const char *spread;    /* arguments spread into the call (`...rest`, Python `*a`/`**kw`): may hold options */
 } sp_opts_t;
 
 /* The named children of n that are no comments. */
@@ -1287,6 +1288,11 @@ static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end
         res = ts_node_parent(res);
     uint32_t na;
     TSNode *a = sp_args(p->a, sp_field(res, "arguments", 9), &na);
+    for (uint32_t i = 0; i < na && !o->spread; i++) {
+        const char *t = sp_type(a[i]);
+        if (strcmp(t, "spread_element") == 0 || strcmp(t, "list_splat") == 0 || strcmp(t, "dictionary_splat") == 0)
+            o->spread = sp_node_text(p, a[i]);
+    }
     if (p->lang == LANG_PYTHON) {
         /* `opts=`, or the options given positionally: the third argument (`Bucket(name, args, opts)`),
          * the second in the keyword form (`Bucket(name, opts, acl=...)`: an options call, or anything
@@ -1547,6 +1553,18 @@ static void sp_refuse_kept_twin(sp_ctx_t *c, const char *what, long line) {
     d->line = line;
 }
 
+/* The user's options on t cannot be read one by one (a variable, a spread): neither kept nor
+ * dropped, refused (false). */
+static bool sp_refuse_opaque(sp_ctx_t *c, const char *what, const char *text, const sp_stmt_t *t) {
+    diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                         "the resource '%s' has resource options cimport cannot merge with the import's one by one "
+                         "(`%s`): nothing was changed, so they are not dropped; write them as a list of options, or "
+                         "import the resource into another file",
+                         what, text);
+    d->line = (long)sp_line_of(c->T.text, t->res_start);
+    return false;
+}
+
 /* The user's options on t, and no place for them in the new definition: refused (false). */
 static bool sp_refuse_no_place(sp_ctx_t *c, const char *what, const sp_stmt_t *t) {
     diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
@@ -1565,6 +1583,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
                             size_t *n, size_t *cap) {
     sp_opts_t uo, go;
     sp_res_options(&c->T, t->res_start, t->res_end, &uo);
+    if (uo.spread) return sp_refuse_opaque(c, g->res_name, uo.spread, t); /* options may be in it */
     if (!uo.present || (uo.n == 0 && !uo.opaque && !uo.tail_end)) return true;
     sp_res_options(&c->G, g->res_start, g->res_end, &go);
     const char *what = g->res_name;
@@ -1615,15 +1634,7 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
                                           arena_sprintf(c->a, ", %s%s", uo.positional ? "opts=" : "", text)};
         return true;
     }
-    if (uo.opaque || go.opaque) {
-        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                             "the resource '%s' has resource options cimport cannot merge with the import's one by "
-                             "one (`%s`): nothing was changed, so they are not dropped; write them as a list of "
-                             "options, or import the resource into another file",
-                             what, uo.opaque ? uo.opaque : "?");
-        d->line = (long)sp_line_of(c->T.text, t->res_start);
-        return false;
-    }
+    if (uo.opaque || go.opaque) return sp_refuse_opaque(c, what, uo.opaque ? uo.opaque : "?", t);
     buf_t b;
     buf_init(&b);
     for (size_t i = 0; i < uo.n; i++) {

@@ -868,6 +868,29 @@ START_TEST(test_keep_existing_same_urn_refused) {
 }
 END_TEST
 
+/* Options passed through a spread (`new X("pet", ...rest)`, Python `X("pet", **kw)`) were dropped
+ * when the resource was replaced: refused now, as a named options variable is. */
+START_TEST(test_spread_options_refused) {
+    const char *ts_gen = "import * as random from \"@pulumi/random\";\n\n"
+                         "const pet = new random.RandomPet(\"pet\", {\n    length: 2,\n}, {\n    protect: true,\n});\n";
+    const char *ts_t = "import * as random from \"@pulumi/random\";\n\n"
+                       "const rest: [any, any] = [{length: 3}, {retainOnDelete: true}];\n"
+                       "const pet = new random.RandomPet(\"pet\", ...rest);\n";
+    char *msg = splice_fail(ts_t, strlen(ts_t), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_str_eq(msg, "index.ts:4: the resource 'pet' has resource options cimport cannot merge with the import's "
+                          "one by one (`...rest`): nothing was changed, so they are not dropped; write them as a list "
+                          "of options, or import the resource into another file");
+    free(msg);
+    const char *py_gen = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    const char *py_t = "import pulumi_random as random\n\nkw = {}\npet = random.RandomPet(\"pet\", **kw)\n";
+    msg = splice_fail(py_t, strlen(py_t), LANG_PYTHON, py_gen, "__main__.py");
+    ck_assert_str_eq(msg, "__main__.py:4: the resource 'pet' has resource options cimport cannot merge with the "
+                          "import's one by one (`**kw`): nothing was changed, so they are not dropped; write them as a "
+                          "list of options, or import the resource into another file");
+    free(msg);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -2018,6 +2041,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_component_class_refused);
     tcase_add_test(tc, test_same_import_id_refused);
     tcase_add_test(tc, test_keep_existing_same_urn_refused);
+    tcase_add_test(tc, test_spread_options_refused);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
