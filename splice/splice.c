@@ -1769,9 +1769,24 @@ static bool sp_splice_code(sp_ctx_t *c) {
         const sp_stmt_t *g = &G->stmts[i];
         u[i].go_define = -1;
         if (g->is_return || !*g->res_name || c->keep_existing) continue;
-        for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r]) {
-            if (res_used[r]) continue;
-            if (!sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
+        /* Of several of its type and name (under different parents), the one with the import's parent
+         * (none for none); else the first. */
+        int pick = -1, n_cand = 0;
+        for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r])
+            if (!res_used[r] && sp_types_match(T, T->res[r].res_type, g->res_type) && n_cand++ == 0) pick = r;
+        if (n_cand > 1) {
+            const char *gp = sp_parent_text(G, g);
+            for (int r = pick; r >= 0; r = res_next[r]) {
+                if (res_used[r] || !sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
+                const char *tp = sp_parent_text(T, &T->res[r]);
+                if (gp ? tp && strcmp(gp, tp) == 0 : !tp) {
+                    pick = r;
+                    break;
+                }
+            }
+        }
+        if (pick >= 0) {
+            int r = pick;
             res_used[r] = true;
             u[i].mode = SP_REPLACE;
             u[i].existing = &T->res[r];
@@ -1782,7 +1797,6 @@ static bool sp_splice_code(sp_ctx_t *c) {
             if (!u[i].call_only && T->lang != LANG_YAML &&
                 !(T->lang == LANG_GO && strncmp(g->res_type, "component ", 10) == 0))
                 u[i].call_only = u[i].wrapped = sp_wraps_call(T, &T->res[r], &u[i].file_var);
-            break;
         }
     }
     /* A resource the import adds where the file creates one of its class under a name that cannot be

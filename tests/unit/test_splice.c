@@ -1326,6 +1326,27 @@ START_TEST(test_imports_after_hashbang_and_directive) {
 }
 END_TEST
 
+/* Two resources of the import's type and name, one under a component (read11 F13): the first was
+ * taken and the import refused with the advice to remove its `parent` (which would give the program
+ * two resources of one URN), though the second is the very resource imported (no parent, as the
+ * import). The one whose parent the import gives is replaced. */
+START_TEST(test_same_name_picked_by_parent) {
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const pet = new random.RandomPet(\"pet\", {length: 2});\n";
+    const char *t = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n"
+                    "const comp = new pulumi.ComponentResource(\"x:index:C\", \"comp\");\n"
+                    "const inner = new random.RandomPet(\"pet\", {length: 4}, {parent: comp});\n"
+                    "const pet = new random.RandomPet(\"pet\", {length: 3});\n";
+    splice_stats_t st;
+    char *out = splice_ok(t, LANG_TYPESCRIPT, g, "two.ts", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    ck_assert_uint_eq(st.inserted, 0);
+    ck_assert_ptr_nonnull(strstr(out, "const inner = new random.RandomPet(\"pet\", {length: 4}, {parent: comp});\n"));
+    ck_assert_ptr_nonnull(strstr(out, "const pet = new random.RandomPet(\"pet\", {length: 2});\n"));
+    free(out);
+}
+END_TEST
+
 /* A program that holds nothing but its imports: the new import goes with them, above the code (it
  * used to land after the inserted resources, since both edits were at the end of the file). */
 START_TEST(test_imports_only_program) {
@@ -2053,6 +2074,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
     tcase_add_test(tc, test_imports_after_hashbang_and_directive);
+    tcase_add_test(tc, test_same_name_picked_by_parent);
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_big_file_refusals_as_small);
