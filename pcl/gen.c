@@ -15,6 +15,7 @@
  * Pass order: resolve schemas and names → candidate table → values → order/cycles → nodes. */
 #include <cjson/cJSON.h>
 #include <ctype.h>
+#include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,6 +27,13 @@
 
 /* Deeper than any real schema; stops zero values of self-recursive required object types. */
 #define GEN_MAX_ZERO_DEPTH 32
+
+/* A secret output is read by generation for one question: does an input hold the same string (then it
+ * becomes a reference to that output). A string longer than this is compared by its SHA-256 instead
+ * (equality_key), so a kept copy of the outputs (pcl_gen_outputs_needed) holds a private key's PEM as
+ * 65 bytes, not kilobytes, and answers the same. */
+#define GEN_KEY_PLAIN_MAX 80
+#define GEN_KEY_DIGEST_LEN 65 /* "\x01" and 64 hex digits: short enough to be its own key */
 
 /* --- per-resource state ------------------------------------------------------------------------- */
 
@@ -84,7 +92,8 @@ typedef struct gen_ctx {
     pcl_smap_t cands;      /* candidate value → index into cand */
     gen_cand_t *cand;
     size_t n_cand;
-    pcl_smap_t secret_cands; /* a secret output's plaintext → index into secret_cand */
+    pcl_smap_t secret_cands; /* a secret output's equality_key → index into secret_cand */
+    arena_t *secret_keys;    /* the keys that are digests (freed with the map after pass 3) */
     pcl_smap_t reused_keys;  /* reserved config keys a secret of this program took again */
     gen_cand_t *secret_cand;
     size_t n_secret_cand;
@@ -151,6 +160,31 @@ static const char *resource_ident(gen_ctx_t *g, const pcl_gen_resource_t *in, co
         if (pcl_smap_add(&g->names, ident, val)) return ident;
     }
     return unique_name(g, base, val);
+}
+
+/* The form s is compared in for equality: s itself when it is at most GEN_KEY_PLAIN_MAX bytes, else
+ * "\x01" and the hex SHA-256 of its bytes (up to its NUL, as strcmp compares) written into buf. A key is
+ * its own key, so a copy that holds keys compares as the strings would. */
+static const char *equality_key(const char *s, char buf[GEN_KEY_DIGEST_LEN + 1]) {
+    size_t len = strlen(s);
+    if (len <= GEN_KEY_PLAIN_MAX) return s;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (!EVP_Digest(s, len, md, &n, EVP_sha256(), NULL) || n != 32) abort();
+    static const char hex[] = "0123456789abcdef";
+    buf[0] = '\x01';
+    for (unsigned i = 0; i < 32; i++) {
+        buf[1 + 2 * i] = hex[md[i] >> 4];
+        buf[2 + 2 * i] = hex[md[i] & 15];
+    }
+    buf[GEN_KEY_DIGEST_LEN] = 0;
+    return buf;
+}
+
+/* Whether two strings are equal, compared as equality_key compares them. */
+static bool equal_keys(const char *x, const char *y) {
+    char bx[GEN_KEY_DIGEST_LEN + 1], by[GEN_KEY_DIGEST_LEN + 1];
+    return strcmp(equality_key(x, bx), equality_key(y, by)) == 0;
 }
 
 /* "resource 'x' of type 'T'" for a diagnostic about r (made when one is given, not kept per resource). */
@@ -393,8 +427,9 @@ static pv_t *strip_secrets(arena_t *a, const pv_t *v) {
 static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const schema_type_t *type) {
     const pv_t *v = pv_unwrap(inner);
     size_t ci;
+    char key[GEN_KEY_DIGEST_LEN + 1];
     if (!g->opts->guess_references || !v || v->kind != PV_STRING || !*v->u.str.s ||
-        !pcl_smap_get(&g->secret_cands, v->u.str.s, &ci))
+        !pcl_smap_get(&g->secret_cands, equality_key(v->u.str.s, key), &ci))
         return NULL;
     const gen_cand_t *c = &g->secret_cand[ci];
     if (c->ambiguous || c->res == g->cur) return NULL;
@@ -403,7 +438,7 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
     const char *attr = c->attr;
     const pv_t *outs = g->res[c->res].in->outputs;
     const pv_t *same = g->prop && outs ? pv_unwrap(pv_object_get(outs, g->prop)) : NULL;
-    if (same && same->kind == PV_STRING && strcmp(same->u.str.s, v->u.str.s) == 0) attr = g->prop;
+    if (same && same->kind == PV_STRING && equal_keys(same->u.str.s, v->u.str.s)) attr = g->prop;
     /* copies: the producer's outputs and this resource's inputs may be released before the program is
      * (release_inputs, release_outputs), and a broken edge turns the reference back into its literal */
     if (attr != g->prop) attr = arena_strdup(g->a, attr);
@@ -910,14 +945,20 @@ static void collect_candidates(gen_ctx_t *g) {
             const pv_t *in = r->in->inputs && r->in->inputs->kind == PV_OBJECT
                                  ? pv_unwrap(pv_object_get(r->in->inputs, o->u.obj.members[k].key))
                                  : NULL;
-            if (in && in->kind == PV_STRING && strcmp(in->u.str.s, pt->u.str.s) == 0) continue;
+            if (in && in->kind == PV_STRING && equal_keys(in->u.str.s, pt->u.str.s)) continue;
             size_t ci;
-            if (pcl_smap_get(&g->secret_cands, pt->u.str.s, &ci)) {
+            char buf[GEN_KEY_DIGEST_LEN + 1];
+            const char *key = equality_key(pt->u.str.s, buf);
+            if (pcl_smap_get(&g->secret_cands, key, &ci)) {
                 if (g->secret_cand[ci].res != i) g->secret_cand[ci].ambiguous = true;
                 continue;
             }
+            if (key == buf) {
+                if (!g->secret_keys) g->secret_keys = arena_new();
+                key = arena_strdup(g->secret_keys, buf);
+            }
             g->secret_cand[g->n_secret_cand] = (gen_cand_t){i, NULL, o->u.obj.members[k].key, false};
-            pcl_smap_add(&g->secret_cands, pt->u.str.s, g->n_secret_cand++);
+            pcl_smap_add(&g->secret_cands, key, g->n_secret_cand++);
         }
     }
     for (size_t k = 0; k < n_ext; k++) {
@@ -937,14 +978,25 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs) {
     size_t n = outputs->u.obj.len;
     pv_t *kept = pv_object(a);
     for (size_t i = 0; i < n; i++) {
-        bool need = m[i].value && m[i].value->kind == PV_SECRET;
-        need = need || strcmp(m[i].key, "name") == 0 || strcmp(m[i].key, "arn") == 0;
+        bool secret = m[i].value && m[i].value->kind == PV_SECRET;
+        /* name and arn are reference candidates by their value: kept whole */
+        bool named = strcmp(m[i].key, "name") == 0 || strcmp(m[i].key, "arn") == 0;
         const pv_t *v = pv_unwrap(m[i].value);
-        for (size_t k = 0; !need && v && v->kind == PV_STRING && k < n; k++) {
+        bool equal = false; /* a string equal to a secret member's */
+        for (size_t k = 0; !secret && !named && !equal && v && v->kind == PV_STRING && k < n; k++) {
             const pv_t *s = m[k].value && m[k].value->kind == PV_SECRET ? pv_unwrap(m[k].value) : NULL;
-            need = s && s->kind == PV_STRING && strcmp(s->u.str.s, v->u.str.s) == 0;
+            equal = s && s->kind == PV_STRING && strcmp(s->u.str.s, v->u.str.s) == 0;
         }
-        if (need) pv_object_set(a, kept, m[i].key, pv_clone(a, m[i].value));
+        if (!secret && !named && !equal) continue;
+        /* a secret or a string equal to one is only compared: a long one is held by its key */
+        char buf[GEN_KEY_DIGEST_LEN + 1];
+        const char *key = !named && v && v->kind == PV_STRING ? equality_key(v->u.str.s, buf) : NULL;
+        pv_t *copy;
+        if (key == buf)
+            copy = secret ? pv_secret(a, pv_string(a, buf)) : pv_string(a, buf);
+        else
+            copy = pv_clone(a, m[i].value);
+        pv_object_set(a, kept, m[i].key, copy);
     }
     return kept;
 }
@@ -1181,6 +1233,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     /* the candidates are read by pass 3 only (their values may be released with the outputs) */
     pcl_smap_free(&g.cands);
     pcl_smap_free(&g.secret_cands);
+    arena_free(g.secret_keys);
     free(g.cand);
     free(g.secret_cand);
     build_edges(&g);

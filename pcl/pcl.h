@@ -290,7 +290,10 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
  * `name` and `arn` members, the secret members, and any member whose string equals a secret
  * member's (a reference to a secret output is named after the property being set when the producer
  * has an output of that name with the same value) — so a caller keeping many results for generation
- * keeps a fraction of their state. Generating from the copy gives the same program. */
+ * keeps a fraction of their state. Generation only compares a secret member (and a member kept for
+ * equalling one) with inputs: one longer than 80 bytes is held by its SHA-256 (65 bytes), which
+ * compares the same; anything else the caller asks of a secret (does it hold a given text) it asks of
+ * the whole state. Generating from the copy gives the same program. */
 pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs);
 
 /* --- text ------------------------------------------------------------------------------------- */

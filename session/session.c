@@ -137,6 +137,9 @@ typedef struct run_ctx {
     import_result_t *kept; /* lean results: what is kept of each, else NULL */
     arena_t *values;       /* lean results: their states, freed once generation reads none */
     arena_t **inputs;      /* lean results: each plan item's inputs in an arena of its size, or NULL */
+    /* lean results: whether each item's state holds its import ID as a secret, asked of the whole state
+     * (the kept one holds a long secret by its digest; fail_secret_import_ids) */
+    bool *secret_import_id;
     /* during generation (lean): the resources generated and the plan item of each */
     pcl_gen_resource_t *gen;
     size_t *gen_item, n_gen;
@@ -152,6 +155,9 @@ static pv_t *clone_alone(const pv_t *v, arena_t **own) {
     return pv_clone(*own, v);
 }
 
+static bool secret_holds(const pv_t *v, const char *s, bool secret);
+static const char *import_id_of(const import_result_t *r);
+
 static void keep_result(run_ctx_t *k, const import_result_t *r) {
     arena_t *a = k->p->arena;
     size_t item = (size_t)(r->item - k->p->plan->items);
@@ -160,6 +166,8 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
     /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
     c->state = pcl_gen_outputs_needed(k->values, r->state);
+    const char *import_id = import_id_of(r);
+    k->secret_import_id[item] = import_id && secret_holds(r->state, import_id, false);
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
         for (size_t i = 0; i < r->n_ignore_changes; i++)
@@ -465,7 +473,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     if (lean) {
         run.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *run.kept);
         run.inputs = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(arena_t *));
-        if (!run.kept || !run.inputs) abort();
+        run.secret_import_id = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(bool));
+        if (!run.kept || !run.inputs || !run.secret_import_id) abort();
         run.values = arena_new();
         eo.release_results = true;
     }
@@ -577,14 +586,17 @@ static const char *import_id_of(const import_result_t *r) {
 
 /* A resource whose import ID the provider holds as a secret (a password imported by its value) would
  * have it in plaintext in the code's `import` option: it fails, with the reason, and the others go
- * on (exit 1). */
-static void fail_secret_import_ids(import_session_t *p) {
+ * on (exit 1). `in_state`: lean results' answer for each state (asked when the resource finished), or
+ * NULL to ask each result's state. */
+static void fail_secret_import_ids(import_session_t *p, const bool *in_state) {
     for (size_t i = 0; i < p->plan->n_items; i++) {
         import_result_t *r = &p->results[i];
         const import_plan_item_t *it = r->item;
         if (r->status != IMPORT_OK || it->is_component || it->is_provider) continue;
         const char *id = import_id_of(r);
-        if (!id || !(secret_holds(r->state, id, false) || secret_holds(r->inputs, id, false))) continue;
+        if (!id) continue;
+        bool held = in_state ? in_state[i] : secret_holds(r->state, id, false);
+        if (!(held || secret_holds(r->inputs, id, false))) continue;
         diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
                  arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
                  "its import ID is a secret value, which the code's `import` resource option would hold in "
@@ -616,6 +628,8 @@ static void run_drop_values(run_ctx_t *run) {
 static void run_free(run_ctx_t *run) {
     run_drop_values(run);
     free(run->inputs);
+    free(run->secret_import_id);
+    run->secret_import_id = NULL;
     run->inputs = NULL;
 }
 
@@ -691,7 +705,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
-    if (o->generate_code && o->import_option) fail_secret_import_ids(p);
+    if (o->generate_code && o->import_option) fail_secret_import_ids(p, run->secret_import_id);
     if (!o->generate_code || p->n_ok == 0) return true;
     const import_plan_t *plan = p->plan;
     for (size_t i = 0; i < plan->n_items; i++) {

@@ -869,9 +869,15 @@ START_TEST(test_gen_outputs_needed_generates_the_same) {
     pv_object_set(a, out, "policyCopy", pv_secret(a, pv_string(a, "s3cr3t-policy")));
     pv_object_set(a, out, "assumeRolePolicy", pv_string(a, "s3cr3t-policy"));
     pv_object_set(a, out, "description", pv_string(a, "not read by generation"));
+    /* a long secret (a private key's PEM) is kept by its digest, and still found by an input */
+    const char *pem =
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1UqaGD/P7w6HbvRzdLdjnGGhzNtyLtTrLhKivraREMRi3IwC\n"
+        "-----END RSA PRIVATE KEY-----\n";
+    pv_object_set(a, out, "tags", pv_secret(a, pv_string(a, pem)));
     pv_t *in = pv_object(a);
     pv_object_set(a, in, "assumeRolePolicy", pv_secret(a, pv_string(a, "s3cr3t-policy")));
     pv_object_set(a, in, "name", pv_string(a, "producer-role"));
+    pv_object_set(a, in, "path", pv_secret(a, pv_string(a, pem)));
     pcl_gen_resource_t rs[2] = {
         {.type = "importer:iam/role:Role",
          .name = "producer",
@@ -887,8 +893,13 @@ START_TEST(test_gen_outputs_needed_generates_the_same) {
          .outputs = pv_object(a)},
     };
     pv_t *trimmed = pcl_gen_outputs_needed(a, out);
-    ck_assert_uint_eq(trimmed->u.obj.len, 4);
+    ck_assert_uint_eq(trimmed->u.obj.len, 5);
     ck_assert_ptr_null(pv_object_get(trimmed, "description"));
+    const pv_t *held = pv_unwrap(pv_object_get(trimmed, "tags"));
+    ck_assert_ptr_nonnull(held);
+    ck_assert_uint_le(held->u.str.len, 80);
+    ck_assert_str_ne(held->u.str.s, pem);
+    ck_assert_str_eq(pv_unwrap(pv_object_get(trimmed, "policyCopy"))->u.str.s, "s3cr3t-policy");
     pcl_gen_result_t g1, g2;
     diag_list_t d;
     diag_list_init(&d);
@@ -898,6 +909,7 @@ START_TEST(test_gen_outputs_needed_generates_the_same) {
     ck_assert_str_eq(kept, whole);
     ck_assert_ptr_nonnull(strstr(whole, "assumeRolePolicy = producer.assumeRolePolicy"));
     ck_assert_ptr_nonnull(strstr(whole, "name = producer.name"));
+    ck_assert_msg(strstr(whole, "path = producer.tags"), "%s", whole);
     free(whole);
     free(kept);
     pcl_program_free(g1.program);

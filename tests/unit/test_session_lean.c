@@ -252,12 +252,76 @@ START_TEST(test_lean_frees_the_export_before_generation) {
 }
 END_TEST
 
+/* A private key imported by an ID its secret PEM holds: the code's `import` option would hold that
+ * secret text in plaintext, so the resource fails with the reason — with lean results too, whose kept
+ * state holds so long a secret by its digest only (the question is asked of the whole state, when the
+ * resource finishes). */
+static const char *SECRET_ID_EXPORT =
+    "{\"version\": 3, \"deployment\": {\"manifest\": {\"time\": \"2024-01-01T00:00:00Z\", \"magic\": \"\", "
+    "\"version\": \"v3.100.0\"}, \"resources\": ["
+    "{\"urn\": \"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\", \"custom\": false, \"type\": "
+    "\"pulumi:pulumi:Stack\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::pulumi:providers:tls::default\", \"custom\": true, \"id\": \"tp\", "
+    "\"type\": \"pulumi:providers:tls\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::tls:index/privateKey:PrivateKey::key\", \"custom\": true, "
+    "\"id\": \"key-0003-imported-by-this-id\", \"type\": \"tls:index/privateKey:PrivateKey\", "
+    "\"inputs\": {\"algorithm\": \"RSA\"}, \"outputs\": {\"id\": \"key-0003-imported-by-this-id\", "
+    "\"algorithm\": \"RSA\", \"privateKeyPem\": {\"4dabf18193072939515e22adb298388d\": "
+    "\"1b47061264138c4ac30d75fd1eb44270\", \"plaintext\": \"\\\"-----BEGIN RSA PRIVATE KEY-----\\\\n"
+    "key-0003-imported-by-this-id\\\\nMIIEowIBAAKCAQEA1UqaGD/P7w6HbvRzdLdjnGGhzNtyLtTrLhKivraREMRi3IwC\\\\n"
+    "-----END RSA PRIVATE KEY-----\\\\n\\\"\"}}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:tls::default::tp\"}]}}";
+
+START_TEST(test_lean_refuses_an_import_id_a_long_secret_holds) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    ck_assert(tu_write(path, SECRET_ID_EXPORT));
+    import_file_t *file = converted(a, path);
+    ck_assert_ptr_nonnull(file);
+    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
+    shared_schema_paths(a, schemas);
+    for (int lean = 0; lean < 2; lean++) {
+        session_options_t so;
+        session_options_default(&so);
+        so.offline_state = path;
+        so.schemas = schemas + 1; /* tls */
+        so.n_schemas = 1;
+        so.language = LANG_TYPESCRIPT;
+        so.language_set = true;
+        so.secrets = PCL_SECRETS_LITERAL;
+        so.import_option = true;
+        so.lean_results = lean;
+        import_session_t s;
+        session_init(&s, &so);
+        diag_list_t d;
+        diag_list_init(&d);
+        ck_assert(session_prepare(&s, &d));
+        session_run(&s, file);
+        ck_assert_ptr_nonnull(s.results);
+        const import_result_t *r = &s.results[0];
+        ck_assert_msg(s.n_ok == 0 && r->status == IMPORT_FAILED, "lean %d: imported (%zu)", lean, s.n_ok);
+        bool said = false;
+        for (const diag_t *x = r->diags.head; x; x = x->next)
+            said = said || strstr(x->message, "its import ID is a secret value") != NULL;
+        ck_assert_msg(said, "lean %d: no refusal", lean);
+        ck_assert_msg(!s.code || !strstr(s.code, "key-0003-imported-by-this-id"), "%s", s.code);
+        diag_list_free(&d);
+        session_free(&s);
+    }
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("session_lean");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_lean_reads_nothing_released);
     tcase_add_test(tc, test_lean_frees_the_export_before_generation);
+    tcase_add_test(tc, test_lean_refuses_an_import_id_a_long_secret_holds);
     tcase_add_test(tc, test_lean_equals_whole_on_shared_exports);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
