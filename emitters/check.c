@@ -123,7 +123,7 @@ static unsigned function_langs(const char *name) {
         {"readFile", ts_py_yaml | go | cs_java},
         {"filebase64", ts_py_yaml | go | cs_java},
         {"filebase64sha256", ts_py_yaml | go | L(LANG_CSHARP) | L(LANG_JAVA)},
-        {"toJSON", ts_py_yaml | go | cs_java},  /* Java: of an object literal (java_json_lacks) */
+        {"toJSON", ts_py_yaml | go | cs_java},  /* Java: not over several outputs (java_json_lacks) */
         {"element", ts_py_yaml | go | cs_java}, /* YAML: fn::select [index, list] */
         {"entries", ts_py | go | cs_java},      /* Go: a helper; C#, Java: a map's entries sorted by key */
         {"join", ts_py_yaml | go | cs_java},
@@ -700,8 +700,8 @@ typedef struct expr_check {
 
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e);
 
-/* The first value in a literal list or object e (e itself too) that Java holds as a value of no type
- * (Gson's JsonElement, which the toJson helper does not write), or NULL. */
+/* The first value in e (a literal list's or object's items, any other value itself) that Java holds as
+ * a value of no type (Gson's JsonElement, which the toJson helper does not write), or NULL. */
 static const pcl_expr_t *json_untyped(const check_t *c, const expr_check_t *x, const pcl_expr_t *e, int depth) {
     if (depth > 32) return NULL;
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->kind == PCL_OBJECT ? e->object.n : 0;
@@ -710,8 +710,7 @@ static const pcl_expr_t *json_untyped(const check_t *c, const expr_check_t *x, c
         const pcl_expr_t *d = json_untyped(c, x, v, depth + 1);
         if (d) return d;
     }
-    if (!depth || n || e->kind == PCL_TUPLE || e->kind == PCL_OBJECT || e->kind == PCL_NUMBER || in_scope_any(x, e))
-        return NULL; /* toJSON of what is not a literal list or object: refused as such */
+    if (n || e->kind == PCL_TUPLE || e->kind == PCL_OBJECT || e->kind == PCL_NUMBER || in_scope_any(x, e)) return NULL;
     return emit_print_kind(c->p, c->nodes, e) == EMIT_PRINT_DYNAMIC ? e : NULL;
 }
 
@@ -1442,35 +1441,18 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     return true;
 }
 
-static bool holds_null_entry(const pcl_expr_t *e, void *ctx) {
-    for (size_t i = 0; e->kind == PCL_OBJECT && i < e->object.n; i++)
-        if (e->object.items[i].value->kind == PCL_NULL) *(bool *)ctx = true;
-    return !*(bool *)ctx;
-}
-
-/* Why Java cannot write this toJSON() call, or NULL. pulumi-java writes toJSON as its SDK's
- * serializeJson(jsonObject(jsonProperty(k, v), ...)) (com.pulumi.codegen.internal.Serialization),
- * and serializeJson takes a Map<String, Object> only: an object literal, of plain values or of one
- * Output's (in an apply of it), none of its entries null (jsonObject builds it with Map.ofEntries,
- * which refuses null). */
+/* Why Java cannot write this toJSON() call, or NULL. It is written with the toJson helper (java.c),
+ * which writes any string, number, bool, list or map (null too), over one Output's value in an apply
+ * of it, as pulumi-java writes toJSON of one Output (its serializeJson took only an object literal's
+ * Map.ofEntries, which refuses null). */
 static const char *java_json_lacks(const check_t *c, const pcl_expr_t *e) {
-    static const char why[] = "; pulumi-java's serializeJson takes a Map<String, Object> (written as "
-                              "jsonObject(jsonProperty(...)) of an object literal), so cimport writes toJSON() of an "
-                              "object literal only, of plain values or of one Output's (pulumi-language-java skips "
-                              "l1-builtin-to-json: compilation error)";
-    if (e->call.args[0]->kind != PCL_OBJECT) return arena_sprintf(c->a, "on something other than an object%s", why);
-    if (emit_has_output(c->p, c->nodes, e->call.args[0])) { /* in an apply of one Output, as pulumi-java writes it */
-        typed_apply_scan_t t = {.c = c, .ok = true, .java = true, .literals = true};
-        pcl_expr_walk(e->call.args[0], typed_apply_one, &t);
-        if (!t.ok || !t.head || !t.java)
-            return arena_sprintf(c->a,
-                                 "over outputs other than one Output read as a whole or by its required "
-                                 "properties%s",
-                                 why);
-    }
-    bool null = false;
-    pcl_expr_walk(e->call.args[0], holds_null_entry, &null);
-    return null ? arena_sprintf(c->a, "on an object holding null, which Map.ofEntries refuses%s", why) : NULL;
+    if (!emit_has_output(c->p, c->nodes, e->call.args[0])) return NULL;
+    typed_apply_scan_t t = {.c = c, .ok = true, .java = true, .literals = true};
+    pcl_expr_walk(e->call.args[0], typed_apply_one, &t);
+    return t.ok && t.head && t.java
+               ? NULL
+               : "over outputs other than one Output read as a whole or by its required properties, "
+                 "which cimport's Java writes in an apply of that Output only";
 }
 
 /* C# and Java write the default of a scalar config value that is not secret, a literal of its type

@@ -701,19 +701,22 @@ static void java_json_value(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int in
     buf_putc(b, ')');
 }
 
-/* toJson (JAVA_HELPERS) of an object literal's jsonObject. */
-static void java_write_json(emit_typed_t *x, buf_t *b, const pcl_expr_t *object, int ind) {
+/* toJson (JAVA_HELPERS) of a value: a literal object's jsonObject, a literal list's jsonArray (on a
+ * line of their own), any other value as it is. */
+static void java_write_json(emit_typed_t *x, buf_t *b, const pcl_expr_t *value, int ind) {
     java_need(x, "=toJson");
     java_need(x, "=formatValue");
-    buf_puts(b, "toJson(\n");
-    buf_indent(b, ind + 4);
-    java_json_value((java_ctx_t *)x, b, object, ind + 4);
+    buf_puts(b, "toJson(");
+    if (value->kind == PCL_OBJECT || value->kind == PCL_TUPLE) {
+        buf_putc(b, '\n');
+        buf_indent(b, ind + 4);
+    }
+    java_json_value((java_ctx_t *)x, b, value, ind + 4);
     buf_putc(b, ')');
 }
 
-/* toJSON(object literal) as pulumi-java writes it but by the toJson helper: of its jsonObject, over one
- * Output in an apply of it (emit_check_program lets through an object literal of plain values or
- * one Output's). */
+/* toJSON as pulumi-java writes it but by the toJson helper (an object literal's jsonObject), over one
+ * Output in an apply of it (emit_check_program lets through plain values or one Output's). */
 static void java_to_json(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
     const pcl_expr_t *object = e->call.args[0];
     if (!j->base.apply && emit_has_output(j->base.p, j->base.index, object))

@@ -1882,16 +1882,21 @@ START_TEST(test_builtin_functions_cs_java) {
     tu_has(cs, "        [\"p\"] = ToJsonText(JsonSerializer.Serialize(new[]\n        {\n            s,\n        })),\n"
                "        [\"q\"] = Output.JsonSerialize(Output.Create(obj)).Apply(v => ToJsonText(v)),\n");
     free(cs);
-    /* Java: toJSON of an object literal only (the toJson helper over its jsonObject): a list, a value
-     * read from a config, or a value holding outputs is refused, each with its reason */
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:10:13", "calls toJSON() on something other than an object");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() on something other than an object");
+    /* Java: the toJson helper of any plain value (a list, a value read from a config); over a local
+     * holding outputs refused, as over more than one Output */
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() over outputs other than one Output");
+    unload(&f);
+    f = load("config \"s\" \"string\" {}\noutput \"p\" {\n    value = toJSON([s])\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"p\", toJson(\n            jsonArray(\n                (Object) s\n            )));\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
     f = load("config \"k\" \"string\" {\n    secret = true\n}\nconfig \"j\" \"string\" {\n    secret = true\n}\n"
              "output \"q\" {\n    value = toJSON({a = k, b = j})\n}\n"
              "output \"r\" {\n    value = toJSON({a = null})\n}\n");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:8:13", "calls toJSON() over outputs other than one Output");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:13", "calls toJSON() on an object holding null");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:11:25", "holds null as the value of 'a' in a map");
     unload(&f);
     /* a list of one item: jsonArray((Object) item), the varargs overload, where jsonArray(null)
      * passes no array (a null list) and jsonArray(list)

@@ -40,6 +40,21 @@ static char *run_program(const char *interp, const char *ext, const char *prog) 
     return out;
 }
 
+/* Compiles and runs a Java class (javac against tests/peers/java, then java, UTF-8 throughout); its
+ * output (malloc'd). */
+static char *run_java(const char *cls, const char *src) {
+    char file[64], cmd[1024];
+    snprintf(file, sizeof file, "%s.java", cls);
+    snprintf(cmd, sizeof cmd,
+             "javac -nowarn -encoding UTF-8 -sourcepath '" SOURCE_DIR "/tests/peers/java' -d . %s && "
+             "java -Dfile.encoding=UTF-8 -cp . %s",
+             file, cls);
+    int status = -1;
+    char *out = tu_run_source(file, src, cmd, &status);
+    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", src);
+    return out;
+}
+
 /* The text of `text` from the start of `from` up to (not including) `to` after it (malloc'd). */
 static char *cut(const char *text, const char *from, const char *to) {
     const char *a = strstr(text, from);
@@ -362,10 +377,7 @@ START_TEST(test_cs_java_keys_by_code_point) {
         "        System.out.println(ks + \" \" + e.stream().map(x -> x.get(\"key\")).collect(Collectors.toList()));\n"
         "    }\n}\n",
         ks, e);
-    int status = -1;
-    char *out = tu_run_source(
-        "K.java", prog, "javac -nowarn -encoding UTF-8 -d . K.java && java -Dfile.encoding=UTF-8 -cp . K", &status);
-    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", prog);
+    char *out = run_java("K", prog);
     ck_assert_str_eq(out, "[a, a b, b, \uFFFD, \U0001F600] [a, a b, b, \uFFFD, \U0001F600]\n");
     free(out);
     free(ks);
@@ -445,9 +457,7 @@ START_TEST(test_grapheme_length) {
              "            counts.add(String.valueOf(graphemeLength(s)));\n        }\n"
              "        System.out.println(String.join(\" \", counts));\n    }\n%s}\n",
              cases.data, helpers);
-    int status = -1;
-    out = tu_run_source("J.java", prog, "javac -nowarn -encoding UTF-8 -d . J.java && java -cp . J", &status);
-    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", prog);
+    out = run_java("J", prog);
     ck_assert_str_eq(out, GRAPHEME_COUNTS);
     free(out);
     buf_free(&cases);
@@ -513,12 +523,7 @@ START_TEST(test_java_to_json_as_pcl) {
                "        for (int i = 0; i < 2; i++) {\n            final var %s;\n"
                "            System.out.println(j);\n        }\n    }\n%s}\n",
                expr + strlen("final var "), helpers);
-    int status = -1;
-    char *out = tu_run_source("J.java", src.data,
-                              "javac -nowarn -encoding UTF-8 -sourcepath '" SOURCE_DIR
-                              "/tests/peers/java' -d . J.java && java -Dfile.encoding=UTF-8 -cp . J",
-                              &status);
-    ck_assert_msg(status == 0 && out, "javac/java failed:\n%s\n(program:\n%s)", out ? out : "", src.data);
+    char *out = run_java("J", src.data);
     char want[1024];
     snprintf(want, sizeof want, "%s%s", JSON_WANT, JSON_WANT);
     ck_assert_str_eq(out, want);
@@ -526,6 +531,38 @@ START_TEST(test_java_to_json_as_pcl) {
     buf_free(&src);
     free(helpers);
     free(expr);
+    free(java);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Java: toJSON of anything but an object literal was refused ("pulumi-java's serializeJson takes a
+ * Map"), though the toJson helper writes any string, number, bool, list or map (l1-builtin-to-json,
+ * l1-config-types-object were refused). They are written now and run here: config values of each
+ * type, a literal list holding null and a list. */
+START_TEST(test_java_to_json_of_values) {
+    tu_pcl_t f = load("config \"s\" \"string\" {}\nconfig \"n\" \"number\" {}\nconfig \"l\" \"list(string)\" {}\n"
+                      "config \"m\" \"map(string)\" {}\na = toJSON(s)\nb = toJSON(n)\nc = toJSON(l)\nd = toJSON(m)\n"
+                      "e = toJSON({y = [null], z = [l]})\ng = toJSON(true)\n"
+                      "output \"o\" {\n    value = [a, b, c, d, e, g]\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    char *helpers = cut(java, "\n    private static ", "\n    public static void stack(");
+    char *lines = cut(java, "final var a = ", "        ctx.export(");
+    buf_t src;
+    buf_init(&src);
+    buf_printf(&src,
+               "import java.util.*;\n\npublic class V {\n    public static void main(String[] args) {\n"
+               "        final var s = \"\u00e9\\\"<\";\n        final var n = 1e21;\n"
+               "        final var l = List.of(\"x\", \"y\");\n        final var m = Map.of(\"k\", \"v\");\n"
+               "        %s        System.out.println(String.join(\" \", a, b, c, d, e, g));\n    }\n%s}\n",
+               lines, helpers);
+    char *out = run_java("V", src.data);
+    ck_assert_str_eq(out, "\"\u00e9\\\"<\" 1e+21 [\"x\",\"y\"] {\"k\":\"v\"} {\"y\":[null],\"z\":[[\"x\",\"y\"]]} "
+                          "true\n");
+    free(out);
+    buf_free(&src);
+    free(lines);
+    free(helpers);
     free(java);
     tu_pcl_unload(&f);
 }
@@ -763,6 +800,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_grapheme_length);
     tcase_add_test(tc, test_go_int_arithmetic);
     tcase_add_test(tc, test_java_to_json_as_pcl);
+    tcase_add_test(tc, test_java_to_json_of_values);
     tcase_add_test(tc, test_csharp_to_json_as_pcl);
     tcase_add_test(tc, test_ts_equality_of_two_types);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
