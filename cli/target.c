@@ -513,10 +513,14 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     code_where, o->stack_state);
         else if (wrote_ok && p->n_ok && p->stack_state_created)
             /* a new document: it holds this run's resources only, so it suits no stack that has others */
+            /* its URNs name the run's stack and project (outside a project: dev of "project"), and
+             * `pulumi stack import` refuses a deployment of another stack */
             fprintf(stderr,
-                    "next: `pulumi stack import --file %s` only into a new, empty stack (%s holds nothing but these "
-                    "resources, and importing it replaces the stack's state with it)%s\n",
-                    o->stack_state, o->stack_state, then_code);
+                    "next: `pulumi stack import --file %s` only into a new, empty stack %s of project %s (%s holds "
+                    "nothing but these resources, under URNs of that stack and project, which `pulumi stack import` "
+                    "takes into no other: pass --stack and --project for another; importing it replaces the stack's "
+                    "state with it)%s\n",
+                    o->stack_state, p->stack, p->project, o->stack_state, then_code);
         else if (wrote_ok && p->n_ok)
             fprintf(stderr,
                     "next: `pulumi stack import --file %s` (it replaces the stack's state with this file, so it must "

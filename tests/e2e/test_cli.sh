@@ -464,12 +464,14 @@ grep -qxF 'next: `pulumi stack import --file nocode.json` (it replaces the stack
   bad "--generate-code=false --stack-state next step: $(cat nocode.err)"
 
 # --new-stack-state: a created export holds only this run's resources; the next step does not say it
-# came from `pulumi stack export`, and warns that importing it replaces a stack's state
+# came from `pulumi stack export`, and warns that importing it replaces a stack's state. Outside a
+# project its URNs are of stack dev of project "project", which `pulumi stack import` takes into no
+# other stack: the next step names them and how to record others (it said only "a new, empty stack")
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state created.json \
   --new-stack-state -o created.pp >/dev/null 2>created.err
 rc=$?
 [ $rc = 0 ] && [ -s created.json ] && ok || bad "--new-stack-state: exit $rc"
-grep -qxF 'next: `pulumi stack import --file created.json` only into a new, empty stack (created.json holds nothing but these resources, and importing it replaces the stack'"'"'s state with it), then add created.pp to your program' created.err && ok ||
+grep -qxF 'next: `pulumi stack import --file created.json` only into a new, empty stack dev of project project (created.json holds nothing but these resources, under URNs of that stack and project, which `pulumi stack import` takes into no other: pass --stack and --project for another; importing it replaces the stack'"'"'s state with it), then add created.pp to your program' created.err && ok ||
   bad "--new-stack-state next step: $(cat created.err)"
 
 # --insert-into: the program already holds the code, so the next step does not say "add it to your program"
