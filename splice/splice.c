@@ -2499,6 +2499,43 @@ static bool sp_yaml_keep_options(sp_ctx_t *c, const sp_ypair_t *g, const sp_ypai
     return true;
 }
 
+/* The nodes of type `type` (anchor_name, alias_name) in n, in source order, into *out (an arena
+ * array); their count. */
+static size_t sp_yaml_marks(sp_program_t *p, TSNode n, const char *type, TSNode **out) {
+    size_t k = 0, cap = 0;
+    *out = NULL;
+    if (ts_node_is_null(n) || !memchr(p->text + ts_node_start_byte(n), *type == 'a' && type[1] == 'n' ? '&' : '*',
+                                      sp_end_byte(n) - ts_node_start_byte(n)))
+        return 0;
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    for (bool more = true; more;) {
+        TSNode c = ts_tree_cursor_current_node(&cur);
+        if (strcmp(sp_type(c), type) == 0) {
+            SP_PUSH(p->a, *out, k, cap);
+            (*out)[k - 1] = c;
+        }
+        if (ts_tree_cursor_goto_first_child(&cur)) continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+            if (!ts_tree_cursor_goto_parent(&cur)) break;
+    }
+    ts_tree_cursor_delete(&cur);
+    return k;
+}
+
+/* An alias of p that names no anchor before it (YAML loaders refuse it), or a null node. */
+static TSNode sp_yaml_undefined_alias(sp_program_t *p) {
+    TSNode none = {0}, *an, *al;
+    size_t nan = sp_yaml_marks(p, p->root, "anchor_name", &an), nal = sp_yaml_marks(p, p->root, "alias_name", &al);
+    for (size_t i = 0; i < nal; i++) {
+        const char *name = sp_node_text(p, al[i]);
+        bool found = false;
+        for (size_t k = 0; k < nan && !found && ts_node_start_byte(an[k]) < ts_node_start_byte(al[i]); k++)
+            found = strcmp(sp_node_text(p, an[k]), name) == 0;
+        if (!found) return al[i];
+    }
+    return none;
+}
+
 /* The ID a resource's `options: import:` gives, or NULL. */
 static const char *sp_yaml_import_id(sp_program_t *p, const sp_ypair_t *y) {
     TSNode o = sp_yaml_options(p, y);
@@ -2528,6 +2565,14 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
         return false;
     }
     if (!sp_yaml_top(G, &gtop) || ts_node_is_null(gtop)) return true;
+    TSNode ua = sp_yaml_undefined_alias(T);
+    if (!ts_node_is_null(ua)) {
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the alias `*%s` names no anchor before it: fix the file before inserting into it",
+                             sp_node_text(T, ua));
+        d->line = (long)ts_node_start_point(ua).row + 1;
+        return false;
+    }
     /* Top-level keys must be unique (tree-sitter accepts duplicates; Pulumi does not). */
     for (uint32_t i = 0; !ts_node_is_null(ttop) && i < sp_nchild_count(ttop); i++) {
         TSNode ki = sp_field(sp_nchild(ttop, i), "key", 3);
@@ -2601,6 +2646,26 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             }
             newkey[s][i] = g->name;
             if (t && (s == 2 || s == 3)) {
+                /* an anchor in the replaced pair that the file aliases elsewhere: the new text drops it */
+                TSNode *an, *al;
+                size_t nan = sp_yaml_marks(T, t->pair, "anchor_name", &an);
+                size_t nal = nan ? sp_yaml_marks(T, T->root, "alias_name", &al) : 0;
+                for (size_t a = 0; a < nan; a++)
+                    for (size_t b = 0; b < nal; b++) {
+                        if (ts_node_start_byte(al[b]) >= ts_node_start_byte(t->pair) &&
+                            sp_end_byte(al[b]) <= sp_end_byte(t->pair))
+                            continue;
+                        const char *nm = sp_node_text(T, an[a]);
+                        if (strcmp(sp_node_text(T, al[b]), nm) != 0) continue;
+                        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                             "the %s '%s' defines the anchor `&%s`, which `*%s` at line %u uses, and "
+                                             "its new definition has no place for it: nothing was changed; write the "
+                                             "aliased value out where it is used, and run again",
+                                             s == 2 ? "resource" : "output", s == 2 ? t->logical : t->name, nm, nm,
+                                             ts_node_start_point(al[b]).row + 1);
+                        d->line = (long)ts_node_start_point(an[a]).row + 1;
+                        return false;
+                    }
                 mode[s][i] = 2;
                 existing[s][i] = t;
                 sp_rename(c, g->name, t->name);
@@ -2837,6 +2902,20 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
             free(result);
             result = NULL;
             ok = false;
+        }
+        if (ok && lang == LANG_YAML) { /* parses, but an alias that names no anchor does not load */
+            R.root = ts_tree_root_node(R.tree);
+            TSNode ua = sp_yaml_undefined_alias(&R);
+            if (!ts_node_is_null(ua)) {
+                diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, file, NULL,
+                                     "internal error: in the spliced program the alias `*%s` would name no anchor "
+                                     "before it; the file was left unchanged — please report this with the file",
+                                     sp_node_text(&R, ua));
+                d->line = (long)ts_node_start_point(ua).row + 1;
+                free(result);
+                result = NULL;
+                ok = false;
+            }
         }
         if (R.tree) ts_tree_delete(R.tree);
         diag_list_free(&check);

@@ -891,6 +891,29 @@ START_TEST(test_spread_options_refused) {
 }
 END_TEST
 
+/* YAML: replacing a resource whose value holds an anchor (`properties: &p`) that another resource
+ * aliases (`*p`) dropped the anchor: the program no longer loaded ("found undefined alias"), exit 0.
+ * Refused now, naming both; and a result with an alias that names no anchor is never handed back. */
+START_TEST(test_yaml_anchor_kept_or_refused) {
+    const char *g = "resources:\n  pet:\n    type: random:RandomPet\n    properties:\n      length: 2\n";
+    const char *t = "name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n"
+                    "    properties: &petprops\n      length: 3\n  other:\n    type: random:RandomPet\n"
+                    "    properties: *petprops\n";
+    char *msg = splice_fail(t, strlen(t), LANG_YAML, g, "Pulumi.yaml");
+    ck_assert_str_eq(msg, "Pulumi.yaml:6: the resource 'pet' defines the anchor `&petprops`, which `*petprops` at line "
+                          "10 uses, and its new definition has no place for it: nothing was changed; write the aliased "
+                          "value out where it is used, and run again");
+    free(msg);
+    /* an anchor nothing else uses: replaced */
+    const char *t2 = "name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n"
+                     "    properties: &petprops\n      length: 3\n";
+    splice_stats_t st;
+    char *out = splice_ok(t2, LANG_YAML, g, "Pulumi.yaml", &st);
+    ck_assert_uint_eq(st.replaced, 1);
+    free(out);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -2063,6 +2086,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_same_import_id_refused);
     tcase_add_test(tc, test_keep_existing_same_urn_refused);
     tcase_add_test(tc, test_spread_options_refused);
+    tcase_add_test(tc, test_yaml_anchor_kept_or_refused);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
