@@ -2565,6 +2565,40 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
         return false;
     }
     if (!sp_yaml_top(G, &gtop) || ts_node_is_null(gtop)) return true;
+    /* Only a Pulumi YAML program is run by `pulumi up`: not a stack's configuration file
+     * (Pulumi.<stack>.yaml), nor a file with top-level keys a program does not have (a manifest). */
+    const char *fname = strrchr(c->file, '/');
+    fname = fname ? fname + 1 : c->file;
+    size_t fl = strlen(fname);
+    const char *where = "insert into the project's program (Pulumi.yaml, or Main.yaml in the directory its `main` "
+                        "names)";
+    if (strncmp(fname, "Pulumi.", 7) == 0 && strcmp(fname, "Pulumi.yaml") != 0 && strcmp(fname, "Pulumi.yml") != 0 &&
+        fl > 11 && (strcmp(fname + fl - 5, ".yaml") == 0 || strcmp(fname + fl - 4, ".yml") == 0)) {
+        diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                 "this is a stack's configuration file, which Pulumi reads for configuration only: resources written "
+                 "here declare nothing; %s",
+                 where);
+        return false;
+    }
+    static const char *const KNOWN[] = {"name",      "runtime",   "description", "config",   "configuration",
+                                        "variables", "resources", "outputs",     "main",     "stackConfigDir",
+                                        "backend",   "options",   "plugins",     "template", "author",
+                                        "license",   "website",   "packages",    "pulumi"};
+    for (uint32_t i = 0; !ts_node_is_null(ttop) && i < sp_nchild_count(ttop); i++) {
+        TSNode ki = sp_field(sp_nchild(ttop, i), "key", 3);
+        if (ts_node_is_null(ki)) continue;
+        const char *k = sp_yaml_scalar(T, ki);
+        bool known = false;
+        for (size_t j = 0; j < sizeof KNOWN / sizeof KNOWN[0] && !known; j++)
+            known = strcmp(k, KNOWN[j]) == 0;
+        if (known) continue;
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the top-level key `%s` is not one of a Pulumi YAML program's (name, runtime, config, "
+                             "variables, resources, outputs, ...): Pulumi does not run this file; %s",
+                             k, where);
+        d->line = (long)ts_node_start_point(ki).row + 1;
+        return false;
+    }
     TSNode ua = sp_yaml_undefined_alias(T);
     if (!ts_node_is_null(ua)) {
         diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,

@@ -914,6 +914,26 @@ START_TEST(test_yaml_anchor_kept_or_refused) {
 }
 END_TEST
 
+/* YAML: a .yaml file that is no Pulumi YAML program (a stack's configuration file, a Kubernetes
+ * manifest) got a `resources:` section, exit 0, and the promise that `pulumi up` imports it — which
+ * never reads it. Refused now. */
+START_TEST(test_yaml_not_a_program_refused) {
+    const char *g = "resources:\n  pet:\n    type: random:RandomPet\n";
+    const char *cfg = "config:\n  shop:region: eu\n";
+    char *msg = splice_fail(cfg, strlen(cfg), LANG_YAML, g, "dir/Pulumi.dev.yaml");
+    ck_assert_str_eq(msg, "dir/Pulumi.dev.yaml: this is a stack's configuration file, which Pulumi reads for "
+                          "configuration only: resources written here declare nothing; insert into the project's "
+                          "program (Pulumi.yaml, or Main.yaml in the directory its `main` names)");
+    free(msg);
+    const char *cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n";
+    msg = splice_fail(cm, strlen(cm), LANG_YAML, g, "cm.yaml");
+    ck_assert_str_eq(msg, "cm.yaml:1: the top-level key `apiVersion` is not one of a Pulumi YAML program's (name, "
+                          "runtime, config, variables, resources, outputs, ...): Pulumi does not run this file; insert "
+                          "into the project's program (Pulumi.yaml, or Main.yaml in the directory its `main` names)");
+    free(msg);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -2087,6 +2107,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_keep_existing_same_urn_refused);
     tcase_add_test(tc, test_spread_options_refused);
     tcase_add_test(tc, test_yaml_anchor_kept_or_refused);
+    tcase_add_test(tc, test_yaml_not_a_program_refused);
     tcase_add_test(tc, test_new_config_read_before_replaced_resource);
     tcase_add_test(tc, test_java_lambda_wildcard_import);
     tcase_add_test(tc, test_yaml_without_resources);
