@@ -180,6 +180,7 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
 
 engine_resume_t *engine_resume_parse(const char *text, size_t len, const char *path, diag_list_t *diags) {
     const char *name = path ? path : "the results document";
+    if (!json_encoding_check(text, len, path, diags)) return NULL;
     cJSON *doc = cJSON_ParseWithLength(text, len);
     if (doc && !json_strict_check(text, len, name, diags)) {
         cJSON_Delete(doc);

@@ -14,6 +14,7 @@
 #include "base/arena.h"
 #include "base/fileio.h"
 #include "base/vec.h"
+#include "specs/json_strict.h"
 
 /* report_assets.c, generated at build time from page.css and page.js (report/embed.cmake). */
 extern const char report_page_css[];
@@ -128,6 +129,7 @@ static bool json_ends_open(const char *text, size_t len) {
 
 cJSON *report_parse(const char *text, size_t len, const char *path, diag_list_t *diags) {
     const char *end = NULL;
+    if (!json_encoding_check(text, len, path, diags)) return NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, false);
     if (!doc) {
         size_t at = end && end >= text ? (size_t)(end - text) : 0;

@@ -275,6 +275,7 @@ static const cJSON *container_open(const cJSON *doc, const char *path, deploymen
 
 deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
     const char *where = path ? path : "<stack state>";
+    if (!json_encoding_check(text, len, path, diags)) return NULL;
     cJSON *doc = cJSON_ParseWithLength(text, len);
     if (doc && !json_strict_check(text, len, where, diags)) {
         cJSON_Delete(doc);
@@ -573,6 +574,11 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
         deployment_t *d = deployment_load(a, path, diags);
         if (d) d->fd = -1;
         return d;
+    }
+    if (!json_encoding_check(map, len, path, diags)) {
+        munmap((void *)map, len);
+        close(fd);
+        return NULL;
     }
     madvise((void *)map, len, MADV_SEQUENTIAL);
     /* Duplicate keys, NUL and invalid UTF-8 are refused here as on the whole-document path (issue

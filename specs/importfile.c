@@ -788,7 +788,15 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
 import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
     ifdec_t d = {.a = a, .path = path, .diags = diags};
     size_t off = 0;
+    /* A UTF-8 byte-order mark starts a YAML file (YAML allows it); JSON, and UTF-16, get the answer of
+     * every JSON reader (json_encoding_check). */
     if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) off = 3;
+    size_t first = off;
+    while (first < len && (text[first] == ' ' || text[first] == '\t' || text[first] == '\r' || text[first] == '\n'))
+        first++;
+    if ((!off || (first < len && (text[first] == '{' || text[first] == '['))) &&
+        !json_encoding_check(text, len, path, diags))
+        return NULL;
     size_t i = off;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;

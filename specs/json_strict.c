@@ -68,6 +68,31 @@ bool utf8_valid(const char *text, size_t len, size_t *bad_at) {
     return true;
 }
 
+bool json_encoding_check(const char *text, size_t len, const char *file, diag_list_t *diags) {
+    const unsigned char *u = (const unsigned char *)text;
+    if (len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                 "the file starts with a UTF-8 byte-order mark (EF BB BF), which JSON does not allow (Pulumi's JSON "
+                 "reader refuses it too): save it as UTF-8 without the mark, e.g. `sed -i '1s/^\\xEF\\xBB\\xBF//' "
+                 "%s`",
+                 file ? file : "FILE");
+        return false;
+    }
+    const char *which = NULL;
+    if (len >= 2 && u[0] == 0xFF && u[1] == 0xFE)
+        which = " (its byte-order mark is FF FE)";
+    else if (len >= 2 && u[0] == 0xFE && u[1] == 0xFF)
+        which = " (its byte-order mark is FE FF)";
+    else if (len >= 2 && (u[0] == 0 || u[1] == 0)) /* a document's first character is ASCII: "{\0" or "\0{" */
+        which = " (it has NUL bytes: UTF-16 without a byte-order mark)";
+    if (!which) return true;
+    diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+             "the file is UTF-16%s, not UTF-8: save it as UTF-8 (`iconv -f UTF-16 -t UTF-8 %s > NEW.json`; in "
+             "PowerShell, `Out-File -Encoding utf8`)",
+             which, file ? file : "FILE");
+    return false;
+}
+
 typedef struct key {
     size_t off, len; /* decoded bytes in the key buffer */
     size_t line;

@@ -39,6 +39,13 @@ void json_strict_start(json_strict_job_t *j, const char *map, size_t len, const 
  * failed first), true and its messages dropped. The job is finished either way. */
 bool json_strict_finish(json_strict_job_t *j, bool use, diag_list_t *diags);
 
+/* Whether `text` is in the encoding JSON is read in: false with an error naming `file` (may be NULL)
+ * and the fix when it starts with a UTF-8 byte-order mark (EF BB BF: JSON has none, and Pulumi's
+ * JSON reader, `pulumi stack import` included, refuses it) or is UTF-16 or UTF-32 (a mark FF FE /
+ * FE FF, or a NUL byte first or second: PowerShell 5's `>`). Every reader of a JSON document
+ * from outside calls it before parsing, so each such file gets the same answer. */
+bool json_encoding_check(const char *text, size_t len, const char *file, diag_list_t *diags);
+
 /* Whether s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF).
  * On false, *bad_at (if given) is the offset of the first bad byte. */
 bool utf8_valid(const char *s, size_t len, size_t *bad_at);

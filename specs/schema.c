@@ -757,6 +757,10 @@ static schema_package_t *load_indexed(char *text, size_t len, bool mapped, const
         schema_free(pkg);
         return NULL;
     }
+    if (!json_encoding_check(text, len, where, diags)) {
+        schema_free(pkg);
+        return NULL;
+    }
     if (mapped) madvise((void *)text, len, MADV_SEQUENTIAL);
     /* Duplicate keys and the like (issue 15): a map is checked on a second thread beside the scan
      * (its pages given back as they are read), its answer used once the text is known to be JSON. */

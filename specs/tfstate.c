@@ -310,6 +310,7 @@ static void read_show_module(arena_t *a, tf_state_t *s, cJSON *mod, size_t *cap)
 tf_state_t *tfstate_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
     const char *p = path ? path : "<input>";
     const char *end = NULL;
+    if (!json_encoding_check(text, len, path, diags)) return NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, false);
     if (doc && !json_strict_check(text, len, p, diags)) {
         cJSON_Delete(doc);

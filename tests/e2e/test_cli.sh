@@ -744,6 +744,41 @@ mkdir -p yamlrun && (
 )
 read -r pass fail <"$tmp/yamlrun.counts"
 
+# A UTF-8 byte-order mark, and UTF-16 (PowerShell 5's `pulumi stack export > f.json`), in a JSON document:
+# refused everywhere with a message that names it and the fix, as Pulumi's JSON reader refuses a BOM (an
+# import file with one was taken, a stack export refused as "not valid JSON" / "does not look like the output
+# of `pulumi stack export`", a schema or a results document otherwise). Nothing written, exit 2.
+(
+  mkdir -p "$tmp/bom" && cd "$tmp/bom" || exit 1
+  printf '\xef\xbb\xbf' >bom.json && cat "$Q/stack.json" >>bom.json
+  printf '\xef\xbb\xbf' >bomspec.json && cat "$Q/imports.json" >>bomspec.json
+  printf '\xef\xbb\xbf' >bomschema.json && cat "$S" >>bomschema.json
+  python3 -c 'import sys; open("u16.json","wb").write(open(sys.argv[1],"rb").read().decode().encode("utf-16"))' "$Q/stack.json"
+  python3 -c 'import sys; open("u16be.json","wb").write(open(sys.argv[1],"rb").read().decode().encode("utf-16-be"))' "$Q/stack.json"
+  bomsg() { echo "error: $1: the file starts with a UTF-8 byte-order mark (EF BB BF), which JSON does not allow (Pulumi's JSON reader refuses it too): save it as UTF-8 without the mark, e.g. \`sed -i '1s/^\\xEF\\xBB\\xBF//' $1\`"; }
+  u16msg() { echo "error: $1: the file is UTF-16$2, not UTF-8: save it as UTF-8 (\`iconv -f UTF-16 -t UTF-8 $1 > NEW.json\`; in PowerShell, \`Out-File -Encoding utf8\`)"; }
+  check() { # NAME EXPECTED-LINE ARGS...
+    local name=$1 want=$2; shift 2
+    "$CIMPORT" "$@" -l typescript -o out.ts >run.out 2>run.err
+    local rc=$?
+    [ $rc = 2 ] && [ ! -e out.ts ] && grep -qxF "$want" run.err && ok || bad "$name: exit $rc: $(cat run.err)"
+  }
+  check "BOM --offline-state" "$(bomsg bom.json)" --spec "$Q/imports.json" --offline-state bom.json --schema "$S"
+  check "BOM --stack-state" "$(bomsg bom.json)" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --stack-state bom.json
+  check "BOM import file" "$(bomsg bomspec.json)" --spec bomspec.json --offline-state "$Q/stack.json" --schema "$S"
+  check "BOM schema" "$(bomsg bomschema.json)" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema bomschema.json
+  check "UTF-16 --offline-state" "$(u16msg u16.json ' (its byte-order mark is FF FE)')" --spec "$Q/imports.json" --offline-state u16.json --schema "$S"
+  check "UTF-16 without a mark" "$(u16msg u16be.json ' (it has NUL bytes: UTF-16 without a byte-order mark)')" --spec "$Q/imports.json" --offline-state u16be.json --schema "$S"
+  cmp -s bom.json <(printf '\xef\xbb\xbf'; cat "$Q/stack.json") && ok || bad "the BOM stack export was changed"
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >res.json 2>/dev/null
+  printf '\xef\xbb\xbf' >bomres.json && cat res.json >>bomres.json
+  "$CIMPORT" report bomres.json -o rep.html 2>rep.err
+  rc=$?
+  [ $rc = 2 ] && [ ! -e rep.html ] && grep -qxF "$(bomsg bomres.json)" rep.err && ok || bad "BOM results document: exit $rc: $(cat rep.err)"
+  echo "$pass $fail" >"$tmp/bom.counts"
+)
+read -r pass fail <"$tmp/bom.counts"
+
 # libcurl, libpq and libgit2 (with the thirty libraries they pull in) are loaded when a run first
 # uses them (base/dynlib.h), not at every start: an offline import to stdout loads none of them.
 loaded=$(LD_DEBUG=libs "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -q 2>&1 >/dev/null |
