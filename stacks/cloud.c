@@ -92,11 +92,15 @@ static bool http(cloud_stack_t *c, const char *method, const char *url, const ch
             if (rc != CURLE_OK)
                 diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: %s %s failed %d times: %s", method, url,
                          attempt, ans->err[0] ? ans->err : curl_easy_strerror(rc));
-            else
+            else if (!strcmp(method, "GET"))
                 diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
                          "Pulumi Cloud: %s %s answered %ld (a server error) %d times; nothing was imported, try again "
                          "later",
                          method, url, ans->status, attempt);
+            else /* a server error can come after the service took the request (a gateway's timeout) */
+                diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                         "Pulumi Cloud: %s %s answered %ld (a server error) %d times", method, url, ans->status,
+                         attempt);
             buf_free(&ans->body);
             return false;
         }
@@ -260,7 +264,18 @@ bool cloud_stack_unchanged(cloud_stack_t *c, diag_list_t *diags) {
 
 bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_list_t *diags) {
     http_answer_t ans;
-    if (!http(c, "POST", arena_sprintf(c->a, "%s/import", c->base), text, len, &ans, diags)) return false;
+    const char *import_url = arena_sprintf(c->a, "%s/import", c->base);
+    if (!http(c, "POST", import_url, text, len, &ans, diags)) {
+        /* No answer below 500 to any try: the service may have taken one of them (a gateway that timed
+         * out on a request it passed on), so the outcome is not known — not "nothing was imported". */
+        c->unconfirmed = arena_sprintf(c->a, "the request POST %s got no answer", import_url);
+        diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
+                 "whether the import into the stack %s lands is not known: %s. Check the stack's updates (`pulumi "
+                 "stack history`, or the stack's activity in Pulumi Cloud), then run cimport again: if the import "
+                 "landed, it finds the resources in the stack and writes their code",
+                 c->describe, c->unconfirmed);
+        return false;
+    }
     if (ans.status != 200 && ans.status != 201 && ans.status != 202) {
         http_error(c, "importing the merged deployment", &ans, diags);
         buf_free(&ans.body);
