@@ -319,6 +319,7 @@ int cli_run_import(cli_options_t *o) {
     so.stop = &stop_signal;
     so.lean_results = !o->json;
     if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws; /* the session opens, merges and writes it */
+    so.service_secrets = tgt.ws.backend == BACKEND_CLOUD;
     so.no_stack_reason = tgt.mode == TARGET_CODE_ONLY ? "--code-only" : tgt.why_not_stack;
     so.left_out = tgt.not_converted;
     so.n_left_out = tgt.n_not_converted;

@@ -18,6 +18,17 @@
 /* ---------------------------------------------------------------------------------------------
  * Where secrets go. */
 
+/* Whether the stack's secrets are the passphrase's: its config names no other provider and, naming
+ * none and holding no salt, its backend's default is the passphrase (a DIY backend), not Pulumi
+ * Cloud's service key — an `encryptionsalt` added there would make `pulumi` take it for a passphrase
+ * stack. */
+static bool secrets_passphrase(const stackconfig_t *cfg, bool service_secrets) {
+    if (!stackconfig_is_passphrase(cfg)) return false;
+    return !service_secrets || cfg->secrets_provider || cfg->encryption_salt;
+}
+
+#define SERVICE_SECRETS "Pulumi Cloud's service key: the stack config names no other provider"
+
 bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, const char *stack, const char *project,
                            diag_list_t *diags) {
     memset(s, 0, sizeof *s);
@@ -50,6 +61,8 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
         have_cfg = true;
         if (!stackconfig_is_passphrase(&cfg))
             s->config_provider = cfg.secrets_provider ? cfg.secrets_provider : "a cloud provider's encryptedkey";
+        else if (!secrets_passphrase(&cfg, o->service_secrets))
+            s->config_provider = SERVICE_SECRETS;
         /* The project's keys: a new secret's key must not be one of them (unless it holds that very
          * value: the ciphertexts are decrypted below, when the passphrase opens them). */
         s->reserved = arena_alloc(a, (cfg.n_entries + 1) * sizeof *s->reserved);
@@ -63,6 +76,8 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
                 s->reserved[s->n_reserved++] = cfg.entries[i].key + plen + 1;
             }
         n_config_keys = s->n_reserved;
+    } else if (o->service_secrets) {
+        s->config_provider = SERVICE_SECRETS; /* the stack config `pulumi` makes for it has no salt either */
     }
     /* Keys the secrets file already holds are taken too. */
     if (access(s->file, F_OK) == 0) {
@@ -91,7 +106,7 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
         cJSON_Delete(doc);
     }
     if (!s->keyring || o->secrets != PCL_SECRETS_CONFIG) return true;
-    if (have_cfg && !stackconfig_is_passphrase(&cfg)) return true; /* a cloud provider: the secrets file */
+    if (s->config_provider) return true; /* a cloud provider or the service's key: the secrets file */
     const passphrase_crypter_t *cr = NULL;
     if (have_cfg && cfg.encryption_salt &&
         !(cr = passphrase_keyring_open(s->keyring, cfg.encryption_salt, s->config_path, diags)))

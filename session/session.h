@@ -118,9 +118,12 @@ typedef struct session_options {
      * lock (session_stack_open), the resources merged into it (session_stack_merge) and written in
      * session_commit's transaction with the files. NULL: no stack is written. */
     const workspace_t *into_stack;
-    bool secrets_b64;         /* a new stack state's secrets in base64 */
-    bool secrets_plaintext;   /* --stack-state: plaintext secrets where cimport cannot encrypt (asked by name) */
-    const char *secrets_dir;  /* the secrets file is DIR/cimport-secrets.json */
+    bool secrets_b64;        /* a new stack state's secrets in base64 */
+    bool secrets_plaintext;  /* --stack-state: plaintext secrets where cimport cannot encrypt (asked by name) */
+    const char *secrets_dir; /* the secrets file is DIR/cimport-secrets.json */
+    /* The stack's backend is Pulumi Cloud: a stack config naming no secrets provider and holding no
+     * salt uses the service's key there (not a passphrase), which cimport cannot encrypt for. */
+    bool service_secrets;
     const char *secrets_file; /* the secrets file (mode 0600) without a passphrase */
     int lock_wait_ms;         /* another run holding an output's lock */
     bool diff;                /* write nothing (a diff is shown) */

@@ -12,6 +12,7 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
     if (!o->stack && w->stack) o->stack = w->stack;
     if (o->stack && strchr(o->stack, '/')) o->stack = strrchr(o->stack, '/') + 1;
     if (!o->project && w->have_project && w->project.name) o->project = w->project.name;
+    if (w->backend == BACKEND_CLOUD) o->service_secrets = true;
     lang_t l;
     if (!o->language_set && w->have_project && w->project.runtime && lang_from_runtime(w->project.runtime, &l)) {
         o->language = l;

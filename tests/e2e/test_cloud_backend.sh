@@ -163,5 +163,25 @@ run; rc=$?
 cmp -s "$stack" "$work/alice-before.json" && ok || bad "the service's default organization: alice's stack was written"
 rm "$srvdir/default-org"
 
+# A Pulumi Cloud stack whose config names no secrets provider and holds no salt uses the service's key
+# (`pulumi config set --secret` asks the service to encrypt). With PULUMI_CONFIG_PASSPHRASE set, cimport
+# wrote the secret encrypted for that passphrase into Pulumi.test.yaml and added an `encryptionsalt` —
+# which makes `pulumi` take the stack for a passphrase stack from then on. The values go to the secrets
+# file, with how to store them, as for a KMS stack.
+mkdir -p "$work/svc" && cp "$work/proj/Pulumi.yaml" "$work/svc/" && cd "$work/svc"
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
+printf 'config:\n  aws:region: us-east-1\n' >Pulumi.test.yaml
+cp Pulumi.test.yaml before.yaml
+for cfg in present absent; do
+  [ $cfg = absent ] && rm -f Pulumi.test.yaml
+  rm -f cimport-secrets.json
+  PULUMI_CONFIG_PASSPHRASE=pw "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" \
+    --schema "$S" -l typescript --stack test --code-only -o svc.ts >"$work/err" 2>&1; rc=$?
+  { [ $cfg = absent ] && [ ! -e Pulumi.test.yaml ] || cmp -s Pulumi.test.yaml before.yaml; } && [ "$rc" = 0 ] &&
+    [ "$(stat -c %a cimport-secrets.json 2>/dev/null)" = 600 ] && grep -qF 'cimport cannot encrypt for this stack' "$work/err" &&
+    ok || bad "a service-secrets stack config ($cfg) with a passphrase set: exit $rc: $(cat "$work/err"; cat Pulumi.test.yaml 2>/dev/null)"
+done
+cd "$work/proj"
+
 echo "test_cloud_backend: $pass passed, $fail failed"
 [ "$fail" = 0 ]
