@@ -1718,6 +1718,27 @@ static bool sp_wraps_call(const sp_program_t *T, const sp_stmt_t *r, const char 
     return false;
 }
 
+/* Go: the name a program body's final `return NAME` returns, when the new statements go right before
+ * it; NULL otherwise (`return nil`, no return). */
+static const char *sp_go_returned_name(const sp_program_t *T) {
+    if (!T->nstmts || !T->insert_at_line) return NULL;
+    const sp_stmt_t *r = &T->stmts[T->nstmts - 1];
+    if (!r->is_return || r->start < T->insert_at) return NULL;
+    const char *t = T->text + r->start, *e = T->text + r->end;
+    if (e - t < 8 || strncmp(t, "return", 6) != 0 || !isspace((unsigned char)t[6])) return NULL;
+    t += 6;
+    while (t < e && isspace((unsigned char)*t))
+        t++;
+    const char *n = t;
+    while (t < e && (isalnum((unsigned char)*t) || *t == '_'))
+        t++;
+    if (t == n || isdigit((unsigned char)*n)) return NULL;
+    for (const char *q = t; q < e; q++)
+        if (!isspace((unsigned char)*q) && *q != ';') return NULL;
+    char *name = arena_strndup(T->a, n, (size_t)(t - n));
+    return strcmp(name, "nil") == 0 ? NULL : name;
+}
+
 /* The index of the generated statement (of the first nu) that holds the byte at, or nu. */
 static size_t sp_stmt_holding(const sp_program_t *G, size_t nu, uint32_t at) {
     size_t j = 0;
@@ -2177,6 +2198,22 @@ static bool sp_splice_code(sp_ctx_t *c) {
         buf_printf(&b, "%s%s%s", B, u[i].core, c->nl);
     }
     if (ninsert) {
+        /* Go: the body ends `return err` (after `_, err := NewX(...)`), and the new statements assign err
+         * too: that error is returned before them, as the `return` did, not overwritten by theirs. */
+        const char *kept = T->lang == LANG_GO ? sp_go_returned_name(T) : NULL;
+        bool guard = false;
+        for (size_t i = 0; kept && i < nu && !guard; i++)
+            for (size_t k = 0; u[i].mode == SP_INSERT && !early[i] && k < G->stmts[i].ndecls && !guard; k++)
+                guard = strcmp(sp_renamed(c, G->stmts[i].decls[k].name), kept) == 0;
+        if (guard) {
+            buf_t gb;
+            buf_init(&gb);
+            buf_printf(&gb, "%sif %s != nil {%s%s%sreturn %s%s%s}%s", B, kept, c->nl, B, T->unit, kept, c->nl, B,
+                       c->nl);
+            buf_append(&gb, b.data, b.len);
+            buf_free(&b);
+            b = gb;
+        }
         const char *block = buf_arena_str(&b, c->a);
         const char *pre = "", *post = "";
         if (T->insert_at_line) {

@@ -934,6 +934,36 @@ START_TEST(test_yaml_not_a_program_refused) {
 }
 END_TEST
 
+/* Go: the program body ends `_, err := NewX(...)` then `return err`: the new code went between them, and
+ * its own `err =` overwrote the first one's error — a failed NewX returned nil (read11 F12). The error is
+ * returned before the new code now (`if err != nil { return err }`), which is what `return err` did. */
+START_TEST(test_go_return_err_kept) {
+    const char *go_gen = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                         "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                         "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                         "\t\t_, err := random.NewRandomId(ctx, \"id\", &random.RandomIdArgs{\n"
+                         "\t\t\tByteLength: pulumi.Int(4),\n\t\t})\n"
+                         "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n";
+    const char *go_t = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+                       "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\nfunc main() {\n"
+                       "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
+                       "\t\t_, err := random.NewRandomPet(ctx, \"pet\", nil)\n\t\treturn err\n\t})\n}\n";
+    char *out = splice_ok(go_t, LANG_GO, go_gen, "main.go", NULL);
+    ck_assert_msg(strstr(out, "\t\t_, err := random.NewRandomPet(ctx, \"pet\", nil)\n"
+                              "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+                              "\t\t_, err = random.NewRandomId(ctx, \"id\", &random.RandomIdArgs{\n") != NULL,
+                  "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn err\n\t})\n}\n"));
+    free(out);
+    /* `return nil`: nothing to keep */
+    const char *go_t2 = "package main\n\nimport (\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+                        "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\treturn nil\n\t})\n}\n";
+    out = splice_ok(go_t2, LANG_GO, go_gen, "main.go", NULL);
+    ck_assert_ptr_null(strstr(out, "if err != nil {\n\t\t\treturn err\n\t\t}\n\t\t_, err"));
+    free(out);
+}
+END_TEST
+
 /* Go: a component the file registers with a pointer to its own state (`&web`) stays the parent of the
  * resources imported into it (it was replaced by the generated `server := &pulumi.ResourceState{}`,
  * leaving `var web Server` unused: no build). TypeScript/Python: a component created in a function
@@ -2100,6 +2130,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_python_positional_options_kept);
     tcase_add_test(tc, test_returned_resource_keeps_return);
     tcase_add_test(tc, test_wrapped_resource_keeps_statement);
+    tcase_add_test(tc, test_go_return_err_kept);
     tcase_add_test(tc, test_names_read_as_written);
     tcase_add_test(tc, test_unreadable_name_refused);
     tcase_add_test(tc, test_component_class_refused);
