@@ -119,7 +119,20 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
     /* A file of this project in another language than its runtime's: `pulumi up` runs the runtime's
      * program, never this file, so the code inserted there would import nothing. */
     lang_t rl;
-    if (!w->project.runtime || !lang_from_runtime(w->project.runtime, &rl) || rl == lang) return true;
+    if (!w->project.runtime || !lang_from_runtime(w->project.runtime, &rl)) return true;
+    /* Pulumi YAML runs the project's program alone (Pulumi.yaml, or Main.yaml): it has no modules, so
+     * resources written into any other YAML file of the project are never imported. */
+    bool project_file;
+    struct stat st;
+    if (rl == LANG_YAML && lang == LANG_YAML && stat(path, &st) == 0 &&
+        !session_file_is_program(a, path, &pw, &project_file)) {
+        diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
+                 "Pulumi YAML runs the project's program (%s, or a Main.yaml beside it), never this file: insert into "
+                 "that program instead",
+                 pw.project_file);
+        return false;
+    }
+    if (rl == lang) return true;
     diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
              "the project's runtime (Pulumi.yaml) is %s, so `pulumi up` runs its %s program, not this %s file: insert "
              "into that program instead",

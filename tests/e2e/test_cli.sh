@@ -388,6 +388,17 @@ printf 'old\n' >ow/pets.ts
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o pets.ts >/dev/null 2>../ow.err)
 rc=$?
 [ $rc = 0 ] && grep -qF 'new random.RandomPet' ow/pets.ts && ok || bad "-o onto another existing file (exit $rc): $(cat ow.err)"
+# --insert-into a YAML file of a YAML project that is not its program (read11 F10's rest): Pulumi YAML runs
+# Pulumi.yaml (or Main.yaml) alone, so resources written into other.yaml are never imported; it said "other.yaml
+# now declares the resources", exit 0. Refused, the file untouched.
+mkdir -p yp && printf 'name: p\nruntime: yaml\n' >yp/Pulumi.yaml
+printf 'resources:\n  keep:\n    type: random:RandomPet\n' >yp/other.yaml && cp yp/other.yaml yp.before
+(cd yp && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into other.yaml \
+  >/dev/null 2>../yp.err)
+rc=$?
+[ $rc = 2 ] && cmp -s yp/other.yaml yp.before &&
+  grep -qF "error: other.yaml: Pulumi YAML runs the project's program" yp.err &&
+  ok || bad "--insert-into a YAML file that is not the project's program (exit $rc): $(cat yp.err)"
 # --insert-into a program of another language than --language: refused before anything runs, the
 # program untouched (Pulumi.yaml's `name: p` lines parse as Python annotations: the Python code went
 # into the YAML file, exit 0)
