@@ -196,31 +196,6 @@ static int hex4(const char *p) {
     return v;
 }
 
-static void put_utf8(buf_t *b, uint32_t cp) {
-    char o[4];
-    size_t n;
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        o[0] = (char)(0xC0 | cp >> 6);
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | cp >> 12);
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        o[0] = (char)(0xF0 | cp >> 18);
-        o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    buf_append(b, o, n);
-}
-
 static void fail(diag_list_t *diags, const char *file, size_t line, const char *msg) {
     diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "%s", msg);
     if (d) d->line = (long)line;
@@ -393,7 +368,7 @@ static bool strict_check(const char *text, size_t len, const char *file, diag_li
                                 i += 6;
                             }
                         }
-                        put_utf8(&s.names, cp);
+                        buf_put_utf8(&s.names, cp);
                     }
                     i += 4;
                 } else if (is_key) {
