@@ -1310,6 +1310,7 @@ START_TEST(test_export_name_with_double_colon) {
         const char *logical = sp->logical_name ? sp->logical_name : sp->name;
         ck_assert_str_eq(logical, i == 0 ? "a::b" : "x::b");
     }
+    deployment_free(dep);
     diag_list_free(&d);
     arena_free(a);
 }
