@@ -1860,7 +1860,10 @@ static bool sp_splice_code(sp_ctx_t *c) {
         }
     }
     /* A resource the import adds that the file imports already under another name (the same type and
-     * `import` ID): refused. */
+     * `import` ID): refused. Each file resource's options are read once, when first compared. */
+    const char **tids = arena_alloc(c->a, (T->nres + 1) * sizeof *tids);
+    bool *tid_read = arena_alloc(c->a, (T->nres + 1) * sizeof *tid_read);
+    memset(tid_read, 0, (T->nres + 1) * sizeof *tid_read);
     for (size_t i = 0; i < nu; i++) {
         const sp_stmt_t *g = &G->stmts[i];
         if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
@@ -1872,7 +1875,9 @@ static bool sp_splice_code(sp_ctx_t *c) {
             if (!id_read) id = sp_import_id(G, g);
             id_read = true;
             if (!id) break;
-            const char *tid = sp_import_id(T, t);
+            if (!tid_read[r]) tids[r] = sp_import_id(T, t);
+            tid_read[r] = true;
+            const char *tid = tids[r];
             if (!tid || strcmp(tid, id) != 0) continue;
             sp_refuse_same_id(c, g->res_name, id, t->res_name, (long)sp_line_of(T->text, t->res_start));
             return false;
