@@ -105,9 +105,10 @@ char *tu_run(const char *cmd, int *status) {
 char *tu_run_source(const char *name, const char *source, const char *cmd, int *status) {
     char *dir = tu_mkdtemp();
     char path[4096], line[8192];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
     char *out = NULL;
     *status = -1;
+    if (!dir) return NULL;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     if (tu_write(path, source)) {
         snprintf(line, sizeof line, "cd '%s' && %s 2>&1", dir, cmd);
         out = tu_run(line, status);
