@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "base/hashmap.h"
+
 void diag_list_init(diag_list_t *l) {
     memset(l, 0, sizeof *l);
 }
@@ -103,4 +105,59 @@ const char *diag_advice(char out[DIAG_ADVICE_MAX], diag_advice_t kind, const cha
     out[0] = '\0';
     if (advice_fn) advice_fn(out, DIAG_ADVICE_MAX, kind, subject ? subject : "");
     return out;
+}
+
+/* One message said of several resources: how many, and the first DIAG_NAMED of them. */
+typedef struct diag_group {
+    size_t count;
+    const char *names[DIAG_NAMED];
+    bool printed;
+} diag_group_t;
+
+/* The text that stays the same when the same thing is said of another resource; NULL when the
+ * diagnostic has no resource or its message names it. */
+static const char *diag_group_key(arena_t *a, const diag_t *d) {
+    if (!d->resource || strstr(d->message, d->resource)) return NULL;
+    return arena_sprintf(a, "%d\x1f%s\x1f%ld\x1f%s", (int)d->severity, d->file ? d->file : "", d->line, d->message);
+}
+
+void diag_list_print(diag_list_t *l, FILE *out) {
+    arena_t *a = arena_new();
+    hashmap_t groups = {0};
+    for (const diag_t *d = l->head; d; d = d->next) {
+        const char *key = diag_group_key(a, d);
+        if (!key) continue;
+        void **slot = hashmap_find_str(&groups, key);
+        diag_group_t *g = slot ? *slot : NULL;
+        if (!g) {
+            g = arena_alloc(a, sizeof *g);
+            memset(g, 0, sizeof *g);
+            hashmap_add_str(&groups, key, g);
+        }
+        if (g->count < DIAG_NAMED) g->names[g->count] = d->resource;
+        g->count++;
+    }
+    for (const diag_t *d = l->head; d; d = d->next) {
+        const char *key = diag_group_key(a, d);
+        diag_group_t *g = key ? *hashmap_find_str(&groups, key) : NULL;
+        if (!g || g->count <= DIAG_SHOWN_WHOLE) {
+            fprintf(out, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
+            continue;
+        }
+        if (g->printed) continue;
+        g->printed = true;
+        fprintf(out, "%s: ", diag_severity_name(d->severity));
+        if (d->file && d->line > 0)
+            fprintf(out, "%s:%ld: ", d->file, d->line);
+        else if (d->file)
+            fprintf(out, "%s: ", d->file);
+        fprintf(out, "%s (%zu resources: ", d->message, g->count);
+        size_t named = g->count < DIAG_NAMED ? g->count : DIAG_NAMED;
+        for (size_t i = 0; i < named; i++)
+            fprintf(out, "%s%s", i ? ", " : "", g->names[i]);
+        if (g->count > named) fprintf(out, " and %zu more", g->count - named);
+        fputs(")\n", out);
+    }
+    hashmap_free(&groups);
+    arena_free(a);
 }

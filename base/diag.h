@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "base/arena.h"
 
@@ -64,6 +65,11 @@ bool diag_has_errors(const diag_list_t *l);
 const char *diag_severity_name(diag_severity_t sev);
 /* "file:line: resource: message" with the parts that are present. Allocated in the list's arena. */
 const char *diag_format(diag_list_t *l, const diag_t *d);
+/* Prints every diagnostic to `out`, "severity: text" a line, in order; a message said of more than
+ * DIAG_SHOWN_WHOLE resources (the same severity, file, line and message, the resource apart) is
+ * printed once, where it first occurs, with their count and the first DIAG_NAMED of them. */
+void diag_list_print(diag_list_t *l, FILE *out);
+enum { DIAG_SHOWN_WHOLE = 3, DIAG_NAMED = 20 };
 
 /* What the user can do about a diagnostic, said by the front end in its own terms: the command line
  * names a flag, the language server an initializationOptions field. The library states the facts and

@@ -160,11 +160,6 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
     return -1;
 }
 
-static void print_diags(diag_list_t *d) {
-    for (const diag_t *x = d->head; x; x = x->next)
-        fprintf(stderr, "%s: %s\n", diag_severity_name(x->severity), diag_format(d, x));
-}
-
 /* Per source type: counts of each outcome, in first-seen order. */
 typedef struct type_row {
     const char *type;
@@ -374,7 +369,7 @@ int cli_convert_main(int argc, char **argv) {
             if (o.out) fprintf(stderr, "wrote %zu resource spec(s) to %s\n", f->n_specs, o.out);
         }
     }
-    print_diags(&diags);
+    diag_list_print(&diags, stderr);
     diag_list_free(&diags);
     bridge_set_free(bridge);
     schema_set_free(schemas);

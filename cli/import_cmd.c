@@ -22,11 +22,6 @@
 #include "session/results_json.h"
 #include "session/session.h"
 
-static void print_diags(diag_list_t *l) {
-    for (diag_t *d = l->head; d; d = d->next)
-        fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
-}
-
 static void print_json(cJSON *doc) {
     char *text = cJSON_Print(doc);
     fputs(text, stdout);
@@ -182,7 +177,7 @@ static void print_nothing_written(const import_target_t *tgt, const import_sessi
  * else the reasons on stderr. */
 static void print_refused_results(const cli_options_t *o, const import_target_t *tgt, import_session_t *s) {
     if (!o->json) {
-        print_diags(&s->diags);
+        diag_list_print(&s->diags, stderr);
         return;
     }
     cJSON *doc = session_results_json(s, o->show_secrets);
@@ -223,13 +218,13 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         const char *why = dynlib_git2_error();
         diag_add(&s->diags, DIAG_ERROR, DIAG_IO, s->code_target, NULL, "cannot compute the review diff: %s",
                  *why ? why : "libgit2 failed (out of memory)");
-        print_diags(&s->diags);
+        diag_list_print(&s->diags, stderr);
         if (!quiet) print_nothing_written(tgt, s);
         return EXIT_USAGE;
     }
     if (o->report_path && !cli_stage_import_report(o, s, o->insert_into ? program_diff : NULL, writes, &s->diags)) {
         free(program_diff);
-        print_diags(&s->diags);
+        diag_list_print(&s->diags, stderr);
         if (!quiet) print_nothing_written(tgt, s);
         print_next_fix(o);
         return EXIT_USAGE;
@@ -251,7 +246,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
     } else if (s->code && !s->code_target && committed)
         fputs(s->code, stdout);
     free(program_diff);
-    if (!o->json) print_diags(&s->diags);
+    if (!o->json) diag_list_print(&s->diags, stderr);
 
     if (o->preview_only && !o->quiet)
         fprintf(stderr, "cimport: preview only: nothing was written%s\n",
@@ -305,7 +300,7 @@ int cli_run_import(cli_options_t *o) {
         print_next_fix(o);
         goto out;
     }
-    print_diags(&tgt.diags); /* --from: what the conversion left out (never silently) */
+    diag_list_print(&tgt.diags, stderr); /* --from: what the conversion left out (never silently) */
     progress_options_t po;
     progress_options_default(&po);
     po.tty = isatty(2);
@@ -332,13 +327,13 @@ int cli_run_import(cli_options_t *o) {
         print_next_fix(o);
         rc = EXIT_USAGE;
     } else if (!session_prepare(&s, &sd)) {
-        print_diags(&sd);
+        diag_list_print(&sd, stderr);
         fprintf(stderr, "cimport: nothing was imported or written\n");
         print_next_fix(o);
         rc = EXIT_USAGE;
     } else {
         bool ran = session_run(&s, tgt.file);
-        if (!po.quiet || diag_has_errors(&s.refs_diags)) print_diags(&s.refs_diags);
+        if (!po.quiet || diag_has_errors(&s.refs_diags)) diag_list_print(&s.refs_diags, stderr);
         progress_finish(prog);
         if (ran) {
             rc = finish(o, &tgt, &s, po.quiet);
@@ -349,7 +344,7 @@ int cli_run_import(cli_options_t *o) {
             if (o->json)
                 print_json(session_results_json(&s, o->show_secrets));
             else
-                print_diags(&s.diags);
+                diag_list_print(&s.diags, stderr);
             print_next_fix(o);
             rc = EXIT_USAGE;
         }
@@ -357,7 +352,7 @@ int cli_run_import(cli_options_t *o) {
     diag_list_free(&sd);
     diag_list_init(&sd);
     session_stack_close(&s, &sd); /* the stack's lock released */
-    print_diags(&sd);
+    diag_list_print(&sd, stderr);
     diag_list_free(&sd);
     session_free(&s);
     progress_free(prog);

@@ -13,11 +13,6 @@
 #include "report/report.h"
 #include "session/results_json.h"
 
-static void print_diags(diag_list_t *l) {
-    for (diag_t *d = l->head; d; d = d->next)
-        fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
-}
-
 bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
                              diag_list_t *diags) {
     /* The document is built with secret values so the page can cut any that reached the code out of
@@ -113,7 +108,7 @@ int cli_report_main(int argc, char **argv) {
     char *text = file_read_all(a, in, &len, &diags);
     cJSON *doc = text ? report_parse(text, len, in, &diags) : NULL;
     bool ok = doc && report_write(out, doc, &ro, &diags);
-    print_diags(&diags);
+    diag_list_print(&diags, stderr);
     if (ok)
         fprintf(stderr, "cimport: wrote the import report %s\n", out);
     else

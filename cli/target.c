@@ -15,11 +15,6 @@
 #include "session/failures.h"
 #include "specs/importfile.h"
 
-static void print_diags(diag_list_t *l) {
-    for (diag_t *d = l->head; d; d = d->next)
-        fprintf(stderr, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
-}
-
 static bool truthy(const char *v) {
     return v && (!strcmp(v, "1") || !strcasecmp(v, "true"));
 }
@@ -340,7 +335,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     }
     return true;
 fail:
-    print_diags(&t->diags);
+    diag_list_print(&t->diags, stderr);
     return false;
 }
 
@@ -358,7 +353,7 @@ bool target_open_stack(const cli_options_t *o, import_target_t *t, import_sessio
     diag_list_t d;
     diag_list_init(&d);
     bool ok = session_stack_open(p, &d);
-    print_diags(&d);
+    diag_list_print(&d, stderr);
     diag_list_free(&d);
     if (ok && !o->quiet && !o->json)
         fprintf(stderr, "cimport: project %s (%s), stack %s, backend %s (from %s)\n", o->project, t->ws.project_file,

@@ -294,5 +294,15 @@ rc=$?
   grep -qF "its import ID is 'my-service-execution-787a4d2/arn:aws:iam::aws:policy/service-role/AmazonECSTaskExecutionRolePolicy', not 'my-service-execution-787a4d2-20240514105624840000000001'" "$TMP/lb3.err" ||
   fail "lb: the state's ID as the import ID (exit $rc): $(cat "$TMP/lb3.err")"
 
+# A warning many resources share is said once, with the count and the first 20 named (a 100,000-
+# resource export gave 30,000 lines of the same three warnings); the import file is the same.
+python3 "$SOURCE_DIR/bench/gen_scale.py" export 300 "$TMP/scale.json" >/dev/null
+"$CIMPORT" convert --from pulumi "$TMP/scale.json" -o "$TMP/scale-imports.json" 2>"$TMP/scale.err"
+n=$(grep -c 'which an import file cannot carry' "$TMP/scale.err")
+[ "$n" = 3 ] || fail "grouped warnings: $n lines say 'cannot carry', expected 3: $(head -c 2000 "$TMP/scale.err")"
+grep -qE "^warning: $TMP/scale.json: the source program marks outputs of it secret \(additionalSecretOutputs: privateKeyPem\), .* \(36 resources: resource 'r9' of type 'tls:index/selfSignedCert:SelfSignedCert', .* and 16 more\)$" "$TMP/scale.err" ||
+  fail "grouped warnings: no grouped line with a count: $(head -c 2000 "$TMP/scale.err")"
+grep -qx "wrote 276 resource spec(s) to $TMP/scale-imports.json" "$TMP/scale.err" || fail "grouped warnings: not every resource written: $(grep wrote "$TMP/scale.err")"
+
 [ "$fails" = 0 ] || exit 1
 echo "test_convert.sh: all checks passed"

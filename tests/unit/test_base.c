@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/diag.h"
 #include "base/dynlib.h"
 #include "base/hashmap.h"
 #include "base/swar.h"
@@ -821,11 +822,57 @@ START_TEST(dynlib_loads_on_use_and_names_what_is_missing) {
 }
 END_TEST
 
+/* A warning said of many resources (a 100,000-resource conversion gives 30,000 of them) is printed
+ * once with the count and the first resources named; one said of a few resources is printed for
+ * each; the lines keep the order of their first occurrence. */
+START_TEST(diag_print_groups_a_message_many_resources_share) {
+    diag_list_t l;
+    diag_list_init(&l);
+    diag_add(&l, DIAG_WARNING, DIAG_INPUT, "export.json", "resource 'r0' of type 'tls:index:Key'", "marked secret");
+    for (int i = 1; i <= 25; i++)
+        diag_add(&l, DIAG_WARNING, DIAG_INPUT, "export.json", NULL, "resource 'r%d' of type 'tls:index:Key'", i);
+    for (int i = 1; i <= 25; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "resource 'r%d' of type 'tls:index:Key'", i);
+        diag_add(&l, DIAG_WARNING, DIAG_INPUT, "export.json", name, "marked secret");
+    }
+    diag_add(&l, DIAG_ERROR, DIAG_INPUT, "export.json", "resource 'a' of type 'x:y:Z'", "two of them");
+    diag_add(&l, DIAG_ERROR, DIAG_INPUT, "export.json", "resource 'b' of type 'x:y:Z'", "two of them");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    diag_list_print(&l, out);
+    fclose(out);
+    /* the grouped warning: once, at its first occurrence, with the count and the first 20 named */
+    const char *g = strstr(text, "warning: export.json: marked secret (26 resources: resource 'r0' of type "
+                                 "'tls:index:Key', resource 'r1' of type 'tls:index:Key'");
+    ck_assert_msg(g == text, "%s", text);
+    ck_assert_ptr_null(strstr(strchr(g, '\n'), "marked secret"));
+    ck_assert_ptr_nonnull(strstr(text, "resource 'r19' of type 'tls:index:Key' and 6 more)\n"));
+    ck_assert_ptr_null(strstr(text, "resource 'r20' of type 'tls:index:Key' and"));
+    /* messages that name their resource differ: each printed, in order, after the group */
+    const char *m1 = strstr(text, "\nwarning: export.json: resource 'r1' of type 'tls:index:Key'\n");
+    const char *m25 = strstr(text, "\nwarning: export.json: resource 'r25' of type 'tls:index:Key'\n");
+    ck_assert_ptr_nonnull(m1);
+    ck_assert_ptr_nonnull(m25);
+    ck_assert(m1 < m25);
+    /* a message of only two resources: both lines, whole */
+    const char *e1 = strstr(text, "error: export.json: resource 'a' of type 'x:y:Z': two of them\n");
+    const char *e2 = strstr(text, "error: export.json: resource 'b' of type 'x:y:Z': two of them\n");
+    ck_assert_ptr_nonnull(e1);
+    ck_assert_ptr_nonnull(e2);
+    ck_assert(m25 < e1 && e1 < e2);
+    free(text);
+    diag_list_free(&l);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("base");
     TCase *map = tcase_create("hashmap");
     tcase_set_timeout(map, 300);
     tcase_add_test(map, map_zero_is_empty);
+    tcase_add_test(map, diag_print_groups_a_message_many_resources_share);
     tcase_add_test(map, map_duplicates_null_values_and_binary_keys);
     tcase_add_test(map, map_iterates_in_insertion_order_across_growth_and_compaction);
     tcase_add_test(map, map_delete_while_iterating);
