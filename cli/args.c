@@ -282,6 +282,46 @@ static bool output_overwrites_input(const cli_options_t *o, int *exit_code) {
     return false;
 }
 
+const char *cli_output_dir_problem(const char *path, char *why, size_t n) {
+    struct stat st;
+    if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(why, n, "is a directory: name a file to write");
+        return why;
+    }
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (!slash || slash == path) return NULL; /* the working directory, or / */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return NULL;
+    if (errno == ENOENT)
+        snprintf(why, n, "the directory %s does not exist: create it (mkdir -p %s) or choose another path", dir, dir);
+    else if (errno == ENOTDIR || errno == 0 || !S_ISDIR(st.st_mode))
+        snprintf(why, n, "%s is not a directory: choose another path", dir);
+    else
+        snprintf(why, n, "cannot reach the directory %s: %s", dir, strerror(errno));
+    return why;
+}
+
+/* An output whose directory is missing (or that is a directory) would fail only when written, after every resource was
+ * read: refused before anything runs. */
+static bool output_dir_missing(const cli_options_t *o, int *exit_code) {
+    const struct {
+        const char *flag, *path;
+    } outs[] = {{"--out", o->insert_into ? NULL : o->out_path},
+                {"--report", o->report_path},
+                {"--secrets-file", o->secrets_file},
+                {"--stack-state", o->new_stack_state ? o->stack_state : NULL}};
+    char why[8300];
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
+        if (cli_output_dir_problem(outs[i].path, why, sizeof why)) {
+            fprintf(stderr, "cimport: %s %s: %s\nnext: see `cimport --help` for usage\n", outs[i].flag, outs[i].path,
+                    why);
+            *exit_code = EXIT_USAGE;
+            return true;
+        }
+    return false;
+}
+
 static bool usage_error(int *exit_code, const char *msg, const char *arg) {
     fprintf(stderr, "cimport: %s", msg);
     if (arg) fprintf(stderr, " '%s'", arg);
@@ -647,6 +687,6 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
         return usage_error(exit_code, "--yes and --preview-only cannot be used together", NULL);
     if (o->show_secrets && !o->json && !o->report_path)
         return usage_error(exit_code, "--show-secrets only applies to --json output and --report", NULL);
-    if (output_overwrites_input(o, exit_code)) return false;
+    if (output_overwrites_input(o, exit_code) || output_dir_missing(o, exit_code)) return false;
     return true;
 }

@@ -95,6 +95,9 @@ bool cli_set_max_input_size(const char *size);
 /* True when both paths name one existing file (same device and inode): an output there would
  * replace the input it names. */
 bool cli_same_file(const char *a, const char *b);
+/* NULL when an output file can be made at `path` (its directory exists, and it is not one); else why not, with the fix,
+ * written into `why` (n bytes) and returned. */
+const char *cli_output_dir_problem(const char *path, char *why, size_t n);
 #define CLI_MAX_INPUT_SIZE_USAGE "--max-input-size takes a size such as 512M or 2G, not"
 #define CLI_MAX_INPUT_SIZE_HELP "largest file cimport reads (default 512M; K, M, G suffixes)"
 

@@ -153,6 +153,11 @@ static int parse_args(int argc, char **argv, convert_args_t *o, arena_t *a) {
     if (o->out && cli_same_file(o->out, o->input))
         return usage_error("-o names the input file %s: writing there would destroy it; choose another output file",
                            o->input);
+    char why[8300];
+    if (cli_output_dir_problem(o->out, why, sizeof why)) {
+        fprintf(stderr, "error: -o %s: %s\nRun `cimport convert --help` for usage.\n", o->out, why);
+        return CONVERT_EXIT_USAGE;
+    }
     if (!strcmp(o->from, "pulumi") && o->n_mappings)
         return usage_error("%s applies only to --from terraform", "--mapping");
     if (!strcmp(o->from, "pulumi") && (o->n_attach || o->no_plugins))

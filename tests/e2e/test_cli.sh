@@ -199,10 +199,13 @@ expect 3 "cimport: read 0 of 2 resources, 2 failed; nothing was imported" -- \
 grep -qxF "error: component 'server' of type 'webshop:index:Server': not declared: no resource was imported, so there is nothing for it to hold" "$tmp/err" && ok || bad "component-only run: $(cat "$tmp/err")"
 [ ! -e never.ts ] && ok || bad "a file was written when only a component succeeded"
 # --json tells whether the outputs were written: a refused write wrote none (exit 2) though every
-# resource was read ("imported": 5 with no word that nothing was written).
-"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$tmp/no/such/dir/out.ts" --json \
-  >refused.json 2>/dev/null
-rc=$?
+# resource was read ("imported": 5 with no word that nothing was written). The write fails late: a
+# file size limit of 0 (--json goes through a pipe, which has none).
+# fsize_limited KB command...: the command under a file size limit (RLIMIT_FSIZE) of KB kilobytes
+fsize_limited() { bash -c 'ulimit -f "$0"; trap "" XFSZ; exec "$@"' "$@"; }
+fsize_limited 0 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$tmp/out-big.ts" --json \
+  2>/dev/null | cat >refused.json
+rc=${PIPESTATUS[0]}
 [ $rc = 2 ] && python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; sys.exit(0 if s["written"] is False and s["imported"] == 5 else 1)' refused.json &&
   ok || bad "--json after a refused write (exit $rc): $(grep -A9 '"summary"' refused.json)"
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o written.ts --json >written.json 2>/dev/null
@@ -215,10 +218,11 @@ rc=$?
   python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary"]["written"] is False else 1)' none.json &&
   ok || bad "--json of a run that imported nothing says written (exit $rc): $(grep -A9 '"summary"' none.json)"
 # --report is one of the run's outputs: when the page cannot be written, nothing is (it wrote the
-# code, then failed on the page and exited 1).
-"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o rep.ts \
-  --report "$tmp/no/such/dir/r.html" 2>rep.err
-rc=$?
+# code, then failed on the page and exited 1). A limit of 1 KB: the code (under 1 KB) could be
+# written, the page (bigger) cannot.
+fsize_limited 1 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o rep.ts \
+  --report "$tmp/r-big.html" 2>&1 | cat >rep.err
+rc=${PIPESTATUS[0]}
 [ $rc = 2 ] && [ ! -e rep.ts ] && grep -qF "nothing was written" rep.err && ok ||
   bad "--report to an unwritable path (exit $rc, rep.ts $([ -e rep.ts ] && echo written || echo absent)): $(cat rep.err)"
 # --from pulumi: the import file converted from an export names the export in its messages (the
@@ -444,12 +448,11 @@ rc=$?
 [ $rc = 0 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into --preview-only wrote (exit $rc)"
 grep -qxF 'cimport: diffprog.ts: 5 added, 0 replaced, 1 import added, 0 renamed (--preview-only: not written)' diff.err && ok ||
   bad "--insert-into --preview-only splice line: $(cat diff.err)"
-# a refused write (the stack export names a directory): the program was not changed, and no line says
-# code was added to it
-mkdir -p stdir
-"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts \
-  --stack-state stdir --new-stack-state >/dev/null 2>diff.err
-rc=$?
+# a refused write (the stack export, bigger than the 1 KB file size limit, cannot be written; the
+# program, smaller, could): the program was not changed, and no line says code was added to it
+fsize_limited 1 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into diffprog.ts \
+  --stack-state stnew.json --new-stack-state 2>&1 >/dev/null | cat >diff.err
+rc=${PIPESTATUS[0]}
 [ $rc = 2 ] && [ "$(cat diffprog.ts)" = 'import * as pulumi from "@pulumi/pulumi";' ] && ok || bad "--insert-into, refused write: exit $rc"
 grep -qF 'nothing was written (see above)' diff.err && ! grep -qF 'diffprog.ts: 5 added' diff.err && ok ||
   bad "--insert-into, refused write: claims the code was added: $(cat diff.err)"
@@ -523,6 +526,29 @@ rc=$?
 [ $rc = 2 ] && cmp -s self.tfstate "$TF" && ok || bad "convert -o over its input: exit $rc, $(cat conv.err)"
 grep -qxF 'error: -o names the input file self.tfstate: writing there would destroy it; choose another output file' conv.err && ok ||
   bad "convert -o over its input: message: $(cat conv.err)"
+
+# an output in a directory that does not exist is refused before anything runs (it failed only when
+# writing, after every resource had been read: minutes of provider calls lost)
+expect 2 "cimport: --out nodir/index.ts: the directory nodir does not exist: create it (mkdir -p nodir) or choose another path" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o nodir/index.ts
+expect 2 "cimport: --report nodir/deep/r.html: the directory nodir/deep does not exist: create it (mkdir -p nodir/deep) or choose another path" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --report nodir/deep/r.html
+expect 2 "cimport: --out self.json/index.ts: self.json is not a directory: choose another path" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o self.json/index.ts
+mkdir -p adir
+expect 2 "cimport: --stack-state nodir/state.json: the directory nodir does not exist: create it (mkdir -p nodir) or choose another path" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o ok.ts --stack-state nodir/state.json --new-stack-state
+expect 2 "cimport: --secrets-file nodir/s.json: the directory nodir does not exist: create it (mkdir -p nodir) or choose another path" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o ok.ts --secrets-file nodir/s.json
+[ ! -e ok.ts ] && ok || bad "a refused run wrote its code"
+expect 2 "cimport: --out adir: is a directory: name a file to write" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o adir
+[ ! -e nodir ] && ok || bad "a refused --out made its directory"
+"$CIMPORT" convert --from terraform "$TF" --mapping "$SHARED_DATA/schemas" -o nodir/imports.json >/dev/null 2>conv.err
+rc=$?
+[ $rc = 2 ] && [ ! -e nodir ] && ok || bad "convert -o into a missing directory: exit $rc, $(cat conv.err)"
+grep -qxF 'error: -o nodir/imports.json: the directory nodir does not exist: create it (mkdir -p nodir) or choose another path' conv.err && ok ||
+  bad "convert -o into a missing directory: message: $(cat conv.err)"
 
 cp pcl.pp selfprog.pp
 "$CIMPORT" convert --from pcl selfprog.pp --schema "$S" -l typescript -o selfprog.pp >/dev/null 2>conv.err
