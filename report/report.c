@@ -13,6 +13,7 @@
 
 #include "base/arena.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/vec.h"
 #include "specs/json_strict.h"
 
@@ -208,37 +209,128 @@ static void redact_walk(cJSON *node, const char *path, const cJSON *paths, secre
     }
 }
 
-/* Cuts each secret value out of a text field. Values shorter than 4 bytes are only cut where they
- * stand quoted, so that a one-letter secret does not blank every letter of the code. */
-static void scrub_text(cJSON *obj, const char *key, const secret_values_t *s) {
-    cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!cJSON_IsString(item) || s->n == 0) return;
-    buf_t cur;
-    buf_init(&cur);
-    buf_puts(&cur, item->valuestring);
+/* Every secret value, to cut out of texts in one pass: a value of 4 bytes or more wherever it stands,
+ * a shorter one only where it stands quoted (so that a one-letter secret does not blank every letter
+ * of the code). Needles are found by their first four bytes: a bit filter over them rejects most
+ * positions at once, a map from the four bytes gives the needles that start so. */
+typedef struct needle {
+    const char *text;
+    size_t len;
+    bool quoted;
+    struct needle *next; /* the next needle with the same first four bytes */
+} needle_t;
+
+enum { FILTER_BITS = 1 << 20 };
+
+typedef struct secret_finder {
+    arena_t *a;
+    hashmap_t values;     /* each secret value once (whole-field matches) */
+    hashmap_t by_start;   /* first four bytes → needle_t list, longest first */
+    uint64_t *filter;     /* FILTER_BITS bits over the first four bytes of every needle */
+    const char **quoted3; /* needles of 3 bytes: a quoted one-byte secret, "x" */
+    size_t n3;
+} secret_finder_t;
+
+static uint32_t four_bytes(const char *p) {
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return w;
+}
+
+static uint32_t filter_slot(uint32_t w) {
+    return (uint32_t)((w * 2654435761u) >> 12) & (FILTER_BITS - 1);
+}
+
+static void finder_build(secret_finder_t *f, const secret_values_t *s) {
+    memset(f, 0, sizeof *f);
+    f->a = arena_new();
+    f->filter = arena_alloc(f->a, FILTER_BITS / 8);
+    memset(f->filter, 0, FILTER_BITS / 8);
+    f->quoted3 = arena_alloc(f->a, (s->n + 1) * sizeof *f->quoted3);
     for (size_t k = 0; k < s->n; k++) {
-        char quoted[64];
-        const char *needle = s->v[k];
-        if (strlen(needle) < 4) {
-            snprintf(quoted, sizeof quoted, "\"%s\"", needle);
-            needle = quoted;
+        if (!hashmap_add_str(&f->values, s->v[k], s->v[k])) continue; /* the same value again */
+        size_t vl = strlen(s->v[k]);
+        needle_t *n = arena_alloc(f->a, sizeof *n);
+        n->quoted = vl < 4;
+        n->text = n->quoted ? arena_sprintf(f->a, "\"%s\"", s->v[k]) : s->v[k];
+        n->len = strlen(n->text);
+        if (n->len < 4) {
+            f->quoted3[f->n3++] = n->text;
+            continue;
         }
-        size_t nl = strlen(needle);
-        if (!strstr(cur.data, needle)) continue;
-        buf_t out;
-        buf_init(&out);
-        const char *p = cur.data, *hit;
-        while ((hit = strstr(p, needle))) {
-            buf_append(&out, p, (size_t)(hit - p));
-            buf_puts(&out, needle == quoted ? "\"[secret]\"" : "[secret]");
-            p = hit + nl;
+        uint32_t w = four_bytes(n->text);
+        f->filter[filter_slot(w) / 64] |= 1ull << (filter_slot(w) % 64);
+        void **slot = hashmap_find(&f->by_start, n->text, 4);
+        if (!slot) {
+            n->next = NULL;
+            hashmap_add(&f->by_start, n->text, 4, n);
+            continue;
         }
-        buf_puts(&out, p);
-        buf_free(&cur);
-        cur = out;
+        needle_t **at = (needle_t **)slot; /* kept longest first: the longest match is cut */
+        while (*at && (*at)->len >= n->len)
+            at = &(*at)->next;
+        n->next = *at;
+        *at = n;
     }
-    cJSON_SetValuestring(item, cur.data);
-    buf_free(&cur);
+}
+
+static void finder_free(secret_finder_t *f) {
+    hashmap_free(&f->values);
+    hashmap_free(&f->by_start);
+    arena_free(f->a);
+}
+
+/* The longest needle at p (len bytes left), or NULL. */
+static const needle_t *needle_at(const secret_finder_t *f, const char *p, size_t left) {
+    uint32_t w = four_bytes(p);
+    uint32_t slot = filter_slot(w);
+    if (!(f->filter[slot / 64] & (1ull << (slot % 64)))) return NULL;
+    void **first = hashmap_find(&f->by_start, p, 4);
+    for (const needle_t *n = first ? *first : NULL; n; n = n->next)
+        if (n->len <= left && memcmp(p, n->text, n->len) == 0) return n;
+    return NULL;
+}
+
+/* Cuts every secret out of a text field, in one pass (the longest secret where several start at
+ * one place), then the quoted one-byte ones. */
+static void scrub_text(cJSON *obj, const char *key, const secret_finder_t *f) {
+    cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!cJSON_IsString(item) || hashmap_count(&f->values) == 0) return;
+    const char *text = item->valuestring;
+    size_t len = strlen(text), from = 0;
+    buf_t out;
+    buf_init(&out);
+    bool cut = false;
+    for (size_t i = 0; i + 4 <= len;) {
+        const needle_t *n = needle_at(f, text + i, len - i);
+        if (!n) {
+            i++;
+            continue;
+        }
+        buf_append(&out, text + from, i - from);
+        buf_puts(&out, n->quoted ? "\"[secret]\"" : "[secret]");
+        i += n->len;
+        from = i;
+        cut = true;
+    }
+    buf_append(&out, text + from, len - from);
+    for (size_t k = 0; k < f->n3; k++) {
+        if (!strstr(out.data, f->quoted3[k])) continue;
+        buf_t again;
+        buf_init(&again);
+        const char *p = out.data, *hit;
+        while ((hit = strstr(p, f->quoted3[k]))) {
+            buf_append(&again, p, (size_t)(hit - p));
+            buf_puts(&again, "\"[secret]\"");
+            p = hit + 3;
+        }
+        buf_puts(&again, p);
+        buf_free(&out);
+        out = again;
+        cut = true;
+    }
+    if (cut) cJSON_SetValuestring(item, out.data);
+    buf_free(&out);
 }
 
 void report_redact(cJSON *doc) {
@@ -251,17 +343,19 @@ void report_redact(cJSON *doc) {
         if (cJSON_IsArray(paths) && inputs && (cJSON_IsObject(inputs) || cJSON_IsArray(inputs)))
             redact_walk(inputs, "", paths, &found);
     }
+    secret_finder_t f;
+    finder_build(&f, &found);
     cJSON_ArrayForEach(r, resources) {
-        scrub_text(r, "code", &found);
-        scrub_text(r, "pcl", &found);
+        scrub_text(r, "code", &f);
+        scrub_text(r, "pcl", &f);
         /* a resource imported by a secret value (--resume then reads it again); a short one whole */
-        scrub_text(r, "importId", &found);
+        scrub_text(r, "importId", &f);
         cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "importId");
-        for (size_t k = 0; cJSON_IsString(id) && k < found.n; k++)
-            if (strcmp(id->valuestring, found.v[k]) == 0) cJSON_SetValuestring(id, "[secret]");
+        if (cJSON_IsString(id) && hashmap_find_str(&f.values, id->valuestring)) cJSON_SetValuestring(id, "[secret]");
     }
-    scrub_text(doc, "code", &found);
-    scrub_text(doc, "programDiff", &found);
+    scrub_text(doc, "code", &f);
+    scrub_text(doc, "programDiff", &f);
+    finder_free(&f);
     for (size_t k = 0; k < found.n; k++)
         free(found.v[k]);
     free(found.v);

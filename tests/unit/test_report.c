@@ -154,6 +154,101 @@ START_TEST(test_import_id_redacted) {
 }
 END_TEST
 
+/* One resource's code holding several secrets: each is cut wherever it stands — one that begins
+ * another (the longer is cut whole, none of it left), side by side, at the very end, repeated — a
+ * short one only quoted; the secrets of other resources too; the text around them kept. */
+START_TEST(test_secrets_cut_from_code_all_at_once) {
+    cJSON *doc = cJSON_Parse(
+        "{\"resources\": ["
+        "{\"name\": \"a\", \"secretPaths\": [\"k\", \"l\", \"s\"], \"inputs\": {\"k\": \"abcd1234\", \"l\": "
+        "\"abcd12345678\", \"s\": \"x\"},"
+        " \"code\": \"k=abcd12345678;k2=abcd1234;kk=abcd1234abcd1234;s=\\\"x\\\";x=x;o=zz-other-secret-zz\"},"
+        "{\"name\": \"b\", \"secretPaths\": [\"p\"], \"inputs\": {\"p\": \"zz-other-secret-zz\"}, \"code\": "
+        "\"p=zz-other-secret-zz\"}],"
+        " \"code\": \"all: abcd1234 zz-other-secret-zz end abcd12345678\"}");
+    ck_assert_ptr_nonnull(doc);
+    report_redact(doc);
+    const cJSON *rs = cJSON_GetObjectItem(doc, "resources");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 0), "code")->valuestring,
+                     "k=[secret];k2=[secret];kk=[secret][secret];s=\"[secret]\";x=x;o=[secret]");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 1), "code")->valuestring, "p=[secret]");
+    ck_assert_str_eq(cJSON_GetObjectItem(doc, "code")->valuestring, "all: [secret] [secret] end [secret]");
+    cJSON_Delete(doc);
+}
+END_TEST
+
+/* Many resources with random secrets (some the start of others) in random code: no secret of four
+ * bytes or more is left in any text, no short one quoted, and every other word is kept. */
+static size_t count_of(const char *text, const char *what) {
+    size_t n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p++)
+        n++;
+    return n;
+}
+
+/* A fixed sequence (a linear congruential step; the test needs repeatable, not good, randomness). */
+static int pick(unsigned *seed, int n) {
+    *seed = *seed * 1103515245u + 12345u;
+    return (int)((*seed >> 16) % (unsigned)n);
+}
+
+START_TEST(test_secrets_cut_random) {
+    unsigned seed = 7;
+    enum { R = 200, PER = 3 };
+    char *secrets[R * PER];
+    size_t ns = 0;
+    cJSON *doc = cJSON_CreateObject(), *rs = cJSON_AddArrayToObject(doc, "resources");
+    for (int r = 0; r < R; r++) {
+        cJSON *res = cJSON_CreateObject(), *in = cJSON_AddObjectToObject(res, "inputs");
+        cJSON *paths = cJSON_AddArrayToObject(res, "secretPaths");
+        char key[16], code[4096] = "";
+        for (int k = 0; k < PER; k++) {
+            size_t len = 1 + (size_t)pick(&seed, 20);
+            char *v = malloc(len + 1);
+            /* upper case letters and digits: the same pair repeats every 130 secrets, so some secrets
+             * begin others */
+            char base = (char)('A' + (r * PER + k) % 26);
+            for (size_t i = 0; i < len; i++)
+                v[i] = i % 2 ? (char)('0' + (r * PER + k) % 10) : base;
+            v[len] = '\0';
+            secrets[ns++] = v;
+            snprintf(key, sizeof key, "s%d", k);
+            cJSON_AddStringToObject(in, key, v);
+            cJSON_AddItemToArray(paths, cJSON_CreateString(key));
+        }
+        for (int w = 0; w < 12; w++) {
+            size_t at = strlen(code);
+            int what = pick(&seed, 4);
+            if (what == 0)
+                snprintf(code + at, sizeof code - at, "\"%s\" ", secrets[pick(&seed, (int)ns)]);
+            else if (what == 1)
+                snprintf(code + at, sizeof code - at, "%s; ", secrets[pick(&seed, (int)ns)]);
+            else
+                snprintf(code + at, sizeof code - at, "word%d = x; ", pick(&seed, 100));
+        }
+        cJSON_AddStringToObject(res, "code", code);
+        cJSON_AddItemToArray(rs, res);
+    }
+    cJSON *orig = cJSON_Duplicate(doc, true);
+    report_redact(doc);
+    const cJSON *r, *o = cJSON_GetObjectItem(orig, "resources")->child;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "resources")) {
+        const char *got = cJSON_GetObjectItem(r, "code")->valuestring;
+        for (size_t k = 0; k < ns; k++) {
+            char q[64];
+            snprintf(q, sizeof q, "\"%s\"", secrets[k]);
+            ck_assert_msg(!strstr(got, strlen(secrets[k]) < 4 ? q : secrets[k]), "%s left in %s", secrets[k], got);
+        }
+        ck_assert_uint_eq(count_of(got, "word"), count_of(cJSON_GetObjectItem(o, "code")->valuestring, "word"));
+        o = o->next;
+    }
+    cJSON_Delete(orig);
+    cJSON_Delete(doc);
+    for (size_t k = 0; k < ns; k++)
+        free(secrets[k]);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("report");
     TCase *tc = tcase_create("report");
@@ -162,6 +257,8 @@ int main(void) {
     tcase_add_test(tc, test_page_and_escaping);
     tcase_add_test(tc, test_secrets_redacted);
     tcase_add_test(tc, test_import_id_redacted);
+    tcase_add_test(tc, test_secrets_cut_from_code_all_at_once);
+    tcase_add_test(tc, test_secrets_cut_random);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
