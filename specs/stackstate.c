@@ -455,21 +455,30 @@ typedef struct merge {
     const stackstate_options_t *opts;
     stackstate_report_t *rep;
     diag_list_t *diags;
+    /* URN → the document's live resource (the first of a URN), made on first use; URN → new item's
+     * index + 1: looked up for every resource's parent and provider (a scan each was quadratic:
+     * 100,000 resources into a stack took minutes) */
+    hashmap_t state_urns, new_urns;
+    bool state_indexed;
 } merge_t;
 
-static const state_resource_t *state_find(const merge_t *m, const char *urn) {
+static const state_resource_t *state_find(merge_t *m, const char *urn) {
     if (!m->d) return NULL;
-    for (size_t i = 0; i < m->d->n_resources; i++) {
-        const state_resource_t *r = &m->d->resources[i];
-        if (!r->del && strcmp(r->urn, urn) == 0) return r;
+    if (!m->state_indexed) {
+        hashmap_reserve(&m->state_urns, m->d->n_resources);
+        for (size_t i = 0; i < m->d->n_resources; i++) {
+            const state_resource_t *r = &m->d->resources[i];
+            if (!r->del) hashmap_add_str(&m->state_urns, r->urn, (void *)r);
+        }
+        m->state_indexed = true;
     }
-    return NULL;
+    void **r = hashmap_find_str(&m->state_urns, urn);
+    return r ? *r : NULL;
 }
 
 static new_res_t *new_find(const merge_t *m, const char *urn) {
-    for (size_t i = 0; i < m->n_items; i++)
-        if (strcmp(m->items[i].urn, urn) == 0) return &m->items[i];
-    return NULL;
+    void **i = hashmap_find_str(&m->new_urns, urn);
+    return i ? &m->items[(uintptr_t)*i - 1] : NULL;
 }
 
 static new_res_t *new_add(merge_t *m, const char *urn, const char *type) {
@@ -478,6 +487,7 @@ static new_res_t *new_add(merge_t *m, const char *urn, const char *type) {
     memset(r, 0, sizeof *r);
     r->urn = urn;
     r->type = type;
+    hashmap_add_str(&m->new_urns, urn, (void *)(uintptr_t)m->n_items); /* the first of a URN, as the scan found */
     return r;
 }
 
@@ -597,6 +607,7 @@ static const state_resource_t *state_stack(const deployment_t *d) {
 static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n) {
     char *prefix = arena_sprintf(m->a, "urn:pulumi:%s::%s::", m->stack, m->project);
     bool ok = true;
+    hashmap_t seen = {0}; /* the URNs given so far */
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];
         if (!r->urn || !r->type || !urn_is_valid(r->urn)) {
@@ -617,15 +628,14 @@ static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n)
                      "resource '%s' is a custom resource without an ID and cannot be recorded", r->urn);
             ok = false;
         }
-        for (size_t k = 0; k < i; k++)
-            if (res[k].urn && strcmp(res[k].urn, r->urn) == 0) {
-                char *name = urn_name(m->a, r->urn);
-                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL, "duplicate import '%s' of type '%s'", name,
-                         r->type);
-                ok = false;
-                break;
-            }
+        if (r->urn && !hashmap_add_str(&seen, r->urn, NULL)) {
+            char *name = urn_name(m->a, r->urn);
+            diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL, "duplicate import '%s' of type '%s'", name,
+                     r->type);
+            ok = false;
+        }
     }
+    hashmap_free(&seen);
     return ok;
 }
 
@@ -809,15 +819,19 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     if (!ok) return false;
 
     /* 2. Resources, with their providers (default ones made here when absent). */
+    hashmap_t given = {0};
+    bool given_indexed = false;
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];
         if (skip[i]) continue;
         const char *parent = r->parent_urn ? r->parent_urn : *stack_urn;
         if (!state_find(m, parent) && !new_find(m, parent)) {
-            bool later = false;
-            for (size_t k = 0; k < n; k++)
-                if (!skip[k] && strcmp(res[k].urn, parent) == 0) later = true;
-            if (!later) {
+            if (!given_indexed) { /* the resources still to record, by URN (once, when first needed) */
+                for (size_t k = 0; k < n; k++)
+                    if (!skip[k]) hashmap_add_str(&given, res[k].urn, NULL);
+                given_indexed = true;
+            }
+            if (!hashmap_find_str(&given, parent)) {
                 diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL, "unknown parent '%s' for resource '%s'",
                          parent, r->urn);
                 ok = false;
@@ -849,6 +863,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         nr->json = resource_json(r->urn, r->custom, nr->id, r->type, in, out, parent, r->protect, ref, m->now);
         report_add(m, r->urn, r->type, nr->id, STACKSTATE_ADDED);
     }
+    hashmap_free(&given);
     return ok;
 }
 
@@ -1288,6 +1303,8 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
         result = splice(&m, text, len, order, n_order, add_provider);
 
 done:
+    hashmap_free(&m.state_urns);
+    hashmap_free(&m.new_urns);
     cJSON_Delete(add_provider);
     free(order);
     for (size_t i = 0; i < m.n_items; i++)
