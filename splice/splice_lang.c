@@ -86,6 +86,28 @@ static bool sp_is_comment(TSNode n) {
     return strcmp(t, "comment") == 0 || strcmp(t, "line_comment") == 0 || strcmp(t, "block_comment") == 0;
 }
 
+/* Whether a Python comment must stay above the imports: a `#!` line opening the file, or an encoding
+ * declaration (PEP 263: a comment alone on line 1 or 2 holding `coding:` or `coding=` and a name). */
+static bool sp_python_header_comment(const sp_program_t *p, TSNode c) {
+    uint32_t s = ts_node_start_byte(c), e = sp_end_byte(c), base = p->bom ? 3 : 0;
+    if (s == base && e - s >= 2 && p->text[s + 1] == '!') return true;
+    uint32_t ls = s;
+    for (; ls > base && p->text[ls - 1] != '\n'; ls--)
+        if (p->text[ls - 1] != ' ' && p->text[ls - 1] != '\t' && p->text[ls - 1] != '\f') return false;
+    unsigned line = 0;
+    for (uint32_t i = base; i < ls; i++)
+        if (p->text[i] == '\n' && ++line > 1) return false;
+    for (uint32_t i = s; i + 7 <= e; i++) {
+        if (memcmp(p->text + i, "coding", 6) != 0 || (p->text[i + 6] != ':' && p->text[i + 6] != '=')) continue;
+        uint32_t k = i + 7;
+        while (k < e && (p->text[k] == ' ' || p->text[k] == '\t'))
+            k++;
+        return k < e &&
+               (isalnum((unsigned char)p->text[k]) || p->text[k] == '-' || p->text[k] == '_' || p->text[k] == '.');
+    }
+    return false;
+}
+
 /* Appends code point cp to b in UTF-8; false for a surrogate or a value past U+10FFFF. */
 static bool sp_put_utf8(buf_t *b, uint32_t cp) {
     if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
@@ -1877,9 +1899,9 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
         }
     }
     /* Where the first import goes when there is none: after Go/Java's package clause, after a
-     * Python module docstring (and shebang/coding comments before it), after a TypeScript hashbang
-     * line (`#!`, which must stay first) and directive prologue (`"use strict";`), else the top of
-     * the file. */
+     * Python shebang line, encoding declaration and module docstring (where Python wants even a
+     * `from __future__` import), after a TypeScript hashbang line (`#!`, which must stay first) and
+     * directive prologue (`"use strict";`), else the top of the file. */
     p->import_at = p->bom ? 3 : 0;
     for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
         TSNode c = sp_nchild(p->root, i);
@@ -1888,7 +1910,8 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
             p->import_at = sp_end_byte(c);
             break;
         }
-        if (p->lang == LANG_TYPESCRIPT && strcmp(t, "hash_bang_line") == 0) {
+        if ((p->lang == LANG_TYPESCRIPT && strcmp(t, "hash_bang_line") == 0) ||
+            (p->lang == LANG_PYTHON && sp_is_comment(c) && sp_python_header_comment(p, c))) {
             p->import_at = sp_end_byte(c);
             continue;
         }

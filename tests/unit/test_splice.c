@@ -1399,6 +1399,39 @@ START_TEST(test_imports_after_hashbang_and_directive) {
 }
 END_TEST
 
+/* A Python program starting with a `#!` line and no import: the import went above the shebang, so
+ * the file no longer ran as a script. It goes after the shebang and an encoding declaration (which
+ * must stay on line 1 or 2, PEP 263), and after a module docstring, where Python also requires a
+ * `from __future__` import to be. */
+START_TEST(test_python_imports_after_shebang_and_coding) {
+    const char *g = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    static const char *const cases[][2] = {
+        {"#!/usr/bin/env python3\nx = 1\n", "#!/usr/bin/env python3\n\nimport pulumi_random as random\nx = 1\npet = "
+                                            "random.RandomPet(\"pet\", length=2)\n"},
+        {"#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\nx = 1\n",
+         "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n\nimport pulumi_random as random\nx = 1\n"
+         "pet = random.RandomPet(\"pet\", length=2)\n"},
+        {"# vim: set fileencoding=latin-1 :\nx = 1\n",
+         "# vim: set fileencoding=latin-1 :\n\nimport pulumi_random as random\nx = 1\n"
+         "pet = random.RandomPet(\"pet\", length=2)\n"},
+        {"# Copyright\n# coding=utf-8\nx = 1\n",
+         "# Copyright\n# coding=utf-8\n\nimport pulumi_random as random\nx = 1\n"
+         "pet = random.RandomPet(\"pet\", length=2)\n"},
+        {"#!/usr/bin/env python3\n\"\"\"The stack.\"\"\"\nx = 1\n",
+         "#!/usr/bin/env python3\n\"\"\"The stack.\"\"\"\n\nimport pulumi_random as random\nx = 1\n"
+         "pet = random.RandomPet(\"pet\", length=2)\n"},
+        /* a comment below line 2 is no encoding declaration: the import stays above it */
+        {"# A stack.\n\n# coding: utf-8\nx = 1\n", "import pulumi_random as random\n\n# A stack.\n\n# coding: utf-8\nx "
+                                                   "= 1\npet = random.RandomPet(\"pet\", length=2)\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out = splice_ok(cases[i][0], LANG_PYTHON, g, "__main__.py", NULL);
+        ck_assert_str_eq(out, cases[i][1]);
+        free(out);
+    }
+}
+END_TEST
+
 /* Two resources of the import's type and name, one under a component (read11 F13): the first was
  * taken and the import refused with the advice to remove its `parent` (which would give the program
  * two resources of one URN), though the second is the very resource imported (no parent, as the
@@ -2150,6 +2183,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
     tcase_add_test(tc, test_imports_after_hashbang_and_directive);
+    tcase_add_test(tc, test_python_imports_after_shebang_and_coding);
     tcase_add_test(tc, test_same_name_picked_by_parent);
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
