@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/vec.h"
-#include "emitters/emit_internal.h"
+#include "emitters/walk.h"
 
 #define L(x) (1u << (x))
 #define ALL_LANGS                                                                                                      \
@@ -1670,7 +1670,7 @@ static bool java_same_type(const schema_type_t *a, const schema_type_t *b) {
 
 /* How many Java types a union's members are (pulumi-java writes one as it is, two an Either<L, R>,
  * more an Object). */
-static size_t java_union_types(const schema_type_t *t) {
+size_t java_union_types(const schema_type_t *t) {
     size_t n = 0;
     for (size_t i = 0; i < t->n_members; i++) {
         bool seen = false;
@@ -1681,15 +1681,90 @@ static size_t java_union_types(const schema_type_t *t) {
     return n;
 }
 
-/* Whether value e at a position of type t is what the Java emitter cannot write for a union
- * (emit_check_program): at a union, anything but a string, number or bool literal; a list or map of a
- * union (pulumi-java's List<Either<L, R>>). */
-static bool java_union_misfit(const pcl_expr_t *e, const schema_type_t *t) {
-    if (!t || e->kind == PCL_NULL) return false;
-    if (t->kind == SCHEMA_UNION && java_union_types(t) > 1)
-        return e->kind != PCL_STRING && e->kind != PCL_NUMBER && e->kind != PCL_BOOL;
-    return (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) && t->element && t->element->kind == SCHEMA_UNION &&
-           java_union_types(t->element) > 1;
+int java_union_side(const schema_type_t *t, const schema_type_t *m) {
+    int side = 0;
+    for (size_t i = 0; i < t->n_members; i++) {
+        bool seen = false;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = java_same_type(t->members[i], t->members[k]);
+        if (seen) continue;
+        if (java_same_type(t->members[i], m)) return side;
+        side++;
+    }
+    return -1;
+}
+
+const schema_type_t *java_union_member(const schema_type_t *t, const pcl_expr_t *e) {
+    bool literal = e->kind == PCL_STRING || e->kind == PCL_NUMBER || e->kind == PCL_BOOL || e->kind == PCL_TUPLE ||
+                   e->kind == PCL_OBJECT;
+    for (size_t i = 0; literal && e->type && e->type->kind != SCHEMA_UNION && i < t->n_members; i++)
+        if (t->members[i] == e->type) return e->type; /* the binder's: by discriminator, or the first it fits */
+    return literal ? emit_union_pick(t, e, false) : NULL;
+}
+
+/* Whether a resource's output of schema type rt is, in Java, the member m of a union: a scalar of its
+ * kind or the same enum (an object's output class is not its input's Args class). */
+static bool java_output_is_member(const schema_type_t *rt, const schema_type_t *m) {
+    switch (rt->kind) {
+    case SCHEMA_STRING:
+    case SCHEMA_INT:
+    case SCHEMA_NUMBER:
+    case SCHEMA_BOOL: return m->kind == rt->kind;
+    case SCHEMA_ENUM: return m->kind == SCHEMA_ENUM && rt->token && m->token && strcmp(rt->token, m->token) == 0;
+    default: return false;
+    }
+}
+
+/* Java: why value e at a position of union type t cannot be written, or NULL. pulumi-java types a
+ * union of two Java types Either<L, R>, of more Object (a union of one type is that type); a builder
+ * takes L or R in its place too (codegen's genBuilderHelpers). java.c writes a literal of a member (an
+ * object the member the binder picked by its discriminator) as that member, in a list or map
+ * Either.ofLeft/ofRight of it (java_union_value); a resource's output read whole at a property, when
+ * it is required and of a member's type, made an Either in an apply (`.applyValue(Either::ofLeft)`),
+ * or when both are Objects, as it is. */
+static const char *java_union_lacks(const check_t *c, const expr_check_t *x, const pcl_expr_t *e) {
+    bool whole = e == x->at->value && x->at->prop;
+    const schema_type_t *t = whole ? x->at->prop->type : e->type;
+    if (!t || t->kind != SCHEMA_UNION || e->kind == PCL_NULL || java_union_types(t) < 2) return NULL;
+    const schema_type_t *member = java_union_member(t, e);
+    if (member && java_needs_output_all(c->p, c->nodes, e, member))
+        return arena_sprintf(c->a,
+                             "'%s' gives a list or map holding outputs where the schema wants a value of a union "
+                             "type; the Java emitter gathers such a list or map with Output.all only where the "
+                             "builder takes the list or map type itself",
+                             x->at->name);
+    if (e->kind == PCL_STRING || e->kind == PCL_NUMBER || e->kind == PCL_BOOL || member) return NULL;
+    bool optional = false;
+    const schema_type_t *rt =
+        whole && x->n->kind == PCL_NODE_RESOURCE && e->kind == PCL_TRAVERSAL && emit_has_output(c->p, c->nodes, e)
+            ? output_read_type(c, e, &optional)
+            : NULL;
+    bool rt_enum = false; /* an output's union holding an enum is the enum's scalar type in pulumi-java */
+    for (size_t i = 0; rt && rt->kind == SCHEMA_UNION && i < rt->n_members; i++)
+        rt_enum |= rt->members[i]->kind == SCHEMA_ENUM;
+    if (rt && rt->kind == SCHEMA_UNION && !rt_enum && java_union_types(rt) > 2 && java_union_types(t) > 2) return NULL;
+    const schema_type_t *m = NULL;
+    for (size_t i = 0; rt && java_union_types(t) == 2 && i < t->n_members && !m; i++)
+        if (java_output_is_member(rt, t->members[i])) m = t->members[i];
+    if (m && !optional) return NULL;
+    if (m)
+        return arena_sprintf(c->a,
+                             "'%s' gives an optional output where the schema wants a value of a union type, "
+                             "which pulumi-java types Either<L, R>: Either.ofLeft takes no null, and the Java "
+                             "emitter does not write the unset case",
+                             x->at->name);
+    if (rt && rt->kind == SCHEMA_UNION)
+        return arena_sprintf(c->a,
+                             "'%s' gives an output of a union of object types (or of a union of other types) "
+                             "where the schema wants a value of a union type: pulumi-java holds the output in "
+                             "an Either of its output classes (or an Object) and the input in an Either of "
+                             "its Args classes, and the Java emitter does not convert one to the other",
+                             x->at->name);
+    return arena_sprintf(c->a,
+                         "'%s' gives %s where the schema wants a value of a union type, which pulumi-java types "
+                         "Either<L, R> (or Object); the Java emitter writes there a literal of one of its "
+                         "types, or a resource's required output of one of them at a resource's property",
+                         x->at->name, e->kind == PCL_TUPLE || e->kind == PCL_OBJECT ? "a list or map" : "a value");
 }
 
 /* Whether traversal e reads below a resource reference (an output of resource type) otherwise than
@@ -1922,28 +1997,10 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              e->kind == PCL_TUPLE ? "List" : "Map"));
         return false;
     }
-    /* Java: pulumi-java types a union Either<L, R> (Object for more than two types), and a builder takes
-     * L or R in its place (codegen's genBuilderHelpers): a string, number or bool literal is written as it
-     * is; an output (Output<L> is no Output<Either<L, R>>), a list or map of a union (List<Either<L, R>>)
-     * or an object (its variant, which the emitter does not pick: emit_union_pick takes the first object
-     * type) are not */
-    const schema_type_t *jt = NULL;
-    if (c->lang == LANG_JAVA && !in_scope_any(x, e)) {
-        /* the position's type: the property's (a value's own type is that of what it reads) */
-        if (java_union_misfit(e, e == x->at->value && x->at->prop ? x->at->prop->type : e->type))
-            jt = e == x->at->value && x->at->prop ? x->at->prop->type : e->type;
-        for (size_t k = 0; !jt && e->kind == PCL_OBJECT && k < e->object.n; k++)
-            if (e->object.items[k].prop && java_union_misfit(e->object.items[k].value, e->object.items[k].prop->type))
-                jt = e->object.items[k].prop->type;
-    }
-    if (jt) {
-        refuse(c, x->n, line, col,
-               arena_sprintf(c->a,
-                             "'%s' gives %s where the schema wants %s of a union type, which pulumi-java types "
-                             "Either<L, R> (or Object); the Java emitter writes a string, number or bool literal "
-                             "there only",
-                             x->at->name, jt->kind == SCHEMA_UNION ? "a value" : "a list or map",
-                             jt->kind == SCHEMA_UNION ? "a value" : "the items"));
+    /* Java: a value at a union (java_union_lacks) */
+    const char *union_why = c->lang == LANG_JAVA && !in_scope_any(x, e) ? java_union_lacks(c, x, e) : NULL;
+    if (union_why) {
+        refuse(c, x->n, line, col, union_why);
         return false;
     }
     /* Java: an output of a resource another resource's output refers to is an Output of its own, read by

@@ -301,6 +301,13 @@ bool emit_resource_ref(const pcl_program_t *p, const names_table_t *nodes, const
 bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
                            const schema_type_t *t);
 bool emit_id_map_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Java, a union type t (emitters/check.c): how many Java types its members are (pulumi-java: one is
+ * that type, two an Either<L, R>, more an Object); which of an Either's two member m is (0 left, 1
+ * right, -1 neither); the member value e is (the binder's, by discriminator, else the first a literal
+ * like it fits), or NULL. */
+size_t java_union_types(const schema_type_t *t);
+int java_union_side(const schema_type_t *t, const schema_type_t *m);
+const schema_type_t *java_union_member(const schema_type_t *t, const pcl_expr_t *e);
 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);

@@ -749,6 +749,57 @@ static void java_enum_member(emit_typed_t *x, buf_t *b, const schema_type_t *t, 
     buf_printf(b, "%s.%s", java_class_ref((java_ctx_t *)x, t->token, "enums", ""), member);
 }
 
+/* --- unions: pulumi-java's Either<L, R> (two Java types) and Object (more) ---------------------------- */
+
+/* Whether the builder's setter of a union property takes either member as it is: pulumi-java's
+ * genBuilderHelpers writes `prop(L)` and `prop(R)` beside `prop(Either<L, R>)`, but not for a plain
+ * property, nor where L and R erase to one type (two Lists, two Maps). */
+static bool java_union_setters(const schema_type_t *t, bool plain) {
+    schema_kind_t kinds[2];
+    size_t n = 0;
+    for (size_t i = 0; !plain && i < t->n_members && n < 2; i++)
+        if (java_union_side(t, t->members[i]) == (int)n) kinds[n++] = t->members[i]->kind;
+    return n == 2 && !(kinds[0] == kinds[1] && (kinds[0] == SCHEMA_ARRAY || kinds[0] == SCHEMA_MAP));
+}
+
+/* A literal at a union of two Java types where no setter takes its member (an item of a list or map
+ * of the union, a plain property): Either.ofLeft or Either.ofRight of the member it is; at a union of
+ * more (an Object) the member as it is. False (the walk writes it) for a value of no member. */
+static bool java_union_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    const schema_type_t *m = java_union_member(t, e);
+    size_t n = java_union_types(t);
+    if (!m || n < 2) return false;
+    if (n == 2)
+        buf_printf(b, "%s.%s(", java_class(j, "com.pulumi.core.Either"),
+                   java_union_side(t, m) == 1 ? "ofRight" : "ofLeft");
+    java_expr(j, b, e, m, ind);
+    if (n == 2) buf_putc(b, ')');
+    return true;
+}
+
+/* A union property's value in its builder (emit_check_program lets through what java_union_lacks
+ * does): a member's literal as that member where the setter takes it, else by java_union_value; a
+ * resource's required output of a member's type (an Output<L>) made an Output<Either<L, R>> in an
+ * apply; an output of a union of more types (an Output<Object>) as it is. */
+static void java_union_setter(java_ctx_t *j, buf_t *b, const pcl_expr_t *v, const schema_type_t *t, bool plain,
+                              int ind) {
+    const schema_type_t *m = java_union_member(t, v);
+    size_t n = java_union_types(t);
+    if (m && (n > 2 || java_union_setters(t, plain))) {
+        java_expr(j, b, v, m, ind);
+        return;
+    }
+    if (m || n > 2 || v->kind != PCL_TRAVERSAL) {
+        java_expr(j, b, v, t, ind);
+        return;
+    }
+    const schema_type_t *rt = emit_read_type(j->base.p, j->base.index, v);
+    java_expr(j, b, v, rt, ind);
+    buf_printf(b, ".applyValue(%s::%s)", java_class(j, "com.pulumi.core.Either"),
+               rt && java_union_side(t, rt) == 1 ? "ofRight" : "ofLeft");
+}
+
 /* A builder chain `<Type>Args.builder()` + `.prop(value)` lines at ind+4 + `.build()`. */
 static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_attr_t *attrs, size_t n_attrs,
                          const pcl_object_item_t *items, size_t n_items, const schema_object_t *obj,
@@ -762,10 +813,15 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
         if (!prop && res) prop = schema_find_property(res->inputs, res->n_inputs, name);
         if (!prop && obj) prop = schema_find_property(obj->props, obj->n_props, name);
         const schema_type_t *t = prop ? prop->type : v->type;
-        if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, v, false);
         buf_putc(b, '\n');
         buf_indent(b, ind + 4);
         buf_printf(b, ".%s(", java_member_name(j, name));
+        if (t && t->kind == SCHEMA_UNION && java_union_types(t) > 1) {
+            java_union_setter(j, b, v, t, prop && prop->plain, ind + 4);
+            buf_putc(b, ')');
+            continue;
+        }
+        if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, v, false);
         if (t && java_needs_output_all(j->base.p, j->base.index, v, t)) {
             java_output_all(j, b, v, t->element, ind + 4);
             buf_putc(b, ')');
@@ -1095,6 +1151,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .list = java_list,
     .object = java_object,
     .map = java_map,
+    .union_value = java_union_value,
     .untyped_read = java_untyped_read,
     .untyped_number = "((Number) %s).doubleValue()",
     .config_raw_int = "((Number) %s).intValue()", /* Gson: a raw Map's or List's numbers are Doubles */

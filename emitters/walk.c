@@ -1541,6 +1541,7 @@ static void typed_expr_at(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
         return;
     }
     if (!t) t = e->type;
+    if (t && t->kind == SCHEMA_UNION && s->union_value && s->union_value(x, b, e, t, depth)) return;
     if (t && t->kind == SCHEMA_UNION) t = emit_union_pick(t, e, false);
     switch (e->kind) {
     case PCL_NULL: buf_puts(b, "null"); return;

@@ -472,6 +472,9 @@ typedef struct emit_typed_syntax {
     void (*list)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
     void (*object)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     void (*map)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth);
+    /* a value at a position of union type t, when the language writes it otherwise than as the member
+     * it is (Java: Either.ofLeft(...)); false (nothing written): as that member (NULL: always) */
+    bool (*union_value)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth);
     /* an operator or conditional over outputs (emit_check_program: one Output, however often read)
      * is written in an apply: the Output, `apply_open` (a format of the parameter's name, which is
      * `param_prefix` and the name emit_apply_plan gives), the expression with the parameter in

@@ -189,21 +189,85 @@ START_TEST(test_multi_argument_invoke) {
 }
 END_TEST
 
-/* pulumi-java types a union Either<L, R>; its builder takes L or R in the union's place: a literal is
- * written as it is, an output or a list of the union refused. */
+/* pulumi-java types a union Either<L, R>; its builder takes L or R in the union's place (a literal as
+ * it is); a list of the union is a List<Either<L, R>>, each item Either.ofLeft/ofRight of its member;
+ * an Output<L> of a resource where the builder wants an Output<Either<L, R>> is made one in an apply. */
 START_TEST(test_union_values) {
     tu_pcl_t f = jv("resource \"a\" \"jv:index:Res\" {\n    text = \"a\"\n    u = \"s\"\n}\n");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     tu_has(java, ".u(\"s\")");
+    lacks(java, "Either");
     free(java);
     tu_pcl_unload(&f);
     f = jv("resource \"a\" \"jv:index:Res\" {\n    text = \"a\"\n    us = [\"s\", 1]\n}\n");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "'us' gives a list or map where the schema wants the items of a union type",
-                        NULL);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import com.pulumi.core.Either;");
+    tu_has(java, ".us(\n                Either.ofLeft(\"s\"),\n                Either.ofRight(1))");
+    free(java);
     tu_pcl_unload(&f);
     f = jv("resource \"a\" \"jv:index:Res\" {\n    text = \"a\"\n}\n"
            "resource \"b\" \"jv:index:Res\" {\n    text = \"b\"\n    u = a.text\n}\n");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "'u' gives a value where the schema wants a value of a union type", NULL);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, ".u(a.text().applyValue(Either::ofLeft))");
+    free(java);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Unions of object types with a discriminator, of three types (pulumi-java's Object) and a map of a
+ * union of a string and a list. */
+static const char *DU_SCHEMA =
+    "{\"name\":\"du\",\"version\":\"1.0.0\",\"types\":{"
+    "\"du:index:One\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"one\"},"
+    "\"a\":{\"type\":\"string\"}},\"required\":[\"kind\"]},"
+    "\"du:index:Two\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"two\"},"
+    "\"b\":{\"type\":\"string\"}},\"required\":[\"kind\"]},"
+    "\"du:index:Three\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"three\"},"
+    "\"c\":{\"type\":\"integer\"}},\"required\":[\"kind\"]}},"
+    "\"resources\":{\"du:index:Res\":{\"inputProperties\":{"
+    "\"v\":{\"oneOf\":[{\"$ref\":\"#/types/du:index:One\"},{\"$ref\":\"#/types/du:index:Two\"}],"
+    "\"discriminator\":{\"propertyName\":\"kind\",\"mapping\":{\"one\":\"#/types/du:index:One\","
+    "\"two\":\"#/types/du:index:Two\"}}},"
+    "\"vs\":{\"type\":\"array\",\"items\":{\"oneOf\":[{\"$ref\":\"#/types/du:index:One\"},"
+    "{\"$ref\":\"#/types/du:index:Two\"}],\"discriminator\":{\"propertyName\":\"kind\",\"mapping\":{"
+    "\"one\":\"#/types/du:index:One\",\"two\":\"#/types/du:index:Two\"}}}},"
+    "\"w\":{\"oneOf\":[{\"$ref\":\"#/types/du:index:One\"},{\"$ref\":\"#/types/du:index:Two\"},"
+    "{\"$ref\":\"#/types/du:index:Three\"}],\"discriminator\":{\"propertyName\":\"kind\",\"mapping\":{"
+    "\"one\":\"#/types/du:index:One\",\"two\":\"#/types/du:index:Two\",\"three\":\"#/types/du:index:Three\"}}},"
+    "\"m\":{\"type\":\"object\",\"additionalProperties\":{\"oneOf\":[{\"type\":\"string\"},"
+    "{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]}}},"
+    "\"properties\":{\"out\":{\"oneOf\":[{\"$ref\":\"#/types/du:index:One\"},{\"$ref\":\"#/types/du:index:Two\"}]},"
+    "\"wout\":{\"oneOf\":[{\"$ref\":\"#/types/du:index:One\"},{\"$ref\":\"#/types/du:index:Two\"},"
+    "{\"$ref\":\"#/types/du:index:Three\"}]}},\"required\":[\"out\"]}}}";
+
+/* An object at a union of object types is the member its discriminator names (not the first object
+ * type), in the list of the union wrapped in Either; at a union of three types (Object) the member's
+ * builder as it is; an output of a union of objects (an Either of the output classes) where the
+ * input's Either of Args classes is wanted is refused. */
+START_TEST(test_discriminated_union_values) {
+    tu_pcl_t f = tu_pcl_load(DU_SCHEMA, "du.json",
+                             "resource \"r\" \"du:index:Res\" {\n"
+                             "    v = { kind = \"two\", b = \"x\" }\n"
+                             "    vs = [{ kind = \"one\", a = \"y\" }, { kind = \"two\", b = \"z\" }]\n"
+                             "    w = { kind = \"three\", c = 3 }\n"
+                             "    m = { k = \"s\", l = [\"a\"] }\n"
+                             "}\n"
+                             "resource \"s\" \"du:index:Res\" {\n    w = r.wout\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, ".v(TwoArgs.builder()\n                .kind(\"two\")\n                .b(\"x\")");
+    tu_has(java, "Either.ofLeft(OneArgs.builder()");
+    tu_has(java, "Either.ofRight(TwoArgs.builder()");
+    tu_has(java, ".w(ThreeArgs.builder()\n                .kind(\"three\")\n                .c(3)");
+    tu_has(java, "Map.entry(\"k\", Either.ofLeft(\"s\"))");
+    tu_has(java, "Map.entry(\"l\", Either.ofRight(List.of(\n                    \"a\")))");
+    tu_has(java, ".w(r.wout().applyValue(v -> v.orElse(null)))");
+    lacks(java, ".v(OneArgs");
+    free(java);
+    tu_pcl_unload(&f);
+    f = tu_pcl_load(DU_SCHEMA, "du.json",
+                    "resource \"r\" \"du:index:Res\" {\n    v = { kind = \"one\" }\n}\n"
+                    "resource \"s\" \"du:index:Res\" {\n    v = r.out\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "'v' gives an output of a union of object types", NULL);
     tu_pcl_unload(&f);
 }
 END_TEST
@@ -220,6 +284,7 @@ int main(void) {
     tcase_add_test(tc, test_optional_list_getter);
     tcase_add_test(tc, test_multi_argument_invoke);
     tcase_add_test(tc, test_union_values);
+    tcase_add_test(tc, test_discriminated_union_values);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
