@@ -218,13 +218,22 @@ size_t session_program_config_keys(arena_t *a, const char *text, size_t len, lan
             size_t e = i;
             while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
-            if (e > 0 && text[e - 1] == '>') { /* a type argument */
+            if (e > 0 && text[e - 1] == '>') {
+                /* A type argument: back to its `<`, never past a parenthesis. An arrow's `=> (` or a
+                 * comparison's `a > (b)` has none, and each such walk ends at the parenthesis before
+                 * it, so the walks cover the text at most once (to the file's start, every `=> (` made
+                 * the scan quadratic). */
                 int depth = 0;
-                while (e > 0) {
+                bool open = false;
+                while (e > 0 && !open) {
                     char c = text[--e];
+                    if (c == '(' || c == ')') break;
                     if (c == '>') depth++;
-                    if (c == '<' && --depth == 0) break;
+                    if (c == '<') open = --depth == 0;
                 }
+                if (!open) continue;
+                while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                    e--;
             }
             size_t b = e;
             while (b > 0 && (isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_'))

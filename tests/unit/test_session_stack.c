@@ -253,6 +253,40 @@ START_TEST(test_options_from_workspace) {
 }
 END_TEST
 
+/* The config keys a program reads (session_program_config_keys): a getter's string argument, with
+ * type arguments before it. The scan walked back from every `>` before a `(` to find a type
+ * argument's `<`, without bound: an arrow function's `=> (` walked to the file's start (quadratic
+ * on a file of many of them), and past statements to any earlier `<`, taking `retries.get<3`'s
+ * `get` for a getter called with the arrow's "gamma". A type argument ends at a parenthesis now. */
+START_TEST(test_program_config_keys) {
+    arena_t *a = arena_new();
+    const char *t = "const config = new pulumi.Config();\n"
+                    "const a = config.require(\"alpha\");\n"
+                    "const b = config.requireObject<Record<string, Array<string>>>(\"beta\");\n"
+                    "const c = config.getSecret <string> ('delta');\n"
+                    "const small = retries.get<3;\n"
+                    "const f = () => (\"gamma\");\n"
+                    "const g = (x: number) => (x > (1) ? \"epsilon\" : \"zeta\");\n";
+    const char **keys;
+    size_t n = session_program_config_keys(a, t, strlen(t), LANG_TYPESCRIPT, "shop", &keys);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_str_eq(keys[0], "alpha");
+    ck_assert_str_eq(keys[1], "beta");
+    ck_assert_str_eq(keys[2], "delta");
+    /* 100,000 lines of arrow functions, then a getter: every line's `=> (` once */
+    buf_t b;
+    buf_init(&b);
+    for (int i = 0; i < 100000; i++)
+        buf_printf(&b, "const f%d = (x: number) => (x + %d);\n", i, i);
+    buf_puts(&b, "export const last = config.require(\"omega\");\n");
+    n = session_program_config_keys(a, b.data, b.len, LANG_TYPESCRIPT, "shop", &keys);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(keys[0], "omega");
+    buf_free(&b);
+    arena_free(a);
+}
+END_TEST
+
 /* A backend URL's passwords are never printed (stderr, the language server's messages): they are
  * shown as Go's url.Redacted shows a password. */
 START_TEST(test_backend_url_shown) {
@@ -284,6 +318,7 @@ int main(void) {
     tcase_add_test(tc, test_session_stack_with_failed_file);
     tcase_add_test(tc, test_options_from_workspace);
     tcase_add_test(tc, test_backend_url_shown);
+    tcase_add_test(tc, test_program_config_keys);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
