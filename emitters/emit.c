@@ -5,10 +5,16 @@
 
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
     if (lang == LANG_PCL) return pcl_print(p);
+    /* YAML has no operators or loops: those whose value is certain are written as that value */
+    arena_t *folds = lang == LANG_YAML ? arena_new() : NULL;
+    pcl_program_t folded;
+    if (folds) p = emit_yaml_fold(p, folds, &folded);
     /* refuse what the language cannot say, then declare every node after what it refers to */
-    if (!emit_check_program(p, lang, diags)) return NULL;
     pcl_program_t sorted;
-    if (!emit_sort_program(p, &sorted, diags)) return NULL;
+    if (!emit_check_program(p, lang, diags) || !emit_sort_program(p, &sorted, diags)) {
+        arena_free(folds);
+        return NULL;
+    }
     size_t errors_before = diags->errors;
     char *r = NULL;
     switch (lang) {
@@ -22,6 +28,7 @@ char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
     default: diag_error(diags, DIAG_USAGE, "unknown output language"); break;
     }
     free(sorted.nodes);
+    arena_free(folds);
     if (r && diags->errors > errors_before) { /* an emitter refused part of the program: no file */
         free(r);
         r = NULL;

@@ -312,6 +312,11 @@ const schema_type_t *java_union_member(const schema_type_t *t, const pcl_expr_t 
 char *emit_typescript(const pcl_program_t *p, diag_list_t *diags);
 char *emit_python(const pcl_program_t *p, diag_list_t *diags);
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags);
+/* The program as the YAML emitter takes it: every operator, conditional, for expression, splat and
+ * max()/min() call whose value is certain when written (pcl_fold) replaced by that value, which
+ * Pulumi YAML writes as a literal; the rest as it is (emit_check_program refuses it). Returns p when
+ * nothing folds, else `out`, a copy whose new parts live in `a`. (emitters/yaml.c) */
+const pcl_program_t *emit_yaml_fold(const pcl_program_t *p, arena_t *a, pcl_program_t *out);
 char *emit_go(const pcl_program_t *p, diag_list_t *diags);
 char *emit_csharp(const pcl_program_t *p, diag_list_t *diags);
 char *emit_java(const pcl_program_t *p, diag_list_t *diags);

@@ -849,6 +849,149 @@ static const emit_node_writers_t YAML_WRITERS = {.resource = yaml_resource_node,
                                                  .local = yaml_local_node,
                                                  .config = yaml_config_node};
 
+/* --- values computed when written (emit_yaml_fold) ------------------------------------------------ */
+
+typedef struct yaml_folding {
+    pcl_folder_t *folder;
+    arena_t *a;
+} yaml_folding_t;
+
+/* What Pulumi YAML has no way to write but its value: operators, conditionals, loops, max and min. */
+static bool yaml_folds(const pcl_expr_t *e) {
+    return e->kind == PCL_UNARY || e->kind == PCL_BINARY || e->kind == PCL_COND || e->kind == PCL_FOR ||
+           e->kind == PCL_SPLAT ||
+           (e->kind == PCL_CALL && (strcmp(e->call.name, "max") == 0 || strcmp(e->call.name, "min") == 0));
+}
+
+/* A template interpolating one of them ("${i + 1}"): folded whole when it can be. */
+static bool yaml_template_folds(const pcl_expr_t *e) {
+    for (size_t i = 0; e->kind == PCL_TEMPLATE && i < e->tuple.n; i++)
+        if (yaml_folds(e->tuple.items[i])) return true;
+    return false;
+}
+
+static pcl_expr_t *yaml_fold_expr(yaml_folding_t *y, pcl_expr_t *e);
+
+/* The expressions folded, or `items` itself when none changed. */
+static pcl_expr_t **yaml_fold_items(yaml_folding_t *y, pcl_expr_t **items, size_t n) {
+    pcl_expr_t **out = items;
+    for (size_t i = 0; i < n; i++) {
+        pcl_expr_t *v = yaml_fold_expr(y, items[i]);
+        if (v == items[i]) continue;
+        if (out == items) {
+            out = arena_alloc(y->a, n * sizeof(pcl_expr_t *));
+            memcpy(out, items, n * sizeof(pcl_expr_t *));
+        }
+        out[i] = v;
+    }
+    return out;
+}
+
+/* e with each outermost expression yaml_folds names replaced by its value where that is certain;
+ * e itself when nothing folds. A for expression's body is left as it is: its variables hide names
+ * the folder would read. */
+static pcl_expr_t *yaml_fold_expr(yaml_folding_t *y, pcl_expr_t *e) {
+    if (!e) return NULL;
+    if (yaml_folds(e) || yaml_template_folds(e)) {
+        const pcl_expr_t *v = pcl_fold(y->folder, e);
+        if (v) {
+            pcl_expr_t *r = arena_alloc(y->a, sizeof *r);
+            *r = *v;
+            r->type = e->type; /* the position's schema type, as the expression had it */
+            r->line = e->line, r->col = e->col;
+            return r;
+        }
+    }
+    pcl_expr_t c = *e;
+    bool changed = false;
+    switch (e->kind) {
+    case PCL_TUPLE:
+    case PCL_TEMPLATE:
+        c.tuple.items = yaml_fold_items(y, e->tuple.items, e->tuple.n);
+        changed = c.tuple.items != e->tuple.items;
+        break;
+    case PCL_CALL:
+        c.call.args = yaml_fold_items(y, e->call.args, e->call.n);
+        changed = c.call.args != e->call.args;
+        break;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++) {
+            pcl_expr_t *v = yaml_fold_expr(y, e->object.items[i].value);
+            if (v == e->object.items[i].value) continue;
+            if (!changed) {
+                c.object.items = arena_alloc(y->a, e->object.n * sizeof *c.object.items);
+                memcpy(c.object.items, e->object.items, e->object.n * sizeof *c.object.items);
+            }
+            c.object.items[i].value = v;
+            changed = true;
+        }
+        break;
+    case PCL_FOR: /* the collection only */
+        c.x = yaml_fold_expr(y, e->x);
+        changed = c.x != e->x;
+        break;
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_COND:
+    case PCL_INDEX:
+    case PCL_GETATTR:
+    case PCL_SPLAT:
+        c.x = yaml_fold_expr(y, e->x), c.y = yaml_fold_expr(y, e->y);
+        c.z = yaml_fold_expr(y, e->z), c.w = yaml_fold_expr(y, e->w);
+        changed = c.x != e->x || c.y != e->y || c.z != e->z || c.w != e->w;
+        break;
+    case PCL_NULL:
+    case PCL_BOOL:
+    case PCL_NUMBER:
+    case PCL_STRING:
+    case PCL_TRAVERSAL: break;
+    }
+    if (!changed) return e;
+    pcl_expr_t *r = arena_alloc(y->a, sizeof *r);
+    *r = c;
+    return r;
+}
+
+/* The attributes folded, or `attrs` itself when none changed. */
+static pcl_attr_t *yaml_fold_attrs(yaml_folding_t *y, pcl_attr_t *attrs, size_t n) {
+    pcl_attr_t *out = attrs;
+    for (size_t i = 0; i < n; i++) {
+        pcl_expr_t *v = yaml_fold_expr(y, attrs[i].value);
+        if (v == attrs[i].value) continue;
+        if (out == attrs) {
+            out = arena_alloc(y->a, n * sizeof *out);
+            memcpy(out, attrs, n * sizeof *out);
+        }
+        out[i].value = v;
+    }
+    return out;
+}
+
+const pcl_program_t *emit_yaml_fold(const pcl_program_t *p, arena_t *a, pcl_program_t *out) {
+    yaml_folding_t y = {.folder = pcl_folder_new(a, p), .a = a};
+    pcl_node_t *nodes = NULL;
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_HOOK) continue; /* hooks: refused in YAML */
+        pcl_attr_t *attrs = yaml_fold_attrs(&y, n->attrs, n->n_attrs);
+        pcl_attr_t *options = yaml_fold_attrs(&y, n->options, n->n_options);
+        if (attrs == n->attrs && options == n->options) continue;
+        if (!nodes) {
+            nodes = arena_alloc(a, (p->n_nodes + 1) * sizeof *nodes);
+            memcpy(nodes, p->nodes, p->n_nodes * sizeof *nodes);
+        }
+        nodes[i].attrs = attrs;
+        nodes[i].options = options;
+    }
+    if (!nodes) return p;
+    *out = *p;
+    out->nodes = nodes;
+    out->cap_nodes = p->n_nodes;
+    for (size_t i = 0; i < p->n_nodes; i++) /* what the emitters learnt of the values before */
+        nodes[i].output_memo = nodes[i].shape_memo = 0;
+    return out;
+}
+
 char *emit_yaml(const pcl_program_t *p, diag_list_t *diags) {
     buf_t out;
     buf_init(&out);

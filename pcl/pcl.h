@@ -320,6 +320,19 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags);
  * the program when it needs to. NULL for a call it does not know. */
 pv_t *pcl_expr_to_value(arena_t *a, const pcl_expr_t *e);
 
+/* Constant folding (pcl/fold.c): the value of an expression when it is certain before the program
+ * runs — the same under HCL's reading of PCL (arbitrary-precision numbers, NFC strings, unified
+ * conditional results) and the generated programs' (float64, strings as written): operators over
+ * integers within ±2^53 with exact results, ASCII strings, conditionals whose results are scalars of
+ * one kind, for expressions and splats over literal lists and objects, max() and min(), locals
+ * through their values. Config values, resource outputs, invokes and other functions are not
+ * certain. A folder memoizes locals' values; it and the values live in the arena `a`. */
+typedef struct pcl_folder pcl_folder_t;
+pcl_folder_t *pcl_folder_new(arena_t *a, const pcl_program_t *p);
+/* The value as a literal expression (null, bool, number, string, tuple or object; it may share
+ * literals with the program, and carries no type), or NULL when it is not certain. */
+pcl_expr_t *pcl_fold(pcl_folder_t *f, const pcl_expr_t *e);
+
 /* Pulumi PCL's built-in functions (pcl/functions.c): what kind of value each returns. */
 typedef enum {
     PCL_FN_ANY = 0, /* depends on the arguments (element, lookup, try, invoke, ...) */

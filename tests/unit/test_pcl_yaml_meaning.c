@@ -52,13 +52,20 @@ static char *pulumi_literal(const char *raw) {
     return out;
 }
 
-/* The node at `path` ("variables/c/x": mapping keys as pulumi-yaml reads them), or NULL. */
+/* The node at `path` ("variables/c/x": mapping keys as pulumi-yaml reads them, "#2" a sequence's third
+ * item), or NULL. */
 static yaml_node_t *yaml_at(yaml_document_t *doc, const char *path) {
     yaml_node_t *node = yaml_document_get_root_node(doc);
     char buf[512];
     snprintf(buf, sizeof buf, "%s", path);
     for (char *save = NULL, *k = strtok_r(buf, "/", &save); k && node; k = strtok_r(NULL, "/", &save)) {
         yaml_node_t *next = NULL;
+        if (k[0] == '#' && node->type == YAML_SEQUENCE_NODE) {
+            long i = strtol(k + 1, NULL, 10);
+            yaml_node_item_t *it = node->data.sequence.items.start + i;
+            node = i >= 0 && it < node->data.sequence.items.top ? yaml_document_get_node(doc, *it) : NULL;
+            continue;
+        }
         if (node->type != YAML_MAPPING_NODE) return NULL;
         for (yaml_node_pair_t *pr = node->data.mapping.pairs.start; pr < node->data.mapping.pairs.top; pr++) {
             char *key = pulumi_literal((const char *)yaml_document_get_node(doc, pr->key)->data.scalar.value);
@@ -299,6 +306,131 @@ START_TEST(test_yaml_reserved_refused) {
 }
 END_TEST
 
+/* The number of items of the sequence at `path`, or -1 when there is none. */
+static long yaml_seq_len(const char *y, const char *path) {
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    ck_assert(yaml_parser_initialize(&parser));
+    yaml_parser_set_input_string(&parser, (const unsigned char *)y, strlen(y));
+    ck_assert_msg(yaml_parser_load(&parser, &doc), "libyaml: %s in\n%s", parser.problem, y);
+    yaml_node_t *n = yaml_at(&doc, path);
+    long len = n && n->type == YAML_SEQUENCE_NODE ? n->data.sequence.items.top - n->data.sequence.items.start : -1;
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    return len;
+}
+
+/* Pulumi YAML has no loops: for expressions were refused ("uses a for expression"), though over a
+ * literal list or object their value is known when the program is written (l1-for-expression). That
+ * value is written now — a map in its keys' order, as HCL goes over it; a for expression over a
+ * config value or reading a resource is still refused with its position. */
+START_TEST(test_for_over_literals_written_as_values) {
+    tu_pcl_t f =
+        load("names = [\"alpha\", \"beta\", \"gamma\"]\n"
+             "tags = { \"Team\" = \"infra\", \"Environment\" = \"production\", \"Cost\" = \"x$1\" }\n"
+             "output \"prefixed\" {\n    value = [for n in names : \"prefix-${n}\"]\n}\n"
+             "output \"filtered\" {\n    value = [for n in names : n if n != \"beta\"]\n}\n"
+             "output \"indexed\" {\n    value = [for i, n in names : \"${i}:${n}\"]\n}\n"
+             "output \"tagList\" {\n    value = [for k, v in tags : \"${k}=${v}\"]\n}\n"
+             "output \"prefixedMap\" {\n    value = {for n in names : n => \"prefix-${n}\"}\n}\n"
+             "output \"filteredTags\" {\n    value = {for k, v in tags : k => v if k != \"Team\"}\n}\n"
+             "output \"nested\" {\n    value = [for n in names : [for m in names : \"${n}${m}\" if m == n]]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    static const char *const prefixed[] = {"prefix-alpha", "prefix-beta", "prefix-gamma"};
+    static const char *const indexed[] = {"0:alpha", "1:beta", "2:gamma"};
+    static const char *const tag_list[] = {"Cost=x$1", "Environment=production", "Team=infra"};
+    char path[64];
+    ck_assert_int_eq(yaml_seq_len(y, "outputs/prefixed"), 3);
+    ck_assert_int_eq(yaml_seq_len(y, "outputs/indexed"), 3);
+    ck_assert_int_eq(yaml_seq_len(y, "outputs/tagList"), 3);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "outputs/prefixed/#%d", i);
+        reads_string(y, path, prefixed[i]);
+        snprintf(path, sizeof path, "outputs/indexed/#%d", i);
+        reads_string(y, path, indexed[i]);
+        snprintf(path, sizeof path, "outputs/tagList/#%d", i);
+        reads_string(y, path, tag_list[i]);
+        snprintf(path, sizeof path, "outputs/prefixedMap/%s", prefixed[i] + 7);
+        reads_string(y, path, prefixed[i]);
+    }
+    ck_assert_int_eq(yaml_seq_len(y, "outputs/filtered"), 2);
+    reads_string(y, "outputs/filtered/#0", "alpha");
+    reads_string(y, "outputs/filtered/#1", "gamma");
+    reads_string(y, "outputs/filteredTags/Cost", "x$1");
+    reads_string(y, "outputs/filteredTags/Environment", "production");
+    lacks(strstr(y, "  filteredTags:"), "Team");
+    ck_assert_int_eq(yaml_seq_len(y, "outputs/nested/#1"), 1);
+    reads_string(y, "outputs/nested/#1/#0", "betabeta");
+    free(y);
+    tu_pcl_unload(&f);
+
+    f = load("config \"l\" \"list(string)\" {}\nnames = [\"a\"]\n"
+             "resource \"r\" \"m:index:R\" {\n    s = \"x\"\n}\n"
+             "output \"o\" {\n    value = [for n in l : n]\n}\n"
+             "output \"p\" {\n    value = [for n in names : r.s]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "7:13: output 'o'", "uses a for expression");
+    tu_pcl_emit_refused(&f, LANG_YAML, "10:13: output 'p'", "uses a for expression");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
+/* Operators, conditionals, max() and min() were refused in YAML even over literals (l1-expand-final's
+ * max([1, 2, 3]...)). Their value is written where it is certain: the same under HCL's numbers
+ * (arbitrary precision) and strings (NFC) as under the generated programs' float64 — integers within
+ * 2^53 with exact results, ASCII strings, a conditional whose results are of one kind. Anything else
+ * is still refused with its position. */
+START_TEST(test_operators_over_literals_written_as_values) {
+    tu_pcl_t f = load("a = 1 + 2 * 3\nb = max([1, 5, 3]...)\nc = min(4, 2)\nd = !false && true\n"
+                      "e = \"x\" == \"x\" ? \"same\" : \"other\"\ng = 7 / 2\nh = 10 % 3\ni = -(2 - 5)\n"
+                      "j = a > 6 ? \"${a}-${b}\" : null\nk = [[1, 2], [3]][0][1] == 2\n"
+                      "resource \"r\" \"m:index:R\" {\n    i = a + 1\n    f = max(a, b)\n    b = e != \"same\"\n}\n"
+                      "output \"o\" {\n    value = [a, b, c, d, e, g, h, i, j, k]\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    static const struct {
+        const char *path, *text;
+    } want[] = {{"variables/a", "7"},
+                {"variables/b", "5"},
+                {"variables/c", "2"},
+                {"variables/d", "true"},
+                {"variables/e", "same"},
+                {"variables/g", "3.5"},
+                {"variables/h", "1"},
+                {"variables/i", "3"},
+                {"variables/j", "7-5"},
+                {"variables/k", "true"},
+                {"resources/r/properties/i", "8"},
+                {"resources/r/properties/f", "7"},
+                {"resources/r/properties/b", "false"}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        yaml_scalar_style_t style;
+        char *got = yaml_scalar_style(y, want[i].path, &style);
+        ck_assert_msg(strcmp(got, want[i].text) == 0, "%s: [%s], want [%s] in\n%s", want[i].path, got, want[i].text, y);
+        /* a number or bool as one: plain; the strings e and j quoted or plain, but strings */
+        ck_assert_msg(style == YAML_PLAIN_SCALAR_STYLE || i == 4 || i == 8, "%s quoted in\n%s", want[i].path, y);
+        free(got);
+    }
+    free(y);
+    tu_pcl_unload(&f);
+
+    /* not certain: inexact or too large numbers, a config value, results of two kinds (HCL unifies
+     * them: 1 becomes "1"), strings NFC may make equal, a remainder of a negative number */
+    f = load("config \"n\" \"int\" {}\n"
+             "a = 0.1 + 0.2\nb = n + 1\nc = true ? 1 : \"a\"\nd = \"\\u00e9\" == \"e\\u0301\"\n"
+             "e = 9007199254740991 + 1\ng = 1 / 3\nh = -7 % 3\ni = max(n, 2)\nj = \"${0.5 + 1}\"\n"
+             "output \"o\" {\n    value = [a, b, c, d, e, g, h, i, j]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "2:9: local 'a'", "the operator '+'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "3:7: local 'b'", "the operator '+'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "4:10: local 'c'", "a conditional");
+    tu_pcl_emit_refused(&f, LANG_YAML, "5:14: local 'd'", "the operator '=='");
+    tu_pcl_emit_refused(&f, LANG_YAML, "6:22: local 'e'", "the operator '+'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "7:7: local 'g'", "the operator '/'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "8:8: local 'h'", "the operator '%'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "9:5: local 'i'", "max()");
+    tu_pcl_emit_refused(&f, LANG_YAML, "10:12: local 'j'", "the operator '+'");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_yaml_meaning");
     TCase *tc = tcase_create("core");
@@ -310,6 +442,8 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_interpolated_keys_raw);
     tcase_add_test(tc, test_scalars_read_back);
     tcase_add_test(tc, test_yaml_reserved_refused);
+    tcase_add_test(tc, test_for_over_literals_written_as_values);
+    tcase_add_test(tc, test_operators_over_literals_written_as_values);
     suite_add_tcase(s, tc);
     return s;
 }
