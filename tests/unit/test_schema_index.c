@@ -4,9 +4,11 @@
  * deep inside a resource) get a clear error. */
 #include <check.h>
 #include <cjson/cJSON.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -419,6 +421,31 @@ START_TEST(test_index_cache) {
     char *after = describe_file(path);
     ck_assert_str_eq(after, want2);
     free(after);
+    /* another version written over the file in place, as `cp -p` or an unpacked package does it: the
+     * same size, inode and (restored) mtime; only the contents differ. The entry must not answer. */
+    struct stat before;
+    ck_assert_int_eq(stat(path, &before), 0);
+    char *major = strstr(text2, "/sdk/v4/go/digitalocean\"");
+    ck_assert_ptr_nonnull(major);
+    major[6] = '5'; /* the Go SDK's major version, in the document's head: the same length */
+    int fd = open(path, O_WRONLY);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(pwrite(fd, text2, strlen(text2), 0), (ssize_t)strlen(text2));
+    close(fd);
+    struct timespec times[2] = {before.st_atim, before.st_mtim};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+    struct stat same;
+    ck_assert_int_eq(stat(path, &same), 0);
+    ck_assert(same.st_size == before.st_size && same.st_ino == before.st_ino &&
+              same.st_mtim.tv_sec == before.st_mtim.tv_sec && same.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+    schema_package_t *ref3 = schema_load_buffer(text2, strlen(text2), path, &d);
+    char *want3 = describe(ref3);
+    schema_free(ref3);
+    ck_assert_str_ne(want3, want2);
+    char *got3 = describe_file(path);
+    ck_assert_msg(strcmp(got3, want3) == 0, "the entry of the old contents answered for the new ones");
+    free(got3);
+    free(want3);
     /* no temporary files left behind */
     size_t n;
     tu_find_files(a, arena_sprintf(a, "%s/cimport/schema-index", cache), "", &n);
