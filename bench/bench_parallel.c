@@ -41,6 +41,7 @@ typedef struct figures {
     long rss_kb;          /* the engine process */
     double server_cpu_ms; /* the provider process */
     double hold_us;       /* how long the provider really held a reply, on average */
+    double late_us;       /* how long after its due time a reply left the provider, on average */
     double own_cpu_ms;    /* the engine process (user + system) */
     double own_sys_ms;    /* of which system (the kernel: sockets, poll) */
     size_t peak_in_flight, peak_held;
@@ -119,7 +120,7 @@ static figures_t run(size_t n, int latency_ms, bool stream) {
     provider_registry_free(reg);
     grpc_loop_free(c.loop);
     struct rusage sru;
-    f.hold_us = latency_server_stop(srv, stats_fd, &sru);
+    f.hold_us = latency_server_stop(srv, stats_fd, &sru, &f.late_us);
     f.server_cpu_ms =
         (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 + (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
     arena_free(a);
@@ -196,7 +197,7 @@ static figures_t run_transport(size_t n, int latency_ms) {
     grpc_conn_close(conn);
     grpc_loop_free(loop);
     struct rusage sru;
-    f.hold_us = latency_server_stop(srv, stats_fd, &sru);
+    f.hold_us = latency_server_stop(srv, stats_fd, &sru, &f.late_us);
     f.server_cpu_ms =
         (sru.ru_utime.tv_sec + sru.ru_stime.tv_sec) * 1e3 + (sru.ru_utime.tv_usec + sru.ru_stime.tv_usec) / 1e3;
     free(t.req);
@@ -237,10 +238,11 @@ static void print_row(const char *what, const figures_t *f) {
     double held_bound = (double)f->calls * f->hold_us / 1e3 / BENCH_PARALLEL;
     printf(
         "| %s | %zu | %zu | %.0f ms | %.0f ms | %.3f | %.3f | %.1f MB | %zu/%zu | %zu | %.1f µs (%.1f + %.1f) | %.0f "
-        "µs |\n",
+        "µs | %.1f µs | %.1f µs |\n",
         what, f->n, f->calls, f->wall_ms, f->bound_ms, f->wall_ms / f->bound_ms,
         held_bound > 0 ? f->wall_ms / held_bound : 0, f->rss_kb / 1024.0, f->ok, f->n, f->peak_in_flight,
-        f->own_cpu_ms * per_call, (f->own_cpu_ms - f->own_sys_ms) * per_call, f->own_sys_ms * per_call, f->hold_us);
+        f->own_cpu_ms * per_call, (f->own_cpu_ms - f->own_sys_ms) * per_call, f->own_sys_ms * per_call, f->hold_us,
+        f->late_us, f->calls ? f->server_cpu_ms * 1e3 / (double)f->calls : 0);
 }
 
 int main(int argc, char **argv) {
@@ -259,8 +261,8 @@ int main(int argc, char **argv) {
     printf("parallel %d, %d ms per call, provider in its own process, one HTTP/2 connection\n\n", BENCH_PARALLEL,
            latency);
     printf("| run | resources | calls | wall | bound | wall/bound | wall/held | peak RSS | verified | in flight | "
-           "own CPU/call (user + sys) | provider's mean hold |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+           "own CPU/call (user + sys) | provider's mean hold | reply sent past due | provider CPU/call |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n_sizes; i++) {
         figures_t f = run_child(sizes[i], latency, RUN_STREAMED);
         print_row("streamed", &f);

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -42,13 +43,20 @@ size_t latency_server_peak_pending(const latency_server_t *s);
 /* How long replies were really held, on average, in microseconds (0 before the first): the
  * latency the client saw from this server, to hold against the promised latency_ms. */
 double latency_server_mean_hold_us(const latency_server_t *s);
+/* The shortest hold of any reply so far (-1 before the first): never below latency_ms × 1000, the
+ * early wake-up included. */
+int64_t latency_server_min_hold_us(const latency_server_t *s);
+/* How long after their due time replies left (the send carrying them returned), on average, in
+ * microseconds: what the provider adds to its promise beyond the hold. */
+double latency_server_mean_late_us(const latency_server_t *s);
 
 /* Runs a server in a child process of its own (its own CPU, as a real plugin has) until
  * latency_server_stop. Returns the child's pid and sets *port and *stats_fd (the pipe the child
  * reports on), or -1 with a diagnostic. */
 pid_t latency_server_spawn(int latency_ms, int *port, int *stats_fd, diag_list_t *diags);
 /* Stops a spawned server and reaps it: returns its mean hold in microseconds (-1 when it did not
- * say) and fills *ru with its resource usage. */
-double latency_server_stop(pid_t pid, int stats_fd, struct rusage *ru);
+ * say), sets *late_us (when not NULL) to its mean lateness past due and fills *ru with its resource
+ * usage. */
+double latency_server_stop(pid_t pid, int stats_fd, struct rusage *ru, double *late_us);
 
 #endif

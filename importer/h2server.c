@@ -50,6 +50,7 @@ struct h2session {
     buf_t out;      /* frames produced, sent in one send() per batch (see grpc.c) */
     size_t out_off; /* bytes of `out` already sent */
     bool broken;    /* the socket failed */
+    bool in_recv;   /* inside nghttp2_session_mem_recv: h2server_flush leaves this session alone */
 };
 
 #define SESSION_OUT_MAX (4u << 20)
@@ -196,6 +197,18 @@ static void session_flush(h2session_t *ss) {
     ss->out_off = 0;
 }
 
+void h2server_flush(h2server_t *s) {
+    for (h2session_t *ss = s->sessions; ss; ss = ss->next) {
+        /* nghttp2 must not be asked to send from inside its own receive; a failed session is closed
+         * by its next dispatch, which sees `broken` */
+        if (ss->in_recv || ss->broken) continue;
+        if (nghttp2_session_send(ss->ng) != 0)
+            ss->broken = true;
+        else
+            session_flush(ss);
+    }
+}
+
 static int cb_begin_headers(nghttp2_session *ng, const nghttp2_frame *frame, void *user) {
     h2session_t *ss = user;
     if (frame->hd.type != NGHTTP2_HEADERS || frame->headers.cat != NGHTTP2_HCAT_REQUEST) return 0;
@@ -334,7 +347,14 @@ static void session_dispatch(void *user, short revents) {
             ssize_t n = recv(ss->fd, buf, sizeof buf, 0);
             if (n < 0 && errno == EINTR) continue;
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-            if (n <= 0 || nghttp2_session_mem_recv(ss->ng, buf, (size_t)n) < 0) {
+            if (n <= 0) {
+                session_close(ss);
+                return;
+            }
+            ss->in_recv = true;
+            ssize_t used = nghttp2_session_mem_recv(ss->ng, buf, (size_t)n);
+            ss->in_recv = false;
+            if (used < 0) {
                 session_close(ss);
                 return;
             }

@@ -39,6 +39,11 @@ void h2server_reply(h2server_call_t *call, int status, const char *message, cons
 /* Sends `body` verbatim as the DATA of an OK response (no prefix added) — for testing how clients
  * handle malformed framing. */
 void h2server_reply_raw(h2server_call_t *call, const void *body, size_t len);
+/* Sends every reply made so far now, instead of at the session's next turn of the loop: a server
+ * that answers from a timer (after a delay it promised) calls it once its due replies are made, so
+ * they do not wait behind the new requests the loop reads first. A session inside its own read (the
+ * handler calling this) keeps its replies for the end of that read, as without this call. */
+void h2server_flush(h2server_t *s);
 /* Whether the client reset the stream or disconnected before the reply. */
 bool h2server_call_cancelled(const h2server_call_t *call);
 

@@ -29,6 +29,7 @@ typedef struct server_state {
     h2server_call_t *held[8];
     size_t n_held;
     size_t handled;
+    h2server_t *srv; /* for /test.Echo/EchoFlush */
 } server_state_t;
 
 static void handler(void *user, h2server_call_t *call, const char *path, const unsigned char *msg, size_t len) {
@@ -36,6 +37,9 @@ static void handler(void *user, h2server_call_t *call, const char *path, const u
     st->handled++;
     if (strcmp(path, "/test.Echo/Echo") == 0) {
         h2server_reply(call, GRPC_OK, NULL, msg, len);
+    } else if (strcmp(path, "/test.Echo/EchoFlush") == 0) {
+        h2server_reply(call, GRPC_OK, NULL, msg, len);
+        h2server_flush(st->srv); /* from inside the session's read: must keep the reply for its end */
     } else if (strcmp(path, "/test.Echo/Fail") == 0) {
         h2server_reply(call, GRPC_NOT_FOUND, "no such thing: 100% gone\nfor good \xe2\x9c\x93", NULL, 0);
     } else if (strcmp(path, "/test.Echo/Hold") == 0) {
@@ -72,6 +76,7 @@ static void fx_open(fixture_t *f) {
     f->srv = h2server_start(f->loop, 0, handler, &f->st, &f->diags);
     ck_assert_ptr_nonnull(f->srv);
     ck_assert_int_gt(h2server_port(f->srv), 0);
+    f->st.srv = f->srv;
     f->conn = grpc_conn_open(f->loop, "127.0.0.1", h2server_port(f->srv), &f->diags);
     ck_assert_ptr_nonnull(f->conn);
 }
@@ -471,6 +476,44 @@ START_TEST(test_chained_calls) {
 }
 END_TEST
 
+/* A reply made outside the handler (as a server answering from a timer does) and flushed is on the
+ * wire before the loop turns again: one round completes the call. The client's source comes before
+ * the server's session in the loop, and poll waits for the client's socket to become readable — without
+ * the flush the session still wants to write, poll returns at once and the reply is sent after the
+ * client has looked. Flushing from inside the handler is safe: those replies go out after the read. */
+START_TEST(test_flush_sends_replies_at_once) {
+    fixture_t f;
+    fx_open(&f);
+    result_slot_t held = {0};
+    grpc_call_start(f.conn, "/test.Echo/Hold", "h", 1, 5000, slot_done, &held);
+    while (f.st.n_held < 1)
+        grpc_loop_run_once(f.loop, 100);
+    for (int i = 0; i < 3; i++) /* let the session send what it has (SETTINGS acks) */
+        grpc_loop_run_once(f.loop, 0);
+    ck_assert(!held.done);
+    h2server_reply(f.st.held[0], GRPC_OK, NULL, "now", 3);
+    h2server_flush(f.srv);
+    grpc_loop_run_once(f.loop, 1000);
+    ck_assert(held.done);
+    ck_assert_int_eq(held.status, GRPC_OK);
+    ck_assert_uint_eq(held.len, 3);
+    ck_assert(memcmp(held.data, "now", 3) == 0);
+    slot_free(&held);
+    enum { N = 40 };
+    result_slot_t slots[N] = {0};
+    for (int i = 0; i < N; i++)
+        grpc_call_start(f.conn, "/test.Echo/EchoFlush", &i, sizeof i, 5000, slot_done, &slots[i]);
+    run_until_idle(&f);
+    for (int i = 0; i < N; i++) {
+        ck_assert_int_eq(slots[i].status, GRPC_OK);
+        ck_assert_uint_eq(slots[i].len, sizeof i);
+        ck_assert(memcmp(slots[i].data, &i, sizeof i) == 0);
+        slot_free(&slots[i]);
+    }
+    fx_close(&f);
+}
+END_TEST
+
 typedef struct logs {
     diag_list_t kept;
     int statuses;
@@ -566,6 +609,7 @@ int main(void) {
     tcase_add_test(tc, test_connection_refused);
     tcase_add_test(tc, test_connect_interrupted_by_signal);
     tcase_add_test(tc, test_chained_calls);
+    tcase_add_test(tc, test_flush_sends_replies_at_once);
     tcase_add_test(tc, test_engine_endpoint);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
