@@ -1,12 +1,14 @@
 /* program.c — the program a run splices its code into, judged against the run's workspace before
  * anything runs (session_program_fits in session.h): both front ends ask it, the command line for
  * --insert-into, the language server for the document it edits. */
+#define _GNU_SOURCE /* memmem */
 #include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/fileio.h"
 #include "base/vec.h"
 #include "session/session.h"
 
@@ -48,18 +50,64 @@ static bool file_project(arena_t *a, const char *path, workspace_t *pw) {
     return found;
 }
 
-/* Whether a file of directory dir named base is the program's entry file that the runtime's
- * language host runs: Node's index.ts/index.js, Python's __main__.py, a Go or C# project's source
- * files (every one of the directory is compiled), Pulumi YAML's Main.yaml/Main.json. */
+/* Whether a file named base is the program's entry file that the runtime's language host runs:
+ * Node's index.ts/index.js, Python's __main__.py, Pulumi YAML's Main.yaml/Main.json; for a compiled
+ * runtime a source file of its language (Go's .go but a _test.go, C#'s .cs), of which holds_run then
+ * picks the program's own. */
 static bool runtime_entry(const char *runtime, const char *base) {
     const char *dot = strrchr(base, '.');
+    size_t n = strlen(base);
     if (!strcmp(runtime, "nodejs")) return !strcmp(base, "index.ts") || !strcmp(base, "index.js");
     if (!strcmp(runtime, "python")) return !strcmp(base, "__main__.py");
-    if (!strcmp(runtime, "go")) return dot && !strcmp(dot, ".go");
+    if (!strcmp(runtime, "go")) return dot && !strcmp(dot, ".go") && !(n > 8 && !strcmp(base + n - 8, "_test.go"));
     if (!strcmp(runtime, "dotnet")) return dot && !strcmp(dot, ".cs");
     if (!strcmp(runtime, "yaml"))
         return !strcmp(base, "Main.yaml") || !strcmp(base, "Main.yml") || !strcmp(base, "Main.json");
     return false;
+}
+
+static bool compiled_runtime(const char *runtime) {
+    return !strcmp(runtime, "go") || !strcmp(runtime, "dotnet");
+}
+
+/* Whether w is in t[0, n) where no identifier character or `.` comes before it. */
+static bool has_word(const char *t, size_t n, const char *w) {
+    size_t wl = strlen(w);
+    for (const char *k = t; (k = memmem(k, n - (size_t)(k - t), w, wl)) != NULL; k++)
+        if (k == t || !(isalnum((unsigned char)k[-1]) || k[-1] == '_' || k[-1] == '.')) return true;
+    return false;
+}
+
+/* Whether C# text declares a class deriving from Stack (`class MyStack : Stack`), which holds the
+ * resources Deployment.RunAsync<MyStack>() runs. */
+static bool cs_stack_class(const char *t, size_t n) {
+    const char *end = t + n;
+    for (const char *k = t; (k = memchr(k, ':', (size_t)(end - k))) != NULL; k++) {
+        const char *b = k + 1;
+        while (b < end && isspace((unsigned char)*b))
+            b++;
+        if (end - b >= 7 && !strncmp(b, "Pulumi.", 7)) b += 7;
+        if (end - b >= 5 && !strncmp(b, "Stack", 5) && (end - b == 5 || !(isalnum((unsigned char)b[5]) || b[5] == '_')))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the source file at path holds a compiled program's run, the file whose loss loses the
+ * program: Go's pulumi.Run (or its func main), C#'s Deployment.RunAsync (or Main) or a class deriving
+ * from Stack. Another file compiled with it (a helper, a type)
+ * holds none, and replacing it loses no resource of the program. Read from the text, so a comment
+ * naming one counts too: a file then refused needlessly, never the other way round; a file that
+ * cannot be read is taken for the program. */
+static bool holds_run(arena_t *a, const char *path, const char *runtime) {
+    size_t n;
+    diag_list_t quiet; /* -o reports what cannot be written */
+    diag_list_init(&quiet);
+    const char *t = file_read_all(a, path, &n, &quiet);
+    diag_list_free(&quiet);
+    if (!t) return true;
+    if (!strcmp(runtime, "go")) return has_word(t, n, "pulumi.Run(") || has_word(t, n, "func main(");
+    return has_word(t, n, "Deployment.Run") || has_word(t, n, "Main(") || cs_stack_class(t, n);
 }
 
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file) {
@@ -77,10 +125,16 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
         if (stat(main_path, &ms) == 0 && S_ISREG(ms.st_mode)) return same_file(path, main_path);
     }
     char *dir = program_dir(a, path), *rmain = realpath(main_path, NULL);
+    size_t ml = rmain ? strlen(rmain) : 0;
     bool in_main = dir && rmain && strcmp(dir, rmain) == 0;
+    /* .NET compiles the .cs files below the project's directory too; Go a package's own directory
+     * only. */
+    bool below_main = dir && rmain && ml > 1 && !strncmp(dir, rmain, ml) && dir[ml] == '/';
     free(rmain);
     const char *slash = strrchr(path, '/');
-    return in_main && runtime_entry(runtime, slash ? slash + 1 : path);
+    if (!runtime_entry(runtime, slash ? slash + 1 : path)) return false;
+    if (!compiled_runtime(runtime)) return in_main;
+    return (in_main || (below_main && strcmp(runtime, "go") != 0)) && holds_run(a, path, runtime);
 }
 
 bool session_path_is_javascript(const char *path) {

@@ -269,8 +269,10 @@ bool session_path_is_javascript(const char *path);
 bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, lang_t lang, diag_list_t *diags);
 /* Whether the existing regular file at path is its project's program (the nearest Pulumi.yaml above
  * it: the file `main` names, or the entry the runtime runs in the project's or `main`'s directory —
- * index.ts/index.js, __main__.py, a .go or .cs file, Main.yaml) or that Pulumi.yaml itself
- * (*project_file); pw gets the project. A whole file written there replaces the program. */
+ * index.ts/index.js, __main__.py, Main.yaml; of a compiled program the source file holding its run:
+ * Go's pulumi.Run in that directory, C#'s Deployment.RunAsync or Stack class there or below) or that
+ * Pulumi.yaml itself (*project_file); pw gets the project. A whole file written there replaces the
+ * program. */
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file);
 /* The config keys a program's text reads (no project prefix; another namespace's keys left out):
  * YAML's top-level `config:` (or `configuration:`) keys; elsewhere the string literal a config

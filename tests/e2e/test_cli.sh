@@ -392,6 +392,33 @@ printf 'old\n' >ow/pets.ts
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o pets.ts >/dev/null 2>../ow.err)
 rc=$?
 [ $rc = 0 ] && grep -qF 'new random.RandomPet' ow/pets.ts && ok || bad "-o onto another existing file (exit $rc): $(cat ow.err)"
+# -o into a Go or C# program's directory: every existing .go/.cs file there was refused as "the
+# program", a helper or a test file too, where -o replaces any file but the program's own in the other
+# languages. Refused now: the file that holds the program's run (Go's pulumi.Run, C#'s
+# Deployment.RunAsync or the class deriving from Stack), whose loss loses the program; another file of
+# the directory is replaced as in the other languages.
+mkdir -p ow/g ow/c
+printf 'name: g\nruntime: go\n' >ow/g/Pulumi.yaml
+printf 'package main\n\nimport "github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\treturn nil\n\t})\n}\n' >ow/g/main.go
+printf 'package main\n\nfunc helper() int { return 1 }\n' >ow/g/pets.go
+printf 'package main\n\nimport "testing"\n\nfunc TestHelper(t *testing.T) {}\n' >ow/g/main_test.go
+printf 'name: c\nruntime: dotnet\n' >ow/c/Pulumi.yaml
+printf 'using Pulumi;\n\nreturn await Deployment.RunAsync<MyStack>();\n' >ow/c/Program.cs
+printf 'using Pulumi;\n\nclass MyStack : Stack\n{\n    public MyStack() { }\n}\n' >ow/c/MyStack.cs
+printf 'static class Names\n{\n    public const string Prefix = "x";\n}\n' >ow/c/Names.cs
+rm -rf ow.before && cp -r ow ow.before
+for f in g/main.go c/Program.cs c/MyStack.cs; do
+  (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
+    grep -qxF "error: $f: this file is the program of project '${f%%/*}' ($tmp/ow/${f%%/*}/Pulumi.yaml), and -o replaces the whole file with the code: insert into it with --insert-into $f" ow.err &&
+    ok || bad "-o onto the Go/C# program $f (exit $rc): $(cat ow.err)"
+done
+for f in g/pets.go g/main_test.go c/Names.cs; do
+  (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 0 ] && grep -qiE 'random\.(New)?RandomPet' "ow/$f" && ok || bad "-o onto $f beside the Go/C# program (exit $rc): $(cat ow.err)"
+done
 # --insert-into a YAML file of a YAML project that is not its program (read11 F10's rest): Pulumi YAML runs
 # Pulumi.yaml (or Main.yaml) alone, so resources written into other.yaml are never imported; it said "other.yaml
 # now declares the resources", exit 0. Refused, the file untouched.
