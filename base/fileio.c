@@ -348,3 +348,10 @@ void file_read_only_error(diag_list_t *diags, const char *path) {
     diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the file is read-only: make it writable (chmod u+w)%s",
              diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
 }
+
+char *file_cache_root(arena_t *a) {
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg == '/') return arena_sprintf(a, "%s/cimport", xdg);
+    if (home && *home) return arena_sprintf(a, "%s/.cache/cimport", home);
+    return NULL;
+}

@@ -60,6 +60,11 @@ bool file_is_read_only(const char *path);
 /* The error for such a file, with what else to do (diag_advice: a diff instead). */
 void file_read_only_error(diag_list_t *diags, const char *path);
 
+/* cimport's cache directory: $XDG_CACHE_HOME/cimport, or ~/.cache/cimport when XDG_CACHE_HOME is unset,
+ * empty or relative (the XDG spec: a relative one is ignored — it would put the cache into whatever
+ * directory cimport runs in); NULL without HOME either. Allocated in a. */
+char *file_cache_root(arena_t *a);
+
 /* Temporary files this process is writing beside the user's (`*.cimport-tmp-*`): a process killed by
  * a signal removes them first (file_temps_remove, from its handler) instead of leaving them behind.
  * A tracked path must stay valid until it is untracked; at most FILE_TEMPS_MAX are tracked at once

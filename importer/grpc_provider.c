@@ -240,15 +240,7 @@ out:
 
 static char *cache_path(arena_t *a, const gprov_t *g, const char *version) {
     const char *root = g->opts.cache_dir;
-    if (!root) {
-        const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-        if (xdg && *xdg)
-            root = arena_sprintf(a, "%s/cimport", xdg);
-        else if (home && *home)
-            root = arena_sprintf(a, "%s/.cache/cimport", home);
-        else
-            return NULL;
-    }
+    if (!root && !(root = file_cache_root(a))) return NULL;
     char *v = arena_strdup(a, version);
     for (char *p = v; *p; p++)
         if (*p == '/') *p = '_';

@@ -481,11 +481,7 @@ bool tfmapper_lookup(arena_t *a, const tfmapper_options_t *o, const char *const 
     m.search.path_env = o->path_env;
     m.search.pulumi_home = o->pulumi_home;
     if (!o->no_cache) {
-        const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-        m.cache_root = o->cache_dir    ? o->cache_dir
-                       : xdg && *xdg   ? arena_sprintf(a, "%s/cimport", xdg)
-                       : home && *home ? arena_sprintf(a, "%s/.cache/cimport", home)
-                                       : NULL;
+        m.cache_root = o->cache_dir ? o->cache_dir : file_cache_root(a);
     }
     bool ok = true;
     for (size_t i = 0; i < o->n_attach; i++)

@@ -987,14 +987,8 @@ static uint64_t contents_sum(const char *p, size_t n) {
 static char *cache_entry_path(arena_t *a, const char *path) {
     const char *off = getenv("CIMPORT_NO_SCHEMA_CACHE");
     if (off && *off && strcmp(off, "0") != 0) return NULL;
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    const char *root;
-    if (xdg && *xdg)
-        root = arena_sprintf(a, "%s/cimport", xdg);
-    else if (home && *home)
-        root = arena_sprintf(a, "%s/.cache/cimport", home);
-    else
-        return NULL;
+    const char *root = file_cache_root(a);
+    if (!root) return NULL;
     char *real = realpath(path, NULL);
     if (!real) return NULL;
     uint64_t h = fnv1a((const unsigned char *)real, strlen(real), 1469598103934665603ull);
@@ -1071,6 +1065,14 @@ static void cache_write(const schema_package_t *pkg, const char *entry, const st
         *p = '/';
     }
     free(dir);
+    /* Something other than an entry where the entry goes (a link, a FIFO, a socket): it is not followed
+     * or written into, but removed, so the entry replaces it and whatever it named stays as it was; a
+     * directory is left, and the cache skipped. */
+    struct stat old;
+    if (lstat(entry, &old) == 0 && !S_ISREG(old.st_mode) && (S_ISDIR(old.st_mode) || unlink(entry) != 0)) {
+        free(b.data);
+        return;
+    }
     diag_list_t quiet;
     diag_list_init(&quiet);
     file_write_atomic(entry, b.data, b.len, 0600, false, &quiet); /* a cache that cannot be written is skipped */
@@ -1120,7 +1122,8 @@ static void cache_unmap(void *ctx) {
  * 4 KB of a 6 MB entry were a third of a warm run's page touching. A file that is not a regular one
  * is not an entry. */
 static const char *cache_map(arena_t *a, const char *entry, size_t *n, struct timespec *written) {
-    int fd = open(entry, O_RDONLY | O_CLOEXEC);
+    /* not through a link (an entry is a file cimport wrote), and no wait on a FIFO */
+    int fd = open(entry, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0) return NULL;
     struct stat st;
     void *p = MAP_FAILED;

@@ -463,6 +463,70 @@ START_TEST(test_index_cache) {
 }
 END_TEST
 
+/* The cache entry's path holding something that is not an entry cimport wrote: a symbolic link (to a
+ * user's file, to the schema itself, to nowhere) is neither read nor written through — the link is
+ * replaced by a real entry and what it named is untouched; a FIFO neither hangs the load nor is
+ * written into. Every load gives what a fresh scan gives. */
+START_TEST(test_index_cache_entry_not_a_file) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *cache = arena_sprintf(a, "%s/cache", dir);
+    setenv("XDG_CACHE_HOME", cache, 1);
+    unsetenv("CIMPORT_NO_SCHEMA_CACHE");
+    char *path = arena_sprintf(a, "%s/schema.json", dir);
+    char *text = big_schema_text(a, 4);
+    ck_assert(tu_write(path, text));
+    char *want = describe_file(path); /* writes the entry */
+    char *entry = cache_entry(a, cache);
+    ck_assert_ptr_nonnull(entry);
+    char *precious = arena_sprintf(a, "%s/precious.txt", dir);
+    const char *targets[3] = {precious, path, arena_sprintf(a, "%s/nowhere.idx", dir)};
+    for (int k = 0; k < 3; k++) {
+        ck_assert(tu_write(precious, "precious\n"));
+        ck_assert_int_eq(unlink(entry), 0);
+        ck_assert_int_eq(symlink(targets[k], entry), 0);
+        char *got = describe_file(path);
+        ck_assert_msg(strcmp(got, want) == 0, "link %d: another schema", k);
+        free(got);
+        size_t n;
+        char *kept = tu_read(precious, &n);
+        ck_assert_str_eq(kept, "precious\n");
+        free(kept);
+        char *schema = tu_read(path, &n);
+        ck_assert_msg(n == strlen(text) && memcmp(schema, text, n) == 0, "link %d: the schema was written", k);
+        free(schema);
+        struct stat st;
+        ck_assert_msg(access(targets[2], F_OK) != 0, "link %d: a file was made where the link pointed", k);
+        ck_assert_int_eq(lstat(entry, &st), 0);
+        ck_assert_msg(S_ISREG(st.st_mode), "link %d: the entry is not a file of its own", k);
+    }
+    /* a FIFO in the entry's place: no hang (the test's timeout), no write into it */
+    ck_assert_int_eq(unlink(entry), 0);
+    ck_assert_int_eq(mkfifo(entry, 0600), 0);
+    char *got = describe_file(path);
+    ck_assert_str_eq(got, want);
+    free(got);
+    /* a relative XDG_CACHE_HOME is not a cache directory (the XDG spec: ignored): the cache goes
+     * under $HOME/.cache, not into the directory cimport runs in (the user's project) */
+    char *home = arena_sprintf(a, "%s/home", dir), *project = arena_sprintf(a, "%s/project", dir);
+    ck_assert_int_eq(mkdir(project, 0700), 0);
+    ck_assert_int_eq(chdir(project), 0);
+    setenv("XDG_CACHE_HOME", "rel-cache", 1);
+    setenv("HOME", home, 1);
+    got = describe_file(path);
+    ck_assert_str_eq(got, want);
+    free(got);
+    ck_assert_msg(access(arena_sprintf(a, "%s/rel-cache", project), F_OK) != 0, "the cache went into the project");
+    ck_assert_ptr_nonnull(cache_entry(a, arena_sprintf(a, "%s/.cache", home)));
+    free(want);
+    free(text);
+    unsetenv("XDG_CACHE_HOME");
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("schema_index");
     TCase *tc = tcase_create("core");
@@ -471,6 +535,7 @@ int main(void) {
     tcase_add_test(tc, test_escaped_section_names);
     tcase_add_test(tc, test_truncated_and_damaged_big_schema);
     tcase_add_test(tc, test_index_cache);
+    tcase_add_test(tc, test_index_cache_entry_not_a_file);
     tcase_add_test(tc, test_big_mapped_schema_checked_beside_the_scan);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
