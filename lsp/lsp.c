@@ -1481,6 +1481,11 @@ static char *lsp_main_program(lsp_server_t *s, const char *start_dir) {
         project_info_t pi;
         if (project_read(a, dir, &pi, NULL)) {
             const char *rt = pi.runtime ? pi.runtime : "";
+            if (!strcmp(rt, "java")) { /* no fixed name: the source file holding Pulumi.run */
+                workspace_t jw = {.have_project = true, .project = pi, .project_dir = dir};
+                const char *jp = session_java_program(a, &jw);
+                found = jp ? strdup(jp) : NULL;
+            }
             for (size_t i = 0; i < sizeof mains / sizeof mains[0] && !found; i++) {
                 if (strcmp(rt, mains[i].runtime) != 0) continue;
                 for (size_t k = 0; k < 3 && mains[i].files[k] && !found; k++) {

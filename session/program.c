@@ -3,6 +3,7 @@
  * --insert-into, the language server for the document it edits. */
 #define _GNU_SOURCE /* memmem */
 #include <ctype.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +53,8 @@ static bool file_project(arena_t *a, const char *path, workspace_t *pw) {
 
 /* Whether a file named base is the program's entry file that the runtime's language host runs:
  * Node's index.ts/index.js, Python's __main__.py, Pulumi YAML's Main.yaml/Main.json; for a compiled
- * runtime a source file of its language (Go's .go but a _test.go, C#'s .cs), of which holds_run then
- * picks the program's own. */
+ * runtime a source file of its language (Go's .go but a _test.go, C#'s .cs, Java's .java), of which
+ * holds_run then picks the program's own. */
 static bool runtime_entry(const char *runtime, const char *base) {
     const char *dot = strrchr(base, '.');
     size_t n = strlen(base);
@@ -61,13 +62,14 @@ static bool runtime_entry(const char *runtime, const char *base) {
     if (!strcmp(runtime, "python")) return !strcmp(base, "__main__.py");
     if (!strcmp(runtime, "go")) return dot && !strcmp(dot, ".go") && !(n > 8 && !strcmp(base + n - 8, "_test.go"));
     if (!strcmp(runtime, "dotnet")) return dot && !strcmp(dot, ".cs");
+    if (!strcmp(runtime, "java")) return dot && !strcmp(dot, ".java");
     if (!strcmp(runtime, "yaml"))
         return !strcmp(base, "Main.yaml") || !strcmp(base, "Main.yml") || !strcmp(base, "Main.json");
     return false;
 }
 
 static bool compiled_runtime(const char *runtime) {
-    return !strcmp(runtime, "go") || !strcmp(runtime, "dotnet");
+    return !strcmp(runtime, "go") || !strcmp(runtime, "dotnet") || !strcmp(runtime, "java");
 }
 
 /* Whether w is in t[0, n) where no identifier character or `.` comes before it. */
@@ -95,7 +97,7 @@ static bool cs_stack_class(const char *t, size_t n) {
 
 /* Whether the source file at path holds a compiled program's run, the file whose loss loses the
  * program: Go's pulumi.Run (or its func main), C#'s Deployment.RunAsync (or Main) or a class deriving
- * from Stack. Another file compiled with it (a helper, a type)
+ * from Stack, Java's Pulumi.run (or its main method). Another file compiled with it (a helper, a type)
  * holds none, and replacing it loses no resource of the program. Read from the text, so a comment
  * naming one counts too: a file then refused needlessly, never the other way round; a file that
  * cannot be read is taken for the program. */
@@ -107,7 +109,9 @@ static bool holds_run(arena_t *a, const char *path, const char *runtime) {
     diag_list_free(&quiet);
     if (!t) return true;
     if (!strcmp(runtime, "go")) return has_word(t, n, "pulumi.Run(") || has_word(t, n, "func main(");
-    return has_word(t, n, "Deployment.Run") || has_word(t, n, "Main(") || cs_stack_class(t, n);
+    if (!strcmp(runtime, "dotnet"))
+        return has_word(t, n, "Deployment.Run") || has_word(t, n, "Main(") || cs_stack_class(t, n);
+    return has_word(t, n, "Pulumi.run(") || has_word(t, n, "void main(");
 }
 
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file) {
@@ -127,14 +131,44 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
     char *dir = program_dir(a, path), *rmain = realpath(main_path, NULL);
     size_t ml = rmain ? strlen(rmain) : 0;
     bool in_main = dir && rmain && strcmp(dir, rmain) == 0;
-    /* .NET compiles the .cs files below the project's directory too; Go a package's own directory
-     * only. */
+    /* .NET compiles the .cs files below the project's directory too, Java its source tree below it
+     * (Maven's and Gradle's src/main/java/<package>/); Go a package's own directory only. */
     bool below_main = dir && rmain && ml > 1 && !strncmp(dir, rmain, ml) && dir[ml] == '/';
     free(rmain);
     const char *slash = strrchr(path, '/');
     if (!runtime_entry(runtime, slash ? slash + 1 : path)) return false;
     if (!compiled_runtime(runtime)) return in_main;
     return (in_main || (below_main && strcmp(runtime, "go") != 0)) && holds_run(a, path, runtime);
+}
+
+/* The first file below dir, in name order and at most depth levels down (hidden directories and
+ * build output skipped), that is the source file holding the runtime's run. */
+static const char *find_run(arena_t *a, const char *dir, const char *runtime, int depth) {
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    const char *found = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *nm = names[i]->d_name;
+        bool skip = nm[0] == '.' || !strcmp(nm, "target") || !strcmp(nm, "build") || !strcmp(nm, "bin") ||
+                    !strcmp(nm, "obj") || !strcmp(nm, "node_modules");
+        char *path = found || skip ? NULL : arena_sprintf(a, "%s/%s", dir, nm);
+        struct stat st;
+        if (path && stat(path, &st) == 0) {
+            if (S_ISDIR(st.st_mode) && depth > 0)
+                found = find_run(a, path, runtime, depth - 1);
+            else if (S_ISREG(st.st_mode) && runtime_entry(runtime, nm) && holds_run(a, path, runtime))
+                found = path;
+        }
+        free(names[i]);
+    }
+    if (n >= 0) free(names);
+    return found;
+}
+
+const char *session_java_program(arena_t *a, const workspace_t *w) {
+    if (!w->have_project || !w->project.runtime || strcmp(w->project.runtime, "java") != 0) return NULL;
+    const char *dir = w->project.main ? arena_sprintf(a, "%s/%s", w->project_dir, w->project.main) : w->project_dir;
+    return find_run(a, dir, "java", 8);
 }
 
 bool session_path_is_javascript(const char *path) {

@@ -270,10 +270,14 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
 /* Whether the existing regular file at path is its project's program (the nearest Pulumi.yaml above
  * it: the file `main` names, or the entry the runtime runs in the project's or `main`'s directory —
  * index.ts/index.js, __main__.py, Main.yaml; of a compiled program the source file holding its run:
- * Go's pulumi.Run in that directory, C#'s Deployment.RunAsync or Stack class there or below) or that
- * Pulumi.yaml itself (*project_file); pw gets the project. A whole file written there replaces the
- * program. */
+ * Go's pulumi.Run in that directory, C#'s Deployment.RunAsync or Stack class and Java's Pulumi.run
+ * there or below) or that Pulumi.yaml itself (*project_file); pw gets the project. A whole file
+ * written there replaces the program. */
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file);
+/* A Java project's program (w's runtime java): the source file holding its Pulumi.run below the
+ * project's directory (or `main`), as Maven and Gradle lay it out (src/main/java/<package>/App.java),
+ * the first in name order; NULL when w is no Java project or none is found. */
+const char *session_java_program(arena_t *a, const workspace_t *w);
 /* The config keys a program's text reads (no project prefix; another namespace's keys left out):
  * YAML's top-level `config:` (or `configuration:`) keys; elsewhere the string literal a config
  * getter is called with (`config.require("k")`, `requireSecretObject<T>("k")`, `get_secret("k")`,

@@ -419,6 +419,25 @@ for f in g/pets.go g/main_test.go c/Names.cs; do
   rc=$?
   [ $rc = 0 ] && grep -qiE 'random\.(New)?RandomPet' "ow/$f" && ok || bad "-o onto $f beside the Go/C# program (exit $rc): $(cat ow.err)"
 done
+# A Java program laid out by Maven (Pulumi.yaml `runtime: java`, pom.xml, src/main/java/<package>/App.java)
+# was no program to cimport: -o App.java replaced it whole (exit 0). It is recognised as the others are
+# now: -o refused, --insert-into splices into it (from the project's directory, as for any program).
+mkdir -p ow/j/src/main/java/myproject
+printf 'name: j\nruntime: java\n' >ow/j/Pulumi.yaml
+printf '<project><artifactId>j</artifactId></project>\n' >ow/j/pom.xml
+app=src/main/java/myproject/App.java
+printf 'package myproject;\n\nimport com.pulumi.Pulumi;\n\npublic class App {\n    public static void main(String[] args) {\n        Pulumi.run(ctx -> {\n        });\n    }\n}\n' >"ow/j/$app"
+cp "ow/j/$app" app.before
+(cd ow/j && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$app" >/dev/null 2>../../ow.err)
+rc=$?
+[ $rc = 2 ] && cmp -s "ow/j/$app" app.before &&
+  grep -qxF "error: $app: this file is the program of project 'j' ($tmp/ow/j/Pulumi.yaml), and -o replaces the whole file with the code: insert into it with --insert-into $app" ow.err &&
+  ok || bad "-o onto a Maven Java program (exit $rc): $(cat ow.err)"
+(cd ow/j && "$CIMPORT" random:index/randomPet:RandomPet pet2 clever-wombat --offline-state "$Q/stack.json" --schema "$S" \
+  --insert-into "$app" >/dev/null 2>../../ow.err)
+rc=$?
+[ $rc = 0 ] && grep -qF 'new RandomPet("pet2"' "ow/j/$app" && grep -qF 'package myproject;' "ow/j/$app" &&
+  ok || bad "--insert-into a Maven Java program (exit $rc): $(cat ow.err)"
 # --insert-into a YAML file of a YAML project that is not its program (read11 F10's rest): Pulumi YAML runs
 # Pulumi.yaml (or Main.yaml) alone, so resources written into other.yaml are never imported; it said "other.yaml
 # now declares the resources", exit 0. Refused, the file untouched.

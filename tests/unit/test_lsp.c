@@ -84,6 +84,25 @@ static void sess_init_server(session_t *ss, const char *caps) {
     sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
 }
 
+/* initialize with the workspace root dir (rootUri), then initialized. */
+static void sess_init_root(session_t *ss, const char *dir) {
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+              "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"]}}}",
+              dir, QUICKSTART, RANDOM_SCHEMA);
+    sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+}
+
+/* A textDocument/codeAction request (id) for the document at uri. */
+static void sess_code_action(session_t *ss, int id, const char *uri) {
+    sess_json(ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":"
+              "{\"uri\":\"%s\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,"
+              "\"character\":0}},\"context\":{\"diagnostics\":[]}}}",
+              id, uri);
+}
+
 static void sess_open(session_t *ss, const char *uri, const char *language_id, const char *text) {
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "jsonrpc", "2.0");
@@ -1893,6 +1912,48 @@ START_TEST(test_program_checked_as_cli) {
 }
 END_TEST
 
+/* A Java project laid out by Maven (`runtime: java`, src/main/java/<package>/App.java): its program
+ * was never offered as the project's main program (index.ts, __main__.py, main.go, Program.cs and
+ * Pulumi.yaml were). It is found as the source file holding Pulumi.run, and the import goes in. */
+START_TEST(test_code_action_java_program) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: java\n"));
+    ck_assert(tu_write(arena_sprintf(a, "%s/pom.xml", dir), "<project><artifactId>shop</artifactId></project>\n"));
+    const char *src = arena_sprintf(a, "%s/src/main/java/myproject", dir);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/src", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/src/main", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/src/main/java", dir), 0755), 0);
+    ck_assert_int_eq(mkdir(src, 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/Names.java", src), "package myproject;\n\nclass Names {}\n"));
+    ck_assert(tu_write(arena_sprintf(a, "%s/App.java", src),
+                       "package myproject;\n\nimport com.pulumi.Pulumi;\n\npublic class App {\n"
+                       "    public static void main(String[] args) {\n        Pulumi.run(ctx -> {\n        });\n"
+                       "    }\n}\n"));
+    const char *uri_imports = arena_sprintf(a, "file://%s/imports.json", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_root(&ss, dir);
+    sess_open(&ss, uri_imports, "json",
+              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"pet\",\"id\":\"clever-wombat\"}]}");
+    sess_code_action(&ss, 2, uri_imports);
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    const cJSON *actions = cJSON_GetObjectItem(resp(&ss, 2), "result");
+    char *shown = cJSON_PrintUnformatted(actions);
+    ck_assert_msg(cJSON_GetArraySize(actions) == 1, "actions: %s", shown);
+    const cJSON *a0 = cJSON_GetArrayItem(actions, 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(a0, "title")->valuestring, "Import these resources into App.java");
+    const cJSON *arg = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(a0, "command"), "arguments"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(arg, "uri")->valuestring, arena_sprintf(a, "file://%s/App.java", src));
+    free(shown);
+    sess_free(&ss);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_same_id_twice) {
     /* an import file naming one cloud resource twice is refused, as in the CLI, and nothing changes */
     char *dir = tu_mkdtemp();
@@ -1990,6 +2051,7 @@ int main(void) {
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_program_checked_as_cli);
+    tcase_add_test(t, test_code_action_java_program);
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
     tcase_add_test(t, test_into_stack_other_project);
