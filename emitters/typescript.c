@@ -37,10 +37,12 @@ static void ts_output(emit_walk_t *w, size_t idx);
 static void ts_hook(emit_walk_t *w, size_t idx);
 static const char *ts_config_getter(emit_walk_t *w, const pcl_node_t *n);
 static void ts_config_default(emit_walk_t *w, size_t idx, const char *close);
+static bool ts_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child);
 
 static const emit_syntax_t TS_SYNTAX = {
     .lang = LANG_TYPESCRIPT,
     .expr = ts_expr_hook,
+    .needs_parens = ts_needs_parens,
     .identifier = ts_identifier,
     .module_prefix = ts_module_prefix,
     .object_key = ts_object_key,
@@ -586,6 +588,14 @@ static void ts_template(ts_gen_t *g, const pcl_expr_t *e) {
         }
     }
     buf_putc(g->w.b, '`');
+}
+
+/* lookup() with a default is written `m[k] ?? d`: `??` binds looser than every operator but `?:` and
+ * does not mix with `||`/`&&` unparenthesised, so as an operand, an indexed value or a receiver it is
+ * parenthesised (read12 F15: `lookup(m, k, d) == "x"` meant `m[k] ?? (d == "x")`). */
+static bool ts_needs_parens(const pcl_expr_t *parent, const pcl_expr_t *child) {
+    return parent->kind != PCL_COND && child->kind == PCL_CALL && child->call.n == 3 &&
+           strcmp(child->call.name, "lookup") == 0;
 }
 
 static void ts_operand(ts_gen_t *g, const pcl_expr_t *parent, const pcl_expr_t *child, bool right) {

@@ -685,7 +685,8 @@ void emit_walk_format(emit_walk_t *w, const char *fmt, const pcl_expr_t *e) {
         c = d;
         if (i >= e->call.n) continue; /* emit_check_program refused a call with fewer arguments */
         const pcl_expr_t *arg = e->call.args[i];
-        bool paren = receiver && (arg->kind == PCL_UNARY || arg->kind == PCL_BINARY || arg->kind == PCL_COND);
+        bool paren = receiver && (arg->kind == PCL_UNARY || arg->kind == PCL_BINARY || arg->kind == PCL_COND ||
+                                  (w->syntax->needs_parens && w->syntax->needs_parens(e, arg)));
         if (paren) buf_putc(w->b, '(');
         w->syntax->expr(w, arg);
         if (paren) buf_putc(w->b, ')');

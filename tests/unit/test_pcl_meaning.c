@@ -783,6 +783,38 @@ START_TEST(test_ts_equality_of_two_types) {
 }
 END_TEST
 
+/* TypeScript: lookup() with a default is `m[k] ?? d`, and `??` binds looser than every comparison and
+ * arithmetic operator (and cannot mix with `||`/`&&` unparenthesised): as an operand, an indexed value
+ * or a method's receiver it was written bare, so `lookup(m, "a", "d") == "x"` meant
+ * `m["a"] ?? ("d" == "x")` (read12 F15). It is parenthesised there now; the written code is run. */
+START_TEST(test_ts_lookup_default_parenthesised) {
+    tu_pcl_t f = load("config \"m\" \"map(string)\" {}\nconfig \"nm\" \"map(number)\" {}\n"
+                      "config \"ml\" \"map(list(string))\" {}\n"
+                      "first = lookup(ml, \"k\", [\"d\"])\n"
+                      "output \"o\" {\n    value = [lookup(m, \"a\", \"d\") == \"x\", lookup(nm, \"a\", 0) + 1, "
+                      "2 * lookup(nm, \"missing\", 0), -lookup(nm, \"missing\", 0), "
+                      "lookup(m, \"a\", \"d\") == \"x\" ? \"yes\" : \"no\", lookup(ml, \"k\", [\"d\"])[0], "
+                      "join(\",\", lookup(ml, \"k\", [\"d\"])), first[1]]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "(m[\"a\"] ?? \"d\") == \"x\"");
+    tu_has(ts, "(nm[\"a\"] ?? 0) + 1");
+    tu_has(ts, "const first = ml[\"k\"] ?? [\"d\"];\n"); /* not an operand: as before */
+    /* run the written expressions over m = {a: "y"}, nm = {a: 5}, ml = {k: ["p", "q"]} */
+    char *value = cut(ts, "export const o = ", ";\n");
+    static char prog[4096];
+    ck_assert(snprintf(prog, sizeof prog,
+                       "const m = {a: 'y'}, nm = {a: 5}, ml = {k: ['p', 'q']};\nconst first = ml['k'] ?? ['d'];\n"
+                       "console.log(JSON.stringify(%s));\n",
+                       value + strlen("export const o = ")) < (int)sizeof prog);
+    char *out = run_program("node", "js", prog);
+    ck_assert_str_eq(out, "[false,6,0,0,\"no\",\"p\",\"p,q\",\"q\"]\n");
+    free(out);
+    free(value);
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -803,6 +835,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_java_to_json_of_values);
     tcase_add_test(tc, test_csharp_to_json_as_pcl);
     tcase_add_test(tc, test_ts_equality_of_two_types);
+    tcase_add_test(tc, test_ts_lookup_default_parenthesised);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_add_test(tc, test_csharp_single_or_none_null);
