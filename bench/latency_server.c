@@ -107,13 +107,11 @@ static void timer_prepare(void *user, int *fd, short *events, int *timeout_ms) {
     *events = POLLIN;
 }
 
-static void timer_dispatch(void *user, short revents) {
+/* Sends the replies that are due, at once. From the timer, and from h2server between the requests of
+ * one read: a read can hold dozens of requests, and replies falling due while they are decoded would
+ * wait for all of them. */
+static void send_due(void *user) {
     latency_server_t *s = user;
-    if (revents & POLLIN) {
-        uint64_t expirations;
-        if (read(s->timerfd, &expirations, sizeof expirations) < 0 && errno != EAGAIN) abort();
-        s->armed = 0;
-    }
     if (!s->head) return;
     int64_t now = now_us(), due_total = 0;
     size_t sent = 0;
@@ -134,6 +132,16 @@ static void timer_dispatch(void *user, short revents) {
     if (!sent) return;
     h2server_flush(s->srv);
     s->late_us_total += (int64_t)sent * now_us() - due_total;
+}
+
+static void timer_dispatch(void *user, short revents) {
+    latency_server_t *s = user;
+    if (revents & POLLIN) {
+        uint64_t expirations;
+        if (read(s->timerfd, &expirations, sizeof expirations) < 0 && errno != EAGAIN) abort();
+        s->armed = 0;
+    }
+    send_due(s);
 }
 
 /* The inputs Read reports for an ID. */
@@ -274,6 +282,7 @@ latency_server_t *latency_server_start(grpc_loop_t *loop, int latency_ms, diag_l
         free(s);
         return NULL;
     }
+    h2server_set_after_request(s->srv, send_due, s);
     grpc_loop_source_t src = {.prepare = timer_prepare, .dispatch = timer_dispatch, .user = s};
     s->timer = grpc_loop_add(loop, &src);
     return s;

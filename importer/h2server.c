@@ -51,6 +51,13 @@ struct h2session {
     size_t out_off; /* bytes of `out` already sent */
     bool broken;    /* the socket failed */
     bool in_recv;   /* inside nghttp2_session_mem_recv: h2server_flush leaves this session alone */
+    /* Where the input is in the frame sequence, for feeding nghttp2 one frame at a time when the
+     * server has an after-request hook (session_piece). */
+    size_t preface_left;  /* bytes of the client's connection preface still to come */
+    unsigned char hdr[9]; /* a frame header split between two reads */
+    size_t hdr_len;
+    size_t frame_left; /* payload bytes of the current frame still to come */
+    bool handed;       /* a request was handed to the handler in the current piece */
 };
 
 #define SESSION_OUT_MAX (4u << 20)
@@ -66,6 +73,8 @@ struct h2server {
     h2session_t *sessions;
     h2server_call_t *calls;
     size_t pending;
+    h2server_after_request_fn after_request;
+    void *after_request_user;
 };
 
 static void *xcalloc(size_t n, size_t size) {
@@ -197,6 +206,11 @@ static void session_flush(h2session_t *ss) {
     ss->out_off = 0;
 }
 
+void h2server_set_after_request(h2server_t *s, h2server_after_request_fn fn, void *user) {
+    s->after_request = fn;
+    s->after_request_user = user;
+}
+
 void h2server_flush(h2server_t *s) {
     for (h2session_t *ss = s->sessions; ss; ss = ss->next) {
         /* nghttp2 must not be asked to send from inside its own receive; a failed session is closed
@@ -275,6 +289,7 @@ static void call_dispatch(h2server_call_t *c) {
         call_send(c, GRPC_INTERNAL, bad, NULL, 0);
         return;
     }
+    if (c->sess) c->sess->handed = true;
     s->handler(s->user, c, c->path, p + 5, n - 5);
 }
 
@@ -339,6 +354,48 @@ static void session_prepare(void *user, int *fd, short *events, int *timeout_ms)
     if (nghttp2_session_want_write(ss->ng) || ss->out_off < ss->out.len) *events |= POLLOUT;
 }
 
+/* How many of the n bytes at p to give nghttp2 next: up to the end of the frame they are in, so a
+ * request that frame completes is handed over, and the after-request hook runs, before the next frame
+ * is parsed. Only frame lengths are read here; nghttp2 checks everything, so a peer that does not
+ * speak HTTP/2 only changes where the input is cut. */
+static size_t session_piece(h2session_t *ss, const unsigned char *p, size_t n) {
+    if (ss->preface_left) {
+        size_t k = n < ss->preface_left ? n : ss->preface_left;
+        ss->preface_left -= k;
+        return k;
+    }
+    size_t k = 0;
+    if (ss->frame_left == 0) {
+        k = sizeof ss->hdr - ss->hdr_len;
+        if (k > n) k = n;
+        memcpy(ss->hdr + ss->hdr_len, p, k);
+        ss->hdr_len += k;
+        if (ss->hdr_len < sizeof ss->hdr) return k;
+        ss->hdr_len = 0;
+        ss->frame_left = (size_t)ss->hdr[0] << 16 | (size_t)ss->hdr[1] << 8 | ss->hdr[2];
+    }
+    size_t m = n - k < ss->frame_left ? n - k : ss->frame_left;
+    ss->frame_left -= m;
+    return k + m;
+}
+
+/* Gives a read to nghttp2: whole, or a frame at a time with the after-request hook run after each
+ * piece that handed a request over. False when nghttp2 rejects the input. */
+static bool session_feed(h2session_t *ss, const unsigned char *buf, size_t n) {
+    h2server_t *s = ss->srv;
+    for (size_t off = 0; off < n;) {
+        size_t piece = s->after_request ? session_piece(ss, buf + off, n - off) : n - off;
+        ss->in_recv = true;
+        ssize_t used = nghttp2_session_mem_recv(ss->ng, buf + off, piece);
+        ss->in_recv = false;
+        if (used < 0) return false;
+        off += piece;
+        if (ss->handed && s->after_request) s->after_request(s->after_request_user);
+        ss->handed = false;
+    }
+    return true;
+}
+
 static void session_dispatch(void *user, short revents) {
     h2session_t *ss = user;
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -351,10 +408,7 @@ static void session_dispatch(void *user, short revents) {
                 session_close(ss);
                 return;
             }
-            ss->in_recv = true;
-            ssize_t used = nghttp2_session_mem_recv(ss->ng, buf, (size_t)n);
-            ss->in_recv = false;
-            if (used < 0) {
+            if (!session_feed(ss, buf, (size_t)n)) {
                 session_close(ss);
                 return;
             }
@@ -375,6 +429,7 @@ static void session_open(h2server_t *s, int fd) {
     h2session_t *ss = xcalloc(1, sizeof *ss);
     ss->srv = s;
     ss->fd = fd;
+    ss->preface_left = NGHTTP2_CLIENT_MAGIC_LEN;
     nghttp2_session_callbacks *cbs;
     nghttp2_session_callbacks_new(&cbs);
     nghttp2_session_callbacks_set_send_callback(cbs, cb_send);

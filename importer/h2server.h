@@ -44,6 +44,12 @@ void h2server_reply_raw(h2server_call_t *call, const void *body, size_t len);
  * they do not wait behind the new requests the loop reads first. A session inside its own read (the
  * handler calling this) keeps its replies for the end of that read, as without this call. */
 void h2server_flush(h2server_t *s);
+/* Runs `fn(user)` after each request a read from a connection completes has been handed to the
+ * handler, before the rest of that read is parsed, and outside nghttp2 (h2server_flush works there):
+ * a server answering on a timer sends what fell due meanwhile instead of after the whole read, which
+ * can hold dozens of requests. NULL (the default) parses each read in one go. */
+typedef void (*h2server_after_request_fn)(void *user);
+void h2server_set_after_request(h2server_t *s, h2server_after_request_fn fn, void *user);
 /* Whether the client reset the stream or disconnected before the reply. */
 bool h2server_call_cancelled(const h2server_call_t *call);
 
