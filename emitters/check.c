@@ -2830,6 +2830,18 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                    "written in YAML");
             continue;
         }
+        /* a config key pulumi-yaml's property access reads as a quoted key (it holds `.`, `[` or `}`: the
+         * YAML emitter's yaml_append_root) cannot end with a backslash, which would escape the quote */
+        if (lang == LANG_YAML && n->kind == PCL_NODE_CONFIG && yaml_name && strpbrk(yaml_name, ".[}") &&
+            yaml_name[strlen(yaml_name) - 1] == '\\') {
+            refuse(
+                &c, n, 0, 0,
+                arena_sprintf(c.a,
+                              "the config key \"%s\" ends with a backslash; Pulumi YAML reads a key holding . [ "
+                              "or } as a quoted key in ${...}, where \\\" is a quote, so it cannot be written in YAML",
+                              yaml_name));
+            continue;
+        }
         if (n->kind == PCL_NODE_CONFIG && n->n_attrs) { /* its default */
             bool literal = true;
             pcl_expr_walk(n->attrs[0].value, literal_only, &literal);

@@ -222,13 +222,25 @@ static void yaml_append_access(buf_t *b, const pcl_trav_part_t *parts, size_t n)
     }
 }
 
+/* A root of a property access: pulumi-yaml reads a name up to a `.`, `[` or `}`, so a name holding one
+ * (a config key, `bucket.name`) is written as the quoted key its grammar also takes for a root,
+ * `["bucket.name"]` (emit_check_program refuses such a key ending in a backslash). */
+static void yaml_append_root(buf_t *b, const char *name) {
+    if (!strpbrk(name, ".[}")) {
+        buf_puts(b, name);
+        return;
+    }
+    pcl_trav_part_t key = {.index_is_string = true, .index_str = name};
+    yaml_append_access(b, &key, 1);
+}
+
 /* `${root.attr[0]["k"]}` with the root named as YAML names it. */
 static char *yaml_traversal_text(yaml_gen_t *g, const pcl_expr_t *e) {
     buf_t t;
     buf_init(&t);
     int idx = names_table_get(g->nodes, e->trav.root);
     buf_puts(&t, "${");
-    buf_puts(&t, idx >= 0 ? g->ref_names[idx] : e->trav.root);
+    yaml_append_root(&t, idx >= 0 ? g->ref_names[idx] : e->trav.root);
     yaml_append_access(&t, e->trav.parts, e->trav.n);
     buf_putc(&t, '}');
     char *r = buf_arena_str(&t, g->a);

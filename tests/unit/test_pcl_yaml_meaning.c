@@ -431,6 +431,63 @@ START_TEST(test_operators_over_literals_written_as_values) {
 }
 END_TEST
 
+/* The name the first `${...}` of a scalar's text reads from, as pulumi-yaml's property access parses
+ * it (ast/property.go): a name up to `.`, `[` or `}`, or a quoted key `["..."]` (\" a quote); the text
+ * before it in *prefix (malloc'd both). */
+static char *interpolation_root(const char *text, char **prefix) {
+    const char *at = strstr(text, "${");
+    ck_assert_msg(at, "no interpolation in [%s]", text);
+    *prefix = strndup(text, (size_t)(at - text));
+    const char *c = at + 2;
+    buf_t b;
+    buf_init(&b);
+    if (c[0] == '[' && c[1] == '"') {
+        for (c += 2; *c && *c != '"'; c++) {
+            if (c[0] == '\\' && c[1] == '"') c++;
+            buf_putc(&b, *c);
+        }
+    } else {
+        for (; *c && !strchr(".[}", *c); c++)
+            buf_putc(&b, *c);
+    }
+    return buf_take(&b);
+}
+
+/* A config key holding `.`, `[` or `}` (`__logicalName = "bucket.name"`) was written into `${...}` as
+ * it is: pulumi-yaml read `${bucket.name}` as the resource bucket's output `name`, and `${a}b}` as the
+ * name `a` then the text `b}`. Such a name is written as the quoted key pulumi-yaml's grammar takes for
+ * a root, `${["bucket.name"]}`; one that ends with a backslash (which would escape the closing quote)
+ * is refused. */
+START_TEST(test_config_key_roots_quoted) {
+    tu_pcl_t f = load("config \"v\" \"string\" {\n    __logicalName = \"bucket.name\"\n}\n"
+                      "config \"w\" \"string\" {\n    __logicalName = \"a}b[\\\"q\\\"]\"\n}\n"
+                      "resource \"bucket\" \"m:index:R\" {\n    s = \"x\"\n}\n"
+                      "resource \"other\" \"m:index:R\" {\n    s = v\n    tags = { k = \"w=${w}\" }\n}\n"
+                      "output \"o\" {\n    value = v\n}\n");
+    char *y = tu_pcl_emit_ok(&f, LANG_YAML);
+    static const struct {
+        const char *path, *prefix, *root;
+    } want[] = {{"resources/other/properties/s", "", "bucket.name"},
+                {"outputs/o", "", "bucket.name"},
+                {"resources/other/properties/tags/k", "w=", "a}b[\"q\"]"}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char *text = yaml_scalar(y, want[i].path), *prefix;
+        char *root = interpolation_root(text, &prefix);
+        ck_assert_msg(strcmp(root, want[i].root) == 0 && strcmp(prefix, want[i].prefix) == 0,
+                      "%s: pulumi-yaml reads the name [%s] after [%s] in [%s], PCL means [%s] in\n%s", want[i].path,
+                      root, prefix, text, want[i].root, y);
+        free(root);
+        free(prefix);
+        free(text);
+    }
+    free(y);
+    tu_pcl_unload(&f);
+    f = load("config \"v\" \"string\" {\n    __logicalName = \"a.b\\\\\"\n}\noutput \"o\" {\n    value = v\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "1:1: config 'v'", "ends with a backslash");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_yaml_meaning");
     TCase *tc = tcase_create("core");
@@ -444,6 +501,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_yaml_reserved_refused);
     tcase_add_test(tc, test_for_over_literals_written_as_values);
     tcase_add_test(tc, test_operators_over_literals_written_as_values);
+    tcase_add_test(tc, test_config_key_roots_quoted);
     suite_add_tcase(s, tc);
     return s;
 }
