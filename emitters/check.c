@@ -1352,8 +1352,9 @@ static emit_shape_t config_map_elem_shape(const check_t *c, const pcl_expr_t *e)
 static const char *go_keyed_object(const check_t *c, const pcl_expr_t *e);
 static const char *keyed_object_lacks(const check_t *c, const pcl_expr_t *e);
 
-/* Whether e is entries() or lookup() of an object of the schema's type that C# writes from the
- * type's properties (cs_keyed_object), its other arguments plain (written inside the Apply). */
+/* Whether e is entries() or lookup() of an object of the schema's type that C# and Java write from the
+ * type's properties (cs_keyed_object, java_keyed_object), its other arguments plain (written inside
+ * the apply). */
 static bool typed_keyed_object_ok(const check_t *c, const pcl_expr_t *e) {
     if (!go_keyed_object(c, e) || keyed_object_lacks(c, e)) return false;
     for (size_t i = 1; i < e->call.n; i++)
@@ -1392,7 +1393,7 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
                                       "remoteArchive", "assetArchive", "getOutput",   NULL};
     if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
     if (typed_keyed_output_ok(c, e)) return true;
-    if (c->lang == LANG_CSHARP && typed_keyed_object_ok(c, e)) return true;
+    if (typed_keyed_object_ok(c, e)) return true;
     if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
     /* length() by its argument's shape, element() of a list; Java's split() takes a regular
      * expression: a literal separator without its special characters */
@@ -1789,8 +1790,8 @@ static const char *go_keyed_object(const check_t *c, const pcl_expr_t *e) {
     return t && t->kind == SCHEMA_OBJECT ? (t->token ? t->token : "object") : NULL;
 }
 
-/* Go, C#: why entries() or lookup() of an object of the schema's type cannot be written, or NULL when
- * it can. The SDK's struct's or class's fields are the schema's properties: entries() lists them when every one is
+/* Go, C#, Java: why entries() or lookup() of an object of the schema's type cannot be written, or NULL
+ * when it can. The SDK's struct's or class's fields are the schema's properties: entries() lists them when every one is
  * required (an optional one, unset, is no entry, and which are set is known at run time only);
  * lookup() with a literal key reads the required field it names, or gives the default for a key the
  * type does not have. The object is read by a traversal (written once per field). */
@@ -2457,18 +2458,14 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                  "'%s' calls notImplemented() where C# wants a typed value; cimport writes it (an "
                                  "object) as a stack output's value or a hook's command word only",
                                  x->at->name));
-        else if (c->lang == LANG_JAVA && go_keyed_object(c, e))
-            refuse(c, x->n, line, col,
-                   arena_sprintf(c->a,
-                                 "'%s' calls %s() on '%s', an object of the schema's type %s, which Pulumi Java holds "
-                                 "in a class whose fields cannot be listed or read by a key, so the Java emitter does "
-                                 "not write it",
-                                 x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e)));
-        else if ((c->lang == LANG_GO || c->lang == LANG_CSHARP) && go_keyed_object(c, e) && keyed_object_lacks(c, e))
+        else if ((c->lang == LANG_GO || c->lang == LANG_CSHARP || c->lang == LANG_JAVA) && go_keyed_object(c, e) &&
+                 keyed_object_lacks(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls %s() on '%s', an object of the schema's type %s, which %s: %s",
                                  x->at->name, e->call.name, expr_text(c->a, e->call.args[0]), go_keyed_object(c, e),
-                                 c->lang == LANG_GO ? "Go holds in a struct" : "Pulumi .NET holds in a class",
+                                 c->lang == LANG_GO       ? "Go holds in a struct"
+                                 : c->lang == LANG_CSHARP ? "Pulumi .NET holds in a class"
+                                                          : "Pulumi Java holds in a class",
                                  keyed_object_lacks(c, e)));
         else if (c->lang == LANG_JAVA && strcmp(e->call.name, "toJSON") == 0 && java_json_lacks(c, e))
             refuse(c, x->n, line, col,

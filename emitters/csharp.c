@@ -849,20 +849,9 @@ static const emit_typed_call_t CS_CALLS_OUTPUT[] = {
  * parameter that holds it. */
 static void cs_keyed_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    const pcl_expr_t *obj = e->call.args[0];
-    bool atom = false; /* the apply's parameter already holds its value */
-    for (size_t i = 0; x->apply && i < x->apply->n; i++)
-        atom |= x->apply->atoms[i] == obj;
-    bool apply = !atom && emit_has_output(x->p, x->index, obj);
     buf_t r;
     buf_init(&r);
-    if (apply) {
-        cs_expr(c, b, obj, NULL, depth);
-        buf_puts(b, ".Apply(v => ");
-        buf_puts(&r, "v");
-    } else {
-        cs_expr(c, &r, obj, NULL, depth);
-    }
+    bool apply = emit_typed_keyed_receiver(&CS_VALUES, x, b, &r, e->call.args[0], ".Apply(v => ", "v", depth);
     const schema_object_t *o = t->object;
     if (strcmp(e->call.name, "lookup") == 0) {
         const pcl_expr_t *k = e->call.args[1];

@@ -1051,6 +1051,42 @@ static void java_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
     x->n_scope = saved;
 }
 
+/* entries() or lookup() of an object of the schema's type t (emit_check_program lets through what
+ * keyed_object_lacks does: every field required, or a literal key), written from the type's fields in
+ * an apply of the object, as the C# emitter writes them; pulumi-java's output class has a getter per
+ * field (a required one's gives the value):
+ *   r.pair().applyValue(_v -> List.of(Map.of("key", "a", "value", _v.a()), ...))  entries, in key order
+ *   r.pair().applyValue(_v -> _v.a())                                              lookup of a field
+ *   r.pair().applyValue(_v -> "d")                                                 of a key it lacks */
+static void java_keyed_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int ind) {
+    java_ctx_t *j = (java_ctx_t *)x;
+    buf_t r;
+    buf_init(&r);
+    /* _v: a names_builtins name, no local's */
+    bool apply = emit_typed_keyed_receiver(&JAVA_VALUES, x, b, &r, e->call.args[0], ".applyValue(_v -> ", "_v", ind);
+    const schema_object_t *o = t->object;
+    if (strcmp(e->call.name, "lookup") == 0) {
+        const pcl_expr_t *k = e->call.args[1];
+        const schema_property_t *p = k->kind == PCL_STRING ? schema_find_property(o->props, o->n_props, k->s) : NULL;
+        if (p)
+            buf_printf(b, "%s.%s()", r.data, java_member_name(j, p->name));
+        else
+            java_expr(j, b, e->call.args[2], NULL, ind);
+    } else {
+        const char **keys = emit_object_keys_sorted(x->a, o);
+        const char *map = java_class(j, "java.util.Map");
+        buf_printf(b, "%s.of(", java_class(j, "java.util.List"));
+        for (size_t i = 0; i < o->n_props; i++) {
+            buf_printf(b, "%s%s.of(\"key\", ", i ? ", " : "", map);
+            java_string(b, keys[i]);
+            buf_printf(b, ", \"value\", %s.%s())", r.data, java_member_name(j, keys[i]));
+        }
+        buf_putc(b, ')');
+    }
+    if (apply) buf_putc(b, ')');
+    buf_free(&r);
+}
+
 /* The built-in functions as pulumi-java's program generator writes them. */
 static const emit_typed_call_t JAVA_CALLS[] = {
     {"cwd", "System.getProperty(\"user.dir\")", {NULL}, EMIT_SHAPE_UNKNOWN},
@@ -1152,6 +1188,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .object = java_object,
     .map = java_map,
     .union_value = java_union_value,
+    .keyed_object = java_keyed_object,
     .untyped_read = java_untyped_read,
     .untyped_number = "((Number) %s).doubleValue()",
     .config_raw_int = "((Number) %s).intValue()", /* Gson: a raw Map's or List's numbers are Doubles */

@@ -1620,6 +1620,21 @@ static void typed_expr_at(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
     }
 }
 
+bool emit_typed_keyed_receiver(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, buf_t *recv,
+                               const pcl_expr_t *obj, const char *open, const char *param, int depth) {
+    bool atom = false; /* the apply's parameter already holds its value */
+    for (size_t i = 0; x->apply && i < x->apply->n; i++)
+        atom |= x->apply->atoms[i] == obj;
+    if (atom || !emit_has_output(x->p, x->index, obj)) {
+        emit_typed_expr(s, x, recv, obj, NULL, depth);
+        return false;
+    }
+    emit_typed_expr(s, x, b, obj, NULL, depth);
+    buf_puts(b, open);
+    buf_puts(recv, param);
+    return true;
+}
+
 /* --- the program walk the typed emitters (Go, C#, Java) share ---------------------------------- */
 
 names_table_t *emit_typed_name_nodes(emit_typed_t *x, lang_t lang, char *(*style)(arena_t *a, const char *s),

@@ -572,6 +572,12 @@ void emit_typed_entry(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
  * call (secret, assets, the syntax's `calls`; any other is written null with a warning); a template or an operator over
  * plain values (index, attribute, splat and for are refused: emit_unwritable); a list, an object or
  * a map by the syntax. */
+/* What entries() or lookup() of an object of the schema's type reads the object's fields from
+ * (keyed_object): when obj is an output that is not already the apply's parameter, writes obj and
+ * `open` (an apply's opening, its parameter `param`) to b, puts `param` in `recv` and returns true
+ * (the caller closes the apply); else puts obj's value in `recv` and returns false. */
+bool emit_typed_keyed_receiver(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, buf_t *recv,
+                               const pcl_expr_t *obj, const char *open, const char *param, int depth);
 void emit_typed_expr(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e,
                      const schema_type_t *t, int depth);
 

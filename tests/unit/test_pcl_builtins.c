@@ -363,8 +363,8 @@ START_TEST(test_go_entries_lookup_object) {
 }
 END_TEST
 
-/* C#: the same, as Go writes it (test_go_entries_lookup_object): the class's properties are the
- * schema's, listed or read in the Apply of the output; Java still refuses. */
+/* C# and Java: the same, as Go writes it (test_go_entries_lookup_object): the class's properties (Java:
+ * its output class's getters) are the schema's, listed or read in the apply of the output. */
 START_TEST(test_cs_entries_lookup_object) {
     tu_pcl_t f = tu_pcl_load(OBJECT_SCHEMA, "obj.json",
                              "resource \"res\" \"obj:index:R\" {\n}\n"
@@ -377,7 +377,12 @@ START_TEST(test_cs_entries_lookup_object) {
     tu_has(cs, "[\"l\"] = res.Data.Apply(v => v.Output),\n");
     tu_has(cs, "[\"m\"] = res.Data.Apply(v => \"d\"),\n");
     free(cs);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13: output 'e'", "Pulumi Java holds in a class");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"e\", res.data().applyValue(_v -> List.of(Map.of(\"key\", \"output\", \"value\", "
+                 "_v.output()))));\n");
+    tu_has(java, "ctx.export(\"l\", res.data().applyValue(_v -> _v.output()));\n");
+    tu_has(java, "ctx.export(\"m\", res.data().applyValue(_v -> \"d\"));\n");
+    free(java);
     tu_pcl_unload(&f);
     f = tu_pcl_load(OPTIONAL_OBJECT_SCHEMA, "obj.json",
                     "resource \"res\" \"obj:index:R\" {\n}\n"
@@ -387,6 +392,10 @@ START_TEST(test_cs_entries_lookup_object) {
                         "which Pulumi .NET holds in a class: cimport lists its fields by the schema, and 'output' is "
                         "optional (unset, it is no entry)");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:7:13: output 'l'", "and 'output' is optional");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13: output 'e'",
+                        "which Pulumi Java holds in a class: cimport lists its fields by the schema, and 'output' is "
+                        "optional (unset, it is no entry)");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:7:13: output 'l'", "and 'output' is optional");
     tu_pcl_unload(&f);
 }
 END_TEST
