@@ -931,6 +931,7 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
  * its index. An entry is `<cache>/schema-index/<FNV-1a of the file's real path>.idx`, where <cache>
  * is $XDG_CACHE_HOME/cimport or ~/.cache/cimport; it records the package name and version, the
  * schema file's identity (size, mtime and ctime in ns, inode, device) and a hash of its contents,
+ * which scanner wrote it (CIMPORT_SCAN_ID: a hash of the scanner's sources),
  * the document without its resources, types and functions, and every token with the byte range of
  * its JSON, followed by nothing: a header (magic with the format version, body length, a 64-bit
  * checksum of the body) guards it. An entry whose magic, length, checksum or file identity does not
@@ -947,6 +948,11 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
 #define SCHEMA_CACHE_MIN_BYTES (8u << 20)
 static const char cache_magic[16] = "cimport-sidx-v4\n"; /* v2: functions; v3: body_sum; v4: ctime, contents */
 enum { CACHE_RACY_S = 2 };
+/* Which scanner wrote an entry: a hash of its sources (CMakeLists.txt), so that an entry written by a
+ * build whose scan found other tokens or ranges is rebuilt, not trusted. */
+#ifndef CIMPORT_SCAN_ID
+#define CIMPORT_SCAN_ID "unknown"
+#endif
 
 static uint64_t fnv1a(const unsigned char *p, size_t n, uint64_t h) {
     for (size_t i = 0; i < n; i++)
@@ -1037,6 +1043,7 @@ static void cache_write(const schema_package_t *pkg, const char *entry, const st
     put_u64(&b, id.ino);
     put_u64(&b, id.dev);
     put_u64(&b, contents);
+    put_str(&b, CIMPORT_SCAN_ID);
     put_str(&b, pkg->name);
     put_str(&b, pkg->version ? pkg->version : "");
     put_str(&b, im->skel);
@@ -1162,7 +1169,8 @@ static schema_package_t *cache_read(const char *text, size_t len, const struct s
     got.ino = get_u64(&r);
     got.dev = get_u64(&r);
     uint64_t contents = get_u64(&r);
-    if (r.bad || memcmp(&id, &got, sizeof id) != 0) goto miss;
+    const char *scanner = get_str(&r);
+    if (r.bad || memcmp(&id, &got, sizeof id) != 0 || strcmp(scanner, CIMPORT_SCAN_ID) != 0) goto miss;
     if (cache_racy(st, written)) {
         if (contents_sum(text, len) != contents) goto miss;
         struct timespec now;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/hashmap.h"
 #include "specs/schema.h"
 #include "testutil.h"
 
@@ -363,8 +364,9 @@ START_TEST(test_index_cache) {
     ck_assert_str_eq(warm, want);
     free(cold);
     free(warm);
-    /* damaged entries: one byte flipped in the body, another format version, cut short, garbage */
-    for (int k = 0; k < 4; k++) {
+    /* damaged entries: one byte flipped in the body, another format version, cut short, garbage; and
+     * a whole entry (its checksum right) written by another build of the scanner */
+    for (int k = 0; k < 5; k++) {
         char *bad = malloc(elen);
         memcpy(bad, good, elen);
         size_t blen = elen;
@@ -372,6 +374,11 @@ START_TEST(test_index_cache) {
         if (k == 1) bad[14] = '9'; /* "cimport-sidx-v9" */
         if (k == 2) blen = elen / 3;
         if (k == 3) memset(bad, 'x', blen);
+        if (k == 4) { /* the scanner's id: after the header (32 bytes), the identity and hash (64), its length (8) */
+            bad[104] = bad[104] == '0' ? '1' : '0';
+            uint64_t sum = hashmap_hash(bad + 32, elen - 32);
+            memcpy(bad + 24, &sum, 8);
+        }
         FILE *f = fopen(entry, "wb");
         fwrite(bad, 1, blen, f);
         fclose(f);
