@@ -225,6 +225,11 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         return false;
     }
     if (!workspace_discover(t->a, o->stack, &t->ws, &t->diags)) goto fail;
+    /* Outside any project, the program inserted into has one all the same: that project is the run's,
+     * as when run from inside it (its stack, its config, its runtime). */
+    if (!t->ws.have_project && o->insert_into &&
+        !session_program_workspace(t->a, o->insert_into, o->stack, &t->ws, &t->diags))
+        goto fail;
     workspace_t *w = &t->ws;
     if (!o->stack_state) {
         if (!workspace_stack_ref_fits(t->a, w, &t->diags)) goto fail;

@@ -171,6 +171,16 @@ const char *session_java_program(arena_t *a, const workspace_t *w) {
     return find_run(a, dir, "java", 8);
 }
 
+bool session_program_workspace(arena_t *a, const char *path, const char *stack_flag, workspace_t *w,
+                               diag_list_t *diags) {
+    char *dir = path ? program_dir(a, path) : NULL;
+    if (!dir) return true; /* not there, nor its directory: the splice says so */
+    workspace_t pw;
+    if (!workspace_discover_in(a, dir, stack_flag, &pw, diags)) return false;
+    if (pw.have_project) *w = pw;
+    return true;
+}
+
 bool session_path_is_javascript(const char *path) {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     const char *dot = strrchr(base, '.');

@@ -267,6 +267,13 @@ bool session_path_is_javascript(const char *path);
  * run. False with a diagnostic naming the file (and both projects). True but for JavaScript when w
  * has no project or the file is in none. Both front ends ask it before anything runs. */
 bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, lang_t lang, diag_list_t *diags);
+/* The workspace of the program at path, for a run that has no project where it runs: the nearest
+ * Pulumi.yaml above the program, found as workspace_discover_in finds it from there (its selected
+ * stack, or stack_flag, and backend), so that the run is the one run from inside that project. w is
+ * left as it is when the program is in no project; false (diagnostics) when the workspace found
+ * there cannot be read. */
+bool session_program_workspace(arena_t *a, const char *path, const char *stack_flag, workspace_t *w,
+                               diag_list_t *diags);
 /* Whether the existing regular file at path is its project's program (the nearest Pulumi.yaml above
  * it: the file `main` names, or the entry the runtime runs in the project's or `main`'s directory —
  * index.ts/index.js, __main__.py, Main.yaml; of a compiled program the source file holding its run:

@@ -460,13 +460,14 @@ rc=$?
   grep -qxF "cimport: --language python writes Python, but --insert-into names a YAML program (mism/Pulumi.yaml): drop --language (the program's name gives it), or insert into a Python program" mism.err &&
   ok || bad "--insert-into with another --language (exit $rc): $(cat mism.err)"
 # --insert-into the Pulumi.yaml of a project of another runtime: Pulumi runs that runtime's program and
-# ignores resources written there (it said "Pulumi.yaml now declares the resources", exit 0)
+# ignores resources written there (it said "Pulumi.yaml now declares the resources", exit 0); run from
+# outside the project, it is judged as from inside it
 mkdir -p noderun && printf 'name: p\nruntime:\n  name: nodejs\n' >noderun/Pulumi.yaml && cp noderun/Pulumi.yaml noderun.before
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into noderun/Pulumi.yaml \
   >/dev/null 2>noderun.err
 rc=$?
 [ $rc = 2 ] && cmp -s noderun/Pulumi.yaml noderun.before &&
-  grep -qxF "error: noderun/Pulumi.yaml: the project's runtime is nodejs, not yaml: Pulumi runs the nodejs program and ignores resources written here; insert into that program instead" noderun.err &&
+  grep -qxF "error: noderun/Pulumi.yaml: the project's runtime (Pulumi.yaml) is nodejs, so \`pulumi up\` runs its TypeScript program, not this YAML file: insert into that program instead" noderun.err &&
   ok || bad "--insert-into a nodejs project's Pulumi.yaml (exit $rc): $(cat noderun.err)"
 # --insert-into a program of another language than its project's runtime: `pulumi up` runs the
 # runtime's program, so "index.ts now declares the resources" was false (exit 0)

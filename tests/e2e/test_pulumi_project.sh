@@ -324,6 +324,33 @@ rc=$?
 rm -rf "$work/proj/other"
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
 
+# --insert-into proj/index.ts run from outside any project: the run had no project, so the program's
+# was never judged: it wrote the code with `import` options (exit 0) where the same run inside proj/
+# imports into its selected stack (and, non-interactive, asks for --yes), and into a program of
+# another language than its project's runtime. The program's project is the run's now, as inside it.
+printf 'export const before = 1;\n' >"$work/proj/index.ts"
+(cd "$work" && "$CIMPORT" "${common[@]}" --insert-into proj/index.ts </dev/null >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$work/proj/index.ts")" = 'export const before = 1;' ] &&
+  grep -qF -- '--yes or --skip-preview must be passed in to proceed when running in non-interactive mode' "$work/err" &&
+  ok || bad "--insert-into proj/index.ts from outside, non-interactive: exit $rc: $(cat "$work/err")"
+(cd "$work" && "$CIMPORT" "${common[@]}" --yes --insert-into proj/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && grep -qF 'new random.RandomPet' "$work/proj/index.ts" && ! grep -qF 'import: ' "$work/proj/index.ts" &&
+  ! cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
+  ok || bad "--insert-into proj/index.ts from outside: not into stack test: exit $rc: $(cat "$work/err")"
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+mkdir -p "$work/py"
+printf 'name: py\nruntime: python\n' >"$work/py/Pulumi.yaml"
+printf 'export const before = 1;\n' >"$work/py/index.ts"
+(cd "$work" && "$CIMPORT" "${common[@]}" --insert-into py/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$work/py/index.ts")" = 'export const before = 1;' ] &&
+  grep -qF "error: py/index.ts: the project's runtime (Pulumi.yaml) is python, so \`pulumi up\` runs its Python program, not this TypeScript file" "$work/err" &&
+  ok || bad "--insert-into py/index.ts (a python project) from outside: exit $rc: $(cat "$work/err")"
+rm -rf "$work/py"
+printf 'export const before = 1;\n' >"$work/proj/index.ts"
+
 # a stack Pulumi keeps zstd-compressed (<stack>.json.zst): cimport cannot read it and says so,
 # exit 2, nothing changed; it said the stack does not exist and to create it with `pulumi stack init`
 mv "$state/.pulumi/stacks/$PROJ/test.json" "$work/test.json.keep"
