@@ -139,10 +139,10 @@ static unsigned function_langs(const char *name) {
         {"getOutput",
          ts_py_yaml | go | cs_java}, /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
         {"recover", ts_py},          /* pulumi.recover(output, ...), output.recover(...) */
-        /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_); Python's
-         * run inside an apply on the outputs' values */
-        {"can", ts_py},
-        {"try", ts_py},
+        /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_); Python's,
+         * Go's and C#'s run inside an apply on the outputs' values */
+        {"can", ts_py | go | L(LANG_CSHARP)},
+        {"try", ts_py | go | L(LANG_CSHARP)},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         if (strcmp(fns[i].name, name) == 0) return fns[i].langs;
@@ -155,18 +155,14 @@ static unsigned function_langs(const char *name) {
 
 /* Why Pulumi's own program generator for `lang` does not write the function `fn` (its language host
  * skips the conformance test of it, naming the issue), or NULL. try() and can() evaluate an
- * expression and catch its failure, recover() an output's; Go, .NET and Java have no generated form
- * of that yet. */
+ * expression and catch its failure, recover() an output's; Pulumi's Go, .NET and Java generators
+ * have no form of either (cimport writes try() and can() in Go and C# with its own helpers). */
 static const char *pulumi_lacks(const char *fn, lang_t lang) {
     static const struct {
         const char *fn;
         lang_t lang;
         const char *why;
     } lacks[] = {
-        {"try", LANG_GO, "pulumi-language-go skips l1-builtin-try: pulumi/pulumi#18506"},
-        {"can", LANG_GO, "pulumi-language-go skips l1-builtin-can: pulumi/pulumi#18570"},
-        {"try", LANG_CSHARP, "pulumi-language-dotnet skips l1-builtin-try: pulumi/pulumi-dotnet#490"},
-        {"can", LANG_CSHARP, "pulumi-language-dotnet skips l1-builtin-can: pulumi/pulumi-dotnet#489"},
         {"try", LANG_JAVA, "pulumi-language-java skips l1-builtin-try: pulumi/pulumi-java#1683"},
         {"can", LANG_JAVA, "pulumi-language-java skips l1-builtin-can: pulumi/pulumi-java#1683"},
         /* recover(): Pulumi's generators write it for TypeScript and Python only */
@@ -1013,7 +1009,11 @@ static const pcl_expr_t *untyped_read_operand(const check_t *c, const pcl_expr_t
     case PCL_SPLAT:
     case PCL_FOR: ops[0] = e->x, ops[1] = e->y, ops[2] = e->z; break;
     case PCL_TEMPLATE: items = (const pcl_expr_t *const *)e->tuple.items, n = e->tuple.n; break;
-    case PCL_CALL: items = (const pcl_expr_t *const *)e->call.args, n = e->call.n; break;
+    case PCL_CALL:
+        /* can() and try() take any value whole (C#: a lambda returning object?) */
+        if (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) return NULL;
+        items = (const pcl_expr_t *const *)e->call.args, n = e->call.n;
+        break;
     default: return NULL;
     }
     for (size_t i = 0; i < 3 + n; i++) {
@@ -1180,6 +1180,31 @@ emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes,
     case EMIT_SHAPE_OBJECT: return EMIT_PRINT_COLLECTION;
     default: return EMIT_PRINT_UNKNOWN;
     }
+}
+
+/* emit_print_kind, and through a local holding a config value (secret(config)), the kind of what is
+ * read into that value. */
+static emit_print_t held_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    emit_print_t k = emit_print_kind(p, nodes, e);
+    int idx = k == EMIT_PRINT_UNKNOWN && e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+    const pcl_node_t *cfg = NULL;
+    if (idx < 0 || !emit_local_held(p, nodes, &p->nodes[idx], &cfg) || !cfg) return k;
+    pcl_expr_t read = *e; /* the same parts, read into the config value */
+    read.trav.root = cfg->name;
+    return print_of_config(config_read_kind(p, nodes, &read, 0));
+}
+
+emit_print_t emit_try_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    emit_print_t all = EMIT_PRINT_UNKNOWN;
+    for (size_t i = 0; i < e->call.n; i++) {
+        emit_print_t k = held_print_kind(p, nodes, e->call.args[i]);
+        if (k < EMIT_PRINT_STRING || k > EMIT_PRINT_NUMBER) return EMIT_PRINT_UNKNOWN;
+        if (i && k != all &&
+            !((k == EMIT_PRINT_INT || k == EMIT_PRINT_NUMBER) && (all == EMIT_PRINT_INT || all == EMIT_PRINT_NUMBER)))
+            return EMIT_PRINT_UNKNOWN;
+        all = i && k != all ? EMIT_PRINT_NUMBER : k;
+    }
+    return all;
 }
 
 /* The scope link and index where for-expression variable `name` is declared, innermost first. */
@@ -1388,10 +1413,41 @@ static bool typed_keyed_output_ok(const check_t *c, const pcl_expr_t *e) {
            (c->lang == LANG_CSHARP || want != EMIT_SHAPE_NUMBER);
 }
 
+/* C# writes can() and try() over outputs in an Apply of the one Output their arguments read
+ * (cs_can_try), what they read below it inside the helper's lambdas; not below an output the
+ * resource may leave unset (typed_apply_atom: what reads it would give null where PCL fails). */
+static bool cs_can_try_ok(const check_t *c, const pcl_expr_t *e) {
+    bool outputs = false;
+    for (size_t i = 0; i < e->call.n; i++)
+        outputs |= emit_has_output(c->p, c->nodes, e->call.args[i]);
+    if (!outputs) return true;
+    typed_apply_scan_t t = {.c = c, .ok = true, .java = true, .literals = true};
+    for (size_t i = 0; i < e->call.n; i++)
+        pcl_expr_walk(e->call.args[i], typed_apply_one, &t);
+    return t.ok && t.head;
+}
+
+/* C#: the scalar type (its name) where can() or try() stands that its value is not known to be of
+ * (can's is a bool; try's the type its arguments share, emit_try_kind, a variable of a for expression
+ * not known), or NULL. C#'s Try<T> returns one type, and an object? is no Input<string>. */
+static const char *cs_can_try_misfit(const check_t *c, const expr_check_t *x, const pcl_expr_t *e) {
+    const schema_type_t *t = e->type && e->type->kind == SCHEMA_ENUM ? e->type->element : e->type;
+    static const char *const names[] = {
+        [SCHEMA_STRING] = "string", [SCHEMA_BOOL] = "bool", [SCHEMA_INT] = "int", [SCHEMA_NUMBER] = "double"};
+    if (!t || (t->kind != SCHEMA_STRING && t->kind != SCHEMA_BOOL && t->kind != SCHEMA_INT && t->kind != SCHEMA_NUMBER))
+        return NULL;
+    if (strcmp(e->call.name, "can") == 0) return t->kind == SCHEMA_BOOL ? NULL : names[t->kind];
+    for (size_t i = 0; i < e->call.n; i++)
+        if (scope_reads(x, e->call.args[i])) return names[t->kind];
+    emit_print_t k = emit_try_kind(c->p, c->nodes, e), want = print_of_type(t);
+    return k == want || (want == EMIT_PRINT_NUMBER && k == EMIT_PRINT_INT) ? NULL : names[t->kind];
+}
+
 static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     static const char *const any[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
                                       "remoteArchive", "assetArchive", "getOutput",   NULL};
     if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
+    if (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) return cs_can_try_ok(c, e);
     if (typed_keyed_output_ok(c, e)) return true;
     if (typed_keyed_object_ok(c, e)) return true;
     if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
@@ -2470,6 +2526,15 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         else if (c->lang == LANG_JAVA && strcmp(e->call.name, "toJSON") == 0 && java_json_lacks(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls toJSON() %s", x->at->name, java_json_lacks(c, e)));
+        else if (c->lang == LANG_CSHARP && (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) &&
+                 cs_can_try_misfit(c, x, e))
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' calls %s() where a %s is wanted, and the C# emitter cannot tell its value is "
+                                 "one (C#'s %s() gives one type: %s)",
+                                 x->at->name, e->call.name, cs_can_try_misfit(c, x, e), e->call.name,
+                                 strcmp(e->call.name, "can") == 0 ? "a bool"
+                                                                  : "the one its arguments share, else object?"));
         else if (!typed_call_args_ok(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls %s() %s, which the %s emitter cannot write yet", x->at->name,

@@ -21,7 +21,7 @@ typedef struct cs_using {
 
 /* The System namespaces a file uses: these two always, more for the functions it calls. */
 #define CS_MAX_SYSTEM 12
-#define CS_MAX_HELPERS 8
+#define CS_MAX_HELPERS 10
 static const char *const CS_SYSTEM[] = {"System.Collections.Generic", "System.Linq"};
 
 typedef struct cs_ctx {
@@ -714,7 +714,23 @@ static const struct {
      {"System", NULL, NULL}},
     {"NotImplemented",
      "object NotImplemented(string errorMessage)\n{\n    throw new System.NotImplementedException(errorMessage);\n}\n",
-     {NULL}},
+     {NULL}}, /* PCL's can() and try(): what fails in PCL throws in the written C# (a Dictionary's missing key,
+               * an index past the end, a property of null, a JsonElement's missing property or a value of
+               * another kind), and the helper catches it */
+    {"Can",
+     "bool Can(Func<object?> fn)\n{\n"
+     "    // PCL's can(): whether evaluating fn succeeds (a failure throws)\n"
+     "    try\n    {\n        fn();\n        return true;\n    }\n"
+     "    catch (Exception)\n    {\n        return false;\n    }\n}\n",
+     {"System", NULL, NULL}},
+    {"Try",
+     "T Try<T>(params Func<T>[] fns)\n{\n"
+     "    // PCL's try(): the value of the first of fns that succeeds (a failure throws)\n"
+     "    foreach (var fn in fns)\n    {\n"
+     "        try\n        {\n            return fn();\n        }\n"
+     "        catch (Exception)\n        {\n        }\n    }\n"
+     "    throw new ArgumentException(\"try: all parameters failed\");\n}\n",
+     {"System", NULL, NULL}},
 };
 #define CS_N_HELPERS (sizeof CS_HELPERS / sizeof CS_HELPERS[0])
 _Static_assert(CS_N_HELPERS <= CS_MAX_HELPERS, "cs_ctx_t.helpers holds a flag per helper");
@@ -768,6 +784,63 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
                                            ").ToList()"};
     emit_typed_for_body(&CS_VALUES, x, b, e, depth, !map && k ? arena_sprintf(x->a, "(%s, %s)", v, k) : param, &linq);
     x->n_scope = saved;
+}
+
+/* try()'s type: the scalar type its position wants (emit_check_program: its arguments are of it), else
+ * its arguments' one scalar type (emit_try_kind; inside a for expression by what its variables hold),
+ * else object?. */
+static const char *cs_try_type(emit_typed_t *x, const pcl_expr_t *e) {
+    static const char *const names[] = {[EMIT_PRINT_STRING] = "string",
+                                        [EMIT_PRINT_BOOL] = "bool",
+                                        [EMIT_PRINT_INT] = "int",
+                                        [EMIT_PRINT_NUMBER] = "double"};
+    const schema_type_t *t = e->type && e->type->kind == SCHEMA_ENUM ? e->type->element : e->type;
+    emit_print_t k = t && t->kind == SCHEMA_STRING   ? EMIT_PRINT_STRING
+                     : t && t->kind == SCHEMA_BOOL   ? EMIT_PRINT_BOOL
+                     : t && t->kind == SCHEMA_INT    ? EMIT_PRINT_INT
+                     : t && t->kind == SCHEMA_NUMBER ? EMIT_PRINT_NUMBER
+                                                     : EMIT_PRINT_UNKNOWN;
+    if (k == EMIT_PRINT_UNKNOWN && !x->n_scope) k = emit_try_kind(x->p, x->index, e);
+    for (size_t i = 0; k == EMIT_PRINT_UNKNOWN && x->n_scope && i < e->call.n; i++) {
+        emit_print_t a = emit_typed_print_kind(x, e->call.args[i]), first = emit_typed_print_kind(x, e->call.args[0]);
+        if (a < EMIT_PRINT_STRING || a > EMIT_PRINT_NUMBER || a != first) break;
+        if (i + 1 == e->call.n) k = a;
+    }
+    return k >= EMIT_PRINT_STRING && k <= EMIT_PRINT_NUMBER ? names[k] : "object?";
+}
+
+/* can(x) and try(x, y, ...): each argument a lambda the helper calls, catching what it throws. */
+static void cs_can_try_plain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    if (strcmp(e->call.name, "can") == 0)
+        buf_printf(b, "%s(", cs_need(x, "=Can"));
+    else
+        buf_printf(b, "%s<%s>(", cs_need(x, "=Try"), cs_try_type(x, e));
+    for (size_t i = 0; i < e->call.n; i++) {
+        buf_puts(b, i ? ", () => " : "() => ");
+        cs_expr((cs_ctx_t *)x, b, e->call.args[i], NULL, depth);
+    }
+    buf_putc(b, ')');
+}
+
+/* can() and try(): over an output (emit_check_program: one), in an Apply of it, so that what is read
+ * from its value, and fails, is read inside the helper's lambdas; over values of no type alone, the
+ * call made an Output (Output.Create), as the rest of the program takes it for one (PCL types it an
+ * Output). False for any other function. */
+static bool cs_can_try(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    if (strcmp(e->call.name, "can") != 0 && strcmp(e->call.name, "try") != 0) return false;
+    bool outputs = false;
+    for (size_t i = 0; i < e->call.n; i++)
+        outputs |= emit_has_output(x->p, x->index, e->call.args[i]);
+    if (outputs && !x->apply) {
+        pcl_expr_t args = {.kind = PCL_TUPLE, .tuple = {.items = e->call.args, .n = e->call.n}};
+        emit_typed_apply_over(&CS_VALUES, x, b, &args, e, depth, cs_can_try_plain);
+        return true;
+    }
+    bool wrap = !outputs && !x->apply && emit_call_is_output(x->p, x->index, e);
+    if (wrap) buf_puts(b, "Output.Create(");
+    cs_can_try_plain(x, b, e, depth);
+    if (wrap) buf_putc(b, ')');
+    return true;
 }
 
 /* The built-in functions as Pulumi's .NET program generator writes them. */
@@ -894,6 +967,7 @@ static const emit_typed_syntax_t CS_VALUES = {
     .enum_member = cs_enum_member,
     .traversal = cs_traversal,
     .asset_call = cs_asset_call,
+    .own_call = cs_can_try,
     .interpolation = cs_template,
     .invoke = cs_invoke_value,
     .method_call = cs_invoke_value,

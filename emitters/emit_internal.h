@@ -235,6 +235,9 @@ typedef enum {
 } emit_print_t;
 /* What e prints as (a read of a for expression's variable is the caller's to call unknown). */
 emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* What try(a, b, ...) gives: its arguments' one kind (an int among numbers: a number), else
+ * unknown (null, a collection, a value of no type, kinds that differ). */
+emit_print_t emit_try_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* What an item of collection `coll` prints as (a for expression's value variable), or its key
  * (`key`: a list's index, a map's key). */
 emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *coll, bool key);

@@ -56,6 +56,7 @@ typedef struct go_ctx {
     schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
     bool float_lits;            /* writing the dividend of a constant `/`: whole literals as 7.0 */
     bool int_float;             /* writing ints' +, -, * as float64 inside pclInt() (go_plain_binary) */
+    int in_try;                 /* writing an argument of can() or try(): what fails in PCL panics */
     bool refused;
 } go_ctx_t;
 
@@ -967,6 +968,7 @@ static size_t go_scope_push_for(go_ctx_t *g, const pcl_expr_t *e, const go_vt_t 
  * imports) it calls. Their types are checked in go_infer_call; what does not fit is refused. */
 
 enum {
+    GO_HELPER_CAN,
     GO_HELPER_ELEMENT,
     GO_HELPER_ENTRIES,
     GO_HELPER_FILEBASE64,
@@ -974,12 +976,14 @@ enum {
     GO_HELPER_FORMAT_NUMBER,
     GO_HELPER_GRAPHEME_LENGTH,
     GO_HELPER_LOOKUP,
+    GO_HELPER_MAP_KEY,
     GO_HELPER_MARSHAL_JSON,
     GO_HELPER_NOT_IMPLEMENTED,
     GO_HELPER_PCL_INT,
     GO_HELPER_READFILE,
     GO_HELPER_SHA1,
     GO_HELPER_SINGLE_OR_NONE,
+    GO_HELPER_TRY,
     GO_N_HELPERS
 };
 
@@ -988,6 +992,20 @@ static const struct {
     const char *text;
     const char *imports[3];
 } GO_HELPERS[GO_N_HELPERS] = {
+    /* PCL's can(x): whether evaluating x succeeds. What fails in PCL panics in the written Go (a
+     * map's missing key by mapKey, an index past the end, an attribute of null or a failed type
+     * assertion by Go itself), and the helper recovers the panic */
+    [GO_HELPER_CAN] = {"func can(fn func() interface{}) (ok bool) {\n"
+                       "\t// PCL's can(): whether evaluating fn succeeds (a failure panics)\n"
+                       "\tdefer func() {\n"
+                       "\t\tif recover() != nil {\n"
+                       "\t\t\tok = false\n"
+                       "\t\t}\n"
+                       "\t}()\n"
+                       "\tfn()\n"
+                       "\treturn true\n"
+                       "}\n",
+                       {NULL, NULL, NULL}},
     /* PCL's element(list, index): the index taken modulo the list's length (go-cty's ElementFunc), a
      * failure for a negative index or an empty list; a slice's index panics past the end */
     [GO_HELPER_ELEMENT] = {"func element[T any](list []T, index int) T {\n"
@@ -1152,6 +1170,17 @@ static const struct {
                           "\treturn def\n"
                           "}\n",
                           {NULL, NULL, NULL}},
+    /* PCL's m[key] inside can() and try(): a key the map does not have fails (panics), where Go's
+     * index gives the zero value */
+    [GO_HELPER_MAP_KEY] = {"func mapKey[V any](m map[string]V, key string) V {\n"
+                           "\t// PCL's m[key]: a key the map does not have fails\n"
+                           "\tv, ok := m[key]\n"
+                           "\tif !ok {\n"
+                           "\t\tpanic(\"the map has no key \" + key)\n"
+                           "\t}\n"
+                           "\treturn v\n"
+                           "}\n",
+                           {NULL, NULL, NULL}},
     [GO_HELPER_NOT_IMPLEMENTED] = {"func notImplemented(message string) any {\n"
                                    "\tpanic(message)\n"
                                    "}\n",
@@ -1203,6 +1232,26 @@ static const struct {
                                   "\treturn elements[0]\n"
                                   "}\n",
                                   {NULL, NULL, NULL}},
+    /* PCL's try(x, y, ...): the value of the first argument whose evaluation succeeds (as can()), a
+     * failure when none does */
+    [GO_HELPER_TRY] = {"func try[T any](fns ...func() T) T {\n"
+                       "\t// PCL's try(): the value of the first of fns that succeeds (a failure panics)\n"
+                       "\tfor _, fn := range fns {\n"
+                       "\t\tvalue, ok := func() (value T, ok bool) {\n"
+                       "\t\t\tdefer func() {\n"
+                       "\t\t\t\tif recover() != nil {\n"
+                       "\t\t\t\t\tok = false\n"
+                       "\t\t\t\t}\n"
+                       "\t\t\t}()\n"
+                       "\t\t\treturn fn(), true\n"
+                       "\t\t}()\n"
+                       "\t\tif ok {\n"
+                       "\t\t\treturn value\n"
+                       "\t\t}\n"
+                       "\t}\n"
+                       "\tpanic(\"try: all parameters failed\")\n"
+                       "}\n",
+                       {NULL, NULL, NULL}},
 };
 
 typedef enum {
@@ -1219,6 +1268,8 @@ typedef enum {
     GO_FN_ENTRIES, /* entries(map) → []interface{} of map[string]interface{} of key and value, by key */
     GO_FN_LOOKUP,  /* lookup(map, string, default of the map's element type) → that type */
     GO_FN_SINGLE,  /* singleOrNone(list) → interface{}: its element, or nil */
+    GO_FN_CAN,     /* can(x) → bool, x in a closure the helper runs (go_plain_can_try) */
+    GO_FN_TRY,     /* try(x, y, ...) → the arguments' one type (else interface{}), each in a closure */
 } go_fn_kind_t;
 
 typedef struct go_fn {
@@ -1254,6 +1305,8 @@ static const go_fn_t GO_FNS[] = {
     {"entries", GO_FN_ENTRIES, NULL, NULL, GO_HELPER_ENTRIES},
     {"lookup", GO_FN_LOOKUP, NULL, NULL, GO_HELPER_LOOKUP},
     {"singleOrNone", GO_FN_SINGLE, "singleOrNone($0)", NULL, GO_HELPER_SINGLE_OR_NONE},
+    {"can", GO_FN_CAN, NULL, NULL, GO_HELPER_CAN},
+    {"try", GO_FN_TRY, NULL, NULL, GO_HELPER_TRY},
 };
 
 static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
@@ -1261,6 +1314,12 @@ static const go_fn_t *go_fn_find(const pcl_expr_t *e) {
     for (size_t i = 0; i < sizeof GO_FNS / sizeof *GO_FNS; i++)
         if (strcmp(GO_FNS[i].name, e->call.name) == 0) return &GO_FNS[i];
     return NULL;
+}
+
+/* Whether e is a call of can() or try(). */
+static bool go_can_try(const pcl_expr_t *e) {
+    const go_fn_t *f = go_fn_find(e);
+    return f && (f->kind == GO_FN_CAN || f->kind == GO_FN_TRY);
 }
 
 static bool go_vt_is(const go_vt_t *t, go_vk_t kind) {
@@ -1338,6 +1397,25 @@ static const go_vt_t *go_infer_call(go_ctx_t *g, const pcl_expr_t *e) {
     case GO_FN_SINGLE:
         return e->call.n == 1 && go_vt_is(go_infer(g, e->call.args[0]), GV_LIST) ? go_vt(g, GV_ANY, NULL)
                                                                                  : &GV_T_UNKNOWN;
+    case GO_FN_CAN: /* its argument's value is not used: any type, null too */
+        return e->call.n == 1 && (go_is_null(e->call.args[0]) || go_infer(g, e->call.args[0])->kind != GV_UNKNOWN)
+                   ? go_vt(g, GV_BOOL, NULL)
+                   : &GV_T_UNKNOWN;
+    case GO_FN_TRY: { /* the arguments' one type, else interface{} (null too); no pointer (a nil *T in an
+                       * interface{} is not nil) */
+        const go_vt_t *r = NULL;
+        bool null = false;
+        for (size_t i = 0; i < e->call.n; i++) {
+            if (go_is_null(e->call.args[i])) {
+                null = true;
+                continue;
+            }
+            const go_vt_t *t = go_infer(g, e->call.args[i]);
+            if (t->kind == GV_UNKNOWN || t->ptr) return &GV_T_UNKNOWN;
+            r = go_vt_join(g, r, t);
+        }
+        return !r ? &GV_T_UNKNOWN : null && !go_vt_nilable(r) ? go_vt(g, GV_ANY, NULL) : r;
+    }
     case GO_FN_ENTRIES: { /* a map, or a value of no type asserted one, or a struct (go_object_entries) */
         const go_vt_t *m = e->call.n == 1 ? go_infer(g, e->call.args[0]) : &GV_T_UNKNOWN;
         if (go_vt_is(m, GV_OBJECT) && e->call.args[0]->kind == PCL_TRAVERSAL) {
@@ -1637,8 +1715,8 @@ static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     buf_puts(b, res);
 }
 
-static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_trav_part_t *parts, size_t from,
-                           size_t n);
+static void go_plain_parts(go_ctx_t *g, buf_t *b, size_t start, const go_vt_t *t, const pcl_trav_part_t *parts,
+                           size_t from, size_t n);
 
 /* A splat `xs[*].a`: a loop appending each element's `.A` to `splatN` before the statement, as
  * Pulumi's Go generator lowers it; `splatN` in its place. */
@@ -1652,18 +1730,31 @@ static void go_plain_splat(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     buf_t item;
     buf_init(&item);
     buf_puts(&item, val);
-    go_plain_parts(g, &item, ct->elem, e->trav.parts, 0, e->trav.n);
+    go_plain_parts(g, &item, 0, ct->elem, e->trav.parts, 0, e->trav.n);
     go_pre_line(g, 1, arena_sprintf(g->base.a, "%s = append(%s, %s)", res, res, item.data));
     buf_free(&item);
     go_pre_line(g, 0, "}");
     buf_puts(b, res);
 }
 
-/* Traversal parts [from, n) read from a plain value of type t: `.Field`, `["key"]`, `[0]`; from a
- * value of no type (interface{}) after asserting what the part needs, as Pulumi writes it:
- * `a.(map[string]interface{})["key"]`, `a.([]interface{})[0]`. */
-static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_trav_part_t *parts, size_t from,
-                           size_t n) {
+static void go_use_helper(go_ctx_t *g, int h);
+
+/* A map's value by its key inside can() or try(): `mapKey(m, key)`, which fails (panics) for a key
+ * the map does not have, as PCL's index does; the map's text is b's from `start` on. */
+static void go_map_key(go_ctx_t *g, buf_t *b, size_t start, const char *key) {
+    char *m = arena_strndup(g->base.a, b->data + start, b->len - start);
+    b->len = start;
+    b->data[start] = 0;
+    go_use_helper(g, GO_HELPER_MAP_KEY);
+    buf_printf(b, "mapKey(%s, %s)", m, key);
+}
+
+/* Traversal parts [from, n) read from a plain value of type t (its text b's from `start` on):
+ * `.Field`, `["key"]`, `[0]`; from a value of no type (interface{}) after asserting what the part
+ * needs, as Pulumi writes it: `a.(map[string]interface{})["key"]`, `a.([]interface{})[0]`; a map's
+ * key inside can() or try() by go_map_key. */
+static void go_plain_parts(go_ctx_t *g, buf_t *b, size_t start, const go_vt_t *t, const pcl_trav_part_t *parts,
+                           size_t from, size_t n) {
     static const emit_part_syntax_t plain = {
         .lang = LANG_GO, .attr = ".%s", .key_open = "[", .key_close = "]", .index = "[%zu]"};
     for (size_t i = from; i < n; i++) {
@@ -1672,7 +1763,15 @@ static void go_plain_parts(go_ctx_t *g, buf_t *b, const go_vt_t *t, const pcl_tr
             buf_puts(b, pt->attr || pt->index_is_string ? ".(map[string]interface{})" : ".([]interface{})");
         /* an attribute of a struct is its field; of a map, a key */
         bool field = t->kind == GV_OBJECT || t->kind == GV_HOOK_ARGS;
-        emit_append_part(b, pt, pt->attr && field ? go_field_name(g, pt->attr) : NULL, &plain);
+        if (g->in_try && !field && (pt->attr || pt->index_is_string) && (t->kind == GV_MAP || t->kind == GV_ANY)) {
+            buf_t k;
+            buf_init(&k);
+            names_append_quoted(&k, LANG_GO, pt->attr ? pt->attr : pt->index_str);
+            go_map_key(g, b, start, k.data);
+            buf_free(&k);
+        } else {
+            emit_append_part(b, pt, pt->attr && field ? go_field_name(g, pt->attr) : NULL, &plain);
+        }
         t = go_vt_part(g, t, pt);
     }
 }
@@ -1696,25 +1795,26 @@ static int go_subst(const go_ctx_t *g, const pcl_expr_t *e) {
 
 static void go_plain_trav(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int s = go_subst(g, e);
+    size_t start = b->len;
     if (s >= 0 && go_id_atom(g, e)) {
         buf_printf(b, "string(%s)", g->ap->names[s]);
         return;
     }
     if (s >= 0) {
         buf_puts(b, g->ap->names[s]);
-        go_plain_parts(g, b, go_infer_trav(g, e, g->ap->skip[s]), e->trav.parts, g->ap->skip[s], e->trav.n);
+        go_plain_parts(g, b, start, go_infer_trav(g, e, g->ap->skip[s]), e->trav.parts, g->ap->skip[s], e->trav.n);
         return;
     }
     if (go_scope_type(g, e->trav.root)) {
         buf_puts(b, go_scope_name(g, e->trav.root));
-        go_plain_parts(g, b, go_scope_type(g, e->trav.root), e->trav.parts, 0, e->trav.n);
+        go_plain_parts(g, b, start, go_scope_type(g, e->trav.root), e->trav.parts, 0, e->trav.n);
         return;
     }
     int idx = emit_typed_find(&g->base, e->trav.root);
     const char *root = idx >= 0 ? g->base.var[idx] : e->trav.root;
     if (idx >= 0 && g->cfg_value && g->cfg_value[idx]) root = g->cfg_value[idx]; /* the decoded config value */
     buf_puts(b, root);
-    go_plain_parts(g, b, go_infer_trav(g, e, 0), e->trav.parts, 0, e->trav.n);
+    go_plain_parts(g, b, start, go_infer_trav(g, e, 0), e->trav.parts, 0, e->trav.n);
 }
 
 /* gofmt's cutoff for a binary expression at nesting depth gd (go/printer's walkBinary). */
@@ -1909,10 +2009,52 @@ static void go_object_keyed(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd) 
     buf_putc(b, '}');
 }
 
+/* can(x) and try(x, y, ...): each argument a closure the helper calls, `func() T {\n return x\n}`,
+ * with the statements its value needs (temporaries, loops) inside it, so that a failure there is
+ * the helper's to recover too; what fails in PCL panics inside (g->in_try). toJSON(), whose error
+ * the statement returns, is not written there (refused). */
+static void go_plain_can_try(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
+    bool can = e->call.name[0] == 'c';
+    const go_vt_t *t = can ? go_vt(g, GV_ANY, NULL) : go_infer_call(g, e);
+    const char *type = go_vt_name(g, t);
+    int d = g->line_depth;
+    buf_puts(b, can ? "can(" : "try(");
+    for (size_t i = 0; i < e->call.n; i++) {
+        buf_printf(b, "%sfunc() %s {\n", i ? ", " : "", type);
+        buf_t *saved_pre = g->pre;
+        int saved_indent = g->pre_indent;
+        bool saved_err = g->err_declared;
+        buf_t pre;
+        buf_init(&pre);
+        g->pre = &pre;
+        g->pre_indent = d + 1;
+        g->line_depth = d + 1;
+        g->err_declared = false; /* the closure's own scope */
+        g->in_try++;
+        char *v = go_plain_str(g, e->call.args[i], 1, t);
+        g->in_try--;
+        g->pre = saved_pre;
+        g->pre_indent = saved_indent;
+        g->line_depth = d;
+        g->err_declared = saved_err;
+        if (pre.len) buf_append(b, pre.data, pre.len);
+        buf_free(&pre);
+        go_indent(b, d + 1);
+        buf_printf(b, "return %s\n", v);
+        go_indent(b, d);
+        buf_putc(b, '}');
+    }
+    buf_putc(b, ')');
+}
+
 /* A built-in function's call as plain Go (go_infer_call has checked its arguments). */
 static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_fn_t *f, int gd) {
     if (f->import) go_import_add(g, f->import, go_path_last(f->import));
     if (f->helper >= 0) go_use_helper(g, f->helper);
+    if (f->kind == GO_FN_CAN || f->kind == GO_FN_TRY) {
+        go_plain_can_try(g, b, e);
+        return;
+    }
     if (strcmp(f->name, "cwd") == 0) {
         /* os.Getwd's error is a panic, as in Pulumi's form */
         int d = g->line_depth;
@@ -1942,6 +2084,11 @@ static void go_plain_call(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const go_f
          * a registration line is written (outputs, locals and components render their values
          * first), or in an apply's function (over outputs), which returns its zero value with it */
         const pcl_node_t *n = g->base.node;
+        if (g->in_try) { /* a closure of can() or try() returns its value alone */
+            go_refuse(g, e, "toJSON() inside can() or try()");
+            buf_puts(b, "nil");
+            return;
+        }
         if (!g->ap &&
             (!n || (n->kind != PCL_NODE_OUTPUT && n->kind != PCL_NODE_LOCAL && n->kind != PCL_NODE_COMPONENT))) {
             go_refuse(g, e, "toJSON() in a resource's input");
@@ -2056,7 +2203,12 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
     case PCL_FOR: go_plain_for(g, b, e); return;
     case PCL_INDEX: {
         const go_vt_t *ct = go_infer(g, e->x);
+        size_t start = b->len;
         go_operand(g, b, e->x, 6, false, gd, NULL);
+        if (g->in_try && ct->kind == GV_MAP) { /* a key the map does not have fails (go_map_key) */
+            go_map_key(g, b, start, go_plain_str(g, e->y, gd + 1, NULL));
+            return;
+        }
         buf_putc(b, '[');
         go_plain(g, b, e->y, gd + 1, ct->kind == GV_LIST ? go_vt(g, GV_INT, NULL) : NULL);
         buf_putc(b, ']');
@@ -2064,12 +2216,17 @@ static void go_plain(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int gd, const g
     }
     case PCL_GETATTR: {
         const go_vt_t *ct = go_infer(g, e->x);
+        size_t start = b->len;
         go_operand(g, b, e->x, 6, false, gd, NULL);
         pcl_trav_part_t pt = {.attr = e->s};
-        go_plain_parts(g, b, ct, &pt, 0, 1);
+        go_plain_parts(g, b, start, ct, &pt, 0, 1);
         return;
     }
     case PCL_CALL:
+        if (go_subst(g, e) >= 0 && go_can_try(e)) {
+            buf_puts(b, g->ap->names[go_subst(g, e)]); /* can() or try() over outputs: the apply's parameter */
+            return;
+        }
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1) {
             go_plain(g, b, e->call.args[0], gd, want);
             return;
@@ -2343,6 +2500,41 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
         }
     }
     g->line_depth = saved_indent;
+}
+
+/* can() or try() that PCL types an Output (emit_call_is_output): over outputs, computed in an apply of
+ * every output its arguments read (their reads, and what fails in them, inside the helper's
+ * closures); over values of no type alone, the plain call made an Output (`pulumi.Bool(can(...)).
+ * ToBoolOutput()`, `pulumi.Any(try(...))`), as the rest of the program takes it for one. */
+static void go_can_try_output(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
+    const go_vt_t *rt = go_infer(g, e);
+    const char *wrap = rt->kind != GV_UNKNOWN ? go_input_wrap(g, rt) : NULL;
+    if (rt->kind == GV_UNKNOWN || !go_vt_fits(rt, t) || !wrap) {
+        go_refuse(g, e,
+                  rt->kind == GV_UNKNOWN
+                      ? arena_sprintf(g->base.a,
+                                      "the Go type of %s() is not known (or its arguments' types do not agree)",
+                                      e->call.name)
+                      : arena_sprintf(g->base.a, "a value of Go type %s where the schema wants another type",
+                                      go_vt_name(g, rt)));
+        buf_puts(b, "nil");
+        return;
+    }
+    bool outputs = false;
+    for (size_t i = 0; i < e->call.n; i++)
+        outputs |= emit_has_output(g->base.p, g->base.index, e->call.args[i]);
+    if (outputs) {
+        pcl_expr_t args = {.kind = PCL_TUPLE, .tuple = {.items = e->call.args, .n = e->call.n}};
+        go_apply_over(g, b, &args, e, rt, depth);
+        return;
+    }
+    int saved = g->line_depth;
+    g->line_depth = depth;
+    buf_printf(b, "%s(", wrap);
+    go_plain(g, b, e, g->gd, rt);
+    buf_putc(b, ')');
+    g->line_depth = saved;
+    if (rt->kind != GV_ANY) buf_printf(b, ".To%s()", go_vt_output(g, rt) + strlen("pulumi."));
 }
 
 /* Whether e reads a scalar out of a resource's output through a property the schema leaves optional
@@ -2634,7 +2826,7 @@ static void go_invoke_read(go_ctx_t *g, buf_t *b, const schema_function_t *f, co
             t = &GV_T_UNKNOWN;
             break;
         }
-        go_plain_parts(g, &read, t, &pt, 0, 1);
+        go_plain_parts(g, &read, 0, t, &pt, 0, 1);
         t = go_vt_part(g, t, &pt);
     }
     if (t->kind == GV_UNKNOWN) {
@@ -2996,6 +3188,10 @@ static void go_expr(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const schema_typ
             return;
         }
         if (go_asset_call(g, b, e, depth)) return;
+        if (go_can_try(e)) {
+            go_can_try_output(g, b, e, t, depth);
+            return;
+        }
         if (go_fn_find(e) && e->call.n == 1) { /* toJSON over outputs: marshalled in an apply of them */
             go_apply_over(g, b, e->call.args[0], e, go_vt(g, GV_STRING, NULL), depth);
             return;

@@ -97,8 +97,8 @@ static const char *const CS_BUILTINS[] = {
     "JsonSerializer", "JsonValueKind", "Math", "NotImplementedException", "NumberStyles", "Process", "SHA1", "SHA256",
     "String", "StringBuilder", "StringComparer", "StringInfo", "System", "Task", "TimeSpan",
     /* the helpers, and the lambda parameter singleOrNone's Select takes */
-    "CompareCodePoints", "ComputeFileBase64Sha256", "ComputeSHA1", "Element", "FormatValue", "NotImplemented",
-    "ReadFileBase64", "ToJsonText", "__item", NULL};
+    "Can", "CompareCodePoints", "ComputeFileBase64Sha256", "ComputeSHA1", "Element", "FormatValue", "Func",
+    "NotImplemented", "ReadFileBase64", "ToJsonText", "Try", "__item", NULL};
 /* Java: the roots of the fully qualified names written in the program's method (java.math.BigDecimal,
  * com.pulumi....) and the parameters of the lambdas its calls write (_v -> ..., _k in a map's key order), which a local
  * may not take (a local `java` makes `java.math` a field access of it; a lambda's parameter may not shadow a local).

@@ -1342,8 +1342,14 @@ static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf
 
 void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
                       void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth)) {
+    emit_typed_apply_over(s, x, b, e, e, depth, body);
+}
+
+void emit_typed_apply_over(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *over,
+                           const pcl_expr_t *e, int depth,
+                           void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth)) {
     emit_apply_t ap;
-    emit_apply_plan(x->a, x->p, x->index, x->var, s->lang, e, NULL, 0, &ap);
+    emit_apply_plan(x->a, x->p, x->index, x->var, s->lang, over, NULL, 0, &ap);
     if (ap.nu != 1) {
         emit_unwritable(x->diags, e, s->lang);
         buf_puts(b, "null");
@@ -1596,7 +1602,8 @@ static void typed_expr_at(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
             buf_printf(b, "%s(", s->secret);
             emit_typed_expr(s, x, b, e->call.args[0], t, depth);
             buf_putc(b, ')');
-        } else if (!s->asset_call(x, b, e, depth) && !typed_call(s, x, b, e, depth)) {
+        } else if (!(s->own_call && s->own_call(x, b, e, depth)) && !s->asset_call(x, b, e, depth) &&
+                   !typed_call(s, x, b, e, depth)) {
             emit_unknown_call(b, x->diags, x->report, x->node, e, s->lang, "null");
         }
         return;

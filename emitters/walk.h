@@ -462,6 +462,9 @@ typedef struct emit_typed_syntax {
     void (*traversal)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e);
     /* an asset or archive call; false (nothing written) for any other function */
     bool (*asset_call)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
+    /* a built-in function the language writes itself (C#: can, try); false (nothing written) for
+     * any other; NULL: none */
+    bool (*own_call)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
     void (*interpolation)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth); /* a template */
     /* an invoke, or the attributes and literal indexes read from its result */
     void (*invoke)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth);
@@ -551,6 +554,10 @@ emit_conversion_t emit_typed_conversion(const emit_typed_syntax_t *s, const emit
  * parameter in place of the Output (NULL: emit_typed_expr), `)`. */
 void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
                       void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth));
+/* The same, the Output found in `over` (a part of e, or what e is computed from). */
+void emit_typed_apply_over(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *over,
+                           const pcl_expr_t *e, int depth,
+                           void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth));
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);

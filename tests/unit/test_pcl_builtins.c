@@ -247,15 +247,19 @@ START_TEST(test_builtins_refused) {
     tu_has(py, "pulumi.export(\"n\", ref.get_output(\"a\").apply(lambda value: float(value) + 1))\n");
     free(py);
     tu_pcl_unload(&f);
-    /* try() and can(): Pulumi's Go, .NET and Java generators do not write them either; the refusal
-     * says so, with the issue their language hosts skip the conformance test by */
+    /* try() and can(): Pulumi's Go, .NET and Java generators do not write them; cimport's Go and C#
+     * do, each argument a closure its helper runs (test_pcl_meaning, test_pcl_language); Java's
+     * refusal says Pulumi's does not either, with the issue its language host skips the test by */
     f = load("output \"t\" {\n    value = try(\"a\", \"b\")\n}\noutput \"c\" {\n    value = can(\"a\")\n}\n");
-    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:2:13",
-                        "calls the function try(), which Pulumi's own Go program generator does not write either "
-                        "(pulumi-language-go skips l1-builtin-try: pulumi/pulumi#18506)");
-    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:13",
-                        "calls the function can(), which Pulumi's own C# program generator does not write either "
-                        "(pulumi-language-dotnet skips l1-builtin-can: pulumi/pulumi-dotnet#489)");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "ctx.Export(\"t\", pulumi.String(try(func() string {\n\t\t\treturn \"a\"\n\t\t}, func() string {\n"
+               "\t\t\treturn \"b\"\n\t\t})))\n");
+    tu_has(go, "ctx.Export(\"c\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn \"a\"\n\t\t})))\n");
+    free(go);
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"t\"] = Try<string>(() => \"a\", () => \"b\"),\n");
+    tu_has(cs, "[\"c\"] = Can(() => \"a\"),\n");
+    free(cs);
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:2:13", "pulumi/pulumi-java#1683");
     tu_pcl_unload(&f);
 }

@@ -1705,8 +1705,9 @@ START_TEST(test_bool_in_template_cs) {
 END_TEST
 
 /* can() and try(): each argument a closure for Pulumi's helpers (the Output versions over outputs
- * or values of no type), only the helpers used written; Python refuses them (its helpers would not
- * catch a failure inside an Output). A string key that is an identifier is read as a property. */
+ * or values of no type), only the helpers used written; Python, Go and C# run theirs inside an apply
+ * over an output (what is read below it, and fails, inside the helper's closures); Java refuses them.
+ * A string key that is an identifier is read as a property. */
 START_TEST(test_can_try) {
     fixture_t f = load("config \"m\" \"map(string)\" {}\n"
                        "s = secret(m)\n"
@@ -1725,8 +1726,57 @@ START_TEST(test_can_try) {
     tu_has(py, "pulumi.export(\"a\", can_(lambda: m[\"a\"]))\n");
     tu_has(py, "apply(lambda s: try_(lambda: s[\"b\"], lambda: \"fallback\")))\n");
     free(py);
+    /* Go: closures the helpers recover the panic of, a map's missing key by mapKey (test_pcl_meaning
+     * runs them) */
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\nfunc can(fn func() interface{}) (ok bool) {\n");
+    tu_has(go, "\nfunc try[T any](fns ...func() T) T {\n");
+    tu_has(go, "\nfunc mapKey[V any](m map[string]V, key string) V {\n");
+    tu_has(go,
+           "ctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(mValue, \"a\")\n\t\t})))\n");
+    tu_has(go, "ctx.Export(\"b\", s.ApplyT(func(s map[string]string) (string, error) {\n"
+               "\t\t\treturn try(func() string {\n\t\t\t\treturn mapKey(s, \"b\")\n\t\t\t}, func() string {\n"
+               "\t\t\t\treturn \"fallback\"\n\t\t\t}), nil\n\t\t}).(pulumi.StringOutput))\n");
+    free(go);
+    /* C#: lambdas the helpers catch the exception of (a Dictionary's missing key throws) */
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "\nbool Can(Func<object?> fn)\n{\n");
+    tu_has(cs, "\nT Try<T>(params Func<T>[] fns)\n{\n");
+    tu_has(cs, "[\"a\"] = Can(() => m[\"a\"]),\n");
+    tu_has(cs, "[\"b\"] = s.Apply(s => Try<string>(() => s[\"b\"], () => \"fallback\")),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13",
                         "calls the function can(), which Pulumi's own Java program generator does not write either");
+    unload(&f);
+    /* over values of no type (a JsonElement in C#, an interface{} in Go), which PCL types an Output
+     * and the program takes for one: the plain call made an Output; try() of values of no one type is
+     * an object? (C#), an interface{} (Go); where the schema wants a string, C# writes Try<string>
+     * when the arguments are strings and refuses it otherwise (an object? is no Input<string>), Go
+     * refuses an interface{} */
+    f = load("config \"obj\" {}\nconfig \"m\" \"map(string)\" {}\nconfig \"n\" \"int\" {}\n"
+             "output \"a\" {\n    value = can(obj.a)\n}\n"
+             "output \"b\" {\n    value = [try(obj.opt, \"x\")]\n}\n"
+             "resource \"r\" \"lang:index:Res\" {\n    text = try(m[\"k\"], \"x\")\n    num = try(n, 2.5)\n"
+             "    flag = can(obj.b)\n    items = []\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"a\"] = Output.Create(Can(() => obj.GetProperty(\"a\"))),\n");
+    tu_has(cs, "Output.Create(Try<object?>(() => obj.GetProperty(\"opt\"), () => \"x\")),\n");
+    tu_has(cs, "Text = Try<string>(() => m[\"k\"], () => \"x\"),\n");
+    tu_has(cs, "Num = Try<double>(() => n, () => 2.5),\n");
+    tu_has(cs, "Flag = Output.Create(Can(() => obj.GetProperty(\"b\"))),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    /* Go: an int and a number are interface{} (test_pcl_meaning: the rest) */
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:12:11",
+                        "a value of Go type interface{} where the schema wants another type");
+    unload(&f);
+    f = load("config \"obj\" {}\nresource \"r\" \"lang:index:Res\" {\n    text = try(obj.a, \"x\")\n"
+             "    num = 1\n    flag = true\n    items = []\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:12",
+                        "'text' calls try() where a string is wanted, and the C# emitter cannot tell its value is one");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:12",
+                        "a value of Go type interface{} where the schema wants another type");
     unload(&f);
 }
 END_TEST

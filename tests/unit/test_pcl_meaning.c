@@ -815,6 +815,93 @@ START_TEST(test_ts_lookup_default_parenthesised) {
 }
 END_TEST
 
+/* The call `can(...)` or `try(...)` first after `marker` in Go text, its parentheses balanced (string
+ * literals skipped) (malloc'd). */
+static char *go_call_after(const char *text, const char *marker) {
+    const char *m = strstr(text, marker);
+    ck_assert_msg(m != NULL, "no [%s] in:\n%s", marker, text);
+    const char *c = strstr(m, "can("), *t = strstr(m, "try(");
+    const char *a = c && (!t || c < t) ? c : t, *z = a + 3;
+    ck_assert_msg(a != NULL, "no can( or try( after [%s] in:\n%s", marker, text);
+    for (int depth = 0; *z; z++) {
+        if (*z == '"')
+            for (z++; *z && *z != '"'; z++)
+                z += *z == '\\';
+        else if (*z == '(')
+            depth++;
+        else if (*z == ')' && --depth == 0)
+            break;
+    }
+    return strndup(a, (size_t)(z - a + 1));
+}
+
+/* Go: can() and try() were refused (Pulumi's Go generator has no form of them). Each argument is a
+ * closure the written helper calls, recovering its panic; what fails in PCL panics there: a map's
+ * missing key (mapKey: Go's index gives ""), an index past the end, an attribute of a value that is
+ * no object (a failed type assertion). The written calls are run with go run over m = {a: "A"},
+ * obj = {a: 1, opt: null, x: {}}, l = ["first"]: PCL's values (null is a value: [null]), and
+ * try() failing when every argument does. Over an output, in its apply; toJSON() inside is refused
+ * (its error is returned by the statement, not the closure). */
+START_TEST(test_go_can_try_as_pcl) {
+    tu_pcl_t f = load("config \"m\" \"map(string)\" {}\nconfig \"obj\" {}\nconfig \"l\" \"list(string)\" {}\n"
+                      "s = secret(m)\n"
+                      "output \"a\" {\n    value = can(m[\"a\"])\n}\n"
+                      "output \"b\" {\n    value = can(m[\"b\"])\n}\n"
+                      "output \"c\" {\n    value = try(m[\"b\"], m.c, \"fallback\")\n}\n"
+                      "output \"d\" {\n    value = try(l[3], l[0])\n}\n"
+                      "output \"e\" {\n    value = can(obj.x.y)\n}\n"
+                      "output \"f\" {\n    value = [try(obj.opt, \"fallback\")]\n}\n"
+                      "output \"g\" {\n    value = can(obj.a.b)\n}\n"
+                      "output \"h\" {\n    value = try(length(l) > 5 ? l[5] : m[\"q\"], \"cond\")\n}\n"
+                      "output \"i\" {\n    value = try(s[\"b\"], s[\"a\"])\n}\n"
+                      "output \"j\" {\n    value = can(obj.x)\n}\n"
+                      "output \"k\" {\n    value = try(m[\"b\"], m[\"c\"])\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "\t\tctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(mValue, \"a\")\n"
+               "\t\t})))\n");
+    tu_has(go, "\t\tctx.Export(\"i\", s.ApplyT(func(s map[string]string) (string, error) {\n"
+               "\t\t\treturn try(func() string {\n\t\t\t\treturn mapKey(s, \"b\")\n");
+    /* over values of no type alone PCL types it an Output, as the program takes it */
+    tu_has(go, "\t\tctx.Export(\"j\", pulumi.Bool(can(func() interface{} {\n"
+               "\t\t\treturn mapKey(objValue.(map[string]interface{}), \"x\")\n\t\t})).ToBoolOutput())\n");
+    /* the conditional's temporary inside the closure, where its failure is recovered */
+    tu_has(go, "try(func() string {\n\t\t\tvar tmp0 string\n\t\t\tif len(lValue) > 5 {\n");
+    char *helpers = cut(go, "func can(", "\nfunc main() {");
+    buf_t calls;
+    buf_init(&calls);
+    static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char marker[32];
+        snprintf(marker, sizeof marker, "ctx.Export(\"%s\", ", names[i]);
+        char *call = go_call_after(go, marker);
+        buf_printf(&calls, "%s%s", i ? ", " : "", call);
+        free(call);
+    }
+    char *k = go_call_after(go, "ctx.Export(\"k\", ");
+    buf_t prog;
+    buf_init(&prog);
+    buf_printf(&prog,
+               "package main\n\nimport \"fmt\"\n\n%s\nfunc main() {\n"
+               "\tmValue := map[string]string{\"a\": \"A\"}\n"
+               "\tvar objValue interface{} = map[string]interface{}{\"a\": 1.0, \"opt\": nil, "
+               "\"x\": map[string]interface{}{}}\n"
+               "\tlValue := []string{\"first\"}\n\ts := mValue\n"
+               "\tfmt.Println(%s)\n"
+               "\tfmt.Println(func() (r string) {\n\t\tdefer func() {\n\t\t\tif recover() != nil {\n"
+               "\t\t\t\tr = \"every argument failed\"\n\t\t\t}\n\t\t}()\n\t\treturn %s\n\t}())\n}\n",
+               helpers, calls.data, k);
+    char *out = run_program("HOME=${HOME:-/tmp} go run", "go", prog.data);
+    ck_assert_str_eq(out, "true false fallback first false <nil> false cond A true\nevery argument failed\n");
+    free(out), free(k), free(helpers), free(go);
+    buf_free(&prog);
+    buf_free(&calls);
+    tu_pcl_unload(&f);
+    f = load("config \"m\" \"map(string)\" {}\noutput \"o\" {\n    value = try(toJSON(m), \"x\")\n}\n");
+    tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:17", "toJSON() inside can() or try()");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -841,6 +928,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_csharp_single_or_none_null);
     tcase_add_test(tc, test_csharp_ints_invariant);
     tcase_add_test(tc, test_element_wraps_around);
+    tcase_add_test(tc, test_go_can_try_as_pcl);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
