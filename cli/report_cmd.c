@@ -28,7 +28,7 @@ bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const 
     results_json_set_written(doc, written);
     report_options_t ro = {.show_secrets = o->show_secrets};
     size_t len = 0;
-    char *html = report_render(doc, &ro, &len, diags);
+    char *html = report_render_doc(doc, &ro, &len, diags);
     cJSON_Delete(doc);
     if (!html) return false;
     session_stage_report(p, html, len);

@@ -370,18 +370,24 @@ char *report_render(const cJSON *src, const report_options_t *o, size_t *len, di
         diag_error(diags, DIAG_GENERIC, "out of memory while rendering the report");
         return NULL;
     }
+    char *html = report_render_doc(doc, o, len, diags);
+    cJSON_Delete(doc);
+    return html;
+}
+
+char *report_render_doc(cJSON *doc, const report_options_t *o, size_t *len, diag_list_t *diags) {
+    if (!report_check(doc, NULL, diags)) return NULL;
     bool show = o && o->show_secrets;
     if (!show) report_redact(doc);
     cJSON_DeleteItemFromObjectCaseSensitive(doc, "reportShowSecrets");
     cJSON_AddBoolToObject(doc, "reportShowSecrets", show);
     char *json = cJSON_PrintUnformatted(doc);
-    cJSON_Delete(doc);
     if (!json) {
         diag_error(diags, DIAG_GENERIC, "out of memory while rendering the report");
         return NULL;
     }
 
-    const cJSON *run = cJSON_GetObjectItemCaseSensitive(src, "run");
+    const cJSON *run = cJSON_GetObjectItemCaseSensitive(doc, "run");
     const cJSON *project = cJSON_GetObjectItemCaseSensitive(run, "project");
     const cJSON *stack = cJSON_GetObjectItemCaseSensitive(run, "stack");
     buf_t b;
