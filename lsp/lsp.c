@@ -1510,6 +1510,19 @@ static char *lsp_main_program(lsp_server_t *s, const char *start_dir) {
     return found;
 }
 
+/* Whether the command would take the document at path as its program: session_program_fits for the
+ * workspace the command runs in (the root's), so that no action is offered that it then refuses (a
+ * JavaScript file, a program of a nested project or of another language than the runtime's). */
+static bool lsp_target_fits(arena_t *a, const workspace_t *ws, const char *path, const char *language_id) {
+    lang_t l;
+    if (!path || !lsp_doc_lang(language_id, path, &l)) return path == NULL;
+    diag_list_t d;
+    diag_list_init(&d);
+    bool fits = session_program_fits(a, ws, path, l, &d);
+    diag_list_free(&d);
+    return fits;
+}
+
 static void lsp_add_action(cJSON *actions, const char *import_uri, const char *target_uri, const char *target_name) {
     char *title = lsp_strf("Import these resources into %s", target_name);
     cJSON *ca = cJSON_CreateObject();
@@ -1547,6 +1560,13 @@ static void lsp_code_action(lsp_server_t *s, const cJSON *id, const cJSON *param
         lsp_respond(s, id, actions);
         return;
     }
+    /* The workspace the command runs in, as it finds it (none: every program fits it). */
+    arena_t *wa = arena_new();
+    workspace_t ws;
+    diag_list_t wdl;
+    diag_list_init(&wdl);
+    if (!workspace_discover_in(wa, s->root ? s->root : ".", NULL, &ws, &wdl)) memset(&ws, 0, sizeof ws);
+    diag_list_free(&wdl);
     /* Open programs, most recently used first. */
     size_t n = 0;
     for (lsp_doc_t *d = s->docs; d; d = d->next)
@@ -1555,7 +1575,7 @@ static void lsp_code_action(lsp_server_t *s, const cJSON *id, const cJSON *param
     if (!v) abort();
     size_t m = 0;
     for (lsp_doc_t *d = s->docs; d; d = d->next)
-        if (d != doc && lsp_doc_is_program(d)) v[m++] = d;
+        if (d != doc && lsp_doc_is_program(d) && lsp_target_fits(wa, &ws, d->path, d->language_id)) v[m++] = d;
     for (size_t i = 1; i < m; i++)
         for (size_t j = i; j > 0 && v[j]->touched > v[j - 1]->touched; j--) {
             lsp_doc_t *x = v[j];
@@ -1572,13 +1592,14 @@ static void lsp_code_action(lsp_server_t *s, const cJSON *id, const cJSON *param
         if (slash) *slash = '\0';
     }
     char *main_path = dir && *dir ? lsp_main_program(s, dir) : NULL;
-    if (main_path) {
+    if (main_path && lsp_target_fits(wa, &ws, main_path, NULL)) {
         char *main_uri = lsp_path_to_uri(main_path);
         if (!lsp_doc_find(s, main_uri)) lsp_add_action(actions, doc->uri, main_uri, lsp_basename(main_path));
         free(main_uri);
     }
     free(main_path);
     free(dir);
+    arena_free(wa);
     lsp_respond(s, id, actions);
 }
 

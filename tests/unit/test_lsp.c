@@ -1912,6 +1912,52 @@ START_TEST(test_program_checked_as_cli) {
 }
 END_TEST
 
+/* The code actions offered on the import file at uri_imports, which must be one: that action. The
+ * session is run to its end (shutdown id 3). */
+static const cJSON *only_code_action(session_t *ss, const char *uri_imports) {
+    sess_code_action(ss, 2, uri_imports);
+    sess_end(ss, 3);
+    sess_run(ss);
+    const cJSON *actions = cJSON_GetObjectItem(resp(ss, 2), "result");
+    char *shown = cJSON_PrintUnformatted(actions);
+    ck_assert_msg(cJSON_GetArraySize(actions) == 1, "actions: %s", shown);
+    free(shown);
+    return cJSON_GetArrayItem(actions, 0);
+}
+
+/* The code actions on an import file offered every open program and the project's main program,
+ * a JavaScript one too (app.js, the project's index.js), which the command then refused as the
+ * command line refuses --insert-into app.js; and a program of a nested project or of another language
+ * than the runtime's. Offered now: the documents the command would import into. */
+START_TEST(test_code_actions_agree_with_the_run) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
+    ck_assert(tu_write(arena_sprintf(a, "%s/index.js", dir), "const pulumi = require(\"@pulumi/pulumi\");\n"));
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/sub", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/sub/Pulumi.yaml", dir), "name: sub\nruntime: nodejs\n"));
+    char *imports = tu_read(QUICKSTART "/imports.json", NULL);
+    ck_assert_ptr_nonnull(imports);
+    const char *uri_imports = arena_sprintf(a, "file://%s/imports.json", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_root(&ss, dir);
+    sess_open(&ss, arena_sprintf(a, "file://%s/app.js", dir), "javascript", "const a = 1;\n");
+    sess_open(&ss, arena_sprintf(a, "file://%s/lib.mjs", dir), "typescript", "export const a = 1;\n");
+    sess_open(&ss, arena_sprintf(a, "file://%s/sub/index.ts", dir), "typescript", TS_PROGRAM);
+    sess_open(&ss, arena_sprintf(a, "file://%s/__main__.py", dir), "python", "import pulumi\n");
+    sess_open(&ss, arena_sprintf(a, "file://%s/prog.ts", dir), "typescript", TS_PROGRAM);
+    sess_open(&ss, uri_imports, "json", imports);
+    const cJSON *a0 = only_code_action(&ss, uri_imports);
+    ck_assert_str_eq(cJSON_GetObjectItem(a0, "title")->valuestring, "Import these resources into prog.ts");
+    sess_free(&ss);
+    free(imports);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* A Java project laid out by Maven (`runtime: java`, src/main/java/<package>/App.java): its program
  * was never offered as the project's main program (index.ts, __main__.py, main.go, Program.cs and
  * Pulumi.yaml were). It is found as the source file holding Pulumi.run, and the import goes in. */
@@ -1936,17 +1982,10 @@ START_TEST(test_code_action_java_program) {
     sess_init_root(&ss, dir);
     sess_open(&ss, uri_imports, "json",
               "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"pet\",\"id\":\"clever-wombat\"}]}");
-    sess_code_action(&ss, 2, uri_imports);
-    sess_end(&ss, 3);
-    sess_run(&ss);
-    const cJSON *actions = cJSON_GetObjectItem(resp(&ss, 2), "result");
-    char *shown = cJSON_PrintUnformatted(actions);
-    ck_assert_msg(cJSON_GetArraySize(actions) == 1, "actions: %s", shown);
-    const cJSON *a0 = cJSON_GetArrayItem(actions, 0);
+    const cJSON *a0 = only_code_action(&ss, uri_imports);
     ck_assert_str_eq(cJSON_GetObjectItem(a0, "title")->valuestring, "Import these resources into App.java");
     const cJSON *arg = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(a0, "command"), "arguments"), 0);
     ck_assert_str_eq(cJSON_GetObjectItem(arg, "uri")->valuestring, arena_sprintf(a, "file://%s/App.java", src));
-    free(shown);
     sess_free(&ss);
     arena_free(a);
     tu_rmtree(dir);
@@ -2051,6 +2090,7 @@ int main(void) {
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_program_checked_as_cli);
+    tcase_add_test(t, test_code_actions_agree_with_the_run);
     tcase_add_test(t, test_code_action_java_program);
     tcase_add_test(t, test_advice_in_editor_words);
     tcase_add_test(t, test_import_into_stack);
