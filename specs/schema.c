@@ -17,6 +17,7 @@
 #include "specs/suggest.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <regex.h>
 #include <stdint.h>
@@ -947,7 +948,12 @@ schema_package_t *schema_load_buffer_whole(const char *text, size_t len, const c
 
 #define SCHEMA_CACHE_MIN_BYTES (8u << 20)
 static const char cache_magic[16] = "cimport-sidx-v4\n"; /* v2: functions; v3: body_sum; v4: ctime, contents */
-enum { CACHE_RACY_S = 2 };
+enum {
+    CACHE_RACY_S = 2,
+    CACHE_MARK_S = 86400,         /* a used entry's mtime is moved on at most once a day */
+    CACHE_UNUSED_S = 30 * 86400,  /* an entry no run has used for this long is removed */
+    CACHE_ABANDONED_TMP_S = 3600, /* a temporary entry this old is a killed writer's */
+};
 /* Which scanner wrote an entry: a hash of its sources (CMakeLists.txt), so that an entry written by a
  * build whose scan found other tokens or ranges is rebuilt, not trusted. */
 #ifndef CIMPORT_SCAN_ID
@@ -1027,6 +1033,37 @@ static void put_str(buf_t *b, const char *s) {
     buf_append(b, s, n + 1); /* with its NUL: tokens point into the loaded entry */
 }
 
+/* Removes from the entry's directory the temporary files of writers killed over an hour ago and the
+ * entries no run has used for CACHE_UNUSED_S (a hit marks an entry used: its mtime), so that the cache
+ * does not grow for ever. Run when an entry is written, not on every load. */
+static void cache_sweep(const char *entry) {
+    char *dir = strdup(entry);
+    char *slash = strrchr(dir, '/');
+    if (!slash) {
+        free(dir);
+        return;
+    }
+    *slash = 0;
+    DIR *d = opendir(dir);
+    struct timespec now;
+    if (!d || clock_gettime(CLOCK_REALTIME, &now) != 0) {
+        if (d) closedir(d);
+        free(dir);
+        return;
+    }
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        bool tmp = strstr(e->d_name, ".idx.cimport-tmp-") != NULL;
+        bool idx = n > 4 && strcmp(e->d_name + n - 4, ".idx") == 0;
+        struct stat st;
+        if ((!tmp && !idx) || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        long age = (long)(now.tv_sec - st.st_mtim.tv_sec);
+        if ((tmp && age > CACHE_ABANDONED_TMP_S) || (idx && age > CACHE_UNUSED_S)) unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+    free(dir);
+}
+
 static void cache_write(const schema_package_t *pkg, const char *entry, const struct stat *st, uint64_t contents) {
     const schema_impl_t *im = pkg->impl;
     buf_t b = {0};
@@ -1072,6 +1109,7 @@ static void cache_write(const schema_package_t *pkg, const char *entry, const st
         *p = '/';
     }
     free(dir);
+    cache_sweep(entry);
     /* Something other than an entry where the entry goes (a link, a FIFO, a socket): it is not followed
      * or written into, but removed, so the entry replaces it and whatever it named stays as it was; a
      * directory is left, and the cache skipped. */
@@ -1171,11 +1209,12 @@ static schema_package_t *cache_read(const char *text, size_t len, const struct s
     uint64_t contents = get_u64(&r);
     const char *scanner = get_str(&r);
     if (r.bad || memcmp(&id, &got, sizeof id) != 0 || strcmp(scanner, CIMPORT_SCAN_ID) != 0) goto miss;
+    struct timespec now = {0};
+    clock_gettime(CLOCK_REALTIME, &now);
+    bool mark = now.tv_sec - written.tv_sec > CACHE_MARK_S; /* used: kept from the sweep */
     if (cache_racy(st, written)) {
         if (contents_sum(text, len) != contents) goto miss;
-        struct timespec now;
-        if (clock_gettime(CLOCK_REALTIME, &now) == 0 && !cache_racy(st, now))
-            utimensat(AT_FDCWD, entry, NULL, 0); /* checked now, and the file old enough: not racy from now on */
+        mark = true; /* checked now: written "now", racy only while the file is younger than CACHE_RACY_S */
     }
     get_str(&r); /* package name and version: for people looking at the cache */
     get_str(&r);
@@ -1228,6 +1267,7 @@ static schema_package_t *cache_read(const char *text, size_t len, const struct s
     im->text = text;
     im->text_len = len;
     im->mapped = true;
+    if (mark) utimensat(AT_FDCWD, entry, NULL, 0);
     return pkg;
 miss:
     arena_free(a);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -534,6 +535,56 @@ START_TEST(test_index_cache_entry_not_a_file) {
 }
 END_TEST
 
+/* The cache does not grow for ever: a write of an entry removes what killed writers left (temporary
+ * files over an hour old) and entries no run has used for 30 days; a recent temporary file (another
+ * run writing now) and a used entry stay. A hit on an entry last marked over a day ago marks it again. */
+START_TEST(test_index_cache_swept) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *cache = arena_sprintf(a, "%s/cache", dir);
+    setenv("XDG_CACHE_HOME", cache, 1);
+    unsetenv("CIMPORT_NO_SCHEMA_CACHE");
+    char *path = arena_sprintf(a, "%s/schema.json", dir);
+    char *text = big_schema_text(a, 4);
+    ck_assert(tu_write(path, text));
+    free(describe_file(path)); /* makes the directory and an entry */
+    char *entry = cache_entry(a, cache);
+    ck_assert_ptr_nonnull(entry);
+    char *idx = arena_sprintf(a, "%s/cimport/schema-index", cache);
+    const char *names[4] = {"0000000000000001.idx.cimport-tmp-AbCdEf", "0000000000000002.idx.cimport-tmp-GhIjKl",
+                            "0000000000000003.idx", "0000000000000004.idx"};
+    time_t now = time(NULL);
+    time_t ages[4] = {2 * 3600, 60, 31 * 86400, 86400};
+    for (int k = 0; k < 4; k++) {
+        char *f = arena_sprintf(a, "%s/%s", idx, names[k]);
+        ck_assert(tu_write(f, "x"));
+        struct timespec t[2] = {{now - ages[k], 0}, {now - ages[k], 0}};
+        ck_assert_int_eq(utimensat(AT_FDCWD, f, t, 0), 0);
+    }
+    /* the entry last marked 40 days ago: a hit marks it used */
+    struct timespec old[2] = {{now - 40 * 86400, 0}, {now - 40 * 86400, 0}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, entry, old, 0), 0);
+    free(describe_file(path));
+    struct stat st;
+    ck_assert_int_eq(stat(entry, &st), 0);
+    ck_assert_msg(st.st_mtime > now - 86400, "a used entry was not marked");
+    /* another schema's entry is written: the sweep runs */
+    char *path2 = arena_sprintf(a, "%s/schema2.json", dir);
+    ck_assert(tu_write(path2, text));
+    free(describe_file(path2));
+    bool gone[4];
+    for (int k = 0; k < 4; k++)
+        gone[k] = access(arena_sprintf(a, "%s/%s", idx, names[k]), F_OK) != 0;
+    ck_assert_msg(gone[0] && !gone[1] && gone[2] && !gone[3], "swept: %d %d %d %d", gone[0], gone[1], gone[2], gone[3]);
+    ck_assert_int_eq(access(entry, F_OK), 0);
+    free(text);
+    unsetenv("XDG_CACHE_HOME");
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("schema_index");
     TCase *tc = tcase_create("core");
@@ -543,6 +594,7 @@ int main(void) {
     tcase_add_test(tc, test_truncated_and_damaged_big_schema);
     tcase_add_test(tc, test_index_cache);
     tcase_add_test(tc, test_index_cache_entry_not_a_file);
+    tcase_add_test(tc, test_index_cache_swept);
     tcase_add_test(tc, test_big_mapped_schema_checked_beside_the_scan);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
