@@ -554,7 +554,7 @@ START_TEST(test_index_cache_swept) {
     const char *names[4] = {"0000000000000001.idx.cimport-tmp-AbCdEf", "0000000000000002.idx.cimport-tmp-GhIjKl",
                             "0000000000000003.idx", "0000000000000004.idx"};
     time_t now = time(NULL);
-    time_t ages[4] = {2 * 3600, 60, 31 * 86400, 86400};
+    time_t ages[4] = {2L * 3600, 60, 31L * 86400, 86400};
     for (int k = 0; k < 4; k++) {
         char *f = arena_sprintf(a, "%s/%s", idx, names[k]);
         ck_assert(tu_write(f, "x"));
@@ -562,7 +562,7 @@ START_TEST(test_index_cache_swept) {
         ck_assert_int_eq(utimensat(AT_FDCWD, f, t, 0), 0);
     }
     /* the entry last marked 40 days ago: a hit marks it used */
-    struct timespec old[2] = {{now - 40 * 86400, 0}, {now - 40 * 86400, 0}};
+    struct timespec old[2] = {{now - 40L * 86400, 0}, {now - 40L * 86400, 0}};
     ck_assert_int_eq(utimensat(AT_FDCWD, entry, old, 0), 0);
     free(describe_file(path));
     struct stat st;
