@@ -5,10 +5,12 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -46,6 +48,55 @@ void file_temps_remove(void) {
         const char *p = temps[i];
         if (p) unlink(p);
     }
+}
+
+/* The maps file_map made: a slot is claimed with a compare-and-swap on its address (maps are made on
+ * the state's reader thread and the main one at once), its path copied before the address is
+ * published, so the handler never reads a half-made slot. */
+typedef struct {
+    _Atomic(uintptr_t) addr;
+    size_t len;
+    char *path;
+} file_map_slot_t;
+static file_map_slot_t maps[FILE_MAPS_MAX];
+
+void *file_map(int fd, size_t len, const char *path) {
+    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED) return NULL;
+    for (size_t i = 0; i < FILE_MAPS_MAX; i++) {
+        uintptr_t none = 0;
+        /* 1 reserves the slot: file_map_owner skips it until the address replaces it */
+        if (!atomic_compare_exchange_strong(&maps[i].addr, &none, (uintptr_t)1)) continue;
+        maps[i].len = len;
+        maps[i].path = strdup(path);
+        if (!maps[i].path) abort();
+        atomic_store(&maps[i].addr, (uintptr_t)map);
+        break;
+    }
+    return map;
+}
+
+void file_unmap(void *map, size_t len) {
+    if (!map) return;
+    for (size_t i = 0; i < FILE_MAPS_MAX; i++)
+        if (atomic_load(&maps[i].addr) == (uintptr_t)map) {
+            char *path = maps[i].path;
+            atomic_store(&maps[i].addr, (uintptr_t)1);
+            maps[i].path = NULL;
+            free(path);
+            atomic_store(&maps[i].addr, (uintptr_t)0);
+            break;
+        }
+    munmap(map, len);
+}
+
+const char *file_map_owner(const void *addr) {
+    uintptr_t a = (uintptr_t)addr;
+    for (size_t i = 0; i < FILE_MAPS_MAX; i++) {
+        uintptr_t at = atomic_load(&maps[i].addr);
+        if (at > 1 && a >= at && a - at < maps[i].len) return maps[i].path;
+    }
+    return NULL;
 }
 
 static void too_large(diag_list_t *diags, const char *path, const char *how) {

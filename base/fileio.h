@@ -75,4 +75,15 @@ void file_temp_untrack(const char *path);
 /* Unlinks every tracked file. Async-signal-safe: for a fatal signal's handler. */
 void file_temps_remove(void);
 
+/* Read-only maps of input files (a schema, a stack export). A file cut short while mapped — `cp`, `>`,
+ * `pulumi package get-schema X >` truncate before they write — makes a read of a page past its new
+ * end fault with SIGBUS; the front end's handler asks file_map_owner which file that was, to name it
+ * instead of dying without a word. file_map maps len (> 0) bytes of fd read-only and private, or
+ * returns NULL; at most FILE_MAPS_MAX maps are named at once (more are mapped, not named). */
+#define FILE_MAPS_MAX 64
+void *file_map(int fd, size_t len, const char *path);
+void file_unmap(void *map, size_t len);
+/* The path of the tracked map holding addr, or NULL. Async-signal-safe: for SIGBUS's handler. */
+const char *file_map_owner(const void *addr);
+
 #endif

@@ -406,10 +406,14 @@ static void groups_remove(pid_t pgid) {
         if (plugin_groups[i] == pgid) plugin_groups[i] = 0;
 }
 
-static void on_fatal_signal(int sig) {
-    int saved = errno;
+void plugin_kill_all(void) {
     for (size_t i = 0; i < PLUGIN_MAX_GROUPS; i++)
         if (plugin_groups[i] > 0) kill(-(pid_t)plugin_groups[i], SIGKILL);
+}
+
+static void on_fatal_signal(int sig) {
+    int saved = errno;
+    plugin_kill_all();
     file_temps_remove(); /* no *.cimport-tmp-* left beside the user's files */
     /* Die of the same signal so the parent sees the usual status. */
     signal(sig, SIG_DFL);

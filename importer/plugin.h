@@ -108,6 +108,8 @@ char *plugin_proc_stderr_tail(const plugin_proc_t *p, arena_t *a);
  * process, removes its pipes from the loop and frees everything. NULL is fine. */
 void plugin_stop(plugin_proc_t *p, int grace_ms);
 
+/* SIGKILLs the process group of every running plugin. Async-signal-safe: for a fatal signal's handler. */
+void plugin_kill_all(void);
 /* Installs SIGINT/SIGTERM/SIGHUP handlers that SIGKILL the process group of every running plugin and
  * then die of the same signal, so an interrupted cimport leaves no plugin behind. */
 void plugin_install_signal_handlers(void);

@@ -88,6 +88,10 @@ void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag) {
     plugin_install_stop_handlers(flag);
 }
 
+void plugin_host_kill_all(void) {
+    plugin_kill_all();
+}
+
 void plugin_host_install_signal_handlers(void) {
     plugin_install_signal_handlers();
 }

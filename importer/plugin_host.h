@@ -84,6 +84,8 @@ int plugin_host_provider_port(const provider_t *p);
 /* For the CLI: SIGINT/SIGTERM/SIGHUP kill every plugin's process group, then cimport dies of the
  * signal as usual. */
 void plugin_host_install_signal_handlers(void);
+/* plugin.h plugin_kill_all: for the CLI's own fatal-signal handlers. */
+void plugin_host_kill_all(void);
 /* The graceful form (plugin.h plugin_install_stop_handlers): first SIGINT/SIGTERM sets *flag. */
 void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag);
 

@@ -565,8 +565,7 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
             return NULL;
         }
         len = (size_t)st.st_size;
-        map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-        if (map == MAP_FAILED) map = NULL;
+        map = len ? file_map(fd, len, path) : NULL;
     }
     if (!map) {
         /* Not a mappable regular file (or empty): the whole-document reader gives the usual errors. */
@@ -576,7 +575,7 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
         return d;
     }
     if (!json_encoding_check(map, len, path, diags)) {
-        munmap((void *)map, len);
+        file_unmap((void *)map, len);
         close(fd);
         return NULL;
     }
@@ -726,7 +725,7 @@ out:
         free(cs[k].rs);
         diag_list_free(&cs[k].diags);
     }
-    munmap((void *)map, len);
+    file_unmap((void *)map, len);
     if (fd >= 0) close(fd);
     return d;
 }

@@ -1282,9 +1282,9 @@ schema_package_t *schema_load_file(const char *path, diag_list_t *diags) {
             close(fd);
             return NULL;
         }
-        void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        void *map = file_map(fd, (size_t)st.st_size, path);
         close(fd);
-        if (map != MAP_FAILED) {
+        if (map) {
             size_t len = (size_t)st.st_size;
             arena_t *tmp = arena_new();
             char *entry = len >= SCHEMA_CACHE_MIN_BYTES ? cache_entry_path(tmp, path) : NULL;
@@ -1319,7 +1319,7 @@ void schema_free(schema_package_t *pkg) {
         cJSON_Delete(im->parsed[i]);
     free(im->parsed);
     if (im->mapped)
-        munmap((void *)im->text, im->text_len);
+        file_unmap((void *)im->text, im->text_len);
     else
         free((void *)im->text);
     arena_free(im->arena); /* holds pkg and im themselves */

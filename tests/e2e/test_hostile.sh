@@ -6,6 +6,7 @@
 #   - --spec /dev/zero and an over-size file: the input size cap (exit 2, --max-input-size raises it);
 #   - a FIFO whose writer never writes nor closes: given up after --input-timeout (exit 2); a FIFO
 #     that does deliver is read normally;
+#   - a schema emptied while cimport reads it through a map: named, exit 2, nothing written (not SIGBUS);
 #   - duplicate keys (JSON and YAML), NUL characters, invalid UTF-8 (import file and state): errors
 #     naming file and line, exit 2, nothing on stdout, each message printed once;
 #   - provider plugins (the fault provider on Pulumi's Node host): a Read that hangs costs its
@@ -199,6 +200,34 @@ if "$CIMPORT" --spec "$work/good.fifo" "${offline[@]}" --quiet >"$work/fifo.ts" 
     grep -q 'RandomPet("server-name"' "$work/fifo.ts" && pass || fail "FIFO: no code"
 else
     fail "FIFO: $(cat "$work/fifo.err")"
+fi
+
+# 3b. A schema cut short while cimport reads it (`cp`, `>` and `pulumi package get-schema X >` truncate
+#     first): the map of the file faults (SIGBUS) on the pages past the new end. The file is named, the
+#     run ends with exit 2, nothing written. Made deterministic: the import file comes through a FIFO,
+#     read after the schema is mapped; the schema is emptied before the import file is written.
+cp "$SHARED_DATA/schemas/random/schema.json" "$work/inuse-schema.json"
+mkfifo "$work/late-spec.fifo"
+rc=0
+"$CIMPORT" --spec "$work/late-spec.fifo" --offline-state "$qs/stack.json" --schema "$work/inuse-schema.json" \
+    -l typescript -o "$work/inuse.ts" >"$work/inuse.out" 2>"$work/inuse.err" &
+inuse_pid=$!
+pids+=($inuse_pid)
+for _ in $(seq 100); do
+    grep -q 'inuse-schema\.json' "/proc/$inuse_pid/maps" 2>/dev/null && break
+    sleep 0.1
+done
+: >"$work/inuse-schema.json"
+cat "$work/one.json" >"$work/late-spec.fifo"
+wait "$inuse_pid" || rc=$?
+if [ "$rc" -ne 2 ]; then
+    fail "schema emptied while read: exit $rc, want 2 ($(head -3 "$work/inuse.err"))"
+elif ! grep -q 'inuse-schema\.json: the file changed while cimport was reading it (it is shorter now); run again' "$work/inuse.err"; then
+    fail "schema emptied while read: $(cat "$work/inuse.err")"
+elif [ -e "$work/inuse.ts" ]; then
+    fail "schema emptied while read: inuse.ts was written"
+else
+    pass
 fi
 
 # 4. Strict input: duplicate keys, NUL, invalid UTF-8.
