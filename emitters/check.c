@@ -1751,6 +1751,27 @@ int java_union_side(const schema_type_t *t, const schema_type_t *m) {
     return -1;
 }
 
+/* Here, not in walk.c beside the other typed values, because the checks pick union members too and
+ * walk.c calls the checks (scripts/file-cycles.py: files do not call each other both ways). */
+const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int) {
+    for (size_t i = 0; i < t->n_members; i++) {
+        schema_kind_t k = t->members[i]->kind;
+        bool fits = false;
+        switch (e->kind) {
+        case PCL_STRING: fits = k == SCHEMA_STRING || k == SCHEMA_ENUM; break;
+        case PCL_NUMBER:
+            fits = k == SCHEMA_NUMBER || (k == SCHEMA_INT && (!whole_for_int || names_number_is_int(e->n)));
+            break;
+        case PCL_BOOL: fits = k == SCHEMA_BOOL; break;
+        case PCL_TUPLE: fits = k == SCHEMA_ARRAY; break;
+        case PCL_OBJECT: fits = k == SCHEMA_OBJECT || k == SCHEMA_MAP; break;
+        default: break;
+        }
+        if (fits) return t->members[i];
+    }
+    return NULL;
+}
+
 const schema_type_t *java_union_member(const schema_type_t *t, const pcl_expr_t *e) {
     bool literal = e->kind == PCL_STRING || e->kind == PCL_NUMBER || e->kind == PCL_BOOL || e->kind == PCL_TUPLE ||
                    e->kind == PCL_OBJECT;

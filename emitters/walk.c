@@ -950,25 +950,6 @@ const char *emit_config_type_name(arena_t *a, const emit_cfg_type_t *t, const em
 
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 
-const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int) {
-    for (size_t i = 0; i < t->n_members; i++) {
-        schema_kind_t k = t->members[i]->kind;
-        bool fits = false;
-        switch (e->kind) {
-        case PCL_STRING: fits = k == SCHEMA_STRING || k == SCHEMA_ENUM; break;
-        case PCL_NUMBER:
-            fits = k == SCHEMA_NUMBER || (k == SCHEMA_INT && (!whole_for_int || names_number_is_int(e->n)));
-            break;
-        case PCL_BOOL: fits = k == SCHEMA_BOOL; break;
-        case PCL_TUPLE: fits = k == SCHEMA_ARRAY; break;
-        case PCL_OBJECT: fits = k == SCHEMA_OBJECT || k == SCHEMA_MAP; break;
-        default: break;
-        }
-        if (fits) return t->members[i];
-    }
-    return NULL;
-}
-
 const char *emit_scalar_name(const schema_type_t *t, const char *const names[4]) {
     switch (t ? t->kind : SCHEMA_ANY) {
     case SCHEMA_STRING: return names[0];
