@@ -362,10 +362,151 @@ static schema_package_t *resource_package(pcl_program_t *p, schema_set_t *schema
     return *builtin;
 }
 
+/* --- for expressions' variables ---------------------------------------------------------------------- */
+
+/* A for expression's variables hide the program's names inside it, as in HCL: in
+ * `[for pet in pets : pet.prefix]` beside a resource `pet`, `pet` is the item. Every stage after the
+ * binder (the checks, output and shape analyses, each emitter) finds a traversal's node by its root
+ * name, so a variable that is also a program name (a node, or a name outside the program) is given a
+ * name no node, variable or reference of the program uses, and the reads it binds follow it: read12
+ * F4 read the resource's prefix for every item. */
+typedef struct for_names {
+    pcl_program_t *p;
+    pcl_smap_t taken; /* node names, traversal roots and for variables of the whole program */
+} for_names_t;
+
+static bool taken_one(const pcl_expr_t *e, void *ctx) {
+    pcl_smap_t *taken = ctx;
+    if (e->kind == PCL_TRAVERSAL) pcl_smap_add(taken, e->trav.root, 0);
+    if (e->kind == PCL_FOR) {
+        if (e->kvar) pcl_smap_add(taken, e->kvar, 0);
+        pcl_smap_add(taken, e->vvar, 0);
+    }
+    return true;
+}
+
+/* Roots `from` read in e become `to`, but for those a for expression inside e binds again. */
+static void rebind(pcl_expr_t *e, const char *from, const char *to) {
+    if (!e) return;
+    switch (e->kind) {
+    case PCL_TRAVERSAL:
+        if (strcmp(e->trav.root, from) == 0) e->trav.root = to;
+        return;
+    case PCL_TUPLE:
+    case PCL_TEMPLATE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            rebind(e->tuple.items[i], from, to);
+        return;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            rebind(e->object.items[i].value, from, to);
+        return;
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            rebind(e->call.args[i], from, to);
+        return;
+    case PCL_FOR:
+        rebind(e->x, from, to);
+        if ((e->kvar && strcmp(e->kvar, from) == 0) || strcmp(e->vvar, from) == 0) return;
+        rebind(e->y, from, to);
+        rebind(e->z, from, to);
+        rebind(e->w, from, to);
+        return;
+    default:
+        rebind(e->x, from, to);
+        rebind(e->y, from, to);
+        rebind(e->z, from, to);
+        rebind(e->w, from, to);
+        return;
+    }
+}
+
+static const char *fresh_var(for_names_t *f, const char *name) {
+    const char *fresh = arena_sprintf(f->p->arena, "%sItem", name);
+    for (int k = 2; !pcl_smap_add(&f->taken, fresh, 0); k++)
+        fresh = arena_sprintf(f->p->arena, "%sItem%d", name, k);
+    return fresh;
+}
+
+static bool hides_program_name(const pcl_program_t *p, const char *var) {
+    return pcl_program_find(p, var) >= 0 || pcl_program_is_external(p, var);
+}
+
+static void rename_for_vars(for_names_t *f, pcl_expr_t *e) {
+    if (!e) return;
+    for (int k = 0; e->kind == PCL_FOR && k < 2; k++) {
+        const char **var = k ? &e->vvar : &e->kvar;
+        if (!*var || !hides_program_name(f->p, *var)) continue;
+        const char *to = fresh_var(f, *var);
+        rebind(e->y, *var, to);
+        rebind(e->z, *var, to);
+        rebind(e->w, *var, to);
+        *var = to;
+    }
+    switch (e->kind) {
+    case PCL_TUPLE:
+    case PCL_TEMPLATE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            rename_for_vars(f, e->tuple.items[i]);
+        return;
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            rename_for_vars(f, e->object.items[i].value);
+        return;
+    case PCL_CALL:
+        for (size_t i = 0; i < e->call.n; i++)
+            rename_for_vars(f, e->call.args[i]);
+        return;
+    default: /* the collection, then the body's own for expressions */
+        rename_for_vars(f, e->x);
+        rename_for_vars(f, e->y);
+        rename_for_vars(f, e->z);
+        rename_for_vars(f, e->w);
+        return;
+    }
+}
+
+static bool has_for_one(const pcl_expr_t *e, void *ctx) {
+    if (e->kind == PCL_FOR) *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Renames the for variables that hide a program name (see for_names_t). Most programs have none
+ * and pay one walk. */
+static void bind_for_vars(pcl_program_t *p) {
+    bool any = false;
+    for (size_t i = 0; i < p->n_nodes && !any; i++)
+        for (size_t pass = 0; pass < 2; pass++) {
+            const pcl_node_t *n = &p->nodes[i];
+            const pcl_attr_t *as = pass ? n->options : n->attrs;
+            for (size_t k = 0; k < (pass ? n->n_options : n->n_attrs); k++)
+                pcl_expr_walk(as[k].value, has_for_one, &any);
+        }
+    if (!any) return;
+    for_names_t f = {p, {0}};
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        if (n->name) pcl_smap_add(&f.taken, n->name, 0);
+        for (size_t k = 0; k < n->n_attrs; k++)
+            pcl_expr_walk(n->attrs[k].value, taken_one, &f.taken);
+        for (size_t k = 0; k < n->n_options; k++)
+            pcl_expr_walk(n->options[k].value, taken_one, &f.taken);
+    }
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs; k++)
+            rename_for_vars(&f, n->attrs[k].value);
+        for (size_t k = 0; k < n->n_options; k++)
+            rename_for_vars(&f, n->options[k].value);
+    }
+    pcl_smap_free(&f.taken);
+}
+
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
     bool ok = true;
     schema_package_t *builtin = NULL;
     if (!check_calls(p, diags)) ok = false;
+    bind_for_vars(p);
     for (size_t i = 0; i < p->n_nodes; i++) {
         pcl_node_t *n = &p->nodes[i];
         if (n->kind == PCL_NODE_PACKAGE) {

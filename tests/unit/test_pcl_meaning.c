@@ -902,6 +902,62 @@ START_TEST(test_go_can_try_as_pcl) {
 }
 END_TEST
 
+/* A for expression's variables hide the program's names inside it, as in HCL: `[for r in items : r.s]`
+ * next to a resource `r` reads the item. The emitters looked the variable up among the program's nodes
+ * and read the resource's (or the secret config value's, the local's) output once for every item
+ * (read12 F4). The written TypeScript and Python values are run over items [{s: "a"}, {s: "b"}]. */
+START_TEST(test_for_variable_hides_program_names) {
+    tu_pcl_t f = load("config \"items\" \"list(object({s=string}))\" {}\n"
+                      "config \"sec\" \"string\" {\n    secret = true\n}\n"
+                      "resource \"r\" \"m:index:R\" {\n    s = \"resource-s\"\n}\n"
+                      "loc = r.tags\n"
+                      "output \"o\" {\n    value = [for r in items : r.s]\n}\n"
+                      "output \"u\" {\n    value = {for r in items : r.s => \"${r.s}-x\"}\n}\n"
+                      "output \"v\" {\n    value = [for sec, loc in items : \"${sec}:${loc.s}\"]\n}\n");
+    static const char *const want[] = {"[\"a\",\"b\"]", "{\"a\":\"a-x\",\"b\":\"b-x\"}", "[\"0:a\",\"1:b\"]"};
+    static const char *const names[] = {"o", "u", "v"};
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    for (int i = 0; i < 3; i++) {
+        char from[64], prog[2048];
+        snprintf(from, sizeof from, "export const %s = ", names[i]);
+        char *value = cut(ts, from, ";\n");
+        ck_assert(snprintf(prog, sizeof prog, "const items = [{s: 'a'}, {s: 'b'}];\nconsole.log(JSON.stringify(%s));\n",
+                           value + strlen(from)) < (int)sizeof prog);
+        char *out = run_program("node -e \"eval(require('" SOURCE_DIR "/tests/peers/node_modules/typescript')"
+                                ".transpile(require('fs').readFileSync('main.ts', 'utf8')))\" --",
+                                "ts", prog);
+        ck_assert_msg(strncmp(out, want[i], strlen(want[i])) == 0, "TypeScript %s: %s (want %s)", names[i], out,
+                      want[i]);
+        free(out);
+        free(value);
+        snprintf(from, sizeof from, "pulumi.export(\"%s\", ", names[i]);
+        value = cut(py, from, ")\n");
+        const char *def = strstr(py, "def format_value(v):\n");
+        const char *end = def ? strstr(def, "\n\n\n") : NULL;
+        ck_assert(snprintf(prog, sizeof prog,
+                           "import json\n%.*s\nitems = [{'s': 'a'}, {'s': 'b'}]\n"
+                           "print(json.dumps(%s, separators=(',', ':')))\n",
+                           def && end ? (int)(end - def) : 0, def ? def : "", value + strlen(from)) < (int)sizeof prog);
+        out = run_program("python3", "py", prog);
+        ck_assert_msg(strncmp(out, want[i], strlen(want[i])) == 0, "Python %s: %s (want %s)", names[i], out, want[i]);
+        free(out);
+        free(value);
+    }
+    free(py);
+    free(ts);
+    tu_pcl_unload(&f);
+    /* Go wrote the loop inside an apply of the resource's output, with the item unused */
+    f = load("config \"items\" \"list(object({s=string}))\" {}\n"
+             "resource \"r\" \"m:index:R\" {\n    s = \"resource-s\"\n}\n"
+             "output \"o\" {\n    value = [for r in items : r.s]\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    lacks(go, "ApplyT(");
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -923,6 +979,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_csharp_to_json_as_pcl);
     tcase_add_test(tc, test_ts_equality_of_two_types);
     tcase_add_test(tc, test_ts_lookup_default_parenthesised);
+    tcase_add_test(tc, test_for_variable_hides_program_names);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_add_test(tc, test_csharp_single_or_none_null);
