@@ -1988,6 +1988,24 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                           what, lang_title(c->lang)));
         return false;
     }
+    /* TypeScript and Python write an output-valued call (an invoke, secret(), toJSON over outputs,
+     * try() over one) as the head of an apply around its whole expression: inside a for expression,
+     * reading the loop's variables, it would be called once, before the loop, with whatever those
+     * names mean there (read12 F3). One call per item is not written yet: refused. */
+    if ((c->lang == LANG_TYPESCRIPT || c->lang == LANG_PYTHON) && e->kind == PCL_CALL && x->n->kind != PCL_NODE_HOOK &&
+        scope_reads(x, e) && emit_call_is_output(c->p, c->nodes, e)) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' calls %s inside a for expression with the loop's variables; its value is an "
+                             "output, which the %s emitter would compute once outside the loop, so it cannot "
+                             "write this yet",
+                             x->at->name,
+                             emit_is_invoke(e) || emit_is_method_call(e)
+                                 ? arena_sprintf(c->a, "'%s'", e->function ? e->function->token : e->call.name)
+                                 : arena_sprintf(c->a, "%s()", e->call.name),
+                             lang_title(c->lang)));
+        return false;
+    }
     /* YAML: pulumi-yaml reads a one-entry map whose key names a builtin (any case) as that call, and
      * reserves every key starting with fn:: (its tryParseFunction) */
     for (size_t i = 0; c->lang == LANG_YAML && e->kind == PCL_OBJECT && i < e->object.n; i++)

@@ -669,6 +669,41 @@ START_TEST(test_config_conversion_refused) {
 }
 END_TEST
 
+/* TypeScript and Python wrote an output-valued call (an invoke, secret(), toJSON over outputs, try()
+ * over one) inside a for expression as the head of an apply around the whole loop: called once,
+ * before the loop, with the program's value of the variable's name (or an undeclared name), its one
+ * result given to every item (read12 F3). A call reading the for expression's variables is refused
+ * with its position; one that reads none is the same for every item and is written as before. */
+START_TEST(test_output_call_in_for_refused) {
+    static const char *const cases[][2] = {
+        {"output \"o\" {\n    value = [for name in names : invoke(\"inv:index:getThing\", {name = name}).value]\n}\n",
+         "main.pp:7:"},
+        {"output \"o\" {\n    value = [for n in names : \"${secret(n)}!\"]\n}\n", "main.pp:7:"},
+        {"output \"o\" {\n    value = {for n in names : n => toJSON({k = r.text, n = n})}\n}\n", "main.pp:7:"},
+        {"output \"o\" {\n    value = [for k in names : try(r.text[k], \"none\")]\n}\n", "main.pp:7:"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char pcl[1024];
+        snprintf(pcl, sizeof pcl,
+                 "config \"name\" \"string\" {}\nconfig \"names\" \"list(string)\" {}\n"
+                 "resource \"r\" \"inv:index:Res\" {\n    text = \"t\"\n}\n%s",
+                 cases[i][0]);
+        tu_pcl_t f = load(pcl);
+        tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, cases[i][1], "inside a for expression");
+        tu_pcl_emit_refused(&f, LANG_PYTHON, cases[i][1], "inside a for expression");
+        tu_pcl_unload(&f);
+    }
+    /* a call that reads no variable of the loop: one value for every item, as before */
+    tu_pcl_t f = load(
+        "config \"names\" \"list(string)\" {}\n"
+        "output \"o\" {\n    value = [for n in names : invoke(\"inv:index:getThing\", {name = \"x\"}).value]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "names.map(n => (invoke.value))");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_invoke");
     TCase *tc = tcase_create("core");
@@ -693,6 +728,7 @@ int main(void) {
     tcase_add_test(tc, test_invoke_local_cs_java);
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
+    tcase_add_test(tc, test_output_call_in_for_refused);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
