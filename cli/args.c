@@ -305,11 +305,13 @@ const char *cli_output_dir_problem(const char *path, char *why, size_t n) {
 /* An output whose directory is missing (or that is a directory) would fail only when written, after every resource was
  * read: refused before anything runs. */
 static bool output_dir_missing(const cli_options_t *o, int *exit_code) {
+    /* --diff and --preview-only write nothing; a --secrets-file is written only when the run has
+     * secrets and no passphrase, known only at the end: left to the write itself */
+    if (o->diff || o->preview_only) return false;
     const struct {
         const char *flag, *path;
     } outs[] = {{"--out", o->insert_into ? NULL : o->out_path},
                 {"--report", o->report_path},
-                {"--secrets-file", o->secrets_file},
                 {"--stack-state", o->new_stack_state ? o->stack_state : NULL}};
     char why[8300];
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
