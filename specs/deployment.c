@@ -23,6 +23,7 @@
 
 #include "base/base64.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/vec.h"
 #include "specs/jsonscan.h"
 
@@ -388,9 +389,27 @@ const state_resource_t *deployment_find_id(const deployment_t *d, const char *ty
 
 /* --- indexed loading ---------------------------------------------------------------------------- */
 
+/* A string member's text held once however many resources repeat it (`texts`: text → its copy): every
+ * resource names its type, its parent (mostly the stack) and its provider, and a copy each was about
+ * 0.2 KB a resource of a million-resource import's peak. NULL if the range is not a string. */
+static const char *index_shared_text(arena_t *a, hashmap_t *texts, const jscan_t *s, jscan_range_t r) {
+    const char *t = s->text + r.start;
+    size_t n = r.end - r.start;
+    if (n < 2 || t[0] != '"' || t[n - 1] != '"') return NULL;
+    bool escaped = memchr(t, '\\', n) != NULL;
+    void **hit = escaped ? NULL : hashmap_find(texts, t + 1, n - 2);
+    if (hit) return *hit;
+    char *copy = jscan_string(a, s, r);
+    if (!copy) return NULL;
+    size_t len = strlen(copy);
+    if (escaped && (hit = hashmap_find(texts, copy, len))) return *hit; /* the copy stays, unused: rare */
+    hashmap_add(texts, copy, len, copy);
+    return copy;
+}
+
 /* The small fields of one resource, read by the scanner from its member ranges. */
-static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *where, state_resource_t *out,
-                           diag_list_t *diags) {
+static bool index_resource(arena_t *a, hashmap_t *texts, jscan_t *s, size_t index, const char *where,
+                           state_resource_t *out, diag_list_t *diags) {
     memset(out, 0, sizeof *out);
     jscan_range_t whole;
     size_t start = s->pos;
@@ -438,7 +457,8 @@ static bool index_resource(arena_t *a, jscan_t *s, size_t index, const char *whe
     }
     const char *str[K_PROVIDER + 1] = {0};
     for (int k = 0; k <= K_PROVIDER; k++)
-        if (seen[k] && s->text[val[k].start] == '"') str[k] = jscan_string(a, s, val[k]);
+        if (seen[k] && s->text[val[k].start] == '"')
+            str[k] = k == K_URN || k == K_ID ? jscan_string(a, s, val[k]) : index_shared_text(a, texts, s, val[k]);
     if (!str[K_URN] || !str[K_TYPE]) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, where, NULL, "resource #%zu of the stack state has no `%s`", index,
                  str[K_URN] ? "type" : "urn");
@@ -484,6 +504,7 @@ typedef struct index_ctx {
     const char *map;
     state_resource_t *rs;
     size_t n, cap;
+    hashmap_t texts;     /* the texts resources repeat, held once (index_shared_text) */
     bool found;          /* a `resources` member was seen */
     jscan_range_t range; /* its value */
     bool bad;            /* a resource was refused (diagnostic in diags) */
@@ -513,7 +534,7 @@ static bool index_resources(jscan_t *s, index_ctx_t *c) {
         c->rs = vec_grow(c->rs, &c->cap, c->n + 1, sizeof *c->rs);
         jscan_ws(s);
         c->cur_start = s->pos;
-        if (!index_resource(c->a, s, c->n, c->path, &c->rs[c->n], &c->diags)) {
+        if (!index_resource(c->a, &c->texts, s, c->n, c->path, &c->rs[c->n], &c->diags)) {
             if (s->err) {
                 c->in_resource = true;
                 return false;
@@ -723,6 +744,7 @@ out:
     if (!strict_used) json_strict_finish(&strict, false, diags);
     for (int k = 0; k < C_N; k++) {
         free(cs[k].rs);
+        hashmap_free(&cs[k].texts);
         diag_list_free(&cs[k].diags);
     }
     file_unmap((void *)map, len);

@@ -204,6 +204,62 @@ START_TEST(test_indexed_equals_full_on_shared_states) {
 }
 END_TEST
 
+/* The index holds a text many resources repeat once: every resource of a stack export names its
+ * type, its parent (the stack, mostly) and its provider, and at a million resources a copy each was
+ * about 0.2 KB a resource of the run's peak. Resources that repeat one share it (one pointer); an
+ * escaped text reads as it decodes, and different texts stay apart. */
+START_TEST(test_index_shares_repeated_texts) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/s.json", dir);
+    const char *fmt = "{\"urn\": \"urn:pulumi:dev::p::%s::r%d\", \"type\": \"%s\", \"custom\": true, "
+                      "\"id\": \"id-%d\", \"parent\": \"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\", "
+                      "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::default::prov-%s\"}";
+    const char *pet = "random:index/randomPet:RandomPet", *str = "random:index/randomString:RandomString";
+    buf_t doc = {0};
+    buf_puts(&doc, "{\"version\": 3, \"deployment\": {\"resources\": [");
+    for (int i = 0; i < 6; i++) {
+        const char *type = i % 2 ? str : pet;
+        /* the fifth resource writes its type and provider with escapes: the same texts decoded */
+        const char *written = i == 4 ? "random:index\\/randomPet:RandomPet" : type;
+        buf_printf(&doc, "%s", i ? ", " : "");
+        buf_printf(&doc, fmt, type, i, written, i, i == 4 ? "\\u0031" : i == 5 ? "2" : "1");
+    }
+    buf_puts(&doc, "]}}");
+    ck_assert(tu_write(path, doc.data));
+    buf_free(&doc);
+    diag_list_t d;
+    diag_list_init(&d);
+    bool not_pulumi;
+    deployment_t *dep = deployment_load_indexed(a, path, &not_pulumi, &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 6);
+    const state_resource_t *r = dep->resources;
+    for (size_t i = 0; i < 6; i++) {
+        ck_assert_str_eq(r[i].type, i % 2 ? str : pet);
+        ck_assert_str_eq(r[i].parent, "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev");
+        ck_assert_str_eq(r[i].provider, i == 5 ? "urn:pulumi:dev::p::pulumi:providers:random::default::prov-2"
+                                               : "urn:pulumi:dev::p::pulumi:providers:random::default::prov-1");
+        ck_assert_str_eq(r[i].id, arena_sprintf(a, "id-%zu", i));
+    }
+    /* shared where the text repeats */
+    ck_assert_ptr_eq(r[0].type, r[2].type);
+    ck_assert_ptr_eq(r[0].type, r[4].type);
+    ck_assert_ptr_eq(r[1].type, r[3].type);
+    ck_assert_ptr_ne(r[0].type, r[1].type);
+    for (size_t i = 1; i < 6; i++)
+        ck_assert_ptr_eq(r[i].parent, r[0].parent);
+    ck_assert_ptr_eq(r[0].provider, r[3].provider);
+    ck_assert_ptr_eq(r[0].provider, r[4].provider);
+    ck_assert_ptr_ne(r[0].provider, r[5].provider);
+    deployment_free(dep);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
 /* Member names written with escapes ("\u0063ustom" is `custom`, as cJSON and Go's decoder read it):
  * the indexed reader finds them as the whole-document one does. It skipped escaped names, so an
  * escaped `custom` made the resource non-custom, an escaped `id` dropped the ID, and an escaped
@@ -584,6 +640,7 @@ int main(void) {
     tcase_add_test(tc, test_state_cut_mid_resource);
     tcase_add_test(tc, test_bad_documents);
     tcase_add_test(tc, test_escaped_member_names);
+    tcase_add_test(tc, test_index_shares_repeated_texts);
     tcase_add_test(tc, test_several_containers);
     tcase_add_test(tc, test_read_ahead_agrees_and_stays_in_window);
     tcase_add_test(tc, test_scanner_agrees_with_cjson);
