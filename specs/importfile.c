@@ -15,6 +15,7 @@
 #include <yaml.h>
 
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "specs/importfile.h"
 #include "specs/json_strict.h"
 
@@ -27,6 +28,7 @@ typedef struct ifdec {
     const char *path;
     diag_list_t *diags;
     bool failed;
+    hashmap_t texts; /* the texts resources repeat (types, providers, parents), held once: dec_text */
 } ifdec_t;
 
 static void dec_error_at(ifdec_t *d, size_t line, const char *resource, const char *fmt, ...)
@@ -66,10 +68,22 @@ char *import_spec_describe(arena_t *a, const import_spec_t *s) {
 
 /* --- decoding the tree ------------------------------------------------------------------------ */
 
+/* A resource's field, named ("resources[3].id") only when a message needs it: formatted for every
+ * field of every resource it was a tenth of a KB a resource of the run, kept to the end. */
+typedef struct field {
+    int idx;
+    const char *json;
+} field_t;
+
+static const char *field_text(ifdec_t *d, field_t f) {
+    return arena_sprintf(d->a, "resources[%d].%s", f.idx, f.json);
+}
+
 /* A string field; numbers and booleans get a hint because unquoted IDs are the usual mistake. */
-static const char *dec_string(ifdec_t *d, const cJSON *j, const char *field) {
+static const char *dec_string(ifdec_t *d, const cJSON *j, field_t f) {
     if (cJSON_IsNull(j)) return NULL;
     if (!cJSON_IsString(j)) {
+        const char *field = field_text(d, f);
         bool scalar = cJSON_IsNumber(j) || cJSON_IsBool(j);
         dec_error_at(d, 0, NULL, "'%s' must be a string, but it is %s%s", field, json_kind(j),
                      scalar ? "; put the value in quotes" : "");
@@ -78,10 +92,20 @@ static const char *dec_string(ifdec_t *d, const cJSON *j, const char *field) {
     return *j->valuestring ? arena_strdup(d->a, j->valuestring) : NULL;
 }
 
-static bool dec_bool(ifdec_t *d, const cJSON *j, const char *field) {
+/* A string field many resources repeat (a type, a parent's or provider's name, a version), held once. */
+static const char *dec_text(ifdec_t *d, const cJSON *j, field_t f) {
+    if (!cJSON_IsString(j) || !*j->valuestring) return dec_string(d, j, f);
+    void **hit = hashmap_find_str(&d->texts, j->valuestring);
+    if (hit) return *hit;
+    char *copy = arena_strdup(d->a, j->valuestring);
+    hashmap_add_str(&d->texts, copy, copy);
+    return copy;
+}
+
+static bool dec_bool(ifdec_t *d, const cJSON *j, field_t f) {
     if (cJSON_IsNull(j)) return false;
     if (!cJSON_IsBool(j)) {
-        dec_error_at(d, 0, NULL, "'%s' must be true or false, but it is %s", field, json_kind(j));
+        dec_error_at(d, 0, NULL, "'%s' must be true or false, but it is %s", field_text(d, f), json_kind(j));
         return false;
     }
     return cJSON_IsTrue(j);
@@ -107,12 +131,12 @@ static pv_t *dec_props(ifdec_t *d, const cJSON *j, const char *field, const char
     return bad ? NULL : v;
 }
 
-static void dec_properties(ifdec_t *d, const cJSON *j, const char *field, import_spec_t *s) {
+static void dec_properties(ifdec_t *d, const cJSON *j, field_t f, import_spec_t *s) {
     s->properties = NULL;
     s->n_properties = 0;
     if (cJSON_IsNull(j)) return;
     if (!cJSON_IsArray(j)) {
-        dec_error_at(d, 0, NULL, "'%s' must be a list of property names, but it is %s", field, json_kind(j));
+        dec_error_at(d, 0, NULL, "'%s' must be a list of property names, but it is %s", field_text(d, f), json_kind(j));
         return;
     }
     size_t n = (size_t)cJSON_GetArraySize(j);
@@ -125,7 +149,7 @@ static void dec_properties(ifdec_t *d, const cJSON *j, const char *field, import
         } else if (cJSON_IsString(e)) {
             props[i++] = arena_strdup(d->a, e->valuestring);
         } else {
-            dec_error_at(d, 0, NULL, "'%s[%zu]' must be a string, but it is %s", field, i, json_kind(e));
+            dec_error_at(d, 0, NULL, "'%s[%zu]' must be a string, but it is %s", field_text(d, f), i, json_kind(e));
             return;
         }
     }
@@ -145,10 +169,10 @@ static void dec_spec(ifdec_t *d, const cJSON *j, int idx, import_spec_t *s) {
     const cJSON *inputs = NULL, *outputs = NULL, *m;
     cJSON_ArrayForEach(m, j) {
         const char *k = m->string;
-#define FIELD(json) arena_sprintf(d->a, "resources[%d].%s", idx, json)
+#define FIELD(json) ((field_t){idx, json})
         /* Keys match case-insensitively; when a key repeats, the last one wins (as in Go). */
         if (!strcasecmp(k, "type"))
-            s->type = dec_string(d, m, FIELD("type"));
+            s->type = dec_text(d, m, FIELD("type"));
         else if (!strcasecmp(k, "name"))
             s->name = dec_string(d, m, FIELD("name"));
         else if (!strcasecmp(k, "logicalName"))
@@ -156,13 +180,13 @@ static void dec_spec(ifdec_t *d, const cJSON *j, int idx, import_spec_t *s) {
         else if (!strcasecmp(k, "id"))
             s->id = dec_string(d, m, FIELD("id"));
         else if (!strcasecmp(k, "parent"))
-            s->parent = dec_string(d, m, FIELD("parent"));
+            s->parent = dec_text(d, m, FIELD("parent"));
         else if (!strcasecmp(k, "provider"))
-            s->provider = dec_string(d, m, FIELD("provider"));
+            s->provider = dec_text(d, m, FIELD("provider"));
         else if (!strcasecmp(k, "version"))
-            s->version = dec_string(d, m, FIELD("version"));
+            s->version = dec_text(d, m, FIELD("version"));
         else if (!strcasecmp(k, "pluginDownloadUrl"))
-            s->plugin_download_url = dec_string(d, m, FIELD("pluginDownloadUrl"));
+            s->plugin_download_url = dec_text(d, m, FIELD("pluginDownloadUrl"));
         else if (!strcasecmp(k, "properties"))
             dec_properties(d, m, FIELD("properties"), s);
         else if (!strcasecmp(k, "component"))
@@ -819,6 +843,7 @@ import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const
     }
     import_file_t *f = dec_file(&d, root);
     cJSON_Delete(root);
+    hashmap_free(&d.texts);
     return f;
 }
 

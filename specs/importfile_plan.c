@@ -43,15 +43,16 @@ static bool type_is_provider(const char *type) {
 /* A variable for a spec whose name is taken: Pulumi's uniqueName (name + TitleCase(type name))
  * when free, else what else says which resource it is (its logical name, module, ID; issue 16:
  * `thingMooBaz`, not Pulumi's `thingBaz2`), numbering only when all of these are taken. */
-static const char *plan_unique_name(arena_t *a, hashmap_t *taken, hashmap_t *vars, const import_spec_t *s) {
+static const char *plan_unique_name(arena_t *a, arena_t *t, hashmap_t *taken, hashmap_t *vars, const import_spec_t *s) {
     const char *cands[READABLE_MAX];
-    size_t n = readable_name_candidates(a, READABLE_CAMEL, s->name, s->type, s->logical_name, s->id, cands);
+    size_t n = readable_name_candidates(t, READABLE_CAMEL, s->name, s->type, s->logical_name, s->id, cands);
     const char *candidate = NULL;
     for (size_t i = 0; i < n && !candidate; i++)
         if (!strmap_get(taken, cands[i], NULL) && !strmap_get(vars, cands[i], NULL)) candidate = cands[i];
     for (int counter = 2; !candidate || strmap_get(taken, candidate, NULL) || strmap_get(vars, candidate, NULL);
          counter++)
-        candidate = arena_sprintf(a, "%s%d", n ? cands[0] : s->name, counter);
+        candidate = arena_sprintf(t, "%s%d", n ? cands[0] : s->name, counter);
+    candidate = arena_strdup(a, candidate); /* the plan keeps the one taken, not the candidates */
     /* Pulumi marks a generated name as taken *and ambiguous*. */
     strmap_set(taken, candidate, (void *)1);
     return candidate;
@@ -157,23 +158,30 @@ static const char *semver_check(arena_t *a, const char *version) {
 /* --- the plan --------------------------------------------------------------------------------- */
 
 typedef struct planner {
-    arena_t *a;
+    arena_t *a; /* the plan's: what it keeps (items, names, URNs, variables) */
+    arena_t *t; /* the planner's own: what only planning reads, freed when the plan is built */
     const import_file_t *f;
     diag_list_t *diags;
     import_spec_t *specs; /* defaulted copies */
     size_t n;
-    const char **desc;
+    const char **desc; /* each spec's description, made when a message needs it (spec_desc) */
     size_t errors;
 } planner_t;
+
+/* "resource 'name' of type 'T'": for messages only, so made when one is given. */
+static const char *spec_desc(planner_t *p, size_t i) {
+    if (!p->desc[i]) p->desc[i] = import_spec_describe(p->t, &p->specs[i]);
+    return p->desc[i];
+}
 
 static void plan_error(planner_t *p, size_t spec, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static void plan_error(planner_t *p, size_t spec, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    char *msg = arena_vsprintf(p->a, fmt, ap);
+    char *msg = arena_vsprintf(p->t, fmt, ap);
     va_end(ap);
-    diag_add(p->diags, DIAG_ERROR, DIAG_INPUT, p->f->path, p->desc[spec], "%s", msg);
+    diag_add(p->diags, DIAG_ERROR, DIAG_INPUT, p->f->path, spec_desc(p, spec), "%s", msg);
     p->errors++;
 }
 
@@ -196,17 +204,17 @@ static bool plan_cycle_from(planner_t *p, const hashmap_t *by_name, size_t i, ch
             break;
         }
     }
-    *chain = buf_arena_str(&b, p->a);
+    *chain = buf_arena_str(&b, p->t);
     buf_free(&b);
     return cyclic;
 }
 
-static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t *f, const char *stack,
+static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, arena_t *t, const import_file_t *f, const char *stack,
                                  const char *project, bool protect, diag_list_t *diags) {
-    planner_t p = {.a = a, .f = f, .diags = diags, .n = f->n_specs};
+    planner_t p = {.a = a, .t = t, .f = f, .diags = diags, .n = f->n_specs};
     size_t n = f->n_specs;
-    p.specs = arena_alloc(a, (n ? n : 1) * sizeof *p.specs);
-    p.desc = arena_alloc(a, (n ? n : 1) * sizeof *p.desc);
+    p.specs = arena_alloc(t, (n ? n : 1) * sizeof *p.specs);
+    p.desc = arena_alloc(t, (n ? n : 1) * sizeof *p.desc);
 
     /* Phase 0: name and logicalName default to each other. */
     for (size_t i = 0; i < n; i++) {
@@ -214,27 +222,29 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
         p.specs[i].index = (int)i;
         if (!p.specs[i].logical_name) p.specs[i].logical_name = p.specs[i].name;
         if (!p.specs[i].name) p.specs[i].name = p.specs[i].logical_name;
-        p.desc[i] = import_spec_describe(a, &p.specs[i]);
     }
 
     /* Phase 1: each spec on its own. Duplicate names are only an error when used as a reference,
      * so they are recorded as ambiguous (value 1) in `taken`. */
     for (size_t i = 0; i < n; i++) {
         const import_spec_t *s = &p.specs[i];
-        if (!s->type) plan_error(&p, i, "%s has no type", p.desc[i]);
-        if (!s->name) plan_error(&p, i, "%s has no name", p.desc[i]);
+        if (!s->type) plan_error(&p, i, "%s has no type", spec_desc(&p, i));
+        if (!s->name) plan_error(&p, i, "%s has no name", spec_desc(&p, i));
         if (type_is_provider(s->type)) {
             if (s->id)
-                plan_error(&p, i, "%s has an ID, but is a provider, which is created rather than read", p.desc[i]);
-            if (s->component) plan_error(&p, i, "%s is a provider and may not be marked as a component", p.desc[i]);
+                plan_error(&p, i, "%s has an ID, but is a provider, which is created rather than read",
+                           spec_desc(&p, i));
+            if (s->component)
+                plan_error(&p, i, "%s is a provider and may not be marked as a component", spec_desc(&p, i));
             if (s->outputs && s->outputs->kind == PV_OBJECT && s->outputs->u.obj.len > 0)
-                plan_error(&p, i, "%s is a provider and may not have outputs", p.desc[i]);
+                plan_error(&p, i, "%s is a provider and may not have outputs", spec_desc(&p, i));
         } else if (!s->component && !s->id) {
-            plan_error(&p, i, "%s has no ID", p.desc[i]);
+            plan_error(&p, i, "%s has no ID", spec_desc(&p, i));
         } else if (s->component && s->id) {
-            plan_error(&p, i, "%s has an ID, but is marked as a component", p.desc[i]);
+            plan_error(&p, i, "%s has an ID, but is marked as a component", spec_desc(&p, i));
         }
-        if (s->remote && !s->component) plan_error(&p, i, "%s is marked as remote, but not as a component", p.desc[i]);
+        if (s->remote && !s->component)
+            plan_error(&p, i, "%s is marked as remote, but not as a component", spec_desc(&p, i));
         const char *key = s->name ? s->name : "";
         strmap_set(&m->taken, key, (void *)(uintptr_t)strmap_get(&m->taken, key, NULL));
     }
@@ -268,9 +278,9 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
         strmap_set(&m->by_name, p.specs[i].name, (void *)(uintptr_t)i);
     }
 
-    const char **spec_urn = arena_alloc(a, (n ? n : 1) * sizeof *spec_urn);
-    const char **spec_var = arena_alloc(a, (n ? n : 1) * sizeof *spec_var);
-    size_t *order = arena_alloc(a, (n ? n : 1) * sizeof *order);
+    const char **spec_urn = arena_alloc(t, (n ? n : 1) * sizeof *spec_urn);
+    const char **spec_var = arena_alloc(t, (n ? n : 1) * sizeof *spec_var);
+    size_t *order = arena_alloc(t, (n ? n : 1) * sizeof *order);
     size_t n_resolved = 0;
     while (n_resolved < n && !p.errors) {
         size_t before = n_resolved;
@@ -281,32 +291,33 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
             if (s->parent) {
                 void *amb = NULL;
                 if (strmap_get(&m->taken, s->parent, &amb) && amb)
-                    plan_error(&p, i, "%s has an ambiguous parent", p.desc[i]);
+                    plan_error(&p, i, "%s has an ambiguous parent", spec_desc(&p, i));
                 void *v;
                 if (strmap_get(&m->table, s->parent, &v)) {
                     /* The nameTable wins here (Pulumi takes the parent *type* from it). */
-                    parent_qt = urn_qualified_type(a, v);
+                    parent_qt = urn_qualified_type(t, v);
                     if (!parent_qt) {
                         plan_error(&p, i,
                                    "the parent '%s' for %s has the invalid URN '%s' in 'nameTable'; a URN has the form "
                                    "urn:pulumi:<stack>::<project>::<type>::<name>",
-                                   s->parent, p.desc[i], (const char *)v);
+                                   s->parent, spec_desc(&p, i), (const char *)v);
                     }
                 } else if (!strmap_get(&m->urns, s->parent, &v)) {
-                    plan_error(&p, i, "the parent '%s' for %s has no entry in 'nameTable'", s->parent, p.desc[i]);
+                    plan_error(&p, i, "the parent '%s' for %s has no entry in 'nameTable'", s->parent,
+                               spec_desc(&p, i));
                 } else if (!v) {
                     continue; /* the parent is a spec not resolved yet: next pass */
                 } else {
-                    parent_qt = urn_qualified_type(a, v);
+                    parent_qt = urn_qualified_type(t, v);
                 }
             }
             const char *urn = urn_make(a, stack, project, parent_qt, s->type, s->logical_name);
             if (strmap_get(&m->taken_urns, urn, NULL))
-                plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
+                plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", spec_desc(&p, i));
             strmap_set(&m->urns, s->name, (void *)urn);
             strmap_set(&m->taken_urns, urn, NULL);
             const char *var = strmap_get(&m->name_values, s->name, NULL)
-                                  ? plan_unique_name(a, &m->taken, &m->name_values, s)
+                                  ? plan_unique_name(a, t, &m->taken, &m->name_values, s)
                                   : s->name;
             void *pos;
             if (strmap_get(&m->names, urn, &pos)) {
@@ -325,11 +336,11 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
         if (n_resolved == before && !p.errors) {
             /* No progress: every unresolved spec waits on a parent that waits on it (Pulumi loops
              * forever here). Report each cycle once, from its first member in the file. */
-            bool *reported = arena_alloc(a, n * sizeof *reported);
+            bool *reported = arena_alloc(t, n * sizeof *reported);
             for (size_t i = 0; i < n; i++) {
                 char *chain;
                 if (spec_urn[i] || reported[i] || !plan_cycle_from(&p, &m->by_name, i, &chain)) continue;
-                plan_error(&p, i, "%s has a cyclic parent chain: %s", p.desc[i], chain);
+                plan_error(&p, i, "%s has a cyclic parent chain: %s", spec_desc(&p, i), chain);
                 for (size_t j = i;;) {
                     reported[j] = true;
                     void *v = NULL;
@@ -344,10 +355,10 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
     if (p.errors) return NULL;
 
     /* Phase 3: parents' URNs, providers, versions, unknown values. */
-    int *parent_spec = arena_alloc(a, (n ? n : 1) * sizeof *parent_spec);
-    int *provider_spec = arena_alloc(a, (n ? n : 1) * sizeof *provider_spec);
-    const char **parent_urn = arena_alloc(a, (n ? n : 1) * sizeof *parent_urn);
-    const char **provider_urn = arena_alloc(a, (n ? n : 1) * sizeof *provider_urn);
+    int *parent_spec = arena_alloc(t, (n ? n : 1) * sizeof *parent_spec);
+    int *provider_spec = arena_alloc(t, (n ? n : 1) * sizeof *provider_spec);
+    const char **parent_urn = arena_alloc(t, (n ? n : 1) * sizeof *parent_urn);
+    const char **provider_urn = arena_alloc(t, (n ? n : 1) * sizeof *provider_urn);
     for (size_t i = 0; i < n; i++) {
         const import_spec_t *s = &p.specs[i];
         void *v;
@@ -360,34 +371,36 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
         if (s->provider) {
             void *amb = NULL;
             if (strmap_get(&m->taken, s->provider, &amb) && amb) {
-                plan_error(&p, i, "%s has an ambiguous provider", p.desc[i]);
+                plan_error(&p, i, "%s has an ambiguous provider", spec_desc(&p, i));
             } else if (!strmap_get(&m->urns, s->provider, &v)) {
                 plan_error(&p, i, "the provider '%s' for %s has no entry in 'nameTable' or 'resources'", s->provider,
-                           p.desc[i]);
-            } else if (!urn_is_valid(v) || !type_is_provider(urn_type(a, v))) {
-                plan_error(&p, i, "the provider '%s' for %s is not a provider", s->provider, p.desc[i]);
+                           spec_desc(&p, i));
+            } else if (!urn_is_valid(v) || !type_is_provider(urn_type(t, v))) {
+                plan_error(&p, i, "the provider '%s' for %s is not a provider", s->provider, spec_desc(&p, i));
             } else {
                 provider_urn[i] = v;
                 if (strmap_get(&m->by_name, s->provider, &v)) provider_spec[i] = (int)(uintptr_t)v;
             }
         }
         if (s->version) {
-            const char *err = semver_check(a, s->version);
-            if (err) plan_error(&p, i, "could not parse version '%s' for %s: %s", s->version, p.desc[i], err);
+            const char *err = semver_check(t, s->version);
+            if (err) plan_error(&p, i, "could not parse version '%s' for %s: %s", s->version, spec_desc(&p, i), err);
         }
         if (s->inputs && pv_contains_unknown(s->inputs))
-            plan_error(&p, i, "the inputs for %s contain unknown values; fill them in before importing", p.desc[i]);
+            plan_error(&p, i, "the inputs for %s contain unknown values; fill them in before importing",
+                       spec_desc(&p, i));
         if (s->outputs && pv_contains_unknown(s->outputs))
-            plan_error(&p, i, "the outputs for %s contain unknown values; fill them in before importing", p.desc[i]);
+            plan_error(&p, i, "the outputs for %s contain unknown values; fill them in before importing",
+                       spec_desc(&p, i));
     }
 
     /* Items in resolution order, except that a parent always precedes its children: when a spec
      * name shadows a nameTable key, phase 2 did not wait for that parent, and the parent pointers
      * may even form a cycle phase 2 could not see. */
-    int *item_of = arena_alloc(a, (n ? n : 1) * sizeof *item_of);
-    int *state = arena_alloc(a, (n ? n : 1) * sizeof *state); /* 0 new, 1 on the walk, 2 placed */
-    size_t *walk = arena_alloc(a, (n ? n : 1) * sizeof *walk);
-    size_t *final = arena_alloc(a, (n ? n : 1) * sizeof *final);
+    int *item_of = arena_alloc(t, (n ? n : 1) * sizeof *item_of);
+    int *state = arena_alloc(t, (n ? n : 1) * sizeof *state); /* 0 new, 1 on the walk, 2 placed */
+    size_t *walk = arena_alloc(t, (n ? n : 1) * sizeof *walk);
+    size_t *final = arena_alloc(t, (n ? n : 1) * sizeof *final);
     size_t n_final = 0;
     for (size_t k = 0; k < n && !p.errors; k++) {
         size_t depth = 0;
@@ -395,7 +408,7 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
             if (state[j] == 1) {
                 char *chain;
                 plan_cycle_from(&p, &m->by_name, (size_t)j, &chain);
-                plan_error(&p, (size_t)j, "%s has a cyclic parent chain: %s", p.desc[j], chain);
+                plan_error(&p, (size_t)j, "%s has a cyclic parent chain: %s", spec_desc(&p, j), chain);
                 break;
             }
             state[j] = 1;
@@ -419,17 +432,17 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
     /* First every new URN (a child's from its parent's new one), then the URNs given up are freed —
      * all of them before any new one is checked, so which resource comes first cannot matter — then
      * each new URN must be no other resource's. */
-    const char **new_urn = arena_alloc(a, (n ? n : 1) * sizeof *new_urn);
+    const char **new_urn = arena_alloc(t, (n ? n : 1) * sizeof *new_urn);
     for (size_t k = 0; k < n; k++) {
         size_t i = final[k];
         new_urn[i] = spec_urn[i];
         if (parent_spec[i] < 0) continue;
         parent_urn[i] = new_urn[parent_spec[i]];
         new_urn[i] =
-            urn_make(a, stack, project, urn_qualified_type(a, parent_urn[i]), p.specs[i].type, p.specs[i].logical_name);
+            urn_make(a, stack, project, urn_qualified_type(t, parent_urn[i]), p.specs[i].type, p.specs[i].logical_name);
     }
-    void **name_pos = arena_alloc(a, (n ? n : 1) * sizeof *name_pos); /* its names-table entry (0 is one) */
-    bool *named = arena_alloc(a, (n ? n : 1) * sizeof *named);
+    void **name_pos = arena_alloc(t, (n ? n : 1) * sizeof *name_pos); /* its names-table entry (0 is one) */
+    bool *named = arena_alloc(t, (n ? n : 1) * sizeof *named);
     for (size_t i = 0; i < n; i++) {
         named[i] = false;
         if (strcmp(new_urn[i], spec_urn[i]) == 0) continue;
@@ -440,7 +453,7 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
         size_t i = final[k];
         if (strcmp(new_urn[i], spec_urn[i]) == 0) continue;
         if (strmap_get(&m->taken_urns, new_urn[i], NULL)) {
-            plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", p.desc[i]);
+            plan_error(&p, i, "%s has an ambiguous URN, set name (or logical name) to be unique", spec_desc(&p, i));
             continue;
         }
         strmap_set(&m->taken_urns, new_urn[i], NULL);
@@ -487,10 +500,12 @@ static import_plan_t *plan_build(plan_maps_t *m, arena_t *a, const import_file_t
 import_plan_t *import_plan_build(arena_t *a, const import_file_t *f, const char *stack, const char *project,
                                  bool protect, diag_list_t *diags) {
     plan_maps_t m = {0};
-    import_plan_t *plan = plan_build(&m, a, f, stack, project, protect, diags);
+    arena_t *t = arena_new();
+    import_plan_t *plan = plan_build(&m, a, t, f, stack, project, protect, diags);
     hashmap_t *maps[] = {&m.taken, &m.table, &m.urns, &m.by_name, &m.taken_urns, &m.names, &m.name_values};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         hashmap_free(maps[i]);
+    arena_free(t);
     return plan;
 }
 

@@ -977,6 +977,46 @@ START_TEST(test_urn_helpers) {
 }
 END_TEST
 
+/* What an import file and its plan hold per resource, since a million-resource import keeps both to
+ * the end: the spec and its own texts (a type, repeated by every resource of it, once), then the plan
+ * item, its names-table entry and its URN — not the planner's working copies, descriptions and index
+ * arrays, nor a "resources[N].field" text per field (formatted for messages that were never given). */
+START_TEST(test_plan_holds_its_items_only) {
+    enum { N = 2000 };
+    buf_t b = {0};
+    buf_puts(&b, "{\"resources\": [");
+    for (int i = 0; i < N; i++)
+        buf_printf(&b, "%s{\"type\": \"random:index/randomPet:RandomPet\", \"name\": \"p%d\", \"id\": \"i%d\"}",
+                   i ? ", " : "", i, i);
+    buf_puts(&b, "]}");
+    arena_t *fa = arena_new(), *pa = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    import_file_t *f = import_file_parse(fa, b.data, b.len, "imports.json", &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, N);
+    ck_assert_ptr_eq(f->specs[0].type, f->specs[N - 1].type);
+    /* per spec: the spec, its name and ID (16 bytes each in the arena) */
+    size_t file_bytes = arena_used(fa);
+    ck_assert_msg(file_bytes <= N * (sizeof(import_spec_t) + 32) + 4096, "the import file holds %zu bytes a resource",
+                  file_bytes / N);
+    import_plan_t *plan = import_plan_build(pa, f, "stack", "proj", true, &d);
+    ck_assert_ptr_nonnull(plan);
+    ck_assert_uint_eq(plan->n_items, N);
+    size_t urns = 0;
+    for (size_t i = 0; i < plan->n_items; i++)
+        urns += (strlen(plan->items[i].urn) + 1 + 15) & ~(size_t)15;
+    size_t plan_bytes = arena_used(pa);
+    ck_assert_msg(plan_bytes <= N * (sizeof(import_plan_item_t) + sizeof(import_name_entry_t)) + urns + 4096,
+                  "the plan holds %zu bytes a resource, %zu of them its item, name entry and URN", plan_bytes / N,
+                  sizeof(import_plan_item_t) + sizeof(import_name_entry_t) + urns / N);
+    diag_list_free(&d);
+    buf_free(&b);
+    arena_free(fa);
+    arena_free(pa);
+}
+END_TEST
+
 START_TEST(test_load_missing_file) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1030,6 +1070,7 @@ int main(void) {
     tcase_add_test(tp, test_yaml_equals_json);
     tcase_add_test(tp, test_writer_minimal_and_empty);
     tcase_add_test(tp, test_load_missing_file);
+    tcase_add_test(tp, test_plan_holds_its_items_only);
     suite_add_tcase(s, tp);
     TCase *ti = tcase_create("inline");
     tcase_add_test(ti, test_inline_basic);
