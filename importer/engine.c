@@ -395,7 +395,9 @@ static void deliver(engine_t *g) {
         g->where[g->delivered] = ITEM_DELIVERED;
         g->delivered++;
         if (g->opts->on_result) g->opts->on_result(g->opts->user, r, g->delivered, g->n);
-        if (g->opts->release_results) release_result(r);
+        if (!g->opts->release_results) continue;
+        release_result(r);
+        if (g->opts->on_released) g->opts->on_released(g->opts->user, r);
     }
     size_t held = g->finished - g->delivered;
     if (held > g->stats.peak_held) g->stats.peak_held = held;

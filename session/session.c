@@ -134,9 +134,12 @@ static bool load_offline_state(import_session_t *p, state_job_t *job, deployment
  * release_inputs and release_outputs) — not all of it beside the whole program. */
 typedef struct run_ctx {
     import_session_t *p;
-    import_result_t *kept; /* lean results: what is kept of each, else NULL */
-    arena_t *values;       /* lean results: their states, freed once generation reads none */
-    arena_t **inputs;      /* lean results: each plan item's inputs in an arena of its size, or NULL */
+    bool lean;
+    /* lean results: what is kept of the result just delivered, put back into the engine's array once
+     * the engine has freed the rest (on_released) */
+    import_result_t kept;
+    arena_t *values;  /* lean results: their states, freed once generation reads none */
+    arena_t **inputs; /* lean results: each plan item's inputs in an arena of its size, or NULL */
     /* lean results: whether each item's state holds its import ID as a secret, asked of the whole state
      * (the kept one holds a long secret by its digest; fail_secret_import_ids) */
     bool *secret_import_id;
@@ -161,8 +164,11 @@ static const char *import_id_of(const import_result_t *r);
 static void keep_result(run_ctx_t *k, const import_result_t *r) {
     arena_t *a = k->p->arena;
     size_t item = (size_t)(r->item - k->p->plan->items);
-    import_result_t *c = &k->kept[item];
-    c->id = r->id ? arena_strdup(a, r->id) : NULL;
+    import_result_t *c = &k->kept;
+    *c = (import_result_t){0};
+    /* the ID Read returned is mostly the import ID, which the plan holds already */
+    const char *plan_id = r->item->id;
+    c->id = !r->id ? NULL : plan_id && strcmp(r->id, plan_id) == 0 ? plan_id : arena_strdup(a, r->id);
     c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
     /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
     c->state = pcl_gen_outputs_needed(k->values, r->state);
@@ -194,8 +200,24 @@ static void emit(const import_session_t *p, const session_event_t *ev) {
 /* The engine's hooks: keep what lean results keep, then tell the front end. */
 static void on_result(void *user, const import_result_t *r, size_t done, size_t total) {
     run_ctx_t *k = user;
-    if (k->kept) keep_result(k, r);
+    if (k->lean) keep_result(k, r);
     emit(k->p, &(session_event_t){.kind = SESSION_EVENT_RESULT, .result = r, .done = done, .total = total});
+}
+
+/* The engine freed the result's values: what lean results keep of it goes back in. */
+static void on_released(void *user, import_result_t *r) {
+    run_ctx_t *k = user;
+    import_result_t *c = &k->kept;
+    r->id = c->id;
+    r->inputs = c->inputs;
+    r->state = c->state;
+    r->ignore_changes = c->ignore_changes;
+    r->n_ignore_changes = c->n_ignore_changes;
+    r->residual = c->residual;
+    r->n_residual = c->n_residual;
+    diag_list_free(&r->diags);
+    r->diags = c->diags;
+    *c = (import_result_t){0};
 }
 
 static void on_tick(void *user, size_t done, size_t failed, size_t in_flight, size_t total) {
@@ -469,14 +491,14 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     /* The stack state, resume and the report use the whole results (Read's inputs, state,
      * provenance). */
     bool lean = o->lean_results && !o->stack_state && !o->into_stack && !o->resume && !o->report_path;
-    run_ctx_t run = {.p = p};
+    run_ctx_t run = {.p = p, .lean = lean};
     if (lean) {
-        run.kept = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof *run.kept);
         run.inputs = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(arena_t *));
         run.secret_import_id = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(bool));
-        if (!run.kept || !run.inputs || !run.secret_import_id) abort();
+        if (!run.inputs || !run.secret_import_id) abort();
         run.values = arena_new();
         eo.release_results = true;
+        eo.on_released = on_released;
     }
     if (lean || o->on_event) {
         eo.on_result = on_result;
@@ -488,22 +510,6 @@ bool session_run(import_session_t *p, const import_file_t *file) {
      * back before the program is generated (the run's peak). */
     if (p->state && deployment_read_ahead_end(p->state)) malloc_trim(0);
     if (lean) {
-        for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
-            import_result_t *r = &p->results[i], *c = &run.kept[i];
-            r->id = c->id;
-            r->inputs = c->inputs;
-            r->state = c->state;
-            r->ignore_changes = c->ignore_changes;
-            r->n_ignore_changes = c->n_ignore_changes;
-            r->residual = c->residual;
-            r->n_residual = c->n_residual;
-            diag_list_free(&r->diags);
-            r->diags = c->diags;
-        }
-        if (!p->results)
-            for (size_t i = 0; i < p->plan->n_items; i++)
-                diag_list_free(&run.kept[i].diags);
-        free(run.kept);
         /* Lean results hold copies of what is read after the engine; nothing reads the stack export or
          * the Terraform state again (every package's schema is in the set offline), so its index, the
          * offline source over it and the providers go before the program is generated, not beside it
