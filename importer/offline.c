@@ -30,9 +30,14 @@ typedef struct offline_slot {
     const state_resource_t *res;   /* the first recorded resource of its (type, ID) */
     const state_resource_t **more; /* further resources with the same type and ID (malloc'd) */
     size_t n_more, cap_more;
-    char *key; /* "<type>\0<ID>" (malloc'd): the slot's key in the index */
-    size_t key_len;
 } offline_slot_t;
+
+/* Slots by type, then by ID: a map of type text → its own map of ID text → slot. The keys are the
+ * texts the stack state holds (its types are held once, deployment_load_indexed), so an index of
+ * a million resources copies no key (a "<type>\0<ID>" key each was 0.1 KB a resource). */
+typedef struct type_index {
+    hashmap_t types; /* type → hashmap_t * (malloc'd) of ID → offline_slot_t * */
+} type_index_t;
 
 struct offline_source {
     const deployment_t *state;
@@ -40,12 +45,14 @@ struct offline_source {
     const import_plan_t *plan; /* for each URN's provider; may be NULL */
     offline_slot_t *slots;     /* one per distinct (type, ID), in state order */
     size_t n_slots;
-    hashmap_t index; /* "<type>\0<ID>" → its offline_slot_t; NUL cannot occur in either text */
+    type_index_t index;
     /* The resources of types whose import ID does not hold their ID (importid_apart_from_id), by
-     * "<type>\0<import ID>": made once a plan imports such a type (offline_source_set_plan). */
+     * type and import ID (its text in `import_ids`): made once a plan imports such a type
+     * (offline_source_set_plan). */
     offline_slot_t *id_slots;
     size_t n_id_slots;
-    hashmap_t by_import_id;
+    type_index_t by_import_id;
+    arena_t *import_ids;
     bool import_ids_indexed;
     hashmap_t by_urn; /* plan item URN → 1 + index of the first item with it (a scan per Read was
                        * quadratic: 100,000 resources took 40 s) */
@@ -61,41 +68,50 @@ typedef struct offline_impl {
 
 /* --- the (type, ID) index ----------------------------------------------------------------------- */
 
-/* The index key of (type, ID) of li bytes: "<type>\0<ID>", malloc'd; *len counts both texts and the NUL. */
-static char *type_id_key(const char *type, const char *id, size_t li, size_t *len) {
-    size_t lt = strlen(type);
-    char *k = malloc(lt + 1 + li + 1);
-    if (!k) abort();
-    memcpy(k, type, lt + 1);
-    memcpy(k + lt + 1, id, li);
-    k[lt + 1 + li] = 0;
-    *len = lt + 1 + li;
-    return k;
-}
-
-static const offline_slot_t *source_find_n(const offline_source_t *src, const char *type, const char *id, size_t li) {
-    size_t len;
-    char *key = type_id_key(type, id, li, &len);
-    void **v = hashmap_find(&src->index, key, len);
-    free(key);
+static const offline_slot_t *index_find(const type_index_t *x, const char *type, const char *id, size_t li) {
+    void **ids = hashmap_find_str(&x->types, type);
+    void **v = ids ? hashmap_find(*ids, id, li) : NULL;
     return v ? *v : NULL;
 }
 
-/* Adds r under key (malloc'd, taken) to an index whose slots are `slots`: a new slot, or a further
- * candidate of the slot the key has (same type and ID: told apart at Read). */
-static void slot_add(hashmap_t *index, offline_slot_t *slots, size_t *n_slots, char *key, size_t len,
+static const offline_slot_t *source_find_n(const offline_source_t *src, const char *type, const char *id, size_t li) {
+    return index_find(&src->index, type, id, li);
+}
+
+/* Adds r under (type, id) to an index whose slots are `slots`: a new slot, or a further candidate of
+ * the slot the two have (same type and ID: told apart at Read). The texts are borrowed: they must
+ * live as long as the index. */
+static void slot_add(type_index_t *x, offline_slot_t *slots, size_t *n_slots, const char *type, const char *id,
                      const state_resource_t *r) {
-    void **found = hashmap_find(index, key, len);
+    void **found = hashmap_find_str(&x->types, type);
+    hashmap_t *ids;
     if (found) {
-        free(key);
-        offline_slot_t *sl = *found;
+        ids = *found;
+    } else {
+        ids = calloc(1, sizeof *ids);
+        if (!ids) abort();
+        hashmap_add_str(&x->types, type, ids);
+    }
+    size_t li = strlen(id);
+    void **hit = hashmap_find(ids, id, li);
+    if (hit) {
+        offline_slot_t *sl = *hit;
         sl->more = vec_grow(sl->more, &sl->cap_more, sl->n_more + 1, sizeof(const state_resource_t *));
         sl->more[sl->n_more++] = r;
         return;
     }
     offline_slot_t *sl = &slots[(*n_slots)++];
-    *sl = (offline_slot_t){.res = r, .key = key, .key_len = len};
-    hashmap_add(index, sl->key, sl->key_len, sl);
+    *sl = (offline_slot_t){.res = r};
+    hashmap_add(ids, id, li, sl);
+}
+
+static void index_free(type_index_t *x) {
+    const hashmap_entry_t *e;
+    for (size_t it = 0; (e = hashmap_next(&x->types, &it));) {
+        hashmap_free(e->value);
+        free(e->value);
+    }
+    hashmap_free(&x->types);
 }
 
 /* The resources recorded with ID `id` of `type`; else, for an import ID that holds more than the ID
@@ -112,12 +128,9 @@ static const offline_slot_t *source_find(const offline_source_t *src, const char
         return source_find_n(src, type, id + at, n);
     }
     if (!src->import_ids_indexed || !importid_apart_from_id(type)) return NULL;
-    size_t len;
-    char *key = type_id_key(type, id, strlen(id), &len);
-    void **v = hashmap_find(&src->by_import_id, key, len);
-    free(key);
-    *by_import_id = v != NULL;
-    return v ? *v : NULL;
+    sl = index_find(&src->by_import_id, type, id, strlen(id));
+    *by_import_id = sl != NULL;
+    return sl;
 }
 
 /* Indexes the resources of types whose import ID is made of other outputs by that import ID (their
@@ -128,6 +141,7 @@ static void source_index_import_ids(offline_source_t *src) {
     size_t n = src->state ? src->state->n_resources : 0;
     src->id_slots = calloc(n ? n : 1, sizeof *src->id_slots);
     if (!src->id_slots) abort();
+    src->import_ids = arena_new();
     arena_t *a = arena_new();
     for (size_t k = 0; k < n; k++) {
         const state_resource_t *r = &src->state->resources[k];
@@ -140,9 +154,7 @@ static void source_index_import_ids(offline_source_t *src) {
             iid = importid_of(a, r->type, r->id, out, "Pulumi", &why);
         diag_list_free(&quiet);
         if (!iid) continue;
-        size_t len;
-        char *key = type_id_key(r->type, iid, strlen(iid), &len);
-        slot_add(&src->by_import_id, src->id_slots, &src->n_id_slots, key, len, r);
+        slot_add(&src->by_import_id, src->id_slots, &src->n_id_slots, r->type, arena_strdup(src->import_ids, iid), r);
     }
     arena_free(a);
 }
@@ -258,26 +270,21 @@ offline_source_t *offline_source_new(const deployment_t *state, schema_set_t *sc
     for (size_t k = 0; k < n; k++) {
         const state_resource_t *r = &state->resources[k];
         if (!r->custom || r->del || !r->id) continue;
-        size_t len;
-        char *key = type_id_key(r->type, r->id, strlen(r->id), &len);
-        slot_add(&src->index, src->slots, &src->n_slots, key, len, r);
+        slot_add(&src->index, src->slots, &src->n_slots, r->type, r->id, r);
     }
     return src;
 }
 
 void offline_source_free(offline_source_t *src) {
     if (!src) return;
-    for (size_t i = 0; i < src->n_slots; i++) {
+    for (size_t i = 0; i < src->n_slots; i++)
         free(src->slots[i].more);
-        free(src->slots[i].key);
-    }
-    for (size_t i = 0; i < src->n_id_slots; i++) {
+    for (size_t i = 0; i < src->n_id_slots; i++)
         free(src->id_slots[i].more);
-        free(src->id_slots[i].key);
-    }
     free(src->id_slots);
-    hashmap_free(&src->by_import_id);
-    hashmap_free(&src->index);
+    index_free(&src->by_import_id);
+    index_free(&src->index);
+    arena_free(src->import_ids);
     hashmap_free(&src->by_urn);
     free(src->slots);
     free(src);
