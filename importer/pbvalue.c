@@ -362,8 +362,9 @@ static pv_t *dec_sig(arena_t *a, const Google__Protobuf__Struct *s, const char *
         const Google__Protobuf__Value *assets = struct_get(s, "assets");
         if (assets && assets->kind_case == GOOGLE__PROTOBUF__VALUE__KIND_STRUCT_VALUE) {
             v->u.archive.has_assets = true;
-            if (!dec_members(a, assets->struct_value, &v->u.archive.assets, &v->u.archive.nassets, where, diags))
-                return NULL;
+            size_t n = 0;
+            if (!dec_members(a, assets->struct_value, &v->u.archive.assets, &n, where, diags)) return NULL;
+            v->u.archive.nassets = (uint32_t)n;
         }
         return v;
     }

@@ -632,7 +632,7 @@ static pv_t *decode_sig(arena_t *a, const cJSON *j, const char *sig, const char 
                 v->u.archive.assets[i].value = ev;
                 i++;
             }
-            v->u.archive.nassets = i;
+            v->u.archive.nassets = (uint32_t)i;
         }
         return v;
     }

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
@@ -65,7 +66,7 @@ struct pv {
         struct {
             const char *hash, *path, *uri;
             pv_member_t *assets; /* name → asset or archive value; NULL unless has_assets */
-            size_t nassets;
+            uint32_t nassets;    /* 32 bits: the largest member, so every value is 48 bytes, not 56 */
             bool has_assets;
         } archive;
         struct {
