@@ -304,6 +304,11 @@ bool emit_resource_ref(const pcl_program_t *p, const names_table_t *nodes, const
 bool java_needs_output_all(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e,
                            const schema_type_t *t);
 bool emit_id_map_read(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* The first member of union type `t` that a literal like `e` fits, or NULL: a string an enum or
+ * string, a number a number or integer (only a whole number an integer when `whole_for_int`), a
+ * bool a bool, a list an array, an object an object or map
+ * (emitters/check.c). */
+const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int);
 /* Java, a union type t (emitters/check.c): how many Java types its members are (pulumi-java: one is
  * that type, two an Either<L, R>, more an Object); which of an Either's two member m is (0 left, 1
  * right, -1 neither); the member value e is (the binder's, by discriminator, else the first a literal

@@ -420,10 +420,6 @@ bool emit_config_raw_int_items(emit_typed_t *x, const pcl_expr_t *e, bool map);
 
 /* --- values the typed emitters (Go, C#, Java) write alike -------------------------------------- */
 
-/* The first member of union type `t` that a literal like `e` fits, or NULL: a string an enum or
- * string, a number a number or integer (only a whole number an integer when `whole_for_int`), a
- * bool a bool, a list an array, an object an object or map. */
-const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int);
 /* The language's name of a string, int, number or bool type (`names` in that order); NULL for any
  * other type or none. */
 const char *emit_scalar_name(const schema_type_t *t, const char *const names[4]);
