@@ -2962,6 +2962,17 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                               yaml_name));
             continue;
         }
+        /* a key with a namespace ("aws:region"): the SDKs' project Config, which the emitters read
+         * every key from, puts the project's namespace in front ("<project>:aws:region") */
+        const char *key = n->kind == PCL_NODE_CONFIG ? (n->config_key ? n->config_key : n->name) : NULL;
+        if (lang != LANG_YAML && lang != LANG_PCL && key && strchr(key, ':')) {
+            refuse(&c, n, 0, 0,
+                   arena_sprintf(c.a,
+                                 "the config key \"%s\" has a namespace; the %s emitter reads config keys from the "
+                                 "project's namespace (it would read \"<project>:%s\"), so it cannot write this yet",
+                                 key, lang_title(lang), key));
+            continue;
+        }
         if (n->kind == PCL_NODE_CONFIG && n->n_attrs) { /* its default */
             bool literal = true;
             pcl_expr_walk(n->attrs[0].value, literal_only, &literal);

@@ -958,6 +958,26 @@ START_TEST(test_for_variable_hides_program_names) {
 }
 END_TEST
 
+/* A config key with a namespace (`__logicalName = "aws:region"`) was written into the project's
+ * Config getter (`new pulumi.Config().get("aws:region")`), which reads "<project>:aws:region": the
+ * configured region ignored, silently with a default (read12 F5). Refused with the key in the
+ * languages whose Config adds the project's namespace; a key without one is written as before. */
+START_TEST(test_namespaced_config_key_refused) {
+    tu_pcl_t f = load("config \"region\" \"string\" {\n    __logicalName = \"aws:region\"\n"
+                      "    default = \"us-east-1\"\n}\noutput \"r\" {\n    value = region\n}\n");
+    static const lang_t langs[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA};
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+        tu_pcl_emit_refused(&f, langs[i], "main.pp:1:1", "the config key \"aws:region\" has a namespace");
+    tu_pcl_unload(&f);
+    f = load("config \"region\" \"string\" {\n    __logicalName = \"awsRegion\"\n}\noutput \"r\" {\n"
+             "    value = region\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "config.require(\"awsRegion\")");
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -980,6 +1000,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_ts_equality_of_two_types);
     tcase_add_test(tc, test_ts_lookup_default_parenthesised);
     tcase_add_test(tc, test_for_variable_hides_program_names);
+    tcase_add_test(tc, test_namespaced_config_key_refused);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_add_test(tc, test_csharp_single_or_none_null);
