@@ -301,7 +301,12 @@ static const char *const SP_IMPORT_QUERY[LANG_YAML + 1] = {
 
 static const char *const SP_RESOURCE_QUERY[LANG_YAML + 1] = {
     [LANG_TYPESCRIPT] = "(new_expression constructor: [(member_expression) (identifier)] @type "
-                        "arguments: (arguments . (_) @name)) @res",
+                        "arguments: (arguments . (_) @name)) @res\n"
+                        /* `new (random.RandomPet)(...)`, `new ((RandomPet))(...)` */
+                        "(new_expression constructor: (parenthesized_expression . [(member_expression) (identifier)] "
+                        "@type .) arguments: (arguments . (_) @name)) @res\n"
+                        "(new_expression constructor: (parenthesized_expression . (parenthesized_expression . "
+                        "[(member_expression) (identifier)] @type .) .) arguments: (arguments . (_) @name)) @res",
     [LANG_PYTHON] = "(call function: [(attribute) (identifier)] @type arguments: (argument_list . (_) @name)) @res",
     [LANG_GO] =
         "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) @type "
@@ -1394,6 +1399,14 @@ static bool sp_anchored_children(TSNode n, TSNode *first, TSNode *second) {
     return sure;
 }
 
+/* A TypeScript constructor without its parentheses: `new (random.RandomPet)(...)` constructs what
+ * `new random.RandomPet(...)` does. */
+static TSNode sp_unparen(TSNode n) {
+    while (sp_is(n, "parenthesized_expression") && sp_nchild_count(n) == 1)
+        n = sp_nchild(n, 0);
+    return n;
+}
+
 /* The grammar symbols of the resources query's node names (what the query compares nodes with). */
 typedef struct sp_res_syms {
     TSSymbol member, ident, args, string, raw_string, selector, field_ident, argument;
@@ -1412,7 +1425,8 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
     switch (p->lang) {
     case LANG_TYPESCRIPT:
     case LANG_PYTHON:
-        type = p->lang == LANG_TYPESCRIPT ? sp_field(cand, "constructor", 11) : sp_field(cand, "function", 8);
+        type =
+            p->lang == LANG_TYPESCRIPT ? sp_unparen(sp_field(cand, "constructor", 11)) : sp_field(cand, "function", 8);
         if (!sp_sym_is(type, y->member) && !sp_sym_is(type, y->ident)) return 0;
         if (!sp_sym_is(args, y->args)) return 0;
         if (!sp_anchored_children(args, &first, NULL)) return -1;
@@ -1623,7 +1637,7 @@ size_t sp_class_components(sp_program_t *p, sp_stmt_t **out) {
         const char *cname = sp_node_text(p, name), *token = sp_class_token(p, body);
         for (size_t i = 0; i < p->ncands; i++) {
             TSNode c = p->cands[i];
-            TSNode ty = p->lang == LANG_TYPESCRIPT ? sp_field(c, "constructor", 11)
+            TSNode ty = p->lang == LANG_TYPESCRIPT ? sp_unparen(sp_field(c, "constructor", 11))
                         : p->lang == LANG_PYTHON   ? sp_field(c, "function", 8)
                                                    : sp_field(c, "type", 4);
             if (ts_node_is_null(ty) || strcmp(sp_node_text(p, ty), cname) != 0) continue;

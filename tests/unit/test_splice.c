@@ -1432,6 +1432,29 @@ START_TEST(test_python_imports_after_shebang_and_coding) {
 }
 END_TEST
 
+/* A resource constructed through a parenthesised class (`new (random.RandomPet)(...)`, valid
+ * TypeScript) was not recognised as the program's: the import was added beside it, two resources of
+ * one URN. It is the import's resource now, replaced as `new random.RandomPet(...)` is. */
+START_TEST(test_parenthesised_constructor_is_a_resource) {
+    const char *g = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                    "const pet = new random.RandomPet(\"pet\", {length: 2});\n";
+    static const char *const targets[] = {
+        "import * as random from \"@pulumi/random\";\nconst pet = new (random.RandomPet)(\"pet\", {length: 3});\n",
+        "import * as random from \"@pulumi/random\";\nconst pet = new ((random.RandomPet))(\"pet\", {length: 3});\n",
+        "import {RandomPet} from \"@pulumi/random\";\nconst pet = new (RandomPet)(\"pet\", {length: 3});\n",
+    };
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        splice_stats_t st;
+        char *out = splice_ok(targets[i], LANG_TYPESCRIPT, g, "paren.ts", &st);
+        ck_assert_msg(st.replaced == 1 && st.inserted == 0, "%s: replaced %zu, inserted %zu:\n%s", targets[i],
+                      (size_t)st.replaced, (size_t)st.inserted, out);
+        ck_assert_ptr_null(strstr(strstr(out, "\"pet\"") + 1, "\"pet\""));
+        ck_assert_ptr_nonnull(strstr(out, "length: 2"));
+        free(out);
+    }
+}
+END_TEST
+
 /* Two resources of the import's type and name, one under a component (read11 F13): the first was
  * taken and the import refused with the advice to remove its `parent` (which would give the program
  * two resources of one URN), though the second is the very resource imported (no parent, as the
@@ -2184,6 +2207,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_imports_only_program);
     tcase_add_test(tc, test_imports_after_hashbang_and_directive);
     tcase_add_test(tc, test_python_imports_after_shebang_and_coding);
+    tcase_add_test(tc, test_parenthesised_constructor_is_a_resource);
     tcase_add_test(tc, test_same_name_picked_by_parent);
     tcase_add_test(tc, test_keep_existing_option);
     tcase_add_test(tc, test_refuses_syntax_errors);
