@@ -1725,25 +1725,6 @@ static bool java_same_type(const schema_type_t *a, const schema_type_t *b) {
     return a->kind != SCHEMA_UNION;
 }
 
-const schema_type_t *emit_union_pick(const schema_type_t *t, const pcl_expr_t *e, bool whole_for_int) {
-    for (size_t i = 0; i < t->n_members; i++) {
-        schema_kind_t k = t->members[i]->kind;
-        bool fits = false;
-        switch (e->kind) {
-        case PCL_STRING: fits = k == SCHEMA_STRING || k == SCHEMA_ENUM; break;
-        case PCL_NUMBER:
-            fits = k == SCHEMA_NUMBER || (k == SCHEMA_INT && (!whole_for_int || names_number_is_int(e->n)));
-            break;
-        case PCL_BOOL: fits = k == SCHEMA_BOOL; break;
-        case PCL_TUPLE: fits = k == SCHEMA_ARRAY; break;
-        case PCL_OBJECT: fits = k == SCHEMA_OBJECT || k == SCHEMA_MAP; break;
-        default: break;
-        }
-        if (fits) return t->members[i];
-    }
-    return NULL;
-}
-
 /* How many Java types a union's members are (pulumi-java writes one as it is, two an Either<L, R>,
  * more an Object). */
 size_t java_union_types(const schema_type_t *t) {
