@@ -60,6 +60,18 @@ typedef struct {
 } file_map_slot_t;
 static file_map_slot_t maps[FILE_MAPS_MAX];
 
+int file_open_regular(const char *path, struct stat *st) {
+    if (stat(path, st) != 0 || !S_ISREG(st->st_mode)) return -1;
+    /* O_NONBLOCK: replaced by a FIFO since the stat, the open still does not wait */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return -1;
+    if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 void *file_map(int fd, size_t len, const char *path) {
     void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map == MAP_FAILED) return NULL;

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "base/arena.h"
@@ -81,6 +82,9 @@ void file_temps_remove(void);
  * instead of dying without a word. file_map maps len (> 0) bytes of fd read-only and private, or
  * returns NULL; at most FILE_MAPS_MAX maps are named at once (more are mapped, not named). */
 #define FILE_MAPS_MAX 64
+/* An fd of path (st filled) when it is a regular file, else -1 — and then nothing was opened: a FIFO
+ * is left for file_read_all, whose wait --input-timeout bounds (an open would wait for a writer). */
+int file_open_regular(const char *path, struct stat *st);
 void *file_map(int fd, size_t len, const char *path);
 void file_unmap(void *map, size_t len);
 /* The path of the tracked map holding addr, or NULL. Async-signal-safe: for SIGBUS's handler. */

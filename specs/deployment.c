@@ -576,11 +576,11 @@ static bool find_resources(jscan_t *s, index_ctx_t *c) {
 
 deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pulumi, diag_list_t *diags) {
     *not_pulumi = false;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
+    int fd = file_open_regular(path, &st);
     const char *map = NULL;
     size_t len = 0;
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    if (fd >= 0) {
         if (!file_size_within_cap(path, (unsigned long long)st.st_size, diags)) {
             close(fd);
             return NULL;

@@ -1275,9 +1275,9 @@ miss:
 }
 
 schema_package_t *schema_load_file(const char *path, diag_list_t *diags) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    int fd = file_open_regular(path, &st);
+    if (fd >= 0 && st.st_size > 0) {
         if (!file_size_within_cap(path, (unsigned long long)st.st_size, diags)) {
             close(fd);
             return NULL;

@@ -5,7 +5,7 @@
 #     directives (unmatched #if) that cannot be hidden from the parser: refused, exit 2, the file byte-identical;
 #   - --spec /dev/zero and an over-size file: the input size cap (exit 2, --max-input-size raises it);
 #   - a FIFO whose writer never writes nor closes: given up after --input-timeout (exit 2); a FIFO
-#     that does deliver is read normally;
+#     that does deliver is read normally; the same for a schema or stack state FIFO nobody writes;
 #   - a schema emptied while cimport reads it through a map: named, exit 2, nothing written (not SIGBUS);
 #   - duplicate keys (JSON and YAML), NUL characters, invalid UTF-8 (import file and state): errors
 #     naming file and line, exit 2, nothing on stdout, each message printed once;
@@ -201,6 +201,18 @@ if "$CIMPORT" --spec "$work/good.fifo" "${offline[@]}" --quiet >"$work/fifo.ts" 
 else
     fail "FIFO: $(cat "$work/fifo.err")"
 fi
+
+# A FIFO nobody opens to write, as the schema or the stack state: given up after --input-timeout as
+# for the import file (the map's open used to wait for a writer for good).
+mkfifo "$work/nowriter-schema.fifo" "$work/nowriter-state.fifo"
+start=$(date +%s)
+expect_input_error fifo-schema-no-writer "nowriter-schema\.fifo: nothing arrived for 2000 ms" \
+    timeout -s KILL 20 "$CIMPORT" --spec "$work/one.json" --offline-state "$qs/stack.json" \
+    --schema "$work/nowriter-schema.fifo" -l typescript --input-timeout 2s
+expect_input_error fifo-state-no-writer "nowriter-state\.fifo: nothing arrived for 2000 ms" \
+    timeout -s KILL 20 "$CIMPORT" --spec "$work/one.json" --offline-state "$work/nowriter-state.fifo" \
+    --schema "$SHARED_DATA/schemas/random/schema.json" -l typescript --input-timeout 2s
+[ $(($(date +%s) - start)) -le 15 ] && pass || fail "the schema and state FIFOs took more than 15 s"
 
 # 3b. A schema cut short while cimport reads it (`cp`, `>` and `pulumi package get-schema X >` truncate
 #     first): the map of the file faults (SIGBUS) on the pages past the new end. The file is named, the
