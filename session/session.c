@@ -36,9 +36,9 @@ static const char *ref_name(const import_plan_t *plan, int index, const char *ur
 /* A Terraform state as an offline snapshot: types and field names from the bridge metadata beside
  * the schemas, else from the installed plugins' mappings (asked as `cimport convert` asks them);
  * what is not converted goes to `report` (the import report lists it). */
-static deployment_t *offline_tfstate(arena_t *a, const char *path, schema_set_t *schemas, convert_report_t *report,
-                                     diag_list_t *diags) {
-    tf_state_t *s = tfstate_load(a, path, diags);
+static deployment_t *offline_tfstate(arena_t *a, const char *text, size_t len, const char *path, schema_set_t *schemas,
+                                     convert_report_t *report, diag_list_t *diags) {
+    tf_state_t *s = tfstate_parse(a, text, len, path, diags);
     if (!s) return NULL;
     bridge_set_t *bridge = convert_bridge_beside_schemas(schemas, diags);
     tfmapper_options_t mo = {0};
@@ -106,21 +106,31 @@ static void state_job_drop(state_job_t *j) {
 static bool load_offline_state(import_session_t *p, state_job_t *job, deployment_t **out, diag_list_t *diags) {
     arena_t *a = p->arena;
     const char *path = job->path;
-    state_job_join(job);
+    /* A pipe or FIFO can be read only once: read whole here, where a Terraform state is told from a
+     * stack export, instead of by the stack-export reader (which would refuse a Terraform state). */
+    struct stat st;
+    bool once = !job->threaded && (stat(path, &st) != 0 || !S_ISREG(st.st_mode));
+    if (once)
+        job->joined = true;
+    else
+        state_job_join(job);
     diag_list_move(diags, &job->diags);
     p->state_arena = job->arena; /* freed with the session, after the deployment */
     job->arena = NULL;
     *out = job->d;
-    if (*out || !job->not_pulumi) return *out != NULL;
-    /* Not a stack export: read whole. */
+    if (!once && (*out || !job->not_pulumi)) return *out != NULL;
+    /* Not a stack export, or not a regular file: read whole, once (the text only while parsing). */
+    arena_t *text_arena = arena_new();
     size_t len;
-    char *text = file_read_all(a, path, &len, diags);
-    if (!text) return false;
-    p->offline_is_terraform = convert_is_terraform_state(text);
-    if (p->offline_is_terraform)
-        *out = offline_tfstate(a, path, p->schemas, &p->offline_report, diags);
-    else
-        *out = deployment_parse(a, text, len, path, diags);
+    char *text = file_read_all(text_arena, path, &len, diags);
+    if (text) {
+        p->offline_is_terraform = convert_is_terraform_state(text);
+        if (p->offline_is_terraform)
+            *out = offline_tfstate(a, text, len, path, p->schemas, &p->offline_report, diags);
+        else
+            *out = deployment_parse(a, text, len, path, diags);
+    }
+    arena_free(text_arena);
     return *out != NULL;
 }
 

@@ -616,6 +616,18 @@ rc=$?
 [ $rc = 0 ] && grep -qxF "note: $TF still records these resources: once Pulumi manages them, remove them there without deleting them (\`terraform state rm ADDRESS\`), or a \`terraform destroy\` deletes them" from.err && ok ||
   bad "--from terraform: no note on the Terraform state (exit $rc): $(cat from.err)"
 
+# ... and the same Terraform state through a pipe as --offline-state: the same code (it was refused as
+# a stack export with no `deployment`: a pipe cannot be read twice, and only a regular file was tried as
+# a Terraform state after the stack-export reader)
+cat "$TF" | "$CIMPORT" --from terraform "$TF" --offline-state /dev/stdin --schema "$SHARED_DATA/schemas/github/schema.json" \
+  -l typescript -o fromtf-pipe.ts >/dev/null 2>from-pipe.err
+rc=$?
+[ $rc = 0 ] && cmp -s fromtf.ts fromtf-pipe.ts && ok || bad "a Terraform state through a pipe: exit $rc: $(cat from-pipe.err)"
+"$CIMPORT" --from terraform "$TF" --offline-state <(cat "$TF") --schema "$SHARED_DATA/schemas/github/schema.json" \
+  -l typescript -o fromtf-fd.ts >/dev/null 2>from-fd.err
+rc=$?
+[ $rc = 0 ] && cmp -s fromtf.ts fromtf-fd.ts && ok || bad "a Terraform state through <(...): exit $rc: $(cat from-fd.err)"
+
 # --from terraform with a resource it cannot map: said, and not exit 0 ("every resource imported")
 python3 - "$TF" mixed.tfstate <<'PY'
 import json, sys
