@@ -404,7 +404,7 @@ static pcl_expr_t *fold(pcl_folder_t *f, const pcl_expr_t *e, const fold_env_t *
     case PCL_NULL:
     case PCL_BOOL:
     case PCL_STRING: return (pcl_expr_t *)e;
-    case PCL_NUMBER: return isfinite(e->n) ? (pcl_expr_t *)e : NULL;
+    case PCL_NUMBER: return isfinite(e->n) && !e->inexact ? (pcl_expr_t *)e : NULL;
     case PCL_TUPLE:
     case PCL_OBJECT: return fold_collection(f, e, env);
     case PCL_TRAVERSAL: return fold_traversal(f, e, env);

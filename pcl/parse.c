@@ -9,6 +9,7 @@
  * (line `//` and `#`, block slash-star). Template directives (`%{`), strip markers and for-grouping
  * (`...`) are reported. Every expression records its position, so emitters can refuse what they
  * cannot write by file:line:col. The first error stops the parse: "<file>:<line>:<col>: <what>". */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -421,6 +422,21 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
     return e;
 }
 
+/* The significant digits of a number's text (leading zeros, the point and trailing zeros of the
+ * mantissa not counted): a float64 holds any decimal of 15 or fewer exactly enough that two texts
+ * of different values stay two values, in order (DBL_DIG). */
+static int number_digits(const char *text) {
+    const char *end = text + strcspn(text, "eE");
+    while (text < end && (*text == '0' || *text == '.'))
+        text++;
+    while (end > text && (end[-1] == '0' || end[-1] == '.'))
+        end--;
+    int n = 0;
+    for (const char *c = text; c < end; c++)
+        n += *c >= '0' && *c <= '9';
+    return n;
+}
+
 static pcl_expr_t *parse_number(parser_t *p) {
     size_t start = p->pos;
     while (peek(p) >= '0' && peek(p) <= '9')
@@ -445,7 +461,9 @@ static pcl_expr_t *parse_number(parser_t *p) {
     }
     char *text = arena_strndup(p->a, p->s + start, p->pos - start);
     pcl_expr_t *e = new_expr(p, PCL_NUMBER);
+    errno = 0;
     e->n = strtod(text, NULL);
+    e->inexact = errno == ERANGE || number_digits(text) > 15;
     return e;
 }
 

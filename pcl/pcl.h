@@ -102,6 +102,8 @@ struct pcl_expr {
     pcl_expr_t *x, *y, *z, *w;
     const char *kvar, *vvar; /* PCL_FOR: the key/index and value variables */
     bool for_object;         /* PCL_FOR: `{for ...}` builds an object */
+    bool inexact;            /* PCL_NUMBER: the literal's text is a value n (a float64) does not hold exactly
+                                for certain: over 15 significant digits, or out of range */
     int line, col;           /* position in the parsed text (0 when generated) */
     int depth;               /* the parser's: the levels of this expression's tree, once known (0: not yet) */
 };

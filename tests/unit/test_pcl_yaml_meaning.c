@@ -428,6 +428,15 @@ START_TEST(test_operators_over_literals_written_as_values) {
     tu_pcl_emit_refused(&f, LANG_YAML, "9:5: local 'i'", "max()");
     tu_pcl_emit_refused(&f, LANG_YAML, "10:12: local 'j'", "the operator '+'");
     tu_pcl_unload(&f);
+
+    /* literals a float64 cannot hold (HCL reads the text exactly): 2^53 + 1 is not 2^53, and
+     * 1.0000000000000001 is not 1 (read12c F2: written false, true and 2) */
+    f = load("a = 9007199254740993 > 9007199254740992\nb = 1.0000000000000001 == 1\nc = 1.0000000000000001 + 1\n"
+             "output \"o\" {\n    value = [a, b, c]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_YAML, "1:22: local 'a'", "the operator '>'");
+    tu_pcl_emit_refused(&f, LANG_YAML, "2:24: local 'b'", "the operator '=='");
+    tu_pcl_emit_refused(&f, LANG_YAML, "3:24: local 'c'", "the operator '+'");
+    tu_pcl_unload(&f);
 }
 END_TEST
 
