@@ -72,11 +72,13 @@ static bool compiled_runtime(const char *runtime) {
     return !strcmp(runtime, "go") || !strcmp(runtime, "dotnet") || !strcmp(runtime, "java");
 }
 
-/* Whether w is in t[0, n) where no identifier character or `.` comes before it. */
+/* Whether w is in t[0, n) where no identifier character comes before it. A `.` may: the run is
+ * often written qualified (`Pulumi.Deployment.RunAsync`, `com.pulumi.Pulumi.run`), and a call of
+ * another class's method of the name counting too only refuses a file needlessly. */
 static bool has_word(const char *t, size_t n, const char *w) {
     size_t wl = strlen(w);
     for (const char *k = t; (k = memmem(k, n - (size_t)(k - t), w, wl)) != NULL; k++)
-        if (k == t || !(isalnum((unsigned char)k[-1]) || k[-1] == '_' || k[-1] == '.')) return true;
+        if (k == t || !(isalnum((unsigned char)k[-1]) || k[-1] == '_')) return true;
     return false;
 }
 

@@ -406,8 +406,10 @@ printf 'name: c\nruntime: dotnet\n' >ow/c/Pulumi.yaml
 printf 'using Pulumi;\n\nreturn await Deployment.RunAsync<MyStack>();\n' >ow/c/Program.cs
 printf 'using Pulumi;\n\nclass MyStack : Stack\n{\n    public MyStack() { }\n}\n' >ow/c/MyStack.cs
 printf 'static class Names\n{\n    public const string Prefix = "x";\n}\n' >ow/c/Names.cs
+# the run written qualified (read12c F1: `Pulumi.Deployment.RunAsync` was no run, and -o replaced it)
+printf 'return await Pulumi.Deployment.RunAsync(() => { });\n' >ow/c/Qualified.cs
 rm -rf ow.before && cp -r ow ow.before
-for f in g/main.go c/Program.cs c/MyStack.cs; do
+for f in g/main.go c/Program.cs c/MyStack.cs c/Qualified.cs; do
   (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>../ow.err)
   rc=$?
   [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
