@@ -1,8 +1,10 @@
 /* test_deployment_index.c — the indexed stack-state reader (deployment_load_indexed) against the
  * whole-document one (deployment_load): on every shared stack export, state and checkpoint they give
- * the same resources, the same inputs and outputs, and the same generated PCL and TypeScript byte for
- * byte through the offline provider; bad big input (a state cut off mid-resource, a file changed
- * after indexing, damaged JSON) gets a clear error and no deployment. Also the scanner itself. */
+ * the same resources, the same inputs and outputs and the same import file; on the 67 of them holding
+ * resources of a package with a shared schema, the same generated PCL and TypeScript byte for byte
+ * through the offline provider (Terraform states have no indexed reader and are not compared here); bad big input (a
+ * state cut off mid-resource, a file changed after indexing, damaged JSON) gets a clear error and no deployment. Also
+ * the scanner itself. */
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -20,14 +22,20 @@
 #include "specs/schema.h"
 #include "testutil.h"
 
-static const char *PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
+/* Every shared schema of a package the shared states hold (aws: a subset, gcp: an older version —
+ * resources they lack are refused alike by both readers, and each resource's status is compared
+ * too). azure, cloud and awsx resources have no shared schema: their files compare no code. */
+static const char *SCHEMAS[] = {"random/schema.json",     "tls/schema.json",
+                                "command/schema.json",    "digitalocean/schema.json",
+                                "azuread/schema.json",    "aws-subset-phillipedwards/schema.json",
+                                "gcp/schema-v2.11.1.json"};
 
 static schema_set_t *shared_schemas(arena_t *a) {
     diag_list_t d;
     diag_list_init(&d);
     schema_set_t *set = schema_set_new();
-    for (size_t i = 0; i < sizeof PACKAGES / sizeof *PACKAGES; i++) {
-        char *p = arena_sprintf(a, "schemas/%s/schema.json", PACKAGES[i]);
+    for (size_t i = 0; i < sizeof SCHEMAS / sizeof *SCHEMAS; i++) {
+        char *p = arena_sprintf(a, "schemas/%s", SCHEMAS[i]);
         ck_assert(schema_set_add_path(set, tu_data(a, p), &d));
     }
     diag_list_free(&d);
@@ -198,7 +206,9 @@ START_TEST(test_indexed_equals_full_on_shared_states) {
         for (size_t i = 0; lists[l][i]; i++, files++)
             compare_file(a, lists[l][i], schemas, &resources, &programs);
     ck_assert_int_ge(resources, 400);
-    ck_assert_int_ge(programs, 40);
+    /* 134 of 168 (84 files x PCL, TypeScript): the files whose resources all lack a shared schema
+     * (azure, cloud, awsx, pulumi-internal types only) give no program */
+    ck_assert_int_ge(programs, 134);
     schema_set_free(schemas);
     arena_free(a);
 }

@@ -1,7 +1,10 @@
 /* test_schema_index.c — the indexed schema loader (byte ranges parsed on lookup) against the whole-tree
- * loader (schema_load_buffer_whole): on every shared schema both resolve every resource and type to
- * the same description, and generate the same code byte for byte; bad big schemas (cut off, damaged
- * deep inside a resource) get a clear error. */
+ * loader (schema_load_buffer_whole): on every shared schema both resolve every resource, function and
+ * type to the same description (describe(): a chosen subset — each property's name, type, flags,
+ * default and per-language names; not descriptions, methods or language blocks). It generates no code, and the
+ * whole-tree loader takes the package header, token list and aliases from the same scan, so it checks how a token's
+ * JSON is parsed, not how tokens are found. Bad big schemas (cut off, damaged deep inside a resource) get a clear
+ * error. */
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <fcntl.h>
