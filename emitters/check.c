@@ -27,8 +27,6 @@
 /* What pulumi-java's SDK lacks (its Deployment, sdk/java/pulumi/src/main/java/com/pulumi/deployment/
  * Deployment.java: getStackName, getProjectName, invoke, ...; its ResourceOptions.Builder): the Java
  * emitter would write a method that does not exist (javac: cannot find symbol). */
-#define JAVA_NO_REQUIRE_VERSION                                                                                        \
-    "pulumi-java's Deployment has no requirePulumiVersion, so a required Pulumi version cannot be written in Java"
 #define JAVA_NO_ROOT_DIRECTORY                                                                                         \
     "pulumi-java's Deployment has no getRootDirectory, so rootDirectory() cannot be written in Java"
 #define JAVA_NO_DELETED_WITH                                                                                           \
@@ -661,8 +659,8 @@ static unsigned node_langs(const pcl_node_t *n) {
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_GO) | L(LANG_CSHARP);
     /* YAML: `pulumi: requiredPulumiVersion`, the resource types pulumi:Stash and
      * pulumi:pulumi:StackReference, and a read as a resource's `get: {id, state}`; C# and Java: the
-     * SDK's Stash and StackReference classes, and C#'s Deployment.RequirePulumiVersionAsync (pulumi-java's
-     * Deployment has no requirePulumiVersion: JAVA_NO_REQUIRE_VERSION); a read by the class's
+     * SDK's Stash and StackReference classes, C#'s Deployment.RequirePulumiVersionAsync and Java's
+     * Deployment.getInstance().requirePulumiVersion (pulumi-java #1979); a read by the class's
      * Get(name, id, state, options) — Java's get takes a state argument only when the resource has
      * state inputs, which a read with state attributes shows */
     if (n->read && !builtin_resource(n))
@@ -670,8 +668,7 @@ static unsigned node_langs(const pcl_node_t *n) {
                (n->n_attrs > 1 ? L(LANG_JAVA) : 0);
     if (n->kind == PCL_NODE_PULUMI || builtin_resource(n) || n->read)
         return L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML) | L(LANG_GO) |
-               ((builtin_resource(n) || n->kind == PCL_NODE_PULUMI) && !n->read ? L(LANG_CSHARP) : 0) |
-               (builtin_resource(n) && !n->read ? L(LANG_JAVA) : 0);
+               ((builtin_resource(n) || n->kind == PCL_NODE_PULUMI) && !n->read ? L(LANG_CSHARP) | L(LANG_JAVA) : 0);
     if (n->kind != PCL_NODE_LOCAL) return ALL_LANGS;
     unsigned langs = L(LANG_PCL) | L(LANG_TYPESCRIPT) | L(LANG_PYTHON) | L(LANG_YAML);
     /* `var x = null` has no type */
@@ -2977,10 +2974,6 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
         if (n->kind == PCL_NODE_PACKAGE || n->kind == PCL_NODE_CONFIG) continue;
         if (n->kind == PCL_NODE_HOOK && (lang == LANG_YAML || lang == LANG_JAVA)) {
             refuse(&c, n, 0, 0, lang == LANG_YAML ? YAML_NO_HOOKS : JAVA_NO_HOOKS);
-            continue;
-        }
-        if (n->kind == PCL_NODE_PULUMI && lang == LANG_JAVA) {
-            refuse(&c, n, 0, 0, JAVA_NO_REQUIRE_VERSION);
             continue;
         }
         if (!(node_langs(n) & L(lang))) {

@@ -586,8 +586,13 @@ START_TEST(test_pulumi_block) {
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     tu_has(cs, "    var v = config.Require(\"v\");\n\n    Deployment.RequirePulumiVersionAsync(v).Wait();\n");
     free(cs);
-    /* Java: pulumi-java's Deployment has no requirePulumiVersion (javac: cannot find symbol) */
-    tu_pcl_emit_refused(&f, LANG_JAVA, "no requirePulumiVersion", NULL);
+    /* Java: pulumi-java's Deployment.requirePulumiVersion (pulumi-java #1979), as its own generator
+     * writes it */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "import com.pulumi.deployment.Deployment;\n");
+    tu_has(java, "        final var v2 = ctx.config().require(\"v\");\n\n"
+                 "        Deployment.getInstance().requirePulumiVersion(v2);\n");
+    free(java);
     char *y = tu_pcl_emit_ok(&f, LANG_YAML);
     tu_has(y, "configuration:\n  v:\n    type: string\npulumi:\n  requiredPulumiVersion: ${v}\n");
     free(y);

@@ -76,8 +76,8 @@ START_TEST(test_alias_no_parent) {
 }
 END_TEST
 
-/* What pulumi-java's SDK has no method for is refused: deletedWith (ResourceOptions.Builder),
- * requirePulumiVersion and getRootDirectory (Deployment). */
+/* What pulumi-java's SDK has no method for is refused: deletedWith (ResourceOptions.Builder) and
+ * getRootDirectory (Deployment). */
 START_TEST(test_sdk_lacks) {
     tu_pcl_t f =
         jv("resource \"a\" \"jv:index:Res\" {\n    text = \"a\"\n}\n"
@@ -85,9 +85,6 @@ START_TEST(test_sdk_lacks) {
     tu_pcl_emit_refused(&f, LANG_JAVA, "'deletedWith' is not among pulumi-java's resource options", NULL);
     char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
     free(cs);
-    tu_pcl_unload(&f);
-    f = jv("pulumi {\n    requiredVersionRange = \">=3.0.0\"\n}\n");
-    tu_pcl_emit_refused(&f, LANG_JAVA, "no requirePulumiVersion", NULL);
     tu_pcl_unload(&f);
     f = jv("output \"root\" {\n    value = rootDirectory()\n}\n");
     tu_pcl_emit_refused(&f, LANG_JAVA, "no getRootDirectory", NULL);

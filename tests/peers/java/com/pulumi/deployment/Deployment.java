@@ -2,7 +2,7 @@
 // Signatures from pulumi/pulumi-java sdk/java/pulumi/src/main/java/com/pulumi/deployment/Deployment.java
 // (getInstance, getStackName, getProjectName, isDryRun; invoke/call/registerPackage left out) and
 // getOrganizationName, which pulumi-java's own l1-builtin-info program output calls
-// (Deployment.getInstance().getOrganizationName()).
+// (Deployment.getInstance().getOrganizationName()), and requirePulumiVersion (below).
 package com.pulumi.deployment;
 
 public interface Deployment {
@@ -17,4 +17,9 @@ public interface Deployment {
     String getOrganizationName();
 
     boolean isDryRun();
+
+    // pulumi/pulumi-java#1979 "Add Deployment.RequirePulumiVersion": a program calls it as pulumi-java's own
+    // l1-builtin-require-pulumi-version output does, `Deployment.getInstance().requirePulumiVersion(version);`
+    // (a statement: its result, if any, unused)
+    void requirePulumiVersion(String pulumiVersionRange);
 }
