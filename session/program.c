@@ -318,17 +318,22 @@ size_t session_program_config_keys(arena_t *a, const char *text, size_t len, lan
             size_t e = i;
             while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
+            if (e > 1 && text[e - 1] == '>' && text[e - 2] == '=') continue; /* an arrow's `=> (` */
             if (e > 0 && text[e - 1] == '>') {
-                /* A type argument: back to its `<`, never past a parenthesis. An arrow's `=> (` or a
-                 * comparison's `a > (b)` has none, and each such walk ends at the parenthesis before
-                 * it, so the walks cover the text at most once (to the file's start, every `=> (` made
-                 * the scan quadratic). */
-                int depth = 0;
+                /* A type argument: back to its `<`, over the parentheses and braces a type holds
+                 * (`<(string | number)[]>`, `<{ f: (x: number) => string; n: number }>`), never past
+                 * an unmatched one, a `;` outside braces or 1,024 bytes. An arrow's `=> (` or a
+                 * comparison's `a > (b)` has no `<`: its walk ends at such a stop, and the bound keeps
+                 * the scan linear (to the file's start, every `=> (` made it quadratic). */
+                int depth = 0, parens = 0, braces = 0;
                 bool open = false;
-                while (e > 0 && !open) {
+                size_t stop = e > 1024 ? e - 1024 : 0;
+                while (e > stop && !open) {
                     char c = text[--e];
-                    if (c == '(' || c == ')') break;
-                    if (c == '>') depth++;
+                    if (c == ')') parens++;
+                    if (c == '}') braces++;
+                    if ((c == '(' && parens-- == 0) || (c == '{' && braces-- == 0) || (c == ';' && !braces)) break;
+                    if (c == '>' && !(e > 0 && text[e - 1] == '=')) depth++; /* not an arrow's `=>` */
                     if (c == '<') open = --depth == 0;
                 }
                 if (!open) continue;

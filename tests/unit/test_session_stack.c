@@ -266,13 +266,18 @@ START_TEST(test_program_config_keys) {
                     "const c = config.getSecret <string> ('delta');\n"
                     "const small = retries.get<3;\n"
                     "const f = () => (\"gamma\");\n"
-                    "const g = (x: number) => (x > (1) ? \"epsilon\" : \"zeta\");\n";
+                    "const g = (x: number) => (x > (1) ? \"epsilon\" : \"zeta\");\n"
+                    /* type arguments holding parentheses and type literals (read12c F7: missed) */
+                    "const h = config.requireObject<(string | number)[]>(\"eta\");\n"
+                    "const i = config.requireObject<{ a: (x: number) => string; b: number }>(\"theta\");\n";
     const char **keys;
     size_t n = session_program_config_keys(a, t, strlen(t), LANG_TYPESCRIPT, "shop", &keys);
-    ck_assert_uint_eq(n, 3);
+    ck_assert_uint_eq(n, 5);
     ck_assert_str_eq(keys[0], "alpha");
     ck_assert_str_eq(keys[1], "beta");
     ck_assert_str_eq(keys[2], "delta");
+    ck_assert_str_eq(keys[3], "eta");
+    ck_assert_str_eq(keys[4], "theta");
     /* 100,000 lines of arrow functions, then a getter: every line's `=> (` once */
     buf_t b;
     buf_init(&b);
