@@ -794,7 +794,10 @@ START_TEST(test_ts_lookup_default_parenthesised) {
                       "output \"o\" {\n    value = [lookup(m, \"a\", \"d\") == \"x\", lookup(nm, \"a\", 0) + 1, "
                       "2 * lookup(nm, \"missing\", 0), -lookup(nm, \"missing\", 0), "
                       "lookup(m, \"a\", \"d\") == \"x\" ? \"yes\" : \"no\", lookup(ml, \"k\", [\"d\"])[0], "
-                      "join(\",\", lookup(ml, \"k\", [\"d\"])), first[1]]\n}\n");
+                      "join(\",\", lookup(ml, \"k\", [\"d\"])), first[1], "
+                      /* the default an operator or a conditional (read12c F3: `?? c ? 1 : 2`) */
+                      "lookup(nm, \"a\", 1 > 0 ? 1 : 2), lookup(nm, \"missing\", 1 > 0 ? 1 : 2), "
+                      "lookup(nm, \"missing\", 3 + 4)]\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     tu_has(ts, "(m[\"a\"] ?? \"d\") == \"x\"");
     tu_has(ts, "(nm[\"a\"] ?? 0) + 1");
@@ -807,7 +810,7 @@ START_TEST(test_ts_lookup_default_parenthesised) {
                        "console.log(JSON.stringify(%s));\n",
                        value + strlen("export const o = ")) < (int)sizeof prog);
     char *out = run_program("node", "js", prog);
-    ck_assert_str_eq(out, "[false,6,0,0,\"no\",\"p\",\"p,q\",\"q\"]\n");
+    ck_assert_str_eq(out, "[false,6,0,0,\"no\",\"p\",\"p,q\",\"q\",5,1,7]\n");
     free(out);
     free(value);
     free(ts);
