@@ -977,6 +977,7 @@ enum {
     GO_HELPER_GRAPHEME_LENGTH,
     GO_HELPER_LOOKUP,
     GO_HELPER_MAP_KEY,
+    GO_HELPER_NUMBER,
     GO_HELPER_MARSHAL_JSON,
     GO_HELPER_NOT_IMPLEMENTED,
     GO_HELPER_PCL_INT,
@@ -1181,6 +1182,18 @@ static const struct {
                            "\treturn v\n"
                            "}\n",
                            {NULL, NULL, NULL}},
+    /* a number of no Go type inside can() and try(): a float64 (decoded JSON) or an int (a literal of
+     * the program's own object), where `.(float64)` would fail for the int, a failure PCL does not have */
+    [GO_HELPER_NUMBER] = {"func pclNumber(v interface{}) float64 {\n"
+                          "\tswitch n := v.(type) {\n"
+                          "\tcase float64:\n"
+                          "\t\treturn n\n"
+                          "\tcase int:\n"
+                          "\t\treturn float64(n)\n"
+                          "\t}\n"
+                          "\tpanic(\"not a number\")\n"
+                          "}\n",
+                          {NULL, NULL, NULL}},
     [GO_HELPER_NOT_IMPLEMENTED] = {"func notImplemented(message string) any {\n"
                                    "\tpanic(message)\n"
                                    "}\n",
@@ -1850,9 +1863,21 @@ static void go_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *child, int prec,
  * value a JSON number decodes to (`a.(map[string]interface{})["n"].(float64) + 1`). */
 static void go_arith_operand(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, int p, bool right, int gd,
                              const go_vt_t *want) {
+    size_t start = b->len;
     go_operand(g, b, e, p, right, gd, want);
     const go_vt_t *t = p >= 4 ? go_infer(g, e) : NULL;
-    if (t && t->kind == GV_ANY && !t->ptr) buf_puts(b, ".(float64)");
+    if (!t || t->kind != GV_ANY || t->ptr) return;
+    if (!g->in_try) {
+        buf_puts(b, ".(float64)");
+        return;
+    }
+    /* inside can() and try() a failed assertion is recovered: an int of the program's own object
+     * literal must not read as PCL's failure (read12c F9: try(m.n + 1, 0) gave 0) */
+    char *v = arena_strndup(g->base.a, b->data + start, b->len - start);
+    b->len = start;
+    b->data[start] = 0;
+    go_use_helper(g, GO_HELPER_NUMBER);
+    buf_printf(b, "pclNumber(%s)", v);
 }
 
 /* A number as a Go float constant: a whole one gets `.0` (`7.0`), which Go would read as an int. */

@@ -858,7 +858,10 @@ START_TEST(test_go_can_try_as_pcl) {
                       "output \"h\" {\n    value = try(length(l) > 5 ? l[5] : m[\"q\"], \"cond\")\n}\n"
                       "output \"i\" {\n    value = try(s[\"b\"], s[\"a\"])\n}\n"
                       "output \"j\" {\n    value = can(obj.x)\n}\n"
-                      "output \"k\" {\n    value = try(m[\"b\"], m[\"c\"])\n}\n");
+                      "output \"k\" {\n    value = try(m[\"b\"], m[\"c\"])\n}\n"
+                      /* a number of the program's own object (a Go int) in arithmetic (read12c F9: gave 0) */
+                      "lit = {a = \"x\", n = 1}\n"
+                      "output \"n\" {\n    value = try(lit.n + 1, 0)\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
     tu_has(go, "\t\tctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(mValue, \"a\")\n"
                "\t\t})))\n");
@@ -872,7 +875,7 @@ START_TEST(test_go_can_try_as_pcl) {
     char *helpers = cut(go, "func can(", "\nfunc main() {");
     buf_t calls;
     buf_init(&calls);
-    static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+    static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "n"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char marker[32];
         snprintf(marker, sizeof marker, "ctx.Export(\"%s\", ", names[i]);
@@ -883,18 +886,19 @@ START_TEST(test_go_can_try_as_pcl) {
     char *k = go_call_after(go, "ctx.Export(\"k\", ");
     buf_t prog;
     buf_init(&prog);
-    buf_printf(&prog,
-               "package main\n\nimport \"fmt\"\n\n%s\nfunc main() {\n"
-               "\tmValue := map[string]string{\"a\": \"A\"}\n"
-               "\tvar objValue interface{} = map[string]interface{}{\"a\": 1.0, \"opt\": nil, "
-               "\"x\": map[string]interface{}{}}\n"
-               "\tlValue := []string{\"first\"}\n\ts := mValue\n"
-               "\tfmt.Println(%s)\n"
-               "\tfmt.Println(func() (r string) {\n\t\tdefer func() {\n\t\t\tif recover() != nil {\n"
-               "\t\t\t\tr = \"every argument failed\"\n\t\t\t}\n\t\t}()\n\t\treturn %s\n\t}())\n}\n",
-               helpers, calls.data, k);
+    buf_printf(
+        &prog,
+        "package main\n\nimport \"fmt\"\n\n%s\nfunc main() {\n"
+        "\tmValue := map[string]string{\"a\": \"A\"}\n"
+        "\tvar objValue interface{} = map[string]interface{}{\"a\": 1.0, \"opt\": nil, "
+        "\"x\": map[string]interface{}{}}\n"
+        "\tlValue := []string{\"first\"}\n\ts := mValue\n\tlit := map[string]interface{}{\"a\": \"x\", \"n\": 1}\n"
+        "\tfmt.Println(%s)\n"
+        "\tfmt.Println(func() (r string) {\n\t\tdefer func() {\n\t\t\tif recover() != nil {\n"
+        "\t\t\t\tr = \"every argument failed\"\n\t\t\t}\n\t\t}()\n\t\treturn %s\n\t}())\n}\n",
+        helpers, calls.data, k);
     char *out = run_program("HOME=${HOME:-/tmp} go run", "go", prog.data);
-    ck_assert_str_eq(out, "true false fallback first false <nil> false cond A true\nevery argument failed\n");
+    ck_assert_str_eq(out, "true false fallback first false <nil> false cond A true 2\nevery argument failed\n");
     free(out), free(k), free(helpers), free(go);
     buf_free(&prog);
     buf_free(&calls);
