@@ -1674,10 +1674,8 @@ static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int k = g->n_for++;
     const char *res = arena_sprintf(g->base.a, "forResult%d", k);
     char *coll = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
-    if (e->for_object)
-        go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
-    else
-        go_pre_line(g, 0, arena_sprintf(g->base.a, "var %s %s", res, go_vt_name(g, rt)));
+    /* a list starts empty, not nil: the Go SDK sends a nil slice as null where PCL has [] (read12 F1) */
+    go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
     bool used_k =
         e->kvar && (go_uses_name(e->y, e->kvar) || go_uses_name(e->z, e->kvar) || go_uses_name(e->w, e->kvar));
     bool used_v = go_uses_name(e->y, e->vvar) || go_uses_name(e->z, e->vvar) || go_uses_name(e->w, e->vvar);
@@ -1738,7 +1736,8 @@ static void go_plain_splat(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int k = g->n_splat++;
     const char *res = arena_sprintf(g->base.a, "splat%d", k), *val = arena_sprintf(g->base.a, "val%d", k);
     char *coll = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
-    go_pre_line(g, 0, arena_sprintf(g->base.a, "var %s %s", res, go_vt_name(g, rt)));
+    /* an empty slice, not nil: the Go SDK sends a nil slice as null (read12 F1) */
+    go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
     go_pre_line(g, 0, arena_sprintf(g->base.a, "for _, %s := range %s {", val, coll));
     buf_t item;
     buf_init(&item);

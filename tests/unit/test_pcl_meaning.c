@@ -985,6 +985,25 @@ START_TEST(test_namespaced_config_key_refused) {
 }
 END_TEST
 
+/* Go: a for expression's (or a splat's) list was declared `var forResult0 []string`, a nil slice when
+ * nothing is appended; returned from an apply, the Go SDK sends a nil slice as null (an input unset,
+ * a stack output dropped) where PCL has [] (read12 F1). It starts as an empty slice now. */
+START_TEST(test_go_empty_for_is_empty_list) {
+    tu_pcl_t f = load("config \"names\" \"list(string)\" {}\nconfig \"objs\" \"list(object({a=string}))\" {}\n"
+                      "output \"picked\" {\n    value = [for n in names : \"${n}.x\" if n != \"\"]\n}\n"
+                      "output \"as\" {\n    value = [for o in objs : o.a]\n}\n"
+                      "output \"sp\" {\n    value = objs[*].a\n}\n");
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    tu_has(go, "forResult0 := []string{}\n");
+    tu_has(go, "forResult1 := []interface{}{}\n");
+    tu_has(go, "splat0 := []interface{}{}\n");
+    lacks(go, "var forResult");
+    lacks(go, "var splat");
+    free(go);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1008,6 +1027,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_ts_lookup_default_parenthesised);
     tcase_add_test(tc, test_for_variable_hides_program_names);
     tcase_add_test(tc, test_namespaced_config_key_refused);
+    tcase_add_test(tc, test_go_empty_for_is_empty_list);
     tcase_add_test(tc, test_csharp_line_separators_escaped);
     tcase_add_test(tc, test_csharp_read_file_bytes);
     tcase_add_test(tc, test_csharp_single_or_none_null);
