@@ -124,8 +124,15 @@ static const char *diag_group_key(arena_t *a, const diag_t *d) {
 void diag_list_print(diag_list_t *l, FILE *out) {
     arena_t *a = arena_new();
     hashmap_t groups = {0};
-    for (const diag_t *d = l->head; d; d = d->next) {
+    /* each diagnostic's group (NULL: said alone), found once */
+    size_t n = 0;
+    for (const diag_t *d = l->head; d; d = d->next)
+        n++;
+    diag_group_t **of = arena_alloc(a, (n ? n : 1) * sizeof(diag_group_t *));
+    size_t k = 0;
+    for (const diag_t *d = l->head; d; d = d->next, k++) {
         const char *key = diag_group_key(a, d);
+        of[k] = NULL;
         if (!key) continue;
         void **slot = hashmap_find_str(&groups, key);
         diag_group_t *g = slot ? *slot : NULL;
@@ -136,10 +143,11 @@ void diag_list_print(diag_list_t *l, FILE *out) {
         }
         if (g->count < DIAG_NAMED) g->names[g->count] = d->resource;
         g->count++;
+        of[k] = g;
     }
-    for (const diag_t *d = l->head; d; d = d->next) {
-        const char *key = diag_group_key(a, d);
-        diag_group_t *g = key ? *hashmap_find_str(&groups, key) : NULL;
+    k = 0;
+    for (const diag_t *d = l->head; d; d = d->next, k++) {
+        diag_group_t *g = of[k];
         if (!g || g->count <= DIAG_SHOWN_WHOLE) {
             fprintf(out, "%s: %s\n", diag_severity_name(d->severity), diag_format(l, d));
             continue;

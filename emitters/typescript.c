@@ -521,17 +521,10 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
         /* `??`, not Pulumi's `||`: a present key whose value is "", 0 or false is not the default */
         emit_shape_t sh = emit_expr_shape(g->w.p, g->w.nodes, e->call.args[0]);
         const char *map = sh == EMIT_SHAPE_OBJECT ? "($0 as Record<string, any>)" : "$r0";
-        /* the default parenthesised unless it is one term: `??` binds looser than all but `?:`, and a
-         * conditional default `m[k] ?? c ? 1 : 2` read as `(m[k] ?? c) ? 1 : 2` (read12c F3) */
-        pcl_expr_kind_t dk = e->call.n == 3 ? e->call.args[2]->kind : PCL_NULL;
-        bool term = dk == PCL_BOOL || dk == PCL_NUMBER || dk == PCL_STRING || dk == PCL_TUPLE || dk == PCL_OBJECT ||
-                    dk == PCL_TRAVERSAL || dk == PCL_TEMPLATE || dk == PCL_INDEX || dk == PCL_GETATTR;
-        emit_walk_format(&g->w,
-                         arena_sprintf(g->w.a, "%s[$1]%s", map,
-                                       e->call.n != 3 ? ""
-                                       : term         ? " ?? $2"
-                                                      : " ?? ($2)"),
-                         e);
+        /* the default as a receiver is (`$r2`: an operator, a conditional or another lookup with a
+         * default parenthesised): `??` binds looser than all but `?:`, and `m[k] ?? c ? 1 : 2` read
+         * `(m[k] ?? c) ? 1 : 2` (read12c F3) */
+        emit_walk_format(&g->w, arena_sprintf(g->w.a, "%s[$1]%s", map, e->call.n == 3 ? " ?? $r2" : ""), e);
     } else if (strcmp(fn, "split") == 0 && e->call.n == 2 &&
                (e->call.args[0]->kind != PCL_STRING || !*e->call.args[0]->s)) {
         /* "" gives PCL's characters, code points: "".split("") cuts an emoji into UTF-16 halves */

@@ -385,40 +385,27 @@ static bool taken_one(const pcl_expr_t *e, void *ctx) {
     return true;
 }
 
+typedef struct rebinding {
+    const char *from, *to;
+} rebinding_t;
+
+/* pcl_expr_walk's step of rebind: a root read renamed; a for expression binding `from` again renames in
+ * its collection only (the walk hands out the program's own expressions, which binding may change). */
+static bool rebind_one(const pcl_expr_t *ce, void *ctx) {
+    const rebinding_t *r = ctx;
+    pcl_expr_t *e = (pcl_expr_t *)ce;
+    if (e->kind == PCL_TRAVERSAL && strcmp(e->trav.root, r->from) == 0) e->trav.root = r->to;
+    if (e->kind == PCL_FOR && ((e->kvar && strcmp(e->kvar, r->from) == 0) || strcmp(e->vvar, r->from) == 0)) {
+        pcl_expr_walk(e->x, rebind_one, ctx);
+        return false;
+    }
+    return true;
+}
+
 /* Roots `from` read in e become `to`, but for those a for expression inside e binds again. */
 static void rebind(pcl_expr_t *e, const char *from, const char *to) {
-    if (!e) return;
-    switch (e->kind) {
-    case PCL_TRAVERSAL:
-        if (strcmp(e->trav.root, from) == 0) e->trav.root = to;
-        return;
-    case PCL_TUPLE:
-    case PCL_TEMPLATE:
-        for (size_t i = 0; i < e->tuple.n; i++)
-            rebind(e->tuple.items[i], from, to);
-        return;
-    case PCL_OBJECT:
-        for (size_t i = 0; i < e->object.n; i++)
-            rebind(e->object.items[i].value, from, to);
-        return;
-    case PCL_CALL:
-        for (size_t i = 0; i < e->call.n; i++)
-            rebind(e->call.args[i], from, to);
-        return;
-    case PCL_FOR:
-        rebind(e->x, from, to);
-        if ((e->kvar && strcmp(e->kvar, from) == 0) || strcmp(e->vvar, from) == 0) return;
-        rebind(e->y, from, to);
-        rebind(e->z, from, to);
-        rebind(e->w, from, to);
-        return;
-    default:
-        rebind(e->x, from, to);
-        rebind(e->y, from, to);
-        rebind(e->z, from, to);
-        rebind(e->w, from, to);
-        return;
-    }
+    rebinding_t r = {from, to};
+    pcl_expr_walk(e, rebind_one, &r);
 }
 
 static const char *fresh_var(for_names_t *f, const char *name) {
