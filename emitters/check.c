@@ -1940,6 +1940,26 @@ static const pcl_expr_t *null_item(const pcl_expr_t *e, const char **key) {
     return NULL;
 }
 
+typedef struct branch_call {
+    const check_t *c;
+    const pcl_expr_t *found;
+} branch_call_t;
+
+static bool branch_call_one(const pcl_expr_t *e, void *ctx) {
+    branch_call_t *b = ctx;
+    if (b->found) return false;
+    if ((emit_is_invoke(e) || emit_is_method_call(e)) && emit_call_is_output(b->c->p, b->c->nodes, e)) b->found = e;
+    return !b->found;
+}
+
+/* The output-valued invoke or method call in a branch of the conditional `e`, or NULL. */
+static const pcl_expr_t *branch_output_call(const check_t *c, const pcl_expr_t *e) {
+    branch_call_t b = {c, NULL};
+    pcl_expr_walk(e->y, branch_call_one, &b);
+    pcl_expr_walk(e->z, branch_call_one, &b);
+    return b.found;
+}
+
 static bool check_one(const pcl_expr_t *e, void *ctx) {
     expr_check_t *x = ctx;
     check_t *c = x->c;
@@ -1983,6 +2003,19 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                           x->at->name, what)
                           : arena_sprintf(c->a, "'%s' uses %s, which the %s emitter cannot write yet", x->at->name,
                                           what, lang_title(c->lang)));
+        return false;
+    }
+    /* The same apply head in a branch of a conditional: the call is made whatever the test says, with
+     * the arguments the test guards (`length(l) > 0 ? invoke(..., {value = l[0]}) : "none"` calls it
+     * with l[0] of an empty list); PCL makes only the branch it takes (read12 F3). Refused. */
+    const pcl_expr_t *bc =
+        (c->lang == LANG_TYPESCRIPT || c->lang == LANG_PYTHON) && e->kind == PCL_COND ? branch_output_call(c, e) : NULL;
+    if (bc) {
+        refuse(c, x->n, line, col,
+               arena_sprintf(c->a,
+                             "'%s' calls '%s' in a branch of a conditional; the %s emitter would make the call "
+                             "before the test, whichever branch it takes, so it cannot write this yet",
+                             x->at->name, bc->function->token, lang_title(c->lang)));
         return false;
     }
     /* TypeScript and Python write an output-valued call (an invoke, secret(), toJSON over outputs,

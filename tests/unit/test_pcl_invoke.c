@@ -704,6 +704,42 @@ START_TEST(test_output_call_in_for_refused) {
 }
 END_TEST
 
+/* read12 F3's other half: an invoke in a conditional's branch was written as the head of an apply
+ * around the whole conditional — made whatever the test says (with arguments the test guards, e.g.
+ * l[0] of an empty list). TypeScript and Python refuse it; an invoke in the test itself is made in
+ * PCL too, and stays written. */
+START_TEST(test_invoke_in_conditional_branch_refused) {
+    static const char *const cases[] = {
+        "output \"o\" {\n    value = name != \"\" ? invoke(\"inv:index:getThing\", {name = name}).value : "
+        "\"none\"\n}\n",
+        "output \"o\" {\n    value = name == \"\" ? \"none\" : invoke(\"inv:index:getThing\", {name = "
+        "name}).value\n}\n",
+        "output \"o\" {\n    value = length(names) > 0 ? \"${invoke(\"inv:index:getThing\", {name = "
+        "names[0]}).value}!\" "
+        ": \"none\"\n}\n",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char pcl[1024];
+        snprintf(pcl, sizeof pcl, "config \"name\" \"string\" {}\nconfig \"names\" \"list(string)\" {}\n%s", cases[i]);
+        tu_pcl_t f = load(pcl);
+        tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:", "in a branch of a conditional");
+        tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:4:", "in a branch of a conditional");
+        tu_pcl_unload(&f);
+    }
+    /* in the test: PCL makes the call whatever its value, so the apply's head is right */
+    tu_pcl_t f = load("config \"name\" \"string\" {}\n"
+                      "output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = name}).value == \"x\" ? "
+                      "\"yes\" : \"no\"\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "getThingOutput(");
+    free(ts);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "get_thing_output(");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_invoke");
     TCase *tc = tcase_create("core");
@@ -729,6 +765,7 @@ int main(void) {
     tcase_add_test(tc, test_refused_elsewhere);
     tcase_add_test(tc, test_config_conversion_refused);
     tcase_add_test(tc, test_output_call_in_for_refused);
+    tcase_add_test(tc, test_invoke_in_conditional_branch_refused);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
