@@ -1191,9 +1191,41 @@ static emit_print_t held_print_kind(const pcl_program_t *p, const names_table_t 
     return print_of_config(config_read_kind(p, nodes, &read, 0));
 }
 
+bool emit_cs_list_uniform(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    /* one item is its own best type */
+    if (e->tuple.n == 1) return e->tuple.items[0]->kind != PCL_NULL;
+    emit_shape_t first = emit_expr_shape(p, nodes, e->tuple.items[0]);
+    bool out = emit_has_output(p, nodes, e->tuple.items[0]);
+    if (first == EMIT_SHAPE_LIST || first == EMIT_SHAPE_MAP || first == EMIT_SHAPE_OBJECT ||
+        first == EMIT_SHAPE_UNKNOWN || (out && first == EMIT_SHAPE_NUMBER))
+        return false;
+    for (size_t i = 0; i < e->tuple.n; i++)
+        if (e->tuple.items[i]->kind == PCL_NULL || emit_expr_shape(p, nodes, e->tuple.items[i]) != first ||
+            emit_has_output(p, nodes, e->tuple.items[i]) != out)
+            return false;
+    return true;
+}
+
+bool emit_cs_object_item(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    size_t parts = 0; /* read below the literal, over every local passed */
+    for (int hop = 0; hop < 64 && e->kind == PCL_TRAVERSAL; hop++) {
+        int idx = names_table_get(nodes, e->trav.root);
+        const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+        if (!n || n->kind != PCL_NODE_LOCAL || !n->n_attrs) return false;
+        parts += e->trav.n;
+        const pcl_node_t *config = NULL;
+        const pcl_expr_t *held = emit_local_held(p, nodes, n, &config);
+        if (held) /* a list of one type is a T[] (new[]), whose item is a T */
+            return !config && parts && !(held->kind == PCL_TUPLE && parts == 1 && emit_cs_list_uniform(p, nodes, held));
+        e = n->attrs[0].value;
+    }
+    return false;
+}
+
 emit_print_t emit_try_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
     emit_print_t all = EMIT_PRINT_UNKNOWN;
     for (size_t i = 0; i < e->call.n; i++) {
+        if (emit_cs_object_item(p, nodes, e->call.args[i])) return EMIT_PRINT_UNKNOWN;
         emit_print_t k = held_print_kind(p, nodes, e->call.args[i]);
         if (k < EMIT_PRINT_STRING || k > EMIT_PRINT_NUMBER) return EMIT_PRINT_UNKNOWN;
         if (i && k != all &&

@@ -514,28 +514,8 @@ static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
         cs_invoke_read((cs_ctx_t *)x, b, e, depth);
 }
 
-/* Whether C# infers the type of list literal e's array from its items (`new[] {...}` has a best type):
- * all of one known shape, none null, all outputs or none. Otherwise (`new[] { 1, "a" }`, `new[] { null }`
- * do not compile) it is an object?[]. Lists, maps and objects are not one type however alike their shapes
- * (`new[] { new[] {1, 2}, new[] {"a"} }`: int[] beside string[]), nor are number outputs (Output<int>
- * beside Output<double>): CS0826. */
-static bool cs_list_uniform(emit_typed_t *x, const pcl_expr_t *e) {
-    /* one item is its own best type */
-    if (e->tuple.n == 1) return e->tuple.items[0]->kind != PCL_NULL;
-    emit_shape_t first = emit_expr_shape(x->p, x->index, e->tuple.items[0]);
-    bool out = emit_has_output(x->p, x->index, e->tuple.items[0]);
-    if (first == EMIT_SHAPE_LIST || first == EMIT_SHAPE_MAP || first == EMIT_SHAPE_OBJECT ||
-        first == EMIT_SHAPE_UNKNOWN || (out && first == EMIT_SHAPE_NUMBER))
-        return false;
-    for (size_t i = 0; i < e->tuple.n; i++)
-        if (e->tuple.items[i]->kind == PCL_NULL || emit_expr_shape(x->p, x->index, e->tuple.items[i]) != first ||
-            emit_has_output(x->p, x->index, e->tuple.items[i]) != out)
-            return false;
-    return true;
-}
-
 /* `new[]` and the items a line (an empty list: `new T[] {}`; items of no one type, `new object?[]`:
- * cs_list_uniform; nulls only in a list of strings, `new string[]`). */
+ * emit_cs_list_uniform; nulls only in a list of strings, `new string[]`). */
 static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (e->tuple.n == 0) {
@@ -555,7 +535,7 @@ static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema
      * either ([x, 1]: JsonElement beside int): only one item or resources stay new[] */
     if (et && nulls && et->kind == SCHEMA_STRING)
         buf_puts(b, "new string[]");
-    else if ((!et || et->kind == SCHEMA_ANY) && !resources && !cs_list_uniform(x, e))
+    else if ((!et || et->kind == SCHEMA_ANY) && !resources && !emit_cs_list_uniform(x->p, x->index, e))
         buf_puts(b, "new object?[]");
     else
         buf_puts(b, "new[]");
@@ -787,8 +767,8 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
 }
 
 /* try()'s type: the scalar type its position wants (emit_check_program: its arguments are of it), else
- * its arguments' one scalar type (emit_try_kind; inside a for expression by what its variables hold),
- * else object?. */
+ * its arguments' one scalar type (emit_try_kind; inside a for expression by what its variables hold;
+ * none where one is an object?, emit_cs_object_item), else object?. */
 static const char *cs_try_type(emit_typed_t *x, const pcl_expr_t *e) {
     static const char *const names[] = {[EMIT_PRINT_STRING] = "string",
                                         [EMIT_PRINT_BOOL] = "bool",
@@ -803,7 +783,9 @@ static const char *cs_try_type(emit_typed_t *x, const pcl_expr_t *e) {
     if (k == EMIT_PRINT_UNKNOWN && !x->n_scope) k = emit_try_kind(x->p, x->index, e);
     for (size_t i = 0; k == EMIT_PRINT_UNKNOWN && x->n_scope && i < e->call.n; i++) {
         emit_print_t a = emit_typed_print_kind(x, e->call.args[i]), first = emit_typed_print_kind(x, e->call.args[0]);
-        if (a < EMIT_PRINT_STRING || a > EMIT_PRINT_NUMBER || a != first) break;
+        if (a < EMIT_PRINT_STRING || a > EMIT_PRINT_NUMBER || a != first ||
+            emit_cs_object_item(x->p, x->index, e->call.args[i]))
+            break;
         if (i + 1 == e->call.n) k = a;
     }
     return k >= EMIT_PRINT_STRING && k <= EMIT_PRINT_NUMBER ? names[k] : "object?";

@@ -235,9 +235,21 @@ typedef enum {
 } emit_print_t;
 /* What e prints as (a read of a for expression's variable is the caller's to call unknown). */
 emit_print_t emit_print_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
-/* What try(a, b, ...) gives: its arguments' one kind (an int among numbers: a number), else
- * unknown (null, a collection, a value of no type, kinds that differ). */
+/* What try(a, b, ...) gives in C#: its arguments' one kind (an int among numbers: a number), else
+ * unknown (null, a collection, a value of no type, an object? of emit_cs_object_item, kinds that
+ * differ). */
 emit_print_t emit_try_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether C# infers the type of list literal e's array from its items (`new[] {...}` has a best type):
+ * all of one known shape, none null, all outputs or none. Otherwise (`new[] { 1, "a" }`, `new[] { null }`
+ * do not compile) it is an object?[]. Lists, maps and objects are not one type however alike their shapes
+ * (`new[] { new[] {1, 2}, new[] {"a"} }`: int[] beside string[]), nor are number outputs (Output<int>
+ * beside Output<double>): CS0826. */
+bool emit_cs_list_uniform(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* Whether e reads into a literal list or object a local holds (emit_local_held, not a config value),
+ * itself or through locals holding such a read (`v = m["a"]`, then `v`), where C# has an object?:
+ * such a literal is a Dictionary<string, object?> or an object?[] (a list of one type, a T[], only
+ * one level down), and a `var` local holding its item is an object? too. */
+bool emit_cs_object_item(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* What an item of collection `coll` prints as (a for expression's value variable), or its key
  * (`key`: a list's index, a map's key). */
 emit_print_t emit_print_item_kind(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *coll, bool key);

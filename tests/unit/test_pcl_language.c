@@ -1785,6 +1785,26 @@ START_TEST(test_can_try) {
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:12",
                         "a value of Go type interface{} where the schema wants another type");
     unload(&f);
+    /* an item of an object literal a local holds is an object? in C# (the literal is a
+     * Dictionary<string, object?>), itself or through a local holding it (`var f = m["a"]`): try() over
+     * it is a Try<object?> (a lambda returning object? is no Func<string>: CS1662), and where the schema
+     * wants a string it is refused; an item of a list of one type (`new[]`, a string[]) stays typed */
+    f = load("m = { a = \"x\", n = 1 }\nl = [\"p\", \"q\"]\nv = m[\"a\"]\n"
+             "output \"o\" {\n    value = [try(m[\"a\"], \"none\"), try(m.n, 0), try(v, \"none\"), "
+             "try(l[0], \"none\")]\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "Try<object?>(() => m[\"a\"], () => \"none\"),\n");
+    tu_has(cs, "Try<object?>(() => m[\"n\"], () => 0),\n");
+    tu_has(cs, "Try<object?>(() => v, () => \"none\"),\n");
+    tu_has(cs, "Try<string>(() => l[0], () => \"none\"),\n");
+    parses(LANG_CSHARP, cs);
+    free(cs);
+    unload(&f);
+    f = load("m = { a = \"x\" }\nresource \"r\" \"lang:index:Res\" {\n    text = try(m.a, \"x\")\n"
+             "    num = 1\n    flag = true\n    items = []\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:12",
+                        "'text' calls try() where a string is wanted, and the C# emitter cannot tell its value is one");
+    unload(&f);
 }
 END_TEST
 
