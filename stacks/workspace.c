@@ -119,6 +119,9 @@ bool workspace_project_fits(const workspace_t *w, const char *project, diag_list
     return false;
 }
 
+static bool discover(arena_t *a, const char *start, bool in_project_dir, const char *stack_flag, workspace_t *w,
+                     diag_list_t *diags);
+
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
     char cwd[PATH_MAX];
     if (!getcwd(cwd, sizeof cwd)) {
@@ -126,7 +129,7 @@ bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag
         diag_error(diags, DIAG_IO, "cannot tell the working directory: %s", strerror(errno));
         return false;
     }
-    return workspace_discover_in(a, cwd, stack_flag, w, diags);
+    return discover(a, cwd, false, stack_flag, w, diags);
 }
 
 workspace_stack_status_t workspace_stack_status(const workspace_t *w, const char *stack) {
@@ -138,6 +141,28 @@ workspace_stack_status_t workspace_stack_status(const workspace_t *w, const char
 }
 
 bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
+    return discover(a, start, true, stack_flag, w, diags);
+}
+
+/* A relative file:// backend URL of Pulumi.yaml (`file://./state`, `file://../state`) made absolute
+ * against the project's directory. Pulumi makes such a path absolute against the directory `pulumi`
+ * runs in (pkg/backend/diy's massageBlobPath: filepath.Abs); a run found from elsewhere than the
+ * working directory (a program named from outside its project, a language server's root) is the run
+ * of `pulumi` in the project's directory (`pulumi -C DIR`), not in cimport's working directory. */
+static const char *backend_url_in_project(arena_t *a, const char *url, const char *project_dir) {
+    const char *path = url + strlen("file://");
+    if (path[0] == '/' || path[0] == '~') return url;
+    while (path[0] == '.' && path[1] == '/')
+        path += 2;
+    if (!strcmp(path, ".")) path = "";
+    char abs[PATH_MAX];
+    const char *dir = realpath(project_dir, abs) ? abs : project_dir;
+    char *joined = arena_sprintf(a, "%s%s%s", dir, *path ? "/" : "", path);
+    return arena_sprintf(a, "file://%s", realpath(joined, abs) ? abs : joined); /* `..` resolved where it exists */
+}
+
+static bool discover(arena_t *a, const char *start, bool in_project_dir, const char *stack_flag, workspace_t *w,
+                     diag_list_t *diags) {
     memset(w, 0, sizeof *w);
     const char *home = getenv("PULUMI_HOME");
     if (home && *home)
@@ -194,6 +219,8 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
         w->backend_source = "PULUMI_BACKEND_URL";
     } else if (w->have_project && w->project.backend_url) {
         w->backend_url = w->project.backend_url;
+        if (in_project_dir && backend_kind_of(w->backend_url) == BACKEND_FILE)
+            w->backend_url = backend_url_in_project(a, w->backend_url, w->project_dir);
         w->backend_source = arena_sprintf(a, "backend.url in %s", w->project_file);
     } else if (creds && json_str(a, creds, "current")) {
         w->backend_url = json_str(a, creds, "current");

@@ -49,7 +49,9 @@ typedef struct workspace {
 /* Fills w from the current working directory (call after --cwd's chdir). stack_flag is --stack
  * (may be NULL). Returns false (with a diagnostic) only for files that exist but cannot be read. */
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags);
-/* The same from the directory dir (a language server's workspace root). */
+/* The same from the directory dir (a language server's workspace root, a program's directory), as
+ * `pulumi` run in the project's directory finds it: a relative file:// backend URL of Pulumi.yaml is
+ * taken against the project's directory, not the working directory. */
 bool workspace_discover_in(arena_t *a, const char *dir, const char *stack_flag, workspace_t *w, diag_list_t *diags);
 
 /* Whether w's stack reference (--stack or the selected one) fits the workspace: an ORG/PROJECT/STACK

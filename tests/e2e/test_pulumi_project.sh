@@ -350,6 +350,21 @@ rc=$?
   ok || bad "--insert-into py/index.ts (a python project) from outside: exit $rc: $(cat "$work/err")"
 rm -rf "$work/py"
 printf 'export const before = 1;\n' >"$work/proj/index.ts"
+# ... with a relative backend URL in Pulumi.yaml (`backend: url: file://../state`): Pulumi resolves
+# it against the directory `pulumi` runs in, the project's (`pulumi -C proj`); cimport resolved it
+# against its own working directory, outside the project: "the backend directory ../state (from
+# file://../state) does not exist" (or, were there one, another backend's stack)
+cp "$work/proj/Pulumi.yaml" "$work/Pulumi.yaml.keep"
+printf 'backend:\n  url: file://../state\n' >>"$work/proj/Pulumi.yaml"
+(cd "$work" && "$CIMPORT" "${common[@]}" --yes --insert-into proj/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && grep -qF 'new random.RandomPet' "$work/proj/index.ts" && ! grep -qF 'import: ' "$work/proj/index.ts" &&
+  ! cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
+  grep -qF "into stack organization/$PROJ/test at file://$state " "$work/err" &&
+  ok || bad "--insert-into proj/index.ts from outside, backend file://../state in Pulumi.yaml: exit $rc: $(cat "$work/err")"
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+mv "$work/Pulumi.yaml.keep" "$work/proj/Pulumi.yaml"
+printf 'export const before = 1;\n' >"$work/proj/index.ts"
 
 # a stack Pulumi keeps zstd-compressed (<stack>.json.zst): cimport cannot read it and says so,
 # exit 2, nothing changed; it said the stack does not exist and to create it with `pulumi stack init`
