@@ -75,6 +75,7 @@ void cli_session_options(const cli_options_t *o, session_options_t *so) {
     so->import_option = o->import_option;
     so->secrets = o->secrets;
     so->out_path = o->out_path;
+    so->stream_code = true; /* the code is printed only without --out; --json keeps whole results */
     so->insert_into = o->insert_into;
     so->keep_existing = o->keep_existing;
     so->stack_state = o->stack_state;
@@ -285,7 +286,8 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         return EXIT_USAGE;
     }
     if (s->n_ok == 0) return EXIT_ALL_FAILED;
-    if (n_failed > 0 || diag_has_errors(&s->diags) || (o->generate_code && !s->code)) return EXIT_SOME_FAILED;
+    if (n_failed > 0 || diag_has_errors(&s->diags) || (o->generate_code && !session_has_code(s)))
+        return EXIT_SOME_FAILED;
     if (s->n_recorded_differ) return EXIT_SOME_FAILED; /* the code changes resources the stack holds (warned) */
     /* the stack is not read under --diff: whether it holds them already is not known, so not "no change" */
     if (o->diff) return s->changed || s->n_diff_files || tgt->diff_of_stack ? EXIT_CHANGES_PENDING : EXIT_ALL_OK;

@@ -469,21 +469,22 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "next: the stack records %zu resource%s otherwise than the code written declares %s (listed "
                     "above): `pulumi preview` with %s can show changes for %s; review them before `pulumi up`\n",
                     p->n_recorded_differ, p->n_recorded_differ == 1 ? "" : "s",
-                    p->n_recorded_differ == 1 ? "it" : "them", p->code ? code_where : "their code",
+                    p->n_recorded_differ == 1 ? "it" : "them", session_has_code(p) ? code_where : "their code",
                     p->n_recorded_differ == 1 ? "it" : "them");
         else if (n_residual && (p->stack_written || up_to_date))
             fprintf(stderr,
                     "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
                     "`pulumi preview` with %s will show changes for %s; review them before `pulumi up` (or run again "
                     "with --ignore-residual)\n",
-                    n_residual, n_residual == 1 ? "" : "s", p->code ? code_where : "their code", residual_them);
-        else if (p->stack_written && !p->code)
+                    n_residual, n_residual == 1 ? "" : "s", session_has_code(p) ? code_where : "their code",
+                    residual_them);
+        else if (p->stack_written && !session_has_code(p))
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
-        else if ((p->stack_written || (up_to_date && p->code)) && o->insert_into)
+        else if ((p->stack_written || (up_to_date && session_has_code(p))) && o->insert_into)
             fprintf(stderr, "next: `pulumi preview` should show no changes for them (%s declares them now)\n",
                     o->insert_into);
-        else if (p->stack_written || (up_to_date && p->code))
+        else if (p->stack_written || (up_to_date && session_has_code(p)))
             fprintf(stderr, "next: add %s to your program; `pulumi preview` should then show no changes for them\n",
                     code_where);
         else if (up_to_date)
@@ -496,9 +497,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     case TARGET_STACK_STATE: {
         /* what is left to do with the code: add it, or nothing when --insert-into put it in the program */
         const char *then_code =
-            !p->code         ? ", then add code for them to your program (run again with --preview-only to see it)"
-            : o->insert_into ? arena_sprintf(p->arena, "; %s declares them now", o->insert_into)
-                             : arena_sprintf(p->arena, ", then add %s to your program", code_where);
+            !session_has_code(p) ? ", then add code for them to your program (run again with --preview-only to see it)"
+            : o->insert_into     ? arena_sprintf(p->arena, "; %s declares them now", o->insert_into)
+                                 : arena_sprintf(p->arena, ", then add %s to your program", code_where);
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; %s\n", p->n_ok, total, checked, fail, resumed,
                 o->diff ? "the stack export was not changed (--diff writes nothing)"
                 : wrote_ok && p->n_ok && p->stack_state_unchanged
@@ -542,13 +543,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         break;
     case TARGET_PREVIEW:
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s%s\n", p->n_ok, total, checked, fail, resumed,
-                !p->code           ? ""
-                : o->import_option ? "; the code shown imports them with the `import` resource option"
-                : o->code_only     ? "; the code shown has no `import` option (--code-only)"
-                                   : arena_sprintf(p->arena,
-                                                   "; the code shown is the code written when they are imported "
-                                                       "into stack %s at %s",
-                                                   o->stack, t->ws.backend_shown));
+                !session_has_code(p) ? ""
+                : o->import_option   ? "; the code shown imports them with the `import` resource option"
+                : o->code_only       ? "; the code shown has no `import` option (--code-only)"
+                                     : arena_sprintf(p->arena,
+                                                     "; the code shown is the code written when they are imported "
+                                                           "into stack %s at %s",
+                                                     o->stack, t->ws.backend_shown));
         fprintf(stderr, "next: run again without --preview-only to write it\n");
         break;
     case TARGET_IMPORT_OPTION:
@@ -558,7 +559,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
             break;
         }
-        if (!p->code) {
+        if (!session_has_code(p)) {
             /* --generate-code=false (or no code could be generated), and no stack to write */
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; nothing was imported and no code written\n",
                     p->n_ok, total, checked, fail, resumed);

@@ -13,6 +13,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/spool.h"
 #include "specs/schema.h"
 #include "specs/value.h"
 
@@ -302,6 +303,9 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs);
 
 /* Readable PCL (conformance style: 4-space indent, options last). malloc'd. */
 char *pcl_print(const pcl_program_t *p);
+/* The same text written into out as it is printed, never held whole (a spool's failed write is
+ * the spool's to report: spool_error). */
+void pcl_print_to(const pcl_program_t *p, spool_t *out);
 /* Prints one block (a resource's PCL for results documents). malloc'd. */
 char *pcl_print_node(const pcl_node_t *n);
 /* Prints one expression (for diagnostics and tests). malloc'd. */

@@ -244,14 +244,24 @@ void outputs_stage_code(outputs_t *out, const char *path, const char *code) {
     outputs_stage_file(out, path, code, strlen(code));
 }
 
-void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len) {
-    /* as a program's (the atomic rename would replace it, mode and all) */
+/* A whole file over one the user made read-only is refused at commit, as a program's (the atomic
+ * rename would replace it, mode and all). */
+static void note_read_only(outputs_t *out, const char *path) {
     struct stat st;
     if (!out->read_only && stat(path, &st) == 0 && S_ISREG(st.st_mode) && file_mode_read_only(st.st_mode)) {
         out->read_only = strdup(path);
         if (!out->read_only) abort();
     }
+}
+
+void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len) {
+    note_read_only(out, path);
     txn_write_borrowed(out->txn, path, data, len, 0644, false);
+}
+
+void outputs_stage_code_spool(outputs_t *out, const char *path, const spool_t *code) {
+    note_read_only(out, path);
+    txn_write_spool(out->txn, path, code, 0644, false);
 }
 
 static char *dup_n(const char *s, size_t n) {

@@ -284,6 +284,10 @@ void session_init(import_session_t *p, const session_options_t *o) {
         p->lang = l;
 }
 
+bool session_has_code(const import_session_t *p) {
+    return p->code || p->code_spool;
+}
+
 bool session_prepare(import_session_t *p, diag_list_t *diags) {
     if (diag_has_errors(&p->diags)) {
         diag_list_move(diags, &p->diags);
@@ -798,6 +802,15 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         malloc_trim(0);
     }
     if (!generated) return true;
+    /* code that is only written goes into its file as it is printed (a 1,000,000-resource program is
+     * 300 MB of text); a spool that cannot be made beside the file leaves it held as before */
+    bool stream = o->stream_code && run->inputs && o->out_path && !o->insert_into && !o->program_text && !o->diff &&
+                  !o->preview_only && p->lang == LANG_PCL;
+    p->code_spool = stream ? spool_new(o->out_path) : NULL;
+    if (p->code_spool) {
+        pcl_print_to(p->gen.program, p->code_spool);
+        return true;
+    }
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
     /* code the language cannot express (its error says why): nothing of the run is written — not the
      * stack without its code, not secrets for code that does not exist */
@@ -820,7 +833,11 @@ bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) 
     const session_options_t *o = p->opts;
     bool in_memory = o->program_text != NULL;
     p->code_target = in_memory ? o->program_name : o->insert_into ? o->insert_into : o->out_path;
-    if (!p->code || !p->code_target) return true;
+    if (!session_has_code(p) || !p->code_target) return true;
+    if (p->code_spool) { /* the whole file, written as it was made (no --diff: nothing to compare) */
+        p->changed = true;
+        return true;
+    }
     if (in_memory) {
         p->old_text = o->program_text;
         p->old_len = o->program_len;
@@ -855,7 +872,7 @@ void session_stage_report(import_session_t *p, char *html, size_t len) {
 /* The run's files (not the report, not the stack) staged into out; the code's own only with_code. */
 static void stage_run_files(import_session_t *p, outputs_t *out, bool with_code) {
     const session_options_t *o = p->opts;
-    if (p->code) {
+    if (session_has_code(p)) {
         outputs_stage_secrets(out, &p->secrets, &p->gen);
         /* an in-memory program (an editor's buffer) gets its edit from the front end */
         if (!with_code || o->program_text)
@@ -863,6 +880,8 @@ static void stage_run_files(import_session_t *p, outputs_t *out, bool with_code)
         else if (o->insert_into)
             outputs_stage_program(out, o->insert_into, p->lang, session_splice_options(p, o->insert_into), p->old_text,
                                   p->old_len, p->new_text, p->new_len, p->code);
+        else if (o->out_path && p->code_spool)
+            outputs_stage_code_spool(out, o->out_path, p->code_spool);
         else if (o->out_path)
             outputs_stage_code(out, o->out_path, p->code);
     }
@@ -911,7 +930,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
         emit(p,
              &(session_event_t){
                  .kind = SESSION_EVENT_SPLICED, .path = p->code_target, .splice = &p->splice, .changed = p->changed});
-    p->secrets_saved = p->committed && writes && p->code && p->gen.n_secrets > 0;
+    p->secrets_saved = p->committed && writes && session_has_code(p) && p->gen.n_secrets > 0;
     const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;
     p->stack_state_created = rep && rep->created_file;
     p->stack_state_unchanged = rep && !rep->created_file && rep->n_added == 0;
@@ -955,6 +974,7 @@ void session_free(import_session_t *p) {
     if (p->secrets.arena) outputs_secrets_free(&p->secrets);
     if (!p->new_is_code) free(p->new_text);
     free(p->code);
+    spool_free(p->code_spool);
     if (p->gen.program) pcl_program_free(p->gen.program);
     if (p->results) engine_results_free(p->results, p->plan->n_items);
     schema_set_free(p->schemas); /* before the providers: it may borrow their schemas */

@@ -102,7 +102,12 @@ typedef struct session_options {
     bool import_option; /* each resource carries `import: <id>` */
     pcl_secrets_mode_t secrets;
     /* Where it goes. */
-    const char *out_path;    /* the code as a whole file */
+    const char *out_path; /* the code as a whole file */
+    /* The code may go into out_path's temporary file as it is printed instead of being held whole
+     * (session_t.code_spool; PCL): where the code is only written — lean results, out_path, no splice,
+     * diff or preview. A front end that reads the code's text (prints it, puts it in --json) leaves it
+     * false. */
+    bool stream_code;
     const char *insert_into; /* spliced into the program in this file */
     bool keep_existing;      /* add a definition even when the program has one */
     /* The program held in memory instead (an editor's buffer): spliced there, never written. */
@@ -164,7 +169,8 @@ typedef struct import_session {
     size_t n_unchecked;       /* imported components and explicit providers: declared, nothing read or checked */
     engine_stats_t stats;     /* provider calls made, resources carried over from resume */
     pcl_gen_result_t gen;     /* gen.program NULL when no code was generated */
-    char *code;               /* malloc'd; NULL when none */
+    char *code;               /* malloc'd; NULL when none, or when streamed */
+    spool_t *code_spool;      /* stream_code: the code, written as it was printed (then code is NULL) */
     /* offline_state with a Terraform state: what its conversion left out (unmapped, no ID) */
     convert_report_t offline_report;
     bool offline_is_terraform;
@@ -214,6 +220,8 @@ typedef struct import_session {
 } import_session_t;
 
 void session_init(import_session_t *s, const session_options_t *o);
+/* Whether the run made code: held (code) or streamed (code_spool). */
+bool session_has_code(const import_session_t *s);
 /* Where secret values go, the passphrase checked against the stack's salt: false with diagnostics
  * (in `diags`) when that is wrong; nothing has run. */
 bool session_prepare(import_session_t *s, diag_list_t *diags);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "base/spool.h"
 #include "base/vec.h"
 #include "specs/filelock.h"
 
@@ -25,6 +26,7 @@ typedef struct entry {
     const char *data; /* the new text: owned, or borrowed from the caller (txn_write_borrowed) */
     char *owned;      /* what the transaction frees: data, unless borrowed */
     size_t len;
+    const spool_t *spool; /* the new text is this spool's (txn_write_spool), not data */
     /* commit state */
     file_lock_t *lock;
     bool existed;
@@ -84,6 +86,12 @@ void txn_write_borrowed(txn_t *t, const char *path, const char *data, size_t len
     entry_t *e = add(t, path, mode, force_mode);
     e->data = data;
     e->len = len;
+}
+
+void txn_write_spool(txn_t *t, const char *path, const spool_t *spool, mode_t mode, bool force_mode) {
+    entry_t *e = add(t, path, mode, force_mode);
+    e->spool = spool;
+    e->len = spool_size(spool);
 }
 
 void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_update_fn fn, void *user) {
@@ -182,8 +190,16 @@ static bool write_tmp(entry_t *e, diag_list_t *diags) {
     }
     mode_t m = e->existed && !e->force_mode ? (e->st.st_mode & 07777) : e->mode;
     fchmod(fd, m);
+    /* a spooled text that could not be written whole is not placed: nothing of it is */
+    int spooled = e->spool ? spool_error(e->spool) : 0;
+    if (!spooled && e->spool && !spool_copy_to(e->spool, fd)) spooled = errno;
+    if (spooled) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot write: %s", strerror(spooled));
+        close(fd);
+        return false;
+    }
     size_t off = 0;
-    while (off < e->len) {
+    while (!e->spool && off < e->len) {
         ssize_t w = write(fd, e->data + off, e->len - off);
         if (w < 0 && errno == EINTR) continue;
         if (w < 0) {
@@ -204,6 +220,17 @@ static bool write_tmp(entry_t *e, diag_list_t *diags) {
     }
     if (e->fn) mark_written(e->tmp);
     return true;
+}
+
+/* A spooled text into a device or FIFO given as the target (`-o /dev/null`), as file_write_atomic
+ * writes into one. */
+static bool write_spool_in_place(entry_t *e, diag_list_t *diags) {
+    int fd = open(e->path, O_WRONLY | O_CLOEXEC);
+    int err = fd < 0 ? errno : spool_error(e->spool);
+    if (!err && !spool_copy_to(e->spool, fd)) err = errno;
+    if (fd >= 0 && close(fd) != 0 && !err) err = errno;
+    if (err) diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot write: %s", strerror(err));
+    return !err;
 }
 
 static void sync_dir_of(const char *path) {
@@ -277,13 +304,17 @@ bool txn_dry_run(txn_t *t, const char ***changed, size_t *n_changed, diag_list_t
         arena_t *a = arena_new();
         char *old = NULL;
         size_t old_len = 0;
-        if (existed && !(old = file_read_all(a, e->path, &old_len, diags))) {
+        if (existed && !e->spool && !(old = file_read_all(a, e->path, &old_len, diags))) {
             arena_free(a);
             free(list);
             return false;
         }
         bool differs;
-        if (!e->fn) {
+        if (e->spool) {
+            int fd = existed ? open(e->path, O_RDONLY | O_CLOEXEC) : -1;
+            differs = fd < 0 || !spool_equals_fd(e->spool, fd, (size_t)st.st_size);
+            if (fd >= 0) close(fd);
+        } else if (!e->fn) {
             differs = !existed || old_len != e->len || memcmp(old, e->data, old_len) != 0;
         } else {
             char *out = NULL;
@@ -441,7 +472,8 @@ bool txn_commit(txn_t *t, diag_list_t *diags) {
         entry_t *e = &t->e[i];
         if (!e->in_place) continue;
         e->changed = true;
-        if (!file_write_atomic(e->path, e->data, e->len, e->mode, false, diags)) {
+        if (e->spool ? !write_spool_in_place(e, diags)
+                     : !file_write_atomic(e->path, e->data, e->len, e->mode, false, diags)) {
             rollback(t);
             goto done;
         }

@@ -1,0 +1,385 @@
+/* test_session_stream.c — code written as it is printed (session_options_t.stream_code, base/spool.h)
+ * instead of held whole: on every shared stack export and checkpoint, and on a small export with
+ * providers, a reference cycle, a secret reference, name collisions and secrets, the file a streamed
+ * run commits is the held run's byte for byte (and so is the secrets file). A spool has no name in
+ * the directory at any moment, also when its process is killed; a run whose spool could not take the
+ * whole code (a file size limit) commits nothing: the old file stays, and no temporary file is left. */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/spool.h"
+#include "migrate/convert.h"
+#include "session/session.h"
+#include "specs/txn.h"
+#include "testutil.h"
+
+static import_file_t *converted(arena_t *a, const char *path) {
+    diag_list_t d;
+    diag_list_init(&d);
+    deployment_t *dep = deployment_load_for_convert(a, path, &d);
+    import_file_t *f = NULL;
+    if (dep) {
+        convert_report_t report = {0};
+        f = convert_deployment_to_import_file(a, dep, &report, &d);
+        deployment_free(dep);
+    }
+    diag_list_free(&d);
+    return f;
+}
+
+static const char *const PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
+
+static void shared_schema_paths(arena_t *a, const char **paths) {
+    for (size_t i = 0; i < sizeof PACKAGES / sizeof *PACKAGES; i++)
+        paths[i] = tu_data(a, arena_sprintf(a, "schemas/%s/schema.json", PACKAGES[i]));
+}
+
+/* The names in dir, sorted, one a line. */
+static char *listing(const char *dir) {
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    ck_assert_int_ge(n, 0);
+    buf_t b = {0};
+    for (int i = 0; i < n; i++) {
+        if (strcmp(names[i]->d_name, ".") != 0 && strcmp(names[i]->d_name, "..") != 0)
+            buf_printf(&b, "%s\n", names[i]->d_name);
+        free(names[i]);
+    }
+    free(names);
+    return buf_take(&b);
+}
+
+typedef struct run {
+    bool ran, streamed, committed;
+    size_t n_ok;
+} run_t;
+
+/* One CLI-like run (lean results, --out) of the export at path into out, secrets (as config) into
+ * secrets_dir; `fsize`: a file size limit while the code is made (0: none). */
+static run_t run_into(const char *path, const import_file_t *file, const char **schemas, size_t n_schemas, lang_t lang,
+                      pcl_secrets_mode_t secrets, bool stream, const char *out, const char *secrets_dir, rlim_t fsize) {
+    session_options_t so;
+    session_options_default(&so);
+    so.offline_state = path;
+    so.schemas = schemas;
+    so.n_schemas = n_schemas;
+    so.language = lang;
+    so.language_set = true;
+    so.secrets = secrets;
+    so.lean_results = true;
+    so.out_path = out;
+    so.secrets_dir = secrets_dir;
+    so.stream_code = stream;
+    import_session_t s;
+    session_init(&s, &so);
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert_msg(session_prepare(&s, &d), "%s: prepare: %s", path, d.head ? d.head->message : "");
+    struct rlimit was, low;
+    if (fsize) { /* nothing but the run between the two calls: a check's own message file stays small */
+        getrlimit(RLIMIT_FSIZE, &was);
+        low = was;
+        low.rlim_cur = fsize;
+        setrlimit(RLIMIT_FSIZE, &low);
+    }
+    run_t r = {.ran = session_run(&s, file)};
+    if (fsize) setrlimit(RLIMIT_FSIZE, &was);
+    r.streamed = s.code_spool != NULL;
+    r.n_ok = s.n_ok;
+    if (r.streamed) {
+        ck_assert_ptr_null(s.code);
+        ck_assert_int_eq(spool_error(s.code_spool), fsize ? EFBIG : 0);
+    }
+    if (r.ran && session_has_code(&s) && session_place_code(&s, NULL, &s.diags))
+        r.committed = session_commit(&s, &s.diags);
+    if (fsize) {
+        bool said = false;
+        for (diag_t *x = s.diags.head; x; x = x->next)
+            said |= x->message && strstr(x->message, "cannot write: File too large") != NULL;
+        ck_assert_msg(said, "%s: the refused write is not named", path);
+    }
+    diag_list_free(&d);
+    session_free(&s);
+    return r;
+}
+
+static void assert_same_file(const char *x, const char *y, const char *what) {
+    size_t nx = 0, ny = 0;
+    char *tx = tu_read(x, &nx), *ty = tu_read(y, &ny);
+    ck_assert_msg((tx == NULL) == (ty == NULL), "%s: one run wrote %s, the other not", what, tx ? x : y);
+    if (tx) {
+        size_t k = 0;
+        while (k < nx && k < ny && tx[k] == ty[k])
+            k++;
+        ck_assert_msg(nx == ny && k == nx,
+                      "%s: differs from byte %zu (%zu / %zu bytes):\n--- held\n%.200s\n--- streamed\n%.200s", what, k,
+                      nx, ny, tx + (k > 80 ? k - 80 : 0), ty + (k > 80 ? k - 80 : 0));
+    }
+    free(tx);
+    free(ty);
+}
+
+/* Held and streamed runs of the export at path, in one directory each: the same files. */
+static size_t compare_runs(arena_t *a, const char *path, const char **schemas, size_t n_schemas) {
+    import_file_t *file = converted(a, path);
+    if (!file) return 0;
+    size_t streamed = 0;
+    for (int m = 0; m < 2; m++) {
+        pcl_secrets_mode_t mode = m ? PCL_SECRETS_LITERAL : PCL_SECRETS_CONFIG;
+        char *held_dir = tu_mkdtemp(), *stream_dir = tu_mkdtemp();
+        const char *held = arena_sprintf(a, "%s/main.pp", held_dir), *strm = arena_sprintf(a, "%s/main.pp", stream_dir);
+        run_t h = run_into(path, file, schemas, n_schemas, LANG_PCL, mode, false, held, held_dir, 0);
+        run_t s = run_into(path, file, schemas, n_schemas, LANG_PCL, mode, true, strm, stream_dir, 0);
+        ck_assert(!h.streamed);
+        ck_assert_int_eq(h.n_ok, s.n_ok);
+        ck_assert_int_eq(h.committed, s.committed);
+        ck_assert_msg(s.streamed || !h.committed, "%s: code written but not streamed", path);
+        const char *what = arena_sprintf(a, "%s (secrets %s)", path, m ? "literal" : "config");
+        assert_same_file(held, strm, what);
+        assert_same_file(arena_sprintf(a, "%s/cimport-secrets.json", held_dir),
+                         arena_sprintf(a, "%s/cimport-secrets.json", stream_dir), what);
+        char *lh = listing(held_dir), *ls = listing(stream_dir);
+        ck_assert_str_eq(lh, ls); /* nothing else left beside them */
+        free(lh);
+        free(ls);
+        streamed += s.streamed;
+        tu_rmtree(held_dir);
+        tu_rmtree(stream_dir);
+        free(held_dir);
+        free(stream_dir);
+    }
+    return streamed;
+}
+
+/* An explicit provider and a parent, a reference cycle (one edge turned back into its literal), a
+ * secret reference under the producer's output name, two resources of one name (`pw`), and a secret
+ * whose config key would be another resource's name. */
+static const char *SMALL_EXPORT =
+    "{\"version\": 3, \"deployment\": {\"manifest\": {\"time\": \"2024-01-01T00:00:00Z\", \"magic\": \"\", "
+    "\"version\": \"v3.100.0\"}, \"resources\": ["
+    "{\"urn\": \"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\", \"custom\": false, \"type\": "
+    "\"pulumi:pulumi:Stack\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::pulumi:providers:random::default\", \"custom\": true, \"id\": \"rp\", "
+    "\"type\": \"pulumi:providers:random\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::pulumi:providers:tls::default\", \"custom\": true, \"id\": \"tp\", "
+    "\"type\": \"pulumi:providers:tls\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::random:index/randomString:RandomString::a\", \"custom\": true, "
+    "\"id\": \"ida-0001\", \"type\": \"random:index/randomString:RandomString\", "
+    "\"inputs\": {\"length\": 8, \"keepers\": {\"peer\": \"idb-0002\"}}, "
+    "\"outputs\": {\"id\": \"ida-0001\", \"length\": 8, \"result\": \"ida-0001\", \"keepers\": {\"peer\": "
+    "\"idb-0002\"}}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::default::rp\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::random:index/randomString:RandomString::b\", \"custom\": true, "
+    "\"id\": \"idb-0002\", \"type\": \"random:index/randomString:RandomString\", "
+    "\"inputs\": {\"length\": 8, \"keepers\": {\"peer\": \"ida-0001\"}}, "
+    "\"outputs\": {\"id\": \"idb-0002\", \"length\": 8, \"result\": \"idb-0002\", \"keepers\": {\"peer\": "
+    "\"ida-0001\"}}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::default::rp\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::pulumi:providers:random::pwOverrideSpecial\", \"custom\": true, \"id\": \"cp\", "
+    "\"type\": \"pulumi:providers:random\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::my:index:Group::grp\", \"custom\": false, \"type\": \"my:index:Group\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::random:index/randomString:RandomString::pw\", \"custom\": true, "
+    "\"id\": \"pw-0005\", \"type\": \"random:index/randomString:RandomString\", "
+    "\"inputs\": {\"length\": 12, \"overrideSpecial\": {\"4dabf18193072939515e22adb298388d\": "
+    "\"1b47061264138c4ac30d75fd1eb44270\", \"plaintext\": \"\\\"#%\\\"\"}}, "
+    "\"outputs\": {\"id\": \"pw-0005\", \"length\": 12, \"result\": \"pw-0005\", \"overrideSpecial\": "
+    "{\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\", \"plaintext\": \"\\\"#%\\\"\"}}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::pwOverrideSpecial::cp\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::my:index:Group$random:index/randomString:RandomString::pw$x\", "
+    "\"custom\": true, \"parent\": \"urn:pulumi:dev::p::my:index:Group::grp\", "
+    "\"id\": \"pw-0006\", \"type\": \"random:index/randomString:RandomString\", "
+    "\"inputs\": {\"length\": 12, \"overrideSpecial\": {\"4dabf18193072939515e22adb298388d\": "
+    "\"1b47061264138c4ac30d75fd1eb44270\", \"plaintext\": \"\\\"!?\\\"\"}}, "
+    "\"outputs\": {\"id\": \"pw-0006\", \"length\": 12, \"result\": \"pw-0006\", \"overrideSpecial\": "
+    "{\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\", \"plaintext\": \"\\\"!?\\\"\"}}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:random::default::rp\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::tls:index/privateKey:PrivateKey::pw\", \"custom\": true, \"id\": \"key-0003\", "
+    "\"type\": \"tls:index/privateKey:PrivateKey\", \"inputs\": {\"algorithm\": \"RSA\"}, "
+    "\"outputs\": {\"id\": \"key-0003\", \"algorithm\": \"RSA\", "
+    "\"privateKeyPem\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\", "
+    "\"plaintext\": \"\\\"PEM-one\\\"\"}, "
+    "\"privateKeyPemPkcs8\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\", "
+    "\"plaintext\": \"\\\"PEM-pkcs8\\\"\"}}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:tls::default::tp\"},"
+    "{\"urn\": \"urn:pulumi:dev::p::tls:index/selfSignedCert:SelfSignedCert::cert\", \"custom\": true, "
+    "\"id\": \"cert-0004\", \"type\": \"tls:index/selfSignedCert:SelfSignedCert\", "
+    "\"inputs\": {\"privateKeyPem\": {\"4dabf18193072939515e22adb298388d\": \"1b47061264138c4ac30d75fd1eb44270\", "
+    "\"plaintext\": \"\\\"PEM-pkcs8\\\"\"}, \"validityPeriodHours\": 1, \"allowedUses\": [\"any\"], "
+    "\"subject\": {\"commonName\": \"x\"}}, "
+    "\"outputs\": {\"id\": \"cert-0004\", \"validityPeriodHours\": 1, \"allowedUses\": [\"any\"], \"certPem\": \"C\"}, "
+    "\"provider\": \"urn:pulumi:dev::p::pulumi:providers:tls::default::tp\"}]}}";
+
+START_TEST(test_stream_equals_held_on_a_small_export) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    ck_assert(tu_write(path, SMALL_EXPORT));
+    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
+    shared_schema_paths(a, schemas);
+    ck_assert_int_eq(compare_runs(a, path, schemas, 2), 2);
+    /* what the small export is for: each of these is in the code both runs wrote */
+    char *out_dir = tu_mkdtemp();
+    const char *out = arena_sprintf(a, "%s/main.pp", out_dir);
+    run_t r = run_into(path, converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_CONFIG, true, out, out_dir, 0);
+    ck_assert(r.streamed && r.committed);
+    char *code = tu_read(out, NULL);
+    ck_assert_ptr_nonnull(code);
+    tu_has(code, "privateKeyPem = pw_private_key.privateKeyPemPkcs8");
+    tu_has(code, "provider = pwOverrideSpecial"); /* hard edges: an explicit provider and a parent */
+    tu_has(code, "parent = grp");
+    ck_assert_msg(strstr(code, "\"peer\" = b.id") || strstr(code, "\"peer\" = a.id"), "%s", code);
+    tu_has(code, "resource pw_private_key ");   /* the key's name `pw` is a string's */
+    tu_has(code, "config pwOverrideSpecial2 "); /* the secret's key is the provider's name */
+    free(code);
+    tu_rmtree(out_dir);
+    free(out_dir);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_stream_equals_held_on_shared_exports) {
+    arena_t *a = arena_new();
+    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
+    shared_schema_paths(a, schemas);
+    size_t n1, n2, n3;
+    char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "/stack.json", &n1);
+    char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "/state.json", &n2);
+    char **cps = tu_find_files(a, tu_data(a, "checkpoints"), ".json", &n3);
+    ck_assert_int_ge(n1 + n2, 70);
+    char **lists[] = {stacks, states, cps};
+    size_t streamed = 0;
+    for (int l = 0; l < 3; l++)
+        for (size_t i = 0; lists[l][i]; i++)
+            streamed += compare_runs(a, lists[l][i], schemas, sizeof schemas / sizeof *schemas);
+    ck_assert_int_ge(streamed, 40);
+    arena_free(a);
+}
+END_TEST
+
+/* A run whose code does not fit (a file size limit stops the spool's writes): the commit refuses,
+ * naming the error; the old file is as it was, and nothing else is in its directory. */
+START_TEST(test_stream_failed_write_changes_nothing) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    ck_assert(tu_write(path, SMALL_EXPORT));
+    const char *out = arena_sprintf(a, "%s/main.pp", dir);
+    ck_assert(tu_write(out, "old code\n"));
+    char *before = listing(dir);
+    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
+    shared_schema_paths(a, schemas);
+    signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG instead of killing */
+    run_t r = run_into(path, converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, true, out, dir, 256);
+    ck_assert(r.ran && r.streamed);
+    ck_assert(!r.committed);
+    char *now = tu_read(out, NULL);
+    ck_assert_str_eq(now, "old code\n");
+    char *after = listing(dir);
+    ck_assert_str_eq(before, after);
+    free(now);
+    free(before);
+    free(after);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* A spool is never a name in its directory: not while it is written, not once its process is killed;
+ * committed, its text is the file's. */
+START_TEST(test_spool_has_no_name) {
+    char *dir = tu_mkdtemp();
+    size_t n = strlen(dir) + 16;
+    char *path = malloc(n);
+    snprintf(path, n, "%s/out.txt", dir);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        spool_t *s = spool_new(path);
+        if (!s) _exit(3);
+        spool_write(s, "half", 4);
+        raise(SIGKILL);
+        _exit(4);
+    }
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    char *l = listing(dir);
+    ck_assert_str_eq(l, "");
+    free(l);
+
+    spool_t *s = spool_new(path);
+    ck_assert_ptr_nonnull(s);
+    buf_t b = {0};
+    for (int i = 0; i < 20000; i++)
+        buf_printf(&b, "line %d\n", i);
+    size_t len = b.len;
+    char *want = strdup(b.data);
+    spool_take(s, &b);
+    ck_assert_uint_eq(b.len, 0);
+    ck_assert_uint_eq(spool_size(s), len);
+    l = listing(dir);
+    ck_assert_str_eq(l, "");
+    free(l);
+    txn_t *t = txn_new(NULL);
+    txn_write_spool(t, path, s, 0644, false);
+    const char **changed;
+    size_t n_changed;
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(txn_dry_run(t, &changed, &n_changed, &d));
+    ck_assert_uint_eq(n_changed, 1);
+    free(changed);
+    ck_assert(txn_commit(t, &d));
+    txn_free(t);
+    size_t got_len = 0;
+    char *got = tu_read(path, &got_len);
+    ck_assert_uint_eq(got_len, len);
+    ck_assert(memcmp(got, want, len) == 0);
+    /* the same text again: a dry run finds no change */
+    t = txn_new(NULL);
+    txn_write_spool(t, path, s, 0644, false);
+    ck_assert(txn_dry_run(t, &changed, &n_changed, &d));
+    ck_assert_uint_eq(n_changed, 0);
+    txn_free(t);
+    l = listing(dir);
+    ck_assert_str_eq(l, "out.txt\n");
+    free(l);
+    spool_free(s);
+    buf_free(&b);
+    free(got);
+    free(want);
+    diag_list_free(&d);
+    tu_rmtree(dir);
+    free(dir);
+    free(path);
+}
+END_TEST
+
+int main(void) {
+    unsetenv("PULUMI_CONFIG_PASSPHRASE");
+    unsetenv("PULUMI_CONFIG_PASSPHRASE_FILE");
+    Suite *s = suite_create("session_stream");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_spool_has_no_name);
+    tcase_add_test(tc, test_stream_equals_held_on_a_small_export);
+    tcase_add_test(tc, test_stream_failed_write_changes_nothing);
+    tcase_add_test(tc, test_stream_equals_held_on_shared_exports);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
