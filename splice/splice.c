@@ -757,6 +757,9 @@ static void sp_put_imports(sp_ctx_t *c, const char **lines, const char **paths, 
         const char *block = buf_arena_str(&b, c->a);
         buf_free(&b);
         uint32_t at = T->import_at;
+        /* after a header line (a comment, a hashbang) of a CRLF file: its node ends after the `\r`;
+         * the import goes before the line's `\r\n`, not between them */
+        if (at > (T->bom ? 3u : 0u) && at < T->len && T->text[at - 1] == '\r' && T->text[at] == '\n') at--;
         if (at > (T->bom ? 3u : 0u))
             sp_add_edit(c, at, at, arena_sprintf(c->a, "%s%s%s", c->nl, c->nl, block));
         else

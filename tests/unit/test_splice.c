@@ -1455,6 +1455,31 @@ START_TEST(test_parenthesised_constructor_is_a_resource) {
 }
 END_TEST
 
+/* The same headers in a file of CRLF lines (read12c F4): a comment or hashbang node ends before the
+ * `\n` but after the `\r`, so the import went between them: `# coding...\r\r\n`, the import line
+ * LF-only. Every line keeps its CRLF, as in a CRLF file with no header. */
+START_TEST(test_imports_after_header_keep_crlf) {
+    const char *py = "import pulumi\nimport pulumi_random as random\n\npet = random.RandomPet(\"pet\", length=2)\n";
+    static const char *const cases[][2] = {
+        {"# -*- coding: utf-8 -*-\r\nx = 1\r\n", "# -*- coding: utf-8 -*-\r\n\r\nimport pulumi_random as random\r\n"
+                                                 "x = 1\r\npet = random.RandomPet(\"pet\", length=2)\r\n"},
+        {"#!/usr/bin/env python3\r\nx = 1\r\n", "#!/usr/bin/env python3\r\n\r\nimport pulumi_random as random\r\n"
+                                                "x = 1\r\npet = random.RandomPet(\"pet\", length=2)\r\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out = splice_ok(cases[i][0], LANG_PYTHON, py, "__main__.py", NULL);
+        ck_assert_str_eq(out, cases[i][1]);
+        free(out);
+    }
+    const char *ts = "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n\n"
+                     "const pet = new random.RandomPet(\"pet\", {});\n";
+    char *out = splice_ok("#!/usr/bin/env ts-node\r\nconst x = 1;\r\n", LANG_TYPESCRIPT, ts, "she.ts", NULL);
+    ck_assert_str_eq(out, "#!/usr/bin/env ts-node\r\n\r\nimport * as random from \"@pulumi/random\";\r\n"
+                          "const x = 1;\r\nconst pet = new random.RandomPet(\"pet\", {});\r\n");
+    free(out);
+}
+END_TEST
+
 /* Two resources of the import's type and name, one under a component (read11 F13): the first was
  * taken and the import refused with the advice to remove its `parent` (which would give the program
  * two resources of one URN), though the second is the very resource imported (no parent, as the
@@ -2207,6 +2232,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_imports_only_program);
     tcase_add_test(tc, test_imports_after_hashbang_and_directive);
     tcase_add_test(tc, test_python_imports_after_shebang_and_coding);
+    tcase_add_test(tc, test_imports_after_header_keep_crlf);
     tcase_add_test(tc, test_parenthesised_constructor_is_a_resource);
     tcase_add_test(tc, test_same_name_picked_by_parent);
     tcase_add_test(tc, test_keep_existing_option);
