@@ -3,15 +3,33 @@
  * pcl_bind resolves each resource block's schema (the package from the token's prefix;
  * `pulumi:providers:<pkg>` is the package's provider resource) and writes the schema type at every
  * position of its inputs — through objects, maps, tuples and secret() — the same way generation
- * does, so a bound program looks to the emitters exactly like a generated one. */
+ * does, so a bound program looks to the emitters exactly like a generated one; a literal of another
+ * scalar type than its position's is converted to it there, as PCL's binder converts it. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pcl/pcl_internal.h"
 
-static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e);
+typedef struct binder {
+    pcl_program_t *p;
+    schema_set_t *schemas;
+    diag_list_t *diags;
+    bool ok;
+} binder_t;
 
-static void bind_items(pcl_program_t *p, const schema_type_t *shape, pcl_expr_t *e) {
+/* An error at e's position (the program's file, line and column); fmt takes two strings. */
+static void bind_error(binder_t *b, const pcl_expr_t *e, const char *fmt, const char *a1, const char *a2) {
+    b->ok = false;
+    diag_add(b->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL, "%s:%d:%d: %s",
+             b->p->filename ? b->p->filename : "<program>", e->line, e->col,
+             arena_sprintf(b->p->arena, fmt, a1, a2 ? a2 : ""));
+}
+
+static void bind_expr(binder_t *b, const schema_type_t *t, pcl_expr_t *e);
+
+static void bind_items(binder_t *b, const schema_type_t *shape, pcl_expr_t *e) {
     if (e->kind == PCL_TUPLE) {
         const schema_type_t *elem = NULL;
         if (shape && shape->kind == SCHEMA_ARRAY)
@@ -19,7 +37,7 @@ static void bind_items(pcl_program_t *p, const schema_type_t *shape, pcl_expr_t 
         else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON))
             elem = shape;
         for (size_t i = 0; i < e->tuple.n; i++)
-            bind_expr(p, elem, e->tuple.items[i]);
+            bind_expr(b, elem, e->tuple.items[i]);
         return;
     }
     /* object */
@@ -35,7 +53,7 @@ static void bind_items(pcl_program_t *p, const schema_type_t *shape, pcl_expr_t 
         } else if (shape && (shape->kind == SCHEMA_ANY || shape->kind == SCHEMA_JSON)) {
             vt = shape;
         }
-        bind_expr(p, vt, it->value);
+        bind_expr(b, vt, it->value);
     }
 }
 
@@ -56,12 +74,118 @@ static const schema_type_t *union_enum_listing(const schema_type_t *u, const pv_
     return NULL;
 }
 
-static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
+/* --- literals of another type than the position's -------------------------------------------------
+ *
+ * HCL converts a value to the type its position wants, and Pulumi's binder does it to a literal in
+ * place (rewrite_convert.go's convertPrimitiveValues, with go-cty's conversions): a string to a number
+ * (its decimal text) or a bool ("true" and "1", "false" and "0"), a number or a bool to its text.
+ * Terraform 0.11's quoted numbers and bools (`count = "3"`, `enabled = "true"`) are written so. The
+ * literal is converted here, so every emitter writes the value PCL means; one that does not convert
+ * (cty refuses it at run time) is an error with its position. */
+
+/* The scalar kind a position of type t converts a literal to (an enum's underlying one); SCHEMA_ANY
+ * for any other. */
+static schema_kind_t scalar_kind(const schema_type_t *t) {
+    if (t && t->kind == SCHEMA_ENUM) t = t->element;
+    if (!t) return SCHEMA_ANY;
+    return t->kind == SCHEMA_BOOL || t->kind == SCHEMA_INT || t->kind == SCHEMA_NUMBER || t->kind == SCHEMA_STRING
+               ? t->kind
+               : SCHEMA_ANY;
+}
+
+/* Whether s is a decimal number as go-cty reads one (big.Float's base-10 syntax, without the
+ * infinities and binary exponents it also takes): a sign, digits with at most one point, an
+ * exponent. */
+static bool is_decimal_text(const char *s) {
+    if (*s == '+' || *s == '-') s++;
+    size_t digits = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+        digits++;
+    if (*s == '.')
+        for (s++; *s >= '0' && *s <= '9'; s++)
+            digits++;
+    if (!digits) return false;
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-') s++;
+        if (!(*s >= '0' && *s <= '9')) return false;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    return *s == 0;
+}
+
+static void become_string(binder_t *b, pcl_expr_t *e, const char *s) {
+    e->kind = PCL_STRING;
+    e->s = arena_strdup(b->p->arena, s);
+    e->x = NULL;
+    e->op = NULL;
+}
+
+static void convert_literal(binder_t *b, const schema_type_t *t, pcl_expr_t *e) {
+    schema_kind_t want = scalar_kind(t);
+    /* `-42`: Pulumi's binder takes the negated literal as one (convertLiteralToString) */
+    bool negated = e->kind == PCL_UNARY && e->op && strcmp(e->op, "-") == 0 && e->x && e->x->kind == PCL_NUMBER;
+    const pcl_expr_t *lit = negated ? e->x : e;
+    if (want == SCHEMA_ANY || (lit->kind != PCL_STRING && lit->kind != PCL_NUMBER && lit->kind != PCL_BOOL)) return;
+    char text[64];
+    buf_t nb;
+    if (lit->kind == PCL_NUMBER) {
+        buf_init(&nb);
+        if (negated) buf_putc(&nb, '-');
+        pv_format_number_js(&nb, lit->n); /* as the emitters print a number in a template */
+        snprintf(text, sizeof text, "%s", nb.data);
+        buf_free(&nb);
+    }
+    if (want == SCHEMA_STRING) {
+        if (lit->kind == PCL_BOOL) {
+            become_string(b, e, lit->b ? "true" : "false");
+        } else if (lit->kind == PCL_NUMBER && lit->inexact) {
+            bind_error(b, e,
+                       "this number has more significant digits than a float64 holds exactly, and the schema wants "
+                       "a string here; write it as a string%s%s",
+                       "", NULL);
+        } else if (lit->kind == PCL_NUMBER) {
+            become_string(b, e, text);
+        }
+    } else if (want == SCHEMA_BOOL) {
+        if (lit->kind == PCL_STRING) {
+            bool yes = strcmp(lit->s, "true") == 0 || strcmp(lit->s, "1") == 0;
+            if (yes || strcmp(lit->s, "false") == 0 || strcmp(lit->s, "0") == 0) {
+                e->kind = PCL_BOOL;
+                e->b = yes;
+            } else {
+                bind_error(b, e,
+                           "the string \"%s\" is not a bool, and the schema wants one here (only \"true\", "
+                           "\"false\", \"1\" and \"0\" convert to one)%s",
+                           lit->s, NULL);
+            }
+        } else if (lit->kind == PCL_NUMBER) {
+            bind_error(b, e, "the number %s is not a bool, and the schema wants one here; write true or false%s", text,
+                       NULL);
+        }
+    } else { /* an integer or a number */
+        if (lit->kind == PCL_STRING && is_decimal_text(lit->s)) {
+            errno = 0;
+            e->n = strtod(lit->s, NULL);
+            e->inexact = errno == ERANGE || pcl_number_digits(lit->s + (*lit->s == '+' || *lit->s == '-')) > 15;
+            e->kind = PCL_NUMBER;
+        } else if (lit->kind == PCL_STRING) {
+            bind_error(b, e, "the string \"%s\" is not a number, and the schema wants one here%s", lit->s, NULL);
+        } else if (lit->kind == PCL_BOOL) {
+            bind_error(b, e, "the bool %s is not a number, and the schema wants one here%s", lit->b ? "true" : "false",
+                       NULL);
+        }
+    }
+}
+
+static void bind_expr(binder_t *b, const schema_type_t *t, pcl_expr_t *e) {
     if (!e) return;
+    pcl_program_t *p = b->p;
     if (e->kind == PCL_CALL && strcmp(e->call.name, "secret") == 0) {
         e->type = t;
         for (size_t i = 0; i < e->call.n; i++)
-            bind_expr(p, t, e->call.args[i]);
+            bind_expr(b, t, e->call.args[i]);
         return;
     }
     const schema_type_t *pos = t;
@@ -75,29 +199,16 @@ static void bind_expr(pcl_program_t *p, const schema_type_t *t, pcl_expr_t *e) {
         return; /* typed from its function (bind_functions) */
     e->type = pos;
     const schema_type_t *shape = pos && pos->kind == SCHEMA_UNION ? NULL : pos;
+    convert_literal(b, shape, e);
     if (shape && shape->kind == SCHEMA_ENUM) shape = shape->element;
     if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT)
-        bind_items(p, shape, e);
+        bind_items(b, shape, e);
     else if (e->kind == PCL_CALL && strcmp(e->call.name, "invoke") != 0 && strcmp(e->call.name, "call") != 0)
         for (size_t i = 0; i < e->call.n; i++)
-            bind_expr(p, NULL, e->call.args[i]);
+            bind_expr(b, NULL, e->call.args[i]);
 }
 
 /* --- invoke() and call() -------------------------------------------------------------------------- */
-
-typedef struct fn_bind {
-    pcl_program_t *p;
-    schema_set_t *schemas;
-    diag_list_t *diags;
-    bool ok;
-} fn_bind_t;
-
-static void fn_error(fn_bind_t *b, const pcl_expr_t *e, const char *fmt, const char *a1, const char *a2) {
-    b->ok = false;
-    diag_add(b->diags, DIAG_ERROR, DIAG_SCHEMA, NULL, NULL, "%s:%d:%d: %s",
-             b->p->filename ? b->p->filename : "<program>", e->line, e->col,
-             arena_sprintf(b->p->arena, fmt, a1, a2 ? a2 : ""));
-}
 
 /* The member of a token (`pkg:mod:member` or `pkg:member`), and its module ("" for two parts). */
 static bool split_token(arena_t *a, const char *token, char **mod, const char **member) {
@@ -143,38 +254,39 @@ static const char *const INVOKE_OPTIONS[] = {"provider", "parent", "version", "p
 
 /* Types an object of arguments from the function's inputs; a key that is not an input is an error.
  * `__self__` (a method's resource) is not an argument the program passes. */
-static void bind_args(fn_bind_t *b, const schema_function_t *f, pcl_expr_t *args, const char *what) {
+static void bind_args(binder_t *b, const schema_function_t *f, pcl_expr_t *args, const char *what) {
     if (args->kind != PCL_OBJECT) {
-        fn_error(b, args, "the arguments of %s must be an object {name = value, ...}", what, NULL);
+        bind_error(b, args, "the arguments of %s must be an object {name = value, ...}", what, NULL);
         return;
     }
     for (size_t i = 0; i < args->object.n; i++) {
         pcl_object_item_t *it = &args->object.items[i];
         it->prop = strcmp(it->key, "__self__") == 0 ? NULL : schema_find_property(f->inputs, f->n_inputs, it->key);
         if (!it->prop) {
-            fn_error(b, it->value, "%s has no input '%s'; check its spelling in the schema", what, it->key);
+            bind_error(b, it->value, "%s has no input '%s'; check its spelling in the schema", what, it->key);
             continue;
         }
-        bind_expr(b->p, it->prop->type, it->value);
+        bind_expr(b, it->prop->type, it->value);
     }
 }
 
-static void bind_invoke(fn_bind_t *b, pcl_expr_t *e) {
+static void bind_invoke(binder_t *b, pcl_expr_t *e) {
     if (e->call.n < 1 || e->call.args[0]->kind != PCL_STRING) {
-        fn_error(b, e, "invoke's first argument must be the function's token, a string such as \"pkg:index:getThing\"",
-                 NULL, NULL);
+        bind_error(b, e,
+                   "invoke's first argument must be the function's token, a string such as \"pkg:index:getThing\"",
+                   NULL, NULL);
         return;
     }
     const char *token = e->call.args[0]->s;
     char *pkg_name = schema_token_package(b->p->arena, token);
     schema_package_t *pkg = b->schemas ? schema_set_get(b->schemas, pkg_name) : NULL;
     if (!pkg) {
-        fn_error(b, e, "invoke of '%s': no schema for package '%s' is loaded", token, pkg_name);
+        bind_error(b, e, "invoke of '%s': no schema for package '%s' is loaded", token, pkg_name);
         return;
     }
     const schema_function_t *f = find_function(b->p->arena, pkg, token);
     if (!f) {
-        fn_error(b, e, "invoke of '%s': the %s schema has no such function", token, pkg_name);
+        bind_error(b, e, "invoke of '%s': the %s schema has no such function", token, pkg_name);
         return;
     }
     e->function = f;
@@ -184,25 +296,25 @@ static void bind_invoke(fn_bind_t *b, pcl_expr_t *e) {
     if (f->multi_argument && e->call.n >= 2 && e->call.args[1]->kind != PCL_OBJECT) {
         /* positional: invoke(token, first, second, ...) */
         if (e->call.n - 1 > f->n_multi_args) {
-            fn_error(b, e, "%s takes at most %s arguments", what, arena_sprintf(b->p->arena, "%zu", f->n_multi_args));
+            bind_error(b, e, "%s takes at most %s arguments", what, arena_sprintf(b->p->arena, "%zu", f->n_multi_args));
             return;
         }
         for (size_t i = 1; i < e->call.n; i++) {
             const schema_property_t *pr = schema_find_property(f->inputs, f->n_inputs, f->multi_args[i - 1]);
-            bind_expr(b->p, pr ? pr->type : NULL, e->call.args[i]);
+            bind_expr(b, pr ? pr->type : NULL, e->call.args[i]);
         }
         return;
     }
     if (e->call.n > 3) {
-        fn_error(b, e, "invoke takes the function's token, its arguments and its options; %s has more", what, NULL);
+        bind_error(b, e, "invoke takes the function's token, its arguments and its options; %s has more", what, NULL);
         return;
     }
     if (e->call.n >= 2) bind_args(b, f, e->call.args[1], what);
     if (e->call.n == 3) {
         pcl_expr_t *o = e->call.args[2];
         if (o->kind != PCL_OBJECT) {
-            fn_error(b, o, "the options of an invoke must be an object {provider = ..., dependsOn = [...]}", NULL,
-                     NULL);
+            bind_error(b, o, "the options of an invoke must be an object {provider = ..., dependsOn = [...]}", NULL,
+                       NULL);
             return;
         }
         for (size_t i = 0; i < o->object.n; i++) {
@@ -210,32 +322,32 @@ static void bind_invoke(fn_bind_t *b, pcl_expr_t *e) {
             for (size_t k = 0; k < sizeof INVOKE_OPTIONS / sizeof *INVOKE_OPTIONS; k++)
                 known |= strcmp(INVOKE_OPTIONS[k], o->object.items[i].key) == 0;
             if (!known)
-                fn_error(b, o->object.items[i].value,
-                         "'%s' is not an invoke option (they are provider, parent, version, pluginDownloadUrl and "
-                         "dependsOn)%s",
-                         o->object.items[i].key, NULL);
+                bind_error(b, o->object.items[i].value,
+                           "'%s' is not an invoke option (they are provider, parent, version, pluginDownloadUrl and "
+                           "dependsOn)%s",
+                           o->object.items[i].key, NULL);
         }
     }
 }
 
-static void bind_method_call(fn_bind_t *b, pcl_expr_t *e) {
+static void bind_method_call(binder_t *b, pcl_expr_t *e) {
     if (e->call.n != 3 || e->call.args[0]->kind != PCL_TRAVERSAL || e->call.args[0]->trav.n != 0 ||
         e->call.args[1]->kind != PCL_STRING) {
-        fn_error(b, e, "call takes a resource, a method name and its arguments: call(res, \"method\", {...})", NULL,
-                 NULL);
+        bind_error(b, e, "call takes a resource, a method name and its arguments: call(res, \"method\", {...})", NULL,
+                   NULL);
         return;
     }
     const char *root = e->call.args[0]->trav.root, *method = e->call.args[1]->s;
     int idx = pcl_program_find(b->p, root);
     const pcl_node_t *n = idx >= 0 ? &b->p->nodes[idx] : NULL;
     if (!n || n->kind != PCL_NODE_RESOURCE || !n->schema) {
-        fn_error(b, e, "call of '%s': '%s' is not a resource of the program with a schema", method, root);
+        bind_error(b, e, "call of '%s': '%s' is not a resource of the program with a schema", method, root);
         return;
     }
     const schema_method_t *m = schema_find_method(n->schema, method);
     const schema_function_t *f = m ? schema_find_function(n->package, m->function) : NULL;
     if (!f) {
-        fn_error(b, e, "call of '%s': the resource type '%s' has no such method", method, n->schema->token);
+        bind_error(b, e, "call of '%s': the resource type '%s' has no such method", method, n->schema->token);
         return;
     }
     e->function = f;
@@ -256,7 +368,7 @@ static const schema_type_t *attr_type(pcl_expr_t *e) {
 }
 
 static bool bind_fn_one(const pcl_expr_t *ce, void *ctx) {
-    fn_bind_t *b = ctx;
+    binder_t *b = ctx;
     pcl_expr_t *e = (pcl_expr_t *)ce; /* the program being bound owns its expressions */
     if (e->kind == PCL_CALL && e->call.name && strcmp(e->call.name, "invoke") == 0) bind_invoke(b, e);
     if (e->kind == PCL_CALL && e->call.name && strcmp(e->call.name, "call") == 0) bind_method_call(b, e);
@@ -271,17 +383,15 @@ static bool type_attr_one(const pcl_expr_t *ce, void *ctx) {
 }
 
 /* Binds every invoke and method call of the program, then types attributes read from their results. */
-static bool bind_functions(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
-    fn_bind_t b = {p, schemas, diags, true};
+static void bind_functions(binder_t *b) {
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < p->n_nodes; i++) {
-            pcl_node_t *n = &p->nodes[i];
+        for (size_t i = 0; i < b->p->n_nodes; i++) {
+            pcl_node_t *n = &b->p->nodes[i];
             for (size_t k = 0; k < n->n_attrs + n->n_options; k++) {
                 pcl_attr_t *a = k < n->n_attrs ? &n->attrs[k] : &n->options[k - n->n_attrs];
-                pcl_expr_walk(a->value, pass ? type_attr_one : bind_fn_one, &b);
+                pcl_expr_walk(a->value, pass ? type_attr_one : bind_fn_one, b);
             }
         }
-    return b.ok;
 }
 
 /* Every call names one of PCL's built-in functions with as many arguments as it takes. */
@@ -491,6 +601,7 @@ static void bind_for_vars(pcl_program_t *p) {
 
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
     bool ok = true;
+    binder_t b = {p, schemas, diags, true};
     schema_package_t *builtin = NULL;
     if (!check_calls(p, diags)) ok = false;
     bind_for_vars(p);
@@ -532,7 +643,7 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
         for (size_t k = 0; k < n->n_attrs; k++) {
             pcl_attr_t *a = &n->attrs[k];
             if (n->read && strcmp(a->name, "id") == 0) { /* the ID to read, a string */
-                bind_expr(p, NULL, a->value);
+                bind_expr(&b, NULL, a->value);
                 continue;
             }
             /* a read resource's other attributes are its state: its output properties */
@@ -549,10 +660,11 @@ bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {
                          n->name, token, a->name);
                 ok = false;
             }
-            bind_expr(p, a->prop ? a->prop->type : NULL, a->value);
+            bind_expr(&b, a->prop ? a->prop->type : NULL, a->value);
         }
     }
-    return bind_functions(p, schemas, diags) && ok;
+    bind_functions(&b);
+    return b.ok && ok;
 }
 
 /* --- expressions back to values --------------------------------------------------------------------- */

@@ -425,7 +425,7 @@ static pcl_expr_t *parse_heredoc(parser_t *p) {
 /* The significant digits of a number's text (leading zeros, the point and trailing zeros of the
  * mantissa not counted): a float64 holds any decimal of 15 or fewer exactly enough that two texts
  * of different values stay two values, in order (DBL_DIG). */
-static int number_digits(const char *text) {
+int pcl_number_digits(const char *text) {
     const char *end = text + strcspn(text, "eE");
     while (text < end && (*text == '0' || *text == '.'))
         text++;
@@ -463,7 +463,7 @@ static pcl_expr_t *parse_number(parser_t *p) {
     pcl_expr_t *e = new_expr(p, PCL_NUMBER);
     errno = 0;
     e->n = strtod(text, NULL);
-    e->inexact = errno == ERANGE || number_digits(text) > 15;
+    e->inexact = errno == ERANGE || pcl_number_digits(text) > 15;
     return e;
 }
 

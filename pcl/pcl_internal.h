@@ -26,6 +26,9 @@ void pcl_append_string(buf_t *b, const char *s);
  * (exponent form when the decimal exponent is < -4 or >= 6). NaN/Inf print as `null`: HCL has no
  * literal for them. */
 void pcl_append_number(buf_t *b, double n);
+/* The significant digits of a decimal number's text (leading and trailing zeros not counted): more
+ * than 15 and a float64 may not hold the value exactly. */
+int pcl_number_digits(const char *text);
 
 /* Structural typing (Pulumi's valueStructurallyTypedAs): whether v fits t. A NULL type, `any` and
  * JSON accept everything; secrets and outputs are looked through. */

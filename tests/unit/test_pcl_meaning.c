@@ -11,13 +11,15 @@
 #include "pcl/pcl.h"
 #include "testutil.h"
 
-/* One resource with a number, a string, a bool and a map of strings. */
+/* One resource with a number, a string, a bool and a map of strings (and, as inputs only, an integer and a
+ * list of numbers). */
 static const char *SCHEMA = "{\"name\":\"m\",\"version\":\"1.0.0\",\"resources\":{\"m:index:R\":{"
                             "\"properties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
                             "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
                             "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
                             "\"inputProperties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
-                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
+                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},\"i\":{\"type\":\"integer\"},"
+                            "\"ns\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
                             "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
 
 static tu_pcl_t load(const char *pcl) {
@@ -1004,6 +1006,63 @@ START_TEST(test_go_empty_for_is_empty_list) {
 }
 END_TEST
 
+/* A literal of another type than the input's (`i = "3"`, `b = "true"`, `s = 42`, Terraform 0.11's
+ * quoted numbers and bools) is converted by PCL's binder as HCL converts it, and Go wrote it so; the
+ * other languages wrote it as it was: the provider got a string where its schema has an integer
+ * (Python, YAML; TypeScript, C#, Java did not compile) (read12 F14). A literal that does not convert
+ * ("abc" for an integer) is refused with its position. */
+START_TEST(test_literals_converted_to_the_input_type) {
+    tu_pcl_t f = load("resource \"r\" \"m:index:R\" {\n    f = \"1.5\"\n    i = \"3\"\n    s = -42\n    b = \"true\"\n"
+                      "    ns = [\"1\", 2.5]\n    tags = { a = 1, b = false }\n    float = \"-2e3\"\n}\n");
+    static const struct {
+        lang_t lang;
+        const char *want[8];
+    } cases[] = {
+        {LANG_TYPESCRIPT,
+         {"f: 1.5,", "i: 3,", "s: \"-42\",", "b: true,", "        1,\n", "a: \"1\",", "b: \"false\",",
+          "float: -2000,"}},
+        {LANG_PYTHON,
+         {"f=1.5,", "i=3,", "s=\"-42\",", "b=True,", "        float(1),\n", "\"a\": \"1\",", "\"b\": \"false\",",
+          "float=float(-2000)"}},
+        {LANG_GO,
+         {"F: pulumi.Float64(1.5),", "I: pulumi.Int(3),", "S: pulumi.String(\"-42\"),", "B: pulumi.Bool(true),",
+          "pulumi.Float64(1),", "\"a\": pulumi.String(\"1\"),", "\"b\": pulumi.String(\"false\"),",
+          "Float: pulumi.Float64(-2000),"}},
+        {LANG_CSHARP,
+         {"F = 1.5,", "I = 3,", "S = \"-42\",", "B = true,", "            1.0,\n", "{ \"a\", \"1\" },",
+          "{ \"b\", \"false\" },", "Float = -2000.0,"}},
+        {LANG_JAVA,
+         {".f(1.5)", ".i(3)", ".s(\"-42\")", ".b(true)", "                1.0,\n", "Map.entry(\"a\", \"1\")",
+          "Map.entry(\"b\", \"false\")", ".float_(-2000.0)"}},
+        {LANG_YAML,
+         {"f: 1.5\n", "i: 3\n", "s: \"-42\"\n", "b: true\n", "- 1\n", "a: \"1\"\n", "b: \"false\"\n",
+          "float: -2000\n"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *code = tu_pcl_emit_ok(&f, cases[i].lang);
+        for (size_t k = 0; k < 8; k++)
+            tu_has(code, cases[i].want[k]);
+        lacks(code, "\"3\"");
+        lacks(code, "\"true\"");
+        free(code);
+    }
+    tu_pcl_unload(&f);
+    static const char *const refused[][2] = {
+        {"    i = \"abc\"\n", "main.pp:2:9: the string \"abc\" is not a number"},
+        {"    b = \"yes\"\n", "main.pp:2:9: the string \"yes\" is not a bool"},
+        {"    ns = [1, \"x1\"]\n", "main.pp:2:14: the string \"x1\" is not a number"},
+        {"    b = 1\n", "main.pp:2:9: the number 1 is not a bool"},
+        {"    f = true\n", "main.pp:2:9: the bool true is not a number"},
+        {"    s = 12345678901234567890\n", "main.pp:2:9: this number has more significant digits than a float64 holds"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char pcl[256];
+        snprintf(pcl, sizeof pcl, "resource \"r\" \"m:index:R\" {\n%s}\n", refused[i][0]);
+        tu_pcl_bind_refused(SCHEMA, "m.json", pcl, refused[i][1]);
+    }
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1034,6 +1093,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_csharp_ints_invariant);
     tcase_add_test(tc, test_element_wraps_around);
     tcase_add_test(tc, test_go_can_try_as_pcl);
+    tcase_add_test(tc, test_literals_converted_to_the_input_type);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;

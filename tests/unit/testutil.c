@@ -203,6 +203,23 @@ void tu_pcl_unload(tu_pcl_t *f) {
     schema_set_free(f->set);
 }
 
+void tu_pcl_bind_refused(const char *schema_text, const char *schema_file, const char *pcl, const char *needle) {
+    diag_list_t d;
+    diag_list_init(&d);
+    schema_set_t *set = schema_set_new();
+    schema_set_add(set, schema_load_buffer(schema_text, strlen(schema_text), schema_file, &d));
+    pcl_program_t *p = pcl_parse(pcl, strlen(pcl), "main.pp", &d);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_msg(!pcl_bind(p, set, &d), "bound: %s", pcl);
+    bool found = false;
+    for (diag_t *x = d.head; x; x = x->next)
+        found |= x->severity == DIAG_ERROR && strstr(diag_format(&d, x), needle) != NULL;
+    ck_assert_msg(found, "no error with [%s]: %s", needle, d.head ? diag_format(&d, d.head) : "(none)");
+    pcl_program_free(p);
+    schema_set_free(set);
+    diag_list_free(&d);
+}
+
 char *tu_pcl_emit_ok(const tu_pcl_t *f, lang_t lang) {
     diag_list_t d;
     diag_list_init(&d);

@@ -42,6 +42,8 @@ typedef struct tu_pcl {
 } tu_pcl_t;
 tu_pcl_t tu_pcl_load(const char *schema_text, const char *schema_file, const char *pcl);
 void tu_pcl_unload(tu_pcl_t *f);
+/* Binding pcl (as main.pp) against the schema given as text must fail with an error containing needle. */
+void tu_pcl_bind_refused(const char *schema_text, const char *schema_file, const char *pcl, const char *needle);
 /* Emits f's program in lang and asserts success with no error (errors are printed); malloc'd text. */
 char *tu_pcl_emit_ok(const tu_pcl_t *f, lang_t lang);
 /* Emitting must fail with an error whose text contains needle1 and needle2 (NULL: only needle1). */
