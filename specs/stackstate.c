@@ -460,6 +460,11 @@ typedef struct merge {
      * 100,000 resources into a stack took minutes) */
     hashmap_t state_urns, new_urns;
     bool state_indexed;
+    /* Reading the recorded secrets, to compare them with the ones read now: the crypter of the stack's
+     * passphrase, or why they cannot be read; looked for once, at the first recorded ciphertext. */
+    const passphrase_crypter_t *reveal;
+    const char *reveal_unable;
+    bool reveal_tried;
 } merge_t;
 
 static const state_resource_t *state_find(merge_t *m, const char *urn) {
@@ -639,10 +644,88 @@ static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n)
     return ok;
 }
 
+static const char *secrets_provider_type(const deployment_t *d, const char **salt);
+
+/* Whether the recorded ciphertexts can be read: the stack's passphrase key, opened once. */
+static bool reveal_open(merge_t *m) {
+    if (m->reveal_tried) return m->reveal != NULL;
+    m->reveal_tried = true;
+    const char *salt;
+    const char *sp = secrets_provider_type(m->d, &salt);
+    if (!sp || strcmp(sp, "passphrase") != 0) {
+        m->reveal_unable = sp ? arena_sprintf(m->a,
+                                              "the stack's '%s' secrets provider encrypts them, which cimport "
+                                              "cannot decrypt",
+                                              sp)
+                              : "the stack records them as ciphertext and names no secrets provider";
+        return false;
+    }
+    if (!m->opts || !m->opts->keyring) {
+        m->reveal_unable = "the stack encrypts them with its passphrase, and no passphrase is set "
+                           "(PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE)";
+        return false;
+    }
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    m->reveal = passphrase_keyring_open(m->opts->keyring, salt, m->path, &quiet);
+    diag_list_free(&quiet);
+    if (!m->reveal) m->reveal_unable = "the passphrase set does not decrypt the stack's secrets";
+    return m->reveal != NULL;
+}
+
+/* v with every secret replaced by its value, a recorded ciphertext decrypted with the stack's key
+ * (never printed: only compared); NULL when a secret cannot be read (m->reveal_unable says why). */
+static const pv_t *secrets_revealed(merge_t *m, const pv_t *v) {
+    if (!v || !pv_contains_secret(v)) return v;
+    switch (v->kind) {
+    case PV_SECRET: {
+        if (v->u.secret.inner) return secrets_revealed(m, v->u.secret.inner);
+        if (!v->u.secret.ciphertext || !reveal_open(m)) return NULL;
+        char *plain = NULL;
+        size_t len = 0;
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        bool good = passphrase_decrypt(m->reveal, v->u.secret.ciphertext, &plain, &len, &quiet);
+        diag_list_free(&quiet);
+        cJSON *j = good ? cJSON_ParseWithLength(plain, len) : NULL;
+        if (plain) memset(plain, 0, len);
+        free(plain);
+        const pv_t *inner = j ? pv_from_state_json(m->a, j, "secret", NULL) : NULL;
+        cJSON_Delete(j);
+        if (!inner) {
+            m->reveal_unable = "they do not decrypt with the stack's passphrase";
+            return NULL;
+        }
+        return secrets_revealed(m, inner);
+    }
+    case PV_ARRAY: {
+        pv_t *c = pv_array(m->a);
+        for (size_t i = 0; i < v->u.arr.len; i++) {
+            const pv_t *item = secrets_revealed(m, v->u.arr.items[i]);
+            if (!item) return NULL;
+            pv_array_push(m->a, c, (pv_t *)item);
+        }
+        return c;
+    }
+    case PV_OBJECT: {
+        pv_t *c = pv_object(m->a);
+        for (size_t i = 0; i < v->u.obj.len; i++) {
+            const pv_t *item = secrets_revealed(m, v->u.obj.members[i].value);
+            if (!item) return NULL;
+            pv_object_set(m->a, c, v->u.obj.members[i].key, (pv_t *)item);
+        }
+        return c;
+    }
+    case PV_OUTPUT: return v->u.output.value ? secrets_revealed(m, v->u.output.value) : v;
+    default: return v;
+    }
+}
+
 /* The top-level keys whose values differ between a resource's recorded inputs and the ones given now,
- * joined by ", "; NULL when none do. Keys of the engine's own (`__defaults`) and values holding a
- * secret on either side (the record's is ciphertext) are not compared. */
-static const char *inputs_differ(arena_t *a, const pv_t *old, const pv_t *now) {
+ * joined by ", "; NULL when none do. Keys of the engine's own (`__defaults`) are not compared. Secrets
+ * are compared by their values (a recorded one decrypted with the stack's passphrase; whether a value
+ * is secret is not compared); a key holding a secret that cannot be read is appended to *unread. */
+static const char *inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, buf_t *unread) {
     if (!now || now->kind != PV_OBJECT) return NULL;
     buf_t b;
     buf_init(&b);
@@ -654,14 +737,21 @@ static const char *inputs_differ(arena_t *a, const pv_t *old, const pv_t *now) {
             if (strncmp(key, "__", 2) == 0) continue;
             const pv_t *u = x->u.obj.members[k].value, *v = y ? pv_object_get(y, key) : NULL;
             if (side && v) continue; /* in both: compared on the first pass */
-            if (pv_contains_secret(u) || pv_contains_secret(v)) continue;
+            if (pv_contains_secret(u) || pv_contains_secret(v)) {
+                const pv_t *ru = secrets_revealed(m, u), *rv = ru ? secrets_revealed(m, v) : NULL;
+                if (!ru || !rv) {
+                    buf_printf(unread, "%s%s", unread->len ? ", " : "", key);
+                    continue;
+                }
+                u = ru, v = rv;
+            }
             bool u_null = !u || u->kind == PV_NULL, v_null = !v || v->kind == PV_NULL;
             if (u_null && v_null) continue;
             if (!u_null && !v_null && pv_equal(u, v)) continue;
             buf_printf(&b, "%s%s", b.len ? ", " : "", key);
         }
     }
-    const char *r = b.len ? arena_strndup(a, b.data, b.len) : NULL;
+    const char *r = b.len ? arena_strndup(m->rep->arena, b.data, b.len) : NULL;
     buf_free(&b);
     return r;
 }
@@ -792,7 +882,9 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             if (r->is_provider) continue;
             buf_t differs;
             buf_init(&differs);
-            const char *d = r->custom ? inputs_differ(m->rep->arena, old->inputs, r->inputs) : NULL;
+            buf_t unread;
+            buf_init(&unread);
+            const char *d = r->custom ? inputs_differ(m, old->inputs, r->inputs, &unread) : NULL;
             if (d) {
                 buf_printf(&differs, "%s", d);
                 diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
@@ -801,6 +893,16 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
                          "can show a change for it (an update or a replacement): cimport cannot tell it will not",
                          r->urn, d);
             }
+            if (unread.len) { /* cannot be confirmed: counted as differing, so the run does not promise it */
+                buf_printf(&differs, "%s%s", differs.len ? ", " : "", unread.data);
+                diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
+                         "resource '%s' is in the stack already, but its secret input%s %s could not be compared with "
+                         "the one%s read now: %s; cimport cannot tell `pulumi preview` with the code written will show "
+                         "no change for it",
+                         r->urn, strchr(unread.data, ',') ? "s" : "", unread.data, strchr(unread.data, ',') ? "s" : "",
+                         m->reveal_unable ? m->reveal_unable : "they cannot be read");
+            }
+            buf_free(&unread);
             options_differ(m, old, r, *stack_urn, &differs);
             if (differs.len) {
                 m->rep->entries[m->rep->n_entries - 1].differs =

@@ -95,8 +95,9 @@ typedef struct stackstate_report_entry {
     const char *type;
     const char *id;
     stackstate_outcome_t outcome;
-    /* STACKSTATE_SAME: the top-level inputs whose recorded value is not the one given now (a secret on
-     * either side is not compared: its plaintext is not at hand), then "provider" when the stack records
+    /* STACKSTATE_SAME: the top-level inputs whose recorded value is not the one given now (a recorded
+     * secret decrypted with the stack's passphrase), and those holding a secret that cannot be read
+     * (another secrets provider, no passphrase: not confirmed), then "provider" when the stack records
      * another provider (one of the two explicit) and "parent" another parent, joined by ", "; NULL: none */
     const char *differs;
 } stackstate_report_entry_t;

@@ -82,6 +82,31 @@ grep -q '^encryptionsalt: v1:' Pulumi.prod.yaml && ok || bad "salt state created
 PASSPHRASE='new pass' node "$DEC" config Pulumi.prod.yaml >c.json 2>&1 && PASSPHRASE='new pass' node "$DEC" state stack.json >s.json 2>&1 && ok || bad "node decrypt new stack: $(cat c.json s.json)"
 python3 -c 'import json,sys; c=json.load(open("c.json")); s=json.load(open("s.json")); assert c["salt"]==s["salt"]; assert c["values"]=={"shop:apiNameKeepersApiToken":"tok-9f8e7d-SECRET-VALUE"}, c' && ok || bad "one salt for config and state"
 PASSPHRASE='other' node "$DEC" config Pulumi.prod.yaml >/dev/null 2>&1 && bad "node accepted a wrong passphrase" || ok
+# ... a re-run over the resource the stack records with a secret input (keepers.apiToken, encrypted
+# there): the recorded secret is decrypted and compared with the one read now. The same value: no
+# change, exit 0. Another value (or another plain value beside it in keepers): the input is named,
+# never its value, and exit 1 (it was exit 0, "no change": secrets were not compared). Without the
+# passphrase the recorded secret cannot be read: named as not compared, exit 1.
+PULUMI_CONFIG_PASSPHRASE='new pass' import -o index2.ts --stack-state stack.json >rr.log 2>&1
+rc=$?
+[ $rc = 0 ] && ! grep -qF 'warning' rr.log && ok || bad "re-run, same secret (exit $rc): $(cat rr.log)"
+cp stack.json stack.before
+for change in 's/tok-9f8e7d-SECRET-VALUE/tok-OTHER-VALUE/' 's/eu-west-1/eu-west-2/'; do
+  sed "$change" "$SS" >changed.json
+  PULUMI_CONFIG_PASSPHRASE='new pass' "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter \
+    --offline-state changed.json --schema "$S" --stack prod -l typescript -o index2.ts --stack-state stack.json >rr.log 2>&1
+  rc=$?
+  [ $rc = 1 ] && cmp -s stack.json stack.before &&
+    grep -qxF "warning: stack.json: resource 'urn:pulumi:prod::shop::random:index/randomPet:RandomPet::apiName' is in the stack already, but the stack records other inputs than were read now: keepers; the code written declares what was read, so \`pulumi preview\` with it can show a change for it (an update or a replacement): cimport cannot tell it will not" rr.log &&
+    ! grep -qF -e tok- -e SECRET rr.log && ok || bad "re-run, $change (exit $rc): $(cat rr.log)"
+done
+"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --stack prod \
+  -l typescript -o index2.ts --stack-state stack.json >rr.log 2>&1
+rc=$?
+[ $rc = 1 ] && cmp -s stack.json stack.before &&
+  grep -qxF "warning: stack.json: resource 'urn:pulumi:prod::shop::random:index/randomPet:RandomPet::apiName' is in the stack already, but its secret input keepers could not be compared with the one read now: the stack encrypts them with its passphrase, and no passphrase is set (PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE); cimport cannot tell \`pulumi preview\` with the code written will show no change for it" rr.log &&
+  ok || bad "re-run without the passphrase (exit $rc): $(cat rr.log)"
+rm -f index2.ts cimport-secrets.json
 # ... run from a directory below the project: the new stack config goes beside Pulumi.yaml, where
 # `pulumi` reads it (it went to the working directory, sub/Pulumi.prod.yaml, which nothing reads)
 mkdir -p "$tmp/p2b/sub" && cd "$tmp/p2b/sub"
