@@ -532,6 +532,12 @@ TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uin
     return tree;
 }
 
+TSTree *ts_check_parse_plain(TSParser *parser, const char *text, uint32_t len, const TSTree *old,
+                             ts_check_parse_info_t *info) {
+    *info = (ts_check_parse_info_t){.budget_s = ts_check_parse_budget_s(len)};
+    return ts_parse_budgeted(parser, old, text, len, info);
+}
+
 TSTree *ts_check_parse(lang_t lang, const char *text, size_t len) {
     const TSLanguage *language = ts_check_language(lang);
     if (!language || len > UINT32_MAX) return NULL;

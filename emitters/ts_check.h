@@ -81,6 +81,13 @@ typedef struct ts_check_parse_info {
 TSTree *ts_check_parse_safe(TSParser *parser, lang_t lang, const char *text, uint32_t len, const TSTree *old, char *why,
                             size_t whylen, ts_check_parse_info_t *info);
 
+/* Parses `len` bytes as ts_check_parse_safe does a text with fewer than TS_CHECK_MAX_COMMENTS
+ * comment introducers (the caller knows: ts_check_comments_ok), within the budget for `len` bytes,
+ * honouring the parser's included ranges. NULL after a timeout (info->timed_out set; the parser is
+ * reset). */
+TSTree *ts_check_parse_plain(TSParser *parser, const char *text, uint32_t len, const TSTree *old,
+                             ts_check_parse_info_t *info);
+
 /* Parses `len` bytes of UTF-8 text. The caller frees the tree with ts_tree_delete. NULL when the
  * language has no grammar, the runtime refuses it, the parse runs out of its budget or
  * ts_check_parse_safe refuses the text. */

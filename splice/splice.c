@@ -287,6 +287,7 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
                           diag_list_t *diags) {
     char why[400];
     ts_parser_set_language(parser, ts_check_language(p->lang));
+    ts_parser_set_included_ranges(parser, NULL, 0); /* the whole text (after a parse of a half) */
     ts_check_parse_info_t info;
     p->tree = ts_check_parse_safe(parser, p->lang, p->text, p->len, old, why, sizeof why, &info);
     p->blanked = info.blanked > 0;
@@ -343,8 +344,160 @@ static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const cha
 }
 
 /* A file at least this big has the generated program parsed beside its own parse (as the file's walk,
- * splice_lang.c: below this the thread costs more than it saves). */
+ * splice_lang.c: below this the thread costs more than it saves), and is parsed in two halves. */
 enum { SP_GEN_THREAD_MIN = 256 * 1024 };
+
+/* ---------------------------------------------------------------------------------------------- */
+/* a big file parsed in two halves                                                                  */
+
+/* A big TypeScript or Python file is parsed as two trees on two threads (tree-sitter's parse is most
+ * of a big splice, one core's work): cut at the start of a line near the middle that begins a
+ * top-level statement, the first half on the calling thread and the second beside it, each parser
+ * given only its bytes (ts_parser_set_included_ranges: offsets, rows and columns stay the text's).
+ * The trees are kept only when they confirm one parse would read the text the same way
+ * (sp_half_clean); else the whole text is parsed, as without the cut, and every result and
+ * message is the whole parse's. Why the confirmation is enough: one parse reads the text before the
+ * cut as the first half's parser does (left to right); the cut lies between two top-level
+ * statements of one parse unless something open at the cut continues past it — a string, template,
+ * comment or bracket (the first half then ends inside it: an error), a block (the same; Python:
+ * every block ends at a line of column 0), or a statement the next line continues, which the line at
+ * the cut rules out (a declaration keyword cannot continue a TypeScript expression, and the first
+ * half must end on its own `;` or `}`, not an inserted one; a Python line at column 0 after a line
+ * not ending in `\` starts a statement unless it is else, elif, except or finally). The second
+ * half's parser starts as one parse is at a statement's start there. */
+
+/* Whether the line starting at `at` can be the cut, by its text (above). */
+static bool sp_cut_line_ok(lang_t lang, const char *t, uint32_t len, uint32_t at) {
+    if (at == 0 || at >= len || t[at - 1] != '\n') return false;
+    const char *s = t + at;
+    size_t room = len - at;
+    if (lang == LANG_TYPESCRIPT) {
+        static const char *const K[] = {"const ", "let ", "var ", "export ", "function ", "class ", "import "};
+        for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+            size_t kl = strlen(K[i]);
+            if (room > kl && memcmp(s, K[i], kl) == 0) return true;
+        }
+        return false;
+    }
+    if (!isalpha((unsigned char)s[0]) && s[0] != '_') return false;
+    size_t w = 0;
+    while (w < room && (isalnum((unsigned char)s[w]) || s[w] == '_'))
+        w++;
+    static const char *const C[] = {"else", "elif", "except", "finally"};
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++)
+        if (w == strlen(C[i]) && memcmp(s, C[i], w) == 0) return false;
+    uint32_t e = at - 1; /* the line break ending the line before */
+    if (e > 0 && t[e - 1] == '\r') e--;
+    return e == 0 || t[e - 1] != '\\';
+}
+
+/* The cut of a big file's text: the first line after `want` that can be one, before seven eighths of
+ * the text; 0 when none. */
+static uint32_t sp_cut_find(lang_t lang, const char *t, uint32_t len, uint32_t want) {
+    uint32_t stop = (uint32_t)((uint64_t)len * 7 / 8);
+    for (uint32_t at = want; at < stop;) {
+        const char *nl = memchr(t + at, '\n', stop - at);
+        if (!nl) break;
+        at = (uint32_t)(nl - t) + 1;
+        if (sp_cut_line_ok(lang, t, len, at)) return at;
+    }
+    return 0;
+}
+
+/* The last token of a tree (comments aside); the null node when it has none. */
+static TSNode sp_last_token(TSNode n) {
+    for (;;) {
+        uint32_t k = ts_node_child_count(n);
+        TSNode c = {0};
+        while (k > 0 && ts_node_is_extra(c = ts_node_child(n, k - 1)))
+            k--;
+        if (k == 0) return ts_node_child_count(n) == 0 ? n : (TSNode){0};
+        n = c;
+    }
+}
+
+/* The column of the first statement of a Python module (comments aside; a BOM not counted). */
+static uint32_t sp_python_first_column(TSNode root, bool bom) {
+    uint32_t n = ts_node_named_child_count(root);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = ts_node_named_child(root, i);
+        if (strcmp(sp_type(c), "comment") == 0) continue;
+        TSPoint p = ts_node_start_point(c);
+        return p.row == 0 && bom && p.column >= 3 ? p.column - 3 : p.column;
+    }
+    return 0;
+}
+
+/* One half of a text parsed and judged (the calling thread's, or a job for another thread). */
+typedef struct {
+    TSParser *parser;
+    lang_t lang;
+    const char *text;
+    uint32_t len, from, to; /* [from, to) of the text, each a line's start; to == len: to its end */
+    TSTree *old;            /* the tree of the text before its edits (an incremental parse), or NULL */
+    bool drop;              /* only `clean` is wanted: the tree and `old` are deleted once it is known */
+    TSTree *tree;           /* NULL: not parsed (a run of comments the whole parse must hide, the budget) */
+    bool clean;             /* parsed, and as one parse would read it on its side of the cut (above) */
+} sp_half_t;
+
+/* Whether h's tree is what one parse would read on its side of the cut (above): no errors;
+ * TypeScript: the first half ends on a `;` or `}` of its own; Python: no statement indented unlike
+ * its block's first, the module's first at column 0 in the first half (the second's is: one parse
+ * would compare them). */
+static bool sp_half_clean(const sp_half_t *h) {
+    TSNode root = ts_tree_root_node(h->tree);
+    if (ts_node_has_error(root)) return false;
+    if (h->lang == LANG_TYPESCRIPT) {
+        if (h->from > 0) return true;
+        TSNode last = sp_last_token(root);
+        const char *t = sp_type(last);
+        return !ts_node_is_null(last) && (strcmp(t, ";") == 0 || strcmp(t, "}") == 0) &&
+               ts_node_end_byte(last) > ts_node_start_byte(last);
+    }
+    bool bom = h->len >= 3 && (unsigned char)h->text[0] == 0xEF;
+    if (h->from == 0 && sp_python_first_column(root, bom) != 0) return false;
+    arena_t *a = arena_new(); /* this thread's */
+    bool ok = !sp_python_indent_error(a, h->tree, bom);
+    arena_free(a);
+    return ok;
+}
+
+/* The row of byte `off` of text (tree-sitter counts rows by line feeds). */
+static uint32_t sp_row_at(const char *text, uint32_t off) {
+    uint32_t row = 0;
+    for (const char *q = text, *e = text + off; (q = memchr(q, '\n', (size_t)(e - q))) != NULL; q++)
+        row++;
+    return row;
+}
+
+static void sp_half_parse(sp_half_t *h) {
+    h->tree = NULL;
+    h->clean = false;
+    /* more comments than the runtime takes in a row may be there: the whole parse hides them */
+    if (ts_check_comments_ok(h->lang, h->text + h->from, h->to - h->from, NULL)) {
+        ts_parser_set_language(h->parser, ts_check_language(h->lang));
+        TSPoint end = {UINT32_MAX, UINT32_MAX};
+        TSRange r = {.start_point = {h->from ? sp_row_at(h->text, h->from) : 0, 0},
+                     .end_point = h->to == h->len ? end : (TSPoint){sp_row_at(h->text, h->to), 0},
+                     .start_byte = h->from,
+                     .end_byte = h->to == h->len ? UINT32_MAX : h->to};
+        ts_check_parse_info_t info;
+        if (ts_parser_set_included_ranges(h->parser, &r, 1))
+            h->tree = ts_check_parse_plain(h->parser, h->text, h->len, h->old, &info);
+        ts_parser_set_included_ranges(h->parser, NULL, 0);
+        h->clean = h->tree && sp_half_clean(h);
+    }
+    if (h->drop) {
+        if (h->tree) ts_tree_delete(h->tree);
+        if (h->old) ts_tree_delete(h->old);
+        h->tree = h->old = NULL;
+    }
+}
+
+static void *sp_half_run(void *arg) {
+    sp_half_parse(arg);
+    return NULL;
+}
 
 /* The generated program parsed and analysed, on a thread of its own while a big file is parsed: it
  * has its own parser, arena and diagnostics, and uses the splicer's query cursor and queries, which
@@ -356,10 +509,12 @@ typedef struct {
     bool threaded, parsed, analysed;
     pthread_t thread;
     diag_list_t parse_diags, analyse_diags;
+    sp_half_t *half; /* the file's second half, parsed first (a big file parsed in two halves), or NULL */
 } sp_gen_job_t;
 
 static void *sp_gen_run(void *arg) {
     sp_gen_job_t *j = arg;
+    if (j->half) sp_half_parse(j->half);
     j->parsed = sp_parse_with(j->s->gparser, j->G, NULL, j->file, true, &j->parse_diags);
     j->analysed =
         j->parsed && j->G->lang != LANG_YAML && sp_analyze(j->s, j->G, false, "generated program", &j->analyse_diags);
@@ -858,8 +1013,52 @@ static void sp_edit_tree(sp_ctx_t *c) {
                           .start_point = ps[i],
                           .old_end_point = pe[i],
                           .new_end_point = ne};
-        ts_tree_edit(c->T.tree, &ed);
+        /* a file parsed in two halves: the first half's tree has the edits before the cut (an
+         * insertion at the cut goes to it: sp_reparse_halves), the second's all of them */
+        if (!c->T.tree2 || e->end <= c->T.split) ts_tree_edit(c->T.tree, &ed);
+        if (c->T.tree2) ts_tree_edit(c->T.tree2, &ed);
     }
+}
+
+/* The result of a splice into a file parsed in two halves, parsed in two halves too, each from its
+ * half's edited tree, cut where the file's cut moved to (after an insertion there) and confirmed as
+ * the file's were: true when it parses without errors. False: not shown (an edit across the cut, a
+ * cut the text or the trees do not confirm, errors); the caller parses the whole result. */
+static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
+    int64_t cut = c->T.split;
+    for (size_t i = 0; i < c->nedits; i++) {
+        const sp_edit_t *e = &c->edits[i];
+        if (e->end <= c->T.split)
+            cut += (int64_t)strlen(e->text) - (int64_t)(e->end - e->start);
+        else if (e->start < c->T.split)
+            return false;
+    }
+    if (cut <= 0 || cut >= len || !sp_cut_line_ok(c->T.lang, text, len, (uint32_t)cut)) return false;
+    /* Each half's trees are deleted on its own thread once judged (a fresh parse if not confirmed). */
+    sp_half_t first = {.parser = c->s->parser,
+                       .lang = c->T.lang,
+                       .text = text,
+                       .len = len,
+                       .to = (uint32_t)cut,
+                       .old = c->T.tree,
+                       .drop = true};
+    sp_half_t second = {.parser = c->s->gparser,
+                        .lang = c->T.lang,
+                        .text = text,
+                        .len = len,
+                        .from = (uint32_t)cut,
+                        .to = len,
+                        .old = c->T.tree2,
+                        .drop = true};
+    c->T.tree = c->T.tree2 = NULL;
+    pthread_t th;
+    bool threaded = pthread_create(&th, NULL, sp_half_run, &second) == 0;
+    sp_half_parse(&first);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        sp_half_parse(&second);
+    return first.clean && second.clean;
 }
 
 static char *sp_apply(sp_ctx_t *c, size_t *out_len) {
@@ -1286,7 +1485,7 @@ static void sp_opt_add(sp_program_t *p, sp_opts_t *o, const char *key, uint32_t 
 /* The resource options of the resource call at [res_start, res_end) in p, each by name. */
 static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end, sp_opts_t *o) {
     memset(o, 0, sizeof *o);
-    TSNode res = ts_node_descendant_for_byte_range(p->root, res_start, res_end);
+    TSNode res = ts_node_descendant_for_byte_range(sp_root_at(p, res_start), res_start, res_end);
     while (!ts_node_is_null(res) && ts_node_start_byte(res) == res_start && sp_end_byte(res) < res_end)
         res = ts_node_parent(res);
     uint32_t na;
@@ -2919,8 +3118,19 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     diag_list_init(&gj.parse_diags);
     diag_list_init(&gj.analyse_diags);
     arena_t *ga = NULL;
+    /* A big TypeScript or Python file: that thread parses the file's second half first (above). The
+     * cut is past the middle by about the generated program's size, which that thread also reads. */
+    sp_half_t second = {.parser = s->gparser, .lang = lang, .text = target, .len = c.T.len, .to = c.T.len};
+    if ((lang == LANG_TYPESCRIPT || lang == LANG_PYTHON) && target_len >= SP_GEN_THREAD_MIN &&
+        !(opts && opts->whole_parse) && ts_check_comments_ok(lang, target, target_len, NULL)) {
+        uint64_t want = (target_len + 2 * (uint64_t)generated_len) / 2;
+        if (want > target_len * 3 / 4) want = target_len * 3 / 4;
+        second.from = sp_cut_find(lang, target, c.T.len, (uint32_t)want);
+        if (second.from) gj.half = &second;
+    }
     if (lang != LANG_YAML && target_len >= SP_GEN_THREAD_MIN) {
         if (!s->gparser) s->gparser = ts_parser_new();
+        second.parser = s->gparser;
         ga = arena_new();
         c.G.a = ga;
         gj.threaded = pthread_create(&gj.thread, NULL, sp_gen_run, &gj) == 0;
@@ -2931,8 +3141,28 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         }
     }
     sp_walk_t walk = {0};
-    bool t_ok = sp_parse(s, &c.T, NULL, file, false, diags);
-    if (gj.threaded) pthread_join(gj.thread, NULL);
+    bool t_ok;
+    if (gj.threaded && gj.half) {
+        sp_half_t first = {.parser = s->parser, .lang = lang, .text = target, .len = c.T.len, .to = gj.half->from};
+        sp_half_parse(&first);
+        pthread_join(gj.thread, NULL);
+        if (first.clean && gj.half->clean) {
+            c.T.tree = first.tree;
+            c.T.root = ts_tree_root_node(c.T.tree);
+            c.T.tree2 = gj.half->tree;
+            c.T.root2 = ts_tree_root_node(c.T.tree2);
+            c.T.split = gj.half->from;
+            c.stats.split_parse = true;
+            t_ok = true;
+        } else { /* one parse of the whole file: its result and messages */
+            if (first.tree) ts_tree_delete(first.tree);
+            if (gj.half->tree) ts_tree_delete(gj.half->tree);
+            t_ok = sp_parse(s, &c.T, NULL, file, false, diags);
+        }
+    } else {
+        t_ok = sp_parse(s, &c.T, NULL, file, false, diags);
+        if (gj.threaded) pthread_join(gj.thread, NULL);
+    }
     if (t_ok && lang != LANG_YAML) sp_analyze_start(&c.T, true, &walk);
     bool ok = t_ok && (gj.threaded ? gj.parsed : sp_parse(s, &c.G, NULL, file, true, diags));
     if (t_ok && gj.threaded && !gj.parsed) diag_list_move(diags, &gj.parse_diags);
@@ -2965,7 +3195,8 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         diag_list_t check;
         diag_list_init(&check);
         sp_program_t R = {.a = c.a, .lang = lang, .text = result, .len = (uint32_t)rlen};
-        if (!sp_parse(s, &R, c.T.blanked ? NULL : c.T.tree, file, false, &check)) {
+        bool clean = c.T.tree2 && sp_reparse_halves(&c, result, (uint32_t)rlen);
+        if (!clean && !sp_parse(s, &R, c.T.blanked ? NULL : c.T.tree2 ? c.T.tree2 : c.T.tree, file, false, &check)) {
             diag_t *d;
             if (R.timed_out) /* the budget's own message: the result is no less parseable than the file */
                 d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL, "%s", check.head->message);
@@ -3006,6 +3237,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         if (stats) *stats = c.stats;
     }
     if (c.T.tree) ts_tree_delete(c.T.tree);
+    if (c.T.tree2) ts_tree_delete(c.T.tree2);
     if (c.G.tree) ts_tree_delete(c.G.tree);
     diag_list_free(&gj.parse_diags);
     diag_list_free(&gj.analyse_diags);

@@ -43,6 +43,10 @@ typedef struct splice_options {
      * records. False: they are only the code's (its `import` option imports them). Words the
      * refusal of such an option. */
     bool into_stack;
+    /* Parses the file in one piece. A big TypeScript or Python file (256 KB or more) is otherwise
+     * parsed in two halves on two threads where the two trees confirm one parse would read it the
+     * same way (splice_stats_t.split_parse); the result is the same either way. For tests. */
+    bool whole_parse;
 } splice_options_t;
 
 /* Counts of what a splice did (for the CLI's summary line). */
@@ -52,6 +56,7 @@ typedef struct splice_stats {
     size_t reused;        /* generated statements already present verbatim (e.g. config reads) */
     size_t imports_added; /* import lines added */
     size_t renamed;       /* generated variables renamed to avoid a clash */
+    bool split_parse;     /* the file was parsed in two halves (splice_options_t.whole_parse) */
 } splice_stats_t;
 
 /* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use

@@ -87,6 +87,12 @@ typedef struct sp_program {
     uint32_t len;
     TSTree *tree;
     TSNode root;
+    /* A big file parsed in two halves (splice.c, sp_parse_halves): `tree` holds [0, split) and
+     * tree2 [split, len), each statement of the top level in one of them, as one parse would have
+     * read them (confirmed). NULL: one tree. TypeScript and Python only. */
+    TSTree *tree2;
+    TSNode root2;
+    uint32_t split;
     bool blanked;   /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
     bool timed_out; /* the parse ran out of its time budget (ts_check_parse_safe) */
     bool refused;   /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */
@@ -172,6 +178,7 @@ typedef struct sp_walk {
     uint32_t nsym;
     TSNode split; /* the null node when not split */
     TSNode split_parent;
+    bool halves;           /* a file parsed in two halves: the thread walks the first tree, the caller the second */
     sp_walk_found_t found; /* the thread's part (then all of it) */
     sp_walk_found_t rest;  /* the calling thread's part */
     sp_walk_mark_t mark;
@@ -244,6 +251,17 @@ static inline const char *sp_type(TSNode n) {
 static inline uint32_t sp_end_byte(TSNode n) {
     return ts_node_is_null(n) ? ts_node_start_byte(n) : ts_node_end_byte(n);
 }
+
+/* The root of the tree holding byte `off` (a file parsed in two halves has two). */
+static inline TSNode sp_root_at(const sp_program_t *p, uint32_t off) {
+    return p->tree2 && off >= p->split ? p->root2 : p->root;
+}
+/* Whether n is the file's root (either half's). */
+static inline bool sp_is_root(const sp_program_t *p, TSNode n) {
+    return ts_node_eq(n, p->root) || (p->tree2 && ts_node_eq(n, p->root2));
+}
+/* The named children of the root (of both halves' roots, in order). Arena array; *count set. */
+TSNode *sp_top_children(sp_program_t *p, uint32_t *count);
 
 /* Small text helpers shared by both files. */
 const char *sp_node_text(sp_program_t *p, TSNode n);

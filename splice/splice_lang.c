@@ -77,6 +77,21 @@ TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
     return v;
 }
 
+TSNode *sp_top_children(sp_program_t *p, uint32_t *count) {
+    uint32_t n1, n2 = 0;
+    TSNode *v1 = sp_named_children(p->a, p->root, &n1);
+    if (!p->tree2) {
+        *count = n1;
+        return v1;
+    }
+    TSNode *v2 = sp_named_children(p->a, p->root2, &n2);
+    TSNode *v = arena_alloc(p->a, (n1 + n2 + 1) * sizeof *v);
+    memcpy(v, v1, n1 * sizeof *v);
+    memcpy(v + n1, v2, n2 * sizeof *v);
+    *count = n1 + n2;
+    return v;
+}
+
 static bool sp_is(TSNode n, const char *type) {
     return !ts_node_is_null(n) && strcmp(sp_type(n), type) == 0;
 }
@@ -264,7 +279,7 @@ static const char *sp_string_value(sp_program_t *p, TSNode n) {
 }
 
 const char *sp_first_string(sp_program_t *p, uint32_t start, uint32_t end) {
-    TSNode top = ts_node_descendant_for_byte_range(p->root, start, end);
+    TSNode top = ts_node_descendant_for_byte_range(sp_root_at(p, start), start, end);
     if (ts_node_is_null(top)) return NULL;
     TSTreeCursor cur = ts_tree_cursor_new(top);
     const char *v = NULL;
@@ -615,7 +630,7 @@ static void sp_walk_collect(sp_walk_t *w) {
     if (want_sites && (!types || !fields)) abort();
     uint32_t nsym = w->nsym;
     const unsigned char *flags = w->flags;
-    bool split = !ts_node_is_null(w->split);
+    bool split = !ts_node_is_null(w->split) && !w->halves;
     int depth = 0;
     TSTreeCursor cur = ts_tree_cursor_new(p->root);
     for (bool done = false; !done;) {
@@ -662,6 +677,7 @@ static void sp_walk_collect(sp_walk_t *w) {
     ts_tree_cursor_delete(&cur);
     free(types);
     free(fields);
+    if (w->halves) w->mark = sp_walk_end(&w->found); /* the second tree's come after all of these */
 }
 
 /* The other part of a split walk: w->split's subtree and those of its later siblings, in order (one
@@ -731,11 +747,19 @@ void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool th
     w->flags = sp_walk_flags(p, &w->nsym);
     bool big = thread && p->len >= SP_WALK_THREAD_MIN;
     /* The calling thread walks the second half itself (in sp_walk_finish) once it has done its own
-     * work; the renamable sites need every ancestor's type, so a walk that wants them is not split. */
-    if (big && !want_sites) w->split = sp_walk_split_point(p, &w->split_parent);
+     * work; the renamable sites need every ancestor's type, so a walk that wants them is not split.
+     * A file parsed in two halves is walked in them (one walk would meet the second tree's top-level
+     * nodes right after the first's): the first tree whole, then the second root's children. */
+    if (p->tree2 && !want_sites) {
+        w->halves = true;
+        w->split_parent = p->root2;
+        w->split = sp_child(p->root2, 0);
+    } else if (big && !want_sites) {
+        w->split = sp_walk_split_point(p, &w->split_parent);
+    }
     w->threaded = big && pthread_create(&w->thread, NULL, sp_walk_thread, w) == 0;
     if (!w->threaded) {
-        w->split = (TSNode){0};
+        if (!w->halves) w->split = (TSNode){0};
         sp_walk_collect(w);
     }
 }
@@ -967,7 +991,7 @@ static void sp_collect_stmts(sp_program_t *p, TSNode body, TSNode *root_kids, ui
 
 static TSNode sp_find_ts_body(sp_program_t *p) {
     uint32_t n;
-    TSNode *kids = sp_named_children(p->a, p->root, &n);
+    TSNode *kids = sp_top_children(p, &n);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (!sp_is(c, "export_statement")) continue;
@@ -1180,10 +1204,10 @@ void sp_detect_style(sp_program_t *p) {
 /* Where new statements go in `body`: before a final `return` (and the comments just above it),
  * else at the line of the closing `}`, else (a file's top level) at the end of the file. */
 static void sp_insertion_point(sp_program_t *p, TSNode body) {
-    bool braces = !ts_node_eq(body, p->root);
+    bool braces = !sp_is_root(p, body);
     TSNode last = {0}, first = {0};
     uint32_t n;
-    TSNode *kids = sp_named_children(p->a, body, &n);
+    TSNode *kids = braces ? sp_named_children(p->a, body, &n) : sp_top_children(p, &n);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c)) continue;
@@ -1289,13 +1313,14 @@ static bool sp_is_container(const char *t) {
 }
 
 bool sp_block_range(sp_program_t *p, uint32_t start, uint32_t *bs, uint32_t *be) {
-    TSNode n = ts_node_descendant_for_byte_range(p->root, start, start), par = {0};
+    TSNode n = ts_node_descendant_for_byte_range(sp_root_at(p, start), start, start), par = {0};
     for (; !ts_node_is_null(n); n = par) {
         par = ts_node_parent(n);
         if (ts_node_is_null(par)) return false;
         if (ts_node_start_byte(n) == start && sp_is_container(sp_type(par))) {
-            *bs = ts_node_start_byte(par);
-            *be = sp_end_byte(par);
+            bool top = sp_is_root(p, par); /* the file's top level: both halves */
+            *bs = ts_node_start_byte(top ? p->root : par);
+            *be = sp_end_byte(top && p->tree2 ? p->root2 : par);
             return true;
         }
     }
@@ -1306,7 +1331,7 @@ bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp
     *container = "";
     *out = NULL;
     *n_out = 0;
-    TSNode n = ts_node_descendant_for_byte_range(p->root, start, start), par = {0};
+    TSNode n = ts_node_descendant_for_byte_range(sp_root_at(p, start), start, start), par = {0};
     for (; !ts_node_is_null(n); n = par) {
         par = ts_node_parent(n);
         if (ts_node_is_null(par)) return false;
@@ -1315,7 +1340,7 @@ bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp
     if (ts_node_is_null(n)) return false;
     *container = sp_type(par);
     uint32_t nk;
-    TSNode *kids = sp_named_children(p->a, par, &nk);
+    TSNode *kids = sp_is_root(p, par) ? sp_top_children(p, &nk) : sp_named_children(p->a, par, &nk);
     sp_stmt_t *v = arena_alloc(p->a, (nk + 1) * sizeof *v);
     size_t k = 0;
     for (uint32_t i = 0; i < nk && ts_node_start_byte(kids[i]) < start; i++) {
@@ -1505,12 +1530,14 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
     TSQueryMatch m;
     if (span > 4 * (uint64_t)p->len + 4096) {
         if (!(q = sp_resources_query(s, p->lang, diags))) return NULL;
-        ts_query_cursor_exec(s->cursor, q, p->root);
-        while (ts_query_cursor_next_match(s->cursor, &m)) {
-            ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
-            if (sp_res_captures(q, &m, &ms[n])) {
-                ms[n].seq = n;
-                n++;
+        for (int half = 0; half < (p->tree2 ? 2 : 1); half++) {
+            ts_query_cursor_exec(s->cursor, q, half ? p->root2 : p->root);
+            while (ts_query_cursor_next_match(s->cursor, &m)) {
+                ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
+                if (sp_res_captures(q, &m, &ms[n])) {
+                    ms[n].seq = n;
+                    n++;
+                }
             }
         }
     } else {
@@ -1623,7 +1650,7 @@ size_t sp_class_components(sp_program_t *p, sp_stmt_t **out) {
     while ((k = memmem(k, (size_t)(end - k), "ComponentResource", 17)) != NULL) {
         uint32_t off = (uint32_t)(k - p->text);
         k += 17;
-        TSNode cls = ts_node_descendant_for_byte_range(p->root, off, off + 17);
+        TSNode cls = ts_node_descendant_for_byte_range(sp_root_at(p, off), off, off + 17);
         for (int up = 0; up < 8 && !ts_node_is_null(cls); up++, cls = ts_node_parent(cls)) {
             const char *t = sp_type(cls);
             if (strcmp(t, "class_declaration") == 0 || strcmp(t, "class_definition") == 0 || strcmp(t, "class") == 0)
@@ -1885,7 +1912,7 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
     /* imports: only top-level statements can import, so the query runs on those (not on the whole
      * tree: in a 10,000-line file that walk cost a tenth of the splice). */
     uint32_t ntop;
-    TSNode *top = sp_named_children(p->a, p->root, &ntop);
+    TSNode *top = sp_top_children(p, &ntop);
     TSQueryMatch m;
     sp_import_syms_t isyms = sp_import_syms(p);
     size_t nfound = 0, cfound = 0;
@@ -1917,8 +1944,8 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
      * `from __future__` import), after a TypeScript hashbang line (`#!`, which must stay first) and
      * directive prologue (`"use strict";`), else the top of the file. */
     p->import_at = p->bom ? 3 : 0;
-    for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
-        TSNode c = sp_nchild(p->root, i);
+    for (uint32_t i = 0; i < ntop; i++) {
+        TSNode c = top[i];
         const char *t = sp_type(c);
         if (strcmp(t, "package_clause") == 0 || strcmp(t, "package_declaration") == 0) {
             p->import_at = sp_end_byte(c);

@@ -1,0 +1,252 @@
+/* test_splice_split.c — a big TypeScript or Python file parsed in two halves (splice/splice.c).
+ *
+ * A file of 256 KB or more is parsed as two trees on two threads, split at a line that starts a
+ * top-level statement near the middle, when the two trees confirm that one parse would read the file
+ * the same way (no errors in either, the first half ending on a statement's own `;` or `}`, the
+ * second starting with a statement); the result's re-parse is split the same way. Every splice here
+ * is run twice, split and whole (splice_options_t.whole_parse), and must give the same text,
+ * statistics or messages. Splits the confirmation must reject (a template literal, block comment,
+ * triple-quoted string or open brace or bracket across the middle, a statement continued across it,
+ * errors) fall back to the whole parse; an ordinary big file must really be split. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "splice/splice.h"
+#include "testutil.h"
+
+static char *fixture(const char *name) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/fixtures/splice/%s", SOURCE_DIR, name);
+    char *t = tu_read(path, NULL);
+    ck_assert_msg(t != NULL, "missing fixture %s", path);
+    return t;
+}
+
+/* One splice: the result (malloc'd) or NULL and every diagnostic formatted in *msgs (malloc'd). */
+static char *splice_run(const char *target, size_t len, lang_t lang, const char *gen, bool whole, splice_stats_t *st,
+                        char **msgs) {
+    splicer_t *s = splicer_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    splice_options_t o = {.filename = "prog", .whole_parse = whole};
+    char *out = NULL;
+    memset(st, 0, sizeof *st);
+    bool ok = splicer_splice(s, target, len, lang, gen, strlen(gen), &o, &out, NULL, NULL, st, &d);
+    buf_t b;
+    buf_init(&b);
+    for (const diag_t *x = d.head; x; x = x->next)
+        buf_printf(&b, "%s\n", diag_format(&d, x));
+    *msgs = buf_take(&b);
+    ck_assert(ok == (out != NULL));
+    diag_list_free(&d);
+    splicer_free(s);
+    return out;
+}
+
+static int current_case = -1; /* named in failures */
+
+/* Splices split and whole and checks both agree; returns whether the split parse was taken. */
+static bool same_both_ways(const char *target, lang_t lang, const char *gen, bool expect_ok) {
+    size_t len = strlen(target);
+    ck_assert_uint_ge(len, (size_t)256 * 1024);
+    splice_stats_t s1, s2;
+    char *m1, *m2;
+    char *split = splice_run(target, len, lang, gen, false, &s1, &m1);
+    char *whole = splice_run(target, len, lang, gen, true, &s2, &m2);
+    ck_assert_msg(expect_ok == (split != NULL), "case %d, split: %s", current_case, m1);
+    ck_assert_str_eq(m1, m2);
+    ck_assert(!s2.split_parse);
+    bool taken = s1.split_parse;
+    if (split) {
+        ck_assert_ptr_nonnull(whole);
+        ck_assert_msg(strcmp(split, whole) == 0, "split and whole results differ");
+        s1.split_parse = false;
+        ck_assert_mem_eq(&s1, &s2, sizeof s1);
+    } else {
+        ck_assert_ptr_null(whole);
+    }
+    free(split);
+    free(whole);
+    free(m1);
+    free(m2);
+    return taken;
+}
+
+/* A big TypeScript program: the fixture's head, `n` resources, and `mid` written at the middle
+ * (a line past half of the resources), with a resource the generated program replaces and a name
+ * it declares in the second half. */
+static char *ts_program(int n, const char *mid) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, "import * as pulumi from \"@pulumi/pulumi\";\nimport * as random from \"@pulumi/random\";\n"
+                 "import * as tls from \"@pulumi/tls\";\n\n// resources\n");
+    for (int i = 0; i < n; i++) {
+        if (i == n / 2 && mid) buf_puts(&b, mid);
+        if (i == n * 3 / 4)
+            buf_puts(&b, "const theKey = new tls.PrivateKey(\"my-key\", {algorithm: \"ECDSA\"});\n"
+                         "const certKeyPem = `multi\nline ${theKey.id}\n`;\n/* a comment\n   on lines */\n");
+        buf_printf(&b, "const p%d = new random.RandomPet(\"p%d\", {\n    length: %d,\n});\n", i, i, i % 7 + 1);
+        if (i % 500 == 0) buf_printf(&b, "function f%d() {\n    return p%d;\n}\n", i, i);
+    }
+    buf_puts(&b, "export const last = p0.id;\n");
+    return buf_take(&b);
+}
+
+static char *py_program(int n, const char *mid) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, "import pulumi\nimport pulumi_random as random\nimport pulumi_tls as tls\n\n# resources\n");
+    for (int i = 0; i < n; i++) {
+        if (i == n / 2 && mid) buf_puts(&b, mid);
+        if (i == n * 3 / 4)
+            buf_puts(&b, "the_key = tls.PrivateKey(\"my-key\", algorithm=\"ECDSA\")\n"
+                         "cert_key_pem = \"\"\"multi\nline\n\"\"\"\n# a comment\n");
+        buf_printf(&b, "p%d = random.RandomPet(\"p%d\",\n    length=%d)\n", i, i, i % 7 + 1);
+        if (i % 500 == 0) buf_printf(&b, "def f%d():\n    return p%d\n\n", i, i);
+    }
+    buf_puts(&b, "pulumi.export(\"last\", p0.id)\n");
+    return buf_take(&b);
+}
+
+/* An ordinary big file is split, and the result is the whole parse's: the resource in the second
+ * half is replaced, the name declared there is not taken again. */
+START_TEST(test_split_taken_and_same) {
+    char *gts = fixture("gen.ts"), *gpy = fixture("gen.py");
+    char *ts = ts_program(8000, NULL), *py = py_program(8000, NULL);
+    ck_assert(same_both_ways(ts, LANG_TYPESCRIPT, gts, true));
+    ck_assert(same_both_ways(py, LANG_PYTHON, gpy, true));
+    splice_stats_t st;
+    char *m;
+    char *out = splice_run(ts, strlen(ts), LANG_TYPESCRIPT, gts, false, &st, &m);
+    ck_assert_ptr_nonnull(out);
+    ck_assert(st.split_parse);
+    ck_assert_uint_eq(st.replaced, 1); /* my-key, in the second half */
+    ck_assert_ptr_nonnull(strstr(out, "const theKey = new tls.PrivateKey(\"my-key\", {algorithm: \"RSA\"});"));
+    ck_assert_ptr_null(strstr(out, "const certKeyPem = config"));
+    free(out);
+    free(m);
+    free(ts);
+    free(py);
+    free(gts);
+    free(gpy);
+}
+END_TEST
+
+/* Text across the middle that one parse reads as one construct: each must fall back to the whole
+ * parse (not split) and give its result or refusal. */
+START_TEST(test_split_refused_across_constructs) {
+    char *gts = fixture("gen.ts"), *gpy = fixture("gen.py");
+    buf_t mid;
+    static const struct {
+        lang_t lang;
+        const char *open, *line, *close;
+        bool ok, may_split; /* may_split: a line after the construct is a good split */
+    } C[] = {
+        /* a multi-line template literal, a block comment, a function body, each holding lines
+         * that look like top-level statements */
+        {LANG_TYPESCRIPT, "const doc = `\n", "const x%d = 1;\n", "`;\n", true, false},
+        {LANG_TYPESCRIPT, "/*\n", "const x%d = 1;\n", "*/\n", true, false},
+        {LANG_TYPESCRIPT, "function big() {\n", "const x%d = 1;\n", "}\n", true, false},
+        /* a statement the next line continues: `declare` then `const` reads as one declaration */
+        {LANG_TYPESCRIPT, "", "declare\nconst x%d: number;\n", "", true, false},
+        /* no line starts a statement inside: split after it */
+        {LANG_TYPESCRIPT, "const o = {\n", "a%d: 1,\n", "};\n", true, true},
+        {LANG_TYPESCRIPT, "", "let x%d = function () {}\n", "", true, true},
+        /* an unclosed brace: refused, by the same message */
+        {LANG_TYPESCRIPT, "function broken() {\n", "const x%d = 1;\n", "", false, false},
+        {LANG_PYTHON, "doc = \"\"\"\n", "x%d = 1\n", "\"\"\"\n", true, false},
+        {LANG_PYTHON, "d = dict(\n", "a%d=1,\n", ")\n", true, false},
+        {LANG_PYTHON, "if True:\n    pass\n", "else:\n    x%d = 1\n", "", true, true},
+        {LANG_PYTHON, "", "x%d = 1 + \\\n2\n", "", true, true},
+        /* a decorator on the line before the cut */
+        {LANG_PYTHON, "", "@dec\ndef f%d():\n    pass\n", "", true, false},
+        {LANG_PYTHON, "d = [\n", "x%d,\n", "", false, false},
+    };
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++) {
+        buf_init(&mid);
+        buf_puts(&mid, C[i].open);
+        for (int k = 0; k < 4000; k++)
+            buf_printf(&mid, C[i].line, k);
+        buf_puts(&mid, C[i].close);
+        char *t = C[i].lang == LANG_PYTHON ? py_program(6000, mid.data) : ts_program(5000, mid.data);
+        current_case = (int)i;
+        bool taken = same_both_ways(t, C[i].lang, C[i].lang == LANG_PYTHON ? gpy : gts, C[i].ok);
+        ck_assert_msg(!taken || C[i].may_split, "case %zu was split", i);
+        free(t);
+        buf_free(&mid);
+    }
+    free(gts);
+    free(gpy);
+}
+END_TEST
+
+/* Python: statements of the module at another column than the first's are an error one parse sees
+ * across the halves (each half alone is consistent); a file with errors in either half. */
+START_TEST(test_split_errors_as_whole) {
+    char *gts = fixture("gen.ts"), *gpy = fixture("gen.py");
+    buf_t b;
+    buf_init(&b);
+    for (int i = 0; i < 20000; i++)
+        buf_printf(&b, "  p%d = 1\n", i);
+    for (int i = 0; i < 20000; i++)
+        buf_printf(&b, "q%d = 1\n", i);
+    ck_assert(!same_both_ways(b.data, LANG_PYTHON, gpy, false));
+    buf_free(&b);
+    char *t = ts_program(8000, "const = ;\n");
+    ck_assert(!same_both_ways(t, LANG_TYPESCRIPT, gts, false));
+    free(t);
+    t = py_program(8000, "x = (\n");
+    ck_assert(!same_both_ways(t, LANG_PYTHON, gpy, false));
+    free(t);
+    free(gts);
+    free(gpy);
+}
+END_TEST
+
+/* A parse budget run out in one half is reported as for the whole file. */
+START_TEST(test_split_parse_budget) {
+    ck_assert_int_eq(setenv("CIMPORT_PARSE_TIMEOUT", "1", 1), 0);
+    char *gpy = fixture("gen.py");
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, "import pulumi\n");
+    for (int i = 0; b.len < (size_t)300 * 1024; i++)
+        buf_printf(&b, "p%d = 1\n", i);
+    buf_puts(&b, "x = 1\n");
+    for (int i = 0; i < 30000; i++)
+        buf_puts(&b, "\\\n");
+    buf_puts(&b, "y = 2\n");
+    splice_stats_t st;
+    char *m;
+    char *out = splice_run(b.data, b.len, LANG_PYTHON, gpy, false, &st, &m);
+    ck_assert_ptr_null(out);
+    ck_assert_str_eq(m, "prog: cannot parse the Python program within 1 s (tree-sitter gave up on text this "
+                        "irregular, such as thousands of line continuations; CIMPORT_PARSE_TIMEOUT=SECONDS allows "
+                        "longer); nothing was changed\n");
+    free(m);
+    buf_free(&b);
+    free(gpy);
+    unsetenv("CIMPORT_PARSE_TIMEOUT");
+}
+END_TEST
+
+static Suite *split_suite(void) {
+    Suite *s = suite_create("splice_split");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_split_taken_and_same);
+    tcase_add_test(tc, test_split_refused_across_constructs);
+    tcase_add_test(tc, test_split_errors_as_whole);
+    tcase_add_test(tc, test_split_parse_budget);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(split_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
