@@ -1992,19 +1992,53 @@ static const pcl_expr_t *branch_output_call(const check_t *c, const pcl_expr_t *
     return b.found;
 }
 
+/* A number beyond a float64 (a literal 1e999, a state's 1e400) is Infinity here: no emitter writes
+ * one, nor PCL's printer (it would print null, the value unset), and Pulumi's own JSON decoding of a
+ * state refuses it. Refused (true) with where it is and the fix. */
+static bool refuse_infinite(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e, int line,
+                            int col) {
+    if (e->kind != PCL_NUMBER || isfinite(e->n)) return false;
+    refuse(c, n, line, col,
+           arena_sprintf(c->a, "'%s' has a number beyond a float64 (%s), which cimport does not write: %s", at->name,
+                         e->n < 0 ? "-Infinity" : "Infinity",
+                         line ? "write a number of at most 1.7976931348623157e308 in size"
+                              : "correct the value where it comes from (the stack state) to a number of at most "
+                                "1.7976931348623157e308 in size"));
+    return true;
+}
+
+typedef struct finite_check {
+    check_t *c;
+    const pcl_node_t *n;
+    const pcl_attr_t *at;
+} finite_check_t;
+
+static bool finite_one(const pcl_expr_t *e, void *ctx) {
+    finite_check_t *f = ctx;
+    int line = e->line ? e->line : f->at->line, col = e->line ? e->col : f->at->col;
+    return !refuse_infinite(f->c, f->n, f->at, e, line, col);
+}
+
+bool emit_check_pcl(const pcl_program_t *p, diag_list_t *diags) {
+    check_t c = {.p = p, .lang = LANG_PCL, .diags = diags, .a = arena_new(), .ok = true};
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        const pcl_node_t *n = &p->nodes[i];
+        for (size_t k = 0; k < n->n_attrs + n->n_options; k++) {
+            const pcl_attr_t *at = k < n->n_attrs ? &n->attrs[k] : &n->options[k - n->n_attrs];
+            finite_check_t f = {&c, n, at};
+            pcl_expr_walk(at->value, finite_one, &f);
+        }
+    }
+    arena_free(c.a);
+    return c.ok;
+}
+
 static bool check_one(const pcl_expr_t *e, void *ctx) {
     expr_check_t *x = ctx;
     check_t *c = x->c;
     int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
     if (x->n->kind == PCL_NODE_HOOK && hook_reads(c, x, e, line, col)) return false;
-    /* a literal beyond a float64 (1e999) is Infinity to PCL; the emitters write no such literal */
-    if (e->kind == PCL_NUMBER && !isfinite(e->n) && c->lang != LANG_PCL) {
-        refuse(c, x->n, line, col,
-               arena_sprintf(c->a,
-                             "'%s' has a number literal beyond a float64 (Infinity), which cimport does not write",
-                             x->at->name));
-        return false;
-    }
+    if (refuse_infinite(c, x->n, x->at, e, line, col)) return false;
     const pcl_expr_t *fc = emit_fn_call_under(e);
     if (fc && fc != e && !(fn_call_langs(fc) & L(c->lang))) { /* name the call, not the attribute read from it */
         refuse_fn_call(x, fc);

@@ -4,7 +4,7 @@
 #include "emitters/emit_internal.h"
 
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags) {
-    if (lang == LANG_PCL) return pcl_print(p);
+    if (lang == LANG_PCL) return emit_check_pcl(p, diags) ? pcl_print(p) : NULL;
     /* YAML has no operators or loops: those whose value is certain are written as that value */
     arena_t *folds = lang == LANG_YAML ? arena_new() : NULL;
     pcl_program_t folded;

@@ -31,5 +31,9 @@ bool lang_from_runtime(const char *runtime, lang_t *out);
 /* Emits the whole program as one source file. malloc'd; NULL with error diagnostics when any part
  * of the program cannot be written with its meaning (never a file that silently leaves it out). */
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags);
+/* Whether the program's PCL text says its values: false with an error diagnostic for a number
+ * beyond a float64 (Infinity), which PCL's printer would write as null. emit_program asks it for
+ * LANG_PCL; a front end printing PCL another way (pcl_print_to) asks it first. */
+bool emit_check_pcl(const pcl_program_t *p, diag_list_t *diags);
 
 #endif

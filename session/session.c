@@ -802,6 +802,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         malloc_trim(0);
     }
     if (!generated) return true;
+    if (p->lang == LANG_PCL && !emit_check_pcl(p->gen.program, diags)) return false; /* printed as null */
     /* code that is only written goes into its file as it is printed (a 1,000,000-resource program is
      * 300 MB of text); a spool that cannot be made beside the file leaves it held as before */
     bool stream = o->stream_code && run->inputs && o->out_path && !o->insert_into && !o->program_text && !o->diff &&

@@ -877,6 +877,17 @@ read -r pass fail <"$tmp/yamlrun.counts"
 )
 read -r pass fail <"$tmp/bom.counts"
 
+# a number in the stack state beyond a float64 (1e400: +Inf once read) was written `length = null`
+# in PCL (the value unset), exit 0, where every other language refused it (read12b F14); refused in
+# PCL too, as a file and to stdout, nothing written
+sed 's/"length": 2, "separator": "-"}/"length": 1e400, "separator": "-"}/' "$Q/stack.json" >inf.json
+for out in "-o inf.pp" ""; do
+  # shellcheck disable=SC2086
+  expect 2 "error: resource 'pet2': 'length' has a number beyond a float64 (Infinity), which cimport does not write: correct the value where it comes from (the stack state) to a number of at most 1.7976931348623157e308 in size" -- \
+    "$CIMPORT" random:index/randomPet:RandomPet pet2 clever-wombat --offline-state inf.json --schema "$S" -l pcl $out
+  [ ! -e inf.pp ] && [ ! -s "$tmp/out" ] && ok || bad "1e400 in the state, -l pcl $out: code written"
+done
+
 # libcurl, libpq and libgit2 (with the thirty libraries they pull in) are loaded when a run first
 # uses them (base/dynlib.h), not at every start: an offline import to stdout loads none of them.
 loaded=$(LD_DEBUG=libs "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -q 2>&1 >/dev/null |
