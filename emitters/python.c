@@ -206,14 +206,18 @@ static bool py_plain_expr(py_gen_t *g, const pcl_expr_t *e) {
 }
 
 /* A traversal's parts [from, n): into plain data (a dict: a config object, a local object) as
- * `["key"]` and `[0]`, else as emit_walk_trav_parts writes them. */
+ * `["key"]` and `[0]`, else as emit_walk_trav_parts writes them — but for a key of what the schema
+ * types a map (a resource's map output, `r.tags.Name`), a dict too, whose attributes are not its
+ * keys (the SDK's Output lifts `.Name` to getattr: an AttributeError, or a dict's method for items,
+ * keys, values, get). */
 static void py_trav_parts(py_gen_t *g, const pcl_expr_t *e, size_t from, bool dict) {
-    if (!dict) {
-        emit_walk_trav_parts(&g->w, e->trav.parts, from, e->trav.n, true);
-        return;
-    }
+    bool typed = !dict && !emit_walk_in_scope(&g->w, e->trav.root);
     for (size_t k = from; k < e->trav.n; k++) {
         const pcl_trav_part_t *pt = &e->trav.parts[k];
+        if (!dict && !(typed && pt->attr && emit_reads_map_key(g->w.p, g->w.nodes, e, k))) {
+            emit_walk_trav_parts(&g->w, e->trav.parts, k, k + 1, true);
+            continue;
+        }
         buf_putc(g->w.b, '[');
         if (pt->attr || pt->index_is_string)
             names_append_quoted(g->w.b, LANG_PYTHON, pt->attr ? pt->attr : pt->index_str);
@@ -912,7 +916,18 @@ static void py_computed(emit_walk_t *w, const pcl_expr_t *e) {
     }
     case PCL_COND: emit_walk_conditional(&g->w, e, true, " if ", " else "); return;
     case PCL_INDEX: emit_walk_index(&g->w, e); return;
-    case PCL_GETATTR: emit_walk_getattr(&g->w, e, true); return;
+    case PCL_GETATTR: {
+        const schema_type_t *t = emit_read_type(g->w.p, g->w.nodes, e->x);
+        if (t && t->kind == SCHEMA_MAP) { /* a map's key: a dict's item (py_trav_parts) */
+            emit_walk_operand(&g->w, e, e->x, false);
+            buf_putc(g->w.b, '[');
+            names_append_quoted(g->w.b, LANG_PYTHON, e->s);
+            buf_putc(g->w.b, ']');
+        } else {
+            emit_walk_getattr(&g->w, e, true);
+        }
+        return;
+    }
     case PCL_SPLAT: {
         /* PCL's splat of a value that is not a list is a list of that value: `m[*]` is [m], where
          * the comprehension would go over a dict's keys or a string's characters */

@@ -12,15 +12,18 @@
 #include "testutil.h"
 
 /* One resource with a number, a string, a bool and a map of strings (and, as inputs only, an integer and a
- * list of numbers). */
-static const char *SCHEMA = "{\"name\":\"m\",\"version\":\"1.0.0\",\"resources\":{\"m:index:R\":{"
-                            "\"properties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
-                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
-                            "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
-                            "\"inputProperties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
-                            "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},\"i\":{\"type\":\"integer\"},"
-                            "\"ns\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
-                            "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
+ * list of numbers); one function giving a map of strings. */
+static const char *SCHEMA =
+    "{\"name\":\"m\",\"version\":\"1.0.0\",\"resources\":{\"m:index:R\":{"
+    "\"properties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
+    "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},"
+    "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},"
+    "\"inputProperties\":{\"f\":{\"type\":\"number\"},\"float\":{\"type\":\"number\"},\"s\":{"
+    "\"type\":\"string\"},\"b\":{\"type\":\"boolean\"},\"i\":{\"type\":\"integer\"},"
+    "\"ns\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},"
+    "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}},"
+    "\"functions\":{\"m:index:get\":{\"inputs\":{\"properties\":{}},\"outputs\":{\"properties\":{"
+    "\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}}";
 
 static tu_pcl_t load(const char *pcl) {
     return tu_pcl_load(SCHEMA, "m.json", pcl);
@@ -1063,6 +1066,58 @@ START_TEST(test_literals_converted_to_the_input_type) {
 }
 END_TEST
 
+/* Python: a key of a map-typed resource output read as `r.tags.key` (as Terraform code reads
+ * `aws_instance.web.tags.Name`) was written as an attribute, `r.tags.enabled`: the SDK's Output lifts
+ * it to getattr on a dict, an AttributeError at `pulumi up`, or a dict's method for items, keys,
+ * values, get (read12 F6). Such a key is read as `["key"]` now. The written values run over an
+ * Output stand-in that lifts attributes and items as the SDK's does (sdk/python/lib/pulumi/output.py). */
+START_TEST(test_python_map_output_keys) {
+    tu_pcl_t f = load("resource \"r\" \"m:index:R\" {\n    tags = { enabled = \"a\", items = \"b\", keys = \"c\" }\n}\n"
+                      "output \"o1\" {\n    value = r.tags.enabled\n}\n"
+                      "output \"o2\" {\n    value = \"${r.tags.items}!\"\n}\n"
+                      "output \"o3\" {\n    value = r.tags.items == \"b\"\n}\n"
+                      "output \"o4\" {\n    value = [r.tags.keys, r.s]\n}\n"
+                      "output \"o5\" {\n    value = invoke(\"m:index:get\", {}).tags.items\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "m.get_output().tags[\"items\"]");
+    buf_t prog;
+    buf_init(&prog);
+    buf_puts(&prog, "import json\n"
+                    "class Output:\n"
+                    "    def __init__(self, v): self.v = v\n"
+                    "    def apply(self, f): return Output(f(self.v))\n"
+                    "    def __getattr__(self, k):\n"
+                    "        if k.startswith('__'): raise AttributeError(k)\n"
+                    "        return Output(getattr(self.v, k))\n"
+                    "    def __getitem__(self, k): return Output(self.v[k])\n"
+                    "def value(v):\n"
+                    "    if isinstance(v, list): return [value(x) for x in v]\n"
+                    "    v = v.v if isinstance(v, Output) else v\n"
+                    "    return v if isinstance(v, (str, bool)) else repr(v)\n"
+                    "def format_value(v): return str(v)\n"
+                    "class R: pass\n"
+                    "r = R()\n"
+                    "r.tags = Output({'enabled': 'a', 'items': 'b', 'keys': 'c'})\n"
+                    "r.s = Output('S')\n"
+                    "out = []\n");
+    for (int i = 1; i <= 4; i++) {
+        char from[64];
+        snprintf(from, sizeof from, "pulumi.export(\"o%d\", ", i);
+        char *v = cut(py, from, ")\n");
+        buf_printf(&prog, "out.append(value(%s))\n", v + strlen(from));
+        free(v);
+    }
+    buf_puts(&prog, "print(json.dumps(out))\n");
+    char *out = run_program("python3", "py", prog.data);
+    ck_assert_str_eq(out, "[\"a\", \"b!\", true, [\"c\", \"S\"]]\n");
+    tu_has(py, "r.tags[\"enabled\"]");
+    free(out);
+    buf_free(&prog);
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1094,6 +1149,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_element_wraps_around);
     tcase_add_test(tc, test_go_can_try_as_pcl);
     tcase_add_test(tc, test_literals_converted_to_the_input_type);
+    tcase_add_test(tc, test_python_map_output_keys);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
