@@ -850,7 +850,9 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
                                 arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token,
                                               e->logical_name ? e->logical_name : e->name));
         cJSON_AddBoolToObject(res, "custom", true);
-        cJSON_AddStringToObject(res, "id", e->id);
+        /* the ID the provider records: the import ID, but for a type whose import ID holds the ID as a part */
+        const char *tf_id = attr_str(it->inst->attributes, "id");
+        cJSON_AddStringToObject(res, "id", tf_id && importid_holds_id(e->token) ? tf_id : e->id);
         cJSON_AddStringToObject(res, "type", e->token);
         add_state_json(res, "inputs", inputs);
         add_state_json(res, "outputs", outputs);

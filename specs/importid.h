@@ -16,6 +16,16 @@
  *   iam RolePolicyAttachment `<role>/<policyArn>`,
  *   appautoscaling Policy `<serviceNamespace>/<resourceId>/<scalableDimension>/<name>`, Target (the first three)
  *
+ * and others whose Terraform `id` is a generated or a node ID their importer does not take (each
+ * provider's "Import" section and importer):
+ *
+ *   aws iam UserPolicyAttachment `<user>/<policyArn>`, GroupPolicyAttachment `<group>/<policyArn>`,
+ *   UserGroupMembership `<user>/<group1>/<group2>...`, SshKey `<username>:<sshPublicKeyId>:<encoding>`,
+ *   ServerCertificate `<name>`; github BranchProtection `<repositoryId>:<pattern>`; openstack
+ *   loadbalancer Member `<poolId>/<id>`; every gcp IAM member and binding
+ *   `<resource> <role> [<member>] [<condition title>]` (spaces; the resource is the `id` less its role,
+ *   member and condition)
+ *
  * So a converter that writes an import file from a state (which records the ID) asks importid_of for
  * the ID to write, and the offline snapshot (which finds a recorded resource by its ID) asks
  * importid_resource_id for the ID inside an import ID, or indexes the resources of a type whose import
@@ -38,6 +48,11 @@ bool importid_assembled(const char *type);
 /* Whether the import ID of a resource of `type` is made of its other properties and does not hold its
  * ID (the AWS types above). */
 bool importid_apart_from_id(const char *type);
+
+/* Whether the import ID of `type` is made from the resource's ID and other properties (an OpenStack LB
+ * member's `<poolId>/<id>`; a GCP IAM member's `id` less its role and member, then those, spaced): the
+ * provider records that ID, not the import ID. */
+bool importid_holds_id(const char *type);
 
 /* The ID the provider's importer takes for a resource of `type` (a Pulumi token, or a Terraform type)
  * recorded with ID `id` and outputs (a Terraform state's attributes) `outputs`: `id` itself for most
