@@ -138,9 +138,9 @@ static unsigned function_langs(const char *name) {
          ts_py_yaml | go | cs_java}, /* a stack reference's output: ref.getOutput(name); YAML ${ref.outputs["name"]} */
         {"recover", ts_py},          /* pulumi.recover(output, ...), output.recover(...) */
         /* TypeScript's helpers catch a failure inside an Output (canOutput_, tryOutput_); Python's,
-         * Go's and C#'s run inside an apply on the outputs' values */
-        {"can", ts_py | go | L(LANG_CSHARP)},
-        {"try", ts_py | go | L(LANG_CSHARP)},
+         * Go's, C#'s and Java's run inside an apply on the outputs' values */
+        {"can", ts_py | go | cs_java},
+        {"try", ts_py | go | cs_java},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         if (strcmp(fns[i].name, name) == 0) return fns[i].langs;
@@ -154,15 +154,13 @@ static unsigned function_langs(const char *name) {
 /* Why Pulumi's own program generator for `lang` does not write the function `fn` (its language host
  * skips the conformance test of it, naming the issue), or NULL. try() and can() evaluate an
  * expression and catch its failure, recover() an output's; Pulumi's Go, .NET and Java generators
- * have no form of either (cimport writes try() and can() in Go and C# with its own helpers). */
+ * have no form of either (cimport writes try() and can() in Go, C# and Java with its own helpers). */
 static const char *pulumi_lacks(const char *fn, lang_t lang) {
     static const struct {
         const char *fn;
         lang_t lang;
         const char *why;
     } lacks[] = {
-        {"try", LANG_JAVA, "pulumi-language-java skips l1-builtin-try: pulumi/pulumi-java#1683"},
-        {"can", LANG_JAVA, "pulumi-language-java skips l1-builtin-can: pulumi/pulumi-java#1683"},
         /* recover(): Pulumi's generators write it for TypeScript and Python only */
         {"recover", LANG_GO, RECOVER_TS_PY_ONLY},
         {"recover", LANG_CSHARP, RECOVER_TS_PY_ONLY},
@@ -1442,10 +1440,10 @@ static bool typed_keyed_output_ok(const check_t *c, const pcl_expr_t *e) {
            (c->lang == LANG_CSHARP || want != EMIT_SHAPE_NUMBER);
 }
 
-/* C# writes can() and try() over outputs in an Apply of the one Output their arguments read
- * (cs_can_try), what they read below it inside the helper's lambdas; not below an output the
- * resource may leave unset (typed_apply_atom: what reads it would give null where PCL fails). */
-static bool cs_can_try_ok(const check_t *c, const pcl_expr_t *e) {
+/* C# and Java write can() and try() over outputs in an apply of the one Output their arguments read
+ * (cs_can_try, java_can_try), what they read below it inside the helper's lambdas; not below an output
+ * the resource may leave unset (typed_apply_atom: what reads it would give null where PCL fails). */
+static bool typed_can_try_ok(const check_t *c, const pcl_expr_t *e) {
     bool outputs = false;
     for (size_t i = 0; i < e->call.n; i++)
         outputs |= emit_has_output(c->p, c->nodes, e->call.args[i]);
@@ -1456,13 +1454,17 @@ static bool cs_can_try_ok(const check_t *c, const pcl_expr_t *e) {
     return t.ok && t.head;
 }
 
-/* C#: the scalar type (its name) where can() or try() stands that its value is not known to be of
- * (can's is a bool; try's the type its arguments share, emit_try_kind, a variable of a for expression
- * not known), or NULL. C#'s Try<T> returns one type, and an object? is no Input<string>. */
-static const char *cs_can_try_misfit(const check_t *c, const expr_check_t *x, const pcl_expr_t *e) {
+/* C# and Java: the scalar type (its name) where can() or try() stands that its value is not known to
+ * be of (can's is a bool; try's the type its arguments share, emit_try_kind, a variable of a for
+ * expression not known), or NULL. C#'s Try<T> and Java's try_ return one type, and an object? (an
+ * Object) is no Input<string> (no String). */
+static const char *typed_can_try_misfit(const check_t *c, const expr_check_t *x, const pcl_expr_t *e) {
     const schema_type_t *t = e->type && e->type->kind == SCHEMA_ENUM ? e->type->element : e->type;
-    static const char *const names[] = {
+    static const char *const cs[] = {
         [SCHEMA_STRING] = "string", [SCHEMA_BOOL] = "bool", [SCHEMA_INT] = "int", [SCHEMA_NUMBER] = "double"};
+    static const char *const java[] = {
+        [SCHEMA_STRING] = "String", [SCHEMA_BOOL] = "Boolean", [SCHEMA_INT] = "Integer", [SCHEMA_NUMBER] = "Double"};
+    const char *const *names = c->lang == LANG_JAVA ? java : cs;
     if (!t || (t->kind != SCHEMA_STRING && t->kind != SCHEMA_BOOL && t->kind != SCHEMA_INT && t->kind != SCHEMA_NUMBER))
         return NULL;
     if (strcmp(e->call.name, "can") == 0) return t->kind == SCHEMA_BOOL ? NULL : names[t->kind];
@@ -1476,7 +1478,7 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
     static const char *const any[] = {"secret",        "fileAsset",    "stringAsset", "remoteAsset", "fileArchive",
                                       "remoteArchive", "assetArchive", "getOutput",   NULL};
     if (c->lang != LANG_CSHARP && c->lang != LANG_JAVA) return true;
-    if (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) return cs_can_try_ok(c, e);
+    if (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) return typed_can_try_ok(c, e);
     if (typed_keyed_output_ok(c, e)) return true;
     if (typed_keyed_object_ok(c, e)) return true;
     if (strcmp(e->call.name, "unsecret") == 0) return emit_has_output(c->p, c->nodes, e->call.args[0]);
@@ -2661,14 +2663,17 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         else if (c->lang == LANG_JAVA && strcmp(e->call.name, "toJSON") == 0 && java_json_lacks(c, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a, "'%s' calls toJSON() %s", x->at->name, java_json_lacks(c, e)));
-        else if (c->lang == LANG_CSHARP && (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) &&
-                 cs_can_try_misfit(c, x, e))
+        else if ((c->lang == LANG_CSHARP || c->lang == LANG_JAVA) &&
+                 (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0) &&
+                 typed_can_try_misfit(c, x, e))
             refuse(c, x->n, line, col,
                    arena_sprintf(c->a,
-                                 "'%s' calls %s() where a %s is wanted, and the C# emitter cannot tell its value is "
-                                 "one (C#'s %s() gives one type: %s)",
-                                 x->at->name, e->call.name, cs_can_try_misfit(c, x, e), e->call.name,
-                                 strcmp(e->call.name, "can") == 0 ? "a bool"
+                                 "'%s' calls %s() where a %s is wanted, and the %s emitter cannot tell its value is "
+                                 "one (%s's %s() gives one type: %s)",
+                                 x->at->name, e->call.name, typed_can_try_misfit(c, x, e), lang_title(c->lang),
+                                 lang_title(c->lang), e->call.name,
+                                 strcmp(e->call.name, "can") == 0 ? (c->lang == LANG_JAVA ? "a boolean" : "a bool")
+                                 : c->lang == LANG_JAVA           ? "the one its arguments share, else Object"
                                                                   : "the one its arguments share, else object?"));
         else if (!typed_call_args_ok(c, e))
             refuse(c, x->n, line, col,

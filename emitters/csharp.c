@@ -766,37 +766,18 @@ static void cs_for(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     x->n_scope = saved;
 }
 
-/* try()'s type: the scalar type its position wants (emit_check_program: its arguments are of it), else
- * its arguments' one scalar type (emit_try_kind; inside a for expression by what its variables hold;
- * none where one is an object?, emit_cs_object_item), else object?. */
-static const char *cs_try_type(emit_typed_t *x, const pcl_expr_t *e) {
+/* can(x) and try(x, y, ...): each argument a lambda the helper calls, catching what it throws;
+ * try<T>'s T the one scalar type it gives (emit_typed_try_kind), else object?. */
+static void cs_can_try_plain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
     static const char *const names[] = {[EMIT_PRINT_STRING] = "string",
                                         [EMIT_PRINT_BOOL] = "bool",
                                         [EMIT_PRINT_INT] = "int",
                                         [EMIT_PRINT_NUMBER] = "double"};
-    const schema_type_t *t = e->type && e->type->kind == SCHEMA_ENUM ? e->type->element : e->type;
-    emit_print_t k = t && t->kind == SCHEMA_STRING   ? EMIT_PRINT_STRING
-                     : t && t->kind == SCHEMA_BOOL   ? EMIT_PRINT_BOOL
-                     : t && t->kind == SCHEMA_INT    ? EMIT_PRINT_INT
-                     : t && t->kind == SCHEMA_NUMBER ? EMIT_PRINT_NUMBER
-                                                     : EMIT_PRINT_UNKNOWN;
-    if (k == EMIT_PRINT_UNKNOWN && !x->n_scope) k = emit_try_kind(x->p, x->index, e);
-    for (size_t i = 0; k == EMIT_PRINT_UNKNOWN && x->n_scope && i < e->call.n; i++) {
-        emit_print_t a = emit_typed_print_kind(x, e->call.args[i]), first = emit_typed_print_kind(x, e->call.args[0]);
-        if (a < EMIT_PRINT_STRING || a > EMIT_PRINT_NUMBER || a != first ||
-            emit_cs_object_item(x->p, x->index, e->call.args[i]))
-            break;
-        if (i + 1 == e->call.n) k = a;
-    }
-    return k >= EMIT_PRINT_STRING && k <= EMIT_PRINT_NUMBER ? names[k] : "object?";
-}
-
-/* can(x) and try(x, y, ...): each argument a lambda the helper calls, catching what it throws. */
-static void cs_can_try_plain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
+    emit_print_t k = strcmp(e->call.name, "can") == 0 ? EMIT_PRINT_UNKNOWN : emit_typed_try_kind(x, e);
     if (strcmp(e->call.name, "can") == 0)
         buf_printf(b, "%s(", cs_need(x, "=Can"));
     else
-        buf_printf(b, "%s<%s>(", cs_need(x, "=Try"), cs_try_type(x, e));
+        buf_printf(b, "%s<%s>(", cs_need(x, "=Try"), k != EMIT_PRINT_UNKNOWN ? names[k] : "object?");
     for (size_t i = 0; i < e->call.n; i++) {
         buf_puts(b, i ? ", () => " : "() => ");
         cs_expr((cs_ctx_t *)x, b, e->call.args[i], NULL, depth);
@@ -804,25 +785,8 @@ static void cs_can_try_plain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int
     buf_putc(b, ')');
 }
 
-/* can() and try(): over an output (emit_check_program: one), in an Apply of it, so that what is read
- * from its value, and fails, is read inside the helper's lambdas; over values of no type alone, the
- * call made an Output (Output.Create), as the rest of the program takes it for one (PCL types it an
- * Output). False for any other function. */
 static bool cs_can_try(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth) {
-    if (strcmp(e->call.name, "can") != 0 && strcmp(e->call.name, "try") != 0) return false;
-    bool outputs = false;
-    for (size_t i = 0; i < e->call.n; i++)
-        outputs |= emit_has_output(x->p, x->index, e->call.args[i]);
-    if (outputs && !x->apply) {
-        pcl_expr_t args = {.kind = PCL_TUPLE, .tuple = {.items = e->call.args, .n = e->call.n}};
-        emit_typed_apply_over(&CS_VALUES, x, b, &args, e, depth, cs_can_try_plain);
-        return true;
-    }
-    bool wrap = !outputs && !x->apply && emit_call_is_output(x->p, x->index, e);
-    if (wrap) buf_puts(b, "Output.Create(");
-    cs_can_try_plain(x, b, e, depth);
-    if (wrap) buf_putc(b, ')');
-    return true;
+    return emit_typed_can_try(&CS_VALUES, x, b, e, depth, cs_can_try_plain, "Output.Create(");
 }
 
 /* The built-in functions as Pulumi's .NET program generator writes them. */

@@ -280,6 +280,38 @@ static const emit_helper_t JAVA_HELPERS[] = {
      "        }\n"
      "        return list.isEmpty() ? null : list.get(0);\n"
      "    }\n\n"},
+    /* PCL's can() and try(): what fails in PCL throws in the written Java (a map's missing key read
+     * through keyIs, an index past the end, a value of no type cast to what it is not, null read
+     * into), and the helper catches it */
+    {"can", "can",
+     "    private static boolean can(java.util.function.Supplier<Object> fn) {\n"
+     "        // PCL's can(): whether evaluating fn succeeds (a failure throws)\n"
+     "        try {\n"
+     "            fn.get();\n"
+     "            return true;\n"
+     "        } catch (RuntimeException e) {\n"
+     "            return false;\n"
+     "        }\n"
+     "    }\n\n"},
+    {"try", "try_",
+     "    @SafeVarargs\n"
+     "    private static <T> T try_(java.util.function.Supplier<T>... fns) {\n"
+     "        // PCL's try(): the value of the first of fns that succeeds (a failure throws)\n"
+     "        for (var fn : fns) {\n"
+     "            try {\n"
+     "                return fn.get();\n"
+     "            } catch (RuntimeException e) {\n"
+     "                // the next one\n"
+     "            }\n"
+     "        }\n"
+     "        throw new IllegalArgumentException(\"try: all parameters failed\");\n"
+     "    }\n\n"},
+    /* inside can() and try(), a map's key is read as its entry (JAVA_STRICT_VALUE_PARTS), which
+     * orElseThrow fails for a missing key, where Map.get gives null */
+    {"keyIs", "keyIs",
+     "    private static <V> java.util.function.Predicate<java.util.Map.Entry<String, V>> keyIs(String key) {\n"
+     "        return entry -> entry.getKey().equals(key);\n"
+     "    }\n\n"},
 };
 #define JAVA_N_HELPERS (sizeof JAVA_HELPERS / sizeof JAVA_HELPERS[0])
 
@@ -388,6 +420,17 @@ static const emit_part_syntax_t JAVA_VALUE_PARTS = {.lang = LANG_JAVA,
                                                     .index = ".get(%zu)",
                                                     .name = java_attr_name};
 
+/* Inside can() and try()'s arguments (emit_typed_t.strict): a map's key read as its entry, which fails
+ * where the map has no such key (PCL fails there; Map.get gives null), its value null where it is. */
+#define JAVA_STRICT_KEY_OPEN ".entrySet().stream().filter(keyIs("
+#define JAVA_STRICT_KEY_CLOSE ")).findFirst().orElseThrow().getValue()"
+static const emit_part_syntax_t JAVA_STRICT_VALUE_PARTS = {.lang = LANG_JAVA,
+                                                           .attr = ".%s()",
+                                                           .key_open = JAVA_STRICT_KEY_OPEN,
+                                                           .key_close = JAVA_STRICT_KEY_CLOSE,
+                                                           .index = ".get(%zu)",
+                                                           .name = java_attr_name};
+
 /* What is read into a value of no type (an Object, as Gson decodes it: a Map, a List, a Double, a
  * String, a Boolean), as Pulumi's Java generator reads it: cast to a Map for an attribute or key,
  * to a List for an index, then get. */
@@ -400,12 +443,13 @@ static void java_untyped_read(emit_typed_t *x, buf_t *b, const char *value, cons
                        : arena_sprintf(j->base.a, "%s<Object>", java_class(j, "java.util.List")));
     buf_puts(b, value);
     for (size_t k = 0; k < n; k++) {
-        buf_puts(b, ").get(");
-        if (parts[k].attr || parts[k].index_is_string)
+        bool key = parts[k].attr || parts[k].index_is_string;
+        buf_puts(b, key && x->strict ? ")" JAVA_STRICT_KEY_OPEN : ").get(");
+        if (key)
             names_append_quoted(b, LANG_JAVA, parts[k].attr ? parts[k].attr : parts[k].index_str);
         else
             buf_printf(b, "%zu", parts[k].index_num);
-        buf_putc(b, ')');
+        buf_puts(b, key && x->strict ? JAVA_STRICT_KEY_CLOSE : ")");
     }
 }
 
@@ -442,6 +486,8 @@ static void java_read_step(emit_typed_t *x, buf_t *b, const schema_type_t **t, b
     if (*optional) buf_printf(b, ".%s(x -> x", opt ? "flatMap" : "map");
     if (getter)
         buf_printf(b, ".%s()", java_attr_name(x, -1, key, false));
+    else if (key && x->strict) /* a map's key, inside can() or try() */
+        buf_printf(b, JAVA_STRICT_KEY_OPEN "%s" JAVA_STRICT_KEY_CLOSE, text);
     else
         buf_printf(b, ".get(%s)", text);
     if (*optional) buf_putc(b, ')');
@@ -1087,6 +1133,48 @@ static void java_keyed_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, co
     buf_free(&r);
 }
 
+/* can(x) and try(x, y, ...) by the helpers: each argument a lambda (a Supplier) the helper calls,
+ * catching what it throws, its reads strict (emit_typed_t.strict: a map's missing key throws); try_'s
+ * type the one scalar type it gives (emit_typed_try_kind: `App.<String>try_(...)`, the arguments
+ * written as values of it), else what Java infers from the lambdas. */
+static void java_can_try_plain(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
+    static const char *const names[] = {[EMIT_PRINT_STRING] = "String",
+                                        [EMIT_PRINT_BOOL] = "Boolean",
+                                        [EMIT_PRINT_INT] = "Integer",
+                                        [EMIT_PRINT_NUMBER] = "Double"};
+    static const schema_type_t types[] = {[EMIT_PRINT_STRING] = {.kind = SCHEMA_STRING},
+                                          [EMIT_PRINT_BOOL] = {.kind = SCHEMA_BOOL},
+                                          [EMIT_PRINT_INT] = {.kind = SCHEMA_INT},
+                                          [EMIT_PRINT_NUMBER] = {.kind = SCHEMA_NUMBER}};
+    bool can = strcmp(e->call.name, "can") == 0;
+    emit_print_t k = can ? EMIT_PRINT_UNKNOWN : emit_typed_try_kind(x, e);
+    java_need(x, "=keyIs");
+    if (can)
+        buf_printf(b, "%s(", java_need(x, "=can"));
+    else if (k != EMIT_PRINT_UNKNOWN)
+        buf_printf(b, "App.<%s>%s(", names[k], java_need(x, "=try_"));
+    else
+        buf_printf(b, "%s(", java_need(x, "=try_"));
+    bool strict = x->strict;
+    x->strict = true;
+    for (size_t i = 0; i < e->call.n; i++) {
+        /* an int where a Double is given: widened (a Supplier<Double> takes no int) */
+        bool widen = k == EMIT_PRINT_NUMBER && emit_typed_print_kind(x, e->call.args[i]) == EMIT_PRINT_INT;
+        buf_puts(b, i ? ", () -> " : "() -> ");
+        buf_puts(b, widen ? "(double) (" : "");
+        java_expr((java_ctx_t *)x, b, e->call.args[i], k != EMIT_PRINT_UNKNOWN ? &types[k] : NULL, ind);
+        buf_puts(b, widen ? ")" : "");
+    }
+    x->strict = strict;
+    buf_putc(b, ')');
+}
+
+/* A plain call made an Output by ofNullable: try() gives null where its argument does (Output.of
+ * throws for null). */
+static bool java_can_try(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind) {
+    return emit_typed_can_try(&JAVA_VALUES, x, b, e, ind, java_can_try_plain, "Output.ofNullable(");
+}
+
 /* The built-in functions as pulumi-java's program generator writes them. */
 static const emit_typed_call_t JAVA_CALLS[] = {
     {"cwd", "System.getProperty(\"user.dir\")", {NULL}, EMIT_SHAPE_UNKNOWN},
@@ -1182,6 +1270,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .enum_member = java_enum_member,
     .traversal = java_traversal,
     .asset_call = java_asset_call,
+    .own_call = java_can_try,
     .interpolation = java_template,
     .invoke = java_invoke,
     .list = java_list,
@@ -1196,6 +1285,7 @@ static const emit_typed_syntax_t JAVA_VALUES = {
     .apply_open = ".applyValue(%s -> ",
     .param_prefix = "_", /* a lambda's parameter may not shadow a local variable */
     .value_parts = &JAVA_VALUE_PARTS,
+    .strict_value_parts = &JAVA_STRICT_VALUE_PARTS,
     .calls = JAVA_CALLS,
     .n_calls = sizeof JAVA_CALLS / sizeof JAVA_CALLS[0],
     .need = java_need,

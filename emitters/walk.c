@@ -1264,6 +1264,12 @@ bool emit_config_raw_int_items(emit_typed_t *x, const pcl_expr_t *e, bool map) {
     return emit_config_raw_int(x->a, n, parts, e->trav.n + 1);
 }
 
+/* How a resolved value's parts are read: inside can() and try()'s arguments by the syntax's strict
+ * parts, where it has them. */
+static const emit_part_syntax_t *typed_value_parts(const emit_typed_syntax_t *s, const emit_typed_t *x) {
+    return x->strict && s->strict_value_parts ? s->strict_value_parts : s->value_parts;
+}
+
 /* `value` (the text of a config value that is not secret, or of what holds it: a literal list or
  * object when config is NULL) and the n parts read into it: through the config type's lists and
  * maps, then into a value of no type (an object type's too) by the language's untyped_read. */
@@ -1279,7 +1285,7 @@ static void typed_held_parts(const emit_typed_syntax_t *s, emit_typed_t *x, buf_
         buf_puts(&v, value);
     size_t k = 0;
     for (; k < n && (!t || t->kind == EMIT_CFG_LIST || t->kind == EMIT_CFG_MAP); k++, t = t ? t->elem : NULL)
-        emit_append_part(&v, &parts[k], NULL, s->value_parts);
+        emit_append_part(&v, &parts[k], NULL, typed_value_parts(s, x));
     if (k < n && s->untyped_read)
         s->untyped_read(x, b, v.data, parts + k, n - k);
     else if (s->config_raw_int && config && emit_config_raw_int(x->a, config, parts, n))
@@ -1314,11 +1320,48 @@ static bool typed_apply_param(const emit_typed_syntax_t *s, emit_typed_t *x, buf
             const pcl_trav_part_t *pt = &e->trav.parts[k];
             bool key = emit_reads_map_key(x->p, x->index, e, k);
             emit_append_part(b, pt, pt->attr && !key ? s->value_parts->name(x, -1, pt->attr, false) : NULL,
-                             s->value_parts);
+                             typed_value_parts(s, x));
         }
         return true;
     }
     return false;
+}
+
+emit_print_t emit_typed_try_kind(const emit_typed_t *x, const pcl_expr_t *e) {
+    const schema_type_t *t = e->type && e->type->kind == SCHEMA_ENUM ? e->type->element : e->type;
+    emit_print_t k = t && t->kind == SCHEMA_STRING   ? EMIT_PRINT_STRING
+                     : t && t->kind == SCHEMA_BOOL   ? EMIT_PRINT_BOOL
+                     : t && t->kind == SCHEMA_INT    ? EMIT_PRINT_INT
+                     : t && t->kind == SCHEMA_NUMBER ? EMIT_PRINT_NUMBER
+                                                     : EMIT_PRINT_UNKNOWN;
+    if (k == EMIT_PRINT_UNKNOWN && !x->n_scope) k = emit_try_kind(x->p, x->index, e);
+    for (size_t i = 0; k == EMIT_PRINT_UNKNOWN && x->n_scope && i < e->call.n; i++) {
+        emit_print_t a = emit_typed_print_kind(x, e->call.args[i]), first = emit_typed_print_kind(x, e->call.args[0]);
+        if (a < EMIT_PRINT_STRING || a > EMIT_PRINT_NUMBER || a != first ||
+            emit_cs_object_item(x->p, x->index, e->call.args[i]))
+            break;
+        if (i + 1 == e->call.n) k = a;
+    }
+    return k >= EMIT_PRINT_STRING && k <= EMIT_PRINT_NUMBER ? k : EMIT_PRINT_UNKNOWN;
+}
+
+bool emit_typed_can_try(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
+                        void (*plain)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth),
+                        const char *output_of) {
+    if (strcmp(e->call.name, "can") != 0 && strcmp(e->call.name, "try") != 0) return false;
+    bool outputs = false;
+    for (size_t i = 0; i < e->call.n; i++)
+        outputs |= emit_has_output(x->p, x->index, e->call.args[i]);
+    if (outputs && !x->apply) {
+        pcl_expr_t args = {.kind = PCL_TUPLE, .tuple = {.items = e->call.args, .n = e->call.n}};
+        emit_typed_apply_over(s, x, b, &args, e, depth, plain);
+        return true;
+    }
+    bool wrap = !outputs && !x->apply && emit_call_is_output(x->p, x->index, e);
+    if (wrap) buf_puts(b, output_of);
+    plain(x, b, e, depth);
+    if (wrap) buf_putc(b, ')');
+    return true;
 }
 
 void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
@@ -1445,7 +1488,7 @@ static bool typed_scope_var(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t
             const pcl_trav_part_t *pt = &e->trav.parts[k];
             bool key = k == 0 && x->scope_keys[i]; /* an entries() item's "key" and "value" */
             emit_append_part(b, pt, pt->attr && !key ? s->value_parts->name(x, -1, pt->attr, false) : NULL,
-                             s->value_parts);
+                             typed_value_parts(s, x));
         }
         return true;
     }

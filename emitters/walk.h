@@ -320,6 +320,7 @@ typedef struct emit_typed {
     names_memo_t memo;         /* type token → the language's module path */
     const emit_apply_t *apply; /* inside an apply: its output atoms are written as its parameter */
     bool int_checked;          /* inside the syntax's int_checked context */
+    bool strict;               /* inside can() or try()'s arguments: parts by strict_value_parts */
     /* the expression being written (NULL: none), and whether it may be a double where PCL computes a
      * number: an output's value, or what it holds in a list, map, conditional, operator or for
      * expression's items, a template's part, a comparison's operand, or a value where the schema
@@ -481,6 +482,9 @@ typedef struct emit_typed_syntax {
      * parameter by `value_parts` (NULL: the language writes no apply) */
     const char *apply_open, *param_prefix;
     const emit_part_syntax_t *value_parts;
+    /* inside can() and try()'s arguments (emit_typed_t.strict): a value's parts read so that what fails
+     * in PCL fails there (Java: a map's missing key throws, where Map.get gives null); NULL: value_parts */
+    const emit_part_syntax_t *strict_value_parts;
     /* the built-in functions the language writes (beyond secret and the assets), and what a file
      * that calls one needs (a `using`, an import) */
     const emit_typed_call_t *calls;
@@ -554,6 +558,18 @@ void emit_typed_apply(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, c
 void emit_typed_apply_over(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *over,
                            const pcl_expr_t *e, int depth,
                            void (*body)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth));
+/* What try() gives, as C#'s Try<T> and Java's try_ name it: the scalar type its position wants
+ * (emit_check_program: its arguments are of it), else its arguments' one scalar type (emit_try_kind;
+ * inside a for expression by what its variables hold; none where one is an item of a literal a local
+ * holds, emit_cs_object_item: an object? in C#, an Object in Java), else unknown. */
+emit_print_t emit_typed_try_kind(const emit_typed_t *x, const pcl_expr_t *e);
+/* can() and try() (false, nothing written, for any other function): over an output (emit_check_program:
+ * one), in an apply of it, so that what is read from its value, and fails, is read inside the helper's
+ * lambdas (`plain` writes the call); over values of no type alone, the call made an Output
+ * (`output_of`, the call, `)`), as the rest of the program takes it for one (PCL types it an Output). */
+bool emit_typed_can_try(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth,
+                        void (*plain)(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int depth),
+                        const char *output_of);
 /* Makes `name` (a for expression's variable) read as `text` until n_scope is restored; false when
  * the scope is full. */
 bool emit_typed_scope_push(emit_typed_t *x, const char *name, const char *text);

@@ -1753,8 +1753,17 @@ START_TEST(test_can_try) {
     tu_has(cs, "[\"b\"] = s.Apply(s => Try<string>(() => s[\"b\"], () => \"fallback\")),\n");
     parses(LANG_CSHARP, cs);
     free(cs);
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:4:13",
-                        "calls the function can(), which Pulumi's own Java program generator does not write either");
+    /* Java: lambdas (Suppliers) the helpers catch the exception of; a map's key read as its entry,
+     * which throws where the map has none (Map.get gives null) */
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "\n    private static boolean can(java.util.function.Supplier<Object> fn) {\n");
+    tu_has(java, "\n    @SafeVarargs\n    private static <T> T try_(java.util.function.Supplier<T>... fns) {\n");
+    tu_has(java, "ctx.export(\"a\", can(() -> m.entrySet().stream().filter(keyIs(\"a\")).findFirst().orElseThrow()"
+                 ".getValue()));\n");
+    tu_has(java, "ctx.export(\"b\", s.applyValue(_s -> App.<String>try_(() -> _s.entrySet().stream().filter(keyIs("
+                 "\"b\")).findFirst().orElseThrow().getValue(), () -> \"fallback\")));\n");
+    parses(LANG_JAVA, java);
+    free(java);
     unload(&f);
     /* over values of no type (a JsonElement in C#, an interface{} in Go), which PCL types an Output
      * and the program takes for one: the plain call made an Output; try() of values of no one type is
@@ -1774,6 +1783,16 @@ START_TEST(test_can_try) {
     tu_has(cs, "Flag = Output.Create(Can(() => obj.GetProperty(\"b\"))),\n");
     parses(LANG_CSHARP, cs);
     free(cs);
+    /* Java: try_'s type given (App.<Double>try_), an int widened to it; a value of no type made an
+     * Output by ofNullable (try() may give null; Output.of throws for it) */
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", Output.ofNullable(can(() -> ((Map<String, Object>) obj).entrySet().stream()"
+                 ".filter(keyIs(\"a\")).findFirst().orElseThrow().getValue())));\n");
+    tu_has(java, ".text(App.<String>try_(() -> m.entrySet().stream().filter(keyIs(\"k\")).findFirst().orElseThrow()"
+                 ".getValue(), () -> \"x\"))\n");
+    tu_has(java, ".num(App.<Double>try_(() -> (double) (n), () -> 2.5))\n");
+    parses(LANG_JAVA, java);
+    free(java);
     /* Go: an int and a number are interface{} (test_pcl_meaning: the rest) */
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:12:11",
                         "a value of Go type interface{} where the schema wants another type");
@@ -1782,6 +1801,10 @@ START_TEST(test_can_try) {
              "    num = 1\n    flag = true\n    items = []\n}\n");
     tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:12",
                         "'text' calls try() where a string is wanted, and the C# emitter cannot tell its value is one");
+    tu_pcl_emit_refused(
+        &f, LANG_JAVA, "main.pp:3:12",
+        "'text' calls try() where a String is wanted, and the Java emitter cannot tell its value is one "
+        "(Java's try() gives one type: the one its arguments share, else Object)");
     tu_pcl_emit_refused(&f, LANG_GO, "main.pp:3:12",
                         "a value of Go type interface{} where the schema wants another type");
     unload(&f);
