@@ -72,6 +72,18 @@ int file_open_regular(const char *path, struct stat *st) {
     return fd;
 }
 
+size_t file_read_head(const char *path, char *buf, size_t n) {
+    struct stat st;
+    int fd = file_open_regular(path, &st);
+    if (fd < 0) return 0;
+    ssize_t got;
+    do
+        got = pread(fd, buf, n, 0);
+    while (got < 0 && errno == EINTR);
+    close(fd);
+    return got > 0 ? (size_t)got : 0;
+}
+
 void *file_map(int fd, size_t len, const char *path) {
     void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map == MAP_FAILED) return NULL;

@@ -86,6 +86,10 @@ void file_temps_remove(void);
  * is left for file_read_all, whose wait --input-timeout bounds (an open would wait for a writer). */
 int file_open_regular(const char *path, struct stat *st);
 void *file_map(int fd, size_t len, const char *path);
+/* The first bytes (up to n) of path into buf, when it is a regular file: their count, else 0 (not a
+ * regular file, unreadable, empty: the whole read that follows says so). Lets a reader judge a
+ * file by its start before it reads the whole of it. */
+size_t file_read_head(const char *path, char *buf, size_t n);
 void file_unmap(void *map, size_t len);
 /* The path of the tracked map holding addr, or NULL. Async-signal-safe: for SIGBUS's handler. */
 const char *file_map_owner(const void *addr);

@@ -14,6 +14,7 @@
 #include "migrate/convert.h"
 #include "session/failures.h"
 #include "specs/importfile.h"
+#include "specs/json_strict.h"
 
 static bool truthy(const char *v) {
     return v && (!strcmp(v, "1") || !strcasecmp(v, "true"));
@@ -85,6 +86,7 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
     memset(&rep, 0, sizeof rep);
     if (!strcmp(o->from, "terraform")) {
         size_t len;
+        if (!json_file_head_check(o->from_file, &t->diags)) return NULL;
         char *text = file_read_all(t->a, o->from_file, &len, &t->diags);
         if (!text) return NULL;
         if (!convert_is_terraform_state(text)) {

@@ -809,18 +809,20 @@ static cJSON *yaml_parse(ifdec_t *d, const char *text, size_t len) {
 
 /* --- entry points ----------------------------------------------------------------------------- */
 
-import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
-    ifdec_t d = {.a = a, .path = path, .diags = diags};
-    size_t off = 0;
-    /* A UTF-8 byte-order mark starts a YAML file (YAML allows it); JSON, and UTF-16, get the answer of
-     * every JSON reader (json_encoding_check). */
-    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) off = 3;
-    size_t first = off;
+/* A UTF-8 byte-order mark starts a YAML file (YAML allows it); JSON, and UTF-16, get the answer of
+ * every JSON reader (json_encoding_check). Of the whole text, or of its first bytes. */
+static bool import_text_encoding_ok(const char *text, size_t len, const char *path, diag_list_t *diags) {
+    size_t off = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0, first = off;
     while (first < len && (text[first] == ' ' || text[first] == '\t' || text[first] == '\r' || text[first] == '\n'))
         first++;
-    if ((!off || (first < len && (text[first] == '{' || text[first] == '['))) &&
-        !json_encoding_check(text, len, path, diags))
-        return NULL;
+    return !(!off || (first < len && (text[first] == '{' || text[first] == '['))) ||
+           json_encoding_check(text, len, path, diags);
+}
+
+import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
+    ifdec_t d = {.a = a, .path = path, .diags = diags};
+    size_t off = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+    if (!import_text_encoding_ok(text, len, path, diags)) return NULL;
     size_t i = off;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
@@ -851,6 +853,9 @@ import_file_t *import_file_load(arena_t *a, const char *path, diag_list_t *diags
     size_t len = 0;
     /* the text only while it is parsed: what the import file holds is copied out of it (an import file
      * of 100,000 resources is 15 MB) */
+    char head[JSON_HEAD_BYTES]; /* judged by its start before it is read whole (a zero-filled file) */
+    size_t n = file_read_head(path, head, sizeof head);
+    if (n && !import_text_encoding_ok(head, n, path, diags)) return NULL;
     arena_t *t = arena_new();
     char *text = file_read_all(t, path, &len, diags);
     import_file_t *f = text ? import_file_parse(a, text, len, path, diags) : NULL;

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "base/swar.h"
 #include "base/vec.h"
 
@@ -78,6 +79,19 @@ bool json_encoding_check(const char *text, size_t len, const char *file, diag_li
                  file ? file : "FILE");
         return false;
     }
+    /* zeros where the text should start: a file whose blocks were never written (a crash before its data
+     * reached the disk, `truncate -s`), no UTF-16 — whose first character is ASCII, "{\0" or "\0{" */
+    size_t zeros = 0;
+    while (zeros < len && zeros < JSON_HEAD_BYTES && u[zeros] == 0)
+        zeros++;
+    if (len >= 2 && zeros == (len < JSON_HEAD_BYTES ? len : JSON_HEAD_BYTES)) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                 "the file starts with %zu NUL (zero) bytes and no text: a zero-filled or sparse file, as a crash "
+                 "before its data reached the disk or `truncate -s` leaves, not a JSON document: restore it from a "
+                 "backup or make it again",
+                 zeros);
+        return false;
+    }
     const char *which = NULL;
     if (len >= 2 && u[0] == 0xFF && u[1] == 0xFE)
         which = " (its byte-order mark is FF FE)";
@@ -91,6 +105,12 @@ bool json_encoding_check(const char *text, size_t len, const char *file, diag_li
              "PowerShell, `Out-File -Encoding utf8`)",
              which, file ? file : "FILE");
     return false;
+}
+
+bool json_file_head_check(const char *path, diag_list_t *diags) {
+    char head[JSON_HEAD_BYTES];
+    size_t n = file_read_head(path, head, sizeof head);
+    return !n || json_encoding_check(head, n, path, diags);
 }
 
 typedef struct key {

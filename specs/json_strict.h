@@ -42,9 +42,17 @@ bool json_strict_finish(json_strict_job_t *j, bool use, diag_list_t *diags);
 /* Whether `text` is in the encoding JSON is read in: false with an error naming `file` (may be NULL)
  * and the fix when it starts with a UTF-8 byte-order mark (EF BB BF: JSON has none, and Pulumi's
  * JSON reader, `pulumi stack import` included, refuses it) or is UTF-16 or UTF-32 (a mark FF FE /
- * FE FF, or a NUL byte first or second: PowerShell 5's `>`). Every reader of a JSON document
+ * FE FF, or a NUL byte first or second: PowerShell 5's `>`), or starts with nothing but NUL bytes
+ * (a zero-filled or sparse file, which no iconv mends). Every reader of a JSON document
  * from outside calls it before parsing, so each such file gets the same answer. */
 bool json_encoding_check(const char *text, size_t len, const char *file, diag_list_t *diags);
+/* How far json_encoding_check looks: a file whose first JSON_HEAD_BYTES bytes (or all, if fewer) are
+ * NUL is refused as zero-filled, not taken for UTF-16. */
+#define JSON_HEAD_BYTES 4096
+/* json_encoding_check of the first JSON_HEAD_BYTES bytes of the regular file at path, before it is
+ * read whole (a zero-filled file of a gigabyte is answered at once); true for anything else (a pipe:
+ * the check of the whole text answers). */
+bool json_file_head_check(const char *path, diag_list_t *diags);
 
 /* Whether s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF).
  * On false, *bad_at (if given) is the offset of the first bad byte. */

@@ -385,6 +385,7 @@ fail:
 
 tf_state_t *tfstate_load(arena_t *a, const char *path, diag_list_t *diags) {
     size_t len = 0;
+    if (!json_file_head_check(path, diags)) return NULL;
     char *text = file_read_all(a, path, &len, diags);
     return text ? tfstate_parse(a, text, len, path, diags) : NULL;
 }

@@ -867,6 +867,21 @@ read -r pass fail <"$tmp/yamlrun.counts"
   check "BOM schema" "$(bomsg bomschema.json)" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema bomschema.json
   check "UTF-16 --offline-state" "$(u16msg u16.json ' (its byte-order mark is FF FE)')" --spec "$Q/imports.json" --offline-state u16.json --schema "$S"
   check "UTF-16 without a mark" "$(u16msg u16be.json ' (it has NUL bytes: UTF-16 without a byte-order mark)')" --spec "$Q/imports.json" --offline-state u16be.json --schema "$S"
+  # a zero-filled (or sparse) file, as a crash before the data reached the disk or `truncate -s` leaves, was
+  # called UTF-16 with the fix `iconv -f UTF-16` (read12b F8); and an import file or a Terraform state was
+  # read whole before its first bytes were looked at (a 600 MB one: "exceeds --max-input-size", whose
+  # raising would only read 600 MB of zeros into memory first)
+  truncate -s 100k zero.json && truncate -s 600M zero600.json
+  zmsg() { echo "error: $1: the file starts with $2 NUL (zero) bytes and no text: a zero-filled or sparse file, as a crash before its data reached the disk or \`truncate -s\` leaves, not a JSON document: restore it from a backup or make it again"; }
+  check "zeros --offline-state" "$(zmsg zero.json 4096)" --spec "$Q/imports.json" --offline-state zero.json --schema "$S"
+  check "zeros --schema" "$(zmsg zero.json 4096)" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema zero.json
+  check "zeros import file, 600 MB" "$(zmsg zero600.json 4096)" --spec zero600.json --offline-state "$Q/stack.json" --schema "$S"
+  check "zeros Terraform state, 600 MB" "$(zmsg zero600.json 4096)" --from terraform zero600.json --offline-state zero600.json --schema "$S"
+  "$CIMPORT" convert --from terraform zero600.json -o conv.json >run.out 2>run.err
+  rc=$?
+  [ $rc = 2 ] && [ ! -e conv.json ] && grep -qxF "$(zmsg zero600.json 4096)" run.err && ok || bad "convert --from terraform of zeros: exit $rc: $(cat run.err)"
+  printf '\0\0\0' >zero3.json
+  check "three NUL bytes" "$(zmsg zero3.json 3)" --spec zero3.json --offline-state "$Q/stack.json" --schema "$S"
   cmp -s bom.json <(printf '\xef\xbb\xbf'; cat "$Q/stack.json") && ok || bad "the BOM stack export was changed"
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >res.json 2>/dev/null
   printf '\xef\xbb\xbf' >bomres.json && cat res.json >>bomres.json
