@@ -725,18 +725,18 @@ static bool py_scope_read_one(const pcl_expr_t *e, void *ctx) {
     return false;
 }
 
-/* Whether a template's part prints in Python as PCL prints it (str() of a string or an int); a bool,
- * a number, a value of no type or of a type not known here goes through format_value(). */
-static bool py_prints_as_pcl(py_gen_t *g, const pcl_expr_t *part) {
+/* How a value prints as far as the program shows its type, the for expressions' variables included
+ * (EMIT_PRINT_UNKNOWN where it reads another variable of the scope). */
+static emit_print_t py_print_kind(py_gen_t *g, const pcl_expr_t *part) {
     if (part->kind == PCL_TRAVERSAL && emit_walk_in_scope(&g->w, part->trav.root) &&
         !py_declared_by_for(g, part->trav.root)) {
         py_scope_read_t r = {g, false};
         py_scope_read_one(part, &r);
-        return !r.other;
+        return r.other ? EMIT_PRINT_UNKNOWN : EMIT_PRINT_STRING;
     }
     py_scope_read_t r = {g, false};
     pcl_expr_walk(part, py_scope_read_one, &r);
-    if (r.other) return false;
+    if (r.other) return EMIT_PRINT_UNKNOWN;
     /* the for expressions' variables as their collections' keys or items */
     const char *names[EMIT_MAX_SCOPE][2];
     const pcl_expr_t *colls[EMIT_MAX_SCOPE][2];
@@ -755,7 +755,13 @@ static bool py_prints_as_pcl(py_gen_t *g, const pcl_expr_t *part) {
         links[i] = (emit_scope_t){names[i], colls[i], is_key[i], entries[i], 2, in};
         in = &links[i];
     }
-    emit_print_t k = emit_scope_print_kind(g->w.p, g->w.nodes, in, part);
+    return emit_scope_print_kind(g->w.p, g->w.nodes, in, part);
+}
+
+/* Whether a template's part prints in Python as PCL prints it (str() of a string or an int); a bool,
+ * a number, a value of no type or of a type not known here goes through format_value(). */
+static bool py_prints_as_pcl(py_gen_t *g, const pcl_expr_t *part) {
+    emit_print_t k = py_print_kind(g, part);
     return k == EMIT_PRINT_STRING || k == EMIT_PRINT_INT || k == EMIT_PRINT_COLLECTION;
 }
 
@@ -845,8 +851,14 @@ static void py_for(py_gen_t *g, const pcl_expr_t *e) {
     g->fors[g->n_fors++] = e; /* emit_walk_scope_push: fewer than EMIT_MAX_SCOPE */
     buf_putc(g->w.b, e->for_object ? '{' : '[');
     if (e->for_object) {
+        /* an object's key is a string: a number key is its text (`{for i, x in l : i => x}` has the
+         * keys "0", "1"), where a Python dict would keep the int */
+        emit_print_t k = py_print_kind(g, e->y);
+        bool text = k != EMIT_PRINT_STRING && e->y->kind != PCL_STRING && e->y->kind != PCL_TEMPLATE;
+        if (text) buf_puts(g->w.b, k == EMIT_PRINT_INT ? "str(" : "format_value(");
+        g->format_value |= text && k != EMIT_PRINT_INT;
         py_expr(g, e->y);
-        buf_puts(g->w.b, ": ");
+        buf_puts(g->w.b, text ? "): " : ": ");
     }
     py_expr(g, e->z);
     g->w.n_scope = saved; /* the collection does not see the variables */

@@ -1183,6 +1183,42 @@ START_TEST(test_python_map_output_keys) {
 }
 END_TEST
 
+/* Python: an object for expression keyed by a number (`{for i, x in l : i => x}`, Terraform's
+ * `{ for idx, s in var.subnets : idx => s.id }`) wrote int keys; PCL's object keys are strings (the
+ * number's text), so a lookup by "0" missed, toJSON wrote `{0:"a"}` (no JSON) and `k == "443"` was
+ * never true (read12 F10). The key is written as its text now. The whole program runs with python3,
+ * `pulumi` a stand-in whose config holds l = [a, b], ports = [80, 443], ns = [1.5, 2]. */
+START_TEST(test_python_for_object_keys_are_strings) {
+    tu_pcl_t f = load("config \"l\" \"list(string)\" {}\nconfig \"ports\" \"list(int)\" {}\n"
+                      "config \"ns\" \"list(number)\" {}\n"
+                      "byIndex = {for i, x in l : i => x}\nrules = {for p in ports : p => \"tcp\"}\n"
+                      "output \"o\" {\n    value = lookup(byIndex, \"0\", \"none\")\n}\n"
+                      "output \"q\" {\n    value = toJSON({for i, x in l : i => x})\n}\n"
+                      "output \"n\" {\n    value = length([for k, v in rules : k if k == \"443\"])\n}\n"
+                      "output \"r\" {\n    value = lookup(rules, \"80\", \"none\")\n}\n"
+                      "output \"f\" {\n    value = {for x in ns : x => x}\n}\n"
+                      "output \"s\" {\n    value = {for x in l : x => 1}\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    const char *body = strstr(py, "import pulumi\n");
+    ck_assert_ptr_nonnull(body);
+    buf_t prog;
+    buf_init(&prog);
+    buf_puts(&prog, "import json, types\n"
+                    "class Config:\n"
+                    "    def require_object(self, k): return {'l': ['a', 'b'], 'ports': [80, 443], 'ns': [1.5, 2]}[k]\n"
+                    "def export(k, v): print(k, json.dumps(v, separators=(',', ':')))\n"
+                    "pulumi = types.SimpleNamespace(Config=Config, export=export)\n");
+    buf_puts(&prog, body + strlen("import pulumi\n"));
+    char *out = run_program("python3", "py", prog.data);
+    ck_assert_str_eq(out, "o \"a\"\nq \"{\\\"0\\\":\\\"a\\\",\\\"1\\\":\\\"b\\\"}\"\nn 1\nr \"tcp\"\n"
+                          "f {\"1.5\":1.5,\"2\":2}\ns {\"a\":1,\"b\":1}\n");
+    free(out);
+    buf_free(&prog);
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1216,6 +1252,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_literals_converted_to_the_input_type);
     tcase_add_test(tc, test_python_map_output_keys);
     tcase_add_test(tc, test_java_can_try_as_pcl);
+    tcase_add_test(tc, test_python_for_object_keys_are_strings);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
