@@ -260,6 +260,7 @@ static void print_summary(const convert_report_t *r, const char *what) {
                     ? " without configuration (a Terraform state records none): set each one's (region, project, "
                       "credentials...) in its `inputs` and in the program before importing"
                     : "");
+    if (r->providers_unrecorded) fprintf(stderr, "\nnote: %s\n", CONVERT_SHOW_JSON_PROVIDERS);
     if (r->note) fprintf(stderr, "\nnote: %s: the import file has no resources\n", r->note);
     bool none = !r->converted && !r->providers;
     if (r->unmapped)
@@ -367,6 +368,8 @@ int cli_convert_main(int argc, char **argv) {
             fputs(json, stdout);
         free(json);
         if (written) rc = report.unmapped || report.no_id ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
+        if (written && o.quiet && report.providers_unrecorded)
+            fprintf(stderr, "note: %s\n", CONVERT_SHOW_JSON_PROVIDERS);
         if (written && o.quiet && report.note)
             fprintf(stderr, "note: %s: the import file has no resources\n", report.note);
         if (written && !o.quiet) {

@@ -57,6 +57,8 @@ static void note_terraform_conversion(import_target_t *t, const cli_options_t *o
             diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s (%s): not imported: %s", e->address,
                      e->source_type, e->reason);
     }
+    if (rep && rep->providers_unrecorded)
+        diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL, "%s", CONVERT_SHOW_JSON_PROVIDERS);
     if (rep && rep->providers && rep->providers_unconfigured)
         diag_add(&t->diags, DIAG_WARNING, DIAG_INPUT, o->from_file, NULL,
                  "%zu explicit provider(s) written without configuration (a Terraform state records none): set each "

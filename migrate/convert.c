@@ -525,6 +525,9 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             it->provider_ref = provider_spec_for(p, r, token);
         }
     }
+    /* show -json names each resource's provider by its source only (`provider_name`), never the
+     * configuration (alias, module provider block) the .tfstate records */
+    if (s->is_show_json && p->report->converted) p->report->providers_unrecorded = true;
     if (!p->report->converted && !p->report->unmapped && !p->report->no_id)
         p->report->note = s->n_resources == 0
                               ? "the state has no resources (it is empty, or holds only check results)"

@@ -47,6 +47,13 @@ typedef struct convert_entry {
     const char *package;     /* Terraform: the Pulumi package named like it (`aws`, `gcp`), for advice */
 } convert_entry_t;
 
+/* What a conversion of `terraform show -json` says of its providers (convert_report_t.providers_unrecorded). */
+#define CONVERT_SHOW_JSON_PROVIDERS                                                                                    \
+    "`terraform show -json` does not record which provider configuration (an alias, a module's provider block) "       \
+    "each resource uses, so every resource is imported through its package's default provider; if the "                \
+    "configuration uses aliases or module providers, convert the state itself (`terraform state pull > "               \
+    "terraform.tfstate`), which records them"
+
 typedef struct convert_report {
     convert_entry_t *entries;
     size_t n_entries, cap_entries;
@@ -54,6 +61,9 @@ typedef struct convert_report {
     size_t providers; /* explicit provider specs written */
     /* they come from a Terraform state, which records no provider configuration: each needs it set */
     bool providers_unconfigured;
+    /* a `terraform show -json` document, which does not record each resource's provider configuration
+     * (an alias, a module's provider block): every converted resource is on its default provider */
+    bool providers_unrecorded;
     const char *note; /* why the input has nothing to import (the state is empty, ...), or NULL */
 } convert_report_t;
 

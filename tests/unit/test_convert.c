@@ -601,6 +601,10 @@ START_TEST(test_show_json_modules) {
     ck_assert_str_eq(f->specs[2].name, "s3_bucket_2_this");
     ck_assert_str_eq(f->specs[3].name, "s3_bucket_2_tags_this");
     ck_assert_str_eq(f->specs[0].type, "aws:s3/bucket:Bucket");
+    /* `terraform show -json` records no provider configuration (alias, module provider block): every
+     * resource goes to the default provider, which the report says (read13 F3: nothing said) */
+    ck_assert(r.providers_unrecorded);
+    ck_assert_uint_eq(r.providers, 0);
     bridge_set_free(b);
     tfstate_free(s);
     diag_list_free(&d);
