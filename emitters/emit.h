@@ -33,7 +33,8 @@ bool lang_from_runtime(const char *runtime, lang_t *out);
 char *emit_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags);
 /* Whether the program's PCL text says its values: false with an error diagnostic for a number
  * beyond a float64 (Infinity), which PCL's printer would write as null. emit_program asks it for
- * LANG_PCL; a front end printing PCL another way (pcl_print_to) asks it first. */
+ * LANG_PCL; a front end printing PCL another way asks it first (pcl_print), or of each node of a program
+ * printed as it is generated (pcl_gen_options_t.print_check). */
 bool emit_check_pcl(const pcl_program_t *p, diag_list_t *diags);
 
 #endif

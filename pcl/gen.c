@@ -81,6 +81,10 @@ typedef struct gen_cand {
 
 typedef struct gen_ctx {
     arena_t *a; /* the program's arena */
+    /* where resources' expressions, attributes, options and edges go: the program's arena, or, when
+     * the program is printed as it is generated (opts->print_to), the current batch's, freed once
+     * every resource generated into it is printed */
+    arena_t *ea;
     const pcl_gen_options_t *opts;
     diag_list_t *diags;
     pcl_gen_result_t *out;
@@ -108,6 +112,15 @@ typedef struct gen_ctx {
     hashmap_t literals;
     arena_t *literal_keys;
     hashmap_t tokens;
+    pcl_smap_t pkgs; /* pass 5: the packages whose node is written */
+    struct gen_lin *lin;
+    /* opts->print_to: the resources below printed_to are printed; every edge of those generated
+     * leads below reach; the text not yet in the spool, the nodes printed, pass 4's messages */
+    size_t printed_to, reach;
+    buf_t text;
+    size_t n_printed;
+    diag_list_t lin_diags, check_diags;
+    bool print_refused;
     buf_t path;       /* Title-cased path of the value being generated, for config names */
     const char *prop; /* top-level property being generated, for diagnostics */
     int zero_depth;
@@ -200,7 +213,7 @@ static const char *res_desc(gen_ctx_t *g, const gen_res_t *r) {
 /* --- expression constructors ---------------------------------------------------------------------- */
 
 static pcl_expr_t *new_expr(gen_ctx_t *g, pcl_expr_kind_t kind, const schema_type_t *type) {
-    pcl_expr_t *e = arena_alloc(g->a, sizeof *e);
+    pcl_expr_t *e = arena_alloc(g->ea, sizeof *e);
     e->kind = kind;
     e->type = type;
     return e;
@@ -220,7 +233,9 @@ static pcl_expr_t *shared_literal(gen_ctx_t *g, pcl_expr_kind_t kind, const sche
     key.n = kind == PCL_NUMBER ? n : 0;
     void **found = hashmap_find(&g->literals, (const char *)&key, sizeof key);
     if (found) return *found;
-    pcl_expr_t *e = new_expr(g, kind, type);
+    pcl_expr_t *e = arena_alloc(g->a, sizeof *e); /* the program's: shared across printed batches */
+    e->kind = kind;
+    e->type = type;
     e->b = key.b;
     e->n = key.n;
     if (!g->literal_keys) g->literal_keys = arena_new();
@@ -232,7 +247,7 @@ static pcl_expr_t *shared_literal(gen_ctx_t *g, pcl_expr_kind_t kind, const sche
 
 static pcl_expr_t *new_string(gen_ctx_t *g, const char *s, const schema_type_t *type) {
     pcl_expr_t *e = new_expr(g, PCL_STRING, type);
-    e->s = arena_strdup(g->a, s);
+    e->s = arena_strdup(g->ea, s);
     return e;
 }
 
@@ -240,7 +255,7 @@ static pcl_expr_t *new_traversal(gen_ctx_t *g, const char *root, const char *att
     pcl_expr_t *e = new_expr(g, PCL_TRAVERSAL, type);
     e->trav.root = root;
     if (attr) {
-        e->trav.parts = arena_alloc(g->a, sizeof *e->trav.parts);
+        e->trav.parts = arena_alloc(g->ea, sizeof *e->trav.parts);
         e->trav.parts[0].attr = attr;
         e->trav.n = 1;
     }
@@ -250,14 +265,14 @@ static pcl_expr_t *new_traversal(gen_ctx_t *g, const char *root, const char *att
 static pcl_expr_t *new_call1(gen_ctx_t *g, const char *fn, pcl_expr_t *arg, const schema_type_t *type) {
     pcl_expr_t *e = new_expr(g, PCL_CALL, type);
     e->call.name = fn;
-    e->call.args = arena_alloc(g->a, sizeof *e->call.args);
+    e->call.args = arena_alloc(g->ea, sizeof(pcl_expr_t *));
     e->call.args[0] = arg;
     e->call.n = 1;
     return e;
 }
 
 static void tuple_push(gen_ctx_t *g, pcl_expr_t *t, pcl_expr_t *item, size_t *cap) {
-    t->tuple.items = arena_grow_array(g->a, t->tuple.items, cap, t->tuple.n + 1, sizeof(pcl_expr_t *));
+    t->tuple.items = arena_grow_array(g->ea, t->tuple.items, cap, t->tuple.n + 1, sizeof(pcl_expr_t *));
     t->tuple.items[t->tuple.n++] = item;
 }
 
@@ -316,7 +331,7 @@ static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
         pcl_expr_t *e = gen_zero(g, best);
         if (e->type == best) return e;
         /* a copy: a literal may be shared (shared_literal) */
-        pcl_expr_t *typed = arena_alloc(g->a, sizeof *typed);
+        pcl_expr_t *typed = arena_alloc(g->ea, sizeof *typed);
         *typed = *e;
         typed->type = best;
         return typed;
@@ -328,7 +343,7 @@ static pcl_expr_t *gen_zero(gen_ctx_t *g, const schema_type_t *t) {
         size_t nreq = 0;
         for (size_t i = 0; i < t->object->n_props; i++)
             nreq += t->object->props[i].required;
-        e->object.items = arena_alloc(g->a, (nreq ? nreq : 1) * sizeof *e->object.items);
+        e->object.items = arena_alloc(g->ea, (nreq ? nreq : 1) * sizeof *e->object.items);
         for (size_t i = 0; i < t->object->n_props; i++) {
             const schema_property_t *p = &t->object->props[i];
             if (!p->required) continue;
@@ -441,11 +456,11 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
     if (same && same->kind == PV_STRING && equal_keys(same->u.str.s, v->u.str.s)) attr = g->prop;
     /* copies: the producer's outputs and this resource's inputs may be released before the program is
      * (release_inputs, release_outputs), and a broken edge turns the reference back into its literal */
-    if (attr != g->prop) attr = arena_strdup(g->a, attr);
+    if (attr != g->prop) attr = arena_strdup(g->ea, attr);
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, attr, type);
     gen_res_t *r = &g->res[g->cur];
-    r->refs = arena_grow_array(g->a, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
-    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, arena_strdup(g->a, v->u.str.s)};
+    r->refs = arena_grow_array(g->ea, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
+    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, arena_strdup(g->ea, v->u.str.s)};
     return e;
 }
 
@@ -501,12 +516,12 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
     const schema_type_t *shape = type && type->kind == SCHEMA_UNION ? pcl_reduce_union(type, inner) : type;
     const pv_t *obj = pv_unwrap(inner);
     if (shape && shape->kind == SCHEMA_OBJECT && obj && obj->kind == PV_OBJECT) {
-        pv_t *split = pv_object(g->a);
+        pv_t *split = pv_object(g->ea);
         for (size_t i = 0; i < obj->u.obj.len; i++) {
             pv_t *m = obj->u.obj.members[i].value;
             const pv_t *mv = pv_unwrap(m);
-            pv_object_set(g->a, split, obj->u.obj.members[i].key,
-                          !mv || mv->kind == PV_NULL ? m : pv_secret(g->a, pv_clone(g->a, m)));
+            pv_object_set(g->ea, split, obj->u.obj.members[i].key,
+                          !mv || mv->kind == PV_NULL ? m : pv_secret(g->ea, pv_clone(g->ea, m)));
         }
         return gen_value(g, type, split);
     }
@@ -516,7 +531,7 @@ static pcl_expr_t *gen_secret(gen_ctx_t *g, const schema_type_t *type, const pv_
     const char *name = reused_secret_name(g, base, inner, &elsewhere);
     bool stored = name != NULL && !elsewhere; /* the key holds this value already, where this run writes */
     if (!name) name = unique_name(g, base, SIZE_MAX);
-    r->configs = arena_grow_array(g->a, r->configs, &r->cap_configs, r->n_configs + 1, sizeof *r->configs);
+    r->configs = arena_grow_array(g->ea, r->configs, &r->cap_configs, r->n_configs + 1, sizeof *r->configs);
     r->configs[r->n_configs++] = (gen_config_t){name, config_type_name(g, type, inner)};
     if (inner && !stored) {
         g->out->secrets =
@@ -552,8 +567,8 @@ static pcl_expr_t *gen_reference(gen_ctx_t *g, const char *s, const schema_type_
     if (c->ext) return gen_external_reference(g, c, type);
     pcl_expr_t *e = new_traversal(g, g->res[c->res].ident, c->attr, type);
     gen_res_t *r = &g->res[g->cur];
-    r->refs = arena_grow_array(g->a, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
-    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, arena_strdup(g->a, s)}; /* s is the input's: a copy */
+    r->refs = arena_grow_array(g->ea, r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
+    r->refs[r->n_refs++] = (gen_ref_t){c->res, e, arena_strdup(g->ea, s)}; /* s is the input's: a copy */
     return e;
 }
 
@@ -571,7 +586,7 @@ static int member_cmp(const void *x, const void *y) {
 
 /* Members sorted by key (a copy; the value keeps its insertion order). */
 static pv_member_t *sorted_members(gen_ctx_t *g, const pv_member_t *m, size_t n) {
-    pv_member_t *s = arena_alloc(g->a, (n ? n : 1) * sizeof *s);
+    pv_member_t *s = arena_alloc(g->ea, (n ? n : 1) * sizeof *s);
     if (n) memcpy(s, m, n * sizeof *s);
     qsort(s, n, sizeof *s, member_cmp);
     return s;
@@ -582,10 +597,10 @@ static pcl_expr_t *gen_archive(gen_ctx_t *g, const pv_t *v, const schema_type_t 
         pcl_expr_t *o = new_expr(g, PCL_OBJECT, NULL);
         size_t n = v->u.archive.nassets;
         pv_member_t *m = sorted_members(g, v->u.archive.assets, n);
-        o->object.items = arena_alloc(g->a, (n ? n : 1) * sizeof *o->object.items);
+        o->object.items = arena_alloc(g->ea, (n ? n : 1) * sizeof *o->object.items);
         for (size_t i = 0; i < n; i++) {
             pcl_object_item_t *it = &o->object.items[o->object.n++];
-            it->key = arena_strdup(g->a, m[i].key);
+            it->key = arena_strdup(g->ea, m[i].key);
             it->key_quoted = true;
             it->value =
                 m[i].value->kind == PV_ARCHIVE ? gen_archive(g, m[i].value, NULL) : gen_asset(g, m[i].value, NULL);
@@ -629,7 +644,7 @@ static pcl_expr_t *gen_object(gen_ctx_t *g, const schema_type_t *pos, const sche
     pcl_expr_t *e = new_expr(g, PCL_OBJECT, pos);
     if (shape && shape->kind == SCHEMA_OBJECT && shape->object) {
         const schema_object_t *o = shape->object;
-        e->object.items = arena_alloc(g->a, (o->n_props ? o->n_props : 1) * sizeof *e->object.items);
+        e->object.items = arena_alloc(g->ea, (o->n_props ? o->n_props : 1) * sizeof *e->object.items);
         for (size_t i = 0; i < o->n_props; i++) {
             const schema_property_t *p = &o->props[i];
             pcl_expr_t *val = gen_prop(g, p, pv_object_get(v, p->name));
@@ -652,7 +667,7 @@ static pcl_expr_t *gen_object(gen_ctx_t *g, const schema_type_t *pos, const sche
     }
     size_t n = v->u.obj.len;
     pv_member_t *m = sorted_members(g, v->u.obj.members, n);
-    e->object.items = arena_alloc(g->a, (n ? n : 1) * sizeof *e->object.items);
+    e->object.items = arena_alloc(g->ea, (n ? n : 1) * sizeof *e->object.items);
     for (size_t i = 0; i < n; i++) {
         if (filter && !pcl_value_conforms(m[i].value, elem)) {
             diag_add(g->diags, DIAG_INFO, DIAG_CODEGEN, NULL, res_desc(g, &g->res[g->cur]),
@@ -663,7 +678,7 @@ static pcl_expr_t *gen_object(gen_ctx_t *g, const schema_type_t *pos, const sche
         size_t mark = g->path.len;
         path_push_key(g, m[i].key);
         pcl_object_item_t *it = &e->object.items[e->object.n++];
-        it->key = arena_strdup(g->a, m[i].key);
+        it->key = arena_strdup(g->ea, m[i].key);
         it->key_quoted = true;
         it->value = gen_value(g, elem, m[i].value);
         g->path.len = mark;
@@ -741,7 +756,7 @@ static const char *resolve_var(gen_ctx_t *g, const char *name, size_t *target) {
         if (g->res[idx].ok) *target = idx;
         return g->res[idx].ident;
     }
-    return pcl_sanitize_identifier(g->a, name);
+    return pcl_sanitize_identifier(g->ea, name);
 }
 
 static pcl_expr_t *var_expr(gen_ctx_t *g, const char *name) {
@@ -760,11 +775,11 @@ static pcl_expr_t *var_tuple(gen_ctx_t *g, const char **names, size_t n) {
 /* `tags["a.b"]` → the bare traversal tags["a.b"]; a path that cannot be a traversal stays a string. */
 static pcl_expr_t *path_expr(gen_ctx_t *g, const char *text) {
     pv_path_t path;
-    if (!pv_path_parse(g->a, text, &path, NULL) || path.len == 0 || !path.segs[0].key ||
+    if (!pv_path_parse(g->ea, text, &path, NULL) || path.len == 0 || !path.segs[0].key ||
         !pcl_is_identifier(path.segs[0].key))
         return new_string(g, text, NULL);
     pcl_expr_t *e = new_traversal(g, path.segs[0].key, NULL, NULL);
-    if (path.len > 1) e->trav.parts = arena_alloc(g->a, (path.len - 1) * sizeof *e->trav.parts);
+    if (path.len > 1) e->trav.parts = arena_alloc(g->ea, (path.len - 1) * sizeof *e->trav.parts);
     for (size_t i = 1; i < path.len; i++) {
         pcl_trav_part_t *p = &e->trav.parts[e->trav.n++];
         if (!path.segs[i].key) {
@@ -793,7 +808,7 @@ static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
     if (in->provider) opts[n++] = (pcl_attr_t){"provider", var_expr(g, in->provider), NULL, 0, 0};
     if (in->n_depends_on) {
         /* resources already referenced through inputs need no dependsOn entry */
-        const char **keep = arena_alloc(g->a, in->n_depends_on * sizeof *keep);
+        const char **keep = arena_alloc(g->ea, in->n_depends_on * sizeof *keep);
         size_t nk = 0;
         for (size_t k = 0; k < in->n_depends_on; k++) {
             size_t t;
@@ -817,7 +832,7 @@ static void build_options(gen_ctx_t *g, size_t i, pcl_node_t *node) {
         opts[n++] = (pcl_attr_t){"replaceWith", var_tuple(g, in->replace_with, in->n_replace_with), NULL, 0, 0};
     if (in->import_id) opts[n++] = (pcl_attr_t){"import", new_string(g, in->import_id, NULL), NULL, 0, 0};
     if (!n) return;
-    node->options = arena_alloc(g->a, n * sizeof *node->options);
+    node->options = arena_alloc(g->ea, n * sizeof *node->options);
     memcpy(node->options, opts, n * sizeof *opts);
     node->n_options = n;
 }
@@ -1001,9 +1016,12 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs) {
     return kept;
 }
 
+static void stream_resource(gen_ctx_t *g, size_t i);
+
 /* Pass 3: the inputs of every resource, each resource's inputs released once read (and every output
  * after the last), when the caller asked for it. A resource's attributes take the room they fill,
- * not one slot per schema input (a few of dozens are set). */
+ * not one slot per schema input (a few of dozens are set). A program printed as it is generated
+ * prints and frees what it can after each resource (stream_resource). */
 static void generate_inputs(gen_ctx_t *g) {
     const pcl_gen_options_t *o = g->opts;
     pcl_attr_t *attrs = NULL;
@@ -1024,10 +1042,11 @@ static void generate_inputs(gen_ctx_t *g) {
                 if (e) attrs[r->n_attrs++] = (pcl_attr_t){p->name, e, p, 0, 0};
             }
             g->prop = NULL;
-            r->attrs = arena_alloc(g->a, (r->n_attrs ? r->n_attrs : 1) * sizeof *r->attrs);
+            r->attrs = arena_alloc(g->ea, (r->n_attrs ? r->n_attrs : 1) * sizeof *r->attrs);
             if (r->n_attrs) memcpy(r->attrs, attrs, r->n_attrs * sizeof *attrs);
         }
         if (o->release_inputs) o->release_inputs(o->release_user, i);
+        if (o->print_to) stream_resource(g, i);
     }
     free(attrs);
     if (o->release_outputs) o->release_outputs(o->release_user);
@@ -1037,26 +1056,30 @@ static void add_edge(gen_ctx_t *g, gen_res_t *r, size_t self, size_t target, boo
     if (target == SIZE_MAX || target == self) return;
     for (size_t k = 0; k < r->n_edges; k++)
         if (r->edges[k].target == target && r->edges[k].hard == hard) return;
-    r->edges = arena_grow_array(g->a, r->edges, cap, r->n_edges + 1, sizeof *r->edges);
+    r->edges = arena_grow_array(g->ea, r->edges, cap, r->n_edges + 1, sizeof *r->edges);
     r->edges[r->n_edges++] = (gen_edge_t){target, hard, false};
 }
 
+/* Resource i's edges: its options' resources (hard), then the resources its inputs refer to. */
+static void build_edges_of(gen_ctx_t *g, size_t i) {
+    gen_res_t *r = &g->res[i];
+    if (!r->ok) return;
+    const pcl_gen_resource_t *in = r->in;
+    size_t cap = 0, t;
+    if (in->parent) add_edge(g, r, i, (resolve_var(g, in->parent, &t), t), true, &cap);
+    if (in->provider) add_edge(g, r, i, (resolve_var(g, in->provider, &t), t), true, &cap);
+    for (size_t k = 0; k < in->n_depends_on; k++)
+        add_edge(g, r, i, (resolve_var(g, in->depends_on[k], &t), t), true, &cap);
+    if (in->deleted_with) add_edge(g, r, i, (resolve_var(g, in->deleted_with, &t), t), true, &cap);
+    for (size_t k = 0; k < in->n_replace_with; k++)
+        add_edge(g, r, i, (resolve_var(g, in->replace_with[k], &t), t), true, &cap);
+    for (size_t k = 0; k < r->n_refs; k++)
+        add_edge(g, r, i, r->refs[k].target, false, &cap);
+}
+
 static void build_edges(gen_ctx_t *g) {
-    for (size_t i = 0; i < g->n; i++) {
-        gen_res_t *r = &g->res[i];
-        if (!r->ok) continue;
-        const pcl_gen_resource_t *in = r->in;
-        size_t cap = 0, t;
-        if (in->parent) add_edge(g, r, i, (resolve_var(g, in->parent, &t), t), true, &cap);
-        if (in->provider) add_edge(g, r, i, (resolve_var(g, in->provider, &t), t), true, &cap);
-        for (size_t k = 0; k < in->n_depends_on; k++)
-            add_edge(g, r, i, (resolve_var(g, in->depends_on[k], &t), t), true, &cap);
-        if (in->deleted_with) add_edge(g, r, i, (resolve_var(g, in->deleted_with, &t), t), true, &cap);
-        for (size_t k = 0; k < in->n_replace_with; k++)
-            add_edge(g, r, i, (resolve_var(g, in->replace_with[k], &t), t), true, &cap);
-        for (size_t k = 0; k < r->n_refs; k++)
-            add_edge(g, r, i, r->refs[k].target, false, &cap);
-    }
+    for (size_t i = 0; i < g->n; i++)
+        build_edges_of(g, i);
 }
 
 /* Turns every reference from resource `from` to `to` back into its literal. */
@@ -1076,22 +1099,47 @@ typedef struct dfs_frame {
     size_t node, next;
 } dfs_frame_t;
 
-/* Pass 4: depth-first linearization in input order (Pulumi's pcl.Linearize: stable, a resource
- * after everything it depends on). A cycle is broken at one reference edge — the back edge when it
- * is a reference, else the reference edge nearest to it on the cycle — and the walk restarts. */
-static size_t *linearize(gen_ctx_t *g, size_t *n_order) {
-    size_t *order = arena_alloc(g->a, (g->n + 1) * sizeof *order);
-    unsigned char *state = calloc(g->n + 1, 1);
+/* Pass 4's walk: the order found so far and the walk's state of every resource. */
+typedef struct gen_lin {
+    size_t *order, n_order;
+    unsigned char *state; /* 0 not reached, 1 on the stack (at pos), 2 placed */
+    dfs_frame_t *stack;
+    size_t *pos; /* stack index of an in-progress node */
+} gen_lin_t;
+
+static void lin_init(gen_ctx_t *g, gen_lin_t *l) {
+    l->order = malloc((g->n + 1) * sizeof *l->order);
+    l->n_order = 0;
+    l->state = calloc(g->n + 1, 1);
     /* Zeroed: a frame or position is only read once set (state 1 = on the stack at pos), which the
      * analyzer cannot follow through the state array. */
-    dfs_frame_t *stack = calloc(g->n + 1, sizeof *stack);
-    if (!state || !stack) abort();
-    size_t *pos = calloc(g->n + 1, sizeof *pos); /* stack index of an in-progress node */
-    if (!pos) abort();
+    l->stack = calloc(g->n + 1, sizeof *l->stack);
+    l->pos = calloc(g->n + 1, sizeof *l->pos);
+    if (!l->order || !l->state || !l->stack || !l->pos) abort();
+}
+
+static void lin_free(gen_lin_t *l) {
+    free(l->order);
+    free(l->state);
+    free(l->stack);
+    free(l->pos);
+}
+
+/* Pass 4: depth-first linearization in input order (Pulumi's pcl.Linearize: stable, a resource
+ * after everything it depends on). A cycle is broken at one reference edge — the back edge when it
+ * is a reference, else the reference edge nearest to it on the cycle — and the walk restarts.
+ * The roots from..to-1 are added to l's order; every edge of theirs leads below `to` (all of them
+ * when to is g->n), and every resource below `from` is placed already: a cycle never leaves the
+ * range, and a restart walks only the range again, which is what walking from the first root again
+ * gives (the edges below it are as they were). */
+static void linearize(gen_ctx_t *g, gen_lin_t *l, size_t from, size_t to, diag_list_t *diags) {
+    unsigned char *state = l->state;
+    dfs_frame_t *stack = l->stack;
+    size_t *pos = l->pos, start = l->n_order;
 restart:
-    memset(state, 0, g->n);
-    *n_order = 0;
-    for (size_t root = 0; root < g->n; root++) {
+    memset(state + from, 0, to - from);
+    l->n_order = start;
+    for (size_t root = from; root < to; root++) {
         if (!g->res[root].ok || state[root]) continue;
         size_t sp = 0;
         stack[sp++] = (dfs_frame_t){root, 0};
@@ -1102,7 +1150,7 @@ restart:
             gen_res_t *r = &g->res[f->node];
             if (f->next == r->n_edges) {
                 state[f->node] = 2;
-                order[(*n_order)++] = f->node;
+                l->order[l->n_order++] = f->node;
                 sp--;
                 continue;
             }
@@ -1126,7 +1174,7 @@ restart:
                         goto restart;
                     }
                 }
-                diag_add(g->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, res_desc(g, r),
+                diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, res_desc(g, r),
                          "resources '%s' and '%s' depend on each other through parent, provider or dependsOn options; "
                          "the generated program cannot run until one of these options is removed",
                          r->ident, g->res[v].ident);
@@ -1134,10 +1182,6 @@ restart:
             }
         }
     }
-    free(state);
-    free(stack);
-    free(pos);
-    return order;
 }
 
 /* The program's copy of a type token, one per type. */
@@ -1149,7 +1193,49 @@ static const char *program_token(gen_ctx_t *g, const char *type) {
     return copy;
 }
 
-/* Pass 5: package, config and resource nodes in order. */
+/* Pass 5: resource i's nodes, each handed to put: its package's the first time the package is used,
+ * the config reads of its secrets, then its own. */
+static void emit_resource(gen_ctx_t *g, size_t i, void (*put)(gen_ctx_t *g, const pcl_node_t *n)) {
+    gen_res_t *r = &g->res[i];
+    const pcl_gen_resource_t *in = r->in;
+    if (!in->component && pcl_smap_add(&g->pkgs, r->pkg_name, i)) {
+        pcl_node_t pk = {.kind = PCL_NODE_PACKAGE, .name = r->pkg_name, .package = r->pkg};
+        const char *version = in->version ? in->version : r->pkg->version;
+        pk.attrs = arena_alloc(g->ea, 3 * sizeof *pk.attrs);
+        pk.attrs[pk.n_attrs++] = (pcl_attr_t){"baseProviderName", new_string(g, r->pkg_name, NULL), NULL, 0, 0};
+        if (version)
+            pk.attrs[pk.n_attrs++] = (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL, 0, 0};
+        if (in->plugin_download_url)
+            pk.attrs[pk.n_attrs++] =
+                (pcl_attr_t){"baseProviderDownloadUrl", new_string(g, in->plugin_download_url, NULL), NULL, 0, 0};
+        put(g, &pk);
+    }
+    for (size_t k = 0; k < r->n_configs; k++) {
+        const char *name = r->configs[k].name;
+        put(g, &(pcl_node_t){.kind = PCL_NODE_CONFIG,
+                             .name = name,
+                             .token = r->configs[k].type,
+                             .config_secret = true,
+                             .config_key = name});
+    }
+    pcl_node_t node = {.kind = in->component ? PCL_NODE_COMPONENT : PCL_NODE_RESOURCE,
+                       .name = r->ident,
+                       .token = program_token(g, in->type ? in->type : ""),
+                       .attrs = r->attrs,
+                       .n_attrs = r->n_attrs,
+                       .package = r->pkg,
+                       .schema = r->schema};
+    const char *logical = in->logical_name ? in->logical_name : in->name;
+    if (logical && strcmp(logical, r->ident) != 0) node.logical_name = arena_strdup(g->ea, logical);
+    build_options(g, i, &node);
+    put(g, &node);
+}
+
+static void put_in_program(gen_ctx_t *g, const pcl_node_t *n) {
+    *pcl_program_add(g->out->program, n->kind) = *n;
+}
+
+/* The nodes in order, into the program. */
 static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
     pcl_program_t *p = g->out->program;
     pcl_smap_t pkgs = {0};
@@ -1160,45 +1246,52 @@ static void emit_nodes(gen_ctx_t *g, const size_t *order, size_t n_order) {
         n_nodes += r->n_configs + (!r->in->component && pcl_smap_add(&pkgs, r->pkg_name, 0));
     }
     pcl_smap_free(&pkgs);
-    pkgs = (pcl_smap_t){0};
     pcl_program_reserve(p, n_nodes);
-    for (size_t oi = 0; oi < n_order; oi++) {
-        size_t i = order[oi];
-        gen_res_t *r = &g->res[i];
-        const pcl_gen_resource_t *in = r->in;
-        if (!in->component && pcl_smap_add(&pkgs, r->pkg_name, i)) {
-            pcl_node_t *pk = pcl_program_add(p, PCL_NODE_PACKAGE);
-            pk->name = r->pkg_name;
-            pk->package = r->pkg;
-            const char *version = in->version ? in->version : r->pkg->version;
-            pk->attrs = arena_alloc(g->a, 3 * sizeof *pk->attrs);
-            pk->attrs[pk->n_attrs++] = (pcl_attr_t){"baseProviderName", new_string(g, r->pkg_name, NULL), NULL, 0, 0};
-            if (version)
-                pk->attrs[pk->n_attrs++] =
-                    (pcl_attr_t){"baseProviderVersion", new_string(g, version, NULL), NULL, 0, 0};
-            if (in->plugin_download_url)
-                pk->attrs[pk->n_attrs++] =
-                    (pcl_attr_t){"baseProviderDownloadUrl", new_string(g, in->plugin_download_url, NULL), NULL, 0, 0};
-        }
-        for (size_t k = 0; k < r->n_configs; k++) {
-            pcl_node_t *c = pcl_program_add(p, PCL_NODE_CONFIG);
-            c->name = r->configs[k].name;
-            c->token = r->configs[k].type;
-            c->config_secret = true;
-            c->config_key = r->configs[k].name;
-        }
-        pcl_node_t *node = pcl_program_add(p, in->component ? PCL_NODE_COMPONENT : PCL_NODE_RESOURCE);
-        node->name = r->ident;
-        node->token = program_token(g, in->type ? in->type : "");
-        const char *logical = in->logical_name ? in->logical_name : in->name;
-        if (logical && strcmp(logical, r->ident) != 0) node->logical_name = arena_strdup(g->a, logical);
-        node->attrs = r->attrs;
-        node->n_attrs = r->n_attrs;
-        node->package = r->pkg;
-        node->schema = r->schema;
-        build_options(g, i, node);
+    for (size_t oi = 0; oi < n_order; oi++)
+        emit_resource(g, order[oi], put_in_program);
+}
+
+/* --- a program printed as it is generated (pcl_gen_options_t.print_to) ------------------------------ */
+
+/* Resources generated into one batch arena before it is printed and freed (about 1 MB of them). */
+#define GEN_PRINT_BATCH_DEFAULT 1024
+
+static void put_printed(gen_ctx_t *g, const pcl_node_t *n) {
+    const pcl_gen_options_t *o = g->opts;
+    if (o->print_check && !o->print_check(o->print_check_user, n, &g->check_diags)) g->print_refused = true;
+    if (g->print_refused) return;
+    if (g->n_printed++) buf_putc(&g->text, '\n');
+    pcl_print_node_append(&g->text, n);
+    if (g->text.len >= SPOOL_CHUNK) spool_take(g->opts->print_to, &g->text);
+}
+
+/* After resource i's inputs: its edges, and, once every edge of the resources generated so far leads
+ * among them (a forward reference waits for its target) and a batch is full or this is the last
+ * resource, their nodes in pass 4's order printed — the order those resources take in the whole
+ * program's, since nothing before them depends on anything after — and the batch freed. */
+static void stream_resource(gen_ctx_t *g, size_t i) {
+    build_edges_of(g, i);
+    const gen_res_t *r = &g->res[i];
+    for (size_t k = 0; k < r->n_edges; k++)
+        if (r->edges[k].target + 1 > g->reach) g->reach = r->edges[k].target + 1;
+    size_t to = i + 1;
+    size_t batch = g->opts->print_batch ? g->opts->print_batch : GEN_PRINT_BATCH_DEFAULT;
+    if (g->reach > to || (to - g->printed_to < batch && to < g->n)) return;
+    size_t start = g->lin->n_order;
+    linearize(g, g->lin, g->printed_to, to, &g->lin_diags);
+    for (size_t k = start; k < g->lin->n_order; k++)
+        emit_resource(g, g->lin->order[k], put_printed);
+    for (size_t k = g->printed_to; k < to; k++) { /* what pointed into the batch */
+        gen_res_t *x = &g->res[k];
+        x->attrs = NULL;
+        x->refs = NULL;
+        x->edges = NULL;
+        x->configs = NULL;
+        x->n_attrs = x->n_refs = x->cap_refs = x->n_edges = x->n_configs = x->cap_configs = 0;
     }
-    pcl_smap_free(&pkgs);
+    g->printed_to = to;
+    arena_free(g->ea);
+    g->ea = arena_new();
 }
 
 bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *schemas, const pcl_gen_options_t *opts,
@@ -1211,7 +1304,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     memset(out, 0, sizeof *out);
     out->program = pcl_program_new();
     gen_ctx_t g = {0};
-    g.a = out->program->arena;
+    g.a = g.ea = out->program->arena;
     g.opts = opts;
     g.diags = diags;
     g.out = out;
@@ -1229,6 +1322,15 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
         pcl_smap_add(&g.names, arena_strdup(g.a, opts->reserved_names[k]), SIZE_MAX);
     resolve_resources(&g, schemas);
     collect_candidates(&g);
+    gen_lin_t lin;
+    lin_init(&g, &lin);
+    g.lin = &lin;
+    if (opts->print_to) {
+        g.ea = arena_new();
+        diag_list_init(&g.lin_diags);
+        diag_list_init(&g.check_diags);
+        buf_init(&g.text);
+    }
     generate_inputs(&g);
     /* the candidates are read by pass 3 only (their values may be released with the outputs) */
     pcl_smap_free(&g.cands);
@@ -1236,10 +1338,19 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     arena_free(g.secret_keys);
     free(g.cand);
     free(g.secret_cand);
-    build_edges(&g);
-    size_t n_order = 0;
-    size_t *order = linearize(&g, &n_order);
-    emit_nodes(&g, order, n_order);
+    if (opts->print_to) { /* printed: pass 4's messages after pass 3's, as when the program is whole */
+        spool_take(opts->print_to, &g.text);
+        buf_free(&g.text);
+        arena_free(g.ea);
+        diag_list_move(diags, &g.lin_diags);
+        diag_list_move(diags, &g.check_diags); /* the caller's check follows generation */
+    } else {
+        build_edges(&g);
+        linearize(&g, &lin, 0, g.n, diags);
+        emit_nodes(&g, lin.order, lin.n_order);
+    }
+    size_t n_order = lin.n_order;
+    lin_free(&lin);
 
     buf_free(&g.path);
     pcl_smap_free(&g.names);
@@ -1250,6 +1361,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     hashmap_free(&g.literals);
     arena_free(g.literal_keys);
     hashmap_free(&g.tokens);
+    pcl_smap_free(&g.pkgs);
     free(g.res);
     return n == 0 || n_order > 0;
 }

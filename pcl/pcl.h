@@ -269,6 +269,18 @@ typedef struct pcl_gen_options {
     void (*release_inputs)(void *user, size_t i);
     void (*release_outputs)(void *user);
     void *release_user;
+    /* The program printed into this spool as it is generated (pcl_print's text, byte for byte), each
+     * batch of nodes freed once printed, so that it is never whole: the result's program then holds
+     * no nodes (what the secrets' values and external_roots need). A failed write is the spool's to
+     * report (spool_error). NULL: the program is built whole. */
+    spool_t *print_to;
+    /* print_to: asked of each node before it is printed (a caller's check of a whole program, a node at
+     * a time), its messages into diags, which pcl_generate appends after its own. Once a node is
+     * refused nothing more is printed; the rest are still asked. NULL: none. */
+    bool (*print_check)(void *user, const pcl_node_t *n, diag_list_t *diags);
+    void *print_check_user;
+    size_t print_batch; /* print_to: resources generated before their nodes are printed and freed
+                           (more while one refers to a later one); 0: 1024 */
 } pcl_gen_options_t;
 
 /* A secret value moved out of the code into stack config. */
@@ -303,9 +315,6 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs);
 
 /* Readable PCL (conformance style: 4-space indent, options last). malloc'd. */
 char *pcl_print(const pcl_program_t *p);
-/* The same text written into out as it is printed, never held whole (a spool's failed write is
- * the spool's to report: spool_error). */
-void pcl_print_to(const pcl_program_t *p, spool_t *out);
 /* Prints one block (a resource's PCL for results documents). malloc'd. */
 char *pcl_print_node(const pcl_node_t *n);
 /* Prints one expression (for diagnostics and tests). malloc'd. */

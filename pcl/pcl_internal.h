@@ -30,6 +30,9 @@ void pcl_append_number(buf_t *b, double n);
  * than 15 and a float64 may not hold the value exactly. */
 int pcl_number_digits(const char *text);
 
+/* Appends one block as pcl_print writes it (generation prints a program it does not keep). */
+void pcl_print_node_append(buf_t *b, const pcl_node_t *n);
+
 /* Structural typing (Pulumi's valueStructurallyTypedAs): whether v fits t. A NULL type, `any` and
  * JSON accept everything; secrets and outputs are looked through. */
 bool pcl_value_conforms(const pv_t *v, const schema_type_t *t);

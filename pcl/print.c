@@ -432,29 +432,19 @@ static void print_node(buf_t *b, const pcl_node_t *n) {
     }
 }
 
-/* The program's text into b, handed to out (when given) a chunk at a time as it grows. */
-static void print_program(buf_t *b, const pcl_program_t *p, spool_t *out) {
-    for (size_t i = 0; i < p->n_nodes; i++) {
-        if (i) buf_putc(b, '\n');
-        print_node(b, &p->nodes[i]);
-        if (out && b->len >= SPOOL_CHUNK) spool_take(out, b);
-    }
-    if (out) spool_take(out, b);
-}
-
 char *pcl_print(const pcl_program_t *p) {
     buf_t b;
     buf_init(&b);
-    print_program(&b, p, NULL);
+    for (size_t i = 0; i < p->n_nodes; i++) {
+        if (i) buf_putc(&b, '\n');
+        print_node(&b, &p->nodes[i]);
+    }
     if (!b.data) buf_puts(&b, "");
     return buf_take(&b);
 }
 
-void pcl_print_to(const pcl_program_t *p, spool_t *out) {
-    buf_t b;
-    buf_init(&b);
-    print_program(&b, p, out);
-    buf_free(&b);
+void pcl_print_node_append(buf_t *b, const pcl_node_t *n) {
+    print_node(b, n);
 }
 
 char *pcl_print_expr(const pcl_expr_t *e) {

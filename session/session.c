@@ -156,6 +156,7 @@ typedef struct run_ctx {
     /* during generation (lean): the resources generated and the plan item of each */
     pcl_gen_resource_t *gen;
     size_t *gen_item, n_gen;
+    bool print_refused; /* a node of the streamed program was refused (check_printed_node) */
 } run_ctx_t;
 
 /* A copy of v in an arena of its own that holds just it (the copy made twice: once to size it). */
@@ -721,6 +722,15 @@ static void reserve_program_config_keys(import_session_t *p, pcl_gen_options_t *
     po->reserved_elsewhere = elsewhere;
 }
 
+/* A node of a program printed as it is generated, checked as emit_check_pcl checks a whole one. */
+static bool check_printed_node(void *user, const pcl_node_t *n, diag_list_t *diags) {
+    run_ctx_t *run = user;
+    const pcl_program_t one = {.nodes = (pcl_node_t *)n, .n_nodes = 1};
+    if (emit_check_pcl(&one, diags)) return true;
+    run->print_refused = true;
+    return false;
+}
+
 static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -788,6 +798,15 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         po->release_outputs = release_outputs;
         po->release_user = run;
     }
+    /* code that is only written goes into its file as it is printed, and each batch of the program is
+     * freed once printed (a 1,000,000-resource program is 300 MB of text, and more as a tree); a spool
+     * that cannot be made beside the file leaves both held as before */
+    bool stream = o->stream_code && gr_item && o->out_path && !o->insert_into && !o->program_text && !o->diff &&
+                  !o->preview_only && p->lang == LANG_PCL;
+    p->code_spool = stream ? spool_new(o->out_path) : NULL;
+    po->print_to = p->code_spool;
+    po->print_check = check_printed_node;
+    po->print_check_user = run;
     bool generated = pcl_generate(gr, n, p->schemas, po, &p->gen, diags) && p->gen.program;
     free(gr);
     free(gr_item);
@@ -801,17 +820,13 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         /* give their pages back now: the code is about to be written, and the peak is the sum */
         malloc_trim(0);
     }
-    if (!generated) return true;
-    if (p->lang == LANG_PCL && !emit_check_pcl(p->gen.program, diags)) return false; /* printed as null */
-    /* code that is only written goes into its file as it is printed (a 1,000,000-resource program is
-     * 300 MB of text); a spool that cannot be made beside the file leaves it held as before */
-    bool stream = o->stream_code && run->inputs && o->out_path && !o->insert_into && !o->program_text && !o->diff &&
-                  !o->preview_only && p->lang == LANG_PCL;
-    p->code_spool = stream ? spool_new(o->out_path) : NULL;
-    if (p->code_spool) {
-        pcl_print_to(p->gen.program, p->code_spool);
-        return true;
+    if (!generated || (p->code_spool && run->print_refused)) { /* refused: nothing of the code is written */
+        spool_free(p->code_spool);
+        p->code_spool = NULL;
+        return !generated; /* no program: no code, as before; a node refused: as emit_check_pcl's refusal */
     }
+    if (p->code_spool) return true; /* printed as it was generated, each node checked as emit_check_pcl checks */
+    if (p->lang == LANG_PCL && !emit_check_pcl(p->gen.program, diags)) return false; /* printed as null */
     p->code = p->lang == LANG_PCL ? pcl_print(p->gen.program) : emit_program(p->gen.program, p->lang, diags);
     /* code the language cannot express (its error says why): nothing of the run is written — not the
      * stack without its code, not secrets for code that does not exist */

@@ -263,14 +263,61 @@ static void round_trip(const pcl_case_t *cs, size_t n, pcl_secrets_mode_t mode, 
     arena_free(a);
 }
 
-/* Generates, prints and returns the text (malloc'd); the result stays in *g for inspection. */
+/* The same program printed as it is generated (pcl_gen_options_t.print_to), `batch` resources a batch:
+ * the same text, the same messages in the same order, the same secrets; no node kept. */
+static void assert_printed_alike(const pcl_gen_resource_t *rs, size_t n, pcl_secrets_mode_t mode, schema_set_t *s,
+                                 const pcl_gen_result_t *held, const diag_list_t *held_diags, const char *text,
+                                 size_t batch) {
+    spool_t *sp = spool_new("/tmp/cimport-test-print");
+    ck_assert_ptr_nonnull(sp);
+    pcl_gen_options_t o;
+    pcl_gen_options_default(&o);
+    o.secrets = mode;
+    o.print_to = sp;
+    o.print_batch = batch;
+    pcl_gen_result_t g;
+    diag_list_t d;
+    diag_list_init(&d);
+    ck_assert(pcl_generate(rs, n, s, &o, &g, &d));
+    ck_assert_uint_eq(g.program->n_nodes, 0);
+    FILE *f = tmpfile();
+    ck_assert(f && spool_copy_to(sp, fileno(f)));
+    size_t len = spool_size(sp);
+    char *got = calloc(len + 1, 1);
+    rewind(f);
+    ck_assert_uint_eq(fread(got, 1, len, f), len);
+    fclose(f);
+    ck_assert_msg(strcmp(got, text) == 0, "printed in batches of %zu:\n%s\n--- held:\n%s", batch, got, text);
+    const diag_t *x = held_diags->head, *y = d.head;
+    for (; x && y; x = x->next, y = y->next)
+        ck_assert_str_eq(x->message, y->message);
+    ck_assert_msg(!x && !y, "batches of %zu: another number of messages", batch);
+    ck_assert_uint_eq(g.n_secrets, held->n_secrets);
+    for (size_t i = 0; i < g.n_secrets; i++)
+        ck_assert_str_eq(g.secrets[i].config_key, held->secrets[i].config_key);
+    free(got);
+    pcl_program_free(g.program);
+    diag_list_free(&d);
+    spool_free(sp);
+}
+
+/* Generates, prints and returns the text (malloc'd); the result stays in *g for inspection. The same
+ * program printed as it is generated, a resource a batch and three, is checked to give the same. */
 static char *gen_text(const pcl_gen_resource_t *rs, size_t n, pcl_secrets_mode_t mode, schema_set_t *s,
                       pcl_gen_result_t *g, diag_list_t *d) {
     pcl_gen_options_t o;
     pcl_gen_options_default(&o);
     o.secrets = mode;
+    size_t before = 0;
+    for (const diag_t *x = d->head; x; x = x->next)
+        before++;
     ck_assert(pcl_generate(rs, n, s, &o, g, d));
-    return pcl_print(g->program);
+    char *text = pcl_print(g->program);
+    if (before == 0) { /* the messages are compared from the first */
+        assert_printed_alike(rs, n, mode, s, g, d, text, 1);
+        assert_printed_alike(rs, n, mode, s, g, d, text, 3);
+    }
+    return text;
 }
 
 /* --- acceptance: Pulumi's importer cases ----------------------------------------------------------- */

@@ -60,6 +60,7 @@ static char *listing(const char *dir) {
 typedef struct run {
     bool ran, streamed, committed;
     size_t n_ok;
+    char *messages; /* the session's diagnostics, one a line (malloc'd) */
 } run_t;
 
 /* One CLI-like run (lean results, --out) of the export at path into out, secrets (as config) into
@@ -100,6 +101,10 @@ static run_t run_into(const char *path, const import_file_t *file, const char **
     }
     if (r.ran && session_has_code(&s) && session_place_code(&s, NULL, &s.diags))
         r.committed = session_commit(&s, &s.diags);
+    buf_t m = {0};
+    for (diag_t *x = s.diags.head; x; x = x->next)
+        buf_printf(&m, "%s: %s\n", x->resource ? x->resource : "", x->message);
+    r.messages = m.data ? buf_take(&m) : strdup("");
     if (fsize) {
         bool said = false;
         for (diag_t *x = s.diags.head; x; x = x->next)
@@ -144,6 +149,9 @@ static size_t compare_runs(arena_t *a, const char *path, const char **schemas, s
         ck_assert_msg(s.streamed || !h.committed, "%s: code written but not streamed", path);
         const char *what = arena_sprintf(a, "%s (secrets %s)", path, m ? "literal" : "config");
         assert_same_file(held, strm, what);
+        ck_assert_str_eq(h.messages, s.messages);
+        free(h.messages);
+        free(s.messages);
         assert_same_file(arena_sprintf(a, "%s/cimport-secrets.json", held_dir),
                          arena_sprintf(a, "%s/cimport-secrets.json", stream_dir), what);
         char *lh = listing(held_dir), *ls = listing(stream_dir);
@@ -230,6 +238,7 @@ START_TEST(test_stream_equals_held_on_a_small_export) {
     const char *out = arena_sprintf(a, "%s/main.pp", out_dir);
     run_t r = run_into(path, converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_CONFIG, true, out, out_dir, 0);
     ck_assert(r.streamed && r.committed);
+    free(r.messages);
     char *code = tu_read(out, NULL);
     ck_assert_ptr_nonnull(code);
     tu_has(code, "privateKeyPem = pw_private_key.privateKeyPemPkcs8");
@@ -282,6 +291,7 @@ START_TEST(test_stream_failed_write_changes_nothing) {
     run_t r = run_into(path, converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, true, out, dir, 256);
     ck_assert(r.ran && r.streamed);
     ck_assert(!r.committed);
+    free(r.messages);
     char *now = tu_read(out, NULL);
     ck_assert_str_eq(now, "old code\n");
     char *after = listing(dir);
@@ -289,6 +299,43 @@ START_TEST(test_stream_failed_write_changes_nothing) {
     free(now);
     free(before);
     free(after);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* A number beyond a float64 in a state (1e400) is refused for PCL as the held path refuses it
+ * (emit_check_pcl, asked of each node as it is printed): the same messages, nothing written. */
+START_TEST(test_stream_refuses_as_held) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    const char *at = strstr(SMALL_EXPORT, "\"length\": 12,");
+    ck_assert_ptr_nonnull(at);
+    ck_assert(tu_write(path, arena_sprintf(a, "%.*s\"length\": 1e400,%s", (int)(at - SMALL_EXPORT), SMALL_EXPORT,
+                                           at + strlen("\"length\": 12,"))));
+    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
+    shared_schema_paths(a, schemas);
+    import_file_t *file = converted(a, path);
+    char *msgs[2];
+    for (int stream = 0; stream < 2; stream++) {
+        const char *out = arena_sprintf(a, "%s/main%d.pp", dir, stream);
+        ck_assert(tu_write(out, "old code\n"));
+        run_t r = run_into(path, file, schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, stream, out, dir, 0);
+        ck_assert(!r.ran && !r.streamed && !r.committed);
+        char *now = tu_read(out, NULL);
+        ck_assert_str_eq(now, "old code\n");
+        free(now);
+        tu_has(r.messages, "has a number beyond a float64 (Infinity)");
+        msgs[stream] = r.messages;
+    }
+    ck_assert_str_eq(msgs[0], msgs[1]);
+    free(msgs[0]);
+    free(msgs[1]);
+    char *l = listing(dir);
+    ck_assert_str_eq(l, "export.json\nmain0.pp\nmain1.pp\n");
+    free(l);
     tu_rmtree(dir);
     free(dir);
     arena_free(a);
@@ -375,6 +422,7 @@ int main(void) {
     tcase_add_test(tc, test_spool_has_no_name);
     tcase_add_test(tc, test_stream_equals_held_on_a_small_export);
     tcase_add_test(tc, test_stream_failed_write_changes_nothing);
+    tcase_add_test(tc, test_stream_refuses_as_held);
     tcase_add_test(tc, test_stream_equals_held_on_shared_exports);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
