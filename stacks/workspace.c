@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
@@ -122,9 +123,23 @@ bool workspace_project_fits(const workspace_t *w, const char *project, diag_list
 static bool discover(arena_t *a, const char *start, bool in_project_dir, const char *stack_flag, workspace_t *w,
                      diag_list_t *diags);
 
+/* The working directory as `pulumi` sees it: Go's os.Getwd returns $PWD when it is absolute and names
+ * the working directory (a path through a symlink, as the shell keeps it), else the resolved path; the
+ * project file's path, and so the workspace settings file's name (its SHA-1), follow from it. */
+static bool working_dir(char *cwd, size_t size) {
+    const char *pwd = getenv("PWD");
+    struct stat here, there;
+    if (pwd && pwd[0] == '/' && strlen(pwd) < size && stat(".", &here) == 0 && stat(pwd, &there) == 0 &&
+        here.st_dev == there.st_dev && here.st_ino == there.st_ino) {
+        memcpy(cwd, pwd, strlen(pwd) + 1);
+        return true;
+    }
+    return getcwd(cwd, size) != NULL;
+}
+
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags) {
     char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd)) {
+    if (!working_dir(cwd, sizeof cwd)) {
         memset(w, 0, sizeof *w);
         diag_error(diags, DIAG_IO, "cannot tell the working directory: %s", strerror(errno));
         return false;

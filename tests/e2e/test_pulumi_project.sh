@@ -378,5 +378,28 @@ rc=$?
 rm -f "$state/.pulumi/stacks/$PROJ/test.json.zst"
 mv "$work/test.json.keep" "$state/.pulumi/stacks/$PROJ/test.json"
 
+# run from the project through a symlinked path (`cd ~/work/app`, a link): Pulumi hashes the project
+# path as os.Getwd gives it, which is $PWD when $PWD names the working directory, so `pulumi stack
+# select` from there keys the selection by the link's path; cimport hashed the resolved path and
+# said no stack is selected (read13 F6)
+ln -s "$work/proj" "$work/link"
+real_ws="$PULUMI_HOME/workspaces/$PROJ-$sha-workspace.json"
+mv "$real_ws" "$work/ws.keep"
+lsha=$(printf '%s' "$work/link/Pulumi.yaml" | sha1sum | cut -d' ' -f1)
+printf '{\n    "stack": "organization/%s/test"\n}' "$PROJ" >"$PULUMI_HOME/workspaces/$PROJ-$lsha-workspace.json"
+(cd "$work/link" && "$CIMPORT" "${common[@]}" --yes -l typescript -o link.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && grep -qF "into stack organization/$PROJ/test at file://$state" "$work/err" &&
+  ! cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" && ok ||
+  bad "run from a symlinked project path, selection keyed by it: exit $rc: $(cat "$work/err")"
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+# ... and with $PWD naming another directory than the working one (after a chdir), the resolved path
+(cd "$work/link" && PWD=/ "$CIMPORT" "${common[@]}" --yes -l typescript -o link2.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 0 ] && grep -qF "no stack is selected" "$work/err" && cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
+  ok || bad "run with a stale \$PWD: exit $rc: $(cat "$work/err")"
+rm -f "$PULUMI_HOME/workspaces/$PROJ-$lsha-workspace.json" "$work/link"
+mv "$work/ws.keep" "$real_ws"
+
 echo "test_pulumi_project: $pass passed, $fail failed"
 [ "$fail" = 0 ]
