@@ -18,6 +18,7 @@ bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const 
     /* The document is built with secret values so the page can cut any that reached the code out of
      * it; report_render drops them again unless --show-secrets. */
     cJSON *doc = session_results_json(p, true);
+    if (!o->show_secrets) session_redact_secret_ids(p, doc); /* an ID that is a secret value */
     cJSON *run = cJSON_GetObjectItemCaseSensitive(doc, "run");
     cJSON *flags = cJSON_GetObjectItemCaseSensitive(run, "flags");
     for (int i = cJSON_GetArraySize(flags) - 1; !o->show_secrets && i >= 0; i--)

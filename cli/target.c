@@ -382,8 +382,12 @@ bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p
             bool imp = e->id && strncmp(e->type, "pulumi:providers:", 17) != 0;
             const char *verb = e->outcome == STACKSTATE_SAME ? "  already there" : imp ? "= import" : "+ create";
             if (e->outcome != STACKSTATE_SAME && !imp) n_create++;
-            fprintf(stderr, "    %-16s %s %s%s%s%s\n", verb, e->type, name ? name : e->urn, imp ? " (id " : "",
-                    imp ? e->id : "", imp ? ")" : "");
+            const char *shown = imp ? session_shown_id(p, e->id) : "";
+            bool hidden = imp && shown != e->id; /* a secret value: asked before the stack holds it so */
+            fprintf(stderr, "    %-16s %s %s%s%s%s\n", verb, e->type, name ? name : e->urn, imp ? " (id " : "", shown,
+                    !imp                                      ? ""
+                    : hidden && e->outcome != STACKSTATE_SAME ? ", a secret the stack records in plaintext)"
+                                                              : ")");
         }
         char create[64] = "";
         if (n_create) snprintf(create, sizeof create, ", %zu to create", n_create);

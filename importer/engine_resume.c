@@ -143,6 +143,7 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
     e->import_id = json_str(a, j, "importId");
     const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(j, "inputs");
     if (!e->urn || !e->type || !cJSON_IsObject(inputs) || has_redacted(inputs)) return false;
+    if (e->id && strcmp(e->id, RESUME_REDACTED) == 0) return false; /* an ID that is a secret value */
     diag_list_t tmp;
     diag_list_init(&tmp);
     e->inputs = pv_from_state_json(a, inputs, "resume", &tmp);

@@ -1049,7 +1049,8 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     /* Kept for cimport.showReport; secret values are cut out when the page is written. */
     cJSON_Delete(s->last_results);
     s->last_results = session_results_json(&p, true);
-    lsp_results_written(s->last_results, false, NULL); /* until the code is in the program */
+    if (!s->opts.show_secrets) session_redact_secret_ids(&p, s->last_results); /* IDs that are secret values */
+    lsp_results_written(s->last_results, false, NULL);                         /* until the code is in the program */
     /* "read", not "imported": the language server only inserts code; no stack records the resources yet. */
     buf_printf(&msg, "cimport: read %zu of %zu resource%s for %s (%s)", p.n_ok, total, total == 1 ? "" : "s", t.name,
                session_checked_text(&p));

@@ -398,6 +398,10 @@ static const char *secret_id_attr(const char *type, bool terraform) {
     return NULL;
 }
 
+const char *convert_secret_id_attr(const char *token) {
+    return token ? secret_id_attr(token, false) : NULL;
+}
+
 /* The ID `pulumi import` needs. Most types import by `id`; some (pulumi-converter-terraform's table,
  * and the random provider's: importid.h) by an ID assembled from other attributes. On failure *why
  * says what is missing. */

@@ -139,6 +139,10 @@ char *convert_sanitize_name(arena_t *a, const char *name);
  * `bigip` → "f5bigip", `template` → "terraform-template", otherwise the provider's own name. */
 const char *convert_tf_provider_package(const char *tf_provider);
 
+/* The attribute holding the value a Pulumi resource type is imported by when that value is a secret
+ * (the random provider's RandomPassword: "result", RandomBytes: "base64"), else NULL. */
+const char *convert_secret_id_attr(const char *token);
+
 /* Adds an entry to a report (used by both converters; exposed for the CLI's own refusals). */
 convert_entry_t *convert_report_add(arena_t *a, convert_report_t *r, convert_outcome_t outcome, const char *address,
                                     const char *source_type);

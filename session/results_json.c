@@ -165,8 +165,8 @@ static void add_run(cJSON *doc, const import_session_t *p, bool show_secrets) {
     if (o->spec_path) cJSON_AddStringToObject(run, "spec", o->spec_path);
     if (o->inline_type) {
         char buf[1024];
-        snprintf(buf, sizeof buf, "%s %s %s", o->inline_type, o->inline_name ? o->inline_name : "",
-                 o->inline_id ? o->inline_id : "");
+        const char *id = o->inline_id && !show_secrets ? session_shown_id(p, o->inline_id) : o->inline_id;
+        snprintf(buf, sizeof buf, "%s %s %s", o->inline_type, o->inline_name ? o->inline_name : "", id ? id : "");
         cJSON_AddStringToObject(run, "inline", buf);
     }
     if (o->offline_state) {

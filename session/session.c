@@ -169,7 +169,7 @@ static pv_t *clone_alone(const pv_t *v, arena_t **own) {
     return pv_clone(*own, v);
 }
 
-static bool secret_holds(const pv_t *v, const char *s, bool secret);
+static bool secret_holds(const pv_t *v, const char *s, bool secret, bool whole);
 static const char *import_id_of(const import_result_t *r);
 
 static void keep_result(run_ctx_t *k, const import_result_t *r) {
@@ -184,7 +184,7 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
     c->state = pcl_gen_outputs_needed(k->values, r->state);
     const char *import_id = import_id_of(r);
-    k->secret_import_id[item] = import_id && secret_holds(r->state, import_id, false);
+    k->secret_import_id[item] = import_id && secret_holds(r->state, import_id, false, false);
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
         for (size_t i = 0; i < r->n_ignore_changes; i++)
@@ -208,9 +208,32 @@ static void emit(const import_session_t *p, const session_event_t *ev) {
     if (p->opts->on_event) p->opts->on_event(p->opts->user, ev);
 }
 
+/* Whether an ID of a result is a secret value: the import ID of a type the provider imports by its
+ * secret value (known even when the Read failed), or a value the state or inputs hold as a secret. */
+static bool id_is_secret(const import_result_t *r, const char *id) {
+    if (!id || !*id) return false;
+    const import_plan_item_t *it = r->item;
+    if (it->id && strcmp(id, it->id) == 0 && convert_secret_id_attr(it->type)) return true;
+    return secret_holds(r->state, id, false, true) || secret_holds(r->inputs, id, false, true);
+}
+
+/* Notes a result's secret IDs and takes them out of its messages, before anything shows them. */
+static void note_secret_ids(import_session_t *p, const import_result_t *r) {
+    const char *ids[2] = {r->item->id, r->id};
+    bool any = false;
+    for (int i = 0; i < 2; i++) {
+        if (!id_is_secret(r, ids[i])) continue;
+        if (!hashmap_find_str(&p->secret_ids, ids[i]))
+            hashmap_add_str(&p->secret_ids, arena_strdup(p->arena, ids[i]), NULL);
+        any = true;
+    }
+    if (any) session_scrub_diags(p, (diag_list_t *)&r->diags); /* the session's own results */
+}
+
 /* The engine's hooks: keep what lean results keep, then tell the front end. */
 static void on_result(void *user, const import_result_t *r, size_t done, size_t total) {
     run_ctx_t *k = user;
+    note_secret_ids(k->p, r);
     if (k->lean) keep_result(k, r);
     emit(k->p, &(session_event_t){.kind = SESSION_EVENT_RESULT, .result = r, .done = done, .total = total});
 }
@@ -596,7 +619,7 @@ static bool yaml_keeps_stack_urns(import_session_t *p, diag_list_t *diags) {
     return true;
 }
 
-static bool secret_holds(const pv_t *v, const char *s, bool secret);
+static bool secret_holds(const pv_t *v, const char *s, bool secret, bool whole);
 
 /* The `import` option holds the import file's ID, as `pulumi import` writes it: `pulumi up` runs the
  * provider's importer on it, and the ID Read returned is often not one it takes (a RandomInteger
@@ -616,13 +639,23 @@ static void fail_secret_import_ids(import_session_t *p, const bool *in_state) {
         if (r->status != IMPORT_OK || it->is_component || it->is_provider) continue;
         const char *id = import_id_of(r);
         if (!id) continue;
-        bool held = in_state ? in_state[i] : secret_holds(r->state, id, false);
-        if (!(held || secret_holds(r->inputs, id, false))) continue;
-        diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
-                 arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
-                 "its import ID is a secret value, which the code's `import` resource option would hold in "
-                 "plaintext; import it into a stack instead (--stack of a stack cimport can write, or "
-                 "--stack-state), which records the secret encrypted");
+        bool held = in_state ? in_state[i] : secret_holds(r->state, id, false, false);
+        if (!(held || secret_holds(r->inputs, id, false, false))) continue;
+        /* Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946): a stack holds
+         * the value encrypted only where the resource's ID is another (a password's "none") */
+        if (r->id && strcmp(r->id, id) == 0)
+            diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                     arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
+                     "its import ID is a secret value, which the code's `import` resource option would hold in "
+                     "plaintext; it is also its ID, which a stack records in plaintext too (Pulumi cannot make an "
+                     "ID secret): import it into a stack (--stack of a stack cimport can write, or --stack-state) "
+                     "only if the value in plaintext in the stack's state is acceptable");
+        else
+            diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                     arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
+                     "its import ID is a secret value, which the code's `import` resource option would hold in "
+                     "plaintext; import it into a stack instead (--stack of a stack cimport can write, or "
+                     "--stack-state), which records the secret encrypted");
         r->status = IMPORT_FAILED;
         p->n_ok--;
         if (r->verified && (p->offline || r->verified_offline))
@@ -942,6 +975,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     if (p->report_html && o->report_path) outputs_stage_file(p->outputs, o->report_path, p->report_html, p->report_len);
     if (writes && part) outputs_stage_participant(p->outputs, part);
     p->committed = outputs_commit(p->outputs, diags);
+    session_scrub_diags(p, diags); /* --stack-state's merge names IDs */
     if (p->committed && p->new_text && !p->new_is_code)
         emit(p,
              &(session_event_t){
@@ -951,6 +985,7 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     p->stack_state_created = rep && rep->created_file;
     p->stack_state_unchanged = rep && !rep->created_file && rep->n_added == 0;
     p->n_recorded_differ = p->stack_report.n_differ + (rep ? rep->n_differ : 0);
+    session_warn_plaintext_ids(p, rep, o->stack_state, diags);
     if (rep) emit(p, &(session_event_t){.kind = SESSION_EVENT_STATE_MERGED, .path = o->stack_state, .state = rep});
     return p->committed;
 }
@@ -985,6 +1020,7 @@ void session_free(import_session_t *p) {
     diag_list_init(&quiet);
     session_stack_close(p, &quiet);
     diag_list_free(&quiet);
+    hashmap_free(&p->secret_ids);
     outputs_free(p->outputs);
     free(p->report_html);
     if (p->secrets.arena) outputs_secrets_free(&p->secrets);
@@ -1026,20 +1062,20 @@ const char *session_checked_text(const import_session_t *p) {
     return arena_sprintf(p->arena, "%zu verified%s%s", p->n_verified, consistent, unchecked);
 }
 
-/* Whether `s` is part of a secret string in v (a secret or a secret output, at any depth). */
-static bool secret_holds(const pv_t *v, const char *s, bool secret) {
+/* Whether `s` is part of (whole: is) a secret string in v (a secret or a secret output, at any depth). */
+static bool secret_holds(const pv_t *v, const char *s, bool secret, bool whole) {
     if (!v) return false;
     switch (v->kind) {
-    case PV_STRING: return secret && strstr(v->u.str.s, s) != NULL;
-    case PV_SECRET: return secret_holds(v->u.secret.inner, s, true);
-    case PV_OUTPUT: return secret_holds(v->u.output.value, s, secret || v->u.output.secret);
+    case PV_STRING: return secret && (whole ? strcmp(v->u.str.s, s) == 0 : strstr(v->u.str.s, s) != NULL);
+    case PV_SECRET: return secret_holds(v->u.secret.inner, s, true, whole);
+    case PV_OUTPUT: return secret_holds(v->u.output.value, s, secret || v->u.output.secret, whole);
     case PV_ARRAY:
         for (size_t i = 0; i < v->u.arr.len; i++)
-            if (secret_holds(v->u.arr.items[i], s, secret)) return true;
+            if (secret_holds(v->u.arr.items[i], s, secret, whole)) return true;
         return false;
     case PV_OBJECT:
         for (size_t i = 0; i < v->u.obj.len; i++)
-            if (secret_holds(v->u.obj.members[i].value, s, secret)) return true;
+            if (secret_holds(v->u.obj.members[i].value, s, secret, whole)) return true;
         return false;
     default: return false;
     }
@@ -1048,10 +1084,10 @@ static bool secret_holds(const pv_t *v, const char *s, bool secret) {
 /* The import file's ID of a resource Read gave another ID, for --resume to match the record on —
  * unless the state or inputs hold it as a secret (a random_password is imported by its value): then
  * none, and a resumed run reads the resource again rather than the document holding a secret. */
-static const char *recorded_import_id(const import_result_t *r) {
+static const char *recorded_import_id(const import_session_t *p, const import_result_t *r) {
     const char *id = r->item->id;
-    if (!r->id || !id || strcmp(r->id, id) == 0 || !*id) return NULL;
-    if (!r->state || secret_holds(r->state, id, false) || secret_holds(r->inputs, id, false)) return NULL;
+    if (!r->id || !id || strcmp(r->id, id) == 0 || !*id || hashmap_find_str(&p->secret_ids, id)) return NULL;
+    if (!r->state || secret_holds(r->state, id, false, false) || secret_holds(r->inputs, id, false, false)) return NULL;
     return id;
 }
 
@@ -1087,8 +1123,9 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
         cJSON_AddStringToObject(e, "name", it->variable);
         cJSON_AddStringToObject(e, "logicalName", it->logical_name);
         cJSON_AddStringToObject(e, "type", it->type);
-        if (r->id) cJSON_AddStringToObject(e, "id", r->id);
-        const char *import_id = recorded_import_id(r);
+        /* an ID that is a secret value as "[secret]": --resume then reads the resource again */
+        if (r->id) cJSON_AddStringToObject(e, "id", show_secrets ? r->id : session_shown_id(p, r->id));
+        const char *import_id = recorded_import_id(p, r);
         if (import_id) cJSON_AddStringToObject(e, "importId", import_id);
         cJSON_AddStringToObject(e, "urn", it->urn);
         cJSON_AddStringToObject(e, "status", r->status == IMPORT_OK ? "imported" : import_status_name(r->status));
@@ -1131,7 +1168,7 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
     for (diag_t *d = global->head; d; d = d->next) {
         cJSON *dj = cJSON_CreateObject();
         cJSON_AddStringToObject(dj, "severity", diag_severity_name(d->severity));
-        cJSON_AddStringToObject(dj, "message", diag_format(global, d));
+        cJSON_AddStringToObject(dj, "message", session_scrub_text(p, p->arena, diag_format(global, d)));
         cJSON_AddItemToArray(gd, dj);
     }
     cJSON_AddStringToObject(doc, "language", lang_name(lang));
@@ -1147,6 +1184,7 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
     /* before the redaction, which cuts secret values out of it too */
     if (program_diff) cJSON_AddStringToObject(doc, "programDiff", program_diff);
     results_json_add_report_fields(doc, p, show_secrets); /* results_json.c; redacts unless show_secrets */
+    if (!show_secrets) session_redact_secret_ids(p, doc);
     if (!show_secrets) {
         /* Each secret value as "[secret]" whether or not its path was listed, and the listed ones again. */
         size_t k = 0;

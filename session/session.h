@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "base/hashmap.h"
 #include "emitters/emit.h"
 #include "importer/engine.h"
 #include "importer/provider.h"
@@ -202,11 +203,14 @@ typedef struct import_session {
     /* into_stack (session/stack.c) */
     stack_store_t *stack_store;       /* open (locked) from session_stack_open to session_stack_close */
     stackstate_report_t stack_report; /* session_stack_merge: every resource added or found */
-    size_t stack_n_import;            /* resources the write imports (not in the stack yet) */
-    size_t stack_n_same;              /* resources in the stack already, with the same ID */
-    char *stack_merged;               /* the document to write; NULL: nothing to write */
-    bool stack_written;               /* session_commit wrote it */
-    bool stack_undo_failed;           /* a write taken back after a failed file could not be: changed */
+    /* IDs of this run that are secret values (a RandomBytes' ID is its base64 output; a password is
+     * imported by its value), keys in arena: shown as "[secret]" (session_shown_id) */
+    hashmap_t secret_ids;
+    size_t stack_n_import;  /* resources the write imports (not in the stack yet) */
+    size_t stack_n_same;    /* resources in the stack already, with the same ID */
+    char *stack_merged;     /* the document to write; NULL: nothing to write */
+    bool stack_written;     /* session_commit wrote it */
+    bool stack_undo_failed; /* a write taken back after a failed file could not be: changed */
     txn_participant_t stack_part;
     /* owned resources */
     schema_set_t *schemas;
@@ -244,6 +248,21 @@ void session_stage_report(import_session_t *s, char *html, size_t len);
  * written. */
 bool session_commit(import_session_t *s, diag_list_t *diags);
 void session_free(import_session_t *s);
+
+/* An ID as the run shows it: "[secret]" for one that is a secret value (a RandomBytes' ID is its
+ * base64 output), else id. Pulumi records an ID in plaintext (pulumi/pulumi#8946); what cimport prints
+ * and its results document (unless show_secrets) do not. */
+const char *session_shown_id(const import_session_t *s, const char *id);
+/* text with every secret ID of the run in it as "[secret]" (in arena), or text when it holds none. */
+const char *session_scrub_text(const import_session_t *s, arena_t *arena, const char *text);
+/* The same for each message of a list. */
+void session_scrub_diags(const import_session_t *s, diag_list_t *l);
+/* A results document (made with secret values, for a report) with every secret ID in it as
+ * "[secret]"; its inputs are left to report_redact. */
+void session_redact_secret_ids(const import_session_t *s, cJSON *doc);
+/* A warning for each resource a merge added whose ID is a secret value: the stack holds it in plaintext. */
+void session_warn_plaintext_ids(const import_session_t *s, const stackstate_report_t *rep, const char *where,
+                                diag_list_t *diags);
 
 /* The selected stack (into_stack; session/stack.c). Opens it: the lock taken (while another process
  * holds it: SESSION_EVENT_STACK_LOCK_WAIT, then up to lock_wait_ms) and the document read. False

@@ -109,6 +109,8 @@ bool session_stack_merge(import_session_t *p) {
     stackstate_report_t *rep = &p->stack_report;
     const char *where = stack_store_location(p->stack_store);
     char *merged = stackstate_merge_text(text, len, where, p->stack, p->project, res, n, &so, rep, &p->diags);
+    session_scrub_diags(p, &p->diags); /* the merge's messages name IDs */
+    if (merged) session_warn_plaintext_ids(p, rep, where, &p->diags);
     if (!merged) {
         diag_error(&p->diags, DIAG_INPUT, "nothing was written to the stack %s", stack_store_describe(p->stack_store));
         return false;

@@ -326,5 +326,53 @@ printf 'name: shop\nruntime: yaml\nconfig:\n  apiNameKeepersApiToken:\n    type:
   ok || bad "YAML reads the key already: $(cat run.log; cat Pulumi.yaml)"
 cd "$tmp"
 
+# --- an ID that is a secret value (read13 F13): a RandomBytes' ID is its base64 output, a secret; a
+# RandomPassword is imported by its value. Pulumi records an ID in plaintext (it cannot be made secret),
+# so into a stack the preview and a warning say the stack holds it so; everywhere else it is "[secret]"
+# — the preview, --json (id, run.inline), the report, the messages — unless --show-secrets. It was in
+# plaintext in all of them, and the code-only refusal said a stack "records the secret encrypted".
+RB="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade"
+B64='fE+Jesqco6w20rpufjykBA==' PW='Qp7:#8odTqS)5#bS'
+mkdir -p "$tmp/sid/state/.pulumi/stacks/shop" "$tmp/sid/home" && cd "$tmp/sid"
+printf 'version: 1\n' >state/.pulumi/meta.yaml
+for st in dev dev2; do
+  printf '{"version":3,"checkpoint":{"stack":"organization/shop/%s","latest":null}}' $st >state/.pulumi/stacks/shop/$st.json
+done
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+sid() { PULUMI_HOME="$tmp/sid/home" PULUMI_BACKEND_URL="file://$tmp/sid/state" PULUMI_CONFIG_PASSPHRASE=pw "$CIMPORT" "$@" \
+  --schema "$S" -l typescript; }
+sid random:index/randomBytes:RandomBytes rb "$B64" --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev \
+  --yes -o rb.ts >rb.out 2>rb.err
+rc=$?
+[ $rc = 0 ] && grep -qF '= import         random:index/randomBytes:RandomBytes rb (id [secret], a secret the stack records in plaintext)' rb.err &&
+  grep -qxF "warning: .pulumi/stacks/shop/dev.json: resource 'urn:pulumi:dev::shop::random:index/randomBytes:RandomBytes::rb': its ID is a secret value, and a stack records every resource's ID in plaintext (Pulumi cannot make an ID secret), so the stack's state holds this value unencrypted, as it would after \`pulumi up\` created the resource; its other secrets are encrypted" rb.err &&
+  ! grep -qF "$B64" rb.err && ok || bad "RandomBytes into a stack (exit $rc): $(cat rb.err)"
+sid random:index/randomBytes:RandomBytes rb "$B64" --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev2 \
+  --yes -o rb2.ts --json --report rb.html >rb.json 2>rb.err
+rc=$?
+[ $rc = 0 ] && ! grep -qF "$B64" rb.json rb.html rb.err &&
+  python3 -c 'import json,sys; d=json.load(open("rb.json")); assert d["resources"][0]["id"]=="[secret]" and d["run"]["inline"].endswith(" rb [secret]"), d' &&
+  ok || bad "RandomBytes --json/--report (exit $rc): $(grep -F "$B64" rb.json rb.html rb.err | cut -c1-300)"
+sid random:index/randomPassword:RandomPassword pw "$PW" --offline-state "$RB/index_randompassword/4.16.0/stack.json" --stack dev2 \
+  --yes -o pw.ts --json --report pw.html >pw.json 2>pw.err
+rc=$?
+[ $rc = 3 ] && ! grep -qF "$PW" pw.json pw.html pw.err && grep -qF "with ID '[secret]'" pw.json &&
+  ok || bad "RandomPassword by value (exit $rc): $(grep -F "$PW" pw.json pw.html pw.err | cut -c1-300)"
+sid random:index/randomPassword:RandomPassword pw "$PW" --offline-state "$RB/index_randompassword/4.16.0/stack.json" --stack dev2 \
+  --yes -o pw.ts >pw.out 2>pw.err
+[ $? = 3 ] && ! grep -qF "$PW" pw.err && ok || bad "RandomPassword by value, stderr: $(cat pw.err)"
+# asked for by name: the value
+sid random:index/randomBytes:RandomBytes rb "$B64" --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev2 \
+  --yes -o rb2.ts --json --show-secrets >rbs.json 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open("rbs.json")); assert d["resources"][0]["id"]==sys.argv[1], d' "$B64" && ok ||
+  bad "--show-secrets: $(cat rbs.json)"
+# no stack: refused, and the refusal says a stack would hold the ID in plaintext too
+"$CIMPORT" random:index/randomBytes:RandomBytes rb "$B64" --offline-state "$RB/index_randombytes/4.16.0/stack.json" \
+  --schema "$S" -l typescript -o code.ts >code.out 2>code.err
+rc=$?
+[ $rc = 3 ] && grep -qF "it is also its ID, which a stack records in plaintext too (Pulumi cannot make an ID secret)" code.err &&
+  ! grep -qF 'records the secret encrypted' code.err && ok || bad "RandomBytes, no stack (exit $rc): $(cat code.err)"
+cd "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
