@@ -1,6 +1,7 @@
 /* jsonscan.c — validating structural JSON scanner (see jsonscan.h). */
 #include "specs/jsonscan.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -10,6 +11,19 @@ void jscan_init(jscan_t *s, const char *text, size_t len) {
     memset(s, 0, sizeof *s);
     s->text = text;
     s->len = len;
+}
+
+/* What a string cut off by the end of the text is missing (s->pos: the end, so that a reader can
+ * tell the text is cut off, not malformed). */
+#define JSCAN_STRING_CUT "the closing quote of a string, but the text ends"
+
+/* Whether t[from..n) is the start of an escape `\uXXXX` cut off by the end (its backslash at least). */
+static bool escape_cut(const unsigned char *t, size_t from, size_t n) {
+    for (size_t k = from; k < n; k++) {
+        size_t i = k - from;
+        if (i >= 6 || (i == 0 && t[k] != '\\') || (i == 1 && t[k] != 'u') || (i > 1 && !isxdigit(t[k]))) return false;
+    }
+    return from < n;
 }
 
 static bool fail(jscan_t *s, const char *what) {
@@ -87,17 +101,17 @@ static bool scan_string(jscan_t *s, bool *escaped) {
 #endif
         if (p >= n) {
             s->pos = p;
-            return fail(s, "the text ends inside a string");
+            return fail(s, JSCAN_STRING_CUT);
         }
         if (t[p] == '"') break;
         if (t[p] < 0x20) {
             s->pos = p;
-            return fail(s, "a control character inside a string (it must be escaped)");
+            return fail(s, "no control character inside a string (it must be escaped)");
         }
         esc = true;
-        if (p + 1 >= n) {
-            s->pos = p;
-            return fail(s, "the text ends inside a string");
+        if (p + 1 >= n) { /* cut right after the backslash */
+            s->pos = n;
+            return fail(s, JSCAN_STRING_CUT);
         }
         switch (t[p + 1]) {
         case '"':
@@ -109,19 +123,27 @@ static bool scan_string(jscan_t *s, bool *escaped) {
         case 'r':
         case 't': p += 2; break;
         case 'u':
+            if (p + 6 > n && escape_cut(t, p, n)) { /* cut inside its digits */
+                s->pos = n;
+                return fail(s, JSCAN_STRING_CUT);
+            }
             if (p + 6 > n || hex4(t + p + 2) < 0) {
                 s->pos = p;
-                return fail(s, "a bad \\u escape in a string");
+                return fail(s, "four hex digits after \\u in a string");
             }
             {
                 /* UTF-16 surrogates must pair up (cJSON refuses a lone one). */
                 long cp = hex4(t + p + 2);
                 if (cp >= 0xDC00 && cp <= 0xDFFF) {
                     s->pos = p;
-                    return fail(s, "a \\u escape that is not a lone low surrogate");
+                    return fail(s, "a high surrogate \\u escape before this low one");
                 }
                 if (cp >= 0xD800 && cp <= 0xDBFF) {
                     long lo = -1;
+                    if (p + 6 == n || (p + 12 > n && escape_cut(t, p + 6, n))) { /* cut before its low half */
+                        s->pos = n;
+                        return fail(s, JSCAN_STRING_CUT);
+                    }
                     if (p + 12 <= n && t[p + 6] == '\\' && t[p + 7] == 'u') lo = hex4(t + p + 8);
                     if (lo < 0xDC00 || lo > 0xDFFF) {
                         s->pos = p;
@@ -132,7 +154,7 @@ static bool scan_string(jscan_t *s, bool *escaped) {
             }
             p += 6;
             break;
-        default: s->pos = p; return fail(s, "a bad escape in a string");
+        default: s->pos = p; return fail(s, "an escape \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX in a string");
         }
     }
     s->pos = p + 1;
@@ -201,7 +223,7 @@ static bool skip_value(jscan_t *s) {
             stack[depth++] = (unsigned char)c;
             s->pos++;
             opened = true;
-            if (!jscan_ws(s)) return fail(s, "the text ends inside an object or array");
+            if (!jscan_ws(s)) return fail(s, "more of an object or array, but the text ends");
             if (t[s->pos] == (c == '{' ? '}' : ']')) {
                 s->pos++;
                 depth--;
@@ -229,7 +251,7 @@ static bool skip_value(jscan_t *s) {
         /* after a value: close containers or move to the next member/element */
         for (;;) {
             if (depth == 0) return true;
-            if (!jscan_ws(s)) return fail(s, "the text ends inside an object or array");
+            if (!jscan_ws(s)) return fail(s, "more of an object or array, but the text ends");
             char d = t[s->pos];
             char open = (char)stack[depth - 1];
             if (d == ',') {
@@ -268,7 +290,7 @@ bool jscan_object_begin(jscan_t *s) {
 
 bool jscan_object_next(jscan_t *s, bool *first, jscan_range_t *key, bool *key_escaped, bool *done) {
     *done = false;
-    if (!jscan_ws(s)) return fail(s, "the text ends inside an object");
+    if (!jscan_ws(s)) return fail(s, "more of an object, but the text ends");
     char c = s->text[s->pos];
     if (c == '}') {
         s->pos++;
@@ -278,7 +300,7 @@ bool jscan_object_next(jscan_t *s, bool *first, jscan_range_t *key, bool *key_es
     if (!*first) {
         if (c != ',') return fail(s, "',' or '}' in an object");
         s->pos++;
-        if (!jscan_ws(s)) return fail(s, "the text ends inside an object");
+        if (!jscan_ws(s)) return fail(s, "more of an object, but the text ends");
     }
     *first = false;
     if (s->text[s->pos] != '"') return fail(s, "a member name in double quotes");
@@ -300,7 +322,7 @@ bool jscan_array_begin(jscan_t *s) {
 
 bool jscan_array_next(jscan_t *s, bool *first, bool *done) {
     *done = false;
-    if (!jscan_ws(s)) return fail(s, "the text ends inside an array");
+    if (!jscan_ws(s)) return fail(s, "more of an array, but the text ends");
     char c = s->text[s->pos];
     if (c == ']') {
         s->pos++;

@@ -892,6 +892,39 @@ read -r pass fail <"$tmp/yamlrun.counts"
 )
 read -r pass fail <"$tmp/bom.counts"
 
+# a JSON input cut off inside an escape (after its backslash, inside \uXX, between a high and a low
+# surrogate): refused, but a schema's message did not say it is cut off (the error was placed at the
+# backslash, not at the end), and a stack state's read "expected a bad \u escape in a string" /
+# "expected the text ends inside a string"; a lone low surrogate was "expected a \u escape that is not a
+# lone low surrogate" (read12b F9)
+python3 - "$S" "$Q/stack.json" <<'PY'
+import sys
+t = open(sys.argv[1], "rb").read()
+i = t.index(b"\\n")
+for name, tail in (("bs", b"\\"), ("u", b"\\u00"), ("hi", b"\\ud83d"), ("hi2", b"\\ud83d\\u")):
+    open("cutschema_%s.json" % name, "wb").write(t[:i] + tail)
+t = open(sys.argv[2], "rb").read()
+i = t.index(b"clever-wombat")
+for name, tail in (("bs", b"ab\\"), ("u", b"caf\\u00"), ("hi", b"\\ud83d"), ("lo", b"\\udc00\"}}]}}")):
+    open("cutstate_%s.json" % name, "wb").write(t[:i] + tail)
+PY
+for c in bs u hi hi2; do
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "cutschema_$c.json" -l pcl -o cut.pp 2>cut.err
+  rc=$?
+  [ $rc = 2 ] && [ ! -e cut.pp ] && grep -qF ': the file ends early, it is cut off); a package schema is' cut.err && ok ||
+    bad "schema cut inside an escape ($c): exit $rc: $(cat cut.err)"
+done
+for c in bs u hi; do
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "cutstate_$c.json" --schema "$S" -l pcl -o cut.pp 2>cut.err
+  rc=$?
+  [ $rc = 2 ] && [ ! -e cut.pp ] && grep -qF "error: cutstate_$c.json:26: not valid JSON: resource #2 (from line 23) is cut off or malformed: expected the closing quote of a string, but the text ends (a stack state must be the complete JSON" cut.err && ok ||
+    bad "stack state cut inside an escape ($c): exit $rc: $(cat cut.err)"
+done
+"$CIMPORT" --spec "$Q/imports.json" --offline-state cutstate_lo.json --schema "$S" -l pcl -o cut.pp 2>cut.err
+rc=$?
+[ $rc = 2 ] && grep -qF 'is cut off or malformed: expected a high surrogate \u escape before this low one (a stack state' cut.err && ok ||
+  bad "lone low surrogate: exit $rc: $(cat cut.err)"
+
 # a number in the stack state beyond a float64 (1e400: +Inf once read) was written `length = null`
 # in PCL (the value unset), exit 0, where every other language refused it (read12b F14); refused in
 # PCL too, as a file and to stdout, nothing written
