@@ -691,8 +691,21 @@ typedef struct expr_check {
 
 static bool in_scope_any(const expr_check_t *x, const pcl_expr_t *e);
 
+/* Whether e reads a config value of no type or of an object type (or what it holds), which Java reads
+ * as Object.class: pulumi-java's Config decodes it with Gson's fromJson(text, Object.class), whose
+ * values are a Map in the text's order, a List, a Double, a String, a Boolean or null, all of which the
+ * toJson helper writes; not where its default is a list or object (Map.ofEntries: no order). */
+static bool gson_config_value(const check_t *c, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL ? names_table_get(c->nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_CONFIG || emit_config_type(c->a, n->token)->kind != EMIT_CFG_ANY) return false;
+    const pcl_expr_t *d = n->n_attrs ? n->attrs[0].value : NULL;
+    return !d || d->kind == PCL_NULL || d->kind == PCL_STRING || d->kind == PCL_NUMBER || d->kind == PCL_BOOL;
+}
+
 /* The first value in e (a literal list's or object's items, any other value itself) that Java holds as
- * a value of no type (Gson's JsonElement, which the toJson helper does not write), or NULL. */
+ * a value of no type the toJson helper cannot be given (a resource's or an invoke's output of no type,
+ * pulumi-java's Object or JsonElement; not a config value, gson_config_value), or NULL. */
 static const pcl_expr_t *json_untyped(const check_t *c, const expr_check_t *x, const pcl_expr_t *e, int depth) {
     if (depth > 32) return NULL;
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->kind == PCL_OBJECT ? e->object.n : 0;
@@ -701,7 +714,9 @@ static const pcl_expr_t *json_untyped(const check_t *c, const expr_check_t *x, c
         const pcl_expr_t *d = json_untyped(c, x, v, depth + 1);
         if (d) return d;
     }
-    if (n || e->kind == PCL_TUPLE || e->kind == PCL_OBJECT || e->kind == PCL_NUMBER || in_scope_any(x, e)) return NULL;
+    if (n || e->kind == PCL_TUPLE || e->kind == PCL_OBJECT || e->kind == PCL_NUMBER || in_scope_any(x, e) ||
+        gson_config_value(c, e))
+        return NULL;
     return emit_print_kind(c->p, c->nodes, e) == EMIT_PRINT_DYNAMIC ? e : NULL;
 }
 
@@ -2271,15 +2286,18 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         return false;
     }
     /* Java's toJSON is the toJson helper (java.c), which writes maps, lists, strings, numbers and
-     * bools: a value of no type is Gson's JsonElement (an earlier Gson wrote its numbers 1.0 where
-     * PCL writes 1) */
+     * bools: a config value of no type is what Gson decodes (those), any other value of no type
+     * refused (json_untyped) */
     if (c->lang == LANG_JAVA && e->kind == PCL_CALL && strcmp(e->call.name, "toJSON") == 0 && e->call.n == 1) {
         const pcl_expr_t *d = json_untyped(c, x, e->call.args[0], 0);
         if (d) {
             refuse(c, x->n, d->line ? d->line : line, d->line ? d->col : col,
                    arena_sprintf(c->a,
-                                 "'%s' calls toJSON() over '%s', a value of no type (a Gson JsonElement in Java), "
-                                 "which cimport's Java toJson does not write, so cimport does not write it",
+                                 "'%s' calls toJSON() over '%s', a value of no type that cimport's Java toJson "
+                                 "cannot write as PCL does (it writes a config value of no type as Gson decodes it, "
+                                 "but not a resource's or invoke's output of no type, nor a config value whose "
+                                 "default is a list or object, a Map.ofEntries of no order), so cimport does not "
+                                 "write it",
                                  x->at->name, expr_text(c->a, d)));
             return false;
         }

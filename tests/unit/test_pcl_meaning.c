@@ -544,12 +544,21 @@ END_TEST
 /* Java: toJSON of anything but an object literal was refused ("pulumi-java's serializeJson takes a
  * Map"), though the toJson helper writes any string, number, bool, list or map (l1-builtin-to-json,
  * l1-config-types-object were refused). They are written now and run here: config values of each
- * type, a literal list holding null and a list. */
+ * type, a literal list holding null and a list. A config value of no type (or of an object type: both
+ * read as Object.class) was still refused as "a Gson JsonElement in Java, which cimport's Java toJson
+ * does not write" (l1-config-types-object); pulumi-java's Config decodes it with `new
+ * Gson().fromJson(text, Object.class)`, whose values are a Map in the text's order, a List, a Double,
+ * a String, a Boolean or null, which toJson writes: o and p are run as Gson gives {"prop": "x",
+ * "other": 42, "l": [true, null, 1.5]} (no Gson here: the same classes, built by hand), 42.0 written
+ * 42 as PCL writes it. One whose default is an object stays refused (a Map.ofEntries has no order). */
 START_TEST(test_java_to_json_of_values) {
     tu_pcl_t f = load("config \"s\" \"string\" {}\nconfig \"n\" \"number\" {}\nconfig \"l\" \"list(string)\" {}\n"
-                      "config \"m\" \"map(string)\" {}\na = toJSON(s)\nb = toJSON(n)\nc = toJSON(l)\nd = toJSON(m)\n"
-                      "e = toJSON({y = [null], z = [l]})\ng = toJSON(true)\n"
-                      "output \"o\" {\n    value = [a, b, c, d, e, g]\n}\n");
+                      "config \"m\" \"map(string)\" {}\nconfig \"o\" {}\n"
+                      "config \"p\" \"object({prop=string, other=int})\" {\n    default = null\n}\n"
+                      "a = toJSON(s)\nb = toJSON(n)\nc = toJSON(l)\nd = toJSON(m)\n"
+                      "e = toJSON({y = [null], z = [l]})\ng = toJSON(true)\nh = toJSON(o)\n"
+                      "k = p == null ? \"null\" : toJSON(p)\n"
+                      "output \"o\" {\n    value = [a, b, c, d, e, g, h, k]\n}\n");
     char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
     char *helpers = cut(java, "\n    private static ", "\n    public static void stack(");
     char *lines = cut(java, "final var a = ", "        ctx.export(");
@@ -559,16 +568,24 @@ START_TEST(test_java_to_json_of_values) {
                "import java.util.*;\n\npublic class V {\n    public static void main(String[] args) {\n"
                "        final var s = \"\u00e9\\\"<\";\n        final var n = 1e21;\n"
                "        final var l = List.of(\"x\", \"y\");\n        final var m = Map.of(\"k\", \"v\");\n"
-               "        %s        System.out.println(String.join(\" \", a, b, c, d, e, g));\n    }\n%s}\n",
+               "        final var gson = new LinkedHashMap<String, Object>();\n"
+               "        gson.put(\"prop\", \"x\");\n        gson.put(\"other\", 42.0);\n"
+               "        gson.put(\"l\", new ArrayList<Object>(Arrays.asList(true, null, 1.5)));\n"
+               "        final Object o = gson;\n        final Object p = gson;\n"
+               "        %s        System.out.println(String.join(\" \", a, b, c, d, e, g, h, k));\n    }\n%s}\n",
                lines, helpers);
     char *out = run_java("V", src.data);
     ck_assert_str_eq(out, "\"\u00e9\\\"<\" 1e+21 [\"x\",\"y\"] {\"k\":\"v\"} {\"y\":[null],\"z\":[[\"x\",\"y\"]]} "
-                          "true\n");
+                          "true {\"prop\":\"x\",\"other\":42,\"l\":[true,null,1.5]} "
+                          "{\"prop\":\"x\",\"other\":42,\"l\":[true,null,1.5]}\n");
     free(out);
     buf_free(&src);
     free(lines);
     free(helpers);
     free(java);
+    tu_pcl_unload(&f);
+    f = load("config \"d\" {\n    default = {a = 1, b = 2}\n}\noutput \"o\" {\n    value = toJSON(d)\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:20", "a value of no type");
     tu_pcl_unload(&f);
 }
 END_TEST
