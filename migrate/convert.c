@@ -464,6 +464,9 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
     for (size_t i = 0; i < s->n_resources; i++)
         total += s->resources[i].n_instances;
     p->items = arena_alloc(a, (total ? total : 1) * sizeof *p->items);
+    /* The objects converted, by type and import ID: a second address holding one (Terraform allows it)
+     * would be a second spec the import refuses as a whole ("imported twice"). */
+    hashmap_t *objects = used_new(a);
     /* Provider specs are named before resources, so a resource never takes a provider's name. */
     for (size_t i = 0; i < s->n_resources; i++) {
         const tf_resource_t *r = &s->resources[i];
@@ -507,6 +510,20 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
                 e->reason = why;
                 continue;
             }
+            const char *key = arena_sprintf(a, "%s\n%s", token, id);
+            void **first = hashmap_find_str(objects, key);
+            if (first) {
+                e = convert_report_add(a, p->report, CONVERT_NO_ID, addr, r->type);
+                e->token = token;
+                e->reason = arena_sprintf(a,
+                                          "the same object (type %s, ID '%s') as %s, which is converted: Terraform "
+                                          "holds it under two addresses, and one import of it is all Pulumi can "
+                                          "manage; remove the other address from the Terraform state (`terraform "
+                                          "state rm %s`) if it is a leftover",
+                                          token, id, (const char *)*first, addr);
+                continue;
+            }
+            hashmap_add_str(objects, key, (void *)addr);
             e = convert_report_add(a, p->report, CONVERT_CONVERTED, addr, r->type);
             e->token = token;
             e->id = id;

@@ -318,6 +318,48 @@ START_TEST(test_id_forms_from_attributes) {
 }
 END_TEST
 
+/* Two Terraform addresses holding one object (the same type and ID: `terraform import` of it under two
+ * addresses, a module moved without `moved`) were written as two specs, exit 0, and the import then
+ * refused the whole file ("imported twice") (read13 F15). The second is not converted, naming the
+ * first. */
+START_TEST(test_same_object_twice_not_converted) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text = "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"a\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"b\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"c\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"x-y\",\"length\":3,\"result\":\"x-y\"}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "dup.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 2); /* a, and c: another type with the same ID is another object */
+    ck_assert_str_eq(f->specs[0].name, "a");
+    ck_assert_str_eq(f->specs[1].name, "c");
+    ck_assert_uint_eq(r.no_id, 1);
+    ck_assert_int_eq(r.entries[1].outcome, CONVERT_NO_ID);
+    ck_assert_str_eq(r.entries[1].reason,
+                     "the same object (type random:index/randomPet:RandomPet, ID 'x-y') as random_pet.a, which is "
+                     "converted: Terraform holds it under two addresses, and one import of it is all Pulumi can "
+                     "manage; remove the other address from the Terraform state (`terraform state rm "
+                     "random_pet.b`) if it is a leftover");
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* A random_password's Terraform `id` is the placeholder "none"; the random provider imports one by its
  * value (a secret), as random_bytes by its base64 value. Neither is converted with the placeholder (which
  * would "import" a password "none"), nor with the secret in plaintext in the import file: refused with
@@ -1554,6 +1596,7 @@ int main(void) {
     tcase_add_test(tc, test_modules_counts_aliases_golden);
     tcase_add_test(tc, test_id_exceptions);
     tcase_add_test(tc, test_id_forms_from_attributes);
+    tcase_add_test(tc, test_same_object_twice_not_converted);
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
     tcase_add_test(tc, test_readable_name_not_from_sensitive);
