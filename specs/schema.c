@@ -40,6 +40,8 @@ typedef struct schema_slot {
     const cJSON *json; /* parsed from [start, start + len) of the text on first use */
     size_t start, len;
     bool is_provider;
+    const char **aliases; /* resources: the alias tokens the scan found (what the index maps to this slot) */
+    size_t n_aliases;
     schema_resource_t *resource; /* resources: resolved on first lookup */
     schema_type_t *type;         /* types: resolved on first lookup */
     schema_object_t *object;     /* object types: the object view (also for property-less objects) */
@@ -657,6 +659,8 @@ static void index_package(schema_impl_t *im, const char *pkg_name, const scan_li
         im->res_slots[k].token = e->token;
         im->res_slots[k].start = e->start;
         im->res_slots[k].len = e->len;
+        im->res_slots[k].aliases = e->aliases;
+        im->res_slots[k].n_aliases = e->n_aliases;
         map_put(&im->resources, e->token, &im->res_slots[k]);
         k++;
     }
@@ -1416,6 +1420,31 @@ const char *schema_type_token_at(const schema_package_t *pkg, size_t i) {
     if (!pkg) return NULL;
     const schema_impl_t *im = pkg->impl;
     return i < im->n_types ? im->type_slots[i].token : NULL;
+}
+
+const struct cJSON *schema_indexed_json(schema_package_t *pkg, schema_section_t section, size_t i) {
+    if (!pkg) return NULL;
+    schema_impl_t *im = pkg->impl;
+    schema_slot_t *slots = section == SCHEMA_SECTION_RESOURCES ? im->res_slots
+                           : section == SCHEMA_SECTION_TYPES   ? im->type_slots
+                                                               : im->fn_slots;
+    size_t n = section == SCHEMA_SECTION_RESOURCES ? im->n_res
+               : section == SCHEMA_SECTION_TYPES   ? im->n_types
+                                                   : im->n_fns;
+    return i < n ? slot_json(im, &slots[i]) : NULL;
+}
+
+const char *const *schema_indexed_aliases(const schema_package_t *pkg, size_t i, size_t *n) {
+    *n = 0;
+    if (!pkg) return NULL;
+    const schema_impl_t *im = pkg->impl;
+    if (i >= im->n_res) return NULL;
+    *n = im->res_slots[i].n_aliases;
+    return im->res_slots[i].aliases;
+}
+
+const struct cJSON *schema_indexed_header(const schema_package_t *pkg) {
+    return pkg ? ((const schema_impl_t *)pkg->impl)->root : NULL;
 }
 
 const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name) {

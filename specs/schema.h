@@ -194,6 +194,16 @@ const char *schema_resource_token_at(const schema_package_t *pkg, size_t i);
  * walk every type). */
 size_t schema_type_count(const schema_package_t *pkg);
 const char *schema_type_token_at(const schema_package_t *pkg, size_t i);
+/* What the load-time scan indexed, for tests that check it against a parse of the whole document:
+ * the JSON the i-th resource, type or function (schema order) resolves from — its byte range parsed
+ * on first use, or the whole tree's member for schema_load_buffer_whole — NULL when i is out of
+ * range; a resource's alias tokens as the scan found them (what the index maps to it); and the
+ * document without its resources, types and functions (each `{}`), which the package's fields and
+ * the provider are read from. */
+typedef enum { SCHEMA_SECTION_RESOURCES, SCHEMA_SECTION_TYPES, SCHEMA_SECTION_FUNCTIONS } schema_section_t;
+const struct cJSON *schema_indexed_json(schema_package_t *pkg, schema_section_t section, size_t i);
+const char *const *schema_indexed_aliases(const schema_package_t *pkg, size_t i, size_t *n);
+const struct cJSON *schema_indexed_header(const schema_package_t *pkg);
 /* Property by name in a sorted property list; NULL if absent. */
 const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name);
 /* Module of a token per the package's moduleFormat: `aws:s3/bucket:Bucket` → "s3";

@@ -50,65 +50,15 @@ static void assert_same_str(const char *x, const char *y, const char *what, cons
     if (strcmp(x, y) != 0) ck_abort_msg("%s: %s differs (%s vs %s)", file, what, x, y);
 }
 
-/* PCL (or TypeScript) for every custom resource of the state through the offline provider. */
+/* The statuses and the PCL (or TypeScript) of every custom resource of the state through the offline
+ * provider (tu_offline_import); NULL when the state has none with a schema. */
 static char *generate(arena_t *a, const deployment_t *dep, schema_set_t *schemas, bool ts, bool trim) {
-    diag_list_t d;
-    diag_list_init(&d);
-    import_file_t file = {0};
-    file.specs = arena_alloc(a, (dep->n_resources + 1) * sizeof(import_spec_t));
-    for (size_t i = 0; i < dep->n_resources; i++) {
-        const state_resource_t *r = &dep->resources[i];
-        if (!r->custom || !r->id || r->del || strncmp(r->type, "pulumi:", 7) == 0) continue;
-        char *pkg = schema_token_package(a, r->type);
-        if (!schema_set_get(schemas, pkg)) continue;
-        import_spec_t *sp = &file.specs[file.n_specs];
-        sp->type = r->type;
-        sp->name = arena_sprintf(a, "r%zu", i);
-        sp->id = r->id;
-        sp->index = (int)file.n_specs++;
-    }
-    if (file.n_specs == 0) return NULL;
-    import_plan_t *plan = import_plan_build(a, &file, "dev", "p", true, &d);
-    ck_assert_ptr_nonnull(plan);
-    offline_source_t *src = offline_source_new(dep, schemas);
-    provider_registry_t *reg = provider_registry_new(offline_provider_factory, src);
-    engine_options_t eo;
-    engine_options_default(&eo);
-    import_result_t *res = engine_run(a, plan, reg, schemas, &eo, &d);
-    ck_assert_ptr_nonnull(res);
-    pcl_gen_resource_t *gr = arena_alloc(a, plan->n_items * sizeof *gr);
-    size_t n = 0;
-    buf_t status = {0};
-    for (size_t i = 0; i < plan->n_items; i++) {
-        const import_result_t *r = &res[i];
-        buf_printf(&status, "%s:%d:%d;", r->item->variable, r->status, r->verified);
-        if (r->status != IMPORT_OK) continue;
-        pcl_gen_resource_t *g = &gr[n++];
-        g->type = r->item->type;
-        g->name = r->item->variable;
-        g->logical_name = r->item->logical_name;
-        g->urn = r->item->urn;
-        g->id = r->id;
-        g->inputs = r->inputs;
-        /* trim: only what generation reads of the state, as the CLI keeps it (pcl_gen_outputs_needed) */
-        g->outputs = trim ? pcl_gen_outputs_needed(a, r->state) : r->state;
-        g->protect = true;
-    }
-    char *text = NULL;
-    pcl_gen_options_t po;
-    pcl_gen_options_default(&po);
-    po.secrets = PCL_SECRETS_LITERAL;
-    pcl_gen_result_t gen = {0};
-    if (n && pcl_generate(gr, n, schemas, &po, &gen, &d) && gen.program)
-        text = ts ? emit_program(gen.program, LANG_TYPESCRIPT, &d) : pcl_print(gen.program);
-    char *out = arena_sprintf(a, "%s\n%s", status.data ? status.data : "", text ? text : "");
-    free(text);
-    free(status.data);
-    if (gen.program) pcl_program_free(gen.program);
-    engine_results_free(res, plan->n_items);
-    provider_registry_free(reg);
-    offline_source_free(src);
-    diag_list_free(&d);
+    tu_import_t *imp = tu_offline_import(a, dep, schemas);
+    if (!imp) return NULL;
+    lang_t lang = ts ? LANG_TYPESCRIPT : LANG_PCL;
+    char *code = tu_import_code(a, imp, 0, tu_import_count(imp), schemas, &lang, 1, trim);
+    char *out = arena_sprintf(a, "%s\n%s", tu_import_statuses(a, imp), code ? code : "");
+    tu_import_free(imp);
     return out;
 }
 

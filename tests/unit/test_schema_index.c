@@ -3,7 +3,8 @@
  * type to the same description (describe(): a chosen subset — each property's name, type, flags,
  * default and per-language names; not descriptions, methods or language blocks). It generates no code, and the
  * whole-tree loader takes the package header, token list and aliases from the same scan, so it checks how a token's
- * JSON is parsed, not how tokens are found. Bad big schemas (cut off, damaged deep inside a resource) get a clear
+ * JSON is parsed, not how tokens are found (test_schema_paths checks those against a cJSON parse of each whole file,
+ * and compares the generated code). Bad big schemas (cut off, damaged deep inside a resource) get a clear
  * error. */
 #include <check.h>
 #include <cjson/cJSON.h>
@@ -197,25 +198,7 @@ END_TEST
  * several places and damaged deep inside one resource. */
 START_TEST(test_truncated_and_damaged_big_schema) {
     arena_t *a = arena_new();
-    size_t len;
-    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
-    ck_assert_ptr_nonnull(one);
-    cJSON *doc = cJSON_Parse(one);
-    free(one);
-    cJSON *res = cJSON_GetObjectItem(doc, "resources");
-    cJSON *types = cJSON_GetObjectItem(doc, "types");
-    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
-    for (int c = 0; c < 6; c++) {
-        const cJSON *e;
-        cJSON_ArrayForEach(e, res)
-            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
-        cJSON_ArrayForEach(e, types)
-            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
-    }
-    cJSON_ReplaceItemInObject(doc, "resources", bigres);
-    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
-    char *text = cJSON_Print(doc);
-    cJSON_Delete(doc);
+    char *text = tu_big_schema_text(a, 6, true); /* formatted: lines for the errors to name */
     size_t n = strlen(text);
     ck_assert_int_gt(n, 10u << 20);
     diag_list_t d;
@@ -251,28 +234,6 @@ START_TEST(test_truncated_and_damaged_big_schema) {
 }
 END_TEST
 
-/* The ~15 MB schema of the test above, as text (malloc'd). */
-static char *big_schema_text(arena_t *a, int copies) {
-    size_t len;
-    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
-    cJSON *doc = cJSON_Parse(one);
-    free(one);
-    cJSON *res = cJSON_GetObjectItem(doc, "resources"), *types = cJSON_GetObjectItem(doc, "types");
-    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
-    for (int c = 0; c < copies; c++) {
-        const cJSON *e;
-        cJSON_ArrayForEach(e, res)
-            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
-        cJSON_ArrayForEach(e, types)
-            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
-    }
-    cJSON_ReplaceItemInObject(doc, "resources", bigres);
-    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
-    char *text = cJSON_PrintUnformatted(doc);
-    cJSON_Delete(doc);
-    return text;
-}
-
 static char *describe_file(const char *path) {
     diag_list_t d;
     diag_list_init(&d);
@@ -292,7 +253,7 @@ START_TEST(test_big_mapped_schema_checked_beside_the_scan) {
     setenv("CIMPORT_NO_SCHEMA_CACHE", "1", 1);
     char *dir = tu_mkdtemp();
     char *path = arena_sprintf(a, "%s/big.json", dir);
-    char *text = big_schema_text(a, 3);
+    char *text = tu_big_schema_text(a, 3, false);
     size_t n = strlen(text);
     ck_assert_int_gt(n, 2u << 20);
     ck_assert(tu_write(path, text));
@@ -348,7 +309,7 @@ START_TEST(test_index_cache) {
     setenv("XDG_CACHE_HOME", cache, 1);
     unsetenv("CIMPORT_NO_SCHEMA_CACHE");
     char *path = arena_sprintf(a, "%s/schema.json", dir);
-    char *text = big_schema_text(a, 4);
+    char *text = tu_big_schema_text(a, 4, false);
     ck_assert_int_gt(strlen(text), 8u << 20);
     ck_assert(tu_write(path, text));
     /* reference: the buffer loader (never cached) */
@@ -396,7 +357,7 @@ START_TEST(test_index_cache) {
         free(now);
     }
     /* the schema changes (one more copy): the entry no longer matches and is rebuilt */
-    char *text2 = big_schema_text(a, 5);
+    char *text2 = tu_big_schema_text(a, 5, false);
     ck_assert(tu_write(path, text2));
     schema_package_t *ref2 = schema_load_buffer(text2, strlen(text2), path, &d);
     char *want2 = describe(ref2);
@@ -485,7 +446,7 @@ START_TEST(test_index_cache_entry_not_a_file) {
     setenv("XDG_CACHE_HOME", cache, 1);
     unsetenv("CIMPORT_NO_SCHEMA_CACHE");
     char *path = arena_sprintf(a, "%s/schema.json", dir);
-    char *text = big_schema_text(a, 4);
+    char *text = tu_big_schema_text(a, 4, false);
     ck_assert(tu_write(path, text));
     char *want = describe_file(path); /* writes the entry */
     char *entry = cache_entry(a, cache);
@@ -548,7 +509,7 @@ START_TEST(test_index_cache_swept) {
     setenv("XDG_CACHE_HOME", cache, 1);
     unsetenv("CIMPORT_NO_SCHEMA_CACHE");
     char *path = arena_sprintf(a, "%s/schema.json", dir);
-    char *text = big_schema_text(a, 4);
+    char *text = tu_big_schema_text(a, 4, false);
     ck_assert(tu_write(path, text));
     free(describe_file(path)); /* makes the directory and an entry */
     char *entry = cache_entry(a, cache);

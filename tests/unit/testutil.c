@@ -2,7 +2,10 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
+#include "importer/engine.h"
+#include "importer/offline.h"
 #include <check.h>
+#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,4 +261,130 @@ void tu_pcl_parse_fails(const char *pcl, const char *needle) {
 
 void tu_has(const char *text, const char *needle) {
     ck_assert_msg(strstr(text, needle), "missing [%s] in:\n%s", needle, text);
+}
+
+struct tu_import {
+    import_plan_t *plan;
+    import_result_t *results;
+    provider_registry_t *reg;
+    offline_source_t *src;
+};
+
+tu_import_t *tu_offline_import(arena_t *a, const deployment_t *dep, schema_set_t *schemas) {
+    import_file_t file = {0};
+    file.specs = arena_alloc(a, (dep->n_resources + 1) * sizeof(import_spec_t));
+    for (size_t i = 0; i < dep->n_resources; i++) {
+        const state_resource_t *r = &dep->resources[i];
+        if (!r->custom || !r->id || r->del || strncmp(r->type, "pulumi:", 7) == 0) continue;
+        if (!schema_set_get(schemas, schema_token_package(a, r->type))) continue;
+        import_spec_t *sp = &file.specs[file.n_specs];
+        sp->type = r->type;
+        sp->name = arena_sprintf(a, "r%zu", i);
+        sp->id = r->id;
+        sp->index = (int)file.n_specs++;
+    }
+    if (file.n_specs == 0) return NULL;
+    diag_list_t d;
+    diag_list_init(&d);
+    tu_import_t *imp = arena_alloc(a, sizeof *imp);
+    imp->plan = import_plan_build(a, &file, "dev", "p", true, &d);
+    ck_assert_msg(imp->plan != NULL, "%s", d.head ? d.head->message : "no plan");
+    imp->src = offline_source_new(dep, schemas);
+    imp->reg = provider_registry_new(offline_provider_factory, imp->src);
+    engine_options_t eo;
+    engine_options_default(&eo);
+    imp->results = engine_run(a, imp->plan, imp->reg, schemas, &eo, &d);
+    ck_assert_ptr_nonnull(imp->results);
+    diag_list_free(&d);
+    return imp;
+}
+
+size_t tu_import_count(const tu_import_t *imp) {
+    return imp->plan->n_items;
+}
+
+char *tu_import_statuses(arena_t *a, const tu_import_t *imp) {
+    buf_t b = {0};
+    for (size_t i = 0; i < imp->plan->n_items; i++) {
+        const import_result_t *r = &imp->results[i];
+        buf_printf(&b, "%s:%d:%d;", r->item->variable, r->status, r->verified);
+    }
+    char *out = arena_strdup(a, b.data ? b.data : "");
+    buf_free(&b);
+    return out;
+}
+
+char *tu_import_code(arena_t *a, const tu_import_t *imp, size_t first, size_t n, schema_set_t *schemas,
+                     const lang_t *langs, size_t n_langs, bool trim) {
+    pcl_gen_resource_t *gr = arena_alloc(a, (n ? n : 1) * sizeof *gr);
+    size_t k = 0;
+    for (size_t i = first; i < first + n && i < imp->plan->n_items; i++) {
+        const import_result_t *r = &imp->results[i];
+        if (r->status != IMPORT_OK) continue;
+        pcl_gen_resource_t *g = &gr[k++];
+        g->type = r->item->type;
+        g->name = r->item->variable;
+        g->logical_name = r->item->logical_name;
+        g->urn = r->item->urn;
+        g->id = r->id;
+        g->inputs = r->inputs;
+        g->outputs = trim ? pcl_gen_outputs_needed(a, r->state) : r->state;
+        g->protect = true;
+    }
+    if (!k) return NULL;
+    diag_list_t d;
+    diag_list_init(&d);
+    pcl_gen_options_t po;
+    pcl_gen_options_default(&po);
+    po.secrets = PCL_SECRETS_LITERAL;
+    pcl_gen_result_t gen = {0};
+    buf_t b = {0};
+    if (pcl_generate(gr, k, schemas, &po, &gen, &d) && gen.program) {
+        for (size_t l = 0; l < n_langs; l++) {
+            diag_list_t e;
+            diag_list_init(&e);
+            char *text = langs[l] == LANG_PCL ? pcl_print(gen.program) : emit_program(gen.program, langs[l], &e);
+            buf_printf(&b, "--- %s\n%s", lang_name(langs[l]), text ? text : "");
+            for (const diag_t *x = e.head; !text && x; x = x->next)
+                buf_printf(&b, "%s\n", diag_format(&e, x));
+            free(text);
+            diag_list_free(&e);
+        }
+    }
+    for (const diag_t *x = d.head; x; x = x->next)
+        buf_printf(&b, "%s\n", diag_format(&d, x));
+    if (gen.program) pcl_program_free(gen.program);
+    diag_list_free(&d);
+    char *out = arena_strdup(a, b.data ? b.data : "");
+    buf_free(&b);
+    return out;
+}
+
+void tu_import_free(tu_import_t *imp) {
+    if (!imp) return;
+    engine_results_free(imp->results, imp->plan->n_items);
+    provider_registry_free(imp->reg);
+    offline_source_free(imp->src);
+}
+
+char *tu_big_schema_text(arena_t *a, int copies, bool formatted) {
+    size_t len;
+    char *one = tu_read(tu_data(a, "schemas/digitalocean/schema.json"), &len);
+    ck_assert_ptr_nonnull(one);
+    cJSON *doc = cJSON_Parse(one);
+    free(one);
+    cJSON *res = cJSON_GetObjectItem(doc, "resources"), *types = cJSON_GetObjectItem(doc, "types");
+    cJSON *bigres = cJSON_CreateObject(), *bigtypes = cJSON_CreateObject();
+    for (int c = 0; c < copies; c++) {
+        const cJSON *e;
+        cJSON_ArrayForEach(e, res)
+            cJSON_AddItemToObject(bigres, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+        cJSON_ArrayForEach(e, types)
+            cJSON_AddItemToObject(bigtypes, arena_sprintf(a, "%s%d", e->string, c), cJSON_Duplicate(e, true));
+    }
+    cJSON_ReplaceItemInObject(doc, "resources", bigres);
+    cJSON_ReplaceItemInObject(doc, "types", bigtypes);
+    char *text = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return text;
 }

@@ -9,6 +9,7 @@
 #include "base/arena.h"
 #include "emitters/emit.h"
 #include "pcl/pcl.h"
+#include "specs/deployment.h"
 #include "specs/schema.h"
 
 /* Path under ../shared/data (arena-allocated). */
@@ -52,5 +53,28 @@ void tu_pcl_emit_refused(const tu_pcl_t *f, lang_t lang, const char *needle1, co
 void tu_pcl_parse_fails(const char *pcl, const char *needle);
 /* text must contain needle (the text is printed when it does not). */
 void tu_has(const char *text, const char *needle);
+
+/* A big schema (malloc'd text): the shared digitalocean schema with its resources and types repeated
+ * `copies` times, each copy's tokens suffixed with its number (~2.3 MB a copy): on one line, or
+ * formatted (cJSON_Print's lines). */
+char *tu_big_schema_text(arena_t *a, int copies, bool formatted);
+
+/* The offline import as the CLI runs it: the custom resources of a state (with an ID, not pending
+ * delete, not `pulumi:` types) whose package has a schema in `schemas`, named r<index in the state>,
+ * in an import file, its plan (protect), and the engine over the offline provider. NULL when no
+ * resource qualifies. */
+typedef struct tu_import tu_import_t;
+tu_import_t *tu_offline_import(arena_t *a, const deployment_t *dep, schema_set_t *schemas);
+size_t tu_import_count(const tu_import_t *imp);
+/* Each result's variable, status and verified flag ("r0:0:1;r3:0:1;"): arena string. */
+char *tu_import_statuses(arena_t *a, const tu_import_t *imp);
+/* The code of the results [first, first + n) that imported, generated as the CLI does (pcl_generate,
+ * secrets as literals) in each of langs (LANG_PCL: pcl_print): each language's text after a
+ * "--- <language>" line, or the errors when it refuses the program. trim: each resource's outputs cut
+ * to what generation reads (pcl_gen_outputs_needed), as the CLI keeps them. NULL when none of them
+ * imported. Arena string. */
+char *tu_import_code(arena_t *a, const tu_import_t *imp, size_t first, size_t n, schema_set_t *schemas,
+                     const lang_t *langs, size_t n_langs, bool trim);
+void tu_import_free(tu_import_t *imp);
 
 #endif
