@@ -492,6 +492,82 @@ static void ts_can_try_helpers(ts_gen_t *g) {
         if (s.used[order[i]]) buf_puts(g->w.b, text[order[i]]);
 }
 
+/* toJSON's replacer where a member may be undefined: PCL's null. */
+#define TS_JSON_KEEP_UNDEFINED ", (_, v) => v === undefined ? null : v"
+
+/* Whether e may be undefined in TypeScript: an unset config value (`default = null`, which
+ * config.get gives as undefined), an output the schema does not require or an invoke's result the
+ * provider left out, a for expression's variable, what a lookup, an index or a conditional gives. A
+ * literal, a template, an operator, a list or an object never is. */
+static bool ts_may_be_undefined(const ts_gen_t *g, const pcl_expr_t *e, int depth) {
+    switch (e->kind) {
+    case PCL_NULL:
+    case PCL_BOOL:
+    case PCL_NUMBER:
+    case PCL_STRING:
+    case PCL_TEMPLATE:
+    case PCL_UNARY:
+    case PCL_BINARY:
+    case PCL_TUPLE:
+    case PCL_OBJECT:
+    case PCL_FOR:
+    case PCL_SPLAT: return false;
+    case PCL_TRAVERSAL: {
+        int idx = emit_walk_in_scope(&g->w, e->trav.root) ? -1 : names_table_get(g->w.nodes, e->trav.root);
+        const pcl_node_t *n = idx >= 0 ? &g->w.p->nodes[idx] : NULL;
+        if (n && n->kind == PCL_NODE_CONFIG && !e->trav.n) /* config.require, or a default given */
+            return n->n_attrs && n->attrs[0].value->kind == PCL_NULL;
+        if (n && n->kind == PCL_NODE_LOCAL && !e->trav.n && depth < 8)
+            return ts_may_be_undefined(g, n->attrs[0].value, depth + 1);
+        if (n && n->kind == PCL_NODE_RESOURCE && n->schema && e->trav.n && e->trav.parts[0].attr) {
+            /* an output the schema requires, and required properties of its objects, are always there */
+            const char *first = e->trav.parts[0].attr;
+            if (e->trav.n == 1 && (strcmp(first, "id") == 0 || strcmp(first, "urn") == 0)) return false;
+            const schema_property_t *pr = schema_find_property(n->schema->outputs, n->schema->n_outputs, first);
+            for (size_t i = 1; pr && pr->required && i < e->trav.n; i++) {
+                const schema_type_t *t = pr->type;
+                pr = e->trav.parts[i].attr && t && t->kind == SCHEMA_OBJECT && t->object
+                         ? schema_find_property(t->object->props, t->object->n_props, e->trav.parts[i].attr)
+                         : NULL;
+            }
+            return !pr || !pr->required;
+        }
+        return true;
+    }
+    default: return true;
+    }
+}
+
+/* Whether JSON.stringify of e may meet an object member that is undefined (ts_may_be_undefined),
+ * which it omits where PCL's toJSON writes null: in an object or a for expression's object written
+ * here or held by a local, through lists, conditionals and secret(). */
+static bool ts_json_may_drop(const ts_gen_t *g, const pcl_expr_t *e, int depth) {
+    if (depth > 8) return false;
+    switch (e->kind) {
+    case PCL_OBJECT:
+        for (size_t i = 0; i < e->object.n; i++)
+            if (ts_may_be_undefined(g, e->object.items[i].value, 0) ||
+                ts_json_may_drop(g, e->object.items[i].value, depth + 1))
+                return true;
+        return false;
+    case PCL_TUPLE:
+        for (size_t i = 0; i < e->tuple.n; i++)
+            if (ts_json_may_drop(g, e->tuple.items[i], depth + 1)) return true;
+        return false;
+    case PCL_FOR: return (e->for_object && ts_may_be_undefined(g, e->z, 0)) || ts_json_may_drop(g, e->z, depth + 1);
+    case PCL_COND: return ts_json_may_drop(g, e->y, depth + 1) || ts_json_may_drop(g, e->z, depth + 1);
+    case PCL_CALL:
+        return (strcmp(e->call.name, "secret") == 0 || strcmp(e->call.name, "unsecret") == 0) && e->call.n == 1 &&
+               ts_json_may_drop(g, e->call.args[0], depth + 1);
+    case PCL_TRAVERSAL: {
+        int idx = emit_walk_in_scope(&g->w, e->trav.root) ? -1 : names_table_get(g->w.nodes, e->trav.root);
+        return idx >= 0 && !e->trav.n && g->w.p->nodes[idx].kind == PCL_NODE_LOCAL &&
+               ts_json_may_drop(g, g->w.p->nodes[idx].attrs[0].value, depth + 1);
+    }
+    default: return false;
+    }
+}
+
 static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
     ts_gen_t *g = (ts_gen_t *)w;
     const char *fn = e->call.name;
@@ -533,8 +609,13 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
                                                              : "($r0 === \"\" ? Array.from($1) : $r1.split($0))",
                          e);
     } else if (strcmp(fn, "toJSON") == 0) {
+        /* JSON.stringify omits an object's undefined member, where PCL writes null */
+        const char *keep = e->call.n == 1 && ts_json_may_drop(g, e->call.args[0], 0) ? TS_JSON_KEEP_UNDEFINED : "";
         emit_walk_format(
-            &g->w, emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.jsonStringify($0)" : "JSON.stringify($0)", e);
+            &g->w,
+            arena_sprintf(g->w.a, "%s($0%s)",
+                          emit_call_is_output(g->w.p, g->w.nodes, e) ? "pulumi.jsonStringify" : "JSON.stringify", keep),
+            e);
     } else {
         emit_walk_call(&g->w, e, TS_CALLS, sizeof TS_CALLS / sizeof TS_CALLS[0]);
     }

@@ -1236,6 +1236,46 @@ START_TEST(test_python_for_object_keys_are_strings) {
 }
 END_TEST
 
+/* TypeScript: toJSON of an object whose member is an unset config value (`default = null`, read by
+ * config.get: undefined) or an absent optional output dropped the member — JSON.stringify omits an
+ * undefined member — where PCL writes it as null (read12 F12). Such a toJSON maps undefined to null
+ * now; one over literals is written as before. The written values run with node. */
+START_TEST(test_ts_to_json_keeps_null_members) {
+    tu_pcl_t f =
+        load("config \"maybe\" \"string\" {\n    default = null\n}\n"
+             "config \"tags\" \"map(string)\" {\n    default = null\n}\n"
+             "config \"given\" \"string\" {\n    default = \"g\"\n}\n"
+             "resource \"r\" \"m:index:R\" {\n}\n"
+             "loc = { d = maybe }\n"
+             "output \"j\" {\n    value = toJSON({ a = maybe, b = tags, c = null, e = [{ f = maybe }], g = given "
+             "})\n}\n"
+             "output \"k\" {\n    value = toJSON(loc)\n}\n"
+             "output \"l\" {\n    value = toJSON({ x = \"lit\", y = [1, null] })\n}\n"
+             "output \"o\" {\n    value = toJSON({ s = r.s })\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts,
+           "export const l = JSON.stringify({\n    x: \"lit\",\n    y: [\n        1,\n        null,\n    ],\n});\n");
+    tu_has(ts, "export const o = pulumi.jsonStringify({\n    s: r.s,\n}, (_, v) => v === undefined ? null : v);\n");
+    char *j = cut(ts, "export const j = ", ";\n"), *k = cut(ts, "export const k = ", ";\n");
+    char *loc = cut(ts, "const loc = ", ";\n");
+    static char prog[4096];
+    ck_assert(snprintf(prog, sizeof prog,
+                       "const maybe: string | undefined = undefined, tags: Record<string, string> | undefined = "
+                       "undefined, given = 'g';\n%s;\nconsole.log(%s);\nconsole.log(%s);\n",
+                       loc, j + strlen("export const j = "), k + strlen("export const k = ")) < (int)sizeof prog);
+    char *out = run_program("node -e \"eval(require('" SOURCE_DIR "/tests/peers/node_modules/typescript')"
+                            ".transpile(require('fs').readFileSync('main.ts', 'utf8')))\" --",
+                            "ts", prog);
+    ck_assert_str_eq(out, "{\"a\":null,\"b\":null,\"c\":null,\"e\":[{\"f\":null}],\"g\":\"g\"}\n{\"d\":null}\n");
+    free(out);
+    free(loc);
+    free(k);
+    free(j);
+    free(ts);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1270,6 +1310,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_python_map_output_keys);
     tcase_add_test(tc, test_java_can_try_as_pcl);
     tcase_add_test(tc, test_python_for_object_keys_are_strings);
+    tcase_add_test(tc, test_ts_to_json_keeps_null_members);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
