@@ -251,6 +251,7 @@ typedef struct provider_spec {
     const char *key; /* provider source + "." + alias */
     const char *name;
     const char *package;
+    bool used; /* by a converted resource */
 } provider_spec_t;
 
 typedef struct tf_plan {
@@ -435,17 +436,21 @@ static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *at
 /* The explicit provider spec of a resource's provider configuration: one per alias and per module
  * provider block (`module.m.provider[...]` is another configuration than the root's); NULL for the
  * root's default configuration. */
-static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const char *token) {
+static const char *provider_spec_for(tf_plan_t *p, const tf_resource_t *r, const char *token, bool use) {
     if (!r->provider_alias && !r->provider_module) return NULL;
     char *key = arena_sprintf(p->a, "%s|%s.%s", r->provider_module ? r->provider_module : "", r->provider_source,
                               r->provider_alias ? r->provider_alias : "");
     for (size_t i = 0; i < p->n_providers; i++)
-        if (strcmp(p->providers[i].key, key) == 0) return p->providers[i].name;
+        if (strcmp(p->providers[i].key, key) == 0) {
+            p->providers[i].used |= use;
+            return p->providers[i].name;
+        }
     const char *pkg = package_of_token(p->a, token);
     p->providers = arena_grow_array(p->a, p->providers, &p->cap_providers, p->n_providers + 1, sizeof *p->providers);
     provider_spec_t *ps = &p->providers[p->n_providers++];
     ps->key = key;
     ps->package = pkg;
+    ps->used = use;
     buf_t b;
     buf_init(&b);
     buf_puts(&b, pkg);
@@ -473,7 +478,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
         if (r->is_data || (!r->provider_alias && !r->provider_module)) continue;
         const char *note, *why;
         const char *token = map_type(p, r, &note, &why);
-        if (token) provider_spec_for(p, r, token);
+        if (token) provider_spec_for(p, r, token, false);
     }
     for (size_t i = 0; i < s->n_resources; i++) {
         const tf_resource_t *r = &s->resources[i];
@@ -543,9 +548,17 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             it->r = r;
             it->inst = inst;
             it->entry = e;
-            it->provider_ref = provider_spec_for(p, r, token);
+            it->provider_ref = provider_spec_for(p, r, token, true);
         }
     }
+    /* A provider spec is made (and named) before the resources are decided; one that no converted
+     * resource uses (its resources have no import ID, or are a converted object's second address)
+     * is dropped: it would be an unconfigured provider of nothing. */
+    size_t kept = 0;
+    for (size_t i = 0; i < p->n_providers; i++)
+        if (p->providers[i].used) p->providers[kept++] = p->providers[i];
+    p->n_providers = kept;
+    if (!kept) p->report->providers_unconfigured = false;
     /* show -json names each resource's provider by its source only (`provider_name`), never the
      * configuration (alias, module provider block) the .tfstate records */
     if (s->is_show_json && p->report->converted) p->report->providers_unrecorded = true;

@@ -360,6 +360,51 @@ START_TEST(test_same_object_twice_not_converted) {
 }
 END_TEST
 
+/* An explicit provider spec was written for an alias none of whose resources is converted (its only
+ * resource has no import ID), with the warning to configure it: an unused provider that, imported,
+ * became a resource of the stack the next `pulumi up` deletes (read13 F11). Only the providers of
+ * converted resources are written. */
+START_TEST(test_provider_spec_only_when_used) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text = "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+                       "{\"mode\":\"managed\",\"type\":\"random_password\",\"name\":\"pw\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"].west\",\"instances\":["
+                       "{\"schema_version\":3,\"attributes\":{\"id\":\"none\",\"length\":8,\"result\":\"0therPw!\"}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"p\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"q\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"].east\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"q-z\",\"length\":2}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "orphan.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.providers, 1);
+    ck_assert_uint_eq(f->n_specs, 3);
+    ck_assert_str_eq(f->specs[0].type, "pulumi:providers:random");
+    ck_assert_str_eq(f->specs[0].name, "random_east");
+    ck_assert_str_eq(f->specs[2].provider, "random_east");
+    ck_assert_ptr_null(f->specs[1].provider);
+    /* the snapshot of the same plan holds no provider of the unconverted alias either */
+    convert_report_t r2 = {0};
+    deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &r2, &d);
+    ck_assert_ptr_nonnull(dep);
+    for (size_t i = 0; i < dep->n_resources; i++)
+        ck_assert_ptr_null(strstr(dep->resources[i].urn, "random_west"));
+    deployment_free(dep);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* A random_password's Terraform `id` is the placeholder "none"; the random provider imports one by its
  * value (a secret), as random_bytes by its base64 value. Neither is converted with the placeholder (which
  * would "import" a password "none"), nor with the secret in plaintext in the import file: refused with
@@ -1597,6 +1642,7 @@ int main(void) {
     tcase_add_test(tc, test_id_exceptions);
     tcase_add_test(tc, test_id_forms_from_attributes);
     tcase_add_test(tc, test_same_object_twice_not_converted);
+    tcase_add_test(tc, test_provider_spec_only_when_used);
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
     tcase_add_test(tc, test_readable_name_not_from_sensitive);
