@@ -438,6 +438,7 @@ typedef struct {
     bool drop;              /* only `clean` is wanted: the tree and `old` are deleted once it is known */
     TSTree *tree;           /* NULL: not parsed (a run of comments the whole parse must hide, the budget) */
     bool clean;             /* parsed, and as one parse would read it on its side of the cut (above) */
+    size_t comments;        /* comment introducers in the half (ts_check_comments_ok) */
 } sp_half_t;
 
 /* Whether h's tree is what one parse would read on its side of the cut (above): no errors;
@@ -474,7 +475,7 @@ static void sp_half_parse(sp_half_t *h) {
     h->tree = NULL;
     h->clean = false;
     /* more comments than the runtime takes in a row may be there: the whole parse hides them */
-    if (ts_check_comments_ok(h->lang, h->text + h->from, h->to - h->from, NULL)) {
+    if (ts_check_comments_ok(h->lang, h->text + h->from, h->to - h->from, &h->comments)) {
         ts_parser_set_language(h->parser, ts_check_language(h->lang));
         TSPoint end = {UINT32_MAX, UINT32_MAX};
         TSRange r = {.start_point = {h->from ? sp_row_at(h->text, h->from) : 0, 0},
@@ -497,6 +498,12 @@ static void sp_half_parse(sp_half_t *h) {
 static void *sp_half_run(void *arg) {
     sp_half_parse(arg);
     return NULL;
+}
+
+/* Whether two halves parsed clean are what one parse reads: the whole parse would not hide comments
+ * either (ts_check_parse_safe; no comment introducer spans the cut, a line's start). */
+static bool sp_halves_clean(const sp_half_t *a, const sp_half_t *b) {
+    return a->clean && b->clean && a->comments + b->comments < TS_CHECK_MAX_COMMENTS;
 }
 
 /* The generated program parsed and analysed, on a thread of its own while a big file is parsed: it
@@ -1058,7 +1065,7 @@ static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
         pthread_join(th, NULL);
     else
         sp_half_parse(&second);
-    return first.clean && second.clean;
+    return sp_halves_clean(&first, &second);
 }
 
 static char *sp_apply(sp_ctx_t *c, size_t *out_len) {
@@ -3122,7 +3129,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
      * cut is past the middle by about the generated program's size, which that thread also reads. */
     sp_half_t second = {.parser = s->gparser, .lang = lang, .text = target, .len = c.T.len, .to = c.T.len};
     if ((lang == LANG_TYPESCRIPT || lang == LANG_PYTHON) && target_len >= SP_GEN_THREAD_MIN &&
-        !(opts && opts->whole_parse) && ts_check_comments_ok(lang, target, target_len, NULL)) {
+        !(opts && opts->whole_parse)) {
         uint64_t want = (target_len + 2 * (uint64_t)generated_len) / 2;
         if (want > target_len * 3 / 4) want = target_len * 3 / 4;
         second.from = sp_cut_find(lang, target, c.T.len, (uint32_t)want);
@@ -3146,7 +3153,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         sp_half_t first = {.parser = s->parser, .lang = lang, .text = target, .len = c.T.len, .to = gj.half->from};
         sp_half_parse(&first);
         pthread_join(gj.thread, NULL);
-        if (first.clean && gj.half->clean) {
+        if (sp_halves_clean(&first, gj.half)) {
             c.T.tree = first.tree;
             c.T.root = ts_tree_root_node(c.T.tree);
             c.T.tree2 = gj.half->tree;

@@ -204,6 +204,25 @@ START_TEST(test_split_errors_as_whole) {
 }
 END_TEST
 
+/* A file with more comments than the whole parse takes as they are (it hides the inner ones of long
+ * runs, ts_check.h) is parsed whole, though each half alone has fewer. */
+START_TEST(test_split_comment_runs) {
+    char *gpy = fixture("gen.py");
+    buf_t mid;
+    buf_init(&mid);
+    for (int k = 0; k < 45000; k++) /* the middle of the file is in here: the cut is the next line */
+        buf_puts(&mid, "# a\n");
+    buf_puts(&mid, "mid = 1\n");
+    for (int k = 0; k < 35000; k++)
+        buf_puts(&mid, "# b\n");
+    char *t = py_program(2000, mid.data);
+    ck_assert(!same_both_ways(t, LANG_PYTHON, gpy, true));
+    free(t);
+    buf_free(&mid);
+    free(gpy);
+}
+END_TEST
+
 /* A parse budget run out in one half is reported as for the whole file. */
 START_TEST(test_split_parse_budget) {
     ck_assert_int_eq(setenv("CIMPORT_PARSE_TIMEOUT", "1", 1), 0);
@@ -238,6 +257,7 @@ static Suite *split_suite(void) {
     tcase_add_test(tc, test_split_taken_and_same);
     tcase_add_test(tc, test_split_refused_across_constructs);
     tcase_add_test(tc, test_split_errors_as_whole);
+    tcase_add_test(tc, test_split_comment_runs);
     tcase_add_test(tc, test_split_parse_budget);
     suite_add_tcase(s, tc);
     return s;
