@@ -1548,10 +1548,18 @@ static bool typed_call_args_ok(const check_t *c, const pcl_expr_t *e) {
  * which writes any string, number, bool, list or map (null too), over one Output's value in an apply
  * of it, as pulumi-java writes toJSON of one Output (its serializeJson took only an object literal's
  * Map.ofEntries, which refuses null). */
+const pcl_expr_t *emit_java_json_arg(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && !e->trav.n ? names_table_get(nodes, e->trav.root) : -1;
+    const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+    const pcl_expr_t *v = n && n->kind == PCL_NODE_LOCAL && n->n_attrs ? n->attrs[0].value : NULL;
+    return v && (v->kind == PCL_OBJECT || v->kind == PCL_TUPLE) && emit_has_output(p, nodes, v) ? v : e;
+}
+
 static const char *java_json_lacks(const check_t *c, const pcl_expr_t *e) {
-    if (!emit_has_output(c->p, c->nodes, e->call.args[0])) return NULL;
+    const pcl_expr_t *arg = emit_java_json_arg(c->p, c->nodes, e->call.args[0]);
+    if (!emit_has_output(c->p, c->nodes, arg)) return NULL;
     typed_apply_scan_t t = {.c = c, .ok = true, .java = true, .literals = true};
-    pcl_expr_walk(e->call.args[0], typed_apply_one, &t);
+    pcl_expr_walk(arg, typed_apply_one, &t);
     return t.ok && t.head && t.java
                ? NULL
                : "over outputs other than one Output read as a whole or by its required properties, "
@@ -2289,7 +2297,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
      * bools: a config value of no type is what Gson decodes (those), any other value of no type
      * refused (json_untyped) */
     if (c->lang == LANG_JAVA && e->kind == PCL_CALL && strcmp(e->call.name, "toJSON") == 0 && e->call.n == 1) {
-        const pcl_expr_t *d = json_untyped(c, x, e->call.args[0], 0);
+        const pcl_expr_t *d = json_untyped(c, x, emit_java_json_arg(c->p, c->nodes, e->call.args[0]), 0);
         if (d) {
             refuse(c, x->n, d->line ? d->line : line, d->line ? d->col : col,
                    arena_sprintf(c->a,

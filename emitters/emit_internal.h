@@ -245,6 +245,10 @@ emit_print_t emit_try_kind(const pcl_program_t *p, const names_table_t *nodes, c
  * (`new[] { new[] {1, 2}, new[] {"a"} }`: int[] beside string[]), nor are number outputs (Output<int>
  * beside Output<double>): CS0826. */
 bool emit_cs_list_uniform(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* What Java's toJSON() writes of its argument e: a local holding a literal list or object that reads an
+ * Output is written as that literal (its value, in an apply of the Output, as toJSON of the literal
+ * is), else e. */
+const pcl_expr_t *emit_java_json_arg(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e reads into a literal list or object a local holds (emit_local_held, not a config value),
  * itself or through locals holding such a read (`v = m["a"]`, then `v`), where C# has an object?:
  * such a literal is a Dictionary<string, object?> or an object?[] (a list of one type, a T[], only

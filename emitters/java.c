@@ -762,9 +762,10 @@ static void java_write_json(emit_typed_t *x, buf_t *b, const pcl_expr_t *value, 
 }
 
 /* toJSON as pulumi-java writes it but by the toJson helper (an object literal's jsonObject), over one
- * Output in an apply of it (emit_check_program lets through plain values or one Output's). */
+ * Output in an apply of it (emit_check_program lets through plain values or one Output's); a local
+ * holding a literal that reads the Output, by that literal (emit_java_json_arg). */
 static void java_to_json(java_ctx_t *j, buf_t *b, const pcl_expr_t *e, int ind) {
-    const pcl_expr_t *object = e->call.args[0];
+    const pcl_expr_t *object = emit_java_json_arg(j->base.p, j->base.index, e->call.args[0]);
     if (!j->base.apply && emit_has_output(j->base.p, j->base.index, object))
         emit_typed_apply(&JAVA_VALUES, &j->base, b, object, ind, java_write_json);
     else

@@ -46,7 +46,7 @@ static const char *const LANG_COL[N_LANGS] = {"ts", "py", "go", "cs", "java", "y
 static const char *const EXPECTED[3][2] = {{"typescript", "index.ts"}, {"python", "__main__.py"}, {"go", "main.go"}};
 
 /* The floor for accepted programs per language (raise it when more are accepted). */
-static const size_t MIN_ACCEPTED[N_LANGS] = {155, 155, 160, 157, 139, 129};
+static const size_t MIN_ACCEPTED[N_LANGS] = {155, 155, 160, 157, 140, 129};
 
 typedef enum { R_REFUSED = 0, R_ACCEPTED, R_EQUIVALENT } result_t;
 

@@ -1973,7 +1973,7 @@ START_TEST(test_builtin_functions_cs_java) {
     free(java);
     unload(&f);
     /* C#: toJSON as Pulumi's .NET generator writes it, JsonSerializer.Serialize of a plain value,
-     * Output.JsonSerialize(Output.Create(value)) of one holding outputs; Java: refused */
+     * Output.JsonSerialize(Output.Create(value)) of one holding outputs */
     f = load("config \"s\" \"string\" {}\nconfig \"k\" \"string\" {\n    secret = true\n}\n"
              "obj = {\n    a = s\n    b = k\n}\n"
              "output \"p\" {\n    value = toJSON([s])\n}\noutput \"q\" {\n    value = toJSON(obj)\n}\n");
@@ -1983,8 +1983,12 @@ START_TEST(test_builtin_functions_cs_java) {
                "        [\"q\"] = Output.JsonSerialize(Output.Create(obj)).Apply(v => ToJsonText(v)),\n");
     free(cs);
     /* Java: the toJson helper of any plain value (a list, a value read from a config); over a local
-     * holding outputs refused, as over more than one Output */
-    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:13:13", "calls toJSON() over outputs other than one Output");
+     * holding a literal that reads one Output, that literal in an apply of it (test_to_json_double_java) */
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java,
+           "ctx.export(\"q\", k.applyValue(_k -> toJson(\n            jsonObject(\n"
+           "                jsonProperty(\"a\", s),\n                jsonProperty(\"b\", _k)\n            ))));\n");
+    free(java);
     unload(&f);
     f = load("config \"s\" \"string\" {}\noutput \"p\" {\n    value = toJSON([s])\n}\n");
     java = tu_pcl_emit_ok(&f, LANG_JAVA);
@@ -2705,6 +2709,17 @@ START_TEST(test_to_json_double_java) {
     unload(&f);
     f = load("config \"d\" {\n    default = {x = 1, y = 2}\n}\noutput \"a\" {\n    value = toJSON({a = [d]})\n}\n");
     tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:26", "calls toJSON() over 'd', a value of no type");
+    unload(&f);
+    /* a local holding a literal that reads one Output (l1-builtin-to-json's nestedObject): its literal in
+     * an apply of that Output, as toJSON of the literal itself is written (was refused: "over outputs
+     * other than one Output read as a whole") */
+    f = load("config \"s\" \"string\" {\n    secret = true\n}\nconfig \"t\" \"string\" {}\n"
+             "o = {in = {name = t}, sec = s}\noutput \"a\" {\n    value = toJSON(o)\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"a\", s.applyValue(_s -> toJson(\n            jsonObject(\n"
+                 "                jsonProperty(\"in\", jsonObject(\n                    jsonProperty(\"name\", t)\n"
+                 "                )),\n                jsonProperty(\"sec\", _s)\n            ))));\n");
+    free(java);
     unload(&f);
 }
 END_TEST
