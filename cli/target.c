@@ -92,6 +92,9 @@ static const import_file_t *convert_from(import_target_t *t, const cli_options_t
         char *text = file_read_all(t->a, o->from_file, &len, &t->diags);
         if (!text) return NULL;
         if (!convert_is_terraform_state(text)) {
+            cJSON *j = cJSON_ParseWithLength(text, len); /* not JSON at all: cut off? tfstate_parse says where */
+            if (!j) return tfstate_parse(t->a, text, len, o->from_file, &t->diags), NULL;
+            cJSON_Delete(j);
             diag_add(&t->diags, DIAG_ERROR, DIAG_INPUT, o->from_file, NULL,
                      "not a Terraform state (expected `terraform.tfstate` or `terraform show -json` output)");
             return NULL;

@@ -574,6 +574,16 @@ static bool find_resources(jscan_t *s, index_ctx_t *c) {
     }
 }
 
+/* Whether the first 4 KB of text name "terraform_version", as a Terraform state (a v4 file, `terraform
+ * show -json`) does at its top: a state cut off is then not told to be a stack export. */
+static bool names_terraform_version(const char *text, size_t len) {
+    static const char key[] = "\"terraform_version\"";
+    size_t n = len < 4096 ? len : 4096, k = sizeof key - 1;
+    for (size_t i = 0; i + k <= n; i++)
+        if (text[i] == '"' && memcmp(text + i, key, k) == 0) return true;
+    return false;
+}
+
 deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pulumi, diag_list_t *diags) {
     *not_pulumi = false;
     struct stat st;
@@ -733,6 +743,12 @@ bad_json : {
             "not valid JSON: resource #%zu (from line %zu) is cut off or malformed: expected %s (a stack state "
             "must be the complete JSON of `pulumi stack export` or a checkpoint)",
             failed->n, jscan_line(&s, failed->cur_start), s.err);
+    else if (names_terraform_version(map, len))
+        /* a Terraform state (a v4 file, `terraform show -json`) names it at its top */
+        dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                      "not valid JSON: expected %s; the file is a Terraform state (it has \"terraform_version\"), cut "
+                      "off or malformed: pass the whole terraform.tfstate or `terraform show -json` output",
+                      s.err);
     else
         dg = diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                       "not valid JSON: expected %s (a stack state must be the JSON of `pulumi stack export` or a "

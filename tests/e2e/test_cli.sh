@@ -925,6 +925,19 @@ rc=$?
 [ $rc = 2 ] && grep -qF 'is cut off or malformed: expected a high surrogate \u escape before this low one (a stack state' cut.err && ok ||
   bad "lone low surrogate: exit $rc: $(cat cut.err)"
 
+# a Terraform state cut in half: `--from terraform` said "not a Terraform state" (it is one, cut off),
+# and as --offline-state it was told to be a stack export (read12b F9)
+TF="$SHARED_DATA/tfstate/pulumi-tool-terraform-migrate/pkg/statefile/testdata/random_string_v1/terraform.tfstate"
+python3 -c 'import sys; t = open(sys.argv[1], "rb").read(); open("cut.tfstate", "wb").write(t[:len(t) // 2])' "$TF"
+"$CIMPORT" --from terraform cut.tfstate --offline-state cut.tfstate --schema "$S" -l pcl -o cut.pp 2>cut.err
+rc=$?
+[ $rc = 2 ] && [ ! -e cut.pp ] && grep -qE '^error: cut.tfstate: not a Terraform state: invalid JSON at line 23, column [0-9]+ \(is the file truncated\?\)$' cut.err && ok ||
+  bad "--from terraform of a cut state: exit $rc: $(cat cut.err)"
+"$CIMPORT" random:index/randomString:RandomString s x --offline-state cut.tfstate --schema "$S" -l pcl -o cut.pp 2>cut.err
+rc=$?
+[ $rc = 2 ] && [ ! -e cut.pp ] && grep -qxF "error: cut.tfstate:23: not valid JSON: expected the closing quote of a string, but the text ends; the file is a Terraform state (it has \"terraform_version\"), cut off or malformed: pass the whole terraform.tfstate or \`terraform show -json\` output" cut.err && ok ||
+  bad "--offline-state of a cut Terraform state: exit $rc: $(cat cut.err)"
+
 # a number in the stack state beyond a float64 (1e400: +Inf once read) was written `length = null`
 # in PCL (the value unset), exit 0, where every other language refused it (read12b F14); refused in
 # PCL too, as a file and to stdout, nothing written
