@@ -995,6 +995,51 @@ char *session_program_diff(const import_session_t *p) {
     return review_unified_diff(p->code_target, p->old_text ? p->old_text : "", p->old_len, p->new_text, p->new_len);
 }
 
+/* Whether a git ignore file (text) has a line naming base, as `base` or `/base`. */
+static bool ignore_lists(const char *text, const char *base) {
+    size_t bl = strlen(base);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        if (n && l[n - 1] == '\r') n--;
+        if (*l == '/') l++, n--;
+        if (n == bl && strncmp(l, base, bl) == 0) return true;
+    }
+    return false;
+}
+
+/* The git work tree holding the file at path (the directory with its `.git`), when no .gitignore on
+ * the way up nor .git/info/exclude names the file; else NULL. In arena. */
+static const char *git_tree_not_ignoring(arena_t *a, const char *path) {
+    const char *slash = strrchr(path, '/');
+    char *dir = realpath(slash ? arena_strndup(a, path, slash == path ? 1 : (size_t)(slash - path)) : ".", NULL);
+    if (!dir) return NULL;
+    const char *base = slash ? slash + 1 : path;
+    const char *tree = NULL;
+    bool ignored = false;
+    char *d = arena_strdup(a, dir);
+    free(dir);
+    for (;;) {
+        const char *names[2] = {arena_sprintf(a, "%s/.gitignore", d), arena_sprintf(a, "%s/.git/info/exclude", d)};
+        for (int i = 0; i < 2 && !ignored; i++) {
+            size_t len;
+            diag_list_t quiet;
+            diag_list_init(&quiet);
+            char *text = access(names[i], R_OK) == 0 ? file_read_all(a, names[i], &len, &quiet) : NULL;
+            diag_list_free(&quiet);
+            ignored = text && ignore_lists(text, base);
+        }
+        if (access(arena_sprintf(a, "%s/.git", d), F_OK) == 0) {
+            tree = d;
+            break;
+        }
+        char *up = strrchr(d, '/');
+        if (!up || up == d) break;
+        *up = 0;
+    }
+    return tree && !ignored ? tree : NULL;
+}
+
 char *session_secrets_note(const import_session_t *p) {
     if (!p->secrets_saved) return NULL;
     size_t n = p->gen.n_secrets;
@@ -1012,6 +1057,15 @@ char *session_secrets_note(const import_session_t *p) {
                    "you). Store them in the stack's config (needs jq; no value goes on a command line):\n%s",
                    n, n == 1 ? " was" : "s were", p->secrets.file, step);
         free(step);
+        /* readable only by the user, but not kept out of the project's repository (read13 F14) */
+        const char *tree = git_tree_not_ignoring(p->arena, p->secrets.file);
+        if (tree)
+            buf_printf(&b,
+                       "\n  %s is inside the git work tree %s, and no .gitignore names it: a `git add -A` would "
+                       "commit the values in plaintext. Delete it once they are stored, or let git ignore it "
+                       "(`echo '%s' >> %s/.gitignore`)",
+                       p->secrets.file, tree,
+                       strrchr(p->secrets.file, '/') ? strrchr(p->secrets.file, '/') + 1 : p->secrets.file, tree);
     }
     return buf_take(&b);
 }

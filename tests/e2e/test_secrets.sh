@@ -374,5 +374,21 @@ rc=$?
   ! grep -qF 'records the secret encrypted' code.err && ok || bad "RandomBytes, no stack (exit $rc): $(cat code.err)"
 cd "$tmp"
 
+# --- the secrets file inside the project's git work tree (read13 F14): readable only by the user,
+# but a `git add -A` beside the new code commits it; the note says so and how to ignore it, and says
+# nothing once a .gitignore names the file (or outside a work tree, as in p3 above)
+mkdir -p "$tmp/gitp/sub" && cd "$tmp/gitp" && git init -q . && cd sub
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+import -o index.ts >run.log 2>&1
+[ $? = 0 ] && grep -qxF "  cimport-secrets.json is inside the git work tree $tmp/gitp, and no .gitignore names it: a \`git add -A\` would commit the values in plaintext. Delete it once they are stored, or let git ignore it (\`echo 'cimport-secrets.json' >> $tmp/gitp/.gitignore\`)" run.log &&
+  ok || bad "secrets file in a git work tree: $(cat run.log)"
+echo 'cimport-secrets.json' >>"$tmp/gitp/.gitignore"
+git -C "$tmp/gitp" status --short --untracked-files=all | grep -qF cimport-secrets.json && bad "git still sees it" || ok
+rm -f cimport-secrets.json index.ts
+import -o index.ts >run.log 2>&1
+[ $? = 0 ] && grep -qF 'readable only by you' run.log && ! grep -qF 'git work tree' run.log && ok || bad "ignored: $(cat run.log)"
+grep -qF 'git work tree' "$tmp/p3/run.log" && bad "outside a work tree: $(cat "$tmp/p3/run.log")" || ok
+cd "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
