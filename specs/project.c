@@ -19,7 +19,18 @@ bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t 
     struct stat st;
     if (stat(path, &st) != 0) {
         path = arena_sprintf(a, "%s/Pulumi.yml", dir);
-        if (stat(path, &st) != 0) return false;
+        if (stat(path, &st) != 0) {
+            /* Pulumi reads a project file in JSON too (its encoding.Exts), and then this directory is
+             * the project; cimport does not read one, and taking a directory above for the project
+             * would use another project's stack */
+            path = arena_sprintf(a, "%s/Pulumi.json", dir);
+            if (diags && stat(path, &st) == 0)
+                diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                         "a Pulumi project file in JSON, which cimport does not read (it reads Pulumi.yaml, and "
+                         "would otherwise take a project above this one for it): write the project as "
+                         "Pulumi.yaml (the same keys), or run outside this project");
+            return false;
+        }
     }
     /* Read whole under the input caps: an oversized file or a FIFO that never delivers is an error. */
     size_t len = 0;

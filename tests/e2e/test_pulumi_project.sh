@@ -401,5 +401,18 @@ rc=$?
 rm -f "$PULUMI_HOME/workspaces/$PROJ-$lsha-workspace.json" "$work/link"
 mv "$work/ws.keep" "$real_ws"
 
+# a project file in JSON (Pulumi.json, which Pulumi reads as it reads Pulumi.yaml) in a directory of
+# the project: cimport did not see it and took the parent project's selected stack, where `pulumi`
+# there uses the child project (read13 F7); refused now, naming the file, nothing written
+mkdir -p "$work/proj/child"
+printf '{"name": "childproj", "runtime": "nodejs"}' >"$work/proj/child/Pulumi.json"
+(cd "$work/proj/child" && "$CIMPORT" "${common[@]}" --yes -l typescript -o child.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ ! -e "$work/proj/child/child.ts" ] && cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
+  grep -qF "$work/proj/child/Pulumi.json: a Pulumi project file in JSON" "$work/err" && ok ||
+  bad "a child project in Pulumi.json: exit $rc: $(cat "$work/err")"
+cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
+rm -rf "$work/proj/child"
+
 echo "test_pulumi_project: $pass passed, $fail failed"
 [ "$fail" = 0 ]
