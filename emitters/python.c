@@ -13,8 +13,9 @@
 #include "emitters/walk.h"
 
 typedef struct py_gen {
-    emit_walk_t w;  /* first: the hooks convert the walk back to the generator */
-    bool subst_all; /* in an apply over several outputs: resolved_outputs['name'] */
+    emit_walk_t w;        /* first: the hooks convert the walk back to the generator */
+    bool subst_all;       /* in an apply over several outputs: all_name['name'] */
+    const char *all_name; /* that apply's parameter: resolved_outputs, unless the body uses the name */
     /* for-expression variables whose values are dicts (the items of entries()): read with ["key"] */
     const char *dict_vars[EMIT_MAX_SCOPE];
     size_t n_dict_vars;
@@ -38,7 +39,7 @@ static void py_invoke(emit_walk_t *w, const pcl_expr_t *e);
 static void py_method_args(emit_walk_t *w, const pcl_expr_t *args);
 static void py_call(emit_walk_t *w, const pcl_expr_t *e);
 static void py_apply(emit_walk_t *w, const pcl_expr_t *e);
-static void py_apply_open(py_gen_t *g, const emit_apply_t *ap);
+static void py_apply_open(py_gen_t *g, const emit_apply_t *ap, const pcl_expr_t *body);
 static void py_resource(emit_walk_t *w, size_t idx);
 static void py_component_args(emit_walk_t *w, const pcl_node_t *n);
 static void py_output(emit_walk_t *w, size_t idx);
@@ -536,7 +537,7 @@ static void py_can_try(py_gen_t *g, const pcl_expr_t *e) {
         buf_putc(g->w.b, ')');
         return;
     }
-    py_apply_open(g, &ap);
+    py_apply_open(g, &ap, e);
     emit_walk_apply_body(&g->w, &ap, e, py_can_try_plain);
 }
 
@@ -963,9 +964,27 @@ static void py_computed(emit_walk_t *w, const pcl_expr_t *e) {
 
 /* An expression computed from outputs, as Pulumi writes it: `a.apply(lambda x: ...)` for one
  * output, `pulumi.Output.all(x=a, y=b).apply(lambda resolved_outputs: ...)` for several. */
+/* Whether body writes `name` as a variable: a program value whose Python name it is (a config
+ * `resolvedOutputs` is resolved_outputs), a for expression's variable. */
+typedef struct py_name_use {
+    py_gen_t *g;
+    const char *name;
+    bool used;
+} py_name_use_t;
+
+static bool py_name_use_one(const pcl_expr_t *e, void *ctx) {
+    py_name_use_t *u = ctx;
+    if (e->kind == PCL_FOR) u->used |= strcmp(e->vvar, u->name) == 0 || (e->kvar && strcmp(e->kvar, u->name) == 0);
+    if (e->kind == PCL_TRAVERSAL) {
+        int idx = emit_walk_in_scope(&u->g->w, e->trav.root) ? -1 : names_table_get(u->g->w.nodes, e->trav.root);
+        u->used |= strcmp(idx >= 0 ? u->g->w.ident[idx] : e->trav.root, u->name) == 0;
+    }
+    return true;
+}
+
 /* Opens the apply `ap` plans: `head.apply(lambda name: ` or `pulumi.Output.all(...).apply(lambda
- * resolved_outputs: `. */
-static void py_apply_open(py_gen_t *g, const emit_apply_t *ap) {
+ * resolved_outputs: ` (Pulumi's name; another where body uses it, which the parameter would hide). */
+static void py_apply_open(py_gen_t *g, const emit_apply_t *ap, const pcl_expr_t *body) {
     if (ap->nu == 1) {
         if (!ap->head_is_output) buf_puts(g->w.b, "pulumi.Output.from_input(");
         py_expr(g, ap->heads[ap->uniq[0]]);
@@ -976,7 +995,15 @@ static void py_apply_open(py_gen_t *g, const emit_apply_t *ap) {
             buf_printf(g->w.b, "%s%s=", k ? ", " : "", ap->names[ap->uniq[k]]);
             py_expr(g, ap->heads[ap->uniq[k]]);
         }
-        buf_puts(g->w.b, ").apply(lambda resolved_outputs: ");
+        py_name_use_t u = {g, "resolved_outputs", false};
+        pcl_expr_walk(body, py_name_use_one, &u);
+        for (int k = 1; u.used; k++) {
+            u.name = arena_sprintf(g->w.a, "resolved_outputs_%d", k);
+            u.used = false;
+            pcl_expr_walk(body, py_name_use_one, &u);
+        }
+        g->all_name = u.name;
+        buf_printf(g->w.b, ").apply(lambda %s: ", u.name);
     }
     g->subst_all = ap->nu > 1;
 }
@@ -985,7 +1012,7 @@ static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
     emit_apply_t ap;
     emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, e, g->w.scope, g->w.n_scope, &ap);
-    py_apply_open(g, &ap);
+    py_apply_open(g, &ap, e);
     emit_walk_apply_body(&g->w, &ap, e, py_computed);
 }
 
@@ -999,7 +1026,7 @@ static void py_expr(py_gen_t *g, const pcl_expr_t *e) {
     int s = emit_walk_subst(&g->w, e);
     if (s >= 0) {
         if (g->subst_all)
-            buf_printf(g->w.b, "resolved_outputs['%s']", g->w.subst_name[s]);
+            buf_printf(g->w.b, "%s['%s']", g->all_name, g->w.subst_name[s]);
         else
             buf_puts(g->w.b, g->w.subst_name[s]);
         /* the value of a local of plain data (secret(config)) is a dict inside the apply too */

@@ -73,6 +73,20 @@ static char *cut(const char *text, const char *from, const char *to) {
     return r;
 }
 
+/* Runs the written Python program py with python3, its text up to and including `header` (its
+ * imports) replaced by `stub` (stand-ins of the SDK and the packages); its output (malloc'd). */
+static char *run_python_stubbed(const char *py, const char *header, const char *stub) {
+    const char *body = strstr(py, header);
+    ck_assert_msg(body != NULL, "no [%s] in:\n%s", header, py);
+    buf_t prog;
+    buf_init(&prog);
+    buf_puts(&prog, stub);
+    buf_puts(&prog, body + strlen(header));
+    char *out = run_program("python3", "py", prog.data);
+    buf_free(&prog);
+    return out;
+}
+
 /* Go: `7 / 2` of two literals was Go's integer constant division (3); PCL means 3.5. */
 START_TEST(test_go_literal_division_is_float) {
     tu_pcl_t f = load("y = 7 / 2\nu = 1 / 3 * 3\nw = (7 + 1) / -2\n"
@@ -1216,21 +1230,16 @@ START_TEST(test_python_for_object_keys_are_strings) {
                       "output \"f\" {\n    value = {for x in ns : x => x}\n}\n"
                       "output \"s\" {\n    value = {for x in l : x => 1}\n}\n");
     char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
-    const char *body = strstr(py, "import pulumi\n");
-    ck_assert_ptr_nonnull(body);
-    buf_t prog;
-    buf_init(&prog);
-    buf_puts(&prog, "import json, types\n"
-                    "class Config:\n"
-                    "    def require_object(self, k): return {'l': ['a', 'b'], 'ports': [80, 443], 'ns': [1.5, 2]}[k]\n"
-                    "def export(k, v): print(k, json.dumps(v, separators=(',', ':')))\n"
-                    "pulumi = types.SimpleNamespace(Config=Config, export=export)\n");
-    buf_puts(&prog, body + strlen("import pulumi\n"));
-    char *out = run_program("python3", "py", prog.data);
+    char *out = run_python_stubbed(
+        py, "import pulumi\n",
+        "import json, types\n"
+        "class Config:\n"
+        "    def require_object(self, k): return {'l': ['a', 'b'], 'ports': [80, 443], 'ns': [1.5, 2]}[k]\n"
+        "def export(k, v): print(k, json.dumps(v, separators=(',', ':')))\n"
+        "pulumi = types.SimpleNamespace(Config=Config, export=export)\n");
     ck_assert_str_eq(out, "o \"a\"\nq \"{\\\"0\\\":\\\"a\\\",\\\"1\\\":\\\"b\\\"}\"\nn 1\nr \"tcp\"\n"
                           "f {\"1.5\":1.5,\"2\":2}\ns {\"a\":1,\"b\":1}\n");
     free(out);
-    buf_free(&prog);
     free(py);
     tu_pcl_unload(&f);
 }
@@ -1276,6 +1285,42 @@ START_TEST(test_ts_to_json_keeps_null_members) {
 }
 END_TEST
 
+/* Python: the parameter of an apply over several outputs was always `resolved_outputs`, so a program
+ * value written so (a config `resolvedOutputs`) or a for variable of that name inside it was read as
+ * the dict of resolved outputs, or the outputs as the item (read12 F11). The parameter takes another
+ * name where the body uses that one. The program runs with python3 over stand-ins of the SDK. */
+START_TEST(test_python_apply_parameter_not_hidden) {
+    tu_pcl_t f = load(
+        "config \"resolvedOutputs\" \"string\" {}\n"
+        "resource \"a\" \"m:index:R\" {\n}\nresource \"b\" \"m:index:R\" {\n}\n"
+        "output \"o\" {\n    value = \"${resolvedOutputs}-${a.s}-${b.s}\"\n}\n"
+        "output \"p\" {\n    value = [for resolved_outputs in [\"x\"] : \"${resolved_outputs}-${a.s}-${b.s}\"]\n}\n"
+        "output \"q\" {\n    value = \"${a.s}-${b.s}\"\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    /* where the body does not use the name, Pulumi's */
+    tu_has(py, ".apply(lambda resolved_outputs: \"\".join([str(resolved_outputs['s']), \"-\", "
+               "str(resolved_outputs['s_1'])]))");
+    char *out = run_python_stubbed(py, "import pulumi_m as m\n",
+                                   "import json, types\n"
+                                   "class Output:\n"
+                                   "    def __init__(self, v): self.v = v\n"
+                                   "    def apply(self, f): return Output(f(self.v))\n"
+                                   "    @staticmethod\n"
+                                   "    def all(**kw): return Output({k: v.v for k, v in kw.items()})\n"
+                                   "class Config:\n"
+                                   "    def require(self, k): return 'CFG'\n"
+                                   "def export(k, v): print(k, json.dumps(v.v))\n"
+                                   "pulumi = types.SimpleNamespace(Config=Config, export=export, Output=Output)\n"
+                                   "class R:\n"
+                                   "    def __init__(self, name): self.s = Output(name + '-s')\n"
+                                   "m = types.SimpleNamespace(R=R)\n");
+    ck_assert_str_eq(out, "o \"CFG-a-s-b-s\"\np [\"x-a-s-b-s\"]\nq \"a-s-b-s\"\n");
+    free(out);
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1311,6 +1356,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_java_can_try_as_pcl);
     tcase_add_test(tc, test_python_for_object_keys_are_strings);
     tcase_add_test(tc, test_ts_to_json_keeps_null_members);
+    tcase_add_test(tc, test_python_apply_parameter_not_hidden);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
