@@ -2009,11 +2009,18 @@ static bool branch_call_one(const pcl_expr_t *e, void *ctx) {
     return !b->found;
 }
 
-/* The output-valued invoke or method call in a branch of the conditional `e`, or NULL. */
+/* The output-valued invoke or method call PCL may not make at all where `e` stands: in a branch of
+ * the conditional `e`, or in an argument of try() or can() (evaluated lazily: a failing argument is
+ * the fallback); NULL when none. */
 static const pcl_expr_t *branch_output_call(const check_t *c, const pcl_expr_t *e) {
     branch_call_t b = {c, NULL};
-    pcl_expr_walk(e->y, branch_call_one, &b);
-    pcl_expr_walk(e->z, branch_call_one, &b);
+    if (e->kind == PCL_COND) {
+        pcl_expr_walk(e->y, branch_call_one, &b);
+        pcl_expr_walk(e->z, branch_call_one, &b);
+    } else if (e->kind == PCL_CALL && (strcmp(e->call.name, "try") == 0 || strcmp(e->call.name, "can") == 0)) {
+        for (size_t i = 0; i < e->call.n; i++)
+            pcl_expr_walk(e->call.args[i], branch_call_one, &b);
+    }
     return b.found;
 }
 
@@ -2096,17 +2103,22 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                           what, lang_title(c->lang)));
         return false;
     }
-    /* The same apply head in a branch of a conditional: the call is made whatever the test says, with
-     * the arguments the test guards (`length(l) > 0 ? invoke(..., {value = l[0]}) : "none"` calls it
-     * with l[0] of an empty list); PCL makes only the branch it takes (read12 F3). Refused. */
-    const pcl_expr_t *bc =
-        (c->lang == LANG_TYPESCRIPT || c->lang == LANG_PYTHON) && e->kind == PCL_COND ? branch_output_call(c, e) : NULL;
+    /* The same apply head in a branch of a conditional, or in an argument of try() or can(): the call
+     * is made whatever the test says (or outside the try), with the arguments the test guards
+     * (`length(l) > 0 ? invoke(..., {value = l[0]}) : "none"` calls it with l[0] of an empty list);
+     * PCL makes only the branch it takes, and try() gives its fallback (read12 F3, read13c F6). */
+    const pcl_expr_t *bc = c->lang == LANG_TYPESCRIPT || c->lang == LANG_PYTHON ? branch_output_call(c, e) : NULL;
     if (bc) {
         refuse(c, x->n, line, col,
-               arena_sprintf(c->a,
-                             "'%s' calls '%s' in a branch of a conditional; the %s emitter would make the call "
-                             "before the test, whichever branch it takes, so it cannot write this yet",
-                             x->at->name, bc->function->token, lang_title(c->lang)));
+               e->kind == PCL_COND
+                   ? arena_sprintf(c->a,
+                                   "'%s' calls '%s' in a branch of a conditional; the %s emitter would make the "
+                                   "call before the test, whichever branch it takes, so it cannot write this yet",
+                                   x->at->name, bc->function->token, lang_title(c->lang))
+                   : arena_sprintf(c->a,
+                                   "'%s' calls '%s' inside %s(); the %s emitter would make the call outside it, "
+                                   "where its failure is not caught, so it cannot write this yet",
+                                   x->at->name, bc->function->token, e->call.name, lang_title(c->lang)));
         return false;
     }
     /* TypeScript and Python write an output-valued call (an invoke, secret(), toJSON over outputs,

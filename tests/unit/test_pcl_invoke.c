@@ -713,6 +713,19 @@ START_TEST(test_invoke_in_conditional_branch_refused) {
         tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:4:", "in a branch of a conditional");
         tu_pcl_unload(&f);
     }
+    /* try() and can() evaluate their argument lazily too: a failing one gives the fallback (read13c F6) */
+    static const char *const lazy[] = {
+        "output \"o\" {\n    value = try(invoke(\"inv:index:getThing\", {name = names[0]}).value, \"none\")\n}\n",
+        "output \"o\" {\n    value = can(invoke(\"inv:index:getThing\", {name = names[0]}).value)\n}\n",
+    };
+    for (size_t i = 0; i < sizeof lazy / sizeof *lazy; i++) {
+        char pcl[1024];
+        snprintf(pcl, sizeof pcl, "config \"name\" \"string\" {}\nconfig \"names\" \"list(string)\" {}\n%s", lazy[i]);
+        tu_pcl_t f = load(pcl);
+        tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "main.pp:4:", i ? "inside can()" : "inside try()");
+        tu_pcl_emit_refused(&f, LANG_PYTHON, "main.pp:4:", i ? "inside can()" : "inside try()");
+        tu_pcl_unload(&f);
+    }
     /* in the test: PCL makes the call whatever its value, so the apply's head is right */
     tu_pcl_t f = load("config \"name\" \"string\" {}\n"
                       "output \"o\" {\n    value = invoke(\"inv:index:getThing\", {name = name}).value == \"x\" ? "
