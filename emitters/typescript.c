@@ -609,8 +609,12 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
                                                              : "($r0 === \"\" ? Array.from($1) : $r1.split($0))",
                          e);
     } else if (strcmp(fn, "toJSON") == 0) {
-        /* JSON.stringify omits an object's undefined member, where PCL writes null */
-        const char *keep = e->call.n == 1 && ts_json_may_drop(g, e->call.args[0], 0) ? TS_JSON_KEEP_UNDEFINED : "";
+        /* JSON.stringify omits an object's undefined member, and gives undefined (no text) for an
+         * undefined value itself, where PCL writes null (the replacer sees the value itself too) */
+        const char *keep =
+            e->call.n == 1 && (ts_may_be_undefined(g, e->call.args[0], 0) || ts_json_may_drop(g, e->call.args[0], 0))
+                ? TS_JSON_KEEP_UNDEFINED
+                : "";
         emit_walk_format(
             &g->w,
             arena_sprintf(g->w.a, "%s($0%s)",

@@ -1260,23 +1260,27 @@ START_TEST(test_ts_to_json_keeps_null_members) {
              "})\n}\n"
              "output \"k\" {\n    value = toJSON(loc)\n}\n"
              "output \"l\" {\n    value = toJSON({ x = \"lit\", y = [1, null] })\n}\n"
-             "output \"o\" {\n    value = toJSON({ s = r.s })\n}\n");
+             "output \"o\" {\n    value = toJSON({ s = r.s })\n}\n"
+             "output \"mj\" {\n    value = toJSON(maybe)\n}\n");
     char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
     tu_has(ts,
            "export const l = JSON.stringify({\n    x: \"lit\",\n    y: [\n        1,\n        null,\n    ],\n});\n");
     tu_has(ts, "export const o = pulumi.jsonStringify({\n    s: r.s,\n}, (_, v) => v === undefined ? null : v);\n");
     char *j = cut(ts, "export const j = ", ";\n"), *k = cut(ts, "export const k = ", ";\n");
+    char *m = cut(ts, "export const mj = ", ";\n"); /* the value itself unset: "null" (read13c F5) */
     char *loc = cut(ts, "const loc = ", ";\n");
     static char prog[4096];
     ck_assert(snprintf(prog, sizeof prog,
                        "const maybe: string | undefined = undefined, tags: Record<string, string> | undefined = "
-                       "undefined, given = 'g';\n%s;\nconsole.log(%s);\nconsole.log(%s);\n",
-                       loc, j + strlen("export const j = "), k + strlen("export const k = ")) < (int)sizeof prog);
+                       "undefined, given = 'g';\n%s;\nconsole.log(%s);\nconsole.log(%s);\nconsole.log(%s);\n",
+                       loc, j + strlen("export const j = "), k + strlen("export const k = "),
+                       m + strlen("export const mj = ")) < (int)sizeof prog);
     char *out = run_program("node -e \"eval(require('" SOURCE_DIR "/tests/peers/node_modules/typescript')"
                             ".transpile(require('fs').readFileSync('main.ts', 'utf8')))\" --",
                             "ts", prog);
-    ck_assert_str_eq(out, "{\"a\":null,\"b\":null,\"c\":null,\"e\":[{\"f\":null}],\"g\":\"g\"}\n{\"d\":null}\n");
+    ck_assert_str_eq(out, "{\"a\":null,\"b\":null,\"c\":null,\"e\":[{\"f\":null}],\"g\":\"g\"}\n{\"d\":null}\nnull\n");
     free(out);
+    free(m);
     free(loc);
     free(k);
     free(j);
