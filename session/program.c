@@ -41,12 +41,14 @@ static bool same_file(const char *x, const char *y) {
     return same;
 }
 
-/* The project of the file at path: the nearest Pulumi.yaml above it. */
-static bool file_project(arena_t *a, const char *path, workspace_t *pw) {
+/* The project of the file at path: the nearest Pulumi.yaml above it. False for a file in no project,
+ * and where its project cannot be told (a Pulumi.json, which cimport does not read, or a project
+ * file it cannot read): then the errors go into diags, or are dropped when diags is NULL. */
+static bool file_project(arena_t *a, const char *path, workspace_t *pw, diag_list_t *diags) {
     char *dir = program_dir(a, path);
-    diag_list_t quiet; /* what cannot be read of it was said of the run's workspace, or is not ours */
+    diag_list_t quiet;
     diag_list_init(&quiet);
-    bool found = dir && workspace_discover_in(a, dir, NULL, pw, &quiet) && pw->have_project;
+    bool found = dir && workspace_discover_in(a, dir, NULL, pw, diags ? diags : &quiet) && pw->have_project;
     diag_list_free(&quiet);
     return found;
 }
@@ -119,7 +121,7 @@ static bool holds_run(arena_t *a, const char *path, const char *runtime) {
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file) {
     *project_file = false;
     struct stat st;
-    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !file_project(a, path, pw)) return false;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !file_project(a, path, pw, NULL)) return false;
     if (same_file(path, pw->project_file)) return *project_file = true;
     const char *runtime = pw->project.runtime;
     if (!runtime) return false;
@@ -206,7 +208,10 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
      * project nested in this one, as in a monorepo, or beside it) runs its own stacks and reads its
      * own config, not the ones this run imports into and writes. */
     workspace_t pw;
-    if (!file_project(a, path, &pw)) return true; /* a file in no project: the user adds it to one */
+    size_t errors_before = diags->errors;
+    /* a file in no project: the user adds it to one; one whose project cannot be told (a Pulumi.json
+     * of a project nested in this one) is refused, as a nested project's program is */
+    if (!file_project(a, path, &pw, diags)) return diags->errors == errors_before;
     if (!same_file(pw.project_file, w->project_file)) {
         char advice[DIAG_ADVICE_MAX];
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,

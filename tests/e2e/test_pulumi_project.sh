@@ -411,6 +411,16 @@ rc=$?
 [ "$rc" = 2 ] && [ ! -e "$work/proj/child/child.ts" ] && cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
   grep -qF "$work/proj/child/Pulumi.json: a Pulumi project file in JSON" "$work/err" && ok ||
   bad "a child project in Pulumi.json: exit $rc: $(cat "$work/err")"
+# the same child's program inserted into from the parent project: the program's own project was
+# looked up quietly, its Pulumi.json error taken for "a file in no project", and the code went into
+# child/index.ts, the resource into the parent's stack (read13c F7); refused, naming the file
+printf 'export const before = 1;\n' >"$work/proj/child/index.ts"
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes -l typescript --insert-into child/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$work/proj/child/index.ts")" = 'export const before = 1;' ] &&
+  cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
+  grep -qF "$work/proj/child/Pulumi.json: a Pulumi project file in JSON" "$work/err" && ok ||
+  bad "--insert-into a Pulumi.json child's program from the parent: exit $rc: $(cat "$work/err")"
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
 rm -rf "$work/proj/child"
 

@@ -1902,6 +1902,21 @@ START_TEST(test_program_checked_as_cli) {
                                         dir, dir, dir, dir));
     ck_assert_int_eq(edits, 0);
     free(err);
+    /* a nested project whose project file is JSON (Pulumi.json), which cimport does not read: it was
+     * taken for no project, and the code went into its program with the workspace's stack and config
+     * (read13c F7) */
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/kid", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/kid/Pulumi.json", dir), "{\"name\": \"kid\", \"runtime\": \"nodejs\"}"));
+    err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/kid/index.ts", dir), "typescript", TS_PROGRAM, &edits);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_str_eq(err, arena_sprintf(a,
+                                        "cimport: cannot import into index.ts: %s/kid/Pulumi.json: a Pulumi project "
+                                        "file in JSON, which cimport does not read (it reads Pulumi.yaml, and would "
+                                        "otherwise take a project above this one for it): write the project as "
+                                        "Pulumi.yaml (the same keys), or run outside this project",
+                                        dir));
+    ck_assert_int_eq(edits, 0);
+    free(err);
     /* the workspace's own TypeScript program goes in */
     err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/index.ts", dir), "typescript", TS_PROGRAM, &edits);
     ck_assert_msg(err == NULL, "%s", err ? err : "");
@@ -1936,6 +1951,8 @@ START_TEST(test_code_actions_agree_with_the_run) {
     ck_assert(tu_write(arena_sprintf(a, "%s/index.js", dir), "const pulumi = require(\"@pulumi/pulumi\");\n"));
     ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/sub", dir), 0755), 0);
     ck_assert(tu_write(arena_sprintf(a, "%s/sub/Pulumi.yaml", dir), "name: sub\nruntime: nodejs\n"));
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/kid", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/kid/Pulumi.json", dir), "{\"name\": \"kid\", \"runtime\": \"nodejs\"}"));
     char *imports = tu_read(QUICKSTART "/imports.json", NULL);
     ck_assert_ptr_nonnull(imports);
     const char *uri_imports = arena_sprintf(a, "file://%s/imports.json", dir);
@@ -1945,6 +1962,7 @@ START_TEST(test_code_actions_agree_with_the_run) {
     sess_open(&ss, arena_sprintf(a, "file://%s/app.js", dir), "javascript", "const a = 1;\n");
     sess_open(&ss, arena_sprintf(a, "file://%s/lib.mjs", dir), "typescript", "export const a = 1;\n");
     sess_open(&ss, arena_sprintf(a, "file://%s/sub/index.ts", dir), "typescript", TS_PROGRAM);
+    sess_open(&ss, arena_sprintf(a, "file://%s/kid/index.ts", dir), "typescript", TS_PROGRAM);
     sess_open(&ss, arena_sprintf(a, "file://%s/__main__.py", dir), "python", "import pulumi\n");
     sess_open(&ss, arena_sprintf(a, "file://%s/prog.ts", dir), "typescript", TS_PROGRAM);
     sess_open(&ss, uri_imports, "json", imports);
