@@ -43,8 +43,10 @@ const char *session_scrub_text(const import_session_t *p, arena_t *a, const char
 
 void session_scrub_diags(const import_session_t *p, diag_list_t *l) {
     if (!hashmap_count(&p->secret_ids)) return;
-    for (diag_t *d = l->head; d; d = d->next)
+    for (diag_t *d = l->head; d; d = d->next) {
         d->message = session_scrub_text(p, l->arena, d->message);
+        d->resource = session_scrub_text(p, l->arena, d->resource); /* "resource '<ID>'" of an unnamed one */
+    }
 }
 
 void session_warn_plaintext_ids(const import_session_t *p, const stackstate_report_t *rep, const char *where,

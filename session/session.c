@@ -399,6 +399,18 @@ static void collect_existing_refs(import_session_t *p, pcl_gen_options_t *po) {
 static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run);
 static void run_free(run_ctx_t *run);
 
+/* The import IDs of the file's types that the provider imports by a secret value: noted before the
+ * plan's checks, whose messages name a resource by its ID, run (results note the rest as they arrive). */
+static void note_file_secret_ids(import_session_t *p, const import_file_t *file) {
+    for (size_t i = 0; i < file->n_specs; i++) {
+        const import_spec_t *s = &file->specs[i];
+        if (s->id && *s->id && s->type && convert_secret_id_attr(s->type) && !hashmap_find_str(&p->secret_ids, s->id))
+            hashmap_add_str(&p->secret_ids, arena_strdup(p->arena, s->id), NULL);
+    }
+}
+
+static bool plan_inputs(import_session_t *p, const import_file_t *file);
+
 /* 1. Inputs: schemas, the import file, the plan — all validated before anything runs. */
 static bool read_inputs(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
@@ -412,6 +424,17 @@ static bool read_inputs(import_session_t *p, const import_file_t *file) {
                             : import_file_inline(a, o->inline_type, o->inline_name, o->inline_id, o->parent,
                                                  o->provider, o->properties, diags);
     if (!file) return false;
+    note_file_secret_ids(p, file);
+    bool ok = plan_inputs(p, file);
+    session_scrub_diags(p, diags); /* the plan's messages name IDs */
+    return ok;
+}
+
+/* The plan and its checks. */
+static bool plan_inputs(import_session_t *p, const import_file_t *file) {
+    const session_options_t *o = p->opts;
+    arena_t *a = p->arena;
+    diag_list_t *diags = &p->diags;
     p->plan = import_plan_build(a, file, p->stack, p->project, o->protect, diags);
     if (!p->plan) return false;
     /* The same cloud resource under two names would be two Pulumi resources managing one object. */

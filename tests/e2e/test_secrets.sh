@@ -372,6 +372,21 @@ python3 -c 'import json,sys; d=json.load(open("rbs.json")); assert d["resources"
 rc=$?
 [ $rc = 3 ] && grep -qF "it is also its ID, which a stack records in plaintext too (Pulumi cannot make an ID secret)" code.err &&
   ! grep -qF 'records the secret encrypted' code.err && ok || bad "RandomBytes, no stack (exit $rc): $(cat code.err)"
+# the plan's own messages, before any result (read13c F4): one ID imported twice, a resource without a
+# name (described by its ID); the ID was in plaintext on stderr and in --json
+RBT=random:index/randomBytes:RandomBytes PWT=random:index/randomPassword:RandomPassword
+printf '{"resources":[{"type":"%s","name":"a","id":"%s"},{"type":"%s","name":"b","id":"%s"},{"type":"%s","name":"p","id":"%s"},{"type":"%s","name":"q","id":"%s"}]}' \
+  $RBT "$B64" $RBT "$B64" $PWT "$PW" $PWT "$PW" >twice.json
+printf '{"resources":[{"type":"%s","id":"%s"},{"type":"%s","id":"%s"}]}' $RBT "$B64" $PWT "$PW" >noname.json
+for f in twice noname; do
+  sid --spec $f.json --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev2 --yes -o $f.ts >$f.out 2>$f.err
+  rc=$?
+  sid --spec $f.json --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev2 --yes -o $f.ts --json >$f.json.out 2>/dev/null
+  rcj=$?
+  case $f in twice) want="is imported twice, as 'a' and as 'b'" ;; *) want="of type '$RBT' has no name" ;; esac
+  [ $rc = 2 ] && [ $rcj = 2 ] && grep -qF "$want" $f.err && grep -qF "$want" $f.json.out &&
+    ! grep -qF -e "$B64" -e "$PW" $f.err $f.json.out && ok || bad "plan message, $f (exit $rc/$rcj): $(cat $f.err $f.json.out)"
+done
 cd "$tmp"
 
 # --- the secrets file inside the project's git work tree (read13 F14): readable only by the user,
