@@ -469,8 +469,10 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
     for (size_t i = 0; i < s->n_resources; i++)
         total += s->resources[i].n_instances;
     p->items = arena_alloc(a, (total ? total : 1) * sizeof *p->items);
-    /* The objects converted, by type and import ID: a second address holding one (Terraform allows it)
-     * would be a second spec the import refuses as a whole ("imported twice"). */
+    /* The objects converted, by type, import ID and provider configuration (an ID is unique only within
+     * one: a role "admin" in two accounts): a second address holding one (Terraform allows it) would be
+     * a second spec the import refuses as a whole ("imported twice"). Types whose ID is no identity (two
+     * RandomIntegers of one result) are two resources whatever their IDs. */
     hashmap_t *objects = used_new(a);
     /* Provider specs are named before resources, so a resource never takes a provider's name. */
     for (size_t i = 0; i < s->n_resources; i++) {
@@ -515,8 +517,9 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
                 e->reason = why;
                 continue;
             }
-            const char *key = arena_sprintf(a, "%s\n%s", token, id);
-            void **first = hashmap_find_str(objects, key);
+            const char *provider = provider_spec_for(p, r, token, false);
+            const char *key = arena_sprintf(a, "%s\n%s\n%s", token, id, provider ? provider : "");
+            void **first = importid_id_is_no_identity(token) ? NULL : hashmap_find_str(objects, key);
             if (first) {
                 e = convert_report_add(a, p->report, CONVERT_NO_ID, addr, r->type);
                 e->token = token;

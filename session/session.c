@@ -18,6 +18,7 @@
 #include "report/report.h"
 #include "session/existing_refs.h"
 #include "session/results_json.h"
+#include "specs/importid.h"
 #include "specs/project.h"
 #include "splice/review.h"
 
@@ -349,14 +350,16 @@ static int cmp_pair(const void *a, const void *b) {
 }
 
 /* An error for every pair of items with the same type, ID and provider (in plan order, the later
- * one first), by sorting instead of comparing every pair (100,000 items). */
+ * one first), by sorting instead of comparing every pair (100,000 items). Types whose ID is no
+ * identity (two RandomIntegers of one result) are two resources whatever their IDs. */
 static void report_duplicate_ids(const import_plan_t *plan, const char *path, diag_list_t *diags) {
     size_t n = 0;
     dup_key_t *idx = malloc((plan->n_items ? plan->n_items : 1) * sizeof *idx);
     if (!idx) abort();
     for (size_t i = 0; i < plan->n_items; i++) {
         const import_plan_item_t *x = &plan->items[i];
-        if (!x->is_component && !x->is_provider && x->id) idx[n++] = (dup_key_t){x, i};
+        if (!x->is_component && !x->is_provider && x->id && !importid_id_is_no_identity(x->type))
+            idx[n++] = (dup_key_t){x, i};
     }
     qsort(idx, n, sizeof *idx, cmp_dup);
     size_t *pairs = NULL, np = 0, cap = 0;

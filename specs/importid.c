@@ -454,3 +454,12 @@ bool importid_resource_id(const char *type, const char *import_id, size_t *start
     *len = (size_t)(strchr(import_id, ',') - import_id);
     return true;
 }
+
+bool importid_id_is_no_identity(const char *type) {
+    static const char *const types[] = {"random:index/randomPassword:RandomPassword",
+                                        "random:index/randomInteger:RandomInteger",
+                                        "random:index/randomShuffle:RandomShuffle"};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(type, types[i]) == 0) return true;
+    return false;
+}

@@ -66,4 +66,9 @@ const char *importid_of(arena_t *a, const char *type, const char *id, const pv_t
  * after its prefix); false when the import ID is the resource's ID. */
 bool importid_resource_id(const char *type, const char *import_id, size_t *start, size_t *len);
 
+/* Whether the ID of `type` (a Pulumi token) is no identity: the random provider records every
+ * RandomPassword with the placeholder ID "none", and a RandomInteger's ID is its result, which small
+ * ranges share (a RandomShuffle's is "-" in Terraform). Two of them with one ID are two resources. */
+bool importid_id_is_no_identity(const char *type);
+
 #endif

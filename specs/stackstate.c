@@ -22,6 +22,7 @@
 #include "base/hashmap.h"
 #include "specs/deployment.h"
 #include "specs/importfile.h"
+#include "specs/importid.h"
 #include "specs/jsonscan.h"
 #include "specs/passphrase.h"
 
@@ -813,18 +814,6 @@ static void options_differ(merge_t *m, const state_resource_t *old, const stacks
     }
 }
 
-/* Whether a type's ID is no identity: the random provider records every RandomPassword with the
- * placeholder ID "none", and a RandomInteger's ID is its result, which small ranges share (a
- * RandomShuffle's is "-" in Terraform). Two of them with one ID are two resources. */
-static bool type_id_is_no_identity(const char *type) {
-    static const char *const types[] = {"random:index/randomPassword:RandomPassword",
-                                        "random:index/randomInteger:RandomInteger",
-                                        "random:index/randomShuffle:RandomShuffle"};
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (strcmp(type, types[i]) == 0) return true;
-    return false;
-}
-
 /* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
 static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, size_t n, const char **stack_urn) {
     const state_resource_t *st = state_stack(m->d);
@@ -847,7 +836,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     for (size_t i = 0; m->d && n && i < m->d->n_resources; i++) {
         const state_resource_t *r = &m->d->resources[i];
         if (r->del || r->external || !r->custom || !r->id || !*r->id ||
-            strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0 || type_id_is_no_identity(r->type))
+            strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0 || importid_id_is_no_identity(r->type))
             continue;
         size_t kl;
         const char *key = type_id_key(m->a, r->type, r->id, &kl);

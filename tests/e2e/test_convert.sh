@@ -259,6 +259,20 @@ rc=$?
 [ $rc != 0 ] && [ ! -e "$TMP/ri-bad.ts" ] && grep -qF "its import ID is '83,1,100', not '83,5,7'" "$TMP/ri4.err" ||
   fail "randominteger with another range (exit $rc): $(cat "$TMP/ri4.err")"
 
+# Two RandomIntegers that drew one result (ID "1", import ID "1,0,2") are two resources, not one object
+# under two addresses: both converted and both imported (read13c F3: the second was dropped, exit 1,
+# and the import refused the pair as "imported twice")
+cat >"$TMP/dupint.tfstate" <<'EOF'
+{"version":4,"terraform_version":"1.5.0","serial":1,"lineage":"x","outputs":{},"resources":[
+{"mode":"managed","type":"random_integer","name":"az_a","provider":"provider[\"registry.terraform.io/hashicorp/random\"]","instances":[
+ {"schema_version":0,"attributes":{"id":"1","keepers":null,"max":2,"min":0,"result":1,"seed":null}}]},
+{"mode":"managed","type":"random_integer","name":"az_b","provider":"provider[\"registry.terraform.io/hashicorp/random\"]","instances":[
+ {"schema_version":0,"attributes":{"id":"1","keepers":null,"max":2,"min":0,"result":1,"seed":null}}]}]}
+EOF
+(cd "$TMP" && "$CIMPORT" --from terraform dupint.tfstate --offline-state dupint.tfstate --schema "$SHARED_DATA/schemas/random" --import-option \
+  -l typescript -o dupint.ts >/dev/null 2>dupint.err) || fail "equal RandomIntegers: exit $?: $(cat "$TMP/dupint.err")"
+[ "$(grep -c 'import: "1,0,2"' "$TMP/dupint.ts")" = 2 ] || fail "equal RandomIntegers: not both imported: $(cat "$TMP/dupint.ts")"
+
 # AWS types the provider imports by an ID made of other properties (as the Terraform path writes them):
 # the export records Terraform's own ID ("my-service-execution-...-2024...", "r-rtb-...", "rtbassoc-..."),
 # which `pulumi import` refuses; convert wrote it, and the offline import called it consistent

@@ -360,6 +360,60 @@ START_TEST(test_same_object_twice_not_converted) {
 }
 END_TEST
 
+/* The duplicate check above took two resources of one type and ID for one object even under two
+ * provider configurations (a role "admin" in two accounts, by an alias) and for types whose ID is no
+ * identity (two RandomIntegers that drew one result): the second was not converted, with advice to
+ * `terraform state rm` a live resource (read13c F3). Both are converted now. */
+START_TEST(test_same_id_other_provider_or_no_identity_converted) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text = "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"prod\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"staging\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"].staging\","
+                       "\"instances\":[{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_integer\",\"name\":\"az_a\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"1\",\"min\":0,\"max\":2,\"result\":1}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_integer\",\"name\":\"az_b\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"1\",\"min\":0,\"max\":2,\"result\":1}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"again\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"].staging\","
+                       "\"instances\":[{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "twin.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.n_entries, 5);
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_msg(r.entries[i].outcome == CONVERT_CONVERTED, "%s not converted: %s", r.entries[i].address,
+                      r.entries[i].reason ? r.entries[i].reason : "");
+    ck_assert_str_eq(r.entries[2].id, "1,0,2");
+    ck_assert_str_eq(r.entries[3].id, "1,0,2");
+    /* The same object under two addresses of one provider configuration is still refused. */
+    ck_assert_int_eq(r.entries[4].outcome, CONVERT_NO_ID);
+    ck_assert_ptr_nonnull(strstr(r.entries[4].reason, "the same object (type random:index/randomPet:RandomPet, "
+                                                      "ID 'x-y') as random_pet.staging, which is converted"));
+    ck_assert_uint_eq(r.no_id, 1);
+    size_t providers = 0, resources = 0;
+    for (size_t i = 0; i < f->n_specs; i++)
+        *(strncmp(f->specs[i].type, "pulumi:providers:", 17) == 0 ? &providers : &resources) += 1;
+    ck_assert_uint_eq(providers, 1); /* random_staging, used by random_pet.staging */
+    ck_assert_uint_eq(resources, 4);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* An explicit provider spec was written for an alias none of whose resources is converted (its only
  * resource has no import ID), with the warning to configure it: an unused provider that, imported,
  * became a resource of the stack the next `pulumi up` deletes (read13 F11). Only the providers of
@@ -1642,6 +1696,7 @@ int main(void) {
     tcase_add_test(tc, test_id_exceptions);
     tcase_add_test(tc, test_id_forms_from_attributes);
     tcase_add_test(tc, test_same_object_twice_not_converted);
+    tcase_add_test(tc, test_same_id_other_provider_or_no_identity_converted);
     tcase_add_test(tc, test_provider_spec_only_when_used);
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
