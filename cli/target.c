@@ -254,7 +254,8 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     /* -o writes a whole file: over a project's program or Pulumi.yaml it would replace the program */
     workspace_t ow;
     bool project_file;
-    if (o->out_path && session_file_is_program(t->a, o->out_path, &ow, &project_file)) {
+    size_t errors_before = t->diags.errors; /* a file whose project cannot be told (a Pulumi.json) */
+    if (o->out_path && session_file_is_program(t->a, o->out_path, &ow, &project_file, &t->diags)) {
         bool yaml_program =
             project_file && ow.project.runtime && !strcmp(ow.project.runtime, "yaml") && !ow.project.main;
         diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
@@ -268,6 +269,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
                      : arena_sprintf(t->a, "insert into it with --insert-into %s", o->out_path));
         goto fail;
     }
+    if (t->diags.errors > errors_before) goto fail;
     /* the program written into: one of this project's, which `pulumi up` runs */
     if (o->insert_into && !session_program_fits(t->a, w, o->insert_into, o->language, &t->diags)) goto fail;
     /* The stack, project, language and stack config the workspace gives (the session's rule). */

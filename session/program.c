@@ -118,10 +118,10 @@ static bool holds_run(arena_t *a, const char *path, const char *runtime) {
     return has_word(t, n, "Pulumi.run(") || has_word(t, n, "void main(");
 }
 
-bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file) {
+bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file, diag_list_t *diags) {
     *project_file = false;
     struct stat st;
-    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !file_project(a, path, pw, NULL)) return false;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !file_project(a, path, pw, diags)) return false;
     if (same_file(path, pw->project_file)) return *project_file = true;
     const char *runtime = pw->project.runtime;
     if (!runtime) return false;
@@ -230,7 +230,7 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
     bool project_file;
     struct stat st;
     if (rl == LANG_YAML && lang == LANG_YAML && stat(path, &st) == 0 &&
-        !session_file_is_program(a, path, &pw, &project_file)) {
+        !session_file_is_program(a, path, &pw, &project_file, NULL)) {
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, path, NULL,
                  "Pulumi YAML runs the project's program (%s, or a Main.yaml beside it), never this file: insert into "
                  "that program instead",

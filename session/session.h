@@ -306,8 +306,9 @@ bool session_program_workspace(arena_t *a, const char *path, const char *stack_f
  * index.ts/index.js, __main__.py, Main.yaml; of a compiled program the source file holding its run:
  * Go's pulumi.Run in that directory, C#'s Deployment.RunAsync or Stack class and Java's Pulumi.run
  * there or below) or that Pulumi.yaml itself (*project_file); pw gets the project. A whole file
- * written there replaces the program. */
-bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file);
+ * written there replaces the program. Where the file's project cannot be told (a Pulumi.json), false
+ * with the errors in diags (NULL: dropped). */
+bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file, diag_list_t *diags);
 /* A Java project's program (w's runtime java): the source file holding its Pulumi.run below the
  * project's directory (or `main`), as Maven and Gradle lay it out (src/main/java/<package>/App.java),
  * the first in name order; NULL when w is no Java project or none is found. */

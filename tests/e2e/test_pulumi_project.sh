@@ -421,6 +421,12 @@ rc=$?
   cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
   grep -qF "$work/proj/child/Pulumi.json: a Pulumi project file in JSON" "$work/err" && ok ||
   bad "--insert-into a Pulumi.json child's program from the parent: exit $rc: $(cat "$work/err")"
+# -o over that program from the parent: its project was not told either, and -o replaced it
+(cd "$work/proj" && "$CIMPORT" "${common[@]}" --yes -l typescript -o child/index.ts >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$work/proj/child/index.ts")" = 'export const before = 1;' ] &&
+  grep -qF "$work/proj/child/Pulumi.json: a Pulumi project file in JSON" "$work/err" && ok ||
+  bad "-o over a Pulumi.json child's program from the parent: exit $rc: $(cat "$work/err")"
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
 rm -rf "$work/proj/child"
 
