@@ -12,28 +12,11 @@
 #include <string.h>
 
 #include "emitters/emit.h"
-#include "migrate/convert.h"
 #include "pcl/pcl.h"
 #include "session/session.h"
 #include "testutil.h"
 
 static const lang_t LANGS[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
-
-/* The import file `convert --from pulumi` writes for the export at path, or NULL when it has nothing
- * to import. */
-static import_file_t *converted(arena_t *a, const char *path) {
-    diag_list_t d;
-    diag_list_init(&d);
-    deployment_t *dep = deployment_load_for_convert(a, path, &d);
-    import_file_t *f = NULL;
-    if (dep) {
-        convert_report_t report = {0};
-        f = convert_deployment_to_import_file(a, dep, &report, &d);
-        deployment_free(dep);
-    }
-    diag_list_free(&d);
-    return f;
-}
 
 /* The session's PCL and the program in every other language (each after a line naming it), from the
  * export at path with the shared schemas; NULL when the session generated no program. */
@@ -74,13 +57,6 @@ static char *session_code(arena_t *a, const char *path, const import_file_t *fil
     return text;
 }
 
-static const char *const PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
-
-static void shared_schema_paths(arena_t *a, const char **paths) {
-    for (size_t i = 0; i < sizeof PACKAGES / sizeof *PACKAGES; i++)
-        paths[i] = tu_data(a, arena_sprintf(a, "schemas/%s/schema.json", PACKAGES[i]));
-}
-
 static void assert_same(const char *full, const char *lean, const char *what) {
     if (!full || !lean) {
         ck_assert_msg(full == lean, "%s: one path generated a program, the other not", what);
@@ -97,8 +73,8 @@ static void assert_same(const char *full, const char *lean, const char *what) {
 
 START_TEST(test_lean_equals_whole_on_shared_exports) {
     arena_t *a = arena_new();
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     size_t n1, n2, n3;
     char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "/stack.json", &n1);
     char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "/state.json", &n2);
@@ -109,12 +85,12 @@ START_TEST(test_lean_equals_whole_on_shared_exports) {
     for (int l = 0; l < 3; l++) {
         for (size_t i = 0; lists[l][i]; i++) {
             const char *path = lists[l][i];
-            import_file_t *file = converted(a, path);
+            import_file_t *file = tu_converted(a, path);
             if (!file) continue;
             for (int m = 0; m < 2; m++) {
                 pcl_secrets_mode_t mode = m ? PCL_SECRETS_LITERAL : PCL_SECRETS_CONFIG;
-                char *full = session_code(a, path, file, schemas, sizeof schemas / sizeof *schemas, mode, false);
-                char *lean = session_code(a, path, file, schemas, sizeof schemas / sizeof *schemas, mode, true);
+                char *full = session_code(a, path, file, schemas, TU_SHARED_SCHEMAS, mode, false);
+                char *lean = session_code(a, path, file, schemas, TU_SHARED_SCHEMAS, mode, true);
                 assert_same(full, lean, arena_sprintf(a, "%s (secrets %s)", path, m ? "literal" : "config"));
                 if (!full) continue;
                 programs++;
@@ -185,10 +161,10 @@ START_TEST(test_lean_reads_nothing_released) {
     char *dir = tu_mkdtemp();
     char *path = arena_sprintf(a, "%s/export.json", dir);
     ck_assert(tu_write(path, SMALL_EXPORT));
-    import_file_t *file = converted(a, path);
+    import_file_t *file = tu_converted(a, path);
     ck_assert_ptr_nonnull(file);
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     char *full = session_code(a, path, file, schemas, 2, PCL_SECRETS_LITERAL, false);
     char *lean = session_code(a, path, file, schemas, 2, PCL_SECRETS_LITERAL, true);
     assert_same(full, lean, "small export");
@@ -211,10 +187,10 @@ START_TEST(test_lean_frees_the_export_before_generation) {
     char *dir = tu_mkdtemp();
     char *path = arena_sprintf(a, "%s/export.json", dir);
     ck_assert(tu_write(path, SMALL_EXPORT));
-    import_file_t *file = converted(a, path);
+    import_file_t *file = tu_converted(a, path);
     ck_assert_ptr_nonnull(file);
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     for (int lean = 0; lean < 2; lean++) {
         session_options_t so;
         session_options_default(&so);
@@ -277,10 +253,10 @@ START_TEST(test_lean_refuses_an_import_id_a_long_secret_holds) {
     char *dir = tu_mkdtemp();
     char *path = arena_sprintf(a, "%s/export.json", dir);
     ck_assert(tu_write(path, SECRET_ID_EXPORT));
-    import_file_t *file = converted(a, path);
+    import_file_t *file = tu_converted(a, path);
     ck_assert_ptr_nonnull(file);
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     for (int lean = 0; lean < 2; lean++) {
         session_options_t so;
         session_options_default(&so);

@@ -16,31 +16,9 @@
 #include <unistd.h>
 
 #include "base/spool.h"
-#include "migrate/convert.h"
 #include "session/session.h"
 #include "specs/txn.h"
 #include "testutil.h"
-
-static import_file_t *converted(arena_t *a, const char *path) {
-    diag_list_t d;
-    diag_list_init(&d);
-    deployment_t *dep = deployment_load_for_convert(a, path, &d);
-    import_file_t *f = NULL;
-    if (dep) {
-        convert_report_t report = {0};
-        f = convert_deployment_to_import_file(a, dep, &report, &d);
-        deployment_free(dep);
-    }
-    diag_list_free(&d);
-    return f;
-}
-
-static const char *const PACKAGES[] = {"random", "tls", "command", "digitalocean", "azuread"};
-
-static void shared_schema_paths(arena_t *a, const char **paths) {
-    for (size_t i = 0; i < sizeof PACKAGES / sizeof *PACKAGES; i++)
-        paths[i] = tu_data(a, arena_sprintf(a, "schemas/%s/schema.json", PACKAGES[i]));
-}
 
 /* The names in dir, sorted, one a line. */
 static char *listing(const char *dir) {
@@ -134,7 +112,7 @@ static void assert_same_file(const char *x, const char *y, const char *what) {
 
 /* Held and streamed runs of the export at path, in one directory each: the same files. */
 static size_t compare_runs(arena_t *a, const char *path, const char **schemas, size_t n_schemas) {
-    import_file_t *file = converted(a, path);
+    import_file_t *file = tu_converted(a, path);
     if (!file) return 0;
     size_t streamed = 0;
     for (int m = 0; m < 2; m++) {
@@ -230,13 +208,13 @@ START_TEST(test_stream_equals_held_on_a_small_export) {
     char *dir = tu_mkdtemp();
     char *path = arena_sprintf(a, "%s/export.json", dir);
     ck_assert(tu_write(path, SMALL_EXPORT));
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     ck_assert_int_eq(compare_runs(a, path, schemas, 2), 2);
     /* what the small export is for: each of these is in the code both runs wrote */
     char *out_dir = tu_mkdtemp();
     const char *out = arena_sprintf(a, "%s/main.pp", out_dir);
-    run_t r = run_into(path, converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_CONFIG, true, out, out_dir, 0);
+    run_t r = run_into(path, tu_converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_CONFIG, true, out, out_dir, 0);
     ck_assert(r.streamed && r.committed);
     free(r.messages);
     char *code = tu_read(out, NULL);
@@ -258,8 +236,8 @@ END_TEST
 
 START_TEST(test_stream_equals_held_on_shared_exports) {
     arena_t *a = arena_new();
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     size_t n1, n2, n3;
     char **stacks = tu_find_files(a, tu_data(a, "pulumi-state"), "/stack.json", &n1);
     char **states = tu_find_files(a, tu_data(a, "pulumi-state"), "/state.json", &n2);
@@ -269,7 +247,7 @@ START_TEST(test_stream_equals_held_on_shared_exports) {
     size_t streamed = 0;
     for (int l = 0; l < 3; l++)
         for (size_t i = 0; lists[l][i]; i++)
-            streamed += compare_runs(a, lists[l][i], schemas, sizeof schemas / sizeof *schemas);
+            streamed += compare_runs(a, lists[l][i], schemas, TU_SHARED_SCHEMAS);
     ck_assert_int_ge(streamed, 40);
     arena_free(a);
 }
@@ -285,10 +263,10 @@ START_TEST(test_stream_failed_write_changes_nothing) {
     const char *out = arena_sprintf(a, "%s/main.pp", dir);
     ck_assert(tu_write(out, "old code\n"));
     char *before = listing(dir);
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
     signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG instead of killing */
-    run_t r = run_into(path, converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, true, out, dir, 256);
+    run_t r = run_into(path, tu_converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, true, out, dir, 256);
     ck_assert(r.ran && r.streamed);
     ck_assert(!r.committed);
     free(r.messages);
@@ -315,9 +293,9 @@ START_TEST(test_stream_refuses_as_held) {
     ck_assert_ptr_nonnull(at);
     ck_assert(tu_write(path, arena_sprintf(a, "%.*s\"length\": 1e400,%s", (int)(at - SMALL_EXPORT), SMALL_EXPORT,
                                            at + strlen("\"length\": 12,"))));
-    const char *schemas[sizeof PACKAGES / sizeof *PACKAGES];
-    shared_schema_paths(a, schemas);
-    import_file_t *file = converted(a, path);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
+    import_file_t *file = tu_converted(a, path);
     char *msgs[2];
     for (int stream = 0; stream < 2; stream++) {
         const char *out = arena_sprintf(a, "%s/main%d.pp", dir, stream);

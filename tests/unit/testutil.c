@@ -15,6 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "migrate/convert.h"
+#include "specs/deployment.h"
+
 char *tu_data(arena_t *a, const char *rel) {
     return arena_sprintf(a, "%s/%s", SHARED_DATA, rel);
 }
@@ -387,4 +390,24 @@ char *tu_big_schema_text(arena_t *a, int copies, bool formatted) {
     char *text = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
     cJSON_Delete(doc);
     return text;
+}
+
+import_file_t *tu_converted(arena_t *a, const char *path) {
+    diag_list_t d;
+    diag_list_init(&d);
+    deployment_t *dep = deployment_load_for_convert(a, path, &d);
+    import_file_t *f = NULL;
+    if (dep) {
+        convert_report_t report = {0};
+        f = convert_deployment_to_import_file(a, dep, &report, &d);
+        deployment_free(dep);
+    }
+    diag_list_free(&d);
+    return f;
+}
+
+void tu_shared_schemas(arena_t *a, const char **paths) {
+    static const char *const packages[TU_SHARED_SCHEMAS] = {"random", "tls", "command", "digitalocean", "azuread"};
+    for (size_t i = 0; i < TU_SHARED_SCHEMAS; i++)
+        paths[i] = tu_data(a, arena_sprintf(a, "schemas/%s/schema.json", packages[i]));
 }

@@ -35,6 +35,14 @@ char *tu_run(const char *cmd, int *status);
  * the directory is removed. */
 char *tu_run_source(const char *name, const char *source, const char *cmd, int *status);
 
+/* The import file `convert --from pulumi` writes for the stack export at path (in a), or NULL when it
+ * has nothing to import. */
+struct import_file *tu_converted(arena_t *a, const char *path); /* specs/importfile.h's import_file_t */
+/* The shared schemas of the scale benchmark's packages (random, tls, command, digitalocean, azuread),
+ * in that order: TU_SHARED_SCHEMAS paths into `paths` (in a). */
+#define TU_SHARED_SCHEMAS 5
+void tu_shared_schemas(arena_t *a, const char **paths);
+
 /* A PCL program parsed and bound against one schema given as text (asserts both succeed; parse
  * diagnostics are printed first). */
 typedef struct tu_pcl {
