@@ -17,13 +17,16 @@ struct spool {
     int fd;
     size_t size;
     int error;
+    bool unnamed; /* made with O_TMPFILE: a name can be given to it (spool_link) */
+    bool named;   /* spool_link gave it one: it is a user's file now */
 };
 
 /* A file in dir that no name leads to: O_TMPFILE, else a hidden one unlinked once open. */
-static int unnamed_file(const char *dir) {
+static int unnamed_file(const char *dir, bool *tmpfile) {
     int fd = -1;
 #ifdef O_TMPFILE
     fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    *tmpfile = fd >= 0;
     if (fd >= 0) return fd;
 #endif
     size_t n = strlen(dir) + 32;
@@ -43,12 +46,14 @@ spool_t *spool_new(const char *path) {
     struct stat st;
     /* a device or FIFO (`-o /dev/null`) is written into, not replaced: no spool beside it */
     bool other = stat(real, &st) == 0 && !S_ISREG(st.st_mode);
-    int fd = other ? -1 : unnamed_file(dirname(real));
+    bool tmpfile = false;
+    int fd = other ? -1 : unnamed_file(dirname(real), &tmpfile);
     free(real);
     if (fd < 0) return NULL;
     spool_t *s = calloc(1, sizeof *s);
     if (!s) abort();
     s->fd = fd;
+    s->unnamed = tmpfile;
     return s;
 }
 
@@ -59,6 +64,7 @@ void spool_free(spool_t *s) {
 }
 
 void spool_write(spool_t *s, const char *data, size_t len) {
+    if (s->named && len && !s->error) s->error = EBADF; /* the file is a user's now */
     while (len && !s->error) {
         ssize_t w = write(s->fd, data, len);
         if (w < 0 && errno == EINTR) continue;
@@ -125,6 +131,24 @@ bool spool_copy_to(const spool_t *s, int fd) {
     }
     free(buf);
     return ok;
+}
+
+bool spool_link(spool_t *s, const char *path, mode_t mode) {
+    if (!s->unnamed || s->named || s->error) {
+        errno = s->error ? s->error : EOPNOTSUPP;
+        return false;
+    }
+    char proc[48];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", s->fd);
+    if (fchmod(s->fd, mode) != 0 || fsync(s->fd) != 0 || linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0)
+        return false;
+    s->named = true;
+    return true;
+}
+
+unsigned long spool_inode(const spool_t *s) {
+    struct stat st;
+    return fstat(s->fd, &st) == 0 ? (unsigned long)st.st_ino : 0;
 }
 
 bool spool_equals_fd(const spool_t *s, int fd, size_t len) {

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "base/arena.h"
 
@@ -34,8 +35,17 @@ int spool_error(const spool_t *s);
 /* Bytes written. */
 size_t spool_size(const spool_t *s);
 
+/* Gives the spool's file the new name path (in the spool's directory, with mode), so that the text is
+ * placed without being written again; fsynced first. Once only: a spool that has a name takes no more
+ * writes, and a later placement copies (two names never share one file). False, with errno, when it
+ * cannot (no O_TMPFILE on this file system, no /proc, path taken): the caller copies instead. */
+bool spool_link(spool_t *s, const char *path, mode_t mode);
+
 /* Copies the whole text into fd (at fd's offset): false with errno set when a read or write fails. */
 bool spool_copy_to(const spool_t *s, int fd);
+/* The inode of the spool's file (tests: whether a placed file is the spool's own). */
+unsigned long spool_inode(const spool_t *s);
+
 /* Whether the text equals the len bytes of fd from its start (read in chunks, never whole). */
 bool spool_equals_fd(const spool_t *s, int fd, size_t len);
 

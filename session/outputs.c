@@ -259,7 +259,7 @@ void outputs_stage_file(outputs_t *out, const char *path, const char *data, size
     txn_write_borrowed(out->txn, path, data, len, 0644, false);
 }
 
-void outputs_stage_code_spool(outputs_t *out, const char *path, const spool_t *code) {
+void outputs_stage_code_spool(outputs_t *out, const char *path, spool_t *code) {
     note_read_only(out, path);
     txn_write_spool(out->txn, path, code, 0644, false);
 }

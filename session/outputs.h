@@ -58,7 +58,7 @@ void outputs_free(outputs_t *out);
 /* The generated code as a whole file (borrowed: it must stay valid until outputs_free). */
 void outputs_stage_code(outputs_t *out, const char *path, const char *code);
 /* The same, the code written into a spool as it was made (base/spool.h; borrowed like the code). */
-void outputs_stage_code_spool(outputs_t *out, const char *path, const spool_t *code);
+void outputs_stage_code_spool(outputs_t *out, const char *path, spool_t *code);
 /* Another whole file of the run (the import report page; borrowed like the code). */
 void outputs_stage_file(outputs_t *out, const char *path, const char *data, size_t len);
 /* The program at path spliced: new_text is the splice of code into old_text (what was read before

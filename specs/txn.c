@@ -26,7 +26,7 @@ typedef struct entry {
     const char *data; /* the new text: owned, or borrowed from the caller (txn_write_borrowed) */
     char *owned;      /* what the transaction frees: data, unless borrowed */
     size_t len;
-    const spool_t *spool; /* the new text is this spool's (txn_write_spool), not data */
+    spool_t *spool; /* the new text is this spool's (txn_write_spool), not data */
     /* commit state */
     file_lock_t *lock;
     bool existed;
@@ -88,7 +88,7 @@ void txn_write_borrowed(txn_t *t, const char *path, const char *data, size_t len
     e->len = len;
 }
 
-void txn_write_spool(txn_t *t, const char *path, const spool_t *spool, mode_t mode, bool force_mode) {
+void txn_write_spool(txn_t *t, const char *path, spool_t *spool, mode_t mode, bool force_mode) {
     entry_t *e = add(t, path, mode, force_mode);
     e->spool = spool;
     e->len = spool_size(spool);
@@ -189,6 +189,21 @@ static bool write_tmp(entry_t *e, diag_list_t *diags) {
         return false;
     }
     mode_t m = e->existed && !e->force_mode ? (e->st.st_mode & 07777) : e->mode;
+    /* a spool's own file takes the temporary name (its text not written twice); else it is copied */
+    if (e->spool && !spool_error(e->spool)) {
+        close(fd);
+        unlink(e->tmp);
+        if (spool_link(e->spool, e->tmp, m)) {
+            if (e->fn) mark_written(e->tmp);
+            return true;
+        }
+        fd = open(e->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            diag_add(diags, DIAG_ERROR, DIAG_IO, e->path, NULL, "cannot create a temporary file beside it: %s",
+                     strerror(errno));
+            return false;
+        }
+    }
     fchmod(fd, m);
     /* a spooled text that could not be written whole is not placed: nothing of it is */
     int spooled = e->spool ? spool_error(e->spool) : 0;

@@ -82,11 +82,12 @@ void txn_free(txn_t *t);
 void txn_write(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode);
 /* The same without the copy, for big texts: data must stay valid and unchanged until txn_free. */
 void txn_write_borrowed(txn_t *t, const char *path, const char *data, size_t len, mode_t mode, bool force_mode);
-/* Stages a whole file whose text is in a spool (base/spool.h), borrowed until txn_free: copied into
- * the temporary file at commit, never held in memory. A spool that failed to take all of its text
+/* Stages a whole file whose text is in a spool (base/spool.h), borrowed until txn_free: at commit the
+ * spool's own file takes the temporary name (spool_link; copied where the file system cannot, and when
+ * the spool was placed already), never held in memory. A spool that failed to take all of its text
  * fails the commit (nothing is written). */
 struct spool;
-void txn_write_spool(txn_t *t, const char *path, const struct spool *spool, mode_t mode, bool force_mode);
+void txn_write_spool(txn_t *t, const char *path, struct spool *spool, mode_t mode, bool force_mode);
 /* Stages an in-place update of path (mode as above, for a new file). */
 void txn_update(txn_t *t, const char *path, mode_t mode, bool force_mode, txn_update_fn fn, void *user);
 /* Adds the participant (one per transaction; p is copied). */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -371,12 +372,37 @@ START_TEST(test_spool_has_no_name) {
     char *got = tu_read(path, &got_len);
     ck_assert_uint_eq(got_len, len);
     ck_assert(memcmp(got, want, len) == 0);
+    /* the spool's own file took the name (the text is not written a second time), with the mode asked */
+    struct stat placed;
+    ck_assert_int_eq(stat(path, &placed), 0);
+    ck_assert_int_eq(placed.st_mode & 07777, 0644);
+    ck_assert_uint_eq(placed.st_ino, spool_inode(s));
     /* the same text again: a dry run finds no change */
     t = txn_new(NULL);
     txn_write_spool(t, path, s, 0644, false);
     ck_assert(txn_dry_run(t, &changed, &n_changed, &d));
     ck_assert_uint_eq(n_changed, 0);
     txn_free(t);
+    /* placed a second time (another file), the text is copied: two names never share one file */
+    size_t n2 = strlen(dir) + 16;
+    char *path2 = malloc(n2);
+    snprintf(path2, n2, "%s/two.txt", dir);
+    t = txn_new(NULL);
+    txn_write_spool(t, path2, s, 0600, false);
+    ck_assert(txn_commit(t, &d));
+    txn_free(t);
+    struct stat second;
+    ck_assert_int_eq(stat(path2, &second), 0);
+    ck_assert_uint_ne(second.st_ino, placed.st_ino);
+    ck_assert_int_eq(second.st_mode & 07777, 0600);
+    ck_assert_int_eq(stat(path, &placed), 0);
+    ck_assert_int_eq(placed.st_mode & 07777, 0644);
+    char *got2 = tu_read(path2, &got_len);
+    ck_assert_uint_eq(got_len, len);
+    ck_assert(memcmp(got2, want, len) == 0);
+    free(got2);
+    unlink(path2);
+    free(path2);
     l = listing(dir);
     ck_assert_str_eq(l, "out.txt\n");
     free(l);
