@@ -387,6 +387,36 @@ for f in twice noname; do
   [ $rc = 2 ] && [ $rcj = 2 ] && grep -qF "$want" $f.err && grep -qF "$want" $f.json.out &&
     ! grep -qF -e "$B64" -e "$PW" $f.err $f.json.out && ok || bad "plan message, $f (exit $rc/$rcj): $(cat $f.err $f.json.out)"
 done
+# a secret ID of a short or common value — the placeholder "none" a stack export records for every
+# RandomPassword, a password "dev" — is hidden where it stands as the ID (quoted in a message, the
+# result's id), not in unrelated text: every "none" and every "dev" of the output was "[secret]" —
+# another resource's ID 'nonexistent-pet' read '[secret]xistent-pet', "verification": "none" and the
+# stack "dev" read "[secret]" in --json and the report
+PET=random:index/randomPet:RandomPet
+printf '{"resources":[{"type":"%s","name":"pw","id":"none"},{"type":"%s","name":"pw2","id":"dev"},{"type":"%s","name":"pet","id":"nonexistent-pet"}]}' \
+  $PWT $PWT $PET >common.json
+sid --spec common.json --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev --yes -o common.ts \
+  --json --report common.html >common.json.out 2>common.json.err
+rcj=$?
+sid --spec common.json --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev --yes -o common.ts \
+  >common.out 2>common.err
+rc=$?
+python3 - common.json.out <<'PY' && ok || bad "short secret IDs, --json (exit $rcj): $(cat common.json.out)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = {e["name"]: e for e in d["resources"]}
+assert [r[n]["verification"] for n in ("pw", "pw2", "pet")] == ["none"] * 3, r
+assert d["run"]["stack"] == "dev", d["run"]
+msgs = {n: " | ".join(x["message"] for x in r[n]["diagnostics"]) for n in r}
+assert "with ID 'nonexistent-pet'" in msgs["pet"] and "resource 'nonexistent-pet' does not exist" in msgs["pet"], msgs
+for n in ("pw", "pw2"):
+    assert "with ID '[secret]'" in msgs[n] and "resource '[secret]' does not exist" in msgs[n], msgs
+PY
+[ $rcj = 3 ] && [ $rc = 3 ] && grep -qF "resource 'nonexistent-pet' does not exist" common.err &&
+  [ "$(grep -c "resource '\[secret\]' does not exist" common.err)" = 2 ] && grep -qF '"verification":"none"' common.html &&
+  ! grep -qF -e "'none'" -e "'dev'" -e '"none"' -e '"dev"' -e '[secret]xistent' common.err &&
+  ! grep -qF -e "'none'" -e "'dev'" -e '[secret]xistent' common.json.out && ! grep -qF '[secret]xistent' common.html &&
+  ok || bad "short secret IDs (exit $rc/$rcj): $(cat common.err; grep -F -e '[secret]' common.html | cut -c1-400)"
 cd "$tmp"
 
 # --- the secrets file inside the project's git work tree (read13 F14): readable only by the user,
