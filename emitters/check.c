@@ -936,6 +936,22 @@ const pcl_expr_t *emit_local_held(const pcl_program_t *p, const names_table_t *n
     return v;
 }
 
+bool emit_may_be_null(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    for (int hop = 0; hop < 64; hop++) {
+        if (e->kind == PCL_NULL) return true;
+        if (e->kind == PCL_COND) return emit_may_be_null(p, nodes, e->y) || emit_may_be_null(p, nodes, e->z);
+        int idx = e->kind == PCL_TRAVERSAL ? names_table_get(nodes, e->trav.root) : -1;
+        const pcl_node_t *n = idx >= 0 ? &p->nodes[idx] : NULL;
+        if (!n) return false;
+        /* unset; not a read into a value of no type, where Java's null is also a key that is not there,
+         * which PCL refuses (as Output.of(null) does) */
+        if (n->kind == PCL_NODE_CONFIG) return !e->trav.n && n->n_attrs && n->attrs[0].value->kind == PCL_NULL;
+        if (n->kind != PCL_NODE_LOCAL || e->trav.n || !n->n_attrs) return false;
+        e = n->attrs[0].value;
+    }
+    return false;
+}
+
 /* The property of a resource's output e reads first, and in *item whether every part after it
  * indexes a list or map of its type down to a bool (`res.flags["a"]` of a map(bool); NULL: none). */
 static const schema_property_t *output_bool_item(const pcl_program_t *p, const names_table_t *nodes,
@@ -999,6 +1015,20 @@ static bool reads_held_literal(const check_t *c, const pcl_expr_t *e) {
            emit_local_held(c->p, c->nodes, &c->p->nodes[idx], &config) && !config;
 }
 
+/* The read of an item of a held literal (reads_held_literal) that local e holds, itself or through
+ * further locals (`v = o.items`, then `v`), or NULL: C#'s `var v = o["items"]` is an object? and
+ * Java's an Object (emit_cs_object_item; a list of one type's item keeps its type). */
+static const pcl_expr_t *local_holds_held_item(const check_t *c, const pcl_expr_t *e) {
+    if (e->kind != PCL_TRAVERSAL || e->trav.n || !emit_cs_object_item(c->p, c->nodes, e)) return NULL;
+    for (int hop = 0; hop < 64 && e->kind == PCL_TRAVERSAL; hop++) {
+        if (reads_held_literal(c, e)) return e;
+        int idx = names_table_get(c->nodes, e->trav.root);
+        if (idx < 0 || c->p->nodes[idx].kind != PCL_NODE_LOCAL || !c->p->nodes[idx].n_attrs) return NULL;
+        e = c->p->nodes[idx].attrs[0].value;
+    }
+    return NULL;
+}
+
 /* The first operand of e (of a kind that is not a list or an object) that reads into a value of no
  * type from a config value (emit_untyped_config_read, below its top; not in arithmetic) or an item
  * of a literal a local holds (reads_held_literal, *held set), or NULL: C# and Java write the first as
@@ -1028,8 +1058,9 @@ static const pcl_expr_t *untyped_read_operand(const check_t *c, const pcl_expr_t
     }
     for (size_t i = 0; i < 3 + n; i++) {
         const pcl_expr_t *o = i < 3 ? ops[i] : items[i - 3];
-        if (!o || o->kind != PCL_TRAVERSAL || !o->trav.n) continue;
-        if ((*held = reads_held_literal(c, o)) || (!arithmetic && emit_untyped_config_read(c->p, c->nodes, o)))
+        if (!o || o->kind != PCL_TRAVERSAL) continue;
+        if ((*held = reads_held_literal(c, o) || local_holds_held_item(c, o)) ||
+            (o->trav.n && !arithmetic && emit_untyped_config_read(c->p, c->nodes, o)))
             return o;
     }
     return NULL;
@@ -1985,12 +2016,14 @@ static bool hook_reads(check_t *c, const expr_check_t *x, const pcl_expr_t *e, i
     return false;
 }
 
-/* The first null item of list or object literal e (its key in *key for an object), or NULL. */
-static const pcl_expr_t *null_item(const pcl_expr_t *e, const char **key) {
+/* The first null item of list or object literal e (its key in *key for an object), or NULL; Java:
+ * also an item that may be null when the program runs (emit_may_be_null: a config value whose
+ * default is null), which its List.of / Map.entry / Output.of refuse as they refuse null. */
+static const pcl_expr_t *null_item(const check_t *c, const pcl_expr_t *e, const char **key) {
     size_t n = e->kind == PCL_TUPLE ? e->tuple.n : e->kind == PCL_OBJECT ? e->object.n : 0;
     for (size_t i = 0; i < n; i++) {
         const pcl_expr_t *v = e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value;
-        if (v->kind != PCL_NULL) continue;
+        if (v->kind != PCL_NULL && !(c->lang == LANG_JAVA && emit_may_be_null(c->p, c->nodes, v))) continue;
         *key = e->kind == PCL_OBJECT ? e->object.items[i].key : NULL;
         return v;
     }
@@ -2375,20 +2408,22 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
      * and Map.entry throws on a null value; C#'s list of numbers or bools of the schema's is a double[]
      * / int[] / bool[] */
     const char *key = NULL, *why = NULL;
-    const pcl_expr_t *nul = c->lang == LANG_JAVA || c->lang == LANG_CSHARP ? null_item(e, &key) : NULL;
+    const pcl_expr_t *nul = c->lang == LANG_JAVA || c->lang == LANG_CSHARP ? null_item(c, e, &key) : NULL;
     const schema_type_t *el = e->type && e->type->kind == SCHEMA_ARRAY ? e->type->element : NULL;
+    const char *null_text =
+        !nul || nul->kind == PCL_NULL ? "null" : arena_sprintf(c->a, "'%s', which may be null,", expr_text(c->a, nul));
     if (nul && c->lang == LANG_JAVA && e->kind == PCL_TUPLE && java_needs_output_all(c->p, c->nodes, e, e->type))
         why = arena_sprintf(c->a,
-                            "'%s' holds null in a list with outputs, which Java gathers with Output.all, each plain "
+                            "'%s' holds %s in a list with outputs, which Java gathers with Output.all, each plain "
                             "item an Output.of(item), and Output.of(null) throws NullPointerException at run time",
-                            x->at->name);
+                            x->at->name, null_text);
     else if (nul && c->lang == LANG_JAVA && e->kind == PCL_OBJECT &&
              !(e->type && e->type->kind == SCHEMA_OBJECT && e->type->object && e->type->token))
         why = arena_sprintf(c->a,
-                            "'%s' holds null as the value of '%s' in a map, which Java writes as pulumi-java does, "
+                            "'%s' holds %s as the value of '%s' in a map, which Java writes as pulumi-java does, "
                             "Map.ofEntries(Map.entry(...)), and Map.entry throws NullPointerException on a null "
                             "value at run time",
-                            x->at->name, key);
+                            x->at->name, null_text, key);
     else if (nul && c->lang == LANG_CSHARP && e->kind == PCL_TUPLE && el &&
              (el->kind == SCHEMA_NUMBER || el->kind == SCHEMA_INT || el->kind == SCHEMA_BOOL))
         why = arena_sprintf(c->a, "'%s' holds null in a list of %ss, which C# holds as a %s[] of no null items",
@@ -2405,8 +2440,11 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
     const pcl_expr_t *uo = typed && !in_scope_any(x, e) ? untyped_read_operand(c, e, &held) : NULL;
     if (uo && !in_scope_any(x, uo)) {
         /* an item of a held literal: C#'s object?, Java's Object (of no one type) */
-        const char *what = held ? arena_sprintf(c->a, "an item of the literal the local '%s' holds", uo->trav.root)
-                                : "a value of no type";
+        const pcl_expr_t *item = held ? local_holds_held_item(c, uo) : NULL;
+        const char *what = !held  ? "a value of no type"
+                           : item ? arena_sprintf(c->a, "which holds an item of the literal the local '%s' holds (%s)",
+                                                  item->trav.root, expr_text(c->a, item))
+                                  : arena_sprintf(c->a, "an item of the literal the local '%s' holds", uo->trav.root);
         const char *does = held
                                ? "writes only whole (an output's value, a list's or an object's item)"
                                : "does not convert yet (it writes it whole, in arithmetic or in a list or object only)";

@@ -288,6 +288,9 @@ bool emit_strict_equality(const pcl_program_t *p, const names_table_t *nodes, co
  * NULL for another local. */
 const pcl_expr_t *emit_local_held(const pcl_program_t *p, const names_table_t *nodes, const pcl_node_t *n,
                                   const pcl_node_t **config);
+/* Whether plain value e may be null when the program runs: null, a config value whose default is null
+ * (unset), a conditional with such a branch, a local holding one. */
+bool emit_may_be_null(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* Whether e is `==` or `!=` between strings (one operand a string, neither a number nor a bool):
  * Java compares them with Objects.equals, not by reference. */
 bool emit_string_equality(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);

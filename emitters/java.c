@@ -630,12 +630,13 @@ static void java_args_multiline(java_ctx_t *j, buf_t *b, const pcl_expr_t *const
     buf_putc(b, ')');
 }
 
-/* Whether a list literal holds null: the SDK's varargs setters (`items(String... items)`) make their
- * List with List.of, which throws NullPointerException on a null item, as List.of itself does, so
- * such a list is passed whole as Arrays.asList(...) (java_list), to the setter that takes a List. */
-static bool java_null_item(const pcl_expr_t *e) {
+/* Whether a list literal holds null, or a value that may be null (emit_may_be_null: a config value
+ * whose default is null): the SDK's varargs setters (`items(String... items)`) make their List with
+ * List.of, which throws NullPointerException on a null item, as List.of itself does, so such a list is
+ * passed whole as Arrays.asList(...) (java_list), to the setter that takes a List. */
+static bool java_null_item(const java_ctx_t *j, const pcl_expr_t *e) {
     for (size_t i = 0; e->kind == PCL_TUPLE && i < e->tuple.n; i++)
-        if (e->tuple.items[i]->kind == PCL_NULL) return true;
+        if (emit_may_be_null(j->base.p, j->base.index, e->tuple.items[i])) return true;
     return false;
 }
 
@@ -875,7 +876,7 @@ static void java_builder(java_ctx_t *j, buf_t *b, const char *cls, const pcl_att
             continue;
         }
         /* list properties take varargs: one element inline, more one per line */
-        if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY) && !java_null_item(v)) {
+        if (v->kind == PCL_TUPLE && (!t || t->kind == SCHEMA_ARRAY) && !java_null_item(j, v)) {
             const schema_type_t *et = t ? t->element : NULL;
             if (v->tuple.n == 1) {
                 java_expr(j, b, v->tuple.items[0], et, ind + 4);
@@ -1012,14 +1013,14 @@ static void java_invoke(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int ind)
 /* `List.of(...)`: the items a line. */
 static void java_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int ind) {
     java_ctx_t *j = (java_ctx_t *)x;
-    if (e->tuple.n == 1 && java_null_item(e)) { /* Arrays.asList(null) passes a null array: it throws too */
-        if (!et || et->kind == SCHEMA_ANY)      /* as pulumi-java writes l1-output-null */
+    if (e->tuple.n == 1 && e->tuple.items[0]->kind == PCL_NULL) { /* Arrays.asList(null): a null array, throws */
+        if (!et || et->kind == SCHEMA_ANY)                        /* as pulumi-java writes l1-output-null */
             buf_printf(b, "%s.asList((Object) null)", java_class(j, "java.util.Arrays"));
         else /* a List of the setter's type */
             buf_printf(b, "%s.singletonList(null)", java_class(j, "java.util.Collections"));
         return;
     }
-    if (java_null_item(e)) /* List.of throws on a null item; Arrays.asList keeps it */
+    if (java_null_item(j, e)) /* List.of throws on a null item; Arrays.asList keeps it */
         buf_printf(b, "%s.asList(", java_class(j, "java.util.Arrays"));
     else
         buf_printf(b, "%s.of(", java_class(j, "java.util.List"));
@@ -1574,6 +1575,10 @@ static const emit_typed_program_t JAVA_PROGRAM = {
     .config_get_object = java_config_get_object,
     .export = "ctx.export(",
     .export_end = ");\n",
+    /* Context.export(String, Output<?>) requires an Output and export(String, T) makes Output.of(value),
+     * which throws NullPointerException for null (pulumi-java Context.java, Output.java) */
+    .export_nullable = "%s.ofNullable(",
+    .nullable_class = "com.pulumi.core.Output",
     .class_of = java_class_of,
     .args = java_args,
     .options = java_node_options,

@@ -1900,7 +1900,12 @@ static void typed_output_node(void *gen, size_t i) {
     buf_puts(t->b, s->export);
     names_append_quoted(t->b, s->lang, emit_node_logical_name(n));
     buf_puts(t->b, ", ");
-    typed_value(t->x, t->b, n->attrs[0].value, s);
+    const pcl_expr_t *v = n->attrs[0].value;
+    bool nullable =
+        s->export_nullable && !emit_has_output(t->x->p, t->x->index, v) && emit_may_be_null(t->x->p, t->x->index, v);
+    if (nullable) put_format1(t->b, s->export_nullable, s->values->need(t->x, s->nullable_class));
+    typed_value(t->x, t->b, v, s);
+    if (nullable) buf_putc(t->b, ')');
     buf_puts(t->b, s->export_end);
 }
 

@@ -627,6 +627,9 @@ typedef struct emit_typed_program {
     void (*local)(emit_typed_t *x, buf_t *b, size_t i);
     /* a stack output: `export("name", value` `export_end` (export NULL: outputs are not written here) */
     const char *export, *export_end;
+    /* what wraps a plain value that may be null (emit_may_be_null) as a stack output, closed by `)`:
+     * a format of the name the code gives class `nullable_class` (NULL: written as it is) */
+    const char *export_nullable, *nullable_class;
     /* a resource's or component's statement (NULL: `declare` `new Class("name"[, args][, options])` `end`,
      * by the hooks below) */
     void (*resource)(emit_typed_t *x, buf_t *b, size_t i);

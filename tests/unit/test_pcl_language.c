@@ -1500,6 +1500,32 @@ START_TEST(test_held_reads_whole_only_cs_java) {
     tu_has(java, "l.get(0)");
     free(java);
     unload(&f);
+    /* through a local holding the item (`v = o.items`: C#'s `var v = o["items"]` is an object?, Java's
+     * an Object): length(v) was written v.Length / new StringInfo(v) / v.size(), u + 1 and u == 1 over
+     * the object; refused as the read in place is. An item of a list of one type (a T[], a List<T>)
+     * stays written. */
+    f = load("o = {items = [\"a\"], name = \"x\", n = 1}\nl = [\"p\", \"q\"]\nv = o.items\nw = o.name\nu = o.n\n"
+             "x = l[0]\n"
+             "output \"a\" {\n    value = length(v)\n}\noutput \"b\" {\n    value = length(w)\n}\n"
+             "output \"c\" {\n    value = u + 1\n}\noutput \"d\" {\n    value = u == 1\n}\n"
+             "output \"e\" {\n    value = length(x)\n}\n");
+    for (int k = 0; k < 2; k++) {
+        lang_t lang = k ? LANG_JAVA : LANG_CSHARP;
+        tu_pcl_emit_refused(&f, lang, "main.pp:8:20",
+                            "reads 'v', which holds an item of the literal the local 'o' holds (o.items)");
+        tu_pcl_emit_refused(&f, lang, "main.pp:11:20", "reads 'w', which holds an item of the literal");
+        tu_pcl_emit_refused(&f, lang, "main.pp:14:13", "reads 'u', which holds an item of the literal");
+        tu_pcl_emit_refused(&f, lang, "main.pp:17:13", "reads 'u', which holds an item of the literal");
+    }
+    unload(&f);
+    f = load("l = [\"p\", \"q\"]\nfirst = l[0]\noutput \"e\" {\n    value = length(first)\n}\n");
+    cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "[\"e\"] = new System.Globalization.StringInfo(first).LengthInTextElements,");
+    free(cs);
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"e\", graphemeLength(first));");
+    free(java);
+    unload(&f);
 }
 END_TEST
 

@@ -1325,6 +1325,56 @@ START_TEST(test_python_apply_parameter_not_hidden) {
 }
 END_TEST
 
+/* Java: a stack output of a plain value that may be null — a null literal, a config value whose
+ * default is null and is unset, a conditional with such a branch — was written ctx.export("a", null) /
+ * ctx.export("b", maybe): pulumi-java's Context.export(String, Output<?>) requires a non-null Output
+ * and its export(String, T) makes Output.of(value), which throws NullPointerException for null, so the
+ * program failed at run time where PCL exports null. The written stack body runs with stand-ins of
+ * Context, Config and Output that check as the SDK does (pulumi-java Context.java, Output.java). */
+START_TEST(test_java_null_outputs_exported) {
+    tu_pcl_t f = load("config \"maybe\" \"string\" {\n    default = null\n}\n"
+                      "config \"n\" \"int\" {\n    default = 3\n}\n"
+                      "config \"flag\" \"bool\" {\n    default = true\n}\n"
+                      "output \"a\" {\n    value = null\n}\noutput \"b\" {\n    value = maybe\n}\n"
+                      "output \"c\" {\n    value = flag ? maybe : \"x\"\n}\noutput \"d\" {\n    value = n\n}\n"
+                      "output \"e\" {\n    value = \"lit\"\n}\noutput \"f\" {\n    value = [maybe]\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"e\", \"lit\");"); /* never null: as before */
+    char *body = cut(java, "    public static void stack(", "\n}\n");
+    buf_t prog;
+    buf_init(&prog);
+    buf_printf(&prog,
+               "import java.util.*;\n\npublic class T {\n"
+               "    interface Output<X> {\n"
+               "        static <X> Output<X> of(X v) { Objects.requireNonNull(v); return new Val<>(v); }\n"
+               "        static <X> Output<X> ofNullable(X v) { return new Val<>(v); }\n    }\n"
+               "    record Val<X>(X v) implements Output<X> {}\n"
+               "    static class Config {\n"
+               "        Optional<String> get(String k) { return Optional.empty(); }\n"
+               "        Optional<Integer> getInteger(String k) { return Optional.empty(); }\n"
+               "        Optional<Boolean> getBoolean(String k) { return Optional.empty(); }\n    }\n"
+               "    static class Context {\n        Config config() { return new Config(); }\n"
+               "        Context export(String name, Output<?> o) {\n"
+               "            Objects.requireNonNull(o, \"The 'output' of an 'export' cannot be 'null'\");\n"
+               "            System.out.println(name + \"=\" + ((Val<?>) o).v());\n            return this;\n        }\n"
+               "        <X> Context export(String name, X v) { return export(name, Output.of(v)); }\n    }\n"
+               "    public static void main(String[] args) { stack(new Context()); }\n"
+               "%s\n}\n",
+               body);
+    char *out = run_java("T", prog.data);
+    ck_assert_str_eq(out, "a=null\nb=null\nc=null\nd=3\ne=lit\nf=[null]\n");
+    free(out), free(body), free(java);
+    buf_free(&prog);
+    tu_pcl_unload(&f);
+    /* as a map's value: Map.entry throws on null, as for a null literal there */
+    f = load("config \"maybe\" \"string\" {\n    default = null\n}\n"
+             "output \"g\" {\n    value = {k = maybe}\n}\n");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:18",
+                        "'value' holds 'maybe', which may be null, as the value of 'k' in a map");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1361,6 +1411,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_python_for_object_keys_are_strings);
     tcase_add_test(tc, test_ts_to_json_keeps_null_members);
     tcase_add_test(tc, test_python_apply_parameter_not_hidden);
+    tcase_add_test(tc, test_java_null_outputs_exported);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
