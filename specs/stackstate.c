@@ -757,16 +757,6 @@ static const char *inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, b
     return r;
 }
 
-/* A map key of a type and an ID: "TYPE\0ID" (*len bytes). */
-static const char *type_id_key(arena_t *a, const char *type, const char *id, size_t *len) {
-    size_t tl = strlen(type), il = strlen(id);
-    char *key = arena_alloc(a, tl + il + 2);
-    memcpy(key, type, tl + 1);
-    memcpy(key + tl + 1, id, il + 1);
-    *len = tl + 1 + il;
-    return key;
-}
-
 /* The URN of the provider the run records for a resource: its explicit one, else its package's default
  * provider of its version. */
 static const char *provider_urn_of(merge_t *m, const stackstate_resource_t *r) {
@@ -774,6 +764,30 @@ static const char *provider_urn_of(merge_t *m, const stackstate_resource_t *r) {
     char *pkg = r->package ? arena_strdup(m->a, r->package) : type_package(m->a, r->type);
     char *name = stackstate_default_provider_name(m->a, r->version, r->plugin_download_url);
     return arena_sprintf(m->a, "urn:pulumi:%s::%s::%s%s::%s", m->stack, m->project, PROVIDER_PREFIX, pkg, name);
+}
+
+/* The URN of a state resource's provider reference ("URN::ID"), NULL without one. */
+static char *provider_ref_urn(arena_t *a, const char *ref) {
+    const char *sep = ref ? strstr(ref, "::") : NULL, *last = NULL;
+    for (; sep; sep = strstr(sep + 2, "::"))
+        last = sep;
+    return last ? arena_strndup(a, ref, (size_t)(last - ref)) : NULL;
+}
+
+/* A map key of one cloud object: "TYPE\0ID\0PROVIDER" (*len bytes), PROVIDER the provider configuration
+ * the resource takes — an explicit provider's URN, or "" for its package's default provider of any
+ * version (each takes the stack's config of the package). The same type and ID under two provider
+ * configurations (an IAM role "admin" in two accounts, a key pair of one name in two regions) are two
+ * objects, as convert's duplicate check keys them (6997017). */
+static const char *object_key(arena_t *a, const char *type, const char *id, const char *provider_urn, size_t *len) {
+    if (!provider_urn || stackstate_is_default_provider_name(urn_name(a, provider_urn))) provider_urn = "";
+    size_t tl = strlen(type), il = strlen(id), pl = strlen(provider_urn);
+    char *key = arena_alloc(a, tl + il + pl + 3);
+    memcpy(key, type, tl + 1);
+    memcpy(key + tl + 1, id, il + 1);
+    memcpy(key + tl + il + 2, provider_urn, pl + 1);
+    *len = tl + il + pl + 2;
+    return key;
 }
 
 /* A resource the stack records already, under another provider or parent than the run gives it: the
@@ -784,10 +798,7 @@ static const char *provider_urn_of(merge_t *m, const stackstate_resource_t *r) {
 static void options_differ(merge_t *m, const state_resource_t *old, const stackstate_resource_t *r,
                            const char *stack_urn, buf_t *differs) {
     if ((r->custom || r->remote) && old->provider && *old->provider) {
-        const char *sep = strstr(old->provider, "::"), *last = NULL;
-        for (; sep; sep = strstr(sep + 2, "::"))
-            last = sep;
-        char *old_urn = last ? arena_strndup(m->a, old->provider, (size_t)(last - old->provider)) : NULL;
+        char *old_urn = provider_ref_urn(m->a, old->provider);
         const char *want = provider_urn_of(m, r);
         bool old_default = old_urn && stackstate_is_default_provider_name(urn_name(m->a, old_urn));
         bool want_default = !r->provider_urn;
@@ -830,8 +841,8 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     }
 
     bool ok = true;
-    /* The stack's managed custom resources by type and ID: another URN with one of them would be a
-     * second Pulumi resource managing the same cloud object. */
+    /* The stack's managed custom resources by type, ID and provider configuration: another URN with one
+     * of them would be a second Pulumi resource managing the same cloud object. */
     hashmap_t by_id = {0};
     for (size_t i = 0; m->d && n && i < m->d->n_resources; i++) {
         const state_resource_t *r = &m->d->resources[i];
@@ -839,7 +850,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0 || importid_id_is_no_identity(r->type))
             continue;
         size_t kl;
-        const char *key = type_id_key(m->a, r->type, r->id, &kl);
+        const char *key = object_key(m->a, r->type, r->id, provider_ref_urn(m->a, r->provider), &kl);
         hashmap_add(&by_id, key, kl, (void *)r);
     }
     /* 1. Conflicts with the state and explicit providers declared in the import file. */
@@ -849,7 +860,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         const state_resource_t *old = state_find(m, r->urn);
         if (!old && by_id.count && r->custom && !r->is_provider && r->id) {
             size_t kl;
-            const char *key = type_id_key(m->a, r->type, r->id, &kl);
+            const char *key = object_key(m->a, r->type, r->id, provider_urn_of(m, r), &kl);
             void **twin = hashmap_find(&by_id, key, kl);
             if (twin) {
                 diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,

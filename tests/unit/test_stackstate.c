@@ -414,6 +414,44 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     diag_list_free(&d);
     diag_list_init(&d);
 
+    /* ... the same type and ID under another provider configuration is another object (a role "admin" in
+     * the staging account, the stack holding the prod one on the default provider): merged, as convert
+     * keeps both (6997017); was refused as a twin. A default provider of another version is the same
+     * configuration (the stack's config of the package): still a twin. */
+    stackstate_resource_t staged[2] = {pet(a, "pet2", "happy-cat"), {0}};
+    staged[0].provider_urn = "urn:pulumi:dev::proj::pulumi:providers:random::staging";
+    staged[1].urn = staged[0].provider_urn;
+    staged[1].type = "pulumi:providers:random";
+    staged[1].is_provider = true;
+    staged[1].custom = true;
+    staged[1].version = "4.16.0";
+    staged[1].inputs = json_value(a, "{}");
+    text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", staged, 2, &o, &rep, &d);
+    ck_assert_msg(text != NULL, "%s", d.head ? d.head->message : "");
+    ck_assert_uint_eq(d.errors, 0);
+    ck_assert_uint_eq(rep.n_added, 2);
+    stackstate_report_free(&rep);
+    /* into that stack, a third under the staging provider again: a twin of the staged one */
+    char *with_staged = text;
+    stackstate_resource_t again = staged[0];
+    again.urn = "urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet3";
+    ck_assert_ptr_null(stackstate_merge_text(with_staged, strlen(with_staged), "existing.json", "dev", "proj", &again,
+                                             1, &o, &rep, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    ck_assert_ptr_nonnull(strstr(d.head->message, "of 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet2', "
+                                                  "which the stack manages already"));
+    stackstate_report_free(&rep);
+    free(with_staged);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    stackstate_resource_t newer_twin = pet(a, "pet2", "happy-cat");
+    newer_twin.version = "4.17.0";
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &newer_twin, 1, &o, &rep, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+
     /* ... but an ID that is no identity: the random provider records every RandomPassword with the
      * placeholder ID "none" and a RandomInteger with its result, which small ranges share; a second one
      * with that ID is another resource (read13 F2: refused as a twin, though a password can only be
