@@ -259,6 +259,7 @@ typedef struct tf_plan {
     const convert_options_t *opts;
     convert_report_t *report;
     hashmap_t *names;
+    hashmap_t *logicals; /* "<token>\n<logical name>" of the resources converted */
     pkg_modules_t *mods;
     size_t n_mods, cap_mods;
     tf_item_t *items;
@@ -540,12 +541,14 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             const char *raw = convert_tf_logical_name(a, r->module, r->name, inst->index_key);
             const char *base = convert_sanitize_name(a, raw);
             e->name = readable_unique_name(a, p->names, base, r, inst, p->opts ? p->opts->bridge : NULL);
-            /* A name deduplicated with a suffix keeps it in the logical name too, so URNs stay distinct;
-             * a readable replacement name (from the resource's attributes) is its own logical name. */
-            size_t bl = strlen(base);
-            const char *logical = strcmp(e->name, base) == 0        ? raw
-                                  : strncmp(e->name, base, bl) == 0 ? arena_sprintf(a, "%s%s", raw, e->name + bl)
-                                                                    : e->name;
+            /* The logical name is the address's (pulumi-converter-terraform: name, `-`, key), whatever
+             * else the state holds: only the spec name, the code's variable, is deduplicated, or a URN
+             * would change with the other resources of the state. Two addresses of one type can still
+             * give one (`p-x` and `p["x"]`), which one URN cannot hold: the later one is numbered. */
+            const char *logical = raw;
+            for (int n = 2; used_has(p->logicals, arena_sprintf(a, "%s\n%s", token, logical)); n++)
+                logical = arena_sprintf(a, "%s_%d", raw, n);
+            used_add(p->logicals, arena_sprintf(a, "%s\n%s", token, logical));
             if (strcmp(logical, e->name) != 0) e->logical_name = logical;
             tf_item_t *it = &p->items[p->n_items++];
             it->r = r;
@@ -578,6 +581,7 @@ static void tf_plan_init(tf_plan_t *p, arena_t *a, const convert_options_t *opts
     p->opts = opts;
     p->report = report;
     p->names = used_new(a);
+    p->logicals = used_new(a);
 }
 
 /* --- Terraform → import file ------------------------------------------------------------------------- */

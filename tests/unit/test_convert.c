@@ -615,6 +615,79 @@ START_TEST(test_readable_name_not_from_sensitive) {
 }
 END_TEST
 
+/* A Terraform address gives the logical name (pulumi-converter-terraform: the resource's name, `-`, the
+ * key), and addresses that differ give different ones: `p["a.b"]`, `p["a b"]`, `p["a_b"]` and `p_a_b`
+ * are `p-a.b`, `p-a b`, `p-a_b` and `p_a_b`. When their sanitized spec names collided, the replacement
+ * name went into the logical name too (`p-a b_pet`, `p-a_b_2`, `p_a_b_3`), so a URN depended on the other
+ * resources of the state: converted again without `p["a.b"]`, `p["a b"]` was `p-a b`, another URN for
+ * the same object (read13 F9). Only the spec name is deduplicated; a logical name changes only when two
+ * of one type are equal (`p-x` and `p["x"]`), which two URNs cannot be. */
+START_TEST(test_logical_names_from_terraform_addresses) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *head = "{\"version\":4,\"lineage\":\"x\",\"resources\":[";
+    const char *pets = "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"p\",\"each\":\"map\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":[%s"
+                       "{\"index_key\":\"a b\",\"attributes\":{\"id\":\"two-cat\",\"length\":2}},"
+                       "{\"index_key\":\"a_b\",\"attributes\":{\"id\":\"three-cat\",\"length\":2}},"
+                       "{\"index_key\":\"x\",\"attributes\":{\"id\":\"six-cat\",\"length\":2}}]},";
+    const char *rest = "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"p_a_b\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"four-cat\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"p_a_b\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"abc\",\"length\":3,\"result\":\"abc\"}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"p-x\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"five-cat\",\"length\":2}}]}]}";
+    const char *first = "{\"index_key\":\"a.b\",\"attributes\":{\"id\":\"one-cat\",\"length\":2}},";
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    /* the logical name of each ID: once with p["a.b"], once without it */
+    const char *logical[2][8] = {{0}};
+    const char *ids[] = {"one-cat", "two-cat", "three-cat", "six-cat", "four-cat", "abc", "five-cat"};
+    for (int pass = 0; pass < 2; pass++) {
+        char *text = arena_sprintf(a, "%s%s%s", head, arena_sprintf(a, pets, pass ? "" : first), rest);
+        tf_state_t *s = tfstate_parse(a, text, strlen(text), "names.tfstate", &d);
+        ck_assert_ptr_nonnull(s);
+        convert_report_t r = {0};
+        import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+        ck_assert_ptr_nonnull(f);
+        ck_assert_uint_eq(f->n_specs, pass ? 6 : 7);
+        for (size_t i = 0; i < f->n_specs; i++)
+            for (size_t k = 0; k < 7; k++)
+                if (strcmp(f->specs[i].id, ids[k]) == 0)
+                    logical[pass][k] = f->specs[i].logical_name ? f->specs[i].logical_name : f->specs[i].name;
+        if (pass == 0) {
+            /* spec names stay unique (they name the code's variables) */
+            ck_assert_str_eq(f->specs[0].name, "p_a_b");
+            ck_assert_str_eq(f->specs[1].name, "p_a_b_pet");
+            ck_assert_str_eq(f->specs[2].name, "p_a_b_2");
+            /* the URNs of the snapshot are the logical names */
+            deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &(convert_report_t){0}, &d);
+            ck_assert_ptr_nonnull(dep);
+            ck_assert_str_eq(dep->resources[2].urn,
+                             "urn:pulumi:dev::imported::random:index/randomPet:RandomPet::p-a b");
+            deployment_free(dep);
+        }
+        tfstate_free(s);
+    }
+    ck_assert_str_eq(logical[0][0], "p-a.b");
+    ck_assert_str_eq(logical[0][1], "p-a b");
+    ck_assert_str_eq(logical[0][2], "p-a_b");
+    ck_assert_str_eq(logical[0][3], "p-x");
+    ck_assert_str_eq(logical[0][4], "p_a_b");
+    ck_assert_str_eq(logical[0][5], "p_a_b"); /* another type: another URN */
+    ck_assert_str_eq(logical[0][6], "p-x_2"); /* `p-x` and `p["x"]`: one logical name, one type */
+    for (size_t k = 1; k < 7; k++)
+        ck_assert_str_eq(logical[1][k], logical[0][k]);
+    bridge_set_free(b);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* The bridge records a Terraform instance's schema version (and its private meta, e.g. timeouts) as the
  * `__meta` output, `{"schema_version":"N"}` when N > 0 (the shared exports: RandomString of 4.16.0
  * has {"schema_version":"2"}, RandomPet none); without it a bridged provider takes the state for
@@ -1701,6 +1774,7 @@ int main(void) {
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
     tcase_add_test(tc, test_readable_name_not_from_sensitive);
+    tcase_add_test(tc, test_logical_names_from_terraform_addresses);
     tcase_add_test(tc, test_snapshot_meta_schema_version);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
