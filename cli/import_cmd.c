@@ -223,7 +223,9 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         if (!quiet) print_nothing_written(tgt, s);
         return EXIT_USAGE;
     }
-    if (o->report_path && !cli_stage_import_report(o, s, o->insert_into ? program_diff : NULL, writes, &s->diags)) {
+    /* into a stack that holds every resource read already, with no file to write: nothing is */
+    if (o->report_path && !cli_stage_import_report(o, s, o->insert_into ? program_diff : NULL,
+                                                   writes && session_writes_something(s, false), &s->diags)) {
         free(program_diff);
         diag_list_print(&s->diags, stderr);
         if (!quiet) print_nothing_written(tgt, s);
@@ -234,7 +236,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
      * and the selected stack, which is written once the files are staged and taken back if one then
      * fails. */
     bool committed = session_commit(s, &s->diags);
-    bool written = committed && writes;
+    bool written = committed && writes && session_writes_something(s, true);
     /* --json: one document on stdout, the diff in it */
     if (o->diff && program_diff && !o->json) fputs(program_diff, stdout);
     for (size_t i = 0; committed && !quiet && i < s->n_diff_files; i++)

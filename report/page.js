@@ -132,15 +132,29 @@
    * with the `import` option, or has none); a document from before the field has none. */
   var target = run.target || {};
   var tk = target.kind;
+  /* Into a stack, each resource read says whether the stack held it already ("stack": "already":
+   * nothing imported) or the run's write added it (version 2; a document without it counts every
+   * resource read as imported). */
+  var byStack = tk === 'stack' && typeof (D.summary || {}).alreadyInStack === 'number';
+  function inStack(r, how) { return !r.unmapped && r.raw.stack === how; }
+  var nAlready = byStack ? R.filter(function (r) { return inStack(r, 'already'); }).length : 0;
+  var nAdded = byStack ? R.filter(function (r) { return inStack(r, 'added'); }).length : nImported;
+  /* every resource read was in the stack already: there was nothing to import */
+  var allAlready = byStack && nAlready > 0 && nAlready === nImported;
+  var countAdded = byStack && !unwritten; /* the imported card counts what the stack write added */
+  /* nothing was imported: no outcome label says so */
+  if (unwritten || (byStack && !nAdded)) OUT_LABEL.imported = 'not checked';
   var cards = el('div', { cls: 'cards', id: 'summary' }, [
     card('total', R.length, 'resources in the report'),
-    card('imported-all', nImported, unwritten ? 'read, not written'
+    card('imported-all', countAdded ? nAdded : nImported, unwritten ? 'read, not written'
       : tk === 'importOption' ? 'read, not in a stack yet'
         : tk === 'codeOnly' ? 'read, in no stack'
           : tk === 'stackState' ? 'merged into the stack export' : 'imported'),
+    byStack ? card('already', nAlready, 'already in the stack, nothing imported') : null,
     card('verified', counts.verified, OUT_LABEL.verified),
     card('offline', counts.offline, OUT_LABEL.offline),
-    card('residual', counts.residual, 'imported with residual diff'),
+    card('residual', counts.residual, OUT_LABEL.imported === 'not checked' ? 'with residual diff'
+      : 'imported with residual diff'),
     card('imported', counts.imported, OUT_LABEL.imported),
     card('failed', counts.failed, OUT_LABEL.failed),
     card('skipped', counts.skipped, 'skipped (parent failed)'),
@@ -152,7 +166,12 @@
       return n + (r.diagnostics || []).filter(function (d) { return d.severity === 'error'; }).length;
     }, 0);
   var why = target.why ? ' (' + target.why + ')' : ''; /* why no stack was written */
-  var targetNote = unwritten || !nImported ? null
+  var targetNote = allAlready ? 'Already in stack ' + target.stack + ', nothing imported: the stack held every ' +
+    'resource read, with the same ID, before this run.'
+    : unwritten || !nImported ? null
+    : tk === 'stack' && nAlready ? 'Imported ' + nAdded + ' into stack ' + target.stack + '; ' + nAlready +
+      (nAlready === 1 ? ' was' : ' were') + ' already in it, nothing imported for ' +
+      (nAlready === 1 ? 'it.' : 'them.')
     : tk === 'stack' ? 'Imported into stack ' + target.stack + '.'
       : tk === 'stackState' ? 'Merged into the stack export ' + target.file + ', not into a stack: `pulumi stack ' +
         'import --file ' + target.file + '` puts them there (it replaces the stack\'s state with that file).'
@@ -161,11 +180,12 @@
           : tk === 'codeOnly' ? 'Code written, not recorded in any stack' + why + ', and without the `import` ' +
             'option: `pulumi up` with this code would try to create these resources.' : null;
   main.appendChild(el('section', { id: 'summary-section' }, [el('h2', { text: 'Summary' }), cards,
-    unwritten ? el('p', { cls: 'diag-error', id: 'written-note', text: 'Nothing was written: ' +
+    unwritten ? el('p', { cls: allAlready ? 'muted' : 'diag-error', id: 'written-note', text: 'Nothing was written: ' +
       (flags.indexOf('--diff') >= 0 ? 'a --diff run shows what would change and writes nothing'
         : flags.indexOf('--preview-only') >= 0 ? 'a --preview-only run writes nothing'
           : (D.summary || {}).declined ? 'the import was declined at the confirmation, so neither the stack ' +
             'nor any file was written'
+            : allAlready ? 'every resource read was already in the stack, so there was nothing to write'
             : !nImported ? 'no resource was imported, so there was nothing to write'
               : nErrors ? 'an output could not be written (see the run diagnostics), so none was'
                 : 'the run stopped before its outputs were written') +
@@ -574,7 +594,9 @@
     var q = state.query, f = state.filter;
     return R.filter(function (r) {
       if (f && f !== 'total') {
-        if (f === 'imported-all') { if (['verified', 'offline', 'residual', 'imported'].indexOf(r.outcome) < 0) return false; }
+        if (f === 'imported-all' && countAdded) { if (!inStack(r, 'added')) return false; }
+        else if (f === 'imported-all') { if (['verified', 'offline', 'residual', 'imported'].indexOf(r.outcome) < 0) return false; }
+        else if (f === 'already') { if (!inStack(r, 'already')) return false; }
         else if (r.outcome !== f) return false;
       }
       return !q || matches(r, q);
@@ -593,7 +615,7 @@
       tb.appendChild(tr);
     });
     list.appendChild(el('p', { cls: 'muted', id: 'list-info', text: rs.length + ' of ' + R.length + ' resources' +
-      (state.filter && state.filter !== 'total' ? ' (' + (OUT_LABEL[state.filter] || 'imported') + ')' : '') +
+      (state.filter && state.filter !== 'total' ? ' (' + (OUT_LABEL[state.filter] || (state.filter === 'already' ? 'already in the stack' : 'imported')) + ')' : '') +
       (state.query ? ' matching “' + state.query + '”' : '') }));
     list.appendChild(el('table', null, [el('thead', null, [el('tr', null, [el('th', { text: 'outcome' }),
       el('th', { text: 'name' }), el('th', { text: 'type' }), el('th', { text: 'ID' })])]), tb]));
@@ -682,6 +704,9 @@
         ? (verificationKind(raw) === 'offline' ? 'consistent with the schema (offline: no provider was called)' : 'verified by the provider (Check + Diff: no difference)')
         : raw.residual && raw.residual.length ? 'a difference remained after ' + raw.rounds + ' round(s)' : 'not checked (no Read for this kind of resource)');
       if (raw.resumed) row('carried over', 'from a previous run (--resume)');
+      row('stack', raw.stack === 'already' ? 'already in the stack with this ID: nothing imported'
+        : raw.stack === 'added' ? 'added to the stack by this run'
+          : raw.stack === 'notAdded' ? 'not added: this run wrote nothing' : null);
     } else {
       row('reason', raw.reason);
     }

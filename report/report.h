@@ -19,8 +19,10 @@
 
 #include "base/diag.h"
 
-/* The newest results document version this build reads (the "version" field). */
-#define REPORT_RESULTS_VERSION 1
+/* The newest results document version this build reads (the "version" field), and the one it
+ * writes. 2: into a stack, each resource says whether the stack held it already ("stack"), which a
+ * reader of version 1 would count as imported. */
+#define REPORT_RESULTS_VERSION 2
 
 typedef struct report_options {
     bool show_secrets; /* keep secret values the document holds (default: replace them) */

@@ -615,3 +615,13 @@ const stackstate_report_t *outputs_state_report(const outputs_t *out) {
 bool outputs_program_changed(const outputs_t *out) {
     return out->program && txn_changed(out->txn, out->program_index);
 }
+
+size_t outputs_count(const outputs_t *out) {
+    return txn_count(out->txn);
+}
+
+bool outputs_any_changed(const outputs_t *out, size_t n) {
+    for (size_t i = 0; i < n && i < txn_count(out->txn); i++)
+        if (txn_changed(out->txn, i)) return true;
+    return false;
+}

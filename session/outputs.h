@@ -88,6 +88,10 @@ bool outputs_dry_run(outputs_t *out, const char ***changed, size_t *n_changed, d
 /* After a successful commit. */
 const stackstate_report_t *outputs_state_report(const outputs_t *out); /* NULL: no stack state staged */
 bool outputs_program_changed(const outputs_t *out);
+/* The number of files staged so far; after a successful commit, whether one of the first n staged was
+ * created or replaced (an update that left its file as it was is not). */
+size_t outputs_count(const outputs_t *out);
+bool outputs_any_changed(const outputs_t *out, size_t n);
 
 /* The printed next step for the secrets written to a file: the commands that store every value of the
  * file in the stack's config without putting a value on a command line (malloc'd lines). */

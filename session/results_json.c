@@ -9,6 +9,7 @@
 #include "emitters/emit.h"
 #include "report/report.h"
 #include "specs/schema.h"
+#include "specs/stackstate.h"
 #include "stacks/backend.h"
 
 /* A sorted (key → index) table for lookups by name without a quadratic scan. */
@@ -365,9 +366,42 @@ void results_json_set_declined(cJSON *doc) {
     cJSON_AddBoolToObject(sum, "declined", true);
 }
 
+void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p) {
+    const stackstate_report_t *rep = &p->stack_report;
+    cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
+    if (!p->opts->into_stack || !rep->n_entries || !p->plan || !p->results || !sum) return;
+    hashmap_t by_urn = {0}; /* the merge's entry of each URN */
+    hashmap_reserve(&by_urn, rep->n_entries);
+    for (size_t i = 0; i < rep->n_entries; i++)
+        hashmap_add_str(&by_urn, rep->entries[i].urn, &rep->entries[i]);
+    size_t added = 0, already = 0;
+    cJSON *e = cJSON_GetObjectItemCaseSensitive(doc, "resources")->child;
+    for (size_t i = 0; i < p->plan->n_items && e; i++, e = e->next) {
+        const import_result_t *r = &p->results[i];
+        void **hit = r->status == IMPORT_OK ? hashmap_find_str(&by_urn, r->item->urn) : NULL;
+        if (!hit) continue;
+        bool same = ((const stackstate_report_entry_t *)*hit)->outcome == STACKSTATE_SAME;
+        cJSON_AddStringToObject(e, "stack", same ? "already" : "added");
+        *(same ? &already : &added) += 1;
+    }
+    hashmap_free(&by_urn);
+    cJSON_AddNumberToObject(sum, "addedToStack", (double)added);
+    cJSON_AddNumberToObject(sum, "alreadyInStack", (double)already);
+}
+
 void results_json_set_written(cJSON *doc, bool written) {
     cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
     if (!sum) return;
     cJSON_DeleteItemFromObjectCaseSensitive(sum, "written");
     cJSON_AddBoolToObject(sum, "written", written);
+    /* not written: what the stack write would have added is not in the stack */
+    cJSON *added = cJSON_GetObjectItemCaseSensitive(sum, "addedToStack");
+    if (written || !added) return;
+    cJSON_SetNumberValue(added, 0);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(doc, "resources")) {
+        cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "stack");
+        if (cJSON_IsString(st) && strcmp(st->valuestring, "added") == 0)
+            cJSON_ReplaceItemInObjectCaseSensitive((cJSON *)e, "stack", cJSON_CreateString("notAdded"));
+    }
 }

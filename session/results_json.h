@@ -14,8 +14,14 @@
 /* Adds those fields to `doc` (session_results_json's document; resources in plan order); secret
  * values are cut out unless show_secrets. */
 void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets);
+/* Into a stack, once its merge ran: each resource read, whether the stack held it already (with its
+ * ID: "stack": "already") or the run's write adds it ("added"), and summary.addedToStack and
+ * .alreadyInStack. */
+void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p);
 /* Sets (or replaces) summary.written: whether the run's outputs were written — false after a refused
- * write, with --diff or --preview-only, or for code the editor did not take. */
+ * write, with --diff or --preview-only, for code the editor did not take, or into a stack that held
+ * every resource already with no file to write. False also makes each resource the stack write would
+ * have added "notAdded", and summary.addedToStack 0. */
 void results_json_set_written(cJSON *doc, bool written);
 /* Sets summary.declined: the import was declined at the confirmation, so nothing was written. */
 void results_json_set_declined(cJSON *doc);

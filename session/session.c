@@ -998,9 +998,11 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     outputs_free(p->outputs);
     p->outputs = outputs_new(o->lock_wait_ms);
     if (writes) stage_run_files(p, p->outputs, true);
+    size_t n_run_files = outputs_count(p->outputs);
     if (p->report_html && o->report_path) outputs_stage_file(p->outputs, o->report_path, p->report_html, p->report_len);
     if (writes && part) outputs_stage_participant(p->outputs, part);
     p->committed = outputs_commit(p->outputs, diags);
+    p->files_written = p->committed && outputs_any_changed(p->outputs, n_run_files);
     session_scrub_diags(p, diags); /* --stack-state's merge names IDs */
     if (p->committed && p->new_text && !p->new_is_code)
         emit(p,
@@ -1014,6 +1016,17 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     session_warn_plaintext_ids(p, rep, o->stack_state, diags);
     if (rep) emit(p, &(session_event_t){.kind = SESSION_EVENT_STATE_MERGED, .path = o->stack_state, .state = rep});
     return p->committed;
+}
+
+bool session_writes_something(const import_session_t *p, bool committed) {
+    const session_options_t *o = p->opts;
+    if (!o->into_stack) return true;
+    if (committed) return p->stack_written || p->files_written;
+    if (p->stack_merged) return true;
+    if (!session_has_code(p)) return false;
+    if (p->gen.n_secrets > 0) return true; /* the secrets file or the stack config */
+    if (o->program_text) return false;     /* an editor's buffer: its front end sends the edit */
+    return o->insert_into ? p->changed : o->out_path != NULL;
 }
 
 char *session_program_diff(const import_session_t *p) {
@@ -1183,7 +1196,7 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
     lang_t lang = p->lang;
     const pcl_gen_result_t *g = &p->gen;
     cJSON *doc = cJSON_CreateObject();
-    cJSON_AddNumberToObject(doc, "version", 1);
+    cJSON_AddNumberToObject(doc, "version", REPORT_RESULTS_VERSION);
     size_t ok = 0, failed = 0, skipped = 0, verified = 0, consistent = 0;
     cJSON *arr = cJSON_AddArrayToObject(doc, "resources");
     for (size_t i = 0; plan && results && i < plan->n_items; i++) {
@@ -1244,6 +1257,7 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
     cJSON_AddNumberToObject(sum, "consistentOffline", (double)consistent);
     cJSON_AddStringToObject(sum, "verification", p->offline ? "offline-schema" : "provider");
     cJSON_AddItemToObject(doc, "summary", sum);
+    results_json_add_stack_outcomes(doc, p); /* into a stack: added, or there already */
     cJSON *gd = cJSON_AddArrayToObject(doc, "diagnostics");
     for (diag_t *d = global->head; d; d = d->next) {
         cJSON *dj = cJSON_CreateObject();

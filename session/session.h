@@ -210,6 +210,8 @@ typedef struct import_session {
     size_t stack_n_same;    /* resources in the stack already, with the same ID */
     char *stack_merged;     /* the document to write; NULL: nothing to write */
     bool stack_written;     /* session_commit wrote it */
+    bool files_written;     /* session_commit created or replaced a file of the run's own (the code, the
+                             * program, secrets, a stack export; not the report page) */
     bool stack_undo_failed; /* a write taken back after a failed file could not be: changed */
     txn_participant_t stack_part;
     /* owned resources */
@@ -247,6 +249,12 @@ void session_stage_report(import_session_t *s, char *html, size_t len);
  * none, with the staged report page. False with diagnostics in `diags` when nothing could be
  * written. */
 bool session_commit(import_session_t *s, diag_list_t *diags);
+/* Into a stack: whether the run writes anything of its own — the stack, or a file (the code, the
+ * program, secrets); a run that found every resource it read in the stack already and has no file to
+ * write writes nothing (the report page aside). Before session_commit (committed false): what it
+ * would write, secrets counted as written; after it (committed true): what it wrote. True for a run
+ * into no stack. */
+bool session_writes_something(const import_session_t *s, bool committed);
 void session_free(import_session_t *s);
 
 /* An ID as the run shows it: "[secret]" for one that is a secret value (a RandomBytes' ID is its

@@ -152,11 +152,27 @@ def main():
     kind = target.get("kind") if isinstance(target, dict) else None
     wants = {"stack": "Imported into stack", "stackState": "Merged into the stack export",
              "importOption": "Code written, not recorded in any stack", "codeOnly": "Code written, not recorded in any stack"}
+    t = re.search(r'<p[^>]*id="target-note"[^>]*>(.*?)</p>', dom, re.S)
+    t = html.unescape(re.sub(r"<[^>]+>", "", t.group(1))) if t else ""
+    # Into a stack (version 2): a resource the stack held already was not imported; the page counts
+    # and says so (it said "Imported into stack" and counted it imported, read13 F8).
+    read = [r for r in doc["resources"] if r["status"] == "imported"]
+    already = [r for r in read if r.get("stack") == "already"]
+    added = [r for r in read if r.get("stack") == "added"]
+    if kind == "stack" and "alreadyInStack" in doc["summary"]:
+        if count("already") != len(already):
+            errors.append("already in the stack: page says %s, document gives %d" % (count("already"), len(already)))
+        if already and len(already) == len(read):
+            if not t.startswith("Already in stack") or "nothing imported" not in t:
+                errors.append("every resource read was in the stack already; the page's note says %r" % t)
+            wants["stack"] = "Already in stack"
+        elif already:
+            wants["stack"] = "Imported %d into stack" % len(added)
+        if doc["summary"].get("written") is not False and count("imported-all") != len(added):
+            errors.append("imported: page says %s, the stack write added %d" % (count("imported-all"), len(added)))
     if kind not in wants:
         errors.append("the results document does not say where the import went (run.target): %r" % (target,))
     elif doc["summary"].get("written") is not False:
-        t = re.search(r'<p[^>]*id="target-note"[^>]*>(.*?)</p>', dom, re.S)
-        t = html.unescape(re.sub(r"<[^>]+>", "", t.group(1))) if t else ""
         if wants[kind] not in t:
             errors.append("run.target is %s; the page's note says %r, not %r" % (kind, t, wants[kind]))
         if kind != "stack" and (not m_all or m_all.group(1) == "imported"):

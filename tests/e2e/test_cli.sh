@@ -124,7 +124,7 @@ python3 - res.json <<'PY' && ok || bad "--json shape"
 import json, sys
 d = json.load(open(sys.argv[1]))
 r0 = {x["name"]: x for x in d["resources"]}
-assert d["version"] == 1 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 4, "verification": "offline-schema", "written": True}, d["summary"]
+assert d["version"] == 2 and d["summary"] == {"total": 5, "imported": 5, "failed": 0, "skipped": 0, "verified": 0, "consistentOffline": 4, "verification": "offline-schema", "written": True}, d["summary"]
 # the component "server" was declared, not read: nothing checked it
 assert r0["server"]["verified"] is False and r0["server"]["verification"] == "none", r0["server"]
 r = {x["name"]: x for x in d["resources"]}

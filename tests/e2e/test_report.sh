@@ -182,6 +182,56 @@ else
   bad "node is not installed (scripts/setup.sh --tests): the provider plugin case did not run"
 fi
 
+# --- into a stack (a DIY backend): what the page says of resources the stack held already ---------
+# (read13 F8: a re-run that found every resource in the stack, wrote nothing and said so on stderr
+# showed "5 imported" and "Imported into stack ...")
+mkdir -p st/state/.pulumi/stacks/shop st/home st/proj
+printf 'version: 1\n' >st/state/.pulumi/meta.yaml
+printf '{"version":3,"checkpoint":{"stack":"organization/shop/dev","latest":null}}' >st/state/.pulumi/stacks/shop/dev.json
+printf 'name: shop\nruntime: nodejs\n' >st/proj/Pulumi.yaml
+CK="$tmp/st/state/.pulumi/stacks/shop/dev.json"
+STK="organization/shop/dev at file://$tmp/st/state"
+stk() { # NAME: a --yes import into the stack with --json NAME.json and --report NAME.html
+  (cd st/proj && env -u PULUMI_CONFIG_PASSPHRASE -u PULUMI_CONFIG_PASSPHRASE_FILE PULUMI_HOME="$tmp/st/home" \
+    PULUMI_BACKEND_URL="file://$tmp/st/state" "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" \
+    --schema "$RS" --stack dev --yes -l typescript --json --report "$tmp/$1.html" >"$tmp/$1.json" 2>"$tmp/$1.err")
+}
+note() { # DOM ID: the text of the element with that id
+  python3 - "$1" "$2" <<'PY'
+import html, re, sys
+m = re.search(r'<p[^>]*id="%s"[^>]*>(.*?)</p>' % sys.argv[2], open(sys.argv[1]).read(), re.S)
+print(html.unescape(re.sub(r"<[^>]+>", "", m.group(1))) if m else "")
+PY
+}
+count() { grep -o "id=\"count-$2\" data-count=\"[0-9]*\"" "$1" | grep -o '[0-9]*"$' | tr -d '"'; }
+stk first
+rc=$?
+$B dom first.html all >first.dom && python3 "$CHECK" first.dom first.json --offline && [ $rc = 0 ] &&
+  [ "$(note first.dom target-note)" = "Imported into stack $STK." ] && [ "$(count first.dom imported-all)" = 5 ] &&
+  ok || bad "the page of a first import into a stack (exit $rc): $(note first.dom target-note)"
+cp "$CK" st.before
+stk again
+rc=$?
+$B dom again.html all >again.dom && python3 "$CHECK" again.dom again.json --offline && [ $rc = 0 ] && cmp -s "$CK" st.before &&
+  [ "$(note again.dom target-note)" = "Already in stack $STK, nothing imported: the stack held every resource read, with the same ID, before this run." ] &&
+  [ "$(note again.dom written-note)" = "Nothing was written: every resource read was already in the stack, so there was nothing to write. The resources counted here were read; this run did not import them." ] &&
+  [ "$(count again.dom already)" = 5 ] &&
+  grep -qF 'already in the stack with this ID: nothing imported' again.dom && ok ||
+  bad "the page of a re-run that found every resource in the stack (exit $rc): $(note again.dom target-note) / $(note again.dom written-note) / already $(count again.dom already)"
+# one resource gone from the stack since: that one is imported, the others were there
+python3 - "$CK" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["checkpoint"]["latest"]["resources"] = [r for r in d["checkpoint"]["latest"]["resources"] if not r["urn"].endswith("::http-port")]
+json.dump(d, open(sys.argv[1], "w"))
+PY
+stk part
+rc=$?
+$B dom part.html all >part.dom && python3 "$CHECK" part.dom part.json --offline && [ $rc = 0 ] &&
+  [ "$(note part.dom target-note)" = "Imported 1 into stack $STK; 4 were already in it, nothing imported for them." ] &&
+  [ "$(count part.dom imported-all)" = 1 ] && [ "$(count part.dom already)" = 4 ] && ok ||
+  bad "the page of a run that imported one resource of five (exit $rc): $(note part.dom target-note) / imported $(count part.dom imported-all) already $(count part.dom already)"
+
 # --- bad input to `cimport report`: clear errors, nothing written ------------------------------
 echo keep >out.html
 expect_bad() { # NAME INPUT EXPECTED-STDERR-LINE
@@ -197,7 +247,7 @@ expect_bad "a truncated document" trunc.json \
   "error: trunc.json: the results document ends early (truncated after 700 bytes): write it again with \`cimport --json ... > results.json\` and let the run finish"
 python3 -c 'import json,sys; d=json.load(open("mix.json")); d["version"]=7; json.dump(d,open("newer.json","w"))'
 expect_bad "a newer version" newer.json \
-  "error: newer.json: the results document is version 7, written by a newer cimport; this cimport reads results versions up to 1: render it with the cimport that wrote it, or upgrade this one"
+  "error: newer.json: the results document is version 7, written by a newer cimport; this cimport reads results versions up to 2: render it with the cimport that wrote it, or upgrade this one"
 printf 'hello\n' >text.json
 expect_bad "not JSON" text.json \
   "error: text.json: this is not a cimport results document (not JSON: error at byte 0): write one with \`cimport --json ... > results.json\`"

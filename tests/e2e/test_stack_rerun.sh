@@ -30,6 +30,51 @@ run --offline-state "$Q/stack.json" --yes -o imported.ts >/dev/null 2>same.err
 rc=$?
 [ $rc = 0 ] && grep -qxF 'next: add imported.ts to your program; `pulumi preview` should then show no changes for them' same.err &&
   ok || bad "an unchanged re-run (exit $rc): $(cat same.err)"
+# read13 F8: --json (the --report page's data) says which resources this run added to the stack and
+# which the stack held already; it said "status": "imported", "imported": 5, "written": true for a
+# re-run that wrote nothing (the stack byte for byte as it was)
+ckpt="$state/.pulumi/stacks/shop/dev.json"
+cp "$ckpt" f8.before
+run --offline-state "$Q/stack.json" --yes -l typescript --json >again.json 2>again.err
+rc=$?
+[ $rc = 0 ] && cmp -s f8.before "$ckpt" && python3 - again.json <<'PY' && ok || bad "--json of a re-run that found every resource in the stack (exit $rc): $(grep -A12 '"summary"' again.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert d["version"] == 2, d["version"]
+assert s["written"] is False and s["alreadyInStack"] == 5 and s["addedToStack"] == 0 and s["imported"] == 5, s
+assert [r["stack"] for r in d["resources"]] == ["already"] * 5, [(r["name"], r.get("stack")) for r in d["resources"]]
+PY
+# the same with the code written to a file: something was written (the code), nothing imported
+run --offline-state "$Q/stack.json" --yes -o again.ts --json >again-o.json 2>/dev/null
+rc=$?
+[ $rc = 0 ] && [ -s again.ts ] && cmp -s f8.before "$ckpt" && python3 - again-o.json <<'PY' && ok || bad "--json -o of a re-run (exit $rc): $(grep -A12 '"summary"' again-o.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert s["written"] is True and s["alreadyInStack"] == 5 and s["addedToStack"] == 0, s
+assert all(r["stack"] == "already" for r in d["resources"]), [(r["name"], r.get("stack")) for r in d["resources"]]
+PY
+# one resource gone from the stack since: that one is added, the others were there
+python3 - "$ckpt" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+res = d["checkpoint"]["latest"]["resources"]
+res[:] = [r for r in res if not r["urn"].endswith("::http-port")]
+json.dump(d, open(sys.argv[1], "w"))
+PY
+run --offline-state "$Q/stack.json" --yes --json >part.json 2>/dev/null
+rc=$?
+[ $rc = 0 ] && grep -qF '::http-port"' "$ckpt" && python3 - part.json <<'PY' && ok || bad "--json of a run that added one resource of five (exit $rc): $(grep -A12 '"summary"' part.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert s["written"] is True and s["alreadyInStack"] == 4 and s["addedToStack"] == 1, s
+got = {r["name"]: r["stack"] for r in d["resources"]}
+assert got == {"server": "already", "serverName": "already", "serverId": "already", "bucket-suffix": "already",
+               "http-port": "added"}, got
+PY
+cp f8.before "$ckpt"
 # bucket-suffix changed since (length 8 -> 9, upper false -> true)
 python3 - "$Q/stack.json" changed.json <<'PY'
 import json, sys

@@ -42,9 +42,9 @@ START_TEST(test_refusals) {
     ck_assert_str_eq(m, "r.json: the results document ends early (truncated after 46 bytes): write it again with "
                         "`cimport --json ... > results.json` and let the run finish");
     free(m);
-    m = parse_error("{\"version\": 2, \"resources\": [], \"summary\": {}}");
-    ck_assert_str_eq(m, "r.json: the results document is version 2, written by a newer cimport; this cimport reads "
-                        "results versions up to 1: render it with the cimport that wrote it, or upgrade this one");
+    m = parse_error("{\"version\": 3, \"resources\": [], \"summary\": {}}");
+    ck_assert_str_eq(m, "r.json: the results document is version 3, written by a newer cimport; this cimport reads "
+                        "results versions up to 2: render it with the cimport that wrote it, or upgrade this one");
     free(m);
     m = parse_error("[1, 2]");
     ck_assert_str_eq(m, "r.json: this is not a cimport results document (it is not a JSON object): write one with "
