@@ -100,6 +100,7 @@ typedef enum {
     DIAG_ADVICE_PROGRAM_PROJECT = 21,    /* run in the directory `subject` of the program's own project */
     DIAG_ADVICE_TYPESCRIPT_CODE = 22,    /* write the TypeScript code to a file of its own to port it */
     DIAG_ADVICE_RESUME_STACK = 23,       /* the results document is another stack's: `subject` is STACK::PROJECT */
+    DIAG_ADVICE_JSON_PROJECT = 24,       /* a project file in JSON: work outside that project */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

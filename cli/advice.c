@@ -45,6 +45,7 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
     case DIAG_ADVICE_PROGRAM_PROJECT: snprintf(out, n, ": run in that project's directory (--cwd %s)", subject); break;
     case DIAG_ADVICE_TYPESCRIPT_CODE: snprintf(out, n, ", or write the code with -o FILE.ts and port it"); break;
     case DIAG_ADVICE_DIFF_INSTEAD: snprintf(out, n, " or print a diff with --diff instead"); break;
+    case DIAG_ADVICE_JSON_PROJECT: snprintf(out, n, ", or run outside this project"); break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; use --import-option to let your `pulumi up` import them");
         break;

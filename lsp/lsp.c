@@ -1744,6 +1744,7 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     /* the editor's buffer takes the edit, no file is written; and the command has no other place for code */
     case DIAG_ADVICE_DIFF_INSTEAD:
     case DIAG_ADVICE_TYPESCRIPT_CODE: out[0] = 0; break;
+    case DIAG_ADVICE_JSON_PROJECT: snprintf(out, n, ", or import into a program outside that project"); break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");
         break;

@@ -203,12 +203,15 @@ bool session_program_fits(arena_t *a, const workspace_t *w, const char *path, la
                  diag_advice(advice, DIAG_ADVICE_TYPESCRIPT_CODE, NULL));
         return false;
     }
-    if (!w->have_project) return true;
     /* The program's own project: the nearest Pulumi.yaml above it. Another one than the run's (a
      * project nested in this one, as in a monorepo, or beside it) runs its own stacks and reads its
      * own config, not the ones this run imports into and writes. */
     workspace_t pw;
     size_t errors_before = diags->errors;
+    /* A run in no project (the language server's root in none; the command line took the program's
+     * own project already, session_program_workspace): a program whose project cannot be told (a
+     * Pulumi.json) is refused all the same */
+    if (!w->have_project) return file_project(a, path, &pw, diags) || diags->errors == errors_before;
     /* a file in no project: the user adds it to one; one whose project cannot be told (a Pulumi.json
      * of a project nested in this one) is refused, as a nested project's program is */
     if (!file_project(a, path, &pw, diags)) return diags->errors == errors_before;

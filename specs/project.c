@@ -24,11 +24,13 @@ bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t 
              * the project; cimport does not read one, and taking a directory above for the project
              * would use another project's stack */
             path = arena_sprintf(a, "%s/Pulumi.json", dir);
+            char advice[DIAG_ADVICE_MAX];
             if (diags && stat(path, &st) == 0)
                 diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                          "a Pulumi project file in JSON, which cimport does not read (it reads Pulumi.yaml, and "
                          "would otherwise take a project above this one for it): write the project as "
-                         "Pulumi.yaml (the same keys), or run outside this project");
+                         "Pulumi.yaml (the same keys)%s",
+                         diag_advice(advice, DIAG_ADVICE_JSON_PROJECT, NULL));
             return false;
         }
     }

@@ -1821,7 +1821,7 @@ START_TEST(test_advice_in_editor_words) {
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_DIFF_INSTEAD, NULL), "");
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_IMPORT_OPTION, NULL),
                      "; insert the code with the `import` option instead, and your `pulumi up` imports them");
-    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_RESUME_STACK; k++) {
+    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_JSON_PROJECT; k++) {
         diag_advice(out, (diag_advice_t)k, "pkg");
         ck_assert_msg(!strstr(out, " --stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
                           !strstr(out, "--import-option") && !strstr(out, "--schema"),
@@ -1913,7 +1913,7 @@ START_TEST(test_program_checked_as_cli) {
                                         "cimport: cannot import into index.ts: %s/kid/Pulumi.json: a Pulumi project "
                                         "file in JSON, which cimport does not read (it reads Pulumi.yaml, and would "
                                         "otherwise take a project above this one for it): write the project as "
-                                        "Pulumi.yaml (the same keys), or run outside this project",
+                                        "Pulumi.yaml (the same keys), or import into a program outside that project",
                                         dir));
     ck_assert_int_eq(edits, 0);
     free(err);
@@ -1939,6 +1939,50 @@ static const cJSON *only_code_action(session_t *ss, const char *uri_imports) {
     free(shown);
     return cJSON_GetArrayItem(actions, 0);
 }
+
+/* A workspace root in no project, a document of a project nested below it whose project file is JSON
+ * (Pulumi.json, which cimport does not read): the command line refuses --insert-into that program
+ * (1f4afb3, 733887e); the server took the document for a file in no project, inserted the code and
+ * offered it as a code action. Refused now, in the editor's words, and not offered; a document in no
+ * project still takes the import. */
+START_TEST(test_json_project_below_root_in_no_project) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert_int_eq(mkdir(arena_sprintf(a, "%s/kid", dir), 0755), 0);
+    ck_assert(tu_write(arena_sprintf(a, "%s/kid/Pulumi.json", dir), "{\"name\": \"kid\", \"runtime\": \"nodejs\"}"));
+    int edits = -1;
+    char *err =
+        import_into_root_doc(dir, arena_sprintf(a, "file://%s/kid/index.ts", dir), "typescript", TS_PROGRAM, &edits);
+    ck_assert_msg(err != NULL, "the import went into kid/index.ts");
+    ck_assert_str_eq(err, arena_sprintf(a,
+                                        "cimport: cannot import into index.ts: %s/kid/Pulumi.json: a Pulumi project "
+                                        "file in JSON, which cimport does not read (it reads Pulumi.yaml, and would "
+                                        "otherwise take a project above this one for it): write the project as "
+                                        "Pulumi.yaml (the same keys), or import into a program outside that project",
+                                        dir));
+    ck_assert_int_eq(edits, 0);
+    free(err);
+    err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/index.ts", dir), "typescript", TS_PROGRAM, &edits);
+    ck_assert_msg(err == NULL, "%s", err ? err : "");
+    ck_assert_int_eq(edits, 1);
+    char *imports = tu_read(QUICKSTART "/imports.json", NULL);
+    ck_assert_ptr_nonnull(imports);
+    const char *uri_imports = arena_sprintf(a, "file://%s/imports.json", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_init_root(&ss, dir);
+    sess_open(&ss, arena_sprintf(a, "file://%s/kid/index.ts", dir), "typescript", TS_PROGRAM);
+    sess_open(&ss, arena_sprintf(a, "file://%s/prog.ts", dir), "typescript", TS_PROGRAM);
+    sess_open(&ss, uri_imports, "json", imports);
+    const cJSON *a0 = only_code_action(&ss, uri_imports);
+    ck_assert_str_eq(cJSON_GetObjectItem(a0, "title")->valuestring, "Import these resources into prog.ts");
+    sess_free(&ss);
+    free(imports);
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
 
 /* The code actions on an import file offered every open program and the project's main program,
  * a JavaScript one too (app.js, the project's index.js), which the command then refused as the
@@ -2118,6 +2162,7 @@ int main(void) {
     tcase_add_test(t, test_secrets_beside_the_project);
     tcase_add_test(t, test_secrets_saved_edit_refused);
     tcase_add_test(t, test_document_changed_during_commit);
+    tcase_add_test(t, test_json_project_below_root_in_no_project);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
