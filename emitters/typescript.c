@@ -221,6 +221,53 @@ static bool ts_path_required(const schema_type_t *t, const pcl_trav_part_t *part
     return true;
 }
 
+/* Whether a plain object that lacks key has it from Object.prototype (`m["toString"]` is a function). */
+static bool ts_prototype_member(const char *key) {
+    static const char *const members[] = {
+        "__defineGetter__", "__defineSetter__", "__lookupGetter__",     "__lookupSetter__", "__proto__", "constructor",
+        "hasOwnProperty",   "isPrototypeOf",    "propertyIsEnumerable", "toLocaleString",   "toString",  "valueOf",
+    };
+    for (size_t i = 0; key && i < sizeof members / sizeof *members; i++)
+        if (strcmp(key, members[i]) == 0) return true;
+    return false;
+}
+
+/* Whether reading key from an Output by lifting (`o.key`, `o["key"]`) gives something else than the
+ * value's member: @pulumi/pulumi's Output proxy answers a name the Output or its prototype chain has
+ * itself (apply, get, isKnown, toString, constructor, valueOf, ...), `then`, and any name starting with
+ * `__`, `doNotCapture` or `deploymentOnlyModule` without lifting (sdk/nodejs/output.ts). */
+static bool ts_output_member(const char *key) {
+    static const char *const members[] = {
+        "allResources",  "apply",    "constructor",    "deploymentOnlyModule",
+        "doNotCapture",  "get",      "hasOwnProperty", "isKnown",
+        "isPrototypeOf", "isSecret", "promise",        "propertyIsEnumerable",
+        "resources",     "then",     "toJSON",         "toLocaleString",
+        "toString",      "valueOf",
+    };
+    if (!key) return false;
+    if (strncmp(key, "__", 2) == 0) return true;
+    for (size_t i = 0; i < sizeof members / sizeof *members; i++)
+        if (strcmp(key, members[i]) == 0) return true;
+    return false;
+}
+
+/* The first part of traversal e (not in an apply) that lifting would read as an Output's own member
+ * (ts_output_member), or e->trav.n: parts from the second of a resource's (its first is the class's
+ * property), from the first of another Output. */
+static size_t ts_output_member_part(ts_gen_t *g, const pcl_expr_t *e, int idx) {
+    if (g->w.in_apply || idx < 0) return e->trav.n;
+    const pcl_node_t *n = &g->w.p->nodes[idx];
+    bool resource = n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT;
+    pcl_expr_t root = *e;
+    root.trav.n = 0;
+    if (!resource && !emit_has_output(g->w.p, g->w.nodes, &root)) return e->trav.n;
+    for (size_t i = resource ? 1 : 0; i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        if (ts_output_member(pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL)) return i;
+    }
+    return e->trav.n;
+}
+
 static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
     if (emit_walk_in_scope(&g->w, e->trav.root)) { /* a for-expression variable */
         buf_puts(g->w.b, e->trav.root);
@@ -244,6 +291,33 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
                 buf_printf(g->w.b, conv[k], g->w.ident[idx]);
             return;
         }
+    }
+    /* A key that lifting would read as the Output's own member (`r.booleanMap.apply`: the method):
+     * the Output up to it, then the key and the rest read in an apply of it (read12 F7) */
+    size_t member = ts_output_member_part(g, e, idx);
+    bool resource_root = idx >= 0 && g->w.p->nodes[idx].kind != PCL_NODE_CONFIG &&
+                         g->w.p->nodes[idx].kind != PCL_NODE_LOCAL && e->trav.n && e->trav.parts[0].attr;
+    if (member < e->trav.n && (g->in_interpolate || !resource_root)) { /* a resource's: below, with the others */
+        if (g->in_interpolate) {
+            diag_add(g->w.diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
+                     "%d:%d: '%s' reads the key '%s' of an Output inside an interpolation, where TypeScript lifts "
+                     "it and @pulumi/pulumi's Output gives its own member of that name, so cimport does not "
+                     "write it yet",
+                     e->line, e->col, e->trav.root,
+                     e->trav.parts[member].attr ? e->trav.parts[member].attr : e->trav.parts[member].index_str);
+            return;
+        }
+        pcl_expr_t head = *e;
+        head.trav.n = member;
+        ts_traversal(g, &head);
+        const pcl_trav_part_t *last = member ? &e->trav.parts[member - 1] : NULL;
+        const char *param = last && last->attr ? names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, last->attr)
+                                               : names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, e->trav.root);
+        buf_printf(g->w.b, ".apply(%s => %s", param, param);
+        for (size_t i = member; i < e->trav.n; i++)
+            ts_trav_part(g, &e->trav.parts[i], false);
+        buf_putc(g->w.b, ')');
+        return;
     }
     /* A list index below a resource's output property: Output lifting cannot index a list that
      * may be undefined, so where an optional property is on the way (or a type cimport cannot
@@ -275,7 +349,8 @@ static void ts_traversal(ts_gen_t *g, const pcl_expr_t *e) {
                      e->trav.parts[1].attr ? e->trav.parts[1].attr : "[...]", e->trav.parts[0].attr);
     }
     if (idx >= 0 && g->w.p->nodes[idx].kind != PCL_NODE_CONFIG && g->w.p->nodes[idx].kind != PCL_NODE_LOCAL &&
-        e->trav.n > 1 && e->trav.parts[0].attr && (list_index || optional_head) && !g->in_interpolate) {
+        e->trav.n > 1 && e->trav.parts[0].attr && (list_index || optional_head || member < e->trav.n) &&
+        !g->in_interpolate) {
         const char *param = names_make_valid_identifier(g->w.a, LANG_TYPESCRIPT, e->trav.parts[0].attr);
         buf_printf(g->w.b, "%s.%s.apply(%s => %s", g->w.ident[idx], e->trav.parts[0].attr, param, param);
         for (size_t i = 1; i < e->trav.n; i++)
@@ -600,7 +675,16 @@ static void ts_call(emit_walk_t *w, const pcl_expr_t *e) {
         /* the default as a receiver is (`$r2`: an operator, a conditional or another lookup with a
          * default parenthesised): `??` binds looser than all but `?:`, and `m[k] ?? c ? 1 : 2` read
          * `(m[k] ?? c) ? 1 : 2` (read12c F3) */
-        emit_walk_format(&g->w, arena_sprintf(g->w.a, "%s[$1]%s", map, e->call.n == 3 ? " ?? $r2" : ""), e);
+        /* a key a plain object has from Object.prototype when the map lacks it (`constructor`,
+         * `toString`, ...), or one not known before the program runs: the default unless the map has
+         * the key itself (read12 F7: `m["constructor"] ?? d` gave the Object function) */
+        const pcl_expr_t *k = e->call.args[1];
+        bool own = e->call.n == 3 && (k->kind != PCL_STRING || ts_prototype_member(k->s));
+        if (own)
+            emit_walk_format(
+                &g->w, arena_sprintf(g->w.a, "(Object.prototype.hasOwnProperty.call($0, $1) ? %s[$1] : $2)", map), e);
+        else
+            emit_walk_format(&g->w, arena_sprintf(g->w.a, "%s[$1]%s", map, e->call.n == 3 ? " ?? $r2" : ""), e);
     } else if (strcmp(fn, "split") == 0 && e->call.n == 2 &&
                (e->call.args[0]->kind != PCL_STRING || !*e->call.args[0]->s)) {
         /* "" gives PCL's characters, code points: "".split("") cuts an emoji into UTF-16 halves */

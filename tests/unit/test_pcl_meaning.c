@@ -1375,6 +1375,61 @@ START_TEST(test_java_null_outputs_exported) {
 }
 END_TEST
 
+/* TypeScript: a map key that names a member of @pulumi/pulumi's Output (`r.tags.apply`, `.isKnown`,
+ * `.get`) was read by lifting, which gives the Output's own member (a function, a Promise), not the
+ * element; lookup() of a key a plain object has from Object.prototype when the map lacks it
+ * (`constructor`, `toString`), or of a key known only at run time, gave that member, not the default
+ * (read12 F7). The written expressions run with node over the real Output (pulumi.output). */
+START_TEST(test_ts_keys_named_like_members) {
+    /* a resource whose map output is required (an optional one is read in an apply already) */
+    static const char *schema =
+        "{\"name\":\"q\",\"version\":\"1.0.0\",\"resources\":{\"q:index:R\":{\"properties\":{\"tags\":{"
+        "\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"required\":[\"tags\"],"
+        "\"inputProperties\":{\"tags\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
+    tu_pcl_t f = tu_pcl_load(
+        schema, "q.json",
+        "config \"mm\" \"map(string)\" {}\nconfig \"k\" \"string\" {}\n"
+        "config \"sm\" \"map(string)\" {\n    secret = true\n}\nloc = r.tags\n"
+        "resource \"r\" \"q:index:R\" {\n    tags = {apply = \"A\", isKnown = \"K\", get = \"G\"}\n}\n"
+        "output \"o1\" {\n    value = r.tags.apply\n}\noutput \"o2\" {\n    value = r.tags[\"isKnown\"]\n}\n"
+        "output \"o3\" {\n    value = r.tags.get\n}\noutput \"o4\" {\n    value = sm.get\n}\n"
+        "output \"o5\" {\n    value = loc.isKnown\n}\n"
+        "output \"a\" {\n    value = lookup(mm, \"constructor\", \"none\")\n}\n"
+        "output \"b\" {\n    value = lookup(mm, k, \"none\")\n}\n"
+        "output \"c\" {\n    value = lookup(mm, \"toString\", \"none\")\n}\n"
+        "output \"d\" {\n    value = lookup(mm, \"a\", \"none\")\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const d = mm[\"a\"] ?? \"none\";\n"); /* a key no object has of itself: as before */
+    static const char *const names[] = {"o1", "o2", "o3", "o4", "o5", "a", "b", "c"};
+    buf_t prog;
+    buf_init(&prog);
+    buf_puts(&prog, "const pulumi = require('@pulumi/pulumi');\n"
+                    "const r = {tags: pulumi.output({apply: 'A', isKnown: 'K', get: 'G'})};\n"
+                    "const mm = {a: 'x', toString: 'T'}, k = 'valueOf';\n"
+                    "const sm = pulumi.secret({get: 'S'}), loc = r.tags;\n");
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char from[32];
+        snprintf(from, sizeof from, "export const %s = ", names[i]);
+        char *v = cut(ts, from, ";\n");
+        buf_printf(&prog, "const %s = %s;\n", names[i], v + strlen(from));
+        free(v);
+    }
+    buf_puts(&prog, "console.log(JSON.stringify([a, b, c]));\n"
+                    "pulumi.all([o1, o2, o3, o4, o5]).apply(v => console.log(JSON.stringify(v)));\n");
+    char *out = run_program("NODE_PATH='" SOURCE_DIR "/tests/peers/node_modules' node", "js", prog.data);
+    ck_assert_str_eq(out, "[\"none\",\"none\",\"T\"]\n[\"A\",\"K\",\"G\",\"S\",\"K\"]\n");
+    free(out), free(ts);
+    buf_free(&prog);
+    tu_pcl_unload(&f);
+    /* inside an interpolation no apply is written: refused */
+    f = tu_pcl_load(schema, "q.json",
+                    "resource \"r\" \"q:index:R\" {\n    tags = {apply = \"A\"}\n}\n"
+                    "output \"o\" {\n    value = \"x${r.tags.apply}\"\n}\n");
+    tu_pcl_emit_refused(&f, LANG_TYPESCRIPT, "5:17", "reads the key 'apply' of an Output inside an interpolation");
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("pcl_meaning");
     TCase *tc = tcase_create("core");
@@ -1412,6 +1467,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_ts_to_json_keeps_null_members);
     tcase_add_test(tc, test_python_apply_parameter_not_hidden);
     tcase_add_test(tc, test_java_null_outputs_exported);
+    tcase_add_test(tc, test_ts_keys_named_like_members);
     tcase_set_timeout(tc, 120); /* javac and java */
     suite_add_tcase(s, tc);
     return s;
