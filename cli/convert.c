@@ -33,7 +33,9 @@ static void convert_print_help(FILE *f) {
           "                    module path, the resource name and `-<index>`/`-<key>` for count/for_each, with\n"
           "                    -./\\$@#%^&*()\"'<>|` and space turned into _ (duplicates get _2, _3...). The ID is\n"
           "                    the `id` attribute, or the composite ID some types import by. Data sources are\n"
-          "                    skipped; aliased providers become `pulumi:providers:<pkg>` specs.\n"
+          "                    skipped; aliased providers become `pulumi:providers:<pkg>` specs. A type whose\n"
+          "                    provider implements no importer (random_pet, random_shuffle, the tls_ types) is\n"
+          "                    written and listed as into a stack only: recorded from the state, not imported.\n"
           "  --from pulumi     EXPORT is a `pulumi stack export` file (or a checkpoint). Custom resources,\n"
           "                    components and explicit providers become specs with their parents and providers\n"
           "                    referenced by name; default providers and the stack are not specs; a resource\n"
@@ -253,6 +255,17 @@ static void print_summary(const convert_report_t *r, const char *what) {
                 "  %s: tainted in Terraform (its last apply failed part way, and Terraform would replace it): "
                 "imported as it is; check the resource before you rely on it\n",
                 e->address);
+    }
+    /* Written, but not for `pulumi import` or the code's `import` option: said apart from the others. */
+    if (r->stack_only) {
+        fprintf(stderr,
+                "\ninto a stack only: %zu of the %zu converted resource(s) have a type whose provider implements no "
+                "importer (notes above), so `pulumi import` and the code's `import` option cannot import them; "
+                "record them from this state into a stack (`cimport --spec FILE --offline-state STATE`):\n",
+                r->stack_only, r->converted);
+        for (size_t i = 0; i < r->n_entries; i++)
+            if (r->entries[i].outcome == CONVERT_CONVERTED && r->entries[i].stack_only)
+                fprintf(stderr, "  %s (%s)\n", r->entries[i].address, r->entries[i].source_type);
     }
     if (r->providers)
         fprintf(stderr, "\n%zu explicit provider spec(s) written%s\n", r->providers,

@@ -537,6 +537,20 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
             e->token = token;
             e->id = id;
             e->reason = note;
+            const char *no_importer = importid_no_importer(r->type);
+            if (no_importer) {
+                /* the ID is right, and recording the state into a stack runs no importer */
+                e->stack_only = true;
+                p->report->stack_only++;
+                e->reason = arena_sprintf(a,
+                                          "into a stack only: its provider implements no importer for %s (an "
+                                          "import fails with \"Resource Import Not Implemented\"), so `pulumi "
+                                          "import` and the code's `import` resource option cannot import it; "
+                                          "record it from this state into a stack instead (`cimport --spec FILE "
+                                          "--offline-state STATE`, into the selected stack or with --stack-state), "
+                                          "which runs no importer%s%s",
+                                          no_importer, note ? "; " : "", note ? note : "");
+            }
             e->tainted = inst->tainted; /* converted all the same: it exists, but the user should know */
             const char *raw = convert_tf_logical_name(a, r->module, r->name, inst->index_key);
             const char *base = convert_sanitize_name(a, raw);

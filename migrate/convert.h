@@ -43,6 +43,7 @@ typedef struct convert_entry {
     const char *reason;      /* why skipped/unmapped/no ID; for converted ones an optional note */
     bool tainted;            /* converted from a Terraform instance marked tainted (its last apply failed part way) */
     bool deposed;            /* skipped: a Terraform deposed object (pending destroy) */
+    bool stack_only;         /* converted, but its provider has no importer: into a stack only (reason says) */
     const char *tf_provider; /* Terraform: the provider's name (`aws`) for unmapped entries, else NULL */
     const char *package;     /* Terraform: the Pulumi package named like it (`aws`, `gcp`), for advice */
 } convert_entry_t;
@@ -58,7 +59,8 @@ typedef struct convert_report {
     convert_entry_t *entries;
     size_t n_entries, cap_entries;
     size_t converted, skipped, unmapped, no_id;
-    size_t providers; /* explicit provider specs written */
+    size_t stack_only; /* of the converted: types whose provider has no importer (importid_no_importer) */
+    size_t providers;  /* explicit provider specs written */
     /* they come from a Terraform state, which records no provider configuration: each needs it set */
     bool providers_unconfigured;
     /* a `terraform show -json` document, which does not record each resource's provider configuration

@@ -463,3 +463,27 @@ bool importid_id_is_no_identity(const char *type) {
         if (strcmp(type, types[i]) == 0) return true;
     return false;
 }
+
+/* Checked against the providers' sources: terraform-provider-random's petResource and shuffleResource
+ * implement resource.Resource only (no ResourceWithImportState), unlike its string, integer, id,
+ * password, bytes and uuid resources; terraform-provider-tls's privateKeyResource (Resource,
+ * ResourceWithUpgradeState), certRequestResource (ResourceWithConfigValidators), selfSignedCertResource
+ * and locallySignedCertResource (ResourceWithModifyPlan) none either; pulumi-random's and pulumi-tls's
+ * provider/resources.go add no importer. */
+static const struct {
+    const char *token, *tf_type;
+} no_importer_types[] = {
+    {"random:index/randomPet:RandomPet", "random_pet"},
+    {"random:index/randomShuffle:RandomShuffle", "random_shuffle"},
+    {"tls:index/privateKey:PrivateKey", "tls_private_key"},
+    {"tls:index/certRequest:CertRequest", "tls_cert_request"},
+    {"tls:index/selfSignedCert:SelfSignedCert", "tls_self_signed_cert"},
+    {"tls:index/locallySignedCert:LocallySignedCert", "tls_locally_signed_cert"},
+};
+
+const char *importid_no_importer(const char *type) {
+    for (size_t i = 0; type && i < sizeof no_importer_types / sizeof no_importer_types[0]; i++)
+        if (strcmp(type, no_importer_types[i].token) == 0 || strcmp(type, no_importer_types[i].tf_type) == 0)
+            return no_importer_types[i].tf_type;
+    return NULL;
+}

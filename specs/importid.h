@@ -71,4 +71,15 @@ bool importid_resource_id(const char *type, const char *import_id, size_t *start
  * ranges share (a RandomShuffle's is "-" in Terraform). Two of them with one ID are two resources. */
 bool importid_id_is_no_identity(const char *type);
 
+/* Types whose provider has no importer, which `pulumi import` and the code's `import` resource option
+ * need (Pulumi's Read of a resource by its ID alone; the bridge turns it into the Terraform provider's
+ * ImportResourceState, and terraform-plugin-framework answers a resource without ImportState with
+ * "Resource Import Not Implemented"): terraform-provider-random's random_pet and random_shuffle, and
+ * every terraform-provider-tls resource (tls_private_key, tls_cert_request, tls_self_signed_cert,
+ * tls_locally_signed_cert), which pulumi-random and pulumi-tls bridge without adding an importer (their
+ * schemas have no "Import" section for them). Such a resource can still be recorded into a stack from
+ * a recorded state (no importer runs there). `type` is a Pulumi token or a Terraform type; the answer
+ * is the Terraform type ("random_pet"), or NULL when the provider has an importer for it. */
+const char *importid_no_importer(const char *type);
+
 #endif

@@ -54,6 +54,19 @@ grep -qF "unknown_resource.example (unknown_resource): no mapping for Terraform 
     fail "unknown provider: reason missing: $(cat "$TMP/err")"
 grep -q '"type": "random:index/randomString:RandomString"' "$TMP/out.json" || fail "unknown provider: random_string not converted"
 
+# 4a. A type whose provider implements no importer (terraform-provider-tls's private key) was listed as
+# plainly "converted", for `pulumi import` to fail on: it is written (a stack records it from the state)
+# and said to go into a stack only (read13 F5).
+"$CIMPORT" convert --from terraform "$SHARED_DATA/tfstate/pulumi-tool-terraform-migrate/pkg/testdata/multi_provider_state/state.json" \
+    --mapping "$SHARED_DATA/schemas" --no-plugins -o "$TMP/tls.json" >"$TMP/stdout" 2>"$TMP/err"
+expect_rc $? 0 "tls_private_key"
+grep -q '"type": "tls:index/privateKey:PrivateKey"' "$TMP/tls.json" || fail "tls_private_key: not written"
+grep -qF "into a stack only: 1 of the 2 converted resource(s) have a type whose provider implements no importer" "$TMP/err" ||
+    fail "tls_private_key: not said to go into a stack only: $(cat "$TMP/err")"
+grep -qF "  tls_private_key.example (tls_private_key)" "$TMP/err" || fail "tls_private_key: address not listed: $(cat "$TMP/err")"
+grep -qF "tls_private_key → tls:index/privateKey:PrivateKey: into a stack only: its provider implements no importer for tls_private_key" "$TMP/err" ||
+    fail "tls_private_key: no note"
+
 # 4b. Empty is not an error: no managed resources → an import file with no resources, exit 0, a note.
 for f in empty only-data only-checks; do
     "$CIMPORT" convert --from terraform "$FIX/$f.tfstate" -o "$TMP/$f.json" >"$TMP/stdout" 2>"$TMP/err"

@@ -414,6 +414,61 @@ START_TEST(test_same_id_other_provider_or_no_identity_converted) {
 }
 END_TEST
 
+/* A random_pet, random_shuffle or tls_private_key was "converted" like any other resource, for an import
+ * its provider cannot perform: terraform-provider-random's pet and shuffle and terraform-provider-tls's
+ * private key implement no ImportState, so `pulumi import` and the code's `import` option fail
+ * ("Resource Import Not Implemented"; read13 F5). They are still written (recorded into a stack from
+ * the state, no importer runs), marked stack-only with the reason, and counted. */
+START_TEST(test_no_importer_types_into_a_stack_only) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text = "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+                       "{\"mode\":\"managed\",\"type\":\"random_pet\",\"name\":\"p\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"x-y\",\"length\":2}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_shuffle\",\"name\":\"s\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"-\",\"input\":[\"a\",\"b\"],\"result\":[\"b\",\"a\"]}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"tls_private_key\",\"name\":\"k\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/tls\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"1815e6ab\",\"algorithm\":\"RSA\"}}]},"
+                       "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"r\","
+                       "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+                       "{\"attributes\":{\"id\":\"abc\",\"result\":\"abc\",\"length\":3}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "noimp.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge();
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.n_entries, 4);
+    for (size_t i = 0; i < 4; i++) {
+        const convert_entry_t *e = &r.entries[i];
+        ck_assert_msg(e->outcome == CONVERT_CONVERTED, "%s not written: %s", e->address, e->reason ? e->reason : "");
+        ck_assert_msg(e->stack_only == (i < 3), "%s: stack_only %d", e->address, e->stack_only);
+    }
+    ck_assert_str_eq(r.entries[0].reason,
+                     "into a stack only: its provider implements no importer for random_pet (an import fails with "
+                     "\"Resource Import Not Implemented\"), so `pulumi import` and the code's `import` resource "
+                     "option cannot import it; record it from this state into a stack instead (`cimport --spec FILE "
+                     "--offline-state STATE`, into the selected stack or with --stack-state), which runs no "
+                     "importer");
+    ck_assert_ptr_null(r.entries[3].reason);
+    ck_assert_uint_eq(r.stack_only, 3);
+    ck_assert_uint_eq(r.converted, 4);
+    ck_assert_uint_eq(f->n_specs, 4); /* still written: the stack path reads them from the state */
+    ck_assert_str_eq(importid_no_importer("tls:index/selfSignedCert:SelfSignedCert"), "tls_self_signed_cert");
+    ck_assert_ptr_null(importid_no_importer("random:index/randomString:RandomString"));
+    ck_assert_ptr_null(importid_no_importer("random_uuid"));
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* An explicit provider spec was written for an alias none of whose resources is converted (its only
  * resource has no import ID), with the warning to configure it: an unused provider that, imported,
  * became a resource of the stack the next `pulumi up` deletes (read13 F11). Only the providers of
@@ -1770,6 +1825,7 @@ int main(void) {
     tcase_add_test(tc, test_id_forms_from_attributes);
     tcase_add_test(tc, test_same_object_twice_not_converted);
     tcase_add_test(tc, test_same_id_other_provider_or_no_identity_converted);
+    tcase_add_test(tc, test_no_importer_types_into_a_stack_only);
     tcase_add_test(tc, test_provider_spec_only_when_used);
     tcase_add_test(tc, test_secret_import_ids_refused);
     tcase_add_test(tc, test_module_provider_configs_distinct);
