@@ -374,6 +374,12 @@ void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p) {
     hashmap_reserve(&by_urn, rep->n_entries);
     for (size_t i = 0; i < rep->n_entries; i++)
         hashmap_add_str(&by_urn, rep->entries[i].urn, &rep->entries[i]);
+    /* After session_commit (its outputs made): whether the stack holds what the write added — it
+     * wrote it, or could not take it back after a file failed —, or it is not known (a Pulumi Cloud
+     * import whose update was not seen to finish). Before it: what the write adds. */
+    bool after = p->outputs != NULL;
+    bool kept = p->stack_written || p->stack_undo_failed;
+    bool unknown = after && !kept && p->stack_store && stack_store_unconfirmed(p->stack_store);
     size_t added = 0, already = 0;
     cJSON *e = cJSON_GetObjectItemCaseSensitive(doc, "resources")->child;
     for (size_t i = 0; i < p->plan->n_items && e; i++, e = e->next) {
@@ -381,12 +387,16 @@ void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p) {
         void **hit = r->status == IMPORT_OK ? hashmap_find_str(&by_urn, r->item->urn) : NULL;
         if (!hit) continue;
         bool same = ((const stackstate_report_entry_t *)*hit)->outcome == STACKSTATE_SAME;
-        cJSON_AddStringToObject(e, "stack", same ? "already" : "added");
+        cJSON_AddStringToObject(e, "stack", same ? "already" : unknown ? "notKnown" : "added");
         *(same ? &already : &added) += 1;
     }
     hashmap_free(&by_urn);
-    cJSON_AddNumberToObject(sum, "addedToStack", (double)added);
+    if (unknown)
+        cJSON_AddNumberToObject(sum, "notKnownInStack", (double)added);
+    else
+        cJSON_AddNumberToObject(sum, "addedToStack", (double)added);
     cJSON_AddNumberToObject(sum, "alreadyInStack", (double)already);
+    if (after && kept) cJSON_AddBoolToObject(sum, "stackWritten", true);
 }
 
 void results_json_set_written(cJSON *doc, bool written) {
@@ -394,9 +404,10 @@ void results_json_set_written(cJSON *doc, bool written) {
     if (!sum) return;
     cJSON_DeleteItemFromObjectCaseSensitive(sum, "written");
     cJSON_AddBoolToObject(sum, "written", written);
-    /* not written: what the stack write would have added is not in the stack */
+    /* not written: what the stack write would have added is not in the stack — unless the stack kept
+     * the write (summary.stackWritten: it could not be taken back) */
     cJSON *added = cJSON_GetObjectItemCaseSensitive(sum, "addedToStack");
-    if (written || !added) return;
+    if (written || !added || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sum, "stackWritten"))) return;
     cJSON_SetNumberValue(added, 0);
     const cJSON *e;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(doc, "resources")) {

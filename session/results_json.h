@@ -16,12 +16,14 @@
 void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets);
 /* Into a stack, once its merge ran: each resource read, whether the stack held it already (with its
  * ID: "stack": "already") or the run's write adds it ("added"), and summary.addedToStack and
- * .alreadyInStack. */
+ * .alreadyInStack. After session_commit: "added" only when the stack holds the write
+ * (summary.stackWritten: written, or not taken back after a file failed); "notKnown" and
+ * summary.notKnownInStack, not addedToStack, when whether it landed is not known. */
 void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p);
 /* Sets (or replaces) summary.written: whether the run's outputs were written — false after a refused
  * write, with --diff or --preview-only, for code the editor did not take, or into a stack that held
  * every resource already with no file to write. False also makes each resource the stack write would
- * have added "notAdded", and summary.addedToStack 0. */
+ * have added "notAdded", and summary.addedToStack 0, unless summary.stackWritten. */
 void results_json_set_written(cJSON *doc, bool written);
 /* Sets summary.declined: the import was declined at the confirmation, so nothing was written. */
 void results_json_set_declined(cJSON *doc);

@@ -84,6 +84,35 @@ CIMPORT_CLOUD_IMPORT_WAIT=1 run -o "$work/running.ts"; rc=$?
 : >"$srvdir/faults"
 cp "$EXPORT" "$stack"
 
+# ... and its --json does not say the resources were not added (each said "stack": "notAdded",
+# "addedToStack": 0, while the import may land): not known, as on stderr
+echo "running 200 100000" >"$srvdir/faults"
+CIMPORT_CLOUD_IMPORT_WAIT=1 run -o "$work/running.ts" --json; rc=$?
+[ "$rc" = 2 ] && [ ! -e "$work/running.ts" ] && python3 - "$work/out" <<'PY' && ok || bad "--json of an import update still running: exit $rc: $(grep -A14 "\"summary\"" "$work/out" | tr -d "\n\t"; grep -o "\"stack\":[^,]*" "$work/out" | tr "\n" " "; tail -3 "$work/err")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert s["written"] is False and "addedToStack" not in s and s["notKnownInStack"] == 5 and s["alreadyInStack"] == 0, s
+assert [r["stack"] for r in d["resources"]] == ["notKnown"] * 5, [(r["name"], r.get("stack")) for r in d["resources"]]
+PY
+: >"$srvdir/faults"
+cp "$EXPORT" "$stack"
+
+# the code cannot be written and the import cannot be taken back (every later import answers 503): the
+# stack holds the resources, so --json says they were added ("notAdded" before), not written otherwise
+echo "undo 503 1" >"$srvdir/faults"
+run -o /dev/full --json; rc=$?
+rm -f "$srvdir/undo-armed"
+[ "$rc" = 2 ] && grep -qF '"clever-wombat"' "$stack" && python3 - "$work/out" <<'PY' && ok || bad "--json of an import that could not be taken back: exit $rc: $(grep -A14 "\"summary\"" "$work/out" | tr -d "\n\t"; grep -o "\"stack\":[^,]*" "$work/out" | tr "\n" " "; tail -3 "$work/err")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert s["written"] is False and s["addedToStack"] == 5 and s["alreadyInStack"] == 0, s
+assert [r["stack"] for r in d["resources"]] == ["added"] * 5, [(r["name"], r.get("stack")) for r in d["resources"]]
+PY
+: >"$srvdir/faults"
+cp "$EXPORT" "$stack"
+
 # the import request answered 5xx every time it was tried, though the service stored it (a gateway that timed
 # out on a request the service took): "nothing was imported" was said (exit 2) while the stack held the
 # import. Whether it landed is not known after a POST that got no answer below 500: said so, no undo, no file.
