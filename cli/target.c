@@ -424,12 +424,13 @@ static const char *read_only_note(const import_session_t *p, const char *path) {
 }
 
 /* The resources read whose inputs still differ from what the provider read (a residual diff the run
- * warned about) at a path not in their ignoreChanges: their next update changes them. */
+ * warned about) at a path not in their ignoreChanges, or where the provider did not say: their next
+ * update changes them. */
 static size_t residual_left(const import_session_t *p) {
     size_t n = 0;
     for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
         const import_result_t *r = &p->results[i];
-        bool left = false;
+        bool left = r->status == IMPORT_OK && r->residual_unnamed;
         for (size_t k = 0; r->status == IMPORT_OK && k < r->n_residual && !left; k++) {
             left = true;
             for (size_t m = 0; m < r->n_ignore_changes && left; m++)

@@ -72,6 +72,7 @@ typedef struct engine_item {
     int budget;
     diff_path_t *paths;
     size_t n_paths;
+    bool unnamed;                  /* the last Diff answered DIFF_SOME without naming a property */
     struct engine_item *next_done; /* the completion queue */
 } engine_item_t;
 
@@ -205,9 +206,12 @@ static const char *value_text(engine_item_t *e, const pv_t *root, const char *pa
 
 /* --- the rounds -------------------------------------------------------------------------------- */
 
-/* The paths a Diff answer asks to copy: detailed paths when given, else top-level keys. */
+/* The paths a Diff answer asks to copy: detailed paths when given, else top-level keys. e->unnamed
+ * says whether the answer was a change without any path (the paths are then Pulumi's fallback, every
+ * input Read returned, which need not be where the difference is). */
 static diff_path_t *diff_paths(engine_item_t *e, const provider_diff_result_t *d, const pv_t *checked, size_t *n) {
     provider_diff_result_t own;
+    e->unnamed = false;
     if (d->changes == DIFF_UNKNOWN && d->n_detailed == 0 && d->n_diffs == 0) {
         /* "Don't know": diff the inputs ourselves, as Pulumi's engine does. */
         offline_diff_inputs(e->schema, e->r->read_inputs, checked, e->scratch, &own);
@@ -229,7 +233,10 @@ static diff_path_t *diff_paths(engine_item_t *e, const provider_diff_result_t *d
         return out;
     }
     if (d->changes == DIFF_SOME) {
-        /* Changes without saying where: take every input Read returned (Pulumi's old fallback). */
+        /* Changes without saying where: take every input Read returned (Pulumi's fallback, ImportStep:
+         * "If no detailed diff was returned, take the actual inputs wholesale"). Whatever that copies,
+         * only a later Diff that reports no change verifies the resource. */
+        e->unnamed = true;
         const pv_t *ia = e->r->read_inputs;
         out = arena_alloc(e->scratch, (ia->u.obj.len + 1) * sizeof *out);
         size_t k = 0;
@@ -710,6 +717,17 @@ static void item_after_rounds(engine_item_t *e) {
         return;
     }
     if (r->verified) return;
+    if (e->unnamed) {
+        /* Nothing names the difference: no residual path to review or to ignore. */
+        r->residual_unnamed = true;
+        diag_add(&r->diags, DIAG_WARNING, DIAG_RESIDUAL, NULL, e->desc,
+                 "after %d copy round%s the provider's Diff reports changes without naming the properties that "
+                 "differ, so the resource is not verified: the next update would change it; compare its inputs "
+                 "with the resource%s",
+                 r->rounds, r->rounds == 1 ? "" : "s",
+                 opts->ignore_residual ? " (--ignore-residual has no property to ignore)" : "");
+        return;
+    }
     size_t n_paths = e->n_paths;
     r->residual = arena_alloc(a, n_paths * sizeof(char *));
     buf_t list;
@@ -763,7 +781,7 @@ static bool item_advance(engine_item_t *e) {
         }
         const pv_t *checked = e->cr.inputs ? e->cr.inputs : r->inputs;
         e->paths = diff_paths(e, &e->dr, checked, &e->n_paths);
-        if (e->n_paths == 0) {
+        if (e->n_paths == 0 && !e->unnamed) {
             r->verified = true;
         } else if (r->rounds < e->budget && copy_round(e, e->paths, e->n_paths)) {
             /* A round that changes nothing would repeat forever: what differs then is residual. */

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# test_lying_provider.sh — what cimport says when a real provider process (tests/peers/liar, on
+# Pulumi's Node.js provider host) answers Read and Diff in ways Pulumi's engine does not take as a
+# match: a Diff that reports changes without naming them, a Read that says the resource is gone,
+# an unknown value in Read's answer, a residual the provider would replace, a Diff naming a property
+# that is no input, ignoreChanges never checked. No claim of "verified", and no promise of "no
+# changes", may rest on such an answer.
+set -u
+unset PULUMI_CONFIG_PASSPHRASE PULUMI_CONFIG_PASSPHRASE_FILE PULUMI_DEBUG_PROVIDERS
+: "${CIMPORT:?}" "${SOURCE_DIR:?}"
+command -v node >/dev/null || { echo "node not installed"; exit 1; }
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin" "$work/home" "$work/w"
+printf '#!/bin/sh\nexec %s "$@"\n' "$SOURCE_DIR/tests/peers/liar/pulumi-resource-liar" >"$work/bin/pulumi-resource-liar"
+chmod +x "$work/bin/pulumi-resource-liar"
+export PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" PULUMI_HOME="$work/home" XDG_CACHE_HOME="$work/cache"
+
+# A DIY stack to import into, made as `pulumi stack init` makes one.
+state="$work/state"
+mkdir -p "$state/.pulumi/stacks/proj" "$work/proj"
+printf 'version: 1\n' >"$state/.pulumi/meta.yaml"
+printf '{"version":3,"checkpoint":{"stack":"organization/proj/dev","latest":null}}' >"$state/.pulumi/stacks/proj/dev.json"
+printf 'name: proj\nruntime: nodejs\n' >"$work/proj/Pulumi.yaml"
+export PULUMI_BACKEND_URL="file://$state"
+ckpt="$state/.pulumi/stacks/proj/dev.json"
+
+# one resource, code only: the --json result's fields (and every diagnostic message) on stdout
+one() { # ID [cimport flags...]
+    local id=$1
+    shift
+    (cd "$work/w" && "$CIMPORT" liar:index:Thing t1 "$id" --code-only --json "$@" 2>/dev/null) >"$work/out.json"
+    echo $? >"$work/rc"
+    python3 - "$work/out.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["resources"][0]
+print("status=%s verified=%s" % (r.get("status"), r.get("verified")))
+print("residual=%s" % ",".join(r.get("residual") or []))
+print("inputs=%s" % json.dumps(r.get("inputs"), sort_keys=True))
+for d in r.get("diagnostics") or []:
+    print("%s: %s" % (d.get("severity"), d.get("message")))
+PY
+}
+# a stack import of the given import file entries; stderr in $work/stack.err, exit code in $work/rc
+into_stack() { # JSON-RESOURCES [cimport flags...]
+    local res=$1
+    shift
+    printf '{"resources":[%s]}' "$res" >"$work/proj/imp.json"
+    (cd "$work/proj" && "$CIMPORT" --spec imp.json --stack dev --yes -o imported.ts "$@" >/dev/null 2>"$work/stack.err")
+    echo $? >"$work/rc"
+}
+in_ckpt() { # NAME: whether the checkpoint holds a liar resource of that name
+    python3 - "$ckpt" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+res = ((d.get("checkpoint") or {}).get("latest") or {}).get("resources") or []
+sys.exit(0 if any(r["urn"].endswith("liar:index:Thing::" + sys.argv[2]) for r in res) else 1)
+PY
+}
+
+# --- a Diff that says "changes" without naming them (F1, F7) --------------------------------------
+# Read returned the state but no inputs: nothing can be copied, and the provider still reports a
+# change: Pulumi's ImportStep fails it ("inputs to import do not match the existing resource").
+out=$(one noinputs:alpha)
+echo "$out" | grep -qx 'status=imported verified=False' &&
+  echo "$out" | grep -qF "the provider's Diff reports changes without naming the properties that differ" &&
+  ok || bad "noinputs: a DIFF_SOME without paths was taken as verified: $out"
+# the difference is in the state only (size): the residual is not the properties copied (all equal)
+out=$(one stateonly:alpha)
+echo "$out" | grep -qx 'status=imported verified=False' &&
+  echo "$out" | grep -qF "the provider's Diff reports changes without naming the properties that differ" &&
+  ! echo "$out" | grep -qF 'differ from the resource at name, region, tags' &&
+  ok || bad "stateonly: the residual names the properties copied: $out"
+# without paths but with every input in Read's answer: copied wholesale (Pulumi's fallback), verified
+out=$(one nodetail:alpha)
+echo "$out" | grep -qx 'status=imported verified=True' &&
+  echo "$out" | grep -qx 'inputs={"name": "alpha", "region": "eu-west-1", "size": 3, "tags": {"team": "a"}}' &&
+  ok || bad "nodetail: copying every input Read returned should verify it: $out"
+# into a stack: no "no changes" promise
+into_stack '{"type":"liar:index:Thing","name":"a","id":"noinputs:alpha"}'
+grep -qF '(0 verified)' "$work/stack.err" && ! grep -qF 'should then show no changes' "$work/stack.err" &&
+  grep -qF '`pulumi preview` with imported.ts will show changes for it' "$work/stack.err" &&
+  ok || bad "noinputs into a stack (exit $(cat "$work/rc")): $(cat "$work/stack.err")"
+
+echo "test_lying_provider: $pass passed, $fail failed"
+[ "$fail" = 0 ]
