@@ -610,6 +610,13 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
     }
     if (o->preview_only && o->out_path)
         return usage_error(exit_code, "--preview-only writes nothing, so it cannot be used with --out", NULL);
+    if (!o->generate_code && (o->diff || o->insert_into || o->out_path))
+        return usage_error(exit_code,
+                           o->diff ? "--generate-code=false writes no code, so it cannot be used with --diff"
+                           : o->insert_into
+                               ? "--generate-code=false writes no code, so it cannot be used with --insert-into"
+                               : "--generate-code=false writes no code, so it cannot be used with --out",
+                           NULL);
     if (o->insert_into && o->out_path)
         return usage_error(exit_code, "--insert-into edits a program in place; it cannot be used with --out", NULL);
     if (o->diff && !o->insert_into && !o->out_path)

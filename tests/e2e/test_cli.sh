@@ -141,6 +141,17 @@ PY
 expect 2 "cimport: --keep-existing only applies to --insert-into FILE" -- \
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --keep-existing -o never.ts
 [ ! -e never.ts ] && ok || bad "--keep-existing alone wrote never.ts"
+# --generate-code=false writes no code: with a target for code it is refused, not silently ignored
+echo 'import * as pulumi from "@pulumi/pulumi";' >gc-prog.ts
+cp gc-prog.ts gc-prog.before
+for target in "--out gc.ts" "--insert-into gc-prog.ts" "--diff --out gc.ts"; do
+  what=${target%% *}
+  # shellcheck disable=SC2086
+  expect 2 "cimport: --generate-code=false writes no code, so it cannot be used with $what" -- \
+    "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript \
+    --generate-code=false $target
+done
+[ ! -e gc.ts ] && cmp -s gc-prog.ts gc-prog.before && ok || bad "--generate-code=false with a code target wrote something"
 expect 2 "cimport: --secrets-provider b64 only applies to --stack-state FILE" -- \
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --secrets-provider b64 -o never.ts
 expect 2 "cimport: --secrets-provider plaintext only applies to --stack-state FILE" -- \
