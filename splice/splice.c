@@ -290,6 +290,7 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
     ts_parser_set_included_ranges(parser, NULL, 0); /* the whole text (after a parse of a half) */
     ts_check_parse_info_t info;
     p->tree = ts_check_parse_safe(parser, p->lang, p->text, p->len, old, why, sizeof why, &info);
+    p->top = NULL; /* sp_top_children reads the new tree */
     p->blanked = info.blanked > 0;
     p->timed_out = info.timed_out;
     p->refused = !info.timed_out && why[0];
@@ -3188,6 +3189,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         }
         sp_walk_finish(&walk, &c.T);
         ok = ok && sp_analyze_finish(s, &c.T, true, &walk, diags);
+        c.stats.split_find = c.T.split_find;
         if (ok) {
             c.nl = c.T.crlf ? "\r\n" : "\n";
             ok = sp_splice_code(&c);

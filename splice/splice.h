@@ -57,6 +57,7 @@ typedef struct splice_stats {
     size_t imports_added; /* import lines added */
     size_t renamed;       /* generated variables renamed to avoid a clash */
     bool split_parse;     /* the file was parsed in two halves (splice_options_t.whole_parse) */
+    bool split_find;      /* and its resources were read on two threads, each over half of its candidates */
 } splice_stats_t;
 
 /* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use

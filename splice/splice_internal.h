@@ -93,6 +93,13 @@ typedef struct sp_program {
     TSTree *tree2;
     TSNode root2;
     uint32_t split;
+    bool split_find; /* its resources were read on two threads (splice_lang.c, sp_find_split) */
+    /* sp_top_children's answer for `top_of` (p->tree when it was read): the top level is read by the
+     * imports, the body and the insertion point, and a cursor over a 100,000-line file's top level
+     * costs tens of millions of instructions a time. */
+    TSNode *top;
+    uint32_t ntop;
+    const TSTree *top_of;
     bool blanked;   /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
     bool timed_out; /* the parse ran out of its time budget (ts_check_parse_safe) */
     bool refused;   /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */

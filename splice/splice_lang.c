@@ -78,17 +78,21 @@ TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
 }
 
 TSNode *sp_top_children(sp_program_t *p, uint32_t *count) {
-    uint32_t n1, n2 = 0;
-    TSNode *v1 = sp_named_children(p->a, p->root, &n1);
-    if (!p->tree2) {
-        *count = n1;
-        return v1;
+    if (p->top && p->top_of == p->tree) {
+        *count = p->ntop;
+        return p->top;
     }
-    TSNode *v2 = sp_named_children(p->a, p->root2, &n2);
-    TSNode *v = arena_alloc(p->a, (n1 + n2 + 1) * sizeof *v);
-    memcpy(v, v1, n1 * sizeof *v);
-    memcpy(v + n1, v2, n2 * sizeof *v);
-    *count = n1 + n2;
+    uint32_t n1, n2 = 0;
+    TSNode *v = sp_named_children(p->a, p->root, &n1);
+    if (p->tree2) {
+        TSNode *v1 = v, *v2 = sp_named_children(p->a, p->root2, &n2);
+        v = arena_alloc(p->a, (n1 + n2 + 1) * sizeof *v);
+        memcpy(v, v1, n1 * sizeof *v);
+        memcpy(v + n1, v2, n2 * sizeof *v);
+    }
+    p->top = v;
+    p->ntop = *count = n1 + n2;
+    p->top_of = p->tree;
     return v;
 }
 
@@ -1495,24 +1499,66 @@ static TSSymbol sp_named_symbol(const TSLanguage *l, const char *name) {
     return ts_language_symbol_for_name(l, name, (uint32_t)strlen(name), true);
 }
 
-/* Every match of the resources query, in the order a whole-tree run finishes them (by the position
- * of the name: a match is complete when the query reaches it). The query runs on each candidate
- * node the walk found, over the bytes up to its name only — a whole-tree run visits every node of
- * a big file and cost a third of a 100,000-line splice. When those ranges add up to more than a
- * few times the file (long call chains, each a candidate holding the next), the whole tree is run
- * once instead, so the work stays linear. */
-static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_list_t *diags, size_t *count) {
+/* The reading of a range of a program's resource candidates (sp_find_resources): on the calling
+ * thread (`s` set: it may compile the resources query, with its diagnostic) or on another (`s`
+ * NULL: it runs the query only when it was compiled before, else gives up), with its own cursor. */
+typedef struct sp_find_part {
+    splicer_t *s;
+    sp_program_t *p; /* another thread's: a copy of the program with an arena of its own */
+    bool is_target;
+    bool whole_ok;         /* the candidates' ranges may be too long: the whole tree's query runs then */
+    size_t lo, hi;         /* candidates [lo, hi) of p->cands */
+    TSQuery *q;            /* the resources query, once compiled (or when given) */
+    TSQueryCursor *cursor; /* the splicer's (calling thread), else the part's own, made when needed */
+    diag_list_t *diags;
+    uint32_t last_stmt;      /* in: the statement of the resource read before (UINT32_MAX: none); out: the last */
+    uint32_t first_stmt;     /* out: the statement of the first resource met (UINT32_MAX: none) */
+    uint32_t key_lo, key_hi; /* out: the first and last match's name position (no matches: key_lo > key_hi) */
+    uint64_t span;           /* out: the candidates' ranges, added up */
+    bool whole;              /* out: the ranges add up to too much and !whole_ok: the whole tree's query is wanted */
+    bool gave_up;            /* out: a candidate needs the query, which this thread may not compile */
+    bool failed;             /* out: the query does not compile (a diagnostic) */
+} sp_find_part_t;
+
+/* The ranges of candidates' text that hold their names add up to more than this: the whole tree's
+ * query runs once instead. */
+static bool sp_span_too_long(const sp_program_t *p, uint64_t span) {
+    return span > 4 * (uint64_t)p->len + 4096;
+}
+
+/* The resources query for part f; NULL when it is not there (f->gave_up, or f->failed with a
+ * diagnostic). */
+static TSQuery *sp_part_query(sp_find_part_t *f) {
+    if (!f->q && f->s) f->q = sp_resources_query(f->s, f->p->lang, f->diags);
+    if (!f->q) {
+        f->gave_up = !f->s;
+        f->failed = f->s != NULL;
+        return NULL;
+    }
+    if (!f->cursor) f->cursor = ts_query_cursor_new();
+    return f->q;
+}
+
+/* Every match of the resources query among candidates [f->lo, f->hi), in the order a whole-tree run
+ * finishes them (by the position of the name: a match is complete when the query reaches it). The
+ * query runs on each candidate node the walk found, over the bytes up to its name only — a
+ * whole-tree run visits every node of a big file and cost a third of a 100,000-line splice. When
+ * those ranges add up to more than a few times the file (long call chains, each a candidate holding
+ * the next), the whole tree is run once instead, so the work stays linear. NULL when part f stops
+ * (f->whole, f->gave_up, f->failed). */
+static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
+    sp_program_t *p = f->p;
     TSQuery *q = NULL;
     *count = 0;
-    size_t n = 0, cap = p->ncands + 16;
+    size_t lo = f->lo, hi = f->hi, n = 0, cap = hi - lo + 16;
     sp_res_match_t *ms = arena_alloc(p->a, cap * sizeof *ms);
-    uint32_t *ends = arena_alloc(p->a, (p->ncands + 1) * sizeof *ends);
+    uint32_t *ends = arena_alloc(p->a, (hi - lo + 1) * sizeof *ends); /* candidate k's at k - lo */
     uint64_t span = 0;
-    for (size_t k = 0; k < p->ncands; k++) {
+    for (size_t k = lo; k < hi; k++) {
         /* The name is the arguments' first named child (Go: the second, after ctx); comments are
          * stepped over, so the range holds the name however the query treats them. */
         TSNode args = sp_field(p->cands[k], "arguments", 9);
-        ends[k] = 0;
+        ends[k - lo] = 0;
         if (ts_node_is_null(args)) continue;
         TSTreeCursor cur = ts_tree_cursor_new(args);
         int want = p->lang == LANG_GO ? 2 : 1;
@@ -1520,19 +1566,24 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
             TSNode c = ts_tree_cursor_current_node(&cur);
             if (!ts_node_is_named(c) || ts_node_is_extra(c)) continue;
             if (--want == 0) {
-                ends[k] = sp_end_byte(c);
+                ends[k - lo] = sp_end_byte(c);
                 break;
             }
         }
         ts_tree_cursor_delete(&cur);
-        if (ends[k]) span += ends[k] - ts_node_start_byte(p->cands[k]);
+        if (ends[k - lo]) span += ends[k - lo] - ts_node_start_byte(p->cands[k]);
     }
+    f->span = span;
     TSQueryMatch m;
-    if (span > 4 * (uint64_t)p->len + 4096) {
-        if (!(q = sp_resources_query(s, p->lang, diags))) return NULL;
+    if (sp_span_too_long(p, span)) {
+        if (!f->whole_ok) {
+            f->whole = true;
+            return NULL;
+        }
+        if (!(q = sp_part_query(f))) return NULL;
         for (int half = 0; half < (p->tree2 ? 2 : 1); half++) {
-            ts_query_cursor_exec(s->cursor, q, half ? p->root2 : p->root);
-            while (ts_query_cursor_next_match(s->cursor, &m)) {
+            ts_query_cursor_exec(f->cursor, q, half ? p->root2 : p->root);
+            while (ts_query_cursor_next_match(f->cursor, &m)) {
                 ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
                 if (sp_res_captures(q, &m, &ms[n])) {
                     ms[n].seq = n;
@@ -1555,8 +1606,8 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
             .field_ident = sp_named_symbol(l, "field_identifier"),
             .argument = sp_named_symbol(l, "argument"),
         };
-        for (size_t k = 0; k < p->ncands; k++) {
-            if (!ends[k]) continue; /* no arguments or no first one: the pattern cannot match */
+        for (size_t k = lo; k < hi; k++) {
+            if (!ends[k - lo]) continue; /* no arguments or no first one: the pattern cannot match */
             /* Most candidates are answered from their children (a few thousand instructions, where
              * the query took about 13,000); the rest run the query. */
             int shape = sp_resource_shape(p, &y, p->cands[k], sp_field(p->cands[k], "arguments", 9), &ms[n]);
@@ -1567,10 +1618,10 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
                 }
                 continue;
             }
-            if (!q && !(q = sp_resources_query(s, p->lang, diags))) return NULL;
-            ts_query_cursor_set_byte_range(s->cursor, ts_node_start_byte(p->cands[k]), ends[k]);
-            ts_query_cursor_exec(s->cursor, q, p->cands[k]);
-            while (ts_query_cursor_next_match(s->cursor, &m)) {
+            if (!q && !(q = sp_part_query(f))) return NULL;
+            ts_query_cursor_set_byte_range(f->cursor, ts_node_start_byte(p->cands[k]), ends[k - lo]);
+            ts_query_cursor_exec(f->cursor, q, p->cands[k]);
+            while (ts_query_cursor_next_match(f->cursor, &m)) {
                 /* matches of candidates nested in this one's type come first: theirs, not this one's */
                 if (sp_res_captures(q, &m, &ms[n]) && ts_node_eq(ms[n].res, p->cands[k])) {
                     ms[n].seq = n;
@@ -1579,9 +1630,11 @@ static sp_res_match_t *sp_resource_matches(splicer_t *s, sp_program_t *p, diag_l
                 }
             }
         }
-        ts_query_cursor_set_byte_range(s->cursor, 0, UINT32_MAX);
+        if (f->cursor) ts_query_cursor_set_byte_range(f->cursor, 0, UINT32_MAX);
     }
     if (n > 1) qsort(ms, n, sizeof *ms, sp_cmp_res_match);
+    f->key_lo = n ? ts_node_start_byte(ms[0].name) : 1;
+    f->key_hi = n ? ts_node_start_byte(ms[n - 1].name) : 0;
     *count = n;
     return ms;
 }
@@ -1685,14 +1738,21 @@ size_t sp_class_components(sp_program_t *p, sp_stmt_t **out) {
     return n;
 }
 
-/* Finds the resources and records each resource statement: into p->res (the user's file:
- * anywhere) or onto the body statement holding it (the generated program). False when the
- * resources query does not compile (a diagnostic). */
-static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, diag_list_t *diags) {
+/* The resources of candidates [f->lo, f->hi), each resource statement recorded: into p->res (the
+ * user's file: anywhere) or onto the body statement holding it (the generated program). False when
+ * the part stops (sp_resource_matches). */
+static bool sp_find_part(sp_find_part_t *f) {
+    sp_program_t *p = f->p;
+    bool is_target = f->is_target;
     size_t nm;
-    sp_res_match_t *ms = sp_resource_matches(s, p, diags, &nm);
+    sp_res_match_t *ms = sp_resource_matches(f, &nm);
     if (!ms) return false;
-    uint32_t last_stmt = UINT32_MAX;
+    if (is_target && p->cres < p->nres + nm) { /* room for them all at once (sp_stmt_t is big) */
+        p->res = arena_grow(p->a, p->res, p->cres * sizeof *p->res, (p->nres + nm) * sizeof *p->res);
+        p->cres = p->nres + nm;
+    }
+    uint32_t last_stmt = f->last_stmt;
+    f->first_stmt = UINT32_MAX;
     for (size_t mi = 0; mi < nm; mi++) {
         TSNode res = ms[mi].res, type = ms[mi].type;
         const char *tt = sp_node_text(p, type);
@@ -1765,6 +1825,7 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             }
         }
         uint32_t sb = ts_node_start_byte(st);
+        if (f->first_stmt == UINT32_MAX) f->first_stmt = sb;
         if (sb == last_stmt) continue; /* a resource nested in another's arguments */
         last_stmt = sb;
         const char *state = NULL; /* Go: the component's state variable */
@@ -1813,7 +1874,100 @@ static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, dia
             }
         }
     }
+    f->last_stmt = last_stmt;
     return true;
+}
+
+/* The second half of a big file's candidates, read on a thread of its own (sp_find_split). */
+static void *sp_find_thread(void *arg) {
+    sp_find_part_t *f = arg;
+    sp_find_part(f);
+    if (f->cursor) ts_query_cursor_delete(f->cursor);
+    f->cursor = NULL;
+    return NULL;
+}
+
+/* A file parsed in two halves has its resources read on two threads: the calling thread takes the
+ * first half of the candidates, another the second, in a copy of the program with an arena of its
+ * own (adopted by p's when it is done) and its own query cursor. What each finds is put together in
+ * order when that is what one reading gives: every name of the first part comes before every name
+ * of the second (they are sorted by it), and the first resource the second part met is not in the
+ * statement of the first part's last (a statement counts once: one reading would have skipped it).
+ * Else, or when either part stops (the query to compile on the other thread, the candidates' ranges
+ * too long), the result is not shown: returns -1 and nothing is kept, and the caller reads them all
+ * on one thread. 1 or 0: done (0: the query does not compile, a diagnostic). */
+static int sp_find_split(splicer_t *s, sp_program_t *p, diag_list_t *diags) {
+    size_t mid = p->ncands / 2;
+    sp_queries_t *qs = &s->q[p->lang];
+    arena_t *ta = arena_new();
+    sp_program_t tp = *p;
+    tp.a = ta;
+    tp.res = tp.unread = NULL;
+    tp.nres = tp.cres = tp.nunread = tp.cunread = 0;
+    sp_find_part_t second = {.p = &tp,
+                             .is_target = true,
+                             .lo = mid,
+                             .hi = p->ncands,
+                             .q = qs->resources_tried ? qs->resources : NULL,
+                             .last_stmt = UINT32_MAX};
+    pthread_t th;
+    if (pthread_create(&th, NULL, sp_find_thread, &second) != 0) {
+        arena_free(ta);
+        return -1;
+    }
+    size_t nres = p->nres, nunread = p->nunread;
+    sp_find_part_t first = {.s = s,
+                            .p = p,
+                            .is_target = true,
+                            .lo = 0,
+                            .hi = mid,
+                            .cursor = s->cursor,
+                            .diags = diags,
+                            .last_stmt = UINT32_MAX};
+    bool ok = sp_find_part(&first);
+    pthread_join(th, NULL);
+    bool done = ok && !second.gave_up && !second.whole && !sp_span_too_long(p, first.span + second.span) &&
+                (first.key_lo > first.key_hi || second.key_lo > second.key_hi || first.key_hi < second.key_lo) &&
+                (first.last_stmt == UINT32_MAX || second.first_stmt != first.last_stmt);
+    if (!done) {
+        arena_free(ta);
+        p->nres = nres; /* what the first part recorded is read again */
+        p->nunread = nunread;
+        return first.failed ? 0 : -1;
+    }
+    for (size_t i = 0; i < tp.nres; i++) {
+        SP_PUSH(p->a, p->res, p->nres, p->cres);
+        p->res[p->nres - 1] = tp.res[i];
+    }
+    for (size_t i = 0; i < tp.nunread; i++) {
+        SP_PUSH(p->a, p->unread, p->nunread, p->cunread);
+        p->unread[p->nunread - 1] = tp.unread[i];
+    }
+    arena_adopt(p->a, ta);
+    return 1;
+}
+
+/* A big file parsed in two halves with at least this many candidates has them read on two threads. */
+enum { SP_FIND_SPLIT_MIN = 2048 };
+
+/* Finds the resources and records each resource statement (sp_find_part). False when the
+ * resources query does not compile (a diagnostic). */
+static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, diag_list_t *diags) {
+    if (is_target && p->tree2 && p->ncands >= SP_FIND_SPLIT_MIN) {
+        int r = sp_find_split(s, p, diags);
+        p->split_find = r == 1;
+        if (r >= 0) return r == 1;
+    }
+    sp_find_part_t f = {.s = s,
+                        .p = p,
+                        .is_target = is_target,
+                        .whole_ok = true,
+                        .lo = 0,
+                        .hi = p->ncands,
+                        .cursor = s->cursor,
+                        .diags = diags,
+                        .last_stmt = UINT32_MAX};
+    return sp_find_part(&f);
 }
 
 /* ---------------------------------------------------------------------------------------------- */

@@ -61,7 +61,7 @@ static bool same_both_ways(const char *target, lang_t lang, const char *gen, boo
     if (split) {
         ck_assert_ptr_nonnull(whole);
         ck_assert_msg(strcmp(split, whole) == 0, "split and whole results differ");
-        s1.split_parse = false;
+        s1.split_parse = s1.split_find = false;
         ck_assert_mem_eq(&s1, &s2, sizeof s1);
     } else {
         ck_assert_ptr_null(whole);
@@ -250,6 +250,92 @@ START_TEST(test_split_parse_budget) {
 }
 END_TEST
 
+/* `text` with `line` written after its first line holding `after`. */
+static char *insert_after(const char *text, const char *after, const char *line) {
+    const char *at = strstr(text, after);
+    ck_assert_ptr_nonnull(at);
+    at = strchr(at, '\n') + 1;
+    buf_t b;
+    buf_init(&b);
+    buf_append(&b, text, (size_t)(at - text));
+    buf_puts(&b, line);
+    buf_puts(&b, at);
+    return buf_take(&b);
+}
+
+/* The file's resources are read on two threads, each over half of the candidates (in order), and put
+ * together as one reading gives them: an ordinary big file's are split (splice_stats_t.split_find),
+ * and where that cannot be shown the same — the candidates' middle inside one statement holding many
+ * resources, whose first alone counts — they are read on one thread. Two resources of one name, one
+ * in each half, are refused as the whole reading refuses them. */
+START_TEST(test_split_find_resources) {
+    char *gts = fixture("gen.ts"), *gpy = fixture("gen.py");
+    splice_stats_t st;
+    char *m;
+    char *ts = ts_program(8000, NULL), *py = py_program(8000, NULL);
+    char *out = splice_run(ts, strlen(ts), LANG_TYPESCRIPT, gts, false, &st, &m);
+    ck_assert_ptr_nonnull(out);
+    ck_assert(st.split_parse && st.split_find);
+    free(out);
+    free(m);
+    out = splice_run(py, strlen(py), LANG_PYTHON, gpy, false, &st, &m);
+    ck_assert_ptr_nonnull(out);
+    ck_assert(st.split_parse && st.split_find);
+    free(out);
+    free(m);
+
+    /* "my-key" twice: near the top (the first half's candidates) and at three quarters (the second's) */
+    char *dup[2] = {
+        insert_after(ts, "// resources", "const early = new tls.PrivateKey(\"my-key\", {algorithm: \"DSA\"});\n"),
+        insert_after(py, "# resources", "early = tls.PrivateKey(\"my-key\", algorithm=\"DSA\")\n")};
+    for (int i = 0; i < 2; i++) {
+        lang_t l = i ? LANG_PYTHON : LANG_TYPESCRIPT;
+        ck_assert(same_both_ways(dup[i], l, i ? gpy : gts, true));
+        out = splice_run(dup[i], strlen(dup[i]), l, i ? gpy : gts, false, &st, &m);
+        ck_assert_ptr_nonnull(out);
+        ck_assert(st.split_find);
+        ck_assert_uint_eq(st.replaced, 1);
+        /* the first of the two is replaced, the second kept */
+        ck_assert_ptr_null(strstr(out, "\"DSA\""));
+        ck_assert_ptr_nonnull(strstr(out, "ECDSA"));
+        free(out);
+        free(m);
+        free(dup[i]);
+    }
+
+    /* one statement holding most of the file's candidates, across their middle */
+    static const struct {
+        lang_t lang;
+        const char *open, *line, *close;
+    } C[] = {
+        {LANG_TYPESCRIPT, "const big = [\n", "    new tls.PrivateKey(\"%s\", {algorithm: \"DSA\"}),\n", "];\n"},
+        {LANG_PYTHON, "big = [\n", "    tls.PrivateKey(\"%s\", algorithm=\"DSA\"),\n", "]\n"},
+    };
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++) {
+        buf_t mid;
+        buf_init(&mid);
+        buf_puts(&mid, C[i].open);
+        for (int k = 0; k < 9000; k++) /* only the first counts: the others are not the "my-key" replaced */
+            buf_printf(&mid, C[i].line, k ? "my-key" : "n0");
+        buf_puts(&mid, C[i].close);
+        char *t = C[i].lang == LANG_PYTHON ? py_program(5000, mid.data) : ts_program(5000, mid.data);
+        current_case = (int)i;
+        ck_assert(same_both_ways(t, C[i].lang, C[i].lang == LANG_PYTHON ? gpy : gts, true));
+        out = splice_run(t, strlen(t), C[i].lang, C[i].lang == LANG_PYTHON ? gpy : gts, false, &st, &m);
+        ck_assert_ptr_nonnull(out);
+        ck_assert(st.split_parse && !st.split_find);
+        free(out);
+        free(m);
+        free(t);
+        buf_free(&mid);
+    }
+    free(ts);
+    free(py);
+    free(gts);
+    free(gpy);
+}
+END_TEST
+
 static Suite *split_suite(void) {
     Suite *s = suite_create("splice_split");
     TCase *tc = tcase_create("core");
@@ -259,6 +345,7 @@ static Suite *split_suite(void) {
     tcase_add_test(tc, test_split_errors_as_whole);
     tcase_add_test(tc, test_split_comment_runs);
     tcase_add_test(tc, test_split_parse_budget);
+    tcase_add_test(tc, test_split_find_resources);
     suite_add_tcase(s, tc);
     return s;
 }
