@@ -1578,6 +1578,53 @@ START_TEST(test_into_stack_up_to_date_with_failure) {
 }
 END_TEST
 
+/* intoStack, cimport.showReport's results: the first import adds the resource to the stack, a second
+ * finds it there and imports nothing — its report said "Imported into stack" like the first's (the
+ * document had nothing to tell them apart, read13 F8). */
+START_TEST(test_into_stack_report_already) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    diy_workspace(a, dir, "shop");
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    const char *report = arena_sprintf(a, "%s/report.html", dir);
+    for (int run = 0; run < 2; run++) {
+        session_t ss;
+        sess_init(&ss);
+        sess_init_into_stack(&ss, dir, "");
+        sess_open(&ss, uri, "typescript", TS_PROGRAM);
+        sess_import(&ss, 2, "clever-wombat", uri, "");
+        sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+        sess_json(&ss,
+                  "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                  "\"cimport.showReport\",\"arguments\":[{\"path\":\"%s\"}]}}",
+                  report);
+        sess_end(&ss, 4);
+        sess_run(&ss);
+        const cJSON *r = cJSON_GetObjectItem(resp(&ss, 3), "result");
+        ck_assert_msg(r != NULL, "no report in run %d", run);
+        const cJSON *sum = cJSON_GetObjectItem(r, "summary");
+        const cJSON *added = cJSON_GetObjectItem(sum, "addedToStack"),
+                    *already = cJSON_GetObjectItem(sum, "alreadyInStack");
+        ck_assert_msg(cJSON_IsNumber(added) && cJSON_IsNumber(already),
+                      "run %d: the report does not say what the "
+                      "stack holds",
+                      run);
+        ck_assert_int_eq(added->valueint, run == 0 ? 1 : 0);
+        ck_assert_int_eq(already->valueint, run == 0 ? 0 : 1);
+        ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(sum, "written"))); /* the code went into the program */
+        char *page = tu_read(report, NULL);                           /* the page's data: the resource's own field */
+        ck_assert_ptr_nonnull(strstr(page, run == 0 ? "\"stack\":\"added\"" : "\"stack\":\"already\""));
+        free(page);
+        sess_free(&ss);
+    }
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_HOME");
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* intoStack, and the editor refuses the edit: the stack was written before the edit was sent, so
  * neither the message nor the report may read as if nothing happened. Before, the user saw "the
  * editor did not apply the edit to index.ts: buffer moved; run the command again" and the report
@@ -2159,6 +2206,7 @@ int main(void) {
     tcase_add_test(t, test_into_stack_other_project);
     tcase_add_test(t, test_into_stack_up_to_date_with_failure);
     tcase_add_test(t, test_into_stack_edit_refused);
+    tcase_add_test(t, test_into_stack_report_already);
     tcase_add_test(t, test_secrets_beside_the_project);
     tcase_add_test(t, test_secrets_saved_edit_refused);
     tcase_add_test(t, test_document_changed_during_commit);
