@@ -1688,12 +1688,82 @@ static bool typed_default_ok(const check_t *c, lang_t lang, const pcl_node_t *n)
     return strcmp(t, "int") == 0 && v->kind == PCL_NUMBER && names_number_is_int(v->n);
 }
 
+static const char *expr_text(arena_t *a, const pcl_expr_t *e);
+
+/* The literal list or object local `name` holds (through secret()/unsecret()), or NULL. */
+static const pcl_expr_t *local_literal(const check_t *c, const char *name) {
+    int idx = names_table_get(c->nodes, name);
+    const pcl_node_t *n = idx >= 0 ? &c->p->nodes[idx] : NULL;
+    if (!n || n->kind != PCL_NODE_LOCAL || !n->n_attrs) return NULL;
+    const pcl_expr_t *v = n->attrs[0].value;
+    if (v->kind == PCL_CALL && v->call.n == 1 && !v->function &&
+        (strcmp(v->call.name, "secret") == 0 || strcmp(v->call.name, "unsecret") == 0))
+        v = v->call.args[0];
+    return v->kind == PCL_TUPLE || v->kind == PCL_OBJECT ? v : NULL;
+}
+
+/* A read of a key a literal object does not have, or of an index past a literal list's end, through
+ * a local holding it (`o = {a = 1}`, then `o.b` / `l[5]`): PCL fails the program there ("The given
+ * key does not identify an element in this collection value"), while TypeScript reads undefined, Go
+ * the zero value and C#/Java throw or read null, so it is refused with its position. Not inside a
+ * conditional's branches, a for expression's body, can() or try(), which may not evaluate it. */
+static bool missing_item_one(const pcl_expr_t *e, void *ctx) {
+    expr_check_t *x = ctx;
+    if (e->kind == PCL_COND) {
+        pcl_expr_walk(e->x, missing_item_one, x);
+        return false;
+    }
+    if (e->kind == PCL_FOR ||
+        (e->kind == PCL_CALL && (strcmp(e->call.name, "can") == 0 || strcmp(e->call.name, "try") == 0)))
+        return false;
+    if (e->kind != PCL_TRAVERSAL || !e->trav.n || in_scope_any(x, e)) return true;
+    const pcl_expr_t *v = local_literal(x->c, e->trav.root);
+    for (size_t i = 0; v && i < e->trav.n; i++) {
+        const pcl_trav_part_t *pt = &e->trav.parts[i];
+        const char *key = pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL;
+        const pcl_expr_t *next = NULL;
+        if (v->kind == PCL_OBJECT && key) {
+            for (size_t k = 0; k < v->object.n && !next; k++) {
+                if (!v->object.items[k].key) return true; /* a key computed when the program runs */
+                if (strcmp(v->object.items[k].key, key) == 0) next = v->object.items[k].value;
+            }
+        } else if (v->kind == PCL_TUPLE && !key) {
+            if (pt->index_num < v->tuple.n) next = v->tuple.items[pt->index_num];
+        } else {
+            return true; /* a key of a list, a number of an object, an index computed: not followed */
+        }
+        if (!next) {
+            int line = e->line ? e->line : x->at->line, col = e->line ? e->col : x->at->col;
+            const char *where =
+                key ? arena_sprintf(x->c->a, "but the object the local '%s' holds has no key '%s'", e->trav.root, key)
+                    : arena_sprintf(x->c->a, "past the end of the %zu-item list the local '%s' holds", v->tuple.n,
+                                    e->trav.root);
+            refuse(x->c, x->n, line, col,
+                   arena_sprintf(x->c->a,
+                                 "'%s' reads '%s', %s: PCL fails the program there (the %s does not identify an "
+                                 "element), so cimport does not write it",
+                                 x->at->name, expr_text(x->c->a, e), where, key ? "key" : "index"));
+            return true;
+        }
+        v = next->kind == PCL_TUPLE || next->kind == PCL_OBJECT ? next : NULL;
+    }
+    return true;
+}
+
 /* Function calls, references and expression kinds anywhere in an expression. */
 static void check_expr(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
     static const char *const hook_scope[] = {"args"}; /* a hook's command reads its arguments */
     expr_check_t x = {.c = c, .n = n, .at = at};
     if (n->kind == PCL_NODE_HOOK) x.scope = (const char **)hook_scope, x.n_scope = 1;
     pcl_expr_walk(e, check_one, &x);
+    /* evaluated whenever the program runs: a local's, an output's, a resource's without a range */
+    bool evaluated = n->kind == PCL_NODE_LOCAL || n->kind == PCL_NODE_OUTPUT;
+    if (n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) {
+        evaluated = at >= n->attrs && at < n->attrs + n->n_attrs;
+        for (size_t k = 0; k < n->n_options; k++)
+            evaluated &= strcmp(n->options[k].name, "range") != 0 && strcmp(n->options[k].name, "condition") != 0;
+    }
+    if (evaluated) pcl_expr_walk(e, missing_item_one, &x);
 }
 
 /* Whether e names a stack reference resource of the program (getOutput's first argument). */

@@ -2909,6 +2909,33 @@ START_TEST(test_names_hiding_classes_cs_java) {
 }
 END_TEST
 
+/* A read of a key a literal object a local holds lacks, or past the end of a literal list, is an error
+ * in PCL (cty: the key does not identify an element); TypeScript read undefined (`ll[5]`), Go the
+ * zero value (`o["b"]`: ""), Python raised (read12 F13). Refused in every language with its position;
+ * not where it may not be evaluated (a conditional's branch, try(), a for body). */
+START_TEST(test_missing_literal_item_refused) {
+    fixture_t f = load("o = {a = \"x\", n = {k = \"v\"}}\nll = [\"p\", \"q\"]\n"
+                       "output \"d\" {\n    value = o.b\n}\noutput \"e\" {\n    value = ll[5]\n}\n"
+                       "output \"f\" {\n    value = o.n.z\n}\n");
+    static const lang_t langs[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA, LANG_YAML};
+    for (size_t k = 0; k < sizeof langs / sizeof *langs; k++) {
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:4:13",
+                            "'value' reads 'o.b', but the object the local 'o' holds has no key 'b': PCL fails");
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:7:13",
+                            "'value' reads 'll[5]', past the end of the 2-item list the local 'll' holds");
+        tu_pcl_emit_refused(&f, langs[k], "main.pp:10:13", "reads 'o.n.z', but the object the local 'o' holds");
+    }
+    unload(&f);
+    f = load("config \"c\" \"bool\" {}\no = {a = \"x\"}\nll = [\"p\", \"q\"]\n"
+             "output \"d\" {\n    value = c ? o.b : o.a\n}\noutput \"e\" {\n    value = try(ll[5], \"none\")\n}\n"
+             "output \"f\" {\n    value = [for x in [] : o.b]\n}\noutput \"g\" {\n    value = ll[1]\n}\n");
+    char *ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const g = ll[1];");
+    free(ts);
+    unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_language");
     TCase *tc = tcase_create("core");
@@ -2947,6 +2974,7 @@ int main(void) {
     tcase_add_test(tc, test_config_reads_cs_java);
     tcase_add_test(tc, test_held_locals_cs_java);
     tcase_add_test(tc, test_held_reads_whole_only_cs_java);
+    tcase_add_test(tc, test_missing_literal_item_refused);
     tcase_add_test(tc, test_entries_value_whole_only_cs_java);
     tcase_add_test(tc, test_division_as_numbers_cs_java);
     tcase_add_test(tc, test_secret_of_nullable_config_java);
