@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/vec.h"
 #include "google/protobuf/empty.pb-c.h"
 #include "importer/pbvalue.h"
@@ -238,13 +239,36 @@ out:
 
 /* --- provider ops -------------------------------------------------------------------------------- */
 
-static char *cache_path(arena_t *a, const gprov_t *g, const char *version) {
+/* The schema cache's entry for this plugin: <root>/schemas/<package>-<version>-<key>.json, where the
+ * version is the one the plugin reports (not the one asked for) and the key a hash of the plugin's
+ * executable's real path, so that two plugins of one version (an installed one, a build on $PATH) never
+ * share an entry. NULL: nothing to key by (a plugin attached to, one that reports no version). */
+static char *cache_path(arena_t *a, const gprov_t *g) {
+    const char *version = g->plugin_version;
+    if (g->opts.no_schema_cache || !g->opts.plugin_path || !version || !*version) return NULL;
+    char *real = realpath(g->opts.plugin_path, NULL);
+    if (!real) return NULL;
+    uint64_t key = hashmap_hash(real, strlen(real));
+    free(real);
     const char *root = g->opts.cache_dir;
     if (!root && !(root = file_cache_root(a))) return NULL;
     char *v = arena_strdup(a, version);
     for (char *p = v; *p; p++)
         if (*p == '/') *p = '_';
-    return arena_sprintf(a, "%s/schemas/%s-%s.json", root, g->base.package, v);
+    return arena_sprintf(a, "%s/schemas/%s-%s-%016llx.json", root, g->base.package, v, (unsigned long long)key);
+}
+
+static bool time_before(struct timespec x, struct timespec y) {
+    return x.tv_sec < y.tv_sec || (x.tv_sec == y.tv_sec && x.tv_nsec < y.tv_nsec);
+}
+
+/* Whether the entry at path was written after the plugin's executable last changed (as Pulumi's own
+ * loader takes a cached schema only when it is newer than the plugin's installation): a plugin rebuilt
+ * or reinstalled under the same version is asked again. */
+static bool cache_entry_fresh(const gprov_t *g, const char *path) {
+    struct stat entry, plugin;
+    if (stat(path, &entry) != 0 || stat(g->opts.plugin_path, &plugin) != 0) return false;
+    return !time_before(entry.st_mtim, plugin.st_mtim) && !time_before(entry.st_mtim, plugin.st_ctim);
 }
 
 static void mkdir_parents(char *path) {
@@ -260,11 +284,9 @@ static schema_package_t *op_get_schema(provider_t *p, diag_list_t *diags) {
     gprov_t *g = (gprov_t *)p;
     if (g->schema) return g->schema;
     arena_t *a = arena_new();
-    const char *version = p->version && *p->version ? p->version : g->plugin_version;
-    char *path = !g->opts.no_schema_cache && version && *version ? cache_path(a, g, version) : NULL;
+    char *path = cache_path(a, g);
     if (path) {
-        struct stat st;
-        if (stat(path, &st) == 0) {
+        if (cache_entry_fresh(g, path)) {
             diag_list_t tmp;
             diag_list_init(&tmp);
             g->schema = schema_load_file(path, &tmp);

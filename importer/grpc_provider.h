@@ -25,12 +25,15 @@
 #include "importer/provider.h"
 
 typedef struct grpc_provider_options {
-    const char *host;            /* default "127.0.0.1" */
-    int call_timeout_ms;         /* deadline of each Read, Check and Diff; default 300000 (5 minutes) */
-    int start_timeout_ms;        /* Handshake, Attach, GetPluginInfo, CheckConfig, Configure; default 60000 */
-    int schema_timeout_ms;       /* GetSchema (large schemas take a while); default 300000 */
-    const char *cache_dir;       /* schema cache root; NULL: $XDG_CACHE_HOME/cimport or ~/.cache/cimport */
-    bool no_schema_cache;        /* always ask GetSchema, never read or write the cache */
+    const char *host;      /* default "127.0.0.1" */
+    int call_timeout_ms;   /* deadline of each Read, Check and Diff; default 300000 (5 minutes) */
+    int start_timeout_ms;  /* Handshake, Attach, GetPluginInfo, CheckConfig, Configure; default 60000 */
+    int schema_timeout_ms; /* GetSchema (large schemas take a while); default 300000 */
+    const char *cache_dir; /* schema cache root; NULL: $XDG_CACHE_HOME/cimport or ~/.cache/cimport */
+    bool no_schema_cache;  /* always ask GetSchema, never read or write the cache */
+    /* The plugin's executable when the host launched it: the schema cache keys an entry by it (its
+     * path, and entries older than the file are stale). NULL (a plugin attached to): no cache. */
+    const char *plugin_path;
     grpc_loop_t *loop;           /* a loop shared with other providers; NULL: the provider makes its own */
     engine_endpoint_t *endpoint; /* a shared engine endpoint on `loop`; NULL: the provider starts its own
                                     (its Log messages then go to the diagnostics of the call running) */

@@ -234,6 +234,7 @@ static bool start_process(hprov_t *p, diag_list_t *diags) {
     if (p->proc) {
         grpc_provider_options_t g;
         grpc_opts(p, &g);
+        g.plugin_path = p->path; /* the schema cache keys its entry by the executable */
         size_t errs = diags ? diags->errors : 0;
         p->inner =
             grpc_provider_attach_with(p->base.package, p->version, plugin_proc_port(p->proc), p->config, &g, diags);

@@ -9,6 +9,7 @@
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -247,19 +248,54 @@ START_TEST(test_string_integer_id) {
 }
 END_TEST
 
+/* Attaches as the plugin host does for a plugin it launched from `binary` (the file the schema cache
+ * keys an entry by), asking for `version` (NULL: none). */
+static provider_t *attach_as(plugin_t *pl, const char *binary, const char *version, diag_list_t *d) {
+    plugin_start(pl);
+    grpc_provider_options_t o;
+    grpc_provider_options_default(&o);
+    o.plugin_path = binary;
+    provider_t *p = grpc_provider_attach_with("random", version, pl->port, NULL, &o, d);
+    ck_assert_msg(p != NULL, "attach failed: %s", d->head ? d->head->message : "?");
+    return p;
+}
+
+/* The cache's entries for the random provider's version 4.21.1 (any plugin), in a fresh arena string:
+ * their count, and the last one's path in *path. */
+static size_t cache_entries(arena_t *a, char **path) {
+    char *pat = arena_sprintf(a, "%s/cimport/schemas/random-*.json", cache_dir);
+    glob_t g;
+    size_t n = 0;
+    *path = NULL;
+    if (glob(pat, 0, NULL, &g) == 0) {
+        n = g.gl_pathc;
+        *path = arena_strdup(a, g.gl_pathv[n - 1]);
+        globfree(&g);
+    }
+    return n;
+}
+
 START_TEST(test_schema_and_cache) {
     plugin_t pl;
     diag_list_t d;
     diag_list_init(&d);
-    provider_t *p = attach(&pl, &d);
+    arena_t *a = arena_new();
+    /* the plugin's binary, as far as the cache knows it: a file of the test's own it can touch */
+    char *binary = arena_sprintf(a, "%s/pulumi-resource-random", cache_dir);
+    tu_write(binary, "#!/bin/sh\n");
+    struct timespec old[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, binary, old, 0), 0);
+    /* asked for 9.9.9, the plugin reports 4.21.1: the entry is 4.21.1's, never 9.9.9's */
+    provider_t *p = attach_as(&pl, binary, "9.9.9", &d);
     schema_package_t *s = p->ops->get_schema(p, &d);
     ck_assert_ptr_nonnull(s);
     ck_assert_str_eq(s->name, "random");
     ck_assert_ptr_nonnull(schema_find_resource(s, "random:index/randomPassword:RandomPassword"));
     ck_assert_ptr_eq(p->ops->get_schema(p, &d), s); /* cached in memory */
-    /* Cached on disk per package+version, byte for byte what the provider served. */
-    arena_t *a = arena_new();
-    char *cached = arena_sprintf(a, "%s/cimport/schemas/random-4.21.1.json", cache_dir);
+    /* Cached on disk per package, reported version and plugin binary, byte for byte what it served. */
+    char *cached;
+    ck_assert_uint_eq(cache_entries(a, &cached), 1);
+    ck_assert_msg(strstr(cached, "/random-4.21.1-") != NULL, "entry %s", cached);
     size_t n1, n2;
     char *c1 = tu_read(cached, &n1);
     char *c2 = tu_read(SHARED_DATA "/schemas/random/schema.json", &n2);
@@ -271,16 +307,51 @@ START_TEST(test_schema_and_cache) {
     p->ops->close(p);
     plugin_stop(&pl);
 
-    /* A new provider of the same version loads the cache without GetSchema: prove it by serving a
+    /* A new provider from the same binary loads the cache without GetSchema: prove it by serving a
      * cache entry the plugin could never have sent. */
-    tu_write(cached, "{\"name\":\"random\",\"version\":\"4.21.1\",\"resources\":{\"random:index/onlyInCache:X\":{}}}");
-    p = attach(&pl, &d);
+    const char *fake = "{\"name\":\"random\",\"version\":\"4.21.1\",\"resources\":{\"random:index/onlyInCache:X\":{}}}";
+    tu_write(cached, fake);
+    p = attach_as(&pl, binary, NULL, &d);
     s = p->ops->get_schema(p, &d);
     ck_assert_ptr_nonnull(s);
     ck_assert_ptr_nonnull(schema_find_resource(s, "random:index/onlyInCache:X"));
     ck_assert_int_eq(d.errors, 0);
     p->ops->close(p);
     plugin_stop(&pl);
+
+    /* The binary replaced since the entry was written (a rebuilt plugin of the same version): the entry
+     * is stale, the plugin is asked again and the entry rewritten. */
+    ck_assert_int_eq(utimensat(AT_FDCWD, binary, NULL, 0), 0);
+    struct timespec past[2] = {{.tv_sec = 1000000001}, {.tv_sec = 1000000001}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, cached, past, 0), 0);
+    p = attach_as(&pl, binary, NULL, &d);
+    s = p->ops->get_schema(p, &d);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_ptr_null(schema_find_resource(s, "random:index/onlyInCache:X"));
+    ck_assert_ptr_nonnull(schema_find_resource(s, "random:index/randomPassword:RandomPassword"));
+    p->ops->close(p);
+    plugin_stop(&pl);
+    c1 = tu_read(cached, &n1);
+    ck_assert_uint_eq(n1, n2);
+    free(c1);
+
+    /* Another binary of the same version has its own entry. */
+    char *other = arena_sprintf(a, "%s/other-random", cache_dir);
+    tu_write(other, "#!/bin/sh\n");
+    p = attach_as(&pl, other, NULL, &d);
+    ck_assert_ptr_nonnull(p->ops->get_schema(p, &d));
+    p->ops->close(p);
+    plugin_stop(&pl);
+    ck_assert_uint_eq(cache_entries(a, &cached), 2);
+
+    /* A plugin attached to (started by someone else, `--attach`): no binary to key by, so no entry
+     * is read or written. */
+    tu_rmtree(arena_sprintf(a, "%s/cimport", cache_dir));
+    p = attach(&pl, &d);
+    ck_assert_ptr_nonnull(p->ops->get_schema(p, &d));
+    p->ops->close(p);
+    plugin_stop(&pl);
+    ck_assert_uint_eq(cache_entries(a, &cached), 0);
     arena_free(a);
     diag_list_free(&d);
 }
