@@ -343,14 +343,70 @@ static bool read_request(gprov_t *g, arena_t *a, const char *res, const char *ur
     return req->properties && req->inputs;
 }
 
+/* The path of the first unknown (computed) value in v, into segs (depth at most `cap`); false when v
+ * holds none. */
+static bool unknown_path(const pv_t *v, pv_path_seg_t *segs, size_t depth, size_t cap, size_t *len) {
+    if (!v) return false;
+    switch (v->kind) {
+    case PV_UNKNOWN: *len = depth; return true;
+    case PV_OUTPUT:
+        if (!v->u.output.known || !v->u.output.value) {
+            *len = depth;
+            return true;
+        }
+        return unknown_path(v->u.output.value, segs, depth, cap, len);
+    case PV_SECRET: return unknown_path(v->u.secret.inner, segs, depth, cap, len);
+    case PV_ARRAY:
+        for (size_t i = 0; i < v->u.arr.len; i++) {
+            if (depth < cap) segs[depth] = (pv_path_seg_t){NULL, i};
+            if (unknown_path(v->u.arr.items[i], segs, depth + 1, cap, len)) return true;
+        }
+        return false;
+    case PV_OBJECT:
+        for (size_t i = 0; i < v->u.obj.len; i++) {
+            if (depth < cap) segs[depth] = (pv_path_seg_t){v->u.obj.members[i].key, 0};
+            if (unknown_path(v->u.obj.members[i].value, segs, depth + 1, cap, len)) return true;
+        }
+        return false;
+    default: return false;
+    }
+}
+
+/* A resource read holds no unknown value: Pulumi's plugin client unmarshals Read's answer with
+ * RejectUnknowns (provider_plugin.go Read) and fails ("unexpected unknown property value"). */
+static bool read_has_unknown(arena_t *a, const char *res, const pv_t *v, const char *what, diag_list_t *diags) {
+    enum { DEPTH = 32 };
+    pv_path_seg_t segs[DEPTH];
+    size_t len = 0;
+    if (!unknown_path(v, segs, 0, DEPTH, &len)) return false;
+    pv_path_t p = {segs, len < DEPTH ? len : DEPTH};
+    diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, res,
+             "the provider's Read returned an unknown value at %s (in %s), which a resource that exists cannot have: "
+             "Pulumi refuses it (\"unexpected unknown property value\"), so it is not imported; update the provider "
+             "plugin, or report it to its maintainers",
+             len ? pv_path_format(a, &p) : "the top level", what);
+    return true;
+}
+
 static bool read_decode(gprov_t *g, arena_t *a, const char *res, const Pulumirpc__ReadResponse *resp,
                         const pv_t *inputs, const pv_t *state, provider_read_result_t *out, diag_list_t *diags) {
     const char *where = res ? arena_sprintf(a, "%s: Read response", res) : "Read response";
     size_t errs = diags ? diags->errors : 0;
     out->id = resp->id && *resp->id ? arena_strdup(a, resp->id) : NULL;
+    if (!out->id) {
+        /* An empty ID means the resource does not exist, whatever properties came with it: Pulumi's
+         * plugin client returns no properties then ("If the resource was missing, simply return a nil
+         * property map", provider_plugin.go Read), and ImportStep fails with "does not exist". The
+         * Node.js provider host cannot send nil properties, so an empty ID is its only way to say so. */
+        out->state = out->inputs = NULL;
+        return true;
+    }
     out->state = pbvalue_pv_from_struct(a, resp->properties, where, diags);
     out->inputs = pbvalue_pv_from_struct(a, resp->inputs, where, diags);
     if (diags && diags->errors > errs) return false;
+    if (diags && (read_has_unknown(a, res, out->state, "its state", diags) ||
+                  read_has_unknown(a, res, out->inputs, "its inputs", diags)))
+        return false;
     annotate_secrets(a, g, out->state, state);
     annotate_secrets(a, g, out->inputs, inputs);
     return true;

@@ -85,5 +85,29 @@ grep -qF '(0 verified)' "$work/stack.err" && ! grep -qF 'should then show no cha
   grep -qF '`pulumi preview` with imported.ts will show changes for it' "$work/stack.err" &&
   ok || bad "noinputs into a stack (exit $(cat "$work/rc")): $(cat "$work/stack.err")"
 
+# --- Read says the resource is gone (F2) ------------------------------------------------------------
+# The Node host's way of "missing" is an empty ID (it cannot send no properties); Pulumi's plugin
+# client takes an empty ID for a missing resource whatever else came with it.
+for id in gone:gamma goneid:beta; do
+    out=$(one "$id")
+    echo "$out" | grep -qx 'status=failed verified=False' &&
+      echo "$out" | grep -qF "resource '$id' does not exist" &&
+      ok || bad "$id: a Read answering an empty ID was imported: $out"
+done
+into_stack '{"type":"liar:index:Thing","name":"b","id":"goneid:beta"},{"type":"liar:index:Thing","name":"c","id":"gone:gamma"},{"type":"liar:index:Thing","name":"d","id":"honest:delta"}'
+rc=$(cat "$work/rc")
+[ "$rc" = 1 ] && ! in_ckpt b && ! in_ckpt c && in_ckpt d &&
+  grep -qF "resource 'gone:gamma' does not exist" "$work/stack.err" &&
+  ok || bad "gone resources into a stack (exit $rc): $(cat "$work/stack.err")"
+
+# --- an unknown (computed) value in Read's answer (F10) ---------------------------------------------
+out=$(one unknown:uv)
+echo "$out" | grep -qx 'status=failed verified=False' &&
+  echo "$out" | grep -qF "returned an unknown value at region" &&
+  ok || bad "unknown: an unknown value from Read was imported: $out"
+into_stack '{"type":"liar:index:Thing","name":"uv","id":"unknown:uv"}'
+rc=$(cat "$work/rc")
+[ "$rc" = 3 ] && ! in_ckpt uv && ok || bad "an unknown value from Read into a stack (exit $rc): $(cat "$work/stack.err")"
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]
