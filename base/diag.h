@@ -101,6 +101,13 @@ typedef enum {
     DIAG_ADVICE_TYPESCRIPT_CODE = 22,    /* write the TypeScript code to a file of its own to port it */
     DIAG_ADVICE_RESUME_STACK = 23,       /* the results document is another stack's: `subject` is STACK::PROJECT */
     DIAG_ADVICE_JSON_PROJECT = 24,       /* a project file in JSON: work outside that project */
+    DIAG_ADVICE_STACK_GIVEN = 25,        /* not advice: how the front end names the stack `subject` it was given
+                                            (its flag or setting) */
+    DIAG_ADVICE_STACK_OF_PROJECT = 26,   /* the stack named is another project's: work in that project, or name
+                                            a stack of project `subject` */
+    DIAG_ADVICE_INTO_STACK = 27,         /* import into a stack that cimport writes */
+    DIAG_ADVICE_CONFIG_FILE = 28,        /* name another stack config file */
+    DIAG_ADVICE_SECRETS_DIR = 29,        /* name another directory for the secrets file */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

@@ -46,6 +46,13 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
     case DIAG_ADVICE_TYPESCRIPT_CODE: snprintf(out, n, ", or write the code with -o FILE.ts and port it"); break;
     case DIAG_ADVICE_DIFF_INSTEAD: snprintf(out, n, " or print a diff with --diff instead"); break;
     case DIAG_ADVICE_JSON_PROJECT: snprintf(out, n, ", or run outside this project"); break;
+    case DIAG_ADVICE_INTO_STACK: snprintf(out, n, " (--stack of a stack cimport can write, or --stack-state)"); break;
+    case DIAG_ADVICE_CONFIG_FILE: snprintf(out, n, " (or --config-file)"); break;
+    case DIAG_ADVICE_SECRETS_DIR: snprintf(out, n, "give --secrets-dir a directory that can be made, or "); break;
+    case DIAG_ADVICE_STACK_GIVEN: snprintf(out, n, "--stack %s", subject); break;
+    case DIAG_ADVICE_STACK_OF_PROJECT:
+        snprintf(out, n, ": run in that project's directory (--cwd), or name a stack of project '%s'", subject);
+        break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; use --import-option to let your `pulumi up` import them");
         break;

@@ -1747,6 +1747,19 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_DIFF_INSTEAD:
     case DIAG_ADVICE_TYPESCRIPT_CODE: out[0] = 0; break;
     case DIAG_ADVICE_JSON_PROJECT: snprintf(out, n, ", or import into a program outside that project"); break;
+    case DIAG_ADVICE_INTO_STACK: snprintf(out, n, " (initializationOptions.intoStack)"); break;
+    /* the server has no stack config file of its own: Pulumi.yaml's stackConfigDir is the way */
+    case DIAG_ADVICE_CONFIG_FILE: out[0] = 0; break;
+    case DIAG_ADVICE_SECRETS_DIR:
+        snprintf(out, n, "give initializationOptions.secretsDir a directory that can be made, or ");
+        break;
+    case DIAG_ADVICE_STACK_GIVEN: snprintf(out, n, "initializationOptions.stack %s", subject); break;
+    case DIAG_ADVICE_STACK_OF_PROJECT:
+        snprintf(out, n,
+                 ": open that project's directory as the workspace, or set initializationOptions.stack to a stack of "
+                 "project '%s'",
+                 subject);
+        break;
     case DIAG_ADVICE_IMPORT_OPTION:
         snprintf(out, n, "; insert the code with the `import` option instead, and your `pulumi up` imports them");
         break;

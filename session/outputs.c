@@ -566,16 +566,17 @@ void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl
         char *slash = strrchr(d, '/');
         if (slash && slash != d) {
             *slash = '\0';
-            if (!outputs_make_dirs(out, d, 0755, s->config_path,
-                                   "point stackConfigDir in Pulumi.yaml (or --config-file) at a directory that can be "
-                                   "made, or make it"))
-                return;
+            char advice[DIAG_ADVICE_MAX];
+            const char *fix = arena_sprintf(
+                s->arena, "point stackConfigDir in Pulumi.yaml%s at a directory that can be made, or make it",
+                diag_advice(advice, DIAG_ADVICE_CONFIG_FILE, NULL));
+            if (!outputs_make_dirs(out, d, 0755, s->config_path, fix)) return;
         }
         txn_update(out->txn, s->config_path, 0644, false, config_update, c);
     } else {
-        if (s->file_dir && !outputs_make_dirs(out, s->file_dir, 0700, s->file,
-                                              "give --secrets-dir a directory that can be made, or make it"))
-            return;
+        char advice[DIAG_ADVICE_MAX];
+        const char *fix = arena_sprintf(s->arena, "%smake it", diag_advice(advice, DIAG_ADVICE_SECRETS_DIR, NULL));
+        if (s->file_dir && !outputs_make_dirs(out, s->file_dir, 0700, s->file, fix)) return;
         txn_update(out->txn, s->file, 0600, true, file_update, c);
     }
 }

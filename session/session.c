@@ -671,19 +671,22 @@ static void fail_secret_import_ids(import_session_t *p, const bool *in_state) {
         if (!(held || secret_holds(r->inputs, id, false, false))) continue;
         /* Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946): a stack holds
          * the value encrypted only where the resource's ID is another (a password's "none") */
+        char into[DIAG_ADVICE_MAX];
+        diag_advice(into, DIAG_ADVICE_INTO_STACK, NULL);
         if (r->id && strcmp(r->id, id) == 0)
             diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
                      arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
                      "its import ID is a secret value, which the code's `import` resource option would hold in "
                      "plaintext; it is also its ID, which a stack records in plaintext too (Pulumi cannot make an "
-                     "ID secret): import it into a stack (--stack of a stack cimport can write, or --stack-state) "
-                     "only if the value in plaintext in the stack's state is acceptable");
+                     "ID secret): import it into a stack%s only if the value in plaintext in the stack's state is "
+                     "acceptable",
+                     into);
         else
             diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
                      arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
                      "its import ID is a secret value, which the code's `import` resource option would hold in "
-                     "plaintext; import it into a stack instead (--stack of a stack cimport can write, or "
-                     "--stack-state), which records the secret encrypted");
+                     "plaintext; import it into a stack instead%s, which records the secret encrypted",
+                     into);
         r->status = IMPORT_FAILED;
         p->n_ok--;
         if (r->verified && (p->offline || r->verified_offline))

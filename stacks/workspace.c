@@ -88,16 +88,18 @@ const char *workspace_stack_ref_project(arena_t *a, const workspace_t *w) {
  * DIY backend has one organization, `organization`. */
 bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags) {
     if (!w->stack_ref || !w->stack_org) return true;
-    const char *what = strcmp(w->stack_source, "--stack") == 0
-                           ? arena_sprintf(a, "--stack %s", w->stack_ref)
-                           : arena_sprintf(a, "the stack %s selected in %s", w->stack_ref, w->stack_source);
+    /* a stack the front end was given is named as it takes it (a flag, a setting) */
+    char given[DIAG_ADVICE_MAX], advice[DIAG_ADVICE_MAX];
+    const char *what = w->stack_source ? arena_sprintf(a, "the stack %s selected in %s", w->stack_ref, w->stack_source)
+                       : *diag_advice(given, DIAG_ADVICE_STACK_GIVEN, w->stack_ref)
+                           ? given
+                           : arena_sprintf(a, "the stack %s", w->stack_ref);
     const char *project = workspace_stack_ref_project(a, w);
     if (!project) return true; /* ORG/STACK: the project is this one */
     if (w->have_project && w->project.name && strcmp(project, w->project.name) != 0) {
-        diag_error(diags, DIAG_USAGE,
-                   "%s names project '%s', but this is project '%s' (%s): run in that project's directory "
-                   "(--cwd), or name a stack of project '%s'",
-                   what, project, w->project.name, w->project_file, w->project.name);
+        diag_error(diags, DIAG_USAGE, "%s names project '%s', but this is project '%s' (%s)%s", what, project,
+                   w->project.name, w->project_file,
+                   diag_advice(advice, DIAG_ADVICE_STACK_OF_PROJECT, w->project.name));
         return false;
     }
     if ((w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES) && strcmp(w->stack_org, "organization") != 0) {
@@ -212,7 +214,7 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
 
     /* The stack. */
     if (stack_flag && *stack_flag) {
-        set_stack(a, w, stack_flag, "--stack");
+        set_stack(a, w, stack_flag, NULL); /* the front end's: named by diag_advice */
     } else if (w->have_project && w->project.name) {
         char *path = workspace_settings_path(a, w->pulumi_home, w->project.name, w->project_file);
         bool bad;

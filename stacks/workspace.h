@@ -36,7 +36,7 @@ typedef struct workspace {
     const char *stack;        /* the stack's short name; NULL when none is selected */
     const char *stack_ref;    /* as given/selected (may be org/project/stack) */
     const char *stack_org;    /* the organization part when given, else NULL */
-    const char *stack_source; /* "--stack", the workspace file's path, or NULL */
+    const char *stack_source; /* the workspace file's path it is selected in; NULL: given by the front end */
 
     const char *backend_url;    /* NULL when none */
     const char *backend_shown;  /* backend_url as printed: its passwords shown as xxxxx (backend_url_shown) */

@@ -1454,17 +1454,70 @@ static const char *diy_workspace(arena_t *a, const char *dir, const char *projec
     return cp_path;
 }
 
-/* initialize (+ initialized) with the workspace root dir, the offline quickstart options, stack dev
+/* initialize (+ initialized) with the workspace root dir, the offline quickstart options, the stack
  * and intoStack; extra is more initializationOptions members (",\"project\":\"x\"", or ""). */
-static void sess_init_into_stack(session_t *ss, const char *dir, const char *extra) {
+static void sess_init_into_named_stack(session_t *ss, const char *dir, const char *stack, const char *extra) {
     sess_json(ss,
               "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
               "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
               "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"%s\"],"
-              "\"stack\":\"dev\",\"intoStack\":true%s}}}",
-              dir, QUICKSTART, RANDOM_SCHEMA, extra);
+              "\"stack\":\"%s\",\"intoStack\":true%s}}}",
+              dir, QUICKSTART, RANDOM_SCHEMA, stack, extra);
     sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
 }
+
+/* The same with stack dev. */
+static void sess_init_into_stack(session_t *ss, const char *dir, const char *extra) {
+    sess_init_into_named_stack(ss, dir, "dev", extra);
+}
+
+/* intoStack with initializationOptions.stack naming another project's stack, or an organization a DIY
+ * backend does not have (read13 F10): the refusal named the command line's flags the editor user never
+ * set — "--stack organization/other/dev names project 'other' ...: run in that project's directory
+ * (--cwd), or name a stack of project 'shop'". Now in the editor's words, and nothing changes. */
+START_TEST(test_into_stack_named_stack_refused_in_editor_words) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    const char *cp_path = diy_workspace(a, dir, "shop");
+    char *before = tu_read(cp_path, NULL);
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    const char *stacks[] = {"organization/other/dev", "acme/shop/dev"};
+    const char *want[] = {
+        arena_sprintf(a,
+                      "cimport: cannot find the stack to import into: initializationOptions.stack "
+                      "organization/other/dev names project 'other', but this is project 'shop' (%s/Pulumi.yaml): "
+                      "open that project's directory as the workspace, or set initializationOptions.stack to a stack "
+                      "of project 'shop'",
+                      dir),
+        arena_sprintf(a,
+                      "cimport: cannot find the stack to import into: initializationOptions.stack acme/shop/dev names "
+                      "organization 'acme', but a DIY backend (file://%s/state) has only 'organization': name the "
+                      "stack as organization/PROJECT/STACK or just STACK",
+                      dir)};
+    for (size_t k = 0; k < 2; k++) {
+        session_t ss;
+        sess_init(&ss);
+        sess_init_into_named_stack(&ss, dir, stacks[k], "");
+        sess_open(&ss, uri, "typescript", TS_PROGRAM);
+        sess_import(&ss, 2, "clever-wombat", uri, "");
+        sess_end(&ss, 3);
+        sess_run(&ss);
+        ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
+        ck_assert_str_eq(error_message(&ss, 2), want[k]);
+        ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+        sess_free(&ss);
+    }
+    char *now = tu_read(cp_path, NULL);
+    ck_assert_str_eq(now, before);
+    free(now);
+    free(before);
+    unsetenv("PULUMI_BACKEND_URL");
+    unsetenv("PULUMI_HOME");
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
 
 /* intoStack with initializationOptions.project naming another project than the workspace's
  * Pulumi.yaml (read10a F19): the resource went into that project's stack and its code into this
@@ -1853,6 +1906,50 @@ START_TEST(test_document_changed_during_commit) {
 }
 END_TEST
 
+/* A RandomBytes imported by its ID (its base64 output, a secret) without intoStack: the code's `import`
+ * option would hold it in plaintext, so it fails; the message sent the editor user to "--stack of a
+ * stack cimport can write, or --stack-state", flags of the command line (read13 F10's kin). */
+START_TEST(test_secret_import_id_refused_in_editor_words) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    setenv("PULUMI_HOME", dir, 1);
+    unsetenv("PULUMI_BACKEND_URL");
+    const char *uri = arena_sprintf(a, "file://%s/index.ts", dir);
+    session_t ss;
+    sess_init(&ss);
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
+              "\"rootUri\":\"file://%s\",\"capabilities\":{\"workspace\":{\"applyEdit\":true}},"
+              "\"initializationOptions\":{\"offlineState\":\"" SHARED_DATA
+              "/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randombytes/4.16.0/"
+              "stack.json\",\"schemas\":[\"%s\"]}}}",
+              dir, RANDOM_SCHEMA);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
+    sess_open(&ss, uri, "typescript", TS_PROGRAM);
+    sess_json(&ss,
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+              "\"cimport.importResource\",\"arguments\":[{\"type\":\"random:index/randomBytes:RandomBytes\",\"name\":"
+              "\"rb\",\"id\":\"fE+Jesqco6w20rpufjykBA==\",\"uri\":\"%s\"}]}}",
+              uri);
+    sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
+    sess_end(&ss, 3);
+    sess_run(&ss);
+    ck_assert_int_eq(count_method(&ss, "workspace/applyEdit"), 0);
+    char *all = strndup(ss.out.data, ss.out.len);
+    ck_assert_msg(strstr(all, "import it into a stack (initializationOptions.intoStack) only if the value in "
+                              "plaintext in the stack's state is acceptable"),
+                  "%s", all);
+    ck_assert_msg(!strstr(all, "--stack"), "%s", all);
+    ck_assert_msg(!strstr(all, "fE+Jesqco6w20rpufjykBA=="), "the secret: %s", all);
+    free(all);
+    sess_free(&ss);
+    unsetenv("PULUMI_HOME");
+    arena_free(a);
+    tu_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* What a library diagnostic advises, in the editor's words: never a command-line flag of the import
  * command (the stack, the stack state's stack and project, a read-only file). */
 START_TEST(test_advice_in_editor_words) {
@@ -1868,10 +1965,11 @@ START_TEST(test_advice_in_editor_words) {
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_DIFF_INSTEAD, NULL), "");
     ck_assert_str_eq(diag_advice(out, DIAG_ADVICE_IMPORT_OPTION, NULL),
                      "; insert the code with the `import` option instead, and your `pulumi up` imports them");
-    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_JSON_PROJECT; k++) {
+    for (int k = DIAG_ADVICE_SCHEMA; k <= DIAG_ADVICE_SECRETS_DIR; k++) {
         diag_advice(out, (diag_advice_t)k, "pkg");
-        ck_assert_msg(!strstr(out, " --stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
-                          !strstr(out, "--import-option") && !strstr(out, "--schema"),
+        ck_assert_msg(!strstr(out, "--stack") && !strstr(out, "--project") && !strstr(out, "--diff") &&
+                          !strstr(out, "--import-option") && !strstr(out, "--schema") && !strstr(out, "--cwd") &&
+                          !strstr(out, "--secrets-dir") && !strstr(out, "--config-file"),
                       "advice %d names a flag of the import command: %s", k, out);
     }
     lsp_server_free(s);
@@ -2211,6 +2309,8 @@ int main(void) {
     tcase_add_test(t, test_secrets_saved_edit_refused);
     tcase_add_test(t, test_document_changed_during_commit);
     tcase_add_test(t, test_json_project_below_root_in_no_project);
+    tcase_add_test(t, test_into_stack_named_stack_refused_in_editor_words);
+    tcase_add_test(t, test_secret_import_id_refused_in_editor_words);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
