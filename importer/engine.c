@@ -744,12 +744,33 @@ static void item_after_rounds(engine_item_t *e) {
         r->ignore_changes = r->residual;
         r->n_ignore_changes = r->n_residual;
     }
+    /* What the last Diff says forces a replacement: its `replaces` keys and *_REPLACE paths. */
+    buf_t repl;
+    buf_init(&repl);
+    const provider_diff_result_t *d = &e->dr;
+    for (size_t i = 0; i < d->n_replaces; i++)
+        buf_printf(&repl, "%s%s", repl.len ? ", " : "", d->replaces[i]);
+    for (size_t i = 0; !d->n_replaces && i < d->n_detailed; i++) {
+        property_diff_kind_t k = d->detailed[i].kind;
+        if (k == PDIFF_ADD_REPLACE || k == PDIFF_DELETE_REPLACE || k == PDIFF_UPDATE_REPLACE)
+            buf_printf(&repl, "%s%s", repl.len ? ", " : "", d->detailed[i].path);
+    }
+    const char *replaced = repl.len ? arena_sprintf(e->scratch, "the provider says %s force%s a replacement", repl.data,
+                                                    strchr(repl.data, ',') ? "" : "s")
+                                    : NULL;
+    const char *tail;
+    if (opts->ignore_residual)
+        tail = replaced ? arena_sprintf(e->scratch, "%s; they were added to ignoreChanges", replaced)
+                        : "they were added to ignoreChanges";
+    else
+        tail = arena_sprintf(
+            e->scratch, "%s%s: review these inputs, or pass --ignore-residual to add them to ignoreChanges",
+            replaced ? replaced : "the next update would change them",
+            replaced ? ": the next update would REPLACE the resource (delete it and create a new one)" : "");
     diag_add(&r->diags, DIAG_WARNING, DIAG_RESIDUAL, NULL, e->desc,
              "after %d copy round%s the inputs still differ from the resource at %s; %s", r->rounds,
-             r->rounds == 1 ? "" : "s", list.data,
-             opts->ignore_residual ? "they were added to ignoreChanges"
-                                   : "the next update would change them: review these inputs, or pass "
-                                     "--ignore-residual to add them to ignoreChanges");
+             r->rounds == 1 ? "" : "s", list.data, tail);
+    buf_free(&repl);
     buf_free(&list);
 }
 

@@ -109,5 +109,15 @@ into_stack '{"type":"liar:index:Thing","name":"uv","id":"unknown:uv"}'
 rc=$(cat "$work/rc")
 [ "$rc" = 3 ] && ! in_ckpt uv && ok || bad "an unknown value from Read into a stack (exit $rc): $(cat "$work/stack.err")"
 
+# --- a residual the provider says forces a replacement (F6) -----------------------------------------
+out=$(one stuckname:sn)
+echo "$out" | grep -qx 'status=imported verified=False' && echo "$out" | grep -qx 'residual=name' &&
+  echo "$out" | grep -qF 'the next update would REPLACE the resource' &&
+  ! echo "$out" | grep -qF 'the next update would change them' &&
+  ok || bad "stuckname: a residual that forces a replacement is not called one: $out"
+out=$(one stucksize:ss)
+echo "$out" | grep -qF 'the next update would change them' && ! echo "$out" | grep -qF 'REPLACE' &&
+  ok || bad "stucksize: an update-only residual: $out"
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]
