@@ -368,16 +368,25 @@ static const char *attr_str(const cJSON *attrs, const char *key) {
     return cJSON_IsString(j) && j->valuestring[0] ? j->valuestring : NULL;
 }
 
+/* Why a resource whose import ID is a secret is not converted: `why` says whose secret it is, `what`
+ * names the import ID (its "value", its "ID"); `renewable` when the program may as well make a new one. */
+static const char *secret_import_id_reason(arena_t *a, const char *why, const char *what, bool renewable) {
+    return arena_sprintf(a,
+                         "%s: cimport does not write a secret into the import file in plaintext. Import it by hand "
+                         "(`pulumi import <type> <name> <%s>`, or add it to the import file yourself if its %s in "
+                         "plaintext there is acceptable)%s",
+                         why, what, what, renewable ? ", or let the program create a new one" : "");
+}
+
 /* Why a resource the provider imports by its value, a secret, is not converted (source: whose ID it
  * has; id: that ID, shown only when it is the placeholder "none" — another could be the value). */
 static const char *secret_id_reason(arena_t *a, const char *value_attr, const char *source, const char *id) {
-    return arena_sprintf(a,
-                         "the random provider imports it by its value (its `%s` attribute, a secret), not by its "
-                         "%s `id`%s: cimport does not write a secret into the import file in plaintext. "
-                         "Import it by hand (`pulumi import <type> <name> <value>`, or add it to the import file "
-                         "yourself if its value in plaintext there is acceptable), or let the program create a "
-                         "new one",
-                         value_attr, source, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : "");
+    return secret_import_id_reason(
+        a,
+        arena_sprintf(
+            a, "the random provider imports it by its value (its `%s` attribute, a secret), not by its %s `id`%s",
+            value_attr, source, id && strcmp(id, "none") == 0 ? " \"none\" (a placeholder)" : ""),
+        "value", true);
 }
 
 /* Types the provider imports by their value, a secret (terraform-provider-random's importers; the
@@ -404,31 +413,50 @@ const char *convert_secret_id_attr(const char *token) {
     return token ? secret_id_attr(token, false) : NULL;
 }
 
+/* The instance's `id` attribute as text (a number as %.17g), NULL when it has none. */
+static const char *tf_state_id(arena_t *a, const cJSON *attrs) {
+    const cJSON *idj = cJSON_GetObjectItemCaseSensitive(attrs, "id");
+    return cJSON_IsString(idj) && idj->valuestring[0] ? arena_strdup(a, idj->valuestring)
+           : cJSON_IsNumber(idj)                      ? arena_sprintf(a, "%.17g", idj->valuedouble)
+                                                      : NULL;
+}
+
 /* The ID `pulumi import` needs. Most types import by `id`; some (pulumi-converter-terraform's table,
- * and the random provider's: importid.h) by an ID assembled from other attributes. On failure *why
- * says what is missing. */
-static const char *import_id(arena_t *a, const tf_resource_t *r, const cJSON *attrs, const char **why) {
+ * and the random provider's: importid.h) by an ID assembled from other attributes. A secret is never
+ * one: neither an `id` Terraform marks sensitive that the import ID would hold, nor a sensitive
+ * attribute it is made of. On failure *why says what is missing. */
+static const char *import_id(arena_t *a, bridge_set_t *bridge, const tf_resource_t *r, const tf_instance_t *inst,
+                             const char **why) {
     *why = NULL;
+    const cJSON *attrs = inst->attributes;
     const char *secret_attr = secret_id_attr(r->type, true);
     if (secret_attr) {
         *why = secret_id_reason(a, secret_attr, "Terraform", attr_str(attrs, "id"));
         return NULL;
     }
-    const cJSON *idj = cJSON_GetObjectItemCaseSensitive(attrs, "id");
-    const char *id = cJSON_IsString(idj) && idj->valuestring[0] ? arena_strdup(a, idj->valuestring)
-                     : cJSON_IsNumber(idj)                      ? arena_sprintf(a, "%.17g", idj->valuedouble)
-                                                                : NULL;
+    const char *id = tf_state_id(a, attrs);
     bool apart = importid_apart_from_id(r->type);
     if (!id && !apart) {
         *why = "has no `id` attribute in the state, so there is nothing to import it by";
         return NULL;
     }
+    if (id && (!apart || importid_holds_id(r->type)) && tf_attr_sensitive(bridge, r, inst, "id")) {
+        *why = secret_import_id_reason(a, "Terraform marks its `id` sensitive, and the provider imports it by that ID",
+                                       "ID", false);
+        return NULL;
+    }
     if (!importid_assembled(r->type)) return id;
-    /* an importer that takes more than the ID, or other attributes (importid.h): from the instance's */
+    /* an importer that takes more than the ID, or other attributes (importid.h): from the instance's,
+     * those Terraform marks sensitive as secrets (importid_of refuses to put one in the ID) */
     diag_list_t quiet;
     diag_list_init(&quiet);
-    const pv_t *v = pv_from_state_json(a, attrs, r->type, &quiet);
+    pv_t *v = pv_from_state_json(a, attrs, r->type, &quiet);
     diag_list_free(&quiet);
+    for (size_t i = 0; v && v->kind == PV_OBJECT && i < v->u.obj.len; i++) {
+        pv_member_t *m = &v->u.obj.members[i];
+        if (m->value->kind != PV_SECRET && tf_attr_sensitive(bridge, r, inst, m->key))
+            m->value = pv_secret(a, m->value);
+    }
     return importid_of(a, r->type, id, v, "Terraform", why);
 }
 
@@ -511,7 +539,7 @@ static bool tf_plan_build(tf_plan_t *p, const tf_state_t *s, diag_list_t *diags)
                 e->package = convert_tf_provider_package(r->provider_type);
                 continue;
             }
-            const char *id = import_id(a, r, inst->attributes, &why);
+            const char *id = import_id(a, p->opts ? p->opts->bridge : NULL, r, inst, &why);
             if (!id) {
                 e = convert_report_add(a, p->report, CONVERT_NO_ID, addr, r->type);
                 e->token = token;

@@ -286,6 +286,23 @@ EOF
   -l typescript -o dupint.ts >/dev/null 2>dupint.err) || fail "equal RandomIntegers: exit $?: $(cat "$TMP/dupint.err")"
 [ "$(grep -c 'import: "1,0,2"' "$TMP/dupint.ts")" = 2 ] || fail "equal RandomIntegers: not both imported: $(cat "$TMP/dupint.ts")"
 
+# An `id` Terraform marks sensitive is not written into the import file in plaintext (read13 F4: it was,
+# and the import refused that ID as a secret): not converted, with the reason, exit 1
+cat >"$TMP/sens.tfstate" <<'EOF'
+{"version":4,"terraform_version":"1.5.0","serial":1,"lineage":"x","outputs":{},"resources":[
+{"mode":"managed","type":"random_string","name":"s","provider":"provider[\"registry.terraform.io/hashicorp/random\"]","instances":[
+ {"schema_version":2,"attributes":{"id":"TopSecretValue1","length":15,"result":"TopSecretValue1","special":false},
+  "sensitive_attributes":[[{"type":"get_attr","value":"result"}],[{"type":"get_attr","value":"id"}]]}]},
+{"mode":"managed","type":"random_pet","name":"p","provider":"provider[\"registry.terraform.io/hashicorp/random\"]","instances":[
+ {"schema_version":0,"attributes":{"id":"x-y","length":2,"separator":"-"}}]}]}
+EOF
+"$CIMPORT" convert --from terraform "$TMP/sens.tfstate" --mapping "$SHARED_DATA/schemas/random" --no-plugins -o "$TMP/sens.json" >/dev/null 2>"$TMP/sens.err"
+expect_rc $? 1 "sensitive id"
+grep -qF '"id": "x-y"' "$TMP/sens.json" || fail "sensitive id: the other resource not written: $(cat "$TMP/sens.json")"
+grep -q TopSecret "$TMP/sens.json" "$TMP/sens.err" && fail "sensitive id: the value was written: $(cat "$TMP/sens.json")"
+grep -qF "random_string.s (random_string): no ID: Terraform marks its \`id\` sensitive, and the provider imports it by that ID: cimport does not write a secret into the import file in plaintext" "$TMP/sens.err" ||
+  fail "sensitive id: no reason: $(cat "$TMP/sens.err")"
+
 # AWS types the provider imports by an ID made of other properties (as the Terraform path writes them):
 # the export records Terraform's own ID ("my-service-execution-...-2024...", "r-rtb-...", "rtbassoc-..."),
 # which `pulumi import` refuses; convert wrote it, and the offline import called it consistent

@@ -743,6 +743,73 @@ START_TEST(test_logical_names_from_terraform_addresses) {
 }
 END_TEST
 
+/* An `id` Terraform marks sensitive (sensitive_attributes, or the provider's schema) was written into the
+ * import file in plaintext, where the import refuses the same ID as a secret value (read13 F4); an
+ * attribute the import ID is made of likewise. Such a resource is not converted, with the reason, as a
+ * random_password; a type whose import ID does not hold its `id` (an ECS cluster, by its name) is. */
+START_TEST(test_sensitive_id_not_converted) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+        "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"s\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":2,\"attributes\":{\"id\":\"TopSecretValue1\",\"length\":15,\"result\":"
+        "\"TopSecretValue1\"},\"sensitive_attributes\":[[{\"type\":\"get_attr\",\"value\":\"result\"}],"
+        "[{\"type\":\"get_attr\",\"value\":\"id\"}]]}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_iam_role_policy_attachment\",\"name\":\"att\",\"provider\":"
+        "\"provider[\\\"registry.terraform.io/hashicorp/aws\\\"]\",\"instances\":[{\"attributes\":{\"id\":\"r-1\","
+        "\"role\":\"r\",\"policy_arn\":\"arn:SecretPolicy\"},\"sensitive_attributes\":[[{\"type\":\"get_attr\","
+        "\"value\":\"policy_arn\"}]]}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_ecs_cluster\",\"name\":\"c\",\"provider\":"
+        "\"provider[\\\"registry.terraform.io/hashicorp/aws\\\"]\",\"instances\":[{\"attributes\":{\"id\":"
+        "\"arn:c/"
+        "SecretArn\",\"name\":\"main\"},\"sensitive_attributes\":[[{\"type\":\"get_attr\",\"value\":\"id\"}]]}]},"
+        "{\"mode\":\"managed\",\"type\":\"random_string\",\"name\":\"plain\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"schema_version\":2,\"attributes\":{\"id\":\"abcDEF12\",\"length\":8,\"result\":\"abcDEF12\"}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "sens.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    const char *map =
+        "{\"name\":\"aws\",\"resources\":{"
+        "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
+        "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"}}}";
+    bridge_set_t *b = load_bridge();
+    ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", &d));
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(r.no_id, 2);
+    ck_assert_uint_eq(f->n_specs, 2);
+    ck_assert_str_eq(f->specs[0].id, "main");
+    ck_assert_str_eq(f->specs[1].id, "abcDEF12");
+    ck_assert_int_eq(r.entries[0].outcome, CONVERT_NO_ID);
+    ck_assert_str_eq(r.entries[0].reason,
+                     "Terraform marks its `id` sensitive, and the provider imports it by that ID: cimport does not "
+                     "write a secret into the import file in plaintext. Import it by hand (`pulumi import <type> "
+                     "<name> <ID>`, or add it to the import file yourself if its ID in plaintext there is "
+                     "acceptable)");
+    ck_assert_int_eq(r.entries[1].outcome, CONVERT_NO_ID);
+    ck_assert_str_eq(r.entries[1].reason, "the provider imports it by `<role>/<policy_arn>`, and its `policy_arn` is "
+                                          "a secret, which the import ID would hold in plaintext");
+    char *json = import_file_to_json(f);
+    ck_assert_ptr_null(strstr(json, "Secret"));
+    free(json);
+    /* the offline snapshot of the same plan does not serve them either */
+    convert_report_t r2 = {0};
+    deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &r2, &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 3); /* the stack, the cluster and the plain string */
+    deployment_free(dep);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* The bridge records a Terraform instance's schema version (and its private meta, e.g. timeouts) as the
  * `__meta` output, `{"schema_version":"N"}` when N > 0 (the shared exports: RandomString of 4.16.0
  * has {"schema_version":"2"}, RandomPet none); without it a bridged provider takes the state for
@@ -1831,6 +1898,7 @@ int main(void) {
     tcase_add_test(tc, test_module_provider_configs_distinct);
     tcase_add_test(tc, test_readable_name_not_from_sensitive);
     tcase_add_test(tc, test_logical_names_from_terraform_addresses);
+    tcase_add_test(tc, test_sensitive_id_not_converted);
     tcase_add_test(tc, test_snapshot_meta_schema_version);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
