@@ -894,7 +894,7 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
         pv_t *outputs =
             typed_object(&c, it->inst->attributes, e->token, sr ? sr->outputs : NULL, sr ? sr->n_outputs : 0,
                          sr ? sr->inputs : NULL, sr ? sr->n_inputs : 0, br ? br->fields : NULL);
-        /* The ID is the resource's identity, not an output property (Pulumi keeps it apart). */
+        /* The ID is no input: set apart here, and recorded below. */
         pv_object_remove(outputs, "id");
         /* Terraform's own sensitive marks (state and provider schema) make top-level secrets. */
         const cJSON *m;
@@ -924,6 +924,16 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
             warned_no_schema = true;
             inputs = outputs;
         }
+        /* The ID the provider records: the state's own `id`, also for a type whose import ID is another
+         * form (importid.h: the importer of a RandomInteger records its result, not "result,min,max";
+         * the offline provider finds it by the import ID all the same); the import ID only when the
+         * state has no `id`. The bridge records it as the `id` output too, a string. */
+        const char *id = tf_state_id(a, it->inst->attributes);
+        if (id) {
+            if (inputs == outputs) inputs = pv_clone(a, outputs);
+            pv_t *v = pv_string(a, id);
+            pv_object_set(a, outputs, "id", tf_attr_sensitive(bridge, it->r, it->inst, "id") ? pv_secret(a, v) : v);
+        }
         /* what the bridge records beside the attributes, an output only (read back on refresh: without
          * it, the state is taken for schema version 0 and upgraded again) */
         const char *meta = bridge_meta(a, it->inst);
@@ -936,9 +946,7 @@ deployment_t *convert_tfstate_to_deployment_report(arena_t *a, const tf_state_t 
                                 arena_sprintf(a, "urn:pulumi:dev::imported::%s::%s", e->token,
                                               e->logical_name ? e->logical_name : e->name));
         cJSON_AddBoolToObject(res, "custom", true);
-        /* the ID the provider records: the import ID, but for a type whose import ID holds the ID as a part */
-        const char *tf_id = attr_str(it->inst->attributes, "id");
-        cJSON_AddStringToObject(res, "id", tf_id && importid_holds_id(e->token) ? tf_id : e->id);
+        cJSON_AddStringToObject(res, "id", id ? id : e->id);
         cJSON_AddStringToObject(res, "type", e->token);
         add_state_json(res, "inputs", inputs);
         add_state_json(res, "outputs", outputs);

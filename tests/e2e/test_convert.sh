@@ -286,6 +286,27 @@ EOF
   -l typescript -o dupint.ts >/dev/null 2>dupint.err) || fail "equal RandomIntegers: exit $?: $(cat "$TMP/dupint.err")"
 [ "$(grep -c 'import: "1,0,2"' "$TMP/dupint.ts")" = 2 ] || fail "equal RandomIntegers: not both imported: $(cat "$TMP/dupint.ts")"
 
+# A RandomInteger recorded into a stack from a Terraform state keeps the ID the provider's importer
+# records, its result "2", and the `id` output, as from a Pulumi export (read13 F12: "2,0,2" and no `id`
+# output, so a later run with the provider was refused for that URN); a second run finds it in the stack
+cat >"$TMP/ints.tfstate" <<'EOF'
+{"version":4,"terraform_version":"1.5.0","serial":1,"lineage":"x","outputs":{},"resources":[
+{"mode":"managed","type":"random_integer","name":"az_a","provider":"provider[\"registry.terraform.io/hashicorp/random\"]","instances":[
+ {"schema_version":0,"attributes":{"id":"2","keepers":null,"max":2,"min":0,"result":2,"seed":null}}]}]}
+EOF
+for run in 1 2; do
+  new=""; [ $run = 1 ] && new=--new-stack-state
+  (cd "$TMP" && "$CIMPORT" --from terraform ints.tfstate --offline-state ints.tfstate --schema "$SHARED_DATA/schemas/random" \
+    --stack test --project p --stack-state ints-st.json $new -l typescript -o ints$run.ts >/dev/null 2>ints$run.err) ||
+    fail "RandomInteger from a Terraform state into a stack export, run $run: exit $?: $(cat "$TMP/ints$run.err")"
+done
+grep -qF "no change: it records the resource already" "$TMP/ints2.err" || fail "RandomInteger from a Terraform state: not found in the stack again: $(cat "$TMP/ints2.err")"
+python3 - "$TMP/ints-st.json" <<'PY2' || fail "RandomInteger from a Terraform state: the stack export's record"
+import json, sys
+rs = [r for r in json.load(open(sys.argv[1]))["deployment"]["resources"] if r["type"].endswith("RandomInteger")]
+assert len(rs) == 1 and rs[0]["id"] == "2" and rs[0]["outputs"].get("id") == "2" and rs[0]["outputs"]["result"] == 2, rs
+PY2
+
 # An `id` Terraform marks sensitive is not written into the import file in plaintext (read13 F4: it was,
 # and the import refused that ID as a secret): not converted, with the reason, exit 1
 cat >"$TMP/sens.tfstate" <<'EOF'

@@ -670,6 +670,19 @@ START_TEST(test_readable_name_not_from_sensitive) {
 }
 END_TEST
 
+/* load_bridge's mappings, and one for types whose import ID is another form than their `id`
+ * (importid.h) that no shared bridge metadata maps. */
+static bridge_set_t *load_bridge_with_forms(diag_list_t *d) {
+    const char *map =
+        "{\"name\":\"aws\",\"resources\":{"
+        "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
+        "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"},"
+        "\"openstack_lb_member_v2\":{\"tok\":\"openstack:loadbalancer/member:Member\"}}}";
+    bridge_set_t *b = load_bridge();
+    ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", d));
+    return b;
+}
+
 /* A Terraform address gives the logical name (pulumi-converter-terraform: the resource's name, `-`, the
  * key), and addresses that differ give different ones: `p["a.b"]`, `p["a b"]`, `p["a_b"]` and `p_a_b`
  * are `p-a.b`, `p-a b`, `p-a_b` and `p_a_b`. When their sanitized spec names collided, the replacement
@@ -771,12 +784,7 @@ START_TEST(test_sensitive_id_not_converted) {
         "{\"schema_version\":2,\"attributes\":{\"id\":\"abcDEF12\",\"length\":8,\"result\":\"abcDEF12\"}}]}]}";
     tf_state_t *s = tfstate_parse(a, text, strlen(text), "sens.tfstate", &d);
     ck_assert_ptr_nonnull(s);
-    const char *map =
-        "{\"name\":\"aws\",\"resources\":{"
-        "\"aws_iam_role_policy_attachment\":{\"tok\":\"aws:iam/rolePolicyAttachment:RolePolicyAttachment\"},"
-        "\"aws_ecs_cluster\":{\"tok\":\"aws:ecs/cluster:Cluster\"}}}";
-    bridge_set_t *b = load_bridge();
-    ck_assert(bridge_set_add_mapping(b, map, strlen(map), "aws", "aws.json", &d));
+    bridge_set_t *b = load_bridge_with_forms(&d);
     convert_options_t o = {.bridge = b};
     convert_report_t r = {0};
     import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
@@ -802,6 +810,70 @@ START_TEST(test_sensitive_id_not_converted) {
     deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &r2, &d);
     ck_assert_ptr_nonnull(dep);
     ck_assert_uint_eq(dep->n_resources, 3); /* the stack, the cluster and the plain string */
+    deployment_free(dep);
+    bridge_set_free(b);
+    tfstate_free(s);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
+/* The offline snapshot of a Terraform state recorded a resource whose import ID is another form than its
+ * ID under that import ID — a RandomInteger as "2,0,2", no `id` output — so imported into a stack it was
+ * recorded so, where the provider's importer records "2" and a Pulumi export's resource has "2" (read13
+ * F12); a later run with the provider was refused for that URN ("already exists with ID '2,0,2'"). The
+ * snapshot records the state's own `id` for every type of the import-ID forms table, and the `id`
+ * output as the bridge does; the offline provider still finds each by its import ID. */
+START_TEST(test_snapshot_records_state_id) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":4,\"lineage\":\"x\",\"resources\":["
+        "{\"mode\":\"managed\",\"type\":\"random_integer\",\"name\":\"az_a\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"attributes\":{\"id\":\"2\",\"min\":0,\"max\":2,\"result\":2}}]},"
+        "{\"mode\":\"managed\",\"type\":\"random_id\",\"name\":\"k\","
+        "\"provider\":\"provider[\\\"registry.terraform.io/hashicorp/random\\\"]\",\"instances\":["
+        "{\"attributes\":{\"id\":\"q80S3w\",\"prefix\":\"k-\",\"byte_length\":4,\"b64_url\":\"q80S3w\","
+        "\"b64_std\":\"k-q80S3w==\",\"hex\":\"k-abcd12df\",\"dec\":\"k-2882343647\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_iam_role_policy_attachment\",\"name\":\"att\",\"provider\":"
+        "\"provider[\\\"registry.terraform.io/hashicorp/aws\\\"]\",\"instances\":[{\"attributes\":{\"id\":"
+        "\"r-20240514105624840000000001\",\"role\":\"r\",\"policy_arn\":\"arn:p\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"aws_ecs_cluster\",\"name\":\"c\",\"provider\":"
+        "\"provider[\\\"registry.terraform.io/hashicorp/aws\\\"]\",\"instances\":[{\"attributes\":{\"id\":"
+        "\"arn:aws:ecs:us-east-1:1:cluster/main\",\"name\":\"main\"}}]},"
+        "{\"mode\":\"managed\",\"type\":\"openstack_lb_member_v2\",\"name\":\"m\",\"provider\":"
+        "\"provider[\\\"registry.terraform.io/terraform-provider-openstack/openstack\\\"]\",\"instances\":["
+        "{\"attributes\":{\"id\":\"m-1\",\"pool_id\":\"p-1\"}}]}]}";
+    tf_state_t *s = tfstate_parse(a, text, strlen(text), "ids.tfstate", &d);
+    ck_assert_ptr_nonnull(s);
+    bridge_set_t *b = load_bridge_with_forms(&d);
+    convert_options_t o = {.bridge = b};
+    convert_report_t r = {0};
+    import_file_t *f = convert_tfstate_to_import_file(a, s, &o, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 5);
+    const char *import_ids[] = {"2,0,2", "k-,q80S3w", "r/arn:p", "main", "p-1/m-1"};
+    const char *state_ids[] = {"2", "q80S3w", "r-20240514105624840000000001", "arn:aws:ecs:us-east-1:1:cluster/main",
+                               "m-1"};
+    for (size_t i = 0; i < 5; i++)
+        ck_assert_str_eq(f->specs[i].id, import_ids[i]);
+    deployment_t *dep = convert_tfstate_to_deployment_report(a, s, &o, &(convert_report_t){0}, &d);
+    ck_assert_ptr_nonnull(dep);
+    ck_assert_uint_eq(dep->n_resources, 6);
+    for (size_t i = 0; i < 5; i++) {
+        const state_resource_t *sr = &dep->resources[i + 1];
+        ck_assert_str_eq(sr->type, f->specs[i].type);
+        ck_assert_str_eq(sr->id, state_ids[i]);
+        const pv_t *out_id = pv_object_get(sr->outputs, "id");
+        ck_assert_msg(out_id && out_id->kind == PV_STRING, "%s: no `id` output", sr->type);
+        ck_assert_str_eq(out_id->u.str.s, state_ids[i]);
+        ck_assert_ptr_null(pv_object_get(sr->inputs, "id")); /* no input, with a schema or without */
+        /* what the offline provider finds it by: the import ID made from the recorded ID and outputs */
+        const char *why, *iid = importid_of(a, sr->type, sr->id, sr->outputs, "Pulumi", &why);
+        ck_assert_msg(iid && strcmp(iid, import_ids[i]) == 0, "%s: %s", sr->type, iid ? iid : why);
+    }
     deployment_free(dep);
     bridge_set_free(b);
     tfstate_free(s);
@@ -1899,6 +1971,7 @@ int main(void) {
     tcase_add_test(tc, test_readable_name_not_from_sensitive);
     tcase_add_test(tc, test_logical_names_from_terraform_addresses);
     tcase_add_test(tc, test_sensitive_id_not_converted);
+    tcase_add_test(tc, test_snapshot_records_state_id);
     tcase_add_test(tc, test_snapshot_meta_schema_version);
     tcase_add_test(tc, test_bad_inputs_exact_errors);
     tcase_add_test(tc, test_show_json_modules);
