@@ -592,8 +592,14 @@ static bool item_begin(engine_item_t *e) {
 
     diag_list_t local;
     diag_list_init(&local);
-    provider_t *p = provider_registry_get(g->providers, pkg, spec ? spec->version : NULL,
-                                          spec ? spec->plugin_download_url : NULL, &local);
+    /* under an explicit provider: that provider, configured with its own inputs (those of its spec in
+     * the import file; a provider referenced by URN only has none that cimport knows) */
+    const import_plan_item_t *prov = it->provider_index >= 0 ? &g->plan->items[it->provider_index] : NULL;
+    const pv_t *prov_config = prov && prov->spec ? prov->spec->inputs : NULL;
+    if (prov && !prov_config) prov_config = pv_object(e->scratch);
+    provider_t *p =
+        provider_registry_get_for(g->providers, pkg, spec ? spec->version : NULL,
+                                  spec ? spec->plugin_download_url : NULL, it->provider_urn, prov_config, &local);
     item_absorb(e, &local);
     if (!p) {
         if (!r->diags.errors)

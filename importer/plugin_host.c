@@ -17,6 +17,7 @@
 #include "base/vec.h"
 #include "importer/engine_endpoint.h"
 #include "importer/grpc_provider.h"
+#include "specs/importfile.h"
 
 typedef struct attach_entry {
     const char *pkg;
@@ -663,10 +664,40 @@ static void warn_version(hprov_t *p, const plugin_location_t *loc, diag_list_t *
                  loc->path, have, p->version);
 }
 
+static provider_t *factory_start(plugin_host_t *h, hprov_t *p, const char *pkg, const char *version,
+                                 const char *download_url, diag_list_t *diags);
+
 provider_t *plugin_host_factory(void *host, const char *pkg, const char *version, const char *download_url,
                                 diag_list_t *diags) {
     plugin_host_t *h = host;
+    return factory_start(h, hprov_new(h, pkg, version), pkg, version, download_url, diags);
+}
+
+provider_t *plugin_host_configured_factory(void *host, const char *pkg, const char *version, const char *download_url,
+                                           const char *name, const pv_t *config, diag_list_t *diags) {
+    plugin_host_t *h = host;
+    arena_t *a = arena_new();
+    const char *short_name = urn_is_valid(name) ? urn_name(a, name) : name;
+    if (!config) {
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                 "its provider '%s' is not in the import file, so cimport does not know that provider's "
+                 "configuration and would read the resource with the %s package's default configuration instead: add "
+                 "the provider to the import file (type pulumi:providers:%s, its name and its inputs) and refer to it "
+                 "by that name",
+                 short_name, pkg, pkg);
+        arena_free(a);
+        return NULL;
+    }
     hprov_t *p = hprov_new(h, pkg, version);
+    p->name = arena_sprintf(p->arena, "the %s provider '%s'", pkg, short_name);
+    p->config = pv_clone(p->arena, config);
+    arena_free(a);
+    return factory_start(h, p, pkg, version, download_url, diags);
+}
+
+/* Finds, launches and configures p's plugin (or attaches to it), publishing p; NULL (p freed) on failure. */
+static provider_t *factory_start(plugin_host_t *h, hprov_t *p, const char *pkg, const char *version,
+                                 const char *download_url, diag_list_t *diags) {
     for (size_t i = 0; i < h->n_attach; i++)
         if (strcmp(h->attach[i].pkg, pkg) == 0) return factory_attach(h, p, h->attach[i].port, diags);
 

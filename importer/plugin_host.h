@@ -69,6 +69,10 @@ plugin_host_t *plugin_host_new(const plugin_host_options_t *o, diag_list_t *diag
 /* The provider_factory_fn: `host` is a plugin_host_t*. */
 provider_t *plugin_host_factory(void *host, const char *pkg, const char *version, const char *download_url,
                                 diag_list_t *diags);
+/* The same for an explicit provider (provider_configured_factory_fn): its own plugin process, configured
+ * with the provider's inputs instead of the package's default configuration. */
+provider_t *plugin_host_configured_factory(void *host, const char *pkg, const char *version, const char *download_url,
+                                           const char *name, const pv_t *config, diag_list_t *diags);
 /* Stops every plugin still running and the endpoint. Free the registry first. */
 void plugin_host_free(plugin_host_t *h);
 

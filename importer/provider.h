@@ -153,6 +153,21 @@ provider_registry_t *provider_registry_new(provider_factory_fn factory, void *us
  * resource of that package gets the same error without retrying. */
 provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
                                   const char *download_url, diag_list_t *diags);
+/* An explicit provider's factory: a provider of the package configured with `config` (the explicit
+ * provider's inputs) instead of the package's default configuration; `name` is the provider's URN. A
+ * NULL config: its configuration is not known (a provider referenced by URN only). */
+typedef provider_t *(*provider_configured_factory_fn)(void *user, const char *package, const char *version,
+                                                      const char *download_url, const char *name, const pv_t *config,
+                                                      diag_list_t *diags);
+/* Gives the registry a factory for explicit providers; without one (offline sources, tests), a resource
+ * under an explicit provider gets the package's provider. */
+void provider_registry_set_configured(provider_registry_t *r, provider_configured_factory_fn factory);
+/* The provider a resource under the explicit provider `name` (NULL: the default provider) is read,
+ * checked and diffed through: one per explicit provider, as Pulumi's engine runs one per provider
+ * resource, each configured with its own inputs. */
+provider_t *provider_registry_get_for(provider_registry_t *r, const char *package, const char *version,
+                                      const char *download_url, const char *name, const pv_t *config,
+                                      diag_list_t *diags);
 /* Drives every provider's asynchronous calls once: runs ready completions (provider poll ops); when
  * there were none, waits up to timeout_ms (-1: no limit) on the providers' event loops — one poll(2)
  * when they share a loop, short turns on each otherwise. Returns the number of completions run by

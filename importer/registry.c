@@ -1,4 +1,5 @@
-/* registry.c — one provider per package+version for the whole run (see provider.h). */
+/* registry.c — one provider per package+version for the whole run, and one per explicit provider
+ * (see provider.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,12 +10,14 @@
 typedef struct registry_entry {
     char *package;
     char *version;
+    char *name;           /* the explicit provider's URN; NULL: the package's default provider */
     provider_t *provider; /* NULL: creation failed, `failure` says why */
     diag_list_t failure;
 } registry_entry_t;
 
 struct provider_registry {
     provider_factory_fn factory;
+    provider_configured_factory_fn configured; /* NULL: explicit providers get the default one */
     void *user;
     registry_entry_t *entries;
     size_t n, cap;
@@ -32,11 +35,17 @@ static bool same(const char *a, const char *b) {
     return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
-provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
-                                  const char *download_url, diag_list_t *diags) {
+void provider_registry_set_configured(provider_registry_t *r, provider_configured_factory_fn factory) {
+    r->configured = factory;
+}
+
+provider_t *provider_registry_get_for(provider_registry_t *r, const char *package, const char *version,
+                                      const char *download_url, const char *name, const pv_t *config,
+                                      diag_list_t *diags) {
+    if (!r->configured) name = NULL;
     for (size_t i = 0; i < r->n; i++) {
         registry_entry_t *e = &r->entries[i];
-        if (strcmp(e->package, package) == 0 && same(e->version, version)) {
+        if (strcmp(e->package, package) == 0 && same(e->version, version) && same(e->name, name)) {
             if (!e->provider)
                 for (diag_t *d = e->failure.head; d; d = d->next)
                     diag_add(diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
@@ -48,11 +57,18 @@ provider_t *provider_registry_get(provider_registry_t *r, const char *package, c
     memset(e, 0, sizeof *e);
     e->package = strdup(package);
     e->version = version ? strdup(version) : NULL;
+    e->name = name ? strdup(name) : NULL;
     diag_list_init(&e->failure);
-    e->provider = r->factory(r->user, package, version, download_url, &e->failure);
+    e->provider = name ? r->configured(r->user, package, version, download_url, name, config, &e->failure)
+                       : r->factory(r->user, package, version, download_url, &e->failure);
     for (diag_t *d = e->failure.head; d; d = d->next)
         diag_add(diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
     return e->provider;
+}
+
+provider_t *provider_registry_get(provider_registry_t *r, const char *package, const char *version,
+                                  const char *download_url, diag_list_t *diags) {
+    return provider_registry_get_for(r, package, version, download_url, NULL, NULL, diags);
 }
 
 /* A turn on each of several loops: long enough not to spin, short enough that no loop starves. */
@@ -100,6 +116,7 @@ void provider_registry_free(provider_registry_t *r) {
         diag_list_free(&e->failure);
         free(e->package);
         free(e->version);
+        free(e->name);
     }
     free(r->entries);
     free(r);

@@ -513,6 +513,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         p->plugin_host = plugin_host_new(&ho, diags);
         if (!p->plugin_host) return false;
         p->registry = provider_registry_new(plugin_host_factory, p->plugin_host);
+        provider_registry_set_configured(p->registry, plugin_host_configured_factory);
     }
     if (o->resume) {
         p->resume = engine_resume_load(o->resume, diags);

@@ -155,6 +155,35 @@ else
     [ -s "$work/missing.out" ] && fail "missing plugin: something on stdout" || pass
 fi
 
+# 3b. A resource under an explicit provider is read through that provider, configured with its own
+# inputs (its own plugin process), not through the package's default one (read14 F0): the fault
+# provider's `config` Read answers with the Configure it got.
+cat >"$work/explicit.json" <<'JSON'
+{"resources": [
+  {"type": "pulumi:providers:fault", "name": "west", "inputs": {"region": "us-west-2"}},
+  {"type": "fault:index:Thing", "name": "tw", "id": "config", "provider": "west"},
+  {"type": "fault:index:Thing", "name": "td", "id": "config"}]}
+JSON
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec explicit.json --config fault:region=eu-central-1 \
+    --stack-state explicit-state.json --new-stack-state -l typescript -o explicit.ts >/dev/null 2>explicit.err)
+configured_region() { # configured_region NAME: the region the resource NAME was read with
+    node -e 'const d = require(process.argv[1]); const r = d.deployment.resources.find((x) => x.urn.endsWith("::" + process.argv[2]));
+             console.log(r ? JSON.parse(r.outputs.value).region : "none")' "$work/explicit-state.json" "$1"
+}
+[ "$(configured_region tw)" = us-west-2 ] && pass || fail "explicit provider: tw read with $(configured_region tw): $(cat "$work/explicit.err")"
+[ "$(configured_region td)" = eu-central-1 ] && pass || fail "default provider: td read with $(configured_region td)"
+# an explicit provider known by name only (nameTable: its inputs unknown) is refused, not read with the default's
+cat >"$work/named.json" <<'JSON'
+{"nameTable": {"east": "urn:pulumi:dev::project::pulumi:providers:fault::east"},
+ "resources": [{"type": "fault:index:Thing", "name": "te", "id": "config", "provider": "east"}]}
+JSON
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec named.json --code-only -l typescript >/dev/null 2>named.err); then
+    fail "explicit provider by name only: exit 0"
+else
+    grep -qF "its provider 'east' is not in the import file, so cimport does not know that provider's configuration" \
+        "$work/named.err" && pass || fail "explicit provider by name only: $(cat "$work/named.err")"
+fi
+
 # 4. SIGINT / SIGTERM while a call hangs: no plugin left behind.
 echo '{"resources": [{"type": "fault:index:Thing", "name": "h", "id": "hang"}]}' >"$work/hang.json"
 for sig in INT TERM; do
