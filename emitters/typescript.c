@@ -251,6 +251,22 @@ static bool ts_output_member(const char *key) {
     return false;
 }
 
+/* Whether the TypeScript value e is itself an Output (not a plain object or list holding some): a
+ * resource's property, a secret config value (or one whose default reads an output), an Output call
+ * (secret(), an invoke), or a local holding one of these. */
+static bool ts_value_is_output(ts_gen_t *g, const pcl_expr_t *e, int depth) {
+    if (depth > 64) return false;
+    if (e->kind == PCL_CALL) return emit_call_is_output(g->w.p, g->w.nodes, e);
+    int idx = e->kind == PCL_TRAVERSAL && !emit_walk_in_scope(&g->w, e->trav.root)
+                  ? names_table_get(g->w.nodes, e->trav.root)
+                  : -1;
+    const pcl_node_t *n = idx >= 0 ? &g->w.p->nodes[idx] : NULL;
+    if (!n) return false;
+    if (n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT) return e->trav.n > 0;
+    if (n->kind == PCL_NODE_CONFIG) return emit_is_output_atom(g->w.p, g->w.nodes, e);
+    return n->kind == PCL_NODE_LOCAL && n->n_attrs && ts_value_is_output(g, n->attrs[0].value, depth + 1);
+}
+
 /* The first part of traversal e (not in an apply) that lifting would read as an Output's own member
  * (ts_output_member), or e->trav.n: parts from the second of a resource's (its first is the class's
  * property), from the first of another Output. */
@@ -260,7 +276,7 @@ static size_t ts_output_member_part(ts_gen_t *g, const pcl_expr_t *e, int idx) {
     bool resource = n->kind == PCL_NODE_RESOURCE || n->kind == PCL_NODE_COMPONENT;
     pcl_expr_t root = *e;
     root.trav.n = 0;
-    if (!resource && !emit_has_output(g->w.p, g->w.nodes, &root)) return e->trav.n;
+    if (!resource && !ts_value_is_output(g, &root, 0)) return e->trav.n;
     for (size_t i = resource ? 1 : 0; i < e->trav.n; i++) {
         const pcl_trav_part_t *pt = &e->trav.parts[i];
         if (ts_output_member(pt->attr ? pt->attr : pt->index_is_string ? pt->index_str : NULL)) return i;

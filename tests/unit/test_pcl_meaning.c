@@ -1421,6 +1421,14 @@ START_TEST(test_ts_keys_named_like_members) {
     free(out), free(ts);
     buf_free(&prog);
     tu_pcl_unload(&f);
+    /* a local holding a plain object with an Output in it is no Output: its own keys are read as written */
+    f = tu_pcl_load(schema, "q.json",
+                    "resource \"r\" \"q:index:R\" {\n    tags = {a = \"A\"}\n}\n"
+                    "loc = {get = r.tags, apply = \"x\"}\noutput \"o\" {\n    value = loc.apply\n}\n");
+    ts = tu_pcl_emit_ok(&f, LANG_TYPESCRIPT);
+    tu_has(ts, "export const o = loc.apply;\n");
+    free(ts);
+    tu_pcl_unload(&f);
     /* inside an interpolation no apply is written: refused */
     f = tu_pcl_load(schema, "q.json",
                     "resource \"r\" \"q:index:R\" {\n    tags = {apply = \"A\"}\n}\n"
