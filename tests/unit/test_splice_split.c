@@ -336,6 +336,36 @@ START_TEST(test_split_find_resources) {
 }
 END_TEST
 
+/* A candidate the resources query must answer (a comment where its anchor is), in the second half of
+ * the candidates: the other thread does not compile the query, so on a new splicer it gives up and
+ * all are read on one thread; once a splice has compiled it, the other thread runs it with a cursor
+ * of its own. Either way the result is the whole reading's. */
+START_TEST(test_split_find_query) {
+    char *gts = fixture("gen.ts");
+    char *t = ts_program(8000, NULL);
+    char *ts = insert_after(t, "export const last", "const odd = new random.RandomPet(/* a comment */ \"odd\", {});\n");
+    free(t);
+    ck_assert(same_both_ways(ts, LANG_TYPESCRIPT, gts, true));
+    splicer_t *s = splicer_new();
+    for (int call = 0; call < 2; call++) {
+        diag_list_t d;
+        diag_list_init(&d);
+        splice_options_t o = {.filename = "prog"};
+        splice_stats_t st;
+        char *out = NULL;
+        ck_assert(splicer_splice(s, ts, strlen(ts), LANG_TYPESCRIPT, gts, strlen(gts), &o, &out, NULL, NULL, &st, &d));
+        ck_assert(st.split_parse);
+        ck_assert(st.split_find == (call == 1)); /* the first call compiles the query on this thread */
+        ck_assert_ptr_nonnull(strstr(out, "new random.RandomPet(/* a comment */ \"odd\", {});"));
+        free(out);
+        diag_list_free(&d);
+    }
+    splicer_free(s);
+    free(ts);
+    free(gts);
+}
+END_TEST
+
 static Suite *split_suite(void) {
     Suite *s = suite_create("splice_split");
     TCase *tc = tcase_create("core");
@@ -346,6 +376,7 @@ static Suite *split_suite(void) {
     tcase_add_test(tc, test_split_comment_runs);
     tcase_add_test(tc, test_split_parse_budget);
     tcase_add_test(tc, test_split_find_resources);
+    tcase_add_test(tc, test_split_find_query);
     suite_add_tcase(s, tc);
     return s;
 }
