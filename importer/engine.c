@@ -73,6 +73,7 @@ typedef struct engine_item {
     diff_path_t *paths;
     size_t n_paths;
     bool unnamed;                  /* the last Diff answered DIFF_SOME without naming a property */
+    bool warned_not_input;         /* a Diff path outside the schema's inputs was reported */
     struct engine_item *next_done; /* the completion queue */
 } engine_item_t;
 
@@ -262,6 +263,17 @@ static bool copy_round(engine_item_t *e, const diff_path_t *paths, size_t n) {
             diag_add(&r->diags, DIAG_WARNING, DIAG_PROVIDER, NULL, e->desc,
                      "the provider's Diff reported a property path that cannot be parsed: %s", local.head->message);
             diag_list_free(&local);
+            continue;
+        }
+        if (!p.segs[0].key || !schema_find_property(e->schema->inputs, e->schema->n_inputs, p.segs[0].key)) {
+            /* The code holds only the schema's inputs (pcl/gen.c generate_inputs): a value copied here
+             * would be verified, then dropped. It stays a difference, said once. */
+            if (!e->warned_not_input)
+                diag_add(&r->diags, DIAG_WARNING, DIAG_PROVIDER, NULL, e->desc,
+                         "the provider's Diff names '%s', which is not an input of this type in the provider's "
+                         "schema, so the code cannot hold it and the difference stays",
+                         paths[i].path);
+            e->warned_not_input = true;
             continue;
         }
         const pv_t *src = paths[i].input_diff ? r->read_inputs : r->state;
@@ -617,6 +629,18 @@ static bool item_begin(engine_item_t *e) {
     return true;
 }
 
+/* A key the code cannot hold (no input of the type's schema) is said, with the nearest input name. */
+static void warn_not_input(engine_item_t *e, const char *key, const char *where) {
+    const schema_resource_t *res = e->schema;
+    const char **names = arena_alloc(e->scratch, (res->n_inputs + 1) * sizeof *names);
+    for (size_t j = 0; j < res->n_inputs; j++)
+        names[j] = res->inputs[j].name;
+    const char *near = suggest_closest(key, names, res->n_inputs, true);
+    diag_add(&e->r->diags, DIAG_WARNING, DIAG_INPUT, NULL, e->desc,
+             "'%s' (%s) is not an input of this type, so it was not kept%s%s%s", key, where,
+             near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+}
+
 /* Read has answered: the starting inputs (step 3), then the first Check. */
 static bool item_after_read(engine_item_t *e) {
     import_result_t *r = e->r;
@@ -652,6 +676,11 @@ static bool item_after_read(engine_item_t *e) {
     if (spec && spec->inputs && spec->inputs->kind == PV_OBJECT)
         for (size_t i = 0; i < spec->inputs->u.obj.len; i++) {
             const pv_member_t *m = &spec->inputs->u.obj.members[i];
+            /* the code holds only the schema's inputs: another key would be checked, then dropped */
+            if (!schema_find_property(res->inputs, res->n_inputs, m->key)) {
+                warn_not_input(e, m->key, "in inputs");
+                continue;
+            }
             pv_object_set(a, ip, m->key, pv_clone(a, m->value));
             prov_add(e, m->key, PROVENANCE_SPEC);
         }
@@ -670,13 +699,7 @@ static bool item_after_read(engine_item_t *e) {
                              "'%s' (asked for in properties) has no value in what Read returned, so it was not kept",
                              k);
                 } else {
-                    const char **names = arena_alloc(e->scratch, (res->n_inputs + 1) * sizeof *names);
-                    for (size_t j = 0; j < res->n_inputs; j++)
-                        names[j] = res->inputs[j].name;
-                    const char *near = suggest_closest(k, names, res->n_inputs, true);
-                    diag_add(&r->diags, DIAG_WARNING, DIAG_INPUT, NULL, e->desc,
-                             "'%s' (asked for in properties) is not an input of this type, so it was not kept%s%s%s", k,
-                             near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+                    warn_not_input(e, k, "asked for in properties");
                 }
             }
         }

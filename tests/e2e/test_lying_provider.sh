@@ -119,5 +119,23 @@ out=$(one stucksize:ss)
 echo "$out" | grep -qF 'the next update would change them' && ! echo "$out" | grep -qF 'REPLACE' &&
   ok || bad "stucksize: an update-only residual: $out"
 
+# --- a Diff path, or an import file input, that is no input of the schema (F19) --------------------
+# The code holds only the schema's inputs: what it cannot hold is not verified, and not kept silently.
+out=$(one diffarn:a)
+echo "$out" | grep -qx 'status=imported verified=False' && echo "$out" | grep -qx 'residual=arn' &&
+  echo "$out" | grep -qF "names 'arn', which is not an input of this type in the provider's schema" &&
+  ! echo "$out" | grep -qF '"arn"' &&
+  ok || bad "diffarn: a Diff path outside the schema's inputs was verified: $out"
+printf '{"resources":[{"type":"liar:index:Thing","name":"b1","id":"honest:b1","inputs":{"nme":"typo","size":3}}]}' >"$work/w/typo.json"
+(cd "$work/w" && "$CIMPORT" --spec typo.json --code-only --json 2>/dev/null) >"$work/typo.out"
+python3 - "$work/typo.out" <<'PY2' && ok || bad "an import file input that is no schema input: $(cat "$work/typo.out")"
+import json, sys
+r = json.load(open(sys.argv[1]))["resources"][0]
+msgs = [d["message"] for d in r.get("diagnostics") or []]
+assert "nme" not in r["inputs"], r["inputs"]
+assert r["verified"] is True, r
+assert any("'nme' (in inputs) is not an input of this type, so it was not kept; did you mean 'name'?" in m for m in msgs), msgs
+PY2
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]
