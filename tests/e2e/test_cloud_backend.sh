@@ -103,7 +103,7 @@ cp "$EXPORT" "$stack"
 echo "undo 503 1" >"$srvdir/faults"
 run -o /dev/full --json; rc=$?
 rm -f "$srvdir/undo-armed"
-[ "$rc" = 2 ] && grep -qF '"clever-wombat"' "$stack" && python3 - "$work/out" <<'PY' && ok || bad "--json of an import that could not be taken back: exit $rc: $(grep -A14 "\"summary\"" "$work/out" | tr -d "\n\t"; grep -o "\"stack\":[^,]*" "$work/out" | tr "\n" " "; tail -3 "$work/err")"
+[ "$rc" = 2 ] && grep -qF '"mq7xk2vt9fzr"' "$stack" && python3 - "$work/out" <<'PY' && ok || bad "--json of an import that could not be taken back: exit $rc: $(grep -A14 "\"summary\"" "$work/out" | tr -d "\n\t"; grep -o "\"stack\":[^,]*" "$work/out" | tr "\n" " "; tail -3 "$work/err")"
 import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["summary"]
@@ -168,7 +168,7 @@ import json, sys
 old = json.load(open(sys.argv[1]))["deployment"]["resources"]
 new = json.load(open(sys.argv[2]))["deployment"]["resources"]
 assert new[:len(old)] == old
-assert {"clever-wombat", "x7k2p9qa"} <= {r.get("id") for r in new}
+assert {"mq7xk2vt9fzr", "x7k2p9qa"} <= {r.get("id") for r in new}
 PY
 
 # The default organization of an unqualified stack name is Pulumi's: `pulumi org set-default` (config.json's

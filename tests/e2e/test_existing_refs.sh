@@ -2,10 +2,10 @@
 # test_existing_refs.sh — `cimport --insert-into FILE --stack-state STATE` writes references to the
 # resources the stack and the program already have, instead of literal IDs.
 #
-# The stack records the quickstart's RandomPet `server-name` with ID `clever-wombat`; index.ts
-# declares it as `const serverName = new random.RandomPet("server-name", ...)`. Importing only the
-# RandomId `server-id` (whose keepers.server is `clever-wombat`) into index.ts must write
-# `server: serverName.id`, not the literal, and the edited file must type-check with tsc against
+# The stack records the quickstart's RandomString `server-name` with ID `mq7xk2vt9fzr`; index.ts
+# declares it as `const serverName = new random.RandomString("server-name", ...)`. Importing only the
+# RandomInteger `http-port` (whose seed is `mq7xk2vt9fzr`) into index.ts must write
+# `seed: serverName.id`, not the literal, and the edited file must type-check with tsc against
 # the real SDKs in tests/peers. Without --stack-state the literal stays (nothing to refer to).
 set -euo pipefail
 
@@ -26,21 +26,18 @@ qs="$SOURCE_DIR/examples/quickstart"
 
 cat >"$work/imports.json" <<'JSON'
 {"resources": [
-  {"type": "random:index/randomId:RandomId", "name": "serverId", "logicalName": "server-id", "id": "q8Vb1f0Zk3Y"}
+  {"type": "random:index/randomInteger:RandomInteger", "name": "http-port", "id": "8443,8000,8999,mq7xk2vt9fzr"}
 ]}
 JSON
 
-# The user's program: the RandomPet the stack already has.
+# The user's program: the RandomString the stack already has.
 cat >"$work/index.ts" <<'TS'
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 
-const serverName = new random.RandomPet("server-name", {
-    length: 2,
-    separator: "-",
-});
+const serverName = new random.RandomString("server-name", {length: 12});
 
-export const petName = serverName.id;
+export const name = serverName.id;
 TS
 
 # The stack: what `pulumi stack export` prints after `pulumi up` of that program.
@@ -64,12 +61,14 @@ cat >"$work/stack-export.json" <<'JSON'
                 "outputs": {"version": "4.21.1"}
             },
             {
-                "urn": "urn:pulumi:legacy::webshop::random:index/randomPet:RandomPet::server-name",
+                "urn": "urn:pulumi:legacy::webshop::random:index/randomString:RandomString::server-name",
                 "custom": true,
-                "id": "clever-wombat",
-                "type": "random:index/randomPet:RandomPet",
-                "inputs": {"__defaults": [], "length": 2, "separator": "-"},
-                "outputs": {"id": "clever-wombat", "length": 2, "separator": "-"},
+                "id": "mq7xk2vt9fzr",
+                "type": "random:index/randomString:RandomString",
+                "inputs": {"__defaults": [], "length": 12},
+                "outputs": {"id": "mq7xk2vt9fzr", "length": 12, "lower": true, "minLower": 0, "minNumeric": 0, "minSpecial": 0,
+                            "minUpper": 0, "number": true, "numeric": true, "result": "mq7xk2vt9fzr", "special": true,
+                            "upper": true},
                 "parent": "urn:pulumi:legacy::webshop::pulumi:pulumi:Stack::webshop-legacy",
                 "provider": "urn:pulumi:legacy::webshop::pulumi:providers:random::default_4_21_1::5b0c2e1d-9f7a-4c55-8a3e-2f6b1d0c9e41"
             }
@@ -85,23 +84,23 @@ common=(--spec "$work/imports.json" --offline-state "$qs/stack.json"
 cp "$work/index.ts" "$work/plain.ts"
 "$CIMPORT" "${common[@]}" --insert-into "$work/plain.ts" >"$work/plain.log" 2>&1 ||
     { cat "$work/plain.log" >&2; fail "cimport --insert-into without --stack-state failed"; }
-grep -q 'server: "clever-wombat"' "$work/plain.ts" ||
-    { cat "$work/plain.ts" >&2; fail "without --stack-state the keeper should stay the literal \"clever-wombat\""; }
+grep -q 'seed: "mq7xk2vt9fzr"' "$work/plain.ts" ||
+    { cat "$work/plain.ts" >&2; fail "without --stack-state the seed should stay the literal \"mq7xk2vt9fzr\""; }
 
 # With --stack-state: a reference to the program's variable.
 "$CIMPORT" "${common[@]}" --insert-into "$work/index.ts" --stack-state "$work/stack-export.json" --stack legacy --project webshop \
     >"$work/refs.log" 2>&1 || { cat "$work/refs.log" >&2; fail "cimport --insert-into --stack-state failed"; }
-if grep -q 'server: "clever-wombat"' "$work/index.ts"; then
+if grep -q 'seed: "mq7xk2vt9fzr"' "$work/index.ts"; then
     cat "$work/index.ts" >&2
-    fail "the keeper is still the literal \"clever-wombat\": the session (session/session.c) does not pass \
+    fail "the seed is still the literal \"mq7xk2vt9fzr\": the session (session/session.c) does not pass \
 existing_refs_collect()'s candidates (session/existing_refs.h) to pcl_generate when --insert-into and --stack-state are both given"
 fi
-grep -q '^        server: serverName\.id,$' "$work/index.ts" ||
-    { cat "$work/index.ts" >&2; fail "the edited index.ts has no 'server: serverName.id'"; }
-grep -q '^const serverId = new random\.RandomId("server-id", {$' "$work/index.ts" ||
-    { cat "$work/index.ts" >&2; fail "the RandomId definition was not inserted"; }
-[[ "$(grep -c 'new random.RandomPet("server-name"' "$work/index.ts")" == 1 ]] ||
-    { cat "$work/index.ts" >&2; fail "the existing RandomPet definition should stay exactly once"; }
+grep -q '^ *seed: serverName\.id,$' "$work/index.ts" ||
+    { cat "$work/index.ts" >&2; fail "the edited index.ts has no 'seed: serverName.id'"; }
+grep -q '^const http_port = new random\.RandomInteger("http-port", {$' "$work/index.ts" ||
+    { cat "$work/index.ts" >&2; fail "the RandomInteger definition was not inserted"; }
+[[ "$(grep -c 'new random.RandomString("server-name"' "$work/index.ts")" == 1 ]] ||
+    { cat "$work/index.ts" >&2; fail "the existing RandomString definition should stay exactly once"; }
 
 cat >"$work/tsconfig.json" <<EOF
 {

@@ -61,7 +61,7 @@ expect_log "index.ts modified=true"
 expect_in "$ts" 'const owner = "José 😀 Mueller & Zoë 🚀";'
 expect_in "$ts" 'export const greeting = "Grüße, 世界";'
 expect_in "$ts" 'import * as random from "@pulumi/random";'
-expect_in "$ts" 'new random.RandomPet("server-name", {'
+expect_in "$ts" 'new random.RandomString("server-name", {length: 12}'
 cat >"$work/tsconfig.json" <<EOF
 {
   "compilerOptions": {
@@ -98,7 +98,7 @@ py="$OUT/__main__.py"
 expect_log "action Import these resources into __main__.py"
 expect_log "py applied=true imported=5"
 expect_in "$py" '# ünsaved comment 😀'
-expect_in "$py" 'RandomPet("server-name"'
+expect_in "$py" 'RandomString("server-name"'
 expect_in "$py" '"bucket-suffix-ünsaved"'
 expect_in "$py" 'RandomInteger("http-port"'
 python3 -m py_compile "$py" || fail "__main__.py buffer does not compile"

@@ -95,7 +95,7 @@ grep -qxF 'Resources: 4 to import, 1 to create, 0 already in the stack, 3 existi
   bad "preview counts: $(grep Resources: "$work/err")"
 grep -q '^next: ' "$work/err" && ok || bad "no next step"
 [ -z "$(ls "$lockdir")" ] && ok || bad "the lock was not released: $(ls "$lockdir")"
-grep -qF 'new random.RandomPet("server-name"' "$work/out" && ! grep -qF 'import:' "$work/out" && ok ||
+grep -qF 'new random.RandomString("server-name"' "$work/out" && ! grep -qF 'import:' "$work/out" && ok ||
   bad "stack import: the code should be plain (no import option)"
 
 python3 - "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json" "$PROJ" <<'PY' && ok || bad "the checkpoint after the import"
@@ -114,10 +114,10 @@ for r in res:
         assert not ref or ref in seen, "%s refers to %s before it" % (r["urn"], ref)
     seen.add(r["urn"])
 new_ids = {r.get("id") for r in res if r["urn"] not in {o["urn"] for o in oldres}}
-for i in ["clever-wombat", "q8Vb1f0Zk3Y", "x7k2p9qa", "8443,8000,8999"]:
+for i in ["mq7xk2vt9fzr", "q8Vb1f0Zk3Y", "x7k2p9qa", "8443"]:
     assert i in new_ids, "missing " + i
 for r in res:
-    if r.get("id") in ("clever-wombat", "x7k2p9qa"):
+    if r.get("id") in ("mq7xk2vt9fzr", "x7k2p9qa"):
         assert r["urn"].startswith("urn:pulumi:test::%s::" % proj) and r.get("protect") is True
 PY
 cmp -s "$state/.pulumi/stacks/$PROJ/test.json.bak" "$work/orig.json" && ok || bad "no .bak of the previous checkpoint"
@@ -158,12 +158,12 @@ python3 - "$Q/imports.json" "$work/onenew.json" "$Q/stack.json" "$work/onenew-st
 import copy, json, sys
 d = json.load(open(sys.argv[1]))
 d["resources"][-1]["name"] = "http-port-2"
-d["resources"][-1]["id"] = "8444,8000,8999"
+d["resources"][-1]["id"] = "8444,8000,8999,mq7xk2vt9fzr"
 json.dump(d, open(sys.argv[2], "w"))
 st = json.load(open(sys.argv[3]))
 rs = st["deployment"]["resources"]
 r = copy.deepcopy([x for x in rs if x["urn"].endswith("::http-port")][0])
-r["urn"] += "-2"; r["id"] = "8444,8000,8999"; r["outputs"].update({"id": "8444", "result": 8444})
+r["urn"] += "-2"; r["id"] = "8444"; r["outputs"].update({"id": "8444", "result": 8444})
 rs.append(r)
 json.dump(st, open(sys.argv[4], "w"))
 PY
@@ -175,7 +175,7 @@ rc=$?
 cp "$work/before-onenew.json" "$state/.pulumi/stacks/$PROJ/test.json"
 
 # a merge that would change an existing resource is refused, the stack untouched
-echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"server-name","id":"clever-wombat"}]}' >"$work/clash.json"
+echo '{"resources":[{"type":"random:index/randomString:RandomString","name":"server-name","id":"mq7xk2vt9fzr"}]}' >"$work/clash.json"
 cp "$state/.pulumi/stacks/$PROJ/test.json" "$work/before.json"
 (cd "$work/proj" && "$CIMPORT" --spec "$work/clash.json" --offline-state "$Q/stack.json" --schema "$S" --yes -q >/dev/null 2>"$work/err")
 rc=$?
@@ -203,7 +203,7 @@ mkdir -p "$work/plain" && cd "$work/plain"
 "$CIMPORT" "${common[@]}" -l typescript >out.ts 2>err
 rc=$?
 [ "$rc" = 0 ] && ok || bad "plain run: exit $rc"
-grep -qF 'import: "clever-wombat",' out.ts && ok || bad "default code lacks the import option"
+grep -qF 'import: "mq7xk2vt9fzr",' out.ts && ok || bad "default code lacks the import option"
 ! grep -q '^cimport: imported' err && ok || bad "says 'imported' although no stack was written: $(cat err)"
 grep -qF 'nothing was imported into a stack yet' err && grep -q '^next: .*pulumi up' err && ok || bad "no next step: $(cat err)"
 "$CIMPORT" "${common[@]}" -l typescript --code-only >co.ts 2>err
@@ -336,7 +336,7 @@ rc=$?
   ok || bad "--insert-into proj/index.ts from outside, non-interactive: exit $rc: $(cat "$work/err")"
 (cd "$work" && "$CIMPORT" "${common[@]}" --yes --insert-into proj/index.ts >/dev/null 2>"$work/err")
 rc=$?
-[ "$rc" = 0 ] && grep -qF 'new random.RandomPet' "$work/proj/index.ts" && ! grep -qF 'import: ' "$work/proj/index.ts" &&
+[ "$rc" = 0 ] && grep -qF 'new random.RandomString' "$work/proj/index.ts" && ! grep -qF 'import: ' "$work/proj/index.ts" &&
   ! cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
   ok || bad "--insert-into proj/index.ts from outside: not into stack test: exit $rc: $(cat "$work/err")"
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
@@ -358,7 +358,7 @@ cp "$work/proj/Pulumi.yaml" "$work/Pulumi.yaml.keep"
 printf 'backend:\n  url: file://../state\n' >>"$work/proj/Pulumi.yaml"
 (cd "$work" && "$CIMPORT" "${common[@]}" --yes --insert-into proj/index.ts >/dev/null 2>"$work/err")
 rc=$?
-[ "$rc" = 0 ] && grep -qF 'new random.RandomPet' "$work/proj/index.ts" && ! grep -qF 'import: ' "$work/proj/index.ts" &&
+[ "$rc" = 0 ] && grep -qF 'new random.RandomString' "$work/proj/index.ts" && ! grep -qF 'import: ' "$work/proj/index.ts" &&
   ! cmp -s "$state/.pulumi/stacks/$PROJ/test.json" "$work/orig.json" &&
   grep -qF "into stack organization/$PROJ/test at file://$state " "$work/err" &&
   ok || bad "--insert-into proj/index.ts from outside, backend file://../state in Pulumi.yaml: exit $rc: $(cat "$work/err")"

@@ -56,7 +56,7 @@ python3 "$CHECK" mix.dom mix.json --offline --no-secret "$SECRET" \
   --res-text "ghostPet=resource 'ghostPet' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" \
   --res-text "apiName=new random.RandomPet(\"apiName\"" \
   --provenance "http-port:max=required" --provenance "apiName:keepers.region=diff" --secret-path "apiName:keepers.apiToken" \
-  --reference "serverId=serverName" && ok || bad "DOM of the quickstart report"
+  --reference "http-port=serverName" && ok || bad "DOM of the quickstart report"
 # the failure's text is what the CLI printed on stderr
 grep -qxF "error: resource 'ghostPet' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" mix.err &&
   ok || bad "the CLI's failure line changed: $(grep ghostPet mix.err)"

@@ -34,7 +34,7 @@ cat >"$work/imports.json" <<'JSON'
   {"type": "random:index/randomPet:RandomPet", "name": "serverName", "logicalName": "server-name", "id": "clever-wombat"},
   {"type": "random:index/randomId:RandomId", "name": "serverId", "logicalName": "server-id", "id": "q8Vb1f0Zk3Y"},
   {"type": "random:index/randomString:RandomString", "name": "bucket-suffix", "id": "x7k2p9qa"},
-  {"type": "random:index/randomInteger:RandomInteger", "name": "http-port", "id": "8443,8000,8999"}
+  {"type": "random:index/randomInteger:RandomInteger", "name": "http-port", "id": "8443,8000,8999,mq7xk2vt9fzr"}
 ]}
 JSON
 common=(--spec "$work/imports.json" --offline-state "$qs/stack.json"

@@ -54,7 +54,7 @@ asks() { screen "$1" | grep -qF 'Do you want to perform this import? [yes/no]'; 
 run_in_tmux no
 wait_for 60 asks no && ok || { bad "no question on the terminal"; screen no >&2; }
 screen no | grep -qF "Previewing import (organization/$PROJ/test at file://$state)" && ok || bad "no preview naming the stack"
-screen no | grep -qE '= import +random:index/randomPet:RandomPet server-name \(id clever-wombat\)' && ok || bad "the preview does not list the pet"
+screen no | grep -qE '= import +random:index/randomString:RandomString server-name \(id mq7xk2vt9fzr\)' && ok || bad "the preview does not list the string"
 screen no | grep -qF 'Resources: 4 to import, 1 to create, 0 already in the stack' && ok || bad "the preview has no counts"
 [ -n "$(ls "$lockdir" 2>/dev/null)" ] && ok || bad "the stack is not locked while cimport asks"
 tmux -L "$sock" send-keys -t no "no" Enter
@@ -72,8 +72,8 @@ tmux -L "$sock" send-keys -t yes "yes" Enter
 wait_for 30 test -s "$work/yes.rc" && [ "$(cat "$work/yes.rc")" = 0 ] && ok || bad "confirmed: exit $(cat "$work/yes.rc" 2>/dev/null): $(screen yes)"
 saveerr yes
 grep -qF "cimport: imported 4 of 5 resources into stack organization/$PROJ/test" "$work/yes.err" && ok || bad "confirmed summary: $(cat "$work/yes.err")"
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["checkpoint"]["latest"]["resources"]; assert any(x.get("id")=="clever-wombat" for x in r)' \
-  "$state/.pulumi/stacks/$PROJ/test.json" && ok || bad "confirmed, yet the pet is not in the stack"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["checkpoint"]["latest"]["resources"]; assert any(x.get("id")=="mq7xk2vt9fzr" for x in r)' \
+  "$state/.pulumi/stacks/$PROJ/test.json" && ok || bad "confirmed, yet server-name is not in the stack"
 [ -s "$work/yes.ts" ] && ok || bad "confirmed, yet no code"
 [ -z "$(ls "$lockdir" 2>/dev/null)" ] && ok || bad "confirmed: the lock was not released"
 

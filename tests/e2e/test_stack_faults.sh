@@ -99,7 +99,7 @@ run "$CIMPORT" "${imp[@]}" --insert-into index.ts
 rc=$?
 [ "$rc" = 0 ] && ok || bad "sanity run: exit $rc: $(cat "$work/err.log")"
 grep -qF "cimport: imported 4 of 5 resources into stack organization/$PROJ/test" "$work/err.log" && ok || bad "sanity summary: $(cat "$work/err.log")"
-grep -qF 'new random.RandomPet("server-name"' "$work/w/proj/index.ts" && ok || bad "sanity: program not spliced"
+grep -qF 'new random.RandomString("server-name"' "$work/w/proj/index.ts" && ok || bad "sanity: program not spliced"
 [ "$(sums)" != "$before" ] && ok || bad "sanity: nothing changed"
 ls "$state/.pulumi/history/$PROJ/test/" | grep -qE '\.history\.json$' && ok || bad "sanity: no history entry"
 [ -z "$(leftovers)" ] && ok || bad "sanity: left behind: $(leftovers)"

@@ -681,8 +681,8 @@ START_TEST(test_collect_twice_declared) {
 }
 END_TEST
 
-/* The whole chain with the quickstart: its stack records server-name, index.ts declares it as
- * serverName; the RandomId's code spliced into index.ts says `server: serverName.id` and the file
+/* The whole chain with the quickstart: its stack records the RandomPet office-name, index.ts declares
+ * it as serverName; the RandomId's code spliced into index.ts says `server: serverName.id` and the file
  * type-checks against the real SDKs. */
 START_TEST(test_chain_typescript) {
     arena_t *a = arena_new();
@@ -690,7 +690,7 @@ START_TEST(test_chain_typescript) {
     const char *program = "import * as pulumi from \"@pulumi/pulumi\";\n"
                           "import * as random from \"@pulumi/random\";\n"
                           "\n"
-                          "const serverName = new random.RandomPet(\"server-name\", {\n"
+                          "const serverName = new random.RandomPet(\"office-name\", {\n"
                           "    length: 2,\n"
                           "    separator: \"-\",\n"
                           "});\n"
@@ -762,7 +762,7 @@ START_TEST(test_chain_go) {
                           "\n"
                           "func main() {\n"
                           "\tpulumi.Run(func(ctx *pulumi.Context) error {\n"
-                          "\t\tserverName, err := random.NewRandomPet(ctx, \"server-name\", &random.RandomPetArgs{\n"
+                          "\t\tserverName, err := random.NewRandomPet(ctx, \"office-name\", &random.RandomPetArgs{\n"
                           "\t\t\tLength: pulumi.Int(2),\n"
                           "\t\t})\n"
                           "\t\tif err != nil {\n"

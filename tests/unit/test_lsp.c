@@ -1208,7 +1208,7 @@ START_TEST(test_code_action_import_file) {
     const cJSON *r = cJSON_GetObjectItem(resp(&ss, 4), "result");
     ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 5);
     char *after = client_apply(TS_PROGRAM, apply_edits(&ss, 0, uri_prog), false);
-    ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\""));
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomString(\"server-name\""));
     ck_assert_ptr_nonnull(strstr(after, "new random.RandomInteger(\"http-port\""));
     ck_assert_ptr_nonnull(strstr(after, "const owner = \"José 😀 Müller\";\n"));
     free(after);
