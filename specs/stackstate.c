@@ -725,7 +725,8 @@ static const pv_t *secrets_revealed(merge_t *m, const pv_t *v) {
 /* The top-level keys whose values differ between a resource's recorded inputs and the ones given now,
  * joined by ", "; NULL when none do. Keys of the engine's own (`__defaults`) are not compared. Secrets
  * are compared by their values (a recorded one decrypted with the stack's passphrase; whether a value
- * is secret is not compared); a key holding a secret that cannot be read is appended to *unread. */
+ * is secret is not compared); a key holding a secret that cannot be read on both sides is appended to
+ * *unread, one that holds a secret on one side only differs. */
 static const char *inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, buf_t *unread) {
     if (!now || now->kind != PV_OBJECT) return NULL;
     buf_t b;
@@ -739,9 +740,15 @@ static const char *inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, b
             const pv_t *u = x->u.obj.members[k].value, *v = y ? pv_object_get(y, key) : NULL;
             if (side && v) continue; /* in both: compared on the first pass */
             if (pv_contains_secret(u) || pv_contains_secret(v)) {
-                const pv_t *ru = secrets_revealed(m, u), *rv = ru ? secrets_revealed(m, v) : NULL;
-                if (!ru || !rv) {
-                    buf_printf(unread, "%s%s", unread->len ? ", " : "", key);
+                /* a side without the key (or null) is read as it is: a secret there and none here is a
+                 * difference, read or not (a secret holds a value); read, one that holds null is none */
+                bool u_none = !u || u->kind == PV_NULL, v_none = !v || v->kind == PV_NULL;
+                const pv_t *ru = u_none ? NULL : secrets_revealed(m, u), *rv = v_none ? NULL : secrets_revealed(m, v);
+                if ((!u_none && !ru) || (!v_none && !rv)) {
+                    if (u_none || v_none)
+                        buf_printf(&b, "%s%s", b.len ? ", " : "", key);
+                    else
+                        buf_printf(unread, "%s%s", unread->len ? ", " : "", key);
                     continue;
                 }
                 u = ru, v = rv;
