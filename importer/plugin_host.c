@@ -18,6 +18,7 @@
 #include "importer/engine_endpoint.h"
 #include "importer/grpc_provider.h"
 #include "specs/importfile.h"
+#include "specs/passphrase.h"
 
 typedef struct attach_entry {
     const char *pkg;
@@ -794,7 +795,8 @@ bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, di
     return true;
 }
 
-bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, diag_list_t *diags) {
+bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, const char *project,
+                                   passphrase_keyring_t *keyring, diag_list_t *diags) {
     pv_t *doc = plugin_yaml_load(a, path, true, NULL, diags);
     if (!doc) return false;
     if (doc->kind == PV_NULL) return true;
@@ -815,14 +817,31 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, d
         pv_t *v = cfg->u.obj.members[i].value;
         const char *colon = strchr(full, ':');
         if (!colon || colon == full || !colon[1]) continue; /* the project's own config */
+        char *pkg = arena_strndup(a, full, (size_t)(colon - full));
+        if (project && strcmp(pkg, project) == 0) continue;
         if (v->kind == PV_OBJECT && v->u.obj.len == 1 && strcmp(v->u.obj.members[0].key, "secure") == 0) {
-            char advice[DIAG_ADVICE_MAX];
-            diag_add(diags, DIAG_WARNING, DIAG_INPUT, path, NULL,
-                     "config value '%s' is encrypted (secure:) and cimport cannot decrypt it%s", full,
-                     diag_advice(advice, DIAG_ADVICE_CONFIG_VALUE, full));
+            const pv_t *cipher = v->u.obj.members[0].value;
+            const pv_t *salt = pv_object_get(doc, "encryptionsalt");
+            if (!keyring || !salt || salt->kind != PV_STRING || !cipher || cipher->kind != PV_STRING) {
+                diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                         !keyring ? "config value '%s' is encrypted (secure:) and no passphrase is set to decrypt it, "
+                                    "so the %s provider would be configured without it: set PULUMI_CONFIG_PASSPHRASE "
+                                    "or PULUMI_CONFIG_PASSPHRASE_FILE to the stack's passphrase"
+                                  : "config value '%s' is encrypted (secure:) by a secrets provider other than a "
+                                    "passphrase (the file has no encryptionsalt), which cimport cannot decrypt, so "
+                                    "the %s provider would be configured without it",
+                         full, pkg);
+                return false;
+            }
+            const passphrase_crypter_t *c = passphrase_keyring_open(keyring, salt->u.str.s, path, diags);
+            char *plain = NULL;
+            size_t len = 0;
+            if (!c || !passphrase_decrypt(c, cipher->u.str.s, &plain, &len, diags)) return false;
+            pv_object_set(a, config_for(a, config, pkg), colon + 1, pv_string(a, arena_strndup(a, plain, len)));
+            explicit_bzero(plain, len);
+            free(plain);
             continue;
         }
-        char *pkg = arena_strndup(a, full, (size_t)(colon - full));
         pv_object_set(a, config_for(a, config, pkg), colon + 1, pv_clone(a, v));
     }
     return true;

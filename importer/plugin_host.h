@@ -98,8 +98,12 @@ void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag);
 /* `--config pkg:key=value`: sets config[pkg][key] = "value" (a string). */
 bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, diag_list_t *diags);
 /* The `config:` section of a Pulumi.<stack>.yaml: every `pkg:key: value` entry (values keep their
- * YAML types; objects and lists stay structured). Keys without a package (the project's own config)
- * are skipped; encrypted (`secure:`) values are skipped with a warning that says how to pass them. */
-bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, diag_list_t *diags);
+ * YAML types; objects and lists stay structured). The project's own config (no package, or the
+ * project's name as the prefix) is skipped. An encrypted (`secure:`) value is decrypted with the
+ * keyring (the stack's passphrase; its `encryptionsalt:`); without one, or a stack whose secrets
+ * provider is not the passphrase, it is an error: the provider would run without it. */
+struct passphrase_keyring;
+bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, const char *project,
+                                   struct passphrase_keyring *keyring, diag_list_t *diags);
 
 #endif

@@ -273,7 +273,8 @@ static void on_provider_log(void *user, const char *pkg, const char *urn, const 
 /* Provider configuration: Pulumi.<stack>.yaml when the project has one, then --config. */
 static bool load_provider_config(import_session_t *p, const session_options_t *o, pv_t *config) {
     const char *stack_file = o->config_file ? o->config_file : arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
-    if (access(stack_file, R_OK) == 0 && !plugin_host_config_load_stack(p->arena, config, stack_file, &p->diags))
+    if (access(stack_file, R_OK) == 0 &&
+        !plugin_host_config_load_stack(p->arena, config, stack_file, p->project, p->secrets.keyring, &p->diags))
         return false;
     for (size_t i = 0; i < o->n_config; i++)
         if (!plugin_host_config_parse_arg(p->arena, config, o->config[i], &p->diags)) return false;

@@ -25,6 +25,7 @@
 #include "importer/plugin.h"
 #include "importer/plugin_host.h"
 #include "specs/importfile.h"
+#include "specs/passphrase.h"
 #include "testutil.h"
 
 #define RANDOM_PLUGIN SOURCE_DIR "/examples/providers/random/pulumi-resource-random"
@@ -306,20 +307,47 @@ START_TEST(config_args_and_stack_file) {
     ck_assert(tu_write(path, "config:\n  proj:own: ignored\n  fault:region: us-east-1\n  fault:retries: 3\n"
                              "  fault:tags:\n    team: a\n  fault:token:\n    secure: v1:abc\n"
                              "  random:flag: true\n"));
-    diag_set_advice(cli_advice); /* the command line's words for the advice */
-    ck_assert(plugin_host_config_load_stack(a, cfg, path, &d));
-    diag_set_advice(NULL);
+    /* a provider's encrypted value and no passphrase: refused (the provider would run without it, on
+     * whatever ambient credentials there are), naming the passphrase, never a secret on the command line */
+    ck_assert(!plugin_host_config_load_stack(a, cfg, path, "proj", NULL, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    ck_assert_str_eq(d.head->message,
+                     "config value 'fault:token' is encrypted (secure:) and no passphrase is set to decrypt it, so the "
+                     "fault provider would be configured without it: set PULUMI_CONFIG_PASSPHRASE or "
+                     "PULUMI_CONFIG_PASSPHRASE_FILE to the stack's passphrase");
+    diag_list_free(&d);
+    diag_list_init(&d);
+    /* with the passphrase it is decrypted; the project's own keys (proj:own) are not provider config */
+    passphrase_crypter_t *c = passphrase_create("pw-of-the-stack", &d);
+    ck_assert_ptr_nonnull(c);
+    char *cipher = passphrase_encrypt(c, "s3cret-token", 12);
+    ck_assert(
+        tu_write(path, arena_sprintf(a,
+                                     "encryptionsalt: %s\nconfig:\n  proj:own: ignored\n  proj:pw:\n    secure: %s\n"
+                                     "  fault:region: us-east-1\n  fault:retries: 3\n"
+                                     "  fault:tags:\n    team: a\n  fault:token:\n    secure: %s\n"
+                                     "  random:flag: true\n",
+                                     passphrase_state(c), cipher, cipher)));
+    free(cipher);
+    passphrase_free(c);
+    passphrase_keyring_t *k = passphrase_keyring_new("pw-of-the-stack");
+    ck_assert(plugin_host_config_load_stack(a, cfg, path, "proj", k, &d));
     ck_assert(plugin_host_config_parse_arg(a, cfg, "fault:region=eu-west-1=x", &d)); /* args override the file */
-    ck_assert_uint_eq(d.count, 1);
-    ck_assert_int_eq(d.head->severity, DIAG_WARNING);
-    ck_assert_str_eq(d.head->message, "config value 'fault:token' is encrypted (secure:) and cimport cannot decrypt "
-                                      "it; pass it with --config fault:token=VALUE");
+    ck_assert_uint_eq(d.count, 0);
     cJSON *j = pv_to_state_json(cfg);
     char *text = cJSON_PrintUnformatted(j);
-    ck_assert_str_eq(text, "{\"fault\":{\"region\":\"eu-west-1=x\",\"retries\":3,\"tags\":{\"team\":\"a\"}},"
-                           "\"proj\":{\"own\":\"ignored\"},\"random\":{\"flag\":true}}");
+    ck_assert_str_eq(text, "{\"fault\":{\"region\":\"eu-west-1=x\",\"retries\":3,\"tags\":{\"team\":\"a\"},"
+                           "\"token\":\"s3cret-token\"},\"random\":{\"flag\":true}}");
     free(text);
     cJSON_Delete(j);
+    passphrase_keyring_free(k);
+    /* a wrong passphrase is refused */
+    k = passphrase_keyring_new("another");
+    ck_assert(!plugin_host_config_load_stack(a, pv_object(a), path, "proj", k, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    passphrase_keyring_free(k);
+    diag_list_free(&d);
+    diag_list_init(&d);
 
     diag_list_t bad;
     diag_list_init(&bad);
@@ -330,9 +358,9 @@ START_TEST(config_args_and_stack_file) {
     ck_assert_str_eq(bad.head->message,
                      "--config 'region=us' is not PACKAGE:KEY=VALUE, e.g. --config random:someKey=value");
     ck_assert(tu_write(path, "config: [1, 2]\n"));
-    ck_assert(!plugin_host_config_load_stack(a, cfg, path, &bad));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, path, "proj", NULL, &bad));
     ck_assert_str_eq(bad.tail->message, "`config:` must be a mapping of `package:key: value` entries");
-    ck_assert(!plugin_host_config_load_stack(a, cfg, arena_sprintf(a, "%s/none.yaml", dir), &bad));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, arena_sprintf(a, "%s/none.yaml", dir), "proj", NULL, &bad));
     ck_assert_str_eq(bad.tail->message, "cannot read the file: No such file or directory");
     diag_list_free(&bad);
     diag_list_free(&d);
