@@ -223,7 +223,9 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
         if (!quiet) print_nothing_written(tgt, s);
         return EXIT_USAGE;
     }
-    /* into a stack that holds every resource read already, with no file to write: nothing is */
+    /* into a stack that holds every resource read already, with no file to write: nothing is; for a
+     * stack export the page learns which resources it records already from its merge run now */
+    if (o->report_path && writes) session_preview_stack_state(s);
     if (o->report_path && !cli_stage_import_report(o, s, o->insert_into ? program_diff : NULL,
                                                    writes && session_writes_something(s, false), &s->diags)) {
         free(program_diff);

@@ -1082,7 +1082,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         goto done;
     }
     /* the report says which resources the write adds and which the stack holds already */
-    if (o.into_stack) results_json_add_stack_outcomes(s->last_results, &p);
+    if (o.into_stack) results_json_add_stack_outcomes(s->last_results, &p, &p.stack_report);
 
     /* The code into the editor's text; the secret values it refers to and the stack (intoStack) are
      * saved first (one transaction), before the edit is sent. */

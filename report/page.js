@@ -135,7 +135,8 @@
   /* Into a stack, each resource read says whether the stack held it already ("stack": "already":
    * nothing imported) or the run's write added it (version 2; a document without it counts every
    * resource read as imported). */
-  var byStack = tk === 'stack' && typeof (D.summary || {}).alreadyInStack === 'number';
+  var byStack = (tk === 'stack' || tk === 'stackState') && typeof (D.summary || {}).alreadyInStack === 'number';
+  var where = tk === 'stack' ? 'the stack' : 'the stack export'; /* --stack-state: an export, merged into */
   function inStack(r, how) { return !r.unmapped && r.raw.stack === how; }
   var nAlready = byStack ? R.filter(function (r) { return inStack(r, 'already'); }).length : 0;
   var nAdded = byStack ? R.filter(function (r) { return inStack(r, 'added'); }).length : nImported;
@@ -150,7 +151,8 @@
       : tk === 'importOption' ? 'read, not in a stack yet'
         : tk === 'codeOnly' ? 'read, in no stack'
           : tk === 'stackState' ? 'merged into the stack export' : 'imported'),
-    byStack ? card('already', nAlready, 'already in the stack, nothing imported') : null,
+    byStack ? card('already', nAlready, 'already in ' + where + ', nothing ' + (tk === 'stack' ? 'imported' : 'merged'))
+      : null,
     card('verified', counts.verified, OUT_LABEL.verified),
     card('offline', counts.offline, OUT_LABEL.offline),
     card('residual', counts.residual, OUT_LABEL.imported === 'not checked' ? 'with residual diff'
@@ -166,14 +168,18 @@
       return n + (r.diagnostics || []).filter(function (d) { return d.severity === 'error'; }).length;
     }, 0);
   var why = target.why ? ' (' + target.why + ')' : ''; /* why no stack was written */
-  var targetNote = allAlready ? 'Already in stack ' + target.stack + ', nothing imported: the stack held every ' +
-    'resource read, with the same ID, before this run.'
+  var targetNote = allAlready && tk === 'stack' ? 'Already in stack ' + target.stack + ', nothing imported: the ' +
+    'stack held every resource read, with the same ID, before this run.'
+    : allAlready ? 'Already in the stack export ' + target.file + ', nothing merged: it recorded every resource ' +
+      'read, with the same ID, before this run.'
     : unwritten || !nImported ? null
     : tk === 'stack' && nAlready ? 'Imported ' + nAdded + ' into stack ' + target.stack + '; ' + nAlready +
       (nAlready === 1 ? ' was' : ' were') + ' already in it, nothing imported for ' +
       (nAlready === 1 ? 'it.' : 'them.')
     : tk === 'stack' ? 'Imported into stack ' + target.stack + '.'
-      : tk === 'stackState' ? 'Merged into the stack export ' + target.file + ', not into a stack: `pulumi stack ' +
+      : tk === 'stackState' ? 'Merged ' + (nAlready ? nAdded + ' ' : '') + 'into the stack export ' + target.file +
+        (nAlready ? ' (' + nAlready + (nAlready === 1 ? ' was' : ' were') + ' in it already)' : '') +
+        ', not into a stack: `pulumi stack ' +
         'import --file ' + target.file + '` puts them there (it replaces the stack\'s state with that file).'
         : tk === 'importOption' ? 'Code written, not recorded in any stack' + why + ': the code imports these ' +
           'resources with the `import` resource option when `pulumi up` runs.'
@@ -185,7 +191,7 @@
         : flags.indexOf('--preview-only') >= 0 ? 'a --preview-only run writes nothing'
           : (D.summary || {}).declined ? 'the import was declined at the confirmation, so neither the stack ' +
             'nor any file was written'
-            : allAlready ? 'every resource read was already in the stack, so there was nothing to write'
+            : allAlready ? 'every resource read was already in ' + where + ', so there was nothing to write'
             : !nImported ? 'no resource was imported, so there was nothing to write'
               : nErrors ? 'an output could not be written (see the run diagnostics), so none was'
                 : 'the run stopped before its outputs were written') +
@@ -615,7 +621,7 @@
       tb.appendChild(tr);
     });
     list.appendChild(el('p', { cls: 'muted', id: 'list-info', text: rs.length + ' of ' + R.length + ' resources' +
-      (state.filter && state.filter !== 'total' ? ' (' + (OUT_LABEL[state.filter] || (state.filter === 'already' ? 'already in the stack' : 'imported')) + ')' : '') +
+      (state.filter && state.filter !== 'total' ? ' (' + (OUT_LABEL[state.filter] || (state.filter === 'already' ? 'already in ' + where : 'imported')) + ')' : '') +
       (state.query ? ' matching “' + state.query + '”' : '') }));
     list.appendChild(el('table', null, [el('thead', null, [el('tr', null, [el('th', { text: 'outcome' }),
       el('th', { text: 'name' }), el('th', { text: 'type' }), el('th', { text: 'ID' })])]), tb]));
@@ -704,9 +710,11 @@
         ? (verificationKind(raw) === 'offline' ? 'consistent with the schema (offline: no provider was called)' : 'verified by the provider (Check + Diff: no difference)')
         : raw.residual && raw.residual.length ? 'a difference remained after ' + raw.rounds + ' round(s)' : 'not checked (no Read for this kind of resource)');
       if (raw.resumed) row('carried over', 'from a previous run (--resume)');
-      row('stack', raw.stack === 'already' ? 'already in the stack with this ID: nothing imported'
-        : raw.stack === 'added' ? 'added to the stack by this run'
-          : raw.stack === 'notAdded' ? 'not added: this run wrote nothing' : null);
+      row(tk === 'stack' ? 'stack' : 'stack export', raw.stack === 'already'
+        ? 'already in ' + where + ' with this ID: nothing ' + (tk === 'stack' ? 'imported' : 'merged')
+        : raw.stack === 'added' ? 'added to ' + where + ' by this run'
+          : raw.stack === 'notAdded' ? 'not added: this run wrote nothing'
+            : raw.stack === 'notKnown' ? 'not known: whether the import landed was not seen' : null);
     } else {
       row('reason', raw.reason);
     }

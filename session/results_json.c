@@ -366,10 +366,9 @@ void results_json_set_declined(cJSON *doc) {
     cJSON_AddBoolToObject(sum, "declined", true);
 }
 
-void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p) {
-    const stackstate_report_t *rep = &p->stack_report;
+void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p, const stackstate_report_t *rep) {
     cJSON *sum = cJSON_GetObjectItemCaseSensitive(doc, "summary");
-    if (!p->opts->into_stack || !rep->n_entries || !p->plan || !p->results || !sum) return;
+    if (!rep || !rep->n_entries || !p->plan || !p->results || !sum) return;
     hashmap_t by_urn = {0}; /* the merge's entry of each URN */
     hashmap_reserve(&by_urn, rep->n_entries);
     for (size_t i = 0; i < rep->n_entries; i++)
@@ -377,7 +376,7 @@ void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p) {
     /* After session_commit (its outputs made): whether the stack holds what the write added — it
      * wrote it, or could not take it back after a file failed —, or it is not known (a Pulumi Cloud
      * import whose update was not seen to finish). Before it: what the write adds. */
-    bool after = p->outputs != NULL;
+    bool after = p->outputs != NULL && p->opts->into_stack; /* a stack export is written with the files */
     bool kept = p->stack_written || p->stack_undo_failed;
     bool unknown = after && !kept && p->stack_store && stack_store_unconfirmed(p->stack_store);
     size_t added = 0, already = 0;

@@ -14,12 +14,12 @@
 /* Adds those fields to `doc` (session_results_json's document; resources in plan order); secret
  * values are cut out unless show_secrets. */
 void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets);
-/* Into a stack, once its merge ran: each resource read, whether the stack held it already (with its
- * ID: "stack": "already") or the run's write adds it ("added"), and summary.addedToStack and
+/* Into a stack, once its merge (rep: the stack's, or --stack-state's) ran: each resource read, whether the stack held
+ * it already (with its ID: "stack": "already") or the run's write adds it ("added"), and summary.addedToStack and
  * .alreadyInStack. After session_commit: "added" only when the stack holds the write
  * (summary.stackWritten: written, or not taken back after a file failed); "notKnown" and
  * summary.notKnownInStack, not addedToStack, when whether it landed is not known. */
-void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p);
+void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p, const stackstate_report_t *rep);
 /* Sets (or replaces) summary.written: whether the run's outputs were written — false after a refused
  * write, with --diff or --preview-only, for code the editor did not take, or into a stack that held
  * every resource already with no file to write. False also makes each resource the stack write would

@@ -1027,13 +1027,36 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
 
 bool session_writes_something(const import_session_t *p, bool committed) {
     const session_options_t *o = p->opts;
-    if (!o->into_stack) return true;
+    if (!o->into_stack && !o->stack_state) return true;
     if (committed) return p->stack_written || p->files_written;
-    if (p->stack_merged) return true;
+    if (p->stack_merged || p->state_preview_changes || (o->stack_state && !p->state_preview)) return true;
     if (!session_has_code(p)) return false;
     if (p->gen.n_secrets > 0) return true; /* the secrets file or the stack config */
     if (o->program_text) return false;     /* an editor's buffer: its front end sends the edit */
     return o->insert_into ? p->changed : o->out_path != NULL;
+}
+
+void session_preview_stack_state(import_session_t *p) {
+    const session_options_t *o = p->opts;
+    if (!o->stack_state || p->n_ok == 0) return;
+    outputs_free(p->state_preview);
+    p->state_preview = outputs_new(o->lock_wait_ms);
+    size_t n_res;
+    stackstate_resource_t *res = session_stack_resources(p, &n_res);
+    outputs_stage_stack_state(p->state_preview, o->stack_state, p->stack, p->project, res, n_res, &p->secrets,
+                              o->secrets_b64, o->secrets_plaintext);
+    const char **changed;
+    size_t n;
+    diag_list_t quiet; /* a merge refused here is refused by the commit, which says why */
+    diag_list_init(&quiet);
+    p->state_preview_changes = !outputs_dry_run(p->state_preview, &changed, &n, &quiet) || n > 0;
+    diag_list_free(&quiet);
+    free(changed);
+}
+
+const stackstate_report_t *session_stack_state_report(const import_session_t *p) {
+    const stackstate_report_t *rep = p->outputs ? outputs_state_report(p->outputs) : NULL;
+    return rep ? rep : p->state_preview ? outputs_state_report(p->state_preview) : NULL;
 }
 
 char *session_program_diff(const import_session_t *p) {
@@ -1116,6 +1139,7 @@ char *session_secrets_note(const import_session_t *p) {
     return buf_take(&b);
 }
 void session_free(import_session_t *p) {
+    outputs_free(p->state_preview);
     diag_list_t quiet;
     diag_list_init(&quiet);
     session_stack_close(p, &quiet);
@@ -1266,7 +1290,9 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
     cJSON_AddNumberToObject(sum, "consistentOffline", (double)consistent);
     cJSON_AddStringToObject(sum, "verification", p->offline ? "offline-schema" : "provider");
     cJSON_AddItemToObject(doc, "summary", sum);
-    results_json_add_stack_outcomes(doc, p); /* into a stack: added, or there already */
+    /* into a stack: added, or there already (the stack's merge, or --stack-state's: the commit's, or
+     * the preview's before it) */
+    results_json_add_stack_outcomes(doc, p, p->opts->into_stack ? &p->stack_report : session_stack_state_report(p));
     cJSON *gd = cJSON_AddArrayToObject(doc, "diagnostics");
     for (diag_t *d = global->head; d; d = d->next) {
         cJSON *dj = cJSON_CreateObject();

@@ -223,6 +223,8 @@ typedef struct import_session {
     void *plugin_host;
     void *resume;
     outputs_t *outputs;
+    outputs_t *state_preview;   /* session_preview_stack_state: --stack-state's merge, run on the file as it is */
+    bool state_preview_changes; /* ... which it would change */
 } import_session_t;
 
 void session_init(import_session_t *s, const session_options_t *o);
@@ -249,12 +251,18 @@ void session_stage_report(import_session_t *s, char *html, size_t len);
  * none, with the staged report page. False with diagnostics in `diags` when nothing could be
  * written. */
 bool session_commit(import_session_t *s, diag_list_t *diags);
-/* Into a stack: whether the run writes anything of its own — the stack, or a file (the code, the
- * program, secrets); a run that found every resource it read in the stack already and has no file to
- * write writes nothing (the report page aside). Before session_commit (committed false): what it
- * would write, secrets counted as written; after it (committed true): what it wrote. True for a run
- * into no stack. */
+/* Into a stack (or a stack export, --stack-state): whether the run writes anything of its own — the
+ * stack, or a file (the code, the program, secrets, the export); a run that found every resource it
+ * read in the stack already and has no file to write writes nothing (the report page aside). Before session_commit
+ * (committed false): what it would write, secrets counted as written (with --stack-state, after
+ * session_preview_stack_state); after it (committed true): what it wrote. True for a run into no stack. */
 bool session_writes_something(const import_session_t *s, bool committed);
+/* --stack-state, before session_commit: its merge run on the file as it is now, writing nothing, so
+ * that the report page staged with the commit says which resources it adds and which the export
+ * records already (session_stack_state_report). Nothing to do without stack_state or a resource read. */
+void session_preview_stack_state(import_session_t *s);
+/* --stack-state's merge report: the commit's, else the preview's; NULL when neither ran. */
+const stackstate_report_t *session_stack_state_report(const import_session_t *s);
 void session_free(import_session_t *s);
 
 /* An ID as the run shows it: "[secret]" for one that is a secret value (a RandomBytes' ID is its

@@ -159,15 +159,17 @@ def main():
     read = [r for r in doc["resources"] if r["status"] == "imported"]
     already = [r for r in read if r.get("stack") == "already"]
     added = [r for r in read if r.get("stack") == "added"]
-    if kind == "stack" and "alreadyInStack" in doc["summary"]:
+    if kind in ("stack", "stackState") and "alreadyInStack" in doc["summary"]:
         if count("already") != len(already):
             errors.append("already in the stack: page says %s, document gives %d" % (count("already"), len(already)))
         if already and len(already) == len(read):
-            if not t.startswith("Already in stack") or "nothing imported" not in t:
-                errors.append("every resource read was in the stack already; the page's note says %r" % t)
-            wants["stack"] = "Already in stack"
+            first, nothing = ("Already in stack", "nothing imported") if kind == "stack" else \
+                ("Already in the stack export", "nothing merged")
+            if not t.startswith(first) or nothing not in t:
+                errors.append("every resource read was in the stack (export) already; the page's note says %r" % t)
+            wants[kind] = first
         elif already:
-            wants["stack"] = "Imported %d into stack" % len(added)
+            wants[kind] = ("Imported %d into stack" if kind == "stack" else "Merged %d into the stack export") % len(added)
         if doc["summary"].get("written") is not False and count("imported-all") != len(added):
             errors.append("imported: page says %s, the stack write added %d" % (count("imported-all"), len(added)))
     if kind not in wants:

@@ -232,6 +232,36 @@ $B dom part.html all >part.dom && python3 "$CHECK" part.dom part.json --offline 
   [ "$(count part.dom imported-all)" = 1 ] && [ "$(count part.dom already)" = 4 ] && ok ||
   bad "the page of a run that imported one resource of five (exit $rc): $(note part.dom target-note) / imported $(count part.dom imported-all) already $(count part.dom already)"
 
+# --- into a stack export (--stack-state): a re-run that finds every resource in it merges nothing ----
+# (the page said "5 merged into the stack export" and "Merged into the stack export ...", --json
+# "written": true, while stderr said "nothing to merge" and the file was as it was)
+python3 - "$Q/stack.json" exp.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["deployment"]["resources"] = [r for r in d["deployment"]["resources"] if r["type"] == "pulumi:pulumi:Stack"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+sst() { "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$RS" --stack legacy --project webshop \
+  --stack-state exp.json -l typescript --json --report "$1.html" >"$1.json" 2>"$1.err"; }
+sst ss1
+rc=$?
+$B dom ss1.html all >ss1.dom && python3 "$CHECK" ss1.dom ss1.json --offline && [ $rc = 0 ] &&
+  [ "$(count ss1.dom imported-all)" = 5 ] && [ "$(count ss1.dom already)" = 0 ] && ok ||
+  bad "the page of a first merge into a stack export (exit $rc): $(note ss1.dom target-note)"
+cp exp.json exp.before
+sst ss2
+rc=$?
+$B dom ss2.html all >ss2.dom && python3 "$CHECK" ss2.dom ss2.json --offline && [ $rc = 0 ] && cmp -s exp.json exp.before &&
+  [ "$(note ss2.dom target-note)" = "Already in the stack export exp.json, nothing merged: it recorded every resource read, with the same ID, before this run." ] &&
+  [ "$(count ss2.dom already)" = 5 ] && python3 - ss2.json <<'PY' && ok ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert s["written"] is False and s["alreadyInStack"] == 5 and s["addedToStack"] == 0, s
+assert [r["stack"] for r in d["resources"]] == ["already"] * 5, [(r["name"], r.get("stack")) for r in d["resources"]]
+PY
+  bad "a re-run into a stack export that records every resource (exit $rc): $(note ss2.dom target-note) / $(note ss2.dom written-note) / $(grep -A12 '"summary"' ss2.json | tr -d '\n\t')"
+
 # --- bad input to `cimport report`: clear errors, nothing written ------------------------------
 echo keep >out.html
 expect_bad() { # NAME INPUT EXPECTED-STDERR-LINE
