@@ -10,7 +10,8 @@
  * BENCH_SPLICE_LINES and BENCH_SPLICE_RESOURCES change the sizes (the scale bench: 100,000 lines,
  * 1,000 resources, goal ≤ 0.5 s); BENCH_SPLICE_LANG=typescript runs one language (for profiling);
  * BENCH_SPLICE_OUT=dir writes each language's result to dir/<language> (to compare two builds).
- * CPU columns: this process's CPU time for the same calls (the machine is shared; wall varies). */
+ * CPU columns: this process's CPU time for the same calls (the machine is shared; wall varies); split:
+ * whether the file was parsed in two halves (splice_stats_t.split_parse). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,8 +124,8 @@ int main(int argc, char **argv) {
     int ngen = er && atoi(er) > 1 ? atoi(er) : 100;
     printf("bench_splice: %d generated resources (%d replace, %d new) into a %d-line program\n", ngen, ngen / 2,
            ngen - ngen / 2, total_lines);
-    printf("%-11s %8s %10s %10s %10s %10s %10s %8s %9s\n", "language", "lines", "bytes", "first_ms", "median_ms",
-           "first_cpu", "median_cpu", "replaced", "inserted");
+    printf("%-11s %8s %10s %10s %10s %10s %10s %8s %9s %6s\n", "language", "lines", "bytes", "first_ms", "median_ms",
+           "first_cpu", "median_cpu", "replaced", "inserted", "split");
     const char *outdir = getenv("BENCH_SPLICE_OUT");
     int status = 0;
     for (size_t k = 0; k < sizeof LANGS / sizeof LANGS[0]; k++) {
@@ -169,8 +170,9 @@ int main(int argc, char **argv) {
         }
         qsort(t + 1, (size_t)runs, sizeof *t, cmp_double);
         qsort(cpu + 1, (size_t)runs, sizeof *cpu, cmp_double);
-        printf("%-11s %8zu %10zu %10.1f %10.1f %10.1f %10.1f %8zu %9zu\n", lang_name(l), lines(target), strlen(target),
-               t[0], t[1 + runs / 2], cpu[0], cpu[1 + runs / 2], st.replaced, st.inserted);
+        printf("%-11s %8zu %10zu %10.1f %10.1f %10.1f %10.1f %8zu %9zu %6s\n", lang_name(l), lines(target),
+               strlen(target), t[0], t[1 + runs / 2], cpu[0], cpu[1 + runs / 2], st.replaced, st.inserted,
+               st.split_parse ? "yes" : "no");
         fflush(stdout);
         free(t);
         free(cpu);

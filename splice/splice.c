@@ -405,6 +405,180 @@ static uint32_t sp_cut_find(lang_t lang, const char *t, uint32_t len, uint32_t w
     return 0;
 }
 
+/* Go, C# and Java: the program's body is one block (`pulumi.Run(func(...) error {...})`, `RunAsync(()
+ * => {...})`, `void stack(Context ctx) {...}`), so a cut inside it would leave the first half's block
+ * unclosed. Each parser is given two ranges instead: the first [0, cut) and the block's `}` to the
+ * end, the second the text up to the block's `{` and [cut, end), so each tree is the whole program
+ * with half of the block's statements (offsets still the text's). The cut is a line inside a block
+ * found by a scan that knows the language's comments, strings and characters (below); the trees are
+ * kept when they confirm it: no errors in either, and in both the `{` before `head` and the `}` at
+ * `tail` are the first and last tokens of one block (sp_half_hold). Why that is enough: one parse reads
+ * the text up to the cut as the first parser does; that parser's block ends at `tail` with the
+ * statements of [head, cut) in it, so no token, string or comment crosses the cut and no statement
+ * before it is continued after it (an `else`, a `catch`, `while` of a `do` would have to start the
+ * second half's block: an error there); one parse then reads the statements from the cut in the
+ * same block as the second parser does after the block's `{`, and the text from `tail` on after
+ * the same block as the first. Then the analysis must find the program's body in that block
+ * (sp_split_body_ok), reading each part of the file in one tree (sp_root_at). */
+
+/* Whether the line starting at `at` can be a cut inside a block: the code before it ends a statement
+ * (`last`, its last character: `;` or `}`; Go, without semicolons: `}` or `)`), and the line starts
+ * with a word that does not continue the statement before (`else`, `catch`, `finally`, a `do`'s
+ * `while`) nor opens a switch's case, nor is Go's `if err` check of the statement before. */
+static bool sp_block_cut_line_ok(lang_t lang, const char *t, uint32_t len, uint32_t at, char last) {
+    if (lang == LANG_GO ? last != '}' && last != ')' : last != ';' && last != '}') return false;
+    uint32_t k = at;
+    while (k < len && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+    if (k >= len || !(isalpha((unsigned char)t[k]) || t[k] == '_')) return false;
+    uint32_t w = k;
+    while (w < len && (isalnum((unsigned char)t[w]) || t[w] == '_'))
+        w++;
+    static const char *const C[] = {"else", "catch", "finally", "while", "case", "default"};
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++)
+        if (w - k == strlen(C[i]) && memcmp(t + k, C[i], w - k) == 0) return false;
+    return !(lang == LANG_GO && len - k > 6 && memcmp(t + k, "if err", 6) == 0);
+}
+
+/* The end of the string literal starting with the `"` at i (after its closing quote): regular ones
+ * with escapes and on one line, C#'s verbatim (`@"..."`, `""` a quote) and raw strings and Java's
+ * text blocks (three quotes or more, to as many). 0: not closed. */
+static uint32_t sp_string_end(lang_t lang, const char *t, uint32_t len, uint32_t i) {
+    uint32_t q = 0;
+    while (i + q < len && t[i + q] == '"')
+        q++;
+    if (lang != LANG_GO && q >= 3) {
+        for (uint32_t j = i + q; j + q <= len; j++) {
+            uint32_t r = 0;
+            while (r < q && t[j + r] == '"')
+                r++;
+            if (r == q) return j + q;
+        }
+        return 0;
+    }
+    if (q == 2) return i + 2;
+    bool verbatim = lang == LANG_CSHARP && i > 0 && (t[i - 1] == '@' || (t[i - 1] == '$' && i > 1 && t[i - 2] == '@'));
+    for (uint32_t j = i + 1; j < len; j++) {
+        if (verbatim) {
+            if (t[j] != '"') continue;
+            if (j + 1 < len && t[j + 1] == '"') {
+                j++;
+                continue;
+            }
+            return j + 1;
+        }
+        if (t[j] == '\\')
+            j++;
+        else if (t[j] == '"')
+            return j + 1;
+        else if (t[j] == '\n')
+            return 0;
+    }
+    return 0;
+}
+
+/* The cut of a big Go, C# or Java text: the first line after `want`, before seven eighths of the
+ * text, that starts directly inside a `{` (no bracket open after it) and can be a cut
+ * (sp_block_cut_line_ok); *head: the byte after that `{`, *tail: its `}`. False when there is none
+ * or the scan finds unbalanced brackets (the file is then parsed whole; so is it when the scan was
+ * misled: the trees do not confirm the block). */
+static bool sp_block_cut_find(lang_t lang, const char *t, uint32_t len, uint32_t want, uint32_t *cut, uint32_t *head,
+                              uint32_t *tail) {
+    enum { DEPTH = 256 };
+    uint32_t open[DEPTH];
+    int d = 0, cut_d = 0;
+    uint32_t stop = (uint32_t)((uint64_t)len * 7 / 8);
+    char last = 0; /* the last character of code: not white space or a comment */
+    *cut = 0;
+    /* the characters the scan looks at; runs of the others are skipped (their last one that is not
+     * white space is `last`) */
+    static const char SPECIAL[] = "\n/\"'`{}()[]";
+    bool special[256] = {false};
+    for (const char *k = SPECIAL; *k; k++)
+        special[(unsigned char)*k] = true;
+    for (uint32_t i = 0; i < len; i++) {
+        if (!special[(unsigned char)t[i]]) {
+            uint32_t run = i;
+            while (i < len && !special[(unsigned char)t[i]])
+                i++;
+            for (uint32_t k = i; k > run; k--)
+                if (t[k - 1] != ' ' && t[k - 1] != '\t' && t[k - 1] != '\r') {
+                    last = t[k - 1];
+                    break;
+                }
+            if (i == len) break;
+        }
+        char c = t[i];
+        switch (c) {
+        case '\n':
+            if (!*cut && i + 1 >= want && i + 1 < stop && d > 0 && t[open[d - 1]] == '{' &&
+                sp_block_cut_line_ok(lang, t, len, i + 1, last)) {
+                *cut = i + 1;
+                *head = open[d - 1] + 1;
+                cut_d = d;
+            }
+            continue;
+        case '/':
+            if (i + 1 < len && t[i + 1] == '/') {
+                const char *nl = memchr(t + i, '\n', len - i);
+                if (!nl) return false;
+                i = (uint32_t)(nl - t) - 1;
+                continue;
+            }
+            if (i + 1 < len && t[i + 1] == '*') {
+                const char *e = memmem(t + i + 2, len - i - 2, "*/", 2);
+                if (!e) return false;
+                i = (uint32_t)(e - t) + 1;
+                continue;
+            }
+            break;
+        case '"': {
+            uint32_t e = sp_string_end(lang, t, len, i);
+            if (!e) return false;
+            i = e - 1;
+            break;
+        }
+        case '\'': {
+            uint32_t j = i + 1;
+            while (j < len && t[j] != '\'' && t[j] != '\n')
+                j += t[j] == '\\' ? 2 : 1;
+            if (j >= len || t[j] != '\'') return false;
+            i = j;
+            break;
+        }
+        case '`':
+            if (lang == LANG_GO) {
+                const char *e = memchr(t + i + 1, '`', len - i - 1);
+                if (!e) return false;
+                i = (uint32_t)(e - t);
+            }
+            break;
+        case '{':
+        case '(':
+        case '[':
+            if (d == DEPTH) return false;
+            open[d++] = i;
+            break;
+        case '}':
+        case ')':
+        case ']': {
+            if (d == 0) return false;
+            char o = t[open[d - 1]];
+            if (o != (c == '}' ? '{' : c == ')' ? '(' : '[')) return false;
+            d--;
+            if (*cut && d == cut_d - 1) {
+                *tail = i;
+                return true;
+            }
+            break;
+        }
+        default: break;
+        }
+        last = c;
+    }
+    return false;
+}
+
 /* The last token of a tree (comments aside); the null node when it has none. */
 static TSNode sp_last_token(TSNode n) {
     for (;;) {
@@ -435,6 +609,9 @@ typedef struct {
     lang_t lang;
     const char *text;
     uint32_t len, from, to; /* [from, to) of the text, each a line's start; to == len: to its end */
+    uint32_t head, tail;    /* Go, C#, Java: the split block's `{` ends at head, its `}` is at tail; the
+                             * first half also parses [tail, len), the second [0, head). 0: none */
+    TSNode hold;            /* that block in the tree (clean) */
     TSTree *old;            /* the tree of the text before its edits (an incremental parse), or NULL */
     bool drop;              /* only `clean` is wanted: the tree and `old` are deleted once it is known */
     TSTree *tree;           /* NULL: not parsed (a run of comments the whole parse must hide, the budget) */
@@ -446,9 +623,19 @@ typedef struct {
  * TypeScript: the first half ends on a `;` or `}` of its own; Python: no statement indented unlike
  * its block's first, the module's first at column 0 in the first half (the second's is: one parse
  * would compare them). */
-static bool sp_half_clean(const sp_half_t *h) {
+static bool sp_half_clean(sp_half_t *h) {
     TSNode root = ts_tree_root_node(h->tree);
     if (ts_node_has_error(root)) return false;
+    if (h->head) { /* Go, C#, Java: the block's `{` and `}` are one block's first and last tokens */
+        TSNode open = ts_node_descendant_for_byte_range(root, h->head - 1, h->head);
+        TSNode close = ts_node_descendant_for_byte_range(root, h->tail, h->tail + 1);
+        if (strcmp(sp_type(open), "{") != 0 || ts_node_start_byte(open) != h->head - 1 ||
+            strcmp(sp_type(close), "}") != 0 || ts_node_start_byte(close) != h->tail)
+            return false;
+        h->hold = ts_node_parent(open);
+        return !ts_node_is_null(h->hold) && ts_node_eq(h->hold, ts_node_parent(close)) &&
+               ts_node_start_byte(h->hold) == h->head - 1 && ts_node_end_byte(h->hold) == h->tail + 1;
+    }
     if (h->lang == LANG_TYPESCRIPT) {
         if (h->from > 0) return true;
         TSNode last = sp_last_token(root);
@@ -472,19 +659,36 @@ static uint32_t sp_row_at(const char *text, uint32_t off) {
     return row;
 }
 
+/* The range of the text [from, to) for ts_parser_set_included_ranges (to == len: to its end). */
+static TSRange sp_range(const char *text, uint32_t len, uint32_t from, uint32_t to) {
+    TSPoint end = {UINT32_MAX, UINT32_MAX};
+    uint32_t fl = from, tl = to;
+    while (fl > 0 && text[fl - 1] != '\n')
+        fl--;
+    while (to < len && tl > 0 && text[tl - 1] != '\n')
+        tl--;
+    return (TSRange){.start_point = {from ? sp_row_at(text, from) : 0, from - fl},
+                     .end_point = to == len ? end : (TSPoint){sp_row_at(text, to), to - tl},
+                     .start_byte = from,
+                     .end_byte = to == len ? UINT32_MAX : to};
+}
+
 static void sp_half_parse(sp_half_t *h) {
     h->tree = NULL;
     h->clean = false;
     /* more comments than the runtime takes in a row may be there: the whole parse hides them */
     if (ts_check_comments_ok(h->lang, h->text + h->from, h->to - h->from, &h->comments)) {
         ts_parser_set_language(h->parser, ts_check_language(h->lang));
-        TSPoint end = {UINT32_MAX, UINT32_MAX};
-        TSRange r = {.start_point = {h->from ? sp_row_at(h->text, h->from) : 0, 0},
-                     .end_point = h->to == h->len ? end : (TSPoint){sp_row_at(h->text, h->to), 0},
-                     .start_byte = h->from,
-                     .end_byte = h->to == h->len ? UINT32_MAX : h->to};
+        TSRange r[2] = {sp_range(h->text, h->len, h->from, h->to)};
+        uint32_t nr = 1;
+        if (h->head && h->from == 0) { /* the first half of a split block, then the text from its `}` */
+            r[nr++] = sp_range(h->text, h->len, h->tail, h->len);
+        } else if (h->head) { /* the text up to the block's `{`, then the second half */
+            r[0] = sp_range(h->text, h->len, 0, h->head);
+            r[nr++] = sp_range(h->text, h->len, h->from, h->len);
+        }
         ts_check_parse_info_t info;
-        if (ts_parser_set_included_ranges(h->parser, &r, 1))
+        if (ts_parser_set_included_ranges(h->parser, r, nr))
             h->tree = ts_check_parse_plain(h->parser, h->text, h->len, h->old, &info);
         ts_parser_set_included_ranges(h->parser, NULL, 0);
         h->clean = h->tree && sp_half_clean(h);
@@ -1022,8 +1226,9 @@ static void sp_edit_tree(sp_ctx_t *c) {
                           .old_end_point = pe[i],
                           .new_end_point = ne};
         /* a file parsed in two halves: the first half's tree has the edits before the cut (an
-         * insertion at the cut goes to it: sp_reparse_halves), the second's all of them */
-        if (!c->T.tree2 || e->end <= c->T.split) ts_tree_edit(c->T.tree, &ed);
+         * insertion at the cut goes to it: sp_reparse_halves), the second's all of them; a split
+         * block's trees both hold the text after it: both have all of them */
+        if (!c->T.tree2 || c->T.head || e->end <= c->T.split) ts_tree_edit(c->T.tree, &ed);
         if (c->T.tree2) ts_tree_edit(c->T.tree2, &ed);
     }
 }
@@ -1033,21 +1238,40 @@ static void sp_edit_tree(sp_ctx_t *c) {
  * the file's were: true when it parses without errors. False: not shown (an edit across the cut, a
  * cut the text or the trees do not confirm, errors); the caller parses the whole result. */
 static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
-    int64_t cut = c->T.split;
+    int64_t cut = c->T.split, head = c->T.head, tail = c->T.split_end;
+    /* A split block whose first half's text no edit touches (all in the rest of the block, before
+     * the line of its `}`: the columns after it unchanged too): the result's first half reads the
+     * same text as the file's, which parsed clean; it is not parsed again. */
+    bool first_same = c->T.head != 0;
+    uint32_t tail_line = c->T.head ? sp_line_start(c->T.text, c->T.split_end) : 0;
     for (size_t i = 0; i < c->nedits; i++) {
         const sp_edit_t *e = &c->edits[i];
+        if (e->start < c->T.split || (e->start == c->T.split && e->end == c->T.split) || e->end > tail_line)
+            first_same = false;
+        int64_t grow = (int64_t)strlen(e->text) - (int64_t)(e->end - e->start);
         if (e->end <= c->T.split)
-            cut += (int64_t)strlen(e->text) - (int64_t)(e->end - e->start);
+            cut += grow;
         else if (e->start < c->T.split)
             return false;
+        if (!c->T.head) continue;
+        /* a split block: text inserted at its `{` goes into it, at its `}` too */
+        if (e->start < c->T.head && e->end > c->T.head - 1) return false;
+        if (e->end < c->T.head) head += grow;
+        if (e->start < c->T.split_end && e->end > c->T.split_end) return false;
+        if (e->end <= c->T.split_end) tail += grow;
     }
-    if (cut <= 0 || cut >= len || !sp_cut_line_ok(c->T.lang, text, len, (uint32_t)cut)) return false;
+    if (cut <= 0 || cut >= len) return false;
+    if (c->T.head ? text[cut - 1] != '\n' || head > cut || tail < cut || tail >= len
+                  : !sp_cut_line_ok(c->T.lang, text, len, (uint32_t)cut))
+        return false;
     /* Each half's trees are deleted on its own thread once judged (a fresh parse if not confirmed). */
     sp_half_t first = {.parser = c->s->parser,
                        .lang = c->T.lang,
                        .text = text,
                        .len = len,
                        .to = (uint32_t)cut,
+                       .head = (uint32_t)head,
+                       .tail = (uint32_t)tail,
                        .old = c->T.tree,
                        .drop = true};
     sp_half_t second = {.parser = c->s->gparser,
@@ -1056,12 +1280,21 @@ static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
                         .len = len,
                         .from = (uint32_t)cut,
                         .to = len,
+                        .head = (uint32_t)head,
+                        .tail = (uint32_t)tail,
                         .old = c->T.tree2,
                         .drop = true};
     c->T.tree = c->T.tree2 = NULL;
     pthread_t th;
     bool threaded = pthread_create(&th, NULL, sp_half_run, &second) == 0;
-    sp_half_parse(&first);
+    if (first_same) {
+        ts_tree_delete(first.old);
+        first.old = NULL;
+        first.clean = true;
+        first.comments = c->T.comments1;
+    } else {
+        sp_half_parse(&first);
+    }
     if (threaded)
         pthread_join(th, NULL);
     else
@@ -1225,28 +1458,31 @@ static void sp_go_unused_decls(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
     bool *used = arena_alloc(c->a, (T->nstmts + 1) * sizeof *used);
     memset(used, 0, (T->nstmts + 1) * sizeof *used);
     char id[128];
-    TSTreeCursor cur = ts_tree_cursor_new(T->root);
-    for (bool done = false; !done;) {
-        TSNode n = ts_tree_cursor_current_node(&cur);
-        uint32_t s = ts_node_start_byte(n), e = sp_end_byte(n);
-        if (ts_node_child_count(n) == 0 && e - s < sizeof id && strcmp(ts_node_type(n), "identifier") == 0) {
-            memcpy(id, T->text + s, e - s);
-            id[e - s] = 0;
-            int k = names_table_get(cand, id);
-            bool replaced = false;
-            for (size_t r = 0; r < nr && !replaced; r++)
-                replaced = s >= rs[r] && e <= re[r];
-            if (k >= 0 && !replaced && s != T->stmts[k].decls[0].start) used[k] = true;
-        }
-        if (ts_tree_cursor_goto_first_child(&cur)) continue;
-        while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-            if (!ts_tree_cursor_goto_parent(&cur)) {
-                done = true;
-                break;
+    /* a file parsed in two halves: the first tree, then the second's `hold` (the rest of the block) */
+    for (int half = 0; half < (T->tree2 ? 2 : 1); half++) {
+        TSTreeCursor cur = ts_tree_cursor_new(half ? T->hold2 : T->root);
+        for (bool done = false; !done;) {
+            TSNode n = ts_tree_cursor_current_node(&cur);
+            uint32_t s = ts_node_start_byte(n), e = sp_end_byte(n);
+            if (ts_node_child_count(n) == 0 && e - s < sizeof id && strcmp(ts_node_type(n), "identifier") == 0) {
+                memcpy(id, T->text + s, e - s);
+                id[e - s] = 0;
+                int k = names_table_get(cand, id);
+                bool replaced = false;
+                for (size_t r = 0; r < nr && !replaced; r++)
+                    replaced = s >= rs[r] && e <= re[r];
+                if (k >= 0 && !replaced && s != T->stmts[k].decls[0].start) used[k] = true;
+            }
+            if (ts_tree_cursor_goto_first_child(&cur)) continue;
+            while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+                if (!ts_tree_cursor_goto_parent(&cur)) {
+                    done = true;
+                    break;
+                }
             }
         }
+        ts_tree_cursor_delete(&cur);
     }
-    ts_tree_cursor_delete(&cur);
     for (size_t k = 0; k < T->nstmts; k++) {
         const sp_stmt_t *st = &T->stmts[k];
         if (used[k] || st->ndecls != 1 || names_table_get(cand, st->decls[0].name) != (int)k) continue;
@@ -3126,14 +3362,16 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     diag_list_init(&gj.parse_diags);
     diag_list_init(&gj.analyse_diags);
     arena_t *ga = NULL;
-    /* A big TypeScript or Python file: that thread parses the file's second half first (above). The
-     * cut is past the middle by about the generated program's size, which that thread also reads. */
+    /* A big file: that thread parses the file's second half first (above). The cut is past the
+     * middle by about the generated program's size, which that thread also reads. */
     sp_half_t second = {.parser = s->gparser, .lang = lang, .text = target, .len = c.T.len, .to = c.T.len};
-    if ((lang == LANG_TYPESCRIPT || lang == LANG_PYTHON) && target_len >= SP_GEN_THREAD_MIN &&
-        !(opts && opts->whole_parse)) {
+    if (lang != LANG_YAML && target_len >= SP_GEN_THREAD_MIN && !(opts && opts->whole_parse)) {
         uint64_t want = (target_len + 2 * (uint64_t)generated_len) / 2;
         if (want > target_len * 3 / 4) want = target_len * 3 / 4;
-        second.from = sp_cut_find(lang, target, c.T.len, (uint32_t)want);
+        if (lang == LANG_TYPESCRIPT || lang == LANG_PYTHON)
+            second.from = sp_cut_find(lang, target, c.T.len, (uint32_t)want);
+        else if (!sp_block_cut_find(lang, target, c.T.len, (uint32_t)want, &second.from, &second.head, &second.tail))
+            second.from = second.head = second.tail = 0;
         if (second.from) gj.half = &second;
     }
     if (lang != LANG_YAML && target_len >= SP_GEN_THREAD_MIN) {
@@ -3151,15 +3389,36 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     sp_walk_t walk = {0};
     bool t_ok;
     if (gj.threaded && gj.half) {
-        sp_half_t first = {.parser = s->parser, .lang = lang, .text = target, .len = c.T.len, .to = gj.half->from};
+        sp_half_t first = {.parser = s->parser,
+                           .lang = lang,
+                           .text = target,
+                           .len = c.T.len,
+                           .to = gj.half->from,
+                           .head = gj.half->head,
+                           .tail = gj.half->tail};
         sp_half_parse(&first);
         pthread_join(gj.thread, NULL);
-        if (sp_halves_clean(&first, gj.half)) {
+        bool kept = sp_halves_clean(&first, gj.half);
+        if (kept) {
             c.T.tree = first.tree;
             c.T.root = ts_tree_root_node(c.T.tree);
             c.T.tree2 = gj.half->tree;
             c.T.root2 = ts_tree_root_node(c.T.tree2);
             c.T.split = gj.half->from;
+            c.T.head = gj.half->head;
+            c.T.hold = first.head ? first.hold : c.T.root;
+            c.T.hold2 = first.head ? gj.half->hold : c.T.root2;
+            c.T.split_end = first.head ? first.tail : UINT32_MAX;
+            c.T.comments1 = first.comments;
+            /* Go, C#, Java: the block must be the program's body (the generated program's thread
+             * has used the query cursor and is joined) */
+            kept = !c.T.head || sp_split_body_ok(s, &c.T);
+            if (!kept) {
+                c.T.tree = c.T.tree2 = NULL;
+                c.T.head = 0;
+            }
+        }
+        if (kept) {
             c.stats.split_parse = true;
             t_ok = true;
         } else { /* one parse of the whole file: its result and messages */

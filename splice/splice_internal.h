@@ -87,9 +87,14 @@ typedef struct sp_program {
     uint32_t len;
     TSTree *tree;
     TSNode root;
-    /* A big file parsed in two halves (splice.c, sp_parse_halves): `tree` holds [0, split) and
-     * tree2 [split, len), each statement of the top level in one of them, as one parse would have
-     * read them (confirmed). NULL: one tree. TypeScript and Python only. */
+    /* A big file parsed in two halves (splice.c, sp_parse_halves), as one parse would have read it
+     * (confirmed). NULL: one tree. TypeScript and Python: `tree` holds [0, split) and tree2
+     * [split, len), each statement of the top level in one of them; `hold` is root, hold2 root2,
+     * split_end UINT32_MAX. Go, C#, Java: the block of the program's body (its `{` ends at `head`,
+     * its `}` is at split_end) is `hold` in tree and hold2 in tree2; tree holds [0, split) and
+     * [split_end, len) — its statements before the cut —, tree2 [0, head) and [split, len) — those
+     * from the cut on —, so the text around the block is in both trees: what is before `head` or
+     * from split_end on is read in tree, the rest of the block in tree2 (sp_root_at). */
     TSTree *tree2;
     TSNode root2;
     uint32_t split;
@@ -100,9 +105,12 @@ typedef struct sp_program {
     TSNode *top;
     uint32_t ntop;
     const TSTree *top_of;
-    bool blanked;   /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
-    bool timed_out; /* the parse ran out of its time budget (ts_check_parse_safe) */
-    bool refused;   /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */
+    TSNode hold, hold2;
+    uint32_t head, split_end;
+    size_t comments1; /* comment introducers in [0, split) (ts_check_comments_ok) */
+    bool blanked;     /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
+    bool timed_out;   /* the parse ran out of its time budget (ts_check_parse_safe) */
+    bool refused;     /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */
 
     sp_import_t *imports;
     size_t nimports, cimports;
@@ -259,16 +267,28 @@ static inline uint32_t sp_end_byte(TSNode n) {
     return ts_node_is_null(n) ? ts_node_start_byte(n) : ts_node_end_byte(n);
 }
 
-/* The root of the tree holding byte `off` (a file parsed in two halves has two). */
+/* The root of the tree in which byte `off` is read (a file parsed in two halves has two). */
 static inline TSNode sp_root_at(const sp_program_t *p, uint32_t off) {
-    return p->tree2 && off >= p->split ? p->root2 : p->root;
+    return p->tree2 && off >= p->split && off < p->split_end ? p->root2 : p->root;
 }
 /* Whether n is the file's root (either half's). */
 static inline bool sp_is_root(const sp_program_t *p, TSNode n) {
     return ts_node_eq(n, p->root) || (p->tree2 && ts_node_eq(n, p->root2));
 }
-/* The named children of the root (of both halves' roots, in order). Arena array; *count set. */
+/* Whether n is the node whose children a file parsed in two halves has in both trees (hold, hold2). */
+static inline bool sp_is_hold(const sp_program_t *p, TSNode n) {
+    return p->tree2 && (ts_node_eq(n, p->hold) || ts_node_eq(n, p->hold2));
+}
+/* The named children of n, in order; of both halves' `hold` when n is one (sp_is_hold). Arena
+ * array; *count set. */
+TSNode *sp_kids(sp_program_t *p, TSNode n, uint32_t *count);
+/* The named children of the root (of both halves' roots, in order, when the top level is split).
+ * Arena array; *count set. */
 TSNode *sp_top_children(sp_program_t *p, uint32_t *count);
+/* Go, C#, Java parsed in two halves: whether the program's body, found as sp_analyze_body finds it,
+ * is the block split (p->hold), found before anything of the block is read (so one parse finds it
+ * too). */
+bool sp_split_body_ok(splicer_t *s, sp_program_t *p);
 
 /* Small text helpers shared by both files. */
 const char *sp_node_text(sp_program_t *p, TSNode n);

@@ -77,23 +77,25 @@ TSNode *sp_named_children(arena_t *a, TSNode n, uint32_t *count) {
     return v;
 }
 
-TSNode *sp_top_children(sp_program_t *p, uint32_t *count) {
-    if (p->top && p->top_of == p->tree) {
-        *count = p->ntop;
-        return p->top;
-    }
+TSNode *sp_kids(sp_program_t *p, TSNode n, uint32_t *count) {
+    if (!sp_is_hold(p, n)) return sp_named_children(p->a, n, count);
     uint32_t n1, n2 = 0;
-    TSNode *v = sp_named_children(p->a, p->root, &n1);
-    if (p->tree2) {
-        TSNode *v1 = v, *v2 = sp_named_children(p->a, p->root2, &n2);
-        v = arena_alloc(p->a, (n1 + n2 + 1) * sizeof *v);
-        memcpy(v, v1, n1 * sizeof *v);
-        memcpy(v + n1, v2, n2 * sizeof *v);
-    }
-    p->top = v;
-    p->ntop = *count = n1 + n2;
-    p->top_of = p->tree;
+    TSNode *v1 = sp_named_children(p->a, p->hold, &n1);
+    TSNode *v2 = sp_named_children(p->a, p->hold2, &n2);
+    TSNode *v = arena_alloc(p->a, (n1 + n2 + 1) * sizeof *v);
+    memcpy(v, v1, n1 * sizeof *v);
+    memcpy(v + n1, v2, n2 * sizeof *v);
+    *count = n1 + n2;
     return v;
+}
+
+TSNode *sp_top_children(sp_program_t *p, uint32_t *count) {
+    if (!p->top || p->top_of != p->tree) {
+        p->top = sp_kids(p, p->root, &p->ntop);
+        p->top_of = p->tree;
+    }
+    *count = p->ntop;
+    return p->top;
 }
 
 static bool sp_is(TSNode n, const char *type) {
@@ -634,12 +636,17 @@ static void sp_walk_collect(sp_walk_t *w) {
     if (want_sites && (!types || !fields)) abort();
     uint32_t nsym = w->nsym;
     const unsigned char *flags = w->flags;
-    bool split = !ts_node_is_null(w->split) && !w->halves;
+    bool split = !ts_node_is_null(w->split) && !w->halves, marked = false;
     int depth = 0;
     TSTreeCursor cur = ts_tree_cursor_new(p->root);
     for (bool done = false; !done;) {
         TSNode n = ts_tree_cursor_current_node(&cur);
         bool skip = split && ts_node_eq(n, w->split);
+        if (w->halves && !marked && ts_node_start_byte(n) >= p->split_end) {
+            /* the text after the split block (Go, C#, Java): the second tree's come before it */
+            w->mark = sp_walk_end(&w->found);
+            marked = true;
+        }
         if (skip) {
             w->mark = sp_walk_end(&w->found);
             if (!ts_tree_cursor_goto_parent(&cur)) abort(); /* the split node is never the root */
@@ -681,7 +688,7 @@ static void sp_walk_collect(sp_walk_t *w) {
     ts_tree_cursor_delete(&cur);
     free(types);
     free(fields);
-    if (w->halves) w->mark = sp_walk_end(&w->found); /* the second tree's come after all of these */
+    if (w->halves && !marked) w->mark = sp_walk_end(&w->found); /* the second tree's come after all of these */
 }
 
 /* The other part of a split walk: w->split's subtree and those of its later siblings, in order (one
@@ -752,12 +759,14 @@ void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool th
     bool big = thread && p->len >= SP_WALK_THREAD_MIN;
     /* The calling thread walks the second half itself (in sp_walk_finish) once it has done its own
      * work; the renamable sites need every ancestor's type, so a walk that wants them is not split.
-     * A file parsed in two halves is walked in them (one walk would meet the second tree's top-level
-     * nodes right after the first's): the first tree whole, then the second root's children. */
+     * A file parsed in two halves is walked in them (one walk would meet the second tree's nodes
+     * of the split level right after the first's): the first tree whole, then the children of the
+     * second's `hold` (its root, or the block of a Go, C# or Java body, whose children come before
+     * the first tree's text after that block). */
     if (p->tree2 && !want_sites) {
         w->halves = true;
-        w->split_parent = p->root2;
-        w->split = sp_child(p->root2, 0);
+        w->split_parent = p->hold2;
+        w->split = sp_child(p->hold2, 0);
     } else if (big && !want_sites) {
         w->split = sp_walk_split_point(p, &w->split_parent);
     }
@@ -967,7 +976,7 @@ static bool sp_is_go_err_check(sp_program_t *p, TSNode n) {
 static void sp_collect_stmts(sp_program_t *p, TSNode body, TSNode *root_kids, uint32_t nroot) {
     uint32_t n = nroot;
     /* the root's were listed for the imports already (TypeScript, Python: the body is the file) */
-    TSNode *kids = ts_node_eq(body, p->root) ? root_kids : sp_named_children(p->a, body, &n);
+    TSNode *kids = ts_node_eq(body, p->root) ? root_kids : sp_kids(p, body, &n);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c) || sp_is_import_stmt(p, c)) continue;
@@ -1211,7 +1220,7 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
     bool braces = !sp_is_root(p, body);
     TSNode last = {0}, first = {0};
     uint32_t n;
-    TSNode *kids = braces ? sp_named_children(p->a, body, &n) : sp_top_children(p, &n);
+    TSNode *kids = sp_kids(p, body, &n);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c)) continue;
@@ -1322,9 +1331,9 @@ bool sp_block_range(sp_program_t *p, uint32_t start, uint32_t *bs, uint32_t *be)
         par = ts_node_parent(n);
         if (ts_node_is_null(par)) return false;
         if (ts_node_start_byte(n) == start && sp_is_container(sp_type(par))) {
-            bool top = sp_is_root(p, par); /* the file's top level: both halves */
-            *bs = ts_node_start_byte(top ? p->root : par);
-            *be = sp_end_byte(top && p->tree2 ? p->root2 : par);
+            bool both = sp_is_hold(p, par); /* the level split in two halves: both */
+            *bs = ts_node_start_byte(both ? p->hold : par);
+            *be = sp_end_byte(both ? p->hold2 : par);
             return true;
         }
     }
@@ -1344,7 +1353,7 @@ bool sp_block_before(sp_program_t *p, uint32_t start, const char **container, sp
     if (ts_node_is_null(n)) return false;
     *container = sp_type(par);
     uint32_t nk;
-    TSNode *kids = sp_is_root(p, par) ? sp_top_children(p, &nk) : sp_named_children(p->a, par, &nk);
+    TSNode *kids = sp_kids(p, par, &nk);
     sp_stmt_t *v = arena_alloc(p->a, (nk + 1) * sizeof *v);
     size_t k = 0;
     for (uint32_t i = 0; i < nk && ts_node_start_byte(kids[i]) < start; i++) {
@@ -1582,7 +1591,7 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
         }
         if (!(q = sp_part_query(f))) return NULL;
         for (int half = 0; half < (p->tree2 ? 2 : 1); half++) {
-            ts_query_cursor_exec(f->cursor, q, half ? p->root2 : p->root);
+            ts_query_cursor_exec(f->cursor, q, half ? p->hold2 : p->root);
             while (ts_query_cursor_next_match(f->cursor, &m)) {
                 ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
                 if (sp_res_captures(q, &m, &ms[n])) {
@@ -2059,14 +2068,10 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
     return ok && sp_analyze_finish(s, p, is_target, &w, diags);
 }
 
-bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_list_t *diags) {
-    p->bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF && (unsigned char)p->text[1] == 0xBB &&
-             (unsigned char)p->text[2] == 0xBF;
-
-    /* imports: only top-level statements can import, so the query runs on those (not on the whole
-     * tree: in a 10,000-line file that walk cost a tenth of the splice). */
-    uint32_t ntop;
-    TSNode *top = sp_top_children(p, &ntop);
+/* The imports of p (top: the root's named children). False when the query does not compile. */
+static bool sp_read_imports(splicer_t *s, sp_program_t *p, TSNode *top, uint32_t ntop, diag_list_t *diags) {
+    /* only top-level statements can import, so the query runs on those (not on the whole tree: in a
+     * 10,000-line file that walk cost a tenth of the splice) */
     TSQueryMatch m;
     sp_import_syms_t isyms = sp_import_syms(p);
     size_t nfound = 0, cfound = 0;
@@ -2093,6 +2098,61 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
             sp_import_one(p, n, strcmp(cn, "require") == 0);
         }
     }
+    return true;
+}
+
+/* The block of a Go, C# or Java program's body, and the node that names it (*at: the pulumi.Run
+ * call, the method, the class); *by_stack: C#'s found as a Stack class's constructor (after no
+ * Deployment.RunAsync was found). A null node when there is none. */
+static TSNode sp_find_body(sp_program_t *p, TSNode *at, bool *by_stack) {
+    TSNode found = {0};
+    *by_stack = false;
+    switch (p->lang) {
+    case LANG_GO: *at = sp_find_node(p, p->root, sp_go_run, &found); break;
+    case LANG_CSHARP:
+        *at = sp_find_node(p, p->root, sp_cs_run, &found);
+        if (ts_node_is_null(*at)) {
+            *at = sp_find_node(p, p->root, sp_cs_stack_class, &found);
+            *by_stack = true;
+        }
+        break;
+    case LANG_JAVA: *at = sp_find_node(p, p->root, sp_java_stack, &found); break;
+    default: *at = found; break;
+    }
+    return ts_node_is_null(*at) ? *at : found;
+}
+
+bool sp_split_body_ok(splicer_t *s, sp_program_t *p) {
+    /* The first tree holds the text before the block, then the block's statements before the cut:
+     * a body found before the block is found by one parse's search (which reads the same text up to
+     * there in the same order); one found after it would not be (the second tree's statements come
+     * first). A Stack class is looked for only where no RunAsync is, which the second tree could
+     * hold; a component class around the block would have its constructor read in one tree. */
+    if (p->lang != LANG_GO && p->lang != LANG_CSHARP && p->lang != LANG_JAVA) return false;
+    if (memmem(p->text, p->head, "ComponentResource", 17)) return false;
+    sp_program_t q = *p;
+    q.imports = NULL;
+    q.nimports = q.cimports = 0;
+    diag_list_t d;
+    diag_list_init(&d);
+    uint32_t ntop;
+    TSNode *top = sp_top_children(&q, &ntop);
+    TSNode at;
+    bool by_stack;
+    bool ok = sp_read_imports(s, &q, top, ntop, &d);
+    TSNode body = ok ? sp_find_body(&q, &at, &by_stack) : (TSNode){0};
+    ok = ok && !ts_node_is_null(body) && !by_stack && ts_node_eq(body, p->hold) &&
+         ts_node_start_byte(at) < ts_node_start_byte(p->hold);
+    diag_list_free(&d);
+    return ok;
+}
+
+bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_list_t *diags) {
+    p->bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF && (unsigned char)p->text[1] == 0xBB &&
+             (unsigned char)p->text[2] == 0xBF;
+    uint32_t ntop;
+    TSNode *top = sp_top_children(p, &ntop);
+    if (!sp_read_imports(s, p, top, ntop, diags)) return false;
     /* Where the first import goes when there is none: after Go/Java's package clause, after a
      * Python shebang line, encoding declaration and module docstring (where Python wants even a
      * `from __future__` import), after a TypeScript hashbang line (`#!`, which must stay first) and
@@ -2120,12 +2180,16 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
     }
 
     /* the body */
-    TSNode body = p->root, found = {0};
+    TSNode body = p->root, at;
+    bool by_stack;
+    TSNode found = p->lang == LANG_GO || p->lang == LANG_CSHARP || p->lang == LANG_JAVA
+                       ? sp_find_body(p, &at, &by_stack)
+                       : (TSNode){0};
     switch (p->lang) {
     case LANG_TYPESCRIPT: body = sp_find_ts_body(p); break;
     case LANG_PYTHON: break;
     case LANG_GO:
-        if (ts_node_is_null(sp_find_node(p, p->root, sp_go_run, &found))) {
+        if (ts_node_is_null(found)) {
             diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
                      "no pulumi.Run(func(ctx *pulumi.Context) error {...}) found: cannot tell where resources go; "
                      "add the definitions by hand or call pulumi.Run in main");
@@ -2134,8 +2198,7 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
         body = found;
         break;
     case LANG_CSHARP:
-        if (ts_node_is_null(sp_find_node(p, p->root, sp_cs_run, &found)) &&
-            ts_node_is_null(sp_find_node(p, p->root, sp_cs_stack_class, &found))) {
+        if (ts_node_is_null(found)) {
             diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
                      "no Deployment.RunAsync(() => {...}) lambda and no class deriving from Stack found: cannot tell "
                      "where resources go; add the definitions by hand");
@@ -2144,7 +2207,7 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
         body = found;
         break;
     case LANG_JAVA:
-        if (ts_node_is_null(sp_find_node(p, p->root, sp_java_stack, &found))) {
+        if (ts_node_is_null(found)) {
             diag_add(
                 diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
                 "no method taking a Context (like `static void stack(Context ctx)`) and no Pulumi.run(ctx -> {...}) "

@@ -1,9 +1,12 @@
-/* test_splice_split.c — a big TypeScript or Python file parsed in two halves (splice/splice.c).
+/* test_splice_split.c — a big file parsed in two halves (splice/splice.c).
  *
  * A file of 256 KB or more is parsed as two trees on two threads, split at a line that starts a
- * top-level statement near the middle, when the two trees confirm that one parse would read the file
- * the same way (no errors in either, the first half ending on a statement's own `;` or `}`, the
- * second starting with a statement); the result's re-parse is split the same way. Every splice here
+ * top-level statement near the middle (TypeScript, Python), or a statement of the block of the
+ * program's body (Go, C#, Java: each tree then holds the file around that block and half of its
+ * statements), when the two trees confirm that one parse would read the file the same way (no errors
+ * in either, the first half ending on a statement's own `;` or `}`, the second starting with a
+ * statement; Go, C#, Java: both trees hold the block that the program's body is, from its `{` to its
+ * `}`); the result's re-parse is split the same way. Every splice here
  * is run twice, split and whole (splice_options_t.whole_parse), and must give the same text,
  * statistics or messages. Splits the confirmation must reject (a template literal, block comment,
  * triple-quoted string or open brace or bracket across the middle, a statement continued across it,
@@ -93,6 +96,98 @@ static char *ts_program(int n, const char *mid) {
     return buf_take(&b);
 }
 
+/* `open`, `line` written n times (its %d the count), `close` (malloc'd). */
+static char *repeated(const char *open, const char *line, const char *close, int n) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, open);
+    for (int k = 0; k < n; k++)
+        buf_printf(&b, line, k);
+    buf_puts(&b, close);
+    return buf_take(&b);
+}
+
+/* Go, C#, Java: `n` resources in the body, `mid` at the middle, a resource the generated program
+ * replaces and a name it declares at three quarters, a function before or after the body. */
+static char *go_program(int n, const char *mid) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b,
+             "package main\n\nimport (\n\t\"github.com/pulumi/pulumi-random/sdk/v4/go/random\"\n"
+             "\t\"github.com/pulumi/pulumi-tls/sdk/v5/go/tls\"\n\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n)\n\n"
+             "func helper() string {\n\treturn \"{\"\n}\n\nfunc main() {\n"
+             "\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tvar err error\n");
+    for (int i = 0; i < n; i++) {
+        if (i == n / 2 && mid) buf_puts(&b, mid);
+        if (i == n * 3 / 4)
+            buf_puts(
+                &b, "\t\tmyKey, err := tls.NewPrivateKey(ctx, \"my-key\", &tls.PrivateKeyArgs{\n"
+                    "\t\t\tAlgorithm: pulumi.String(\"ECDSA\"),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n"
+                    "\t\tcertKeyPem := `multi\nline {\n`\n\t\t/* a comment\n\t\t   on lines } */\n"
+                    "\t\t_, _ = myKey, certKeyPem\n");
+        buf_printf(
+            &b,
+            "\t\t_, err = random.NewRandomPet(ctx, \"p%d\", &random.RandomPetArgs{\n\t\t\tLength: pulumi.Int(%d),\n"
+            "\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n",
+            i, i % 7 + 1);
+    }
+    buf_puts(&b, "\t\treturn nil\n\t})\n}\n\nfunc after() rune {\n\treturn '}'\n}\n");
+    return buf_take(&b);
+}
+
+static char *cs_program(int n, const char *mid) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(
+        &b,
+        "using System.Collections.Generic;\nusing Pulumi;\nusing Random = Pulumi.Random;\nusing Tls = Pulumi.Tls;\n\n"
+        "return await Deployment.RunAsync(() => \n{\n");
+    for (int i = 0; i < n; i++) {
+        if (i == n / 2 && mid) buf_puts(&b, mid);
+        if (i == n * 3 / 4)
+            buf_puts(&b, "    var myKey = new Tls.PrivateKey(\"my-key\", new()\n    {\n        Algorithm = "
+                         "\"ECDSA\",\n    });\n\n"
+                         "    var certKeyPem = @\"multi\nline {\"\"\n\";\n    /* a comment\n       on lines } */\n\n");
+        buf_printf(&b, "    var p%d = new Random.RandomPet(\"p%d\", new()\n    {\n        Length = %d,\n    });\n\n", i,
+                   i, i % 7 + 1);
+    }
+    buf_puts(&b, "});\n\nclass Helper\n{\n    static char F() => '}';\n}\n");
+    return buf_take(&b);
+}
+
+static char *java_program(int n, const char *mid) {
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, "package generated_program;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\n"
+                 "import com.pulumi.random.RandomPet;\nimport com.pulumi.random.RandomPetArgs;\n"
+                 "import com.pulumi.tls.PrivateKey;\nimport com.pulumi.tls.PrivateKeyArgs;\n\npublic class App {\n"
+                 "    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n"
+                 "    public static void stack(Context ctx) {\n");
+    for (int i = 0; i < n; i++) {
+        if (i == n / 2 && mid) buf_puts(&b, mid);
+        if (i == n * 3 / 4)
+            buf_puts(&b, "        var myKey = new PrivateKey(\"my-key\", PrivateKeyArgs.builder()\n"
+                         "            .algorithm(\"ECDSA\")\n            .build());\n\n"
+                         "        var certKeyPem = \"\"\"\n            multi\n            line {\n            \"\"\";\n"
+                         "        /* a comment\n           on lines } */\n\n");
+        buf_printf(&b,
+                   "        var p%d = new RandomPet(\"p%d\", RandomPetArgs.builder()\n            .length(%d)\n"
+                   "            .build());\n\n",
+                   i, i, i % 7 + 1);
+    }
+    buf_puts(&b, "    }\n\n    static char helper() {\n        return '}';\n    }\n}\n");
+    return buf_take(&b);
+}
+
+/* The program of `lang` with n resources (go_program, ...). */
+static char *block_program(lang_t lang, int n, const char *mid) {
+    return lang == LANG_GO ? go_program(n, mid) : lang == LANG_CSHARP ? cs_program(n, mid) : java_program(n, mid);
+}
+
+static const char *gen_fixture_name(lang_t lang) {
+    return lang == LANG_GO ? "gen.go" : lang == LANG_CSHARP ? "gen.cs" : "gen.java";
+}
+
 static char *py_program(int n, const char *mid) {
     buf_t b;
     buf_init(&b);
@@ -130,6 +225,108 @@ START_TEST(test_split_taken_and_same) {
     free(py);
     free(gts);
     free(gpy);
+    /* Go, C#, Java: the block of the body split */
+    static const lang_t B[] = {LANG_GO, LANG_CSHARP, LANG_JAVA};
+    for (size_t i = 0; i < sizeof B / sizeof *B; i++) {
+        char *gen = fixture(gen_fixture_name(B[i])), *t = block_program(B[i], 4000, NULL);
+        current_case = (int)i;
+        ck_assert_msg(same_both_ways(t, B[i], gen, true), "%s not split", lang_name(B[i]));
+        out = splice_run(t, strlen(t), B[i], gen, false, &st, &m);
+        ck_assert_msg(out != NULL, "%s", m);
+        ck_assert(st.split_parse);
+        ck_assert_uint_eq(st.replaced, 1); /* my-key, in the second half */
+        ck_assert_ptr_nonnull(strstr(out, "\"RSA\""));
+        ck_assert_ptr_null(strstr(out, "\"ECDSA\""));
+        free(out);
+        free(m);
+        free(t);
+        free(gen);
+    }
+}
+END_TEST
+
+/* Go, C#, Java: constructs across the middle of the body's block, a block that is not the program's
+ * body, errors: each gives the whole parse's result or message, split only where a line after (or
+ * before) the construct is a good cut. */
+START_TEST(test_split_block_hazards) {
+    static const struct {
+        lang_t lang;
+        const char *open, *line, *close;
+        bool ok, may_split;
+    } C[] = {
+        /* a raw string, a block comment: the cut goes after them */
+        {LANG_GO, "\t\tdoc := `\n", "\t\tf(%d)\n", "`\n\t\t_ = doc\n", true, true},
+        {LANG_GO, "\t\t/*\n", "\t\tf(%d)\n", "\t\t*/\n", true, true},
+        /* a nested block holding the middle: its block is not the body */
+        {LANG_GO, "\t\tif ctx != nil {\n", "\t\t\tf(%d)\n", "\t\t}\n", true, false},
+        {LANG_GO, "\t\tgo func() {\n", "\t\t\tf(%d)\n", "\t\t}()\n", true, false},
+        /* an open bracket, an unclosed block, a syntax error */
+        {LANG_GO, "\t\tf(\n", "\t\t\tg(%d),\n", "\t\t)\n", true, true},
+        {LANG_GO, "\t\tif ctx != nil {\n", "\t\t\tf(%d)\n", "", false, false},
+        {LANG_GO, "", "\t\tf(%d)\n", "\t\tx := ;\n", false, false},
+        {LANG_GO, "\t\tx := ;\n", "\t\tf(%d)\n", "", false, false},
+        {LANG_CSHARP, "    var doc = @\"\n", "    F(%d);\"\"\n", "\";\n", true, true},
+        {LANG_CSHARP, "    var doc = \"\"\"\n", "    F(%d);\n", "    \"\"\";\n", true, true},
+        {LANG_CSHARP, "    /*\n", "    F(%d);\n", "    */\n", true, true},
+        {LANG_CSHARP, "    Action a = () =>\n    {\n", "        F(%d);\n", "    };\n", true, false},
+        {LANG_CSHARP, "    if (true)\n    {\n", "        F(%d);\n", "    }\n", true, false},
+        /* an interpolated string whose hole holds braces in strings (the cut's scan is misled) */
+        {LANG_CSHARP, "", "    var s%d = $\"{(true ? \"}\" : \"{\")}\";\n", "", true, true},
+        {LANG_CSHARP, "    var a = new[]\n    {\n", "        G(%d),\n", "    };\n", true, true},
+        {LANG_CSHARP, "    if (true)\n    {\n", "        F(%d);\n", "", false, false},
+        {LANG_CSHARP, "", "    F(%d);\n", "    var x = ;\n", false, false},
+        {LANG_JAVA, "        var doc = \"\"\"\n", "        f(%d);\n", "        \"\"\";\n", true, true},
+        {LANG_JAVA, "        /*\n", "        f(%d);\n", "        */\n", true, true},
+        {LANG_JAVA, "        Runnable r = () -> {\n", "            f(%d);\n", "        };\n", true, false},
+        {LANG_JAVA, "        {\n", "            f(%d);\n", "        }\n", true, false},
+        {LANG_JAVA, "        f(\n", "            g(%d),\n", "            0);\n", true, true},
+        {LANG_JAVA, "        if (true) {\n", "            f(%d);\n", "", false, false},
+        {LANG_JAVA, "", "        f(%d);\n", "        var = ;\n", false, false},
+        /* `else` continues the statement before it */
+        {LANG_JAVA, "", "        if (ctx == null) f(%d);\n        else\n            f(0);\n", "", true, true},
+    };
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++) {
+        char *mid = repeated(C[i].open, C[i].line, C[i].close, 6000);
+        char *gen = fixture(gen_fixture_name(C[i].lang));
+        char *t = block_program(C[i].lang, 2600, mid);
+        current_case = (int)i;
+        bool taken = same_both_ways(t, C[i].lang, gen, C[i].ok);
+        ck_assert_msg(!taken || C[i].may_split, "case %zu was split", i);
+        free(t);
+        free(gen);
+        free(mid);
+    }
+}
+END_TEST
+
+/* The big block is not the program's body (a function before it, a class after it, a method that
+ * takes no Context): parsed whole, the same result. */
+START_TEST(test_split_block_not_the_body) {
+    static const struct {
+        lang_t lang;
+        const char *head, *line, *tail;
+    } C[] = {
+        {LANG_GO, "package main\n\nimport \"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"\n\nfunc big() {\n", "\tf(%d)\n",
+         "}\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\treturn nil\n\t})\n}\n"},
+        {LANG_CSHARP,
+         "using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n});\n\nclass Big\n{\n    void F()\n    {\n",
+         "        F(%d);\n", "    }\n}\n"},
+        {LANG_JAVA, "package p;\n\nimport com.pulumi.Context;\n\npublic class App {\n    static void big() {\n",
+         "        f(%d);\n", "    }\n\n    public static void stack(Context ctx) {\n    }\n}\n"},
+        /* Java: a second method taking a Context: the first one is the body */
+        {LANG_JAVA,
+         "package p;\n\nimport com.pulumi.Context;\n\npublic class App {\n    static void first(Context c) {\n    }\n\n"
+         "    public static void stack(Context ctx) {\n",
+         "        f(%d);\n", "    }\n}\n"},
+    };
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++) {
+        char *t = repeated(C[i].head, C[i].line, C[i].tail, 40000);
+        char *gen = fixture(gen_fixture_name(C[i].lang));
+        current_case = (int)i;
+        ck_assert_msg(!same_both_ways(t, C[i].lang, gen, true), "case %zu was split", i);
+        free(gen);
+        free(t);
+    }
 }
 END_TEST
 
@@ -372,6 +569,8 @@ static Suite *split_suite(void) {
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_split_taken_and_same);
     tcase_add_test(tc, test_split_refused_across_constructs);
+    tcase_add_test(tc, test_split_block_hazards);
+    tcase_add_test(tc, test_split_block_not_the_body);
     tcase_add_test(tc, test_split_errors_as_whole);
     tcase_add_test(tc, test_split_comment_runs);
     tcase_add_test(tc, test_split_parse_budget);
