@@ -1287,6 +1287,10 @@ static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
     c->T.tree = c->T.tree2 = NULL;
     pthread_t th;
     bool threaded = pthread_create(&th, NULL, sp_half_run, &second) == 0;
+    if (c->G.tree) { /* read no more */
+        ts_tree_delete(c->G.tree);
+        c->G.tree = NULL;
+    }
     if (first_same) {
         ts_tree_delete(first.old);
         first.old = NULL;

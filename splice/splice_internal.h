@@ -123,7 +123,9 @@ typedef struct sp_program {
     sp_stmt_t *stmts;
     size_t nstmts, cstmts;
     bool has_body;
-    TSNode body;              /* the node holding the body statements (the root for a file's top level) */
+    TSNode body;       /* the node holding the body statements (the root for a file's top level) */
+    TSNode *body_kids; /* its named children (sp_kids) */
+    uint32_t nbody_kids;
     uint32_t insert_at;       /* offset of the insertion point */
     bool insert_at_line;      /* insert_at is the start of a line */
     const char *base_indent;  /* indentation of statements in the body */

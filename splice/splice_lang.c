@@ -977,6 +977,8 @@ static void sp_collect_stmts(sp_program_t *p, TSNode body, TSNode *root_kids, ui
     uint32_t n = nroot;
     /* the root's were listed for the imports already (TypeScript, Python: the body is the file) */
     TSNode *kids = ts_node_eq(body, p->root) ? root_kids : sp_kids(p, body, &n);
+    p->body_kids = kids;
+    p->nbody_kids = n;
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c) || sp_is_import_stmt(p, c)) continue;
@@ -1219,8 +1221,8 @@ void sp_detect_style(sp_program_t *p) {
 static void sp_insertion_point(sp_program_t *p, TSNode body) {
     bool braces = !sp_is_root(p, body);
     TSNode last = {0}, first = {0};
-    uint32_t n;
-    TSNode *kids = sp_kids(p, body, &n);
+    uint32_t n = p->nbody_kids;
+    TSNode *kids = p->body_kids && ts_node_eq(body, p->body) ? p->body_kids : sp_kids(p, body, &n);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c)) continue;
