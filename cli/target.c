@@ -424,21 +424,24 @@ static const char *read_only_note(const import_session_t *p, const char *path) {
 }
 
 /* The resources read whose inputs still differ from what the provider read (a residual diff the run
- * warned about) at a path not in their ignoreChanges, or where the provider did not say: their next
- * update changes them. */
+ * warned about), or where the provider did not say: their next update can change them. A residual in
+ * ignoreChanges (--ignore-residual) counts too: no Check and Diff ran with ignoreChanges applied
+ * (Pulumi's ImportStep and step generator apply it, then Diff, and the provider may still report the
+ * property: one on the Node.js host never sees ignoreChanges), so nothing says it is settled. */
 static size_t residual_left(const import_session_t *p) {
     size_t n = 0;
     for (size_t i = 0; p->results && i < p->plan->n_items; i++) {
         const import_result_t *r = &p->results[i];
-        bool left = r->status == IMPORT_OK && r->residual_unnamed;
-        for (size_t k = 0; r->status == IMPORT_OK && k < r->n_residual && !left; k++) {
-            left = true;
-            for (size_t m = 0; m < r->n_ignore_changes && left; m++)
-                left = strcmp(r->residual[k], r->ignore_changes[m]) != 0;
-        }
-        n += left;
+        n += r->status == IMPORT_OK && (r->residual_unnamed || r->n_residual);
     }
     return n;
+}
+
+/* What the residual next step adds: the flag that may settle it, or why the one given did not. */
+static const char *residual_advice(const cli_options_t *o) {
+    return o->ignore_residual ? "(they are in ignoreChanges, but ignoreChanges was not checked with the provider: "
+                                "it may still report them)"
+                              : "(or run again with --ignore-residual)";
 }
 
 void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok) {
@@ -488,10 +491,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         else if (n_residual && (p->stack_written || up_to_date))
             fprintf(stderr,
                     "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
-                    "`pulumi preview` with %s will show changes for %s; review them before `pulumi up` (or run again "
-                    "with --ignore-residual)\n",
+                    "`pulumi preview` with %s %s show changes for %s; review them before `pulumi up` %s\n",
                     n_residual, n_residual == 1 ? "" : "s", session_has_code(p) ? code_where : "their code",
-                    residual_them);
+                    o->ignore_residual ? "can" : "will", residual_them, residual_advice(o));
         else if (p->stack_written && !session_has_code(p))
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
@@ -630,9 +632,9 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (n_residual) /* `pulumi up` refuses an import whose inputs do not match what it reads */
             fprintf(stderr,
                     "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
-                    "`pulumi up` refuses to import a resource whose inputs do not match; review %s in %s (or run "
-                    "again with --ignore-residual), then run `pulumi up`\n",
-                    n_residual, n_residual == 1 ? "" : "s", residual_them, code_where);
+                    "`pulumi up` refuses to import a resource whose inputs do not match; review %s in %s %s, then "
+                    "run `pulumi up`\n",
+                    n_residual, n_residual == 1 ? "" : "s", residual_them, code_where, residual_advice(o));
         else if (o->insert_into) /* the code is in the program already */
             fprintf(stderr,
                     "next: run `pulumi up`: %s now declares %s with the `import` option, so it imports %s instead of "

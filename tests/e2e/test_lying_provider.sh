@@ -137,5 +137,18 @@ assert r["verified"] is True, r
 assert any("'nme' (in inputs) is not an input of this type, so it was not kept; did you mean 'name'?" in m for m in msgs), msgs
 PY2
 
+# --- --ignore-residual promises nothing it did not check (F5) ---------------------------------------
+# The provider reports `size` whatever ignoreChanges says (the Node host's Diff never sees it), and
+# cimport ran no Check/Diff with ignoreChanges applied: no "no changes", no "it imports it".
+into_stack '{"type":"liar:index:Thing","name":"ss","id":"stucksize:ss"}' --ignore-residual
+rc=$(cat "$work/rc")
+! grep -qF 'should then show no changes' "$work/stack.err" &&
+  grep -qF 'ignoreChanges was not checked with the provider' "$work/stack.err" &&
+  ok || bad "--ignore-residual into a stack (exit $rc): $(cat "$work/stack.err")"
+(cd "$work/w" && "$CIMPORT" liar:index:Thing t1 stucksize:a --import-option -o io.ts --ignore-residual >/dev/null 2>io.err)
+! grep -qF 'it imports the resource instead of creating it' "$work/w/io.err" &&
+  grep -qF 'ignoreChanges was not checked with the provider' "$work/w/io.err" &&
+  ok || bad "--ignore-residual with --import-option: $(cat "$work/w/io.err")"
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]
