@@ -609,9 +609,17 @@ static bool item_begin(engine_item_t *e) {
     const import_plan_item_t *prov = it->provider_index >= 0 ? &g->plan->items[it->provider_index] : NULL;
     const pv_t *prov_config = prov && prov->spec ? prov->spec->inputs : NULL;
     if (prov && !prov_config) prov_config = pv_object(e->scratch);
-    provider_t *p =
-        provider_registry_get_for(g->providers, pkg, spec ? spec->version : NULL,
-                                  spec ? spec->plugin_download_url : NULL, it->provider_urn, prov_config, &local);
+    const char *prov_pkg = it->provider_urn ? urn_type(e->scratch, it->provider_urn) : NULL;
+    if (prov_pkg && strncmp(prov_pkg, "pulumi:providers:", 17) == 0 && strcmp(prov_pkg + 17, pkg) != 0) {
+        item_fail(e, DIAG_INPUT,
+                  arena_sprintf(e->scratch, "its provider '%s' is a provider of package '%s', not of '%s'",
+                                urn_name(e->scratch, it->provider_urn), prov_pkg + 17, pkg));
+        return false;
+    }
+    /* the plugin of the provider's own version, as Pulumi's engine loads an explicit provider's */
+    const char *version = prov && prov->spec && prov->spec->version ? prov->spec->version : spec ? spec->version : NULL;
+    provider_t *p = provider_registry_get_for(g->providers, pkg, version, spec ? spec->plugin_download_url : NULL,
+                                              it->provider_urn, prov_config, &local);
     item_absorb(e, &local);
     if (!p) {
         if (!r->diags.errors)

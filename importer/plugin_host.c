@@ -689,9 +689,27 @@ provider_t *plugin_host_configured_factory(void *host, const char *pkg, const ch
         arena_free(a);
         return NULL;
     }
+    for (size_t i = 0; i < h->n_attach; i++)
+        if (strcmp(h->attach[i].pkg, pkg) == 0) {
+            /* one running plugin takes one configuration: configuring it again for this provider would
+             * change what the default provider's resources are read with */
+            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                     "its provider '%s' has its own configuration, but the %s plugin is one that is attached to "
+                     "(port %d), which runs the default provider's: import the resources under '%s' in a run "
+                     "that starts the plugin itself",
+                     short_name, pkg, h->attach[i].port, short_name);
+            arena_free(a);
+            return NULL;
+        }
     hprov_t *p = hprov_new(h, pkg, version);
     p->name = arena_sprintf(p->arena, "the %s provider '%s'", pkg, short_name);
-    p->config = pv_clone(p->arena, config);
+    /* the engine's own key of a provider's state is no configuration (Pulumi's filterProviderConfig) */
+    pv_t *own = pv_object(p->arena);
+    for (size_t i = 0; config->kind == PV_OBJECT && i < config->u.obj.len; i++)
+        if (strcmp(config->u.obj.members[i].key, "__internal") != 0)
+            pv_object_set(p->arena, own, config->u.obj.members[i].key,
+                          pv_clone(p->arena, config->u.obj.members[i].value));
+    p->config = own;
     arena_free(a);
     return factory_start(h, p, pkg, version, download_url, diags);
 }

@@ -764,6 +764,22 @@ static const char *inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, b
     return r;
 }
 
+/* inputs_differ for a provider's inputs, leaving out what is no configuration: the plugin's `version`
+ * and `pluginDownloadURL` (the engine's `__internal` is left out by inputs_differ). */
+static const char *provider_inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, buf_t *unread) {
+    const pv_t *side[2] = {old, now};
+    pv_t *kept[2];
+    for (int k = 0; k < 2; k++) {
+        kept[k] = pv_object(m->a);
+        for (size_t i = 0; side[k] && side[k]->kind == PV_OBJECT && i < side[k]->u.obj.len; i++) {
+            const char *key = side[k]->u.obj.members[i].key;
+            if (strcmp(key, "version") != 0 && strcmp(key, "pluginDownloadURL") != 0)
+                pv_object_set(m->a, kept[k], key, side[k]->u.obj.members[i].value);
+        }
+    }
+    return inputs_differ(m, kept[0], kept[1], unread);
+}
+
 /* The URN of the provider the run records for a resource: its explicit one, else its package's default
  * provider of its version. */
 static const char *provider_urn_of(merge_t *m, const stackstate_resource_t *r) {
@@ -895,6 +911,25 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
                          r->urn, old->type, r->type);
                 ok = false;
                 continue;
+            }
+            if (r->is_provider) {
+                /* its resources were read through a provider configured with the inputs given now: the
+                 * stack's provider must have the same, or they would be recorded under another
+                 * configuration than they were read with */
+                buf_t unread;
+                buf_init(&unread);
+                const char *d = provider_inputs_differ(m, old->inputs, r->inputs, &unread);
+                if (d || unread.len) {
+                    diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                             "provider '%s' is in the stack already with other inputs (%s%s%s) than the import file "
+                             "gives it: its resources were read with the import file's and would be recorded under "
+                             "the stack's; give the provider the stack's inputs in the import file, or another name",
+                             r->urn, d ? d : "", d && unread.len ? ", " : "", unread.len ? unread.data : "");
+                    buf_free(&unread);
+                    ok = false;
+                    continue;
+                }
+                buf_free(&unread);
             }
             skip[i] = true;
             report_add(m, r->urn, r->type, old->id, STACKSTATE_SAME);

@@ -141,6 +141,19 @@ if (cd "$work" && PATH="$sys_path" "$CIMPORT" --spec imports.json --attach "rand
 else
     fail "attach: $(tail -5 "$work/attach.err")"
 fi
+# an explicit provider cannot run on the one attached plugin (a second Configure would change what the
+# default provider's resources are read with): refused
+cat >"$work/attach-explicit.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:random", "name": "west", "inputs": {}},
+  {"type": "random:index/randomString:RandomString", "name": "s1", "id": "hello-world", "provider": "west"}]}
+JSON
+if (cd "$work" && PATH="$sys_path" "$CIMPORT" --spec attach-explicit.json --attach "random=$port" --language typescript \
+    --code-only >/dev/null 2>attach-explicit.err); then
+    fail "attach with an explicit provider: exit 0"
+else
+    grep -qF "its provider 'west' has its own configuration, but the random plugin is one that is attached to" \
+        "$work/attach-explicit.err" && pass || fail "attach with an explicit provider: $(cat "$work/attach-explicit.err")"
+fi
 kill "${pids[0]}" 2>/dev/null
 
 # 3. A missing plugin: a clear error, nothing on stdout.
@@ -182,6 +195,40 @@ if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec named.json --code-only
 else
     grep -qF "its provider 'east' is not in the import file, so cimport does not know that provider's configuration" \
         "$work/named.err" && pass || fail "explicit provider by name only: $(cat "$work/named.err")"
+fi
+
+# the engine's own key of a provider's inputs (__internal, in every stack export) is not sent to Configure
+node -e 'const d = require(process.argv[1]); const r = d.deployment.resources.find((x) => x.urn.endsWith("::tw"));
+         process.exit("__internal" in JSON.parse(r.outputs.value) ? 1 : 0)' "$work/explicit-state.json" &&
+    pass || fail "explicit provider configured with __internal"
+sed 's/"region": "us-west-2"}/"region": "us-west-2", "__internal": {}}/' "$work/explicit.json" >"$work/explicit-int.json"
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec explicit-int.json --stack-state internal-state.json --new-stack-state \
+    -l typescript -o internal.ts >/dev/null 2>internal.err)
+node -e 'const d = require(process.argv[1]); const r = d.deployment.resources.find((x) => x.urn.endsWith("::tw"));
+         const c = JSON.parse(r.outputs.value); process.exit(!("__internal" in c) && c.region === "us-west-2" ? 0 : 1)' \
+    "$work/internal-state.json" && pass || fail "__internal sent to Configure: $(cat "$work/internal.err")"
+# the stack holds `west` already with other inputs: its resources would be recorded under a provider they
+# were not read with — refused, the stack state unchanged
+sed 's/us-west-2/ap-south-1/' "$work/explicit.json" >"$work/explicit-other.json"
+cp "$work/explicit-state.json" "$work/explicit-state.before"
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec explicit-other.json --stack-state explicit-state.json \
+    -l typescript -o other.ts >/dev/null 2>other.err); then
+    fail "explicit provider with other inputs than the stack's: exit 0"
+else
+    grep -qF "is in the stack already with other inputs (region) than the import file gives it" "$work/other.err" &&
+        cmp -s "$work/explicit-state.json" "$work/explicit-state.before" && pass ||
+        fail "explicit provider with other inputs than the stack's: $(cat "$work/other.err")"
+fi
+# a provider of another package is refused
+cat >"$work/otherpkg.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:random", "name": "r1", "inputs": {}},
+  {"type": "fault:index:Thing", "name": "tx", "id": "config", "provider": "r1"}]}
+JSON
+if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec otherpkg.json --code-only -l typescript >/dev/null 2>otherpkg.err); then
+    fail "a provider of another package: exit 0"
+else
+    grep -qF "its provider 'r1' is a provider of package 'random', not of 'fault'" "$work/otherpkg.err" && pass ||
+        fail "a provider of another package: $(cat "$work/otherpkg.err")"
 fi
 
 # 4. SIGINT / SIGTERM while a call hangs: no plugin left behind.
