@@ -26,6 +26,10 @@ static bool id_is_wordlike(const char *id, size_t len) {
     return true;
 }
 
+static bool id_char(char c) {
+    return isalnum((unsigned char)c) || c == '_' || c == '-';
+}
+
 typedef struct secret_id {
     const char *text;
     size_t len;
@@ -56,7 +60,9 @@ const char *session_scrub_text(const import_session_t *p, arena_t *a, const char
     for (size_t i = 0; i < k; i++) {
         const char *id = ids[i].text;
         size_t len = ids[i].len;
-        bool quoted_only = id_is_wordlike(id, len);
+        /* a word-like ID: under 4 bytes only where it stands quoted whole, else where it stands as a
+         * token of its own (no letter, digit, '_' or '-' beside it: 'Zq9x7,1', "(Zq9x7)") */
+        bool wordlike = id_is_wordlike(id, len), quoted_only = wordlike && len < 4;
         buf_t b;
         buf_init(&b);
         bool cut = false;
@@ -65,6 +71,7 @@ const char *session_scrub_text(const import_session_t *p, arena_t *a, const char
             if (hit < from) continue; /* inside the last one cut */
             char q = hit > cur ? hit[-1] : '\0';
             if (quoted_only && !((q == '\'' || q == '"' || q == '`') && hit[len] == q)) continue;
+            if (wordlike && !quoted_only && (id_char(q) || id_char(hit[len]))) continue;
             buf_append(&b, from, (size_t)(hit - from));
             buf_puts(&b, "[secret]");
             from = hit + len;
@@ -107,9 +114,12 @@ static void redact_walk(const import_session_t *p, arena_t *a, cJSON *j) {
         if (c->string && strcmp(c->string, "inputs") == 0 && cJSON_IsObject(c)) continue;
         if (cJSON_IsString(c)) {
             bool id_field = c->string && (strcmp(c->string, "id") == 0 || strcmp(c->string, "importId") == 0);
-            const char *t = id_field && hashmap_find_str(&p->secret_ids, c->valuestring)
-                                ? "[secret]"
-                                : session_scrub_text(p, a, c->valuestring);
+            bool whole = hashmap_find_str(&p->secret_ids, c->valuestring) != NULL;
+            /* a field of the document's own vocabulary that happens to equal a word-like ID stays */
+            bool own_word = whole && !id_field && id_is_wordlike(c->valuestring, strlen(c->valuestring));
+            const char *t = id_field && whole ? "[secret]"
+                            : own_word        ? c->valuestring
+                                              : session_scrub_text(p, a, c->valuestring);
             if (t != c->valuestring) cJSON_SetValuestring(c, t);
         } else {
             redact_walk(p, a, c);

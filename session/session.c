@@ -229,7 +229,8 @@ static void note_secret_ids(import_session_t *p, const import_result_t *r) {
             hashmap_add_str(&p->secret_ids, arena_strdup(p->arena, ids[i]), NULL);
         any = true;
     }
-    if (any) session_scrub_diags(p, (diag_list_t *)&r->diags); /* the session's own results */
+    /* any result's messages may name a secret ID (another resource's import ID holding it) */
+    if (any || hashmap_count(&p->secret_ids)) session_scrub_diags(p, (diag_list_t *)&r->diags);
 }
 
 /* The engine's hooks: keep what lean results keep, then tell the front end. */

@@ -433,6 +433,18 @@ PY
   ! grep -qF -e "'none'" -e "'dev'" -e '"none"' -e '"dev"' -e '[secret]xistent' common.err &&
   ! grep -qF -e "'none'" -e "'dev'" -e '[secret]xistent' common.json.out && ! grep -qF '[secret]xistent' common.html &&
   ok || bad "short secret IDs (exit $rc/$rcj): $(cat common.err; grep -F -e '[secret]' common.html | cut -c1-400)"
+# ... but a short password of 4 to 7 letters and digits is hidden wherever it stands as a token of its
+# own, not only quoted whole: inside another resource's ID 'Zq9x7,1' (a provider's message quotes that
+# one) it was in plaintext on stderr and in --json (read14c 3)
+INT=random:index/randomInteger:RandomInteger
+printf '{"resources":[{"type":"%s","name":"pw","id":"Zq9x7"},{"type":"%s","name":"n","id":"Zq9x7,1,10"}]}' $PWT $INT >short.json
+sid --spec short.json --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev --yes -o short.ts \
+  --json >short.json.out 2>short.json.err
+sid --spec short.json --offline-state "$RB/index_randombytes/4.16.0/stack.json" --stack dev --yes -o short.ts \
+  >short.out 2>short.err
+! grep -qF Zq9x7 short.json.out short.json.err short.err && grep -qF "'[secret],1,10'" short.err &&
+  grep -qF "'[secret],1,10'" short.json.out && ok ||
+  bad "a short password in another ID's message: $(cat short.err short.json.out)"
 cd "$tmp"
 
 # --- the secrets file inside the project's git work tree (read13 F14): readable only by the user,
