@@ -437,8 +437,19 @@ static size_t residual_left(const import_session_t *p) {
     return n;
 }
 
+/* Whether some residual left names a property (ignoreChanges can hold it); an unnamed one (the
+ * provider's Diff said "changes" but not where) no flag can settle. */
+static bool residual_named(const import_session_t *p) {
+    for (size_t i = 0; p->results && i < p->plan->n_items; i++)
+        if (p->results[i].status == IMPORT_OK && p->results[i].n_residual) return true;
+    return false;
+}
+
 /* What the residual next step adds: the flag that may settle it, or why the one given did not. */
-static const char *residual_advice(const cli_options_t *o) {
+static const char *residual_advice(const cli_options_t *o, const import_session_t *p) {
+    if (!residual_named(p))
+        return "(the provider's Diff does not say which properties differ, so no ignoreChanges can hold them: "
+               "compare the inputs with the resource)";
     return o->ignore_residual ? "(they are in ignoreChanges, but ignoreChanges was not checked with the provider: "
                                 "it may still report them)"
                               : "(or run again with --ignore-residual)";
@@ -493,7 +504,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
                     "`pulumi preview` with %s %s show changes for %s; review them before `pulumi up` %s\n",
                     n_residual, n_residual == 1 ? "" : "s", session_has_code(p) ? code_where : "their code",
-                    o->ignore_residual ? "can" : "will", residual_them, residual_advice(o));
+                    o->ignore_residual ? "can" : "will", residual_them, residual_advice(o, p));
         else if (p->stack_written && !session_has_code(p))
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
@@ -634,7 +645,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
                     "`pulumi up` refuses to import a resource whose inputs do not match; review %s in %s %s, then "
                     "run `pulumi up`\n",
-                    n_residual, n_residual == 1 ? "" : "s", residual_them, code_where, residual_advice(o));
+                    n_residual, n_residual == 1 ? "" : "s", residual_them, code_where, residual_advice(o, p));
         else if (o->insert_into) /* the code is in the program already */
             fprintf(stderr,
                     "next: run `pulumi up`: %s now declares %s with the `import` option, so it imports %s instead of "

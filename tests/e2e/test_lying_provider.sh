@@ -84,6 +84,13 @@ into_stack '{"type":"liar:index:Thing","name":"a","id":"noinputs:alpha"}'
 grep -qF '(0 verified)' "$work/stack.err" && ! grep -qF 'should then show no changes' "$work/stack.err" &&
   grep -qF '`pulumi preview` with imported.ts will show changes for it' "$work/stack.err" &&
   ok || bad "noinputs into a stack (exit $(cat "$work/rc")): $(cat "$work/stack.err")"
+# ... and its next step names no --ignore-residual, which cannot hold a difference no property names
+# (read14c 7: it was advised, also to a run that had passed it)
+grep -qF "compare the inputs with the resource" "$work/stack.err" && ! grep -qF 'run again with --ignore-residual' "$work/stack.err" &&
+  ok || bad "noinputs: the next step advises --ignore-residual: $(cat "$work/stack.err")"
+into_stack '{"type":"liar:index:Thing","name":"a2","id":"noinputs:alpha2"}' --ignore-residual
+grep -qF "compare the inputs with the resource" "$work/stack.err" && ! grep -qF 'they are in ignoreChanges' "$work/stack.err" &&
+  ok || bad "noinputs with --ignore-residual: $(cat "$work/stack.err")"
 
 # --- Read says the resource is gone (F2) ------------------------------------------------------------
 # The Node host's way of "missing" is an empty ID (it cannot send no properties); Pulumi's plugin
