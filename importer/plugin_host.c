@@ -668,6 +668,13 @@ static void warn_version(hprov_t *p, const plugin_location_t *loc, diag_list_t *
 static provider_t *factory_start(plugin_host_t *h, hprov_t *p, const char *pkg, const char *version,
                                  const char *download_url, diag_list_t *diags);
 
+/* The port of the running plugin `--attach pkg=PORT` names for pkg, or -1. */
+static int attached_port(const plugin_host_t *h, const char *pkg) {
+    for (size_t i = 0; i < h->n_attach; i++)
+        if (strcmp(h->attach[i].pkg, pkg) == 0) return h->attach[i].port;
+    return -1;
+}
+
 provider_t *plugin_host_factory(void *host, const char *pkg, const char *version, const char *download_url,
                                 diag_list_t *diags) {
     plugin_host_t *h = host;
@@ -689,18 +696,18 @@ provider_t *plugin_host_configured_factory(void *host, const char *pkg, const ch
         arena_free(a);
         return NULL;
     }
-    for (size_t i = 0; i < h->n_attach; i++)
-        if (strcmp(h->attach[i].pkg, pkg) == 0) {
-            /* one running plugin takes one configuration: configuring it again for this provider would
-             * change what the default provider's resources are read with */
-            diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
-                     "its provider '%s' has its own configuration, but the %s plugin is one that is attached to "
-                     "(port %d), which runs the default provider's: import the resources under '%s' in a run "
-                     "that starts the plugin itself",
-                     short_name, pkg, h->attach[i].port, short_name);
-            arena_free(a);
-            return NULL;
-        }
+    int port = attached_port(h, pkg);
+    if (port >= 0) {
+        /* one running plugin takes one configuration: configuring it again for this provider would
+         * change what the default provider's resources are read with */
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                 "its provider '%s' has its own configuration, but the %s plugin is one that is attached to "
+                 "(port %d), which runs the default provider's: import the resources under '%s' in a run "
+                 "that starts the plugin itself",
+                 short_name, pkg, port, short_name);
+        arena_free(a);
+        return NULL;
+    }
     hprov_t *p = hprov_new(h, pkg, version);
     p->name = arena_sprintf(p->arena, "the %s provider '%s'", pkg, short_name);
     /* the engine's own key of a provider's state is no configuration (Pulumi's filterProviderConfig) */
@@ -717,8 +724,8 @@ provider_t *plugin_host_configured_factory(void *host, const char *pkg, const ch
 /* Finds, launches and configures p's plugin (or attaches to it), publishing p; NULL (p freed) on failure. */
 static provider_t *factory_start(plugin_host_t *h, hprov_t *p, const char *pkg, const char *version,
                                  const char *download_url, diag_list_t *diags) {
-    for (size_t i = 0; i < h->n_attach; i++)
-        if (strcmp(h->attach[i].pkg, pkg) == 0) return factory_attach(h, p, h->attach[i].port, diags);
+    int port = attached_port(h, pkg);
+    if (port >= 0) return factory_attach(h, p, port, diags);
 
     arena_t *a = arena_new();
     plugin_search_t s = {0};

@@ -222,15 +222,11 @@ static bool id_is_secret(const import_result_t *r, const char *id) {
 /* Notes a result's secret IDs and takes them out of its messages, before anything shows them. */
 static void note_secret_ids(import_session_t *p, const import_result_t *r) {
     const char *ids[2] = {r->item->id, r->id};
-    bool any = false;
-    for (int i = 0; i < 2; i++) {
-        if (!id_is_secret(r, ids[i])) continue;
-        if (!hashmap_find_str(&p->secret_ids, ids[i]))
+    for (int i = 0; i < 2; i++)
+        if (id_is_secret(r, ids[i]) && !hashmap_find_str(&p->secret_ids, ids[i]))
             hashmap_add_str(&p->secret_ids, arena_strdup(p->arena, ids[i]), NULL);
-        any = true;
-    }
     /* any result's messages may name a secret ID (another resource's import ID holding it) */
-    if (any || hashmap_count(&p->secret_ids)) session_scrub_diags(p, (diag_list_t *)&r->diags);
+    if (hashmap_count(&p->secret_ids)) session_scrub_diags(p, (diag_list_t *)&r->diags);
 }
 
 /* The engine's hooks: keep what lean results keep, then tell the front end. */
