@@ -240,6 +240,26 @@ static void cs_close(buf_t *b, int depth) {
     buf_putc(b, '}');
 }
 
+/* The SDK's type of an object type's input, `<Module>.Inputs.<Type>Args` (in an invoke's arguments
+ * the function's output form, `<Type>InputArgs`, as Pulumi's .NET generator writes it). */
+static const char *cs_object_args_type(cs_ctx_t *c, const schema_type_t *t) {
+    return arena_sprintf(c->base.a, "%s.Inputs.%s%sArgs",
+                         cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token),
+                         cs_token_member(c, t->token), c->in_invoke ? "Input" : "");
+}
+
+/* The element type of an empty list `new T[] {}` or of a Dictionary: a scalar's, an object type's
+ * Args, an enum's type (what the property's InputList<T> or InputMap<T> converts from); object? for
+ * any other. */
+static const char *cs_element_type(cs_ctx_t *c, const schema_type_t *et) {
+    if (et && et->kind == SCHEMA_OBJECT && et->token) return cs_object_args_type(c, et);
+    if (et && et->kind == SCHEMA_ENUM && et->token)
+        return arena_sprintf(c->base.a, "%s.%s",
+                             cs_module_path(c, c->base.node ? c->base.node->package : NULL, et->token),
+                             cs_token_member(c, et->token));
+    return et ? cs_scalar_type(et) : "object?";
+}
+
 /* A dictionary initializer's body: `["key"] = value,` a line, values of type `et`. */
 static void cs_dictionary_entries(cs_ctx_t *c, buf_t *b, const pcl_expr_t *o, const schema_type_t *et, int depth) {
     cs_open(b, depth);
@@ -253,12 +273,12 @@ static void cs_dictionary_entries(cs_ctx_t *c, buf_t *b, const pcl_expr_t *o, co
 static void cs_dictionary(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (e->object.n == 0) {
-        buf_printf(b, "new Dictionary<string, %s>()", cs_scalar_type(et));
+        buf_printf(b, "new Dictionary<string, %s>()", cs_element_type(c, et));
         return;
     }
     /* resources' ids, each read as an Output<string> (as Pulumi's .NET generator types the map) */
     bool ids = !et && emit_id_map(x->p, x->index, e);
-    buf_printf(b, "new Dictionary<string, %s>", ids ? "Output<string>" : cs_scalar_type(et));
+    buf_printf(b, "new Dictionary<string, %s>", ids ? "Output<string>" : cs_element_type(c, et));
     cs_dictionary_entries(c, b, e, et, depth);
 }
 
@@ -519,7 +539,7 @@ static void cs_invoke_value(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, int 
 static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *et, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
     if (e->tuple.n == 0) {
-        buf_printf(b, "new %s[] {}", et ? cs_scalar_type(et) : "object?");
+        buf_printf(b, "new %s[] {}", cs_element_type(c, et));
         return;
     }
     /* of no type or the schema's any type (an InputList<object>, a Dictionary<string, object?>'s
@@ -548,13 +568,20 @@ static void cs_list(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema
     cs_close(b, depth);
 }
 
+/* Whether `e` is a list literal at a plain list property: a List<T> in the SDK's args, which no
+ * array converts to (cs_property writes it `new()`). */
+static bool cs_plain_list(const schema_property_t *prop, const pcl_expr_t *e) {
+    return prop && prop->plain && prop->type && prop->type->kind == SCHEMA_ARRAY && e->kind == PCL_TUPLE;
+}
+
+static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_t *e, const schema_property_t *prop,
+                        int depth);
+
 /* `new <Module>.Inputs.<Type>Args` with an object initializer; in an invoke's arguments the SDK's
  * type for the function's output form, `<Type>InputArgs` (Pulumi's .NET generator's). */
 static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const schema_type_t *t, int depth) {
     cs_ctx_t *c = (cs_ctx_t *)x;
-    const char *type = arena_sprintf(c->base.a, "%s.Inputs.%s%sArgs",
-                                     cs_module_path(c, c->base.node ? c->base.node->package : NULL, t->token),
-                                     cs_token_member(c, t->token), c->in_invoke ? "Input" : "");
+    const char *type = cs_object_args_type(c, t);
     if (e->object.n == 0) {
         buf_printf(b, "new %s()", type);
         return;
@@ -565,6 +592,10 @@ static void cs_object(emit_typed_t *x, buf_t *b, const pcl_expr_t *e, const sche
         const pcl_object_item_t *it = &e->object.items[i];
         const schema_property_t *prop = it->prop;
         if (!prop) prop = schema_find_property(t->object->props, t->object->n_props, it->key);
+        if (cs_plain_list(prop, it->value)) {
+            cs_property(c, b, cs_property_name(c, it->key, prop), it->value, prop, depth + 1);
+            continue;
+        }
         cs_indent(b, depth + 1);
         buf_printf(b, "%s = ", cs_property_name(c, it->key, prop));
         cs_expr(c, b, it->value, prop ? prop->type : NULL, depth + 1);
@@ -970,8 +1001,12 @@ static void cs_property(cs_ctx_t *c, buf_t *b, const char *name, const pcl_expr_
         cs_map_initializer(c, b, name, e, t->element, depth);
         return;
     }
-    if (prop && prop->plain && e->kind == PCL_TUPLE && e->tuple.n > 0 && t && t->kind == SCHEMA_ARRAY) {
+    if (cs_plain_list(prop, e)) {
         buf_printf(b, "%s = new()", name);
+        if (e->tuple.n == 0) {
+            buf_puts(b, ",\n");
+            return;
+        }
         cs_open(b, depth);
         for (size_t i = 0; i < e->tuple.n; i++) {
             cs_indent(b, depth + 1);

@@ -519,6 +519,55 @@ START_TEST(test_invoke_nested_args_cs_java) {
 }
 END_TEST
 
+/* A resource whose inputs are lists of an object type and of an enum, and a function's list of an
+ * object type. */
+static const char *EMPTY_LIST_SCHEMA =
+    "{\"name\":\"nst\",\"version\":\"1.0.0\",\"types\":{\"nst:index:Filter\":{\"type\":\"object\","
+    "\"properties\":{\"name\":{\"type\":\"string\"},"
+    "\"tags\":{\"type\":\"array\",\"plain\":true,\"items\":{\"type\":\"string\"}}},\"required\":[\"name\"]},"
+    "\"nst:index:Kind\":{\"type\":\"string\",\"enum\":[{\"value\":\"a\"},{\"value\":\"b\"}]}},"
+    "\"resources\":{\"nst:index:Box\":{\"properties\":{},\"inputProperties\":{"
+    "\"filters\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/types/nst:index:Filter\"}},"
+    "\"kinds\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/types/nst:index:Kind\"}},"
+    "\"byName\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/types/nst:index:Filter\"}},"
+    "\"noNames\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/types/nst:index:Filter\"}},"
+    "\"plainFilters\":{\"type\":\"array\",\"plain\":true,\"items\":{\"$ref\":\"#/types/nst:index:Filter\"}},"
+    "\"plainNone\":{\"type\":\"array\",\"plain\":true,\"items\":{\"$ref\":\"#/types/nst:index:Filter\"}}}}},"
+    "\"functions\":{\"nst:index:search\":{\"inputs\":{\"properties\":{"
+    "\"filters\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/types/nst:index:Filter\"}}}},"
+    "\"outputs\":{\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"]}}}}";
+
+/* An empty list of an object type or an enum in C#: an array of the SDK's type, which converts to
+ * the property's InputList<FilterArgs> (read14 F20: `new object?[] {}`, which does not); an empty
+ * map of an object type a Dictionary<string, FilterArgs> (was Dictionary<string, object?>, which
+ * does not convert to InputMap<FilterArgs> either); a plain list, also inside an object, `new()`
+ * (its List<T> takes no array: `new[] {...}` and `new object?[] {}` were written). */
+START_TEST(test_cs_empty_list_of_objects) {
+    tu_pcl_t f = tu_pcl_load(EMPTY_LIST_SCHEMA, "nst.json",
+                             "resource \"b\" \"nst:index:Box\" {\n    filters = []\n    kinds = []\n"
+                             "    byName = {\n        x = { name = \"a\" }\n    }\n    noNames = {}\n"
+                             "    plainFilters = [{\n        name = \"p\"\n        tags = [\"t\"]\n    }, {\n"
+                             "        name = \"q\"\n        tags = []\n    }]\n    plainNone = []\n}\n"
+                             "output \"o\" {\n    value = invoke(\"nst:index:search\", {\n"
+                             "        filters = []\n    }).id\n}\n");
+    char *cs = tu_pcl_emit_ok(&f, LANG_CSHARP);
+    tu_has(cs, "Filters = new Nst.Inputs.FilterArgs[] {},\n");
+    tu_has(cs, "Kinds = new Nst.Kind[] {},\n");
+    tu_has(cs, "            { \"x\", new Nst.Inputs.FilterArgs\n");
+    tu_has(cs, "NoNames = new Dictionary<string, Nst.Inputs.FilterArgs>(),\n");
+    /* a plain list is a List<T> in the SDK's args, which no array converts to: `new()` */
+    tu_has(cs, "PlainFilters = new()\n        {\n            new Nst.Inputs.FilterArgs\n            {\n"
+               "                Name = \"p\",\n                Tags = new()\n                {\n"
+               "                    \"t\",\n                },\n            },\n");
+    tu_has(cs, "                Name = \"q\",\n                Tags = new(),\n");
+    tu_has(cs, "PlainNone = new(),\n");
+    tu_has(cs, "Filters = new Nst.Inputs.FilterInputArgs[] {},\n");
+    ck_assert_msg(!strstr(cs, "new object?"), "%s", cs);
+    free(cs);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* A component whose method returns a plain integer. */
 static const char *PLAIN_SCHEMA =
     "{\"name\":\"pln\",\"version\":\"1.0.0\",\"resources\":{\"pln:index:Comp\":{\"isComponent\":true,"
@@ -760,6 +809,7 @@ int main(void) {
     tcase_add_test(tc, test_go_resource_inputs);
     tcase_add_test(tc, test_java);
     tcase_add_test(tc, test_invoke_nested_args_cs_java);
+    tcase_add_test(tc, test_cs_empty_list_of_objects);
     tcase_add_test(tc, test_method_plain_result_refused);
     tcase_add_test(tc, test_invoke_local_cs_java);
     tcase_add_test(tc, test_refused_elsewhere);
