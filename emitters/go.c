@@ -3501,7 +3501,9 @@ static void go_mark_refs(go_ctx_t *g, const pcl_expr_t *e) {
 }
 
 /* The getters of config values; a list, map or any config value is decoded from its JSON into a
- * Go value of the type named here ... */
+ * Go value of the type named here ... RequireInt, RequireFloat64 and RequireBool (and TryX) are
+ * what Pulumi's Go generator writes: the SDK converts a value that does not parse as the type to
+ * its zero value ("abc" → 0), where the other SDKs fail; kept as Pulumi writes it (README, PCL). */
 static const emit_cfg_names_t GO_CFG = {
     .getter = {{"Require", "RequireInt", "RequireFloat64", "RequireBool"},
                {"RequireSecret", "RequireSecretInt", "RequireSecretFloat64", "RequireSecretBool"}},
