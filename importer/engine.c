@@ -154,14 +154,10 @@ static bool path_remove(arena_t *a, pv_t *root, const pv_path_t *p) {
     return true;
 }
 
-/* Secret schema properties are wrapped, whatever Read returned them as. */
+/* Secret schema properties are wrapped, whatever Read returned them as — at every depth (a secret
+ * field of an object type, of a list's or a map's elements), not only at the top level. */
 static void wrap_secret_properties(engine_item_t *e, pv_t *inputs) {
-    for (size_t i = 0; i < inputs->u.obj.len; i++) {
-        pv_member_t *m = &inputs->u.obj.members[i];
-        const schema_property_t *p = schema_find_property(e->schema->inputs, e->schema->n_inputs, m->key);
-        if (p && p->secret && m->value->kind != PV_SECRET && m->value->kind != PV_NULL)
-            m->value = pv_secret(e->a, m->value);
-    }
+    schema_wrap_secrets(e->a, e->schema->inputs, e->schema->n_inputs, inputs);
 }
 
 /* Deterministic Check seed (providers use it for autonaming): the same URN always gets the same
@@ -490,6 +486,12 @@ static void item_finish(engine_item_t *e) {
         g->stats.stopped++;
     }
     if (!r->inputs) r->inputs = pv_object(e->a);
+    if (r->status == IMPORT_OK && e->schema) {
+        /* What a stack records of it (Read's inputs and state) keeps the schema's secrets secret as the
+         * code does, at every depth; after the rounds, which compared them as Read gave them. */
+        schema_wrap_secrets(e->a, e->schema->inputs, e->schema->n_inputs, r->read_inputs);
+        schema_wrap_secrets(e->a, e->schema->outputs, e->schema->n_outputs, r->state);
+    }
     size_t scratch = scratch_in_flight(g);
     if (scratch > g->stats.peak_scratch_bytes) g->stats.peak_scratch_bytes = scratch;
     arena_free(e->scratch);
@@ -587,13 +589,27 @@ static bool item_find_schema(engine_item_t *e) {
     return true;
 }
 
+/* The provider a resource of package pkg is read through. Under an explicit provider: that provider,
+ * configured with its own inputs (those of its spec in the import file; a provider referenced by URN
+ * only has none that cimport knows), the plugin of the provider's own version, as Pulumi's engine
+ * loads an explicit provider's. */
+static provider_t *resource_provider(engine_t *g, const import_plan_item_t *it, const char *pkg, arena_t *scratch,
+                                     diag_list_t *diags) {
+    const import_spec_t *spec = it->spec;
+    const import_plan_item_t *prov = it->provider_index >= 0 ? &g->plan->items[it->provider_index] : NULL;
+    const pv_t *prov_config = prov && prov->spec ? prov->spec->inputs : NULL;
+    if (prov && !prov_config) prov_config = pv_object(scratch);
+    const char *version = prov && prov->spec && prov->spec->version ? prov->spec->version : spec ? spec->version : NULL;
+    return provider_registry_get_for(g->providers, pkg, version, spec ? spec->plugin_download_url : NULL,
+                                     it->provider_urn, prov_config, diags);
+}
+
 /* Provider and schema of T (ARCHITECTURE §6 step 2): an unknown type is reported as such, not as a
  * Read that found nothing. Then Read. Returns false when the resource is
  * already done (failed before any call). */
 static bool item_begin(engine_item_t *e) {
     import_result_t *r = e->r;
     const import_plan_item_t *it = r->item;
-    const import_spec_t *spec = it->spec;
     engine_t *g = e->eng;
     char *pkg = schema_token_package(e->scratch, it->type);
     if (!it->id || !*it->id) {
@@ -604,11 +620,6 @@ static bool item_begin(engine_item_t *e) {
 
     diag_list_t local;
     diag_list_init(&local);
-    /* under an explicit provider: that provider, configured with its own inputs (those of its spec in
-     * the import file; a provider referenced by URN only has none that cimport knows) */
-    const import_plan_item_t *prov = it->provider_index >= 0 ? &g->plan->items[it->provider_index] : NULL;
-    const pv_t *prov_config = prov && prov->spec ? prov->spec->inputs : NULL;
-    if (prov && !prov_config) prov_config = pv_object(e->scratch);
     const char *prov_pkg = it->provider_urn ? urn_type(e->scratch, it->provider_urn) : NULL;
     if (prov_pkg && strncmp(prov_pkg, "pulumi:providers:", 17) == 0 && strcmp(prov_pkg + 17, pkg) != 0) {
         item_fail(e, DIAG_INPUT,
@@ -616,10 +627,7 @@ static bool item_begin(engine_item_t *e) {
                                 urn_name(e->scratch, it->provider_urn), prov_pkg + 17, pkg));
         return false;
     }
-    /* the plugin of the provider's own version, as Pulumi's engine loads an explicit provider's */
-    const char *version = prov && prov->spec && prov->spec->version ? prov->spec->version : spec ? spec->version : NULL;
-    provider_t *p = provider_registry_get_for(g->providers, pkg, version, spec ? spec->plugin_download_url : NULL,
-                                              it->provider_urn, prov_config, &local);
+    provider_t *p = resource_provider(g, it, pkg, e->scratch, &local);
     item_absorb(e, &local);
     if (!p) {
         if (!r->diags.errors)
@@ -856,6 +864,30 @@ static bool item_advance(engine_item_t *e) {
 }
 
 /* Components and explicit providers are created, not read: their inputs are what the spec says. */
+/* The schema of a declared item's type, for the secrets among the inputs the import file gives it (an
+ * explicit provider's `password`): a schema given (--schema, offline), else an explicit provider's
+ * from the plugin its first resource is read through (which that resource starts anyway; the
+ * registry keeps it). A component's package is not started for it. NULL when there is none. */
+static const schema_resource_t *declared_schema(engine_t *g, size_t index) {
+    const import_plan_item_t *it = &g->plan->items[index];
+    arena_t *t = arena_new();
+    const char *pkg = schema_token_package(t, it->type);
+    schema_package_t *sp = pkg ? schema_set_get(g->schemas, pkg) : NULL;
+    for (size_t i = 0; !sp && pkg && it->is_provider && g->providers && i < g->n; i++) {
+        const import_plan_item_t *under = &g->plan->items[i];
+        if (under->provider_index != (int)index || under->is_provider || under->is_component) continue;
+        if (strcmp(schema_token_package(t, under->type), pkg) != 0) break; /* refused by item_begin */
+        diag_list_t quiet; /* a plugin that cannot start is reported by the resources under it */
+        diag_list_init(&quiet);
+        provider_t *p = resource_provider(g, under, pkg, t, &quiet);
+        if (p && p->ops->get_schema) sp = p->ops->get_schema(p, &quiet);
+        diag_list_free(&quiet);
+        break;
+    }
+    arena_free(t);
+    return sp ? schema_find_resource(sp, it->type) : NULL;
+}
+
 static void import_declared(engine_t *g, import_result_t *r) {
     const import_spec_t *spec = r->item->spec;
     arena_t *a = result_arena(g, r);
@@ -867,6 +899,8 @@ static void import_declared(engine_t *g, import_result_t *r) {
             pv_object_set(a, r->inputs, m->key, pv_clone(a, m->value));
             prov_add(&e, m->key, PROVENANCE_SPEC);
         }
+    const schema_resource_t *res = declared_schema(g, (size_t)(r - g->results));
+    if (res) schema_wrap_secrets(a, res->inputs, res->n_inputs, r->inputs);
     r->read_inputs = pv_object(a);
     r->state = pv_object(a);
     r->id = r->item->id;

@@ -281,12 +281,7 @@ bool engine_resume_apply(const engine_resume_t *res, import_result_t *r, arena_t
      * properties again, as the import did. */
     schema_package_t *sp = schemas ? schema_set_get(schemas, schema_token_package(a, it->type)) : NULL;
     const schema_resource_t *res_t = sp ? schema_find_resource(sp, it->type) : NULL;
-    for (size_t i = 0; res_t && i < r->inputs->u.obj.len; i++) {
-        pv_member_t *m = &r->inputs->u.obj.members[i];
-        const schema_property_t *p = schema_find_property(res_t->inputs, res_t->n_inputs, m->key);
-        if (p && p->secret && m->value->kind != PV_SECRET && m->value->kind != PV_NULL)
-            m->value = pv_secret(a, m->value);
-    }
+    if (res_t) schema_wrap_secrets(a, res_t->inputs, res_t->n_inputs, r->inputs);
     if (e->n_provenance) {
         r->provenance = arena_alloc(a, e->n_provenance * sizeof *r->provenance);
         for (size_t i = 0; i < e->n_provenance; i++)

@@ -65,8 +65,8 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
             s->id = r->id;
             s->inputs = r->read_inputs;
             s->outputs = r->state;
-        } else { /* a provider or a component: the inputs the spec gave */
-            s->inputs = it->spec ? it->spec->inputs : NULL;
+        } else { /* a provider or a component: the inputs the spec gave, their secrets wrapped */
+            s->inputs = r->inputs ? r->inputs : it->spec ? it->spec->inputs : NULL;
         }
     }
     *n_out = n;

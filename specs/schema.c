@@ -1462,6 +1462,48 @@ const schema_property_t *schema_find_property(const schema_property_t *props, si
     return NULL;
 }
 
+static bool value_is_secret(const pv_t *v) {
+    return v->kind == PV_SECRET || (v->kind == PV_OUTPUT && v->u.output.secret);
+}
+
+/* The secrets below a value of type t (the value itself is not secret). */
+static void wrap_secrets_in(arena_t *a, const schema_type_t *t, pv_t *v) {
+    while (v && v->kind == PV_OUTPUT && !v->u.output.secret)
+        v = v->u.output.value;
+    if (!t || !v || value_is_secret(v)) return; /* everything inside a secret is secret */
+    switch (t->kind) {
+    case SCHEMA_OBJECT:
+        if (t->object) schema_wrap_secrets(a, t->object->props, t->object->n_props, v);
+        break;
+    case SCHEMA_ARRAY:
+        for (size_t i = 0; v->kind == PV_ARRAY && i < v->u.arr.len; i++)
+            wrap_secrets_in(a, t->element, v->u.arr.items[i]);
+        break;
+    case SCHEMA_MAP:
+        for (size_t i = 0; v->kind == PV_OBJECT && i < v->u.obj.len; i++)
+            wrap_secrets_in(a, t->element, v->u.obj.members[i].value);
+        break;
+    case SCHEMA_UNION:
+        for (size_t i = 0; i < t->n_members; i++)
+            if (t->members[i]->kind == SCHEMA_OBJECT) wrap_secrets_in(a, t->members[i], v);
+        break;
+    default: break;
+    }
+}
+
+void schema_wrap_secrets(arena_t *a, const schema_property_t *props, size_t n, pv_t *obj) {
+    if (!obj || obj->kind != PV_OBJECT) return;
+    for (size_t i = 0; i < obj->u.obj.len; i++) {
+        pv_member_t *m = &obj->u.obj.members[i];
+        const schema_property_t *p = schema_find_property(props, n, m->key);
+        if (!p || !m->value || m->value->kind == PV_NULL) continue;
+        if (p->secret && !value_is_secret(m->value))
+            m->value = pv_secret(a, m->value);
+        else
+            wrap_secrets_in(a, p->type, m->value);
+    }
+}
+
 /* --- tokens ------------------------------------------------------------------------------------ */
 
 /* Translates a moduleFormat (Go RE2 syntax) to POSIX ERE: `(?:` becomes a plain group, and the

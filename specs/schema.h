@@ -206,6 +206,11 @@ const char *const *schema_indexed_aliases(const schema_package_t *pkg, size_t i,
 const struct cJSON *schema_indexed_header(const schema_package_t *pkg);
 /* Property by name in a sorted property list; NULL if absent. */
 const schema_property_t *schema_find_property(const schema_property_t *props, size_t n, const char *name);
+/* Wraps in a secret (from arena a) every value of obj that props, or the object, list and map types
+ * below them, mark `secret` — at any depth, whatever the value came as; a value secret already, or
+ * null, is left as it is. A union's object members are all applied (a key secret in any of them is
+ * kept secret). Values are changed in place. */
+void schema_wrap_secrets(arena_t *a, const schema_property_t *props, size_t n, pv_t *obj);
 /* Module of a token per the package's moduleFormat: `aws:s3/bucket:Bucket` → "s3";
  * `aws:index/region:Region` → "index". "" when the token is not `pkg:module:member` or the format
  * does not match (as Pulumi's TokenToModule). */
