@@ -437,6 +437,14 @@ static size_t residual_left(const import_session_t *p) {
     return n;
 }
 
+/* Resources imported whose inputs the provider's last Check failed: `pulumi up` with them fails. */
+static size_t check_rejected(const import_session_t *p) {
+    size_t n = 0;
+    for (size_t i = 0; p->results && i < p->plan->n_items; i++)
+        n += p->results[i].status == IMPORT_OK && p->results[i].check_rejected;
+    return n;
+}
+
 /* Whether some residual left names a property (ignoreChanges can hold it); an unnamed one (the
  * provider's Diff said "changes" but not where) no flag can settle. */
 static bool residual_named(const import_session_t *p) {
@@ -458,7 +466,7 @@ static const char *residual_advice(const cli_options_t *o, const import_session_
 void target_print_summary(const cli_options_t *o, const import_target_t *t, const import_session_t *p, bool wrote_ok) {
     if (o->quiet || o->json || !p->plan) return;
     size_t total = p->plan->n_items, failed = total - p->n_ok;
-    size_t n_residual = residual_left(p);
+    size_t n_residual = residual_left(p), n_rejected = check_rejected(p);
     const char *residual_them = n_residual == 1 ? "it" : "them";
     char fail[128] = "";
     if (failed) snprintf(fail, sizeof fail, ", %zu failed", failed);
@@ -469,6 +477,15 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     char resumed[256] = "";
     if (p->stats.resumed) snprintf(resumed, sizeof resumed, "; %zu carried over from %s", p->stats.resumed, o->resume);
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
+    /* the next step for inputs the provider's Check fails: nothing else promised is true of them */
+    const char *rejected_next =
+        !n_rejected ? NULL
+                    : arena_sprintf(p->arena,
+                                    "next: the provider's Check rejects the inputs of %zu resource%s (listed above): "
+                                    "`pulumi preview` and `pulumi up` with %s fail on %s until they are fixed; edit "
+                                    "them first\n",
+                                    n_rejected, n_rejected == 1 ? "" : "s",
+                                    session_has_code(p) ? code_where : "their code", n_rejected == 1 ? "it" : "them");
     const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
     /* a re-run: every resource read is in the stack already, so nothing was (or needed to be) written */
     bool up_to_date = t->mode == TARGET_STACK && !p->stack_written && !t->declined && p->stack_store && p->n_ok > 0 &&
@@ -492,6 +509,8 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     p->n_ok, total, checked, fail, resumed, p->stack_store ? stack_store_describe(p->stack_store) : "");
         if (p->stack_written && stack_store_backup(p->stack_store))
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(p->stack_store));
+        /* Check's rejection comes first; a residual, if any, is said after it, and nothing is promised */
+        if (n_rejected && (p->stack_written || up_to_date)) fputs(rejected_next, stderr);
         if (p->n_recorded_differ && (p->stack_written || p->stack_n_same))
             fprintf(stderr,
                     "next: the stack records %zu resource%s otherwise than the code written declares %s (listed "
@@ -505,6 +524,8 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     "`pulumi preview` with %s %s show changes for %s; review them before `pulumi up` %s\n",
                     n_residual, n_residual == 1 ? "" : "s", session_has_code(p) ? code_where : "their code",
                     o->ignore_residual ? "can" : "will", residual_them, residual_advice(o, p));
+        else if (n_rejected && (p->stack_written || up_to_date))
+            ; /* said above */
         else if (p->stack_written && !session_has_code(p))
             fprintf(stderr, "next: add code for them to your program (run again with --preview-only to see it); "
                             "`pulumi preview` should then show no changes for them\n");
@@ -640,12 +661,15 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     code_where);
             break;
         }
+        if (n_rejected) fputs(rejected_next, stderr);
         if (n_residual) /* `pulumi up` refuses an import whose inputs do not match what it reads */
             fprintf(stderr,
                     "next: the inputs of %zu resource%s still differ from what the provider read (listed above): "
                     "`pulumi up` refuses to import a resource whose inputs do not match; review %s in %s %s, then "
                     "run `pulumi up`\n",
                     n_residual, n_residual == 1 ? "" : "s", residual_them, code_where, residual_advice(o, p));
+        else if (n_rejected)
+            ;                    /* said above */
         else if (o->insert_into) /* the code is in the program already */
             fprintf(stderr,
                     "next: run `pulumi up`: %s now declares %s with the `import` option, so it imports %s instead of "

@@ -25,9 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
 #include "importer/engine_internal.h"
 #include "importer/grpc.h"
 #include "importer/offline_internal.h"
+#include "specs/importid.h"
+#include "specs/stackstate.h"
 #include "specs/suggest.h"
 
 #define ENGINE_SEED_LEN 32
@@ -352,7 +355,9 @@ struct engine {
     size_t in_flight, finished, failed, delivered;
     int64_t next_tick;
     engine_stats_t stats;
-    bool stopping; /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
+    bool stopping;     /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
+    hashmap_t objects;     /* each imported custom resource's object key (object_key) → its plan index + 1 */
+    arena_t *objects_keys; /* the keys (not the caller's arena, which holds only the results) */
 };
 
 static long item_parent(const engine_t *g, size_t i) {
@@ -429,8 +434,65 @@ static void skip_child(engine_t *g, size_t c, size_t parent) {
     r->inputs = pv_object(a);
 }
 
+/* The key of the cloud object a result is, "TYPE\0ID\0PROVIDER": PROVIDER the explicit provider's URN,
+ * or "" for the package's default provider (of any version: each takes the stack's configuration of
+ * the package), as the stack merge keys its twins. The same type and ID under two providers are two
+ * objects (an IAM role "admin" in two accounts). NULL for a result that is no such object: not
+ * imported, not read (a component or a provider), or of a type whose ID is no identity. */
+static const char *object_key(engine_t *g, const import_result_t *r, size_t *len) {
+    const import_plan_item_t *it = r->item;
+    if (r->status != IMPORT_OK || it->is_component || it->is_provider || !r->id || !*r->id ||
+        importid_id_is_no_identity(it->type))
+        return NULL;
+    const char *prov = it->provider_urn;
+    if (!g->objects_keys) g->objects_keys = arena_new();
+    if (!prov || stackstate_is_default_provider_name(urn_name(g->objects_keys, prov))) prov = "";
+    size_t tl = strlen(it->type), il = strlen(r->id), pl = strlen(prov);
+    char *key = arena_alloc(g->objects_keys, tl + il + pl + 3);
+    memcpy(key, it->type, tl + 1);
+    memcpy(key + tl + 1, r->id, il + 1);
+    memcpy(key + tl + il + 2, prov, pl + 1);
+    *len = tl + il + pl + 2;
+    return key;
+}
+
+/* Two resources of the run that Read as one object (two import IDs the provider resolves to one ID:
+ * a name and an ARN) would be two Pulumi resources managing it, and a `pulumi destroy` of either
+ * deletes it: the later of the two in plan order is refused, whichever finished first. The earlier
+ * one that finished after it takes its place unless it has children (their imports ran already). */
+static void claim_object(engine_t *g, size_t i) {
+    size_t len;
+    const char *key = object_key(g, &g->results[i], &len);
+    if (!key) return;
+    void **slot = hashmap_find(&g->objects, key, len);
+    if (!slot) {
+        hashmap_add(&g->objects, key, len, (void *)(uintptr_t)(i + 1));
+        return;
+    }
+    size_t held = (size_t)(uintptr_t)*slot - 1, keep = held, lose = i;
+    if (i < held && g->first_child[held] < 0 && g->where[held] == ITEM_DONE) {
+        keep = i;
+        lose = held;
+        *slot = (void *)(uintptr_t)(i + 1);
+        g->failed++; /* counted as finished well by its complete() */
+    }
+    import_result_t *r = &g->results[lose];
+    const import_plan_item_t *it = r->item, *kt = g->results[keep].item;
+    arena_t *a = result_arena(g, r);
+    const char *prov = it->provider_urn && *key ? urn_name(a, it->provider_urn) : NULL;
+    diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
+             arena_sprintf(a, "resource '%s' of type '%s'", item_name(it), it->type),
+             "resource '%s' (import ID '%s') is the same object as '%s' (import ID '%s'): the provider's Read gives "
+             "both the ID '%s'%s%s%s, and two resources would manage one object (a `pulumi destroy` of either deletes "
+             "it); keep one of them in the import file",
+             item_name(it), it->id, item_name(kt), kt->id, r->id, prov ? " under provider '" : "", prov ? prov : "",
+             prov ? "'" : "");
+    r->status = IMPORT_FAILED;
+}
+
 /* Marks a plan item finished: its children become ready, or are skipped (and so on down). */
 static void complete(engine_t *g, size_t i) {
+    claim_object(g, i);
     size_t n_work = 0;
     g->work[n_work++] = i;
     while (n_work) {
@@ -752,6 +814,7 @@ static void item_after_rounds(engine_item_t *e) {
     arena_t *a = e->a;
     const engine_options_t *opts = e->eng->opts;
     report_check_failures(e, &e->cr, r->inputs);
+    r->check_rejected = e->cr.n_failures > 0;
     if (r->verified && e->cr.n_failures) {
         /* Imported as Pulumi imports it (its failures are warnings), but the code's inputs fail the
          * provider's Check, so `pulumi up` with them fails: not verified. */
@@ -1120,6 +1183,8 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     free(g.heap);
     free(g.work);
     free(g.pool);
+    hashmap_free(&g.objects);
+    arena_free(g.objects_keys);
     return results;
 }
 

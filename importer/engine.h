@@ -59,6 +59,7 @@ typedef struct import_result {
     const char **residual; /* paths still differing after the last round */
     size_t n_residual;
     bool residual_unnamed;       /* the last Diff reported changes without naming them (nothing to copy or ignore) */
+    bool check_rejected;         /* the last Check failed the final inputs: `pulumi up` with them fails */
     const char **ignore_changes; /* with --ignore-residual: the residual paths */
     size_t n_ignore_changes;
     int rounds;        /* copy rounds run */

@@ -36,7 +36,7 @@ typedef struct resume_entry {
     int rounds;
     const char **residual, **ignore_changes;
     size_t n_residual, n_ignore_changes;
-    bool residual_unnamed;
+    bool residual_unnamed, check_rejected;
     resume_diag_t *diags;
     size_t n_diags;
 } resume_entry_t;
@@ -170,6 +170,7 @@ static bool entry_parse(arena_t *a, const cJSON *j, resume_entry_t *e) {
     e->rounds = cJSON_IsNumber(rounds) ? rounds->valueint : 0;
     e->residual = json_strings(a, j, "residual", &e->n_residual);
     e->residual_unnamed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "residualUnnamed"));
+    e->check_rejected = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "checkRejected"));
     e->ignore_changes = json_strings(a, j, "ignoreChanges", &e->n_ignore_changes);
     const cJSON *ds = cJSON_GetObjectItemCaseSensitive(j, "diagnostics");
     int nd = cJSON_IsArray(ds) ? cJSON_GetArraySize(ds) : 0;
@@ -299,6 +300,7 @@ bool engine_resume_apply(const engine_resume_t *res, import_result_t *r, arena_t
     }
     r->n_residual = e->n_residual;
     r->residual_unnamed = e->residual_unnamed;
+    r->check_rejected = e->check_rejected;
     if (e->n_ignore_changes) {
         r->ignore_changes = arena_alloc(a, e->n_ignore_changes * sizeof *r->ignore_changes);
         for (size_t i = 0; i < e->n_ignore_changes; i++)

@@ -199,6 +199,7 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     }
     c->n_residual = r->n_residual;
     c->residual_unnamed = r->residual_unnamed;
+    c->check_rejected = r->check_rejected;
     diag_list_init(&c->diags);
     for (diag_t *d = r->diags.head; d; d = d->next) {
         diag_t *n = diag_add(&c->diags, d->severity, d->code, d->file, d->resource, "%s", d->message);
@@ -249,6 +250,7 @@ static void on_released(void *user, import_result_t *r) {
     r->residual = c->residual;
     r->n_residual = c->n_residual;
     r->residual_unnamed = c->residual_unnamed;
+    r->check_rejected = c->check_rejected;
     diag_list_free(&r->diags);
     r->diags = c->diags;
     *c = (import_result_t){0};
@@ -1259,6 +1261,8 @@ cJSON *session_results_json_diff(const import_session_t *p, bool show_secrets, c
             cJSON_AddItemToArray(res, cJSON_CreateString(r->residual[k]));
         /* a difference the provider's Diff did not place: no path to list */
         if (r->residual_unnamed) cJSON_AddBoolToObject(e, "residualUnnamed", true);
+        /* the provider's last Check failed the inputs the code declares */
+        if (r->check_rejected) cJSON_AddBoolToObject(e, "checkRejected", true);
         cJSON *ign = cJSON_AddArrayToObject(e, "ignoreChanges");
         for (size_t k = 0; k < r->n_ignore_changes; k++)
             cJSON_AddItemToArray(ign, cJSON_CreateString(r->ignore_changes[k]));

@@ -157,5 +157,56 @@ rc=$(cat "$work/rc")
   grep -qF 'ignoreChanges was not checked with the provider' "$work/w/io.err" &&
   ok || bad "--ignore-residual with --import-option: $(cat "$work/w/io.err")"
 
+# --- the last Check rejects the inputs (fe20) -----------------------------------------------------
+# The Diff finds no difference, but the provider's Check fails the code's inputs: `pulumi up` fails on
+# them, so no "no changes" and no "it imports the resource" may be promised.
+out=$(one checkfail:cf)
+echo "$out" | grep -qx 'status=imported verified=False' && echo "$out" | grep -qF 'size is too small' &&
+  ok || bad "checkfail: $out"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["resources"][0]; sys.exit(0 if r.get("checkRejected") is True else 1)' "$work/out.json" &&
+  ok || bad "checkfail: --json has no checkRejected: $(cat "$work/out.json")"
+into_stack '{"type":"liar:index:Thing","name":"cf","id":"checkfail:cf"}'
+rc=$(cat "$work/rc")
+[ "$rc" = 0 ] && in_ckpt cf && ! grep -qF 'should then show no changes' "$work/stack.err" &&
+  grep -qF "the provider's Check rejects the inputs of 1 resource (listed above)" "$work/stack.err" &&
+  ok || bad "checkfail into a stack (exit $rc): $(cat "$work/stack.err")"
+(cd "$work/w" && "$CIMPORT" liar:index:Thing t1 checkfail:a --import-option -o cf.ts >/dev/null 2>cf.err)
+! grep -qF 'it imports the resource instead of creating it' "$work/w/cf.err" &&
+  grep -qF "the provider's Check rejects the inputs of 1 resource (listed above)" "$work/w/cf.err" &&
+  ok || bad "checkfail with --import-option: $(cat "$work/w/cf.err")"
+# carried over by --resume, it still promises nothing
+(cd "$work/w" && "$CIMPORT" liar:index:Thing t1 checkfail:a --code-only --json >cf.json 2>/dev/null;
+ "$CIMPORT" liar:index:Thing t1 checkfail:a --import-option -o cf2.ts --resume cf.json >/dev/null 2>cf2.err)
+grep -qF "carried over" "$work/w/cf2.err" && ! grep -qF 'it imports the resource instead of creating it' "$work/w/cf2.err" &&
+  grep -qF "the provider's Check rejects the inputs of 1 resource" "$work/w/cf2.err" &&
+  ok || bad "checkfail resumed: $(cat "$work/w/cf2.err")"
+
+# --- two resources of one run that Read as one object (F8) -----------------------------------------
+# "alias:*" all Read as ID "canon" (a name and an ARN of one object): two Pulumi resources would manage
+# it (a destroy of either deletes it). The later one in the file is refused, as against the stack.
+into_stack '{"type":"liar:index:Thing","name":"byname","id":"alias:x"},{"type":"liar:index:Thing","name":"byarn","id":"alias:arn:canon"}'
+rc=$(cat "$work/rc")
+[ "$rc" = 1 ] && in_ckpt byname && ! in_ckpt byarn &&
+  grep -qF "is the same object as 'byname' (import ID 'alias:x'): the provider's Read gives both the ID 'canon'" "$work/stack.err" &&
+  ok || bad "two resources of one object into a stack (exit $rc): $(cat "$work/stack.err")"
+# code only, the later one answered first: the earlier in the file keeps it all the same
+printf '{"resources":[{"type":"liar:index:Thing","name":"p1","id":"aliasslow:one"},{"type":"liar:index:Thing","name":"p2","id":"alias:two"},{"type":"liar:index:Thing","name":"p3","id":"honest:p3"}]}' >"$work/w/al.json"
+(cd "$work/w" && "$CIMPORT" --spec al.json --code-only --json 2>/dev/null) >"$work/al.out"
+echo $? >"$work/rc"
+python3 - "$work/al.out" "$(cat "$work/rc")" <<'PY3' && ok || bad "two resources of one object, code only: $(cat "$work/al.out")"
+import json, sys
+rs = {r["logicalName"]: r for r in json.load(open(sys.argv[1]))["resources"]}
+assert sys.argv[2] == "1", sys.argv[2]
+assert rs["p1"]["status"] == "imported" and rs["p3"]["status"] == "imported", rs
+assert rs["p2"]["status"] == "failed", rs["p2"]
+msgs = [d["message"] for d in rs["p2"]["diagnostics"]]
+assert any("is the same object as 'p1'" in m and "two resources would manage one object" in m for m in msgs), msgs
+PY3
+# under two providers they are two objects (the same ID in two accounts): both imported
+printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{}},{"type":"liar:index:Thing","name":"q1","id":"alias:one"},{"type":"liar:index:Thing","name":"q2","id":"alias:two","provider":"west"}]}' >"$work/w/al2.json"
+(cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript >/dev/null 2>al2.err)
+rc=$?
+[ "$rc" = 0 ] && ! grep -qF "same object" "$work/w/al2.err" && ok || bad "one ID under two providers (exit $rc): $(cat "$work/w/al2.err")"
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -89,6 +89,21 @@ if (cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec ids.json --language ty
 else
     fail "import IDs: exit $?: $(tail -5 "$work/ids.err")"
 fi
+# Two resources whose Reads give one ID (F8): two RandomIds "pre,AAECAw" and "AAECAw" are one object,
+# the second refused; two RandomIntegers that drew one result ("5,1,10", "5,0,10": ID "5") are two
+# resources, as the stack's twin check keeps them (importid_id_is_no_identity).
+printf '%s\n' '{"resources": [' \
+    '  {"type": "random:index/randomInteger:RandomInteger", "name": "i1", "id": "5,1,10", "version": "4.21.1"},' \
+    '  {"type": "random:index/randomInteger:RandomInteger", "name": "i2", "id": "5,0,10", "version": "4.21.1"},' \
+    '  {"type": "random:index/randomId:RandomId", "name": "r1", "id": "pre,AAECAw", "version": "4.21.1"},' \
+    '  {"type": "random:index/randomId:RandomId", "name": "r2", "id": "AAECAw", "version": "4.21.1"}]}' \
+    >"$work/twins.json"
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec twins.json --language typescript >twins.ts 2>twins.err)
+rc=$?
+[ $rc = 1 ] && grep -qF 'new random.RandomInteger("i1"' "$work/twins.ts" && grep -qF 'new random.RandomInteger("i2"' "$work/twins.ts" &&
+  grep -qF 'new random.RandomId("r1"' "$work/twins.ts" && ! grep -qF '"r2"' "$work/twins.ts" &&
+  grep -qF "resource 'r2' (import ID 'AAECAw') is the same object as 'r1' (import ID 'pre,AAECAw')" "$work/twins.err" && pass ||
+    fail "two resources of one ID (exit $rc): $(cat "$work/twins.err")"
 # A password is imported by its value: an `import` option would hold it in plaintext in the code, so
 # that resource fails (the value in no message, saying how to import it) and the others are written
 # (exit 1).

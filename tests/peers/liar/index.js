@@ -14,6 +14,15 @@
 //   stucksize   Diff always names `size` (UPDATE), whatever the news, even with ignoreChanges
 //   ignoresize  Diff names `size` unless the request's ignoreChanges holds it (as Go providers do)
 //   diffarn     Diff names `arn` (an output, not a schema input) unless the news hold it
+//   checkfail   Check answers a failure for `size` (whatever the inputs); Diff as honest
+//   alias       Read answers ID "canon" (and canon's properties): another name of one object, as a
+//               name and an ARN resolve to the same one
+//   aliasslow   as alias, answered 400 ms later
+//   unknownextra   Read's inputs also hold `legacyFlag` (no schema input); Diff answers DIFF_UNKNOWN
+//   unknowndefault Read's inputs lack `region` (which has a schema default); Check fills it in;
+//                  Diff answers DIFF_UNKNOWN
+//
+// LIAR_HANG=schema: GetSchema never answers (a provider hung at its start).
 //
 // The Node host's own Diff cannot send detailed diffs nor read ignoreChanges, so this file answers
 // the Diff RPC itself (the service's `diff` is replaced when the host registers it).
@@ -45,7 +54,7 @@ const schema = {
             inputProperties: {
                 name: { type: "string" },
                 size: { type: "integer" },
-                region: { type: "string" },
+                region: { type: "string", default: "eu-west-1" },
                 tags: { type: "object", additionalProperties: { type: "string" } },
             },
             requiredInputs: ["name"],
@@ -75,9 +84,19 @@ const liar = {
         if (mode === "noinputs") return { id, props: state, inputs: {} };
         if (mode === "stateonly") delete inputs.size;
         if (mode === "unknown") inputs.region = state.region = UNKNOWN;
+        if (mode === "aliasslow") await new Promise((done) => setTimeout(done, 400));
+        if (mode === "alias" || mode === "aliasslow") {
+            const canon = inputsOf("canon");
+            return { id: "canon", props: { ...canon, arn: "arn:canon" }, inputs: canon };
+        }
+        if (mode === "unknownextra") inputs.legacyFlag = true;
+        if (mode === "unknowndefault") delete inputs.region;
         return { id, props: state, inputs };
     },
     async check(urn, olds, news) {
+        const mode = modeOf(idOf.get(urn));
+        if (mode === "checkfail") return { inputs: news, failures: [{ property: "size", reason: "size is too small" }] };
+        if (mode === "unknowndefault" && news.region === undefined) return { inputs: { ...news, region: "eu-west-1" }, failures: [] };
         return { inputs: news, failures: [] };
     },
 };
@@ -94,6 +113,10 @@ function diff(call, callback) {
     let detail = []; // [path, kind]
     let replaces = [];
     let named = true;
+    if (mode.startsWith("unknown")) {
+        callback(undefined, new provproto.DiffResponse()); // changes DIFF_UNKNOWN, nothing else
+        return;
+    }
     if (mode === "stuckname") {
         detail = [["name", K.UPDATE_REPLACE]];
         replaces = ["name"];
@@ -134,6 +157,7 @@ function diff(call, callback) {
 const addService = grpc.Server.prototype.addService;
 grpc.Server.prototype.addService = function (service, impl) {
     if (service.diff && impl && typeof impl.diff === "function") impl.diff = diff;
+    if (process.env.LIAR_HANG === "schema" && impl && typeof impl.getSchema === "function") impl.getSchema = () => {};
     return addService.call(this, service, impl);
 };
 
