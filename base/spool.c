@@ -105,6 +105,12 @@ static ssize_t read_at(int fd, char *buf, size_t n, off_t off) {
     return (ssize_t)got;
 }
 
+ssize_t spool_read(const spool_t *s, size_t off, void *buf, size_t n) {
+    if (off >= s->size) return 0;
+    if (n > s->size - off) n = s->size - off;
+    return read_at(s->fd, buf, n, (off_t)off);
+}
+
 bool spool_copy_to(const spool_t *s, int fd) {
     char *buf = malloc(SPOOL_CHUNK);
     if (!buf) abort();

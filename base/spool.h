@@ -41,6 +41,10 @@ size_t spool_size(const spool_t *s);
  * cannot (no O_TMPFILE on this file system, no /proc, path taken): the caller copies instead. */
 bool spool_link(spool_t *s, const char *path, mode_t mode);
 
+/* Reads up to n bytes at offset off of what was written (fewer only past its end) into buf: how many,
+ * or -1 with errno set. A spool read back by its writer (a run's spilled inputs) never needs a name. */
+ssize_t spool_read(const spool_t *s, size_t off, void *buf, size_t n);
+
 /* Copies the whole text into fd (at fd's offset): false with errno set when a read or write fails. */
 bool spool_copy_to(const spool_t *s, int fd);
 /* The inode of the spool's file (tests: whether a placed file is the spool's own). */

@@ -922,6 +922,12 @@ static void reserve_external_roots(gen_ctx_t *g) {
     pcl_smap_free(&ids);
 }
 
+/* Resource i's inputs: the caller's, or what it reads back (opts->load_inputs). */
+static const pv_t *res_inputs(gen_ctx_t *g, size_t i) {
+    const pcl_gen_options_t *o = g->opts;
+    return o->load_inputs ? o->load_inputs(o->release_user, i) : g->res[i].in->inputs;
+}
+
 /* Pass 2: every value that names a resource's id, `name` or `arn` output. */
 static void collect_candidates(gen_ctx_t *g) {
     size_t n_ext = g->opts->guess_references ? g->opts->n_external : 0;
@@ -950,6 +956,8 @@ static void collect_candidates(gen_ctx_t *g) {
         gen_res_t *r = &g->res[i];
         const pv_t *o = r->in->outputs;
         if (!r->ok || r->in->component || !o || o->kind != PV_OBJECT) continue;
+        const pv_t *inputs = NULL; /* read once, for its first secret output */
+        bool read = false;
         for (size_t k = 0; k < o->u.obj.len; k++) {
             const pv_t *v = o->u.obj.members[k].value;
             if (!v || v->kind != PV_SECRET) continue;
@@ -957,9 +965,12 @@ static void collect_candidates(gen_ctx_t *g) {
             if (!pt || pt->kind != PV_STRING || !*pt->u.str.s) continue;
             /* An output that merely echoes the resource's own input (a cert request's privateKeyPem)
              * is not where the value comes from. */
-            const pv_t *in = r->in->inputs && r->in->inputs->kind == PV_OBJECT
-                                 ? pv_unwrap(pv_object_get(r->in->inputs, o->u.obj.members[k].key))
-                                 : NULL;
+            if (!read) {
+                inputs = res_inputs(g, i);
+                read = true;
+            }
+            const pv_t *in =
+                inputs && inputs->kind == PV_OBJECT ? pv_unwrap(pv_object_get(inputs, o->u.obj.members[k].key)) : NULL;
             if (in && in->kind == PV_STRING && equal_keys(in->u.str.s, pt->u.str.s)) continue;
             size_t ci;
             char buf[GEN_KEY_DIGEST_LEN + 1];
@@ -1030,7 +1041,7 @@ static void generate_inputs(gen_ctx_t *g) {
         gen_res_t *r = &g->res[i];
         if (r->ok && r->schema) {
             g->cur = i;
-            const pv_t *inputs = r->in->inputs;
+            const pv_t *inputs = res_inputs(g, i);
             if (inputs && inputs->kind != PV_OBJECT) inputs = NULL;
             attrs = vec_grow(attrs, &cap, r->schema->n_inputs ? r->schema->n_inputs : 1, sizeof *attrs);
             for (size_t k = 0; k < r->schema->n_inputs; k++) {

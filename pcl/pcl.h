@@ -268,6 +268,12 @@ typedef struct pcl_gen_options {
      * NULL: nothing is released (the resources are read until pcl_generate returns). */
     void (*release_inputs)(void *user, size_t i);
     void (*release_outputs)(void *user);
+    /* A caller that does not hold the resources' inputs at all (resources[i].inputs NULL) gives them
+     * here when asked: load_inputs(release_user, i), valid until the next call or release_inputs(i).
+     * Asked once for each resource whose inputs generation reads, in resource order (pass 3), and before
+     * that of a resource with a secret output (whether it only echoes an input). NULL: the inputs are
+     * resources[i].inputs. */
+    const pv_t *(*load_inputs)(void *user, size_t i);
     void *release_user;
     /* The program printed into this spool as it is generated (pcl_print's text, byte for byte), each
      * batch of nodes freed once printed, so that it is never whole: the result's program then holds

@@ -17,6 +17,7 @@
 #include "importer/tfmapper.h"
 #include "report/report.h"
 #include "session/existing_refs.h"
+#include "session/inputs_spill.h"
 #include "session/results_json.h"
 #include "specs/importid.h"
 #include "specs/project.h"
@@ -151,6 +152,10 @@ typedef struct run_ctx {
     import_result_t kept;
     arena_t *values;  /* lean results: their states, freed once generation reads none */
     arena_t **inputs; /* lean results: each plan item's inputs in an arena of its size, or NULL */
+    /* lean results of a run whose code is only written (session_streams): the inputs set aside in a
+     * file instead (inputs_spill.h), read back one at a time by generation (load_inputs) */
+    inputs_spill_t *spill;
+    bool spill_failed; /* a record could not be read back: the run is refused */
     /* lean results: whether each item's state holds its import ID as a secret, asked of the whole state
      * (the kept one holds a long secret by its digest; fail_secret_import_ids) */
     bool *secret_import_id;
@@ -181,11 +186,16 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     /* the ID Read returned is mostly the import ID, which the plan holds already */
     const char *plan_id = r->item->id;
     c->id = !r->id ? NULL : plan_id && strcmp(r->id, plan_id) == 0 ? plan_id : arena_strdup(a, r->id);
-    c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
+    if (k->spill)
+        inputs_spill_put(k->spill, item, r->inputs);
+    else
+        c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
     /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
     c->state = pcl_gen_outputs_needed(k->values, r->state);
     const char *import_id = import_id_of(r);
-    k->secret_import_id[item] = import_id && secret_holds(r->state, import_id, false, false);
+    /* asked of the inputs now too: spilled, they are not at hand when fail_secret_import_ids asks */
+    k->secret_import_id[item] = import_id && (secret_holds(r->state, import_id, false, false) ||
+                                              secret_holds(r->inputs, import_id, false, false));
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
         for (size_t i = 0; i < r->n_ignore_changes; i++)
@@ -468,6 +478,14 @@ static void release_offline_state(import_session_t *p) {
     malloc_trim(0);
 }
 
+/* Whether the run's code is only written, as a whole file (out_path; no splice, diff or preview): then
+ * PCL is printed as it is generated, and lean results' inputs are set aside in a file meanwhile. */
+static bool session_streams(const import_session_t *p) {
+    const session_options_t *o = p->opts;
+    return o->stream_code && o->generate_code && o->out_path && !o->insert_into && !o->program_text && !o->diff &&
+           !o->preview_only && p->lang == LANG_PCL;
+}
+
 bool session_run(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -564,6 +582,9 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         run.secret_import_id = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(bool));
         if (!run.inputs || !run.secret_import_id) abort();
         run.values = arena_new();
+        /* code that is only written: the inputs go into a file while the engine runs (none can be
+         * made beside the code: held as before) */
+        if (session_streams(p)) run.spill = inputs_spill_new(o->out_path, p->plan->n_items);
         eo.release_results = true;
         eo.on_released = on_released;
     }
@@ -584,6 +605,16 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         if (p->offline) release_offline_state(p);
     }
     if (!p->results) {
+        run_free(&run);
+        return false;
+    }
+    int spill_error = run.spill ? inputs_spill_finish(run.spill) : 0;
+    if (spill_error) {
+        diag_add(diags, DIAG_ERROR, DIAG_IO, o->out_path, NULL,
+                 "cannot write a temporary file in this file's directory, where the resources' inputs are set "
+                 "aside while the resources are read (%s): nothing was written; make room there, or write the code "
+                 "into another directory",
+                 strerror(spill_error));
         run_free(&run);
         return false;
     }
@@ -713,16 +744,25 @@ static void run_drop_values(run_ctx_t *run) {
 
 static void run_free(run_ctx_t *run) {
     run_drop_values(run);
+    inputs_spill_free(run->spill);
+    run->spill = NULL;
     free(run->inputs);
     free(run->secret_import_id);
     run->secret_import_id = NULL;
     run->inputs = NULL;
 }
 
-/* pcl_generate's release hooks for lean results: resource i's inputs, then every state. */
+/* pcl_generate's hooks for lean results: resource i's inputs read back from the spill; resource i's
+ * inputs released, then every state. */
+static const pv_t *load_inputs(void *user, size_t i) {
+    run_ctx_t *run = user;
+    return inputs_spill_get(run->spill, run->gen_item[i], &run->spill_failed);
+}
+
 static void release_inputs(void *user, size_t i) {
     run_ctx_t *run = user;
     size_t item = run->gen_item[i];
+    if (run->spill) inputs_spill_drop(run->spill);
     run->gen[i].inputs = NULL;
     run->p->results[item].inputs = NULL;
     arena_free(run->inputs[item]);
@@ -861,13 +901,13 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         run->n_gen = n;
         po->release_inputs = release_inputs;
         po->release_outputs = release_outputs;
+        po->load_inputs = run->spill ? load_inputs : NULL;
         po->release_user = run;
     }
     /* code that is only written goes into its file as it is printed, and each batch of the program is
      * freed once printed (a 1,000,000-resource program is 300 MB of text, and more as a tree); a spool
      * that cannot be made beside the file leaves both held as before */
-    bool stream = o->stream_code && gr_item && o->out_path && !o->insert_into && !o->program_text && !o->diff &&
-                  !o->preview_only && p->lang == LANG_PCL;
+    bool stream = gr_item && session_streams(p);
     p->code_spool = stream ? spool_new(o->out_path) : NULL;
     po->print_to = p->code_spool;
     po->print_check = check_printed_node;
@@ -877,6 +917,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
     free(gr_item);
     po->release_inputs = NULL;
     po->release_outputs = NULL;
+    po->load_inputs = NULL;
     if (run->inputs) {
         run_drop_values(run);
         run->gen = NULL;
@@ -884,6 +925,14 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         run->n_gen = 0;
         /* give their pages back now: the code is about to be written, and the peak is the sum */
         malloc_trim(0);
+    }
+    if (run->spill_failed) { /* some resource's code was generated without its inputs: none is written */
+        diag_add(diags, DIAG_ERROR, DIAG_IO, o->out_path, NULL,
+                 "the resources' inputs, set aside in a temporary file in this file's directory while the "
+                 "resources were read, could not be read back: no code was written");
+        spool_free(p->code_spool);
+        p->code_spool = NULL;
+        return false;
     }
     if (!generated || (p->code_spool && run->print_refused)) { /* refused: nothing of the code is written */
         spool_free(p->code_spool);

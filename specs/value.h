@@ -121,6 +121,13 @@ void pv_format_number_js(buf_t *b, double n);
 
 /* Deep copy into another arena. */
 pv_t *pv_clone(arena_t *a, const pv_t *v);
+/* A value's compact binary form (specs/value_bin.c), for a value written out and read back by the
+ * same process (a run's resources spilled to a file): appended to b, exact — every kind, member order,
+ * a byte string's bytes, a secret's ciphertext — so that pv_decode gives what pv_clone would. */
+void pv_encode(buf_t *b, const pv_t *v);
+/* Decodes the one value encoded in data[0..len) into a (*out NULL when v was NULL); false when the
+ * bytes are not exactly one encoding (short, damaged or with bytes left over). */
+bool pv_decode(arena_t *a, const char *data, size_t len, pv_t **out);
 /* Structural equality. Secrets equal secrets with equal inner values (ciphertexts compare as text);
  * numbers compare by value; object member order does not matter. */
 bool pv_equal(const pv_t *a, const pv_t *b);

@@ -4,6 +4,7 @@
  * run commits is the held run's byte for byte (and so is the secrets file). A spool has no name in
  * the directory at any moment, also when its process is killed; a run whose spool could not take the
  * whole code (a file size limit) commits nothing: the old file stays, and no temporary file is left. */
+#define _GNU_SOURCE /* memmem */
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "base/spool.h"
+#include "session/inputs_spill.h"
 #include "session/session.h"
 #include "specs/txn.h"
 #include "testutil.h"
@@ -84,7 +86,7 @@ static run_t run_into(const char *path, const import_file_t *file, const char **
     for (diag_t *x = s.diags.head; x; x = x->next)
         buf_printf(&m, "%s: %s\n", x->resource ? x->resource : "", x->message);
     r.messages = m.data ? buf_take(&m) : strdup("");
-    if (fsize) {
+    if (fsize && r.streamed) {
         bool said = false;
         for (diag_t *x = s.diags.head; x; x = x->next)
             said |= x->message && strstr(x->message, "cannot write: File too large") != NULL;
@@ -267,7 +269,8 @@ START_TEST(test_stream_failed_write_changes_nothing) {
     const char *schemas[TU_SHARED_SCHEMAS];
     tu_shared_schemas(a, schemas);
     signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG instead of killing */
-    run_t r = run_into(path, tu_converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, true, out, dir, 256);
+    /* the inputs set aside while the engine runs (328 bytes) fit, the code (1,540) does not */
+    run_t r = run_into(path, tu_converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_LITERAL, true, out, dir, 1024);
     ck_assert(r.ran && r.streamed);
     ck_assert(!r.committed);
     free(r.messages);
@@ -315,6 +318,175 @@ START_TEST(test_stream_refuses_as_held) {
     char *l = listing(dir);
     ck_assert_str_eq(l, "export.json\nmain0.pp\nmain1.pp\n");
     free(l);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* The open files of this process that have no name in dir (a spool's: "dir/#123 (deleted)"). */
+static size_t unnamed_in(const char *dir, int *fd_out) {
+    size_t n = 0, len = strlen(dir);
+    DIR *d = opendir("/proc/self/fd");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        char link[300], target[4096];
+        snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
+        ssize_t k = readlink(link, target, sizeof target - 1);
+        if (k <= 0) continue;
+        target[k] = 0;
+        const char *gone = " (deleted)";
+        if (strncmp(target, dir, len) == 0 && target[len] == '/' && (size_t)k > strlen(gone) &&
+            strcmp(target + k - strlen(gone), gone) == 0) {
+            n++;
+            if (fd_out) *fd_out = (int)strtol(e->d_name, NULL, 10);
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+typedef struct watch {
+    const char *dir;
+    size_t unnamed_at_last; /* unnamed files in dir when the last resource was delivered */
+    bool seen_last;
+} watch_t;
+
+static void on_event_watch(void *user, const session_event_t *ev) {
+    watch_t *w = user;
+    if (ev->kind != SESSION_EVENT_RESULT || ev->done != ev->total) return;
+    w->seen_last = true;
+    w->unnamed_at_last = unnamed_in(w->dir, NULL);
+}
+
+/* While the engine reads the resources, a streamed run holds their inputs in a file that has no name
+ * in the code's directory (not in memory: 1,000,000 resources' inputs are 400 MB), and the code it
+ * writes is the held run's (test_stream_equals_held_*). Nothing is left once the run ends. */
+START_TEST(test_stream_sets_inputs_aside) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    ck_assert(tu_write(path, SMALL_EXPORT));
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
+    char *out_dir = tu_mkdtemp();
+    for (int stream = 0; stream < 2; stream++) {
+        session_options_t so;
+        session_options_default(&so);
+        so.offline_state = path;
+        so.schemas = schemas;
+        so.n_schemas = 2;
+        so.language = LANG_PCL;
+        so.language_set = true;
+        so.lean_results = true;
+        so.out_path = arena_sprintf(a, "%s/main.pp", out_dir);
+        so.secrets_dir = out_dir;
+        so.stream_code = stream;
+        watch_t w = {.dir = out_dir};
+        so.on_event = on_event_watch;
+        so.user = &w;
+        import_session_t s;
+        session_init(&s, &so);
+        diag_list_t d;
+        diag_list_init(&d);
+        ck_assert(session_prepare(&s, &d));
+        ck_assert(session_run(&s, tu_converted(a, path)));
+        ck_assert(w.seen_last);
+        ck_assert_uint_eq(w.unnamed_at_last, stream ? 1 : 0);
+        diag_list_free(&d);
+        session_free(&s);
+        ck_assert_uint_eq(unnamed_in(out_dir, NULL), 0);
+    }
+    char *l = listing(out_dir);
+    ck_assert_str_eq(l, "");
+    free(l);
+    tu_rmtree(out_dir);
+    free(out_dir);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* The spill itself: what is read back is what was put, in order and out of order, for thousands of
+ * records (more than one chunk), and the file's bytes hold no secret's plaintext; a spill never has a
+ * name in its directory. */
+START_TEST(test_inputs_spill_reads_back_and_hides_secrets) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    const char *beside = arena_sprintf(a, "%s/main.pp", dir);
+    enum { N = 3000 };
+    inputs_spill_t *sp = inputs_spill_new(beside, N + 1);
+    ck_assert_ptr_nonnull(sp);
+    pv_t *vals[N];
+    for (size_t i = 0; i < N; i++) {
+        pv_t *o = pv_object(a);
+        pv_object_set(a, o, "length", pv_number(a, (double)i));
+        pv_object_set(a, o, "password", pv_secret(a, pv_string(a, arena_sprintf(a, "hunter2-%05zu-secret", i))));
+        vals[i] = i % 7 == 3 ? NULL : o; /* some have none */
+        inputs_spill_put(sp, i, vals[i]);
+    }
+    ck_assert_int_eq(inputs_spill_finish(sp), 0);
+    int fd = -1;
+    ck_assert_uint_eq(unnamed_in(dir, &fd), 1);
+    char *l = listing(dir);
+    ck_assert_str_eq(l, "");
+    free(l);
+    /* what is on disk: no plaintext of any secret, nor of a key */
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    size_t len = 0;
+    char *bytes = tu_read(proc, &len);
+    ck_assert_ptr_nonnull(bytes);
+    ck_assert_uint_gt(len, 100000);
+    ck_assert_ptr_null(memmem(bytes, len, "hunter2", 7));
+    ck_assert_ptr_null(memmem(bytes, len, "password", 8));
+    free(bytes);
+    bool failed = false;
+    for (size_t i = 0; i < N; i++) { /* in order */
+        const pv_t *v = inputs_spill_get(sp, i, &failed);
+        ck_assert_msg(vals[i] ? v && pv_equal(v, vals[i]) : v == NULL, "record %zu", i);
+    }
+    for (size_t i = N; i-- > 0;) { /* backwards: each from its own window */
+        const pv_t *v = inputs_spill_get(sp, i, &failed);
+        ck_assert_msg(vals[i] ? v && pv_equal(v, vals[i]) : v == NULL, "record %zu", i);
+    }
+    ck_assert_ptr_null(inputs_spill_get(sp, N, &failed)); /* never put */
+    ck_assert(!failed);
+    inputs_spill_drop(sp);
+    inputs_spill_free(sp);
+    ck_assert_uint_eq(unnamed_in(dir, NULL), 0);
+    tu_rmtree(dir);
+    free(dir);
+    arena_free(a);
+}
+END_TEST
+
+/* A run whose inputs cannot be set aside (a file size limit stops the spill's writes before any code is
+ * made) refuses before generating, naming the error: the old file is as it was, nothing else is left. */
+START_TEST(test_stream_failed_spill_changes_nothing) {
+    arena_t *a = arena_new();
+    char *dir = tu_mkdtemp();
+    char *path = arena_sprintf(a, "%s/export.json", dir);
+    ck_assert(tu_write(path, SMALL_EXPORT));
+    const char *out = arena_sprintf(a, "%s/main.pp", dir);
+    ck_assert(tu_write(out, "old code\n"));
+    char *before = listing(dir);
+    const char *schemas[TU_SHARED_SCHEMAS];
+    tu_shared_schemas(a, schemas);
+    signal(SIGXFSZ, SIG_IGN);
+    run_t r = run_into(path, tu_converted(a, path), schemas, 2, LANG_PCL, PCL_SECRETS_CONFIG, true, out, dir, 256);
+    ck_assert(!r.ran && !r.streamed && !r.committed);
+    tu_has(r.messages, "cannot write a temporary file in this file's directory, where the resources' inputs are set "
+                       "aside while the resources are read (File too large): nothing was written");
+    free(r.messages);
+    char *now = tu_read(out, NULL);
+    ck_assert_str_eq(now, "old code\n");
+    char *after = listing(dir);
+    ck_assert_str_eq(before, after);
+    free(now);
+    free(before);
+    free(after);
     tu_rmtree(dir);
     free(dir);
     arena_free(a);
@@ -427,6 +599,9 @@ int main(void) {
     tcase_add_test(tc, test_stream_equals_held_on_a_small_export);
     tcase_add_test(tc, test_stream_failed_write_changes_nothing);
     tcase_add_test(tc, test_stream_refuses_as_held);
+    tcase_add_test(tc, test_stream_sets_inputs_aside);
+    tcase_add_test(tc, test_inputs_spill_reads_back_and_hides_secrets);
+    tcase_add_test(tc, test_stream_failed_spill_changes_nothing);
     tcase_add_test(tc, test_stream_equals_held_on_shared_exports);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

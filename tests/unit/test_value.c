@@ -3,12 +3,20 @@
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "specs/jsonscan.h"
 #include "specs/value.h"
 #include "testutil.h"
+
+/* A value of a kind no constructor makes (asset, archive, resource reference, output), zeroed. */
+static pv_t *pv_new_kind_for_test(arena_t *a, pv_kind_t kind) {
+    pv_t *v = arena_alloc(a, sizeof *v);
+    v->kind = kind;
+    return v;
+}
 
 static pv_t *parse_state(arena_t *a, const char *json) {
     cJSON *j = cJSON_Parse(json);
@@ -149,6 +157,104 @@ START_TEST(test_special_values) {
 }
 END_TEST
 
+/* v's binary form (pv_encode) decodes to a value whose own form is the same bytes (and, `equal`, that
+ * pv_equal finds equal to v: not with a NaN); every shorter prefix and a byte more are refused. */
+static void assert_bin_roundtrip(const pv_t *v, bool prefixes, bool equal) {
+    arena_t *a = arena_new();
+    buf_t b = {0}, again = {0};
+    pv_encode(&b, v);
+    pv_t *back = (pv_t *)(uintptr_t)1;
+    ck_assert(pv_decode(a, b.data, b.len, &back));
+    ck_assert(v ? back && (!equal || pv_equal(v, back)) : back == NULL);
+    pv_encode(&again, back);
+    ck_assert_uint_eq(again.len, b.len);
+    ck_assert(memcmp(again.data, b.data, b.len) == 0);
+    for (size_t n = 0; prefixes && n < b.len; n++) {
+        pv_t *cut = NULL;
+        ck_assert_msg(!pv_decode(a, b.data, n, &cut), "a prefix of %zu of %zu bytes decoded", n, b.len);
+    }
+    buf_putc(&b, 0);
+    pv_t *more = NULL;
+    ck_assert(!pv_decode(a, b.data, b.len, &more));
+    buf_free(&b);
+    buf_free(&again);
+    arena_free(a);
+}
+
+/* The binary form (pv_encode/pv_decode, a run's spilled inputs) keeps what a value is exactly: every
+ * kind, a byte string's NUL, a secret known only by its ciphertext, archives' assets, outputs' flags
+ * and dependencies, a NULL member, NaN and -0; a damaged tag or a count beyond the bytes is refused. */
+START_TEST(test_binary_form) {
+    arena_t *a = arena_new();
+    pv_t *o = pv_object(a);
+    pv_object_set(a, o, "s", pv_string(a, "plain"));
+    pv_object_set(a, o, "bytes", pv_stringn(a, "a\0b", 3));
+    pv_object_get(o, "bytes")->u.str.bytes = true;
+    pv_object_set(a, o, "nan", pv_number(a, NAN));
+    pv_object_set(a, o, "negzero", pv_number(a, -0.0));
+    pv_object_set(a, o, "t", pv_bool(a, true));
+    pv_object_set(a, o, "n", pv_null(a));
+    pv_object_set(a, o, "u", pv_unknown(a));
+    pv_object_set(a, o, "none", NULL);
+    pv_t *arr = pv_array(a);
+    pv_array_push(a, arr, pv_number(a, 1e300));
+    pv_array_push(a, arr, pv_secret(a, pv_string(a, "hunter2")));
+    pv_t *cipher = pv_secret(a, NULL);
+    cipher->u.secret.ciphertext = "v1:abc";
+    pv_array_push(a, arr, cipher);
+    pv_object_set(a, o, "list", arr);
+    pv_t *asset = pv_new_kind_for_test(a, PV_ASSET);
+    asset->u.asset.hash = "h";
+    asset->u.asset.text = "hello";
+    pv_t *archive = pv_new_kind_for_test(a, PV_ARCHIVE);
+    archive->u.archive.path = "dir";
+    archive->u.archive.has_assets = true;
+    archive->u.archive.nassets = 1;
+    archive->u.archive.assets = arena_alloc(a, sizeof *archive->u.archive.assets);
+    archive->u.archive.assets[0] = (pv_member_t){"a.txt", asset};
+    pv_object_set(a, o, "archive", archive);
+    pv_t *ref = pv_new_kind_for_test(a, PV_RESOURCE_REF);
+    ref->u.ref.urn = "urn:pulumi:dev::p::t::r";
+    ref->u.ref.package_version = "1.2.3";
+    pv_object_set(a, o, "ref", ref);
+    pv_t *out = pv_new_kind_for_test(a, PV_OUTPUT);
+    out->u.output.value = pv_string(a, "v");
+    out->u.output.secret = true;
+    out->u.output.ndeps = 2;
+    out->u.output.deps = arena_alloc(a, 2 * sizeof *out->u.output.deps);
+    out->u.output.deps[0] = "urn:a";
+    out->u.output.deps[1] = "urn:b";
+    pv_object_set(a, o, "out", out);
+    assert_bin_roundtrip(o, true, false);
+    assert_bin_roundtrip(NULL, true, true);
+    buf_t b = {0};
+    pv_encode(&b, o);
+    pv_t *back = NULL;
+    ck_assert(pv_decode(a, b.data, b.len, &back));
+    const pv_t *bs = pv_object_get(back, "bytes");
+    ck_assert(bs->u.str.bytes && bs->u.str.len == 3 && memcmp(bs->u.str.s, "a\0b", 3) == 0);
+    ck_assert(isnan(pv_object_get(back, "nan")->u.n));
+    ck_assert(signbit(pv_object_get(back, "negzero")->u.n));
+    ck_assert_ptr_null(pv_object_get(back, "none"));
+    ck_assert_int_eq(back->u.obj.len, o->u.obj.len);
+    for (size_t i = 0; i < o->u.obj.len; i++) /* in their order */
+        ck_assert_str_eq(back->u.obj.members[i].key, o->u.obj.members[i].key);
+    const pv_t *c = pv_object_get(back, "list")->u.arr.items[2];
+    ck_assert(c->kind == PV_SECRET && !c->u.secret.inner && strcmp(c->u.secret.ciphertext, "v1:abc") == 0);
+    const pv_t *ob = pv_object_get(back, "out");
+    ck_assert(ob->u.output.secret && !ob->u.output.known && ob->u.output.ndeps == 2);
+    ck_assert_str_eq(ob->u.output.deps[1], "urn:b");
+    ck_assert_ptr_null(pv_object_get(back, "ref")->u.ref.id);
+    /* a tag that is no kind, an object claiming more members than bytes */
+    b.data[0] = (char)0x40;
+    ck_assert(!pv_decode(a, b.data, b.len, &back));
+    const char huge[] = {(char)PV_OBJECT, (char)0xff, (char)0xff, 0x03};
+    ck_assert(!pv_decode(a, huge, sizeof huge, &back));
+    buf_free(&b);
+    arena_free(a);
+}
+END_TEST
+
 /* Every inputs/outputs value of every resource in the shared states decodes and re-encodes to the
  * same JSON value. */
 static size_t roundtrip_file(const char *path) {
@@ -183,6 +289,7 @@ static size_t roundtrip_file(const char *path) {
             pv_t *back = pv_from_state_json(a, enc, path, NULL);
             ck_assert_msg(back && pv_equal(v, back), "%s: %s of %s does not round-trip", path, keys[k],
                           cJSON_GetObjectItem(r, "urn")->valuestring);
+            assert_bin_roundtrip(v, count % 50 == 0, true);
             ck_assert_msg(pv_contains_secret(v) || cJSON_Compare(j, enc, true), "%s: %s of %s changed", path, keys[k],
                           cJSON_GetObjectItem(r, "urn")->valuestring);
             cJSON_Delete(enc);
@@ -388,6 +495,7 @@ int main(void) {
     tcase_add_test(tc, test_format_number_js);
     tcase_add_test(tc, test_value_size);
     tcase_add_test(tc, test_state_roundtrip_shared_data);
+    tcase_add_test(tc, test_binary_form);
     tcase_add_test(tc, test_state_text_agrees_with_tree);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
