@@ -222,6 +222,15 @@ static bool prepare_stack_state(cli_options_t *o, import_target_t *t) {
     return true;
 }
 
+/* path (resolved) as the user names it from the working directory: relative below it, else whole. */
+static const char *below_cwd(arena_t *a, const char *path) {
+    char *cwd = realpath(".", NULL);
+    size_t n = cwd ? strlen(cwd) : 0;
+    const char *shown = cwd && n > 1 && !strncmp(path, cwd, n) && path[n] == '/' ? path + n + 1 : path;
+    free(cwd);
+    return arena_strdup(a, shown);
+}
+
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     memset(t, 0, sizeof *t);
     t->a = arena_new();
@@ -270,6 +279,26 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         goto fail;
     }
     if (t->diags.errors > errors_before) goto fail;
+    const char *run;
+    program_file_role_t role = o->out_path ? session_file_role(t->a, o->out_path, &ow, &run) : PROGRAM_FILE_NONE;
+    if (role == PROGRAM_FILE_STACK_CONFIG) {
+        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
+                 "this file is a stack configuration of project '%s' (%s), and -o replaces the whole file with the "
+                 "code: write the code to another file",
+                 ow.project.name ? ow.project.name : "", ow.project_file);
+        goto fail;
+    }
+    if (role == PROGRAM_FILE_COMPILED_WITH) {
+        lang_t rl = LANG_GO;
+        (void)lang_from_runtime(ow.project.runtime, &rl);
+        const char *shown = below_cwd(t->a, run);
+        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
+                 "the %s program of project '%s' (%s) builds this file with %s, and -o writes a program of its own "
+                 "here, which breaks that build: write the code to a file outside the program's sources, or insert "
+                 "it into the program with --insert-into %s",
+                 lang_title(rl), ow.project.name ? ow.project.name : "", ow.project_file, shown, shown);
+        goto fail;
+    }
     /* the program written into: one of this project's, which `pulumi up` runs */
     if (o->insert_into && !session_program_fits(t->a, w, o->insert_into, o->language, &t->diags)) goto fail;
     /* The stack, project, language and stack config the workspace gives (the session's rule). */

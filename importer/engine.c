@@ -355,7 +355,7 @@ struct engine {
     size_t in_flight, finished, failed, delivered;
     int64_t next_tick;
     engine_stats_t stats;
-    bool stopping;     /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
+    bool stopping;         /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
     hashmap_t objects;     /* each imported custom resource's object key (object_key) → its plan index + 1 */
     arena_t *objects_keys; /* the keys (not the caller's arena, which holds only the results) */
 };

@@ -122,6 +122,10 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
     *project_file = false;
     struct stat st;
     if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !file_project(a, path, pw, diags)) return false;
+    /* A symbolic link is the file it leads to, which a write through it replaces: its name too. */
+    char *real = realpath(path, NULL);
+    if (real) path = arena_strdup(a, real);
+    free(real);
     if (same_file(path, pw->project_file)) return *project_file = true;
     const char *runtime = pw->project.runtime;
     if (!runtime) return false;
@@ -173,6 +177,50 @@ const char *session_java_program(arena_t *a, const workspace_t *w) {
     if (!w->have_project || !w->project.runtime || strcmp(w->project.runtime, "java") != 0) return NULL;
     const char *dir = w->project.main ? arena_sprintf(a, "%s/%s", w->project_dir, w->project.main) : w->project_dir;
     return find_run(a, dir, "java", 8);
+}
+
+/* Whether base is a stack configuration's name, Pulumi.<stack>.yaml (or .yml). */
+static bool stack_config_name(const char *base) {
+    size_t n = strlen(base);
+    if (strncmp(base, "Pulumi.", 7) != 0) return false;
+    size_t ext = n >= 5 && !strcmp(base + n - 5, ".yaml") ? 5 : n >= 4 && !strcmp(base + n - 4, ".yml") ? 4 : 0;
+    return ext && n > 7 + ext; /* a stack's name between them */
+}
+
+program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t *pw, const char **run) {
+    *run = NULL;
+    struct stat st;
+    bool exists = path && stat(path, &st) == 0;
+    if (!path || (exists && !S_ISREG(st.st_mode)) || !file_project(a, path, pw, NULL)) return PROGRAM_FILE_NONE;
+    char *real = exists ? realpath(path, NULL) : NULL;
+    if (real) path = arena_strdup(a, real);
+    free(real);
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    char *dir = program_dir(a, path);
+    if (!dir) return PROGRAM_FILE_NONE;
+    /* Pulumi reads Pulumi.<stack>.yaml of the stackConfigDir, else of the project's directory. */
+    const char *config_dir = pw->project.stack_config_dir
+                                 ? arena_sprintf(a, "%s/%s", pw->project_dir, pw->project.stack_config_dir)
+                                 : pw->project_dir;
+    char *rconfig = realpath(config_dir, NULL);
+    bool config = stack_config_name(base) && rconfig && !strcmp(dir, rconfig) && !same_file(path, pw->project_file);
+    free(rconfig);
+    if (config) return PROGRAM_FILE_STACK_CONFIG;
+    /* A compiled program's build takes in the source files of its language beside its run: Go's
+     * package directory (its tests aside), .NET's project directory and below, Java's source tree. */
+    const char *runtime = pw->project.runtime;
+    if (!runtime || !compiled_runtime(runtime) || !runtime_entry(runtime, base)) return PROGRAM_FILE_NONE;
+    const char *main_dir =
+        pw->project.main ? arena_sprintf(a, "%s/%s", pw->project_dir, pw->project.main) : pw->project_dir;
+    char *rmain = realpath(main_dir, NULL);
+    size_t ml = rmain ? strlen(rmain) : 0;
+    bool in = rmain && (!strcmp(dir, rmain) ||
+                        (strcmp(runtime, "go") != 0 && ml > 1 && !strncmp(dir, rmain, ml) && dir[ml] == '/'));
+    const char *root = rmain ? arena_strdup(a, rmain) : NULL;
+    free(rmain);
+    if (!in) return PROGRAM_FILE_NONE;
+    *run = find_run(a, root, runtime, strcmp(runtime, "go") ? 8 : 0);
+    return *run && !same_file(*run, path) ? PROGRAM_FILE_COMPILED_WITH : PROGRAM_FILE_NONE;
 }
 
 bool session_program_workspace(arena_t *a, const char *path, const char *stack_flag, workspace_t *w,

@@ -325,6 +325,15 @@ bool session_program_workspace(arena_t *a, const char *path, const char *stack_f
  * written there replaces the program. Where the file's project cannot be told (a Pulumi.json), false
  * with the errors in diags (NULL: dropped). */
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file, diag_list_t *diags);
+/* What a whole new file written at path (existing or not; not the program itself, which
+ * session_file_is_program tells) would be to the project it lies in (pw gets the project):
+ * PROGRAM_FILE_STACK_CONFIG, a stack's configuration (Pulumi.<stack>.yaml where the project keeps
+ * them, which Pulumi reads when that stack is selected); PROGRAM_FILE_COMPILED_WITH, a source file a
+ * compiled program's build takes in with the file holding its run (*run): a .go file of the Go
+ * program's package directory (a _test.go aside), a .cs file at or below the .NET program's
+ * directory, a .java file of the Java program's source tree. A link is the file it leads to. */
+typedef enum { PROGRAM_FILE_NONE, PROGRAM_FILE_STACK_CONFIG, PROGRAM_FILE_COMPILED_WITH } program_file_role_t;
+program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t *pw, const char **run);
 /* A Java project's program (w's runtime java): the source file holding its Pulumi.run below the
  * project's directory (or `main`), as Maven and Gradle lay it out (src/main/java/<package>/App.java),
  * the first in name order; NULL when w is no Java project or none is found. */

@@ -410,15 +410,37 @@ done
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o Pulumi.yaml >/dev/null 2>../ow.err)
 grep -qxF "error: Pulumi.yaml: this file is the project file of project 'shop' ($tmp/ow/Pulumi.yaml), and -o replaces the whole file with the code: write the code to another file, or insert it into the project's program with --insert-into" ow.err &&
   ok || bad "-o onto a nodejs project's Pulumi.yaml: $(cat ow.err)"
+# ... and through a symbolic link to the program (read15 F5): the write follows the link, so the
+# program was replaced (exit 0, "next: add link.ts to your program"). Also the stack's config
+# (read15 F6): -o Pulumi.dev.yaml replaced it, secure values and all; a new Pulumi.prod.yaml would be
+# read as that stack's config. Refused, nothing written.
+ln -s index.ts ow/link.ts
+printf 'config:\n  shop:secret:\n    secure: AAABAx\n' >ow/Pulumi.dev.yaml
+rm -rf ow.before && cp -a ow ow.before
+(cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o link.ts >/dev/null 2>../ow.err)
+rc=$?
+[ $rc = 2 ] && diff -r ow ow.before >/dev/null && [ -L ow/link.ts ] &&
+  grep -qxF "error: link.ts: this file is the program of project 'shop' ($tmp/ow/Pulumi.yaml), and -o replaces the whole file with the code: insert into it with --insert-into link.ts" ow.err &&
+  ok || bad "-o through a link to the program (exit $rc): $(cat ow.err)"
+for f in Pulumi.dev.yaml Pulumi.prod.yaml; do
+  (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l yaml -o "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
+    grep -qxF "error: $f: this file is a stack configuration of project 'shop' ($tmp/ow/Pulumi.yaml), and -o replaces the whole file with the code: write the code to another file" ow.err &&
+    ok || bad "-o onto the stack config $f (exit $rc): $(cat ow.err)"
+done
+rm ow/link.ts ow/Pulumi.dev.yaml
 printf 'old\n' >ow/pets.ts
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o pets.ts >/dev/null 2>../ow.err)
 rc=$?
 [ $rc = 0 ] && grep -qF 'new random.RandomString' ow/pets.ts && ok || bad "-o onto another existing file (exit $rc): $(cat ow.err)"
-# -o into a Go or C# program's directory: every existing .go/.cs file there was refused as "the
-# program", a helper or a test file too, where -o replaces any file but the program's own in the other
-# languages. Refused now: the file that holds the program's run (Go's pulumi.Run, C#'s
-# Deployment.RunAsync or the class deriving from Stack), whose loss loses the program; another file of
-# the directory is replaced as in the other languages.
+# -o into a Go or C# program's directory: the file that holds the program's run (Go's pulumi.Run, C#'s
+# Deployment.RunAsync or the class deriving from Stack) is refused, whose loss loses the program. Any
+# other source file the program's build takes in is refused too (read15 F7: `-o pets.go` or a new
+# `-o imported.go` beside main.go was written, exit 0, "add it to your program" — its own package main
+# and func main broke `go build`; a C# file of top-level statements beside Program.cs, CS8802). A Go
+# test file is not built into the program: replaced as before. (The C# project here has a Stack class,
+# MyStack.cs: the first file in name order that holds the run, where --insert-into puts the resources.)
 mkdir -p ow/g ow/c
 printf 'name: g\nruntime: go\n' >ow/g/Pulumi.yaml
 printf 'package main\n\nimport "github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\treturn nil\n\t})\n}\n' >ow/g/main.go
@@ -438,11 +460,17 @@ for f in g/main.go c/Program.cs c/MyStack.cs c/Qualified.cs; do
     grep -qxF "error: $f: this file is the program of project '${f%%/*}' ($tmp/ow/${f%%/*}/Pulumi.yaml), and -o replaces the whole file with the code: insert into it with --insert-into $f" ow.err &&
     ok || bad "-o onto the Go/C# program $f (exit $rc): $(cat ow.err)"
 done
-for f in g/pets.go g/main_test.go c/Names.cs; do
+for f in g/pets.go g/imported.go c/Names.cs c/Imported.cs; do
   (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>../ow.err)
   rc=$?
-  [ $rc = 0 ] && grep -qiE 'random\.(New)?RandomString' "ow/$f" && ok || bad "-o onto $f beside the Go/C# program (exit $rc): $(cat ow.err)"
+  case $f in g/*) run=g/main.go lang=Go ;; *) run=c/MyStack.cs lang=C# ;; esac
+  [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
+    grep -qxF "error: $f: the $lang program of project '${f%%/*}' ($tmp/ow/${f%%/*}/Pulumi.yaml) builds this file with $run, and -o writes a program of its own here, which breaks that build: write the code to a file outside the program's sources, or insert it into the program with --insert-into $run" ow.err &&
+    ok || bad "-o onto $f beside the Go/C# program (exit $rc): $(cat ow.err)"
 done
+(cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o g/main_test.go >/dev/null 2>ow.err)
+rc=$?
+[ $rc = 0 ] && grep -qiE 'random\.NewRandomString' ow/g/main_test.go && ok || bad "-o onto a Go test file (exit $rc): $(cat ow.err)"
 # A Java program laid out by Maven (Pulumi.yaml `runtime: java`, pom.xml, src/main/java/<package>/App.java)
 # was no program to cimport: -o App.java replaced it whole (exit 0). It is recognised as the others are
 # now: -o refused, --insert-into splices into it (from the project's directory, as for any program).
@@ -457,6 +485,12 @@ rc=$?
 [ $rc = 2 ] && cmp -s "ow/j/$app" app.before &&
   grep -qxF "error: $app: this file is the program of project 'j' ($tmp/ow/j/Pulumi.yaml), and -o replaces the whole file with the code: insert into it with --insert-into $app" ow.err &&
   ok || bad "-o onto a Maven Java program (exit $rc): $(cat ow.err)"
+other=src/main/java/myproject/Imported.java
+(cd ow/j && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$other" >/dev/null 2>../../ow.err)
+rc=$?
+[ $rc = 2 ] && [ ! -e "ow/j/$other" ] &&
+  grep -qxF "error: $other: the Java program of project 'j' ($tmp/ow/j/Pulumi.yaml) builds this file with $app, and -o writes a program of its own here, which breaks that build: write the code to a file outside the program's sources, or insert it into the program with --insert-into $app" ow.err &&
+  ok || bad "-o onto a new file of a Maven Java program's sources (exit $rc): $(cat ow.err)"
 (cd ow/j && "$CIMPORT" random:index/randomPet:RandomPet pet2 clever-wombat --offline-state "$Q/stack.json" --schema "$S" \
   --insert-into "$app" >/dev/null 2>../../ow.err)
 rc=$?
