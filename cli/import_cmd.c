@@ -319,7 +319,8 @@ int cli_run_import(cli_options_t *o) {
     so.user = &render;
     so.stop = &stop_signal;
     so.lean_results = !o->json;
-    if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws; /* the session opens, merges and writes it */
+    if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws;          /* the session opens, merges and writes it */
+    if (tgt.ws.have_project) so.project_file = tgt.ws.project_file; /* its `config:` block */
     so.service_secrets = tgt.ws.backend == BACKEND_CLOUD;
     so.no_stack_reason = tgt.mode == TARGET_CODE_ONLY ? "--code-only" : tgt.why_not_stack;
     so.left_out = tgt.not_converted;

@@ -806,6 +806,108 @@ static pv_t *config_for(arena_t *a, pv_t *config, const char *pkg) {
     return obj;
 }
 
+/* A JSON string as Go's encoding/json writes it (Pulumi keeps an object or list config value so):
+ * `<`, `>`, `&`, U+2028 and U+2029 escaped too. */
+static void config_json_string(buf_t *b, const char *s, size_t len) {
+    buf_putc(b, '"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            buf_printf(b, "\\%c", c);
+        else if (c == '\n')
+            buf_puts(b, "\\n");
+        else if (c == '\r')
+            buf_puts(b, "\\r");
+        else if (c == '\t')
+            buf_puts(b, "\\t");
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+            buf_printf(b, "\\u%04x", c);
+        else if (c == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
+                 ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
+            buf_printf(b, "\\u%04x", (unsigned)((unsigned char)s[i + 2] == 0xa8 ? 0x2028 : 0x2029));
+            i += 2;
+        } else
+            buf_putc(b, (char)c);
+    }
+    buf_putc(b, '"');
+}
+
+static int member_key_cmp(const void *x, const void *y) {
+    return strcmp(((const pv_member_t *)x)->key, ((const pv_member_t *)y)->key);
+}
+
+/* Compact JSON with an object's keys sorted, as Go marshals a map. */
+static void config_json(arena_t *a, buf_t *b, const pv_t *v) {
+    v = pv_unwrap(v);
+    switch (v ? v->kind : PV_NULL) {
+    case PV_BOOL: buf_puts(b, v->u.b ? "true" : "false"); break;
+    case PV_NUMBER: pv_format_number_js(b, v->u.n); break;
+    case PV_STRING: config_json_string(b, v->u.str.s, v->u.str.len); break;
+    case PV_ARRAY:
+        buf_putc(b, '[');
+        for (size_t i = 0; i < v->u.arr.len; i++) {
+            if (i) buf_putc(b, ',');
+            config_json(a, b, v->u.arr.items[i]);
+        }
+        buf_putc(b, ']');
+        break;
+    case PV_OBJECT: {
+        pv_member_t *m = arena_alloc(a, (v->u.obj.len ? v->u.obj.len : 1) * sizeof *m);
+        memcpy(m, v->u.obj.members, v->u.obj.len * sizeof *m);
+        qsort(m, v->u.obj.len, sizeof *m, member_key_cmp);
+        buf_putc(b, '{');
+        for (size_t i = 0; i < v->u.obj.len; i++) {
+            if (i) buf_putc(b, ',');
+            config_json_string(b, m[i].key, strlen(m[i].key));
+            buf_putc(b, ':');
+            config_json(a, b, m[i].value);
+        }
+        buf_putc(b, '}');
+        break;
+    }
+    default: buf_puts(b, "null"); break;
+    }
+}
+
+/* A config value as Pulumi keeps it and gives it to a default provider (config.Value: a string; a
+ * number's or boolean's text, an object's or list's JSON). */
+static pv_t *config_text(arena_t *a, const pv_t *v) {
+    switch (v ? v->kind : PV_NULL) {
+    case PV_STRING: return pv_string(a, v->u.str.s);
+    case PV_NULL: return pv_string(a, "");
+    default: {
+        buf_t b;
+        buf_init(&b);
+        if (v->kind == PV_NUMBER)
+            pv_format_number(&b, v->u.n);
+        else
+            config_json(a, &b, v);
+        pv_t *t = pv_stringn(a, b.data ? b.data : "", b.len);
+        buf_free(&b);
+        return t;
+    }
+    }
+}
+
+/* The package and key of a provider config key (`pkg:key`, or the older `pkg:config:key`); false for
+ * the project's own (no namespace, or the project's name). */
+static bool config_key(arena_t *a, const char *full, const char *project, char **pkg, const char **key) {
+    const char *colon = strchr(full, ':');
+    if (!colon || colon == full || !colon[1]) return false;
+    *pkg = arena_strndup(a, full, (size_t)(colon - full));
+    if (project && strcmp(*pkg, project) == 0) return false;
+    *key = strncmp(colon + 1, "config:", 7) == 0 && colon[8] ? colon + 8 : colon + 1;
+    return true;
+}
+
+static void config_put(arena_t *a, pv_t *config, pv_t *stack_values, const char *pkg, const char *key, const pv_t *v,
+                       bool secret) {
+    pv_object_set(a, config_for(a, config, pkg), key, pv_clone(a, v));
+    if (!stack_values) return;
+    pv_t *text = config_text(a, v);
+    pv_object_set(a, config_for(a, stack_values, pkg), key, secret ? pv_secret(a, text) : text);
+}
+
 bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, diag_list_t *diags) {
     const char *eq = strchr(text, '=');
     const char *colon = strchr(text, ':');
@@ -820,7 +922,66 @@ bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, di
     return true;
 }
 
-bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, const char *project,
+bool plugin_host_config_load_project(arena_t *a, pv_t *config, pv_t *stack_values, const char *path,
+                                     const char *project, diag_list_t *diags) {
+    bool missing;
+    pv_t *doc = plugin_yaml_load(a, path, false, &missing, diags);
+    if (!doc) return missing;
+    const pv_t *cfg = doc->kind == PV_OBJECT ? pv_object_get(doc, "config") : NULL;
+    /* `config: DIR` is the older spelling of stackConfigDir */
+    if (!cfg || cfg->kind != PV_OBJECT) return true;
+    const pv_t *name = pv_object_get(doc, "name");
+    if (name && name->kind == PV_STRING) project = name->u.str.s;
+    for (size_t i = 0; i < cfg->u.obj.len; i++) {
+        const char *full = cfg->u.obj.members[i].key;
+        const pv_t *v = cfg->u.obj.members[i].value;
+        char *pkg;
+        const char *key;
+        if (!config_key(a, full, project, &pkg, &key)) continue; /* the project's own config */
+        /* another namespace's key sets a value: `pkg:key: VALUE` (a scalar or a list), or `{value: VALUE}` */
+        if (v->kind == PV_OBJECT) {
+            const pv_t *val = pv_object_get(v, "value");
+            if (!val) {
+                diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                         "config '%s' is a mapping without `value:`, which Pulumi refuses for a key of another "
+                         "namespace than the project's: write `%s: VALUE` or `%s: {value: VALUE}`",
+                         full, full, full);
+                return false;
+            }
+            v = val;
+        }
+        config_put(a, config, stack_values, pkg, key, v, false);
+    }
+    return true;
+}
+
+/* The names of the Pulumi ESC environments a stack file imports (`environment: [a, b]`, or
+ * `environment: {imports: [...]}`), joined; "" for an inline definition; NULL when there is none. */
+static const char *esc_environments(arena_t *a, const pv_t *env) {
+    if (!env || env->kind == PV_NULL) return NULL;
+    if (env->kind == PV_STRING) return *env->u.str.s ? arena_sprintf(a, "'%s'", env->u.str.s) : NULL;
+    const pv_t *imports = env->kind == PV_OBJECT ? pv_object_get(env, "imports") : env;
+    if (env->kind == PV_OBJECT && env->u.obj.len == 0) return NULL;
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; imports && imports->kind == PV_ARRAY && i < imports->u.arr.len; i++) {
+        const pv_t *e = imports->u.arr.items[i];
+        /* an import is a name, or a mapping of one name to its options */
+        const char *n = e->kind == PV_STRING                   ? e->u.str.s
+                        : e->kind == PV_OBJECT && e->u.obj.len ? e->u.obj.members[0].key
+                                                               : NULL;
+        if (n) buf_printf(&b, "%s'%s'", b.len ? ", " : "", n);
+    }
+    if (env->kind == PV_ARRAY && env->u.arr.len == 0) {
+        buf_free(&b);
+        return NULL;
+    }
+    const char *r = arena_strdup(a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
+bool plugin_host_config_load_stack(arena_t *a, pv_t *config, pv_t *stack_values, const char *path, const char *project,
                                    passphrase_keyring_t *keyring, diag_list_t *diags) {
     pv_t *doc = plugin_yaml_load(a, path, true, NULL, diags);
     if (!doc) return false;
@@ -828,6 +989,18 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, c
     if (doc->kind != PV_OBJECT) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                  "is not a stack settings file: expected a mapping with a `config:` section");
+        return false;
+    }
+    const char *envs = esc_environments(a, pv_object_get(doc, "environment"));
+    if (envs) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "the stack imports %s (`environment:`), whose configuration and environment variables Pulumi gives "
+                 "the stack's providers; cimport cannot open Pulumi ESC environments, so the providers would be "
+                 "configured without them: import with a stack config file that has no `environment:` and sets the "
+                 "environment's provider configuration itself, with its environment variables set in cimport's "
+                 "environment (`esc run` sets them)",
+                 *envs ? arena_sprintf(a, "the Pulumi ESC environment%s %s", strchr(envs, ',') ? "s" : "", envs)
+                       : "an inline Pulumi ESC environment");
         return false;
     }
     const pv_t *cfg = pv_object_get(doc, "config");
@@ -840,10 +1013,9 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, c
     for (size_t i = 0; i < cfg->u.obj.len; i++) {
         const char *full = cfg->u.obj.members[i].key;
         pv_t *v = cfg->u.obj.members[i].value;
-        const char *colon = strchr(full, ':');
-        if (!colon || colon == full || !colon[1]) continue; /* the project's own config */
-        char *pkg = arena_strndup(a, full, (size_t)(colon - full));
-        if (project && strcmp(pkg, project) == 0) continue;
+        char *pkg;
+        const char *key;
+        if (!config_key(a, full, project, &pkg, &key)) continue; /* the project's own config */
         if (v->kind == PV_OBJECT && v->u.obj.len == 1 && strcmp(v->u.obj.members[0].key, "secure") == 0) {
             const pv_t *cipher = v->u.obj.members[0].value;
             const pv_t *salt = pv_object_get(doc, "encryptionsalt");
@@ -862,12 +1034,13 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, c
             char *plain = NULL;
             size_t len = 0;
             if (!c || !passphrase_decrypt(c, cipher->u.str.s, &plain, &len, diags)) return false;
-            pv_object_set(a, config_for(a, config, pkg), colon + 1, pv_string(a, arena_strndup(a, plain, len)));
+            /* Pulumi gives a default provider a secure value as a secret */
+            config_put(a, config, stack_values, pkg, key, pv_string(a, arena_strndup(a, plain, len)), true);
             explicit_bzero(plain, len);
             free(plain);
             continue;
         }
-        pv_object_set(a, config_for(a, config, pkg), colon + 1, pv_clone(a, v));
+        config_put(a, config, stack_values, pkg, key, v, false);
     }
     return true;
 }

@@ -97,13 +97,25 @@ void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag);
 
 /* `--config pkg:key=value`: sets config[pkg][key] = "value" (a string). */
 bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, diag_list_t *diags);
-/* The `config:` section of a Pulumi.<stack>.yaml: every `pkg:key: value` entry (values keep their
- * YAML types; objects and lists stay structured). The project's own config (no package, or the
- * project's name as the prefix) is skipped. An encrypted (`secure:`) value is decrypted with the
- * keyring (the stack's passphrase; its `encryptionsalt:`); without one, or a stack whose secrets
- * provider is not the passphrase, it is an error: the provider would run without it. */
+/* Provider configuration comes in two forms, each `{pkg: {key: value}}`: `config`, what the plugins are
+ * configured with (YAML types kept), and `stack_values` (may be NULL), the stack's configuration as
+ * Pulumi gives a default provider its inputs (its GetPackageConfig): every value the string Pulumi keeps
+ * (a number's or boolean's text, a list's or object's JSON with sorted keys), an encrypted one a secret.
+ * Load the project's first, then the stack file's over it, then the --config arguments (config only). */
+
+/* The `config:` section of a Pulumi.<stack>.yaml: every `pkg:key: value` entry (also the older
+ * `pkg:config:key`). The project's own config (no package, or the project's name as the prefix) is
+ * skipped. An encrypted (`secure:`) value is decrypted with the keyring (the stack's passphrase; its
+ * `encryptionsalt:`); without one, or a stack whose secrets provider is not the passphrase, it is an
+ * error: the provider would run without it. A file importing Pulumi ESC environments (`environment:`)
+ * is an error naming them: cimport cannot open them, and the providers would run without what they give. */
 struct passphrase_keyring;
-bool plugin_host_config_load_stack(arena_t *a, pv_t *config, const char *path, const char *project,
+bool plugin_host_config_load_stack(arena_t *a, pv_t *config, pv_t *stack_values, const char *path, const char *project,
                                    struct passphrase_keyring *keyring, diag_list_t *diags);
+/* The project-level config of Pulumi.yaml's `config:` block (Pulumi applies it to every stack, under the
+ * stack file's values): each `pkg:key: VALUE` or `pkg:key: {value: VALUE}` of another namespace than the
+ * project's. A missing file is no error. */
+bool plugin_host_config_load_project(arena_t *a, pv_t *config, pv_t *stack_values, const char *path,
+                                     const char *project, diag_list_t *diags);
 
 #endif

@@ -365,8 +365,8 @@ static bool state_update(void *user, const char *path, const char *old, size_t o
 }
 
 void outputs_stage_stack_state(outputs_t *out, const char *path, const char *stack, const char *project,
-                               const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64,
-                               bool plaintext) {
+                               const stackstate_resource_t *res, size_t n, const stackstate_package_config_t *config,
+                               size_t n_config, const outputs_secrets_t *s, bool b64, bool plaintext) {
     state_ctx_t *c = calloc(1, sizeof *c);
     if (!c) abort();
     c->stack = stack;
@@ -377,6 +377,8 @@ void outputs_stage_stack_state(outputs_t *out, const char *path, const char *sta
     c->opts.keyring = s ? s->keyring : NULL;
     c->opts.b64_secrets = b64;
     c->opts.plaintext_secrets = plaintext;
+    c->opts.config = config;
+    c->opts.n_config = n_config;
     out->state = c;
     /* A state file holds ids and (encrypted) secrets: a new one is private; one asked to hold them in
      * plaintext is made so. */

@@ -66,12 +66,13 @@ void outputs_stage_file(outputs_t *out, const char *path, const char *data, size
  * spliced into that instead, with the same options so (its filename: path). */
 void outputs_stage_program(outputs_t *out, const char *path, lang_t lang, splice_options_t so, const char *old_text,
                            size_t old_len, const char *new_text, size_t new_len, const char *code);
-/* The resources merged into the stack state at path (res is borrowed until the commit). Secrets for a
- * provider cimport cannot encrypt for (service, KMS) are refused unless plaintext (asked by name: the
- * file is then made 0600). */
+/* The resources merged into the stack state at path (res and config are borrowed until the commit;
+ * config: each package's stack configuration, its default provider's inputs). Secrets for a provider
+ * cimport cannot encrypt for (service, KMS) are refused unless plaintext (asked by name: the file is
+ * then made 0600). */
 void outputs_stage_stack_state(outputs_t *out, const char *path, const char *stack, const char *project,
-                               const stackstate_resource_t *res, size_t n, const outputs_secrets_t *s, bool b64,
-                               bool plaintext);
+                               const stackstate_resource_t *res, size_t n, const stackstate_package_config_t *config,
+                               size_t n_config, const outputs_secrets_t *s, bool b64, bool plaintext);
 /* The secret values of g, where s says (nothing when g has none). */
 void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl_gen_result_t *g);
 

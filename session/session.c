@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "session/session.h"
 
 #include "base/fileio.h"
@@ -279,15 +281,121 @@ static void on_provider_log(void *user, const char *pkg, const char *urn, const 
     diag_add(&p->diags, d->severity, DIAG_PROVIDER_LOG, NULL, urn, "%s provider: %s", pkg, d->message);
 }
 
-/* Provider configuration: Pulumi.<stack>.yaml when the project has one, then --config. */
-static bool load_provider_config(import_session_t *p, const session_options_t *o, pv_t *config) {
-    const char *stack_file = o->config_file ? o->config_file : arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
-    if (access(stack_file, R_OK) == 0 &&
-        !plugin_host_config_load_stack(p->arena, config, stack_file, p->project, p->secrets.keyring, &p->diags))
+/* The stack's provider configuration (p->stack_config, and into config for the plugins): Pulumi.yaml's
+ * `config:` block, then Pulumi.<stack>.yaml's over it, as Pulumi merges them. */
+static bool load_stack_config(import_session_t *p, const session_options_t *o, pv_t *config) {
+    p->stack_config = pv_object(p->arena);
+    const char *project_file = o->project_file ? o->project_file : "Pulumi.yaml";
+    if (!plugin_host_config_load_project(p->arena, config, p->stack_config, project_file, p->project, &p->diags))
         return false;
+    const char *stack_file = o->config_file ? o->config_file : arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
+    return access(stack_file, R_OK) != 0 || plugin_host_config_load_stack(p->arena, config, p->stack_config, stack_file,
+                                                                          p->project, p->secrets.keyring, &p->diags);
+}
+
+/* The package of a plan item that takes its package's default provider (a custom resource or a remote
+ * component without an explicit provider), else NULL. */
+static const char *default_provider_package(arena_t *a, const import_plan_item_t *it) {
+    if (it->provider_urn || it->is_provider || (it->is_component && !(it->spec && it->spec->remote))) return NULL;
+    const char *colon = strchr(it->type, ':');
+    return colon ? arena_strndup(a, it->type, (size_t)(colon - it->type)) : NULL;
+}
+
+static bool plan_uses_default_provider(import_session_t *p, const char *pkg) {
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        const char *ip = default_provider_package(p->arena, &p->plan->items[i]);
+        if (ip && strcmp(ip, pkg) == 0) return true;
+    }
+    return false;
+}
+
+/* A --config value for a package whose resources take the default provider, other than the stack's
+ * configuration, where the resources go into a stack (or its export, or code with the `import` option):
+ * they would be read with it, while the program's default provider is configured from the stack's
+ * configuration (Pulumi's GetPackageConfig), which reads and manages them elsewhere. Refused. */
+static bool check_config_args(import_session_t *p, const session_options_t *o) {
+    if (!o->into_stack && !o->stack_state && !o->import_option) return true;
+    bool ok = true;
+    for (size_t i = 0; i < o->n_config; i++) {
+        const char *text = o->config[i], *colon = strchr(text, ':'), *eq = strchr(text, '=');
+        if (!colon || !eq || eq < colon) continue; /* refused by plugin_host_config_parse_arg */
+        char *pkg = arena_strndup(p->arena, text, (size_t)(colon - text));
+        char *key = arena_strndup(p->arena, colon + 1, (size_t)(eq - colon - 1));
+        if (!plan_uses_default_provider(p, pkg)) continue;
+        const pv_t *pc = pv_object_get(p->stack_config, pkg);
+        const pv_t *given = pc && pc->kind == PV_OBJECT ? pv_object_get(pc, key) : NULL;
+        const pv_t *sv = pv_unwrap(given);
+        if (sv && sv->kind == PV_STRING && strcmp(sv->u.str.s, eq + 1) == 0) continue;
+        /* the value given is not repeated (it may be a secret); the stack's only when it is not one */
+        bool secret = given && given->kind == PV_SECRET;
+        const char *stack_has =
+            !sv      ? arena_sprintf(p->arena, "which does not set %s:%s", pkg, key)
+            : secret ? arena_sprintf(p->arena, "which sets %s:%s as a secret", pkg, key)
+                     : arena_sprintf(p->arena, "%s:%s is '%s'", pkg, key, sv->kind == PV_STRING ? sv->u.str.s : "");
+        diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "the provider configuration %s:%s given for this run differs from the stack's configuration (%s): "
+                 "the %s resources would be read with it, but the program's default %s provider is configured from "
+                 "the stack's configuration, which reads and manages them with another; set it in the stack "
+                 "(`pulumi config set %s%s:%s VALUE`) and run again without it, or give the resources an explicit "
+                 "provider with those inputs in the import file",
+                 pkg, key, stack_has, pkg, pkg, secret ? "--secret " : "", pkg, key);
+        ok = false;
+    }
+    return ok;
+}
+
+/* `pulumi:disable-default-providers` (a list of packages, "*" for all, kept by Pulumi as its JSON text):
+ * Pulumi refuses a resource that would take a disabled package's default provider, so cimport does not
+ * import one. */
+static bool check_default_providers(import_session_t *p) {
+    const pv_t *pc = pv_object_get(p->stack_config, "pulumi");
+    const pv_t *v = pc && pc->kind == PV_OBJECT ? pv_unwrap(pv_object_get(pc, "disable-default-providers")) : NULL;
+    if (!v || v->kind != PV_STRING || !*v->u.str.s) return true;
+    cJSON *list = cJSON_Parse(v->u.str.s);
+    bool ok = cJSON_IsArray(list);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list) ok = ok && cJSON_IsString(e);
+    if (!ok) {
+        diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "the stack's pulumi:disable-default-providers is not a list of package names (or \"*\"), which "
+                 "Pulumi refuses: write it as a list, e.g. [\"aws\"]");
+        cJSON_Delete(list);
+        return false;
+    }
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        const import_plan_item_t *it = &p->plan->items[i];
+        const char *pkg = default_provider_package(p->arena, it);
+        if (!pkg || strcmp(pkg, "pulumi") == 0) continue; /* Pulumi's own provider is never disabled */
+        const char *barred = NULL;
+        cJSON_ArrayForEach(e, list) {
+            char *name = arena_strdup(p->arena, e->valuestring);
+            while (*name == ' ' || *name == '\t' || *name == '\n')
+                name++;
+            size_t len = strlen(name);
+            while (len && (name[len - 1] == ' ' || name[len - 1] == '\t' || name[len - 1] == '\n'))
+                name[--len] = 0;
+            if (strcmp(name, "*") == 0 || strcmp(name, pkg) == 0) barred = strcmp(name, "*") == 0 ? "\"*\"" : pkg;
+        }
+        if (!barred) continue;
+        diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "resource '%s' of type '%s' would use the default %s provider, which the stack disables "
+                 "(pulumi:disable-default-providers lists %s), so Pulumi refuses it: give it an explicit provider in "
+                 "the import file (a resource of type pulumi:providers:%s with its inputs, named by the resource's "
+                 "`provider`)",
+                 it->spec && it->spec->name ? it->spec->name : it->logical_name, it->type, pkg, barred, pkg);
+        ok = false;
+    }
+    cJSON_Delete(list);
+    return ok;
+}
+
+/* Provider configuration: the stack's (load_stack_config), then --config for the plugins. */
+static bool load_provider_config(import_session_t *p, const session_options_t *o, pv_t *config) {
+    if (!load_stack_config(p, o, config)) return false;
     for (size_t i = 0; i < o->n_config; i++)
         if (!plugin_host_config_parse_arg(p->arena, config, o->config[i], &p->diags)) return false;
-    return true;
+    bool args_ok = check_config_args(p, o);
+    return check_default_providers(p) && args_ok;
 }
 
 void session_options_default(session_options_t *o) {
@@ -513,6 +621,10 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         deployment_read_ahead(p->state, order, n_order);
         free(order);
         p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
+        /* what a default provider recorded in the stack is given, and the packages it disables */
+        if ((o->into_stack || o->stack_state) &&
+            (!load_stack_config(p, o, pv_object(a)) || !check_default_providers(p)))
+            return false;
     } else {
         pv_t *config = pv_object(a);
         if (!load_provider_config(p, o, config)) return false;
@@ -1018,8 +1130,10 @@ static void stage_run_files(import_session_t *p, outputs_t *out, bool with_code)
     if (o->stack_state && p->n_ok > 0) {
         size_t n_res;
         stackstate_resource_t *res = session_stack_resources(p, &n_res);
-        outputs_stage_stack_state(out, o->stack_state, p->stack, p->project, res, n_res, &p->secrets, o->secrets_b64,
-                                  o->secrets_plaintext);
+        size_t n_cfg;
+        const stackstate_package_config_t *cfg = session_stack_config(p, &n_cfg);
+        outputs_stage_stack_state(out, o->stack_state, p->stack, p->project, res, n_res, cfg, n_cfg, &p->secrets,
+                                  o->secrets_b64, o->secrets_plaintext);
     }
 }
 
@@ -1067,7 +1181,8 @@ bool session_commit(import_session_t *p, diag_list_t *diags) {
     const stackstate_report_t *rep = p->committed ? outputs_state_report(p->outputs) : NULL;
     p->stack_state_created = rep && rep->created_file;
     p->stack_state_unchanged = rep && !rep->created_file && rep->n_added == 0;
-    p->n_recorded_differ = p->stack_report.n_differ + (rep ? rep->n_differ : 0);
+    p->n_recorded_differ = p->stack_report.n_differ + p->stack_report.n_provider_differ +
+                           (rep ? rep->n_differ + rep->n_provider_differ : 0);
     session_warn_plaintext_ids(p, rep, o->stack_state, diags);
     if (rep) emit(p, &(session_event_t){.kind = SESSION_EVENT_STATE_MERGED, .path = o->stack_state, .state = rep});
     return p->committed;
@@ -1091,8 +1206,10 @@ void session_preview_stack_state(import_session_t *p) {
     p->state_preview = outputs_new(o->lock_wait_ms);
     size_t n_res;
     stackstate_resource_t *res = session_stack_resources(p, &n_res);
-    outputs_stage_stack_state(p->state_preview, o->stack_state, p->stack, p->project, res, n_res, &p->secrets,
-                              o->secrets_b64, o->secrets_plaintext);
+    size_t n_cfg;
+    const stackstate_package_config_t *cfg = session_stack_config(p, &n_cfg);
+    outputs_stage_stack_state(p->state_preview, o->stack_state, p->stack, p->project, res, n_res, cfg, n_cfg,
+                              &p->secrets, o->secrets_b64, o->secrets_plaintext);
     const char **changed;
     size_t n;
     diag_list_t quiet; /* a merge refused here is refused by the commit, which says why */

@@ -83,9 +83,10 @@ typedef struct session_options {
     size_t n_attach;
     const char **config; /* pkg:key=value */
     size_t n_config;
-    const char *config_file; /* the stack config; NULL: Pulumi.<stack>.yaml */
-    int timeout_ms;          /* provider calls; 0: the plugin host's default */
-    int start_timeout_ms;    /* plugin start; 0: default */
+    const char *config_file;  /* the stack config; NULL: Pulumi.<stack>.yaml */
+    const char *project_file; /* Pulumi.yaml, whose `config:` block is every stack's; NULL: ./Pulumi.yaml */
+    int timeout_ms;           /* provider calls; 0: the plugin host's default */
+    int start_timeout_ms;     /* plugin start; 0: default */
     /* The stack and project (NULL: "dev"; Pulumi.yaml's name, else "project") and the language
      * (unset: Pulumi.yaml's runtime, else PCL). */
     const char *stack, *project;
@@ -199,7 +200,8 @@ typedef struct import_session {
     const char **diff_files;    /* --diff: the files besides the code a run without it would change */
     size_t n_diff_files;
     size_t n_recorded_differ; /* resources in the stack (or --stack-state) already, recorded with other inputs,
-                               * provider or parent than the code declares (stackstate_report_t.n_differ) */
+                               * provider or parent than the code declares (stackstate_report_t.n_differ), and
+                               * default providers recorded with another configuration (n_provider_differ) */
     /* into_stack (session/stack.c) */
     stack_store_t *stack_store;       /* open (locked) from session_stack_open to session_stack_close */
     stackstate_report_t stack_report; /* session_stack_merge: every resource added or found */
@@ -214,6 +216,10 @@ typedef struct import_session {
                              * program, secrets, a stack export; not the report page) */
     bool stack_undo_failed; /* a write taken back after a failed file could not be: changed */
     txn_participant_t stack_part;
+    /* The stack's provider configuration ({pkg: {key: value}}: Pulumi.yaml's under Pulumi.<stack>.yaml's,
+     * without --config), as Pulumi gives it to a default provider: strings, encrypted values secrets
+     * (plugin_host_config_load_stack's stack_values); NULL when not read (offline without a stack) */
+    pv_t *stack_config;
     /* owned resources */
     schema_set_t *schemas;
     deployment_t *state;
@@ -359,6 +365,9 @@ cJSON *session_results_json_diff(const import_session_t *s, bool show_secrets, c
 const char *session_checked_text(const import_session_t *s);
 /* The resources that imported as neutral stack-state entries, for stackstate_merge (arena-owned). */
 stackstate_resource_t *session_stack_resources(import_session_t *s, size_t *n);
+/* Each package's stack configuration as Pulumi gives it to the package's default provider (its inputs,
+ * session_t.stack_config), for stackstate_merge (arena-owned; NULL and 0 when none was read). */
+const stackstate_package_config_t *session_stack_config(import_session_t *s, size_t *n);
 /* The unified diff of the program (or code file) before and after session_place_code; NULL when
  * nothing was placed. malloc'd. */
 char *session_program_diff(const import_session_t *s);

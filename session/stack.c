@@ -12,6 +12,7 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
     if (!o->stack && w->stack) o->stack = w->stack;
     if (o->stack && strchr(o->stack, '/')) o->stack = strrchr(o->stack, '/') + 1;
     if (!o->project && w->have_project && w->project.name) o->project = w->project.name;
+    if (!o->project_file && w->have_project) o->project_file = w->project_file;
     if (w->backend == BACKEND_CLOUD) o->service_secrets = true;
     lang_t l;
     if (!o->language_set && w->have_project && w->project.runtime && lang_from_runtime(w->project.runtime, &l)) {
@@ -73,6 +74,16 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
     return res;
 }
 
+const stackstate_package_config_t *session_stack_config(import_session_t *p, size_t *n) {
+    *n = 0;
+    const pv_t *c = p->stack_config;
+    if (!c || c->kind != PV_OBJECT || !c->u.obj.len) return NULL;
+    stackstate_package_config_t *out = arena_alloc(p->arena, c->u.obj.len * sizeof *out);
+    for (size_t i = 0; i < c->u.obj.len; i++)
+        out[(*n)++] = (stackstate_package_config_t){c->u.obj.members[i].key, c->u.obj.members[i].value};
+    return out;
+}
+
 static void on_lock_wait(void *user, const char *holder) {
     import_session_t *p = user;
     if (p->opts->on_event)
@@ -105,7 +116,8 @@ bool session_stack_merge(import_session_t *p) {
     const char *text = stack_store_text(p->stack_store, &len);
     stackstate_options_t so;
     stackstate_options_default(&so);
-    so.keyring = p->secrets.keyring; /* a passphrase stack's secrets are encrypted for it */
+    so.keyring = p->secrets.keyring;                   /* a passphrase stack's secrets are encrypted for it */
+    so.config = session_stack_config(p, &so.n_config); /* the default providers' inputs */
     stackstate_report_t *rep = &p->stack_report;
     const char *where = stack_store_location(p->stack_store);
     char *merged = stackstate_merge_text(text, len, where, p->stack, p->project, res, n, &so, rep, &p->diags);

@@ -813,6 +813,33 @@ static const char *object_key(arena_t *a, const char *type, const char *id, cons
     return key;
 }
 
+/* A default provider the stack holds already, recorded with another configuration than the stack's
+ * configuration gives its package now (the resources were read with the one now): Pulumi registers the
+ * default provider with the configuration now, so its next preview updates the provider (or replaces it,
+ * and every resource under it, when the provider says the change needs that). The new resources are
+ * recorded under it all the same (the stack has one default provider of a version); a warning, and
+ * rep->n_provider_differ so that no run promises "no changes". */
+static void default_provider_differs(merge_t *m, const state_resource_t *old, const char *pkg, const pv_t *config) {
+    buf_t unread;
+    buf_init(&unread);
+    const char *d = provider_inputs_differ(m, old->inputs, config ? config : pv_object(m->a), &unread);
+    if (d || unread.len) {
+        diag_add(m->diags, DIAG_WARNING, DIAG_INPUT, m->path, NULL,
+                 "the stack's default provider '%s' records another configuration (%s%s%s) than the stack's "
+                 "configuration gives the %s package now, which the resources were read with: `pulumi preview` "
+                 "shows that provider updated (or replaced, with every resource under it, if the provider says the "
+                 "change needs it; a protected resource fails the preview), and `pulumi up` records the "
+                 "configuration now",
+                 old->urn, d ? d : "", d && unread.len ? ", " : "",
+                 unread.len ? arena_sprintf(m->a, "%s: %s", unread.data,
+                                            m->reveal_unable ? m->reveal_unable : "its secrets cannot be read")
+                            : "",
+                 pkg);
+        m->rep->n_provider_differ++;
+    }
+    buf_free(&unread);
+}
+
 /* A resource the stack records already, under another provider or parent than the run gives it: the
  * code written declares the run's. Pulumi diffs a changed provider's configuration and may replace the
  * resource (step_generator providerChanged; from or to an explicit provider always, in older engines),
@@ -976,6 +1003,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
 
     /* 2. Resources, with their providers (default ones made here when absent). */
     hashmap_t given = {0};
+    hashmap_t default_seen = {0}; /* the stack's default providers compared with the stack's config */
     bool given_indexed = false;
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];
@@ -1004,6 +1032,9 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             } else {
                 prov_urn = provider_urn_of(m, r);
                 const char *pkg = r->package ? r->package : type_package(m->a, r->type);
+                const state_resource_t *old_prov = state_find(m, prov_urn);
+                if (old_prov && hashmap_add_str(&default_seen, prov_urn, NULL))
+                    default_provider_differs(m, old_prov, pkg, package_config(m, pkg));
                 ref = provider_ref_for(m, prov_urn, package_config(m, pkg), r->version, r->plugin_download_url, NULL);
             }
         }
@@ -1020,6 +1051,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         report_add(m, r->urn, r->type, nr->id, STACKSTATE_ADDED);
     }
     hashmap_free(&given);
+    hashmap_free(&default_seen);
     return ok;
 }
 

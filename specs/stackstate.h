@@ -109,6 +109,9 @@ typedef struct stackstate_report {
     size_t n_added;     /* resources appended (stack, providers and imported resources) */
     size_t n_same;      /* imported resources already present with the same ID */
     size_t n_differ;    /* of those, the ones recorded with other inputs, provider or parent (entries' differs) */
+    /* default providers the stack holds already with another configuration than the stack's config gives
+     * them now (stackstate_options_t.config): the next preview updates them (a warning names them) */
+    size_t n_provider_differ;
     size_t n_plaintext_secrets;         /* resources whose secrets were written in plaintext form */
     stackstate_report_entry_t *entries; /* every resource added or found, in file order; arena-owned */
     size_t n_entries, cap_entries;

@@ -192,7 +192,9 @@ cat >"$work/explicit.json" <<'JSON'
   {"type": "fault:index:Thing", "name": "tw", "id": "config", "provider": "west"},
   {"type": "fault:index:Thing", "name": "td", "id": "config"}]}
 JSON
-(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec explicit.json --config fault:region=eu-central-1 \
+# (the default provider's region from the stack's configuration: a --config other than it is refused here)
+printf 'config:\n  fault:region: eu-central-1\n' >"$work/Pulumi.dev.yaml"
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec explicit.json \
     --stack-state explicit-state.json --new-stack-state -l typescript -o explicit.ts >/dev/null 2>explicit.err)
 configured_region() { # configured_region NAME: the region the resource NAME was read with
     node -e 'const d = require(process.argv[1]); const r = d.deployment.resources.find((x) => x.urn.endsWith("::" + process.argv[2]));
@@ -245,6 +247,99 @@ else
     grep -qF "its provider 'r1' is a provider of package 'random', not of 'fault'" "$work/otherpkg.err" && pass ||
         fail "a provider of another package: $(cat "$work/otherpkg.err")"
 fi
+
+# 3c. The stack's provider configuration is what Pulumi uses (read14 F3, F17, F14, F18): Pulumi.yaml's
+# `config:` values under Pulumi.<stack>.yaml's reach Configure; the default provider is recorded with the
+# stack's configuration (Pulumi's GetPackageConfig: every value a string, a `secure:` one a secret); a
+# --config that differs from the stack's, an ESC environment and disabled default providers are refused.
+cfg="$work/cfgp"
+dstate="$work/cfgstate"
+mkdir -p "$cfg" "$dstate/.pulumi/stacks/cfgp"
+printf 'version: 1\n' >"$dstate/.pulumi/meta.yaml"
+printf '{"version":3,"checkpoint":{"stack":"organization/cfgp/dev","latest":null}}' >"$dstate/.pulumi/stacks/cfgp/dev.json"
+ckpt="$dstate/.pulumi/stacks/cfgp/dev.json"
+printf 'name: cfgp\nruntime: nodejs\nconfig:\n  fault:region: from-project\n  fault:zone:\n    value: zone-from-project\n  fault:retries: 3\n' \
+    >"$cfg/Pulumi.yaml"
+token='Tk-9f2-sEcReT-token'
+# a passphrase stack config with an encrypted provider value, made the way Pulumi makes it (Node's crypto)
+node -e 'const c = require("crypto"); const [pw, tok] = process.argv.slice(1); const salt = c.randomBytes(8);
+  const key = c.pbkdf2Sync(pw, salt, 1000000, 32, "sha256");
+  const enc = (t) => { const n = c.randomBytes(12); const e = c.createCipheriv("aes-256-gcm", key, n);
+    return "v1:" + n.toString("base64") + ":" + Buffer.concat([e.update(t, "utf8"), e.final(), e.getAuthTag()]).toString("base64"); };
+  console.log("encryptionsalt: v1:" + salt.toString("base64") + ":" + enc("pulumi"));
+  console.log("config:\n  fault:region: eu-central-1\n  fault:token:\n    secure: " + enc(tok));' cfg-pass "$token" \
+    >"$cfg/Pulumi.dev.yaml"
+cp "$cfg/Pulumi.dev.yaml" "$cfg/Pulumi.dev.yaml.orig"
+echo '{"resources": [{"type": "fault:index:Thing", "name": "c1", "id": "config", "version": "1.0.0"}]}' >"$cfg/c1.json"
+cfgrun() { (cd "$cfg" && PATH="$bin:$sys_path" PULUMI_BACKEND_URL="file://$dstate" PULUMI_CONFIG_PASSPHRASE=cfg-pass \
+    "$CIMPORT" --stack dev --yes -l typescript "$@"); }
+cfgrun --spec c1.json -o c1.ts >/dev/null 2>"$work/c1.err"
+rc=$?
+# Configure got the project's zone and retries, the stack file's region (over the project's) and the token
+node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c1"));
+  const c = JSON.parse(r.outputs.value);
+  process.exit(c.region === "eu-central-1" && c.zone === "zone-from-project" && c.retries === 3 && c.token === process.argv[2] ? 0 : 1)' \
+    "$ckpt" "$token" && [ $rc = 0 ] && pass || fail "project and stack config to Configure (exit $rc): $(cat "$work/c1.err")"
+# the default provider records them as Pulumi does: strings, the token a secret (encrypted, not in clear)
+node -e 'const d = require(process.argv[1]);
+  const p = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::pulumi:providers:fault::default_1_0_0"));
+  const i = p.inputs, s = i.token || {};
+  const ok = i.region === "eu-central-1" && i.zone === "zone-from-project" && i.retries === "3" && i.version === "1.0.0" &&
+    s["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270" && typeof s.ciphertext === "string" &&
+    typeof p.outputs.token.ciphertext === "string" && !JSON.stringify(p).includes(process.argv[2]);
+  if (!ok) console.error(JSON.stringify(p)); process.exit(ok ? 0 : 1)' "$ckpt" "$token" &&
+    PASSPHRASE=cfg-pass node "$SOURCE_DIR/tests/peers/passphrase_decrypt.js" state "$ckpt" |
+    grep -qF "default_1_0_0.inputs.token\":\"\\\"$token\\\"\"" &&
+    pass || fail "default provider recorded without the stack's config: $(grep -o '"pulumi:providers:fault::default[^}]*}' "$ckpt" | head -1)"
+# F14: a --config that differs from the stack's configuration is refused, nothing written
+cp "$ckpt" "$work/ckpt.before"
+echo '{"resources": [{"type": "fault:index:Thing", "name": "c2", "id": "fine-2", "version": "1.0.0"}]}' >"$cfg/c2.json"
+cfgrun --spec c2.json -o c2.ts --config fault:region=us-west-2 >/dev/null 2>"$work/c2.err"
+rc=$?
+[ $rc = 2 ] && cmp -s "$ckpt" "$work/ckpt.before" && [ ! -e "$cfg/c2.ts" ] &&
+    grep -qF "the provider configuration fault:region given for this run differs from the stack's configuration (fault:region is 'eu-central-1')" "$work/c2.err" &&
+    grep -qF 'pulumi config set fault:region' "$work/c2.err" && pass || fail "--config other than the stack's (exit $rc): $(cat "$work/c2.err")"
+# ... and with the code's `import` option (no stack written, the program's provider reads the stack's)
+cfgrun --spec c2.json -o c2.ts --import-option --config fault:zone=z9 >/dev/null 2>"$work/c2i.err"
+rc=$?
+[ $rc = 2 ] && [ ! -e "$cfg/c2.ts" ] && grep -qF "the provider configuration fault:zone given for this run differs from the stack's configuration (fault:zone is 'zone-from-project')" "$work/c2i.err" &&
+    pass || fail "--config other than the stack's with --import-option (exit $rc): $(cat "$work/c2i.err")"
+# F3: the stack holds the default provider with another configuration than the stack's now: the resource is
+# recorded under it, but the provider's update at the next preview is said, and no "no changes" promised
+sed -i 's/eu-central-1/ap-south-1/' "$cfg/Pulumi.dev.yaml"
+cfgrun --spec c2.json -o c2.ts >/dev/null 2>"$work/c2b.err"
+rc=$?
+[ $rc = 1 ] && grep -qF "records another configuration (region) than the stack's configuration gives the fault package now" "$work/c2b.err" &&
+    ! grep -qF 'should then show no changes' "$work/c2b.err" && grep -qF '::c2"' "$ckpt" && pass ||
+    fail "existing default provider with other config (exit $rc): $(cat "$work/c2b.err")"
+cp "$cfg/Pulumi.dev.yaml.orig" "$cfg/Pulumi.dev.yaml"
+# F18: default providers the stack disables are refused, naming the setting and the fix
+cp "$ckpt" "$work/ckpt.before"
+printf '  pulumi:disable-default-providers:\n    - fault\n' >>"$cfg/Pulumi.dev.yaml"
+echo '{"resources": [{"type": "fault:index:Thing", "name": "c3", "id": "fine-3", "version": "1.0.0"}]}' >"$cfg/c3.json"
+cfgrun --spec c3.json -o c3.ts >/dev/null 2>"$work/c3.err"
+rc=$?
+[ $rc = 2 ] && cmp -s "$ckpt" "$work/ckpt.before" && [ ! -e "$cfg/c3.ts" ] &&
+    grep -qF "would use the default fault provider, which the stack disables (pulumi:disable-default-providers" "$work/c3.err" &&
+    grep -qF 'pulumi:providers:fault' "$work/c3.err" && pass || fail "disabled default provider (exit $rc): $(cat "$work/c3.err")"
+# ... an explicit provider is fine there
+cat >"$cfg/c3e.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:fault", "name": "west", "inputs": {"region": "us-west-2"}, "version": "1.0.0"},
+  {"type": "fault:index:Thing", "name": "c3e", "id": "fine-3e", "provider": "west", "version": "1.0.0"}]}
+JSON
+cfgrun --spec c3e.json -o c3e.ts >/dev/null 2>"$work/c3e.err"
+rc=$?
+[ $rc = 0 ] && grep -qF '::c3e"' "$ckpt" && pass || fail "explicit provider with default providers disabled (exit $rc): $(cat "$work/c3e.err")"
+cp "$cfg/Pulumi.dev.yaml.orig" "$cfg/Pulumi.dev.yaml"
+# F17: a stack file importing a Pulumi ESC environment is refused, naming it
+cp "$ckpt" "$work/ckpt.before"
+printf 'environment:\n  - aws-prod-creds\n' >>"$cfg/Pulumi.dev.yaml"
+cfgrun --spec c3.json -o c3.ts >/dev/null 2>"$work/esc.err"
+rc=$?
+[ $rc = 2 ] && cmp -s "$ckpt" "$work/ckpt.before" && [ ! -e "$cfg/c3.ts" ] &&
+    grep -qF "imports the Pulumi ESC environment 'aws-prod-creds'" "$work/esc.err" && pass ||
+    fail "ESC environment (exit $rc): $(cat "$work/esc.err")"
+cp "$cfg/Pulumi.dev.yaml.orig" "$cfg/Pulumi.dev.yaml"
 
 # 4. SIGINT / SIGTERM while a call hangs: no plugin left behind.
 echo '{"resources": [{"type": "fault:index:Thing", "name": "h", "id": "hang"}]}' >"$work/hang.json"

@@ -309,7 +309,7 @@ START_TEST(config_args_and_stack_file) {
                              "  random:flag: true\n"));
     /* a provider's encrypted value and no passphrase: refused (the provider would run without it, on
      * whatever ambient credentials there are), naming the passphrase, never a secret on the command line */
-    ck_assert(!plugin_host_config_load_stack(a, cfg, path, "proj", NULL, &d));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, NULL, path, "proj", NULL, &d));
     ck_assert_uint_eq(d.errors, 1);
     ck_assert_str_eq(d.head->message,
                      "config value 'fault:token' is encrypted (secure:) and no passphrase is set to decrypt it, so the "
@@ -331,19 +331,39 @@ START_TEST(config_args_and_stack_file) {
     free(cipher);
     passphrase_free(c);
     passphrase_keyring_t *k = passphrase_keyring_new("pw-of-the-stack");
-    ck_assert(plugin_host_config_load_stack(a, cfg, path, "proj", k, &d));
+    /* the project's config (Pulumi.yaml) first, the stack file's over it */
+    char *proj_path = arena_sprintf(a, "%s/Pulumi.yaml", dir);
+    ck_assert(tu_write(proj_path, "name: proj\nruntime: nodejs\nconfig:\n  proj:mine: 1\n  fault:region: from-project\n"
+                                  "  fault:zone:\n    value: z1\n  fault:ports: [80, 443]\n"
+                                  "  fault:obj:\n    value: {b: \"<x>\", a: 1.5}\n"));
+    pv_t *sv = pv_object(a);
+    ck_assert(plugin_host_config_load_project(a, cfg, sv, proj_path, "proj", &d));
+    ck_assert(plugin_host_config_load_stack(a, cfg, sv, path, "proj", k, &d));
     ck_assert(plugin_host_config_parse_arg(a, cfg, "fault:region=eu-west-1=x", &d)); /* args override the file */
     ck_assert_uint_eq(d.count, 0);
     cJSON *j = pv_to_state_json(cfg);
     char *text = cJSON_PrintUnformatted(j);
-    ck_assert_str_eq(text, "{\"fault\":{\"region\":\"eu-west-1=x\",\"retries\":3,\"tags\":{\"team\":\"a\"},"
-                           "\"token\":\"s3cret-token\"},\"random\":{\"flag\":true}}");
+    ck_assert_str_eq(text,
+                     "{\"fault\":{\"obj\":{\"a\":1.5,\"b\":\"<x>\"},\"ports\":[80,443],\"region\":\"eu-west-1=x\","
+                     "\"retries\":3,\"tags\":{\"team\":\"a\"},\"token\":\"s3cret-token\",\"zone\":\"z1\"},"
+                     "\"random\":{\"flag\":true}}");
+    free(text);
+    cJSON_Delete(j);
+    /* the stack's configuration as Pulumi gives a default provider its inputs: strings (an object's or
+     * list's JSON, keys sorted, Go's escapes), the encrypted value a secret; no --config in it */
+    j = pv_to_state_json(sv);
+    text = cJSON_PrintUnformatted(j);
+    ck_assert_str_eq(text,
+                     "{\"fault\":{\"obj\":\"{\\\"a\\\":1.5,\\\"b\\\":\\\"\\\\u003cx\\\\u003e\\\"}\","
+                     "\"ports\":\"[80,443]\",\"region\":\"us-east-1\",\"retries\":\"3\","
+                     "\"tags\":\"{\\\"team\\\":\\\"a\\\"}\",\"token\":{\"" PV_SIG_KEY "\":\"" PV_SIG_SECRET
+                     "\",\"plaintext\":\"\\\"s3cret-token\\\"\"},\"zone\":\"z1\"},\"random\":{\"flag\":\"true\"}}");
     free(text);
     cJSON_Delete(j);
     passphrase_keyring_free(k);
     /* a wrong passphrase is refused */
     k = passphrase_keyring_new("another");
-    ck_assert(!plugin_host_config_load_stack(a, pv_object(a), path, "proj", k, &d));
+    ck_assert(!plugin_host_config_load_stack(a, pv_object(a), NULL, path, "proj", k, &d));
     ck_assert_uint_eq(d.errors, 1);
     passphrase_keyring_free(k);
     diag_list_free(&d);
@@ -358,10 +378,24 @@ START_TEST(config_args_and_stack_file) {
     ck_assert_str_eq(bad.head->message,
                      "--config 'region=us' is not PACKAGE:KEY=VALUE, e.g. --config random:someKey=value");
     ck_assert(tu_write(path, "config: [1, 2]\n"));
-    ck_assert(!plugin_host_config_load_stack(a, cfg, path, "proj", NULL, &bad));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, NULL, path, "proj", NULL, &bad));
     ck_assert_str_eq(bad.tail->message, "`config:` must be a mapping of `package:key: value` entries");
-    ck_assert(!plugin_host_config_load_stack(a, cfg, arena_sprintf(a, "%s/none.yaml", dir), "proj", NULL, &bad));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, NULL, arena_sprintf(a, "%s/none.yaml", dir), "proj", NULL, &bad));
     ck_assert_str_eq(bad.tail->message, "cannot read the file: No such file or directory");
+    /* a stack importing Pulumi ESC environments: refused, naming them (cimport cannot open them) */
+    ck_assert(tu_write(path, "environment:\n  - aws-prod-creds\n  - shared/net\nconfig:\n  fault:region: x\n"));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, NULL, path, "proj", NULL, &bad));
+    ck_assert_ptr_nonnull(strstr(bad.tail->message, "the stack imports the Pulumi ESC environments 'aws-prod-creds', "
+                                                    "'shared/net' (`environment:`)"));
+    ck_assert(tu_write(path, "environment:\n  imports:\n    - creds\n"));
+    ck_assert(!plugin_host_config_load_stack(a, cfg, NULL, path, "proj", NULL, &bad));
+    ck_assert_ptr_nonnull(strstr(bad.tail->message, "the Pulumi ESC environment 'creds' (`environment:`)"));
+    ck_assert(tu_write(path, "environment: []\nconfig:\n  fault:region: x\n")); /* none */
+    ck_assert(plugin_host_config_load_stack(a, cfg, NULL, path, "proj", NULL, &bad));
+    /* a project key of another namespace that is a mapping without `value:` is refused, as Pulumi does */
+    ck_assert(tu_write(proj_path, "name: proj\nconfig:\n  fault:zone:\n    default: z\n"));
+    ck_assert(!plugin_host_config_load_project(a, cfg, NULL, proj_path, "proj", &bad));
+    ck_assert_ptr_nonnull(strstr(bad.tail->message, "config 'fault:zone' is a mapping without `value:`"));
     diag_list_free(&bad);
     diag_list_free(&d);
     tu_rmtree(dir);

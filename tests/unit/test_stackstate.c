@@ -243,6 +243,51 @@ START_TEST(test_merge_twice_one_copy) {
 }
 END_TEST
 
+/* A default provider the stack holds already is reused; recorded with another configuration than the
+ * stack's config gives its package now, it is still reused (one default provider of a version), but the
+ * merge says Pulumi will update it and counts it (n_provider_differ), so no run promises "no changes". */
+START_TEST(test_default_provider_config_changed) {
+    arena_t *a = arena_new();
+    stackstate_resource_t r[2] = {pet(a, "p1", "one-two"), pet(a, "p2", "three-four")};
+    stackstate_package_config_t cfg = {"random", json_value(a, "{\"someSetting\":\"x\"}")};
+    stackstate_options_t o;
+    opts_init(&o);
+    o.config = &cfg;
+    o.n_config = 1;
+    stackstate_report_t rep;
+    diag_list_t d;
+    diag_list_init(&d);
+    char *first = stackstate_merge_text(NULL, 0, "s.json", "dev", "proj", r, 1, &o, &rep, &d);
+    ck_assert_ptr_nonnull(first);
+    stackstate_report_free(&rep);
+    /* the same configuration: reused, nothing said */
+    char *same = stackstate_merge_text(first, strlen(first), "s.json", "dev", "proj", r, 2, &o, &rep, &d);
+    ck_assert_ptr_nonnull(same);
+    ck_assert_uint_eq(rep.n_provider_differ, 0);
+    ck_assert_uint_eq(d.count, 0);
+    stackstate_report_free(&rep);
+    /* another one (and a key the stack's config no longer has): reused, said, counted */
+    cfg.config = json_value(a, "{\"someSetting\":\"y\",\"other\":\"z\"}");
+    char *other = stackstate_merge_text(first, strlen(first), "s.json", "dev", "proj", r, 2, &o, &rep, &d);
+    ck_assert_ptr_nonnull(other);
+    ck_assert_uint_eq(rep.n_provider_differ, 1);
+    ck_assert_uint_eq(rep.n_added, 1); /* only p2: no second default provider */
+    ck_assert_uint_eq(d.count, 1);
+    ck_assert_str_eq(d.head->message,
+                     "the stack's default provider 'urn:pulumi:dev::proj::pulumi:providers:random::default_4_16_0' "
+                     "records another configuration (someSetting, other) than the stack's configuration gives the "
+                     "random package now, which the resources were read with: `pulumi preview` shows that provider "
+                     "updated (or replaced, with every resource under it, if the provider says the change needs it; a "
+                     "protected resource fails the preview), and `pulumi up` records the configuration now");
+    stackstate_report_free(&rep);
+    free(first);
+    free(same);
+    free(other);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 /* Merges one new resource into every real stack export: the old resources, manifest and secrets
  * providers are untouched, byte for byte, and the result is still a valid, ordered state. */
 START_TEST(test_real_exports_untouched) {
@@ -978,6 +1023,7 @@ int main(void) {
     tcase_add_test(tc, test_default_provider_name);
     tcase_add_test(tc, test_new_document);
     tcase_add_test(tc, test_merge_twice_one_copy);
+    tcase_add_test(tc, test_default_provider_config_changed);
     tcase_add_test(tc, test_real_exports_untouched);
     tcase_add_test(tc, test_existing_fixture_bytes_and_conflicts);
     tcase_add_test(tc, test_explicit_providers_and_order);
