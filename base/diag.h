@@ -108,6 +108,7 @@ typedef enum {
     DIAG_ADVICE_INTO_STACK = 27,         /* import into a stack that cimport writes */
     DIAG_ADVICE_CONFIG_FILE = 28,        /* name another stack config file */
     DIAG_ADVICE_SECRETS_DIR = 29,        /* name another directory for the secrets file */
+    DIAG_ADVICE_START_DEADLINE = 30,     /* a longer deadline for a plugin's start, handshake and schema */
 } diag_advice_t;
 
 /* Writes the advice (with its leading punctuation, e.g. "; pass --schema …") into out[0, n). */

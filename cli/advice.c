@@ -18,6 +18,7 @@ void cli_advice(char *out, size_t n, diag_advice_t kind, const char *subject) {
     case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with --max-input-size"); break;
     case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with --input-timeout"); break;
     case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (--timeout)"); break;
+    case DIAG_ADVICE_START_DEADLINE: snprintf(out, n, " (--start-timeout)"); break;
     case DIAG_ADVICE_LOCK_WAIT: snprintf(out, n, " (or raise --lock-timeout)"); break;
     case DIAG_ADVICE_OTHER_STACK: snprintf(out, n, ", or select another with --stack"); break;
     case DIAG_ADVICE_SELECT_STACK: snprintf(out, n, ": pass --stack NAME or run `pulumi stack select`"); break;

@@ -539,7 +539,9 @@ static void item_finish(engine_item_t *e) {
     engine_t *g = e->eng;
     import_result_t *r = e->r;
     if (r->diags.errors && r->status == IMPORT_OK) r->status = IMPORT_FAILED;
-    if (g->stopping && r->status == IMPORT_FAILED) {
+    /* a blocking call (GetSchema, Configure) is cancelled by the stop before the loop has seen it */
+    bool stopped = g->stopping || (g->opts->stop && *g->opts->stop);
+    if (stopped && r->status == IMPORT_FAILED) {
         /* Its call was cancelled by the stop (or failed meanwhile): not imported, to be retried. */
         diag_add(&r->diags, DIAG_ERROR, DIAG_GENERIC, NULL,
                  arena_sprintf(e->a, "resource '%s' of type '%s'", item_name(r->item), r->item->type),
@@ -1141,7 +1143,7 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     while (g.delivered < n) {
         long i;
         if (stop_requested(&g)) engine_stop(&g);
-        while (!g.stopping && g.in_flight < g.parallel && (i = next_startable(&g)) >= 0)
+        while (!g.stopping && !stop_requested(&g) && g.in_flight < g.parallel && (i = next_startable(&g)) >= 0)
             engine_start(&g, (size_t)i);
         engine_tick(&g, false);
         if (run_completions(&g)) continue;

@@ -774,12 +774,19 @@ static void unary_done(void *user, const grpc_result_t *r) {
 
 bool grpc_call_unary(grpc_conn_t *c, const char *method, const void *msg, size_t len, int timeout_ms,
                      grpc_response_t *out) {
+    return grpc_call_unary_until(c, method, msg, len, timeout_ms, NULL, out);
+}
+
+bool grpc_call_unary_until(grpc_conn_t *c, const char *method, const void *msg, size_t len, int timeout_ms,
+                           const volatile sig_atomic_t *stop, grpc_response_t *out) {
     memset(out, 0, sizeof *out);
     unary_state_t st = {.out = out};
     grpc_call_start(c, method, msg, len, timeout_ms, unary_done, &st);
-    while (!st.done)
-        if (!grpc_loop_run_once(c->loop, -1)) break;
-    if (!st.done) { /* the loop cannot make progress (poll failed): give up on the call */
+    /* A signal that sets *stop interrupts poll(2) (no SA_RESTART); the bound covers one that lands
+     * between the check and the poll. */
+    while (!st.done && !(stop && *stop))
+        if (!grpc_loop_run_once(c->loop, stop ? 200 : -1)) break;
+    if (!st.done) { /* stopped, or the loop cannot make progress (poll failed): give up on the call */
         grpc_call_t *call = c->calls;
         while (call && call->user != &st)
             call = call->next;

@@ -16,6 +16,7 @@
 #ifndef CIMPORT_GRPC_H
 #define CIMPORT_GRPC_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -128,6 +129,10 @@ typedef struct grpc_response {
  * released with grpc_response_free. Must not be called from a completion callback. */
 bool grpc_call_unary(grpc_conn_t *c, const char *method, const void *msg, size_t len, int timeout_ms,
                      grpc_response_t *out);
+/* The same, cancelled (CANCELLED, its stream reset) as soon as *stop is set, checked at least every
+ * 200 ms: a blocking call a SIGINT or SIGTERM stops at once. stop NULL: grpc_call_unary. */
+bool grpc_call_unary_until(grpc_conn_t *c, const char *method, const void *msg, size_t len, int timeout_ms,
+                           const volatile sig_atomic_t *stop, grpc_response_t *out);
 void grpc_response_free(grpc_response_t *r);
 
 /* --- helpers shared with the server -------------------------------------------------------------- */

@@ -122,8 +122,14 @@ static ProtobufCMessage *call(gprov_t *g, const char *method, const ProtobufCMes
             diag_list_free(&tmp);
         }
         grpc_response_free(&r);
-        grpc_call_unary(g->conn, method, bytes, len, grpc_provider_timeout_for(&g->opts, method), &r);
+        grpc_call_unary_until(g->conn, method, bytes, len, grpc_provider_timeout_for(&g->opts, method), g->opts.stop,
+                              &r);
         if (r.status != GRPC_UNAVAILABLE || grpc_conn_usable(g->conn)) break;
+    }
+    if (r.status == GRPC_CANCELLED && g->opts.stop && *g->opts.stop) {
+        free(r.message);
+        r.message = strdup("the run was stopped before it answered");
+        if (!r.message) abort();
     }
     g->current_diags = NULL;
     free(bytes);

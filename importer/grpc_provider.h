@@ -40,6 +40,9 @@ typedef struct grpc_provider_options {
     bool send_attach;            /* send Attach{engine address}: for a plugin started by someone else */
     const char *stack;           /* for the provider URN of CheckConfig/Configure; default "cimport" */
     const char *project;         /* default "cimport" */
+    /* The run's stop flag (SIGINT, SIGTERM, an editor's cancel): a blocking call (GetSchema,
+     * Configure, the handshake) in flight when it is set is cancelled at once. May be NULL. */
+    const volatile sig_atomic_t *stop;
 } grpc_provider_options_t;
 
 void grpc_provider_options_default(grpc_provider_options_t *o);

@@ -811,13 +811,16 @@ plugin_proc_t *plugin_launch(grpc_loop_t *loop, const char *path, const char *na
     }
 
     int64_t deadline = grpc_now_ms() + timeout;
-    while (!p->out.port_done && !p->out.eof) {
+    while (!p->out.port_done && !p->out.eof && !(o->stop && *o->stop)) {
         int64_t left = deadline - grpc_now_ms();
         if (left <= 0) break;
         grpc_loop_run_once(loop, (int)(left > 100 ? 100 : left));
     }
     arena_t *a = arena_new();
-    if (p->out.port_done) {
+    if (!p->out.port_done && !p->out.eof && o->stop && *o->stop) {
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                 "%s (%s) was stopped before it printed its port: the run was stopped", name, path);
+    } else if (p->out.port_done) {
         p->out.port_line[p->out.port_len] = 0;
         p->port = parse_port(p->out.port_line);
         if (p->port > 0 && !p->out.port_overflow) {

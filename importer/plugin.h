@@ -85,8 +85,9 @@ typedef struct plugin_launch_options {
     const char *cwd;         /* NULL: inherit */
     const char *const *args; /* arguments after the program name (the engine address) */
     size_t n_args;
-    int port_timeout_ms; /* how long to wait for the port line; <= 0: 30000 */
-    size_t keep_lines;   /* stderr/stdout lines kept for messages; 0: 20 */
+    int port_timeout_ms;               /* how long to wait for the port line; <= 0: 30000 */
+    size_t keep_lines;                 /* stderr/stdout lines kept for messages; 0: 20 */
+    const volatile sig_atomic_t *stop; /* the run's stop flag: set, the wait ends at once; may be NULL */
 } plugin_launch_options_t;
 
 /* Starts the plugin at `path` in its own process group and waits (running `loop`, so servers on it

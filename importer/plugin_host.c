@@ -58,6 +58,8 @@ struct hprov {
     provider_t **retired; /* gRPC providers of crashed processes, closed with the wrapper */
     size_t n_retired, cap_retired;
     schema_package_t *schema; /* the first schema fetched, kept across restarts */
+    bool schema_refused;      /* GetSchema failed on a live process (a deadline, a stop, an error): not
+                               * asked again, each later resource fails at once */
     int restarts;
     const char *last_crash;        /* why the last process ended, short */
     const char *last_crash_report; /* the full report with its stderr */
@@ -213,6 +215,7 @@ static void grpc_opts(const hprov_t *p, grpc_provider_options_t *g) {
     g->call_timeout_ms = p->host->o.call_timeout_ms;
     g->start_timeout_ms = p->host->o.start_timeout_ms;
     g->schema_timeout_ms = p->host->o.schema_timeout_ms;
+    g->stop = p->host->o.stop;
     g->cache_dir = p->host->o.schema_cache_dir;
     g->no_schema_cache = p->host->o.no_schema_cache;
     g->stack = p->host->o.stack;
@@ -228,6 +231,7 @@ static bool start_process(hprov_t *p, diag_list_t *diags) {
     lo.args = args;
     lo.n_args = 1;
     lo.port_timeout_ms = h->o.port_timeout_ms;
+    lo.stop = h->o.stop;
     diag_list_t *saved = h->current_diags;
     const char *saved_pkg = h->current_pkg;
     h->current_diags = diags;
@@ -363,7 +367,9 @@ static void after_failure(hprov_t *p, const char *method, const char *resource, 
         /* One message per failure: the transport's "failed (DEADLINE_EXCEEDED)" is replaced by this. */
         diag_t *last = diags ? diags->tail : NULL;
         char advice[DIAG_ADVICE_MAX];
-        diag_advice(advice, DIAG_ADVICE_DEADLINE, method);
+        /* Read, Check and Diff have the call deadline; the plugin's start, handshake and schema theirs */
+        bool call = strcmp(method, "Read") == 0 || strcmp(method, "Check") == 0 || strcmp(method, "Diff") == 0;
+        diag_advice(advice, call ? DIAG_ADVICE_DEADLINE : DIAG_ADVICE_START_DEADLINE, method);
         if (last && last->code == DIAG_PROVIDER && strstr(last->message, "(DEADLINE_EXCEEDED)"))
             last->message = arena_sprintf(diags->arena,
                                           "%s did not answer %s within its %d ms deadline (%lld ms elapsed); the call "
@@ -400,6 +406,12 @@ static schema_package_t *op_get_schema(provider_t *base, diag_list_t *diags) {
     hprov_t *p = (hprov_t *)base;
     /* One schema per provider for the whole run, whatever restarts happen. */
     if (p->schema) return p->schema;
+    if (p->schema_refused) {
+        /* asked once on this process already: a hung GetSchema would hold every resource its deadline */
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
+                 "%s gave no schema when asked for it (the first resource of the package says why)", p->name);
+        return NULL;
+    }
     if (!ensure_running(p, NULL, diags)) return NULL;
     int64_t t0 = grpc_now_ms();
     unsigned gen = p->generation;
@@ -407,6 +419,8 @@ static schema_package_t *op_get_schema(provider_t *base, diag_list_t *diags) {
     p->schema = p->inner->ops->get_schema(p->inner, diags);
     end_call(p);
     if (!p->schema) after_failure(p, "GetSchema", NULL, t0, gen, diags);
+    /* a crash retired the process (a restart asks again); a live one that gave none is not asked again */
+    if (!p->schema && p->inner && gen == p->generation) p->schema_refused = true;
     return p->schema;
 }
 

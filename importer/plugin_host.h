@@ -43,17 +43,18 @@ typedef struct plugin_host_options {
     const pv_t *config;             /* object: package → object of config key → value; may be NULL */
     const char *const *plugin_dirs; /* extra directories searched before $PATH */
     size_t n_plugin_dirs;
-    const char *pulumi_home;      /* NULL: $PULUMI_HOME, else ~/.pulumi */
-    bool download;                /* download missing plugins (default true) */
-    bool ignore_debug_env;        /* do not read PULUMI_DEBUG_PROVIDERS */
-    int port_timeout_ms;          /* wait for a plugin's port line; default 30000 */
-    int call_timeout_ms;          /* deadline of each Read/Check/Diff call; default 300000 */
-    int start_timeout_ms;         /* Handshake..Configure after the port line; default 60000 */
-    int schema_timeout_ms;        /* GetSchema; default 300000 */
-    int grace_ms;                 /* SIGINT → SIGKILL; default 5000 */
-    int max_restarts;             /* per plugin after crashes; default 2 */
-    const char *stack, *project;  /* for provider URNs; default "cimport" */
-    const char *schema_cache_dir; /* see grpc_provider.h; NULL: default */
+    const char *pulumi_home;           /* NULL: $PULUMI_HOME, else ~/.pulumi */
+    bool download;                     /* download missing plugins (default true) */
+    bool ignore_debug_env;             /* do not read PULUMI_DEBUG_PROVIDERS */
+    int port_timeout_ms;               /* wait for a plugin's port line; default 30000 */
+    int call_timeout_ms;               /* deadline of each Read/Check/Diff call; default 300000 */
+    int start_timeout_ms;              /* Handshake..Configure after the port line; default 60000 */
+    int schema_timeout_ms;             /* GetSchema; default 300000 */
+    const volatile sig_atomic_t *stop; /* the run's stop flag: a blocking call in flight is cancelled */
+    int grace_ms;                      /* SIGINT → SIGKILL; default 5000 */
+    int max_restarts;                  /* per plugin after crashes; default 2 */
+    const char *stack, *project;       /* for provider URNs; default "cimport" */
+    const char *schema_cache_dir;      /* see grpc_provider.h; NULL: default */
     bool no_schema_cache;
     plugin_host_log_fn log; /* may be NULL */
     void *log_user;

@@ -1706,6 +1706,7 @@ static void lsp_advice(char *out, size_t n, diag_advice_t kind, const char *subj
     case DIAG_ADVICE_INPUT_SIZE: snprintf(out, n, " with `cimport lsp --max-input-size`"); break;
     case DIAG_ADVICE_INPUT_WAIT: snprintf(out, n, " with `cimport lsp --input-timeout`"); break;
     case DIAG_ADVICE_DEADLINE: snprintf(out, n, " (`cimport lsp --timeout`)"); break;
+    case DIAG_ADVICE_START_DEADLINE: snprintf(out, n, " (`cimport lsp --start-timeout`)"); break;
     case DIAG_ADVICE_LOCK_WAIT: snprintf(out, n, " (or raise `cimport lsp --lock-timeout`)"); break;
     case DIAG_ADVICE_OTHER_STACK: snprintf(out, n, ", or set another in initializationOptions.stack"); break;
     case DIAG_ADVICE_SELECT_STACK:

@@ -639,7 +639,10 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         ho.log = on_provider_log;
         ho.log_user = p;
         if (o->timeout_ms > 0) ho.call_timeout_ms = o->timeout_ms;
-        if (o->start_timeout_ms > 0) ho.port_timeout_ms = ho.start_timeout_ms = o->start_timeout_ms;
+        /* a plugin's start, handshake and schema are under the user's --start-timeout */
+        if (o->start_timeout_ms > 0)
+            ho.port_timeout_ms = ho.start_timeout_ms = ho.schema_timeout_ms = o->start_timeout_ms;
+        ho.stop = o->stop;
         p->plugin_host = plugin_host_new(&ho, diags);
         if (!p->plugin_host) return false;
         p->registry = provider_registry_new(plugin_host_factory, p->plugin_host);

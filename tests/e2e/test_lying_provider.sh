@@ -208,5 +208,35 @@ printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{}}
 rc=$?
 [ "$rc" = 0 ] && ! grep -qF "same object" "$work/w/al2.err" && ok || bad "one ID under two providers (exit $rc): $(cat "$work/w/al2.err")"
 
+# --- a provider hung in GetSchema (F11) ----------------------------------------------------------
+# The deadline is the user's (--start-timeout), the message names that flag, and the first SIGTERM
+# or Ctrl-C ends the run at once with nothing written. A fresh schema cache, so GetSchema is asked.
+start=$(date +%s)
+(cd "$work/w" && XDG_CACHE_HOME="$work/cache-hang" LIAR_HANG=schema timeout -s KILL 60 "$CIMPORT" liar:index:Thing t1 honest:h \
+    --code-only -o hang.ts --start-timeout 2s >/dev/null 2>"$work/hang.err")
+rc=$? took=$(($(date +%s) - start))
+[ "$rc" != 124 ] && [ "$rc" != 0 ] && [ "$took" -lt 30 ] && grep -qF "did not answer GetSchema within its 2000 ms deadline" "$work/hang.err" &&
+  grep -qF -- "--start-timeout" "$work/hang.err" && ! grep -qF -- "(--timeout)" "$work/hang.err" && [ ! -e "$work/w/hang.ts" ] &&
+  ok || bad "GetSchema hung with --start-timeout 2s (exit $rc after ${took}s): $(cat "$work/hang.err")"
+for sig in TERM INT; do
+    rm -f "$work/w/hang.ts"
+    (cd "$work/w" && XDG_CACHE_HOME="$work/cache-hang" LIAR_HANG=schema exec "$CIMPORT" liar:index:Thing t1 honest:h --code-only -o hang.ts >/dev/null 2>"$work/hang.err") &
+    pid=$!
+    sleep 3
+    kill -"$sig" "$pid"
+    waited=0
+    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 150 ]; do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 "$pid" 2>/dev/null; then
+        bad "GetSchema hung: the first SIG$sig did not stop the run within 15 s"
+        kill -KILL "$pid"
+        wait "$pid" 2>/dev/null
+        continue
+    fi
+    wait "$pid"
+    rc=$?
+    want=$([ "$sig" = TERM ] && echo 143 || echo 130)
+    [ "$rc" = "$want" ] && [ ! -e "$work/w/hang.ts" ] && ok || bad "GetSchema hung, SIG$sig: exit $rc (want $want): $(cat "$work/hang.err")"
+done
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]
