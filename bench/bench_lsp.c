@@ -114,7 +114,7 @@ int main(int argc, char **argv) {
         {LANG_PYTHON, "python", "file:///bench/__main__.py"},
         {LANG_GO, "go", "file:///bench/main.go"},
     };
-    printf("command → applyEdit, one RandomPet into a 10,000-line program (offline provider), N=%d\n", n);
+    printf("command → applyEdit, one RandomString into a 10,000-line program (offline provider), N=%d\n", n);
     printf("%-11s %7s %9s %10s %8s %7s %6s %14s\n", "language", "lines", "first ms", "median ms", "max ms", "edits",
            "goal", "didChange ms");
     int rc = 0;
@@ -148,8 +148,8 @@ int main(int argc, char **argv) {
             char cmd[1024];
             snprintf(cmd, sizeof cmd,
                      "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
-                     "\"cimport.importResource\",\"arguments\":[{\"type\":\"random:index/randomPet:RandomPet\","
-                     "\"name\":\"server-name\",\"id\":\"clever-wombat\",\"uri\":\"%s\"}]}}",
+                     "\"cimport.importResource\",\"arguments\":[{\"type\":\"random:index/randomString:RandomString\","
+                     "\"name\":\"server-name\",\"id\":\"mq7xk2vt9fzr\",\"uri\":\"%s\"}]}}",
                      100 + r, langs[li].uri);
             k.apply_at = 0;
             double t0 = now_ms();
@@ -178,9 +178,9 @@ int main(int argc, char **argv) {
         session_options_t o = *lsp_server_options(s);
         o.language = langs[li].lang;
         o.language_set = true;
-        o.inline_type = "random:index/randomPet:RandomPet";
+        o.inline_type = "random:index/randomString:RandomString";
         o.inline_name = "server-name";
-        o.inline_id = "clever-wombat";
+        o.inline_id = "mq7xk2vt9fzr";
         double p0 = now_ms();
         session_init(&p, &o);
         session_run(&p, NULL);

@@ -42,10 +42,14 @@ spec = {"resources": []}
 sig = "4dabf18193072939515e22adb298388d"
 for i in range(n):
     keepers = {"token": {sig: "1b47061264138c4ac30d75fd1eb44270", "plaintext": json.dumps(f"secret-token-{i:06d}")}, "team": "a"}
-    res.append({"urn": f"urn:pulumi:legacy::bench::random:index/randomPet:RandomPet::p{i}", "custom": True, "id": f"pet-{i}",
-                "type": "random:index/randomPet:RandomPet", "inputs": {"keepers": keepers, "length": 2},
-                "outputs": {"id": f"pet-{i}", "keepers": keepers, "length": 2, "separator": "-"}})
-    spec["resources"].append({"type": "random:index/randomPet:RandomPet", "name": f"p{i}", "id": f"pet-{i}"})
+    # a RandomString: importable by the code's `import` option (a RandomPet's provider has no importer)
+    v = f"str-{i:06d}"
+    res.append({"urn": f"urn:pulumi:legacy::bench::random:index/randomString:RandomString::p{i}", "custom": True, "id": v,
+                "type": "random:index/randomString:RandomString", "inputs": {"keepers": keepers, "length": len(v)},
+                "outputs": {"id": v, "result": v, "keepers": keepers, "length": len(v), "lower": True, "minLower": 0,
+                            "minNumeric": 0, "minSpecial": 0, "minUpper": 0, "number": True, "numeric": True,
+                            "special": True, "upper": True}})
+    spec["resources"].append({"type": "random:index/randomString:RandomString", "name": f"p{i}", "id": v})
 json.dump({"version": 3, "deployment": {"manifest": {"time": "2026-11-20T10:00:00Z", "magic": "", "version": ""}, "resources": res}}, open(f"{w}/cloud.json", "w"))
 json.dump(spec, open(f"{w}/spec.json", "w"))
 PY

@@ -75,22 +75,22 @@ grep -qF 'urn:pulumi:dev::webshop::' <("$CIMPORT" --spec "$Q/imports.json" --off
 
 # inline mode
 expect 0 'cimport: read 1 of 1 resources (1 consistent with the schema (offline), none verified by a provider); nothing was imported into a stack yet: the code imports them with the `import` resource option' -- \
-  "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S"
-grep -qF 'resource pet "random:index/randomPet:RandomPet" {' out && ok || bad "inline PCL"
+  "$CIMPORT" random:index/randomString:RandomString suffix x7k2p9qa --offline-state "$Q/stack.json" --schema "$S"
+grep -qF 'resource suffix "random:index/randomString:RandomString" {' out && ok || bad "inline PCL"
 
 # an import file's version that the schema given is not: "consistent with the schema" is true only of
 # that schema, so the run says which one it checked against
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["version"]="4.16.7"; json.dump(d, open("rv.json","w"))' "$S"
-printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"pet","id":"clever-wombat","version":"99.0.0"}]}' >ver.json
-expect 0 "warning: resource 'pet' of type 'random:index/randomPet:RandomPet': the import file asks for random 99.0.0, but the schema given is random 4.16.7: resources of random are checked against 4.16.7; pass the schema of random 99.0.0 to check them against that version" -- \
+printf '{"resources":[{"type":"random:index/randomString:RandomString","name":"suffix","id":"x7k2p9qa","version":"99.0.0"}]}' >ver.json
+expect 0 "warning: resource 'suffix' of type 'random:index/randomString:RandomString': the import file asks for random 99.0.0, but the schema given is random 4.16.7: resources of random are checked against 4.16.7; pass the schema of random 99.0.0 to check them against that version" -- \
   "$CIMPORT" --spec ver.json --offline-state "$Q/stack.json" --schema rv.json
-printf '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"pet","id":"clever-wombat","version":"4.16.7"}]}' >ver2.json
+printf '{"resources":[{"type":"random:index/randomString:RandomString","name":"suffix","id":"x7k2p9qa","version":"4.16.7"}]}' >ver2.json
 "$CIMPORT" --spec ver2.json --offline-state "$Q/stack.json" --schema rv.json >/dev/null 2>ver2.err
 grep -q 'asks for' ver2.err && bad "a version the schema has warned about: $(cat ver2.err)" || ok
 
 # --- secrets: out of the code, into a 0600 file, never printed --------------------------------
-SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
   -l typescript --secrets-dir "$tmp/sec" >sec.ts 2>sec.err
 [ $? = 0 ] && ok || bad "secret import exit code"
 if grep -rqF 'SECRET-VALUE' sec.ts sec.err; then bad "secret value printed"; else ok; fi
@@ -102,19 +102,19 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d == {"apiNa
 [ "$(stat -c %a "$tmp/sec/cimport-secrets.json")" = 600 ] && ok || bad "secret file mode"
 [ "$(ls "$tmp/sec")" = cimport-secrets.json ] && ok || bad "one secrets file only: $(ls "$tmp/sec")"
 grep -qxF "  jq -r 'keys[]' $tmp/sec/cimport-secrets.json | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $tmp/sec/cimport-secrets.json | pulumi config set --secret \"\$k\"; done && rm $tmp/sec/cimport-secrets.json" sec.err && ok || bad "next step: $(cat sec.err)"
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --json \
   --secrets-dir "$tmp/sec2" >sec.json 2>&1
 if grep -qF 'SECRET-VALUE' sec.json; then bad "--json shows the secret"; else ok; fi
 grep -qF '"apiToken":	"[secret]"' sec.json && ok || bad "--json redaction"
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --json \
   --show-secrets --secrets-dir "$tmp/sec3" >sec3.json 2>&1
 grep -qF 'tok-9f8e7d-SECRET-VALUE' sec3.json && ok || bad "--show-secrets"
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
   --secrets literal >lit.pp 2>/dev/null
 grep -qF '"apiToken" = secret("tok-9f8e7d-SECRET-VALUE")' lit.pp && ok || bad "--secrets literal"
 # ... whose --json document still keeps the value out (its "code" and each resource's "code" and
 # "pcl" held it three times), as it does without literal secrets; --show-secrets keeps it
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
   --secrets literal --json >litjson.json 2>/dev/null
 if grep -qF 'SECRET-VALUE' litjson.json; then bad "--secrets literal --json shows the secret: $(grep -c SECRET-VALUE litjson.json)"; else ok; fi
 python3 - litjson.json <<'PY' && ok || bad "--secrets literal --json: the code's secret not marked"
@@ -125,7 +125,7 @@ r = d["resources"][0]
 assert 'secret("[secret]")' in r["pcl"] and 'pulumi.secret("[secret]")' in r["code"], r
 assert r["inputs"]["keepers"]["apiToken"] == "[secret]", r["inputs"]
 PY
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
   --secrets literal --json --show-secrets >litjson2.json 2>/dev/null
 [ "$(grep -o 'tok-9f8e7d-SECRET-VALUE' litjson2.json | wc -l)" = 4 ] && ok || bad "--secrets literal --json --show-secrets"
 
@@ -273,7 +273,7 @@ echo '{"resources":[{"type":"webshop:index:Server","name":"server","component":t
 expect 0 "next: onlycomp.ts declares only components and providers, which \`pulumi up\` creates: the import file names no resource to import" -- \
   "$CIMPORT" --spec onlycomp.json --offline-state "$Q/stack.json" --schema "$S" -o onlycomp.ts
 # exit 1 when some fail; the others are still written
-echo '{"resources":[{"type":"random:index/randomPet:RandomPet","name":"good","id":"clever-wombat"},{"type":"random:index/randomPet:RandomPet","name":"gone","id":"no-such-pet"}]}' >some.json
+echo '{"resources":[{"type":"random:index/randomString:RandomString","name":"good","id":"x7k2p9qa"},{"type":"random:index/randomString:RandomString","name":"gone","id":"no-such-string"}]}' >some.json
 expect 1 "cimport: read 1 of 2 resources (1 consistent with the schema (offline), none verified by a provider), 1 failed; nothing was imported into a stack yet: the code imports them with the \`import\` resource option" -- \
   "$CIMPORT" --spec some.json --offline-state "$Q/stack.json" --schema "$S" -o some.pp
 grep -qF 'resource good ' some.pp && ! grep -qF 'resource gone' some.pp && ok || bad "partial output"
@@ -368,7 +368,7 @@ assert "+++ b/diffprog.ts" in d["programDiff"] and "serverName" in d["programDif
 assert d["summary"]["written"] is False
 PY
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >diffsec.ts
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --secrets literal \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --secrets literal \
   --insert-into diffsec.ts --diff --json >diffsec.json 2>/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "pulumi.secret(\"[secret]\")" in d["programDiff"], d["programDiff"]' diffsec.json &&
   ! grep -qF SECRET-VALUE diffsec.json && ok || bad "--diff --json --secrets literal: the secret in the document: $(head -c 300 diffsec.json)"
@@ -491,10 +491,10 @@ rc=$?
 [ $rc = 2 ] && [ ! -e "ow/j/$other" ] &&
   grep -qxF "error: $other: the Java program of project 'j' ($tmp/ow/j/Pulumi.yaml) builds this file with $app, and -o writes a program of its own here, which breaks that build: write the code to a file outside the program's sources, or insert it into the program with --insert-into $app" ow.err &&
   ok || bad "-o onto a new file of a Maven Java program's sources (exit $rc): $(cat ow.err)"
-(cd ow/j && "$CIMPORT" random:index/randomPet:RandomPet pet2 clever-wombat --offline-state "$Q/stack.json" --schema "$S" \
+(cd ow/j && "$CIMPORT" random:index/randomString:RandomString suffix2 x7k2p9qa --offline-state "$Q/stack.json" --schema "$S" \
   --insert-into "$app" >/dev/null 2>../../ow.err)
 rc=$?
-[ $rc = 0 ] && grep -qF 'new RandomPet("pet2"' "ow/j/$app" && grep -qF 'package myproject;' "ow/j/$app" &&
+[ $rc = 0 ] && grep -qF 'new RandomString("suffix2"' "ow/j/$app" && grep -qF 'package myproject;' "ow/j/$app" &&
   ok || bad "--insert-into a Maven Java program (exit $rc): $(cat ow.err)"
 # --insert-into a YAML file of a YAML project that is not its program (read11 F10's rest): Pulumi YAML runs
 # Pulumi.yaml (or Main.yaml) alone, so resources written into other.yaml are never imported; it said "other.yaml
@@ -661,11 +661,13 @@ rc=$?
 [ $rc = 2 ] && cmp -s selfprog.pp pcl.pp && ok || bad "convert --from pcl -o over its input: exit $rc, $(cat conv.err)"
 
 # --properties naming no input: said, not silently dropped
-expect 0 "warning: resource 'pet' of type 'random:index/randomPet:RandomPet': 'lenght' (asked for in properties) is not an input of this type, so it was not kept; did you mean 'length'?" -- \
-  "$CIMPORT" random:index/randomPet:RandomPet pet clever-wombat --offline-state "$Q/stack.json" --schema "$S" --properties lenght,separator
+expect 0 "warning: resource 'suffix' of type 'random:index/randomString:RandomString': 'lenght' (asked for in properties) is not an input of this type, so it was not kept; did you mean 'length'?" -- \
+  "$CIMPORT" random:index/randomString:RandomString suffix x7k2p9qa --offline-state "$Q/stack.json" --schema "$S" --properties lenght,special
 
-# --from: the source still manages what was imported, and the run says so
-"$CIMPORT" --from pulumi "$Q/stack.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript -o from.ts >/dev/null 2>from.err
+# --from: the source still manages what was imported, and the run says so (into a stack: the source
+# records a RandomPet, which the code's `import` option cannot import)
+"$CIMPORT" --from pulumi "$Q/stack.json" --offline-state "$Q/stack.json" --schema "$S" -l typescript -o from.ts \
+  --stack-state from-export.json --new-stack-state --stack dev --project webshop >/dev/null 2>from.err
 rc=$?
 [ $rc = 0 ] && grep -qxF "note: $Q/stack.json still records these resources: once Pulumi manages them here, remove them there without deleting them (\`pulumi state delete URN\` in that stack), or its \`pulumi destroy\` deletes them" from.err && ok ||
   bad "--from pulumi: no note on the source stack (exit $rc): $(cat from.err)"
@@ -817,9 +819,9 @@ grep -qF "prev.json: its 5 resource(s) are read again: a stack records each reso
 # ... and a --show-secrets document: the paths it lists as secret stay secret (a nested one the state
 # marked, keepers.apiToken, which no schema says is secret, came back a literal in the code, --json
 # and --report)
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --json \
   --show-secrets --preview-only >prevsec.json 2>/dev/null
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --resume prevsec.json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --resume prevsec.json \
   -l typescript --secrets-dir "$tmp/rsec" --json --report rsec.html -o rsec.ts >rsec.json 2>rsec.err
 rc=$?
 [ $rc = 0 ] && grep -qE '"resumed":\s*true' rsec.json && ! grep -qF 'SECRET-VALUE' rsec.ts rsec.json rsec.html &&
@@ -833,7 +835,7 @@ for r in d["resources"]:
     if r.get("secretPaths"): r["secretPaths"].append("keepers.nowhere")
 json.dump(d, open("prevsec2.json", "w"))
 PY
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" --resume prevsec2.json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --resume prevsec2.json \
   -l typescript --secrets-dir "$tmp/rsec2" -o rsec2.ts 2>rsec2.err
 rc=$?
 [ $rc = 0 ] && ! grep -qF "carried over" rsec2.err && ! grep -qF 'SECRET-VALUE' rsec2.ts && ok ||
@@ -843,7 +845,7 @@ echo '{"version": 1, "resources": 7}' >badresume.json
 [ $? = 2 ] && [ ! -e never.ts ] && ok || bad "a malformed --resume file"
 
 # --- --preview-only: reads and shows, writes nothing (not even the secrets) ----------------------
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
   --preview-only --secrets-dir "$tmp/prev-secrets" >prev.pp 2>prev.err
 [ $? = 0 ] && grep -qF 'resource apiName' prev.pp && [ ! -e "$tmp/prev-secrets" ] && ok || bad "--preview-only wrote something"
 grep -qxF "cimport: preview only: nothing was written (secret values were not saved; run again without --preview-only)" prev.err && ok || bad "--preview-only note"
@@ -997,11 +999,11 @@ rc=$?
 # a number in the stack state beyond a float64 (1e400: +Inf once read) was written `length = null`
 # in PCL (the value unset), exit 0, where every other language refused it (read12b F14); refused in
 # PCL too, as a file and to stdout, nothing written
-sed 's/"length": 2, "separator": "-"}/"length": 1e400, "separator": "-"}/' "$Q/stack.json" >inf.json
+sed 's/"id": "x7k2p9qa", "length": 8,/"id": "x7k2p9qa", "length": 1e400,/; s/"__defaults": \[\], "length": 8}/"__defaults": [], "length": 1e400}/' "$Q/stack.json" >inf.json
 for out in "-o inf.pp" ""; do
   # shellcheck disable=SC2086
-  expect 2 "error: resource 'pet2': 'length' has a number beyond a float64 (Infinity), which cimport does not write: correct the value where it comes from (the stack state) to a number of at most 1.7976931348623157e308 in size" -- \
-    "$CIMPORT" random:index/randomPet:RandomPet pet2 clever-wombat --offline-state inf.json --schema "$S" -l pcl $out
+  expect 2 "error: resource 'suffix2': 'length' has a number beyond a float64 (Infinity), which cimport does not write: correct the value where it comes from (the stack state) to a number of at most 1.7976931348623157e308 in size" -- \
+    "$CIMPORT" random:index/randomString:RandomString suffix2 x7k2p9qa --offline-state inf.json --schema "$S" -l pcl $out
   [ ! -e inf.pp ] && [ ! -s "$tmp/out" ] && ok || bad "1e400 in the state, -l pcl $out: code written"
 done
 

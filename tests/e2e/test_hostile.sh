@@ -31,7 +31,7 @@ pass() { passed=$((passed + 1)); }
 qs="$SOURCE_DIR/examples/quickstart"
 offline=(--offline-state "$qs/stack.json" --schema "$SHARED_DATA/schemas/random/schema.json" -l typescript)
 cat >"$work/one.json" <<'JSON'
-{"resources": [{"type": "random:index/randomPet:RandomPet", "name": "serverName", "logicalName": "server-name", "id": "clever-wombat"}]}
+{"resources": [{"type": "random:index/randomString:RandomString", "name": "serverName", "logicalName": "server-name", "id": "mq7xk2vt9fzr"}]}
 JSON
 
 # expect_input_error NAME WANT-REGEX CMD...: exit 2, nothing on stdout, the message once on stderr.
@@ -64,7 +64,7 @@ for f in big.ts big.py; do
     cp "$work/$f" "$work/$f.orig"
     lang=typescript; [ "$f" = big.py ] && lang=python
     if "$CIMPORT" --spec "$work/one.json" "${offline[@]}" -l "$lang" --insert-into "$work/$f" --quiet 2>"$work/$f.err"; then
-        grep -qE 'random\.RandomPet\("server-name"' "$work/$f" && pass || fail "$f: resource not inserted"
+        grep -qE 'random\.RandomString\("server-name"' "$work/$f" && pass || fail "$f: resource not inserted"
         [ "$(grep -cE '^(//|#) c[0-9]+$' "$work/$f")" -eq 65534 ] && pass || fail "$f: comments lost"
     else
         fail "$f: $(cat "$work/$f.err")"
@@ -108,7 +108,7 @@ send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocume
     "uri": uri, "languageId": "typescript", "version": 1, "text": text}}})
 send({"jsonrpc": "2.0", "id": 2, "method": "workspace/executeCommand", "params": {
     "command": "cimport.importResource",
-    "arguments": [{"type": "random:index/randomPet:RandomPet", "name": "serverName", "id": "clever-wombat", "uri": uri}]}})
+    "arguments": [{"type": "random:index/randomString:RandomString", "name": "serverName", "id": "mq7xk2vt9fzr", "uri": uri}]}})
 edits = None
 while True:
     m = recv()
@@ -129,7 +129,7 @@ for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["s
     b = sum(len(l) + 1 for l in lines[:t["line"]]) + t["character"]
     text = text[:a] + e["newText"] + text[b:]
     lines = text.split("\n")
-assert 'new random.RandomPet("serverName"' in text, text[-500:]
+assert 'new random.RandomString("serverName"' in text, text[-500:]
 assert sum(1 for l in lines if l.startswith("// c")) == 65534, "comments lost"
 send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
 while recv().get("id") != 3:
@@ -145,7 +145,7 @@ import sys
 open(sys.argv[1] + '/many.ts', 'w').write('import * as pulumi from \"@pulumi/pulumi\";\n' + ''.join('const v%d = %d;\n' % (i, i) for i in range(70000)))
 " "$work"
 if "$CIMPORT" --spec "$work/one.json" "${offline[@]}" --insert-into "$work/many.ts" --quiet 2>"$work/many.err"; then
-    grep -q 'new random.RandomPet("server-name"' "$work/many.ts" && pass || fail "many.ts: resource not inserted"
+    grep -q 'new random.RandomString("server-name"' "$work/many.ts" && pass || fail "many.ts: resource not inserted"
 else
     fail "many.ts: $(cat "$work/many.err")"
 fi
@@ -197,7 +197,7 @@ expect_input_error fifo-stuck "stuck\.fifo: nothing arrived for 2000 ms" \
 (sleep 1; cat "$work/one.json" >"$work/good.fifo") &
 pids+=($!)
 if "$CIMPORT" --spec "$work/good.fifo" "${offline[@]}" --quiet >"$work/fifo.ts" 2>"$work/fifo.err"; then
-    grep -q 'RandomPet("server-name"' "$work/fifo.ts" && pass || fail "FIFO: no code"
+    grep -q 'RandomString("server-name"' "$work/fifo.ts" && pass || fail "FIFO: no code"
 else
     fail "FIFO: $(cat "$work/fifo.err")"
 fi

@@ -265,8 +265,8 @@ print(json.dumps({'resources': [{'type': 'random:index/nothing%d:Nothing%d' % (i
 # counts and failures grouped by cause
 python3 - >some.json <<'PY'
 import json
-r = [{"type": "random:index/randomPet:RandomPet", "name": "good", "id": "clever-wombat"}]
-r += [{"type": "random:index/randomPet:RandomPet", "name": "gone%d" % i, "id": "no-such-pet-%d" % i} for i in range(5)]
+r = [{"type": "random:index/randomString:RandomString", "name": "good", "id": "x7k2p9qa"}]
+r += [{"type": "random:index/randomString:RandomString", "name": "gone%d" % i, "id": "no-such-string-%d" % i} for i in range(5)]
 print(json.dumps({"resources": r}))
 PY
 "$CIMPORT" --spec some.json --offline-state "$Q/stack.json" --schema "$S" >/dev/null 2>err

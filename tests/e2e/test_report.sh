@@ -6,7 +6,7 @@
 # --show-secrets, screenshots at two sizes must not be blank, and bad input to `cimport report`
 # gets a clear error with nothing written.
 #
-# Runs: the quickstart plus a resource with a secret (tests/fixtures/cli/secret-stack.json) and
+# Runs: the quickstart plus a resource with a secret (tests/fixtures/cli/secret-string-stack.json) and
 # one whose ID no state has (fails); three shared `pulumi stack export`s (GCP with a secret
 # password, TLS with a private key, AWSX whose package has no schema here: failed and skipped); a
 # shared Terraform state plus a resource of a provider no Pulumi package maps (unmapped);
@@ -26,14 +26,14 @@ Q="$SOURCE_DIR/examples/quickstart"
 SECRET='tok-9f8e7d-SECRET-VALUE'
 
 # --- quickstart + a secret + a failure ----------------------------------------------------------
-python3 - "$Q" "$SOURCE_DIR/tests/fixtures/cli/secret-stack.json" <<'PY'
+python3 - "$Q" "$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json" <<'PY'
 import json, sys
 q = json.load(open(sys.argv[1] + "/stack.json"))
 s = json.load(open(sys.argv[2]))
 q["deployment"]["resources"] += [r for r in s["deployment"]["resources"] if r["type"] != "pulumi:pulumi:Stack"]
 json.dump(q, open("mix-stack.json", "w"), indent=1)
 i = json.load(open(sys.argv[1] + "/imports.json"))
-i["resources"] += [{"type": "random:index/randomPet:RandomPet", "name": "apiName", "id": "brave-otter"},
+i["resources"] += [{"type": "random:index/randomString:RandomString", "name": "apiName", "id": "brave-otter"},
                    {"type": "random:index/randomPet:RandomPet", "name": "ghostPet", "id": "no-such-pet"}]
 json.dump(i, open("mix-imports.json", "w"), indent=1)
 PY
@@ -54,7 +54,7 @@ $B dom mix.html all >mix.dom || bad "chromium could not open mix.html"
 python3 "$CHECK" mix.dom mix.json --offline --no-secret "$SECRET" \
   --res-outcome ghostPet=failed --res-outcome server=imported --res-outcome apiName=offline \
   --res-text "ghostPet=resource 'ghostPet' of type 'random:index/randomPet:RandomPet': resource 'no-such-pet' does not exist" \
-  --res-text "apiName=new random.RandomPet(\"apiName\"" \
+  --res-text "apiName=new random.RandomString(\"apiName\"" \
   --provenance "http-port:max=required" --provenance "apiName:keepers.region=diff" --secret-path "apiName:keepers.apiToken" \
   --reference "http-port=serverName" && ok || bad "DOM of the quickstart report"
 # the failure's text is what the CLI printed on stderr
@@ -143,7 +143,7 @@ $B dom tf.html all >tf.dom && python3 "$CHECK" tf.dom tf.json --offline --unmapp
 # --- --insert-into with --diff: the program diff, highlighted; the program untouched ---------------
 printf 'import * as pulumi from "@pulumi/pulumi";\n\nexport const hello = "world";\n' >index.ts
 cp index.ts index.before
-"$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state mix-stack.json --schema "$RS" \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state mix-stack.json --schema "$RS" \
   --insert-into index.ts --diff --report diff.html --secrets-dir sec4 >diff.out 2>diff.err
 rc=$?
 [ $rc = 4 ] && cmp -s index.ts index.before && [ -s diff.html ] && ok || bad "--insert-into --diff --report (exit $rc)"
@@ -153,7 +153,7 @@ d = open(sys.argv[1]).read()
 m = re.search(r'<pre class="diff" id="program-diff">(.*?)</pre>', d, re.S)
 assert m, "no program diff"
 adds = re.findall(r'<span class="add">(.*?)</span>', m.group(1))
-assert any("new random.RandomPet(&quot;apiName&quot;" in a or 'new random.RandomPet("apiName"' in a for a in adds), adds
+assert any("new random.RandomString(&quot;apiName&quot;" in a or 'new random.RandomString("apiName"' in a for a in adds), adds
 assert re.search(r'<span class="file">\+\+\+ ', m.group(1)), "no file header"
 n = re.search(r'<p[^>]*id="written-note"[^>]*>(.*?)</p>', d, re.S)
 assert n and "Nothing was written" in n.group(1) and "--diff" in n.group(1), "no note that --diff wrote nothing"

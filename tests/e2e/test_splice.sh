@@ -31,7 +31,7 @@ fx="$SOURCE_DIR/tests/fixtures/splice"
 # The quickstart's random resources without the local component (whose type no SDK package has).
 cat >"$work/imports.json" <<'JSON'
 {"resources": [
-  {"type": "random:index/randomPet:RandomPet", "name": "serverName", "logicalName": "server-name", "id": "clever-wombat"},
+  {"type": "random:index/randomString:RandomString", "name": "serverName", "logicalName": "server-name", "id": "mq7xk2vt9fzr"},
   {"type": "random:index/randomId:RandomId", "name": "serverId", "logicalName": "server-id", "id": "q8Vb1f0Zk3Y"},
   {"type": "random:index/randomString:RandomString", "name": "bucket-suffix", "id": "x7k2p9qa"},
   {"type": "random:index/randomInteger:RandomInteger", "name": "http-port", "id": "8443,8000,8999,mq7xk2vt9fzr"}

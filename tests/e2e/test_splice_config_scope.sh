@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_splice_config_scope.sh — a secret's config read spliced into a program must be valid where the
 # resource uses it: after the config object it reads from, and in a scope the resource sees. Run as a user
-# runs it: `cimport --insert-into` of a resource with a secret input (tests/fixtures/cli/secret-stack.json)
+# runs it: `cimport --insert-into` of a resource with a secret input (tests/fixtures/cli/secret-string-stack.json)
 # into programs that already define that resource, then the result is RUN against stub SDKs (TypeScript:
 # transpiled by the real compiler and run by node, after `tsc --strict` type-checks it against the real
 # SDKs; Python: run by python3; Go: built by `go build` against stub modules), and run again (no change).
@@ -19,11 +19,11 @@ export PULUMI_HOME="$tmp/pulumi-home"
 unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 S="$SHARED_DATA/schemas/random/schema.json"
-SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
 peers="$SOURCE_DIR/tests/peers"
 tsc="$peers/node_modules/typescript/bin/tsc"
 [ -f "$tsc" ] || { echo "FAIL: $peers/node_modules is missing: run scripts/setup.sh first" >&2; exit 1; }
-imp() { "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+imp() { "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
   --stack prod "$@"; }
 
 # ---- stubs: just enough of each SDK to run (or build) the program --------------------------------
@@ -33,7 +33,7 @@ const src = require("fs").readFileSync(process.argv[2], "utf8");
 const js = ts.transpileModule(src, {compilerOptions: {module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020}}).outputText;
 const made = [];
 class Config { require(k) { return "v"; } requireSecret(k) { return "s"; } }
-const stubs = {"@pulumi/pulumi": {Config}, "@pulumi/random": {RandomPet: class { constructor(n) { made.push(n); } }}};
+const stubs = {"@pulumi/pulumi": {Config}, "@pulumi/random": {RandomString: class { constructor(n) { made.push(n); } }}};
 const m = {exports: {}};
 new Function("require", "module", "exports", js)((n) => stubs[n], m, m.exports);
 console.log(made.join(","));
@@ -49,7 +49,7 @@ def export(k, v): pass
 EOF
 cat >"$tmp/pystub/pulumi_random/__init__.py" <<'EOF'
 made = []
-class RandomPet:
+class RandomString:
     def __init__(self, name, **kw): made.append(name)
 EOF
 run_py() { (cd "$tmp/pystub" && python3 -c 'import runpy, sys; runpy.run_path(sys.argv[1]); import pulumi_random; print(",".join(pulumi_random.made))' "$1"); }
@@ -88,14 +88,14 @@ package random
 
 import "github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 
-type RandomPetArgs struct {
+type RandomStringArgs struct {
 	Keepers pulumi.StringMap
 	Length  pulumi.Input
 }
-type RandomPet struct{}
+type RandomString struct{}
 
-func NewRandomPet(ctx *pulumi.Context, name string, args *RandomPetArgs, opts ...pulumi.ResourceOption) (*RandomPet, error) {
-	return &RandomPet{}, nil
+func NewRandomString(ctx *pulumi.Context, name string, args *RandomStringArgs, opts ...pulumi.ResourceOption) (*RandomString, error) {
+	return &RandomString{}, nil
 }
 EOF
 build_go() { # DIR: go build the program main.go in DIR against the stubs
@@ -135,7 +135,7 @@ cat >"$tmp/ts1/index.ts" <<'EOF'
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 
-const pet = new random.RandomPet("apiName", { length: 2 });
+const pet = new random.RandomString("apiName", { length: 2 });
 const config = new pulumi.Config();
 export const greeting = config.require("greeting");
 export const petName = pet.id;
@@ -148,7 +148,7 @@ import * as random from "@pulumi/random";
 function makePet() {
   const config = new pulumi.Config();
   const greeting = config.require("greeting");
-  const pet = new random.RandomPet("apiName", { length: 2, prefix: greeting });
+  const pet = new random.RandomString("apiName", { length: 2, prefix: greeting });
   return pet;
 }
 export const petName = makePet().id;
@@ -160,7 +160,7 @@ import * as random from "@pulumi/random";
 
 const config = new pulumi.Config();
 function makePet() {
-  const pet = new random.RandomPet("apiName", { length: 2, prefix: config.require("greeting") });
+  const pet = new random.RandomString("apiName", { length: 2, prefix: config.require("greeting") });
   return pet;
 }
 export const petName = makePet().id;
@@ -174,7 +174,7 @@ cat >"$tmp/py1/__main__.py" <<'EOF'
 import pulumi
 import pulumi_random as random
 
-pet = random.RandomPet("apiName", length=2)
+pet = random.RandomString("apiName", length=2)
 config = pulumi.Config()
 pulumi.export("greeting", config.require("greeting"))
 EOF
@@ -185,7 +185,7 @@ import pulumi_random as random
 
 def make_pet():
     config = pulumi.Config()
-    pet = random.RandomPet("apiName", length=2, prefix=config.require("greeting"))
+    pet = random.RandomString("apiName", length=2, prefix=config.require("greeting"))
     return pet
 
 
@@ -199,7 +199,7 @@ config = pulumi.Config()
 
 
 def make_pet():
-    pet = random.RandomPet("apiName", length=2, prefix=config.require("greeting"))
+    pet = random.RandomString("apiName", length=2, prefix=config.require("greeting"))
     return pet
 
 
@@ -220,7 +220,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		pet, err := random.NewRandomPet(ctx, "apiName", &random.RandomPetArgs{Length: pulumi.Int(2)})
+		pet, err := random.NewRandomString(ctx, "apiName", &random.RandomStringArgs{Length: pulumi.Int(2)})
 		if err != nil {
 			return err
 		}
@@ -243,7 +243,7 @@ import (
 func makePet(ctx *pulumi.Context) error {
 	cfg := config.New(ctx, "")
 	_ = cfg.Require("greeting")
-	_, err := random.NewRandomPet(ctx, "apiName", &random.RandomPetArgs{Length: pulumi.Int(2)})
+	_, err := random.NewRandomString(ctx, "apiName", &random.RandomStringArgs{Length: pulumi.Int(2)})
 	if err != nil {
 		return err
 	}
@@ -269,11 +269,11 @@ cat >"$tmp/no1/index.ts" <<'EOF'
 import * as random from "@pulumi/random";
 
 class Web {
-  pet = new random.RandomPet("apiName", { length: 2 });
+  pet = new random.RandomString("apiName", { length: 2 });
 }
 new Web();
 EOF
-printf 'import pulumi_random as random\n\n\ndef make(): return random.RandomPet("apiName", length=2)\n\n\nmake()\n' >"$tmp/no2/__main__.py"
+printf 'import pulumi_random as random\n\n\ndef make(): return random.RandomString("apiName", length=2)\n\n\nmake()\n' >"$tmp/no2/__main__.py"
 for c in "no1 index.ts typescript 4 it is in a class_body, where no statement can go" \
          "no2 __main__.py python 4 its statement does not start a line of its own"; do
   set -- $c

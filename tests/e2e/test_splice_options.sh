@@ -16,11 +16,11 @@ export PULUMI_HOME="$tmp/pulumi-home"
 unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 S="$SHARED_DATA/schemas/random/schema.json"
-SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
 peers="$SOURCE_DIR/tests/peers"
 tsc="$peers/node_modules/typescript/bin/tsc"
 [ -f "$tsc" ] || { echo "FAIL: $peers/node_modules is missing: run scripts/setup.sh first" >&2; exit 1; }
-imp() { "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" \
+imp() { "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
   --stack prod "$@"; }
 has() { grep -qF -- "$2" "$1" && ok || bad "$1 lacks: $2
 $(cat "$1")"; }
@@ -49,8 +49,8 @@ cat >"$tmp/ts/index.ts" <<'EOF'
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 
-const other = new random.RandomPet("other", { length: 1 });
-const pet = new random.RandomPet("apiName", { length: 2 }, {
+const other = new random.RandomString("other", { length: 1 });
+const pet = new random.RandomString("apiName", { length: 2 }, {
   ignoreChanges: ["keepers"],
   aliases: [{ name: "old-name" }],
   dependsOn: [other],
@@ -62,13 +62,13 @@ EOF
 cat >"$tmp/ts-none/index.ts" <<'EOF'
 import * as random from "@pulumi/random";
 
-const pet = new random.RandomPet("apiName", { length: 2 }, { retainOnDelete: true, deleteBeforeReplace: true });
+const pet = new random.RandomString("apiName", { length: 2 }, { retainOnDelete: true, deleteBeforeReplace: true });
 export const petName = pet.id;
 EOF
 cat >"$tmp/ts-clash/index.ts" <<'EOF'
 import * as random from "@pulumi/random";
 
-const pet = new random.RandomPet("apiName", { length: 2 }, { protect: false, ignoreChanges: ["length"] });
+const pet = new random.RandomString("apiName", { length: 2 }, { protect: false, ignoreChanges: ["length"] });
 EOF
 run ts index.ts typescript
 has "$tmp/ts/index.ts" 'ignoreChanges: ["keepers"],'
@@ -93,7 +93,7 @@ has "$tmp/ts-clash/run.log" "error: index.ts:3: the resource 'apiName' sets the 
   bad "ts-clash with --protect=false: $(cat "$tmp/ts-clash/run.log")"
 # into a stack (here a stack export): the option set otherwise is what the stack would record
 mkdir -p "$tmp/ts-clash-stack"
-printf 'import * as random from "@pulumi/random";\n\nconst pet = new random.RandomPet("apiName", { length: 2 }, { protect: false });\n' >"$tmp/ts-clash-stack/index.ts"
+printf 'import * as random from "@pulumi/random";\n\nconst pet = new random.RandomString("apiName", { length: 2 }, { protect: false });\n' >"$tmp/ts-clash-stack/index.ts"
 python3 - "$SS" "$tmp/ts-clash-stack/st.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -113,15 +113,15 @@ cat >"$tmp/py/__main__.py" <<'EOF'
 import pulumi
 import pulumi_random as random
 
-other = random.RandomPet("other", length=1)
-pet = random.RandomPet("apiName", length=2,
+other = random.RandomString("other", length=1)
+pet = random.RandomString("apiName", length=2,
     opts=pulumi.ResourceOptions(ignore_changes=["keepers"], depends_on=[other]))
 EOF
 cat >"$tmp/py-clash/__main__.py" <<'EOF'
 import pulumi
 import pulumi_random as random
 
-pet = random.RandomPet("apiName", length=2, opts=pulumi.ResourceOptions(import_="another-id"))
+pet = random.RandomString("apiName", length=2, opts=pulumi.ResourceOptions(import_="another-id"))
 EOF
 run py __main__.py python
 has "$tmp/py/__main__.py" 'ignore_changes=["keepers"]'
@@ -143,7 +143,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		_, err := random.NewRandomPet(ctx, "apiName", &random.RandomPetArgs{Length: pulumi.Int(2)},
+		_, err := random.NewRandomString(ctx, "apiName", &random.RandomStringArgs{Length: pulumi.Int(2)},
 			pulumi.IgnoreChanges([]string{"keepers"}), pulumi.RetainOnDelete(true))
 		if err != nil {
 			return err
@@ -168,7 +168,7 @@ using Random = Pulumi.Random;
 
 return await Deployment.RunAsync(() =>
 {
-    var pet = new Random.RandomPet("apiName", new()
+    var pet = new Random.RandomString("apiName", new()
     {
         Length = 2,
     }, new CustomResourceOptions
@@ -181,14 +181,14 @@ cat >"$tmp/java/App.java" <<'EOF'
 package myproject;
 
 import com.pulumi.Pulumi;
-import com.pulumi.random.RandomPet;
-import com.pulumi.random.RandomPetArgs;
+import com.pulumi.random.RandomString;
+import com.pulumi.random.RandomStringArgs;
 import com.pulumi.resources.CustomResourceOptions;
 
 public class App {
     public static void main(String[] args) {
         Pulumi.run(ctx -> {
-            var pet = new RandomPet("apiName", RandomPetArgs.builder()
+            var pet = new RandomString("apiName", RandomStringArgs.builder()
                 .length(2)
                 .build(), CustomResourceOptions.builder()
                     .ignoreChanges("keepers")
@@ -202,7 +202,7 @@ name: shop
 runtime: yaml
 resources:
   pet:
-    type: random:RandomPet
+    type: random:RandomString
     name: apiName
     properties:
       length: 2
@@ -225,11 +225,11 @@ PY
 
 # YAML: an option the import sets otherwise is refused
 mkdir -p "$tmp/yaml-clash" "$tmp/yaml-none"
-printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    name: apiName\n    options:\n      protect: false\n' >"$tmp/yaml-clash/Pulumi.yaml"
+printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomString\n    name: apiName\n    options:\n      protect: false\n' >"$tmp/yaml-clash/Pulumi.yaml"
 refused yaml-clash Pulumi.yaml yaml protect 8
 has "$tmp/yaml-clash/run.log" "error: Pulumi.yaml:8: the resource 'apiName' sets the resource option \`protect\` (\`protect: false\`) where the import's code has \`protect: true\`: nothing was changed; import it without protect (--protect=false), make the program say \`protect: true\`, or remove the option, and run again"
 # and an option it does not set is kept beside the import's
-printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    name: apiName\n    options:\n      retainOnDelete: true\n' >"$tmp/yaml-none/Pulumi.yaml"
+printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomString\n    name: apiName\n    options:\n      retainOnDelete: true\n' >"$tmp/yaml-none/Pulumi.yaml"
 run yaml-none Pulumi.yaml yaml
 python3 - "$tmp/yaml-none/Pulumi.yaml" <<'PY' && ok || bad "yaml-none options: $(cat "$tmp/yaml-none/Pulumi.yaml")"
 import sys, yaml
@@ -239,7 +239,7 @@ PY
 
 # YAML options written as a flow mapping are kept as a block mapping's are (refused since 298c976)
 mkdir -p "$tmp/yaml-flow"
-printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    name: apiName\n    options: {retainOnDelete: true, protect: true}\n' >"$tmp/yaml-flow/Pulumi.yaml"
+printf 'name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomString\n    name: apiName\n    options: {retainOnDelete: true, protect: true}\n' >"$tmp/yaml-flow/Pulumi.yaml"
 run yaml-flow Pulumi.yaml yaml
 python3 - "$tmp/yaml-flow/Pulumi.yaml" <<'PY' && ok || bad "yaml-flow options: $(cat "$tmp/yaml-flow/Pulumi.yaml")"
 import sys, yaml

@@ -215,8 +215,8 @@ rc=$?
 [ $rc = 4 ] && ! grep -qF 'nothing to write' diffstack.err && ok || bad "--diff of a stack import, code unchanged (exit $rc): $(cat diffstack.err)"
 mkdir -p "$work/nop" && cd "$work/nop" || exit 1
 unset PULUMI_BACKEND_URL
-SS="$SOURCE_DIR/tests/fixtures/cli/secret-stack.json"
-one() { "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" --schema "$S" "$@"; }
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
+one() { "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" "$@"; }
 # the secrets file a run writes, gone since (cimport's own note tells to delete it once stored)
 one -o sec.ts >/dev/null 2>/dev/null && [ -e cimport-secrets.json ] && ok || bad "secret run did not write cimport-secrets.json"
 rm -f cimport-secrets.json
