@@ -331,6 +331,11 @@ static bool strict_check(const char *text, size_t len, const char *file, diag_li
             expect_key = false;
             if (first == SIZE_MAX) continue;
             size_t n = s.nkeys - first;
+            /* where this object's names start (the first key's; sorting below reorders them): its names
+             * go with it, so what is held is the open objects' names, not every name read so far */
+            size_t names_from = s.names.len;
+            for (size_t k = first; k < s.nkeys; k++)
+                if (s.keys[k].off < names_from) names_from = s.keys[k].off;
             if (n > 1) {
                 sort_keys(&s, s.keys + first, n);
                 for (size_t k = first + 1; k < s.nkeys; k++) {
@@ -351,7 +356,7 @@ static bool strict_check(const char *text, size_t len, const char *file, diag_li
                 }
             }
             s.nkeys = first;
-            if (s.nkeys == 0) s.names.len = 0;
+            s.names.len = names_from;
         } else if (c == '"') {
             bool is_key = expect_key;
             expect_key = false;
