@@ -98,6 +98,7 @@ typedef struct gen_ctx {
     size_t n_cand;
     pcl_smap_t secret_cands; /* a secret output's equality_key → index into secret_cand */
     arena_t *secret_keys;    /* the keys that are digests (freed with the map after pass 3) */
+    arena_t *cand_keys;      /* the keys taken from outputs read back (opts->load_outputs), freed as well */
     pcl_smap_t reused_keys;  /* reserved config keys a secret of this program took again */
     gen_cand_t *secret_cand;
     size_t n_secret_cand;
@@ -436,6 +437,18 @@ static pv_t *strip_secrets(arena_t *a, const pv_t *v) {
     }
 }
 
+/* Resource i's inputs: the caller's, or what it reads back (opts->load_inputs). */
+static const pv_t *res_inputs(gen_ctx_t *g, size_t i) {
+    const pcl_gen_options_t *o = g->opts;
+    return o->load_inputs ? o->load_inputs(o->release_user, i) : g->res[i].in->inputs;
+}
+
+/* Resource i's outputs: the caller's, or what it reads back (opts->load_outputs). */
+static const pv_t *res_outputs(gen_ctx_t *g, size_t i) {
+    const pcl_gen_options_t *o = g->opts;
+    return o->load_outputs ? o->load_outputs(o->release_user, i) : g->res[i].in->outputs;
+}
+
 /* A secret string that another imported resource produces as a secret output (a TLS private key's
  * privateKeyPem used by a cert request) becomes a reference to that output: the value stays where
  * it is, encrypted in the state, instead of being copied into the code or the stack config. */
@@ -451,7 +464,7 @@ static pcl_expr_t *gen_secret_reference(gen_ctx_t *g, const pv_t *inner, const s
     /* The producer may output the value under several names (a key's privateKeyPem and
      * privateKeyOpenssh can coincide): the one named like the property being set reads best. */
     const char *attr = c->attr;
-    const pv_t *outs = g->res[c->res].in->outputs;
+    const pv_t *outs = res_outputs(g, c->res);
     const pv_t *same = g->prop && outs ? pv_unwrap(pv_object_get(outs, g->prop)) : NULL;
     if (same && same->kind == PV_STRING && equal_keys(same->u.str.s, v->u.str.s)) attr = g->prop;
     /* copies: the producer's outputs and this resource's inputs may be released before the program is
@@ -922,40 +935,36 @@ static void reserve_external_roots(gen_ctx_t *g) {
     pcl_smap_free(&ids);
 }
 
-/* Resource i's inputs: the caller's, or what it reads back (opts->load_inputs). */
-static const pv_t *res_inputs(gen_ctx_t *g, size_t i) {
-    const pcl_gen_options_t *o = g->opts;
-    return o->load_inputs ? o->load_inputs(o->release_user, i) : g->res[i].in->inputs;
+/* A key of the candidate maps taken from outputs: a copy when the outputs are read back (they last only
+ * until the next are). */
+static const char *cand_key(gen_ctx_t *g, const char *s) {
+    if (!g->opts->load_outputs) return s;
+    if (!g->cand_keys) g->cand_keys = arena_new();
+    return arena_strdup(g->cand_keys, s);
 }
 
-/* Pass 2: every value that names a resource's id, `name` or `arn` output. */
+/* Pass 2: every value that names a resource's id, `name` or `arn` output, and every secret string
+ * output (top level), for secret inputs only (gen_secret_reference). Each resource's outputs are read
+ * once. */
 static void collect_candidates(gen_ctx_t *g) {
     size_t n_ext = g->opts->guess_references ? g->opts->n_external : 0;
     g->cand = calloc(3 * g->n + n_ext + 1, sizeof *g->cand); /* freed after pass 3, as secret_cand */
     if (!g->cand) abort();
+    size_t cap_secret = 0;
     for (size_t i = 0; i < g->n; i++) {
         gen_res_t *r = &g->res[i];
         if (!r->ok || r->in->component) continue;
         add_candidate(g, r->in->id, i, NULL, "id");
-        if (!r->in->outputs || r->in->outputs->kind != PV_OBJECT) continue;
+        const pv_t *o = res_outputs(g, i);
+        if (!o || o->kind != PV_OBJECT) continue;
         static const char *const attrs[] = {"name", "arn"};
         for (size_t k = 0; k < 2; k++) {
-            const pv_t *v = pv_unwrap(pv_object_get(r->in->outputs, attrs[k]));
-            if (v && v->kind == PV_STRING) add_candidate(g, v->u.str.s, i, NULL, attrs[k]);
+            const pv_t *v = pv_unwrap(pv_object_get(o, attrs[k]));
+            size_t ci;
+            if (v && v->kind == PV_STRING && *v->u.str.s)
+                add_candidate(g, pcl_smap_get(&g->cands, v->u.str.s, &ci) ? v->u.str.s : cand_key(g, v->u.str.s), i,
+                              NULL, attrs[k]);
         }
-    }
-    /* Secret string outputs (top level), for secret inputs only (gen_secret_reference). */
-    size_t n_secret = 0;
-    for (size_t i = 0; i < g->n; i++) {
-        const pv_t *o = g->res[i].in->outputs;
-        if (g->res[i].ok && !g->res[i].in->component && o && o->kind == PV_OBJECT) n_secret += o->u.obj.len;
-    }
-    g->secret_cand = calloc(n_secret ? n_secret : 1, sizeof *g->secret_cand);
-    if (!g->secret_cand) abort();
-    for (size_t i = 0; i < g->n; i++) {
-        gen_res_t *r = &g->res[i];
-        const pv_t *o = r->in->outputs;
-        if (!r->ok || r->in->component || !o || o->kind != PV_OBJECT) continue;
         const pv_t *inputs = NULL; /* read once, for its first secret output */
         bool read = false;
         for (size_t k = 0; k < o->u.obj.len; k++) {
@@ -982,8 +991,11 @@ static void collect_candidates(gen_ctx_t *g) {
             if (key == buf) {
                 if (!g->secret_keys) g->secret_keys = arena_new();
                 key = arena_strdup(g->secret_keys, buf);
+            } else {
+                key = cand_key(g, key);
             }
-            g->secret_cand[g->n_secret_cand] = (gen_cand_t){i, NULL, o->u.obj.members[k].key, false};
+            g->secret_cand = vec_grow(g->secret_cand, &cap_secret, g->n_secret_cand + 1, sizeof *g->secret_cand);
+            g->secret_cand[g->n_secret_cand] = (gen_cand_t){i, NULL, cand_key(g, o->u.obj.members[k].key), false};
             pcl_smap_add(&g->secret_cands, key, g->n_secret_cand++);
         }
     }
@@ -1002,7 +1014,10 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs) {
     if (!outputs || outputs->kind != PV_OBJECT) return outputs ? pv_clone(a, outputs) : NULL;
     const pv_member_t *m = outputs->u.obj.members;
     size_t n = outputs->u.obj.len;
-    pv_t *kept = pv_object(a);
+    /* the members kept, found first: the copy's array takes their number (a caller keeps 100,000 of
+     * these, and an array grown a member at a time leaves its smaller ones behind in the arena) */
+    size_t few[32], *keep = n <= 32 ? few : malloc(n * sizeof *keep), n_keep = 0;
+    if (!keep) abort();
     for (size_t i = 0; i < n; i++) {
         bool secret = m[i].value && m[i].value->kind == PV_SECRET;
         /* name and arn are reference candidates by their value: kept whole */
@@ -1013,17 +1028,27 @@ pv_t *pcl_gen_outputs_needed(arena_t *a, const pv_t *outputs) {
             const pv_t *s = m[k].value && m[k].value->kind == PV_SECRET ? pv_unwrap(m[k].value) : NULL;
             equal = s && s->kind == PV_STRING && strcmp(s->u.str.s, v->u.str.s) == 0;
         }
-        if (!secret && !named && !equal) continue;
+        if (secret || named || equal) keep[n_keep++] = i;
+    }
+    pv_t *kept = pv_object(a);
+    kept->u.obj.members = n_keep ? arena_alloc(a, n_keep * sizeof *kept->u.obj.members) : NULL;
+    kept->u.obj.cap = n_keep;
+    for (size_t j = 0; j < n_keep; j++) {
+        size_t i = keep[j];
+        bool named = strcmp(m[i].key, "name") == 0 || strcmp(m[i].key, "arn") == 0;
+        const pv_t *v = pv_unwrap(m[i].value);
         /* a secret or a string equal to one is only compared: a long one is held by its key */
         char buf[GEN_KEY_DIGEST_LEN + 1];
         const char *key = !named && v && v->kind == PV_STRING ? equality_key(v->u.str.s, buf) : NULL;
         pv_t *copy;
         if (key == buf)
-            copy = secret ? pv_secret(a, pv_string(a, buf)) : pv_string(a, buf);
+            copy = m[i].value->kind == PV_SECRET ? pv_secret(a, pv_string(a, buf)) : pv_string(a, buf);
         else
             copy = pv_clone(a, m[i].value);
-        pv_object_set(a, kept, m[i].key, copy);
+        /* an object's keys are unique: each is a member of its own, as pv_object_set would make it */
+        kept->u.obj.members[kept->u.obj.len++] = (pv_member_t){arena_strdup(a, m[i].key), copy};
     }
+    if (keep != few) free(keep);
     return kept;
 }
 
@@ -1347,6 +1372,7 @@ bool pcl_generate(const pcl_gen_resource_t *resources, size_t n, schema_set_t *s
     pcl_smap_free(&g.cands);
     pcl_smap_free(&g.secret_cands);
     arena_free(g.secret_keys);
+    arena_free(g.cand_keys);
     free(g.cand);
     free(g.secret_cand);
     if (opts->print_to) { /* printed: pass 4's messages after pass 3's, as when the program is whole */

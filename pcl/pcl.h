@@ -274,6 +274,10 @@ typedef struct pcl_gen_options {
      * that of a resource with a secret output (whether it only echoes an input). NULL: the inputs are
      * resources[i].inputs. */
     const pv_t *(*load_inputs)(void *user, size_t i);
+    /* The same for the outputs (resources[i].outputs NULL): load_outputs(release_user, i), valid until
+     * its next call. Asked once for each resource in pass 2, in order, and again in pass 3 for a resource
+     * a secret input is found to come from. */
+    const pv_t *(*load_outputs)(void *user, size_t i);
     void *release_user;
     /* The program printed into this spool as it is generated (pcl_print's text, byte for byte), each
      * batch of nodes freed once printed, so that it is never whole: the result's program then holds

@@ -1,11 +1,12 @@
-/* inputs_spill.c — resources' inputs set aside in an encrypted unnamed file (see inputs_spill.h).
+/* result_spill.c — what generation reads of resources' results set aside in an encrypted unnamed file
+ * (see result_spill.h).
  *
- * A record is the inputs' pv_encode form behind its length (4 bytes, this machine's order); item i's
- * record starts at off[i] (SIZE_MAX: none). The file is one AES-256-CTR stream: the byte at offset x
+ * A record is a value's pv_encode form behind its length (4 bytes, this machine's order); item i's
+ * record of a kind starts at off[kind][i] (SIZE_MAX: none). The file is one AES-256-CTR stream: the byte at offset x
  * is enciphered with block x / 16 of the key stream at position x % 16, so any range can be written
  * or read on its own. Nothing in it authenticates: it is this process's own file, which no name
  * leads to, and a record that does not decode is a failure, not a value. */
-#include "session/inputs_spill.h"
+#include "session/result_spill.h"
 
 #include <errno.h>
 #include <openssl/evp.h>
@@ -19,56 +20,66 @@
 #define SPILL_KEY_LEN 32
 #define SPILL_LEN_BYTES 4
 
-struct inputs_spill {
+/* Reading back one kind: a window over the file and the value returned last. */
+typedef struct spill_reader {
+    char *win; /* the plaintext of the file's bytes [win_off, win_off + win_len) */
+    size_t win_off, win_len, win_cap;
+    arena_t *values;
+} spill_reader_t;
+
+struct result_spill {
     spool_t *file;
     unsigned char key[SPILL_KEY_LEN];
     EVP_CIPHER_CTX *ctx;
-    size_t *off, n_items;
+    size_t *off[RESULT_SPILL_KINDS], n_items;
     buf_t out; /* records not yet written: their plaintext, enciphered as they are */
     buf_t enc; /* one record's encoding */
     int error; /* a record that could not be set aside (too long, a cipher failure) */
-    char *win; /* read back: the plaintext of the file's bytes [win_off, win_off + win_len) */
-    size_t win_off, win_len, win_cap;
-    arena_t *values; /* the inputs inputs_spill_get returned last */
+    spill_reader_t read[RESULT_SPILL_KINDS];
 };
 
-inputs_spill_t *inputs_spill_new(const char *beside, size_t n_items) {
-    inputs_spill_t *s = calloc(1, sizeof *s);
+result_spill_t *result_spill_new(const char *beside, size_t n_items) {
+    result_spill_t *s = calloc(1, sizeof *s);
     if (!s) abort();
     s->ctx = EVP_CIPHER_CTX_new();
     if (!s->ctx || RAND_bytes(s->key, sizeof s->key) != 1 || !(s->file = spool_new(beside))) {
-        inputs_spill_free(s);
+        result_spill_free(s);
         return NULL;
     }
     s->n_items = n_items;
-    s->off = malloc((n_items ? n_items : 1) * sizeof *s->off);
-    if (!s->off) abort();
-    for (size_t i = 0; i < n_items; i++)
-        s->off[i] = SIZE_MAX;
+    for (int k = 0; k < RESULT_SPILL_KINDS; k++) {
+        s->off[k] = malloc((n_items ? n_items : 1) * sizeof *s->off[k]);
+        if (!s->off[k]) abort();
+        for (size_t i = 0; i < n_items; i++)
+            s->off[k][i] = SIZE_MAX;
+    }
     buf_init(&s->out);
     buf_init(&s->enc);
     return s;
 }
 
-void inputs_spill_free(inputs_spill_t *s) {
+void result_spill_free(result_spill_t *s) {
     if (!s) return;
     OPENSSL_cleanse(s->key, sizeof s->key);
     EVP_CIPHER_CTX_free(s->ctx);
     spool_free(s->file);
-    free(s->off);
     if (s->out.data) OPENSSL_cleanse(s->out.data, s->out.cap);
     if (s->enc.data) OPENSSL_cleanse(s->enc.data, s->enc.cap);
-    if (s->win) OPENSSL_cleanse(s->win, s->win_cap);
     buf_free(&s->out);
     buf_free(&s->enc);
-    free(s->win);
-    arena_free(s->values);
+    for (int k = 0; k < RESULT_SPILL_KINDS; k++) {
+        spill_reader_t *r = &s->read[k];
+        if (r->win) OPENSSL_cleanse(r->win, r->win_cap);
+        free(r->win);
+        arena_free(r->values);
+        free(s->off[k]);
+    }
     free(s);
 }
 
 /* Enciphers (or deciphers: CTR is its own inverse) the n bytes of data that stand at offset off of the
  * file, in place. */
-static bool crypt_at(inputs_spill_t *s, size_t off, char *data, size_t n) {
+static bool crypt_at(result_spill_t *s, size_t off, char *data, size_t n) {
     unsigned char iv[16] = {0};
     uint64_t block = (uint64_t)off / 16;
     for (int i = 0; i < 8; i++)
@@ -87,7 +98,7 @@ static bool crypt_at(inputs_spill_t *s, size_t off, char *data, size_t n) {
 }
 
 /* Writes the records held so far, enciphered at the offset they take. */
-static void flush_out(inputs_spill_t *s) {
+static void flush_out(result_spill_t *s) {
     if (!s->out.len) return;
     if (!s->error && !crypt_at(s, spool_size(s->file), s->out.data, s->out.len)) s->error = EIO;
     if (s->error) {
@@ -98,66 +109,67 @@ static void flush_out(inputs_spill_t *s) {
     spool_take(s->file, &s->out);
 }
 
-void inputs_spill_put(inputs_spill_t *s, size_t item, const pv_t *inputs) {
-    if (!inputs || item >= s->n_items) return;
+void result_spill_put(result_spill_t *s, result_spill_kind_t kind, size_t item, const pv_t *v) {
+    if (!v || item >= s->n_items) return;
     s->enc.len = 0;
-    pv_encode(&s->enc, inputs);
+    pv_encode(&s->enc, v);
     if (s->enc.len > UINT32_MAX) {
         s->error = EFBIG;
         return;
     }
     uint32_t len = (uint32_t)s->enc.len;
-    s->off[item] = spool_size(s->file) + s->out.len;
+    s->off[kind][item] = spool_size(s->file) + s->out.len;
     buf_append(&s->out, (const char *)&len, SPILL_LEN_BYTES);
     buf_append(&s->out, s->enc.data, s->enc.len);
     OPENSSL_cleanse(s->enc.data, s->enc.len);
     if (s->out.len >= SPOOL_CHUNK) flush_out(s);
 }
 
-int inputs_spill_finish(inputs_spill_t *s) {
+int result_spill_finish(result_spill_t *s) {
     flush_out(s);
     return s->error ? s->error : spool_error(s->file);
 }
 
-/* Makes the window hold [off, off + n): read from off, at least a chunk. */
-static bool window_at(inputs_spill_t *s, size_t off, size_t n) {
-    if (off >= s->win_off && off - s->win_off <= s->win_len && n <= s->win_len - (off - s->win_off)) return true;
+/* Makes r's window hold [off, off + n): read from off, at least a chunk. */
+static bool window_at(result_spill_t *s, spill_reader_t *r, size_t off, size_t n) {
+    if (off >= r->win_off && off - r->win_off <= r->win_len && n <= r->win_len - (off - r->win_off)) return true;
     size_t want = n > SPOOL_CHUNK ? n : SPOOL_CHUNK;
-    if (want > s->win_cap) {
-        if (s->win) OPENSSL_cleanse(s->win, s->win_cap);
-        free(s->win);
-        s->win = malloc(want);
-        if (!s->win) abort();
-        s->win_cap = want;
+    if (want > r->win_cap) {
+        if (r->win) OPENSSL_cleanse(r->win, r->win_cap);
+        free(r->win);
+        r->win = malloc(want);
+        if (!r->win) abort();
+        r->win_cap = want;
     }
-    ssize_t got = spool_read(s->file, off, s->win, want);
-    s->win_off = off;
-    s->win_len = got > 0 ? (size_t)got : 0;
-    if (got < 0 || (size_t)got < n || !crypt_at(s, off, s->win, s->win_len)) {
-        s->win_len = 0;
+    ssize_t got = spool_read(s->file, off, r->win, want);
+    r->win_off = off;
+    r->win_len = got > 0 ? (size_t)got : 0;
+    if (got < 0 || (size_t)got < n || !crypt_at(s, off, r->win, r->win_len)) {
+        r->win_len = 0;
         return false;
     }
     return true;
 }
 
-const pv_t *inputs_spill_get(inputs_spill_t *s, size_t item, bool *failed) {
-    inputs_spill_drop(s);
-    if (item >= s->n_items || s->off[item] == SIZE_MAX) return NULL;
-    size_t off = s->off[item];
+const pv_t *result_spill_get(result_spill_t *s, result_spill_kind_t kind, size_t item, bool *failed) {
+    result_spill_drop(s, kind);
+    if (item >= s->n_items || s->off[kind][item] == SIZE_MAX) return NULL;
+    spill_reader_t *r = &s->read[kind];
+    size_t off = s->off[kind][item];
     uint32_t len;
     pv_t *v = NULL;
-    if (!window_at(s, off, SPILL_LEN_BYTES)) goto bad;
-    memcpy(&len, s->win + (off - s->win_off), SPILL_LEN_BYTES);
-    if (!window_at(s, off, SPILL_LEN_BYTES + (size_t)len)) goto bad;
-    s->values = arena_new();
-    if (!pv_decode(s->values, s->win + (off - s->win_off) + SPILL_LEN_BYTES, len, &v)) goto bad;
+    if (!window_at(s, r, off, SPILL_LEN_BYTES)) goto bad;
+    memcpy(&len, r->win + (off - r->win_off), SPILL_LEN_BYTES);
+    if (!window_at(s, r, off, SPILL_LEN_BYTES + (size_t)len)) goto bad;
+    r->values = arena_new();
+    if (!pv_decode(r->values, r->win + (off - r->win_off) + SPILL_LEN_BYTES, len, &v)) goto bad;
     return v;
 bad:
     *failed = true;
     return NULL;
 }
 
-void inputs_spill_drop(inputs_spill_t *s) {
-    arena_free(s->values);
-    s->values = NULL;
+void result_spill_drop(result_spill_t *s, result_spill_kind_t kind) {
+    arena_free(s->read[kind].values);
+    s->read[kind].values = NULL;
 }

@@ -19,7 +19,7 @@
 #include "importer/tfmapper.h"
 #include "report/report.h"
 #include "session/existing_refs.h"
-#include "session/inputs_spill.h"
+#include "session/result_spill.h"
 #include "session/results_json.h"
 #include "specs/importid.h"
 #include "specs/project.h"
@@ -155,8 +155,8 @@ typedef struct run_ctx {
     arena_t *values;  /* lean results: their states, freed once generation reads none */
     arena_t **inputs; /* lean results: each plan item's inputs in an arena of its size, or NULL */
     /* lean results of a run whose code is only written (session_streams): the inputs set aside in a
-     * file instead (inputs_spill.h), read back one at a time by generation (load_inputs) */
-    inputs_spill_t *spill;
+     * file instead (result_spill.h), read back one at a time by generation (load_inputs) */
+    result_spill_t *spill;
     bool spill_failed; /* a record could not be read back: the run is refused */
     /* lean results: whether each item's state holds its import ID as a secret, asked of the whole state
      * (the kept one holds a long secret by its digest; fail_secret_import_ids) */
@@ -188,12 +188,16 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     /* the ID Read returned is mostly the import ID, which the plan holds already */
     const char *plan_id = r->item->id;
     c->id = !r->id ? NULL : plan_id && strcmp(r->id, plan_id) == 0 ? plan_id : arena_strdup(a, r->id);
-    if (k->spill)
-        inputs_spill_put(k->spill, item, r->inputs);
-    else
-        c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
     /* of the state, what generation reads: other resources' outputs it refers to (secrets, names) */
-    c->state = pcl_gen_outputs_needed(k->values, r->state);
+    if (k->spill) {
+        result_spill_put(k->spill, RESULT_SPILL_INPUTS, item, r->inputs);
+        arena_t *scratch = arena_new();
+        result_spill_put(k->spill, RESULT_SPILL_OUTPUTS, item, pcl_gen_outputs_needed(scratch, r->state));
+        arena_free(scratch);
+    } else {
+        c->inputs = r->inputs ? clone_alone(r->inputs, &k->inputs[item]) : NULL;
+        c->state = pcl_gen_outputs_needed(k->values, r->state);
+    }
     const char *import_id = import_id_of(r);
     /* asked of the inputs now too: spilled, they are not at hand when fail_secret_import_ids asks */
     k->secret_import_id[item] = import_id && (secret_holds(r->state, import_id, false, false) ||
@@ -699,7 +703,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         run.values = arena_new();
         /* code that is only written: the inputs go into a file while the engine runs (none can be
          * made beside the code: held as before) */
-        if (session_streams(p)) run.spill = inputs_spill_new(o->out_path, p->plan->n_items);
+        if (session_streams(p)) run.spill = result_spill_new(o->out_path, p->plan->n_items);
         eo.release_results = true;
         eo.on_released = on_released;
     }
@@ -723,7 +727,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         run_free(&run);
         return false;
     }
-    int spill_error = run.spill ? inputs_spill_finish(run.spill) : 0;
+    int spill_error = run.spill ? result_spill_finish(run.spill) : 0;
     if (spill_error) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, o->out_path, NULL,
                  "cannot write a temporary file in this file's directory, where the resources' inputs are set "
@@ -859,7 +863,7 @@ static void run_drop_values(run_ctx_t *run) {
 
 static void run_free(run_ctx_t *run) {
     run_drop_values(run);
-    inputs_spill_free(run->spill);
+    result_spill_free(run->spill);
     run->spill = NULL;
     free(run->inputs);
     free(run->secret_import_id);
@@ -871,13 +875,18 @@ static void run_free(run_ctx_t *run) {
  * inputs released, then every state. */
 static const pv_t *load_inputs(void *user, size_t i) {
     run_ctx_t *run = user;
-    return inputs_spill_get(run->spill, run->gen_item[i], &run->spill_failed);
+    return result_spill_get(run->spill, RESULT_SPILL_INPUTS, run->gen_item[i], &run->spill_failed);
+}
+
+static const pv_t *load_outputs(void *user, size_t i) {
+    run_ctx_t *run = user;
+    return result_spill_get(run->spill, RESULT_SPILL_OUTPUTS, run->gen_item[i], &run->spill_failed);
 }
 
 static void release_inputs(void *user, size_t i) {
     run_ctx_t *run = user;
     size_t item = run->gen_item[i];
-    if (run->spill) inputs_spill_drop(run->spill);
+    if (run->spill) result_spill_drop(run->spill, RESULT_SPILL_INPUTS);
     run->gen[i].inputs = NULL;
     run->p->results[item].inputs = NULL;
     arena_free(run->inputs[item]);
@@ -891,6 +900,7 @@ static void release_outputs(void *user) {
         p->results[i].state = NULL;
     for (size_t i = 0; i < run->n_gen; i++)
         run->gen[i].outputs = NULL;
+    if (run->spill) result_spill_drop(run->spill, RESULT_SPILL_OUTPUTS);
     arena_free(run->values);
     run->values = NULL;
 }
@@ -1017,6 +1027,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
         po->release_inputs = release_inputs;
         po->release_outputs = release_outputs;
         po->load_inputs = run->spill ? load_inputs : NULL;
+        po->load_outputs = run->spill ? load_outputs : NULL;
         po->release_user = run;
     }
     /* code that is only written goes into its file as it is printed, and each batch of the program is
@@ -1033,6 +1044,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
     po->release_inputs = NULL;
     po->release_outputs = NULL;
     po->load_inputs = NULL;
+    po->load_outputs = NULL;
     if (run->inputs) {
         run_drop_values(run);
         run->gen = NULL;

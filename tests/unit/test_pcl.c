@@ -263,15 +263,21 @@ static void round_trip(const pcl_case_t *cs, size_t n, pcl_secrets_mode_t mode, 
     arena_free(a);
 }
 
-/* The inputs of a generation that holds none (pcl_gen_options_t.load_inputs): the caller's. */
+/* The inputs and outputs of a generation that holds none (pcl_gen_options_t.load_inputs,
+ * load_outputs): the caller's. */
 static const pv_t *load_from(void *user, size_t i) {
     const pcl_gen_resource_t *rs = user;
     return rs[i].inputs;
 }
 
+static const pv_t *load_outputs_from(void *user, size_t i) {
+    const pcl_gen_resource_t *rs = user;
+    return rs[i].outputs;
+}
+
 /* The same program printed as it is generated (pcl_gen_options_t.print_to), `batch` resources a batch:
  * the same text, the same messages in the same order, the same secrets; no node kept. With `load`, the
- * resources' inputs are not held but given when asked (load_inputs). */
+ * resources' inputs and outputs are not held but given when asked (load_inputs, load_outputs). */
 static void assert_printed_alike(const pcl_gen_resource_t *rs, size_t n, pcl_secrets_mode_t mode, schema_set_t *s,
                                  const pcl_gen_result_t *held, const diag_list_t *held_diags, const char *text,
                                  size_t batch, bool load) {
@@ -289,8 +295,10 @@ static void assert_printed_alike(const pcl_gen_resource_t *rs, size_t n, pcl_sec
         for (size_t i = 0; i < n; i++) {
             bare[i] = rs[i];
             bare[i].inputs = NULL;
+            bare[i].outputs = NULL;
         }
         o.load_inputs = load_from;
+        o.load_outputs = load_outputs_from;
         o.release_user = (void *)rs;
     }
     pcl_gen_result_t g;

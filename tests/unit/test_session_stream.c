@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "base/spool.h"
-#include "session/inputs_spill.h"
+#include "session/result_spill.h"
 #include "session/session.h"
 #include "specs/txn.h"
 #include "testutil.h"
@@ -408,25 +408,28 @@ START_TEST(test_stream_sets_inputs_aside) {
 }
 END_TEST
 
-/* The spill itself: what is read back is what was put, in order and out of order, for thousands of
- * records (more than one chunk), and the file's bytes hold no secret's plaintext; a spill never has a
- * name in its directory. */
-START_TEST(test_inputs_spill_reads_back_and_hides_secrets) {
+/* The spill itself: what is read back is what was put, of each kind, in order and out of order, one kind
+ * in order while the other is read anywhere, for thousands of records (more than one chunk), and the
+ * file's bytes hold no secret's plaintext; a spill never has a name in its directory. */
+START_TEST(test_result_spill_reads_back_and_hides_secrets) {
     char *dir = tu_mkdtemp();
     arena_t *a = arena_new();
     const char *beside = arena_sprintf(a, "%s/main.pp", dir);
     enum { N = 3000 };
-    inputs_spill_t *sp = inputs_spill_new(beside, N + 1);
+    result_spill_t *sp = result_spill_new(beside, N + 1);
     ck_assert_ptr_nonnull(sp);
-    pv_t *vals[N];
+    pv_t *vals[N], *outs[N];
     for (size_t i = 0; i < N; i++) {
         pv_t *o = pv_object(a);
         pv_object_set(a, o, "length", pv_number(a, (double)i));
         pv_object_set(a, o, "password", pv_secret(a, pv_string(a, arena_sprintf(a, "hunter2-%05zu-secret", i))));
         vals[i] = i % 7 == 3 ? NULL : o; /* some have none */
-        inputs_spill_put(sp, i, vals[i]);
+        result_spill_put(sp, RESULT_SPILL_INPUTS, i, vals[i]);
+        outs[i] = i % 5 == 1 ? NULL : pv_object(a);
+        if (outs[i]) pv_object_set(a, outs[i], "name", pv_string(a, arena_sprintf(a, "name-%zu", i)));
+        result_spill_put(sp, RESULT_SPILL_OUTPUTS, i, outs[i]);
     }
-    ck_assert_int_eq(inputs_spill_finish(sp), 0);
+    ck_assert_int_eq(result_spill_finish(sp), 0);
     int fd = -1;
     ck_assert_uint_eq(unnamed_in(dir, &fd), 1);
     char *l = listing(dir);
@@ -443,18 +446,21 @@ START_TEST(test_inputs_spill_reads_back_and_hides_secrets) {
     ck_assert_ptr_null(memmem(bytes, len, "password", 8));
     free(bytes);
     bool failed = false;
-    for (size_t i = 0; i < N; i++) { /* in order */
-        const pv_t *v = inputs_spill_get(sp, i, &failed);
+    for (size_t i = 0; i < N; i++) { /* in order, another resource's outputs read beside each */
+        const pv_t *v = result_spill_get(sp, RESULT_SPILL_INPUTS, i, &failed);
+        size_t j = (i * 7919) % N;
+        const pv_t *o = result_spill_get(sp, RESULT_SPILL_OUTPUTS, j, &failed);
         ck_assert_msg(vals[i] ? v && pv_equal(v, vals[i]) : v == NULL, "record %zu", i);
+        ck_assert_msg(outs[j] ? o && pv_equal(o, outs[j]) : o == NULL, "outputs %zu", j);
     }
     for (size_t i = N; i-- > 0;) { /* backwards: each from its own window */
-        const pv_t *v = inputs_spill_get(sp, i, &failed);
+        const pv_t *v = result_spill_get(sp, RESULT_SPILL_INPUTS, i, &failed);
         ck_assert_msg(vals[i] ? v && pv_equal(v, vals[i]) : v == NULL, "record %zu", i);
     }
-    ck_assert_ptr_null(inputs_spill_get(sp, N, &failed)); /* never put */
+    ck_assert_ptr_null(result_spill_get(sp, RESULT_SPILL_INPUTS, N, &failed)); /* never put */
     ck_assert(!failed);
-    inputs_spill_drop(sp);
-    inputs_spill_free(sp);
+    result_spill_drop(sp, RESULT_SPILL_INPUTS);
+    result_spill_free(sp);
     ck_assert_uint_eq(unnamed_in(dir, NULL), 0);
     tu_rmtree(dir);
     free(dir);
@@ -600,7 +606,7 @@ int main(void) {
     tcase_add_test(tc, test_stream_failed_write_changes_nothing);
     tcase_add_test(tc, test_stream_refuses_as_held);
     tcase_add_test(tc, test_stream_sets_inputs_aside);
-    tcase_add_test(tc, test_inputs_spill_reads_back_and_hides_secrets);
+    tcase_add_test(tc, test_result_spill_reads_back_and_hides_secrets);
     tcase_add_test(tc, test_stream_failed_spill_changes_nothing);
     tcase_add_test(tc, test_stream_equals_held_on_shared_exports);
     suite_add_tcase(s, tc);
