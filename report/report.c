@@ -7,6 +7,7 @@
  * page from the same document. */
 #include "report/report.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,20 +170,39 @@ static bool path_listed(const cJSON *paths, const char *path) {
     return false;
 }
 
+/* What a secret is cut out of texts as: a string, a number or bool (its JSON text), or a value that is
+ * only matched whole (an object's or list's JSON text; its strings are strings of their own). */
+typedef enum { SECRET_STRING, SECRET_SCALAR, SECRET_WHOLE } secret_kind_t;
+
 typedef struct secret_values {
     char **v;
-    size_t n, cap;
+    secret_kind_t *kind;
+    size_t n, cap, cap_kind;
 } secret_values_t;
 
-static void secrets_add(secret_values_t *s, const cJSON *value) {
-    char *text = cJSON_IsString(value) ? strdup(value->valuestring) : cJSON_PrintUnformatted(value);
+static void secrets_push(secret_values_t *s, char *text, secret_kind_t kind) {
     if (!text) return;
     if (strcmp(text, "[secret]") == 0 || text[0] == '\0') {
         free(text);
         return;
     }
     s->v = vec_grow(s->v, &s->cap, s->n + 1, sizeof *s->v);
-    s->v[s->n++] = text;
+    s->kind = vec_grow(s->kind, &s->cap_kind, s->n + 1, sizeof *s->kind);
+    s->v[s->n] = text;
+    s->kind[s->n++] = kind;
+}
+
+/* A secret value, and the strings inside an object or list one (each secret too). */
+static void secrets_add(secret_values_t *s, const cJSON *value) {
+    if (cJSON_IsString(value)) {
+        secrets_push(s, strdup(value->valuestring), SECRET_STRING);
+    } else if (cJSON_IsObject(value) || cJSON_IsArray(value)) {
+        secrets_push(s, cJSON_PrintUnformatted(value), SECRET_WHOLE);
+        for (const cJSON *c = value->child; c; c = c->next)
+            secrets_add(s, c);
+    } else {
+        secrets_push(s, cJSON_PrintUnformatted(value), SECRET_SCALAR);
+    }
 }
 
 /* Replaces every value at a listed path with "[secret]" (remembering the value when `keep` is
@@ -209,26 +229,41 @@ static void redact_walk(cJSON *node, const char *path, const cJSON *paths, secre
     }
 }
 
-/* Every secret value, to cut out of texts in one pass: a value of 4 bytes or more wherever it stands,
- * a shorter one only where it stands quoted (so that a one-letter secret does not blank every letter
- * of the code). Needles are found by their first four bytes: a bit filter over them rejects most
- * positions at once, a map from the four bytes gives the needles that start so. */
+/* Every secret value, to cut out of texts in one pass — where it stands as the value, not wherever its
+ * letters occur: a secret `true`, 1234 or "name" would otherwise blank every `true` (`protect: true`),
+ * every 1234 and every name of the code. In code, a string where it is a whole string literal
+ * ("v", 'v', or a YAML plain scalar: the rest of a line after `key: ` or `- `), a number or bool only as
+ * the argument of a secret wrapper (`secret(1234)`, Go's `pulumi.ToSecret(pulumi.Int(1234))`, Python's
+ * `True`, YAML's `fn::secret: 1234`) — the places cimport's code puts a secret (`--secrets literal`). In
+ * an import ID, a secret where it stands as a token of the ID ('Zq9x7,1,10'), not inside another word.
+ * Needles are found by their first four bytes: a bit filter over them rejects most positions at
+ * once, a map from the four bytes gives the needles that start so; shorter ones are searched alone. */
+typedef enum {
+    NEEDLE_LITERAL, /* a string secret quoted: "v" (JSON's escapes) or 'v' */
+    NEEDLE_WRAPPED, /* a number's or bool's text: as a secret wrapper's argument */
+    NEEDLE_TOKEN,   /* a string secret's own text: in an import ID, as a token */
+} needle_kind_t;
+
 typedef struct needle {
     const char *text;
     size_t len;
-    bool quoted;
+    needle_kind_t kind;
     struct needle *next; /* the next needle with the same first four bytes */
 } needle_t;
+
+typedef enum { SCRUB_CODE, SCRUB_ID } scrub_mode_t;
 
 enum { FILTER_BITS = 1 << 20 };
 
 typedef struct secret_finder {
     arena_t *a;
-    hashmap_t values;     /* each secret value once (whole-field matches) */
-    hashmap_t by_start;   /* first four bytes → needle_t list, longest first */
-    uint64_t *filter;     /* FILTER_BITS bits over the first four bytes of every needle */
-    const char **quoted3; /* needles of 3 bytes: a quoted one-byte secret, "x" */
-    size_t n3;
+    hashmap_t values;   /* each secret value's text once (whole-field matches) */
+    hashmap_t strings;  /* each string secret once (a whole YAML plain scalar) */
+    hashmap_t needles;  /* each needle once, by its kind and text */
+    hashmap_t by_start; /* first four bytes → needle_t list, longest first */
+    uint64_t *filter;   /* FILTER_BITS bits over the first four bytes of every needle */
+    needle_t *shorts;   /* needles under four bytes */
+    size_t n_short, cap_short;
 } secret_finder_t;
 
 static uint32_t four_bytes(const char *p) {
@@ -241,59 +276,177 @@ static uint32_t filter_slot(uint32_t w) {
     return (uint32_t)((w * 2654435761u) >> 12) & (FILTER_BITS - 1);
 }
 
+static void needle_add(secret_finder_t *f, needle_kind_t kind, const char *text) {
+    const char *key = arena_sprintf(f->a, "%d%s", (int)kind, text);
+    if (!hashmap_add_str(&f->needles, key, NULL)) return; /* the same needle again */
+    needle_t *n = arena_alloc(f->a, sizeof *n);
+    n->text = key + 1;
+    n->len = strlen(n->text);
+    n->kind = kind;
+    n->next = NULL;
+    if (n->len < 4) {
+        f->shorts = arena_grow_array(f->a, f->shorts, &f->cap_short, f->n_short + 1, sizeof *f->shorts);
+        f->shorts[f->n_short++] = *n;
+        return;
+    }
+    uint32_t w = four_bytes(n->text);
+    f->filter[filter_slot(w) / 64] |= 1ull << (filter_slot(w) % 64);
+    void **slot = hashmap_find(&f->by_start, n->text, 4);
+    if (!slot) {
+        hashmap_add(&f->by_start, n->text, 4, n);
+        return;
+    }
+    needle_t **at = (needle_t **)slot; /* kept longest first: the longest match is cut */
+    while (*at && (*at)->len >= n->len)
+        at = &(*at)->next;
+    n->next = *at;
+    *at = n;
+}
+
 static void finder_build(secret_finder_t *f, const secret_values_t *s) {
     memset(f, 0, sizeof *f);
     f->a = arena_new();
     f->filter = arena_alloc(f->a, FILTER_BITS / 8);
     memset(f->filter, 0, FILTER_BITS / 8);
-    f->quoted3 = arena_alloc(f->a, (s->n + 1) * sizeof *f->quoted3);
     for (size_t k = 0; k < s->n; k++) {
-        if (!hashmap_add_str(&f->values, s->v[k], s->v[k])) continue; /* the same value again */
-        size_t vl = strlen(s->v[k]);
-        needle_t *n = arena_alloc(f->a, sizeof *n);
-        n->quoted = vl < 4;
-        n->text = n->quoted ? arena_sprintf(f->a, "\"%s\"", s->v[k]) : s->v[k];
-        n->len = strlen(n->text);
-        if (n->len < 4) {
-            f->quoted3[f->n3++] = n->text;
-            continue;
+        const char *v = s->v[k];
+        hashmap_add_str(&f->values, v, s->v[k]);
+        if (s->kind[k] == SECRET_STRING) {
+            hashmap_add_str(&f->strings, v, s->v[k]);
+            cJSON *j = cJSON_CreateString(v);
+            char *quoted = j ? cJSON_PrintUnformatted(j) : NULL; /* "v", with JSON's escapes */
+            cJSON_Delete(j);
+            if (quoted) needle_add(f, NEEDLE_LITERAL, quoted);
+            free(quoted);
+            if (!strpbrk(v, "'\\\n")) needle_add(f, NEEDLE_LITERAL, arena_sprintf(f->a, "'%s'", v));
+            needle_add(f, NEEDLE_TOKEN, v);
+        } else if (s->kind[k] == SECRET_SCALAR) {
+            needle_add(f, NEEDLE_WRAPPED, v);
+            if (strcmp(v, "true") == 0) needle_add(f, NEEDLE_WRAPPED, "True"); /* Python's */
+            if (strcmp(v, "false") == 0) needle_add(f, NEEDLE_WRAPPED, "False");
         }
-        uint32_t w = four_bytes(n->text);
-        f->filter[filter_slot(w) / 64] |= 1ull << (filter_slot(w) % 64);
-        void **slot = hashmap_find(&f->by_start, n->text, 4);
-        if (!slot) {
-            n->next = NULL;
-            hashmap_add(&f->by_start, n->text, 4, n);
-            continue;
-        }
-        needle_t **at = (needle_t **)slot; /* kept longest first: the longest match is cut */
-        while (*at && (*at)->len >= n->len)
-            at = &(*at)->next;
-        n->next = *at;
-        *at = n;
     }
 }
 
 static void finder_free(secret_finder_t *f) {
     hashmap_free(&f->values);
+    hashmap_free(&f->strings);
+    hashmap_free(&f->needles);
     hashmap_free(&f->by_start);
     arena_free(f->a);
 }
 
-/* The longest needle at p (len bytes left), or NULL. */
-static const needle_t *needle_at(const secret_finder_t *f, const char *p, size_t left) {
-    uint32_t w = four_bytes(p);
+static bool code_word_char(char c) {
+    return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-';
+}
+
+static bool id_word_char(char c) {
+    return isalnum((unsigned char)c) || c == '_' || c == '-';
+}
+
+/* Whether the text before `at` opens a secret wrapper whose argument starts there: `fn::secret:`, or a
+ * call whose name ends in "secret"/"Secret" (`secret(`, `pulumi.secret(`, `Output.CreateSecret(`,
+ * `Output.ofSecret(`), directly or around one typed literal (Go's `pulumi.ToSecret(pulumi.Int(`). */
+static bool wrapper_before(const char *text, size_t at) {
+    size_t k = at;
+    while (k > 0 && text[k - 1] == ' ')
+        k--;
+    if (k >= 11 && memcmp(text + k - 11, "fn::secret:", 11) == 0) return true;
+    for (int call = 0; call < 2; call++) {
+        if (k == 0 || text[k - 1] != '(') return false;
+        size_t end = --k;
+        while (k > 0 && (isalnum((unsigned char)text[k - 1]) || text[k - 1] == '_' || text[k - 1] == '.'))
+            k--;
+        if (end - k >= 6 && memcmp(text + end - 5, "ecret", 5) == 0 && (text[end - 6] | 0x20) == 's') return true;
+    }
+    return false;
+}
+
+/* Whether needle n, found at `at` of text (len bytes), stands there as the value. */
+static bool needle_accepted(const needle_t *n, const char *text, size_t len, size_t at, scrub_mode_t mode) {
+    char before = at ? text[at - 1] : '\0', after = at + n->len < len ? text[at + n->len] : '\0';
+    switch (n->kind) {
+    case NEEDLE_LITERAL: return true;
+    case NEEDLE_WRAPPED:
+        if (mode == SCRUB_ID) return !id_word_char(before) && !id_word_char(after);
+        return !code_word_char(before) && !code_word_char(after) && wrapper_before(text, at);
+    case NEEDLE_TOKEN: return mode == SCRUB_ID && !id_word_char(before) && !id_word_char(after);
+    }
+    return false;
+}
+
+/* The longest needle at `at` that stands there as the value, or NULL. */
+static const needle_t *needle_at(const secret_finder_t *f, const char *text, size_t len, size_t at, scrub_mode_t mode) {
+    uint32_t w = four_bytes(text + at);
     uint32_t slot = filter_slot(w);
     if (!(f->filter[slot / 64] & (1ull << (slot % 64)))) return NULL;
-    void **first = hashmap_find(&f->by_start, p, 4);
+    void **first = hashmap_find(&f->by_start, text + at, 4);
     for (const needle_t *n = first ? *first : NULL; n; n = n->next)
-        if (n->len <= left && memcmp(p, n->text, n->len) == 0) return n;
+        if (n->len <= len - at && memcmp(text + at, n->text, n->len) == 0 && needle_accepted(n, text, len, at, mode))
+            return n;
     return NULL;
 }
 
-/* Cuts every secret out of a text field, in one pass (the longest secret where several start at
- * one place), then the quoted one-byte ones. */
-static void scrub_text(cJSON *obj, const char *key, const secret_finder_t *f) {
+static void put_cut(buf_t *out, const needle_t *n) {
+    if (n->kind == NEEDLE_LITERAL)
+        buf_printf(out, "%c[secret]%c", n->text[0], n->text[0]);
+    else
+        buf_puts(out, "[secret]");
+}
+
+/* A YAML plain scalar that is a whole string secret: the rest of a line after its first `: `, or
+ * after a `- ` that only spaces (and a diff's `+`) come before. Returns whether one was cut. */
+static bool cut_plain_scalars(const secret_finder_t *f, buf_t *text) {
+    if (hashmap_count(&f->strings) == 0 || !text->data) return false;
+    buf_t out;
+    buf_init(&out);
+    bool cut = false;
+    const char *p = text->data, *end = text->data + text->len;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol) eol = end;
+        const char *vend = eol;
+        while (vend > p && (vend[-1] == ' ' || vend[-1] == '\r'))
+            vend--;
+        const char *hit = NULL, *colon = NULL;
+        for (const char *c = p; c + 1 < vend; c++)
+            if (c[0] == ':' && c[1] == ' ') {
+                colon = c + 2;
+                break;
+            }
+        if (colon && colon < vend && hashmap_find(&f->strings, colon, (size_t)(vend - colon))) hit = colon;
+        const char *d = p < vend && *p == '+' ? p + 1 : p;
+        while (!hit && d < vend) {
+            while (d < vend && *d == ' ')
+                d++;
+            if (d + 1 >= vend || d[0] != '-' || d[1] != ' ') break;
+            d += 2;
+            if (d < vend && hashmap_find(&f->strings, d, (size_t)(vend - d))) hit = d;
+        }
+        if (hit) {
+            buf_append(&out, p, (size_t)(hit - p));
+            buf_puts(&out, "[secret]");
+            buf_append(&out, vend, (size_t)(eol - vend));
+            cut = true;
+        } else {
+            buf_append(&out, p, (size_t)(eol - p));
+        }
+        if (eol < end) buf_putc(&out, '\n');
+        p = eol + 1;
+    }
+    if (cut) {
+        buf_free(text);
+        *text = out;
+    } else {
+        buf_free(&out);
+    }
+    return cut;
+}
+
+/* Cuts every secret out of a text field where it stands as the value (see secret_finder_t): in one
+ * pass the needles of four bytes or more (the longest where several start at one place), then each
+ * shorter one, then (code) YAML's plain scalars. */
+static void scrub_text(cJSON *obj, const char *key, const secret_finder_t *f, scrub_mode_t mode) {
     cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!cJSON_IsString(item) || hashmap_count(&f->values) == 0) return;
     const char *text = item->valuestring;
@@ -302,34 +455,47 @@ static void scrub_text(cJSON *obj, const char *key, const secret_finder_t *f) {
     buf_init(&out);
     bool cut = false;
     for (size_t i = 0; i + 4 <= len;) {
-        const needle_t *n = needle_at(f, text + i, len - i);
+        const needle_t *n = needle_at(f, text, len, i, mode);
         if (!n) {
             i++;
             continue;
         }
         buf_append(&out, text + from, i - from);
-        buf_puts(&out, n->quoted ? "\"[secret]\"" : "[secret]");
+        put_cut(&out, n);
         i += n->len;
         from = i;
         cut = true;
     }
     buf_append(&out, text + from, len - from);
-    for (size_t k = 0; k < f->n3; k++) {
-        if (!strstr(out.data, f->quoted3[k])) continue;
+    for (size_t k = 0; k < f->n_short; k++) {
+        const needle_t *n = &f->shorts[k];
+        if (!out.data || !strstr(out.data, n->text)) continue;
         buf_t again;
         buf_init(&again);
         const char *p = out.data, *hit;
-        while ((hit = strstr(p, f->quoted3[k]))) {
+        bool any = false;
+        while ((hit = strstr(p, n->text))) {
+            if (!needle_accepted(n, out.data, out.len, (size_t)(hit - out.data), mode)) {
+                buf_append(&again, p, (size_t)(hit - p) + 1);
+                p = hit + 1;
+                continue;
+            }
             buf_append(&again, p, (size_t)(hit - p));
-            buf_puts(&again, "\"[secret]\"");
-            p = hit + 3;
+            put_cut(&again, n);
+            p = hit + n->len;
+            any = true;
         }
         buf_puts(&again, p);
-        buf_free(&out);
-        out = again;
-        cut = true;
+        if (any) {
+            buf_free(&out);
+            out = again;
+            cut = true;
+        } else {
+            buf_free(&again);
+        }
     }
-    if (cut) cJSON_SetValuestring(item, out.data);
+    if (mode == SCRUB_CODE && cut_plain_scalars(f, &out)) cut = true;
+    if (cut) cJSON_SetValuestring(item, out.data ? out.data : "");
     buf_free(&out);
 }
 
@@ -346,19 +512,20 @@ void report_redact(cJSON *doc) {
     secret_finder_t f;
     finder_build(&f, &found);
     cJSON_ArrayForEach(r, resources) {
-        scrub_text(r, "code", &f);
-        scrub_text(r, "pcl", &f);
+        scrub_text(r, "code", &f, SCRUB_CODE);
+        scrub_text(r, "pcl", &f, SCRUB_CODE);
         /* a resource imported by a secret value (--resume then reads it again); a short one whole */
-        scrub_text(r, "importId", &f);
+        scrub_text(r, "importId", &f, SCRUB_ID);
         cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "importId");
         if (cJSON_IsString(id) && hashmap_find_str(&f.values, id->valuestring)) cJSON_SetValuestring(id, "[secret]");
     }
-    scrub_text(doc, "code", &f);
-    scrub_text(doc, "programDiff", &f);
+    scrub_text(doc, "code", &f, SCRUB_CODE);
+    scrub_text(doc, "programDiff", &f, SCRUB_CODE);
     finder_free(&f);
     for (size_t k = 0; k < found.n; k++)
         free(found.v[k]);
     free(found.v);
+    free(found.kind);
 }
 
 /* --- the page --------------------------------------------------------------------------------- */

@@ -154,31 +154,73 @@ START_TEST(test_import_id_redacted) {
 }
 END_TEST
 
-/* One resource's code holding several secrets: each is cut wherever it stands — one that begins
- * another (the longer is cut whole, none of it left), side by side, at the very end, repeated — a
- * short one only quoted; the secrets of other resources too; the text around them kept. */
+/* One resource's code holding several secrets: each is cut wherever it stands as a string literal —
+ * one that begins another (the longer is cut whole, none of it left), side by side, at the very end,
+ * repeated, single-quoted, a short one — the secrets of other resources too; the text around them kept. */
 START_TEST(test_secrets_cut_from_code_all_at_once) {
     cJSON *doc = cJSON_Parse(
         "{\"resources\": ["
         "{\"name\": \"a\", \"secretPaths\": [\"k\", \"l\", \"s\"], \"inputs\": {\"k\": \"abcd1234\", \"l\": "
         "\"abcd12345678\", \"s\": \"x\"},"
-        " \"code\": \"k=abcd12345678;k2=abcd1234;kk=abcd1234abcd1234;s=\\\"x\\\";x=x;o=zz-other-secret-zz\"},"
+        " \"code\": \"k=\\\"abcd12345678\\\";k2=\\\"abcd1234\\\";kk=\\\"abcd1234\\\"\\\"abcd1234\\\";s=\\\"x\\\";x=x;"
+        "o='zz-other-secret-zz'\"},"
         "{\"name\": \"b\", \"secretPaths\": [\"p\"], \"inputs\": {\"p\": \"zz-other-secret-zz\"}, \"code\": "
-        "\"p=zz-other-secret-zz\"}],"
-        " \"code\": \"all: abcd1234 zz-other-secret-zz end abcd12345678\"}");
+        "\"p=\\\"zz-other-secret-zz\\\"\"}],"
+        " \"code\": \"all: \\\"abcd1234\\\" \\\"zz-other-secret-zz\\\" end \\\"abcd12345678\\\"\"}");
     ck_assert_ptr_nonnull(doc);
     report_redact(doc);
     const cJSON *rs = cJSON_GetObjectItem(doc, "resources");
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 0), "code")->valuestring,
-                     "k=[secret];k2=[secret];kk=[secret][secret];s=\"[secret]\";x=x;o=[secret]");
-    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 1), "code")->valuestring, "p=[secret]");
-    ck_assert_str_eq(cJSON_GetObjectItem(doc, "code")->valuestring, "all: [secret] [secret] end [secret]");
+                     "k=\"[secret]\";k2=\"[secret]\";kk=\"[secret]\"\"[secret]\";s=\"[secret]\";x=x;o='[secret]'");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 1), "code")->valuestring, "p=\"[secret]\"");
+    ck_assert_str_eq(cJSON_GetObjectItem(doc, "code")->valuestring, "all: \"[secret]\" \"[secret]\" end \"[secret]\"");
     cJSON_Delete(doc);
 }
 END_TEST
 
-/* Many resources with random secrets (some the start of others) in random code: no secret of four
- * bytes or more is left in any text, no short one quoted, and every other word is kept. */
+/* A secret is cut where it stands as the value — a whole string literal (a YAML plain scalar too), a
+ * number or bool as the argument of a language's secret wrapper — not wherever its text occurs: a
+ * secret `true`, 1234 or "name" cut every `true`, 1234 and name of the code (`protect: [secret]`,
+ * `minLower: [secret]`, `[secret]: "t1-[secret]"`). In an import ID, where it stands as a token. */
+START_TEST(test_secrets_cut_only_as_values) {
+    cJSON *doc = cJSON_Parse(
+        "{\"resources\": [{\"name\": \"rs\", \"importId\": \"rename-me\","
+        " \"secretPaths\": [\"length\", \"special\", \"overrideSpecial\"],"
+        " \"inputs\": {\"length\": 1234, \"special\": true, \"overrideSpecial\": \"name\", \"minLower\": 1234},"
+        " \"code\": \"const rs = new random.RandomString(\\\"rs\\\", {\\n"
+        "    length: pulumi.secret(1234),\\n    lower: true,\\n    minLower: 1234,\\n    name: \\\"t1-name\\\",\\n"
+        "    overrideSpecial: pulumi.secret(\\\"name\\\"),\\n    special: pulumi.secret(true),\\n"
+        "}, {protect: true, import: \\\"rs-id\\\"});\\n\"},"
+        " {\"name\": \"pw\", \"importId\": \"Zq9x7,1,10\", \"secretPaths\": [\"result\"],"
+        " \"inputs\": {\"result\": \"Zq9x7\"}, \"code\": \"\"}],"
+        " \"code\": \"Length: pulumi.ToSecret(pulumi.Int(1234)).(pulumi.IntOutput),\\nMinLower: pulumi.Int(1234),\\n"
+        "special=pulumi.Output.secret(True), upper=True,\\n"
+        "      overrideSpecial:\\n        fn::secret: name\\n      name: t1\\n      length:\\n        fn::secret: "
+        "1234\\n"
+        "      list:\\n        - name\\n        - names\\n      minLower: 1234\\n      protect: true\\n\"}");
+    ck_assert_ptr_nonnull(doc);
+    report_redact(doc);
+    const cJSON *rs = cJSON_GetObjectItem(doc, "resources");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 0), "code")->valuestring,
+                     "const rs = new random.RandomString(\"rs\", {\n"
+                     "    length: pulumi.secret([secret]),\n    lower: true,\n    minLower: 1234,\n"
+                     "    name: \"t1-name\",\n    overrideSpecial: pulumi.secret(\"[secret]\"),\n"
+                     "    special: pulumi.secret([secret]),\n}, {protect: true, import: \"rs-id\"});\n");
+    ck_assert_str_eq(cJSON_GetObjectItem(doc, "code")->valuestring,
+                     "Length: pulumi.ToSecret(pulumi.Int([secret])).(pulumi.IntOutput),\nMinLower: pulumi.Int(1234),\n"
+                     "special=pulumi.Output.secret([secret]), upper=True,\n"
+                     "      overrideSpecial:\n        fn::secret: [secret]\n      name: t1\n      length:\n"
+                     "        fn::secret: [secret]\n      list:\n        - [secret]\n        - names\n"
+                     "      minLower: 1234\n      protect: true\n");
+    /* an import ID: the secret where it stands as a token of the ID, not inside another word */
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 0), "importId")->valuestring, "rename-me");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(rs, 1), "importId")->valuestring, "[secret],1,10");
+    cJSON_Delete(doc);
+}
+END_TEST
+
+/* Many resources with random secrets (some the start of others) in random code: no secret is left as
+ * a string literal ("v", 'v') or a YAML plain scalar in any text, and every other word is kept. */
 static size_t count_of(const char *text, const char *what) {
     size_t n = 0;
     for (const char *p = text; (p = strstr(p, what)); p++)
@@ -218,11 +260,13 @@ START_TEST(test_secrets_cut_random) {
         }
         for (int w = 0; w < 12; w++) {
             size_t at = strlen(code);
-            int what = pick(&seed, 4);
+            int what = pick(&seed, 5);
             if (what == 0)
                 snprintf(code + at, sizeof code - at, "\"%s\" ", secrets[pick(&seed, (int)ns)]);
             else if (what == 1)
-                snprintf(code + at, sizeof code - at, "%s; ", secrets[pick(&seed, (int)ns)]);
+                snprintf(code + at, sizeof code - at, "'%s'; ", secrets[pick(&seed, (int)ns)]);
+            else if (what == 2)
+                snprintf(code + at, sizeof code - at, "\n  key: %s\n", secrets[pick(&seed, (int)ns)]);
             else
                 snprintf(code + at, sizeof code - at, "word%d = x; ", pick(&seed, 100));
         }
@@ -235,9 +279,11 @@ START_TEST(test_secrets_cut_random) {
     cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "resources")) {
         const char *got = cJSON_GetObjectItem(r, "code")->valuestring;
         for (size_t k = 0; k < ns; k++) {
-            char q[64];
+            char q[64], q1[64], y[64];
             snprintf(q, sizeof q, "\"%s\"", secrets[k]);
-            ck_assert_msg(!strstr(got, strlen(secrets[k]) < 4 ? q : secrets[k]), "%s left in %s", secrets[k], got);
+            snprintf(q1, sizeof q1, "'%s'", secrets[k]);
+            snprintf(y, sizeof y, "key: %s\n", secrets[k]);
+            ck_assert_msg(!strstr(got, q) && !strstr(got, q1) && !strstr(got, y), "%s left in %s", secrets[k], got);
         }
         ck_assert_uint_eq(count_of(got, "word"), count_of(cJSON_GetObjectItem(o, "code")->valuestring, "word"));
         o = o->next;
@@ -258,6 +304,7 @@ int main(void) {
     tcase_add_test(tc, test_secrets_redacted);
     tcase_add_test(tc, test_import_id_redacted);
     tcase_add_test(tc, test_secrets_cut_from_code_all_at_once);
+    tcase_add_test(tc, test_secrets_cut_only_as_values);
     tcase_add_test(tc, test_secrets_cut_random);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
