@@ -2171,7 +2171,7 @@ static bool sp_wraps_call(const sp_program_t *T, const sp_stmt_t *r, const char 
 /* Go: the name a program body's final `return NAME` returns, when the new statements go right before
  * it; NULL otherwise (`return nil`, no return). */
 static const char *sp_go_returned_name(const sp_program_t *T) {
-    if (!T->nstmts || !T->insert_at_line) return NULL;
+    if (!T->nstmts) return NULL;
     const sp_stmt_t *r = &T->stmts[T->nstmts - 1];
     if (!r->is_return || r->start < T->insert_at) return NULL;
     const char *t = T->text + r->start, *e = T->text + r->end;
@@ -2197,6 +2197,54 @@ static size_t sp_stmt_holding(const sp_program_t *G, size_t nu, uint32_t at) {
     return j;
 }
 
+/* Step 2d of sp_splice_code: false (a diagnostic naming both definitions) when a replaced resource's
+ * new code names the variable of an imported resource that is not declared before it. */
+static bool sp_replaced_in_order(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
+    const sp_program_t *T = &c->T, *G = &c->G;
+    names_table_t *gres = names_table_new(c->a); /* a generated resource's variable → its unit */
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (!*g->res_name || (u[i].mode != SP_INSERT && u[i].mode != SP_REPLACE)) continue;
+        for (size_t d = 0; d < g->ndecls; d++)
+            if (strcmp(g->decls[d].name, "_") != 0 && !(T->lang == LANG_GO && strcmp(g->decls[d].name, "err") == 0))
+                names_table_put(gres, g->decls[d].name, (int)i);
+    }
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (u[i].mode != SP_REPLACE) continue;
+        for (size_t k = sp_first_site(G, g->start); k < G->nsites && G->sites[k].start <= g->end; k++) {
+            const sp_site_t *st = &G->sites[k];
+            bool own = st->end > g->end;
+            for (size_t d = 0; d < g->ndecls; d++)
+                own |= st->start == g->decls[d].start;
+            int j = own ? -1 : names_table_get(gres, st->text);
+            if (j < 0 || (size_t)j == i) continue;
+            if (u[j].mode == SP_REPLACE && u[j].existing->start < u[i].existing->start) continue;
+            long line = (long)sp_line_of(T->text, u[i].existing->start);
+            diag_t *d;
+            if (u[j].mode == SP_REPLACE)
+                d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the resource '%s' is rewritten where the file defines it, and its new code names the "
+                             "resource '%s', which the file defines after it (line %ld): it would be used before it "
+                             "is declared: nothing was changed; move the definition of '%s' above the one of '%s' "
+                             "(line %ld), then run the import again",
+                             g->res_name, G->stmts[j].res_name, (long)sp_line_of(T->text, u[j].existing->start),
+                             G->stmts[j].res_name, g->res_name, line);
+            else
+                d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the resource '%s' is rewritten where the file defines it, and its new code names the "
+                             "resource '%s', which the file does not define: its definition would be added after "
+                             "its use, so it would be used before it is declared: nothing was changed; import "
+                             "'%s' on its own first and move its definition above line %ld, or define it there "
+                             "by hand, then run the import again",
+                             g->res_name, G->stmts[j].res_name, G->stmts[j].res_name, line);
+            d->line = line;
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -2211,6 +2259,9 @@ static bool sp_splice_code(sp_ctx_t *c) {
         res_next[r] = f;
         names_table_put(res_first, T->res[r].res_name, (int)r);
     }
+
+    /* 0. Go, Java: the new code passes the program's Context parameter under the name the file gives it. */
+    if (T->ctx_name && G->ctx_name) sp_rename(c, G->ctx_name, T->ctx_name);
 
     /* 1. imports: the file's alias for a package it already imports; a fresh one on a clash. */
     const char **glocal = arena_alloc(c->a, (G->nimports + 1) * sizeof *glocal);
@@ -2553,6 +2604,12 @@ static bool sp_splice_code(sp_ctx_t *c) {
         }
     }
 
+    /* 2d. A replaced resource is rewritten where the file defines it, and its new code may name another
+     * imported resource's variable (`seed: serverName.id`, `dependsOn`): that one must be declared before
+     * it, by a definition the file has earlier — not one it has later, nor one the splice adds (at the
+     * end of the body, or in another scope). Moving the user's statements is theirs to decide: refused. */
+    if (T->lang != LANG_YAML && !sp_replaced_in_order(c, u, nu)) return false;
+
     /* 3. Go: `:=` when the statement declares a name not yet declared before it, else `=`. */
     if (T->lang == LANG_GO) {
         names_table_t *declared = names_table_new(c->a);
@@ -2652,6 +2709,16 @@ static bool sp_splice_code(sp_ctx_t *c) {
         prev = i;
         buf_printf(&b, "%s%s%s", B, u[i].core, c->nl);
     }
+    if (ninsert && T->stuck_at != UINT32_MAX) {
+        diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                             "the program's body ends with a statement that never completes (every way through it "
+                             "returns or jumps): new statements after it would never run, and none can go before "
+                             "it with certainty: nothing was changed; end the body with a `return` statement, or "
+                             "add the definitions by hand");
+        d->line = (long)sp_line_of(T->text, T->stuck_at);
+        buf_free(&b);
+        return false;
+    }
     if (ninsert) {
         /* Go: the body ends `return err` (after `_, err := NewX(...)`), and the new statements assign err
          * too: that error is returned before them, as the `return` did, not overwritten by theirs. */
@@ -2689,7 +2756,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
             pre = c->nl;
             post = T->close_indent;
         }
-        sp_add_edit(c, T->insert_at, T->insert_at, arena_sprintf(c->a, "%s%s%s", pre, block, post));
+        sp_add_edit(c, T->insert_at - T->insert_del, T->insert_at, arena_sprintf(c->a, "%s%s%s", pre, block, post));
     }
     buf_free(&b);
 
@@ -3356,8 +3423,9 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     c.rename = names_table_new(c.a);
     c.taken = names_table_new(c.a);
     c.nl = "\n";
-    c.T = (sp_program_t){.a = c.a, .lang = lang, .text = target, .len = (uint32_t)target_len};
-    c.G = (sp_program_t){.a = c.a, .lang = lang, .text = generated, .len = (uint32_t)generated_len};
+    c.T = (sp_program_t){.a = c.a, .lang = lang, .text = target, .len = (uint32_t)target_len, .stuck_at = UINT32_MAX};
+    c.G = (sp_program_t){
+        .a = c.a, .lang = lang, .text = generated, .len = (uint32_t)generated_len, .stuck_at = UINT32_MAX};
     /* A big file: the generated program is parsed and analysed on a thread of its own while the
      * file is parsed; then the file is walked (on a thread of its own) while its body is read. What
      * each step reports, and which failure wins, is as when they run one after the other: the

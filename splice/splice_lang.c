@@ -1045,6 +1045,17 @@ static TSNode sp_find_node(sp_program_t *p, TSNode from, bool (*match)(sp_progra
     }
 }
 
+/* Records the name the program gives its Context parameter: the first parameter of `params` (Go's
+ * parameter_list, Java's formal_parameters, a Java lambda's parameters or lone identifier). The new
+ * code's `ctx` is written under that name (splice.c). */
+static void sp_note_ctx(sp_program_t *p, TSNode params) {
+    if (ts_node_is_null(params)) return;
+    TSNode d = sp_is(params, "identifier") ? params : sp_nchild(params, 0);
+    if (ts_node_is_null(d)) return;
+    TSNode nm = sp_is(d, "identifier") ? d : sp_field(d, "name", 4);
+    if (sp_is(nm, "identifier")) p->ctx_name = sp_node_text(p, nm);
+}
+
 /* The body of the top-level Go function `name`. */
 static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
     for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
@@ -1053,6 +1064,7 @@ static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
         if (strcmp(sp_node_text(p, sp_field(f, "name", 4)), name) != 0) continue;
         TSNode b = sp_field(f, "body", 4);
         if (!sp_is(b, "block")) return false;
+        sp_note_ctx(p, sp_field(f, "parameters", 10));
         *out = b;
         return true;
     }
@@ -1076,6 +1088,7 @@ static bool sp_go_run(sp_program_t *p, TSNode n, TSNode *out) {
     TSNode args = sp_field(n, "arguments", 9);
     TSNode a0 = sp_nchild(args, 0);
     if (sp_is(a0, "func_literal")) {
+        sp_note_ctx(p, sp_field(a0, "parameters", 10));
         *out = sp_field(a0, "body", 4);
         return true;
     }
@@ -1135,6 +1148,7 @@ static bool sp_java_stack(sp_program_t *p, TSNode n, TSNode *out) {
         if (strcmp(ty, "Context") != 0 && strcmp(ty, "com.pulumi.Context") != 0) return false;
         TSNode b = sp_field(n, "body", 4);
         if (!sp_is(b, "block")) return false;
+        sp_note_ctx(p, params);
         *out = b;
         return true;
     }
@@ -1145,6 +1159,7 @@ static bool sp_java_stack(sp_program_t *p, TSNode n, TSNode *out) {
         if (!sp_is(lam, "lambda_expression")) return false;
         TSNode b = sp_field(lam, "body", 4);
         if (!sp_is(b, "block")) return false;
+        sp_note_ctx(p, sp_field(lam, "parameters", 10));
         *out = b;
         return true;
     }
@@ -1216,24 +1231,65 @@ void sp_detect_style(sp_program_t *p) {
     p->unit = u;
 }
 
-/* Where new statements go in `body`: before a final `return` (and the comments just above it),
- * else at the line of the closing `}`, else (a file's top level) at the end of the file. */
+/* Whether statement n holds a statement that leaves the body (a return, throw, raise, goto, or a
+ * labelled statement), outside the functions and classes it defines: code after n may not run. */
+static bool sp_may_leave(TSNode n) {
+    const char *t = sp_type(n);
+    if (strstr(t, "function") || strstr(t, "lambda") || strstr(t, "class") || strstr(t, "method") ||
+        strcmp(t, "arrow_function") == 0 || strcmp(t, "func_literal") == 0)
+        return false;
+    if (strcmp(t, "return_statement") == 0 || strcmp(t, "throw_statement") == 0 || strcmp(t, "raise_statement") == 0 ||
+        strcmp(t, "goto_statement") == 0 || strcmp(t, "labeled_statement") == 0)
+        return true;
+    for (uint32_t i = 0; i < sp_nchild_count(n); i++)
+        if (sp_may_leave(sp_nchild(n, i))) return true;
+    return false;
+}
+
+/* Where new statements go in `body`: before its `return` (and the comments just above it) — the first
+ * return among its statements: what follows one is unreachable or a (hoisted) declaration —, else at
+ * the line of the closing `}`, else (a file's top level) at the end of the file. A last statement that
+ * may leave the body (an if/else whose branches all return) is noted (stuck_at): code after it may
+ * never run; Go's body must end in a terminating statement, so any last statement but a return is. */
 static void sp_insertion_point(sp_program_t *p, TSNode body) {
     bool braces = !sp_is_root(p, body);
     TSNode last = {0}, first = {0};
     uint32_t n = p->nbody_kids;
     TSNode *kids = p->body_kids && ts_node_eq(body, p->body) ? p->body_kids : sp_kids(p, body, &n);
+    TSNode early_ret = {0};
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = kids[i];
         if (sp_is_comment(c)) continue;
         if (ts_node_is_null(first) && !sp_is_import_stmt(p, c)) first = c;
         last = c;
+        if (braces && ts_node_is_null(early_ret) && sp_is(c, "return_statement")) early_ret = c;
     }
-    p->base_indent = ts_node_is_null(first) ? NULL : sp_line_indent(p, ts_node_start_byte(first));
+    if (!ts_node_is_null(early_ret)) last = early_ret;
+    p->stuck_at = UINT32_MAX;
+    /* The body opens on the line of its first statement (`{ return nil })`): a line of its own
+     * inside the braces, one level deeper than the line. */
+    bool one_line = braces && !ts_node_is_null(first) &&
+                    sp_line_start(p->text, ts_node_start_byte(first)) <= ts_node_start_byte(body);
+    p->base_indent = ts_node_is_null(first) ? NULL
+                     : one_line ? arena_sprintf(p->a, "%s%s", sp_line_indent(p, ts_node_start_byte(body)), p->unit)
+                                : sp_line_indent(p, ts_node_start_byte(first));
     const char *lt = ts_node_is_null(last) ? "" : sp_type(last);
     bool ret = strcmp(lt, "return_statement") == 0 ||
                (strcmp(lt, "global_statement") == 0 && sp_is(sp_nchild(last, 0), "return_statement"));
-    if (ret) {
+    if (!ret && !ts_node_is_null(last) && braces && (p->lang == LANG_GO || sp_may_leave(last)))
+        p->stuck_at = ts_node_start_byte(last);
+    p->insert_del = 0;
+    if (ret && sp_line_start(p->text, ts_node_start_byte(last)) <= ts_node_start_byte(body)) {
+        /* The return is on the line of the body's `{`: the new lines go right before it, and the
+         * blanks between it and what precedes it become the line break. */
+        uint32_t at = ts_node_start_byte(last), k = at;
+        while (k > 0 && (p->text[k - 1] == ' ' || p->text[k - 1] == '\t'))
+            k--;
+        p->insert_at = at;
+        p->insert_del = at - k;
+        p->insert_at_line = false;
+        p->close_indent = p->base_indent;
+    } else if (ret) {
         /* Comments directly above the return stay with it. */
         uint32_t at = ts_node_start_byte(last);
         uint32_t row = ts_node_start_point(last).row;

@@ -1,0 +1,358 @@
+#!/usr/bin/env bash
+# test_splice_order.sh — --insert-into must write code that runs where the program runs (read15 F1, F2,
+# F14, F3): a replaced resource must not name a variable declared after it; new code must not go after
+# a statement that never completes (a final if/else or switch whose branches all return, a labelled
+# return), nor outside a body written on one line; and Go/Java code must pass the program's own Context
+# parameter (`pctx`, `context`), not `ctx`. Each case either succeeds and the result is checked by a
+# real tool (tsc --strict against tests/peers; python3 run against a stub SDK; `go build` against stub
+# modules; TypeScript transpiled and run by node against stubs, counting the resources constructed), or
+# is refused: non-zero exit, a message naming the reason, the file byte-identical.
+set -u
+unset PULUMI_CONFIG_PASSPHRASE PULUMI_CONFIG_PASSPHRASE_FILE
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+export PULUMI_HOME="$tmp/pulumi-home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+QS="$SOURCE_DIR/examples/quickstart"
+SCH="$SHARED_DATA/schemas/random/schema.json"
+peers="$SOURCE_DIR/tests/peers"
+tsc="$peers/node_modules/typescript/bin/tsc"
+[ -f "$tsc" ] || { echo "FAIL: $peers/node_modules is missing: run scripts/setup.sh first" >&2; exit 1; }
+# server-name (RandomString) and http-port (RandomInteger, whose seed the code writes as serverName.id)
+cat >"$tmp/imports.json" <<'EOF'
+{"resources": [
+  {"type": "random:index/randomString:RandomString", "name": "serverName", "logicalName": "server-name", "id": "mq7xk2vt9fzr"},
+  {"type": "random:index/randomInteger:RandomInteger", "name": "http-port", "id": "8443,8000,8999,mq7xk2vt9fzr"}
+]}
+EOF
+# server-name and bucket-suffix (no reference between them)
+cat >"$tmp/two.json" <<'EOF'
+{"resources": [
+  {"type": "random:index/randomString:RandomString", "name": "serverName", "logicalName": "server-name", "id": "mq7xk2vt9fzr"},
+  {"type": "random:index/randomString:RandomString", "name": "bucket-suffix", "id": "x7k2p9qa"}
+]}
+EOF
+
+# ---- checkers ----------------------------------------------------------------------------------------
+cat >"$tmp/tsconfig.json" <<EOF
+{"compilerOptions": {"module": "commonjs", "target": "es2020", "strict": true, "noEmit": true, "skipLibCheck": true,
+  "moduleResolution": "node", "typeRoots": ["$peers/node_modules/@types"], "types": ["node"],
+  "paths": {"@pulumi/*": ["$peers/node_modules/@pulumi/*"]}}, "files": ["prog.ts"]}
+EOF
+check_tsc() { cp "$1" "$tmp/prog.ts" && (cd "$tmp" && node "$tsc" -p tsconfig.json 2>&1); }
+# run_ts FILE: transpiles and runs the program against stubs (calling an exported function), prints the
+# names of the resources constructed, in order
+cat >"$tmp/run_ts.js" <<EOF
+const ts = require("$peers/node_modules/typescript");
+const src = require("fs").readFileSync(process.argv[2], "utf8");
+const js = ts.transpileModule(src, {compilerOptions: {module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020}}).outputText;
+const made = [];
+class R { constructor(n) { made.push(n); this.id = n; this.result = n; } }
+const pulumi = {getStack: () => "dev", interpolate: () => "", Config: class { require() { return "v"; } }};
+const stubs = {"@pulumi/pulumi": pulumi, "@pulumi/random": {RandomString: R, RandomInteger: R, RandomPet: R}};
+const m = {exports: {}};
+new Function("require", "module", "exports", js)((n) => stubs[n], m, m.exports);
+const f = typeof m.exports === "function" ? m.exports : m.exports.default;
+Promise.resolve(typeof f === "function" ? f() : undefined).then(() => console.log(made.sort().join(",")));
+EOF
+mkdir -p "$tmp/pystub/pulumi" "$tmp/pystub/pulumi_random"
+cat >"$tmp/pystub/pulumi/__init__.py" <<'EOF'
+class ResourceOptions:
+    def __init__(self, **kw): pass
+def export(k, v): pass
+def get_stack(): return "dev"
+class Output:
+    @staticmethod
+    def format(*a, **k): return ""
+EOF
+cat >"$tmp/pystub/pulumi_random/__init__.py" <<'EOF'
+made = []
+class _R:
+    def __init__(self, name, *a, **kw):
+        made.append(name); self.id = name; self.result = name
+class RandomString(_R): pass
+class RandomInteger(_R): pass
+class RandomPet(_R): pass
+EOF
+run_py() { (cd "$tmp/pystub" && python3 -c 'import runpy, sys; runpy.run_path(sys.argv[1]); import pulumi_random; print(",".join(sorted(pulumi_random.made)))' "$1" 2>&1); }
+mkdir -p "$tmp/gostub/pulumi/go/pulumi" "$tmp/gostub/random/go/random"
+printf 'module github.com/pulumi/pulumi/sdk/v3\n\ngo 1.19\n' >"$tmp/gostub/pulumi/go.mod"
+printf 'module github.com/pulumi/pulumi-random/sdk/v4\n\ngo 1.19\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.0.0\n\nreplace github.com/pulumi/pulumi/sdk/v3 => ../pulumi\n' >"$tmp/gostub/random/go.mod"
+cat >"$tmp/gostub/pulumi/go/pulumi/pulumi.go" <<'EOF'
+package pulumi
+
+type Context struct{}
+type Input interface{}
+type ResourceOption interface{}
+type ID string
+type IDOutput struct{}
+type StringOutput struct{}
+type IntOutput struct{}
+
+func Run(f func(*Context) error)                      { _ = f(&Context{}) }
+func String(s string) Input                           { return s }
+func Int(i int) Input                                 { return i }
+func Protect(b bool) ResourceOption                   { return b }
+func Import(id ID) ResourceOption                     { return id }
+func Sprintf(f string, a ...interface{}) StringOutput { return StringOutput{} }
+func (c *Context) Export(n string, v interface{})     {}
+func (c *Context) Stack() string                      { return "" }
+EOF
+cat >"$tmp/gostub/random/go/random/random.go" <<'EOF'
+package random
+
+import "github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+
+type RandomStringArgs struct{ Length, Special pulumi.Input }
+type RandomString struct{ Result pulumi.StringOutput }
+
+func (r *RandomString) ID() pulumi.IDOutput { return pulumi.IDOutput{} }
+func NewRandomString(ctx *pulumi.Context, name string, args *RandomStringArgs, opts ...pulumi.ResourceOption) (*RandomString, error) {
+	return &RandomString{}, nil
+}
+
+type RandomIntegerArgs struct{ Min, Max, Seed pulumi.Input }
+type RandomInteger struct{ Result pulumi.IntOutput }
+
+func NewRandomInteger(ctx *pulumi.Context, name string, args *RandomIntegerArgs, opts ...pulumi.ResourceOption) (*RandomInteger, error) {
+	return &RandomInteger{}, nil
+}
+EOF
+check_go() {
+  local d="$tmp/gobuild.$RANDOM"
+  mkdir -p "$d" && cp "$1" "$d/main.go"
+  printf 'module prog\n\ngo 1.19\n\nrequire (\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.0.0\n\tgithub.com/pulumi/pulumi-random/sdk/v4 v4.0.0\n)\n\nreplace github.com/pulumi/pulumi/sdk/v3 => %s\n\nreplace github.com/pulumi/pulumi-random/sdk/v4 => %s\n' \
+    "$tmp/gostub/pulumi" "$tmp/gostub/random" >"$d/go.mod"
+  (cd "$d" && GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go build -o /dev/null . 2>&1)
+}
+
+# case NAME FILE SPEC CHECK WANT REFUSAL: imports SPEC into $tmp/NAME/FILE. Success: CHECK FILE must pass
+# (and print WANT when WANT is not empty); refusal: exit non-zero, the file unchanged, and the message
+# contains REFUSAL.
+case_() {
+  local name=$1 file=$2 spec=$3 check=$4 want=$5 refusal=$6 d="$tmp/$1"
+  cp "$d/$file" "$d/before"
+  if (cd "$d" && "$CIMPORT" --spec "$spec" --offline-state "$QS/stack.json" --schema "$SCH" --insert-into "$file" >run.log 2>&1); then
+    local out
+    out=$($check "$d/$file") || { bad "$name: exit 0 but the result does not check: $out
+$(cat "$d/$file")"; return; }
+    if [ -n "$want" ] && [ "$(printf '%s' "$out" | tail -1)" != "$want" ]; then
+      bad "$name: exit 0 but the program constructs '$(printf '%s' "$out" | tail -1)', not '$want':
+$(cat "$d/$file")"
+      return
+    fi
+    ok
+  else
+    cmp -s "$d/$file" "$d/before" || { bad "$name: refused but the file changed"; return; }
+    grep -qF -- "$refusal" "$d/run.log" && ok || bad "$name: refused without naming the reason ('$refusal'): $(cat "$d/run.log")"
+  fi
+}
+check_py() { run_py "$1"; }
+check_ts() { check_tsc "$1" >/dev/null || { check_tsc "$1"; return 1; }; node "$tmp/run_ts.js" "$1" 2>&1; }
+
+# ---- F1: a replaced resource naming a resource declared later ---------------------------------------
+mkdir -p "$tmp/f1ts" "$tmp/f1ts2" "$tmp/f1py" "$tmp/f1go" "$tmp/f1mix"
+cat >"$tmp/f1ts/index.ts" <<'EOF'
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+
+const port = new random.RandomInteger("http-port", {min: 8000, max: 8999});
+const name = new random.RandomString("server-name", {length: 12});
+
+export const url = pulumi.interpolate`http://${name.result}:${port.result}`;
+EOF
+case_ f1ts index.ts "$tmp/imports.json" check_ts "http-port,server-name" "used before it is declared"
+# only http-port in the program: server-name is inserted, and the seed names it
+printf 'import * as random from "@pulumi/random";\n\nexport const port = new random.RandomInteger("http-port", {min: 8000, max: 8999});\n' >"$tmp/f1ts2/index.ts"
+case_ f1ts2 index.ts "$tmp/imports.json" check_ts "http-port,server-name" "used before it is declared"
+# a top-level resource and the program's body in `export = async () => {...}`
+cat >"$tmp/f1mix/index.ts" <<'EOF'
+import * as random from "@pulumi/random";
+
+const port = new random.RandomInteger("http-port", {min: 8000, max: 8999});
+
+export = async () => {
+    return { port: port.result };
+};
+EOF
+case_ f1mix index.ts "$tmp/imports.json" check_ts "http-port,server-name" "server-name"
+cat >"$tmp/f1py/__main__.py" <<'EOF'
+import pulumi
+import pulumi_random as random
+
+port = random.RandomInteger("http-port", min=8000, max=8999)
+name = random.RandomString("server-name", length=12)
+pulumi.export("port", port.result)
+EOF
+case_ f1py __main__.py "$tmp/imports.json" check_py "http-port,server-name" "used before it is declared"
+cat >"$tmp/f1go/main.go" <<'EOF'
+package main
+
+import (
+	"github.com/pulumi/pulumi-random/sdk/v4/go/random"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		port, err := random.NewRandomInteger(ctx, "http-port", &random.RandomIntegerArgs{Min: pulumi.Int(8000), Max: pulumi.Int(8999)})
+		if err != nil {
+			return err
+		}
+		name, err := random.NewRandomString(ctx, "server-name", &random.RandomStringArgs{Length: pulumi.Int(12)})
+		if err != nil {
+			return err
+		}
+		ctx.Export("port", port.Result)
+		ctx.Export("name", name.Result)
+		return nil
+	})
+}
+EOF
+case_ f1go main.go "$tmp/imports.json" check_go "" "used before it is declared"
+
+# ---- F2: new code after a statement that never completes ---------------------------------------------
+mkdir -p "$tmp/f2go" "$tmp/f2lab" "$tmp/f2ts" "$tmp/f2fn"
+cat >"$tmp/f2go/main.go" <<'EOF'
+package main
+
+import (
+	"github.com/pulumi/pulumi-random/sdk/v4/go/random"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		_, err := random.NewRandomString(ctx, "other", &random.RandomStringArgs{Length: pulumi.Int(3)})
+		if err != nil {
+			return err
+		} else {
+			return nil
+		}
+	})
+}
+EOF
+case_ f2go main.go "$tmp/two.json" check_go "" "never completes"
+cat >"$tmp/f2lab/main.go" <<'EOF'
+package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		if ctx == nil {
+			goto done
+		}
+	done:
+		return nil
+	})
+}
+EOF
+case_ f2lab main.go "$tmp/two.json" check_go "" "never completes"
+cat >"$tmp/f2ts/index.ts" <<'EOF'
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+
+export = async () => {
+    const other = new random.RandomPet("other");
+    if (pulumi.getStack() === "prod") {
+        return { name: other.id };
+    } else {
+        return { name: other.id, dev: true };
+    }
+};
+EOF
+case_ f2ts index.ts "$tmp/two.json" check_ts "bucket-suffix,other,server-name" "never completes"
+cat >"$tmp/f2fn/index.ts" <<'EOF'
+import * as random from "@pulumi/random";
+
+export = async () => {
+    const other = new random.RandomPet("other");
+    return { name: helper() };
+
+    function helper() {
+        return other.id;
+    }
+};
+EOF
+case_ f2fn index.ts "$tmp/two.json" check_ts "bucket-suffix,other,server-name" "never completes"
+
+# ---- F14: the body's return on the line that opens the body -------------------------------------------
+mkdir -p "$tmp/f14go" "$tmp/f14ts"
+printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error { return nil })\n}\n' >"$tmp/f14go/main.go"
+case_ f14go main.go "$tmp/two.json" check_go "" "on one line"
+# run_ts prints what the module made before and after calling its function: the resources must be
+# made inside the function (not at the module's top level)
+printf 'import * as random from "@pulumi/random";\n\nexport = async () => { const a = new random.RandomPet("other"); return { a: a.id }; };\n' >"$tmp/f14ts/index.ts"
+case_ f14ts index.ts "$tmp/two.json" check_ts "bucket-suffix,other,server-name" "on one line"
+grep -q '^const serverName' "$tmp/f14ts/index.ts" && bad "f14ts: the resource is constructed at the module's top level: $(cat "$tmp/f14ts/index.ts")" || ok
+
+# ---- F3: the program's Context parameter -------------------------------------------------------------
+mkdir -p "$tmp/f3go" "$tmp/f3named"
+cat >"$tmp/f3go/main.go" <<'EOF'
+package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(pctx *pulumi.Context) error {
+		pctx.Export("x", pulumi.String("y"))
+		return nil
+	})
+}
+EOF
+case_ f3go main.go "$tmp/two.json" check_go "" "Context"
+cat >"$tmp/f3named/main.go" <<'EOF'
+package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(run)
+}
+
+func run(c *pulumi.Context) error {
+	ctx := "shadow"
+	c.Export("x", pulumi.String(ctx))
+	return nil
+}
+EOF
+case_ f3named main.go "$tmp/two.json" check_go "" "Context"
+# Java: `Pulumi.run(context -> {...})` and a secret config read (ctx.config()) in the new code
+ST="$SHARED_DATA/pulumi-state/pulumi-tls/provider/testdata/recorded/TestProviderUpgrade/index_certrequest/5.0.2/stack.json"
+mkdir -p "$tmp/f3java/src/main/java/p"
+echo '{"resources":[{"type":"tls:index/certRequest:CertRequest","name":"certRequest","id":"2e7dd8a27499b458e441de745ed528ab7f2e3d4d"}]}' >"$tmp/f3java/cr.json"
+cat >"$tmp/f3java/src/main/java/p/App.java" <<'EOF'
+package p;
+
+import com.pulumi.Pulumi;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(context -> {
+            context.export("stack", context.stackName());
+        });
+    }
+}
+EOF
+J="$tmp/f3java/src/main/java/p/App.java"
+cp "$J" "$tmp/f3java/before"
+if (cd "$tmp/f3java" && "$CIMPORT" --spec cr.json --offline-state "$ST" --schema "$SHARED_DATA/schemas/tls/schema.json" \
+    --insert-into src/main/java/p/App.java --secrets-file ./s.json >run.log 2>&1); then
+  if grep -q 'ctx\b' "$J" || ! grep -q 'context.config()' "$J"; then bad "f3java: the new code does not use the lambda's parameter 'context': $(cat "$J")"; else ok; fi
+else
+  cmp -s "$J" "$tmp/f3java/before" && grep -qF "Context" "$tmp/f3java/run.log" && ok || bad "f3java: $(cat "$tmp/f3java/run.log")"
+fi
+
+echo "test_splice_order: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
