@@ -654,9 +654,9 @@ static bool item_find_schema(engine_item_t *e) {
 }
 
 /* The provider a resource of package pkg is read through. Under an explicit provider: that provider,
- * configured with its own inputs (those of its spec in the import file; a provider referenced by URN
- * only has none that cimport knows), the plugin of the provider's own version, as Pulumi's engine
- * loads an explicit provider's. */
+ * configured with its own inputs (those of its spec in the import file; for a provider referenced by URN
+ * only, those the stack records for it, engine_options_t.known_providers, else none that cimport knows),
+ * the plugin of the provider's own version, as Pulumi's engine loads an explicit provider's. */
 static provider_t *resource_provider(engine_t *g, const import_plan_item_t *it, const char *pkg, arena_t *scratch,
                                      diag_list_t *diags) {
     const import_spec_t *spec = it->spec;
@@ -664,6 +664,11 @@ static provider_t *resource_provider(engine_t *g, const import_plan_item_t *it, 
     const pv_t *prov_config = prov && prov->spec ? prov->spec->inputs : NULL;
     if (prov && !prov_config) prov_config = pv_object(scratch);
     const char *version = prov && prov->spec && prov->spec->version ? prov->spec->version : spec ? spec->version : NULL;
+    if (!prov && it->provider_urn && g->opts->known_providers) {
+        prov_config = pv_object_get(g->opts->known_providers, it->provider_urn);
+        const pv_t *v = prov_config && prov_config->kind == PV_OBJECT ? pv_object_get(prov_config, "version") : NULL;
+        if (v && v->kind == PV_STRING && *v->u.str.s) version = v->u.str.s;
+    }
     return provider_registry_get_for(g->providers, pkg, version, spec ? spec->plugin_download_url : NULL,
                                      it->provider_urn, prov_config, diags);
 }

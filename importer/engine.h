@@ -134,6 +134,10 @@ typedef struct engine_options {
      * ends IMPORT_SKIPPED ("not imported: the run was stopped"); finished results stay as they are.
      * May be NULL. */
     const volatile sig_atomic_t *stop;
+    /* Explicit providers the import file names by URN only (nameTable), as a stack records them:
+     * {provider URN: its recorded inputs}; a resource under one is read through that provider configured
+     * with them (the plugin of their `version`). NULL: none known (such a resource is refused). */
+    const pv_t *known_providers;
 } engine_options_t;
 
 void engine_options_default(engine_options_t *o);

@@ -598,6 +598,32 @@ static bool session_streams(const import_session_t *p) {
            !o->preview_only && p->lang == LANG_PCL;
 }
 
+/* The explicit providers the import file names by URN only (nameTable), as the stack (or --stack-state's
+ * export) records them: a resource under one is read through it configured so, as Pulumi reads it
+ * through the stack's provider. NULL: none named so, or no stack to look in. */
+static const pv_t *known_providers(import_session_t *p) {
+    const session_options_t *o = p->opts;
+    const char **urns = arena_alloc(p->arena, (p->plan->n_items ? p->plan->n_items : 1) * sizeof *urns);
+    size_t n = 0;
+    for (size_t i = 0; i < p->plan->n_items; i++)
+        if (p->plan->items[i].provider_urn && p->plan->items[i].provider_index < 0)
+            urns[n++] = p->plan->items[i].provider_urn;
+    if (!n) return NULL;
+    const char *text = NULL, *where = NULL;
+    size_t len = 0;
+    if (p->stack_store) {
+        text = stack_store_text(p->stack_store, &len);
+        where = stack_store_location(p->stack_store);
+    } else if (o->stack_state && access(o->stack_state, F_OK) == 0) {
+        diag_list_t quiet; /* one that cannot be read is the merge's to report */
+        diag_list_init(&quiet);
+        text = file_read_all(p->arena, o->stack_state, &len, &quiet);
+        diag_list_free(&quiet);
+        where = o->stack_state;
+    }
+    return text ? stackstate_recorded_inputs(p->arena, text, len, where, urns, n, p->secrets.keyring, &p->diags) : NULL;
+}
+
 bool session_run(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -692,6 +718,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     eo.resume = p->resume;
     eo.stats = &p->stats;
     eo.stop = o->stop;
+    if (!p->offline) eo.known_providers = known_providers(p);
     /* The stack state, resume and the report use the whole results (Read's inputs, state,
      * provenance). */
     bool lean = o->lean_results && !o->stack_state && !o->into_stack && !o->resume && !o->report_path;

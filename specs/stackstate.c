@@ -1321,6 +1321,48 @@ static const char *secrets_provider_type(const deployment_t *d, const char **sal
     return type && *type ? type : NULL;
 }
 
+pv_t *stackstate_recorded_inputs(arena_t *out, const char *text, size_t len, const char *path, const char *const *urns,
+                                 size_t n, passphrase_keyring_t *keyring, diag_list_t *diags) {
+    pv_t *found = pv_object(out);
+    if (!text || !len || !n) return found;
+    arena_t *a = arena_new();
+    stackstate_options_t o;
+    stackstate_options_default(&o);
+    o.keyring = keyring;
+    diag_list_t quiet; /* a document that does not parse is the merge's to report */
+    diag_list_init(&quiet);
+    deployment_t *d = deployment_parse(a, text, len, path, &quiet);
+    merge_t m = {.a = a, .path = path, .d = d, .opts = &o, .diags = &quiet};
+    for (size_t i = 0; m.d && i < n; i++) {
+        const state_resource_t *r = state_find(&m, urns[i]);
+        if (!r || !r->inputs || r->inputs->kind != PV_OBJECT || pv_object_get(found, urns[i])) continue;
+        pv_t *in = pv_object(out);
+        bool readable = true;
+        for (size_t k = 0; readable && k < r->inputs->u.obj.len; k++) {
+            const pv_t *v = r->inputs->u.obj.members[k].value;
+            const pv_t *plain = secrets_revealed(&m, v);
+            if (!plain) {
+                readable = false;
+                break;
+            }
+            pv_t *c = pv_clone(out, plain);
+            pv_object_set(out, in, r->inputs->u.obj.members[k].key, pv_contains_secret(v) ? pv_secret(out, c) : c);
+        }
+        if (readable)
+            pv_object_set(out, found, urns[i], in);
+        else
+            diag_add(diags, DIAG_WARNING, DIAG_INPUT, path, NULL,
+                     "the stack records provider '%s' with secret inputs cimport cannot read (%s), so it cannot be "
+                     "configured as the stack records it",
+                     urns[i], m.reveal_unable ? m.reveal_unable : "they do not decrypt");
+    }
+    if (d) deployment_free(d);
+    hashmap_free(&m.state_urns);
+    diag_list_free(&quiet);
+    arena_free(a);
+    return found;
+}
+
 char *stackstate_merge_text(const char *text, size_t len, const char *path, const char *stack, const char *project,
                             const stackstate_resource_t *res, size_t n, const stackstate_options_t *opts,
                             stackstate_report_t *out, diag_list_t *diags) {

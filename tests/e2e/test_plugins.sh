@@ -321,6 +321,17 @@ cfgrun --spec c3e.json -o c3e.ts >/dev/null 2>"$work/c3e.err"
 rc=$?
 [ $rc = 0 ] && grep -qF '::c3e"' "$ckpt" && pass || fail "explicit provider with default providers disabled (exit $rc): $(cat "$work/c3e.err")"
 cp "$cfg/Pulumi.dev.yaml.orig" "$cfg/Pulumi.dev.yaml"
+# a provider the stack holds, named by the import file only (nameTable): configured with the inputs the stack
+# records for it (west: us-west-2), not refused and not read with the default provider's configuration
+cat >"$cfg/c4.json" <<'JSON'
+{"nameTable": {"west": "urn:pulumi:dev::cfgp::pulumi:providers:fault::west"},
+ "resources": [{"type": "fault:index:Thing", "name": "c4", "id": "config", "provider": "west", "version": "1.0.0"}]}
+JSON
+cfgrun --spec c4.json --generate-code=false >/dev/null 2>"$work/c4.err"
+rc=$?
+node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c4"));
+  process.exit(r && JSON.parse(r.outputs.value).region === "us-west-2" && r.provider.includes("::pulumi:providers:fault::west::") ? 0 : 1)' \
+    "$ckpt" && [ $rc = 0 ] && pass || fail "provider by name from the stack (exit $rc): $(cat "$work/c4.err")"
 # F17: a stack file importing a Pulumi ESC environment is refused, naming it
 cp "$ckpt" "$work/ckpt.before"
 printf 'environment:\n  - aws-prod-creds\n' >>"$cfg/Pulumi.dev.yaml"
