@@ -76,6 +76,7 @@ typedef struct engine_item {
     diff_path_t *paths;
     size_t n_paths;
     bool unnamed;                  /* the last Diff answered DIFF_SOME without naming a property */
+    bool stand_in;                 /* the last Diff answered DIFF_UNKNOWN: its paths are Pulumi's own diff */
     bool warned_not_input;         /* a Diff path outside the schema's inputs was reported */
     struct engine_item *next_done; /* the completion queue */
 } engine_item_t;
@@ -212,9 +213,11 @@ static const char *value_text(engine_item_t *e, const pv_t *root, const char *pa
 static diff_path_t *diff_paths(engine_item_t *e, const provider_diff_result_t *d, const pv_t *checked, size_t *n) {
     provider_diff_result_t own;
     e->unnamed = false;
-    if (d->changes == DIFF_UNKNOWN && d->n_detailed == 0 && d->n_diffs == 0) {
-        /* "Don't know": diff the inputs ourselves, as Pulumi's engine does. */
-        offline_diff_inputs(e->schema, e->r->read_inputs, checked, e->scratch, &own);
+    e->stand_in = d->changes == DIFF_UNKNOWN && d->n_detailed == 0 && d->n_diffs == 0;
+    if (e->stand_in) {
+        /* "Don't know": diff the inputs ourselves as Pulumi's engine does, over every key (not only the
+         * schema's inputs, and a schema default Check filled in is a difference too). */
+        offline_diff_legacy(e->r->read_inputs, checked, e->scratch, &own);
         d = &own;
     }
     diff_path_t *out;
@@ -269,8 +272,11 @@ static bool copy_round(engine_item_t *e, const diff_path_t *paths, size_t n) {
              * would be verified, then dropped. It stays a difference, said once. */
             if (!e->warned_not_input)
                 diag_add(&r->diags, DIAG_WARNING, DIAG_PROVIDER, NULL, e->desc,
-                         "the provider's Diff names '%s', which is not an input of this type in the provider's "
-                         "schema, so the code cannot hold it and the difference stays",
+                         "%s '%s', which is not an input of this type in the provider's schema, so the code cannot "
+                         "hold it and the difference stays",
+                         e->stand_in ? "the provider's Diff does not know whether anything changed, and Pulumi's own "
+                                       "diff of the inputs then finds"
+                                     : "the provider's Diff names",
                          paths[i].path);
             e->warned_not_input = true;
             continue;

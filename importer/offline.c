@@ -476,7 +476,8 @@ typedef struct diff_ctx {
     size_t depth;
     provider_diff_result_t *out;
     size_t cap_detailed, cap_diffs, cap_replaces;
-    bool replace; /* the current top-level property forces replacement */
+    bool replace;  /* the current top-level property forces replacement */
+    bool all_keys; /* `__` keys too (offline_diff_legacy) */
 } diff_ctx_t;
 
 static void push_str(arena_t *a, const char ***arr, size_t *n, size_t *cap, const char *s) {
@@ -517,7 +518,7 @@ static void diff_value(diff_ctx_t *c, const pv_t *o, const pv_t *n) {
     if (ou->kind == PV_OBJECT && nu->kind == PV_OBJECT && c->depth < OFFLINE_MAX_DEPTH) {
         for (size_t i = 0; i < nu->u.obj.len; i++) {
             const pv_member_t *m = &nu->u.obj.members[i];
-            if (is_bookkeeping_key(m->key)) continue;
+            if (!c->all_keys && is_bookkeeping_key(m->key)) continue;
             const pv_t *nv = set_value(m->value), *ov = set_value(pv_object_get(ou, m->key));
             if (!nv && !ov) continue;
             c->segs[c->depth++] = (pv_path_seg_t){.key = m->key};
@@ -531,7 +532,8 @@ static void diff_value(diff_ctx_t *c, const pv_t *o, const pv_t *n) {
         }
         for (size_t i = 0; i < ou->u.obj.len; i++) {
             const pv_member_t *m = &ou->u.obj.members[i];
-            if (is_bookkeeping_key(m->key) || !set_value(m->value) || pv_object_get(nu, m->key)) continue;
+            if ((!c->all_keys && is_bookkeeping_key(m->key)) || !set_value(m->value) || pv_object_get(nu, m->key))
+                continue;
             c->segs[c->depth++] = (pv_path_seg_t){.key = m->key};
             diff_report(c, PDIFF_DELETE);
             c->depth--;
@@ -573,6 +575,16 @@ void offline_diff_inputs(const schema_resource_t *res, const pv_t *old_inputs, c
             diff_value(&c, ov, nv);
         }
     }
+    out->changes = out->n_detailed ? DIFF_SOME : DIFF_NONE;
+    out->has_detailed_diff = true;
+}
+
+void offline_diff_legacy(const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out) {
+    memset(out, 0, sizeof *out);
+    diff_ctx_t c = {.a = a, .out = out, .all_keys = true};
+    pv_t *none = pv_object(a); /* a side that is no object: nothing there */
+    diff_value(&c, old_inputs && old_inputs->kind == PV_OBJECT ? old_inputs : none,
+               news && news->kind == PV_OBJECT ? news : none);
     out->changes = out->n_detailed ? DIFF_SOME : DIFF_NONE;
     out->has_detailed_diff = true;
 }

@@ -16,4 +16,10 @@
 void offline_diff_inputs(const schema_resource_t *res, const pv_t *old_inputs, const pv_t *news, arena_t *a,
                          provider_diff_result_t *out);
 
+/* The diff Pulumi's engine makes itself when a live provider's Diff answers DIFF_UNKNOWN
+ * (step_generator.go diffResource: oldInputs.Diff(news), then a detailed diff of it with every entry
+ * an input diff): every key of either object, whatever the schema, `__` keys included, and no schema
+ * default exempt. Null counts as absent, secrets are compared by their values, as above. */
+void offline_diff_legacy(const pv_t *old_inputs, const pv_t *news, arena_t *a, provider_diff_result_t *out);
+
 #endif

@@ -246,5 +246,18 @@ for sig in TERM INT; do
     [ "$rc" = "$want" ] && [ ! -e "$work/w/hang.ts" ] && ok || bad "GetSchema hung, SIG$sig: exit $rc (want $want): $(cat "$work/hang.err")"
 done
 
+# --- a Diff that answers DIFF_UNKNOWN (F4) ---------------------------------------------------------
+# Pulumi's engine then diffs Read's inputs against the checked ones itself, every key (diffResource's
+# legacy path: oldInputs.Diff(news)), with no schema and no default exempt: what it sees, cimport sees.
+out=$(one unknownextra:e)
+echo "$out" | grep -qx 'status=imported verified=False' && echo "$out" | grep -qx 'residual=legacyFlag' &&
+  echo "$out" | grep -qF "Pulumi's own diff of the inputs then finds 'legacyFlag'" &&
+  ok || bad "unknownextra: a Read input outside the schema was not diffed: $out"
+out=$(one unknowndefault:d)
+echo "$out" | grep -qx 'status=imported verified=False' && echo "$out" | grep -qx 'residual=region' &&
+  ok || bad "unknowndefault: a default Check filled in was taken for no change: $out"
+into_stack '{"type":"liar:index:Thing","name":"ud","id":"unknowndefault:ud"}'
+! grep -qF 'should then show no changes' "$work/stack.err" && ok || bad "unknowndefault into a stack: $(cat "$work/stack.err")"
+
 echo "test_lying_provider: $pass passed, $fail failed"
 [ "$fail" = 0 ]
