@@ -913,11 +913,14 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             const char *key = object_key(m->a, r->type, r->id, provider_urn_of(m, r), &kl);
             void **twin = hashmap_find(&by_id, key, kl);
             if (twin) {
+                /* the key's third part: the explicit provider both are under, "" for the default one */
+                const char *prov = key + strlen(r->type) + strlen(r->id) + 2;
                 diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
-                         "resource '%s' has the type and ID ('%s') of '%s', which the stack manages already: two "
-                         "resources would manage one object (a `pulumi destroy` of either deletes it); import it "
-                         "under that name, or remove that resource from the stack first",
-                         r->urn, r->id, ((const state_resource_t *)*twin)->urn);
+                         "resource '%s' has the type and ID ('%s') of '%s', which the stack manages already, under "
+                         "the same provider (%s%s%s): two resources would manage one object (a `pulumi destroy` of "
+                         "either deletes it); import it under that name, or remove that resource from the stack first",
+                         r->urn, r->id, ((const state_resource_t *)*twin)->urn, *prov ? "'" : "",
+                         *prov ? prov : "the package's default provider", *prov ? "'" : "");
                 ok = false;
                 continue;
             }

@@ -453,8 +453,9 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     ck_assert_str_eq(d.head->message,
                      "resource 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet2' has the type and ID "
                      "('happy-cat') of 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet', which the stack "
-                     "manages already: two resources would manage one object (a `pulumi destroy` of either deletes "
-                     "it); import it under that name, or remove that resource from the stack first");
+                     "manages already, under the same provider (the package's default provider): two resources would "
+                     "manage one object (a `pulumi destroy` of either deletes it); import it under that name, or "
+                     "remove that resource from the stack first");
     stackstate_report_free(&rep);
     diag_list_free(&d);
     diag_list_init(&d);
@@ -484,7 +485,8 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
                                              1, &o, &rep, &d));
     ck_assert_uint_eq(d.errors, 1);
     ck_assert_ptr_nonnull(strstr(d.head->message, "of 'urn:pulumi:dev::proj::random:index/randomPet:RandomPet::pet2', "
-                                                  "which the stack manages already"));
+                                                  "which the stack manages already, under the same provider "
+                                                  "('urn:pulumi:dev::proj::pulumi:providers:random::staging')"));
     stackstate_report_free(&rep);
     free(with_staged);
     diag_list_free(&d);
