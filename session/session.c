@@ -159,7 +159,7 @@ typedef struct run_ctx {
     result_spill_t *spill;
     bool spill_failed; /* a record could not be read back: the run is refused */
     /* lean results: whether each item's state holds its import ID as a secret, asked of the whole state
-     * (the kept one holds a long secret by its digest; fail_secret_import_ids) */
+     * (the kept one holds a long secret by its digest; fail_import_option_unimportable) */
     bool *secret_import_id;
     /* during generation (lean): the resources generated and the plan item of each */
     pcl_gen_resource_t *gen;
@@ -199,7 +199,7 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
         c->state = pcl_gen_outputs_needed(k->values, r->state);
     }
     const char *import_id = import_id_of(r);
-    /* asked of the inputs now too: spilled, they are not at hand when fail_secret_import_ids asks */
+    /* asked of the inputs now too: spilled, they are not at hand when fail_import_option_unimportable asks */
     k->secret_import_id[item] = import_id && (secret_holds(r->state, import_id, false, false) ||
                                               secret_holds(r->inputs, import_id, false, false));
     if (r->n_ignore_changes) {
@@ -834,43 +834,65 @@ static const char *import_id_of(const import_result_t *r) {
     return r->item->id && *r->item->id ? r->item->id : r->id;
 }
 
-/* A resource whose import ID the provider holds as a secret (a password imported by its value) would
- * have it in plaintext in the code's `import` option: it fails, with the reason, and the others go
- * on (exit 1). `in_state`: lean results' answer for each state (asked when the resource finished), or
- * NULL to ask each result's state. */
-static void fail_secret_import_ids(import_session_t *p, const bool *in_state) {
+/* A resource the code's `import` option cannot import leaves the imported ones: failed, with its reason
+ * in r->diags, and the run's counts without it. */
+static void fail_import_option(import_session_t *p, import_result_t *r, const char *why) {
+    const import_plan_item_t *it = r->item;
+    diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+             arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type), "%s", why);
+    r->status = IMPORT_FAILED;
+    p->n_ok--;
+    if (r->verified && (p->offline || r->verified_offline))
+        p->n_consistent--;
+    else if (r->verified)
+        p->n_verified--;
+}
+
+/* Resources the code's `import` option cannot import fail, with the reason, and the others go on (exit
+ * 1): one whose import ID the provider holds as a secret (a password imported by its value), which the
+ * option would hold in plaintext, and a type whose provider implements no importer
+ * (importid_no_importer: `pulumi up` would fail on it; offline nothing else says so). A secret import
+ * ID is said first: the fix, into a stack, is the same, and the code must not hold it either way.
+ * `in_state`: lean results' answer for each state (asked when the resource finished), or NULL to ask
+ * each result's state. */
+static void fail_import_option_unimportable(import_session_t *p, const bool *in_state) {
     for (size_t i = 0; i < p->plan->n_items; i++) {
         import_result_t *r = &p->results[i];
         const import_plan_item_t *it = r->item;
         if (r->status != IMPORT_OK || it->is_component || it->is_provider) continue;
         const char *id = import_id_of(r);
-        if (!id) continue;
-        bool held = in_state ? in_state[i] : secret_holds(r->state, id, false, false);
-        if (!(held || secret_holds(r->inputs, id, false, false))) continue;
-        /* Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946): a stack holds
-         * the value encrypted only where the resource's ID is another (a password's "none") */
+        bool held = id && (in_state ? in_state[i] : secret_holds(r->state, id, false, false));
+        bool secret = id && (held || secret_holds(r->inputs, id, false, false));
+        const char *no_importer = secret ? NULL : importid_no_importer(it->type);
+        if (!secret && !no_importer) continue;
         char into[DIAG_ADVICE_MAX];
         diag_advice(into, DIAG_ADVICE_INTO_STACK, NULL);
-        if (r->id && strcmp(r->id, id) == 0)
-            diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
-                     arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
-                     "its import ID is a secret value, which the code's `import` resource option would hold in "
-                     "plaintext; it is also its ID, which a stack records in plaintext too (Pulumi cannot make an "
-                     "ID secret): import it into a stack%s only if the value in plaintext in the stack's state is "
-                     "acceptable",
-                     into);
+        /* for a secret: Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946),
+         * so a stack holds the value encrypted only where the resource's ID is another (a password's "none") */
+        if (no_importer)
+            fail_import_option(p, r,
+                               arena_sprintf(p->arena,
+                                             "its provider implements no importer for %s (an import fails with "
+                                             "\"Resource Import Not Implemented\"), so the code's `import` resource "
+                                             "option would fail at `pulumi up`; import it into a stack instead%s, "
+                                             "which records the state read here without an importer",
+                                             no_importer, into));
+        else if (r->id && strcmp(r->id, id) == 0)
+            fail_import_option(p, r,
+                               arena_sprintf(p->arena,
+                                             "its import ID is a secret value, which the code's `import` resource "
+                                             "option would hold in plaintext; it is also its ID, which a stack "
+                                             "records in plaintext too (Pulumi cannot make an ID secret): import it "
+                                             "into a stack%s only if the value in plaintext in the stack's state is "
+                                             "acceptable",
+                                             into));
         else
-            diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
-                     arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type),
-                     "its import ID is a secret value, which the code's `import` resource option would hold in "
-                     "plaintext; import it into a stack instead%s, which records the secret encrypted",
-                     into);
-        r->status = IMPORT_FAILED;
-        p->n_ok--;
-        if (r->verified && (p->offline || r->verified_offline))
-            p->n_consistent--;
-        else if (r->verified)
-            p->n_verified--;
+            fail_import_option(p, r,
+                               arena_sprintf(p->arena,
+                                             "its import ID is a secret value, which the code's `import` resource "
+                                             "option would hold in plaintext; import it into a stack instead%s, "
+                                             "which records the secret encrypted",
+                                             into));
     }
 }
 
@@ -992,7 +1014,7 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
-    if (o->generate_code && o->import_option) fail_secret_import_ids(p, run->secret_import_id);
+    if (o->generate_code && o->import_option) fail_import_option_unimportable(p, run->secret_import_id);
     if (!o->generate_code || p->n_ok == 0) return true;
     const import_plan_t *plan = p->plan;
     for (size_t i = 0; i < plan->n_items; i++) {

@@ -43,6 +43,21 @@ grep -qE 'keepers|special|upper' pcl.pp && bad "quickstart: the code declares an
 grep -qxF 'next: add the code above to your program and run `pulumi up`: it imports the resources instead of creating them; then remove the `import` options' err.txt &&
   ok || bad "quickstart next: $(cat err.txt)"
 
+# A RandomPet with the `import` option (no stack): refused with the reason and the fix, no code; into a
+# stack (--stack-state) it is recorded, which runs no importer.
+PET="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randompet/4.16.0/stack.json"
+"$CIMPORT" random:index/randomPet:RandomPet pet roughly-fleet-redfish --offline-state "$PET" \
+  --schema "$S" -l typescript >pet.ts 2>pet.err
+rc=$?
+[ $rc = 3 ] && ok || bad "RandomPet with the import option: exit $rc, want 3: $(cat pet.err)"
+grep -qF "resource 'pet' of type 'random:index/randomPet:RandomPet': its provider implements no importer for random_pet (an import fails with \"Resource Import Not Implemented\"), so the code's \`import\` resource option would fail at \`pulumi up\`; import it into a stack instead (--stack of a stack cimport can write, or --stack-state), which records the state read here without an importer" pet.err &&
+  ok || bad "RandomPet refusal message: $(cat pet.err)"
+grep -q 'import:' pet.ts && bad "RandomPet: code with an import option was written"
+"$CIMPORT" random:index/randomPet:RandomPet pet roughly-fleet-redfish --offline-state "$PET" \
+  --schema "$S" -l typescript --stack-state pet-export.json --new-stack-state --stack dev --project webshop >pet2.ts 2>pet2.err
+rc=$?
+[ $rc = 0 ] && grep -q '"id": "roughly-fleet-redfish"' pet-export.json && ok || bad "RandomPet into a stack: exit $rc: $(cat pet2.err)"
+
 # -o named for another language than --language: refused, nothing written (Go code in main.py, then
 # "next: add main.py to your program")
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l go -o main.py 2>mism-o.err

@@ -117,6 +117,16 @@ rc=$?
     pass || fail "a secret import ID in the import option (exit $rc): $(cat "$work/pw.err")"
 grep -qF -- "$password" "$work/pw.err" "$work/pw.out" "$work/pw.ts" && fail "the password appears in the refusal" || pass
 
+# 1a. A RandomPet read by the test provider, which refuses to import one as the bridged provider does
+# (terraform-provider-random's pet implements no importer): the resource fails with the provider's
+# reason, no code (it answered with the ID alone, "imported", and the code's `import:` said `pulumi up`
+# imports it).
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" random:index/randomPet:RandomPet p clever-wombat \
+    --schema "$SHARED_DATA/schemas/random/schema.json" --language typescript -o pet.ts >pet.out 2>pet.err)
+rc=$?
+[ $rc = 3 ] && [ ! -e "$work/pet.ts" ] && grep -qF "Resource Import Not Implemented" "$work/pet.err" &&
+    pass || fail "a RandomPet through the provider (exit $rc): $(cat "$work/pet.err")"
+
 # 1b. --resume over a real provider whose Read gives another ID than the import file's: RandomInteger
 # "5,1,10" is read as "5", RandomPassword (imported by its value) as "none". The integer is carried
 # over, not read again, and the password's value is nowhere in the results document.

@@ -347,8 +347,10 @@ public class App {
 EOF
 J="$tmp/f3java/src/main/java/p/App.java"
 cp "$J" "$tmp/f3java/before"
+# into a stack: the tls provider implements no importer, so the code's `import` option cannot import it
 if (cd "$tmp/f3java" && "$CIMPORT" --spec cr.json --offline-state "$ST" --schema "$SHARED_DATA/schemas/tls/schema.json" \
-    --insert-into src/main/java/p/App.java --secrets-file ./s.json >run.log 2>&1); then
+    --insert-into src/main/java/p/App.java --secrets-file ./s.json \
+    --stack-state st.json --new-stack-state --secrets-provider b64 --stack dev --project p >run.log 2>&1); then
   if grep -q 'ctx\b' "$J" || ! grep -q 'context.config()' "$J"; then bad "f3java: the new code does not use the lambda's parameter 'context': $(cat "$J")"; else ok; fi
 else
   cmp -s "$J" "$tmp/f3java/before" && grep -qF "Context" "$tmp/f3java/run.log" && ok || bad "f3java: $(cat "$tmp/f3java/run.log")"

@@ -26,7 +26,7 @@
 
 #define QUICKSTART SOURCE_DIR "/examples/quickstart"
 #define RANDOM_SCHEMA SHARED_DATA "/schemas/random/schema.json"
-#define PET "random:index/randomPet:RandomPet"
+#define PET "random:index/randomString:RandomString"
 
 /* ---------- sessions ---------- */
 
@@ -679,7 +679,7 @@ START_TEST(test_import_resource_into_unsaved_document) {
               "{\"range\":{\"start\":{\"line\":5,\"character\":0},\"end\":{\"line\":5,\"character\":0}},"
               "\"text\":\"// ünsaved 😀 edit\\n\"}]}}",
               uri);
-    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
     lsp_server_t *s = sess_run_keep(&ss, NULL);
@@ -702,11 +702,11 @@ START_TEST(test_import_resource_into_unsaved_document) {
     ck_assert_int_eq(cJSON_GetArraySize(edits), 1);
     char *after = client_apply(expect_doc, edits, false);
     ck_assert_ptr_nonnull(strstr(after, "// ünsaved 😀 edit\nexport const who = owner;\n"));
-    ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\", {"));
-    ck_assert_ptr_nonnull(strstr(after, "separator: \"-\","));
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomString(\"server-name\", {"));
+    ck_assert_ptr_nonnull(strstr(after, "{length: 12}"));
     /* no intoStack: no stack holds the resource, so the code imports it (as the command line's code
      * does when it writes no stack); without the option `pulumi up` would create a second one */
-    ck_assert_ptr_nonnull(strstr(after, "import: \"clever-wombat\""));
+    ck_assert_ptr_nonnull(strstr(after, "import: \"mq7xk2vt9fzr\""));
     ck_assert_int_eq(strncmp(after, expect_doc, strlen(expect_doc)), 0); /* appended */
     free(after);
     const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
@@ -739,7 +739,7 @@ START_TEST(test_document_changed_during_import) {
     sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
     const char *uri = "file:///nonexistent/dir/index.ts";
     sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
-    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, NULL);
     /* arrives while the import runs (read with the rest of the input while the session polls) */
     sess_json(&ss,
               "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{"
@@ -754,7 +754,7 @@ START_TEST(test_document_changed_during_import) {
     snprintf(path, sizeof path, "%s/index.ts", dir);
     snprintf(disk_uri, sizeof disk_uri, "file://%s", path);
     tu_write(path, "import * as pulumi from \"@pulumi/pulumi\";\n");
-    sess_import(&ss, 3, "clever-wombat", disk_uri, NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", disk_uri, NULL);
     sess_open(&ss, disk_uri, "typescript", "// unsaved\nimport * as pulumi from \"@pulumi/pulumi\";\n");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"applied\":true}}");
     sess_end(&ss, 4);
@@ -793,7 +793,7 @@ START_TEST(test_show_report) {
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
                    "\"cimport.showReport\"}}");
     sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
-    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_json(&ss,
               "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
@@ -822,10 +822,10 @@ START_TEST(test_show_report) {
     char *html = file_read_all(a, path, &len, &dl);
     ck_assert_ptr_nonnull(html);
     ck_assert_int_eq(strncmp(html, "<!DOCTYPE html>", 15), 0);
-    ck_assert_ptr_nonnull(strstr(html, "\"id\":\"clever-wombat\""));
+    ck_assert_ptr_nonnull(strstr(html, "\"id\":\"mq7xk2vt9fzr\""));
     /* the program diff of the edit the server sent */
     ck_assert_ptr_nonnull(strstr(html, "\"programDiff\":\""));
-    ck_assert_ptr_nonnull(strstr(html, "+const server_name = new random.RandomPet("));
+    ck_assert_ptr_nonnull(strstr(html, "+const server_name = new random.RandomString("));
     diag_list_free(&dl);
     arena_free(a);
     unlink(path);
@@ -847,7 +847,7 @@ START_TEST(test_show_report_refused_edit) {
     sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
     const char *uri = "file:///nonexistent/dir/index.ts";
     sess_open(&ss, uri, "typescript", "import * as pulumi from \"@pulumi/pulumi\";\n");
-    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
     sess_json(&ss,
               "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
@@ -890,7 +890,7 @@ START_TEST(test_utf8_negotiation_document_changes_and_imports) {
               "\"uri\":\"%s\",\"version\":7},\"contentChanges\":[{\"range\":{\"start\":{\"line\":3,"
               "\"character\":12},\"end\":{\"line\":3,\"character\":14}},\"text\":\"e\"}]}}",
               uri);
-    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
     sess_run(&ss);
@@ -909,7 +909,7 @@ START_TEST(test_utf8_negotiation_document_changes_and_imports) {
     ck_assert_int_eq(cJSON_GetArraySize(edits), 2); /* the import line and the resource, apart */
     char *after = client_apply(edited, edits, true);
     ck_assert_ptr_nonnull(strstr(after, "import pulumi\nimport pulumi_random as random\n"));
-    ck_assert_ptr_nonnull(strstr(after, "server_name = random.RandomPet(\"server-name\""));
+    ck_assert_ptr_nonnull(strstr(after, "server_name = random.RandomString(\"server-name\""));
     ck_assert_ptr_nonnull(strstr(after, "owner = \"Jose 😀\"\n"));
     free(after);
     ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 2), "result"), "importsAdded")->valueint, 1);
@@ -926,10 +926,10 @@ START_TEST(test_progress_and_created_token) {
     ck_assert_ptr_nonnull(go);
     sess_open(&ss, uri, "go", go);
     /* the client's own token */
-    sess_import(&ss, 2, "clever-wombat", uri, ",\"workDoneToken\":\"tok-1\"");
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, ",\"workDoneToken\":\"tok-1\"");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
     /* no token: the server creates one (request 2) and waits for the answer before using it */
-    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":null}");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"applied\":true}}");
     sess_end(&ss, 4);
@@ -986,8 +986,8 @@ START_TEST(test_progress_and_created_token) {
     /* Go: the import went into the import block, the resource before `return nil` */
     char *after = client_apply(go, apply_edits(&ss, 1, uri), false);
     ck_assert_ptr_nonnull(strstr(after, "\"github.com/pulumi/pulumi-random/sdk/v4/go/random\""));
-    ck_assert_ptr_nonnull(strstr(after, "random.NewRandomPet(ctx, \"server-name\""));
-    ck_assert(strstr(after, "NewRandomPet") < strstr(after, "return nil"));
+    ck_assert_ptr_nonnull(strstr(after, "random.NewRandomString(ctx, \"server-name\""));
+    ck_assert(strstr(after, "NewRandomString") < strstr(after, "return nil"));
     free(after);
     free(go);
     ck_assert_int_eq(ss.rc, 0);
@@ -1002,10 +1002,10 @@ START_TEST(test_cancel) {
     const char *uri = "file:///nowhere/index.ts";
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
     /* cancelled while it runs (the cancel is read by the progress callback) */
-    sess_import(&ss, 2, "clever-wombat", uri, ",\"workDoneToken\":\"t\"");
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, ",\"workDoneToken\":\"t\"");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":2}}");
     /* cancelled while waiting for its progress token */
-    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":3}}");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}");
     /* a cancel for something unknown changes nothing */
@@ -1030,16 +1030,16 @@ START_TEST(test_failures_reach_the_user) {
     /* the offline state has no such ID: the provider fails the Read */
     sess_import(&ss, 2, "no-such-pet", uri, NULL);
     /* the server is still there: the next command works */
-    sess_import(&ss, 3, "clever-wombat", uri, NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", uri, NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     /* a program with a syntax error is refused, untouched */
     sess_open(&ss, "file:///nowhere/broken.ts", "typescript", "const x = (;\n");
-    sess_import(&ss, 4, "clever-wombat", "file:///nowhere/broken.ts", NULL);
+    sess_import(&ss, 4, "mq7xk2vt9fzr", "file:///nowhere/broken.ts", NULL);
     /* a document that is not open and not on disk */
-    sess_import(&ss, 5, "clever-wombat", "file:///nowhere/missing.py", NULL);
+    sess_import(&ss, 5, "mq7xk2vt9fzr", "file:///nowhere/missing.py", NULL);
     /* a language splicing does not know */
     sess_open(&ss, "file:///nowhere/notes.txt", "plaintext", "hello\n");
-    sess_import(&ss, 6, "clever-wombat", "file:///nowhere/notes.txt", NULL);
+    sess_import(&ss, 6, "mq7xk2vt9fzr", "file:///nowhere/notes.txt", NULL);
     sess_end(&ss, 7);
     sess_run(&ss);
     ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
@@ -1075,7 +1075,7 @@ START_TEST(test_failures_reach_the_user) {
         "\"initializationOptions\":{\"offlineState\":\"%s/stack.json\",\"schemas\":[\"/nonexistent/schema.json\"]}}}",
         QUICKSTART);
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
-    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, NULL);
     sess_end(&ss, 3);
     sess_run(&ss);
     ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
@@ -1103,9 +1103,9 @@ START_TEST(test_parse_budget) {
     sess_init(&ss);
     sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
     sess_open(&ss, "file:///nowhere/slow.py", "python", prog.data);
-    sess_import(&ss, 2, "clever-wombat", "file:///nowhere/slow.py", NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", "file:///nowhere/slow.py", NULL);
     sess_open(&ss, "file:///nowhere/ok.py", "python", "import pulumi\n\nx = 1\n");
-    sess_import(&ss, 3, "clever-wombat", "file:///nowhere/ok.py", NULL);
+    sess_import(&ss, 3, "mq7xk2vt9fzr", "file:///nowhere/ok.py", NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 4);
     sess_run(&ss);
@@ -1128,7 +1128,7 @@ START_TEST(test_no_change_and_edit_in_result) {
     sess_init_server(&ss, "{}"); /* no workspace.applyEdit: the edit comes back in the result */
     const char *uri = "file:///nowhere/index.ts";
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
-    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, NULL);
     sess_end(&ss, 3);
     sess_run(&ss);
     const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
@@ -1142,7 +1142,7 @@ START_TEST(test_no_change_and_edit_in_result) {
     sess_init(&ss);
     sess_init_server(&ss, "{\"workspace\":{\"applyEdit\":true}}");
     sess_open(&ss, uri, "typescript", after);
-    sess_import(&ss, 2, "clever-wombat", uri, NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, NULL);
     sess_end(&ss, 3);
     sess_run(&ss);
     r = cJSON_GetObjectItem(resp(&ss, 2), "result");
@@ -1244,7 +1244,7 @@ START_TEST(test_import_file_relative_to_root) {
     char *root = tu_mkdtemp(), *elsewhere = tu_mkdtemp();
     arena_t *a = arena_new();
     ck_assert(tu_write(arena_sprintf(a, "%s/imports.json", root),
-                       "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"rootPet\",\"id\":\"clever-wombat\"}]}"));
+                       "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"rootPet\",\"id\":\"mq7xk2vt9fzr\"}]}"));
     ck_assert(tu_write(arena_sprintf(a, "%s/imports.json", elsewhere),
                        "{\"resources\":[{\"type\":\"random:index/randomString:RandomString\",\"name\":\"wrongFile\","
                        "\"id\":\"x7k2p9qa\"}]}"));
@@ -1264,7 +1264,7 @@ START_TEST(test_import_file_relative_to_root) {
         sess_open(&ss, uri_prog, "typescript", TS_PROGRAM);
         if (open) /* its unsaved text in the editor is what is imported */
             sess_open(&ss, arena_sprintf(a, "file://%s/imports.json", root), "json",
-                      "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"editedPet\",\"id\":\"clever-wombat\"}]}");
+                      "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"editedPet\",\"id\":\"mq7xk2vt9fzr\"}]}");
         sess_json(&ss,
                   "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
                   "\"cimport.importFile\",\"arguments\":[{\"path\":\"imports.json\",\"uri\":\"%s\"}]}}",
@@ -1276,8 +1276,9 @@ START_TEST(test_import_file_relative_to_root) {
         ck_assert_msg(r != NULL, "no result (open %d): %s", open, error_message(&ss, 2));
         ck_assert_int_eq(cJSON_GetObjectItem(r, "imported")->valueint, 1);
         char *after = client_apply(TS_PROGRAM, apply_edits(&ss, 0, uri_prog), false);
-        ck_assert_msg(strstr(after, open ? "new random.RandomPet(\"editedPet\"" : "new random.RandomPet(\"rootPet\""),
-                      "open %d: %s", open, after);
+        ck_assert_msg(
+            strstr(after, open ? "new random.RandomString(\"editedPet\"" : "new random.RandomString(\"rootPet\""),
+            "open %d: %s", open, after);
         ck_assert_ptr_null(strstr(after, "wrongFile"));
         free(after);
         sess_free(&ss);
@@ -1301,7 +1302,7 @@ START_TEST(test_failures_grouped_and_counted) {
     snprintf(uri_prog, sizeof uri_prog, "file://%s/index.ts", dir);
     session_t ss;
     run_import_file(&ss, uri_prog, uri_imports,
-                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
+                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"mq7xk2vt9fzr\"},"
                     "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n0\",\"id\":\"x0\"},"
                     "{\"type\":\"random:index/nothing1:Nothing1\",\"name\":\"n1\",\"id\":\"x1\"},"
                     "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n2\",\"id\":\"x2\"},"
@@ -1331,7 +1332,7 @@ START_TEST(test_failures_grouped_and_counted) {
 
     /* one resource of two fails: reported once, in one window/showMessage; the request succeeds */
     run_import_file(&ss, uri_prog, uri_imports,
-                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"clever-wombat\"},"
+                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"good\",\"id\":\"mq7xk2vt9fzr\"},"
                     "{\"type\":\"" PET "\",\"name\":\"gone\",\"id\":\"no-such-pet\"}]}",
                     true);
     r = cJSON_GetObjectItem(resp(&ss, 2), "result");
@@ -1388,7 +1389,7 @@ START_TEST(test_import_into_stack) {
                   dir, QUICKSTART, RANDOM_SCHEMA);
         sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
         sess_open(&ss, uri, "typescript", TS_PROGRAM);
-        sess_import(&ss, 2, "clever-wombat", uri, "");
+        sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
         if (with_backend) sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
         sess_end(&ss, 3);
         sess_run(&ss);
@@ -1415,7 +1416,7 @@ START_TEST(test_import_into_stack) {
                                            "file://%s/state",
                                            dir));
             ck_assert_ptr_nonnull(strstr(now, "urn:pulumi:dev::shop::" PET "::server-name"));
-            ck_assert_ptr_nonnull(strstr(now, "\"clever-wombat\""));
+            ck_assert_ptr_nonnull(strstr(now, "\"mq7xk2vt9fzr\""));
             /* the lock was released */
             size_t n_locks;
             tu_find_files(a, arena_sprintf(a, "%s/state/.pulumi/locks", dir), ".json", &n_locks);
@@ -1499,7 +1500,7 @@ START_TEST(test_into_stack_named_stack_refused_in_editor_words) {
         sess_init(&ss);
         sess_init_into_named_stack(&ss, dir, stacks[k], "");
         sess_open(&ss, uri, "typescript", TS_PROGRAM);
-        sess_import(&ss, 2, "clever-wombat", uri, "");
+        sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
         sess_end(&ss, 3);
         sess_run(&ss);
         ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
@@ -1533,7 +1534,7 @@ START_TEST(test_into_stack_other_project) {
     sess_init(&ss);
     sess_init_into_stack(&ss, dir, ",\"project\":\"otherproj\"");
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
-    sess_import(&ss, 2, "clever-wombat", uri, "");
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
     sess_run(&ss);
@@ -1581,7 +1582,7 @@ START_TEST(test_into_stack_up_to_date_with_failure) {
     char uri[4200], uri_imports[4200];
     snprintf(uri, sizeof uri, "file://%s/index.ts", dir);
     snprintf(uri_imports, sizeof uri_imports, "file://%s/imports.json", dir);
-    const char *imports = "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"server-name\",\"id\":\"clever-wombat\"},"
+    const char *imports = "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"server-name\",\"id\":\"mq7xk2vt9fzr\"},"
                           "{\"type\":\"random:index/nothing0:Nothing0\",\"name\":\"n0\",\"id\":\"x0\"}]}";
     for (int run = 0; run < 2; run++) { /* the first puts the pet into the stack */
         session_t ss;
@@ -1595,7 +1596,7 @@ START_TEST(test_into_stack_up_to_date_with_failure) {
         sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
         sess_open(&ss, uri, "typescript", TS_PROGRAM);
         if (run == 0) {
-            sess_import(&ss, 2, "clever-wombat", uri, "");
+            sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
         } else {
             sess_open(&ss, uri_imports, "json", imports);
             sess_json(&ss,
@@ -1645,7 +1646,7 @@ START_TEST(test_into_stack_report_already) {
         sess_init(&ss);
         sess_init_into_stack(&ss, dir, "");
         sess_open(&ss, uri, "typescript", TS_PROGRAM);
-        sess_import(&ss, 2, "clever-wombat", uri, "");
+        sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
         sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
         sess_json(&ss,
                   "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
@@ -1692,7 +1693,7 @@ START_TEST(test_into_stack_edit_refused) {
     sess_init(&ss);
     sess_init_into_stack(&ss, dir, "");
     sess_open(&ss, uri, "typescript", TS_PROGRAM);
-    sess_import(&ss, 2, "clever-wombat", uri, "");
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":false,\"failureReason\":\"buffer moved\"}}");
     sess_json(&ss,
               "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
@@ -1750,7 +1751,7 @@ static bool late_write(void *user, const char *data, size_t len) {
     return true;
 }
 
-/* A workspace with a Pulumi.yaml, and an import of the secret stack's RandomPet into its index.ts
+/* A workspace with a Pulumi.yaml, and an import of the secret stack's RandomString into its index.ts
  * (its secret value goes to <dir>/cimport-secrets.json); caps: the client's capabilities. */
 static const char *secret_import(session_t *ss, arena_t *a, const char *dir, const char *caps) {
     ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
@@ -1762,7 +1763,7 @@ static const char *secret_import(session_t *ss, arena_t *a, const char *dir, con
     sess_json(ss,
               "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
               "\"rootUri\":\"file://%s\",\"capabilities\":%s,"
-              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-stack.json\","
+              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-string-stack.json\","
               "\"schemas\":[\"%s\"]}}}",
               dir, caps, SOURCE_DIR, RANDOM_SCHEMA);
     sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
@@ -1992,7 +1993,7 @@ static char *import_into_root_doc(const char *dir, const char *uri, const char *
               dir, QUICKSTART, RANDOM_SCHEMA);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
     sess_open(&ss, uri, language_id, text);
-    sess_import(&ss, 2, "clever-wombat", uri, "");
+    sess_import(&ss, 2, "mq7xk2vt9fzr", uri, "");
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
     sess_run(&ss);
@@ -2188,7 +2189,7 @@ START_TEST(test_code_action_java_program) {
     sess_init(&ss);
     sess_init_root(&ss, dir);
     sess_open(&ss, uri_imports, "json",
-              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"pet\",\"id\":\"clever-wombat\"}]}");
+              "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"pet\",\"id\":\"mq7xk2vt9fzr\"}]}");
     const cJSON *a0 = only_code_action(&ss, uri_imports);
     ck_assert_str_eq(cJSON_GetObjectItem(a0, "title")->valuestring, "Import these resources into App.java");
     const cJSON *arg = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(a0, "command"), "arguments"), 0);
@@ -2208,8 +2209,8 @@ START_TEST(test_same_id_twice) {
     snprintf(uri_prog, sizeof uri_prog, "file://%s/index.ts", dir);
     session_t ss;
     run_import_file(&ss, uri_prog, uri_imports,
-                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"a\",\"id\":\"clever-wombat\"},"
-                    "{\"type\":\"" PET "\",\"name\":\"b\",\"id\":\"clever-wombat\"}]}",
+                    "{\"resources\":[{\"type\":\"" PET "\",\"name\":\"a\",\"id\":\"mq7xk2vt9fzr\"},"
+                    "{\"type\":\"" PET "\",\"name\":\"b\",\"id\":\"mq7xk2vt9fzr\"}]}",
                     false);
     ck_assert_int_eq(error_code(&ss, 2), LSP_REQUEST_FAILED);
     ck_assert_ptr_nonnull(strstr(error_message(&ss, 2), "is imported twice, as 'a' and as 'b'"));
@@ -2237,7 +2238,7 @@ START_TEST(test_command_line_options) {
               "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{\"workspace\":"
               "{\"applyEdit\":true}},\"initializationOptions\":{\"protect\":false}}}");
     sess_open(&ss, "file:///nowhere/index.ts", "typescript", TS_PROGRAM);
-    sess_import(&ss, 2, "clever-wombat", "file:///nowhere/index.ts", NULL);
+    sess_import(&ss, 2, "mq7xk2vt9fzr", "file:///nowhere/index.ts", NULL);
     sess_json(&ss, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"applied\":true}}");
     sess_end(&ss, 3);
     lsp_server_t *s = sess_run_keep(&ss, &so);
@@ -2246,7 +2247,7 @@ START_TEST(test_command_line_options) {
     ck_assert_ptr_null(lsp_server_options(s)->spec_path);
     lsp_server_free(s);
     char *after = client_apply(TS_PROGRAM, apply_edits(&ss, 0, "file:///nowhere/index.ts"), false);
-    ck_assert_ptr_nonnull(strstr(after, "new random.RandomPet(\"server-name\""));
+    ck_assert_ptr_nonnull(strstr(after, "new random.RandomString(\"server-name\""));
     ck_assert_ptr_null(strstr(after, "protect: true"));
     free(after);
     sess_free(&ss);

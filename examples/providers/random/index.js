@@ -11,7 +11,9 @@
 //   RandomId        ID = "[prefix,]b64url" (the new ID is the b64url part)
 //   RandomBytes     ID = base64 of the bytes; `base64`/`hex` are secrets
 //   RandomUuid, RandomUuid4, RandomUuid7  ID = the UUID
-//   RandomPet       no importer upstream: Read keeps only the ID, as the bridged provider does
+//   RandomPet, RandomShuffle  no importer upstream (terraform-provider-random implements no ImportState
+//                   for them): an import fails as the bridged provider's does, "Resource Import Not
+//                   Implemented"; a refresh (Read with a state) keeps the state
 // Check fills the defaults the schema documents and reports invalid inputs; Diff compares the new
 // inputs with the old state and reports every difference by detailed property path. Pulumi's Node
 // host (3.248) forwards only `changes`/`replaces` from diff, so the service registration is wrapped
@@ -125,7 +127,8 @@ function readImport(type, id) {
         if (!UUID.test(id)) throw new ImportError(`invalid import ID '${id}': expected a UUID`);
         return { id, props: { id, result: id }, inputs: {} };
     case "RandomPet":
-        return { id, props: { id }, inputs: {} };
+    case "RandomShuffle":
+        throw new ImportError("Resource Import Not Implemented: This resource does not support import. Please contact the provider developer for additional information.");
     default:
         throw new ImportError(`resource type '${type}' cannot be imported`);
     }
