@@ -610,7 +610,8 @@ typedef struct {
     const char *text;
     uint32_t len, from, to; /* [from, to) of the text, each a line's start; to == len: to its end */
     uint32_t head, tail;    /* Go, C#, Java: the split block's `{` ends at head, its `}` is at tail; the
-                             * first half also parses [tail, len), the second [0, head). 0: none */
+                             * first half also parses [tail, len), the second [0, head), a part between
+                             * (the result's, sp_reparse_halves) both. 0: none */
     TSNode hold;            /* that block in the tree (clean) */
     TSTree *old;            /* the tree of the text before its edits (an incremental parse), or NULL */
     bool drop;              /* only `clean` is wanted: the tree and `old` are deleted once it is known */
@@ -620,7 +621,8 @@ typedef struct {
 } sp_half_t;
 
 /* Whether h's tree is what one parse would read on its side of the cut (above): no errors;
- * TypeScript: the first half ends on a `;` or `}` of its own; Python: no statement indented unlike
+ * TypeScript: the first half (or a part that ends before the text's end) ends on a `;` or `}` of its
+ * own; Python: no statement indented unlike
  * its block's first, the module's first at column 0 in the first half (the second's is: one parse
  * would compare them). */
 static bool sp_half_clean(sp_half_t *h) {
@@ -637,7 +639,7 @@ static bool sp_half_clean(sp_half_t *h) {
                ts_node_start_byte(h->hold) == h->head - 1 && ts_node_end_byte(h->hold) == h->tail + 1;
     }
     if (h->lang == LANG_TYPESCRIPT) {
-        if (h->from > 0) return true;
+        if (h->to >= h->len) return true;
         TSNode last = sp_last_token(root);
         const char *t = sp_type(last);
         return !ts_node_is_null(last) && (strcmp(t, ";") == 0 || strcmp(t, "}") == 0) &&
@@ -679,13 +681,14 @@ static void sp_half_parse(sp_half_t *h) {
     /* more comments than the runtime takes in a row may be there: the whole parse hides them */
     if (ts_check_comments_ok(h->lang, h->text + h->from, h->to - h->from, &h->comments)) {
         ts_parser_set_language(h->parser, ts_check_language(h->lang));
-        TSRange r[2] = {sp_range(h->text, h->len, h->from, h->to)};
+        TSRange r[3] = {sp_range(h->text, h->len, h->from, h->to)};
         uint32_t nr = 1;
         if (h->head && h->from == 0) { /* the first half of a split block, then the text from its `}` */
             r[nr++] = sp_range(h->text, h->len, h->tail, h->len);
-        } else if (h->head) { /* the text up to the block's `{`, then the second half */
+        } else if (h->head) { /* the text up to the block's `{`, then the half (a part: then from its `}`) */
             r[0] = sp_range(h->text, h->len, 0, h->head);
-            r[nr++] = sp_range(h->text, h->len, h->from, h->len);
+            r[nr++] = sp_range(h->text, h->len, h->from, h->to);
+            if (h->to < h->len) r[nr++] = sp_range(h->text, h->len, h->tail, h->len);
         }
         ts_check_parse_info_t info;
         if (ts_parser_set_included_ranges(h->parser, r, nr))
@@ -1233,20 +1236,80 @@ static void sp_edit_tree(sp_ctx_t *c) {
     }
 }
 
+/* Where the result's second half [cut, len) is cut again, so that its two parts, parsed again beside
+ * each other, take about as long (when no edit touches the first half, the calling thread has nothing
+ * else to parse): a line after the point that halves the work — a byte of new text costs about as
+ * much as `per` bytes of text the edits leave alone, whose subtrees the incremental parse reuses —
+ * that can be a cut as the file's was (sp_cut_line_ok; in a split block, a line after a statement's
+ * end: sp_block_cut_line_ok); 0 when none is found near it. The edits are sorted, all from the file's
+ * cut on. The parts' trees confirm it as the halves' do (sp_reparse_halves). */
+static uint32_t sp_second_cut(const sp_ctx_t *c, const char *text, uint32_t len, uint32_t cut, uint32_t tail) {
+    /* measured (thread CPU time of the two parts, 100,000 lines, 1,000 resources): Python reuses
+     * little (its external tokens, bench/RESULTS.md), C# and Java some, TypeScript and Go most */
+    const uint64_t per = c->T.lang == LANG_PYTHON ? 1 : c->T.lang == LANG_CSHARP || c->T.lang == LANG_JAVA ? 2 : 8;
+    uint64_t work = 0;
+    uint32_t o = c->T.split;
+    for (size_t i = 0; i < c->nedits; i++) {
+        work += (c->edits[i].start - o) + per * strlen(c->edits[i].text);
+        o = c->edits[i].end;
+    }
+    work += c->T.len - o;
+    /* the point in the result where half of the work is done */
+    uint64_t done = 0, half = work / 2;
+    uint32_t r = cut, x = 0;
+    o = c->T.split;
+    for (size_t i = 0; i < c->nedits && !x; i++) {
+        uint32_t gap = c->edits[i].start - o, tl = (uint32_t)strlen(c->edits[i].text);
+        if (done + gap >= half) {
+            x = r + (uint32_t)(half - done);
+        } else if (done + gap + per * tl >= half) {
+            x = r + gap + (uint32_t)((half - done - gap) / per);
+        } else {
+            done += gap + per * tl;
+            r += gap + tl;
+            o = c->edits[i].end;
+        }
+    }
+    if (!x) x = r + (uint32_t)(half - done);
+    uint32_t stop = c->T.head ? tail : len, limit = x + 256 * 1024;
+    if (limit > stop || limit < x) limit = stop;
+    for (uint32_t at = x; at < limit;) {
+        const char *nl = memchr(text + at, '\n', limit - at);
+        if (!nl) break;
+        at = (uint32_t)(nl - text) + 1;
+        if (at <= cut || at >= limit) continue;
+        if (!c->T.head) {
+            if (sp_cut_line_ok(c->T.lang, text, len, at)) return at;
+            continue;
+        }
+        uint32_t k = at - 1; /* the last character of the code before: after white space only */
+        while (k > cut && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r' || text[k - 1] == '\n'))
+            k--;
+        if (k > cut && sp_block_cut_line_ok(c->T.lang, text, len, at, text[k - 1])) return at;
+    }
+    return 0;
+}
+
 /* The result of a splice into a file parsed in two halves, parsed in two halves too, each from its
  * half's edited tree, cut where the file's cut moved to (after an insertion there) and confirmed as
- * the file's were: true when it parses without errors. False: not shown (an edit across the cut, a
- * cut the text or the trees do not confirm, errors); the caller parses the whole result. */
+ * the file's were: true when it parses without errors. When no edit touches the first half, the
+ * second is parsed in two parts on two threads instead (sp_second_cut), each from a copy of its
+ * edited tree — the first part, of a split block, given the text around the block too (so each
+ * tree is the whole program holding that part's statements) — and confirmed as the halves are.
+ * False: not shown (an edit across the cut, a cut the text or the trees do not confirm, errors); the
+ * caller parses the whole result. */
 static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
     int64_t cut = c->T.split, head = c->T.head, tail = c->T.split_end;
-    /* A split block whose first half's text no edit touches (all in the rest of the block, before
-     * the line of its `}`: the columns after it unchanged too): the result's first half reads the
-     * same text as the file's, which parsed clean; it is not parsed again. */
-    bool first_same = c->T.head != 0;
+    /* A first half whose text no edit touches (all from the cut on, an insertion at the cut being the
+     * first half's; of a split block, all before the line of its `}`, so the columns after it are
+     * unchanged too): the result's first half reads the same text in the same ranges as the file's,
+     * which parsed clean; it is not parsed again. */
+    bool first_same = true;
     uint32_t tail_line = c->T.head ? sp_line_start(c->T.text, c->T.split_end) : 0;
     for (size_t i = 0; i < c->nedits; i++) {
         const sp_edit_t *e = &c->edits[i];
-        if (e->start < c->T.split || (e->start == c->T.split && e->end == c->T.split) || e->end > tail_line)
+        if (e->start < c->T.split || (e->start == c->T.split && e->end == c->T.split) ||
+            (c->T.head && e->end > tail_line))
             first_same = false;
         int64_t grow = (int64_t)strlen(e->text) - (int64_t)(e->end - e->start);
         if (e->end <= c->T.split)
@@ -1284,6 +1347,14 @@ static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
                         .tail = (uint32_t)tail,
                         .old = c->T.tree2,
                         .drop = true};
+    /* the second half's first part, parsed on this thread when the first half is not */
+    sp_half_t part = second;
+    part.parser = c->s->parser;
+    uint32_t cut2 = first_same ? sp_second_cut(c, text, len, (uint32_t)cut, (uint32_t)tail) : 0;
+    if (cut2) {
+        part.to = second.from = cut2;
+        part.old = ts_tree_copy(c->T.tree2);
+    }
     c->T.tree = c->T.tree2 = NULL;
     pthread_t th;
     bool threaded = pthread_create(&th, NULL, sp_half_run, &second) == 0;
@@ -1291,6 +1362,7 @@ static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
         ts_tree_delete(c->G.tree);
         c->G.tree = NULL;
     }
+    c->stats.reparsed += (first_same ? 0 : (size_t)cut) + (len - (size_t)cut);
     if (first_same) {
         ts_tree_delete(first.old);
         first.old = NULL;
@@ -1299,11 +1371,15 @@ static bool sp_reparse_halves(sp_ctx_t *c, const char *text, uint32_t len) {
     } else {
         sp_half_parse(&first);
     }
+    if (cut2) sp_half_parse(&part);
     if (threaded)
         pthread_join(th, NULL);
     else
         sp_half_parse(&second);
-    return sp_halves_clean(&first, &second);
+    if (!cut2) return sp_halves_clean(&first, &second);
+    c->stats.split_reparse = part.clean && second.clean;
+    return first.clean && part.clean && second.clean &&
+           first.comments + part.comments + second.comments < TS_CHECK_MAX_COMMENTS;
 }
 
 static char *sp_apply(sp_ctx_t *c, size_t *out_len) {
@@ -3536,6 +3612,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
         diag_list_init(&check);
         sp_program_t R = {.a = c.a, .lang = lang, .text = result, .len = (uint32_t)rlen};
         bool clean = c.T.tree2 && sp_reparse_halves(&c, result, (uint32_t)rlen);
+        if (!clean) c.stats.reparsed += rlen;
         if (!clean && !sp_parse(s, &R, c.T.blanked ? NULL : c.T.tree2 ? c.T.tree2 : c.T.tree, file, false, &check)) {
             diag_t *d;
             if (R.timed_out) /* the budget's own message: the result is no less parseable than the file */

@@ -58,6 +58,11 @@ typedef struct splice_stats {
     size_t renamed;       /* generated variables renamed to avoid a clash */
     bool split_parse;     /* the file was parsed in two halves (splice_options_t.whole_parse) */
     bool split_find;      /* and its resources were read on two threads, each over half of its candidates */
+    /* Bytes of the result given to a parser again to confirm that it parses: the whole result, or of a
+     * file parsed in two halves the halves' own text (a half no edit touches is the file's text, which
+     * parsed clean, and is not parsed again). */
+    size_t reparsed;
+    bool split_reparse; /* and the result's second half was parsed again in two parts on two threads */
 } splice_stats_t;
 
 /* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use

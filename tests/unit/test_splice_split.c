@@ -64,7 +64,8 @@ static bool same_both_ways(const char *target, lang_t lang, const char *gen, boo
     if (split) {
         ck_assert_ptr_nonnull(whole);
         ck_assert_msg(strcmp(split, whole) == 0, "split and whole results differ");
-        s1.split_parse = s1.split_find = false;
+        s1.split_parse = s1.split_find = s1.split_reparse = false;
+        s1.reparsed = s2.reparsed; /* the whole result, or the halves' parts of it */
         ck_assert_mem_eq(&s1, &s2, sizeof s1);
     } else {
         ck_assert_ptr_null(whole);
@@ -563,6 +564,82 @@ START_TEST(test_split_find_query) {
 }
 END_TEST
 
+/* The result of a splice into a file parsed in two halves is confirmed in halves too, and a half no
+ * edit touches — the file's text, which parsed clean — is not parsed again (splice_stats_t.reparsed):
+ * every language's ordinary big file, whose one replaced resource is in the second half; that half is
+ * then parsed again in two parts on two threads (split_reparse). An edit in the first half (a
+ * resource of the same name replaced there) has both halves parsed again. The results are the whole
+ * parse's. */
+START_TEST(test_split_reparse_changed_half) {
+    static const lang_t L[] = {LANG_TYPESCRIPT, LANG_PYTHON, LANG_GO, LANG_CSHARP, LANG_JAVA};
+    for (size_t i = 0; i < sizeof L / sizeof *L; i++) {
+        lang_t l = L[i];
+        char *gen = fixture(l == LANG_TYPESCRIPT ? "gen.ts" : l == LANG_PYTHON ? "gen.py" : gen_fixture_name(l));
+        char *t = l == LANG_TYPESCRIPT ? ts_program(8000, NULL)
+                  : l == LANG_PYTHON   ? py_program(8000, NULL)
+                                       : block_program(l, 4000, NULL);
+        /* the imports the generated program adds would be edits in the first half */
+        if (l == LANG_GO) {
+            char *t1 = insert_after(t, "\"github.com/pulumi/pulumi/sdk/v3/go/pulumi\"",
+                                    "\t\"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config\"\n");
+            free(t);
+            t = t1;
+        } else if (l == LANG_JAVA) {
+            char *t1 =
+                insert_after(t, "import com.pulumi.tls.PrivateKeyArgs;",
+                             "import com.pulumi.random.RandomPassword;\nimport com.pulumi.random.RandomPasswordArgs;\n"
+                             "import com.pulumi.resources.CustomResourceOptions;\n"
+                             "import com.pulumi.tls.SelfSignedCert;\nimport com.pulumi.tls.SelfSignedCertArgs;\n"
+                             "import com.pulumi.tls.inputs.SelfSignedCertSubjectArgs;\n");
+            free(t);
+            t = t1;
+        }
+        current_case = (int)i;
+        ck_assert(same_both_ways(t, l, gen, true));
+        splice_stats_t st;
+        char *m;
+        char *out = splice_run(t, strlen(t), l, gen, false, &st, &m);
+        ck_assert_msg(out != NULL, "%s", m);
+        size_t n = strlen(out);
+        ck_assert(st.split_parse);
+        ck_assert_msg(st.reparsed > 0 && st.reparsed < n / 2, "%s: %zu of %zu bytes parsed again", lang_name(l),
+                      st.reparsed, n);
+        ck_assert_msg(st.split_reparse, "%s: the second half parsed again in one piece", lang_name(l));
+        free(out);
+        free(m);
+        /* the same name near the top: that one is replaced, in the first half */
+        static const char *const AFTER[] = {[LANG_TYPESCRIPT] = "// resources",
+                                            [LANG_PYTHON] = "# resources",
+                                            [LANG_GO] = "\t\tvar err error",
+                                            [LANG_CSHARP] = "{\n    var p0 =",
+                                            [LANG_JAVA] = "void stack(Context ctx)"};
+        static const char *const EARLY[] = {
+            [LANG_TYPESCRIPT] = "const early = new tls.PrivateKey(\"my-key\", {algorithm: \"DSA\"});\n",
+            [LANG_PYTHON] = "early = tls.PrivateKey(\"my-key\", algorithm=\"DSA\")\n",
+            [LANG_GO] = "\t\t_, err = tls.NewPrivateKey(ctx, \"my-key\", &tls.PrivateKeyArgs{\n\t\t\tAlgorithm: "
+                        "pulumi.String(\"DSA\"),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n",
+            [LANG_CSHARP] = "    var early = new Tls.PrivateKey(\"my-key\", new()\n    {\n        Algorithm = "
+                            "\"DSA\",\n    });\n",
+            [LANG_JAVA] = "        var early = new PrivateKey(\"my-key\", PrivateKeyArgs.builder()\n"
+                          "            .algorithm(\"DSA\")\n            .build());\n"};
+        char *t2 = insert_after(t, AFTER[l], EARLY[l]);
+        ck_assert(same_both_ways(t2, l, gen, true));
+        out = splice_run(t2, strlen(t2), l, gen, false, &st, &m);
+        ck_assert_msg(out != NULL, "%s", m);
+        ck_assert(st.split_parse);
+        ck_assert_ptr_null(strstr(out, "\"DSA\""));
+        ck_assert_msg(st.reparsed > strlen(out) / 2, "%s: %zu of %zu bytes parsed again", lang_name(l), st.reparsed,
+                      strlen(out));
+        ck_assert(!st.split_reparse); /* the halves, each on a thread */
+        free(out);
+        free(m);
+        free(t2);
+        free(t);
+        free(gen);
+    }
+}
+END_TEST
+
 static Suite *split_suite(void) {
     Suite *s = suite_create("splice_split");
     TCase *tc = tcase_create("core");
@@ -577,6 +654,10 @@ static Suite *split_suite(void) {
     tcase_add_test(tc, test_split_find_resources);
     tcase_add_test(tc, test_split_find_query);
     suite_add_tcase(s, tc);
+    TCase *tr = tcase_create("reparse"); /* CK_RUN_CASE=reparse runs it alone */
+    tcase_set_timeout(tr, 300);
+    tcase_add_test(tr, test_split_reparse_changed_half);
+    suite_add_tcase(s, tr);
     return s;
 }
 
