@@ -65,6 +65,8 @@ void cli_print_help(FILE *f) {
         "      --ignore-residual        put properties that still differ into ignoreChanges\n"
         "      --protect[=true|false]   mark imported resources protected (default true)\n"
         "      --import-option          code with the `import` option and no stack written, even when one could be\n"
+        "                               (refused for a type whose provider has no importer, e.g. RandomPet: import\n"
+        "                               those into a stack)\n"
         "      --code-only              code only: no `import` option, no stack written (`pulumi up` with this\n"
         "                               code would try to CREATE the resources)\n"
         "      --preview-only           read the resources and show the code; write no file at all\n"

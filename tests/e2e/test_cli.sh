@@ -53,6 +53,8 @@ rc=$?
 grep -qF "resource 'pet' of type 'random:index/randomPet:RandomPet': its provider implements no importer for random_pet (an import fails with \"Resource Import Not Implemented\"), so the code's \`import\` resource option would fail at \`pulumi up\`; import it into a stack instead (--stack of a stack cimport can write, or --stack-state), which records the state read here without an importer" pet.err &&
   ok || bad "RandomPet refusal message: $(cat pet.err)"
 grep -q 'import:' pet.ts && bad "RandomPet: code with an import option was written"
+"$CIMPORT" --help 2>&1 | grep -A2 -F -- "--import-option  " | grep -qF "refused for a type whose provider has no importer, e.g. RandomPet" &&
+  ok || bad "--help does not say --import-option refuses types without an importer"
 "$CIMPORT" random:index/randomPet:RandomPet pet roughly-fleet-redfish --offline-state "$PET" \
   --schema "$S" -l typescript --stack-state pet-export.json --new-stack-state --stack dev --project webshop >pet2.ts 2>pet2.err
 rc=$?
