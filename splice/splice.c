@@ -2405,7 +2405,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
         if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
         for (size_t r = 0; r < T->nunread; r++) {
             const sp_stmt_t *t = &T->unread[r];
-            if (!sp_types_match(T, t->res_type, g->res_type) ||
+            if (!t->res_type || !sp_types_match(T, t->res_type, g->res_type) ||
                 (t->comp_token && g->comp_token && strcmp(t->comp_token, g->comp_token) != 0))
                 continue;
             const char *paren = memchr(T->text + t->res_start, '(', t->res_end - t->res_start);
@@ -2487,6 +2487,35 @@ static bool sp_splice_code(sp_ctx_t *c) {
                                  "the new resources' code by hand, with that component as their parent",
                                  t->res_type, sp_one_line(c->a, T->text + t->res_start, t->res_end - t->res_start, 60),
                                  what, g->res_name, g->comp_token);
+            d->line = (long)sp_line_of(T->text, t->res_start);
+            return false;
+        }
+    }
+    /* A resource the import adds where the file constructs something of that literal name with a class
+     * cimport cannot trace to an import of its package (`const RS = random.RandomString`, Python
+     * `R2 = pulumi_random.RandomString`, TypeScript's `import random = require(...)`): it may be the
+     * same resource, added a second time (one URN twice). Refused. */
+    names_table_t *untyped = names_table_new(c->a); /* their names → the first of each */
+    for (size_t r = T->nunread; r-- > 0;)
+        if (!T->unread[r].res_type) names_table_put(untyped, T->unread[r].res_name, (int)r);
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
+        int r = names_table_get(untyped, g->res_name);
+        if (r >= 0) {
+            const sp_stmt_t *t = &T->unread[r];
+            const char *paren0 = memchr(T->text + t->res_start, '(', t->res_end - t->res_start);
+            uint32_t ce = paren0 ? (uint32_t)(paren0 - T->text) : t->res_end;
+            const char *gparen = memchr(G->text + g->res_start, '(', g->res_end - g->res_start);
+            uint32_t gce = gparen ? (uint32_t)(gparen - G->text) : g->res_end;
+            diag_t *d = diag_add(
+                c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                "the program constructs `%s` named '%s' here, a class cimport cannot trace to an import of its "
+                "package (an alias, or an import form it does not read), and the import adds the resource '%s', "
+                "which may be the same resource: nothing was changed; write the class through a plain import of "
+                "its package, as the new code does (`%s`), or add the new resource's code by hand",
+                sp_one_line(c->a, T->text + t->res_start, ce - t->res_start, 80), t->res_name, g->res_name,
+                sp_one_line(c->a, G->text + g->res_start, gce - g->res_start, 80));
             d->line = (long)sp_line_of(T->text, t->res_start);
             return false;
         }

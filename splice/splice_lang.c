@@ -1838,7 +1838,27 @@ static bool sp_find_part(sp_find_part_t *f) {
             if (!isupper((unsigned char)last[0]) || strcmp(last, "Config") == 0) continue;
         }
         const char *ctype = component ? arena_sprintf(p->a, "component %s", component) : sp_canonical_type(p, tt);
-        if (!ctype) continue;
+        if (!ctype) {
+            /* A class not reached through a package import (`const RS = random.RandomString`, a
+             * destructured name, `import random = require(...)`): what it is cannot be told, so one
+             * with a literal name is kept apart with no type (sp_splice_code refuses to add a
+             * resource of that name beside it). */
+            TSNode un = is_target ? sp_arg_value(p, sp_field(res, "arguments", 9), 0,
+                                                 p->lang == LANG_PYTHON ? "resource_name" : "name")
+                                  : (TSNode){0};
+            const char *uname = ts_node_is_null(un) ? NULL : sp_string_value(p, un);
+            if (uname && *uname) {
+                SP_PUSH(p->a, p->unread, p->nunread, p->cunread);
+                sp_stmt_t *r = &p->unread[p->nunread - 1];
+                memset(r, 0, sizeof *r);
+                r->res_name = uname;
+                r->start = r->res_start = ts_node_start_byte(res);
+                r->end = r->res_end = sp_end_byte(res);
+                r->name_start = ts_node_start_byte(un);
+                r->name_end = sp_end_byte(un);
+            }
+            continue;
+        }
         /* The name: the first argument (Go: after ctx; a component's: after its type), or the one
          * naming the parameter (`resource_name=`, C# `name:`); a ComponentResource's first argument
          * is its type, its name the second. */

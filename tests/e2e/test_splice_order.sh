@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # test_splice_order.sh — --insert-into must write code that runs where the program runs (read15 F1, F2,
-# F14, F3): a replaced resource must not name a variable declared after it; new code must not go after
+# F14, F3, F11): a replaced resource must not name a variable declared after it; new code must not go after
 # a statement that never completes (a final if/else or switch whose branches all return, a labelled
 # return), nor outside a body written on one line; and Go/Java code must pass the program's own Context
-# parameter (`pctx`, `context`), not `ctx`. Each case either succeeds and the result is checked by a
+# parameter (`pctx`, `context`), not `ctx`; a resource whose class is reached through an alias
+# (`const RS = random.RandomString`, `R2 = pulumi_random.RandomString`, `import random = require(...)`)
+# must not be added a second time. Each case either succeeds and the result is checked by a
 # real tool (tsc --strict against tests/peers; python3 run against a stub SDK; `go build` against stub
 # modules; TypeScript transpiled and run by node against stubs, counting the resources constructed), or
 # is refused: non-zero exit, a message naming the reason, the file byte-identical.
@@ -355,6 +357,22 @@ if (cd "$tmp/f3java" && "$CIMPORT" --spec cr.json --offline-state "$ST" --schema
 else
   cmp -s "$J" "$tmp/f3java/before" && grep -qF "Context" "$tmp/f3java/run.log" && ok || bad "f3java: $(cat "$tmp/f3java/run.log")"
 fi
+
+# ---- F11: a resource class reached through an alias: the resource must not be added a second time ------
+mkdir -p "$tmp/f11ts" "$tmp/f11py" "$tmp/f11req"
+cat >"$tmp/f11ts/index.ts" <<'EOF'
+import * as random from "@pulumi/random";
+
+const { RandomString } = random;
+const RS = random.RandomString;
+export const a = new RS("server-name", {length: 3});
+export const b = new RandomString("bucket-suffix", {length: 3});
+EOF
+case_ f11ts index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
+printf 'import pulumi\nfrom pulumi_random import RandomString as RS\nimport pulumi_random\nR2 = pulumi_random.RandomString\n\na = RS("server-name", length=3)\nb = R2("bucket-suffix", length=3)\n' >"$tmp/f11py/__main__.py"
+case_ f11py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+printf 'import pulumi = require("@pulumi/pulumi");\nimport random = require("@pulumi/random");\n\nexport const name = new random.RandomString("server-name", {length: 3});\n' >"$tmp/f11req/index.ts"
+case_ f11req index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
 
 echo "test_splice_order: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
