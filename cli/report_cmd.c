@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "report/report.h"
 #include "session/results_json.h"
+#include "session/session.h"
 
 bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const char *program_diff, bool written,
                              diag_list_t *diags) {
@@ -105,6 +106,15 @@ int cli_report_main(int argc, char **argv) {
     arena_t *a = arena_new();
     diag_list_t diags;
     diag_list_init(&diags);
+    const char *why = session_whole_file_refusal(a, out, "-o", false, &diags);
+    if (why || diags.errors) {
+        if (why) diag_add(&diags, DIAG_ERROR, DIAG_USAGE, out, NULL, "%s", why);
+        diag_list_print(&diags, stderr);
+        fputs("cimport: no report written\n", stderr);
+        diag_list_free(&diags);
+        arena_free(a);
+        return EXIT_USAGE;
+    }
     size_t len = 0;
     char *text = file_read_all(a, in, &len, &diags);
     cJSON *doc = text ? report_parse(text, len, in, &diags) : NULL;

@@ -222,15 +222,6 @@ static bool prepare_stack_state(cli_options_t *o, import_target_t *t) {
     return true;
 }
 
-/* path (resolved) as the user names it from the working directory: relative below it, else whole. */
-static const char *below_cwd(arena_t *a, const char *path) {
-    char *cwd = realpath(".", NULL);
-    size_t n = cwd ? strlen(cwd) : 0;
-    const char *shown = cwd && n > 1 && !strncmp(path, cwd, n) && path[n] == '/' ? path + n + 1 : path;
-    free(cwd);
-    return arena_strdup(a, shown);
-}
-
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     memset(t, 0, sizeof *t);
     t->a = arena_new();
@@ -260,45 +251,20 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         }
         if (ref_project && !o->project) o->project = ref_project;
     }
-    /* -o writes a whole file: over a project's program or Pulumi.yaml it would replace the program */
-    workspace_t ow;
-    bool project_file;
+    /* -o and --report write a whole file: over a project's program, its Pulumi.yaml or a stack's config
+     * it would replace them; beside a compiled program, break its build */
     size_t errors_before = t->diags.errors; /* a file whose project cannot be told (a Pulumi.json) */
-    if (o->out_path && session_file_is_program(t->a, o->out_path, &ow, &project_file, &t->diags)) {
-        bool yaml_program =
-            project_file && ow.project.runtime && !strcmp(ow.project.runtime, "yaml") && !ow.project.main;
-        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
-                 "this file is the %s of project '%s' (%s), and -o replaces the whole file with the code: %s",
-                 !project_file  ? "program"
-                 : yaml_program ? "project file and program"
-                                : "project file",
-                 ow.project.name ? ow.project.name : "", ow.project_file,
-                 project_file && !yaml_program
-                     ? "write the code to another file, or insert it into the project's program with --insert-into"
-                     : arena_sprintf(t->a, "insert into it with --insert-into %s", o->out_path));
-        goto fail;
+    const struct {
+        const char *path, *flag;
+        bool code;
+    } whole[] = {{o->out_path, "-o", true}, {o->report_path, "--report", false}};
+    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
+        const char *why = whole[i].path
+                              ? session_whole_file_refusal(t->a, whole[i].path, whole[i].flag, whole[i].code, &t->diags)
+                              : NULL;
+        if (why) diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, whole[i].path, NULL, "%s", why);
     }
     if (t->diags.errors > errors_before) goto fail;
-    const char *run;
-    program_file_role_t role = o->out_path ? session_file_role(t->a, o->out_path, &ow, &run) : PROGRAM_FILE_NONE;
-    if (role == PROGRAM_FILE_STACK_CONFIG) {
-        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
-                 "this file is a stack configuration of project '%s' (%s), and -o replaces the whole file with the "
-                 "code: write the code to another file",
-                 ow.project.name ? ow.project.name : "", ow.project_file);
-        goto fail;
-    }
-    if (role == PROGRAM_FILE_COMPILED_WITH) {
-        lang_t rl = LANG_GO;
-        (void)lang_from_runtime(ow.project.runtime, &rl);
-        const char *shown = below_cwd(t->a, run);
-        diag_add(&t->diags, DIAG_ERROR, DIAG_USAGE, o->out_path, NULL,
-                 "the %s program of project '%s' (%s) builds this file with %s, and -o writes a program of its own "
-                 "here, which breaks that build: write the code to a file outside the program's sources, or insert "
-                 "it into the program with --insert-into %s",
-                 lang_title(rl), ow.project.name ? ow.project.name : "", ow.project_file, shown, shown);
-        goto fail;
-    }
     /* the program written into: one of this project's, which `pulumi up` runs */
     if (o->insert_into && !session_program_fits(t->a, w, o->insert_into, o->language, &t->diags)) goto fail;
     /* The stack, project, language and stack config the workspace gives (the session's rule). */

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <cjson/cJSON.h>
+
 #include "base/fileio.h"
 #include "base/vec.h"
 #include "session/session.h"
@@ -118,6 +120,21 @@ static bool holds_run(arena_t *a, const char *path, const char *runtime) {
     return has_word(t, n, "Pulumi.run(") || has_word(t, n, "void main(");
 }
 
+/* Whether path is the entry package.json's "main" names in dir, which Node's language host runs
+ * (the program `require`s the directory) rather than index.ts/index.js. */
+static bool node_package_main(arena_t *a, const char *dir, const char *path) {
+    size_t n;
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    const char *text = file_read_all(a, arena_sprintf(a, "%s/package.json", dir), &n, &quiet);
+    diag_list_free(&quiet);
+    cJSON *pkg = text ? cJSON_ParseWithLength(text, n) : NULL;
+    const cJSON *main = cJSON_GetObjectItemCaseSensitive(pkg, "main");
+    bool is = cJSON_IsString(main) && same_file(path, arena_sprintf(a, "%s/%s", dir, main->valuestring));
+    cJSON_Delete(pkg);
+    return is;
+}
+
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file, diag_list_t *diags) {
     *project_file = false;
     struct stat st;
@@ -136,6 +153,7 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
         struct stat ms;
         if (stat(main_path, &ms) == 0 && S_ISREG(ms.st_mode)) return same_file(path, main_path);
     }
+    if (!strcmp(runtime, "nodejs") && node_package_main(a, main_path, path)) return true;
     char *dir = program_dir(a, path), *rmain = realpath(main_path, NULL);
     size_t ml = rmain ? strlen(rmain) : 0;
     bool in_main = dir && rmain && strcmp(dir, rmain) == 0;
@@ -177,6 +195,15 @@ const char *session_java_program(arena_t *a, const workspace_t *w) {
     if (!w->have_project || !w->project.runtime || strcmp(w->project.runtime, "java") != 0) return NULL;
     const char *dir = w->project.main ? arena_sprintf(a, "%s/%s", w->project_dir, w->project.main) : w->project_dir;
     return find_run(a, dir, "java", 8);
+}
+
+/* path (resolved) as the user names it from the working directory: relative below it, else whole. */
+static const char *below_cwd(arena_t *a, const char *path) {
+    char *cwd = realpath(".", NULL);
+    size_t n = cwd ? strlen(cwd) : 0;
+    const char *shown = cwd && n > 1 && !strncmp(path, cwd, n) && path[n] == '/' ? path + n + 1 : path;
+    free(cwd);
+    return arena_strdup(a, shown);
 }
 
 /* Whether base is a stack configuration's name, Pulumi.<stack>.yaml (or .yml). */
@@ -221,6 +248,53 @@ program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t 
     if (!in) return PROGRAM_FILE_NONE;
     *run = find_run(a, root, runtime, strcmp(runtime, "go") ? 8 : 0);
     return *run && !same_file(*run, path) ? PROGRAM_FILE_COMPILED_WITH : PROGRAM_FILE_NONE;
+}
+
+const char *session_whole_file_refusal(arena_t *a, const char *path, const char *flag, bool code, diag_list_t *diags) {
+    workspace_t pw;
+    bool project_file;
+    const char *run, *what = code ? "the code" : "the report";
+    const char *other = code ? "write the code to another file" : "write the report to another file";
+    if (session_file_is_program(a, path, &pw, &project_file, diags)) {
+        bool yaml_program =
+            project_file && pw.project.runtime && !strcmp(pw.project.runtime, "yaml") && !pw.project.main;
+        return arena_sprintf(a, "this file is the %s of project '%s' (%s), and %s replaces the whole file with %s: %s",
+                             !project_file  ? "program"
+                             : yaml_program ? "project file and program"
+                                            : "project file",
+                             pw.project.name ? pw.project.name : "", pw.project_file, flag, what,
+                             !code ? other
+                             : project_file && !yaml_program
+                                 ? "write the code to another file, or insert it into the project's program with "
+                                   "--insert-into"
+                                 : arena_sprintf(a, "insert into it with --insert-into %s", path));
+    }
+    switch (session_file_role(a, path, &pw, &run)) {
+    case PROGRAM_FILE_STACK_CONFIG:
+        return arena_sprintf(a,
+                             "this file is a stack configuration of project '%s' (%s), and %s replaces the whole file "
+                             "with %s: %s",
+                             pw.project.name ? pw.project.name : "", pw.project_file, flag, what, other);
+    case PROGRAM_FILE_COMPILED_WITH: {
+        lang_t rl = LANG_GO;
+        (void)lang_from_runtime(pw.project.runtime, &rl);
+        const char *shown = below_cwd(a, run);
+        return code
+                   ? arena_sprintf(a,
+                                   "the %s program of project '%s' (%s) builds this file with %s, and %s writes a "
+                                   "program of its own here, which breaks that build: write the code to a file outside "
+                                   "the program's sources, or insert it into the program with --insert-into %s",
+                                   lang_title(rl), pw.project.name ? pw.project.name : "", pw.project_file, shown, flag,
+                                   shown)
+                   : arena_sprintf(a,
+                                   "the %s program of project '%s' (%s) builds this file with %s, and %s writes %s "
+                                   "here, which breaks that build: %s",
+                                   lang_title(rl), pw.project.name ? pw.project.name : "", pw.project_file, shown, flag,
+                                   what, other);
+    }
+    case PROGRAM_FILE_NONE: break;
+    }
+    return NULL;
 }
 
 bool session_program_workspace(arena_t *a, const char *path, const char *stack_flag, workspace_t *w,

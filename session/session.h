@@ -340,6 +340,12 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
  * directory, a .java file of the Java program's source tree. A link is the file it leads to. */
 typedef enum { PROGRAM_FILE_NONE, PROGRAM_FILE_STACK_CONFIG, PROGRAM_FILE_COMPILED_WITH } program_file_role_t;
 program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t *pw, const char **run);
+/* Why a whole file written at path by flag ("-o", "--report") would break the project it lies in —
+ * its program or project file (session_file_is_program), a stack configuration or a source file of a
+ * compiled program's build (session_file_role) — as a message naming the fix, for code (the code
+ * written) or a report; NULL when nothing stands against it. Errors where the file's project cannot
+ * be told (a Pulumi.json) go into diags. */
+const char *session_whole_file_refusal(arena_t *a, const char *path, const char *flag, bool code, diag_list_t *diags);
 /* A Java project's program (w's runtime java): the source file holding its Pulumi.run below the
  * project's directory (or `main`), as Maven and Gradle lay it out (src/main/java/<package>/App.java),
  * the first in name order; NULL when w is no Java project or none is found. */

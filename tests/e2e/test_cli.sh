@@ -446,6 +446,34 @@ for f in Pulumi.dev.yaml Pulumi.prod.yaml; do
     grep -qxF "error: $f: this file is a stack configuration of project 'shop' ($tmp/ow/Pulumi.yaml), and -o replaces the whole file with the code: write the code to another file" ow.err &&
     ok || bad "-o onto the stack config $f (exit $rc): $(cat ow.err)"
 done
+# --report FILE and `cimport report R.json -o FILE` wrote the HTML page over the same files, exit 0,
+# "wrote the import report index.ts" (read15c F3): refused alike, nothing written.
+"$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --json >results.json 2>/dev/null
+for f in index.ts link.ts Pulumi.yaml Pulumi.dev.yaml; do
+  (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o new.ts --report "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
+    grep -qE "^error: $f: this file is (the program|the project file|a stack configuration) of project 'shop' \($tmp/ow/Pulumi.yaml\), and --report replaces the whole file with the report: write the report to another file\$" ow.err &&
+    ok || bad "--report onto $f (exit $rc): $(cat ow.err)"
+  (cd ow && "$CIMPORT" report ../results.json -o "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 2 ] && diff -r ow ow.before >/dev/null &&
+    grep -qE "^error: $f: this file is (the program|the project file|a stack configuration) of project 'shop' \($tmp/ow/Pulumi.yaml\), and -o replaces the whole file with the report: write the report to another file\$" ow.err &&
+    ok || bad "cimport report -o $f (exit $rc): $(cat ow.err)"
+done
+# A Node.js program whose entry is package.json's "main" (src/app.ts), not index.ts: -o src/app.ts
+# replaced it, exit 0, "add src/app.ts to your program" (read15c F6). Refused as the program.
+mkdir -p ow/n/src
+printf 'name: n\nruntime: nodejs\n' >ow/n/Pulumi.yaml
+printf '{"name": "n", "main": "src/app.ts"}\n' >ow/n/package.json
+printf 'import * as random from "@pulumi/random";\nexport const keep = new random.RandomString("keep", {length: 4});\n' >ow/n/src/app.ts
+cp ow/n/src/app.ts app.ts.before
+(cd ow/n && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o src/app.ts >/dev/null 2>../../ow.err)
+rc=$?
+[ $rc = 2 ] && cmp -s ow/n/src/app.ts app.ts.before &&
+  grep -qxF "error: src/app.ts: this file is the program of project 'n' ($tmp/ow/n/Pulumi.yaml), and -o replaces the whole file with the code: insert into it with --insert-into src/app.ts" ow.err &&
+  ok || bad "-o onto package.json's main (exit $rc): $(cat ow.err)"
+rm -r ow/n
 rm ow/link.ts ow/Pulumi.dev.yaml
 printf 'old\n' >ow/pets.ts
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o pets.ts >/dev/null 2>../ow.err)
