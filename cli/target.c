@@ -474,13 +474,15 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     const char *code_where = o->insert_into ? o->insert_into : o->out_path ? o->out_path : "the code above";
     /* the next step for inputs the provider's Check fails: nothing else promised is true of them */
     const char *rejected_next =
-        !n_rejected ? NULL
-                    : arena_sprintf(p->arena,
-                                    "next: the provider's Check rejects the inputs of %zu resource%s (listed above): "
-                                    "`pulumi preview` and `pulumi up` with %s fail on %s until they are fixed; edit "
-                                    "them first\n",
-                                    n_rejected, n_rejected == 1 ? "" : "s",
-                                    session_has_code(p) ? code_where : "their code", n_rejected == 1 ? "it" : "them");
+        !n_rejected
+            ? NULL
+            : arena_sprintf(p->arena,
+                            "next: %s rejects the inputs of %zu resource%s (listed above): "
+                            "`pulumi preview` and `pulumi up` with %s fail on %s until they are fixed; edit "
+                            "them first\n",
+                            p->offline ? "the schema (checked offline: no provider ran)" : "the provider's Check",
+                            n_rejected, n_rejected == 1 ? "" : "s", session_has_code(p) ? code_where : "their code",
+                            n_rejected == 1 ? "it" : "them");
     const char *checked = session_checked_text(p); /* offline: consistent with the schema, never "verified" */
     /* a re-run: every resource read is in the stack already, so nothing was (or needed to be) written */
     bool up_to_date = t->mode == TARGET_STACK && !p->stack_written && !t->declined && p->stack_store && p->n_ok > 0 &&

@@ -1180,7 +1180,29 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     }
     /* No stack: what the code does instead, said once the code is in (or handed back in the result). */
     char *code_note = NULL;
-    if (!o.into_stack && p.changed && p.n_ok > 0) {
+    /* ... which `pulumi up` keeps only for resources whose inputs match what was read and pass Check */
+    size_t n_differ = 0, n_rejected = 0;
+    for (size_t i = 0; p.results && p.plan && i < p.plan->n_items; i++)
+        if (p.results[i].status == IMPORT_OK) {
+            n_differ += p.results[i].n_residual > 0 || p.results[i].residual_unnamed;
+            n_rejected += p.results[i].check_rejected;
+        }
+    if (!o.into_stack && p.changed && p.n_ok > 0 && (n_differ || n_rejected))
+        code_note = lsp_strf(
+            "cimport: nothing was imported into a stack yet: the code for %s has the `import` resource option, but "
+            "%s%s%s (listed above): edit the inputs first",
+            t.name,
+            n_differ ? arena_sprintf(a,
+                                     "`pulumi up` refuses to import %zu resource%s whose inputs still differ from what "
+                                     "the provider read",
+                                     n_differ, n_differ == 1 ? "" : "s")
+                     : "",
+            n_differ && n_rejected ? ", and " : "",
+            n_rejected
+                ? arena_sprintf(a, "`pulumi up` fails on %zu resource%s whose inputs the provider's Check rejects",
+                                n_rejected, n_rejected == 1 ? "" : "s")
+                : "");
+    else if (!o.into_stack && p.changed && p.n_ok > 0) {
         const char *it = p.n_ok == 1 ? "it" : "them";
         code_note = lsp_strf("cimport: nothing was imported into a stack yet: the code for %s imports the resource%s "
                              "with the `import` resource option, so `pulumi up` imports %s instead of creating %s",

@@ -60,6 +60,16 @@ grep -q 'import:' pet.ts && bad "RandomPet: code with an import option was writt
 rc=$?
 [ $rc = 0 ] && grep -q '"id": "roughly-fleet-redfish"' pet-export.json && ok || bad "RandomPet into a stack: exit $rc: $(cat pet2.err)"
 
+# Offline, inputs the schema's check rejects (a RandomString recorded without its required length): the
+# next step blamed "the provider's Check" though no provider ran (read15c F7); it names the schema.
+cat >nolen.json <<'EOF2'
+{"version": 3, "deployment": {"manifest": {}, "resources": [{"urn": "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev", "type": "pulumi:pulumi:Stack", "custom": false}, {"urn": "urn:pulumi:dev::p::random:index/randomString:RandomString::s", "type": "random:index/randomString:RandomString", "custom": true, "id": "abcd", "inputs": {"special": false}, "outputs": {"result": "abcd", "special": false}}]}}
+EOF2
+"$CIMPORT" random:index/randomString:RandomString s abcd --offline-state nolen.json --schema "$S" -l typescript -o nolen.ts \
+  --import-option >/dev/null 2>nolen.err
+grep -qxF "next: the schema (checked offline: no provider ran) rejects the inputs of 1 resource (listed above): \`pulumi preview\` and \`pulumi up\` with nolen.ts fail on it until they are fixed; edit them first" nolen.err &&
+  ok || bad "offline, inputs the schema rejects: $(cat nolen.err)"
+
 # -o named for another language than --language: refused, nothing written (Go code in main.py, then
 # "next: add main.py to your program")
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l go -o main.py 2>mism-o.err

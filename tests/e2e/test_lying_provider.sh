@@ -248,6 +248,63 @@ for sig in TERM INT; do
     [ "$rc" = "$want" ] && [ ! -e "$work/w/hang.ts" ] && ok || bad "GetSchema hung, SIG$sig: exit $rc (want $want): $(cat "$work/hang.err")"
 done
 
+# --- the language server's next step (read15c F1) --------------------------------------------------
+# Its code note said "`pulumi up` imports it instead of creating it" for a resource whose inputs the
+# provider's Check rejects, or whose inputs still differ after the copy rounds (the CLI says neither).
+lsp_note() { # ID: the server's messages for importing liar:index:Thing t1 ID into index.ts
+    mkdir -p "$work/lsp" && printf 'name: lsp\nruntime: nodejs\n' >"$work/lsp/Pulumi.yaml"
+    printf 'import * as pulumi from "@pulumi/pulumi";\n' >"$work/lsp/index.ts"
+    (cd "$work/lsp" && timeout 120 python3 - "$CIMPORT" "$work/lsp/index.ts" "$1" 2>&1) <<'PY'
+import json, subprocess, sys
+proc = subprocess.Popen([sys.argv[1], "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+def send(m):
+    b = json.dumps(m).encode()
+    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(b) + b)
+    proc.stdin.flush()
+def recv():
+    n = None
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            sys.exit("the server closed its output")
+        if line.lower().startswith(b"content-length:"):
+            n = int(line.split(b":")[1])
+        if line in (b"\r\n", b"\n"):
+            return json.loads(proc.stdout.read(n))
+uri = "file://" + sys.argv[2]
+send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"workspace": {"applyEdit": True}}}})
+while recv().get("id") != 1:
+    pass
+send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+    "uri": uri, "languageId": "typescript", "version": 1, "text": open(sys.argv[2]).read()}}})
+send({"jsonrpc": "2.0", "id": 2, "method": "workspace/executeCommand", "params": {
+    "command": "cimport.importResource", "arguments": [{"type": "liar:index:Thing", "name": "t1", "id": sys.argv[3], "uri": uri}]}})
+while True:
+    m = recv()
+    if m.get("method") == "window/showMessage":
+        print("MSG: " + m["params"]["message"])
+    elif m.get("id") == 2 and "method" not in m:
+        print("RESULT: " + json.dumps(m.get("result") or m.get("error")))
+        break
+    elif "id" in m and "method" in m:  # applyEdit, progress: accepted
+        send({"jsonrpc": "2.0", "id": m["id"], "result": {"applied": True} if m["method"] == "workspace/applyEdit" else None})
+send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+while recv().get("id") != 3:
+    pass
+send({"jsonrpc": "2.0", "method": "exit"})
+proc.wait(timeout=20)
+PY
+}
+out=$(lsp_note checkfail:a)
+echo "$out" | grep -qF "the code for index.ts has the \`import\` resource option, but \`pulumi up\` fails on 1 resource whose inputs the provider's Check rejects (listed above): edit the inputs first" &&
+  ! echo "$out" | grep -qF "instead of creating" && ok || bad "LSP, Check rejects the inputs: $out"
+out=$(lsp_note stucksize:a)
+echo "$out" | grep -qF "but \`pulumi up\` refuses to import 1 resource whose inputs still differ from what the provider read (listed above)" &&
+  ! echo "$out" | grep -qF "instead of creating" && ok || bad "LSP, inputs still differ: $out"
+out=$(lsp_note honest:a)
+echo "$out" | grep -qF "so \`pulumi up\` imports it instead of creating it" && ok || bad "LSP, an honest resource: $out"
+
 # --- a Diff that answers DIFF_UNKNOWN (F4) ---------------------------------------------------------
 # Pulumi's engine then diffs Read's inputs against the checked ones itself, every key (diffResource's
 # legacy path: oldInputs.Diff(news)), with no schema and no default exempt: what it sees, cimport sees.
