@@ -595,7 +595,10 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                                                      "; the code shown is the code written when they are imported "
                                                            "into stack %s at %s",
                                                      o->stack, t->ws.backend_shown));
-        fprintf(stderr, "next: run again without --preview-only to write it\n");
+        /* with nothing read, that run would fail the same way: nothing to write */
+        fputs(p->n_ok ? "next: run again without --preview-only to write it\n"
+                      : "next: fix what is reported above and run cimport again\n",
+              stderr);
         break;
     case TARGET_IMPORT_OPTION:
     default:

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -214,8 +215,25 @@ static bool stack_config_name(const char *base) {
     return ext && n > 7 + ext; /* a stack's name between them */
 }
 
+/* The path a symbolic link leads to, followed even where it leads nowhere yet (a write through it
+ * creates that file); path itself when it is no link. */
+static const char *link_target(arena_t *a, const char *path) {
+    for (int hops = 0; path && hops < 16; hops++) {
+        struct stat ls;
+        char to[PATH_MAX];
+        ssize_t n;
+        if (lstat(path, &ls) != 0 || !S_ISLNK(ls.st_mode) || (n = readlink(path, to, sizeof to - 1)) <= 0) break;
+        to[n] = 0;
+        const char *slash = strrchr(path, '/');
+        path =
+            to[0] == '/' || !slash ? arena_strdup(a, to) : arena_sprintf(a, "%.*s/%s", (int)(slash - path), path, to);
+    }
+    return path;
+}
+
 program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t *pw, const char **run) {
     *run = NULL;
+    path = link_target(a, path);
     struct stat st;
     bool exists = path && stat(path, &st) == 0;
     if (!path || (exists && !S_ISREG(st.st_mode)) || !file_project(a, path, pw, NULL)) return PROGRAM_FILE_NONE;

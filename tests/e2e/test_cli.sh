@@ -70,6 +70,14 @@ EOF2
 grep -qxF "next: the schema (checked offline: no provider ran) rejects the inputs of 1 resource (listed above): \`pulumi preview\` and \`pulumi up\` with nolen.ts fail on it until they are fixed; edit them first" nolen.err &&
   ok || bad "offline, inputs the schema rejects: $(cat nolen.err)"
 
+# --preview-only where every resource failed said "next: run again without --preview-only to write it",
+# which would fail the same way (read15c F10).
+"$CIMPORT" random:index/randomString:RandomString s no-such-id --offline-state "$Q/stack.json" --schema "$S" \
+  --preview-only >/dev/null 2>pv.err
+rc=$?
+[ $rc = 3 ] && grep -qxF "next: fix what is reported above and run cimport again" pv.err && ! grep -qF "without --preview-only" pv.err &&
+  ok || bad "--preview-only, every resource failed (exit $rc): $(cat pv.err)"
+
 # -o named for another language than --language: refused, nothing written (Go code in main.py, then
 # "next: add main.py to your program")
 "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -l go -o main.py 2>mism-o.err
@@ -523,6 +531,14 @@ for f in g/pets.go g/imported.go c/Names.cs c/Imported.cs; do
     grep -qxF "error: $f: the $lang program of project '${f%%/*}' ($tmp/ow/${f%%/*}/Pulumi.yaml) builds this file with $run, and -o writes a program of its own here, which breaks that build: write the code to a file outside the program's sources, or insert it into the program with --insert-into $run" ow.err &&
     ok || bad "-o onto $f beside the Go/C# program (exit $rc): $(cat ow.err)"
 done
+# ... also through a link that leads there before the file exists (read15c F5: the link was not followed)
+ln -s g/imported.go ow/out.go
+(cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o out.go >/dev/null 2>../ow.err)
+rc=$?
+[ $rc = 2 ] && [ ! -e ow/g/imported.go ] &&
+  grep -qF "error: out.go: the Go program of project 'g' ($tmp/ow/g/Pulumi.yaml) builds this file with g/main.go" ow.err &&
+  ok || bad "-o through a dangling link into the Go program (exit $rc): $(cat ow.err)"
+rm ow/out.go
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o g/main_test.go >/dev/null 2>ow.err)
 rc=$?
 [ $rc = 0 ] && grep -qiE 'random\.NewRandomString' ow/g/main_test.go && ok || bad "-o onto a Go test file (exit $rc): $(cat ow.err)"
