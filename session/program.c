@@ -121,6 +121,21 @@ static bool holds_run(arena_t *a, const char *path, const char *runtime) {
     return has_word(t, n, "Pulumi.run(") || has_word(t, n, "void main(");
 }
 
+/* Where the directory dir (resolved) stands to the program's directory main_path: *in_main, it is
+ * that directory; *in_sources, a compiled runtime's build takes in its files — .NET's project
+ * directory and below, Java's source tree below it (Maven's and Gradle's src/main/java/<package>/),
+ * Go a package's own directory only. *root (when asked): main_path resolved, NULL if it cannot be. */
+static void program_place(arena_t *a, const char *dir, const char *main_path, const char *runtime, const char **root,
+                          bool *in_main, bool *in_sources) {
+    char *rmain = realpath(main_path, NULL);
+    size_t ml = rmain ? strlen(rmain) : 0;
+    *in_main = dir && rmain && strcmp(dir, rmain) == 0;
+    bool below = dir && rmain && ml > 1 && !strncmp(dir, rmain, ml) && dir[ml] == '/';
+    *in_sources = *in_main || (below && strcmp(runtime, "go") != 0);
+    if (root) *root = rmain ? arena_strdup(a, rmain) : NULL;
+    free(rmain);
+}
+
 /* Whether path is the entry package.json's "main" names in dir, which Node's language host runs
  * (the program `require`s the directory) rather than index.ts/index.js. */
 static bool node_package_main(arena_t *a, const char *dir, const char *path) {
@@ -155,17 +170,12 @@ bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool
         if (stat(main_path, &ms) == 0 && S_ISREG(ms.st_mode)) return same_file(path, main_path);
     }
     if (!strcmp(runtime, "nodejs") && node_package_main(a, main_path, path)) return true;
-    char *dir = program_dir(a, path), *rmain = realpath(main_path, NULL);
-    size_t ml = rmain ? strlen(rmain) : 0;
-    bool in_main = dir && rmain && strcmp(dir, rmain) == 0;
-    /* .NET compiles the .cs files below the project's directory too, Java its source tree below it
-     * (Maven's and Gradle's src/main/java/<package>/); Go a package's own directory only. */
-    bool below_main = dir && rmain && ml > 1 && !strncmp(dir, rmain, ml) && dir[ml] == '/';
-    free(rmain);
+    bool in_main, in_sources;
+    program_place(a, program_dir(a, path), main_path, runtime, NULL, &in_main, &in_sources);
     const char *slash = strrchr(path, '/');
     if (!runtime_entry(runtime, slash ? slash + 1 : path)) return false;
     if (!compiled_runtime(runtime)) return in_main;
-    return (in_main || (below_main && strcmp(runtime, "go") != 0)) && holds_run(a, path, runtime);
+    return in_sources && holds_run(a, path, runtime);
 }
 
 /* The first file below dir, in name order and at most depth levels down (hidden directories and
@@ -257,13 +267,10 @@ program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t 
     if (!runtime || !compiled_runtime(runtime) || !runtime_entry(runtime, base)) return PROGRAM_FILE_NONE;
     const char *main_dir =
         pw->project.main ? arena_sprintf(a, "%s/%s", pw->project_dir, pw->project.main) : pw->project_dir;
-    char *rmain = realpath(main_dir, NULL);
-    size_t ml = rmain ? strlen(rmain) : 0;
-    bool in = rmain && (!strcmp(dir, rmain) ||
-                        (strcmp(runtime, "go") != 0 && ml > 1 && !strncmp(dir, rmain, ml) && dir[ml] == '/'));
-    const char *root = rmain ? arena_strdup(a, rmain) : NULL;
-    free(rmain);
-    if (!in) return PROGRAM_FILE_NONE;
+    const char *root;
+    bool in_main, in_sources;
+    program_place(a, dir, main_dir, runtime, &root, &in_main, &in_sources);
+    if (!in_sources) return PROGRAM_FILE_NONE;
     *run = find_run(a, root, runtime, strcmp(runtime, "go") ? 8 : 0);
     return *run && !same_file(*run, path) ? PROGRAM_FILE_COMPILED_WITH : PROGRAM_FILE_NONE;
 }
