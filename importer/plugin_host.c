@@ -57,9 +57,12 @@ struct hprov {
     unsigned generation;  /* counts processes started; a call knows which one it ran on */
     provider_t **retired; /* gRPC providers of crashed processes, closed with the wrapper */
     size_t n_retired, cap_retired;
-    schema_package_t *schema; /* the first schema fetched, kept across restarts */
-    bool schema_refused;      /* GetSchema failed on a live process (a deadline, a stop, an error): not
-                               * asked again, each later resource fails at once */
+    schema_package_t *schema;   /* the first schema fetched, kept across restarts */
+    bool schema_refused;        /* GetSchema failed on a live process (a deadline, a stop, an error): not
+                                 * asked again, each later resource fails at once */
+    const char *schema_refusal; /* why, as the failed call said it (its errors), for each later asker:
+                                 * the first may be one whose diagnostics nobody reports (the schema
+                                 * of a declared provider's own inputs) */
     int restarts;
     const char *last_crash;        /* why the last process ended, short */
     const char *last_crash_report; /* the full report with its stderr */
@@ -408,19 +411,33 @@ static schema_package_t *op_get_schema(provider_t *base, diag_list_t *diags) {
     if (p->schema) return p->schema;
     if (p->schema_refused) {
         /* asked once on this process already: a hung GetSchema would hold every resource its deadline */
-        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL,
-                 "%s gave no schema when asked for it (the first resource of the package says why)", p->name);
+        diag_add(diags, DIAG_ERROR, DIAG_PROVIDER, NULL, NULL, "%s gave no schema when asked for it: %s", p->name,
+                 p->schema_refusal);
         return NULL;
     }
     if (!ensure_running(p, NULL, diags)) return NULL;
     int64_t t0 = grpc_now_ms();
     unsigned gen = p->generation;
+    diag_t *before = diags ? diags->tail : NULL;
     begin_call(p, diags);
     p->schema = p->inner->ops->get_schema(p->inner, diags);
     end_call(p);
     if (!p->schema) after_failure(p, "GetSchema", NULL, t0, gen, diags);
     /* a crash retired the process (a restart asks again); a live one that gave none is not asked again */
-    if (!p->schema && p->inner && gen == p->generation) p->schema_refused = true;
+    if (!p->schema && p->inner && gen == p->generation) {
+        p->schema_refused = true;
+        buf_t why;
+        buf_init(&why);
+        size_t nl = strlen(p->name);
+        for (const diag_t *d = before ? before->next : diags ? diags->head : NULL; d; d = d->next) {
+            if (d->severity != DIAG_ERROR) continue;
+            /* "NAME did not answer ..." reads "it did not answer ..." after "NAME gave no schema: " */
+            bool named = strncmp(d->message, p->name, nl) == 0 && d->message[nl] == ' ';
+            buf_printf(&why, "%s%s%s", why.len ? "; " : "", named ? "it" : "", named ? d->message + nl : d->message);
+        }
+        p->schema_refusal = arena_strdup(p->arena, why.len ? why.data : "it answered with an error");
+        buf_free(&why);
+    }
     return p->schema;
 }
 

@@ -228,6 +228,18 @@ rc=$? took=$(($(date +%s) - start))
 [ "$rc" != 124 ] && [ "$rc" != 0 ] && [ "$took" -lt 30 ] && grep -qF "did not answer GetSchema within its 8000 ms deadline" "$work/hang.err" &&
   grep -qF -- "--start-timeout" "$work/hang.err" && ! grep -qF -- "(--timeout)" "$work/hang.err" && [ ! -e "$work/w/hang.ts" ] &&
   ok || bad "GetSchema hung with --start-timeout 8s (exit $rc after ${took}s): $(cat "$work/hang.err")"
+# ... and under a declared explicit provider, whose plugin is asked for the schema first (for the
+# provider's own secret inputs): the resource under it still says why there is none and what to do
+# (read15c F8: "the first resource of the package says why", which none did)
+printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{"region":"x"}},{"type":"liar:index:Thing","name":"q2","id":"honest:two","provider":"west"}]}' \
+    >"$work/w/hdecl.json"
+(cd "$work/w" && XDG_CACHE_HOME="$work/cache-hang2" LIAR_HANG=schema timeout -s KILL 60 "$CIMPORT" --spec hdecl.json \
+    --code-only -o hdecl.ts --start-timeout 8s >/dev/null 2>"$work/hdecl.err")
+rc=$?
+[ "$rc" != 124 ] && [ "$rc" != 0 ] && [ ! -e "$work/w/hdecl.ts" ] &&
+  grep -qF "did not answer GetSchema within its 8000 ms deadline" "$work/hdecl.err" && grep -qF -- "--start-timeout" "$work/hdecl.err" &&
+  ! grep -qF "the first resource of the package says why" "$work/hdecl.err" &&
+  ok || bad "GetSchema hung under a declared provider (exit $rc): $(cat "$work/hdecl.err")"
 for sig in TERM INT; do
     rm -f "$work/w/hang.ts"
     (cd "$work/w" && XDG_CACHE_HOME="$work/cache-hang" LIAR_HANG=schema exec "$CIMPORT" liar:index:Thing t1 honest:h --code-only -o hang.ts >/dev/null 2>"$work/hang.err") &
