@@ -2901,8 +2901,20 @@ typedef struct sp_ypair {
     TSNode value_map;    /* the block mapping of the value (null node when it is not one) */
 } sp_ypair_t;
 
+/* Whether a block scalar's header (`|+`, `>2+ # c`) asks for keep chomping: its trailing blank lines
+ * are then part of its value. */
+static bool sp_yaml_keeps(const sp_program_t *p, TSNode scalar) {
+    uint32_t i = ts_node_start_byte(scalar) + 1, end = sp_end_byte(scalar); /* after `|` or `>` */
+    for (; i < end && (p->text[i] == '+' || p->text[i] == '-' || isdigit((unsigned char)p->text[i])); i++)
+        if (p->text[i] == '+') return true;
+    return false;
+}
+
 /* End of a YAML pair's text: the end of its last non-comment descendant (tree-sitter-yaml puts
- * comments that follow a mapping inside it, and pair nodes may end after the newline). */
+ * comments that follow a mapping inside it, and pair nodes may end after the newline), before its
+ * last line break. A block scalar with keep chomping ends after the blank lines that follow its
+ * text (they are its value's), at the last of their line breaks: text inserted at the next line
+ * (sp_line_end of this end) or a pair copied up to here and given a line break keeps them. */
 static uint32_t sp_pair_end(const sp_program_t *p, TSNode n) {
     for (;;) {
         const char *t = sp_type(n);
@@ -2923,6 +2935,17 @@ static uint32_t sp_pair_end(const sp_program_t *p, TSNode n) {
     uint32_t end = sp_end_byte(n);
     while (end > 0 && isspace((unsigned char)p->text[end - 1]))
         end--;
+    if (strcmp(sp_type(n), "block_scalar") == 0 && sp_yaml_keeps(p, n)) {
+        uint32_t nl = end, blank = 0; /* nl: the text's line break; blank: the last blank line's */
+        while (nl < p->len && p->text[nl] != '\n')
+            nl++;
+        for (uint32_t k = nl + 1; nl < p->len; k++) {
+            if (k < p->len && (p->text[k] == ' ' || p->text[k] == '\t' || p->text[k] == '\r')) continue;
+            if (k >= p->len || p->text[k] != '\n') break;
+            nl = blank = k;
+        }
+        if (blank) end = p->text[blank - 1] == '\r' ? blank - 1 : blank;
+    }
     return end;
 }
 
@@ -3405,7 +3428,7 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
             TSNode v = sp_field(tsec[s], "value", 5);
             if (tn[s] > 0) {
                 base = sp_line_indent(T, ts_node_start_byte(tp[s][0].pair));
-                at = sp_line_end(T->text, T->len, sp_pair_end(T, tp[s][tn[s] - 1].pair) - 1);
+                at = sp_line_end(T->text, T->len, sp_pair_end(T, tp[s][tn[s] - 1].pair));
             } else if (ts_node_is_null(v) || strcmp(sp_type(v), "flow_node") == 0) {
                 TSNode fm = ts_node_is_null(v) ? v : sp_nchild(v, 0);
                 if (!ts_node_is_null(fm) && strcmp(sp_type(fm), "flow_mapping") == 0 && sp_nchild_count(fm) > 0) {

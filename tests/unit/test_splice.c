@@ -10,9 +10,11 @@
  * with the exact message and leave files byte-identical. */
 #include <check.h>
 #include <glob.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <yaml.h>
 
 #include "cli/cli.h"
 #include "emitters/ts_check.h"
@@ -1285,6 +1287,95 @@ START_TEST(test_yaml_refusal_after_added_resource) {
 }
 END_TEST
 
+/* The scalar at a path of mapping keys (NULL-ended) of a YAML text as libyaml reads it (malloc'd),
+ * or NULL when the text does not load or the path leads to no scalar. */
+static char *yaml_scalar_at(const char *text, ...) {
+    yaml_parser_t p;
+    yaml_document_t doc;
+    ck_assert(yaml_parser_initialize(&p));
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, strlen(text));
+    bool loaded = yaml_parser_load(&p, &doc);
+    yaml_parser_delete(&p);
+    if (!loaded) return NULL;
+    yaml_node_t *n = yaml_document_get_root_node(&doc);
+    va_list ap;
+    va_start(ap, text);
+    for (const char *key = va_arg(ap, const char *); key && n; key = va_arg(ap, const char *)) {
+        yaml_node_t *next = NULL;
+        if (n->type == YAML_MAPPING_NODE)
+            for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top && !next; q++) {
+                yaml_node_t *k = yaml_document_get_node(&doc, q->key);
+                if (k && k->type == YAML_SCALAR_NODE && strcmp((const char *)k->data.scalar.value, key) == 0)
+                    next = yaml_document_get_node(&doc, q->value);
+            }
+        n = next;
+    }
+    va_end(ap);
+    char *r = n && n->type == YAML_SCALAR_NODE ? strdup((const char *)n->data.scalar.value) : NULL;
+    yaml_document_delete(&doc);
+    return r;
+}
+
+/* A block scalar with keep chomping (`|+`, `>+`) holds the blank lines that follow it: new pairs go
+ * after them, and a pair moved or replaced keeps them (read15 F12: the resources went between the
+ * text and its blank lines, so the user's `keepers.script` lost them, 'echo hi\n\n\n' -> 'echo hi\n',
+ * and `pulumi up` would replace the resource). Every value is read back with libyaml. */
+START_TEST(test_yaml_keep_chomping_blank_lines_kept) {
+    const char *g = "resources:\n  pet:\n    type: random:RandomPet\n";
+    static const char *const targets[] = {
+        "name: y\nruntime: yaml\nresources:\n  cfg:\n    type: random:RandomPet\n    properties:\n      keepers:\n"
+        "        script: |+\n          echo hi\n\n\noutputs:\n  o: ${cfg.id}\n",
+        "name: y\nruntime: yaml\nresources:\n  cfg:\n    type: random:RandomPet\n    properties:\n      keepers:\n"
+        "        script: >+\n          echo hi\n\n\noutputs:\n  o: ${cfg.id}\n",
+        "name: y\nruntime: yaml\nresources:\n  cfg:\n    type: random:RandomPet\n    properties:\n      keepers:\n"
+        "        script: |2+ # kept\n            echo hi\n  \n\n# a comment\noutputs:\n  o: ${cfg.id}\n",
+        "name: y\nruntime: yaml\nresources:\n  cfg:\n    type: random:RandomPet\n    properties:\n      keepers:\n"
+        "        script: |+\n          echo hi\n\n\n",
+        "name: y\r\nruntime: yaml\r\nresources:\r\n  cfg:\r\n    type: random:RandomPet\r\n    properties:\r\n"
+        "      keepers:\r\n        script: |+\r\n          echo hi\r\n\r\n\r\noutputs:\r\n  o: ${cfg.id}\r\n",
+    };
+    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++) {
+        char *before = yaml_scalar_at(targets[i], "resources", "cfg", "properties", "keepers", "script", NULL);
+        ck_assert_ptr_nonnull(before);
+        ck_assert_msg(strlen(before) > 3 && strcmp(before + strlen(before) - 3, "\n\n\n") == 0, "%zu: %s", i, before);
+        char *out = splice_ok(targets[i], LANG_YAML, g, "Pulumi.yaml", NULL);
+        char *after = yaml_scalar_at(out, "resources", "cfg", "properties", "keepers", "script", NULL);
+        ck_assert_msg(after && strcmp(after, before) == 0, "%zu: script '%s' became '%s' in:\n%s", i, before,
+                      after ? after : "(none)", out);
+        char *type = yaml_scalar_at(out, "resources", "pet", "type", NULL);
+        ck_assert_msg(type && strcmp(type, "random:RandomPet") == 0, "%zu: no pet in:\n%s", i, out);
+        if (strstr(targets[i], "outputs:")) {
+            char *o = yaml_scalar_at(out, "outputs", "o", NULL);
+            ck_assert_str_eq(o, "${cfg.id}");
+            free(o);
+        }
+        free(type);
+        free(after);
+        free(before);
+        free(out);
+    }
+    /* the generated side: a value of the imported resource ending in blank lines (yaml_string writes
+     * `|+`) keeps them when the pair is added before the file's next section, or replaces one */
+    const char *gk = "resources:\n  pet:\n    type: random:RandomPet\n    properties:\n      keepers:\n"
+                     "        script: |+\n          echo hi\n\n\n";
+    const char *added = "name: y\nruntime: yaml\nresources:\n  other:\n    type: random:RandomPet\noutputs:\n  o: 1\n";
+    const char *replaced = "name: y\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n    properties:\n"
+                           "      keepers:\n        script: |+\n          echo hello\n\n\n\n\noutputs:\n  o: 1\n";
+    const char *both[] = {added, replaced};
+    for (size_t i = 0; i < 2; i++) {
+        char *out = splice_ok(both[i], LANG_YAML, gk, "Pulumi.yaml", NULL);
+        char *after = yaml_scalar_at(out, "resources", "pet", "properties", "keepers", "script", NULL);
+        ck_assert_msg(after && strcmp(after, "echo hi\n\n\n") == 0, "%zu: script is '%s' in:\n%s", i,
+                      after ? after : "(none)", out);
+        char *o = yaml_scalar_at(out, "outputs", "o", NULL);
+        ck_assert_str_eq(o, "1");
+        free(o);
+        free(after);
+        free(out);
+    }
+}
+END_TEST
+
 /* YAML options written as a flow mapping (`options: {protect: true}`) are kept as a block mapping's
  * are (they were refused since 298c976: "cannot merge ... one by one"), and refused by the same rules. */
 START_TEST(test_yaml_flow_options) {
@@ -2227,6 +2318,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_empty_and_null_resources);
     tcase_add_test(tc, test_yaml_refusal_after_added_resource);
     tcase_add_test(tc, test_yaml_flow_options);
+    tcase_add_test(tc, test_yaml_keep_chomping_blank_lines_kept);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
