@@ -313,18 +313,56 @@ static bool plan_uses_default_provider(import_session_t *p, const char *pkg) {
     return false;
 }
 
-/* A --config value for a package whose resources take the default provider, other than the stack's
- * configuration, where the resources go into a stack (or its export, or code with the `import` option):
- * they would be read with it, while the program's default provider is configured from the stack's
- * configuration (Pulumi's GetPackageConfig), which reads and manages them elsewhere. Refused. */
+/* The explicit providers ('a', 'b') the plan reads package pkg's resources through, when it has
+ * resources of pkg and none takes the default provider; else NULL. */
+static const char *explicit_providers_only(import_session_t *p, const char *pkg) {
+    if (plan_uses_default_provider(p, pkg)) return NULL;
+    buf_t names;
+    buf_init(&names);
+    size_t n = 0;
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        const import_plan_item_t *it = &p->plan->items[i];
+        const char *colon = strchr(it->type, ':');
+        if (!it->provider_urn || it->is_provider || !colon || strlen(pkg) != (size_t)(colon - it->type) ||
+            strncmp(it->type, pkg, strlen(pkg)) != 0)
+            continue;
+        const char *name = strrchr(it->provider_urn, ':');
+        name = name ? name + 1 : it->provider_urn;
+        char *quoted = arena_sprintf(p->arena, "'%s'", name);
+        if (names.data && strstr(names.data, quoted)) continue;
+        buf_printf(&names, "%s%s", n++ ? ", " : "", quoted);
+    }
+    const char *r = n ? arena_strdup(p->arena, names.data) : NULL;
+    buf_free(&names);
+    return r;
+}
+
+/* --config values with no effect, or another effect than the user's program would have, refused:
+ * - for a package whose every resource is read through an explicit provider, configured with its inputs
+ *   from the import file (or the stack), not the package's configuration;
+ * - for a package whose resources take the default provider, other than the stack's configuration, where
+ *   the resources go into a stack (or its export, or code with the `import` option): they would be read
+ *   with it, while the program's default provider is configured from the stack's configuration (Pulumi's
+ *   GetPackageConfig), which reads and manages them elsewhere. */
 static bool check_config_args(import_session_t *p, const session_options_t *o) {
-    if (!o->into_stack && !o->stack_state && !o->import_option) return true;
     bool ok = true;
     for (size_t i = 0; i < o->n_config; i++) {
         const char *text = o->config[i], *colon = strchr(text, ':'), *eq = strchr(text, '=');
         if (!colon || !eq || eq < colon) continue; /* refused by plugin_host_config_parse_arg */
         char *pkg = arena_strndup(p->arena, text, (size_t)(colon - text));
         char *key = arena_strndup(p->arena, colon + 1, (size_t)(eq - colon - 1));
+        const char *explicit = explicit_providers_only(p, pkg);
+        if (explicit) {
+            diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                     "the provider configuration %s:%s given for this run has no effect: every %s resource of the "
+                     "import is read through an explicit provider (%s), which is configured with its own inputs, not "
+                     "the package's configuration; give %s in that provider's `inputs` in the import file, and run "
+                     "again without it",
+                     pkg, key, pkg, explicit, key);
+            ok = false;
+            continue;
+        }
+        if (!o->into_stack && !o->stack_state && !o->import_option) continue;
         if (!plan_uses_default_provider(p, pkg)) continue;
         const pv_t *pc = pv_object_get(p->stack_config, pkg);
         const pv_t *given = pc && pc->kind == PV_OBJECT ? pv_object_get(pc, key) : NULL;

@@ -236,6 +236,20 @@ else
         cmp -s "$work/explicit-state.json" "$work/explicit-state.before" && pass ||
         fail "explicit provider with other inputs than the stack's: $(cat "$work/other.err")"
 fi
+# a --config for a package whose every resource is read through an explicit provider has no effect (the
+# provider is configured with its inputs from the import file): refused, naming the key, the provider and
+# where the value goes, nothing written
+cat >"$work/onlyexp.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:fault", "name": "west", "inputs": {"region": "us-west-2"}},
+  {"type": "fault:index:Thing", "name": "tw", "id": "config", "provider": "west"}]}
+JSON
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec onlyexp.json --code-only -l typescript -o onlyexp.ts \
+    --config fault:region=eu-west-1 >/dev/null 2>onlyexp.err)
+rc=$?
+[ $rc = 2 ] && [ ! -e "$work/onlyexp.ts" ] &&
+    grep -qF "the provider configuration fault:region given for this run has no effect: every fault resource of the import is read through an explicit provider ('west')" "$work/onlyexp.err" &&
+    grep -qF "\`inputs\` in the import file" "$work/onlyexp.err" && pass ||
+    fail "--config for a package only under explicit providers (exit $rc): $(cat "$work/onlyexp.err")"
 # a provider of another package is refused
 cat >"$work/otherpkg.json" <<'JSON'
 {"resources": [{"type": "pulumi:providers:random", "name": "r1", "inputs": {}},
