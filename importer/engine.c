@@ -337,7 +337,8 @@ enum {
     ITEM_WAITING = 0, /* its parent has not finished */
     ITEM_READY,       /* in the ready heap */
     ITEM_RUNNING,     /* in flight */
-    ITEM_DONE,        /* finished, its result not yet handed to on_result */
+    ITEM_FINISHED,    /* finished, waiting for an earlier resource of its type to settle (settle) */
+    ITEM_DONE,        /* settled, its result not yet handed to on_result */
     ITEM_DELIVERED,
 };
 
@@ -353,9 +354,11 @@ struct engine {
     unsigned char *where; /* ITEM_* per plan item */
     long *parent;         /* resolved parent index or -1 */
     long *first_child, *next_sibling;
-    size_t *heap, n_heap; /* ready items, lowest plan index first (entries may be stale) */
-    size_t *work;         /* worklist of complete() */
-    engine_item_t *pool;  /* `parallel` slots */
+    int32_t *same_prev, *same_next; /* the plan's previous / next resource of its type that may be an object
+                                       (may_be_object), or -1 */
+    size_t *heap, n_heap;           /* ready items, lowest plan index first (entries may be stale) */
+    size_t *work;                   /* worklist of complete() */
+    engine_item_t *pool;            /* `parallel` slots */
     size_t parallel, window;
     engine_item_t *done_head, *done_tail;
     size_t in_flight, finished, failed, delivered;
@@ -462,10 +465,16 @@ static const char *object_key(engine_t *g, const import_result_t *r, size_t *len
     return key;
 }
 
+/* Whether plan item i may be a cloud object of its own (object_key gives it a key once imported). */
+static bool may_be_object(const import_plan_item_t *it) {
+    return !it->is_component && !it->is_provider && !importid_id_is_no_identity(it->type);
+}
+
 /* Two resources of the run that Read as one object (two import IDs the provider resolves to one ID:
  * a name and an ARN) would be two Pulumi resources managing it, and a `pulumi destroy` of either
- * deletes it: the later of the two in plan order is refused, whichever finished first. The earlier
- * one that finished after it takes its place unless it has children (their imports ran already). */
+ * deletes it: the later of the two in plan order is refused. The resources of a type claim in plan
+ * order (settle; parents first), so the one already holding the key is the earlier, whichever Read
+ * answered first. */
 static void claim_object(engine_t *g, size_t i) {
     size_t len;
     const char *key = object_key(g, &g->results[i], &len);
@@ -475,15 +484,8 @@ static void claim_object(engine_t *g, size_t i) {
         hashmap_add(&g->objects, key, len, (void *)(uintptr_t)(i + 1));
         return;
     }
-    size_t held = (size_t)(uintptr_t)*slot - 1, keep = held, lose = i;
-    if (i < held && g->first_child[held] < 0 && g->where[held] == ITEM_DONE) {
-        keep = i;
-        lose = held;
-        *slot = (void *)(uintptr_t)(i + 1);
-        g->failed++; /* counted as finished well by its complete() */
-    }
-    import_result_t *r = &g->results[lose];
-    const import_plan_item_t *it = r->item, *kt = g->results[keep].item;
+    import_result_t *r = &g->results[i];
+    const import_plan_item_t *it = r->item, *kt = g->results[(size_t)(uintptr_t)*slot - 1].item;
     arena_t *a = result_arena(g, r);
     const char *prov = it->provider_urn && *key ? urn_name(a, it->provider_urn) : NULL;
     diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
@@ -494,18 +496,32 @@ static void claim_object(engine_t *g, size_t i) {
              item_name(it), it->id, item_name(kt), kt->id, r->id, prov ? " under provider '" : "", prov ? prov : "",
              prov ? "'" : "");
     r->status = IMPORT_FAILED;
+    g->failed++;
 }
 
-/* Marks a plan item finished: its children become ready, or are skipped (and so on down). */
-static void complete(engine_t *g, size_t i) {
-    claim_object(g, i);
+/* Marks plan item i finished (ITEM_FINISHED), its status counted. */
+static void finish_item(engine_t *g, size_t i) {
+    g->where[i] = ITEM_FINISHED;
+    g->finished++;
+    if (g->results[i].status != IMPORT_OK) g->failed++;
+}
+
+/* Settles the finished items from i on: an item settles once the previous resource of its type
+ * (chain_types) has settled (or at once with `force`) — it claims its object (claim_object), and its children become
+ * ready, or are skipped when it failed (and so on down); then the next resource of its type may settle.
+ * Children wait for it: had they started while an earlier resource of the type was still being read,
+ * which of two resources of one object is kept would depend on which Read answered first, and the
+ * later one's children would already be imported. */
+static void settle(engine_t *g, size_t i, bool force) {
     size_t n_work = 0;
     g->work[n_work++] = i;
     while (n_work) {
         size_t k = g->work[--n_work];
+        if (g->where[k] != ITEM_FINISHED) continue; /* settled already (entered the worklist twice) */
+        int32_t prev = g->same_prev[k];
+        if (prev >= 0 && g->where[prev] < ITEM_DONE && !(force && k == i)) continue;
+        claim_object(g, k);
         g->where[k] = ITEM_DONE;
-        g->finished++;
-        if (g->results[k].status != IMPORT_OK) g->failed++;
         bool ok = g->results[k].status == IMPORT_OK;
         for (long c = g->first_child[k]; c >= 0; c = g->next_sibling[c]) {
             if (g->where[c] != ITEM_WAITING) continue;
@@ -514,10 +530,19 @@ static void complete(engine_t *g, size_t i) {
                 heap_push(g, (size_t)c);
             } else {
                 skip_child(g, (size_t)c, k);
-                g->work[n_work++] = (size_t)c; /* each item enters the worklist once: size n is enough */
+                finish_item(g, (size_t)c);
+                g->work[n_work++] = (size_t)c; /* once as finished, once as the next of its type: 2n */
             }
         }
+        int32_t next = g->same_next[k];
+        if (next >= 0 && g->where[next] == ITEM_FINISHED) g->work[n_work++] = (size_t)next;
     }
+}
+
+/* Marks a plan item finished and settles what can settle. */
+static void complete(engine_t *g, size_t i) {
+    finish_item(g, i);
+    settle(g, i, false);
     deliver(g);
 }
 
@@ -1084,12 +1109,27 @@ static void stop_rest(engine_t *g) {
                  "not imported: the run was stopped before it started");
         r->status = IMPORT_SKIPPED;
         r->inputs = pv_object(a);
-        g->where[i] = ITEM_DONE;
-        g->finished++;
-        g->failed++;
+        finish_item(g, i);
         g->stats.stopped++;
     }
+    /* in plan order, so each one's previous resource of its type has settled before it */
+    for (size_t i = g->delivered; i < g->n; i++)
+        if (g->where[i] == ITEM_FINISHED) settle(g, i, false);
     deliver(g);
+}
+
+/* Nothing runs and nothing can start, yet a finished item waits for an earlier resource of its type,
+ * which waits for a parent below the finished one (only a hand-built plan, whose children may come
+ * before their parents, can do that): the first such item settles without waiting. False when there is
+ * none. */
+static bool settle_stalled(engine_t *g) {
+    for (size_t i = g->delivered; i < g->n; i++)
+        if (g->where[i] == ITEM_FINISHED) {
+            settle(g, i, true);
+            deliver(g);
+            return true;
+        }
+    return false;
 }
 
 /* Runs the completions queued so far; returns whether there were any. */
@@ -1103,6 +1143,43 @@ static bool run_completions(engine_t *g) {
         e = next;
     }
     return true;
+}
+
+/* Links each resource that may be an object to the previous and next of its type (same_prev,
+ * same_next) in the order they settle in: the plan's, except that a parent comes before its children
+ * (a hand-built plan may list a child first; waiting there for a resource that waits for one's own
+ * child would never end). Resources in a cycle of parents take their place where the walk finds them:
+ * break_cycle fails them. */
+static void chain_types(engine_t *g) {
+    size_t n = g->n, n_order = 0, *order = g->work, *walk = g->work + n; /* g->work is free until now */
+    unsigned char *state = calloc(n + 1, 1);                             /* 0 new, 1 on the walk, 2 placed */
+    if (!state) abort();
+    for (size_t i = 0; i < n; i++) {
+        g->same_prev[i] = g->same_next[i] = -1;
+        size_t depth = 0;
+        for (long j = (long)i; j >= 0 && state[j] == 0; j = g->parent[j]) {
+            state[j] = 1;
+            walk[depth++] = (size_t)j;
+        }
+        while (depth > 0) {
+            size_t j = walk[--depth];
+            state[j] = 2;
+            order[n_order++] = j;
+        }
+    }
+    free(state);
+    hashmap_t last_of_type = {0}; /* type → its last resource so far + 1 */
+    for (size_t k = 0; k < n_order; k++) {
+        size_t i = order[k];
+        const import_plan_item_t *it = g->results[i].item;
+        if (!may_be_object(it)) continue;
+        void *old = NULL;
+        hashmap_set(&last_of_type, it->type, strlen(it->type), (void *)(uintptr_t)(i + 1), &old);
+        if (!old) continue;
+        g->same_prev[i] = (int32_t)((uintptr_t)old - 1);
+        g->same_next[(uintptr_t)old - 1] = (int32_t)i;
+    }
+    hashmap_free(&last_of_type);
 }
 
 import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_registry_t *providers,
@@ -1129,9 +1206,13 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     g.first_child = malloc((n + 1) * sizeof *g.first_child);
     g.next_sibling = malloc((n + 1) * sizeof *g.next_sibling);
     g.heap = malloc((n + 1) * sizeof *g.heap);
-    g.work = malloc((n + 1) * sizeof *g.work);
+    g.same_prev = malloc((n + 1) * sizeof *g.same_prev);
+    g.same_next = malloc((n + 1) * sizeof *g.same_next);
+    g.work = malloc((2 * n + 1) * sizeof *g.work);
     g.pool = calloc(g.parallel, sizeof *g.pool);
-    if (!g.where || !g.parent || !g.first_child || !g.next_sibling || !g.heap || !g.work || !g.pool) abort();
+    if (!g.where || !g.parent || !g.first_child || !g.next_sibling || !g.same_prev || !g.same_next || !g.heap ||
+        !g.work || !g.pool)
+        abort();
     for (size_t i = 0; i < n; i++) {
         results[i].item = &plan->items[i];
         results[i].status = IMPORT_OK;
@@ -1139,6 +1220,7 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
         g.parent[i] = item_parent(&g, i);
         g.first_child[i] = -1;
     }
+    chain_types(&g);
     /* Children lists in plan order: built back to front. */
     for (size_t i = n; i-- > 0;) {
         long p = g.parent[i];
@@ -1162,7 +1244,7 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
         if (g.in_flight == 0) {
             if (g.stopping)
                 stop_rest(&g);
-            else
+            else if (!settle_stalled(&g))
                 break_cycle(&g);
             continue;
         }
@@ -1193,6 +1275,8 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     free(g.parent);
     free(g.first_child);
     free(g.next_sibling);
+    free(g.same_prev);
+    free(g.same_next);
     free(g.heap);
     free(g.work);
     free(g.pool);

@@ -210,6 +210,23 @@ assert rs["p2"]["status"] == "failed", rs["p2"]
 msgs = [d["message"] for d in rs["p2"]["diagnostics"]]
 assert any("is the same object as 'p1'" in m and "two resources would manage one object" in m for m in msgs), msgs
 PY3
+# the later one has a child (read15c F2): whatever answers first and however many run at once, the
+# earlier one keeps the object, the later one is refused and its child skipped — the same every run
+printf '{"resources":[{"type":"liar:index:Thing","name":"p1","id":"aliasslow:one"},{"type":"liar:index:Thing","name":"p2","id":"alias:two"},{"type":"liar:index:Thing","name":"c3","id":"honest:c3","parent":"p2"}]}' >"$work/w/alc.json"
+for par in 1 4; do
+    (cd "$work/w" && "$CIMPORT" --spec alc.json --code-only --json -p "$par" 2>/dev/null) >"$work/alc.out"
+    echo $? >"$work/rc"
+    python3 - "$work/alc.out" "$(cat "$work/rc")" <<'PY3' && ok || bad "two resources of one object, the later with a child, -p $par: $(cat "$work/alc.out")"
+import json, sys
+rs = {r["logicalName"]: r for r in json.load(open(sys.argv[1]))["resources"]}
+assert sys.argv[2] == "1", sys.argv[2]
+assert rs["p1"]["status"] == "imported", rs["p1"]
+assert rs["p2"]["status"] == "failed", rs["p2"]
+assert any("is the same object as 'p1'" in d["message"] for d in rs["p2"]["diagnostics"]), rs["p2"]
+assert rs["c3"]["status"] == "skipped", rs["c3"]
+assert any("its parent 'p2' failed" in d["message"] for d in rs["c3"]["diagnostics"]), rs["c3"]
+PY3
+done
 # under two providers they are two objects (the same ID in two accounts): both imported
 printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{}},{"type":"liar:index:Thing","name":"q1","id":"alias:one"},{"type":"liar:index:Thing","name":"q2","id":"alias:two","provider":"west"}]}' >"$work/w/al2.json"
 (cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript >/dev/null 2>al2.err)
