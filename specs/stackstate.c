@@ -905,6 +905,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     }
     /* 1. Conflicts with the state and explicit providers declared in the import file. */
     bool *skip = arena_alloc(m->a, (n ? n : 1) * sizeof *skip);
+    hashmap_t default_seen = {0}; /* the stack's default providers compared with the stack's config */
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];
         const state_resource_t *old = state_find(m, r->urn);
@@ -964,6 +965,16 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             skip[i] = true;
             report_add(m, r->urn, r->type, old->id, STACKSTATE_SAME);
             if (r->is_provider) continue;
+            /* read now through the default provider with the stack's configuration now: the one the stack
+             * records it under may hold another, which the next preview updates */
+            const char *old_prov = r->custom && !r->provider_urn ? provider_ref_urn(m->a, old->provider) : NULL;
+            const state_resource_t *old_prov_res =
+                old_prov && stackstate_is_default_provider_name(urn_name(m->a, old_prov)) ? state_find(m, old_prov)
+                                                                                          : NULL;
+            if (old_prov_res && hashmap_add_str(&default_seen, old_prov, NULL)) {
+                const char *pkg = r->package ? r->package : type_package(m->a, r->type);
+                default_provider_differs(m, old_prov_res, pkg, package_config(m, pkg));
+            }
             buf_t differs;
             buf_init(&differs);
             buf_t unread;
@@ -1002,11 +1013,13 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         }
     }
     hashmap_free(&by_id);
-    if (!ok) return false;
+    if (!ok) {
+        hashmap_free(&default_seen);
+        return false;
+    }
 
     /* 2. Resources, with their providers (default ones made here when absent). */
     hashmap_t given = {0};
-    hashmap_t default_seen = {0}; /* the stack's default providers compared with the stack's config */
     bool given_indexed = false;
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];

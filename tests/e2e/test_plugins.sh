@@ -326,6 +326,13 @@ rc=$?
 [ $rc = 1 ] && grep -qF "records another configuration (region) than the stack's configuration gives the fault package now" "$work/c2b.err" &&
     ! grep -qF 'should then show no changes' "$work/c2b.err" && grep -qF '::c2"' "$ckpt" && pass ||
     fail "existing default provider with other config (exit $rc): $(cat "$work/c2b.err")"
+# ... said too when every resource of the run is in the stack already (c2, recorded by the run above)
+cp "$ckpt" "$work/ckpt.before"
+cfgrun --spec c2.json -o c2.ts >/dev/null 2>"$work/c2c.err"
+rc=$?
+[ $rc = 1 ] && grep -qF "records another configuration (region) than the stack's configuration gives the fault package now" "$work/c2c.err" &&
+    ! grep -qF 'should then show no changes' "$work/c2c.err" && pass ||
+    fail "existing default provider with other config, every resource in the stack (exit $rc): $(cat "$work/c2c.err")"
 cp "$cfg/Pulumi.dev.yaml.orig" "$cfg/Pulumi.dev.yaml"
 # F18: default providers the stack disables are refused, naming the setting and the fix
 cp "$ckpt" "$work/ckpt.before"
