@@ -1012,6 +1012,60 @@ static const char *esc_environments(arena_t *a, const pv_t *env) {
     return r;
 }
 
+/* A `secure:` value: `{secure: CIPHERTEXT}`, a mapping of that one key to a string (Pulumi's isSecureValue). */
+static const pv_t *secure_cipher(const pv_t *v) {
+    if (!v || v->kind != PV_OBJECT || v->u.obj.len != 1 || strcmp(v->u.obj.members[0].key, "secure") != 0) return NULL;
+    const pv_t *c = v->u.obj.members[0].value;
+    return c && c->kind == PV_STRING ? c : NULL;
+}
+
+/* A stack config value with its `secure:` values decrypted, in place of *v (a copy when one is inside):
+ * the value itself, or any inside an object or list (`aws:assumeRole: {roleArn: {secure: ...}}`), as
+ * Pulumi's config.Value decrypts an object's; *secret is set when there was one. */
+static bool config_decrypt(arena_t *a, const pv_t *doc, pv_t **v, bool *secret, const char *path, const char *full,
+                           const char *pkg, passphrase_keyring_t *keyring, diag_list_t *diags) {
+    const pv_t *cipher = secure_cipher(*v);
+    if (cipher) {
+        const pv_t *salt = pv_object_get(doc, "encryptionsalt");
+        if (!keyring || !salt || salt->kind != PV_STRING) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     !keyring ? "config value '%s' is encrypted (secure:) and no passphrase is set to decrypt it, "
+                                "so the %s provider would be configured without it: set PULUMI_CONFIG_PASSPHRASE "
+                                "or PULUMI_CONFIG_PASSPHRASE_FILE to the stack's passphrase"
+                              : "config value '%s' is encrypted (secure:) by a secrets provider other than a "
+                                "passphrase (the file has no encryptionsalt), which cimport cannot decrypt, so "
+                                "the %s provider would be configured without it",
+                     full, pkg);
+            return false;
+        }
+        const passphrase_crypter_t *c = passphrase_keyring_open(keyring, salt->u.str.s, path, diags);
+        char *plain = NULL;
+        size_t len = 0;
+        if (!c || !passphrase_decrypt(c, cipher->u.str.s, &plain, &len, diags)) return false;
+        *v = pv_string(a, arena_strndup(a, plain, len));
+        explicit_bzero(plain, len);
+        free(plain);
+        *secret = true;
+        return true;
+    }
+    size_t n = !*v ? 0 : (*v)->kind == PV_OBJECT ? (*v)->u.obj.len : (*v)->kind == PV_ARRAY ? (*v)->u.arr.len : 0;
+    pv_t *copy = NULL;
+    for (size_t i = 0; i < n; i++) {
+        pv_t *item = (*v)->kind == PV_OBJECT ? (*v)->u.obj.members[i].value : (*v)->u.arr.items[i];
+        bool inner = false;
+        if (!config_decrypt(a, doc, &item, &inner, path, full, pkg, keyring, diags)) return false;
+        if (!inner) continue;
+        if (!copy) copy = pv_clone(a, *v);
+        if (copy->kind == PV_OBJECT)
+            copy->u.obj.members[i].value = item;
+        else
+            copy->u.arr.items[i] = item;
+        *secret = true;
+    }
+    if (copy) *v = copy;
+    return true;
+}
+
 bool plugin_host_config_load_stack(arena_t *a, pv_t *config, pv_t *stack_values, const char *path, const char *project,
                                    passphrase_keyring_t *keyring, diag_list_t *diags) {
     pv_t *doc = plugin_yaml_load(a, path, true, NULL, diags);
@@ -1047,31 +1101,11 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, pv_t *stack_values,
         char *pkg;
         const char *key;
         if (!config_key(a, full, project, &pkg, &key)) continue; /* the project's own config */
-        if (v->kind == PV_OBJECT && v->u.obj.len == 1 && strcmp(v->u.obj.members[0].key, "secure") == 0) {
-            const pv_t *cipher = v->u.obj.members[0].value;
-            const pv_t *salt = pv_object_get(doc, "encryptionsalt");
-            if (!keyring || !salt || salt->kind != PV_STRING || !cipher || cipher->kind != PV_STRING) {
-                diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
-                         !keyring ? "config value '%s' is encrypted (secure:) and no passphrase is set to decrypt it, "
-                                    "so the %s provider would be configured without it: set PULUMI_CONFIG_PASSPHRASE "
-                                    "or PULUMI_CONFIG_PASSPHRASE_FILE to the stack's passphrase"
-                                  : "config value '%s' is encrypted (secure:) by a secrets provider other than a "
-                                    "passphrase (the file has no encryptionsalt), which cimport cannot decrypt, so "
-                                    "the %s provider would be configured without it",
-                         full, pkg);
-                return false;
-            }
-            const passphrase_crypter_t *c = passphrase_keyring_open(keyring, salt->u.str.s, path, diags);
-            char *plain = NULL;
-            size_t len = 0;
-            if (!c || !passphrase_decrypt(c, cipher->u.str.s, &plain, &len, diags)) return false;
-            /* Pulumi gives a default provider a secure value as a secret */
-            config_put(a, config, stack_values, pkg, key, pv_string(a, arena_strndup(a, plain, len)), true);
-            explicit_bzero(plain, len);
-            free(plain);
-            continue;
-        }
-        config_put(a, config, stack_values, pkg, key, v, false);
+        pv_t *plain = v;
+        bool secret = false;
+        if (!config_decrypt(a, doc, &plain, &secret, path, full, pkg, keyring, diags)) return false;
+        /* Pulumi gives a default provider a secure value (or an object holding one) as a secret */
+        config_put(a, config, stack_values, pkg, key, plain, secret);
     }
     return true;
 }

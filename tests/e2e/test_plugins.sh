@@ -275,13 +275,16 @@ ckpt="$dstate/.pulumi/stacks/cfgp/dev.json"
 printf 'name: cfgp\nruntime: nodejs\nconfig:\n  fault:region: from-project\n  fault:zone:\n    value: zone-from-project\n  fault:retries: 3\n' \
     >"$cfg/Pulumi.yaml"
 token='Tk-9f2-sEcReT-token'
-# a passphrase stack config with an encrypted provider value, made the way Pulumi makes it (Node's crypto)
-node -e 'const c = require("crypto"); const [pw, tok] = process.argv.slice(1); const salt = c.randomBytes(8);
+arn='arn:aws:iam::123456789012:role/SeCrEt-role'
+# a passphrase stack config with an encrypted provider value, and one inside an object-valued key
+# (`fault:assumeRole: {roleArn: {secure: ...}}`), made the way Pulumi makes them (Node's crypto)
+node -e 'const c = require("crypto"); const [pw, tok, arn] = process.argv.slice(1); const salt = c.randomBytes(8);
   const key = c.pbkdf2Sync(pw, salt, 1000000, 32, "sha256");
   const enc = (t) => { const n = c.randomBytes(12); const e = c.createCipheriv("aes-256-gcm", key, n);
     return "v1:" + n.toString("base64") + ":" + Buffer.concat([e.update(t, "utf8"), e.final(), e.getAuthTag()]).toString("base64"); };
   console.log("encryptionsalt: v1:" + salt.toString("base64") + ":" + enc("pulumi"));
-  console.log("config:\n  fault:region: eu-central-1\n  fault:token:\n    secure: " + enc(tok));' cfg-pass "$token" \
+  console.log("config:\n  fault:region: eu-central-1\n  fault:token:\n    secure: " + enc(tok));
+  console.log("  fault:assumeRole:\n    roleArn:\n      secure: " + enc(arn) + "\n    sessionName: s1");' cfg-pass "$token" "$arn" \
     >"$cfg/Pulumi.dev.yaml"
 cp "$cfg/Pulumi.dev.yaml" "$cfg/Pulumi.dev.yaml.orig"
 echo '{"resources": [{"type": "fault:index:Thing", "name": "c1", "id": "config", "version": "1.0.0"}]}' >"$cfg/c1.json"
@@ -294,16 +297,26 @@ node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resou
   const c = JSON.parse(r.outputs.value);
   process.exit(c.region === "eu-central-1" && c.zone === "zone-from-project" && c.retries === 3 && c.token === process.argv[2] ? 0 : 1)' \
     "$ckpt" "$token" && [ $rc = 0 ] && pass || fail "project and stack config to Configure (exit $rc): $(cat "$work/c1.err")"
+# the object's encrypted field reached Configure decrypted (not its ciphertext)
+node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c1"));
+  const c = JSON.parse(r.outputs.value); const ar = c.assumeRole;
+  if (typeof ar === "string" ? JSON.parse(ar).roleArn !== process.argv[2] : !ar || ar.roleArn !== process.argv[2]) { console.error(r.outputs.value); process.exit(1); }' \
+    "$ckpt" "$arn" && pass || fail "nested secure config value to Configure: $(cat "$work/c1.err")"
 # the default provider records them as Pulumi does: strings, the token a secret (encrypted, not in clear)
 node -e 'const d = require(process.argv[1]);
   const p = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::pulumi:providers:fault::default_1_0_0"));
   const i = p.inputs, s = i.token || {};
   const ok = i.region === "eu-central-1" && i.zone === "zone-from-project" && i.retries === "3" && i.version === "1.0.0" &&
     s["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270" && typeof s.ciphertext === "string" &&
-    typeof p.outputs.token.ciphertext === "string" && !JSON.stringify(p).includes(process.argv[2]);
-  if (!ok) console.error(JSON.stringify(p)); process.exit(ok ? 0 : 1)' "$ckpt" "$token" &&
-    PASSPHRASE=cfg-pass node "$SOURCE_DIR/tests/peers/passphrase_decrypt.js" state "$ckpt" |
-    grep -qF "default_1_0_0.inputs.token\":\"\\\"$token\\\"\"" &&
+    typeof p.outputs.token.ciphertext === "string" && !JSON.stringify(p).includes(process.argv[2]) &&
+    typeof (i.assumeRole || {}).ciphertext === "string" && !JSON.stringify(p).includes(process.argv[3]);
+  if (!ok) console.error(JSON.stringify(p)); process.exit(ok ? 0 : 1)' "$ckpt" "$token" "$arn" &&
+    PASSPHRASE=cfg-pass node "$SOURCE_DIR/tests/peers/passphrase_decrypt.js" state "$ckpt" >"$work/c1.plain" &&
+    grep -qF "default_1_0_0.inputs.token\":\"\\\"$token\\\"\"" "$work/c1.plain" &&
+    node -e 'const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).values;
+      const k = Object.keys(v).find((x) => x.endsWith("default_1_0_0.inputs.assumeRole"));
+      const o = k && JSON.parse(JSON.parse(v[k]));
+      process.exit(o && o.roleArn === process.argv[2] && o.sessionName === "s1" && Object.keys(o).length === 2 ? 0 : 1)' "$work/c1.plain" "$arn" &&
     pass || fail "default provider recorded without the stack's config: $(grep -o '"pulumi:providers:fault::default[^}]*}' "$ckpt" | head -1)"
 # F14: a --config that differs from the stack's configuration is refused, nothing written
 cp "$ckpt" "$work/ckpt.before"
