@@ -316,7 +316,13 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         switch (workspace_stack_status(w, o->stack)) {
         case WORKSPACE_NO_PROJECT: t->why_not_stack = "there is no Pulumi.yaml here or in a directory above"; break;
         case WORKSPACE_NO_STACK:
-            t->why_not_stack = "no stack is selected (`pulumi stack select NAME` or --stack NAME)";
+            t->why_not_stack =
+                w->stack_elsewhere
+                    ? arena_sprintf(t->a,
+                                    "no stack is selected for the backend %s (`pulumi stack select NAME` or --stack "
+                                    "NAME; the workspace selects only for other backends: %s)",
+                                    w->backend_shown, w->stack_elsewhere)
+                    : "no stack is selected (`pulumi stack select NAME` or --stack NAME)";
             break;
         case WORKSPACE_NO_BACKEND:
             t->why_not_stack = "no backend is configured (`pulumi login`, PULUMI_BACKEND_URL or backend.url)";
@@ -357,6 +363,11 @@ static bool ask_yes(void) {
     return !strcasecmp(line, "yes") || !strcasecmp(line, "y");
 }
 
+/* Whether the stack is the one PULUMI_STACK names (said, as the variable is easily left set). */
+static bool from_env(const workspace_t *w) {
+    return w->stack_source && !strcmp(w->stack_source, "PULUMI_STACK");
+}
+
 bool target_open_stack(const cli_options_t *o, import_target_t *t, import_session_t *p) {
     if (t->mode != TARGET_STACK) return true;
     diag_list_t d;
@@ -365,8 +376,8 @@ bool target_open_stack(const cli_options_t *o, import_target_t *t, import_sessio
     diag_list_print(&d, stderr);
     diag_list_free(&d);
     if (ok && !o->quiet && !o->json)
-        fprintf(stderr, "cimport: project %s (%s), stack %s, backend %s (from %s)\n", o->project, t->ws.project_file,
-                o->stack, t->ws.backend_shown, t->ws.backend_source);
+        fprintf(stderr, "cimport: project %s (%s), stack %s%s, backend %s (from %s)\n", o->project, t->ws.project_file,
+                o->stack, from_env(&t->ws) ? " (from PULUMI_STACK)" : "", t->ws.backend_shown, t->ws.backend_source);
     return ok;
 }
 

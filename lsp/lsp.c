@@ -889,8 +889,10 @@ static bool lsp_stack_find(lsp_server_t *s, arena_t *a, workspace_t *ws, session
                         "above it");
         return false;
     case WORKSPACE_NO_STACK:
-        *err = lsp_strf("cimport: cannot import into a stack: no stack is selected (`pulumi stack select NAME` or "
-                        "initializationOptions.stack)");
+        *err = lsp_strf("cimport: cannot import into a stack: no stack is selected%s%s (`pulumi stack select NAME` "
+                        "or initializationOptions.stack)",
+                        ws->stack_elsewhere ? "; the workspace selects only for other backends: " : "",
+                        ws->stack_elsewhere ? ws->stack_elsewhere : "");
         return false;
     case WORKSPACE_NO_BACKEND:
         *err = lsp_strf("cimport: cannot import into a stack: no backend is configured (`pulumi login`, "

@@ -95,8 +95,7 @@ bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *dia
                            ? given
                            : arena_sprintf(a, "the stack %s", w->stack_ref);
     const char *project = workspace_stack_ref_project(a, w);
-    if (!project) return true; /* ORG/STACK: the project is this one */
-    if (w->have_project && w->project.name && strcmp(project, w->project.name) != 0) {
+    if (project && w->have_project && w->project.name && strcmp(project, w->project.name) != 0) {
         diag_error(diags, DIAG_USAGE, "%s names project '%s', but this is project '%s' (%s)%s", what, project,
                    w->project.name, w->project_file,
                    diag_advice(advice, DIAG_ADVICE_STACK_OF_PROJECT, w->project.name));
@@ -178,6 +177,75 @@ static const char *backend_url_in_project(arena_t *a, const char *url, const cha
     return arena_sprintf(a, "file://%s", realpath(joined, abs) ? abs : joined); /* `..` resolved where it exists */
 }
 
+/* A file:// URL's directory, `~` taken as Pulumi's DIY backend takes it, resolved where it exists. */
+static const char *file_url_dir(arena_t *a, const char *url) {
+    const char *path = url + strlen("file://");
+    const char *home = getenv("HOME");
+    if (path[0] == '~' && home) path = arena_sprintf(a, "%s%s", home, path + 1);
+    char abs[PATH_MAX];
+    return realpath(path, abs) ? arena_strdup(a, abs) : path;
+}
+
+/* Whether a key of the workspace file's "stacks" names the backend in use. Pulumi keys the selection
+ * by the backend's URL as it was given (trailing slashes stripped, as it strips them); a DIY
+ * backend's URL may be spelt otherwise (a relative path, `~`, a trailing slash, a symbolic link):
+ * the same directory is the same backend. */
+static bool is_this_backend(arena_t *a, const workspace_t *w, const char *key) {
+    if (!w->backend_url || !key) return false;
+    size_t n = strlen(key);
+    while (n > 8 && key[n - 1] == '/')
+        n--;
+    if (n == strlen(w->backend_url) && strncmp(key, w->backend_url, n) == 0) return true;
+    if (w->backend != BACKEND_FILE || backend_kind_of(key) != BACKEND_FILE) return false;
+    const char *raw = w->project.backend_url; /* Pulumi.yaml's, before it was made absolute */
+    if (raw && w->backend_source && strncmp(w->backend_source, "backend.url", 11) == 0 && strcmp(key, raw) == 0)
+        return true;
+    return strcmp(file_url_dir(a, arena_strndup(a, key, n)), file_url_dir(a, w->backend_url)) == 0;
+}
+
+/* The stack, as `pulumi` chooses it (pkg/backend/state getCurrentStackName): --stack, else
+ * PULUMI_STACK, else the workspace file's selection for the backend in use ("stacks", keyed by
+ * backend URL, which `pulumi stack select` writes since v3.256), else its older unscoped "stack" —
+ * which, as Pulumi, counts as no selection on a DIY backend when it names another organization than
+ * `organization` (a Pulumi Cloud stack selected before a `pulumi login --local`). */
+static bool select_stack(arena_t *a, workspace_t *w, const char *stack_flag, diag_list_t *diags) {
+    const char *env = getenv("PULUMI_STACK");
+    if (stack_flag && *stack_flag) {
+        set_stack(a, w, stack_flag, NULL); /* the front end's: named by diag_advice */
+        return true;
+    }
+    if (env && *env) {
+        set_stack(a, w, env, "PULUMI_STACK");
+        return true;
+    }
+    if (!w->have_project || !w->project.name) return true;
+    char *path = workspace_settings_path(a, w->pulumi_home, w->project.name, w->project_file);
+    bool bad = false;
+    cJSON *j = path ? read_json(a, path, diags, &bad) : NULL;
+    if (!j) return !bad;
+    const cJSON *scoped = cJSON_GetObjectItemCaseSensitive(j, "stacks"), *e;
+    const char *s = NULL;
+    buf_t elsewhere;
+    buf_init(&elsewhere);
+    cJSON_ArrayForEach(e, scoped) {
+        if (!cJSON_IsString(e) || !e->valuestring[0]) continue;
+        if (is_this_backend(a, w, e->string))
+            s = arena_strdup(a, e->valuestring);
+        else
+            buf_printf(&elsewhere, "%s%s: %s", elsewhere.len ? ", " : "", e->string, e->valuestring);
+    }
+    if (!s && (s = json_str(a, j, "stack")) && (w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES)) {
+        if (strchr(s, '/') && strncmp(s, "organization/", strlen("organization/")) != 0) s = NULL;
+    }
+    if (s)
+        set_stack(a, w, s, path);
+    else if (elsewhere.len)
+        w->stack_elsewhere = buf_arena_str(&elsewhere, a);
+    buf_free(&elsewhere);
+    cJSON_Delete(j);
+    return true;
+}
+
 static bool discover(arena_t *a, const char *start, bool in_project_dir, const char *stack_flag, workspace_t *w,
                      diag_list_t *diags) {
     memset(w, 0, sizeof *w);
@@ -210,19 +278,6 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
             break;
         }
         *slash = 0;
-    }
-
-    /* The stack. */
-    if (stack_flag && *stack_flag) {
-        set_stack(a, w, stack_flag, NULL); /* the front end's: named by diag_advice */
-    } else if (w->have_project && w->project.name) {
-        char *path = workspace_settings_path(a, w->pulumi_home, w->project.name, w->project_file);
-        bool bad;
-        cJSON *j = path ? read_json(a, path, diags, &bad) : NULL;
-        if (!j && path && bad) return false;
-        const char *s = j ? json_str(a, j, "stack") : NULL;
-        if (s) set_stack(a, w, s, path);
-        cJSON_Delete(j);
     }
 
     /* The backend, and the access token for it. */
@@ -273,7 +328,7 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
         if (url && key && org && *org && n == strlen(url) && strncmp(key, url, n) == 0) w->default_org = org;
     }
     cJSON_Delete(cfg);
-    return true;
+    return select_stack(a, w, stack_flag, diags);
 }
 
 static bool is_password_param(const char *p, size_t n) {

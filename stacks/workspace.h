@@ -33,10 +33,13 @@ typedef struct workspace {
     const char *project_file; /* absolute path of Pulumi.yaml */
     const char *pulumi_home;  /* $PULUMI_HOME or ~/.pulumi */
 
-    const char *stack;        /* the stack's short name; NULL when none is selected */
-    const char *stack_ref;    /* as given/selected (may be org/project/stack) */
-    const char *stack_org;    /* the organization part when given, else NULL */
-    const char *stack_source; /* the workspace file's path it is selected in; NULL: given by the front end */
+    const char *stack;           /* the stack's short name; NULL when none is selected */
+    const char *stack_ref;       /* as given/selected (may be org/project/stack) */
+    const char *stack_org;       /* the organization part when given, else NULL */
+    const char *stack_source;    /* where it is selected: the workspace file's path or "PULUMI_STACK"; NULL: given
+                                  * by the front end (--stack) */
+    const char *stack_elsewhere; /* no stack selected here: the workspace file's selections for other backends
+                                  * ("URL: STACK", joined), or NULL */
 
     const char *backend_url;    /* NULL when none */
     const char *backend_shown;  /* backend_url as printed: its passwords shown as xxxxx (backend_url_shown) */

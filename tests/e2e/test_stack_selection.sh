@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# test_stack_selection.sh — which stack cimport records into is the one `pulumi` would use, on a DIY
+# file backend laid out as Pulumi lays it out: --stack, else PULUMI_STACK (pulumi/pulumi#18717),
+# else the workspace file's selection for the backend in use (`"stacks": {BACKEND_URL: STACK}`,
+# written by `pulumi stack select` since v3.256, pulumi/pulumi#23974), else its older unscoped
+# `"stack"`. A stack named ORG/STACK on a DIY backend, whose one organization is `organization`, is
+# refused as Pulumi refuses it.
+set -u
+: "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+Q="$SOURCE_DIR/examples/quickstart"
+S="$SHARED_DATA/schemas/random/schema.json"
+export PULUMI_HOME="$work/home"
+unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN PULUMI_CONFIG_PASSPHRASE PULUMI_CONFIG_PASSPHRASE_FILE PULUMI_STACK \
+  2>/dev/null || true
+state="$work/state" proj="$work/proj" stacks="$work/state/.pulumi/stacks/shop"
+mkdir -p "$stacks" "$PULUMI_HOME/workspaces" "$proj"
+printf 'version: 1\n' >"$state/.pulumi/meta.yaml"
+printf 'name: shop\nruntime: nodejs\n' >"$proj/Pulumi.yaml"
+ws="$PULUMI_HOME/workspaces/shop-$(printf '%s' "$proj/Pulumi.yaml" | sha1sum | cut -d' ' -f1)-workspace.json"
+printf '{"current": "file://%s", "accessTokens": {}}' "$state" >"$PULUMI_HOME/credentials.json"
+
+# fresh: empty stacks dev and prod, the workspace file as given
+fresh() {
+  for s in dev prod; do
+    printf '{"version":3,"checkpoint":{"stack":"organization/shop/%s","latest":null}}' "$s" >"$stacks/$s.json"
+    cp "$stacks/$s.json" "$work/$s.orig"
+  done
+  rm -rf "$state/.pulumi/backups" "$state/.pulumi/history" "$proj/out.ts"
+  printf '%s' "$1" >"$ws"
+}
+# run NAME ARGS...: the quickstart's import, offline, into the project's stack
+run() {
+  local name=$1
+  shift
+  (cd "$proj" && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --yes -o out.ts \
+    "$@" >"$work/$name.out" 2>"$work/$name.err")
+  echo $?
+}
+holds() { grep -q '"urn:pulumi:'"$1"'::shop::random:' "$stacks/$1.json"; }
+same() { cmp -s "$stacks/$1.json" "$work/$1.orig"; }
+
+# --- today's workspace file: the selection scoped to the backend wins over an older unscoped one ----
+fresh "{\"stack\": \"organization/shop/prod\", \"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(run scoped)
+[ "$rc" = 0 ] && ok || bad "scoped selection: exit $rc: $(cat "$work/scoped.err")"
+holds dev && ok || bad "scoped selection: the resources are not in dev (the stack \`pulumi stack select\` chose)"
+same prod && ok || bad "scoped selection: prod (the older unscoped selection) was written"
+grep -q 'into stack organization/shop/dev' "$work/scoped.err" "$work/scoped.out" && ok ||
+  bad "scoped selection: the summary does not name dev: $(cat "$work/scoped.err")"
+
+# --- only the scoped form (what `pulumi stack select` writes now) ----------------------------------
+fresh "{\"stacks\": {\"file://$state/\": \"dev\"}}"
+rc=$(run scoped_only)
+[ "$rc" = 0 ] && ok || bad "scoped only: exit $rc: $(cat "$work/scoped_only.err")"
+holds dev && ok || bad "scoped only: the resources are not in dev: $(cat "$work/scoped_only.err")"
+
+# --- a selection for another backend only: nothing is selected here, nothing written ---------------
+fresh '{"stacks": {"https://api.pulumi.com": "acme/shop/prod"}}'
+rc=$(run other_backend)
+same dev && same prod && ok || bad "a selection for another backend: a stack here was written"
+grep -q 'https://api.pulumi.com' "$work/other_backend.err" && ok ||
+  bad "a selection for another backend: not named: $(cat "$work/other_backend.err")"
+
+# --- PULUMI_STACK over the workspace file; --stack over PULUMI_STACK --------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(PULUMI_STACK=prod run env_stack)
+[ "$rc" = 0 ] && ok || bad "PULUMI_STACK: exit $rc: $(cat "$work/env_stack.err")"
+holds prod && ok || bad "PULUMI_STACK=prod: the resources are not in prod: $(cat "$work/env_stack.err")"
+same dev && ok || bad "PULUMI_STACK=prod: dev (the workspace's selection) was written"
+grep -q 'PULUMI_STACK' "$work/env_stack.err" "$work/env_stack.out" && ok ||
+  bad "PULUMI_STACK: the run does not say where the stack came from: $(cat "$work/env_stack.err")"
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(PULUMI_STACK=prod run flag_stack --stack dev)
+holds dev && same prod && ok || bad "--stack dev with PULUMI_STACK=prod: not dev alone (exit $rc)"
+
+# --- ORG/STACK on a DIY backend: only `organization` -----------------------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(run myorg --stack myorg/dev)
+[ "$rc" = 2 ] && ok || bad "--stack myorg/dev on a DIY backend: exit $rc, want 2: $(cat "$work/myorg.err")"
+grep -q "has only 'organization'" "$work/myorg.err" && ok || bad "--stack myorg/dev: no reason: $(cat "$work/myorg.err")"
+same dev && same prod && [ ! -e "$proj/out.ts" ] && ok || bad "--stack myorg/dev: something was written"
+rc=$(PULUMI_STACK=myorg/prod run env_myorg)
+[ "$rc" = 2 ] && ok || bad "PULUMI_STACK=myorg/prod on a DIY backend: exit $rc, want 2"
+same dev && same prod && ok || bad "PULUMI_STACK=myorg/prod: a stack was written"
+
+echo "test_stack_selection: $pass passed, $fail failed"
+[ "$fail" = 0 ]
