@@ -25,7 +25,7 @@ bool cli_stage_import_report(const cli_options_t *o, import_session_t *p, const 
     for (int i = cJSON_GetArraySize(flags) - 1; !o->show_secrets && i >= 0; i--)
         if (strcmp(cJSON_GetArrayItem(flags, i)->valuestring, "--show-secrets") == 0)
             cJSON_DeleteItemFromArray(flags, i);
-    if (program_diff) cJSON_AddStringToObject(doc, "programDiff", program_diff);
+    if (program_diff) results_json_add_program_diff(doc, p, program_diff); /* with its twin without secrets */
     /* as --json says it: the page of a run that wrote nothing must not read as an import done */
     results_json_set_written(doc, written);
     report_options_t ro = {.show_secrets = o->show_secrets};

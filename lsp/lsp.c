@@ -1102,7 +1102,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
         if (p.changed) {
             char *d = session_program_diff(&p);
             if (d) {
-                cJSON_AddStringToObject(s->last_results, "programDiff", d);
+                results_json_add_program_diff(s->last_results, &p, d); /* with its twin without secrets */
             } else { /* the edit itself does not need libgit2; the report's diff of the program does */
                 const char *why = dynlib_git2_error();
                 lsp_log(s, 2, *why ? why : "cannot compute the program's diff for the report (libgit2 failed)");

@@ -13,6 +13,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/hashmap.h"
 #include "base/spool.h"
 #include "specs/schema.h"
 #include "specs/value.h"
@@ -193,6 +194,14 @@ pcl_node_t *pcl_program_add(pcl_program_t *p, pcl_node_kind_t kind);
 int pcl_program_find(const pcl_program_t *p, const char *name);
 /* Whether `root` is one of p->external_roots (and no node of the program declares it). */
 bool pcl_program_is_external(const pcl_program_t *p, const char *root);
+
+/* A copy of p to print without its secret values (the results document's and the report's code,
+ * redact.c): every literal under a `secret(...)` call, and every string literal that is a key of
+ * secret_strings (may be NULL), is `[secret]` — a string "[secret]", a number's or bool's the name
+ * `[secret]`, an external root of the copy, which emitters write as it is (Pulumi YAML as
+ * `${["[secret]"]}`). The copy shares what it does not change with p: free it (pcl_program_free)
+ * before p. */
+pcl_program_t *pcl_program_redacted(const pcl_program_t *p, const hashmap_t *secret_strings);
 
 /* --- generation from imported resources -------------------------------------------------------- */
 

@@ -499,6 +499,50 @@ static void scrub_text(cJSON *obj, const char *key, const secret_finder_t *f, sc
     buf_free(&out);
 }
 
+/* Every string at or under a listed path of node (secret_strings_walk) into out. */
+static void strings_add(const cJSON *v, hashmap_t *out) {
+    if (cJSON_IsString(v) && v->valuestring[0] && strcmp(v->valuestring, "[secret]") != 0)
+        hashmap_add_str(out, v->valuestring, NULL);
+    for (const cJSON *c = cJSON_IsObject(v) || cJSON_IsArray(v) ? v->child : NULL; c; c = c->next)
+        strings_add(c, out);
+}
+
+static void secret_strings_walk(const cJSON *node, const char *path, const cJSON *paths, hashmap_t *out) {
+    int i = 0;
+    for (const cJSON *child = node->child; child; child = child->next, i++) {
+        char sub[2048];
+        path_child(sub, sizeof sub, path, child, i);
+        if (path_listed(paths, sub))
+            strings_add(child, out);
+        else if (cJSON_IsObject(child) || cJSON_IsArray(child))
+            secret_strings_walk(child, sub, paths, out);
+    }
+}
+
+void report_secret_strings(const cJSON *doc, hashmap_t *out) {
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(doc, "resources")) {
+        const cJSON *paths = cJSON_GetObjectItemCaseSensitive(r, "secretPaths");
+        const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(r, "inputs");
+        if (cJSON_IsArray(paths) && inputs && (cJSON_IsObject(inputs) || cJSON_IsArray(inputs)))
+            secret_strings_walk(inputs, "", paths, out);
+    }
+}
+
+/* The holder's code fields replaced by their twins without secrets (holder.redacted), or, when it has
+ * none and must (`withhold`), removed. */
+static void use_twins(cJSON *holder, bool withhold) {
+    static const char *const fields[] = {"code", "pcl", "programDiff"};
+    cJSON *twins = cJSON_DetachItemFromObjectCaseSensitive(holder, "redacted");
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        cJSON *twin = cJSON_DetachItemFromObjectCaseSensitive(twins, fields[k]);
+        if (cJSON_IsString(twin) && cJSON_ReplaceItemInObjectCaseSensitive(holder, fields[k], twin)) continue;
+        if (twin || withhold) cJSON_DeleteItemFromObjectCaseSensitive(holder, fields[k]);
+        cJSON_Delete(twin); /* a null twin, or one for a field the holder does not have */
+    }
+    cJSON_Delete(twins);
+}
+
 void report_redact(cJSON *doc) {
     secret_values_t found = {0};
     cJSON *resources = cJSON_GetObjectItemCaseSensitive(doc, "resources");
@@ -509,6 +553,12 @@ void report_redact(cJSON *doc) {
         if (cJSON_IsArray(paths) && inputs && (cJSON_IsObject(inputs) || cJSON_IsArray(inputs)))
             redact_walk(inputs, "", paths, &found);
     }
+    /* plaintext secrets, literal ones in the code, and no twins: an older cimport's --show-secrets document */
+    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "run"), "secrets");
+    bool withhold = found.n > 0 && !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "redacted")) &&
+                    cJSON_IsString(mode) && strcmp(mode->valuestring, "literal") == 0;
+    cJSON_ArrayForEach(r, resources) use_twins(r, withhold);
+    use_twins(doc, withhold);
     secret_finder_t f;
     finder_build(&f, &found);
     cJSON_ArrayForEach(r, resources) {

@@ -8,8 +8,8 @@
  * their provenance, residual paths, code and diagnostics, and the program diff.
  *
  * Secrets: every input path the document lists in a resource's "secretPaths" is shown as secret;
- * unless show_secrets is set its value is replaced, and any secret value the document holds in
- * plaintext (a run with --show-secrets) is also cut out of the code, PCL and diff texts. */
+ * unless show_secrets is set its value is replaced, and the code, PCL and diff texts are the twins
+ * printed without secret values that the document carries ("redacted", see report_redact). */
 #ifndef CIMPORT_REPORT_H
 #define CIMPORT_REPORT_H
 
@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "base/diag.h"
+#include "base/hashmap.h"
 
 /* The newest results document version this build reads (the "version" field), and the one it
  * writes. 2: into a stack, each resource says whether the stack held it already ("stack"), which a
@@ -35,9 +36,18 @@ cJSON *report_parse(const char *text, size_t len, const char *path, diag_list_t 
 /* Checks an already parsed document (as report_parse does after parsing). */
 bool report_check(const cJSON *doc, const char *path, diag_list_t *diags);
 
-/* Replaces the value at every path a resource lists in "secretPaths" with "[secret]", and cuts
- * each secret value found there out of the "code", "pcl" and "programDiff" texts. */
+/* Replaces the value at every path a resource lists in "secretPaths" with "[secret]"; puts in
+ * place each code field's twin without secrets that its holder (a resource, the document) has in its
+ * "redacted" object — a null twin removes the field — and drops "redacted"; and cuts each secret
+ * value found in plaintext out of the "code", "pcl" and "programDiff" texts where it stands as a
+ * JSON-quoted literal. A document that holds secret values in plaintext (--show-secrets), was run
+ * with --secrets literal and has no "redacted" of its own (an older cimport's) loses its code
+ * fields: they may hold a secret in a form no search finds. */
 void report_redact(cJSON *doc);
+
+/* Adds every string secret value the document holds in plaintext (the values at each resource's
+ * "secretPaths", the strings inside an object or list one) to out as keys borrowed from doc. */
+void report_secret_strings(const cJSON *doc, hashmap_t *out);
 
 /* Renders the page. Returns malloc'd HTML (its length in *len), NULL with a diagnostic when the
  * document is not a results document. The document is not changed. */

@@ -521,3 +521,9 @@ size_t session_program_config_keys(arena_t *a, const char *text, size_t len, lan
     vec_free(&keys);
     return n;
 }
+
+splice_options_t session_splice_options(const import_session_t *p, const char *path) {
+    const session_options_t *o = p->opts;
+    return (splice_options_t){
+        .filename = path, .keep_existing = o->keep_existing, .into_stack = o->into_stack || o->stack_state};
+}

@@ -10,6 +10,8 @@
 #include "report/report.h"
 #include "specs/schema.h"
 #include "specs/stackstate.h"
+#include "splice/review.h"
+#include "splice/splice.h"
 #include "stacks/backend.h"
 
 /* A sorted (key → index) table for lookups by name without a quadratic scan. */
@@ -220,6 +222,172 @@ static void add_run(cJSON *doc, const import_session_t *p, bool show_secrets) {
     if (o->resume) cJSON_AddStringToObject(run, "resume", o->resume);
 }
 
+/* --- the code without its secrets --------------------------------------------------------------
+ * The code fields ("code", "pcl", "programDiff") hold a secret in whatever literal form its language
+ * writes (--secrets literal; or a plain value equal to a secret), which no search of the text could
+ * be sure to find. So each field gets a twin printed from the program without its secret values
+ * (pcl_program_redacted), in its holder's "redacted" object; report_redact puts the twins in place
+ * (a null twin: the field is withheld), and the document's own "redacted" says that it has them. */
+
+typedef struct code_redaction {
+    hashmap_t secrets;      /* the document's string secret values (borrowed from it) */
+    pcl_program_t *program; /* the program without them; NULL: it holds none to take out */
+} code_redaction_t;
+
+static char *emit_quietly(const pcl_program_t *prog, lang_t lang) {
+    if (lang == LANG_PCL) return pcl_print(prog);
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    char *code = emit_program(prog, lang, &quiet);
+    diag_list_free(&quiet);
+    return code;
+}
+
+/* The code of the program without secrets, as the other languages show a number's or bool's
+ * placeholder: Pulumi YAML reads the name `[secret]` as `${["[secret]"]}` (pcl_program_redacted). */
+static char *emit_redacted(const pcl_program_t *prog, lang_t lang) {
+    char *code = emit_quietly(prog, lang);
+    if (!code || lang != LANG_YAML) return code;
+    static const char name[] = "${[\"[secret]\"]}";
+    buf_t b;
+    buf_init(&b);
+    const char *p = code, *hit;
+    while ((hit = strstr(p, name))) {
+        buf_append(&b, p, (size_t)(hit - p));
+        buf_puts(&b, "[secret]");
+        p = hit + sizeof name - 1;
+    }
+    buf_puts(&b, p);
+    free(code);
+    return buf_take(&b);
+}
+
+static void redaction_begin(code_redaction_t *red, const cJSON *doc, const import_session_t *p) {
+    memset(red, 0, sizeof *red);
+    report_secret_strings(doc, &red->secrets);
+    if (p->gen.program && (hashmap_count(&red->secrets) || p->opts->secrets == PCL_SECRETS_LITERAL))
+        red->program = pcl_program_redacted(p->gen.program, &red->secrets);
+}
+
+/* The node of the program without secrets that stands where nd (a node of prog) stands. */
+static const pcl_node_t *redacted_node(const code_redaction_t *red, const pcl_program_t *prog, const pcl_node_t *nd) {
+    return &red->program->nodes[nd - prog->nodes];
+}
+
+/* holder.redacted[key]: the twin of the field's text (taken; NULL: could not be printed, withheld). */
+static void redacted_add(cJSON *holder, const char *key, const char *text, char *twin) {
+    if (twin && strcmp(twin, text) == 0) { /* no secret in it */
+        free(twin);
+        return;
+    }
+    cJSON *r = cJSON_GetObjectItemCaseSensitive(holder, "redacted");
+    if (!r) r = cJSON_AddObjectToObject(holder, "redacted");
+    cJSON_DeleteItemFromObjectCaseSensitive(r, key);
+    cJSON_AddItemToObject(r, key, twin ? cJSON_CreateString(twin) : cJSON_CreateNull());
+    free(twin);
+}
+
+/* Whether text holds a piece of a secret a language never escapes: a run of four or more ASCII
+ * letters and digits (or a whole secret of letters and digits) of one of the secret strings. */
+static bool holds_secret_piece(const hashmap_t *secrets, const char *text) {
+    const hashmap_entry_t *en;
+    for (size_t it = 0; (en = hashmap_next(secrets, &it));) {
+        const char *s = en->key;
+        for (size_t i = 0; i < en->len;) {
+            size_t j = i;
+            while (j < en->len &&
+                   ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9')))
+                j++;
+            if (j - i >= 4 || (i == 0 && j == en->len && j > 0)) {
+                char *piece = strndup(s + i, j - i);
+                bool hit = piece && strstr(text, piece);
+                free(piece);
+                if (hit) return true;
+            }
+            i = j > i ? j : i + 1;
+        }
+    }
+    return false;
+}
+
+/* The program diff without secrets: the code without them spliced into the program as the run
+ * spliced the code (or the whole file written), against the program as it was; NULL when it cannot
+ * be made, or the program as it was shows a piece of a secret. */
+static char *redacted_program_diff(const code_redaction_t *red, const import_session_t *p, const char *code) {
+    if (!code || !p->new_text) return NULL;
+    char *new_text = NULL;
+    size_t new_len = 0;
+    if (p->new_is_code) {
+        new_text = strdup(code);
+        new_len = strlen(code);
+    } else {
+        splice_options_t so = session_splice_options(p, p->code_target);
+        bool changed = false;
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        if (!splice_program(p->old_text ? p->old_text : "", p->old_len, p->lang, code, &so, &new_text, &changed,
+                            &quiet))
+            new_text = NULL;
+        diag_list_free(&quiet);
+        new_len = new_text ? strlen(new_text) : 0;
+    }
+    char *diff =
+        new_text ? review_unified_diff(p->code_target, p->old_text ? p->old_text : "", p->old_len, new_text, new_len)
+                 : NULL;
+    free(new_text);
+    /* The lines the program had (context, removed, and a hunk header's line of it) are the user's own
+     * text, in which cimport cannot know a secret's form (a re-run replacing code an earlier
+     * --secrets literal wrote). */
+    buf_t old;
+    buf_init(&old);
+    for (const char *l = diff; l && *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
+        if ((*l == ' ' || *l == '-' || *l == '@') && strncmp(l, "--- ", 4) != 0) buf_append(&old, l, len);
+        l += len;
+    }
+    if (old.data && holds_secret_piece(&red->secrets, old.data)) {
+        free(diff);
+        diff = NULL;
+    }
+    buf_free(&old);
+    return diff;
+}
+
+/* The twins of the document's own "code" and "programDiff", and its "redacted" (then present, if
+ * empty: the document has the twins); the redaction's memory freed. */
+static void redaction_finish(code_redaction_t *red, cJSON *doc, const import_session_t *p) {
+    if (red->program) {
+        const cJSON *code = cJSON_GetObjectItemCaseSensitive(doc, "code");
+        const cJSON *diff = cJSON_GetObjectItemCaseSensitive(doc, "programDiff");
+        char *twin = cJSON_IsString(code) || cJSON_IsString(diff) ? emit_redacted(red->program, p->lang) : NULL;
+        if (cJSON_IsString(code)) redacted_add(doc, "code", code->valuestring, twin ? strdup(twin) : NULL);
+        if (cJSON_IsString(diff))
+            redacted_add(doc, "programDiff", diff->valuestring, redacted_program_diff(red, p, twin));
+        free(twin);
+        if (!cJSON_GetObjectItemCaseSensitive(doc, "redacted")) cJSON_AddObjectToObject(doc, "redacted");
+        pcl_program_free(red->program);
+    }
+    hashmap_free(&red->secrets);
+}
+
+void results_json_add_program_diff(cJSON *doc, const import_session_t *p, const char *diff) {
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "programDiff");
+    cJSON_AddStringToObject(doc, "programDiff", diff);
+    code_redaction_t red;
+    redaction_begin(&red, doc, p);
+    if (red.program) {
+        char *twin = emit_redacted(red.program, p->lang);
+        cJSON *r = cJSON_GetObjectItemCaseSensitive(doc, "redacted");
+        if (r) cJSON_DeleteItemFromObjectCaseSensitive(r, "programDiff");
+        redacted_add(doc, "programDiff", diff, redacted_program_diff(&red, p, twin));
+        free(twin);
+        if (!cJSON_GetObjectItemCaseSensitive(doc, "redacted")) cJSON_AddObjectToObject(doc, "redacted");
+        pcl_program_free(red.program);
+    }
+    hashmap_free(&red.secrets);
+}
+
 void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets) {
     add_run(doc, p, show_secrets);
     const import_plan_t *plan = p->plan;
@@ -270,7 +438,18 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
     pcl_node_t *sub_storage = calloc(n_packages + n_configs + 1, sizeof *sub_storage);
     const pcl_node_t **used = calloc(n_configs + 1, sizeof *used);
 
+    /* Every resource's secret paths first: their values are what the code is printed without. */
     cJSON *e = arr ? arr->child : NULL;
+    for (size_t i = 0; i < n_items && e; i++, e = e->next) {
+        char path[2048] = "";
+        cJSON *sp = cJSON_AddArrayToObject(e, "secretPaths");
+        secret_paths(p->results[i].inputs, path, 0, sizeof path, sp);
+        add_state_secrets(p, p->results[i].item, &p->results[i], sp);
+    }
+    code_redaction_t red;
+    redaction_begin(&red, doc, p);
+
+    e = arr ? arr->child : NULL;
     for (size_t i = 0; i < n_items && e; i++, e = e->next) {
         const import_result_t *r = &p->results[i];
         const import_plan_item_t *it = r->item;
@@ -280,10 +459,8 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
         if (provider) cJSON_AddStringToObject(e, "provider", provider);
         cJSON_AddStringToObject(e, "kind", it->is_provider ? "provider" : it->is_component ? "component" : "resource");
         if (r->resumed) cJSON_AddBoolToObject(e, "resumed", true);
+        cJSON_AddItemToObject(e, "secretPaths", cJSON_DetachItemFromObjectCaseSensitive(e, "secretPaths")); /* here */
         char path[2048] = "";
-        cJSON *sp = cJSON_AddArrayToObject(e, "secretPaths");
-        secret_paths(r->inputs, path, 0, sizeof path, sp);
-        add_state_secrets(p, it, r, sp);
         /* The CLI's text of each diagnostic (file, resource and message, as printed on stderr). */
         cJSON *ds = cJSON_GetObjectItemCaseSensitive(e, "diagnostics");
         cJSON *dj = ds ? ds->child : NULL;
@@ -293,6 +470,7 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
         if (!nd) continue;
         char *pcl_text = pcl_print_node(nd);
         cJSON_AddStringToObject(e, "pcl", pcl_text);
+        if (red.program) redacted_add(e, "pcl", pcl_text, pcl_print_node(redacted_node(&red, prog, nd)));
         free(pcl_text);
         cJSON *refs = cJSON_AddArrayToObject(e, "references");
         refs_ctx_t c = {nodes_by_name, n_named, plan, nd->name, refs, configs, n_configs, used, 0};
@@ -313,13 +491,22 @@ void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool 
         sub.nodes = sub_storage;
         sub.n_nodes = n;
         sub.cap_nodes = n;
-        diag_list_t quiet;
-        diag_list_init(&quiet);
-        char *code = emit_program(&sub, p->lang, &quiet);
-        diag_list_free(&quiet);
+        char *code = emit_quietly(&sub, p->lang);
         if (code) cJSON_AddStringToObject(e, "code", code);
+        if (code && red.program) {
+            n = 0; /* the same nodes, of the program without secrets */
+            for (size_t k = 0; k < n_packages; k++)
+                sub_storage[n++] = *redacted_node(&red, prog, packages[k]);
+            for (size_t k = 0; k < c.n_used; k++)
+                sub_storage[n++] = *redacted_node(&red, prog, used[k]);
+            sub_storage[n++] = *redacted_node(&red, prog, nd);
+            sub.external_roots = red.program->external_roots; /* with the placeholders' name */
+            sub.n_external_roots = red.program->n_external_roots;
+            redacted_add(e, "code", code, emit_redacted(&sub, p->lang));
+        }
         free(code);
     }
+    redaction_finish(&red, doc, p);
     free(used);
     free(sub_storage);
     free(packages);

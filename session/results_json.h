@@ -14,6 +14,9 @@
 /* Adds those fields to `doc` (session_results_json's document; resources in plan order); secret
  * values are cut out unless show_secrets. */
 void results_json_add_report_fields(cJSON *doc, const import_session_t *p, bool show_secrets);
+/* Sets the document's "programDiff" to diff, with its twin without secrets for report_redact (the
+ * document's "redacted"). */
+void results_json_add_program_diff(cJSON *doc, const import_session_t *p, const char *diff);
 /* Into a stack, once its merge (rep: the stack's, or --stack-state's) ran: each resource read, whether the stack held
  * it already (with its ID: "stack": "already") or the run's write adds it ("added"), and summary.addedToStack and
  * .alreadyInStack. After session_commit: "added" only when the stack holds the write

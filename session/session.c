@@ -1165,14 +1165,6 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
 /* ---------------------------------------------------------------------------------------------
  * After the run: the code into its place, and the outputs. */
 
-/* How the code is spliced into the program at path: the same at staging and, where another run
- * changed the file since, at commit. */
-static splice_options_t session_splice_options(const import_session_t *p, const char *path) {
-    const session_options_t *o = p->opts;
-    return (splice_options_t){
-        .filename = path, .keep_existing = o->keep_existing, .into_stack = o->into_stack || o->stack_state};
-}
-
 bool session_place_code(import_session_t *p, splicer_t *sp, diag_list_t *diags) {
     const session_options_t *o = p->opts;
     bool in_memory = o->program_text != NULL;

@@ -377,6 +377,9 @@ const stackstate_package_config_t *session_stack_config(import_session_t *s, siz
 /* The unified diff of the program (or code file) before and after session_place_code; NULL when
  * nothing was placed. malloc'd. */
 char *session_program_diff(const import_session_t *s);
+/* How the code is spliced into the program at path (program.c): the same at staging, at commit where
+ * another run changed the file since, and for the results document's program diff without secrets. */
+splice_options_t session_splice_options(const import_session_t *s, const char *path);
 /* After a commit that saved secret values: where they went, as a sentence (malloc'd), e.g. "2
  * secret values were encrypted into Pulumi.dev.yaml as `secure:` stack config …"; NULL when none. */
 char *session_secrets_note(const import_session_t *s);

@@ -465,5 +465,138 @@ import -o index.ts >run.log 2>&1
 grep -qF 'git work tree' "$tmp/p3/run.log" && bad "outside a work tree: $(cat "$tmp/p3/run.log")" || ok
 cd "$tmp"
 
+# --- --secrets literal: the code keeps its secrets (asked for), --json and the report do not (read15c F9) ---
+# The code holds each secret in its language's literal form — a PEM as a TypeScript template literal,
+# a Python triple-quoted string, a YAML block scalar, `${` as PCL's `$${`, a tab as `\x09`, U+2028 as
+# `\u2028` —, and the code fields of --json and the report show "[secret]" in its place, whatever
+# that form; so does the page `cimport report` draws from a --show-secrets document, and the program
+# diff of an --insert-into run.
+mkdir -p "$tmp/lit" && cd "$tmp/lit"
+python3 - <<'PY'
+import json
+vals = [
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA SEKRITPEMLINEONE\nSEKRITPEMLINETWO+/=\n-----END RSA PRIVATE KEY-----\n",
+    "SEKRITONE-a\"b\\c${d}`e\tf-\u00e4\u00f6-\U0001F600-'g'-\u2028-end",
+    "SEKRITTWO \"\"\" ''' ${x} $${y} %{z}\r\nnext: line\n- item # not a comment",
+    "  SEKRITTHREE leading: spaces  ",
+    "SEKRITFOUR\u0000nul\u0085\u2029",
+    "SEKRITFIVE\\n\\t\\\\ #{x} \\u0041",
+]
+SK = "4dabf18193072939515e22adb298388d"
+def sec(v): return {SK: "1b47061264138c4ac30d75fd1eb44270", "plaintext": json.dumps(v)}
+stack = "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev"
+prov = "urn:pulumi:dev::p::pulumi:providers:tls::default_5_0_0"
+res = [{"urn": stack, "type": "pulumi:pulumi:Stack", "custom": False},
+       {"urn": prov, "type": "pulumi:providers:tls", "custom": True, "id": "pid", "inputs": {"version": "5.0.0"},
+        "outputs": {"version": "5.0.0"}}]
+imp = []
+for i, v in enumerate(vals):
+    t = "tls:index/certRequest:CertRequest"
+    res.append({"urn": f"urn:pulumi:dev::p::{t}::cr{i}", "type": t, "custom": True, "id": f"cr{i}",
+                "inputs": {"privateKeyPem": sec(v), "subject": {"commonName": f"x{i}"}},
+                "outputs": {"privateKeyPem": sec(v), "subject": {"commonName": f"x{i}"}, "certRequestPem": f"CSR{i}",
+                            "id": f"cr{i}", "keyAlgorithm": "RSA"},
+                "provider": prov + "::pid", "parent": stack})
+    imp.append({"type": t, "name": f"cr{i}", "id": f"cr{i}"})
+json.dump({"version": 3, "deployment": {"manifest": {}, "resources": res}}, open("state.json", "w"))
+json.dump({"resources": imp}, open("imports.json", "w"))
+PY
+LIT=(SEKRITPEMLINEONE SEKRITPEMLINETWO SEKRITONE SEKRITTWO SEKRITTHREE SEKRITFOUR SEKRITFIVE)
+lit() { "$CIMPORT" --spec imports.json --offline-state state.json --schema "$SHARED_DATA/schemas/tls/schema.json" \
+  --code-only --secrets literal -q "$@"; }
+leaks() { for w in "${LIT[@]}"; do grep -lF "$w" "$@"; done | sort -u | tr '\n' ' '; }
+for l in typescript python go csharp java yaml pcl; do
+  lit -l $l -o "code.$l" --report "r-$l.html" >"run-$l.log" 2>&1 || bad "literal $l: $(cat "run-$l.log")"
+  lit -l $l --json >"j-$l.json" 2>/dev/null
+  lit -l $l --json --show-secrets >"show-$l.json" 2>/dev/null
+  "$CIMPORT" report "show-$l.json" -o "saved-$l.html" 2>/dev/null || bad "cimport report show-$l.json"
+  # the code holds every one (--secrets literal asked for it), and so does the --show-secrets document
+  for w in "${LIT[@]}"; do grep -qF "$w" "code.$l" && grep -qF "$w" "show-$l.json" || bad "$l: $w not in the code"; done
+  bad_files=$(leaks "j-$l.json" "r-$l.html" "saved-$l.html")
+  [ -z "$bad_files" ] && ok || bad "$l: a secret in plaintext in $bad_files"
+  # the code fields are there, each secret "[secret]" in them
+  python3 - "j-$l.json" <<'PY' && ok || bad "$l: the code fields of --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert "[secret]" in d["code"], d["code"]
+for r in d["resources"]:
+    assert "[secret]" in r["pcl"], r
+    assert d["language"] == "pcl" or "[secret]" in r["code"], r
+PY
+done
+# spliced: the program diff of --report and of --json --diff
+printf 'name: lit\nruntime: nodejs\n' >Pulumi.yaml
+printf 'import * as pulumi from "@pulumi/pulumi";\n\nexport const a = 1;\n' >index.ts
+lit -l typescript --insert-into index.ts --report ins.html >ins.log 2>&1 || bad "literal --insert-into: $(cat ins.log)"
+for w in "${LIT[@]}"; do grep -qF "$w" index.ts || bad "insert: $w not in the program"; done
+printf 'import * as pulumi from "@pulumi/pulumi";\n\nexport const a = 1;\n' >index.ts
+lit -l typescript --insert-into index.ts --diff --json >diff.json 2>/dev/null
+lit -l typescript --insert-into index.ts --diff --json --show-secrets >diff-show.json 2>/dev/null
+"$CIMPORT" report diff-show.json -o diff-saved.html 2>/dev/null || bad "cimport report diff-show.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "[secret]" in d["programDiff"], d' diff.json &&
+  grep -qF SEKRITONE diff-show.json && ok || bad "--diff --json: no program diff"
+# a re-run into the program that holds them now (one resource changed): the diff's lines of the
+# program as it was hold the secrets in the code's own form, so the diff is left out
+lit -l typescript --insert-into index.ts >/dev/null 2>&1
+sed 's/"x1"/"x7"/' state.json >state2.json
+lit -l typescript --insert-into index.ts --diff --json --offline-state state2.json >rediff.json 2>/dev/null
+lit -l typescript --insert-into index.ts --diff --json --show-secrets --offline-state state2.json >rediff-show.json 2>/dev/null
+"$CIMPORT" report rediff-show.json -o rediff-saved.html 2>/dev/null || bad "cimport report rediff-show.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "programDiff" not in d, d' rediff.json &&
+  grep -qF '+    commonName: \"x7\"' rediff-show.json && ok || bad "re-run --diff --json: $(head -c 600 rediff.json)"
+bad_files=$(leaks ins.html diff.json diff-saved.html rediff.json rediff-saved.html)
+[ -z "$bad_files" ] && ok || bad "spliced: a secret in plaintext in $bad_files"
+cd "$tmp"
+
+# a secret object's numbers and bools, and a secret map's keys, are its value too (sc21): in the code,
+# not in --json or the report
+mkdir -p "$tmp/lit/obj" && cd "$tmp/lit/obj"
+cat >schema.json <<'JSON'
+{"name": "vault", "version": "1.0.0",
+ "types": {"vault:index:Rule": {"type": "object", "properties": {"key": {"type": "string"}, "port": {"type": "integer"},
+                                                                "enabled": {"type": "boolean"}, "ratio": {"type": "number"}}}},
+ "resources": {"vault:index:Thing": {
+   "inputProperties": {"name": {"type": "string"}, "main": {"$ref": "#/types/vault:index:Rule"},
+                       "tags": {"type": "object", "additionalProperties": {"type": "string"}}, "count": {"type": "integer"}},
+   "requiredInputs": ["name"],
+   "properties": {"name": {"type": "string"}, "main": {"$ref": "#/types/vault:index:Rule"},
+                  "tags": {"type": "object", "additionalProperties": {"type": "string"}}, "count": {"type": "integer"}},
+   "required": ["name"]}}}
+JSON
+python3 - <<'PY'
+import json
+def S(v): return {"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", "plaintext": json.dumps(v)}
+ins = {"name": "t1", "main": S({"key": "OBJKEYSEKRIT", "port": 987654, "enabled": True, "ratio": 0.123456}),
+       "tags": S({"TAGKEYSEKRIT": "TAGVALSEKRIT"}), "count": S(4567123)}
+pre = "urn:pulumi:dev::p::"
+prov = pre + "pulumi:providers:vault::default_1_0_0"
+res = [{"urn": pre + "pulumi:pulumi:Stack::p-dev", "custom": False, "type": "pulumi:pulumi:Stack"},
+       {"urn": prov, "custom": True, "id": "pid", "type": "pulumi:providers:vault", "inputs": {"version": "1.0.0"},
+        "outputs": {"version": "1.0.0"}},
+       {"urn": pre + "vault:index:Thing::t1", "custom": True, "id": "t1-id", "type": "vault:index:Thing", "inputs": ins,
+        "outputs": dict(ins, id="t1-id"), "provider": prov + "::pid"}]
+json.dump({"version": 3, "deployment": {"manifest": {}, "resources": res}}, open("stack.json", "w"))
+json.dump({"resources": [{"type": "vault:index:Thing", "name": "t1", "id": "t1-id"}]}, open("imports.json", "w"))
+PY
+OBJ=(OBJKEYSEKRIT TAGKEYSEKRIT TAGVALSEKRIT 987654 0.123456 4567123)
+for l in typescript python go csharp java yaml pcl; do
+  o() { "$CIMPORT" --spec imports.json --offline-state stack.json --schema schema.json --code-only --secrets literal -q -l $l "$@"; }
+  o -o "code.$l" --report "r-$l.html" >"run-$l.log" 2>&1 || bad "secret object $l: $(cat "run-$l.log")"
+  o --json >"j-$l.json" 2>/dev/null
+  o --json --show-secrets >"show-$l.json" 2>/dev/null
+  "$CIMPORT" report "show-$l.json" -o "saved-$l.html" 2>/dev/null || bad "cimport report show-$l.json ($l)"
+  for w in "${OBJ[@]}"; do grep -qF -- "$w" "code.$l" || bad "$l: $w not in the code"; done
+  left=$(for w in "${OBJ[@]}"; do grep -lF -- "$w" "j-$l.json" "r-$l.html" "saved-$l.html"; done | sort -u | tr '\n' ' ')
+  [ -z "$left" ] && ok || bad "$l: a secret object's value in plaintext in $left"
+  python3 - "j-$l.json" <<'PY' && ok || bad "$l: the secret bool in the code fields of --json"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+for text in [d["code"]] + [r[k] for r in d["resources"] for k in ("code", "pcl") if k in r]:
+    line = [x for x in text.splitlines() if re.search("enabled", x, re.I)]
+    assert line and not re.search("true", line[0], re.I) and "[secret]" in line[0], text
+PY
+done
+cd "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -234,6 +234,40 @@ static int pick(unsigned *seed, int n) {
     return (int)((*seed >> 16) % (unsigned)n);
 }
 
+/* The code fields' twins without secrets (the document's "redacted") are put in place, whatever form
+ * the secret took in the code; a document with plaintext secrets from a --secrets literal run and no
+ * twins (an older cimport's) loses its code fields rather than keep one the search may miss. */
+START_TEST(test_secrets_twins_and_withheld) {
+    const char *twinned =
+        "{\"run\": {\"secrets\": \"literal\"}, \"redacted\": {\"code\": \"k = secret(\\\"[secret]\\\")\"},"
+        " \"code\": \"k = secret(`PEM\\nBODY`)\", \"programDiff\": \"+k = secret(`PEM\\nBODY`)\","
+        " \"resources\": [{\"name\": \"k\", \"secretPaths\": [\"pem\"], \"inputs\": {\"pem\": \"PEM\\nBODY\"},"
+        " \"redacted\": {\"code\": \"pem: [secret]\", \"pcl\": null},"
+        " \"code\": \"pem: |\\n  PEM\\n  BODY\", \"pcl\": \"pem = secret(\\\"PEM\\\\nBODY\\\")\"}]}";
+    cJSON *doc = cJSON_Parse(twinned);
+    ck_assert_ptr_nonnull(doc);
+    report_redact(doc);
+    const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "resources"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(doc, "code")->valuestring, "k = secret(\"[secret]\")");
+    ck_assert_str_eq(cJSON_GetObjectItem(r, "code")->valuestring, "pem: [secret]");
+    ck_assert_ptr_null(cJSON_GetObjectItem(r, "pcl"));              /* a null twin: withheld */
+    ck_assert_ptr_nonnull(cJSON_GetObjectItem(doc, "programDiff")); /* no twin, none needed: the document has them */
+    ck_assert_ptr_null(cJSON_GetObjectItem(doc, "redacted"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(r, "redacted"));
+    cJSON_Delete(doc);
+
+    doc = cJSON_Parse(twinned);
+    cJSON_DeleteItemFromObject(doc, "redacted");
+    report_redact(doc);
+    r = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "resources"), 0);
+    ck_assert_ptr_null(cJSON_GetObjectItem(doc, "code"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(doc, "programDiff"));
+    ck_assert_str_eq(cJSON_GetObjectItem(r, "code")->valuestring, "pem: [secret]"); /* its own twin */
+    ck_assert_ptr_null(cJSON_GetObjectItem(r, "pcl"));
+    cJSON_Delete(doc);
+}
+END_TEST
+
 START_TEST(test_secrets_cut_random) {
     unsigned seed = 7;
     enum { R = 200, PER = 3 };
@@ -306,6 +340,7 @@ int main(void) {
     tcase_add_test(tc, test_secrets_cut_from_code_all_at_once);
     tcase_add_test(tc, test_secrets_cut_only_as_values);
     tcase_add_test(tc, test_secrets_cut_random);
+    tcase_add_test(tc, test_secrets_twins_and_withheld);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
