@@ -366,6 +366,7 @@ struct engine {
     engine_stats_t stats;
     bool stopping;         /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
     hashmap_t objects;     /* each imported custom resource's object key (object_key) → its plan index + 1 */
+    hashmap_t alike;       /* an explicit provider's URN → the first one's configured alike (alike_providers) */
     arena_t *objects_keys; /* the keys (not the caller's arena, which holds only the results) */
 };
 
@@ -443,26 +444,68 @@ static void skip_child(engine_t *g, size_t c, size_t parent) {
     r->inputs = pv_object(a);
 }
 
-/* The key of the cloud object a result is, "TYPE\0ID\0PROVIDER": PROVIDER the explicit provider's URN,
- * or "" for the package's default provider (of any version: each takes the stack's configuration of
- * the package), as the stack merge keys its twins. The same type and ID under two providers are two
- * objects (an IAM role "admin" in two accounts). NULL for a result that is no such object: not
- * imported, not read (a component or a provider), or of a type whose ID is no identity. */
+/* Whether two explicit providers' inputs are one configuration: equal in every configuration key
+ * (stackstate_is_provider_config_key), a null one as absent. */
+static bool config_alike(const pv_t *a, const pv_t *b) {
+    for (int side = 0; side < 2; side++) {
+        const pv_t *x = side ? b : a, *y = side ? a : b;
+        for (size_t k = 0; x && x->kind == PV_OBJECT && k < x->u.obj.len; k++) {
+            const char *key = x->u.obj.members[k].key;
+            if (!stackstate_is_provider_config_key(key)) continue;
+            const pv_t *u = x->u.obj.members[k].value, *v = y && y->kind == PV_OBJECT ? pv_object_get(y, key) : NULL;
+            bool u_null = !u || u->kind == PV_NULL, v_null = !v || v->kind == PV_NULL;
+            if (u_null != v_null || (!u_null && !pv_equal(u, v))) return false;
+        }
+    }
+    return true;
+}
+
+/* Explicit providers configured alike reach one account, so an object under either is one object:
+ * g->alike maps each provider's URN to the first one's configured as it — the import file's providers
+ * (their inputs there), then those it names by URN only (engine_options_t.known_providers). */
+static void alike_providers(engine_t *g) {
+    size_t cap = g->n, k = 0;
+    const pv_t *known = g->opts->known_providers;
+    if (known && known->kind == PV_OBJECT) cap += known->u.obj.len;
+    arena_t *t = arena_new();
+    const char **urn = arena_alloc(t, (cap + 1) * sizeof *urn), **type = arena_alloc(t, (cap + 1) * sizeof *type);
+    const pv_t **in = arena_alloc(t, (cap + 1) * sizeof(const pv_t *));
+    for (size_t i = 0; i < g->n; i++) {
+        const import_plan_item_t *it = &g->plan->items[i];
+        if (it->is_provider && it->urn) urn[k] = it->urn, in[k++] = it->spec ? it->spec->inputs : NULL;
+    }
+    for (size_t i = 0; known && known->kind == PV_OBJECT && i < known->u.obj.len; i++)
+        urn[k] = known->u.obj.members[i].key, in[k++] = known->u.obj.members[i].value;
+    for (size_t i = 0; i < k; i++)
+        type[i] = urn_type(t, urn[i]);
+    for (size_t j = 1; j < k; j++)
+        for (size_t i = 0; i < j; i++) {
+            if (hashmap_find(&g->alike, urn[i], strlen(urn[i])) || strcmp(urn[i], urn[j]) == 0) continue;
+            if (strcmp(type[i], type[j]) != 0 || !config_alike(in[i], in[j])) continue;
+            hashmap_add(&g->alike, urn[j], strlen(urn[j]), (void *)urn[i]);
+            break;
+        }
+    arena_free(t);
+}
+
+/* The URN that stands for an explicit provider's configuration (alike_providers); NULL stays NULL. */
+static const char *canon_provider(const engine_t *g, const char *provider_urn) {
+    void **v = provider_urn ? hashmap_find(&g->alike, provider_urn, strlen(provider_urn)) : NULL;
+    return v ? *v : provider_urn;
+}
+
+/* The key of the cloud object a result is (stackstate_object_key, as the stack merge keys the stack's):
+ * its type, ID and provider configuration — "" for the package's default provider, else the explicit
+ * provider's URN, or the first one's configured alike (alike_providers). NULL for a result that is no
+ * such object: not imported, not read (a component or a provider), or of a type whose ID is no
+ * identity. */
 static const char *object_key(engine_t *g, const import_result_t *r, size_t *len) {
     const import_plan_item_t *it = r->item;
     if (r->status != IMPORT_OK || it->is_component || it->is_provider || !r->id || !*r->id ||
         importid_id_is_no_identity(it->type))
         return NULL;
-    const char *prov = it->provider_urn;
     if (!g->objects_keys) g->objects_keys = arena_new();
-    if (!prov || stackstate_is_default_provider_name(urn_name(g->objects_keys, prov))) prov = "";
-    size_t tl = strlen(it->type), il = strlen(r->id), pl = strlen(prov);
-    char *key = arena_alloc(g->objects_keys, tl + il + pl + 3);
-    memcpy(key, it->type, tl + 1);
-    memcpy(key + tl + 1, r->id, il + 1);
-    memcpy(key + tl + il + 2, prov, pl + 1);
-    *len = tl + il + pl + 2;
-    return key;
+    return stackstate_object_key(g->objects_keys, it->type, r->id, canon_provider(g, it->provider_urn), len);
 }
 
 /* Whether plan item i may be a cloud object of its own (object_key gives it a key once imported). */
@@ -487,14 +530,21 @@ static void claim_object(engine_t *g, size_t i) {
     import_result_t *r = &g->results[i];
     const import_plan_item_t *it = r->item, *kt = g->results[(size_t)(uintptr_t)*slot - 1].item;
     arena_t *a = result_arena(g, r);
-    const char *prov = it->provider_urn && *key ? urn_name(a, it->provider_urn) : NULL;
+    /* equal keys: both under the default provider, or under one explicit provider or two alike */
+    const char *under = "";
+    if (it->provider_urn && !stackstate_is_default_provider_name(urn_name(a, it->provider_urn))) {
+        if (kt->provider_urn && strcmp(kt->provider_urn, it->provider_urn) != 0)
+            under = arena_sprintf(a, " under providers '%s' and '%s', which are configured alike",
+                                  urn_name(a, it->provider_urn), urn_name(a, kt->provider_urn));
+        else
+            under = arena_sprintf(a, " under provider '%s'", urn_name(a, it->provider_urn));
+    }
     diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
              arena_sprintf(a, "resource '%s' of type '%s'", item_name(it), it->type),
              "resource '%s' (import ID '%s') is the same object as '%s' (import ID '%s'): the provider's Read gives "
-             "both the ID '%s'%s%s%s, and two resources would manage one object (a `pulumi destroy` of either deletes "
+             "both the ID '%s'%s, and two resources would manage one object (a `pulumi destroy` of either deletes "
              "it); keep one of them in the import file",
-             item_name(it), it->id, item_name(kt), kt->id, r->id, prov ? " under provider '" : "", prov ? prov : "",
-             prov ? "'" : "");
+             item_name(it), it->id, item_name(kt), kt->id, r->id, under);
     r->status = IMPORT_FAILED;
     g->failed++;
 }
@@ -1221,6 +1271,7 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
         g.first_child[i] = -1;
     }
     chain_types(&g);
+    alike_providers(&g);
     /* Children lists in plan order: built back to front. */
     for (size_t i = n; i-- > 0;) {
         long p = g.parent[i];
@@ -1281,6 +1332,7 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     free(g.work);
     free(g.pool);
     hashmap_free(&g.objects);
+    hashmap_free(&g.alike);
     arena_free(g.objects_keys);
     return results;
 }

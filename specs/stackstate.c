@@ -764,8 +764,12 @@ static const char *inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, b
     return r;
 }
 
-/* inputs_differ for a provider's inputs, leaving out what is no configuration: the plugin's `version`
- * and `pluginDownloadURL` (the engine's `__internal` is left out by inputs_differ). */
+bool stackstate_is_provider_config_key(const char *key) {
+    return strcmp(key, "version") != 0 && strcmp(key, "pluginDownloadURL") != 0 && strncmp(key, "__", 2) != 0;
+}
+
+/* inputs_differ for a provider's inputs, leaving out what is no configuration
+ * (stackstate_is_provider_config_key). */
 static const char *provider_inputs_differ(merge_t *m, const pv_t *old, const pv_t *now, buf_t *unread) {
     const pv_t *side[2] = {old, now};
     pv_t *kept[2];
@@ -773,7 +777,7 @@ static const char *provider_inputs_differ(merge_t *m, const pv_t *old, const pv_
         kept[k] = pv_object(m->a);
         for (size_t i = 0; side[k] && side[k]->kind == PV_OBJECT && i < side[k]->u.obj.len; i++) {
             const char *key = side[k]->u.obj.members[i].key;
-            if (strcmp(key, "version") != 0 && strcmp(key, "pluginDownloadURL") != 0)
+            if (stackstate_is_provider_config_key(key))
                 pv_object_set(m->a, kept[k], key, side[k]->u.obj.members[i].value);
         }
     }
@@ -797,12 +801,7 @@ static char *provider_ref_urn(arena_t *a, const char *ref) {
     return last ? arena_strndup(a, ref, (size_t)(last - ref)) : NULL;
 }
 
-/* A map key of one cloud object: "TYPE\0ID\0PROVIDER" (*len bytes), PROVIDER the provider configuration
- * the resource takes — an explicit provider's URN, or "" for its package's default provider of any
- * version (each takes the stack's config of the package). The same type and ID under two provider
- * configurations (an IAM role "admin" in two accounts, a key pair of one name in two regions) are two
- * objects, as convert's duplicate check keys them (6997017). */
-static const char *object_key(arena_t *a, const char *type, const char *id, const char *provider_urn, size_t *len) {
+const char *stackstate_object_key(arena_t *a, const char *type, const char *id, const char *provider_urn, size_t *len) {
     if (!provider_urn || stackstate_is_default_provider_name(urn_name(a, provider_urn))) provider_urn = "";
     size_t tl = strlen(type), il = strlen(id), pl = strlen(provider_urn);
     char *key = arena_alloc(a, tl + il + pl + 3);
@@ -875,6 +874,43 @@ static void options_differ(merge_t *m, const state_resource_t *old, const stacks
     }
 }
 
+/* Explicit providers configured alike reach one account: *canon maps each provider's URN to the first
+ * one's configured as it (the stack's providers first, then the import file's new ones), so that an
+ * object under either has one key. A provider whose secrets cannot be read is no other's alike. */
+static void alike_providers(merge_t *m, const stackstate_resource_t *res, size_t n, hashmap_t *canon) {
+    size_t cap = (m->d ? m->d->n_resources : 0) + n, k = 0;
+    const char **urn = arena_alloc(m->a, (cap ? cap : 1) * sizeof *urn),
+               **type = arena_alloc(m->a, (cap ? cap : 1) * sizeof *type);
+    const pv_t **in = arena_alloc(m->a, (cap ? cap : 1) * sizeof(const pv_t *));
+    for (size_t i = 0; m->d && i < m->d->n_resources; i++) {
+        const state_resource_t *r = &m->d->resources[i];
+        if (r->del || strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) != 0 ||
+            stackstate_is_default_provider_name(urn_name(m->a, r->urn)))
+            continue;
+        urn[k] = r->urn, type[k] = r->type, in[k++] = r->inputs;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (res[i].is_provider && !state_find(m, res[i].urn))
+            urn[k] = res[i].urn, type[k] = res[i].type, in[k++] = res[i].inputs;
+    for (size_t j = 1; j < k; j++)
+        for (size_t i = 0; i < j; i++) {
+            if (strcmp(type[i], type[j]) != 0 || hashmap_find(canon, urn[i], strlen(urn[i]))) continue;
+            buf_t unread;
+            buf_init(&unread);
+            bool alike = !provider_inputs_differ(m, in[i], in[j], &unread) && !unread.len;
+            buf_free(&unread);
+            if (!alike) continue;
+            hashmap_add(canon, urn[j], strlen(urn[j]), (void *)urn[i]);
+            break;
+        }
+}
+
+/* The URN that stands for provider_urn's configuration (alike_providers). */
+static const char *canon_provider(const hashmap_t *canon, const char *provider_urn) {
+    void **v = provider_urn ? hashmap_find(canon, provider_urn, strlen(provider_urn)) : NULL;
+    return v ? *v : provider_urn;
+}
+
 /* Builds the new resources (m->items) from the inputs; false with diagnostics on conflicts. */
 static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, size_t n, const char **stack_urn) {
     const state_resource_t *st = state_stack(m->d);
@@ -893,14 +929,16 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     bool ok = true;
     /* The stack's managed custom resources by type, ID and provider configuration: another URN with one
      * of them would be a second Pulumi resource managing the same cloud object. */
-    hashmap_t by_id = {0};
+    hashmap_t by_id = {0}, canon = {0};
+    if (m->d && n) alike_providers(m, res, n, &canon);
     for (size_t i = 0; m->d && n && i < m->d->n_resources; i++) {
         const state_resource_t *r = &m->d->resources[i];
         if (r->del || r->external || !r->custom || !r->id || !*r->id ||
             strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0 || importid_id_is_no_identity(r->type))
             continue;
         size_t kl;
-        const char *key = object_key(m->a, r->type, r->id, provider_ref_urn(m->a, r->provider), &kl);
+        const char *key = stackstate_object_key(m->a, r->type, r->id,
+                                                canon_provider(&canon, provider_ref_urn(m->a, r->provider)), &kl);
         hashmap_add(&by_id, key, kl, (void *)r);
     }
     /* 1. Conflicts with the state and explicit providers declared in the import file. */
@@ -911,17 +949,24 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         const state_resource_t *old = state_find(m, r->urn);
         if (!old && by_id.count && r->custom && !r->is_provider && r->id) {
             size_t kl;
-            const char *key = object_key(m->a, r->type, r->id, provider_urn_of(m, r), &kl);
+            const char *want = provider_urn_of(m, r);
+            const char *key = stackstate_object_key(m->a, r->type, r->id, canon_provider(&canon, want), &kl);
             void **twin = hashmap_find(&by_id, key, kl);
             if (twin) {
-                /* the key's third part: the explicit provider both are under, "" for the default one */
+                /* the key's third part: "" for the default provider, else an explicit one's (alike) */
                 const char *prov = key + strlen(r->type) + strlen(r->id) + 2;
+                const state_resource_t *t = *twin;
+                const char *theirs = provider_ref_urn(m->a, t->provider);
+                bool two = *prov && theirs && strcmp(theirs, want) != 0;
+                const char *under = two     ? arena_sprintf(m->a, "providers '%s' and '%s', which are configured alike",
+                                                            urn_name(m->a, want), urn_name(m->a, theirs))
+                                    : *prov ? arena_sprintf(m->a, "the same provider ('%s')", want)
+                                            : "the same provider (the package's default provider)";
                 diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
                          "resource '%s' has the type and ID ('%s') of '%s', which the stack manages already, under "
-                         "the same provider (%s%s%s): two resources would manage one object (a `pulumi destroy` of "
-                         "either deletes it); import it under that name, or remove that resource from the stack first",
-                         r->urn, r->id, ((const state_resource_t *)*twin)->urn, *prov ? "'" : "",
-                         *prov ? prov : "the package's default provider", *prov ? "'" : "");
+                         "%s: two resources would manage one object (a `pulumi destroy` of either deletes it); import "
+                         "it under that name, or remove that resource from the stack first",
+                         r->urn, r->id, t->urn, under);
                 ok = false;
                 continue;
             }
@@ -1013,6 +1058,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         }
     }
     hashmap_free(&by_id);
+    hashmap_free(&canon);
     if (!ok) {
         hashmap_free(&default_seen);
         return false;

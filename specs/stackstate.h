@@ -146,5 +146,16 @@ char *stackstate_default_provider_name(arena_t *a, const char *version, const ch
  * or `default_` and the version/URL parts. A program's own provider may be named `defaultWest` or
  * `default-east`: that is an explicit provider. */
 bool stackstate_is_default_provider_name(const char *name);
+/* Whether a provider's input key is configuration: not the plugin's `version` or `pluginDownloadURL`,
+ * nor one of the engine's own (`__internal`). Two explicit providers whose configuration keys hold equal
+ * values reach one account (the plugin's version aside). */
+bool stackstate_is_provider_config_key(const char *key);
+/* The map key of one cloud object: "TYPE\0ID\0PROVIDER" (*len bytes), PROVIDER the provider
+ * configuration the resource takes — an explicit provider's URN (the caller gives, for a provider
+ * configured as an earlier one, that one's URN), or "" for its package's default provider of any version
+ * (NULL or a default provider's URN: each takes the stack's config of the package). The same type and ID
+ * under two provider configurations (an IAM role "admin" in two accounts) are two objects. The run's
+ * check of its own resources (engine) and the stack merge's of the stack's key them so. */
+const char *stackstate_object_key(arena_t *a, const char *type, const char *id, const char *provider_urn, size_t *len);
 
 #endif

@@ -232,6 +232,22 @@ printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{}}
 (cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript >/dev/null 2>al2.err)
 rc=$?
 [ "$rc" = 0 ] && ! grep -qF "same object" "$work/w/al2.err" && ok || bad "one ID under two providers (exit $rc): $(cat "$work/w/al2.err")"
+# two explicit providers configured alike (but for the plugin's version) reach one account: one object
+printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{"region":"us-west-2"}},{"type":"pulumi:providers:liar","name":"west2","inputs":{"region":"us-west-2","version":"1.0.0"}},{"type":"liar:index:Thing","name":"q1","id":"alias:one","provider":"west"},{"type":"liar:index:Thing","name":"q2","id":"alias:two","provider":"west2"}]}' >"$work/w/al3.json"
+(cd "$work/w" && "$CIMPORT" --spec al3.json --code-only -l typescript -o al3.ts >/dev/null 2>al3.err)
+rc=$?
+[ "$rc" = 1 ] && grep -qF "resource 'q2' (import ID 'alias:two') is the same object as 'q1' (import ID 'alias:one')" "$work/w/al3.err" &&
+  grep -qF "under providers 'west2' and 'west', which are configured alike" "$work/w/al3.err" &&
+  ok || bad "one ID under two providers configured alike (exit $rc): $(cat "$work/w/al3.err")"
+# the same against the stack: one imported under 'west', then one of the same object under a new 'west2'
+into_stack '{"type":"pulumi:providers:liar","name":"west","inputs":{"region":"us-west-2"}},{"type":"liar:index:Thing","name":"w1","id":"alias:w1","provider":"west"}'
+rc1=$(cat "$work/rc")
+into_stack '{"type":"pulumi:providers:liar","name":"west2","inputs":{"region":"us-west-2"}},{"type":"liar:index:Thing","name":"w2","id":"alias:w2","provider":"west2"}'
+rc=$(cat "$work/rc")
+[ "$rc1" = 0 ] && [ "$rc" != 0 ] && in_ckpt w1 && ! in_ckpt w2 &&
+  grep -qF "has the type and ID ('canon') of 'urn:pulumi:dev::proj::liar:index:Thing::w1', which the stack manages already" "$work/stack.err" &&
+  grep -qF "under providers 'west2' and 'west', which are configured alike" "$work/stack.err" &&
+  ok || bad "one object under a provider configured as the stack's (exit $rc1, $rc): $(cat "$work/stack.err")"
 
 # --- a provider hung in GetSchema (F11) ----------------------------------------------------------
 # The deadline is the user's (--start-timeout), the message names that flag, and the first SIGTERM

@@ -1,6 +1,7 @@
 # test_offline_shared_ids.sh — offline Read matches type, ID AND provider (then the name), as the
 # real engine reads: two RandomPets share the ID `kube-system/aws-auth` under providers cluster1 and
-# cluster2, two more share `shared` under the default provider. Each gets its own recorded inputs;
+# cluster2 (configured apart, as two clusters' providers are: `context`), two more share `shared` under
+# the default provider. Each gets its own recorded inputs;
 # a spec no candidate fits, or that its name cannot tell apart, is an error naming the candidates.
 # Offline results are "consistent with the schema (offline)", never "verified".
 set -u
