@@ -166,7 +166,8 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
     http_answer_t ans;
     c->describe = arena_sprintf(a, "%s/%s at %s", project, w->stack, w->backend_shown);
     /* An unqualified stack name is in the default organization, found as pulumi finds it:
-     * `pulumi org set-default` (config.json), else the service's opinion, else the user's own. */
+     * PULUMI_DEFAULT_ORGANIZATION, else `pulumi org set-default` (config.json), else the service's opinion,
+     * else the user's own. */
     if (!org) org = w->default_org;
     if (!org) {
         if (!http(c, "GET", arena_sprintf(a, "%s/api/user/organizations/default", w->backend_url), NULL, 0, &ans,

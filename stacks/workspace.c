@@ -328,6 +328,10 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
         if (url && key && org && *org && n == strlen(url) && strncmp(key, url, n) == 0) w->default_org = org;
     }
     cJSON_Delete(cfg);
+    /* PULUMI_DEFAULT_ORGANIZATION "takes precedence over any default organization set with `pulumi org
+     * set-default`" (Pulumi's env.DefaultOrg). */
+    const char *env_org = getenv("PULUMI_DEFAULT_ORGANIZATION");
+    if (env_org && *env_org) w->default_org = arena_strdup(a, env_org);
     return select_stack(a, w, stack_flag, diags);
 }
 

@@ -185,6 +185,16 @@ run; rc=$?
   bad "config.json defaultOrg: exit $rc: $(cat "$work/err")"
 cmp -s "$stack" "$work/alice-before.json" && cmp -s "$srvdir/stacks/beta/$PROJ/test.json" "$EXPORT" && ok ||
   bad "config.json defaultOrg: another organization's stack was written"
+# PULUMI_DEFAULT_ORGANIZATION comes before `pulumi org set-default` (Pulumi's env.DefaultOrg: "Takes
+# precedence over any default organization set with `pulumi org set-default`"); before, it was ignored
+# and the import went into acme's stack while `pulumi preview` reads beta's (read16 F17).
+cp "$srvdir/stacks/acme/$PROJ/test.json" "$work/acme-before.json"
+PULUMI_DEFAULT_ORGANIZATION=beta run; rc=$?
+[ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack beta/$PROJ/test at $url" "$work/err" && ok ||
+  bad "PULUMI_DEFAULT_ORGANIZATION: exit $rc: $(cat "$work/err")"
+cmp -s "$srvdir/stacks/acme/$PROJ/test.json" "$work/acme-before.json" && ok ||
+  bad "PULUMI_DEFAULT_ORGANIZATION: config.json's organization's stack was written"
+cp "$EXPORT" "$srvdir/stacks/beta/$PROJ/test.json"
 rm "$PULUMI_HOME/config.json"
 run; rc=$?
 [ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack beta/$PROJ/test at $url" "$work/err" && ok ||
