@@ -1004,6 +1004,13 @@ static const char *sp_one_line(arena_t *a, const char *s, size_t n, size_t max) 
     return r ? r : "";
 }
 
+/* A resource's call up to its arguments (`random.RandomString`), on one line, for a message. */
+static const char *sp_call_head(arena_t *a, const sp_program_t *p, const sp_stmt_t *r) {
+    const char *paren = memchr(p->text + r->res_start, '(', r->res_end - r->res_start);
+    uint32_t ce = paren ? (uint32_t)(paren - p->text) : r->res_end;
+    return sp_one_line(a, p->text + r->res_start, ce - r->res_start, 80);
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* imports                                                                                          */
 
@@ -2773,6 +2780,20 @@ static bool sp_splice_code(sp_ctx_t *c) {
             for (size_t k = 0; k < nex; k++)
                 if (ex[k].start >= g->res_start && ex[k].end <= g->res_end) ex[nin++] = ex[k];
             u[i].core = sp_rewrite(c, g->res_start, g->res_end, ex, nin, base);
+            /* inside a string's interpolation (an f-string's replacement field), the new code must be
+             * what the language's earlier versions read there too (read15 F15) */
+            const char *why = sp_interpolation_fault(T, t->res_start, t->res_end, u[i].core);
+            if (why) {
+                diag_t *d = diag_add(
+                    c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                    "the resource '%s' is constructed inside %s (`%s(...)`), where its new code would hold %s: "
+                    "nothing was changed; construct it in a statement of its own, assign it to a variable and use "
+                    "the variable there, then run again",
+                    g->res_name, T->lang == LANG_PYTHON ? "an f-string" : "an interpolated string",
+                    sp_call_head(c->a, T, t), why);
+                d->line = (long)sp_line_of(T->text, t->res_start);
+                return false;
+            }
             sp_add_edit(c, t->res_start, t->res_end, u[i].core);
             continue;
         }

@@ -243,6 +243,13 @@ size_t sp_class_components(sp_program_t *p, sp_stmt_t **out);
 /* The value of the first string literal of p within [start, end) (an option's value), or NULL when
  * there is none or it is not a plain literal. */
 const char *sp_first_string(sp_program_t *p, uint32_t start, uint32_t end);
+/* Why `text`, written in place of [start, end) of p, would not be read by the language's versions
+ * before the newest where that range lies inside a string's interpolation: a Python f-string's
+ * replacement field (no backslash, `#`, nor its string's quote, and no line break unless the string is
+ * triple-quoted, before Python 3.12), a C# interpolated string's hole (no line break unless verbatim or
+ * raw, before C# 11); NULL when it would be, or the range is in no interpolation. For nested strings
+ * each one's rule holds. */
+const char *sp_interpolation_fault(sp_program_t *p, uint32_t start, uint32_t end, const char *text);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */

@@ -284,6 +284,62 @@ static const char *sp_string_value(sp_program_t *p, TSNode n) {
     return raw ? arena_strndup(p->a, t + q, l - 2 * q) : sp_unescape(p, t + q, end - q);
 }
 
+/* Whether Python code holds a comment: a `#` outside its string literals (text without backslashes). */
+static bool sp_py_has_comment(const char *text) {
+    for (const char *k = text; *k; k++) {
+        if (*k == '#') return true;
+        if (*k != '"' && *k != '\'') continue;
+        size_t q = strncmp(k, k[0] == '"' ? "\"\"\"" : "'''", 3) == 0 ? 3 : 1;
+        const char *e = k + q;
+        while (*e && strncmp(e, k, q) != 0)
+            e++;
+        if (!*e) return false;
+        k = e + q - 1;
+    }
+    return false;
+}
+
+const char *sp_interpolation_fault(sp_program_t *p, uint32_t start, uint32_t end, const char *text) {
+    if (p->lang != LANG_PYTHON && p->lang != LANG_CSHARP) return NULL;
+    bool nl = strchr(text, '\n') != NULL;
+    const char *why = NULL;
+    /* down from the root along the nodes holding the range (one pass: ts_node_parent in runtime
+     * 0.20.7 walks down from the root at every call) */
+    TSTreeCursor cur = ts_tree_cursor_new(sp_root_at(p, start));
+    TSNode parent = {0};
+    while (!why && ts_tree_cursor_goto_first_child_for_byte(&cur, start) >= 0) {
+        TSNode n = ts_tree_cursor_current_node(&cur), up = parent;
+        if (ts_node_start_byte(n) > start || sp_end_byte(n) < end) break;
+        parent = n;
+        if (!sp_is(n, "interpolation") || ts_node_is_null(up)) continue;
+        TSNode head = sp_child(up, 0);
+        if (ts_node_is_null(head) || ts_node_eq(head, n)) continue;
+        const char *h = sp_node_text(p, head); /* Python `rf'''`, C# `$@"` */
+        if (p->lang == LANG_CSHARP) {
+            /* a verbatim string's hole held line breaks before C# 11; a raw string is C# 11's own */
+            if (sp_is(up, "interpolated_string_expression") && nl && !strchr(h, '@') && !strstr(h, "\"\"\""))
+                why = "line breaks, which C# allows in the hole of an interpolated string that is not verbatim "
+                      "(`$@\"...\"`) only from C# 11 (.NET 7) on";
+            continue;
+        }
+        if (!sp_is(up, "string")) continue;
+        size_t hl = strlen(h);
+        char q = hl ? h[hl - 1] : '"';
+        bool triple = hl >= 3 && h[hl - 2] == q && h[hl - 3] == q;
+        const char *what = strchr(text, '\\')                                    ? "a backslash"
+                           : sp_py_has_comment(text)                             ? "a comment"
+                           : !triple && nl                                       ? "line breaks"
+                           : !triple && strchr(text, q)                          ? "the f-string's own quote"
+                           : triple && strstr(text, q == '"' ? "\"\"\"" : "'''") ? "the f-string's own quotes"
+                                                                                 : NULL;
+        if (what)
+            why = arena_sprintf(p->a, "%s, which Python allows in an f-string's replacement field only from 3.12 on",
+                                what);
+    }
+    ts_tree_cursor_delete(&cur);
+    return why;
+}
+
 const char *sp_first_string(sp_program_t *p, uint32_t start, uint32_t end) {
     TSNode top = ts_node_descendant_for_byte_range(sp_root_at(p, start), start, end);
     if (ts_node_is_null(top)) return NULL;

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # test_splice_order.sh — --insert-into must write code that runs where the program runs (read15 F1, F2,
-# F14, F3, F11): a replaced resource must not name a variable declared after it; new code must not go after
+# F14, F3, F11, F15): a replaced resource must not name a variable declared after it; new code must not go after
 # a statement that never completes (a final if/else or switch whose branches all return, a labelled
 # return), nor outside a body written on one line; and Go/Java code must pass the program's own Context
 # parameter (`pctx`, `context`), not `ctx`; a resource whose class is reached through an alias
 # (`const RS = random.RandomString`, `R2 = pulumi_random.RandomString`, `import random = require(...)`)
-# must not be added a second time. Each case either succeeds and the result is checked by a
+# must not be added a second time; a resource replaced inside an f-string's replacement field (C#: an
+# interpolated string's hole) must be written as the language's versions before 3.12 (C# 11) read it
+# (read15 F15). Each case either succeeds and the result is checked by a
 # real tool (tsc --strict against tests/peers; python3 run against a stub SDK; `go build` against stub
 # modules; TypeScript transpiled and run by node against stubs, counting the resources constructed), or
 # is refused: non-zero exit, a message naming the reason, the file byte-identical.
@@ -373,6 +375,70 @@ printf 'import pulumi\nfrom pulumi_random import RandomString as RS\nimport pulu
 case_ f11py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
 printf 'import pulumi = require("@pulumi/pulumi");\nimport random = require("@pulumi/random");\n\nexport const name = new random.RandomString("server-name", {length: 3});\n' >"$tmp/f11req/index.ts"
 case_ f11req index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
+
+# ---- F15: a resource replaced inside an f-string's replacement field --------------------------------------
+# Before Python 3.12 (PEP 701) a replacement field may not hold its f-string's quote, a backslash or a `#`,
+# nor (but in a triple-quoted f-string) a line break; python3 here is 3.11, as Pulumi's supported versions
+# before 3.12 read it. The new code must be valid there or refused.
+pyold=
+for p in python3 python3.11 python3.10 python3.9; do
+  "$p" -c 'import sys; sys.exit(sys.version_info >= (3, 12))' 2>/dev/null && { pyold=$p; break; }
+done
+[ -n "$pyold" ] || echo "note: no Python before 3.12 here: the F15 results are run by $(python3 --version)" >&2
+check_py_old() { [ -z "$pyold" ] || "$pyold" -m py_compile "$1" 2>&1 || return 1; run_py "$1"; }
+mkdir -p "$tmp/f15py" "$tmp/f15sq" "$tmp/f15nest" "$tmp/f15tri"
+printf 'import pulumi\nimport pulumi_random as random\n\nx = f"id: {random.RandomString(\x27server-name\x27, length=3).id}"\n' >"$tmp/f15py/__main__.py"
+case_ f15py __main__.py "$tmp/two.json" check_py_old "bucket-suffix,server-name" "f-string"
+printf 'import pulumi\nimport pulumi_random as random\n\nx = f\x27id: {random.RandomString("server-name", length=3).id}\x27\n' >"$tmp/f15sq/__main__.py"
+case_ f15sq __main__.py "$tmp/two.json" check_py_old "bucket-suffix,server-name" "f-string"
+printf 'import pulumi\nimport pulumi_random as random\n\nx = f"""a {f\x27{random.RandomString("server-name", length=3).id}\x27}"""\n' >"$tmp/f15nest/__main__.py"
+case_ f15nest __main__.py "$tmp/two.json" check_py_old "bucket-suffix,server-name" "f-string"
+# a triple-quoted f-string holds the new code's line breaks and quotes before 3.12 too: replaced
+printf 'import pulumi\nimport pulumi_random as random\n\nx = f"""id: {random.RandomString(\x27server-name\x27, length=3).id}"""\n' >"$tmp/f15tri/__main__.py"
+case_ f15tri __main__.py "$tmp/two.json" check_py_old "bucket-suffix,server-name" "f-string"
+grep -q 'import_="mq7xk2vt9fzr"' "$tmp/f15tri/__main__.py" && ok || bad "f15tri: server-name not replaced in the triple-quoted f-string: $(cat "$tmp/f15tri/run.log")"
+
+# C#: no compiler here; the check is the language rule itself (before C# 11, .NET 7, a hole of an
+# interpolated string that is not verbatim holds no line break): a small scanner of `$"..."` strings
+cat >"$tmp/cs_holes.py" <<'EOF'
+import sys
+s = open(sys.argv[1]).read()
+i, bad = 0, []
+while True:
+    i = s.find('$"', i)
+    if i < 0: break
+    verbatim = s[i - 1] == '@' or s[i + 2:i + 4] == '""'
+    j, depth = i + 2, 0
+    while j < len(s):
+        ch = s[j]
+        if depth == 0:
+            if ch == '"': break
+            if ch == '{' and s[j + 1] == '{': j += 2; continue
+            if ch == '{': depth = 1
+        else:
+            if ch == '"':  # a string literal inside the hole
+                j += 1
+                while j < len(s) and s[j] != '"': j += 2 if s[j] == '\\' else 1
+            elif ch == '{': depth += 1
+            elif ch == '}': depth -= 1
+            elif ch == '\n' and not verbatim: bad.append(s.count('\n', 0, j) + 1)
+        j += 1
+    i = j + 1
+if bad: print("line break in an interpolation hole at line %d (C# 11 only)" % bad[0]); sys.exit(1)
+print("ok")
+EOF
+check_cs() { python3 "$tmp/cs_holes.py" "$1"; }
+mkdir -p "$tmp/f15cs"
+cat >"$tmp/f15cs/Program.cs" <<'EOF'
+using Pulumi;
+using Random = Pulumi.Random;
+
+return await Deployment.RunAsync(() =>
+{
+    var s = $"id: {new Random.RandomString("server-name", new() { Length = 3 }).Id}";
+});
+EOF
+case_ f15cs Program.cs "$tmp/two.json" check_cs "" "interpolated string"
 
 echo "test_splice_order: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

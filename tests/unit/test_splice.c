@@ -1287,6 +1287,71 @@ START_TEST(test_yaml_refusal_after_added_resource) {
 }
 END_TEST
 
+/* A Python interpreter that reads f-strings as Python before 3.12 does (PEP 701 lifted the rules the
+ * splice must keep to there), or NULL when the machine has none. */
+static const char *old_python(void) {
+    static const char *const cands[] = {"python3", "python3.11", "python3.10", "python3.9"};
+    for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
+        char cmd[160];
+        int status = 1;
+        snprintf(cmd, sizeof cmd, "%s -c 'import sys; sys.exit(sys.version_info >= (3, 12))' 2>&1", cands[i]);
+        free(tu_run(cmd, &status));
+        if (status == 0) return cands[i];
+    }
+    return NULL;
+}
+
+/* Python: a resource replaced inside an f-string's replacement field (read15 F15). Before Python 3.12
+ * the field may hold no backslash, no comment, not the f-string's quote and (but in a triple-quoted
+ * one) no line break: new code that keeps to that is written, checked by a Python before 3.12; other
+ * code is refused, the reason named. */
+START_TEST(test_python_fstring_field_replaced_or_refused) {
+    const char *head = "import pulumi\nimport pulumi_random as random\n\n";
+    const char *one = "import pulumi\nimport pulumi_random as random\n\n"
+                      "p = random.RandomPet('p', opts=pulumi.ResourceOptions(import_='a#b'))\n";
+    const char *two = "import pulumi\nimport pulumi_random as random\n\n"
+                      "p = random.RandomPet('p',\n    # imported\n    opts=pulumi.ResourceOptions(import_='x'))\n";
+    const char *three = "import pulumi\nimport pulumi_random as random\n\n"
+                        "p = random.RandomPet(\"p\",\n    opts=pulumi.ResourceOptions(import_=\"x\"))\n";
+    static const struct {
+        const char *field, *gen, *refusal; /* refusal NULL: written */
+    } cases[] = {
+        {"x = f\"id: {random.RandomPet('p').id}\"\n", NULL, NULL},
+        {"x = f'id: {random.RandomPet(\"p\").id}'\n", NULL, "would hold the f-string's own quote, which Python"},
+        {"x = f\"\"\"id: {random.RandomPet('p').id}\"\"\"\n", NULL, NULL},
+        {"x = f\"\"\"id: {random.RandomPet('p').id}\"\"\"\n", "two", "would hold a comment, which Python"},
+        {"x = f\"\"\"id: {random.RandomPet('p').id}\"\"\"\n", "three", NULL},
+        {"x = f\"id: {random.RandomPet('p').id}\"\n", "three", "would hold line breaks, which Python"},
+        {"x = rf\"a {f'{random.RandomPet(\"p\").id}'}\"\n", "three", "would hold line breaks, which Python"},
+    };
+    const char *py = old_python();
+    if (!py) fprintf(stderr, "test_python_fstring_field_replaced_or_refused: no Python before 3.12 to check with\n");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *g = !cases[i].gen ? one : strcmp(cases[i].gen, "two") == 0 ? two : three;
+        char t[512], cmd[160];
+        snprintf(t, sizeof t, "%s%s", head, cases[i].field);
+        if (cases[i].refusal) {
+            char *msg = splice_fail(t, strlen(t), LANG_PYTHON, g, "__main__.py");
+            ck_assert_msg(strstr(msg, "__main__.py:4: the resource 'p' is constructed inside an f-string") &&
+                              strstr(msg, cases[i].refusal) && strstr(msg, "only from 3.12 on: nothing was changed"),
+                          "%zu: %s", i, msg);
+            free(msg);
+        } else {
+            char *out = splice_ok(t, LANG_PYTHON, g, "__main__.py", NULL);
+            ck_assert_msg(strstr(out, "import_="), "%zu: not replaced:\n%s", i, out);
+            if (py) {
+                int status = 1;
+                snprintf(cmd, sizeof cmd, "%s -m py_compile __main__.py", py);
+                char *o = tu_run_source("__main__.py", out, cmd, &status);
+                ck_assert_msg(status == 0, "%zu: %s rejects the result:\n%s\n%s", i, py, out, o);
+                free(o);
+            }
+            free(out);
+        }
+    }
+}
+END_TEST
+
 /* The scalar at a path of mapping keys (NULL-ended) of a YAML text as libyaml reads it (malloc'd),
  * or NULL when the text does not load or the path leads to no scalar. */
 static char *yaml_scalar_at(const char *text, ...) {
@@ -2319,6 +2384,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_refusal_after_added_resource);
     tcase_add_test(tc, test_yaml_flow_options);
     tcase_add_test(tc, test_yaml_keep_chomping_blank_lines_kept);
+    tcase_add_test(tc, test_python_fstring_field_replaced_or_refused);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
