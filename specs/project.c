@@ -1,5 +1,6 @@
 /* project.c — reads the Pulumi project file (Pulumi.yaml) in a directory: its name, runtime, backend URL,
  * stack config directory and main. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
@@ -86,5 +87,18 @@ bool project_read(arena_t *a, const char *dir, project_info_t *out, diag_list_t 
         }
     }
     yaml_document_delete(&doc);
+    if (out->name && !project_name_valid(out->name) && diags)
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                 "the project name '%s': project names may only contain alphanumerics, hyphens, underscores, and "
+                 "periods, at most 100 (as `pulumi` refuses it): rename the project in %s",
+                 out->name, path);
+    return true;
+}
+
+bool project_name_valid(const char *s) {
+    size_t n = strlen(s);
+    if (n == 0 || n > 100 || strcmp(s, ".") == 0 || strcmp(s, "..") == 0) return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_' && *p != '.') return false;
     return true;
 }

@@ -20,6 +20,10 @@ typedef struct project_info {
     const char *main;
 } project_info_t;
 
+/* Whether s is a name Pulumi takes for a project or stack (tokens.IsName, at most 100 bytes: letters,
+ * digits, `-`, `_`, `.`), and not `.` or `..`: the backend joins these names into its paths. */
+bool project_name_valid(const char *s);
+
 /* False when there is no readable Pulumi.yaml in dir; one that exists but cannot be read within the
  * input caps (too large, a FIFO that never delivers, an I/O error) is also an error in `diags`
  * (may be NULL). */

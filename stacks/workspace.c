@@ -87,6 +87,13 @@ const char *workspace_stack_ref_project(arena_t *a, const workspace_t *w) {
  * refused (the stack would be looked up in this project, another stack than the one named); and a
  * DIY backend has one organization, `organization`. */
 bool workspace_stack_ref_fits(arena_t *a, const workspace_t *w, diag_list_t *diags) {
+    if (w->stack && !project_name_valid(w->stack)) {
+        diag_error(diags, DIAG_USAGE,
+                   "the stack '%s': stack names are limited to 100 characters and may only contain alphanumerics, "
+                   "hyphens, underscores, or periods (as `pulumi` refuses it)",
+                   w->stack);
+        return false;
+    }
     if (!w->stack_ref || !w->stack_org) return true;
     /* a stack the front end was given is named as it takes it (a flag, a setting) */
     char given[DIAG_ADVICE_MAX], advice[DIAG_ADVICE_MAX];

@@ -88,5 +88,28 @@ rc=$(PULUMI_STACK=myorg/prod run env_myorg)
 [ "$rc" = 2 ] && ok || bad "PULUMI_STACK=myorg/prod on a DIY backend: exit $rc, want 2"
 same dev && same prod && ok || bad "PULUMI_STACK=myorg/prod: a stack was written"
 
+# --- names Pulumi refuses (tokens.ValidateProjectName, the DIY reference store's stack names): never
+# joined into the backend's paths — a cloned Pulumi.yaml's `name: ../../x` wrote the checkpoint, backups
+# and history outside the backend directory (read16 F15) -------------------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+mkdir -p "$work/escape"
+printf '{"version":3,"checkpoint":{"stack":"organization/x/dev","latest":null}}' >"$work/escape/dev.json"
+cp "$work/escape/dev.json" "$work/escape.orig"
+cp "$proj/Pulumi.yaml" "$work/Pulumi.yaml.orig"
+printf 'name: ../../../escape\nruntime: nodejs\n' >"$proj/Pulumi.yaml"
+rc=$(run badproject --stack dev)
+[ "$rc" = 2 ] && ok || bad "project name ../../../escape: exit $rc, want 2: $(cat "$work/badproject.err")"
+grep -q 'project names may only contain' "$work/badproject.err" && ok ||
+  bad "project name ../../../escape: no reason: $(cat "$work/badproject.err")"
+cmp -s "$work/escape/dev.json" "$work/escape.orig" && [ ! -e "$work/escape/dev" ] && [ ! -e "$proj/out.ts" ] && ok ||
+  bad "project name ../../../escape: written outside the backend"
+cp "$work/Pulumi.yaml.orig" "$proj/Pulumi.yaml"
+for name in .. 'a b' "$(printf 'x%.0s' $(seq 101))"; do
+  rc=$(run badstack --stack "$name")
+  [ "$rc" = 2 ] && grep -q 'stack names' "$work/badstack.err" && ok ||
+    bad "stack name '$name': exit $rc, want 2 and the rule: $(cat "$work/badstack.err")"
+done
+same dev && same prod && ok || bad "a refused name: a stack was written"
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
