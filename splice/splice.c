@@ -2511,18 +2511,26 @@ static bool sp_splice_code(sp_ctx_t *c) {
         int r = names_table_get(untyped, g->res_name);
         if (r >= 0) {
             const sp_stmt_t *t = &T->unread[r];
-            const char *paren0 = memchr(T->text + t->res_start, '(', t->res_end - t->res_start);
-            uint32_t ce = paren0 ? (uint32_t)(paren0 - T->text) : t->res_end;
             const char *gparen = memchr(G->text + g->res_start, '(', g->res_end - g->res_start);
             uint32_t gce = gparen ? (uint32_t)(gparen - G->text) : g->res_end;
-            diag_t *d = diag_add(
-                c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                "the program constructs `%s` named '%s' here, a class cimport cannot trace to an import of its "
-                "package (an alias, or an import form it does not read), and the import adds the resource '%s', "
-                "which may be the same resource: nothing was changed; write the class through a plain import of "
-                "its package, as the new code does (`%s`), or add the new resource's code by hand",
-                sp_one_line(c->a, T->text + t->res_start, ce - t->res_start, 80), t->res_name, g->res_name,
-                sp_one_line(c->a, G->text + g->res_start, gce - g->res_start, 80));
+            const char *callee = sp_one_line(c->a, T->text + t->res_start, t->end - t->res_start, 80),
+                       *made = sp_one_line(c->a, G->text + g->res_start, gce - g->res_start, 80);
+            diag_t *d =
+                T->lang == LANG_GO
+                    ? diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                               "the program calls `%s` with the name '%s' here, a function cimport cannot trace to "
+                               "a constructor of a package it imports (a function value, a method of a value, a dot "
+                               "import), and the import adds the resource '%s', which may be the same resource: "
+                               "nothing was changed; call the constructor through its package, as the new code "
+                               "does (`%s`), or add the new resource's code by hand",
+                               callee, t->res_name, g->res_name, made)
+                    : diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                               "the program constructs `%s` named '%s' here, a class cimport cannot trace to an "
+                               "import of its package (an alias, or an import form it does not read), and the "
+                               "import adds the resource '%s', which may be the same resource: nothing was "
+                               "changed; write the class through a plain import of its package, as the new code "
+                               "does (`%s`), or add the new resource's code by hand",
+                               callee, t->res_name, g->res_name, made);
             d->line = (long)sp_line_of(T->text, t->res_start);
             return false;
         }

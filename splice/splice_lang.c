@@ -390,7 +390,14 @@ static const char *const SP_RESOURCE_QUERY[LANG_YAML + 1] = {
         "arguments: (argument_list . (identifier) . (_) @name)) @res\n"
         /* ctx.RegisterComponentResource("type", "name", state, ...): a component (the type checked later) */
         "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier)) "
-        "arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @type . (_) @name)) @res",
+        "arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @type . (_) @name)) @res\n"
+        /* mk(ctx, "name", ...): a function value (`mk := random.NewRandomString`), a dot import's
+         * constructor, a method of a value (sp_go_value_callee): what it makes cannot be told */
+        "(call_expression function: [(identifier) (func_literal) (index_expression) (parenthesized_expression) "
+        "(call_expression) (type_assertion_expression) (type_instantiation_expression) (selector_expression "
+        "operand: [(selector_expression) (call_expression) (index_expression) (parenthesized_expression) "
+        "(type_assertion_expression)])] @type "
+        "arguments: (argument_list . (identifier) . [(interpreted_string_literal) (raw_string_literal)] @name)) @res",
     [LANG_CSHARP] = "(object_creation_expression type: (_) @type arguments: (argument_list . (argument) @name)) @res",
     [LANG_JAVA] = "(object_creation_expression type: (_) @type arguments: (argument_list . (_) @name)) @res",
 };
@@ -1562,10 +1569,26 @@ static TSNode sp_unparen(TSNode n) {
 /* The grammar symbols of the resources query's node names (what the query compares nodes with). */
 typedef struct sp_res_syms {
     TSSymbol member, ident, args, string, raw_string, selector, field_ident, argument;
+    /* Go (sp_go_value_callee): func_literal, type_instantiation_expression; then index_expression,
+     * parenthesized_expression, call_expression, type_assertion_expression (a callee, or the operand of
+     * a selector callee) */
+    TSSymbol go_value[6];
 } sp_res_syms_t;
 
 static bool sp_sym_is(TSNode n, TSSymbol sym) {
     return !ts_node_is_null(n) && sym != 0 && ts_node_symbol(n) == sym;
+}
+
+/* Go: the callee of a call is a function value rather than `pkg.Func` (an identifier, a func literal,
+ * an index, a call, a method of a value that is not a plain name): the resources query's third Go
+ * pattern. */
+static bool sp_go_value_callee(const sp_res_syms_t *y, TSNode fn) {
+    bool sel = sp_sym_is(fn, y->selector);
+    TSNode of = sel ? sp_field(fn, "operand", 7) : fn;
+    if (sel ? sp_sym_is(of, y->selector) : sp_sym_is(fn, y->ident)) return true;
+    for (size_t i = sel ? 2 : 0; i < sizeof y->go_value / sizeof y->go_value[0]; i++)
+        if (sp_sym_is(of, y->go_value[i])) return true;
+    return false;
 }
 
 /* Answers the resources query for one candidate node by looking at its children: 1 a match (type
@@ -1586,11 +1609,18 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
         break;
     case LANG_GO: {
         type = sp_field(cand, "function", 8);
+        if (!sp_sym_is(args, y->args)) return 0;
+        if (sp_go_value_callee(y, type)) { /* mk(ctx, "name", ...) */
+            if (!sp_anchored_children(args, &first, &second)) return -1;
+            if (!sp_sym_is(first, y->ident) || !(sp_sym_is(second, y->string) || sp_sym_is(second, y->raw_string)))
+                return 0;
+            first = second;
+            break;
+        }
         if (!sp_sym_is(type, y->selector)) return 0;
         if (!sp_sym_is(sp_field(type, "operand", 7), y->ident) ||
             !sp_sym_is(sp_field(type, "field", 5), y->field_ident))
             return 0;
-        if (!sp_sym_is(args, y->args)) return 0;
         if (!sp_anchored_children(args, &first, &second)) return -1;
         if (ts_node_is_null(second)) return 0;
         if (sp_sym_is(first, y->string) || sp_sym_is(first, y->raw_string)) { /* a component: type, then name */
@@ -1729,6 +1759,13 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
             .field_ident = sp_named_symbol(l, "field_identifier"),
             .argument = sp_named_symbol(l, "argument"),
         };
+        if (go) {
+            static const char *const V[] = {"func_literal",     "type_instantiation_expression",
+                                            "index_expression", "parenthesized_expression",
+                                            "call_expression",  "type_assertion_expression"};
+            for (size_t i = 0; i < sizeof V / sizeof V[0]; i++)
+                y.go_value[i] = sp_named_symbol(l, V[i]);
+        }
         for (size_t k = lo; k < hi; k++) {
             if (!ends[k - lo]) continue; /* no arguments or no first one: the pattern cannot match */
             /* Most candidates are answered from their children (a few thousand instructions, where
@@ -1880,6 +1917,7 @@ static bool sp_find_part(sp_find_part_t *f) {
         TSNode res = ms[mi].res, type = ms[mi].type;
         const char *tt = sp_node_text(p, type);
         const char *component = NULL; /* Go: the type of a component's registration */
+        bool untraced = false;        /* Go: a call through a value, or not through an import */
         if (p->lang == LANG_GO && (*tt == '"' || *tt == '`')) {
             const char *fn = sp_node_text(p, sp_field(res, "function", 8));
             const char *dot = strrchr(fn, '.');
@@ -1887,19 +1925,29 @@ static bool sp_find_part(sp_find_part_t *f) {
                 continue;
         } else if (p->lang == LANG_GO) {
             const char *dot = strchr(tt, '.');
-            if (!dot || strncmp(dot + 1, "New", 3) != 0 || !isupper((unsigned char)dot[4])) continue;
+            /* `mk(ctx, "name")`, `NewRandomString(ctx, ...)` of a dot import, `b.mk(ctx, "name")` of a
+             * value b; Go's builtins that take (a variable, a string) are no constructors */
+            untraced = !sp_is(type, "selector_expression") || !sp_is(sp_field(type, "operand", 7), "identifier") ||
+                       !sp_canonical_type(p, tt);
+            if (untraced ? strcmp(tt, "append") == 0 || strcmp(tt, "copy") == 0 || strcmp(tt, "delete") == 0
+                         : !dot || strncmp(dot + 1, "New", 3) != 0 || !isupper((unsigned char)dot[4]))
+                continue;
         } else {
             const char *last = strrchr(tt, '.');
             last = last ? last + 1 : tt;
             if (!isupper((unsigned char)last[0]) || strcmp(last, "Config") == 0) continue;
         }
-        const char *ctype = component ? arena_sprintf(p->a, "component %s", component) : sp_canonical_type(p, tt);
+        const char *ctype = component  ? arena_sprintf(p->a, "component %s", component)
+                            : untraced ? NULL
+                                       : sp_canonical_type(p, tt);
         if (!ctype) {
             /* A class not reached through a package import (`const RS = random.RandomString`, a
-             * destructured name, `import random = require(...)`): what it is cannot be told, so one
-             * with a literal name is kept apart with no type (sp_splice_code refuses to add a
-             * resource of that name beside it). */
-            TSNode un = is_target ? sp_arg_value(p, sp_field(res, "arguments", 9), 0,
+             * destructured name, `import random = require(...)`; Go: a function value, a dot
+             * import): what it is cannot be told, so one with a literal name is kept apart with no
+             * type (sp_splice_code refuses to add a resource of that name beside it). Its `end` is
+             * where its class or function ends (the arguments' start). */
+            TSNode uargs = sp_field(res, "arguments", 9);
+            TSNode un = is_target ? sp_arg_value(p, uargs, p->lang == LANG_GO ? 1 : 0,
                                                  p->lang == LANG_PYTHON ? "resource_name" : "name")
                                   : (TSNode){0};
             const char *uname = ts_node_is_null(un) ? NULL : sp_string_value(p, un);
@@ -1909,7 +1957,8 @@ static bool sp_find_part(sp_find_part_t *f) {
                 memset(r, 0, sizeof *r);
                 r->res_name = uname;
                 r->start = r->res_start = ts_node_start_byte(res);
-                r->end = r->res_end = sp_end_byte(res);
+                r->res_end = sp_end_byte(res);
+                r->end = ts_node_is_null(uargs) ? r->res_end : ts_node_start_byte(uargs);
                 r->name_start = ts_node_start_byte(un);
                 r->name_end = sp_end_byte(un);
             }

@@ -89,6 +89,17 @@ printf 'module github.com/pulumi/pulumi-random/sdk/v4\n\ngo 1.19\n\nrequire gith
 cat >"$tmp/gostub/pulumi/go/pulumi/pulumi.go" <<'EOF'
 package pulumi
 
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// StubMade records a resource constructed (the stub constructors call it); Run prints them all, sorted.
+var made []string
+
+func StubMade(name string) { made = append(made, name) }
+
 type Context struct{}
 type Input interface{}
 type ResourceOption interface{}
@@ -97,7 +108,11 @@ type IDOutput struct{}
 type StringOutput struct{}
 type IntOutput struct{}
 
-func Run(f func(*Context) error)                      { _ = f(&Context{}) }
+func Run(f func(*Context) error) {
+	_ = f(&Context{})
+	sort.Strings(made)
+	fmt.Println(strings.Join(made, ","))
+}
 func String(s string) Input                           { return s }
 func Int(i int) Input                                 { return i }
 func Protect(b bool) ResourceOption                   { return b }
@@ -116,6 +131,7 @@ type RandomString struct{ Result pulumi.StringOutput }
 
 func (r *RandomString) ID() pulumi.IDOutput { return pulumi.IDOutput{} }
 func NewRandomString(ctx *pulumi.Context, name string, args *RandomStringArgs, opts ...pulumi.ResourceOption) (*RandomString, error) {
+	pulumi.StubMade(name)
 	return &RandomString{}, nil
 }
 
@@ -123,6 +139,7 @@ type RandomIntegerArgs struct{ Min, Max, Seed pulumi.Input }
 type RandomInteger struct{ Result pulumi.IntOutput }
 
 func NewRandomInteger(ctx *pulumi.Context, name string, args *RandomIntegerArgs, opts ...pulumi.ResourceOption) (*RandomInteger, error) {
+	pulumi.StubMade(name)
 	return &RandomInteger{}, nil
 }
 EOF
@@ -131,8 +148,12 @@ check_go() {
   mkdir -p "$d" && cp "$1" "$d/main.go"
   printf 'module prog\n\ngo 1.19\n\nrequire (\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.0.0\n\tgithub.com/pulumi/pulumi-random/sdk/v4 v4.0.0\n)\n\nreplace github.com/pulumi/pulumi/sdk/v3 => %s\n\nreplace github.com/pulumi/pulumi-random/sdk/v4 => %s\n' \
     "$tmp/gostub/pulumi" "$tmp/gostub/random" >"$d/go.mod"
-  (cd "$d" && GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go build -o /dev/null . 2>&1)
+  (cd "$d" && GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go build -o "$d/prog" . 2>&1) || return 1
+  [ -z "${2:-}" ] || "$d/prog"
 }
+# run_go FILE: builds the program against the stubs and runs it: prints the names of the resources
+# constructed, sorted
+run_go() { check_go "$1" run; }
 
 # case NAME FILE SPEC CHECK WANT REFUSAL: imports SPEC into $tmp/NAME/FILE. Success: CHECK FILE must pass
 # (and print WANT when WANT is not empty); refusal: exit non-zero, the file unchanged, and the message
@@ -439,6 +460,19 @@ return await Deployment.RunAsync(() =>
 });
 EOF
 case_ f15cs Program.cs "$tmp/two.json" check_cs "" "interpolated string"
+
+# Go: a constructor reached through a function value (`mk := random.NewRandomString`), a package-level
+# variable, or a dot import; a wrapper whose constructor call takes the name as a parameter
+mkdir -p "$tmp/f11go" "$tmp/f11govar" "$tmp/f11godot" "$tmp/f11gowrap"
+gohead='package main\n\nimport (\n\t"github.com/pulumi/pulumi-random/sdk/v4/go/random"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\n'
+printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tmk := random.NewRandomString\n\t\t_, err := mk(ctx, "bucket-suffix", &random.RandomStringArgs{Length: pulumi.Int(8)})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n' >"$tmp/f11go/main.go"
+case_ f11go main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "may be the same resource"
+printf "$gohead"'var mk = random.NewRandomString\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\t_, err := mk(ctx, "bucket-suffix", &random.RandomStringArgs{Length: pulumi.Int(8)})\n\t\treturn err\n\t})\n}\n' >"$tmp/f11govar/main.go"
+case_ f11govar main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "may be the same resource"
+printf 'package main\n\nimport (\n\t. "github.com/pulumi/pulumi-random/sdk/v4/go/random"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\t_, err := NewRandomString(ctx, "bucket-suffix", &RandomStringArgs{Length: pulumi.Int(8)})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n' >"$tmp/f11godot/main.go"
+case_ f11godot main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "may be the same resource"
+printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tmk := func(n string) error {\n\t\t\t_, err := random.NewRandomString(ctx, n, &random.RandomStringArgs{Length: pulumi.Int(8)})\n\t\t\treturn err\n\t\t}\n\t\tif err := mk("bucket-suffix"); err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n' >"$tmp/f11gowrap/main.go"
+case_ f11gowrap main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "may be the same resource"
 
 echo "test_splice_order: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
