@@ -2844,11 +2844,18 @@ static bool sp_splice_code(sp_ctx_t *c) {
         buf_printf(&b, "%s%s%s", B, u[i].core, c->nl);
     }
     if (ninsert && T->stuck_at != UINT32_MAX) {
+        const char *why =
+            T->lang == LANG_GO
+                ? "the program's body ends with a statement that never completes (every way through it returns or "
+                  "jumps): new statements after it would never run, and none can go before it with certainty (it "
+                  "may check the error of the statement before it)"
+                : "the program's body ends with a statement that may leave it (a return or a jump inside it), and "
+                  "the body holds a `goto`: new statements after that statement may not run, and the goto may pass "
+                  "them before it";
         diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
-                             "the program's body ends with a statement that never completes (every way through it "
-                             "returns or jumps): new statements after it would never run, and none can go before "
-                             "it with certainty: nothing was changed; end the body with a `return` statement, or "
-                             "add the definitions by hand");
+                             "%s: nothing was changed; end the body with a `return` statement, or add the "
+                             "definitions by hand",
+                             why);
         d->line = (long)sp_line_of(T->text, T->stuck_at);
         buf_free(&b);
         return false;

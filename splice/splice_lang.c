@@ -1295,25 +1295,31 @@ void sp_detect_style(sp_program_t *p) {
 }
 
 /* Whether statement n holds a statement that leaves the body (a return, throw, raise, goto, or a
- * labelled statement), outside the functions and classes it defines: code after n may not run. */
-static bool sp_may_leave(TSNode n) {
+ * labelled statement), outside the functions and classes it defines: code after n may not run. With
+ * `gotos`, only a goto counts (C#'s: it may pass code put before a later statement). */
+static bool sp_may_leave(TSNode n, bool gotos) {
     const char *t = sp_type(n);
     if (strstr(t, "function") || strstr(t, "lambda") || strstr(t, "class") || strstr(t, "method") ||
         strcmp(t, "arrow_function") == 0 || strcmp(t, "func_literal") == 0)
         return false;
-    if (strcmp(t, "return_statement") == 0 || strcmp(t, "throw_statement") == 0 || strcmp(t, "raise_statement") == 0 ||
-        strcmp(t, "goto_statement") == 0 || strcmp(t, "labeled_statement") == 0)
+    if (strcmp(t, "goto_statement") == 0 ||
+        (!gotos && (strcmp(t, "return_statement") == 0 || strcmp(t, "throw_statement") == 0 ||
+                    strcmp(t, "raise_statement") == 0 || strcmp(t, "labeled_statement") == 0)))
         return true;
     for (uint32_t i = 0; i < sp_nchild_count(n); i++)
-        if (sp_may_leave(sp_nchild(n, i))) return true;
+        if (sp_may_leave(sp_nchild(n, i), gotos)) return true;
     return false;
 }
 
 /* Where new statements go in `body`: before its `return` (and the comments just above it) — the first
  * return among its statements: what follows one is unreachable or a (hoisted) declaration —, else at
  * the line of the closing `}`, else (a file's top level) at the end of the file. A last statement that
- * may leave the body (an if/else whose branches all return) is noted (stuck_at): code after it may
- * never run; Go's body must end in a terminating statement, so any last statement but a return is. */
+ * may leave the body (an if/else whose branches all return, an `if (x) return;` — code after it runs
+ * only when x is false) has the new code before it, as a return does: it runs there whichever way the
+ * statement goes. Noted instead (stuck_at: adding is refused): in C#, where the body holds a goto (it
+ * may pass code put there); Go's body must end in a terminating statement, so any last statement but
+ * a return never completes, and is often the check of the error of the statement before it (code
+ * put before it would come between the two). */
 static void sp_insertion_point(sp_program_t *p, TSNode body) {
     bool braces = !sp_is_root(p, body);
     TSNode last = {0}, first = {0};
@@ -1339,8 +1345,15 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
     const char *lt = ts_node_is_null(last) ? "" : sp_type(last);
     bool ret = strcmp(lt, "return_statement") == 0 ||
                (strcmp(lt, "global_statement") == 0 && sp_is(sp_nchild(last, 0), "return_statement"));
-    if (!ret && !ts_node_is_null(last) && braces && (p->lang == LANG_GO || sp_may_leave(last)))
-        p->stuck_at = ts_node_start_byte(last);
+    if (!ret && !ts_node_is_null(last) && braces && (p->lang == LANG_GO || sp_may_leave(last, false))) {
+        bool stuck = p->lang == LANG_GO;
+        for (uint32_t i = 0; i < n && !stuck && p->lang == LANG_CSHARP; i++)
+            stuck = sp_may_leave(kids[i], true);
+        if (stuck)
+            p->stuck_at = ts_node_start_byte(last);
+        else
+            ret = true; /* the new code goes before it */
+    }
     p->insert_del = 0;
     if (ret && sp_line_start(p->text, ts_node_start_byte(last)) <= ts_node_start_byte(body)) {
         /* The return is on the line of the body's `{`: the new lines go right before it, and the

@@ -308,6 +308,44 @@ export = async () => {
 EOF
 case_ f2fn index.ts "$tmp/two.json" check_ts "bucket-suffix,other,server-name" "never completes"
 
+# a body ending in a conditional return (no else) completes when the condition is false: the new code
+# goes before that statement (so it runs whichever way the condition goes), not refused as if the body
+# never completed (the stub's getStack() is "dev": code after the `if` would never run)
+mkdir -p "$tmp/f2cond"
+cat >"$tmp/f2cond/index.ts" <<'EOF'
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+
+export = async () => {
+    const other = new random.RandomPet("other");
+    if (pulumi.getStack() === "dev") {
+        return { name: other.id };
+    }
+};
+EOF
+case_ f2cond index.ts "$tmp/two.json" check_ts "bucket-suffix,other,server-name" "(a conditional return completes: no refusal)"
+# ... but not where a goto may pass the code put there (C#: `goto done` jumps over what comes before
+# the labelled return): refused
+mkdir -p "$tmp/f2goto"
+cat >"$tmp/f2goto/Program.cs" <<'EOF'
+using System.Collections.Generic;
+using Pulumi;
+using Random = Pulumi.Random;
+
+return await Deployment.RunAsync(() =>
+{
+    var other = new Random.RandomPet("other");
+    if (other == null) goto done;
+    if (Deployment.Instance.StackName == "dev")
+    {
+        return new Dictionary<string, object?> { ["name"] = other.Id };
+    }
+done:
+    return new Dictionary<string, object?>();
+});
+EOF
+case_ f2goto Program.cs "$tmp/two.json" false "" "the goto may pass them"
+
 # ---- F14: the body's return on the line that opens the body -------------------------------------------
 mkdir -p "$tmp/f14go" "$tmp/f14ts"
 printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error { return nil })\n}\n' >"$tmp/f14go/main.go"
