@@ -74,13 +74,30 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
     return res;
 }
 
+/* A package's configuration as its default provider's inputs are recorded: what the provider's
+ * schema marks secret is a secret, also where Pulumi.<stack>.yaml holds it in plaintext (not
+ * `secure:`). Pulumi records the provider's CheckConfig answer, and a bridged provider's marks its
+ * schema's secrets there (pulumi-terraform-bridge MarkSchemaSecrets); cimport has the schema, not
+ * that answer. The stack's own config (p->stack_config) stays as it was read. */
+static const pv_t *config_with_schema_secrets(import_session_t *p, const char *pkg, const pv_t *cfg) {
+    schema_package_t *sp = p->schemas && cfg && cfg->kind == PV_OBJECT ? schema_set_get(p->schemas, pkg) : NULL;
+    const schema_resource_t *prov =
+        sp ? schema_find_resource(sp, arena_sprintf(p->arena, "pulumi:providers:%s", pkg)) : NULL;
+    if (!prov || !prov->n_inputs) return cfg;
+    pv_t *copy = pv_clone(p->arena, cfg);
+    schema_wrap_secrets(p->arena, prov->inputs, prov->n_inputs, copy);
+    return copy;
+}
+
 const stackstate_package_config_t *session_stack_config(import_session_t *p, size_t *n) {
     *n = 0;
     const pv_t *c = p->stack_config;
     if (!c || c->kind != PV_OBJECT || !c->u.obj.len) return NULL;
     stackstate_package_config_t *out = arena_alloc(p->arena, c->u.obj.len * sizeof *out);
-    for (size_t i = 0; i < c->u.obj.len; i++)
-        out[(*n)++] = (stackstate_package_config_t){c->u.obj.members[i].key, c->u.obj.members[i].value};
+    for (size_t i = 0; i < c->u.obj.len; i++) {
+        const char *pkg = c->u.obj.members[i].key;
+        out[(*n)++] = (stackstate_package_config_t){pkg, config_with_schema_secrets(p, pkg, c->u.obj.members[i].value)};
+    }
     return out;
 }
 

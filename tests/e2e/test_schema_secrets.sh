@@ -134,5 +134,28 @@ assert vals == sorted('"%s"' % s for s in ["AUTH-SEKRIT", "MAP-SEKRIT", "NESTED-
 PY
 }
 
+# --- a default provider's configuration the schema marks secret, written plain in Pulumi.<stack>.yaml
+# (not `secure:`): recorded as a secret, as Pulumi records it — the engine keeps what the provider's
+# CheckConfig answers, and a bridged provider's marks what its schema calls secret (pulumi-terraform-
+# bridge MarkSchemaSecrets); the other keys as they are
+mkdir -p cfgproj && printf 'name: p\nruntime: nodejs\n' >cfgproj/Pulumi.yaml
+printf 'config:\n  vault:host: db1.internal\n  vault:password: CFG-PLAIN-SEKRIT\n' >cfgproj/Pulumi.dev.yaml
+printf '{"resources": [{"type": "vault:index:Thing", "name": "t1", "id": "t1-id"}]}' >imp1.json
+rm -rf s3 && cp -r cfgproj s3 && (cd s3 && "$CIMPORT" --spec ../imp1.json --offline-state ../stack.json --schema ../schema.json \
+  --stack dev -l typescript -o out.ts --stack-state s.json --new-stack-state --secrets-provider b64 >../s3.log 2>&1)
+rc=$?
+[ $rc = 0 ] && ! grep -qF CFG-PLAIN-SEKRIT s3/s.json s3.log && ok || bad "plain provider config (exit $rc): $(cat s3.log; cat s3/s.json)"
+python3 - s3/s.json <<'PY' && ok || bad "plain provider config recorded: $(cat s3/s.json)"
+import base64, json, sys
+sig = "4dabf18193072939515e22adb298388d"
+prov = [r for r in json.load(open(sys.argv[1]))["deployment"]["resources"] if r["type"] == "pulumi:providers:vault"]
+assert len(prov) == 1 and prov[0]["urn"].split("::")[-1].startswith("default"), prov
+p = prov[0]["inputs"]
+v = p["password"]
+assert isinstance(v, dict) and v.get(sig) == "1b47061264138c4ac30d75fd1eb44270", p
+assert json.loads(base64.b64decode(v["ciphertext"])) == "CFG-PLAIN-SEKRIT", v
+assert p["host"] == "db1.internal", p
+PY
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
