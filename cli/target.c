@@ -474,8 +474,13 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     size_t total = p->plan->n_items, failed = total - p->n_ok;
     size_t n_residual = residual_left(p), n_rejected = check_rejected(p);
     const char *residual_them = n_residual == 1 ? "it" : "them";
-    char fail[128] = "";
-    if (failed) snprintf(fail, sizeof fail, ", %zu failed", failed);
+    /* A run stopped (SIGINT/SIGTERM) left some resources unread: they did not fail, and the next step is
+     * to run again, which the caller says (import_cmd.c) — none of the steps below. */
+    size_t stopped = p->stats.stopped < failed ? p->stats.stopped : failed;
+    char fail[192] = "";
+    if (failed > stopped) snprintf(fail, sizeof fail, ", %zu failed", failed - stopped);
+    if (stopped)
+        snprintf(fail + strlen(fail), sizeof fail - strlen(fail), ", %zu not imported (the run was stopped)", stopped);
     /* --from: what the conversion left out was never in the plan, yet it is not imported either */
     if (t->n_not_converted)
         snprintf(fail + strlen(fail), sizeof fail - strlen(fail), ", %zu more not converted (listed above)",
@@ -517,6 +522,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     p->n_ok, total, checked, fail, resumed, p->stack_store ? stack_store_describe(p->stack_store) : "");
         if (p->stack_written && stack_store_backup(p->stack_store))
             fprintf(stderr, "cimport: the previous checkpoint is kept in %s\n", stack_store_backup(p->stack_store));
+        if (stopped) break;
         /* Check's rejection comes first; a residual, if any, is said after it, and nothing is promised */
         if (n_rejected && (p->stack_written || up_to_date)) fputs(rejected_next, stderr);
         if (p->n_recorded_differ && (p->stack_written || p->stack_n_same))
@@ -563,6 +569,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                                     : "all are in the stack export already: nothing to merge")
                 : wrote_ok && p->n_ok ? "merged into the stack export"
                                       : "the stack export was not changed");
+        if (stopped) break;
         if (o->diff && p->n_ok && p->changed && file_is_read_only(o->insert_into))
             fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));
         else if (o->diff && p->n_ok)
@@ -590,6 +597,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     case TARGET_CODE_ONLY:
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; code only: nothing was imported\n", p->n_ok,
                 total, checked, fail, resumed);
+        if (stopped) break;
         if (p->n_ok)
             fprintf(stderr,
                     "next: these resources are in no stack and the code has no `import` option, so `pulumi up` with "
@@ -606,6 +614,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                                                      "; the code shown is the code written when they are imported "
                                                            "into stack %s at %s",
                                                      o->stack, t->ws.backend_shown));
+        if (stopped) break;
         /* with nothing read, that run would fail the same way: nothing to write */
         fputs(p->n_ok ? "next: run again without --preview-only to write it\n"
                       : "next: fix what is reported above and run cimport again\n",
@@ -615,7 +624,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
     default:
         if (p->n_ok == 0) {
             fprintf(stderr, "cimport: read 0 of %zu resources%s%s; nothing was imported\n", total, fail, resumed);
-            fprintf(stderr, "next: fix what is reported above and run cimport again\n");
+            if (!stopped) fprintf(stderr, "next: fix what is reported above and run cimport again\n");
             break;
         }
         if (!session_has_code(p)) {
@@ -624,6 +633,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                     p->n_ok, total, checked, fail, resumed);
             if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
                 fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
+            if (stopped) break;
             fprintf(stderr, "next: %s\n",
                     o->generate_code ? "fix what is reported above and run cimport again"
                                      : "import into a stack cimport can write (see above), or run without "
@@ -633,6 +643,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         if (t->diff_of_stack) { /* the diff is of the code a run without --diff writes with the stack */
             fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s; --diff: nothing was written\n", p->n_ok,
                     total, checked, fail, resumed);
+            if (stopped) break;
             if (p->changed && file_is_read_only(o->insert_into))
                 fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));
             else if (p->changed)
@@ -653,6 +664,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                 p->n_ok, total, checked, fail, resumed);
         if (t->why_not_stack && strcmp(t->why_not_stack, "--import-option") != 0)
             fprintf(stderr, "cimport: no stack written because %s\n", t->why_not_stack);
+        if (stopped) break;
         if (o->diff) { /* nothing was written: the file named is not (yet) what the diff shows */
             if (p->changed && file_is_read_only(o->insert_into))
                 fprintf(stderr, "next: review the diff above; %s\n", read_only_note(p, o->insert_into));

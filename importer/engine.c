@@ -681,6 +681,8 @@ static void item_call(engine_item_t *e) {
  * resource failed when there is none. Looked up again after every call, not kept across calls: a
  * provider may be restarted meanwhile (the plugin host restarts a crashed plugin), which frees the
  * schema it handed out. */
+static bool stop_requested(const engine_t *g);
+
 static bool item_find_schema(engine_item_t *e) {
     engine_t *g = e->eng;
     const char *type = e->r->item->type;
@@ -701,6 +703,11 @@ static bool item_find_schema(engine_item_t *e) {
     }
     if (!res) {
         item_absorb(e, &local);
+        if (!sp && (g->stopping || stop_requested(g))) {
+            /* GetSchema was cancelled by the stop: no schema to give (item_finish says it was stopped) */
+            e->r->status = IMPORT_FAILED;
+            return false;
+        }
         char advice[DIAG_ADVICE_MAX];
         if (!sp && !schema_set_get(g->schemas, pkg)) {
             /* A package name that is nearly one of the schemas given is a typo. */

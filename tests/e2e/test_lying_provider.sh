@@ -291,6 +291,11 @@ for sig in TERM INT; do
     rc=$?
     want=$([ "$sig" = TERM ] && echo 143 || echo 130)
     [ "$rc" = "$want" ] && [ ! -e "$work/w/hang.ts" ] && ok || bad "GetSchema hung, SIG$sig: exit $rc (want $want): $(cat "$work/hang.err")"
+    # what it says: stopped, and to run again — not a failure to fix, nor a schema to pass (co21)
+    grep -qF "cimport: read 0 of 1 resources (0 verified), 1 not imported (the run was stopped); code only: nothing was imported" "$work/hang.err" &&
+      grep -qF "next: run again" "$work/hang.err" && ! grep -qF "fix what is reported above" "$work/hang.err" &&
+      ! grep -qF "pass --schema" "$work/hang.err" && [ "$(grep -c '^next:' "$work/hang.err")" = 1 ] &&
+      ok || bad "GetSchema hung, SIG$sig: the summary: $(cat "$work/hang.err")"
 done
 
 # --- the language server's next step (read15c F1) --------------------------------------------------
