@@ -929,17 +929,17 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     bool ok = true;
     /* The stack's managed custom resources by type, ID and provider configuration: another URN with one
      * of them would be a second Pulumi resource managing the same cloud object. */
-    hashmap_t by_id = {0}, canon = {0};
+    hashmap_t by_id = {0}, canon = {0}, pending = {0}; /* pending: the same, held pending deletion */
     if (m->d && n) alike_providers(m, res, n, &canon);
     for (size_t i = 0; m->d && n && i < m->d->n_resources; i++) {
         const state_resource_t *r = &m->d->resources[i];
-        if (r->del || r->external || !r->custom || !r->id || !*r->id ||
+        if (r->external || !r->custom || !r->id || !*r->id ||
             strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0 || importid_id_is_no_identity(r->type))
             continue;
         size_t kl;
         const char *key = stackstate_object_key(m->a, r->type, r->id,
                                                 canon_provider(&canon, provider_ref_urn(m->a, r->provider)), &kl);
-        hashmap_add(&by_id, key, kl, (void *)r);
+        hashmap_add(r->del ? &pending : &by_id, key, kl, (void *)r);
     }
     /* 1. Conflicts with the state and explicit providers declared in the import file. */
     bool *skip = arena_alloc(m->a, (n ? n : 1) * sizeof *skip);
@@ -947,6 +947,25 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     for (size_t i = 0; i < n; i++) {
         const stackstate_resource_t *r = &res[i];
         const state_resource_t *old = state_find(m, r->urn);
+        if (pending.count && r->custom && !r->is_provider && r->id) {
+            /* Pulumi's next update deletes every resource its base snapshot holds pending deletion
+             * (a replacement whose delete did not finish), whatever the program declares */
+            size_t kl;
+            const char *key =
+                stackstate_object_key(m->a, r->type, r->id, canon_provider(&canon, provider_urn_of(m, r)), &kl);
+            void **doomed = hashmap_find(&pending, key, kl);
+            if (doomed) {
+                const state_resource_t *t = *doomed;
+                diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
+                         "resource '%s' has the type and ID ('%s') of '%s', which the stack holds pending deletion "
+                         "(a replacement whose delete did not finish): Pulumi's next update deletes that object "
+                         "whatever the program declares; if it must stay, take that entry out of the stack first "
+                         "(`pulumi state delete '%s'`, or `pulumi state edit`), then import it",
+                         r->urn, r->id, t->urn, t->urn);
+                ok = false;
+                continue;
+            }
+        }
         if (!old && by_id.count && r->custom && !r->is_provider && r->id) {
             size_t kl;
             const char *want = provider_urn_of(m, r);
@@ -1058,6 +1077,7 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
         }
     }
     hashmap_free(&by_id);
+    hashmap_free(&pending);
     hashmap_free(&canon);
     if (!ok) {
         hashmap_free(&default_seen);

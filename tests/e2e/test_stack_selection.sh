@@ -4,7 +4,8 @@
 # else the workspace file's selection for the backend in use (`"stacks": {BACKEND_URL: STACK}`,
 # written by `pulumi stack select` since v3.256, pulumi/pulumi#23974), else its older unscoped
 # `"stack"`. A stack named ORG/STACK on a DIY backend, whose one organization is `organization`, is
-# refused as Pulumi refuses it.
+# refused as Pulumi refuses it; so are project and stack names Pulumi refuses. And an object the stack
+# holds pending deletion is not imported again as if it stayed.
 set -u
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 pass=0 fail=0
@@ -110,6 +111,28 @@ for name in .. 'a b' "$(printf 'x%.0s' $(seq 101))"; do
     bad "stack name '$name': exit $rc, want 2 and the rule: $(cat "$work/badstack.err")"
 done
 same dev && same prod && ok || bad "a refused name: a stack was written"
+
+# --- an object the stack holds pending deletion (`delete: true`, a replacement whose delete did not
+# finish): Pulumi's next update deletes it whatever the program says, so importing it again is no
+# "no changes" (read16 F6) ------------------------------------------------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(run pending_setup)
+python3 - "$stacks/dev.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["checkpoint"]["latest"]["resources"]:
+    if r["urn"].endswith("::bucket-suffix"):
+        r["delete"], r["protect"] = True, False
+json.dump(d, open(sys.argv[1], "w"), indent=1)
+PY
+cp "$stacks/dev.json" "$work/dev.pending"
+(cd "$proj" && "$CIMPORT" random:index/randomString:RandomString bucket-suffix x7k2p9qa --offline-state "$Q/stack.json" \
+  --schema "$S" --yes -o pending.ts >"$work/pending.out" 2>"$work/pending.err")
+rc=$?
+[ "$rc" = 2 ] && ok || bad "an object pending deletion imported again: exit $rc, want 2: $(cat "$work/pending.err")"
+grep -q 'pending deletion' "$work/pending.err" && ok || bad "pending deletion: not said: $(cat "$work/pending.err")"
+cmp -s "$stacks/dev.json" "$work/dev.pending" && [ ! -e "$proj/pending.ts" ] && ok ||
+  bad "pending deletion: the stack or the code was written"
 
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
