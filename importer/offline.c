@@ -56,6 +56,13 @@ struct offline_source {
     bool import_ids_indexed;
     hashmap_t by_urn; /* plan item URN → 1 + index of the first item with it (a scan per Read was
                        * quadratic: 100,000 resources took 40 s) */
+    /* The state's ciphertexts (source_reveal): the run's passphrase (NULL: none), and the key that
+     * opens the state's salt, looked for at the first ciphertext; else why none does. */
+    passphrase_keyring_t *keyring;
+    bool reveal_tried;
+    const passphrase_crypter_t *reveal;
+    const char *reveal_unable, *reveal_fix;
+    const char *reveal_provider; /* a secrets provider other than the passphrase one, by name */
 };
 
 typedef struct offline_impl {
@@ -621,6 +628,78 @@ static bool offline_configure(provider_t *p, const pv_t *config, diag_list_t *di
     return true;
 }
 
+void offline_source_set_keyring(offline_source_t *src, passphrase_keyring_t *keyring) {
+    src->keyring = keyring;
+}
+
+#define EXPORT_SHOW_SECRETS                                                                                            \
+    "export that stack with `pulumi stack export --show-secrets --file FILE` and import from that file (it holds "     \
+    "the secrets in plaintext: delete it afterwards)"
+
+/* Whether the state's ciphertexts can be decrypted: its passphrase provider's salt state opened with
+ * the run's passphrase, once. */
+static bool source_reveal_open(offline_source_t *src) {
+    if (src->reveal_tried) return src->reveal != NULL;
+    src->reveal_tried = true;
+    const char *salt;
+    const char *sp = deployment_secrets_provider(src->state, &salt);
+    src->reveal_fix = EXPORT_SHOW_SECRETS;
+    if (!sp || strcmp(sp, "passphrase") != 0 || !salt) {
+        if (sp && strcmp(sp, "passphrase") != 0)
+            src->reveal_provider = sp; /* in the state's document, which outlives the source */
+        else
+            src->reveal_unable = sp ? "the state's passphrase secrets provider records no salt state"
+                                    : "the state names no secrets provider that could decrypt them";
+        return false;
+    }
+    src->reveal_fix = "set PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to that stack's passphrase, "
+                      "or " EXPORT_SHOW_SECRETS;
+    if (!src->keyring) {
+        src->reveal_unable = "that stack's passphrase encrypted them, and no passphrase is set";
+        return false;
+    }
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    src->reveal = passphrase_keyring_open(src->keyring, salt, src->state->path, &quiet);
+    diag_list_free(&quiet);
+    if (!src->reveal) {
+        src->reveal_unable = "the passphrase set (PULUMI_CONFIG_PASSPHRASE or the file PULUMI_CONFIG_PASSPHRASE_FILE "
+                             "names) does not open the salt state of the state's passphrase secrets provider";
+        src->reveal_fix = "set that stack's passphrase (a run has one passphrase: when the target stack's is another, "
+                          "use the export), or " EXPORT_SHOW_SECRETS;
+    }
+    return src->reveal != NULL;
+}
+
+/* A recorded resource's secrets held as the ciphertext of the stack the state comes from (a `pulumi
+ * stack export` as it comes): decrypted with that stack's secrets provider, they are the values they
+ * are, which the run encrypts again for wherever they go. One that cannot be decrypted refuses the
+ * resource: another stack's ciphertext never reads back in the stack the import goes into, and the
+ * code cannot hold a value nobody can read. */
+static bool source_reveal(offline_source_t *src, const state_resource_t *r, arena_t *a, pv_t *inputs, pv_t *state,
+                          diag_list_t *diags) {
+    size_t n = deployment_secrets_decrypt(a, inputs, NULL) + deployment_secrets_decrypt(a, state, NULL);
+    if (!n) return true;
+    const char *why;
+    if (source_reveal_open(src)) {
+        n = deployment_secrets_decrypt(a, inputs, src->reveal) + deployment_secrets_decrypt(a, state, src->reveal);
+        if (!n) return true;
+        why = "they do not decrypt with the key that opens the state's salt state (the file is damaged)";
+    } else {
+        why = src->reveal_provider ? arena_sprintf(a,
+                                                   "the state's '%s' secrets provider encrypted them, which cimport "
+                                                   "cannot decrypt",
+                                                   src->reveal_provider)
+                                   : src->reveal_unable;
+    }
+    diag_add(diags, DIAG_ERROR, DIAG_INPUT, src->state->path, NULL,
+             "the offline state's resource '%s' holds %zu secret value%s as ciphertext of the stack it was exported "
+             "from, and %s; that ciphertext is not copied into another stack, and the code cannot hold a value "
+             "nobody can read: %s",
+             r->urn, n, n == 1 ? "" : "s", why, src->reveal_fix);
+    return false;
+}
+
 static bool offline_read(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
                          arena_t *a, provider_read_result_t *out, diag_list_t *diags) {
     offline_impl_t *im = p->impl;
@@ -653,7 +732,11 @@ static bool offline_read(provider_t *p, const char *urn, const char *id, const p
     }
     /* Copies: the engine edits what it is given, and the state is shared by every import. */
     out->id = arena_strdup(a, r->id);
-    if (!deployment_resource_read(im->src->state, r, a, &out->inputs, &out->state, diags)) return false;
+    if (!deployment_resource_read(im->src->state, r, a, &out->inputs, &out->state, diags) ||
+        !source_reveal(im->src, r, a, out->inputs, out->state, diags)) {
+        memset(out, 0, sizeof *out);
+        return false;
+    }
     if (!by_import_id && importid_assembled(type)) {
         /* Found by the ID inside the import ID: the provider's importer makes the state from the import
          * ID's other parts (a range, a prefix), so another one than recorded is not this resource. Found

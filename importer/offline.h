@@ -19,6 +19,11 @@ void offline_source_free(offline_source_t *src);
 /* The import plan Read serves: each resource's provider (and name) tells apart recorded resources
  * that share a type and an ID. The plan must outlive the source. Without it, the name alone does. */
 void offline_source_set_plan(offline_source_t *src, const import_plan_t *plan);
+/* The run's passphrase (NULL: none; it must outlive the source): the state's ciphertexts of the
+ * passphrase provider are decrypted with it. A resource holding one that cannot be decrypted (no
+ * passphrase, one that does not open the state's salt, another secrets provider) is refused by Read,
+ * with the reason and `pulumi stack export --show-secrets`. */
+void offline_source_set_keyring(offline_source_t *src, passphrase_keyring_t *keyring);
 /* The recorded resources the plan's Reads will serve, in plan order, as indexes into the state's
  * resources (the order for deployment_read_ahead): each item whose type and ID match exactly one
  * recorded resource; an ambiguous or unknown one is left to Read. malloc'd; *n set (0: NULL). */

@@ -683,6 +683,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         p->offline = true;
         p->offline_source = offline_source_new(p->state, p->schemas);
         offline_source_set_plan(p->offline_source, p->plan);
+        offline_source_set_keyring(p->offline_source, p->secrets.keyring);
         /* Each resource's properties are parsed on the second core, ahead of the engine's Reads. */
         size_t n_order;
         size_t *order = offline_source_read_order(p->offline_source, &n_order);

@@ -48,36 +48,58 @@ static bool feature_known(const char *name) {
     return false;
 }
 
-/* Gives ciphertext-only secrets their plaintext when the state's secrets provider is `b64`. A
- * ciphertext that does not decode is left opaque: it is still a valid secret, just unreadable. */
-static void secrets_decode_b64(arena_t *a, pv_t *v) {
-    if (!v) return;
+pv_t *deployment_secret_decrypt(arena_t *a, const char *ciphertext, const passphrase_crypter_t *c) {
+    char *text = NULL;
+    size_t len = 0;
+    cJSON *j = NULL;
+    if (!c) {
+        /* the `b64` secrets provider: ciphertext = base64 of the value's JSON text */
+        if (base64_decode(a, ciphertext, &text, &len)) j = cJSON_ParseWithLength(text, len);
+    } else {
+        diag_list_t quiet;
+        diag_list_init(&quiet);
+        if (passphrase_decrypt(c, ciphertext, &text, &len, &quiet)) j = cJSON_ParseWithLength(text, len);
+        diag_list_free(&quiet);
+        if (text) memset(text, 0, len);
+        free(text);
+    }
+    pv_t *v = j ? pv_from_state_json(a, j, "secret", NULL) : NULL;
+    cJSON_Delete(j);
+    return v;
+}
+
+/* Gives ciphertext-only secrets their plaintext: decoded when the state's secrets provider is `b64`
+ * (b64: the ciphertext is kept, so they round-trip), decrypted with c (the ciphertext is dropped:
+ * the value is re-encoded for wherever it goes), or neither (only counted). Returns how many stay
+ * opaque: a ciphertext that does not decode is still a valid secret, just unreadable. */
+static size_t secrets_open(arena_t *a, pv_t *v, bool b64, const passphrase_crypter_t *c) {
+    if (!v) return 0;
+    size_t n = 0;
     switch (v->kind) {
     case PV_SECRET:
         if (!v->u.secret.inner && v->u.secret.ciphertext) {
-            /* the `b64` secrets provider: ciphertext = base64 of the value's JSON text */
-            char *text = NULL;
-            size_t len;
-            if (!base64_decode(a, v->u.secret.ciphertext, &text, &len)) text = NULL;
-            cJSON *j = text ? cJSON_Parse(text) : NULL;
-            if (j) {
-                v->u.secret.inner = pv_from_state_json(a, j, "secret", NULL);
-                cJSON_Delete(j);
-            }
+            if (b64 || c) v->u.secret.inner = deployment_secret_decrypt(a, v->u.secret.ciphertext, c);
+            if (!v->u.secret.inner) return 1;
+            if (c) v->u.secret.ciphertext = NULL;
         } else {
-            secrets_decode_b64(a, v->u.secret.inner);
+            n += secrets_open(a, v->u.secret.inner, b64, c);
         }
         break;
     case PV_ARRAY:
         for (size_t i = 0; i < v->u.arr.len; i++)
-            secrets_decode_b64(a, v->u.arr.items[i]);
+            n += secrets_open(a, v->u.arr.items[i], b64, c);
         break;
     case PV_OBJECT:
         for (size_t i = 0; i < v->u.obj.len; i++)
-            secrets_decode_b64(a, v->u.obj.members[i].value);
+            n += secrets_open(a, v->u.obj.members[i].value, b64, c);
         break;
     default: break;
     }
+    return n;
+}
+
+size_t deployment_secrets_decrypt(arena_t *a, pv_t *v, const passphrase_crypter_t *c) {
+    return secrets_open(a, v, false, c);
 }
 
 /* Stack and project from `urn:pulumi:<stack>::<project>::...`. */
@@ -101,8 +123,8 @@ static void properties_finish(arena_t *a, pv_t *inputs, pv_t *outputs, const pv_
         if (!pv_object_get(inputs, defaults->u.obj.members[i].key))
             pv_object_set(a, inputs, defaults->u.obj.members[i].key, defaults->u.obj.members[i].value);
     if (b64_secrets) {
-        secrets_decode_b64(a, inputs);
-        secrets_decode_b64(a, outputs);
+        secrets_open(a, inputs, true, NULL);
+        secrets_open(a, outputs, true, NULL);
     }
 }
 
@@ -349,6 +371,23 @@ deployment_t *deployment_parse(arena_t *a, const char *text, size_t len, const c
     d->doc = doc;
     d->b64_secrets = b64_secrets;
     return d;
+}
+
+const char *deployment_secrets_provider(const deployment_t *d, const char **salt) {
+    *salt = NULL;
+    if (!d || !d->doc) return NULL;
+    const cJSON *dep = cJSON_GetObjectItemCaseSensitive(d->doc, "deployment");
+    if (!dep) {
+        const cJSON *cp = cJSON_GetObjectItemCaseSensitive(d->doc, "checkpoint");
+        dep = cp ? cJSON_GetObjectItemCaseSensitive(cp, "latest") : NULL;
+    }
+    const cJSON *sp = dep ? cJSON_GetObjectItemCaseSensitive(dep, "secrets_providers") : NULL;
+    const cJSON *t = sp ? cJSON_GetObjectItemCaseSensitive(sp, "type") : NULL;
+    const cJSON *state = sp ? cJSON_GetObjectItemCaseSensitive(sp, "state") : NULL;
+    const cJSON *s = state ? cJSON_GetObjectItemCaseSensitive(state, "salt") : NULL;
+    *salt = cJSON_GetStringValue(s);
+    const char *type = cJSON_GetStringValue(t);
+    return type && *type ? type : NULL;
 }
 
 deployment_t *deployment_load(arena_t *a, const char *path, diag_list_t *diags) {

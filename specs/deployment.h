@@ -11,6 +11,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "specs/passphrase.h"
 #include "specs/value.h"
 
 struct cJSON;
@@ -90,6 +91,16 @@ bool deployment_read_ahead_end(deployment_t *d);
 /* The most resources the read-ahead held parsed and unread at once (0 without one): at most
  * DEPLOYMENT_READ_AHEAD when resources are read in the order given. */
 size_t deployment_read_ahead_peak(const deployment_t *d);
+/* The state's secrets provider (`secrets_providers.type`; NULL when it names none) and, for the
+ * passphrase provider, its salt state (*salt; else NULL). */
+const char *deployment_secrets_provider(const deployment_t *d, const char **salt);
+/* One ciphertext-only secret's value: decrypted with c (a passphrase key), or with c NULL decoded as
+ * the `b64` provider writes it (base64 of the value's JSON text); NULL when it does not. */
+pv_t *deployment_secret_decrypt(arena_t *a, const char *ciphertext, const passphrase_crypter_t *c);
+/* Gives the ciphertext-only secrets in v their values, decrypted with c (the ciphertext dropped: the
+ * value is encrypted again for wherever it goes); with c NULL nothing is decrypted. Returns how many
+ * stay ciphertext only. */
+size_t deployment_secrets_decrypt(arena_t *a, pv_t *v, const passphrase_crypter_t *c);
 /* First resource with this URN, or NULL. */
 const state_resource_t *deployment_find_urn(const deployment_t *d, const char *urn);
 /* First custom, non-deleted resource of this type and ID, or NULL. */

@@ -645,14 +645,12 @@ static bool check_inputs(merge_t *m, const stackstate_resource_t *res, size_t n)
     return ok;
 }
 
-static const char *secrets_provider_type(const deployment_t *d, const char **salt);
-
 /* Whether the recorded ciphertexts can be read: the stack's passphrase key, opened once. */
 static bool reveal_open(merge_t *m) {
     if (m->reveal_tried) return m->reveal != NULL;
     m->reveal_tried = true;
     const char *salt;
-    const char *sp = secrets_provider_type(m->d, &salt);
+    const char *sp = deployment_secrets_provider(m->d, &salt);
     if (!sp || strcmp(sp, "passphrase") != 0) {
         m->reveal_unable = sp ? arena_sprintf(m->a,
                                               "the stack's '%s' secrets provider encrypts them, which cimport "
@@ -682,17 +680,7 @@ static const pv_t *secrets_revealed(merge_t *m, const pv_t *v) {
     case PV_SECRET: {
         if (v->u.secret.inner) return secrets_revealed(m, v->u.secret.inner);
         if (!v->u.secret.ciphertext || !reveal_open(m)) return NULL;
-        char *plain = NULL;
-        size_t len = 0;
-        diag_list_t quiet;
-        diag_list_init(&quiet);
-        bool good = passphrase_decrypt(m->reveal, v->u.secret.ciphertext, &plain, &len, &quiet);
-        diag_list_free(&quiet);
-        cJSON *j = good ? cJSON_ParseWithLength(plain, len) : NULL;
-        if (plain) memset(plain, 0, len);
-        free(plain);
-        const pv_t *inner = j ? pv_from_state_json(m->a, j, "secret", NULL) : NULL;
-        cJSON_Delete(j);
+        const pv_t *inner = deployment_secret_decrypt(m->a, v->u.secret.ciphertext, m->reveal);
         if (!inner) {
             m->reveal_unable = "they do not decrypt with the stack's passphrase";
             return NULL;
@@ -1386,23 +1374,6 @@ static char *new_document(merge_t *m, new_res_t **order, size_t n, const cJSON *
 }
 
 /* The secrets provider of the document (its type, or NULL), and the passphrase provider's salt state. */
-static const char *secrets_provider_type(const deployment_t *d, const char **salt) {
-    *salt = NULL;
-    if (!d || !d->doc) return NULL;
-    const cJSON *dep = cJSON_GetObjectItemCaseSensitive(d->doc, "deployment");
-    if (!dep) {
-        const cJSON *cp = cJSON_GetObjectItemCaseSensitive(d->doc, "checkpoint");
-        dep = cp ? cJSON_GetObjectItemCaseSensitive(cp, "latest") : NULL;
-    }
-    const cJSON *sp = dep ? cJSON_GetObjectItemCaseSensitive(dep, "secrets_providers") : NULL;
-    const cJSON *t = sp ? cJSON_GetObjectItemCaseSensitive(sp, "type") : NULL;
-    const cJSON *state = sp ? cJSON_GetObjectItemCaseSensitive(sp, "state") : NULL;
-    const cJSON *s = state ? cJSON_GetObjectItemCaseSensitive(state, "salt") : NULL;
-    *salt = cJSON_GetStringValue(s);
-    const char *type = cJSON_GetStringValue(t);
-    return type && *type ? type : NULL;
-}
-
 pv_t *stackstate_recorded_inputs(arena_t *out, const char *text, size_t len, const char *path, const char *const *urns,
                                  size_t n, passphrase_keyring_t *keyring, diag_list_t *diags) {
     pv_t *found = pv_object(out);
@@ -1528,7 +1499,7 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
 
     /* Secrets, per the document's secrets provider: count them first. */
     const char *salt;
-    const char *sp = secrets_provider_type(d, &salt);
+    const char *sp = deployment_secrets_provider(d, &salt);
     size_t n_secret_res = 0;
     for (size_t i = 0; i < n_order; i++) {
         size_t n_all = 0, n_plain = 0, n_opaque = 0;
