@@ -2908,6 +2908,18 @@ static bool sp_splice_code(sp_ctx_t *c) {
         for (size_t k = sp_first_site(G, G->stmts[i].start); k < G->nsites && G->sites[k].start <= G->stmts[i].end; k++)
             if (G->sites[k].end <= G->stmts[i].end) names_table_reserve(used, G->sites[k].text);
     }
+    /* Go, Java: new code passes the Context, and the program's parameter has no name to pass it by. */
+    if (T->ctx_unnamed && G->ctx_name && names_table_has(used, G->ctx_name)) {
+        diag_t *d =
+            diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                     "the program's Context parameter has no name (`%s`), and the new code passes the "
+                     "Context to what it creates: nothing was changed; name the parameter (`%s`) and run "
+                     "cimport again",
+                     sp_one_line(c->a, T->text + T->ctx_unnamed - 1, T->ctx_unnamed_end - T->ctx_unnamed + 1, 60),
+                     T->lang == LANG_GO ? "ctx *pulumi.Context" : "ctx");
+        d->line = (long)sp_line_of(T->text, T->ctx_unnamed - 1);
+        return false;
+    }
     const char **lines = arena_alloc(c->a, (G->nimports + 1) * sizeof *lines);
     const char **paths = arena_alloc(c->a, (G->nimports + 1) * sizeof *paths);
     size_t nl = 0;

@@ -131,12 +131,15 @@ typedef struct sp_program {
     const char *base_indent;  /* indentation of statements in the body */
     const char *close_indent; /* indentation of the line that follows the insertion point */
     uint32_t insert_del;      /* bytes before insert_at the insertion replaces (blanks after a `{`) */
-    /* The body's last statement never completes (an if/else or switch whose branches all return, a
-     * labelled return, Go's terminating statements): code after it would never run (Go, Java: not
-     * compile). Its offset, else UINT32_MAX; new statements are refused there. */
+    /* The body's last statement may leave it and nothing can go before it with certainty (Go's
+     * terminating statements, C# with a goto): its offset, else UINT32_MAX; new statements are
+     * refused there. */
     uint32_t stuck_at;
     /* Go, Java: the name of the body's Context parameter (`ctx`, `pctx`, `context`), or NULL. */
     const char *ctx_name;
+    /* Go, Java: the Context parameter has no name, or `_` (`func(*pulumi.Context)`, `_ -> {...}`): 1 +
+     * its offset, else 0, and its end; new code that passes the Context is refused. */
+    uint32_t ctx_unnamed, ctx_unnamed_end;
 
     /* Resources found anywhere in the file (user's file) — statements not in stmts. */
     sp_stmt_t *res;

@@ -1110,13 +1110,20 @@ static TSNode sp_find_node(sp_program_t *p, TSNode from, bool (*match)(sp_progra
 
 /* Records the name the program gives its Context parameter: the first parameter of `params` (Go's
  * parameter_list, Java's formal_parameters, a Java lambda's parameters or lone identifier). The new
- * code's `ctx` is written under that name (splice.c). */
+ * code's `ctx` is written under that name (splice.c); a parameter with no name or `_` is noted
+ * (ctx_unnamed). */
 static void sp_note_ctx(sp_program_t *p, TSNode params) {
     if (ts_node_is_null(params)) return;
     TSNode d = sp_is(params, "identifier") ? params : sp_nchild(params, 0);
     if (ts_node_is_null(d)) return;
     TSNode nm = sp_is(d, "identifier") ? d : sp_field(d, "name", 4);
-    if (sp_is(nm, "identifier")) p->ctx_name = sp_node_text(p, nm);
+    const char *name = sp_is(nm, "identifier") ? sp_node_text(p, nm) : NULL;
+    if (name && strcmp(name, "_") != 0) {
+        p->ctx_name = name;
+    } else if (name || sp_is(d, "parameter_declaration") || sp_is(d, "formal_parameter")) {
+        p->ctx_unnamed = 1 + ts_node_start_byte(d);
+        p->ctx_unnamed_end = sp_end_byte(d);
+    }
 }
 
 /* The body of the top-level Go function `name`. */

@@ -391,6 +391,12 @@ func run(c *pulumi.Context) error {
 }
 EOF
 case_ f3named main.go "$tmp/two.json" check_go "" "Context"
+# a Context parameter without a name (`_`, or none at all): the new code has no name to pass it by
+mkdir -p "$tmp/f3blank" "$tmp/f3unnamed"
+printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(_ *pulumi.Context) error {\n\t\treturn nil\n\t})\n}\n' >"$tmp/f3blank/main.go"
+case_ f3blank main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "Context parameter has no name"
+printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(run)\n}\n\nfunc run(*pulumi.Context) error {\n\treturn nil\n}\n' >"$tmp/f3unnamed/main.go"
+case_ f3unnamed main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "Context parameter has no name"
 # Java: `Pulumi.run(context -> {...})` and a secret config read (ctx.config()) in the new code
 ST="$SHARED_DATA/pulumi-state/pulumi-tls/provider/testdata/recorded/TestProviderUpgrade/index_certrequest/5.0.2/stack.json"
 mkdir -p "$tmp/f3java/src/main/java/p"
