@@ -536,38 +536,58 @@ static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_lis
     }
 }
 
-/* Which of <stack>.json and <stack>.json.gz is the stack (s->stack_key, NULL: neither exists). Pulumi
- * removes the other when it changes the compression, but both can be left (a crash, a switch of
- * PULUMI_DIY_BACKEND_GZIP): then it reads the .json only when it was modified after the .gz, else the
- * .gz (pkg/backend/diy stackPath), and so does cimport, so that it writes the one Pulumi reads. A store
- * without that time (PostgreSQL) holding both is refused, naming them. */
+/* Which of <stack>.json, <stack>.json.gz and <stack>.json.zst is the stack (s->stack_key, NULL: none
+ * exists). Pulumi removes the others when it changes the compression, but more than one can be left (a
+ * crash, a switch of PULUMI_DIY_BACKEND_GZIP or _ZSTD): then it reads the most recently modified one
+ * (pkg/backend/diy stackPath), and so does cimport, so that it writes the one Pulumi reads. A store
+ * without that time (PostgreSQL) holding more than one is refused, naming them. */
 static bool diy_pick_checkpoint(stack_store_t *s, const char *base, diag_list_t *diags) {
     arena_t *a = s->a;
-    const char *cands[2] = {base, arena_sprintf(a, "%s.gz", base)};
-    bool has[2];
-    long long t[2] = {0, 0};
-    for (int i = 0; i < 2; i++) {
+    const char *cands[3] = {base, arena_sprintf(a, "%s.gz", base), arena_sprintf(a, "%s.zst", base)};
+    long long t[3] = {0, 0, 0};
+    int found = 0, pick = -1, other = -1;
+    for (int i = 0; i < 3; i++) {
         char *data;
         size_t len;
         int got = s->bucket->mtime ? s->bucket->mtime(s->bucket, cands[i], &t[i], diags)
                                    : s->bucket->read(s->bucket, cands[i], &data, &len, diags);
         if (got < 0) return false;
-        has[i] = got > 0;
+        if (!got) continue;
+        found++;
+        if (pick < 0 || t[i] > t[pick])
+            other = pick, pick = i;
+        else
+            other = i;
     }
-    if (!has[0] || !has[1]) {
-        s->stack_key = has[0] ? cands[0] : has[1] ? cands[1] : NULL;
-        return true;
-    }
-    if (!s->bucket->mtime) {
+    if (found > 1 && !s->bucket->mtime) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                  "the stack '%s' of project '%s' in %s is stored twice, as %s and as %s, and cimport cannot tell "
                  "which one Pulumi reads (the newer; the store gives no time); nothing was written: remove the "
                  "stale one (after `pulumi stack export` of the stack, to check it is the one you expect)",
-                 s->stack, s->project, s->shown, cands[0], cands[1]);
+                 s->stack, s->project, s->shown, cands[pick], cands[other]);
         return false;
     }
-    s->stack_key = t[0] > t[1] ? cands[0] : cands[1];
+    s->stack_key = pick >= 0 ? cands[pick] : NULL;
     return true;
+}
+
+/* A journal a Pulumi operation left under .pulumi/journal/<project>/<stack>/ (Pulumi's journaling DIY
+ * backend): Pulumi replays it into the checkpoint on its next operation, but only while the checkpoint
+ * is the one the journal was made against (its manifest's hash); after a write by anyone else it takes
+ * the entries for stale and deletes them, and what that operation did is lost from the state. */
+static bool diy_no_journal(stack_store_t *s, diag_list_t *diags) {
+    const char **keys = NULL;
+    const char *dir = arena_sprintf(s->a, ".pulumi/journal/%s/%s", s->project, s->stack);
+    size_t errors_before = diags->errors;
+    size_t n = s->bucket->list(s->bucket, dir, &keys, diags);
+    if (diags->errors > errors_before) return false;
+    if (!n) return true;
+    diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+             "the stack '%s' of project '%s' in %s holds the journal of a Pulumi operation that did not finish (%s, "
+             "%zu file%s), which Pulumi applies on its next operation only if nobody wrote the stack meanwhile; "
+             "nothing was written: run `pulumi refresh` on the stack first, then import",
+             s->stack, s->project, s->shown, dir, n, n == 1 ? "" : "s");
+    return false;
 }
 
 static stack_store_t *diy_open(const workspace_t *w, const char *project, const stack_store_options_t *o,
@@ -587,28 +607,23 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     if (!check_layout(s, diags)) goto fail;
     const char *base = arena_sprintf(a, ".pulumi/stacks/%s/%s.json", project, w->stack);
     if (!diy_pick_checkpoint(s, base, diags)) goto fail;
+    char advice[DIAG_ADVICE_MAX];
+    if (s->stack_key && strcmp(s->stack_key + strlen(s->stack_key) - strlen(".zst"), ".zst") == 0) {
+        /* Pulumi also keeps a stack zstd-compressed: the one it reads, which cannot be read here */
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "the stack '%s' of project '%s' in %s is stored zstd-compressed (%s), which cimport cannot "
+                 "read; nothing was written%s",
+                 w->stack, project, s->shown, s->stack_key, diag_advice(advice, DIAG_ADVICE_IMPORT_OPTION, NULL));
+        goto fail;
+    }
     if (!s->stack_key) {
-        char advice[DIAG_ADVICE_MAX];
-        /* Pulumi also keeps a stack zstd-compressed: it exists, it cannot be read here */
-        const char *zst = arena_sprintf(a, "%s.zst", base);
-        char *data;
-        size_t len;
-        int got = s->bucket->read(s->bucket, zst, &data, &len, diags);
-        if (got < 0) goto fail;
-        if (got > 0) {
-            diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
-                     "the stack '%s' of project '%s' in %s is stored zstd-compressed (%s), which cimport cannot "
-                     "read; nothing was written%s",
-                     w->stack, project, s->shown, zst, diag_advice(advice, DIAG_ADVICE_IMPORT_OPTION, NULL));
-            goto fail;
-        }
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                  "the stack '%s' of project '%s' does not exist in %s (no %s): create it with `pulumi stack init "
                  "%s`%s",
                  w->stack, project, s->shown, base, w->stack, diag_advice(advice, DIAG_ADVICE_OTHER_STACK, NULL));
         goto fail;
     }
-    if (!take_lock(s, o, diags)) goto fail;
+    if (!take_lock(s, o, diags) || !diy_no_journal(s, diags)) goto fail;
     /* Read again under the lock: what we merge into is what nobody else is changing. */
     if (s->bucket->read(s->bucket, s->stack_key, &s->raw, &s->raw_len, diags) <= 0) goto fail;
     s->gz = is_gzip(s->raw, s->raw_len);

@@ -134,5 +134,35 @@ grep -q 'pending deletion' "$work/pending.err" && ok || bad "pending deletion: n
 cmp -s "$stacks/dev.json" "$work/dev.pending" && [ ! -e "$proj/pending.ts" ] && ok ||
   bad "pending deletion: the stack or the code was written"
 
+# --- a journal a crashed `pulumi up` left (Pulumi's DIY journaling: .pulumi/journal/<project>/<stack>/):
+# Pulumi replays it on its next operation only while the checkpoint is the one it was made against; a
+# write under it makes Pulumi drop it as stale, and the resources that update made are lost (read16 F5)
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+J="$state/.pulumi/journal/shop/dev"
+mkdir -p "$J"
+printf '{"epochID":"5f0c1c9e-1111-4222-8333-444455556666","baseCheckpointHash":"%s","createdAt":"2026-11-28T08:00:00Z"}' \
+  "$(sha256sum "$stacks/dev.json" | cut -d' ' -f1)" >"$J/manifest.json"
+printf '{"version":1,"kind":0,"sequenceID":1,"operationID":1}' >"$J/0000000001.journal.json"
+rc=$(run journal)
+[ "$rc" = 2 ] && grep -q 'journal' "$work/journal.err" && ok ||
+  bad "a stack with a journal: exit $rc, want 2 and the reason: $(cat "$work/journal.err")"
+same dev && [ ! -e "$proj/out.ts" ] && [ -e "$J/0000000001.journal.json" ] && ok ||
+  bad "a stack with a journal: the stack, the code or the journal changed"
+[ -z "$(ls -A "$state/.pulumi/locks/organization/shop/dev" 2>/dev/null)" ] && ok || bad "a stack with a journal: the lock was left"
+rm -rf "$state/.pulumi/journal"
+
+# --- a stale <stack>.json beside a newer <stack>.json.zst: Pulumi reads the newest of .json, .json.gz
+# and .json.zst; cimport cannot read zstd, so it refuses rather than write the stale one (read16 F13)
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+touch -d '1 hour ago' "$stacks/dev.json"
+printf 'not really zstd' >"$stacks/dev.json.zst"
+rc=$(run zst)
+[ "$rc" = 2 ] && grep -q 'zstd' "$work/zst.err" && ok || bad "a newer .json.zst: exit $rc, want 2: $(cat "$work/zst.err")"
+same dev && ok || bad "a newer .json.zst: the stale .json was written"
+touch -d '2 hours ago' "$stacks/dev.json.zst"
+rc=$(run zst_older)
+[ "$rc" = 0 ] && holds dev && ok || bad "an older .json.zst beside the .json: exit $rc: $(cat "$work/zst_older.err")"
+rm -f "$stacks/dev.json.zst"
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
