@@ -241,6 +241,27 @@ static const char *link_target(arena_t *a, const char *path) {
     return path;
 }
 
+/* Whether dir (resolved, below the program's directory root) is one the build of a compiled program whose
+ * run is in `run` leaves out, by the build's own layout: a .NET SDK project's bin/ and obj/ (its
+ * DefaultItemExcludes), and — where the run is in Maven's and Gradle's src/main/java — anything outside
+ * src/main/java (the project's root, src/test/java: neither compiled for the program). Another layout is
+ * not guessed at: everything below root is taken for sources. */
+static bool left_out_of_build(arena_t *a, const char *root, const char *dir, const char *runtime, const char *run) {
+    size_t rl = strlen(root);
+    const char *rel = !strncmp(dir, root, rl) && dir[rl] == '/' ? dir + rl + 1 : dir[rl] ? NULL : "";
+    if (!rel) return false;
+    if (!strcmp(runtime, "dotnet"))
+        return !strcmp(rel, "bin") || !strcmp(rel, "obj") || !strncmp(rel, "bin/", 4) || !strncmp(rel, "obj/", 4);
+    if (!strcmp(runtime, "java")) {
+        const char *src = arena_sprintf(a, "%s/src/main/java/", root);
+        size_t sl = strlen(src);
+        bool run_there = !strncmp(run, src, sl);
+        bool dir_there = !strncmp(rel, "src/main/java", 13) && (rel[13] == '/' || !rel[13]);
+        return run_there && !dir_there;
+    }
+    return false;
+}
+
 program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t *pw, const char **run) {
     *run = NULL;
     path = link_target(a, path);
@@ -272,7 +293,8 @@ program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t 
     program_place(a, dir, main_dir, runtime, &root, &in_main, &in_sources);
     if (!in_sources) return PROGRAM_FILE_NONE;
     *run = find_run(a, root, runtime, strcmp(runtime, "go") ? 8 : 0);
-    return *run && !same_file(*run, path) ? PROGRAM_FILE_COMPILED_WITH : PROGRAM_FILE_NONE;
+    if (!*run || same_file(*run, path) || left_out_of_build(a, root, dir, runtime, *run)) return PROGRAM_FILE_NONE;
+    return PROGRAM_FILE_COMPILED_WITH;
 }
 
 const char *session_whole_file_refusal(arena_t *a, const char *path, const char *flag, bool code, diag_list_t *diags) {

@@ -562,6 +562,17 @@ rc=$?
 [ $rc = 2 ] && [ ! -e "ow/j/$other" ] &&
   grep -qxF "error: $other: the Java program of project 'j' ($tmp/ow/j/Pulumi.yaml) builds this file with $app, and -o writes a program of its own here, which breaks that build: write the code to a file outside the program's sources, or insert it into the program with --insert-into $app" ow.err &&
   ok || bad "-o onto a new file of a Maven Java program's sources (exit $rc): $(cat ow.err)"
+# Files no build of the program takes in are written (read15c F4: refused, "builds this file"): Maven and
+# Gradle compile src/main/java only (not a file at the project's root, nor the test sources), and a .NET
+# SDK project leaves out bin/** and obj/**.
+mkdir -p ow/c/obj ow/c/bin/Debug
+for f in j/Other.java j/src/test/java/myproject/AppTest.java c/obj/X.cs c/bin/Debug/X.cs; do
+  mkdir -p "ow/$(dirname "$f")"
+  (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o "$f" >/dev/null 2>../ow.err)
+  rc=$?
+  [ $rc = 0 ] && [ -s "ow/$f" ] && ok || bad "-o onto $f, which no build of the program takes in (exit $rc): $(cat ow.err)"
+  rm -f "ow/$f"
+done
 (cd ow/j && "$CIMPORT" random:index/randomString:RandomString suffix2 x7k2p9qa --offline-state "$Q/stack.json" --schema "$S" \
   --insert-into "$app" >/dev/null 2>../../ow.err)
 rc=$?
