@@ -2258,6 +2258,9 @@ static const char *sp_go_returned_name(const sp_program_t *T) {
     const sp_stmt_t *r = &T->stmts[T->nstmts - 1];
     if (!r->is_return || r->start < T->insert_at) return NULL;
     const char *t = T->text + r->start, *e = T->text + r->end;
+    while (e > t && (isspace((unsigned char)e[-1]) || e[-1] == ';'))
+        e--;
+    if (e - t == 6 && strncmp(t, "return", 6) == 0) return T->go_result; /* a bare return: the named result */
     if (e - t < 8 || strncmp(t, "return", 6) != 0 || !isspace((unsigned char)t[6])) return NULL;
     t += 6;
     while (t < e && isspace((unsigned char)*t))

@@ -140,6 +140,9 @@ typedef struct sp_program {
     /* Go, Java: the Context parameter has no name, or `_` (`func(*pulumi.Context)`, `_ -> {...}`): 1 +
      * its offset, else 0, and its end; new code that passes the Context is refused. */
     uint32_t ctx_unnamed, ctx_unnamed_end;
+    /* Go: the name of the body's function's named result (`func(ctx *pulumi.Context) (err error)`),
+     * which a bare `return` returns, or NULL */
+    const char *go_result;
 
     /* Resources found anywhere in the file (user's file) — statements not in stmts. */
     sp_stmt_t *res;

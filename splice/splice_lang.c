@@ -1126,6 +1126,14 @@ static void sp_note_ctx(sp_program_t *p, TSNode params) {
     }
 }
 
+/* Go: notes the name of function fn's one named result (`(err error)`): a bare `return` returns it. */
+static void sp_note_go_result(sp_program_t *p, TSNode fn) {
+    TSNode res = sp_field(fn, "result", 6);
+    if (!sp_is(res, "parameter_list") || sp_nchild_count(res) != 1) return;
+    TSNode nm = sp_field(sp_nchild(res, 0), "name", 4);
+    if (sp_is(nm, "identifier") && strcmp(sp_node_text(p, nm), "_") != 0) p->go_result = sp_node_text(p, nm);
+}
+
 /* The body of the top-level Go function `name`. */
 static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
     for (uint32_t i = 0; i < sp_nchild_count(p->root); i++) {
@@ -1135,6 +1143,7 @@ static bool sp_go_func_body(sp_program_t *p, const char *name, TSNode *out) {
         TSNode b = sp_field(f, "body", 4);
         if (!sp_is(b, "block")) return false;
         sp_note_ctx(p, sp_field(f, "parameters", 10));
+        sp_note_go_result(p, f);
         *out = b;
         return true;
     }
@@ -1159,6 +1168,7 @@ static bool sp_go_run(sp_program_t *p, TSNode n, TSNode *out) {
     TSNode a0 = sp_nchild(args, 0);
     if (sp_is(a0, "func_literal")) {
         sp_note_ctx(p, sp_field(a0, "parameters", 10));
+        sp_note_go_result(p, a0);
         *out = sp_field(a0, "body", 4);
         return true;
     }

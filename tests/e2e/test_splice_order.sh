@@ -109,9 +109,12 @@ type StringOutput struct{}
 type IntOutput struct{}
 
 func Run(f func(*Context) error) {
-	_ = f(&Context{})
+	err := f(&Context{})
 	sort.Strings(made)
 	fmt.Println(strings.Join(made, ","))
+	if err != nil {
+		fmt.Println("err=" + err.Error())
+	}
 }
 func String(s string) Input                           { return s }
 func Int(i int) Input                                 { return i }
@@ -124,7 +127,11 @@ EOF
 cat >"$tmp/gostub/random/go/random/random.go" <<'EOF'
 package random
 
-import "github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+import (
+	"errors"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
 
 type RandomStringArgs struct{ Length, Special pulumi.Input }
 type RandomString struct{ Result pulumi.StringOutput }
@@ -132,6 +139,9 @@ type RandomString struct{ Result pulumi.StringOutput }
 func (r *RandomString) ID() pulumi.IDOutput { return pulumi.IDOutput{} }
 func NewRandomString(ctx *pulumi.Context, name string, args *RandomStringArgs, opts ...pulumi.ResourceOption) (*RandomString, error) {
 	pulumi.StubMade(name)
+	if name == "fails" { // a resource whose registration fails: its error must reach Run
+		return nil, errors.New("fails failed")
+	}
 	return &RandomString{}, nil
 }
 
@@ -345,6 +355,12 @@ done:
 });
 EOF
 case_ f2goto Program.cs "$tmp/two.json" false "" "the goto may pass them"
+
+# ---- read15 F9: Go's bare `return` of a named error result: the error of the statement before it is
+# returned, not overwritten by the new statements' (the stub fails the registration of "fails")
+mkdir -p "$tmp/f9go"
+printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi-random/sdk/v4/go/random"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) (err error) {\n\t\t_, err = random.NewRandomString(ctx, "fails", &random.RandomStringArgs{Length: pulumi.Int(3)})\n\t\treturn\n\t})\n}\n' >"$tmp/f9go/main.go"
+case_ f9go main.go "$tmp/two.json" run_go "err=fails failed" "(a bare return: no refusal)"
 
 # ---- F14: the body's return on the line that opens the body -------------------------------------------
 mkdir -p "$tmp/f14go" "$tmp/f14ts"
