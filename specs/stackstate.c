@@ -466,6 +466,10 @@ typedef struct merge {
     const passphrase_crypter_t *reveal;
     const char *reveal_unable;
     bool reveal_tried;
+    /* package → the URN of the stack's one default provider of it ("" when it has several), made on
+     * first use (stack_default_provider) */
+    hashmap_t pkg_defaults;
+    bool pkg_defaults_indexed;
 } merge_t;
 
 static const state_resource_t *state_find(merge_t *m, const char *urn) {
@@ -772,11 +776,39 @@ static const char *provider_inputs_differ(merge_t *m, const pv_t *old, const pv_
     return inputs_differ(m, kept[0], kept[1], unread);
 }
 
+/* The URN of the stack's one live default provider of package pkg; NULL when it has none or several. */
+static const char *stack_default_provider(merge_t *m, const char *pkg) {
+    if (!m->d) return NULL;
+    if (!m->pkg_defaults_indexed) {
+        m->pkg_defaults_indexed = true;
+        size_t pl = strlen(PROVIDER_PREFIX);
+        for (size_t i = 0; i < m->d->n_resources; i++) {
+            const state_resource_t *r = &m->d->resources[i];
+            if (r->del || strncmp(r->type, PROVIDER_PREFIX, pl) != 0 ||
+                !stackstate_is_default_provider_name(urn_name(m->a, r->urn)))
+                continue;
+            void **had = hashmap_find_str(&m->pkg_defaults, r->type + pl);
+            if (had)
+                *had = (void *)"";
+            else
+                hashmap_add_str(&m->pkg_defaults, r->type + pl, (void *)r->urn);
+        }
+    }
+    void **v = hashmap_find_str(&m->pkg_defaults, pkg);
+    return v && **(const char **)v ? *v : NULL;
+}
+
 /* The URN of the provider the run records for a resource: its explicit one, else its package's default
- * provider of its version. */
+ * provider of its version — or, with no version or download URL asked for (an offline import), the
+ * stack's one default provider of the package: the one its program's SDK registers (`default_4_16_0`),
+ * where an unversioned `default` beside it would be moved off and deleted by the next update. */
 static const char *provider_urn_of(merge_t *m, const stackstate_resource_t *r) {
     if (r->provider_urn) return r->provider_urn;
     char *pkg = r->package ? arena_strdup(m->a, r->package) : type_package(m->a, r->type);
+    const char *theirs = (!r->version || !*r->version) && (!r->plugin_download_url || !*r->plugin_download_url)
+                             ? stack_default_provider(m, pkg)
+                             : NULL;
+    if (theirs) return theirs;
     char *name = stackstate_default_provider_name(m->a, r->version, r->plugin_download_url);
     return arena_sprintf(m->a, "urn:pulumi:%s::%s::%s%s::%s", m->stack, m->project, PROVIDER_PREFIX, pkg, name);
 }
@@ -1411,6 +1443,7 @@ pv_t *stackstate_recorded_inputs(arena_t *out, const char *text, size_t len, con
     }
     if (d) deployment_free(d);
     hashmap_free(&m.state_urns);
+    hashmap_free(&m.pkg_defaults);
     diag_list_free(&quiet);
     arena_free(a);
     return found;
@@ -1588,6 +1621,7 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
 done:
     hashmap_free(&m.state_urns);
     hashmap_free(&m.new_urns);
+    hashmap_free(&m.pkg_defaults);
     cJSON_Delete(add_provider);
     free(order);
     for (size_t i = 0; i < m.n_items; i++)

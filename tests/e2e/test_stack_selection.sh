@@ -164,5 +164,33 @@ rc=$(run zst_older)
 [ "$rc" = 0 ] && holds dev && ok || bad "an older .json.zst beside the .json: exit $rc: $(cat "$work/zst_older.err")"
 rm -f "$stacks/dev.json.zst"
 
+# --- a stack whose resources use a versioned default provider (`default_4_16_0`, as every SDK program
+# records it): a resource imported offline with no version goes under that provider, not a second,
+# unversioned `default` the program would move it off and delete in its next preview (read16 F10) -----
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(run versioned_setup)
+python3 - "$stacks/dev.json" <<'PY'
+import json, sys
+d = json.loads(open(sys.argv[1]).read().replace("pulumi:providers:random::default", "pulumi:providers:random::default_4_16_0"))
+res = d["checkpoint"]["latest"]["resources"]
+for r in res:
+    if r["type"] == "pulumi:providers:random":
+        r["inputs"] = {"version": "4.16.0"}
+        r["outputs"] = {"version": "4.16.0"}
+d["checkpoint"]["latest"]["resources"] = [r for r in res if not r["urn"].endswith("::http-port")]
+json.dump(d, open(sys.argv[1], "w"))
+PY
+(cd "$proj" && "$CIMPORT" random:index/randomInteger:RandomInteger http-port 8443,8000,8999,mq7xk2vt9fzr \
+  --offline-state "$Q/stack.json" --schema "$S" --yes -o hp.ts >"$work/versioned.out" 2>"$work/versioned.err")
+rc=$?
+python3 - "$stacks/dev.json" <<'PY' && ok || bad "http-port imported offline into a stack on default_4_16_0 (exit $rc): $(cat "$work/versioned.err")"
+import json, sys
+res = json.load(open(sys.argv[1]))["checkpoint"]["latest"]["resources"]
+provs = [r["urn"] for r in res if r["type"] == "pulumi:providers:random"]
+hp = [r for r in res if r["urn"].endswith("::http-port")]
+assert provs == ["urn:pulumi:dev::shop::pulumi:providers:random::default_4_16_0"], provs
+assert len(hp) == 1 and hp[0]["provider"].startswith(provs[0] + "::"), hp
+PY
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
