@@ -951,6 +951,7 @@ static void lsp_job_run(lsp_server_t *s, lsp_job_t *job) {
     o.program_text = t.text; /* the editor's text: spliced here, the edit goes back to the editor */
     o.program_len = t.len;
     o.program_name = t.name;
+    o.program_path = t.path; /* its program's other files are read from disk */
     lsp_run_ctx_t ctx = {.s = s, .job = job};
     o.on_event = lsp_on_event;
     o.user = &ctx;

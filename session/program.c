@@ -136,9 +136,9 @@ static void program_place(arena_t *a, const char *dir, const char *main_path, co
     free(rmain);
 }
 
-/* Whether path is the entry package.json's "main" names in dir, which Node's language host runs
- * (the program `require`s the directory) rather than index.ts/index.js. */
-static bool node_package_main(arena_t *a, const char *dir, const char *path) {
+/* The entry package.json's "main" names in dir (a path in arena a), which Node's language host runs
+ * (the program `require`s the directory) rather than index.ts/index.js; NULL when it names none. */
+static const char *node_main_path(arena_t *a, const char *dir) {
     size_t n;
     diag_list_t quiet;
     diag_list_init(&quiet);
@@ -146,9 +146,15 @@ static bool node_package_main(arena_t *a, const char *dir, const char *path) {
     diag_list_free(&quiet);
     cJSON *pkg = text ? cJSON_ParseWithLength(text, n) : NULL;
     const cJSON *main = cJSON_GetObjectItemCaseSensitive(pkg, "main");
-    bool is = cJSON_IsString(main) && same_file(path, arena_sprintf(a, "%s/%s", dir, main->valuestring));
+    const char *path = cJSON_IsString(main) ? arena_sprintf(a, "%s/%s", dir, main->valuestring) : NULL;
     cJSON_Delete(pkg);
-    return is;
+    return path;
+}
+
+/* Whether path is the entry package.json's "main" names in dir. */
+static bool node_package_main(arena_t *a, const char *dir, const char *path) {
+    const char *main = node_main_path(a, dir);
+    return main && same_file(path, main);
 }
 
 bool session_file_is_program(arena_t *a, const char *path, workspace_t *pw, bool *project_file, diag_list_t *diags) {
@@ -544,8 +550,300 @@ size_t session_program_config_keys(arena_t *a, const char *text, size_t len, lan
     return n;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The program's other files (session_program_others). */
+
+/* The local modules a file imports (splice_file_t.modules), and the directory they are found from. */
+typedef struct files_module_list {
+    const char *const *modules;
+    size_t n;
+    const char *dir;
+} files_module_list_t;
+
+typedef struct program_files {
+    arena_t *a;
+    splicer_t *sp;
+    lang_t lang;
+    diag_list_t *diags;
+    hashmap_t seen;   /* resolved paths met (the target's too): each file is read once */
+    vec_t files;      /* splice_file_t, the files read */
+    vec_t queue;      /* TypeScript, Python: files_module_list_t, modules yet to be followed */
+    size_t bytes;     /* read so far */
+    const char *root; /* where the files are looked for, for the message beyond the caps */
+    const char *base; /* Python: where absolute imports are found (the entry's directory) */
+    bool failed;      /* a diagnostic was given: stop */
+} program_files_t;
+
+static bool ends_with(const char *name, const char *ext) {
+    size_t n = strlen(name), e = strlen(ext);
+    return n >= e && !strcmp(name + n - e, ext);
+}
+
+static bool regular_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The program's files are past the caps: refused, naming them. */
+static void files_too_many(program_files_t *f, const char *what) {
+    char *cwd = realpath(".", NULL);
+    bool here = cwd && !strcmp(cwd, f->root);
+    free(cwd);
+    diag_add(f->diags, DIAG_ERROR, DIAG_INPUT, here ? "." : below_cwd(f->a, f->root), NULL,
+             "the program has more than %s here, which cimport reads to find the resources they define before it "
+             "adds any, and it reads no more: nothing was changed; insert into a smaller program, or add the code by "
+             "hand",
+             what);
+    f->failed = true;
+}
+
+/* Reads the file at path into the list once (a path met before, the target's included, is skipped),
+ * and, for TypeScript and Python, queues it for its modules. False once anything failed. */
+static bool files_add(program_files_t *f, const char *path) {
+    if (f->failed) return false;
+    char *real = realpath(path, NULL);
+    if (!real) return true; /* gone, or a link to nothing: not read by the build either */
+    const char *key = arena_strdup(f->a, real);
+    free(real);
+    if (!hashmap_add_str(&f->seen, key, (void *)key)) return true;
+    if (f->files.len >= SESSION_PROGRAM_FILES_MAX) {
+        files_too_many(f, arena_sprintf(f->a, "%d source files", SESSION_PROGRAM_FILES_MAX));
+        return false;
+    }
+    struct stat st;
+    if (stat(key, &st) == 0 && (size_t)st.st_size > SESSION_PROGRAM_BYTES_MAX - f->bytes) {
+        files_too_many(f, arena_sprintf(f->a, "%zu MiB of source files", SESSION_PROGRAM_BYTES_MAX >> 20));
+        return false;
+    }
+    size_t len;
+    const char *name = below_cwd(f->a, key);
+    const char *text = file_read_all(f->a, key, &len, f->diags);
+    if (!text) return !(f->failed = true);
+    f->bytes += len;
+    splice_file_t *sf = vec_push(&f->files);
+    if (!splicer_read_file(f->sp, text, len, f->lang, name, f->a, sf, f->diags)) {
+        f->files.len--;
+        return !(f->failed = true);
+    }
+    if (sf->n_modules)
+        *(files_module_list_t *)vec_push(&f->queue) =
+            (files_module_list_t){sf->modules, sf->n_modules, program_dir(f->a, key)};
+    return true;
+}
+
+/* Every file below dir (at most depth levels down) whose name ends with ext, in name order: hidden
+ * directories, links to directories and those named in skip (build output) left out. */
+static void files_below(program_files_t *f, const char *dir, const char *ext, const char *const *skip, int depth) {
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        const char *nm = names[i]->d_name;
+        bool skipped = nm[0] == '.';
+        for (size_t k = 0; skip && skip[k] && !skipped; k++)
+            skipped = !strcmp(nm, skip[k]);
+        const char *path = arena_sprintf(f->a, "%s/%s", dir, nm);
+        struct stat ls;
+        if (!skipped && !f->failed && lstat(path, &ls) == 0) {
+            if (S_ISDIR(ls.st_mode) && depth > 0)
+                files_below(f, path, ext, skip, depth - 1);
+            else if (!S_ISDIR(ls.st_mode) && ends_with(nm, ext) && !(f->lang == LANG_GO && ends_with(nm, "_test.go")) &&
+                     regular_file(path))
+                files_add(f, path);
+        }
+        free(names[i]);
+    }
+    if (n >= 0) free(names);
+}
+
+/* The file a TypeScript module specifier (`./storage`, `../lib`, `./a.js`) names from dir, as
+ * TypeScript's resolution finds it: the file itself, with an extension added or its .js written for a
+ * .ts, or a directory's index; NULL when none exists. */
+static const char *ts_module_file(arena_t *a, const char *dir, const char *spec) {
+    static const char *const exts[] = {".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"};
+    const char *base = arena_sprintf(a, "%s/%s", dir, spec);
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+        if (ends_with(base, exts[i]) && !ends_with(base, ".d.ts")) {
+            if (regular_file(base)) return base;
+            if (i >= 4) { /* `./a.js` written for a.ts: ESM's form */
+                size_t bl = strlen(base) - strlen(exts[i]);
+                const char *ts = arena_sprintf(a, "%.*s%s", (int)bl, base, exts[i - 4]);
+                if (regular_file(ts)) return ts;
+            }
+            return NULL;
+        }
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
+        const char *c = arena_sprintf(a, "%s%s", base, exts[i]);
+        if (regular_file(c)) return c;
+    }
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
+        const char *c = arena_sprintf(a, "%s/index%s", base, exts[i]);
+        if (regular_file(c)) return c;
+    }
+    return NULL;
+}
+
+/* The files a Python import of module m (`storage`, `infra.storage`, `..util`) from a file in dir
+ * runs: each package's __init__.py on the way and the module itself (m.py, or m/__init__.py), those
+ * that exist. A relative module is found from dir, an absolute one from the program's directory. */
+static void py_module_files(program_files_t *f, const char *dir, const char *m) {
+    size_t dots = strspn(m, ".");
+    const char *at = f->base;
+    if (dots) {
+        at = dir;
+        for (size_t k = 1; k < dots; k++)
+            at = arena_sprintf(f->a, "%s/..", at);
+    }
+    m += dots;
+    while (*m && !f->failed) {
+        const char *dot = strchr(m, '.');
+        size_t n = dot ? (size_t)(dot - m) : strlen(m);
+        const char *pkg = arena_sprintf(f->a, "%s/%.*s", at, (int)n, m);
+        const char *init = arena_sprintf(f->a, "%s/__init__.py", pkg);
+        if (regular_file(init)) files_add(f, init);
+        if (!dot) {
+            const char *py = arena_sprintf(f->a, "%s.py", pkg);
+            if (regular_file(py)) files_add(f, py);
+            break;
+        }
+        at = pkg;
+        m = dot + 1;
+    }
+}
+
+/* Follows the modules of the queued files (and of theirs) until none is left. */
+static void files_follow(program_files_t *f) {
+    for (size_t q = 0; q < f->queue.len && !f->failed; q++) {
+        files_module_list_t ml = *(files_module_list_t *)vec_at(&f->queue, q);
+        for (size_t i = 0; ml.dir && i < ml.n && !f->failed; i++) {
+            if (f->lang == LANG_PYTHON) {
+                py_module_files(f, ml.dir, ml.modules[i]);
+            } else {
+                const char *file = ts_module_file(f->a, ml.dir, ml.modules[i]);
+                if (file && !strstr(file, "/node_modules/")) files_add(f, file);
+            }
+        }
+    }
+}
+
+/* The entry file of a Node.js or Python project's program: `main` when it names a file, else
+ * package.json's "main" (Node.js) or the runtime's entry in `main`'s (or the project's) directory;
+ * NULL when none exists. */
+static const char *program_entry(arena_t *a, const workspace_t *pw, lang_t lang) {
+    const char *main_dir = pw->project_dir;
+    if (pw->project.main) {
+        const char *m = arena_sprintf(a, "%s/%s", pw->project_dir, pw->project.main);
+        if (regular_file(m)) return m;
+        main_dir = m;
+    }
+    if (lang == LANG_TYPESCRIPT) {
+        const char *pm = node_main_path(a, main_dir);
+        if (pm && regular_file(pm)) return pm;
+        const char *ts = arena_sprintf(a, "%s/index.ts", main_dir), *js = arena_sprintf(a, "%s/index.js", main_dir);
+        return regular_file(ts) ? ts : regular_file(js) ? js : NULL;
+    }
+    const char *py = arena_sprintf(a, "%s/__main__.py", main_dir);
+    return regular_file(py) ? py : NULL;
+}
+
+/* The directory of the nearest .csproj at or above dir, up to (and with) stop; NULL when none is. */
+static const char *csproj_dir(arena_t *a, const char *dir, const char *stop) {
+    for (int up = 0; dir && up < 16; up++) {
+        struct dirent **names;
+        int n = scandir(dir, &names, NULL, alphasort);
+        bool has = false;
+        for (int i = 0; i < n; i++) {
+            has |= ends_with(names[i]->d_name, ".csproj");
+            free(names[i]);
+        }
+        if (n >= 0) free(names);
+        if (has) return dir;
+        const char *slash = strrchr(dir, '/');
+        if ((stop && !strcmp(dir, stop)) || !slash || slash == dir) return NULL;
+        dir = arena_strndup(a, dir, (size_t)(slash - dir));
+    }
+    return NULL;
+}
+
+bool session_program_others(arena_t *a, splicer_t *sp, const char *path, lang_t lang, const char *const *modules,
+                            size_t n_modules, const splice_file_t **out, size_t *n_out, diag_list_t *diags) {
+    *out = NULL;
+    *n_out = 0;
+    if (!path || lang == LANG_YAML || lang == LANG_PCL) return true;
+    char *r = realpath(path, NULL);
+    if (!r) return true; /* not on disk (an editor's new document): no files beside it are known */
+    const char *real = arena_strdup(a, r);
+    free(r);
+    const char *dir = program_dir(a, real);
+    if (!dir) return true;
+    program_files_t f = {.a = a, .sp = sp, .lang = lang, .diags = diags, .root = dir, .base = dir};
+    vec_init(&f.files, sizeof(splice_file_t));
+    vec_init(&f.queue, sizeof(files_module_list_t));
+    hashmap_add_str(&f.seen, real, (void *)real);
+    workspace_t pw;
+    bool in_project = file_project(a, real, &pw, NULL) && pw.project_dir;
+    char *rp = in_project ? realpath(pw.project_dir, NULL) : NULL;
+    const char *project_dir = rp ? arena_strdup(a, rp) : NULL;
+    free(rp);
+    static const char *const cs_skip[] = {"bin", "obj", "node_modules", NULL};
+    static const char *const java_skip[] = {"node_modules", NULL};
+    switch (lang) {
+    case LANG_GO: files_below(&f, dir, ".go", NULL, 0); break; /* a package is one directory */
+    case LANG_CSHARP: {
+        /* a program in no project: its .csproj beside it (a tree above it is no program's) */
+        const char *proj = csproj_dir(a, dir, project_dir ? project_dir : dir);
+        f.root = proj ? proj : dir;
+        files_below(&f, f.root, ".cs", cs_skip, 16);
+        break;
+    }
+    case LANG_JAVA: {
+        const char *src = strstr(real, "/src/main/java/");
+        f.root = src ? arena_strndup(a, real, (size_t)(src - real) + strlen("/src/main/java")) : dir;
+        files_below(&f, f.root, ".java", java_skip, src ? 32 : 0);
+        break;
+    }
+    case LANG_TYPESCRIPT:
+    case LANG_PYTHON: {
+        const char *entry = in_project ? program_entry(a, &pw, lang) : NULL;
+        char *re = entry ? realpath(entry, NULL) : NULL;
+        if (re) {
+            f.base = program_dir(a, re);
+            if (strcmp(re, real) != 0) files_add(&f, re);
+        }
+        free(re);
+        if (n_modules) *(files_module_list_t *)vec_push(&f.queue) = (files_module_list_t){modules, n_modules, dir};
+        files_follow(&f);
+        break;
+    }
+    default: break;
+    }
+    hashmap_free(&f.seen);
+    vec_free(&f.queue);
+    size_t n;
+    splice_file_t *files = vec_steal(&f.files, &n);
+    if (!f.failed && n) {
+        splice_file_t *kept = arena_alloc(a, n * sizeof *kept);
+        memcpy(kept, files, n * sizeof *kept);
+        *out = kept;
+        *n_out = n;
+    }
+    free(files);
+    return !f.failed;
+}
+
+/* splice_options_t.program_files: the other files of the program the code goes into. */
+static bool session_splice_files(void *user, splicer_t *sp, const char *const *modules, size_t n_modules,
+                                 const splice_file_t **others, size_t *n_others, diag_list_t *diags) {
+    const import_session_t *p = user;
+    const session_options_t *o = p->opts;
+    return session_program_others(p->arena, sp, o->program_text ? o->program_path : o->insert_into, p->lang, modules,
+                                  n_modules, others, n_others, diags);
+}
+
 splice_options_t session_splice_options(const import_session_t *p, const char *path) {
     const session_options_t *o = p->opts;
-    return (splice_options_t){
-        .filename = path, .keep_existing = o->keep_existing, .into_stack = o->into_stack || o->stack_state};
+    return (splice_options_t){.filename = path,
+                              .keep_existing = o->keep_existing,
+                              .into_stack = o->into_stack || o->stack_state,
+                              .program_files = session_splice_files,
+                              .program_files_user = (void *)p};
 }

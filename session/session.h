@@ -116,6 +116,7 @@ typedef struct session_options {
     const char *program_text;
     size_t program_len;
     const char *program_name; /* names it in messages */
+    const char *program_path; /* its file's path, whose program's other files are read (NULL: none) */
     const char *stack_state;  /* a stack export the resources are merged into */
     /* Why no stack is written (into_stack and stack_state NULL), in the front end's words, for the
      * results document's run.target.why; NULL: not said. */
@@ -346,6 +347,21 @@ program_file_role_t session_file_role(arena_t *a, const char *path, workspace_t 
  * written) or a report; NULL when nothing stands against it. Errors where the file's project cannot
  * be told (a Pulumi.json) go into diags. */
 const char *session_whole_file_refusal(arena_t *a, const char *path, const char *flag, bool code, diag_list_t *diags);
+/* The other files of the program that the file at path (of language lang) belongs to, read for the
+ * resources they define (splicer_read_file with sp) into *out (arena a), so that a splice adds none of
+ * them a second time (splice_options_t.program_files): Go's other .go files of that directory (its
+ * package; not the _test.go ones), a .NET project's .cs files (from the directory of the nearest
+ * .csproj at or above it, within its project; bin/ and obj/ left out), a Java source tree's .java files
+ * (src/main/java, else the file's directory), and the local modules TypeScript and Python import — the
+ * file's own (`modules`, as the splice read them from its text), the project's entry's (index.ts or
+ * index.js, package.json's "main", __main__.py, or `main`) and what those import in turn. None for a
+ * file not on disk or of Pulumi YAML. False with a diagnostic naming the file where one cannot be read
+ * or parsed (what it defines is then unknown), and beyond SESSION_PROGRAM_FILES_MAX files or
+ * SESSION_PROGRAM_BYTES_MAX bytes. */
+enum { SESSION_PROGRAM_FILES_MAX = 1000 };
+#define SESSION_PROGRAM_BYTES_MAX ((size_t)64 << 20)
+bool session_program_others(arena_t *a, splicer_t *sp, const char *path, lang_t lang, const char *const *modules,
+                            size_t n_modules, const splice_file_t **out, size_t *n_out, diag_list_t *diags);
 /* A Java project's program (w's runtime java): the source file holding its Pulumi.run below the
  * project's directory (or `main`), as Maven and Gradle lay it out (src/main/java/<package>/App.java),
  * the first in name order; NULL when w is no Java project or none is found. */

@@ -82,7 +82,10 @@ typedef struct sp_ctx {
     splice_stats_t stats;
     const char *nl;
     bool keep_existing;
-    bool into_stack; /* splice_options_t.into_stack */
+    bool into_stack;              /* splice_options_t.into_stack */
+    const splice_options_t *opts; /* program_files */
+    const splice_file_t *others;  /* what it gave */
+    size_t n_others;
     /* Indexes of the user's file, built once (a 100,000-line file has ~25,000 statements: looking
      * names up by scanning them per generated statement was quadratic). */
     names_table_t *decl_first; /* declared name → index of the first body statement declaring it */
@@ -332,6 +335,12 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
         d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, "generated program", NULL,
                      "syntax error in the generated %s code (%s): this is a cimport bug; nothing was inserted",
                      lang_name(p->lang), detail);
+    else if (p->other)
+        d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                     "this file of the program cannot be read: syntax error (%s); cimport reads it for the resources "
+                     "it defines, which the import must not add a second time: nothing was changed; fix the file, "
+                     "then run the import again",
+                     detail);
     else
         d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
                      "syntax error (%s): fix the file before inserting into it", detail);
@@ -2331,6 +2340,77 @@ static bool sp_replaced_in_order(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
     return true;
 }
 
+/* What another file of the program defines (splicer_read_file). */
+typedef struct sp_other_res {
+    const char *name;      /* "" when it cannot be read */
+    const char *type;      /* canonical in its file; NULL for a class not traced to an import */
+    const char *call;      /* the constructor up to its `(`, on one line */
+    const char *name_text; /* the name's expression, when it cannot be read */
+    bool has_parent;
+    unsigned line;
+} sp_other_res_t;
+
+struct sp_file_defs {
+    sp_program_t p; /* its language and imports (sp_types_match) */
+    sp_other_res_t *res;
+    size_t nres;
+};
+
+/* A resource the import adds that another file of the program defines, or may define (a name that
+ * cannot be read, a class that cannot be traced): one URN twice, which `pulumi up` refuses. Refused,
+ * each such resource named with that file and line; replacing it there would edit a file the user
+ * did not name. False when refused. */
+static bool sp_check_others(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
+    const sp_program_t *G = &c->G;
+    size_t errors = 0;
+    for (size_t i = 0; i < nu; i++) {
+        const sp_stmt_t *g = &G->stmts[i];
+        if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
+        bool g_parent = sp_parent_text(&c->G, g) != NULL;
+        for (size_t f = 0; f < c->n_others; f++) {
+            const struct sp_file_defs *o = c->others[f].defs;
+            const char *oname = c->others[f].name;
+            for (size_t r = 0; o && r < o->nres; r++) {
+                const sp_other_res_t *t = &o->res[r];
+                diag_t *d = NULL;
+                if (t->type && *t->name) {
+                    /* one with a parent and one without are two URNs */
+                    if (strcmp(t->name, g->res_name) != 0 || !sp_types_match(&o->p, t->type, g->res_type) ||
+                        t->has_parent != g_parent)
+                        continue;
+                    d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,
+                                 "this file of the program defines the resource '%s' (`%s`), and the import would add "
+                                 "it to %s a second time: one URN twice, which `pulumi up` refuses: nothing was "
+                                 "changed; leave '%s' out of this import, or import it into %s, where its definition "
+                                 "would be replaced in place",
+                                 g->res_name, t->call, c->file, g->res_name, oname);
+                } else if (t->type) {
+                    if (!sp_types_match(&o->p, t->type, g->res_type)) continue;
+                    d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,
+                                 "this file of the program creates a resource (`%s`) under a name cimport cannot read "
+                                 "(`%s`), and the import adds '%s' of that type to %s, which may be the same "
+                                 "resource: nothing was changed; write that name as a string literal, or add the new "
+                                 "resource's code by hand",
+                                 t->call, t->name_text, g->res_name, c->file);
+                } else {
+                    if (strcmp(t->name, g->res_name) != 0) continue;
+                    d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,
+                                 "this file of the program constructs `%s` named '%s', a class cimport cannot trace to "
+                                 "an import of its package (an alias, or an import form it does not read), and the "
+                                 "import adds the resource '%s' to %s, which may be the same resource: nothing was "
+                                 "changed; write the class through a plain import of its package, or add the new "
+                                 "resource's code by hand",
+                                 t->call, t->name, g->res_name, c->file);
+                }
+                d->line = (long)t->line;
+                errors++;
+                break; /* one reason a file gives for each resource */
+            }
+        }
+    }
+    return errors == 0;
+}
+
 static bool sp_splice_code(sp_ctx_t *c) {
     sp_program_t *T = &c->T, *G = &c->G;
     size_t nu = G->nstmts;
@@ -2431,6 +2511,14 @@ static bool sp_splice_code(sp_ctx_t *c) {
             d->line = (long)sp_line_of(T->text, t->res_start);
             return false;
         }
+    }
+    if (c->opts && c->opts->program_files) {
+        /* the program's other files, found from the modules this one imports */
+        const char **mods;
+        size_t nm = sp_module_refs(T, &mods);
+        if (!c->opts->program_files(c->opts->program_files_user, c->s, mods, nm, &c->others, &c->n_others, c->diags))
+            return false;
+        if (c->n_others && !sp_check_others(c, u, nu)) return false;
     }
     /* The file's resources kept: one of the new code's type, name and parent would be a second
      * resource of one URN. */
@@ -3599,6 +3687,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
     c.diags = diags;
     c.keep_existing = opts && opts->keep_existing;
     c.into_stack = opts && opts->into_stack;
+    c.opts = opts;
     c.rename = names_table_new(c.a);
     c.taken = names_table_new(c.a);
     c.nl = "\n";
@@ -3921,6 +4010,67 @@ bool splice_list_definitions(const char *text, size_t len, lang_t lang, const ch
     splicer_t *s = splicer_new();
     bool ok = splicer_list_definitions(s, text, len, lang, filename, a, out, n_out, diags);
     splicer_free(s);
+    return ok;
+}
+
+bool splicer_read_file(splicer_t *s, const char *text, size_t len, lang_t lang, const char *name, arena_t *a,
+                       splice_file_t *out, diag_list_t *diags) {
+    memset(out, 0, sizeof *out);
+    out->name = name;
+    if (lang == LANG_PCL || lang == LANG_YAML || !ts_check_language(lang)) return true; /* no modules of its own */
+    if (len > UINT32_MAX / 4) {
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, name, NULL,
+                 "this file of the program is too large to read (1 GiB at most): nothing was changed");
+        return false;
+    }
+    if (!sp_check_encoding(text, len, name, diags)) return false;
+    arena_t *tmp = arena_new();
+    sp_program_t P = {
+        .a = tmp, .lang = lang, .text = text, .len = (uint32_t)len, .stuck_at = UINT32_MAX, .other = true};
+    bool ok = sp_parse(s, &P, NULL, name, false, diags) && sp_analyze_other(s, &P, diags);
+    if (ok) {
+        const char **mods;
+        size_t nm = sp_module_refs(&P, &mods);
+        out->modules = nm ? arena_alloc(a, nm * sizeof *out->modules) : NULL;
+        for (size_t i = 0; i < nm; i++)
+            out->modules[out->n_modules++] = arena_strdup(a, mods[i]);
+        struct sp_file_defs *fd = arena_alloc(a, sizeof *fd);
+        memset(fd, 0, sizeof *fd);
+        fd->p.lang = lang;
+        fd->p.imports = P.nimports ? arena_alloc(a, P.nimports * sizeof *fd->p.imports) : NULL;
+        for (size_t i = 0; i < P.nimports; i++) {
+            sp_import_t im = P.imports[i];
+            im.path = im.path ? arena_strdup(a, im.path) : NULL;
+            im.local = im.local ? arena_strdup(a, im.local) : NULL;
+            fd->p.imports[fd->p.nimports++] = im;
+        }
+        size_t n = P.nres + P.nunread;
+        fd->res = arena_alloc(a, (n + 1) * sizeof *fd->res);
+        /* lines counted in one pass over the text: resources and unread ones each in source order */
+        for (int pass = 0; pass < 2; pass++) {
+            const sp_stmt_t *list = pass ? P.unread : P.res;
+            size_t count = pass ? P.nunread : P.nres;
+            unsigned line = 1;
+            uint32_t at = 0;
+            for (size_t i = 0; i < count; i++) {
+                const sp_stmt_t *r = &list[i];
+                for (; at < r->res_start; at++)
+                    if (text[at] == '\n') line++;
+                fd->res[fd->nres++] = (sp_other_res_t){
+                    .name = arena_strdup(a, r->res_name ? r->res_name : ""),
+                    .type = r->res_type ? arena_strdup(a, r->res_type) : NULL,
+                    .call = arena_strdup(a, sp_call_head(tmp, &P, r)),
+                    .name_text =
+                        pass ? arena_strdup(a, sp_one_line(tmp, text + r->name_start, r->name_end - r->name_start, 60))
+                             : NULL,
+                    .has_parent = !pass && sp_parent_text(&P, r) != NULL,
+                    .line = line};
+            }
+        }
+        out->defs = fd;
+    }
+    if (P.tree) ts_tree_delete(P.tree);
+    arena_free(tmp);
     return ok;
 }
 

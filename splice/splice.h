@@ -22,7 +22,8 @@
  *
  * Refused, with the file untouched and a message naming the line: syntax errors (ERROR/MISSING
  * nodes, and Python statements at inconsistent indentation), invalid UTF-8, UTF-16 files, a program
- * whose body cannot be found, YAML whose `resources` is a non-empty flow mapping. */
+ * whose body cannot be found, YAML whose `resources` is a non-empty flow mapping, a resource another
+ * file of the program defines (splice_options_t.program_files). */
 #ifndef CIMPORT_SPLICE_H
 #define CIMPORT_SPLICE_H
 
@@ -32,9 +33,36 @@
 #include "base/diag.h"
 #include "emitters/emit.h"
 
+/* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use
+ * and reused by every later call. Not thread-safe; use one per thread. */
+typedef struct splicer splicer_t;
+
+/* Another file of the program the target belongs to, read by splicer_read_file: the local modules it
+ * imports, and the resources it defines as splicing compares them with the ones it adds. */
+typedef struct splice_file {
+    const char *name; /* names it in messages ("storage.ts:3: ...") */
+    /* TypeScript: the specifiers starting with `.` of its imports, `export ... from`s, `require(...)`s
+     * and `import(...)`s (`./storage`, `../lib/index.js`); Python: the modules its imports name, a
+     * relative one with its leading dots (`storage`, `infra.storage`, `..util`), and of `from A import
+     * b` also `A.b`, a module when a file of that name exists; none in other languages. */
+    const char **modules;
+    size_t n_modules;
+    struct sp_file_defs *defs; /* what it defines (splice.c) */
+} splice_file_t;
+
 typedef struct splice_options {
     /* Names the target file in messages ("index.ts:12: ..."); NULL means "program". */
     const char *filename;
+    /* The program's other files, asked for when set, once the file is read: given the local modules the
+     * file imports (as splice_file_t.modules), the function fills *others with the program's other
+     * files, read by splicer_read_file with this splicer (valid until the splice returns); false
+     * refuses the splice (its diagnostics say why). A resource one of them defines under the logical
+     * name and type of one the splice would add (or may define: under a name that cannot be read, with
+     * a class that cannot be traced) is refused, naming that file and line, as two resources of one
+     * URN would be; nothing is replaced in another file. */
+    bool (*program_files)(void *user, splicer_t *s, const char *const *modules, size_t n_modules,
+                          const splice_file_t **others, size_t *n_others, diag_list_t *diags);
+    void *program_files_user;
     /* Adds new definitions even when one with the same logical name and type exists (default
      * false: replace it in place). */
     bool keep_existing;
@@ -64,10 +92,6 @@ typedef struct splice_stats {
     size_t reparsed;
     bool split_reparse; /* and the result's second half was parsed again in two parts on two threads */
 } splice_stats_t;
-
-/* A splicer holds one tree-sitter parser and the queries of each language, compiled on first use
- * and reused by every later call. Not thread-safe; use one per thread. */
-typedef struct splicer splicer_t;
 
 splicer_t *splicer_new(void);
 void splicer_free(splicer_t *s);
@@ -107,6 +131,13 @@ typedef struct splice_definition {
  * invalid UTF-8, no program body); *out is then NULL and *n_out 0. */
 bool splicer_list_definitions(splicer_t *s, const char *text, size_t len, lang_t lang, const char *filename, arena_t *a,
                               splice_definition_t **out, size_t *n_out, diag_list_t *diags);
+/* Reads another file of the program a splice goes into (splice_options_t.others): its local modules
+ * and the resources it defines anywhere in it (it needs no program body), allocated from `a`. False
+ * with a diagnostic naming the file and line where it cannot be read (syntax errors, invalid UTF-8):
+ * what it defines is then unknown. */
+bool splicer_read_file(splicer_t *s, const char *text, size_t len, lang_t lang, const char *name, arena_t *a,
+                       splice_file_t *out, diag_list_t *diags);
+
 /* One-shot form of splicer_list_definitions. */
 bool splice_list_definitions(const char *text, size_t len, lang_t lang, const char *filename, arena_t *a,
                              splice_definition_t **out, size_t *n_out, diag_list_t *diags);

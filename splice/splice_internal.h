@@ -111,6 +111,7 @@ typedef struct sp_program {
     bool blanked;     /* comments were hidden from the parser (ts_check_parse_safe): no incremental reparse */
     bool timed_out;   /* the parse ran out of its time budget (ts_check_parse_safe) */
     bool refused;     /* refused for a limit of the runtime or grammar (runs of extras, YAML rows) */
+    bool other;       /* another file of the program, read for its resources (splicer_read_file) */
 
     sp_import_t *imports;
     size_t nimports, cimports;
@@ -226,6 +227,12 @@ bool sp_analyze(splicer_t *s, sp_program_t *p, bool is_target, const char *filen
 void sp_analyze_start(sp_program_t *p, bool is_target, sp_walk_t *w);
 bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_list_t *diags);
 bool sp_analyze_finish(splicer_t *s, sp_program_t *p, bool is_target, sp_walk_t *w, diag_list_t *diags);
+/* Another file of the program (splicer_read_file): its imports, and its resources anywhere in it (no
+ * body is looked for). False when the resources query does not compile (a diagnostic). */
+bool sp_analyze_other(splicer_t *s, sp_program_t *p, diag_list_t *diags);
+/* The local modules p (parsed, TypeScript or Python) imports, as splice_file_t.modules: arena array
+ * of p->a, the count returned. */
+size_t sp_module_refs(sp_program_t *p, const char ***out);
 /* Style of the text (BOM, CRLF, final newline, indentation unit); needs p->verbatim. */
 void sp_detect_style(sp_program_t *p);
 /* Collects p->names (and renamable sites, multi-line strings) with one walk over the tree. */

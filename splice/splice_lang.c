@@ -2443,3 +2443,124 @@ bool sp_analyze_finish(splicer_t *s, sp_program_t *p, bool is_target, sp_walk_t 
     sp_insertion_point(p, p->body);
     return sp_find_resources(s, p, is_target, diags);
 }
+
+bool sp_analyze_other(splicer_t *s, sp_program_t *p, diag_list_t *diags) {
+    sp_walk_t w;
+    sp_analyze_start(p, true, &w);
+    uint32_t ntop;
+    TSNode *top = sp_top_children(p, &ntop);
+    bool ok = sp_read_imports(s, p, top, ntop, diags);
+    sp_walk_finish(&w, p);
+    return ok && sp_find_resources(s, p, true, diags);
+}
+
+/* A TypeScript string node's value when it names a local module (starts with `.`), else NULL. */
+static const char *sp_local_specifier(sp_program_t *p, TSNode str) {
+    const char *v = sp_string_value(p, str);
+    return v && v[0] == '.' ? v : NULL;
+}
+
+enum { SP_PATH_MAX = 64 };
+
+/* The nodes from the top-level statement holding byte off down to the deepest one starting at or
+ * before it that holds it, into path (at most SP_PATH_MAX); the count. Found by a binary search of
+ * the top level and a descent by offset: ts_node_parent walks down from the root through every
+ * sibling in runtime 0.20.7, so climbing from a node would cost a big file's top level a time. */
+static int sp_path_to(sp_program_t *p, uint32_t off, TSNode *path) {
+    uint32_t ntop;
+    TSNode *top = sp_top_children(p, &ntop);
+    uint32_t lo = 0, hi = ntop;
+    while (lo < hi) { /* the first statement ending after off */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (sp_end_byte(top[mid]) <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == ntop || ts_node_start_byte(top[lo]) > off) return 0;
+    int d = 0;
+    TSNode n = top[lo];
+    path[d++] = n;
+    while (d < SP_PATH_MAX) {
+        TSNode ch = ts_node_first_child_for_byte(n, off);
+        if (ts_node_is_null(ch) || ts_node_start_byte(ch) > off) break;
+        path[d++] = n = ch;
+    }
+    return d;
+}
+
+/* TypeScript: the local module the string starting at q names, when it is the source of an import or
+ * export, or the first argument of `require(...)` or `import(...)`; else NULL. */
+static const char *sp_ts_module_at(sp_program_t *p, uint32_t q) {
+    TSNode path[SP_PATH_MAX];
+    int d = sp_path_to(p, q, path), k = d - 1;
+    while (k > 0 && !sp_is(path[k], "string") && !sp_is(path[k], "template_string"))
+        k--;
+    if (k <= 0 || ts_node_start_byte(path[k]) != q) return NULL;
+    const char *up = sp_type(path[k - 1]);
+    if (strcmp(up, "import_statement") == 0 || strcmp(up, "export_statement") == 0 ||
+        strcmp(up, "import_require_clause") == 0)
+        return sp_local_specifier(p, path[k]);
+    if (k >= 2 && strcmp(up, "arguments") == 0 && sp_is(path[k - 2], "call_expression") &&
+        ts_node_eq(sp_nchild(path[k - 1], 0), path[k])) {
+        const char *f = sp_node_text(p, sp_field(path[k - 2], "function", 8));
+        if (strcmp(f, "require") == 0 || strcmp(f, "import") == 0) return sp_local_specifier(p, path[k]);
+    }
+    return NULL;
+}
+
+/* Python: the modules the import statement n names, added to *out. */
+static void sp_python_modules(sp_program_t *p, TSNode n, const char ***out, size_t *count, size_t *cap) {
+    const char *from = NULL;
+    TSNode module = sp_field(n, "module_name", 11);
+    if (sp_is(n, "import_from_statement")) {
+        from = sp_node_text(p, module);
+        if (strspn(from, ".") != strlen(from)) { /* `from . import x` names no module of its own */
+            SP_PUSH(p->a, *out, *count, *cap);
+            (*out)[*count - 1] = from;
+        }
+    }
+    /* the names imported: every dotted name (aliased or not) but the module's (the runtime's field
+     * lookup answers for the first of a list only) */
+    for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
+        TSNode nm = sp_nchild(n, i);
+        if (ts_node_eq(nm, module) || !(sp_is(nm, "dotted_name") || sp_is(nm, "aliased_import"))) continue;
+        if (sp_is(nm, "aliased_import")) nm = sp_field(nm, "name", 4);
+        const char *name = sp_node_text(p, nm);
+        SP_PUSH(p->a, *out, *count, *cap);
+        (*out)[*count - 1] = !from                               ? name
+                             : strspn(from, ".") == strlen(from) ? arena_sprintf(p->a, "%s%s", from, name)
+                                                                 : arena_sprintf(p->a, "%s.%s", from, name);
+    }
+}
+
+size_t sp_module_refs(sp_program_t *p, const char ***out) {
+    *out = NULL;
+    size_t n = 0, cap = 0;
+    if (p->lang == LANG_TYPESCRIPT) {
+        /* every quote followed by `.`: the strings that can name a local module */
+        static const char *const starts[] = {"\".", "'.", "`."};
+        for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+            for (const char *k = p->text; (k = memmem(k, p->len - (size_t)(k - p->text), starts[i], 2)) != NULL; k++) {
+                const char *m = sp_ts_module_at(p, (uint32_t)(k - p->text));
+                if (m) {
+                    SP_PUSH(p->a, *out, n, cap);
+                    (*out)[n - 1] = m;
+                }
+            }
+    } else if (p->lang == LANG_PYTHON) {
+        /* every word `import`: the statements holding one (once each) */
+        uint32_t last = UINT32_MAX;
+        for (const char *k = p->text; (k = memmem(k, p->len - (size_t)(k - p->text), "import", 6)) != NULL; k++) {
+            TSNode path[SP_PATH_MAX];
+            int d = sp_path_to(p, (uint32_t)(k - p->text), path);
+            for (int j = 0; j < d; j++) {
+                if (!sp_is(path[j], "import_statement") && !sp_is(path[j], "import_from_statement")) continue;
+                if (ts_node_start_byte(path[j]) != last) sp_python_modules(p, path[j], out, &n, &cap);
+                last = ts_node_start_byte(path[j]);
+                break;
+            }
+        }
+    }
+    return n;
+}

@@ -2344,6 +2344,110 @@ START_TEST(test_fuzz_regressions_csharp_java) {
 }
 END_TEST
 
+/* ---------------------------------------------------------------------------------------------- */
+/* the program's other files                                                                        */
+
+/* splice_options_t.program_files for the tests: the one file in `user`, the modules the target
+ * imports noted. */
+typedef struct other_files {
+    const splice_file_t *file;
+    size_t asked, modules;
+} other_files_t;
+
+static bool give_other(void *user, splicer_t *s, const char *const *modules, size_t n_modules,
+                       const splice_file_t **others, size_t *n_others, diag_list_t *diags) {
+    (void)s;
+    (void)modules;
+    (void)diags;
+    other_files_t *o = user;
+    o->asked++;
+    o->modules = n_modules;
+    *others = o->file;
+    *n_others = 1;
+    return true;
+}
+
+START_TEST(test_read_file_modules_and_resources) {
+    splicer_t *s = splicer_new();
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *ts = "import * as random from \"@pulumi/random\";\n"
+                     "import a from \"./a\";\n"
+                     "import \"./b\";\n"
+                     "export * from '../c';\n"
+                     "const d = require(\"./d\");\n"
+                     "import e = require(\"./e\");\n"
+                     "// import x from \"./commented\";\n"
+                     "const path = \"./not-a-module\";\n"
+                     "async function f(name: string) {\n"
+                     "    const m = await import(`./f`);\n"
+                     "    new random.RandomString(name, {length: 3});\n"
+                     "    return new random.RandomString(\"n1\", {length: 3});\n"
+                     "}\n";
+    splice_file_t f;
+    ck_assert(splicer_read_file(s, ts, strlen(ts), LANG_TYPESCRIPT, "lib/other.ts", a, &f, &d));
+    ck_assert_str_eq(f.name, "lib/other.ts");
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < f.n_modules; i++)
+        buf_printf(&b, "%s ", f.modules[i]);
+    ck_assert_str_eq(b.data, "./a ./b ./d ./e ../c ./f ");
+    b.len = 0;
+    const char *py = "import pulumi\nimport storage\nfrom infra import storage as s, net\nfrom . import util\n"
+                     "from ..pkg.mod import x\n\ndef g():\n    import lazy\n    return 'not an import'\n";
+    splice_file_t pf;
+    ck_assert(splicer_read_file(s, py, strlen(py), LANG_PYTHON, "m.py", a, &pf, &d));
+    for (size_t i = 0; i < pf.n_modules; i++)
+        buf_printf(&b, "%s ", pf.modules[i]);
+    ck_assert_str_eq(b.data, "pulumi storage infra infra.storage infra.net .util ..pkg.mod ..pkg.mod.x lazy ");
+    buf_free(&b);
+
+    /* splicing a resource the other file defines: refused, naming that file and line */
+    const char *g = "import * as random from \"@pulumi/random\";\n"
+                    "const n1 = new random.RandomString(\"n1\", {length: 3});\n";
+    const char *t = "import * as pulumi from \"@pulumi/pulumi\";\nimport \"./lib/other\";\n";
+    other_files_t of = {.file = &f};
+    splice_options_t o = {.filename = "index.ts", .program_files = give_other, .program_files_user = &of};
+    char *out = NULL;
+    bool changed;
+    ck_assert(!splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g, strlen(g), &o, &out, NULL, &changed, NULL, &d));
+    ck_assert_ptr_null(out);
+    ck_assert_uint_eq(of.asked, 1);
+    ck_assert_uint_eq(of.modules, 1); /* ./lib/other */
+    ck_assert_str_eq(diag_format(&d, d.head),
+                     "lib/other.ts:12: this file of the program defines the resource 'n1' (`new random.RandomString`), "
+                     "and the import would add it to index.ts a second time: one URN twice, which `pulumi up` "
+                     "refuses: nothing was changed; leave 'n1' out of this import, or import it into lib/other.ts, "
+                     "where its definition would be replaced in place");
+    /* a resource of another name: the other file's `new random.RandomString(name, ...)` may be it */
+    diag_list_free(&d);
+    diag_list_init(&d);
+    const char *g2 = "import * as random from \"@pulumi/random\";\n"
+                     "const n2 = new random.RandomString(\"n2\", {length: 3});\n";
+    ck_assert(!splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g2, strlen(g2), &o, &out, NULL, &changed, NULL, &d));
+    ck_assert_msg(strstr(diag_format(&d, d.head), "lib/other.ts:11: this file of the program creates a resource (`new "
+                                                  "random.RandomString`) under a name cimport cannot read (`name`)"),
+                  "%s", diag_format(&d, d.head));
+    /* one of another type: added */
+    diag_list_free(&d);
+    diag_list_init(&d);
+    const char *g3 = "import * as random from \"@pulumi/random\";\nconst n1 = new random.RandomPet(\"n1\", {});\n";
+    ck_assert(splicer_splice(s, t, strlen(t), LANG_TYPESCRIPT, g3, strlen(g3), &o, &out, NULL, &changed, NULL, &d));
+    ck_assert(changed && strstr(out, "new random.RandomPet(\"n1\""));
+    free(out);
+    /* the other file does not parse: what it defines is unknown */
+    const char *bad = "import * as random from \"@pulumi/random\";\nnew random.RandomString(\"n1\", {;\n";
+    splice_file_t bf;
+    ck_assert(!splicer_read_file(s, bad, strlen(bad), LANG_TYPESCRIPT, "bad.ts", a, &bf, &d));
+    ck_assert_msg(strstr(diag_format(&d, d.tail), "bad.ts:2: this file of the program cannot be read: syntax error"),
+                  "%s", diag_format(&d, d.tail));
+    diag_list_free(&d);
+    arena_free(a);
+    splicer_free(s);
+}
+END_TEST
+
 static Suite *splice_suite(void) {
     Suite *s = suite_create("splice");
     TCase *tc = tcase_create("core");
@@ -2394,6 +2498,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_parenthesised_constructor_is_a_resource);
     tcase_add_test(tc, test_same_name_picked_by_parent);
     tcase_add_test(tc, test_keep_existing_option);
+    tcase_add_test(tc, test_read_file_modules_and_resources);
     tcase_add_test(tc, test_refuses_syntax_errors);
     tcase_add_test(tc, test_big_file_refusals_as_small);
     tcase_add_test(tc, test_refuses_bad_encoding);
