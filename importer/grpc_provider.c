@@ -33,6 +33,7 @@ typedef struct gprov {
     char *plugin_version;
     char *provider_urn;
     bool accept_secrets, accept_resources;
+    pv_t *checked; /* CheckConfig's answer (in arena); NULL when it is not implemented */
     schema_package_t *schema;
     diag_list_t *current_diags; /* where Log messages go while a blocking call runs (own endpoint only) */
     struct acall *async_calls;  /* asynchronous calls in flight (their Log messages go by URN) */
@@ -237,6 +238,7 @@ static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
     if (!resp) goto out;
     g->accept_secrets = resp->acceptsecrets;
     g->accept_resources = resp->acceptresources;
+    g->checked = cresp && cresp->inputs ? pv_clone(g->arena, checked) : NULL;
     ok = true;
 out:
     arena_free(a);
@@ -767,6 +769,10 @@ static void op_close(provider_t *p) {
 
 /* Resets the stream of every call on the wire; grpc_call_cancel completes each at once (the
  * completion only queues the outcome for the caller's poll). */
+static const pv_t *op_checked_config(provider_t *base) {
+    return ((gprov_t *)base)->checked;
+}
+
 static void op_cancel_all(provider_t *base) {
     gprov_t *g = base->impl;
     acall_t *c = g->async_calls;
@@ -788,6 +794,7 @@ static const provider_ops_t GRPC_PROVIDER_OPS = {
     .event_loop = op_event_loop,
     .cancel_all = op_cancel_all,
     .close = op_close,
+    .checked_config = op_checked_config,
 };
 
 int grpc_provider_timeout_for(const grpc_provider_options_t *o, const char *method) {

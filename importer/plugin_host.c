@@ -621,6 +621,14 @@ static void op_close(provider_t *base) {
 }
 
 /* The gRPC providers' calls complete as cancelled into our ready queue; op_poll hands them on. */
+/* The plugin's process now, else the last one that ended (a crash, its restart failed): it was configured
+ * with the same configuration. */
+static const pv_t *op_checked_config(provider_t *base) {
+    hprov_t *p = (hprov_t *)base;
+    provider_t *in = p->inner ? p->inner : p->n_retired ? p->retired[p->n_retired - 1] : NULL;
+    return in && in->ops->checked_config ? in->ops->checked_config(in) : NULL;
+}
+
 static void op_cancel_all(provider_t *base) {
     hprov_t *p = (hprov_t *)base;
     if (p->inner && p->inner->ops->cancel_all) p->inner->ops->cancel_all(p->inner);
@@ -638,6 +646,7 @@ static const provider_ops_t HOST_OPS = {
     .event_loop = op_event_loop,
     .cancel_all = op_cancel_all,
     .close = op_close,
+    .checked_config = op_checked_config,
 };
 
 /* --- the factory --------------------------------------------------------------------------------- */
@@ -931,12 +940,13 @@ static bool config_key(arena_t *a, const char *full, const char *project, char *
     return true;
 }
 
+/* A value into both forms: the text Pulumi keeps (config_text) for the plugins too, as Pulumi gives a
+ * default provider its config as strings (GetPackageConfig), to CheckConfig and, through it, Configure. */
 static void config_put(arena_t *a, pv_t *config, pv_t *stack_values, const char *pkg, const char *key, const pv_t *v,
                        bool secret) {
-    pv_object_set(a, config_for(a, config, pkg), key, pv_clone(a, v));
-    if (!stack_values) return;
     pv_t *text = config_text(a, v);
-    pv_object_set(a, config_for(a, stack_values, pkg), key, secret ? pv_secret(a, text) : text);
+    pv_object_set(a, config_for(a, config, pkg), key, text);
+    if (stack_values) pv_object_set(a, config_for(a, stack_values, pkg), key, secret ? pv_secret(a, text) : text);
 }
 
 bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, diag_list_t *diags) {

@@ -99,10 +99,11 @@ void plugin_host_install_stop_handlers(volatile sig_atomic_t *flag);
 /* `--config pkg:key=value`: sets config[pkg][key] = "value" (a string). */
 bool plugin_host_config_parse_arg(arena_t *a, pv_t *config, const char *text, diag_list_t *diags);
 /* Provider configuration comes in two forms, each `{pkg: {key: value}}`: `config`, what the plugins are
- * configured with (YAML types kept), and `stack_values` (may be NULL), the stack's configuration as
- * Pulumi gives a default provider its inputs (its GetPackageConfig): every value the string Pulumi keeps
- * (a number's or boolean's text, a list's or object's JSON with sorted keys), an encrypted one a secret.
- * Load the project's first, then the stack file's over it, then the --config arguments (config only). */
+ * given (to CheckConfig, whose answer Configure gets), and `stack_values` (may be NULL), the stack's
+ * configuration as Pulumi gives a default provider its inputs (its GetPackageConfig). In both every value
+ * is the string Pulumi keeps (a number's or boolean's text, a list's or object's JSON with sorted keys);
+ * in stack_values an encrypted one is a secret. Load the project's first, then the stack file's over it,
+ * then the --config arguments (config only). */
 
 /* The `config:` section of a Pulumi.<stack>.yaml: every `pkg:key: value` entry (also the older
  * `pkg:config:key`). The project's own config (no package, or the project's name as the prefix) is

@@ -108,6 +108,10 @@ typedef struct provider_ops {
      * as always. NULL: calls cannot be cancelled (they finish, or hit their deadline). */
     void (*cancel_all)(provider_t *p);
     void (*close)(provider_t *p);
+    /* The provider's configuration as its CheckConfig answered it (what it was configured with, and what
+     * Pulumi records as the provider's inputs), or NULL: CheckConfig is not implemented (the configuration
+     * is used as given), or the provider has none. NULL op: the same. */
+    const pv_t *(*checked_config)(provider_t *p);
 } provider_ops_t;
 
 struct provider {
@@ -177,6 +181,9 @@ size_t provider_registry_poll(provider_registry_t *r, int timeout_ms);
 /* Cancels the calls in flight on every provider (provider_ops_t.cancel_all): for a stop
  * (SIGINT/SIGTERM, an LSP $/cancelRequest). */
 void provider_registry_cancel_all(provider_registry_t *r);
+/* The configuration CheckConfig gave a default provider of `package` this run (any version started;
+ * provider_ops_t.checked_config), or NULL. */
+const pv_t *provider_registry_checked_config(provider_registry_t *r, const char *package);
 /* Closes every provider. */
 void provider_registry_free(provider_registry_t *r);
 

@@ -108,6 +108,16 @@ void provider_registry_cancel_all(provider_registry_t *r) {
     }
 }
 
+const pv_t *provider_registry_checked_config(provider_registry_t *r, const char *package) {
+    for (size_t i = 0; r && i < r->n; i++) {
+        const registry_entry_t *e = &r->entries[i];
+        if (e->name || !e->provider || strcmp(e->package, package) != 0 || !e->provider->ops->checked_config) continue;
+        const pv_t *c = e->provider->ops->checked_config(e->provider);
+        if (c) return c;
+    }
+    return NULL;
+}
+
 void provider_registry_free(provider_registry_t *r) {
     if (!r) return;
     for (size_t i = 0; i < r->n; i++) {

@@ -387,8 +387,10 @@ cJSON *session_results_json_diff(const import_session_t *s, bool show_secrets, c
 const char *session_checked_text(const import_session_t *s);
 /* The resources that imported as neutral stack-state entries, for stackstate_merge (arena-owned). */
 stackstate_resource_t *session_stack_resources(import_session_t *s, size_t *n);
-/* Each package's stack configuration as Pulumi gives it to the package's default provider (its inputs,
- * session_t.stack_config), for stackstate_merge (arena-owned; NULL and 0 when none was read). */
+/* Each package's default provider inputs as Pulumi records them, for stackstate_merge: the answer of the
+ * provider's CheckConfig this run (secrets marked as in the configuration given), else the stack's
+ * configuration as Pulumi gives it to the provider (session_t.stack_config). Arena-owned; NULL and 0 when
+ * there is none. */
 const stackstate_package_config_t *session_stack_config(import_session_t *s, size_t *n);
 /* The unified diff of the program (or code file) before and after session_place_code; NULL when
  * nothing was placed. malloc'd. */

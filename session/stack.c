@@ -77,8 +77,9 @@ stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_ou
 /* A package's configuration as its default provider's inputs are recorded: what the provider's
  * schema marks secret is a secret, also where Pulumi.<stack>.yaml holds it in plaintext (not
  * `secure:`). Pulumi records the provider's CheckConfig answer, and a bridged provider's marks its
- * schema's secrets there (pulumi-terraform-bridge MarkSchemaSecrets); cimport has the schema, not
- * that answer. The stack's own config (p->stack_config) stays as it was read. */
+ * schema's secrets there (pulumi-terraform-bridge MarkSchemaSecrets); where the plugin gave no answer
+ * (no CheckConfig) or one that does not mark them, the schema does. The stack's own config
+ * (p->stack_config) stays as it was read. */
 static const pv_t *config_with_schema_secrets(import_session_t *p, const char *pkg, const pv_t *cfg) {
     schema_package_t *sp = p->schemas && cfg && cfg->kind == PV_OBJECT ? schema_set_get(p->schemas, pkg) : NULL;
     const schema_resource_t *prov =
@@ -89,16 +90,51 @@ static const pv_t *config_with_schema_secrets(import_session_t *p, const char *p
     return copy;
 }
 
+/* CheckConfig's answer with the secrets of the configuration given (Pulumi's annotateSecrets: the provider
+ * saw plain values): a value is a secret where the one given under its key held one; objects key by key. */
+static pv_t *checked_with_secrets(arena_t *a, const pv_t *answer, const pv_t *given) {
+    pv_t *out = pv_clone(a, answer);
+    if (!given || given->kind != PV_OBJECT || out->kind != PV_OBJECT) return out;
+    for (size_t i = 0; i < out->u.obj.len; i++) {
+        pv_t *now = out->u.obj.members[i].value;
+        const pv_t *was = pv_object_get(given, out->u.obj.members[i].key);
+        if (!was) continue;
+        if (now->kind == PV_OBJECT && was->kind == PV_OBJECT)
+            out->u.obj.members[i].value = checked_with_secrets(a, now, was);
+        else if (now->kind != PV_SECRET && pv_contains_secret(was))
+            out->u.obj.members[i].value = pv_secret(a, now);
+    }
+    return out;
+}
+
+/* A package's default provider inputs: what its CheckConfig answered this run (Pulumi records a
+ * provider's checked inputs: its registry's Check), else the stack's configuration as given to it. */
+static void add_package_config(import_session_t *p, stackstate_package_config_t *out, size_t *n, const char *pkg) {
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp(out[i].package, pkg) == 0) return;
+    const pv_t *given = p->stack_config ? pv_object_get(p->stack_config, pkg) : NULL;
+    const pv_t *checked = p->registry ? provider_registry_checked_config(p->registry, pkg) : NULL;
+    if (!given && !checked) return;
+    const pv_t *cfg = checked ? checked_with_secrets(p->arena, checked, given) : given;
+    out[(*n)++] = (stackstate_package_config_t){pkg, config_with_schema_secrets(p, pkg, cfg)};
+}
+
 const stackstate_package_config_t *session_stack_config(import_session_t *p, size_t *n) {
     *n = 0;
     const pv_t *c = p->stack_config;
-    if (!c || c->kind != PV_OBJECT || !c->u.obj.len) return NULL;
-    stackstate_package_config_t *out = arena_alloc(p->arena, c->u.obj.len * sizeof *out);
-    for (size_t i = 0; i < c->u.obj.len; i++) {
-        const char *pkg = c->u.obj.members[i].key;
-        out[(*n)++] = (stackstate_package_config_t){pkg, config_with_schema_secrets(p, pkg, c->u.obj.members[i].value)};
+    size_t nc = c && c->kind == PV_OBJECT ? c->u.obj.len : 0, ni = p->plan ? p->plan->n_items : 0;
+    if (!nc && !ni) return NULL;
+    stackstate_package_config_t *out = arena_alloc(p->arena, (nc + ni) * sizeof *out);
+    for (size_t i = 0; i < nc; i++)
+        add_package_config(p, out, n, c->u.obj.members[i].key);
+    /* a package without stack configuration whose CheckConfig answered with some (a default filled in) */
+    for (size_t i = 0; i < ni; i++) {
+        const import_plan_item_t *it = &p->plan->items[i];
+        const char *colon = strchr(it->type, ':');
+        if (it->provider_urn || it->is_provider || !colon) continue;
+        add_package_config(p, out, n, arena_strndup(p->arena, it->type, (size_t)(colon - it->type)));
     }
-    return out;
+    return *n ? out : NULL;
 }
 
 static void on_lock_wait(void *user, const char *holder) {

@@ -288,25 +288,30 @@ node -e 'const c = require("crypto"); const [pw, tok, arn] = process.argv.slice(
     >"$cfg/Pulumi.dev.yaml"
 cp "$cfg/Pulumi.dev.yaml" "$cfg/Pulumi.dev.yaml.orig"
 echo '{"resources": [{"type": "fault:index:Thing", "name": "c1", "id": "config", "version": "1.0.0"}]}' >"$cfg/c1.json"
-cfgrun() { (cd "$cfg" && PATH="$bin:$sys_path" PULUMI_BACKEND_URL="file://$dstate" PULUMI_CONFIG_PASSPHRASE=cfg-pass \
+# the fault provider answers CheckConfig here, adding a key (`checked`) as a provider filling in a default does
+cfgrun() { (cd "$cfg" && PATH="$bin:$sys_path" PULUMI_BACKEND_URL="file://$dstate" PULUMI_CONFIG_PASSPHRASE=cfg-pass FAULT_CHECKCONFIG=1 \
     "$CIMPORT" --stack dev --yes -l typescript "$@"); }
 cfgrun --spec c1.json -o c1.ts >/dev/null 2>"$work/c1.err"
 rc=$?
-# Configure got the project's zone and retries, the stack file's region (over the project's) and the token
+# Configure got the project's zone and retries, the stack file's region (over the project's) and the token, each
+# as Pulumi gives a default provider its config (strings: retries "3"), through CheckConfig (its `checked`)
 node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c1"));
   const c = JSON.parse(r.outputs.value);
-  process.exit(c.region === "eu-central-1" && c.zone === "zone-from-project" && c.retries === 3 && c.token === process.argv[2] ? 0 : 1)' \
+  process.exit(c.region === "eu-central-1" && c.zone === "zone-from-project" && c.retries === "3" && c.token === process.argv[2] &&
+    c.checked === "by-fault" ? 0 : 1)' \
     "$ckpt" "$token" && [ $rc = 0 ] && pass || fail "project and stack config to Configure (exit $rc): $(cat "$work/c1.err")"
 # the object's encrypted field reached Configure decrypted (not its ciphertext)
 node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c1"));
   const c = JSON.parse(r.outputs.value); const ar = c.assumeRole;
   if (typeof ar === "string" ? JSON.parse(ar).roleArn !== process.argv[2] : !ar || ar.roleArn !== process.argv[2]) { console.error(r.outputs.value); process.exit(1); }' \
     "$ckpt" "$arn" && pass || fail "nested secure config value to Configure: $(cat "$work/c1.err")"
-# the default provider records them as Pulumi does: strings, the token a secret (encrypted, not in clear)
+# the default provider records them as Pulumi does: CheckConfig's answer (with its `checked`) to the strings,
+# the token a secret (encrypted, not in clear)
 node -e 'const d = require(process.argv[1]);
   const p = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::pulumi:providers:fault::default_1_0_0"));
   const i = p.inputs, s = i.token || {};
   const ok = i.region === "eu-central-1" && i.zone === "zone-from-project" && i.retries === "3" && i.version === "1.0.0" &&
+    i.checked === "by-fault" &&
     s["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270" && typeof s.ciphertext === "string" &&
     typeof p.outputs.token.ciphertext === "string" && !JSON.stringify(p).includes(process.argv[2]) &&
     typeof (i.assumeRole || {}).ciphertext === "string" && !JSON.stringify(p).includes(process.argv[3]);

@@ -16,6 +16,8 @@
 //   slow-N         Read answers after N milliseconds
 //   anything else  a well-behaved resource whose `value` is the ID
 //
+// FAULT_CHECKCONFIG=1 makes CheckConfig answer with the config it got plus `checked: "by-fault"`.
+//
 // FAULT_PROVIDER_STARTUP=crash|silent|noport|slow makes the process exit before printing its port,
 // never print it, print something that is not a port, or print it after 3 seconds.
 "use strict";
@@ -140,6 +142,18 @@ const addService = grpc.Server.prototype.addService;
 grpc.Server.prototype.addService = function (service, impl) {
     if (service.read && impl && typeof impl.read === "function") {
         server = impl;
+        if (process.env.FAULT_CHECKCONFIG) {
+            // CheckConfig as a provider that fills in a default answers it: the news with `checked` added
+            // (the Node host itself answers UNIMPLEMENTED)
+            const providerpb = require("@pulumi/pulumi/proto/provider_pb");
+            const structpb = require(require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [pulumiDir] }));
+            impl.checkConfig = (call, callback) => {
+                const news = call.request.getNews() ? call.request.getNews().toJavaScript() : {};
+                const resp = new providerpb.CheckResponse();
+                resp.setInputs(structpb.Struct.fromJavaScript({ ...news, checked: "by-fault" }));
+                callback(null, resp);
+            };
+        }
         const configure = impl.configure.bind(impl);
         impl.configure = (call, callback) => {
             configured = call.request.getArgs() ? call.request.getArgs().toJavaScript() : null;
