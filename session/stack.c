@@ -21,7 +21,8 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
     }
     /* Where `pulumi` reads it, also when it does not exist yet (a passphrase run creates it): beside
      * Pulumi.yaml, or in the project's stackConfigDir; one in the working directory below the project
-     * would never be read. */
+     * would never be read. Its extension is the project file's (workspace.ProjectStackPath): a
+     * Pulumi.yml project's stack config is Pulumi.<stack>.yml. */
     if (!o->config_file && w->have_project && w->project_dir && o->stack) {
         const char *d = w->project.stack_config_dir ? w->project.stack_config_dir : "";
         for (;;) { /* joined to the project's directory, as `pulumi` does: a leading / or ./ adds nothing */
@@ -35,8 +36,10 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
         size_t dl = strlen(d);
         while (dl > 0 && d[dl - 1] == '/')
             dl--;
-        o->config_file = dl ? arena_sprintf(a, "%s/%.*s/Pulumi.%s.yaml", w->project_dir, (int)dl, d, o->stack)
-                            : arena_sprintf(a, "%s/Pulumi.%s.yaml", w->project_dir, o->stack);
+        size_t pl = w->project_file ? strlen(w->project_file) : 0;
+        const char *ext = pl > 4 && strcmp(w->project_file + pl - 4, ".yml") == 0 ? "yml" : "yaml";
+        o->config_file = dl ? arena_sprintf(a, "%s/%.*s/Pulumi.%s.%s", w->project_dir, (int)dl, d, o->stack, ext)
+                            : arena_sprintf(a, "%s/Pulumi.%s.%s", w->project_dir, o->stack, ext);
     }
 }
 

@@ -598,5 +598,40 @@ PY
 done
 cd "$tmp"
 
+# --- a project whose file is Pulumi.yml (read16 F3): Pulumi names the stack config after the project
+# file's extension (workspace.ProjectStackPath: Pulumi.<stack> + filepath.Ext of the project file), so
+# the stack's config is Pulumi.prod.yml. The secrets went into a new Pulumi.prod.yaml (a new salt) that
+# Pulumi never reads, and the real one was not read: a wrong passphrase was not caught.
+for cfgdir in "" cfg; do
+  y="$tmp/yml$cfgdir"
+  mkdir -p "$y/proj/$cfgdir" "$y/state/.pulumi/stacks/shop" "$y/home/workspaces" && cd "$y/proj"
+  export PULUMI_HOME="$y/home"
+  printf 'version: 1\n' >"$y/state/.pulumi/meta.yaml"
+  printf '{"version":3,"checkpoint":{"stack":"organization/shop/prod","latest":null}}' \
+    >"$y/state/.pulumi/stacks/shop/prod.json"
+  printf 'name: shop\nruntime: nodejs\n' >Pulumi.yml
+  [ -n "$cfgdir" ] && printf 'stackConfigDir: %s\n' "$cfgdir" >>Pulumi.yml
+  cfg="$y/proj/${cfgdir:+$cfgdir/}Pulumi.prod.yml"
+  printf 'encryptionsalt: %s\n' "$KAT" >"$cfg"
+  sha=$(printf '%s' "$PWD/Pulumi.yml" | sha1sum | cut -d' ' -f1)
+  printf '{"stack": "organization/shop/prod"}' >"$PULUMI_HOME/workspaces/shop-$sha-workspace.json"
+  printf '{"current": "file://%s", "accessTokens": {}}' "$y/state" >"$PULUMI_HOME/credentials.json"
+  ck="$y/state/.pulumi/stacks/shop/prod.json"
+  cp "$ck" ck.orig && cp "$cfg" cfg.orig
+  PULUMI_CONFIG_PASSPHRASE=wrong import -o wrong.ts --yes >yml0.log 2>&1
+  rc=$?
+  [ $rc = 2 ] && cmp -s "$ck" ck.orig && cmp -s "$cfg" cfg.orig && [ ! -e wrong.ts ] && ok ||
+    bad "Pulumi.yml ($cfgdir): a wrong passphrase: exit $rc: $(cat yml0.log)"
+  PULUMI_CONFIG_PASSPHRASE=password import -o api.ts --yes >yml.log 2>&1 && ok || bad "Pulumi.yml ($cfgdir): $(cat yml.log)"
+  [ -z "$(find "$y/proj" -name 'Pulumi.prod.yaml')" ] && ok || bad "Pulumi.yml ($cfgdir): a Pulumi.prod.yaml was made"
+  grep -qF "encrypted into $cfg " yml.log && ok || bad "Pulumi.yml ($cfgdir): note: $(cat yml.log)"
+  PASSPHRASE=password node "$DEC" config "$cfg" >yml.dec 2>&1 && grep -qF '"salt":"'"$KAT" yml.dec &&
+    grep -qF 'tok-9f8e7d-SECRET-VALUE' yml.dec && ok || bad "Pulumi.yml ($cfgdir): the stack config: $(cat yml.dec)"
+  PASSPHRASE=password node "$DEC" state "$ck" >ymls.dec 2>&1 && grep -qF '"salt":"'"$KAT" ymls.dec && ok ||
+    bad "Pulumi.yml ($cfgdir): the checkpoint: $(cat ymls.dec)"
+done
+export PULUMI_HOME="$tmp/pulumi-home"
+cd "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
