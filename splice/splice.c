@@ -348,6 +348,16 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
     return false;
 }
 
+/* A file holding a form only Python 2 reads (its walk found it: sp_walk_finish sets py2_what), which
+ * tree-sitter-python parses without an error, does not run on Python 3: false with the syntax error. */
+static bool sp_python3_ok(const sp_program_t *p, const char *file, diag_list_t *diags) {
+    if (!p->py2_what) return true;
+    diag_t *d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                         "syntax error (%s): fix the file before inserting into it", p->py2_what);
+    d->line = (int)sp_line_of(p->text, p->py2_at);
+    return false;
+}
+
 static bool sp_parse(splicer_t *s, sp_program_t *p, const TSTree *old, const char *file, bool generated,
                      diag_list_t *diags) {
     return sp_parse_with(s->parser, p, old, file, generated, diags);
@@ -3787,7 +3797,7 @@ bool splicer_splice(splicer_t *s, const char *target, size_t target_len, lang_t 
             ok = sp_analyze(s, &c.G, false, "generated program", diags);
         }
         sp_walk_finish(&walk, &c.T);
-        ok = ok && sp_analyze_finish(s, &c.T, true, &walk, diags);
+        ok = ok && sp_python3_ok(&c.T, file, diags) && sp_analyze_finish(s, &c.T, true, &walk, diags);
         c.stats.split_find = c.T.split_find;
         if (ok) {
             c.nl = c.T.crlf ? "\r\n" : "\n";

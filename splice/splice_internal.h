@@ -163,6 +163,10 @@ typedef struct sp_program {
     const char *cand_type;
     TSNode *cands;
     size_t ncands, ccands;
+    /* Python: the first form only Python 2 reads (tree-sitter-python reads them without an error), and
+     * what it is; UINT32_MAX and NULL when there is none. */
+    uint32_t py2_at;
+    const char *py2_what;
 
     /* Style */
     bool bom, crlf, final_newline;
@@ -192,6 +196,8 @@ typedef struct sp_walk_found {
     hashmap_t names; /* each identifier's text (borrowed from p->text), in order of first occurrence */
     vec_t verbatim;  /* sp_span_t: multi-line strings */
     vec_t cands;     /* TSNode: nodes of p->cand_type */
+    uint32_t py2_at; /* Python: the first Python 2 form (sp_py2_form) found, UINT32_MAX when none */
+    const char *py2_what;
 } sp_walk_found_t;
 
 typedef struct sp_walk_mark {

@@ -648,7 +648,83 @@ static bool sp_is_multiline_string(const char *t) {
 
 /* What the walk looks for in a node type, decided once per grammar symbol (not per node: a
  * 100,000-line file has millions of nodes). */
-enum { SP_SYM_IDENT = 1, SP_SYM_MULTI = 2, SP_SYM_CAND = 4 };
+enum { SP_SYM_IDENT = 1, SP_SYM_MULTI = 2, SP_SYM_CAND = 4, SP_SYM_PY2 = 8 };
+
+/* The Python node types that may be a form only Python 2 reads (sp_py2_form). */
+static bool sp_py2_type(const char *t) {
+    static const char *const types[] = {"print_statement",     "exec_statement",  "integer",    "string_start",
+                                        "comparison_operator", "raise_statement", "parameters", "lambda_parameters"};
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (strcmp(t, types[i]) == 0) return true;
+    return false;
+}
+
+/* A form of Python 2 that tree-sitter-python reads without an error and no Python 3 reads (py_compile:
+ * SyntaxError), so a file holding one does not run (read15 F13): what node n is, or NULL when it is
+ * Python 3. Only static text: the walk may run on a thread of its own. (`except E, e:` is not one:
+ * Python 3.14 reads it, as `except (E, e):`.) */
+static const char *sp_py2_form(const sp_program_t *p, TSNode n) {
+    const char *t = ts_node_type(n), *s = p->text + ts_node_start_byte(n);
+    uint32_t len = sp_end_byte(n) - ts_node_start_byte(n);
+    switch (t[0]) {
+    case 'p': /* print_statement, parameters */
+        /* `print >>f, x` is Python 3 too: a tuple of `print >> f` and x */
+        if (strcmp(t, "print_statement") == 0) {
+            if (!sp_is(sp_nchild(n, 0), "chevron")) return "a Python 2 `print` statement; Python 3 calls `print(...)`";
+            break;
+        }
+        /* fall through */
+    case 'l': /* parameters, lambda_parameters */
+        for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc; i++) {
+            TSNode c = ts_node_named_child(n, i);
+            if (sp_is(c, "default_parameter") || sp_is(c, "typed_default_parameter")) c = sp_field(c, "name", 4);
+            if (sp_is(c, "tuple_pattern") || sp_is(c, "list_pattern"))
+                return "a Python 2 tuple parameter (`def f((a, b))`); Python 3 takes one name and unpacks it in the "
+                       "body";
+        }
+        break;
+    case 'e':
+        if (strcmp(t, "exec_statement") == 0) return "a Python 2 `exec` statement; Python 3 calls `exec(...)`";
+        break;
+    case 'i': /* integer */
+        if (len == 0) break;
+        if (s[len - 1] == 'l' || s[len - 1] == 'L')
+            return "a Python 2 long integer (`...L`); Python 3 writes the number";
+        if (len > 1 && s[0] == '0' && (isdigit((unsigned char)s[1]) || s[1] == '_') && s[len - 1] != 'j' &&
+            s[len - 1] != 'J')
+            for (uint32_t k = 1; k < len; k++)
+                if (s[k] >= '1' && s[k] <= '9')
+                    return "a Python 2 octal integer with a leading zero; Python 3 writes `0o` before the digits";
+        break;
+    case 's': { /* string_start: the prefix and the quote */
+        if (len && s[0] == '`') return "a Python 2 backquote expression; Python 3 calls `repr(...)`";
+        char pre[4] = {0};
+        uint32_t k = 0;
+        for (; k < len && s[k] != '"' && s[k] != '\''; k++)
+            if (k < 3) pre[k] = (char)tolower((unsigned char)s[k]);
+        static const char *const ok[] = {"", "r", "u", "f", "b", "fr", "rf", "br", "rb", "t", "tr", "rt"};
+        bool known = false;
+        for (size_t i = 0; i < sizeof ok / sizeof *ok && !known; i++)
+            known = k <= 2 && strcmp(pre, ok[i]) == 0;
+        if (!known) return "a string prefix Python 3 does not read (such as Python 2's `ur`)";
+        break;
+    }
+    case 'c': { /* comparison_operator */
+        for (uint32_t i = 0, nc = ts_node_child_count(n); i < nc; i++) {
+            TSNode c = ts_node_child(n, i);
+            if (!ts_node_is_named(c) && strcmp(ts_node_type(c), "<>") == 0)
+                return "the Python 2 operator `<>`; Python 3 writes `!=`";
+        }
+        break;
+    }
+    case 'r': /* raise_statement */
+        if (sp_is(sp_nchild(n, 0), "expression_list"))
+            return "a Python 2 `raise E, value`; Python 3 writes `raise E(value)`";
+        break;
+    default: break;
+    }
+    return NULL;
+}
 
 /* A file at least this big has its walk on a thread of its own (a 100,000-line TypeScript file's walk
  * is a seventh of its splice; below this size the thread would cost more than it saves). */
@@ -666,7 +742,8 @@ static unsigned char *sp_walk_flags(const sp_program_t *p, uint32_t *nsym) {
         size_t tl = strlen(t);
         flags[i] = (unsigned char)((tl >= 10 && strcmp(t + tl - 10, "identifier") == 0 ? SP_SYM_IDENT : 0) |
                                    (sp_is_multiline_string(t) ? SP_SYM_MULTI : 0) |
-                                   (p->cand_type && strcmp(t, p->cand_type) == 0 ? SP_SYM_CAND : 0));
+                                   (p->cand_type && strcmp(t, p->cand_type) == 0 ? SP_SYM_CAND : 0) |
+                                   (p->lang == LANG_PYTHON && sp_py2_type(t) ? SP_SYM_PY2 : 0));
     }
     return flags;
 }
@@ -684,6 +761,13 @@ static void sp_walk_node(const sp_walk_t *w, sp_walk_found_t *f, TSNode n, unsig
     if ((fl & SP_SYM_MULTI) && ts_node_start_point(n).row != ts_node_end_point(n).row)
         VEC_PUSH(&f->verbatim, sp_span_t, ((sp_span_t){s, e}));
     if (fl & SP_SYM_CAND) VEC_PUSH(&f->cands, TSNode, n);
+    if ((fl & SP_SYM_PY2) && s < f->py2_at) {
+        const char *what = sp_py2_form(p, n);
+        if (what) {
+            f->py2_at = s;
+            f->py2_what = what;
+        }
+    }
 }
 
 /* One pre-order walk over the whole tree with a cursor (no recursion: deep nesting is fine). Reads
@@ -816,8 +900,8 @@ void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool th
     *w = (sp_walk_t){.p = p,
                      .want_sites = want_sites,
                      .sites = VEC_INIT(sp_span_t),
-                     .found = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode)},
-                     .rest = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode)}};
+                     .found = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX},
+                     .rest = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX}};
     w->flags = sp_walk_flags(p, &w->nsym);
     bool big = thread && p->len >= SP_WALK_THREAD_MIN;
     /* The calling thread walks the second half itself (in sp_walk_finish) once it has done its own
@@ -874,7 +958,10 @@ void sp_walk_finish(sp_walk_t *w, sp_program_t *p) {
     if (w->threaded) pthread_join(w->thread, NULL);
     if (split) {
         /* in the order of one walk: the first part up to the split, the rest, the first part after */
-        sp_walk_found_t all = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode)};
+        sp_walk_found_t all = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX};
+        const sp_walk_found_t *py2 = w->rest.py2_at < w->found.py2_at ? &w->rest : &w->found;
+        all.py2_at = py2->py2_at;
+        all.py2_what = py2->py2_what;
         sp_walk_mark_t none = {0, 0, 0};
         sp_walk_append(&all, &w->found, none, w->mark);
         sp_walk_append(&all, &w->rest, none, sp_walk_end(&w->rest));
@@ -904,6 +991,8 @@ void sp_walk_finish(sp_walk_t *w, sp_program_t *p) {
     p->nverbatim = p->cverbatim = w->found.verbatim.len;
     p->cands = sp_arena_copy(p->a, &w->found.cands);
     p->ncands = p->ccands = w->found.cands.len;
+    p->py2_at = w->found.py2_at;
+    p->py2_what = w->found.py2_what;
     sp_walk_found_free(&w->found);
     vec_free(&w->sites);
     free(w->flags);

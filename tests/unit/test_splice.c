@@ -1287,6 +1287,89 @@ START_TEST(test_yaml_refusal_after_added_resource) {
 }
 END_TEST
 
+/* Python 2 forms tree-sitter-python parses without an error (read15 F13: `print "hello"` took "2
+ * added", exit 0, though no Python 3 runs the file): refused as syntax errors, the line named; the
+ * Python 3 forms beside them are not. Each sample is also given to python3 (py_compile), which must
+ * agree. A big file (split parse and walk) is refused for one in its second half too. */
+START_TEST(test_python2_forms_refused) {
+    const char *g = "import pulumi_random as random\n\npet = random.RandomPet(\"pet\")\n";
+    static const struct {
+        const char *line, *what;
+    } bad[] = {
+        {"print \"hello\"", "a Python 2 `print` statement"},
+        {"print x,", "a Python 2 `print` statement"},
+        {"exec \"x = 1\"", "a Python 2 `exec` statement"},
+        {"x = 08", "a Python 2 octal integer"},
+        {"x = 0_7", "a Python 2 octal integer"},
+        {"x = 10L", "a Python 2 long integer"},
+        {"x = 0xffL", "a Python 2 long integer"},
+        {"x = 1 <> 2", "the Python 2 operator `<>`"},
+        {"x = ur\"a\"", "a string prefix Python 3 does not read"},
+        {"x = `y`", "a Python 2 backquote expression"},
+        {"raise E, \"m\"", "a Python 2 `raise E, value`"},
+        {"def f((a, b)):\n    pass", "a Python 2 tuple parameter"},
+        {"def f(a, (b, c)=(1, 2)):\n    pass", "a Python 2 tuple parameter"},
+        {"f = lambda (a, b): a", "a Python 2 tuple parameter"},
+    };
+    static const char *const good[] = {
+        "x = 00",
+        "x = 0_0",
+        "x = 07j",
+        "x = 00.5",
+        "x = 0o17",
+        "print(\"hello\")",
+        "exec(\"x = 1\")",
+        "p = print",
+        "print >>sys.stderr, x",
+        "print (a), b",
+        "x = 1 != 2",
+        "x = rb\"a\"",
+        "x = Rb'a'",
+        "x = f\"{1}\"",
+        "raise (E, \"m\")",
+        "x = 0xff",
+        "x = 1e5",
+        "x = U\"a\"",
+        "def f(a, b=(1, 2)):\n    pass",
+    };
+    char t[512];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(t, sizeof t, "import sys\n\n%s\n", bad[i].line);
+        int status = 0;
+        free(tu_run_source("t.py", t, "python3 -m py_compile t.py", &status));
+        ck_assert_msg(status != 0, "python3 reads `%s`: the sample is no Python 2 form", bad[i].line);
+        char *msg = splice_fail(t, strlen(t), LANG_PYTHON, g, "__main__.py");
+        char want[256];
+        snprintf(want, sizeof want, "__main__.py:3: syntax error (%s", bad[i].what);
+        ck_assert_msg(strncmp(msg, want, strlen(want)) == 0 && strstr(msg, "): fix the file before inserting into it"),
+                      "`%s`: %s", bad[i].line, msg);
+        free(msg);
+    }
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        snprintf(t, sizeof t, "import sys\n\n%s\n", good[i]);
+        int status = 1;
+        free(tu_run_source("t.py", t, "python3 -m py_compile t.py", &status));
+        ck_assert_msg(status == 0, "python3 does not read `%s`", good[i]);
+        free(splice_ok(t, LANG_PYTHON, g, "__main__.py", NULL));
+    }
+    /* a big file: parsed and walked in parts; the form in the last part */
+    buf_t b;
+    buf_init(&b);
+    buf_puts(&b, "import sys\n\n");
+    for (int i = 0; i < 30000; i++)
+        buf_printf(&b, "value_%d = sys.argv[0] + \"%d\"\n", i, i);
+    buf_puts(&b, "print \"done\"\n");
+    char *big = buf_take(&b);
+    ck_assert_uint_gt(strlen(big), (size_t)512 * 1024);
+    char *msg = splice_fail(big, strlen(big), LANG_PYTHON, g, "__main__.py");
+    ck_assert_str_eq(msg,
+                     "__main__.py:30003: syntax error (a Python 2 `print` statement; Python 3 calls `print(...)`): "
+                     "fix the file before inserting into it");
+    free(msg);
+    free(big);
+}
+END_TEST
+
 /* A Python interpreter that reads f-strings as Python before 3.12 does (PEP 701 lifted the rules the
  * splice must keep to there), or NULL when the machine has none. */
 static const char *old_python(void) {
@@ -2489,6 +2572,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_flow_options);
     tcase_add_test(tc, test_yaml_keep_chomping_blank_lines_kept);
     tcase_add_test(tc, test_python_fstring_field_replaced_or_refused);
+    tcase_add_test(tc, test_python2_forms_refused);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
