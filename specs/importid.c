@@ -458,14 +458,14 @@ bool importid_resource_id(const char *type, const char *import_id, size_t *start
 bool importid_id_is_no_identity(const char *type) {
     static const char *const types[] = {"random:index/randomPassword:RandomPassword",
                                         "random:index/randomInteger:RandomInteger",
-                                        "random:index/randomShuffle:RandomShuffle"};
+                                        "random:index/randomShuffle:RandomShuffle", "random:index/randomIp:RandomIp"};
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (strcmp(type, types[i]) == 0) return true;
     return false;
 }
 
-/* Checked against the providers' sources: terraform-provider-random's petResource and shuffleResource
- * implement resource.Resource only (no ResourceWithImportState), unlike its string, integer, id,
+/* Checked against the providers' sources: terraform-provider-random's petResource, shuffleResource and
+ * ipResource implement resource.Resource only (no ResourceWithImportState), unlike its string, integer, id,
  * password, bytes and uuid resources; terraform-provider-tls's privateKeyResource (Resource,
  * ResourceWithUpgradeState), certRequestResource (ResourceWithConfigValidators), selfSignedCertResource
  * and locallySignedCertResource (ResourceWithModifyPlan) none either; pulumi-random's and pulumi-tls's
@@ -475,6 +475,7 @@ static const struct {
 } no_importer_types[] = {
     {"random:index/randomPet:RandomPet", "random_pet"},
     {"random:index/randomShuffle:RandomShuffle", "random_shuffle"},
+    {"random:index/randomIp:RandomIp", "random_ip"},
     {"tls:index/privateKey:PrivateKey", "tls_private_key"},
     {"tls:index/certRequest:CertRequest", "tls_cert_request"},
     {"tls:index/selfSignedCert:SelfSignedCert", "tls_self_signed_cert"},

@@ -68,13 +68,14 @@ bool importid_resource_id(const char *type, const char *import_id, size_t *start
 
 /* Whether the ID of `type` (a Pulumi token) is no identity: the random provider records every
  * RandomPassword with the placeholder ID "none", and a RandomInteger's ID is its result, which small
- * ranges share (a RandomShuffle's is "-" in Terraform). Two of them with one ID are two resources. */
+ * ranges share (a RandomShuffle's and a RandomIp's is "-" in Terraform). Two of them with one ID are two
+ * resources. */
 bool importid_id_is_no_identity(const char *type);
 
 /* Types whose provider has no importer, which `pulumi import` and the code's `import` resource option
  * need (Pulumi's Read of a resource by its ID alone; the bridge turns it into the Terraform provider's
  * ImportResourceState, and terraform-plugin-framework answers a resource without ImportState with
- * "Resource Import Not Implemented"): terraform-provider-random's random_pet and random_shuffle, and
+ * "Resource Import Not Implemented"): terraform-provider-random's random_pet, random_shuffle and random_ip, and
  * every terraform-provider-tls resource (tls_private_key, tls_cert_request, tls_self_signed_cert,
  * tls_locally_signed_cert), which pulumi-random and pulumi-tls bridge without adding an importer (their
  * schemas have no "Import" section for them). Such a resource can still be recorded into a stack from

@@ -53,6 +53,19 @@ rc=$?
 grep -qF "resource 'pet' of type 'random:index/randomPet:RandomPet': its provider implements no importer for random_pet (an import fails with \"Resource Import Not Implemented\"), so the code's \`import\` resource option would fail at \`pulumi up\`; import it into a stack instead (--stack of a stack cimport can write, or --stack-state), which records the state read here without an importer" pet.err &&
   ok || bad "RandomPet refusal message: $(cat pet.err)"
 grep -q 'import:' pet.ts && bad "RandomPet: code with an import option was written"
+# ... and a RandomIp: terraform-provider-random's random_ip (ipResource) implements no ImportState either
+# (nf21 left it out), and its ID is "-" for every one, which identifies none
+IPF="$SOURCE_DIR/tests/fixtures/noimporter"
+"$CIMPORT" random:index/randomIp:RandomIp host-ip - --offline-state "$IPF/random-ip-stack.json" --schema "$IPF/random-ip-schema.json" \
+  -l typescript -o ip.ts 2>ip.err >/dev/null
+rc=$?
+[ $rc = 3 ] && [ ! -e ip.ts ] &&
+  grep -qF "resource 'host-ip' of type 'random:index/randomIp:RandomIp': its provider implements no importer for random_ip" ip.err &&
+  ok || bad "RandomIp with the import option (exit $rc): $(cat ip.err)"
+"$CIMPORT" random:index/randomIp:RandomIp host-ip - --offline-state "$IPF/random-ip-stack.json" --schema "$IPF/random-ip-schema.json" \
+  -l typescript -o ip.ts --stack-state ip-export.json --new-stack-state --stack dev --project net >/dev/null 2>ip.err
+rc=$?
+[ $rc = 0 ] && grep -qF 'random:index/randomIp:RandomIp::host-ip' ip-export.json && ok || bad "RandomIp into a stack (exit $rc): $(cat ip.err)"
 "$CIMPORT" --help 2>&1 | grep -A2 -F -- "--import-option  " | grep -qF "refused for a type whose provider has no importer, e.g. RandomPet" &&
   ok || bad "--help does not say --import-option refuses types without an importer"
 "$CIMPORT" random:index/randomPet:RandomPet pet roughly-fleet-redfish --offline-state "$PET" \
