@@ -14,6 +14,7 @@
 #include "importer/offline.h"
 #include "specs/deployment.h"
 #include "specs/importid.h"
+#include "specs/passphrase.h"
 #include "testutil.h"
 
 #define FIXTURE(f) SOURCE_DIR "/tests/fixtures/engine/" f
@@ -839,6 +840,9 @@ START_TEST(test_acceptance_shared_states) {
     size_t total = 0, verified = 0, unverified = 0, no_type = 0, no_schema = 0;
     buf_t unv;
     buf_init(&unv);
+    /* the exports' secrets are ciphertext of the passphrase pulumi/providertest records them under;
+     * without it Read refuses the resources that hold them (222f2c0) */
+    passphrase_keyring_t *keyring = passphrase_keyring_new("correct horse battery staple");
     for (int pass = 0; pass < 2; pass++) {
         char **list = pass ? states : stacks;
         for (size_t f = 0; list[f]; f++) {
@@ -848,6 +852,7 @@ START_TEST(test_acceptance_shared_states) {
             ck_assert_ptr_nonnull(dep);
             schema_set_t *set = schemas;
             offline_source_t *src = offline_source_new(dep, set);
+            offline_source_set_keyring(src, keyring);
             provider_registry_t *reg = provider_registry_new(offline_provider_factory, src);
             import_plan_t plan = {0};
             plan.items = arena_alloc(fa, (dep->n_resources + 1) * sizeof *plan.items);
@@ -908,6 +913,7 @@ START_TEST(test_acceptance_shared_states) {
             "is not in the package schema, %zu without a package schema\n%s",
             total, verified, unverified, no_type, no_schema, unv.data ? unv.data : "");
     buf_free(&unv);
+    passphrase_keyring_free(keyring);
     ck_assert_int_ge(total, 20);
     ck_assert_int_eq(verified + unverified, total);
     schema_set_free(schemas);
