@@ -1115,6 +1115,76 @@ static void export_ctx_free(export_ctx_t *x) {
     hashmap_free(&x->provider_inputs);
 }
 
+/* A value as one word of a shell command: as it is when it is plain, else in single quotes. */
+static void buf_shell_word(buf_t *b, const char *s) {
+    bool plain = *s && *s != '-';
+    for (const char *c = s; *c && plain; c++)
+        plain = isalnum((unsigned char)*c) || strchr("._/:@+=,-", *c);
+    if (plain) {
+        buf_printf(b, "%s", s);
+        return;
+    }
+    buf_printf(b, "'");
+    for (const char *c = s; *c; c++)
+        if (*c == '\'')
+            buf_printf(b, "'\\''");
+        else
+            buf_printf(b, "%c", *c);
+    buf_printf(b, "'");
+}
+
+/* A default provider is not converted: the target stack makes its own from its configuration. What
+ * the source's was configured with (a gcp project, region and zone; an aws region) decides where its
+ * resources were read, so it is said, with the commands that give the target stack the same (a
+ * secret one without its value, which only the source stack can decrypt), and the entry's reason
+ * names it. Its version and download URL are not configuration, nor Pulumi's own `__` keys. */
+static void default_provider_config(export_ctx_t *x, const state_resource_t *r, convert_entry_t *e,
+                                    diag_list_t *diags) {
+    const pv_t *in = provider_inputs(x, r, diags);
+    const char *pkg = r->type + strlen("pulumi:providers:");
+    buf_t keys, cmds;
+    buf_init(&keys);
+    buf_init(&cmds);
+    for (size_t k = 0; in && in->kind == PV_OBJECT && k < in->u.obj.len; k++) {
+        const pv_member_t *m = &in->u.obj.members[k];
+        const pv_t *v = pv_unwrap(m->value);
+        if (strcmp(m->key, "version") == 0 || strcmp(m->key, "pluginDownloadURL") == 0 ||
+            strncmp(m->key, "__", 2) == 0 || !v || v->kind == PV_NULL)
+            continue;
+        buf_printf(&keys, "%s%s:%s", keys.len ? ", " : "", pkg, m->key);
+        if (pv_contains_secret(m->value)) {
+            buf_printf(&cmds, "\n  pulumi config set --secret %s:%s   # secret in the source: give its value", pkg,
+                       m->key);
+            continue;
+        }
+        buf_printf(&cmds, "\n  pulumi config set %s:%s ", pkg, m->key);
+        if (v->kind == PV_STRING) {
+            buf_shell_word(&cmds, v->u.str.s);
+        } else {
+            cJSON *j = pv_to_state_json(v);
+            char *text = j ? cJSON_PrintUnformatted(j) : NULL;
+            buf_shell_word(&cmds, text ? text : "");
+            free(text);
+            cJSON_Delete(j);
+        }
+    }
+    if (keys.len) {
+        e->reason = arena_sprintf(x->a,
+                                  "default provider: the target stack makes its own, from its configuration, which "
+                                  "must give %s as the source's did (below)",
+                                  keys.data);
+        diag_add(diags, DIAG_WARNING, DIAG_INPUT, x->d->path,
+                 arena_sprintf(x->a, "default provider '%s' of type '%s'", export_urn_name(x->a, r->urn), r->type),
+                 "not converted: the target stack makes its own default provider from its configuration, and the "
+                 "source's read its resources with %s; unless the target stack's configuration gives the same, they "
+                 "are read there in another place (or not found). Give it the same (with -s STACK for another "
+                 "stack than the selected one):%s",
+                 keys.data, cmds.data);
+    }
+    buf_free(&keys);
+    buf_free(&cmds);
+}
+
 deployment_t *deployment_load_for_convert(arena_t *a, const char *path, diag_list_t *diags) {
     bool not_pulumi = false;
     deployment_t *d = deployment_load_indexed(a, path, &not_pulumi, diags);
@@ -1151,6 +1221,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         } else if (is_default_provider(a, r)) {
             e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
             e->reason = "default provider: the target stack makes its own";
+            default_provider_config(&x, r, e, diags);
         } else if (r->external) {
             /* imported, the target would manage it (and its `pulumi destroy` delete it) */
             e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);

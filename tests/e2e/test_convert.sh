@@ -369,5 +369,18 @@ grep -qE "^warning: $TMP/scale.json: the source program marks outputs of it secr
   fail "grouped warnings: no grouped line with a count: $(head -c 2000 "$TMP/scale.err")"
 grep -qx "wrote 276 resource spec(s) to $TMP/scale-imports.json" "$TMP/scale.err" || fail "grouped warnings: not every resource written: $(grep wrote "$TMP/scale.err")"
 
+# A default provider is not converted (the target stack makes its own), but its configuration is what
+# the source read its resources under (read16 F16): the gcp project, region and zone. Said with the
+# commands that give the target stack the same; a default provider with only a version says nothing.
+G="$SHARED_DATA/pulumi-state/pulumi-gcp/provider/testdata/recorded/TestProviderUpgrade/dns-recordset/6.67.0/stack.json"
+"$CIMPORT" convert --from pulumi "$G" -o "$TMP/dns.json" >/dev/null 2>"$TMP/dns.err"
+for c in 'pulumi config set gcp:project pulumi-ci-gcp-provider' 'pulumi config set gcp:region us-central1' \
+  'pulumi config set gcp:zone us-central1-a'; do
+  grep -qF "$c" "$TMP/dns.err" || fail "default provider config: '$c' not said: $(cat "$TMP/dns.err")"
+done
+R="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randompet/4.16.0/stack.json"
+"$CIMPORT" convert --from pulumi "$R" -o "$TMP/pet.json" >/dev/null 2>"$TMP/pet.err"
+grep -qF 'pulumi config set' "$TMP/pet.err" && fail "default provider with only a version: $(cat "$TMP/pet.err")"
+
 [ "$fails" = 0 ] || exit 1
 echo "test_convert.sh: all checks passed"
