@@ -107,7 +107,9 @@ for st in "$P/pulumi-gcp/provider/testdata/recorded/TestProviderUpgrade/sql-user
   n=$((n + 1))
   file=${st%%:*} secret=${st#*:}
   "$CIMPORT" convert --from pulumi "$file" -o "s$n.imports.json" -q 2>/dev/null
-  "$CIMPORT" --spec "s$n.imports.json" --offline-state "$file" --schema "$SHARED_DATA/schemas" -l python \
+  # the exports' secrets are ciphertext of the passphrase pulumi/providertest records them under
+  PULUMI_CONFIG_PASSPHRASE="correct horse battery staple" \
+    "$CIMPORT" --spec "s$n.imports.json" --offline-state "$file" --schema "$SHARED_DATA/schemas" -l python \
     --secrets-dir "sec-s$n" --report "s$n.html" --json >"s$n.json" 2>"s$n.err"
   [ $? != 2 ] && [ -s "s$n.html" ] || { bad "stack export $file: $(tail -2 "s$n.err")"; continue; }
   args=(--offline)
