@@ -2054,7 +2054,9 @@ static bool sp_find_part(sp_find_part_t *f) {
         } else {
             const char *last = strrchr(tt, '.');
             last = last ? last + 1 : tt;
-            if (!isupper((unsigned char)last[0]) || strcmp(last, "Config") == 0) continue;
+            /* a Python call is a constructor only by its class's capital; `new` (TypeScript, C#, Java)
+             * constructs a class whatever its name's case (`const mk = random.RandomString; new mk(...)`) */
+            if ((p->lang == LANG_PYTHON && !isupper((unsigned char)last[0])) || strcmp(last, "Config") == 0) continue;
         }
         const char *ctype = component  ? arena_sprintf(p->a, "component %s", component)
                             : untraced ? NULL

@@ -454,6 +454,11 @@ EOF
 case_ f11ts index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
 printf 'import pulumi\nfrom pulumi_random import RandomString as RS\nimport pulumi_random\nR2 = pulumi_random.RandomString\n\na = RS("server-name", length=3)\nb = R2("bucket-suffix", length=3)\n' >"$tmp/f11py/__main__.py"
 case_ f11py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+# a class alias whose name begins in lower case (`const mk = random.RandomString; new mk(...)`): `new`
+# constructs a class whatever its name's case; it was not looked at, and server-name was added again
+mkdir -p "$tmp/f11tslow"
+printf 'import * as random from "@pulumi/random";\n\nconst mk = random.RandomString;\nexport const a = new mk("server-name", {length: 3});\n' >"$tmp/f11tslow/index.ts"
+case_ f11tslow index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
 printf 'import pulumi = require("@pulumi/pulumi");\nimport random = require("@pulumi/random");\n\nexport const name = new random.RandomString("server-name", {length: 3});\n' >"$tmp/f11req/index.ts"
 case_ f11req index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
 
