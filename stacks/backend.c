@@ -849,7 +849,7 @@ bool stack_store_undo(stack_store_t *s, diag_list_t *diags) {
 
 void stack_store_close(stack_store_t *s, diag_list_t *diags) {
     if (!s) return;
-    if (s->in_sql_txn) { /* neither committed nor taken back: not made final */
+    if (s->in_sql_txn && s->bucket) { /* neither committed nor taken back: not made final */
         s->bucket->rollback(s->bucket);
         s->in_sql_txn = false;
     }
