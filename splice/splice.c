@@ -2468,19 +2468,44 @@ static bool sp_splice_code(sp_ctx_t *c) {
         u[i].go_define = -1;
         if (g->is_return || !*g->res_name || c->keep_existing) continue;
         /* Of several of its type and name (under different parents), the one with the import's parent
-         * (none for none); else the first. */
+         * (none for none); else the first. Two with that parent (`if prod: x = R("n", ...) else:
+         * x = R("n", ...)`): which one the import is cannot be told — replacing one leaves the other
+         * creating the resource where it runs. Refused. */
         int pick = -1, n_cand = 0;
         for (int r = names_table_get(res_first, g->res_name); r >= 0; r = res_next[r])
             if (!res_used[r] && sp_types_match(T, T->res[r].res_type, g->res_type) && n_cand++ == 0) pick = r;
         if (n_cand > 1) {
             const char *gp = sp_parent_text(G, g);
+            int same = -1, second = -1, n_same = 0;
             for (int r = pick; r >= 0; r = res_next[r]) {
                 if (res_used[r] || !sp_types_match(T, T->res[r].res_type, g->res_type)) continue;
                 const char *tp = sp_parent_text(T, &T->res[r]);
-                if (gp ? tp && strcmp(gp, tp) == 0 : !tp) {
-                    pick = r;
-                    break;
-                }
+                if (!(gp ? tp && strcmp(gp, tp) == 0 : !tp)) continue;
+                if (n_same++ == 0)
+                    same = pick = r;
+                else if (second < 0)
+                    second = r;
+            }
+            /* as many as the import has of that name, type and parent from here on: each its own */
+            int twins = 0;
+            for (size_t j = i; j < nu && n_same > 1; j++) {
+                const sp_stmt_t *h = &G->stmts[j];
+                if (h->is_return || !h->res_type || strcmp(h->res_name, g->res_name) != 0 ||
+                    strcmp(h->res_type, g->res_type) != 0)
+                    continue;
+                const char *hp = sp_parent_text(G, h);
+                twins += gp ? hp && strcmp(gp, hp) == 0 : !hp;
+            }
+            if (n_same > twins && second >= 0) {
+                diag_t *d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
+                                     "the program defines the resource '%s' of this type here and again at line %ld "
+                                     "(in branches of which one runs, or twice), and cimport cannot tell which "
+                                     "definition the import is: replacing one would leave the other creating the "
+                                     "resource where it runs: nothing was changed; make them one definition, or add "
+                                     "the import to each by hand",
+                                     g->res_name, (long)sp_line_of(T->text, T->res[second].res_start));
+                d->line = (long)sp_line_of(T->text, T->res[same].res_start);
+                return false;
             }
         }
         if (pick >= 0) {

@@ -362,6 +362,13 @@ mkdir -p "$tmp/f9go"
 printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi-random/sdk/v4/go/random"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) (err error) {\n\t\t_, err = random.NewRandomString(ctx, "fails", &random.RandomStringArgs{Length: pulumi.Int(3)})\n\t\treturn\n\t})\n}\n' >"$tmp/f9go/main.go"
 case_ f9go main.go "$tmp/two.json" run_go "err=fails failed" "(a bare return: no refusal)"
 
+# ---- read15 F8: one resource name defined in exclusive branches: replacing the first alone leaves the
+# other creating the resource on the stacks that run it. Success only if every definition imports it.
+mkdir -p "$tmp/f8py"
+printf 'import pulumi\nimport pulumi_random as random\n\nif pulumi.get_stack() == "prod":\n    name = random.RandomString("server-name", length=20)\nelse:\n    name = random.RandomString("server-name", length=5)\npulumi.export("n", name.result)\n' >"$tmp/f8py/__main__.py"
+check_f8() { [ "$(grep -c 'import_="mq7xk2vt9fzr"' "$1")" -ge 2 ] || { echo "a definition of server-name does not import it"; return 1; }; run_py "$1"; }
+case_ f8py __main__.py "$tmp/two.json" check_f8 "bucket-suffix,server-name" "cannot tell which definition the import is"
+
 # ---- F14: the body's return on the line that opens the body -------------------------------------------
 mkdir -p "$tmp/f14go" "$tmp/f14ts"
 printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error { return nil })\n}\n' >"$tmp/f14go/main.go"
