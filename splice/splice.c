@@ -223,7 +223,7 @@ static bool sp_python_simple_statement(const char *type) {
 /* Python accepts statements of one block only at one column; tree-sitter does not check this
  * (`x = 1\n    y = 2` parses as two module statements). Statements on the line of the previous one
  * (`a = 1; b = 2`) are exempt. Returns the 1-based line of the first offender, 0 when clean. */
-static unsigned sp_python_indent_error(arena_t *a, const TSTree *tree, bool bom) {
+static unsigned sp_python_indent_error(arena_t *a, const TSTree *tree, const char *text, bool bom) {
     TSNode root = ts_tree_root_node(tree);
     /* Which grammar symbols are a module or block, decided once (not a name compare per node). */
     const TSLanguage *lang = ts_tree_language(tree);
@@ -249,6 +249,12 @@ static unsigned sp_python_indent_error(arena_t *a, const TSTree *tree, bool bom)
                 if (strcmp(sp_type(c), "comment") == 0) continue;
                 TSPoint p = ts_node_start_point(c);
                 uint32_t column = p.row == 0 && bom && p.column >= 3 ? p.column - 3 : p.column;
+                /* a form feed in the indentation sets Python's column count back to 0 */
+                for (uint32_t k = 0, sb = ts_node_start_byte(c); k < column; k++)
+                    if (text[sb - 1 - k] == '\f') {
+                        column = k;
+                        break;
+                    }
                 if (p.row != prev_row) {
                     if (col < 0)
                         col = column;
@@ -326,7 +332,7 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
         detail = sp_problem_text(p->a, &pr);
     } else if (p->lang == LANG_PYTHON) {
         bool bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF;
-        line = sp_python_indent_error(p->a, p->tree, bom);
+        line = sp_python_indent_error(p->a, p->tree, p->text, bom);
         detail = "a statement is indented differently from the ones before it";
     }
     if (!line) return true;
@@ -667,7 +673,7 @@ static bool sp_half_clean(sp_half_t *h) {
     bool bom = h->len >= 3 && (unsigned char)h->text[0] == 0xEF;
     if (h->from == 0 && sp_python_first_column(root, bom) != 0) return false;
     arena_t *a = arena_new(); /* this thread's */
-    bool ok = !sp_python_indent_error(a, h->tree, bom);
+    bool ok = !sp_python_indent_error(a, h->tree, h->text, bom);
     arena_free(a);
     return ok;
 }

@@ -1287,6 +1287,28 @@ START_TEST(test_yaml_refusal_after_added_resource) {
 }
 END_TEST
 
+/* A form feed in a Python line's indentation sets the column count back to 0 (Python's tokenizer):
+ * `\fx = 1` is a statement at column 0, which was refused as "indented differently" (read15 F10); a
+ * form feed followed by spaces is still indented. python3 agrees on both. */
+START_TEST(test_python_form_feed_indent) {
+    const char *g = "import pulumi_random as random\n\npet = random.RandomPet(\"pet\")\n";
+    const char *ff = "import pulumi\n\n\fx = 1\nif x:\n\f    y = 2\n    z = 3\n";
+    int status = 1;
+    free(tu_run_source("t.py", ff, "python3 -m py_compile t.py", &status));
+    ck_assert_int_eq(status, 0);
+    char *out = splice_ok(ff, LANG_PYTHON, g, "__main__.py", NULL);
+    ck_assert_ptr_nonnull(strstr(out, "\fx = 1\nif x:\n\f    y = 2\n    z = 3\n"));
+    free(out);
+    const char *bad = "import pulumi\n\n\f    x = 1\n";
+    free(tu_run_source("t.py", bad, "python3 -m py_compile t.py", &status));
+    ck_assert_int_ne(status, 0);
+    char *msg = splice_fail(bad, strlen(bad), LANG_PYTHON, g, "__main__.py");
+    ck_assert_str_eq(msg, "__main__.py:3: syntax error (a statement is indented differently from the ones before it): "
+                          "fix the file before inserting into it");
+    free(msg);
+}
+END_TEST
+
 /* Python 2 forms tree-sitter-python parses without an error (read15 F13: `print "hello"` took "2
  * added", exit 0, though no Python 3 runs the file): refused as syntax errors, the line named; the
  * Python 3 forms beside them are not. Each sample is also given to python3 (py_compile), which must
@@ -2573,6 +2595,7 @@ static Suite *splice_suite(void) {
     tcase_add_test(tc, test_yaml_keep_chomping_blank_lines_kept);
     tcase_add_test(tc, test_python_fstring_field_replaced_or_refused);
     tcase_add_test(tc, test_python2_forms_refused);
+    tcase_add_test(tc, test_python_form_feed_indent);
     tcase_add_test(tc, test_crlf_and_bom_kept);
     tcase_add_test(tc, test_imports_into_file_without_any);
     tcase_add_test(tc, test_imports_only_program);
