@@ -538,8 +538,10 @@ static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_lis
 
 /* Which of <stack>.json, <stack>.json.gz and <stack>.json.zst is the stack (s->stack_key, NULL: none
  * exists). Pulumi removes the others when it changes the compression, but more than one can be left (a
- * crash, a switch of PULUMI_DIY_BACKEND_GZIP or _ZSTD): then it reads the most recently modified one
- * (pkg/backend/diy stackPath), and so does cimport, so that it writes the one Pulumi reads. A store
+ * crash, a switch of PULUMI_DIY_BACKEND_GZIP or _ZSTD): then it reads the most recently modified one,
+ * the later in that order of two as old (pkg/backend/diy stackPath keeps its pick only over an older
+ * file; equal times come of `cp -p`, `rsync -t` or a restored archive), and so does cimport, so that
+ * it writes the one Pulumi reads. A store
  * without that time (PostgreSQL) holding more than one is refused, naming them. */
 static bool diy_pick_checkpoint(stack_store_t *s, const char *base, diag_list_t *diags) {
     arena_t *a = s->a;
@@ -554,7 +556,7 @@ static bool diy_pick_checkpoint(stack_store_t *s, const char *base, diag_list_t 
         if (got < 0) return false;
         if (!got) continue;
         found++;
-        if (pick < 0 || t[i] > t[pick])
+        if (pick < 0 || t[i] >= t[pick]) /* on equal times the later name, as Pulumi's stackPath */
             other = pick, pick = i;
         else
             other = i;

@@ -163,6 +163,23 @@ touch -d '2 hours ago' "$stacks/dev.json.zst"
 rc=$(run zst_older)
 [ "$rc" = 0 ] && holds dev && ok || bad "an older .json.zst beside the .json: exit $rc: $(cat "$work/zst_older.err")"
 rm -f "$stacks/dev.json.zst"
+# equal times (a state restored from a tar backup, `cp -p`, `rsync -t`): Pulumi takes the later of
+# .json, .json.gz, .json.zst (stackPath replaces its pick unless the file is older), so the .zst or .gz
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+printf 'not really zstd' >"$stacks/dev.json.zst"
+touch -d '2026-11-28 10:00:00' "$stacks/dev.json" "$stacks/dev.json.zst"
+rc=$(run zst_tie)
+[ "$rc" = 2 ] && grep -q 'zstd' "$work/zst_tie.err" && ok || bad "a .json.zst as old as the .json: exit $rc, want 2: $(cat "$work/zst_tie.err")"
+same dev && ok || bad "a .json.zst as old as the .json: the .json, which Pulumi does not read, was written"
+rm -f "$stacks/dev.json.zst"
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+gzip -c "$stacks/dev.json" >"$stacks/dev.json.gz"
+touch -d '2026-11-28 10:00:00' "$stacks/dev.json" "$stacks/dev.json.gz"
+rc=$(run gz_tie)
+[ "$rc" = 0 ] && gzip -dc "$stacks/dev.json.gz" | grep -q '"urn:pulumi:dev::shop::random:' && ok ||
+  bad "a .json.gz as old as the .json: exit $rc, or the resources are not in the .gz Pulumi reads: $(cat "$work/gz_tie.err")"
+same dev && ok || bad "a .json.gz as old as the .json: the .json, which Pulumi does not read, was written"
+rm -f "$stacks/dev.json.gz"
 
 # --- a stack whose resources use a versioned default provider (`default_4_16_0`, as every SDK program
 # records it): a resource imported offline with no version goes under that provider, not a second,
