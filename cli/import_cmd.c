@@ -143,11 +143,15 @@ static void print_secrets_note(const import_session_t *s) {
                 "  cimport cannot encrypt for this stack's secrets provider (%s, in %s): store the values with the "
                 "commands above, which use it\n",
                 s->secrets.config_provider, s->secrets.config_path);
-    else if (!s->secrets.to_config)
+    else if (!s->secrets.to_config && s->secrets.config_path)
         fprintf(stderr,
                 "  or set PULUMI_CONFIG_PASSPHRASE (a passphrase stack) and run again: cimport then encrypts them "
                 "into %s itself\n",
                 s->secrets.config_path);
+    else if (!s->secrets.to_config) /* no stack: the commands above need one selected too */
+        fprintf(stderr, "  no stack is selected: select the stack the code is for (`pulumi stack select NAME`) before "
+                        "storing them; or select it, set PULUMI_CONFIG_PASSPHRASE (a passphrase stack) and run again: "
+                        "cimport then encrypts them into its stack config itself\n");
     free(note);
 }
 

@@ -35,7 +35,10 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
     s->arena = arena_new();
     arena_t *a = s->arena;
     s->project = arena_strdup(a, project);
-    s->config_path = o->config_file ? arena_strdup(a, o->config_file) : arena_sprintf(a, "Pulumi.%s.yaml", stack);
+    /* No stack named, no stack config: `pulumi` has none then either (it says "no stack selected"). */
+    s->config_path = o->config_file ? arena_strdup(a, o->config_file)
+                     : stack        ? arena_sprintf(a, "Pulumi.%s.yaml", stack)
+                                    : NULL;
     if (o->secrets_file) {
         s->file = o->secrets_file;
     } else if (o->secrets_dir) {
@@ -54,7 +57,7 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
     bool have_cfg = false;
     const char **secure = NULL; /* the ciphertext of each reserved config key, or NULL */
     size_t n_config_keys = 0;
-    if (access(s->config_path, F_OK) == 0) {
+    if (s->config_path && access(s->config_path, F_OK) == 0) {
         size_t len;
         char *text = file_read_all(a, s->config_path, &len, diags);
         if (!text || !stackconfig_parse(a, text, len, s->config_path, &cfg, diags)) return false;
@@ -107,6 +110,12 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
     }
     if (!s->keyring || o->secrets != PCL_SECRETS_CONFIG) return true;
     if (s->config_provider) return true; /* a cloud provider or the service's key: the secrets file */
+    if (!s->config_path) {
+        /* The passphrase would encrypt them into a stack's config, and there is no stack to take it
+         * from: refused once there are values to store (outputs_stage_secrets), not in plaintext. */
+        s->no_stack = true;
+        return true;
+    }
     const passphrase_crypter_t *cr = NULL;
     if (have_cfg && cfg.encryption_salt &&
         !(cr = passphrase_keyring_open(s->keyring, cfg.encryption_salt, s->config_path, diags)))
@@ -558,6 +567,17 @@ void outputs_stage_secrets(outputs_t *out, const outputs_secrets_t *s, const pcl
         if (!sv->plaintext) abort();
     }
     out->secrets = c;
+    if (s->no_stack) {
+        char advice[DIAG_ADVICE_MAX];
+        diag_add(&out->refused, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
+                 "no stack is selected, so there is no stack config to encrypt the %zu secret value%s into with the "
+                 "passphrase (Pulumi has none either: `pulumi config set --secret` says \"no stack selected\"): "
+                 "nothing was written; unset PULUMI_CONFIG_PASSPHRASE to have them written to %s for you to store "
+                 "later, or select the stack the code is for%s",
+                 g->n_secrets, g->n_secrets == 1 ? "" : "s", s->file,
+                 diag_advice(advice, DIAG_ADVICE_SELECT_STACK, NULL));
+        return;
+    }
     /* A link the project ships (to ~/.profile, or to nothing yet) must not take the values out of it:
      * the commit fails before anything is written. */
     if (!file_link_stays_inside(s->to_config ? s->config_path : s->file, &out->refused)) return;

@@ -29,7 +29,8 @@
 typedef struct outputs_secrets {
     passphrase_keyring_t *keyring; /* NULL: no passphrase in the environment */
     bool to_config;                /* encrypted into config_path; else in plaintext into file */
-    const char *config_path;       /* Pulumi.<stack>.yaml */
+    const char *config_path;       /* Pulumi.<stack>.yaml; NULL: no stack is named */
+    bool no_stack;                 /* a passphrase, but no stack config to encrypt into: values refused */
     const char *config_provider;   /* its secrets provider when cimport cannot encrypt for it ("awskms://…",
                                       else what names one), else NULL (the passphrase one, or no config yet) */
     const char *file;              /* the secrets file (mode 0600) */

@@ -481,7 +481,9 @@ bool session_prepare(import_session_t *p, diag_list_t *diags) {
         return false;
     }
     if (!session_stack_open(p, diags)) return false;
-    p->secrets_ready = outputs_secrets_setup(&p->secrets, p->opts, p->stack, p->project, diags);
+    /* p->stack is "dev" when none is named (the URNs need one); a stack config needs a named stack */
+    const char *named = p->opts->stack || p->opts->stack_state ? p->stack : NULL;
+    p->secrets_ready = outputs_secrets_setup(&p->secrets, p->opts, named, p->project, diags);
     return p->secrets_ready;
 }
 

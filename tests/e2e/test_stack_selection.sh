@@ -209,5 +209,40 @@ assert provs == ["urn:pulumi:dev::shop::pulumi:providers:random::default_4_16_0"
 assert len(hp) == 1 and hp[0]["provider"].startswith(provs[0] + "::"), hp
 PY
 
+# --- no stack selected: Pulumi has no stack config then (`pulumi config set --secret` says "no stack
+# selected; please use `pulumi stack select` to choose one"); cimport encrypted the secrets into a
+# Pulumi.dev.yaml of a stack nobody named, beside the project's real Pulumi.prod.yaml (read16 F7) -----
+fresh '{}'
+SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
+salt='encryptionsalt: v1:oQz1i0vUuFA=:v1:EyHLuap/OkI2x+pR:IfnubME+wQxJDeZux6ajxDuIT7shUQ==' # passphrase hunter2
+printf '%s\n' "$salt" >"$proj/Pulumi.prod.yaml"
+cp "$proj/Pulumi.prod.yaml" "$work/prodcfg.orig"
+secret_run() { # secret_run NAME [ENV...]: the secret-string fixture's import, no stack selected
+  local name=$1
+  shift
+  (cd "$proj" && env "$@" "$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state "$SS" \
+    --schema "$S" --import-option -o api.ts >"$work/$name.out" 2>"$work/$name.err")
+  echo $?
+}
+rc=$(secret_run nostack_pass PULUMI_CONFIG_PASSPHRASE=hunter2)
+[ "$rc" = 2 ] && ok || bad "no stack, a passphrase: exit $rc, want 2: $(cat "$work/nostack_pass.err")"
+grep -q 'no stack is selected' "$work/nostack_pass.err" && grep -q 'pulumi stack select' "$work/nostack_pass.err" && ok ||
+  bad "no stack, a passphrase: the refusal does not say why and how: $(cat "$work/nostack_pass.err")"
+[ ! -e "$proj/Pulumi.dev.yaml" ] && [ ! -e "$proj/api.ts" ] && [ ! -e "$proj/cimport-secrets.json" ] &&
+  cmp -s "$proj/Pulumi.prod.yaml" "$work/prodcfg.orig" && ok ||
+  bad "no stack, a passphrase: written: $(ls "$proj")"
+# with --stack the same run encrypts into that stack's config
+rc=$(secret_run nostack_flag PULUMI_CONFIG_PASSPHRASE=hunter2 PULUMI_STACK=prod)
+[ "$rc" = 0 ] && grep -q 'secure:' "$proj/Pulumi.prod.yaml" && [ ! -e "$proj/Pulumi.dev.yaml" ] && ok ||
+  bad "PULUMI_STACK=prod, a passphrase: exit $rc: $(cat "$work/nostack_flag.err")"
+rm -f "$proj/api.ts"
+cp "$work/prodcfg.orig" "$proj/Pulumi.prod.yaml"
+# without a passphrase: the secrets file, and no word of a Pulumi.dev.yaml
+rc=$(secret_run nostack_file)
+[ "$rc" = 0 ] && [ -s "$proj/cimport-secrets.json" ] && ok || bad "no stack, no passphrase: exit $rc: $(cat "$work/nostack_file.err")"
+if grep -q 'Pulumi.dev.yaml' "$work/nostack_file.err"; then bad "no stack: a Pulumi.dev.yaml named: $(cat "$work/nostack_file.err")"; else ok; fi
+rm -f "$proj/api.ts" "$proj/cimport-secrets.json"
+rm -f "$proj/Pulumi.prod.yaml"
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
